@@ -1,0 +1,364 @@
+import { itemRegistry } from './items/index.ts';
+import { CompiledModel, type StoredItem } from './model/compile.ts';
+import { SystemAssembler } from './model/assembly.ts';
+import { SensorRecords } from './model/SensorRecords.ts';
+import type { SystemState } from './model/SystemState.ts';
+import { completeDictionary, labelOf, typeKeyOf, type ItemCategory, type ItemDictionary, type ModelOf } from './registry/definition.ts';
+import { ConfigurationType, DynamicSolverType, OutputVariableType } from './registry/enums.ts';
+import { describeValue, FlexdynError, formatItemLabel } from './registry/errors.ts';
+import type { LoadIndex, MarkerIndex, NodeIndex, ObjectIndex, SensorIndex } from './registry/parameters.ts';
+import { SimulationSettings } from './solvers/SimulationSettings.ts';
+import { solveDynamic } from './solvers/solveDynamic.ts';
+import { solveStatic } from './solvers/solveStatic.ts';
+import { computeODE2Eigenvalues, type EigenvalueOptions, type EigenvalueResult } from './solvers/eigen.ts';
+import type { SolverHooks, SolverStatistics } from './solvers/stepLoop.ts';
+import { MainSystemCreateHelpers } from './mainSystemHelpers.ts';
+
+/** A dictionary a user passes to add...: a factory result or a plain object with the type key. */
+export type ItemInput = Record<string, unknown>;
+
+/** Pre-step user function: called with the new time before each step; return false to stop. */
+export type PreStepUserFunction = (mbs: MainSystem, t: number) => boolean | void;
+/** Post-Newton user function: returns [error, recommended step size]; error > 1 repeats the step. */
+export type PostNewtonUserFunction = (mbs: MainSystem, t: number) => readonly number[];
+
+/** Access to the system's coordinate vectors per configuration (Exudyn's mbs.systemData). */
+export class SystemDataAccess {
+  constructor(private readonly mbs: MainSystem) {}
+
+  /** ODE2 position coordinates (displacements from reference). */
+  getODE2Coordinates(configuration: ConfigurationType = ConfigurationType.Current): number[] {
+    return Array.from(this.mbs.stateOf(configuration).q);
+  }
+
+  /** Sets ODE2 position coordinates of a configuration. */
+  setODE2Coordinates(values: ArrayLike<number>, configuration: ConfigurationType = ConfigurationType.Current): void {
+    setChecked(this.mbs.stateOf(configuration).q, values, 'ODE2 coordinates');
+  }
+
+  /** ODE2 velocity coordinates. */
+  getODE2Coordinates_t(configuration: ConfigurationType = ConfigurationType.Current): number[] {
+    return Array.from(this.mbs.stateOf(configuration).u);
+  }
+
+  /** Sets ODE2 velocity coordinates of a configuration. */
+  setODE2Coordinates_t(values: ArrayLike<number>, configuration: ConfigurationType = ConfigurationType.Current): void {
+    setChecked(this.mbs.stateOf(configuration).u, values, 'ODE2 velocities');
+  }
+
+  /** ODE2 accelerations. */
+  getODE2Coordinates_tt(configuration: ConfigurationType = ConfigurationType.Current): number[] {
+    return Array.from(this.mbs.stateOf(configuration).a);
+  }
+
+  /** Algebraic coordinates (Lagrange multipliers). */
+  getAECoordinates(configuration: ConfigurationType = ConfigurationType.Current): number[] {
+    return Array.from(this.mbs.stateOf(configuration).lambda);
+  }
+
+  /** Time of a configuration. */
+  getTime(configuration: ConfigurationType = ConfigurationType.Current): number {
+    return this.mbs.stateOf(configuration).t;
+  }
+
+  /** Number of ODE2 (velocity) coordinates. */
+  numberOfCoordinatesODE2(): number {
+    return this.mbs.compiled().nu;
+  }
+
+  /** Number of algebraic coordinates. */
+  numberOfCoordinatesAE(): number {
+    return this.mbs.compiled().nAE;
+  }
+}
+
+function setChecked(target: Float64Array, values: ArrayLike<number>, what: string): void {
+  if (values.length !== target.length) throw new FlexdynError(`systemData: ${what} must have ${target.length} entries, got ${values.length}`);
+  for (let i = 0; i < values.length; i++) {
+    if (typeof values[i] !== 'number' || !Number.isFinite(values[i])) throw new FlexdynError(`systemData: ${what} entry ${i} must be a finite number, got ${describeValue(values[i])}`);
+  }
+  target.set(values);
+}
+
+/**
+ * A multibody system: holds nodes, objects, markers, loads and sensors as validated
+ * dictionaries, compiles them with assemble() and solves them. Methods follow Exudyn's
+ * MainSystem in camelCase.
+ */
+export class MainSystem extends MainSystemCreateHelpers {
+  private readonly items: Record<ItemCategory, StoredItem[]> = { Node: [], Object: [], Marker: [], Load: [], Sensor: [] };
+  private model?: CompiledModel;
+  private assembler?: SystemAssembler;
+  private readonly sensorRecords = new SensorRecords();
+  private readonly hooks: SolverHooks = {};
+  /** Coordinate access per configuration. */
+  readonly systemData = new SystemDataAccess(this);
+
+  /** Adds a node; returns its index. */
+  addNode(item: ItemInput): NodeIndex { return this.addItem('Node', item); }
+  /** Adds an object; returns its index. */
+  addObject(item: ItemInput): ObjectIndex { return this.addItem('Object', item); }
+  /** Adds a marker; returns its index. */
+  addMarker(item: ItemInput): MarkerIndex { return this.addItem('Marker', item); }
+  /** Adds a load; returns its index. */
+  addLoad(item: ItemInput): LoadIndex { return this.addItem('Load', item); }
+  /** Adds a sensor; returns its index. */
+  addSensor(item: ItemInput): SensorIndex { return this.addItem('Sensor', item); }
+
+  /** The node's dictionary with defaults filled in (a copy). */
+  getNode(index: number): ItemDictionary { return this.getItem('Node', index); }
+  /** The object's dictionary with defaults filled in (a copy). */
+  getObject(index: number): ItemDictionary { return this.getItem('Object', index); }
+  /** The marker's dictionary with defaults filled in (a copy). */
+  getMarker(index: number): ItemDictionary { return this.getItem('Marker', index); }
+  /** The load's dictionary with defaults filled in (a copy). */
+  getLoad(index: number): ItemDictionary { return this.getItem('Load', index); }
+  /** The sensor's dictionary with defaults filled in (a copy). */
+  getSensor(index: number): ItemDictionary { return this.getItem('Sensor', index); }
+
+  /** Changes parameters of a node; call assemble() again before solving. */
+  modifyNode(index: number, changes: ItemInput): void { this.modifyItem('Node', index, changes); }
+  /** Changes parameters of an object. */
+  modifyObject(index: number, changes: ItemInput): void { this.modifyItem('Object', index, changes); }
+  /** Changes parameters of a marker. */
+  modifyMarker(index: number, changes: ItemInput): void { this.modifyItem('Marker', index, changes); }
+  /** Changes parameters of a load. */
+  modifyLoad(index: number, changes: ItemInput): void { this.modifyItem('Load', index, changes); }
+  /** Changes parameters of a sensor. */
+  modifySensor(index: number, changes: ItemInput): void { this.modifyItem('Sensor', index, changes); }
+
+  /** Default dictionary of a node type. */
+  getNodeDefaults(typeName: string): ItemDictionary { return this.defaults('Node', typeName); }
+  /** Default dictionary of an object type. */
+  getObjectDefaults(typeName: string): ItemDictionary { return this.defaults('Object', typeName); }
+  /** Default dictionary of a marker type. */
+  getMarkerDefaults(typeName: string): ItemDictionary { return this.defaults('Marker', typeName); }
+  /** Default dictionary of a load type. */
+  getLoadDefaults(typeName: string): ItemDictionary { return this.defaults('Load', typeName); }
+  /** Default dictionary of a sensor type. */
+  getSensorDefaults(typeName: string): ItemDictionary { return this.defaults('Sensor', typeName); }
+
+  /** Index of the node with this name. */
+  getNodeNumber(name: string): NodeIndex { return this.numberOf('Node', name); }
+  /** Index of the object with this name. */
+  getObjectNumber(name: string): ObjectIndex { return this.numberOf('Object', name); }
+  /** Index of the marker with this name. */
+  getMarkerNumber(name: string): MarkerIndex { return this.numberOf('Marker', name); }
+  /** Index of the load with this name. */
+  getLoadNumber(name: string): LoadIndex { return this.numberOf('Load', name); }
+  /** Index of the sensor with this name. */
+  getSensorNumber(name: string): SensorIndex { return this.numberOf('Sensor', name); }
+
+  /** Number of nodes. */
+  get numberOfNodes(): number { return this.items.Node.length; }
+  /** Number of objects. */
+  get numberOfObjects(): number { return this.items.Object.length; }
+  /** Number of markers. */
+  get numberOfMarkers(): number { return this.items.Marker.length; }
+  /** Number of loads. */
+  get numberOfLoads(): number { return this.items.Load.length; }
+  /** Number of sensors. */
+  get numberOfSensors(): number { return this.items.Sensor.length; }
+
+  /** Compiles the items into a frozen model; checks all references. Resets the states to the initial values. */
+  assemble(): void {
+    this.model = undefined;
+    const model = new CompiledModel(this.items, this);
+    this.model = model;
+    this.assembler = new SystemAssembler(model);
+  }
+
+  /** Removes all items and stored sensor rows. */
+  reset(): void {
+    for (const list of Object.values(this.items)) list.length = 0;
+    this.model = undefined;
+    this.assembler = undefined;
+    this.sensorRecords.reset(0);
+  }
+
+  /** Sets (or clears with 0) the function called before each step. */
+  setPreStepUserFunction(f: PreStepUserFunction | 0): void {
+    this.hooks.preStepUserFunction = f === 0 ? undefined : (mbs, t) => f(mbs as MainSystem, t);
+  }
+
+  /** Sets (or clears with 0) the function called after each Newton solve. */
+  setPostNewtonUserFunction(f: PostNewtonUserFunction | 0): void {
+    this.hooks.postNewtonUserFunction = f === 0 ? undefined : (mbs, t) => f(mbs as MainSystem, t);
+  }
+
+  /** Time of the current configuration. */
+  getTime(): number {
+    return this.stateOf(ConfigurationType.Current).t;
+  }
+
+  /** Output variable of a node. */
+  getNodeOutput(index: number, variable: OutputVariableType, configuration: ConfigurationType = ConfigurationType.Current): number[] {
+    const node = this.modelItem('Node', index);
+    return this.checkedOutput('Node', index, variable, node.output(variable, this.stateOf(configuration)));
+  }
+
+  /** Output variable of an object (connector forces, energies, …). */
+  getObjectOutput(index: number, variable: OutputVariableType, configuration: ConfigurationType = ConfigurationType.Current): number[] {
+    const object = this.modelItem('Object', index);
+    return this.checkedOutput('Object', index, variable, object.output(variable, this.stateOf(configuration)));
+  }
+
+  /** Output variable of a body at a body-fixed local position. */
+  getObjectOutputBody(index: number, variable: OutputVariableType, localPosition: ArrayLike<number> = [0, 0, 0], configuration: ConfigurationType = ConfigurationType.Current): number[] {
+    const object = this.modelItem('Object', index);
+    if (object.body === undefined) throw new FlexdynError(`getObjectOutputBody: ${formatItemLabel(object.label)} is not a body`);
+    return this.checkedOutput('Object', index, variable, object.body.outputBody(variable, this.stateOf(configuration), localPosition));
+  }
+
+  /** Output variable of a marker. */
+  getMarkerOutput(index: number, variable: OutputVariableType, configuration: ConfigurationType = ConfigurationType.Current): number[] {
+    const marker = this.modelItem('Marker', index);
+    return this.checkedOutput('Marker', index, variable, marker.output(variable, this.stateOf(configuration)));
+  }
+
+  /** Current values of a load (user function evaluated at the current time). */
+  getLoadValues(index: number): number[] {
+    return Array.from(this.modelItem('Load', index).values(this.stateOf(ConfigurationType.Current)));
+  }
+
+  /** Sensor values evaluated now: a number for one value, else an array. */
+  getSensorValues(index: number, configuration: ConfigurationType = ConfigurationType.Current): number | number[] {
+    const values = Array.from(this.modelItem('Sensor', index).evaluate(this.stateOf(configuration)));
+    return values.length === 1 ? values[0] : values;
+  }
+
+  /** Rows [t, values…] that a sensor with storeInternal recorded in the last solve. */
+  getSensorStoredData(index: number): number[][] {
+    const sensor = this.modelItem('Sensor', index);
+    if (!sensor.storeInternal) throw new FlexdynError(`getSensorStoredData: ${formatItemLabel(sensor.label)} has storeInternal = false; set storeInternal: true to keep its rows`);
+    return (this.sensorRecords.rows[index] ?? []).map((row) => row.slice());
+  }
+
+  /** Global index of a node's first ODE2 (velocity) coordinate. */
+  getNodeODE2Index(index: number): number {
+    const node = this.modelItem('Node', index);
+    if (node.nu === 0) throw new FlexdynError(`getNodeODE2Index: ${formatItemLabel(node.label)} has no ODE2 coordinates`);
+    return node.uIndex;
+  }
+
+  /** Solves the dynamic problem from the initial state; the end state becomes the current state. */
+  solveDynamic(settings: SimulationSettings = new SimulationSettings(), solverType: DynamicSolverType = DynamicSolverType.GeneralizedAlpha): SolverStatistics {
+    return solveDynamic(this.compiled(), this.assembler!, settings, solverType, this.hooks, this.sensorRecords);
+  }
+
+  /** Solves the static problem (load steps) from the initial state; the result becomes the current state. */
+  solveStatic(settings: SimulationSettings = new SimulationSettings()): SolverStatistics {
+    return solveStatic(this.compiled(), this.assembler!, settings, this.hooks, this.sensorRecords);
+  }
+
+  /** Eigenvalues ω² (and modes) of the system linearized at the initial (or current) state. */
+  computeODE2Eigenvalues(settings: SimulationSettings = new SimulationSettings(), options: EigenvalueOptions = {}): EigenvalueResult {
+    return computeODE2Eigenvalues(this.compiled(), this.assembler!, settings, options);
+  }
+
+  /** The compiled model; throws if assemble() has not been called since the last change. */
+  compiled(): CompiledModel {
+    if (this.model === undefined) throw new FlexdynError('the system is not assembled: call mbs.assemble() after adding or modifying items');
+    return this.model;
+  }
+
+  /** The state of a configuration. */
+  stateOf(configuration: ConfigurationType): SystemState {
+    const data = this.compiled().data;
+    switch (configuration) {
+      case ConfigurationType.Current: return data.current;
+      case ConfigurationType.Initial: return data.initial;
+      case ConfigurationType.Reference: return data.reference;
+      case ConfigurationType.StartOfStep: return data.startOfStep;
+      case ConfigurationType.Visualization: return data.visualization;
+      default: throw new FlexdynError(`unknown configuration ${describeValue(configuration)}; expected one of ${Object.values(ConfigurationType).join(', ')}`);
+    }
+  }
+
+  private addItem(category: ItemCategory, item: ItemInput): number {
+    const list = this.items[category];
+    if (item === null || typeof item !== 'object') throw new FlexdynError(`add${category}: expected a dictionary, got ${describeValue(item)}`);
+    const definition = itemRegistry.get(category, item[typeKeyOf[category]], -1);
+    const index = list.length;
+    const dictionary = completeDictionary(definition, item, labelOf(category, definition.typeName, index));
+    list.push({ definition, dictionary });
+    this.model = undefined;
+    return index;
+  }
+
+  private storedItem(category: ItemCategory, index: number): StoredItem {
+    const list = this.items[category];
+    if (!Number.isInteger(index) || index < 0 || index >= list.length) {
+      throw new FlexdynError(`${category.toLowerCase()} index must be in 0 ... ${list.length - 1}, got ${describeValue(index)}`);
+    }
+    return list[index];
+  }
+
+  private getItem(category: ItemCategory, index: number): ItemDictionary {
+    return structuredCopy(this.storedItem(category, index).dictionary);
+  }
+
+  private modifyItem(category: ItemCategory, index: number, changes: ItemInput): void {
+    const stored = this.storedItem(category, index);
+    const typeKey = typeKeyOf[category];
+    if (changes[typeKey] !== undefined && changes[typeKey] !== stored.definition.typeName) {
+      throw new FlexdynError(`${formatItemLabel(labelOf(category, stored.definition.typeName, index))}: modify${category} cannot change ${typeKey} to ${describeValue(changes[typeKey])}`);
+    }
+    const dictionary = completeDictionary(stored.definition, { ...stored.dictionary, ...changes }, labelOf(category, stored.definition.typeName, index));
+    this.items[category][index] = { definition: stored.definition, dictionary };
+    this.model = undefined;
+  }
+
+  private defaults(category: ItemCategory, typeName: string): ItemDictionary {
+    const definition = itemRegistry.get(category, typeName, -1);
+    return completeDictionary(definition, {}, labelOf(category, definition.typeName, -1));
+  }
+
+  private numberOf(category: ItemCategory, name: string): number {
+    const index = this.items[category].findIndex((item) => item.dictionary.name === name);
+    if (index < 0) throw new FlexdynError(`get${category}Number: no ${category.toLowerCase()} named ${JSON.stringify(name)}`);
+    return index;
+  }
+
+  private modelItem<C extends ItemCategory>(category: C, index: number): ModelOf[C] {
+    const model = this.compiled();
+    const lists: { [K in ItemCategory]: ModelOf[K][] } = { Node: model.nodes, Object: model.objects, Marker: model.markers, Load: model.loads, Sensor: model.sensors };
+    const list = lists[category];
+    if (!Number.isInteger(index) || index < 0 || index >= list.length) throw new FlexdynError(`${category.toLowerCase()} index must be in 0 ... ${list.length - 1}, got ${describeValue(index)}`);
+    return list[index];
+  }
+
+  private checkedOutput(category: 'Node' | 'Object' | 'Marker', index: number, variable: OutputVariableType, values: ArrayLike<number> | undefined): number[] {
+    if (values === undefined) {
+      const stored = this.storedItem(category, index);
+      throw new FlexdynError(`${formatItemLabel(labelOf(category, stored.definition.typeName, index))}: output variable ${variable} is not available; available: ${stored.definition.outputVariables.join(', ') || 'none'}`);
+    }
+    return Array.from(values);
+  }
+}
+
+function structuredCopy(dictionary: ItemDictionary): ItemDictionary {
+  const copy: ItemDictionary = {};
+  for (const [key, value] of Object.entries(dictionary)) {
+    copy[key] = Array.isArray(value) ? value.map((entry) => (Array.isArray(entry) ? entry.slice() : entry)) : typeof value === 'object' && value !== null ? { ...value } : value;
+  }
+  return copy;
+}
+
+/** Holds several MainSystems (Exudyn's SystemContainer). */
+export class SystemContainer {
+  /** The systems, in order of addSystem. */
+  readonly systems: MainSystem[] = [];
+
+  /** Creates and adds a new, empty MainSystem. */
+  addSystem(): MainSystem {
+    const mbs = new MainSystem();
+    this.systems.push(mbs);
+    return mbs;
+  }
+
+  /** Removes all systems. */
+  reset(): void {
+    this.systems.length = 0;
+  }
+}

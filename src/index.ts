@@ -1,0 +1,35 @@
+/**
+ * Flexdyn: flexible multibody dynamics in TypeScript. Everything a model script imports.
+ * @module
+ */
+export { SystemContainer, MainSystem, SystemDataAccess } from './MainSystem.ts';
+export type { ItemInput, PreStepUserFunction, PostNewtonUserFunction } from './MainSystem.ts';
+export type { CreateGroundOptions, CreateMassPointOptions } from './mainSystemHelpers.ts';
+export { OutputVariableType, ConfigurationType, DynamicSolverType, LinearSolverType } from './registry/enums.ts';
+export { FlexdynError } from './registry/errors.ts';
+export type { NodeIndex, ObjectIndex, MarkerIndex, LoadIndex, SensorIndex } from './registry/parameters.ts';
+export { itemDefinitions } from './items/index.ts';
+export {
+  SimulationSettings, TimeIntegrationSettings, StaticSolverSettings, SolutionSettings, NewtonSettings,
+  GeneralizedAlphaSettings, ExplicitIntegrationSettings, LinearSolverSettings, NumericalDifferentiationSettings,
+} from './solvers/SimulationSettings.ts';
+export type { SolverStatistics } from './solvers/stepLoop.ts';
+export type { EigenvalueOptions, EigenvalueResult } from './solvers/eigen.ts';
+
+export { NodePoint, Point } from './items/nodes/NodePoint.ts';
+export { NodePoint2D, Point2D } from './items/nodes/NodePoint2D.ts';
+export { NodePointGround } from './items/nodes/NodePointGround.ts';
+export { NodeGenericODE2 } from './items/nodes/NodeGenericODE2.ts';
+export { ObjectGround } from './items/objects/ObjectGround.ts';
+export { ObjectMassPoint, MassPoint } from './items/objects/ObjectMassPoint.ts';
+export { ObjectMassPoint2D, MassPoint2D } from './items/objects/ObjectMassPoint2D.ts';
+export { ObjectConnectorCoordinateSpringDamper, CoordinateSpringDamper } from './items/objects/ObjectConnectorCoordinateSpringDamper.ts';
+export { MarkerNodePosition } from './items/markers/MarkerNodePosition.ts';
+export { MarkerNodeCoordinate } from './items/markers/MarkerNodeCoordinate.ts';
+export { MarkerBodyPosition } from './items/markers/MarkerBodyPosition.ts';
+export { MarkerBodyMass } from './items/markers/MarkerBodyMass.ts';
+export { LoadForceVector, Force } from './items/loads/LoadForceVector.ts';
+export { LoadCoordinate } from './items/loads/LoadCoordinate.ts';
+export { LoadMassProportional, Gravity } from './items/loads/LoadMassProportional.ts';
+export { SensorNode } from './items/sensors/SensorNode.ts';
+export { SensorLoad } from './items/sensors/SensorLoad.ts';

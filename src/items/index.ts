@@ -1,0 +1,43 @@
+import { ItemRegistry, type ItemDefinition } from '../registry/definition.ts';
+import { nodePointDefinition } from './nodes/NodePoint.ts';
+import { nodePoint2DDefinition } from './nodes/NodePoint2D.ts';
+import { nodePointGroundDefinition } from './nodes/NodePointGround.ts';
+import { nodeGenericODE2Definition } from './nodes/NodeGenericODE2.ts';
+import { objectGroundDefinition } from './objects/ObjectGround.ts';
+import { objectMassPointDefinition } from './objects/ObjectMassPoint.ts';
+import { objectMassPoint2DDefinition } from './objects/ObjectMassPoint2D.ts';
+import { objectConnectorCoordinateSpringDamperDefinition } from './objects/ObjectConnectorCoordinateSpringDamper.ts';
+import { markerNodePositionDefinition } from './markers/MarkerNodePosition.ts';
+import { markerNodeCoordinateDefinition } from './markers/MarkerNodeCoordinate.ts';
+import { markerBodyPositionDefinition } from './markers/MarkerBodyPosition.ts';
+import { markerBodyMassDefinition } from './markers/MarkerBodyMass.ts';
+import { loadForceVectorDefinition } from './loads/LoadForceVector.ts';
+import { loadCoordinateDefinition } from './loads/LoadCoordinate.ts';
+import { loadMassProportionalDefinition } from './loads/LoadMassProportional.ts';
+import { sensorNodeDefinition } from './sensors/SensorNode.ts';
+import { sensorLoadDefinition } from './sensors/SensorLoad.ts';
+
+/** Every item type Flexdyn knows, in the order of the reference pages. Adding an item type means adding one line here. */
+export const itemDefinitions: readonly ItemDefinition[] = [
+  nodePointDefinition,
+  nodePoint2DDefinition,
+  nodePointGroundDefinition,
+  nodeGenericODE2Definition,
+  objectGroundDefinition,
+  objectMassPointDefinition,
+  objectMassPoint2DDefinition,
+  objectConnectorCoordinateSpringDamperDefinition,
+  markerNodePositionDefinition,
+  markerNodeCoordinateDefinition,
+  markerBodyPositionDefinition,
+  markerBodyMassDefinition,
+  loadForceVectorDefinition,
+  loadCoordinateDefinition,
+  loadMassProportionalDefinition,
+  sensorNodeDefinition,
+  sensorLoadDefinition,
+];
+
+/** The registry of all item types, used by MainSystem to validate and create items. */
+export const itemRegistry = new ItemRegistry();
+for (const definition of itemDefinitions) itemRegistry.register(definition);

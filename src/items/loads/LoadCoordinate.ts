@@ -1,0 +1,54 @@
+import { makeFactory, type ItemDefinition } from '../../registry/definition.ts';
+import type { BindContext, ItemState, LoadModel, MarkerModel } from '../../registry/capabilities.ts';
+import { describeValue, itemError, type ItemLabel } from '../../registry/errors.ts';
+import { markerIndex, real, userFunction, type UserFunctionValue } from '../../registry/parameters.ts';
+
+/** Signature of the coordinate load user function: returns the scalar load for time t. */
+export type LoadUserFunction = (mbs: unknown, t: number, load: number) => number;
+
+const parameters = {
+  markerNumber: markerIndex('Marker (coordinate) the load acts on.'),
+  load: real(0, 'Generalized force on the coordinate.'),
+  loadUserFunction: userFunction<LoadUserFunction>('Replaces load by its return value.', '(mbs, t, load) => number'),
+};
+
+/** Run-time model: a generalized force on one coordinate. */
+class CoordinateLoadModel implements LoadModel {
+  marker!: MarkerModel;
+
+  constructor(readonly label: ItemLabel, private readonly markerNumber: number, private readonly load: number, private readonly userFunction: UserFunctionValue<LoadUserFunction>) {}
+
+  bind(context: BindContext): void {
+    this.marker = context.marker(this.markerNumber, 'markerNumber');
+    if (!this.marker.provides.coordinate) itemError(this.label, 'markerNumber', `must refer to a coordinate marker, got ${this.marker.label.category}${this.marker.label.typeName} #${this.markerNumber}`);
+  }
+
+  private value(s: ItemState): number {
+    if (this.userFunction === 0) return this.load;
+    const result = this.userFunction(s.mbs, s.t, this.load);
+    if (typeof result !== 'number' || !Number.isFinite(result)) itemError(this.label, 'loadUserFunction', `must return a finite number, got ${describeValue(result)}`);
+    return result;
+  }
+
+  values(s: ItemState): number[] {
+    return [this.value(s)];
+  }
+
+  addGeneralizedLoad(s: ItemState, f: Float64Array): void {
+    const local = this.marker.coordinateLocalIndex!;
+    if (local >= 0) f[local] += (this.userFunction === 0 ? s.loadFactor : 1) * this.value(s);
+  }
+}
+
+/** A scalar generalized force on a coordinate marker. */
+export const loadCoordinateDefinition: ItemDefinition<'Load', typeof parameters> = {
+  category: 'Load',
+  typeName: 'Coordinate',
+  description: 'A scalar load added to the right-hand side of the marked coordinate\'s equation.',
+  parameters,
+  outputVariables: [],
+  create: (v, label) => new CoordinateLoadModel(label, v.markerNumber, v.load, v.loadUserFunction),
+};
+
+/** Factory for a coordinate load. */
+export const LoadCoordinate = makeFactory(loadCoordinateDefinition);

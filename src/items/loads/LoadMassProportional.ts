@@ -1,0 +1,53 @@
+import { makeFactory, type ItemDefinition } from '../../registry/definition.ts';
+import type { BindContext, ItemState, LoadModel, MarkerModel } from '../../registry/capabilities.ts';
+import { itemError, type ItemLabel } from '../../registry/errors.ts';
+import { markerIndex, userFunction, vector, type UserFunctionValue } from '../../registry/parameters.ts';
+import { evaluateVectorUserFunction } from './loadUserFunctions.ts';
+import type { LoadVectorUserFunction } from './LoadForceVector.ts';
+
+const parameters = {
+  markerNumber: markerIndex('Marker (BodyMass) the load acts on.'),
+  loadVector: vector([0, 0, 0], 'Force per unit mass, e.g. gravity [0, -9.81, 0].', 3, 'Vector3D'),
+  loadVectorUserFunction: userFunction<LoadVectorUserFunction>('Replaces loadVector by its return value.', '(mbs, t, loadVector) => vector'),
+};
+
+/** Run-time model: a body force per unit mass (gravity). */
+class MassProportionalLoadModel implements LoadModel {
+  marker!: MarkerModel;
+  private readonly loadPerMass = new Float64Array(3);
+  private readonly scaled = new Float64Array(3);
+
+  constructor(readonly label: ItemLabel, private readonly markerNumber: number, private readonly loadVector: number[], private readonly userFunction: UserFunctionValue<LoadVectorUserFunction>) {}
+
+  bind(context: BindContext): void {
+    this.marker = context.marker(this.markerNumber, 'markerNumber');
+    if (!this.marker.provides.bodyMass) itemError(this.label, 'markerNumber', `must refer to a BodyMass marker, got ${this.marker.label.category}${this.marker.label.typeName} #${this.markerNumber}`);
+  }
+
+  values(s: ItemState): Float64Array {
+    evaluateVectorUserFunction(this.label, this.userFunction, s, this.loadVector, this.loadPerMass);
+    return this.loadPerMass.slice();
+  }
+
+  addGeneralizedLoad(s: ItemState, f: Float64Array): void {
+    evaluateVectorUserFunction(this.label, this.userFunction, s, this.loadVector, this.loadPerMass);
+    const factor = this.userFunction === 0 ? s.loadFactor : 1;
+    for (let i = 0; i < 3; i++) this.scaled[i] = factor * this.loadPerMass[i];
+    this.marker.massProportionalForce!(s, this.scaled, f);
+  }
+}
+
+/** A load per unit mass on a body (Exudyn's LoadMassProportional, alias Gravity). */
+export const loadMassProportionalDefinition: ItemDefinition<'Load', typeof parameters> = {
+  category: 'Load',
+  typeName: 'MassProportional',
+  description: 'A distributed load proportional to mass: every mass element dm of the body gets the force b dm, with b = loadVector.',
+  parameters,
+  outputVariables: [],
+  create: (v, label) => new MassProportionalLoadModel(label, v.markerNumber, Array.from(v.loadVector), v.loadVectorUserFunction),
+};
+
+/** Factory for a mass-proportional load. */
+export const LoadMassProportional = makeFactory(loadMassProportionalDefinition);
+/** Exudyn's alias of {@link LoadMassProportional}. */
+export const Gravity = LoadMassProportional;

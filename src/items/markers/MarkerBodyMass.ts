@@ -1,0 +1,46 @@
+import { makeFactory, type ItemDefinition } from '../../registry/definition.ts';
+import type { BindContext, BodyModel, ItemState, MarkerModel, NodeModel } from '../../registry/capabilities.ts';
+import { itemError, type ItemLabel } from '../../registry/errors.ts';
+import { objectIndex } from '../../registry/parameters.ts';
+
+const parameters = {
+  bodyNumber: objectIndex('Body whose mass distribution the marker represents.'),
+};
+
+/** Run-time model: the mass distribution of a body, for gravity-like loads. */
+class BodyMassMarkerModel implements MarkerModel {
+  readonly provides = { position: false, orientation: false, coordinate: false, bodyMass: true };
+  nodes: readonly NodeModel[] = [];
+  nLocalU = 0;
+  private body!: BodyModel;
+
+  constructor(readonly label: ItemLabel, private readonly bodyNumber: number) {}
+
+  bind(context: BindContext): void {
+    this.body = context.body(this.bodyNumber, 'bodyNumber');
+    if (this.body.massProportionalForce === undefined) itemError(this.label, 'bodyNumber', `must refer to a body with a mass distribution, got body #${this.bodyNumber}`);
+    this.nodes = this.body.nodes;
+    this.nLocalU = this.body.nLocalU;
+  }
+
+  massProportionalForce(s: ItemState, loadPerMass: ArrayLike<number>, f: Float64Array): void {
+    this.body.massProportionalForce!(s, loadPerMass, f);
+  }
+
+  output(): undefined {
+    return undefined;
+  }
+}
+
+/** A marker on a body's mass, the target of LoadMassProportional (gravity). */
+export const markerBodyMassDefinition: ItemDefinition<'Marker', typeof parameters> = {
+  category: 'Marker',
+  typeName: 'BodyMass',
+  description: 'The mass distribution of a body; a mass-proportional load on it acts as ∫ ρ b dV on every mass element.',
+  parameters,
+  outputVariables: [],
+  create: (v, label) => new BodyMassMarkerModel(label, v.bodyNumber),
+};
+
+/** Factory for a body mass marker. */
+export const MarkerBodyMass = makeFactory(markerBodyMassDefinition);

@@ -1,0 +1,58 @@
+import { makeFactory, type ItemDefinition } from '../../registry/definition.ts';
+import type { BindContext, BodyModel, ItemState, MarkerModel, NodeModel } from '../../registry/capabilities.ts';
+import type { ItemLabel } from '../../registry/errors.ts';
+import { OutputVariableType } from '../../registry/enums.ts';
+import { objectIndex, vector } from '../../registry/parameters.ts';
+
+const parameters = {
+  bodyNumber: objectIndex('Body the marker is attached to.'),
+  localPosition: vector([0, 0, 0], 'Position of the marker in the body frame.', 3, 'Vector3D'),
+};
+
+/** Run-time model: a body-fixed point. */
+class BodyPositionMarkerModel implements MarkerModel {
+  readonly provides = { position: true, orientation: false, coordinate: false, bodyMass: false };
+  nodes: readonly NodeModel[] = [];
+  nLocalU = 0;
+  private body!: BodyModel;
+
+  constructor(readonly label: ItemLabel, private readonly bodyNumber: number, private readonly localPosition: Float64Array) {}
+
+  bind(context: BindContext): void {
+    this.body = context.body(this.bodyNumber, 'bodyNumber');
+    this.nodes = this.body.nodes;
+    this.nLocalU = this.body.nLocalU;
+  }
+
+  position(s: ItemState, out: Float64Array): void {
+    this.body.position(s, this.localPosition, out);
+  }
+
+  velocity(s: ItemState, out: Float64Array): void {
+    this.body.velocity(s, this.localPosition, out);
+  }
+
+  positionJacobian(s: ItemState, out: Float64Array): void {
+    this.body.positionJacobian(s, this.localPosition, out);
+  }
+
+  output(variable: OutputVariableType, s: ItemState): ArrayLike<number> | undefined {
+    const out = new Float64Array(3);
+    if (variable === OutputVariableType.Position) { this.position(s, out); return out; }
+    if (variable === OutputVariableType.Velocity) { this.velocity(s, out); return out; }
+    return undefined;
+  }
+}
+
+/** A marker at a body-fixed point, for connectors and point forces. */
+export const markerBodyPositionDefinition: ItemDefinition<'Marker', typeof parameters> = {
+  category: 'Marker',
+  typeName: 'BodyPosition',
+  description: 'A point fixed to a body at localPosition (body frame); provides position, velocity and the position Jacobian.',
+  parameters,
+  outputVariables: [OutputVariableType.Position, OutputVariableType.Velocity],
+  create: (v, label) => new BodyPositionMarkerModel(label, v.bodyNumber, Float64Array.from(v.localPosition)),
+};
+
+/** Factory for a body position marker. */
+export const MarkerBodyPosition = makeFactory(markerBodyPositionDefinition);

@@ -1,0 +1,24 @@
+import { makeFactory, type ItemDefinition } from '../../registry/definition.ts';
+import { vector } from '../../registry/parameters.ts';
+import { PointNodeModel, pointNodeOutputs } from './pointNodeBase.ts';
+
+const parameters = {
+  referenceCoordinates: vector([0, 0, 0], 'Reference position of the point.', 3),
+  initialCoordinates: vector([0, 0, 0], 'Initial displacement relative to the reference position.', 3),
+  initialVelocities: vector([0, 0, 0], 'Initial velocity.', 3),
+};
+
+/** A 3D point node with three displacement coordinates (ODE2). */
+export const nodePointDefinition: ItemDefinition<'Node', typeof parameters> = {
+  category: 'Node',
+  typeName: 'Point',
+  description: 'A 3D point node: three ODE2 coordinates, the displacement of the point from its reference position; the velocity coordinates are their time derivatives.',
+  parameters,
+  outputVariables: pointNodeOutputs,
+  create: (v, label) => new PointNodeModel(label, 3, Float64Array.from(v.referenceCoordinates), v.initialCoordinates, v.initialVelocities),
+};
+
+/** Factory for a 3D point node: `NodePoint({ referenceCoordinates: [1, 0, 0] })`. */
+export const NodePoint = makeFactory(nodePointDefinition);
+/** Exudyn's alias of {@link NodePoint}. */
+export const Point = NodePoint;

@@ -1,0 +1,21 @@
+import { makeFactory, type ItemDefinition } from '../../registry/definition.ts';
+import { vector } from '../../registry/parameters.ts';
+import { OutputVariableType } from '../../registry/enums.ts';
+import { PointNodeModel } from './pointNodeBase.ts';
+
+const parameters = {
+  referenceCoordinates: vector([0, 0, 0], 'Fixed position of the ground point.', 3),
+};
+
+/** A fixed point without coordinates, for markers and connectors attached to ground. */
+export const nodePointGroundDefinition: ItemDefinition<'Node', typeof parameters> = {
+  category: 'Node',
+  typeName: 'PointGround',
+  description: 'A ground point: no coordinates; its position is the reference position for all times. Coordinate markers on it have value 0.',
+  parameters,
+  outputVariables: [OutputVariableType.Position, OutputVariableType.Displacement, OutputVariableType.Velocity, OutputVariableType.Acceleration],
+  create: (v, label) => new PointNodeModel(label, 3, Float64Array.from(v.referenceCoordinates), undefined, undefined),
+};
+
+/** Factory for a ground point node. */
+export const NodePointGround = makeFactory(nodePointGroundDefinition);

@@ -1,0 +1,81 @@
+import type { ItemState, NodeModel } from '../../registry/capabilities.ts';
+import type { ItemLabel } from '../../registry/errors.ts';
+import { OutputVariableType } from '../../registry/enums.ts';
+import { coordinateOutput, coordinateOutputVariables } from './coordinateOutputs.ts';
+
+/** Output variables of nodes that represent a point (Point, Point2D, PointGround). */
+export const pointNodeOutputs = [
+  OutputVariableType.Position, OutputVariableType.Displacement, OutputVariableType.Velocity,
+  OutputVariableType.Acceleration, ...coordinateOutputVariables,
+] as const;
+
+/**
+ * A node whose coordinates are the displacement components of one point in 3D or 2D
+ * (q = position − reference, u = q̇). Ground nodes have no coordinates.
+ */
+export class PointNodeModel implements NodeModel {
+  readonly nq: number;
+  readonly nu: number;
+  readonly nAE = 0;
+  readonly isGround: boolean;
+  qIndex = -1;
+  uIndex = -1;
+  aeIndex = -1;
+  readonly initialCoordinates: Float64Array;
+  readonly initialVelocities: Float64Array;
+
+  constructor(
+    readonly label: ItemLabel,
+    readonly positionDimension: 2 | 3,
+    readonly referenceCoordinates: Float64Array,
+    initialCoordinates: ArrayLike<number> | undefined,
+    initialVelocities: ArrayLike<number> | undefined,
+  ) {
+    this.isGround = initialCoordinates === undefined;
+    this.nq = this.isGround ? 0 : positionDimension;
+    this.nu = this.nq;
+    this.initialCoordinates = Float64Array.from(initialCoordinates ?? []);
+    this.initialVelocities = Float64Array.from(initialVelocities ?? []);
+  }
+
+  position(s: ItemState, out: Float64Array): void {
+    const d = this.positionDimension;
+    for (let i = 0; i < d; i++) out[i] = this.referenceCoordinates[i] + (this.isGround ? 0 : s.q[this.qIndex + i]);
+    if (d === 2) out[2] = 0;
+  }
+
+  velocity(s: ItemState, out: Float64Array): void {
+    this.copyRate(s.u, out);
+  }
+
+  acceleration(s: ItemState, out: Float64Array): void {
+    this.copyRate(s.a, out);
+  }
+
+  positionJacobian(_s: ItemState, out: Float64Array): void {
+    const n = this.nu;
+    out.fill(0, 0, 3 * n);
+    for (let i = 0; i < n; i++) out[i * n + i] = 1;
+  }
+
+  output(variable: OutputVariableType, s: ItemState): ArrayLike<number> | undefined {
+    const d = this.positionDimension;
+    const out = new Float64Array(3);
+    switch (variable) {
+      case OutputVariableType.Position: this.position(s, out); return out;
+      case OutputVariableType.Displacement:
+        this.position(s, out);
+        for (let i = 0; i < d; i++) out[i] -= this.referenceCoordinates[i];
+        return out;
+      case OutputVariableType.Velocity: this.velocity(s, out); return out;
+      case OutputVariableType.Acceleration: this.acceleration(s, out); return out;
+      default: return this.isGround ? undefined : coordinateOutput(this, variable, s);
+    }
+  }
+
+  private copyRate(source: Float64Array, out: Float64Array): void {
+    out.fill(0, 0, 3);
+    if (this.isGround) return;
+    for (let i = 0; i < this.nu; i++) out[i] = source[this.uIndex + i];
+  }
+}

@@ -1,0 +1,93 @@
+import { makeFactory, type ItemDefinition } from '../../registry/definition.ts';
+import type { BindContext, ItemState, NodeModel, ObjectModel } from '../../registry/capabilities.ts';
+import { describeValue, itemError, type ItemLabel } from '../../registry/errors.ts';
+import { OutputVariableType } from '../../registry/enums.ts';
+import { bool, markerIndexArray, real, userFunction, type UserFunctionValue } from '../../registry/parameters.ts';
+import { MarkerPair } from './connectorBase.ts';
+
+/** Spring force user function: returns the scalar force for displacement u = q1 − q0 − offset and velocity v = q̇1 − q̇0. */
+export type CoordinateSpringForceUserFunction = (mbs: unknown, t: number, itemNumber: number, displacement: number, velocity: number, stiffness: number, damping: number, offset: number) => number;
+
+const parameters = {
+  markerNumbers: markerIndexArray('Two coordinate markers [m0, m1].', 2),
+  stiffness: real(0, 'Spring stiffness k.'),
+  damping: real(0, 'Damping coefficient d.'),
+  offset: real(0, 'Offset of the spring: force is zero at q1 − q0 = offset.'),
+  activeConnector: bool(true, 'If false, the connector has no effect.'),
+  springForceUserFunction: userFunction<CoordinateSpringForceUserFunction>('Replaces the linear force law.', '(mbs, t, itemNumber, displacement, velocity, stiffness, damping, offset) => force'),
+};
+
+/** Run-time model of a spring-damper between two coordinates. */
+class CoordinateSpringDamperModel implements ObjectModel {
+  readonly nAE = 0;
+  aeIndex = -1;
+  readonly ode2LhsDependsOnVelocity = true;
+  private readonly markers: MarkerPair;
+  localNodes: NodeModel[] = [];
+  private local0 = -1;
+  private local1 = -1;
+
+  constructor(readonly label: ItemLabel, markerNumbers: readonly number[], private readonly v: {
+    stiffness: number; damping: number; offset: number; activeConnector: boolean; springForceUserFunction: UserFunctionValue<CoordinateSpringForceUserFunction>;
+  }) {
+    this.markers = new MarkerPair(label, markerNumbers);
+  }
+
+  bind(context: BindContext): void {
+    this.markers.bind(context, 'coordinate', 'coordinate');
+    this.localNodes = this.markers.localNodes;
+    const { marker0, marker1, n0 } = this.markers;
+    this.local0 = marker0.coordinateLocalIndex!;
+    this.local1 = marker1.coordinateLocalIndex! < 0 ? -1 : n0 + marker1.coordinateLocalIndex!;
+  }
+
+  private displacement(s: ItemState): number {
+    return this.markers.marker1.coordinate!(s) - this.markers.marker0.coordinate!(s) - this.v.offset;
+  }
+
+  private velocity(s: ItemState): number {
+    return this.markers.marker1.coordinateVelocity!(s) - this.markers.marker0.coordinateVelocity!(s);
+  }
+
+  private force(s: ItemState): number {
+    const { stiffness, damping, offset, springForceUserFunction } = this.v;
+    const u = this.displacement(s);
+    const v = this.velocity(s);
+    if (springForceUserFunction === 0) return stiffness * u + damping * v;
+    const force = springForceUserFunction(s.mbs, s.t, this.label.index, u, v, stiffness, damping, offset);
+    if (typeof force !== 'number' || !Number.isFinite(force)) itemError(this.label, 'springForceUserFunction', `must return a finite number, got ${describeValue(force)}`);
+    return force;
+  }
+
+  ode2Lhs(s: ItemState, f: Float64Array): void {
+    if (!this.v.activeConnector) return;
+    const force = this.force(s);
+    if (this.local0 >= 0) f[this.local0] -= force;
+    if (this.local1 >= 0) f[this.local1] += force;
+  }
+
+  output(variable: OutputVariableType, s: ItemState): ArrayLike<number> | undefined {
+    switch (variable) {
+      case OutputVariableType.Displacement: return [this.displacement(s) + this.v.offset];
+      case OutputVariableType.Velocity: return [this.velocity(s)];
+      case OutputVariableType.Force: return [this.v.activeConnector ? this.force(s) : 0];
+      default: return undefined;
+    }
+  }
+}
+
+/** A spring-damper acting on two coordinates (Exudyn's CoordinateSpringDamper). */
+export const objectConnectorCoordinateSpringDamperDefinition: ItemDefinition<'Object', typeof parameters> = {
+  category: 'Object',
+  typeName: 'ConnectorCoordinateSpringDamper',
+  aliases: ['CoordinateSpringDamper'],
+  description: 'A spring-damper between two coordinate markers: force F = k (q1 − q0 − offset) + d (q̇1 − q̇0), acting with +F on coordinate 1 and −F on coordinate 0 (left-hand side).',
+  parameters,
+  outputVariables: [OutputVariableType.Displacement, OutputVariableType.Velocity, OutputVariableType.Force],
+  create: (v, label) => new CoordinateSpringDamperModel(label, v.markerNumbers, v),
+};
+
+/** Factory for a coordinate spring-damper. */
+export const ObjectConnectorCoordinateSpringDamper = makeFactory(objectConnectorCoordinateSpringDamperDefinition);
+/** Exudyn's alias of {@link ObjectConnectorCoordinateSpringDamper}. */
+export const CoordinateSpringDamper = ObjectConnectorCoordinateSpringDamper;

@@ -1,0 +1,66 @@
+import { makeFactory, type ItemDefinition } from '../../registry/definition.ts';
+import type { BodyModel, ItemState, NodeModel, ObjectModel } from '../../registry/capabilities.ts';
+import type { ItemLabel } from '../../registry/errors.ts';
+import { OutputVariableType } from '../../registry/enums.ts';
+import { matrix, vector } from '../../registry/parameters.ts';
+
+const parameters = {
+  referencePosition: vector([0, 0, 0], 'Position of the ground frame origin.', 3, 'Vector3D'),
+  referenceRotation: matrix([[1, 0, 0], [0, 1, 0], [0, 0, 1]], 'Rotation matrix of the ground frame.', [3, 3], 'Matrix3D'),
+};
+
+/** Run-time model of the ground body: fixed frame, no coordinates. */
+class GroundModel implements ObjectModel, BodyModel {
+  readonly nAE = 0;
+  aeIndex = -1;
+  readonly localNodes: NodeModel[] = [];
+  readonly nodes: NodeModel[] = [];
+  readonly nLocalU = 0;
+
+  constructor(readonly label: ItemLabel, private readonly origin: Float64Array, private readonly rotation: Float64Array) {}
+
+  get body(): BodyModel {
+    return this;
+  }
+
+  bind(): void {}
+
+  position(_s: ItemState, localPosition: ArrayLike<number>, out: Float64Array): void {
+    const a = this.rotation;
+    for (let i = 0; i < 3; i++) {
+      out[i] = this.origin[i] + a[3 * i] * (localPosition[0] ?? 0) + a[3 * i + 1] * (localPosition[1] ?? 0) + a[3 * i + 2] * (localPosition[2] ?? 0);
+    }
+  }
+
+  velocity(_s: ItemState, _localPosition: ArrayLike<number>, out: Float64Array): void {
+    out.fill(0, 0, 3);
+  }
+
+  positionJacobian(): void {}
+
+  outputBody(variable: OutputVariableType, s: ItemState, localPosition: ArrayLike<number>): ArrayLike<number> | undefined {
+    const out = new Float64Array(3);
+    switch (variable) {
+      case OutputVariableType.Position: this.position(s, localPosition, out); return out;
+      case OutputVariableType.Displacement: case OutputVariableType.Velocity: case OutputVariableType.Acceleration: return out;
+      default: return undefined;
+    }
+  }
+
+  output(variable: OutputVariableType, s: ItemState): ArrayLike<number> | undefined {
+    return this.outputBody(variable, s, [0, 0, 0]);
+  }
+}
+
+/** The ground body: a fixed frame to attach markers and connectors to. */
+export const objectGroundDefinition: ItemDefinition<'Object', typeof parameters> = {
+  category: 'Object',
+  typeName: 'Ground',
+  description: 'A fixed body without coordinates; markers attach at local positions in its reference frame.',
+  parameters,
+  outputVariables: [OutputVariableType.Position, OutputVariableType.Displacement, OutputVariableType.Velocity, OutputVariableType.Acceleration],
+  create: (v, label) => new GroundModel(label, Float64Array.from(v.referencePosition), Float64Array.from(v.referenceRotation.flat())),
+};
+
+/** Factory for the ground body. */
+export const ObjectGround = makeFactory(objectGroundDefinition);

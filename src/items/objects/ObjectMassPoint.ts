@@ -1,0 +1,24 @@
+import { makeFactory, type ItemDefinition } from '../../registry/definition.ts';
+import { nodeIndex, ureal } from '../../registry/parameters.ts';
+import { PointMassModel, pointMassOutputs } from './pointMassBase.ts';
+
+const parameters = {
+  physicsMass: ureal(0, 'Mass [kg] of the point.'),
+  nodeNumber: nodeIndex('Node (Point) that carries the mass.'),
+};
+
+/** A point mass in 3D on a Point node. */
+export const objectMassPointDefinition: ItemDefinition<'Object', typeof parameters> = {
+  category: 'Object',
+  typeName: 'MassPoint',
+  description: 'A point mass on a Point node: equations m q̈ = f. Markers may attach with localPosition (added to the node position, no rotation).',
+  parameters,
+  outputVariables: pointMassOutputs,
+  equations: 'M = m I₃; no internal forces.',
+  create: (v, label) => new PointMassModel(label, v.physicsMass, v.nodeNumber, 3),
+};
+
+/** Factory for a 3D point mass. */
+export const ObjectMassPoint = makeFactory(objectMassPointDefinition);
+/** Exudyn's alias of {@link ObjectMassPoint}. */
+export const MassPoint = ObjectMassPoint;

@@ -1,0 +1,24 @@
+import { makeFactory, type ItemDefinition } from '../../registry/definition.ts';
+import { nodeIndex, ureal } from '../../registry/parameters.ts';
+import { PointMassModel, pointMassOutputs } from './pointMassBase.ts';
+
+const parameters = {
+  physicsMass: ureal(0, 'Mass [kg] of the point.'),
+  nodeNumber: nodeIndex('Node (Point2D) that carries the mass.'),
+};
+
+/** A point mass in the x-y plane on a Point2D node. */
+export const objectMassPoint2DDefinition: ItemDefinition<'Object', typeof parameters> = {
+  category: 'Object',
+  typeName: 'MassPoint2D',
+  description: 'A planar point mass on a Point2D node: m q̈ = f with two coordinates.',
+  parameters,
+  outputVariables: pointMassOutputs,
+  equations: 'M = m I₂; no internal forces.',
+  create: (v, label) => new PointMassModel(label, v.physicsMass, v.nodeNumber, 2),
+};
+
+/** Factory for a planar point mass. */
+export const ObjectMassPoint2D = makeFactory(objectMassPoint2DDefinition);
+/** Exudyn's alias of {@link ObjectMassPoint2D}. */
+export const MassPoint2D = ObjectMassPoint2D;

@@ -1,0 +1,79 @@
+import type { BindContext, BodyModel, ItemState, NodeModel, ObjectModel } from '../../registry/capabilities.ts';
+import { itemError, type ItemLabel } from '../../registry/errors.ts';
+import { OutputVariableType } from '../../registry/enums.ts';
+
+/** Body outputs of point masses. */
+export const pointMassOutputs = [
+  OutputVariableType.Position, OutputVariableType.Displacement,
+  OutputVariableType.Velocity, OutputVariableType.Acceleration,
+] as const;
+
+/** A point mass on a Point (3D) or Point2D node: mass matrix m·I, kinematics of its node. */
+export class PointMassModel implements ObjectModel, BodyModel {
+  readonly nAE = 0;
+  aeIndex = -1;
+  readonly hasConstantMassMatrix = true;
+  localNodes: NodeModel[] = [];
+  nodes: NodeModel[] = [];
+  nLocalU = 0;
+  private node!: NodeModel;
+
+  constructor(
+    readonly label: ItemLabel,
+    private readonly mass: number,
+    private readonly nodeNumber: number,
+    private readonly dimension: 2 | 3,
+  ) {}
+
+  get body(): BodyModel {
+    return this;
+  }
+
+  bind(context: BindContext): void {
+    const node = context.node(this.nodeNumber, 'nodeNumber');
+    if (node.positionDimension !== this.dimension || node.isGround) {
+      itemError(this.label, 'nodeNumber', `must refer to a ${this.dimension === 3 ? 'Point' : 'Point2D'} node with coordinates, got ${node.label.category}${node.label.typeName} #${node.label.index}`);
+    }
+    this.node = node;
+    this.localNodes = [node];
+    this.nodes = [node];
+    this.nLocalU = node.nu;
+  }
+
+  massMatrix(_s: ItemState, m: Float64Array): void {
+    const n = this.nLocalU;
+    for (let i = 0; i < n; i++) m[i * n + i] += this.mass;
+  }
+
+  position(s: ItemState, localPosition: ArrayLike<number>, out: Float64Array): void {
+    this.node.position!(s, out);
+    for (let i = 0; i < 3; i++) out[i] += localPosition[i] ?? 0;
+  }
+
+  velocity(s: ItemState, _localPosition: ArrayLike<number>, out: Float64Array): void {
+    this.node.velocity!(s, out);
+  }
+
+  positionJacobian(s: ItemState, _localPosition: ArrayLike<number>, out: Float64Array): void {
+    this.node.positionJacobian!(s, out);
+  }
+
+  massProportionalForce(_s: ItemState, loadPerMass: ArrayLike<number>, f: Float64Array): void {
+    for (let i = 0; i < this.nLocalU; i++) f[i] += this.mass * loadPerMass[i];
+  }
+
+  outputBody(variable: OutputVariableType, s: ItemState, localPosition: ArrayLike<number>): ArrayLike<number> | undefined {
+    const out = new Float64Array(3);
+    switch (variable) {
+      case OutputVariableType.Position: this.position(s, localPosition, out); return out;
+      case OutputVariableType.Displacement: return this.node.output(OutputVariableType.Displacement, s);
+      case OutputVariableType.Velocity: this.velocity(s, localPosition, out); return out;
+      case OutputVariableType.Acceleration: this.node.acceleration!(s, out); return out;
+      default: return undefined;
+    }
+  }
+
+  output(variable: OutputVariableType, s: ItemState): ArrayLike<number> | undefined {
+    return this.outputBody(variable, s, [0, 0, 0]);
+  }
+}

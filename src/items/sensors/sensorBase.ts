@@ -1,0 +1,66 @@
+import type { ItemState, SensorModel, BindContext } from '../../registry/capabilities.ts';
+import { itemError, type ItemLabel } from '../../registry/errors.ts';
+import { OutputVariableType } from '../../registry/enums.ts';
+import { bool, outputVariable, str } from '../../registry/parameters.ts';
+
+/** Parameters every sensor has, after the sensed item. */
+export const sensorOutputParameters = {
+  writeToFile: bool(true, 'Write the sensor rows to fileName.'),
+  fileName: str('', 'Sensor file; empty means solution/sensor<index>.txt.'),
+  outputVariableType: outputVariable('Output variable to record.'),
+  storeInternal: bool(false, 'Keep the rows in memory for getSensorStoredData.'),
+};
+
+/** Values every sensor has from its dictionary. */
+export interface SensorOutputValues {
+  /** Write to file. */
+  writeToFile: boolean;
+  /** File name. */
+  fileName: string;
+  /** Recorded output variable. */
+  outputVariableType: OutputVariableType;
+  /** Store rows in memory. */
+  storeInternal: boolean;
+}
+
+/**
+ * A sensor that records one output variable of an item through a getter; subclasses resolve
+ * the item in resolve() and return the getter, whose answer is checked once at bind time.
+ */
+export abstract class OutputSensorModel implements SensorModel {
+  readonly storeInternal: boolean;
+  readonly writeToFile: boolean;
+  readonly fileName: string;
+  protected readonly variable: OutputVariableType;
+  private getter!: (s: ItemState) => ArrayLike<number> | undefined;
+
+  constructor(readonly label: ItemLabel, values: SensorOutputValues) {
+    this.storeInternal = values.storeInternal;
+    this.writeToFile = values.writeToFile;
+    this.fileName = values.fileName;
+    this.variable = values.outputVariableType;
+  }
+
+  /** Resolves the sensed item and returns the function that reads its output. */
+  protected abstract resolve(context: BindContext): { getter: (s: ItemState) => ArrayLike<number> | undefined; itemName: string; answers: readonly string[] };
+
+  bind(context: BindContext): void {
+    if (this.variable === OutputVariableType._None) itemError(this.label, 'outputVariableType', 'must be set to an OutputVariableType member, got _None');
+    const { getter, itemName, answers } = this.resolve(context);
+    if (!answers.includes(this.variable)) {
+      itemError(this.label, 'outputVariableType', `must be an output variable of ${itemName} (${answers.join(', ') || 'none'}), got ${this.variable}`);
+    }
+    this.getter = getter;
+  }
+
+  evaluate(s: ItemState): ArrayLike<number> {
+    const values = this.getter(s);
+    if (values === undefined) itemError(this.label, 'outputVariableType', `${this.variable} is not available`);
+    return values;
+  }
+
+  columnNames(s: ItemState): string[] {
+    const count = this.evaluate(s).length;
+    return Array.from({ length: count }, (_, i) => `${this.variable}${count > 1 ? `[${i}]` : ''}`);
+  }
+}

@@ -1,0 +1,56 @@
+import type { ItemState } from '../registry/capabilities.ts';
+
+/** One configuration of the system: coordinates, velocities, accelerations, multipliers and time. */
+export class SystemState implements ItemState {
+  /** Position coordinates (displacements from reference). */
+  readonly q: Float64Array;
+  /** Velocity coordinates. */
+  readonly u: Float64Array;
+  /** Accelerations. */
+  readonly a: Float64Array;
+  /** Algebraic coordinates (Lagrange multipliers). */
+  readonly lambda: Float64Array;
+  /** Time of this configuration. */
+  t = 0;
+  /** Load factor (static solver); 1 otherwise. */
+  loadFactor = 1;
+
+  constructor(readonly qRef: Float64Array, nu: number, nAE: number, readonly mbs: unknown) {
+    this.q = new Float64Array(qRef.length);
+    this.u = new Float64Array(nu);
+    this.a = new Float64Array(nu);
+    this.lambda = new Float64Array(nAE);
+  }
+
+  /** Copies all values of another state of the same system. */
+  copyFrom(other: SystemState): void {
+    this.q.set(other.q);
+    this.u.set(other.u);
+    this.a.set(other.a);
+    this.lambda.set(other.lambda);
+    this.t = other.t;
+    this.loadFactor = other.loadFactor;
+  }
+}
+
+/** The configurations of a compiled system (Exudyn's systemData states). */
+export class SystemData {
+  /** Initial configuration, from the nodes' initial values. */
+  readonly initial: SystemState;
+  /** Current configuration, updated by the solvers. */
+  readonly current: SystemState;
+  /** Start of the current step. */
+  readonly startOfStep: SystemState;
+  /** Configuration shown by viewers. */
+  readonly visualization: SystemState;
+  /** Reference configuration: all displacements zero. */
+  readonly reference: SystemState;
+
+  constructor(qRef: Float64Array, nu: number, nAE: number, mbs: unknown) {
+    this.initial = new SystemState(qRef, nu, nAE, mbs);
+    this.current = new SystemState(qRef, nu, nAE, mbs);
+    this.startOfStep = new SystemState(qRef, nu, nAE, mbs);
+    this.visualization = new SystemState(qRef, nu, nAE, mbs);
+    this.reference = new SystemState(qRef, nu, nAE, mbs);
+  }
+}

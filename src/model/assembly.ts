@@ -1,0 +1,212 @@
+import type { NodeModel, ObjectModel } from '../registry/capabilities.ts';
+import { formatItemLabel } from '../registry/errors.ts';
+import type { CompiledModel, LocalMap } from './compile.ts';
+import type { SystemState } from './SystemState.ts';
+
+/** Receives matrix entries during assembly; dense and sparse storage implement it. */
+export interface MatrixAccumulator {
+  /** Adds value at (row, col). */
+  add(row: number, col: number, value: number): void;
+}
+
+/** Settings of numerical differentiation (Exudyn's numericalDifferentiation). */
+export interface NumericalDifferentiationSettings {
+  /** Relative perturbation. */
+  relativeEpsilon: number;
+  /** Lower bound of the coordinate size used to scale the perturbation. */
+  minimumCoordinateSize: number;
+  /** Always differentiate numerically, even where an item has an analytic Jacobian. */
+  forODE2: boolean;
+}
+
+/**
+ * Assembles the system equations of a compiled model,
+ * M(q) u̇ + C_qᵀ λ = f(q, u, t) with f = loads − Σ ode2Lhs, and g(q, u, t) = 0,
+ * from the items' local contributions. No allocation per call.
+ */
+export class SystemAssembler {
+  /** Numerical differentiation settings, changed by the solvers from their settings. */
+  differentiation: NumericalDifferentiationSettings = { relativeEpsilon: 1e-7, minimumCoordinateSize: 1e-2, forODE2: false };
+
+  constructor(readonly model: CompiledModel) {}
+
+  /** Adds factor·M(q) into target. */
+  addMassMatrix(s: SystemState, target: MatrixAccumulator, factor: number): void {
+    const { objects, objectMaps } = this.model;
+    for (const i of this.model.massObjects) {
+      const map = objectMaps[i];
+      map.matrix.fill(0);
+      objects[i].massMatrix!(s, map.matrix);
+      scatterMatrix(map, map.matrix, target, factor);
+    }
+  }
+
+  /** Writes f = loads − Σ ode2Lhs (n_u entries). */
+  computeODE2Rhs(s: SystemState, f: Float64Array): void {
+    f.fill(0);
+    const { objects, objectMaps, loads, loadMaps } = this.model;
+    for (const i of this.model.lhsObjects) {
+      const map = objectMaps[i];
+      map.vector.fill(0);
+      objects[i].ode2Lhs!(s, map.vector);
+      const ltg = map.ltg;
+      for (let k = 0; k < ltg.length; k++) f[ltg[k]] -= map.vector[k];
+    }
+    for (let i = 0; i < loads.length; i++) {
+      const map = loadMaps[i];
+      map.vector.fill(0);
+      loads[i].addGeneralizedLoad(s, map.vector);
+      const ltg = map.ltg;
+      for (let k = 0; k < ltg.length; k++) f[ltg[k]] += map.vector[k];
+    }
+  }
+
+  /** Adds factorQ·∂(Σ ode2Lhs)/∂q + factorU·∂(Σ ode2Lhs)/∂u into target (the negative Jacobian of f). */
+  addODE2LhsJacobian(s: SystemState, target: MatrixAccumulator, factorQ: number, factorU: number): void {
+    const { objects, objectMaps } = this.model;
+    const numeric = this.differentiation.forODE2;
+    for (const i of this.model.lhsObjects) {
+      const object = objects[i];
+      const map = objectMaps[i];
+      map.matrix.fill(0);
+      if (factorQ !== 0) {
+        if (object.ode2Lhs_q !== undefined && !numeric) object.ode2Lhs_q(s, map.matrix, factorQ);
+        else this.numericLhsJacobian(object, map, s, factorQ, false);
+      }
+      if (factorU !== 0 && object.ode2LhsDependsOnVelocity === true) {
+        if (object.ode2Lhs_u !== undefined && !numeric) object.ode2Lhs_u(s, map.matrix, factorU);
+        else this.numericLhsJacobian(object, map, s, factorU, true);
+      }
+      scatterMatrix(map, map.matrix, target, 1);
+    }
+  }
+
+  /** Writes the algebraic equations g (n_AE entries, in the order of the algebraic coordinates). */
+  computeAE(s: SystemState, g: Float64Array, useIndex2: boolean): void {
+    const { objects, objectMaps, nu } = this.model;
+    for (const i of this.model.constraintObjects) {
+      const object = objects[i];
+      const map = objectMaps[i];
+      object.ae!(s, map.constraintValues, useIndex2);
+      g.set(map.constraintValues, object.aeIndex - nu);
+    }
+  }
+
+  /**
+   * Adds the constraint Jacobian blocks: rows n_u + k get rowFactor·C_q (∂g/∂Δq, or ∂ġ/∂u for
+   * velocity-level equations, which get velocityRowFactor), and the ODE2 rows get columnFactor·C_qᵀ
+   * in the columns of the multipliers. With useIndex2 every constraint counts as velocity level.
+   */
+  addConstraintJacobian(s: SystemState, target: MatrixAccumulator, rowFactor: number, velocityRowFactor: number, columnFactor: number, useIndex2: boolean): void {
+    const { objects, objectMaps } = this.model;
+    for (const i of this.model.constraintObjects) {
+      const object = objects[i];
+      const map = objectMaps[i];
+      const c = map.constraintJacobian;
+      c.fill(0);
+      object.ae_q!(s, c);
+      const n = map.ltg.length;
+      const factor = useIndex2 || object.velocityLevelConstraint === true ? velocityRowFactor : rowFactor;
+      for (let r = 0; r < object.nAE; r++) {
+        const row = object.aeIndex + r;
+        for (let k = 0; k < n; k++) {
+          const value = c[r * n + k];
+          if (factor !== 0) target.add(row, map.ltg[k], factor * value);
+          if (columnFactor !== 0) target.add(map.ltg[k], row, columnFactor * value);
+        }
+      }
+    }
+  }
+
+  /** Names the item that owns global equation index (ODE2 rows first, then algebraic rows), for error messages. */
+  describeEquation(index: number): string {
+    const { nodes, objects, nu } = this.model;
+    if (index < nu) {
+      const node = nodes.find((n) => index >= n.uIndex && index < n.uIndex + n.nu);
+      return node === undefined ? `equation ${index}` : `coordinate ${index - node.uIndex} of ${formatItemLabel(node.label)} (equation ${index})`;
+    }
+    const owner = [...nodes, ...objects].find((item) => item.nAE > 0 && index >= item.aeIndex && index < item.aeIndex + item.nAE);
+    return owner === undefined ? `equation ${index}` : `algebraic equation ${index - owner.aeIndex} of ${formatItemLabel(owner.label)} (equation ${index})`;
+  }
+
+  /** Adds C_qᵀ λ (λ from the state) to the ODE2 residual r. */
+  addConstraintReactions(s: SystemState, r: Float64Array): void {
+    const { objects, objectMaps } = this.model;
+    for (const i of this.model.constraintObjects) {
+      const object = objects[i];
+      const map = objectMaps[i];
+      const c = map.constraintJacobian;
+      c.fill(0);
+      object.ae_q!(s, c);
+      const n = map.ltg.length;
+      for (let row = 0; row < object.nAE; row++) {
+        const lambda = s.lambda[object.aeIndex - this.model.nu + row];
+        if (lambda === 0) continue;
+        for (let k = 0; k < n; k++) r[map.ltg[k]] += c[row * n + k] * lambda;
+      }
+    }
+  }
+
+  /** Forward-difference Jacobian of one object's ode2Lhs with respect to its local q (or u) coordinates. */
+  private numericLhsJacobian(object: ObjectModel, map: LocalMap, s: SystemState, factor: number, velocity: boolean): void {
+    const n = map.ltg.length;
+    const base = map.vector;
+    const perturbed = map.vector2;
+    base.fill(0);
+    object.ode2Lhs!(s, base);
+    const { relativeEpsilon, minimumCoordinateSize } = this.differentiation;
+    let local = 0;
+    for (const node of object.localNodes) {
+      for (let j = 0; j < node.nu; j++, local++) {
+        const values = velocity ? s.u : s.q;
+        const index = velocity ? node.uIndex + j : node.qIndex + j;
+        const eps = relativeEpsilon * Math.max(minimumCoordinateSize, Math.abs(values[index]));
+        const saved = saveNode(node, s, velocity);
+        perturbNode(node, s, j, eps, velocity);
+        perturbed.fill(0);
+        object.ode2Lhs!(s, perturbed);
+        restoreNode(node, s, velocity, saved);
+        const scale = factor / eps;
+        for (let i = 0; i < n; i++) map.matrix[i * n + local] += scale * (perturbed[i] - base[i]);
+      }
+    }
+  }
+}
+
+const savedCoordinates = new Float64Array(64);
+
+function saveNode(node: NodeModel, s: SystemState, velocity: boolean): Float64Array {
+  const values = velocity ? s.u : s.q;
+  const start = velocity ? node.uIndex : node.qIndex;
+  const count = velocity ? node.nu : node.nq;
+  const buffer = count <= savedCoordinates.length ? savedCoordinates : new Float64Array(count);
+  for (let i = 0; i < count; i++) buffer[i] = values[start + i];
+  return buffer;
+}
+
+function restoreNode(node: NodeModel, s: SystemState, velocity: boolean, saved: Float64Array): void {
+  const values = velocity ? s.u : s.q;
+  const start = velocity ? node.uIndex : node.qIndex;
+  const count = velocity ? node.nu : node.nq;
+  for (let i = 0; i < count; i++) values[start + i] = saved[i];
+}
+
+const unitIncrement = new Float64Array(64);
+
+function perturbNode(node: NodeModel, s: SystemState, local: number, eps: number, velocity: boolean): void {
+  if (velocity) { s.u[node.uIndex + local] += eps; return; }
+  if (node.composeIncrement === undefined) { s.q[node.qIndex + local] += eps; return; }
+  unitIncrement.fill(0, 0, node.nu);
+  unitIncrement[local] = 1;
+  node.composeIncrement(s.q, unitIncrement, 0, eps);
+}
+
+function scatterMatrix(map: LocalMap, local: Float64Array, target: MatrixAccumulator, factor: number): void {
+  const ltg = map.ltg;
+  const n = ltg.length;
+  for (let i = 0; i < n; i++) {
+    for (let j = 0; j < n; j++) {
+      target.add(ltg[i], ltg[j], factor * local[i * n + j]);
+    }
+  }
+}

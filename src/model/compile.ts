@@ -1,0 +1,182 @@
+import type { BindContext, BodyModel, LoadModel, MarkerModel, NodeModel, ObjectModel, SensorModel } from '../registry/capabilities.ts';
+import { FlexdynError, formatItemLabel, type ItemLabel } from '../registry/errors.ts';
+import { labelOf, type ItemCategory, type ItemDefinition, type ItemDictionary, type ModelOf } from '../registry/definition.ts';
+import { SystemData } from './SystemState.ts';
+
+/** An item as the MainSystem stores it: its definition and its complete dictionary. */
+export interface StoredItem {
+  /** The item type's declaration. */
+  readonly definition: ItemDefinition;
+  /** Validated parameters with defaults. */
+  readonly dictionary: ItemDictionary;
+}
+
+/** Local-to-global coordinate map and work buffers of one object or load. */
+export interface LocalMap {
+  /** Global velocity-coordinate index of each local coordinate. */
+  readonly ltg: Int32Array;
+  /** Local vector work array. */
+  readonly vector: Float64Array;
+  /** Second local vector work array (numerical differentiation). */
+  readonly vector2: Float64Array;
+  /** Local matrix work array (n × n row-major). */
+  readonly matrix: Float64Array;
+  /** Constraint Jacobian work array (n_AE × n row-major). */
+  readonly constraintJacobian: Float64Array;
+  /** Constraint values work array (n_AE). */
+  readonly constraintValues: Float64Array;
+}
+
+function makeLocalMap(nodes: readonly NodeModel[], nAE: number): LocalMap {
+  const n = nodes.reduce((sum, node) => sum + node.nu, 0);
+  const ltg = new Int32Array(n);
+  let k = 0;
+  for (const node of nodes) for (let i = 0; i < node.nu; i++) ltg[k++] = node.uIndex + i;
+  return {
+    ltg,
+    vector: new Float64Array(n),
+    vector2: new Float64Array(n),
+    matrix: new Float64Array(n * n),
+    constraintJacobian: new Float64Array(nAE * n),
+    constraintValues: new Float64Array(nAE),
+  };
+}
+
+/**
+ * The frozen model that assemble() compiles from the MainSystem's dictionaries: item models,
+ * coordinate counts and address tables, per-capability item lists, preallocated local buffers.
+ */
+export class CompiledModel {
+  /** Node models, by node index. */
+  readonly nodes: NodeModel[];
+  /** Object models, by object index. */
+  readonly objects: ObjectModel[];
+  /** Marker models, by marker index. */
+  readonly markers: MarkerModel[];
+  /** Load models, by load index. */
+  readonly loads: LoadModel[];
+  /** Sensor models, by sensor index. */
+  readonly sensors: SensorModel[];
+  /** Number of position coordinates. */
+  readonly nq: number;
+  /** Number of velocity coordinates = number of ODE2 equations. */
+  readonly nu: number;
+  /** Number of algebraic equations. */
+  readonly nAE: number;
+  /** Reference coordinates of all nodes. */
+  readonly qRef: Float64Array;
+  /** Local maps per object (same index as objects). */
+  readonly objectMaps: LocalMap[];
+  /** Local maps per load (same index as loads). */
+  readonly loadMaps: LocalMap[];
+  /** Objects with a mass matrix. */
+  readonly massObjects: number[];
+  /** Objects with left-hand side forces. */
+  readonly lhsObjects: number[];
+  /** Objects with algebraic equations. */
+  readonly constraintObjects: number[];
+  /** Nodes with algebraic equations of their own. */
+  readonly constraintNodes: number[];
+  /** True if every mass matrix is constant. */
+  readonly hasConstantMassMatrix: boolean;
+  /** True if some node has a non-additive increment update or q̇ ≠ u. */
+  readonly hasLieGroupNodes: boolean;
+  /** The states of the system. */
+  readonly data: SystemData;
+
+  constructor(items: Record<ItemCategory, StoredItem[]>, mbs: unknown) {
+    const create = <C extends ItemCategory>(category: C): ModelOf[C][] =>
+      items[category].map((item, index) => item.definition.create(item.dictionary as never, labelOf(category, item.definition.typeName, index)) as ModelOf[C]);
+    this.nodes = create('Node');
+    this.objects = create('Object');
+    this.markers = create('Marker');
+    this.loads = create('Load');
+    this.sensors = create('Sensor');
+
+    let nq = 0;
+    let nu = 0;
+    let nAE = 0;
+    for (const node of this.nodes) {
+      node.qIndex = nq;
+      node.uIndex = nu;
+      nq += node.nq;
+      nu += node.nu;
+    }
+    this.nq = nq;
+    this.nu = nu;
+    this.qRef = new Float64Array(nq);
+    for (const node of this.nodes) this.qRef.set(node.referenceCoordinates.subarray(0, node.nq), node.qIndex);
+
+    this.bindAll(items);
+
+    this.constraintNodes = [];
+    this.nodes.forEach((node, i) => {
+      if (node.nAE > 0) { node.aeIndex = nu + nAE; nAE += node.nAE; this.constraintNodes.push(i); }
+    });
+    this.constraintObjects = [];
+    this.objects.forEach((object, i) => {
+      if (object.nAE > 0) { object.aeIndex = nu + nAE; nAE += object.nAE; this.constraintObjects.push(i); }
+    });
+    this.nAE = nAE;
+
+    this.objectMaps = this.objects.map((object) => makeLocalMap(object.localNodes, object.nAE));
+    this.loadMaps = this.loads.map((load) => makeLocalMap(load.marker.nodes, 0));
+    this.massObjects = this.indicesWith((o) => o.massMatrix !== undefined);
+    this.lhsObjects = this.indicesWith((o) => o.ode2Lhs !== undefined);
+    this.hasConstantMassMatrix = this.massObjects.every((i) => this.objects[i].hasConstantMassMatrix === true);
+    this.hasLieGroupNodes = this.nodes.some((node) => node.composeIncrement !== undefined || node.positionRates !== undefined);
+
+    this.data = new SystemData(this.qRef, nu, nAE, mbs);
+    for (const node of this.nodes) {
+      this.data.initial.q.set(node.initialCoordinates.subarray(0, node.nq), node.qIndex);
+      this.data.initial.u.set(node.initialVelocities.subarray(0, node.nu), node.uIndex);
+    }
+    for (const state of [this.data.current, this.data.startOfStep, this.data.visualization]) state.copyFrom(this.data.initial);
+  }
+
+  private indicesWith(predicate: (object: ObjectModel) => boolean): number[] {
+    return this.objects.map((object, i) => (predicate(object) ? i : -1)).filter((i) => i >= 0);
+  }
+
+  /** Resolves all references between items; markers and sensors are bound on first use so that order does not matter. */
+  private bindAll(items: Record<ItemCategory, StoredItem[]>): void {
+    const bound = { Object: new Set<number>(), Marker: new Set<number>(), Sensor: new Set<number>() };
+    const binding = { Object: new Set<number>(), Marker: new Set<number>(), Sensor: new Set<number>() };
+    const ensureBound = <T extends { bind(c: BindContext): void; label: ItemLabel }>(category: 'Object' | 'Marker' | 'Sensor', item: T, asker: ItemLabel, parameter: string): T => {
+      const index = item.label.index;
+      if (bound[category].has(index)) return item;
+      if (binding[category].has(index)) {
+        throw new FlexdynError(`${formatItemLabel(asker)}: ${parameter} = ${index} forms a reference cycle through ${formatItemLabel(item.label)}`, { item: asker, parameter });
+      }
+      binding[category].add(index);
+      item.bind(contextFor(item.label));
+      bound[category].add(index);
+      return item;
+    };
+    const lookup = <T>(list: T[], what: string, index: number, asker: ItemLabel, parameter: string): T => {
+      if (!Number.isInteger(index) || index < 0 || index >= list.length) {
+        throw new FlexdynError(`${formatItemLabel(asker)}: ${parameter} must refer to an existing ${what} (0 ... ${list.length - 1}), got ${index}`, { item: asker, parameter });
+      }
+      return list[index];
+    };
+    const contextFor = (asker: ItemLabel): BindContext => ({
+      node: (index, parameter) => lookup(this.nodes, 'node', index, asker, parameter),
+      object: (index, parameter) => ensureBound('Object', lookup(this.objects, 'object', index, asker, parameter), asker, parameter),
+      body: (index, parameter): BodyModel => {
+        const object = ensureBound('Object', lookup(this.objects, 'object', index, asker, parameter), asker, parameter);
+        if (object.body === undefined) {
+          throw new FlexdynError(`${formatItemLabel(asker)}: ${parameter} must refer to a body, got ${formatItemLabel(object.label)}, which is not a body`, { item: asker, parameter });
+        }
+        return object.body;
+      },
+      marker: (index, parameter) => ensureBound('Marker', lookup(this.markers, 'marker', index, asker, parameter), asker, parameter),
+      load: (index, parameter) => lookup(this.loads, 'load', index, asker, parameter),
+      sensor: (index, parameter) => ensureBound('Sensor', lookup(this.sensors, 'sensor', index, asker, parameter), asker, parameter),
+      outputVariables: (category, index) => items[category][index].definition.outputVariables,
+    });
+    this.objects.forEach((object) => ensureBound('Object', object, object.label, 'object'));
+    this.markers.forEach((marker) => ensureBound('Marker', marker, marker.label, 'marker'));
+    this.loads.forEach((load) => load.bind(contextFor(load.label)));
+    this.sensors.forEach((sensor) => ensureBound('Sensor', sensor, sensor.label, 'sensor'));
+  }
+}

@@ -1,0 +1,225 @@
+import type { ItemLabel } from './errors.ts';
+import type { OutputVariableType } from './enums.ts';
+
+/**
+ * The state an item reads when it evaluates its equations or outputs: global coordinate
+ * arrays of one configuration plus time. Items index them through their nodes' addresses.
+ */
+export interface ItemState {
+  /** Reference position coordinates (all nodes, n_q entries). */
+  readonly qRef: Float64Array;
+  /** Position coordinates as displacements from the reference (n_q entries). */
+  readonly q: Float64Array;
+  /** Velocity coordinates (n_u entries). */
+  readonly u: Float64Array;
+  /** Accelerations, time derivative of u (n_u entries). */
+  readonly a: Float64Array;
+  /** Algebraic coordinates: Lagrange multipliers (n_AE entries). */
+  readonly lambda: Float64Array;
+  /** Simulation time. */
+  readonly t: number;
+  /** Load factor of the static solver (1 in dynamics). */
+  readonly loadFactor: number;
+  /** The MainSystem, passed as first argument to user functions. */
+  readonly mbs: unknown;
+}
+
+/** A node at run time: owns n_q position and n_u velocity coordinates (q̇ = B(q) u). */
+export interface NodeModel {
+  /** Item label for error messages. */
+  readonly label: ItemLabel;
+  /** Number of position coordinates. */
+  readonly nq: number;
+  /** Number of velocity coordinates (equations it contributes to the ODE2 system). */
+  readonly nu: number;
+  /** Number of algebraic equations the node itself adds (e.g. Euler-parameter norm). */
+  readonly nAE: number;
+  /** True for ground nodes: no coordinates, fixed at the reference. */
+  readonly isGround: boolean;
+  /** Dimension of the point this node represents (3, 2), or 0 if it has no position. */
+  readonly positionDimension: number;
+  /** First index of this node's position coordinates in q; set by the model. */
+  qIndex: number;
+  /** First index of this node's velocity coordinates in u; set by the model. */
+  uIndex: number;
+  /** First index of this node's algebraic equations; set by the model. */
+  aeIndex: number;
+  /** Reference coordinates (n_q entries). */
+  readonly referenceCoordinates: Float64Array;
+  /** Initial displacement coordinates (n_q entries). */
+  readonly initialCoordinates: Float64Array;
+  /** Initial velocity coordinates (n_u entries). */
+  readonly initialVelocities: Float64Array;
+  /** Writes the node's global position (3 entries; z = 0 for planar nodes). */
+  position?(s: ItemState, out: Float64Array): void;
+  /** Writes the node's global velocity (3 entries). */
+  velocity?(s: ItemState, out: Float64Array): void;
+  /** Writes the node's global acceleration (3 entries). */
+  acceleration?(s: ItemState, out: Float64Array): void;
+  /** Writes ∂position/∂u, 3 × n_u row-major. */
+  positionJacobian?(s: ItemState, out: Float64Array): void;
+  /** q ⊕ factor·Δ for this node; absent means addition. */
+  composeIncrement?(q: Float64Array, delta: Float64Array, deltaIndex: number, factor: number): void;
+  /** Writes q̇ = B(q)u for this node; absent means q̇ = u. */
+  positionRates?(q: Float64Array, u: Float64Array, out: Float64Array): void;
+  /** The node's value of an output variable, or undefined if it does not answer it. */
+  output(variable: OutputVariableType, s: ItemState): ArrayLike<number> | undefined;
+}
+
+/** What an object, marker or load may ask for while binding to other items at assemble time. */
+export interface BindContext {
+  /** The node with this index; throws naming the asking item and parameter when missing. */
+  node(index: number, parameter: string): NodeModel;
+  /** The object with this index that is a body. */
+  body(index: number, parameter: string): BodyModel;
+  /** The marker with this index, bound. */
+  marker(index: number, parameter: string): MarkerModel;
+  /** The load with this index. */
+  load(index: number, parameter: string): LoadModel;
+  /** The object with this index (body or connector). */
+  object(index: number, parameter: string): ObjectModel;
+  /** The sensor with this index, bound. */
+  sensor(index: number, parameter: string): SensorModel;
+  /** The output variables the item type of a node, object or marker declares. */
+  outputVariables(category: 'Node' | 'Object' | 'Marker', index: number): readonly OutputVariableType[];
+}
+
+/** Work arrays an object receives for its local equations, preallocated by the model. */
+export interface LocalBuffers {
+  /** Local vector of n_local entries. */
+  readonly vector: Float64Array;
+  /** Local square matrix, n_local × n_local row-major. */
+  readonly matrix: Float64Array;
+  /** Constraint Jacobian, n_AE × n_local row-major. */
+  readonly constraintJacobian: Float64Array;
+}
+
+/** An object at run time: a body, a connector or a constraint; all capabilities optional. */
+export interface ObjectModel {
+  /** Item label for error messages. */
+  readonly label: ItemLabel;
+  /** The nodes whose velocity coordinates form this object's local coordinates, in order (set in bind). */
+  readonly localNodes: readonly NodeModel[];
+  /** Number of algebraic equations (Lagrange multipliers). */
+  readonly nAE: number;
+  /** First index of its algebraic equations; set by the model. */
+  aeIndex: number;
+  /** Resolves referenced nodes and markers; called once per assemble. */
+  bind(context: BindContext): void;
+  /** The body capability, if this object is a body (markers may attach to it). */
+  readonly body?: BodyModel;
+  /** True when massMatrix does not depend on the state. */
+  readonly hasConstantMassMatrix?: boolean;
+  /** Adds the local mass matrix (n_local × n_local row-major). */
+  massMatrix?(s: ItemState, m: Float64Array): void;
+  /** Adds the left-hand side forces (elastic, damping, gyroscopic) to the local vector. */
+  ode2Lhs?(s: ItemState, f: Float64Array): void;
+  /** Adds factor·∂(ode2Lhs)/∂Δq; when absent the model differentiates numerically. */
+  ode2Lhs_q?(s: ItemState, k: Float64Array, factor: number): void;
+  /** Adds factor·∂(ode2Lhs)/∂u; when absent the model differentiates numerically. */
+  ode2Lhs_u?(s: ItemState, d: Float64Array, factor: number): void;
+  /** True if ode2Lhs depends on u (decides whether a damping Jacobian is needed). */
+  readonly ode2LhsDependsOnVelocity?: boolean;
+  /** Writes the algebraic equations g (n_AE entries); useIndex2 asks for velocity-level equations. */
+  ae?(s: ItemState, g: Float64Array, useIndex2: boolean): void;
+  /** Writes ∂g/∂Δq (position level) or ∂ġ/∂u (same matrix for holonomic constraints), n_AE × n_local. */
+  ae_q?(s: ItemState, c: Float64Array): void;
+  /** True for constraints given on velocity level (g depends on u, not on q). */
+  readonly velocityLevelConstraint?: boolean;
+  /** For a coordinate constraint to ground: the global u index that explicit solvers set to zero. */
+  eliminableCoordinate?(): number | undefined;
+  /** The object's value of an output variable, or undefined if it does not answer it. */
+  output(variable: OutputVariableType, s: ItemState): ArrayLike<number> | undefined;
+}
+
+/** The capability of bodies: kinematics at a local position, used by markers and sensors. */
+export interface BodyModel {
+  /** Nodes of the body in the order of its local coordinates. */
+  readonly nodes: readonly NodeModel[];
+  /** Number of local velocity coordinates of the body. */
+  readonly nLocalU: number;
+  /** Writes the global position of a body-fixed point. */
+  position(s: ItemState, localPosition: ArrayLike<number>, out: Float64Array): void;
+  /** Writes the global velocity of a body-fixed point. */
+  velocity(s: ItemState, localPosition: ArrayLike<number>, out: Float64Array): void;
+  /** Writes ∂position/∂u of a body-fixed point, 3 × nLocalU row-major. */
+  positionJacobian(s: ItemState, localPosition: ArrayLike<number>, out: Float64Array): void;
+  /** Adds the generalized force of a mass-proportional load vector (force per mass) to f (nLocalU). */
+  massProportionalForce?(s: ItemState, loadPerMass: ArrayLike<number>, f: Float64Array): void;
+  /** Output at a body-fixed point, or undefined if the body does not answer it. */
+  outputBody(variable: OutputVariableType, s: ItemState, localPosition: ArrayLike<number>): ArrayLike<number> | undefined;
+}
+
+/** What a marker can provide; connectors and loads check this at assemble time. */
+export interface MarkerCapabilities {
+  /** Position, velocity and position Jacobian. */
+  readonly position: boolean;
+  /** Orientation and angular velocity (rigid markers). */
+  readonly orientation: boolean;
+  /** A single coordinate. */
+  readonly coordinate: boolean;
+  /** The mass distribution of a body (for mass-proportional loads). */
+  readonly bodyMass: boolean;
+}
+
+/** A marker at run time: kinematics of a point, frame or coordinate for connectors and loads. */
+export interface MarkerModel {
+  /** Item label for error messages. */
+  readonly label: ItemLabel;
+  /** What the marker provides. */
+  readonly provides: MarkerCapabilities;
+  /** Nodes the marker's kinematics depend on, in the order of its local coordinates (set in bind). */
+  readonly nodes: readonly NodeModel[];
+  /** Number of local velocity coordinates (sum of its nodes' n_u). */
+  readonly nLocalU: number;
+  /** Resolves the referenced body or node; called once per assemble. */
+  bind(context: BindContext): void;
+  /** Writes the marker's global position. */
+  position?(s: ItemState, out: Float64Array): void;
+  /** Writes the marker's global velocity. */
+  velocity?(s: ItemState, out: Float64Array): void;
+  /** Writes ∂position/∂u, 3 × nLocalU row-major. */
+  positionJacobian?(s: ItemState, out: Float64Array): void;
+  /** Local index (within nLocalU) of the marked coordinate; for ground coordinates -1. */
+  readonly coordinateLocalIndex?: number;
+  /** Value of the marked coordinate (displacement) and its velocity. */
+  coordinate?(s: ItemState): number;
+  /** Velocity of the marked coordinate. */
+  coordinateVelocity?(s: ItemState): number;
+  /** Adds the generalized force of a mass-proportional load (force per mass) to f (nLocalU). */
+  massProportionalForce?(s: ItemState, loadPerMass: ArrayLike<number>, f: Float64Array): void;
+  /** The marker's value of an output variable, or undefined. */
+  output(variable: OutputVariableType, s: ItemState): ArrayLike<number> | undefined;
+}
+
+/** A load at run time: a right-hand side contribution on its marker's local coordinates. */
+export interface LoadModel {
+  /** Item label for error messages. */
+  readonly label: ItemLabel;
+  /** The marker the load acts on (set in bind). */
+  readonly marker: MarkerModel;
+  /** Resolves the marker and checks its capabilities. */
+  bind(context: BindContext): void;
+  /** Adds the generalized load (times the load factor) to f (marker's nLocalU entries). */
+  addGeneralizedLoad(s: ItemState, f: Float64Array): void;
+  /** Current load values (vector or scalar) as the load sensor reports them. */
+  values(s: ItemState): ArrayLike<number>;
+}
+
+/** A sensor at run time: evaluates one output of an item each time the solver records. */
+export interface SensorModel {
+  /** Item label for error messages. */
+  readonly label: ItemLabel;
+  /** Resolves the sensed item and checks that it answers the output variable. */
+  bind(context: BindContext): void;
+  /** The sensor's current values. */
+  evaluate(s: ItemState): ArrayLike<number>;
+  /** Whether rows are kept in memory for getSensorStoredData. */
+  readonly storeInternal: boolean;
+  /** Whether rows are written to the sensor file. */
+  readonly writeToFile: boolean;
+  /** File name for writeToFile; empty means a default name from the sensor index. */
+  readonly fileName: string;
+  /** Column names after time, for the sensor file header. */
+  columnNames(s: ItemState): string[];
+}

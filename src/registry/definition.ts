@@ -1,0 +1,159 @@
+import { copyDefault, validateParameter, type ParameterInput, type ParameterSchema, type ParameterValues } from './parameters.ts';
+import { describeValue, FlexdynError, itemError, type ItemLabel } from './errors.ts';
+import type { OutputVariableType } from './enums.ts';
+import type { LoadModel, MarkerModel, NodeModel, ObjectModel, SensorModel } from './capabilities.ts';
+
+/** The five item categories of a MainSystem. */
+export type ItemCategory = 'Node' | 'Object' | 'Marker' | 'Load' | 'Sensor';
+
+/** The dictionary key that names the item type, per category. */
+export const typeKeyOf: Record<ItemCategory, string> = {
+  Node: 'nodeType',
+  Object: 'objectType',
+  Marker: 'markerType',
+  Load: 'loadType',
+  Sensor: 'sensorType',
+};
+
+/** The run-time model an item definition creates, per category. */
+export interface ModelOf {
+  /** Node run-time model. */
+  Node: NodeModel;
+  /** Object run-time model. */
+  Object: ObjectModel;
+  /** Marker run-time model. */
+  Marker: MarkerModel;
+  /** Load run-time model. */
+  Load: LoadModel;
+  /** Sensor run-time model. */
+  Sensor: SensorModel;
+}
+
+/** The single declaration of an item type: schema, documentation and implementation. */
+export interface ItemDefinition<C extends ItemCategory = ItemCategory, S extends ParameterSchema = ParameterSchema> {
+  /** Item category. */
+  readonly category: C;
+  /** Type name as in Exudyn (e.g. 'MassPoint'). */
+  readonly typeName: string;
+  /** Exudyn's short aliases of the factory (e.g. 'MassPoint' for ObjectMassPoint). */
+  readonly aliases?: readonly string[];
+  /** Paragraph for the reference page. */
+  readonly description: string;
+  /** Parameters, in the order of the reference page. `name` is added for every item. */
+  readonly parameters: S;
+  /** Output variables the item answers (for sensors and get...Output). */
+  readonly outputVariables: readonly OutputVariableType[];
+  /** Optional equations section for the reference page (Markdown). */
+  readonly equations?: string;
+  /** Checks across parameters that the schema cannot express; throw with itemError. */
+  validate?(values: ParameterValues<S>, label: ItemLabel): void;
+  /** Creates the run-time model from validated values. */
+  create(values: ParameterValues<S>, label: ItemLabel): ModelOf[C];
+}
+
+/** Parameters that every item has besides its own schema. */
+export const commonParameters = {
+  name: { kind: 'String', default: '', description: 'Name of the item, for lookup with get...Number(name).' },
+  visualization: { kind: 'Dict', default: {}, description: 'Visualization settings (show, graphicsData, ...), kept for viewers.' },
+} as const satisfies ParameterSchema;
+
+/** A validated item dictionary: type key, every parameter with its value. */
+export type ItemDictionary = Record<string, unknown>;
+
+/** Validates a user dictionary against a definition and returns a complete dictionary with defaults filled in. */
+export function completeDictionary(definition: ItemDefinition, input: Record<string, unknown>, label: ItemLabel): ItemDictionary {
+  const typeKey = typeKeyOf[definition.category];
+  const schema: ParameterSchema = { ...definition.parameters, ...commonParameters };
+  for (const key of Object.keys(input)) {
+    if (key !== typeKey && !(key in schema)) {
+      const suggestion = closestName(key, Object.keys(schema));
+      itemError(label, key, `is not a parameter of ${definition.category}${definition.typeName}${suggestion ? ` (did you mean '${suggestion}'?)` : ''}; expected one of: ${Object.keys(schema).join(', ')}`);
+    }
+  }
+  const result: ItemDictionary = { [typeKey]: definition.typeName };
+  for (const [key, parameter] of Object.entries(schema)) {
+    const given = input[key];
+    result[key] = given === undefined ? copyDefault(parameter.default) : validateParameter(label, key, parameter, given);
+  }
+  definition.validate?.(result as never, label);
+  return result;
+}
+
+/** Levenshtein-closest candidate within distance 3, for 'did you mean' hints. */
+function closestName(name: string, candidates: readonly string[]): string | undefined {
+  let best: string | undefined;
+  let bestDistance = 4;
+  for (const candidate of candidates) {
+    const d = editDistance(name.toLowerCase(), candidate.toLowerCase());
+    if (d < bestDistance) { bestDistance = d; best = candidate; }
+  }
+  return best;
+}
+
+function editDistance(a: string, b: string): number {
+  const row = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    let diagonal = row[0];
+    row[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      const above = row[j];
+      row[j] = Math.min(row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] === b[j - 1] ? 0 : 1));
+      diagonal = above;
+    }
+  }
+  return row[b.length];
+}
+
+/** The dictionary a factory returns: parameters plus the type key. */
+export type FactoryResult = Record<string, unknown>;
+
+/** Creates Exudyn-style factory functions, e.g. `NodePoint({...})` returns `{ nodeType: 'Point', ... }`. */
+export function makeFactory<C extends ItemCategory, S extends ParameterSchema>(definition: ItemDefinition<C, S>) {
+  const typeKey = typeKeyOf[definition.category];
+  return (parameters: ParameterInput<S> & { name?: string; visualization?: Record<string, unknown> } = {}): FactoryResult => {
+    for (const [key, value] of Object.entries(parameters)) {
+      if (value !== undefined && key === typeKey) {
+        throw new FlexdynError(`${definition.category}${definition.typeName}: the factory sets ${typeKey} itself, got ${describeValue(value)}`);
+      }
+    }
+    return { [typeKey]: definition.typeName, ...parameters };
+  };
+}
+
+/** Registry of item definitions by category and type name (aliases resolved). */
+export class ItemRegistry {
+  private readonly definitions = new Map<string, ItemDefinition>();
+
+  /** Registers a definition; a duplicate type name is a programming error. */
+  register(definition: ItemDefinition): void {
+    const key = `${definition.category}:${definition.typeName}`;
+    if (this.definitions.has(key)) throw new FlexdynError(`item type ${definition.category}${definition.typeName} is registered twice`);
+    this.definitions.set(key, definition);
+  }
+
+  /** Finds the definition for a dictionary's type name; throws with the known names when missing. */
+  get(category: ItemCategory, typeName: unknown, index: number): ItemDefinition {
+    const typeKey = typeKeyOf[category];
+    if (typeof typeName !== 'string') {
+      throw new FlexdynError(`${category} ${index >= 0 ? '#' + index : '(new)'}: ${typeKey} must be a string naming the ${category.toLowerCase()} type, got ${describeValue(typeName)}`);
+    }
+    const stripped = typeName.startsWith(category) && this.definitions.has(`${category}:${typeName.slice(category.length)}`) ? typeName.slice(category.length) : typeName;
+    const definition = this.definitions.get(`${category}:${stripped}`);
+    if (definition === undefined) {
+      const known = this.list(category).map((d) => d.typeName);
+      throw new FlexdynError(`${category} ${index >= 0 ? '#' + index : '(new)'}: unknown ${typeKey} '${typeName}'; known types: ${known.join(', ')}`);
+    }
+    return definition;
+  }
+
+  /** All definitions of a category, in registration order. */
+  list(category?: ItemCategory): ItemDefinition[] {
+    return [...this.definitions.values()].filter((d) => category === undefined || d.category === category);
+  }
+}
+
+/** Label of an item for messages, e.g. `ObjectMassPoint #2`. */
+export function labelOf(category: ItemCategory, typeName: string, index: number): ItemLabel {
+  return { category, typeName, index };
+}
+

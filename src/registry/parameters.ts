@@ -1,0 +1,237 @@
+import { describeValue, itemError, type ItemLabel } from './errors.ts';
+import { OutputVariableType } from './enums.ts';
+
+/** Branded index types: plain numbers at run time, distinct for the type checker. */
+export type NodeIndex = number & { readonly __brand?: 'NodeIndex' };
+/** Index of an object in its MainSystem. */
+export type ObjectIndex = number & { readonly __brand?: 'ObjectIndex' };
+/** Index of a marker in its MainSystem. */
+export type MarkerIndex = number & { readonly __brand?: 'MarkerIndex' };
+/** Index of a load in its MainSystem. */
+export type LoadIndex = number & { readonly __brand?: 'LoadIndex' };
+/** Index of a sensor in its MainSystem. */
+export type SensorIndex = number & { readonly __brand?: 'SensorIndex' };
+
+/** A user function parameter: a function, or 0 for none (as in Exudyn). */
+export type UserFunctionValue<F> = F | 0;
+
+/** Kinds of parameter values; each kind has one validation rule. */
+export type ParameterKind =
+  | 'Real' | 'UReal' | 'PReal' | 'Int' | 'UInt' | 'Bool' | 'String'
+  | 'Vector' | 'Matrix' | 'IntVector'
+  | 'NodeIndex' | 'ArrayNodeIndex' | 'ObjectIndex' | 'MarkerIndex' | 'ArrayMarkerIndex'
+  | 'LoadIndex' | 'SensorIndex' | 'ArraySensorIndex'
+  | 'UserFunction' | 'OutputVariableType' | 'Dict';
+
+/** Declaration of one item parameter; `T` is its value type in dictionaries. */
+export interface Parameter<T> {
+  /** What kind of value it holds (decides the validation). */
+  readonly kind: ParameterKind;
+  /** Value when the user gives none. */
+  readonly default: T;
+  /** One-line description for the item reference page. */
+  readonly description: string;
+  /** Required vector length, or matrix [rows, columns]; undefined means any size. */
+  readonly size?: number | readonly [number, number];
+  /** Display type name for docs (e.g. 'Vector3D'); defaults to the kind. */
+  readonly typeName?: string;
+}
+
+/** A record of parameter declarations, the schema of an item type. */
+export type ParameterSchema = Record<string, Parameter<unknown>>;
+
+/** The dictionary type an item schema describes, with every parameter present. */
+export type ParameterValues<S extends ParameterSchema> = { -readonly [K in keyof S]: S[K] extends Parameter<infer T> ? T : never };
+
+/** What a user may pass: any subset of the parameters. */
+export type ParameterInput<S extends ParameterSchema> = Partial<ParameterValues<S>>;
+
+/** A vector value as users give it. */
+export type VectorValue = readonly number[] | Float64Array;
+/** A dense matrix value as users give it (rows of numbers). */
+export type MatrixValue = readonly (readonly number[])[];
+
+/** Declares a real parameter (any finite number). */
+export function real(defaultValue: number, description: string): Parameter<number> {
+  return { kind: 'Real', default: defaultValue, description };
+}
+/** Declares a non-negative real parameter. */
+export function ureal(defaultValue: number, description: string): Parameter<number> {
+  return { kind: 'UReal', default: defaultValue, description };
+}
+/** Declares a positive real parameter. */
+export function preal(defaultValue: number, description: string): Parameter<number> {
+  return { kind: 'PReal', default: defaultValue, description };
+}
+/** Declares an integer parameter. */
+export function int(defaultValue: number, description: string): Parameter<number> {
+  return { kind: 'Int', default: defaultValue, description };
+}
+/** Declares a non-negative integer parameter. */
+export function uint(defaultValue: number, description: string): Parameter<number> {
+  return { kind: 'UInt', default: defaultValue, description };
+}
+/** Declares a boolean parameter. */
+export function bool(defaultValue: boolean, description: string): Parameter<boolean> {
+  return { kind: 'Bool', default: defaultValue, description };
+}
+/** Declares a string parameter. */
+export function str(defaultValue: string, description: string): Parameter<string> {
+  return { kind: 'String', default: defaultValue, description };
+}
+/** Declares a real vector parameter of fixed length (or any length when size is undefined). */
+export function vector(defaultValue: readonly number[], description: string, size?: number, typeName?: string): Parameter<VectorValue> {
+  return { kind: 'Vector', default: defaultValue, description, size, typeName: typeName ?? (size === undefined ? 'Vector' : `Vector${size}D`) };
+}
+/** Declares a dense matrix parameter; size [rows, columns] fixes its shape. */
+export function matrix(defaultValue: MatrixValue, description: string, size?: readonly [number, number], typeName?: string): Parameter<MatrixValue> {
+  return { kind: 'Matrix', default: defaultValue, description, size, typeName: typeName ?? (size === undefined ? 'Matrix' : `Matrix${size[0]}D`) };
+}
+/** Declares an integer vector parameter (e.g. constrained axes flags). */
+export function intVector(defaultValue: readonly number[], description: string, size?: number): Parameter<readonly number[]> {
+  return { kind: 'IntVector', default: defaultValue, description, size };
+}
+/** Declares a node index parameter (default -1: not set). */
+export function nodeIndex(description: string): Parameter<NodeIndex> {
+  return { kind: 'NodeIndex', default: -1, description };
+}
+/** Declares a list of node indices. */
+export function nodeIndexArray(description: string, size?: number): Parameter<readonly NodeIndex[]> {
+  return { kind: 'ArrayNodeIndex', default: [], description, size };
+}
+/** Declares an object (body) index parameter. */
+export function objectIndex(description: string): Parameter<ObjectIndex> {
+  return { kind: 'ObjectIndex', default: -1, description };
+}
+/** Declares a marker index parameter. */
+export function markerIndex(description: string): Parameter<MarkerIndex> {
+  return { kind: 'MarkerIndex', default: -1, description };
+}
+/** Declares a list of marker indices of fixed length. */
+export function markerIndexArray(description: string, size: number): Parameter<readonly MarkerIndex[]> {
+  return { kind: 'ArrayMarkerIndex', default: new Array<number>(size).fill(-1), description, size };
+}
+/** Declares a load index parameter. */
+export function loadIndex(description: string): Parameter<LoadIndex> {
+  return { kind: 'LoadIndex', default: -1, description };
+}
+/** Declares a sensor index parameter. */
+export function sensorIndex(description: string): Parameter<SensorIndex> {
+  return { kind: 'SensorIndex', default: -1, description };
+}
+/** Declares a list of sensor indices. */
+export function sensorIndexArray(description: string): Parameter<readonly SensorIndex[]> {
+  return { kind: 'ArraySensorIndex', default: [], description };
+}
+/** Declares a user function parameter; `signature` documents its arguments. */
+export function userFunction<F>(description: string, signature: string): Parameter<UserFunctionValue<F>> {
+  return { kind: 'UserFunction', default: 0, description: `${description} Signature: \`${signature}\`.`, typeName: 'UserFunction' };
+}
+/** Declares an OutputVariableType parameter. */
+export function outputVariable(description: string): Parameter<OutputVariableType> {
+  return { kind: 'OutputVariableType', default: OutputVariableType._None, description };
+}
+/** Declares a free-form dictionary parameter (visualization settings). */
+export function dict(description: string): Parameter<Record<string, unknown>> {
+  return { kind: 'Dict', default: {}, description };
+}
+
+const outputVariableNames = new Set<string>(Object.values(OutputVariableType));
+
+function isIndexKind(kind: ParameterKind): boolean {
+  return kind === 'NodeIndex' || kind === 'ObjectIndex' || kind === 'MarkerIndex' || kind === 'LoadIndex' || kind === 'SensorIndex';
+}
+
+function checkNumber(item: ItemLabel, name: string, value: unknown, kind: ParameterKind): number {
+  if (typeof value !== 'number' || !Number.isFinite(value)) {
+    itemError(item, name, `must be a finite number, got ${describeValue(value)}`);
+  }
+  switch (kind) {
+    case 'UReal': if (value < 0) itemError(item, name, `must be non-negative, got ${value}`); break;
+    case 'PReal': if (value <= 0) itemError(item, name, `must be positive, got ${value}`); break;
+    case 'Int': if (!Number.isInteger(value)) itemError(item, name, `must be an integer, got ${value}`); break;
+    case 'UInt': if (!Number.isInteger(value) || value < 0) itemError(item, name, `must be a non-negative integer, got ${value}`); break;
+    default: if (isIndexKind(kind) && (!Number.isInteger(value) || value < -1)) itemError(item, name, `must be an item index (integer >= 0), got ${value}`);
+  }
+  return value;
+}
+
+function checkVector(item: ItemLabel, name: string, value: unknown, size: number | undefined, integer: boolean): number[] {
+  if (!(Array.isArray(value) || value instanceof Float64Array)) {
+    itemError(item, name, `must be an array of numbers${size === undefined ? '' : ` with ${size} entries`}, got ${describeValue(value)}`);
+  }
+  const entries = Array.from(value as ArrayLike<unknown>);
+  if (size !== undefined && entries.length !== size) itemError(item, name, `must have ${size} entries, got ${entries.length}`);
+  entries.forEach((entry, i) => {
+    if (typeof entry !== 'number' || !Number.isFinite(entry) || (integer && !Number.isInteger(entry))) {
+      itemError(item, name, `entry ${i} must be a finite ${integer ? 'integer' : 'number'}, got ${describeValue(entry)}`);
+    }
+  });
+  return entries as number[];
+}
+
+function checkMatrix(item: ItemLabel, name: string, value: unknown, size: readonly [number, number] | undefined): number[][] {
+  if (!Array.isArray(value)) itemError(item, name, `must be a matrix given as an array of rows, got ${describeValue(value)}`);
+  const rows = value as unknown[];
+  if (size !== undefined && rows.length !== size[0]) itemError(item, name, `must have ${size[0]} rows, got ${rows.length}`);
+  const columns = rows.length > 0 && (Array.isArray(rows[0]) || rows[0] instanceof Float64Array) ? (rows[0] as ArrayLike<unknown>).length : 0;
+  return rows.map((row, i) => {
+    if (!(Array.isArray(row) || row instanceof Float64Array)) itemError(item, name, `row ${i} must be an array of numbers, got ${describeValue(row)}`);
+    const expected = size === undefined ? columns : size[1];
+    if ((row as ArrayLike<unknown>).length !== expected) itemError(item, name, `row ${i} must have ${expected} entries, got ${(row as ArrayLike<unknown>).length}`);
+    return checkVector(item, `${name} row ${i}`, row, expected, false);
+  });
+}
+
+/** Validates one parameter value against its declaration and returns a private copy. Throws a FlexdynError naming item, parameter, expected and got. */
+export function validateParameter(item: ItemLabel, name: string, parameter: Parameter<unknown>, value: unknown): unknown {
+  const kind = parameter.kind;
+  switch (kind) {
+    case 'Real': case 'UReal': case 'PReal': case 'Int': case 'UInt':
+    case 'NodeIndex': case 'ObjectIndex': case 'MarkerIndex': case 'LoadIndex': case 'SensorIndex':
+      return checkNumber(item, name, value, kind);
+    case 'Bool':
+      if (typeof value !== 'boolean') itemError(item, name, `must be a boolean, got ${describeValue(value)}`);
+      return value;
+    case 'String':
+      if (typeof value !== 'string') itemError(item, name, `must be a string, got ${describeValue(value)}`);
+      return value;
+    case 'Vector':
+      return checkVector(item, name, value, parameter.size as number | undefined, false);
+    case 'IntVector': case 'ArrayNodeIndex': case 'ArrayMarkerIndex': case 'ArraySensorIndex': {
+      const entries = checkVector(item, name, value, parameter.size as number | undefined, true);
+      if (kind !== 'IntVector') entries.forEach((entry, i) => { if (entry < 0) itemError(item, name, `entry ${i} must be an item index (integer >= 0), got ${entry}`); });
+      return entries;
+    }
+    case 'Matrix':
+      return checkMatrix(item, name, value, parameter.size as readonly [number, number] | undefined);
+    case 'UserFunction':
+      if (value !== 0 && typeof value !== 'function') itemError(item, name, `must be a function or 0 (none), got ${describeValue(value)}`);
+      return value;
+    case 'OutputVariableType':
+      if (typeof value !== 'string' || !outputVariableNames.has(value)) itemError(item, name, `must be an OutputVariableType member, got ${describeValue(value)}`);
+      return value;
+    case 'Dict':
+      if (typeof value !== 'object' || value === null || Array.isArray(value)) itemError(item, name, `must be a dictionary, got ${describeValue(value)}`);
+      return { ...(value as object) };
+  }
+}
+
+/** Deep-copies a default value so that items never share arrays. */
+export function copyDefault<T>(value: T): T {
+  if (Array.isArray(value)) return value.map((entry) => copyDefault(entry)) as T;
+  if (value instanceof Float64Array) return Array.from(value) as T;
+  if (typeof value === 'object' && value !== null) return { ...value };
+  return value;
+}
+
+/** Human-readable type of a parameter for reference pages. */
+export function parameterTypeName(parameter: Parameter<unknown>): string {
+  return parameter.typeName ?? parameter.kind;
+}
+
+/** Human-readable size of a parameter for reference pages. */
+export function parameterSizeText(parameter: Parameter<unknown>): string {
+  if (parameter.size === undefined) return '';
+  return typeof parameter.size === 'number' ? String(parameter.size) : `${parameter.size[0]} x ${parameter.size[1]}`;
+}

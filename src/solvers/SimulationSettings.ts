@@ -1,0 +1,203 @@
+import { DynamicSolverType, LinearSolverType } from '../registry/enums.ts';
+
+/** Settings of numerical differentiation of items without analytic Jacobians. */
+export class NumericalDifferentiationSettings {
+  /** Relative perturbation ε; the step is ε·max(minimumCoordinateSize, |q_i|). */
+  relativeEpsilon = 1e-7;
+  /** Lower bound of the coordinate magnitude that scales the perturbation. */
+  minimumCoordinateSize = 1e-2;
+  /** Differentiate ODE2 terms numerically even where an item has an analytic Jacobian. */
+  forODE2 = false;
+}
+
+/** Newton settings, shared by the static and the implicit dynamic solver (Exudyn's NewtonSettings). */
+export class NewtonSettings {
+  /** Relative tolerance on the residual norm, relative to the initial residual. */
+  relativeTolerance = 1e-8;
+  /** Absolute tolerance on the residual norm. */
+  absoluteTolerance = 1e-10;
+  /** Maximum number of Newton iterations per step. */
+  maxIterations = 25;
+  /** Keep the Jacobian across iterations and steps until convergence slows down. */
+  useModifiedNewton = false;
+  /** Iterations of modified Newton before the Jacobian is updated. */
+  maxModifiedNewtonIterations = 8;
+  /** Further iterations after a Jacobian update before switching to full Newton. */
+  maxModifiedNewtonRestartIterations = 7;
+  /** Contractivity res/lastRes above which modified Newton updates the Jacobian. */
+  modifiedNewtonContractivity = 0.5;
+  /** Update the Jacobian at the start of every step in modified Newton. */
+  modifiedNewtonJacUpdatePerStep = false;
+  /** Raise the initial residual to the first iteration's residual if that is larger. */
+  adaptInitialResidual = true;
+  /** 0: residual norm criterion; 1: increment norm criterion. */
+  newtonResidualMode = 0;
+  /** Divide the residual norm by √n. */
+  weightTolerancePerCoordinate = false;
+  /** Solutions above this squared norm count as divergence. */
+  maximumSolutionNorm = 1e38;
+  /** If false, take one linear solve per step without checking convergence. */
+  useNewtonSolver = true;
+  /** Numerical differentiation settings. */
+  readonly numericalDifferentiation = new NumericalDifferentiationSettings();
+}
+
+/** Generalized-α and Newmark parameters (Exudyn's generalizedAlpha settings). */
+export class GeneralizedAlphaSettings {
+  /** Spectral radius ρ∞ at infinite frequency, in [0, 1]. */
+  spectralRadius = 0.9;
+  /** Use Newmark with newmarkBeta, newmarkGamma instead of generalized-α. */
+  useNewmark = false;
+  /** Newmark β. */
+  newmarkBeta = 0.25;
+  /** Newmark γ. */
+  newmarkGamma = 0.5;
+  /** Velocity-level (index 2) constraints; requires useNewmark. */
+  useIndex2Constraints = false;
+  /** Solve for consistent initial accelerations before the first step. */
+  computeInitialAccelerations = true;
+  /** Start from zero accelerations when computeInitialAccelerations is false. */
+  resetAccelerations = false;
+  /** Keep the Lagrange multipliers of the initial acceleration solve in the initial state. */
+  storeInitialAlgebraicCoordinates = true;
+}
+
+/** Settings of the explicit solvers. */
+export class ExplicitIntegrationSettings {
+  /** Eliminate coordinate constraints (ConnectorCoordinate to ground) by zeroing the coordinate. */
+  eliminateConstraints = true;
+  /** Recompute accelerations at the end of each step for output. */
+  computeEndOfStepAccelerations = true;
+  /** Solver used when none is passed to solveDynamic's caller through this field. */
+  dynamicSolverType: DynamicSolverType = DynamicSolverType.DOPRI5;
+}
+
+/** Time integration settings (Exudyn's TimeIntegrationSettings). */
+export class TimeIntegrationSettings {
+  /** Number of steps; the maximum step size is (endTime − startTime)/numberOfSteps. */
+  numberOfSteps = 100;
+  /** Start time. */
+  startTime = 0;
+  /** End time. */
+  endTime = 1;
+  /** 0: silent; 1: summary; 2: each step; 3: each iteration. */
+  verboseMode = 0;
+  /** Reduce the step size when Newton fails. */
+  adaptiveStep = true;
+  /** Factor of step reduction. */
+  adaptiveStepDecrease = 0.5;
+  /** Factor of step increase after recovery. */
+  adaptiveStepIncrease = 2;
+  /** Steps after a reduction before the step size may grow again. */
+  adaptiveStepRecoverySteps = 10;
+  /** Maximum Newton iterations of the last step for the step size to grow again. */
+  adaptiveStepRecoveryIterations = 7;
+  /** Step-size control of embedded explicit methods (DOPRI5, ODE23). */
+  automaticStepSize = true;
+  /** Initial step of automatic step-size control; 0 means the maximum step size. */
+  initialStepSize = 0;
+  /** Smallest step size. */
+  minimumStepSize = 1e-8;
+  /** Absolute tolerance of the explicit step-size control. */
+  absoluteTolerance = 1e-8;
+  /** Relative tolerance of the explicit step-size control. */
+  relativeTolerance = 1e-8;
+  /** Safety factor of the step-size controller. */
+  stepSizeSafety = 0.9;
+  /** Maximum factor of step growth per step. */
+  stepSizeMaxIncrease = 2;
+  /** Factorize a constant mass matrix once. */
+  reuseConstantMassMatrix = true;
+  /** Newton settings of the implicit solvers. */
+  readonly newton = new NewtonSettings();
+  /** Generalized-α settings. */
+  readonly generalizedAlpha = new GeneralizedAlphaSettings();
+  /** Explicit solver settings. */
+  readonly explicitIntegration = new ExplicitIntegrationSettings();
+}
+
+/** Static solver settings (Exudyn's StaticSolverSettings). */
+export class StaticSolverSettings {
+  /** Number of load steps. */
+  numberOfLoadSteps = 1;
+  /** Pseudo-time of one load step sequence. */
+  loadStepDuration = 1;
+  /** Pseudo-time at the start. */
+  loadStepStart = 0;
+  /** Scale loads by the load factor (t − start)/duration. */
+  useLoadFactor = true;
+  /** Geometric instead of linear load steps. */
+  loadStepGeometric = false;
+  /** Range of geometric load steps. */
+  loadStepGeometricRange = 1000;
+  /** Reduce the load step when Newton fails. */
+  adaptiveStep = true;
+  /** Factor of load step reduction. */
+  adaptiveStepDecrease = 0.25;
+  /** Factor of load step increase after recovery. */
+  adaptiveStepIncrease = 2;
+  /** Steps after a reduction before the step may grow again. */
+  adaptiveStepRecoverySteps = 4;
+  /** Maximum Newton iterations of the last step for the step to grow again. */
+  adaptiveStepRecoveryIterations = 7;
+  /** Smallest load step. */
+  minimumStepSize = 1e-8;
+  /** Mass-proportional stabilization added to the static Jacobian. */
+  stabilizerODE2term = 0;
+  /** 0: silent; 1: summary; 2: each step; 3: each iteration. */
+  verboseMode = 1;
+  /** Newton settings. */
+  readonly newton = new NewtonSettings();
+}
+
+/** Output settings (Exudyn's SolutionSettings). */
+export class SolutionSettings {
+  /** Period of sensor output. */
+  sensorsWritePeriod = 0.01;
+  /** Period of solution file output. */
+  solutionWritePeriod = 0.01;
+  /** Write the coordinates to the solution file. */
+  writeSolutionToFile = true;
+  /** Name of the solution file (Exudyn appends .txt when missing). */
+  coordinatesSolutionFileName = 'coordinatesSolution';
+  /** Write the initial values as first row. */
+  writeInitialValues = true;
+  /** Include velocities in the solution file. */
+  exportVelocities = true;
+  /** Include accelerations in the solution file. */
+  exportAccelerations = true;
+  /** Include algebraic coordinates in the solution file. */
+  exportAlgebraicCoordinates = true;
+  /** Significant digits in text files. */
+  outputPrecision = 10;
+  /** Record sensors (files and internal storage). */
+  sensorsStoreAndWriteFiles = true;
+  /** Write a header into sensor files. */
+  sensorsWriteFileHeader = true;
+}
+
+/** Linear solver settings. */
+export class LinearSolverSettings {
+  /** Continue with a regularized system when the Jacobian is singular. */
+  ignoreSingularJacobian = false;
+  /** Name the items whose equations are singular. */
+  showCausingItems = true;
+}
+
+/** All solver settings, mirroring exu.SimulationSettings (same names and defaults). */
+export class SimulationSettings {
+  /** Time integration. */
+  readonly timeIntegration = new TimeIntegrationSettings();
+  /** Static solver. */
+  readonly staticSolver = new StaticSolverSettings();
+  /** Output. */
+  readonly solutionSettings = new SolutionSettings();
+  /** Linear solver details. */
+  readonly linearSolverSettings = new LinearSolverSettings();
+  /** Dense (EXUdense) or sparse (EigenSparse) linear solver. */
+  linearSolverType: LinearSolverType = LinearSolverType.EXUdense;
+  /** Print computation time after solving. */
+  displayComputationTime = false;
+  /** Print solver statistics after solving. */
+  displayStatistics = false;
+}

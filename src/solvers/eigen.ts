@@ -1,0 +1,116 @@
+import { CholeskyDecomposition, EigenvalueDecomposition, Matrix, SingularValueDecomposition } from 'ml-matrix';
+import type { MatrixAccumulator, SystemAssembler } from '../model/assembly.ts';
+import type { CompiledModel } from '../model/compile.ts';
+import { FlexdynError } from '../registry/errors.ts';
+import type { SimulationSettings } from './SimulationSettings.ts';
+
+/** Options of computeODE2Eigenvalues (Exudyn's keyword arguments). */
+export interface EigenvalueOptions {
+  /** Number of eigenvalues to return (0: all). */
+  numberOfEigenvalues?: number;
+  /** ODE2 coordinate indices fixed to zero (rows and columns removed). */
+  constrainedCoordinates?: readonly number[];
+  /** Return frequencies √λ/(2π) in Hz instead of λ = ω². */
+  convert2Frequencies?: boolean;
+  /** Sort by and return |λ| (default true, as Exudyn). */
+  useAbsoluteValues?: boolean;
+  /** Ignore the algebraic equations (constraints). */
+  ignoreAlgebraicEquations?: boolean;
+  /** Singular values of C_qᵀ below this count as zero when building the constraint null space. */
+  singularValuesTolerance?: number;
+}
+
+/** Eigenvalues (ascending) and mode shapes (one array of n_u entries per eigenvalue). */
+export interface EigenvalueResult {
+  /** Eigenvalues ω² (or frequencies in Hz). */
+  values: number[];
+  /** Mode shapes, same order as values. */
+  vectors: number[][];
+}
+
+/** Dense matrix accumulator on an ml-matrix Matrix, for the eigenvalue problem. */
+class DenseMatrixAccumulator implements MatrixAccumulator {
+  readonly matrix: Matrix;
+  constructor(rows: number) {
+    this.matrix = Matrix.zeros(rows, rows);
+  }
+  add(row: number, col: number, value: number): void {
+    this.matrix.set(row, col, this.matrix.get(row, col) + value);
+  }
+}
+
+/**
+ * Eigenvalues of K φ = λ M φ for the system linearized at the initial state, K = ∂(Σ ode2Lhs)/∂q
+ * (loads not included). Constraints: coordinates removed (constrainedCoordinates) or the null
+ * space of C_q (dense SVD). Dense generalized symmetric solve through the Cholesky factor of M.
+ */
+export function computeODE2Eigenvalues(model: CompiledModel, assembler: SystemAssembler, settings: SimulationSettings, options: EigenvalueOptions): EigenvalueResult {
+  const nu = model.nu;
+  const s = model.data.current;
+  s.copyFrom(model.data.initial);
+  s.t = settings.staticSolver.loadStepStart;
+  assembler.differentiation = settings.staticSolver.newton.numericalDifferentiation;
+  const massAccumulator = new DenseMatrixAccumulator(nu);
+  assembler.addMassMatrix(s, massAccumulator, 1);
+  const stiffnessAccumulator = new DenseMatrixAccumulator(nu + model.nAE);
+  assembler.addODE2LhsJacobian(s, stiffnessAccumulator, 1, 0);
+  let mass = massAccumulator.matrix;
+  let stiffness = stiffnessAccumulator.matrix.subMatrix(0, nu - 1, 0, nu - 1);
+  const constrained = options.constrainedCoordinates ?? [];
+  let basis: Matrix | undefined;
+  if (constrained.length > 0 || model.nAE === 0 || options.ignoreAlgebraicEquations === true) {
+    for (const index of constrained) {
+      if (!Number.isInteger(index) || index < 0 || index >= nu) throw new FlexdynError(`computeODE2Eigenvalues: constrainedCoordinates entries must be ODE2 indices in 0 ... ${nu - 1}, got ${index}`);
+    }
+    const free = Array.from({ length: nu }, (_, i) => i).filter((i) => !constrained.includes(i));
+    basis = new Matrix(free.length, nu);
+    free.forEach((column, row) => basis!.set(row, column, 1));
+  } else {
+    assembler.addConstraintJacobian(s, stiffnessAccumulator, 0, 0, 1, false);
+    const constraintTransposed = stiffnessAccumulator.matrix.subMatrix(0, nu - 1, nu, nu + model.nAE - 1);
+    const svd = new SingularValueDecomposition(constraintTransposed, { autoTranspose: false });
+    const tolerance = options.singularValuesTolerance ?? 1e-12;
+    const rank = svd.diagonal.filter((value) => Math.abs(value) > tolerance).length;
+    const u = svd.leftSingularVectors;
+    basis = u.subMatrix(0, nu - 1, rank, nu - 1).transpose();
+  }
+  mass = basis.mmul(mass).mmul(basis.transpose());
+  stiffness = basis.mmul(stiffness).mmul(basis.transpose());
+  const { values, vectors } = generalizedSymmetricEigen(stiffness, mass);
+  const useAbsolute = options.useAbsoluteValues ?? true;
+  const order = values.map((_, i) => i).sort((a, b) => (useAbsolute ? Math.abs(values[a]) - Math.abs(values[b]) : values[a] - values[b]));
+  const count = options.numberOfEigenvalues !== undefined && options.numberOfEigenvalues > 0 ? Math.min(options.numberOfEigenvalues, order.length) : order.length;
+  const selected = order.slice(0, count);
+  const result = selected.map((i) => (useAbsolute ? Math.abs(values[i]) : values[i]));
+  const fullVectors = selected.map((i) => basis!.transpose().mmul(vectors.getColumnVector(i)).to1DArray());
+  return {
+    values: options.convert2Frequencies === true ? result.map((lambda) => Math.sqrt(lambda) / (2 * Math.PI)) : result,
+    vectors: fullVectors,
+  };
+}
+
+/** Solves K φ = λ M φ for symmetric K and positive definite M: A = L⁻¹ K L⁻ᵀ with M = L Lᵀ. */
+function generalizedSymmetricEigen(stiffness: Matrix, mass: Matrix): { values: number[]; vectors: Matrix } {
+  const cholesky = new CholeskyDecomposition(mass);
+  if (!cholesky.isPositiveDefinite()) throw new FlexdynError('computeODE2Eigenvalues: the mass matrix is not positive definite (massless coordinates?)');
+  const l = cholesky.lowerTriangularMatrix;
+  const n = l.rows;
+  const lInverse = solveLowerTriangular(l, Matrix.eye(n));
+  const symmetricK = stiffness.add(stiffness.transpose()).mul(0.5);
+  const a = lInverse.mmul(symmetricK).mmul(lInverse.transpose());
+  const decomposition = new EigenvalueDecomposition(a.add(a.transpose()).mul(0.5), { assumeSymmetric: true });
+  return { values: decomposition.realEigenvalues, vectors: lInverse.transpose().mmul(decomposition.eigenvectorMatrix) };
+}
+
+function solveLowerTriangular(l: Matrix, b: Matrix): Matrix {
+  const n = l.rows;
+  const x = Matrix.zeros(n, b.columns);
+  for (let column = 0; column < b.columns; column++) {
+    for (let i = 0; i < n; i++) {
+      let sum = b.get(i, column);
+      for (let k = 0; k < i; k++) sum -= l.get(i, k) * x.get(k, column);
+      x.set(i, column, sum / l.get(i, i));
+    }
+  }
+  return x;
+}

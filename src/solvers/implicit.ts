@@ -1,0 +1,260 @@
+import type { SystemAssembler } from '../model/assembly.ts';
+import type { CompiledModel } from '../model/compile.ts';
+import type { SystemState } from '../model/SystemState.ts';
+import { FlexdynError } from '../registry/errors.ts';
+import { norm2 } from '../linalg/vector.ts';
+import { LinearSystem } from './linearSystem.ts';
+import { MassMatrixStore } from './massMatrix.ts';
+import { NewtonSolver, type NewtonProblem } from './newton.ts';
+import type { SolverHooks, StepAttempt, TimeStepper } from './stepLoop.ts';
+import type { SimulationSettings } from './SimulationSettings.ts';
+import { applyIncrement } from './increments.ts';
+
+/** Generalized-α parameters from the spectral radius (Chung–Hulbert as in Arnold–Brüls), or Newmark's. */
+export interface GeneralizedAlphaParameters {
+  /** α_m. */
+  alphaM: number;
+  /** α_f. */
+  alphaF: number;
+  /** Newmark β. */
+  beta: number;
+  /** Newmark γ. */
+  gamma: number;
+}
+
+/** α_m = (2ρ∞−1)/(ρ∞+1), α_f = ρ∞/(ρ∞+1), γ = ½ + α_f − α_m, β = ¼(γ + ½)²; Newmark: α_m = α_f = ½. */
+export function generalizedAlphaParameters(settings: SimulationSettings['timeIntegration']['generalizedAlpha']): GeneralizedAlphaParameters {
+  if (settings.useNewmark) return { alphaM: 0.5, alphaF: 0.5, beta: settings.newmarkBeta, gamma: settings.newmarkGamma };
+  const rho = settings.spectralRadius;
+  if (!(rho >= 0 && rho <= 1)) throw new FlexdynError(`timeIntegration.generalizedAlpha.spectralRadius must be in [0, 1], got ${rho}`, { parameter: 'spectralRadius' });
+  const alphaM = (2 * rho - 1) / (rho + 1);
+  const alphaF = rho / (rho + 1);
+  const gamma = 0.5 + alphaF - alphaM;
+  return { alphaM, alphaF, beta: 0.25 * (gamma + 0.5) ** 2, gamma };
+}
+
+/**
+ * Implicit second-order integrator: generalized-α in the Arnold–Brüls form (equilibrium at
+ * t_{n+1}, algorithmic accelerations), Newmark and the trapezoidal rule as special cases,
+ * index-3 or index-2 constraints. Newton iterates on displacement increments Δq; nodes with
+ * a Lie-group update compose q ⊕ Δ.
+ */
+export class ImplicitSecondOrderStepper implements TimeStepper, NewtonProblem {
+  readonly name: string;
+  readonly size: number;
+  private readonly nu: number;
+  private readonly params: GeneralizedAlphaParameters;
+  private readonly useIndex2: boolean;
+  private readonly newmark: boolean;
+  private readonly aAlgorithmic: Float64Array;
+  private readonly aAlgorithmicStart: Float64Array;
+  private readonly f: Float64Array;
+  private readonly massTimesA: Float64Array;
+  private readonly increment: Float64Array;
+  private readonly g: Float64Array;
+  private readonly mass: MassMatrixStore;
+  private readonly system: LinearSystem;
+  private readonly newton: NewtonSolver;
+  private readonly current: SystemState;
+  private readonly startOfStep: SystemState;
+  private h = 0;
+  private betaPrime = 0;
+  private gammaPrime = 0;
+
+  constructor(
+    private readonly model: CompiledModel,
+    private readonly assembler: SystemAssembler,
+    private readonly settings: SimulationSettings,
+    private readonly hooks: SolverHooks,
+    name: string,
+    forceNewmarkIndex2: boolean,
+  ) {
+    const ga = settings.timeIntegration.generalizedAlpha;
+    this.newmark = ga.useNewmark || forceNewmarkIndex2;
+    this.useIndex2 = ga.useIndex2Constraints || forceNewmarkIndex2;
+    if (this.useIndex2 && !this.newmark) throw new FlexdynError('timeIntegration.generalizedAlpha.useIndex2Constraints requires useNewmark = true', { parameter: 'useIndex2Constraints' });
+    this.params = generalizedAlphaParameters({ ...ga, useNewmark: this.newmark });
+    this.name = name;
+    this.nu = model.nu;
+    this.size = model.nu + model.nAE;
+    this.aAlgorithmic = new Float64Array(this.nu);
+    this.aAlgorithmicStart = new Float64Array(this.nu);
+    this.f = new Float64Array(this.nu);
+    this.massTimesA = new Float64Array(this.nu);
+    this.increment = new Float64Array(this.nu);
+    this.g = new Float64Array(model.nAE);
+    this.mass = new MassMatrixStore(assembler, model.hasConstantMassMatrix && settings.timeIntegration.reuseConstantMassMatrix);
+    this.system = new LinearSystem(this.size, settings.linearSolverType);
+    this.newton = new NewtonSolver(this.system, settings.timeIntegration.newton, this.size);
+    this.current = model.data.current;
+    this.startOfStep = model.data.startOfStep;
+  }
+
+  /** Computes consistent initial accelerations and multipliers (if requested) and initializes the algorithmic accelerations. */
+  initialize(): void {
+    const ga = this.settings.timeIntegration.generalizedAlpha;
+    const s = this.current;
+    if (ga.computeInitialAccelerations) {
+      solveAccelerations(this.model, this.assembler, this.mass, this.system, s, this.f, this.g, true);
+      if (!ga.storeInitialAlgebraicCoordinates) s.lambda.fill(0);
+    } else {
+      if (ga.resetAccelerations) s.a.fill(0);
+      s.lambda.fill(0);
+    }
+    this.aAlgorithmic.set(s.a);
+  }
+
+  saveStartOfStep(): void {
+    this.aAlgorithmicStart.set(this.aAlgorithmic);
+  }
+
+  restoreStartOfStep(): void {
+    this.aAlgorithmic.set(this.aAlgorithmicStart);
+  }
+
+  step(h: number): StepAttempt {
+    this.setStepSize(h);
+    const discontinuous = 5;
+    let iterations = 0;
+    for (let k = 0; k < discontinuous; k++) {
+      this.predictor();
+      const result = this.newton.solve(this);
+      iterations += result.iterations;
+      if (!result.converged) return { accepted: false, iterations, failure: `Newton did not converge after ${result.iterations} iterations, residual ${result.residual.toExponential(3)}` };
+      const { alphaM, alphaF } = this.params;
+      const a = this.current.a;
+      const factor = (1 - alphaF) / (1 - alphaM);
+      for (let i = 0; i < this.nu; i++) this.aAlgorithmic[i] += factor * a[i];
+      const error = this.hooks.postNewtonUserFunction === undefined ? 0 : Math.abs(this.hooks.postNewtonUserFunction(this.current.mbs, this.current.t)[0]);
+      if (error <= 1) return { accepted: true, iterations };
+      const t = this.current.t;
+      this.current.copyFrom(this.startOfStep);
+      this.current.t = t;
+      this.aAlgorithmic.set(this.aAlgorithmicStart);
+    }
+    return { accepted: true, iterations };
+  }
+
+  private setStepSize(h: number): void {
+    const { alphaM, alphaF, beta, gamma } = this.params;
+    this.h = h;
+    this.betaPrime = (1 - alphaM) / (h * h * beta * (1 - alphaF));
+    this.gammaPrime = gamma / (h * beta);
+  }
+
+  /** Newmark predictor with a_{n+1} = 0 (λ = 0), from the start-of-step state. */
+  private predictor(): void {
+    const { alphaM, alphaF, beta, gamma } = this.params;
+    const h = this.h;
+    const s = this.current;
+    const s0 = this.startOfStep;
+    const d = this.increment;
+    const aStart = this.newmark ? s0.a : this.aAlgorithmicStart;
+    const t = s.t;
+    s.copyFrom(s0);
+    s.t = t;
+    for (let i = 0; i < this.nu; i++) {
+      d[i] = h * s0.u[i] + h * h * (0.5 - beta) * aStart[i];
+      s.u[i] = s0.u[i] + h * (1 - gamma) * aStart[i];
+    }
+    if (!this.newmark) {
+      for (let i = 0; i < this.nu; i++) {
+        const aAlg = (alphaF * s0.a[i] - alphaM * this.aAlgorithmicStart[i]) / (1 - alphaM);
+        this.aAlgorithmic[i] = aAlg;
+        d[i] += h * h * beta * aAlg;
+        s.u[i] += h * gamma * aAlg;
+      }
+    } else {
+      for (let i = 0; i < this.nu; i++) this.aAlgorithmic[i] = (alphaF * s0.a[i] - alphaM * this.aAlgorithmicStart[i]) / (1 - alphaM);
+    }
+    applyIncrement(this.model, s.q, d, 1);
+    s.a.fill(0);
+    s.lambda.fill(0);
+  }
+
+  residual(r: Float64Array): number {
+    const s = this.current;
+    const nu = this.nu;
+    this.mass.update(s);
+    this.mass.multiply(s.a, this.massTimesA);
+    this.assembler.computeODE2Rhs(s, this.f);
+    for (let i = 0; i < nu; i++) r[i] = this.massTimesA[i] - this.f[i];
+    if (this.model.nAE > 0) {
+      this.assembler.addConstraintReactions(s, r);
+      this.assembler.computeAE(s, this.g, this.useIndex2);
+      r.set(this.g, nu);
+    }
+    const norm = norm2(r, this.size);
+    const scale = this.params.beta * this.h * this.h;
+    for (let i = 0; i < nu; i++) r[i] *= scale;
+    return norm;
+  }
+
+  jacobian(system: LinearSystem): void {
+    const { alphaM, alphaF, beta, gamma } = this.params;
+    const h = this.h;
+    this.mass.addTo(system, (1 - alphaM) / (1 - alphaF));
+    this.assembler.addODE2LhsJacobian(this.current, system, beta * h * h, gamma * h);
+    if (this.model.nAE > 0) this.assembler.addConstraintJacobian(this.current, system, 1, this.gammaPrime, 1, this.useIndex2);
+  }
+
+  update(delta: Float64Array): void {
+    const s = this.current;
+    const nu = this.nu;
+    applyIncrement(this.model, s.q, delta, -1);
+    for (let i = 0; i < nu; i++) {
+      s.u[i] -= this.gammaPrime * delta[i];
+      s.a[i] -= this.betaPrime * delta[i];
+    }
+    const lambdaScale = 1 / (this.params.beta * this.h * this.h);
+    for (let i = 0; i < this.model.nAE; i++) s.lambda[i] -= lambdaScale * delta[nu + i];
+  }
+
+  describeUnknown(index: number): string {
+    return this.assembler.describeEquation(index);
+  }
+}
+
+/**
+ * Solves [[M, C_qᵀ], [C_q, 0]] [a; λ] = [f; −(C_q u)_q u] at state s for accelerations and
+ * multipliers (the last term numerically, and only when ‖u‖ > 1e-10). Writes s.a and s.lambda.
+ */
+export function solveAccelerations(
+  model: CompiledModel, assembler: SystemAssembler, mass: MassMatrixStore, system: LinearSystem,
+  s: SystemState, f: Float64Array, g: Float64Array, withConstraints: boolean,
+): void {
+  const nu = model.nu;
+  const nAE = withConstraints ? model.nAE : 0;
+  mass.update(s);
+  system.begin();
+  mass.addTo(system, 1);
+  if (nAE > 0) assembler.addConstraintJacobian(s, system, 1, 1, 1, false);
+  for (let i = nu + nAE; i < system.n; i++) system.add(i, i, 1);
+  const result = system.factorize();
+  if (!result.ok) throw new FlexdynError(`initial accelerations: the mass matrix (with constraint Jacobian) is singular at ${assembler.describeEquation(result.singularIndex)}`);
+  assembler.computeODE2Rhs(s, f);
+  const rhs = new Float64Array(system.n);
+  rhs.set(f);
+  if (nAE > 0 && norm2(s.u) > 1e-10) constraintCurvatureTerm(model, assembler, s, g, rhs);
+  const x = new Float64Array(system.n);
+  system.solve(rhs, x);
+  s.a.set(x.subarray(0, nu));
+  if (nAE > 0) s.lambda.set(x.subarray(nu, nu + nAE));
+}
+
+/** rhs_AE = −(C_q u)_q u by a directional difference of the velocity-level constraints along u. */
+function constraintCurvatureTerm(model: CompiledModel, assembler: SystemAssembler, s: SystemState, g: Float64Array, rhs: Float64Array): void {
+  const nu = model.nu;
+  const base = new Float64Array(model.nAE);
+  assembler.computeAE(s, base, true);
+  const saved = s.q.slice();
+  let uMax = 0;
+  let qMax = 1e-2;
+  for (let i = 0; i < nu; i++) uMax = Math.max(uMax, Math.abs(s.u[i]));
+  for (let i = 0; i < s.q.length; i++) qMax = Math.max(qMax, Math.abs(s.q[i]));
+  const eps = (1e-7 * qMax) / uMax;
+  applyIncrement(model, s.q, s.u, eps);
+  assembler.computeAE(s, g, true);
+  s.q.set(saved);
+  for (let i = 0; i < model.nAE; i++) rhs[nu + i] = -(g[i] - base[i]) / eps;
+}

@@ -1,0 +1,35 @@
+import { cscMultiply, SparseAssembler } from '../linalg/sparse.ts';
+import type { SystemAssembler, MatrixAccumulator } from '../model/assembly.ts';
+import type { SystemState } from '../model/SystemState.ts';
+
+/** The assembled system mass matrix in sparse form, for products M·a and for adding it into Jacobians. */
+export class MassMatrixStore {
+  private readonly storage: SparseAssembler;
+  private assembled = false;
+
+  constructor(private readonly assembler: SystemAssembler, private readonly constant: boolean) {
+    this.storage = new SparseAssembler(assembler.model.nu);
+  }
+
+  /** Assembles M at state s (only once if the mass matrix is constant). */
+  update(s: SystemState): void {
+    if (this.constant && this.assembled) return;
+    this.storage.begin();
+    this.assembler.addMassMatrix(s, this.storage, 1);
+    this.storage.end();
+    this.assembled = true;
+  }
+
+  /** out = M·a. */
+  multiply(a: Float64Array, out: Float64Array): void {
+    cscMultiply(this.storage.matrix, a, out);
+  }
+
+  /** Adds factor·M into target. */
+  addTo(target: MatrixAccumulator, factor: number): void {
+    const { colPtr, rowIndex, values, n } = this.storage.matrix;
+    for (let col = 0; col < n; col++) {
+      for (let k = colPtr[col]; k < colPtr[col + 1]; k++) target.add(rowIndex[k], col, factor * values[k]);
+    }
+  }
+}

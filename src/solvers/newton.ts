@@ -1,0 +1,98 @@
+import { FlexdynError } from '../registry/errors.ts';
+import type { LinearSystem } from './linearSystem.ts';
+import type { NewtonSettings } from './SimulationSettings.ts';
+
+/** A nonlinear problem r(x) = 0 on the solver's unknowns, as the Newton iteration sees it. */
+export interface NewtonProblem {
+  /** Number of unknowns (ODE2 increments and scaled multipliers). */
+  readonly size: number;
+  /** Writes the residual used in the linear solve into r and returns the norm for the convergence test. */
+  residual(r: Float64Array): number;
+  /** Assembles the Jacobian into the linear system (between begin() and factorize()). */
+  jacobian(system: LinearSystem): void;
+  /** Applies x ← x − Δ to the state. */
+  update(delta: Float64Array): void;
+  /** Names the item owning an unknown, for singular-Jacobian messages. */
+  describeUnknown(index: number): string;
+}
+
+/** Outcome of one Newton solve. */
+export interface NewtonResult {
+  /** True if converged. */
+  converged: boolean;
+  /** Iterations taken. */
+  iterations: number;
+  /** Residual norm at the end. */
+  residual: number;
+  /** Number of Jacobian factorizations. */
+  jacobianUpdates: number;
+}
+
+/**
+ * Newton's method with Exudyn's criteria: at least one iteration; converged when
+ * res/res₀ ≤ relativeTolerance or res ≤ absoluteTolerance; res₀ raised to the first
+ * iteration's residual if larger (adaptInitialResidual). Full Newton factorizes every
+ * iteration; modified Newton keeps the factorization while the residual contracts.
+ * Work arrays are allocated once per solver.
+ */
+export class NewtonSolver {
+  private readonly r: Float64Array;
+  private readonly delta: Float64Array;
+  /** Set to force a Jacobian update in the next iteration (modified Newton). */
+  jacobianUpdateRequested = true;
+
+  constructor(private readonly system: LinearSystem, private readonly settings: NewtonSettings, size: number) {
+    this.r = new Float64Array(size);
+    this.delta = new Float64Array(size);
+  }
+
+  /** Runs the iteration from the state the problem holds (after its predictor). */
+  solve(problem: NewtonProblem): NewtonResult {
+    const s = this.settings;
+    const r = this.r;
+    const delta = this.delta;
+    let initialResidual = problem.residual(r);
+    if (initialResidual <= s.absoluteTolerance) initialResidual = 2 * s.absoluteTolerance;
+    let residual = initialResidual;
+    let lastResidual = initialResidual;
+    let iterations = 0;
+    let jacobianUpdates = 0;
+    let modifiedIterations = 0;
+    const modified = s.useModifiedNewton;
+    while (iterations < s.maxIterations) {
+      iterations++;
+      if (!modified || this.jacobianUpdateRequested) {
+        this.factorize(problem);
+        jacobianUpdates++;
+        this.jacobianUpdateRequested = false;
+        modifiedIterations = 0;
+      }
+      this.system.solve(r, delta);
+      problem.update(delta);
+      residual = problem.residual(r);
+      if (!Number.isFinite(residual)) return { converged: false, iterations, residual, jacobianUpdates };
+      if (s.adaptInitialResidual && residual > initialResidual && iterations <= 1) initialResidual = residual;
+      if (!s.useNewtonSolver || residual / initialResidual <= s.relativeTolerance || residual <= s.absoluteTolerance) {
+        return { converged: true, iterations, residual, jacobianUpdates };
+      }
+      if (modified) {
+        modifiedIterations++;
+        const contractivity = residual / lastResidual;
+        if ((iterations >= 3 && contractivity > s.modifiedNewtonContractivity) || modifiedIterations > s.maxModifiedNewtonIterations) {
+          this.jacobianUpdateRequested = true;
+        }
+      }
+      lastResidual = residual;
+    }
+    return { converged: false, iterations, residual, jacobianUpdates };
+  }
+
+  private factorize(problem: NewtonProblem): void {
+    this.system.begin();
+    problem.jacobian(this.system);
+    const result = this.system.factorize();
+    if (!result.ok) {
+      throw new FlexdynError(`Jacobian is singular: no pivot for ${problem.describeUnknown(result.singularIndex)}; check for missing supports, redundant or conflicting constraints and zero masses`);
+    }
+  }
+}

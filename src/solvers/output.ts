@@ -1,0 +1,132 @@
+import { TextOutputFile } from '../io/textOutput.ts';
+import type { CompiledModel } from '../model/compile.ts';
+import type { SensorRecords } from '../model/SensorRecords.ts';
+import type { SystemState } from '../model/SystemState.ts';
+import type { SolutionSettings } from './SimulationSettings.ts';
+
+/** Tolerance of Exudyn's write-time checks (sensor and solution periods, end time). */
+const writeTimeTolerance = 1e-10;
+
+/** Default sensor file name when a sensor's fileName is empty. */
+export function defaultSensorFileName(sensorIndex: number): string {
+  return `solution/sensor${sensorIndex}.txt`;
+}
+
+/**
+ * Records sensors (internal rows and files) and the solution file at the end of accepted steps,
+ * with Exudyn's write-period logic: a row at the start, then whenever t reaches the next
+ * write time (within 1e-10), and always at the end time.
+ */
+export class OutputRecorder {
+  private lastSensorsWritten = 0;
+  private lastSolutionWritten = 0;
+  private readonly sensorFiles: (TextOutputFile | undefined)[] = [];
+  private solutionFile?: TextOutputFile;
+  private readonly solutionRow: Float64Array;
+
+  constructor(
+    private readonly model: CompiledModel,
+    private readonly records: SensorRecords,
+    private readonly settings: SolutionSettings,
+    private readonly startTime: number,
+    private readonly endTime: number,
+    private readonly solverName: string,
+    private readonly exportRates: boolean,
+  ) {
+    const { nu, nq, nAE } = model;
+    this.solutionRow = new Float64Array(1 + nq + (exportRates && settings.exportVelocities ? nu : 0) + (exportRates && settings.exportAccelerations ? nu : 0) + (settings.exportAlgebraicCoordinates ? nAE : 0));
+  }
+
+  /** Opens files, writes headers and clears internal sensor rows. */
+  start(s: SystemState): void {
+    this.lastSensorsWritten = this.startTime;
+    this.lastSolutionWritten = this.startTime;
+    this.records.reset(this.model.sensors.length);
+    if (this.settings.sensorsStoreAndWriteFiles) {
+      this.model.sensors.forEach((sensor, i) => {
+        if (!sensor.writeToFile) { this.sensorFiles.push(undefined); return; }
+        const file = new TextOutputFile(sensor.fileName !== '' ? sensor.fileName : defaultSensorFileName(i));
+        if (this.settings.sensorsWriteFileHeader) {
+          file.writeLine(`#Flexdyn sensor output file: ${sensor.label.category}${sensor.label.typeName} #${i}`);
+          file.writeLine(`#solver: ${this.solverName}`);
+          file.writeLine(`#columns: time, ${sensor.columnNames(s).join(', ')}`);
+        }
+        this.sensorFiles.push(file);
+      });
+    }
+    if (this.settings.writeSolutionToFile) {
+      const name = this.settings.coordinatesSolutionFileName;
+      this.solutionFile = new TextOutputFile(name.includes('.') ? name : `${name}.txt`);
+      this.writeSolutionHeader();
+    }
+  }
+
+  /** Called after each accepted step (and once at the start): writes what is due. */
+  finishStep(s: SystemState, stepSize: number, isInitial: boolean): void {
+    const t = s.t;
+    const atEnd = Math.abs(t - this.endTime) <= writeTimeTolerance;
+    if (this.settings.sensorsStoreAndWriteFiles) {
+      if (atEnd) this.lastSensorsWritten = this.endTime - stepSize;
+      if (t === this.startTime || t - this.lastSensorsWritten >= -writeTimeTolerance) {
+        this.lastSensorsWritten = Math.max(this.lastSensorsWritten + this.settings.sensorsWritePeriod, t);
+        this.recordSensors(s);
+      }
+    }
+    if (this.solutionFile !== undefined && (!isInitial || this.settings.writeInitialValues)) {
+      if (atEnd) this.lastSolutionWritten = this.endTime - stepSize;
+      if (t === this.startTime || t - this.lastSolutionWritten >= -writeTimeTolerance) {
+        this.lastSolutionWritten = Math.max(this.lastSolutionWritten + this.settings.solutionWritePeriod, t);
+        this.writeSolutionRow(s);
+      }
+    }
+  }
+
+  /** Flushes and closes all files; call also after a failed solve. */
+  close(): void {
+    for (const file of this.sensorFiles) file?.close();
+    this.sensorFiles.length = 0;
+    this.solutionFile?.close();
+    this.solutionFile = undefined;
+  }
+
+  private recordSensors(s: SystemState): void {
+    const precision = this.settings.outputPrecision;
+    this.model.sensors.forEach((sensor, i) => {
+      const values = sensor.evaluate(s);
+      if (sensor.storeInternal) this.records.append(i, s.t, values);
+      const file = this.sensorFiles[i];
+      if (file !== undefined) {
+        const row = new Float64Array(values.length + 1);
+        row[0] = s.t;
+        row.set(values, 1);
+        file.writeRow(row, precision);
+      }
+    });
+  }
+
+  private writeSolutionHeader(): void {
+    const { nq, nu, nAE } = this.model;
+    const file = this.solutionFile!;
+    file.writeLine('#Flexdyn solution file');
+    file.writeLine(`#solver: ${this.solverName}`);
+    file.writeLine(`#number of position coordinates (ODE2): ${nq}`);
+    file.writeLine(`#number of velocity coordinates: ${nu}`);
+    file.writeLine(`#number of algebraic coordinates (AE): ${nAE}`);
+    const columns = ['time', `q[${nq}]`];
+    if (this.exportRates && this.settings.exportVelocities) columns.push(`q_t[${nu}]`);
+    if (this.exportRates && this.settings.exportAccelerations) columns.push(`q_tt[${nu}]`);
+    if (this.settings.exportAlgebraicCoordinates) columns.push(`lambda[${nAE}]`);
+    file.writeLine(`#columns: ${columns.join(', ')}`);
+  }
+
+  private writeSolutionRow(s: SystemState): void {
+    const row = this.solutionRow;
+    let k = 0;
+    row[k++] = s.t;
+    row.set(s.q, k); k += s.q.length;
+    if (this.exportRates && this.settings.exportVelocities) { row.set(s.u, k); k += s.u.length; }
+    if (this.exportRates && this.settings.exportAccelerations) { row.set(s.a, k); k += s.a.length; }
+    if (this.settings.exportAlgebraicCoordinates) row.set(s.lambda, k);
+    this.solutionFile!.writeRow(row, this.settings.outputPrecision);
+  }
+}

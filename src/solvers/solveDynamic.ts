@@ -1,0 +1,47 @@
+import type { SystemAssembler } from '../model/assembly.ts';
+import type { CompiledModel } from '../model/compile.ts';
+import type { SensorRecords } from '../model/SensorRecords.ts';
+import { DynamicSolverType } from '../registry/enums.ts';
+import { FlexdynError } from '../registry/errors.ts';
+import { ImplicitSecondOrderStepper } from './implicit.ts';
+import { createExplicitStepper } from './explicit.ts';
+import { OutputRecorder } from './output.ts';
+import type { SimulationSettings } from './SimulationSettings.ts';
+import { runStepLoop, type SolverHooks, type SolverStatistics } from './stepLoop.ts';
+
+/** Solves the dynamic problem from the initial state with the given solver; the end state becomes current. */
+export function solveDynamic(
+  model: CompiledModel, assembler: SystemAssembler, settings: SimulationSettings,
+  solverType: DynamicSolverType, hooks: SolverHooks, records: SensorRecords,
+): SolverStatistics {
+  const ti = settings.timeIntegration;
+  assembler.differentiation = ti.newton.numericalDifferentiation;
+  const data = model.data;
+  data.current.copyFrom(data.initial);
+  data.current.t = ti.startTime;
+  data.current.loadFactor = 1;
+  let stepper;
+  let automaticStepSize = false;
+  if (solverType === DynamicSolverType.GeneralizedAlpha || solverType === DynamicSolverType.TrapezoidalIndex2) {
+    const implicit = new ImplicitSecondOrderStepper(model, assembler, settings, hooks, solverType, solverType === DynamicSolverType.TrapezoidalIndex2);
+    implicit.initialize();
+    stepper = implicit;
+  } else if (Object.values(DynamicSolverType).includes(solverType)) {
+    const explicit = createExplicitStepper(model, assembler, settings, solverType);
+    automaticStepSize = explicit.automaticStepSize;
+    stepper = explicit;
+  } else {
+    throw new FlexdynError(`solveDynamic: unknown solverType ${String(solverType)}; expected one of ${Object.values(DynamicSolverType).join(', ')}`);
+  }
+  const recorder = new OutputRecorder(model, records, settings.solutionSettings, ti.startTime, ti.endTime, solverType, true);
+  recorder.start(data.current);
+  try {
+    const statistics = runStepLoop(model, stepper, ti, recorder, hooks, automaticStepSize);
+    if (settings.displayStatistics || ti.verboseMode >= 1) {
+      console.log(`${solverType}: ${statistics.steps} steps, ${statistics.rejectedSteps} rejected, ${statistics.newtonIterations} Newton iterations, ${statistics.computationTime.toFixed(3)} s`);
+    }
+    return statistics;
+  } finally {
+    recorder.close();
+  }
+}

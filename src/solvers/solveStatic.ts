@@ -1,0 +1,131 @@
+import type { SystemAssembler } from '../model/assembly.ts';
+import type { CompiledModel } from '../model/compile.ts';
+import type { SensorRecords } from '../model/SensorRecords.ts';
+import { norm2 } from '../linalg/vector.ts';
+import { LinearSystem } from './linearSystem.ts';
+import { MassMatrixStore } from './massMatrix.ts';
+import { NewtonSolver, type NewtonProblem } from './newton.ts';
+import { OutputRecorder } from './output.ts';
+import { applyIncrement } from './increments.ts';
+import type { SimulationSettings } from './SimulationSettings.ts';
+import { runStepLoop, type SolverHooks, type SolverStatistics, type StepAttempt, type TimeStepper } from './stepLoop.ts';
+
+/**
+ * Static equilibrium f(q; loadFactor) + C_qᵀλ = 0, C(q) = 0 by Newton per load step, starting
+ * from the previous load step's solution. The load factor grows linearly (or geometrically)
+ * with the load-step time; user-function loads are not scaled. Optional stabilizer
+ * s(1 − loadFactor²)·M·(q − q_start) for systems that are singular at zero load.
+ */
+class StaticStepper implements TimeStepper, NewtonProblem {
+  readonly name = 'StaticSolver';
+  readonly size: number;
+  private readonly f: Float64Array;
+  private readonly g: Float64Array;
+  private readonly massTimesDq: Float64Array;
+  private readonly dq: Float64Array;
+  private readonly newton: NewtonSolver;
+  private readonly mass?: MassMatrixStore;
+
+  constructor(private readonly model: CompiledModel, private readonly assembler: SystemAssembler, private readonly settings: SimulationSettings) {
+    this.size = model.nu + model.nAE;
+    this.f = new Float64Array(model.nu);
+    this.g = new Float64Array(model.nAE);
+    this.massTimesDq = new Float64Array(model.nu);
+    this.dq = new Float64Array(model.nu);
+    this.newton = new NewtonSolver(new LinearSystem(this.size, settings.linearSolverType), settings.staticSolver.newton, this.size);
+    if (settings.staticSolver.stabilizerODE2term !== 0) this.mass = new MassMatrixStore(assembler, model.hasConstantMassMatrix);
+  }
+
+  saveStartOfStep(): void {}
+
+  restoreStartOfStep(): void {}
+
+  step(): StepAttempt {
+    const ss = this.settings.staticSolver;
+    const s = this.model.data.current;
+    const loadTime = s.t - ss.loadStepStart;
+    s.loadFactor = ss.useLoadFactor ? loadTime / ss.loadStepDuration : 1;
+    s.lambda.fill(0);
+    const result = this.newton.solve(this);
+    if (!result.converged) return { accepted: false, iterations: result.iterations, failure: `Newton did not converge after ${result.iterations} iterations, residual ${result.residual.toExponential(3)}` };
+    return { accepted: true, iterations: result.iterations };
+  }
+
+  private stabilizer(): number {
+    const lf = this.model.data.current.loadFactor;
+    return (1 - lf * lf) * this.settings.staticSolver.stabilizerODE2term;
+  }
+
+  residual(r: Float64Array): number {
+    const s = this.model.data.current;
+    const nu = this.model.nu;
+    this.assembler.computeODE2Rhs(s, this.f);
+    for (let i = 0; i < nu; i++) r[i] = -this.f[i];
+    if (this.mass !== undefined) {
+      const start = this.model.data.startOfStep;
+      for (let i = 0; i < nu; i++) this.dq[i] = s.q[i] - start.q[i];
+      this.mass.update(s);
+      this.mass.multiply(this.dq, this.massTimesDq);
+      const factor = this.stabilizer();
+      for (let i = 0; i < nu; i++) r[i] += factor * this.massTimesDq[i];
+    }
+    if (this.model.nAE > 0) {
+      this.assembler.addConstraintReactions(s, r);
+      this.assembler.computeAE(s, this.g, false);
+      r.set(this.g, nu);
+    }
+    return norm2(r, this.size);
+  }
+
+  jacobian(system: LinearSystem): void {
+    const s = this.model.data.current;
+    this.assembler.addODE2LhsJacobian(s, system, 1, 0);
+    if (this.mass !== undefined) this.mass.addTo(system, this.stabilizer());
+    if (this.model.nAE > 0) this.assembler.addConstraintJacobian(s, system, 1, 1, 1, false);
+  }
+
+  update(delta: Float64Array): void {
+    const s = this.model.data.current;
+    applyIncrement(this.model, s.q, delta, -1);
+    for (let i = 0; i < this.model.nAE; i++) s.lambda[i] -= delta[this.model.nu + i];
+  }
+
+  describeUnknown(index: number): string {
+    return this.assembler.describeEquation(index);
+  }
+}
+
+/** Solves the static problem from the initial state; the solution becomes the current state (velocities zero). */
+export function solveStatic(model: CompiledModel, assembler: SystemAssembler, settings: SimulationSettings, hooks: SolverHooks, records: SensorRecords): SolverStatistics {
+  const ss = settings.staticSolver;
+  assembler.differentiation = ss.newton.numericalDifferentiation;
+  const data = model.data;
+  data.current.copyFrom(data.initial);
+  data.current.u.fill(0);
+  data.current.a.fill(0);
+  data.current.t = ss.loadStepStart;
+  const stepper = new StaticStepper(model, assembler, settings);
+  const stepSettings = {
+    ...settings.timeIntegration,
+    startTime: ss.loadStepStart,
+    endTime: ss.loadStepStart + ss.loadStepDuration,
+    numberOfSteps: ss.numberOfLoadSteps,
+    adaptiveStep: ss.adaptiveStep,
+    adaptiveStepDecrease: ss.adaptiveStepDecrease,
+    adaptiveStepIncrease: ss.adaptiveStepIncrease,
+    adaptiveStepRecoverySteps: ss.adaptiveStepRecoverySteps,
+    adaptiveStepRecoveryIterations: ss.adaptiveStepRecoveryIterations,
+    minimumStepSize: ss.minimumStepSize,
+  };
+  const recorder = new OutputRecorder(model, records, settings.solutionSettings, stepSettings.startTime, stepSettings.endTime, 'StaticSolver', false);
+  recorder.start(data.current);
+  try {
+    const statistics = runStepLoop(model, stepper, stepSettings, recorder, hooks, false);
+    if (settings.displayStatistics || ss.verboseMode >= 2) {
+      console.log(`StaticSolver: ${statistics.steps} load steps, ${statistics.newtonIterations} Newton iterations, ${statistics.computationTime.toFixed(3)} s`);
+    }
+    return statistics;
+  } finally {
+    recorder.close();
+  }
+}

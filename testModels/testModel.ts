@@ -1,0 +1,19 @@
+/** One Exudyn test model ported to Flexdyn: it builds, solves and returns one number. */
+export interface TestModel {
+  /** Name of the Exudyn test model (main/pythonDev/TestModels/<name>.py). */
+  readonly name: string;
+  /** Exudyn's reference value (runTestSuiteRefSol.py, Exudyn 1.11). */
+  readonly reference: number;
+  /** Relative comparison, or absolute for results that are differences near zero. */
+  readonly comparison: 'relative' | 'absolute';
+  /** Allowed error (relative or absolute, per comparison). */
+  readonly tolerance: number;
+  /** Builds and solves the model; returns the scalar the original reports as testResult. */
+  run(): number;
+}
+
+/** The error of a result against its reference, in the model's comparison mode. */
+export function testModelError(model: TestModel, result: number): number {
+  const difference = Math.abs(result - model.reference);
+  return model.comparison === 'relative' ? difference / Math.abs(model.reference) : difference;
+}
