@@ -1,0 +1,13 @@
+import type { TestModel } from './testModel.ts';
+import { springDamperUserFunctionTest } from './springDamperUserFunctionTest.ts';
+import { genericODE2test } from './genericODE2test.ts';
+import { velocityVerletTest } from './velocityVerletTest.ts';
+import { connectorGravityTest } from './connectorGravityTest.ts';
+
+/** All ported Exudyn test models, in the order the runner reports them. */
+export const testModels: readonly TestModel[] = [
+  springDamperUserFunctionTest,
+  genericODE2test,
+  velocityVerletTest,
+  connectorGravityTest,
+];

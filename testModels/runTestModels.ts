@@ -1,0 +1,37 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { testModels } from './index.ts';
+import { testModelError } from './testModel.ts';
+
+/**
+ * Runs every ported Exudyn test model, prints a table (model, result, reference, error, wall
+ * time) and exits non-zero when a model misses its tolerance or throws. Models write their
+ * solution and sensor files into a temporary folder.
+ */
+function runAll(): number {
+  process.chdir(mkdtempSync(join(tmpdir(), 'flexdyn-testmodels-')));
+  const rows: string[][] = [['model', 'result', 'reference', 'error', 'tolerance', 'time [s]', 'status']];
+  let failures = 0;
+  for (const model of testModels) {
+    const started = performance.now();
+    let result = Number.NaN;
+    let status: string;
+    try {
+      result = model.run();
+      const error = testModelError(model, result);
+      status = error <= model.tolerance ? 'ok' : 'MISSED';
+      rows.push([model.name, String(result), String(model.reference), `${error.toExponential(2)} (${model.comparison})`, model.tolerance.toExponential(0), ((performance.now() - started) / 1000).toFixed(2), status]);
+    } catch (error) {
+      status = 'ERROR';
+      rows.push([model.name, 'NaN', String(model.reference), String(error instanceof Error ? error.message : error).slice(0, 80), model.tolerance.toExponential(0), ((performance.now() - started) / 1000).toFixed(2), status]);
+    }
+    if (status !== 'ok') failures++;
+  }
+  const widths = rows[0].map((_, c) => Math.max(...rows.map((row) => row[c].length)));
+  for (const row of rows) console.log(row.map((cell, c) => cell.padEnd(widths[c])).join('  '));
+  console.log(`testModels: ${testModels.length - failures} passed, ${failures} failed`);
+  return failures;
+}
+
+process.exitCode = runAll() > 0 ? 1 : 0;
