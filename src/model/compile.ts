@@ -97,6 +97,9 @@ export class CompiledModel {
     let nu = 0;
     let nAE = 0;
     for (const node of this.nodes) {
+      if (node.composeIncrement === undefined && node.nq !== node.nu) {
+        throw new FlexdynError(`${formatItemLabel(node.label)}: a node with n_q = ${node.nq} ≠ n_u = ${node.nu} must define composeIncrement`);
+      }
       node.qIndex = nq;
       node.uIndex = nu;
       nq += node.nq;
