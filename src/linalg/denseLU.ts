@@ -1,0 +1,174 @@
+/**
+ * Dense LU factorization with partial (row) pivoting, in place on a preallocated
+ * row-major buffer. Meant for the small and medium dense systems (n = 1..300) of the
+ * solvers: nothing is allocated by {@link DenseLU.factorize} or {@link DenseLU.solve}.
+ * @module
+ */
+
+/**
+ * Default relative zero-pivot tolerance of {@link DenseLU}.
+ *
+ * Column k is declared singular when, after the eliminations of steps 0..k-1, every
+ * candidate pivot satisfies |a_ik| <= tol · c_k, with c_k the largest absolute entry of
+ * the whole column k of the partly factored matrix (its finished U part and its
+ * candidates). Measuring relative to the column, not to the whole matrix, makes the
+ * test independent of the units of each unknown (column scaling).
+ *
+ * Why 1e-13: a column that is an exact linear combination of earlier columns is reduced
+ * to pure rounding noise, bounded by about m·ε·c_k after m ≤ n updates (ε = 2.2e-16),
+ * i.e. ≤ 6.7e-14·c_k for n ≤ 300; with random-sign rounding it grows like √m·ε and
+ * measures 1e-16..4e-15 for rank-deficient random matrices of n = 10..300 (checked in
+ * test/linalg/denseLU.test.ts). A genuine pivot that small means a condition number
+ * beyond ~1e13, where a double-precision solution keeps at most 3 correct digits, so
+ * reporting it as singular is the more useful answer for a dynamics solver.
+ */
+export const DENSE_PIVOT_TOLERANCE = 1e-13;
+
+/** Failure report of {@link DenseLU.factorize}: the first column without a usable pivot. */
+export interface DenseLUSingular {
+  /** Index of the (near-)singular column (= unknown), 0-based. */
+  readonly singularColumn: number;
+  /** Largest candidate pivot magnitude that was found in that column. */
+  readonly pivot: number;
+  /** Largest magnitude in that column of the partly factored matrix (the reference scale). */
+  readonly columnScale: number;
+}
+
+/** In-place dense LU factorization P·A = L·U with partial pivoting (row-major storage). */
+export class DenseLU {
+  /** Current dimension. */
+  n: number;
+  /**
+   * Row-major n×n matrix A, entry (i, j) at `i*n + j`. Fill it, then call
+   * {@link DenseLU.factorize}, which overwrites it with the L and U factors.
+   * {@link DenseLU.resize} may replace this array: always access it through the instance.
+   */
+  matrix: Float64Array;
+  /** Relative zero-pivot tolerance, see {@link DENSE_PIVOT_TOLERANCE}. */
+  pivotTolerance: number = DENSE_PIVOT_TOLERANCE;
+  private storage: Float64Array;
+  private swaps: Int32Array;
+  private swapStorage: Int32Array;
+  private factored = false;
+
+  /** Allocates storage for an n×n system. */
+  constructor(n: number) {
+    checkDimension(n);
+    this.n = n;
+    this.storage = new Float64Array(n * n);
+    this.matrix = this.storage;
+    this.swapStorage = new Int32Array(n);
+    this.swaps = this.swapStorage;
+  }
+
+  /** True after a successful {@link DenseLU.factorize} (reset by resize and by a failed factorization). */
+  get isFactored(): boolean {
+    return this.factored;
+  }
+
+  /**
+   * Changes the dimension. Storage is reused when it is large enough; the contents of
+   * {@link DenseLU.matrix} are unspecified afterwards and must be filled again.
+   */
+  resize(n: number): void {
+    checkDimension(n);
+    if (n * n > this.storage.length) this.storage = new Float64Array(n * n);
+    if (n > this.swapStorage.length) this.swapStorage = new Int32Array(n);
+    this.matrix = n * n === this.storage.length ? this.storage : this.storage.subarray(0, n * n);
+    this.swaps = n === this.swapStorage.length ? this.swapStorage : this.swapStorage.subarray(0, n);
+    this.n = n;
+    this.factored = false;
+  }
+
+  /**
+   * Factorizes {@link DenseLU.matrix} in place. Returns `true` on success, or a
+   * {@link DenseLUSingular} naming the first column whose best pivot is below
+   * `pivotTolerance` relative to that column (the factors are then unusable).
+   */
+  factorize(): true | DenseLUSingular {
+    const n = this.n;
+    const a = this.matrix;
+    const swaps = this.swaps;
+    const tol = this.pivotTolerance;
+    this.factored = false;
+    for (let k = 0; k < n; k++) {
+      const kk = k * n + k;
+      let scale = 0;
+      for (let idx = k; idx < kk; idx += n) {
+        const v = Math.abs(a[idx]);
+        if (v > scale) scale = v;
+      }
+      let p = k;
+      let pmax = -1;
+      for (let i = k, idx = kk; i < n; i++, idx += n) {
+        const v = Math.abs(a[idx]);
+        if (v > pmax) {
+          pmax = v;
+          p = i;
+        }
+      }
+      if (pmax > scale) scale = pmax;
+      if (!(pmax > tol * scale) || pmax === 0) {
+        return { singularColumn: k, pivot: pmax, columnScale: scale };
+      }
+      swaps[k] = p;
+      if (p !== k) {
+        const rk = k * n;
+        const rp = p * n;
+        for (let j = 0; j < n; j++) {
+          const t = a[rk + j];
+          a[rk + j] = a[rp + j];
+          a[rp + j] = t;
+        }
+      }
+      const invPivot = 1 / a[kk];
+      const rowK = k * n;
+      for (let i = k + 1; i < n; i++) {
+        const rowI = i * n;
+        const l = a[rowI + k] * invPivot;
+        a[rowI + k] = l;
+        if (l !== 0) {
+          for (let j = k + 1; j < n; j++) a[rowI + j] -= l * a[rowK + j];
+        }
+      }
+    }
+    this.factored = true;
+    return true;
+  }
+
+  /**
+   * Solves A·x = b with the current factors. `x` may be the same array as `b`.
+   * Throws if there is no valid factorization.
+   */
+  solve(b: Float64Array, x: Float64Array): void {
+    if (!this.factored) throw new Error('DenseLU.solve: matrix is not factorized');
+    const n = this.n;
+    const a = this.matrix;
+    const swaps = this.swaps;
+    if (x !== b) for (let i = 0; i < n; i++) x[i] = b[i];
+    for (let k = 0; k < n; k++) {
+      const p = swaps[k];
+      if (p !== k) {
+        const t = x[k];
+        x[k] = x[p];
+        x[p] = t;
+      }
+    }
+    for (let i = 1; i < n; i++) {
+      const row = i * n;
+      let s = x[i];
+      for (let j = 0; j < i; j++) s -= a[row + j] * x[j];
+      x[i] = s;
+    }
+    for (let i = n - 1; i >= 0; i--) {
+      const row = i * n;
+      let s = x[i];
+      for (let j = i + 1; j < n; j++) s -= a[row + j] * x[j];
+      x[i] = s / a[row + i];
+    }
+  }
+}
+
+function checkDimension(n: number): void {
+  if (!Number.isInteger(n) || n < 0) throw new RangeError(`DenseLU: invalid dimension ${n}`);
+}

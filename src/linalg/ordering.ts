@@ -1,0 +1,555 @@
+/**
+ * Fill-reducing orderings on the symmetric pattern of A + Aᵀ: approximate minimum
+ * degree (quotient graph) and reverse Cuthill–McKee.
+ * @module
+ */
+
+import type { CscMatrix } from './sparse.ts';
+
+/** Symmetric adjacency structure without self loops: neighbours of i are `adj[ptr[i]..ptr[i+1])`. */
+export interface SymmetricGraph {
+  /** Number of vertices. */
+  n: number;
+  /** Offsets into `adj`, length n+1. */
+  ptr: Int32Array;
+  /** Neighbour lists (each edge stored in both directions, no duplicates). */
+  adj: Int32Array;
+}
+
+/** Builds the graph of A + Aᵀ (diagonal dropped, duplicates merged) from a square CSC matrix. */
+export function symmetricGraph(a: CscMatrix): SymmetricGraph {
+  const n = a.n;
+  const cp = a.colPtr;
+  const ri = a.rowIndex;
+  const cnt = new Int32Array(n + 1);
+  for (let j = 0; j < n; j++) {
+    for (let k = cp[j]; k < cp[j + 1]; k++) {
+      const i = ri[k];
+      if (i !== j) {
+        cnt[i + 1]++;
+        cnt[j + 1]++;
+      }
+    }
+  }
+  for (let i = 0; i < n; i++) cnt[i + 1] += cnt[i];
+  const raw = new Int32Array(cnt[n]);
+  const pos = cnt.slice(0, n);
+  for (let j = 0; j < n; j++) {
+    for (let k = cp[j]; k < cp[j + 1]; k++) {
+      const i = ri[k];
+      if (i !== j) {
+        raw[pos[i]++] = j;
+        raw[pos[j]++] = i;
+      }
+    }
+  }
+  const mark = new Int32Array(n).fill(-1);
+  const ptr = new Int32Array(n + 1);
+  let nz = 0;
+  for (let i = 0; i < n; i++) {
+    ptr[i] = nz;
+    for (let k = cnt[i]; k < cnt[i + 1]; k++) {
+      const j = raw[k];
+      if (mark[j] !== i) {
+        mark[j] = i;
+        raw[nz++] = j;
+      }
+    }
+  }
+  ptr[n] = nz;
+  return { n, ptr, adj: raw.slice(0, nz) };
+}
+
+const VARIABLE = 0;
+const ELEMENT = 1;
+const DEAD = 2;
+
+/**
+ * Approximate minimum degree ordering of a symmetric graph. Returns `perm` with
+ * `perm[k]` = vertex eliminated k-th.
+ *
+ * Quotient-graph elimination in the style of Amestoy, Davis and Duff (1996): each
+ * vertex is a variable or an element (an eliminated pivot standing for the clique of
+ * its uneliminated neighbours). Eliminating pivot p forms L_p = A_p ∪ ⋃_{e∈E_p} L_e,
+ * absorbs the elements of E_p, prunes the adjacency lists of L_p, and bounds the
+ * external degree of each i ∈ L_p by
+ *   min(n - k, d_i + |L_p \ i|, |A_i \ i| + |L_p \ i| + Σ_{e∈E_i, e≠p} |L_e \ L_p|),
+ * with |L_e \ L_p| found for all neighbouring elements in one sweep. Variables whose
+ * whole neighbourhood lies in L_p are eliminated together with p (mass elimination),
+ * elements contained in L_p are absorbed (aggressive absorption). Vertices of degree
+ * above `denseThreshold` (default max(16, 10√n)) are left out and ordered last.
+ * `weights` (default 1) give the number of unknowns a vertex stands for, as in a
+ * compressed graph; degrees are then counted in unknowns.
+ */
+export function amdOrder(g: SymmetricGraph, weights?: Int32Array, denseThreshold?: number): Int32Array {
+  const n = g.n;
+  const perm = new Int32Array(n);
+  if (n === 0) return perm;
+  const dense = denseThreshold ?? Math.max(16, Math.floor(10 * Math.sqrt(n)));
+  const state = new Uint8Array(n);
+  const nv = new Int32Array(n);
+  const pe = new Int32Array(n);
+  const len = new Int32Array(n);
+  const elen = new Int32Array(n);
+  const degree = new Int32Array(n);
+  const w = new Int32Array(n);
+  const next = new Int32Array(n);
+  const prev = new Int32Array(n);
+  const mergedHead = new Int32Array(n).fill(-1);
+  const mergedNext = new Int32Array(n).fill(-1);
+  const pivots = new Int32Array(n);
+  let nPivots = 0;
+
+  // Initial variable lists: the graph without dense vertices.
+  const isDense = new Uint8Array(n);
+  for (let i = 0; i < n; i++) if (g.ptr[i + 1] - g.ptr[i] > dense) isDense[i] = 1;
+  let iwLen = Math.max(2 * n, Math.ceil(1.5 * g.adj.length) + n);
+  let iw = new Int32Array(iwLen);
+  let pfree = 0;
+  let nActive = 0;
+  for (let i = 0; i < n; i++) {
+    pe[i] = pfree;
+    if (isDense[i]) {
+      state[i] = DEAD;
+      continue;
+    }
+    let d = 0;
+    for (let k = g.ptr[i]; k < g.ptr[i + 1]; k++) {
+      const j = g.adj[k];
+      if (isDense[j]) continue;
+      iw[pfree++] = j;
+      d += weights ? weights[j] : 1;
+    }
+    len[i] = pfree - pe[i];
+    nv[i] = weights ? weights[i] : 1;
+    nActive += nv[i];
+    degree[i] = d;
+  }
+
+  const insert = (i: number, d: number): void => {
+    const h = head[d];
+    next[i] = h;
+    prev[i] = -1;
+    if (h >= 0) prev[h] = i;
+    head[d] = i;
+  };
+  const remove = (i: number): void => {
+    const nx = next[i];
+    const pv = prev[i];
+    if (nx >= 0) prev[nx] = pv;
+    if (pv >= 0) next[pv] = nx;
+    else head[degree[i]] = nx;
+  };
+  /** Moves all live lists to the front of a (possibly larger) workspace. */
+  const compact = (need: number): void => {
+    let live = 0;
+    for (let i = 0; i < n; i++) if (state[i] !== DEAD) live += len[i];
+    const size = Math.max(iwLen, 2 * (live + need));
+    const dst = new Int32Array(size);
+    let q = 0;
+    for (let i = 0; i < n; i++) {
+      if (state[i] === DEAD) continue;
+      dst.set(iw.subarray(pe[i], pe[i] + len[i]), q);
+      pe[i] = q;
+      q += len[i];
+    }
+    iw = dst;
+    iwLen = size;
+    pfree = q;
+  };
+
+  const head = new Int32Array(nActive + 1).fill(-1);
+  for (let i = 0; i < n; i++) if (state[i] === VARIABLE) insert(i, degree[i]);
+  let wflg = 1;
+  const wMax = 0x3fffffff - nActive - 2;
+  let mindeg = 0;
+  let nel = 0;
+
+  while (nel < nActive) {
+    while (head[mindeg] < 0) mindeg++;
+    const p = head[mindeg];
+    remove(p);
+    const nvp = nv[p];
+    nel += nvp;
+    nv[p] = -nvp;
+
+    // Form L_p, in place when p is adjacent to no element, else at the end of iw.
+    const elp = elen[p];
+    let start: number;
+    if (elp === 0) {
+      start = pe[p];
+    } else {
+      let need = len[p] - elp;
+      for (let q = pe[p]; q < pe[p] + elp; q++) {
+        const e = iw[q];
+        if (state[e] === ELEMENT) need += len[e];
+      }
+      if (pfree + need > iwLen) compact(need);
+      start = pfree;
+    }
+    let lenp = 0;
+    let degme = 0;
+    const p0 = pe[p];
+    const p1 = p0 + len[p];
+    for (let q = p0; q < p1; q++) {
+      const x = iw[q];
+      if (q < p0 + elp) {
+        if (state[x] !== ELEMENT) continue;
+        for (let r = pe[x], rEnd = pe[x] + len[x]; r < rEnd; r++) {
+          const i = iw[r];
+          const nvi = nv[i];
+          if (nvi <= 0 || state[i] !== VARIABLE) continue;
+          degme += nvi;
+          nv[i] = -nvi;
+          iw[start + lenp++] = i;
+          remove(i);
+        }
+        state[x] = DEAD;
+      } else {
+        const nvi = nv[x];
+        if (nvi <= 0 || state[x] !== VARIABLE) continue;
+        degme += nvi;
+        nv[x] = -nvi;
+        iw[start + lenp++] = x;
+        remove(x);
+      }
+    }
+    if (elp !== 0) pfree = start + lenp;
+    pe[p] = start;
+    len[p] = lenp;
+    elen[p] = 0;
+    state[p] = ELEMENT;
+
+    // |L_e \ L_p| for every element e adjacent to L_p: w[e] - wflg.
+    if (wflg > wMax) {
+      w.fill(0);
+      wflg = 1;
+    }
+    for (let t = start; t < start + lenp; t++) {
+      const i = iw[t];
+      const nvi = -nv[i];
+      for (let q = pe[i], qEnd = pe[i] + elen[i]; q < qEnd; q++) {
+        const e = iw[q];
+        if (state[e] !== ELEMENT) continue;
+        const we = w[e];
+        w[e] = we >= wflg ? we - nvi : wflg + degree[e] - nvi;
+      }
+    }
+
+    // Prune the lists of L_p, update approximate degrees, mass-eliminate.
+    let merged = 0;
+    for (let t = start; t < start + lenp; t++) {
+      const i = iw[t];
+      const nvi = -nv[i];
+      const s0 = pe[i];
+      const eEnd = s0 + elen[i];
+      const aEnd = s0 + len[i];
+      let wr = s0;
+      let degE = 0;
+      for (let q = s0; q < eEnd; q++) {
+        const e = iw[q];
+        if (state[e] !== ELEMENT) continue;
+        const ext = w[e] - wflg;
+        if (ext > 0) {
+          degE += ext;
+          iw[wr++] = e;
+        } else {
+          state[e] = DEAD;
+        }
+      }
+      const nE = wr - s0;
+      let degA = 0;
+      for (let q = eEnd; q < aEnd; q++) {
+        const j = iw[q];
+        if (state[j] !== VARIABLE || nv[j] <= 0) continue;
+        degA += nv[j];
+        iw[wr++] = j;
+      }
+      if (degE === 0 && degA === 0) {
+        state[i] = DEAD;
+        nv[i] = 0;
+        merged += nvi;
+        degme -= nvi;
+        nel += nvi;
+        mergedNext[i] = mergedHead[p];
+        mergedHead[p] = i;
+        continue;
+      }
+      // Insert p as the first element (the slot freed by pruning makes room).
+      iw[wr] = iw[s0 + nE];
+      iw[s0 + nE] = p;
+      elen[i] = nE + 1;
+      len[i] = wr + 1 - s0;
+      const outside = degme - nvi;
+      let d = degree[i] + outside;
+      const d2 = degE + degA + outside;
+      if (d2 < d) d = d2;
+      const dMax = nActive - nel - nvi;
+      degree[i] = d < dMax ? d : dMax;
+    }
+
+    // Finish element p: drop mass-eliminated members, put the rest back in the buckets.
+    let wr = start;
+    for (let t = start; t < start + lenp; t++) {
+      const i = iw[t];
+      if (state[i] !== VARIABLE) continue;
+      nv[i] = -nv[i];
+      iw[wr++] = i;
+      const d = degree[i];
+      insert(i, d);
+      if (d < mindeg) mindeg = d;
+    }
+    len[p] = wr - start;
+    nv[p] = nvp + merged;
+    degree[p] = degme;
+    pivots[nPivots++] = p;
+    wflg += nActive + 1;
+  }
+
+  let k = 0;
+  for (let t = 0; t < nPivots; t++) {
+    const p = pivots[t];
+    perm[k++] = p;
+    for (let i = mergedHead[p]; i >= 0; i = mergedNext[i]) perm[k++] = i;
+  }
+  for (let i = 0; i < n; i++) if (isDense[i]) perm[k++] = i;
+  return perm;
+}
+
+/**
+ * Reverse Cuthill–McKee ordering (bandwidth reduction), one breadth-first sweep per
+ * connected component from a pseudo-peripheral start vertex, neighbours visited by
+ * increasing degree. Returns `perm` with `perm[k]` = vertex placed k-th.
+ */
+export function rcmOrder(g: SymmetricGraph): Int32Array {
+  const n = g.n;
+  const { ptr, adj } = g;
+  const perm = new Int32Array(n);
+  const visited = new Uint8Array(n);
+  const level = new Int32Array(n).fill(-1);
+  const queue = new Int32Array(n);
+  const deg = (i: number): number => ptr[i + 1] - ptr[i];
+  /** BFS from `root` over unvisited vertices; returns [count, last level, min-degree vertex of last level]. */
+  const bfsLevels = (root: number, stamp: Int32Array): [number, number, number] => {
+    let qh = 0;
+    let qt = 0;
+    queue[qt++] = root;
+    stamp[root] = 0;
+    let lastLevel = 0;
+    while (qh < qt) {
+      const v = queue[qh++];
+      lastLevel = stamp[v];
+      for (let k = ptr[v]; k < ptr[v + 1]; k++) {
+        const u = adj[k];
+        if (stamp[u] < 0 && !visited[u]) {
+          stamp[u] = stamp[v] + 1;
+          queue[qt++] = u;
+        }
+      }
+    }
+    let best = queue[qt - 1];
+    for (let t = qt - 1; t >= 0 && stamp[queue[t]] === lastLevel; t--) {
+      if (deg(queue[t]) < deg(best)) best = queue[t];
+    }
+    for (let t = 0; t < qt; t++) stamp[queue[t]] = -1;
+    return [qt, lastLevel, best];
+  };
+
+  let k = 0;
+  const nbrs: number[] = [];
+  for (let s = 0; s < n; s++) {
+    if (visited[s]) continue;
+    let root = s;
+    let [, ecc, cand] = bfsLevels(root, level);
+    for (let it = 0; it < 8; it++) {
+      const [, ecc2, cand2] = bfsLevels(cand, level);
+      if (ecc2 <= ecc) break;
+      root = cand;
+      ecc = ecc2;
+      cand = cand2;
+    }
+    const first = k;
+    perm[k++] = root;
+    visited[root] = 1;
+    for (let h = first; h < k; h++) {
+      const v = perm[h];
+      nbrs.length = 0;
+      for (let q = ptr[v]; q < ptr[v + 1]; q++) {
+        const u = adj[q];
+        if (!visited[u]) {
+          visited[u] = 1;
+          nbrs.push(u);
+        }
+      }
+      nbrs.sort((x, y) => deg(x) - deg(y));
+      for (const u of nbrs) perm[k++] = u;
+    }
+  }
+  perm.reverse();
+  return perm;
+}
+
+/** Inverse of a permutation: `inv[perm[k]] = k`. */
+export function invertPermutation(perm: Int32Array): Int32Array {
+  const inv = new Int32Array(perm.length);
+  for (let k = 0; k < perm.length; k++) inv[perm[k]] = k;
+  return inv;
+}
+
+/**
+ * Pairs each column z whose diagonal is (nearly) zero — |a_zz| < `threshold`·max_i |a_iz|,
+ * e.g. the multiplier columns of a KKT system — with a neighbour r whose diagonal is not,
+ * greedily by the largest |a_rz| + |a_zr|. Magnitudes are optionally scaled,
+ * `rowScale[i]·|a_ij|·colScale[j]`. Returns `pairOf` with pairOf[z] = r for every paired
+ * z, -1 elsewhere.
+ * Ordering the compressed graph in which each pair is one vertex, then eliminating r
+ * right before z, makes z's pivot the structurally nonzero Schur complement
+ * -a_zr·a_rz/a_rr: the elimination acts like the 2×2 pivot [[a_rr, a_rz], [a_zr, 0]].
+ */
+export function pairZeroDiagonal(
+  a: CscMatrix,
+  threshold: number,
+  rowScale?: Float64Array,
+  colScale?: Float64Array,
+): Int32Array {
+  const n = a.n;
+  const cp = a.colPtr;
+  const ri = a.rowIndex;
+  const av = a.values;
+  const pairOf = new Int32Array(n).fill(-1);
+  const zero = new Uint8Array(n);
+  let nZero = 0;
+  for (let j = 0; j < n; j++) {
+    let d = 0;
+    let m = 0;
+    for (let k = cp[j]; k < cp[j + 1]; k++) {
+      const mag = Math.abs(av[k]) * (rowScale ? rowScale[ri[k]] : 1);
+      if (mag > m) m = mag;
+      if (ri[k] === j) d += av[k];
+    }
+    if (!(Math.abs(d) * (rowScale ? rowScale[j] : 1) >= threshold * m) || d === 0) {
+      zero[j] = 1;
+      nZero++;
+    }
+  }
+  if (nZero === 0) return pairOf;
+  const cnt = new Int32Array(n + 1);
+  for (let j = 0; j < n; j++) {
+    for (let k = cp[j]; k < cp[j + 1]; k++) {
+      const i = ri[k];
+      if (i === j) continue;
+      if (zero[j]) cnt[j + 1]++;
+      if (zero[i]) cnt[i + 1]++;
+    }
+  }
+  for (let i = 0; i < n; i++) cnt[i + 1] += cnt[i];
+  const pos = cnt.slice(0, n);
+  const candRow = new Int32Array(cnt[n]);
+  const candMag = new Float64Array(cnt[n]);
+  for (let j = 0; j < n; j++) {
+    for (let k = cp[j]; k < cp[j + 1]; k++) {
+      const i = ri[k];
+      if (i === j) continue;
+      const mag = Math.abs(av[k]) * (rowScale ? rowScale[i] : 1) * (colScale ? colScale[j] : 1);
+      if (zero[j]) {
+        candRow[pos[j]] = i;
+        candMag[pos[j]++] = mag;
+      }
+      if (zero[i]) {
+        candRow[pos[i]] = j;
+        candMag[pos[i]++] = mag;
+      }
+    }
+  }
+  const taken = new Uint8Array(n);
+  const score = new Float64Array(n);
+  for (let z = 0; z < n; z++) {
+    if (!zero[z]) continue;
+    for (let k = cnt[z]; k < cnt[z + 1]; k++) score[candRow[k]] += candMag[k];
+    let best = -1;
+    let bestScore = 0;
+    for (let k = cnt[z]; k < cnt[z + 1]; k++) {
+      const r = candRow[k];
+      if (zero[r] || taken[r]) continue;
+      const sc = score[r];
+      if (sc > bestScore || (sc === bestScore && sc > 0 && r < best)) {
+        best = r;
+        bestScore = sc;
+      }
+    }
+    for (let k = cnt[z]; k < cnt[z + 1]; k++) score[candRow[k]] = 0;
+    if (best >= 0) {
+      pairOf[z] = best;
+      taken[best] = 1;
+    }
+  }
+  return pairOf;
+}
+
+/** Graph in which each pair of {@link pairZeroDiagonal} is merged into one vertex. */
+export interface PairCompression {
+  /** The compressed graph. */
+  graph: SymmetricGraph;
+  /** Number of original vertices per compressed vertex (1 or 2). */
+  weights: Int32Array;
+  /** Original vertex eliminated first for each compressed vertex (the nonzero-diagonal one). */
+  first: Int32Array;
+  /** Original vertex eliminated second (the zero-diagonal one), or -1. */
+  second: Int32Array;
+}
+
+/** Merges each pair z ↔ pairOf[z] (from {@link pairZeroDiagonal}) into a single vertex. */
+export function compressPairs(g: SymmetricGraph, pairOf: Int32Array): PairCompression {
+  const n = g.n;
+  const zeroOf = new Int32Array(n).fill(-1);
+  for (let z = 0; z < n; z++) if (pairOf[z] >= 0) zeroOf[pairOf[z]] = z;
+  const superOf = new Int32Array(n);
+  const firstTmp = new Int32Array(n);
+  const secondTmp = new Int32Array(n);
+  let ns = 0;
+  for (let i = 0; i < n; i++) {
+    if (pairOf[i] >= 0) continue;
+    superOf[i] = ns;
+    firstTmp[ns] = i;
+    secondTmp[ns] = zeroOf[i];
+    if (zeroOf[i] >= 0) superOf[zeroOf[i]] = ns;
+    ns++;
+  }
+  const first = firstTmp.slice(0, ns);
+  const second = secondTmp.slice(0, ns);
+  const weights = new Int32Array(ns);
+  const mark = new Int32Array(ns).fill(-1);
+  const ptr = new Int32Array(ns + 1);
+  const adj = new Int32Array(g.adj.length);
+  let nz = 0;
+  for (let s = 0; s < ns; s++) {
+    ptr[s] = nz;
+    mark[s] = s;
+    weights[s] = second[s] >= 0 ? 2 : 1;
+    for (let m = 0; m < weights[s]; m++) {
+      const v = m === 0 ? first[s] : second[s];
+      for (let k = g.ptr[v]; k < g.ptr[v + 1]; k++) {
+        const t = superOf[g.adj[k]];
+        if (mark[t] === s) continue;
+        mark[t] = s;
+        adj[nz++] = t;
+      }
+    }
+  }
+  ptr[ns] = nz;
+  return { graph: { n: ns, ptr, adj: adj.slice(0, nz) }, weights, first, second };
+}
+
+/** Expands an ordering of the compressed graph into an ordering of the original vertices. */
+export function expandPairs(c: PairCompression, superPerm: Int32Array): Int32Array {
+  let total = 0;
+  for (let s = 0; s < c.weights.length; s++) total += c.weights[s];
+  const perm = new Int32Array(total);
+  let k = 0;
+  for (let t = 0; t < superPerm.length; t++) {
+    const s = superPerm[t];
+    perm[k++] = c.first[s];
+    if (c.second[s] >= 0) perm[k++] = c.second[s];
+  }
+  return perm;
+}

@@ -1,0 +1,187 @@
+/**
+ * Compressed sparse column (CSC) matrices and their assembly from (row, col, value)
+ * contributions with a reusable pattern.
+ * @module
+ */
+
+/**
+ * Square sparse matrix in compressed sparse column form: the entries of column j are
+ * `rowIndex[k]`, `values[k]` for `colPtr[j] <= k < colPtr[j+1]`. Matrices built by
+ * {@link SparseAssembler} have sorted row indices without duplicates.
+ */
+export interface CscMatrix {
+  /** Dimension (n×n). */
+  n: number;
+  /** Column start offsets, length n+1; `colPtr[n]` is the number of stored entries. */
+  colPtr: Int32Array;
+  /** Row index of each stored entry. */
+  rowIndex: Int32Array;
+  /** Value of each stored entry. */
+  values: Float64Array;
+}
+
+/** y = A·x for a CSC matrix (`y` must not alias `x`). */
+export function cscMultiply(a: CscMatrix, x: Float64Array, y: Float64Array): void {
+  const n = a.n;
+  const cp = a.colPtr;
+  const ri = a.rowIndex;
+  const v = a.values;
+  y.fill(0, 0, n);
+  for (let j = 0; j < n; j++) {
+    const xj = x[j];
+    if (xj === 0) continue;
+    for (let k = cp[j], end = cp[j + 1]; k < end; k++) y[ri[k]] += v[k] * xj;
+  }
+}
+
+/**
+ * Assembles a square CSC matrix from `add(row, col, value)` calls between `begin()` and
+ * `end()`; duplicate positions are summed.
+ *
+ * The first assembly builds the pattern (row indices sorted, duplicates merged) and a
+ * slot map from the k-th `add` call to its CSC value index. A later assembly whose calls
+ * have the same (row, col) sequence only accumulates values through that map. When the
+ * sequence differs in any way (other positions, more or fewer calls), `end()` rebuilds
+ * the pattern, sets {@link SparseAssembler.patternChanged} and increments
+ * {@link SparseAssembler.patternVersion}; a direct solver must then redo its symbolic
+ * analysis. A rebuild always installs new `colPtr`/`rowIndex`/`values` arrays, so arrays
+ * held from an earlier pattern are never modified structurally.
+ */
+export class SparseAssembler {
+  /** Dimension of the assembled matrix. */
+  readonly n: number;
+  /** The assembled matrix, updated in place (its arrays are replaced on a pattern change). */
+  readonly matrix: CscMatrix;
+  /** True when the last `end()` (re)built the pattern, including the very first assembly. */
+  patternChanged = false;
+  /** Number of pattern builds so far (0 before the first `end()`). */
+  patternVersion = 0;
+  private tripRow: Int32Array;
+  private tripCol: Int32Array;
+  private tripVal: Float64Array;
+  private count = 0;
+  private patternCount = -1;
+  private slot: Int32Array = new Int32Array(0);
+  private matching = false;
+
+  /** Creates an assembler for n×n matrices; `capacityHint` preallocates that many `add` calls. */
+  constructor(n: number, capacityHint: number = 4 * n) {
+    if (!Number.isInteger(n) || n < 0) throw new RangeError(`SparseAssembler: invalid dimension ${n}`);
+    this.n = n;
+    const cap = Math.max(16, capacityHint | 0);
+    this.tripRow = new Int32Array(cap);
+    this.tripCol = new Int32Array(cap);
+    this.tripVal = new Float64Array(cap);
+    this.matrix = { n, colPtr: new Int32Array(n + 1), rowIndex: new Int32Array(0), values: new Float64Array(0) };
+  }
+
+  /** Starts a new assembly: all values are reset to zero. */
+  begin(): void {
+    this.count = 0;
+    this.matching = this.patternCount >= 0;
+    if (this.matching) this.matrix.values.fill(0);
+  }
+
+  /** Adds `value` at (row, col). Allocation-free while the call sequence matches the stored pattern. */
+  add(row: number, col: number, value: number): void {
+    const k = this.count;
+    if (this.matching) {
+      if (k < this.patternCount && this.tripRow[k] === row && this.tripCol[k] === col) {
+        this.matrix.values[this.slot[k]] += value;
+        this.tripVal[k] = value;
+        this.count = k + 1;
+        return;
+      }
+      this.matching = false;
+    }
+    if (k === this.tripRow.length) this.grow();
+    this.tripRow[k] = row;
+    this.tripCol[k] = col;
+    this.tripVal[k] = value;
+    this.count = k + 1;
+  }
+
+  /** Finishes the assembly and returns {@link SparseAssembler.matrix}. */
+  end(): CscMatrix {
+    if (this.matching && this.count === this.patternCount) {
+      this.patternChanged = false;
+    } else {
+      this.rebuild();
+      this.patternChanged = true;
+      this.patternVersion++;
+    }
+    this.matching = false;
+    return this.matrix;
+  }
+
+  private grow(): void {
+    const cap = 2 * this.tripRow.length;
+    const r = new Int32Array(cap);
+    const c = new Int32Array(cap);
+    const v = new Float64Array(cap);
+    r.set(this.tripRow);
+    c.set(this.tripCol);
+    v.set(this.tripVal);
+    this.tripRow = r;
+    this.tripCol = c;
+    this.tripVal = v;
+  }
+
+  /** Builds the sorted, merged CSC pattern and the slot map by two stable counting sorts. */
+  private rebuild(): void {
+    const n = this.n;
+    const m = this.count;
+    const tr = this.tripRow;
+    const tc = this.tripCol;
+    for (let k = 0; k < m; k++) {
+      const r = tr[k];
+      const c = tc[k];
+      if (!(r >= 0 && r < n && c >= 0 && c < n && Number.isInteger(r) && Number.isInteger(c))) {
+        throw new RangeError(`SparseAssembler: entry (${r}, ${c}) outside ${n}×${n}`);
+      }
+    }
+    const ptr = new Int32Array(n + 1);
+    const byRow = new Int32Array(m);
+    for (let k = 0; k < m; k++) ptr[tr[k] + 1]++;
+    for (let i = 0; i < n; i++) ptr[i + 1] += ptr[i];
+    for (let k = 0; k < m; k++) byRow[ptr[tr[k]]++] = k;
+    ptr.fill(0);
+    for (let k = 0; k < m; k++) ptr[tc[k] + 1]++;
+    for (let j = 0; j < n; j++) ptr[j + 1] += ptr[j];
+    const sorted = new Int32Array(m);
+    for (let q = 0; q < m; q++) {
+      const k = byRow[q];
+      sorted[ptr[tc[k]]++] = k;
+    }
+    const slot = new Int32Array(m);
+    const colPtr = new Int32Array(n + 1);
+    let nnz = 0;
+    let q = 0;
+    for (let j = 0; j < n; j++) {
+      colPtr[j] = nnz;
+      let lastRow = -1;
+      for (const end = ptr[j]; q < end; q++) {
+        const k = sorted[q];
+        if (tr[k] !== lastRow) {
+          lastRow = tr[k];
+          nnz++;
+        }
+        slot[k] = nnz - 1;
+      }
+    }
+    colPtr[n] = nnz;
+    const rowIndex = new Int32Array(nnz);
+    const values = new Float64Array(nnz);
+    const tv = this.tripVal;
+    for (let k = 0; k < m; k++) {
+      const s = slot[k];
+      rowIndex[s] = tr[k];
+      values[s] += tv[k];
+    }
+    this.slot = slot;
+    this.patternCount = m;
+    this.matrix.colPtr = colPtr;
+    this.matrix.rowIndex = rowIndex;
+    this.matrix.values = values;
+  }
+}

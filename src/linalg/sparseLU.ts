@@ -1,0 +1,670 @@
+/**
+ * Sparse direct solver for general square matrices (unsymmetric, indefinite, e.g.
+ * saddle-point systems with zero diagonal blocks): fill-reducing column ordering on
+ * A + Aᵀ, left-looking Gilbert–Peierls LU with threshold partial pivoting, and a
+ * KLU-style refactorization that reuses pivots and the L/U pattern.
+ * @module
+ */
+
+import type { CscMatrix } from './sparse.ts';
+import { amdOrder, compressPairs, expandPairs, pairZeroDiagonal, rcmOrder, symmetricGraph } from './ordering.ts';
+import { DENSE_PIVOT_TOLERANCE } from './denseLU.ts';
+
+/** Column ordering used by {@link SparseLU.analyze}: a method name or an explicit permutation (`perm[k]` = k-th column). */
+export type OrderingChoice = 'amd' | 'rcm' | 'natural' | Int32Array;
+
+/** Options of {@link SparseLU}. */
+export interface SparseLUOptions {
+  /** Column ordering (default `'amd'`). */
+  ordering?: OrderingChoice;
+  /** Diagonal preference: keep the diagonal pivot when |a_jj| ≥ threshold·max_i |a_ij| (default 0.1). */
+  pivotThreshold?: number;
+  /** Refactorization keeps a reused pivot only while |pivot| ≥ threshold·max |L column| (default 0.01). */
+  refactorThreshold?: number;
+  /** Relative zero-pivot tolerance, same meaning as in DenseLU (default {@link DENSE_PIVOT_TOLERANCE}). */
+  zeroPivotTolerance?: number;
+  /**
+   * Equilibrate rows and columns (power-of-two Ruiz scaling, so no rounding) before
+   * pivoting (default true). Needed for pivot choices that do not depend on units, e.g.
+   * in KKT systems whose stiffness blocks are orders of magnitude above the constraint
+   * Jacobian.
+   */
+  scaling?: boolean;
+}
+
+/** Failure report of a sparse factorization: the column (original numbering) that has no usable pivot. */
+export interface SparseLUSingular {
+  /** Original index of the (near-)singular column, i.e. of the unknown that is not determined. */
+  readonly singularColumn: number;
+  /** Elimination step at which the failure happened. */
+  readonly step: number;
+  /** Largest candidate pivot magnitude found. */
+  readonly pivot: number;
+  /** Largest magnitude in the computed column (the reference scale of the test). */
+  readonly columnScale: number;
+}
+
+/** Result of {@link SparseLU.refactorize}: pivots reused, full re-pivoting fallback, or singular. */
+export type RefactorOutcome = 'reused' | 'repivoted' | SparseLUSingular;
+
+/** Counters of the work done by a {@link SparseLU} instance. */
+export interface SparseLUStats {
+  /** Calls of analyze (orderings computed). */
+  analyses: number;
+  /** Full numeric factorizations with pivot search (including those inside analyze and fallbacks). */
+  factorizations: number;
+  /** Successful refactorizations that reused the pivot sequence. */
+  refactorizations: number;
+  /** Refactorizations that had to fall back to a full factorization. */
+  fallbacks: number;
+}
+
+/** Thrown by {@link SparseLU.refactorize} when the matrix pattern differs from the factorized one. */
+export class PatternMismatchError extends Error {
+  /** Creates the error with an explanatory message. */
+  constructor(message: string) {
+    super(message);
+    this.name = 'PatternMismatchError';
+  }
+}
+
+/**
+ * Sparse LU factorization P·A·Q = L·U (L unit lower, U upper triangular).
+ *
+ * Usage: `analyze(A)` once per pattern (ordering + first factorization, which sizes all
+ * storage), then per matrix update `refactorize(A)` (or `factorize(A)` to force a new
+ * pivot search), then `solve(b, x)`. After analyze, factorize/refactorize/solve do not
+ * allocate unless a new pivot sequence needs more fill than any earlier one.
+ */
+export class SparseLU {
+  /** Diagonal-preference threshold of the pivot search. */
+  pivotThreshold: number;
+  /** Minimum |pivot| / max |L column| accepted when reusing pivots. */
+  refactorThreshold: number;
+  /** Relative zero-pivot tolerance. */
+  zeroPivotTolerance: number;
+  /** Whether factorize equilibrates the matrix (refactorize reuses the last scale factors). */
+  scaling: boolean;
+  /** Work counters. */
+  readonly stats: SparseLUStats = { analyses: 0, factorizations: 0, refactorizations: 0, fallbacks: 0 };
+  private readonly ordering: OrderingChoice;
+  private n = -1;
+  private factored = false;
+  private colOrder: Int32Array = new Int32Array(0);
+  private stepOfCol = new Int32Array(0);
+  private prefRow = new Int32Array(0);
+  private prefCol = new Int32Array(0);
+  private rowOfStep = new Int32Array(0);
+  private stepOfRow = new Int32Array(0);
+  private lp = new Int32Array(1);
+  private lpend = new Int32Array(0);
+  private pruned = new Uint8Array(0);
+  private li = new Int32Array(0);
+  private lx = new Float64Array(0);
+  private up = new Int32Array(1);
+  private ui = new Int32Array(0);
+  private ux = new Float64Array(0);
+  private udiag = new Float64Array(0);
+  private work = new Float64Array(0);
+  private sol = new Float64Array(0);
+  private mark = new Int32Array(0);
+  private stack = new Int32Array(0);
+  private stackPos = new Int32Array(0);
+  private topo = new Int32Array(0);
+  private rowScale = new Float64Array(0);
+  private colScale = new Float64Array(0);
+  private rowMax = new Float64Array(0);
+  private patColPtr = new Int32Array(1);
+  private patRowIndex = new Int32Array(0);
+
+  /** Creates a solver; nothing is allocated until {@link SparseLU.analyze}. */
+  constructor(options: SparseLUOptions = {}) {
+    this.ordering = options.ordering ?? 'amd';
+    this.pivotThreshold = options.pivotThreshold ?? 0.1;
+    this.refactorThreshold = options.refactorThreshold ?? 0.01;
+    this.zeroPivotTolerance = options.zeroPivotTolerance ?? DENSE_PIVOT_TOLERANCE;
+    this.scaling = options.scaling ?? true;
+  }
+
+  /** Dimension of the analyzed matrix (-1 before analyze). */
+  get size(): number {
+    return this.n;
+  }
+
+  /** True when valid factors are available for {@link SparseLU.solve}. */
+  get isFactored(): boolean {
+    return this.factored;
+  }
+
+  /** Entries of L including its unit diagonal. */
+  get nnzL(): number {
+    return this.factored ? this.lp[this.n] + this.n : 0;
+  }
+
+  /** Entries of U including its diagonal. */
+  get nnzU(): number {
+    return this.factored ? this.up[this.n] + this.n : 0;
+  }
+
+  /** Column permutation in use: `columnOrder[k]` is the original column eliminated k-th. */
+  get columnOrder(): Int32Array {
+    return this.colOrder;
+  }
+
+  /**
+   * Symbolic analysis: computes the column ordering for the pattern of A, allocates all
+   * workspace and performs a first full factorization to size L and U.
+   */
+  analyze(a: CscMatrix): true | SparseLUSingular {
+    const n = a.n;
+    if (a.colPtr.length < n + 1) throw new RangeError('SparseLU.analyze: colPtr too short');
+    this.stats.analyses++;
+    this.n = n;
+    this.rowScale = new Float64Array(n);
+    this.colScale = new Float64Array(n);
+    this.rowMax = new Float64Array(n);
+    this.computeScaling(a);
+    this.colOrder = this.computeOrdering(a);
+    this.stepOfCol = new Int32Array(n);
+    for (let k = 0; k < n; k++) this.stepOfCol[this.colOrder[k]] = k;
+    this.prefRow = new Int32Array(n);
+    this.prefCol = new Int32Array(n);
+    this.rowOfStep = new Int32Array(n);
+    this.stepOfRow = new Int32Array(n);
+    this.udiag = new Float64Array(n);
+    this.work = new Float64Array(n);
+    this.sol = new Float64Array(n);
+    this.mark = new Int32Array(n);
+    this.stack = new Int32Array(n);
+    this.stackPos = new Int32Array(n);
+    this.topo = new Int32Array(n);
+    this.lp = new Int32Array(n + 1);
+    this.lpend = new Int32Array(n);
+    this.pruned = new Uint8Array(n);
+    this.up = new Int32Array(n + 1);
+    const nnzA = a.colPtr[n];
+    this.li = new Int32Array(2 * nnzA + n);
+    this.lx = new Float64Array(this.li.length);
+    this.ui = new Int32Array(2 * nnzA + n);
+    this.ux = new Float64Array(this.ui.length);
+    const result = this.factorize(a);
+    const lnz = this.lp[n];
+    const unz = this.up[n];
+    const lcap = Math.ceil(1.2 * lnz) + n;
+    const ucap = Math.ceil(1.2 * unz) + n;
+    if (result === true && this.li.length !== lcap) this.resizeL(lcap, lnz);
+    if (result === true && this.ui.length !== ucap) this.resizeU(ucap, unz);
+    return result;
+  }
+
+  /**
+   * Full numeric factorization with threshold partial pivoting in the analyzed column
+   * order. Returns `true`, or the singular column (original index) when no pivot
+   * exceeds `zeroPivotTolerance` relative to its column.
+   */
+  factorize(a: CscMatrix): true | SparseLUSingular {
+    const n = this.requireSize(a);
+    this.factored = false;
+    this.stats.factorizations++;
+    this.computeScaling(a);
+    const rs = this.rowScale;
+    const cs = this.colScale;
+    const cp = a.colPtr;
+    const ri = a.rowIndex;
+    const av = a.values;
+    const q = this.colOrder;
+    const pinv = this.stepOfRow;
+    const prow = this.rowOfStep;
+    const x = this.work;
+    const mark = this.mark;
+    const topo = this.topo;
+    const lp = this.lp;
+    const up = this.up;
+    const udiag = this.udiag;
+    const tau = this.pivotThreshold;
+    const tol = this.zeroPivotTolerance;
+    const qinv = this.stepOfCol;
+    const prefRow = this.prefRow;
+    const prefCol = this.prefCol;
+    for (let i = 0; i < n; i++) {
+      prefRow[i] = i;
+      prefCol[i] = i;
+    }
+    pinv.fill(-1);
+    mark.fill(-1);
+    this.pruned.fill(0);
+    const lpend = this.lpend;
+    let lnz = 0;
+    let unz = 0;
+    for (let k = 0; k < n; k++) {
+      lp[k] = lnz;
+      up[k] = unz;
+      const j = q[k];
+      let top = n;
+      for (let p = cp[j], end = cp[j + 1]; p < end; p++) {
+        const i = ri[p];
+        if (mark[i] !== k) top = this.reach(i, k, top);
+      }
+      const colSize = n - top;
+      if (lnz + colSize > this.li.length) this.resizeL(Math.max(2 * this.li.length, lnz + colSize), lnz);
+      if (unz + colSize > this.ui.length) this.resizeU(Math.max(2 * this.ui.length, unz + colSize), unz);
+      const li = this.li;
+      const lx = this.lx;
+      const ui = this.ui;
+      const ux = this.ux;
+      const cj = cs[j];
+      for (let p = cp[j], end = cp[j + 1]; p < end; p++) {
+        const i = ri[p];
+        x[i] += av[p] * rs[i] * cj;
+      }
+      for (let t = top; t < n; t++) {
+        const i = topo[t];
+        const kk = pinv[i];
+        if (kk < 0) continue;
+        const xi = x[i];
+        if (xi === 0) continue;
+        for (let p = lp[kk], end = lp[kk + 1]; p < end; p++) x[li[p]] -= lx[p] * xi;
+      }
+      let scale = 0;
+      let pmax = 0;
+      let ipiv = -1;
+      for (let t = top; t < n; t++) {
+        const i = topo[t];
+        const v = x[i];
+        const absV = Math.abs(v);
+        if (absV > scale) scale = absV;
+        const kk = pinv[i];
+        if (kk >= 0) {
+          ui[unz] = kk;
+          ux[unz++] = v;
+          x[i] = 0;
+        } else if (absV > pmax || ipiv < 0) {
+          pmax = absV;
+          ipiv = i;
+        }
+      }
+      if (ipiv < 0 || !(pmax > tol * scale) || pmax === 0) {
+        for (let t = top; t < n; t++) x[topo[t]] = 0;
+        lp[k + 1] = lnz;
+        up[k + 1] = unz;
+        return { singularColumn: j, step: k, pivot: ipiv < 0 ? 0 : pmax, columnScale: scale };
+      }
+      const pref = prefRow[j];
+      if (pinv[pref] < 0 && Math.abs(x[pref]) >= tau * pmax) {
+        ipiv = pref;
+      } else {
+        const c = prefCol[ipiv];
+        if (qinv[c] > k && pinv[pref] < 0) {
+          prefRow[c] = pref;
+          prefCol[pref] = c;
+        }
+      }
+      const pivot = x[ipiv];
+      x[ipiv] = 0;
+      pinv[ipiv] = k;
+      prow[k] = ipiv;
+      udiag[k] = pivot;
+      const inv = 1 / pivot;
+      for (let t = top; t < n; t++) {
+        const i = topo[t];
+        if (pinv[i] >= 0) continue;
+        li[lnz] = i;
+        lx[lnz++] = x[i] * inv;
+        x[i] = 0;
+      }
+      lpend[k] = lnz;
+      this.prune(k, ipiv, unz);
+    }
+    lp[n] = lnz;
+    up[n] = unz;
+    const li = this.li;
+    for (let p = 0; p < lnz; p++) li[p] = pinv[li[p]];
+    this.snapshotPattern(a);
+    this.factored = true;
+    return true;
+  }
+
+  /**
+   * Numeric refactorization for a matrix with the pattern of the last factorization:
+   * reuses the pivot sequence and the L/U pattern (no graph search, no allocation).
+   * When a reused pivot drops below `refactorThreshold` relative to its L column (or
+   * below the zero-pivot tolerance) it falls back to {@link SparseLU.factorize} and
+   * returns `'repivoted'` (or the singular column). Throws {@link PatternMismatchError}
+   * when the pattern differs.
+   */
+  refactorize(a: CscMatrix): RefactorOutcome {
+    const n = this.requireSize(a);
+    if (!this.factored) return this.fallback(a);
+    this.checkPattern(a);
+    this.factored = false;
+    const cp = a.colPtr;
+    const ri = a.rowIndex;
+    const av = a.values;
+    const q = this.colOrder;
+    const pinv = this.stepOfRow;
+    const x = this.work;
+    const lp = this.lp;
+    const li = this.li;
+    const lx = this.lx;
+    const up = this.up;
+    const ui = this.ui;
+    const ux = this.ux;
+    const udiag = this.udiag;
+    const tau = this.refactorThreshold;
+    const rs = this.rowScale;
+    const cs = this.colScale;
+    const tol = this.zeroPivotTolerance;
+    for (let k = 0; k < n; k++) {
+      const j = q[k];
+      const cj = cs[j];
+      for (let p = cp[j], end = cp[j + 1]; p < end; p++) {
+        const i = ri[p];
+        x[pinv[i]] += av[p] * rs[i] * cj;
+      }
+      let scale = 0;
+      for (let p = up[k], end = up[k + 1]; p < end; p++) {
+        const kk = ui[p];
+        const xk = x[kk];
+        ux[p] = xk;
+        x[kk] = 0;
+        if (xk === 0) continue;
+        const absX = Math.abs(xk);
+        if (absX > scale) scale = absX;
+        for (let t = lp[kk], tEnd = lp[kk + 1]; t < tEnd; t++) x[li[t]] -= lx[t] * xk;
+      }
+      const pivot = x[k];
+      x[k] = 0;
+      const absPivot = Math.abs(pivot);
+      let lmax = 0;
+      const l0 = lp[k];
+      const l1 = lp[k + 1];
+      for (let t = l0; t < l1; t++) {
+        const v = Math.abs(x[li[t]]);
+        if (v > lmax) lmax = v;
+      }
+      if (absPivot > scale) scale = absPivot;
+      if (lmax > scale) scale = lmax;
+      if (!(absPivot >= tau * lmax) || !(absPivot > tol * scale) || absPivot === 0) {
+        for (let t = l0; t < l1; t++) x[li[t]] = 0;
+        return this.fallback(a);
+      }
+      udiag[k] = pivot;
+      const inv = 1 / pivot;
+      for (let t = l0; t < l1; t++) {
+        const r = li[t];
+        lx[t] = x[r] * inv;
+        x[r] = 0;
+      }
+    }
+    this.factored = true;
+    this.stats.refactorizations++;
+    return 'reused';
+  }
+
+  /** Solves A·x = b with the current factors; `x` may be the same array as `b`. */
+  solve(b: Float64Array, x: Float64Array): void {
+    if (!this.factored) throw new Error('SparseLU.solve: no valid factorization');
+    const n = this.n;
+    const y = this.sol;
+    const prow = this.rowOfStep;
+    const q = this.colOrder;
+    const lp = this.lp;
+    const li = this.li;
+    const lx = this.lx;
+    const up = this.up;
+    const ui = this.ui;
+    const ux = this.ux;
+    const udiag = this.udiag;
+    const rs = this.rowScale;
+    const cs = this.colScale;
+    for (let k = 0; k < n; k++) {
+      const i = prow[k];
+      y[k] = b[i] * rs[i];
+    }
+    for (let k = 0; k < n; k++) {
+      const yk = y[k];
+      if (yk === 0) continue;
+      for (let p = lp[k], end = lp[k + 1]; p < end; p++) y[li[p]] -= lx[p] * yk;
+    }
+    for (let k = n - 1; k >= 0; k--) {
+      const yk = y[k] / udiag[k];
+      y[k] = yk;
+      if (yk === 0) continue;
+      for (let p = up[k], end = up[k + 1]; p < end; p++) y[ui[p]] -= ux[p] * yk;
+    }
+    for (let k = 0; k < n; k++) {
+      const j = q[k];
+      x[j] = y[k] * cs[j];
+    }
+  }
+
+  /**
+   * Ruiz equilibration: repeatedly divides every row and column by the square root of
+   * its largest scaled entry, rounded to a power of two, until all maxima lie in [0.5, 2).
+   */
+  private computeScaling(a: CscMatrix): void {
+    const n = this.n;
+    const rs = this.rowScale;
+    const cs = this.colScale;
+    rs.fill(1);
+    cs.fill(1);
+    if (!this.scaling) return;
+    const cp = a.colPtr;
+    const ri = a.rowIndex;
+    const av = a.values;
+    const rmax = this.rowMax;
+    for (let iter = 0; iter < 20; iter++) {
+      rmax.fill(0);
+      let changed = false;
+      for (let j = 0; j < n; j++) {
+        const cj = cs[j];
+        let cmax = 0;
+        for (let p = cp[j], end = cp[j + 1]; p < end; p++) {
+          const i = ri[p];
+          const v = Math.abs(av[p]) * rs[i] * cj;
+          if (v > cmax) cmax = v;
+          if (v > rmax[i]) rmax[i] = v;
+        }
+        const f = powerOfTwoInvSqrt(cmax);
+        if (f !== 1) {
+          cs[j] = cj * f;
+          changed = true;
+        }
+      }
+      for (let i = 0; i < n; i++) {
+        const f = powerOfTwoInvSqrt(rmax[i]);
+        if (f !== 1) {
+          rs[i] *= f;
+          changed = true;
+        }
+      }
+      if (!changed) break;
+    }
+  }
+
+  private fallback(a: CscMatrix): RefactorOutcome {
+    this.stats.fallbacks++;
+    const r = this.factorize(a);
+    return r === true ? 'repivoted' : r;
+  }
+
+  /**
+   * Depth-first search from row `start` in the graph of the L columns computed so far;
+   * appends the reached rows to `topo[..top)` in reverse postorder (a topological order
+   * of the pivotal rows) and returns the new `top`.
+   */
+  private reach(start: number, k: number, top: number): number {
+    const pinv = this.stepOfRow;
+    const mark = this.mark;
+    const topo = this.topo;
+    const lp = this.lp;
+    const lpend = this.lpend;
+    const li = this.li;
+    mark[start] = k;
+    if (pinv[start] < 0) {
+      topo[--top] = start;
+      return top;
+    }
+    const stack = this.stack;
+    const stackPos = this.stackPos;
+    let depth = 0;
+    stack[0] = start;
+    stackPos[0] = lp[pinv[start]];
+    while (depth >= 0) {
+      const i = stack[depth];
+      const end = lpend[pinv[i]];
+      let p = stackPos[depth];
+      let descended = false;
+      while (p < end) {
+        const r = li[p++];
+        if (mark[r] === k) continue;
+        mark[r] = k;
+        const kr = pinv[r];
+        if (kr < 0) {
+          topo[--top] = r;
+          continue;
+        }
+        stackPos[depth] = p;
+        stack[++depth] = r;
+        stackPos[depth] = lp[kr];
+        descended = true;
+        break;
+      }
+      if (!descended) {
+        topo[--top] = i;
+        depth--;
+      }
+    }
+    return top;
+  }
+
+  /**
+   * Symmetric pruning (Eisenstat–Liu): when column kk of L contains the row just chosen
+   * as pivot of step k and U(kk, k) ≠ 0, the rows of L(:,kk) that are not yet pivotal
+   * are reachable through column k, so the depth-first search may skip them. They are
+   * moved behind `lpend[kk]` (the numeric phase still uses the whole column).
+   */
+  private prune(k: number, ipiv: number, uEnd: number): void {
+    const up = this.up;
+    const ui = this.ui;
+    const lp = this.lp;
+    const lpend = this.lpend;
+    const li = this.li;
+    const lx = this.lx;
+    const pinv = this.stepOfRow;
+    const pruned = this.pruned;
+    for (let p = up[k]; p < uEnd; p++) {
+      const kk = ui[p];
+      if (pruned[kk]) continue;
+      const p0 = lp[kk];
+      const p1 = lpend[kk];
+      let found = false;
+      for (let t = p0; t < p1; t++) {
+        if (li[t] === ipiv) {
+          found = true;
+          break;
+        }
+      }
+      if (!found) continue;
+      let lo = p0;
+      let hi = p1 - 1;
+      while (lo <= hi) {
+        if (pinv[li[lo]] >= 0) {
+          lo++;
+        } else if (pinv[li[hi]] < 0) {
+          hi--;
+        } else {
+          const ti = li[lo];
+          li[lo] = li[hi];
+          li[hi] = ti;
+          const tx = lx[lo];
+          lx[lo] = lx[hi];
+          lx[hi] = tx;
+          lo++;
+          hi--;
+        }
+      }
+      lpend[kk] = lo;
+      pruned[kk] = 1;
+    }
+  }
+
+  private computeOrdering(a: CscMatrix): Int32Array {
+    const n = a.n;
+    const o = this.ordering;
+    if (o instanceof Int32Array) {
+      if (o.length !== n) throw new RangeError('SparseLU: ordering length differs from matrix size');
+      const seen = new Uint8Array(n);
+      for (let k = 0; k < n; k++) {
+        const j = o[k];
+        if (!(j >= 0 && j < n) || seen[j]) throw new RangeError('SparseLU: ordering is not a permutation');
+        seen[j] = 1;
+      }
+      return o.slice();
+    }
+    if (o === 'natural') {
+      const perm = new Int32Array(n);
+      for (let k = 0; k < n; k++) perm[k] = k;
+      return perm;
+    }
+    const g = symmetricGraph(a);
+    const pairOf = pairZeroDiagonal(a, this.pivotThreshold, this.rowScale, this.colScale);
+    if (!pairOf.some((r) => r >= 0)) return o === 'rcm' ? rcmOrder(g) : amdOrder(g);
+    const c = compressPairs(g, pairOf);
+    return expandPairs(c, o === 'rcm' ? rcmOrder(c.graph) : amdOrder(c.graph, c.weights));
+  }
+
+  private requireSize(a: CscMatrix): number {
+    if (this.n < 0) throw new Error('SparseLU: analyze() must be called first');
+    if (a.n !== this.n) throw new RangeError(`SparseLU: matrix size ${a.n} differs from analyzed size ${this.n}`);
+    return this.n;
+  }
+
+  private snapshotPattern(a: CscMatrix): void {
+    const n = this.n;
+    const nnz = a.colPtr[n];
+    if (this.patColPtr.length !== n + 1) this.patColPtr = new Int32Array(n + 1);
+    if (this.patRowIndex.length !== nnz) this.patRowIndex = new Int32Array(nnz);
+    for (let j = 0; j <= n; j++) this.patColPtr[j] = a.colPtr[j];
+    for (let p = 0; p < nnz; p++) this.patRowIndex[p] = a.rowIndex[p];
+  }
+
+  private checkPattern(a: CscMatrix): void {
+    const n = this.n;
+    const cp = a.colPtr;
+    const ri = a.rowIndex;
+    const pc = this.patColPtr;
+    const pr = this.patRowIndex;
+    for (let j = 0; j <= n; j++) {
+      if (cp[j] !== pc[j]) throw new PatternMismatchError(`SparseLU.refactorize: column ${j} pattern changed`);
+    }
+    for (let p = 0, nnz = pc[n]; p < nnz; p++) {
+      if (ri[p] !== pr[p]) throw new PatternMismatchError('SparseLU.refactorize: row pattern changed');
+    }
+  }
+
+  private resizeL(cap: number, used: number): void {
+    const li = new Int32Array(cap);
+    const lx = new Float64Array(cap);
+    li.set(this.li.subarray(0, used));
+    lx.set(this.lx.subarray(0, used));
+    this.li = li;
+    this.lx = lx;
+  }
+
+  private resizeU(cap: number, used: number): void {
+    const ui = new Int32Array(cap);
+    const ux = new Float64Array(cap);
+    ui.set(this.ui.subarray(0, used));
+    ux.set(this.ux.subarray(0, used));
+    this.ui = ui;
+    this.ux = ux;
+  }
+}
+
+/** 2^round(-log2(v)/2), or 1 when v is zero or not finite. */
+function powerOfTwoInvSqrt(v: number): number {
+  if (!(v > 0) || v === Infinity) return 1;
+  const e = Math.round(-0.5 * Math.log2(v));
+  return e === 0 ? 1 : Math.pow(2, e);
+}

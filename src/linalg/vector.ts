@@ -1,0 +1,60 @@
+/**
+ * Small allocation-free helpers on Float64Array vectors used by the solvers.
+ * Every function works on the first `n` entries (default: the whole array).
+ * @module
+ */
+
+/** Euclidean norm of the first `n` entries of `a`, scaled to avoid overflow/underflow. */
+export function norm2(a: Float64Array, n: number = a.length): number {
+  let scale = 0;
+  for (let i = 0; i < n; i++) {
+    const v = Math.abs(a[i]);
+    if (v > scale) scale = v;
+  }
+  if (scale === 0 || !Number.isFinite(scale)) return scale;
+  const inv = 1 / scale;
+  let s = 0;
+  for (let i = 0; i < n; i++) {
+    const v = a[i] * inv;
+    s += v * v;
+  }
+  return scale * Math.sqrt(s);
+}
+
+/** Maximum absolute value of the first `n` entries of `a` (NaN if any entry is NaN). */
+export function normInf(a: Float64Array, n: number = a.length): number {
+  let m = 0;
+  for (let i = 0; i < n; i++) {
+    const v = Math.abs(a[i]);
+    if (v > m || v !== v) m = v;
+  }
+  return m;
+}
+
+/** Dot product of the first `n` entries of `a` and `b`. */
+export function dot(a: Float64Array, b: Float64Array, n: number = a.length): number {
+  let s = 0;
+  for (let i = 0; i < n; i++) s += a[i] * b[i];
+  return s;
+}
+
+/** y += a·x on the first `n` entries. */
+export function axpy(y: Float64Array, a: number, x: Float64Array, n: number = y.length): void {
+  for (let i = 0; i < n; i++) y[i] += a * x[i];
+}
+
+/** Copies the first `n` entries of `src` into `dst`. */
+export function copyInto(dst: Float64Array, src: Float64Array, n: number = src.length): void {
+  if (n === src.length) dst.set(src);
+  else dst.set(src.subarray(0, n));
+}
+
+/** Sets the first `n` entries of `a` to `value`. */
+export function fill(a: Float64Array, value: number, n: number = a.length): void {
+  a.fill(value, 0, n);
+}
+
+/** dst = s·src on the first `n` entries (`dst` may alias `src`). */
+export function scaleInto(dst: Float64Array, s: number, src: Float64Array, n: number = src.length): void {
+  for (let i = 0; i < n; i++) dst[i] = s * src[i];
+}

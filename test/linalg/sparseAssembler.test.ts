@@ -1,0 +1,136 @@
+import { describe, it, expect } from 'vitest';
+import { SparseAssembler, cscMultiply } from '../../src/linalg/sparse.ts';
+import type { CscMatrix } from '../../src/linalg/sparse.ts';
+import { cscToDense, mulberry32 } from './matrices.ts';
+
+type Triplet = [number, number, number];
+
+function assembleAll(asm: SparseAssembler, entries: Triplet[]): CscMatrix {
+  asm.begin();
+  for (const [r, c, v] of entries) asm.add(r, c, v);
+  return asm.end();
+}
+
+function denseOf(n: number, entries: Triplet[]): Float64Array {
+  const d = new Float64Array(n * n);
+  for (const [r, c, v] of entries) d[r * n + c] += v;
+  return d;
+}
+
+function expectValidCsc(a: CscMatrix): void {
+  expect(a.colPtr[0]).toBe(0);
+  for (let j = 0; j < a.n; j++) {
+    for (let k = a.colPtr[j] + 1; k < a.colPtr[j + 1]; k++) expect(a.rowIndex[k]).toBeGreaterThan(a.rowIndex[k - 1]);
+  }
+  expect(a.rowIndex.length).toBe(a.colPtr[a.n]);
+  expect(a.values.length).toBe(a.colPtr[a.n]);
+}
+
+function randomEntries(n: number, m: number, rnd: () => number): Triplet[] {
+  const e: Triplet[] = [];
+  for (let k = 0; k < m; k++) e.push([Math.floor(rnd() * n), Math.floor(rnd() * n), Math.round(100 * (2 * rnd() - 1)) / 8]);
+  return e;
+}
+
+describe('SparseAssembler', () => {
+  it('builds a sorted CSC pattern with duplicates summed', () => {
+    const rnd = mulberry32(3);
+    const n = 12;
+    const entries = randomEntries(n, 200, rnd);
+    const asm = new SparseAssembler(n, 4);
+    const a = assembleAll(asm, entries);
+    expectValidCsc(a);
+    expect(asm.patternChanged).toBe(true);
+    expect(asm.patternVersion).toBe(1);
+    expect(Array.from(cscToDense(a))).toEqual(Array.from(denseOf(n, entries)));
+    const distinct = new Set(entries.map(([r, c]) => r * n + c)).size;
+    expect(a.colPtr[n]).toBe(distinct);
+  });
+
+  it('reuses the pattern for the same (row, col) sequence and only updates values', () => {
+    const rnd = mulberry32(4);
+    const n = 10;
+    const entries = randomEntries(n, 80, rnd);
+    const asm = new SparseAssembler(n);
+    const a1 = assembleAll(asm, entries);
+    const colPtr = a1.colPtr;
+    const rowIndex = a1.rowIndex;
+    const values = a1.values;
+    const entries2: Triplet[] = entries.map(([r, c, v]) => [r, c, 3 * v - 1]);
+    const a2 = assembleAll(asm, entries2);
+    expect(asm.patternChanged).toBe(false);
+    expect(asm.patternVersion).toBe(1);
+    expect(a2).toBe(a1);
+    expect(a2.colPtr).toBe(colPtr);
+    expect(a2.rowIndex).toBe(rowIndex);
+    expect(a2.values).toBe(values);
+    expect(Array.from(cscToDense(a2))).toEqual(Array.from(denseOf(n, entries2)));
+  });
+
+  it('detects a changed position, an extra entry, a missing entry, and a return to the old pattern', () => {
+    const n = 5;
+    const base: Triplet[] = [
+      [0, 0, 1],
+      [1, 1, 2],
+      [2, 2, 3],
+      [3, 3, 4],
+      [4, 4, 5],
+      [0, 4, 1],
+    ];
+    const asm = new SparseAssembler(n);
+    const oldRowIndex = assembleAll(asm, base).rowIndex;
+    const moved = base.map((t, k): Triplet => (k === 2 ? [2, 1, 3] : t));
+    const cases: Triplet[][] = [moved, [...base, [4, 0, 7]], base.slice(0, 5), base];
+    let version = 1;
+    for (const entries of cases) {
+      const a = assembleAll(asm, entries);
+      expect(asm.patternChanged).toBe(true);
+      expect(asm.patternVersion).toBe(++version);
+      expectValidCsc(a);
+      expect(Array.from(cscToDense(a))).toEqual(Array.from(denseOf(n, entries)));
+    }
+    expect(Array.from(oldRowIndex)).toEqual([0, 1, 2, 3, 0, 4]);
+    assembleAll(asm, base);
+    expect(asm.patternChanged).toBe(false);
+  });
+
+  it('treats the same entries in another order as a pattern change (slot map follows call order)', () => {
+    const asm = new SparseAssembler(3);
+    assembleAll(asm, [
+      [0, 0, 1],
+      [1, 1, 1],
+    ]);
+    const a = assembleAll(asm, [
+      [1, 1, 5],
+      [0, 0, 7],
+    ]);
+    expect(asm.patternChanged).toBe(true);
+    expect(Array.from(a.values)).toEqual([7, 5]);
+  });
+
+  it('handles empty assemblies and rejects out-of-range entries', () => {
+    const asm = new SparseAssembler(3);
+    const a = assembleAll(asm, []);
+    expect(a.colPtr[3]).toBe(0);
+    assembleAll(asm, []);
+    expect(asm.patternChanged).toBe(false);
+    expect(() => assembleAll(asm, [[3, 0, 1]])).toThrow(RangeError);
+    expect(() => assembleAll(asm, [[0, -1, 1]])).toThrow(RangeError);
+  });
+
+  it('cscMultiply agrees with the dense product', () => {
+    const rnd = mulberry32(8);
+    const n = 9;
+    const entries = randomEntries(n, 40, rnd);
+    const a = assembleAll(new SparseAssembler(n), entries);
+    const d = denseOf(n, entries);
+    const x = Float64Array.from({ length: n }, (_, i) => i - 3);
+    const y = new Float64Array(n);
+    cscMultiply(a, x, y);
+    for (let i = 0; i < n; i++) {
+      let s = 0;
+      for (let j = 0; j < n; j++) s += d[i * n + j] * x[j];
+      expect(y[i]).toBeCloseTo(s, 12);
+    }
+  });
+});
