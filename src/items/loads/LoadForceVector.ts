@@ -56,6 +56,7 @@ class ForceVectorLoadModel implements LoadModel {
 export const loadForceVectorDefinition: ItemDefinition<'Load', typeof parameters> = {
   category: 'Load',
   typeName: 'ForceVector',
+  aliases: ['Force'],
   description: 'A force vector applied at a marker position; the generalized force is Jᵀ f with J the marker position Jacobian.',
   parameters,
   outputVariables: [],

@@ -41,6 +41,7 @@ class MassProportionalLoadModel implements LoadModel {
 export const loadMassProportionalDefinition: ItemDefinition<'Load', typeof parameters> = {
   category: 'Load',
   typeName: 'MassProportional',
+  aliases: ['Gravity'],
   description: 'A distributed load proportional to mass: every mass element dm of the body gets the force b dm, with b = loadVector.',
   parameters,
   outputVariables: [],

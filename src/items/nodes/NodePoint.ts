@@ -12,6 +12,7 @@ const parameters = {
 export const nodePointDefinition: ItemDefinition<'Node', typeof parameters> = {
   category: 'Node',
   typeName: 'Point',
+  aliases: ['Point'],
   description: 'A 3D point node: three ODE2 coordinates, the displacement of the point from its reference position; the velocity coordinates are their time derivatives.',
   parameters,
   outputVariables: pointNodeOutputs,

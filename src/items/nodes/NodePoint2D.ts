@@ -12,6 +12,7 @@ const parameters = {
 export const nodePoint2DDefinition: ItemDefinition<'Node', typeof parameters> = {
   category: 'Node',
   typeName: 'Point2D',
+  aliases: ['Point2D'],
   description: 'A point in the x-y plane: two ODE2 coordinates, the displacement from the reference position. Position outputs are 3-vectors with z = 0.',
   parameters,
   outputVariables: pointNodeOutputs,

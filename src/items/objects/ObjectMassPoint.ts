@@ -11,6 +11,7 @@ const parameters = {
 export const objectMassPointDefinition: ItemDefinition<'Object', typeof parameters> = {
   category: 'Object',
   typeName: 'MassPoint',
+  aliases: ['MassPoint'],
   description: 'A point mass on a Point node: equations m q̈ = f. Markers may attach with localPosition (added to the node position, no rotation).',
   parameters,
   outputVariables: pointMassOutputs,

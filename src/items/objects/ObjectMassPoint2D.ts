@@ -11,6 +11,7 @@ const parameters = {
 export const objectMassPoint2DDefinition: ItemDefinition<'Object', typeof parameters> = {
   category: 'Object',
   typeName: 'MassPoint2D',
+  aliases: ['MassPoint2D'],
   description: 'A planar point mass on a Point2D node: m q̈ = f with two coordinates.',
   parameters,
   outputVariables: pointMassOutputs,
