@@ -126,6 +126,8 @@ export function amdOrder(g: SymmetricGraph, weights?: Int32Array, denseThreshold
     degree[i] = d;
   }
 
+  // Degree buckets: doubly linked lists of variables by approximate degree.
+  const head = new Int32Array(nActive + 1).fill(-1);
   const insert = (i: number, d: number): void => {
     const h = head[d];
     next[i] = h;
@@ -158,7 +160,6 @@ export function amdOrder(g: SymmetricGraph, weights?: Int32Array, denseThreshold
     pfree = q;
   };
 
-  const head = new Int32Array(nActive + 1).fill(-1);
   for (let i = 0; i < n; i++) if (state[i] === VARIABLE) insert(i, degree[i]);
   let wflg = 1;
   const wMax = 0x3fffffff - nActive - 2;

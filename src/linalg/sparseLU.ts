@@ -30,6 +30,12 @@ export interface SparseLUOptions {
    * Jacobian.
    */
   scaling?: boolean;
+  /**
+   * Element growth max|U|/max|A| (of the scaled matrix) above which a factorization is
+   * redone with strict partial pivoting, and a refactorization falls back (default 1e4:
+   * the backward error grows proportionally, 1e4·ε stays near 1e-12).
+   */
+  growthLimit?: number;
 }
 
 /** Failure report of a sparse factorization: the column (original numbering) that has no usable pivot. */
@@ -51,12 +57,14 @@ export type RefactorOutcome = 'reused' | 'repivoted' | SparseLUSingular;
 export interface SparseLUStats {
   /** Calls of analyze (orderings computed). */
   analyses: number;
-  /** Full numeric factorizations with pivot search (including those inside analyze and fallbacks). */
+  /** Numeric passes with pivot search (including those inside analyze, fallbacks and growth retries). */
   factorizations: number;
   /** Successful refactorizations that reused the pivot sequence. */
   refactorizations: number;
   /** Refactorizations that had to fall back to a full factorization. */
   fallbacks: number;
+  /** Factorizations repeated with strict partial pivoting because of element growth. */
+  growthRetries: number;
 }
 
 /** Thrown by {@link SparseLU.refactorize} when the matrix pattern differs from the factorized one. */
@@ -69,12 +77,26 @@ export class PatternMismatchError extends Error {
 }
 
 /**
- * Sparse LU factorization P·A·Q = L·U (L unit lower, U upper triangular).
+ * Sparse LU factorization P·(R·A·C)·Q = L·U (L unit lower, U upper triangular, R and C
+ * diagonal power-of-two equilibration).
  *
  * Usage: `analyze(A)` once per pattern (ordering + first factorization, which sizes all
  * storage), then per matrix update `refactorize(A)` (or `factorize(A)` to force a new
  * pivot search), then `solve(b, x)`. After analyze, factorize/refactorize/solve do not
  * allocate unless a new pivot sequence needs more fill than any earlier one.
+ *
+ * Algorithm:
+ * - ordering: AMD (or RCM/natural/explicit) on A + Aᵀ; columns with a (nearly) zero
+ *   diagonal are first paired with a neighbour (see `pairZeroDiagonal`) and each pair is
+ *   ordered as one vertex, so saddle-point systems keep the fill of their ordering;
+ * - numeric: left-looking Gilbert–Peierls; column k's pattern is the depth-first reach
+ *   of A(:,q_k) in the graph of L (with symmetric pruning), then a sparse triangular solve;
+ * - pivoting: the preferred row (the diagonal, or the partner row left free when another
+ *   column took this column's diagonal, which makes the pair act as a 2×2 pivot) is kept
+ *   when |x_pref| ≥ pivotThreshold·max|x_i| over the candidate rows, otherwise the largest
+ *   candidate is taken; a column whose largest candidate is ≤ zeroPivotTolerance·(largest
+ *   entry of the computed column) is reported as singular;
+ * - refactorization: same pivots, same L/U pattern, values only, stored topological order.
  */
 export class SparseLU {
   /** Diagonal-preference threshold of the pivot search. */
@@ -85,11 +107,14 @@ export class SparseLU {
   zeroPivotTolerance: number;
   /** Whether factorize equilibrates the matrix (refactorize reuses the last scale factors). */
   scaling: boolean;
+  /** Largest accepted element growth max|U|/max|A| (scaled) before stricter pivoting is used. */
+  growthLimit: number;
   /** Work counters. */
-  readonly stats: SparseLUStats = { analyses: 0, factorizations: 0, refactorizations: 0, fallbacks: 0 };
+  readonly stats: SparseLUStats = { analyses: 0, factorizations: 0, refactorizations: 0, fallbacks: 0, growthRetries: 0 };
   private readonly ordering: OrderingChoice;
   private n = -1;
   private factored = false;
+  private lastGrowth = 1;
   private colOrder: Int32Array = new Int32Array(0);
   private stepOfCol = new Int32Array(0);
   private prefRow = new Int32Array(0);
@@ -124,6 +149,7 @@ export class SparseLU {
     this.refactorThreshold = options.refactorThreshold ?? 0.01;
     this.zeroPivotTolerance = options.zeroPivotTolerance ?? DENSE_PIVOT_TOLERANCE;
     this.scaling = options.scaling ?? true;
+    this.growthLimit = options.growthLimit ?? 1e4;
   }
 
   /** Dimension of the analyzed matrix (-1 before analyze). */
@@ -134,6 +160,11 @@ export class SparseLU {
   /** True when valid factors are available for {@link SparseLU.solve}. */
   get isFactored(): boolean {
     return this.factored;
+  }
+
+  /** Element growth max|U|/max|A| of the current factors (of the scaled matrix). */
+  get growth(): number {
+    return this.lastGrowth;
   }
 
   /** Entries of L including its unit diagonal. */
@@ -200,13 +231,24 @@ export class SparseLU {
   /**
    * Full numeric factorization with threshold partial pivoting in the analyzed column
    * order. Returns `true`, or the singular column (original index) when no pivot
-   * exceeds `zeroPivotTolerance` relative to its column.
+   * exceeds `zeroPivotTolerance` relative to its column. If the element growth
+   * max|U|/max|A| exceeds `growthLimit`, the factorization is repeated once with strict
+   * partial pivoting (threshold 1).
    */
   factorize(a: CscMatrix): true | SparseLUSingular {
-    const n = this.requireSize(a);
+    this.requireSize(a);
     this.factored = false;
-    this.stats.factorizations++;
     this.computeScaling(a);
+    const r = this.pivotingPass(a, this.pivotThreshold);
+    if (r !== true || this.lastGrowth <= this.growthLimit || this.pivotThreshold >= 1) return r;
+    this.stats.growthRetries++;
+    return this.pivotingPass(a, 1);
+  }
+
+  /** One left-looking factorization with diagonal-preference threshold `tau`. */
+  private pivotingPass(a: CscMatrix, tau: number): true | SparseLUSingular {
+    const n = this.n;
+    this.stats.factorizations++;
     const rs = this.rowScale;
     const cs = this.colScale;
     const cp = a.colPtr;
@@ -221,7 +263,6 @@ export class SparseLU {
     const lp = this.lp;
     const up = this.up;
     const udiag = this.udiag;
-    const tau = this.pivotThreshold;
     const tol = this.zeroPivotTolerance;
     const qinv = this.stepOfCol;
     const prefRow = this.prefRow;
@@ -236,6 +277,8 @@ export class SparseLU {
     const lpend = this.lpend;
     let lnz = 0;
     let unz = 0;
+    let amax = 0;
+    let umax = 0;
     for (let k = 0; k < n; k++) {
       lp[k] = lnz;
       up[k] = unz;
@@ -255,7 +298,9 @@ export class SparseLU {
       const cj = cs[j];
       for (let p = cp[j], end = cp[j + 1]; p < end; p++) {
         const i = ri[p];
-        x[i] += av[p] * rs[i] * cj;
+        const v = av[p] * rs[i] * cj;
+        x[i] += v;
+        if (Math.abs(v) > amax) amax = Math.abs(v);
       }
       for (let t = top; t < n; t++) {
         const i = topo[t];
@@ -278,6 +323,7 @@ export class SparseLU {
           ui[unz] = kk;
           ux[unz++] = v;
           x[i] = 0;
+          if (absV > umax) umax = absV;
         } else if (absV > pmax || ipiv < 0) {
           pmax = absV;
           ipiv = i;
@@ -304,6 +350,7 @@ export class SparseLU {
       pinv[ipiv] = k;
       prow[k] = ipiv;
       udiag[k] = pivot;
+      if (Math.abs(pivot) > umax) umax = Math.abs(pivot);
       const inv = 1 / pivot;
       for (let t = top; t < n; t++) {
         const i = topo[t];
@@ -320,6 +367,7 @@ export class SparseLU {
     const li = this.li;
     for (let p = 0; p < lnz; p++) li[p] = pinv[li[p]];
     this.snapshotPattern(a);
+    this.lastGrowth = amax > 0 ? umax / amax : 1;
     this.factored = true;
     return true;
   }
@@ -328,8 +376,8 @@ export class SparseLU {
    * Numeric refactorization for a matrix with the pattern of the last factorization:
    * reuses the pivot sequence and the L/U pattern (no graph search, no allocation).
    * When a reused pivot drops below `refactorThreshold` relative to its L column (or
-   * below the zero-pivot tolerance) it falls back to {@link SparseLU.factorize} and
-   * returns `'repivoted'` (or the singular column). Throws {@link PatternMismatchError}
+   * below the zero-pivot tolerance), or the growth exceeds `growthLimit`, it falls back
+   * to {@link SparseLU.factorize} and returns `'repivoted'` (or the singular column). Throws {@link PatternMismatchError}
    * when the pattern differs.
    */
   refactorize(a: CscMatrix): RefactorOutcome {
@@ -354,12 +402,16 @@ export class SparseLU {
     const rs = this.rowScale;
     const cs = this.colScale;
     const tol = this.zeroPivotTolerance;
+    let amax = 0;
+    let umax = 0;
     for (let k = 0; k < n; k++) {
       const j = q[k];
       const cj = cs[j];
       for (let p = cp[j], end = cp[j + 1]; p < end; p++) {
         const i = ri[p];
-        x[pinv[i]] += av[p] * rs[i] * cj;
+        const v = av[p] * rs[i] * cj;
+        x[pinv[i]] += v;
+        if (Math.abs(v) > amax) amax = Math.abs(v);
       }
       let scale = 0;
       for (let p = up[k], end = up[k + 1]; p < end; p++) {
@@ -383,6 +435,7 @@ export class SparseLU {
         if (v > lmax) lmax = v;
       }
       if (absPivot > scale) scale = absPivot;
+      if (scale > umax) umax = scale;
       if (lmax > scale) scale = lmax;
       if (!(absPivot >= tau * lmax) || !(absPivot > tol * scale) || absPivot === 0) {
         for (let t = l0; t < l1; t++) x[li[t]] = 0;
@@ -396,6 +449,9 @@ export class SparseLU {
         x[r] = 0;
       }
     }
+    const growth = amax > 0 ? umax / amax : 1;
+    if (growth > this.growthLimit) return this.fallback(a);
+    this.lastGrowth = growth;
     this.factored = true;
     this.stats.refactorizations++;
     return 'reused';
@@ -440,7 +496,7 @@ export class SparseLU {
 
   /**
    * Ruiz equilibration: repeatedly divides every row and column by the square root of
-   * its largest scaled entry, rounded to a power of two, until all maxima lie in [0.5, 2).
+   * its largest scaled entry, rounded to a power of two, until all maxima lie in (0.5, 2].
    */
   private computeScaling(a: CscMatrix): void {
     const n = this.n;
@@ -662,9 +718,20 @@ export class SparseLU {
   }
 }
 
-/** 2^round(-log2(v)/2), or 1 when v is zero or not finite. */
+/**
+ * Power of two f with f²·v in (0.5, 2], i.e. ≈ 1/√v without rounding error; 1 when v is
+ * zero or not finite.
+ */
 function powerOfTwoInvSqrt(v: number): number {
-  if (!(v > 0) || v === Infinity) return 1;
-  const e = Math.round(-0.5 * Math.log2(v));
-  return e === 0 ? 1 : Math.pow(2, e);
+  if ((v > 0.5 && v <= 2) || !(v > 0) || v === Infinity) return 1;
+  let f = 1;
+  while (v > 2) {
+    v *= 0.25;
+    f *= 0.5;
+  }
+  while (v <= 0.5) {
+    v *= 4;
+    f *= 2;
+  }
+  return f;
 }

@@ -139,7 +139,7 @@ describe('SparseLU', () => {
       expect(lu.refactorize(a2)).toBe('reused');
       expect(lu.nnzL).toBe(nnzL);
       expect(lu.nnzU).toBe(nnzU);
-      expect(lu.stats).toEqual({ analyses: 1, factorizations: 1, refactorizations: 1, fallbacks: 0 });
+      expect(lu.stats).toEqual({ analyses: 1, factorizations: 1, refactorizations: 1, fallbacks: 0, growthRetries: 0 });
       const xRe = solveChecked(lu, a2, 21);
       const fresh = new SparseLU();
       fresh.analyze(a2);
@@ -171,6 +171,27 @@ describe('SparseLU', () => {
     expect(lu.stats.refactorizations).toBe(0);
     solveChecked(lu, a, 3);
     expect(lu.refactorize(make(2e-10))).toBe('reused');
+  });
+
+  it('repeats a factorization with strict pivoting when threshold pivoting lets entries grow', () => {
+    // Cycle: diagonal 0.15 passes the 0.1 threshold against the subdiagonal 1, but the
+    // fill in the last column then grows like (1/0.15)^k.
+    const n = 30;
+    const a = assemble(n, (s) => {
+      for (let j = 0; j < n; j++) {
+        s(j, j, 0.15);
+        s((j + 1) % n, j, 1);
+      }
+    });
+    const loose = new SparseLU({ ordering: 'natural', growthLimit: Infinity });
+    expect(loose.analyze(a)).toBe(true);
+    expect(loose.growth).toBeGreaterThan(1e10);
+    const lu = new SparseLU({ ordering: 'natural' });
+    expect(lu.analyze(a)).toBe(true);
+    expect(lu.stats.growthRetries).toBe(1);
+    expect(lu.growth).toBeLessThan(10);
+    solveChecked(lu, a, 5);
+    expect(lu.refactorize(a)).toBe('reused');
   });
 
   it('refactorize rejects a different pattern', () => {
