@@ -390,13 +390,6 @@ export function rcmOrder(g: SymmetricGraph): Int32Array {
   return perm;
 }
 
-/** Inverse of a permutation: `inv[perm[k]] = k`. */
-export function invertPermutation(perm: Int32Array): Int32Array {
-  const inv = new Int32Array(perm.length);
-  for (let k = 0; k < perm.length; k++) inv[perm[k]] = k;
-  return inv;
-}
-
 /**
  * Pairs each column z whose diagonal is (nearly) zero — |a_zz| < `threshold`·max_i |a_iz|,
  * e.g. the multiplier columns of a KKT system — with a neighbour r whose diagonal is not,

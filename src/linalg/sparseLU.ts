@@ -233,7 +233,8 @@ export class SparseLU {
    * order. Returns `true`, or the singular column (original index) when no pivot
    * exceeds `zeroPivotTolerance` relative to its column. If the element growth
    * max|U|/max|A| exceeds `growthLimit`, the factorization is repeated once with strict
-   * partial pivoting (threshold 1).
+   * partial pivoting (threshold 1). A may have another pattern than at analyze (the
+   * ordering is then merely less effective); a later refactorize expects A's pattern.
    */
   factorize(a: CscMatrix): true | SparseLUSingular {
     this.requireSize(a);
