@@ -193,50 +193,50 @@ export class MainSystem extends MainSystemCreateHelpers {
 
   /** Output variable of a node. */
   getNodeOutput(index: number, variable: OutputVariableType, configuration: ConfigurationType = ConfigurationType.Current): number[] {
-    const node = this.modelItem('Node', index);
+    const node = this.modelItem('Node', index, `getNodeOutput(${variable})`);
     return this.checkedOutput('Node', index, variable, node.output(variable, this.stateOf(configuration)));
   }
 
   /** Output variable of an object (connector forces, energies, …). */
   getObjectOutput(index: number, variable: OutputVariableType, configuration: ConfigurationType = ConfigurationType.Current): number[] {
-    const object = this.modelItem('Object', index);
+    const object = this.modelItem('Object', index, `getObjectOutput(${variable})`);
     return this.checkedOutput('Object', index, variable, object.output(variable, this.stateOf(configuration)));
   }
 
   /** Output variable of a body at a body-fixed local position. */
   getObjectOutputBody(index: number, variable: OutputVariableType, localPosition: ArrayLike<number> = [0, 0, 0], configuration: ConfigurationType = ConfigurationType.Current): number[] {
-    const object = this.modelItem('Object', index);
+    const object = this.modelItem('Object', index, `getObjectOutputBody(${variable})`);
     if (object.body === undefined) throw new FlexdynError(`getObjectOutputBody: ${formatItemLabel(object.label)} is not a body`);
     return this.checkedOutput('Object', index, variable, object.body.outputBody(variable, this.stateOf(configuration), localPosition));
   }
 
   /** Output variable of a marker. */
   getMarkerOutput(index: number, variable: OutputVariableType, configuration: ConfigurationType = ConfigurationType.Current): number[] {
-    const marker = this.modelItem('Marker', index);
+    const marker = this.modelItem('Marker', index, `getMarkerOutput(${variable})`);
     return this.checkedOutput('Marker', index, variable, marker.output(variable, this.stateOf(configuration)));
   }
 
   /** Current values of a load (user function evaluated at the current time). */
   getLoadValues(index: number): number[] {
-    return Array.from(this.modelItem('Load', index).values(this.stateOf(ConfigurationType.Current)));
+    return Array.from(this.modelItem('Load', index, 'getLoadValues').values(this.stateOf(ConfigurationType.Current)));
   }
 
   /** Sensor values evaluated now: a number for one value, else an array. */
   getSensorValues(index: number, configuration: ConfigurationType = ConfigurationType.Current): number | number[] {
-    const values = Array.from(this.modelItem('Sensor', index).evaluate(this.stateOf(configuration)));
+    const values = Array.from(this.modelItem('Sensor', index, 'getSensorValues').evaluate(this.stateOf(configuration)));
     return values.length === 1 ? values[0] : values;
   }
 
   /** Rows [t, values…] that a sensor with storeInternal recorded in the last solve. */
   getSensorStoredData(index: number): number[][] {
-    const sensor = this.modelItem('Sensor', index);
+    const sensor = this.modelItem('Sensor', index, 'getSensorStoredData');
     if (!sensor.storeInternal) throw new FlexdynError(`getSensorStoredData: ${formatItemLabel(sensor.label)} has storeInternal = false; set storeInternal: true to keep its rows`);
     return (this.sensorRecords.rows[index] ?? []).map((row) => row.slice());
   }
 
   /** Global index of a node's first ODE2 (velocity) coordinate. */
   getNodeODE2Index(index: number): number {
-    const node = this.modelItem('Node', index);
+    const node = this.modelItem('Node', index, 'getNodeODE2Index');
     if (node.nu === 0) throw new FlexdynError(`getNodeODE2Index: ${formatItemLabel(node.label)} has no ODE2 coordinates`);
     return node.uIndex;
   }
@@ -278,7 +278,7 @@ export class MainSystem extends MainSystemCreateHelpers {
   private addItem(category: ItemCategory, item: ItemInput): number {
     const list = this.items[category];
     if (item === null || typeof item !== 'object') throw new FlexdynError(`add${category}: expected a dictionary, got ${describeValue(item)}`);
-    const definition = itemRegistry.get(category, item[typeKeyOf[category]], -1);
+    const definition = itemRegistry.get(category, item[typeKeyOf[category]], list.length);
     const index = list.length;
     const dictionary = completeDictionary(definition, item, labelOf(category, definition.typeName, index));
     list.push({ definition, dictionary });
@@ -320,7 +320,11 @@ export class MainSystem extends MainSystemCreateHelpers {
     return index;
   }
 
-  private modelItem<C extends ItemCategory>(category: C, index: number): ModelOf[C] {
+  private modelItem<C extends ItemCategory>(category: C, index: number, request: string): ModelOf[C] {
+    if (this.model === undefined && Number.isInteger(index) && index >= 0 && index < this.items[category].length) {
+      const label = formatItemLabel(labelOf(category, this.items[category][index].definition.typeName, index));
+      throw new FlexdynError(`${label}: ${request} needs an assembled system, got one that is not assembled since items were added or modified; call mbs.assemble() first`);
+    }
     const model = this.compiled();
     const lists: { [K in ItemCategory]: ModelOf[K][] } = { Node: model.nodes, Object: model.objects, Marker: model.markers, Load: model.loads, Sensor: model.sensors };
     const list = lists[category];

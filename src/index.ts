@@ -15,6 +15,8 @@ export {
 } from './solvers/SimulationSettings.ts';
 export type { SolverStatistics } from './solvers/stepLoop.ts';
 export type { EigenvalueOptions, EigenvalueResult } from './solvers/eigen.ts';
+export type { GenericODE2ForceUserFunction, GenericODE2MassMatrixUserFunction, GenericODE2JacobianUserFunction } from './items/objects/ObjectGenericODE2.ts';
+export type { SensorUserFunctionType } from './items/sensors/SensorUserFunction.ts';
 
 export { NodePoint, Point } from './items/nodes/NodePoint.ts';
 export { NodePoint2D, Point2D } from './items/nodes/NodePoint2D.ts';
@@ -24,6 +26,7 @@ export { ObjectGround } from './items/objects/ObjectGround.ts';
 export { ObjectMassPoint, MassPoint } from './items/objects/ObjectMassPoint.ts';
 export { ObjectMassPoint2D, MassPoint2D } from './items/objects/ObjectMassPoint2D.ts';
 export { ObjectConnectorCoordinateSpringDamper, CoordinateSpringDamper } from './items/objects/ObjectConnectorCoordinateSpringDamper.ts';
+export { ObjectGenericODE2 } from './items/objects/ObjectGenericODE2.ts';
 export { MarkerNodePosition } from './items/markers/MarkerNodePosition.ts';
 export { MarkerNodeCoordinate } from './items/markers/MarkerNodeCoordinate.ts';
 export { MarkerBodyPosition } from './items/markers/MarkerBodyPosition.ts';
@@ -33,3 +36,7 @@ export { LoadCoordinate } from './items/loads/LoadCoordinate.ts';
 export { LoadMassProportional, Gravity } from './items/loads/LoadMassProportional.ts';
 export { SensorNode } from './items/sensors/SensorNode.ts';
 export { SensorLoad } from './items/sensors/SensorLoad.ts';
+export { SensorObject } from './items/sensors/SensorObject.ts';
+export { SensorBody } from './items/sensors/SensorBody.ts';
+export { SensorMarker } from './items/sensors/SensorMarker.ts';
+export { SensorUserFunction } from './items/sensors/SensorUserFunction.ts';

@@ -7,6 +7,7 @@ import { objectGroundDefinition } from './objects/ObjectGround.ts';
 import { objectMassPointDefinition } from './objects/ObjectMassPoint.ts';
 import { objectMassPoint2DDefinition } from './objects/ObjectMassPoint2D.ts';
 import { objectConnectorCoordinateSpringDamperDefinition } from './objects/ObjectConnectorCoordinateSpringDamper.ts';
+import { objectGenericODE2Definition } from './objects/ObjectGenericODE2.ts';
 import { markerNodePositionDefinition } from './markers/MarkerNodePosition.ts';
 import { markerNodeCoordinateDefinition } from './markers/MarkerNodeCoordinate.ts';
 import { markerBodyPositionDefinition } from './markers/MarkerBodyPosition.ts';
@@ -16,6 +17,10 @@ import { loadCoordinateDefinition } from './loads/LoadCoordinate.ts';
 import { loadMassProportionalDefinition } from './loads/LoadMassProportional.ts';
 import { sensorNodeDefinition } from './sensors/SensorNode.ts';
 import { sensorLoadDefinition } from './sensors/SensorLoad.ts';
+import { sensorObjectDefinition } from './sensors/SensorObject.ts';
+import { sensorBodyDefinition } from './sensors/SensorBody.ts';
+import { sensorMarkerDefinition } from './sensors/SensorMarker.ts';
+import { sensorUserFunctionDefinition } from './sensors/SensorUserFunction.ts';
 
 /** Every item type Flexdyn knows, in the order of the reference pages. Adding an item type means adding one line here. */
 export const itemDefinitions: readonly ItemDefinition[] = [
@@ -27,6 +32,7 @@ export const itemDefinitions: readonly ItemDefinition[] = [
   objectMassPointDefinition,
   objectMassPoint2DDefinition,
   objectConnectorCoordinateSpringDamperDefinition,
+  objectGenericODE2Definition,
   markerNodePositionDefinition,
   markerNodeCoordinateDefinition,
   markerBodyPositionDefinition,
@@ -36,6 +42,10 @@ export const itemDefinitions: readonly ItemDefinition[] = [
   loadMassProportionalDefinition,
   sensorNodeDefinition,
   sensorLoadDefinition,
+  sensorObjectDefinition,
+  sensorBodyDefinition,
+  sensorMarkerDefinition,
+  sensorUserFunctionDefinition,
 ];
 
 /** The registry of all item types, used by MainSystem to validate and create items. */

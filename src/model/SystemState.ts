@@ -1,4 +1,5 @@
 import type { ItemState } from '../registry/capabilities.ts';
+import { ConfigurationType } from '../registry/enums.ts';
 
 /** One configuration of the system: coordinates, velocities, accelerations, multipliers and time. */
 export class SystemState implements ItemState {
@@ -15,7 +16,7 @@ export class SystemState implements ItemState {
   /** Load factor (static solver); 1 otherwise. */
   loadFactor = 1;
 
-  constructor(readonly qRef: Float64Array, nu: number, nAE: number, readonly mbs: unknown) {
+  constructor(readonly qRef: Float64Array, nu: number, nAE: number, readonly mbs: unknown, readonly configuration: ConfigurationType) {
     this.q = new Float64Array(qRef.length);
     this.u = new Float64Array(nu);
     this.a = new Float64Array(nu);
@@ -47,10 +48,10 @@ export class SystemData {
   readonly reference: SystemState;
 
   constructor(qRef: Float64Array, nu: number, nAE: number, mbs: unknown) {
-    this.initial = new SystemState(qRef, nu, nAE, mbs);
-    this.current = new SystemState(qRef, nu, nAE, mbs);
-    this.startOfStep = new SystemState(qRef, nu, nAE, mbs);
-    this.visualization = new SystemState(qRef, nu, nAE, mbs);
-    this.reference = new SystemState(qRef, nu, nAE, mbs);
+    this.initial = new SystemState(qRef, nu, nAE, mbs, ConfigurationType.Initial);
+    this.current = new SystemState(qRef, nu, nAE, mbs, ConfigurationType.Current);
+    this.startOfStep = new SystemState(qRef, nu, nAE, mbs, ConfigurationType.StartOfStep);
+    this.visualization = new SystemState(qRef, nu, nAE, mbs, ConfigurationType.Visualization);
+    this.reference = new SystemState(qRef, nu, nAE, mbs, ConfigurationType.Reference);
   }
 }

@@ -1,5 +1,5 @@
 import type { ItemLabel } from './errors.ts';
-import type { OutputVariableType } from './enums.ts';
+import type { ConfigurationType, OutputVariableType } from './enums.ts';
 
 /**
  * The state an item reads when it evaluates its equations or outputs: global coordinate
@@ -22,6 +22,8 @@ export interface ItemState {
   readonly loadFactor: number;
   /** The MainSystem, passed as first argument to user functions. */
   readonly mbs: unknown;
+  /** Which configuration this state is (passed on to sensor user functions). */
+  readonly configuration: ConfigurationType;
 }
 
 /** A node at run time: owns n_q position and n_u velocity coordinates (q̇ = B(q) u). */

@@ -51,7 +51,8 @@ export class NewtonSolver {
     const s = this.settings;
     const r = this.r;
     const delta = this.delta;
-    let initialResidual = problem.residual(r);
+    let initialResidual = finiteOrNaN(problem.residual(r), r);
+    if (!Number.isFinite(initialResidual)) return { converged: false, iterations: 0, residual: initialResidual, jacobianUpdates: 0 };
     if (initialResidual <= s.absoluteTolerance) initialResidual = 2 * s.absoluteTolerance;
     let residual = initialResidual;
     let lastResidual = initialResidual;
@@ -69,7 +70,7 @@ export class NewtonSolver {
       }
       this.system.solve(r, delta);
       problem.update(delta);
-      residual = problem.residual(r);
+      residual = finiteOrNaN(problem.residual(r), r);
       if (!Number.isFinite(residual)) return { converged: false, iterations, residual, jacobianUpdates };
       if (s.adaptInitialResidual && residual > initialResidual && iterations <= 1) initialResidual = residual;
       if (!s.useNewtonSolver || residual / initialResidual <= s.relativeTolerance || residual <= s.absoluteTolerance) {
@@ -95,4 +96,10 @@ export class NewtonSolver {
       throw new FlexdynError(`Jacobian is singular: no pivot for ${problem.describeUnknown(result.singularIndex)}; check for missing supports, redundant or conflicting constraints and zero masses`);
     }
   }
+}
+
+/** The residual norm, or NaN if an entry of r is not finite (a norm may skip NaN entries). */
+function finiteOrNaN(norm: number, r: Float64Array): number {
+  for (let i = 0; i < r.length; i++) if (!Number.isFinite(r[i])) return Number.NaN;
+  return norm;
 }

@@ -88,7 +88,14 @@ export function runStepLoop(
         statistics.computationTime = (performance.now() - started) / 1000;
         return statistics;
       }
-      const attempt = stepper.step(h, stepIndex);
+      let attempt: StepAttempt;
+      try {
+        attempt = stepper.step(h, stepIndex);
+      } catch (error) {
+        current.copyFrom(startOfStep);
+        stepper.restoreStartOfStep();
+        throw error;
+      }
       statistics.newtonIterations += attempt.iterations;
       if (attempt.accepted) {
         recorder.finishStep(current, h, false);

@@ -5,7 +5,7 @@ import { OutputVariableType } from '../../registry/enums.ts';
 import { bool, markerIndexArray, real, userFunction, type UserFunctionValue } from '../../registry/parameters.ts';
 import { MarkerPair } from './connectorBase.ts';
 
-/** Spring force user function: returns the scalar force for displacement u = q1 − q0 − offset and velocity v = q̇1 − q̇0. */
+/** Spring force user function: returns the scalar force for displacement u = q1 − q0 (offset not subtracted, as in Exudyn) and velocity v = q̇1 − q̇0. */
 export type CoordinateSpringForceUserFunction = (mbs: unknown, t: number, itemNumber: number, displacement: number, velocity: number, stiffness: number, damping: number, offset: number) => number;
 
 const parameters = {
@@ -17,32 +17,47 @@ const parameters = {
   springForceUserFunction: userFunction<CoordinateSpringForceUserFunction>('Replaces the linear force law.', '(mbs, t, itemNumber, displacement, velocity, stiffness, damping, offset) => force'),
 };
 
-/** Run-time model of a spring-damper between two coordinates. */
+/**
+ * Run-time model of a spring-damper between two coordinates. Without user function the
+ * Jacobians are analytic (ode2Lhs_q, ode2Lhs_u); with one they are absent, so the model
+ * differentiates numerically, as Exudyn does.
+ */
 class CoordinateSpringDamperModel implements ObjectModel {
   readonly nAE = 0;
   aeIndex = -1;
   readonly ode2LhsDependsOnVelocity = true;
+  /** k·factor on the pattern [[1, −1], [−1, 1]] of the two coordinates; only without user function. */
+  readonly ode2Lhs_q?: (s: ItemState, k: Float64Array, factor: number) => void;
+  /** d·factor on the same pattern; only without user function. */
+  readonly ode2Lhs_u?: (s: ItemState, d: Float64Array, factor: number) => void;
   private readonly markers: MarkerPair;
   localNodes: NodeModel[] = [];
   private local0 = -1;
   private local1 = -1;
+  private nLocal = 0;
 
   constructor(readonly label: ItemLabel, markerNumbers: readonly number[], private readonly v: {
     stiffness: number; damping: number; offset: number; activeConnector: boolean; springForceUserFunction: UserFunctionValue<CoordinateSpringForceUserFunction>;
   }) {
     this.markers = new MarkerPair(label, markerNumbers);
+    if (v.springForceUserFunction === 0) {
+      this.ode2Lhs_q = (_s, k, factor) => this.addCoordinatePattern(k, factor * v.stiffness);
+      this.ode2Lhs_u = (_s, d, factor) => this.addCoordinatePattern(d, factor * v.damping);
+    }
   }
 
   bind(context: BindContext): void {
     this.markers.bind(context, 'coordinate', 'coordinate');
     this.localNodes = this.markers.localNodes;
-    const { marker0, marker1, n0 } = this.markers;
+    const { marker0, marker1, n0, n1 } = this.markers;
+    this.nLocal = n0 + n1;
     this.local0 = marker0.coordinateLocalIndex!;
     this.local1 = marker1.coordinateLocalIndex! < 0 ? -1 : n0 + marker1.coordinateLocalIndex!;
   }
 
+  /** u = c1 − c0 (no offset). */
   private displacement(s: ItemState): number {
-    return this.markers.marker1.coordinate!(s) - this.markers.marker0.coordinate!(s) - this.v.offset;
+    return this.markers.marker1.coordinate!(s) - this.markers.marker0.coordinate!(s);
   }
 
   private velocity(s: ItemState): number {
@@ -53,7 +68,7 @@ class CoordinateSpringDamperModel implements ObjectModel {
     const { stiffness, damping, offset, springForceUserFunction } = this.v;
     const u = this.displacement(s);
     const v = this.velocity(s);
-    if (springForceUserFunction === 0) return stiffness * u + damping * v;
+    if (springForceUserFunction === 0) return stiffness * (u - offset) + damping * v;
     const force = springForceUserFunction(s.mbs, s.t, this.label.index, u, v, stiffness, damping, offset);
     if (typeof force !== 'number' || !Number.isFinite(force)) itemError(this.label, 'springForceUserFunction', `must return a finite number, got ${describeValue(force)}`);
     return force;
@@ -66,9 +81,23 @@ class CoordinateSpringDamperModel implements ObjectModel {
     if (this.local1 >= 0) f[this.local1] += force;
   }
 
+  /** Adds value·[[1, −1], [−1, 1]] on the local coordinates (local0, local1); ground coordinates are skipped. */
+  private addCoordinatePattern(m: Float64Array, value: number): void {
+    if (!this.v.activeConnector || value === 0) return;
+    const n = this.nLocal;
+    const i0 = this.local0;
+    const i1 = this.local1;
+    if (i0 >= 0) m[i0 * n + i0] += value;
+    if (i1 >= 0) m[i1 * n + i1] += value;
+    if (i0 >= 0 && i1 >= 0) {
+      m[i0 * n + i1] -= value;
+      m[i1 * n + i0] -= value;
+    }
+  }
+
   output(variable: OutputVariableType, s: ItemState): ArrayLike<number> | undefined {
     switch (variable) {
-      case OutputVariableType.Displacement: return [this.displacement(s) + this.v.offset];
+      case OutputVariableType.Displacement: return [this.displacement(s)];
       case OutputVariableType.Velocity: return [this.velocity(s)];
       case OutputVariableType.Force: return [this.v.activeConnector ? this.force(s) : 0];
       default: return undefined;
@@ -81,7 +110,7 @@ export const objectConnectorCoordinateSpringDamperDefinition: ItemDefinition<'Ob
   category: 'Object',
   typeName: 'ConnectorCoordinateSpringDamper',
   aliases: ['CoordinateSpringDamper'],
-  description: 'A spring-damper between two coordinate markers: force F = k (q1 − q0 − offset) + d (q̇1 − q̇0), acting with +F on coordinate 1 and −F on coordinate 0 (left-hand side).',
+  description: 'A spring-damper between two coordinate markers: force F = k (q1 − q0 − offset) + d (q̇1 − q̇0), acting with +F on coordinate 1 and −F on coordinate 0 (left-hand side). springForceUserFunction replaces F and receives u = q1 − q0 (without offset), v = q̇1 − q̇0, k, d and offset. Jacobians are analytic without user function, numerical with one.',
   parameters,
   outputVariables: [OutputVariableType.Displacement, OutputVariableType.Velocity, OutputVariableType.Force],
   create: (v, label) => new CoordinateSpringDamperModel(label, v.markerNumbers, v),

@@ -1,0 +1,254 @@
+import { makeFactory, type ItemDefinition } from '../../registry/definition.ts';
+import type { BindContext, ItemState, NodeModel, ObjectModel } from '../../registry/capabilities.ts';
+import { describeValue, itemError, type ItemLabel } from '../../registry/errors.ts';
+import { OutputVariableType } from '../../registry/enums.ts';
+import { matrix, nodeIndexArray, userFunction, vector, type MatrixValue, type UserFunctionValue } from '../../registry/parameters.ts';
+
+/** Generalized user force f_user(mbs, t, itemNumber, q, q_t), n entries, added to the right-hand side. */
+export type GenericODE2ForceUserFunction = (mbs: unknown, t: number, itemNumber: number, q: Float64Array, q_t: Float64Array) => ArrayLike<number>;
+/** User mass matrix M_user(mbs, t, itemNumber, q, q_t), n × n as an array of rows; replaces massMatrix. */
+export type GenericODE2MassMatrixUserFunction = (mbs: unknown, t: number, itemNumber: number, q: Float64Array, q_t: Float64Array) => MatrixValue;
+/** User Jacobian −fODE2·∂f_user/∂q − fODE2_t·∂f_user/∂q_t, n × n as an array of rows (K and D are added internally). */
+export type GenericODE2JacobianUserFunction = (mbs: unknown, t: number, itemNumber: number, q: Float64Array, q_t: Float64Array, fODE2: number, fODE2_t: number) => MatrixValue;
+
+/** Exudyn's default numerical differentiation: eps_i = 1e-7·max(1e-2, |x_i|), forward differences. */
+const relativeEpsilon = 1e-7;
+const minimumCoordinateSize = 1e-2;
+
+const matrixNames = ['massMatrix', 'stiffnessMatrix', 'dampingMatrix'] as const;
+
+const parameters = {
+  nodeNumbers: nodeIndexArray('Nodes whose coordinates form q, concatenated in this order.'),
+  massMatrix: matrix([], 'Mass matrix M (n × n, array of rows); empty means zero.'),
+  stiffnessMatrix: matrix([], 'Stiffness matrix K (n × n) acting on the displacement coordinates q; empty means zero.'),
+  dampingMatrix: matrix([], 'Damping matrix D (n × n) acting on q_t; empty means zero.'),
+  forceVector: vector([], 'Constant generalized force f (n entries), added to the right-hand side; empty means zero.'),
+  forceUserFunction: userFunction<GenericODE2ForceUserFunction>('Generalized force f_user (n entries) added to the right-hand side.', '(mbs, t, itemNumber, q, q_t) => number[n]'),
+  massMatrixUserFunction: userFunction<GenericODE2MassMatrixUserFunction>('Mass matrix M_user (n × n) used instead of massMatrix; the mass matrix is then not constant.', '(mbs, t, itemNumber, q, q_t) => number[n][n]'),
+  jacobianUserFunction: userFunction<GenericODE2JacobianUserFunction>('Jacobian of −f_user: returns −fODE2·∂f_user/∂q − fODE2_t·∂f_user/∂q_t (n × n); K and D are added internally.', '(mbs, t, itemNumber, q, q_t, fODE2, fODE2_t) => number[n][n]'),
+};
+
+interface GenericODE2Values {
+  nodeNumbers: readonly number[];
+  massMatrix: MatrixValue;
+  stiffnessMatrix: MatrixValue;
+  dampingMatrix: MatrixValue;
+  forceVector: ArrayLike<number>;
+  forceUserFunction: UserFunctionValue<GenericODE2ForceUserFunction>;
+  massMatrixUserFunction: UserFunctionValue<GenericODE2MassMatrixUserFunction>;
+  jacobianUserFunction: UserFunctionValue<GenericODE2JacobianUserFunction>;
+}
+
+/** Row-major copy of a square matrix given as rows; undefined for an empty matrix. */
+function flatten(rows: MatrixValue): Float64Array | undefined {
+  const n = rows.length;
+  if (n === 0) return undefined;
+  const out = new Float64Array(n * n);
+  for (let i = 0; i < n; i++) for (let j = 0; j < n; j++) out[i * n + j] = rows[i][j];
+  return out;
+}
+
+/**
+ * Run-time model of ObjectGenericODE2: M q̈ + D q̇ + K q = f + f_user on the concatenated
+ * coordinates of its nodes. Local coordinate k belongs to global q index qIndex[k] and u index uIndex[k].
+ */
+class GenericODE2Model implements ObjectModel {
+  readonly nAE = 0;
+  aeIndex = -1;
+  readonly hasConstantMassMatrix: boolean;
+  readonly ode2LhsDependsOnVelocity: boolean;
+  localNodes: NodeModel[] = [];
+  private n = 0;
+  private qIndex = new Int32Array(0);
+  private uIndex = new Int32Array(0);
+  private readonly mass?: Float64Array;
+  private readonly stiffness?: Float64Array;
+  private readonly damping?: Float64Array;
+  private readonly force?: Float64Array;
+  private q = new Float64Array(0);
+  private qt = new Float64Array(0);
+  private userForce0 = new Float64Array(0);
+
+  constructor(readonly label: ItemLabel, private readonly v: GenericODE2Values) {
+    this.mass = flatten(v.massMatrix);
+    this.stiffness = flatten(v.stiffnessMatrix);
+    this.damping = flatten(v.dampingMatrix);
+    this.force = v.forceVector.length === 0 ? undefined : Float64Array.from(v.forceVector);
+    this.hasConstantMassMatrix = v.massMatrixUserFunction === 0;
+    this.ode2LhsDependsOnVelocity = this.damping !== undefined || v.forceUserFunction !== 0 || v.jacobianUserFunction !== 0;
+  }
+
+  bind(context: BindContext): void {
+    const nodes = this.v.nodeNumbers.map((index, i) => {
+      const node = context.node(index, 'nodeNumbers');
+      if (node.isGround || node.nu === 0 || node.nq !== node.nu) {
+        itemError(this.label, 'nodeNumbers', `entry ${i} must refer to a node with ODE2 coordinates and n_q = n_u (Point, Point2D, GenericODE2), got ${node.label.category}${node.label.typeName} #${index} with n_q = ${node.nq}, n_u = ${node.nu}`);
+      }
+      return node;
+    });
+    const n = nodes.reduce((sum, node) => sum + node.nu, 0);
+    for (const name of matrixNames) {
+      const size = this.v[name].length;
+      if (size !== 0 && size !== n) itemError(this.label, name, `must be ${n} x ${n} (the total number of node coordinates) or empty, got ${size} x ${size}`);
+    }
+    if (this.force !== undefined && this.force.length !== n) itemError(this.label, 'forceVector', `must have ${n} entries (the total number of node coordinates) or be empty, got ${this.force.length}`);
+    this.localNodes = nodes;
+    this.n = n;
+    this.qIndex = new Int32Array(n);
+    this.uIndex = new Int32Array(n);
+    let k = 0;
+    for (const node of nodes) {
+      for (let j = 0; j < node.nu; j++, k++) {
+        this.qIndex[k] = node.qIndex + j;
+        this.uIndex[k] = node.uIndex + j;
+      }
+    }
+    this.q = new Float64Array(n);
+    this.qt = new Float64Array(n);
+    this.userForce0 = new Float64Array(n);
+  }
+
+  /** Copies the object's displacement coordinates and velocities from the state into q, qt. */
+  private gather(s: ItemState): void {
+    for (let k = 0; k < this.n; k++) {
+      this.q[k] = s.q[this.qIndex[k]];
+      this.qt[k] = s.u[this.uIndex[k]];
+    }
+  }
+
+  /** f_user at the state (gathered first); checks its size. */
+  private userForce(s: ItemState, uf: GenericODE2ForceUserFunction): ArrayLike<number> {
+    this.gather(s);
+    const values = uf(s.mbs, s.t, this.label.index, this.q, this.qt);
+    if (values === null || typeof values !== 'object' || values.length !== this.n) {
+      itemError(this.label, 'forceUserFunction', `must return an array of ${this.n} numbers, got ${describeValue(values)}`);
+    }
+    return values;
+  }
+
+  /** A user matrix checked to be n × n, added as factor·matrix to the local matrix. */
+  private addUserMatrix(name: string, rows: MatrixValue, factor: number, out: Float64Array): void {
+    const n = this.n;
+    if (!Array.isArray(rows) || rows.length !== n) itemError(this.label, name, `must return a ${n} x ${n} matrix (array of rows), got ${describeValue(rows)}`);
+    for (let i = 0; i < n; i++) {
+      const row = rows[i];
+      if (row === null || typeof row !== 'object' || row.length !== n) itemError(this.label, name, `must return a ${n} x ${n} matrix; row ${i} is ${describeValue(row)}`);
+      for (let j = 0; j < n; j++) out[i * n + j] += factor * row[j];
+    }
+  }
+
+  massMatrix(s: ItemState, m: Float64Array): void {
+    const uf = this.v.massMatrixUserFunction;
+    if (uf !== 0) {
+      this.gather(s);
+      this.addUserMatrix('massMatrixUserFunction', uf(s.mbs, s.t, this.label.index, this.q, this.qt), 1, m);
+      return;
+    }
+    const mass = this.mass;
+    if (mass === undefined) return;
+    for (let i = 0; i < mass.length; i++) m[i] += mass[i];
+  }
+
+  ode2Lhs(s: ItemState, f: Float64Array): void {
+    const n = this.n;
+    const { stiffness, damping, force } = this;
+    for (let i = 0; i < n; i++) {
+      let value = 0;
+      if (stiffness !== undefined) for (let j = 0; j < n; j++) value += stiffness[i * n + j] * s.q[this.qIndex[j]];
+      if (damping !== undefined) for (let j = 0; j < n; j++) value += damping[i * n + j] * s.u[this.uIndex[j]];
+      if (force !== undefined) value -= force[i];
+      f[i] += value;
+    }
+    const uf = this.v.forceUserFunction;
+    if (uf !== 0) {
+      const user = this.userForce(s, uf);
+      for (let i = 0; i < n; i++) f[i] -= user[i];
+    }
+  }
+
+  ode2Lhs_q(s: ItemState, k: Float64Array, factor: number): void {
+    if (this.stiffness !== undefined) for (let i = 0; i < k.length; i++) k[i] += factor * this.stiffness[i];
+    this.addUserJacobian(s, k, factor, false);
+  }
+
+  ode2Lhs_u(s: ItemState, d: Float64Array, factor: number): void {
+    if (this.damping !== undefined) for (let i = 0; i < d.length; i++) d[i] += factor * this.damping[i];
+    this.addUserJacobian(s, d, factor, true);
+  }
+
+  /**
+   * Adds factor·∂(−f_user)/∂q (or ∂/∂q_t): from jacobianUserFunction if given, else by forward
+   * differences of forceUserFunction, perturbing the state's coordinate itself (so user functions
+   * that read the MainSystem see the perturbation as well) with Exudyn's default epsilon.
+   */
+  private addUserJacobian(s: ItemState, out: Float64Array, factor: number, velocity: boolean): void {
+    const { jacobianUserFunction: jac, forceUserFunction: uf } = this.v;
+    const n = this.n;
+    if (jac !== 0) {
+      this.gather(s);
+      const rows = jac(s.mbs, s.t, this.label.index, this.q, this.qt, velocity ? 0 : factor, velocity ? factor : 0);
+      this.addUserMatrix('jacobianUserFunction', rows, 1, out);
+      return;
+    }
+    if (uf === 0) return;
+    const base = this.userForce0;
+    base.set(this.userForce(s, uf));
+    const values = velocity ? s.u : s.q;
+    const indices = velocity ? this.uIndex : this.qIndex;
+    for (let j = 0; j < n; j++) {
+      const index = indices[j];
+      const saved = values[index];
+      const eps = relativeEpsilon * Math.max(minimumCoordinateSize, Math.abs(saved));
+      values[index] = saved + eps;
+      const perturbed = this.userForce(s, uf);
+      values[index] = saved;
+      const scale = -factor / eps;
+      for (let i = 0; i < n; i++) out[i * n + j] += scale * (perturbed[i] - base[i]);
+    }
+  }
+
+  output(variable: OutputVariableType, s: ItemState): ArrayLike<number> | undefined {
+    const n = this.n;
+    const out = new Float64Array(n);
+    switch (variable) {
+      case OutputVariableType.Coordinates: for (let k = 0; k < n; k++) out[k] = s.q[this.qIndex[k]]; return out;
+      case OutputVariableType.CoordinatesTotal: for (let k = 0; k < n; k++) out[k] = s.qRef[this.qIndex[k]] + s.q[this.qIndex[k]]; return out;
+      case OutputVariableType.Coordinates_t: for (let k = 0; k < n; k++) out[k] = s.u[this.uIndex[k]]; return out;
+      case OutputVariableType.Coordinates_tt: for (let k = 0; k < n; k++) out[k] = s.a[this.uIndex[k]]; return out;
+      case OutputVariableType.Force: this.ode2Lhs(s, out); return out;
+      default: return undefined;
+    }
+  }
+}
+
+/** A linear second-order system on the coordinates of several nodes, with optional user force and mass matrix (Exudyn's GenericODE2). */
+export const objectGenericODE2Definition: ItemDefinition<'Object', typeof parameters> = {
+  category: 'Object',
+  typeName: 'GenericODE2',
+  description:
+    'A system of n second-order ODEs on the concatenated coordinates q of its nodes (Point, Point2D or GenericODE2 nodes; n = Σ node coordinates): '
+    + 'M q̈ + D q̇ + K q = f + f_user(mbs, t, itemNumber, q, q̇), with q the displacement coordinates (reference values not included). '
+    + 'Matrices are dense arrays of rows; each must be n × n or empty (= zero), checked at assemble. The mass matrix is constant unless massMatrixUserFunction is given. '
+    + 'The force vector is not scaled by the static load factor. '
+    + 'Jacobian: K and D are added analytically. The user-force part comes from jacobianUserFunction if given; otherwise the object differentiates f_user itself '
+    + 'by forward differences (eps = 1e-7·max(1e-2, |q_i|), Exudyn\'s default), perturbing the state coordinate, so that K and D stay exact and the cost is n user-function calls. '
+    + '(Exudyn differentiates the whole object numerically when jacobianUserFunction is missing; for constant K and D this gives the same matrix up to round-off. '
+    + 'numericalDifferentiation.forODE2 = true makes the model differentiate the whole object with the solver settings.) '
+    + 'Exudyn\'s internal fields coordinateIndexPerNode and tempCoordinates* are not parameters. Markers attach through the nodes (MarkerNodeCoordinate, MarkerNodePosition); the object is no body.',
+  parameters,
+  outputVariables: [
+    OutputVariableType.Coordinates, OutputVariableType.CoordinatesTotal, OutputVariableType.Coordinates_t,
+    OutputVariableType.Coordinates_tt, OutputVariableType.Force,
+  ],
+  equations: 'M q̈ + D q̇ + K q = f + f_user(mbs, t, i, q, q̇); left-hand side K q + D q̇ − f − f_user; Jacobian factor_q·(K − ∂f_user/∂q) + factor_u·(D − ∂f_user/∂q̇). Output Force = K q + D q̇ − f − f_user.',
+  validate: (v, label) => {
+    for (const name of matrixNames) {
+      const rows = v[name];
+      if (rows.length > 0 && rows[0].length !== rows.length) itemError(label, name, `must be a square matrix (n × n) or empty, got ${rows.length} x ${rows[0].length}`);
+    }
+  },
+  create: (v, label) => new GenericODE2Model(label, v),
+};
+
+/** Factory for a generic ODE2 object. */
+export const ObjectGenericODE2 = makeFactory(objectGenericODE2Definition);

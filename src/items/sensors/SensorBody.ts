@@ -1,0 +1,44 @@
+import { makeFactory, type ItemDefinition } from '../../registry/definition.ts';
+import type { BindContext, ItemState } from '../../registry/capabilities.ts';
+import { formatItemLabel, type ItemLabel } from '../../registry/errors.ts';
+import { objectIndex, vector } from '../../registry/parameters.ts';
+import { OutputSensorModel, sensorOutputParameters, type SensorOutputValues } from './sensorBase.ts';
+
+const parameters = {
+  bodyNumber: objectIndex('Body (object) to measure.'),
+  localPosition: vector([0, 0, 0], 'Body-fixed position of the sensor.', 3, 'Vector3D'),
+  ...sensorOutputParameters,
+};
+
+/** Run-time model of a body sensor: the body's output at a body-fixed point. */
+class BodySensorModel extends OutputSensorModel {
+  private readonly localPosition: Float64Array;
+
+  constructor(label: ItemLabel, values: SensorOutputValues, private readonly bodyNumber: number, localPosition: ArrayLike<number>) {
+    super(label, values);
+    this.localPosition = Float64Array.from(localPosition);
+  }
+
+  protected resolve(context: BindContext) {
+    const body = context.body(this.bodyNumber, 'bodyNumber');
+    const object = context.object(this.bodyNumber, 'bodyNumber');
+    return {
+      getter: (s: ItemState) => body.outputBody(this.variable, s, this.localPosition),
+      itemName: formatItemLabel(object.label),
+      answers: context.outputVariables('Object', this.bodyNumber),
+    };
+  }
+}
+
+/** A sensor recording an output variable of a body at a body-fixed local position. */
+export const sensorBodyDefinition: ItemDefinition<'Sensor', typeof parameters> = {
+  category: 'Sensor',
+  typeName: 'Body',
+  description: 'Records an output variable of a body (Position, Velocity, …) at the body-fixed point localPosition every sensorsWritePeriod.',
+  parameters,
+  outputVariables: [],
+  create: (v, label) => new BodySensorModel(label, v, v.bodyNumber, v.localPosition),
+};
+
+/** Factory for a body sensor. */
+export const SensorBody = makeFactory(sensorBodyDefinition);
