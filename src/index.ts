@@ -15,6 +15,12 @@ export {
 } from './solvers/SimulationSettings.ts';
 export type { SolverStatistics } from './solvers/stepLoop.ts';
 export type { EigenvalueOptions, EigenvalueResult } from './solvers/eigen.ts';
+export type { ItemLabel } from './registry/errors.ts';
+export type { ItemDefinition, ItemCategory, ItemDictionary, FactoryResult } from './registry/definition.ts';
+export type { Parameter, ParameterKind, ParameterSchema, ParameterValues, ParameterInput, VectorValue, MatrixValue, UserFunctionValue } from './registry/parameters.ts';
+export type { LoadUserFunction } from './items/loads/LoadCoordinate.ts';
+export type { LoadVectorUserFunction } from './items/loads/LoadForceVector.ts';
+export type { CoordinateSpringForceUserFunction } from './items/objects/ObjectConnectorCoordinateSpringDamper.ts';
 export type { GenericODE2ForceUserFunction, GenericODE2MassMatrixUserFunction, GenericODE2JacobianUserFunction } from './items/objects/ObjectGenericODE2.ts';
 export type { SensorUserFunctionType } from './items/sensors/SensorUserFunction.ts';
 

@@ -1,0 +1,220 @@
+/**
+ * Generates the item reference: one Markdown page per registered item type
+ * (docs/items/<Category><TypeName>.md) and an index (docs/items/index.md), derived only from
+ * the item declarations (parameters, output variables, equations, aliases). Run with
+ * `npx tsx scripts/generateItemDocs.ts [folder]`; `npm run docs` runs it before typedoc.
+ * @module
+ */
+import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { itemDefinitions } from '../src/items/index.ts';
+import { commonParameters, typeKeyOf, type ItemCategory, type ItemDefinition } from '../src/registry/definition.ts';
+import { parameterSizeText, parameterTypeName, type Parameter } from '../src/registry/parameters.ts';
+
+/** One generated Markdown file: its name inside the items folder and its text. */
+export interface GeneratedPage {
+  /** File name, e.g. `ObjectMassPoint.md`. */
+  readonly fileName: string;
+  /** Markdown text. */
+  readonly markdown: string;
+}
+
+/** Category order and headings of the index page. */
+const categoryHeadings: readonly (readonly [ItemCategory, string])[] = [
+  ['Node', 'Nodes'],
+  ['Object', 'Objects'],
+  ['Marker', 'Markers'],
+  ['Load', 'Loads'],
+  ['Sensor', 'Sensors'],
+];
+
+/** Vectors with more entries than this are abbreviated in the default column. */
+const maxListedEntries = 6;
+
+/** The full item name, e.g. `ObjectMassPoint`: category plus type name (also the factory name and page name). */
+export function itemFullName(definition: ItemDefinition): string {
+  return `${definition.category}${definition.typeName}`;
+}
+
+/** The factory names of an item: the full name first, then Exudyn's aliases. */
+export function factoryNames(definition: ItemDefinition): string[] {
+  return [itemFullName(definition), ...(definition.aliases ?? [])];
+}
+
+/** All parameters of an item in dictionary order: its own, then the common `name` and `visualization`. */
+export function allParameters(definition: ItemDefinition): [string, Parameter<unknown>][] {
+  return [...Object.entries(definition.parameters), ...Object.entries(commonParameters)];
+}
+
+function formatNumber(value: number): string {
+  return Object.is(value, -0) ? '0' : String(value);
+}
+
+function formatList(values: readonly unknown[]): string {
+  if (values.length > maxListedEntries) {
+    const first = values[0];
+    if (values.every((v) => v === first)) return `[${formatValue(first)}, …] (${values.length} entries)`;
+    return `[${values.slice(0, 3).map(formatValue).join(', ')}, …] (${values.length} entries)`;
+  }
+  return `[${values.map(formatValue).join(', ')}]`;
+}
+
+function formatValue(value: unknown): string {
+  if (typeof value === 'number') return formatNumber(value);
+  if (typeof value === 'string') return `'${value}'`;
+  if (typeof value === 'boolean') return String(value);
+  if (value instanceof Float64Array) return formatList(Array.from(value));
+  if (Array.isArray(value)) return formatList(value);
+  if (typeof value === 'function') return 'function';
+  if (typeof value === 'object' && value !== null) return Object.keys(value).length === 0 ? '{}' : JSON.stringify(value);
+  return String(value);
+}
+
+function isIdentity(rows: readonly (readonly number[])[]): boolean {
+  return rows.length > 0 && rows.every((row, i) => row.length === rows.length && row.every((v, j) => v === (i === j ? 1 : 0)));
+}
+
+function isZero(rows: readonly (readonly number[])[]): boolean {
+  return rows.every((row) => row.every((v) => v === 0));
+}
+
+/** The default of a parameter, compact: `0`, `[0, 0, 0]`, `identity(3)`, `invalid (-1)`, `0 (none)`. */
+export function formatDefault(parameter: Parameter<unknown>): string {
+  const value = parameter.default;
+  switch (parameter.kind) {
+    case 'NodeIndex': case 'ObjectIndex': case 'MarkerIndex': case 'LoadIndex': case 'SensorIndex':
+      return value === -1 ? 'invalid (-1)' : formatValue(value);
+    case 'ArrayMarkerIndex':
+      return Array.isArray(value) && value.length > 0 && value.every((v) => v === -1) ? `[${value.map(() => 'invalid').join(', ')}]` : formatValue(value);
+    case 'UserFunction':
+      return value === 0 ? '0 (none)' : formatValue(value);
+    case 'Matrix': {
+      const rows = value as readonly (readonly number[])[];
+      if (rows.length === 0) return '[]';
+      if (isIdentity(rows)) return `identity(${rows.length})`;
+      if (isZero(rows)) return `zeros(${rows.length} x ${rows[0].length})`;
+      return `[${rows.map((row) => formatList(row)).join(', ')}]`;
+    }
+    default:
+      return formatValue(value);
+  }
+}
+
+/** Escapes text for one Markdown table cell (pipes, line breaks). */
+function cell(text: string): string {
+  return text.replace(/\|/g, '\\|').replace(/\r?\n/g, ' ');
+}
+
+function code(text: string): string {
+  return text === '' ? '' : `\`${text}\``;
+}
+
+/** The parameter table of an item: one row per parameter (common parameters included). */
+export function parameterTable(definition: ItemDefinition): string {
+  const lines = ['| Name | Type | Size | Default | Description |', '| --- | --- | --- | --- | --- |'];
+  for (const [name, parameter] of allParameters(definition)) {
+    lines.push(`| ${code(name)} | ${cell(parameterTypeName(parameter))} | ${cell(parameterSizeText(parameter))} | ${cell(code(formatDefault(parameter)))} | ${cell(parameter.description)} |`);
+  }
+  return lines.join('\n');
+}
+
+/** The Markdown reference page of one item type. */
+export function renderItemPage(definition: ItemDefinition): string {
+  const fullName = itemFullName(definition);
+  const [factory, ...aliases] = factoryNames(definition);
+  const typeKey = typeKeyOf[definition.category];
+  const parts: string[] = [
+    '---',
+    `title: ${fullName}`,
+    '---',
+    '',
+    `# ${fullName}`,
+    '',
+    definition.description,
+    '',
+    `Factory: ${code(factory)}${aliases.length > 0 ? `; ${aliases.length === 1 ? 'alias' : 'aliases'}: ${aliases.map(code).join(', ')}` : ''}.`,
+    `Add with \`mbs.add${definition.category}(${factory}({ … }))\` or a plain dictionary with \`${typeKey}: '${definition.typeName}'\` (\`'${fullName}'\` is accepted too).`,
+    '',
+    '## Parameters',
+    '',
+    parameterTable(definition),
+    '',
+    '## Output variables',
+    '',
+    definition.outputVariables.length > 0
+      ? definition.outputVariables.map((variable) => `- \`OutputVariableType.${variable}\``).join('\n')
+      : 'None: this item type answers no output variables.',
+    '',
+  ];
+  if (definition.equations !== undefined && definition.equations.trim() !== '') {
+    parts.push('## Equations', '', definition.equations.trim(), '');
+  }
+  return parts.join('\n');
+}
+
+/** The first sentence of a description, for the index table. */
+function firstSentence(text: string): string {
+  const match = /^(.*?[.!?])(\s|$)/.exec(text);
+  return match === null ? text : match[1];
+}
+
+/** The index page: all item types by category, linking to their pages. */
+export function renderItemIndex(definitions: readonly ItemDefinition[]): string {
+  const parts: string[] = [
+    '---',
+    'title: Item reference',
+    'children:',
+    ...definitions.map((definition) => `  - ./${itemFullName(definition)}.md`),
+    '---',
+    '',
+    '# Item reference',
+    '',
+    'Every item type Flexdyn registers, generated from the item declarations by `scripts/generateItemDocs.ts`',
+    '(run `npm run docs`). Each page lists the parameters with type, size, default and description, the output',
+    'variables and the factory names. Parameters that every item has: `name` and `visualization`.',
+    '',
+  ];
+  for (const [category, heading] of categoryHeadings) {
+    const members = definitions.filter((definition) => definition.category === category);
+    if (members.length === 0) continue;
+    parts.push(`## ${heading}`, '', '| Item | Factories | Description |', '| --- | --- | --- |');
+    for (const definition of members) {
+      const fullName = itemFullName(definition);
+      parts.push(`| [${fullName}](./${fullName}.md) | ${factoryNames(definition).map(code).join(', ')} | ${cell(firstSentence(definition.description))} |`);
+    }
+    parts.push('');
+  }
+  return parts.join('\n');
+}
+
+/** All pages of the item reference: one per definition, then index.md. */
+export function generateItemPages(definitions: readonly ItemDefinition[] = itemDefinitions): GeneratedPage[] {
+  const pages = definitions.map((definition) => ({ fileName: `${itemFullName(definition)}.md`, markdown: renderItemPage(definition) }));
+  const names = new Set<string>();
+  for (const page of pages) {
+    if (names.has(page.fileName)) throw new Error(`generateItemDocs: two item definitions produce the page ${page.fileName}`);
+    names.add(page.fileName);
+  }
+  pages.push({ fileName: 'index.md', markdown: renderItemIndex(definitions) });
+  return pages;
+}
+
+/** Writes the item reference into a folder (removing stale .md pages there); returns the written paths. */
+export function writeItemDocs(folder: string, definitions: readonly ItemDefinition[] = itemDefinitions): string[] {
+  mkdirSync(folder, { recursive: true });
+  for (const entry of readdirSync(folder)) {
+    if (entry.endsWith('.md')) rmSync(join(folder, entry));
+  }
+  return generateItemPages(definitions).map((page) => {
+    const path = join(folder, page.fileName);
+    writeFileSync(path, page.markdown);
+    return path;
+  });
+}
+
+if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
+  const folder = process.argv[2] ?? 'docs/items';
+  const written = writeItemDocs(folder);
+  console.log(`generateItemDocs: wrote ${written.length} pages to ${folder}`);
+}
