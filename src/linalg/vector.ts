@@ -4,12 +4,12 @@
  * @module
  */
 
-/** Euclidean norm of the first `n` entries of `a`, scaled to avoid overflow/underflow. */
+/** Euclidean norm of the first `n` entries of `a`, scaled to avoid overflow/underflow (NaN if any entry is NaN). */
 export function norm2(a: Float64Array, n: number = a.length): number {
   let scale = 0;
   for (let i = 0; i < n; i++) {
     const v = Math.abs(a[i]);
-    if (v > scale) scale = v;
+    if (v > scale || v !== v) scale = v;
   }
   if (scale === 0 || !Number.isFinite(scale)) return scale;
   const inv = 1 / scale;
