@@ -3,10 +3,12 @@ import { nodePointDefinition } from './nodes/NodePoint.ts';
 import { nodePoint2DDefinition } from './nodes/NodePoint2D.ts';
 import { nodePointGroundDefinition } from './nodes/NodePointGround.ts';
 import { nodeGenericODE2Definition } from './nodes/NodeGenericODE2.ts';
+import { nodePoint2DSlope1Definition } from './nodes/NodePoint2DSlope1.ts';
 import { objectGroundDefinition } from './objects/ObjectGround.ts';
 import { objectMassPointDefinition } from './objects/ObjectMassPoint.ts';
 import { objectMassPoint2DDefinition } from './objects/ObjectMassPoint2D.ts';
 import { objectConnectorCoordinateSpringDamperDefinition } from './objects/ObjectConnectorCoordinateSpringDamper.ts';
+import { objectANCFCable2DDefinition } from './objects/ObjectANCFCable2D.ts';
 import { objectGenericODE2Definition } from './objects/ObjectGenericODE2.ts';
 import { markerNodePositionDefinition } from './markers/MarkerNodePosition.ts';
 import { markerNodeCoordinateDefinition } from './markers/MarkerNodeCoordinate.ts';
@@ -28,10 +30,12 @@ export const itemDefinitions: readonly ItemDefinition[] = [
   nodePoint2DDefinition,
   nodePointGroundDefinition,
   nodeGenericODE2Definition,
+  nodePoint2DSlope1Definition,
   objectGroundDefinition,
   objectMassPointDefinition,
   objectMassPoint2DDefinition,
   objectConnectorCoordinateSpringDamperDefinition,
+  objectANCFCable2DDefinition,
   objectGenericODE2Definition,
   markerNodePositionDefinition,
   markerNodeCoordinateDefinition,

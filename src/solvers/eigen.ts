@@ -89,9 +89,13 @@ export function computeODE2Eigenvalues(model: CompiledModel, assembler: SystemAs
   };
 }
 
-/** Solves K φ = λ M φ for symmetric K and positive definite M: A = L⁻¹ K L⁻ᵀ with M = L Lᵀ. */
+/**
+ * Solves K φ = λ M φ for symmetric K and positive definite M: A = L⁻¹ K L⁻ᵀ with M = L Lᵀ.
+ * K and M are symmetrized first, so round-off asymmetry of item matrices (w·Sᵢ·Sⱼ ≠ w·Sⱼ·Sᵢ in
+ * the last bit) does not make the Cholesky factorization reject M.
+ */
 function generalizedSymmetricEigen(stiffness: Matrix, mass: Matrix): { values: number[]; vectors: Matrix } {
-  const cholesky = new CholeskyDecomposition(mass);
+  const cholesky = new CholeskyDecomposition(mass.add(mass.transpose()).mul(0.5));
   if (!cholesky.isPositiveDefinite()) throw new FlexdynError('computeODE2Eigenvalues: the mass matrix is not positive definite (massless coordinates?)');
   const l = cholesky.lowerTriangularMatrix;
   const n = l.rows;

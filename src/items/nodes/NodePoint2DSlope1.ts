@@ -1,0 +1,91 @@
+import { makeFactory, type ItemDefinition } from '../../registry/definition.ts';
+import type { ItemState, NodeModel } from '../../registry/capabilities.ts';
+import type { ItemLabel } from '../../registry/errors.ts';
+import { OutputVariableType } from '../../registry/enums.ts';
+import { vector } from '../../registry/parameters.ts';
+import { coordinateOutput, coordinateOutputVariables } from './coordinateOutputs.ts';
+
+const parameters = {
+  referenceCoordinates: vector([0, 0, 1, 0], 'Reference coordinates [x, y, x\', y\']: position of the point and its slope vector r\' = ∂r/∂x.', 4),
+  initialCoordinates: vector([0, 0, 0, 0], 'Initial displacement coordinates: displacement of the point and change of the slope vector.', 4),
+  initialVelocities: vector([0, 0, 0, 0], 'Initial velocity coordinates.', 4),
+};
+
+/**
+ * Run-time model of a planar point/slope node (ANCF): four ODE2 coordinates [x, y, x', y'], all
+ * displacements from the reference; the first two are the point, the last two its slope vector.
+ */
+class Point2DSlope1Model implements NodeModel {
+  readonly nq = 4;
+  readonly nu = 4;
+  readonly nAE = 0;
+  readonly isGround = false;
+  readonly positionDimension = 2;
+  qIndex = -1;
+  uIndex = -1;
+  aeIndex = -1;
+
+  constructor(
+    readonly label: ItemLabel,
+    readonly referenceCoordinates: Float64Array,
+    readonly initialCoordinates: Float64Array,
+    readonly initialVelocities: Float64Array,
+  ) {}
+
+  position(s: ItemState, out: Float64Array): void {
+    out[0] = this.referenceCoordinates[0] + s.q[this.qIndex];
+    out[1] = this.referenceCoordinates[1] + s.q[this.qIndex + 1];
+    out[2] = 0;
+  }
+
+  velocity(s: ItemState, out: Float64Array): void {
+    out[0] = s.u[this.uIndex];
+    out[1] = s.u[this.uIndex + 1];
+    out[2] = 0;
+  }
+
+  acceleration(s: ItemState, out: Float64Array): void {
+    out[0] = s.a[this.uIndex];
+    out[1] = s.a[this.uIndex + 1];
+    out[2] = 0;
+  }
+
+  positionJacobian(_s: ItemState, out: Float64Array): void {
+    out.fill(0, 0, 12);
+    out[0] = 1;
+    out[5] = 1;
+  }
+
+  output(variable: OutputVariableType, s: ItemState): ArrayLike<number> | undefined {
+    const out = new Float64Array(3);
+    switch (variable) {
+      case OutputVariableType.Position: this.position(s, out); return out;
+      case OutputVariableType.Displacement:
+        out[0] = s.q[this.qIndex];
+        out[1] = s.q[this.qIndex + 1];
+        return out;
+      case OutputVariableType.Velocity: this.velocity(s, out); return out;
+      case OutputVariableType.Acceleration: this.acceleration(s, out); return out;
+      default: return coordinateOutput(this, variable, s);
+    }
+  }
+}
+
+/** A planar ANCF node with position and slope vector (Exudyn's NodePoint2DSlope1). */
+export const nodePoint2DSlope1Definition: ItemDefinition<'Node', typeof parameters> = {
+  category: 'Node',
+  typeName: 'Point2DSlope1',
+  aliases: ['Point2DS1'],
+  description: 'A point in the x-y plane with its slope vector r\' = ∂r/∂x (for planar ANCF cable elements): four ODE2 coordinates [x, y, x\', y\'], the displacement from the reference coordinates. A straight reference along x has the slope [1, 0]. Position outputs are 3-vectors with z = 0.',
+  parameters,
+  outputVariables: [
+    OutputVariableType.Position, OutputVariableType.Displacement, OutputVariableType.Velocity,
+    OutputVariableType.Acceleration, ...coordinateOutputVariables,
+  ],
+  create: (v, label) => new Point2DSlope1Model(label, Float64Array.from(v.referenceCoordinates), Float64Array.from(v.initialCoordinates), Float64Array.from(v.initialVelocities)),
+};
+
+/** Factory for a planar point/slope node. */
+export const NodePoint2DSlope1 = makeFactory(nodePoint2DSlope1Definition);
+/** Exudyn's alias of {@link NodePoint2DSlope1}. */
+export const Point2DS1 = NodePoint2DSlope1;
