@@ -60,6 +60,18 @@ export interface NodeModel {
   acceleration?(s: ItemState, out: Float64Array): void;
   /** Writes ∂position/∂u, 3 × n_u row-major. */
   positionJacobian?(s: ItemState, out: Float64Array): void;
+  /** Writes the rotation matrix A (body-fixed → global), 9 entries row-major; for nodes with orientation. */
+  orientation?(s: ItemState, out: Float64Array): void;
+  /** Writes the global angular velocity ω. */
+  angularVelocity?(s: ItemState, out: Float64Array): void;
+  /** Writes the body-fixed angular velocity ω̄ = Aᵀω. */
+  angularVelocityLocal?(s: ItemState, out: Float64Array): void;
+  /** Writes the rotation Jacobian: global virtual rotation per velocity coordinate, 3 × n_u row-major (generalized torque = Jᵀτ). */
+  rotationJacobian?(s: ItemState, out: Float64Array): void;
+  /** Writes the node's own algebraic equations (n_AE entries), e.g. the Euler-parameter norm. */
+  ae?(s: ItemState, g: Float64Array, useIndex2: boolean): void;
+  /** Writes ∂g/∂Δq of the node's own equations, n_AE × n_u row-major. */
+  ae_q?(s: ItemState, c: Float64Array): void;
   /** q ⊕ factor·Δ for this node; absent means addition. */
   composeIncrement?(q: Float64Array, delta: Float64Array, deltaIndex: number, factor: number): void;
   /** Writes q̇ = B(q)u for this node; absent means q̇ = u. */
@@ -146,6 +158,14 @@ export interface BodyModel {
   velocity(s: ItemState, localPosition: ArrayLike<number>, out: Float64Array): void;
   /** Writes ∂position/∂u of a body-fixed point, 3 × nLocalU row-major. */
   positionJacobian(s: ItemState, localPosition: ArrayLike<number>, out: Float64Array): void;
+  /** Writes the body's rotation matrix A (9 entries row-major), for rigid and rotating bodies. */
+  orientation?(s: ItemState, localPosition: ArrayLike<number>, out: Float64Array): void;
+  /** Writes the global angular velocity of the body frame at localPosition. */
+  angularVelocity?(s: ItemState, localPosition: ArrayLike<number>, out: Float64Array): void;
+  /** Writes the body-fixed angular velocity at localPosition. */
+  angularVelocityLocal?(s: ItemState, localPosition: ArrayLike<number>, out: Float64Array): void;
+  /** Writes the rotation Jacobian at localPosition, 3 × nLocalU row-major. */
+  rotationJacobian?(s: ItemState, localPosition: ArrayLike<number>, out: Float64Array): void;
   /** Adds the generalized force of a mass-proportional load vector (force per mass) to f (nLocalU). */
   massProportionalForce?(s: ItemState, loadPerMass: ArrayLike<number>, f: Float64Array): void;
   /** Output at a body-fixed point, or undefined if the body does not answer it. */
@@ -182,6 +202,14 @@ export interface MarkerModel {
   velocity?(s: ItemState, out: Float64Array): void;
   /** Writes ∂position/∂u, 3 × nLocalU row-major. */
   positionJacobian?(s: ItemState, out: Float64Array): void;
+  /** Writes the marker frame's rotation matrix A (9 entries row-major); rigid markers. */
+  orientation?(s: ItemState, out: Float64Array): void;
+  /** Writes the marker frame's global angular velocity. */
+  angularVelocity?(s: ItemState, out: Float64Array): void;
+  /** Writes the marker frame's body-fixed angular velocity. */
+  angularVelocityLocal?(s: ItemState, out: Float64Array): void;
+  /** Writes the rotation Jacobian, 3 × nLocalU row-major (global virtual rotation per local velocity coordinate). */
+  rotationJacobian?(s: ItemState, out: Float64Array): void;
   /** Local index (within nLocalU) of the marked coordinate; for ground coordinates -1. */
   readonly coordinateLocalIndex?: number;
   /** Value of the marked coordinate (displacement) and its velocity. */
