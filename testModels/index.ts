@@ -3,6 +3,7 @@ import { springDamperUserFunctionTest } from './springDamperUserFunctionTest.ts'
 import { genericODE2test } from './genericODE2test.ts';
 import { velocityVerletTest } from './velocityVerletTest.ts';
 import { connectorGravityTest } from './connectorGravityTest.ts';
+import { computeODE2EigenvaluesTest } from './computeODE2EigenvaluesTest.ts';
 
 /** All ported Exudyn test models, in the order the runner reports them. */
 export const testModels: readonly TestModel[] = [
@@ -10,4 +11,5 @@ export const testModels: readonly TestModel[] = [
   genericODE2test,
   velocityVerletTest,
   connectorGravityTest,
+  computeODE2EigenvaluesTest,
 ];
