@@ -8,6 +8,11 @@ import { objectGroundDefinition } from './objects/ObjectGround.ts';
 import { objectMassPointDefinition } from './objects/ObjectMassPoint.ts';
 import { objectMassPoint2DDefinition } from './objects/ObjectMassPoint2D.ts';
 import { objectConnectorCoordinateSpringDamperDefinition } from './objects/ObjectConnectorCoordinateSpringDamper.ts';
+import { objectConnectorSpringDamperDefinition } from './objects/ObjectConnectorSpringDamper.ts';
+import { objectConnectorCartesianSpringDamperDefinition } from './objects/ObjectConnectorCartesianSpringDamper.ts';
+import { objectConnectorCoordinateDefinition } from './objects/ObjectConnectorCoordinate.ts';
+import { objectConnectorDistanceDefinition } from './objects/ObjectConnectorDistance.ts';
+import { objectConnectorGravityDefinition } from './objects/ObjectConnectorGravity.ts';
 import { objectANCFCable2DDefinition } from './objects/ObjectANCFCable2D.ts';
 import { objectGenericODE2Definition } from './objects/ObjectGenericODE2.ts';
 import { markerNodePositionDefinition } from './markers/MarkerNodePosition.ts';
@@ -35,6 +40,11 @@ export const itemDefinitions: readonly ItemDefinition[] = [
   objectMassPointDefinition,
   objectMassPoint2DDefinition,
   objectConnectorCoordinateSpringDamperDefinition,
+  objectConnectorSpringDamperDefinition,
+  objectConnectorCartesianSpringDamperDefinition,
+  objectConnectorCoordinateDefinition,
+  objectConnectorDistanceDefinition,
+  objectConnectorGravityDefinition,
   objectANCFCable2DDefinition,
   objectGenericODE2Definition,
   markerNodePositionDefinition,

@@ -7,7 +7,8 @@ export type RequiredMarkerCapability = keyof MarkerCapabilities;
 
 /**
  * The two markers of a connector: binding with capability checks, local coordinates
- * (marker 0's then marker 1's), and preallocated position Jacobians.
+ * (marker 0's then marker 1's), preallocated position Jacobians and relative kinematics.
+ * No method allocates after bind.
  */
 export class MarkerPair {
   marker0!: MarkerModel;
@@ -30,6 +31,10 @@ export class MarkerPair {
   readonly v0 = new Float64Array(3);
   /** Velocity of marker 1. */
   readonly v1 = new Float64Array(3);
+  /** Relative position Δp = p1 − p0, updated by {@link MarkerPair.evaluateRelative}. */
+  readonly dp = new Float64Array(3);
+  /** Relative velocity Δv = v1 − v0, updated by {@link MarkerPair.evaluateRelative}. */
+  readonly dv = new Float64Array(3);
 
   constructor(private readonly label: ItemLabel, private readonly markerNumbers: readonly number[]) {}
 
@@ -60,6 +65,15 @@ export class MarkerPair {
     this.marker1.velocity!(s, this.v1);
   }
 
+  /** Updates p0, p1, v0, v1 and the relative kinematics dp = p1 − p0, dv = v1 − v0. */
+  evaluateRelative(s: ItemState): void {
+    this.evaluatePositions(s);
+    for (let i = 0; i < 3; i++) {
+      this.dp[i] = this.p1[i] - this.p0[i];
+      this.dv[i] = this.v1[i] - this.v0[i];
+    }
+  }
+
   /** Updates the position Jacobians of both markers. */
   evaluateJacobians(s: ItemState): void {
     if (this.n0 > 0) this.marker0.positionJacobian!(s, this.jacobian0);
@@ -75,25 +89,43 @@ export class MarkerPair {
 
   /**
    * Adds factor·Jᵀ S J to the local matrix, where J = [−J0, J1] and S is a 3×3 matrix (row-major),
-   * i.e. the Jacobian of addForcePair for a force F = S·(p1 − p0) (+ terms in velocities).
+   * i.e. the Jacobian of addForcePair for a force F with ∂F/∂(p1 − p0) = S (or ∂F/∂(v1 − v0) = S).
    */
   addProjectedMatrix(stiffness: ArrayLike<number>, factor: number, m: Float64Array): void {
-    const { n0, n1 } = this;
+    this.addProjectedColumns(stiffness, -factor, this.jacobian0, this.n0, 0, m);
+    this.addProjectedColumns(stiffness, factor, this.jacobian1, this.n1, this.n0, m);
+  }
+
+  /** Adds the columns of one marker's block: m[:, offset + j] += J0/J1 rows · (factor·S·Jb[:, j]). */
+  private addProjectedColumns(stiffness: ArrayLike<number>, factor: number, jb: Float64Array, nb: number, offset: number, m: Float64Array): void {
+    const { n0, n1, jacobian0: j0, jacobian1: j1 } = this;
     const n = n0 + n1;
-    const column = (k: number, row: number): number => (k < n0 ? -this.jacobian0[row * n0 + k] : this.jacobian1[row * n1 + k - n0]);
-    for (let i = 0; i < n; i++) {
-      const ji0 = column(i, 0), ji1 = column(i, 1), ji2 = column(i, 2);
-      if (ji0 === 0 && ji1 === 0 && ji2 === 0) continue;
-      for (let j = 0; j < n; j++) {
-        const jj0 = column(j, 0), jj1 = column(j, 1), jj2 = column(j, 2);
-        let value = 0;
-        for (let a = 0; a < 3; a++) {
-          const ja = a === 0 ? ji0 : a === 1 ? ji1 : ji2;
-          if (ja === 0) continue;
-          value += ja * (stiffness[3 * a] * jj0 + stiffness[3 * a + 1] * jj1 + stiffness[3 * a + 2] * jj2);
-        }
-        m[i * n + j] += factor * value;
-      }
+    const s = stiffness;
+    for (let j = 0; j < nb; j++) {
+      const x = jb[j], y = jb[nb + j], z = jb[2 * nb + j];
+      if (x === 0 && y === 0 && z === 0) continue;
+      const t0 = factor * (s[0] * x + s[1] * y + s[2] * z);
+      const t1 = factor * (s[3] * x + s[4] * y + s[5] * z);
+      const t2 = factor * (s[6] * x + s[7] * y + s[8] * z);
+      const column = offset + j;
+      for (let i = 0; i < n0; i++) m[i * n + column] -= j0[i] * t0 + j0[n0 + i] * t1 + j0[2 * n0 + i] * t2;
+      for (let i = 0; i < n1; i++) m[(n0 + i) * n + column] += j1[i] * t0 + j1[n1 + i] * t1 + j1[2 * n1 + i] * t2;
     }
   }
+}
+
+/** The Lagrange multiplier of an object's algebraic equation `row`; aeIndex counts from the first ODE2 equation. */
+export function lagrangeMultiplier(s: ItemState, aeIndex: number, row = 0): number {
+  return s.lambda[aeIndex - s.u.length + row];
+}
+
+/** Global velocity-coordinate index of a coordinate marker's coordinate, or -1 if it is a ground coordinate. */
+export function globalCoordinateIndex(marker: MarkerModel): number {
+  let local = marker.coordinateLocalIndex ?? -1;
+  if (local < 0) return -1;
+  for (const node of marker.nodes) {
+    if (local < node.nu) return node.uIndex + local;
+    local -= node.nu;
+  }
+  return -1;
 }

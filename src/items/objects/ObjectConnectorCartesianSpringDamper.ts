@@ -1,0 +1,148 @@
+import { makeFactory, type ItemDefinition } from '../../registry/definition.ts';
+import type { BindContext, ItemState, NodeModel, ObjectModel } from '../../registry/capabilities.ts';
+import { describeValue, itemError, type ItemLabel } from '../../registry/errors.ts';
+import { OutputVariableType } from '../../registry/enums.ts';
+import { bool, markerIndexArray, userFunction, vector, type UserFunctionValue, type VectorValue } from '../../registry/parameters.ts';
+import { MarkerPair } from './connectorBase.ts';
+
+/**
+ * Cartesian spring force user function: returns the global force vector (3 entries) for the relative
+ * displacement (p1 − p0 − offset) and relative velocity (v1 − v0); stiffness, damping and offset are the parameters.
+ */
+export type CartesianSpringForceUserFunction = (
+  mbs: unknown, t: number, itemNumber: number, displacement: Float64Array, velocity: Float64Array,
+  stiffness: Float64Array, damping: Float64Array, offset: Float64Array,
+) => ArrayLike<number>;
+
+const parameters = {
+  markerNumbers: markerIndexArray('Two position markers [m0, m1].', 2),
+  stiffness: vector([0, 0, 0], 'Stiffnesses [N/m] of the springs in global x, y and z direction.', 3, 'Vector3D'),
+  damping: vector([0, 0, 0], 'Damping coefficients [N s/m] of the dampers in global x, y and z direction.', 3, 'Vector3D'),
+  offset: vector([0, 0, 0], 'Offset [m]: the springs are relaxed at p1 − p0 = offset.', 3, 'Vector3D'),
+  springForceUserFunction: userFunction<CartesianSpringForceUserFunction>('Replaces the force law; only evaluated if activeConnector is true.', '(mbs, t, itemNumber, displacement, velocity, stiffness, damping, offset) => [fx, fy, fz]'),
+  activeConnector: bool(true, 'If false, the connector has no effect.'),
+};
+
+/** Run-time model of three global-axis spring-dampers between two points. */
+class CartesianSpringDamperModel implements ObjectModel {
+  readonly nAE = 0;
+  aeIndex = -1;
+  readonly ode2LhsDependsOnVelocity = true;
+  localNodes: NodeModel[] = [];
+  /** Analytic position Jacobian; absent with a user function (the model then differentiates numerically). */
+  readonly ode2Lhs_q?: (s: ItemState, k: Float64Array, factor: number) => void;
+  /** Analytic velocity Jacobian; absent with a user function. */
+  readonly ode2Lhs_u?: (s: ItemState, d: Float64Array, factor: number) => void;
+  private readonly markers: MarkerPair;
+  private readonly stiffness: Float64Array;
+  private readonly damping: Float64Array;
+  private readonly offset: Float64Array;
+  /** diag(stiffness) and diag(damping), row-major 3×3. */
+  private readonly stiffnessMatrix = new Float64Array(9);
+  private readonly dampingMatrix = new Float64Array(9);
+  /** Displacement p1 − p0 − offset of the last evaluation. */
+  private readonly displacement = new Float64Array(3);
+  private readonly force = new Float64Array(3);
+  /** Argument buffers handed to the user function (refreshed before each call, so user changes do not leak). */
+  private readonly argument = { displacement: new Float64Array(3), velocity: new Float64Array(3), stiffness: new Float64Array(3), damping: new Float64Array(3), offset: new Float64Array(3) };
+
+  constructor(
+    readonly label: ItemLabel,
+    markerNumbers: readonly number[],
+    v: { stiffness: VectorValue; damping: VectorValue; offset: VectorValue },
+    private readonly activeConnector: boolean,
+    private readonly userFunction: UserFunctionValue<CartesianSpringForceUserFunction>,
+  ) {
+    this.markers = new MarkerPair(label, markerNumbers);
+    this.stiffness = Float64Array.from(v.stiffness);
+    this.damping = Float64Array.from(v.damping);
+    this.offset = Float64Array.from(v.offset);
+    for (let i = 0; i < 3; i++) {
+      this.stiffnessMatrix[4 * i] = this.stiffness[i];
+      this.dampingMatrix[4 * i] = this.damping[i];
+    }
+    if (userFunction === 0) {
+      this.ode2Lhs_q = (s, k, factor) => this.addJacobian(s, this.stiffnessMatrix, k, factor);
+      this.ode2Lhs_u = (s, d, factor) => this.addJacobian(s, this.dampingMatrix, d, factor);
+    }
+  }
+
+  bind(context: BindContext): void {
+    this.markers.bind(context, 'position', 'position');
+    this.localNodes = this.markers.localNodes;
+  }
+
+  /** Updates displacement, relative velocity and force (zero if inactive). */
+  private evaluate(s: ItemState): void {
+    const { markers, displacement: u, force } = this;
+    markers.evaluateRelative(s);
+    const dv = markers.dv;
+    for (let i = 0; i < 3; i++) u[i] = markers.dp[i] - this.offset[i];
+    force.fill(0);
+    if (!this.activeConnector) return;
+    if (this.userFunction === 0) {
+      for (let i = 0; i < 3; i++) force[i] = this.stiffness[i] * u[i] + this.damping[i] * dv[i];
+      return;
+    }
+    const a = this.argument;
+    a.displacement.set(u);
+    a.velocity.set(dv);
+    a.stiffness.set(this.stiffness);
+    a.damping.set(this.damping);
+    a.offset.set(this.offset);
+    const result = this.userFunction(s.mbs, s.t, this.label.index, a.displacement, a.velocity, a.stiffness, a.damping, a.offset);
+    if (result === null || typeof result !== 'object' || result.length !== 3) {
+      itemError(this.label, 'springForceUserFunction', `must return 3 numbers, got ${describeValue(result)}`);
+    }
+    for (let i = 0; i < 3; i++) {
+      if (typeof result[i] !== 'number' || !Number.isFinite(result[i])) itemError(this.label, 'springForceUserFunction', `must return finite numbers, got ${describeValue(result[i])} at entry ${i}`);
+      force[i] = result[i];
+    }
+  }
+
+  ode2Lhs(s: ItemState, f: Float64Array): void {
+    if (!this.activeConnector) return;
+    this.evaluate(s);
+    this.markers.evaluateJacobians(s);
+    this.markers.addForcePair(this.force, f);
+  }
+
+  /** Adds factor·Jᵀ diag(k or d) J (exact for markers with constant position Jacobians). */
+  private addJacobian(s: ItemState, matrix: Float64Array, target: Float64Array, factor: number): void {
+    if (!this.activeConnector) return;
+    this.markers.evaluateJacobians(s);
+    this.markers.addProjectedMatrix(matrix, factor, target);
+  }
+
+  output(variable: OutputVariableType, s: ItemState): ArrayLike<number> | undefined {
+    this.evaluate(s);
+    const u = this.displacement;
+    switch (variable) {
+      case OutputVariableType.Displacement: return Array.from(u);
+      case OutputVariableType.Distance: return [Math.sqrt(u[0] * u[0] + u[1] * u[1] + u[2] * u[2])];
+      case OutputVariableType.Velocity: return Array.from(this.markers.dv);
+      case OutputVariableType.Force: return Array.from(this.force);
+      default: return undefined;
+    }
+  }
+}
+
+/** Spring-dampers in the three global directions between two position markers (Exudyn's ObjectConnectorCartesianSpringDamper). */
+export const objectConnectorCartesianSpringDamperDefinition: ItemDefinition<'Object', typeof parameters> = {
+  category: 'Object',
+  typeName: 'ConnectorCartesianSpringDamper',
+  aliases: ['CartesianSpringDamper'],
+  description: 'Three spring-dampers along the global axes between two position markers: force f_i = k_i (p1 − p0 − offset)_i + d_i (v1 − v0)_i '
+    + '(or the user function), acting with +f on marker 1 and −f on marker 0 (left-hand side).',
+  parameters,
+  outputVariables: [OutputVariableType.Displacement, OutputVariableType.Distance, OutputVariableType.Velocity, OutputVariableType.Force],
+  equations: 'LHS = [−J0ᵀ; J1ᵀ] f. Analytic Jacobian without user function: Jᵀ diag(k) J and Jᵀ diag(d) J with J = [−J0, J1]; '
+    + 'numerical with a user function. The user function receives the displacement with the offset already subtracted. '
+    + 'Displacement and Distance refer to p1 − p0 − offset.',
+  create: (v, label) => new CartesianSpringDamperModel(label, v.markerNumbers, v, v.activeConnector, v.springForceUserFunction),
+};
+
+/** Factory for a Cartesian spring-damper. */
+export const ObjectConnectorCartesianSpringDamper = makeFactory(objectConnectorCartesianSpringDamperDefinition);
+/** Exudyn's alias of {@link ObjectConnectorCartesianSpringDamper}. */
+export const CartesianSpringDamper = ObjectConnectorCartesianSpringDamper;

@@ -1,0 +1,126 @@
+import { makeFactory, type ItemDefinition } from '../../registry/definition.ts';
+import type { BindContext, ItemState, NodeModel, ObjectModel } from '../../registry/capabilities.ts';
+import { describeValue, itemError, type ItemLabel } from '../../registry/errors.ts';
+import { OutputVariableType } from '../../registry/enums.ts';
+import { bool, markerIndexArray, real, userFunction, type UserFunctionValue } from '../../registry/parameters.ts';
+import { globalCoordinateIndex, lagrangeMultiplier, MarkerPair } from './connectorBase.ts';
+
+/** Offset user function: returns the (time-dependent) offset, or its time derivative for offsetUserFunction_t. */
+export type CoordinateOffsetUserFunction = (mbs: unknown, t: number, itemNumber: number, offset: number) => number;
+
+const parameters = {
+  markerNumbers: markerIndexArray('Two coordinate markers [m0, m1].', 2),
+  offset: real(0, 'Offset between the two coordinates (between their velocities if velocityLevel is true).'),
+  factorValue1: real(1, 'Factor multiplied with the coordinate of marker 1 (e.g. a gear ratio).'),
+  velocityLevel: bool(false, 'If true, the constraint acts on the velocities; then offsetUserFunction_t is used and offsetUserFunction ignored.'),
+  offsetUserFunction: userFunction<CoordinateOffsetUserFunction>('Time-dependent offset for position-level (index 3) constraints.', '(mbs, t, itemNumber, offset) => offset'),
+  offsetUserFunction_t: userFunction<CoordinateOffsetUserFunction>('Time derivative of the offset, used on velocity level (velocityLevel or index-2 solvers).', '(mbs, t, itemNumber, offset) => offset_t'),
+  activeConnector: bool(true, 'If false, the constraint is not applied (no Lagrange multiplier).'),
+};
+
+type Values = {
+  offset: number; factorValue1: number; velocityLevel: boolean;
+  offsetUserFunction: UserFunctionValue<CoordinateOffsetUserFunction>;
+  offsetUserFunction_t: UserFunctionValue<CoordinateOffsetUserFunction>;
+};
+
+/** Run-time model of a linear constraint between two coordinates. */
+class CoordinateConstraintModel implements ObjectModel {
+  readonly nAE: number;
+  aeIndex = -1;
+  readonly velocityLevelConstraint: boolean;
+  localNodes: NodeModel[] = [];
+  private readonly markers: MarkerPair;
+  private local0 = -1;
+  private local1 = -1;
+  private readonly equation = new Float64Array(1);
+
+  constructor(readonly label: ItemLabel, markerNumbers: readonly number[], private readonly v: Values, private readonly active: boolean) {
+    this.markers = new MarkerPair(label, markerNumbers);
+    this.nAE = active ? 1 : 0;
+    this.velocityLevelConstraint = v.velocityLevel;
+  }
+
+  bind(context: BindContext): void {
+    this.markers.bind(context, 'coordinate', 'coordinate');
+    this.localNodes = this.markers.localNodes;
+    const { marker0, marker1, n0 } = this.markers;
+    this.local0 = marker0.coordinateLocalIndex!;
+    this.local1 = marker1.coordinateLocalIndex! < 0 ? -1 : n0 + marker1.coordinateLocalIndex!;
+  }
+
+  private userOffset(s: ItemState, parameter: 'offsetUserFunction' | 'offsetUserFunction_t'): number {
+    const f = this.v[parameter] as CoordinateOffsetUserFunction;
+    const value = f(s.mbs, s.t, this.label.index, this.v.offset);
+    if (typeof value !== 'number' || !Number.isFinite(value)) itemError(this.label, parameter, `must return a finite number, got ${describeValue(value)}`);
+    return value;
+  }
+
+  /**
+   * Position level: g = factorValue1·c1 − c0 − offset (or offsetUserFunction).
+   * Velocity level (velocityLevel, or useIndex2): g = factorValue1·ċ1 − ċ0 − o_t with o_t = offsetUserFunction_t,
+   * else offset if velocityLevel, else 0 (index-2 form of a position constraint does not enforce the offset).
+   */
+  ae(s: ItemState, g: Float64Array, useIndex2: boolean): void {
+    const { marker0, marker1 } = this.markers;
+    const { factorValue1, velocityLevel, offset } = this.v;
+    if (!useIndex2 && !velocityLevel) {
+      const o = this.v.offsetUserFunction === 0 ? offset : this.userOffset(s, 'offsetUserFunction');
+      g[0] = marker1.coordinate!(s) * factorValue1 - marker0.coordinate!(s) - o;
+      return;
+    }
+    const o = this.v.offsetUserFunction_t !== 0 ? this.userOffset(s, 'offsetUserFunction_t') : velocityLevel ? offset : 0;
+    g[0] = marker1.coordinateVelocity!(s) * factorValue1 - marker0.coordinateVelocity!(s) - o;
+  }
+
+  /** C_q = [−e(c0), factorValue1·e(c1)] (also ∂ġ/∂u on velocity level). */
+  ae_q(_s: ItemState, c: Float64Array): void {
+    if (this.local0 >= 0) c[this.local0] -= 1;
+    if (this.local1 >= 0) c[this.local1] += this.v.factorValue1;
+  }
+
+  /** The global velocity index of the non-ground coordinate if the other marker is a ground coordinate. */
+  eliminableCoordinate(): number | undefined {
+    const { marker0, marker1 } = this.markers;
+    const ground0 = marker0.nodes.length === 0;
+    const ground1 = marker1.nodes.length === 0;
+    const index = ground0 && !ground1 ? globalCoordinateIndex(marker1) : ground1 && !ground0 ? globalCoordinateIndex(marker0) : -1;
+    return index >= 0 ? index : undefined;
+  }
+
+  output(variable: OutputVariableType, s: ItemState): ArrayLike<number> | undefined {
+    const { marker0, marker1 } = this.markers;
+    switch (variable) {
+      case OutputVariableType.Displacement: return [marker1.coordinate!(s) - marker0.coordinate!(s)];
+      case OutputVariableType.Velocity: return [marker1.coordinateVelocity!(s) - marker0.coordinateVelocity!(s)];
+      case OutputVariableType.ConstraintEquation:
+        if (!this.active) return [0];
+        this.ae(s, this.equation, false);
+        return [this.equation[0]];
+      case OutputVariableType.Force: return [this.active ? lagrangeMultiplier(s, this.aeIndex) : 0];
+      default: return undefined;
+    }
+  }
+}
+
+/** A constraint between two coordinates (Exudyn's ObjectConnectorCoordinate, alias CoordinateConstraint). */
+export const objectConnectorCoordinateDefinition: ItemDefinition<'Object', typeof parameters> = {
+  category: 'Object',
+  typeName: 'ConnectorCoordinate',
+  aliases: ['CoordinateConstraint'],
+  description: 'Constrains two coordinate markers (displacement coordinates, without reference values): '
+    + 'factorValue1·c1 − c0 − offset = 0, one Lagrange multiplier λ. With velocityLevel (or in index-2 solvers) the constraint acts on velocities.',
+  parameters,
+  outputVariables: [OutputVariableType.Displacement, OutputVariableType.Velocity, OutputVariableType.ConstraintEquation, OutputVariableType.Force],
+  equations: 'Index 3: g = f₁ c1 − c0 − l_off (l_off = offsetUserFunction(mbs, t, i, offset) if given). '
+    + 'Velocity level: ġ = f₁ ċ1 − ċ0 − d with d = offsetUserFunction_t(mbs, t, i, offset) if given, else offset if velocityLevel, else 0. '
+    + 'C_q = [−e(c0), f₁ e(c1)]. Force = λ. Inactive (activeConnector false): no algebraic equation and no multiplier '
+    + '(Exudyn keeps the multiplier with the equation λ = 0). Explicit solvers eliminate a constraint to a ground coordinate '
+    + 'by setting the other coordinate to zero (offset ignored, as in Exudyn).',
+  create: (v, label) => new CoordinateConstraintModel(label, v.markerNumbers, v, v.activeConnector),
+};
+
+/** Factory for a coordinate constraint. */
+export const ObjectConnectorCoordinate = makeFactory(objectConnectorCoordinateDefinition);
+/** Exudyn's alias of {@link ObjectConnectorCoordinate}. */
+export const CoordinateConstraint = ObjectConnectorCoordinate;

@@ -1,0 +1,94 @@
+import { makeFactory, type ItemDefinition } from '../../registry/definition.ts';
+import type { BindContext, ItemState, NodeModel, ObjectModel } from '../../registry/capabilities.ts';
+import { itemError, type ItemLabel } from '../../registry/errors.ts';
+import { OutputVariableType } from '../../registry/enums.ts';
+import { bool, markerIndexArray, preal } from '../../registry/parameters.ts';
+import { lagrangeMultiplier, MarkerPair } from './connectorBase.ts';
+
+const parameters = {
+  markerNumbers: markerIndexArray('Two position markers [m0, m1].', 2),
+  distance: preal(0, 'Prescribed distance [m] between the markers; must be positive.'),
+  activeConnector: bool(true, 'If false, the constraint is not applied (no Lagrange multiplier).'),
+};
+
+/** Run-time model of a distance constraint |p1 − p0| = d. */
+class DistanceConstraintModel implements ObjectModel {
+  readonly nAE: number;
+  aeIndex = -1;
+  localNodes: NodeModel[] = [];
+  private readonly markers: MarkerPair;
+  private readonly direction = new Float64Array(3);
+
+  constructor(readonly label: ItemLabel, markerNumbers: readonly number[], private readonly distance: number, private readonly active: boolean) {
+    this.markers = new MarkerPair(label, markerNumbers);
+    this.nAE = active ? 1 : 0;
+  }
+
+  bind(context: BindContext): void {
+    this.markers.bind(context, 'position', 'position');
+    this.localNodes = this.markers.localNodes;
+  }
+
+  /** Updates the relative kinematics; returns L = |p1 − p0|. */
+  private evaluate(s: ItemState): number {
+    const dp = this.markers.dp;
+    this.markers.evaluateRelative(s);
+    return Math.sqrt(dp[0] * dp[0] + dp[1] * dp[1] + dp[2] * dp[2]);
+  }
+
+  /** n = Δp/L; the direction of a constraint between coinciding points is undefined. */
+  private updateDirection(length: number): void {
+    if (length === 0) itemError(this.label, 'markerNumbers', 'must refer to markers at different positions for the constraint direction (p1 − p0)/|p1 − p0|, got coinciding markers (distance 0)');
+    const inv = 1 / length;
+    for (let i = 0; i < 3; i++) this.direction[i] = inv * this.markers.dp[i];
+  }
+
+  /** Position level g = |Δp| − d; velocity level (index 2) ġ = Δpᵀ Δv / |Δp|. */
+  ae(s: ItemState, g: Float64Array, useIndex2: boolean): void {
+    const length = this.evaluate(s);
+    if (!useIndex2) {
+      g[0] = length - this.distance;
+      return;
+    }
+    this.updateDirection(length);
+    const { dp, dv } = this.markers;
+    g[0] = (1 / length) * (dp[0] * dv[0] + dp[1] * dv[1] + dp[2] * dv[2]);
+  }
+
+  /** C_q = [−nᵀJ0, nᵀJ1] with n = Δp/|Δp|. */
+  ae_q(s: ItemState, c: Float64Array): void {
+    this.updateDirection(this.evaluate(s));
+    this.markers.evaluateJacobians(s);
+    this.markers.addForcePair(this.direction, c);
+  }
+
+  output(variable: OutputVariableType, s: ItemState): ArrayLike<number> | undefined {
+    const length = this.evaluate(s);
+    switch (variable) {
+      case OutputVariableType.Displacement: return Array.from(this.markers.dp);
+      case OutputVariableType.Velocity: return Array.from(this.markers.dv);
+      case OutputVariableType.Distance: return [length];
+      case OutputVariableType.Force: return [this.active ? lagrangeMultiplier(s, this.aeIndex) : 0];
+      default: return undefined;
+    }
+  }
+}
+
+/** A distance constraint between two position markers (Exudyn's ObjectConnectorDistance, alias DistanceConstraint). */
+export const objectConnectorDistanceDefinition: ItemDefinition<'Object', typeof parameters> = {
+  category: 'Object',
+  typeName: 'ConnectorDistance',
+  aliases: ['DistanceConstraint'],
+  description: 'Keeps two position markers at a fixed distance: |p1 − p0| − distance = 0 (not squared), one Lagrange multiplier λ.',
+  parameters,
+  outputVariables: [OutputVariableType.Displacement, OutputVariableType.Velocity, OutputVariableType.Distance, OutputVariableType.Force],
+  equations: 'Index 3: g = |Δp| − d; index 2: ġ = Δpᵀ Δv / |Δp|; C_q = [−nᵀ J0, nᵀ J1], n = Δp/|Δp|. Force = λ. '
+    + 'Coinciding markers (|Δp| = 0) are an error for the Jacobian and the velocity-level equation. '
+    + 'Inactive (activeConnector false): no algebraic equation and no multiplier.',
+  create: (v, label) => new DistanceConstraintModel(label, v.markerNumbers, v.distance, v.activeConnector),
+};
+
+/** Factory for a distance constraint. */
+export const ObjectConnectorDistance = makeFactory(objectConnectorDistanceDefinition);
+/** Exudyn's alias of {@link ObjectConnectorDistance}. */
+export const DistanceConstraint = ObjectConnectorDistance;

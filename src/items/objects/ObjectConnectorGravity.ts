@@ -1,0 +1,123 @@
+import { makeFactory, type ItemDefinition } from '../../registry/definition.ts';
+import type { BindContext, ItemState, NodeModel, ObjectModel } from '../../registry/capabilities.ts';
+import { itemError, type ItemLabel } from '../../registry/errors.ts';
+import { OutputVariableType } from '../../registry/enums.ts';
+import { bool, markerIndexArray, real, ureal } from '../../registry/parameters.ts';
+import { MarkerPair } from './connectorBase.ts';
+
+const parameters = {
+  markerNumbers: markerIndexArray('Two position markers [m0, m1].', 2),
+  gravitationalConstant: real(6.6743e-11, 'Gravitational constant G [m³/(kg s²)]; a negative value gives repulsion.'),
+  mass0: ureal(0, 'Mass [kg] of the body at marker m0.'),
+  mass1: ureal(0, 'Mass [kg] of the body at marker m1.'),
+  minDistanceRegularization: ureal(0, 'Distance d_min [m] below which the force is regularized: 1/L² becomes 1/(L² + (L − d_min)²).'),
+  activeConnector: bool(true, 'If false, the connector has no effect.'),
+};
+
+type Values = { gravitationalConstant: number; mass0: number; mass1: number; minDistanceRegularization: number; activeConnector: boolean };
+
+/** Run-time model of Newton's gravitational attraction between two points. */
+class GravityConnectorModel implements ObjectModel {
+  readonly nAE = 0;
+  aeIndex = -1;
+  readonly ode2LhsDependsOnVelocity = false;
+  localNodes: NodeModel[] = [];
+  private readonly markers: MarkerPair;
+  private length = 0;
+  /** Scalar attraction F = G m0 m1 w(L) and its derivative dF/dL. */
+  private scalarForce = 0;
+  private forceDerivative = 0;
+  private readonly direction = new Float64Array(3);
+  private readonly forceVector = new Float64Array(3);
+  private readonly matrix = new Float64Array(9);
+
+  constructor(readonly label: ItemLabel, markerNumbers: readonly number[], private readonly v: Values) {
+    this.markers = new MarkerPair(label, markerNumbers);
+  }
+
+  bind(context: BindContext): void {
+    this.markers.bind(context, 'position', 'position');
+    this.localNodes = this.markers.localNodes;
+  }
+
+  /** Updates L, n = Δp/L (n = 0 at L = 0), F and dF/dL. */
+  private evaluate(s: ItemState): void {
+    const { markers, direction: n, v } = this;
+    markers.evaluateRelative(s);
+    const dp = markers.dp;
+    const length = Math.sqrt(dp[0] * dp[0] + dp[1] * dp[1] + dp[2] * dp[2]);
+    const dMin = v.minDistanceRegularization;
+    this.length = length;
+    let weight: number;
+    let weightDerivative: number;
+    if (length > dMin) {
+      weight = 1 / (length * length);
+      weightDerivative = -2 * weight / length;
+    } else if (dMin !== 0) {
+      const gap = length - dMin;
+      weight = 1 / (length * length + gap * gap);
+      weightDerivative = -2 * (length + gap) * weight * weight;
+    } else {
+      itemError(this.label, 'minDistanceRegularization', 'must be positive when the markers coincide (distance 0, force singular), got 0');
+    }
+    const inv = length !== 0 ? 1 / length : 1;
+    for (let i = 0; i < 3; i++) n[i] = inv * dp[i];
+    const c = v.activeConnector ? v.gravitationalConstant * (v.mass0 * v.mass1) : 0;
+    this.scalarForce = c * weight;
+    this.forceDerivative = c * weightDerivative;
+  }
+
+  ode2Lhs(s: ItemState, f: Float64Array): void {
+    if (!this.v.activeConnector) return;
+    this.evaluate(s);
+    for (let i = 0; i < 3; i++) this.forceVector[i] = this.scalarForce * this.direction[i];
+    this.markers.evaluateJacobians(s);
+    this.markers.addForcePair(this.forceVector, f);
+  }
+
+  /** ∂(F n)/∂Δp = (F/L)(I − n nᵀ) + F'(L) n nᵀ (zero at L = 0, where the direction is undefined). */
+  ode2Lhs_q(s: ItemState, k: Float64Array, factor: number): void {
+    if (!this.v.activeConnector) return;
+    this.evaluate(s);
+    const { direction: n, matrix: S, length } = this;
+    if (length === 0) return;
+    const a = this.scalarForce / length;
+    const b = this.forceDerivative;
+    for (let i = 0; i < 3; i++) {
+      for (let j = 0; j < 3; j++) S[3 * i + j] = a * ((i === j ? 1 : 0) - n[i] * n[j]) + b * n[i] * n[j];
+    }
+    this.markers.evaluateJacobians(s);
+    this.markers.addProjectedMatrix(S, factor, k);
+  }
+
+  output(variable: OutputVariableType, s: ItemState): ArrayLike<number> | undefined {
+    this.evaluate(s);
+    switch (variable) {
+      case OutputVariableType.Distance: return [this.length];
+      case OutputVariableType.Displacement: return Array.from(this.markers.dp);
+      case OutputVariableType.Force: return Array.from(this.direction, (n) => this.scalarForce * n);
+      default: return undefined;
+    }
+  }
+}
+
+/** Newton's gravitation between two position markers (Exudyn's ObjectConnectorGravity). */
+export const objectConnectorGravityDefinition: ItemDefinition<'Object', typeof parameters> = {
+  category: 'Object',
+  typeName: 'ConnectorGravity',
+  aliases: ['ConnectorGravity'],
+  description: 'Gravitational attraction between two position markers: F = G·mass0·mass1/L² (L = |p1 − p0|), regularized to '
+    + 'G·mass0·mass1/(L² + (L − d_min)²) for L ≤ d_min when minDistanceRegularization d_min > 0. The force vector F n, n = (p1 − p0)/L, '
+    + 'acts with +F n on marker 1 and −F n on marker 0 (left-hand side), i.e. the markers attract each other.',
+  parameters,
+  outputVariables: [OutputVariableType.Distance, OutputVariableType.Displacement, OutputVariableType.Force],
+  equations: 'LHS = [−J0ᵀ; J1ᵀ] F n. Analytic Jacobian ∂(F n)/∂Δp = (F/L)(I − n nᵀ) + F\'(L) n nᵀ (Exudyn differentiates numerically). '
+    + 'Force returns F n with F > 0 (as Exudyn\'s code; its item page writes the magnitude with a minus sign). '
+    + 'Coinciding markers without regularization are an error.',
+  create: (v, label) => new GravityConnectorModel(label, v.markerNumbers, v),
+};
+
+/** Factory for a gravity connector. */
+export const ObjectConnectorGravity = makeFactory(objectConnectorGravityDefinition);
+/** Exudyn's alias of {@link ObjectConnectorGravity}. */
+export const ConnectorGravity = ObjectConnectorGravity;

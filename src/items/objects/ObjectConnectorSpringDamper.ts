@@ -1,0 +1,177 @@
+import { makeFactory, type ItemDefinition } from '../../registry/definition.ts';
+import type { BindContext, ItemState, NodeModel, ObjectModel } from '../../registry/capabilities.ts';
+import { describeValue, itemError, type ItemLabel } from '../../registry/errors.ts';
+import { OutputVariableType } from '../../registry/enums.ts';
+import { bool, markerIndexArray, real, ureal, userFunction, type UserFunctionValue } from '../../registry/parameters.ts';
+import { MarkerPair } from './connectorBase.ts';
+
+/**
+ * Spring force user function: returns the scalar force F (positive = tension) for the elongation
+ * deltaL = L − L0 and the elongation rate deltaL_t = L̇ − velocityOffset; stiffness, damping and force are the parameters.
+ */
+export type SpringForceUserFunction = (mbs: unknown, t: number, itemNumber: number, deltaL: number, deltaL_t: number, stiffness: number, damping: number, force: number) => number;
+
+const parameters = {
+  markerNumbers: markerIndexArray('Two position markers [m0, m1].', 2),
+  referenceLength: ureal(0, 'Reference (unstretched) length L0 [m] of the spring.'),
+  stiffness: ureal(0, 'Stiffness k [N/m]; the force acts against L − L0.'),
+  damping: ureal(0, 'Damping d [N s/m]; the force acts against L̇ − velocityOffset.'),
+  force: real(0, 'Additional constant force [N] in the spring direction; positive = tension (like shortening L0 by force/k).'),
+  velocityOffset: real(0, 'Velocity offset L̇0 [m/s] of the damper (time derivative of the reference length).'),
+  activeConnector: bool(true, 'If false, the connector has no effect.'),
+  springForceUserFunction: userFunction<SpringForceUserFunction>('Replaces the scalar force law; only evaluated if activeConnector is true.', '(mbs, t, itemNumber, deltaL, deltaL_t, stiffness, damping, force) => force'),
+};
+
+type Values = {
+  referenceLength: number; stiffness: number; damping: number; force: number; velocityOffset: number;
+  activeConnector: boolean; springForceUserFunction: UserFunctionValue<SpringForceUserFunction>;
+};
+
+/** Run-time model of a spring-damper along the line between two points. */
+class SpringDamperModel implements ObjectModel {
+  readonly nAE = 0;
+  aeIndex = -1;
+  readonly ode2LhsDependsOnVelocity = true;
+  localNodes: NodeModel[] = [];
+  /** Analytic position Jacobian; absent with a user function (the model then differentiates numerically). */
+  readonly ode2Lhs_q?: (s: ItemState, k: Float64Array, factor: number) => void;
+  /** Analytic velocity Jacobian; absent with a user function. */
+  readonly ode2Lhs_u?: (s: ItemState, d: Float64Array, factor: number) => void;
+  private readonly markers: MarkerPair;
+  /** Spring length L of the last evaluation. */
+  private length = 0;
+  /** Scalar force F of the last evaluation. */
+  private scalarForce = 0;
+  /** Unit direction n (Δp/L; Δv/|Δv| or 0 at L = 0). */
+  private readonly direction = new Float64Array(3);
+  private readonly forceVector = new Float64Array(3);
+  private readonly matrix = new Float64Array(9);
+
+  constructor(readonly label: ItemLabel, markerNumbers: readonly number[], private readonly v: Values) {
+    this.markers = new MarkerPair(label, markerNumbers);
+    if (v.springForceUserFunction === 0) {
+      this.ode2Lhs_q = (s, k, factor) => this.addStiffnessJacobian(s, k, factor);
+      this.ode2Lhs_u = (s, d, factor) => this.addDampingJacobian(s, d, factor);
+    }
+  }
+
+  bind(context: BindContext): void {
+    this.markers.bind(context, 'position', 'position');
+    this.localNodes = this.markers.localNodes;
+  }
+
+  /** Updates length, direction and scalar force from the state. */
+  private evaluate(s: ItemState): void {
+    const { markers, direction: n, v } = this;
+    markers.evaluateRelative(s);
+    const dp = markers.dp;
+    const dv = markers.dv;
+    const length = Math.sqrt(dp[0] * dp[0] + dp[1] * dp[1] + dp[2] * dp[2]);
+    this.length = length;
+    if (length !== 0) {
+      const inv = 1 / length;
+      for (let i = 0; i < 3; i++) n[i] = inv * dp[i];
+    } else {
+      const speed = Math.sqrt(dv[0] * dv[0] + dv[1] * dv[1] + dv[2] * dv[2]);
+      const inv = speed !== 0 ? 1 / speed : 1;
+      for (let i = 0; i < 3; i++) n[i] = inv * dv[i];
+    }
+    this.scalarForce = 0;
+    if (!v.activeConnector) return;
+    const elongation = length - v.referenceLength;
+    const elongationRate = dv[0] * n[0] + dv[1] * n[1] + dv[2] * n[2] - v.velocityOffset;
+    if (v.springForceUserFunction === 0) {
+      this.scalarForce = v.stiffness * elongation + (v.damping * elongationRate + v.force);
+      return;
+    }
+    const force = v.springForceUserFunction(s.mbs, s.t, this.label.index, elongation, elongationRate, v.stiffness, v.damping, v.force);
+    if (typeof force !== 'number' || !Number.isFinite(force)) itemError(this.label, 'springForceUserFunction', `must return a finite number, got ${describeValue(force)}`);
+    this.scalarForce = force;
+  }
+
+  ode2Lhs(s: ItemState, f: Float64Array): void {
+    if (!this.v.activeConnector) return;
+    this.evaluate(s);
+    for (let i = 0; i < 3; i++) this.forceVector[i] = this.scalarForce * this.direction[i];
+    this.markers.evaluateJacobians(s);
+    this.markers.addForcePair(this.forceVector, f);
+  }
+
+  /**
+   * ∂(F n)/∂Δp = (F/L)(I − n nᵀ) + k n nᵀ + (d/L) n Δvᵀ(I − n nᵀ); at L = 0: k I.
+   * Exact for markers with constant position Jacobians (point nodes, mass points).
+   */
+  private addStiffnessJacobian(s: ItemState, k: Float64Array, factor: number): void {
+    if (!this.v.activeConnector) return;
+    this.evaluate(s);
+    const { direction: n, matrix: S, length, scalarForce: F } = this;
+    const { stiffness, damping } = this.v;
+    if (length === 0) {
+      S.fill(0);
+      S[0] = S[4] = S[8] = stiffness;
+    } else {
+      const dv = this.markers.dv;
+      const inv = 1 / length;
+      const vn = dv[0] * n[0] + dv[1] * n[1] + dv[2] * n[2];
+      for (let i = 0; i < 3; i++) {
+        for (let j = 0; j < 3; j++) {
+          const projector = inv * ((i === j ? 1 : 0) - n[i] * n[j]);
+          const dvProjected = inv * (dv[j] - vn * n[j]);
+          S[3 * i + j] = F * projector + stiffness * n[i] * n[j] + damping * n[i] * dvProjected;
+        }
+      }
+    }
+    this.markers.evaluateJacobians(s);
+    this.markers.addProjectedMatrix(S, factor, k);
+  }
+
+  /** ∂(F n)/∂Δv = d n nᵀ; at L = 0: d I. */
+  private addDampingJacobian(s: ItemState, d: Float64Array, factor: number): void {
+    if (!this.v.activeConnector) return;
+    this.evaluate(s);
+    const { direction: n, matrix: S, length } = this;
+    const damping = this.v.damping;
+    if (length === 0) {
+      S.fill(0);
+      S[0] = S[4] = S[8] = damping;
+    } else {
+      for (let i = 0; i < 3; i++) for (let j = 0; j < 3; j++) S[3 * i + j] = damping * n[i] * n[j];
+    }
+    this.markers.evaluateJacobians(s);
+    this.markers.addProjectedMatrix(S, factor, d);
+  }
+
+  output(variable: OutputVariableType, s: ItemState): ArrayLike<number> | undefined {
+    this.evaluate(s);
+    const { dp, dv } = this.markers;
+    switch (variable) {
+      case OutputVariableType.Distance: return [this.length];
+      case OutputVariableType.Displacement: return Array.from(dp);
+      case OutputVariableType.Velocity: return Array.from(dv);
+      case OutputVariableType.Force: return Array.from(this.direction, (n) => this.scalarForce * n);
+      case OutputVariableType.ForceLocal: return [this.scalarForce];
+      default: return undefined;
+    }
+  }
+}
+
+/** A spring-damper between two position markers (Exudyn's ObjectConnectorSpringDamper). */
+export const objectConnectorSpringDamperDefinition: ItemDefinition<'Object', typeof parameters> = {
+  category: 'Object',
+  typeName: 'ConnectorSpringDamper',
+  aliases: ['SpringDamper'],
+  description: 'A spring-damper acting along the line between two position markers. Scalar force F = k (L − L0) + d (L̇ − velocityOffset) + force '
+    + '(or the user function), L = |p1 − p0|, L̇ = Δvᵀn; the force vector F n, n = (p1 − p0)/L, acts with +F n on marker 1 and −F n on marker 0 '
+    + '(left-hand side). At L = 0 the direction falls back to Δv/|Δv| (no force if Δv = 0 as well).',
+  parameters,
+  outputVariables: [OutputVariableType.Distance, OutputVariableType.Displacement, OutputVariableType.Velocity, OutputVariableType.Force, OutputVariableType.ForceLocal],
+  equations: 'LHS = [−J0ᵀ; J1ᵀ] F n. Analytic Jacobian without user function: ∂(F n)/∂Δp = (F/L)(I − n nᵀ) + k n nᵀ + (d/L) n Δvᵀ(I − n nᵀ), '
+    + '∂(F n)/∂Δv = d n nᵀ (k I and d I at L = 0); with a user function the Jacobian is numerical. '
+    + 'Force returns the 3D vector F n, ForceLocal the scalar F.',
+  create: (v, label) => new SpringDamperModel(label, v.markerNumbers, v),
+};
+
+/** Factory for a spring-damper between two points. */
+export const ObjectConnectorSpringDamper = makeFactory(objectConnectorSpringDamperDefinition);
+/** Exudyn's alias of {@link ObjectConnectorSpringDamper}. */
+export const SpringDamper = ObjectConnectorSpringDamper;
