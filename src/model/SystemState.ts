@@ -1,5 +1,6 @@
 import type { ItemState } from '../registry/capabilities.ts';
 import { ConfigurationType } from '../registry/enums.ts';
+import { copyArray } from './arrays.ts';
 
 /** One configuration of the system: coordinates, velocities, accelerations, multipliers and time. */
 export class SystemState implements ItemState {
@@ -25,10 +26,10 @@ export class SystemState implements ItemState {
 
   /** Copies all values of another state of the same system. */
   copyFrom(other: SystemState): void {
-    this.q.set(other.q);
-    this.u.set(other.u);
-    this.a.set(other.a);
-    this.lambda.set(other.lambda);
+    copyArray(this.q, other.q);
+    copyArray(this.u, other.u);
+    copyArray(this.a, other.a);
+    copyArray(this.lambda, other.lambda);
     this.t = other.t;
     this.loadFactor = other.loadFactor;
   }

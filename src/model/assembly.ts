@@ -1,5 +1,6 @@
 import type { NodeModel, ObjectModel } from '../registry/capabilities.ts';
 import { formatItemLabel } from '../registry/errors.ts';
+import { zeroArray } from './arrays.ts';
 import type { CompiledModel, LocalMap } from './compile.ts';
 import type { SystemState } from './SystemState.ts';
 
@@ -32,10 +33,11 @@ export class SystemAssembler {
 
   /** Adds factor·M(q) into target. */
   addMassMatrix(s: SystemState, target: MatrixAccumulator, factor: number): void {
-    const { objects, objectMaps } = this.model;
-    for (const i of this.model.massObjects) {
+    const { objects, objectMaps, massObjects } = this.model;
+    for (let m = 0; m < massObjects.length; m++) {
+      const i = massObjects[m];
       const map = objectMaps[i];
-      map.matrix.fill(0);
+      zeroArray(map.matrix);
       objects[i].massMatrix!(s, map.matrix);
       scatterMatrix(map, map.matrix, target, factor);
     }
@@ -43,32 +45,36 @@ export class SystemAssembler {
 
   /** Writes f = loads − Σ ode2Lhs (n_u entries). */
   computeODE2Rhs(s: SystemState, f: Float64Array): void {
-    f.fill(0);
-    const { objects, objectMaps, loads, loadMaps } = this.model;
-    for (const i of this.model.lhsObjects) {
+    zeroArray(f);
+    const { objects, objectMaps, loads, loadMaps, lhsObjects } = this.model;
+    for (let o = 0; o < lhsObjects.length; o++) {
+      const i = lhsObjects[o];
       const map = objectMaps[i];
-      map.vector.fill(0);
-      objects[i].ode2Lhs!(s, map.vector);
+      const vector = map.vector;
+      zeroArray(vector);
+      objects[i].ode2Lhs!(s, vector);
       const ltg = map.ltg;
-      for (let k = 0; k < ltg.length; k++) f[ltg[k]] -= map.vector[k];
+      for (let k = 0; k < ltg.length; k++) f[ltg[k]] -= vector[k];
     }
     for (let i = 0; i < loads.length; i++) {
       const map = loadMaps[i];
-      map.vector.fill(0);
-      loads[i].addGeneralizedLoad(s, map.vector);
+      const vector = map.vector;
+      zeroArray(vector);
+      loads[i].addGeneralizedLoad(s, vector);
       const ltg = map.ltg;
-      for (let k = 0; k < ltg.length; k++) f[ltg[k]] += map.vector[k];
+      for (let k = 0; k < ltg.length; k++) f[ltg[k]] += vector[k];
     }
   }
 
   /** Adds factorQ·∂(Σ ode2Lhs)/∂q + factorU·∂(Σ ode2Lhs)/∂u into target (the negative Jacobian of f). */
   addODE2LhsJacobian(s: SystemState, target: MatrixAccumulator, factorQ: number, factorU: number): void {
-    const { objects, objectMaps } = this.model;
+    const { objects, objectMaps, lhsObjects } = this.model;
     const numeric = this.differentiation.forODE2;
-    for (const i of this.model.lhsObjects) {
+    for (let o = 0; o < lhsObjects.length; o++) {
+      const i = lhsObjects[o];
       const object = objects[i];
       const map = objectMaps[i];
-      map.matrix.fill(0);
+      zeroArray(map.matrix);
       if (factorQ !== 0) {
         if (object.ode2Lhs_q !== undefined && !numeric) object.ode2Lhs_q(s, map.matrix, factorQ);
         else this.numericLhsJacobian(object, map, s, factorQ, false);
@@ -83,12 +89,13 @@ export class SystemAssembler {
 
   /** Writes the algebraic equations g (n_AE entries, in the order of the algebraic coordinates). */
   computeAE(s: SystemState, g: Float64Array, useIndex2: boolean): void {
-    const { objects, objectMaps, nu } = this.model;
-    for (const i of this.model.constraintObjects) {
-      const object = objects[i];
-      const map = objectMaps[i];
-      object.ae!(s, map.constraintValues, useIndex2);
-      g.set(map.constraintValues, object.aeIndex - nu);
+    const { objects, objectMaps, nu, constraintObjects } = this.model;
+    for (let c = 0; c < constraintObjects.length; c++) {
+      const object = objects[constraintObjects[c]];
+      const values = objectMaps[constraintObjects[c]].constraintValues;
+      object.ae!(s, values, useIndex2);
+      const offset = object.aeIndex - nu;
+      for (let k = 0; k < values.length; k++) g[offset + k] = values[k];
     }
   }
 
@@ -98,12 +105,13 @@ export class SystemAssembler {
    * in the columns of the multipliers. With useIndex2 every constraint counts as velocity level.
    */
   addConstraintJacobian(s: SystemState, target: MatrixAccumulator, rowFactor: number, velocityRowFactor: number, columnFactor: number, useIndex2: boolean): void {
-    const { objects, objectMaps } = this.model;
-    for (const i of this.model.constraintObjects) {
+    const { objects, objectMaps, constraintObjects } = this.model;
+    for (let ci = 0; ci < constraintObjects.length; ci++) {
+      const i = constraintObjects[ci];
       const object = objects[i];
       const map = objectMaps[i];
       const c = map.constraintJacobian;
-      c.fill(0);
+      zeroArray(c);
       object.ae_q!(s, c);
       const n = map.ltg.length;
       const factor = useIndex2 || object.velocityLevelConstraint === true ? velocityRowFactor : rowFactor;
@@ -131,12 +139,13 @@ export class SystemAssembler {
 
   /** Adds C_qᵀ λ (λ from the state) to the ODE2 residual r. */
   addConstraintReactions(s: SystemState, r: Float64Array): void {
-    const { objects, objectMaps } = this.model;
-    for (const i of this.model.constraintObjects) {
+    const { objects, objectMaps, constraintObjects } = this.model;
+    for (let ci = 0; ci < constraintObjects.length; ci++) {
+      const i = constraintObjects[ci];
       const object = objects[i];
       const map = objectMaps[i];
       const c = map.constraintJacobian;
-      c.fill(0);
+      zeroArray(c);
       object.ae_q!(s, c);
       const n = map.ltg.length;
       for (let row = 0; row < object.nAE; row++) {
@@ -152,18 +161,20 @@ export class SystemAssembler {
     const n = map.ltg.length;
     const base = map.vector;
     const perturbed = map.vector2;
-    base.fill(0);
+    zeroArray(base);
     object.ode2Lhs!(s, base);
     const { relativeEpsilon, minimumCoordinateSize } = this.differentiation;
     let local = 0;
-    for (const node of object.localNodes) {
+    const nodes = object.localNodes;
+    for (let nodeIndex = 0; nodeIndex < nodes.length; nodeIndex++) {
+      const node = nodes[nodeIndex];
       for (let j = 0; j < node.nu; j++, local++) {
         const values = velocity ? s.u : s.q;
         const index = velocity ? node.uIndex + j : node.qIndex + j;
         const eps = relativeEpsilon * Math.max(minimumCoordinateSize, Math.abs(values[index]));
         const saved = saveNode(node, s, velocity);
         perturbNode(node, s, j, eps, velocity);
-        perturbed.fill(0);
+        zeroArray(perturbed);
         object.ode2Lhs!(s, perturbed);
         restoreNode(node, s, velocity, saved);
         const scale = factor / eps;

@@ -1,13 +1,14 @@
 import type { SystemAssembler } from '../model/assembly.ts';
 import type { CompiledModel } from '../model/compile.ts';
 import type { SystemState } from '../model/SystemState.ts';
-import { DynamicSolverType } from '../registry/enums.ts';
+import { DynamicSolverType, LinearSolverType } from '../registry/enums.ts';
 import { FlexdynError, formatItemLabel } from '../registry/errors.ts';
 import { LinearSystem } from './linearSystem.ts';
 import { MassMatrixStore } from './massMatrix.ts';
 import { applyIncrement } from './increments.ts';
 import type { SimulationSettings } from './SimulationSettings.ts';
-import type { StepAttempt, TimeStepper } from './stepLoop.ts';
+import { newAttempt, setAttempt, type StepAttempt, type TimeStepper } from './stepLoop.ts';
+import { copyArray } from '../model/arrays.ts';
 
 /** A Butcher tableau; b̂ (embedded, for the error estimate) only for methods with step-size control. */
 export interface ButcherTableau {
@@ -76,10 +77,19 @@ abstract class ExplicitStepperBase implements TimeStepper {
   protected readonly nu: number;
   protected readonly f: Float64Array;
   protected readonly eliminated: Int32Array;
+  /** Reused return value of step(). */
+  protected readonly attempt: StepAttempt = newAttempt();
   private readonly mass: MassMatrixStore;
   private readonly system: LinearSystem;
   private readonly constantMass: boolean;
   private factorized = false;
+  /**
+   * Diagonal of a constant, diagonal mass matrix with the dense solver, else empty. Dense LU
+   * of a diagonal matrix computes exactly f_i / m_ii (no pivoting, zero eliminations), so
+   * dividing directly gives identical accelerations without the LU solve.
+   */
+  private diagonalMass = new Float64Array(0);
+  private useDiagonalMass = false;
 
   constructor(readonly name: string, protected readonly model: CompiledModel, protected readonly assembler: SystemAssembler, protected readonly settings: SimulationSettings) {
     this.nu = model.nu;
@@ -99,14 +109,25 @@ abstract class ExplicitStepperBase implements TimeStepper {
       const result = this.system.factorize();
       if (!result.ok) throw new FlexdynError(`${this.name}: the mass matrix is singular at ${this.assembler.describeEquation(result.singularIndex)}; explicit solvers need a regular mass matrix`);
       this.factorized = true;
+      if (this.constantMass && this.settings.linearSolverType === LinearSolverType.EXUdense) {
+        this.diagonalMass = new Float64Array(this.nu);
+        this.useDiagonalMass = this.mass.diagonal(this.diagonalMass);
+      }
     }
-    this.assembler.computeODE2Rhs(s, this.f);
-    this.system.solve(this.f, out);
+    const f = this.f;
+    this.assembler.computeODE2Rhs(s, f);
+    if (this.useDiagonalMass) {
+      const d = this.diagonalMass;
+      for (let i = 0; i < f.length; i++) out[i] = f[i] / d[i];
+    } else {
+      this.system.solve(f, out);
+    }
   }
 
   /** Sets eliminated coordinates of v to zero. */
   protected eliminate(v: Float64Array): void {
-    for (let k = 0; k < this.eliminated.length; k++) v[this.eliminated[k]] = 0;
+    const eliminated = this.eliminated;
+    for (let k = 0; k < eliminated.length; k++) v[eliminated[k]] = 0;
   }
 
   saveStartOfStep(): void {}
@@ -140,6 +161,7 @@ class RungeKuttaStepper extends ExplicitStepperBase {
   private readonly kv: Float64Array[];
   private readonly qHat: Float64Array;
   private readonly vHat: Float64Array;
+  private nextStepSize = 0;
 
   constructor(name: string, model: CompiledModel, assembler: SystemAssembler, settings: SimulationSettings, private readonly tableau: ButcherTableau) {
     super(name, model, assembler, settings);
@@ -163,54 +185,63 @@ class RungeKuttaStepper extends ExplicitStepperBase {
     const s0 = this.model.data.startOfStep;
     const t1 = s.t;
     const nu = this.nu;
+    const kq = this.kq;
+    const kv = this.kv;
     for (let i = 0; i < c.length; i++) {
-      s.q.set(s0.q);
-      s.u.set(s0.u);
+      copyArray(s.q, s0.q);
+      copyArray(s.u, s0.u);
+      const ai = a[i];
       for (let j = 0; j < i; j++) {
-        const aij = a[i][j];
+        const aij = ai[j];
         if (aij === 0) continue;
-        applyIncrement(this.model, s.q, this.kq[j], aij * h);
-        const kvj = this.kv[j];
+        applyIncrement(this.model, s.q, kq[j], aij * h);
+        const kvj = kv[j];
         for (let k = 0; k < nu; k++) s.u[k] += aij * h * kvj[k];
       }
       s.t = s0.t + c[i] * h;
-      this.accelerations(s, this.kv[i]);
-      this.kq[i].set(s.u);
+      this.accelerations(s, kv[i]);
+      copyArray(kq[i], s.u);
     }
-    s.q.set(s0.q);
-    s.u.set(s0.u);
+    copyArray(s.q, s0.q);
+    copyArray(s.u, s0.u);
     this.combine(b, h, s.q, s.u);
     this.eliminate(s.u);
-    for (const index of this.eliminated) s.q[index] = 0;
+    this.eliminate(s.q);
     s.t = t1;
     let nextStepSize: number | undefined;
     let accepted = true;
     if (this.automaticStepSize) {
-      this.qHat.set(s0.q);
-      this.vHat.set(s0.u);
+      copyArray(this.qHat, s0.q);
+      copyArray(this.vHat, s0.u);
       this.combine(this.tableau.bHat!, h, this.qHat, this.vHat);
-      for (const index of this.eliminated) { this.qHat[index] = 0; this.vHat[index] = 0; }
-      ({ accepted, nextStepSize } = this.controlStepSize(h, s, s0));
-      if (!accepted) return { accepted, iterations: 0, nextStepSize };
+      this.eliminate(this.qHat);
+      this.eliminate(this.vHat);
+      accepted = this.controlStepSize(h, s, s0);
+      nextStepSize = this.nextStepSize;
+      if (!accepted) return setAttempt(this.attempt, false, 0, nextStepSize);
     }
     if (this.settings.timeIntegration.explicitIntegration.computeEndOfStepAccelerations) this.accelerations(s, s.a);
-    else s.a.set(this.kv[c.length - 1]);
+    else copyArray(s.a, kv[c.length - 1]);
     this.eliminate(s.a);
-    return { accepted, iterations: 0, nextStepSize };
+    return setAttempt(this.attempt, accepted, 0, nextStepSize);
   }
 
   private combine(weights: readonly number[], h: number, q: Float64Array, u: Float64Array): void {
+    const nu = this.nu;
     for (let i = 0; i < weights.length; i++) {
       const bi = weights[i];
       if (bi === 0) continue;
       applyIncrement(this.model, q, this.kq[i], bi * h);
       const kvi = this.kv[i];
-      for (let k = 0; k < this.nu; k++) u[k] += bi * h * kvi[k];
+      for (let k = 0; k < nu; k++) u[k] += bi * h * kvi[k];
     }
   }
 
-  /** Exudyn's controller: scaled RMS error with signed max(x̂, x0) scaling, h_opt = h·err^(−1/order). */
-  private controlStepSize(h: number, s: SystemState, s0: SystemState): { accepted: boolean; nextStepSize: number } {
+  /**
+   * Exudyn's controller: scaled RMS error with signed max(x̂, x0) scaling, h_opt = h·err^(−1/order).
+   * Returns whether the step is accepted and sets {@link RungeKuttaStepper.nextStepSize}.
+   */
+  private controlStepSize(h: number, s: SystemState, s0: SystemState): boolean {
     const ti = this.settings.timeIntegration;
     const atol = ti.absoluteTolerance;
     const rtol = ti.relativeTolerance;
@@ -227,8 +258,8 @@ class RungeKuttaStepper extends ExplicitStepperBase {
     const hOpt = h * (1 / error) ** (1 / this.tableau.order);
     const hMax = Math.min((ti.endTime - ti.startTime) / ti.numberOfSteps, h * ti.stepSizeMaxIncrease);
     const hNew = Math.min(hMax, Math.max(ti.minimumStepSize, ti.stepSizeSafety * hOpt));
-    const accepted = hNew === ti.minimumStepSize || hOpt >= h;
-    return { accepted, nextStepSize: hNew };
+    this.nextStepSize = hNew;
+    return hNew === ti.minimumStepSize || hOpt >= h;
   }
 }
 
@@ -249,11 +280,11 @@ class VelocityVerletStepper extends ExplicitStepperBase {
     for (let i = 0; i < nu; i++) s.u[i] += 0.5 * h * s.a[i];
     applyIncrement(this.model, s.q, s.u, h);
     this.eliminate(s.u);
-    for (const index of this.eliminated) s.q[index] = 0;
+    this.eliminate(s.q);
     this.accelerations(s, s.a);
     this.eliminate(s.a);
     for (let i = 0; i < nu; i++) s.u[i] += 0.5 * h * s.a[i];
-    return { accepted: true, iterations: 0 };
+    return setAttempt(this.attempt, true, 0);
   }
 }
 

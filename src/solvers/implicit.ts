@@ -6,9 +6,10 @@ import { norm2 } from '../linalg/vector.ts';
 import { LinearSystem } from './linearSystem.ts';
 import { MassMatrixStore } from './massMatrix.ts';
 import { NewtonSolver, type NewtonProblem } from './newton.ts';
-import type { SolverHooks, StepAttempt, TimeStepper } from './stepLoop.ts';
+import { newAttempt, setAttempt, type SolverHooks, type StepAttempt, type TimeStepper } from './stepLoop.ts';
 import type { SimulationSettings } from './SimulationSettings.ts';
 import { applyIncrement } from './increments.ts';
+import { copyArray, zeroArray } from '../model/arrays.ts';
 
 /** Generalized-α parameters from the spectral radius (Chung–Hulbert as in Arnold–Brüls), or Newmark's. */
 export interface GeneralizedAlphaParameters {
@@ -57,6 +58,7 @@ export class ImplicitSecondOrderStepper implements TimeStepper, NewtonProblem {
   private readonly newton: NewtonSolver;
   private readonly current: SystemState;
   private readonly startOfStep: SystemState;
+  private readonly attempt: StepAttempt = newAttempt();
   private h = 0;
   private betaPrime = 0;
   private gammaPrime = 0;
@@ -105,11 +107,11 @@ export class ImplicitSecondOrderStepper implements TimeStepper, NewtonProblem {
   }
 
   saveStartOfStep(): void {
-    this.aAlgorithmicStart.set(this.aAlgorithmic);
+    copyArray(this.aAlgorithmicStart, this.aAlgorithmic);
   }
 
   restoreStartOfStep(): void {
-    this.aAlgorithmic.set(this.aAlgorithmicStart);
+    copyArray(this.aAlgorithmic, this.aAlgorithmicStart);
   }
 
   step(h: number): StepAttempt {
@@ -120,19 +122,19 @@ export class ImplicitSecondOrderStepper implements TimeStepper, NewtonProblem {
       this.predictor();
       const result = this.newton.solve(this);
       iterations += result.iterations;
-      if (!result.converged) return { accepted: false, iterations, failure: `Newton did not converge after ${result.iterations} iterations, residual ${result.residual.toExponential(3)}` };
+      if (!result.converged) return setAttempt(this.attempt, false, iterations, undefined, `Newton did not converge after ${result.iterations} iterations, residual ${result.residual.toExponential(3)}`);
       const { alphaM, alphaF } = this.params;
       const a = this.current.a;
       const factor = (1 - alphaF) / (1 - alphaM);
       for (let i = 0; i < this.nu; i++) this.aAlgorithmic[i] += factor * a[i];
       const error = this.hooks.postNewtonUserFunction === undefined ? 0 : Math.abs(this.hooks.postNewtonUserFunction(this.current.mbs, this.current.t)[0]);
-      if (error <= 1) return { accepted: true, iterations };
+      if (error <= 1) return setAttempt(this.attempt, true, iterations);
       const t = this.current.t;
       this.current.copyFrom(this.startOfStep);
       this.current.t = t;
-      this.aAlgorithmic.set(this.aAlgorithmicStart);
+      copyArray(this.aAlgorithmic, this.aAlgorithmicStart);
     }
-    return { accepted: true, iterations };
+    return setAttempt(this.attempt, true, iterations);
   }
 
   private setStepSize(h: number): void {
@@ -168,8 +170,8 @@ export class ImplicitSecondOrderStepper implements TimeStepper, NewtonProblem {
       for (let i = 0; i < this.nu; i++) this.aAlgorithmic[i] = (alphaF * s0.a[i] - alphaM * this.aAlgorithmicStart[i]) / (1 - alphaM);
     }
     applyIncrement(this.model, s.q, d, 1);
-    s.a.fill(0);
-    s.lambda.fill(0);
+    zeroArray(s.a);
+    zeroArray(s.lambda);
   }
 
   residual(r: Float64Array): number {

@@ -2,10 +2,14 @@ import { DenseLU } from '../linalg/denseLU.ts';
 import { SparseAssembler } from '../linalg/sparse.ts';
 import { SparseLU } from '../linalg/sparseLU.ts';
 import type { MatrixAccumulator } from '../model/assembly.ts';
+import { zeroArray } from '../model/arrays.ts';
 import { LinearSolverType } from '../registry/enums.ts';
 
 /** Result of a factorization: ok, or the index of the first singular unknown. */
-export type FactorizationResult = { ok: true } | { ok: false; singularIndex: number };
+export type FactorizationResult = { readonly ok: true } | { readonly ok: false; readonly singularIndex: number };
+
+/** The shared success result (no allocation per factorization). */
+const factorizationOk: FactorizationResult = Object.freeze({ ok: true });
 
 /**
  * A square linear system J x = b that the solvers assemble entry by entry and factorize:
@@ -32,7 +36,7 @@ export class LinearSystem implements MatrixAccumulator {
   begin(): void {
     if (this.dense !== undefined) {
       this.values = this.dense.matrix;
-      this.values.fill(0);
+      zeroArray(this.values);
     } else {
       this.sparse!.begin();
     }
@@ -46,10 +50,10 @@ export class LinearSystem implements MatrixAccumulator {
 
   /** Finishes assembly and factorizes; on a singular matrix reports the unknown. */
   factorize(): FactorizationResult {
-    if (this.n === 0) return { ok: true };
+    if (this.n === 0) return factorizationOk;
     if (this.dense !== undefined) {
       const result = this.dense.factorize();
-      return result === true ? { ok: true } : { ok: false, singularIndex: result.singularColumn };
+      return result === true ? factorizationOk : { ok: false, singularIndex: result.singularColumn };
     }
     const matrix = this.sparse!.end();
     const lu = this.sparseLU!;
@@ -60,7 +64,7 @@ export class LinearSystem implements MatrixAccumulator {
     } else {
       result = lu.refactorize(matrix);
     }
-    return typeof result === 'object' ? { ok: false, singularIndex: result.singularColumn } : { ok: true };
+    return typeof result === 'object' ? { ok: false, singularIndex: result.singularColumn } : factorizationOk;
   }
 
   /** Solves J x = b with the last factorization; x may alias b. */

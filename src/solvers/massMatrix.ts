@@ -25,6 +25,19 @@ export class MassMatrixStore {
     cscMultiply(this.storage.matrix, a, out);
   }
 
+  /** Writes the diagonal of M into out and returns true if every off-diagonal entry is zero. */
+  diagonal(out: Float64Array): boolean {
+    const { colPtr, rowIndex, values, n } = this.storage.matrix;
+    out.fill(0, 0, n);
+    for (let col = 0; col < n; col++) {
+      for (let k = colPtr[col]; k < colPtr[col + 1]; k++) {
+        if (rowIndex[k] === col) out[col] = values[k];
+        else if (values[k] !== 0) return false;
+      }
+    }
+    return true;
+  }
+
   /** Adds factor·M into target. */
   addTo(target: MatrixAccumulator, factor: number): void {
     const { colPtr, rowIndex, values, n } = this.storage.matrix;

@@ -38,6 +38,7 @@ export interface NewtonResult {
 export class NewtonSolver {
   private readonly r: Float64Array;
   private readonly delta: Float64Array;
+  private readonly result: NewtonResult = { converged: false, iterations: 0, residual: 0, jacobianUpdates: 0 };
   /** Set to force a Jacobian update in the next iteration (modified Newton). */
   jacobianUpdateRequested = true;
 
@@ -46,13 +47,16 @@ export class NewtonSolver {
     this.delta = new Float64Array(size);
   }
 
-  /** Runs the iteration from the state the problem holds (after its predictor). */
+  /**
+   * Runs the iteration from the state the problem holds (after its predictor). The result
+   * object is reused by the next call (no allocation per step): read it before solving again.
+   */
   solve(problem: NewtonProblem): NewtonResult {
     const s = this.settings;
     const r = this.r;
     const delta = this.delta;
     let initialResidual = finiteOrNaN(problem.residual(r), r);
-    if (!Number.isFinite(initialResidual)) return { converged: false, iterations: 0, residual: initialResidual, jacobianUpdates: 0 };
+    if (!Number.isFinite(initialResidual)) return this.finish(false, 0, initialResidual, 0);
     if (initialResidual <= s.absoluteTolerance) initialResidual = 2 * s.absoluteTolerance;
     let residual = initialResidual;
     let lastResidual = initialResidual;
@@ -71,10 +75,10 @@ export class NewtonSolver {
       this.system.solve(r, delta);
       problem.update(delta);
       residual = finiteOrNaN(problem.residual(r), r);
-      if (!Number.isFinite(residual)) return { converged: false, iterations, residual, jacobianUpdates };
+      if (!Number.isFinite(residual)) return this.finish(false, iterations, residual, jacobianUpdates);
       if (s.adaptInitialResidual && residual > initialResidual && iterations <= 1) initialResidual = residual;
       if (!s.useNewtonSolver || residual / initialResidual <= s.relativeTolerance || residual <= s.absoluteTolerance) {
-        return { converged: true, iterations, residual, jacobianUpdates };
+        return this.finish(true, iterations, residual, jacobianUpdates);
       }
       if (modified) {
         modifiedIterations++;
@@ -85,7 +89,16 @@ export class NewtonSolver {
       }
       lastResidual = residual;
     }
-    return { converged: false, iterations, residual, jacobianUpdates };
+    return this.finish(false, iterations, residual, jacobianUpdates);
+  }
+
+  private finish(converged: boolean, iterations: number, residual: number, jacobianUpdates: number): NewtonResult {
+    const result = this.result;
+    result.converged = converged;
+    result.iterations = iterations;
+    result.residual = residual;
+    result.jacobianUpdates = jacobianUpdates;
+    return result;
   }
 
   private factorize(problem: NewtonProblem): void {

@@ -21,6 +21,7 @@ export class OutputRecorder {
   private lastSensorsWritten = 0;
   private lastSolutionWritten = 0;
   private readonly sensorFiles: (TextOutputFile | undefined)[] = [];
+  private readonly sensorRows: (Float64Array | undefined)[] = [];
   private solutionFile?: TextOutputFile;
   private readonly solutionRow: Float64Array;
 
@@ -91,17 +92,26 @@ export class OutputRecorder {
 
   private recordSensors(s: SystemState): void {
     const precision = this.settings.outputPrecision;
-    this.model.sensors.forEach((sensor, i) => {
+    const sensors = this.model.sensors;
+    for (let i = 0; i < sensors.length; i++) {
+      const sensor = sensors[i];
       const values = sensor.evaluate(s);
       if (sensor.storeInternal) this.records.append(i, s.t, values);
       const file = this.sensorFiles[i];
-      if (file !== undefined) {
-        const row = new Float64Array(values.length + 1);
-        row[0] = s.t;
-        row.set(values, 1);
-        file.writeRow(row, precision);
-      }
-    });
+      if (file !== undefined) file.writeRow(this.sensorRow(i, s.t, values), precision);
+    }
+  }
+
+  /** [t, values…] in a buffer kept per sensor (reallocated only when the number of values changes). */
+  private sensorRow(sensor: number, t: number, values: ArrayLike<number>): Float64Array {
+    let row = this.sensorRows[sensor];
+    if (row === undefined || row.length !== values.length + 1) {
+      row = new Float64Array(values.length + 1);
+      this.sensorRows[sensor] = row;
+    }
+    row[0] = t;
+    for (let k = 0; k < values.length; k++) row[k + 1] = values[k];
+    return row;
   }
 
   private writeSolutionHeader(): void {

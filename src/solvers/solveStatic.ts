@@ -8,7 +8,7 @@ import { NewtonSolver, type NewtonProblem } from './newton.ts';
 import { OutputRecorder } from './output.ts';
 import { applyIncrement } from './increments.ts';
 import type { SimulationSettings } from './SimulationSettings.ts';
-import { runStepLoop, type SolverHooks, type SolverStatistics, type StepAttempt, type TimeStepper } from './stepLoop.ts';
+import { newAttempt, runStepLoop, setAttempt, type SolverHooks, type SolverStatistics, type StepAttempt, type TimeStepper } from './stepLoop.ts';
 
 /**
  * Static equilibrium f(q; loadFactor) + C_qᵀλ = 0, C(q) = 0 by Newton per load step, starting
@@ -25,6 +25,7 @@ class StaticStepper implements TimeStepper, NewtonProblem {
   private readonly dq: Float64Array;
   private readonly newton: NewtonSolver;
   private readonly mass?: MassMatrixStore;
+  private readonly attempt: StepAttempt = newAttempt();
 
   constructor(private readonly model: CompiledModel, private readonly assembler: SystemAssembler, private readonly settings: SimulationSettings) {
     this.size = model.nu + model.nAE;
@@ -47,8 +48,8 @@ class StaticStepper implements TimeStepper, NewtonProblem {
     s.loadFactor = ss.useLoadFactor ? loadTime / ss.loadStepDuration : 1;
     s.lambda.fill(0);
     const result = this.newton.solve(this);
-    if (!result.converged) return { accepted: false, iterations: result.iterations, failure: `Newton did not converge after ${result.iterations} iterations, residual ${result.residual.toExponential(3)}` };
-    return { accepted: true, iterations: result.iterations };
+    if (!result.converged) return setAttempt(this.attempt, false, result.iterations, undefined, `Newton did not converge after ${result.iterations} iterations, residual ${result.residual.toExponential(3)}`);
+    return setAttempt(this.attempt, true, result.iterations);
   }
 
   private stabilizer(): number {

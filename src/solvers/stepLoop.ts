@@ -23,11 +23,28 @@ export interface StepAttempt {
   failure?: string;
 }
 
+/** Sets all fields of a stepper's reusable attempt record and returns it. */
+export function setAttempt(attempt: StepAttempt, accepted: boolean, iterations: number, nextStepSize?: number, failure?: string): StepAttempt {
+  attempt.accepted = accepted;
+  attempt.iterations = iterations;
+  attempt.nextStepSize = nextStepSize;
+  attempt.failure = failure;
+  return attempt;
+}
+
+/** A fresh attempt record for a stepper to reuse with {@link setAttempt}. */
+export function newAttempt(): StepAttempt {
+  return { accepted: true, iterations: 0, nextStepSize: undefined, failure: undefined };
+}
+
 /** A time integrator as the step loop drives it. */
 export interface TimeStepper {
   /** Human-readable solver name. */
   readonly name: string;
-  /** Integrates from the start-of-step state to time current.t with step h. */
+  /**
+   * Integrates from the start-of-step state to time current.t with step h. The returned
+   * object may be reused by the stepper's next step (no allocation per step).
+   */
   step(h: number, stepIndex: number): StepAttempt;
   /** Restores solver-internal values (e.g. algorithmic accelerations) to the start of step. */
   restoreStartOfStep(): void;

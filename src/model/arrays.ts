@@ -1,0 +1,23 @@
+/**
+ * Copy and zero helpers for the per-step hot paths. For the short arrays of small models a
+ * plain loop is several times faster than the TypedArray built-ins (`set`, `fill`), whose
+ * call overhead dominates below a few hundred entries; long arrays use the built-ins.
+ * @module
+ */
+
+/** Below this length the helpers loop; from it on they call the TypedArray built-ins. */
+const builtinThreshold = 128;
+
+/** Copies all entries of src into dst (same length). */
+export function copyArray(dst: Float64Array, src: Float64Array): void {
+  const n = src.length;
+  if (n >= builtinThreshold) { dst.set(src); return; }
+  for (let i = 0; i < n; i++) dst[i] = src[i];
+}
+
+/** Sets all entries of a to zero. */
+export function zeroArray(a: Float64Array): void {
+  const n = a.length;
+  if (n >= builtinThreshold) { a.fill(0); return; }
+  for (let i = 0; i < n; i++) a[i] = 0;
+}
