@@ -58,3 +58,6 @@ export { SensorObject } from './items/sensors/SensorObject.ts';
 export { SensorBody } from './items/sensors/SensorBody.ts';
 export { SensorMarker } from './items/sensors/SensorMarker.ts';
 export { SensorUserFunction } from './items/sensors/SensorUserFunction.ts';
+
+/** Rotations, rigid-body inertia and 3×3 kernels (Exudyn's rigidBodyUtilities names). */
+export * from './rotations/index.ts';
