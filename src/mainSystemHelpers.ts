@@ -49,7 +49,13 @@ export interface CreateGroundOptions {
  * localPosition0/1 in the body frame), a node ({ nodeNumber }) or an existing position marker ({ markerNumber }).
  * Exudyn tells these apart by the index type (ObjectIndex, NodeIndex, MarkerIndex); here nodes and markers are tagged.
  */
-export type BodyNodeOrMarker = ObjectIndex | { readonly nodeNumber: NodeIndex } | { readonly markerNumber: MarkerIndex };
+export type BodyNodeOrMarker = ObjectIndex | {
+  /** A node: a MarkerNodePosition is added on it. */
+  readonly nodeNumber: NodeIndex;
+} | {
+  /** An existing position marker, used as it is. */
+  readonly markerNumber: MarkerIndex;
+};
 
 /** Options shared by the connector helpers (Exudyn's keyword arguments). */
 export interface CreateConnectorOptions {

@@ -457,7 +457,7 @@ export function CompositionRuleForEulerParameters(q: ArrayLike<number>, p: Array
 // Orthonormal bases
 
 /**
- * [v, n1, n2]: v = vector0/|vector0| and two unit normals with v × n1 = n2 (Exudyn's convention:
+ * Returns `[v, n1, n2]`: v = vector0/|vector0| and two unit normals with v × n1 = n2 (Exudyn's convention:
  * n1 is e_y projected if v is close to ±e_x, else e_x projected). Throws for the zero vector.
  */
 export function ComputeOrthonormalBasisVectors(vector0: Vector3Like): [number[], number[], number[]] {
