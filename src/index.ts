@@ -12,7 +12,7 @@ export type { NodeIndex, ObjectIndex, MarkerIndex, LoadIndex, SensorIndex } from
 export { itemDefinitions } from './items/index.ts';
 export {
   SimulationSettings, TimeIntegrationSettings, StaticSolverSettings, SolutionSettings, NewtonSettings,
-  GeneralizedAlphaSettings, ExplicitIntegrationSettings, LinearSolverSettings, NumericalDifferentiationSettings,
+  GeneralizedAlphaSettings, ExplicitIntegrationSettings, NumericalDifferentiationSettings,
 } from './solvers/SimulationSettings.ts';
 export type { SolverStatistics } from './solvers/stepLoop.ts';
 export type { EigenvalueOptions, EigenvalueResult } from './solvers/eigen.ts';

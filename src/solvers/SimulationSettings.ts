@@ -176,14 +176,6 @@ export class SolutionSettings {
   sensorsWriteFileHeader = true;
 }
 
-/** Linear solver settings. */
-export class LinearSolverSettings {
-  /** Continue with a regularized system when the Jacobian is singular. */
-  ignoreSingularJacobian = false;
-  /** Name the items whose equations are singular. */
-  showCausingItems = true;
-}
-
 /** All solver settings, mirroring exu.SimulationSettings (same names and defaults). */
 export class SimulationSettings {
   /** Time integration. */
@@ -192,8 +184,6 @@ export class SimulationSettings {
   readonly staticSolver = new StaticSolverSettings();
   /** Output. */
   readonly solutionSettings = new SolutionSettings();
-  /** Linear solver details. */
-  readonly linearSolverSettings = new LinearSolverSettings();
   /** Dense (EXUdense) or sparse (EigenSparse) linear solver. */
   linearSolverType: LinearSolverType = LinearSolverType.EXUdense;
   /** Print computation time after solving. */
