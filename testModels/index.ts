@@ -4,6 +4,7 @@ import { genericODE2test } from './genericODE2test.ts';
 import { velocityVerletTest } from './velocityVerletTest.ts';
 import { connectorGravityTest } from './connectorGravityTest.ts';
 import { computeODE2EigenvaluesTest } from './computeODE2EigenvaluesTest.ts';
+import { fourBarMechanismTest } from './fourBarMechanismTest.ts';
 
 /** All ported Exudyn test models, in the order the runner reports them. */
 export const testModels: readonly TestModel[] = [
@@ -12,4 +13,5 @@ export const testModels: readonly TestModel[] = [
   velocityVerletTest,
   connectorGravityTest,
   computeODE2EigenvaluesTest,
+  fourBarMechanismTest,
 ];
