@@ -30,6 +30,7 @@ export { NodePoint2D, Point2D } from './items/nodes/NodePoint2D.ts';
 export { NodePointGround } from './items/nodes/NodePointGround.ts';
 export { NodeGenericODE2 } from './items/nodes/NodeGenericODE2.ts';
 export { NodePoint2DSlope1, Point2DS1 } from './items/nodes/NodePoint2DSlope1.ts';
+export { Node1D } from './items/nodes/Node1D.ts';
 export { ObjectGround } from './items/objects/ObjectGround.ts';
 export { ObjectMassPoint, MassPoint } from './items/objects/ObjectMassPoint.ts';
 export { ObjectMassPoint2D, MassPoint2D } from './items/objects/ObjectMassPoint2D.ts';
@@ -45,6 +46,8 @@ export { ObjectConnectorGravity, ConnectorGravity } from './items/objects/Object
 export { ObjectANCFCable2D, Cable2D } from './items/objects/ObjectANCFCable2D.ts';
 export type { CableAxialForceUserFunction, CableBendingMomentUserFunction } from './items/objects/ObjectANCFCable2D.ts';
 export { ObjectGenericODE2 } from './items/objects/ObjectGenericODE2.ts';
+export { ObjectMass1D, Mass1D } from './items/objects/ObjectMass1D.ts';
+export { ObjectRotationalMass1D, Rotor1D } from './items/objects/ObjectRotationalMass1D.ts';
 export { MarkerNodePosition } from './items/markers/MarkerNodePosition.ts';
 export { MarkerNodeCoordinate } from './items/markers/MarkerNodeCoordinate.ts';
 export { MarkerBodyPosition } from './items/markers/MarkerBodyPosition.ts';

@@ -4,6 +4,7 @@ import { nodePoint2DDefinition } from './nodes/NodePoint2D.ts';
 import { nodePointGroundDefinition } from './nodes/NodePointGround.ts';
 import { nodeGenericODE2Definition } from './nodes/NodeGenericODE2.ts';
 import { nodePoint2DSlope1Definition } from './nodes/NodePoint2DSlope1.ts';
+import { node1DDefinition } from './nodes/Node1D.ts';
 import { objectGroundDefinition } from './objects/ObjectGround.ts';
 import { objectMassPointDefinition } from './objects/ObjectMassPoint.ts';
 import { objectMassPoint2DDefinition } from './objects/ObjectMassPoint2D.ts';
@@ -15,6 +16,8 @@ import { objectConnectorDistanceDefinition } from './objects/ObjectConnectorDist
 import { objectConnectorGravityDefinition } from './objects/ObjectConnectorGravity.ts';
 import { objectANCFCable2DDefinition } from './objects/ObjectANCFCable2D.ts';
 import { objectGenericODE2Definition } from './objects/ObjectGenericODE2.ts';
+import { objectMass1DDefinition } from './objects/ObjectMass1D.ts';
+import { objectRotationalMass1DDefinition } from './objects/ObjectRotationalMass1D.ts';
 import { markerNodePositionDefinition } from './markers/MarkerNodePosition.ts';
 import { markerNodeCoordinateDefinition } from './markers/MarkerNodeCoordinate.ts';
 import { markerBodyPositionDefinition } from './markers/MarkerBodyPosition.ts';
@@ -36,6 +39,7 @@ export const itemDefinitions: readonly ItemDefinition[] = [
   nodePointGroundDefinition,
   nodeGenericODE2Definition,
   nodePoint2DSlope1Definition,
+  node1DDefinition,
   objectGroundDefinition,
   objectMassPointDefinition,
   objectMassPoint2DDefinition,
@@ -47,6 +51,8 @@ export const itemDefinitions: readonly ItemDefinition[] = [
   objectConnectorGravityDefinition,
   objectANCFCable2DDefinition,
   objectGenericODE2Definition,
+  objectMass1DDefinition,
+  objectRotationalMass1DDefinition,
   markerNodePositionDefinition,
   markerNodeCoordinateDefinition,
   markerBodyPositionDefinition,

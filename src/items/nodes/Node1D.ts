@@ -1,0 +1,49 @@
+import { makeFactory, type ItemDefinition } from '../../registry/definition.ts';
+import type { ItemState, NodeModel } from '../../registry/capabilities.ts';
+import type { ItemLabel } from '../../registry/errors.ts';
+import type { OutputVariableType } from '../../registry/enums.ts';
+import { vector } from '../../registry/parameters.ts';
+import { coordinateOutput, coordinateOutputVariables } from './coordinateOutputs.ts';
+
+const parameters = {
+  referenceCoordinates: vector([0], 'Reference value q0,ref of the coordinate (in vector form).', 1),
+  initialCoordinates: vector([0], 'Initial displacement of the coordinate (in vector form).', 1),
+  initialVelocities: vector([0], 'Initial velocity of the coordinate (in vector form).', 1),
+};
+
+/** Run-time model of a node with one scalar ODE2 coordinate (translation or rotation of a 1D object). */
+class Node1DModel implements NodeModel {
+  readonly nq = 1;
+  readonly nu = 1;
+  readonly nAE = 0;
+  readonly isGround = false;
+  readonly positionDimension = 0;
+  qIndex = -1;
+  uIndex = -1;
+  aeIndex = -1;
+
+  constructor(
+    readonly label: ItemLabel,
+    readonly referenceCoordinates: Float64Array,
+    readonly initialCoordinates: Float64Array,
+    readonly initialVelocities: Float64Array,
+  ) {}
+
+  output(variable: OutputVariableType, s: ItemState): ArrayLike<number> | undefined {
+    return coordinateOutput(this, variable, s);
+  }
+}
+
+/** Exudyn's Node1D: one ODE2 coordinate, used by ObjectMass1D and ObjectRotationalMass1D. */
+export const node1DDefinition: ItemDefinition<'Node', typeof parameters> = {
+  category: 'Node',
+  typeName: '1D',
+  description: 'A node with one ODE2 coordinate q0 for one-dimensional problems; the total value is p0 = q0,ref + q0. '
+    + 'Objects such as Mass1D (translation) and RotationalMass1D (rotation) map it to 3D motion.',
+  parameters,
+  outputVariables: coordinateOutputVariables,
+  create: (v, label) => new Node1DModel(label, Float64Array.from(v.referenceCoordinates), Float64Array.from(v.initialCoordinates), Float64Array.from(v.initialVelocities)),
+};
+
+/** Factory for a node with one ODE2 coordinate: `Node1D({ referenceCoordinates: [0] })`. */
+export const Node1D = makeFactory(node1DDefinition);
