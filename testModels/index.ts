@@ -5,6 +5,7 @@ import { velocityVerletTest } from './velocityVerletTest.ts';
 import { connectorGravityTest } from './connectorGravityTest.ts';
 import { computeODE2EigenvaluesTest } from './computeODE2EigenvaluesTest.ts';
 import { fourBarMechanismTest } from './fourBarMechanismTest.ts';
+import { sparseMatrixSpringDamperTest } from './sparseMatrixSpringDamperTest.ts';
 
 /** All ported Exudyn test models, in the order the runner reports them. */
 export const testModels: readonly TestModel[] = [
@@ -14,4 +15,5 @@ export const testModels: readonly TestModel[] = [
   connectorGravityTest,
   computeODE2EigenvaluesTest,
   fourBarMechanismTest,
+  sparseMatrixSpringDamperTest,
 ];
