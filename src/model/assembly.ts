@@ -103,8 +103,10 @@ export class SystemAssembler {
    * Adds the constraint Jacobian blocks: rows n_u + k get rowFactor·C_q (∂g/∂Δq, or ∂ġ/∂u for
    * velocity-level equations, which get velocityRowFactor), and the ODE2 rows get columnFactor·C_qᵀ
    * in the columns of the multipliers. With useIndex2 every constraint counts as velocity level.
+   * The multiplier rows of an object (g = λ) get multiplierFactor on the AE diagonal: the
+   * derivative of λ with respect to the solver's unknown for it (1, or 1/(βh²) for scaled multipliers).
    */
-  addConstraintJacobian(s: SystemState, target: MatrixAccumulator, rowFactor: number, velocityRowFactor: number, columnFactor: number, useIndex2: boolean): void {
+  addConstraintJacobian(s: SystemState, target: MatrixAccumulator, rowFactor: number, velocityRowFactor: number, columnFactor: number, multiplierFactor: number, useIndex2: boolean): void {
     const { objects, objectMaps, constraintObjects } = this.model;
     for (let ci = 0; ci < constraintObjects.length; ci++) {
       const i = constraintObjects[ci];
@@ -123,18 +125,34 @@ export class SystemAssembler {
           if (columnFactor !== 0) target.add(map.ltg[k], row, columnFactor * value);
         }
       }
+      const multiplierRows = object.multiplierRows;
+      if (multiplierRows !== undefined && multiplierFactor !== 0) {
+        for (let r = 0; r < multiplierRows.length; r++) target.add(object.aeIndex + multiplierRows[r], object.aeIndex + multiplierRows[r], multiplierFactor);
+      }
     }
   }
 
-  /** Names the item that owns global equation index (ODE2 rows first, then algebraic rows), for error messages. */
+  /**
+   * Names the item that owns global equation index (ODE2 rows first, then algebraic rows), for error
+   * messages, and the constraints involved: those acting on that coordinate, or those sharing
+   * coordinates with the owning constraint (candidates for redundant or conflicting constraints).
+   */
   describeEquation(index: number): string {
-    const { nodes, objects, nu } = this.model;
+    const { nodes, objects, nu, constraintObjects, objectMaps } = this.model;
+    const constraintsOn = (coordinates: ArrayLike<number>, except: number): string[] => constraintObjects
+      .filter((i) => i !== except && Array.prototype.some.call(coordinates, (k: number) => objectMaps[i].ltg.includes(k)))
+      .map((i) => formatItemLabel(objects[i].label));
     if (index < nu) {
       const node = nodes.find((n) => index >= n.uIndex && index < n.uIndex + n.nu);
-      return node === undefined ? `equation ${index}` : `coordinate ${index - node.uIndex} of ${formatItemLabel(node.label)} (equation ${index})`;
+      if (node === undefined) return `equation ${index}`;
+      const involved = constraintsOn([index], -1);
+      return `coordinate ${index - node.uIndex} of ${formatItemLabel(node.label)} (equation ${index})${involved.length > 0 ? `, constrained by ${involved.join(', ')}` : ''}`;
     }
     const owner = [...nodes, ...objects].find((item) => item.nAE > 0 && index >= item.aeIndex && index < item.aeIndex + item.nAE);
-    return owner === undefined ? `equation ${index}` : `algebraic equation ${index - owner.aeIndex} of ${formatItemLabel(owner.label)} (equation ${index})`;
+    if (owner === undefined) return `equation ${index}`;
+    const objectIndex = objects.indexOf(owner as ObjectModel);
+    const involved = objectIndex < 0 ? [] : constraintsOn(objectMaps[objectIndex].ltg, objectIndex);
+    return `algebraic equation ${index - owner.aeIndex} of ${formatItemLabel(owner.label)} (equation ${index})${involved.length > 0 ? `, which shares coordinates with ${involved.join(', ')}` : ''}`;
   }
 
   /** Adds C_qᵀ λ (λ from the state) to the ODE2 residual r. */

@@ -140,6 +140,11 @@ export interface ObjectModel {
   ae_q?(s: ItemState, c: Float64Array): void;
   /** True for constraints given on velocity level (g depends on u, not on q). */
   readonly velocityLevelConstraint?: boolean;
+  /**
+   * Local algebraic rows whose equation is g_i = λ_i (free axes of a joint, all rows of an inactive one):
+   * ∂g_i/∂λ_i = 1 on these rows (the assembler puts it on the AE diagonal), ∂g/∂λ = 0 elsewhere.
+   */
+  readonly multiplierRows?: readonly number[];
   /** For a coordinate constraint to ground: the global u index that explicit solvers set to zero. */
   eliminableCoordinate?(): number | undefined;
   /** The object's value of an output variable, or undefined if it does not answer it. */

@@ -66,7 +66,7 @@ export function computeODE2Eigenvalues(model: CompiledModel, assembler: SystemAs
     basis = new Matrix(free.length, nu);
     free.forEach((column, row) => basis!.set(row, column, 1));
   } else {
-    assembler.addConstraintJacobian(s, stiffnessAccumulator, 0, 0, 1, false);
+    assembler.addConstraintJacobian(s, stiffnessAccumulator, 0, 0, 1, 0, false);
     const constraintTransposed = stiffnessAccumulator.matrix.subMatrix(0, nu - 1, nu, nu + model.nAE - 1);
     const svd = new SingularValueDecomposition(constraintTransposed, { autoTranspose: false });
     const tolerance = options.singularValuesTolerance ?? 1e-12;

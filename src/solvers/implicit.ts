@@ -197,7 +197,7 @@ export class ImplicitSecondOrderStepper implements TimeStepper, NewtonProblem {
     const h = this.h;
     this.mass.addTo(system, (1 - alphaM) / (1 - alphaF));
     this.assembler.addODE2LhsJacobian(this.current, system, beta * h * h, gamma * h);
-    if (this.model.nAE > 0) this.assembler.addConstraintJacobian(this.current, system, 1, this.gammaPrime, 1, this.useIndex2);
+    if (this.model.nAE > 0) this.assembler.addConstraintJacobian(this.current, system, 1, this.gammaPrime, 1, 1 / (beta * h * h), this.useIndex2);
   }
 
   update(delta: Float64Array): void {
@@ -230,7 +230,7 @@ export function solveAccelerations(
   mass.update(s);
   system.begin();
   mass.addTo(system, 1);
-  if (nAE > 0) assembler.addConstraintJacobian(s, system, 1, 1, 1, false);
+  if (nAE > 0) assembler.addConstraintJacobian(s, system, 1, 1, 1, 1, false);
   for (let i = nu + nAE; i < system.n; i++) system.add(i, i, 1);
   const result = system.factorize();
   if (!result.ok) throw new FlexdynError(`initial accelerations: the mass matrix (with constraint Jacobian) is singular at ${assembler.describeEquation(result.singularIndex)}`);
