@@ -171,11 +171,10 @@ export async function allocatedBytesPerStep(benchmark: Benchmark, steps: number)
   }
 }
 
-/** Formats seconds with a unit that keeps three significant digits readable. */
+/** Formats seconds with three significant digits in s, ms, µs or ns. */
 export function formatDuration(seconds: number): string {
-  if (seconds >= 1) return `${seconds.toFixed(2)} s`;
-  if (seconds >= 1e-3) return `${(seconds * 1e3).toFixed(2)} ms`;
-  return `${(seconds * 1e6).toFixed(2)} µs`;
+  const [scale, unit] = seconds >= 1 ? [1, 's'] : seconds >= 1e-3 ? [1e-3, 'ms'] : seconds >= 1e-6 ? [1e-6, 'µs'] : [1e-9, 'ns'];
+  return `${(seconds / scale).toPrecision(3)} ${unit}`;
 }
 
 /** Formats a comparison figure for the table. */
