@@ -5,6 +5,11 @@ import { nodePointGroundDefinition } from './nodes/NodePointGround.ts';
 import { nodeGenericODE2Definition } from './nodes/NodeGenericODE2.ts';
 import { nodePoint2DSlope1Definition } from './nodes/NodePoint2DSlope1.ts';
 import { node1DDefinition } from './nodes/Node1D.ts';
+import { nodeRigidBodyEPDefinition } from './nodes/NodeRigidBodyEP.ts';
+import { nodeRigidBodyRxyzDefinition } from './nodes/NodeRigidBodyRxyz.ts';
+import { nodeRigidBodyRotVecLGDefinition } from './nodes/NodeRigidBodyRotVecLG.ts';
+import { nodeRigidBodyQuaternionDefinition } from './nodes/NodeRigidBodyQuaternion.ts';
+import { nodeRigidBody2DDefinition } from './nodes/NodeRigidBody2D.ts';
 import { objectGroundDefinition } from './objects/ObjectGround.ts';
 import { objectMassPointDefinition } from './objects/ObjectMassPoint.ts';
 import { objectMassPoint2DDefinition } from './objects/ObjectMassPoint2D.ts';
@@ -40,6 +45,11 @@ export const itemDefinitions: readonly ItemDefinition[] = [
   nodeGenericODE2Definition,
   nodePoint2DSlope1Definition,
   node1DDefinition,
+  nodeRigidBodyEPDefinition,
+  nodeRigidBodyRxyzDefinition,
+  nodeRigidBodyRotVecLGDefinition,
+  nodeRigidBodyQuaternionDefinition,
+  nodeRigidBody2DDefinition,
   objectGroundDefinition,
   objectMassPointDefinition,
   objectMassPoint2DDefinition,

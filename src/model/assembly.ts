@@ -29,7 +29,21 @@ export class SystemAssembler {
   /** Numerical differentiation settings, changed by the solvers from their settings. */
   differentiation: NumericalDifferentiationSettings = { relativeEpsilon: 1e-7, minimumCoordinateSize: 1e-2, forODE2: false };
 
-  constructor(readonly model: CompiledModel) {}
+  /** Work arrays for the nodes' own algebraic equations: values (largest n_AE) and Jacobian (largest n_AE × n_u). */
+  private readonly nodeValues: Float64Array;
+  private readonly nodeJacobian: Float64Array;
+
+  constructor(readonly model: CompiledModel) {
+    let values = 0;
+    let jacobian = 0;
+    for (const i of model.constraintNodes) {
+      const node = model.nodes[i];
+      values = Math.max(values, node.nAE);
+      jacobian = Math.max(jacobian, node.nAE * node.nu);
+    }
+    this.nodeValues = new Float64Array(values);
+    this.nodeJacobian = new Float64Array(jacobian);
+  }
 
   /** Adds factor·M(q) into target. */
   addMassMatrix(s: SystemState, target: MatrixAccumulator, factor: number): void {
@@ -97,6 +111,14 @@ export class SystemAssembler {
       const offset = object.aeIndex - nu;
       for (let k = 0; k < values.length; k++) g[offset + k] = values[k];
     }
+    const { nodes, constraintNodes } = this.model;
+    for (let c = 0; c < constraintNodes.length; c++) {
+      const node = nodes[constraintNodes[c]];
+      const values = this.nodeValues;
+      node.ae!(s, values, useIndex2);
+      const offset = node.aeIndex - nu;
+      for (let k = 0; k < node.nAE; k++) g[offset + k] = values[k];
+    }
   }
 
   /**
@@ -105,6 +127,7 @@ export class SystemAssembler {
    * in the columns of the multipliers. With useIndex2 every constraint counts as velocity level.
    * The multiplier rows of an object (g = λ) get multiplierFactor on the AE diagonal: the
    * derivative of λ with respect to the solver's unknown for it (1, or 1/(βh²) for scaled multipliers).
+   * Nodes' own equations (Euler-parameter norm) act on the node's coordinates, position level unless useIndex2.
    */
   addConstraintJacobian(s: SystemState, target: MatrixAccumulator, rowFactor: number, velocityRowFactor: number, columnFactor: number, multiplierFactor: number, useIndex2: boolean): void {
     const { objects, objectMaps, constraintObjects } = this.model;
@@ -128,6 +151,23 @@ export class SystemAssembler {
       const multiplierRows = object.multiplierRows;
       if (multiplierRows !== undefined && multiplierFactor !== 0) {
         for (let r = 0; r < multiplierRows.length; r++) target.add(object.aeIndex + multiplierRows[r], object.aeIndex + multiplierRows[r], multiplierFactor);
+      }
+    }
+    const { nodes, constraintNodes } = this.model;
+    const nodeFactor = useIndex2 ? velocityRowFactor : rowFactor;
+    for (let ci = 0; ci < constraintNodes.length; ci++) {
+      const node = nodes[constraintNodes[ci]];
+      const c = this.nodeJacobian;
+      const n = node.nu;
+      c.fill(0, 0, node.nAE * n);
+      node.ae_q!(s, c);
+      for (let r = 0; r < node.nAE; r++) {
+        const row = node.aeIndex + r;
+        for (let k = 0; k < n; k++) {
+          const value = c[r * n + k];
+          if (nodeFactor !== 0) target.add(row, node.uIndex + k, nodeFactor * value);
+          if (columnFactor !== 0) target.add(node.uIndex + k, row, columnFactor * value);
+        }
       }
     }
   }
@@ -172,6 +212,19 @@ export class SystemAssembler {
         for (let k = 0; k < n; k++) r[map.ltg[k]] += c[row * n + k] * lambda;
       }
     }
+    const { nodes, constraintNodes } = this.model;
+    for (let ci = 0; ci < constraintNodes.length; ci++) {
+      const node = nodes[constraintNodes[ci]];
+      const c = this.nodeJacobian;
+      const n = node.nu;
+      c.fill(0, 0, node.nAE * n);
+      node.ae_q!(s, c);
+      for (let row = 0; row < node.nAE; row++) {
+        const lambda = s.lambda[node.aeIndex - this.model.nu + row];
+        if (lambda === 0) continue;
+        for (let k = 0; k < n; k++) r[node.uIndex + k] += c[row * n + k] * lambda;
+      }
+    }
   }
 
   /** Forward-difference Jacobian of one object's ode2Lhs with respect to its local q (or u) coordinates. */
@@ -186,6 +239,8 @@ export class SystemAssembler {
     const nodes = object.localNodes;
     for (let nodeIndex = 0; nodeIndex < nodes.length; nodeIndex++) {
       const node = nodes[nodeIndex];
+      // a node listed twice (both markers on it) is perturbed once; its second columns stay zero and the scatter adds them up
+      if (nodes.indexOf(node) < nodeIndex) { local += node.nu; continue; }
       for (let j = 0; j < node.nu; j++, local++) {
         const values = velocity ? s.u : s.q;
         const index = velocity ? node.uIndex + j : node.qIndex + j;

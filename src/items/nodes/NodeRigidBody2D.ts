@@ -1,0 +1,112 @@
+import { makeFactory, type ItemDefinition } from '../../registry/definition.ts';
+import type { ItemState } from '../../registry/capabilities.ts';
+import type { ItemLabel } from '../../registry/errors.ts';
+import type { OutputVariableType } from '../../registry/enums.ts';
+import { vector } from '../../registry/parameters.ts';
+import { rigidNodeOutput, rigidNodeOutputs, type OrientedNode } from './rigidNodeBase.ts';
+
+const parameters = {
+  referenceCoordinates: vector([0, 0, 0], 'Reference position [x, y] and rotation angle φ about the z-axis.', 3),
+  initialCoordinates: vector([0, 0, 0], 'Initial displacement [x, y] and angle increment relative to the reference coordinates.', 3),
+  initialVelocities: vector([0, 0, 0], 'Initial velocity [ẋ, ẏ] and angular velocity φ̇.', 3),
+};
+
+/** Run-time model of a planar rigid-body node with coordinates [x, y, φ] (displacements from the reference). */
+export class RigidBody2DNodeModel implements OrientedNode {
+  readonly nq = 3;
+  readonly nu = 3;
+  readonly nAE = 0;
+  readonly isGround = false;
+  readonly positionDimension = 2;
+  qIndex = -1;
+  uIndex = -1;
+  aeIndex = -1;
+
+  constructor(
+    readonly label: ItemLabel,
+    readonly referenceCoordinates: Float64Array,
+    readonly initialCoordinates: Float64Array,
+    readonly initialVelocities: Float64Array,
+  ) {}
+
+  /** Total angle φ_ref + q2. */
+  angle(s: ItemState): number {
+    return this.referenceCoordinates[2] + s.q[this.qIndex + 2];
+  }
+
+  position(s: ItemState, out: Float64Array): void {
+    const i = this.qIndex;
+    out[0] = this.referenceCoordinates[0] + s.q[i]; out[1] = this.referenceCoordinates[1] + s.q[i + 1]; out[2] = 0;
+  }
+
+  velocity(s: ItemState, out: Float64Array): void {
+    out[0] = s.u[this.uIndex]; out[1] = s.u[this.uIndex + 1]; out[2] = 0;
+  }
+
+  acceleration(s: ItemState, out: Float64Array): void {
+    out[0] = s.a[this.uIndex]; out[1] = s.a[this.uIndex + 1]; out[2] = 0;
+  }
+
+  /** [[1, 0, 0], [0, 1, 0], [0, 0, 0]]. */
+  positionJacobian(_s: ItemState, out: Float64Array): void {
+    out.fill(0, 0, 9);
+    out[0] = 1; out[4] = 1;
+  }
+
+  /** A = R_z(φ). */
+  orientation(s: ItemState, out: Float64Array): void {
+    const phi = this.angle(s);
+    const c = Math.cos(phi), sn = Math.sin(phi);
+    out[0] = c; out[1] = -sn; out[2] = 0;
+    out[3] = sn; out[4] = c; out[5] = 0;
+    out[6] = 0; out[7] = 0; out[8] = 1;
+  }
+
+  angularVelocity(s: ItemState, out: Float64Array): void {
+    out[0] = 0; out[1] = 0; out[2] = s.u[this.uIndex + 2];
+  }
+
+  angularVelocityLocal(s: ItemState, out: Float64Array): void {
+    this.angularVelocity(s, out);
+  }
+
+  angularAcceleration(s: ItemState, out: Float64Array): void {
+    out[0] = 0; out[1] = 0; out[2] = s.a[this.uIndex + 2];
+  }
+
+  /** [[0, 0, 0], [0, 0, 0], [0, 0, 1]]. */
+  rotationJacobian(_s: ItemState, out: Float64Array): void {
+    out.fill(0, 0, 9);
+    out[8] = 1;
+  }
+
+  /** [0, 0, φ_ref + q2] (not wrapped). */
+  rotationOutput(s: ItemState): Float64Array {
+    return Float64Array.of(0, 0, this.angle(s));
+  }
+
+  output(variable: OutputVariableType, s: ItemState): ArrayLike<number> | undefined {
+    return rigidNodeOutput(this, rigidNodeOutputs, variable, s);
+  }
+}
+
+/** A planar rigid-body node (Exudyn's NodeRigidBody2D, alias Rigid2D). */
+export const nodeRigidBody2DDefinition: ItemDefinition<'Node', typeof parameters> = {
+  category: 'Node',
+  typeName: 'RigidBody2D',
+  aliases: ['Rigid2D'],
+  description: 'A rigid-body node in the x-y plane: 3 ODE2 coordinates, the displacement [x, y] of the reference point and the '
+    + 'rotation angle φ about the z-axis. Position, velocity and angular outputs are 3-vectors (z = 0, ω = [0, 0, φ̇]); '
+    + 'the Rotation output is [0, 0, φ_ref + q2].',
+  parameters,
+  outputVariables: rigidNodeOutputs,
+  equations: 'p = [x_ref + q₀, y_ref + q₁, 0], A = R_z(φ_ref + q₂), ω = ω̄ = [0, 0, q̇₂]; position Jacobian [[1, 0, 0], [0, 1, 0], [0, 0, 0]], '
+    + 'rotation Jacobian [[0, 0, 0], [0, 0, 0], [0, 0, 1]].',
+  create: (v, label) => new RigidBody2DNodeModel(label, Float64Array.from(v.referenceCoordinates), Float64Array.from(v.initialCoordinates),
+    Float64Array.from(v.initialVelocities)),
+};
+
+/** Factory for a planar rigid-body node. */
+export const NodeRigidBody2D = makeFactory(nodeRigidBody2DDefinition);
+/** Exudyn's alias of {@link NodeRigidBody2D}. */
+export const Rigid2D = NodeRigidBody2D;

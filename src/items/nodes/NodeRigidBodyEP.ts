@@ -1,0 +1,104 @@
+import { makeFactory, type ItemDefinition } from '../../registry/definition.ts';
+import type { ItemState } from '../../registry/capabilities.ts';
+import type { ItemLabel } from '../../registry/errors.ts';
+import { bool, vector } from '../../registry/parameters.ts';
+import { eulerParameters2GInto, eulerParameters2GLocalInto } from '../../rotations/rotationMatrices.ts';
+import { checkNonzeroQuaternion, RigidNodeModel, rigidNodeOutputs, rotXYZOfOrientation } from './rigidNodeBase.ts';
+
+const parameters = {
+  referenceCoordinates: vector([0, 0, 0, 0, 0, 0, 0], 'Reference position [x, y, z] and Euler parameters [p0, p1, p2, p3] (p0 scalar part); give e.g. [0, 0, 0, 1, 0, 0, 0].', 7),
+  initialCoordinates: vector([0, 0, 0, 0, 0, 0, 0], 'Initial displacement and Euler-parameter increments relative to the reference coordinates.', 7),
+  initialVelocities: vector([0, 0, 0, 0, 0, 0, 0], 'Initial velocity and Euler-parameter rates ṗ (e.g. ¼ Gᵀ ω for a global angular velocity ω).', 7),
+  addConstraintEquation: bool(true, 'If true the node adds the Euler-parameter constraint p·p − 1 = 0 (one algebraic equation); if false the user must constrain the parameters.'),
+};
+
+/** Run-time model of a rigid-body node with Euler parameters p = p_ref + q[3..6] (never normalized, as in Exudyn). */
+class RigidBodyEPNodeModel extends RigidNodeModel {
+  readonly nAE: number;
+  readonly localAngularVelocityCoordinates = false;
+  private readonly ep = new Float64Array(4);
+
+  constructor(label: ItemLabel, reference: Float64Array, initial: Float64Array, velocities: Float64Array, addConstraint: boolean) {
+    super(label, 7, 4, reference, initial, velocities, rigidNodeOutputs);
+    this.nAE = addConstraint ? 1 : 0;
+  }
+
+  /** Total Euler parameters p = p_ref + q (into this.ep). */
+  private eulerParameters(s: ItemState): Float64Array {
+    const p = this.ep, q = s.q, r = this.referenceCoordinates, i = this.qIndex + 3;
+    p[0] = r[3] + q[i]; p[1] = r[4] + q[i + 1]; p[2] = r[5] + q[i + 2]; p[3] = r[6] + q[i + 3];
+    return p;
+  }
+
+  /** A(p) exactly in Exudyn's form (diagonal 1 − 2p_j² − 2p_k²), not orthogonal when |p| ≠ 1. */
+  orientation(s: ItemState, out: Float64Array): void {
+    const p = this.eulerParameters(s);
+    const p0 = p[0], p1 = p[1], p2 = p[2], p3 = p[3];
+    out[0] = -2 * p3 * p3 - 2 * p2 * p2 + 1; out[1] = -2 * p3 * p0 + 2 * p2 * p1; out[2] = 2 * p3 * p1 + 2 * p2 * p0;
+    out[3] = 2 * p3 * p0 + 2 * p2 * p1; out[4] = -2 * p3 * p3 - 2 * p1 * p1 + 1; out[5] = 2 * p3 * p2 - 2 * p1 * p0;
+    out[6] = -2 * p2 * p0 + 2 * p3 * p1; out[7] = 2 * p3 * p2 + 2 * p1 * p0; out[8] = -2 * p2 * p2 - 2 * p1 * p1 + 1;
+  }
+
+  gLocal(s: ItemState, out: Float64Array): void {
+    eulerParameters2GLocalInto(out, this.eulerParameters(s));
+  }
+
+  gGlobal(s: ItemState, out: Float64Array): void {
+    eulerParameters2GInto(out, this.eulerParameters(s));
+  }
+
+  /** α = G p̈ (Ġ ṗ = 0 identically). */
+  angularAcceleration(s: ItemState, out: Float64Array): void {
+    this.gGlobal(s, this.gWork);
+    this.multiplyRates(this.gWork, s.a, out);
+  }
+
+  rotationOutput(s: ItemState): Float64Array {
+    return rotXYZOfOrientation(this, s);
+  }
+
+  /** Index 3: g = p·p − 1; index 2: g = 2 p·ṗ. */
+  ae(s: ItemState, g: Float64Array, useIndex2: boolean): void {
+    const p = this.eulerParameters(s);
+    if (useIndex2) {
+      const u = s.u, i = this.uIndex + 3;
+      g[0] = 2 * p[0] * u[i] + 2 * p[1] * u[i + 1] + 2 * p[2] * u[i + 2] + 2 * p[3] * u[i + 3];
+    } else {
+      g[0] = p[0] * p[0] + p[1] * p[1] + p[2] * p[2] + p[3] * p[3] - 1;
+    }
+  }
+
+  /** ∂g/∂q = [0, 0, 0, 2p0, 2p1, 2p2, 2p3] (the position Jacobian, also used for index 2). */
+  ae_q(s: ItemState, c: Float64Array): void {
+    const p = this.eulerParameters(s);
+    c[0] = 0; c[1] = 0; c[2] = 0;
+    c[3] = 2 * p[0]; c[4] = 2 * p[1]; c[5] = 2 * p[2]; c[6] = 2 * p[3];
+  }
+}
+
+/** A 3D rigid-body node with Euler parameters (Exudyn's NodeRigidBodyEP, alias RigidEP). */
+export const nodeRigidBodyEPDefinition: ItemDefinition<'Node', typeof parameters> = {
+  category: 'Node',
+  typeName: 'RigidBodyEP',
+  aliases: ['RigidEP'],
+  description: 'A 3D rigid-body node with 7 ODE2 coordinates: the displacement of the reference point and four Euler parameters '
+    + 'p = [p0, p1, p2, p3] (p0 scalar part, total value p_ref + q, never normalized). With addConstraintEquation the node adds the '
+    + 'algebraic equation p·p − 1 = 0 (index 3) or 2 p·ṗ = 0 (index-2 solvers) with its Lagrange multiplier. '
+    + 'The reference plus initial Euler parameters must not be zero.',
+  parameters,
+  outputVariables: rigidNodeOutputs,
+  equations: 'A = [[1 − 2p₃² − 2p₂², 2p₂p₁ − 2p₃p₀, 2p₃p₁ + 2p₂p₀], [2p₃p₀ + 2p₂p₁, 1 − 2p₃² − 2p₁², 2p₃p₂ − 2p₁p₀], '
+    + '[2p₃p₁ − 2p₂p₀, 2p₃p₂ + 2p₁p₀, 1 − 2p₂² − 2p₁²]]; ω = G ṗ, ω̄ = G_l ṗ with G = 2[−p, p₀I + p̃], '
+    + 'G_l = 2[−p, p₀I − p̃] (p = [p₁, p₂, p₃]). Constraint g = p·p − 1 (index 3) or 2p·ṗ (index 2), ∂g/∂q = [0, 0, 0, 2pᵀ] '
+    + 'in both cases; reaction 2pλ on the Euler-parameter equations. AngularAcceleration = G p̈.',
+  create: (v, label) => {
+    checkNonzeroQuaternion(label, v.referenceCoordinates, v.initialCoordinates, 3);
+    return new RigidBodyEPNodeModel(label, Float64Array.from(v.referenceCoordinates), Float64Array.from(v.initialCoordinates),
+      Float64Array.from(v.initialVelocities), v.addConstraintEquation);
+  },
+};
+
+/** Factory for an Euler-parameter rigid-body node. */
+export const NodeRigidBodyEP = makeFactory(nodeRigidBodyEPDefinition);
+/** Exudyn's alias of {@link NodeRigidBodyEP}. */
+export const RigidEP = NodeRigidBodyEP;

@@ -1,0 +1,112 @@
+import { makeFactory, type ItemDefinition } from '../../registry/definition.ts';
+import type { ItemState } from '../../registry/capabilities.ts';
+import type { ItemLabel } from '../../registry/errors.ts';
+import { vector } from '../../registry/parameters.ts';
+import { quaternionComposeRotationVectorInto, quaternionRatesInto, quaternionRotationMatrixInto } from '../../rotations/quaternion.ts';
+import { tExpSO3InvInto } from '../../rotations/rotationMatrices.ts';
+import { checkNonzeroQuaternion, RigidNodeModel, rigidNodeOutputs, rotXYZOfOrientation } from './rigidNodeBase.ts';
+
+const parameters = {
+  referenceCoordinates: vector([0, 0, 0, 1, 0, 0, 0], 'Reference position [x, y, z] and quaternion P = [p0, p1, p2, p3] (p0 scalar part, need not be unit).', 7),
+  initialCoordinates: vector([0, 0, 0, 0, 0, 0, 0], 'Initial displacement and quaternion increment relative to the reference coordinates.', 7),
+  initialVelocities: vector([0, 0, 0, 0, 0, 0], 'Initial velocity v (global) and body-fixed angular velocity ω̄.', 6),
+};
+
+/**
+ * Run-time model of the quaternion rigid-body node: position coordinates r, P (7), velocity
+ * coordinates v, ω̄ (6), q̇ = B(q)u with ṙ = v and Ṗ = ½ P ⊗ (0, ω̄); solvers update P ← P ⊗ exp(Δφ).
+ */
+class RigidBodyQuaternionNodeModel extends RigidNodeModel {
+  readonly nAE = 0;
+  readonly localAngularVelocityCoordinates = true;
+  private readonly quaternion = new Float64Array(4);
+  private readonly tangent = new Float64Array(9);
+
+  constructor(label: ItemLabel, reference: Float64Array, initial: Float64Array, velocities: Float64Array) {
+    super(label, 7, 3, reference, initial, velocities, rigidNodeOutputs);
+  }
+
+  /** Total quaternion P_ref + q (into this.quaternion). */
+  private totalQuaternion(q: Float64Array): Float64Array {
+    const p = this.quaternion, r = this.referenceCoordinates, i = this.qIndex + 3;
+    p[0] = r[3] + q[i]; p[1] = r[4] + q[i + 1]; p[2] = r[5] + q[i + 2]; p[3] = r[6] + q[i + 3];
+    return p;
+  }
+
+  /** A(P) = I + 2(p0 p̃ + p̃²)/|P|², orthogonal for every P ≠ 0. */
+  orientation(s: ItemState, out: Float64Array): void {
+    quaternionRotationMatrixInto(out, this.totalQuaternion(s.q));
+  }
+
+  gLocal(_s: ItemState, out: Float64Array): void {
+    out[0] = 1; out[1] = 0; out[2] = 0; out[3] = 0; out[4] = 1; out[5] = 0; out[6] = 0; out[7] = 0; out[8] = 1;
+  }
+
+  gGlobal(s: ItemState, out: Float64Array): void {
+    this.orientation(s, out);
+  }
+
+  override angularVelocityLocal(s: ItemState, out: Float64Array): void {
+    const u = s.u, i = this.uIndex + 3;
+    out[0] = u[i]; out[1] = u[i + 1]; out[2] = u[i + 2];
+  }
+
+  /** α = A ω̄̇. */
+  angularAcceleration(s: ItemState, out: Float64Array): void {
+    this.orientation(s, this.gWork);
+    this.multiplyRates(this.gWork, s.a, out);
+  }
+
+  rotationOutput(s: ItemState): Float64Array {
+    return rotXYZOfOrientation(this, s);
+  }
+
+  /** r += factor·Δr; P ← P ⊗ exp(factor·Δφ) (body-fixed increment, keeps |P|). */
+  composeIncrement(q: Float64Array, delta: Float64Array, deltaIndex: number, factor: number): void {
+    const i = this.qIndex, d = deltaIndex, r = this.referenceCoordinates;
+    q[i] += factor * delta[d]; q[i + 1] += factor * delta[d + 1]; q[i + 2] += factor * delta[d + 2];
+    const p = this.totalQuaternion(q);
+    quaternionComposeRotationVectorInto(p, 0, p, 0, delta, d + 3, factor);
+    q[i + 3] = p[0] - r[3]; q[i + 4] = p[1] - r[4]; q[i + 5] = p[2] - r[5]; q[i + 6] = p[3] - r[6];
+  }
+
+  /** Rate of an increment Δ = [Δr, Ω] for velocities w = [v, ω̄]: [v; T_exp(Ω)⁻¹ ω̄]. */
+  incrementRates(delta: Float64Array, deltaIndex: number, w: Float64Array, wIndex: number, out: Float64Array, outIndex: number): void {
+    const t = tExpSO3InvInto(this.tangent, delta, deltaIndex + 3);
+    const j = wIndex;
+    const wx = w[j + 3], wy = w[j + 4], wz = w[j + 5];
+    out[outIndex] = w[j]; out[outIndex + 1] = w[j + 1]; out[outIndex + 2] = w[j + 2];
+    out[outIndex + 3] = t[0] * wx + t[1] * wy + t[2] * wz;
+    out[outIndex + 4] = t[3] * wx + t[4] * wy + t[5] * wz;
+    out[outIndex + 5] = t[6] * wx + t[7] * wy + t[8] * wz;
+  }
+
+  /** ṙ = v, Ṗ = ½ P ⊗ (0, ω̄) (global arrays q, u; out has n_q entries like q). */
+  positionRates(q: Float64Array, u: Float64Array, out: Float64Array): void {
+    const i = this.qIndex, j = this.uIndex;
+    out[i] = u[j]; out[i + 1] = u[j + 1]; out[i + 2] = u[j + 2];
+    quaternionRatesInto(out, i + 3, this.totalQuaternion(q), 0, u, j + 3);
+  }
+}
+
+/** A 3D rigid-body node with a non-unit quaternion and body-fixed angular velocity (Flexdyn's own; the Cosserat rod node kinematics). */
+export const nodeRigidBodyQuaternionDefinition: ItemDefinition<'Node', typeof parameters> = {
+  category: 'Node',
+  typeName: 'RigidBodyQuaternion',
+  description: 'A 3D rigid-body node with 7 position coordinates (displacement of the reference point r and a non-unit quaternion P, '
+    + 'total value P_ref + q) and 6 velocity coordinates (global velocity v and body-fixed angular velocity ω̄), q̇ = B(q)u. '
+    + 'Solvers update r += Δr and P ← P ⊗ exp(Δφ) (body-fixed increment), which keeps |P| and needs no norm constraint. '
+    + 'The reference plus initial quaternion must not be zero.',
+  parameters,
+  outputVariables: rigidNodeOutputs,
+  equations: 'A(P) = I + 2(p₀p̃ + p̃²)/|P|²; G_l = I, G = A; ṙ = v, Ṗ = ½ P ⊗ (0, ω̄) = ½[−pᵀ; p₀I + p̃] ω̄. '
+    + 'Coordinates_t and Coordinates_tt are the 6 velocity coordinates and their derivatives; AngularAcceleration = A ω̄̇.',
+  create: (v, label) => {
+    checkNonzeroQuaternion(label, v.referenceCoordinates, v.initialCoordinates, 3);
+    return new RigidBodyQuaternionNodeModel(label, Float64Array.from(v.referenceCoordinates), Float64Array.from(v.initialCoordinates),
+      Float64Array.from(v.initialVelocities));
+  },
+};
+
+/** Factory for a quaternion rigid-body node. */
+export const NodeRigidBodyQuaternion = makeFactory(nodeRigidBodyQuaternionDefinition);

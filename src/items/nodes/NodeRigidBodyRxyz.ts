@@ -1,0 +1,100 @@
+import { makeFactory, type ItemDefinition } from '../../registry/definition.ts';
+import type { ItemState } from '../../registry/capabilities.ts';
+import type { ItemLabel } from '../../registry/errors.ts';
+import { vector } from '../../registry/parameters.ts';
+import {
+  rotXYZ2GInto, rotXYZ2GLocal_tInto, rotXYZ2GLocalInto, rotXYZ2G_tInto, rotXYZ2RotationMatrixInto,
+} from '../../rotations/rotationMatrices.ts';
+import { RigidNodeModel, rigidNodeOutputs } from './rigidNodeBase.ts';
+
+const parameters = {
+  referenceCoordinates: vector([0, 0, 0, 0, 0, 0], 'Reference position [x, y, z] and Tait–Bryan angles [θ0, θ1, θ2] (xyz sequence).', 6),
+  initialCoordinates: vector([0, 0, 0, 0, 0, 0], 'Initial displacement and angle increments relative to the reference coordinates.', 6),
+  initialVelocities: vector([0, 0, 0, 0, 0, 0], 'Initial velocity and angle rates θ̇.', 6),
+};
+
+/** Run-time model of a rigid-body node with Tait–Bryan angles θ = θ_ref + q[3..5], A = A_x(θ0) A_y(θ1) A_z(θ2). */
+class RigidBodyRxyzNodeModel extends RigidNodeModel {
+  readonly nAE = 0;
+  readonly localAngularVelocityCoordinates = false;
+  override readonly hasGLocalDotTerm = true;
+  private readonly angles = new Float64Array(3);
+  private readonly rates = new Float64Array(3);
+  private readonly gDot = new Float64Array(9);
+
+  constructor(label: ItemLabel, reference: Float64Array, initial: Float64Array, velocities: Float64Array) {
+    super(label, 6, 3, reference, initial, velocities, rigidNodeOutputs);
+  }
+
+  /** Total angles θ_ref + q (into this.angles). */
+  private totalAngles(s: ItemState): Float64Array {
+    const t = this.angles, q = s.q, r = this.referenceCoordinates, i = this.qIndex + 3;
+    t[0] = r[3] + q[i]; t[1] = r[4] + q[i + 1]; t[2] = r[5] + q[i + 2];
+    return t;
+  }
+
+  private angleRates(s: ItemState): Float64Array {
+    const w = this.rates, u = s.u, i = this.uIndex + 3;
+    w[0] = u[i]; w[1] = u[i + 1]; w[2] = u[i + 2];
+    return w;
+  }
+
+  orientation(s: ItemState, out: Float64Array): void {
+    rotXYZ2RotationMatrixInto(out, this.totalAngles(s));
+  }
+
+  gLocal(s: ItemState, out: Float64Array): void {
+    rotXYZ2GLocalInto(out, this.totalAngles(s));
+  }
+
+  gGlobal(s: ItemState, out: Float64Array): void {
+    rotXYZ2GInto(out, this.totalAngles(s));
+  }
+
+  /** Ġ_l θ̇. */
+  override gLocalDotRates(s: ItemState, out: Float64Array): void {
+    const w = this.angleRates(s);
+    rotXYZ2GLocal_tInto(this.gDot, this.totalAngles(s), w);
+    multiply3(this.gDot, w, out);
+  }
+
+  /** α = G θ̈ + Ġ θ̇. */
+  angularAcceleration(s: ItemState, out: Float64Array): void {
+    this.gGlobal(s, this.gWork);
+    this.multiplyRates(this.gWork, s.a, out);
+    const w = this.angleRates(s);
+    rotXYZ2G_tInto(this.gDot, this.totalAngles(s), w);
+    const d = this.gDot;
+    for (let r = 0; r < 3; r++) out[r] += d[3 * r] * w[0] + d[3 * r + 1] * w[1] + d[3 * r + 2] * w[2];
+  }
+
+  /** The total angles θ_ref + q themselves (no extraction from A, no wrapping). */
+  rotationOutput(s: ItemState): Float64Array {
+    return this.totalAngles(s).slice();
+  }
+}
+
+function multiply3(m: Float64Array, x: Float64Array, out: Float64Array): void {
+  for (let r = 0; r < 3; r++) out[r] = m[3 * r] * x[0] + m[3 * r + 1] * x[1] + m[3 * r + 2] * x[2];
+}
+
+/** A 3D rigid-body node with Tait–Bryan (xyz) angles (Exudyn's NodeRigidBodyRxyz, alias RigidRxyz). */
+export const nodeRigidBodyRxyzDefinition: ItemDefinition<'Node', typeof parameters> = {
+  category: 'Node',
+  typeName: 'RigidBodyRxyz',
+  aliases: ['RigidRxyz'],
+  description: 'A 3D rigid-body node with 6 ODE2 coordinates: the displacement of the reference point and Tait–Bryan angles θ '
+    + '(rotation sequence x, y, z about the rotated axes; A = A_x(θ0) A_y(θ1) A_z(θ2)). Singular at θ1 = ±π/2. '
+    + 'The Rotation output is the total angle vector θ_ref + q.',
+  parameters,
+  outputVariables: rigidNodeOutputs,
+  equations: 'ω = G θ̇ with G = [[1, 0, s₁], [0, c₀, −c₁s₀], [0, s₀, c₀c₁]]; ω̄ = G_l θ̇ with G_l = [[c₁c₂, s₂, 0], [−c₁s₂, c₂, 0], [s₁, 0, 1]] '
+    + '(cᵢ = cos θᵢ, sᵢ = sin θᵢ). AngularAcceleration = G θ̈ + Ġ θ̇.',
+  create: (v, label) => new RigidBodyRxyzNodeModel(label, Float64Array.from(v.referenceCoordinates), Float64Array.from(v.initialCoordinates),
+    Float64Array.from(v.initialVelocities)),
+};
+
+/** Factory for a Tait–Bryan angle rigid-body node. */
+export const NodeRigidBodyRxyz = makeFactory(nodeRigidBodyRxyzDefinition);
+/** Exudyn's alias of {@link NodeRigidBodyRxyz}. */
+export const RigidRxyz = NodeRigidBodyRxyz;

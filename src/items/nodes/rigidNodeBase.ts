@@ -1,0 +1,186 @@
+import type { ItemState, NodeModel } from '../../registry/capabilities.ts';
+import { itemError, type ItemLabel } from '../../registry/errors.ts';
+import { OutputVariableType } from '../../registry/enums.ts';
+import { rotationMatrix2RotXYZInto } from '../../rotations/rotationMatrices.ts';
+import { coordinateOutput } from './coordinateOutputs.ts';
+
+/** Output variables every 3D rigid-body node answers (AngularAcceleration and Coordinates_tt are added per node type). */
+export const rigidNodeBaseOutputs = [
+  OutputVariableType.Position, OutputVariableType.Displacement, OutputVariableType.Velocity, OutputVariableType.Acceleration,
+  OutputVariableType.CoordinatesTotal, OutputVariableType.Coordinates, OutputVariableType.Coordinates_t,
+  OutputVariableType.RotationMatrix, OutputVariableType.Rotation, OutputVariableType.AngularVelocity, OutputVariableType.AngularVelocityLocal,
+] as const;
+
+/** Outputs of rigid nodes that also answer Coordinates_tt and AngularAcceleration (EP, Rxyz, 2D, quaternion). */
+export const rigidNodeOutputs: readonly OutputVariableType[] = [
+  ...rigidNodeBaseOutputs, OutputVariableType.Coordinates_tt, OutputVariableType.AngularAcceleration,
+];
+
+/** A node with position and orientation: the kinematics a rigid-body output needs. */
+export interface OrientedNode extends NodeModel {
+  position(s: ItemState, out: Float64Array): void;
+  velocity(s: ItemState, out: Float64Array): void;
+  acceleration(s: ItemState, out: Float64Array): void;
+  orientation(s: ItemState, out: Float64Array): void;
+  angularVelocity(s: ItemState, out: Float64Array): void;
+  angularVelocityLocal(s: ItemState, out: Float64Array): void;
+  /** Writes the global angular acceleration α. */
+  angularAcceleration(s: ItemState, out: Float64Array): void;
+  /** The node's "Rotation" output (Tait–Bryan angles of A, raw angles for Rxyz, [0, 0, φ] in 2D). */
+  rotationOutput(s: ItemState): Float64Array;
+}
+
+/** Tait–Bryan angles of A (Exudyn's RotationMatrix2RotXYZ), the Rotation output of most rigid nodes. */
+export function rotXYZOfOrientation(node: OrientedNode, s: ItemState): Float64Array {
+  const a = new Float64Array(9);
+  node.orientation(s, a);
+  return rotationMatrix2RotXYZInto(new Float64Array(3), a);
+}
+
+/** The value of a rigid node output, if the node's declared list contains it. */
+export function rigidNodeOutput(node: OrientedNode, declared: readonly OutputVariableType[], variable: OutputVariableType, s: ItemState): ArrayLike<number> | undefined {
+  if (!declared.includes(variable)) return undefined;
+  const out = new Float64Array(3);
+  switch (variable) {
+    case OutputVariableType.Position: node.position(s, out); return out;
+    case OutputVariableType.Displacement:
+      node.position(s, out);
+      for (let i = 0; i < node.positionDimension; i++) out[i] -= node.referenceCoordinates[i];
+      return out;
+    case OutputVariableType.Velocity: node.velocity(s, out); return out;
+    case OutputVariableType.Acceleration: node.acceleration(s, out); return out;
+    case OutputVariableType.RotationMatrix: { const a = new Float64Array(9); node.orientation(s, a); return a; }
+    case OutputVariableType.Rotation: return node.rotationOutput(s);
+    case OutputVariableType.AngularVelocity: node.angularVelocity(s, out); return out;
+    case OutputVariableType.AngularVelocityLocal: node.angularVelocityLocal(s, out); return out;
+    case OutputVariableType.AngularAcceleration: node.angularAcceleration(s, out); return out;
+    default: return coordinateOutput(node, variable, s);
+  }
+}
+
+/**
+ * A 3D rigid-body node: three displacement coordinates u of the reference point
+ * (position p = p_ref + u, velocity u̇) followed by rotation coordinates θ with velocity
+ * coordinates θ̇ (or, for Lie-group nodes, the body-fixed angular velocity ω̄).
+ * Subclasses define the rotation matrix A(θ) and the matrices G = ∂ω/∂θ̇, G_l = ∂ω̄/∂θ̇;
+ * ObjectRigidBody builds its mass matrix and quadratic velocity terms from them.
+ */
+export abstract class RigidNodeModel implements OrientedNode {
+  readonly isGround = false;
+  readonly positionDimension = 3;
+  qIndex = -1;
+  uIndex = -1;
+  aeIndex = -1;
+  /** Number of rotation velocity coordinates n_rot = n_u − 3. */
+  readonly nRotation: number;
+  readonly nu: number;
+  /** True if the rotation velocity coordinates are ω̄ itself (G_l = I): RotVecLG and quaternion nodes. */
+  abstract readonly localAngularVelocityCoordinates: boolean;
+  /** True if Ġ_l θ̇ does not vanish identically (Rxyz); then gLocalDotRates must be evaluated. */
+  readonly hasGLocalDotTerm: boolean = false;
+  abstract readonly nAE: number;
+  /** Work array of G or G_l (3 × n_rot). */
+  protected readonly gWork: Float64Array;
+
+  constructor(
+    readonly label: ItemLabel,
+    readonly nq: number,
+    nRotation: number,
+    readonly referenceCoordinates: Float64Array,
+    readonly initialCoordinates: Float64Array,
+    readonly initialVelocities: Float64Array,
+    private readonly declaredOutputs: readonly OutputVariableType[],
+  ) {
+    this.nRotation = nRotation;
+    this.nu = 3 + nRotation;
+    this.gWork = new Float64Array(3 * nRotation);
+  }
+
+  /** Writes A(θ_ref + q_rot), 9 entries row-major. */
+  abstract orientation(s: ItemState, out: Float64Array): void;
+  /** Writes G_l = ∂ω̄/∂θ̇, 3 × n_rot row-major. */
+  abstract gLocal(s: ItemState, out: Float64Array): void;
+  /** Writes the global G = ∂ω/∂θ̇, 3 × n_rot row-major. */
+  abstract gGlobal(s: ItemState, out: Float64Array): void;
+  /** The node's Rotation output. */
+  abstract rotationOutput(s: ItemState): Float64Array;
+  /** Writes the global angular acceleration. */
+  abstract angularAcceleration(s: ItemState, out: Float64Array): void;
+
+  /** Writes Ġ_l θ̇ (zero unless hasGLocalDotTerm). */
+  gLocalDotRates(_s: ItemState, out: Float64Array): void {
+    out[0] = 0; out[1] = 0; out[2] = 0;
+  }
+
+  position(s: ItemState, out: Float64Array): void {
+    const q = s.q, r = this.referenceCoordinates, i = this.qIndex;
+    out[0] = r[0] + q[i]; out[1] = r[1] + q[i + 1]; out[2] = r[2] + q[i + 2];
+  }
+
+  velocity(s: ItemState, out: Float64Array): void {
+    const u = s.u, i = this.uIndex;
+    out[0] = u[i]; out[1] = u[i + 1]; out[2] = u[i + 2];
+  }
+
+  acceleration(s: ItemState, out: Float64Array): void {
+    const a = s.a, i = this.uIndex;
+    out[0] = a[i]; out[1] = a[i + 1]; out[2] = a[i + 2];
+  }
+
+  /** [I₃ | 0], 3 × n_u. */
+  positionJacobian(_s: ItemState, out: Float64Array): void {
+    const n = this.nu;
+    out.fill(0, 0, 3 * n);
+    out[0] = 1; out[n + 1] = 1; out[2 * n + 2] = 1;
+  }
+
+  /** [0 | G] (global G), 3 × n_u. */
+  rotationJacobian(s: ItemState, out: Float64Array): void {
+    const n = this.nu, nr = this.nRotation, g = this.gWork;
+    this.gGlobal(s, g);
+    for (let r = 0; r < 3; r++) {
+      out[r * n] = 0; out[r * n + 1] = 0; out[r * n + 2] = 0;
+      for (let j = 0; j < nr; j++) out[r * n + 3 + j] = g[r * nr + j];
+    }
+  }
+
+  /** ω̄ = G_l θ̇. */
+  angularVelocityLocal(s: ItemState, out: Float64Array): void {
+    this.gLocal(s, this.gWork);
+    this.multiplyRates(this.gWork, s.u, out);
+  }
+
+  /** ω = G θ̇. */
+  angularVelocity(s: ItemState, out: Float64Array): void {
+    this.gGlobal(s, this.gWork);
+    this.multiplyRates(this.gWork, s.u, out);
+  }
+
+  /** out = g · x_rot, where x_rot are the node's rotation entries of a velocity-sized array (u or a). */
+  protected multiplyRates(g: Float64Array, x: Float64Array, out: Float64Array): void {
+    const nr = this.nRotation, o = this.uIndex + 3;
+    for (let r = 0; r < 3; r++) {
+      let sum = 0;
+      for (let j = 0; j < nr; j++) sum += g[r * nr + j] * x[o + j];
+      out[r] = sum;
+    }
+  }
+
+  output(variable: OutputVariableType, s: ItemState): ArrayLike<number> | undefined {
+    return rigidNodeOutput(this, this.declaredOutputs, variable, s);
+  }
+}
+
+/** Checks that the rotation parameters at reference[offset..offset+3] + initial[...] are not the zero quaternion. */
+export function checkNonzeroQuaternion(label: ItemLabel, reference: ArrayLike<number>, initial: ArrayLike<number>, offset: number): void {
+  let norm2 = 0;
+  const total: number[] = [];
+  for (let i = 0; i < 4; i++) {
+    const value = reference[offset + i] + initial[offset + i];
+    total.push(value);
+    norm2 += value * value;
+  }
+  if (norm2 === 0) {
+    itemError(label, 'referenceCoordinates', `plus initialCoordinates must give nonzero rotation parameters (entries ${offset}…${offset + 3}; e.g. referenceCoordinates [x, y, z, 1, 0, 0, 0]), got [${total.join(', ')}]`);
+  }
+}

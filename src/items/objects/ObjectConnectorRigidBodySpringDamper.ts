@@ -1,0 +1,248 @@
+import { makeFactory, type ItemDefinition } from '../../registry/definition.ts';
+import type { BindContext, ItemState, NodeModel, ObjectModel } from '../../registry/capabilities.ts';
+import { describeValue, itemError, type ItemLabel } from '../../registry/errors.ts';
+import { OutputVariableType } from '../../registry/enums.ts';
+import { bool, markerIndexArray, matrix, userFunction, vector, type MatrixValue, type UserFunctionValue, type VectorValue } from '../../registry/parameters.ts';
+import { expSO3Into, logSO3Into, rotationMatrix2RotXYZInto, tExpSO3InvInto } from '../../rotations/rotationMatrices.ts';
+import { cross3Into, mat3MulInto, mat3MulVecInto, mat3TransposeMulInto, mat3TransposeMulVecInto } from '../../rotations/skew.ts';
+import { rotationMarkerParameter } from './jointKernel.ts';
+import { MarkerPair } from './connectorBase.ts';
+
+/**
+ * Spring force-torque user function: returns the 6 joint-frame values [f, m] for the relative displacement, rotation,
+ * velocity and angular velocity (joint frame, offset not subtracted) and the object's stiffness, damping, rotation markers and offset.
+ */
+export type RigidBodySpringForceTorqueUserFunction = (
+  mbs: unknown, t: number, itemNumber: number, displacement: number[], rotation: number[], velocity: number[], angularVelocity: number[],
+  stiffness: number[][], damping: number[][], rotJ0: number[][], rotJ1: number[][], offset: number[],
+) => ArrayLike<number>;
+
+const zero6 = Array.from({ length: 6 }, () => [0, 0, 0, 0, 0, 0]);
+
+const parameters = {
+  markerNumbers: markerIndexArray('Two rigid markers [m0, m1] (position and orientation).', 2),
+  stiffness: matrix(zero6, 'Stiffness (6×6) acting on [displacement, rotation] in the joint frame.', [6, 6], 'Matrix6D'),
+  damping: matrix(zero6, 'Damping (6×6) acting on [velocity, angular velocity] in the joint frame.', [6, 6], 'Matrix6D'),
+  rotationMarker0: rotationMarkerParameter('Rotation of the joint frame relative to marker 0; multiplied from the LEFT, A0all = rotationMarker0·A0, as in Exudyn.'),
+  rotationMarker1: rotationMarkerParameter('Rotation of the joint frame J1 relative to marker 1: A1all = A1·rotationMarker1.'),
+  offset: vector([0, 0, 0, 0, 0, 0], 'Offset of [displacement, rotation] at which the springs are relaxed.', 6, 'Vector6D'),
+  intrinsicFormulation: bool(false, 'If true, displacement and rotation are the SE(3) logarithm of the relative frame motion, evaluated in the mid frame (independent of the marker order).'),
+  activeConnector: bool(true, 'If false, the connector exerts no force (outputs still evaluate the force law, as in Exudyn).'),
+  springForceTorqueUserFunction: userFunction<RigidBodySpringForceTorqueUserFunction>('Replaces the force law; returns the joint-frame force and torque.', '(mbs, t, itemNumber, displacement, rotation, velocity, angularVelocity, stiffness, damping, rotJ0, rotJ1, offset) => [fx, fy, fz, mx, my, mz]'),
+};
+
+type Values = {
+  markerNumbers: readonly number[]; stiffness: MatrixValue; damping: MatrixValue; rotationMarker0: MatrixValue; rotationMarker1: MatrixValue;
+  offset: VectorValue; intrinsicFormulation: boolean; activeConnector: boolean;
+  springForceTorqueUserFunction: UserFunctionValue<RigidBodySpringForceTorqueUserFunction>;
+};
+
+/**
+ * Run-time model of a 6D spring-damper between two rigid markers. No analytic Jacobian (Exudyn differentiates
+ * this connector numerically): the model differentiates ode2Lhs.
+ */
+class RigidBodySpringDamperModel implements ObjectModel {
+  readonly nAE = 0;
+  aeIndex = -1;
+  readonly ode2LhsDependsOnVelocity = true;
+  localNodes: NodeModel[] = [];
+  private readonly markers: MarkerPair;
+  private readonly stiffness: Float64Array;
+  private readonly damping: Float64Array;
+  private readonly r0: Float64Array;
+  private readonly r1: Float64Array;
+  private readonly offset: Float64Array;
+  private readonly a0 = new Float64Array(9);
+  private readonly a1 = new Float64Array(9);
+  private readonly a0All = new Float64Array(9);
+  private readonly a1All = new Float64Array(9);
+  /** The joint frame Aj in which displacements and forces are measured. */
+  private readonly aJoint = new Float64Array(9);
+  private readonly omega0 = new Float64Array(3);
+  private readonly omega1 = new Float64Array(3);
+  /** [uPos, uRot] and [vPos, vRot] in the joint frame. */
+  private readonly u6 = new Float64Array(6);
+  private readonly v6 = new Float64Array(6);
+  /** Joint-frame force and torque f6. */
+  private readonly f6 = new Float64Array(6);
+  private readonly work9 = new Float64Array(9);
+  private readonly work3 = new Float64Array(3);
+  private readonly work3b = new Float64Array(3);
+  private readonly forceGlobal = new Float64Array(3);
+  private readonly torque0 = new Float64Array(3);
+  private readonly torque1 = new Float64Array(3);
+  private rotationJacobian0 = new Float64Array(0);
+  private rotationJacobian1 = new Float64Array(0);
+  /** Arguments handed to the user function, refreshed before each call. */
+  private readonly argument = {
+    displacement: [0, 0, 0], rotation: [0, 0, 0], velocity: [0, 0, 0], angularVelocity: [0, 0, 0],
+    stiffness: zero6.map((row) => row.slice()), damping: zero6.map((row) => row.slice()),
+    rotJ0: [[0, 0, 0], [0, 0, 0], [0, 0, 0]], rotJ1: [[0, 0, 0], [0, 0, 0], [0, 0, 0]], offset: [0, 0, 0, 0, 0, 0],
+  };
+
+  constructor(readonly label: ItemLabel, private readonly v: Values) {
+    this.markers = new MarkerPair(label, v.markerNumbers);
+    this.stiffness = Float64Array.from(v.stiffness.flat());
+    this.damping = Float64Array.from(v.damping.flat());
+    this.r0 = Float64Array.from(v.rotationMarker0.flat());
+    this.r1 = Float64Array.from(v.rotationMarker1.flat());
+    this.offset = Float64Array.from(v.offset);
+  }
+
+  bind(context: BindContext): void {
+    this.v.markerNumbers.forEach((index, i) => {
+      const marker = context.marker(index, 'markerNumbers');
+      if (!marker.provides.position || !marker.provides.orientation) {
+        itemError(this.label, 'markerNumbers', `entry ${i} must refer to a rigid marker (position and orientation, e.g. MarkerBodyRigid or MarkerNodeRigid), got ${marker.label.category}${marker.label.typeName} #${index}, which provides no ${marker.provides.position ? 'orientation' : 'position and orientation'}`);
+      }
+    });
+    this.markers.bind(context, 'position', 'position');
+    this.localNodes = this.markers.localNodes;
+    this.rotationJacobian0 = new Float64Array(3 * this.markers.n0);
+    this.rotationJacobian1 = new Float64Array(3 * this.markers.n1);
+  }
+
+  /** Updates the joint frame Aj, u6, v6 and (computeForce) the joint-frame force f6. */
+  private evaluate(s: ItemState, computeForce: boolean): void {
+    const { markers, a0, a1, a0All, a1All, aJoint, u6, v6, work9, work3 } = this;
+    markers.evaluateRelative(s);
+    markers.marker0.orientation!(s, a0);
+    markers.marker1.orientation!(s, a1);
+    markers.marker0.angularVelocityLocal!(s, this.omega0);
+    markers.marker1.angularVelocityLocal!(s, this.omega1);
+    mat3MulInto(a0All, this.r0, a0);
+    mat3MulInto(a1All, a1, this.r1);
+    mat3TransposeMulInto(work9, a0All, a1All);
+    if (this.v.intrinsicFormulation) {
+      // log of HT0⁻¹HT1 = (A0allᵀA1all, A0allᵀ(p1 − p0)): uRot = log(A0allᵀA1all), uPos = T_exp(uRot)⁻ᵀ A0allᵀ(p1 − p0);
+      // mid frame HT0·exp(½[uPos, uRot]) has the rotation A0all·exp(½ uRot).
+      logSO3Into(work3, work9);
+      const dLocal = mat3TransposeMulVecInto(this.work3b, a0All, markers.dp);
+      tExpSO3InvInto(work9, work3);
+      mat3TransposeMulVecInto(dLocal, work9, dLocal);
+      for (let i = 0; i < 3; i++) { u6[i] = dLocal[i]; u6[3 + i] = work3[i]; }
+      for (let i = 0; i < 3; i++) work3[i] *= 0.5;
+      mat3MulInto(aJoint, a0All, expSO3Into(work9, work3));
+    } else {
+      aJoint.set(a0All);
+      rotationMatrix2RotXYZInto(work3, work9);
+      const dLocal = mat3TransposeMulVecInto(this.work3b, aJoint, markers.dp);
+      for (let i = 0; i < 3; i++) { u6[i] = dLocal[i]; u6[3 + i] = work3[i]; }
+    }
+    for (let i = 3; i < 6; i++) if (u6[i] > Math.PI) u6[i] -= 2 * Math.PI;
+    const vLocal = mat3TransposeMulVecInto(work3, aJoint, markers.dv);
+    for (let i = 0; i < 3; i++) v6[i] = vLocal[i];
+    const w1 = mat3MulVecInto(work3, a1, this.omega1);
+    const w0 = mat3MulVecInto(this.work3b, a0, this.omega0);
+    for (let i = 0; i < 3; i++) w1[i] -= w0[i];
+    mat3TransposeMulVecInto(w1, aJoint, w1);
+    for (let i = 0; i < 3; i++) v6[3 + i] = w1[i];
+    if (computeForce) this.forceLaw(s);
+  }
+
+  /** f6 = K (u6 − offset) + D v6, or the user function of the raw u6, v6. */
+  private forceLaw(s: ItemState): void {
+    const { u6, v6, f6, stiffness: k, damping: d, offset } = this;
+    const uf = this.v.springForceTorqueUserFunction;
+    if (uf === 0) {
+      for (let i = 0; i < 6; i++) {
+        let sum = 0;
+        for (let j = 0; j < 6; j++) sum += k[6 * i + j] * (u6[j] - offset[j]);
+        let damping = 0;
+        for (let j = 0; j < 6; j++) damping += d[6 * i + j] * v6[j];
+        f6[i] = sum + damping;
+      }
+      return;
+    }
+    const a = this.argument;
+    for (let i = 0; i < 3; i++) {
+      a.displacement[i] = u6[i]; a.rotation[i] = u6[3 + i]; a.velocity[i] = v6[i]; a.angularVelocity[i] = v6[3 + i];
+      for (let j = 0; j < 3; j++) { a.rotJ0[i][j] = this.r0[3 * i + j]; a.rotJ1[i][j] = this.r1[3 * i + j]; }
+    }
+    for (let i = 0; i < 6; i++) {
+      a.offset[i] = offset[i];
+      for (let j = 0; j < 6; j++) { a.stiffness[i][j] = k[6 * i + j]; a.damping[i][j] = d[6 * i + j]; }
+    }
+    const result = uf(s.mbs, s.t, this.label.index, a.displacement, a.rotation, a.velocity, a.angularVelocity, a.stiffness, a.damping, a.rotJ0, a.rotJ1, a.offset);
+    if (result === null || typeof result !== 'object' || result.length !== 6) itemError(this.label, 'springForceTorqueUserFunction', `must return 6 numbers (force, torque), got ${describeValue(result)}`);
+    for (let i = 0; i < 6; i++) {
+      if (typeof result[i] !== 'number' || !Number.isFinite(result[i])) itemError(this.label, 'springForceTorqueUserFunction', `must return finite numbers, got ${describeValue(result[i])} at entry ${i}`);
+      f6[i] = result[i];
+    }
+  }
+
+  /**
+   * Global force F = Aj f6[0:3] and torque T = Aj f6[3:6]: lhs(m1) += J1ᵀF + G1ᵀ(T + τ), lhs(m0) += −J0ᵀF + G0ᵀ(−T + τ),
+   * with τ = (Aj(−½ uPos)) × F in the intrinsic formulation (force applied at the mid point), else 0.
+   */
+  ode2Lhs(s: ItemState, f: Float64Array): void {
+    if (!this.v.activeConnector) return;
+    this.evaluate(s, true);
+    const { markers, aJoint, f6, forceGlobal: force, torque0, torque1, work3 } = this;
+    mat3MulVecInto(force, aJoint, f6);
+    for (let i = 0; i < 3; i++) work3[i] = f6[3 + i];
+    mat3MulVecInto(torque1, aJoint, work3);
+    for (let i = 0; i < 3; i++) torque0[i] = -torque1[i];
+    if (this.v.intrinsicFormulation) {
+      for (let i = 0; i < 3; i++) work3[i] = -0.5 * this.u6[i];
+      mat3MulVecInto(work3, aJoint, work3);
+      const extra = cross3Into(work3, work3, force);
+      for (let i = 0; i < 3; i++) { torque0[i] += extra[i]; torque1[i] += extra[i]; }
+    }
+    markers.evaluateJacobians(s);
+    const { n0, n1 } = markers;
+    if (n0 > 0) markers.marker0.rotationJacobian!(s, this.rotationJacobian0);
+    if (n1 > 0) markers.marker1.rotationJacobian!(s, this.rotationJacobian1);
+    addTransposed(markers.jacobian0, n0, force, -1, f, 0);
+    addTransposed(this.rotationJacobian0, n0, torque0, 1, f, 0);
+    addTransposed(markers.jacobian1, n1, force, 1, f, n0);
+    addTransposed(this.rotationJacobian1, n1, torque1, 1, f, n0);
+  }
+
+  output(variable: OutputVariableType, s: ItemState): ArrayLike<number> | undefined {
+    const force = variable === OutputVariableType.ForceLocal || variable === OutputVariableType.TorqueLocal;
+    this.evaluate(s, force);
+    const { u6, v6, f6 } = this;
+    switch (variable) {
+      case OutputVariableType.DisplacementLocal: return Array.from(u6.subarray(0, 3));
+      case OutputVariableType.Rotation: return Array.from(u6.subarray(3, 6));
+      case OutputVariableType.VelocityLocal: return Array.from(v6.subarray(0, 3));
+      case OutputVariableType.AngularVelocityLocal: return Array.from(v6.subarray(3, 6));
+      case OutputVariableType.ForceLocal: return Array.from(f6.subarray(0, 3));
+      case OutputVariableType.TorqueLocal: return Array.from(f6.subarray(3, 6));
+      default: return undefined;
+    }
+  }
+}
+
+/** f[offset + k] += sign · (Jᵀ x)_k for a 3 × n Jacobian J (row-major). */
+function addTransposed(j: Float64Array, n: number, x: ArrayLike<number>, sign: number, f: Float64Array, offset: number): void {
+  for (let k = 0; k < n; k++) f[offset + k] += sign * (j[k] * x[0] + j[n + k] * x[1] + j[2 * n + k] * x[2]);
+}
+
+/** A 6D spring-damper between two rigid markers (Exudyn's ObjectConnectorRigidBodySpringDamper, alias RigidBodySpringDamper). */
+export const objectConnectorRigidBodySpringDamperDefinition: ItemDefinition<'Object', typeof parameters> = {
+  category: 'Object',
+  typeName: 'ConnectorRigidBodySpringDamper',
+  aliases: ['RigidBodySpringDamper'],
+  description: 'Translational, rotational and coupled springs and dampers between two rigid markers, measured in a joint frame: '
+    + '[f, m] = K([Δp, θ] − offset) + D[Δv, Δω] (or the user function). Without the intrinsic formulation, Δp = A0allᵀ(p1 − p0) and '
+    + 'θ = RotXYZ(A0allᵀ A1all) (Tait–Bryan angles; meant for small rotations except about one axis), joint frame A0all. '
+    + 'Exudyn\'s optional data node (nodeNumber) and postNewtonStepUserFunction are not available: Flexdyn has no NodeGenericData yet. '
+    + 'The Jacobian is numerical, as in Exudyn.',
+  parameters,
+  outputVariables: [OutputVariableType.DisplacementLocal, OutputVariableType.VelocityLocal, OutputVariableType.Rotation,
+    OutputVariableType.AngularVelocityLocal, OutputVariableType.ForceLocal, OutputVariableType.TorqueLocal],
+  equations: 'A0all = R0·A0 (rotationMarker0 from the left, Exudyn\'s convention), A1all = A1·R1. Standard: Aj = A0all, uPos = Ajᵀ(p1 − p0), '
+    + 'uRot = RotXYZ(AjᵀA1all). Intrinsic: uRot = log(A0allᵀA1all), uPos = T_exp(uRot)⁻ᵀ A0allᵀ(p1 − p0) (SE(3) logarithm), '
+    + 'Aj = A0all exp(½ uRot). Rotation entries > π are shifted by −2π. vPos = Ajᵀ(v1 − v0), vRot = Ajᵀ(A1ω̄1 − A0ω̄0). '
+    + 'f6 = K(u6 − offset) + D v6; F = Aj f6[0:3], T = Aj f6[3:6]; LHS(m1) = J1ᵀF + G1ᵀ(T + τ), LHS(m0) = −J0ᵀF + G0ᵀ(−T + τ), '
+    + 'τ = (Aj(−½uPos)) × F in the intrinsic formulation, else 0. Outputs: DisplacementLocal uPos, Rotation uRot, VelocityLocal vPos, '
+    + 'AngularVelocityLocal vRot, ForceLocal f6[0:3], TorqueLocal f6[3:6] (evaluated also when inactive, as in Exudyn).',
+  create: (v, label) => new RigidBodySpringDamperModel(label, v),
+};
+
+/** Factory for a rigid-body spring-damper. */
+export const ObjectConnectorRigidBodySpringDamper = makeFactory(objectConnectorRigidBodySpringDamperDefinition);
+/** Exudyn's alias of {@link ObjectConnectorRigidBodySpringDamper}. */
+export const RigidBodySpringDamper = ObjectConnectorRigidBodySpringDamper;

@@ -1,0 +1,145 @@
+import { makeFactory, type ItemDefinition } from '../../registry/definition.ts';
+import type { BindContext, ItemState, NodeModel, ObjectModel } from '../../registry/capabilities.ts';
+import { describeValue, itemError, type ItemLabel } from '../../registry/errors.ts';
+import { OutputVariableType } from '../../registry/enums.ts';
+import { bool, markerIndexArray, real, userFunction, type MatrixValue, type UserFunctionValue } from '../../registry/parameters.ts';
+import { rotationMatrix2RotXYZInto } from '../../rotations/rotationMatrices.ts';
+import { mat3MulInto, mat3MulVecInto, mat3TransposeMulInto, mat3TransposeMulVecInto } from '../../rotations/skew.ts';
+import { rotationMarkerParameter } from './jointKernel.ts';
+import { MarkerPair } from './connectorBase.ts';
+
+/** Spring torque user function: returns the scalar torque about the J0 z axis for the relative angle and angular velocity (offsets not subtracted). */
+export type TorsionalSpringTorqueUserFunction = (mbs: unknown, t: number, itemNumber: number, rotation: number, angularVelocity: number, stiffness: number, damping: number, offset: number) => number;
+
+const parameters = {
+  markerNumbers: markerIndexArray('Two orientation markers [m0, m1].', 2),
+  stiffness: real(0, 'Torsional stiffness k [N m/rad] against the relative rotation about the J0 z axis.'),
+  damping: real(0, 'Torsional damping d [N m s/rad].'),
+  rotationMarker0: rotationMarkerParameter('Rotation of the joint frame J0 relative to marker 0 (A0all = A0·rotationMarker0); its z axis is the spring axis.'),
+  rotationMarker1: rotationMarkerParameter('Rotation of the joint frame J1 relative to marker 1 (A1all = A1·rotationMarker1).'),
+  offset: real(0, 'Rotation offset θ_off [rad] at which the spring is relaxed.'),
+  velocityOffset: real(0, 'Angular velocity offset ω_off [rad/s] of the damper.'),
+  torque: real(0, 'Constant torque τ_c [N m] added to the spring-damper torque.'),
+  activeConnector: bool(true, 'If false, the connector exerts no torque (outputs still evaluate the torque law, as in Exudyn).'),
+  springTorqueUserFunction: userFunction<TorsionalSpringTorqueUserFunction>('Replaces the torque law.', '(mbs, t, itemNumber, rotation, angularVelocity, stiffness, damping, offset) => torque'),
+};
+
+type Values = {
+  markerNumbers: readonly number[]; stiffness: number; damping: number; rotationMarker0: MatrixValue; rotationMarker1: MatrixValue;
+  offset: number; velocityOffset: number; torque: number; activeConnector: boolean;
+  springTorqueUserFunction: UserFunctionValue<TorsionalSpringTorqueUserFunction>;
+};
+
+/** Run-time model of a torsional spring-damper about the J0 z axis; the Jacobian is numerical, as in Exudyn. */
+class TorsionalSpringDamperModel implements ObjectModel {
+  readonly nAE = 0;
+  aeIndex = -1;
+  readonly ode2LhsDependsOnVelocity = true;
+  localNodes: NodeModel[] = [];
+  private readonly markers: MarkerPair;
+  private readonly r0: Float64Array;
+  private readonly r1: Float64Array;
+  private readonly a0 = new Float64Array(9);
+  private readonly a1 = new Float64Array(9);
+  private readonly a0All = new Float64Array(9);
+  private readonly a1All = new Float64Array(9);
+  private readonly omega0 = new Float64Array(3);
+  private readonly omega1 = new Float64Array(3);
+  private readonly work9 = new Float64Array(9);
+  private readonly work3 = new Float64Array(3);
+  private readonly work3b = new Float64Array(3);
+  private rotationJacobian0 = new Float64Array(0);
+  private rotationJacobian1 = new Float64Array(0);
+  /** Angle, angular velocity and torque of the last evaluation. */
+  private angle = 0;
+  private omega = 0;
+  private torqueValue = 0;
+
+  constructor(readonly label: ItemLabel, private readonly v: Values) {
+    this.markers = new MarkerPair(label, v.markerNumbers);
+    this.r0 = Float64Array.from(v.rotationMarker0.flat());
+    this.r1 = Float64Array.from(v.rotationMarker1.flat());
+  }
+
+  bind(context: BindContext): void {
+    this.markers.bind(context, 'orientation', 'orientation (rigid)');
+    this.localNodes = this.markers.localNodes;
+    this.rotationJacobian0 = new Float64Array(3 * this.markers.n0);
+    this.rotationJacobian1 = new Float64Array(3 * this.markers.n1);
+  }
+
+  /** angle = RotXYZ(A0allᵀA1all)_z, omega = [A0allᵀ(A1ω̄1 − A0ω̄0)]_z, torque = k(angle − θ_off) + d(omega − ω_off) + τ_c (or the user function). */
+  private evaluate(s: ItemState): void {
+    const { markers, a0, a1, a0All, a1All, work9, work3, v } = this;
+    markers.marker0.orientation!(s, a0);
+    markers.marker1.orientation!(s, a1);
+    markers.marker0.angularVelocityLocal!(s, this.omega0);
+    markers.marker1.angularVelocityLocal!(s, this.omega1);
+    mat3MulInto(a0All, a0, this.r0);
+    mat3MulInto(a1All, a1, this.r1);
+    mat3TransposeMulInto(work9, a0All, a1All);
+    let angle = rotationMatrix2RotXYZInto(work3, work9)[2];
+    if (angle > Math.PI) angle -= 2 * Math.PI;
+    const w1 = mat3MulVecInto(work3, a1, this.omega1);
+    const w0 = mat3MulVecInto(this.work3b, a0, this.omega0);
+    for (let i = 0; i < 3; i++) w1[i] -= w0[i];
+    const omega = mat3TransposeMulVecInto(w1, a0All, w1)[2];
+    this.angle = angle;
+    this.omega = omega;
+    const uf = v.springTorqueUserFunction;
+    if (uf === 0) {
+      this.torqueValue = v.stiffness * (angle - v.offset) + v.damping * (omega - v.velocityOffset) + v.torque;
+      return;
+    }
+    const torque = uf(s.mbs, s.t, this.label.index, angle, omega, v.stiffness, v.damping, v.offset);
+    if (typeof torque !== 'number' || !Number.isFinite(torque)) itemError(this.label, 'springTorqueUserFunction', `must return a finite number, got ${describeValue(torque)}`);
+    this.torqueValue = torque;
+  }
+
+  /** T = A0all [0, 0, torque]: lhs(m1) += G1ᵀT, lhs(m0) −= G0ᵀT. */
+  ode2Lhs(s: ItemState, f: Float64Array): void {
+    if (!this.v.activeConnector) return;
+    this.evaluate(s);
+    const a = this.a0All;
+    const tx = a[2] * this.torqueValue, ty = a[5] * this.torqueValue, tz = a[8] * this.torqueValue;
+    const { markers } = this;
+    const { n0, n1 } = markers;
+    if (n0 > 0) markers.marker0.rotationJacobian!(s, this.rotationJacobian0);
+    if (n1 > 0) markers.marker1.rotationJacobian!(s, this.rotationJacobian1);
+    const g0 = this.rotationJacobian0, g1 = this.rotationJacobian1;
+    for (let k = 0; k < n0; k++) f[k] -= g0[k] * tx + g0[n0 + k] * ty + g0[2 * n0 + k] * tz;
+    for (let k = 0; k < n1; k++) f[n0 + k] += g1[k] * tx + g1[n1 + k] * ty + g1[2 * n1 + k] * tz;
+  }
+
+  output(variable: OutputVariableType, s: ItemState): ArrayLike<number> | undefined {
+    this.evaluate(s);
+    switch (variable) {
+      case OutputVariableType.Rotation: return [this.angle];
+      case OutputVariableType.AngularVelocityLocal: return [this.omega];
+      case OutputVariableType.TorqueLocal: return [this.torqueValue];
+      default: return undefined;
+    }
+  }
+}
+
+/** A torsional spring-damper (Exudyn's ObjectConnectorTorsionalSpringDamper, alias TorsionalSpringDamper). */
+export const objectConnectorTorsionalSpringDamperDefinition: ItemDefinition<'Object', typeof parameters> = {
+  category: 'Object',
+  typeName: 'ConnectorTorsionalSpringDamper',
+  aliases: ['TorsionalSpringDamper'],
+  description: 'A torsional spring-damper about the z axis of the joint frame J0 between two orientation markers, e.g. on top of a '
+    + 'revolute joint: τ = k(Δθ − θ_off) + d(Δω − ω_off) + τ_c (or the user function). The angle Δθ is the z Tait–Bryan angle of the '
+    + 'relative rotation and wraps at ±π (the torque jumps there): Exudyn\'s optional data node (nodeNumber, NodeGenericData) for '
+    + 'unlimited rotations is not available, as Flexdyn has no NodeGenericData yet. The Jacobian is numerical, as in Exudyn.',
+  parameters,
+  outputVariables: [OutputVariableType.Rotation, OutputVariableType.AngularVelocityLocal, OutputVariableType.TorqueLocal],
+  equations: 'A0all = A0 R0, A1all = A1 R1; Δθ = RotXYZ(A0allᵀA1all)_z ∈ (−π, π]; Δω = [A0allᵀ(A1ω̄1 − A0ω̄0)]_z; '
+    + 'T = A0all [0, 0, τ]; LHS(m1) = G1ᵀT, LHS(m0) = −G0ᵀT (G = rotation Jacobians). Outputs: Rotation Δθ, AngularVelocityLocal Δω, '
+    + 'TorqueLocal τ (evaluated also when inactive, as in Exudyn).',
+  create: (v, label) => new TorsionalSpringDamperModel(label, v),
+};
+
+/** Factory for a torsional spring-damper. */
+export const ObjectConnectorTorsionalSpringDamper = makeFactory(objectConnectorTorsionalSpringDamperDefinition);
+/** Exudyn's alias of {@link ObjectConnectorTorsionalSpringDamper}. */
+export const TorsionalSpringDamper = ObjectConnectorTorsionalSpringDamper;

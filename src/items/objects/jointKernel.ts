@@ -1,0 +1,344 @@
+import type { BindContext, ItemState, NodeModel, ObjectModel } from '../../registry/capabilities.ts';
+import { describeValue, itemError, type ItemLabel } from '../../registry/errors.ts';
+import { OutputVariableType } from '../../registry/enums.ts';
+import { matrix, type MatrixValue, type UserFunctionValue, type VectorValue } from '../../registry/parameters.ts';
+import { rotationMatrix2RotXYZInto, rotXYZ2RotationMatrixInto } from '../../rotations/rotationMatrices.ts';
+import { mat3MulInto, mat3MulVecInto, mat3TransposeMulInto, mat3TransposeMulVecInto, skewInto } from '../../rotations/skew.ts';
+import { lagrangeMultiplier, MarkerPair } from './connectorBase.ts';
+
+/**
+ * Offset user function of ObjectJointGeneric: returns 6 offsets, translations (0..2) and
+ * Tait–Bryan angles of an extra rotation of the joint frame J0 (3..5).
+ */
+export type JointOffsetUserFunction = (mbs: unknown, t: number, itemNumber: number, offsetUserFunctionParameters: number[]) => ArrayLike<number>;
+
+/** Declares a rotationMarker0/1 parameter (a 3×3 rotation matrix, default identity). */
+export function rotationMarkerParameter(description: string) {
+  return matrix([[1, 0, 0], [0, 1, 0], [0, 0, 1]], description, [3, 3], 'Matrix3D');
+}
+
+/**
+ * What a joint item lowers to: the generic joint's six equations (translations j0..j2, rotations j3..j5)
+ * and the selection of rows that are the item's own algebraic equations.
+ */
+export interface JointSelection {
+  /** Six flags of the generic joint (1 = constrained): translations j0..j2, rotations j3..j5. */
+  readonly constrainedAxes: readonly number[];
+  /** Translation rows are components of the global p1 − p0 (true) or of its components in the joint frame J0 (false). */
+  readonly globalTranslation: boolean;
+  /** The generic rows (0..5) that are the item's equations, in order; a row with flag 0 reads g = λ. */
+  readonly rows: readonly number[];
+  /** The markers must provide orientation (rigid markers); false for point joints. */
+  readonly rigidMarkers: boolean;
+}
+
+/** Parameter values the joint equations read. */
+export interface JointValues {
+  /** The two markers [m0, m1]. */
+  readonly markerNumbers: readonly number[];
+  /** Rotation of the joint frame J0 relative to marker 0 (identity if omitted). */
+  readonly rotationMarker0?: MatrixValue;
+  /** Rotation of the joint frame J1 relative to marker 1 (identity if omitted). */
+  readonly rotationMarker1?: MatrixValue;
+  /** If false, every equation reads λ = 0. */
+  readonly activeConnector: boolean;
+  /** Alternative equations for three locked rotations (ObjectJointGeneric). */
+  readonly alternativeConstraints?: boolean;
+  /** Time-dependent offsets (ObjectJointGeneric). */
+  readonly offsetUserFunction?: UserFunctionValue<JointOffsetUserFunction>;
+  /** Time derivative of the offsets (ObjectJointGeneric), used on velocity level. */
+  readonly offsetUserFunction_t?: UserFunctionValue<JointOffsetUserFunction>;
+  /** Parameters handed to the offset user functions. */
+  readonly offsetUserFunctionParameters?: VectorValue;
+}
+
+/** The rotation axes (a0 of J0, a1 of J1) whose dot product is the equation of each rotation row 3..5; −1 if the row is free. */
+function rotationAxisPairs(j: readonly number[]): { axis0: number[]; axis1: number[] } {
+  const axis0 = [-1, -1, -1];
+  const axis1 = [-1, -1, -1];
+  const locked = [0, 1, 2].filter((k) => j[3 + k] === 1);
+  const free = [0, 1, 2].filter((k) => j[3 + k] !== 1);
+  if (locked.length === 3) {
+    [axis0[0], axis1[0]] = [2, 1];
+    [axis0[1], axis1[1]] = [2, 0];
+    [axis0[2], axis1[2]] = [0, 1];
+  } else if (locked.length === 2) {
+    for (const k of locked) [axis0[k], axis1[k]] = [free[0], k];
+  } else if (locked.length === 1) {
+    [axis0[locked[0]], axis1[locked[0]]] = [free[0], free[1]];
+  }
+  return { axis0, axis1 };
+}
+
+/** Dot product of column i of the row-major 3×3 matrix a and column k of b. */
+function columnDot(a: Float64Array, i: number, b: Float64Array, k: number): number {
+  return a[i] * b[k] + a[3 + i] * b[3 + k] + a[6 + i] * b[6 + k];
+}
+
+/** Triple product col_i(a) · (col_j(b) × col_k(c)). */
+function columnTriple(a: Float64Array, i: number, b: Float64Array, j: number, c: Float64Array, k: number): number {
+  const bx = b[j], by = b[3 + j], bz = b[6 + j];
+  const cx = c[k], cy = c[3 + k], cz = c[6 + k];
+  return a[i] * (by * cz - bz * cy) + a[3 + i] * (bz * cx - bx * cz) + a[6 + i] * (bx * cy - by * cx);
+}
+
+/**
+ * −col_i(a) · (col_k(b) × w), the Jacobian entry of the equation col_i(a)·col_k(b) with respect to a
+ * velocity coordinate that rotates the frame b by the global virtual rotation w (the column of its rotation Jacobian).
+ */
+function rotatedAxisDerivative(a: Float64Array, i: number, b: Float64Array, k: number, wx: number, wy: number, wz: number): number {
+  const bx = b[k], by = b[3 + k], bz = b[6 + k];
+  return -(a[i] * (by * wz - bz * wy) + a[3 + i] * (bz * wx - bx * wz) + a[6 + i] * (bx * wy - by * wx));
+}
+
+/**
+ * The shared run-time model of the 3D joints (JointGeneric, JointSpherical, JointRevoluteZ, JointPrismaticX,
+ * JointRevolute2D): the generic joint's equations, Jacobians and outputs evaluated for the rows the item selects.
+ *
+ * Notation: A0all = A0·R0 (columns a0_x, a0_y, a0_z), A1all = A1·R1, d = p1 − p0, J0/J1 position and
+ * G0/G1 rotation Jacobians of the markers. Index 3: translation rows d_i − o_i (global) or (A0allᵀd)_i − o_i;
+ * rotation rows dot products a0_k·a1_l of the pairs in {@link rotationAxisPairs}; free rows g_i = λ_i.
+ * Index 2: v1 − v0, or A0allᵀ(v1 − v0) + Ȧ0allᵀ d, and ȧ0_k·a1_l + a0_k·ȧ1_l with Ȧall = A ω̄̃ R.
+ * No method allocates after bind.
+ */
+export class JointModel implements ObjectModel {
+  readonly nAE: number;
+  aeIndex = -1;
+  localNodes: NodeModel[] = [];
+  /** Item rows with the equation g = λ (free axes; all rows of an inactive joint). */
+  readonly multiplierRows: readonly number[];
+  private readonly markers: MarkerPair;
+  private readonly translationConstrained: boolean[];
+  private readonly axis0: number[];
+  private readonly axis1: number[];
+  private readonly threeRotations: boolean;
+  private readonly outputs: ReadonlySet<OutputVariableType>;
+  private readonly r0 = new Float64Array([1, 0, 0, 0, 1, 0, 0, 0, 1]);
+  private readonly r1 = new Float64Array([1, 0, 0, 0, 1, 0, 0, 0, 1]);
+  private readonly a0 = new Float64Array(9);
+  private readonly a1 = new Float64Array(9);
+  /** A0all = A0 R0 (times the user-function rotation offset on position level). */
+  private readonly a0All = new Float64Array(9);
+  /** A1all = A1 R1. */
+  private readonly a1All = new Float64Array(9);
+  /** Ȧ0all = A0 ω̄̃0 R0. */
+  private readonly a0AllDot = new Float64Array(9);
+  /** Ȧ1all = A1 ω̄̃1 R1. */
+  private readonly a1AllDot = new Float64Array(9);
+  private readonly omega0 = new Float64Array(3);
+  private readonly omega1 = new Float64Array(3);
+  private rotationJacobian0 = new Float64Array(0);
+  private rotationJacobian1 = new Float64Array(0);
+  private readonly work9 = new Float64Array(9);
+  private readonly work3 = new Float64Array(3);
+  private readonly work3b = new Float64Array(3);
+  /** The generic equations g0..g5 of the last evaluation. */
+  private readonly generic = new Float64Array(6);
+  /** Offsets of the user function (translations, Tait–Bryan angles). */
+  private readonly offset = new Float64Array(6);
+  private readonly offsetParameters: number[];
+  /** The parameters as handed to the user function, refreshed before each call (user changes do not leak). */
+  private readonly offsetArgument: number[];
+  private n = 0;
+
+  constructor(readonly label: ItemLabel, private readonly selection: JointSelection, private readonly v: JointValues, outputVariables: readonly OutputVariableType[]) {
+    this.markers = new MarkerPair(label, v.markerNumbers);
+    this.nAE = selection.rows.length;
+    const j = selection.constrainedAxes;
+    this.translationConstrained = [0, 1, 2].map((i) => j[i] === 1);
+    ({ axis0: this.axis0, axis1: this.axis1 } = rotationAxisPairs(j));
+    this.threeRotations = j[3] === 1 && j[4] === 1 && j[5] === 1;
+    this.multiplierRows = selection.rows.map((row, r) => (!v.activeConnector || j[row] !== 1 ? r : -1)).filter((r) => r >= 0);
+    if (v.rotationMarker0 !== undefined) this.r0.set(v.rotationMarker0.flat());
+    if (v.rotationMarker1 !== undefined) this.r1.set(v.rotationMarker1.flat());
+    this.offsetParameters = Array.from(v.offsetUserFunctionParameters ?? []);
+    this.offsetArgument = this.offsetParameters.slice();
+    this.outputs = new Set(outputVariables);
+  }
+
+  bind(context: BindContext): void {
+    if (this.selection.rigidMarkers) {
+      this.v.markerNumbers.forEach((index, i) => {
+        const marker = context.marker(index, 'markerNumbers');
+        if (!marker.provides.position || !marker.provides.orientation) {
+          itemError(this.label, 'markerNumbers', `entry ${i} must refer to a rigid marker (position and orientation, e.g. MarkerBodyRigid or MarkerNodeRigid), got ${marker.label.category}${marker.label.typeName} #${index}, which provides no ${marker.provides.position ? 'orientation' : 'position and orientation'}`);
+        }
+      });
+    }
+    this.markers.bind(context, 'position', 'position');
+    this.localNodes = this.markers.localNodes;
+    this.n = this.markers.n0 + this.markers.n1;
+    if (this.selection.rigidMarkers) {
+      this.rotationJacobian0 = new Float64Array(3 * this.markers.n0);
+      this.rotationJacobian1 = new Float64Array(3 * this.markers.n1);
+    }
+  }
+
+  /** Writes the user-function offsets (or zeros) of `parameter` at time t into this.offset. */
+  private evaluateOffset(s: ItemState, parameter: 'offsetUserFunction' | 'offsetUserFunction_t'): void {
+    const f = this.v[parameter];
+    if (f === undefined || f === 0) { this.offset.fill(0); return; }
+    for (let i = 0; i < this.offsetParameters.length; i++) this.offsetArgument[i] = this.offsetParameters[i];
+    this.offsetArgument.length = this.offsetParameters.length;
+    const value = f(s.mbs, s.t, this.label.index, this.offsetArgument);
+    if (value === null || typeof value !== 'object' || value.length !== 6) itemError(this.label, parameter, `must return 6 numbers (3 translations, 3 rotations), got ${describeValue(value)}`);
+    for (let i = 0; i < 6; i++) {
+      const x = value[i];
+      if (typeof x !== 'number' || !Number.isFinite(x)) itemError(this.label, parameter, `must return finite numbers, got ${describeValue(x)} at entry ${i}`);
+      this.offset[i] = x;
+    }
+  }
+
+  /** Updates positions, velocities and (rigid markers) the joint frames; withOffsetRotation applies the user-function rotation to A0all. */
+  private kinematics(s: ItemState, velocities: boolean, withOffsetRotation: boolean): void {
+    const { markers } = this;
+    markers.evaluateRelative(s);
+    if (!this.selection.rigidMarkers) return;
+    markers.marker0.orientation!(s, this.a0);
+    markers.marker1.orientation!(s, this.a1);
+    mat3MulInto(this.a0All, this.a0, this.r0);
+    mat3MulInto(this.a1All, this.a1, this.r1);
+    const o = this.offset;
+    if (withOffsetRotation && (o[3] !== 0 || o[4] !== 0 || o[5] !== 0)) {
+      rotXYZ2RotationMatrixInto(this.work9, o, 3);
+      mat3MulInto(this.a0All, this.a0All, this.work9);
+    }
+    if (!velocities) return;
+    markers.marker0.angularVelocityLocal!(s, this.omega0);
+    markers.marker1.angularVelocityLocal!(s, this.omega1);
+    mat3MulInto(this.a0AllDot, this.a0, skewInto(this.work9, this.omega0));
+    mat3MulInto(this.a0AllDot, this.a0AllDot, this.r0);
+    mat3MulInto(this.a1AllDot, this.a1, skewInto(this.work9, this.omega1));
+    mat3MulInto(this.a1AllDot, this.a1AllDot, this.r1);
+  }
+
+  /** Position-level generic equations into this.generic (constrained rows only). */
+  private positionEquations(s: ItemState): void {
+    this.evaluateOffset(s, 'offsetUserFunction');
+    this.kinematics(s, false, true);
+    const { generic: g, offset: o, a0All, a1All, axis0, axis1 } = this;
+    const d = this.markers.dp;
+    const t = this.selection.globalTranslation ? d : mat3TransposeMulVecInto(this.work3, a0All, d);
+    for (let i = 0; i < 3; i++) if (this.translationConstrained[i]) g[i] = t[i] - o[i];
+    if (this.threeRotations && this.v.alternativeConstraints === true) {
+      for (let k = 0; k < 3; k++) g[3 + k] = columnTriple(a0All, k, a1All, (k + 1) % 3, a0All, (k + 2) % 3) - 1;
+      return;
+    }
+    for (let k = 0; k < 3; k++) if (axis0[k] >= 0) g[3 + k] = columnDot(a0All, axis0[k], a1All, axis1[k]);
+  }
+
+  /** Velocity-level generic equations into this.generic (constrained rows only); translation offsets from offsetUserFunction_t. */
+  private velocityEquations(s: ItemState): void {
+    this.evaluateOffset(s, 'offsetUserFunction_t');
+    const o = this.offset;
+    if (o[3] !== 0 || o[4] !== 0 || o[5] !== 0) {
+      itemError(this.label, 'offsetUserFunction_t', `must return zero rotation offsets (entries 3..5) on velocity level (index 2), as Exudyn has no rotation offsets there, got [${o[3]}, ${o[4]}, ${o[5]}]`);
+    }
+    this.kinematics(s, true, false);
+    const { generic: g, a0All, a1All, a0AllDot, a1AllDot, axis0, axis1 } = this;
+    const { dp, dv } = this.markers;
+    let t: ArrayLike<number> = dv;
+    if (!this.selection.globalTranslation) {
+      const w = mat3TransposeMulVecInto(this.work3, a0All, dv);
+      const w2 = mat3TransposeMulVecInto(this.work3b, a0AllDot, dp);
+      for (let i = 0; i < 3; i++) w[i] += w2[i];
+      t = w;
+    }
+    for (let i = 0; i < 3; i++) if (this.translationConstrained[i]) g[i] = t[i] - o[i];
+    for (let k = 0; k < 3; k++) {
+      const i = axis0[k], l = axis1[k];
+      if (i >= 0) g[3 + k] = columnDot(a0AllDot, i, a1All, l) + columnDot(a0All, i, a1AllDot, l);
+    }
+  }
+
+  /** Writes the selected rows: generic equations, or λ for multiplier rows. */
+  ae(s: ItemState, g: Float64Array, useIndex2: boolean): void {
+    const { rows } = this.selection;
+    const j = this.selection.constrainedAxes;
+    if (this.v.activeConnector) {
+      if (useIndex2) this.velocityEquations(s);
+      else this.positionEquations(s);
+    }
+    for (let r = 0; r < rows.length; r++) {
+      g[r] = this.v.activeConnector && j[rows[r]] === 1 ? this.generic[rows[r]] : lagrangeMultiplier(s, this.aeIndex, r);
+    }
+  }
+
+  /** ∂g/∂q of the selected rows (also ∂ġ/∂u on velocity level); multiplier rows stay zero. */
+  ae_q(s: ItemState, c: Float64Array): void {
+    if (!this.v.activeConnector) return;
+    this.evaluateOffset(s, 'offsetUserFunction');
+    this.kinematics(s, false, true);
+    const { markers, n, a0All, a1All, axis0, axis1 } = this;
+    const { n0, n1, jacobian0: j0, jacobian1: j1, dp } = markers;
+    markers.evaluateJacobians(s);
+    const rigid = this.selection.rigidMarkers;
+    if (rigid) {
+      if (n0 > 0) markers.marker0.rotationJacobian!(s, this.rotationJacobian0);
+      if (n1 > 0) markers.marker1.rotationJacobian!(s, this.rotationJacobian1);
+    }
+    const g0 = this.rotationJacobian0, g1 = this.rotationJacobian1;
+    const { rows, constrainedAxes, globalTranslation } = this.selection;
+    for (let r = 0; r < rows.length; r++) {
+      const row = rows[r];
+      if (constrainedAxes[row] !== 1) continue;
+      const offset = r * n;
+      if (row < 3 && globalTranslation) {
+        for (let k = 0; k < n0; k++) c[offset + k] = -j0[row * n0 + k];
+        for (let k = 0; k < n1; k++) c[offset + n0 + k] = j1[row * n1 + k];
+      } else if (row < 3) {
+        // (A0allᵀ d)_row: column `row` of A0all dotted with d × G0 − J0 (marker 0) and with J1 (marker 1).
+        for (let k = 0; k < n0; k++) {
+          const gx = g0[k], gy = g0[n0 + k], gz = g0[2 * n0 + k];
+          const wx = dp[1] * gz - dp[2] * gy - j0[k];
+          const wy = dp[2] * gx - dp[0] * gz - j0[n0 + k];
+          const wz = dp[0] * gy - dp[1] * gx - j0[2 * n0 + k];
+          c[offset + k] = a0All[row] * wx + a0All[3 + row] * wy + a0All[6 + row] * wz;
+        }
+        for (let k = 0; k < n1; k++) {
+          c[offset + n0 + k] = a0All[row] * j1[k] + a0All[3 + row] * j1[n1 + k] + a0All[6 + row] * j1[2 * n1 + k];
+        }
+      } else {
+        // a0·a1 with ∂a0 = G0δ × a0 and ∂a1 = G1δ × a1 (standard equations, also for alternativeConstraints).
+        const i = axis0[row - 3], l = axis1[row - 3];
+        for (let k = 0; k < n0; k++) c[offset + k] = rotatedAxisDerivative(a1All, l, a0All, i, g0[k], g0[n0 + k], g0[2 * n0 + k]);
+        for (let k = 0; k < n1; k++) c[offset + n0 + k] = rotatedAxisDerivative(a0All, i, a1All, l, g1[k], g1[n1 + k], g1[2 * n1 + k]);
+      }
+    }
+  }
+
+  /** λ of generic row `row`, or 0 if the item has no such row. */
+  private genericMultiplier(s: ItemState, row: number): number {
+    const r = this.selection.rows.indexOf(row);
+    return r < 0 ? 0 : lagrangeMultiplier(s, this.aeIndex, r);
+  }
+
+  output(variable: OutputVariableType, s: ItemState): ArrayLike<number> | undefined {
+    if (!this.outputs.has(variable)) return undefined;
+    this.kinematics(s, this.selection.rigidMarkers, false);
+    const { markers, a0All } = this;
+    const local = (x: ArrayLike<number>) => Array.from(mat3TransposeMulVecInto(new Float64Array(3), a0All, x));
+    const multipliers = (first: number) => [0, 1, 2].map((i) => this.genericMultiplier(s, first + i));
+    switch (variable) {
+      case OutputVariableType.Position: return Array.from(markers.p0);
+      case OutputVariableType.Velocity: return Array.from(markers.v0);
+      case OutputVariableType.Displacement: return Array.from(markers.dp);
+      case OutputVariableType.DisplacementLocal: return local(markers.dp);
+      case OutputVariableType.VelocityLocal: return local(markers.dv);
+      case OutputVariableType.AngularVelocityLocal: {
+        const w0 = mat3MulVecInto(this.work3, this.a0, this.omega0);
+        const w1 = mat3MulVecInto(this.work3b, this.a1, this.omega1);
+        for (let i = 0; i < 3; i++) w1[i] -= w0[i];
+        return local(w1);
+      }
+      case OutputVariableType.Rotation: {
+        mat3TransposeMulInto(this.work9, a0All, this.a1All);
+        return Array.from(rotationMatrix2RotXYZInto(new Float64Array(3), this.work9));
+      }
+      case OutputVariableType.Force: return multipliers(0);
+      case OutputVariableType.ForceLocal: return this.selection.globalTranslation ? local(multipliers(0)) : multipliers(0);
+      case OutputVariableType.TorqueLocal: return multipliers(3);
+      default: return undefined;
+    }
+  }
+}

@@ -1,0 +1,657 @@
+import { describe, expect, it } from 'vitest';
+import type { BindContext, ItemState, MarkerModel, NodeModel, ObjectModel } from '../../src/registry/capabilities.ts';
+import { completeDictionary, labelOf, type ItemDefinition } from '../../src/registry/definition.ts';
+import { ConfigurationType, OutputVariableType } from '../../src/registry/enums.ts';
+import { FlexdynError } from '../../src/registry/errors.ts';
+import {
+  rotationMatrix2RotXYZInto, rotXYZ2GInto, rotXYZ2GLocalInto, rotXYZ2RotationMatrixInto, expSO3Into, logSO3Into,
+} from '../../src/rotations/rotationMatrices.ts';
+import { mat3MulInto, mat3MulVecInto, mat3TransposeMulInto, mat3TransposeMulVecInto, skewInto } from '../../src/rotations/skew.ts';
+import { objectJointGenericDefinition } from '../../src/items/objects/ObjectJointGeneric.ts';
+import { objectJointSphericalDefinition } from '../../src/items/objects/ObjectJointSpherical.ts';
+import { objectJointRevoluteZDefinition } from '../../src/items/objects/ObjectJointRevoluteZ.ts';
+import { objectJointPrismaticXDefinition } from '../../src/items/objects/ObjectJointPrismaticX.ts';
+import { objectJointRevolute2DDefinition } from '../../src/items/objects/ObjectJointRevolute2D.ts';
+import { objectJointPrismatic2DDefinition } from '../../src/items/objects/ObjectJointPrismatic2D.ts';
+import { objectConnectorRigidBodySpringDamperDefinition } from '../../src/items/objects/ObjectConnectorRigidBodySpringDamper.ts';
+import { objectConnectorTorsionalSpringDamperDefinition } from '../../src/items/objects/ObjectConnectorTorsionalSpringDamper.ts';
+
+/** Deterministic pseudo-random numbers in [-1, 1) (mulberry32). */
+function randomSequence(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 31 - 1;
+  };
+}
+
+/** A node with additive coordinates (u = q̇), enough for markers that read q and u directly. */
+function testNode(index: number, nu: number, qIndex: number): NodeModel {
+  const zeros = new Float64Array(nu);
+  return {
+    label: labelOf('Node', 'Test', index), nq: nu, nu, nAE: 0, isGround: false, positionDimension: 3,
+    qIndex, uIndex: qIndex, aeIndex: -1, referenceCoordinates: zeros, initialCoordinates: zeros, initialVelocities: zeros,
+    output: () => undefined,
+  };
+}
+
+/**
+ * A rigid marker at the body-fixed point x̄ of a body with 6 additive coordinates [displacement, Tait–Bryan angles]
+ * (reference position pRef and angles θRef): p = pRef + q_p + A x̄, A = RotXYZ(θRef + q_θ), ω̄ = G_l q̇_θ,
+ * J_pos = [I | −A x̄̃ G_l], J_rot = [0 | G]. With `planar`, the body has 3 coordinates [x, y, φ] rotating about z.
+ * Independent of the engine's rigid bodies, so the joints are tested against their equations alone.
+ */
+class TestRigidMarker implements MarkerModel {
+  readonly provides: { position: boolean; orientation: boolean; coordinate: boolean; bodyMass: boolean };
+  readonly nodes: NodeModel[];
+  readonly nLocalU: number;
+  private readonly a = new Float64Array(9);
+  private readonly g = new Float64Array(9);
+  private readonly gLocal = new Float64Array(9);
+  private readonly angles = new Float64Array(3);
+  private readonly work = new Float64Array(9);
+  private readonly work3 = new Float64Array(3);
+
+  constructor(readonly label: ReturnType<typeof labelOf>, private readonly node: NodeModel | undefined, private readonly pRef: number[],
+    private readonly thetaRef: number[], private readonly local: number[], private readonly planar = false, orientation = true) {
+    this.provides = { position: true, orientation, coordinate: false, bodyMass: false };
+    this.nodes = node === undefined ? [] : [node];
+    this.nLocalU = node === undefined ? 0 : node.nu;
+  }
+
+  bind(): void {}
+
+  private update(s: ItemState): void {
+    const q = s.q, k = this.node?.qIndex ?? 0;
+    for (let i = 0; i < 3; i++) this.angles[i] = this.thetaRef[i];
+    if (this.node !== undefined) {
+      if (this.planar) this.angles[2] += q[k + 2];
+      else for (let i = 0; i < 3; i++) this.angles[i] += q[k + 3 + i];
+    }
+    rotXYZ2RotationMatrixInto(this.a, this.angles);
+    rotXYZ2GInto(this.g, this.angles);
+    rotXYZ2GLocalInto(this.gLocal, this.angles);
+  }
+
+  /** Angle rates of the node. */
+  private rates(s: ItemState, out: Float64Array): Float64Array {
+    out.fill(0);
+    if (this.node === undefined) return out;
+    const k = this.node.uIndex;
+    if (this.planar) out[2] = s.u[k + 2];
+    else for (let i = 0; i < 3; i++) out[i] = s.u[k + 3 + i];
+    return out;
+  }
+
+  position(s: ItemState, out: Float64Array): void {
+    this.update(s);
+    mat3MulVecInto(out, this.a, this.local);
+    const translations = this.node === undefined ? 0 : this.planar ? 2 : 3;
+    for (let i = 0; i < 3; i++) out[i] += this.pRef[i] + (i < translations ? s.q[this.node!.qIndex + i] : 0);
+  }
+
+  velocity(s: ItemState, out: Float64Array): void {
+    const omega = new Float64Array(3);
+    this.angularVelocityLocal(s, omega);
+    const x = this.local;
+    const c = [omega[1] * x[2] - omega[2] * x[1], omega[2] * x[0] - omega[0] * x[2], omega[0] * x[1] - omega[1] * x[0]];
+    mat3MulVecInto(out, this.a, c);
+    const translations = this.node === undefined ? 0 : this.planar ? 2 : 3;
+    for (let i = 0; i < translations; i++) out[i] += s.u[this.node!.uIndex + i];
+  }
+
+  orientation(s: ItemState, out: Float64Array): void {
+    this.update(s);
+    out.set(this.a);
+  }
+
+  angularVelocityLocal(s: ItemState, out: Float64Array): void {
+    this.update(s);
+    mat3MulVecInto(out, this.gLocal, this.rates(s, this.work3));
+  }
+
+  angularVelocity(s: ItemState, out: Float64Array): void {
+    this.update(s);
+    mat3MulVecInto(out, this.g, this.rates(s, this.work3));
+  }
+
+  positionJacobian(s: ItemState, out: Float64Array): void {
+    this.update(s);
+    const n = this.nLocalU;
+    out.fill(0);
+    if (n === 0) return;
+    // −A x̄̃ G_l (planar: the z column only).
+    mat3MulInto(this.work, this.a, skewInto(new Float64Array(9), this.local));
+    const rot = mat3MulInto(new Float64Array(9), this.work, this.gLocal);
+    if (this.planar) {
+      out[0] = 1; out[n + 1] = 1;
+      for (let i = 0; i < 3; i++) out[i * n + 2] = -rot[3 * i + 2];
+      return;
+    }
+    for (let i = 0; i < 3; i++) {
+      out[i * n + i] = 1;
+      for (let j = 0; j < 3; j++) out[i * n + 3 + j] = -rot[3 * i + j];
+    }
+  }
+
+  rotationJacobian(s: ItemState, out: Float64Array): void {
+    this.update(s);
+    const n = this.nLocalU;
+    out.fill(0);
+    if (n === 0) return;
+    if (this.planar) { for (let i = 0; i < 3; i++) out[i * n + 2] = this.g[3 * i + 2]; return; }
+    for (let i = 0; i < 3; i++) for (let j = 0; j < 3; j++) out[i * n + 3 + j] = this.g[3 * i + j];
+  }
+
+  output(): undefined {
+    return undefined;
+  }
+}
+
+/** Two test rigid markers on two bodies (or marker 0 on ground) and a state with random q, u and λ. */
+interface Setup {
+  markers: TestRigidMarker[];
+  s: ItemState & { q: Float64Array; u: Float64Array; lambda: Float64Array; t: number };
+  nodes: NodeModel[];
+}
+
+function rigidSetup(seed: number, options: { ground?: boolean; planar?: boolean; orientation?: boolean; nAE?: number; amplitude?: number } = {}): Setup {
+  const random = randomSequence(seed);
+  const planar = options.planar === true;
+  const nu = planar ? 3 : 6;
+  const amplitude = options.amplitude ?? 0.4;
+  const nodes = [testNode(0, nu, 0), testNode(1, nu, nu)];
+  const vec = (scale: number) => [scale * random(), scale * random(), planar ? 0 : scale * random()];
+  const angles = () => (planar ? [0, 0, random()] : [random(), 0.5 * random(), random()]);
+  const marker0 = new TestRigidMarker(labelOf('Marker', 'TestRigid', 0), options.ground === true ? undefined : nodes[0], vec(1), angles(), vec(0.5), planar, options.orientation ?? true);
+  const marker1 = new TestRigidMarker(labelOf('Marker', 'TestRigid', 1), nodes[1], vec(1), angles(), vec(0.5), planar, options.orientation ?? true);
+  const n = 2 * nu;
+  const nAE = options.nAE ?? 6;
+  const s = {
+    qRef: new Float64Array(n), q: new Float64Array(n), u: new Float64Array(n), a: new Float64Array(n), lambda: new Float64Array(nAE),
+    t: 0.37, loadFactor: 1, mbs: undefined, configuration: ConfigurationType.Current,
+  };
+  for (let i = 0; i < n; i++) { s.q[i] = amplitude * random(); s.u[i] = 2 * random(); }
+  for (let i = 0; i < nAE; i++) s.lambda[i] = random();
+  return { markers: [marker0, marker1], s, nodes };
+}
+
+/** Creates and binds an object of the given definition on the setup's markers 0 and 1 (aeIndex so that λ starts at 0). */
+function createObject(definition: ItemDefinition, input: Record<string, unknown>, setup: Setup): ObjectModel {
+  const label = labelOf('Object', definition.typeName, 7);
+  const values = completeDictionary(definition, { markerNumbers: [0, 1], ...input }, label);
+  const object = definition.create(values as never, label) as ObjectModel;
+  object.bind(testContext(setup.markers));
+  object.aeIndex = setup.s.u.length;
+  return object;
+}
+
+function testContext(markers: MarkerModel[]): BindContext {
+  const fail = (): never => { throw new Error('not available in this test'); };
+  return {
+    node: fail, body: fail, load: fail, object: fail, sensor: fail, outputVariables: fail,
+    marker: (index) => markers[index],
+  };
+}
+
+function localSize(object: ObjectModel): number {
+  return object.localNodes.reduce((sum, node) => sum + node.nu, 0);
+}
+
+/** Central differences of g(q) (rows × n_local) with respect to the object's local q. */
+function centralDifferences(object: ObjectModel, s: Setup['s'], rows: number, evaluate: (out: Float64Array) => void, h: number): Float64Array {
+  const n = localSize(object);
+  const result = new Float64Array(rows * n);
+  const plus = new Float64Array(rows), minus = new Float64Array(rows);
+  let local = 0;
+  for (const node of object.localNodes) {
+    for (let j = 0; j < node.nu; j++, local++) {
+      const index = node.qIndex + j;
+      const saved = s.q[index];
+      s.q[index] = saved + h; evaluate(plus);
+      s.q[index] = saved - h; evaluate(minus);
+      s.q[index] = saved;
+      for (let r = 0; r < rows; r++) result[r * n + local] = (plus[r] - minus[r]) / (2 * h);
+    }
+  }
+  return result;
+}
+
+/** d/dt g(q(t)) along q̇ = u (time fixed) by central differences. */
+function rateAlongMotion(object: ObjectModel, s: Setup['s'], h: number): Float64Array {
+  const plus = new Float64Array(object.nAE), minus = new Float64Array(object.nAE);
+  const saved = s.q.slice();
+  const t = s.t;
+  for (let i = 0; i < s.q.length; i++) s.q[i] = saved[i] + h * s.u[i];
+  s.t = t + h; object.ae!(s, plus, false);
+  for (let i = 0; i < s.q.length; i++) s.q[i] = saved[i] - h * s.u[i];
+  s.t = t - h; object.ae!(s, minus, false);
+  s.q.set(saved);
+  s.t = t;
+  return plus.map((value, r) => (value - minus[r]) / (2 * h));
+}
+
+function maxAbs(values: ArrayLike<number>): number {
+  let m = 0;
+  for (let i = 0; i < values.length; i++) m = Math.max(m, Math.abs(values[i]));
+  return m;
+}
+
+function maxDifference(a: ArrayLike<number>, b: ArrayLike<number>): number {
+  let m = 0;
+  for (let i = 0; i < a.length; i++) m = Math.max(m, Math.abs(a[i] - b[i]));
+  return m;
+}
+
+// Central differences with h = 1e-6 on O(1) coordinates: truncation h²·|g'''| ≲ 1e-11, round-off eps·|g|/h ≈ 2e-10;
+// relative to max|C_q| = O(1), 1e-7 leaves a wide margin and still catches any missing term (which is O(1)).
+const jacobianTolerance = 1e-7;
+
+/** The joint configurations to check: every item, and the generic joint's translation/rotation branches. */
+const jointCases: { name: string; definition: ItemDefinition; input: Record<string, unknown>; rigid: boolean; planar?: boolean }[] = [
+  { name: 'JointGeneric rigid [1,1,1,1,1,1]', definition: objectJointGenericDefinition, input: {}, rigid: true },
+  { name: 'JointGeneric prismatic [0,1,1,1,1,1]', definition: objectJointGenericDefinition, input: { constrainedAxes: [0, 1, 1, 1, 1, 1] }, rigid: true },
+  { name: 'JointGeneric revolute x [1,1,1,0,1,1]', definition: objectJointGenericDefinition, input: { constrainedAxes: [1, 1, 1, 0, 1, 1] }, rigid: true },
+  { name: 'JointGeneric revolute y, local z free [1,1,0,1,0,1]', definition: objectJointGenericDefinition, input: { constrainedAxes: [1, 1, 0, 1, 0, 1] }, rigid: true },
+  { name: 'JointGeneric universal [1,1,1,0,1,0]', definition: objectJointGenericDefinition, input: { constrainedAxes: [1, 1, 1, 0, 1, 0] }, rigid: true },
+  { name: 'JointGeneric universal [0,0,1,0,0,1]', definition: objectJointGenericDefinition, input: { constrainedAxes: [0, 0, 1, 0, 0, 1] }, rigid: true },
+  { name: 'JointGeneric spherical [1,1,1,0,0,0]', definition: objectJointGenericDefinition, input: { constrainedAxes: [1, 1, 1, 0, 0, 0] }, rigid: true },
+  { name: 'JointGeneric with rotation markers', definition: objectJointGenericDefinition, input: { rotationMarker0: rotXYZ([0.3, -0.7, 1.1]), rotationMarker1: rotXYZ([-0.2, 0.4, 2.0]) }, rigid: true },
+  { name: 'JointGeneric prismatic with rotationMarker0', definition: objectJointGenericDefinition, input: { constrainedAxes: [0, 1, 1, 1, 1, 1], rotationMarker0: rotXYZ([0.3, -0.7, 1.1]) }, rigid: true },
+  { name: 'JointSpherical', definition: objectJointSphericalDefinition, input: {}, rigid: false },
+  { name: 'JointSpherical [0,1,1]', definition: objectJointSphericalDefinition, input: { constrainedAxes: [0, 1, 1] }, rigid: false },
+  { name: 'JointRevoluteZ', definition: objectJointRevoluteZDefinition, input: { rotationMarker0: rotXYZ([0.5, 0.1, -0.4]), rotationMarker1: rotXYZ([1.2, -0.3, 0.2]) }, rigid: true },
+  { name: 'JointPrismaticX', definition: objectJointPrismaticXDefinition, input: { rotationMarker0: rotXYZ([0.5, 0.1, -0.4]), rotationMarker1: rotXYZ([1.2, -0.3, 0.2]) }, rigid: true },
+  { name: 'JointRevolute2D', definition: objectJointRevolute2DDefinition, input: {}, rigid: false, planar: true },
+  { name: 'JointPrismatic2D', definition: objectJointPrismatic2DDefinition, input: { axisMarker0: [0.6, 0.8, 0], normalMarker1: [-0.28, 0.96, 0] }, rigid: true, planar: true },
+  { name: 'JointPrismatic2D without rotation', definition: objectJointPrismatic2DDefinition, input: { constrainRotation: false }, rigid: true, planar: true },
+];
+
+function rotXYZ(angles: number[]): number[][] {
+  const a = rotXYZ2RotationMatrixInto(new Float64Array(9), angles);
+  return [[a[0], a[1], a[2]], [a[3], a[4], a[5]], [a[6], a[7], a[8]]];
+}
+
+describe('joint Jacobians', () => {
+  for (const c of jointCases) {
+    it(`aeQMatchesCentralDifferences: ${c.name}`, () => {
+      for (const [seed, ground] of [[1, false], [2, false], [3, true]] as const) {
+        const setup = rigidSetup(seed, { ground, planar: c.planar, orientation: c.rigid });
+        const object = createObject(c.definition, c.input, setup);
+        const n = localSize(object);
+        const analytic = new Float64Array(object.nAE * n);
+        object.ae_q!(setup.s, analytic);
+        const numeric = centralDifferences(object, setup.s, object.nAE, (g) => object.ae!(setup.s, g, false), 1e-6);
+        // Multiplier rows (g = λ) do not depend on q: both are zero there.
+        expect(maxDifference(analytic, numeric) / maxAbs(numeric)).toBeLessThan(jacobianTolerance);
+        expect(maxAbs(numeric)).toBeGreaterThan(0.1);
+      }
+    });
+  }
+
+  it('alternativeConstraintsKeepTheStandardJacobianAsExudyn', () => {
+    const setup = rigidSetup(4);
+    const standard = createObject(objectJointGenericDefinition, {}, setup);
+    const alternative = createObject(objectJointGenericDefinition, { alternativeConstraints: true }, setup);
+    const n = localSize(standard);
+    const c0 = new Float64Array(6 * n), c1 = new Float64Array(6 * n);
+    standard.ae_q!(setup.s, c0);
+    alternative.ae_q!(setup.s, c1);
+    expect(Array.from(c1)).toEqual(Array.from(c0));
+    // The alternative equations: a0_x·(a1_y × a0_z) − 1 etc.; 0 for coinciding frames, −2 for a 180° flip about z.
+    const g = new Float64Array(6);
+    const a0 = new Float64Array(9);
+    setup.markers[0].orientation(setup.s, a0);
+    const flip = new TestRigidMarker(labelOf('Marker', 'TestRigid', 2), undefined, [0, 0, 0], rotationMatrixToAngles(mat3MulInto(new Float64Array(9), a0, rotXYZ2RotationMatrixInto(new Float64Array(9), [0, 0, Math.PI]))), [0, 0, 0]);
+    const same = new TestRigidMarker(labelOf('Marker', 'TestRigid', 3), undefined, [0, 0, 0], rotationMatrixToAngles(a0), [0, 0, 0]);
+    const onFlip = createObject(objectJointGenericDefinition, { alternativeConstraints: true, constrainedAxes: [0, 0, 0, 1, 1, 1] }, { ...setup, markers: [setup.markers[0], flip] });
+    onFlip.ae!(setup.s, g, false);
+    // a1 = a0·Rz(π): a1_x = −a0_x, a1_y = −a0_y, a1_z = a0_z → [−2, 0, −2], while the standard dot products all vanish there.
+    expect(g[3]).toBeCloseTo(-2, 12);
+    expect(g[4]).toBeCloseTo(0, 12);
+    expect(g[5]).toBeCloseTo(-2, 12);
+    const standardOnFlip = createObject(objectJointGenericDefinition, { constrainedAxes: [0, 0, 0, 1, 1, 1] }, { ...setup, markers: [setup.markers[0], flip] });
+    standardOnFlip.ae!(setup.s, g, false);
+    for (let k = 3; k < 6; k++) expect(g[k]).toBeCloseTo(0, 12);
+    const onSame = createObject(objectJointGenericDefinition, { alternativeConstraints: true, constrainedAxes: [0, 0, 0, 1, 1, 1] }, { ...setup, markers: [setup.markers[0], same] });
+    onSame.ae!(setup.s, g, false);
+    for (let k = 3; k < 6; k++) expect(g[k]).toBeCloseTo(0, 12);
+  });
+});
+
+/** Tait–Bryan angles of a rotation matrix (for building test markers with a given orientation). */
+function rotationMatrixToAngles(a: Float64Array): number[] {
+  return Array.from(rotationMatrix2RotXYZInto(new Float64Array(3), a));
+}
+
+describe('joint index-2 equations', () => {
+  for (const c of jointCases) {
+    it(`velocityLevelEquationsAreTheTimeDerivative: ${c.name}`, () => {
+      for (const seed of [11, 12]) {
+        const setup = rigidSetup(seed, { planar: c.planar, orientation: c.rigid });
+        const object = createObject(c.definition, c.input, setup);
+        const index2 = new Float64Array(object.nAE);
+        object.ae!(setup.s, index2, true);
+        const rate = rateAlongMotion(object, setup.s, 1e-6);
+        const free = object.multiplierRows ?? [];
+        for (let r = 0; r < object.nAE; r++) {
+          // Multiplier rows read λ on both levels; the others: |ġ| = O(1), central differences to ~1e-9.
+          if (free.includes(r)) expect(index2[r]).toBe(setup.s.lambda[r]);
+          else expect(Math.abs(index2[r] - rate[r])).toBeLessThan(1e-8);
+        }
+      }
+    });
+  }
+
+  it('offsetUserFunction_tIsTheVelocityLevelOfTheTranslationOffsets', () => {
+    // Offsets o(t) = p·[sin 3t, t², cos t] in the joint frame (one translation free → local equations).
+    const p = [0.2, -0.4, 0.3, 0, 0, 0];
+    const offset = (_mbs: unknown, t: number, _i: number, q: number[]) => [q[0] * Math.sin(3 * t), q[1] * t * t, q[2] * Math.cos(t), 0, 0, 0];
+    const offset_t = (_mbs: unknown, t: number, _i: number, q: number[]) => [3 * q[0] * Math.cos(3 * t), 2 * q[1] * t, -q[2] * Math.sin(t), 0, 0, 0];
+    for (const axes of [[1, 1, 1, 1, 1, 0], [1, 0, 1, 1, 1, 1]]) {
+      const setup = rigidSetup(13);
+      const object = createObject(objectJointGenericDefinition, { constrainedAxes: axes, offsetUserFunction: offset, offsetUserFunction_t: offset_t, offsetUserFunctionParameters: p }, setup);
+      const index2 = new Float64Array(6);
+      object.ae!(setup.s, index2, true);
+      const rate = rateAlongMotion(object, setup.s, 1e-6);
+      for (let r = 0; r < 6; r++) if (axes[r] === 1) expect(Math.abs(index2[r] - rate[r])).toBeLessThan(1e-8);
+    }
+  });
+
+  it('rotationOffsetsOnVelocityLevelAreRejected', () => {
+    const setup = rigidSetup(14);
+    const object = createObject(objectJointGenericDefinition, { offsetUserFunction_t: () => [0, 0, 0, 0.1, 0, 0] }, setup);
+    expect(() => object.ae!(setup.s, new Float64Array(6), true)).toThrow(/ObjectJointGeneric #7: offsetUserFunction_t must return zero rotation offsets \(entries 3\.\.5\) on velocity level/);
+  });
+});
+
+describe('joints lower to the generic joint', () => {
+  it('revoluteZPrismaticXSphericalAndRevolute2DAreRowSelectionsOfJointGeneric', () => {
+    const r0 = rotXYZ([0.5, 0.1, -0.4]), r1 = rotXYZ([1.2, -0.3, 0.2]);
+    // [item, its parameters, the joint it lowers to, that joint's parameters, the rows the item selects]
+    const cases: [ItemDefinition, Record<string, unknown>, ItemDefinition, Record<string, unknown>, number[]][] = [
+      [objectJointRevoluteZDefinition, { rotationMarker0: r0, rotationMarker1: r1 }, objectJointGenericDefinition, { rotationMarker0: r0, rotationMarker1: r1, constrainedAxes: [1, 1, 1, 1, 1, 0] }, [0, 1, 2, 3, 4]],
+      [objectJointPrismaticXDefinition, { rotationMarker0: r0, rotationMarker1: r1 }, objectJointGenericDefinition, { rotationMarker0: r0, rotationMarker1: r1, constrainedAxes: [0, 1, 1, 1, 1, 1] }, [1, 2, 3, 4, 5]],
+      [objectJointSphericalDefinition, {}, objectJointGenericDefinition, { constrainedAxes: [1, 1, 1, 0, 0, 0] }, [0, 1, 2]],
+      // Global components also with a free axis (JointGeneric would switch to the joint frame there).
+      [objectJointRevolute2DDefinition, {}, objectJointSphericalDefinition, { constrainedAxes: [1, 1, 0] }, [0, 1]],
+    ];
+    for (const [definition, input, lowered, loweredInput, rows] of cases) {
+      const setup = rigidSetup(21);
+      const item = createObject(definition, input, setup);
+      const generic = createObject(lowered, loweredInput, setup);
+      const n = localSize(item);
+      for (const index2 of [false, true]) {
+        const gItem = new Float64Array(item.nAE), gGeneric = new Float64Array(generic.nAE);
+        item.ae!(setup.s, gItem, index2);
+        setup.s.lambda.fill(0);
+        generic.ae!(setup.s, gGeneric, index2);
+        rows.forEach((row, r) => expect(gItem[r]).toBe(gGeneric[row]));
+        // The generic joint's extra rows are its free rows, g = λ (= 0 here).
+        for (let row = 0; row < generic.nAE; row++) if (!rows.includes(row)) expect(gGeneric[row]).toBe(0);
+      }
+      const cItem = new Float64Array(item.nAE * n), cGeneric = new Float64Array(generic.nAE * n);
+      item.ae_q!(setup.s, cItem);
+      generic.ae_q!(setup.s, cGeneric);
+      rows.forEach((row, r) => { for (let k = 0; k < n; k++) expect(cItem[r * n + k]).toBe(cGeneric[row * n + k]); });
+    }
+  });
+
+  it('freeAxesAndInactiveJointsAreMultiplierRows', () => {
+    const setup = rigidSetup(22);
+    const generic = createObject(objectJointGenericDefinition, { constrainedAxes: [1, 0, 1, 0, 1, 1] }, setup);
+    expect(generic.multiplierRows).toEqual([1, 3]);
+    const g = new Float64Array(6);
+    generic.ae!(setup.s, g, false);
+    expect(g[1]).toBe(setup.s.lambda[1]);
+    expect(g[3]).toBe(setup.s.lambda[3]);
+    const n = localSize(generic);
+    const c = new Float64Array(6 * n);
+    generic.ae_q!(setup.s, c);
+    for (const row of [1, 3]) for (let k = 0; k < n; k++) expect(c[row * n + k]).toBe(0);
+    const inactive = createObject(objectJointRevoluteZDefinition, { activeConnector: false }, setup);
+    expect(inactive.nAE).toBe(5);
+    expect(inactive.multiplierRows).toEqual([0, 1, 2, 3, 4]);
+    const g5 = new Float64Array(5);
+    inactive.ae!(setup.s, g5, true);
+    expect(Array.from(g5)).toEqual(Array.from(setup.s.lambda.subarray(0, 5)));
+    expect(createObject(objectJointPrismatic2DDefinition, { constrainRotation: false }, rigidSetup(23, { planar: true })).multiplierRows).toEqual([1]);
+    expect(createObject(objectJointRevoluteZDefinition, {}, setup).multiplierRows).toEqual([]);
+  });
+});
+
+describe('joint outputs', () => {
+  it('outputsFollowExudynsDefinitions', () => {
+    const setup = rigidSetup(31);
+    const r0 = rotXYZ([0.5, 0.1, -0.4]), r1 = rotXYZ([1.2, -0.3, 0.2]);
+    const s = setup.s;
+    const [m0, m1] = setup.markers;
+    const p0 = new Float64Array(3), p1 = new Float64Array(3), v0 = new Float64Array(3), v1 = new Float64Array(3);
+    const a0 = new Float64Array(9), a1 = new Float64Array(9), w0 = new Float64Array(3), w1 = new Float64Array(3);
+    m0.position(s, p0); m1.position(s, p1); m0.velocity(s, v0); m1.velocity(s, v1);
+    m0.orientation(s, a0); m1.orientation(s, a1); m0.angularVelocity(s, w0); m1.angularVelocity(s, w1);
+    const a0All = mat3MulInto(new Float64Array(9), a0, Float64Array.from(r0.flat()));
+    const a1All = mat3MulInto(new Float64Array(9), a1, Float64Array.from(r1.flat()));
+    const local = (x: number[]) => Array.from(mat3TransposeMulVecInto(new Float64Array(3), a0All, x));
+    const diff = (a: Float64Array, b: Float64Array) => [0, 1, 2].map((i) => a[i] - b[i]);
+    const rotation = rotationMatrixToAngles(mat3TransposeMulInto(new Float64Array(9), a0All, a1All));
+    const lambda = Array.from(s.lambda);
+    const expectClose = (actual: ArrayLike<number> | undefined, expected: number[]) => {
+      expect(actual).toBeDefined();
+      // Same formulas, evaluated in a different order: round-off only.
+      expected.forEach((value, i) => expect(actual![i]).toBeCloseTo(value, 13));
+    };
+    const generic = createObject(objectJointGenericDefinition, { rotationMarker0: r0, rotationMarker1: r1 }, setup);
+    expectClose(generic.output(OutputVariableType.Position, s), Array.from(p0));
+    expectClose(generic.output(OutputVariableType.Velocity, s), Array.from(v0));
+    expectClose(generic.output(OutputVariableType.DisplacementLocal, s), local(diff(p1, p0)));
+    expectClose(generic.output(OutputVariableType.VelocityLocal, s), local(diff(v1, v0)));
+    expectClose(generic.output(OutputVariableType.AngularVelocityLocal, s), local(diff(w1, w0)));
+    expectClose(generic.output(OutputVariableType.Rotation, s), rotation);
+    expectClose(generic.output(OutputVariableType.ForceLocal, s), local(lambda.slice(0, 3)));
+    expectClose(generic.output(OutputVariableType.TorqueLocal, s), lambda.slice(3, 6));
+    expect(generic.output(OutputVariableType.Force, s)).toBeUndefined();
+    const revolute = createObject(objectJointRevoluteZDefinition, { rotationMarker0: r0, rotationMarker1: r1 }, setup);
+    expectClose(revolute.output(OutputVariableType.ForceLocal, s), local(lambda.slice(0, 3)));
+    expectClose(revolute.output(OutputVariableType.TorqueLocal, s), [lambda[3], lambda[4], 0]);
+    const prismatic = createObject(objectJointPrismaticXDefinition, { rotationMarker0: r0, rotationMarker1: r1 }, setup);
+    expectClose(prismatic.output(OutputVariableType.ForceLocal, s), [0, lambda[0], lambda[1]]);
+    expectClose(prismatic.output(OutputVariableType.TorqueLocal, s), lambda.slice(2, 5));
+    const freeTranslation = createObject(objectJointGenericDefinition, { constrainedAxes: [1, 0, 1, 1, 1, 1] }, setup);
+    expectClose(freeTranslation.output(OutputVariableType.ForceLocal, s), lambda.slice(0, 3));
+    const spherical = createObject(objectJointSphericalDefinition, {}, setup);
+    expectClose(spherical.output(OutputVariableType.Displacement, s), diff(p1, p0));
+    expectClose(spherical.output(OutputVariableType.Force, s), lambda.slice(0, 3));
+    expect(spherical.output(OutputVariableType.ForceLocal, s)).toBeUndefined();
+  });
+});
+
+describe('joint marker checks', () => {
+  it('rigidJointsRejectPositionOnlyMarkers', () => {
+    const setup = rigidSetup(41, { orientation: false });
+    expect(() => createObject(objectJointGenericDefinition, {}, setup)).toThrow(FlexdynError);
+    expect(() => createObject(objectJointRevoluteZDefinition, {}, setup)).toThrow(
+      'ObjectJointRevoluteZ #7: markerNumbers entry 0 must refer to a rigid marker (position and orientation, e.g. MarkerBodyRigid or MarkerNodeRigid), got MarkerTestRigid #0, which provides no orientation');
+    expect(() => createObject(objectConnectorRigidBodySpringDamperDefinition, {}, setup)).toThrow(/markerNumbers entry 0 must refer to a rigid marker/);
+    expect(() => createObject(objectConnectorTorsionalSpringDamperDefinition, {}, setup)).toThrow(/markerNumbers entry 0 must refer to a orientation \(rigid\) marker/);
+    // Point joints accept them.
+    expect(createObject(objectJointSphericalDefinition, {}, setup).nAE).toBe(3);
+  });
+});
+
+/** Relative kinematics in the frame A0all for the connector checks: returns [uPos, uRot, vPos, vRot]. */
+function relativeKinematics(setup: Setup, aJoint: Float64Array, rotation: number[]): number[][] {
+  const s = setup.s;
+  const [m0, m1] = setup.markers;
+  const p0 = new Float64Array(3), p1 = new Float64Array(3), v0 = new Float64Array(3), v1 = new Float64Array(3), w0 = new Float64Array(3), w1 = new Float64Array(3);
+  m0.position(s, p0); m1.position(s, p1); m0.velocity(s, v0); m1.velocity(s, v1); m0.angularVelocity(s, w0); m1.angularVelocity(s, w1);
+  const inJoint = (a: Float64Array, b: Float64Array) => Array.from(mat3TransposeMulVecInto(new Float64Array(3), aJoint, [0, 1, 2].map((i) => a[i] - b[i])));
+  return [inJoint(p1, p0), rotation, inJoint(v1, v0), inJoint(w1, w0)];
+}
+
+describe('ObjectConnectorRigidBodySpringDamper', () => {
+  const stiffness = [
+    [100, 5, 0, 0, 2, 0], [5, 200, 0, 0, 0, 0], [0, 0, 300, 1, 0, 0],
+    [0, 0, 1, 40, 0, 0], [2, 0, 0, 0, 50, 3], [0, 0, 0, 0, 3, 60],
+  ];
+  const damping = stiffness.map((row) => row.map((value) => 0.01 * value));
+  const offset = [0.01, -0.02, 0.03, 0.1, -0.05, 0.2];
+  const r0 = rotXYZ([0.3, -0.2, 0.5]), r1 = rotXYZ([-0.1, 0.4, 0.2]);
+
+  it('forceLawInTheJointFrameWithRotationMarker0FromTheLeft', () => {
+    const setup = rigidSetup(51, { amplitude: 0.2 });
+    const s = setup.s;
+    const connector = createObject(objectConnectorRigidBodySpringDamperDefinition, { stiffness, damping, offset, rotationMarker0: r0, rotationMarker1: r1 }, setup);
+    const a0 = new Float64Array(9), a1 = new Float64Array(9);
+    setup.markers[0].orientation(s, a0);
+    setup.markers[1].orientation(s, a1);
+    const a0All = mat3MulInto(new Float64Array(9), Float64Array.from(r0.flat()), a0);
+    const a1All = mat3MulInto(new Float64Array(9), a1, Float64Array.from(r1.flat()));
+    const rotation = rotationMatrixToAngles(mat3TransposeMulInto(new Float64Array(9), a0All, a1All));
+    const [uPos, uRot, vPos, vRot] = relativeKinematics(setup, a0All, rotation);
+    const u6 = [...uPos, ...uRot], v6 = [...vPos, ...vRot];
+    const f6 = stiffness.map((row, i) => row.reduce((sum, k, j) => sum + k * (u6[j] - offset[j]), 0) + damping[i].reduce((sum, d, j) => sum + d * v6[j], 0));
+    const close = (actual: ArrayLike<number> | undefined, expected: number[]) => expected.forEach((value, i) => expect(actual![i]).toBeCloseTo(value, 11));
+    // Same formulas in a different evaluation order: round-off of |f| ≈ 100 → 1e-11 absolute.
+    close(connector.output(OutputVariableType.DisplacementLocal, s), uPos);
+    close(connector.output(OutputVariableType.Rotation, s), uRot);
+    close(connector.output(OutputVariableType.VelocityLocal, s), vPos);
+    close(connector.output(OutputVariableType.AngularVelocityLocal, s), vRot);
+    close(connector.output(OutputVariableType.ForceLocal, s), f6.slice(0, 3));
+    close(connector.output(OutputVariableType.TorqueLocal, s), f6.slice(3, 6));
+    // Generalized forces: lhs = [−J0ᵀF − G0ᵀT; J1ᵀF + G1ᵀT] with F, T = A0all f6 (global).
+    const n = localSize(connector);
+    const lhs = new Float64Array(n);
+    connector.ode2Lhs!(s, lhs);
+    const force = mat3MulVecInto(new Float64Array(3), a0All, f6.slice(0, 3));
+    const torque = mat3MulVecInto(new Float64Array(3), a0All, f6.slice(3, 6));
+    const expected = generalizedForces(setup, force, torque, force, torque);
+    expect(maxDifference(lhs, expected)).toBeLessThan(1e-11 * maxAbs(expected));
+  });
+
+  it('userFunctionGetsRawDisplacementsAndReplacesTheLaw', () => {
+    const setup = rigidSetup(52, { amplitude: 0.2 });
+    let seen: unknown[] = [];
+    const connector = createObject(objectConnectorRigidBodySpringDamperDefinition, {
+      stiffness, damping, offset,
+      springForceTorqueUserFunction: (...args: unknown[]) => { seen = args.slice(1).map((x) => (Array.isArray(x) ? structuredClone(x) : x)); return [1, 2, 3, 4, 5, 6]; },
+    }, setup);
+    expect(connector.output(OutputVariableType.TorqueLocal, setup.s)).toEqual([4, 5, 6]);
+    expect(seen[0]).toBe(0.37);
+    expect(seen[1]).toBe(7);
+    expect(seen[2]).toEqual(connector.output(OutputVariableType.DisplacementLocal, setup.s));
+    expect(seen[3]).toEqual(connector.output(OutputVariableType.Rotation, setup.s));
+    expect(seen[4]).toEqual(connector.output(OutputVariableType.VelocityLocal, setup.s));
+    expect(seen[5]).toEqual(connector.output(OutputVariableType.AngularVelocityLocal, setup.s));
+    expect(seen[6]).toEqual(stiffness);
+    expect(seen[7]).toEqual(damping);
+    expect(seen[10]).toEqual(offset);
+  });
+
+  it('intrinsicFormulationUsesTheSE3LogarithmAndIsIndependentOfTheMarkerOrder', () => {
+    const diagonal = [1000, 2000, 3000, 40, 50, 60].map((k, i) => [0, 1, 2, 3, 4, 5].map((j) => (i === j ? k : 0)));
+    const setup = rigidSetup(53, { amplitude: 0.8 });
+    const s = setup.s;
+    const forward = createObject(objectConnectorRigidBodySpringDamperDefinition, { stiffness: diagonal, damping: diagonal.map((row) => row.map((k) => 0.01 * k)), intrinsicFormulation: true }, setup);
+    const swapped = createObject(objectConnectorRigidBodySpringDamperDefinition, { stiffness: diagonal, damping: diagonal.map((row) => row.map((k) => 0.01 * k)), intrinsicFormulation: true }, { ...setup, markers: [setup.markers[1], setup.markers[0]] });
+    const n = localSize(forward), half = n / 2;
+    const f = new Float64Array(n), g = new Float64Array(n);
+    forward.ode2Lhs!(s, f);
+    swapped.ode2Lhs!(s, g);
+    // Swapping the markers swaps the coordinate blocks; the forces on each body stay the same (round-off of |f| ≈ 1e3).
+    for (let k = 0; k < half; k++) {
+      expect(Math.abs(f[k] - g[half + k])).toBeLessThan(1e-9 * maxAbs(f));
+      expect(Math.abs(f[half + k] - g[k])).toBeLessThan(1e-9 * maxAbs(f));
+    }
+    // uRot = log(A0ᵀA1), uPos = T_exp(uRot)⁻ᵀ A0ᵀ(p1 − p0): exp(uRot) reproduces the relative rotation, and the
+    // swapped connector measures exactly the negative motion.
+    const a0 = new Float64Array(9), a1 = new Float64Array(9);
+    setup.markers[0].orientation(s, a0);
+    setup.markers[1].orientation(s, a1);
+    const uRot = forward.output(OutputVariableType.Rotation, s)!;
+    const relative = mat3TransposeMulInto(new Float64Array(9), a0, a1);
+    expect(maxDifference(expSO3Into(new Float64Array(9), uRot), relative)).toBeLessThan(1e-14);
+    expect(maxDifference(uRot, logSO3Into(new Float64Array(3), relative))).toBe(0);
+    const back = swapped.output(OutputVariableType.Rotation, s)!;
+    const backPos = swapped.output(OutputVariableType.DisplacementLocal, s)!;
+    const forwardPos = forward.output(OutputVariableType.DisplacementLocal, s)!;
+    for (let i = 0; i < 3; i++) {
+      expect(back[i]).toBeCloseTo(-uRot[i], 13);
+      expect(backPos[i]).toBeCloseTo(-forwardPos[i], 13);
+    }
+  });
+});
+
+/** [−J0ᵀF0 − G0ᵀT0; J1ᵀF1 + G1ᵀT1] from the test markers' Jacobians. */
+function generalizedForces(setup: Setup, f0: ArrayLike<number>, t0: ArrayLike<number>, f1: ArrayLike<number>, t1: ArrayLike<number>): Float64Array {
+  const s = setup.s;
+  const [m0, m1] = setup.markers;
+  const n0 = m0.nLocalU, n1 = m1.nLocalU;
+  const result = new Float64Array(n0 + n1);
+  const add = (marker: TestRigidMarker, n: number, offset: number, f: ArrayLike<number>, t: ArrayLike<number>, sign: number) => {
+    const jp = new Float64Array(3 * n), jr = new Float64Array(3 * n);
+    marker.positionJacobian(s, jp);
+    marker.rotationJacobian(s, jr);
+    for (let k = 0; k < n; k++) for (let i = 0; i < 3; i++) result[offset + k] += sign * (jp[i * n + k] * f[i] + jr[i * n + k] * t[i]);
+  };
+  add(m0, n0, 0, f0, t0, -1);
+  add(m1, n1, n0, f1, t1, 1);
+  return result;
+}
+
+describe('ObjectConnectorTorsionalSpringDamper', () => {
+  it('torqueAboutTheJointZAxisFromTheRelativeAngle', () => {
+    const setup = rigidSetup(61, { amplitude: 0.2 });
+    const s = setup.s;
+    const r0 = rotXYZ([0.3, -0.2, 0.5]), r1 = rotXYZ([-0.1, 0.4, 0.2]);
+    const k = 30, d = 0.7, offset = 0.1, velocityOffset = -0.2, torque0 = 1.5;
+    const connector = createObject(objectConnectorTorsionalSpringDamperDefinition, { stiffness: k, damping: d, offset, velocityOffset, torque: torque0, rotationMarker0: r0, rotationMarker1: r1 }, setup);
+    const a0 = new Float64Array(9), a1 = new Float64Array(9), w0 = new Float64Array(3), w1 = new Float64Array(3);
+    setup.markers[0].orientation(s, a0); setup.markers[1].orientation(s, a1);
+    setup.markers[0].angularVelocity(s, w0); setup.markers[1].angularVelocity(s, w1);
+    const a0All = mat3MulInto(new Float64Array(9), a0, Float64Array.from(r0.flat()));
+    const a1All = mat3MulInto(new Float64Array(9), a1, Float64Array.from(r1.flat()));
+    const angle = rotationMatrixToAngles(mat3TransposeMulInto(new Float64Array(9), a0All, a1All))[2];
+    const omega = mat3TransposeMulVecInto(new Float64Array(3), a0All, [0, 1, 2].map((i) => w1[i] - w0[i]))[2];
+    const torque = k * (angle - offset) + d * (omega - velocityOffset) + torque0;
+    // Round-off only (|τ| ≈ 30).
+    expect(connector.output(OutputVariableType.Rotation, s)![0]).toBeCloseTo(angle, 14);
+    expect(connector.output(OutputVariableType.AngularVelocityLocal, s)![0]).toBeCloseTo(omega, 13);
+    expect(connector.output(OutputVariableType.TorqueLocal, s)![0]).toBeCloseTo(torque, 12);
+    const lhs = new Float64Array(localSize(connector));
+    connector.ode2Lhs!(s, lhs);
+    const t = mat3MulVecInto(new Float64Array(3), a0All, [0, 0, torque]);
+    const expected = generalizedForces(setup, [0, 0, 0], t, [0, 0, 0], t);
+    expect(maxDifference(lhs, expected)).toBeLessThan(1e-12 * maxAbs(expected));
+  });
+
+  it('springTorqueIsTheGradientOfItsPotentialAboutACommonAxis', () => {
+    // Planar bodies rotating about z: Δθ = φ1 − φ0 + const, V = ½k(Δθ − θ_off)²; the torque law must be ∂V/∂q.
+    const setup = rigidSetup(62, { planar: true, amplitude: 0.3 });
+    const k = 12, offset = 0.05;
+    const connector = createObject(objectConnectorTorsionalSpringDamperDefinition, { stiffness: k, offset }, setup);
+    const potential = (out: Float64Array) => { const angle = connector.output(OutputVariableType.Rotation, setup.s)![0]; out[0] = 0.5 * k * (angle - offset) ** 2; };
+    const gradient = centralDifferences(connector, setup.s, 1, potential, 1e-6);
+    const lhs = new Float64Array(localSize(connector));
+    connector.ode2Lhs!(setup.s, lhs);
+    // V is quadratic in the angles: central differences exact up to round-off eps·V/h ≈ 1e-10.
+    expect(maxDifference(lhs, gradient)).toBeLessThan(1e-8);
+    expect(maxAbs(lhs)).toBeGreaterThan(0.1);
+  });
+
+  it('userFunctionReplacesTheTorqueLaw', () => {
+    const setup = rigidSetup(63);
+    let args: number[] = [];
+    const connector = createObject(objectConnectorTorsionalSpringDamperDefinition, {
+      stiffness: 2, damping: 3, offset: 4,
+      springTorqueUserFunction: (_mbs: unknown, t: number, i: number, angle: number, omega: number, k: number, d: number, o: number) => { args = [t, i, angle, omega, k, d, o]; return 9; },
+    }, setup);
+    expect(connector.output(OutputVariableType.TorqueLocal, setup.s)).toEqual([9]);
+    expect(args.slice(0, 2)).toEqual([0.37, 7]);
+    expect(args[2]).toBe(connector.output(OutputVariableType.Rotation, setup.s)![0]);
+    expect(args.slice(4)).toEqual([2, 3, 4]);
+  });
+});
