@@ -36,11 +36,6 @@ export { NodeRigidBodyRxyz, RigidRxyz } from './items/nodes/NodeRigidBodyRxyz.ts
 export { NodeRigidBodyRotVecLG, RigidRotVecLG } from './items/nodes/NodeRigidBodyRotVecLG.ts';
 export { NodeRigidBodyQuaternion } from './items/nodes/NodeRigidBodyQuaternion.ts';
 export { NodeRigidBody2D, Rigid2D } from './items/nodes/NodeRigidBody2D.ts';
-export { NodeRigidBodyEP, RigidEP } from './items/nodes/NodeRigidBodyEP.ts';
-export { NodeRigidBodyRxyz, RigidRxyz } from './items/nodes/NodeRigidBodyRxyz.ts';
-export { NodeRigidBodyRotVecLG, RigidRotVecLG } from './items/nodes/NodeRigidBodyRotVecLG.ts';
-export { NodeRigidBodyQuaternion } from './items/nodes/NodeRigidBodyQuaternion.ts';
-export { NodeRigidBody2D, Rigid2D } from './items/nodes/NodeRigidBody2D.ts';
 export { ObjectGround } from './items/objects/ObjectGround.ts';
 export { ObjectMassPoint, MassPoint } from './items/objects/ObjectMassPoint.ts';
 export { ObjectMassPoint2D, MassPoint2D } from './items/objects/ObjectMassPoint2D.ts';

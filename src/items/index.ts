@@ -10,11 +10,6 @@ import { nodeRigidBodyRxyzDefinition } from './nodes/NodeRigidBodyRxyz.ts';
 import { nodeRigidBodyRotVecLGDefinition } from './nodes/NodeRigidBodyRotVecLG.ts';
 import { nodeRigidBodyQuaternionDefinition } from './nodes/NodeRigidBodyQuaternion.ts';
 import { nodeRigidBody2DDefinition } from './nodes/NodeRigidBody2D.ts';
-import { nodeRigidBodyEPDefinition } from './nodes/NodeRigidBodyEP.ts';
-import { nodeRigidBodyRxyzDefinition } from './nodes/NodeRigidBodyRxyz.ts';
-import { nodeRigidBodyRotVecLGDefinition } from './nodes/NodeRigidBodyRotVecLG.ts';
-import { nodeRigidBodyQuaternionDefinition } from './nodes/NodeRigidBodyQuaternion.ts';
-import { nodeRigidBody2DDefinition } from './nodes/NodeRigidBody2D.ts';
 import { objectGroundDefinition } from './objects/ObjectGround.ts';
 import { objectMassPointDefinition } from './objects/ObjectMassPoint.ts';
 import { objectMassPoint2DDefinition } from './objects/ObjectMassPoint2D.ts';
@@ -50,11 +45,6 @@ export const itemDefinitions: readonly ItemDefinition[] = [
   nodeGenericODE2Definition,
   nodePoint2DSlope1Definition,
   node1DDefinition,
-  nodeRigidBodyEPDefinition,
-  nodeRigidBodyRxyzDefinition,
-  nodeRigidBodyRotVecLGDefinition,
-  nodeRigidBodyQuaternionDefinition,
-  nodeRigidBody2DDefinition,
   nodeRigidBodyEPDefinition,
   nodeRigidBodyRxyzDefinition,
   nodeRigidBodyRotVecLGDefinition,

@@ -7,6 +7,10 @@ import {
   rotationMatrix2RotXYZInto, rotXYZ2GInto, rotXYZ2GLocalInto, rotXYZ2RotationMatrixInto, expSO3Into, logSO3Into,
 } from '../../src/rotations/rotationMatrices.ts';
 import { mat3MulInto, mat3MulVecInto, mat3TransposeMulInto, mat3TransposeMulVecInto, skewInto } from '../../src/rotations/skew.ts';
+import {
+  SystemContainer, SimulationSettings, ObjectGround, NodePoint, MassPoint, MarkerBodyPosition, MarkerNodePosition, Force,
+  RevoluteJointZ, SphericalJoint, LinearSolverType,
+} from '../../src/index.ts';
 import { objectJointGenericDefinition } from '../../src/items/objects/ObjectJointGeneric.ts';
 import { objectJointSphericalDefinition } from '../../src/items/objects/ObjectJointSpherical.ts';
 import { objectJointRevoluteZDefinition } from '../../src/items/objects/ObjectJointRevoluteZ.ts';
@@ -653,5 +657,81 @@ describe('ObjectConnectorTorsionalSpringDamper', () => {
     expect(args.slice(0, 2)).toEqual([0.37, 7]);
     expect(args[2]).toBe(connector.output(OutputVariableType.Rotation, setup.s)![0]);
     expect(args.slice(4)).toEqual([2, 3, 4]);
+  });
+});
+
+describe('joints in a MainSystem', () => {
+  function silentSettings(): SimulationSettings {
+    const settings = new SimulationSettings();
+    settings.solutionSettings.writeSolutionToFile = false;
+    settings.staticSolver.verboseMode = 0;
+    return settings;
+  }
+
+  it('jointOnPositionOnlyMarkersFailsAtAssembleNamingTheJoint', () => {
+    const mbs = new SystemContainer().addSystem();
+    const ground = mbs.addObject(ObjectGround({}));
+    const node = mbs.addNode(NodePoint({ referenceCoordinates: [1, 0, 0] }));
+    mbs.addObject(MassPoint({ physicsMass: 1, nodeNumber: node }));
+    const m0 = mbs.addMarker(MarkerBodyPosition({ bodyNumber: ground, localPosition: [1, 0, 0] }));
+    const m1 = mbs.addMarker(MarkerNodePosition({ nodeNumber: node }));
+    const joint = mbs.addObject(RevoluteJointZ({ markerNumbers: [m0, m1] }));
+    expect(() => mbs.assemble()).toThrow(
+      `ObjectJointRevoluteZ #${joint}: markerNumbers entry 0 must refer to a rigid marker (position and orientation, e.g. MarkerBodyRigid or MarkerNodeRigid), got MarkerBodyPosition #${m0}, which provides no orientation`);
+    try { mbs.assemble(); } catch (error) {
+      expect(error).toBeInstanceOf(FlexdynError);
+      expect((error as FlexdynError).parameter).toBe('markerNumbers');
+      expect((error as FlexdynError).item).toEqual({ category: 'Object', typeName: 'JointRevoluteZ', index: joint });
+    }
+  });
+
+  it('redundantSphericalJointsFailNamingBothJoints', () => {
+    // A mass point held by two identical spherical joints to ground: C_q has two identical 3×3 blocks.
+    const mbs = new SystemContainer().addSystem();
+    const ground = mbs.addObject(ObjectGround({}));
+    const node = mbs.addNode(NodePoint({ referenceCoordinates: [0, -1, 0] }));
+    mbs.addObject(MassPoint({ physicsMass: 1, nodeNumber: node }));
+    const m0 = mbs.addMarker(MarkerBodyPosition({ bodyNumber: ground, localPosition: [0, -1, 0] }));
+    const m1 = mbs.addMarker(MarkerNodePosition({ nodeNumber: node }));
+    mbs.addLoad(Force({ markerNumber: m1, loadVector: [0, -9.81, 0] }));
+    const first = mbs.addObject(SphericalJoint({ markerNumbers: [m0, m1] }));
+    const second = mbs.addObject(SphericalJoint({ markerNumbers: [m0, m1] }));
+    mbs.assemble();
+    for (const linearSolverType of [LinearSolverType.EXUdense, LinearSolverType.EigenSparse]) {
+      const settings = silentSettings();
+      settings.linearSolverType = linearSolverType;
+      for (const solve of [() => mbs.solveStatic(settings), () => mbs.solveDynamic(settings)]) {
+        let message = '';
+        try { solve(); } catch (error) { message = (error as Error).message; }
+        // Either joint may lose the pivot (dense: the second, sparse ordering: the first); both are named.
+        expect(message).toMatch(/singular.*algebraic equation \d of ObjectJointSpherical #\d \(equation \d\), which shares coordinates with ObjectJointSpherical #\d/);
+        expect(message).toContain(`ObjectJointSpherical #${first}`);
+        expect(message).toContain(`ObjectJointSpherical #${second}`);
+      }
+    }
+  });
+
+  it('sphericalJointHoldsAMassPointAgainstGravity', () => {
+    const mbs = new SystemContainer().addSystem();
+    const ground = mbs.addObject(ObjectGround({}));
+    const node = mbs.addNode(NodePoint({ referenceCoordinates: [0.5, -1, 0.2] }));
+    const m = 2.5, g = 9.81;
+    mbs.addObject(MassPoint({ physicsMass: m, nodeNumber: node }));
+    const m0 = mbs.addMarker(MarkerBodyPosition({ bodyNumber: ground, localPosition: [0.5, -1, 0.2] }));
+    const m1 = mbs.addMarker(MarkerNodePosition({ nodeNumber: node }));
+    mbs.addLoad(Force({ markerNumber: m1, loadVector: [0, -m * g, 0] }));
+    const joint = mbs.addObject(SphericalJoint({ markerNumbers: [m0, m1], constrainedAxes: [1, 1, 0] }));
+    mbs.addObject(SphericalJoint({ markerNumbers: [m0, m1], constrainedAxes: [0, 0, 1] }));
+    mbs.assemble();
+    const settings = silentSettings();
+    settings.timeIntegration.numberOfSteps = 10;
+    mbs.solveDynamic(settings);
+    // M a + C_qᵀλ = f with C_q = [0 | I]: λ_y = −m g, the force the joint exerts on marker 0 (Exudyn's sign); the free
+    // row's multiplier stays 0. Newton converges in one step on this linear problem (round-off).
+    const force = mbs.getObjectOutput(joint, OutputVariableType.Force);
+    expect(force[0]).toBeCloseTo(0, 12);
+    expect(force[1]).toBeCloseTo(-m * g, 10);
+    expect(force[2]).toBe(0);
+    expect(maxAbs(mbs.getNodeOutput(node, OutputVariableType.Displacement))).toBeLessThan(1e-14);
   });
 });
