@@ -53,6 +53,17 @@ export type { CableAxialForceUserFunction, CableBendingMomentUserFunction } from
 export { ObjectGenericODE2 } from './items/objects/ObjectGenericODE2.ts';
 export { ObjectMass1D, Mass1D } from './items/objects/ObjectMass1D.ts';
 export { ObjectRotationalMass1D, Rotor1D } from './items/objects/ObjectRotationalMass1D.ts';
+export { ObjectJointGeneric, GenericJoint } from './items/objects/ObjectJointGeneric.ts';
+export type { JointOffsetUserFunction } from './items/objects/jointKernel.ts';
+export { ObjectJointSpherical, SphericalJoint } from './items/objects/ObjectJointSpherical.ts';
+export { ObjectJointRevoluteZ, RevoluteJointZ } from './items/objects/ObjectJointRevoluteZ.ts';
+export { ObjectJointPrismaticX, PrismaticJointX } from './items/objects/ObjectJointPrismaticX.ts';
+export { ObjectJointRevolute2D, RevoluteJoint2D } from './items/objects/ObjectJointRevolute2D.ts';
+export { ObjectJointPrismatic2D, PrismaticJoint2D } from './items/objects/ObjectJointPrismatic2D.ts';
+export { ObjectConnectorRigidBodySpringDamper, RigidBodySpringDamper } from './items/objects/ObjectConnectorRigidBodySpringDamper.ts';
+export type { RigidBodySpringForceTorqueUserFunction } from './items/objects/ObjectConnectorRigidBodySpringDamper.ts';
+export { ObjectConnectorTorsionalSpringDamper, TorsionalSpringDamper } from './items/objects/ObjectConnectorTorsionalSpringDamper.ts';
+export type { TorsionalSpringTorqueUserFunction } from './items/objects/ObjectConnectorTorsionalSpringDamper.ts';
 export { MarkerNodePosition } from './items/markers/MarkerNodePosition.ts';
 export { MarkerNodeCoordinate } from './items/markers/MarkerNodeCoordinate.ts';
 export { MarkerBodyPosition } from './items/markers/MarkerBodyPosition.ts';

@@ -23,6 +23,14 @@ import { objectANCFCable2DDefinition } from './objects/ObjectANCFCable2D.ts';
 import { objectGenericODE2Definition } from './objects/ObjectGenericODE2.ts';
 import { objectMass1DDefinition } from './objects/ObjectMass1D.ts';
 import { objectRotationalMass1DDefinition } from './objects/ObjectRotationalMass1D.ts';
+import { objectJointGenericDefinition } from './objects/ObjectJointGeneric.ts';
+import { objectJointSphericalDefinition } from './objects/ObjectJointSpherical.ts';
+import { objectJointRevoluteZDefinition } from './objects/ObjectJointRevoluteZ.ts';
+import { objectJointPrismaticXDefinition } from './objects/ObjectJointPrismaticX.ts';
+import { objectJointRevolute2DDefinition } from './objects/ObjectJointRevolute2D.ts';
+import { objectJointPrismatic2DDefinition } from './objects/ObjectJointPrismatic2D.ts';
+import { objectConnectorRigidBodySpringDamperDefinition } from './objects/ObjectConnectorRigidBodySpringDamper.ts';
+import { objectConnectorTorsionalSpringDamperDefinition } from './objects/ObjectConnectorTorsionalSpringDamper.ts';
 import { markerNodePositionDefinition } from './markers/MarkerNodePosition.ts';
 import { markerNodeCoordinateDefinition } from './markers/MarkerNodeCoordinate.ts';
 import { markerBodyPositionDefinition } from './markers/MarkerBodyPosition.ts';
@@ -63,6 +71,14 @@ export const itemDefinitions: readonly ItemDefinition[] = [
   objectGenericODE2Definition,
   objectMass1DDefinition,
   objectRotationalMass1DDefinition,
+  objectJointGenericDefinition,
+  objectJointSphericalDefinition,
+  objectJointRevoluteZDefinition,
+  objectJointPrismaticXDefinition,
+  objectJointRevolute2DDefinition,
+  objectJointPrismatic2DDefinition,
+  objectConnectorRigidBodySpringDamperDefinition,
+  objectConnectorTorsionalSpringDamperDefinition,
   markerNodePositionDefinition,
   markerNodeCoordinateDefinition,
   markerBodyPositionDefinition,
