@@ -37,6 +37,8 @@ export { NodeRigidBodyRotVecLG, RigidRotVecLG } from './items/nodes/NodeRigidBod
 export { NodeRigidBodyQuaternion } from './items/nodes/NodeRigidBodyQuaternion.ts';
 export { NodeRigidBody2D, Rigid2D } from './items/nodes/NodeRigidBody2D.ts';
 export { ObjectGround } from './items/objects/ObjectGround.ts';
+export { ObjectRigidBody, RigidBody } from './items/objects/ObjectRigidBody.ts';
+export { ObjectRigidBody2D, RigidBody2D } from './items/objects/ObjectRigidBody2D.ts';
 export { ObjectMassPoint, MassPoint } from './items/objects/ObjectMassPoint.ts';
 export { ObjectMassPoint2D, MassPoint2D } from './items/objects/ObjectMassPoint2D.ts';
 export { ObjectConnectorCoordinateSpringDamper, CoordinateSpringDamper } from './items/objects/ObjectConnectorCoordinateSpringDamper.ts';

@@ -23,6 +23,8 @@ import { objectANCFCable2DDefinition } from './objects/ObjectANCFCable2D.ts';
 import { objectGenericODE2Definition } from './objects/ObjectGenericODE2.ts';
 import { objectMass1DDefinition } from './objects/ObjectMass1D.ts';
 import { objectRotationalMass1DDefinition } from './objects/ObjectRotationalMass1D.ts';
+import { objectRigidBodyDefinition } from './objects/ObjectRigidBody.ts';
+import { objectRigidBody2DDefinition } from './objects/ObjectRigidBody2D.ts';
 import { objectJointGenericDefinition } from './objects/ObjectJointGeneric.ts';
 import { objectJointSphericalDefinition } from './objects/ObjectJointSpherical.ts';
 import { objectJointRevoluteZDefinition } from './objects/ObjectJointRevoluteZ.ts';
@@ -71,6 +73,8 @@ export const itemDefinitions: readonly ItemDefinition[] = [
   objectGenericODE2Definition,
   objectMass1DDefinition,
   objectRotationalMass1DDefinition,
+  objectRigidBodyDefinition,
+  objectRigidBody2DDefinition,
   objectJointGenericDefinition,
   objectJointSphericalDefinition,
   objectJointRevoluteZDefinition,

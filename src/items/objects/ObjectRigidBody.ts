@@ -1,0 +1,251 @@
+import { makeFactory, type ItemDefinition } from '../../registry/definition.ts';
+import type { ItemState, NodeModel } from '../../registry/capabilities.ts';
+import { itemError, type ItemLabel } from '../../registry/errors.ts';
+import { nodeIndex, ureal, vector } from '../../registry/parameters.ts';
+import { rotationMatrix2RotXYZInto } from '../../rotations/rotationMatrices.ts';
+import { mat3MulInto, skewInto } from '../../rotations/skew.ts';
+import { RigidNodeModel } from '../nodes/rigidNodeBase.ts';
+import { RigidBodyBase, rigidBodyOutputs } from './rigidBodyBase.ts';
+
+const parameters = {
+  physicsMass: ureal(0, 'Mass m [kg] of the body.'),
+  physicsInertia: vector([0, 0, 0, 0, 0, 0], 'Inertia [Jxx, Jyy, Jzz, Jyz, Jxz, Jxy] [kg m²] in the body frame, with respect to the body reference point (the node), not necessarily the COM.', 6, 'Vector6D'),
+  physicsCenterOfMass: vector([0, 0, 0], 'Local position χ of the center of mass relative to the reference point; [0, 0, 0] skips all COM terms.', 3, 'Vector3D'),
+  nodeNumber: nodeIndex('3D rigid-body node (RigidBodyEP, RigidBodyRxyz, RigidBodyRotVecLG or RigidBodyQuaternion).'),
+};
+
+/** The 3×3 inertia tensor (row-major) of [Jxx, Jyy, Jzz, Jyz, Jxz, Jxy]. */
+function inertiaTensor(j6: ArrayLike<number>): Float64Array {
+  return Float64Array.of(j6[0], j6[5], j6[4], j6[5], j6[1], j6[3], j6[4], j6[3], j6[2]);
+}
+
+/**
+ * Throws unless the inertia tensor is positive semi-definite: every principal minor (diagonal entries,
+ * the three 2×2 minors and the determinant) must be ≥ −1e-13·scale^k with scale = max |J_ij|.
+ */
+function checkInertia(label: ItemLabel, j6: ArrayLike<number>): void {
+  const j = inertiaTensor(j6);
+  const scale = Math.max(...Array.from(j, Math.abs));
+  const tolerance = 1e-13;
+  const fail = (what: string, value: number) => itemError(label, 'physicsInertia',
+    `must give a positive semi-definite inertia tensor [[Jxx, Jxy, Jxz], [Jxy, Jyy, Jyz], [Jxz, Jyz, Jzz]], got [${Array.from(j6).join(', ')}] with ${what} = ${value}`);
+  for (const [k, name] of [[0, 'Jxx'], [4, 'Jyy'], [8, 'Jzz']] as const) if (j[k] < -tolerance * scale) fail(name, j[k]);
+  const minors: [string, number][] = [
+    ['Jxx·Jyy − Jxy²', j[0] * j[4] - j[1] * j[1]],
+    ['Jxx·Jzz − Jxz²', j[0] * j[8] - j[2] * j[2]],
+    ['Jyy·Jzz − Jyz²', j[4] * j[8] - j[5] * j[5]],
+  ];
+  for (const [name, value] of minors) if (value < -tolerance * scale * scale) fail(name, value);
+  const det = j[0] * (j[4] * j[8] - j[5] * j[7]) - j[1] * (j[3] * j[8] - j[5] * j[6]) + j[2] * (j[3] * j[7] - j[4] * j[6]);
+  if (det < -tolerance * scale * scale * scale) fail('det J', det);
+}
+
+/**
+ * Run-time model of a 3D rigid body on a rigid node with n_rot rotation coordinates:
+ * M = [[m I, −m A χ̃ G_l], [·ᵀ, G_lᵀ J G_l]], quadratic velocity terms on the left-hand side.
+ * The left-hand side Jacobians are numerical, as in Exudyn.
+ */
+class RigidBodyModel extends RigidBodyBase<RigidNodeModel> {
+  readonly ode2LhsDependsOnVelocity = true;
+  hasConstantMassMatrix = false;
+  private readonly inertia: Float64Array;
+  private readonly com: Float64Array;
+  /** −m χ, the vector U of the COM terms. */
+  private readonly massCom: Float64Array;
+  private readonly hasCom: boolean;
+  private nRot = 0;
+  private gl = new Float64Array(0);
+  private jg = new Float64Array(0);
+  private coupling = new Float64Array(0);
+  private readonly skewWork = new Float64Array(9);
+  private readonly product = new Float64Array(9);
+  private readonly omega = new Float64Array(3);
+  private readonly jOmega = new Float64Array(3);
+  private readonly gyro = new Float64Array(3);
+  private readonly gDotRates = new Float64Array(3);
+  private readonly jgDot = new Float64Array(3);
+  private readonly translation = new Float64Array(3);
+
+  constructor(label: ItemLabel, nodeNumber: number, private readonly mass: number, inertia6: ArrayLike<number>, com: ArrayLike<number>) {
+    super(label, nodeNumber);
+    this.inertia = inertiaTensor(inertia6);
+    this.com = Float64Array.from(com);
+    this.hasCom = !(com[0] === 0 && com[1] === 0 && com[2] === 0);
+    this.massCom = Float64Array.of(-mass * com[0], -mass * com[1], -mass * com[2]);
+  }
+
+  protected resolveNode(node: NodeModel): RigidNodeModel {
+    if (!(node instanceof RigidNodeModel)) {
+      itemError(this.label, 'nodeNumber', `must refer to a 3D rigid-body node (RigidBodyEP, RigidBodyRxyz, RigidBodyRotVecLG, RigidBodyQuaternion), got ${node.label.category}${node.label.typeName} #${node.label.index}`);
+    }
+    return node;
+  }
+
+  protected allocate(): void {
+    this.nRot = this.node.nRotation;
+    this.gl = new Float64Array(3 * this.nRot);
+    this.jg = new Float64Array(3 * this.nRot);
+    this.coupling = new Float64Array(3 * this.nRot);
+    this.hasConstantMassMatrix = this.node.localAngularVelocityCoordinates && !this.hasCom;
+  }
+
+  /** coupling = A · skew(v) · G_l (3 × n_rot), with gl and rotation already evaluated. */
+  private couplingMatrix(v: ArrayLike<number>): Float64Array {
+    const s = skewInto(this.skewWork, v);
+    const as = mat3MulInto(this.product, this.rotation, s);
+    const nr = this.nRot, g = this.gl, c = this.coupling;
+    for (let r = 0; r < 3; r++) {
+      for (let j = 0; j < nr; j++) c[r * nr + j] = as[3 * r] * g[j] + as[3 * r + 1] * g[nr + j] + as[3 * r + 2] * g[2 * nr + j];
+    }
+    return c;
+  }
+
+  massMatrix(s: ItemState, m: Float64Array): void {
+    const n = this.nLocalU, nr = this.nRot, g = this.gl, jg = this.jg, J = this.inertia;
+    m[0] += this.mass; m[n + 1] += this.mass; m[2 * n + 2] += this.mass;
+    this.node.gLocal(s, g);
+    if (this.hasCom) {
+      this.node.orientation(s, this.rotation);
+      const c = this.couplingMatrix(this.massCom);
+      for (let r = 0; r < 3; r++) {
+        for (let j = 0; j < nr; j++) {
+          m[r * n + 3 + j] += c[r * nr + j];
+          m[(3 + j) * n + r] += c[r * nr + j];
+        }
+      }
+    }
+    for (let r = 0; r < 3; r++) {
+      for (let j = 0; j < nr; j++) jg[r * nr + j] = J[3 * r] * g[j] + J[3 * r + 1] * g[nr + j] + J[3 * r + 2] * g[2 * nr + j];
+    }
+    for (let i = 0; i < nr; i++) {
+      for (let j = 0; j < nr; j++) m[(3 + i) * n + 3 + j] += g[i] * jg[j] + g[nr + i] * jg[nr + j] + g[2 * nr + i] * jg[2 * nr + j];
+    }
+  }
+
+  /**
+   * LHS_θ = G_lᵀ (ω̄ × J ω̄) + G_lᵀ J (Ġ_l θ̇) (the second term for Rxyz only);
+   * LHS_u = A [ω̄ × (U × ω̄) + U × (Ġ_l θ̇)] with U = −m χ, only for χ ≠ 0.
+   */
+  ode2Lhs(s: ItemState, f: Float64Array): void {
+    const nr = this.nRot, g = this.gl, J = this.inertia, w = this.omega, jw = this.jOmega, gyro = this.gyro;
+    this.node.gLocal(s, g);
+    const u = s.u, o = this.node.uIndex + 3;
+    for (let r = 0; r < 3; r++) {
+      let sum = 0;
+      for (let j = 0; j < nr; j++) sum += g[r * nr + j] * u[o + j];
+      w[r] = sum;
+    }
+    jw[0] = J[0] * w[0] + J[1] * w[1] + J[2] * w[2];
+    jw[1] = J[3] * w[0] + J[4] * w[1] + J[5] * w[2];
+    jw[2] = J[6] * w[0] + J[7] * w[1] + J[8] * w[2];
+    gyro[0] = w[1] * jw[2] - w[2] * jw[1];
+    gyro[1] = w[2] * jw[0] - w[0] * jw[2];
+    gyro[2] = w[0] * jw[1] - w[1] * jw[0];
+    const gd = this.gDotRates;
+    const dotTerm = this.node.hasGLocalDotTerm;
+    if (dotTerm) {
+      this.node.gLocalDotRates(s, gd);
+      const jgd = this.jgDot;
+      jgd[0] = J[0] * gd[0] + J[1] * gd[1] + J[2] * gd[2];
+      jgd[1] = J[3] * gd[0] + J[4] * gd[1] + J[5] * gd[2];
+      jgd[2] = J[6] * gd[0] + J[7] * gd[1] + J[8] * gd[2];
+      for (let j = 0; j < nr; j++) {
+        const t1 = g[j] * gyro[0] + g[nr + j] * gyro[1] + g[2 * nr + j] * gyro[2];
+        const t2 = g[j] * jgd[0] + g[nr + j] * jgd[1] + g[2 * nr + j] * jgd[2];
+        f[3 + j] += t1 + t2;
+      }
+    } else {
+      for (let j = 0; j < nr; j++) f[3 + j] += g[j] * gyro[0] + g[nr + j] * gyro[1] + g[2 * nr + j] * gyro[2];
+    }
+    if (!this.hasCom) return;
+    const U = this.massCom, t = this.translation;
+    // U × ω̄, then ω̄ × (U × ω̄)
+    const ux = U[1] * w[2] - U[2] * w[1], uy = U[2] * w[0] - U[0] * w[2], uz = U[0] * w[1] - U[1] * w[0];
+    t[0] = w[1] * uz - w[2] * uy;
+    t[1] = w[2] * ux - w[0] * uz;
+    t[2] = w[0] * uy - w[1] * ux;
+    if (dotTerm) {
+      t[0] += U[1] * gd[2] - U[2] * gd[1];
+      t[1] += U[2] * gd[0] - U[0] * gd[2];
+      t[2] += U[0] * gd[1] - U[1] * gd[0];
+    }
+    const a = this.rotation;
+    this.node.orientation(s, a);
+    f[0] += a[0] * t[0] + a[1] * t[1] + a[2] * t[2];
+    f[1] += a[3] * t[0] + a[4] * t[1] + a[5] * t[2];
+    f[2] += a[6] * t[0] + a[7] * t[1] + a[8] * t[2];
+  }
+
+  /** [I₃ | A (−x̃) G_l], 3 × n_u. */
+  positionJacobian(s: ItemState, localPosition: ArrayLike<number>, out: Float64Array): void {
+    const n = this.nLocalU, nr = this.nRot;
+    this.node.gLocal(s, this.gl);
+    this.node.orientation(s, this.rotation);
+    const x = this.w1;
+    x[0] = -localPosition[0]; x[1] = -localPosition[1]; x[2] = -localPosition[2];
+    const c = this.couplingMatrix(x);
+    for (let r = 0; r < 3; r++) {
+      out[r * n] = 0; out[r * n + 1] = 0; out[r * n + 2] = 0;
+      out[r * n + r] = 1;
+      for (let j = 0; j < nr; j++) out[r * n + 3 + j] = c[r * nr + j];
+    }
+  }
+
+  /** Adds Jmᵀ b with the mass integral Jm = [m I | A skew(−m χ) G_l] (the rotation part only for χ ≠ 0). */
+  massProportionalForce(s: ItemState, loadPerMass: ArrayLike<number>, f: Float64Array): void {
+    const m = this.mass;
+    f[0] += m * loadPerMass[0]; f[1] += m * loadPerMass[1]; f[2] += m * loadPerMass[2];
+    if (!this.hasCom) return;
+    const nr = this.nRot;
+    this.node.gLocal(s, this.gl);
+    this.node.orientation(s, this.rotation);
+    const c = this.couplingMatrix(this.massCom);
+    for (let j = 0; j < nr; j++) f[3 + j] += c[j] * loadPerMass[0] + c[nr + j] * loadPerMass[1] + c[2 * nr + j] * loadPerMass[2];
+  }
+
+  protected rotationOutput(s: ItemState): Float64Array {
+    const a = new Float64Array(9);
+    this.node.orientation(s, a);
+    return rotationMatrix2RotXYZInto(new Float64Array(3), a);
+  }
+
+  /** T = ½ m |u̇|² + m u̇ · A(ω̄ × χ) + ½ ω̄ᵀ J ω̄. */
+  protected kineticEnergy(s: ItemState): number {
+    const v = new Float64Array(3), w = new Float64Array(3), a = new Float64Array(9);
+    this.node.velocity(s, v);
+    this.node.angularVelocityLocal(s, w);
+    this.node.orientation(s, a);
+    const J = this.inertia, chi = this.com;
+    const wc = [w[1] * chi[2] - w[2] * chi[1], w[2] * chi[0] - w[0] * chi[2], w[0] * chi[1] - w[1] * chi[0]];
+    let coupling = 0;
+    for (let r = 0; r < 3; r++) coupling += v[r] * (a[3 * r] * wc[0] + a[3 * r + 1] * wc[1] + a[3 * r + 2] * wc[2]);
+    let rotational = 0;
+    for (let r = 0; r < 3; r++) rotational += w[r] * (J[3 * r] * w[0] + J[3 * r + 1] * w[1] + J[3 * r + 2] * w[2]);
+    return 0.5 * this.mass * (v[0] * v[0] + v[1] * v[1] + v[2] * v[2]) + this.mass * coupling + 0.5 * rotational;
+  }
+}
+
+/** A 3D rigid body on a rigid-body node (Exudyn's ObjectRigidBody, alias RigidBody). */
+export const objectRigidBodyDefinition: ItemDefinition<'Object', typeof parameters> = {
+  category: 'Object',
+  typeName: 'RigidBody',
+  aliases: ['RigidBody'],
+  description: 'A 3D rigid body on a rigid-body node (RigidBodyEP, RigidBodyRxyz, RigidBodyRotVecLG or RigidBodyQuaternion); its '
+    + 'rotation parametrization is the node\'s. Mass m, inertia J about the reference point (the node position) in the body frame, '
+    + 'center of mass χ (body frame). Markers (BodyPosition, BodyRigid, BodyMass) attach at local positions; the Rotation output is '
+    + 'the Tait–Bryan angle vector of A, KineticEnergy is ½ uᵀ M u. The left-hand side Jacobians are numerical, as in Exudyn; '
+    + 'the mass matrix is constant only for G_l = I (RotVecLG, quaternion node) and χ = 0.',
+  parameters,
+  outputVariables: rigidBodyOutputs,
+  equations: 'M = [[m I₃, A skew(−mχ) G_l], [(A skew(−mχ) G_l)ᵀ, G_lᵀ J G_l]] (coupling only for χ ≠ 0), '
+    + 'with ω̄ = G_l θ̇: LHS_θ = G_lᵀ(ω̄ × Jω̄) + G_lᵀ J Ġ_l θ̇ (the last term for Rxyz), '
+    + 'LHS_u = A[ω̄ × (U × ω̄) + U × Ġ_l θ̇], U = −mχ (χ ≠ 0). Position Jacobian at x: [I | A(−x̃)G_l]; rotation Jacobian [0 | G]; '
+    + 'mass-proportional load b: Q = [m I | A skew(−mχ) G_l]ᵀ b.',
+  validate: (v, label) => checkInertia(label, v.physicsInertia),
+  create: (v, label) => new RigidBodyModel(label, v.nodeNumber, v.physicsMass, v.physicsInertia, v.physicsCenterOfMass),
+};
+
+/** Factory for a 3D rigid body. */
+export const ObjectRigidBody = makeFactory(objectRigidBodyDefinition);
+/** Exudyn's alias of {@link ObjectRigidBody}. */
+export const RigidBody = ObjectRigidBody;

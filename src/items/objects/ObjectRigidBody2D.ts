@@ -1,0 +1,126 @@
+import { makeFactory, type ItemDefinition } from '../../registry/definition.ts';
+import type { ItemState, NodeModel } from '../../registry/capabilities.ts';
+import { itemError, type ItemLabel } from '../../registry/errors.ts';
+import { nodeIndex, ureal, vector } from '../../registry/parameters.ts';
+import { RigidBody2DNodeModel } from '../nodes/NodeRigidBody2D.ts';
+import { RigidBodyBase, rigidBodyOutputs } from './rigidBodyBase.ts';
+
+const parameters = {
+  physicsMass: ureal(0, 'Mass m [kg] of the body.'),
+  physicsInertia: ureal(0, 'Inertia J [kg m²] about the z-axis through the reference point (the node), not necessarily the COM.'),
+  physicsCenterOfMass: vector([0, 0], 'Local position c = [cx, cy] of the center of mass relative to the reference point; [0, 0] skips all COM terms.', 2, 'Vector2D'),
+  nodeNumber: nodeIndex('Planar rigid-body node (RigidBody2D).'),
+};
+
+/**
+ * Run-time model of a planar rigid body on a RigidBody2D node, coordinates [x, y, φ]:
+ * M = [[m, 0, b0], [0, m, b1], [b0, b1, J]] with b = m A₂ [−cy, cx]; LHS_xy = −m φ̇² A₂ c.
+ */
+class RigidBody2DModel extends RigidBodyBase<RigidBody2DNodeModel> {
+  readonly ode2LhsDependsOnVelocity = true;
+  readonly hasConstantMassMatrix: boolean;
+  /** Present only with a COM offset (the quadratic velocity term); its Jacobians are numerical. */
+  readonly ode2Lhs?: (s: ItemState, f: Float64Array) => void;
+  private readonly hasCom: boolean;
+  private readonly cx: number;
+  private readonly cy: number;
+
+  constructor(label: ItemLabel, nodeNumber: number, private readonly mass: number, private readonly inertia: number, com: ArrayLike<number>) {
+    super(label, nodeNumber);
+    this.cx = com[0];
+    this.cy = com[1];
+    this.hasCom = !(com[0] === 0 && com[1] === 0);
+    this.hasConstantMassMatrix = !this.hasCom;
+    if (this.hasCom) {
+      this.ode2Lhs = (s, f) => {
+        const phi = this.node.angle(s);
+        const c = Math.cos(phi), sn = Math.sin(phi);
+        const omega = s.u[this.node.uIndex + 2];
+        const factor = -this.mass * omega * omega;
+        f[0] += factor * (c * this.cx - sn * this.cy);
+        f[1] += factor * (sn * this.cx + c * this.cy);
+      };
+    }
+  }
+
+  protected resolveNode(node: NodeModel): RigidBody2DNodeModel {
+    if (!(node instanceof RigidBody2DNodeModel)) {
+      itemError(this.label, 'nodeNumber', `must refer to a planar rigid-body node (NodeRigidBody2D), got ${node.label.category}${node.label.typeName} #${node.label.index}`);
+    }
+    return node;
+  }
+
+  protected allocate(): void {}
+
+  /** b = m A₂ [−cy, cx] (zero without COM offset). */
+  private couplingVector(s: ItemState, out: Float64Array): void {
+    if (!this.hasCom) { out[0] = 0; out[1] = 0; return; }
+    const phi = this.node.angle(s);
+    const c = Math.cos(phi), sn = Math.sin(phi);
+    out[0] = this.mass * (c * -this.cy - sn * this.cx);
+    out[1] = this.mass * (sn * -this.cy + c * this.cx);
+  }
+
+  massMatrix(s: ItemState, m: Float64Array): void {
+    m[0] += this.mass; m[4] += this.mass; m[8] += this.inertia;
+    if (!this.hasCom) return;
+    const b = this.w0;
+    this.couplingVector(s, b);
+    m[2] += b[0]; m[6] += b[0];
+    m[5] += b[1]; m[7] += b[1];
+  }
+
+  /** [[1, 0, −sin φ x0 − cos φ x1], [0, 1, cos φ x0 − sin φ x1], [0, 0, 0]]. */
+  positionJacobian(s: ItemState, localPosition: ArrayLike<number>, out: Float64Array): void {
+    const phi = this.node.angle(s);
+    const c = Math.cos(phi), sn = Math.sin(phi);
+    const x0 = localPosition[0], x1 = localPosition[1];
+    out[0] = 1; out[1] = 0; out[2] = -sn * x0 - c * x1;
+    out[3] = 0; out[4] = 1; out[5] = c * x0 - sn * x1;
+    out[6] = 0; out[7] = 0; out[8] = 0;
+  }
+
+  /** Adds Jmᵀ g with the mass integral Jm = [[m, 0, b0], [0, m, b1], [0, 0, 0]]. */
+  massProportionalForce(s: ItemState, loadPerMass: ArrayLike<number>, f: Float64Array): void {
+    f[0] += this.mass * loadPerMass[0];
+    f[1] += this.mass * loadPerMass[1];
+    if (!this.hasCom) return;
+    const b = this.w0;
+    this.couplingVector(s, b);
+    f[2] += b[0] * loadPerMass[0] + b[1] * loadPerMass[1];
+  }
+
+  /** Exudyn's quirk: the displacement coordinate q2 only (reference angle not added), one value. */
+  protected rotationOutput(s: ItemState): number[] {
+    return [s.q[this.node.qIndex + 2]];
+  }
+
+  /** T = ½ uᵀ M u. */
+  protected kineticEnergy(s: ItemState): number {
+    const i = this.node.uIndex;
+    const vx = s.u[i], vy = s.u[i + 1], w = s.u[i + 2];
+    const b = new Float64Array(2);
+    this.couplingVector(s, b);
+    return 0.5 * (this.mass * (vx * vx + vy * vy) + this.inertia * w * w) + w * (b[0] * vx + b[1] * vy);
+  }
+}
+
+/** A planar rigid body on a RigidBody2D node (Exudyn's ObjectRigidBody2D, alias RigidBody2D). */
+export const objectRigidBody2DDefinition: ItemDefinition<'Object', typeof parameters> = {
+  category: 'Object',
+  typeName: 'RigidBody2D',
+  aliases: ['RigidBody2D'],
+  description: 'A rigid body in the x-y plane on a NodeRigidBody2D: mass m, inertia J about the z-axis through the reference point, '
+    + 'center of mass c (body frame). Markers attach at local positions (z allowed). As in Exudyn the Rotation output is the '
+    + 'displacement angle q2 only, without the reference angle.',
+  parameters,
+  outputVariables: rigidBodyOutputs,
+  equations: 'c = 0: M = diag(m, m, J), no left-hand side terms. c ≠ 0: b = m A₂[−c_y, c_x], M = [[m, 0, b₀], [0, m, b₁], [b₀, b₁, J]], '
+    + 'LHS_xy = −m φ̇² A₂ c (numerical Jacobians). Position Jacobian at x: [[1, 0, −sin φ x₀ − cos φ x₁], [0, 1, cos φ x₀ − sin φ x₁], [0, 0, 0]].',
+  create: (v, label) => new RigidBody2DModel(label, v.nodeNumber, v.physicsMass, v.physicsInertia, v.physicsCenterOfMass),
+};
+
+/** Factory for a planar rigid body. */
+export const ObjectRigidBody2D = makeFactory(objectRigidBody2DDefinition);
+/** Exudyn's alias of {@link ObjectRigidBody2D}. */
+export const RigidBody2D = ObjectRigidBody2D;

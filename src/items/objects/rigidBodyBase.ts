@@ -1,0 +1,155 @@
+import type { BindContext, BodyModel, ItemState, NodeModel, ObjectModel } from '../../registry/capabilities.ts';
+import type { ItemLabel } from '../../registry/errors.ts';
+import { OutputVariableType } from '../../registry/enums.ts';
+import { cross3Into, mat3MulVecInto, mat3TransposeMulVecInto } from '../../rotations/skew.ts';
+import type { OrientedNode } from '../nodes/rigidNodeBase.ts';
+
+/** Body outputs of rigid bodies (3D and 2D), at a body-fixed local position. */
+export const rigidBodyOutputs = [
+  OutputVariableType.Position, OutputVariableType.Displacement, OutputVariableType.Velocity, OutputVariableType.VelocityLocal,
+  OutputVariableType.RotationMatrix, OutputVariableType.Rotation, OutputVariableType.AngularVelocity, OutputVariableType.AngularVelocityLocal,
+  OutputVariableType.Acceleration, OutputVariableType.AccelerationLocal, OutputVariableType.AngularAcceleration,
+  OutputVariableType.AngularAccelerationLocal, OutputVariableType.KineticEnergy,
+] as const;
+
+/**
+ * Common part of rigid bodies on one rigid node: kinematics of body-fixed points
+ * (p + A x, u̇ + A(ω̄ × x)), orientation and angular velocities of the node, and the body outputs.
+ * Subclasses add the mass matrix, quadratic velocity terms and Jacobians.
+ */
+export abstract class RigidBodyBase<N extends OrientedNode> implements ObjectModel, BodyModel {
+  readonly nAE = 0;
+  aeIndex = -1;
+  localNodes: NodeModel[] = [];
+  nodes: NodeModel[] = [];
+  nLocalU = 0;
+  protected node!: N;
+  /** Rotation matrix work array. */
+  protected readonly rotation = new Float64Array(9);
+  /** 3-vector work arrays. */
+  protected readonly w0 = new Float64Array(3);
+  protected readonly w1 = new Float64Array(3);
+
+  constructor(readonly label: ItemLabel, protected readonly nodeNumber: number) {}
+
+  get body(): BodyModel {
+    return this;
+  }
+
+  /** Resolves the node and checks its kind (throws naming nodeNumber). */
+  protected abstract resolveNode(node: NodeModel): N;
+
+  bind(context: BindContext): void {
+    this.node = this.resolveNode(context.node(this.nodeNumber, 'nodeNumber'));
+    this.localNodes = [this.node];
+    this.nodes = [this.node];
+    this.nLocalU = this.node.nu;
+    this.allocate();
+  }
+
+  /** Allocates work arrays that depend on the node (called at the end of bind). */
+  protected abstract allocate(): void;
+
+  /** p + A x. */
+  position(s: ItemState, localPosition: ArrayLike<number>, out: Float64Array): void {
+    const a = this.rotation;
+    this.node.orientation(s, a);
+    this.node.position(s, out);
+    const x0 = localPosition[0], x1 = localPosition[1], x2 = localPosition[2];
+    out[0] += a[0] * x0 + a[1] * x1 + a[2] * x2;
+    out[1] += a[3] * x0 + a[4] * x1 + a[5] * x2;
+    out[2] += a[6] * x0 + a[7] * x1 + a[8] * x2;
+  }
+
+  /** u̇ + A (ω̄ × x). */
+  velocity(s: ItemState, localPosition: ArrayLike<number>, out: Float64Array): void {
+    const w = this.w0;
+    this.node.angularVelocityLocal(s, w);
+    cross3Into(w, w, localPosition);
+    this.node.orientation(s, this.rotation);
+    mat3MulVecInto(w, this.rotation, w);
+    this.node.velocity(s, out);
+    out[0] += w[0]; out[1] += w[1]; out[2] += w[2];
+  }
+
+  abstract positionJacobian(s: ItemState, localPosition: ArrayLike<number>, out: Float64Array): void;
+
+  orientation(s: ItemState, _localPosition: ArrayLike<number>, out: Float64Array): void {
+    this.node.orientation(s, out);
+  }
+
+  angularVelocity(s: ItemState, _localPosition: ArrayLike<number>, out: Float64Array): void {
+    this.node.angularVelocity(s, out);
+  }
+
+  angularVelocityLocal(s: ItemState, _localPosition: ArrayLike<number>, out: Float64Array): void {
+    this.node.angularVelocityLocal(s, out);
+  }
+
+  /** The node's rotation Jacobian ([0 | G] in 3D). */
+  rotationJacobian(s: ItemState, _localPosition: ArrayLike<number>, out: Float64Array): void {
+    this.node.rotationJacobian!(s, out);
+  }
+
+  /** The body's Rotation output. */
+  protected abstract rotationOutput(s: ItemState): ArrayLike<number>;
+
+  /** Kinetic energy ½ uᵀ M u. */
+  protected abstract kineticEnergy(s: ItemState): number;
+
+  outputBody(variable: OutputVariableType, s: ItemState, localPosition: ArrayLike<number>): ArrayLike<number> | undefined {
+    const out = new Float64Array(3);
+    const a = new Float64Array(9);
+    switch (variable) {
+      case OutputVariableType.Position: this.position(s, localPosition, out); return out;
+      case OutputVariableType.Displacement: {
+        const reference = { ...s, q: new Float64Array(s.q.length), u: new Float64Array(s.u.length), a: new Float64Array(s.a.length) };
+        const p0 = new Float64Array(3);
+        this.position(reference, localPosition, p0);
+        this.position(s, localPosition, out);
+        for (let i = 0; i < 3; i++) out[i] -= p0[i];
+        return out;
+      }
+      case OutputVariableType.Velocity: this.velocity(s, localPosition, out); return out;
+      case OutputVariableType.VelocityLocal:
+        this.velocity(s, localPosition, out);
+        this.node.orientation(s, a);
+        return mat3TransposeMulVecInto(out, a, out);
+      case OutputVariableType.Acceleration: this.acceleration(s, localPosition, out); return out;
+      case OutputVariableType.AccelerationLocal:
+        this.acceleration(s, localPosition, out);
+        this.node.orientation(s, a);
+        return mat3TransposeMulVecInto(out, a, out);
+      case OutputVariableType.RotationMatrix: this.node.orientation(s, a); return a;
+      case OutputVariableType.Rotation: return this.rotationOutput(s);
+      case OutputVariableType.AngularVelocity: this.node.angularVelocity(s, out); return out;
+      case OutputVariableType.AngularVelocityLocal: this.node.angularVelocityLocal(s, out); return out;
+      case OutputVariableType.AngularAcceleration: this.node.angularAcceleration(s, out); return out;
+      case OutputVariableType.AngularAccelerationLocal:
+        this.node.angularAcceleration(s, out);
+        this.node.orientation(s, a);
+        return mat3TransposeMulVecInto(out, a, out);
+      case OutputVariableType.KineticEnergy: return [this.kineticEnergy(s)];
+      default: return undefined;
+    }
+  }
+
+  /** ü + α × (A x) + ω × (ω × (A x)). */
+  private acceleration(s: ItemState, localPosition: ArrayLike<number>, out: Float64Array): void {
+    const a = new Float64Array(9);
+    this.node.orientation(s, a);
+    const r = mat3MulVecInto(new Float64Array(3), a, localPosition);
+    const alpha = new Float64Array(3);
+    const omega = new Float64Array(3);
+    this.node.angularAcceleration(s, alpha);
+    this.node.angularVelocity(s, omega);
+    const t1 = cross3Into(new Float64Array(3), alpha, r);
+    const t2 = cross3Into(new Float64Array(3), omega, cross3Into(new Float64Array(3), omega, r));
+    this.node.acceleration(s, out);
+    for (let i = 0; i < 3; i++) out[i] = out[i] + t1[i] + t2[i];
+  }
+
+  output(variable: OutputVariableType, s: ItemState): ArrayLike<number> | undefined {
+    return this.outputBody(variable, s, [0, 0, 0]);
+  }
+}
