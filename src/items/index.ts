@@ -37,7 +37,11 @@ import { markerNodePositionDefinition } from './markers/MarkerNodePosition.ts';
 import { markerNodeCoordinateDefinition } from './markers/MarkerNodeCoordinate.ts';
 import { markerBodyPositionDefinition } from './markers/MarkerBodyPosition.ts';
 import { markerBodyMassDefinition } from './markers/MarkerBodyMass.ts';
+import { markerBodyRigidDefinition } from './markers/MarkerBodyRigid.ts';
+import { markerNodeRigidDefinition } from './markers/MarkerNodeRigid.ts';
+import { markerNodeRotationCoordinateDefinition } from './markers/MarkerNodeRotationCoordinate.ts';
 import { loadForceVectorDefinition } from './loads/LoadForceVector.ts';
+import { loadTorqueVectorDefinition } from './loads/LoadTorqueVector.ts';
 import { loadCoordinateDefinition } from './loads/LoadCoordinate.ts';
 import { loadMassProportionalDefinition } from './loads/LoadMassProportional.ts';
 import { sensorNodeDefinition } from './sensors/SensorNode.ts';
@@ -87,7 +91,11 @@ export const itemDefinitions: readonly ItemDefinition[] = [
   markerNodeCoordinateDefinition,
   markerBodyPositionDefinition,
   markerBodyMassDefinition,
+  markerBodyRigidDefinition,
+  markerNodeRigidDefinition,
+  markerNodeRotationCoordinateDefinition,
   loadForceVectorDefinition,
+  loadTorqueVectorDefinition,
   loadCoordinateDefinition,
   loadMassProportionalDefinition,
   sensorNodeDefinition,

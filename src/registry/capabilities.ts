@@ -221,6 +221,12 @@ export interface MarkerModel {
   coordinate?(s: ItemState): number;
   /** Velocity of the marked coordinate. */
   coordinateVelocity?(s: ItemState): number;
+  /**
+   * Writes ∂(coordinate)/∂u, 1 × nLocalU, for coordinate markers whose value is not one of their local
+   * coordinates (MarkerNodeRotationCoordinate: a row of the rotation Jacobian). Such markers have no
+   * coordinateLocalIndex; connectors and loads use this row instead of a unit entry.
+   */
+  coordinateJacobian?(s: ItemState, out: Float64Array): void;
   /** Adds the generalized force of a mass-proportional load (force per mass) to f (nLocalU). */
   massProportionalForce?(s: ItemState, loadPerMass: ArrayLike<number>, f: Float64Array): void;
   /** The marker's value of an output variable, or undefined. */

@@ -15,12 +15,14 @@ const parameters = {
 /** Run-time model: a generalized force on one coordinate. */
 class CoordinateLoadModel implements LoadModel {
   marker!: MarkerModel;
+  private row = new Float64Array(0);
 
   constructor(readonly label: ItemLabel, private readonly markerNumber: number, private readonly load: number, private readonly userFunction: UserFunctionValue<LoadUserFunction>) {}
 
   bind(context: BindContext): void {
     this.marker = context.marker(this.markerNumber, 'markerNumber');
     if (!this.marker.provides.coordinate) itemError(this.label, 'markerNumber', `must refer to a coordinate marker, got ${this.marker.label.category}${this.marker.label.typeName} #${this.markerNumber}`);
+    this.row = new Float64Array(this.marker.coordinateJacobian === undefined ? 0 : this.marker.nLocalU);
   }
 
   private value(s: ItemState): number {
@@ -34,9 +36,15 @@ class CoordinateLoadModel implements LoadModel {
     return [this.value(s)];
   }
 
+  /** f[local] += load, or f += load·(coordinate Jacobian row) for rotation-coordinate markers. */
   addGeneralizedLoad(s: ItemState, f: Float64Array): void {
-    const local = this.marker.coordinateLocalIndex!;
-    if (local >= 0) f[local] += (this.userFunction === 0 ? s.loadFactor : 1) * this.value(s);
+    const local = this.marker.coordinateLocalIndex ?? -1;
+    const load = (this.userFunction === 0 ? s.loadFactor : 1) * this.value(s);
+    if (local >= 0) f[local] += load;
+    if (this.row.length > 0) {
+      this.marker.coordinateJacobian!(s, this.row);
+      for (let k = 0; k < this.row.length; k++) f[k] += load * this.row[k];
+    }
   }
 }
 

@@ -33,6 +33,8 @@ class CoordinateConstraintModel implements ObjectModel {
   private readonly markers: MarkerPair;
   private local0 = -1;
   private local1 = -1;
+  private row0 = new Float64Array(0);
+  private row1 = new Float64Array(0);
   private readonly equation = new Float64Array(1);
 
   constructor(readonly label: ItemLabel, markerNumbers: readonly number[], private readonly v: Values, private readonly active: boolean) {
@@ -44,9 +46,11 @@ class CoordinateConstraintModel implements ObjectModel {
   bind(context: BindContext): void {
     this.markers.bind(context, 'coordinate', 'coordinate');
     this.localNodes = this.markers.localNodes;
-    const { marker0, marker1, n0 } = this.markers;
-    this.local0 = marker0.coordinateLocalIndex!;
-    this.local1 = marker1.coordinateLocalIndex! < 0 ? -1 : n0 + marker1.coordinateLocalIndex!;
+    const { marker0, marker1, n0, n1 } = this.markers;
+    this.local0 = marker0.coordinateLocalIndex ?? -1;
+    this.local1 = (marker1.coordinateLocalIndex ?? -1) < 0 ? -1 : n0 + marker1.coordinateLocalIndex!;
+    this.row0 = new Float64Array(marker0.coordinateJacobian === undefined ? 0 : n0);
+    this.row1 = new Float64Array(marker1.coordinateJacobian === undefined ? 0 : n1);
   }
 
   private userOffset(s: ItemState, parameter: 'offsetUserFunction' | 'offsetUserFunction_t'): number {
@@ -73,10 +77,22 @@ class CoordinateConstraintModel implements ObjectModel {
     g[0] = marker1.coordinateVelocity!(s) * factorValue1 - marker0.coordinateVelocity!(s) - o;
   }
 
-  /** C_q = [−e(c0), factorValue1·e(c1)] (also ∂ġ/∂u on velocity level). */
-  ae_q(_s: ItemState, c: Float64Array): void {
+  /**
+   * C_q = [−e(c0), factorValue1·e(c1)] (also ∂ġ/∂u on velocity level); for markers with a coordinate
+   * Jacobian row (rotation coordinates) that row replaces the unit vector e.
+   */
+  ae_q(s: ItemState, c: Float64Array): void {
+    const { marker0, marker1, n0 } = this.markers;
     if (this.local0 >= 0) c[this.local0] -= 1;
     if (this.local1 >= 0) c[this.local1] += this.v.factorValue1;
+    if (this.row0.length > 0) {
+      marker0.coordinateJacobian!(s, this.row0);
+      for (let k = 0; k < this.row0.length; k++) c[k] -= this.row0[k];
+    }
+    if (this.row1.length > 0) {
+      marker1.coordinateJacobian!(s, this.row1);
+      for (let k = 0; k < this.row1.length; k++) c[n0 + k] += this.v.factorValue1 * this.row1[k];
+    }
   }
 
   /** The global velocity index of the non-ground coordinate if the other marker is a ground coordinate. */

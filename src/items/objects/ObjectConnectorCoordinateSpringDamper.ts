@@ -26,14 +26,16 @@ class CoordinateSpringDamperModel implements ObjectModel {
   readonly nAE = 0;
   aeIndex = -1;
   readonly ode2LhsDependsOnVelocity = true;
-  /** k·factor on the pattern [[1, −1], [−1, 1]] of the two coordinates; only without user function. */
-  readonly ode2Lhs_q?: (s: ItemState, k: Float64Array, factor: number) => void;
-  /** d·factor on the same pattern; only without user function. */
-  readonly ode2Lhs_u?: (s: ItemState, d: Float64Array, factor: number) => void;
+  /** k·factor on the pattern [[1, −1], [−1, 1]] of the two coordinates; only without user function and rotation-coordinate markers. */
+  ode2Lhs_q?: (s: ItemState, k: Float64Array, factor: number) => void;
+  /** d·factor on the same pattern; only without user function and rotation-coordinate markers. */
+  ode2Lhs_u?: (s: ItemState, d: Float64Array, factor: number) => void;
   private readonly markers: MarkerPair;
   localNodes: NodeModel[] = [];
   private local0 = -1;
   private local1 = -1;
+  private row0 = new Float64Array(0);
+  private row1 = new Float64Array(0);
   private nLocal = 0;
 
   constructor(readonly label: ItemLabel, markerNumbers: readonly number[], private readonly v: {
@@ -51,8 +53,15 @@ class CoordinateSpringDamperModel implements ObjectModel {
     this.localNodes = this.markers.localNodes;
     const { marker0, marker1, n0, n1 } = this.markers;
     this.nLocal = n0 + n1;
-    this.local0 = marker0.coordinateLocalIndex!;
-    this.local1 = marker1.coordinateLocalIndex! < 0 ? -1 : n0 + marker1.coordinateLocalIndex!;
+    this.local0 = marker0.coordinateLocalIndex ?? -1;
+    this.local1 = (marker1.coordinateLocalIndex ?? -1) < 0 ? -1 : n0 + marker1.coordinateLocalIndex!;
+    this.row0 = new Float64Array(marker0.coordinateJacobian === undefined ? 0 : n0);
+    this.row1 = new Float64Array(marker1.coordinateJacobian === undefined ? 0 : n1);
+    if (this.row0.length > 0 || this.row1.length > 0) {
+      // rotation coordinates: numerical Jacobians, as in Exudyn (such markers have no Jacobian derivative)
+      this.ode2Lhs_q = undefined;
+      this.ode2Lhs_u = undefined;
+    }
   }
 
   /** u = c1 − c0 (no offset). */
@@ -79,6 +88,15 @@ class CoordinateSpringDamperModel implements ObjectModel {
     const force = this.force(s);
     if (this.local0 >= 0) f[this.local0] -= force;
     if (this.local1 >= 0) f[this.local1] += force;
+    if (this.row0.length > 0) {
+      this.markers.marker0.coordinateJacobian!(s, this.row0);
+      for (let k = 0; k < this.row0.length; k++) f[k] -= force * this.row0[k];
+    }
+    if (this.row1.length > 0) {
+      const n0 = this.markers.n0;
+      this.markers.marker1.coordinateJacobian!(s, this.row1);
+      for (let k = 0; k < this.row1.length; k++) f[n0 + k] += force * this.row1[k];
+    }
   }
 
   /** Adds value·[[1, −1], [−1, 1]] on the local coordinates (local0, local1); ground coordinates are skipped. */

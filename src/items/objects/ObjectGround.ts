@@ -38,6 +38,22 @@ class GroundModel implements ObjectModel, BodyModel {
 
   positionJacobian(): void {}
 
+  /** The reference rotation (fixed). */
+  orientation(_s: ItemState, _localPosition: ArrayLike<number>, out: Float64Array): void {
+    out.set(this.rotation);
+  }
+
+  angularVelocity(_s: ItemState, _localPosition: ArrayLike<number>, out: Float64Array): void {
+    out.fill(0, 0, 3);
+  }
+
+  angularVelocityLocal(_s: ItemState, _localPosition: ArrayLike<number>, out: Float64Array): void {
+    out.fill(0, 0, 3);
+  }
+
+  /** No coordinates: 3 × 0. */
+  rotationJacobian(): void {}
+
   outputBody(variable: OutputVariableType, s: ItemState, localPosition: ArrayLike<number>): ArrayLike<number> | undefined {
     const out = new Float64Array(3);
     switch (variable) {

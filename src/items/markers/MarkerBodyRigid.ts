@@ -1,0 +1,78 @@
+import { makeFactory, type ItemDefinition } from '../../registry/definition.ts';
+import type { BindContext, BodyModel, ItemState, MarkerModel, NodeModel } from '../../registry/capabilities.ts';
+import { itemError, type ItemLabel } from '../../registry/errors.ts';
+import type { OutputVariableType } from '../../registry/enums.ts';
+import { objectIndex, vector } from '../../registry/parameters.ts';
+import { rigidMarkerOutput, rigidMarkerOutputs } from './rigidMarkerOutputs.ts';
+
+const parameters = {
+  bodyNumber: objectIndex('Body the marker is attached to.'),
+  localPosition: vector([0, 0, 0], 'Position of the marker frame origin in the body frame; the frame axes are the body axes.', 3, 'Vector3D'),
+};
+
+/** Run-time model: a body-fixed frame (position and orientation). */
+class BodyRigidMarkerModel implements MarkerModel {
+  readonly provides = { position: true, orientation: true, coordinate: false, bodyMass: false };
+  nodes: readonly NodeModel[] = [];
+  nLocalU = 0;
+  private body!: BodyModel;
+
+  constructor(readonly label: ItemLabel, private readonly bodyNumber: number, private readonly localPosition: Float64Array) {}
+
+  bind(context: BindContext): void {
+    const body = context.body(this.bodyNumber, 'bodyNumber');
+    if (body.orientation === undefined || body.angularVelocityLocal === undefined || body.rotationJacobian === undefined) {
+      const object = context.object(this.bodyNumber, 'bodyNumber');
+      itemError(this.label, 'bodyNumber', `must refer to a body with orientation (RigidBody, RigidBody2D, Ground, …), got ${object.label.category}${object.label.typeName} #${this.bodyNumber}, which has none`);
+    }
+    this.body = body;
+    this.nodes = body.nodes;
+    this.nLocalU = body.nLocalU;
+  }
+
+  position(s: ItemState, out: Float64Array): void {
+    this.body.position(s, this.localPosition, out);
+  }
+
+  velocity(s: ItemState, out: Float64Array): void {
+    this.body.velocity(s, this.localPosition, out);
+  }
+
+  positionJacobian(s: ItemState, out: Float64Array): void {
+    this.body.positionJacobian(s, this.localPosition, out);
+  }
+
+  orientation(s: ItemState, out: Float64Array): void {
+    this.body.orientation!(s, this.localPosition, out);
+  }
+
+  angularVelocity(s: ItemState, out: Float64Array): void {
+    this.body.angularVelocity!(s, this.localPosition, out);
+  }
+
+  angularVelocityLocal(s: ItemState, out: Float64Array): void {
+    this.body.angularVelocityLocal!(s, this.localPosition, out);
+  }
+
+  rotationJacobian(s: ItemState, out: Float64Array): void {
+    this.body.rotationJacobian!(s, this.localPosition, out);
+  }
+
+  output(variable: OutputVariableType, s: ItemState): ArrayLike<number> | undefined {
+    return rigidMarkerOutput(this, variable, s);
+  }
+}
+
+/** A body-fixed frame at a local position, for joints, rigid-body connectors, forces and torques. */
+export const markerBodyRigidDefinition: ItemDefinition<'Marker', typeof parameters> = {
+  category: 'Marker',
+  typeName: 'BodyRigid',
+  description: 'A frame fixed to a body at localPosition, with the body\'s axes: provides position p + A x, velocity u̇ + A(ω̄ × x), '
+    + 'orientation A, angular velocity, the position Jacobian (rigid body: [I | A(−x̃)G_l]) and the rotation Jacobian ([0 | G]).',
+  parameters,
+  outputVariables: rigidMarkerOutputs,
+  create: (v, label) => new BodyRigidMarkerModel(label, v.bodyNumber, Float64Array.from(v.localPosition)),
+};
+
+/** Factory for a rigid body marker. */
+export const MarkerBodyRigid = makeFactory(markerBodyRigidDefinition);
