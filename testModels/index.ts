@@ -6,6 +6,7 @@ import { connectorGravityTest } from './connectorGravityTest.ts';
 import { computeODE2EigenvaluesTest } from './computeODE2EigenvaluesTest.ts';
 import { fourBarMechanismTest } from './fourBarMechanismTest.ts';
 import { sparseMatrixSpringDamperTest } from './sparseMatrixSpringDamperTest.ts';
+import { explicitLieGroupIntegratorTest } from './explicitLieGroupIntegratorTest.ts';
 
 /** All ported Exudyn test models, in the order the runner reports them. */
 export const testModels: readonly TestModel[] = [
@@ -16,4 +17,5 @@ export const testModels: readonly TestModel[] = [
   computeODE2EigenvaluesTest,
   fourBarMechanismTest,
   sparseMatrixSpringDamperTest,
+  explicitLieGroupIntegratorTest,
 ];

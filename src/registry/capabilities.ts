@@ -76,6 +76,20 @@ export interface NodeModel {
   composeIncrement?(q: Float64Array, delta: Float64Array, deltaIndex: number, factor: number): void;
   /** Writes q̇ = B(q)u for this node; absent means q̇ = u. */
   positionRates?(q: Float64Array, u: Float64Array, out: Float64Array): void;
+  /**
+   * Lie-group nodes (those with composeIncrement): out = T_exp(Δ)⁻¹ w, the rate of the increment Δ
+   * in the node's Lie algebra for velocity coordinates w (n_u entries each; additive parts copy w,
+   * a body-fixed rotation increment Ω gets TExpSO3Inv(Ω) ω̄). Explicit Lie-group Runge–Kutta
+   * integration (Munthe-Kaas) needs it for every node with composeIncrement.
+   */
+  incrementRates?(delta: Float64Array, deltaIndex: number, w: Float64Array, wIndex: number, out: Float64Array, outIndex: number): void;
+  /**
+   * Exudyn's predictor correction for Lie-group nodes in the implicit solver (NodeRigidBodyRotVecLG):
+   * multiplies the rotation part of the predicted increment (delta at deltaIndex, n_u entries) by
+   * I + skew(factor·ω̄), ω̄ = the node's body-fixed angular velocity in s (the predicted velocities),
+   * factor = −hβ/(2γ). Absent: the predicted increment is composed as it is.
+   */
+  correctPredictedIncrement?(s: ItemState, delta: Float64Array, deltaIndex: number, factor: number): void;
   /** The node's value of an output variable, or undefined if it does not answer it. */
   output(variable: OutputVariableType, s: ItemState): ArrayLike<number> | undefined;
 }

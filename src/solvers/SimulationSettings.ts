@@ -60,6 +60,13 @@ export class GeneralizedAlphaSettings {
   resetAccelerations = false;
   /** Keep the Lagrange multipliers of the initial acceleration solve in the initial state. */
   storeInitialAlgebraicCoordinates = true;
+  /**
+   * Exudyn's alternative Lie-group scheme (Newton iterates on the total increment, composed from q_n);
+   * not implemented: true is rejected. The default scheme composes each Newton correction onto the iterate.
+   */
+  lieGroupSimplifiedKinematicRelations = false;
+  /** Tangent operator in the Jacobian; Exudyn applies it only with lieGroupSimplifiedKinematicRelations, so it has no effect here. */
+  lieGroupAddTangentOperator = true;
 }
 
 /** Settings of the explicit solvers. */
@@ -68,6 +75,11 @@ export class ExplicitIntegrationSettings {
   eliminateConstraints = true;
   /** Recompute accelerations at the end of each step for output. */
   computeEndOfStepAccelerations = true;
+  /**
+   * Integrate nodes with a composition update in their Lie algebra (Runge–Kutta–Munthe-Kaas, composed
+   * velocity Verlet); false integrates all coordinates additively as Exudyn does (only for nodes with n_q = n_u).
+   */
+  useLieGroupIntegration = true;
   /** Solver used when none is passed to solveDynamic's caller through this field. */
   dynamicSolverType: DynamicSolverType = DynamicSolverType.DOPRI5;
 }

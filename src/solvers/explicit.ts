@@ -5,10 +5,10 @@ import { DynamicSolverType, LinearSolverType } from '../registry/enums.ts';
 import { FlexdynError, formatItemLabel } from '../registry/errors.ts';
 import { LinearSystem } from './linearSystem.ts';
 import { MassMatrixStore } from './massMatrix.ts';
-import { applyIncrement } from './increments.ts';
 import type { SimulationSettings } from './SimulationSettings.ts';
 import { newAttempt, setAttempt, type StepAttempt, type TimeStepper } from './stepLoop.ts';
 import { copyArray } from '../model/arrays.ts';
+import type { NodeModel } from '../registry/capabilities.ts';
 
 /** A Butcher tableau; b̂ (embedded, for the error estimate) only for methods with step-size control. */
 export interface ButcherTableau {
@@ -70,13 +70,32 @@ export const butcherTableaux: Partial<Record<DynamicSolverType, ButcherTableau>>
   },
 };
 
-/** Common part of explicit integrators: accelerations a = M⁻¹ f and constraint elimination. */
+/**
+ * Common part of explicit integrators: accelerations a = M⁻¹ f, constraint elimination and the
+ * position update. With explicitIntegration.useLieGroupIntegration (default) nodes with a
+ * composition update (composeIncrement) are integrated in their Lie algebra, all other nodes
+ * additively; without it every coordinate is added (Exudyn's behaviour, only for n_q = n_u).
+ */
 abstract class ExplicitStepperBase implements TimeStepper {
   /** True if the method controls its step size. */
   abstract readonly automaticStepSize: boolean;
   protected readonly nu: number;
+  protected readonly nq: number;
   protected readonly f: Float64Array;
+  /** Eliminated coordinates: velocity indices. */
   protected readonly eliminated: Int32Array;
+  /** Eliminated coordinates: position indices of the same coordinates. */
+  protected readonly eliminatedQ: Int32Array;
+  /** Nodes integrated in their Lie algebra (empty without Lie-group integration). */
+  protected readonly lieNodes: readonly NodeModel[];
+  /** Velocity indices of the Lie nodes' coordinates. */
+  protected readonly lieCoordinates: Int32Array;
+  /** True if all coordinates are additive and q and u share their indices. */
+  protected readonly identityAdditive: boolean;
+  /** Position indices of the additive coordinates (when not identityAdditive). */
+  protected readonly additiveQ: Int32Array;
+  /** Velocity indices of the additive coordinates (when not identityAdditive). */
+  protected readonly additiveU: Int32Array;
   /** Reused return value of step(). */
   protected readonly attempt: StepAttempt = newAttempt();
   private readonly mass: MassMatrixStore;
@@ -93,11 +112,36 @@ abstract class ExplicitStepperBase implements TimeStepper {
 
   constructor(readonly name: string, protected readonly model: CompiledModel, protected readonly assembler: SystemAssembler, protected readonly settings: SimulationSettings) {
     this.nu = model.nu;
+    this.nq = model.nq;
     this.f = new Float64Array(this.nu);
     this.constantMass = model.hasConstantMassMatrix && settings.timeIntegration.reuseConstantMassMatrix;
     this.mass = new MassMatrixStore(assembler, this.constantMass);
     this.system = new LinearSystem(this.nu, settings.linearSolverType);
     this.eliminated = Int32Array.from(eliminatedCoordinates(model, settings.timeIntegration.explicitIntegration.eliminateConstraints, name));
+    this.eliminatedQ = this.eliminated.map((u) => positionIndexOf(model, u));
+    const useLieGroup = settings.timeIntegration.explicitIntegration.useLieGroupIntegration;
+    if (!useLieGroup) {
+      const node = model.nodes.find((n) => n.nq !== n.nu);
+      if (node !== undefined) {
+        throw new FlexdynError(`${name}: ${formatItemLabel(node.label)} has n_q = ${node.nq} ≠ n_u = ${node.nu} and cannot be integrated additively; timeIntegration.explicitIntegration.useLieGroupIntegration must be true, got false`, { parameter: 'useLieGroupIntegration' });
+      }
+    }
+    this.lieNodes = useLieGroup ? model.nodes.filter((node) => node.composeIncrement !== undefined) : [];
+    this.identityAdditive = this.lieNodes.length === 0 && model.nq === model.nu;
+    const additiveQ: number[] = [];
+    const additiveU: number[] = [];
+    const lieCoordinates: number[] = [];
+    for (const node of model.nodes) {
+      const lie = this.lieNodes.includes(node);
+      for (let i = 0; i < node.nu; i++) {
+        if (lie) { lieCoordinates.push(node.uIndex + i); continue; }
+        additiveQ.push(node.qIndex + i);
+        additiveU.push(node.uIndex + i);
+      }
+    }
+    this.additiveQ = Int32Array.from(additiveQ);
+    this.additiveU = Int32Array.from(additiveU);
+    this.lieCoordinates = Int32Array.from(lieCoordinates);
   }
 
   /** Writes a = M(q)⁻¹ f(q, u, t) for state s into out. */
@@ -124,10 +168,27 @@ abstract class ExplicitStepperBase implements TimeStepper {
     }
   }
 
-  /** Sets eliminated coordinates of v to zero. */
+  /** q += factor·rates on the additive coordinates (rates indexed like u). */
+  protected addAdditive(q: Float64Array, rates: Float64Array, factor: number): void {
+    if (this.identityAdditive) {
+      for (let k = 0; k < this.nu; k++) q[k] += factor * rates[k];
+      return;
+    }
+    const qIndex = this.additiveQ;
+    const uIndex = this.additiveU;
+    for (let k = 0; k < qIndex.length; k++) q[qIndex[k]] += factor * rates[uIndex[k]];
+  }
+
+  /** Sets eliminated coordinates of a velocity-indexed vector to zero. */
   protected eliminate(v: Float64Array): void {
     const eliminated = this.eliminated;
     for (let k = 0; k < eliminated.length; k++) v[eliminated[k]] = 0;
+  }
+
+  /** Sets eliminated coordinates of a position vector to zero. */
+  protected eliminatePositions(q: Float64Array): void {
+    const eliminated = this.eliminatedQ;
+    for (let k = 0; k < eliminated.length; k++) q[eliminated[k]] = 0;
   }
 
   saveStartOfStep(): void {}
@@ -135,6 +196,12 @@ abstract class ExplicitStepperBase implements TimeStepper {
   restoreStartOfStep(): void {}
 
   abstract step(h: number): StepAttempt;
+}
+
+/** The position index of the coordinate with velocity index u (same local index within its node). */
+function positionIndexOf(model: CompiledModel, u: number): number {
+  const node = model.nodes.find((n) => u >= n.uIndex && u < n.uIndex + n.nu);
+  return node === undefined ? u : node.qIndex + (u - node.uIndex);
 }
 
 /** Coordinates fixed by ConnectorCoordinate constraints to ground, which explicit solvers eliminate. */
@@ -154,13 +221,24 @@ function eliminatedCoordinates(model: CompiledModel, eliminate: boolean, solverN
   return result;
 }
 
-/** Explicit Runge–Kutta integrator with an optional embedded error estimate (DOPRI5, ODE23). */
+/**
+ * Explicit Runge–Kutta integrator with an optional embedded error estimate (DOPRI5, ODE23).
+ * Lie-group nodes are integrated by Runge–Kutta–Munthe-Kaas in their Lie algebra, as Exudyn's
+ * explicit Lie-group integration (NodeRigidBodyRotVecLG; the quaternion node alike): with
+ * Ω_i = Σ_j a_ij h K_j the stage position is q0 ⊕ Ω_i, the stage rate K_i = T_exp(Ω_i)⁻¹ (u0 + Σ_j a_ij h L_j)
+ * (node.incrementRates) and the step q0 ⊕ Σ_i b_i h K_i; velocities are added for all nodes.
+ * The method keeps its order and the composition keeps rotations exactly orthogonal.
+ */
 class RungeKuttaStepper extends ExplicitStepperBase {
   readonly automaticStepSize: boolean;
   private readonly kq: Float64Array[];
   private readonly kv: Float64Array[];
   private readonly qHat: Float64Array;
   private readonly vHat: Float64Array;
+  /** Σ_j a_ij h K_j of the Lie nodes (velocity-indexed). */
+  private readonly lieIncrement: Float64Array;
+  /** u0 + Σ_j a_ij h L_j of the Lie nodes (velocity-indexed). */
+  private readonly lieVelocity: Float64Array;
   private nextStepSize = 0;
 
   constructor(name: string, model: CompiledModel, assembler: SystemAssembler, settings: SimulationSettings, private readonly tableau: ButcherTableau) {
@@ -171,6 +249,13 @@ class RungeKuttaStepper extends ExplicitStepperBase {
     this.kv = Array.from({ length: stages }, () => new Float64Array(this.nu));
     this.qHat = new Float64Array(model.nq);
     this.vHat = new Float64Array(this.nu);
+    this.lieIncrement = new Float64Array(this.lieNodes.length > 0 ? this.nu : 0);
+    this.lieVelocity = new Float64Array(this.lieNodes.length > 0 ? this.nu : 0);
+    for (const node of this.lieNodes) {
+      if (node.incrementRates === undefined) {
+        throw new FlexdynError(`${name}: ${formatItemLabel(node.label)} has a composition update but no incrementRates, which explicit Lie-group integration needs; set timeIntegration.explicitIntegration.useLieGroupIntegration = false or use an implicit solver`);
+      }
+    }
   }
 
   /** Initializes accelerations to zero (as Exudyn's explicit solvers start). */
@@ -187,6 +272,7 @@ class RungeKuttaStepper extends ExplicitStepperBase {
     const nu = this.nu;
     const kq = this.kq;
     const kv = this.kv;
+    const lie = this.lieNodes.length > 0;
     for (let i = 0; i < c.length; i++) {
       copyArray(s.q, s0.q);
       copyArray(s.u, s0.u);
@@ -194,19 +280,25 @@ class RungeKuttaStepper extends ExplicitStepperBase {
       for (let j = 0; j < i; j++) {
         const aij = ai[j];
         if (aij === 0) continue;
-        applyIncrement(this.model, s.q, kq[j], aij * h);
+        const factor = aij * h;
+        this.addAdditive(s.q, kq[j], factor);
         const kvj = kv[j];
-        for (let k = 0; k < nu; k++) s.u[k] += aij * h * kvj[k];
+        for (let k = 0; k < nu; k++) s.u[k] += factor * kvj[k];
+      }
+      if (lie) {
+        this.lieSums(ai, i, h, s0.u);
+        if (i > 0) this.composeLie(s.q);
       }
       s.t = s0.t + c[i] * h;
       this.accelerations(s, kv[i]);
       copyArray(kq[i], s.u);
+      if (lie) this.lieRates(kq[i]);
     }
     copyArray(s.q, s0.q);
     copyArray(s.u, s0.u);
     this.combine(b, h, s.q, s.u);
     this.eliminate(s.u);
-    this.eliminate(s.q);
+    this.eliminatePositions(s.q);
     s.t = t1;
     let nextStepSize: number | undefined;
     let accepted = true;
@@ -214,7 +306,7 @@ class RungeKuttaStepper extends ExplicitStepperBase {
       copyArray(this.qHat, s0.q);
       copyArray(this.vHat, s0.u);
       this.combine(this.tableau.bHat!, h, this.qHat, this.vHat);
-      this.eliminate(this.qHat);
+      this.eliminatePositions(this.qHat);
       this.eliminate(this.vHat);
       accepted = this.controlStepSize(h, s, s0);
       nextStepSize = this.nextStepSize;
@@ -226,19 +318,61 @@ class RungeKuttaStepper extends ExplicitStepperBase {
     return setAttempt(this.attempt, accepted, 0, nextStepSize);
   }
 
+  /** Lie nodes: lieIncrement = Σ_j w_j h K_j and lieVelocity = u0 + Σ_j w_j h L_j over j < count. */
+  private lieSums(weights: readonly number[], count: number, h: number, u0: Float64Array): void {
+    const coordinates = this.lieCoordinates;
+    const increment = this.lieIncrement;
+    const velocity = this.lieVelocity;
+    for (let k = 0; k < coordinates.length; k++) { increment[coordinates[k]] = 0; velocity[coordinates[k]] = 0; }
+    for (let j = 0; j < count; j++) {
+      const wj = weights[j];
+      if (wj === 0) continue;
+      const factor = wj * h;
+      const kqj = this.kq[j];
+      const kvj = this.kv[j];
+      for (let k = 0; k < coordinates.length; k++) {
+        const index = coordinates[k];
+        increment[index] += factor * kqj[index];
+        velocity[index] += factor * kvj[index];
+      }
+    }
+    for (let k = 0; k < coordinates.length; k++) velocity[coordinates[k]] = u0[coordinates[k]] + velocity[coordinates[k]];
+  }
+
+  /** q ← q ⊕ lieIncrement for the Lie nodes (q holds q0 there). */
+  private composeLie(q: Float64Array): void {
+    const nodes = this.lieNodes;
+    for (let n = 0; n < nodes.length; n++) nodes[n].composeIncrement!(q, this.lieIncrement, nodes[n].uIndex, 1);
+  }
+
+  /** K = T_exp(Ω)⁻¹ (u0 + Σ a h L) for the Lie nodes' entries of the stage rate. */
+  private lieRates(k: Float64Array): void {
+    const nodes = this.lieNodes;
+    for (let n = 0; n < nodes.length; n++) {
+      const index = nodes[n].uIndex;
+      nodes[n].incrementRates!(this.lieIncrement, index, this.lieVelocity, index, k, index);
+    }
+  }
+
   private combine(weights: readonly number[], h: number, q: Float64Array, u: Float64Array): void {
     const nu = this.nu;
     for (let i = 0; i < weights.length; i++) {
       const bi = weights[i];
       if (bi === 0) continue;
-      applyIncrement(this.model, q, this.kq[i], bi * h);
+      const factor = bi * h;
+      this.addAdditive(q, this.kq[i], factor);
       const kvi = this.kv[i];
-      for (let k = 0; k < nu; k++) u[k] += bi * h * kvi[k];
+      for (let k = 0; k < nu; k++) u[k] += factor * kvi[k];
+    }
+    if (this.lieNodes.length > 0) {
+      this.lieSums(weights, weights.length, h, this.model.data.startOfStep.u);
+      this.composeLie(q);
     }
   }
 
   /**
-   * Exudyn's controller: scaled RMS error with signed max(x̂, x0) scaling, h_opt = h·err^(−1/order).
+   * Exudyn's controller: scaled RMS error with signed max(x̂, x0) scaling, h_opt = h·err^(−1/order);
+   * position coordinates as stored (rotation parameters of Lie nodes after composition).
    * Returns whether the step is accepted and sets {@link RungeKuttaStepper.nextStepSize}.
    */
   private controlStepSize(h: number, s: SystemState, s0: SystemState): boolean {
@@ -246,14 +380,20 @@ class RungeKuttaStepper extends ExplicitStepperBase {
     const atol = ti.absoluteTolerance;
     const rtol = ti.relativeTolerance;
     let sum = 0;
-    for (let i = 0; i < this.nu; i++) {
-      const sq = atol + Math.max(this.qHat[i], s0.q[i]) * rtol;
-      const eq = (this.qHat[i] - s.q[i]) / sq;
-      const sv = atol + Math.max(this.vHat[i], s0.u[i]) * rtol;
-      const ev = (this.vHat[i] - s.u[i]) / sv;
-      sum += eq * eq + ev * ev;
+    const n = Math.max(this.nq, this.nu);
+    for (let i = 0; i < n; i++) {
+      if (i < this.nq) {
+        const sq = atol + Math.max(this.qHat[i], s0.q[i]) * rtol;
+        const eq = (this.qHat[i] - s.q[i]) / sq;
+        sum += eq * eq;
+      }
+      if (i < this.nu) {
+        const sv = atol + Math.max(this.vHat[i], s0.u[i]) * rtol;
+        const ev = (this.vHat[i] - s.u[i]) / sv;
+        sum += ev * ev;
+      }
     }
-    let error = Math.sqrt(sum / (2 * this.nu));
+    let error = Math.sqrt(sum / (this.nq + this.nu));
     if (error === 0) error = 1e-12;
     const hOpt = h * (1 / error) ** (1 / this.tableau.order);
     const hMax = Math.min((ti.endTime - ti.startTime) / ti.numberOfSteps, h * ti.stepSizeMaxIncrease);
@@ -263,7 +403,10 @@ class RungeKuttaStepper extends ExplicitStepperBase {
   }
 }
 
-/** Velocity Verlet: half-step velocity, full-step position, forces with the half-step velocity. */
+/**
+ * Velocity Verlet: half-step velocity, full-step position, forces with the half-step velocity.
+ * Lie-group nodes compose the position step, q ← q ⊕ h v_{1/2} (Exudyn's Lie-group update).
+ */
 class VelocityVerletStepper extends ExplicitStepperBase {
   readonly automaticStepSize = false;
 
@@ -278,9 +421,11 @@ class VelocityVerletStepper extends ExplicitStepperBase {
     const s = this.model.data.current;
     const nu = this.nu;
     for (let i = 0; i < nu; i++) s.u[i] += 0.5 * h * s.a[i];
-    applyIncrement(this.model, s.q, s.u, h);
+    this.addAdditive(s.q, s.u, h);
+    const nodes = this.lieNodes;
+    for (let n = 0; n < nodes.length; n++) nodes[n].composeIncrement!(s.q, s.u, nodes[n].uIndex, h);
     this.eliminate(s.u);
-    this.eliminate(s.q);
+    this.eliminatePositions(s.q);
     this.accelerations(s, s.a);
     this.eliminate(s.a);
     for (let i = 0; i < nu; i++) s.u[i] += 0.5 * h * s.a[i];

@@ -10,6 +10,7 @@ import { newAttempt, setAttempt, type SolverHooks, type StepAttempt, type TimeSt
 import type { SimulationSettings } from './SimulationSettings.ts';
 import { applyIncrement } from './increments.ts';
 import { copyArray, zeroArray } from '../model/arrays.ts';
+import type { NodeModel } from '../registry/capabilities.ts';
 
 /** Generalized-α parameters from the spectral radius (Chung–Hulbert as in Arnold–Brüls), or Newmark's. */
 export interface GeneralizedAlphaParameters {
@@ -38,7 +39,13 @@ export function generalizedAlphaParameters(settings: SimulationSettings['timeInt
  * Implicit second-order integrator: generalized-α in the Arnold–Brüls form (equilibrium at
  * t_{n+1}, algorithmic accelerations), Newmark and the trapezoidal rule as special cases,
  * index-3 or index-2 constraints. Newton iterates on displacement increments Δq; nodes with
- * a Lie-group update compose q ⊕ Δ.
+ * a Lie-group update compose q ⊕ Δ as Exudyn does with its default settings
+ * (lieGroupSimplifiedKinematicRelations = false): the predictor composes the Newmark increment
+ * Δ = h v_n + h²(½−β) a*_n + h²β a*_{n+1}(pred) onto q_n (a* algorithmic accelerations), after the
+ * node's correctPredictedIncrement if it has one (NodeRigidBodyRotVecLG: factor I + skew(−hβ/(2γ) ω̄)),
+ * and every Newton correction is composed onto the current iterate, q ← q ⊕ (−δ), while v and a
+ * take the linear updates. So q_{n+1} = q_n ⊕ Δ holds up to commutator terms of O(h|δ|), third
+ * order per step. The Jacobian has no tangent operator (Exudyn's default).
  */
 export class ImplicitSecondOrderStepper implements TimeStepper, NewtonProblem {
   readonly name: string;
@@ -59,6 +66,8 @@ export class ImplicitSecondOrderStepper implements TimeStepper, NewtonProblem {
   private readonly current: SystemState;
   private readonly startOfStep: SystemState;
   private readonly attempt: StepAttempt = newAttempt();
+  /** Nodes with Exudyn's Lie-group predictor correction. */
+  private readonly predictorNodes: readonly NodeModel[];
   private h = 0;
   private betaPrime = 0;
   private gammaPrime = 0;
@@ -76,6 +85,10 @@ export class ImplicitSecondOrderStepper implements TimeStepper, NewtonProblem {
     this.useIndex2 = ga.useIndex2Constraints || forceNewmarkIndex2;
     if (this.useIndex2 && !this.newmark) throw new FlexdynError('timeIntegration.generalizedAlpha.useIndex2Constraints requires useNewmark = true', { parameter: 'useIndex2Constraints' });
     this.params = generalizedAlphaParameters({ ...ga, useNewmark: this.newmark });
+    if (ga.lieGroupSimplifiedKinematicRelations && model.hasLieGroupNodes) {
+      throw new FlexdynError('timeIntegration.generalizedAlpha.lieGroupSimplifiedKinematicRelations is not implemented; it must be false, got true', { parameter: 'lieGroupSimplifiedKinematicRelations' });
+    }
+    this.predictorNodes = model.nodes.filter((node) => node.correctPredictedIncrement !== undefined);
     this.name = name;
     this.nu = model.nu;
     this.size = model.nu + model.nAE;
@@ -144,7 +157,7 @@ export class ImplicitSecondOrderStepper implements TimeStepper, NewtonProblem {
     this.gammaPrime = gamma / (h * beta);
   }
 
-  /** Newmark predictor with a_{n+1} = 0 (λ = 0), from the start-of-step state. */
+  /** Newmark predictor with a_{n+1} = 0 (λ = 0), from the start-of-step state; Lie-group nodes compose q_n ⊕ Δ. */
   private predictor(): void {
     const { alphaM, alphaF, beta, gamma } = this.params;
     const h = this.h;
@@ -168,6 +181,11 @@ export class ImplicitSecondOrderStepper implements TimeStepper, NewtonProblem {
       }
     } else {
       for (let i = 0; i < this.nu; i++) this.aAlgorithmic[i] = (alphaF * s0.a[i] - alphaM * this.aAlgorithmicStart[i]) / (1 - alphaM);
+    }
+    const predictorNodes = this.predictorNodes;
+    if (predictorNodes.length > 0) {
+      const factor = -0.5 * h * beta / gamma;
+      for (let k = 0; k < predictorNodes.length; k++) predictorNodes[k].correctPredictedIncrement!(s, d, predictorNodes[k].uIndex, factor);
     }
     applyIncrement(this.model, s.q, d, 1);
     zeroArray(s.a);
