@@ -6,6 +6,11 @@ export { SystemContainer, MainSystem, SystemDataAccess } from './MainSystem.ts';
 export type { ItemInput, PreStepUserFunction, PostNewtonUserFunction } from './MainSystem.ts';
 export type { CreateGroundOptions, CreateMassPointOptions } from './mainSystemHelpers.ts';
 export type { BodyNodeOrMarker, CreateConnectorOptions, CreateSpringDamperOptions, CreateCartesianSpringDamperOptions, CreateDistanceConstraintOptions } from './mainSystemHelpers.ts';
+export { NodeType } from './mainSystemHelpers.ts';
+export type {
+  CreateRigidBodyOptions, CreateRigidBodyResult, BodyOrMarker, CreateJointOptions, CreateAxisJointOptions, CreateSphericalJointOptions,
+  CreateGenericJointOptions, CreateRigidBodySpringDamperOptions, CreateTorsionalSpringDamperOptions,
+} from './mainSystemHelpers.ts';
 export { OutputVariableType, ConfigurationType, DynamicSolverType, LinearSolverType } from './registry/enums.ts';
 export { FlexdynError } from './registry/errors.ts';
 export type { NodeIndex, ObjectIndex, MarkerIndex, LoadIndex, SensorIndex } from './registry/parameters.ts';
