@@ -7,6 +7,8 @@ import { computeODE2EigenvaluesTest } from './computeODE2EigenvaluesTest.ts';
 import { fourBarMechanismTest } from './fourBarMechanismTest.ts';
 import { sparseMatrixSpringDamperTest } from './sparseMatrixSpringDamperTest.ts';
 import { explicitLieGroupIntegratorTest } from './explicitLieGroupIntegratorTest.ts';
+import { heavyTop } from './heavyTop.ts';
+import { sliderCrank3Dtest } from './sliderCrank3Dtest.ts';
 
 /** All ported Exudyn test models, in the order the runner reports them. */
 export const testModels: readonly TestModel[] = [
@@ -18,4 +20,6 @@ export const testModels: readonly TestModel[] = [
   fourBarMechanismTest,
   sparseMatrixSpringDamperTest,
   explicitLieGroupIntegratorTest,
+  heavyTop,
+  sliderCrank3Dtest,
 ];
