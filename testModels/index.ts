@@ -9,6 +9,8 @@ import { sparseMatrixSpringDamperTest } from './sparseMatrixSpringDamperTest.ts'
 import { explicitLieGroupIntegratorTest } from './explicitLieGroupIntegratorTest.ts';
 import { heavyTop } from './heavyTop.ts';
 import { sliderCrank3Dtest } from './sliderCrank3Dtest.ts';
+import { rigidBody2Dtest } from './rigidBody2Dtest.ts';
+import { pendulumFriction } from './pendulumFriction.ts';
 
 /** All ported Exudyn test models, in the order the runner reports them. */
 export const testModels: readonly TestModel[] = [
@@ -22,4 +24,6 @@ export const testModels: readonly TestModel[] = [
   explicitLieGroupIntegratorTest,
   heavyTop,
   sliderCrank3Dtest,
+  rigidBody2Dtest,
+  pendulumFriction,
 ];
