@@ -11,6 +11,8 @@ import { heavyTop } from './heavyTop.ts';
 import { sliderCrank3Dtest } from './sliderCrank3Dtest.ts';
 import { rigidBody2Dtest } from './rigidBody2Dtest.ts';
 import { pendulumFriction } from './pendulumFriction.ts';
+import { driveTrainTest } from './driveTrainTest.ts';
+import { stiffFlyballGovernor } from './stiffFlyballGovernor.ts';
 
 /** All ported Exudyn test models, in the order the runner reports them. */
 export const testModels: readonly TestModel[] = [
@@ -26,4 +28,6 @@ export const testModels: readonly TestModel[] = [
   sliderCrank3Dtest,
   rigidBody2Dtest,
   pendulumFriction,
+  driveTrainTest,
+  stiffFlyballGovernor,
 ];
