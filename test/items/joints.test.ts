@@ -9,7 +9,7 @@ import {
 import { mat3MulInto, mat3MulVecInto, mat3TransposeMulInto, mat3TransposeMulVecInto, skewInto } from '../../src/rotations/skew.ts';
 import {
   SystemContainer, SimulationSettings, ObjectGround, NodePoint, MassPoint, MarkerBodyPosition, MarkerNodePosition, Force,
-  RevoluteJointZ, SphericalJoint, PrismaticJointX, LinearSolverType, NodeRigidBodyEP, NodeRigidBodyRxyz, ObjectRigidBody, MarkerBodyRigid, SensorNode,
+  RevoluteJointZ, SphericalJoint, PrismaticJointX, GenericJoint, TorsionalSpringDamper, Torque, LinearSolverType, NodeRigidBodyEP, NodeRigidBodyRxyz, ObjectRigidBody, MarkerBodyRigid, SensorNode,
 } from '../../src/index.ts';
 import { objectJointGenericDefinition } from '../../src/items/objects/ObjectJointGeneric.ts';
 import { objectJointSphericalDefinition } from '../../src/items/objects/ObjectJointSpherical.ts';
@@ -751,7 +751,7 @@ describe('rigid bodies on joints', () => {
    * A slender rod (m = 2, L = 0.8, COM at the node) hanging from a revolute joint at the origin, hinge at body-local
    * [0, l, 0] (l = L/2), swinging about global z with initial angular velocity ω0; Euler-parameter node.
    */
-  function pendulum(omega0: number) {
+  function pendulum(omega0: number, genericJoint = false) {
     const m = 2, L = 0.8, l = L / 2, g = 9.81;
     const jc = [m * L * L / 12, 1e-3, m * L * L / 12];
     const mbs = new SystemContainer().addSystem();
@@ -761,7 +761,7 @@ describe('rigid bodies on joints', () => {
     const hinge0 = mbs.addMarker(MarkerBodyRigid({ bodyNumber: ground, localPosition: [0, 0, 0] }));
     const hinge1 = mbs.addMarker(MarkerBodyRigid({ bodyNumber: body, localPosition: [0, l, 0] }));
     mbs.addLoad(Force({ markerNumber: mbs.addMarker(MarkerBodyPosition({ bodyNumber: body })), loadVector: [0, -m * g, 0] }));
-    const joint = mbs.addObject(RevoluteJointZ({ markerNumbers: [hinge0, hinge1] }));
+    const joint = mbs.addObject(genericJoint ? GenericJoint({ markerNumbers: [hinge0, hinge1], constrainedAxes: [1, 1, 1, 1, 1, 0] }) : RevoluteJointZ({ markerNumbers: [hinge0, hinge1] }));
     const sensors = [OutputVariableType.Position, OutputVariableType.Velocity, OutputVariableType.AngularVelocityLocal, OutputVariableType.Rotation]
       .map((outputVariableType) => mbs.addSensor(SensorNode({ nodeNumber: node, outputVariableType, storeInternal: true, writeToFile: false })));
     mbs.assemble();
@@ -773,7 +773,7 @@ describe('rigid bodies on joints', () => {
         return 0.5 * m * (v[1] ** 2 + v[2] ** 2 + v[3] ** 2) + 0.5 * (jc[0] * w[1] ** 2 + jc[1] * w[2] ** 2 + jc[2] * w[3] ** 2) + m * g * row[2];
       });
     };
-    return { mbs, joint, energies, angle: () => mbs.getSensorStoredData(sensors[3]).map((row) => [row[0], row[3]]), hingeInertia: jc[2] + m * l * l, m, g, l };
+    return { mbs, node, joint, energies, angle: () => mbs.getSensorStoredData(sensors[3]).map((row) => [row[0], row[3]]), hingeInertia: jc[2] + m * l * l, m, g, l };
   }
 
   it('pendulumOnRevoluteJointConservesEnergyWithSpectralRadiusOne', () => {
@@ -820,6 +820,51 @@ describe('rigid bodies on joints', () => {
     // Amplitude θ0 ≈ 4.7e-3: period correction θ0²/16 ≈ 1.4e-6; trapezoidal rule: (Ωh)²/12 ≈ 1.3e-6 with h ≈ 2e-3·T/3;
     // interpolation at a zero crossing (θ'' = 0 there) is exact to O(h³). 2e-5 relative leaves margin.
     expect(Math.abs(measured - period) / period).toBeLessThan(2e-5);
+  });
+
+  it('genericRevoluteJointWithAFreeRowMovesExactlyLikeRevoluteJointZ', () => {
+    // JointGeneric [1,1,1,1,1,0] has the equations of RevoluteJointZ plus the decoupled row λ5 = 0 (∂g/∂λ on the AE
+    // diagonal, 1/(βh²) in the implicit solver): the dense LU never mixes it into the other unknowns, so both runs
+    // produce bit-identical motions, and λ5 stays exactly 0.
+    const runs = [false, true].map((generic) => {
+      const run = pendulum(4, generic);
+      run.mbs.solveDynamic(dynamicSettings(0.5, 250));
+      return run;
+    });
+    const [revolute, generic] = runs;
+    for (const variable of [OutputVariableType.Coordinates, OutputVariableType.Coordinates_t]) {
+      expect(generic.mbs.getNodeOutput(generic.node, variable)).toEqual(revolute.mbs.getNodeOutput(revolute.node, variable));
+    }
+    const torque = generic.mbs.getObjectOutput(generic.joint, OutputVariableType.TorqueLocal);
+    expect(torque[2]).toBe(0);
+    expect(torque.slice(0, 2)).toEqual(revolute.mbs.getObjectOutput(revolute.joint, OutputVariableType.TorqueLocal).slice(0, 2));
+  });
+
+  it('staticTorqueOnAGenericRevoluteJointTwistsTheTorsionalSpringByTauOverK', () => {
+    const mbs = new SystemContainer().addSystem();
+    const ground = mbs.addObject(ObjectGround({}));
+    const node = mbs.addNode(NodeRigidBodyRxyz({ referenceCoordinates: [0.2, 0.3, 0.1, 0.4, -0.2, 0.3] }));
+    const body = mbs.addObject(ObjectRigidBody({ physicsMass: 2, physicsInertia: [0.1, 0.2, 0.3, 0, 0, 0], nodeNumber: node }));
+    // Joint frame = body frame at the reference: rotationMarker0 = A_body(reference), axis = its z axis.
+    const aRef = rotXYZ([0.4, -0.2, 0.3]);
+    const m0 = mbs.addMarker(MarkerBodyRigid({ bodyNumber: ground, localPosition: [0.2, 0.3, 0.1] }));
+    const m1 = mbs.addMarker(MarkerBodyRigid({ bodyNumber: body }));
+    const joint = mbs.addObject(GenericJoint({ markerNumbers: [m0, m1], constrainedAxes: [1, 1, 1, 1, 1, 0], rotationMarker0: aRef }));
+    const k = 50, tau = 5;
+    const spring = mbs.addObject(TorsionalSpringDamper({ markerNumbers: [m0, m1], stiffness: k, rotationMarker0: aRef }));
+    const axis = [aRef[0][2], aRef[1][2], aRef[2][2]];
+    mbs.addLoad(Torque({ markerNumber: m1, loadVector: axis.map((a) => tau * a) }));
+    mbs.assemble();
+    const settings = new SimulationSettings();
+    settings.solutionSettings.writeSolutionToFile = false;
+    settings.staticSolver.verboseMode = 0;
+    mbs.solveStatic(settings);
+    // Equilibrium k Δθ = τ about the joint axis; Newton (relative tolerance 1e-8 on residuals ≈ τ) leaves ~1e-10.
+    expect(mbs.getObjectOutput(spring, OutputVariableType.Rotation)[0]).toBeCloseTo(tau / k, 9);
+    expect(mbs.getObjectOutput(joint, OutputVariableType.Rotation)[2]).toBeCloseTo(tau / k, 9);
+    expect(Math.abs(mbs.getObjectOutput(joint, OutputVariableType.Rotation)[0]) + Math.abs(mbs.getObjectOutput(joint, OutputVariableType.Rotation)[1])).toBeLessThan(1e-12);
+    expect(mbs.getObjectOutput(joint, OutputVariableType.TorqueLocal)[2]).toBe(0);
+    expect(maxAbs(mbs.getObjectOutput(joint, OutputVariableType.DisplacementLocal))).toBeLessThan(1e-14);
   });
 
   it('prismaticJointKeepsTheMotionOnItsAxis', () => {
