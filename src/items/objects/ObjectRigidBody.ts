@@ -3,7 +3,6 @@ import type { ItemState, NodeModel } from '../../registry/capabilities.ts';
 import { itemError, type ItemLabel } from '../../registry/errors.ts';
 import { nodeIndex, ureal, vector } from '../../registry/parameters.ts';
 import { rotationMatrix2RotXYZInto } from '../../rotations/rotationMatrices.ts';
-import { mat3MulInto, skewInto } from '../../rotations/skew.ts';
 import { RigidNodeModel } from '../nodes/rigidNodeBase.ts';
 import { RigidBodyBase, rigidBodyOutputs } from './rigidBodyBase.ts';
 
@@ -55,10 +54,9 @@ class RigidBodyModel extends RigidBodyBase<RigidNodeModel> {
   private readonly hasCom: boolean;
   private nRot = 0;
   private gl = new Float64Array(0);
+  /** Work array: G_lᵀJ (n_rot × 3) or skew(v)·G_l (3 × n_rot). */
   private jg = new Float64Array(0);
   private coupling = new Float64Array(0);
-  private readonly skewWork = new Float64Array(9);
-  private readonly product = new Float64Array(9);
   private readonly omega = new Float64Array(3);
   private readonly jOmega = new Float64Array(3);
   private readonly gyro = new Float64Array(3);
@@ -89,13 +87,18 @@ class RigidBodyModel extends RigidBodyBase<RigidNodeModel> {
     this.hasConstantMassMatrix = this.node.localAngularVelocityCoordinates && !this.hasCom;
   }
 
-  /** coupling = A · skew(v) · G_l (3 × n_rot), with gl and rotation already evaluated. */
+  /** coupling = A · (skew(v) · G_l) (3 × n_rot, in Exudyn's order of products), with gl and rotation already evaluated. */
   private couplingMatrix(v: ArrayLike<number>): Float64Array {
-    const s = skewInto(this.skewWork, v);
-    const as = mat3MulInto(this.product, this.rotation, s);
-    const nr = this.nRot, g = this.gl, c = this.coupling;
+    const nr = this.nRot, g = this.gl, sg = this.jg, c = this.coupling, a = this.rotation;
+    const x = v[0], y = v[1], z = v[2];
+    for (let j = 0; j < nr; j++) {
+      const g0 = g[j], g1 = g[nr + j], g2 = g[2 * nr + j];
+      sg[j] = -z * g1 + y * g2;
+      sg[nr + j] = z * g0 - x * g2;
+      sg[2 * nr + j] = -y * g0 + x * g1;
+    }
     for (let r = 0; r < 3; r++) {
-      for (let j = 0; j < nr; j++) c[r * nr + j] = as[3 * r] * g[j] + as[3 * r + 1] * g[nr + j] + as[3 * r + 2] * g[2 * nr + j];
+      for (let j = 0; j < nr; j++) c[r * nr + j] = a[3 * r] * sg[j] + a[3 * r + 1] * sg[nr + j] + a[3 * r + 2] * sg[2 * nr + j];
     }
     return c;
   }
@@ -114,11 +117,15 @@ class RigidBodyModel extends RigidBodyBase<RigidNodeModel> {
         }
       }
     }
-    for (let r = 0; r < 3; r++) {
-      for (let j = 0; j < nr; j++) jg[r * nr + j] = J[3 * r] * g[j] + J[3 * r + 1] * g[nr + j] + J[3 * r + 2] * g[2 * nr + j];
+    // (G_lᵀ J) G_l, in Exudyn's order: gj = G_lᵀ J (n_rot × 3), then gj · G_l
+    for (let i = 0; i < nr; i++) {
+      const g0 = g[i], g1 = g[nr + i], g2 = g[2 * nr + i];
+      jg[3 * i] = g0 * J[0] + g1 * J[3] + g2 * J[6];
+      jg[3 * i + 1] = g0 * J[1] + g1 * J[4] + g2 * J[7];
+      jg[3 * i + 2] = g0 * J[2] + g1 * J[5] + g2 * J[8];
     }
     for (let i = 0; i < nr; i++) {
-      for (let j = 0; j < nr; j++) m[(3 + i) * n + 3 + j] += g[i] * jg[j] + g[nr + i] * jg[nr + j] + g[2 * nr + i] * jg[2 * nr + j];
+      for (let j = 0; j < nr; j++) m[(3 + i) * n + 3 + j] += jg[3 * i] * g[j] + jg[3 * i + 1] * g[nr + j] + jg[3 * i + 2] * g[2 * nr + j];
     }
   }
 

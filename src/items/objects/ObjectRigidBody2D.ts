@@ -36,7 +36,7 @@ class RigidBody2DModel extends RigidBodyBase<RigidBody2DNodeModel> {
         const phi = this.node.angle(s);
         const c = Math.cos(phi), sn = Math.sin(phi);
         const omega = s.u[this.node.uIndex + 2];
-        const factor = -this.mass * omega * omega;
+        const factor = -(this.mass * (omega * omega));
         f[0] += factor * (c * this.cx - sn * this.cy);
         f[1] += factor * (sn * this.cx + c * this.cy);
       };
