@@ -578,7 +578,8 @@ describe('ObjectConnectorRigidBodySpringDamper', () => {
     const uRot = forward.output(OutputVariableType.Rotation, s)!;
     const relative = mat3TransposeMulInto(new Float64Array(9), a0, a1);
     expect(maxDifference(expSO3Into(new Float64Array(9), uRot), relative)).toBeLessThan(1e-14);
-    expect(maxDifference(uRot, logSO3Into(new Float64Array(3), relative))).toBe(0);
+    // Exudyn's trace-formula logarithm (used for parity) against the shared one: equal up to round-off away from 180°.
+    expect(maxDifference(uRot, logSO3Into(new Float64Array(3), relative))).toBeLessThan(1e-14);
     const back = swapped.output(OutputVariableType.Rotation, s)!;
     const backPos = swapped.output(OutputVariableType.DisplacementLocal, s)!;
     const forwardPos = forward.output(OutputVariableType.DisplacementLocal, s)!;

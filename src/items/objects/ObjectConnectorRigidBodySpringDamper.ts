@@ -68,6 +68,7 @@ class RigidBodySpringDamperModel implements ObjectModel {
   private readonly work9 = new Float64Array(9);
   private readonly work3 = new Float64Array(3);
   private readonly work3b = new Float64Array(3);
+  private readonly work3c = new Float64Array(3);
   private readonly forceGlobal = new Float64Array(3);
   private readonly torque0 = new Float64Array(3);
   private readonly torque1 = new Float64Array(3);
@@ -114,10 +115,14 @@ class RigidBodySpringDamperModel implements ObjectModel {
     mat3MulInto(a1All, a1, this.r1);
     mat3TransposeMulInto(work9, a0All, a1All);
     if (this.v.intrinsicFormulation) {
-      // log of HT0⁻¹HT1 = (A0allᵀA1all, A0allᵀ(p1 − p0)): uRot = log(A0allᵀA1all), uPos = T_exp(uRot)⁻ᵀ A0allᵀ(p1 − p0);
-      // mid frame HT0·exp(½[uPos, uRot]) has the rotation A0all·exp(½ uRot).
-      logSO3Into(work3, work9);
-      const dLocal = mat3TransposeMulVecInto(this.work3b, a0All, markers.dp);
+      // log of HT0⁻¹HT1 = (A0allᵀA1all, A0allᵀp1 − A0allᵀp0): uRot = log(A0allᵀA1all), uPos = T_exp(uRot)⁻ᵀ(A0allᵀp1 − A0allᵀp0);
+      // mid frame HT0·exp(½[uPos, uRot]) has the rotation A0all·exp(½ uRot). The translation and the logarithm are
+      // evaluated in Exudyn's order of operations (see logSO3TraceFormula): free bodies on these springs can be
+      // chaotic, and last-bit differences then grow to 1e-7 in Exudyn's rigidBodySpringDamperIntrinsic test.
+      logSO3TraceFormula(work3, work9);
+      const dLocal = mat3TransposeMulVecInto(this.work3b, a0All, markers.p1);
+      const p0Local = mat3TransposeMulVecInto(this.work3c, a0All, markers.p0);
+      for (let i = 0; i < 3; i++) dLocal[i] += -p0Local[i];
       tExpSO3InvInto(work9, work3);
       mat3TransposeMulVecInto(dLocal, work9, dLocal);
       for (let i = 0; i < 3; i++) { u6[i] = dLocal[i]; u6[3 + i] = work3[i]; }
@@ -215,6 +220,24 @@ class RigidBodySpringDamperModel implements ObjectModel {
   }
 }
 
+/**
+ * out = log(A) through the Euler parameters of the trace formula, e0 = ½√|1 + tr A|, e = (A21 − A12, A02 − A20, A10 − A01)/(4e0),
+ * log = 2 atan2(|e|, e0) e/|e|, in Exudyn's order of operations (LogSO3Vector); its accuracy degrades near 180°, where
+ * (|1 + tr A| ≤ 1e-15) the shared logSO3Into (largest Euler parameter first) takes over.
+ */
+function logSO3TraceFormula(out: Float64Array, a: Float64Array): Float64Array {
+  const trace = a[0] + a[4] + a[8] + 1;
+  if (Math.abs(trace) <= 1e-15) return logSO3Into(out, a);
+  const s = 0.5 / Math.sqrt(Math.abs(trace));
+  const e0 = 0.25 / s;
+  const e1 = (a[7] - a[5]) * s, e2 = (a[2] - a[6]) * s, e3 = (a[3] - a[1]) * s;
+  const norm = Math.sqrt(e1 * e1 + e2 * e2 + e3 * e3);
+  const phi = 2 * Math.atan2(norm, e0);
+  const f = norm === 0 ? 0 : 1 / norm;
+  out[0] = phi * (f * e1); out[1] = phi * (f * e2); out[2] = phi * (f * e3);
+  return out;
+}
+
 /** f[offset + k] += sign · (Jᵀ x)_k for a 3 × n Jacobian J (row-major). */
 function addTransposed(j: Float64Array, n: number, x: ArrayLike<number>, sign: number, f: Float64Array, offset: number): void {
   for (let k = 0; k < n; k++) f[offset + k] += sign * (j[k] * x[0] + j[n + k] * x[1] + j[2 * n + k] * x[2]);
@@ -234,7 +257,7 @@ export const objectConnectorRigidBodySpringDamperDefinition: ItemDefinition<'Obj
   outputVariables: [OutputVariableType.DisplacementLocal, OutputVariableType.VelocityLocal, OutputVariableType.Rotation,
     OutputVariableType.AngularVelocityLocal, OutputVariableType.ForceLocal, OutputVariableType.TorqueLocal],
   equations: 'A0all = R0·A0 (rotationMarker0 from the left, Exudyn\'s convention), A1all = A1·R1. Standard: Aj = A0all, uPos = Ajᵀ(p1 − p0), '
-    + 'uRot = RotXYZ(AjᵀA1all). Intrinsic: uRot = log(A0allᵀA1all), uPos = T_exp(uRot)⁻ᵀ A0allᵀ(p1 − p0) (SE(3) logarithm), '
+    + 'uRot = RotXYZ(AjᵀA1all). Intrinsic: uRot = log(A0allᵀA1all), uPos = T_exp(uRot)⁻ᵀ A0allᵀ(p1 − p0) (SE(3) logarithm; evaluated in Exudyn\'s order of operations, the log through the trace formula of the Euler parameters), '
     + 'Aj = A0all exp(½ uRot). Rotation entries > π are shifted by −2π. vPos = Ajᵀ(v1 − v0), vRot = Ajᵀ(A1ω̄1 − A0ω̄0). '
     + 'f6 = K(u6 − offset) + D v6; F = Aj f6[0:3], T = Aj f6[3:6]; LHS(m1) = J1ᵀF + G1ᵀ(T + τ), LHS(m0) = −J0ᵀF + G0ᵀ(−T + τ), '
     + 'τ = (Aj(−½uPos)) × F in the intrinsic formulation, else 0. Outputs: DisplacementLocal uPos, Rotation uRot, VelocityLocal vPos, '
