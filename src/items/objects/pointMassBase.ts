@@ -31,7 +31,7 @@ export class PointMassModel implements ObjectModel, BodyModel {
 
   bind(context: BindContext): void {
     const node = context.node(this.nodeNumber, 'nodeNumber');
-    if (node.positionDimension !== this.dimension || node.isGround) {
+    if (node.positionDimension !== this.dimension || node.isGround || node.nu !== this.dimension) {
       itemError(this.label, 'nodeNumber', `must refer to a ${this.dimension === 3 ? 'Point' : 'Point2D'} node with coordinates, got ${node.label.category}${node.label.typeName} #${node.label.index}`);
     }
     this.node = node;
