@@ -51,6 +51,13 @@ describe('bad input is reported with item type, index, parameter, expected and g
     expectFlexdynError(() => mbs.addObject(MassPoint({ physicsMass: -1, nodeNumber: 0 })), /^ObjectMassPoint #1: physicsMass must be non-negative, got -1$/);
   });
 
+  it('pointMassOnARigidBodyNodeFailsAtAssemble', () => {
+    const mbs = new SystemContainer().addSystem();
+    const node = mbs.addNode({ nodeType: 'RigidBodyEP', referenceCoordinates: [0, 0, 0, 1, 0, 0, 0] });
+    mbs.addObject(MassPoint({ physicsMass: 1, nodeNumber: node }));
+    expectFlexdynError(() => mbs.assemble(), /^ObjectMassPoint #0: nodeNumber must refer to a Point node with coordinates, got NodeRigidBodyEP #0$/);
+  });
+
   it('markerOnAMissingNodeFailsAtAssemble', () => {
     const mbs = pointMass();
     mbs.addMarker(MarkerNodePosition({ nodeNumber: 5 }));
