@@ -13,6 +13,11 @@ import { rigidBody2Dtest } from './rigidBody2Dtest.ts';
 import { pendulumFriction } from './pendulumFriction.ts';
 import { driveTrainTest } from './driveTrainTest.ts';
 import { stiffFlyballGovernor } from './stiffFlyballGovernor.ts';
+import { revoluteJointPrismaticJointTest } from './revoluteJointPrismaticJointTest.ts';
+import { connectorRigidBodySpringDamperTest } from './connectorRigidBodySpringDamperTest.ts';
+import { rigidBodySpringDamperIntrinsic } from './rigidBodySpringDamperIntrinsic.ts';
+import { genericJointUserFunctionTest } from './genericJointUserFunctionTest.ts';
+import { sliderCrankFloatingTest } from './sliderCrankFloatingTest.ts';
 
 /** All ported Exudyn test models, in the order the runner reports them. */
 export const testModels: readonly TestModel[] = [
@@ -30,4 +35,9 @@ export const testModels: readonly TestModel[] = [
   pendulumFriction,
   driveTrainTest,
   stiffFlyballGovernor,
+  revoluteJointPrismaticJointTest,
+  connectorRigidBodySpringDamperTest,
+  rigidBodySpringDamperIntrinsic,
+  genericJointUserFunctionTest,
+  sliderCrankFloatingTest,
 ];
