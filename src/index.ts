@@ -91,3 +91,7 @@ export { SensorUserFunction } from './items/sensors/SensorUserFunction.ts';
 
 /** Rotations, rigid-body inertia and 3×3 kernels (Exudyn's rigidBodyUtilities names). */
 export * from './rotations/index.ts';
+
+/** Rod cross-sections and rod parameters from material data. */
+export { CircularCrossSection, RectangularCrossSection, rodStiffnessFromMaterial } from './rods/crossSections.ts';
+export type { CrossSection, CircularCrossSectionOptions, RectangularCrossSectionOptions, RodMaterialOptions, RodStiffness } from './rods/crossSections.ts';
