@@ -13,6 +13,7 @@ import { rigidBody2Dtest } from './rigidBody2Dtest.ts';
 import { pendulumFriction } from './pendulumFriction.ts';
 import { driveTrainTest } from './driveTrainTest.ts';
 import { stiffFlyballGovernor } from './stiffFlyballGovernor.ts';
+import { sphericalJointTest } from './sphericalJointTest.ts';
 import { revoluteJointPrismaticJointTest } from './revoluteJointPrismaticJointTest.ts';
 import { connectorRigidBodySpringDamperTest } from './connectorRigidBodySpringDamperTest.ts';
 import { rigidBodySpringDamperIntrinsic } from './rigidBodySpringDamperIntrinsic.ts';
@@ -35,6 +36,7 @@ export const testModels: readonly TestModel[] = [
   pendulumFriction,
   driveTrainTest,
   stiffFlyballGovernor,
+  sphericalJointTest,
   revoluteJointPrismaticJointTest,
   connectorRigidBodySpringDamperTest,
   rigidBodySpringDamperIntrinsic,
