@@ -1,4 +1,4 @@
-import { CholeskyDecomposition, EigenvalueDecomposition, Matrix, SingularValueDecomposition } from 'ml-matrix';
+import { CholeskyDecomposition, EigenvalueDecomposition, Matrix } from 'ml-matrix';
 import type { MatrixAccumulator, SystemAssembler } from '../model/assembly.ts';
 import type { CompiledModel } from '../model/compile.ts';
 import { FlexdynError } from '../registry/errors.ts';
@@ -68,11 +68,7 @@ export function computeODE2Eigenvalues(model: CompiledModel, assembler: SystemAs
   } else {
     assembler.addConstraintJacobian(s, stiffnessAccumulator, 0, 0, 1, 0, false);
     const constraintTransposed = stiffnessAccumulator.matrix.subMatrix(0, nu - 1, nu, nu + model.nAE - 1);
-    const svd = new SingularValueDecomposition(constraintTransposed, { autoTranspose: false });
-    const tolerance = options.singularValuesTolerance ?? 1e-12;
-    const rank = svd.diagonal.filter((value) => Math.abs(value) > tolerance).length;
-    const u = svd.leftSingularVectors;
-    basis = u.subMatrix(0, nu - 1, rank, nu - 1).transpose();
+    basis = constraintNullSpace(constraintTransposed, options.singularValuesTolerance ?? 1e-12);
   }
   mass = basis.mmul(mass).mmul(basis.transpose());
   stiffness = basis.mmul(stiffness).mmul(basis.transpose());
@@ -87,6 +83,24 @@ export function computeODE2Eigenvalues(model: CompiledModel, assembler: SystemAs
     values: options.convert2Frequencies === true ? result.map((lambda) => Math.sqrt(lambda) / (2 * Math.PI)) : result,
     vectors: fullVectors,
   };
+}
+
+/**
+ * Orthonormal basis (as rows) of the null space of C_q, given C_qᵀ (n_u × n_AE): the eigenvectors of
+ * C_qᵀ C_q (the full left singular basis of C_qᵀ) whose singular value σ = √λ counts as zero. Forming the
+ * Gram matrix leaves σ ≈ √ε·σ_max ≈ 1e-8·σ_max of round-off on null directions, so a singular value is
+ * zero when σ ≤ max(tolerance, 1e-6·σ_max) (Exudyn's absolute tolerance alone would misclassify them).
+ */
+function constraintNullSpace(constraintTransposed: Matrix, tolerance: number): Matrix {
+  const gram = constraintTransposed.mmul(constraintTransposed.transpose());
+  const decomposition = new EigenvalueDecomposition(gram, { assumeSymmetric: true });
+  const vectors = decomposition.eigenvectorMatrix;
+  const singularValues = decomposition.realEigenvalues.map((value) => Math.sqrt(Math.max(value, 0)));
+  const threshold = Math.max(tolerance, 1e-6 * Math.max(...singularValues));
+  const free = singularValues.map((value, i) => (value <= threshold ? i : -1)).filter((i) => i >= 0);
+  const basis = new Matrix(free.length, constraintTransposed.rows);
+  free.forEach((column, row) => basis.setRow(row, vectors.getColumn(column)));
+  return basis;
 }
 
 /**
