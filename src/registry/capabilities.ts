@@ -68,6 +68,12 @@ export interface NodeModel {
   angularVelocityLocal?(s: ItemState, out: Float64Array): void;
   /** Writes the rotation Jacobian: global virtual rotation per velocity coordinate, 3 × n_u row-major (generalized torque = Jᵀτ). */
   rotationJacobian?(s: ItemState, out: Float64Array): void;
+  /**
+   * Adds factor·∂(J_posᵀ force + J_rotᵀ torque)/∂Δq (n_u × n_u row-major) for fixed global vectors force and
+   * torque (torque may be undefined): the kinematic part of the Jacobian of a load on this node (load Jacobians).
+   * Absent: loads on the node are differentiated numerically.
+   */
+  jacobianTransposedVector_q?(s: ItemState, force: ArrayLike<number> | undefined, torque: ArrayLike<number> | undefined, k: Float64Array, factor: number): void;
   /** Writes the node's own algebraic equations (n_AE entries), e.g. the Euler-parameter norm. */
   ae?(s: ItemState, g: Float64Array, useIndex2: boolean): void;
   /** Writes ∂g/∂Δq of the node's own equations, n_AE × n_u row-major. */
@@ -187,9 +193,28 @@ export interface BodyModel {
   rotationJacobian?(s: ItemState, localPosition: ArrayLike<number>, out: Float64Array): void;
   /** Adds the generalized force of a mass-proportional load vector (force per mass) to f (nLocalU). */
   massProportionalForce?(s: ItemState, loadPerMass: ArrayLike<number>, f: Float64Array): void;
+  /**
+   * Adds factor·∂(J_posᵀ force + J_rotᵀ torque)/∂Δq (nLocalU × nLocalU row-major) at localPosition for fixed
+   * global force and torque (either may be undefined): the kinematic part of a load Jacobian. Absent: loads on
+   * markers of this body are differentiated numerically.
+   */
+  jacobianTransposedVector_q?(s: ItemState, localPosition: ArrayLike<number>, force: ArrayLike<number> | undefined, torque: ArrayLike<number> | undefined, k: Float64Array, factor: number): void;
+  /**
+   * Rods: adds the generalized force of line loads per reference arc length to f (nLocalU),
+   * ∫ (δrᵀ b + δφ_Kᵀ c) ds with the body's test functions and quadrature. At each quadrature point (arc
+   * length sArc as markers use it) the body calls density(sArc, force, moment) with zeroed 3-vectors that the
+   * callback fills with the force density b (global frame) and the moment density c (cross-section frame K).
+   */
+  addDistributedLoad?(s: ItemState, density: DistributedLoadDensity, f: Float64Array): void;
   /** Output at a body-fixed point, or undefined if the body does not answer it. */
   outputBody(variable: OutputVariableType, s: ItemState, localPosition: ArrayLike<number>): ArrayLike<number> | undefined;
 }
+
+/**
+ * Force density b (global frame) and moment density c (cross-section frame) per reference arc length at sArc,
+ * written into the zeroed arrays force and moment (see {@link BodyModel.addDistributedLoad}).
+ */
+export type DistributedLoadDensity = (sArc: number, force: Float64Array, moment: Float64Array) => void;
 
 /** What a marker can provide; connectors and loads check this at assemble time. */
 export interface MarkerCapabilities {
@@ -243,9 +268,20 @@ export interface MarkerModel {
   coordinateJacobian?(s: ItemState, out: Float64Array): void;
   /** Adds the generalized force of a mass-proportional load (force per mass) to f (nLocalU). */
   massProportionalForce?(s: ItemState, loadPerMass: ArrayLike<number>, f: Float64Array): void;
+  /**
+   * Adds factor·∂(J_posᵀ force + J_rotᵀ torque)/∂Δq (nLocalU × nLocalU row-major) for fixed global force and
+   * torque (either may be undefined; torque only for markers with orientation). Present only when the marker's
+   * body or node provides it (known after bind); loads without it are differentiated numerically.
+   */
+  jacobianTransposedVector_q?(s: ItemState, force: ArrayLike<number> | undefined, torque: ArrayLike<number> | undefined, k: Float64Array, factor: number): void;
+  /** Body-mass markers on rods: the body's {@link BodyModel.addDistributedLoad} (present only when the body has it, after bind). */
+  addDistributedLoad?(s: ItemState, density: DistributedLoadDensity, f: Float64Array): void;
   /** The marker's value of an output variable, or undefined. */
   output(variable: OutputVariableType, s: ItemState): ArrayLike<number> | undefined;
 }
+
+/** See {@link LoadModel.coordinateDependence}. */
+export type LoadCoordinateDependence = 'constant' | 'analytic' | 'numerical';
 
 /** A load at run time: a right-hand side contribution on its marker's local coordinates. */
 export interface LoadModel {
@@ -257,6 +293,15 @@ export interface LoadModel {
   bind(context: BindContext): void;
   /** Adds the generalized load (times the load factor) to f (marker's nLocalU entries). */
   addGeneralizedLoad(s: ItemState, f: Float64Array): void;
+  /**
+   * How the generalized load depends on the coordinates, known after bind: 'constant' — not at all (no load
+   * Jacobian); 'analytic' — addGeneralizedLoad_q gives ∂/∂Δq; 'numerical' (also when absent) — the assembler
+   * differentiates addGeneralizedLoad numerically with respect to the marker's coordinates, as Exudyn does for
+   * every load when computeLoadsJacobian is set.
+   */
+  readonly coordinateDependence?: LoadCoordinateDependence;
+  /** Adds factor·∂(generalized load)/∂Δq (nLocalU × nLocalU row-major, load factor included); used when coordinateDependence is 'analytic'. */
+  addGeneralizedLoad_q?(s: ItemState, k: Float64Array, factor: number): void;
   /** Current load values (vector or scalar) as the load sensor reports them. */
   values(s: ItemState): ArrayLike<number>;
 }
