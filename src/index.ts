@@ -57,6 +57,7 @@ export { ObjectConnectorDistance, DistanceConstraint } from './items/objects/Obj
 export { ObjectConnectorGravity, ConnectorGravity } from './items/objects/ObjectConnectorGravity.ts';
 export { ObjectANCFCable2D, Cable2D } from './items/objects/ObjectANCFCable2D.ts';
 export type { CableAxialForceUserFunction, CableBendingMomentUserFunction } from './items/objects/ObjectANCFCable2D.ts';
+export { ObjectCosseratRod, CosseratRod } from './items/objects/ObjectCosseratRod.ts';
 export { ObjectGenericODE2 } from './items/objects/ObjectGenericODE2.ts';
 export { ObjectMass1D, Mass1D } from './items/objects/ObjectMass1D.ts';
 export { ObjectRotationalMass1D, Rotor1D } from './items/objects/ObjectRotationalMass1D.ts';

@@ -20,6 +20,7 @@ import { objectConnectorCoordinateDefinition } from './objects/ObjectConnectorCo
 import { objectConnectorDistanceDefinition } from './objects/ObjectConnectorDistance.ts';
 import { objectConnectorGravityDefinition } from './objects/ObjectConnectorGravity.ts';
 import { objectANCFCable2DDefinition } from './objects/ObjectANCFCable2D.ts';
+import { objectCosseratRodDefinition } from './objects/ObjectCosseratRod.ts';
 import { objectGenericODE2Definition } from './objects/ObjectGenericODE2.ts';
 import { objectMass1DDefinition } from './objects/ObjectMass1D.ts';
 import { objectRotationalMass1DDefinition } from './objects/ObjectRotationalMass1D.ts';
@@ -74,6 +75,7 @@ export const itemDefinitions: readonly ItemDefinition[] = [
   objectConnectorDistanceDefinition,
   objectConnectorGravityDefinition,
   objectANCFCable2DDefinition,
+  objectCosseratRodDefinition,
   objectGenericODE2Definition,
   objectMass1DDefinition,
   objectRotationalMass1DDefinition,
