@@ -49,6 +49,8 @@ export class DenseLU {
   private storage: Float64Array;
   private swaps: Int32Array;
   private swapStorage: Int32Array;
+  /** Column indices of the nonzeros of the current pivot row (work array of factorize). */
+  private columns: Int32Array;
   private factored = false;
 
   /** Allocates storage for an n×n system. */
@@ -59,6 +61,7 @@ export class DenseLU {
     this.matrix = this.storage;
     this.swapStorage = new Int32Array(n);
     this.swaps = this.swapStorage;
+    this.columns = new Int32Array(n);
   }
 
   /** True after a successful {@link DenseLU.factorize} (reset by resize and by a failed factorization). */
@@ -74,6 +77,7 @@ export class DenseLU {
     checkDimension(n);
     if (n * n > this.storage.length) this.storage = new Float64Array(n * n);
     if (n > this.swapStorage.length) this.swapStorage = new Int32Array(n);
+    if (n > this.columns.length) this.columns = new Int32Array(n);
     this.matrix = n * n === this.storage.length ? this.storage : this.storage.subarray(0, n * n);
     this.swaps = n === this.swapStorage.length ? this.swapStorage : this.swapStorage.subarray(0, n);
     this.n = n;
@@ -123,11 +127,23 @@ export class DenseLU {
       }
       const invPivot = 1 / a[kk];
       const rowK = k * n;
+      // The update skips the zero entries of the pivot row when it has few nonzeros (saddle-point systems of
+      // multibody models): subtracting l·0 leaves an entry unchanged, so the result is the same.
+      const columns = this.columns;
+      let count = 0;
+      for (let j = k + 1; j < n; j++) if (a[rowK + j] !== 0) columns[count++] = j;
+      const sparseRow = 2 * count < n - k - 1;
       for (let i = k + 1; i < n; i++) {
         const rowI = i * n;
         const l = a[rowI + k] * invPivot;
         a[rowI + k] = l;
-        if (l !== 0) {
+        if (l === 0) continue;
+        if (sparseRow) {
+          for (let c = 0; c < count; c++) {
+            const j = columns[c];
+            a[rowI + j] -= l * a[rowK + j];
+          }
+        } else {
           for (let j = k + 1; j < n; j++) a[rowI + j] -= l * a[rowK + j];
         }
       }

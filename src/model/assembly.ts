@@ -29,11 +29,30 @@ export class SystemAssembler {
   /** Numerical differentiation settings, changed by the solvers from their settings. */
   differentiation: NumericalDifferentiationSettings = { relativeEpsilon: 1e-7, minimumCoordinateSize: 1e-2, forODE2: false };
 
+  /**
+   * True if no two mass objects share a velocity coordinate and no object lists one twice: every entry of M then
+   * comes from one local matrix, so products and Jacobian terms formed from the local matrices
+   * ({@link SystemAssembler.multiplyMassMatrix}) equal those of the assembled matrix bit for bit.
+   */
+  readonly massCoordinatesDisjoint: boolean;
+  /** Per mass object (same order as model.massObjects): its local columns in increasing global index. */
+  private readonly massColumnOrder: Int32Array[];
   /** Work arrays for the nodes' own algebraic equations: values (largest n_AE) and Jacobian (largest n_AE × n_u). */
   private readonly nodeValues: Float64Array;
   private readonly nodeJacobian: Float64Array;
 
   constructor(readonly model: CompiledModel) {
+    const owner = new Int32Array(model.nu).fill(-1);
+    let disjoint = true;
+    this.massColumnOrder = model.massObjects.map((i, m) => {
+      const ltg = model.objectMaps[i].ltg;
+      for (let k = 0; k < ltg.length; k++) {
+        if (owner[ltg[k]] >= 0) disjoint = false;
+        owner[ltg[k]] = m;
+      }
+      return Int32Array.from(ltg.keys()).sort((a, b) => ltg[a] - ltg[b]);
+    });
+    this.massCoordinatesDisjoint = disjoint;
     let values = 0;
     let jacobian = 0;
     for (const i of model.constraintNodes) {
@@ -54,6 +73,34 @@ export class SystemAssembler {
       zeroArray(map.matrix);
       objects[i].massMatrix!(s, map.matrix);
       scatterMatrix(map, map.matrix, target, factor);
+    }
+  }
+
+  /**
+   * Writes out = M(q)·a from the local mass matrices, without assembling M: row by row, the sum over the columns in
+   * increasing global index, the operations of a product with the assembled matrix. Requires
+   * {@link SystemAssembler.massCoordinatesDisjoint}; rows without mass get 0.
+   */
+  multiplyMassMatrix(s: SystemState, a: Float64Array, out: Float64Array): void {
+    zeroArray(out);
+    const { objects, objectMaps, massObjects } = this.model;
+    for (let m = 0; m < massObjects.length; m++) {
+      const i = massObjects[m];
+      const map = objectMaps[i];
+      const local = map.matrix;
+      zeroArray(local);
+      objects[i].massMatrix!(s, local);
+      const ltg = map.ltg;
+      const order = this.massColumnOrder[m];
+      const n = ltg.length;
+      for (let r = 0; r < n; r++) {
+        let sum = 0;
+        for (let k = 0; k < n; k++) {
+          const c = order[k];
+          sum += local[r * n + c] * a[ltg[c]];
+        }
+        out[ltg[r]] = sum;
+      }
     }
   }
 

@@ -195,8 +195,7 @@ export class ImplicitSecondOrderStepper implements TimeStepper, NewtonProblem {
   residual(r: Float64Array): number {
     const s = this.current;
     const nu = this.nu;
-    this.mass.update(s);
-    this.mass.multiply(s.a, this.massTimesA);
+    this.mass.multiplyAt(s, s.a, this.massTimesA);
     this.assembler.computeODE2Rhs(s, this.f);
     for (let i = 0; i < nu; i++) r[i] = this.massTimesA[i] - this.f[i];
     if (this.model.nAE > 0) {
@@ -213,7 +212,7 @@ export class ImplicitSecondOrderStepper implements TimeStepper, NewtonProblem {
   jacobian(system: LinearSystem): void {
     const { alphaM, alphaF, beta, gamma } = this.params;
     const h = this.h;
-    this.mass.addTo(system, (1 - alphaM) / (1 - alphaF));
+    this.mass.addAt(this.current, system, (1 - alphaM) / (1 - alphaF));
     this.assembler.addODE2LhsJacobian(this.current, system, beta * h * h, gamma * h);
     if (this.model.nAE > 0) this.assembler.addConstraintJacobian(this.current, system, 1, this.gammaPrime, 1, 1 / (beta * h * h), this.useIndex2);
   }

@@ -1,6 +1,7 @@
 import { DenseLU } from '../linalg/denseLU.ts';
 import { SparseAssembler } from '../linalg/sparse.ts';
-import { SparseLU } from '../linalg/sparseLU.ts';
+import { SparseLU, type SparseLUOptions, type SparseLUSingular } from '../linalg/sparseLU.ts';
+import type { CscMatrix } from '../linalg/sparse.ts';
 import type { MatrixAccumulator } from '../model/assembly.ts';
 import { zeroArray } from '../model/arrays.ts';
 import { LinearSolverType } from '../registry/enums.ts';
@@ -11,6 +12,21 @@ export type FactorizationResult = { readonly ok: true } | { readonly ok: false; 
 /** The shared success result (no allocation per factorization). */
 const factorizationOk: FactorizationResult = Object.freeze({ ok: true });
 
+/** Fill nnz(L) + nnz(U) relative to nnz(A) above which {@link LinearSystem} tries other analyses of a new pattern. */
+const fillRatioLimit = 3;
+
+/**
+ * The analyses tried when the default one (AMD, diagonal preference 0.1) fills much: the RCM ordering (chains and
+ * bands), and AMD with diagonal preference 0.01, which keeps the planned pivots of saddle-point systems whose
+ * rotational inertias are small against their constraint Jacobians (the default threshold rejects them, and the
+ * off-plan pivots then fill the factors: 6× more than RCM on Exudyn's perf3DRigidBodies Jacobian).
+ */
+const alternativeAnalyses: readonly SparseLUOptions[] = [{ ordering: 'rcm' }, { pivotThreshold: 0.01 }];
+
+function fill(lu: SparseLU): number {
+  return lu.nnzL + lu.nnzU;
+}
+
 /**
  * A square linear system J x = b that the solvers assemble entry by entry and factorize:
  * dense LU (EXUdense) or sparse LU with a reused pattern and symbolic analysis (EigenSparse).
@@ -18,7 +34,7 @@ const factorizationOk: FactorizationResult = Object.freeze({ ok: true });
 export class LinearSystem implements MatrixAccumulator {
   private readonly dense?: DenseLU;
   private readonly sparse?: SparseAssembler;
-  private readonly sparseLU?: SparseLU;
+  private sparseLU?: SparseLU;
   private analyzedPatternVersion = -1;
   private values!: Float64Array;
 
@@ -28,7 +44,6 @@ export class LinearSystem implements MatrixAccumulator {
       this.dense.resize(n);
     } else {
       this.sparse = new SparseAssembler(n);
-      this.sparseLU = new SparseLU();
     }
   }
 
@@ -56,15 +71,39 @@ export class LinearSystem implements MatrixAccumulator {
       return result === true ? factorizationOk : { ok: false, singularIndex: result.singularColumn };
     }
     const matrix = this.sparse!.end();
-    const lu = this.sparseLU!;
     let result;
     if (this.sparse!.patternVersion !== this.analyzedPatternVersion) {
-      result = lu.analyze(matrix);
+      result = this.analyze(matrix);
       this.analyzedPatternVersion = result === true ? this.sparse!.patternVersion : -1;
     } else {
-      result = lu.refactorize(matrix);
+      result = this.sparseLU!.refactorize(matrix);
     }
     return typeof result === 'object' ? { ok: false, singularIndex: result.singularColumn } : factorizationOk;
+  }
+
+  /**
+   * Symbolic analysis and first factorization of a new pattern with the default solver; if that fills more than
+   * fillRatioLimit·nnz(A), also with the alternative analyses, keeping the one with the least fill. Later
+   * factorizations of the pattern refactorize with the kept solver.
+   */
+  private analyze(matrix: CscMatrix): true | SparseLUSingular {
+    const lu = new SparseLU();
+    const result = lu.analyze(matrix);
+    let best = lu;
+    if (result === true && fill(lu) > fillRatioLimit * matrix.colPtr[matrix.n]) {
+      for (const options of alternativeAnalyses) {
+        const candidate = new SparseLU(options);
+        if (candidate.analyze(matrix) === true && fill(candidate) < fill(best)) best = candidate;
+      }
+    }
+    this.sparseLU = best;
+    return result;
+  }
+
+  /** Stored entries of the factors: nnz(L) + nnz(U) of the sparse LU, n² for the dense one. */
+  get factorNonzeros(): number {
+    if (this.dense !== undefined) return this.n * this.n;
+    return this.sparseLU === undefined ? 0 : fill(this.sparseLU);
   }
 
   /** Solves J x = b with the last factorization; x may alias b. */

@@ -20,6 +20,32 @@ export class MassMatrixStore {
     this.assembled = true;
   }
 
+  /**
+   * out = M(s)·a. A state-dependent mass matrix with disjoint object coordinates is not assembled: the product is
+   * formed from the local matrices with the same operations (SystemAssembler.multiplyMassMatrix).
+   */
+  multiplyAt(s: SystemState, a: Float64Array, out: Float64Array): void {
+    if (this.constant || !this.assembler.massCoordinatesDisjoint) {
+      this.update(s);
+      this.multiply(a, out);
+    } else {
+      this.assembler.multiplyMassMatrix(s, a, out);
+    }
+  }
+
+  /**
+   * Adds factor·M(s) into target; a state-dependent mass matrix with disjoint object coordinates goes straight from
+   * the local matrices into target (the same values as through the assembled matrix).
+   */
+  addAt(s: SystemState, target: MatrixAccumulator, factor: number): void {
+    if (this.constant || !this.assembler.massCoordinatesDisjoint) {
+      this.update(s);
+      this.addTo(target, factor);
+    } else {
+      this.assembler.addMassMatrix(s, target, factor);
+    }
+  }
+
   /** out = M·a (the operations of cscMultiply in the same order, zeroing with a loop: faster for short vectors). */
   multiply(a: Float64Array, out: Float64Array): void {
     const { colPtr, rowIndex, values, n } = this.storage.matrix;

@@ -1,5 +1,5 @@
 import { makeFactory, type ItemDefinition } from '../../registry/definition.ts';
-import type { BindContext, BodyModel, ItemState, NodeModel, ObjectModel } from '../../registry/capabilities.ts';
+import type { BindContext, BodyModel, DistributedLoadDensity, ItemState, NodeModel, ObjectModel } from '../../registry/capabilities.ts';
 import { itemError, type ItemLabel } from '../../registry/errors.ts';
 import { OutputVariableType } from '../../registry/enums.ts';
 import { nodeIndexArray, str, uint, ureal, vector, type ParameterValues } from '../../registry/parameters.ts';
@@ -61,6 +61,8 @@ function validateRod(v: RodValues, label: ItemLabel): void {
 class RodRule {
   /** Points per element. */
   readonly count: number;
+  /** Element parameters η_k of the points. */
+  readonly points: Float64Array;
   /** N_i at point k: n[k(p + 1) + i]. */
   readonly n: Float64Array;
   /** dN_i/dξ = n_el dN_i/dη at point k. */
@@ -73,10 +75,13 @@ class RodRule {
   readonly gamma0: Float64Array;
   /** κ⁰ = j⁻¹(Skw(A⁰ᵀ A⁰_ξ)) / J, 3 per point (set in bind). */
   readonly kappa0: Float64Array;
+  /** Reference arc length from the rod start at each point (set in bind). */
+  readonly arc: Float64Array;
 
   constructor(rule: UnitRule, p: number, nElements: number) {
     const count = rule.points.length;
     this.count = count;
+    this.points = rule.points;
     this.n = new Float64Array(count * (p + 1));
     this.dn = new Float64Array(count * (p + 1));
     this.weight = new Float64Array(count);
@@ -88,6 +93,7 @@ class RodRule {
     this.J = new Float64Array(nElements * count);
     this.gamma0 = new Float64Array(3 * nElements * count);
     this.kappa0 = new Float64Array(3 * nElements * count);
+    this.arc = new Float64Array(nElements * count);
   }
 }
 
@@ -198,6 +204,8 @@ class CosseratRodModel implements ObjectModel, BodyModel {
   private readonly work9b = new Float64Array(9);
   private readonly work3 = new Float64Array(3);
   private readonly work3b = new Float64Array(3);
+  private readonly loadForce = new Float64Array(3);
+  private readonly loadMoment = new Float64Array(3);
 
   // Jacobian blocks of one node k at one point
   private readonly gr = new Float64Array(9);
@@ -326,6 +334,7 @@ class CosseratRodModel implements ObjectModel, BodyModel {
       for (let e = 0; e < this.nElements; e++) {
         for (let k = 0; k < rule.count; k++) {
           const index = e * rule.count + k;
+          rule.arc[index] = this.cumulativeLength[e] + this.partialLength(e, rule.points[k]);
           this.section(e, rule.n, rule.dn, k * np, this.rRef, this.aRefViews);
           const J = Math.hypot(this.rXi[0], this.rXi[1], this.rXi[2]);
           if (!(J > 1e-10 * total)) {
@@ -348,14 +357,18 @@ class CosseratRodModel implements ObjectModel, BodyModel {
         for (let i = 0; i < np; i++) {
           const ni = rule.n[k * np + i];
           this.massShape[p * e + i] += wJ * ni;
-          for (let j = 0; j < np; j++) this.massCoefficients[(e * np + i) * np + j] += wJ * ni * rule.n[k * np + j];
+          for (let j = i; j < np; j++) this.massCoefficients[(e * np + i) * np + j] += wJ * ni * rule.n[k * np + j];
         }
+      }
+      for (let i = 1; i < np; i++) {
+        for (let j = 0; j < i; j++) this.massCoefficients[(e * np + i) * np + j] = this.massCoefficients[(e * np + j) * np + i];
       }
     }
   }
 
-  /** Reference arc length of element e from η = 0 to eta: ∫ |r⁰_η| dη by Gauss quadrature. */
+  /** Reference arc length of element e from η = 0 to eta: ∫ |r⁰_η| dη by Gauss quadrature (p = 1: η times the chord). */
   private partialLength(e: number, eta: number): number {
+    if (this.p === 1) return eta * this.referenceSpeed(e, 0);
     const rule = this.arcRule;
     let sum = 0;
     for (let k = 0; k < rule.points.length; k++) sum += rule.weights[k] * this.referenceSpeed(e, eta * rule.points[k]);
@@ -781,6 +794,44 @@ class CosseratRodModel implements ObjectModel, BodyModel {
     for (let g = 0; g < this.nNodes; g++) {
       const c = this.rhoA * this.massShape[g];
       f[6 * g] += c * loadPerMass[0]; f[6 * g + 1] += c * loadPerMass[1]; f[6 * g + 2] += c * loadPerMass[2];
+    }
+  }
+
+  /**
+   * Line loads: adds ∫ (δrᵀ b + δφ_Kᵀ c) ds = Σ_i [∫ N_i b ds on r_i, ∫ N_i c ds on φ_i] (c in the cross-section frame, so the
+   * generalized force does not depend on the configuration), with the inertia quadrature; ds = (L/L_ref) J dξ so that
+   * ∫ ds = L in the arc-length coordinate that density receives.
+   */
+  addDistributedLoad(_s: ItemState, density: DistributedLoadDensity, f: Float64Array): void {
+    const p = this.p, np = p + 1, rule = this.inertiaRule, scale = this.length / this.referenceLength;
+    const b = this.loadForce, c = this.loadMoment;
+    for (let e = 0; e < this.nElements; e++) {
+      for (let k = 0; k < rule.count; k++) {
+        const index = e * rule.count + k, o = k * np;
+        b.fill(0); c.fill(0);
+        density(rule.arc[index] * scale, b, c);
+        const wds = rule.weight[k] * rule.J[index] * scale;
+        for (let i = 0; i < np; i++) {
+          const row = 6 * (p * e + i), ni = wds * rule.n[o + i];
+          for (let d = 0; d < 3; d++) { f[row + d] += ni * b[d]; f[row + 3 + d] += ni * c[d]; }
+        }
+      }
+    }
+  }
+
+  /**
+   * factor·∂(J_posᵀ F + J_rotᵀ τ)/∂Δq at s for fixed global F, τ: J_pos is constant; J_rotᵀτ = N_i A_iᵀτ on φ_i gives
+   * the blocks N_i (A_iᵀτ)~ on (φ_i, φ_i).
+   */
+  jacobianTransposedVector_q(s: ItemState, localPosition: ArrayLike<number>, _force: ArrayLike<number> | undefined, torque: ArrayLike<number> | undefined, k: Float64Array, factor: number): void {
+    if (torque === undefined) return;
+    const e = this.locate(localPosition), p = this.p, n = this.nLocalU, ai = this.work9b, at = this.work3, sk = this.work9;
+    for (let i = 0; i <= p; i++) {
+      const g = p * e + i;
+      this.nodeRotationInto(s, g, ai);
+      for (let d = 0; d < 3; d++) at[d] = ai[d] * torque[0] + ai[3 + d] * torque[1] + ai[6 + d] * torque[2];
+      skewInto(sk, at);
+      addBlock(k, n, 6 * g + 3, 6 * g + 3, sk, factor * this.bodyN[i]);
     }
   }
 

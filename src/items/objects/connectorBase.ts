@@ -74,6 +74,13 @@ export class MarkerPair {
     }
   }
 
+  /** Updates p0, p1 and dp = p1 − p0 only (position-level equations need no velocities). */
+  evaluateRelativePositions(s: ItemState): void {
+    this.marker0.position!(s, this.p0);
+    this.marker1.position!(s, this.p1);
+    for (let i = 0; i < 3; i++) this.dp[i] = this.p1[i] - this.p0[i];
+  }
+
   /** Updates the position Jacobians of both markers. */
   evaluateJacobians(s: ItemState): void {
     if (this.n0 > 0) this.marker0.positionJacobian!(s, this.jacobian0);

@@ -189,10 +189,14 @@ export class JointModel implements ObjectModel {
     }
   }
 
-  /** Updates positions, velocities and (rigid markers) the joint frames; withOffsetRotation applies the user-function rotation to A0all. */
+  /**
+   * Updates positions, (with velocities) velocities and (rigid markers) the joint frames and their rates;
+   * withOffsetRotation applies the user-function rotation to A0all.
+   */
   private kinematics(s: ItemState, velocities: boolean, withOffsetRotation: boolean): void {
     const { markers } = this;
-    markers.evaluateRelative(s);
+    if (velocities) markers.evaluateRelative(s);
+    else markers.evaluateRelativePositions(s);
     if (!this.selection.rigidMarkers) return;
     markers.marker0.orientation!(s, this.a0);
     markers.marker1.orientation!(s, this.a1);
@@ -315,7 +319,7 @@ export class JointModel implements ObjectModel {
 
   output(variable: OutputVariableType, s: ItemState): ArrayLike<number> | undefined {
     if (!this.outputs.has(variable)) return undefined;
-    this.kinematics(s, this.selection.rigidMarkers, false);
+    this.kinematics(s, true, false);
     const { markers, a0All } = this;
     const local = (x: ArrayLike<number>) => Array.from(mat3TransposeMulVecInto(new Float64Array(3), a0All, x));
     const multipliers = (first: number) => [0, 1, 2].map((i) => this.genericMultiplier(s, first + i));
