@@ -1,4 +1,4 @@
-import type { NodeModel, ObjectModel } from '../registry/capabilities.ts';
+import type { LoadModel, NodeModel, ObjectModel } from '../registry/capabilities.ts';
 import { formatItemLabel } from '../registry/errors.ts';
 import { zeroArray } from './arrays.ts';
 import type { CompiledModel, LocalMap } from './compile.ts';
@@ -144,6 +144,29 @@ export class SystemAssembler {
         if (object.ode2Lhs_u !== undefined && !numeric) object.ode2Lhs_u(s, map.matrix, factorU);
         else this.numericLhsJacobian(object, map, s, factorU, true);
       }
+      scatterMatrix(map, map.matrix, target, 1);
+    }
+  }
+
+  /**
+   * Adds factorQ·∂(loads)/∂Δq + factorU·∂(loads)/∂u into target, the load part of ∂f (the solvers' Jacobians are
+   * −∂f, so they pass negative factors): Exudyn's computeLoadsJacobian. Loads whose coordinateDependence is
+   * 'constant' are skipped, 'analytic' ones add addGeneralizedLoad_q (unless differentiation.forODE2), all others
+   * are differentiated numerically with respect to their marker's coordinates (velocities only if factorU ≠ 0).
+   */
+  addLoadsJacobian(s: SystemState, target: MatrixAccumulator, factorQ: number, factorU: number): void {
+    const { loads, loadMaps } = this.model;
+    for (let i = 0; i < loads.length; i++) {
+      const load = loads[i];
+      const dependence = load.coordinateDependence ?? 'numerical';
+      const map = loadMaps[i];
+      if (dependence === 'constant' || map.ltg.length === 0) continue;
+      zeroArray(map.matrix);
+      if (factorQ !== 0) {
+        if (dependence === 'analytic' && !this.differentiation.forODE2) load.addGeneralizedLoad_q!(s, map.matrix, factorQ);
+        else this.numericLoadJacobian(load, map, s, factorQ, false);
+      }
+      if (factorU !== 0 && dependence === 'numerical') this.numericLoadJacobian(load, map, s, factorU, true);
       scatterMatrix(map, map.matrix, target, 1);
     }
   }
@@ -296,6 +319,34 @@ export class SystemAssembler {
         perturbNode(node, s, j, eps, velocity);
         zeroArray(perturbed);
         object.ode2Lhs!(s, perturbed);
+        restoreNode(node, s, velocity, saved);
+        const scale = factor / eps;
+        for (let i = 0; i < n; i++) map.matrix[i * n + local] += scale * (perturbed[i] - base[i]);
+      }
+    }
+  }
+
+  /** Forward-difference Jacobian of one load's generalized force with respect to its marker's q (or u) coordinates, times factor. */
+  private numericLoadJacobian(load: LoadModel, map: LocalMap, s: SystemState, factor: number, velocity: boolean): void {
+    const n = map.ltg.length;
+    const base = map.vector;
+    const perturbed = map.vector2;
+    zeroArray(base);
+    load.addGeneralizedLoad(s, base);
+    const { relativeEpsilon, minimumCoordinateSize } = this.differentiation;
+    let local = 0;
+    const nodes = load.marker.nodes;
+    for (let nodeIndex = 0; nodeIndex < nodes.length; nodeIndex++) {
+      const node = nodes[nodeIndex];
+      if (nodes.indexOf(node) < nodeIndex) { local += node.nu; continue; }
+      for (let j = 0; j < node.nu; j++, local++) {
+        const values = velocity ? s.u : s.q;
+        const index = velocity ? node.uIndex + j : node.qIndex + j;
+        const eps = relativeEpsilon * Math.max(minimumCoordinateSize, Math.abs(values[index]));
+        const saved = saveNode(node, s, velocity);
+        perturbNode(node, s, j, eps, velocity);
+        zeroArray(perturbed);
+        load.addGeneralizedLoad(s, perturbed);
         restoreNode(node, s, velocity, saved);
         const scale = factor / eps;
         for (let i = 0; i < n; i++) map.matrix[i * n + local] += scale * (perturbed[i] - base[i]);

@@ -88,6 +88,10 @@ export class ImplicitSecondOrderStepper implements TimeStepper, NewtonProblem {
     if (ga.lieGroupSimplifiedKinematicRelations && model.hasLieGroupNodes) {
       throw new FlexdynError('timeIntegration.generalizedAlpha.lieGroupSimplifiedKinematicRelations is not implemented; it must be false, got true', { parameter: 'lieGroupSimplifiedKinematicRelations' });
     }
+    const loadsJacobian = settings.timeIntegration.computeLoadsJacobian;
+    if (loadsJacobian !== 0 && loadsJacobian !== 1 && loadsJacobian !== 2) {
+      throw new FlexdynError(`timeIntegration.computeLoadsJacobian must be 0, 1 or 2, got ${loadsJacobian}`, { parameter: 'computeLoadsJacobian' });
+    }
     this.predictorNodes = model.nodes.filter((node) => node.correctPredictedIncrement !== undefined);
     this.name = name;
     this.nu = model.nu;
@@ -214,6 +218,8 @@ export class ImplicitSecondOrderStepper implements TimeStepper, NewtonProblem {
     const h = this.h;
     this.mass.addAt(this.current, system, (1 - alphaM) / (1 - alphaF));
     this.assembler.addODE2LhsJacobian(this.current, system, beta * h * h, gamma * h);
+    const loadsJacobian = this.settings.timeIntegration.computeLoadsJacobian;
+    if (loadsJacobian > 0) this.assembler.addLoadsJacobian(this.current, system, -beta * h * h, loadsJacobian > 1 ? -gamma * h : 0);
     if (this.model.nAE > 0) this.assembler.addConstraintJacobian(this.current, system, 1, this.gammaPrime, 1, 1 / (beta * h * h), this.useIndex2);
   }
 

@@ -1,0 +1,592 @@
+/**
+ * Import of Abaqus input files (.inp: nodes, solid elements, node and element sets,
+ * materials, solid sections) and of matrices written by Abaqus's
+ * `*MATRIX OUTPUT, FORMAT=COORDINATE` or `FORMAT=MATRIX INPUT` (.mtx) into sparse storage.
+ *
+ * Node, element and coordinate numbers are 0-based in Flexdyn: node i is the i-th node
+ * of the selected mesh in file order, and its coordinates are 3i, 3i+1, 3i+2 (x, y, z),
+ * Exudyn's ordering.
+ * @module
+ */
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { FlexdynError } from '../registry/errors.ts';
+import { SparseAssembler, type CscMatrix } from '../linalg/sparse.ts';
+import type { FemElementType } from './elements.ts';
+import { nodesPerElement } from './elements.ts';
+
+/** A file given as a path or a `file:` URL. */
+export type FileLocation = string | URL;
+
+/** Abaqus solid element types we import and the Flexdyn element type of their connectivity. */
+export const abaqusElementTypes: Readonly<Record<string, FemElementType>> = {
+  C3D8: 'Hex8', C3D8R: 'Hex8', C3D8H: 'Hex8', C3D8I: 'Hex8',
+  C3D20: 'Hex20', C3D20R: 'Hex20', C3D20H: 'Hex20',
+  C3D4: 'Tet4', C3D4H: 'Tet4',
+  C3D10: 'Tet10', C3D10H: 'Tet10', C3D10M: 'Tet10', C3D10MH: 'Tet10', C3D10HS: 'Tet10',
+};
+
+/** Elements of one Flexdyn type: connectivity (0-based node numbers, row per element) and Abaqus labels. */
+export interface AbaqusElementBlock {
+  /** Flexdyn element type. */
+  type: FemElementType;
+  /** Abaqus element type names that contributed to this block (e.g. ['C3D8']). */
+  abaqusTypes: string[];
+  /** Node numbers, `nodesPerElement[type]` per element, 0-based. */
+  connectivity: Int32Array;
+  /** Abaqus element label of each element. */
+  labels: Int32Array;
+}
+
+/** A named set of 0-based node numbers. */
+export interface AbaqusNodeSet {
+  /** Set name as written in the file. */
+  name: string;
+  /** Node numbers (0-based, ascending, unique). */
+  nodeNumbers: Int32Array;
+}
+
+/** A named set of 0-based element numbers (numbering over all blocks, block by block). */
+export interface AbaqusElementSet {
+  /** Set name as written in the file. */
+  name: string;
+  /** Element numbers (0-based, ascending, unique). */
+  elementNumbers: Int32Array;
+}
+
+/** A material of the `*Material` section: density (`*Density`) and isotropic elasticity (`*Elastic`). */
+export interface AbaqusMaterial {
+  /** Material name as written in the file. */
+  name: string;
+  /** Mass density, when given. */
+  density?: number;
+  /** Young's modulus of an isotropic `*Elastic` law, when given. */
+  youngsModulus?: number;
+  /** Poisson's ratio of an isotropic `*Elastic` law, when given. */
+  poissonsRatio?: number;
+  /** The `type=` of `*Elastic` when it is not isotropic (then E and ν are not read). */
+  unsupportedElasticType?: string;
+}
+
+/** A `*Solid Section`: the material of an element set. */
+export interface AbaqusSolidSection {
+  /** Element set name. */
+  elementSet: string;
+  /** Material name. */
+  material: string;
+}
+
+/** The mesh of one part or instance of an Abaqus input file. */
+export interface AbaqusMesh {
+  /** File the mesh was read from. */
+  fileName: string;
+  /** Where the nodes were found: 'Part', 'Instance' or 'Model' (a flat input file without parts). */
+  typeName: 'Part' | 'Instance' | 'Model';
+  /** Name of the part or instance ('' for a flat file). */
+  name: string;
+  /** Abaqus label of each node. */
+  nodeLabels: Int32Array;
+  /** Node positions, x, y, z per node (with the instance's translation and rotation applied). */
+  nodes: Float64Array;
+  /** One block per element type, in order of first appearance. */
+  elementBlocks: AbaqusElementBlock[];
+  /** Node sets of the part or instance and assembly-level node sets that refer to it. */
+  nodeSets: AbaqusNodeSet[];
+  /** Element sets, likewise. */
+  elementSets: AbaqusElementSet[];
+  /** All materials of the file. */
+  materials: AbaqusMaterial[];
+  /** Solid sections of the part or instance. */
+  sections: AbaqusSolidSection[];
+}
+
+/** Which part or instance to read (Exudyn's `typeName`, `name`). */
+export interface AbaqusImportOptions {
+  /** 'Part' or 'Instance'; with `name`, selects the container whose mesh is read. */
+  typeName?: 'Part' | 'Instance';
+  /** Name of the part or instance. Without it, the one container that holds nodes is read. */
+  name?: string;
+}
+
+interface DataLine { line: number; text: string }
+interface KeywordBlock { keyword: string; params: Map<string, string>; line: number; data: DataLine[] }
+interface Container {
+  typeName: 'Part' | 'Instance' | 'Model';
+  name: string;
+  part?: string;
+  line: number;
+  blocks: KeywordBlock[];
+  placement: DataLine[];
+}
+
+/** Reads a text file, turning a missing or unreadable file into a FlexdynError that names it. */
+export function readTextFile(location: FileLocation, what: string): { text: string; fileName: string } {
+  const fileName = location instanceof URL ? fileURLToPath(location) : location;
+  try {
+    return { text: readFileSync(fileName, 'utf8'), fileName };
+  } catch (e) {
+    const reason = (e as NodeJS.ErrnoException).code === 'ENOENT' ? 'file not found' : (e as Error).message;
+    throw new FlexdynError(`${what}: cannot read ${fileName}: ${reason}`);
+  }
+}
+
+function fail(fileName: string, line: number, message: string): never {
+  throw new FlexdynError(`${fileName}:${line}: ${message}`);
+}
+
+function splitFields(text: string): string[] {
+  const fields = text.split(',').map((s) => s.trim());
+  if (fields.length > 0 && fields[fields.length - 1] === '') fields.pop();
+  return fields;
+}
+
+function parseReal(token: string, fileName: string, line: number, what: string): number {
+  const v = token === '' ? NaN : Number(token.replace(/[dD]/, 'e'));
+  if (!Number.isFinite(v)) fail(fileName, line, `${what} must be a number, got "${token}"`);
+  return v;
+}
+
+function parseLabel(token: string, fileName: string, line: number, what: string): number {
+  const v = /^[+-]?\d+$/.test(token) ? Number(token) : NaN;
+  if (!Number.isSafeInteger(v)) fail(fileName, line, `${what} must be an integer, got "${token}"`);
+  return v;
+}
+
+/** Splits the file into keyword blocks (keyword line + its data lines), skipping comments. */
+function tokenize(text: string, fileName: string): KeywordBlock[] {
+  const lines = text.split(/\r?\n/);
+  const blocks: KeywordBlock[] = [];
+  let current: KeywordBlock | undefined;
+  for (let i = 0; i < lines.length; i++) {
+    const raw = lines[i];
+    const trimmed = raw.trim();
+    if (trimmed === '' || trimmed.startsWith('**')) continue;
+    if (trimmed.startsWith('*')) {
+      const parts = trimmed.slice(1).split(',');
+      const keyword = parts[0].trim().replace(/\s+/g, ' ').toUpperCase();
+      const params = new Map<string, string>();
+      for (let k = 1; k < parts.length; k++) {
+        const p = parts[k].trim();
+        if (p === '') continue;
+        const eq = p.indexOf('=');
+        if (eq < 0) params.set(p.toUpperCase(), '');
+        else params.set(p.slice(0, eq).trim().toUpperCase(), p.slice(eq + 1).trim());
+      }
+      if (keyword === 'INCLUDE') fail(fileName, i + 1, '*Include is not supported: merge the included file into the input file');
+      current = { keyword, params, line: i + 1, data: [] };
+      blocks.push(current);
+    } else {
+      if (current === undefined) fail(fileName, i + 1, `data line before the first keyword: "${trimmed}"`);
+      current.data.push({ line: i + 1, text: trimmed });
+    }
+  }
+  return blocks;
+}
+
+/** Groups keyword blocks by the part/instance/assembly they appear in. */
+function groupContainers(blocks: KeywordBlock[], fileName: string) {
+  const model: Container = { typeName: 'Model', name: '', line: 1, blocks: [], placement: [] };
+  const containers: Container[] = [];
+  const assembly: KeywordBlock[] = [];
+  const materials: KeywordBlock[] = [];
+  let inside: Container | undefined;
+  let inAssembly = false;
+  let inMaterial = false;
+  for (const b of blocks) {
+    const kw = b.keyword;
+    if (kw === 'PART' || kw === 'INSTANCE') {
+      if (inside !== undefined) fail(fileName, b.line, `*${kw} inside *${inside.typeName} "${inside.name}" (line ${inside.line}) without *End ${inside.typeName}`);
+      const name = b.params.get('NAME');
+      if (name === undefined || name === '') fail(fileName, b.line, `*${kw} needs name=`);
+      inside = { typeName: kw === 'PART' ? 'Part' : 'Instance', name, part: b.params.get('PART'), line: b.line, blocks: [], placement: b.data };
+      containers.push(inside);
+      inMaterial = false;
+      continue;
+    }
+    if (kw === 'END PART' || kw === 'END INSTANCE') {
+      const expected = kw === 'END PART' ? 'Part' : 'Instance';
+      if (inside === undefined || inside.typeName !== expected) fail(fileName, b.line, `*${kw === 'END PART' ? 'End Part' : 'End Instance'} without a matching *${expected}`);
+      inside = undefined;
+      continue;
+    }
+    if (kw === 'ASSEMBLY') { inAssembly = true; inMaterial = false; continue; }
+    if (kw === 'END ASSEMBLY') { inAssembly = false; continue; }
+    if (kw === 'MATERIAL') { inMaterial = true; materials.push(b); continue; }
+    if (inMaterial && (kw === 'DENSITY' || kw === 'ELASTIC')) { materials.push(b); continue; }
+    inMaterial = false;
+    if (inside !== undefined) inside.blocks.push(b);
+    else if (inAssembly) assembly.push(b);
+    else model.blocks.push(b);
+  }
+  if (inside !== undefined) fail(fileName, inside.line, `*${inside.typeName} "${inside.name}" has no *End ${inside.typeName}`);
+  if (model.blocks.some((b) => b.keyword === 'NODE')) containers.push(model);
+  return { containers, assembly, materials };
+}
+
+function parseMaterials(blocks: KeywordBlock[], fileName: string): AbaqusMaterial[] {
+  const materials: AbaqusMaterial[] = [];
+  let current: AbaqusMaterial | undefined;
+  for (const b of blocks) {
+    if (b.keyword === 'MATERIAL') {
+      const name = b.params.get('NAME');
+      if (name === undefined || name === '') fail(fileName, b.line, '*Material needs name=');
+      current = { name };
+      materials.push(current);
+      continue;
+    }
+    if (current === undefined) continue;
+    const first = b.data[0];
+    if (first === undefined) fail(fileName, b.line, `*${b.keyword === 'DENSITY' ? 'Density' : 'Elastic'} has no data line`);
+    const fields = splitFields(first.text);
+    if (b.keyword === 'DENSITY') {
+      current.density = parseReal(fields[0] ?? '', fileName, first.line, 'density');
+    } else {
+      const type = (b.params.get('TYPE') ?? 'ISOTROPIC').toUpperCase();
+      if (type !== 'ISOTROPIC') { current.unsupportedElasticType = type; continue; }
+      if (fields.length < 2) fail(fileName, first.line, `*Elastic data must be "E, nu", got "${first.text}"`);
+      current.youngsModulus = parseReal(fields[0], fileName, first.line, "Young's modulus");
+      current.poissonsRatio = parseReal(fields[1], fileName, first.line, "Poisson's ratio");
+    }
+  }
+  return materials;
+}
+
+/** Applies an instance's placement lines (translation, then rotation about an axis by an angle in degrees). */
+function applyPlacement(nodes: Float64Array, placement: DataLine[], fileName: string): void {
+  if (placement.length === 0) return;
+  const t = splitFields(placement[0].text).map((s) => parseReal(s, fileName, placement[0].line, 'instance translation'));
+  if (t.length !== 3) fail(fileName, placement[0].line, `instance translation must have 3 values, got ${t.length}`);
+  for (let i = 0; i < nodes.length; i += 3) { nodes[i] += t[0]; nodes[i + 1] += t[1]; nodes[i + 2] += t[2]; }
+  if (placement.length < 2) return;
+  const r = splitFields(placement[1].text).map((s) => parseReal(s, fileName, placement[1].line, 'instance rotation'));
+  if (r.length !== 7) fail(fileName, placement[1].line, `instance rotation must have 7 values (axis point a, axis point b, angle in degrees), got ${r.length}`);
+  let ax = r[3] - r[0], ay = r[4] - r[1], az = r[5] - r[2];
+  const len = Math.hypot(ax, ay, az);
+  if (len === 0) fail(fileName, placement[1].line, 'instance rotation axis points must differ');
+  ax /= len; ay /= len; az /= len;
+  const phi = (r[6] * Math.PI) / 180;
+  const c = Math.cos(phi), s = Math.sin(phi), k = 1 - c;
+  for (let i = 0; i < nodes.length; i += 3) {
+    const px = nodes[i] - r[0], py = nodes[i + 1] - r[1], pz = nodes[i + 2] - r[2];
+    const d = ax * px + ay * py + az * pz;
+    nodes[i] = r[0] + c * px + s * (ay * pz - az * py) + k * d * ax;
+    nodes[i + 1] = r[1] + c * py + s * (az * px - ax * pz) + k * d * ay;
+    nodes[i + 2] = r[2] + c * pz + s * (ax * py - ay * px) + k * d * az;
+  }
+}
+
+/** Reads the members of a *Nset or *Elset block: labels or names of earlier sets, or generate triples. */
+function setMembers(
+  b: KeywordBlock, fileName: string, indexOfLabel: Map<number, number>, known: Map<string, Int32Array>, what: 'node' | 'element',
+): Int32Array {
+  const out: number[] = [];
+  const generate = b.params.has('GENERATE');
+  for (const d of b.data) {
+    const fields = splitFields(d.text);
+    if (generate) {
+      if (fields.length < 2 || fields.length > 3) fail(fileName, d.line, `generate data must be "first, last[, increment]", got "${d.text}"`);
+      const first = parseLabel(fields[0], fileName, d.line, `first ${what} label`);
+      const last = parseLabel(fields[1], fileName, d.line, `last ${what} label`);
+      const inc = fields.length === 3 ? parseLabel(fields[2], fileName, d.line, 'increment') : 1;
+      if (inc <= 0 || last < first) fail(fileName, d.line, `generate needs first ≤ last and increment > 0, got "${d.text}"`);
+      for (let label = first; label <= last; label += inc) {
+        const index = indexOfLabel.get(label);
+        if (index === undefined) fail(fileName, d.line, `${what} label ${label} is not defined`);
+        out.push(index);
+      }
+      continue;
+    }
+    for (const f of fields) {
+      if (/^[+-]?\d+$/.test(f)) {
+        const label = Number(f);
+        const index = indexOfLabel.get(label);
+        if (index === undefined) fail(fileName, d.line, `${what} label ${label} is not defined`);
+        out.push(index);
+      } else {
+        const other = known.get(f.toUpperCase());
+        if (other === undefined) fail(fileName, d.line, `${what} set "${f}" is not defined`);
+        for (const i of other) out.push(i);
+      }
+    }
+  }
+  return Int32Array.from(new Set(out)).sort();
+}
+
+function addToSet(sets: Map<string, { name: string; members: Int32Array }>, name: string, members: Int32Array): void {
+  const key = name.toUpperCase();
+  const old = sets.get(key);
+  if (old === undefined) { sets.set(key, { name, members }); return; }
+  old.members = Int32Array.from(new Set([...old.members, ...members])).sort();
+}
+
+/**
+ * Parses the text of an Abaqus input file and returns the mesh of one part or instance.
+ *
+ * Reads `*Node` (label, x, y, z), `*Element, type=…` for the solid types in
+ * {@link abaqusElementTypes} (records may continue over lines ending in a comma),
+ * `*Nset`/`*Elset` (labels, names of earlier sets, or `generate`), `*Material` with
+ * `*Density` and isotropic `*Elastic`, and `*Solid Section`. Node numbers are the order
+ * of the nodes in the file. Errors name the file and line.
+ */
+export function parseAbaqusInput(text: string, fileName: string, options: AbaqusImportOptions = {}): AbaqusMesh {
+  const blocks = tokenize(text, fileName);
+  const { containers, assembly, materials: materialBlocks } = groupContainers(blocks, fileName);
+  const hasNodes = (c: Container) => c.blocks.some((b) => b.keyword === 'NODE');
+
+  let selected: Container;
+  if (options.name !== undefined || options.typeName !== undefined) {
+    const typeName = options.typeName ?? 'Part';
+    const found = containers.find((c) => c.typeName === typeName && (options.name === undefined || c.name.toUpperCase() === options.name.toUpperCase()));
+    if (found === undefined) {
+      const list = containers.filter((c) => c.typeName !== 'Model').map((c) => `${c.typeName} "${c.name}"`).join(', ') || 'none';
+      throw new FlexdynError(`${fileName}: no *${typeName}${options.name !== undefined ? ` named "${options.name}"` : ''} (found: ${list})`);
+    }
+    selected = found;
+  } else {
+    const withNodes = containers.filter(hasNodes);
+    if (withNodes.length === 0) throw new FlexdynError(`${fileName}: no *Node section found`);
+    if (withNodes.length > 1) {
+      throw new FlexdynError(`${fileName}: nodes are defined in ${withNodes.map((c) => `${c.typeName} "${c.name}" (line ${c.line})`).join(', ')}: pass typeName and name`);
+    }
+    selected = withNodes[0];
+  }
+
+  // an instance without its own mesh uses its part's mesh, placed by the instance's data lines
+  let meshSource = selected;
+  let placement: DataLine[] = [];
+  if (selected.typeName === 'Instance') {
+    placement = selected.placement;
+    if (!hasNodes(selected)) {
+      const part = containers.find((c) => c.typeName === 'Part' && selected.part !== undefined && c.name.toUpperCase() === selected.part.toUpperCase());
+      if (part === undefined) fail(fileName, selected.line, `*Instance "${selected.name}" has no *Node section and its part "${selected.part ?? ''}" is not defined`);
+      meshSource = part;
+    }
+  }
+  if (!hasNodes(meshSource)) fail(fileName, meshSource.line, `*${meshSource.typeName} "${meshSource.name}" has no *Node section`);
+
+  // nodes
+  const labels: number[] = [];
+  const coords: number[] = [];
+  const nodeIndexOfLabel = new Map<number, number>();
+  for (const b of meshSource.blocks) {
+    if (b.keyword !== 'NODE') continue;
+    for (const d of b.data) {
+      const f = splitFields(d.text);
+      if (f.length !== 4) fail(fileName, d.line, `*Node data must be a node label and 3 coordinates, got "${d.text}"`);
+      const label = parseLabel(f[0], fileName, d.line, 'node label');
+      if (nodeIndexOfLabel.has(label)) fail(fileName, d.line, `node label ${label} defined twice`);
+      nodeIndexOfLabel.set(label, labels.length);
+      labels.push(label);
+      for (let k = 1; k <= 3; k++) coords.push(parseReal(f[k], fileName, d.line, 'node coordinate'));
+    }
+  }
+  const nodes = Float64Array.from(coords);
+  applyPlacement(nodes, placement, fileName);
+
+  // elements, grouped by Flexdyn type in order of first appearance
+  interface Pending { type: FemElementType; abaqusTypes: string[]; conn: number[]; labels: number[] }
+  const pending: Pending[] = [];
+  const elementSetOfSection: { elset: string; labels: number[]; line: number }[] = [];
+  for (const b of meshSource.blocks) {
+    if (b.keyword !== 'ELEMENT') continue;
+    const abaqusType = (b.params.get('TYPE') ?? '').toUpperCase();
+    const type = abaqusElementTypes[abaqusType];
+    if (type === undefined) {
+      fail(fileName, b.line, `*Element type "${b.params.get('TYPE') ?? ''}" is not supported (supported: ${Object.keys(abaqusElementTypes).join(', ')})`);
+    }
+    const nn = nodesPerElement[type];
+    let block = pending.find((p) => p.type === type);
+    if (block === undefined) { block = { type, abaqusTypes: [], conn: [], labels: [] }; pending.push(block); }
+    if (!block.abaqusTypes.includes(abaqusType)) block.abaqusTypes.push(abaqusType);
+    const elsetName = b.params.get('ELSET');
+    const sectionLabels: number[] = [];
+    let tokens: string[] = [];
+    let startLine = 0;
+    for (let k = 0; k < b.data.length; k++) {
+      const d = b.data[k];
+      if (tokens.length === 0) startLine = d.line;
+      tokens.push(...splitFields(d.text));
+      const continues = d.text.endsWith(',') && tokens.length < nn + 1;
+      if (continues && k + 1 < b.data.length) continue;
+      if (tokens.length !== nn + 1) {
+        fail(fileName, startLine, `*Element, type=${abaqusType} data must be an element label and ${nn} node labels, got ${tokens.length} values`);
+      }
+      const label = parseLabel(tokens[0], fileName, startLine, 'element label');
+      block.labels.push(label);
+      sectionLabels.push(label);
+      for (let j = 1; j <= nn; j++) {
+        const nodeLabel = parseLabel(tokens[j], fileName, startLine, 'node label');
+        const index = nodeIndexOfLabel.get(nodeLabel);
+        if (index === undefined) fail(fileName, startLine, `element ${label} refers to node label ${nodeLabel}, which is not defined`);
+        block.conn.push(index);
+      }
+      tokens = [];
+    }
+    if (elsetName !== undefined && elsetName !== '') elementSetOfSection.push({ elset: elsetName, labels: sectionLabels, line: b.line });
+  }
+  const elementBlocks: AbaqusElementBlock[] = pending.map((p) => ({
+    type: p.type, abaqusTypes: p.abaqusTypes, connectivity: Int32Array.from(p.conn), labels: Int32Array.from(p.labels),
+  }));
+  const elementIndexOfLabel = new Map<number, number>();
+  let elementCount = 0;
+  for (const eb of elementBlocks) {
+    for (const label of eb.labels) {
+      if (elementIndexOfLabel.has(label)) throw new FlexdynError(`${fileName}: element label ${label} defined twice`);
+      elementIndexOfLabel.set(label, elementCount++);
+    }
+  }
+
+  // sets: in the mesh source, then in the instance (independent mesh), then assembly-level ones for the instance
+  const nodeSets = new Map<string, { name: string; members: Int32Array }>();
+  const elementSets = new Map<string, { name: string; members: Int32Array }>();
+  for (const s of elementSetOfSection) {
+    addToSet(elementSets, s.elset, Int32Array.from(s.labels.map((l) => elementIndexOfLabel.get(l) as number)).sort());
+  }
+  const instanceNames = new Set<string>();
+  if (selected.typeName === 'Instance') instanceNames.add(selected.name.toUpperCase());
+  else if (selected.typeName === 'Part') {
+    const instances = containers.filter((c) => c.typeName === 'Instance' && c.part?.toUpperCase() === selected.name.toUpperCase() && !hasNodes(c));
+    if (instances.length === 1) instanceNames.add(instances[0].name.toUpperCase());
+  }
+  const setBlocks: KeywordBlock[] = [...meshSource.blocks];
+  if (meshSource !== selected) setBlocks.push(...selected.blocks);
+  for (const b of assembly) {
+    const instance = b.params.get('INSTANCE');
+    if (instance !== undefined && instanceNames.has(instance.toUpperCase())) setBlocks.push(b);
+  }
+  const known = (sets: Map<string, { name: string; members: Int32Array }>) => new Map([...sets].map(([k, v]) => [k, v.members]));
+  const sections: AbaqusSolidSection[] = [];
+  for (const b of setBlocks) {
+    if (b.keyword === 'NSET' || b.keyword === 'ELSET') {
+      const isNode = b.keyword === 'NSET';
+      const name = b.params.get(isNode ? 'NSET' : 'ELSET');
+      if (name === undefined || name === '') fail(fileName, b.line, `*${isNode ? 'Nset needs nset=' : 'Elset needs elset='}`);
+      const sets = isNode ? nodeSets : elementSets;
+      addToSet(sets, name, setMembers(b, fileName, isNode ? nodeIndexOfLabel : elementIndexOfLabel, known(sets), isNode ? 'node' : 'element'));
+    } else if (b.keyword === 'SOLID SECTION') {
+      const elset = b.params.get('ELSET');
+      const material = b.params.get('MATERIAL');
+      if (elset === undefined || material === undefined) fail(fileName, b.line, '*Solid Section needs elset= and material=');
+      sections.push({ elementSet: elset, material });
+    }
+  }
+
+  return {
+    fileName,
+    typeName: selected.typeName,
+    name: selected.name,
+    nodeLabels: Int32Array.from(labels),
+    nodes,
+    elementBlocks,
+    nodeSets: [...nodeSets.values()].map((s) => ({ name: s.name, nodeNumbers: s.members })),
+    elementSets: [...elementSets.values()].map((s) => ({ name: s.name, elementNumbers: s.members })),
+    materials: parseMaterials(materialBlocks, fileName),
+    sections,
+  };
+}
+
+/** Reads an Abaqus input file; see {@link parseAbaqusInput}. */
+export function readAbaqusInputFile(location: FileLocation, options: AbaqusImportOptions = {}): AbaqusMesh {
+  const { text, fileName } = readTextFile(location, 'Abaqus input file');
+  return parseAbaqusInput(text, fileName, options);
+}
+
+/** How the entries of a matrix file covered the matrix. */
+export type MatrixStorage = 'full' | 'upper' | 'lower' | 'diagonal';
+
+/** A sparse matrix read from an Abaqus .mtx file. */
+export interface AbaqusMatrix {
+  /** The full (both triangles) matrix in CSC form, duplicates summed. */
+  matrix: CscMatrix;
+  /**
+   * Which entries the file held: both triangles ('full', stored as read), one triangle
+   * ('upper'/'lower', mirrored to the other), or only the diagonal.
+   */
+  storage: MatrixStorage;
+  /** Number of entries (data lines) in the file. */
+  entries: number;
+  /** 'coordinate' (row, column, value) or 'matrixInput' (node, dof, node, dof, value). */
+  format: 'coordinate' | 'matrixInput';
+}
+
+/** Options for reading a matrix file. */
+export interface AbaqusMatrixOptions {
+  /** Matrix dimension; without it, the largest index in the file. Larger indices are errors. */
+  numberOfCoordinates?: number;
+  /** For the node-based format: the 0-based node number of an Abaqus node label (default label − 1). */
+  nodeIndexOfLabel?: (label: number) => number | undefined;
+}
+
+/**
+ * Parses an Abaqus matrix file. Two layouts are recognized by the number of values per line:
+ * `row, column, value` (FORMAT=COORDINATE: 1-based global coordinate numbers; for a mesh of
+ * solid elements with 3 dofs per node, coordinate 3(label−1)+d+1 is dof d of node `label`)
+ * and `node, dof, node, dof, value` (FORMAT=MATRIX INPUT, dofs 1…3). A file that holds only
+ * one triangle is mirrored; a file with both triangles is stored as read.
+ */
+export function parseAbaqusMatrix(text: string, fileName: string, options: AbaqusMatrixOptions = {}): AbaqusMatrix {
+  const lines = text.split(/\r?\n/);
+  const rows: number[] = [];
+  const cols: number[] = [];
+  const vals: number[] = [];
+  let format: 'coordinate' | 'matrixInput' | undefined;
+  let maxIndex = -1;
+  const limit = options.numberOfCoordinates;
+  const nodeIndex = options.nodeIndexOfLabel ?? ((label: number) => label - 1);
+  for (let i = 0; i < lines.length; i++) {
+    const t = lines[i].trim();
+    if (t === '' || t.startsWith('*')) continue;
+    const f = t.split(/[\s,]+/).filter((s) => s !== '');
+    const lineNo = i + 1;
+    const lineFormat = f.length === 3 ? 'coordinate' : f.length === 5 ? 'matrixInput' : undefined;
+    if (lineFormat === undefined) fail(fileName, lineNo, `matrix entry must be "row column value" or "node dof node dof value", got "${t}"`);
+    if (format === undefined) format = lineFormat;
+    else if (format !== lineFormat) fail(fileName, lineNo, `matrix entry has ${f.length} values, but earlier lines have ${format === 'coordinate' ? 3 : 5}`);
+    let r: number, c: number;
+    if (lineFormat === 'coordinate') {
+      r = parseLabel(f[0], fileName, lineNo, 'row index') - 1;
+      c = parseLabel(f[1], fileName, lineNo, 'column index') - 1;
+      if (r < 0 || c < 0) fail(fileName, lineNo, `row and column indices must be ≥ 1, got "${t}"`);
+    } else {
+      const coordinate = (nodeToken: string, dofToken: string) => {
+        const label = parseLabel(nodeToken, fileName, lineNo, 'node label');
+        const dof = parseLabel(dofToken, fileName, lineNo, 'dof');
+        if (dof < 1 || dof > 3) fail(fileName, lineNo, `dof must be 1, 2 or 3 (translations), got ${dof}`);
+        const node = nodeIndex(label);
+        if (node === undefined || node < 0) fail(fileName, lineNo, `node label ${label} is not a node of the mesh`);
+        return 3 * node + dof - 1;
+      };
+      r = coordinate(f[0], f[1]);
+      c = coordinate(f[2], f[3]);
+    }
+    if (limit !== undefined && (r >= limit || c >= limit)) {
+      fail(fileName, lineNo, `entry (${r + 1}, ${c + 1}) lies outside the ${limit}×${limit} matrix of the mesh`);
+    }
+    const v = parseReal(f[f.length - 1], fileName, lineNo, 'matrix value');
+    rows.push(r); cols.push(c); vals.push(v);
+    if (r > maxIndex) maxIndex = r;
+    if (c > maxIndex) maxIndex = c;
+  }
+  if (format === undefined) throw new FlexdynError(`${fileName}: matrix file has no entries`);
+  let upper = 0, lower = 0;
+  for (let k = 0; k < rows.length; k++) {
+    if (rows[k] < cols[k]) upper++;
+    else if (rows[k] > cols[k]) lower++;
+  }
+  const storage: MatrixStorage = upper > 0 && lower > 0 ? 'full' : upper > 0 ? 'upper' : lower > 0 ? 'lower' : 'diagonal';
+  const mirror = storage === 'upper' || storage === 'lower';
+  const n = limit ?? maxIndex + 1;
+  const asm = new SparseAssembler(n, mirror ? 2 * rows.length : rows.length);
+  asm.begin();
+  for (let k = 0; k < rows.length; k++) {
+    asm.add(rows[k], cols[k], vals[k]);
+    if (mirror && rows[k] !== cols[k]) asm.add(cols[k], rows[k], vals[k]);
+  }
+  return { matrix: asm.end(), storage, entries: rows.length, format };
+}
+
+/** Reads an Abaqus matrix file; see {@link parseAbaqusMatrix}. */
+export function readAbaqusMatrixFile(location: FileLocation, options: AbaqusMatrixOptions = {}): AbaqusMatrix {
+  const { text, fileName } = readTextFile(location, 'Abaqus matrix file');
+  return parseAbaqusMatrix(text, fileName, options);
+}
