@@ -120,6 +120,11 @@ export class TimeIntegrationSettings {
   stepSizeMaxIncrease = 2;
   /** Factorize a constant mass matrix once. */
   reuseConstantMassMatrix = true;
+  /**
+   * Load Jacobians in the implicit solvers: 0 none (Exudyn's default), 1 ∂(loads)/∂q (analytic where the load has
+   * it, else numerical), 2 also ∂(loads)/∂u (numerical, for loads with user functions).
+   */
+  computeLoadsJacobian = 0;
   /** Newton settings of the implicit solvers. */
   readonly newton = new NewtonSettings();
   /** Generalized-α settings. */
@@ -156,6 +161,8 @@ export class StaticSolverSettings {
   minimumStepSize = 1e-8;
   /** Mass-proportional stabilization added to the static Jacobian. */
   stabilizerODE2term = 0;
+  /** Include ∂(loads)/∂q in the Jacobian (follower loads, loads on rotating points; analytic where available, else numerical). */
+  computeLoadsJacobian = true;
   /** 0: silent; 1: summary; 2: each step; 3: each iteration. */
   verboseMode = 1;
   /** Newton settings. */

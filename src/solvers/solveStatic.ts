@@ -81,6 +81,7 @@ class StaticStepper implements TimeStepper, NewtonProblem {
   jacobian(system: LinearSystem): void {
     const s = this.model.data.current;
     this.assembler.addODE2LhsJacobian(s, system, 1, 0);
+    if (this.settings.staticSolver.computeLoadsJacobian) this.assembler.addLoadsJacobian(s, system, -1, 0);
     if (this.mass !== undefined) this.mass.addTo(system, this.stabilizer());
     if (this.model.nAE > 0) this.assembler.addConstraintJacobian(s, system, 1, 1, 1, 1, false);
   }

@@ -1,5 +1,5 @@
 import { makeFactory, type ItemDefinition } from '../../registry/definition.ts';
-import type { BindContext, ItemState, LoadModel, MarkerModel } from '../../registry/capabilities.ts';
+import type { BindContext, ItemState, LoadCoordinateDependence, LoadModel, MarkerModel } from '../../registry/capabilities.ts';
 import { describeValue, itemError, type ItemLabel } from '../../registry/errors.ts';
 import { markerIndex, real, userFunction, type UserFunctionValue } from '../../registry/parameters.ts';
 
@@ -15,6 +15,8 @@ const parameters = {
 /** Run-time model: a generalized force on one coordinate. */
 class CoordinateLoadModel implements LoadModel {
   marker!: MarkerModel;
+  /** Constant on a plain coordinate; numerical with a user function or on a rotation-coordinate marker (its row depends on q). */
+  coordinateDependence: LoadCoordinateDependence = 'numerical';
   private row = new Float64Array(0);
 
   constructor(readonly label: ItemLabel, private readonly markerNumber: number, private readonly load: number, private readonly userFunction: UserFunctionValue<LoadUserFunction>) {}
@@ -23,6 +25,7 @@ class CoordinateLoadModel implements LoadModel {
     this.marker = context.marker(this.markerNumber, 'markerNumber');
     if (!this.marker.provides.coordinate) itemError(this.label, 'markerNumber', `must refer to a coordinate marker, got ${this.marker.label.category}${this.marker.label.typeName} #${this.markerNumber}`);
     this.row = new Float64Array(this.marker.coordinateJacobian === undefined ? 0 : this.marker.nLocalU);
+    this.coordinateDependence = this.marker.nLocalU === 0 || (this.userFunction === 0 && this.row.length === 0) ? 'constant' : 'numerical';
   }
 
   private value(s: ItemState): number {

@@ -1,9 +1,10 @@
 import { makeFactory, type ItemDefinition } from '../../registry/definition.ts';
-import type { BindContext, ItemState, LoadModel, MarkerModel } from '../../registry/capabilities.ts';
+import type { BindContext, ItemState, LoadCoordinateDependence, LoadModel, MarkerModel } from '../../registry/capabilities.ts';
 import { itemError, type ItemLabel } from '../../registry/errors.ts';
 import { bool, markerIndex, userFunction, vector, type UserFunctionValue } from '../../registry/parameters.ts';
 import { mat3MulVecInto } from '../../rotations/skew.ts';
 import { evaluateVectorUserFunction } from './loadUserFunctions.ts';
+import { addFollowerTerm } from './loadJacobians.ts';
 
 /** Signature of the force vector user function: returns the force vector for time t. */
 export type LoadVectorUserFunction = (mbs: unknown, t: number, loadVector: number[]) => ArrayLike<number>;
@@ -18,7 +19,11 @@ const parameters = {
 /** Run-time model: a point force, distributed by the transposed position Jacobian of its marker. */
 class ForceVectorLoadModel implements LoadModel {
   marker!: MarkerModel;
+  coordinateDependence: LoadCoordinateDependence = 'numerical';
   private jacobian = new Float64Array(0);
+  /** Rotation Jacobian and −f̃ J_rot of the follower-force Jacobian (3 × n each). */
+  private rotationJacobian = new Float64Array(0);
+  private forceRotation = new Float64Array(0);
   private readonly force = new Float64Array(3);
   private readonly rotation = new Float64Array(9);
 
@@ -34,7 +39,13 @@ class ForceVectorLoadModel implements LoadModel {
     this.marker = context.marker(this.markerNumber, 'markerNumber');
     if (!this.marker.provides.position) itemError(this.label, 'markerNumber', `must refer to a marker that provides a position, got ${this.marker.label.category}${this.marker.label.typeName} #${this.markerNumber}`);
     if (this.bodyFixed && !this.marker.provides.orientation) itemError(this.label, 'bodyFixed', `needs a rigid marker (orientation); ${this.marker.label.category}${this.marker.label.typeName} #${this.markerNumber} provides none`);
-    this.jacobian = new Float64Array(3 * this.marker.nLocalU);
+    const n = this.marker.nLocalU;
+    this.jacobian = new Float64Array(3 * n);
+    if (this.bodyFixed) {
+      this.rotationJacobian = new Float64Array(3 * n);
+      this.forceRotation = new Float64Array(3 * n);
+    }
+    this.coordinateDependence = n === 0 ? 'constant' : this.userFunction === 0 && this.marker.jacobianTransposedVector_q !== undefined ? 'analytic' : 'numerical';
   }
 
   values(s: ItemState): Float64Array {
@@ -56,6 +67,27 @@ class ForceVectorLoadModel implements LoadModel {
     const factor = this.userFunction === 0 ? s.loadFactor : 1;
     for (let k = 0; k < n; k++) f[k] += factor * (j[k] * force[0] + j[n + k] * force[1] + j[2 * n + k] * force[2]);
   }
+
+  /**
+   * factor·∂(J_posᵀ f)/∂Δq: the marker's kinematic part for fixed f, and for bodyFixed, with δf = −f̃ J_rot δq
+   * (f = A F rotates with the marker), J_posᵀ(−f̃ J_rot).
+   */
+  addGeneralizedLoad_q(s: ItemState, k: Float64Array, factor: number): void {
+    const n = this.marker.nLocalU;
+    const force = this.force;
+    evaluateVectorUserFunction(this.label, this.userFunction, s, this.loadVector, force);
+    if (this.bodyFixed) {
+      this.marker.orientation!(s, this.rotation);
+      mat3MulVecInto(force, this.rotation, force);
+    }
+    const scale = factor * (this.userFunction === 0 ? s.loadFactor : 1);
+    this.marker.jacobianTransposedVector_q!(s, force, undefined, k, scale);
+    if (!this.bodyFixed) return;
+    const j = this.jacobian, jr = this.rotationJacobian, w = this.forceRotation;
+    this.marker.positionJacobian!(s, j);
+    this.marker.rotationJacobian!(s, jr);
+    addFollowerTerm(j, jr, force, w, n, k, scale);
+  }
 }
 
 /** A force vector on a position marker (Exudyn's LoadForceVector, alias Force). */
@@ -64,8 +96,9 @@ export const loadForceVectorDefinition: ItemDefinition<'Load', typeof parameters
   typeName: 'ForceVector',
   aliases: ['Force'],
   description: 'A force vector applied at a marker position; the generalized force is Jᵀ f with J the marker position Jacobian. '
-    + 'With bodyFixed the vector is given in the marker frame, f = A F with A the marker orientation of the current state '
-    + '(the dependence of A on the coordinates is not in the Jacobian, as in Exudyn).',
+    + 'With bodyFixed the vector is given in the marker frame, f = A F with A the marker orientation of the current state. '
+    + 'Load Jacobian (staticSolver.computeLoadsJacobian, timeIntegration.computeLoadsJacobian): analytic, '
+    + '∂(Jᵀf)/∂q of the marker kinematics plus, for bodyFixed, Jᵀ(−f̃ J_rot); numerical with a user function.',
   parameters,
   outputVariables: [],
   create: (v, label) => new ForceVectorLoadModel(label, v.markerNumber, Array.from(v.loadVector), v.loadVectorUserFunction, v.bodyFixed),

@@ -13,14 +13,18 @@ class BodyMassMarkerModel implements MarkerModel {
   nodes: readonly NodeModel[] = [];
   nLocalU = 0;
   private body!: BodyModel;
+  /** The body's line-load integration (rods), if it has one (set in bind). */
+  addDistributedLoad?: MarkerModel['addDistributedLoad'];
 
   constructor(readonly label: ItemLabel, private readonly bodyNumber: number) {}
 
   bind(context: BindContext): void {
-    this.body = context.body(this.bodyNumber, 'bodyNumber');
-    if (this.body.massProportionalForce === undefined) itemError(this.label, 'bodyNumber', `must refer to a body with a mass distribution, got body #${this.bodyNumber}`);
-    this.nodes = this.body.nodes;
-    this.nLocalU = this.body.nLocalU;
+    const body = context.body(this.bodyNumber, 'bodyNumber');
+    this.body = body;
+    if (body.massProportionalForce === undefined) itemError(this.label, 'bodyNumber', `must refer to a body with a mass distribution, got body #${this.bodyNumber}`);
+    this.nodes = body.nodes;
+    this.nLocalU = body.nLocalU;
+    this.addDistributedLoad = body.addDistributedLoad?.bind(body);
   }
 
   massProportionalForce(s: ItemState, loadPerMass: ArrayLike<number>, f: Float64Array): void {

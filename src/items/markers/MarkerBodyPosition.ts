@@ -15,13 +15,18 @@ class BodyPositionMarkerModel implements MarkerModel {
   nodes: readonly NodeModel[] = [];
   nLocalU = 0;
   private body!: BodyModel;
+  /** The body's load-Jacobian kernel at localPosition, if the body has one (set in bind). */
+  jacobianTransposedVector_q?: MarkerModel['jacobianTransposedVector_q'];
 
   constructor(readonly label: ItemLabel, private readonly bodyNumber: number, private readonly localPosition: Float64Array) {}
 
   bind(context: BindContext): void {
-    this.body = context.body(this.bodyNumber, 'bodyNumber');
-    this.nodes = this.body.nodes;
-    this.nLocalU = this.body.nLocalU;
+    const body = context.body(this.bodyNumber, 'bodyNumber');
+    this.body = body;
+    this.nodes = body.nodes;
+    this.nLocalU = body.nLocalU;
+    this.jacobianTransposedVector_q = body.jacobianTransposedVector_q === undefined ? undefined
+      : (s, force, _torque, k, factor) => body.jacobianTransposedVector_q!(s, this.localPosition, force, undefined, k, factor);
   }
 
   position(s: ItemState, out: Float64Array): void {

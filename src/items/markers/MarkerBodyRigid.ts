@@ -16,6 +16,8 @@ class BodyRigidMarkerModel implements MarkerModel {
   nodes: readonly NodeModel[] = [];
   nLocalU = 0;
   private body!: BodyModel;
+  /** The body's load-Jacobian kernel at localPosition, if the body has one (set in bind). */
+  jacobianTransposedVector_q?: MarkerModel['jacobianTransposedVector_q'];
 
   constructor(readonly label: ItemLabel, private readonly bodyNumber: number, private readonly localPosition: Float64Array) {}
 
@@ -28,6 +30,8 @@ class BodyRigidMarkerModel implements MarkerModel {
     this.body = body;
     this.nodes = body.nodes;
     this.nLocalU = body.nLocalU;
+    this.jacobianTransposedVector_q = body.jacobianTransposedVector_q === undefined ? undefined
+      : (s, force, torque, k, factor) => body.jacobianTransposedVector_q!(s, this.localPosition, force, torque, k, factor);
   }
 
   position(s: ItemState, out: Float64Array): void {

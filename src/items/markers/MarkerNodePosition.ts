@@ -14,6 +14,8 @@ class NodePositionMarkerModel implements MarkerModel {
   nodes: NodeModel[] = [];
   nLocalU = 0;
   private node!: NodeModel;
+  /** The node's load-Jacobian kernel (force part only), if the node has one (set in bind). */
+  jacobianTransposedVector_q?: MarkerModel['jacobianTransposedVector_q'];
 
   constructor(readonly label: ItemLabel, private readonly nodeNumber: number) {}
 
@@ -23,6 +25,8 @@ class NodePositionMarkerModel implements MarkerModel {
     this.node = node;
     this.nodes = [node];
     this.nLocalU = node.nu;
+    this.jacobianTransposedVector_q = node.jacobianTransposedVector_q === undefined ? undefined
+      : (s, force, _torque, k, factor) => node.jacobianTransposedVector_q!(s, force, undefined, k, factor);
   }
 
   position(s: ItemState, out: Float64Array): void {

@@ -15,6 +15,8 @@ class NodeRigidMarkerModel implements MarkerModel {
   nodes: NodeModel[] = [];
   nLocalU = 0;
   private node!: NodeModel;
+  /** The node's load-Jacobian kernel, if the node has one (set in bind). */
+  jacobianTransposedVector_q?: MarkerModel['jacobianTransposedVector_q'];
 
   constructor(readonly label: ItemLabel, private readonly nodeNumber: number) {}
 
@@ -26,6 +28,7 @@ class NodeRigidMarkerModel implements MarkerModel {
     this.node = node;
     this.nodes = [node];
     this.nLocalU = node.nu;
+    this.jacobianTransposedVector_q = node.jacobianTransposedVector_q?.bind(node);
   }
 
   position(s: ItemState, out: Float64Array): void {

@@ -80,6 +80,9 @@ export class RigidBody2DNodeModel implements OrientedNode {
     out[8] = 1;
   }
 
+  /** Position and rotation Jacobians are constant: no contribution to load Jacobians. */
+  jacobianTransposedVector_q(): void {}
+
   /** [0, 0, φ_ref + q2] (not wrapped). */
   rotationOutput(s: ItemState): Float64Array {
     return Float64Array.of(0, 0, this.angle(s));

@@ -47,6 +47,15 @@ class RigidBodyEPNodeModel extends RigidNodeModel {
     eulerParameters2GInto(out, this.eulerParameters(s));
   }
 
+  /** ∂(Gᵀm)/∂p, constant since G = 2[−e, e0 I + ẽ] is linear in p (4 × 4). */
+  override gTransposedVector_q(_s: ItemState, m: ArrayLike<number>, out: Float64Array): void {
+    const x = 2 * m[0], y = 2 * m[1], z = 2 * m[2];
+    out[0] = 0; out[1] = -x; out[2] = -y; out[3] = -z;
+    out[4] = x; out[5] = 0; out[6] = -z; out[7] = y;
+    out[8] = y; out[9] = z; out[10] = 0; out[11] = -x;
+    out[12] = z; out[13] = -y; out[14] = x; out[15] = 0;
+  }
+
   /** α = G p̈ (Ġ ṗ = 0 identically). */
   angularAcceleration(s: ItemState, out: Float64Array): void {
     this.gGlobal(s, this.gWork);

@@ -51,6 +51,18 @@ class RigidBodyRxyzNodeModel extends RigidNodeModel {
     rotXYZ2GInto(out, this.totalAngles(s));
   }
 
+  /**
+   * ∂(Gᵀm)/∂θ with the columns of G = [e_x, (0, c0, s0), (s1, −s0c1, c0c1)]:
+   * Gᵀm = (m0, c0 m1 + s0 m2, s1 m0 − s0 c1 m1 + c0 c1 m2).
+   */
+  override gTransposedVector_q(s: ItemState, m: ArrayLike<number>, out: Float64Array): void {
+    const t = this.totalAngles(s);
+    const c0 = Math.cos(t[0]), s0 = Math.sin(t[0]), c1 = Math.cos(t[1]), s1 = Math.sin(t[1]);
+    out[0] = 0; out[1] = 0; out[2] = 0;
+    out[3] = -s0 * m[1] + c0 * m[2]; out[4] = 0; out[5] = 0;
+    out[6] = -c0 * c1 * m[1] - s0 * c1 * m[2]; out[7] = c1 * m[0] + s0 * s1 * m[1] - c0 * s1 * m[2]; out[8] = 0;
+  }
+
   /** Ġ_l θ̇. */
   override gLocalDotRates(s: ItemState, out: Float64Array): void {
     const w = this.angleRates(s);

@@ -58,6 +58,9 @@ export class PointNodeModel implements NodeModel {
     for (let i = 0; i < n; i++) out[i * n + i] = 1;
   }
 
+  /** The position Jacobian is constant: no contribution to load Jacobians. */
+  jacobianTransposedVector_q(): void {}
+
   output(variable: OutputVariableType, s: ItemState): ArrayLike<number> | undefined {
     const d = this.positionDimension;
     const out = new Float64Array(3);

@@ -81,6 +81,9 @@ export abstract class RigidNodeModel implements OrientedNode {
   abstract readonly nAE: number;
   /** Work array of G or G_l (3 × n_rot). */
   protected readonly gWork: Float64Array;
+  /** Work arrays of the load-Jacobian kernel: ∂(Gᵀm)/∂θ (n_rot × n_rot) and a 3×3 matrix. */
+  private readonly gTransposedDerivative: Float64Array;
+  private readonly matrixWork = new Float64Array(9);
 
   constructor(
     readonly label: ItemLabel,
@@ -94,6 +97,7 @@ export abstract class RigidNodeModel implements OrientedNode {
     this.nRotation = nRotation;
     this.nu = 3 + nRotation;
     this.gWork = new Float64Array(3 * nRotation);
+    this.gTransposedDerivative = new Float64Array(nRotation * nRotation);
   }
 
   /** Writes A(θ_ref + q_rot), 9 entries row-major. */
@@ -141,6 +145,33 @@ export abstract class RigidNodeModel implements OrientedNode {
     for (let r = 0; r < 3; r++) {
       out[r * n] = 0; out[r * n + 1] = 0; out[r * n + 2] = 0;
       for (let j = 0; j < nr; j++) out[r * n + 3 + j] = g[r * nr + j];
+    }
+  }
+
+  /**
+   * Writes ∂(Gᵀm)/∂θ (n_rot × n_rot row-major) for a fixed global vector m, the derivative with respect to the
+   * node's rotation increments. This version is for nodes whose rotation velocity coordinates are ω̄ with
+   * body-fixed increments, A ← A exp(Δθ̃) (quaternion, RotVecLG): Gᵀm = Aᵀm, so the derivative is skew(Aᵀm).
+   * Nodes with other rotation coordinates (EP, Rxyz) override it.
+   */
+  gTransposedVector_q(s: ItemState, m: ArrayLike<number>, out: Float64Array): void {
+    const a = this.matrixWork;
+    this.orientation(s, a);
+    const x = a[0] * m[0] + a[3] * m[1] + a[6] * m[2];
+    const y = a[1] * m[0] + a[4] * m[1] + a[7] * m[2];
+    const z = a[2] * m[0] + a[5] * m[1] + a[8] * m[2];
+    out[0] = 0; out[1] = -z; out[2] = y;
+    out[3] = z; out[4] = 0; out[5] = -x;
+    out[6] = -y; out[7] = x; out[8] = 0;
+  }
+
+  /** J_pos = [I | 0] is constant, so only a torque contributes: factor·∂(Gᵀτ)/∂θ in the rotation block. */
+  jacobianTransposedVector_q(s: ItemState, _force: ArrayLike<number> | undefined, torque: ArrayLike<number> | undefined, k: Float64Array, factor: number): void {
+    if (torque === undefined) return;
+    const n = this.nu, nr = this.nRotation, d = this.gTransposedDerivative;
+    this.gTransposedVector_q(s, torque, d);
+    for (let r = 0; r < nr; r++) {
+      for (let c = 0; c < nr; c++) k[(3 + r) * n + 3 + c] += factor * d[r * nr + c];
     }
   }
 

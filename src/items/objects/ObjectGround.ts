@@ -54,6 +54,9 @@ class GroundModel implements ObjectModel, BodyModel {
   /** No coordinates: 3 × 0. */
   rotationJacobian(): void {}
 
+  /** No coordinates: nothing to add to load Jacobians. */
+  jacobianTransposedVector_q(): void {}
+
   outputBody(variable: OutputVariableType, s: ItemState, localPosition: ArrayLike<number>): ArrayLike<number> | undefined {
     const out = new Float64Array(3);
     switch (variable) {

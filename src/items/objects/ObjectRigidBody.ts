@@ -3,6 +3,7 @@ import type { ItemState, NodeModel } from '../../registry/capabilities.ts';
 import { itemError, type ItemLabel } from '../../registry/errors.ts';
 import { nodeIndex, ureal, vector } from '../../registry/parameters.ts';
 import { rotationMatrix2RotXYZInto } from '../../rotations/rotationMatrices.ts';
+import { mat3MulVecInto } from '../../rotations/skew.ts';
 import { RigidNodeModel } from '../nodes/rigidNodeBase.ts';
 import { RigidBodyBase, rigidBodyOutputs } from './rigidBodyBase.ts';
 
@@ -63,6 +64,12 @@ class RigidBodyModel extends RigidBodyBase<RigidNodeModel> {
   private readonly gDotRates = new Float64Array(3);
   private readonly jgDot = new Float64Array(3);
   private readonly translation = new Float64Array(3);
+  /** Work arrays of the load-Jacobian kernel: moment m, lever A x, Gᵀ(Ax), Gᵀf and G. */
+  private readonly loadMoment = new Float64Array(3);
+  private readonly loadLever = new Float64Array(3);
+  private loadGLever = new Float64Array(0);
+  private loadGForce = new Float64Array(0);
+  private loadG = new Float64Array(0);
 
   constructor(label: ItemLabel, nodeNumber: number, private readonly mass: number, inertia6: ArrayLike<number>, com: ArrayLike<number>) {
     super(label, nodeNumber);
@@ -84,6 +91,9 @@ class RigidBodyModel extends RigidBodyBase<RigidNodeModel> {
     this.gl = new Float64Array(3 * this.nRot);
     this.jg = new Float64Array(3 * this.nRot);
     this.coupling = new Float64Array(3 * this.nRot);
+    this.loadGLever = new Float64Array(this.nRot);
+    this.loadGForce = new Float64Array(this.nRot);
+    this.loadG = new Float64Array(3 * this.nRot);
     this.hasConstantMassMatrix = this.node.localAngularVelocityCoordinates && !this.hasCom;
   }
 
@@ -195,6 +205,42 @@ class RigidBodyModel extends RigidBodyBase<RigidNodeModel> {
       out[r * n] = 0; out[r * n + 1] = 0; out[r * n + 2] = 0;
       out[r * n + r] = 1;
       for (let j = 0; j < nr; j++) out[r * n + 3 + j] = c[r * nr + j];
+    }
+  }
+
+  /**
+   * Kinematic part of load Jacobians at the local position x: the generalized force of a global force f and
+   * torque τ is [f; Gᵀm] with m = τ + (Ax) × f, so the node adds ∂(Gᵀm)/∂θ and the lever arm, with
+   * δ(Ax) = −(Ax)~ G δθ, adds Gᵀ f̃ (Ax)~ G = (Gᵀ Ax)(Gᵀf)ᵀ − (f·Ax) GᵀG. Exact where AG_l = G holds
+   * (all nodes on their manifold; Euler parameters of unit norm).
+   */
+  jacobianTransposedVector_q(s: ItemState, localPosition: ArrayLike<number>, force: ArrayLike<number> | undefined, torque: ArrayLike<number> | undefined, k: Float64Array, factor: number): void {
+    const m = this.loadMoment;
+    if (torque === undefined) { m[0] = 0; m[1] = 0; m[2] = 0; } else { m[0] = torque[0]; m[1] = torque[1]; m[2] = torque[2]; }
+    const lever = force !== undefined && !(localPosition[0] === 0 && localPosition[1] === 0 && localPosition[2] === 0);
+    const ax = this.loadLever;
+    if (lever) {
+      const a = this.rotation;
+      this.node.orientation(s, a);
+      mat3MulVecInto(ax, a, localPosition);
+      m[0] += ax[1] * force[2] - ax[2] * force[1];
+      m[1] += ax[2] * force[0] - ax[0] * force[2];
+      m[2] += ax[0] * force[1] - ax[1] * force[0];
+    }
+    this.node.jacobianTransposedVector_q(s, undefined, m, k, factor);
+    if (!lever) return;
+    const n = this.nLocalU, nr = this.nRot, g = this.loadG, gx = this.loadGLever, gf = this.loadGForce;
+    this.node.gGlobal(s, g);
+    const fx = force[0] * ax[0] + force[1] * ax[1] + force[2] * ax[2];
+    for (let j = 0; j < nr; j++) {
+      gx[j] = g[j] * ax[0] + g[nr + j] * ax[1] + g[2 * nr + j] * ax[2];
+      gf[j] = g[j] * force[0] + g[nr + j] * force[1] + g[2 * nr + j] * force[2];
+    }
+    for (let r = 0; r < nr; r++) {
+      for (let c = 0; c < nr; c++) {
+        const gtg = g[r] * g[c] + g[nr + r] * g[nr + c] + g[2 * nr + r] * g[2 * nr + c];
+        k[(3 + r) * n + 3 + c] += factor * (gx[r] * gf[c] - fx * gtg);
+      }
     }
   }
 

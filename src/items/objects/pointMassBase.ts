@@ -58,6 +58,9 @@ export class PointMassModel implements ObjectModel, BodyModel {
     this.node.positionJacobian!(s, out);
   }
 
+  /** The position Jacobian is the node's, constant: no contribution to load Jacobians. */
+  jacobianTransposedVector_q(): void {}
+
   massProportionalForce(_s: ItemState, loadPerMass: ArrayLike<number>, f: Float64Array): void {
     for (let i = 0; i < this.nLocalU; i++) f[i] += this.mass * loadPerMass[i];
   }
