@@ -386,6 +386,30 @@ describe('ObjectCosseratRod', () => {
     s.q.set(saved);
     const predicted = [0, 1, 2].map((r) => jac.subarray(r * n, r * n + n).reduce((sum, value, j) => sum + value * delta[j], 0));
     expect(maxDifference(after.map((a, k) => (a - before[k]) / h), predicted)).toBeLessThan(1e-9);
+    // load Jacobian kernel ∂(J_posᵀF + J_rotᵀτ)/∂Δ against central differences of J_rotᵀτ along composed increments
+    const torque = [0.3, -1.1, 0.7], kernel = new Float64Array(n * n), unit = new Float64Array(6);
+    body.jacobianTransposedVector_q!(s, [x, 0, 0], [1, 2, 3], torque, kernel, 1);
+    const generalizedTorque = () => {
+      body.rotationJacobian!(s, [x, 0, 0], jac);
+      return Float64Array.from({ length: n }, (_, j) => jac[j] * torque[0] + jac[n + j] * torque[1] + jac[2 * n + j] * torque[2]);
+    };
+    let kernelError = 0;
+    nodes.forEach((node, g) => {
+      for (let j = 0; j < 6; j++) {
+        unit.fill(0);
+        unit[j] = 1;
+        node.composeIncrement!(s.q, unit, 0, h);
+        const plus = generalizedTorque();
+        s.q.set(saved);
+        node.composeIncrement!(s.q, unit, 0, -h);
+        const minus = generalizedTorque();
+        s.q.set(saved);
+        for (let i = 0; i < n; i++) kernelError = Math.max(kernelError, Math.abs((plus[i] - minus[i]) / (2 * h) - kernel[i * n + 6 * g + j]));
+      }
+    });
+    // entries ~1 (N_i·|τ|); central differences with h = 1e-6: truncation ~1e-12, round-off ~1e-10
+    expect(kernelError).toBeLessThan(1e-8);
+    expect(maxAbs(kernel)).toBeGreaterThan(0.1);
     // physicsLength rescales the arc-length coordinate: s = 2 s_ref
     const scaled = addRod(new SystemContainer().addSystem(), 1, 4, helixRodPose, { physicsLength: 2 * arcOfNode[4] }, 0.7);
     const compiled = compiledRod(scaled);

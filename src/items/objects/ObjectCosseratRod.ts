@@ -945,7 +945,10 @@ export const objectCosseratRodDefinition: ItemDefinition<'Object', typeof parame
     + 'and κ⁰ are computed at the quadrature points from the reference nodes. Markers and body sensors attach at localPosition '
     + '[s, 0, 0] with the reference arc length s ∈ [0, L]; between the nodes the orientation is the interpolated (not exactly '
     + 'orthogonal) A(s) = Σ N_i A_i, the angular velocity and rotation Jacobian are the interpolated nodal ones (Σ N_i A_i ω̄_i, '
-    + 'blocks N_i A_i). Analytic Jacobians with respect to the increments Δr_i and body-fixed Δφ_i.',
+    + 'blocks N_i A_i). Line loads (addDistributedLoad) integrate force densities (global) and moment densities (cross-section '
+    + 'frame) with the test functions. Analytic Jacobians with respect to the increments Δr_i and body-fixed Δφ_i. The R12 '
+    + 'curvature of an element saturates (p = 1: |κ̄| = n_el sin θ for a relative nodal rotation θ), so linear elements must stay well below '
+    + '90° of relative rotation.',
   parameters,
   outputVariables: [
     OutputVariableType.Position, OutputVariableType.Displacement, OutputVariableType.Velocity, OutputVariableType.Rotation,
@@ -959,7 +962,8 @@ export const objectCosseratRodDefinition: ItemDefinition<'Object', typeof parame
     'ode2Lhs (= −δW_int − gyroscopic part of δW_dyn): f_{r_i} = ∫ N_i\' A n dξ, f_{φ_i} = ∫ [N_i\' m − N_i(γ̄ × n + κ̄ × m)] dξ + ∫ N_i (ω × I ω) J dξ,',
     'γ̄ = Aᵀr_ξ, κ̄ = j⁻¹(Skw(AᵀA_ξ)), ω = Σ N_i ω̄_i; Gauss quadrature per element: p points (reduced) or p + 1 (full) for the internal forces,',
     '⌈3(p + 1)/2⌉ points for mass matrix, gyroscopic term, gravity and kinetic energy (exact for constant J).',
-    'M: ∫ N_i N_j A_ρ0 J dξ · I₃ (translations), ∫ N_i N_j J dξ · K_I_ρ0 (rotations); gravity f_{r_i} = A_ρ0 ∫ N_i J dξ · b.',
+    'M: ∫ N_i N_j A_ρ0 J dξ · I₃ (translations), ∫ N_i N_j J dξ · K_I_ρ0 (rotations); gravity f_{r_i} = A_ρ0 ∫ N_i J dξ · b;',
+    'line loads f_{r_i} = ∫ N_i b ds, f_{φ_i} = ∫ N_i c ds (ds = (L/L_ref) J dξ, inertia quadrature).',
     'PotentialEnergy = ∫ ½[(γ − γ⁰)ᵀC_γ(γ − γ⁰) + (κ − κ⁰)ᵀC_κ(κ − κ⁰)] J dξ (internal-force quadrature), KineticEnergy = ½uᵀMu.',
   ].join('\n'),
   validate: validateRod,
