@@ -180,6 +180,12 @@ export function hex8Stiffness(
       for (let c = 0; c < 24; c++) K[24 * r + c] += f * gm[c];
     }
   }
+  mirrorUpper(K, 24);
+}
+
+/** Copies the upper triangle of an n×n row-major matrix to the lower one (exact symmetry). */
+function mirrorUpper(K: Float64Array, n: number): void {
+  for (let r = 1; r < n; r++) for (let c = 0; c < r; c++) K[n * r + c] = K[n * c + r];
 }
 
 /**
@@ -200,11 +206,12 @@ export function hex8MassScalar(x: ArrayLike<number>, density: number, M: Float64
         const f = density * w;
         for (let a = 0; a < 8; a++) {
           const fa = f * ws.N[a];
-          for (let b = 0; b < 8; b++) M[8 * a + b] += fa * ws.N[b];
+          for (let b = a; b < 8; b++) M[8 * a + b] += fa * ws.N[b];
         }
       }
     }
   }
+  for (let a = 1; a < 8; a++) for (let b = 0; b < a; b++) M[8 * a + b] = M[8 * b + a];
   return volume;
 }
 
@@ -235,6 +242,7 @@ export function tet4Stiffness(x: ArrayLike<number>, material: LinearElasticMater
   const V = tet4Gradients(x, ws.g);
   K.fill(0, 0, 144);
   addIsotropicBlock(K, 4, ws.g, 0, lambda * V, mu * V);
+  mirrorUpper(K, 12);
 }
 
 /** Tet4 scalar consistent mass (4×4, overwritten): M_ij = ρV(1 + δ_ij)/20 (exact). Returns the volume. */
