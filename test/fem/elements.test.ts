@@ -57,13 +57,16 @@ function hex8Oracle(x: Float64Array, m: LinearElasticMaterial, integration: Hex8
   if (integration === 'selectiveReduced') {
     const V = points.reduce((s, p) => s + p.w, 0);
     const volRow = (B: Matrix) => Matrix.rowVector([0, 1, 2].reduce((r, a) => r.map((v, c) => v + B.get(a, c) / 3), new Array<number>(24).fill(0)));
-    const mean = points.reduce((s, p) => s.add(volRow(p.B).mul(p.w / V)), Matrix.zeros(1, 24));
+    const mean = Matrix.zeros(1, 24);
+    for (const p of points) mean.add(volRow(p.B).mul(p.w / V));
     for (const p of points) {
       const d = mean.clone().sub(volRow(p.B));
       for (let a = 0; a < 3; a++) for (let c = 0; c < 24; c++) p.B.set(a, c, p.B.get(a, c) + d.get(0, c));
     }
   }
-  return points.reduce((K, p) => K.add(p.B.transpose().mmul(D).mmul(p.B).mul(p.w)), Matrix.zeros(24, 24));
+  const K = Matrix.zeros(24, 24);
+  for (const p of points) K.add(p.B.transpose().mmul(D).mmul(p.B).mul(p.w));
+  return K;
 }
 
 function maxAbsDiff(a: Float64Array, b: Matrix): number {
