@@ -96,3 +96,6 @@ export * from './rotations/index.ts';
 /** Rod cross-sections and rod parameters from material data. */
 export { CircularCrossSection, RectangularCrossSection, rodStiffnessFromMaterial } from './rods/crossSections.ts';
 export type { CrossSection, CircularCrossSectionOptions, RectangularCrossSectionOptions, RodMaterialOptions, RodStiffness } from './rods/crossSections.ts';
+
+/** FEM interface: Abaqus import, Hex8/Tet4 elements, meshers, FEMinterface. */
+export * from './fem/index.ts';
