@@ -136,13 +136,15 @@ export class SystemAssembler {
       const object = objects[i];
       const map = objectMaps[i];
       zeroArray(map.matrix);
+      // the unperturbed ode2Lhs in map.vector, once for both numerical passes
+      let baseEvaluated = false;
       if (factorQ !== 0) {
         if (object.ode2Lhs_q !== undefined && !numeric) object.ode2Lhs_q(s, map.matrix, factorQ);
-        else this.numericLhsJacobian(object, map, s, factorQ, false);
+        else { this.numericLhsJacobian(object, map, s, factorQ, false, false); baseEvaluated = true; }
       }
       if (factorU !== 0 && object.ode2LhsDependsOnVelocity === true) {
         if (object.ode2Lhs_u !== undefined && !numeric) object.ode2Lhs_u(s, map.matrix, factorU);
-        else this.numericLhsJacobian(object, map, s, factorU, true);
+        else this.numericLhsJacobian(object, map, s, factorU, true, baseEvaluated);
       }
       scatterMatrix(map, map.matrix, target, 1);
     }
@@ -181,7 +183,12 @@ export class SystemAssembler {
       const offset = object.aeIndex - nu;
       for (let k = 0; k < values.length; k++) g[offset + k] = values[k];
     }
-    const { nodes, constraintNodes } = this.model;
+    this.computeNodeAE(s, g, useIndex2);
+  }
+
+  /** Writes the nodes' own algebraic equations into g. */
+  private computeNodeAE(s: SystemState, g: Float64Array, useIndex2: boolean): void {
+    const { nodes, constraintNodes, nu } = this.model;
     for (let c = 0; c < constraintNodes.length; c++) {
       const node = nodes[constraintNodes[c]];
       const values = this.nodeValues;
@@ -265,6 +272,40 @@ export class SystemAssembler {
     return `algebraic equation ${index - owner.aeIndex} of ${formatItemLabel(owner.label)} (equation ${index})${involved.length > 0 ? `, which shares coordinates with ${involved.join(', ')}` : ''}`;
   }
 
+  /**
+   * computeAE and addConstraintReactions in one pass over the constraint objects: g (n_AE entries) and r += C_qᵀ λ,
+   * with one kinematics evaluation per object that provides aeAndJacobian. The same values, added in the same order.
+   */
+  computeAEAndReactions(s: SystemState, g: Float64Array, r: Float64Array, useIndex2: boolean): void {
+    const { objects, objectMaps, nu, constraintObjects } = this.model;
+    const lambda = s.lambda;
+    for (let ci = 0; ci < constraintObjects.length; ci++) {
+      const object = objects[constraintObjects[ci]];
+      const map = objectMaps[constraintObjects[ci]];
+      const values = map.constraintValues;
+      const c = map.constraintJacobian;
+      zeroArray(c);
+      if (object.aeAndJacobian !== undefined) {
+        object.aeAndJacobian(s, values, c, useIndex2);
+      } else {
+        object.ae!(s, values, useIndex2);
+        object.ae_q!(s, c);
+      }
+      const first = object.aeIndex - nu;
+      for (let k = 0; k < values.length; k++) g[first + k] = values[k];
+      const ltg = map.ltg;
+      const n = ltg.length;
+      for (let row = 0; row < object.nAE; row++) {
+        const l = lambda[first + row];
+        if (l === 0) continue;
+        const offset = row * n;
+        for (let k = 0; k < n; k++) r[ltg[k]] += c[offset + k] * l;
+      }
+    }
+    this.addNodeReactions(s, r);
+    this.computeNodeAE(s, g, useIndex2);
+  }
+
   /** Adds C_qᵀ λ (λ from the state) to the ODE2 residual r. */
   addConstraintReactions(s: SystemState, r: Float64Array): void {
     const { objects, objectMaps, constraintObjects } = this.model;
@@ -275,13 +316,22 @@ export class SystemAssembler {
       const c = map.constraintJacobian;
       zeroArray(c);
       object.ae_q!(s, c);
-      const n = map.ltg.length;
+      const ltg = map.ltg;
+      const n = ltg.length;
+      const lambda = s.lambda;
+      const first = object.aeIndex - this.model.nu;
       for (let row = 0; row < object.nAE; row++) {
-        const lambda = s.lambda[object.aeIndex - this.model.nu + row];
-        if (lambda === 0) continue;
-        for (let k = 0; k < n; k++) r[map.ltg[k]] += c[row * n + k] * lambda;
+        const l = lambda[first + row];
+        if (l === 0) continue;
+        const offset = row * n;
+        for (let k = 0; k < n; k++) r[ltg[k]] += c[offset + k] * l;
       }
     }
+    this.addNodeReactions(s, r);
+  }
+
+  /** Adds the reactions of the nodes' own equations, C_qᵀ λ, to r. */
+  private addNodeReactions(s: SystemState, r: Float64Array): void {
     const { nodes, constraintNodes } = this.model;
     for (let ci = 0; ci < constraintNodes.length; ci++) {
       const node = nodes[constraintNodes[ci]];
@@ -297,13 +347,19 @@ export class SystemAssembler {
     }
   }
 
-  /** Forward-difference Jacobian of one object's ode2Lhs with respect to its local q (or u) coordinates. */
-  private numericLhsJacobian(object: ObjectModel, map: LocalMap, s: SystemState, factor: number, velocity: boolean): void {
+  /**
+   * Forward-difference Jacobian of one object's ode2Lhs with respect to its local q (or u) coordinates; baseEvaluated
+   * means map.vector already holds ode2Lhs at s. An additive coordinate is perturbed and restored alone, a node with
+   * composeIncrement as a whole.
+   */
+  private numericLhsJacobian(object: ObjectModel, map: LocalMap, s: SystemState, factor: number, velocity: boolean, baseEvaluated: boolean): void {
     const n = map.ltg.length;
     const base = map.vector;
     const perturbed = map.vector2;
-    zeroArray(base);
-    object.ode2Lhs!(s, base);
+    if (!baseEvaluated) {
+      zeroArray(base);
+      object.ode2Lhs!(s, base);
+    }
     const { relativeEpsilon, minimumCoordinateSize } = this.differentiation;
     let local = 0;
     const nodes = object.localNodes;
@@ -315,13 +371,21 @@ export class SystemAssembler {
         const values = velocity ? s.u : s.q;
         const index = velocity ? node.uIndex + j : node.qIndex + j;
         const eps = relativeEpsilon * Math.max(minimumCoordinateSize, Math.abs(values[index]));
-        const saved = saveNode(node, s, velocity);
-        perturbNode(node, s, j, eps, velocity);
         zeroArray(perturbed);
-        object.ode2Lhs!(s, perturbed);
-        restoreNode(node, s, velocity, saved);
+        if (velocity || node.composeIncrement === undefined) {
+          const value = values[index];
+          values[index] = value + eps;
+          object.ode2Lhs!(s, perturbed);
+          values[index] = value;
+        } else {
+          const saved = saveNode(node, s, velocity);
+          perturbNode(node, s, j, eps, velocity);
+          object.ode2Lhs!(s, perturbed);
+          restoreNode(node, s, velocity, saved);
+        }
         const scale = factor / eps;
-        for (let i = 0; i < n; i++) map.matrix[i * n + local] += scale * (perturbed[i] - base[i]);
+        const matrix = map.matrix;
+        for (let i = 0; i < n; i++) matrix[i * n + local] += scale * (perturbed[i] - base[i]);
       }
     }
   }

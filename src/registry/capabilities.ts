@@ -158,6 +158,11 @@ export interface ObjectModel {
   ae?(s: ItemState, g: Float64Array, useIndex2: boolean): void;
   /** Writes ∂g/∂Δq (position level) or ∂ġ/∂u (same matrix for holonomic constraints), n_AE × n_local. */
   ae_q?(s: ItemState, c: Float64Array): void;
+  /**
+   * Writes g (as ae) and ∂g/∂Δq (as ae_q, into a zeroed c) at one state, sharing the kinematics; optional, the
+   * assembler calls ae and ae_q when absent. Must give exactly the values of the two calls.
+   */
+  aeAndJacobian?(s: ItemState, g: Float64Array, c: Float64Array, useIndex2: boolean): void;
   /** True for constraints given on velocity level (g depends on u, not on q). */
   readonly velocityLevelConstraint?: boolean;
   /**

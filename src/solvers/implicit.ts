@@ -203,8 +203,7 @@ export class ImplicitSecondOrderStepper implements TimeStepper, NewtonProblem {
     this.assembler.computeODE2Rhs(s, this.f);
     for (let i = 0; i < nu; i++) r[i] = this.massTimesA[i] - this.f[i];
     if (this.model.nAE > 0) {
-      this.assembler.addConstraintReactions(s, r);
-      this.assembler.computeAE(s, this.g, this.useIndex2);
+      this.assembler.computeAEAndReactions(s, this.g, r, this.useIndex2);
       r.set(this.g, nu);
     }
     const norm = norm2(r, this.size);

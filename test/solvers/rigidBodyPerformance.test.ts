@@ -80,6 +80,42 @@ function plainLU(a: Float64Array, n: number): void {
   }
 }
 
+describe('joint equations and Jacobian in one evaluation', () => {
+  it('aeAndJacobian gives exactly ae and ae_q of revolute, prismatic, generic and spherical joints (index 3 and 2)', () => {
+    const mbs = new SystemContainer().addSystem();
+    const inertia = new RigidBodyInertia({ mass: 1, inertiaTensor: [[0.1, 0, 0], [0, 0.2, 0], [0, 0, 0.3]] });
+    const rotation = [[Math.cos(0.4), -Math.sin(0.4), 0], [Math.sin(0.4), Math.cos(0.4), 0], [0, 0, 1]];
+    const b0 = mbs.createRigidBody({ inertia, referencePosition: [0.5, 0, 0], referenceRotationMatrix: rotation, initialVelocity: [0.1, 0.2, 0], initialAngularVelocity: [1, 2, 3] });
+    const b1 = mbs.createRigidBody({ inertia, referencePosition: [1.5, 0.2, 0], initialVelocity: [0, -0.3, 0.1], initialAngularVelocity: [-2, 0.5, 1] });
+    const ground = mbs.createGround();
+    const joints = [
+      mbs.createRevoluteJoint({ bodyNumbers: [ground, b0], position: [0, 0, 0], axis: [0, 0.6, 0.8] }),
+      mbs.createPrismaticJoint({ bodyNumbers: [b0, b1], position: [1, 0.1, 0], axis: [1, 0, 0] }),
+      mbs.createGenericJoint({ bodyNumbers: [b0, b1], position: [1, 0, 0], constrainedAxes: [0, 1, 1, 0, 0, 1] }),
+      mbs.createSphericalJoint({ bodyNumbers: [b0, b1], position: [1, 0.1, 0.1] }),
+    ];
+    mbs.assemble();
+    const model = mbs.compiled();
+    const s = model.data.initial;
+    const rnd = mulberry32(5);
+    for (let i = 0; i < s.q.length; i++) s.q[i] = 0.05 * (rnd() - 0.5);
+    for (const index of joints) {
+      const joint = model.objects[index];
+      const n = model.objectMaps[index].ltg.length;
+      for (const useIndex2 of [false, true]) {
+        const g = new Float64Array(joint.nAE), c = new Float64Array(joint.nAE * n);
+        joint.ae!(s, g, useIndex2);
+        joint.ae_q!(s, c);
+        const gFused = new Float64Array(joint.nAE), cFused = new Float64Array(joint.nAE * n);
+        joint.aeAndJacobian!(s, gFused, cFused, useIndex2);
+        expect(Array.from(gFused)).toEqual(Array.from(g));
+        expect(Array.from(cFused)).toEqual(Array.from(c));
+        expect(c.some((x) => x !== 0)).toBe(true);
+      }
+    }
+  });
+});
+
 describe('DenseLU on sparse saddle-point matrices', () => {
   it('skips the zeros of sparse pivot rows and still produces the factors of the full update bit for bit', () => {
     const rnd = mulberry32(99);

@@ -139,6 +139,13 @@ export class JointModel implements ObjectModel {
   private readonly offsetParameters: number[];
   /** The parameters as handed to the user function, refreshed before each call (user changes do not leak). */
   private readonly offsetArgument: number[];
+  /** The parameters the equations read per evaluation, copied from the dictionary (plain fields are faster to read). */
+  private readonly active: boolean;
+  private readonly alternative: boolean;
+  private readonly offsetFunction: JointOffsetUserFunction | undefined;
+  private readonly offsetFunction_t: JointOffsetUserFunction | undefined;
+  /** False while this.offset holds zeros from an evaluation without user function. */
+  private offsetNonzero = true;
   private n = 0;
 
   constructor(readonly label: ItemLabel, private readonly selection: JointSelection, private readonly v: JointValues, outputVariables: readonly OutputVariableType[]) {
@@ -154,6 +161,10 @@ export class JointModel implements ObjectModel {
     this.offsetParameters = Array.from(v.offsetUserFunctionParameters ?? []);
     this.offsetArgument = this.offsetParameters.slice();
     this.outputs = new Set(outputVariables);
+    this.active = v.activeConnector;
+    this.alternative = v.alternativeConstraints === true;
+    this.offsetFunction = v.offsetUserFunction === 0 ? undefined : v.offsetUserFunction;
+    this.offsetFunction_t = v.offsetUserFunction_t === 0 ? undefined : v.offsetUserFunction_t;
   }
 
   bind(context: BindContext): void {
@@ -176,8 +187,12 @@ export class JointModel implements ObjectModel {
 
   /** Writes the user-function offsets (or zeros) of `parameter` at time t into this.offset. */
   private evaluateOffset(s: ItemState, parameter: 'offsetUserFunction' | 'offsetUserFunction_t'): void {
-    const f = this.v[parameter];
-    if (f === undefined || f === 0) { this.offset.fill(0); return; }
+    const f = parameter === 'offsetUserFunction' ? this.offsetFunction : this.offsetFunction_t;
+    if (f === undefined) {
+      if (this.offsetNonzero) { this.offset.fill(0); this.offsetNonzero = false; }
+      return;
+    }
+    this.offsetNonzero = true;
     for (let i = 0; i < this.offsetParameters.length; i++) this.offsetArgument[i] = this.offsetParameters[i];
     this.offsetArgument.length = this.offsetParameters.length;
     const value = f(s.mbs, s.t, this.label.index, this.offsetArgument);
@@ -220,11 +235,16 @@ export class JointModel implements ObjectModel {
   private positionEquations(s: ItemState): void {
     this.evaluateOffset(s, 'offsetUserFunction');
     this.kinematics(s, false, true);
+    this.writePositionEquations();
+  }
+
+  /** The position-level equations from the evaluated kinematics and offsets. */
+  private writePositionEquations(): void {
     const { generic: g, offset: o, a0All, a1All, axis0, axis1 } = this;
     const d = this.markers.dp;
     const t = this.selection.globalTranslation ? d : mat3TransposeMulVecInto(this.work3, a0All, d);
     for (let i = 0; i < 3; i++) if (this.translationConstrained[i]) g[i] = t[i] - o[i];
-    if (this.threeRotations && this.v.alternativeConstraints === true) {
+    if (this.threeRotations && this.alternative) {
       for (let k = 0; k < 3; k++) g[3 + k] = columnTriple(a0All, k, a1All, (k + 1) % 3, a0All, (k + 2) % 3) - 1;
       return;
     }
@@ -239,6 +259,12 @@ export class JointModel implements ObjectModel {
       itemError(this.label, 'offsetUserFunction_t', `must return zero rotation offsets (entries 3..5) on velocity level (index 2), as Exudyn has no rotation offsets there, got [${o[3]}, ${o[4]}, ${o[5]}]`);
     }
     this.kinematics(s, true, false);
+    this.writeVelocityEquations();
+  }
+
+  /** The velocity-level equations from the evaluated kinematics (with velocities) and offsets. */
+  private writeVelocityEquations(): void {
+    const o = this.offset;
     const { generic: g, a0All, a1All, a0AllDot, a1AllDot, axis0, axis1 } = this;
     const { dp, dv } = this.markers;
     let t: ArrayLike<number> = dv;
@@ -257,22 +283,50 @@ export class JointModel implements ObjectModel {
 
   /** Writes the selected rows: generic equations, or λ for multiplier rows. */
   ae(s: ItemState, g: Float64Array, useIndex2: boolean): void {
-    const { rows } = this.selection;
-    const j = this.selection.constrainedAxes;
-    if (this.v.activeConnector) {
+    if (this.active) {
       if (useIndex2) this.velocityEquations(s);
       else this.positionEquations(s);
     }
+    this.writeRows(s, g);
+  }
+
+  /**
+   * ae and ae_q at one state with one kinematics evaluation (the same values as the two calls). Joints with offset
+   * user functions, whose position- and velocity-level kinematics differ, and inactive joints make the two calls.
+   */
+  aeAndJacobian(s: ItemState, g: Float64Array, c: Float64Array, useIndex2: boolean): void {
+    if (!this.active || this.offsetFunction !== undefined || this.offsetFunction_t !== undefined) {
+      this.ae(s, g, useIndex2);
+      this.ae_q(s, c);
+      return;
+    }
+    this.evaluateOffset(s, 'offsetUserFunction');
+    this.kinematics(s, useIndex2, false);
+    if (useIndex2) this.writeVelocityEquations();
+    else this.writePositionEquations();
+    this.writeRows(s, g);
+    this.writeJacobian(s, c);
+  }
+
+  /** The item's rows of g from this.generic, λ for multiplier rows. */
+  private writeRows(s: ItemState, g: Float64Array): void {
+    const { rows } = this.selection;
+    const j = this.selection.constrainedAxes;
     for (let r = 0; r < rows.length; r++) {
-      g[r] = this.v.activeConnector && j[rows[r]] === 1 ? this.generic[rows[r]] : lagrangeMultiplier(s, this.aeIndex, r);
+      g[r] = this.active && j[rows[r]] === 1 ? this.generic[rows[r]] : lagrangeMultiplier(s, this.aeIndex, r);
     }
   }
 
   /** ∂g/∂q of the selected rows (also ∂ġ/∂u on velocity level); multiplier rows stay zero. */
   ae_q(s: ItemState, c: Float64Array): void {
-    if (!this.v.activeConnector) return;
+    if (!this.active) return;
     this.evaluateOffset(s, 'offsetUserFunction');
     this.kinematics(s, false, true);
+    this.writeJacobian(s, c);
+  }
+
+  /** The Jacobian rows from the evaluated position-level kinematics (marker Jacobians evaluated here). */
+  private writeJacobian(s: ItemState, c: Float64Array): void {
     const { markers, n, a0All, a1All, axis0, axis1 } = this;
     const { n0, n1, jacobian0: j0, jacobian1: j1, dp } = markers;
     markers.evaluateJacobians(s);
