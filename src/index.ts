@@ -83,6 +83,8 @@ export { LoadForceVector, Force } from './items/loads/LoadForceVector.ts';
 export { LoadTorqueVector, Torque } from './items/loads/LoadTorqueVector.ts';
 export { LoadCoordinate } from './items/loads/LoadCoordinate.ts';
 export { LoadMassProportional, Gravity } from './items/loads/LoadMassProportional.ts';
+export { LoadDistributed, DistributedRodLoad } from './items/loads/LoadDistributed.ts';
+export type { DistributedLoadUserFunction } from './items/loads/LoadDistributed.ts';
 export { SensorNode } from './items/sensors/SensorNode.ts';
 export { SensorLoad } from './items/sensors/SensorLoad.ts';
 export { SensorObject } from './items/sensors/SensorObject.ts';
@@ -95,6 +97,11 @@ export * from './rotations/index.ts';
 
 /** Rod cross-sections and rod parameters from material data. */
 export { CircularCrossSection, RectangularCrossSection, rodStiffnessFromMaterial } from './rods/crossSections.ts';
+export { rodCenterline } from './rods/centerlines.ts';
+export type {
+  CenterlineOptions, StraightCenterlineOptions, CircularArcCenterlineOptions, HelixCenterlineOptions, UserCenterlineOptions, RodCenterline,
+} from './rods/centerlines.ts';
+export type { CreateCosseratRodOptions, CreateCosseratRodResult } from './mainSystemHelpers.ts';
 export type { CrossSection, CircularCrossSectionOptions, RectangularCrossSectionOptions, RodMaterialOptions, RodStiffness } from './rods/crossSections.ts';
 
 /** FEM interface: Abaqus import, Hex8/Tet4 elements, meshers, FEMinterface. */

@@ -45,6 +45,7 @@ import { loadForceVectorDefinition } from './loads/LoadForceVector.ts';
 import { loadTorqueVectorDefinition } from './loads/LoadTorqueVector.ts';
 import { loadCoordinateDefinition } from './loads/LoadCoordinate.ts';
 import { loadMassProportionalDefinition } from './loads/LoadMassProportional.ts';
+import { loadDistributedDefinition } from './loads/LoadDistributed.ts';
 import { sensorNodeDefinition } from './sensors/SensorNode.ts';
 import { sensorLoadDefinition } from './sensors/SensorLoad.ts';
 import { sensorObjectDefinition } from './sensors/SensorObject.ts';
@@ -100,6 +101,7 @@ export const itemDefinitions: readonly ItemDefinition[] = [
   loadTorqueVectorDefinition,
   loadCoordinateDefinition,
   loadMassProportionalDefinition,
+  loadDistributedDefinition,
   sensorNodeDefinition,
   sensorLoadDefinition,
   sensorObjectDefinition,
