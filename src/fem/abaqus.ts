@@ -141,13 +141,26 @@ function splitFields(text: string): string[] {
 }
 
 function parseReal(token: string, fileName: string, line: number, what: string): number {
-  const v = token === '' ? NaN : Number(token.replace(/[dD]/, 'e'));
+  let v = token === '' ? NaN : Number(token);
+  if (Number.isNaN(v) && /^[^dD]*[dD][^dD]*$/.test(token)) v = Number(token.replace(/[dD]/, 'e')); // Fortran exponent 1.0D+03
   if (!Number.isFinite(v)) fail(fileName, line, `${what} must be a number, got "${token}"`);
   return v;
 }
 
+/** True for an optionally signed string of decimal digits. */
+function isIntegerToken(token: string): boolean {
+  const n = token.length;
+  let k = n > 0 && (token.charCodeAt(0) === 43 || token.charCodeAt(0) === 45) ? 1 : 0;
+  if (k === n) return false;
+  for (; k < n; k++) {
+    const c = token.charCodeAt(k);
+    if (c < 48 || c > 57) return false;
+  }
+  return true;
+}
+
 function parseLabel(token: string, fileName: string, line: number, what: string): number {
-  const v = /^[+-]?\d+$/.test(token) ? Number(token) : NaN;
+  const v = isIntegerToken(token) ? Number(token) : NaN;
   if (!Number.isSafeInteger(v)) fail(fileName, line, `${what} must be an integer, got "${token}"`);
   return v;
 }
@@ -297,7 +310,7 @@ function setMembers(
       continue;
     }
     for (const f of fields) {
-      if (/^[+-]?\d+$/.test(f)) {
+      if (isIntegerToken(f)) {
         const label = Number(f);
         const index = indexOfLabel.get(label);
         if (index === undefined) fail(fileName, d.line, `${what} label ${label} is not defined`);
@@ -536,7 +549,7 @@ export function parseAbaqusMatrix(text: string, fileName: string, options: Abaqu
   for (let i = 0; i < lines.length; i++) {
     const t = lines[i].trim();
     if (t === '' || t.startsWith('*')) continue;
-    const f = t.split(/[\s,]+/).filter((s) => s !== '');
+    const f = t.split(/[\s,]+/);
     const lineNo = i + 1;
     const lineFormat = f.length === 3 ? 'coordinate' : f.length === 5 ? 'matrixInput' : undefined;
     if (lineFormat === undefined) fail(fileName, lineNo, `matrix entry must be "row column value" or "node dof node dof value", got "${t}"`);

@@ -30,47 +30,55 @@ export interface NodeAdjacency {
 
 /** Builds the node adjacency of the given element blocks. */
 export function nodeAdjacency(numberOfNodes: number, blocks: readonly ElementBlock[]): NodeAdjacency {
-  const count = new Int32Array(numberOfNodes + 1);
-  for (const b of blocks) for (const n of b.connectivity) count[n + 1]++;
-  for (let i = 0; i < numberOfNodes; i++) count[i + 1] += count[i];
-  const elemPtr = count.slice();
-  const elemOf = new Int32Array(count[numberOfNodes]);
-  const fill = count.slice(0, numberOfNodes);
-  const elementStart: number[] = [];
-  const elementSize: number[] = [];
-  let e = 0;
+  // all elements as one connectivity list with offsets
+  let total = 0, nElements = 0;
+  for (const b of blocks) { total += b.connectivity.length; nElements += b.connectivity.length / nodesPerElement[b.type]; }
+  const conn = new Int32Array(total);
+  const start = new Int32Array(nElements + 1);
+  let e = 0, w = 0;
   for (const b of blocks) {
     const nn = nodesPerElement[b.type];
-    for (let k = 0; k < b.connectivity.length; k += nn, e++) {
-      elementStart.push(k);
-      elementSize.push(nn);
-      for (let a = 0; a < nn; a++) elemOf[fill[b.connectivity[k + a]]++] = e;
-    }
+    conn.set(b.connectivity, w);
+    for (let k = 0; k < b.connectivity.length; k += nn) { start[e++] = w; w += nn; }
   }
-  const blockOf: ElementBlock[] = [];
-  for (const b of blocks) for (let k = 0; k < b.connectivity.length / nodesPerElement[b.type]; k++) blockOf.push(b);
+  start[nElements] = w;
+  // node → elements
+  const elemPtr = new Int32Array(numberOfNodes + 1);
+  for (let k = 0; k < total; k++) elemPtr[conn[k] + 1]++;
+  for (let i = 0; i < numberOfNodes; i++) elemPtr[i + 1] += elemPtr[i];
+  const elemOf = new Int32Array(total);
+  const fill = elemPtr.slice(0, numberOfNodes);
+  for (let el = 0; el < nElements; el++) for (let k = start[el]; k < start[el + 1]; k++) elemOf[fill[conn[k]]++] = el;
+  // neighbors by stamping, then sorting each node's range
   const stamp = new Int32Array(numberOfNodes).fill(-1);
   const ptr = new Int32Array(numberOfNodes + 1);
-  const lists: Int32Array[] = [];
-  const scratch: number[] = [];
+  let neighbors: Int32Array = new Int32Array(Math.max(16, 4 * total));
+  let count = 0;
   for (let j = 0; j < numberOfNodes; j++) {
-    scratch.length = 0;
+    const first = count;
+    stamp[j] = j;
+    if (count === neighbors.length) neighbors = grow(neighbors);
+    neighbors[count++] = j;
     for (let k = elemPtr[j]; k < elemPtr[j + 1]; k++) {
       const el = elemOf[k];
-      const conn = blockOf[el].connectivity;
-      for (let a = 0, s = elementStart[el]; a < elementSize[el]; a++) {
-        const i = conn[s + a];
-        if (stamp[i] !== j) { stamp[i] = j; scratch.push(i); }
+      for (let q = start[el]; q < start[el + 1]; q++) {
+        const i = conn[q];
+        if (stamp[i] === j) continue;
+        stamp[i] = j;
+        if (count === neighbors.length) neighbors = grow(neighbors);
+        neighbors[count++] = i;
       }
     }
-    if (stamp[j] !== j) scratch.push(j);
-    const list = Int32Array.from(scratch).sort();
-    lists.push(list);
-    ptr[j + 1] = ptr[j] + list.length;
+    neighbors.subarray(first, count).sort();
+    ptr[j + 1] = count;
   }
-  const neighbors = new Int32Array(ptr[numberOfNodes]);
-  for (let j = 0; j < numberOfNodes; j++) neighbors.set(lists[j], ptr[j]);
-  return { ptr, neighbors };
+  return { ptr, neighbors: neighbors.slice(0, count) };
+}
+
+function grow(a: Int32Array): Int32Array {
+  const b = new Int32Array(2 * a.length);
+  b.set(a);
+  return b;
 }
 
 /** CSC matrix (3 coordinates per node) with the full pattern of a node adjacency and zero values. */

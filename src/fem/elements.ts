@@ -51,6 +51,7 @@ export const hex8NodeNaturalCoordinates: readonly (readonly [number, number, num
   [-1, -1, 1], [1, -1, 1], [1, 1, 1], [-1, 1, 1],
 ];
 
+const hexSign = Float64Array.from(hex8NodeNaturalCoordinates.flat());
 const G2 = 1 / Math.sqrt(3);
 const gauss2 = { points: [-G2, G2], weights: [1, 1] };
 const G3 = Math.sqrt(3 / 5);
@@ -59,7 +60,7 @@ const gauss3 = { points: [-G3, 0, G3], weights: [5 / 9, 8 / 9, 5 / 9] };
 /** Trilinear shape functions N (8) and their natural derivatives dN (8×3, row per node) at (ξ, η, ζ). */
 export function hex8ShapeFunctions(xi: number, eta: number, zeta: number, N: Float64Array, dN: Float64Array): void {
   for (let i = 0; i < 8; i++) {
-    const [a, b, c] = hex8NodeNaturalCoordinates[i];
+    const a = hexSign[3 * i], b = hexSign[3 * i + 1], c = hexSign[3 * i + 2];
     const fa = 1 + a * xi, fb = 1 + b * eta, fc = 1 + c * zeta;
     N[i] = 0.125 * fa * fb * fc;
     dN[3 * i] = 0.125 * a * fb * fc;
@@ -97,6 +98,21 @@ function hex8Gradients(x: ArrayLike<number>, dN: Float64Array, g: Float64Array):
   return det;
 }
 
+/** det J of the Hex8 map at natural derivatives dN; throws for det J ≤ 0. */
+function hex8Determinant(x: ArrayLike<number>, dN: Float64Array): number {
+  let j00 = 0, j01 = 0, j02 = 0, j10 = 0, j11 = 0, j12 = 0, j20 = 0, j21 = 0, j22 = 0;
+  for (let i = 0; i < 8; i++) {
+    const x0 = x[3 * i], x1 = x[3 * i + 1], x2 = x[3 * i + 2];
+    const d0 = dN[3 * i], d1 = dN[3 * i + 1], d2 = dN[3 * i + 2];
+    j00 += x0 * d0; j01 += x0 * d1; j02 += x0 * d2;
+    j10 += x1 * d0; j11 += x1 * d1; j12 += x1 * d2;
+    j20 += x2 * d0; j21 += x2 * d1; j22 += x2 * d2;
+  }
+  const det = j00 * (j11 * j22 - j12 * j21) + j01 * (j12 * j20 - j10 * j22) + j02 * (j10 * j21 - j11 * j20);
+  if (!(det > 0)) throw new FlexdynError(`Hex8 element: Jacobian determinant must be > 0 at every integration point, got ${det} (inverted or degenerate element, or node order other than C3D8)`);
+  return det;
+}
+
 /** Work arrays of the element routines (one set per caller, reused). */
 export class ElementWorkspace {
   /** Shape functions. */
@@ -113,12 +129,15 @@ export class ElementWorkspace {
   readonly gMean = new Float64Array(24);
 }
 
-/** Adds, for each node pair, coefficient·(λ-like g_ia g_jb, μ(g_ib g_ja + δ_ab g_i·g_j)) to K (n·3 square, row-major). */
+/**
+ * Adds cl·g_ia g_jb + cm·(g_ib g_ja + δ_ab g_i·g_j) to the node blocks j ≥ i of K (3nn square,
+ * row-major); the caller mirrors the upper triangle.
+ */
 function addIsotropicBlock(K: Float64Array, nn: number, g: Float64Array, go: number, cl: number, cm: number): void {
   const n3 = 3 * nn;
   for (let i = 0; i < nn; i++) {
     const gi0 = g[go + 3 * i], gi1 = g[go + 3 * i + 1], gi2 = g[go + 3 * i + 2];
-    for (let j = 0; j < nn; j++) {
+    for (let j = i; j < nn; j++) {
       const gj0 = g[go + 3 * j], gj1 = g[go + 3 * j + 1], gj2 = g[go + 3 * j + 2];
       const dd = cm * (gi0 * gj0 + gi1 * gj1 + gi2 * gj2);
       const r = 3 * i * n3 + 3 * j;
@@ -177,7 +196,7 @@ export function hex8Stiffness(
     const gm = ws.gMean;
     for (let r = 0; r < 24; r++) {
       const f = kv * gm[r];
-      for (let c = 0; c < 24; c++) K[24 * r + c] += f * gm[c];
+      for (let c = r; c < 24; c++) K[24 * r + c] += f * gm[c];
     }
   }
   mirrorUpper(K, 24);
@@ -200,7 +219,7 @@ export function hex8MassScalar(x: ArrayLike<number>, density: number, M: Float64
     for (let j = 0; j < 3; j++) {
       for (let i = 0; i < 3; i++) {
         hex8ShapeFunctions(gauss3.points[i], gauss3.points[j], gauss3.points[k], ws.N, ws.dN);
-        const det = hex8Gradients(x, ws.dN, ws.g);
+        const det = hex8Determinant(x, ws.dN);
         const w = gauss3.weights[i] * gauss3.weights[j] * gauss3.weights[k] * det;
         volume += w;
         const f = density * w;
