@@ -164,6 +164,8 @@ export class FEMinterface {
    * Computes mass and stiffness of the Hex8/Tet4 mesh with linear elastic material. With a
    * material, all elements use it; without, each element takes the material of its Abaqus
    * solid section (density, E, ν from *Material). Returns the total element volume.
+   * Abaqus's C3D8 matrices are reproduced with `hex8Integration: 'selectiveReduced'` and its
+   * `*MATRIX GENERATE, MASS` output with `lumpedMass: true`; C3D4 matrices with the defaults.
    */
   computeMassAndStiffness(material?: LinearElasticMaterial, options: LinearElasticAssemblyOptions = {}): number {
     if (this.elements.length === 0) throw new FlexdynError('FEMinterface.computeMassAndStiffness: the model has no elements');
