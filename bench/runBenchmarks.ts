@@ -18,6 +18,7 @@ import { formatComparison, formatDuration, runBenchmark, type Benchmark, type Be
 import { singleMassBenchmarks } from './singleMass.bench.ts';
 import { springChainImplicit, springChainExplicit } from './springChain.bench.ts';
 import { sparseGridBenchmarks } from './sparseGrid.bench.ts';
+import { rigidBodyBenchmarks } from './rigidBodies.bench.ts';
 
 /** All benchmarks in report order. */
 const benchmarks: readonly Benchmark[] = [
@@ -25,6 +26,7 @@ const benchmarks: readonly Benchmark[] = [
   ...sparseGridBenchmarks,
   springChainExplicit,
   ...singleMassBenchmarks,
+  ...rigidBodyBenchmarks(),
 ];
 
 /** A row of the linear-algebra benchmarks (the shape bench/linalg/sparseLU.bench.ts returns). */
