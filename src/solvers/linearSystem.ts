@@ -83,17 +83,19 @@ export class LinearSystem implements MatrixAccumulator {
 
   /**
    * Symbolic analysis and first factorization of a new pattern with the default solver; if that fills more than
-   * fillRatioLimit·nnz(A), also with the alternative analyses, keeping the one with the least fill. Later
-   * factorizations of the pattern refactorize with the kept solver.
+   * fillRatioLimit·nnz(A), also with the alternative analyses in turn until one stays within that limit, keeping
+   * the one with the least fill. Later factorizations of the pattern refactorize with the kept solver.
    */
   private analyze(matrix: CscMatrix): true | SparseLUSingular {
     const lu = new SparseLU();
     const result = lu.analyze(matrix);
     let best = lu;
-    if (result === true && fill(lu) > fillRatioLimit * matrix.colPtr[matrix.n]) {
+    const limit = fillRatioLimit * matrix.colPtr[matrix.n];
+    if (result === true && fill(lu) > limit) {
       for (const options of alternativeAnalyses) {
         const candidate = new SparseLU(options);
         if (candidate.analyze(matrix) === true && fill(candidate) < fill(best)) best = candidate;
+        if (fill(best) <= limit) break;
       }
     }
     this.sparseLU = best;
