@@ -199,6 +199,13 @@ export interface BodyModel {
   /** Adds the generalized force of a mass-proportional load vector (force per mass) to f (nLocalU). */
   massProportionalForce?(s: ItemState, loadPerMass: ArrayLike<number>, f: Float64Array): void;
   /**
+   * True if massProportionalForce depends on the coordinates (bodies with a rotating reference frame and a mass
+   * centre off the reference point: rigid bodies with COM offset, floating-frame bodies); then load Jacobians of
+   * mass-proportional loads are numerical. Absent or false: the force is constant (mass points, absolute-coordinate
+   * flexible bodies such as ANCF cables and rods), and those loads get no Jacobian.
+   */
+  readonly massProportionalForceDependsOnCoordinates?: boolean;
+  /**
    * Adds factor·∂(J_posᵀ force + J_rotᵀ torque)/∂Δq (nLocalU × nLocalU row-major) at localPosition for fixed
    * global force and torque (either may be undefined): the kinematic part of a load Jacobian. Absent: loads on
    * markers of this body are differentiated numerically.
@@ -273,6 +280,8 @@ export interface MarkerModel {
   coordinateJacobian?(s: ItemState, out: Float64Array): void;
   /** Adds the generalized force of a mass-proportional load (force per mass) to f (nLocalU). */
   massProportionalForce?(s: ItemState, loadPerMass: ArrayLike<number>, f: Float64Array): void;
+  /** Body-mass markers: the body's {@link BodyModel.massProportionalForceDependsOnCoordinates} (known after bind). */
+  readonly massProportionalForceDependsOnCoordinates?: boolean;
   /**
    * Adds factor·∂(J_posᵀ force + J_rotᵀ torque)/∂Δq (nLocalU × nLocalU row-major) for fixed global force and
    * torque (either may be undefined; torque only for markers with orientation). Present only when the marker's

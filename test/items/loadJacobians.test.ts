@@ -162,6 +162,25 @@ describe('load Jacobians', () => {
     }
   });
 
+  it('massProportionalLoadsAreNumericalOnlyOnBodiesWhoseForceTurns', () => {
+    const mbs = new SystemContainer().addSystem();
+    const offset = mbs.createRigidBody({ inertia: new RigidBodyInertia(1, [[1, 0, 0], [0, 1, 0], [0, 0, 1]], [0.1, 0, 0]), gravity: [0, -9.81, 0], returnDict: true });
+    const centred = mbs.createRigidBody({ inertia: new RigidBodyInertia(1, [[1, 0, 0], [0, 1, 0], [0, 0, 1]]), gravity: [0, -9.81, 0], returnDict: true });
+    const point = mbs.createMassPoint({ physicsMass: 1, gravity: [0, -9.81, 0] });
+    mbs.assemble();
+    const model = mbs.compiled();
+    expect(model.loads[offset.loadNumber!].coordinateDependence).toBe('numerical');
+    expect(model.loads[centred.loadNumber!].coordinateDependence).toBe('constant');
+    expect(point).toBeGreaterThanOrEqual(0);
+    expect(model.loads[2].coordinateDependence).toBe('constant');
+    // the COM offset makes the gravity moment Gᵀ((Aχ) × m g) turn with the body: a nonzero Jacobian (|m g χ| ≈ 1)
+    const s = model.data.current;
+    s.loadFactor = 1;
+    const dense = new Dense(model.nu + model.nAE);
+    new SystemAssembler(model).addLoadsJacobian(s, dense, -1, 0);
+    expect(Math.max(...dense.values.map(Math.abs))).toBeGreaterThan(0.5);
+  });
+
   it('loadsOnPointsAreConstantAndSkipped', () => {
     const mbs = new SystemContainer().addSystem();
     const node = mbs.addNode(NodePoint({ referenceCoordinates: [1, 2, 3] }));

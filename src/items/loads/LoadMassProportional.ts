@@ -1,5 +1,5 @@
 import { makeFactory, type ItemDefinition } from '../../registry/definition.ts';
-import type { BindContext, ItemState, LoadModel, MarkerModel } from '../../registry/capabilities.ts';
+import type { BindContext, ItemState, LoadCoordinateDependence, LoadModel, MarkerModel } from '../../registry/capabilities.ts';
 import { itemError, type ItemLabel } from '../../registry/errors.ts';
 import { markerIndex, userFunction, vector, type UserFunctionValue } from '../../registry/parameters.ts';
 import { evaluateVectorUserFunction } from './loadUserFunctions.ts';
@@ -14,6 +14,8 @@ const parameters = {
 /** Run-time model: a body force per unit mass (gravity). */
 class MassProportionalLoadModel implements LoadModel {
   marker!: MarkerModel;
+  /** Numerical with a user function or on bodies whose mass-proportional force depends on q (rigid bodies with COM offset), else constant. */
+  coordinateDependence: LoadCoordinateDependence = 'constant';
   private readonly loadPerMass = new Float64Array(3);
   private readonly scaled = new Float64Array(3);
 
@@ -22,6 +24,8 @@ class MassProportionalLoadModel implements LoadModel {
   bind(context: BindContext): void {
     this.marker = context.marker(this.markerNumber, 'markerNumber');
     if (!this.marker.provides.bodyMass) itemError(this.label, 'markerNumber', `must refer to a BodyMass marker, got ${this.marker.label.category}${this.marker.label.typeName} #${this.markerNumber}`);
+    const dependent = this.userFunction !== 0 || this.marker.massProportionalForceDependsOnCoordinates === true;
+    this.coordinateDependence = dependent && this.marker.nLocalU > 0 ? 'numerical' : 'constant';
   }
 
   values(s: ItemState): Float64Array {

@@ -15,6 +15,8 @@ class BodyMassMarkerModel implements MarkerModel {
   private body!: BodyModel;
   /** The body's line-load integration (rods), if it has one (set in bind). */
   addDistributedLoad?: MarkerModel['addDistributedLoad'];
+  /** Whether the body's mass-proportional force depends on the coordinates (set in bind). */
+  massProportionalForceDependsOnCoordinates = false;
 
   constructor(readonly label: ItemLabel, private readonly bodyNumber: number) {}
 
@@ -25,6 +27,7 @@ class BodyMassMarkerModel implements MarkerModel {
     this.nodes = body.nodes;
     this.nLocalU = body.nLocalU;
     this.addDistributedLoad = body.addDistributedLoad?.bind(body);
+    this.massProportionalForceDependsOnCoordinates = body.massProportionalForceDependsOnCoordinates === true;
   }
 
   massProportionalForce(s: ItemState, loadPerMass: ArrayLike<number>, f: Float64Array): void {

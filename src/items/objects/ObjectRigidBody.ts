@@ -53,6 +53,8 @@ class RigidBodyModel extends RigidBodyBase<RigidNodeModel> {
   /** −m χ, the vector U of the COM terms. */
   private readonly massCom: Float64Array;
   private readonly hasCom: boolean;
+  /** With a COM offset the mass-proportional force turns with the body (Q_θ = Gᵀ((Aχ) × m b)). */
+  readonly massProportionalForceDependsOnCoordinates: boolean;
   private nRot = 0;
   private gl = new Float64Array(0);
   /** Work array: G_lᵀJ (n_rot × 3) or skew(v)·G_l (3 × n_rot). */
@@ -76,6 +78,7 @@ class RigidBodyModel extends RigidBodyBase<RigidNodeModel> {
     this.inertia = inertiaTensor(inertia6);
     this.com = Float64Array.from(com);
     this.hasCom = !(com[0] === 0 && com[1] === 0 && com[2] === 0);
+    this.massProportionalForceDependsOnCoordinates = this.hasCom;
     this.massCom = Float64Array.of(-mass * com[0], -mass * com[1], -mass * com[2]);
   }
 

@@ -22,6 +22,8 @@ class RigidBody2DModel extends RigidBodyBase<RigidBody2DNodeModel> {
   /** Present only with a COM offset (the quadratic velocity term); its Jacobians are numerical. */
   readonly ode2Lhs?: (s: ItemState, f: Float64Array) => void;
   private readonly hasCom: boolean;
+  /** With a COM offset the mass-proportional force turns with the body (Q_θ = Gᵀ((Aχ) × m b)). */
+  readonly massProportionalForceDependsOnCoordinates: boolean;
   private readonly cx: number;
   private readonly cy: number;
 
@@ -30,6 +32,7 @@ class RigidBody2DModel extends RigidBodyBase<RigidBody2DNodeModel> {
     this.cx = com[0];
     this.cy = com[1];
     this.hasCom = !(com[0] === 0 && com[1] === 0);
+    this.massProportionalForceDependsOnCoordinates = this.hasCom;
     this.hasConstantMassMatrix = !this.hasCom;
     if (this.hasCom) {
       this.ode2Lhs = (s, f) => {
