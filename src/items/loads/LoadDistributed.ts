@@ -17,7 +17,11 @@ const parameters = {
 /** Run-time model: force and moment densities integrated by the rod's quadrature. */
 class DistributedLoadModel implements LoadModel {
   marker!: MarkerModel;
-  coordinateDependence: LoadCoordinateDependence = 'constant';
+  /**
+   * Always constant: b (global) and c (cross-section frame) give a configuration-independent generalized force, and the
+   * user functions receive (t, s), not the state; a numerical Jacobian would couple all rod nodes densely.
+   */
+  readonly coordinateDependence: LoadCoordinateDependence = 'constant';
   private state!: ItemState;
   private forceFactor = 1;
   private momentFactor = 1;
@@ -41,8 +45,6 @@ class DistributedLoadModel implements LoadModel {
     if (this.marker.addDistributedLoad === undefined) {
       itemError(this.label, 'markerNumber', `must refer to a MarkerBodyMass on a rod (a body with line-load integration, e.g. ObjectCosseratRod), got ${this.marker.label.category}${this.marker.label.typeName} #${this.markerNumber}`);
     }
-    const userFunctions = this.forceUserFunction !== 0 || this.momentUserFunction !== 0;
-    this.coordinateDependence = userFunctions && this.marker.nLocalU > 0 ? 'numerical' : 'constant';
   }
 
   private evaluate(fn: UserFunctionValue<DistributedLoadUserFunction>, name: string, value: number[], sArc: number, out: Float64Array, factor: number): void {
@@ -84,8 +86,8 @@ export const loadDistributedDefinition: ItemDefinition<'Load', typeof parameters
   description: 'Force and moment densities per reference arc length on a rod, through a MarkerBodyMass on the rod: the generalized force '
     + 'is ∫ (δrᵀ b + δφ_Kᵀ c) ds with the rod\'s test functions and quadrature (the Petrov–Galerkin external virtual work). The force '
     + 'density b is global, the moment density c in the cross-section frame; both may depend on the arc length s (as markers use it) '
-    + 'through user functions. Constant densities give a generalized force independent of the configuration (no load Jacobian); '
-    + 'with user functions the load Jacobian is numerical. The static load factor scales constant densities, not user-function values.',
+    + 'through user functions. The generalized force does not depend on the configuration, so the load has no load Jacobian '
+    + '(user functions are taken as functions of t and s only). The static load factor scales constant densities, not user-function values.',
   parameters,
   outputVariables: [],
   create: (v, label) => new DistributedLoadModel(label, v.markerNumber, Array.from(v.forcePerLength), Array.from(v.momentPerLength),
