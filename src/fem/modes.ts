@@ -11,7 +11,7 @@
  */
 
 import ndarray from 'ndarray';
-import type { CscMatrix } from '../linalg/sparse.ts';
+import { cscMultiply, type CscMatrix } from '../linalg/sparse.ts';
 import { SparseLU } from '../linalg/sparseLU.ts';
 import { FlexdynError } from '../registry/errors.ts';
 import { solveSparseEigen, type SparseEigenOptions } from './eigenSparse.ts';
@@ -199,16 +199,6 @@ function principalSubmatrix(a: CscMatrix, idx: Int32Array, local: Int32Array): C
   return { n: m, colPtr, rowIndex, values };
 }
 
-/** y = A·x for a CSC matrix (full-length vectors). */
-function multiply(a: CscMatrix, x: Float64Array, y: Float64Array): void {
-  y.fill(0);
-  for (let j = 0; j < a.n; j++) {
-    const xj = x[j];
-    if (xj === 0) continue;
-    for (let k = a.colPtr[j]; k < a.colPtr[j + 1]; k++) y[a.rowIndex[k]] += a.values[k] * xj;
-  }
-}
-
 /**
  * Hurty–Craig–Bampton modes (Exudyn's FEMinterface.ComputeHurtyCraigBamptonModes with
  * computationMode RBE2 or allBoundaryNodes). With boundary coordinates b (all coordinates
@@ -307,7 +297,7 @@ export function computeHurtyCraigBamptonModes(options: HurtyCraigBamptonOptions)
     const col = boundaryColumns[c];
     u.fill(0);
     for (let t = 0; t < nb; t++) u[boundaryDofs[t]] = col[t];
-    multiply(stiffness, u, f);
+    cscMultiply(stiffness, u, f);
     for (let r = 0; r < ni; r++) rhs[r] = -f[interior[r]];
     lu.solve(rhs, rhs);
     const mode = data.subarray(c * n, (c + 1) * n);
