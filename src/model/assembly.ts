@@ -1,4 +1,4 @@
-import type { LoadModel, NodeModel, ObjectModel } from '../registry/capabilities.ts';
+import type { LoadModel, LocalMatrixAccumulator, NodeModel, ObjectModel } from '../registry/capabilities.ts';
 import { formatItemLabel } from '../registry/errors.ts';
 import { zeroArray } from './arrays.ts';
 import type { CompiledModel, LocalMap } from './compile.ts';
@@ -16,7 +16,7 @@ export interface NumericalDifferentiationSettings {
   relativeEpsilon: number;
   /** Lower bound of the coordinate size used to scale the perturbation. */
   minimumCoordinateSize: number;
-  /** Always differentiate numerically, even where an item has an analytic Jacobian. */
+  /** Always differentiate numerically, even where an item has an analytic Jacobian (block-sparse objects excepted: they have analytic Jacobians only). */
   forODE2: boolean;
 }
 
@@ -30,9 +30,10 @@ export class SystemAssembler {
   differentiation: NumericalDifferentiationSettings = { relativeEpsilon: 1e-7, minimumCoordinateSize: 1e-2, forODE2: false };
 
   /**
-   * True if no two mass objects share a velocity coordinate and no object lists one twice: every entry of M then
-   * comes from one local matrix, so products and Jacobian terms formed from the local matrices
-   * ({@link SystemAssembler.multiplyMassMatrix}) equal those of the assembled matrix bit for bit.
+   * True if no two mass objects share a velocity coordinate, no object lists one twice and no mass object is
+   * block-sparse (its entries may repeat a position): every entry of M then comes from one local matrix, so products
+   * and Jacobian terms formed from the local matrices ({@link SystemAssembler.multiplyMassMatrix}) equal those of the
+   * assembled matrix bit for bit.
    */
   readonly massCoordinatesDisjoint: boolean;
   /** Per mass object (same order as model.massObjects): its local columns in increasing global index. */
@@ -40,11 +41,14 @@ export class SystemAssembler {
   /** Work arrays for the nodes' own algebraic equations: values (largest n_AE) and Jacobian (largest n_AE × n_u). */
   private readonly nodeValues: Float64Array;
   private readonly nodeJacobian: Float64Array;
+  /** Maps block-sparse objects' local entries into the target matrix. */
+  private readonly entries = new LocalToGlobal();
 
   constructor(readonly model: CompiledModel) {
     const owner = new Int32Array(model.nu).fill(-1);
     let disjoint = true;
     this.massColumnOrder = model.massObjects.map((i, m) => {
+      if (model.objects[i].massMatrixEntries !== undefined) disjoint = false;
       const ltg = model.objectMaps[i].ltg;
       for (let k = 0; k < ltg.length; k++) {
         if (owner[ltg[k]] >= 0) disjoint = false;
@@ -64,14 +68,19 @@ export class SystemAssembler {
     this.nodeJacobian = new Float64Array(jacobian);
   }
 
-  /** Adds factor·M(q) into target. */
+  /** Adds factor·M(q) into target; block-sparse objects add their entries through the local-to-global map. */
   addMassMatrix(s: SystemState, target: MatrixAccumulator, factor: number): void {
     const { objects, objectMaps, massObjects } = this.model;
     for (let m = 0; m < massObjects.length; m++) {
       const i = massObjects[m];
       const map = objectMaps[i];
+      const object = objects[i];
+      if (object.massMatrixEntries !== undefined) {
+        object.massMatrixEntries(s, this.entries.to(map.ltg, target, factor));
+        continue;
+      }
       zeroArray(map.matrix);
-      objects[i].massMatrix!(s, map.matrix);
+      object.massMatrix!(s, map.matrix);
       scatterMatrix(map, map.matrix, target, factor);
     }
   }
@@ -127,7 +136,10 @@ export class SystemAssembler {
     }
   }
 
-  /** Adds factorQ·∂(Σ ode2Lhs)/∂q + factorU·∂(Σ ode2Lhs)/∂u into target (the negative Jacobian of f). */
+  /**
+   * Adds factorQ·∂(Σ ode2Lhs)/∂q + factorU·∂(Σ ode2Lhs)/∂u into target (the negative Jacobian of f). Block-sparse
+   * objects add their analytic entries through the local-to-global map, without a local matrix.
+   */
   addODE2LhsJacobian(s: SystemState, target: MatrixAccumulator, factorQ: number, factorU: number): void {
     const { objects, objectMaps, lhsObjects } = this.model;
     const numeric = this.differentiation.forODE2;
@@ -135,6 +147,12 @@ export class SystemAssembler {
       const i = lhsObjects[o];
       const object = objects[i];
       const map = objectMaps[i];
+      if (object.ode2Lhs_qEntries !== undefined) {
+        const entries = this.entries.to(map.ltg, target, 1);
+        if (factorQ !== 0) object.ode2Lhs_qEntries(s, entries, factorQ);
+        if (factorU !== 0 && object.ode2LhsDependsOnVelocity === true) object.ode2Lhs_uEntries!(s, entries, factorU);
+        continue;
+      }
       zeroArray(map.matrix);
       // the unperturbed ode2Lhs in map.vector, once for both numerical passes
       let baseEvaluated = false;
@@ -445,6 +463,25 @@ function perturbNode(node: NodeModel, s: SystemState, local: number, eps: number
   unitIncrement.fill(0, 0, node.nu);
   unitIncrement[local] = 1;
   node.composeIncrement(s.q, unitIncrement, 0, eps);
+}
+
+/** The accumulator block-sparse objects write into: local (row, col) → target (ltg[row], ltg[col]), times factor. */
+class LocalToGlobal implements LocalMatrixAccumulator {
+  private ltg: Int32Array = new Int32Array(0);
+  private target: MatrixAccumulator = { add: () => {} };
+  private factor = 1;
+
+  /** Directs the following entries to target through ltg, scaled by factor; returns this. */
+  to(ltg: Int32Array, target: MatrixAccumulator, factor: number): this {
+    this.ltg = ltg;
+    this.target = target;
+    this.factor = factor;
+    return this;
+  }
+
+  add(row: number, col: number, value: number): void {
+    this.target.add(this.ltg[row], this.ltg[col], this.factor * value);
+  }
 }
 
 function scatterMatrix(map: LocalMap, local: Float64Array, target: MatrixAccumulator, factor: number): void {

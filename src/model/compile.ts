@@ -17,9 +17,9 @@ export interface LocalMap {
   readonly ltg: Int32Array;
   /** Local vector work array. */
   readonly vector: Float64Array;
-  /** Second local vector work array (numerical differentiation). */
+  /** Second local vector work array (numerical differentiation); empty for block-sparse objects. */
   readonly vector2: Float64Array;
-  /** Local matrix work array (n × n row-major). */
+  /** Local matrix work array (n × n row-major); empty for block-sparse objects, which write entry-wise. */
   readonly matrix: Float64Array;
   /** Constraint Jacobian work array (n_AE × n row-major). */
   readonly constraintJacobian: Float64Array;
@@ -27,7 +27,7 @@ export interface LocalMap {
   readonly constraintValues: Float64Array;
 }
 
-function makeLocalMap(nodes: readonly NodeModel[], nAE: number): LocalMap {
+function makeLocalMap(nodes: readonly NodeModel[], nAE: number, blockSparse = false): LocalMap {
   const n = nodes.reduce((sum, node) => sum + node.nu, 0);
   const ltg = new Int32Array(n);
   let k = 0;
@@ -35,11 +35,34 @@ function makeLocalMap(nodes: readonly NodeModel[], nAE: number): LocalMap {
   return {
     ltg,
     vector: new Float64Array(n),
-    vector2: new Float64Array(n),
-    matrix: new Float64Array(n * n),
+    vector2: new Float64Array(blockSparse ? 0 : n),
+    matrix: new Float64Array(blockSparse ? 0 : n * n),
     constraintJacobian: new Float64Array(nAE * n),
     constraintValues: new Float64Array(nAE),
   };
+}
+
+/** True if the object writes its matrices entry-wise ({@link ObjectModel.massMatrixEntries}). */
+export function isBlockSparse(object: ObjectModel): boolean {
+  return object.massMatrixEntries !== undefined || object.ode2Lhs_qEntries !== undefined || object.ode2Lhs_uEntries !== undefined;
+}
+
+/**
+ * Checks the matrix forms of a block-sparse object (rules at {@link ObjectModel.massMatrixEntries}): no dense form
+ * beside the entry-wise one, and analytic entry-wise Jacobians for its ode2Lhs, since such objects are never
+ * differentiated numerically. Throws a FlexdynError naming the object; other objects pass.
+ */
+export function checkBlockSparseObject(object: ObjectModel): void {
+  if (!isBlockSparse(object)) return;
+  const fail = (message: string): never => {
+    throw new FlexdynError(`${formatItemLabel(object.label)}: a block-sparse object (with *Entries matrix methods) ${message}`, { item: object.label });
+  };
+  const dense = (['massMatrix', 'ode2Lhs_q', 'ode2Lhs_u'] as const).filter((name) => object[name] !== undefined);
+  if (dense.length > 0) fail(`must not define the dense forms too, got ${dense.join(', ')}`);
+  if (object.ode2Lhs !== undefined && object.ode2Lhs_qEntries === undefined) fail('with ode2Lhs must define ode2Lhs_qEntries, got none');
+  if (object.ode2Lhs !== undefined && object.ode2LhsDependsOnVelocity === true && object.ode2Lhs_uEntries === undefined) {
+    fail('whose ode2Lhs depends on the velocities must define ode2Lhs_uEntries, got none');
+  }
 }
 
 /**
@@ -122,9 +145,10 @@ export class CompiledModel {
     });
     this.nAE = nAE;
 
-    this.objectMaps = this.objects.map((object) => makeLocalMap(object.localNodes, object.nAE));
+    this.objects.forEach(checkBlockSparseObject);
+    this.objectMaps = this.objects.map((object) => makeLocalMap(object.localNodes, object.nAE, isBlockSparse(object)));
     this.loadMaps = this.loads.map((load) => makeLocalMap(load.marker.nodes, 0));
-    this.massObjects = this.indicesWith((o) => o.massMatrix !== undefined);
+    this.massObjects = this.indicesWith((o) => o.massMatrix !== undefined || o.massMatrixEntries !== undefined);
     this.lhsObjects = this.indicesWith((o) => o.ode2Lhs !== undefined);
     this.hasConstantMassMatrix = this.massObjects.every((i) => this.objects[i].hasConstantMassMatrix === true);
     this.hasLieGroupNodes = this.nodes.some((node) => node.composeIncrement !== undefined || node.positionRates !== undefined);

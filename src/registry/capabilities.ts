@@ -128,6 +128,15 @@ export interface LocalBuffers {
   readonly constraintJacobian: Float64Array;
 }
 
+/**
+ * Receives the entries of a block-sparse object's matrix by local indices (see {@link ObjectModel.massMatrixEntries});
+ * the assembler maps them to global indices.
+ */
+export interface LocalMatrixAccumulator {
+  /** Adds value at the local position (row, col), 0 ≤ row, col < n_local; repeated positions add up. */
+  add(row: number, col: number, value: number): void;
+}
+
 /** An object at run time: a body, a connector or a constraint; all capabilities optional. */
 export interface ObjectModel {
   /** Item label for error messages. */
@@ -154,6 +163,22 @@ export interface ObjectModel {
   ode2Lhs_u?(s: ItemState, d: Float64Array, factor: number): void;
   /** True if ode2Lhs depends on u (decides whether a damping Jacobian is needed). */
   readonly ode2LhsDependsOnVelocity?: boolean;
+  /**
+   * Block-sparse form of massMatrix, for objects over many nodes whose blocks couple few of them (a rod: each element
+   * block couples its p + 1 nodes): adds the entries M_ij by local indices to m instead of filling a dense
+   * n_local × n_local array. The assembler maps each entry through the local-to-global index list into the system
+   * matrix and allocates no local matrix, so cost and sparse pattern grow with the number of blocks, not with n_local².
+   * An object defining any *Entries method is block-sparse and must not define massMatrix, ode2Lhs_q or ode2Lhs_u; with
+   * ode2Lhs it must define ode2Lhs_qEntries, and ode2Lhs_uEntries if ode2LhsDependsOnVelocity (it is never
+   * differentiated numerically, also not with numericalDifferentiation.forODE2); the model checks this at assemble.
+   * Every call must make the same sequence of add calls (structural zeros included), so that the sparse pattern of the
+   * first assembly is reused.
+   */
+  massMatrixEntries?(s: ItemState, m: LocalMatrixAccumulator): void;
+  /** Block-sparse form of ode2Lhs_q: adds factor·∂(ode2Lhs)/∂Δq entry-wise (rules at {@link ObjectModel.massMatrixEntries}). */
+  ode2Lhs_qEntries?(s: ItemState, k: LocalMatrixAccumulator, factor: number): void;
+  /** Block-sparse form of ode2Lhs_u: adds factor·∂(ode2Lhs)/∂u entry-wise (rules at {@link ObjectModel.massMatrixEntries}). */
+  ode2Lhs_uEntries?(s: ItemState, d: LocalMatrixAccumulator, factor: number): void;
   /** Writes the algebraic equations g (n_AE entries); useIndex2 asks for velocity-level equations. */
   ae?(s: ItemState, g: Float64Array, useIndex2: boolean): void;
   /** Writes ∂g/∂Δq (position level) or ∂ġ/∂u (same matrix for holonomic constraints), n_AE × n_local. */
