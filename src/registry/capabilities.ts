@@ -211,7 +211,16 @@ export interface BodyModel {
   position(s: ItemState, localPosition: ArrayLike<number>, out: Float64Array): void;
   /** Writes the global velocity of a body-fixed point. */
   velocity(s: ItemState, localPosition: ArrayLike<number>, out: Float64Array): void;
-  /** Writes ∂position/∂u of a body-fixed point, 3 × nLocalU row-major. */
+  /**
+   * The nodes that influence the body-fixed point at localPosition, in the order of the columns of the body's point
+   * Jacobians there: positionJacobian and rotationJacobian are 3 × n_point and jacobianTransposedVector_q is
+   * n_point × n_point, n_point = Σ n_u of these nodes. Markers at localPosition depend on these nodes only, so their
+   * connectors and loads couple to them alone. Bodies whose points depend on a few of their nodes define it (a rod: the
+   * p + 1 nodes of the element at s); the same localPosition always gives the same nodes; an invalid localPosition may
+   * throw here (markers ask at assemble). Absent: all nodes, n_point = nLocalU.
+   */
+  nodesAt?(localPosition: ArrayLike<number>): readonly NodeModel[];
+  /** Writes ∂position/∂u of a body-fixed point, 3 × n_point row-major (columns: the nodes of {@link BodyModel.nodesAt}). */
   positionJacobian(s: ItemState, localPosition: ArrayLike<number>, out: Float64Array): void;
   /** Writes the body's rotation matrix A (9 entries row-major), for rigid and rotating bodies. */
   orientation?(s: ItemState, localPosition: ArrayLike<number>, out: Float64Array): void;
@@ -219,7 +228,7 @@ export interface BodyModel {
   angularVelocity?(s: ItemState, localPosition: ArrayLike<number>, out: Float64Array): void;
   /** Writes the body-fixed angular velocity at localPosition. */
   angularVelocityLocal?(s: ItemState, localPosition: ArrayLike<number>, out: Float64Array): void;
-  /** Writes the rotation Jacobian at localPosition, 3 × nLocalU row-major. */
+  /** Writes the rotation Jacobian at localPosition, 3 × n_point row-major (columns: the nodes of {@link BodyModel.nodesAt}). */
   rotationJacobian?(s: ItemState, localPosition: ArrayLike<number>, out: Float64Array): void;
   /** Adds the generalized force of a mass-proportional load vector (force per mass) to f (nLocalU). */
   massProportionalForce?(s: ItemState, loadPerMass: ArrayLike<number>, f: Float64Array): void;
@@ -231,9 +240,9 @@ export interface BodyModel {
    */
   readonly massProportionalForceDependsOnCoordinates?: boolean;
   /**
-   * Adds factor·∂(J_posᵀ force + J_rotᵀ torque)/∂Δq (nLocalU × nLocalU row-major) at localPosition for fixed
-   * global force and torque (either may be undefined): the kinematic part of a load Jacobian. Absent: loads on
-   * markers of this body are differentiated numerically.
+   * Adds factor·∂(J_posᵀ force + J_rotᵀ torque)/∂Δq (n_point × n_point row-major, the nodes of
+   * {@link BodyModel.nodesAt}) at localPosition for fixed global force and torque (either may be undefined): the
+   * kinematic part of a load Jacobian. Absent: loads on markers of this body are differentiated numerically.
    */
   jacobianTransposedVector_q?(s: ItemState, localPosition: ArrayLike<number>, force: ArrayLike<number> | undefined, torque: ArrayLike<number> | undefined, k: Float64Array, factor: number): void;
   /**

@@ -23,8 +23,9 @@ class BodyPositionMarkerModel implements MarkerModel {
   bind(context: BindContext): void {
     const body = context.body(this.bodyNumber, 'bodyNumber');
     this.body = body;
-    this.nodes = body.nodes;
-    this.nLocalU = body.nLocalU;
+    // only the nodes that influence the point (a rod: the element at s), so connectors and loads couple to these alone
+    this.nodes = body.nodesAt?.(this.localPosition) ?? body.nodes;
+    this.nLocalU = body.nodesAt === undefined ? body.nLocalU : this.nodes.reduce((sum, node) => sum + node.nu, 0);
     this.jacobianTransposedVector_q = body.jacobianTransposedVector_q === undefined ? undefined
       : (s, force, _torque, k, factor) => body.jacobianTransposedVector_q!(s, this.localPosition, force, undefined, k, factor);
   }
@@ -53,7 +54,8 @@ class BodyPositionMarkerModel implements MarkerModel {
 export const markerBodyPositionDefinition: ItemDefinition<'Marker', typeof parameters> = {
   category: 'Marker',
   typeName: 'BodyPosition',
-  description: 'A point fixed to a body at localPosition (body frame); provides position, velocity and the position Jacobian.',
+  description: 'A point fixed to a body at localPosition (body frame); provides position, velocity and the position Jacobian. '
+    + 'Its coordinates are those of the body nodes that move the point (a Cosserat rod: the p + 1 nodes of the element at s).',
   parameters,
   outputVariables: [OutputVariableType.Position, OutputVariableType.Velocity],
   create: (v, label) => new BodyPositionMarkerModel(label, v.bodyNumber, Float64Array.from(v.localPosition)),

@@ -28,8 +28,9 @@ class BodyRigidMarkerModel implements MarkerModel {
       itemError(this.label, 'bodyNumber', `must refer to a body with orientation (RigidBody, RigidBody2D, Ground, …), got ${object.label.category}${object.label.typeName} #${this.bodyNumber}, which has none`);
     }
     this.body = body;
-    this.nodes = body.nodes;
-    this.nLocalU = body.nLocalU;
+    // only the nodes that influence the point (a rod: the element at s), so connectors and loads couple to these alone
+    this.nodes = body.nodesAt?.(this.localPosition) ?? body.nodes;
+    this.nLocalU = body.nodesAt === undefined ? body.nLocalU : this.nodes.reduce((sum, node) => sum + node.nu, 0);
     this.jacobianTransposedVector_q = body.jacobianTransposedVector_q === undefined ? undefined
       : (s, force, torque, k, factor) => body.jacobianTransposedVector_q!(s, this.localPosition, force, torque, k, factor);
   }
@@ -72,7 +73,8 @@ export const markerBodyRigidDefinition: ItemDefinition<'Marker', typeof paramete
   category: 'Marker',
   typeName: 'BodyRigid',
   description: 'A frame fixed to a body at localPosition, with the body\'s axes: provides position p + A x, velocity u̇ + A(ω̄ × x), '
-    + 'orientation A, angular velocity, the position Jacobian (rigid body: [I | A(−x̃)G_l]) and the rotation Jacobian ([0 | G]).',
+    + 'orientation A, angular velocity, the position Jacobian (rigid body: [I | A(−x̃)G_l]) and the rotation Jacobian ([0 | G]). '
+    + 'Its coordinates are those of the body nodes that move the frame (a Cosserat rod: the p + 1 nodes of the element at s).',
   parameters,
   outputVariables: rigidMarkerOutputs,
   create: (v, label) => new BodyRigidMarkerModel(label, v.bodyNumber, Float64Array.from(v.localPosition)),
