@@ -1,5 +1,5 @@
 import { makeFactory, type ItemDefinition } from '../../registry/definition.ts';
-import type { BindContext, BodyModel, DistributedLoadDensity, ItemState, NodeModel, ObjectModel } from '../../registry/capabilities.ts';
+import type { BindContext, BodyModel, DistributedLoadDensity, ItemState, LocalMatrixAccumulator, NodeModel, ObjectModel } from '../../registry/capabilities.ts';
 import { itemError, type ItemLabel } from '../../registry/errors.ts';
 import { OutputVariableType } from '../../registry/enums.ts';
 import { nodeIndexArray, str, uint, ureal, vector, type ParameterValues } from '../../registry/parameters.ts';
@@ -137,6 +137,8 @@ function addBlock(target: Float64Array, n: number, row: number, col: number, b: 
  * R12 interpolation r = Σ N_i r_i, A = Σ N_i A(P_i), strains γ = Aᵀr_ξ/J, κ = j⁻¹(Skw(AᵀA_ξ))/J,
  * virtual displacements and velocities interpolated from nodal (δr_i, K_iδφ_i), (v_i, K_iω_i),
  * constant mass matrix. Analytic Jacobians with respect to the increments (Δr_i, Δφ_i), A_i ← A_i exp(Δφ̃_i).
+ * Block-sparse: mass matrix and Jacobians are written entry-wise, element block by element block (6(p + 1))², and
+ * points at s depend only on the p + 1 nodes of their element (nodesAt).
  */
 class CosseratRodModel implements ObjectModel, BodyModel {
   readonly nAE = 0;
@@ -229,6 +231,11 @@ class CosseratRodModel implements ObjectModel, BodyModel {
   private readonly coefC = new Float64Array(3);
   private readonly coefD = new Float64Array(3);
 
+  /** Element matrix (6(p + 1))² row-major of the Jacobians, emitted entry-wise per element. */
+  private readonly elementMatrix: Float64Array;
+  /** The p + 1 nodes of each element (set in bind), the nodes of points in that element. */
+  private elementNodes: NodeModel[][] = [];
+
   // body capability: shape functions at a located arc length
   private readonly bodyN: Float64Array;
   private readonly bodyDN: Float64Array;
@@ -273,6 +280,7 @@ class CosseratRodModel implements ObjectModel, BodyModel {
     this.bodyDN = new Float64Array(p + 1);
     this.basisN = new Float64Array(p + 1);
     this.basisDN = new Float64Array(p + 1);
+    this.elementMatrix = new Float64Array(36 * (p + 1) * (p + 1));
   }
 
   get body(): BodyModel {
@@ -288,6 +296,7 @@ class CosseratRodModel implements ObjectModel, BodyModel {
       return node;
     });
     this.localNodes = this.nodes;
+    this.elementNodes = Array.from({ length: this.nElements }, (_, e) => this.nodes.slice(this.p * e, this.p * e + this.p + 1));
     this.cacheS.fill(Number.NaN);
     this.aViews = this.nodes.map((_, g) => this.a.subarray(9 * g, 9 * g + 9));
     this.awViews = this.nodes.map((_, g) => this.aw.subarray(9 * g, 9 * g + 9));
@@ -461,8 +470,9 @@ class CosseratRodModel implements ObjectModel, BodyModel {
     }
   }
 
-  massMatrix(_s: ItemState, m: Float64Array): void {
-    const p = this.p, np = p + 1, n = this.nLocalU, J = this.inertia;
+  /** Per element and node pair (i, j): the diagonals A_ρ0 c_ij I₃ (translations) and c_ij K_I_ρ0 (rotations), c_ij = ∫ N_i N_j J dξ. */
+  massMatrixEntries(_s: ItemState, m: LocalMatrixAccumulator): void {
+    const p = this.p, np = p + 1, J = this.inertia;
     for (let e = 0; e < this.nElements; e++) {
       for (let i = 0; i < np; i++) {
         const rowBase = 6 * (p * e + i);
@@ -470,8 +480,8 @@ class CosseratRodModel implements ObjectModel, BodyModel {
           const c = this.massCoefficients[(e * np + i) * np + j];
           const colBase = 6 * (p * e + j);
           for (let d = 0; d < 3; d++) {
-            m[(rowBase + d) * n + colBase + d] += this.rhoA * c;
-            m[(rowBase + 3 + d) * n + colBase + 3 + d] += J[d] * c;
+            m.add(rowBase + d, colBase + d, this.rhoA * c);
+            m.add(rowBase + 3 + d, colBase + 3 + d, J[d] * c);
           }
         }
       }
@@ -533,134 +543,146 @@ class CosseratRodModel implements ObjectModel, BodyModel {
     }
   }
 
-  /** factor·∂(ode2Lhs)/∂Δ for the increments Δ = (Δr_i, Δφ_i) (body-fixed, A_i ← A_i exp(Δφ̃_i)). */
-  ode2Lhs_q(s: ItemState, k: Float64Array, factor: number): void {
+  /** factor·∂(ode2Lhs)/∂Δ for the increments Δ = (Δr_i, Δφ_i) (body-fixed, A_i ← A_i exp(Δφ̃_i)), element by element. */
+  ode2Lhs_qEntries(s: ItemState, k: LocalMatrixAccumulator, factor: number): void {
     this.gather(s, this.hasDamping);
-    this.addSectionJacobian(k, factor, true);
+    for (let e = 0; e < this.nElements; e++) {
+      this.elementMatrix.fill(0);
+      this.addSectionJacobian(e, factor, true);
+      this.emitElementMatrix(e, k);
+    }
   }
 
-  /** factor·∂(ode2Lhs)/∂u: strain-rate damping and the gyroscopic term. */
-  ode2Lhs_u(s: ItemState, d: Float64Array, factor: number): void {
+  /** factor·∂(ode2Lhs)/∂u: strain-rate damping and the gyroscopic term, element by element. */
+  ode2Lhs_uEntries(s: ItemState, d: LocalMatrixAccumulator, factor: number): void {
     this.gather(s, true);
-    if (this.hasDamping) this.addSectionJacobian(d, factor, false);
-    if (this.hasInertia) this.addGyroscopicJacobian(d, factor);
+    for (let e = 0; e < this.nElements; e++) {
+      this.elementMatrix.fill(0);
+      if (this.hasDamping) this.addSectionJacobian(e, factor, false);
+      if (this.hasInertia) this.addGyroscopicJacobian(e, factor);
+      this.emitElementMatrix(e, d);
+    }
+  }
+
+  /** Adds all (6(p + 1))² entries of the element matrix (structural zeros too: a fixed pattern) at the rows and columns of element e. */
+  private emitElementMatrix(e: number, target: LocalMatrixAccumulator): void {
+    const size = 6 * (this.p + 1), offset = 6 * this.p * e, m = this.elementMatrix;
+    for (let r = 0; r < size; r++) {
+      for (let c = 0; c < size; c++) target.add(offset + r, offset + c, m[r * size + c]);
+    }
   }
 
   /**
    * Adds factor·(∂lhs/∂Δ) (geometric = true: stiffness, incl. the q-dependence of the damping forces) or
-   * factor·(∂lhs/∂u) of the damping forces (geometric = false). Per point and node k with
+   * factor·(∂lhs/∂u) of the damping forces (geometric = false) of element e to the element matrix. Per point and node k with
    * Γ_k = ∂γ̄/∂Δ_k = [N_k' Aᵀ | N_k (A_kᵀ r_ξ)~], K_k = ∂κ̄/∂Δφ_k = ½[N_k'(tr C_k − C_kᵀ) − N_k(tr B_k − B_k)],
    * C_k = AᵀA_k, B_k = A_kᵀA_ξ (γ̄̇ = Σ Γ_k u_k, κ̄̇ = Σ K_k ω_k), n_Δ = C_γ/J Γ + D_γ/J ∂γ̄̇/∂Δ, m_Δ likewise:
    * ∂f_{r_i} = N_i'(A n_Δ − N_k A_k ñ), ∂f_{φ_i} = N_i' m_Δ + N_i(ñ Γ − γ̄~ n_Δ + m̃ K − κ̄~ m_Δ).
    */
-  private addSectionJacobian(target: Float64Array, factor: number, geometric: boolean): void {
-    const p = this.p, np = p + 1, rule = this.stiffness, size = this.nLocalU, A = this.aMat;
+  private addSectionJacobian(e: number, factor: number, geometric: boolean): void {
+    const p = this.p, np = p + 1, rule = this.stiffness, size = 6 * np, A = this.aMat, target = this.elementMatrix;
     const rates = geometric && this.hasDamping;
     const { gr, gp, kp, gdr, gdp, kdp, nnR, nnP, mmP, xR, xP, yR, yP, cMat, bMat, omegaSkew } = this;
     const aN = this.coefA, bN = this.coefB, aM = this.coefC, bM = this.coefD;
-    for (let e = 0; e < this.nElements; e++) {
-      for (let q = 0; q < rule.count; q++) {
-        const o = q * np, index = e * rule.count + q;
-        this.section(e, rule.n, rule.dn, o, this.r, this.aViews);
-        if (rates) this.sectionRates(e, rule.n, rule.dn, o);
-        if (geometric) this.sectionForces(rule, index, rates);
-        const J = rule.J[index];
-        for (let d = 0; d < 3; d++) {
-          aN[d] = (geometric ? this.cGamma[d] : this.dGamma[d]) / J;
-          aM[d] = (geometric ? this.cKappa[d] : this.dKappa[d]) / J;
-          bN[d] = this.dGamma[d] / J;
-          bM[d] = this.dKappa[d] / J;
+    for (let q = 0; q < rule.count; q++) {
+      const o = q * np, index = e * rule.count + q;
+      this.section(e, rule.n, rule.dn, o, this.r, this.aViews);
+      if (rates) this.sectionRates(e, rule.n, rule.dn, o);
+      if (geometric) this.sectionForces(rule, index, rates);
+      const J = rule.J[index];
+      for (let d = 0; d < 3; d++) {
+        aN[d] = (geometric ? this.cGamma[d] : this.dGamma[d]) / J;
+        aM[d] = (geometric ? this.cKappa[d] : this.dKappa[d]) / J;
+        bN[d] = this.dGamma[d] / J;
+        bM[d] = this.dKappa[d] / J;
+      }
+      const weight = factor * rule.weight[q];
+      const aT = this.work9b;
+      for (let kk = 0; kk < np; kk++) {
+        const g = p * e + kk, nk = rule.n[o + kk], dnk = rule.dn[o + kk], ak = this.aViews[g];
+        // Γ_k
+        for (let r = 0; r < 3; r++) for (let c = 0; c < 3; c++) gr[3 * r + c] = dnk * A[3 * c + r];
+        const ar = this.work3;
+        for (let d = 0; d < 3; d++) ar[d] = ak[d] * this.rXi[0] + ak[3 + d] * this.rXi[1] + ak[6 + d] * this.rXi[2];
+        skewInto(gp, ar);
+        for (let c = 0; c < 9; c++) gp[c] *= nk;
+        // K_k
+        mat3TransposeMulInto(cMat, A, ak);
+        mat3TransposeMulInto(bMat, ak, this.aXi);
+        kp.fill(0);
+        addTraceMinusInto(kp, cMat, true, 0.5 * dnk);
+        addTraceMinusInto(kp, bMat, false, -0.5 * nk);
+        nnR.fill(0); nnP.fill(0); mmP.fill(0);
+        addScaledRows(nnR, aN, gr, 1);
+        addScaledRows(nnP, aN, gp, 1);
+        addScaledRows(mmP, aM, kp, 1);
+        if (rates) {
+          // ∂γ̄̇/∂Δr_k = N_k' Ȧᵀ, ∂γ̄̇/∂Δφ_k = N_k[(A_kᵀ v_ξ)~ − ω̃_k (A_kᵀ r_ξ)~]
+          for (let r = 0; r < 3; r++) for (let c = 0; c < 3; c++) gdr[3 * r + c] = dnk * this.aDot[3 * c + r];
+          const av = this.work3b;
+          for (let d = 0; d < 3; d++) av[d] = ak[d] * this.vXi[0] + ak[3 + d] * this.vXi[1] + ak[6 + d] * this.vXi[2];
+          skewInto(gdp, av);
+          skewInto(omegaSkew, this.w, 3 * g);
+          skewInto(aT, ar);
+          mat3MulInto(aT, omegaSkew, aT);
+          for (let c = 0; c < 9; c++) gdp[c] = nk * (gdp[c] - aT[c]);
+          // ∂κ̄̇/∂Δφ_k = N_k T(ω̃_k, B_k) + N_k'·½(tr E_k − E_kᵀ) − N_k·½(tr F_k − F_k) + N_k' T(C_k, ω̃_k)
+          kdp.fill(0);
+          addSkewSandwichInto(kdp, omegaSkew, bMat, nk, aT);
+          addSkewSandwichInto(kdp, cMat, omegaSkew, dnk, aT);
+          addTraceMinusInto(kdp, mat3TransposeMulInto(aT, this.aDot, ak), true, 0.5 * dnk);
+          addTraceMinusInto(kdp, mat3TransposeMulInto(aT, ak, this.aDotXi), false, -0.5 * nk);
+          addScaledRows(nnR, bN, gdr, 1);
+          addScaledRows(nnP, bN, gdp, 1);
+          addScaledRows(mmP, bM, kdp, 1);
         }
-        const weight = factor * rule.weight[q];
-        const aT = this.work9b;
-        for (let kk = 0; kk < np; kk++) {
-          const g = p * e + kk, nk = rule.n[o + kk], dnk = rule.dn[o + kk], ak = this.aViews[g];
-          // Γ_k
-          for (let r = 0; r < 3; r++) for (let c = 0; c < 3; c++) gr[3 * r + c] = dnk * A[3 * c + r];
-          const ar = this.work3;
-          for (let d = 0; d < 3; d++) ar[d] = ak[d] * this.rXi[0] + ak[3 + d] * this.rXi[1] + ak[6 + d] * this.rXi[2];
-          skewInto(gp, ar);
-          for (let c = 0; c < 9; c++) gp[c] *= nk;
-          // K_k
-          mat3TransposeMulInto(cMat, A, ak);
-          mat3TransposeMulInto(bMat, ak, this.aXi);
-          kp.fill(0);
-          addTraceMinusInto(kp, cMat, true, 0.5 * dnk);
-          addTraceMinusInto(kp, bMat, false, -0.5 * nk);
-          nnR.fill(0); nnP.fill(0); mmP.fill(0);
-          addScaledRows(nnR, aN, gr, 1);
-          addScaledRows(nnP, aN, gp, 1);
-          addScaledRows(mmP, aM, kp, 1);
-          if (rates) {
-            // ∂γ̄̇/∂Δr_k = N_k' Ȧᵀ, ∂γ̄̇/∂Δφ_k = N_k[(A_kᵀ v_ξ)~ − ω̃_k (A_kᵀ r_ξ)~]
-            for (let r = 0; r < 3; r++) for (let c = 0; c < 3; c++) gdr[3 * r + c] = dnk * this.aDot[3 * c + r];
-            const av = this.work3b;
-            for (let d = 0; d < 3; d++) av[d] = ak[d] * this.vXi[0] + ak[3 + d] * this.vXi[1] + ak[6 + d] * this.vXi[2];
-            skewInto(gdp, av);
-            skewInto(omegaSkew, this.w, 3 * g);
-            skewInto(aT, ar);
-            mat3MulInto(aT, omegaSkew, aT);
-            for (let c = 0; c < 9; c++) gdp[c] = nk * (gdp[c] - aT[c]);
-            // ∂κ̄̇/∂Δφ_k = N_k T(ω̃_k, B_k) + N_k'·½(tr E_k − E_kᵀ) − N_k·½(tr F_k − F_k) + N_k' T(C_k, ω̃_k)
-            kdp.fill(0);
-            addSkewSandwichInto(kdp, omegaSkew, bMat, nk, aT);
-            addSkewSandwichInto(kdp, cMat, omegaSkew, dnk, aT);
-            addTraceMinusInto(kdp, mat3TransposeMulInto(aT, this.aDot, ak), true, 0.5 * dnk);
-            addTraceMinusInto(kdp, mat3TransposeMulInto(aT, ak, this.aDotXi), false, -0.5 * nk);
-            addScaledRows(nnR, bN, gdr, 1);
-            addScaledRows(nnP, bN, gdp, 1);
-            addScaledRows(mmP, bM, kdp, 1);
-          }
-          // X = ∂(A n)/∂Δ_k, Y = −∂(γ̄ × n + κ̄ × m)/∂Δ_k
-          xR.fill(0); xP.fill(0); yR.fill(0); yP.fill(0);
-          addProduct(xR, A, nnR, 1);
-          addProduct(xP, A, nnP, 1);
-          addSkewTimes(yR, this.gammaBar, nnR, -1);
-          addSkewTimes(yP, this.gammaBar, nnP, -1);
-          addSkewTimes(yP, this.kappaBar, mmP, -1);
-          if (geometric) {
-            skewInto(aT, this.force);
-            addProduct(xP, ak, aT, -nk);
-            addSkewTimes(yR, this.force, gr, 1);
-            addSkewTimes(yP, this.force, gp, 1);
-            addSkewTimes(yP, this.moment, kp, 1);
-          }
-          const col = 6 * g;
-          for (let i = 0; i < np; i++) {
-            const row = 6 * (p * e + i), ni = weight * rule.n[o + i], dni = weight * rule.dn[o + i];
-            addBlock(target, size, row, col, xR, dni);
-            addBlock(target, size, row, col + 3, xP, dni);
-            addBlock(target, size, row + 3, col, yR, ni);
-            addBlock(target, size, row + 3, col + 3, mmP, dni);
-            addBlock(target, size, row + 3, col + 3, yP, ni);
-          }
+        // X = ∂(A n)/∂Δ_k, Y = −∂(γ̄ × n + κ̄ × m)/∂Δ_k
+        xR.fill(0); xP.fill(0); yR.fill(0); yP.fill(0);
+        addProduct(xR, A, nnR, 1);
+        addProduct(xP, A, nnP, 1);
+        addSkewTimes(yR, this.gammaBar, nnR, -1);
+        addSkewTimes(yP, this.gammaBar, nnP, -1);
+        addSkewTimes(yP, this.kappaBar, mmP, -1);
+        if (geometric) {
+          skewInto(aT, this.force);
+          addProduct(xP, ak, aT, -nk);
+          addSkewTimes(yR, this.force, gr, 1);
+          addSkewTimes(yP, this.force, gp, 1);
+          addSkewTimes(yP, this.moment, kp, 1);
+        }
+        const col = 6 * kk;
+        for (let i = 0; i < np; i++) {
+          const row = 6 * i, ni = weight * rule.n[o + i], dni = weight * rule.dn[o + i];
+          addBlock(target, size, row, col, xR, dni);
+          addBlock(target, size, row, col + 3, xP, dni);
+          addBlock(target, size, row + 3, col, yR, ni);
+          addBlock(target, size, row + 3, col + 3, mmP, dni);
+          addBlock(target, size, row + 3, col + 3, yP, ni);
         }
       }
     }
   }
 
-  /** ∂(ω × Iω)/∂ω = ω̃ I − (Iω)~, distributed as ∫ N_i N_k (…) J dξ onto the rotation blocks. */
-  private addGyroscopicJacobian(target: Float64Array, factor: number): void {
-    const p = this.p, np = p + 1, rule = this.inertiaRule, I = this.inertia, w = this.w, size = this.nLocalU;
+  /** ∂(ω × Iω)/∂ω = ω̃ I − (Iω)~ of element e, distributed as ∫ N_i N_k (…) J dξ onto the rotation blocks of the element matrix. */
+  private addGyroscopicJacobian(e: number, factor: number): void {
+    const p = this.p, np = p + 1, rule = this.inertiaRule, I = this.inertia, w = this.w, size = 6 * np, target = this.elementMatrix;
     const omega = this.work3, jac = this.work9, iw = this.work3b, sk = this.work9b;
-    for (let e = 0; e < this.nElements; e++) {
-      for (let q = 0; q < rule.count; q++) {
-        const o = q * np;
-        omega.fill(0);
-        for (let j = 0; j < np; j++) {
-          const g = p * e + j, nj = rule.n[o + j];
-          omega[0] += nj * w[3 * g]; omega[1] += nj * w[3 * g + 1]; omega[2] += nj * w[3 * g + 2];
-        }
-        skewInto(jac, omega);
-        for (let r = 0; r < 3; r++) for (let c = 0; c < 3; c++) jac[3 * r + c] *= I[c];
-        iw[0] = I[0] * omega[0]; iw[1] = I[1] * omega[1]; iw[2] = I[2] * omega[2];
-        skewInto(sk, iw);
-        for (let c = 0; c < 9; c++) jac[c] -= sk[c];
-        const wJ = factor * rule.weight[q] * rule.J[e * rule.count + q];
-        for (let i = 0; i < np; i++) {
-          const row = 6 * (p * e + i) + 3, ni = wJ * rule.n[o + i];
-          for (let kk = 0; kk < np; kk++) addBlock(target, size, row, 6 * (p * e + kk) + 3, jac, ni * rule.n[o + kk]);
-        }
+    for (let q = 0; q < rule.count; q++) {
+      const o = q * np;
+      omega.fill(0);
+      for (let j = 0; j < np; j++) {
+        const g = p * e + j, nj = rule.n[o + j];
+        omega[0] += nj * w[3 * g]; omega[1] += nj * w[3 * g + 1]; omega[2] += nj * w[3 * g + 2];
+      }
+      skewInto(jac, omega);
+      for (let r = 0; r < 3; r++) for (let c = 0; c < 3; c++) jac[3 * r + c] *= I[c];
+      iw[0] = I[0] * omega[0]; iw[1] = I[1] * omega[1]; iw[2] = I[2] * omega[2];
+      skewInto(sk, iw);
+      for (let c = 0; c < 9; c++) jac[c] -= sk[c];
+      const wJ = factor * rule.weight[q] * rule.J[e * rule.count + q];
+      for (let i = 0; i < np; i++) {
+        const row = 6 * i + 3, ni = wJ * rule.n[o + i];
+        for (let kk = 0; kk < np; kk++) addBlock(target, size, row, 6 * kk + 3, jac, ni * rule.n[o + kk]);
       }
     }
   }
@@ -736,12 +758,18 @@ class CosseratRodModel implements ObjectModel, BodyModel {
     }
   }
 
-  /** ∂r(s)/∂u = [… N_i I₃ 0 …] (3 × 6N). */
+  /** The p + 1 nodes of the element at s: the only nodes that move the point (columns of the point Jacobians). */
+  nodesAt(localPosition: ArrayLike<number>): readonly NodeModel[] {
+    return this.elementNodes[this.locate(localPosition)];
+  }
+
+  /** ∂r(s)/∂u = [N_0 I₃ 0 | … | N_p I₃ 0] on the element's nodes (3 × 6(p + 1)). */
   positionJacobian(_s: ItemState, localPosition: ArrayLike<number>, out: Float64Array): void {
-    const e = this.locate(localPosition), p = this.p, n = this.nLocalU;
+    this.locate(localPosition);
+    const p = this.p, n = 6 * (p + 1);
     out.fill(0, 0, 3 * n);
     for (let i = 0; i <= p; i++) {
-      const col = 6 * (p * e + i), ni = this.bodyN[i];
+      const col = 6 * i, ni = this.bodyN[i];
       out[col] = ni; out[n + col + 1] = ni; out[2 * n + col + 2] = ni;
     }
   }
@@ -778,12 +806,12 @@ class CosseratRodModel implements ObjectModel, BodyModel {
     }
   }
 
-  /** Global virtual rotation per local velocity coordinate: blocks N_i A_i on the ω̄_i columns (3 × 6N). */
+  /** Global virtual rotation per velocity coordinate of the element's nodes: blocks N_i A_i on the ω̄_i columns (3 × 6(p + 1)). */
   rotationJacobian(s: ItemState, localPosition: ArrayLike<number>, out: Float64Array): void {
-    const e = this.locate(localPosition), p = this.p, n = this.nLocalU, ai = this.work9b;
+    const e = this.locate(localPosition), p = this.p, n = 6 * (p + 1), ai = this.work9b;
     out.fill(0, 0, 3 * n);
     for (let i = 0; i <= p; i++) {
-      const g = p * e + i, col = 6 * g + 3, ni = this.bodyN[i];
+      const g = p * e + i, col = 6 * i + 3, ni = this.bodyN[i];
       this.nodeRotationInto(s, g, ai);
       for (let r = 0; r < 3; r++) for (let c = 0; c < 3; c++) out[r * n + col + c] = ni * ai[3 * r + c];
     }
@@ -820,18 +848,17 @@ class CosseratRodModel implements ObjectModel, BodyModel {
   }
 
   /**
-   * factor·∂(J_posᵀ F + J_rotᵀ τ)/∂Δq at s for fixed global F, τ: J_pos is constant; J_rotᵀτ = N_i A_iᵀτ on φ_i gives
-   * the blocks N_i (A_iᵀτ)~ on (φ_i, φ_i).
+   * factor·∂(J_posᵀ F + J_rotᵀ τ)/∂Δq at s for fixed global F, τ, on the element's nodes (6(p + 1) square): J_pos is
+   * constant; J_rotᵀτ = N_i A_iᵀτ on φ_i gives the blocks N_i (A_iᵀτ)~ on (φ_i, φ_i).
    */
   jacobianTransposedVector_q(s: ItemState, localPosition: ArrayLike<number>, _force: ArrayLike<number> | undefined, torque: ArrayLike<number> | undefined, k: Float64Array, factor: number): void {
     if (torque === undefined) return;
-    const e = this.locate(localPosition), p = this.p, n = this.nLocalU, ai = this.work9b, at = this.work3, sk = this.work9;
+    const e = this.locate(localPosition), p = this.p, n = 6 * (p + 1), ai = this.work9b, at = this.work3, sk = this.work9;
     for (let i = 0; i <= p; i++) {
-      const g = p * e + i;
-      this.nodeRotationInto(s, g, ai);
+      this.nodeRotationInto(s, p * e + i, ai);
       for (let d = 0; d < 3; d++) at[d] = ai[d] * torque[0] + ai[3 + d] * torque[1] + ai[6 + d] * torque[2];
       skewInto(sk, at);
-      addBlock(k, n, 6 * g + 3, 6 * g + 3, sk, factor * this.bodyN[i]);
+      addBlock(k, n, 6 * i + 3, 6 * i + 3, sk, factor * this.bodyN[i]);
     }
   }
 
@@ -943,10 +970,11 @@ export const objectCosseratRodDefinition: ItemDefinition<'Object', typeof parame
     + 'Lagrange polynomials of degree p, nodal virtual rotations and angular velocities in the cross-section frames, constant mass '
     + 'matrix. The stress-free configuration is the reference configuration of the nodes (curved and twisted rods, helices): J, γ⁰ '
     + 'and κ⁰ are computed at the quadrature points from the reference nodes. Markers and body sensors attach at localPosition '
-    + '[s, 0, 0] with the reference arc length s ∈ [0, L]; between the nodes the orientation is the interpolated (not exactly '
+    + '[s, 0, 0] with the reference arc length s ∈ [0, L] and depend only on the p + 1 nodes of the element at s; between the nodes the orientation is the interpolated (not exactly '
     + 'orthogonal) A(s) = Σ N_i A_i, the angular velocity and rotation Jacobian are the interpolated nodal ones (Σ N_i A_i ω̄_i, '
     + 'blocks N_i A_i). Line loads (addDistributedLoad) integrate force densities (global) and moment densities (cross-section '
-    + 'frame) with the test functions. Analytic Jacobians with respect to the increments Δr_i and body-fixed Δφ_i. The R12 '
+    + 'frame) with the test functions. Analytic Jacobians with respect to the increments Δr_i and body-fixed Δφ_i; mass matrix '
+    + 'and Jacobians are assembled element block by element block (sparse pattern and cost linear in n_el). The R12 '
     + 'curvature of an element saturates (p = 1: |κ̄| = n_el sin θ for a relative nodal rotation θ), so linear elements must stay well below '
     + '90° of relative rotation.',
   parameters,
