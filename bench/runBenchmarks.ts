@@ -19,7 +19,7 @@ import { singleMassBenchmarks } from './singleMass.bench.ts';
 import { springChainImplicit, springChainExplicit } from './springChain.bench.ts';
 import { sparseGridBenchmarks } from './sparseGrid.bench.ts';
 import { rigidBodyBenchmarks } from './rigidBodies.bench.ts';
-import { rodStaticsBenchmarks } from './rodStatics.bench.ts';
+import { rodScalingBenchmarks } from './rodScaling.bench.ts';
 
 /** All benchmarks in report order. */
 const benchmarks: readonly Benchmark[] = [
@@ -28,7 +28,7 @@ const benchmarks: readonly Benchmark[] = [
   springChainExplicit,
   ...singleMassBenchmarks,
   ...rigidBodyBenchmarks(),
-  ...rodStaticsBenchmarks(),
+  ...rodScalingBenchmarks(),
 ];
 
 /** A row of the linear-algebra benchmarks (the shape bench/linalg/sparseLU.bench.ts returns). */
