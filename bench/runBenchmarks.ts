@@ -19,6 +19,7 @@ import { singleMassBenchmarks } from './singleMass.bench.ts';
 import { springChainImplicit, springChainExplicit } from './springChain.bench.ts';
 import { sparseGridBenchmarks } from './sparseGrid.bench.ts';
 import { rigidBodyBenchmarks } from './rigidBodies.bench.ts';
+import { rodStaticsBenchmarks } from './rodStatics.bench.ts';
 import { rodScalingBenchmarks } from './rodScaling.bench.ts';
 
 /** All benchmarks in report order. */
@@ -28,6 +29,7 @@ const benchmarks: readonly Benchmark[] = [
   springChainExplicit,
   ...singleMassBenchmarks,
   ...rigidBodyBenchmarks(),
+  ...rodStaticsBenchmarks(),
   ...rodScalingBenchmarks(),
 ];
 
