@@ -21,7 +21,8 @@ import { assembleLinearElastic, type ElementBlock, type LinearElasticAssemblyOpt
 import { nodesPerElement, type FemElementType, type LinearElasticMaterial } from './elements.ts';
 import type { FemMesh } from './meshers.ts';
 
-type Vec3Like = ArrayLike<number>;
+/** A 3-vector given as any array-like of numbers. */
+export type Vec3Like = ArrayLike<number>;
 
 /** Elements of one type in an FEMinterface (Exudyn: an entry 'Hex8': array of `fem.elements[0]`). */
 export interface FemElements extends ElementBlock {
@@ -83,7 +84,12 @@ export class FEMinterface {
   /** Solid sections (element set → material) of the imported file. */
   sections: AbaqusSolidSection[] = [];
   /** Where the mesh came from ('Abaqus', 'mesher', …) and the file name, if any. */
-  metaData: { source: string; fileName?: string } = { source: 'unknown' };
+  metaData: {
+    /** Where the mesh came from: 'Abaqus', 'mesher' or 'unknown'. */
+    source: string;
+    /** The imported file, if any. */
+    fileName?: string;
+  } = { source: 'unknown' };
   private surfaceCache?: Int32Array;
 
   /**

@@ -32,7 +32,12 @@ export interface LinearElasticMaterial {
 export type Hex8Integration = 'full' | 'selectiveReduced';
 
 /** Lamé parameters λ, μ of E, ν. */
-export function lameParameters(youngsModulus: number, poissonsRatio: number): { lambda: number; mu: number } {
+export function lameParameters(youngsModulus: number, poissonsRatio: number): {
+  /** First Lamé parameter λ. */
+  lambda: number;
+  /** Shear modulus μ. */
+  mu: number;
+} {
   const E = youngsModulus;
   const nu = poissonsRatio;
   return { lambda: (E * nu) / ((1 + nu) * (1 - 2 * nu)), mu: E / (2 * (1 + nu)) };

@@ -1,10 +1,11 @@
 /**
  * FEM interface: Abaqus import, linear Hex8/Tet4 elements and assembly, structured meshers,
- * and the FEMinterface model class.
+ * the FEMinterface model class, the sparse eigen solver and mode bases (free modes, Hurty/Craig–Bampton).
  * @module
  */
 export { FEMinterface } from './FEMinterface.ts';
-export type { FemElements, FemNodeSet, FemElementSet } from './FEMinterface.ts';
+export type { FemElements, FemNodeSet, FemElementSet, Vec3Like } from './FEMinterface.ts';
+export type { CscMatrix } from '../linalg/sparse.ts';
 export {
   abaqusElementTypes, parseAbaqusInput, readAbaqusInputFile, parseAbaqusMatrix, readAbaqusMatrixFile,
 } from './abaqus.ts';
@@ -19,4 +20,8 @@ export type { FemElementType, LinearElasticMaterial, Hex8Integration } from './e
 export { assembleLinearElastic, nodeAdjacency } from './assembly.ts';
 export type { ElementBlock, NodeAdjacency, LinearElasticAssemblyOptions, LinearElasticMatrices } from './assembly.ts';
 export { createBlockMesh, createCylinderMesh } from './meshers.ts';
-export type { FemMesh, BlockMeshOptions, CylinderMeshOptions, StructuredElementType } from './meshers.ts';
+export type { FemMesh, BlockMeshOptions, CylinderMeshOptions, StructuredElementType, Vec3 } from './meshers.ts';
+export { solveSparseEigen, DEFAULT_SHIFT_FACTOR } from './eigenSparse.ts';
+export type { SparseEigenOptions, SparseEigenResult, ShiftedSolver } from './eigenSparse.ts';
+export { computeEigenmodes, computeHurtyCraigBamptonModes, RIGID_BODY_EIGENVALUE_TOLERANCE } from './modes.ts';
+export type { ModeSolverOptions, EigenmodesOptions, EigenmodesResult, HCBStaticModes, HurtyCraigBamptonOptions, HurtyCraigBamptonResult } from './modes.ts';

@@ -20,7 +20,8 @@ export interface FemMesh {
 /** Element type of a structured mesh. */
 export type StructuredElementType = 'Hex8' | 'Tet4';
 
-type Vec3 = readonly [number, number, number];
+/** A 3-vector given as a fixed-length tuple. */
+export type Vec3 = readonly [number, number, number];
 
 function checkCount(value: number, name: string, where: string, min = 1): void {
   if (!Number.isInteger(value) || value < min) throw new FlexdynError(`${where}: ${name} must be an integer ≥ ${min}, got ${value}`);

@@ -7,7 +7,7 @@
 /**
  * Square sparse matrix in compressed sparse column form: the entries of column j are
  * `rowIndex[k]`, `values[k]` for `colPtr[j] <= k < colPtr[j+1]`. Matrices built by
- * {@link SparseAssembler} have sorted row indices without duplicates.
+ * the sparse assembler have sorted row indices without duplicates.
  */
 export interface CscMatrix {
   /** Dimension (n×n). */
