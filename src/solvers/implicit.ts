@@ -139,7 +139,7 @@ export class ImplicitSecondOrderStepper implements TimeStepper, NewtonProblem {
       this.predictor();
       const result = this.newton.solve(this);
       iterations += result.iterations;
-      if (!result.converged) return setAttempt(this.attempt, false, iterations, undefined, `Newton did not converge after ${result.iterations} iterations, residual ${result.residual.toExponential(3)}`);
+      if (!result.converged) return setAttempt(this.attempt, false, iterations, undefined, result.failure ?? `Newton did not converge after ${result.iterations} iterations, residual ${result.residual.toExponential(3)}`);
       const { alphaM, alphaF } = this.params;
       const a = this.current.a;
       const factor = (1 - alphaF) / (1 - alphaM);

@@ -1,4 +1,3 @@
-import { FlexdynError } from '../registry/errors.ts';
 import type { LinearSystem } from './linearSystem.ts';
 import type { NewtonSettings } from './SimulationSettings.ts';
 
@@ -26,6 +25,8 @@ export interface NewtonResult {
   residual: number;
   /** Number of Jacobian factorizations. */
   jacobianUpdates: number;
+  /** Why the iteration stopped without convergence (singular Jacobian, divergence), if it did. */
+  failure?: string;
 }
 
 /**
@@ -67,7 +68,8 @@ export class NewtonSolver {
     while (iterations < s.maxIterations) {
       iterations++;
       if (!modified || this.jacobianUpdateRequested) {
-        this.factorize(problem);
+        const singular = this.factorize(problem);
+        if (singular !== undefined) return this.finish(false, iterations, residual, jacobianUpdates, singular);
         jacobianUpdates++;
         this.jacobianUpdateRequested = false;
         modifiedIterations = 0;
@@ -76,6 +78,9 @@ export class NewtonSolver {
       problem.update(delta);
       residual = finiteOrNaN(problem.residual(r), r);
       if (!Number.isFinite(residual)) return this.finish(false, iterations, residual, jacobianUpdates);
+      if (residual * residual >= s.maximumSolutionNorm) {
+        return this.finish(false, iterations, residual, jacobianUpdates, `the residual norm ${residual.toExponential(3)} exceeds √maximumSolutionNorm (diverged)`);
+      }
       if (s.adaptInitialResidual && residual > initialResidual && iterations <= 1) initialResidual = residual;
       if (!s.useNewtonSolver || residual / initialResidual <= s.relativeTolerance || residual <= s.absoluteTolerance) {
         return this.finish(true, iterations, residual, jacobianUpdates);
@@ -92,8 +97,9 @@ export class NewtonSolver {
     return this.finish(false, iterations, residual, jacobianUpdates);
   }
 
-  private finish(converged: boolean, iterations: number, residual: number, jacobianUpdates: number): NewtonResult {
+  private finish(converged: boolean, iterations: number, residual: number, jacobianUpdates: number, failure?: string): NewtonResult {
     const result = this.result;
+    result.failure = failure;
     result.converged = converged;
     result.iterations = iterations;
     result.residual = residual;
@@ -101,13 +107,13 @@ export class NewtonSolver {
     return result;
   }
 
-  private factorize(problem: NewtonProblem): void {
+  /** Assembles and factorizes the Jacobian; returns the reason if it is singular (the step then fails and may be reduced). */
+  private factorize(problem: NewtonProblem): string | undefined {
     this.system.begin();
     problem.jacobian(this.system);
     const result = this.system.factorize();
-    if (!result.ok) {
-      throw new FlexdynError(`Jacobian is singular: no pivot for ${problem.describeUnknown(result.singularIndex)}; check for missing supports, redundant or conflicting constraints and zero masses`);
-    }
+    if (result.ok) return undefined;
+    return `Jacobian is singular: no pivot for ${problem.describeUnknown(result.singularIndex)}; check for missing supports, redundant or conflicting constraints and zero masses`;
   }
 }
 

@@ -48,7 +48,7 @@ class StaticStepper implements TimeStepper, NewtonProblem {
     s.loadFactor = ss.useLoadFactor ? loadTime / ss.loadStepDuration : 1;
     s.lambda.fill(0);
     const result = this.newton.solve(this);
-    if (!result.converged) return setAttempt(this.attempt, false, result.iterations, undefined, `Newton did not converge after ${result.iterations} iterations, residual ${result.residual.toExponential(3)}`);
+    if (!result.converged) return setAttempt(this.attempt, false, result.iterations, undefined, result.failure ?? `Newton did not converge after ${result.iterations} iterations, residual ${result.residual.toExponential(3)}`);
     return setAttempt(this.attempt, true, result.iterations);
   }
 
