@@ -30,8 +30,6 @@ export class NewtonSettings {
   modifiedNewtonJacUpdatePerStep = false;
   /** Raise the initial residual to the first iteration's residual if that is larger. */
   adaptInitialResidual = true;
-  /** 0: residual norm criterion; 1: increment norm criterion. */
-  newtonResidualMode = 0;
   /** Divide the residual norm by √n. */
   weightTolerancePerCoordinate = false;
   /** Solutions above this squared norm count as divergence. */

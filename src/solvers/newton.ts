@@ -33,7 +33,9 @@ export interface NewtonResult {
  * Newton's method with Exudyn's criteria: at least one iteration; converged when
  * res/res₀ ≤ relativeTolerance or res ≤ absoluteTolerance; res₀ raised to the first
  * iteration's residual if larger (adaptInitialResidual). Full Newton factorizes every
- * iteration; modified Newton keeps the factorization while the residual contracts.
+ * iteration; modified Newton keeps the factorization while the residual contracts, updates it after
+ * maxModifiedNewtonIterations (or every step with modifiedNewtonJacUpdatePerStep) and turns into full
+ * Newton after maxModifiedNewtonRestartIterations more; weightTolerancePerCoordinate divides the norms by √n.
  * Work arrays are allocated once per solver.
  */
 export class NewtonSolver {
@@ -56,7 +58,9 @@ export class NewtonSolver {
     const s = this.settings;
     const r = this.r;
     const delta = this.delta;
-    let initialResidual = finiteOrNaN(problem.residual(r), r);
+    const weight = s.weightTolerancePerCoordinate ? 1 / Math.sqrt(Math.max(problem.size, 1)) : 1;
+    if (s.useModifiedNewton && s.modifiedNewtonJacUpdatePerStep) this.jacobianUpdateRequested = true;
+    let initialResidual = weight * finiteOrNaN(problem.residual(r), r);
     if (!Number.isFinite(initialResidual)) return this.finish(false, 0, initialResidual, 0);
     if (initialResidual <= s.absoluteTolerance) initialResidual = 2 * s.absoluteTolerance;
     let residual = initialResidual;
@@ -67,7 +71,8 @@ export class NewtonSolver {
     const modified = s.useModifiedNewton;
     while (iterations < s.maxIterations) {
       iterations++;
-      if (!modified || this.jacobianUpdateRequested) {
+      const fullNewton = !modified || iterations > s.maxModifiedNewtonIterations + s.maxModifiedNewtonRestartIterations;
+      if (fullNewton || this.jacobianUpdateRequested) {
         const singular = this.factorize(problem);
         if (singular !== undefined) return this.finish(false, iterations, residual, jacobianUpdates, singular);
         jacobianUpdates++;
@@ -76,7 +81,7 @@ export class NewtonSolver {
       }
       this.system.solve(r, delta);
       problem.update(delta);
-      residual = finiteOrNaN(problem.residual(r), r);
+      residual = weight * finiteOrNaN(problem.residual(r), r);
       if (!Number.isFinite(residual)) return this.finish(false, iterations, residual, jacobianUpdates);
       if (residual * residual >= s.maximumSolutionNorm) {
         return this.finish(false, iterations, residual, jacobianUpdates, `the residual norm ${residual.toExponential(3)} exceeds √maximumSolutionNorm (diverged)`);
