@@ -11,7 +11,7 @@ import {
   SystemContainer, SimulationSettings, MainSystem, InertiaCuboid, RotationMatrixX, RotationMatrixZ, mat3Mul, mat3MulVec,
   mat3TransposeMulVec, ObjectGround, MarkerBodyRigid, LinearSolverType, OutputVariableType, type SolverStatistics,
 } from '../src/index.ts';
-import type { Benchmark, PreparedBenchmark } from './harness.ts';
+import { formatDuration, type Benchmark, type PreparedBenchmark } from './harness.ts';
 import type { TestModel } from '../testModels/testModel.ts';
 import { testModelError } from '../testModels/testModel.ts';
 import { heavyTop } from '../testModels/heavyTop.ts';
@@ -136,6 +136,22 @@ function newtonPerStep(statistics: SolverStatistics | undefined): string {
 }
 
 /**
+ * Runs a solve and returns its process CPU time (user + system) in seconds: on a machine shared with other jobs
+ * the wall time the harness reports includes waiting for a core, the CPU time mostly not.
+ */
+function cpuSeconds(solve: () => void): number {
+  const started = process.cpuUsage();
+  solve();
+  const used = process.cpuUsage(started);
+  return (used.user + used.system) * 1e-6;
+}
+
+/** The CPU time of the last run per step, for the check column. */
+function cpuPerStep(seconds: number, steps: number): string {
+  return `CPU time of the last run ${formatDuration(seconds / steps)}/step`;
+}
+
+/**
  * A benchmark of a ported test model with its own settings (file output and progress output off); the step size
  * stays, the number of steps is the harness's. The check runs the complete test once more and reports its error.
  */
@@ -158,13 +174,14 @@ function testModelBenchmark(model: TestModel, exudynMicrosecondsPerStep: number,
       ti.verboseMode = 0;
       settings.solutionSettings.writeSolutionToFile = false;
       let statistics: SolverStatistics | undefined;
+      let cpu = 0;
       return {
         coordinates: mbs.systemData.numberOfCoordinatesODE2() + mbs.systemData.numberOfCoordinatesAE(),
         steps: n,
-        solve: () => { statistics = mbs.solveDynamic(settings, solverType); },
+        solve: () => { cpu = cpuSeconds(() => { statistics = mbs.solveDynamic(settings, solverType); }); },
         check: () => {
           const result = runQuietly(model);
-          return `result ${result} (${model.comparison} error ${testModelError(model, result).toExponential(1)} to Exudyn's reference), ${newtonPerStep(statistics)}`;
+          return `result ${result} (${model.comparison} error ${testModelError(model, result).toExponential(1)} to Exudyn's reference), ${newtonPerStep(statistics)}, ${cpuPerStep(cpu, n)}`;
         },
       };
     },
@@ -203,13 +220,14 @@ function prepareRevoluteChain(steps: number): PreparedBenchmark {
   settings.solutionSettings.writeSolutionToFile = false;
   settings.linearSolverType = LinearSolverType.EigenSparse;
   let statistics: SolverStatistics | undefined;
+  let cpu = 0;
   return {
     coordinates: mbs.systemData.numberOfCoordinatesODE2() + mbs.systemData.numberOfCoordinatesAE(),
     steps,
-    solve: () => { statistics = mbs.solveDynamic(settings); },
+    solve: () => { cpu = cpuSeconds(() => { statistics = mbs.solveDynamic(settings); }); },
     check: () => {
       const tip = mbs.getObjectOutputBody(last, OutputVariableType.Position, [0.1, 0, 0]);
-      return `tip at t = ${(steps * 1e-3).toFixed(1)} s: [${Array.from(tip, (x) => x.toPrecision(8)).join(', ')}], ${newtonPerStep(statistics)}`;
+      return `tip at t = ${(steps * 1e-3).toFixed(1)} s: [${Array.from(tip, (x) => x.toPrecision(8)).join(', ')}], ${newtonPerStep(statistics)}, ${cpuPerStep(cpu, steps)}`;
     },
   };
 }
@@ -230,14 +248,15 @@ function preparePerf3D(steps: number): PreparedBenchmark {
   mbs.assemble();
   const settings = perf3DRigidBodiesSettings(steps);
   let statistics: SolverStatistics | undefined;
+  let cpu = 0;
   return {
     coordinates: mbs.systemData.numberOfCoordinatesODE2() + mbs.systemData.numberOfCoordinatesAE(),
     steps,
-    solve: () => { statistics = mbs.solveDynamic(settings); },
+    solve: () => { cpu = cpuSeconds(() => { statistics = mbs.solveDynamic(settings); }); },
     check: () => {
       const result = perf3DRigidBodiesResult(mbs, last);
       const error = steps === 1000 ? `, relative error ${(Math.abs(result - perf3DRigidBodiesReference) / perf3DRigidBodiesReference).toExponential(1)} to Exudyn's ${perf3DRigidBodiesReference}` : '';
-      return `result ${result}${error}, ${newtonPerStep(statistics)}`;
+      return `result ${result}${error}, ${newtonPerStep(statistics)}, ${cpuPerStep(cpu, steps)}`;
     },
   };
 }

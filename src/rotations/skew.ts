@@ -140,53 +140,44 @@ export function mat3TransposeMulVecInto(out: Float64Array, a: ArrayLike<number>,
   return out;
 }
 
-/** Writes the 9 entries c00 … c22 into out. */
-function store9(out: Float64Array, c00: number, c01: number, c02: number, c10: number, c11: number, c12: number,
-  c20: number, c21: number, c22: number): Float64Array {
-  out[0] = c00; out[1] = c01; out[2] = c02;
-  out[3] = c10; out[4] = c11; out[5] = c12;
-  out[6] = c20; out[7] = c21; out[8] = c22;
-  return out;
-}
-
-/** out = A B (out may alias a or b). */
+/** out = A B (out may alias a or b: all entries are read before the first write). */
 export function mat3MulInto(out: Float64Array, a: ArrayLike<number>, b: ArrayLike<number>): Float64Array {
   const a00 = a[0], a01 = a[1], a02 = a[2], a10 = a[3], a11 = a[4], a12 = a[5], a20 = a[6], a21 = a[7], a22 = a[8];
   const b00 = b[0], b01 = b[1], b02 = b[2], b10 = b[3], b11 = b[4], b12 = b[5], b20 = b[6], b21 = b[7], b22 = b[8];
-  return store9(out,
-    a00 * b00 + a01 * b10 + a02 * b20, a00 * b01 + a01 * b11 + a02 * b21, a00 * b02 + a01 * b12 + a02 * b22,
-    a10 * b00 + a11 * b10 + a12 * b20, a10 * b01 + a11 * b11 + a12 * b21, a10 * b02 + a11 * b12 + a12 * b22,
-    a20 * b00 + a21 * b10 + a22 * b20, a20 * b01 + a21 * b11 + a22 * b21, a20 * b02 + a21 * b12 + a22 * b22);
+  out[0] = a00 * b00 + a01 * b10 + a02 * b20; out[1] = a00 * b01 + a01 * b11 + a02 * b21; out[2] = a00 * b02 + a01 * b12 + a02 * b22;
+  out[3] = a10 * b00 + a11 * b10 + a12 * b20; out[4] = a10 * b01 + a11 * b11 + a12 * b21; out[5] = a10 * b02 + a11 * b12 + a12 * b22;
+  out[6] = a20 * b00 + a21 * b10 + a22 * b20; out[7] = a20 * b01 + a21 * b11 + a22 * b21; out[8] = a20 * b02 + a21 * b12 + a22 * b22;
+  return out;
 }
 
 /** out = Aᵀ B (out may alias a or b). */
 export function mat3TransposeMulInto(out: Float64Array, a: ArrayLike<number>, b: ArrayLike<number>): Float64Array {
   const a00 = a[0], a01 = a[1], a02 = a[2], a10 = a[3], a11 = a[4], a12 = a[5], a20 = a[6], a21 = a[7], a22 = a[8];
   const b00 = b[0], b01 = b[1], b02 = b[2], b10 = b[3], b11 = b[4], b12 = b[5], b20 = b[6], b21 = b[7], b22 = b[8];
-  return store9(out,
-    a00 * b00 + a10 * b10 + a20 * b20, a00 * b01 + a10 * b11 + a20 * b21, a00 * b02 + a10 * b12 + a20 * b22,
-    a01 * b00 + a11 * b10 + a21 * b20, a01 * b01 + a11 * b11 + a21 * b21, a01 * b02 + a11 * b12 + a21 * b22,
-    a02 * b00 + a12 * b10 + a22 * b20, a02 * b01 + a12 * b11 + a22 * b21, a02 * b02 + a12 * b12 + a22 * b22);
+  out[0] = a00 * b00 + a10 * b10 + a20 * b20; out[1] = a00 * b01 + a10 * b11 + a20 * b21; out[2] = a00 * b02 + a10 * b12 + a20 * b22;
+  out[3] = a01 * b00 + a11 * b10 + a21 * b20; out[4] = a01 * b01 + a11 * b11 + a21 * b21; out[5] = a01 * b02 + a11 * b12 + a21 * b22;
+  out[6] = a02 * b00 + a12 * b10 + a22 * b20; out[7] = a02 * b01 + a12 * b11 + a22 * b21; out[8] = a02 * b02 + a12 * b12 + a22 * b22;
+  return out;
 }
 
 /** out = A Bᵀ (out may alias a or b). */
 export function mat3MulTransposeInto(out: Float64Array, a: ArrayLike<number>, b: ArrayLike<number>): Float64Array {
   const a00 = a[0], a01 = a[1], a02 = a[2], a10 = a[3], a11 = a[4], a12 = a[5], a20 = a[6], a21 = a[7], a22 = a[8];
   const b00 = b[0], b01 = b[1], b02 = b[2], b10 = b[3], b11 = b[4], b12 = b[5], b20 = b[6], b21 = b[7], b22 = b[8];
-  return store9(out,
-    a00 * b00 + a01 * b01 + a02 * b02, a00 * b10 + a01 * b11 + a02 * b12, a00 * b20 + a01 * b21 + a02 * b22,
-    a10 * b00 + a11 * b01 + a12 * b02, a10 * b10 + a11 * b11 + a12 * b12, a10 * b20 + a11 * b21 + a12 * b22,
-    a20 * b00 + a21 * b01 + a22 * b02, a20 * b10 + a21 * b11 + a22 * b12, a20 * b20 + a21 * b21 + a22 * b22);
+  out[0] = a00 * b00 + a01 * b01 + a02 * b02; out[1] = a00 * b10 + a01 * b11 + a02 * b12; out[2] = a00 * b20 + a01 * b21 + a02 * b22;
+  out[3] = a10 * b00 + a11 * b01 + a12 * b02; out[4] = a10 * b10 + a11 * b11 + a12 * b12; out[5] = a10 * b20 + a11 * b21 + a12 * b22;
+  out[6] = a20 * b00 + a21 * b01 + a22 * b02; out[7] = a20 * b10 + a21 * b11 + a22 * b12; out[8] = a20 * b20 + a21 * b21 + a22 * b22;
+  return out;
 }
 
 /** out = ṽ A, i.e. column-wise v × A_j (out may alias a). */
 export function skewMulInto(out: Float64Array, v: ArrayLike<number>, a: ArrayLike<number>): Float64Array {
   const x = v[0], y = v[1], z = v[2];
   const a00 = a[0], a01 = a[1], a02 = a[2], a10 = a[3], a11 = a[4], a12 = a[5], a20 = a[6], a21 = a[7], a22 = a[8];
-  return store9(out,
-    y * a20 - z * a10, y * a21 - z * a11, y * a22 - z * a12,
-    z * a00 - x * a20, z * a01 - x * a21, z * a02 - x * a22,
-    x * a10 - y * a00, x * a11 - y * a01, x * a12 - y * a02);
+  out[0] = y * a20 - z * a10; out[1] = y * a21 - z * a11; out[2] = y * a22 - z * a12;
+  out[3] = z * a00 - x * a20; out[4] = z * a01 - x * a21; out[5] = z * a02 - x * a22;
+  out[6] = x * a10 - y * a00; out[7] = x * a11 - y * a01; out[8] = x * a12 - y * a02;
+  return out;
 }
 
 /** Determinant of a 3×3 matrix. */
