@@ -106,3 +106,7 @@ export type { CrossSection, CircularCrossSectionOptions, RectangularCrossSection
 
 /** FEM interface: Abaqus import, Hex8/Tet4 elements, meshers, FEMinterface. */
 export * from './fem/index.ts';
+
+/** Graphics data as in exudyn.graphics (graphics.Brick, graphics.color.red, graphics.FromSTL …) and triangulation to typed arrays. */
+export * as graphics from './graphics/index.ts';
+export type { GraphicsData, GraphicsTriangleList, GraphicsLine, Color4, TriangulatedGraphics } from './graphics/index.ts';
