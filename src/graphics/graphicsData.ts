@@ -412,11 +412,15 @@ export function Move<G extends GraphicsData>(g: G, pOff: Vector3Like, Aoff?: Arr
 }
 
 /**
- * Checks a graphics data item (list lengths, index ranges, finite numbers) and returns it; used for
- * user-given dictionaries, e.g. in an item's visualization.graphicsData. `where` names the place in errors.
+ * Checks a graphics data item (list lengths, index ranges, finite numbers) and returns a copy with missing
+ * normals (area-weighted) and colours (graphics.color.defaultBody) filled in; used for user-given dictionaries,
+ * e.g. in an item's visualization.graphicsData. `where` names the place in errors; `onError` replaces the throw.
  */
-export function validateGraphicsData(g: unknown, where: string): GraphicsData {
-  const bad = (msg: string): never => { throw new FlexdynError(`${where}: ${msg}`); };
+export function validateGraphicsData(g: unknown, where: string, onError?: (message: string) => never): GraphicsData {
+  const bad = (msg: string): never => {
+    if (onError) return onError(msg);
+    throw new FlexdynError(`${where}: ${msg}`);
+  };
   if (typeof g !== 'object' || g === null) return bad(`must be a graphics data object, got ${String(g)}`);
   const o = g as Record<string, unknown>;
   const numbers = (name: string, multiple: number): number[] => {
@@ -430,7 +434,7 @@ export function validateGraphicsData(g: unknown, where: string): GraphicsData {
     if (data.length < 6) bad(`data must hold at least 2 points, got ${data.length / 3}`);
     const c = numbers('color', 4);
     if (c.length !== 4) bad(`color must be 4 RGBA numbers, got ${c.length}`);
-    return { type: 'Line', data, color: c };
+    return { type: 'Line', data: [...data], color: [...c] };
   }
   if (o.type === 'TriangleList') {
     const points = numbers('points', 3);
@@ -444,7 +448,7 @@ export function validateGraphicsData(g: unknown, where: string): GraphicsData {
     if (normals.length !== points.length) bad(`normals must have as many entries as points (${points.length}), got ${normals.length}`);
     const colors = o.colors === undefined ? Array.from({ length: nPoints }, () => [...color.defaultBody]).flat() : numbers('colors', 4);
     if (colors.length !== 4 * nPoints) bad(`colors must have 4 entries per point (${4 * nPoints}), got ${colors.length}`);
-    return { type: 'TriangleList', points, normals, colors, triangles };
+    return { type: 'TriangleList', points: [...points], normals: [...normals], colors: [...colors], triangles: [...triangles] };
   }
   return bad(`type must be 'TriangleList' or 'Line', got ${JSON.stringify(o.type)}`);
 }
