@@ -106,3 +106,7 @@ export type { CrossSection, CircularCrossSectionOptions, RectangularCrossSection
 
 /** FEM interface: Abaqus import, Hex8/Tet4 elements, meshers, FEMinterface. */
 export * from './fem/index.ts';
+
+/** Solution files: read back coordinatesSolution.txt (Flexdyn or Exudyn ASCII) and its header. */
+export { loadSolutionFile, parseSolutionFile, solutionRowAtTime, RowMatrix, solutionFileFormatVersion } from './io/solutionFile.ts';
+export type { Solution, SolutionHeader, SolutionModelSummary, WrittenCoordinates } from './io/solutionFile.ts';

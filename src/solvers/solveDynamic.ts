@@ -33,15 +33,16 @@ export function solveDynamic(
   } else {
     throw new FlexdynError(`solveDynamic: unknown solverType ${String(solverType)}; expected one of ${Object.values(DynamicSolverType).join(', ')}`);
   }
-  const recorder = new OutputRecorder(model, records, settings.solutionSettings, ti.startTime, ti.endTime, solverType, true);
+  const recorder = new OutputRecorder(model, records, settings.solutionSettings, ti.startTime, ti.endTime, solverType, true, ti.numberOfSteps);
   recorder.start(data.current);
+  let statistics: SolverStatistics | undefined;
   try {
-    const statistics = runStepLoop(model, stepper, ti, recorder, hooks, automaticStepSize);
+    statistics = runStepLoop(model, stepper, ti, recorder, hooks, automaticStepSize);
     if (settings.displayStatistics || ti.verboseMode >= 1) {
       console.log(`${solverType}: ${statistics.steps} steps, ${statistics.rejectedSteps} rejected, ${statistics.newtonIterations} Newton iterations, ${statistics.computationTime.toFixed(3)} s`);
     }
     return statistics;
   } finally {
-    recorder.close();
+    recorder.close(statistics);
   }
 }

@@ -119,15 +119,16 @@ export function solveStatic(model: CompiledModel, assembler: SystemAssembler, se
     adaptiveStepRecoveryIterations: ss.adaptiveStepRecoveryIterations,
     minimumStepSize: ss.minimumStepSize,
   };
-  const recorder = new OutputRecorder(model, records, settings.solutionSettings, stepSettings.startTime, stepSettings.endTime, 'StaticSolver', false);
+  const recorder = new OutputRecorder(model, records, settings.solutionSettings, stepSettings.startTime, stepSettings.endTime, 'StaticSolver', false, ss.numberOfLoadSteps);
   recorder.start(data.current);
+  let statistics: SolverStatistics | undefined;
   try {
-    const statistics = runStepLoop(model, stepper, stepSettings, recorder, hooks, false);
+    statistics = runStepLoop(model, stepper, stepSettings, recorder, hooks, false);
     if (settings.displayStatistics || ss.verboseMode >= 2) {
       console.log(`StaticSolver: ${statistics.steps} load steps, ${statistics.newtonIterations} Newton iterations, ${statistics.computationTime.toFixed(3)} s`);
     }
     return statistics;
   } finally {
-    recorder.close();
+    recorder.close(statistics);
   }
 }
