@@ -14,6 +14,7 @@ import { computeODE2Eigenvalues, type EigenvalueOptions, type EigenvalueResult }
 import type { SolverHooks, SolverStatistics } from './solvers/stepLoop.ts';
 import { MainSystemCreateHelpers } from './mainSystemHelpers.ts';
 import { applySolutionRow, type Solution } from './io/solutionFile.ts';
+import { plotSensor, type PlotSensorOptions, type PlotSensorResult, type PlotSource } from './io/plotSensor.ts';
 
 /** A dictionary a user passes to add...: a factory result or a plain object with the type key. */
 export type ItemInput = Record<string, unknown>;
@@ -266,6 +267,11 @@ export class MainSystem extends MainSystemCreateHelpers {
    */
   setStateFromSolution(solution: Solution, row: number, configuration: ConfigurationType = ConfigurationType.Current): void {
     applySolutionRow(solution, row, this.stateOf(configuration));
+  }
+
+  /** Plots sensors, files or data of this system into an SVG figure (Exudyn's mbs.PlotSensor); see {@link plotSensor}. */
+  plotSensor(sources: PlotSource | readonly PlotSource[], options: PlotSensorOptions = {}): PlotSensorResult {
+    return plotSensor(this, sources, options);
   }
 
   /** The compiled model; throws if assemble() has not been called since the last change. */

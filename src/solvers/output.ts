@@ -1,4 +1,5 @@
 import { formatDateTime, solutionFileFooter, solutionFileHeader, type SolutionModelSummary } from '../io/solutionFile.ts';
+import { defaultSensorFileName } from '../io/sensorFile.ts';
 import { TextOutputFile } from '../io/textOutput.ts';
 import type { CompiledModel } from '../model/compile.ts';
 import type { SensorRecords } from '../model/SensorRecords.ts';
@@ -8,11 +9,6 @@ import type { SolverStatistics } from './stepLoop.ts';
 
 /** Tolerance of Exudyn's write-time checks (sensor and solution periods, end time). */
 const writeTimeTolerance = 1e-10;
-
-/** Default sensor file name when a sensor's fileName is empty. */
-export function defaultSensorFileName(sensorIndex: number): string {
-  return `solution/sensor${sensorIndex}.txt`;
-}
 
 /**
  * Records sensors (internal rows and files) and the solution file at the end of accepted steps,
