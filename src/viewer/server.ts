@@ -55,6 +55,7 @@ export async function startViewer(file: string, options: ViewerOptions = {}): Pr
   const routes: Record<string, string> = { '/': join(clientRoot, 'index.html'), '/viewer.js': join(clientRoot, 'viewer.js'), '/plot.js': join(clientRoot, 'plot.js'), '/scene.json': resolve(sceneFile) };
   const server: Server = createServer((request, response) => {
     const path = decodeURIComponent((request.url ?? '/').split('?')[0]);
+    if (path === '/favicon.ico') { response.writeHead(204); response.end(); return; }
     let target = routes[path];
     if (target === undefined && path.startsWith('/three/')) {
       const candidate = resolve(three, '.' + path.slice('/three'.length));
