@@ -16,10 +16,10 @@ export function browserSkipReason(): string | undefined {
   return existsSync(chromiumPath) ? undefined : `no chromium at ${chromiumPath} (apt-get install -y chromium, or set FLEXDYN_CHROMIUM)`;
 }
 
-/** The flags of the issue: headless, no sandbox, no GPU, no network services. SwiftShader renders WebGL on the CPU. */
+/** The flags of the issue: headless, no sandbox, no GPU, no network services (WebGL falls back to SwiftShader on the CPU). */
 export const chromiumFlags = [
   '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-  '--disable-component-update', '--disable-sync', '--use-angle=swiftshader', '--enable-unsafe-swiftshader',
+  '--disable-component-update', '--disable-sync',
 ];
 
 /** Launches chromium on a new empty profile; close() also removes the profile. */
