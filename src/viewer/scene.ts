@@ -26,7 +26,14 @@ export interface SceneSolution {
   /** Times of the rows. */
   times: ArrayLike<number>;
   /** ODE2 coordinates (displacements from reference), one row per time. */
-  coordinates: { readonly rows: number; readonly columns: number; row(i: number): ArrayLike<number> };
+  coordinates: {
+    /** Number of rows (times). */
+    readonly rows: number;
+    /** Coordinates per row. */
+    readonly columns: number;
+    /** Row i. */
+    row(i: number): ArrayLike<number>;
+  };
 }
 
 /** A typed array stored as base64 of its little-endian bytes. */
@@ -124,7 +131,12 @@ export interface Scene {
   /** Size of the model (diagonal of the bounding box over all frames), for default sizes and the camera. */
   characteristicLength: number;
   /** Bounding box over all frames. */
-  bounds: { min: number[]; max: number[] };
+  bounds: {
+    /** Smallest x, y, z. */
+    min: number[];
+    /** Largest x, y, z. */
+    max: number[];
+  };
   /** Bodies with meshes. */
   bodies: SceneBody[];
   /** Rods and cables. */
