@@ -20,6 +20,7 @@ import { rigidBodySpringDamperIntrinsic } from './rigidBodySpringDamperIntrinsic
 import { genericJointUserFunctionTest } from './genericJointUserFunctionTest.ts';
 import { sliderCrankFloatingTest } from './sliderCrankFloatingTest.ts';
 import { objectFFRFreducedOrderTest } from './objectFFRFreducedOrderTest.ts';
+import { objectFFRFreducedOrderAccelerations } from './objectFFRFreducedOrderAccelerations.ts';
 
 /** All ported Exudyn test models, in the order the runner reports them. */
 export const testModels: readonly TestModel[] = [
@@ -44,4 +45,5 @@ export const testModels: readonly TestModel[] = [
   genericJointUserFunctionTest,
   sliderCrankFloatingTest,
   objectFFRFreducedOrderTest,
+  objectFFRFreducedOrderAccelerations,
 ];
