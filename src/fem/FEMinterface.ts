@@ -17,6 +17,7 @@ import {
   readAbaqusInputFile, readAbaqusMatrixFile,
   type AbaqusImportOptions, type AbaqusMaterial, type AbaqusMatrix, type AbaqusSolidSection, type FileLocation,
 } from './abaqus.ts';
+import { computeEigenmodes, type EigenmodesResult, type ModeSolverOptions } from './modes.ts';
 import { assembleLinearElastic, type ElementBlock, type LinearElasticAssemblyOptions } from './assembly.ts';
 import { nodesPerElement, type FemElementType, type LinearElasticMaterial } from './elements.ts';
 import type { FemMesh } from './meshers.ts';
@@ -90,6 +91,10 @@ export class FEMinterface {
     /** The imported file, if any. */
     fileName?: string;
   } = { source: 'unknown' };
+  /** Mode basis (n_dofs × n_modes, column-major) of the last {@link FEMinterface.computeEigenmodes} call. */
+  modeBasis?: NdArray<Float64Array>;
+  /** |λ| = ω² of the modes in {@link FEMinterface.modeBasis}. */
+  eigenValues?: Float64Array;
   private surfaceCache?: Int32Array;
 
   /**
@@ -447,6 +452,20 @@ export class FEMinterface {
       for (let i = 0; i < w.length; i++) w[i] /= sum;
     }
     return w;
+  }
+
+  /**
+   * Free-free eigenmodes of the mass and stiffness matrices (Exudyn's ComputeEigenmodes): the lowest nModes modes after
+   * excludeRigidBodyModes rigid-body modes (checked to be zero), M-normalized, stored in modeBasis and eigenValues.
+   * Always uses the sparse shift-invert solver (Exudyn's dense option gives the same modes up to sign).
+   */
+  computeEigenmodes(nModes: number, excludeRigidBodyModes = 0, solverOptions?: ModeSolverOptions): EigenmodesResult {
+    const result = computeEigenmodes({
+      massMatrix: this.getMassMatrix(), stiffnessMatrix: this.getStiffnessMatrix(), numberOfModes: nModes, excludeRigidBodyModes, solverOptions,
+    });
+    this.modeBasis = result.modeBasis;
+    this.eigenValues = result.eigenValues;
+    return result;
   }
 
   /** Multiplies the mass matrix by factor (Exudyn's ScaleMassMatrix). */

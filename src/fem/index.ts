@@ -27,3 +27,5 @@ export { computeEigenmodes, computeHurtyCraigBamptonModes, RIGID_BODY_EIGENVALUE
 export type { ModeSolverOptions, EigenmodesOptions, EigenmodesResult, HCBStaticModes, HurtyCraigBamptonOptions, HurtyCraigBamptonResult } from './modes.ts';
 export { ObjectFFRFinterface } from './ffrfInterface.ts';
 export type { AddObjectFFRFOptions, AddObjectFFRFResult } from './ffrfInterface.ts';
+export { ObjectFFRFreducedOrderInterface, REDUCED_MATRIX_ROUNDING } from './ffrfReducedOrderInterface.ts';
+export type { AddObjectFFRFreducedOrderOptions, FFRFreducedOrderItems } from './ffrfReducedOrderInterface.ts';
