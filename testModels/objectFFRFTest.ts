@@ -8,8 +8,11 @@ import type { TestModel } from './testModel.ts';
 /** Exudyn's test data beside the repository (../shared/data relative to the repository root). */
 const dataDir = new URL('../../shared/data/exudyn-testData/', import.meta.url);
 
-/** The rotor model of objectFFRFTest: full ObjectFFRF of rotorDiscTest (115 Hex8 nodes, 352 coordinates); returns mbs and the sensor. */
-export function buildObjectFFRFTestModel(): { mbs: MainSystem; sensor: number; settings: SimulationSettings } {
+/**
+ * The rotor model of objectFFRFTest: full ObjectFFRF of rotorDiscTest (115 Hex8 nodes, 352 coordinates); returns mbs, the
+ * sensor and the simulation settings for the given number of steps of 0.1 ms (Exudyn's test: 10).
+ */
+export function buildObjectFFRFTestModel(steps = 10): { mbs: MainSystem; sensor: number; settings: SimulationSettings } {
   const SC = new SystemContainer();
   const mbs = SC.addSystem();
   const fem = new FEMinterface();
@@ -83,8 +86,8 @@ export function buildObjectFFRFTestModel(): { mbs: MainSystem; sensor: number; s
   mbs.assemble();
 
   const settings = new SimulationSettings();
-  const h = 1e-4, tEnd = 0.001;
-  settings.timeIntegration.numberOfSteps = Math.round(tEnd / h);
+  const h = 1e-4, tEnd = steps * h;
+  settings.timeIntegration.numberOfSteps = steps;
   settings.timeIntegration.endTime = tEnd;
   settings.solutionSettings.solutionWritePeriod = h;
   settings.solutionSettings.sensorsWritePeriod = h;
@@ -92,6 +95,13 @@ export function buildObjectFFRFTestModel(): { mbs: MainSystem; sensor: number; s
   settings.timeIntegration.newton.useModifiedNewton = true;
   settings.timeIntegration.generalizedAlpha.spectralRadius = 0.5;
   return { mbs, sensor, settings };
+}
+
+/** Σ |entries| of stored sensor rows, time column included (numpy abs(data).sum()). */
+export function absSumOfRows(rows: readonly (readonly number[])[]): number {
+  let sum = 0;
+  for (const row of rows) for (const x of row) sum += Math.abs(x);
+  return sum;
 }
 
 /** Exudyn's objectFFRFTest: an unbalanced rotor disc (full ObjectFFRF) spinning at 50 Hz on elastic supports. */
@@ -103,9 +113,6 @@ export const objectFFRFTest: TestModel = {
   run() {
     const { mbs, sensor, settings } = buildObjectFFRFTestModel();
     mbs.solveDynamic(settings);
-    // Σ |entries| of the stored rows, time column included (numpy abs(data).sum())
-    let sum = 0;
-    for (const row of mbs.getSensorStoredData(sensor)) for (const x of row) sum += Math.abs(x);
-    return sum;
+    return absSumOfRows(mbs.getSensorStoredData(sensor));
   },
 };
