@@ -149,6 +149,9 @@ class FFRFModel implements ObjectModel {
   private readonly m3b = new Float64Array(9);
   private readonly v3 = new Float64Array(3);
   private readonly aRef = new Float64Array(9);
+  private readonly skewOmega = new Float64Array(9);
+  private readonly skewZ = new Float64Array(9);
+  private readonly skewW = new Float64Array(9);
 
   constructor(readonly label: ItemLabel, private readonly v: FFRFValues) {
     const csr = (name: typeof matrixNames[number]): CsrMatrix | undefined => {
@@ -487,14 +490,15 @@ class FFRFModel implements ObjectModel {
     this.lhsKernel(this.fPlus.fill(0), false);
     this.computeR();
     const z = this.z, wv = this.w, R = this.R;
-    const B = this.m3b, T = this.v3;
+    const B = this.m3b, T = this.v3, W = this.skewOmega, Z = this.skewZ, WV = this.skewW;
+    skewInto(W, w0, w1, w2);
     for (let j = 0; j < nf; j += 3) {
       // P = (Φ_tᵀM)_j, 3 × 3: P[a][b] = phi[a][j + b]
       // translation rows: position A ω̄̃ P ω̄̃, velocity 2 A P ω̄̃
       for (let a = 0; a < 3; a++) {
         for (let b = 0; b < 3; b++) {
           // (P ω̄̃)[a][b] = Σ_d P[a][d] ω̃[d][b]
-          B[3 * a + b] = phi[a * nf + j] * skw(w0, w1, w2, 0, b) + phi[a * nf + j + 1] * skw(w0, w1, w2, 1, b) + phi[a * nf + j + 2] * skw(w0, w1, w2, 2, b);
+          B[3 * a + b] = phi[a * nf + j] * W[b] + phi[a * nf + j + 1] * W[3 + b] + phi[a * nf + j + 2] * W[6 + b];
         }
       }
       for (let b = 0; b < 3; b++) {
@@ -511,18 +515,18 @@ class FFRFModel implements ObjectModel {
       // B = R_jᵀ ω̄̃: B[a][b] = Σ_d R[(j + d)][a] ω̃[d][b]
       for (let a = 0; a < 3; a++) {
         for (let b = 0; b < 3; b++) {
-          B[3 * a + b] = R[3 * j + a] * skw(w0, w1, w2, 0, b) + R[3 * (j + 1) + a] * skw(w0, w1, w2, 1, b) + R[3 * (j + 2) + a] * skw(w0, w1, w2, 2, b);
+          B[3 * a + b] = R[3 * j + a] * W[b] + R[3 * (j + 1) + a] * W[3 + b] + R[3 * (j + 2) + a] * W[6 + b];
         }
       }
-      const zx = z[j], zy = z[j + 1], zz = z[j + 2], wx = wv[j], wy = wv[j + 1], wz = wv[j + 2];
+      if (!velocity) { skewInto(Z, z[j], z[j + 1], z[j + 2]); skewInto(WV, wv[j], wv[j + 1], wv[j + 2]); }
       for (let b = 0; b < 3; b++) {
         if (velocity) {
           T[0] = -2 * B[b]; T[1] = -2 * B[3 + b]; T[2] = -2 * B[6 + b];
         } else {
-          const c0 = skw(zx, zy, zz, 0, b) - B[b], c1 = skw(zx, zy, zz, 1, b) - B[3 + b], c2 = skw(zx, zy, zz, 2, b) - B[6 + b];
-          T[0] = w1 * c2 - w2 * c1 + 2 * skw(wx, wy, wz, 0, b);
-          T[1] = w2 * c0 - w0 * c2 + 2 * skw(wx, wy, wz, 1, b);
-          T[2] = w0 * c1 - w1 * c0 + 2 * skw(wx, wy, wz, 2, b);
+          const c0 = Z[b] - B[b], c1 = Z[3 + b] - B[3 + b], c2 = Z[6 + b] - B[6 + b];
+          T[0] = w1 * c2 - w2 * c1 + 2 * WV[b];
+          T[1] = w2 * c0 - w0 * c2 + 2 * WV[3 + b];
+          T[2] = w0 * c1 - w1 * c0 + 2 * WV[6 + b];
         }
         for (let k = 0; k < 4; k++) acc.add(3 + k, NR + j + b, factor * (g[k] * T[0] + g[4 + k] * T[1] + g[8 + k] * T[2]));
       }
@@ -718,6 +722,13 @@ class FFRFModel implements ObjectModel {
       default: return undefined;
     }
   }
+}
+
+/** out = skew matrix of (x, y, z), row-major. */
+function skewInto(out: Float64Array, x: number, y: number, z: number): void {
+  out[0] = 0; out[1] = -z; out[2] = y;
+  out[3] = z; out[4] = 0; out[5] = -x;
+  out[6] = -y; out[7] = x; out[8] = 0;
 }
 
 /** Entry (a, b) of the skew matrix of (x, y, z). */
