@@ -175,8 +175,10 @@ class FFRFreducedOrderModel implements ObjectModel, BodyModel, SuperElementModel
   private readonly r: Float64Array;
   private readonly y: Float64Array;
   private readonly v1: Float64Array;
-  private readonly v2: Float64Array;
   private readonly h: Float64Array;
+  /** ζ of the blocks C, Θ_ζ, R last computed by zetaBlocks. */
+  private readonly zetaCached: Float64Array;
+  private zetaValid = false;
   private readonly w3a = new Float64Array(3);
   private readonly w3b = new Float64Array(3);
   private readonly w3c = new Float64Array(3);
@@ -228,8 +230,8 @@ class FFRFreducedOrderModel implements ObjectModel, BodyModel, SuperElementModel
     this.r = new Float64Array(3 * nm);
     this.y = new Float64Array(9 * nm);
     this.v1 = new Float64Array(3 * nm);
-    this.v2 = new Float64Array(3 * nm);
     this.h = new Float64Array(3 * nm);
+    this.zetaCached = new Float64Array(nm);
   }
 
   get body(): BodyModel {
@@ -281,9 +283,17 @@ class FFRFreducedOrderModel implements ObjectModel, BodyModel, SuperElementModel
     else this.gDot.fill(0);
   }
 
-  /** C = m χ̃ + M_ΦtΨ̃ (ζ⊗I), Θ_ζ and R at the modal coordinates of s. */
+  /**
+   * C = m χ̃ + M_ΦtΨ̃ (ζ⊗I), Θ_ζ and R at the modal coordinates of s; kept while ζ does not change (the mass matrix and
+   * the left-hand side of one iteration, the velocity perturbations of the numerical Jacobian).
+   */
   private zetaBlocks(s: ItemState): void {
-    const nm = this.nm, q = s.q, oz = this.modal.qIndex, m = this.mass, chi = this.chi;
+    const nm = this.nm, q = s.q, oz = this.modal.qIndex, m = this.mass, chi = this.chi, cached = this.zetaCached;
+    let same = this.zetaValid;
+    for (let j = 0; j < nm && same; j++) same = cached[j] === q[oz + j];
+    if (same) return;
+    for (let j = 0; j < nm; j++) cached[j] = q[oz + j];
+    this.zetaValid = true;
     const c = this.c, t = this.thetaZ, mPhiPsiT = this.mPhiPsiT!, mXPsiT = this.mXPsiT!, mPsiTPsiT = this.mPsiTPsiT!;
     c[0] = 0; c[1] = -m * chi[2]; c[2] = m * chi[1];
     c[3] = m * chi[2]; c[4] = 0; c[5] = -m * chi[0];
@@ -415,14 +425,13 @@ class FFRFreducedOrderModel implements ObjectModel, BodyModel, SuperElementModel
       if (dRed !== undefined) for (let j = 0; j < nm; j++) sum += dRed[i * nm + j] * u[ou + j];
       f[of + i] += sum;
     }
-    // v1 = (ζ̇⊗I) ω̄, v2 = (ζ⊗I) ω̄ (3n_m each)
-    const v1 = this.v1, v2 = this.v2;
+    // v1 = (ζ̇⊗I) ω̄ (3n_m)
+    const v1 = this.v1;
     for (let j = 0; j < nm; j++) {
-      const zt = u[ou + j], z = q[oz + j];
+      const zt = u[ou + j];
       v1[3 * j] = zt * w[0]; v1[3 * j + 1] = zt * w[1]; v1[3 * j + 2] = zt * w[2];
-      v2[3 * j] = z * w[0]; v2[3 * j + 1] = z * w[1]; v2[3 * j + 2] = z * w[2];
     }
-    const mPhiPsiT = this.mPhiPsiT!, mXPsiT = this.mXPsiT!, mPsiTPsiT = this.mPsiTPsiT!, mPsiTPsi = this.mPsiTPsi!;
+    const mPhiPsiT = this.mPhiPsiT!, mXPsiT = this.mXPsiT!, mPsiTPsi = this.mPsiTPsi!;
     const n3 = 3 * nm;
     // f_vt = A [ ω̃ (C ω̄) + 2 M_ΦtΨ̃ v1 + C Ġ_lθ̇ ]
     const cw = mat3MulVecInto(this.w3a, c, w);
@@ -437,18 +446,21 @@ class FFRFreducedOrderModel implements ObjectModel, BodyModel, SuperElementModel
     const fr = cross3Into(this.w3b, w, tw);
     matVec(mXPsiT, 3, n3, v1, 0, this.w3c);
     for (let i = 0; i < 3; i++) fr[i] += 2 * this.w3c[i];
-    const h = this.h;
-    matVec(mPsiTPsiT, n3, n3, v1, 0, h);
-    for (let j = 0; j < nm; j++) {
-      const z = q[oz + j];
-      fr[0] += 2 * z * h[3 * j]; fr[1] += 2 * z * h[3 * j + 1]; fr[2] += 2 * z * h[3 * j + 2];
+    // (ζ⊗I)ᵀ M_Ψ̃Ψ̃ v1 = Yᵀ v1 with Y = M_Ψ̃Ψ̃ (ζ⊗I) from zetaBlocks (M_Ψ̃Ψ̃ symmetric)
+    const y = this.y;
+    for (let k = 0; k < n3; k++) {
+      const v = 2 * v1[k];
+      fr[0] += y[3 * k] * v; fr[1] += y[3 * k + 1] * v; fr[2] += y[3 * k + 2] * v;
     }
     const tgd = mat3MulVecInto(this.w3a, t, wg);
     fr[0] += tgd[0]; fr[1] += tgd[1]; fr[2] += tgd[2];
     for (let j = 0; j < nr; j++) f[3 + j] += gl[j] * fr[0] + gl[nr + j] * fr[1] + gl[2 * nr + j] * fr[2];
     // f_vf = (I⊗ω̄)ᵀ [M_x̃Ψ̃ᵀ ω̄ + M_Ψ̃Ψ̃ v2] + 2 M_Ψ̃Ψᵀ v1 + Rᵀ Ġ_lθ̇
-    matVec(mPsiTPsiT, n3, n3, v2, 0, h);
-    for (let k = 0; k < n3; k++) h[k] += mXPsiT[k] * w[0] + mXPsiT[n3 + k] * w[1] + mXPsiT[2 * n3 + k] * w[2];
+    // M_Ψ̃Ψ̃ v2 = Y ω̄
+    const h = this.h;
+    for (let k = 0; k < n3; k++) {
+      h[k] = (y[3 * k] + mXPsiT[k]) * w[0] + (y[3 * k + 1] + mXPsiT[n3 + k]) * w[1] + (y[3 * k + 2] + mXPsiT[2 * n3 + k]) * w[2];
+    }
     const r = this.r;
     for (let j = 0; j < nm; j++) {
       let value = w[0] * h[3 * j] + w[1] * h[3 * j + 1] + w[2] * h[3 * j + 2];
