@@ -291,3 +291,67 @@ describe('bad input of ObjectFFRFreducedOrder and the super-element items', () =
     expect(() => notSuper.mbs.assemble()).toThrow(/bodyNumber.*must refer to a super element.*got ObjectGround #1/);
   });
 });
+
+describe('super-element marker Jacobians', () => {
+  it('position Jacobians equal central differences; velocity = J_pos u and angular velocity = J_rot u exactly', () => {
+    const fem = blockFEM();
+    const cms = new ObjectFFRFreducedOrderInterface(fem);
+    const mbs = new SystemContainer().addSystem();
+    const zeta = [2e-2, -1e-2, 5e-3, 3e-2, -2e-2, 1e-2], zetaT = [0.1, -0.3, 0.2, 0.05, 0.4, -0.1];
+    const { oBody } = addBody(mbs, cms, zeta, zetaT, false);
+    const face = fem.getNodesInPlane([0.4, 0, 0], [1, 0, 0]);
+    const weights = fem.getNodeWeightsFromSurfaceAreas(face);
+    const mPos = mbs.addMarker(MarkerSuperElementPosition({ bodyNumber: oBody, meshNodeNumbers: face, weightingFactors: weights }));
+    const mRigid = mbs.addMarker(MarkerSuperElementRigid({ bodyNumber: oBody, meshNodeNumbers: face, weightingFactors: weights, offset: [0.01, 0.002, -0.003] }));
+    mbs.assemble();
+    const model = mbs.compiled();
+    const s = model.data.current;
+    for (const index of [mPos, mRigid]) {
+      const marker = model.markers[index];
+      const n = marker.nLocalU;
+      expect(n).toBe(7 + 6);
+      const jac = new Float64Array(3 * n), p1 = new Float64Array(3), p2 = new Float64Array(3), v = new Float64Array(3);
+      marker.positionJacobian!(s, jac);
+      const columns = marker.nodes.flatMap((node) => Array.from({ length: node.nu }, (_, k) => ({ q: node.qIndex + k, u: node.uIndex + k })));
+      const eps = 1e-6;
+      let scale = 0;
+      for (const value of jac) scale = Math.max(scale, Math.abs(value));
+      // directional derivatives along directions whose Euler-parameter part is tangent to |p| = 1 (ω = G ṗ, and with it the
+      // G-based Jacobian, holds on the constraint manifold only; the normal direction is the constraint's)
+      const p = [0, 1, 2, 3].map((k) => s.qRef[columns[3 + k].q] + s.q[columns[3 + k].q]);
+      for (let trial = 0; trial < 4; trial++) {
+        const d = columns.map((_, c) => Math.sin(1.7 * c + 2.3 * trial + 0.4));
+        const dp = p.reduce((sum, pk, k) => sum + pk * d[3 + k], 0);
+        for (let k = 0; k < 4; k++) d[3 + k] -= dp * p[k];
+        const saved = columns.map(({ q }) => s.q[q]);
+        columns.forEach(({ q }, c) => { s.q[q] = saved[c] + eps * d[c]; });
+        marker.position!(s, p1);
+        columns.forEach(({ q }, c) => { s.q[q] = saved[c] - eps * d[c]; });
+        marker.position!(s, p2);
+        columns.forEach(({ q }, c) => { s.q[q] = saved[c]; });
+        // central differences: error O(eps²·|p'''|) ≈ 1e-12, plus round-off 1e-16/eps ≈ 1e-10 relative to the entries
+        for (let i = 0; i < 3; i++) {
+          let jd = 0;
+          for (let c = 0; c < n; c++) jd += jac[i * n + c] * d[c];
+          expect(Math.abs((p1[i] - p2[i]) / (2 * eps) - jd)).toBeLessThan(1e-8 * scale);
+        }
+      }
+      marker.velocity!(s, v);
+      for (let i = 0; i < 3; i++) {
+        let ju = 0;
+        columns.forEach(({ u }, c) => { ju += jac[i * n + c] * s.u[u]; });
+        expect(Math.abs(v[i] - ju)).toBeLessThan(1e-13 * Math.max(1, Math.abs(v[i])));
+      }
+    }
+    const rigid = model.markers[mRigid];
+    const n = rigid.nLocalU, jr = new Float64Array(3 * n), w = new Float64Array(3);
+    rigid.rotationJacobian!(s, jr);
+    rigid.angularVelocity!(s, w);
+    const columns = rigid.nodes.flatMap((node) => Array.from({ length: node.nu }, (_, k) => node.uIndex + k));
+    for (let i = 0; i < 3; i++) {
+      let ju = 0;
+      columns.forEach((u, c) => { ju += jr[i * n + c] * s.u[u]; });
+      expect(Math.abs(w[i] - ju)).toBeLessThan(1e-12 * Math.max(1, Math.abs(w[i])));
+    }
+  });
+});
