@@ -187,6 +187,16 @@ class FFRFreducedOrderModel implements ObjectModel, BodyModel, SuperElementModel
   private qObj = new Float64Array(0);
   private uObj = new Float64Array(0);
   private lhsWork = new Float64Array(0);
+  /** Work arrays of meshNodeOutput. */
+  private readonly outA = new Float64Array(9);
+  private readonly outX = new Float64Array(3);
+  private readonly outLocal = new Float64Array(3);
+  private readonly outP = new Float64Array(3);
+  private readonly outV = new Float64Array(3);
+  private readonly outW = new Float64Array(3);
+  private readonly outT = new Float64Array(3);
+  /** A of the reference node at q = 0 (for Displacement), computed on first use after bind. */
+  private referenceOrientation: Float64Array | undefined;
   private massWork = new Float64Array(0);
 
   constructor(readonly label: ItemLabel, private readonly v: Values) {
@@ -253,6 +263,7 @@ class FFRFreducedOrderModel implements ObjectModel, BodyModel, SuperElementModel
       itemError(this.label, 'nodeNumbers', `entry 1 must refer to a NodeGenericODE2 with ${this.nm} coordinates (the columns of modeBasis), got ${modal.label.category}${modal.label.typeName} #${n1} with ${modal.nu} coordinates`);
     }
     this.referenceNode = rigid;
+    this.referenceOrientation = undefined;
     this.modal = modal;
     this.localNodes = [rigid, modal];
     this.nodes = [rigid, modal];
@@ -591,34 +602,37 @@ class FFRFreducedOrderModel implements ObjectModel, BodyModel, SuperElementModel
   }
 
   meshNodeOutput(variable: OutputVariableType, s: ItemState, meshNode: number, out: Float64Array): number {
-    const node = this.referenceNode!, modal = this.modal;
-    const local = new Float64Array(3), a = new Float64Array(9), x = new Float64Array(3);
+    const node = this.referenceNode!, modal = this.modal, a = this.outA, x = this.outX, xr = this.xRef, i3 = 3 * meshNode;
+    const local = this.outLocal, pf = this.outP, vf = this.outV, w = this.outW, t = this.outT;
     switch (variable) {
       case OutputVariableType.DisplacementLocal: this.modeRows(meshNode, s.q, modal.qIndex, local); break;
       case OutputVariableType.VelocityLocal: this.modeRows(meshNode, s.u, modal.uIndex, local); break;
       case OutputVariableType.Position: case OutputVariableType.Displacement: {
-        this.modeRows(meshNode, s.q, modal.qIndex, local);
-        for (let k = 0; k < 3; k++) local[k] += this.xRef[3 * meshNode + k];
+        this.modeRows(meshNode, s.q, modal.qIndex, pf);
+        for (let k = 0; k < 3; k++) pf[k] += xr[i3 + k];
         node.orientation(s, a);
         node.position(s, x);
-        const p = mat3MulVecInto(new Float64Array(3), a, local);
-        for (let k = 0; k < 3; k++) local[k] = x[k] + p[k];
+        mat3MulVecInto(local, a, pf);
+        for (let k = 0; k < 3; k++) local[k] += x[k];
         if (variable === OutputVariableType.Displacement) {
-          const reference = { ...s, q: new Float64Array(s.q.length) };
-          node.orientation(reference, a);
-          node.position(reference, x);
-          const p0 = mat3MulVecInto(new Float64Array(3), a, this.xRef.subarray(3 * meshNode, 3 * meshNode + 3));
-          for (let k = 0; k < 3; k++) local[k] -= x[k] + p0[k];
+          // reference configuration: p_t,ref + A_ref x̄ (A_ref at q = 0, computed once per assemble)
+          if (this.referenceOrientation === undefined) {
+            this.referenceOrientation = new Float64Array(9);
+            node.orientation({ ...s, q: new Float64Array(s.q.length) }, this.referenceOrientation);
+          }
+          const ar = this.referenceOrientation, r = node.referenceCoordinates;
+          for (let k = 0; k < 3; k++) local[k] -= r[k] + ar[3 * k] * xr[i3] + ar[3 * k + 1] * xr[i3 + 1] + ar[3 * k + 2] * xr[i3 + 2];
         }
         break;
       }
       case OutputVariableType.Velocity: {
-        const pf = this.modeRows(meshNode, s.q, modal.qIndex, new Float64Array(3));
-        for (let k = 0; k < 3; k++) pf[k] += this.xRef[3 * meshNode + k];
-        const vf = this.modeRows(meshNode, s.u, modal.uIndex, new Float64Array(3));
-        node.angularVelocityLocal(s, x);
-        const wx = cross3Into(new Float64Array(3), x, pf);
-        for (let k = 0; k < 3; k++) vf[k] += wx[k];
+        // ṗ_t + A (dū/dt + ω̄ × p̄)
+        this.modeRows(meshNode, s.q, modal.qIndex, pf);
+        for (let k = 0; k < 3; k++) pf[k] += xr[i3 + k];
+        this.modeRows(meshNode, s.u, modal.uIndex, vf);
+        node.angularVelocityLocal(s, w);
+        cross3Into(t, w, pf);
+        for (let k = 0; k < 3; k++) vf[k] += t[k];
         node.orientation(s, a);
         mat3MulVecInto(local, a, vf);
         node.velocity(s, x);
@@ -626,20 +640,24 @@ class FFRFreducedOrderModel implements ObjectModel, BodyModel, SuperElementModel
         break;
       }
       case OutputVariableType.Acceleration: {
-        const pf = this.modeRows(meshNode, s.q, modal.qIndex, new Float64Array(3));
-        for (let k = 0; k < 3; k++) pf[k] += this.xRef[3 * meshNode + k];
+        // p̈_t + A d²ū/dt² + 2 ω × (A dū/dt) + α × (A p̄) + ω × (ω × A p̄)
+        this.modeRows(meshNode, s.q, modal.qIndex, t);
+        for (let k = 0; k < 3; k++) t[k] += xr[i3 + k];
         node.orientation(s, a);
-        const p = mat3MulVecInto(new Float64Array(3), a, pf);
-        const vf = mat3MulVecInto(new Float64Array(3), a, this.modeRows(meshNode, s.u, modal.uIndex, new Float64Array(3)));
-        const af = mat3MulVecInto(new Float64Array(3), a, this.modeRows(meshNode, s.a, modal.uIndex, new Float64Array(3)));
-        const w = new Float64Array(3), alpha = new Float64Array(3);
+        mat3MulVecInto(pf, a, t);
+        mat3MulVecInto(vf, a, this.modeRows(meshNode, s.u, modal.uIndex, t));
+        node.acceleration(s, local);
+        mat3MulVecInto(x, a, this.modeRows(meshNode, s.a, modal.uIndex, t));
+        for (let k = 0; k < 3; k++) local[k] += x[k];
         node.angularVelocity(s, w);
-        node.angularAcceleration(s, alpha);
-        const cor = cross3Into(new Float64Array(3), w, vf);
-        const eul = cross3Into(new Float64Array(3), alpha, p);
-        const cen = cross3Into(new Float64Array(3), w, cross3Into(new Float64Array(3), w, p));
-        node.acceleration(s, x);
-        for (let k = 0; k < 3; k++) local[k] = x[k] + af[k] + 2 * cor[k] + eul[k] + cen[k];
+        cross3Into(x, w, vf);
+        for (let k = 0; k < 3; k++) local[k] += 2 * x[k];
+        cross3Into(t, w, pf);
+        cross3Into(x, w, t);
+        for (let k = 0; k < 3; k++) local[k] += x[k];
+        node.angularAcceleration(s, t);
+        cross3Into(x, t, pf);
+        for (let k = 0; k < 3; k++) local[k] += x[k];
         break;
       }
       case OutputVariableType.StressLocal: case OutputVariableType.StrainLocal: {
