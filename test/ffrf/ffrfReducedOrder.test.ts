@@ -253,6 +253,19 @@ describe('bad input of ObjectFFRFreducedOrder and the super-element items', () =
     expect(() => build({ computeFFRFterms: true }).mbs.assemble()).toThrow(/mPsiTildePsi.*must be 3 x 1.*got 0 x 0/);
   });
 
+  it('answers StressLocal from stress modes (row i, column 6j + k) and requires their output variable type', () => {
+    // 1 mode, 4 mesh nodes: node i has stress component k = 10 i + k per unit ζ
+    const psiOV = [0, 1, 2, 3].map((i) => [0, 1, 2, 3, 4, 5].map((k) => 10 * i + k));
+    const { mbs, oBody } = build({ outputVariableModeBasis: psiOV, outputVariableTypeModeBasis: OutputVariableType.StressLocal });
+    const sensor = mbs.addSensor(SensorSuperElement({ bodyNumber: oBody, meshNodeNumber: 2, outputVariableType: OutputVariableType.StressLocal, writeToFile: false }));
+    mbs.assemble();
+    mbs.systemData.setODE2Coordinates([0, 0, 0, 0, 0, 0, 0, 0.5]);
+    expect(mbs.getSensorValues(sensor)).toEqual([10, 10.5, 11, 11.5, 12, 12.5]);
+    expect(() => build({ outputVariableModeBasis: psiOV }).mbs.assemble()).toThrow(/outputVariableTypeModeBasis.*must be StressLocal or StrainLocal.*got _None/);
+    expect(() => build({ outputVariableModeBasis: psiOV.slice(1), outputVariableTypeModeBasis: OutputVariableType.StressLocal }).mbs.assemble())
+      .toThrow(/outputVariableModeBasis.*must be 4 x 6.*got 3 x 6/);
+  });
+
   it('rejects non-symmetric reduced matrices', () => {
     const mbs = new SystemContainer().addSystem();
     const nRigid = mbs.addNode(NodeRigidBodyEP({ referenceCoordinates: [0, 0, 0, 1, 0, 0, 0] }));
