@@ -175,8 +175,10 @@ class FFRFreducedOrderModel implements ObjectModel, BodyModel, SuperElementModel
   private readonly r: Float64Array;
   private readonly y: Float64Array;
   private readonly v1: Float64Array;
-  private readonly v2: Float64Array;
   private readonly h: Float64Array;
+  /** ζ of the blocks C, Θ_ζ, R last computed by zetaBlocks. */
+  private readonly zetaCached: Float64Array;
+  private zetaValid = false;
   private readonly w3a = new Float64Array(3);
   private readonly w3b = new Float64Array(3);
   private readonly w3c = new Float64Array(3);
@@ -185,6 +187,16 @@ class FFRFreducedOrderModel implements ObjectModel, BodyModel, SuperElementModel
   private qObj = new Float64Array(0);
   private uObj = new Float64Array(0);
   private lhsWork = new Float64Array(0);
+  /** Work arrays of meshNodeOutput. */
+  private readonly outA = new Float64Array(9);
+  private readonly outX = new Float64Array(3);
+  private readonly outLocal = new Float64Array(3);
+  private readonly outP = new Float64Array(3);
+  private readonly outV = new Float64Array(3);
+  private readonly outW = new Float64Array(3);
+  private readonly outT = new Float64Array(3);
+  /** A of the reference node at q = 0 (for Displacement), computed on first use after bind. */
+  private referenceOrientation: Float64Array | undefined;
   private massWork = new Float64Array(0);
 
   constructor(readonly label: ItemLabel, private readonly v: Values) {
@@ -228,8 +240,8 @@ class FFRFreducedOrderModel implements ObjectModel, BodyModel, SuperElementModel
     this.r = new Float64Array(3 * nm);
     this.y = new Float64Array(9 * nm);
     this.v1 = new Float64Array(3 * nm);
-    this.v2 = new Float64Array(3 * nm);
     this.h = new Float64Array(3 * nm);
+    this.zetaCached = new Float64Array(nm);
   }
 
   get body(): BodyModel {
@@ -251,6 +263,7 @@ class FFRFreducedOrderModel implements ObjectModel, BodyModel, SuperElementModel
       itemError(this.label, 'nodeNumbers', `entry 1 must refer to a NodeGenericODE2 with ${this.nm} coordinates (the columns of modeBasis), got ${modal.label.category}${modal.label.typeName} #${n1} with ${modal.nu} coordinates`);
     }
     this.referenceNode = rigid;
+    this.referenceOrientation = undefined;
     this.modal = modal;
     this.localNodes = [rigid, modal];
     this.nodes = [rigid, modal];
@@ -281,9 +294,17 @@ class FFRFreducedOrderModel implements ObjectModel, BodyModel, SuperElementModel
     else this.gDot.fill(0);
   }
 
-  /** C = m χ̃ + M_ΦtΨ̃ (ζ⊗I), Θ_ζ and R at the modal coordinates of s. */
+  /**
+   * C = m χ̃ + M_ΦtΨ̃ (ζ⊗I), Θ_ζ and R at the modal coordinates of s; kept while ζ does not change (the mass matrix and
+   * the left-hand side of one iteration, the velocity perturbations of the numerical Jacobian).
+   */
   private zetaBlocks(s: ItemState): void {
-    const nm = this.nm, q = s.q, oz = this.modal.qIndex, m = this.mass, chi = this.chi;
+    const nm = this.nm, q = s.q, oz = this.modal.qIndex, m = this.mass, chi = this.chi, cached = this.zetaCached;
+    let same = this.zetaValid;
+    for (let j = 0; j < nm && same; j++) same = cached[j] === q[oz + j];
+    if (same) return;
+    for (let j = 0; j < nm; j++) cached[j] = q[oz + j];
+    this.zetaValid = true;
     const c = this.c, t = this.thetaZ, mPhiPsiT = this.mPhiPsiT!, mXPsiT = this.mXPsiT!, mPsiTPsiT = this.mPsiTPsiT!;
     c[0] = 0; c[1] = -m * chi[2]; c[2] = m * chi[1];
     c[3] = m * chi[2]; c[4] = 0; c[5] = -m * chi[0];
@@ -415,14 +436,13 @@ class FFRFreducedOrderModel implements ObjectModel, BodyModel, SuperElementModel
       if (dRed !== undefined) for (let j = 0; j < nm; j++) sum += dRed[i * nm + j] * u[ou + j];
       f[of + i] += sum;
     }
-    // v1 = (ζ̇⊗I) ω̄, v2 = (ζ⊗I) ω̄ (3n_m each)
-    const v1 = this.v1, v2 = this.v2;
+    // v1 = (ζ̇⊗I) ω̄ (3n_m)
+    const v1 = this.v1;
     for (let j = 0; j < nm; j++) {
-      const zt = u[ou + j], z = q[oz + j];
+      const zt = u[ou + j];
       v1[3 * j] = zt * w[0]; v1[3 * j + 1] = zt * w[1]; v1[3 * j + 2] = zt * w[2];
-      v2[3 * j] = z * w[0]; v2[3 * j + 1] = z * w[1]; v2[3 * j + 2] = z * w[2];
     }
-    const mPhiPsiT = this.mPhiPsiT!, mXPsiT = this.mXPsiT!, mPsiTPsiT = this.mPsiTPsiT!, mPsiTPsi = this.mPsiTPsi!;
+    const mPhiPsiT = this.mPhiPsiT!, mXPsiT = this.mXPsiT!, mPsiTPsi = this.mPsiTPsi!;
     const n3 = 3 * nm;
     // f_vt = A [ ω̃ (C ω̄) + 2 M_ΦtΨ̃ v1 + C Ġ_lθ̇ ]
     const cw = mat3MulVecInto(this.w3a, c, w);
@@ -437,18 +457,21 @@ class FFRFreducedOrderModel implements ObjectModel, BodyModel, SuperElementModel
     const fr = cross3Into(this.w3b, w, tw);
     matVec(mXPsiT, 3, n3, v1, 0, this.w3c);
     for (let i = 0; i < 3; i++) fr[i] += 2 * this.w3c[i];
-    const h = this.h;
-    matVec(mPsiTPsiT, n3, n3, v1, 0, h);
-    for (let j = 0; j < nm; j++) {
-      const z = q[oz + j];
-      fr[0] += 2 * z * h[3 * j]; fr[1] += 2 * z * h[3 * j + 1]; fr[2] += 2 * z * h[3 * j + 2];
+    // (ζ⊗I)ᵀ M_Ψ̃Ψ̃ v1 = Yᵀ v1 with Y = M_Ψ̃Ψ̃ (ζ⊗I) from zetaBlocks (M_Ψ̃Ψ̃ symmetric)
+    const y = this.y;
+    for (let k = 0; k < n3; k++) {
+      const v = 2 * v1[k];
+      fr[0] += y[3 * k] * v; fr[1] += y[3 * k + 1] * v; fr[2] += y[3 * k + 2] * v;
     }
     const tgd = mat3MulVecInto(this.w3a, t, wg);
     fr[0] += tgd[0]; fr[1] += tgd[1]; fr[2] += tgd[2];
     for (let j = 0; j < nr; j++) f[3 + j] += gl[j] * fr[0] + gl[nr + j] * fr[1] + gl[2 * nr + j] * fr[2];
     // f_vf = (I⊗ω̄)ᵀ [M_x̃Ψ̃ᵀ ω̄ + M_Ψ̃Ψ̃ v2] + 2 M_Ψ̃Ψᵀ v1 + Rᵀ Ġ_lθ̇
-    matVec(mPsiTPsiT, n3, n3, v2, 0, h);
-    for (let k = 0; k < n3; k++) h[k] += mXPsiT[k] * w[0] + mXPsiT[n3 + k] * w[1] + mXPsiT[2 * n3 + k] * w[2];
+    // M_Ψ̃Ψ̃ v2 = Y ω̄
+    const h = this.h;
+    for (let k = 0; k < n3; k++) {
+      h[k] = (y[3 * k] + mXPsiT[k]) * w[0] + (y[3 * k + 1] + mXPsiT[n3 + k]) * w[1] + (y[3 * k + 2] + mXPsiT[2 * n3 + k]) * w[2];
+    }
     const r = this.r;
     for (let j = 0; j < nm; j++) {
       let value = w[0] * h[3 * j] + w[1] * h[3 * j + 1] + w[2] * h[3 * j + 2];
@@ -579,34 +602,37 @@ class FFRFreducedOrderModel implements ObjectModel, BodyModel, SuperElementModel
   }
 
   meshNodeOutput(variable: OutputVariableType, s: ItemState, meshNode: number, out: Float64Array): number {
-    const node = this.referenceNode!, modal = this.modal;
-    const local = new Float64Array(3), a = new Float64Array(9), x = new Float64Array(3);
+    const node = this.referenceNode!, modal = this.modal, a = this.outA, x = this.outX, xr = this.xRef, i3 = 3 * meshNode;
+    const local = this.outLocal, pf = this.outP, vf = this.outV, w = this.outW, t = this.outT;
     switch (variable) {
       case OutputVariableType.DisplacementLocal: this.modeRows(meshNode, s.q, modal.qIndex, local); break;
       case OutputVariableType.VelocityLocal: this.modeRows(meshNode, s.u, modal.uIndex, local); break;
       case OutputVariableType.Position: case OutputVariableType.Displacement: {
-        this.modeRows(meshNode, s.q, modal.qIndex, local);
-        for (let k = 0; k < 3; k++) local[k] += this.xRef[3 * meshNode + k];
+        this.modeRows(meshNode, s.q, modal.qIndex, pf);
+        for (let k = 0; k < 3; k++) pf[k] += xr[i3 + k];
         node.orientation(s, a);
         node.position(s, x);
-        const p = mat3MulVecInto(new Float64Array(3), a, local);
-        for (let k = 0; k < 3; k++) local[k] = x[k] + p[k];
+        mat3MulVecInto(local, a, pf);
+        for (let k = 0; k < 3; k++) local[k] += x[k];
         if (variable === OutputVariableType.Displacement) {
-          const reference = { ...s, q: new Float64Array(s.q.length) };
-          node.orientation(reference, a);
-          node.position(reference, x);
-          const p0 = mat3MulVecInto(new Float64Array(3), a, this.xRef.subarray(3 * meshNode, 3 * meshNode + 3));
-          for (let k = 0; k < 3; k++) local[k] -= x[k] + p0[k];
+          // reference configuration: p_t,ref + A_ref x̄ (A_ref at q = 0, computed once per assemble)
+          if (this.referenceOrientation === undefined) {
+            this.referenceOrientation = new Float64Array(9);
+            node.orientation({ ...s, q: new Float64Array(s.q.length) }, this.referenceOrientation);
+          }
+          const ar = this.referenceOrientation, r = node.referenceCoordinates;
+          for (let k = 0; k < 3; k++) local[k] -= r[k] + ar[3 * k] * xr[i3] + ar[3 * k + 1] * xr[i3 + 1] + ar[3 * k + 2] * xr[i3 + 2];
         }
         break;
       }
       case OutputVariableType.Velocity: {
-        const pf = this.modeRows(meshNode, s.q, modal.qIndex, new Float64Array(3));
-        for (let k = 0; k < 3; k++) pf[k] += this.xRef[3 * meshNode + k];
-        const vf = this.modeRows(meshNode, s.u, modal.uIndex, new Float64Array(3));
-        node.angularVelocityLocal(s, x);
-        const wx = cross3Into(new Float64Array(3), x, pf);
-        for (let k = 0; k < 3; k++) vf[k] += wx[k];
+        // ṗ_t + A (dū/dt + ω̄ × p̄)
+        this.modeRows(meshNode, s.q, modal.qIndex, pf);
+        for (let k = 0; k < 3; k++) pf[k] += xr[i3 + k];
+        this.modeRows(meshNode, s.u, modal.uIndex, vf);
+        node.angularVelocityLocal(s, w);
+        cross3Into(t, w, pf);
+        for (let k = 0; k < 3; k++) vf[k] += t[k];
         node.orientation(s, a);
         mat3MulVecInto(local, a, vf);
         node.velocity(s, x);
@@ -614,20 +640,24 @@ class FFRFreducedOrderModel implements ObjectModel, BodyModel, SuperElementModel
         break;
       }
       case OutputVariableType.Acceleration: {
-        const pf = this.modeRows(meshNode, s.q, modal.qIndex, new Float64Array(3));
-        for (let k = 0; k < 3; k++) pf[k] += this.xRef[3 * meshNode + k];
+        // p̈_t + A d²ū/dt² + 2 ω × (A dū/dt) + α × (A p̄) + ω × (ω × A p̄)
+        this.modeRows(meshNode, s.q, modal.qIndex, t);
+        for (let k = 0; k < 3; k++) t[k] += xr[i3 + k];
         node.orientation(s, a);
-        const p = mat3MulVecInto(new Float64Array(3), a, pf);
-        const vf = mat3MulVecInto(new Float64Array(3), a, this.modeRows(meshNode, s.u, modal.uIndex, new Float64Array(3)));
-        const af = mat3MulVecInto(new Float64Array(3), a, this.modeRows(meshNode, s.a, modal.uIndex, new Float64Array(3)));
-        const w = new Float64Array(3), alpha = new Float64Array(3);
+        mat3MulVecInto(pf, a, t);
+        mat3MulVecInto(vf, a, this.modeRows(meshNode, s.u, modal.uIndex, t));
+        node.acceleration(s, local);
+        mat3MulVecInto(x, a, this.modeRows(meshNode, s.a, modal.uIndex, t));
+        for (let k = 0; k < 3; k++) local[k] += x[k];
         node.angularVelocity(s, w);
-        node.angularAcceleration(s, alpha);
-        const cor = cross3Into(new Float64Array(3), w, vf);
-        const eul = cross3Into(new Float64Array(3), alpha, p);
-        const cen = cross3Into(new Float64Array(3), w, cross3Into(new Float64Array(3), w, p));
-        node.acceleration(s, x);
-        for (let k = 0; k < 3; k++) local[k] = x[k] + af[k] + 2 * cor[k] + eul[k] + cen[k];
+        cross3Into(x, w, vf);
+        for (let k = 0; k < 3; k++) local[k] += 2 * x[k];
+        cross3Into(t, w, pf);
+        cross3Into(x, w, t);
+        for (let k = 0; k < 3; k++) local[k] += x[k];
+        node.angularAcceleration(s, t);
+        cross3Into(x, t, pf);
+        for (let k = 0; k < 3; k++) local[k] += x[k];
         break;
       }
       case OutputVariableType.StressLocal: case OutputVariableType.StrainLocal: {
