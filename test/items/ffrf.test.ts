@@ -360,3 +360,73 @@ describe('ObjectFFRF with super-element markers', () => {
     for (let k = 0; k < 3; k++) expect(Math.abs(full[k] - reduced[k]) / scale).toBeLessThan(1e-9);
   }, 60000);
 });
+
+describe('ObjectFFRF user functions', () => {
+  it('computeFFRFtermsFalseWithSeedMassMatrixAndQuadraticVelocityUserFunctionsGivesTheSameMotion', () => {
+    // an independent dense implementation of seed 004: M_user = Lᵀ M L, f_user = f_v (seed form, Ġ_l θ̇ = 0 for EP)
+    const fem = blockFem([1, 1, 1]);
+    const nn = fem.nodes.length / 3, nf = 3 * nn;
+    const Mcsc = fem.getMassMatrix();
+    const M = new Matrix(nf, nf);
+    for (let c = 0; c < nf; c++) for (let k = Mcsc.colPtr[c]; k < Mcsc.colPtr[c + 1]; k++) M.set(Mcsc.rowIndex[k], c, Mcsc.values[k]);
+    const kinematics = (q: Float64Array) => {
+      const ep = [1 + q[3], q[4], q[5], q[6]];
+      const A = new Matrix(EulerParameters2RotationMatrix(ep)), G = new Matrix(EulerParameters2GLocal(ep));
+      const p = Array.from({ length: nf }, (_, c) => fem.nodes[c] + q[7 + c]);
+      const pt = new Matrix(nf, 3), phi = new Matrix(nf, 3);
+      for (let i = 0; i < nn; i++) {
+        const [x, y, z] = [p[3 * i], p[3 * i + 1], p[3 * i + 2]];
+        pt.setSubMatrix([[0, -z, y], [z, 0, -x], [-y, x, 0]], 3 * i, 0);
+        phi.setSubMatrix([[1, 0, 0], [0, 1, 0], [0, 0, 1]], 3 * i, 0);
+      }
+      return { A, G, p, pt, phi };
+    };
+    const massUser = (_mbs: unknown, _t: number, _i: number, q: Float64Array): number[][] => {
+      const { A, G, pt, phi } = kinematics(q);
+      const phiTM = phi.transpose().mmul(M);
+      const out = Matrix.zeros(7 + nf, 7 + nf);
+      const mtr = A.mmul(phiTM).mmul(pt).mmul(G).mul(-1), mtf = A.mmul(phiTM), mrf = G.transpose().mmul(pt.transpose()).mmul(M).mul(-1);
+      out.setSubMatrix(phiTM.mmul(phi), 0, 0);
+      out.setSubMatrix(mtr, 0, 3); out.setSubMatrix(mtr.transpose(), 3, 0);
+      out.setSubMatrix(mtf, 0, 7); out.setSubMatrix(mtf.transpose(), 7, 0);
+      out.setSubMatrix(mrf.mmul(pt).mmul(G).mul(-1), 3, 3);
+      out.setSubMatrix(mrf, 3, 7); out.setSubMatrix(mrf.transpose(), 7, 3);
+      out.setSubMatrix(M, 7, 7);
+      return out.to2DArray();
+    };
+    const forceUser = (_mbs: unknown, _t: number, _i: number, q: Float64Array, qt: Float64Array): number[] => {
+      const { A, G, p, pt, phi } = kinematics(q);
+      const w = G.mmul(Matrix.columnVector(Array.from(qt.slice(3, 7)))).getColumn(0);
+      const wt = new Matrix([[0, -w[2], w[1]], [w[2], 0, -w[0]], [-w[1], w[0], 0]]);
+      const v = new Matrix(nf, 1);
+      for (let i = 0; i < nn; i++) {
+        const pi = Matrix.columnVector(p.slice(3 * i, 3 * i + 3)), ci = Matrix.columnVector(Array.from(qt.slice(7 + 3 * i, 10 + 3 * i)));
+        v.setSubMatrix(wt.mmul(wt).mmul(pi).add(wt.mmul(ci).mul(2)), 3 * i, 0);
+      }
+      const mv = M.mmul(v);
+      const ft = A.mmul(phi.transpose()).mmul(mv).mul(-1), fr = G.transpose().mmul(pt.transpose()).mmul(mv);
+      return [...ft.getColumn(0), ...fr.getColumn(0), ...mv.mul(-1).getColumn(0)];
+    };
+    const run = (user: boolean): number[] => {
+      const mbs = new SystemContainer().addSystem();
+      const r = new ObjectFFRFinterface(fem).addObjectFFRF(mbs, { initialVelocity: [0.1, 0, 0], initialAngularVelocity: [2, -1, 25], constrainRigidBodyMotion: true });
+      if (user) mbs.modifyObject(r.oFFRF, { computeFFRFterms: false, massMatrixUserFunction: massUser, forceUserFunction: forceUser });
+      const tip = fem.getNodeAtPoint([0.5, 0.1, 0.05]);
+      const marker = mbs.addMarker(MarkerSuperElementPosition({ bodyNumber: r.oFFRF, meshNodeNumbers: [tip], weightingFactors: [1] }));
+      mbs.addLoad(Force({ markerNumber: marker, loadVector: [0, 3e4, -1e4] }));
+      mbs.assemble();
+      const settings = new SimulationSettings();
+      settings.timeIntegration.numberOfSteps = 30;
+      settings.timeIntegration.endTime = 0.003;
+      settings.timeIntegration.newton.relativeTolerance = 1e-12;
+      settings.timeIntegration.newton.absoluteTolerance = 1e-14;
+      mbs.solveDynamic(settings);
+      return mbs.getObjectOutput(r.oFFRF, OutputVariableType.Coordinates);
+    };
+    const internal = run(false), user = run(true);
+    const flexible = internal.slice(7), scale = Math.max(...flexible.map(Math.abs));
+    expect(scale).toBeGreaterThan(1e-6);
+    // Exudyn's form of f_v equals the seed's for M = m ⊗ I₃ (consistent Hex8 mass): same motion to the Newton tolerance
+    for (let k = 0; k < internal.length; k++) expect(Math.abs(internal[k] - user[k])).toBeLessThan(1e-9 * Math.max(scale, Math.abs(internal[k])));
+  }, 60000);
+});

@@ -100,7 +100,7 @@ class FFRFModel implements ObjectModel {
   aeIndex = -1;
   readonly nAE: number;
   readonly ode2LhsDependsOnVelocity = true;
-  readonly hasConstantMassMatrix = false;
+  readonly hasConstantMassMatrix: boolean;
   localNodes: NodeModel[] = [];
   readonly body: ReferenceFrameBody;
   readonly superElement: SuperElementModel;
@@ -165,6 +165,7 @@ class FFRFModel implements ObjectModel {
     if (this.K !== undefined) checkSymmetric(label, 'stiffnessMatrixFF', this.K);
     this.force = v.forceVector.length === 0 ? undefined : Float64Array.from(v.forceVector);
     this.nAE = v.tisserandFrameConstraints ? 6 : 0;
+    this.hasConstantMassMatrix = !v.computeFFRFterms && v.massMatrixUserFunction === 0;
     this.body = new ReferenceFrameBody((variable, s) => this.energy(variable, s));
     const model = this;
     this.superElement = {

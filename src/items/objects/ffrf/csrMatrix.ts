@@ -80,23 +80,3 @@ export function checkSymmetric(label: ItemLabel, parameter: string, a: CsrMatrix
     }
   }
 }
-
-/** y = a·x (y written, not added). */
-export function csrMultiply(a: CsrMatrix, x: Float64Array, y: Float64Array): void {
-  const { n, rowPtr, col, val } = a;
-  for (let i = 0; i < n; i++) {
-    let sum = 0;
-    for (let k = rowPtr[i]; k < rowPtr[i + 1]; k++) sum += val[k] * x[col[k]];
-    y[i] = sum;
-  }
-}
-
-/** y[offset + i] += factor·(a·x)_i. */
-export function csrMultiplyAdd(a: CsrMatrix, x: Float64Array, xOffset: number, y: Float64Array, yOffset: number, factor: number): void {
-  const { n, rowPtr, col, val } = a;
-  for (let i = 0; i < n; i++) {
-    let sum = 0;
-    for (let k = rowPtr[i]; k < rowPtr[i + 1]; k++) sum += val[k] * x[xOffset + col[k]];
-    y[yOffset + i] += factor * sum;
-  }
-}
