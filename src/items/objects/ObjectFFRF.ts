@@ -720,7 +720,7 @@ class FFRFModel implements ObjectModel {
       case OutputVariableType.Coordinates_tt: for (let k = 0; k < nc; k++) out[k] = s.a[this.uIdx[k]]; return out;
       case OutputVariableType.Force: this.ode2Lhs(s, out); return out;
       case OutputVariableType.KineticEnergy: case OutputVariableType.PotentialEnergy: return [this.energy(variable, s)!];
-      default: return undefined;
+      default: return this.body.outputBody(variable, s, [0, 0, 0]);
     }
   }
 }
