@@ -21,6 +21,7 @@ import { genericJointUserFunctionTest } from './genericJointUserFunctionTest.ts'
 import { sliderCrankFloatingTest } from './sliderCrankFloatingTest.ts';
 import { objectFFRFreducedOrderTest } from './objectFFRFreducedOrderTest.ts';
 import { objectFFRFreducedOrderAccelerations } from './objectFFRFreducedOrderAccelerations.ts';
+import { abaqusImportTest } from './abaqusImportTest.ts';
 
 /** All ported Exudyn test models, in the order the runner reports them. */
 export const testModels: readonly TestModel[] = [
@@ -46,4 +47,5 @@ export const testModels: readonly TestModel[] = [
   sliderCrankFloatingTest,
   objectFFRFreducedOrderTest,
   objectFFRFreducedOrderAccelerations,
+  abaqusImportTest,
 ];
