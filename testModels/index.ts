@@ -22,6 +22,7 @@ import { sliderCrankFloatingTest } from './sliderCrankFloatingTest.ts';
 import { objectFFRFreducedOrderTest } from './objectFFRFreducedOrderTest.ts';
 import { objectFFRFreducedOrderAccelerations } from './objectFFRFreducedOrderAccelerations.ts';
 import { objectFFRFTest } from './objectFFRFTest.ts';
+import { abaqusImportTest } from './abaqusImportTest.ts';
 
 /** All ported Exudyn test models, in the order the runner reports them. */
 export const testModels: readonly TestModel[] = [
@@ -48,4 +49,5 @@ export const testModels: readonly TestModel[] = [
   objectFFRFreducedOrderTest,
   objectFFRFreducedOrderAccelerations,
   objectFFRFTest,
+  abaqusImportTest,
 ];

@@ -295,6 +295,9 @@ describe('bad input of ObjectFFRFreducedOrder and the super-element items', () =
     const sensor = build();
     sensor.mbs.addSensor(SensorSuperElement({ bodyNumber: sensor.oBody, meshNodeNumber: 7, outputVariableType: OutputVariableType.Position, writeToFile: false }));
     expect(() => sensor.mbs.assemble()).toThrow(/SensorSuperElement.*meshNodeNumber.*\(0 … 3\), got 7/);
+    const unset = build();
+    unset.mbs.addSensor(SensorSuperElement({ bodyNumber: unset.oBody, outputVariableType: OutputVariableType.Position, writeToFile: false }));
+    expect(() => unset.mbs.assemble()).toThrow(/SensorSuperElement.*meshNodeNumber.*\(0 … 3\), got -1/);
     const stress = build();
     stress.mbs.addSensor(SensorSuperElement({ bodyNumber: stress.oBody, meshNodeNumber: 0, outputVariableType: OutputVariableType.StressLocal, writeToFile: false }));
     expect(() => stress.mbs.assemble()).toThrow(/outputVariableType.*must be an output variable of the mesh nodes.*got StressLocal/);

@@ -1,12 +1,12 @@
 import { makeFactory, type ItemDefinition } from '../../registry/definition.ts';
 import type { BindContext, ItemState } from '../../registry/capabilities.ts';
 import { formatItemLabel, itemError, type ItemLabel } from '../../registry/errors.ts';
-import { objectIndex, uint } from '../../registry/parameters.ts';
+import { int, objectIndex } from '../../registry/parameters.ts';
 import { OutputSensorModel, sensorOutputParameters, type SensorOutputValues } from './sensorBase.ts';
 
 const parameters = {
   bodyNumber: objectIndex('Super element (ObjectFFRF, ObjectFFRFreducedOrder) to measure.'),
-  meshNodeNumber: uint(0, 'Mesh node number (0-based) within the super element.'),
+  meshNodeNumber: int(-1, 'Mesh node number (0-based) within the super element; must be set (default −1: invalid).'),
   ...sensorOutputParameters,
 };
 
@@ -22,7 +22,7 @@ class SuperElementSensorModel extends OutputSensorModel {
     if (se === undefined) {
       itemError(this.label, 'bodyNumber', `must refer to a super element (ObjectFFRF, ObjectFFRFreducedOrder), got ${object.label.category}${object.label.typeName} #${this.bodyNumber}`);
     }
-    if (this.meshNode >= se.meshNodeCount) {
+    if (!(this.meshNode >= 0 && this.meshNode < se.meshNodeCount)) {
       itemError(this.label, 'meshNodeNumber', `must be a mesh node number of body #${this.bodyNumber} (0 … ${se.meshNodeCount - 1}), got ${this.meshNode}`);
     }
     const buffer = new Float64Array(6);
