@@ -45,6 +45,8 @@ export interface VisualizationValues {
   radius: number;
   /** Also draw the item's nodes. */
   showNodes: boolean;
+  /** Surface triangles of mesh bodies (flat mesh node numbers). */
+  triangleMesh: number[];
 }
 
 /** The visualization values of a validated item dictionary, with defaults for missing keys. */
@@ -54,5 +56,6 @@ export function visualizationOf(dictionary: Record<string, unknown>): Visualizat
   return {
     show: get<boolean>('show'), color: [...get<readonly number[]>('color')], graphicsData: [...get<GraphicsData[]>('graphicsData')],
     drawSize: get<number>('drawSize'), radius: get<number>('radius'), showNodes: get<boolean>('showNodes'),
+    triangleMesh: [...get<readonly number[]>('triangleMesh')],
   };
 }

@@ -10,7 +10,7 @@ import type { MainSystem } from '../MainSystem.ts';
 import { ConfigurationType, OutputVariableType } from '../registry/enums.ts';
 import { FlexdynError, formatItemLabel } from '../registry/errors.ts';
 import { visualizationOf } from '../registry/visualization.ts';
-import type { ItemState, ObjectModel } from '../registry/capabilities.ts';
+import type { ItemState, ObjectModel, SuperElementModel } from '../registry/capabilities.ts';
 import { Basis, Sphere, color as namedColors, type GraphicsData } from '../graphics/graphicsData.ts';
 import { triangulate, type TriangulatedGraphics } from '../graphics/triangulate.ts';
 import { defaultSensorFileName, loadSensorFile } from '../io/sensorFile.ts';
@@ -104,6 +104,24 @@ export interface SceneLine {
   points: EncodedArray;
 }
 
+/** A mesh body (FFRF super element) drawn from its surface triangles at the mesh node positions of each frame. */
+export interface SceneMeshBody {
+  /** Item label. */
+  label: string;
+  /** Item name. */
+  name: string;
+  /** RGBA colour (without contour). */
+  color: number[];
+  /** Number of mesh nodes. */
+  nMeshNodes: number;
+  /** Surface triangles (mesh node numbers, 3 per triangle; empty: the nodes are drawn as points). */
+  triangles: EncodedArray;
+  /** Per frame the mesh node positions (3 per node). */
+  positions: EncodedArray;
+  /** Contour values per frame and node, if options.contour was given and the body answers the variable. */
+  contour?: { outputVariable: string; component: number; min: number; max: number; values: EncodedArray };
+}
+
 /** Rows of a sensor for the plots beside the scene. */
 export interface SceneSensor {
   /** Item label, e.g. 'SensorNode #0'. */
@@ -143,6 +161,8 @@ export interface Scene {
   rods: SceneRod[];
   /** Connector lines. */
   lines: SceneLine[];
+  /** Mesh bodies (FFRF). */
+  meshBodies: SceneMeshBody[];
   /** Sensors with rows. */
   sensors: SceneSensor[];
 }
@@ -153,6 +173,11 @@ export interface SceneOptions {
   rodSamples?: number;
   /** Scene file to write (default: {@link sceneFileNameFor} of the solution file). */
   fileName?: string;
+  /**
+   * Contour colour of mesh bodies (Exudyn's visualizationSettings.contour): a mesh-node output variable
+   * (e.g. DisplacementLocal, StressLocal) and its component (−1 = Euclidean norm, the default).
+   */
+  contour?: { outputVariable: OutputVariableType; component?: number };
 }
 
 function encode(a: Float32Array | Float64Array | Uint32Array): EncodedArray {
@@ -227,6 +252,7 @@ function transportFrames(points: Float64Array, n: number, out: Float32Array, o: 
 
 interface BodyTrack { object: ObjectModel; label: string; name: string; graphics: GraphicsData[]; color: number[]; hasOrientation: boolean; poses: Float32Array; isStatic: boolean }
 interface RodTrack { object: ObjectModel; label: string; name: string; radius: number; color: number[]; nSamples: number; length: number; hasFrames: boolean; samples: Float32Array }
+interface MeshTrack { se: SuperElementModel; label: string; name: string; color: number[]; triangles: Uint32Array; positions: Float32Array; contour?: Float32Array }
 interface LineTrack { label: string; name: string; color: number[]; ends: [(s: ItemState, out: Float64Array) => boolean, (s: ItemState, out: Float64Array) => boolean]; points: Float32Array }
 
 /**
@@ -258,6 +284,9 @@ export function computeScene(mbs: MainSystem, solution: SceneSolution, options: 
   const bodies: BodyTrack[] = [];
   const rods: RodTrack[] = [];
   const lines: LineTrack[] = [];
+  const meshes: MeshTrack[] = [];
+  const contour = options.contour;
+  const contourComponent = contour?.component ?? -1;
   model.objects.forEach((object, i) => {
     const dictionary = mbs.getObject(i);
     const vis = visualizationOf(dictionary);
@@ -266,6 +295,20 @@ export function computeScene(mbs: MainSystem, solution: SceneSolution, options: 
     const name = String(dictionary.name ?? '');
     const userColor = vis.color[0] >= 0 ? vis.color : undefined;
     const body = object.body;
+    const se = object.superElement;
+    if (se !== undefined) {
+      const triangles = Uint32Array.from(vis.triangleMesh);
+      if (triangles.length % 3 !== 0) throw new FlexdynError(`exportScene: ${label}: visualization.triangleMesh must have 3 node numbers per triangle, got ${triangles.length}`);
+      triangles.forEach((t, k) => {
+        if (t >= se.meshNodeCount) throw new FlexdynError(`exportScene: ${label}: visualization.triangleMesh entry ${k} must be a mesh node number in 0 … ${se.meshNodeCount - 1}, got ${t}`);
+      });
+      const withContour = contour !== undefined && se.meshNodeOutputVariables.includes(contour.outputVariable);
+      meshes.push({
+        se, label, name, color: userColor ?? [0.1, 0.8, 0.1, 1], triangles, positions: new Float32Array(nFrames * 3 * se.meshNodeCount),
+        contour: withContour ? new Float32Array(nFrames * se.meshNodeCount) : undefined,
+      });
+      return;
+    }
     if (body !== undefined && body.arcLength !== undefined) {
       const radius = vis.radius > 0 ? vis.radius : vis.drawSize > 0 ? vis.drawSize / 2 : 0.01 * Lc;
       const nSamples = options.rodSamples ?? Math.max(17, 4 * (body.nodes.length - 1) + 1);
@@ -292,7 +335,7 @@ export function computeScene(mbs: MainSystem, solution: SceneSolution, options: 
   });
 
   const bounds = new Bounds();
-  const p = new Float64Array(3), A = new Float64Array(9), rodPoints = new Float64Array(3 * 1024);
+  const p = new Float64Array(3), A = new Float64Array(9), rodPoints = new Float64Array(3 * 1024), contourValues = new Float64Array(6);
   // corners of each body's local bounding box, placed at every pose for the scene bounds
   const bodyCorners = bodies.map((b) => {
     const t = triangulate(b.graphics);
@@ -335,6 +378,22 @@ export function computeScene(mbs: MainSystem, solution: SceneSolution, options: 
       }
       if (!r.hasFrames) transportFrames(points, r.nSamples, r.samples, o);
     }
+    for (const m of meshes) {
+      const n = m.se.meshNodeCount;
+      for (let k = 0; k < n; k++) {
+        m.se.meshNodeOutput(OutputVariableType.Position, state, k, p);
+        m.positions.set(p, 3 * (f * n + k));
+        bounds.add(p);
+        if (m.contour !== undefined) {
+          const count = m.se.meshNodeOutput(contour!.outputVariable, state, k, contourValues);
+          if (contourComponent >= count) throw new FlexdynError(`exportScene: contour component must be −1 (norm) or in 0 … ${count - 1} for ${contour!.outputVariable}, got ${contourComponent}`);
+          let v = 0;
+          if (contourComponent >= 0) v = contourValues[contourComponent];
+          else for (let c = 0; c < count; c++) v += contourValues[c] * contourValues[c];
+          m.contour[f * n + k] = contourComponent >= 0 ? v : Math.sqrt(v);
+        }
+      }
+    }
     for (const l of lines) {
       for (let e = 0; e < 2; e++) {
         l.ends[e](state, p);
@@ -355,6 +414,15 @@ export function computeScene(mbs: MainSystem, solution: SceneSolution, options: 
     bodies: bodies.map((b) => ({ label: b.label, name: b.name, mesh: encodeMesh(triangulate(b.graphics, { color: b.color })), poses: encode(b.poses), static: b.isStatic })),
     rods: rods.map((r) => ({ label: r.label, name: r.name, radius: r.radius, color: r.color, nSamples: r.nSamples, samples: encode(r.samples) })),
     lines: lines.map((l) => ({ label: l.label, name: l.name, color: l.color, points: encode(l.points) })),
+    meshBodies: meshes.map((m) => {
+      const result: SceneMeshBody = { label: m.label, name: m.name, color: m.color, nMeshNodes: m.se.meshNodeCount, triangles: encode(m.triangles), positions: encode(m.positions) };
+      if (m.contour !== undefined) {
+        let min = Infinity, max = -Infinity;
+        for (const v of m.contour) { min = Math.min(min, v); max = Math.max(max, v); }
+        result.contour = { outputVariable: contour!.outputVariable, component: contourComponent, min, max, values: encode(m.contour) };
+      }
+      return result;
+    }),
     sensors: sceneSensors(mbs),
   };
 }

@@ -90,6 +90,47 @@ function lineObject(line) {
   };
 }
 
+/** Exudyn's contour colours: blue → cyan → green → yellow → red over [0, 1]. */
+function contourColor(x, out, o) {
+  const t = Math.min(1, Math.max(0, x)) * 4, k = Math.min(3, Math.floor(t)), u = t - k;
+  const stops = [[0, 0, 1], [0, 1, 1], [0, 1, 0], [1, 1, 0], [1, 0, 0]];
+  for (let c = 0; c < 3; c++) out[o + c] = stops[k][c] + u * (stops[k + 1][c] - stops[k][c]);
+}
+
+/** A mesh body (FFRF): surface triangles (or points) at per-frame node positions, optionally contour-coloured. */
+function meshBodyObject(body) {
+  const n = body.nMeshNodes;
+  const all = decode(body.positions), triangles = decode(body.triangles);
+  const g = new THREE.BufferGeometry();
+  const positions = new Float32Array(3 * n);
+  g.setAttribute('position', new THREE.BufferAttribute(positions, 3));
+  const values = body.contour ? decode(body.contour.values) : undefined;
+  const colors = values ? new Float32Array(3 * n) : undefined;
+  if (colors) g.setAttribute('color', new THREE.BufferAttribute(colors, 3));
+  const [r, gr, b] = body.color;
+  let object;
+  if (triangles.length > 0) {
+    g.setIndex(new THREE.BufferAttribute(triangles, 1));
+    object = new THREE.Mesh(g, new THREE.MeshPhongMaterial({ color: colors ? 0xffffff : new THREE.Color(r, gr, b), vertexColors: !!colors, side: THREE.DoubleSide, shininess: 30 }));
+  } else {
+    object = new THREE.Points(g, new THREE.PointsMaterial({ color: colors ? 0xffffff : new THREE.Color(r, gr, b), vertexColors: !!colors, size: 4, sizeAttenuation: false }));
+  }
+  object.frustumCulled = false;
+  const range = body.contour ? Math.max(body.contour.max - body.contour.min, 1e-300) : 1;
+  return {
+    object,
+    setFrame(f) {
+      positions.set(all.subarray(3 * n * f, 3 * n * (f + 1)));
+      g.attributes.position.needsUpdate = true;
+      if (triangles.length > 0) g.computeVertexNormals();
+      if (colors) {
+        for (let k = 0; k < n; k++) contourColor((values[f * n + k] - body.contour.min) / range, colors, 3 * k);
+        g.attributes.color.needsUpdate = true;
+      }
+    },
+  };
+}
+
 function setPose(object, poses, f) {
   const o = 12 * f, p = poses;
   object.matrix.set(p[o + 3], p[o + 4], p[o + 5], p[o], p[o + 6], p[o + 7], p[o + 8], p[o + 1], p[o + 9], p[o + 10], p[o + 11], p[o + 2], 0, 0, 0, 1);
@@ -132,13 +173,14 @@ async function start() {
 
   const bodies = scene.bodies.map((b) => ({ object: meshObject(b.mesh), poses: decode(b.poses), isStatic: b.static }));
   for (const b of bodies) { world.add(b.object); if (b.isStatic) setPose(b.object, b.poses, 0); }
-  const animated = [...scene.rods.map(tubeObject), ...scene.lines.map(lineObject)];
+  const animated = [...scene.rods.map(tubeObject), ...scene.lines.map(lineObject), ...scene.meshBodies.map(meshBodyObject)];
   for (const a of animated) world.add(a.object);
 
   const plots = document.getElementById('plots');
   const sensorPlots = scene.sensors.map((s) => createSensorPlot(plots, s, decode(s.rows)));
   if (scene.sensors.length === 0) plots.textContent = 'no sensor rows in the scene';
-  document.getElementById('info').textContent = `${scene.solutionFile || 'scene'}: ${scene.bodies.length} bodies, ${scene.rods.length} rods, ${scene.lines.length} connectors, ${nFrames} frames`;
+  const contours = scene.meshBodies.filter((m) => m.contour).map((m) => `${m.label} ${m.contour.outputVariable}${m.contour.component >= 0 ? `[${m.contour.component}]` : ' (norm)'}: ${m.contour.min.toPrecision(4)} (blue) … ${m.contour.max.toPrecision(4)} (red)`);
+  document.getElementById('info').textContent = `${scene.solutionFile || 'scene'}: ${scene.bodies.length} bodies, ${scene.rods.length} rods, ${scene.meshBodies.length} meshes, ${scene.lines.length} connectors, ${nFrames} frames${contours.length ? '; ' + contours.join('; ') : ''}`;
 
   const slider = document.getElementById('slider'), timeLabel = document.getElementById('time');
   const playButton = document.getElementById('play'), speedSelect = document.getElementById('speed');

@@ -1,0 +1,45 @@
+import { describe, it, expect } from 'vitest';
+import {
+  SystemContainer, FEMinterface, ObjectFFRFinterface, createBlockMesh, computeScene, decodeArray, OutputVariableType,
+} from '../../src/index.ts';
+
+describe('scene export of FFRF bodies', () => {
+  it('mesh node positions per frame, surface triangles and a DisplacementLocal contour', () => {
+    const fem = new FEMinterface();
+    fem.importMesh(createBlockMesh({ size: [1, 0.2, 0.1], divisions: [3, 1, 1], origin: [-0.5, -0.1, -0.05] }));
+    fem.computeMassAndStiffness({ youngsModulus: 2e9, poissonsRatio: 0.3, density: 7800 });
+    const mbs = new SystemContainer().addSystem();
+    const r = new ObjectFFRFinterface(fem).addObjectFFRF(mbs, { constrainRigidBodyMotion: false });
+    mbs.assemble();
+    const nq = mbs.compiled().nq;
+    expect(nq).toBe(7 + 3 * 16); // EP frame + 16 mesh nodes
+    // frame 1: the frame translated by (0.1, 0, 0), mesh node 5 displaced by (0, 0.02, 0) in the body frame
+    const row1 = new Array<number>(nq).fill(0);
+    row1[0] = 0.1;
+    const q5 = mbs.getNodeODE2Index(r.nodeList[5]);
+    row1[q5 + 1] = 0.02;
+    const rows = [new Array<number>(nq).fill(0), row1];
+    const scene = computeScene(mbs, { times: [0, 1], coordinates: { rows: 2, columns: nq, row: (i) => rows[i] } },
+      { contour: { outputVariable: OutputVariableType.DisplacementLocal } });
+    expect(scene.meshBodies).toHaveLength(1);
+    const m = scene.meshBodies[0];
+    expect(m.nMeshNodes).toBe(16);
+    // surface of 3 × 1 × 1 hexahedra: 2·(3 + 3 + 1) quads, two triangles each
+    expect(decodeArray(m.triangles).length).toBe(3 * 28);
+    const p = decodeArray(m.positions);
+    let worst = 0;
+    for (let k = 0; k < 16; k++) {
+      const expected = [p[3 * k] + 0.1, p[3 * k + 1] + (k === 5 ? 0.02 : 0), p[3 * k + 2]];
+      for (let c = 0; c < 3; c++) worst = Math.max(worst, Math.abs(p[48 + 3 * k + c] - expected[c]));
+    }
+    expect(worst).toBeLessThan(1e-7); // float32 of coordinates ≤ 0.6
+    expect(Array.from(p.subarray(0, 3))).toEqual([-0.5, -0.1, -0.05].map(Math.fround)); // node 0 at the block corner
+    const contour = m.contour!;
+    expect(contour.outputVariable).toBe('DisplacementLocal');
+    expect(contour.min).toBe(0);
+    expect(contour.max).toBeCloseTo(0.02, 7);
+    const values = decodeArray(contour.values);
+    expect(values[16 + 5]).toBeCloseTo(0.02, 7);
+    expect(values.filter((v) => v !== 0)).toHaveLength(1);
+  });
+});
