@@ -226,17 +226,14 @@ const origin = new Float64Array(3);
 
 /** Rotation-minimizing frames along sampled points (columns tangent, normal, binormal), for bodies without a rotation output. */
 function transportFrames(points: Float64Array, n: number, out: Float32Array, o: number): void {
-  let normal = [0, 0, 0];
+  let normal: number[] = [];
   for (let i = 0; i < n; i++) {
     const a = Math.max(0, i - 1), b = Math.min(n - 1, i + 1);
     const t = [0, 1, 2].map((k) => points[3 * b + k] - points[3 * a + k]);
     const lt = Math.hypot(...t) || 1;
     for (let k = 0; k < 3; k++) t[k] /= lt;
-    if (i === 0) {
-      // start with the coordinate axis least parallel to the tangent, made orthogonal
-      const axis = Math.abs(t[2]) < 0.9 ? [0, 0, 1] : [0, 1, 0];
-      normal = axis;
-    }
+    // start with z (or y for a tangent near z); each normal is the previous one made orthogonal to the tangent
+    if (i === 0) normal = Math.abs(t[2]) < 0.9 ? [0, 0, 1] : [0, 1, 0];
     const d = normal[0] * t[0] + normal[1] * t[1] + normal[2] * t[2];
     normal = normal.map((x, k) => x - d * t[k]);
     const ln = Math.hypot(...normal) || 1;
@@ -253,13 +250,15 @@ function transportFrames(points: Float64Array, n: number, out: Float32Array, o: 
 interface BodyTrack { object: ObjectModel; label: string; name: string; graphics: GraphicsData[]; color: number[]; hasOrientation: boolean; poses: Float32Array; isStatic: boolean }
 interface RodTrack { object: ObjectModel; label: string; name: string; radius: number; color: number[]; nSamples: number; length: number; hasFrames: boolean; samples: Float32Array }
 interface MeshTrack { se: SuperElementModel; label: string; name: string; color: number[]; triangles: Uint32Array; positions: Float32Array; contour?: Float32Array }
-interface LineTrack { label: string; name: string; color: number[]; ends: [(s: ItemState, out: Float64Array) => boolean, (s: ItemState, out: Float64Array) => boolean]; points: Float32Array }
+type EndPoint = (s: ItemState, out: Float64Array) => void;
+interface LineTrack { label: string; name: string; color: number[]; ends: [EndPoint, EndPoint]; points: Float32Array }
 
 /**
  * Computes the scene of a solution: for every row the bodies' poses (rigid bodies: reference point and rotation
  * matrix; mass points: position), the rods' centerline samples with their cross-section frames, and the
- * connectors' marker positions; plus the meshes of the items' graphicsData (or default shapes) and the sensor
- * rows (stored internally, else read from the sensor file). The system must be assembled; its Visualization
+ * connectors' marker positions, the mesh node positions of FFRF bodies (and options.contour values); plus the
+ * meshes of the items' graphicsData (or default shapes) and the sensor rows (stored internally, else read from
+ * the sensor file). The system must be assembled; its Visualization
  * configuration is overwritten.
  */
 export function computeScene(mbs: MainSystem, solution: SceneSolution, options: SceneOptions = {}): Scene {
@@ -428,24 +427,24 @@ export function computeScene(mbs: MainSystem, solution: SceneSolution, options: 
 }
 
 /** A function writing a marker's global position (marker position; else the position of its node or body reference point). */
-function markerPoint(mbs: MainSystem, markerIndex: number): ((s: ItemState, out: Float64Array) => boolean) | undefined {
+function markerPoint(mbs: MainSystem, markerIndex: number): EndPoint | undefined {
   const model = mbs.compiled();
   const marker = model.markers[markerIndex];
   if (marker === undefined) return undefined;
   if (marker.position !== undefined && marker.provides.position) {
     const position = marker.position.bind(marker);
-    return (s, out) => { position(s, out); return true; };
+    return (s, out) => position(s, out);
   }
   const dictionary = mbs.getMarker(markerIndex);
   if (typeof dictionary.nodeNumber === 'number') {
     const node = model.nodes[dictionary.nodeNumber];
     if (node === undefined || node.output(OutputVariableType.Position, mbs.stateOf(ConfigurationType.Reference)) === undefined) return undefined;
-    return (s, out) => { out.set(node.output(OutputVariableType.Position, s)!); return true; };
+    return (s, out) => out.set(node.output(OutputVariableType.Position, s)!);
   }
   if (typeof dictionary.bodyNumber === 'number') {
     const body = model.objects[dictionary.bodyNumber]?.body;
     if (body === undefined) return undefined;
-    return (s, out) => { body.position(s, origin, out); return true; };
+    return (s, out) => body.position(s, origin, out);
   }
   return undefined;
 }
