@@ -28,16 +28,20 @@
 
 import type { CscMatrix } from './sparse.ts';
 import { amdOrder, rcmOrder, symmetricGraph, type SymmetricGraph } from './ordering.ts';
+import { nestedDissectionOrder } from './nestedDissection.ts';
 
 /** Default relative zero-pivot tolerance of {@link SparseLDLT}. */
 export const LDLT_ZERO_PIVOT_TOLERANCE = 1e-13;
 
 /** Ordering of {@link SparseLDLT.analyze}: a method or an explicit permutation (`perm[k]` = unknown eliminated k-th). */
-export type LDLTOrdering = 'amd' | 'rcm' | 'natural' | Int32Array;
+export type LDLTOrdering = 'auto' | 'amd' | 'nd' | 'rcm' | 'natural' | Int32Array;
 
 /** Options of {@link SparseLDLT}. */
 export interface SparseLDLTOptions {
-  /** Fill-reducing ordering (default `'amd'` on the supervariable graph). */
+  /**
+   * Fill-reducing ordering (default `'auto'`: AMD and nested dissection on the supervariable
+   * graph, the one with fewer operations; `'amd'`, `'nd'` alone; `'rcm'`, `'natural'`, or a permutation).
+   */
   ordering?: LDLTOrdering;
   /** Relative zero-pivot tolerance (default {@link LDLT_ZERO_PIVOT_TOLERANCE}). */
   zeroPivotTolerance?: number;
@@ -85,7 +89,7 @@ export class SparseLDLT {
   private n = -1;
   private factored = false;
   private negative = 0;
-  private perm = new Int32Array(0);
+  private perm: Int32Array = new Int32Array(0);
   // permuted lower triangle C = P·A·Pᵀ (column j: rows ≥ j) and the map from A's entries to it
   private cPtr = new Int32Array(1);
   private cRow = new Int32Array(0);
@@ -113,7 +117,7 @@ export class SparseLDLT {
 
   /** Creates a solver; nothing is allocated until {@link SparseLDLT.analyze}. */
   constructor(options: SparseLDLTOptions = {}) {
-    this.ordering = options.ordering ?? 'amd';
+    this.ordering = options.ordering ?? 'auto';
     this.zeroPivotTolerance = options.zeroPivotTolerance ?? LDLT_ZERO_PIVOT_TOLERANCE;
     this.relaxed = options.relaxedSupernodes ?? true;
   }
@@ -169,17 +173,28 @@ export class SparseLDLT {
     if (a.colPtr.length < n + 1) throw new RangeError('SparseLDLT.analyze: colPtr too short');
     this.n = n;
     this.factored = false;
-    let perm = this.computeOrdering(a);
-    // Postorder of the elimination tree: same fill, contiguous subtrees (supernodes, update stack).
-    this.buildPermuted(a, perm);
-    let parent = this.eliminationTree();
-    perm = composePostorder(perm, parent);
-    this.buildPermuted(a, perm);
-    parent = this.eliminationTree();
-    this.perm = perm;
+    // Each candidate ordering is followed by the postorder of its elimination tree (same
+    // fill, contiguous subtrees for supernodes and the update stack); the one with the
+    // fewest factorization operations is kept.
+    let best: { perm: Int32Array; parent: Int32Array; count: Int32Array; work: number } | undefined;
+    let built: Int32Array | undefined;
+    for (const candidate of this.candidateOrderings(a)) {
+      this.buildPermuted(a, candidate);
+      const perm = composePostorder(candidate, this.eliminationTree());
+      this.buildPermuted(a, perm);
+      built = perm;
+      const parent = this.eliminationTree();
+      const count = this.columnCounts(parent);
+      let work = 0;
+      for (let j = 0; j < n; j++) work += count[j] * count[j];
+      if (best === undefined || work < best.work) best = { perm, parent, count, work };
+    }
+    if (best === undefined) throw new Error('SparseLDLT.analyze: no ordering');
+    if (best.perm !== built) this.buildPermuted(a, best.perm);
+    this.perm = best.perm;
     this.patColPtr = a.colPtr.slice(0, n + 1);
     this.patRowIndex = a.rowIndex.slice(0, a.colPtr[n]);
-    this.symbolic(parent);
+    this.symbolic(best.parent, best.count);
     return this.factorize(a);
   }
 
@@ -238,7 +253,8 @@ export class SparseLDLT {
     for (let k = 0; k < n; k++) x[perm[k]] = w[k];
   }
 
-  private computeOrdering(a: CscMatrix): Int32Array {
+  /** The orderings to compare: the explicit one, or AMD and nested dissection on the supervariable graph for `'auto'`. */
+  private candidateOrderings(a: CscMatrix): Int32Array[] {
     const n = a.n;
     const o = this.ordering;
     if (o instanceof Int32Array) {
@@ -249,25 +265,29 @@ export class SparseLDLT {
         if (!(j >= 0 && j < n) || seen[j]) throw new RangeError('SparseLDLT: ordering is not a permutation');
         seen[j] = 1;
       }
-      return o.slice();
+      return [o.slice()];
     }
     if (o === 'natural') {
       const perm = new Int32Array(n);
       for (let k = 0; k < n; k++) perm[k] = k;
-      return perm;
+      return [perm];
     }
     const g = symmetricGraph(a);
-    if (o === 'rcm') return rcmOrder(g);
+    if (o === 'rcm') return [rcmOrder(g)];
     const sv = supervariables(g);
-    if (sv.graph.n === n) return amdOrder(g);
-    const superPerm = amdOrder(sv.graph, sv.weights);
-    const perm = new Int32Array(n);
-    let k = 0;
-    for (let t = 0; t < superPerm.length; t++) {
-      const s = superPerm[t];
-      for (let v = sv.start[s]; v < sv.start[s + 1]; v++) perm[k++] = v;
-    }
-    return perm;
+    const expand = (superPerm: Int32Array): Int32Array => {
+      const perm = new Int32Array(n);
+      let k = 0;
+      for (let t = 0; t < superPerm.length; t++) {
+        const s = superPerm[t];
+        for (let v = sv.start[s]; v < sv.start[s + 1]; v++) perm[k++] = v;
+      }
+      return perm;
+    };
+    const result: Int32Array[] = [];
+    if (o === 'amd' || o === 'auto') result.push(expand(amdOrder(sv.graph, sv.weights)));
+    if (o === 'nd' || o === 'auto') result.push(expand(nestedDissectionOrder(sv.graph, sv.weights)));
+    return result;
   }
 
   /** Builds the lower triangle C of P·A·Pᵀ from A's upper triangle, with the entry map `slot` (−1: lower entry of A). */
@@ -334,14 +354,12 @@ export class SparseLDLT {
     return parent;
   }
 
-  /** Column counts, relaxed supernodes, their row structures and all storage of the numeric factorization. */
-  private symbolic(parent: Int32Array): void {
+  /** Column counts of L (with diagonal) by traversing the row subtrees of the elimination tree. */
+  private columnCounts(parent: Int32Array): Int32Array {
     const n = this.n;
-    const { cPtr, cRow } = this;
-    // Column counts of L (with diagonal) by traversing the row subtrees.
     const count = new Int32Array(n).fill(1);
     const mark = new Int32Array(n).fill(-1);
-    const upper = transposePattern(n, cPtr, cRow);
+    const upper = transposePattern(n, this.cPtr, this.cRow);
     for (let k = 0; k < n; k++) {
       mark[k] = k;
       for (let p = upper.ptr[k]; p < upper.ptr[k + 1]; p++) {
@@ -353,6 +371,14 @@ export class SparseLDLT {
         }
       }
     }
+    return count;
+  }
+
+  /** Relaxed supernodes, their row structures and all storage of the numeric factorization. */
+  private symbolic(parent: Int32Array, count: Int32Array): void {
+    const n = this.n;
+    const { cPtr, cRow } = this;
+    const mark = new Int32Array(n).fill(-1);
     let nnzL = 0;
     for (let j = 0; j < n; j++) nnzL += count[j];
     this.nnzFactor = nnzL;
