@@ -91,6 +91,14 @@ describe('solveSparseEigen against the dense Cholesky-reduced solve (ml-matrix)'
       expect(cmp.maxRelative).toBeLessThan(REL);
       expect(mOrthonormalityError(result, mass)).toBeLessThan(1e-12);
     }
+    // with blockSize 2 the solver misses a copy of λ_24 = λ_25 = λ_26 (1398962.8) when 28 are
+    // wanted; the Sturm check (inertia of K − τM, τ between λ_25 and the next computed value)
+    // counts 28 eigenvalues below τ where only 26 were found
+    expect(() => solveSparseEigen(stiffness, mass, { numberOfEigenvalues: 28, blockSize: 2 })).toThrow(/eigenvalues were missed: K − τM has 28 negative pivots .* got 26/);
+    const checked = solveSparseEigen(stiffness, mass, { numberOfEigenvalues: 28, blockSize: 3 });
+    expect(checked.sturm).toBeDefined();
+    expect(checked.sturm!.count).toBe(checked.sturm!.found);
+    expect(dense.filter((v) => v < checked.sturm!.shift).length).toBe(checked.sturm!.count);
     // the lattice really has double and triple eigenvalues (λ_6 = λ_7 = 583658.93, λ_8 = λ_9 = λ_10 = 806352.50)
     expect(Math.abs(dense[7] - dense[6]) / dense[6]).toBeLessThan(1e-12);
     expect(Math.abs(dense[10] - dense[8]) / dense[8]).toBeLessThan(1e-12);
