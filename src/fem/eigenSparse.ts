@@ -85,6 +85,8 @@ export const STURM_GAP = 1e-3;
 export interface ShiftedSolver {
   /** Solves (K − σM) x = b. */
   solve(b: Float64Array, x: Float64Array): void;
+  /** Optional: solves for `count` right-hand sides stored column after column (x may alias b); used for the blocks of the iteration. */
+  solveMultiple?(b: Float64Array, x: Float64Array, count: number): void;
 }
 
 /** Options of {@link solveSparseEigen}. */
@@ -282,10 +284,14 @@ export function solveSparseEigen(stiffness: CscMatrix, mass: CscMatrix, options:
     const pending = size - expanded;
     let fullCycle = true;
     if (pending > 0 && (size + pending <= cap || cap === n)) {
+      // The images Op·V_c of the pending columns are independent: one block solve.
+      const images = scratch.subarray(0, pending * n);
+      images.set(MV.subarray(expanded * n, size * n));
+      if (solver.solveMultiple !== undefined) solver.solveMultiple(images, images, pending);
+      else for (let c = 0; c < pending; c++) solver.solve(images.subarray(c * n, (c + 1) * n), images.subarray(c * n, (c + 1) * n));
       for (let c = expanded; c < size; c++) {
         const w = basis.w;
-        w.set(MV.subarray(c * n, (c + 1) * n));
-        solver.solve(w, w);
+        w.set(images.subarray((c - expanded) * n, (c - expanded + 1) * n));
         operatorApplications++;
         const before = basis.orthogonalize();
         for (let r = locked; r < basis.size; r++) H[r * cap + c] = basis.coeff[r];

@@ -79,7 +79,8 @@ const ZRELAX = [0.8, 0.1, 0.05];
  *
  * Usage: `analyze(A)` once per pattern (ordering, symbolic analysis, first numeric
  * factorization), `refactorize(A)` for new values with the same pattern, `solve(b, x)`.
- * factorize/refactorize/solve allocate nothing after analyze.
+ * refactorize/solve allocate nothing after analyze (solveMultiple grows its work array once
+ * for more right-hand sides).
  */
 export class SparseLDLT {
   /** Relative zero-pivot tolerance. */
@@ -215,11 +216,25 @@ export class SparseLDLT {
 
   /** Solves A x = b with the current factors; x may alias b. */
   solve(b: Float64Array, x: Float64Array): void {
+    this.solveMultiple(b, x, 1);
+  }
+
+  /**
+   * Solves A X = B for `count` right-hand sides stored one after the other (column-major
+   * n × count) in `b`, results in `x` (may alias b). Each column of L is applied to all
+   * right-hand sides while it is in cache, so a block of b vectors costs much less than b
+   * single solves; the arithmetic per vector is the same as {@link SparseLDLT.solve}'s.
+   */
+  solveMultiple(b: Float64Array, x: Float64Array, count: number): void {
     if (!this.factored) throw new Error('SparseLDLT.solve: no valid factorization');
     const n = this.n;
+    if (this.work.length < n * count) this.work = new Float64Array(n * count);
     const w = this.work;
     const perm = this.perm;
-    for (let k = 0; k < n; k++) w[k] = b[perm[k]];
+    for (let r = 0; r < count; r++) {
+      const o = r * n;
+      for (let k = 0; k < n; k++) w[o + k] = b[o + perm[k]];
+    }
     const { superFirst, rowPtr, rows, lPtr, lx, d } = this;
     for (let s = 0; s < this.nSuper; s++) {
       const f = superFirst[s];
@@ -228,14 +243,20 @@ export class SparseLDLT {
       const m = k + rowPtr[s + 1] - r0;
       const off = lPtr[s];
       for (let c = 0; c < k; c++) {
-        const xc = w[f + c];
-        if (xc === 0) continue;
         const col = off + c * m;
-        for (let i = c + 1; i < k; i++) w[f + i] -= lx[col + i] * xc;
-        for (let i = k; i < m; i++) w[rows[r0 + i - k]] -= lx[col + i] * xc;
+        for (let r = 0; r < count; r++) {
+          const o = r * n;
+          const xc = w[o + f + c];
+          if (xc === 0) continue;
+          for (let i = c + 1; i < k; i++) w[o + f + i] -= lx[col + i] * xc;
+          for (let i = k; i < m; i++) w[o + rows[r0 + i - k]] -= lx[col + i] * xc;
+        }
       }
     }
-    for (let j = 0; j < n; j++) w[j] /= d[j];
+    for (let r = 0; r < count; r++) {
+      const o = r * n;
+      for (let j = 0; j < n; j++) w[o + j] /= d[j];
+    }
     for (let s = this.nSuper - 1; s >= 0; s--) {
       const f = superFirst[s];
       const k = superFirst[s + 1] - f;
@@ -244,13 +265,19 @@ export class SparseLDLT {
       const off = lPtr[s];
       for (let c = k - 1; c >= 0; c--) {
         const col = off + c * m;
-        let sum = w[f + c];
-        for (let i = c + 1; i < k; i++) sum -= lx[col + i] * w[f + i];
-        for (let i = k; i < m; i++) sum -= lx[col + i] * w[rows[r0 + i - k]];
-        w[f + c] = sum;
+        for (let r = 0; r < count; r++) {
+          const o = r * n;
+          let sum = w[o + f + c];
+          for (let i = c + 1; i < k; i++) sum -= lx[col + i] * w[o + f + i];
+          for (let i = k; i < m; i++) sum -= lx[col + i] * w[o + rows[r0 + i - k]];
+          w[o + f + c] = sum;
+        }
       }
     }
-    for (let k = 0; k < n; k++) x[perm[k]] = w[k];
+    for (let r = 0; r < count; r++) {
+      const o = r * n;
+      for (let k = 0; k < n; k++) x[o + perm[k]] = w[o + k];
+    }
   }
 
   /** The orderings to compare: the explicit one, or AMD and nested dissection on the supervariable graph for `'auto'`. */

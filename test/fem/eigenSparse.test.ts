@@ -103,7 +103,7 @@ describe('solveSparseEigen against the dense Cholesky-reduced solve (ml-matrix)'
     expect(Math.abs(dense[7] - dense[6]) / dense[6]).toBeLessThan(1e-12);
     expect(Math.abs(dense[10] - dense[8]) / dense[8]).toBeLessThan(1e-12);
     expect(dense[11] / dense[10]).toBeGreaterThan(1.1);
-  });
+  }, 60_000);
 
   it('perturbed free truss lattice 7×5×4 (no symmetry): 20 lowest, also with block size 2 (all six rigid-body modes)', () => {
     const { stiffness, mass } = trussLattice(7, 5, 4, { perturbation: 0.2, seed: 3 });
