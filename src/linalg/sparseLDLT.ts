@@ -113,6 +113,8 @@ export class SparseLDLT {
   private stackSuper = new Int32Array(0);
   private map = new Int32Array(0);
   private work = new Float64Array(0);
+  private gather = new Float64Array(0);
+  private maxRows = 0;
   private nnzFactor = 0;
   private flops = 0;
 
@@ -224,6 +226,8 @@ export class SparseLDLT {
    * n × count) in `b`, results in `x` (may alias b). Each column of L is applied to all
    * right-hand sides while it is in cache, so a block of b vectors costs much less than b
    * single solves; the arithmetic per vector is the same as {@link SparseLDLT.solve}'s.
+   * The rows below a supernode's columns are gathered into (and scattered from) a dense
+   * vector once per supernode, so the inner loops are dense.
    */
   solveMultiple(b: Float64Array, x: Float64Array, count: number): void {
     if (!this.factored) throw new Error('SparseLDLT.solve: no valid factorization');
@@ -236,41 +240,119 @@ export class SparseLDLT {
       for (let k = 0; k < n; k++) w[o + k] = b[o + perm[k]];
     }
     const { superFirst, rowPtr, rows, lPtr, lx, d } = this;
+    if (this.gather.length < this.maxRows * count) this.gather = new Float64Array(this.maxRows * count);
+    const t = this.gather;
+    // Forward L y = b: per supernode the unit triangle of the diagonal block, then the rows
+    // below as dense products t = L₂₁·y₁ (four columns at a time) scattered once.
     for (let s = 0; s < this.nSuper; s++) {
       const f = superFirst[s];
       const k = superFirst[s + 1] - f;
       const r0 = rowPtr[s];
-      const m = k + rowPtr[s + 1] - r0;
+      const nr = rowPtr[s + 1] - r0;
+      const m = k + nr;
       const off = lPtr[s];
-      for (let c = 0; c < k; c++) {
-        const col = off + c * m;
-        for (let r = 0; r < count; r++) {
-          const o = r * n;
-          const xc = w[o + f + c];
+      for (let r = 0; r < count; r++) {
+        const o = r * n + f;
+        for (let c = 0; c < k; c++) {
+          const xc = w[o + c];
           if (xc === 0) continue;
-          for (let i = c + 1; i < k; i++) w[o + f + i] -= lx[col + i] * xc;
-          for (let i = k; i < m; i++) w[o + rows[r0 + i - k]] -= lx[col + i] * xc;
+          const col = off + c * m;
+          for (let i = c + 1; i < k; i++) w[o + i] -= lx[col + i] * xc;
         }
+      }
+      if (nr === 0) continue;
+      t.fill(0, 0, nr * count);
+      let c = 0;
+      for (; c + 3 < k; c += 4) {
+        const c0 = off + c * m + k;
+        const c1 = c0 + m;
+        const c2 = c1 + m;
+        const c3 = c2 + m;
+        for (let r = 0; r < count; r++) {
+          const o = r * n + f + c;
+          const x0 = w[o];
+          const x1 = w[o + 1];
+          const x2 = w[o + 2];
+          const x3 = w[o + 3];
+          const to = r * nr;
+          for (let i = 0; i < nr; i++) t[to + i] += lx[c0 + i] * x0 + lx[c1 + i] * x1 + lx[c2 + i] * x2 + lx[c3 + i] * x3;
+        }
+      }
+      for (; c < k; c++) {
+        const c0 = off + c * m + k;
+        for (let r = 0; r < count; r++) {
+          const x0 = w[r * n + f + c];
+          const to = r * nr;
+          for (let i = 0; i < nr; i++) t[to + i] += lx[c0 + i] * x0;
+        }
+      }
+      for (let r = 0; r < count; r++) {
+        const o = r * n;
+        const to = r * nr;
+        for (let i = 0; i < nr; i++) w[o + rows[r0 + i]] -= t[to + i];
       }
     }
     for (let r = 0; r < count; r++) {
       const o = r * n;
       for (let j = 0; j < n; j++) w[o + j] /= d[j];
     }
+    // Backward Lᵀ x = y: the rows below gathered once, dense dot products, then the triangle.
     for (let s = this.nSuper - 1; s >= 0; s--) {
       const f = superFirst[s];
       const k = superFirst[s + 1] - f;
       const r0 = rowPtr[s];
-      const m = k + rowPtr[s + 1] - r0;
+      const nr = rowPtr[s + 1] - r0;
+      const m = k + nr;
       const off = lPtr[s];
-      for (let c = k - 1; c >= 0; c--) {
-        const col = off + c * m;
+      if (nr > 0) {
         for (let r = 0; r < count; r++) {
           const o = r * n;
-          let sum = w[o + f + c];
-          for (let i = c + 1; i < k; i++) sum -= lx[col + i] * w[o + f + i];
-          for (let i = k; i < m; i++) sum -= lx[col + i] * w[o + rows[r0 + i - k]];
-          w[o + f + c] = sum;
+          const to = r * nr;
+          for (let i = 0; i < nr; i++) t[to + i] = w[o + rows[r0 + i]];
+        }
+        let c = 0;
+        for (; c + 3 < k; c += 4) {
+          const c0 = off + c * m + k;
+          const c1 = c0 + m;
+          const c2 = c1 + m;
+          const c3 = c2 + m;
+          for (let r = 0; r < count; r++) {
+            const to = r * nr;
+            let s0 = 0;
+            let s1 = 0;
+            let s2 = 0;
+            let s3 = 0;
+            for (let i = 0; i < nr; i++) {
+              const ti = t[to + i];
+              s0 += lx[c0 + i] * ti;
+              s1 += lx[c1 + i] * ti;
+              s2 += lx[c2 + i] * ti;
+              s3 += lx[c3 + i] * ti;
+            }
+            const o = r * n + f + c;
+            w[o] -= s0;
+            w[o + 1] -= s1;
+            w[o + 2] -= s2;
+            w[o + 3] -= s3;
+          }
+        }
+        for (; c < k; c++) {
+          const c0 = off + c * m + k;
+          for (let r = 0; r < count; r++) {
+            const to = r * nr;
+            let s0 = 0;
+            for (let i = 0; i < nr; i++) s0 += lx[c0 + i] * t[to + i];
+            w[r * n + f + c] -= s0;
+          }
+        }
+      }
+      for (let r = 0; r < count; r++) {
+        const o = r * n + f;
+        for (let c = k - 1; c >= 0; c--) {
+          const col = off + c * m;
+          let sum = w[o + c];
+          for (let i = c + 1; i < k; i++) sum -= lx[col + i] * w[o + i];
+          w[o + c] = sum;
         }
       }
     }
@@ -503,6 +585,7 @@ export class SparseLDLT {
     // Storage: L blocks, largest front, peak of the update stack; operation count.
     const lPtr = new Float64Array(ns + 1);
     let maxFront = 0;
+    this.maxRows = 0;
     let sp = 0;
     let peak = 0;
     let depth = 0;
@@ -515,6 +598,7 @@ export class SparseLDLT {
       const m = k + r;
       lPtr[s + 1] = lPtr[s] + m * k;
       if (m * m > maxFront) maxFront = m * m;
+      if (r > this.maxRows) this.maxRows = r;
       for (let c = 0; c < childCount[s]; c++) {
         sp -= stackSizes.pop()!;
         depth--;
@@ -537,6 +621,7 @@ export class SparseLDLT {
     this.stackSuper = new Int32Array(maxDepth);
     this.map = new Int32Array(n);
     this.work = new Float64Array(n);
+    this.gather = new Float64Array(this.maxRows);
     this.colScale = new Float64Array(n);
   }
 
