@@ -158,11 +158,13 @@ export function cscLinearCombination(alpha: number, a: CscMatrix, beta: number, 
   const n = a.n;
   if (b.n !== n) throw new FlexdynError(`cscLinearCombination: matrices must have the same dimension, got ${n} and ${b.n}`);
   const colPtr = new Int32Array(n + 1);
-  const rows: number[] = [];
-  const vals: number[] = [];
+  const capacity = a.colPtr[n] + b.colPtr[n];
+  const rows = new Int32Array(capacity);
+  const vals = new Float64Array(capacity);
   const slot = new Int32Array(n).fill(-1);
+  let nnz = 0;
   for (let j = 0; j < n; j++) {
-    const start = rows.length;
+    const start = nnz;
     let pa = a.colPtr[j];
     let pb = b.colPtr[j];
     const ea = a.colPtr[j + 1];
@@ -178,14 +180,14 @@ export function cscLinearCombination(alpha: number, a: CscMatrix, beta: number, 
       if (s >= start) {
         vals[s] += v;
       } else {
-        slot[r] = rows.length;
-        rows.push(r);
-        vals.push(v);
+        slot[r] = nnz;
+        rows[nnz] = r;
+        vals[nnz++] = v;
       }
     }
-    colPtr[j + 1] = rows.length;
+    colPtr[j + 1] = nnz;
   }
-  return { n, colPtr, rowIndex: Int32Array.from(rows), values: Float64Array.from(vals) };
+  return { n, colPtr, rowIndex: rows.slice(0, nnz), values: vals.slice(0, nnz) };
 }
 
 /** Sum of the diagonal entries of a CSC matrix. */
