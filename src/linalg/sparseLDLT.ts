@@ -74,6 +74,9 @@ export class LDLTPatternError extends Error {
 const NRELAX = [4, 16, 48];
 const ZRELAX = [0.8, 0.1, 0.05];
 
+/** Columns per block of the dense panel factorization. */
+const PANEL_BLOCK = 32;
+
 /**
  * Sparse LDLᵀ factorization with symbolic analysis and refactorization.
  *
@@ -674,48 +677,53 @@ export class SparseLDLT {
           for (let arow = bcol; arow < rc; arow++) F[dst + map[rows[c0 + arow]]] += stack[src + arow];
         }
       }
-      // Dense LDLᵀ of the panel (columns 0..k−1), left-looking.
+      // Dense LDLᵀ of the panel (columns 0..k−1) in blocks of PANEL_BLOCK columns: left-looking
+      // inside a block, then the trailing lower triangle F[c1:m, c1:m] (remaining panel
+      // columns and F₂₂) updated by the block's columns with the dense kernel.
       const w = this.work;
-      for (let c = 0; c < k; c++) {
-        const cc = c * m;
-        for (let t = 0; t < c; t++) w[t] = d[f + t] * F[t * m + c];
-        let t = 0;
-        for (; t + 3 < c; t += 4) {
-          const o0 = t * m;
-          const o1 = o0 + m;
-          const o2 = o1 + m;
-          const o3 = o2 + m;
-          const w0 = w[t];
-          const w1 = w[t + 1];
-          const w2 = w[t + 2];
-          const w3 = w[t + 3];
-          for (let i = c; i < m; i++) F[cc + i] -= F[o0 + i] * w0 + F[o1 + i] * w1 + F[o2 + i] * w2 + F[o3 + i] * w3;
+      for (let b0 = 0; b0 < k; b0 += PANEL_BLOCK) {
+        const b1 = Math.min(b0 + PANEL_BLOCK, k);
+        for (let c = b0; c < b1; c++) {
+          const cc = c * m;
+          for (let t = b0; t < c; t++) w[t] = d[f + t] * F[t * m + c];
+          let t = b0;
+          for (; t + 3 < c; t += 4) {
+            const o0 = t * m;
+            const o1 = o0 + m;
+            const o2 = o1 + m;
+            const o3 = o2 + m;
+            const w0 = w[t];
+            const w1 = w[t + 1];
+            const w2 = w[t + 2];
+            const w3 = w[t + 3];
+            for (let i = c; i < m; i++) F[cc + i] -= F[o0 + i] * w0 + F[o1 + i] * w1 + F[o2 + i] * w2 + F[o3 + i] * w3;
+          }
+          for (; t < c; t++) {
+            const o0 = t * m;
+            const w0 = w[t];
+            for (let i = c; i < m; i++) F[cc + i] -= F[o0 + i] * w0;
+          }
+          const j = f + c;
+          const piv = F[cc + c];
+          if (!(Math.abs(piv) > tol * colScale[j])) {
+            return { singularColumn: this.perm[j], step: j, pivot: piv, columnScale: colScale[j] };
+          }
+          d[j] = piv;
+          if (piv < 0) negative++;
+          const inv = 1 / piv;
+          for (let i = c + 1; i < m; i++) F[cc + i] *= inv;
         }
-        for (; t < c; t++) {
-          const o0 = t * m;
-          const w0 = w[t];
-          for (let i = c; i < m; i++) F[cc + i] -= F[o0 + i] * w0;
-        }
-        const j = f + c;
-        const piv = F[cc + c];
-        if (!(Math.abs(piv) > tol * colScale[j])) {
-          return { singularColumn: this.perm[j], step: j, pivot: piv, columnScale: colScale[j] };
-        }
-        d[j] = piv;
-        if (piv < 0) negative++;
-        const inv = 1 / piv;
-        for (let i = c + 1; i < m; i++) F[cc + i] *= inv;
+        if (b1 < m) lowerUpdate(F, m, b0, b1, b1, d, f, F, b1 * m + b1, m, w);
       }
       lx.set(F.subarray(0, m * k), lPtr[s]);
       if (r === 0) continue;
-      // Update matrix U = F₂₂ − L₂₁·D·L₂₁ᵀ (lower triangle, column-major r×r) on the stack.
+      // Update matrix U = F₂₂ − L₂₁·D·L₂₁ᵀ (already applied in F) as a column-major r×r lower triangle on the stack.
       const u0 = sp;
       for (let jc = 0; jc < r; jc++) {
         const src = (k + jc) * m + k;
         const dst = u0 + jc * r;
         for (let i = jc; i < r; i++) stack[dst + i] = F[src + i];
       }
-      schurUpdate(F, m, k, r, d, f, stack, u0, w);
       sp += r * r;
       stackSuper[depth++] = s;
     }
@@ -726,18 +734,20 @@ export class SparseLDLT {
 }
 
 /**
- * U −= L₂₁·D·L₂₁ᵀ (lower triangle) with L₂₁ = rows k..m−1 of the first k columns of the
- * column-major m×m front F; U is r×r column-major at `u0` in `u`. Two columns of U and four
- * columns of L₂₁ at a time.
+ * Lower-triangle update U −= L·D·Lᵀ with L = rows `row0`..m−1 of columns t0..t1−1 of the
+ * column-major m×m front F (d indexed from `f`), U of size (m − row0)² at `u0` in `u` with
+ * leading dimension `ld` (u may be F itself, the trailing block). Two columns of U and four
+ * columns of L at a time.
  */
-function schurUpdate(F: Float64Array, m: number, k: number, r: number, d: Float64Array, f: number, u: Float64Array, u0: number, w: Float64Array): void {
+function lowerUpdate(F: Float64Array, m: number, t0: number, t1: number, row0: number, d: Float64Array, f: number, u: Float64Array, u0: number, ld: number, w: Float64Array): void {
+  const r = m - row0;
   let jc = 0;
   for (; jc + 1 < r; jc += 2) {
-    const dst0 = u0 + jc * r;
-    const dst1 = dst0 + r;
-    let t = 0;
-    for (; t + 3 < k; t += 4) {
-      const o0 = t * m + k;
+    const dst0 = u0 + jc * ld;
+    const dst1 = dst0 + ld;
+    let t = t0;
+    for (; t + 3 < t1; t += 4) {
+      const o0 = t * m + row0;
       const o1 = o0 + m;
       const o2 = o1 + m;
       const o3 = o2 + m;
@@ -759,8 +769,8 @@ function schurUpdate(F: Float64Array, m: number, k: number, r: number, d: Float6
         u[dst1 + i] -= l0 * b0 + l1 * b1 + l2 * b2 + l3 * b3;
       }
     }
-    for (; t < k; t++) {
-      const o0 = t * m + k;
+    for (; t < t1; t++) {
+      const o0 = t * m + row0;
       const a0 = d[f + t] * F[o0 + jc];
       const b0 = d[f + t] * F[o0 + jc + 1];
       u[dst0 + jc] -= F[o0 + jc] * a0;
@@ -772,11 +782,10 @@ function schurUpdate(F: Float64Array, m: number, k: number, r: number, d: Float6
     }
   }
   if (jc < r) {
-    const dst0 = u0 + jc * r;
-    for (let t = 0; t < k; t++) w[t] = d[f + t] * F[t * m + k + jc];
+    for (let t = t0; t < t1; t++) w[t] = d[f + t] * F[t * m + row0 + jc];
     let s = 0;
-    for (let t = 0; t < k; t++) s += F[t * m + k + jc] * w[t];
-    u[dst0 + jc] -= s;
+    for (let t = t0; t < t1; t++) s += F[t * m + row0 + jc] * w[t];
+    u[u0 + jc * ld + jc] -= s;
   }
 }
 
