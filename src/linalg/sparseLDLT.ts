@@ -115,6 +115,7 @@ export class SparseLDLT {
   private stack = new Float64Array(0);
   private stackSuper = new Int32Array(0);
   private map = new Int32Array(0);
+  private rel = new Int32Array(0);
   private work = new Float64Array(0);
   private gather = new Float64Array(0);
   private maxRows = 0;
@@ -625,6 +626,7 @@ export class SparseLDLT {
     this.map = new Int32Array(n);
     this.work = new Float64Array(n);
     this.gather = new Float64Array(this.maxRows);
+    this.rel = new Int32Array(this.maxRows);
     this.colScale = new Float64Array(n);
   }
 
@@ -632,7 +634,7 @@ export class SparseLDLT {
   private factorize(a: CscMatrix): true | SparseLDLTZeroPivot {
     this.factored = false;
     const n = this.n;
-    const { cPtr, cRow, cVal, slot, colScale, superFirst, rowPtr, rows, lPtr, lx, d, front: F, stack, stackSuper, map, childCount } = this;
+    const { cPtr, cRow, cVal, slot, colScale, superFirst, rowPtr, rows, lPtr, lx, d, front: F, stack, stackSuper, map, rel, childCount } = this;
     cVal.fill(0);
     const nnz = this.patColPtr[n];
     const av = a.values;
@@ -671,10 +673,11 @@ export class SparseLDLT {
         const c0 = rowPtr[child];
         const rc = rowPtr[child + 1] - c0;
         sp -= rc * rc;
+        for (let a = 0; a < rc; a++) rel[a] = map[rows[c0 + a]];
         for (let bcol = 0; bcol < rc; bcol++) {
-          const dst = map[rows[c0 + bcol]] * m;
+          const dst = rel[bcol] * m;
           const src = sp + bcol * rc;
-          for (let arow = bcol; arow < rc; arow++) F[dst + map[rows[c0 + arow]]] += stack[src + arow];
+          for (let arow = bcol; arow < rc; arow++) F[dst + rel[arow]] += stack[src + arow];
         }
       }
       // Dense LDLᵀ of the panel (columns 0..k−1) in blocks of PANEL_BLOCK columns: left-looking
