@@ -6,17 +6,18 @@
  * inertia the number of negative eigenvalues of A).
  *
  * Algorithm (multifrontal supernodal, in the style of CHOLMOD's supernodal analysis):
- * - ordering: AMD on the graph of A with supervariables (consecutive unknowns with the same
- *   adjacency, e.g. the 3 displacement coordinates of a finite element node) merged into
- *   one weighted vertex, which makes AMD several times cheaper on FE matrices without
- *   changing its result much; then the postorder of the elimination tree;
+ * - ordering: AMD and nested dissection ({@link nestedDissectionOrder}) on the graph of A
+ *   with supervariables (consecutive unknowns with the same adjacency, e.g. the 3
+ *   displacement coordinates of a finite element node) merged into one weighted vertex,
+ *   which makes the orderings several times cheaper on FE matrices; the one with fewer
+ *   factorization operations is kept, followed by the postorder of its elimination tree;
  * - symbolic: elimination tree (Liu), column counts by row subtrees, fundamental supernodes
  *   merged into relaxed supernodes (CHOLMOD's default amalgamation thresholds), the row
  *   structure of every supernode, the sizes of the frontal matrices and the update stack;
  * - numeric: per supernode in postorder, the dense frontal matrix (columns of A plus the
- *   children's update matrices, extend-add), a dense partial LDLᵀ of its supernode columns
- *   (left-looking inside the panel) and the Schur complement update matrix
- *   F₂₂ − L₂₁·D·L₂₁ᵀ pushed on the update stack; all on preallocated Float64Arrays;
+ *   children's update matrices, extend-add), a blocked dense partial LDLᵀ of its supernode
+ *   columns whose trailing updates yield the Schur complement F₂₂ − L₂₁·D·L₂₁ᵀ, pushed on
+ *   the update stack; all on preallocated Float64Arrays;
  * - a pivot |d_j| ≤ zeroPivotTolerance·(largest |a_ij| of column j) stops the
  *   factorization and is reported (A singular, or indefinite with a zero leading minor in
  *   this order: use {@link SparseLU} instead).
