@@ -22,6 +22,8 @@ import { rigidBodyBenchmarks } from './rigidBodies.bench.ts';
 import { rodStaticsBenchmarks } from './rodStatics.bench.ts';
 import { rodScalingBenchmarks } from './rodScaling.bench.ts';
 import { runFemEigenBenchmarks } from './femEigen.bench.ts';
+import { ffrfReducedOrderBenchmarks } from './ffrfReducedOrder.bench.ts';
+import { ffrfFullBenchmarks } from './ffrfFull.bench.ts';
 
 /** All benchmarks in report order. */
 const benchmarks: readonly Benchmark[] = [
@@ -32,6 +34,8 @@ const benchmarks: readonly Benchmark[] = [
   ...rigidBodyBenchmarks(),
   ...rodStaticsBenchmarks(),
   ...rodScalingBenchmarks(),
+  ...ffrfReducedOrderBenchmarks(),
+  ...ffrfFullBenchmarks(),
 ];
 
 /** A row of the linear-algebra benchmarks (the shape bench/linalg/sparseLU.bench.ts returns). */
