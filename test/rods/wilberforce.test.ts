@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import {
+  buildWilberforce, linearizeAboutStaticEquilibrium, predictedFrequencies, simulateWilberforce, bobMass, bobAxialInertia, fitTwoFrequencies,
+} from '../../examples/wilberforce.ts';
+
+describe('Wilberforce pendulum (helical spring of 18 quadratic rod elements + steel cylinder bob)', () => {
+  it('twoDegreeOfFreedomModelHasTheIssueFigures', () => {
+    const predicted = predictedFrequencies();
+    // the issue's figures, rounded as given there
+    expect(bobMass).toBeCloseTo(0.4697, 4);
+    expect(bobAxialInertia).toBeCloseTo(1.242e-4, 7);
+    expect(predicted.torsionalStiffness).toBeCloseTo(3.243e-2, 5);
+    expect(predicted.vertical).toBeCloseTo(2.357, 3);
+    expect(predicted.torsional).toBeCloseTo(2.572, 3);
+  });
+
+  it('verticalAndTorsionalEigenfrequenciesAboutTheLoadedEquilibriumAgreeWithTheTwoDofModel', () => {
+    const linear = linearizeAboutStaticEquilibrium(buildWilberforce());
+    const predicted = predictedFrequencies();
+    // static drop: mg/k = 44.7 mm for the unloaded stiffness; the spring stiffens as it opens (helix angle 0.6° → 8.9°):
+    // measured 43.70 mm (the issue: 43 mm from another code of the same model)
+    expect(linear.staticDrop).toBeGreaterThan(0.043);
+    expect(linear.staticDrop).toBeLessThan(0.0445);
+    // the issue's bound 5 %; measured +0.09 % (f_z 2.3591 Hz) and +2.14 % (f_θ 2.6267 Hz, the 2-DOF model has no coupling
+    // and no coil opening); another rod code: 2.36 and 2.63 Hz
+    expect(Math.abs(linear.vertical / predicted.vertical - 1)).toBeLessThan(0.05);
+    expect(Math.abs(linear.torsional / predicted.torsional - 1)).toBeLessThan(0.05);
+    expect(linear.torsional).toBeGreaterThan(linear.vertical);
+    // the identified modes are dominated by their motion (shares of the bob's kinetic energy)
+    const i = linear.frequencies.indexOf(linear.vertical), j = linear.frequencies.indexOf(linear.torsional);
+    expect(linear.shares[i].vertical).toBeGreaterThan(0.5);
+    expect(linear.shares[j].torsional).toBeGreaterThan(0.5);
+  }, 60_000);
+
+  it('shortDynamicRunFromTheEquilibriumIsStableAndStartsTheEnergyExchange', () => {
+    // 1 s of the 4 s run (the full run is bench/rodDynamics.bench.ts): z and θ stay bounded, no NaN, θ is excited
+    const run = simulateWilberforce(buildWilberforce(), 1);
+    expect(run.rows.every((row) => row.every(Number.isFinite))).toBe(true);
+    expect(run.rows.at(-1)![0]).toBeCloseTo(1, 12);
+    // amplitude 10 mm of the vertical push: the vertical motion cannot exceed it by more than the energy allows (+ 5 %)
+    expect(run.maxVerticalAmplitude).toBeLessThan(0.0105);
+    expect(run.maxVerticalAmplitude).toBeGreaterThan(0.009);
+    // the rotation grows from the coupling (over a quarter beat period): measured 0.11 rad after 1 s
+    expect(run.maxRotationAmplitude).toBeGreaterThan(0.05);
+    // Newton: about 3 iterations per step (measured 3.3)
+    expect(run.statistics.newtonIterations / run.statistics.steps).toBeLessThan(5);
+  }, 60_000);
+
+  it('pronyFitRecoversTwoFrequenciesOfSampledSignals', () => {
+    const dt = 5e-3;
+    const z = Array.from({ length: 801 }, (_, n) => 0.3 + Math.cos(2 * Math.PI * 2.36 * n * dt) + Math.cos(2 * Math.PI * 2.63 * n * dt + 1));
+    const theta = Array.from({ length: 801 }, (_, n) => -0.1 + 0.5 * Math.cos(2 * Math.PI * 2.36 * n * dt + 2) - Math.cos(2 * Math.PI * 2.63 * n * dt + 0.3));
+    const fit = fitTwoFrequencies([z, theta], dt);
+    // exact recurrence; the 2×2 normal equations of nearly equal frequencies lose digits: measured errors 4e-4 Hz
+    expect(fit.frequencies[0]).toBeCloseTo(2.36, 2);
+    expect(fit.frequencies[1]).toBeCloseTo(2.63, 2);
+    expect(fit.relativeResidual).toBeLessThan(1e-6);
+  });
+});
