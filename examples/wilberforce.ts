@@ -321,14 +321,14 @@ export interface WilberforceRun {
 }
 
 /**
- * From the static equilibrium (solveStaticEquilibrium) the bob is pushed down: every node gets the vertical velocity
- * −v₀ times its static drop over the bob's (the quasi-static shape of the vertical mode), v₀ = 2π f_z · amplitude.
- * Integrates for endTime with the issue's settings and fits the two frequencies from z(t), θ(t).
+ * Initial state of the dynamic run: the static equilibrium (solveStaticEquilibrium) with the bob pushed down: every node
+ * gets the vertical velocity −v₀ times its static drop over the bob's (the quasi-static shape of the vertical mode),
+ * v₀ = 2π f_z · amplitude. Returns the static [z, θ] of the bob.
  */
-export function simulateWilberforce(model: WilberforceModel, endTime = 4, stepSize = 5e-3, amplitude = 0.01): WilberforceRun {
+export function pushDownFromEquilibrium(model: WilberforceModel, amplitude = 0.01): number[] {
   const { mbs } = model;
   solveStaticEquilibrium(model);
-  const [zStatic, thetaStatic] = mbs.getSensorValues(model.sensor) as number[];
+  const staticValues = mbs.getSensorValues(model.sensor) as number[];
   const compiled = mbs.compiled();
   const u = mbs.systemData.getODE2Coordinates_t(ConfigurationType.Initial);
   const last = model.nodeNumbers[model.nodeNumbers.length - 1];
@@ -336,6 +336,16 @@ export function simulateWilberforce(model: WilberforceModel, endTime = 4, stepSi
   const v0 = 2 * Math.PI * predictedFrequencies().vertical * amplitude;
   for (const n of model.nodeNumbers) u[compiled.nodes[n].uIndex + 2] = v0 * mbs.getNodeOutput(n, OutputVariableType.Displacement)[2] / bobDrop;
   mbs.systemData.setODE2Coordinates_t(u, ConfigurationType.Initial);
+  return staticValues;
+}
+
+/**
+ * From the static equilibrium with the bob pushed down (pushDownFromEquilibrium), integrates for endTime with the issue's
+ * settings and fits the two frequencies from z(t), θ(t).
+ */
+export function simulateWilberforce(model: WilberforceModel, endTime = 4, stepSize = 5e-3, amplitude = 0.01): WilberforceRun {
+  const { mbs } = model;
+  const [zStatic, thetaStatic] = pushDownFromEquilibrium(model, amplitude);
   const statistics = mbs.solveDynamic(wilberforceSettings(endTime, stepSize));
   const rows = mbs.getSensorStoredData(model.sensor);
   const z = rows.map((row) => row[1]), theta = rows.map((row) => row[2]);
