@@ -13,7 +13,7 @@
  *   its symmetric part misplaces the modes);
  * - a dynamic run from that equilibrium with the bob pushed down (initial velocity along the quasi-static vertical mode,
  *   amplitude ≈ 10 mm): generalized-α, ρ∞ = 0.8, h = 5e-3 s, 4 s; z(t) and θ(t) exchange energy with the beat period
- *   1/(f₂ − f₁), and a least-squares fit of the two-frequency recurrence of both signals gives f₁, f₂
+ *   1/(f₂ − f₁), and a least-squares fit of the two-frequency recurrence of both low-pass filtered signals gives f₁, f₂
  *   ({@link fitTwoFrequencies}).
  * Both are compared with the 2-DOF model ω_z = √(k/m), ω_θ = √(δ/I_zz), δ = k R²(1 + ν cos²α), α the helix angle.
  *
@@ -349,10 +349,12 @@ export function simulateWilberforce(model: WilberforceModel, endTime = 4, stepSi
   const statistics = mbs.solveDynamic(wilberforceSettings(endTime, stepSize));
   const rows = mbs.getSensorStoredData(model.sensor);
   const z = rows.map((row) => row[1]), theta = rows.map((row) => row[2]);
-  // the fit needs equidistant samples (a step the solver had to split adds rows) and no wire vibrations (> 20 Hz):
-  // linear interpolation to t = k·h, then two passes of a 0.05 s moving average (a linear filter keeps the frequencies)
+  // the fit needs equidistant samples (a step the solver had to split adds rows) and only the two modes: linear
+  // interpolation to t = k·h, then two passes of a 0.2 s moving average (zeros at multiples of 5 Hz; it scales the second
+  // swinging modes (8.31, 8.47 Hz) by 0.04 and keeps the frequencies, as any linear filter does)
   const times = rows.map((row) => row[0]);
-  const smooth = (x: number[]) => movingAverage(movingAverage(resample(times, x, stepSize), 10), 10);
+  const window = Math.max(1, Math.round(0.2 / stepSize));
+  const smooth = (x: number[]) => movingAverage(movingAverage(resample(times, x, stepSize), window), window);
   const fit = fitTwoFrequencies([smooth(z), smooth(theta)], stepSize);
   return {
     rows, statistics, frequencies: fit.frequencies, fitResidual: fit.relativeResidual,
