@@ -22,6 +22,7 @@ import { rigidBodyBenchmarks } from './rigidBodies.bench.ts';
 import { rodStaticsBenchmarks } from './rodStatics.bench.ts';
 import { rodScalingBenchmarks } from './rodScaling.bench.ts';
 import { rodDynamicsBenchmarks } from './rodDynamics.bench.ts';
+import { ffrfReducedOrderBenchmarks } from './ffrfReducedOrder.bench.ts';
 
 /** All benchmarks in report order. */
 const benchmarks: readonly Benchmark[] = [
@@ -33,6 +34,7 @@ const benchmarks: readonly Benchmark[] = [
   ...rodStaticsBenchmarks(),
   ...rodScalingBenchmarks(),
   ...rodDynamicsBenchmarks(),
+  ...ffrfReducedOrderBenchmarks(),
 ];
 
 /** A row of the linear-algebra benchmarks (the shape bench/linalg/sparseLU.bench.ts returns). */
