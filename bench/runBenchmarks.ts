@@ -23,6 +23,7 @@ import { rodStaticsBenchmarks } from './rodStatics.bench.ts';
 import { rodScalingBenchmarks } from './rodScaling.bench.ts';
 import { rodDynamicsBenchmarks } from './rodDynamics.bench.ts';
 import { ffrfReducedOrderBenchmarks } from './ffrfReducedOrder.bench.ts';
+import { ffrfFullBenchmarks } from './ffrfFull.bench.ts';
 
 /** All benchmarks in report order. */
 const benchmarks: readonly Benchmark[] = [
@@ -35,6 +36,7 @@ const benchmarks: readonly Benchmark[] = [
   ...rodScalingBenchmarks(),
   ...rodDynamicsBenchmarks(),
   ...ffrfReducedOrderBenchmarks(),
+  ...ffrfFullBenchmarks(),
 ];
 
 /** A row of the linear-algebra benchmarks (the shape bench/linalg/sparseLU.bench.ts returns). */
