@@ -22,6 +22,7 @@ import { rigidBodyBenchmarks } from './rigidBodies.bench.ts';
 import { rodStaticsBenchmarks } from './rodStatics.bench.ts';
 import { rodScalingBenchmarks } from './rodScaling.bench.ts';
 import { runFemEigenBenchmarks } from './femEigen.bench.ts';
+import { rodDynamicsBenchmarks } from './rodDynamics.bench.ts';
 import { ffrfReducedOrderBenchmarks } from './ffrfReducedOrder.bench.ts';
 import { ffrfFullBenchmarks } from './ffrfFull.bench.ts';
 
@@ -34,6 +35,7 @@ const benchmarks: readonly Benchmark[] = [
   ...rigidBodyBenchmarks(),
   ...rodStaticsBenchmarks(),
   ...rodScalingBenchmarks(),
+  ...rodDynamicsBenchmarks(),
   ...ffrfReducedOrderBenchmarks(),
   ...ffrfFullBenchmarks(),
 ];
