@@ -419,6 +419,15 @@ class CosseratRodModel implements ObjectModel, BodyModel {
     }
   }
 
+  /** Only the nodal ω̄_i (all the gyroscopic Jacobian needs; without damping the u-Jacobian uses nothing else). */
+  private gatherAngularVelocities(s: ItemState): void {
+    const u = s.u, w = this.w;
+    for (let g = 0; g < this.nNodes; g++) {
+      const j = this.nodes[g].uIndex + 3;
+      w[3 * g] = u[j]; w[3 * g + 1] = u[j + 1]; w[3 * g + 2] = u[j + 2];
+    }
+  }
+
   /**
    * Interpolates at one point of element e (shape values nv, ξ-derivatives dnv at offset o):
    * r_ξ = Σ N_i' r_i, A = Σ N_i A_i, A_ξ = Σ N_i' A_i, γ̄ = Aᵀ r_ξ, κ̄ = j⁻¹(Skw(AᵀA_ξ)).
@@ -560,7 +569,8 @@ class CosseratRodModel implements ObjectModel, BodyModel {
 
   /** factor·∂(ode2Lhs)/∂u: strain-rate damping and the gyroscopic term, element by element. */
   ode2Lhs_uEntries(s: ItemState, d: LocalMatrixAccumulator, factor: number): void {
-    this.gather(s, true);
+    if (this.hasDamping) this.gather(s, true);
+    else this.gatherAngularVelocities(s);
     for (let e = 0; e < this.nElements; e++) {
       this.elementMatrix.fill(0);
       if (this.hasDamping) this.addSectionJacobian(e, factor, false);
