@@ -46,9 +46,9 @@ export interface SvgPlotOptions {
   legend?: boolean;
   /** Markers: ≥ 1 = about this many per curve; < 1 = spacing relative to the plot diagonal (default 0.08). */
   markerDensity?: number;
-  /** Logarithmic x axis (ticks at decades; values ≤ 0 are left out). */
+  /** Logarithmic x axis (ticks at decades, or 1-2-5 within fewer than three; values ≤ 0 are left out). */
   logScaleX?: boolean;
-  /** Logarithmic y axis (ticks at decades; values ≤ 0 are left out). */
+  /** Logarithmic y axis (ticks at decades, or 1-2-5 within fewer than three; values ≤ 0 are left out). */
   logScaleY?: boolean;
 }
 
@@ -121,7 +121,7 @@ function decadeLabel(k: number): string {
   return Math.abs(k) <= 3 ? String(Number((10 ** k).toPrecision(1))) : `1e${k}`;
 }
 
-/** Ticks of a linear axis, or of a log axis at decades (1, 2, 5 — or 1 … 9 — per decade when the range spans less than two decades). */
+/** Ticks of a linear axis, or of a log axis at decades (1, 2, 5 — or 1 … 9 — per decade when fewer than three decades are inside). */
 function axisLayout(range: [number, number], maxTicks: number, log: boolean): AxisLayout {
   if (!log) {
     const { ticks, step } = niceTicks(range[0], range[1], maxTicks);
@@ -129,7 +129,7 @@ function axisLayout(range: [number, number], maxTicks: number, log: boolean): Ax
   }
   const first = Math.ceil(range[0] - 1e-9);
   const last = Math.floor(range[1] + 1e-9);
-  if (last - first >= 1) {
+  if (last - first >= 2) {
     const every = Math.max(1, Math.ceil((last - first + 1) / maxTicks));
     const positions: number[] = [];
     for (let k = first; k <= last; k += every) positions.push(k);

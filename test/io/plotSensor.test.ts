@@ -167,10 +167,11 @@ describe('plotSensor', () => {
       expect(Math.abs(power[0][1] - py - pxPerDecadeY * -2 * Math.log10(x[i] / x[0]))).toBeLessThan(0.02);
     });
     expect(clipped).toHaveLength(1);
-    // less than two decades: 1, 2, 5 steps, or 1 … 9 when that gives fewer than three ticks
+    // fewer than three decades inside: 1, 2, 5 steps, or 1 … 9 when that gives fewer than three ticks
     const ticksOf = (y: number[]) => findAll(parseXml(svgPlot([{ x: [1, 2, 3], y, label: '' }], { logScaleY: true })), 'text').filter((t) => t.attributes.class === 'tick-y').map((t) => t.text);
     expect(ticksOf([0.3, 0.5, 0.9])).toEqual(['0.3', '0.4', '0.5', '0.6', '0.7', '0.8', '0.9']);
     expect(ticksOf([0.15, 1, 6])).toEqual(['0.2', '0.5', '1', '2', '5']);
+    expect(ticksOf([10, 50, 160])).toEqual(['10', '20', '50', '100']);
     expect(() => svgPlot([{ x: [1], y: [1], label: '' }], { logScaleX: true, rangeX: [0, 1] })).toThrow(/rangeX of a logarithmic axis must be positive/);
   });
 
