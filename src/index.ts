@@ -123,3 +123,10 @@ export type { SensorFileData } from './io/sensorFile.ts';
 /** ParaView export of a solution (.pvd time series of .vtp files). */
 export { exportVTK } from './io/vtk.ts';
 export type { ExportVTKOptions, ExportVTKResult } from './io/vtk.ts';
+
+
+/** Browser viewer: scene export beside a solution file and the local viewer server (npx flexdyn view <file>). */
+export { exportScene, computeScene, sceneFileNameFor, decodeArray, sceneFormatVersion } from './viewer/scene.ts';
+export type { Scene, SceneSolution, SceneOptions, SceneBody, SceneRod, SceneLine, SceneSensor, SceneMesh, EncodedArray } from './viewer/scene.ts';
+export { startViewer, resolveSceneFile } from './viewer/server.ts';
+export type { ViewerOptions, ViewerServer } from './viewer/server.ts';
