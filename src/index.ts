@@ -72,6 +72,8 @@ export { ObjectConnectorRigidBodySpringDamper, RigidBodySpringDamper } from './i
 export type { RigidBodySpringForceTorqueUserFunction } from './items/objects/ObjectConnectorRigidBodySpringDamper.ts';
 export { ObjectConnectorTorsionalSpringDamper, TorsionalSpringDamper } from './items/objects/ObjectConnectorTorsionalSpringDamper.ts';
 export type { TorsionalSpringTorqueUserFunction } from './items/objects/ObjectConnectorTorsionalSpringDamper.ts';
+export { ObjectFFRFreducedOrder, CMSobject } from './items/objects/ObjectFFRFreducedOrder.ts';
+export type { FFRFreducedOrderForceUserFunction, FFRFreducedOrderMassMatrixUserFunction } from './items/objects/ObjectFFRFreducedOrder.ts';
 export { MarkerNodePosition } from './items/markers/MarkerNodePosition.ts';
 export { MarkerNodeCoordinate } from './items/markers/MarkerNodeCoordinate.ts';
 export { MarkerBodyPosition } from './items/markers/MarkerBodyPosition.ts';
@@ -79,6 +81,8 @@ export { MarkerBodyMass } from './items/markers/MarkerBodyMass.ts';
 export { MarkerBodyRigid } from './items/markers/MarkerBodyRigid.ts';
 export { MarkerNodeRigid } from './items/markers/MarkerNodeRigid.ts';
 export { MarkerNodeRotationCoordinate } from './items/markers/MarkerNodeRotationCoordinate.ts';
+export { MarkerSuperElementPosition } from './items/markers/MarkerSuperElementPosition.ts';
+export { MarkerSuperElementRigid } from './items/markers/MarkerSuperElementRigid.ts';
 export { LoadForceVector, Force } from './items/loads/LoadForceVector.ts';
 export { LoadTorqueVector, Torque } from './items/loads/LoadTorqueVector.ts';
 export { LoadCoordinate } from './items/loads/LoadCoordinate.ts';
@@ -91,6 +95,7 @@ export { SensorObject } from './items/sensors/SensorObject.ts';
 export { SensorBody } from './items/sensors/SensorBody.ts';
 export { SensorMarker } from './items/sensors/SensorMarker.ts';
 export { SensorUserFunction } from './items/sensors/SensorUserFunction.ts';
+export { SensorSuperElement } from './items/sensors/SensorSuperElement.ts';
 
 /** Rotations, rigid-body inertia and 3×3 kernels (Exudyn's rigidBodyUtilities names). */
 export * from './rotations/index.ts';

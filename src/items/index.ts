@@ -50,6 +50,10 @@ import { sensorNodeDefinition } from './sensors/SensorNode.ts';
 import { sensorLoadDefinition } from './sensors/SensorLoad.ts';
 import { sensorObjectDefinition } from './sensors/SensorObject.ts';
 import { sensorBodyDefinition } from './sensors/SensorBody.ts';
+import { objectFFRFreducedOrderDefinition } from './objects/ObjectFFRFreducedOrder.ts';
+import { markerSuperElementPositionDefinition } from './markers/MarkerSuperElementPosition.ts';
+import { markerSuperElementRigidDefinition } from './markers/MarkerSuperElementRigid.ts';
+import { sensorSuperElementDefinition } from './sensors/SensorSuperElement.ts';
 import { sensorMarkerDefinition } from './sensors/SensorMarker.ts';
 import { sensorUserFunctionDefinition } from './sensors/SensorUserFunction.ts';
 
@@ -90,6 +94,7 @@ export const itemDefinitions: readonly ItemDefinition[] = [
   objectJointPrismatic2DDefinition,
   objectConnectorRigidBodySpringDamperDefinition,
   objectConnectorTorsionalSpringDamperDefinition,
+  objectFFRFreducedOrderDefinition,
   markerNodePositionDefinition,
   markerNodeCoordinateDefinition,
   markerBodyPositionDefinition,
@@ -97,6 +102,8 @@ export const itemDefinitions: readonly ItemDefinition[] = [
   markerBodyRigidDefinition,
   markerNodeRigidDefinition,
   markerNodeRotationCoordinateDefinition,
+  markerSuperElementPositionDefinition,
+  markerSuperElementRigidDefinition,
   loadForceVectorDefinition,
   loadTorqueVectorDefinition,
   loadCoordinateDefinition,
@@ -108,6 +115,7 @@ export const itemDefinitions: readonly ItemDefinition[] = [
   sensorBodyDefinition,
   sensorMarkerDefinition,
   sensorUserFunctionDefinition,
+  sensorSuperElementDefinition,
 ];
 
 /** The registry of all item types, used by MainSystem to validate and create items. */
