@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { MainSystem } from '../MainSystem.ts';
 import { Basis, Sphere, color as namedColors, type GraphicsData } from '../graphics/graphicsData.ts';
-import type { BodyModel, ItemState } from '../registry/capabilities.ts';
+import type { BodyModel, ItemState, SuperElementModel } from '../registry/capabilities.ts';
 import { ConfigurationType, OutputVariableType } from '../registry/enums.ts';
 import { FlexdynError, formatItemLabel } from '../registry/errors.ts';
 import { visualizationOf } from '../registry/visualization.ts';
@@ -10,7 +10,7 @@ import type { Solution } from './solutionFile.ts';
 
 /** Options of {@link exportVTK}. */
 export interface ExportVTKOptions {
-  /** Base name of the files: <baseName>.pvd, <baseName>_rods_<frame>.vtp, <baseName>_bodies_<frame>.vtp (default 'solution'). */
+  /** Base name of the files: <baseName>.pvd, <baseName>_rods_<frame>.vtp, _bodies_, _meshes_ (default 'solution'). */
   baseName?: string;
   /** 'ascii' (default) or 'base64' (VTK's inline binary: base64 of a UInt32 byte count and the little-endian values). */
   encoding?: 'ascii' | 'base64';
@@ -26,7 +26,7 @@ export interface ExportVTKOptions {
 export interface ExportVTKResult {
   /** The .pvd collection file. */
   pvdFile: string;
-  /** Data files per exported row (rod and body files; empty parts are not written). */
+  /** Data files per exported row (rod, body and mesh files; empty parts are not written). */
   files: string[][];
   /** Exported solution rows. */
   rows: number[];
@@ -35,6 +35,8 @@ export interface ExportVTKResult {
 /** Point and cell arrays of one PolyData piece. */
 interface PolyPiece {
   points: number[];
+  verts: number[];
+  vertOffsets: number[];
   polys: number[];
   polyOffsets: number[];
   lines: number[];
@@ -44,7 +46,7 @@ interface PolyPiece {
 }
 
 function emptyPiece(): PolyPiece {
-  return { points: [], polys: [], polyOffsets: [], lines: [], lineOffsets: [], pointData: [], cellData: [] };
+  return { points: [], verts: [], vertOffsets: [], polys: [], polyOffsets: [], lines: [], lineOffsets: [], pointData: [], cellData: [] };
 }
 
 function dataArray(type: string, name: string | undefined, components: number, values: ArrayLike<number>, encoding: 'ascii' | 'base64', indent: string): string {
@@ -76,7 +78,7 @@ function polyDataXml(piece: PolyPiece, encoding: 'ascii' | 'base64' = 'ascii'): 
     '<?xml version="1.0"?>',
     '<VTKFile type="PolyData" version="0.1" byte_order="LittleEndian" header_type="UInt32">',
     '  <PolyData>',
-    `    <Piece NumberOfPoints="${nPoints}" NumberOfVerts="0" NumberOfLines="${piece.lineOffsets.length}" NumberOfStrips="0" NumberOfPolys="${piece.polyOffsets.length}">`,
+    `    <Piece NumberOfPoints="${nPoints}" NumberOfVerts="${piece.vertOffsets.length}" NumberOfLines="${piece.lineOffsets.length}" NumberOfStrips="0" NumberOfPolys="${piece.polyOffsets.length}">`,
     '      <PointData>',
     ...piece.pointData.map((a) => dataArray(a.type, a.name, a.components, a.values, encoding, '        ')),
     '      </PointData>',
@@ -86,6 +88,10 @@ function polyDataXml(piece: PolyPiece, encoding: 'ascii' | 'base64' = 'ascii'): 
     '      <Points>',
     dataArray('Float64', 'Points', 3, piece.points, encoding, '        '),
     '      </Points>',
+    '      <Verts>',
+    dataArray('Int32', 'connectivity', 1, piece.verts, encoding, '        '),
+    dataArray('Int32', 'offsets', 1, piece.vertOffsets, encoding, '        '),
+    '      </Verts>',
     '      <Lines>',
     dataArray('Int32', 'connectivity', 1, piece.lines, encoding, '        '),
     dataArray('Int32', 'offsets', 1, piece.lineOffsets, encoding, '        '),
@@ -248,6 +254,70 @@ function rodPiece(rods: readonly RodTrack[], state: ItemState, m: number): PolyP
   return piece;
 }
 
+interface MeshTrack {
+  index: number;
+  superElement: SuperElementModel;
+  triangles: number[];
+  outputs: OutputVariableType[];
+}
+
+/** Mesh-node outputs written as point data of super elements (FFRF), where the object answers them. */
+const meshPointOutputs = [
+  OutputVariableType.Displacement, OutputVariableType.Velocity, OutputVariableType.DisplacementLocal, OutputVariableType.VelocityLocal,
+  OutputVariableType.StressLocal, OutputVariableType.StrainLocal,
+] as const;
+
+/**
+ * Super-element meshes (FFRF bodies) of one configuration: all mesh nodes at their current
+ * Position, the surface triangles of visualization.triangleMesh as polygons (vertex cells of all
+ * nodes without it); point data: the object's mesh-node outputs (Displacement, Velocity,
+ * DisplacementLocal, VelocityLocal; StressLocal, StrainLocal with 6 components when the object
+ * has stress modes); cell data ObjectIndex.
+ */
+function meshPiece(meshes: readonly MeshTrack[], state: ItemState): PolyPiece {
+  const piece = emptyPiece();
+  const data = new Map<OutputVariableType, { components: number; values: number[] }>();
+  const objectIndex: number[] = [];
+  const out = new Float64Array(6);
+  for (const mesh of meshes) {
+    const first = piece.points.length / 3;
+    const n = mesh.superElement.meshNodeCount;
+    for (let i = 0; i < n; i++) {
+      mesh.superElement.meshNodeOutput(OutputVariableType.Position, state, i, out);
+      piece.points.push(out[0], out[1], out[2]);
+    }
+    for (const variable of meshPointOutputs) {
+      if (!meshes.some((m) => m.outputs.includes(variable))) continue;
+      const components = variable === OutputVariableType.StressLocal || variable === OutputVariableType.StrainLocal ? 6 : 3;
+      let entry = data.get(variable);
+      if (entry === undefined) {
+        entry = { components, values: new Array<number>(first * components).fill(NaN) };
+        data.set(variable, entry);
+      }
+      for (let i = 0; i < n; i++) {
+        const count = mesh.outputs.includes(variable) ? mesh.superElement.meshNodeOutput(variable, state, i, out) : 0;
+        for (let c = 0; c < components; c++) entry.values.push(c < count ? out[c] : NaN);
+      }
+    }
+    if (mesh.triangles.length > 0) {
+      for (let t = 0; t < mesh.triangles.length; t += 3) {
+        piece.polys.push(first + mesh.triangles[t], first + mesh.triangles[t + 1], first + mesh.triangles[t + 2]);
+        piece.polyOffsets.push(piece.polys.length);
+        objectIndex.push(mesh.index);
+      }
+    } else {
+      for (let i = 0; i < n; i++) {
+        piece.verts.push(first + i);
+        piece.vertOffsets.push(piece.verts.length);
+        objectIndex.push(mesh.index);
+      }
+    }
+  }
+  for (const [variable, entry] of data) piece.pointData.push({ name: variable, components: entry.components, values: entry.values, type: 'Float64' });
+  piece.cellData.push({ name: 'ObjectIndex', components: 1, values: objectIndex, type: 'Int32' });
+  return piece;
+}
+
 /**
  * Bodies of one configuration from their graphics data, placed at the body pose
  * (x = r + A·x_local; ground graphics in global coordinates): triangles as polygons, graphics
@@ -303,7 +373,9 @@ function bodyPiece(bodies: readonly BodyTrack[], state: ItemState): PolyPiece {
  * StrainLocal, CurvatureLocal, ForceLocal, TorqueLocal, ArcLength) and
  * `<baseName>_bodies_<k>.vtp` (bodies and ground from their visualization graphicsData; a
  * sphere for mass points and a coordinate basis for rigid bodies without graphics data; ground
- * graphics at the ground's reference position). The
+ * graphics at the ground's reference position) and `<baseName>_meshes_<k>.vtp` (super elements,
+ * i.e. FFRF bodies: mesh nodes at their positions, surface triangles of visualization.triangleMesh,
+ * mesh-node outputs such as Displacement and StressLocal as point data). The
  * system must be assembled and be the model of the solution; its Visualization configuration is
  * overwritten with each row (see MainSystem.setStateFromSolution).
  */
@@ -338,10 +410,23 @@ export function exportVTK(mbs: MainSystem, solution: Solution, folder: string, o
 
   const rods: RodTrack[] = [];
   const bodies: BodyTrack[] = [];
+  const meshes: MeshTrack[] = [];
   model.objects.forEach((object, index) => {
     const dictionary = mbs.getObject(index);
     const vis = visualizationOf(dictionary);
     if (!vis.show) return;
+    const superElement = object.superElement;
+    if (superElement !== undefined) {
+      const triangles = ((dictionary.visualization as Record<string, unknown> | undefined)?.triangleMesh ?? []) as number[];
+      for (let t = 0; t < triangles.length; t++) {
+        if (!Number.isInteger(triangles[t]) || triangles[t] < 0 || triangles[t] >= superElement.meshNodeCount) {
+          throw new FlexdynError(`exportVTK: ${formatItemLabel(object.label)} visualization.triangleMesh entry ${t} must be a mesh node number in 0 … ${superElement.meshNodeCount - 1}, got ${triangles[t]}`);
+        }
+      }
+      if (triangles.length % 3 !== 0) throw new FlexdynError(`exportVTK: ${formatItemLabel(object.label)} visualization.triangleMesh must hold three node numbers per triangle, got ${triangles.length} entries`);
+      meshes.push({ index, superElement, triangles: [...triangles], outputs: meshPointOutputs.filter((v) => superElement.meshNodeOutputVariables.includes(v)) });
+      return;
+    }
     const body = object.body;
     const userColor = vis.color[0] >= 0 ? vis.color : undefined;
     if (body !== undefined && body.arcLength !== undefined) {
@@ -364,7 +449,7 @@ export function exportVTK(mbs: MainSystem, solution: Solution, folder: string, o
     }
     bodies.push({ index, body, graphics, color: userColor });
   });
-  if (rods.length === 0 && bodies.length === 0) {
+  if (rods.length === 0 && bodies.length === 0 && meshes.length === 0) {
     throw new FlexdynError(`exportVTK: the system must have a shown rod or body to export, got none (objects: ${model.objects.map((o) => formatItemLabel(o.label)).join(', ') || 'none'})`);
   }
 
@@ -386,6 +471,12 @@ export function exportVTK(mbs: MainSystem, solution: Solution, folder: string, o
       const file = `${baseName}_bodies_${frame}.vtp`;
       writeFileSync(join(folder, file), polyDataXml(bodyPiece(bodies, state), encoding));
       entries.push({ time: solution.times[row], part: 1, file, name: 'bodies' });
+      written.push(join(folder, file));
+    }
+    if (meshes.length > 0) {
+      const file = `${baseName}_meshes_${frame}.vtp`;
+      writeFileSync(join(folder, file), polyDataXml(meshPiece(meshes, state), encoding));
+      entries.push({ time: solution.times[row], part: 2, file, name: 'meshes' });
       written.push(join(folder, file));
     }
     files.push(written);

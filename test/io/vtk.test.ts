@@ -4,7 +4,7 @@ import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   SystemContainer, SimulationSettings, OutputVariableType, ObjectGround, MarkerBodyRigid, MarkerBodyPosition, GenericJoint, Force, NodeType,
-  RigidBodyInertia, graphics, loadSolutionFile, exportVTK, type MainSystem,
+  RigidBodyInertia, graphics, loadSolutionFile, exportVTK, FEMinterface, ObjectFFRFreducedOrderInterface, createBlockMesh, type MainSystem,
 } from '../../src/index.ts';
 import { findAll, parseXml, type XmlElement } from './xml.ts';
 
@@ -226,5 +226,58 @@ describe('exportVTK', () => {
     expect(Math.hypot(first[150] - last[150], first[151] - last[151])).toBeGreaterThan(0.05);
     expect(() => exportVTK(mbs, solution, folder, { rows: [5] })).toThrow(/rows must be integers in 0 … 4, got 5/);
     expect(() => exportVTK(mbs, solution, folder, { baseName: 'a/b' })).toThrow(/baseName must consist of/);
+  });
+
+  it('FFRF meshes (super elements): mesh nodes at their positions, surface triangles, Displacement = position − reference; vertices without triangleMesh', () => {
+    const fem = new FEMinterface();
+    fem.importMesh(createBlockMesh({ size: [1, 0.1, 0.1], divisions: [6, 1, 1] }));
+    fem.computeMassAndStiffness({ youngsModulus: 1e7, poissonsRatio: 0.3, density: 1000 });
+    fem.computeEigenmodes(4, 6);
+    const build = (withTriangles: boolean) => {
+      const mbs = new SystemContainer().addSystem();
+      const items = new ObjectFFRFreducedOrderInterface(fem).addObjectFFRFreducedOrder(mbs, { initialAngularVelocity: [0, 0, 5], initialVelocity: [0.1, 0, 0] });
+      if (withTriangles) mbs.modifyObject(items.oFFRFreducedOrder, { visualization: { triangleMesh: Array.from(fem.getSurfaceTriangles()) } });
+      mbs.assemble();
+      return { mbs, items };
+    };
+    const { mbs } = build(true);
+    const settings = new SimulationSettings();
+    settings.timeIntegration.endTime = 0.1;
+    settings.timeIntegration.numberOfSteps = 20;
+    settings.timeIntegration.verboseMode = 0;
+    settings.solutionSettings.solutionWritePeriod = 0.05;
+    settings.solutionSettings.coordinatesSolutionFileName = join(folder, 'ffrf.txt');
+    mbs.solveDynamic(settings);
+    const solution = loadSolutionFile(join(folder, 'ffrf.txt'));
+    expect(solution.nRows).toBe(3);
+    const nNodes = fem.numberOfNodes();
+    const triangles = fem.getSurfaceTriangles();
+    const reference = fem.getNodePositionsAsArray();
+    const result = exportVTK(mbs, solution, join(folder, 'ffrfVTK'));
+    expect(findAll(parseXml(readFileSync(result.pvdFile, 'utf8')), 'DataSet').map((d) => d.attributes.part)).toEqual(['2', '2', '2']);
+    result.files.forEach(([file], k) => {
+      const { piece: p, array, components } = piece(file);
+      expect(Number(p.attributes.NumberOfPoints)).toBe(nNodes);
+      expect(Number(p.attributes.NumberOfPolys)).toBe(triangles.length / 3);
+      expect(array('Polys', 'connectivity')).toEqual(Array.from(triangles));
+      expect(components('PointData', 'Displacement')).toBe(3);
+      const points = array('Points', 'Points');
+      const displacement = array('PointData', 'Displacement');
+      const local = array('PointData', 'DisplacementLocal');
+      // reference frame at the origin with A_ref = I: Displacement = p − x̄ (exact up to round-off of O(1) coordinates)
+      for (let i = 0; i < nNodes; i++) for (let d = 0; d < 3; d++) expect(Math.abs(displacement[3 * i + d] - (points[3 * i + d] - reference.get(i, d)))).toBeLessThan(1e-14);
+      // the body moves and spins (0.1 m/s, 5 rad/s): the far end moved by more than 0.2 mm per 0.05 s, the flexible part stays small
+      const t = solution.times[k];
+      const far = fem.getNodeAtPoint([1, 0.1, 0.1]);
+      if (k > 0) expect(Math.hypot(displacement[3 * far], displacement[3 * far + 1])).toBeGreaterThan(0.2 * t);
+      expect(Math.max(...local.map(Math.abs))).toBeLessThan(1e-2 * Math.max(1e-12, Math.max(...displacement.map(Math.abs))) + 1e-12);
+    });
+    // without triangleMesh: one vertex cell per mesh node
+    const bare = build(false).mbs;
+    const vertices = exportVTK(bare, solution, join(folder, 'ffrfVertices'), { rows: [2] });
+    const { piece: p, array } = piece(vertices.files[0][0]);
+    expect(Number(p.attributes.NumberOfVerts)).toBe(nNodes);
+    expect(Number(p.attributes.NumberOfPolys)).toBe(0);
+    expect(array('Verts', 'offsets')).toEqual(Array.from({ length: nNodes }, (_, i) => i + 1));
   });
 });
