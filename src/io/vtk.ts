@@ -65,9 +65,19 @@ function dataArray(type: string, name: string | undefined, components: number, v
     bytes.set(new Uint8Array(typed.buffer, typed.byteOffset, typed.byteLength), 4);
     text = Buffer.from(bytes).toString('base64');
   }
+  // VTK's RangeMin/RangeMax: the value range of scalars, the magnitude range of vectors
   let min = Infinity;
   let max = -Infinity;
-  for (let i = 0; i < values.length; i++) { if (values[i] < min) min = values[i]; if (values[i] > max) max = values[i]; }
+  for (let i = 0; i < values.length; i += components) {
+    let v = values[i];
+    if (components > 1) {
+      let sum = 0;
+      for (let c = 0; c < components; c++) sum += values[i + c] * values[i + c];
+      v = Math.sqrt(sum);
+    }
+    if (v < min) min = v;
+    if (v > max) max = v;
+  }
   return `${head} RangeMin="${min}" RangeMax="${max}">${text}</DataArray>`;
 }
 

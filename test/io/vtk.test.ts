@@ -87,6 +87,11 @@ describe('exportVTK', () => {
       expect(Math.max(...connectivity)).toBe(samples * m + 1);
       expect(array('CellData', 'ObjectIndex').every((i) => i === 0)).toBe(true);
       for (const name of ['StrainLocal', 'CurvatureLocal', 'ForceLocal', 'TorqueLocal']) expect(components('PointData', name)).toBe(3);
+      // ranges: magnitude range for vectors (|ForceLocal| = λF everywhere), value range for scalars
+      const forceArray = findAll(findAll(p, 'PointData')[0], 'DataArray').find((a) => a.attributes.Name === 'ForceLocal')!;
+      expect(Math.abs(Number(forceArray.attributes.RangeMax) - solution.times[result.rows[k]] * F)).toBeLessThan(1e-6 * F);
+      const arcArray = findAll(findAll(p, 'PointData')[0], 'DataArray').find((a) => a.attributes.Name === 'ArcLength')!;
+      expect([Number(arcArray.attributes.RangeMin), Number(arcArray.attributes.RangeMax)]).toEqual([0, 1]);
       const force = array('PointData', 'ForceLocal');
       const strain = array('PointData', 'StrainLocal');
       const torque = array('PointData', 'TorqueLocal');
