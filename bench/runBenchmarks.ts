@@ -21,7 +21,9 @@ import { sparseGridBenchmarks } from './sparseGrid.bench.ts';
 import { rigidBodyBenchmarks } from './rigidBodies.bench.ts';
 import { rodStaticsBenchmarks } from './rodStatics.bench.ts';
 import { rodScalingBenchmarks } from './rodScaling.bench.ts';
+import { rodDynamicsBenchmarks } from './rodDynamics.bench.ts';
 import { ffrfReducedOrderBenchmarks } from './ffrfReducedOrder.bench.ts';
+import { ffrfFullBenchmarks } from './ffrfFull.bench.ts';
 
 /** All benchmarks in report order. */
 const benchmarks: readonly Benchmark[] = [
@@ -32,7 +34,9 @@ const benchmarks: readonly Benchmark[] = [
   ...rigidBodyBenchmarks(),
   ...rodStaticsBenchmarks(),
   ...rodScalingBenchmarks(),
+  ...rodDynamicsBenchmarks(),
   ...ffrfReducedOrderBenchmarks(),
+  ...ffrfFullBenchmarks(),
 ];
 
 /** A row of the linear-algebra benchmarks (the shape bench/linalg/sparseLU.bench.ts returns). */

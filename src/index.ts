@@ -14,6 +14,7 @@ export type {
 export { OutputVariableType, ConfigurationType, DynamicSolverType, LinearSolverType } from './registry/enums.ts';
 export { FlexdynError } from './registry/errors.ts';
 export type { NodeIndex, ObjectIndex, MarkerIndex, LoadIndex, SensorIndex } from './registry/parameters.ts';
+export type { MatrixContainerValue, CscMatrixValue, TripletMatrixValue } from './registry/parameters.ts';
 export { itemDefinitions } from './items/index.ts';
 export {
   SimulationSettings, TimeIntegrationSettings, StaticSolverSettings, SolutionSettings, NewtonSettings,
@@ -59,6 +60,8 @@ export { ObjectANCFCable2D, Cable2D } from './items/objects/ObjectANCFCable2D.ts
 export type { CableAxialForceUserFunction, CableBendingMomentUserFunction } from './items/objects/ObjectANCFCable2D.ts';
 export { ObjectCosseratRod, CosseratRod } from './items/objects/ObjectCosseratRod.ts';
 export { ObjectGenericODE2 } from './items/objects/ObjectGenericODE2.ts';
+export { ObjectFFRF } from './items/objects/ObjectFFRF.ts';
+export type { FFRFForceUserFunction, FFRFMassMatrixUserFunction } from './items/objects/ObjectFFRF.ts';
 export { ObjectMass1D, Mass1D } from './items/objects/ObjectMass1D.ts';
 export { ObjectRotationalMass1D, Rotor1D } from './items/objects/ObjectRotationalMass1D.ts';
 export { ObjectJointGeneric, GenericJoint } from './items/objects/ObjectJointGeneric.ts';

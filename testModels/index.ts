@@ -21,6 +21,7 @@ import { genericJointUserFunctionTest } from './genericJointUserFunctionTest.ts'
 import { sliderCrankFloatingTest } from './sliderCrankFloatingTest.ts';
 import { objectFFRFreducedOrderTest } from './objectFFRFreducedOrderTest.ts';
 import { objectFFRFreducedOrderAccelerations } from './objectFFRFreducedOrderAccelerations.ts';
+import { objectFFRFTest } from './objectFFRFTest.ts';
 import { abaqusImportTest } from './abaqusImportTest.ts';
 
 /** All ported Exudyn test models, in the order the runner reports them. */
@@ -47,5 +48,6 @@ export const testModels: readonly TestModel[] = [
   sliderCrankFloatingTest,
   objectFFRFreducedOrderTest,
   objectFFRFreducedOrderAccelerations,
+  objectFFRFTest,
   abaqusImportTest,
 ];

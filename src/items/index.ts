@@ -22,6 +22,7 @@ import { objectConnectorGravityDefinition } from './objects/ObjectConnectorGravi
 import { objectANCFCable2DDefinition } from './objects/ObjectANCFCable2D.ts';
 import { objectCosseratRodDefinition } from './objects/ObjectCosseratRod.ts';
 import { objectGenericODE2Definition } from './objects/ObjectGenericODE2.ts';
+import { objectFFRFDefinition } from './objects/ObjectFFRF.ts';
 import { objectMass1DDefinition } from './objects/ObjectMass1D.ts';
 import { objectRotationalMass1DDefinition } from './objects/ObjectRotationalMass1D.ts';
 import { objectRigidBodyDefinition } from './objects/ObjectRigidBody.ts';
@@ -82,6 +83,7 @@ export const itemDefinitions: readonly ItemDefinition[] = [
   objectANCFCable2DDefinition,
   objectCosseratRodDefinition,
   objectGenericODE2Definition,
+  objectFFRFDefinition,
   objectMass1DDefinition,
   objectRotationalMass1DDefinition,
   objectRigidBodyDefinition,
