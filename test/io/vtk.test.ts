@@ -4,7 +4,7 @@ import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   SystemContainer, SimulationSettings, OutputVariableType, ObjectGround, MarkerBodyRigid, MarkerBodyPosition, GenericJoint, Force, NodeType,
-  RigidBodyInertia, graphics, loadSolutionFile, exportVTK, FEMinterface, ObjectFFRFreducedOrderInterface, createBlockMesh, type MainSystem,
+  RigidBodyInertia, graphics, loadSolutionFile, exportVTK, FEMinterface, ObjectFFRFreducedOrderInterface, ObjectFFRFinterface, createBlockMesh, parseSolutionFile, type MainSystem,
 } from '../../src/index.ts';
 import { findAll, parseXml, type XmlElement } from './xml.ts';
 
@@ -277,6 +277,25 @@ describe('exportVTK', () => {
       if (k > 0) expect(Math.hypot(displacement[3 * far], displacement[3 * far + 1])).toBeGreaterThan(0.2 * t);
       expect(Math.max(...local.map(Math.abs))).toBeLessThan(1e-2 * Math.max(1e-12, Math.max(...displacement.map(Math.abs))) + 1e-12);
     });
+    // the full FFRF object through the same capability: a one-row solution of the reference state, frame at [0, 0, 1]
+    const full = new SystemContainer().addSystem();
+    const ffrf = new ObjectFFRFinterface(fem);
+    const fullItems = ffrf.addObjectFFRF(full, { positionRef: [0, 0, 1] });
+    full.modifyObject(fullItems.oFFRF, { visualization: { triangleMesh: Array.from(ffrf.triangles) } });
+    full.assemble();
+    const nq = full.compiled().nq;
+    const zeroRow = parseSolutionFile([
+      '#number of written coordinates [nODE2, nVel2, nAcc2, nODE1, nVel1, nAlgebraic, nData] = [' + nq + ',0,0,0,0,0,0]',
+      ['0', ...new Array<string>(nq).fill('0')].join(','),
+    ].join('\n'), 'reference');
+    const fullExport = exportVTK(full, zeroRow, join(folder, 'ffrfFull'));
+    const fullPiece = piece(fullExport.files[0][0]);
+    expect(Number(fullPiece.piece.attributes.NumberOfPoints)).toBe(nNodes);
+    expect(Number(fullPiece.piece.attributes.NumberOfPolys)).toBe(triangles.length / 3);
+    const fullPoints = fullPiece.array('Points', 'Points');
+    for (let i = 0; i < nNodes; i++) for (let d = 0; d < 3; d++) expect(Math.abs(fullPoints[3 * i + d] - reference.get(i, d) - (d === 2 ? 1 : 0))).toBeLessThan(1e-15);
+    expect(Math.max(...fullPiece.array('PointData', 'Displacement').map(Math.abs))).toBe(0);
+
     // without triangleMesh: one vertex cell per mesh node
     const bare = build(false).mbs;
     const vertices = exportVTK(bare, solution, join(folder, 'ffrfVertices'), { rows: [2] });
