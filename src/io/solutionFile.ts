@@ -260,11 +260,7 @@ export function parseSolutionFile(text: string, fileName = ''): Solution {
     const line = lines[n];
     if (line.trim() === '') continue;
     if (!line.startsWith('#')) { dataLines.push({ line, number: n + 1 }); continue; }
-    if (n === 0) {
-      header.title = line.slice(1).trim();
-      const m = /^(?:Flexdyn|Exudyn) (.*?) ?(static )?solver solution file$/.exec(header.title);
-      if (m !== null) { header.solverName = m[1]; header.isStatic = m[2] !== undefined; }
-    } else if (line.startsWith('#simulation started=')) {
+    if (line.startsWith('#simulation started=')) {
       header.started = line.slice('#simulation started='.length).trim();
     } else if (line.startsWith('#columns contain:')) {
       header.columnsContain = line.slice('#columns contain:'.length).split(',').map((s) => s.trim());
@@ -298,6 +294,10 @@ export function parseSolutionFile(text: string, fileName = ''): Solution {
         const k = entry.lastIndexOf('=');
         if (k > 0) header.solverInfo[entry.slice(0, k).trim()] = entry.slice(k + 1).trim();
       }
+    } else if (n === 0) {
+      header.title = line.slice(1).trim();
+      const m = /^(?:Flexdyn|Exudyn) (.*?) ?(static )?solver solution file$/.exec(header.title);
+      if (m !== null) { header.solverName = m[1]; header.isStatic = m[2] !== undefined; }
     }
   }
   if (!hasWritten) {

@@ -7,6 +7,8 @@ import type { SystemState } from '../model/SystemState.ts';
 import type { SolutionSettings } from './SimulationSettings.ts';
 import type { SolverStatistics } from './stepLoop.ts';
 
+export { defaultSensorFileName } from '../io/sensorFile.ts';
+
 /** Tolerance of Exudyn's write-time checks (sensor and solution periods, end time). */
 const writeTimeTolerance = 1e-10;
 
