@@ -125,11 +125,14 @@ export function markdownHeadings(markdown: string): string[] {
 
 /** Inline Markdown reduced to its text: links and images to their text, emphasis markers dropped; code spans kept or dropped. */
 function inlineText(heading: string, keepCode: boolean): string {
-  return heading
-    .replace(/(`+)([\s\S]*?)\1/g, (_span, _ticks, content: string) => (keepCode ? content : ''))
-    .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
-    .replace(/<[^>]+>/g, '')
-    .replace(/(\*\*|__|\*|_)(?=\S)([\s\S]*?\S)\1/g, '$2');
+  return heading.split(/((`+)[\s\S]*?\2)/).map((part, i) => {
+    if (i % 3 === 2) return '';
+    if (i % 3 === 1) return keepCode ? part.replace(/^`+|`+$/g, '') : '';
+    return part
+      .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
+      .replace(/<[^>]+>/g, '')
+      .replace(/(\*\*|__|\*|_)(?=\S)([\s\S]*?\S)\1/g, '$2');
+  }).join('');
 }
 
 /** Anchors as GitHub makes them: lower case, punctuation removed (letters, digits, '-', '_' kept), spaces to '-', -1, -2 … for repeats. */
