@@ -1,7 +1,9 @@
 import { describe, it, expect } from 'vitest';
-import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { checkMarkdownLinks, checkSiteLinks, githubSlugs, markdownLinks, typedocSlugs } from '../scripts/checkLinks.ts';
 import { familyOf, generateItemPages, itemFamilies, itemFullName } from '../scripts/generateItemDocs.ts';
 import { formatSettingValue, readSettingsClasses, renderSettingsPage, settingsLeaves } from '../scripts/generateSettingsDocs.ts';
@@ -115,5 +117,20 @@ describe('settings reference', () => {
   it('fails on an undocumented field', () => {
     const source = 'export class SimulationSettings {\n  /** Documented. */\n  displayStatistics = false;\n  linearSolverType = 1;\n}\n';
     expect(() => renderSettingsPage(readSettingsClasses(source), { displayStatistics: false, linearSolverType: 1 })).toThrow('SimulationSettings.linearSolverType has no doc comment');
+  });
+});
+
+describe('porting guide', () => {
+  const read = (path: string) => readFileSync(new URL(`../${path}`, import.meta.url), 'utf8');
+
+  it('shows examples/pendulumPort.ts verbatim, and the example prints what the guide says', () => {
+    const guide = read('docs/porting-from-exudyn.md');
+    const example = read('examples/pendulumPort.ts');
+    expect(/```ts\n([\s\S]*?)```/.exec(guide)?.[1]).toBe(example);
+    const printed = execFileSync(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('../examples/pendulumPort.ts', import.meta.url))], { encoding: 'utf8' }).trim();
+    expect(guide).toContain(`It prints \`${printed}\``);
+    // one small-angle period: the large-amplitude series predicts x(T0) to about 1e-9 m with h = T0/2000 (trapezoidal rule)
+    const [simulated, expected] = [...printed.matchAll(/(\d\.\d+) m/g)].map((match) => Number(match[1]));
+    expect(Math.abs(simulated - expected)).toBeLessThan(1e-9);
   });
 });
