@@ -13,6 +13,8 @@ import { solveStatic } from './solvers/solveStatic.ts';
 import { computeODE2Eigenvalues, type EigenvalueOptions, type EigenvalueResult } from './solvers/eigen.ts';
 import type { SolverHooks, SolverStatistics } from './solvers/stepLoop.ts';
 import { MainSystemCreateHelpers } from './mainSystemHelpers.ts';
+import { applySolutionRow, type Solution } from './io/solutionFile.ts';
+import { plotSensor, type PlotSensorOptions, type PlotSensorResult, type PlotSource } from './io/plotSensor.ts';
 
 /** A dictionary a user passes to add...: a factory result or a plain object with the type key. */
 export type ItemInput = Record<string, unknown>;
@@ -254,6 +256,22 @@ export class MainSystem extends MainSystemCreateHelpers {
   /** Eigenvalues ω² (and modes) of the system linearized at the initial (or current) state. */
   computeODE2Eigenvalues(settings: SimulationSettings = new SimulationSettings(), options: EigenvalueOptions = {}): EigenvalueResult {
     return computeODE2Eigenvalues(this.compiled(), this.assembler!, settings, options);
+  }
+
+  /**
+   * Sets a configuration (default Current; viewers and exporters use Visualization) to row
+   * `row` of a solution read with loadSolutionFile: time, coordinates and the written velocities,
+   * accelerations and multipliers (blocks not in the file become zero). Outputs such as
+   * getNodeOutput(…, configuration) then answer for that time. The system must be assembled
+   * and be the model that wrote the file (sizes are checked).
+   */
+  setStateFromSolution(solution: Solution, row: number, configuration: ConfigurationType = ConfigurationType.Current): void {
+    applySolutionRow(solution, row, this.stateOf(configuration));
+  }
+
+  /** Plots sensors, files or data of this system into an SVG figure (Exudyn's mbs.PlotSensor); see {@link plotSensor}. */
+  plotSensor(sources: PlotSource | readonly PlotSource[], options: PlotSensorOptions = {}): PlotSensorResult {
+    return plotSensor(this, sources, options);
   }
 
   /** The compiled model; throws if assemble() has not been called since the last change. */

@@ -106,3 +106,17 @@ export type { CrossSection, CircularCrossSectionOptions, RectangularCrossSection
 
 /** FEM interface: Abaqus import, Hex8/Tet4 elements, meshers, FEMinterface. */
 export * from './fem/index.ts';
+
+/** Graphics data as in exudyn.graphics (graphics.Brick, graphics.color.red, graphics.FromSTL …) and triangulation to typed arrays. */
+export * as graphics from './graphics/index.ts';
+export type { GraphicsData, GraphicsTriangleList, GraphicsLine, Color4, TriangulatedGraphics } from './graphics/index.ts';
+/** Solution files: read back coordinatesSolution.txt (Flexdyn or Exudyn ASCII) and its header. */
+export { loadSolutionFile, parseSolutionFile, solutionRowAtTime, RowMatrix, solutionFileFormatVersion } from './io/solutionFile.ts';
+export type { Solution, SolutionHeader, SolutionModelSummary, WrittenCoordinates } from './io/solutionFile.ts';
+/** Plots (SVG, no native dependencies) and sensor files. */
+export { plotSensor, componentNorm } from './io/plotSensor.ts';
+export type { PlotSensorOptions, PlotSensorResult, PlotSource, PlotData, PlotSensorSystem } from './io/plotSensor.ts';
+export { svgPlot, niceTicks, formatTicks, plotColors } from './io/svgPlot.ts';
+export type { PlotCurve, SvgPlotOptions, AxisTicks } from './io/svgPlot.ts';
+export { loadSensorFile, parseSensorFile } from './io/sensorFile.ts';
+export type { SensorFileData } from './io/sensorFile.ts';

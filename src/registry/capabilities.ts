@@ -207,6 +207,8 @@ export interface BodyModel {
   readonly nodes: readonly NodeModel[];
   /** Number of local velocity coordinates of the body. */
   readonly nLocalU: number;
+  /** Line bodies (rods, cables): length L of the axial local coordinate, localPosition = [s, 0, 0] with s ∈ [0, L]. */
+  readonly arcLength?: number;
   /** Writes the global position of a body-fixed point. */
   position(s: ItemState, localPosition: ArrayLike<number>, out: Float64Array): void;
   /** Writes the global velocity of a body-fixed point. */

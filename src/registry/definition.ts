@@ -1,6 +1,7 @@
 import { copyDefault, validateParameter, type ParameterInput, type ParameterSchema, type ParameterValues } from './parameters.ts';
 import { describeValue, FlexdynError, itemError, type ItemLabel } from './errors.ts';
 import type { OutputVariableType } from './enums.ts';
+import { visualizationParameter } from './visualization.ts';
 import type { LoadModel, MarkerModel, NodeModel, ObjectModel, SensorModel } from './capabilities.ts';
 
 /** The five item categories of a MainSystem. */
@@ -54,7 +55,7 @@ export interface ItemDefinition<C extends ItemCategory = ItemCategory, S extends
 /** Parameters that every item has besides its own schema. */
 export const commonParameters = {
   name: { kind: 'String', default: '', description: 'Name of the item, for lookup with get...Number(name).' },
-  visualization: { kind: 'Dict', default: {}, description: 'Visualization settings (show, graphicsData, ...), kept for viewers.' },
+  visualization: visualizationParameter,
 } as const satisfies ParameterSchema;
 
 /** A validated item dictionary: type key, every parameter with its value. */

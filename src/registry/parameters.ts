@@ -1,5 +1,6 @@
 import { describeValue, itemError, type ItemLabel } from './errors.ts';
 import { OutputVariableType } from './enums.ts';
+import { validateGraphicsData, type GraphicsData } from '../graphics/graphicsData.ts';
 
 /** Branded index types: plain numbers at run time, distinct for the type checker. */
 export type NodeIndex = number & { readonly __brand?: 'NodeIndex' };
@@ -21,7 +22,7 @@ export type ParameterKind =
   | 'Vector' | 'Matrix' | 'IntVector'
   | 'NodeIndex' | 'ArrayNodeIndex' | 'ObjectIndex' | 'MarkerIndex' | 'ArrayMarkerIndex'
   | 'LoadIndex' | 'SensorIndex' | 'ArraySensorIndex'
-  | 'UserFunction' | 'OutputVariableType' | 'Dict';
+  | 'UserFunction' | 'OutputVariableType' | 'Dict' | 'GraphicsDataList';
 
 /** Declaration of one item parameter; `T` is its value type in dictionaries. */
 export interface Parameter<T> {
@@ -35,6 +36,8 @@ export interface Parameter<T> {
   readonly size?: number | readonly [number, number];
   /** Display type name for docs (e.g. 'Vector3D'); defaults to the kind. */
   readonly typeName?: string;
+  /** For 'Dict' parameters: the allowed keys and their declarations (undefined: any keys). */
+  readonly fields?: ParameterSchema;
 }
 
 /** A record of parameter declarations, the schema of an item type. */
@@ -131,9 +134,13 @@ export function userFunction<F>(description: string, signature: string): Paramet
 export function outputVariable(description: string): Parameter<OutputVariableType> {
   return { kind: 'OutputVariableType', default: OutputVariableType._None, description };
 }
-/** Declares a free-form dictionary parameter (visualization settings). */
-export function dict(description: string): Parameter<Record<string, unknown>> {
-  return { kind: 'Dict', default: {}, description };
+/** Declares a dictionary parameter; with `fields`, only those keys are allowed and each is validated by its declaration. */
+export function dict(description: string, fields?: ParameterSchema, typeName?: string): Parameter<Record<string, unknown>> {
+  return { kind: 'Dict', default: {}, description, fields, typeName };
+}
+/** Declares a list of graphics data (exudyn.graphics dictionaries), e.g. a body's visualization.graphicsData. */
+export function graphicsDataList(description: string): Parameter<readonly GraphicsData[]> {
+  return { kind: 'GraphicsDataList', default: [], description, typeName: 'BodyGraphicsData' };
 }
 
 const outputVariableNames = new Set<string>(Object.values(OutputVariableType));
@@ -211,9 +218,22 @@ export function validateParameter(item: ItemLabel, name: string, parameter: Para
     case 'OutputVariableType':
       if (typeof value !== 'string' || !outputVariableNames.has(value)) itemError(item, name, `must be an OutputVariableType member, got ${describeValue(value)}`);
       return value;
-    case 'Dict':
+    case 'Dict': {
       if (typeof value !== 'object' || value === null || Array.isArray(value)) itemError(item, name, `must be a dictionary, got ${describeValue(value)}`);
-      return { ...(value as object) };
+      const fields = parameter.fields;
+      if (fields === undefined) return { ...(value as object) };
+      const result: Record<string, unknown> = {};
+      for (const [key, entry] of Object.entries(value as Record<string, unknown>)) {
+        const field = fields[key];
+        if (field === undefined) itemError(item, `${name}.${key}`, `is not a ${name} setting; expected one of: ${Object.keys(fields).join(', ')}`);
+        if (entry !== undefined) result[key] = validateParameter(item, `${name}.${key}`, field, entry);
+      }
+      return result;
+    }
+    case 'GraphicsDataList': {
+      if (!Array.isArray(value)) itemError(item, name, `must be a list of graphics data (graphics.Brick(…), …), got ${describeValue(value)}`);
+      return (value as unknown[]).map((g, i) => validateGraphicsData(g, `${name}[${i}]`, (message) => itemError(item, `${name}[${i}]`, message)));
+    }
   }
 }
 

@@ -191,6 +191,12 @@ export class SolutionSettings {
   sensorsStoreAndWriteFiles = true;
   /** Write a header into sensor files. */
   sensorsWriteFileHeader = true;
+  /** Write the header into the solution file. */
+  writeFileHeader = true;
+  /** Write the footer (finish time, solver statistics) into the solution file. */
+  writeFileFooter = true;
+  /** Free text written as '#solution information = …' into the solution file header (line breaks become '_'). */
+  solutionInformation = '';
 }
 
 /** All solver settings, mirroring exu.SimulationSettings (same names and defaults). */

@@ -1,16 +1,16 @@
+import { formatDateTime, solutionFileFooter, solutionFileHeader, type SolutionModelSummary } from '../io/solutionFile.ts';
+import { defaultSensorFileName } from '../io/sensorFile.ts';
 import { TextOutputFile } from '../io/textOutput.ts';
 import type { CompiledModel } from '../model/compile.ts';
 import type { SensorRecords } from '../model/SensorRecords.ts';
 import type { SystemState } from '../model/SystemState.ts';
 import type { SolutionSettings } from './SimulationSettings.ts';
+import type { SolverStatistics } from './stepLoop.ts';
+
+export { defaultSensorFileName } from '../io/sensorFile.ts';
 
 /** Tolerance of Exudyn's write-time checks (sensor and solution periods, end time). */
 const writeTimeTolerance = 1e-10;
-
-/** Default sensor file name when a sensor's fileName is empty. */
-export function defaultSensorFileName(sensorIndex: number): string {
-  return `solution/sensor${sensorIndex}.txt`;
-}
 
 /**
  * Records sensors (internal rows and files) and the solution file at the end of accepted steps,
@@ -33,6 +33,7 @@ export class OutputRecorder {
     private readonly endTime: number,
     private readonly solverName: string,
     private readonly exportRates: boolean,
+    private readonly plannedSteps: number,
   ) {
     const { nu, nq, nAE } = model;
     this.solutionRow = new Float64Array(1 + nq + (exportRates && settings.exportVelocities ? nu : 0) + (exportRates && settings.exportAccelerations ? nu : 0) + (settings.exportAlgebraicCoordinates ? nAE : 0));
@@ -48,9 +49,14 @@ export class OutputRecorder {
         if (!sensor.writeToFile) { this.sensorFiles.push(undefined); return; }
         const file = new TextOutputFile(sensor.fileName !== '' ? sensor.fileName : defaultSensorFileName(i));
         if (this.settings.sensorsWriteFileHeader) {
-          file.writeLine(`#Flexdyn sensor output file: ${sensor.label.category}${sensor.label.typeName} #${i}`);
-          file.writeLine(`#solver: ${this.solverName}`);
-          file.writeLine(`#columns: time, ${sensor.columnNames(s).join(', ')}`);
+          const names = sensor.columnNames(s);
+          file.writeLine(`#Flexdyn ${this.solverName} ${this.exportRates ? '' : 'static '}sensor output file`);
+          file.writeLine(`#measure ${sensor.label.category}${sensor.label.typeName} number = ${i}`);
+          file.writeLine(`#simulation started = ${formatDateTime(new Date())}`);
+          file.writeLine('#columns contain: time, comma separated sensor values (e.g, x,y,z position coordinates)');
+          file.writeLine(`#number of sensor values = ${names.length}`);
+          file.writeLine(`#columns: time, ${names.join(', ')}`);
+          file.writeLine('#');
         }
         this.sensorFiles.push(file);
       });
@@ -58,7 +64,7 @@ export class OutputRecorder {
     if (this.settings.writeSolutionToFile) {
       const name = this.settings.coordinatesSolutionFileName;
       this.solutionFile = new TextOutputFile(name.includes('.') ? name : `${name}.txt`);
-      this.writeSolutionHeader();
+      if (this.settings.writeFileHeader) this.writeSolutionHeader();
     }
   }
 
@@ -82,10 +88,19 @@ export class OutputRecorder {
     }
   }
 
-  /** Flushes and closes all files; call also after a failed solve. */
-  close(): void {
+  /**
+   * Writes the solution file footer (if writeFileFooter), flushes and closes all files; call it
+   * also after a failed solve, without statistics (the footer then reports the failure).
+   */
+  close(statistics?: SolverStatistics): void {
     for (const file of this.sensorFiles) file?.close();
     this.sensorFiles.length = 0;
+    if (this.solutionFile !== undefined && this.settings.writeFileFooter) {
+      for (const line of solutionFileFooter({
+        finished: new Date(), failed: statistics === undefined, cpuTime: statistics?.computationTime ?? 0,
+        steps: statistics?.steps ?? 0, newtonIterations: statistics?.newtonIterations ?? 0,
+      })) this.solutionFile.writeLine(line);
+    }
     this.solutionFile?.close();
     this.solutionFile = undefined;
   }
@@ -116,17 +131,18 @@ export class OutputRecorder {
 
   private writeSolutionHeader(): void {
     const { nq, nu, nAE } = this.model;
-    const file = this.solutionFile!;
-    file.writeLine('#Flexdyn solution file');
-    file.writeLine(`#solver: ${this.solverName}`);
-    file.writeLine(`#number of position coordinates (ODE2): ${nq}`);
-    file.writeLine(`#number of velocity coordinates: ${nu}`);
-    file.writeLine(`#number of algebraic coordinates (AE): ${nAE}`);
-    const columns = ['time', `q[${nq}]`];
-    if (this.exportRates && this.settings.exportVelocities) columns.push(`q_t[${nu}]`);
-    if (this.exportRates && this.settings.exportAccelerations) columns.push(`q_tt[${nu}]`);
-    if (this.settings.exportAlgebraicCoordinates) columns.push(`lambda[${nAE}]`);
-    file.writeLine(`#columns: ${columns.join(', ')}`);
+    const velocities = this.exportRates && this.settings.exportVelocities;
+    const accelerations = this.exportRates && this.settings.exportAccelerations;
+    const lines = solutionFileHeader({
+      solverName: this.solverName, isStatic: !this.exportRates, nq, nu, nAE,
+      written: {
+        nODE2: nq, nVel2: velocities ? nu : 0, nAcc2: accelerations ? nu : 0, nODE1: 0, nVel1: 0,
+        nAlgebraic: this.settings.exportAlgebraicCoordinates ? nAE : 0, nData: 0,
+      },
+      plannedSteps: this.plannedSteps, solutionInformation: this.settings.solutionInformation,
+      model: modelSummary(this.model), started: new Date(),
+    });
+    for (const line of lines) this.solutionFile!.writeLine(line);
   }
 
   private writeSolutionRow(s: SystemState): void {
@@ -139,4 +155,15 @@ export class OutputRecorder {
     if (this.settings.exportAlgebraicCoordinates) row.set(s.lambda, k);
     this.solutionFile!.writeRow(row, this.settings.outputPrecision);
   }
+}
+
+/** The model summary of the solution file header: item types, node coordinate ranges, object nodes. */
+export function modelSummary(model: CompiledModel): SolutionModelSummary {
+  return {
+    nodes: model.nodes.map((n) => ({ type: n.label.typeName, qIndex: n.qIndex, nq: n.nq, uIndex: n.uIndex, nu: n.nu })),
+    objects: model.objects.map((o) => ({ type: o.label.typeName, nodes: o.localNodes.map((n) => n.label.index) })),
+    markers: model.markers.map((m) => ({ type: m.label.typeName })),
+    loads: model.loads.map((l) => ({ type: l.label.typeName })),
+    sensors: model.sensors.map((s, i) => ({ type: s.label.typeName, fileName: s.writeToFile ? (s.fileName !== '' ? s.fileName : defaultSensorFileName(i)) : '' })),
+  };
 }

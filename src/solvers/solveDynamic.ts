@@ -6,6 +6,7 @@ import { FlexdynError } from '../registry/errors.ts';
 import { ImplicitSecondOrderStepper } from './implicit.ts';
 import { createExplicitStepper } from './explicit.ts';
 import { OutputRecorder } from './output.ts';
+import { ProgressReporter } from './progress.ts';
 import type { SimulationSettings } from './SimulationSettings.ts';
 import { runStepLoop, type SolverHooks, type SolverStatistics } from './stepLoop.ts';
 
@@ -33,15 +34,19 @@ export function solveDynamic(
   } else {
     throw new FlexdynError(`solveDynamic: unknown solverType ${String(solverType)}; expected one of ${Object.values(DynamicSolverType).join(', ')}`);
   }
-  const recorder = new OutputRecorder(model, records, settings.solutionSettings, ti.startTime, ti.endTime, solverType, true);
+  const recorder = new OutputRecorder(model, records, settings.solutionSettings, ti.startTime, ti.endTime, solverType, true, ti.numberOfSteps);
   recorder.start(data.current);
+  let statistics: SolverStatistics | undefined;
+  const progress = ti.verboseMode >= 1 ? new ProgressReporter(solverType, ti.startTime, ti.endTime) : undefined;
   try {
-    const statistics = runStepLoop(model, stepper, ti, recorder, hooks, automaticStepSize);
+    statistics = runStepLoop(model, stepper, ti, recorder, hooks, automaticStepSize, progress);
+    progress?.finish();
     if (settings.displayStatistics || ti.verboseMode >= 1) {
       console.log(`${solverType}: ${statistics.steps} steps, ${statistics.rejectedSteps} rejected, ${statistics.newtonIterations} Newton iterations, ${statistics.computationTime.toFixed(3)} s`);
     }
     return statistics;
   } finally {
-    recorder.close();
+    progress?.finish();
+    recorder.close(statistics);
   }
 }

@@ -6,6 +6,7 @@ import { LinearSystem } from './linearSystem.ts';
 import { MassMatrixStore } from './massMatrix.ts';
 import { NewtonSolver, type NewtonProblem } from './newton.ts';
 import { OutputRecorder } from './output.ts';
+import { ProgressReporter } from './progress.ts';
 import { applyIncrement } from './increments.ts';
 import type { SimulationSettings } from './SimulationSettings.ts';
 import { newAttempt, runStepLoop, setAttempt, type SolverHooks, type SolverStatistics, type StepAttempt, type TimeStepper } from './stepLoop.ts';
@@ -119,15 +120,19 @@ export function solveStatic(model: CompiledModel, assembler: SystemAssembler, se
     adaptiveStepRecoveryIterations: ss.adaptiveStepRecoveryIterations,
     minimumStepSize: ss.minimumStepSize,
   };
-  const recorder = new OutputRecorder(model, records, settings.solutionSettings, stepSettings.startTime, stepSettings.endTime, 'StaticSolver', false);
+  const recorder = new OutputRecorder(model, records, settings.solutionSettings, stepSettings.startTime, stepSettings.endTime, 'StaticSolver', false, ss.numberOfLoadSteps);
   recorder.start(data.current);
+  let statistics: SolverStatistics | undefined;
+  const progress = ss.verboseMode >= 1 ? new ProgressReporter('StaticSolver', stepSettings.startTime, stepSettings.endTime) : undefined;
   try {
-    const statistics = runStepLoop(model, stepper, stepSettings, recorder, hooks, false);
+    statistics = runStepLoop(model, stepper, stepSettings, recorder, hooks, false, progress);
+    progress?.finish();
     if (settings.displayStatistics || ss.verboseMode >= 2) {
       console.log(`StaticSolver: ${statistics.steps} load steps, ${statistics.newtonIterations} Newton iterations, ${statistics.computationTime.toFixed(3)} s`);
     }
     return statistics;
   } finally {
-    recorder.close();
+    progress?.finish();
+    recorder.close(statistics);
   }
 }

@@ -1,6 +1,7 @@
 import type { CompiledModel } from '../model/compile.ts';
 import { FlexdynError } from '../registry/errors.ts';
 import type { OutputRecorder } from './output.ts';
+import type { ProgressReporter } from './progress.ts';
 import type { TimeIntegrationSettings } from './SimulationSettings.ts';
 
 /** User hooks the MainSystem passes to the solvers (Exudyn's pre-step and post-newton functions). */
@@ -76,6 +77,7 @@ export function runStepLoop(
   recorder: OutputRecorder,
   hooks: SolverHooks,
   automaticStepSize: boolean,
+  progress?: ProgressReporter,
 ): SolverStatistics {
   const { current, startOfStep } = model.data;
   const startTime = settings.startTime;
@@ -117,6 +119,7 @@ export function runStepLoop(
       if (attempt.accepted) {
         recorder.finishStep(current, h, false);
         statistics.steps++;
+        progress?.update(current.t, statistics.steps);
         if (attempt.nextStepSize !== undefined) {
           h = attempt.nextStepSize;
         } else if (++stepsSinceReduction >= settings.adaptiveStepRecoverySteps && attempt.iterations <= settings.adaptiveStepRecoveryIterations) {

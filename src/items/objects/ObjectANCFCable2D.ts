@@ -219,6 +219,11 @@ class ANCFCable2DModel implements ObjectModel, BodyModel {
     return this;
   }
 
+  /** Element length L: local positions [x, 0, 0] with x ∈ [0, L]. */
+  get arcLength(): number {
+    return this.L;
+  }
+
   bind(context: BindContext): void {
     this.nodes = this.v.nodeNumbers.map((index, i) => {
       const node = context.node(index, 'nodeNumbers');

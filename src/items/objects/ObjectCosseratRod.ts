@@ -287,6 +287,11 @@ class CosseratRodModel implements ObjectModel, BodyModel {
     return this;
   }
 
+  /** Length L of the arc-length coordinate s ∈ [0, L] (set in bind). */
+  get arcLength(): number {
+    return this.length;
+  }
+
   bind(context: BindContext): void {
     this.nodes = this.values.nodeNumbers.map((index, i) => {
       const node = context.node(index, 'nodeNumbers');

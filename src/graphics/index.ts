@@ -1,0 +1,15 @@
+/**
+ * Graphics data (exudyn.graphics): primitives, colours, STL import/export and triangulation to typed arrays.
+ * @module
+ */
+export {
+  color, colorList, Brick, Sphere, Cylinder, Arrow, Basis, Lines, Line, SolidOfRevolution, MergeTriangleLists, Move, validateGraphicsData,
+} from './graphicsData.ts';
+export type {
+  Color4, Vector3Like, GraphicsData, GraphicsTriangleList, GraphicsLine, BrickOptions, SphereOptions, CylinderOptions, ArrowOptions,
+  BasisOptions, LinesOptions, SolidOfRevolutionOptions,
+} from './graphicsData.ts';
+export { FromSTL, toSTL, ExportSTL } from './stl.ts';
+export type { FromSTLOptions, STLWriteOptions } from './stl.ts';
+export { triangulate } from './triangulate.ts';
+export type { TriangulatedGraphics, TriangulateOptions } from './triangulate.ts';

@@ -1,0 +1,96 @@
+import { readFileSync } from 'node:fs';
+import { basename } from 'node:path';
+import { FlexdynError } from '../registry/errors.ts';
+import { RowMatrix } from './solutionFile.ts';
+
+/** Default sensor file name when a sensor's fileName is empty. */
+export function defaultSensorFileName(sensorIndex: number): string {
+  return `solution/sensor${sensorIndex}.txt`;
+}
+
+/** A sensor (or solution) file read back as a table: column 0 is time. */
+export interface SensorFileData {
+  /** File the data came from. */
+  fileName: string;
+  /** Column names including 'time' (from the '#columns:' line; 'column k' where the header gives none). */
+  columnNames: string[];
+  /** Output variable of the sensor ('' if the header does not name one). */
+  outputVariableType: string;
+  /** Rows [t, values…]. */
+  data: RowMatrix;
+}
+
+/**
+ * Reads a text file of rows `t,v1,v2,…` with '#' header lines: a Flexdyn or Exudyn sensor file,
+ * or a solution file (columns then named q[i], u[i], a[i], lambda[i]). An incomplete last row
+ * is skipped.
+ */
+export function loadSensorFile(path: string): SensorFileData {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    throw new FlexdynError(`loadSensorFile: cannot read '${path}': ${(error as Error).message}`);
+  }
+  return parseSensorFile(text, path);
+}
+
+/** Parses the text of a sensor file; see {@link loadSensorFile}. */
+export function parseSensorFile(text: string, fileName = ''): SensorFileData {
+  const lines = text.split(/\r?\n/);
+  let columnNames: string[] | undefined;
+  let outputVariableType = '';
+  let written: number[] | undefined;
+  const rows: { fields: string[]; line: number }[] = [];
+  for (let n = 0; n < lines.length; n++) {
+    const line = lines[n];
+    if (line.trim() === '') continue;
+    if (line.startsWith('#')) {
+      if (line.startsWith('#columns:')) columnNames = line.slice('#columns:'.length).split(',').map((s) => s.trim());
+      else if (line.startsWith('#OutputVariableType =')) outputVariableType = line.split('=')[1].trim();
+      else if (line.startsWith('#number of written coordinates')) {
+        const m = /\[([^\]]*)\]\s*$/.exec(line);
+        if (m !== null) written = m[1].split(',').map(Number);
+      }
+      continue;
+    }
+    rows.push({ fields: line.split(','), line: n + 1 });
+  }
+  if (rows.length === 0) throw new FlexdynError(`loadSensorFile: '${fileName}' must contain data rows, got none`);
+  const columns = columnNames?.length ?? rows[0].fields.length;
+  if (rows[rows.length - 1].fields.length !== columns) rows.pop();
+  const data = new RowMatrix(rows.length, columns);
+  rows.forEach(({ fields, line }, r) => {
+    if (fields.length !== columns) throw new FlexdynError(`loadSensorFile: '${fileName}' line ${line} must have ${columns} comma-separated values, got ${fields.length}`);
+    for (let c = 0; c < columns; c++) {
+      const value = Number(fields[c]);
+      if (Number.isNaN(value) && fields[c].trim().toLowerCase() !== 'nan') {
+        throw new FlexdynError(`loadSensorFile: '${fileName}' line ${line} column ${c + 1} must be a number, got '${fields[c]}'`);
+      }
+      data.data[r * columns + c] = value;
+    }
+  });
+  if (columnNames === undefined) {
+    columnNames = ['time'];
+    if (written !== undefined && written.length === 7) {
+      const [nq, nu, na, nODE1, nVel1, nAE, nData] = written;
+      const add = (prefix: string, n: number) => { for (let i = 0; i < n; i++) columnNames!.push(`${prefix}[${i}]`); };
+      add('q', nq); add('u', nu); add('a', na); add('ODE1', nODE1); add('ODE1_t', nVel1); add('lambda', nAE); add('data', nData);
+      if (outputVariableType === '') outputVariableType = 'Coordinates';
+    }
+    for (let c = columnNames.length; c < columns; c++) columnNames.push(outputVariableType !== '' ? `${outputVariableType}[${c - 1}]` : `column ${c}`);
+    columnNames.length = columns;
+  }
+  if (outputVariableType === '' && columnNames.length > 1) {
+    const m = /^([A-Za-z_]+)(\[\d+\])?$/.exec(columnNames[1]);
+    if (m !== null && columnNames.slice(1).every((name) => name.startsWith(m[1]))) outputVariableType = m[1];
+  }
+  return { fileName, columnNames, outputVariableType, data };
+}
+
+/** A file's name without folder and extension (the default curve name of a file in plots). */
+export function fileStem(path: string): string {
+  const name = basename(path);
+  const dot = name.lastIndexOf('.');
+  return dot > 0 ? name.slice(0, dot) : name;
+}

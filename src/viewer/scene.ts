@@ -1,0 +1,404 @@
+/**
+ * Scene export for the browser viewer: evaluates a MainSystem at every row of a solution (body poses, rod
+ * centerline frames, connector end points) and writes it with the triangulated graphics data and the sensor
+ * rows into one JSON file beside the solution file (docs/viewer.md, "Scene file").
+ * @module
+ */
+import { existsSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import type { MainSystem } from '../MainSystem.ts';
+import { ConfigurationType, OutputVariableType } from '../registry/enums.ts';
+import { FlexdynError, formatItemLabel } from '../registry/errors.ts';
+import { visualizationOf } from '../registry/visualization.ts';
+import type { ItemState, ObjectModel } from '../registry/capabilities.ts';
+import { Basis, Sphere, color as namedColors, type GraphicsData } from '../graphics/graphicsData.ts';
+import { triangulate, type TriangulatedGraphics } from '../graphics/triangulate.ts';
+import { defaultSensorFileName } from '../solvers/output.ts';
+
+/** Version of the scene file format. */
+export const sceneFormatVersion = 1;
+
+/** The part of a loaded solution the scene export reads (loadSolutionFile's Solution has it). */
+export interface SceneSolution {
+  /** File the solution came from; the scene file is written beside it. */
+  fileName?: string;
+  /** Times of the rows. */
+  times: ArrayLike<number>;
+  /** ODE2 coordinates (displacements from reference), one row per time. */
+  coordinates: { readonly rows: number; readonly columns: number; row(i: number): ArrayLike<number> };
+}
+
+/** A typed array stored as base64 of its little-endian bytes. */
+export interface EncodedArray {
+  /** Element type. */
+  dtype: 'float32' | 'float64' | 'uint32';
+  /** Number of elements. */
+  length: number;
+  /** Base64 of the bytes. */
+  base64: string;
+}
+
+/** Triangulated graphics of one drawn item, in its own frame. */
+export interface SceneMesh {
+  /** Vertex positions (3 per vertex). */
+  positions: EncodedArray;
+  /** Vertex normals (3 per vertex). */
+  normals: EncodedArray;
+  /** Vertex colours RGBA (4 per vertex). */
+  colors: EncodedArray;
+  /** Triangle vertex indices (3 per triangle). */
+  indices: EncodedArray;
+  /** Line segment end points (6 per segment). */
+  linePositions: EncodedArray;
+  /** Line segment colours (8 per segment). */
+  lineColors: EncodedArray;
+}
+
+/** A body drawn with a fixed mesh at a moving pose. */
+export interface SceneBody {
+  /** Item label, e.g. 'ObjectRigidBody #2'. */
+  label: string;
+  /** Item name. */
+  name: string;
+  /** Mesh in the body frame. */
+  mesh: SceneMesh;
+  /** Poses, 12 numbers per frame: position (3) and rotation matrix row-major (9); one pose only if static. */
+  poses: EncodedArray;
+  /** True if the body does not move (one pose). */
+  static: boolean;
+}
+
+/** A rod or cable drawn as a tube along its centerline. */
+export interface SceneRod {
+  /** Item label. */
+  label: string;
+  /** Item name. */
+  name: string;
+  /** Tube radius. */
+  radius: number;
+  /** RGBA colour. */
+  color: number[];
+  /** Centerline samples per frame. */
+  nSamples: number;
+  /** Per frame and sample: position (3) and cross-section frame row-major (9), columns = tangent, normal, binormal. */
+  samples: EncodedArray;
+}
+
+/** A connector drawn as a line between its two markers. */
+export interface SceneLine {
+  /** Item label. */
+  label: string;
+  /** Item name. */
+  name: string;
+  /** RGBA colour. */
+  color: number[];
+  /** Per frame: both end points (6 numbers). */
+  points: EncodedArray;
+}
+
+/** Rows of a sensor for the plots beside the scene. */
+export interface SceneSensor {
+  /** Item label, e.g. 'SensorNode #0'. */
+  label: string;
+  /** Item name. */
+  name: string;
+  /** Column names, the first is 'time'. */
+  columns: string[];
+  /** Number of rows. */
+  nRows: number;
+  /** Rows × columns, row-major. */
+  rows: EncodedArray;
+}
+
+/** The scene file: everything the viewer draws, per frame of the solution. */
+export interface Scene {
+  /** Always 'flexdyn-scene'. */
+  format: 'flexdyn-scene';
+  /** {@link sceneFormatVersion}. */
+  version: number;
+  /** The solution file the frames come from ('' if none). */
+  solutionFile: string;
+  /** Time of each frame. */
+  times: number[];
+  /** Size of the model (diagonal of the bounding box over all frames), for default sizes and the camera. */
+  characteristicLength: number;
+  /** Bounding box over all frames. */
+  bounds: { min: number[]; max: number[] };
+  /** Bodies with meshes. */
+  bodies: SceneBody[];
+  /** Rods and cables. */
+  rods: SceneRod[];
+  /** Connector lines. */
+  lines: SceneLine[];
+  /** Sensors with rows. */
+  sensors: SceneSensor[];
+}
+
+/** Options of {@link computeScene} and {@link exportScene}. */
+export interface SceneOptions {
+  /** Centerline samples per rod or cable (default 4 per node interval + 1, at least 17). */
+  rodSamples?: number;
+  /** Scene file to write (default: {@link sceneFileNameFor} of the solution file). */
+  fileName?: string;
+}
+
+function encode(a: Float32Array | Float64Array | Uint32Array): EncodedArray {
+  const dtype = a instanceof Float32Array ? 'float32' : a instanceof Float64Array ? 'float64' : 'uint32';
+  return { dtype, length: a.length, base64: Buffer.from(a.buffer, a.byteOffset, a.byteLength).toString('base64') };
+}
+
+/** Decodes an {@link EncodedArray} (Node side; the viewer page has its own decoder). */
+export function decodeArray(e: EncodedArray): Float32Array | Float64Array | Uint32Array {
+  const bytes = Buffer.from(e.base64, 'base64');
+  const copy = new Uint8Array(bytes.length);
+  copy.set(bytes);
+  const Type = e.dtype === 'float32' ? Float32Array : e.dtype === 'float64' ? Float64Array : Uint32Array;
+  const out = new Type(copy.buffer);
+  if (out.length !== e.length) throw new FlexdynError(`scene: encoded array must have ${e.length} ${e.dtype} entries, got ${out.length}`);
+  return out;
+}
+
+function encodeMesh(t: TriangulatedGraphics): SceneMesh {
+  return {
+    positions: encode(t.positions), normals: encode(t.normals), colors: encode(t.colors), indices: encode(t.indices),
+    linePositions: encode(t.linePositions), lineColors: encode(t.lineColors),
+  };
+}
+
+/** The scene file written beside a solution file: `coordinatesSolution.txt` → `coordinatesSolution.scene.json`. */
+export function sceneFileNameFor(solutionFile: string): string {
+  return solutionFile.replace(/\.txt$/i, '') + '.scene.json';
+}
+
+class Bounds {
+  readonly min = [Infinity, Infinity, Infinity];
+  readonly max = [-Infinity, -Infinity, -Infinity];
+  add(p: ArrayLike<number>, o = 0, margin = 0): void {
+    for (let k = 0; k < 3; k++) {
+      this.min[k] = Math.min(this.min[k], p[o + k] - margin);
+      this.max[k] = Math.max(this.max[k], p[o + k] + margin);
+    }
+  }
+  get diagonal(): number {
+    return this.min[0] === Infinity ? 0 : Math.hypot(this.max[0] - this.min[0], this.max[1] - this.min[1], this.max[2] - this.min[2]);
+  }
+}
+
+const origin = new Float64Array(3);
+
+/** Rotation-minimizing frames along sampled points (columns tangent, normal, binormal), for bodies without a rotation output. */
+function transportFrames(points: Float64Array, n: number, out: Float32Array, o: number): void {
+  let normal = [0, 0, 0];
+  for (let i = 0; i < n; i++) {
+    const a = Math.max(0, i - 1), b = Math.min(n - 1, i + 1);
+    const t = [0, 1, 2].map((k) => points[3 * b + k] - points[3 * a + k]);
+    const lt = Math.hypot(...t) || 1;
+    for (let k = 0; k < 3; k++) t[k] /= lt;
+    if (i === 0) {
+      // start with the coordinate axis least parallel to the tangent, made orthogonal
+      const axis = Math.abs(t[2]) < 0.9 ? [0, 0, 1] : [0, 1, 0];
+      normal = axis;
+    }
+    const d = normal[0] * t[0] + normal[1] * t[1] + normal[2] * t[2];
+    normal = normal.map((x, k) => x - d * t[k]);
+    const ln = Math.hypot(...normal) || 1;
+    normal = normal.map((x) => x / ln);
+    const bin = [t[1] * normal[2] - t[2] * normal[1], t[2] * normal[0] - t[0] * normal[2], t[0] * normal[1] - t[1] * normal[0]];
+    const j = o + 12 * i;
+    for (let k = 0; k < 3; k++) {
+      out[j + k] = points[3 * i + k];
+      out[j + 3 + 3 * k] = t[k]; out[j + 4 + 3 * k] = normal[k]; out[j + 5 + 3 * k] = bin[k];
+    }
+  }
+}
+
+interface BodyTrack { object: ObjectModel; label: string; name: string; graphics: GraphicsData[]; color: number[]; hasOrientation: boolean; poses: Float32Array; isStatic: boolean }
+interface RodTrack { object: ObjectModel; label: string; name: string; radius: number; color: number[]; nSamples: number; length: number; hasFrames: boolean; samples: Float32Array }
+interface LineTrack { label: string; name: string; color: number[]; ends: [(s: ItemState, out: Float64Array) => boolean, (s: ItemState, out: Float64Array) => boolean]; points: Float32Array }
+
+/**
+ * Computes the scene of a solution: for every row the bodies' poses (rigid bodies: reference point and rotation
+ * matrix; mass points: position), the rods' centerline samples with their cross-section frames, and the
+ * connectors' marker positions; plus the meshes of the items' graphicsData (or default shapes) and the sensor
+ * rows (stored internally, else read from the sensor file). The system must be assembled; its Visualization
+ * configuration is overwritten.
+ */
+export function computeScene(mbs: MainSystem, solution: SceneSolution, options: SceneOptions = {}): Scene {
+  const model = mbs.compiled();
+  const nFrames = solution.coordinates.rows;
+  if (solution.times.length !== nFrames) throw new FlexdynError(`exportScene: solution must have one time per row, got ${solution.times.length} times for ${nFrames} rows`);
+  if (nFrames === 0) throw new FlexdynError('exportScene: solution must have at least one row, got 0');
+  if (solution.coordinates.columns !== model.nq) {
+    throw new FlexdynError(`exportScene: solution must have the system's ${model.nq} ODE2 coordinates per row, got ${solution.coordinates.columns} (another model?)`);
+  }
+  const state = mbs.stateOf(ConfigurationType.Visualization);
+  const reference = mbs.stateOf(ConfigurationType.Reference);
+
+  // model size from the node reference positions, for default drawing sizes
+  const refBounds = new Bounds();
+  for (const node of model.nodes) {
+    const p = node.output(OutputVariableType.Position, reference);
+    if (p !== undefined && p.length === 3) refBounds.add(p);
+  }
+  const Lc = refBounds.diagonal > 0 ? refBounds.diagonal : 1;
+
+  const bodies: BodyTrack[] = [];
+  const rods: RodTrack[] = [];
+  const lines: LineTrack[] = [];
+  model.objects.forEach((object, i) => {
+    const dictionary = mbs.getObject(i);
+    const vis = visualizationOf(dictionary);
+    if (!vis.show) return;
+    const label = formatItemLabel(object.label);
+    const name = String(dictionary.name ?? '');
+    const userColor = vis.color[0] >= 0 ? vis.color : undefined;
+    const body = object.body;
+    if (body !== undefined && body.arcLength !== undefined) {
+      const radius = vis.radius > 0 ? vis.radius : vis.drawSize > 0 ? vis.drawSize / 2 : 0.01 * Lc;
+      const nSamples = options.rodSamples ?? Math.max(17, 4 * (body.nodes.length - 1) + 1);
+      const hasFrames = body.outputBody(OutputVariableType.RotationMatrix, reference, [0, 0, 0]) !== undefined;
+      rods.push({ object, label, name, radius, color: userColor ?? [0.2, 0.55, 0.85, 1], nSamples, length: body.arcLength, hasFrames, samples: new Float32Array(nFrames * nSamples * 12) });
+    } else if (body !== undefined) {
+      const hasOrientation = body.orientation !== undefined;
+      if (body.outputBody(OutputVariableType.Position, reference, origin) === undefined) return;
+      let graphics = vis.graphicsData;
+      if (graphics.length === 0) {
+        if (body.nodes.length === 0) return; // ground without graphics
+        const size = vis.drawSize > 0 ? vis.drawSize : 0.04 * Lc;
+        graphics = hasOrientation ? [Basis({ length: 1.5 * size, radius: 0.05 * size })] : [Sphere({ radius: size / 2, color: namedColors.defaultBody, nTiles: 12 })];
+      }
+      const isStatic = body.nodes.length === 0;
+      bodies.push({ object, label, name, graphics, color: userColor ?? [-1, -1, -1, -1], hasOrientation, isStatic, poses: new Float32Array((isStatic ? 1 : nFrames) * 12) });
+    } else {
+      const markerNumbers = dictionary.markerNumbers;
+      if (!Array.isArray(markerNumbers) || markerNumbers.length !== 2) return;
+      const ends = markerNumbers.map((m: number) => markerPoint(mbs, m));
+      if (ends[0] === undefined || ends[1] === undefined) return;
+      lines.push({ label, name, color: userColor ?? [0.15, 0.15, 0.15, 1], ends: [ends[0], ends[1]], points: new Float32Array(nFrames * 6) });
+    }
+  });
+
+  const bounds = new Bounds();
+  const p = new Float64Array(3), A = new Float64Array(9), rodPoints = new Float64Array(3 * 1024);
+  const bodyRadius = bodies.map((b) => {
+    const t = triangulate(b.graphics);
+    let r = 0;
+    for (const arr of [t.positions, t.linePositions]) for (let i = 0; i < arr.length; i += 3) r = Math.max(r, Math.hypot(arr[i], arr[i + 1], arr[i + 2]));
+    return r;
+  });
+  for (let f = 0; f < nFrames; f++) {
+    state.q.set(solution.coordinates.row(f));
+    state.t = solution.times[f];
+    bodies.forEach((b, j) => {
+      if (b.isStatic && f > 0) return;
+      const body = b.object.body!;
+      body.position(state, origin, p);
+      if (b.hasOrientation) body.orientation!(state, origin, A); else A.set([1, 0, 0, 0, 1, 0, 0, 0, 1]);
+      const o = 12 * (b.isStatic ? 0 : f);
+      b.poses.set(p, o);
+      b.poses.set(A, o + 3);
+      bounds.add(p, 0, bodyRadius[j]);
+    });
+    for (const r of rods) {
+      const body = r.object.body!;
+      const points = r.nSamples * 3 <= rodPoints.length ? rodPoints : new Float64Array(3 * r.nSamples);
+      const o = f * r.nSamples * 12;
+      for (let i = 0; i < r.nSamples; i++) {
+        const local = [(r.length * i) / (r.nSamples - 1), 0, 0];
+        body.position(state, local, p);
+        points.set(p, 3 * i);
+        bounds.add(p, 0, r.radius);
+        if (r.hasFrames) {
+          const R = body.outputBody(OutputVariableType.RotationMatrix, state, local)!;
+          r.samples.set(p, o + 12 * i);
+          for (let k = 0; k < 9; k++) r.samples[o + 12 * i + 3 + k] = R[k];
+        }
+      }
+      if (!r.hasFrames) transportFrames(points, r.nSamples, r.samples, o);
+    }
+    for (const l of lines) {
+      for (let e = 0; e < 2; e++) {
+        l.ends[e](state, p);
+        l.points.set(p, 6 * f + 3 * e);
+        bounds.add(p);
+      }
+    }
+  }
+  if (bounds.min[0] === Infinity) { bounds.add([0, 0, 0]); }
+
+  return {
+    format: 'flexdyn-scene',
+    version: sceneFormatVersion,
+    solutionFile: solution.fileName ?? '',
+    times: Array.from(solution.times),
+    characteristicLength: bounds.diagonal > 0 ? bounds.diagonal : Lc,
+    bounds: { min: bounds.min, max: bounds.max },
+    bodies: bodies.map((b) => ({ label: b.label, name: b.name, mesh: encodeMesh(triangulate(b.graphics, { color: b.color })), poses: encode(b.poses), static: b.isStatic })),
+    rods: rods.map((r) => ({ label: r.label, name: r.name, radius: r.radius, color: r.color, nSamples: r.nSamples, samples: encode(r.samples) })),
+    lines: lines.map((l) => ({ label: l.label, name: l.name, color: l.color, points: encode(l.points) })),
+    sensors: sceneSensors(mbs),
+  };
+}
+
+/** A function writing a marker's global position (marker position; else the position of its node or body reference point). */
+function markerPoint(mbs: MainSystem, markerIndex: number): ((s: ItemState, out: Float64Array) => boolean) | undefined {
+  const model = mbs.compiled();
+  const marker = model.markers[markerIndex];
+  if (marker === undefined) return undefined;
+  if (marker.position !== undefined && marker.provides.position) {
+    const position = marker.position.bind(marker);
+    return (s, out) => { position(s, out); return true; };
+  }
+  const dictionary = mbs.getMarker(markerIndex);
+  if (typeof dictionary.nodeNumber === 'number') {
+    const node = model.nodes[dictionary.nodeNumber];
+    if (node === undefined || node.output(OutputVariableType.Position, mbs.stateOf(ConfigurationType.Reference)) === undefined) return undefined;
+    return (s, out) => { out.set(node.output(OutputVariableType.Position, s)!); return true; };
+  }
+  if (typeof dictionary.bodyNumber === 'number') {
+    const body = model.objects[dictionary.bodyNumber]?.body;
+    if (body === undefined) return undefined;
+    return (s, out) => { body.position(s, origin, out); return true; };
+  }
+  return undefined;
+}
+
+/** Sensor rows for the plots: internal rows if stored, else the sensor file's rows; sensors without rows are left out. */
+function sceneSensors(mbs: MainSystem): SceneSensor[] {
+  const model = mbs.compiled();
+  const state = mbs.stateOf(ConfigurationType.Visualization);
+  const result: SceneSensor[] = [];
+  model.sensors.forEach((sensor, i) => {
+    let rows: number[][] = [];
+    if (sensor.storeInternal) rows = mbs.getSensorStoredData(i);
+    else if (sensor.writeToFile) {
+      const file = sensor.fileName !== '' ? sensor.fileName : defaultSensorFileName(i);
+      if (existsSync(file)) {
+        rows = readFileSync(file, 'utf8').split(/\r?\n/).filter((line) => line.trim() !== '' && !line.startsWith('#'))
+          .map((line) => line.split(',').map(Number)).filter((row) => row.every(Number.isFinite));
+      }
+    }
+    if (rows.length === 0) return;
+    const nCols = rows[0].length;
+    const names = sensor.columnNames(state);
+    const columns = ['time', ...(names.length === nCols - 1 ? names : Array.from({ length: nCols - 1 }, (_, k) => `value ${k}`))];
+    const data = new Float64Array(rows.length * nCols);
+    rows.forEach((row, r) => data.set(row.slice(0, nCols), r * nCols));
+    result.push({ label: formatItemLabel(sensor.label), name: String(mbs.getSensor(i).name ?? ''), columns, nRows: rows.length, rows: encode(data) });
+  });
+  return result;
+}
+
+/**
+ * Writes the scene of a solution for the viewer (`npx flexdyn view <solution file>`) and returns the scene
+ * file's path: options.fileName, else beside the solution file ({@link sceneFileNameFor}).
+ */
+export function exportScene(mbs: MainSystem, solution: SceneSolution, options: SceneOptions = {}): string {
+  const fileName = options.fileName ?? (solution.fileName ? sceneFileNameFor(solution.fileName) : undefined);
+  if (fileName === undefined) throw new FlexdynError('exportScene: options.fileName must be given for a solution without fileName');
+  const scene = computeScene(mbs, solution, options);
+  const folder = dirname(fileName);
+  if (folder !== '' && folder !== '.') mkdirSync(folder, { recursive: true });
+  writeFileSync(fileName, JSON.stringify(scene));
+  return fileName;
+}

@@ -1,0 +1,83 @@
+/**
+ * The viewer's local HTTP server (node:http): serves the page, its script, the scene file and three.js's
+ * ES modules from node_modules (no bundler, no network).
+ * @module
+ */
+import { createServer, type Server } from 'node:http';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { dirname, extname, join, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { FlexdynError } from '../registry/errors.ts';
+import { sceneFileNameFor } from './scene.ts';
+
+/** Options of {@link startViewer}. */
+export interface ViewerOptions {
+  /** TCP port (default 8080; 0 = any free port). */
+  port?: number;
+  /** Interface to listen on (default 127.0.0.1: this machine only). */
+  host?: string;
+}
+
+/** A running viewer server. */
+export interface ViewerServer {
+  /** Address of the page, e.g. http://127.0.0.1:8080/. */
+  url: string;
+  /** The scene file served. */
+  sceneFile: string;
+  /** Stops the server. */
+  close(): Promise<void>;
+}
+
+const contentTypes: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.json': 'application/json', '.css': 'text/css; charset=utf-8',
+};
+
+/** The scene file for a viewer argument: a `.scene.json` as is, a solution file → the scene file beside it. */
+export function resolveSceneFile(file: string): string {
+  const scene = file.endsWith('.scene.json') ? file : sceneFileNameFor(file);
+  if (!existsSync(scene)) {
+    const hint = scene === file ? '' : ` beside the solution file '${file}'`;
+    throw new FlexdynError(`flexdyn view: no scene file '${scene}'${hint}; write it after the solve with exportScene(mbs, loadSolutionFile('${file}')) (docs/viewer.md)`);
+  }
+  return scene;
+}
+
+/** Root folder of the installed three package (holds build/ and examples/jsm/). */
+function threeRoot(): string {
+  return resolve(dirname(fileURLToPath(import.meta.resolve('three'))), '..');
+}
+
+/** Starts the viewer for a solution or scene file; resolves when the server listens. */
+export async function startViewer(file: string, options: ViewerOptions = {}): Promise<ViewerServer> {
+  const sceneFile = resolveSceneFile(file);
+  const clientRoot = join(dirname(fileURLToPath(import.meta.url)), 'client');
+  const three = threeRoot();
+  const routes: Record<string, string> = { '/': join(clientRoot, 'index.html'), '/viewer.js': join(clientRoot, 'viewer.js'), '/plot.js': join(clientRoot, 'plot.js'), '/scene.json': resolve(sceneFile) };
+  const server: Server = createServer((request, response) => {
+    const path = decodeURIComponent((request.url ?? '/').split('?')[0]);
+    let target = routes[path];
+    if (target === undefined && path.startsWith('/three/')) {
+      const candidate = resolve(three, '.' + path.slice('/three'.length));
+      if (candidate.startsWith(three + sep)) target = candidate;
+    }
+    if (request.method !== 'GET' || target === undefined || !existsSync(target) || !statSync(target).isFile()) {
+      response.writeHead(404, { 'Content-Type': 'text/plain' });
+      response.end(`not found: ${path}`);
+      return;
+    }
+    response.writeHead(200, { 'Content-Type': contentTypes[extname(target)] ?? 'application/octet-stream', 'Cache-Control': 'no-store' });
+    response.end(readFileSync(target));
+  });
+  const host = options.host ?? '127.0.0.1';
+  await new Promise<void>((resolveListen, reject) => {
+    server.once('error', (error) => reject(new FlexdynError(`flexdyn view: cannot listen on ${host}:${options.port ?? 8080}: ${error.message}`)));
+    server.listen(options.port ?? 8080, host, () => resolveListen());
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address !== null ? address.port : options.port ?? 8080;
+  return {
+    url: `http://${host}:${port}/`,
+    sceneFile,
+    close: () => new Promise<void>((done) => { server.closeAllConnections(); server.close(() => done()); }),
+  };
+}
