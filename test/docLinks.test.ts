@@ -1,6 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -132,5 +132,20 @@ describe('porting guide', () => {
     // one small-angle period: the large-amplitude series predicts x(T0) to about 1e-9 m with h = T0/2000 (trapezoidal rule)
     const [simulated, expected] = [...printed.matchAll(/(\d\.\d+) m/g)].map((match) => Number(match[1]));
     expect(Math.abs(simulated - expected)).toBeLessThan(1e-9);
+  });
+});
+
+describe('examples index', () => {
+  it('lists every example script with its run command and a picture', () => {
+    const index = readFileSync(new URL('../docs/examples.md', import.meta.url), 'utf8');
+    const examples = readdirSync(new URL('../examples/', import.meta.url)).filter((file) => file.endsWith('.ts'));
+    expect(examples.length).toBeGreaterThanOrEqual(5);
+    for (const file of examples) {
+      const name = file.slice(0, -3);
+      const section = index.split(/^## /m).find((part) => part.includes(`\`examples/${file}\``));
+      expect(section, `docs/examples.md has no section for examples/${file}`).toBeDefined();
+      expect(section, file).toContain(`npx tsx examples/${file}`);
+      expect(section, file).toMatch(new RegExp(`!\\[[^\\]]+\\]\\(images/${name}\\.(svg|png)\\)`));
+    }
   });
 });
