@@ -21,6 +21,7 @@ import { sparseGridBenchmarks } from './sparseGrid.bench.ts';
 import { rigidBodyBenchmarks } from './rigidBodies.bench.ts';
 import { rodStaticsBenchmarks } from './rodStatics.bench.ts';
 import { rodScalingBenchmarks } from './rodScaling.bench.ts';
+import { rodDynamicsBenchmarks } from './rodDynamics.bench.ts';
 
 /** All benchmarks in report order. */
 const benchmarks: readonly Benchmark[] = [
@@ -31,6 +32,7 @@ const benchmarks: readonly Benchmark[] = [
   ...rigidBodyBenchmarks(),
   ...rodStaticsBenchmarks(),
   ...rodScalingBenchmarks(),
+  ...rodDynamicsBenchmarks(),
 ];
 
 /** A row of the linear-algebra benchmarks (the shape bench/linalg/sparseLU.bench.ts returns). */

@@ -1,5 +1,5 @@
 /**
- * Flexdyn demo (`npm start`): a two-mass oscillator ground–k1–m1–k2–m2 along x, with
+ * Two-mass oscillator (`npx tsx examples/demo.ts`; `npm start` runs examples/wilberforce.ts): ground–k1–m1–k2–m2 along x, with
  * stiffness-proportional dampers and a constant force F on m2, solved with generalized-α.
  * Prints the sensor results, compares the end state with the static deflection
  * x1 = F/k1, x2 = F/k1 + F/k2, and the eigenvalues ω² with the roots of det(K − ω²M) = 0.

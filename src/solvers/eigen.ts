@@ -18,6 +18,19 @@ export interface EigenvalueOptions {
   ignoreAlgebraicEquations?: boolean;
   /** Singular values of C_qᵀ below this count as zero when building the constraint null space. */
   singularValuesTolerance?: number;
+  /**
+   * Subtract the load Jacobian ∂(loads)/∂q from K (Flexdyn option, default false as Exudyn): needed to linearize about a
+   * loaded equilibrium when a load's point of application moves with the coordinates, e.g. gravity on a rigid body
+   * whose center of mass is off its node.
+   */
+  includeLoadsJacobian?: boolean;
+  /**
+   * Solve with K as assembled instead of its symmetric part (Flexdyn option, default false): for elements whose
+   * tangent is not symmetric even at an equilibrium, such as the Petrov–Galerkin Cosserat rod under prestress, where
+   * the symmetric part misplaces the modes. Uses a general real eigen solve; an eigenvalue with an imaginary part above
+   * 1e-6 of its modulus among the returned ones is an error (no vibration mode).
+   */
+  unsymmetricStiffness?: boolean;
 }
 
 /** Eigenvalues (ascending) and mode shapes (one array of n_u entries per eigenvalue). */
@@ -41,7 +54,7 @@ class DenseMatrixAccumulator implements MatrixAccumulator {
 
 /**
  * Eigenvalues of K φ = λ M φ for the system linearized at the initial state, K = ∂(Σ ode2Lhs)/∂q
- * (loads not included). Constraints: coordinates removed (constrainedCoordinates) or the null
+ * (loads not included unless includeLoadsJacobian; constraint forces λᵀC_qq never). Constraints: coordinates removed (constrainedCoordinates) or the null
  * space of C_q (dense SVD). Dense generalized symmetric solve through the Cholesky factor of M.
  */
 export function computeODE2Eigenvalues(model: CompiledModel, assembler: SystemAssembler, settings: SimulationSettings, options: EigenvalueOptions): EigenvalueResult {
@@ -54,6 +67,7 @@ export function computeODE2Eigenvalues(model: CompiledModel, assembler: SystemAs
   assembler.addMassMatrix(s, massAccumulator, 1);
   const stiffnessAccumulator = new DenseMatrixAccumulator(nu + model.nAE);
   assembler.addODE2LhsJacobian(s, stiffnessAccumulator, 1, 0);
+  if (options.includeLoadsJacobian === true) assembler.addLoadsJacobian(s, stiffnessAccumulator, -1, 0);
   let mass = massAccumulator.matrix;
   let stiffness = stiffnessAccumulator.matrix.subMatrix(0, nu - 1, 0, nu - 1);
   const constrained = options.constrainedCoordinates ?? [];
@@ -72,11 +86,16 @@ export function computeODE2Eigenvalues(model: CompiledModel, assembler: SystemAs
   }
   mass = basis.mmul(mass).mmul(basis.transpose());
   stiffness = basis.mmul(stiffness).mmul(basis.transpose());
-  const { values, vectors } = generalizedSymmetricEigen(stiffness, mass);
+  const { values, imaginary, vectors } = generalizedSymmetricEigen(stiffness, mass, options.unsymmetricStiffness === true);
   const useAbsolute = options.useAbsoluteValues ?? true;
   const order = values.map((_, i) => i).sort((a, b) => (useAbsolute ? Math.abs(values[a]) - Math.abs(values[b]) : values[a] - values[b]));
   const count = options.numberOfEigenvalues !== undefined && options.numberOfEigenvalues > 0 ? Math.min(options.numberOfEigenvalues, order.length) : order.length;
   const selected = order.slice(0, count);
+  for (const i of selected) {
+    if (imaginary !== undefined && Math.abs(imaginary[i]) > 1e-6 * Math.hypot(values[i], imaginary[i])) {
+      throw new FlexdynError(`computeODE2Eigenvalues: with unsymmetricStiffness, the returned eigenvalues must be real, got ${values[i]} + ${imaginary[i]}i`);
+    }
+  }
   const result = selected.map((i) => (useAbsolute ? Math.abs(values[i]) : values[i]));
   const fullVectors = selected.map((i) => basis!.transpose().mmul(vectors.getColumnVector(i)).to1DArray());
   return {
@@ -106,14 +125,19 @@ function constraintNullSpace(constraintTransposed: Matrix, tolerance: number): M
 /**
  * Solves K φ = λ M φ for symmetric K and positive definite M: A = L⁻¹ K L⁻ᵀ with M = L Lᵀ.
  * K and M are symmetrized first, so round-off asymmetry of item matrices (w·Sᵢ·Sⱼ ≠ w·Sⱼ·Sᵢ in
- * the last bit) does not make the Cholesky factorization reject M.
+ * the last bit) does not make the Cholesky factorization reject M. With unsymmetric, K is kept as it is and A
+ * gets a general real eigen decomposition.
  */
-function generalizedSymmetricEigen(stiffness: Matrix, mass: Matrix): { values: number[]; vectors: Matrix } {
+function generalizedSymmetricEigen(stiffness: Matrix, mass: Matrix, unsymmetric: boolean): { values: number[]; imaginary?: number[]; vectors: Matrix } {
   const cholesky = new CholeskyDecomposition(mass.add(mass.transpose()).mul(0.5));
   if (!cholesky.isPositiveDefinite()) throw new FlexdynError('computeODE2Eigenvalues: the mass matrix is not positive definite (massless coordinates?)');
   const l = cholesky.lowerTriangularMatrix;
   const n = l.rows;
   const lInverse = solveLowerTriangular(l, Matrix.eye(n));
+  if (unsymmetric) {
+    const general = new EigenvalueDecomposition(lInverse.mmul(stiffness).mmul(lInverse.transpose()));
+    return { values: general.realEigenvalues, imaginary: general.imaginaryEigenvalues, vectors: lInverse.transpose().mmul(general.eigenvectorMatrix) };
+  }
   const symmetricK = stiffness.add(stiffness.transpose()).mul(0.5);
   const a = lInverse.mmul(symmetricK).mmul(lInverse.transpose());
   const decomposition = new EigenvalueDecomposition(a.add(a.transpose()).mul(0.5), { assumeSymmetric: true });
