@@ -12,6 +12,8 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { OutputVariableType, plotSensor } from '../src/index.ts';
 import { buildHelicalSpring, castiglianoSpringStiffness, springData, springStiffness, textbookSpringStiffness } from '../examples/helicalSpring.ts';
 import { helixLength, helixPosition, helixRadius, helixPitchParameter, solveHelixRollUp } from '../examples/helixRollUp.ts';
+import { simulateSutureThread, solveSutureStatics, sutureData } from '../examples/sutureThread.ts';
+import { buildWilberforce, simulateWilberforce } from '../examples/wilberforce.ts';
 
 /** The repository root. */
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -87,8 +89,31 @@ function helicalSpring(): void {
   });
 }
 
+/** examples/wilberforce.ts: vertical displacement and rotation of the bob exchanging energy (the beat). */
+function wilberforce(): void {
+  const run = simulateWilberforce(buildWilberforce());
+  const rows = run.rows;
+  plotSensor(undefined, [{ data: rows, name: 'z' }, { data: rows, name: 'θ' }], {
+    components: [0, 1], factors: [1000, 10], offsets: [run.meanDrop, 0], labels: ['z − z̄ [mm]', 'θ [0.1 rad]'],
+    title: 'Wilberforce pendulum: vertical and torsional motion of the bob', xLabel: 'time [s]', yLabel: 'z − z̄ [mm], θ [0.1 rad]',
+    fileName: image('wilberforce'),
+  });
+}
+
+/** examples/sutureThread.ts: the pulled thread at the end of the dynamic run on the static solution. */
+function sutureThread(): void {
+  const dynamic = simulateSutureThread();
+  const statics = solveSutureStatics();
+  const shape = (positions: readonly number[]) => Array.from({ length: positions.length / 3 }, (_, i) => [i, 1000 * positions[3 * i], 1000 * positions[3 * i + 1]]);
+  plotSensor(undefined, [{ data: shape(statics.positions), name: 'static' }, { data: shape(dynamic.positions), name: 'dynamic' }], {
+    components: 1, componentsX: 0, lineStyles: ['-', ''], markerStyles: ['', 'o'], markerSizes: [6, 4],
+    labels: ['static solution', 'end of the dynamic run, t = 2 s (generalized-α, h = 1 ms)'],
+    title: `Suture thread pulled ${1000 * sutureData.pull} mm at the middle`, xLabel: 'x [mm]', yLabel: 'y [mm]', fileName: image('sutureThread'),
+  });
+}
+
 /** The picture makers by example name. */
-export const pictureMakers: Record<string, () => void> = { firstModel, demo, pendulumPort, helixRollUp, helicalSpring };
+export const pictureMakers: Record<string, () => void> = { firstModel, demo, pendulumPort, helixRollUp, helicalSpring, wilberforce, sutureThread };
 
 if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
   mkdirSync(imageFolder, { recursive: true });
