@@ -22,6 +22,8 @@ import { rigidBodyBenchmarks } from './rigidBodies.bench.ts';
 import { rodStaticsBenchmarks } from './rodStatics.bench.ts';
 import { rodScalingBenchmarks } from './rodScaling.bench.ts';
 import { rodDynamicsBenchmarks } from './rodDynamics.bench.ts';
+import { ffrfReducedOrderBenchmarks } from './ffrfReducedOrder.bench.ts';
+import { ffrfFullBenchmarks } from './ffrfFull.bench.ts';
 
 /** All benchmarks in report order. */
 const benchmarks: readonly Benchmark[] = [
@@ -33,6 +35,8 @@ const benchmarks: readonly Benchmark[] = [
   ...rodStaticsBenchmarks(),
   ...rodScalingBenchmarks(),
   ...rodDynamicsBenchmarks(),
+  ...ffrfReducedOrderBenchmarks(),
+  ...ffrfFullBenchmarks(),
 ];
 
 /** A row of the linear-algebra benchmarks (the shape bench/linalg/sparseLU.bench.ts returns). */

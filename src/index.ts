@@ -14,6 +14,7 @@ export type {
 export { OutputVariableType, ConfigurationType, DynamicSolverType, LinearSolverType } from './registry/enums.ts';
 export { FlexdynError } from './registry/errors.ts';
 export type { NodeIndex, ObjectIndex, MarkerIndex, LoadIndex, SensorIndex } from './registry/parameters.ts';
+export type { MatrixContainerValue, CscMatrixValue, TripletMatrixValue } from './registry/parameters.ts';
 export { itemDefinitions } from './items/index.ts';
 export {
   SimulationSettings, TimeIntegrationSettings, StaticSolverSettings, SolutionSettings, NewtonSettings,
@@ -59,6 +60,8 @@ export { ObjectANCFCable2D, Cable2D } from './items/objects/ObjectANCFCable2D.ts
 export type { CableAxialForceUserFunction, CableBendingMomentUserFunction } from './items/objects/ObjectANCFCable2D.ts';
 export { ObjectCosseratRod, CosseratRod } from './items/objects/ObjectCosseratRod.ts';
 export { ObjectGenericODE2 } from './items/objects/ObjectGenericODE2.ts';
+export { ObjectFFRF } from './items/objects/ObjectFFRF.ts';
+export type { FFRFForceUserFunction, FFRFMassMatrixUserFunction } from './items/objects/ObjectFFRF.ts';
 export { ObjectMass1D, Mass1D } from './items/objects/ObjectMass1D.ts';
 export { ObjectRotationalMass1D, Rotor1D } from './items/objects/ObjectRotationalMass1D.ts';
 export { ObjectJointGeneric, GenericJoint } from './items/objects/ObjectJointGeneric.ts';
@@ -72,6 +75,8 @@ export { ObjectConnectorRigidBodySpringDamper, RigidBodySpringDamper } from './i
 export type { RigidBodySpringForceTorqueUserFunction } from './items/objects/ObjectConnectorRigidBodySpringDamper.ts';
 export { ObjectConnectorTorsionalSpringDamper, TorsionalSpringDamper } from './items/objects/ObjectConnectorTorsionalSpringDamper.ts';
 export type { TorsionalSpringTorqueUserFunction } from './items/objects/ObjectConnectorTorsionalSpringDamper.ts';
+export { ObjectFFRFreducedOrder, CMSobject } from './items/objects/ObjectFFRFreducedOrder.ts';
+export type { FFRFreducedOrderForceUserFunction, FFRFreducedOrderMassMatrixUserFunction } from './items/objects/ObjectFFRFreducedOrder.ts';
 export { MarkerNodePosition } from './items/markers/MarkerNodePosition.ts';
 export { MarkerNodeCoordinate } from './items/markers/MarkerNodeCoordinate.ts';
 export { MarkerBodyPosition } from './items/markers/MarkerBodyPosition.ts';
@@ -79,6 +84,8 @@ export { MarkerBodyMass } from './items/markers/MarkerBodyMass.ts';
 export { MarkerBodyRigid } from './items/markers/MarkerBodyRigid.ts';
 export { MarkerNodeRigid } from './items/markers/MarkerNodeRigid.ts';
 export { MarkerNodeRotationCoordinate } from './items/markers/MarkerNodeRotationCoordinate.ts';
+export { MarkerSuperElementPosition } from './items/markers/MarkerSuperElementPosition.ts';
+export { MarkerSuperElementRigid } from './items/markers/MarkerSuperElementRigid.ts';
 export { LoadForceVector, Force } from './items/loads/LoadForceVector.ts';
 export { LoadTorqueVector, Torque } from './items/loads/LoadTorqueVector.ts';
 export { LoadCoordinate } from './items/loads/LoadCoordinate.ts';
@@ -91,6 +98,7 @@ export { SensorObject } from './items/sensors/SensorObject.ts';
 export { SensorBody } from './items/sensors/SensorBody.ts';
 export { SensorMarker } from './items/sensors/SensorMarker.ts';
 export { SensorUserFunction } from './items/sensors/SensorUserFunction.ts';
+export { SensorSuperElement } from './items/sensors/SensorSuperElement.ts';
 
 /** Rotations, rigid-body inertia and 3×3 kernels (Exudyn's rigidBodyUtilities names). */
 export * from './rotations/index.ts';

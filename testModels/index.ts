@@ -19,6 +19,10 @@ import { connectorRigidBodySpringDamperTest } from './connectorRigidBodySpringDa
 import { rigidBodySpringDamperIntrinsic } from './rigidBodySpringDamperIntrinsic.ts';
 import { genericJointUserFunctionTest } from './genericJointUserFunctionTest.ts';
 import { sliderCrankFloatingTest } from './sliderCrankFloatingTest.ts';
+import { objectFFRFreducedOrderTest } from './objectFFRFreducedOrderTest.ts';
+import { objectFFRFreducedOrderAccelerations } from './objectFFRFreducedOrderAccelerations.ts';
+import { objectFFRFTest } from './objectFFRFTest.ts';
+import { abaqusImportTest } from './abaqusImportTest.ts';
 
 /** All ported Exudyn test models, in the order the runner reports them. */
 export const testModels: readonly TestModel[] = [
@@ -42,4 +46,8 @@ export const testModels: readonly TestModel[] = [
   rigidBodySpringDamperIntrinsic,
   genericJointUserFunctionTest,
   sliderCrankFloatingTest,
+  objectFFRFreducedOrderTest,
+  objectFFRFreducedOrderAccelerations,
+  objectFFRFTest,
+  abaqusImportTest,
 ];

@@ -17,6 +17,10 @@ import {
   readAbaqusInputFile, readAbaqusMatrixFile,
   type AbaqusImportOptions, type AbaqusMaterial, type AbaqusMatrix, type AbaqusSolidSection, type FileLocation,
 } from './abaqus.ts';
+import {
+  computeEigenmodes, computeHurtyCraigBamptonModes,
+  type EigenmodesResult, type HCBStaticModes, type HurtyCraigBamptonResult, type ModeSolverOptions,
+} from './modes.ts';
 import { assembleLinearElastic, type ElementBlock, type LinearElasticAssemblyOptions } from './assembly.ts';
 import { nodesPerElement, type FemElementType, type LinearElasticMaterial } from './elements.ts';
 import type { FemMesh } from './meshers.ts';
@@ -90,6 +94,10 @@ export class FEMinterface {
     /** The imported file, if any. */
     fileName?: string;
   } = { source: 'unknown' };
+  /** Mode basis (n_dofs × n_modes, column-major) of the last {@link FEMinterface.computeEigenmodes} call. */
+  modeBasis?: NdArray<Float64Array>;
+  /** |λ| = ω² of the modes in {@link FEMinterface.modeBasis}. */
+  eigenValues?: Float64Array;
   private surfaceCache?: Int32Array;
 
   /**
@@ -447,6 +455,44 @@ export class FEMinterface {
       for (let i = 0; i < w.length; i++) w[i] /= sum;
     }
     return w;
+  }
+
+  /**
+   * Free-free eigenmodes of the mass and stiffness matrices (Exudyn's ComputeEigenmodes): the lowest nModes modes after
+   * excludeRigidBodyModes rigid-body modes (checked to be zero), M-normalized, stored in modeBasis and eigenValues.
+   * Always uses the sparse shift-invert solver (Exudyn's dense option gives the same modes up to sign).
+   */
+  computeEigenmodes(nModes: number, excludeRigidBodyModes = 0, solverOptions?: ModeSolverOptions): EigenmodesResult {
+    const result = computeEigenmodes({
+      massMatrix: this.getMassMatrix(), stiffnessMatrix: this.getStiffnessMatrix(), numberOfModes: nModes, excludeRigidBodyModes, solverOptions,
+    });
+    this.modeBasis = result.modeBasis;
+    this.eigenValues = result.eigenValues;
+    return result;
+  }
+
+  /**
+   * Hurty–Craig–Bampton modes (Exudyn's ComputeHurtyCraigBamptonModes): static modes of the boundary node lists
+   * (computationMode 'RBE2', the default: 6 rigid-interface modes per list except the first, which fixes the floating frame;
+   * 'allBoundaryNodes': one per boundary coordinate) and nEigenModes fixed-interface eigenmodes, stored in modeBasis and
+   * eigenValues. Always uses the sparse solver (Exudyn's useSparseSolver = False gives the same mode space).
+   */
+  computeHurtyCraigBamptonModes(
+    boundaryNodesList: readonly (readonly number[] | Int32Array)[], nEigenModes: number,
+    options: { computationMode?: HCBStaticModes; boundaryNodesWeights?: readonly ArrayLike<number>[]; solverOptions?: ModeSolverOptions } = {},
+  ): HurtyCraigBamptonResult {
+    const mode = options.computationMode ?? 'RBE2';
+    if (mode !== 'RBE2' && mode !== 'allBoundaryNodes') {
+      throw new FlexdynError(`FEMinterface.computeHurtyCraigBamptonModes: computationMode must be 'RBE2' or 'allBoundaryNodes', got ${String(mode)}`, { parameter: 'computationMode' });
+    }
+    const result = computeHurtyCraigBamptonModes({
+      massMatrix: this.getMassMatrix(), stiffnessMatrix: this.getStiffnessMatrix(), nodePositions: this.nodes,
+      boundaryNodeLists: boundaryNodesList, numberOfEigenModes: nEigenModes, useRigidBodyModes: mode === 'RBE2',
+      boundaryNodeWeights: options.boundaryNodesWeights, solverOptions: options.solverOptions,
+    });
+    this.modeBasis = result.modeBasis;
+    this.eigenValues = result.eigenValues;
+    return result;
   }
 
   /** Multiplies the mass matrix by factor (Exudyn's ScaleMassMatrix). */

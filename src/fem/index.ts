@@ -25,3 +25,7 @@ export { solveSparseEigen, DEFAULT_SHIFT_FACTOR } from './eigenSparse.ts';
 export type { SparseEigenOptions, SparseEigenResult, ShiftedSolver } from './eigenSparse.ts';
 export { computeEigenmodes, computeHurtyCraigBamptonModes, RIGID_BODY_EIGENVALUE_TOLERANCE } from './modes.ts';
 export type { ModeSolverOptions, EigenmodesOptions, EigenmodesResult, HCBStaticModes, HurtyCraigBamptonOptions, HurtyCraigBamptonResult } from './modes.ts';
+export { ObjectFFRFinterface } from './ffrfInterface.ts';
+export type { AddObjectFFRFOptions, AddObjectFFRFResult } from './ffrfInterface.ts';
+export { ObjectFFRFreducedOrderInterface, REDUCED_MATRIX_ROUNDING } from './ffrfReducedOrderInterface.ts';
+export type { AddObjectFFRFreducedOrderOptions, FFRFreducedOrderItems } from './ffrfReducedOrderInterface.ts';

@@ -22,6 +22,7 @@ import { objectConnectorGravityDefinition } from './objects/ObjectConnectorGravi
 import { objectANCFCable2DDefinition } from './objects/ObjectANCFCable2D.ts';
 import { objectCosseratRodDefinition } from './objects/ObjectCosseratRod.ts';
 import { objectGenericODE2Definition } from './objects/ObjectGenericODE2.ts';
+import { objectFFRFDefinition } from './objects/ObjectFFRF.ts';
 import { objectMass1DDefinition } from './objects/ObjectMass1D.ts';
 import { objectRotationalMass1DDefinition } from './objects/ObjectRotationalMass1D.ts';
 import { objectRigidBodyDefinition } from './objects/ObjectRigidBody.ts';
@@ -50,6 +51,10 @@ import { sensorNodeDefinition } from './sensors/SensorNode.ts';
 import { sensorLoadDefinition } from './sensors/SensorLoad.ts';
 import { sensorObjectDefinition } from './sensors/SensorObject.ts';
 import { sensorBodyDefinition } from './sensors/SensorBody.ts';
+import { objectFFRFreducedOrderDefinition } from './objects/ObjectFFRFreducedOrder.ts';
+import { markerSuperElementPositionDefinition } from './markers/MarkerSuperElementPosition.ts';
+import { markerSuperElementRigidDefinition } from './markers/MarkerSuperElementRigid.ts';
+import { sensorSuperElementDefinition } from './sensors/SensorSuperElement.ts';
 import { sensorMarkerDefinition } from './sensors/SensorMarker.ts';
 import { sensorUserFunctionDefinition } from './sensors/SensorUserFunction.ts';
 
@@ -78,6 +83,7 @@ export const itemDefinitions: readonly ItemDefinition[] = [
   objectANCFCable2DDefinition,
   objectCosseratRodDefinition,
   objectGenericODE2Definition,
+  objectFFRFDefinition,
   objectMass1DDefinition,
   objectRotationalMass1DDefinition,
   objectRigidBodyDefinition,
@@ -90,6 +96,7 @@ export const itemDefinitions: readonly ItemDefinition[] = [
   objectJointPrismatic2DDefinition,
   objectConnectorRigidBodySpringDamperDefinition,
   objectConnectorTorsionalSpringDamperDefinition,
+  objectFFRFreducedOrderDefinition,
   markerNodePositionDefinition,
   markerNodeCoordinateDefinition,
   markerBodyPositionDefinition,
@@ -97,6 +104,8 @@ export const itemDefinitions: readonly ItemDefinition[] = [
   markerBodyRigidDefinition,
   markerNodeRigidDefinition,
   markerNodeRotationCoordinateDefinition,
+  markerSuperElementPositionDefinition,
+  markerSuperElementRigidDefinition,
   loadForceVectorDefinition,
   loadTorqueVectorDefinition,
   loadCoordinateDefinition,
@@ -108,6 +117,7 @@ export const itemDefinitions: readonly ItemDefinition[] = [
   sensorBodyDefinition,
   sensorMarkerDefinition,
   sensorUserFunctionDefinition,
+  sensorSuperElementDefinition,
 ];
 
 /** The registry of all item types, used by MainSystem to validate and create items. */

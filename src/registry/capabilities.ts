@@ -151,6 +151,8 @@ export interface ObjectModel {
   bind(context: BindContext): void;
   /** The body capability, if this object is a body (markers may attach to it). */
   readonly body?: BodyModel;
+  /** The super-element capability, if this object is a mesh of nodes (FFRF bodies): super-element markers and sensors use it. */
+  readonly superElement?: SuperElementModel;
   /** True when massMatrix does not depend on the state. */
   readonly hasConstantMassMatrix?: boolean;
   /** Adds the local mass matrix (n_local × n_local row-major). */
@@ -372,4 +374,74 @@ export interface SensorModel {
   readonly fileName: string;
   /** Column names after time, for the sensor file header. */
   columnNames(s: ItemState): string[];
+}
+
+/**
+ * The capability of super elements (ObjectFFRF, ObjectFFRFreducedOrder): a body made of mesh nodes i = 0 … n_n − 1
+ * whose current positions are p⁽ⁱ⁾ = p_r + A (x̄⁽ⁱ⁾ + ū⁽ⁱ⁾) — p_r, A the floating reference frame (its node
+ * {@link SuperElementModel.referenceNode}), x̄⁽ⁱ⁾ the body-fixed reference position and ū⁽ⁱ⁾ the body-fixed
+ * flexible displacement of the mesh node, linear in the object's flexible coordinates (nodal coordinates in
+ * ObjectFFRF, ū = Ψ ζ in ObjectFFRFreducedOrder).
+ *
+ * MarkerSuperElementPosition / MarkerSuperElementRigid and SensorSuperElement use it. The markers compose their
+ * kinematics from the reference node's kinematics (NodeModel position, orientation, velocity, angular velocity and
+ * their Jacobians) and from weighted linear maps of mesh-node displacements ({@link SuperElementModel.createMeshNodeMap}),
+ * which the super element prepares once at bind, so that no per-call work grows with the number of marker nodes
+ * beyond one k × n product and nothing is allocated in the calls.
+ */
+export interface SuperElementModel {
+  /** Number of mesh nodes n_n (valid mesh node numbers are 0 … n_n − 1). */
+  readonly meshNodeCount: number;
+  /**
+   * The node of the floating reference frame (NodeRigidBodyEP, node 0 of the object); its velocity coordinates are
+   * the first of the object's local coordinates. Undefined for super elements without a reference frame (then
+   * p_r = 0, A = I).
+   */
+  readonly referenceNode: NodeModel | undefined;
+  /** Writes the body-fixed reference position x̄⁽ⁱ⁾ of mesh node i (3 entries). */
+  meshNodeReferencePosition(meshNode: number, out: Float64Array): void;
+  /**
+   * The per-mesh-node output variables the object answers in {@link SuperElementModel.meshNodeOutput} (Position,
+   * Displacement, Velocity, Acceleration, DisplacementLocal, VelocityLocal; StressLocal / StrainLocal with stress modes).
+   */
+  readonly meshNodeOutputVariables: readonly OutputVariableType[];
+  /**
+   * Writes the output variable of mesh node i into out and returns the number of entries written (3; 6 for
+   * StressLocal, StrainLocal), or 0 if the variable is not in meshNodeOutputVariables. Seed 004's super element
+   * output table: Position p⁽ⁱ⁾; Displacement p⁽ⁱ⁾ − (p_r,ref + A_ref x̄⁽ⁱ⁾); Velocity ṗ_r + A (dū⁽ⁱ⁾/dt + ω̃̄ p̄⁽ⁱ⁾);
+   * Acceleration (with Coriolis, Euler and centripetal terms); DisplacementLocal ū⁽ⁱ⁾; VelocityLocal dū⁽ⁱ⁾/dt.
+   * Not for hot loops (sensors, outputs).
+   */
+  meshNodeOutput(variable: OutputVariableType, s: ItemState, meshNode: number, out: Float64Array): number;
+  /**
+   * Prepares the weighted linear map y = Σ_j C_j ū⁽ᵏʲ⁾ (k rows) of the body-fixed displacements of the mesh nodes
+   * meshNodes = [k_0 … k_{m−1}], C_j the k × 3 block j of coefficients (row-major k × 3m: row r holds
+   * [C_0[r,0..2], C_1[r,0..2], …]). Markers use it once at bind: MarkerSuperElementPosition with k = 3, C_j = w_j I
+   * (the weighted mean displacement), MarkerSuperElementRigid additionally with k = 3, C_j = w_j S p̃_ref⁽ʲ⁾ (its
+   * rotation). The caller has checked the mesh node numbers against meshNodeCount; the object copies what it needs.
+   */
+  createMeshNodeMap(meshNodes: ArrayLike<number>, coefficients: ArrayLike<number>, rows: number): SuperElementMeshNodeMap;
+}
+
+/**
+ * A linear map y = L(ū) of body-fixed mesh-node displacements, prepared by {@link SuperElementModel.createMeshNodeMap}.
+ * ū is linear in the flexible coordinates of {@link SuperElementMeshNodeMap.nodes}, so y = J q_f with a constant J.
+ */
+export interface SuperElementMeshNodeMap {
+  /** Number of rows k of y. */
+  readonly rows: number;
+  /**
+   * The flexible-coordinate nodes y depends on, in the column order of {@link SuperElementMeshNodeMap.jacobian}
+   * (ObjectFFRFreducedOrder: the modal-coordinate node; ObjectFFRF: the point nodes of the mapped mesh nodes). The
+   * reference node is not among them.
+   */
+  readonly nodes: readonly NodeModel[];
+  /** Σ n_u of {@link SuperElementMeshNodeMap.nodes}. */
+  readonly nU: number;
+  /** The constant Jacobian ∂y/∂q_f = ∂ẏ/∂u_f, k × nU row-major; must not be modified. */
+  readonly jacobian: Float64Array;
+  /** Writes y (k entries) for the body-fixed displacements of the state s. */
+  value(s: ItemState, out: Float64Array): void;
+  /** Writes ẏ = J u_f (k entries), the map of the body-fixed mesh-node velocities dū/dt. */
+  rate(s: ItemState, out: Float64Array): void;
 }

@@ -20,6 +20,7 @@ export type UserFunctionValue<F> = F | 0;
 export type ParameterKind =
   | 'Real' | 'UReal' | 'PReal' | 'Int' | 'UInt' | 'Bool' | 'String'
   | 'Vector' | 'Matrix' | 'IntVector'
+  | 'MatrixContainer'
   | 'NodeIndex' | 'ArrayNodeIndex' | 'ObjectIndex' | 'MarkerIndex' | 'ArrayMarkerIndex'
   | 'LoadIndex' | 'SensorIndex' | 'ArraySensorIndex'
   | 'UserFunction' | 'OutputVariableType' | 'Dict' | 'GraphicsDataList';
@@ -89,6 +90,32 @@ export function vector(defaultValue: readonly number[], description: string, siz
 /** Declares a dense matrix parameter; size [rows, columns] fixes its shape. */
 export function matrix(defaultValue: MatrixValue, description: string, size?: readonly [number, number], typeName?: string): Parameter<MatrixValue> {
   return { kind: 'Matrix', default: defaultValue, description, size, typeName: typeName ?? (size === undefined ? 'Matrix' : `Matrix${size[0]}D`) };
+}
+/** A sparse matrix in compressed-column form (the FEM interface's CscMatrix); square n × n. */
+export interface CscMatrixValue {
+  /** Dimension n. */
+  readonly n: number;
+  /** Column start offsets, n + 1 entries. */
+  readonly colPtr: ArrayLike<number>;
+  /** Row index of each stored entry. */
+  readonly rowIndex: ArrayLike<number>;
+  /** Value of each stored entry. */
+  readonly values: ArrayLike<number>;
+}
+/** A sparse matrix as [row, column, value] triplets (Exudyn's MatrixContainer.SetWithSparseMatrix); repeated positions add up. */
+export interface TripletMatrixValue {
+  /** Number of rows. */
+  readonly numberOfRows: number;
+  /** Number of columns. */
+  readonly numberOfColumns: number;
+  /** Entries [row, column, value], 0-based. */
+  readonly triplets: readonly (readonly [number, number, number])[];
+}
+/** Exudyn's PyMatrixContainer: a dense matrix (array of rows), a CSC matrix or triplets; [] is the empty matrix. */
+export type MatrixContainerValue = MatrixValue | CscMatrixValue | TripletMatrixValue;
+/** Declares a matrix-container parameter (dense rows, CSC or triplets; stored sparse by the item). */
+export function matrixContainer(description: string): Parameter<MatrixContainerValue> {
+  return { kind: 'MatrixContainer', default: [], description, typeName: 'PyMatrixContainer' };
 }
 /** Declares an integer vector parameter (e.g. constrained axes flags). */
 export function intVector(defaultValue: readonly number[], description: string, size?: number): Parameter<readonly number[]> {
@@ -190,6 +217,56 @@ function checkMatrix(item: ItemLabel, name: string, value: unknown, size: readon
   });
 }
 
+function checkIndexArray(item: ItemLabel, name: string, value: unknown, what: string): ArrayLike<number> {
+  if (!(Array.isArray(value) || ArrayBuffer.isView(value))) itemError(item, name, `${what} must be an array of numbers, got ${describeValue(value)}`);
+  return value as ArrayLike<number>;
+}
+
+function checkMatrixContainer(item: ItemLabel, name: string, value: unknown): MatrixContainerValue {
+  if (Array.isArray(value)) {
+    const rows = checkMatrix(item, name, value, undefined);
+    return rows;
+  }
+  if (typeof value !== 'object' || value === null) {
+    itemError(item, name, `must be a matrix: array of rows, CSC {n, colPtr, rowIndex, values} or {numberOfRows, numberOfColumns, triplets}, got ${describeValue(value)}`);
+  }
+  const v = value as Record<string, unknown>;
+  if ('triplets' in v) {
+    const nr = v.numberOfRows, nc = v.numberOfColumns;
+    if (typeof nr !== 'number' || !Number.isInteger(nr) || nr < 0 || typeof nc !== 'number' || !Number.isInteger(nc) || nc < 0) {
+      itemError(item, name, `numberOfRows and numberOfColumns must be non-negative integers, got ${describeValue(nr)} and ${describeValue(nc)}`);
+    }
+    if (!Array.isArray(v.triplets)) itemError(item, name, `triplets must be an array of [row, column, value], got ${describeValue(v.triplets)}`);
+    const triplets = (v.triplets as unknown[]).map((t, k) => {
+      if (!(Array.isArray(t) || ArrayBuffer.isView(t)) || (t as ArrayLike<unknown>).length !== 3) itemError(item, name, `triplet ${k} must be [row, column, value], got ${describeValue(t)}`);
+      const [r, c, x] = Array.from(t as ArrayLike<unknown>);
+      if (typeof r !== 'number' || !Number.isInteger(r) || r < 0 || r >= nr || typeof c !== 'number' || !Number.isInteger(c) || c < 0 || c >= nc) {
+        itemError(item, name, `triplet ${k} must have row in 0..${nr - 1} and column in 0..${nc - 1}, got [${describeValue(r)}, ${describeValue(c)}]`);
+      }
+      if (typeof x !== 'number' || !Number.isFinite(x)) itemError(item, name, `triplet ${k} value must be a finite number, got ${describeValue(x)}`);
+      return [r, c, x] as [number, number, number];
+    });
+    return { numberOfRows: nr, numberOfColumns: nc, triplets };
+  }
+  if ('colPtr' in v) {
+    const n = v.n;
+    if (typeof n !== 'number' || !Number.isInteger(n) || n < 0) itemError(item, name, `CSC n must be a non-negative integer, got ${describeValue(n)}`);
+    const colPtr = Int32Array.from(checkIndexArray(item, name, v.colPtr, 'CSC colPtr'));
+    const rowIndex = Int32Array.from(checkIndexArray(item, name, v.rowIndex, 'CSC rowIndex'));
+    const values = Float64Array.from(checkIndexArray(item, name, v.values, 'CSC values'));
+    if (colPtr.length !== n + 1 || colPtr[0] !== 0 || colPtr[n] !== rowIndex.length || values.length !== rowIndex.length) {
+      itemError(item, name, `CSC arrays must have colPtr n + 1 = ${n + 1} entries from 0 to the entry count, rowIndex and values one entry each, got colPtr ${colPtr.length}, rowIndex ${rowIndex.length}, values ${values.length}`);
+    }
+    for (let c = 0; c < n; c++) if (colPtr[c + 1] < colPtr[c]) itemError(item, name, `CSC colPtr must not decrease, got colPtr[${c + 1}] = ${colPtr[c + 1]} < ${colPtr[c]}`);
+    for (let k = 0; k < rowIndex.length; k++) {
+      if (rowIndex[k] < 0 || rowIndex[k] >= n) itemError(item, name, `CSC rowIndex[${k}] must be in 0..${n - 1}, got ${rowIndex[k]}`);
+      if (!Number.isFinite(values[k])) itemError(item, name, `CSC values[${k}] must be finite, got ${values[k]}`);
+    }
+    return { n, colPtr, rowIndex, values };
+  }
+  itemError(item, name, `must be a matrix: array of rows, CSC {n, colPtr, rowIndex, values} or {numberOfRows, numberOfColumns, triplets}, got an object with keys ${Object.keys(v).join(', ')}`);
+}
+
 /** Validates one parameter value against its declaration and returns a private copy. Throws a FlexdynError naming item, parameter, expected and got. */
 export function validateParameter(item: ItemLabel, name: string, parameter: Parameter<unknown>, value: unknown): unknown {
   const kind = parameter.kind;
@@ -210,6 +287,8 @@ export function validateParameter(item: ItemLabel, name: string, parameter: Para
       if (kind !== 'IntVector') entries.forEach((entry, i) => { if (entry < 0) itemError(item, name, `entry ${i} must be an item index (integer >= 0), got ${entry}`); });
       return entries;
     }
+    case 'MatrixContainer':
+      return checkMatrixContainer(item, name, value);
     case 'Matrix':
       return checkMatrix(item, name, value, parameter.size as readonly [number, number] | undefined);
     case 'UserFunction':

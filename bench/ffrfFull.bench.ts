@@ -1,0 +1,52 @@
+/**
+ * Full FFRF benchmark: the unbalanced rotor of Exudyn's objectFFRFTest (rotorDiscTest, 115 mesh nodes, full ObjectFFRF
+ * with 352 ODE2 coordinates + 1 Euler-parameter and 6 coordinate constraints, Abaqus K scaled by 1e-2), 10 steps of
+ * 0.1 ms as in the test, generalized-α ρ∞ = 0.5, modified Newton; once with Exudyn's default dense linear solver and
+ * once with the sparse one. Exudyn's figure: 155 ms per step (its full FFRF is dense).
+ * @module
+ */
+
+import { LinearSolverType, type SolverStatistics } from '../src/index.ts';
+import { formatDuration, type Benchmark } from './harness.ts';
+import { absSumOfRows, buildObjectFFRFTestModel, objectFFRFTest } from '../testModels/objectFFRFTest.ts';
+
+function rotorBenchmark(name: string, description: string, solver: LinearSolverType): Benchmark {
+  return {
+    name,
+    description,
+    repetitions: 5,
+    steps: 10,
+    warmUpSteps: 10,
+    comparison: { microsecondsPerStep: 155000, source: 'Exudyn 1.11 objectFFRFTest.py, solver time per step, this machine (median of 4)' },
+    prepare: (n) => {
+      const { mbs, settings, sensor } = buildObjectFFRFTestModel(n);
+      settings.linearSolverType = solver;
+      let statistics: SolverStatistics | undefined;
+      let cpu = 0;
+      return {
+        coordinates: mbs.systemData.numberOfCoordinatesODE2() + mbs.systemData.numberOfCoordinatesAE(),
+        steps: n,
+        solve: () => {
+          const started = process.cpuUsage();
+          statistics = mbs.solveDynamic(settings);
+          const used = process.cpuUsage(started);
+          cpu = (used.user + used.system) * 1e-6;
+        },
+        check: () => {
+          const result = absSumOfRows(mbs.getSensorStoredData(sensor));
+          const error = Math.abs(result - objectFFRFTest.reference) / objectFFRFTest.reference;
+          const newton = statistics === undefined ? '' : `, ${(statistics.newtonIterations / statistics.steps).toFixed(2)} Newton iterations/step`;
+          return `result ${result} (relative error ${error.toExponential(1)} to Exudyn's reference)${newton}, CPU time of the last run ${formatDuration(cpu / n)}/step`;
+        },
+      };
+    },
+  };
+}
+
+/** The full-FFRF benchmarks in report order. */
+export function ffrfFullBenchmarks(): Benchmark[] {
+  return [
+    rotorBenchmark('objectFFRFTest (dense solver)', 'rotorDiscTest as full ObjectFFRF (352 coordinates), MarkerSuperElementPosition supports, 10 steps of 0.1 ms, dense LU (Exudyn\'s default)', LinearSolverType.EXUdense),
+    rotorBenchmark('objectFFRFTest (sparse solver)', 'the same model with the sparse LU (linearSolverType EigenSparse)', LinearSolverType.EigenSparse),
+  ];
+}

@@ -1,0 +1,71 @@
+/**
+ * FFRF reduced-order benchmarks: the unbalanced rotor of Exudyn's objectFFRFreducedOrderTest (rotorDiscTest, 8 modes,
+ * 15 ODE2 coordinates + 1 Euler-parameter constraint, 100 steps of 0.1 ms) and Exudyn's performance model
+ * perfObjectFFRFreducedOrder (the same rotor, 20 000 steps, sensors every 0.1 s). Generalized-α ρ∞ = 0.5, modified Newton.
+ * @module
+ */
+
+import { SystemContainer, OutputVariableType, SensorSuperElement, type SolverStatistics } from '../src/index.ts';
+import { formatDuration, type Benchmark } from './harness.ts';
+import { absSum, buildRotorFFRFreducedOrder, rotorSimulationSettings } from '../testModels/objectFFRFreducedOrderTest.ts';
+
+/** Exudyn's perfObjectFFRFreducedOrder result (PerformanceTestsReferenceSolution, Exudyn 1.11). */
+export const perfObjectFFRFreducedOrderReference = 21.00863102425483;
+
+/** The rotor model with a SuperElement displacement sensor at the mid node, for n steps of 0.1 ms. */
+function prepareRotor(steps: number, sensorsWritePeriod: number) {
+  const SC = new SystemContainer();
+  const mbs = SC.addSystem();
+  const { objFFRF, nMid } = buildRotorFFRFreducedOrder(mbs, { stiffnessScale: 1e-2, sensorPoint: [0, 0, 0.25] });
+  const sensor = mbs.addSensor(SensorSuperElement({
+    bodyNumber: objFFRF.oFFRFreducedOrder, meshNodeNumber: nMid, storeInternal: true, writeToFile: false, outputVariableType: OutputVariableType.Displacement,
+  }));
+  mbs.assemble();
+  const settings = rotorSimulationSettings(steps * 1e-4);
+  settings.solutionSettings.sensorsWritePeriod = sensorsWritePeriod;
+  settings.solutionSettings.solutionWritePeriod = sensorsWritePeriod;
+  settings.timeIntegration.verboseMode = 0;
+  return { mbs, settings, sensor };
+}
+
+/** One rotor benchmark; the check reports the sensor sum (and its error to reference, if given) and the CPU time per step. */
+function rotorBenchmark(name: string, description: string, steps: number, warmUpSteps: number, repetitions: number, sensorsWritePeriod: number,
+  exudynMicroseconds: number, check: (sum: number) => string): Benchmark {
+  return {
+    name,
+    description,
+    repetitions,
+    steps,
+    warmUpSteps,
+    comparison: { microsecondsPerStep: exudynMicroseconds, source: `Exudyn 1.11 ${name}.py, solver time per step, this machine (median of 4)` },
+    prepare: (n) => {
+      const { mbs, settings, sensor } = prepareRotor(n, sensorsWritePeriod);
+      let statistics: SolverStatistics | undefined;
+      let cpu = 0;
+      return {
+        coordinates: mbs.systemData.numberOfCoordinatesODE2() + mbs.systemData.numberOfCoordinatesAE(),
+        steps: n,
+        solve: () => {
+          const started = process.cpuUsage();
+          statistics = mbs.solveDynamic(settings);
+          const used = process.cpuUsage(started);
+          cpu = (used.user + used.system) * 1e-6;
+        },
+        check: () => {
+          const newton = statistics === undefined ? '' : `${(statistics.newtonIterations / statistics.steps).toFixed(2)} Newton iterations/step`;
+          return `${check(absSum(mbs.getSensorStoredData(sensor)))}, ${newton}, CPU time of the last run ${formatDuration(cpu / n)}/step`;
+        },
+      };
+    },
+  };
+}
+
+/** The reduced-order FFRF benchmarks in report order. */
+export function ffrfReducedOrderBenchmarks(): Benchmark[] {
+  return [
+    rotorBenchmark('objectFFRFreducedOrderTest', 'rotorDiscTest as ObjectFFRFreducedOrder (8 modes), MarkerSuperElementPosition supports, 100 steps of 0.1 ms',
+      100, 100, 10, 1e-4, 450, (sum) => `result ${0.01 * sum} (relative error ${(Math.abs(0.01 * sum - 0.0053552332680605694) / 0.0053552332680605694).toExponential(1)} to Exudyn's reference)`),
+    rotorBenchmark('perfObjectFFRFreducedOrder', 'the rotor of objectFFRFreducedOrderTest over 2 s: 20 000 steps of 0.1 ms, sensor every 0.1 s',
+      20000, 2000, 3, 0.1, 370, (sum) => `result ${sum} (relative error ${(Math.abs(sum - perfObjectFFRFreducedOrderReference) / perfObjectFFRFreducedOrderReference).toExponential(1)} to Exudyn's reference)`),
+  ];
+}

@@ -1,0 +1,376 @@
+/**
+ * ObjectFFRFreducedOrderInterface: the reduced matrices and FFRF mass invariants of a mode basis and a
+ * FEMinterface (Exudyn's class of that name in exudyn/FEM.py), and the one-call creation of an
+ * ObjectFFRFreducedOrder with its rigid-body and modal nodes.
+ * @module
+ */
+
+import type { NdArray } from 'ndarray';
+import { cscMultiply, type CscMatrix } from '../linalg/sparse.ts';
+import { FlexdynError } from '../registry/errors.ts';
+import type { MatrixValue } from '../registry/parameters.ts';
+import {
+  AngularVelocity2EulerParameters_t, RotationMatrix2EulerParameters, eulerParameters2GLocalInto, eulerParameters2RotationMatrixInto,
+} from '../rotations/rotationMatrices.ts';
+import type { MainSystem } from '../MainSystem.ts';
+import type { LoadIndex, NodeIndex, ObjectIndex } from '../registry/parameters.ts';
+import { NodeRigidBodyEP } from '../items/nodes/NodeRigidBodyEP.ts';
+import { NodeGenericODE2 } from '../items/nodes/NodeGenericODE2.ts';
+import {
+  ObjectFFRFreducedOrder, type FFRFreducedOrderForceUserFunction, type FFRFreducedOrderMassMatrixUserFunction,
+} from '../items/objects/ObjectFFRFreducedOrder.ts';
+import { MarkerBodyMass } from '../items/markers/MarkerBodyMass.ts';
+import { LoadMassProportional } from '../items/loads/LoadMassProportional.ts';
+import type { FEMinterface } from './FEMinterface.ts';
+
+/** Relative threshold below which entries of the reduced mass and stiffness matrices are set to zero (Exudyn's RoundMatrix defaults). */
+export const REDUCED_MATRIX_ROUNDING = 1e-13;
+
+/** Options of {@link ObjectFFRFreducedOrderInterface.addObjectFFRFreducedOrder}. */
+export interface AddObjectFFRFreducedOrderOptions {
+  /** Reference position of the reference frame (default [0, 0, 0]). */
+  positionRef?: ArrayLike<number>;
+  /** Initial translational velocity (default 0). */
+  initialVelocity?: ArrayLike<number>;
+  /** Reference rotation matrix (rows); default identity. Give either this or eulerParametersRef. */
+  rotationMatrixRef?: MatrixValue;
+  /** Reference Euler parameters instead of rotationMatrixRef. */
+  eulerParametersRef?: ArrayLike<number>;
+  /** Initial angular velocity in global coordinates (default 0). */
+  initialAngularVelocity?: ArrayLike<number>;
+  /** Mass-proportional damping α of D_red = α M_red + β K_red. */
+  massProportionalDamping?: number;
+  /** Stiffness-proportional damping β of D_red = α M_red + β K_red. */
+  stiffnessProportionalDamping?: number;
+  /** Gravity: adds MarkerBodyMass and LoadMassProportional if nonzero (not with user functions, as Exudyn: there ufForce includes it). */
+  gravity?: ArrayLike<number>;
+  /** Force user function; with massMatrixUserFunction it replaces the internal FFRF terms (computeFFRFterms = false). */
+  forceUserFunction?: FFRFreducedOrderForceUserFunction;
+  /** Mass matrix user function (see forceUserFunction). */
+  massMatrixUserFunction?: FFRFreducedOrderMassMatrixUserFunction;
+  /** Item name. */
+  name?: string;
+}
+
+/** Items created by {@link ObjectFFRFreducedOrderInterface.addObjectFFRFreducedOrder} (Exudyn's dictionary keys). */
+export interface FFRFreducedOrderItems {
+  /** Rigid-body node of the reference frame. */
+  nRigidBody: NodeIndex;
+  /** Node of the modal coordinates. */
+  nGenericODE2: NodeIndex;
+  /** The ObjectFFRFreducedOrder. */
+  oFFRFreducedOrder: ObjectIndex;
+  /** The gravity load, if one was added. */
+  loadGravity: LoadIndex | undefined;
+}
+
+/** n × k column-major dense matrix. */
+interface Dense {
+  rows: number;
+  cols: number;
+  data: Float64Array;
+}
+
+function dense(rows: number, cols: number): Dense {
+  return { rows, cols, data: new Float64Array(rows * cols) };
+}
+
+/** M·B column by column (M sparse, both triangles stored). */
+function sparseTimes(m: CscMatrix, b: Dense): Dense {
+  const out = dense(b.rows, b.cols);
+  for (let j = 0; j < b.cols; j++) cscMultiply(m, b.data.subarray(j * b.rows, (j + 1) * b.rows), out.data.subarray(j * b.rows, (j + 1) * b.rows));
+  return out;
+}
+
+/** Aᵀ B as rows (A, B column-major with equal row counts). */
+function transposeTimes(a: Dense, b: Dense): number[][] {
+  const n = a.rows, out: number[][] = [];
+  for (let i = 0; i < a.cols; i++) {
+    const row: number[] = [];
+    const ai = a.data.subarray(i * n, (i + 1) * n);
+    for (let j = 0; j < b.cols; j++) {
+      const bj = b.data.subarray(j * n, (j + 1) * n);
+      let sum = 0;
+      for (let k = 0; k < n; k++) sum += ai[k] * bj[k];
+      row.push(sum);
+    }
+    out.push(row);
+  }
+  return out;
+}
+
+/** The stacked skew matrices [skew(v_0); skew(v_1); …] (3n × 3) of a vector of n 3-vectors (Exudyn's ComputeSkewMatrix). */
+function skewStack(v: ArrayLike<number>, offset: number, n3: number, out: Dense, col: number): void {
+  const d = out.data, r = out.rows;
+  for (let i = 0; i < n3; i += 3) {
+    const x = v[offset + i], y = v[offset + i + 1], z = v[offset + i + 2];
+    // column 0 = [0, z, −y], column 1 = [−z, 0, x], column 2 = [y, −x, 0]
+    d[col * r + i + 1] = z; d[col * r + i + 2] = -y;
+    d[(col + 1) * r + i] = -z; d[(col + 1) * r + i + 2] = x;
+    d[(col + 2) * r + i] = y; d[(col + 2) * r + i + 1] = -x;
+  }
+}
+
+/** Sets entries with |a_ij| < threshold·max|a| to zero (Exudyn's RoundMatrix). */
+function roundMatrix(a: number[][], threshold: number): void {
+  let max = 0;
+  for (const row of a) for (const value of row) max = Math.max(max, Math.abs(value));
+  for (const row of a) for (let j = 0; j < row.length; j++) if (Math.abs(row[j]) < threshold * max) row[j] = 0;
+}
+
+/** Dense row-major product helpers for the user functions. */
+function mul(a: ArrayLike<number>, ar: number, ac: number, b: ArrayLike<number>, bc: number): Float64Array {
+  const out = new Float64Array(ar * bc);
+  for (let i = 0; i < ar; i++) for (let k = 0; k < ac; k++) {
+    const v = a[i * ac + k];
+    if (v === 0) continue;
+    for (let j = 0; j < bc; j++) out[i * bc + j] += v * b[k * bc + j];
+  }
+  return out;
+}
+
+function transpose(a: ArrayLike<number>, r: number, c: number): Float64Array {
+  const out = new Float64Array(r * c);
+  for (let i = 0; i < r; i++) for (let j = 0; j < c; j++) out[j * r + i] = a[i * c + j];
+  return out;
+}
+
+function flat(rows: number[][]): Float64Array {
+  const c = rows.length === 0 ? 0 : rows[0].length;
+  const out = new Float64Array(rows.length * c);
+  rows.forEach((row, i) => out.set(row, i * c));
+  return out;
+}
+
+/**
+ * Reduced-order FFRF data of a FEMinterface with a mode basis Ψ (Exudyn's ObjectFFRFreducedOrderInterface), computed with the
+ * sparse FE mass matrix M (both triangles stored) as Exudyn does: M_red = ΨᵀMΨ, K_red = ΨᵀKΨ (entries below 1e-13·max set to zero),
+ * Θ_u = x̃ᵀMx̃, m = (Φ_tᵀMΦ_t)₀₀, χ_u = Φ_tᵀMx/m and the invariants M_AB = AᵀMB for AB ∈ {Ψ̃Ψ, Ψ̃Ψ̃, Φ_tΨ, Φ_tΨ̃, x̃Ψ, x̃Ψ̃}
+ * (Φ_t = [I; I; …], x̃ and Ψ̃ the stacked skew matrices of the node positions and of each mode). Cost: (4n_m + 6) sparse products and
+ * dense products of n_f × 3n_m blocks.
+ */
+export class ObjectFFRFreducedOrderInterface {
+  /** Mode basis Ψ as rows (n_f × n_m). */
+  readonly modeBasis: number[][];
+  /** Node reference positions x̄ (n_f). */
+  readonly xRef: Float64Array;
+  /** Number of modes n_m. */
+  readonly nModes: number;
+  /** Number of mesh nodes n_n. */
+  readonly nNodes: number;
+  /** Reduced mass matrix M_red (n_m × n_m). */
+  readonly massMatrixReduced: number[][];
+  /** Reduced stiffness matrix K_red (n_m × n_m). */
+  readonly stiffnessMatrixReduced: number[][];
+  /** Inertia tensor Θ_u about the origin of the FE coordinates. */
+  readonly inertiaLocal: number[][];
+  /** Total mass m. */
+  readonly totalMass: number;
+  /** Center of mass χ_u. */
+  readonly chiU: number[];
+  /** Ψ̃ᵀMΨ (3n_m × n_m). */
+  readonly mPsiTildePsi: number[][];
+  /** Ψ̃ᵀMΨ̃ (3n_m × 3n_m). */
+  readonly mPsiTildePsiTilde: number[][];
+  /** Φ_tᵀMΨ (3 × n_m). */
+  readonly mPhitTPsi: number[][];
+  /** Φ_tᵀMΨ̃ (3 × 3n_m). */
+  readonly mPhitTPsiTilde: number[][];
+  /** x̃ᵀMΨ (3 × n_m). */
+  readonly mXRefTildePsi: number[][];
+  /** x̃ᵀMΨ̃ (3 × 3n_m). */
+  readonly mXRefTildePsiTilde: number[][];
+  /** Reference Euler parameters of the last created object (for the user functions). */
+  private rotationParameters0 = [1, 0, 0, 0];
+  private gravity = [0, 0, 0];
+  private dampingMatrixReduced?: number[][];
+
+  /** Computes all reduced data from fem (mass and stiffness matrices, nodes) and the mode basis (default fem.modeBasis). */
+  constructor(fem: FEMinterface, modeBasis?: NdArray<Float64Array>) {
+    const basis = modeBasis ?? fem.modeBasis;
+    if (basis === undefined) throw new FlexdynError('ObjectFFRFreducedOrderInterface: fem.modeBasis must be computed (fem.computeEigenmodes) or modeBasis given, got undefined', { parameter: 'modeBasis' });
+    const M = fem.getMassMatrix(), K = fem.getStiffnessMatrix();
+    const nf = fem.nodes.length, nm = basis.shape[1];
+    if (basis.shape[0] !== nf || M.n !== nf || K.n !== nf) {
+      throw new FlexdynError(`ObjectFFRFreducedOrderInterface: modeBasis rows, mass and stiffness matrix must match the ${nf} node coordinates, got ${basis.shape[0]}, ${M.n}, ${K.n}`, { parameter: 'modeBasis' });
+    }
+    this.nModes = nm;
+    this.nNodes = nf / 3;
+    this.xRef = Float64Array.from(fem.nodes);
+    // column blocks: Ψ (nm), Ψ̃ (3nm), Φ_t (3), x̃ (3)
+    const psi = dense(nf, nm), psiT = dense(nf, 3 * nm), phi = dense(nf, 3), xT = dense(nf, 3);
+    const column = new Float64Array(nf);
+    this.modeBasis = [];
+    for (let i = 0; i < nf; i++) this.modeBasis.push(new Array<number>(nm));
+    for (let j = 0; j < nm; j++) {
+      for (let i = 0; i < nf; i++) { const value = basis.get(i, j); column[i] = value; psi.data[j * nf + i] = value; this.modeBasis[i][j] = value; }
+      skewStack(column, 0, nf, psiT, 3 * j);
+    }
+    for (let i = 0; i < nf; i++) phi.data[(i % 3) * nf + i] = 1;
+    skewStack(this.xRef, 0, nf, xT, 0);
+    const mPsi = sparseTimes(M, psi), mPsiT = sparseTimes(M, psiT), mPhi = sparseTimes(M, phi), mXT = sparseTimes(M, xT);
+    this.massMatrixReduced = transposeTimes(psi, mPsi);
+    this.stiffnessMatrixReduced = transposeTimes(psi, sparseTimes(K, psi));
+    roundMatrix(this.massMatrixReduced, REDUCED_MATRIX_ROUNDING);
+    roundMatrix(this.stiffnessMatrixReduced, REDUCED_MATRIX_ROUNDING);
+    this.inertiaLocal = transposeTimes(xT, mXT);
+    this.totalMass = transposeTimes(phi, mPhi)[0][0];
+    const x = { rows: nf, cols: 1, data: this.xRef };
+    const first = transposeTimes(phi, sparseTimes(M, x));
+    this.chiU = [first[0][0] / this.totalMass, first[1][0] / this.totalMass, first[2][0] / this.totalMass];
+    this.mPsiTildePsi = transposeTimes(psiT, mPsi);
+    this.mPsiTildePsiTilde = transposeTimes(psiT, mPsiT);
+    this.mPhitTPsi = transposeTimes(phi, mPsi);
+    this.mPhitTPsiTilde = transposeTimes(phi, mPsiT);
+    this.mXRefTildePsi = transposeTimes(xT, mPsi);
+    this.mXRefTildePsiTilde = transposeTimes(xT, mPsiT);
+  }
+
+  /**
+   * Adds the rigid-body node (RigidBodyEP), the modal node and the ObjectFFRFreducedOrder to mbs (Exudyn's
+   * AddObjectFFRFreducedOrder / AddObjectFFRFreducedOrderWithUserFunctions). With both user functions the object gets
+   * computeFFRFterms = false and no invariants (the user functions, e.g. ufMassFFRFreducedOrder / ufForceFFRFreducedOrder,
+   * provide all terms); otherwise gravity ≠ 0 adds MarkerBodyMass and LoadMassProportional.
+   */
+  addObjectFFRFreducedOrder(mbs: MainSystem, options: AddObjectFFRFreducedOrderOptions = {}): FFRFreducedOrderItems {
+    const positionRef = Array.from(options.positionRef ?? [0, 0, 0]);
+    const velocity = Array.from(options.initialVelocity ?? [0, 0, 0]);
+    const omega = options.initialAngularVelocity ?? [0, 0, 0];
+    if (options.rotationMatrixRef !== undefined && options.eulerParametersRef !== undefined) {
+      throw new FlexdynError('ObjectFFRFreducedOrderInterface.addObjectFFRFreducedOrder: give rotationMatrixRef or eulerParametersRef, got both', { parameter: 'rotationMatrixRef' });
+    }
+    const ep = options.eulerParametersRef !== undefined ? Array.from(options.eulerParametersRef)
+      : RotationMatrix2EulerParameters(options.rotationMatrixRef ?? [[1, 0, 0], [0, 1, 0], [0, 0, 1]]);
+    const epT = AngularVelocity2EulerParameters_t(omega, ep);
+    this.rotationParameters0 = ep;
+    this.gravity = Array.from(options.gravity ?? [0, 0, 0]);
+    const name = options.name ?? '';
+    const nRigidBody = mbs.addNode(NodeRigidBodyEP({
+      name: name === '' ? '' : `NodeRigidBody:${name}`, referenceCoordinates: [...positionRef, ...ep], initialVelocities: [...velocity, ...epT],
+    }));
+    const nm = this.nModes;
+    const zeros = new Array<number>(nm).fill(0);
+    const nGenericODE2 = mbs.addNode(NodeGenericODE2({
+      name: name === '' ? '' : `NodeGeneric:${name}`, numberOfODE2Coordinates: nm, referenceCoordinates: zeros, initialCoordinates: zeros, initialCoordinates_t: zeros,
+    }));
+    const alpha = options.massProportionalDamping ?? 0, beta = options.stiffnessProportionalDamping ?? 0;
+    this.dampingMatrixReduced = alpha === 0 && beta === 0 ? undefined
+      : this.massMatrixReduced.map((row, i) => row.map((m, j) => alpha * m + beta * this.stiffnessMatrixReduced[i][j]));
+    const userFunctions = options.forceUserFunction !== undefined && options.massMatrixUserFunction !== undefined;
+    const common = {
+      name, nodeNumbers: [nRigidBody, nGenericODE2], massMatrixReduced: this.massMatrixReduced, stiffnessMatrixReduced: this.stiffnessMatrixReduced,
+      dampingMatrixReduced: this.dampingMatrixReduced ?? [], modeBasis: this.modeBasis, referencePositions: this.xRef,
+      forceUserFunction: options.forceUserFunction ?? (0 as const), massMatrixUserFunction: options.massMatrixUserFunction ?? (0 as const),
+    };
+    let loadGravity: LoadIndex | undefined;
+    let oFFRFreducedOrder: ObjectIndex;
+    if (userFunctions) {
+      oFFRFreducedOrder = mbs.addObject(ObjectFFRFreducedOrder({ ...common, computeFFRFterms: false }));
+    } else {
+      oFFRFreducedOrder = mbs.addObject(ObjectFFRFreducedOrder({
+        ...common, computeFFRFterms: true, physicsMass: this.totalMass, physicsInertia: this.inertiaLocal, physicsCenterOfMass: this.chiU,
+        mPsiTildePsi: this.mPsiTildePsi, mPsiTildePsiTilde: this.mPsiTildePsiTilde, mPhitTPsi: this.mPhitTPsi, mPhitTPsiTilde: this.mPhitTPsiTilde,
+        mXRefTildePsi: this.mXRefTildePsi, mXRefTildePsiTilde: this.mXRefTildePsiTilde,
+      }));
+      if (this.gravity.some((g) => g !== 0)) {
+        const mBody = mbs.addMarker(MarkerBodyMass({ bodyNumber: oFFRFreducedOrder }));
+        loadGravity = mbs.addLoad(LoadMassProportional({ markerNumber: mBody, loadVector: this.gravity }));
+      }
+    }
+    return { nRigidBody, nGenericODE2, oFFRFreducedOrder, loadGravity };
+  }
+
+  /** A, G_l (3 × 4) and the ζ ⊗ I operator data for the user functions (Euler-parameter reference node). */
+  private userFrame(q: ArrayLike<number>) {
+    const ep = new Float64Array(4);
+    for (let i = 0; i < 4; i++) ep[i] = q[3 + i] + this.rotationParameters0[i];
+    return { a: eulerParameters2RotationMatrixInto(new Float64Array(9), ep), g: eulerParameters2GLocalInto(new Float64Array(12), ep) };
+  }
+
+  /** (ζ⊗I) as a row-major 3n_m × 3 matrix. */
+  private kron(z: ArrayLike<number>, offset: number): Float64Array {
+    const nm = this.nModes, out = new Float64Array(9 * nm);
+    for (let j = 0; j < nm; j++) for (let d = 0; d < 3; d++) out[(3 * j + d) * 3 + d] = z[offset + j];
+    return out;
+  }
+
+  /**
+   * Mass matrix user function (Exudyn's UFmassFFRFreducedOrder) for an object created with user functions and a RigidBodyEP node:
+   * the full FFRF mass matrix including M_red, as a dense n_ODE2 × n_ODE2 array of rows. An independent dense implementation of the
+   * formulas of ObjectFFRFreducedOrder.
+   */
+  ufMassFFRFreducedOrder(q: ArrayLike<number>): number[][] {
+    const nm = this.nModes, n = 7 + nm;
+    const { a, g } = this.userFrame(q);
+    const zi = this.kron(q, 7);
+    const m = this.totalMass, c = this.chiU;
+    const chiTilde = [0, -c[2], c[1], c[2], 0, -c[0], -c[1], c[0], 0].map((v) => m * v);
+    const cMat = mul(flat(this.mPhitTPsiTilde), 3, 3 * nm, zi, 3).map((v, i) => v + chiTilde[i]);
+    const mtr = mul(mul(a, 3, 3, cMat, 3), 3, 3, g, 4).map((v) => -v);
+    const mtf = mul(a, 3, 3, flat(this.mPhitTPsi), nm);
+    const r = flat(this.mXRefTildePsi);
+    const ztPsiTPsi = mul(transpose(zi, 3 * nm, 3), 3, 3 * nm, flat(this.mPsiTildePsi), nm);
+    const rr = r.map((v, i) => v + ztPsiTPsi[i]);
+    const gT = transpose(g, 3, 4);
+    const mrf = mul(gT, 4, 3, rr, nm).map((v) => -v);
+    const s = mul(flat(this.mXRefTildePsiTilde), 3, 3 * nm, zi, 3);
+    const q2 = mul(transpose(zi, 3 * nm, 3), 3, 3 * nm, mul(flat(this.mPsiTildePsiTilde), 3 * nm, 3 * nm, zi, 3), 3);
+    const th = flat(this.inertiaLocal).map((v, i) => v + s[i] + s[(i % 3) * 3 + Math.floor(i / 3)] + q2[i]);
+    const mrr = mul(mul(gT, 4, 3, th, 3), 4, 3, g, 4);
+    const out: number[][] = Array.from({ length: n }, () => new Array<number>(n).fill(0));
+    for (let i = 0; i < 3; i++) out[i][i] = m;
+    for (let i = 0; i < 3; i++) for (let j = 0; j < 4; j++) { out[i][3 + j] = mtr[i * 4 + j]; out[3 + j][i] = mtr[i * 4 + j]; }
+    for (let i = 0; i < 3; i++) for (let j = 0; j < nm; j++) { out[i][7 + j] = mtf[i * nm + j]; out[7 + j][i] = mtf[i * nm + j]; }
+    for (let i = 0; i < 4; i++) for (let j = 0; j < nm; j++) { out[3 + i][7 + j] = mrf[i * nm + j]; out[7 + j][3 + i] = mrf[i * nm + j]; }
+    for (let i = 0; i < 4; i++) for (let j = 0; j < 4; j++) out[3 + i][3 + j] = mrr[i * 4 + j];
+    for (let i = 0; i < nm; i++) for (let j = 0; j < nm; j++) out[7 + i][7 + j] = this.massMatrixReduced[i][j];
+    return out;
+  }
+
+  /**
+   * Force user function (Exudyn's UFforceFFRFreducedOrder): quadratic velocity vector, −K_red ζ − D_red ζ̇ and the gravity of
+   * addObjectFFRFreducedOrder (m g, G_lᵀ(χ̃_u m Aᵀg), M_ΦtΨᵀAᵀg), for a RigidBodyEP reference node; n_ODE2 entries.
+   */
+  ufForceFFRFreducedOrder(q: ArrayLike<number>, qt: ArrayLike<number>): number[] {
+    const nm = this.nModes, n = 7 + nm, m = this.totalMass, c = this.chiU;
+    const { a, g } = this.userFrame(q);
+    const zi = this.kron(q, 7), zti = this.kron(qt, 7);
+    const w = mul(g, 3, 4, Array.from({ length: 4 }, (_, i) => qt[3 + i]), 1);
+    const wt = [0, -w[2], w[1], w[2], 0, -w[0], -w[1], w[0], 0];
+    const chiTilde = [0, -c[2], c[1], c[2], 0, -c[0], -c[1], c[0], 0];
+    const mPhiPsiT = flat(this.mPhitTPsiTilde), mXPsiT = flat(this.mXRefTildePsiTilde), mPsiTPsiT = flat(this.mPsiTildePsiTilde), mPsiTPsi = flat(this.mPsiTildePsi);
+    const f = new Array<number>(n).fill(0);
+    const cMat = mul(mPhiPsiT, 3, 3 * nm, zi, 3).map((v, i) => v + m * chiTilde[i]);
+    const t1 = mul(mul(mul(a, 3, 3, wt, 3), 3, 3, cMat, 3), 3, 3, w, 1);
+    const t2 = mul(a, 3, 3, mul(mPhiPsiT, 3, 3 * nm, mul(zti, 3 * nm, 3, w, 1), 1), 1);
+    for (let i = 0; i < 3; i++) f[i] = t1[i] + 2 * t2[i];
+    const s = mul(mXPsiT, 3, 3 * nm, zi, 3);
+    const ziT = transpose(zi, 3 * nm, 3);
+    const q2 = mul(ziT, 3, 3 * nm, mul(mPsiTPsiT, 3 * nm, 3 * nm, zi, 3), 3);
+    const th = flat(this.inertiaLocal).map((v, i) => v + s[i] + s[(i % 3) * 3 + Math.floor(i / 3)] + q2[i]);
+    const gT = transpose(g, 3, 4);
+    const r1 = mul(gT, 4, 3, mul(mul(wt, 3, 3, th, 3), 3, 3, w, 1), 1);
+    const inner = mul(mXPsiT, 3, 3 * nm, zti, 3).map((v, i) => v + mul(ziT, 3, 3 * nm, mul(mPsiTPsiT, 3 * nm, 3 * nm, zti, 3), 3)[i]);
+    const r2 = mul(gT, 4, 3, mul(inner, 3, 3, w, 1), 1);
+    for (let i = 0; i < 4; i++) f[3 + i] = -r1[i] - 2 * r2[i];
+    const h = mul(mPsiTPsiT, 3 * nm, 3 * nm, mul(zi, 3 * nm, 3, w, 1), 1);
+    const hx = mul(transpose(mXPsiT, 3, 3 * nm), 3 * nm, 3, w, 1);
+    const v1 = mul(zti, 3 * nm, 3, w, 1);
+    const cor = mul(transpose(mPsiTPsi, 3 * nm, nm), nm, 3 * nm, v1, 1);
+    const d = this.dampingMatrixReduced;
+    for (let j = 0; j < nm; j++) {
+      let value = w[0] * (h[3 * j] + hx[3 * j]) + w[1] * (h[3 * j + 1] + hx[3 * j + 1]) + w[2] * (h[3 * j + 2] + hx[3 * j + 2]) + 2 * cor[j];
+      for (let k = 0; k < nm; k++) value -= this.stiffnessMatrixReduced[j][k] * q[7 + k] + (d === undefined ? 0 : d[j][k] * qt[7 + k]);
+      f[7 + j] = value;
+    }
+    const grav = this.gravity;
+    const bl = mul(transpose(a, 3, 3), 3, 3, grav, 1);
+    for (let i = 0; i < 3; i++) f[i] += m * grav[i];
+    const tq = mul(chiTilde, 3, 3, bl.map((v) => m * v), 1);
+    const gq = mul(gT, 4, 3, tq, 1);
+    for (let i = 0; i < 4; i++) f[3 + i] += gq[i];
+    const mf = mul(transpose(flat(this.mPhitTPsi), 3, nm), nm, 3, bl, 1);
+    for (let j = 0; j < nm; j++) f[7 + j] += mf[j];
+    return f;
+  }
+}

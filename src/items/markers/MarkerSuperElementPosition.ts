@@ -1,0 +1,72 @@
+import { makeFactory, type ItemDefinition } from '../../registry/definition.ts';
+import type { BindContext, ItemState, MarkerModel, NodeModel } from '../../registry/capabilities.ts';
+import type { ItemLabel } from '../../registry/errors.ts';
+import { OutputVariableType } from '../../registry/enums.ts';
+import { intVector, objectIndex, vector } from '../../registry/parameters.ts';
+import { bindSuperElement, SuperElementPoint } from './superElementMarkerBase.ts';
+
+const parameters = {
+  bodyNumber: objectIndex('Super element (ObjectFFRF, ObjectFFRFreducedOrder) the marker is attached to.'),
+  meshNodeNumbers: intVector([], 'Mesh node numbers k_0 … k_{m−1} of the super element (0-based).'),
+  weightingFactors: vector([], 'Weights w_0 … w_{m−1}, one per mesh node; they must sum to 1.'),
+};
+
+/** Run-time model: the weighted mean point Σ w_i p_i of mesh nodes. */
+class SuperElementPositionMarkerModel implements MarkerModel {
+  readonly provides = { position: true, orientation: false, coordinate: false, bodyMass: false };
+  nodes: readonly NodeModel[] = [];
+  nLocalU = 0;
+  private point!: SuperElementPoint;
+
+  constructor(readonly label: ItemLabel, private readonly bodyNumber: number, private readonly meshNodes: readonly number[], private readonly weights: Float64Array) {}
+
+  bind(context: BindContext): void {
+    const se = bindSuperElement(this.label, context, this.bodyNumber, this.meshNodes, this.weights);
+    const m = this.meshNodes.length;
+    const base = new Float64Array(3), x = new Float64Array(3);
+    const coefficients = new Float64Array(9 * m);
+    for (let k = 0; k < m; k++) {
+      const w = this.weights[k];
+      se.meshNodeReferencePosition(this.meshNodes[k], x);
+      for (let d = 0; d < 3; d++) { base[d] += w * x[d]; coefficients[d * 3 * m + 3 * k + d] = w; }
+    }
+    this.point = new SuperElementPoint(se, se.createMeshNodeMap(this.meshNodes, coefficients, 3), base);
+    this.nodes = this.point.nodes;
+    this.nLocalU = this.point.nLocalU;
+  }
+
+  position(s: ItemState, out: Float64Array): void {
+    this.point.position(s, out);
+  }
+
+  velocity(s: ItemState, out: Float64Array): void {
+    this.point.velocity(s, out);
+  }
+
+  positionJacobian(s: ItemState, out: Float64Array): void {
+    this.point.positionJacobian(s, out);
+  }
+
+  output(variable: OutputVariableType, s: ItemState): ArrayLike<number> | undefined {
+    const out = new Float64Array(3);
+    if (variable === OutputVariableType.Position) { this.position(s, out); return out; }
+    if (variable === OutputVariableType.Velocity) { this.velocity(s, out); return out; }
+    return undefined;
+  }
+}
+
+/** A position marker on weighted mesh nodes of a super element (Exudyn's MarkerSuperElementPosition). */
+export const markerSuperElementPositionDefinition: ItemDefinition<'Marker', typeof parameters> = {
+  category: 'Marker',
+  typeName: 'SuperElementPosition',
+  description: 'The weighted average p = Σ w_i p_i of the current positions of mesh nodes k_i of a super element (an RBE3-like point), '
+    + 'with its velocity and position Jacobian over the reference-frame node and the flexible coordinates the nodes depend on. '
+    + 'The weights must sum to 1 (checked at assemble, as are the mesh node numbers).',
+  parameters,
+  outputVariables: [OutputVariableType.Position, OutputVariableType.Velocity],
+  equations: 'p = p_r + A (x̄_avg + Σ w_i ū_i), x̄_avg = Σ w_i x̄_i; v = v_r + A (ω̄ × p̄ + Σ w_i dū_i/dt); J = [J_pos,r − (A p̄)~ J_rot,r | A Σ w_i ∂ū_i/∂q_f].',
+  create: (v, label) => new SuperElementPositionMarkerModel(label, v.bodyNumber, v.meshNodeNumbers, Float64Array.from(v.weightingFactors)),
+};
+
+/** Factory for a super-element position marker. */
+export const MarkerSuperElementPosition = makeFactory(markerSuperElementPositionDefinition);

@@ -1,0 +1,118 @@
+import {
+  SystemContainer, SimulationSettings, OutputVariableType, FEMinterface, NodeRigidBodyEP, NodePoint, NodePointGround, ObjectGround,
+  ObjectFFRF, ObjectRigidBody, MarkerBodyRigid, MarkerNodeRigid, MarkerNodeCoordinate, MarkerNodePosition, CoordinateConstraint,
+  CartesianSpringDamper, MarkerSuperElementPosition, SensorSuperElement, AngularVelocity2EulerParameters_t, type MainSystem,
+} from '../src/index.ts';
+import type { TestModel } from './testModel.ts';
+
+/** Exudyn's test data beside the repository (../shared/data relative to the repository root). */
+const dataDir = new URL('../../shared/data/exudyn-testData/', import.meta.url);
+
+/**
+ * The rotor model of objectFFRFTest: full ObjectFFRF of rotorDiscTest (115 Hex8 nodes, 352 coordinates); returns mbs, the
+ * sensor and the simulation settings for the given number of steps of 0.1 ms (Exudyn's test: 10).
+ */
+export function buildObjectFFRFTestModel(steps = 10): { mbs: MainSystem; sensor: number; settings: SimulationSettings } {
+  const SC = new SystemContainer();
+  const mbs = SC.addSystem();
+  const fem = new FEMinterface();
+  const nodes = fem.importFromAbaqusInputFile(new URL('rotorDiscTest.inp', dataDir), { typeName: 'Instance', name: 'rotor-1' });
+  fem.readMassMatrixFromAbaqus(new URL('rotorDiscTestMASS1.mtx', dataDir));
+  fem.readStiffnessMatrixFromAbaqus(new URL('rotorDiscTestSTIF1.mtx', dataDir));
+  fem.scaleStiffnessMatrix(1e-2);
+  const nNodes = nodes.length / 3;
+  const z = (i: number) => nodes[3 * i + 2];
+  let minZ = Infinity, maxZ = -Infinity;
+  for (let i = 0; i < nNodes; i++) { minZ = Math.min(minZ, z(i)); maxZ = Math.max(maxZ, z(i)); }
+  const midZ = 0.5 * (minZ + maxZ);
+  const nTopMid = 9;
+  const unbalance = 0.1;
+  fem.addNodeMass(nTopMid, unbalance);
+  let nLeft = -1, nRight = -1, nMid = -1;
+  const onAxis = (i: number) => Math.abs(nodes[3 * i + 1]) < 1e-6 && Math.abs(nodes[3 * i]) < 1e-6;
+  for (let i = 0; i < nNodes; i++) {
+    if (Math.abs(z(i) - minZ) < 1e-6 && onAxis(i)) nLeft = i;
+    if (Math.abs(z(i) - maxZ) < 1e-6 && onAxis(i)) nRight = i;
+    if (Math.abs(z(i) - midZ) < 1e-6 && onAxis(i)) nMid = i;
+  }
+
+  const p0 = [0, 0, 0];
+  const omega0 = [0, 0, 50 * 2 * Math.PI];
+  const ep0 = [1, 0, 0, 0];
+  const epT0 = AngularVelocity2EulerParameters_t(omega0, ep0);
+  const oGround = mbs.addObject(ObjectGround({ referencePosition: [0, 0, 0] }));
+  mbs.addMarker(MarkerBodyRigid({ bodyNumber: oGround, localPosition: p0 }));
+  const nRB = mbs.addNode(NodeRigidBodyEP({ referenceCoordinates: [...p0, ...ep0], initialVelocities: [0, 0, 0, ...epT0] }));
+  const meshNodes: number[] = [];
+  for (let i = 0; i < nNodes; i++) meshNodes.push(mbs.addNode(NodePoint({ referenceCoordinates: [nodes[3 * i], nodes[3 * i + 1], nodes[3 * i + 2]] })));
+  const oFFRF = mbs.addObject(ObjectFFRF({
+    nodeNumbers: [nRB, ...meshNodes], stiffnessMatrixFF: fem.getStiffnessMatrix(), massMatrixFF: fem.getMassMatrix(),
+  }));
+  // Exudyn's test adds a small rigid body on the frame node (it carried the Euler-parameter constraint in older versions)
+  const epsMass = 1e-3;
+  mbs.addObject(ObjectRigidBody({ nodeNumber: nRB, physicsMass: epsMass, physicsInertia: [epsMass, epsMass, epsMass, 0, 0, 0] }));
+  mbs.addMarker(MarkerNodeRigid({ nodeNumber: nRB }));
+
+  const nGroundLeft = mbs.addNode(NodePointGround({ referenceCoordinates: [0, 0, minZ] }));
+  const nGroundRight = mbs.addNode(NodePointGround({ referenceCoordinates: [0, 0, maxZ] }));
+  const mGroundLeft = mbs.addMarker(MarkerNodeCoordinate({ nodeNumber: nGroundLeft, coordinate: 0 }));
+  const mGroundRight = mbs.addMarker(MarkerNodeCoordinate({ nodeNumber: nGroundRight, coordinate: 0 }));
+  const mGroundPosLeft = mbs.addMarker(MarkerNodePosition({ nodeNumber: nGroundLeft }));
+  const mGroundPosRight = mbs.addMarker(MarkerNodePosition({ nodeNumber: nGroundRight }));
+
+  const nodeListLeft: number[] = [], nodeListRight: number[] = [];
+  for (let i = 0; i < nNodes; i++) {
+    if (Math.abs(z(i) - minZ) < 1e-6) nodeListLeft.push(i);
+    else if (Math.abs(z(i) - maxZ) < 1e-6) nodeListRight.push(i);
+  }
+  // reference conditions of the frame: the left axis node fixed, the right one in x and y, the top node in x (rotation)
+  for (let i = 0; i < 3; i++) {
+    const mLeft = mbs.addMarker(MarkerNodeCoordinate({ nodeNumber: meshNodes[nLeft], coordinate: i }));
+    mbs.addObject(CoordinateConstraint({ markerNumbers: [mGroundLeft, mLeft] }));
+    if (i !== 2) {
+      const mRight = mbs.addMarker(MarkerNodeCoordinate({ nodeNumber: meshNodes[nRight], coordinate: i }));
+      mbs.addObject(CoordinateConstraint({ markerNumbers: [mGroundRight, mRight] }));
+    }
+  }
+  const mTopRight = mbs.addMarker(MarkerNodeCoordinate({ nodeNumber: meshNodes[nTopMid], coordinate: 0 }));
+  mbs.addObject(CoordinateConstraint({ markerNumbers: [mGroundRight, mTopRight] }));
+
+  const k = 2e8, d = k * 0.01;
+  const mLeft = mbs.addMarker(MarkerSuperElementPosition({ bodyNumber: oFFRF, meshNodeNumbers: nodeListLeft, weightingFactors: nodeListLeft.map(() => 1 / nodeListLeft.length) }));
+  const mRight = mbs.addMarker(MarkerSuperElementPosition({ bodyNumber: oFFRF, meshNodeNumbers: nodeListRight, weightingFactors: nodeListRight.map(() => 1 / nodeListRight.length) }));
+  mbs.addObject(CartesianSpringDamper({ markerNumbers: [mLeft, mGroundPosLeft], stiffness: [k, k, k], damping: [d, d, d] }));
+  mbs.addObject(CartesianSpringDamper({ markerNumbers: [mRight, mGroundPosRight], stiffness: [k, k, 0], damping: [d, d, d] }));
+  const sensor = mbs.addSensor(SensorSuperElement({ bodyNumber: oFFRF, meshNodeNumber: nMid, storeInternal: true, outputVariableType: OutputVariableType.Displacement }));
+  mbs.assemble();
+
+  const settings = new SimulationSettings();
+  const h = 1e-4, tEnd = steps * h;
+  settings.timeIntegration.numberOfSteps = steps;
+  settings.timeIntegration.endTime = tEnd;
+  settings.solutionSettings.solutionWritePeriod = h;
+  settings.solutionSettings.sensorsWritePeriod = h;
+  settings.solutionSettings.writeSolutionToFile = false;
+  settings.timeIntegration.newton.useModifiedNewton = true;
+  settings.timeIntegration.generalizedAlpha.spectralRadius = 0.5;
+  return { mbs, sensor, settings };
+}
+
+/** Σ |entries| of stored sensor rows, time column included (numpy abs(data).sum()). */
+export function absSumOfRows(rows: readonly (readonly number[])[]): number {
+  let sum = 0;
+  for (const row of rows) for (const x of row) sum += Math.abs(x);
+  return sum;
+}
+
+/** Exudyn's objectFFRFTest: an unbalanced rotor disc (full ObjectFFRF) spinning at 50 Hz on elastic supports. */
+export const objectFFRFTest: TestModel = {
+  name: 'objectFFRFTest',
+  reference: 0.0064600108120842666,
+  comparison: 'relative',
+  tolerance: 1e-7,
+  run() {
+    const { mbs, sensor, settings } = buildObjectFFRFTestModel();
+    mbs.solveDynamic(settings);
+    return absSumOfRows(mbs.getSensorStoredData(sensor));
+  },
+};
