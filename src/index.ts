@@ -128,3 +128,9 @@ export { svgPlot, niceTicks, formatTicks, plotColors } from './io/svgPlot.ts';
 export type { PlotCurve, SvgPlotOptions, AxisTicks } from './io/svgPlot.ts';
 export { loadSensorFile, parseSensorFile } from './io/sensorFile.ts';
 export type { SensorFileData } from './io/sensorFile.ts';
+
+/** Browser viewer: scene export beside a solution file and the local viewer server (npx flexdyn view <file>). */
+export { exportScene, computeScene, sceneFileNameFor, decodeArray, sceneFormatVersion } from './viewer/scene.ts';
+export type { Scene, SceneSolution, SceneOptions, SceneBody, SceneRod, SceneLine, SceneSensor, SceneMesh, EncodedArray } from './viewer/scene.ts';
+export { startViewer, resolveSceneFile } from './viewer/server.ts';
+export type { ViewerOptions, ViewerServer } from './viewer/server.ts';

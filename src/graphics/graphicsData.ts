@@ -39,8 +39,13 @@ export interface GraphicsLine {
 /** One graphics data item (Exudyn's graphicsData dictionary). */
 export type GraphicsData = GraphicsTriangleList | GraphicsLine;
 
-/** Exudyn's named colours (graphics.color). */
-export const color = {
+/** Names of {@link color}. */
+export type ColorName =
+  | 'red' | 'green' | 'blue' | 'cyan' | 'magenta' | 'yellow' | 'orange' | 'pink' | 'lawngreen' | 'springgreen' | 'violet' | 'dodgerblue'
+  | 'lightred' | 'lightgreen' | 'steelblue' | 'brown' | 'black' | 'darkgrey' | 'darkgrey2' | 'grey' | 'lightgrey' | 'lightgrey2' | 'white'
+  | 'default' | 'defaultBody' | 'defaultJoint' | 'defaultFFRF';
+
+const colorValues: Record<ColorName, Color4> = {
   red: [1, 0, 0, 1], green: [0, 1, 0, 1], blue: [0, 0, 1, 1],
   cyan: [0, 1, 1, 1], magenta: [1, 0, 1, 1], yellow: [1, 1, 0, 1],
   orange: [1, 0.5, 0, 1], pink: [1, 0, 0.5, 1], lawngreen: [0.5, 1, 0, 1],
@@ -48,15 +53,19 @@ export const color = {
   lightred: [0.9, 0.4, 0.4, 1], lightgreen: [0.4, 0.9, 0.4, 1], steelblue: [0.4, 0.4, 0.9, 1], brown: [0.65, 0.2, 0.2, 1],
   black: [0, 0, 0, 1], darkgrey: [0.2, 0.2, 0.2, 1], darkgrey2: [0.35, 0.35, 0.35, 1], grey: [0.5, 0.5, 0.5, 1],
   lightgrey: [0.7, 0.7, 0.7, 1], lightgrey2: [0.85, 0.85, 0.85, 1], white: [1, 1, 1, 1],
-  /** Marks "use the item's default colour". */
   default: [-1, -1, -1, -1],
-  /** Default colour of bodies. */
   defaultBody: [0.4, 0.4, 0.9, 1],
-  /** Default colour of joints. */
   defaultJoint: [0.6, 0.6, 0.8, 1],
-  /** Default colour of FFRF bodies. */
   defaultFFRF: [0, 1, 0, 1],
-} as const satisfies Record<string, Color4>;
+};
+
+/**
+ * Exudyn's named colours (graphics.color): red, green, blue, cyan, magenta, yellow, orange, pink, lawngreen,
+ * springgreen, violet, dodgerblue, lightred, lightgreen, steelblue, brown, black, darkgrey, darkgrey2, grey,
+ * lightgrey, lightgrey2, white; `default` = [−1, −1, −1, −1] (use the item's default colour), defaultBody,
+ * defaultJoint, defaultFFRF.
+ */
+export const color: Readonly<Record<ColorName, Readonly<Color4>>> = colorValues;
 
 /** Sixteen distinct colours for colouring n bodies (Exudyn's graphics.colorList). */
 export const colorList: readonly Color4[] = [

@@ -6,7 +6,7 @@ export {
   color, colorList, Brick, Sphere, Cylinder, Arrow, Basis, Lines, Line, SolidOfRevolution, MergeTriangleLists, Move, validateGraphicsData,
 } from './graphicsData.ts';
 export type {
-  Color4, Vector3Like, GraphicsData, GraphicsTriangleList, GraphicsLine, BrickOptions, SphereOptions, CylinderOptions, ArrowOptions,
+  Color4, ColorName, Vector3Like, GraphicsData, GraphicsTriangleList, GraphicsLine, BrickOptions, SphereOptions, CylinderOptions, ArrowOptions,
   BasisOptions, LinesOptions, SolidOfRevolutionOptions,
 } from './graphicsData.ts';
 export { FromSTL, toSTL, ExportSTL } from './stl.ts';

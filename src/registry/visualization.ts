@@ -4,7 +4,7 @@
  * and ignored by the viewer, as a key of another V-item is in Exudyn.
  * @module
  */
-import { bool, dict, graphicsDataList, real, userFunction, vector, type ParameterSchema } from './parameters.ts';
+import { bool, dict, graphicsDataList, intVector, real, userFunction, vector, type ParameterSchema } from './parameters.ts';
 import type { GraphicsData } from '../graphics/graphicsData.ts';
 
 /** Allowed keys of an item's `visualization` dictionary. */
@@ -22,6 +22,7 @@ export const visualizationFields = {
   axesRadius: real(-1, 'Generic joint axes radius.'),
   axesLength: real(-1, 'Generic joint axes length.'),
   showNodes: bool(false, 'Also draw the nodes of the item (rods, meshes).'),
+  triangleMesh: intVector([], 'Mesh bodies (FFRF): surface triangles as a flat list of mesh node numbers [i0, j0, k0, i1, …], counter-clockwise seen from outside.'),
 } as const satisfies ParameterSchema;
 
 /** The `visualization` parameter declaration shared by all items. */

@@ -4,7 +4,7 @@
  * rows into one JSON file beside the solution file (docs/viewer.md, "Scene file").
  * @module
  */
-import { existsSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
+import { existsSync, writeFileSync, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { MainSystem } from '../MainSystem.ts';
 import { ConfigurationType, OutputVariableType } from '../registry/enums.ts';
@@ -13,7 +13,8 @@ import { visualizationOf } from '../registry/visualization.ts';
 import type { ItemState, ObjectModel } from '../registry/capabilities.ts';
 import { Basis, Sphere, color as namedColors, type GraphicsData } from '../graphics/graphicsData.ts';
 import { triangulate, type TriangulatedGraphics } from '../graphics/triangulate.ts';
-import { defaultSensorFileName } from '../solvers/output.ts';
+import { defaultSensorFileName, loadSensorFile } from '../io/sensorFile.ts';
+import { loadSolutionFile } from '../io/solutionFile.ts';
 
 /** Version of the scene file format. */
 export const sceneFormatVersion = 1;
@@ -25,7 +26,14 @@ export interface SceneSolution {
   /** Times of the rows. */
   times: ArrayLike<number>;
   /** ODE2 coordinates (displacements from reference), one row per time. */
-  coordinates: { readonly rows: number; readonly columns: number; row(i: number): ArrayLike<number> };
+  coordinates: {
+    /** Number of rows (times). */
+    readonly rows: number;
+    /** Coordinates per row. */
+    readonly columns: number;
+    /** Row i. */
+    row(i: number): ArrayLike<number>;
+  };
 }
 
 /** A typed array stored as base64 of its little-endian bytes. */
@@ -123,7 +131,12 @@ export interface Scene {
   /** Size of the model (diagonal of the bounding box over all frames), for default sizes and the camera. */
   characteristicLength: number;
   /** Bounding box over all frames. */
-  bounds: { min: number[]; max: number[] };
+  bounds: {
+    /** Smallest x, y, z. */
+    min: number[];
+    /** Largest x, y, z. */
+    max: number[];
+  };
   /** Bodies with meshes. */
   bodies: SceneBody[];
   /** Rods and cables. */
@@ -280,11 +293,15 @@ export function computeScene(mbs: MainSystem, solution: SceneSolution, options: 
 
   const bounds = new Bounds();
   const p = new Float64Array(3), A = new Float64Array(9), rodPoints = new Float64Array(3 * 1024);
-  const bodyRadius = bodies.map((b) => {
+  // corners of each body's local bounding box, placed at every pose for the scene bounds
+  const bodyCorners = bodies.map((b) => {
     const t = triangulate(b.graphics);
-    let r = 0;
-    for (const arr of [t.positions, t.linePositions]) for (let i = 0; i < arr.length; i += 3) r = Math.max(r, Math.hypot(arr[i], arr[i + 1], arr[i + 2]));
-    return r;
+    const box = new Bounds();
+    for (const arr of [t.positions, t.linePositions]) for (let i = 0; i < arr.length; i += 3) box.add(arr, i);
+    if (box.min[0] === Infinity) box.add([0, 0, 0]);
+    const corners: number[][] = [];
+    for (let c = 0; c < 8; c++) corners.push([0, 1, 2].map((k) => ((c >> k) & 1 ? box.max[k] : box.min[k])));
+    return corners;
   });
   for (let f = 0; f < nFrames; f++) {
     state.q.set(solution.coordinates.row(f));
@@ -297,7 +314,9 @@ export function computeScene(mbs: MainSystem, solution: SceneSolution, options: 
       const o = 12 * (b.isStatic ? 0 : f);
       b.poses.set(p, o);
       b.poses.set(A, o + 3);
-      bounds.add(p, 0, bodyRadius[j]);
+      for (const c of bodyCorners[j]) {
+        bounds.add([0, 1, 2].map((k) => p[k] + A[3 * k] * c[0] + A[3 * k + 1] * c[1] + A[3 * k + 2] * c[2]));
+      }
     });
     for (const r of rods) {
       const body = r.object.body!;
@@ -369,31 +388,37 @@ function sceneSensors(mbs: MainSystem): SceneSensor[] {
   const state = mbs.stateOf(ConfigurationType.Visualization);
   const result: SceneSensor[] = [];
   model.sensors.forEach((sensor, i) => {
-    let rows: number[][] = [];
-    if (sensor.storeInternal) rows = mbs.getSensorStoredData(i);
-    else if (sensor.writeToFile) {
+    let data: Float64Array | undefined, nRows = 0, nCols = 0;
+    if (sensor.storeInternal) {
+      const rows = mbs.getSensorStoredData(i);
+      nRows = rows.length;
+      nCols = rows[0]?.length ?? 0;
+      data = new Float64Array(nRows * nCols);
+      rows.forEach((row, r) => data!.set(row, r * nCols));
+    } else if (sensor.writeToFile) {
       const file = sensor.fileName !== '' ? sensor.fileName : defaultSensorFileName(i);
       if (existsSync(file)) {
-        rows = readFileSync(file, 'utf8').split(/\r?\n/).filter((line) => line.trim() !== '' && !line.startsWith('#'))
-          .map((line) => line.split(',').map(Number)).filter((row) => row.every(Number.isFinite));
+        const table = loadSensorFile(file).data;
+        nRows = table.rows;
+        nCols = table.columns;
+        data = table.data;
       }
     }
-    if (rows.length === 0) return;
-    const nCols = rows[0].length;
+    if (data === undefined || nRows === 0) return;
     const names = sensor.columnNames(state);
     const columns = ['time', ...(names.length === nCols - 1 ? names : Array.from({ length: nCols - 1 }, (_, k) => `value ${k}`))];
-    const data = new Float64Array(rows.length * nCols);
-    rows.forEach((row, r) => data.set(row.slice(0, nCols), r * nCols));
-    result.push({ label: formatItemLabel(sensor.label), name: String(mbs.getSensor(i).name ?? ''), columns, nRows: rows.length, rows: encode(data) });
+    result.push({ label: formatItemLabel(sensor.label), name: String(mbs.getSensor(i).name ?? ''), columns, nRows, rows: encode(data) });
   });
   return result;
 }
 
 /**
- * Writes the scene of a solution for the viewer (`npx flexdyn view <solution file>`) and returns the scene
- * file's path: options.fileName, else beside the solution file ({@link sceneFileNameFor}).
+ * Writes the scene of a solution (a loaded solution or a solution file name) for the viewer
+ * (`npx flexdyn view <solution file>`) and returns the scene file's path: options.fileName, else beside the
+ * solution file ({@link sceneFileNameFor}). The system must be assembled and be the one that was solved.
  */
-export function exportScene(mbs: MainSystem, solution: SceneSolution, options: SceneOptions = {}): string {
+export function exportScene(mbs: MainSystem, solutionOrFile: SceneSolution | string, options: SceneOptions = {}): string {
+  const solution = typeof solutionOrFile === 'string' ? loadSolutionFile(solutionOrFile) : solutionOrFile;
   const fileName = options.fileName ?? (solution.fileName ? sceneFileNameFor(solution.fileName) : undefined);
   if (fileName === undefined) throw new FlexdynError('exportScene: options.fileName must be given for a solution without fileName');
   const scene = computeScene(mbs, solution, options);

@@ -34,6 +34,7 @@ const contentTypes: Record<string, string> = {
 
 /** The scene file for a viewer argument: a `.scene.json` as is, a solution file → the scene file beside it. */
 export function resolveSceneFile(file: string): string {
+  if (typeof file !== 'string') throw new FlexdynError(`flexdyn view: the file must be a solution or scene file name, got ${typeof file}`);
   const scene = file.endsWith('.scene.json') ? file : sceneFileNameFor(file);
   if (!existsSync(scene)) {
     const hint = scene === file ? '' : ` beside the solution file '${file}'`;
@@ -47,14 +48,19 @@ function threeRoot(): string {
   return resolve(dirname(fileURLToPath(import.meta.resolve('three'))), '..');
 }
 
-/** Starts the viewer for a solution or scene file; resolves when the server listens. */
-export async function startViewer(file: string, options: ViewerOptions = {}): Promise<ViewerServer> {
+/** Starts the viewer for a solution or scene file; resolves when the server listens (a missing scene file throws at once). */
+export function startViewer(file: string, options: ViewerOptions = {}): Promise<ViewerServer> {
   const sceneFile = resolveSceneFile(file);
+  return listen(sceneFile, options);
+}
+
+async function listen(sceneFile: string, options: ViewerOptions): Promise<ViewerServer> {
   const clientRoot = join(dirname(fileURLToPath(import.meta.url)), 'client');
   const three = threeRoot();
   const routes: Record<string, string> = { '/': join(clientRoot, 'index.html'), '/viewer.js': join(clientRoot, 'viewer.js'), '/plot.js': join(clientRoot, 'plot.js'), '/scene.json': resolve(sceneFile) };
   const server: Server = createServer((request, response) => {
     const path = decodeURIComponent((request.url ?? '/').split('?')[0]);
+    if (path === '/favicon.ico') { response.writeHead(204); response.end(); return; }
     let target = routes[path];
     if (target === undefined && path.startsWith('/three/')) {
       const candidate = resolve(three, '.' + path.slice('/three'.length));

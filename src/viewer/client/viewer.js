@@ -113,10 +113,14 @@ async function start() {
   world.background = new THREE.Color(0xf3f5f8);
   const L = scene.characteristicLength;
   const center = new THREE.Vector3(...scene.bounds.min.map((m, k) => 0.5 * (m + scene.bounds.max[k])));
-  const camera = new THREE.PerspectiveCamera(35, 1, L * 1e-3, L * 100);
-  // Exudyn's default view: looking along −z at the x–y plane, y up; tilted slightly for depth
+  const camera = new THREE.PerspectiveCamera(35, view.clientWidth / Math.max(1, view.clientHeight), L * 1e-3, L * 100);
+  // Exudyn's default view: looking along −z at the x–y plane, y up, tilted slightly for depth; the distance fits
+  // the bounding box's x and y extent into the view with 15 % margin
+  const size = scene.bounds.max.map((m, k) => m - scene.bounds.min[k]);
+  const tanHalf = Math.tan((camera.fov * Math.PI) / 360);
+  const distance = Math.max(1.15 * Math.max(size[1], 1e-3 * L) / (2 * tanHalf), 1.15 * size[0] / (2 * tanHalf * camera.aspect)) + 0.5 * size[2];
   camera.up.set(0, 1, 0);
-  camera.position.copy(center).add(new THREE.Vector3(0.25 * L, 0.35 * L, 1.5 * L));
+  camera.position.copy(center).add(new THREE.Vector3(0.15, 0.25, 1).normalize().multiplyScalar(distance));
   world.add(new THREE.HemisphereLight(0xffffff, 0x667788, 1.2));
   const sun = new THREE.DirectionalLight(0xffffff, 1.8);
   sun.position.set(0.3, 0.5, 1);

@@ -1,0 +1,101 @@
+import { describe, it, expect, beforeAll, afterAll } from 'vitest';
+import { mkdirSync } from 'node:fs';
+import type { Page } from 'playwright-core';
+import { startViewer, type ViewerServer } from '../../src/index.ts';
+import { runViewerDemo, viewerDemoSolutionFile } from '../../examples/viewerDemo.ts';
+import { browserSkipReason, launchBrowser } from './browserHarness.ts';
+
+const skipReason = browserSkipReason();
+if (skipReason !== undefined) console.log(`viewer browser test skipped: ${skipReason}`);
+
+/** Screenshots of the test (gitignored). */
+const outputFolder = 'test-output/viewer';
+
+/** Grey values of every 2nd pixel in x and y of the WebGL canvas, read through a 2D canvas (the renderer keeps its drawing buffer). */
+async function canvasPixels(page: Page): Promise<{ width: number; height: number; grey: number[]; background: number[] }> {
+  return page.evaluate(() => {
+    const source = document.getElementById('scene-canvas') as HTMLCanvasElement;
+    const c = document.createElement('canvas');
+    c.width = source.width; c.height = source.height;
+    const ctx = c.getContext('2d')!;
+    ctx.drawImage(source, 0, 0);
+    const d = ctx.getImageData(0, 0, c.width, c.height).data;
+    const grey: number[] = [];
+    for (let y = 0; y < c.height; y += 2) {
+      for (let x = 0; x < c.width; x += 2) {
+        const i = 4 * (y * c.width + x);
+        grey.push(Math.round(0.299 * d[i] + 0.587 * d[i + 1] + 0.114 * d[i + 2]));
+      }
+    }
+    return { width: c.width, height: c.height, grey, background: [d[0], d[1], d[2]] };
+  });
+}
+
+describe.skipIf(skipReason !== undefined)('browser viewer (chromium, playwright-core)', () => {
+  let viewer: ViewerServer;
+  let browser: Awaited<ReturnType<typeof launchBrowser>>;
+  let page: Page;
+  const pageErrors: string[] = [];
+
+  beforeAll(async () => {
+    // the example's solution: 1 s, 200 steps (rows every 5 ms), and its scene beside it
+    runViewerDemo(1, 200);
+    viewer = await startViewer(viewerDemoSolutionFile, { port: 0 });
+    browser = await launchBrowser();
+    page = await browser.context.newPage();
+    page.on('pageerror', (e) => pageErrors.push(e.message));
+    await page.goto(viewer.url);
+    await page.waitForFunction(() => (window as unknown as { flexdynViewer?: unknown }).flexdynViewer !== undefined, undefined, { timeout: 60_000 });
+    mkdirSync(outputFolder, { recursive: true });
+  }, 180_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await viewer?.close();
+  });
+
+  it('draws the scene, moves it with the slider, plays, and plots the sensors', async () => {
+    const state = await page.evaluate(() => (window as unknown as { flexdynViewer: { error?: string; frameCount: number } }).flexdynViewer);
+    expect(state.error).toBeUndefined();
+    expect(pageErrors).toEqual([]);
+    expect(state.frameCount).toBe(201); // rows at t = 0, 0.005, …, 1
+
+    // not blank: the background is the page's (243, 245, 248) and a good share of pixels are drawn geometry
+    const first = await canvasPixels(page);
+    expect(first.background).toEqual([243, 245, 248]);
+    const bg = first.grey[0];
+    const drawn = first.grey.filter((g) => Math.abs(g - bg) > 12).length / first.grey.length;
+    expect(drawn).toBeGreaterThan(0.02); // the bar, the bricks, the rod and the sphere cover 3.7 % of the view
+    expect(new Set(first.grey).size).toBeGreaterThan(20); // shaded surfaces, not a flat fill
+    await page.screenshot({ path: `${outputFolder}/viewerDemo-start.png` });
+
+    // slider to the last frame: time label, frame and pixels change (the pendulum swung down)
+    await page.locator('#slider').fill('200');
+    expect(await page.evaluate(() => (window as unknown as { flexdynViewer: { frame: number } }).flexdynViewer.frame)).toBe(200);
+    expect(await page.locator('#time').textContent()).toBe('t = 1.0000 s (201/201)');
+    const last = await canvasPixels(page);
+    expect(last.grey.length).toBe(first.grey.length);
+    const changed = last.grey.filter((g, i) => Math.abs(g - first.grey[i]) > 12).length / last.grey.length;
+    expect(changed).toBeGreaterThan(0.005); // 1.7 % measured: the bricks swung down, the rod sagged, the mass moved
+    await page.screenshot({ path: `${outputFolder}/viewerDemo-end.png` });
+
+    // sensor plots: one SVG per sensor, the cursor at the shown time (x of t = 1 is right of t = 0)
+    const plots = page.locator('svg.sensor-plot');
+    expect(await plots.count()).toBe(2);
+    const cursorEnd = Number(await page.locator('svg.sensor-plot line.cursor').first().getAttribute('x1'));
+    await page.locator('#slider').fill('0');
+    const cursorStart = Number(await page.locator('svg.sensor-plot line.cursor').first().getAttribute('x1'));
+    expect(cursorEnd - cursorStart).toBeGreaterThan(200); // 280 px plot width for the time range [0, 1]
+
+    // play at 0.25×: after ≈ 0.6 s wall time the animation has advanced, pause stops it
+    await page.selectOption('#speed', '0.25');
+    await page.click('#play');
+    await page.waitForTimeout(600);
+    await page.click('#play');
+    const played = await page.evaluate(() => (window as unknown as { flexdynViewer: { frame: number } }).flexdynViewer.frame);
+    expect(played).toBeGreaterThan(0);
+    await page.waitForTimeout(200);
+    expect(await page.evaluate(() => (window as unknown as { flexdynViewer: { frame: number } }).flexdynViewer.frame)).toBe(played);
+    expect(await page.locator('#play').textContent()).toBe('Play');
+  }, 120_000);
+});
