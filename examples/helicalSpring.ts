@@ -16,7 +16,7 @@
 import { pathToFileURL } from 'node:url';
 import {
   SystemContainer, SimulationSettings, OutputVariableType, LinearSolverType, ObjectGround, MarkerBodyRigid, MarkerNodeRigid,
-  GenericJoint, Force, InertiaCuboid, CircularCrossSection, rodStiffnessFromMaterial, rodCenterline, type MainSystem,
+  GenericJoint, Force, InertiaCuboid, CircularCrossSection, rodStiffnessFromMaterial, rodCenterline, plotSensor, type MainSystem,
   type CenterlineOptions, type RodStiffness,
 } from '../src/index.ts';
 
@@ -146,10 +146,13 @@ function main(): void {
   console.log(`k textbook G d⁴/(64 n R³) = ${kTextbook.toFixed(6)} N/m, k Castigliano (rod, incl. shear and helix angle) = ${kRod.toFixed(6)} N/m`);
   console.log('Elements per coil: p = 1: 8, 16, 32; p = 2, 3: 6, 12, 24 (force 1 mN, one load step)');
   const rows: string[][] = [];
+  const convergence: { data: number[][]; name: string }[] = [];
   for (const p of [1, 2, 3]) {
+    convergence.push({ data: [], name: `p = ${p}` });
     for (const perCoil of p === 1 ? [8, 16, 32] : [6, 12, 24]) {
       const nEl = perCoil * springData.coils;
       const k = springStiffness(buildHelicalSpring(nEl, p));
+      convergence[p - 1].data.push([perCoil, Math.abs(k / kRod - 1)]);
       rows.push([String(p), String(nEl), k.toFixed(6), `${(100 * (k / kTextbook - 1)).toFixed(4)} %`, (k / kRod - 1).toExponential(2)]);
     }
   }
@@ -158,6 +161,11 @@ function main(): void {
   const line = (row: string[]) => row.map((cell, c) => cell.padStart(widths[c])).join('  ');
   console.log(line(header));
   for (const row of rows) console.log(line(row));
+  const figure = plotSensor(undefined, convergence, {
+    logScaleX: true, logScaleY: true, markerStyles: ['o', 's', '^'], markerDensity: 3, labels: convergence.map((c) => c.name),
+    xLabel: 'elements per coil', yLabel: '|k / k_Castigliano − 1|', title: 'Helical spring: stiffness convergence', fileName: 'solution/helicalSpringConvergence',
+  });
+  console.log(`wrote ${figure.fileName}`);
 }
 
 if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) main();

@@ -16,7 +16,7 @@
 import { pathToFileURL } from 'node:url';
 import {
   SystemContainer, SimulationSettings, OutputVariableType, LinearSolverType, ObjectGround, MarkerBodyRigid, MarkerNodeRigid,
-  GenericJoint, Torque, CircularCrossSection, rodStiffnessFromMaterial, type MainSystem, type SolverStatistics,
+  GenericJoint, Torque, CircularCrossSection, rodStiffnessFromMaterial, plotSensor, type MainSystem, type SolverStatistics,
 } from '../src/index.ts';
 
 /** Helix radius R0. */
@@ -193,17 +193,25 @@ function main(): void {
   console.log(`Helix roll-up: R0 = ${helixRadius}, h = ${helixHeight}, ${helixCoils} coils, L = ${helixLength.toFixed(4)}, κ = ${helixCurvature.toFixed(6)}, τ = ${helixTorsion.toFixed(6)}`);
   console.log('\nNodal centerline error max|r_i − r(α_i)|/R0, slenderness 10, 100 equal load steps (order = log2 of the error ratio)');
   const rows: string[][] = [];
+  const convergence: { data: number[][]; name: string }[] = [];
   for (const p of [1, 2, 3]) {
     let previous = Number.NaN;
+    convergence.push({ data: [], name: `p = ${p}` });
     for (const nEl of p === 1 ? [20, 40, 80, 160] : [10, 20, 40, 80]) {
       const { model, statistics, failure } = solveHelixRollUp({ polynomialDegree: p, numberOfElements: nEl, slenderness: 10 }, { loadSteps: 100 });
       const error = failure === undefined ? helixNodalError(model) / helixRadius : Number.NaN;
+      convergence[p - 1].data.push([nEl, error]);
       const order = Number.isNaN(previous) || Number.isNaN(error) ? '' : Math.log2(previous / error).toFixed(2);
       rows.push([String(p), String(nEl), failure === undefined ? error.toExponential(3) : 'no convergence', order, String(statistics?.newtonIterations ?? '–')]);
       previous = error;
     }
   }
   printTable(['p', 'elements', 'error/R0', 'order', 'Newton it.'], rows);
+  const figure = plotSensor(undefined, convergence, {
+    logScaleX: true, logScaleY: true, markerStyles: ['o', 's', '^'], markerDensity: 4, labels: convergence.map((c) => c.name),
+    xLabel: 'elements', yLabel: 'nodal error / R0', title: 'Helix roll-up: convergence', fileName: 'solution/helixRollUpConvergence',
+  });
+  console.log(`wrote ${figure.fileName}`);
 
   console.log('\nLoad steps per slenderness (p = 2, 10 elements): adaptive steps from one step, and 100 equal steps');
   const stepRows: string[][] = [];

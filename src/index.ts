@@ -128,6 +128,10 @@ export { svgPlot, niceTicks, formatTicks, plotColors } from './io/svgPlot.ts';
 export type { PlotCurve, SvgPlotOptions, AxisTicks } from './io/svgPlot.ts';
 export { loadSensorFile, parseSensorFile } from './io/sensorFile.ts';
 export type { SensorFileData } from './io/sensorFile.ts';
+/** ParaView export of a solution (.pvd time series of .vtp files). */
+export { exportVTK } from './io/vtk.ts';
+export type { ExportVTKOptions, ExportVTKResult } from './io/vtk.ts';
+
 
 /** Browser viewer: scene export beside a solution file and the local viewer server (npx flexdyn view <file>). */
 export { exportScene, computeScene, sceneFileNameFor, decodeArray, sceneFormatVersion } from './viewer/scene.ts';

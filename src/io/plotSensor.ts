@@ -73,6 +73,10 @@ export interface PlotSensorOptions {
   sizeInches?: readonly number[];
   /** Font size in px (default 13). */
   fontSize?: number;
+  /** Logarithmic x axis (Exudyn's logScaleX keyword). */
+  logScaleX?: boolean;
+  /** Logarithmic y axis (Exudyn's logScaleY keyword). */
+  logScaleY?: boolean;
   /** Use X, Y, Z (and XX … XY for strains and stresses) for components in default labels (default true). */
   useXYZcomponents?: boolean;
 }
@@ -232,6 +236,7 @@ export function plotSensor(mbs: PlotSensorSystem | undefined, sources: PlotSourc
     title: options.title, xLabel: options.xLabel ?? 'time (s)', yLabel: options.yLabel ?? commonVariable,
     rangeX: options.rangeX, rangeY: options.rangeY, majorTicksX: options.majorTicksX, majorTicksY: options.majorTicksY,
     sizeInches: options.sizeInches, fontSize: options.fontSize, markerDensity: options.markerDensity,
+    logScaleX: options.logScaleX, logScaleY: options.logScaleY,
   };
   const svg = svgPlot(curves, plotOptions);
   let fileName = '';

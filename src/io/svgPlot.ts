@@ -46,6 +46,10 @@ export interface SvgPlotOptions {
   legend?: boolean;
   /** Markers: ≥ 1 = about this many per curve; < 1 = spacing relative to the plot diagonal (default 0.08). */
   markerDensity?: number;
+  /** Logarithmic x axis (ticks at decades, or 1-2-5 within fewer than three; values ≤ 0 are left out). */
+  logScaleX?: boolean;
+  /** Logarithmic y axis (ticks at decades, or 1-2-5 within fewer than three; values ≤ 0 are left out). */
+  logScaleY?: boolean;
 }
 
 /** Colour cycle of the curves (matplotlib's tab10). */
@@ -107,6 +111,51 @@ export function formatTicks(ticks: readonly number[], step: number): string[] {
 function isQuarterStep(step: number): boolean {
   const mantissa = step / 10 ** Math.floor(Math.log10(step) + 1e-9);
   return Math.abs(mantissa - 2.5) < 1e-6;
+}
+
+/** Tick positions (in axis units: log10 of the value on log axes), the values they stand for, and labels. */
+interface AxisLayout { positions: number[]; values: number[]; labels: string[] }
+
+/** Label of the decade 10^k: plain for |k| ≤ 3, else '1e<k>'. */
+function decadeLabel(k: number): string {
+  return Math.abs(k) <= 3 ? String(Number((10 ** k).toPrecision(1))) : `1e${k}`;
+}
+
+/** Ticks of a linear axis, or of a log axis at decades (1, 2, 5 — or 1 … 9 — per decade when fewer than three decades are inside). */
+function axisLayout(range: [number, number], maxTicks: number, log: boolean): AxisLayout {
+  if (!log) {
+    const { ticks, step } = niceTicks(range[0], range[1], maxTicks);
+    return { positions: ticks, values: ticks, labels: formatTicks(ticks, step) };
+  }
+  const first = Math.ceil(range[0] - 1e-9);
+  const last = Math.floor(range[1] + 1e-9);
+  if (last - first >= 2) {
+    const every = Math.max(1, Math.ceil((last - first + 1) / maxTicks));
+    const positions: number[] = [];
+    for (let k = first; k <= last; k += every) positions.push(k);
+    return { positions, values: positions.map((k) => Number((10 ** k).toPrecision(1))), labels: positions.map(decadeLabel) };
+  }
+  const inside = (mantissas: readonly number[]) => {
+    const values: number[] = [];
+    for (let k = Math.floor(range[0]); k <= Math.ceil(range[1]); k++) {
+      for (const m of mantissas) {
+        const v = Number((m * 10 ** k).toPrecision(1));
+        const u = Math.log10(v);
+        if (u >= range[0] - 1e-9 && u <= range[1] + 1e-9) values.push(v);
+      }
+    }
+    return values;
+  };
+  let values = inside([1, 2, 5]);
+  if (values.length < 3) values = inside([1, 2, 3, 4, 5, 6, 7, 8, 9]);
+  return { positions: values.map(Math.log10), values, labels: values.map((v) => String(v)) };
+}
+
+/** The values in axis units: log10 for log axes (non-positive values become NaN). */
+function axisUnits(values: ArrayLike<number>, log: boolean): Float64Array {
+  const out = Float64Array.from(values as ArrayLike<number>);
+  if (log) for (let i = 0; i < out.length; i++) out[i] = out[i] > 0 ? Math.log10(out[i]) : NaN;
+  return out;
 }
 
 /** Escapes text for XML content and attribute values. */
@@ -187,12 +236,22 @@ export function svgPlot(curves: readonly PlotCurve[], options: SvgPlotOptions = 
   curves.forEach((c, i) => {
     if (c.x.length !== c.y.length) throw new FlexdynError(`plot: curve ${i} ('${c.label}') must have as many x as y values, got ${c.x.length} and ${c.y.length}`);
   });
-  const xr = checkRange('rangeX', options.rangeX) ?? paddedRange(dataRange(curves.map((c) => c.x)));
-  const yr = checkRange('rangeY', options.rangeY) ?? paddedRange(dataRange(curves.map((c) => c.y)));
-  const xt = niceTicks(xr[0], xr[1], options.majorTicksX ?? 10);
-  const yt = niceTicks(yr[0], yr[1], options.majorTicksY ?? 10);
-  const xLabels = formatTicks(xt.ticks, xt.step);
-  const yLabels = formatTicks(yt.ticks, yt.step);
+  const logX = options.logScaleX ?? false;
+  const logY = options.logScaleY ?? false;
+  const cx = curves.map((c) => axisUnits(c.x, logX));
+  const cy = curves.map((c) => axisUnits(c.y, logY));
+  const givenRange = (name: string, range: readonly number[] | undefined, log: boolean): [number, number] | undefined => {
+    const r = checkRange(name, range);
+    if (r === undefined || !log) return r;
+    if (!(r[0] > 0)) throw new FlexdynError(`plot: ${name} of a logarithmic axis must be positive, got [${r.join(', ')}]`);
+    return [Math.log10(r[0]), Math.log10(r[1])];
+  };
+  const xr = givenRange('rangeX', options.rangeX, logX) ?? paddedRange(dataRange(cx));
+  const yr = givenRange('rangeY', options.rangeY, logY) ?? paddedRange(dataRange(cy));
+  const xAxis = axisLayout(xr, options.majorTicksX ?? 10, logX);
+  const yAxis = axisLayout(yr, options.majorTicksY ?? 10, logY);
+  const xLabels = xAxis.labels;
+  const yLabels = yAxis.labels;
   const charWidth = 0.6 * font;
   const labelFont = 1.15 * font;
   const titleFont = 1.3 * font;
@@ -213,16 +272,16 @@ export function svgPlot(curves: readonly PlotCurve[], options: SvgPlotOptions = 
   out.push(`<defs><clipPath id="plotArea"><rect x="${f(left)}" y="${f(top)}" width="${f(plotW)}" height="${f(plotH)}"/></clipPath></defs>`);
   if (options.grid ?? true) {
     const grid: string[] = [];
-    for (const t of xt.ticks) grid.push(`M${f(X(t))},${f(top)}V${f(top + plotH)}`);
-    for (const t of yt.ticks) grid.push(`M${f(left)},${f(Y(t))}H${f(left + plotW)}`);
+    for (const t of xAxis.positions) grid.push(`M${f(X(t))},${f(top)}V${f(top + plotH)}`);
+    for (const t of yAxis.positions) grid.push(`M${f(left)},${f(Y(t))}H${f(left + plotW)}`);
     out.push(`<path class="grid" d="${grid.join('')}" stroke="#d0d0d0" stroke-width="0.8" fill="none"/>`);
   }
   const tickMarks: string[] = [];
-  for (const t of xt.ticks) tickMarks.push(`M${f(X(t))},${f(top + plotH)}v5`);
-  for (const t of yt.ticks) tickMarks.push(`M${f(left)},${f(Y(t))}h-5`);
+  for (const t of xAxis.positions) tickMarks.push(`M${f(X(t))},${f(top + plotH)}v5`);
+  for (const t of yAxis.positions) tickMarks.push(`M${f(left)},${f(Y(t))}h-5`);
   out.push(`<path class="ticks" d="${tickMarks.join('')}" stroke="black" stroke-width="1" fill="none"/>`);
-  xt.ticks.forEach((t, i) => out.push(`<text class="tick-x" x="${f(X(t))}" y="${f(top + plotH + 7 + font)}" text-anchor="middle" data-value="${t}">${escapeXml(xLabels[i])}</text>`));
-  yt.ticks.forEach((t, i) => out.push(`<text class="tick-y" x="${f(left - 8)}" y="${f(Y(t) + 0.35 * font)}" text-anchor="end" data-value="${t}">${escapeXml(yLabels[i])}</text>`));
+  xAxis.positions.forEach((t, i) => out.push(`<text class="tick-x" x="${f(X(t))}" y="${f(top + plotH + 7 + font)}" text-anchor="middle" data-value="${xAxis.values[i]}">${escapeXml(xLabels[i])}</text>`));
+  yAxis.positions.forEach((t, i) => out.push(`<text class="tick-y" x="${f(left - 8)}" y="${f(Y(t) + 0.35 * font)}" text-anchor="end" data-value="${yAxis.values[i]}">${escapeXml(yLabels[i])}</text>`));
 
   const density = options.markerDensity ?? 0.08;
   const diagonal = Math.hypot(plotW, plotH);
@@ -238,8 +297,8 @@ export function svgPlot(curves: readonly PlotCurve[], options: SvgPlotOptions = 
     let last = '';
     const points: [number, number][] = [];
     for (let k = 0; k < c.x.length; k++) {
-      const xv = c.x[k];
-      const yv = c.y[k];
+      const xv = cx[i][k];
+      const yv = cy[i][k];
       if (!Number.isFinite(xv) || !Number.isFinite(yv)) { penDown = false; continue; }
       const px = X(xv);
       const py = Y(yv);

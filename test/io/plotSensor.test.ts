@@ -145,6 +145,36 @@ describe('plotSensor', () => {
     expect(() => svgPlot([{ x: [0, 1], y: [1], label: '' }])).toThrow(/curve 0 \(''\) must have as many x as y values, got 2 and 1/);
   });
 
+  it('log axes: decade ticks, power laws as straight lines, non-positive values left out', () => {
+    const x = [10, 20, 50, 100, 200, 500, 1000];
+    const r = svgPlot([{ x, y: x.map((v) => v ** -2), label: 'x^-2' }, { x: [1, 10, 100], y: [-1, 0, 1e-4], label: 'clipped' }], { logScaleX: true, logScaleY: true });
+    const svg = parseXml(r);
+    const xTicks = findAll(svg, 'text').filter((t) => t.attributes.class === 'tick-x');
+    const yTicks = findAll(svg, 'text').filter((t) => t.attributes.class === 'tick-y');
+    expect(xTicks.map((t) => t.text)).toEqual(['1', '10', '100', '1000']);
+    expect(yTicks.map((t) => t.text)).toEqual(['1e-6', '1e-5', '1e-4', '0.001', '0.01']);
+    expect(yTicks.map((t) => Number(t.attributes['data-value']))).toEqual([1e-6, 1e-5, 1e-4, 1e-3, 1e-2]);
+    const [power, clipped] = findAll(svg, 'path').filter((p) => p.attributes.class === 'curve').map((p) => pathPoints(p.attributes.d));
+    // pixel x linear in log10 x: decade ticks equally spaced
+    const tx = xTicks.map((t) => Number(t.attributes.x));
+    expect(Math.abs(tx[2] - tx[1] - (tx[1] - tx[0]))).toBeLessThan(0.011);
+    const pxPerDecadeX = tx[1] - tx[0];
+    const ty = yTicks.map((t) => Number(t.attributes.y));
+    const pxPerDecadeY = ty[0] - ty[1];
+    power.forEach(([px, py], i) => {
+      expect(Math.abs(px - power[0][0] - pxPerDecadeX * Math.log10(x[i] / x[0]))).toBeLessThan(0.02);
+      // slope −2 in decades
+      expect(Math.abs(power[0][1] - py - pxPerDecadeY * -2 * Math.log10(x[i] / x[0]))).toBeLessThan(0.02);
+    });
+    expect(clipped).toHaveLength(1);
+    // fewer than three decades inside: 1, 2, 5 steps, or 1 … 9 when that gives fewer than three ticks
+    const ticksOf = (y: number[]) => findAll(parseXml(svgPlot([{ x: [1, 2, 3], y, label: '' }], { logScaleY: true })), 'text').filter((t) => t.attributes.class === 'tick-y').map((t) => t.text);
+    expect(ticksOf([0.3, 0.5, 0.9])).toEqual(['0.3', '0.4', '0.5', '0.6', '0.7', '0.8', '0.9']);
+    expect(ticksOf([0.15, 1, 6])).toEqual(['0.2', '0.5', '1', '2', '5']);
+    expect(ticksOf([10, 50, 160])).toEqual(['10', '20', '50', '100']);
+    expect(() => svgPlot([{ x: [1], y: [1], label: '' }], { logScaleX: true, rangeX: [0, 1] })).toThrow(/rangeX of a logarithmic axis must be positive/);
+  });
+
   it('escapes text and keeps the document valid for special characters; a constant curve gets a usable range', () => {
     const r = svgPlot([{ x: [0, 1, 2], y: [5, 5, 5], label: '<a> & "b"' }], { title: "it's <1>", xLabel: 'x & y' });
     const svg = parseXml(r);
