@@ -1,12 +1,12 @@
 /**
  * Produces the pictures of the examples index (docs/examples.md) by running the examples: scripts with sensor
  * files are run as they are (`node --import tsx examples/<name>.ts`) and their sensor files plotted with
- * plotSensor; the rod examples are built and solved through the builders they export. Writes
+ * plotSensor (or the figure an example plots itself is copied); the rod examples are built and solved through the builders they export. Writes
  * docs/images/<example>.svg. Run with `npm run pictures` (about a minute); the pictures are committed.
  * @module
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { copyFileSync, mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { OutputVariableType, plotSensor } from '../src/index.ts';
@@ -112,8 +112,14 @@ function sutureThread(): void {
   });
 }
 
+/** examples/cantileverTipMass.ts: the tip-deflection figure the example plots itself (solution/cantileverTipMass.svg). */
+function cantileverTipMass(): void {
+  runExample('cantileverTipMass');
+  copyFileSync(join(root, 'solution', 'cantileverTipMass.svg'), image('cantileverTipMass'));
+}
+
 /** The picture makers by example name. */
-export const pictureMakers: Record<string, () => void> = { firstModel, demo, pendulumPort, helixRollUp, helicalSpring, wilberforce, sutureThread };
+export const pictureMakers: Record<string, () => void> = { firstModel, demo, pendulumPort, helixRollUp, helicalSpring, wilberforce, sutureThread, cantileverTipMass };
 
 if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
   mkdirSync(imageFolder, { recursive: true });
