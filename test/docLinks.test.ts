@@ -132,7 +132,7 @@ describe('porting guide', () => {
     // one small-angle period: the large-amplitude series predicts x(T0) to about 1e-9 m with h = T0/2000 (trapezoidal rule)
     const [simulated, expected] = [...printed.matchAll(/(\d\.\d+) m/g)].map((match) => Number(match[1]));
     expect(Math.abs(simulated - expected)).toBeLessThan(1e-9);
-  });
+  }, 60_000); // a child process with tsx: a few seconds, more on a loaded machine
 });
 
 describe('examples index', () => {
