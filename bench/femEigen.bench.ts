@@ -1,12 +1,17 @@
 /**
- * Benchmarks of the sparse eigen solver (src/fem/eigenSparse.ts) on free bodies, lowest 10
- * flexible modes (16 eigenpairs with the 6 rigid-body modes, as computeEigenmodes with
- * excludeRigidBodyModes: true): the rotor disc of Exudyn's test data (Abaqus matrices, 345
- * DOF, K scaled by 1e-2 as in Exudyn's tests) and a steel Hex8 block of about 20 000 DOF
- * from createBlockMesh (consistent mass). Each solve is split into the factorization of
- * K − σM (SparseLU analyze) and the Krylov–Schur iteration with that factorization; the
- * rows give medians of 3 runs (after one warm-up run for the rotor disc).
- * Standalone: `npx tsx bench/femEigen.bench.ts [--block=nx,ny,nz]`.
+ * Benchmarks of the sparse eigen solver (src/fem/eigenSparse.ts) and of the factorization of
+ * its shifted matrix K − σM, on free bodies:
+ * - the rotor disc of Exudyn's test data (Abaqus matrices, 345 DOF, K scaled by 1e-2 as in
+ *   Exudyn's tests): the lowest 8 eigenpairs including the 6 rigid-body modes (as Exudyn's
+ *   test), and computeEigenmodes with 10 flexible modes;
+ * - a steel Hex8 block of 20 787 DOF from createBlockMesh (consistent mass): the lowest 16
+ *   eigenpairs (10 flexible modes).
+ * Each case reports the sparse LDLᵀ (SparseLDLT: analyze = ordering + symbolic + numeric,
+ * refactorize = numeric only; fill nnz(L), operation count) beside the general sparse LU
+ * (SparseLU analyze; for the block only with `--lu`, it takes minutes), and the eigen
+ * solve (Krylov–Schur with the LDLᵀ factorization, and its Sturm check). Rows give medians
+ * of the runs (wall time) and the CPU time of the last run.
+ * Standalone: `npx tsx bench/femEigen.bench.ts [--block=nx,ny,nz] [--lu] [--runs=n]`.
  * @module
  */
 
@@ -18,14 +23,15 @@ import { FEMinterface } from '../src/fem/FEMinterface.ts';
 import { createBlockMesh } from '../src/fem/meshers.ts';
 import type { CscMatrix } from '../src/linalg/sparse.ts';
 import { SparseLU } from '../src/linalg/sparseLU.ts';
+import { SparseLDLT } from '../src/linalg/sparseLDLT.ts';
 
 /** One benchmark result row. */
 export interface FemEigenBenchRow {
-  /** Case and phase, e.g. `rotorDisc 345 DOF: eigen iteration`. */
+  /** Case and phase, e.g. `rotorDisc 345 DOF: eigen solve`. */
   name: string;
   /** Median wall time in milliseconds. */
   medianMs: number;
-  /** Sizes, iteration counts and results. */
+  /** Sizes, iteration counts, CPU time and results. */
   note?: string;
 }
 
@@ -35,10 +41,9 @@ export interface FemEigenBenchOptions {
   runs?: number;
   /** Hex8 divisions of the block (default [40, 12, 12]: 41·13·13 nodes = 20 787 DOF, 1 m × 0.3 m × 0.3 m). */
   blockDivisions?: [number, number, number];
+  /** Also time the sparse LU of the block (default false: about 100 s). */
+  blockLU?: boolean;
 }
-
-const FLEXIBLE_MODES = 10;
-const RIGID_MODES = 6;
 
 function median(values: number[]): number {
   const s = [...values].sort((a, b) => a - b);
@@ -46,39 +51,66 @@ function median(values: number[]): number {
   return s.length % 2 === 1 ? s[mid] : 0.5 * (s[mid - 1] + s[mid]);
 }
 
-/** Factorization and iteration times of one free-body eigen solve (16 eigenpairs). */
-function timeSolve(stiffness: CscMatrix, mass: CscMatrix): { factorMs: number; iterationMs: number; note: string } {
-  const shift = -DEFAULT_SHIFT_FACTOR * (cscTrace(stiffness) / cscTrace(mass));
-  const t0 = performance.now();
-  const lu = new SparseLU();
-  if (lu.analyze(cscLinearCombination(1, stiffness, -shift, mass)) !== true) throw new Error('femEigen bench: K − σM is singular');
-  const t1 = performance.now();
-  const result = solveSparseEigen(stiffness, mass, { numberOfEigenvalues: RIGID_MODES + FLEXIBLE_MODES, shift, factorization: lu });
-  const t2 = performance.now();
-  const hz = Array.from(result.values.slice(RIGID_MODES), (v) => Math.sqrt(v) / (2 * Math.PI));
-  const note = `nnz(L+U) ${((lu.nnzL + lu.nnzU) / 1e6).toFixed(2)}M, ${result.operatorApplications} solves, ${result.restarts} restarts, `
-    + `f = ${hz[0].toPrecision(9)} … ${hz[hz.length - 1].toPrecision(6)} Hz`;
-  return { factorMs: t1 - t0, iterationMs: t2 - t1, note };
+/** Runs `f` `runs` times: median wall time, CPU time of the last run (ms) and its last result. */
+function timed<T>(runs: number, f: () => T): { ms: number; cpuMs: number; value: T } {
+  const times: number[] = [];
+  let value!: T;
+  let cpuMs = 0;
+  for (let r = 0; r < runs; r++) {
+    const c0 = process.cpuUsage();
+    const t0 = performance.now();
+    value = f();
+    times.push(performance.now() - t0);
+    const c = process.cpuUsage(c0);
+    cpuMs = (c.user + c.system) / 1e3;
+  }
+  return { ms: median(times), cpuMs, value };
 }
 
-function caseRows(name: string, stiffness: CscMatrix, mass: CscMatrix, runs: number, warmUp: boolean): FemEigenBenchRow[] {
-  if (warmUp) timeSolve(stiffness, mass);
-  const factor: number[] = [];
-  const iteration: number[] = [];
-  let note = '';
-  for (let r = 0; r < runs; r++) {
-    const t = timeSolve(stiffness, mass);
-    factor.push(t.factorMs);
-    iteration.push(t.iterationMs);
-    note = t.note;
+const cpu = (ms: number): string => `CPU ${ms.toFixed(0)} ms`;
+
+function caseRows(label: string, stiffness: CscMatrix, mass: CscMatrix, eigenpairs: number, runs: number, withLU: boolean): FemEigenBenchRow[] {
+  const n = stiffness.n;
+  const name = `${label} ${n} DOF`;
+  const shift = -DEFAULT_SHIFT_FACTOR * (cscTrace(stiffness) / cscTrace(mass));
+  const shifted = cscLinearCombination(1, stiffness, -shift, mass);
+  const rows: FemEigenBenchRow[] = [];
+  const analyze = timed(runs, () => {
+    const f = new SparseLDLT();
+    if (f.analyze(shifted) !== true) throw new Error('femEigen bench: K − σM has a zero pivot');
+    return f;
+  });
+  const ldlt = analyze.value;
+  rows.push({
+    name: `${name}: SparseLDLT analyze K − σM`,
+    medianMs: analyze.ms,
+    note: `${cpu(analyze.cpuMs)}; nnz(A) ${(shifted.colPtr[n] / 1e6).toFixed(2)}M, nnz(L) ${(ldlt.nnzL / 1e6).toFixed(2)}M, ${(ldlt.factorFlops / 1e9).toFixed(2)} GFlop, ${ldlt.supernodes} supernodes`,
+  });
+  const refactor = timed(runs, () => ldlt.refactorize(shifted));
+  rows.push({ name: `${name}: SparseLDLT refactorize`, medianMs: refactor.ms, note: `${cpu(refactor.cpuMs)}; ${(ldlt.factorFlops / 1e6 / refactor.ms).toFixed(2)} GFlop/s` });
+  if (withLU) {
+    const lu = timed(Math.min(runs, 1), () => {
+      const f = new SparseLU();
+      if (f.analyze(shifted) !== true) throw new Error('femEigen bench: K − σM is singular');
+      return f;
+    });
+    rows.push({ name: `${name}: SparseLU analyze K − σM (before)`, medianMs: lu.ms, note: `${cpu(lu.cpuMs)}; nnz(L+U) ${((lu.value.nnzL + lu.value.nnzU) / 1e6).toFixed(2)}M` });
+    const withLu = timed(runs, () => solveSparseEigen(stiffness, mass, { numberOfEigenvalues: eigenpairs, shift, factorization: lu.value, sturmCheck: false }));
+    rows.push({ name: `${name}: eigen iteration with the SparseLU factors (before)`, medianMs: withLu.ms, note: `${cpu(withLu.cpuMs)}; ${withLu.value.operatorApplications} solves` });
+    const withLdlt = timed(runs, () => solveSparseEigen(stiffness, mass, { numberOfEigenvalues: eigenpairs, shift, factorization: ldlt, sturmCheck: false }));
+    rows.push({ name: `${name}: eigen iteration with the SparseLDLT factors`, medianMs: withLdlt.ms, note: `${cpu(withLdlt.cpuMs)}; ${withLdlt.value.operatorApplications} solves` });
   }
-  const total = factor.map((f, r) => f + iteration[r]);
-  const label = `${name} ${stiffness.n} DOF`;
-  return [
-    { name: `${label}: factorize K − σM (SparseLU analyze)`, medianMs: median(factor), note: `nnz(K) ${(stiffness.colPtr[stiffness.n] / 1e6).toFixed(2)}M` },
-    { name: `${label}: Krylov–Schur iteration, 16 eigenpairs`, medianMs: median(iteration), note },
-    { name: `${label}: total, lowest ${FLEXIBLE_MODES} flexible modes`, medianMs: median(total), note: `medians of ${runs}` },
-  ];
+  const solve = timed(runs, () => solveSparseEigen(stiffness, mass, { numberOfEigenvalues: eigenpairs, shift }));
+  const r = solve.value;
+  const hz = Array.from(r.values.slice(6), (v) => Math.sqrt(v) / (2 * Math.PI));
+  rows.push({
+    name: `${name}: solveSparseEigen, ${eigenpairs} eigenpairs (LDLᵀ + Sturm check)`,
+    medianMs: solve.ms,
+    note: `${cpu(solve.cpuMs)}; ${r.operatorApplications} solves, ${r.restarts} restarts, Sturm ${r.sturm === undefined ? '–' : `${r.sturm.count} = ${r.sturm.found}`}, f = ${hz[0].toPrecision(10)} … ${hz[hz.length - 1].toPrecision(6)} Hz`,
+  });
+  const noSturm = timed(runs, () => solveSparseEigen(stiffness, mass, { numberOfEigenvalues: eigenpairs, shift, sturmCheck: false }));
+  rows.push({ name: `${name}: solveSparseEigen without Sturm check`, medianMs: noSturm.ms, note: cpu(noSturm.cpuMs) });
+  return rows;
 }
 
 /** Runs the benchmarks and returns one row per case and phase. */
@@ -90,29 +122,29 @@ export function runFemEigenBenchmarks(options: FemEigenBenchOptions = {}): FemEi
   const mass = readAbaqusMatrixFile(new URL('rotorDiscTestMASS1.mtx', dataDir)).matrix;
   const stiffness = readAbaqusMatrixFile(new URL('rotorDiscTestSTIF1.mtx', dataDir)).matrix;
   for (let k = 0; k < stiffness.values.length; k++) stiffness.values[k] *= 1e-2;
-  rows.push(...caseRows('rotorDisc', stiffness, mass, runs, true));
-  const times: number[] = [];
-  let f1 = 0;
-  for (let r = 0; r < runs; r++) {
-    const t0 = performance.now();
-    const modes = computeEigenmodes({ massMatrix: mass, stiffnessMatrix: stiffness, numberOfModes: FLEXIBLE_MODES, excludeRigidBodyModes: true });
-    times.push(performance.now() - t0);
-    f1 = modes.eigenFrequenciesHz[0];
-  }
-  rows.push({ name: `rotorDisc ${stiffness.n} DOF: computeEigenmodes (10 modes, rigid excluded)`, medianMs: median(times), note: `f1 = ${f1.toPrecision(13)} Hz (Exudyn 104.6370132606291)` });
+  caseRows('rotorDisc', stiffness, mass, 8, 1, true);
+  rows.push(...caseRows('rotorDisc', stiffness, mass, 8, Math.max(runs, 5), true));
+  const modes = timed(Math.max(runs, 5), () => computeEigenmodes({ massMatrix: mass, stiffnessMatrix: stiffness, numberOfModes: 10, excludeRigidBodyModes: true }));
+  rows.push({
+    name: `rotorDisc ${stiffness.n} DOF: computeEigenmodes (10 modes, rigid excluded)`,
+    medianMs: modes.ms,
+    note: `${cpu(modes.cpuMs)}; f1 = ${modes.value.eigenFrequenciesHz[0].toPrecision(13)} Hz (Exudyn 104.6370132606291)`,
+  });
 
   const divisions = options.blockDivisions ?? [40, 12, 12];
   const fem = new FEMinterface();
   fem.importMesh(createBlockMesh({ size: [1, 0.3, 0.3], divisions }));
   fem.computeMassAndStiffness({ youngsModulus: 2.1e11, poissonsRatio: 0.3, density: 7850 });
-  rows.push(...caseRows(`block Hex8 ${divisions.join('×')}`, fem.getStiffnessMatrix(), fem.getMassMatrix(), runs, false));
+  rows.push(...caseRows(`block Hex8 ${divisions.join('×')}`, fem.getStiffnessMatrix(), fem.getMassMatrix(), 16, runs, options.blockLU ?? false));
   return rows;
 }
 
 if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const arg = process.argv.find((a) => a.startsWith('--block='));
-  const blockDivisions = arg === undefined ? undefined : (arg.slice(8).split(',').map(Number) as [number, number, number]);
-  for (const row of runFemEigenBenchmarks({ blockDivisions })) {
-    console.log(`${row.name.padEnd(72)} ${row.medianMs.toFixed(1).padStart(10)} ms  ${row.note ?? ''}`);
+  const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
+  const block = arg('block');
+  const blockDivisions = block === undefined ? undefined : (block.split(',').map(Number) as [number, number, number]);
+  const runs = arg('runs') === undefined ? undefined : Number(arg('runs'));
+  for (const row of runFemEigenBenchmarks({ blockDivisions, runs, blockLU: process.argv.includes('--lu') })) {
+    console.log(`${row.name.padEnd(80)} ${row.medianMs.toFixed(1).padStart(10)} ms  ${row.note ?? ''}`);
   }
 }

@@ -3,11 +3,11 @@
  * time of the solve (model building excluded), time per step and per step and coordinate,
  * garbage collections during the timed runs, the estimated allocation per step, and Exudyn's
  * figure with our ratio to it. Then the rows of the linear-algebra benchmarks
- * (bench/linalg/sparseLU.bench.ts).
+ * (bench/linalg/sparseLU.bench.ts) and of the sparse eigen solver (bench/femEigen.bench.ts).
  *
  * Options: `--filter=<text>` runs only benchmarks whose name contains the text;
  * `--markdown` prints the tables as Markdown (for docs/benchmarks.md); `--no-linalg` skips
- * the linear-algebra rows.
+ * the linear-algebra rows; `--no-fem` skips the sparse eigen rows (bench/femEigen.bench.ts).
  * @module
  */
 
@@ -21,6 +21,7 @@ import { sparseGridBenchmarks } from './sparseGrid.bench.ts';
 import { rigidBodyBenchmarks } from './rigidBodies.bench.ts';
 import { rodStaticsBenchmarks } from './rodStatics.bench.ts';
 import { rodScalingBenchmarks } from './rodScaling.bench.ts';
+import { runFemEigenBenchmarks } from './femEigen.bench.ts';
 import { rodDynamicsBenchmarks } from './rodDynamics.bench.ts';
 import { ffrfReducedOrderBenchmarks } from './ffrfReducedOrder.bench.ts';
 import { ffrfFullBenchmarks } from './ffrfFull.bench.ts';
@@ -121,6 +122,9 @@ async function main(): Promise<void> {
   if (rows === undefined) return;
   console.log();
   printTable(['linear algebra (bench/linalg)', 'median', 'note'], rows.map((row) => [row.name, `${row.medianMs.toFixed(2)} ms`, row.note ?? '']), markdown, [false, true, false]);
+  if (flag('no-fem')) return;
+  console.log();
+  printTable(['sparse eigen (bench/femEigen)', 'median', 'note'], runFemEigenBenchmarks().map((row) => [row.name, `${row.medianMs.toFixed(1)} ms`, row.note ?? '']), markdown, [false, true, false]);
 }
 
 await main();

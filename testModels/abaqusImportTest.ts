@@ -2,6 +2,9 @@ import {
   SystemContainer, OutputVariableType, FEMinterface, ObjectFFRFreducedOrderInterface,
   ObjectGround, MarkerBodyRigid, MarkerNodeRigid, MarkerSuperElementRigid, GenericJoint, SensorSuperElement,
 } from '../src/index.ts';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { TestModel } from './testModel.ts';
 import { exudynTestDataDir, rotorSimulationSettings } from './objectFFRFreducedOrderTest.ts';
 
@@ -32,24 +35,40 @@ export interface AbaqusImportBlockResult {
  * with 5 Hurty–Craig–Bampton modes (RBE2, left plane x = 0 as the only interface, so its rigid motion is the floating frame), clamped by
  * a GenericJoint between ground at [0, 0.5, 0.5] and a MarkerSuperElementRigid on the left plane (surface-area weights), gravity
  * [0, −9.81, 0], 50 steps of h = 1e-4 (generalized-α, ρ∞ = 0.5, modified Newton). Returns the tip node's DisplacementLocal at t = 5e-3.
- * The original also saves and reloads the FEMinterface and the interface (round trip, same data).
+ * As the original, the FEMinterface is saved and reloaded after reading the matrices, and the ObjectFFRFreducedOrderInterface after
+ * its construction (files in a temporary directory, removed afterwards).
  */
 export function runAbaqusImportBlock(element: string): AbaqusImportBlockResult {
+  const directory = mkdtempSync(join(tmpdir(), 'flexdyn-abaqusImportTest-'));
+  try {
+    return runBlock(element, directory);
+  } finally {
+    rmSync(directory, { recursive: true, force: true });
+  }
+}
+
+function runBlock(element: string, directory: string): AbaqusImportBlockResult {
   const SC = new SystemContainer();
   const mbs = SC.addSystem();
-  const fem = new FEMinterface();
+  let fem = new FEMinterface();
   const base = `abaqus/block${element}`;
   // Exudyn passes name = 'rotor-1' but its reader ignores the name and takes the first *Instance, which is 'block-1'
   fem.importFromAbaqusInputFile(new URL(`${base}.inp`, exudynTestDataDir), { typeName: 'Instance', name: 'block-1' });
   fem.readMassMatrixFromAbaqus(new URL(`${base}_MASS1.mtx`, exudynTestDataDir));
   fem.readStiffnessMatrixFromAbaqus(new URL(`${base}_STIF1.mtx`, exudynTestDataDir));
+  const femFile = join(directory, 'testFEM.json');
+  fem.saveToFile(femFile);
+  fem = new FEMinterface();
+  fem.loadFromFile(femFile);
   const nModes = 5;
   const pLeft = [0, 0, 0], pLeftMid = [0, 0.5, 0.5], pRight = [4, 0, 0];
   const nTip = fem.getNodeAtPoint(pRight);
   const nodesLeftPlane = fem.getNodesInPlane(pLeft, [-1, 0, 0]);
   const weightsLeftPlane = fem.getNodeWeightsFromSurfaceAreas(nodesLeftPlane);
   fem.computeHurtyCraigBamptonModes([nodesLeftPlane], nModes, { computationMode: 'RBE2' });
-  const cms = new ObjectFFRFreducedOrderInterface(fem);
+  const cmsFile = join(directory, 'testCMS.json');
+  new ObjectFFRFreducedOrderInterface(fem).saveToFile(cmsFile);
+  const cms = ObjectFFRFreducedOrderInterface.loadFromFile(cmsFile);
   const objFFRF = cms.addObjectFFRFreducedOrder(mbs, {
     positionRef: [0, 0, 0], initialVelocity: [0, 0, 0], initialAngularVelocity: [0, 0, 0], gravity: [0, -9.81, 0],
   });

@@ -24,6 +24,7 @@ import {
 import { assembleLinearElastic, type ElementBlock, type LinearElasticAssemblyOptions } from './assembly.ts';
 import { nodesPerElement, type FemElementType, type LinearElasticMaterial } from './elements.ts';
 import type { FemMesh } from './meshers.ts';
+import { loadDataFile, saveDataFile } from './persistence.ts';
 
 /** A 3-vector given as any array-like of numbers. */
 export type Vec3Like = ArrayLike<number>;
@@ -115,6 +116,37 @@ export class FEMinterface {
     this.sections = mesh.sections;
     this.metaData = { source: 'Abaqus', fileName: mesh.fileName };
     return this.nodes;
+  }
+
+  /**
+   * Saves nodes, elements, sets, materials, sections, mass and stiffness matrices and the mode basis to a JSON file
+   * (Exudyn's SaveToFile; our own format, see src/fem/persistence.ts); {@link FEMinterface.loadFromFile} restores them exactly.
+   */
+  saveToFile(fileName: FileLocation): void {
+    saveDataFile(fileName, 'flexdyn-FEMinterface', {
+      nodes: this.nodes, nodeLabels: this.nodeLabels, elements: this.elements, massMatrix: this.massMatrix, stiffnessMatrix: this.stiffnessMatrix,
+      nodeSets: this.nodeSets, elementSets: this.elementSets, materials: this.materials, sections: this.sections, metaData: this.metaData,
+      modeBasis: this.modeBasis, eigenValues: this.eigenValues,
+    });
+  }
+
+  /** Replaces all data by a file of {@link FEMinterface.saveToFile} (Exudyn's LoadFromFile); the mesh is checked as on import. */
+  loadFromFile(fileName: FileLocation): void {
+    const d = loadDataFile(fileName, 'flexdyn-FEMinterface');
+    if (!(d.nodes instanceof Float64Array) || !Array.isArray(d.elements)) {
+      throw new FlexdynError('FEMinterface.loadFromFile: the file must hold nodes and elements, got ' + Object.keys(d).join(', '));
+    }
+    this.setMesh(d.nodes, d.elements as FemElements[]);
+    this.nodeLabels = d.nodeLabels as Int32Array | undefined;
+    this.massMatrix = d.massMatrix as CscMatrix | undefined;
+    this.stiffnessMatrix = d.stiffnessMatrix as CscMatrix | undefined;
+    this.nodeSets = (d.nodeSets ?? []) as FemNodeSet[];
+    this.elementSets = (d.elementSets ?? []) as FemElementSet[];
+    this.materials = (d.materials ?? []) as AbaqusMaterial[];
+    this.sections = (d.sections ?? []) as AbaqusSolidSection[];
+    this.metaData = (d.metaData ?? { source: 'unknown' }) as FEMinterface['metaData'];
+    this.modeBasis = d.modeBasis as NdArray<Float64Array> | undefined;
+    this.eigenValues = d.eigenValues as Float64Array | undefined;
   }
 
   /** Uses a mesh of the meshers (or any nodes and element blocks); replaces the mesh and clears matrices and sets. */

@@ -8,7 +8,9 @@
  * applications of the operator for the same accuracy.
  * - Operator: Op = (K − σM)⁻¹M with a shift σ < 0, so that K − σM is regular also for free
  *   bodies; Op is M-symmetric with eigenvalues θ = 1/(λ − σ) > 0, the lowest λ are the
- *   largest θ. K − σM is factorized once by {@link SparseLU} (or a given factorization).
+ *   largest θ. K − σM is factorized once by the sparse LDLᵀ {@link SparseLDLT} (or a given
+ *   factorization); its inertia proves σ below the spectrum (no negative pivot). Only when
+ *   LDLᵀ without pivoting meets a zero pivot, {@link SparseLU} (with pivoting) is used.
  * - Expansion: a block of b vectors at a time, W = Op·V_last, M-orthogonalized against the
  *   whole basis by classical Gram–Schmidt applied twice (full reorthogonalization); the
  *   coefficients form the projected matrix H = VᵀM·Op·V. A (numerically) dependent image
@@ -39,11 +41,12 @@
  * eigenvalues far below ‖K‖/‖M‖ can only reach the second test. Eigenvalue errors are
  * quadratic in the residual.
  *
- * Limitation: an eigenvalue of multiplicity above b may be missed (there is no
- * Sturm-sequence check, the LU gives no inertia): with b = 2, the third copy of a triple
- * eigenvalue at the end of the wanted range was missed in the tests. Random replacements and
- * rounding bring such directions in only slowly; the six rigid-body modes are found with
- * b = 2 and 3 because the explicit restarts after locking them re-expand from new vectors.
+ * Sturm check: an eigenvalue of multiplicity above b may be missed (with b = 2, the third
+ * copy of a triple eigenvalue at the end of the wanted range was missed in the tests; random
+ * replacements and rounding bring such directions in only slowly). After convergence the
+ * number of negative pivots of K − τM, τ in a gap of the computed spectrum, is compared with
+ * the number of computed eigenvalues below τ, and a shortfall is an error. Eigenvalues
+ * missed above the last gap of relative width {@link STURM_GAP} are not detected.
  * @module
  */
 
@@ -51,6 +54,7 @@ import ndarray from 'ndarray';
 import { EigenvalueDecomposition, Matrix } from 'ml-matrix';
 import { cscMultiply, type CscMatrix } from '../linalg/sparse.ts';
 import { SparseLU } from '../linalg/sparseLU.ts';
+import { SparseLDLT } from '../linalg/sparseLDLT.ts';
 import { FlexdynError } from '../registry/errors.ts';
 
 /** Default shift factor: σ = −factor · tr(K)/tr(M) (tr(K)/tr(M) is about the mean eigenvalue). */
@@ -71,10 +75,18 @@ const KRYLOV_ESTIMATE_FACTOR = 10;
 /** A Gram–Schmidt remainder below this fraction of the original M-norm counts as dependent. */
 const DEPENDENCY_TOLERANCE = 1e-12;
 
+/**
+ * Sturm check: after convergence, the inertia of K − τM with τ in the widest relative gap of
+ * at least this size among the computed eigenvalues counts the eigenvalues below τ.
+ */
+export const STURM_GAP = 1e-3;
+
 /** A factorization of K − σM: `solve(b, x)` sets x = (K − σM)⁻¹ b (x may alias b). */
 export interface ShiftedSolver {
   /** Solves (K − σM) x = b. */
   solve(b: Float64Array, x: Float64Array): void;
+  /** Optional: solves for `count` right-hand sides stored column after column (x may alias b); used for the blocks of the iteration. */
+  solveMultiple?(b: Float64Array, x: Float64Array, count: number): void;
 }
 
 /** Options of {@link solveSparseEigen}. */
@@ -98,6 +110,22 @@ export interface SparseEigenOptions {
   maxRestarts?: number;
   /** Seed of the random start block (default 1); results are reproducible for a given seed. */
   seed?: number;
+  /**
+   * Sturm-sequence check (default true): one more LDLᵀ factorization of K − τM with τ between
+   * two computed eigenvalues (see {@link STURM_GAP}); its number of negative pivots must equal
+   * the number of computed eigenvalues below τ, otherwise eigenvalues were missed (an error).
+   */
+  sturmCheck?: boolean;
+}
+
+/** Outcome of the Sturm check of {@link solveSparseEigen}. */
+export interface SturmCheckResult {
+  /** Shift τ of the check. */
+  shift: number;
+  /** Eigenvalues below τ by the inertia of K − τM (its negative pivots). */
+  count: number;
+  /** Computed eigenvalues below τ. */
+  found: number;
 }
 
 /** Eigenpairs computed by {@link solveSparseEigen}. */
@@ -121,6 +149,8 @@ export interface SparseEigenResult {
   restarts: number;
   /** Applications of (K − σM)⁻¹ (sparse triangular solve pairs). */
   operatorApplications: number;
+  /** The Sturm check, or undefined when it was switched off, no gap of {@link STURM_GAP} exists, or K − τM met a zero pivot. */
+  sturm?: SturmCheckResult;
 }
 
 /** Returns αA + βB for two n×n CSC matrices (row indices sorted when both inputs are sorted). */
@@ -128,11 +158,13 @@ export function cscLinearCombination(alpha: number, a: CscMatrix, beta: number, 
   const n = a.n;
   if (b.n !== n) throw new FlexdynError(`cscLinearCombination: matrices must have the same dimension, got ${n} and ${b.n}`);
   const colPtr = new Int32Array(n + 1);
-  const rows: number[] = [];
-  const vals: number[] = [];
+  const capacity = a.colPtr[n] + b.colPtr[n];
+  const rows = new Int32Array(capacity);
+  const vals = new Float64Array(capacity);
   const slot = new Int32Array(n).fill(-1);
+  let nnz = 0;
   for (let j = 0; j < n; j++) {
-    const start = rows.length;
+    const start = nnz;
     let pa = a.colPtr[j];
     let pb = b.colPtr[j];
     const ea = a.colPtr[j + 1];
@@ -148,14 +180,14 @@ export function cscLinearCombination(alpha: number, a: CscMatrix, beta: number, 
       if (s >= start) {
         vals[s] += v;
       } else {
-        slot[r] = rows.length;
-        rows.push(r);
-        vals.push(v);
+        slot[r] = nnz;
+        rows[nnz] = r;
+        vals[nnz++] = v;
       }
     }
-    colPtr[j + 1] = rows.length;
+    colPtr[j + 1] = nnz;
   }
-  return { n, colPtr, rowIndex: Int32Array.from(rows), values: Float64Array.from(vals) };
+  return { n, colPtr, rowIndex: rows.slice(0, nnz), values: vals.slice(0, nnz) };
 }
 
 /** Sum of the diagonal entries of a CSC matrix. */
@@ -231,7 +263,7 @@ export function solveSparseEigen(stiffness: CscMatrix, mass: CscMatrix, options:
   const tol = options.tolerance ?? 1e-10;
   if (!(tol > 0 && tol < 1)) throw new FlexdynError(`solveSparseEigen: tolerance must be in (0, 1), got ${tol}`, { parameter: 'tolerance' });
   const maxRestarts = options.maxRestarts ?? 200;
-  const { shift, solver } = shiftedSolver(stiffness, mass, options);
+  const { shift, solver, ldlt } = shiftedSolver(stiffness, mass, options);
 
   const normK = cscNorm1(stiffness);
   const normM = cscNorm1(mass);
@@ -254,10 +286,14 @@ export function solveSparseEigen(stiffness: CscMatrix, mass: CscMatrix, options:
     const pending = size - expanded;
     let fullCycle = true;
     if (pending > 0 && (size + pending <= cap || cap === n)) {
+      // The images Op·V_c of the pending columns are independent: one block solve.
+      const images = scratch.subarray(0, pending * n);
+      images.set(MV.subarray(expanded * n, size * n));
+      if (solver.solveMultiple !== undefined) solver.solveMultiple(images, images, pending);
+      else for (let c = 0; c < pending; c++) solver.solve(images.subarray(c * n, (c + 1) * n), images.subarray(c * n, (c + 1) * n));
       for (let c = expanded; c < size; c++) {
         const w = basis.w;
-        w.set(MV.subarray(c * n, (c + 1) * n));
-        solver.solve(w, w);
+        w.set(images.subarray((c - expanded) * n, (c - expanded + 1) * n));
         operatorApplications++;
         const before = basis.orthogonalize();
         for (let r = locked; r < basis.size; r++) H[r * cap + c] = basis.coeff[r];
@@ -364,11 +400,49 @@ export function solveSparseEigen(stiffness: CscMatrix, mass: CscMatrix, options:
     basis.size = newStart + pend;
     if (pend === 0) for (let c = 0; c < b && basis.appendRandom(); c++);
   }
-  return packResult(mass, V, n, nev, accepted, shift, restarts, operatorApplications);
+  const result = packResult(mass, V, n, nev, accepted, shift, restarts, operatorApplications);
+  if (options.sturmCheck ?? true) result.sturm = sturmCheck(stiffness, mass, result.values, ldlt);
+  return result;
 }
 
-/** Factorizes K − σM (default σ from the traces) or takes the given factorization. */
-function shiftedSolver(stiffness: CscMatrix, mass: CscMatrix, options: SparseEigenOptions): { shift: number; solver: ShiftedSolver } {
+/**
+ * Counts the eigenvalues below τ, the midpoint of the last gap of relative size ≥ STURM_GAP
+ * between computed eigenvalues, by the negative pivots of K − τM (Sylvester's law of
+ * inertia); throws when that count exceeds the number of computed eigenvalues below τ. Gaps
+ * must also exceed DEFAULT_SHIFT_FACTOR·tr(K)/tr(M), far above the rounding level of the
+ * computed rigid-body eigenvalues (whose differences say nothing).
+ * `ldlt` (of K − σM) is refactorized when given, otherwise K − τM is analyzed anew.
+ */
+function sturmCheck(stiffness: CscMatrix, mass: CscMatrix, values: Float64Array, ldlt: SparseLDLT | undefined): SturmCheckResult | undefined {
+  const floor = DEFAULT_SHIFT_FACTOR * Math.abs(cscTrace(stiffness) / cscTrace(mass));
+  let found = 0;
+  for (let i = values.length - 1; i >= 1 && found === 0; i--) {
+    const lo = values[i - 1];
+    const hi = values[i];
+    if (hi - lo >= Math.max(STURM_GAP * Math.max(Math.abs(lo), Math.abs(hi)), floor)) found = i;
+  }
+  if (found === 0) return undefined;
+  const shift = 0.5 * (values[found - 1] + values[found]);
+  const shifted = cscLinearCombination(1, stiffness, -shift, mass);
+  const factor = ldlt ?? new SparseLDLT();
+  const outcome = ldlt === undefined ? factor.analyze(shifted) : factor.refactorize(shifted);
+  if (outcome !== true) return undefined;
+  const count = factor.negativePivots;
+  if (count > found) {
+    throw new FlexdynError(
+      `solveSparseEigen: eigenvalues were missed: K − τM has ${count} negative pivots for τ = ${shift}, so ${count} eigenvalues lie below τ, got ${found}; increase blockSize (multiplicities above it can be missed) or maxBasisSize`,
+      { parameter: 'blockSize' },
+    );
+  }
+  return { shift, count, found };
+}
+
+/**
+ * Factorizes K − σM (default σ from the traces) by LDLᵀ, whose inertia must show no negative
+ * pivot (σ below the spectrum); sparse LU only when LDLᵀ meets a zero pivot. Or takes the
+ * given factorization.
+ */
+function shiftedSolver(stiffness: CscMatrix, mass: CscMatrix, options: SparseEigenOptions): { shift: number; solver: ShiftedSolver; ldlt?: SparseLDLT } {
   if (options.shift !== undefined && !Number.isFinite(options.shift)) {
     throw new FlexdynError(`solveSparseEigen: shift must be finite, got ${options.shift}`, { parameter: 'shift' });
   }
@@ -383,8 +457,16 @@ function shiftedSolver(stiffness: CscMatrix, mass: CscMatrix, options: SparseEig
     if (!(traceM > 0)) throw new FlexdynError(`solveSparseEigen: massMatrix must be positive definite, got trace ${traceM}`, { parameter: 'massMatrix' });
     shift = -DEFAULT_SHIFT_FACTOR * (traceK > 0 ? traceK / traceM : 1);
   }
+  const shifted = cscLinearCombination(1, stiffness, -shift, mass);
+  const ldlt = new SparseLDLT();
+  if (ldlt.analyze(shifted) === true) {
+    if (ldlt.negativePivots > 0) {
+      throw new FlexdynError(`solveSparseEigen: shift must lie below the lowest eigenvalue, got σ = ${shift} with ${ldlt.negativePivots} eigenvalue(s) below it (negative pivots of K − σM)`, { parameter: 'shift' });
+    }
+    return { shift, solver: ldlt, ldlt };
+  }
   const lu = new SparseLU();
-  const outcome = lu.analyze(cscLinearCombination(1, stiffness, -shift, mass));
+  const outcome = lu.analyze(shifted);
   if (outcome !== true) {
     throw new FlexdynError(`solveSparseEigen: K − σM must be regular, got a singular column ${outcome.singularColumn} for σ = ${shift} (σ is an eigenvalue?)`, { parameter: 'shift' });
   }

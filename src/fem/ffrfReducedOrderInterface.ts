@@ -22,6 +22,8 @@ import {
 import { MarkerBodyMass } from '../items/markers/MarkerBodyMass.ts';
 import { LoadMassProportional } from '../items/loads/LoadMassProportional.ts';
 import type { FEMinterface } from './FEMinterface.ts';
+import type { FileLocation } from './abaqus.ts';
+import { loadDataFile, saveDataFile } from './persistence.ts';
 
 /** Relative threshold below which entries of the reduced mass and stiffness matrices are set to zero (Exudyn's RoundMatrix defaults). */
 export const REDUCED_MATRIX_ROUNDING = 1e-13;
@@ -224,6 +226,28 @@ export class ObjectFFRFreducedOrderInterface {
     this.mPhitTPsiTilde = transposeTimes(phi, mPsiT);
     this.mXRefTildePsi = transposeTimes(xT, mPsi);
     this.mXRefTildePsiTilde = transposeTimes(xT, mPsiT);
+  }
+
+  /**
+   * Saves all reduced data (mode basis, reduced matrices, invariants, and the settings of the last created object) to a JSON
+   * file (Exudyn's SaveToFile; our own format, see src/fem/persistence.ts).
+   */
+  saveToFile(fileName: FileLocation): void {
+    saveDataFile(fileName, 'flexdyn-ObjectFFRFreducedOrderInterface', { ...this });
+  }
+
+  /** An interface restored from a file of {@link ObjectFFRFreducedOrderInterface.saveToFile} (Exudyn's LoadFromFile), equal to the saved one. */
+  static loadFromFile(fileName: FileLocation): ObjectFFRFreducedOrderInterface {
+    const d = loadDataFile(fileName, 'flexdyn-ObjectFFRFreducedOrderInterface');
+    const required = ['modeBasis', 'xRef', 'nModes', 'nNodes', 'massMatrixReduced', 'stiffnessMatrixReduced', 'inertiaLocal', 'totalMass', 'chiU',
+      'mPsiTildePsi', 'mPsiTildePsiTilde', 'mPhitTPsi', 'mPhitTPsiTilde', 'mXRefTildePsi', 'mXRefTildePsiTilde', 'rotationParameters0', 'gravity'];
+    const missing = required.filter((k) => d[k] === undefined);
+    if (missing.length > 0) throw new FlexdynError(`ObjectFFRFreducedOrderInterface.loadFromFile: the file must hold ${required.join(', ')}, got no ${missing.join(', ')}`);
+    const nm = d.nModes as number, xRef = d.xRef as Float64Array, basis = d.modeBasis as number[][];
+    if (!(xRef instanceof Float64Array) || basis.length !== xRef.length || basis.some((row) => row.length !== nm) || (d.massMatrixReduced as number[][]).length !== nm) {
+      throw new FlexdynError(`ObjectFFRFreducedOrderInterface.loadFromFile: modeBasis must be ${xRef.length} × ${nm} and the reduced matrices ${nm} × ${nm}, got inconsistent sizes`);
+    }
+    return Object.assign(Object.create(ObjectFFRFreducedOrderInterface.prototype) as ObjectFFRFreducedOrderInterface, d);
   }
 
   /**

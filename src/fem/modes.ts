@@ -12,7 +12,7 @@
 
 import ndarray from 'ndarray';
 import { cscMultiply, type CscMatrix } from '../linalg/sparse.ts';
-import { SparseLU } from '../linalg/sparseLU.ts';
+import { SparseLDLT } from '../linalg/sparseLDLT.ts';
 import { FlexdynError } from '../registry/errors.ts';
 import { solveSparseEigen, type SparseEigenOptions } from './eigenSparse.ts';
 
@@ -208,7 +208,7 @@ function principalSubmatrix(a: CscMatrix, idx: Int32Array, local: Int32Array): C
  *   weighted mean point p₀ — Skew(p)·e_k = p × e_k, Exudyn's sign; allBoundaryNodes: T = I)
  *   and the static interior response u_i = −K_ii⁻¹ K_ib T;
  * - eigenmodes: the lowest eigenmodes of the fixed-interface problem K_ii φ = λ M_ii φ
- *   (shift-invert with σ = 0, sharing the factorization of K_ii), zero on the boundary.
+ *   (shift-invert with σ = 0, sharing the sparse LDLᵀ factorization of K_ii), zero on the boundary.
  * Columns: the static modes (interface by interface; without the first interface's 6 when
  * excludeRigidBodyMotion), then the eigenmodes. Without boundary lists the free modes are
  * used, Exudyn's convention: numberOfEigenModes modes are computed, the first
@@ -278,8 +278,8 @@ export function computeHurtyCraigBamptonModes(options: HurtyCraigBamptonOptions)
     local[g] = c++;
   }
   const kii = principalSubmatrix(stiffness, interior, local);
-  const lu = new SparseLU();
-  const outcome = lu.analyze(kii);
+  const factor = new SparseLDLT();
+  const outcome = factor.analyze(kii);
   if (outcome !== true) {
     fail(where, 'boundaryNodeLists', `must fix all rigid-body motions of the body: K_ii is singular (interior coordinate ${interior[outcome.singularColumn]})`);
   }
@@ -299,7 +299,7 @@ export function computeHurtyCraigBamptonModes(options: HurtyCraigBamptonOptions)
     for (let t = 0; t < nb; t++) u[boundaryDofs[t]] = col[t];
     cscMultiply(stiffness, u, f);
     for (let r = 0; r < ni; r++) rhs[r] = -f[interior[r]];
-    lu.solve(rhs, rhs);
+    factor.solve(rhs, rhs);
     const mode = data.subarray(c * n, (c + 1) * n);
     for (let t = 0; t < nb; t++) mode[boundaryDofs[t]] = col[t];
     for (let r = 0; r < ni; r++) mode[interior[r]] = rhs[r];
@@ -309,7 +309,7 @@ export function computeHurtyCraigBamptonModes(options: HurtyCraigBamptonOptions)
   if (nEig > 0) {
     if (nEig > ni) fail(where, 'numberOfEigenModes', `must not exceed the ${ni} interior coordinates, got ${nEig}`);
     const mii = principalSubmatrix(mass, interior, local);
-    const eig = solveSparseEigen(kii, mii, { ...options.solverOptions, numberOfEigenvalues: nEig, shift: 0, factorization: lu });
+    const eig = solveSparseEigen(kii, mii, { ...options.solverOptions, numberOfEigenvalues: nEig, shift: 0, factorization: factor });
     eigenValues = eig.values.map(Math.abs);
     for (let q = 0; q < nEig; q++) {
       const mode = data.subarray((nStatic + q) * n, (nStatic + q + 1) * n);

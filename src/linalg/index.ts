@@ -1,5 +1,5 @@
 /**
- * Linear-algebra layer: vector helpers, dense LU, sparse assembly, orderings and sparse LU.
+ * Linear-algebra layer: vector helpers, dense LU, sparse assembly, orderings, sparse LU and sparse LDLᵀ.
  * @module
  */
 
@@ -8,3 +8,5 @@ export * from './denseLU.ts';
 export * from './sparse.ts';
 export * from './ordering.ts';
 export * from './sparseLU.ts';
+export * from './sparseLDLT.ts';
+export * from './nestedDissection.ts';

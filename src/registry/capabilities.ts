@@ -66,6 +66,8 @@ export interface NodeModel {
   angularVelocity?(s: ItemState, out: Float64Array): void;
   /** Writes the body-fixed angular velocity ω̄ = Aᵀω. */
   angularVelocityLocal?(s: ItemState, out: Float64Array): void;
+  /** Writes ∂ω/∂Δq at fixed velocity coordinates, 3 × n_u row-major (Jacobians of velocity-dependent forces). */
+  angularVelocity_q?(s: ItemState, out: Float64Array): void;
   /** Writes the rotation Jacobian: global virtual rotation per velocity coordinate, 3 × n_u row-major (generalized torque = Jᵀτ). */
   rotationJacobian?(s: ItemState, out: Float64Array): void;
   /**
@@ -296,6 +298,12 @@ export interface MarkerModel {
   velocity?(s: ItemState, out: Float64Array): void;
   /** Writes ∂position/∂u, 3 × nLocalU row-major. */
   positionJacobian?(s: ItemState, out: Float64Array): void;
+  /**
+   * Writes ∂velocity/∂Δq at fixed velocity coordinates, 3 × nLocalU row-major (the velocity's dependence on the
+   * configuration, e.g. ω × x on a rotating frame), for the Jacobians of damping forces. Absent: connectors treat
+   * the velocity as independent of q (exact for node markers, whose velocity is a velocity coordinate).
+   */
+  velocity_q?(s: ItemState, out: Float64Array): void;
   /** Writes the marker frame's rotation matrix A (9 entries row-major); rigid markers. */
   orientation?(s: ItemState, out: Float64Array): void;
   /** Writes the marker frame's global angular velocity. */

@@ -68,6 +68,8 @@ export class ImplicitSecondOrderStepper implements TimeStepper, NewtonProblem {
   private readonly attempt: StepAttempt = newAttempt();
   /** Nodes with Exudyn's Lie-group predictor correction. */
   private readonly predictorNodes: readonly NodeModel[];
+  /** Norm of the last residual (before the ODE2 rows are scaled by βh²). */
+  residualNorm = 0;
   private h = 0;
   private betaPrime = 0;
   private gammaPrime = 0;
@@ -196,7 +198,7 @@ export class ImplicitSecondOrderStepper implements TimeStepper, NewtonProblem {
     zeroArray(s.lambda);
   }
 
-  residual(r: Float64Array): number {
+  residual(r: Float64Array): void {
     const s = this.current;
     const nu = this.nu;
     this.mass.multiplyAt(s, s.a, this.massTimesA);
@@ -206,10 +208,9 @@ export class ImplicitSecondOrderStepper implements TimeStepper, NewtonProblem {
       this.assembler.computeAEAndReactions(s, this.g, r, this.useIndex2);
       r.set(this.g, nu);
     }
-    const norm = norm2(r, this.size);
+    this.residualNorm = norm2(r, this.size);
     const scale = this.params.beta * this.h * this.h;
     for (let i = 0; i < nu; i++) r[i] *= scale;
-    return norm;
   }
 
   jacobian(system: LinearSystem): void {

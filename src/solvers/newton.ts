@@ -5,8 +5,14 @@ import type { NewtonSettings } from './SimulationSettings.ts';
 export interface NewtonProblem {
   /** Number of unknowns (ODE2 increments and scaled multipliers). */
   readonly size: number;
-  /** Writes the residual used in the linear solve into r and returns the norm for the convergence test. */
-  residual(r: Float64Array): number;
+  /**
+   * Writes the residual used in the linear solve into r and its norm for the convergence test into
+   * {@link NewtonProblem.residualNorm} (a field, not a return value: a double returned from a call the optimizer does
+   * not inline is boxed in a new heap object, once per iteration).
+   */
+  residual(r: Float64Array): void;
+  /** Norm of the last residual() for the convergence test. */
+  readonly residualNorm: number;
   /** Assembles the Jacobian into the linear system (between begin() and factorize()). */
   jacobian(system: LinearSystem): void;
   /** Applies x ← x − Δ to the state. */
@@ -60,7 +66,8 @@ export class NewtonSolver {
     const delta = this.delta;
     const weight = s.weightTolerancePerCoordinate ? 1 / Math.sqrt(Math.max(problem.size, 1)) : 1;
     if (s.useModifiedNewton && s.modifiedNewtonJacUpdatePerStep) this.jacobianUpdateRequested = true;
-    let initialResidual = weight * finiteOrNaN(problem.residual(r), r);
+    problem.residual(r);
+    let initialResidual = weight * finiteOrNaN(problem.residualNorm, r);
     if (!Number.isFinite(initialResidual)) return this.finish(false, 0, initialResidual, 0);
     if (initialResidual <= s.absoluteTolerance) initialResidual = 2 * s.absoluteTolerance;
     let residual = initialResidual;
@@ -81,7 +88,8 @@ export class NewtonSolver {
       }
       this.system.solve(r, delta);
       problem.update(delta);
-      residual = weight * finiteOrNaN(problem.residual(r), r);
+      problem.residual(r);
+      residual = weight * finiteOrNaN(problem.residualNorm, r);
       if (!Number.isFinite(residual)) return this.finish(false, iterations, residual, jacobianUpdates);
       if (residual * residual >= s.maximumSolutionNorm) {
         return this.finish(false, iterations, residual, jacobianUpdates, `the residual norm ${residual.toExponential(3)} exceeds √maximumSolutionNorm (diverged)`);

@@ -20,6 +20,8 @@ import { newAttempt, runStepLoop, setAttempt, type SolverHooks, type SolverStati
 class StaticStepper implements TimeStepper, NewtonProblem {
   readonly name = 'StaticSolver';
   readonly size: number;
+  /** Norm of the last residual. */
+  residualNorm = 0;
   private readonly f: Float64Array;
   private readonly g: Float64Array;
   private readonly massTimesDq: Float64Array;
@@ -58,7 +60,7 @@ class StaticStepper implements TimeStepper, NewtonProblem {
     return (1 - lf * lf) * this.settings.staticSolver.stabilizerODE2term;
   }
 
-  residual(r: Float64Array): number {
+  residual(r: Float64Array): void {
     const s = this.model.data.current;
     const nu = this.model.nu;
     this.assembler.computeODE2Rhs(s, this.f);
@@ -76,7 +78,7 @@ class StaticStepper implements TimeStepper, NewtonProblem {
       this.assembler.computeAE(s, this.g, false);
       r.set(this.g, nu);
     }
-    return norm2(r, this.size);
+    this.residualNorm = norm2(r, this.size);
   }
 
   jacobian(system: LinearSystem): void {

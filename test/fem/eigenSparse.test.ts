@@ -91,11 +91,23 @@ describe('solveSparseEigen against the dense Cholesky-reduced solve (ml-matrix)'
       expect(cmp.maxRelative).toBeLessThan(REL);
       expect(mOrthonormalityError(result, mass)).toBeLessThan(1e-12);
     }
+    // block size 1 below the multiplicity 3: for 28 wanted, copies of the triple eigenvalues are
+    // missed (3 wrong values for seeds 1–3); the Sturm check (inertia of K − τM, τ in the gap
+    // after the computed λ_26) counts 28 eigenvalues below τ and reports the miss
+    for (const seed of [1, 2, 3]) {
+      const unchecked = solveSparseEigen(stiffness, mass, { numberOfEigenvalues: 28, blockSize: 1, seed, sturmCheck: false });
+      expect(unchecked.values.some((v, i) => i >= 6 && Math.abs(v - dense[i]) > 1e-8 * dense[i])).toBe(true);
+      expect(() => solveSparseEigen(stiffness, mass, { numberOfEigenvalues: 28, blockSize: 1, seed })).toThrow(/eigenvalues were missed: K − τM has 28 negative pivots/);
+    }
+    const checked = solveSparseEigen(stiffness, mass, { numberOfEigenvalues: 28, blockSize: 3 });
+    expect(checked.sturm).toBeDefined();
+    expect(checked.sturm!.count).toBe(checked.sturm!.found);
+    expect(dense.filter((v) => v < checked.sturm!.shift).length).toBe(checked.sturm!.count);
     // the lattice really has double and triple eigenvalues (λ_6 = λ_7 = 583658.93, λ_8 = λ_9 = λ_10 = 806352.50)
     expect(Math.abs(dense[7] - dense[6]) / dense[6]).toBeLessThan(1e-12);
     expect(Math.abs(dense[10] - dense[8]) / dense[8]).toBeLessThan(1e-12);
     expect(dense[11] / dense[10]).toBeGreaterThan(1.1);
-  });
+  }, 60_000);
 
   it('perturbed free truss lattice 7×5×4 (no symmetry): 20 lowest, also with block size 2 (all six rigid-body modes)', () => {
     const { stiffness, mass } = trussLattice(7, 5, 4, { perturbation: 0.2, seed: 3 });

@@ -16,6 +16,8 @@ class SuperElementPositionMarkerModel implements MarkerModel {
   readonly provides = { position: true, orientation: false, coordinate: false, bodyMass: false };
   nodes: readonly NodeModel[] = [];
   nLocalU = 0;
+  velocity_q?: MarkerModel['velocity_q'];
+  jacobianTransposedVector_q?: MarkerModel['jacobianTransposedVector_q'];
   private point!: SuperElementPoint;
 
   constructor(readonly label: ItemLabel, private readonly bodyNumber: number, private readonly meshNodes: readonly number[], private readonly weights: Float64Array) {}
@@ -33,6 +35,11 @@ class SuperElementPositionMarkerModel implements MarkerModel {
     this.point = new SuperElementPoint(se, se.createMeshNodeMap(this.meshNodes, coefficients, 3), base);
     this.nodes = this.point.nodes;
     this.nLocalU = this.point.nLocalU;
+    const point = this.point;
+    this.velocity_q = point.hasVelocity_q ? (s, out) => point.velocity_q(s, out) : undefined;
+    this.jacobianTransposedVector_q = point.hasJacobianTransposedVector_q
+      ? (s, force, _torque, k, factor) => { if (force !== undefined) point.jacobianTransposedVector_q(s, force, k, factor); }
+      : undefined;
   }
 
   position(s: ItemState, out: Float64Array): void {

@@ -41,7 +41,15 @@ export class SuperElementPoint {
   private readonly work2 = new Float64Array(3);
   private readonly refJac: Float64Array;
   private readonly refRot: Float64Array;
+  /** ∂ω/∂q_r of the reference node (3 × nRef), the node's block of ∂(J_rotᵀτ)/∂q_r (nRef × nRef) and a 3 × nLocalU work matrix. */
+  private readonly refOmegaQ: Float64Array;
+  private readonly refBlock: Float64Array;
+  private readonly work3n: Float64Array;
   private readonly nRef: number;
+  /** True if {@link SuperElementPoint.velocity_q} is available (no reference node, or one with angularVelocity_q). */
+  readonly hasVelocity_q: boolean;
+  /** True if {@link SuperElementPoint.jacobianTransposedVector_q} is available (no reference node, or one with jacobianTransposedVector_q). */
+  readonly hasJacobianTransposedVector_q: boolean;
 
   constructor(readonly se: SuperElementModel, readonly map: SuperElementMeshNodeMap, readonly base: Float64Array) {
     const ref = se.referenceNode;
@@ -50,6 +58,11 @@ export class SuperElementPoint {
     this.nLocalU = this.nRef + map.nU;
     this.refJac = new Float64Array(3 * this.nRef);
     this.refRot = new Float64Array(3 * this.nRef);
+    this.refOmegaQ = new Float64Array(3 * this.nRef);
+    this.refBlock = new Float64Array(this.nRef * this.nRef);
+    this.work3n = new Float64Array(3 * this.nLocalU);
+    this.hasVelocity_q = ref === undefined || ref.angularVelocity_q !== undefined;
+    this.hasJacobianTransposedVector_q = ref === undefined || ref.jacobianTransposedVector_q !== undefined;
   }
 
   /** Writes A of the reference frame into this.a (identity without reference node). */
@@ -104,6 +117,91 @@ export class SuperElementPoint {
       }
     }
     this.addFrameTimesMap(a, this.map.jacobian, 1, out);
+  }
+
+  /** x = A p̄ into this.work and the reference node's rotation Jacobian into this.refRot; returns x. */
+  private rotatedPointAndRotationJacobian(s: ItemState, a: Float64Array): Float64Array {
+    const p = this.localPosition(s, this.local), x = this.work;
+    for (let i = 0; i < 3; i++) x[i] = a[3 * i] * p[0] + a[3 * i + 1] * p[1] + a[3 * i + 2] * p[2];
+    this.se.referenceNode!.rotationJacobian!(s, this.refRot);
+    return x;
+  }
+
+  /**
+   * Writes ∂v/∂Δq at fixed u (3 × nLocalU) for v = v_r + ω × x + A ẏ, x = A p̄: reference columns c with rotation
+   * r_c = J_rot[:, c] give (∂ω/∂q_c) × x + ω × (r_c × x) + r_c × (A ẏ), flexible columns ω × (A J_y). Requires
+   * {@link SuperElementPoint.hasVelocity_q}.
+   */
+  velocity_q(s: ItemState, out: Float64Array): void {
+    const ref = this.se.referenceNode;
+    if (ref === undefined) { out.fill(0, 0, 3 * this.nLocalU); return; }
+    const n = this.nLocalU, nRef = this.nRef, a = this.frame(s);
+    const x = this.rotatedPointAndRotationJacobian(s, a), r = this.refRot, wq = this.refOmegaQ;
+    const w = this.work2, z = this.local;
+    this.map.rate(s, z);
+    const z0 = a[0] * z[0] + a[1] * z[1] + a[2] * z[2], z1 = a[3] * z[0] + a[4] * z[1] + a[5] * z[2], z2 = a[6] * z[0] + a[7] * z[1] + a[8] * z[2];
+    ref.angularVelocity!(s, w);
+    ref.angularVelocity_q!(s, wq);
+    for (let c = 0; c < nRef; c++) {
+      const r0 = r[c], r1 = r[nRef + c], r2 = r[2 * nRef + c];
+      const o0 = wq[c], o1 = wq[nRef + c], o2 = wq[2 * nRef + c];
+      const y0 = r1 * x[2] - r2 * x[1], y1 = r2 * x[0] - r0 * x[2], y2 = r0 * x[1] - r1 * x[0];
+      out[c] = o1 * x[2] - o2 * x[1] + w[1] * y2 - w[2] * y1 + r1 * z2 - r2 * z1;
+      out[n + c] = o2 * x[0] - o0 * x[2] + w[2] * y0 - w[0] * y2 + r2 * z0 - r0 * z2;
+      out[2 * n + c] = o0 * x[1] - o1 * x[0] + w[0] * y1 - w[1] * y0 + r0 * z1 - r1 * z0;
+    }
+    this.addFrameTimesMap(a, this.map.jacobian, 1, out);
+    for (let c = nRef; c < n; c++) {
+      const b0 = out[c], b1 = out[n + c], b2 = out[2 * n + c];
+      out[c] = w[1] * b2 - w[2] * b1; out[n + c] = w[2] * b0 - w[0] * b2; out[2 * n + c] = w[0] * b1 - w[1] * b0;
+    }
+  }
+
+  /**
+   * Adds factor·∂(Jᵀ F)/∂Δq (nLocalU × nLocalU) for a fixed global force F. With x = A p̄, J_x = ∂x/∂q = [−x̃ R | A J_y]
+   * (R = J_rot of the reference node) and Jᵀ F = [J_rᵀ F + Rᵀ (x × F); J_yᵀ Aᵀ F]: the reference node's own
+   * ∂(Rᵀ τ)/∂q_r for τ = x × F, the rows −Rᵀ F̃ J_x and the flexible-row, reference-column block J_yᵀ Aᵀ F̃ R.
+   * Requires {@link SuperElementPoint.hasJacobianTransposedVector_q}.
+   */
+  jacobianTransposedVector_q(s: ItemState, force: ArrayLike<number>, k: Float64Array, factor: number): void {
+    const ref = this.se.referenceNode;
+    if (ref === undefined) return;
+    const n = this.nLocalU, nRef = this.nRef, nU = this.map.nU, a = this.frame(s);
+    const x = this.rotatedPointAndRotationJacobian(s, a), r = this.refRot, jx = this.work3n, tau = this.work2;
+    const f0 = force[0], f1 = force[1], f2 = force[2];
+    tau[0] = x[1] * f2 - x[2] * f1; tau[1] = x[2] * f0 - x[0] * f2; tau[2] = x[0] * f1 - x[1] * f0;
+    const block = this.refBlock;
+    block.fill(0);
+    ref.jacobianTransposedVector_q!(s, undefined, tau, block, 1);
+    for (let i = 0; i < nRef; i++) for (let j = 0; j < nRef; j++) k[i * n + j] += factor * block[i * nRef + j];
+    // jx = F̃ J_x, column by column
+    for (let c = 0; c < nRef; c++) {
+      const r0 = r[c], r1 = r[nRef + c], r2 = r[2 * nRef + c];
+      jx[c] = r1 * x[2] - r2 * x[1]; jx[n + c] = r2 * x[0] - r0 * x[2]; jx[2 * n + c] = r0 * x[1] - r1 * x[0];
+    }
+    this.addFrameTimesMap(a, this.map.jacobian, 1, jx);
+    for (let c = 0; c < n; c++) {
+      const b0 = jx[c], b1 = jx[n + c], b2 = jx[2 * n + c];
+      jx[c] = f1 * b2 - f2 * b1; jx[n + c] = f2 * b0 - f0 * b2; jx[2 * n + c] = f0 * b1 - f1 * b0;
+    }
+    for (let row = 0; row < nRef; row++) {
+      const r0 = r[row], r1 = r[nRef + row], r2 = r[2 * nRef + row];
+      if (r0 === 0 && r1 === 0 && r2 === 0) continue;
+      for (let c = 0; c < n; c++) k[row * n + c] -= factor * (r0 * jx[c] + r1 * jx[n + c] + r2 * jx[2 * n + c]);
+    }
+    // flexible rows, reference columns: J_yᵀ (Aᵀ F̃ R); b = Aᵀ F̃ R (3 × nRef) in the refJac work array
+    const jy = this.map.jacobian, b = this.refJac;
+    for (let c = 0; c < nRef; c++) {
+      const r0 = r[c], r1 = r[nRef + c], r2 = r[2 * nRef + c];
+      const g0 = f1 * r2 - f2 * r1, g1 = f2 * r0 - f0 * r2, g2 = f0 * r1 - f1 * r0;
+      b[c] = a[0] * g0 + a[3] * g1 + a[6] * g2; b[nRef + c] = a[1] * g0 + a[4] * g1 + a[7] * g2; b[2 * nRef + c] = a[2] * g0 + a[5] * g1 + a[8] * g2;
+    }
+    for (let j = 0; j < nU; j++) {
+      const y0 = jy[j], y1 = jy[nU + j], y2 = jy[2 * nU + j];
+      if (y0 === 0 && y1 === 0 && y2 === 0) continue;
+      const row = (nRef + j) * n;
+      for (let c = 0; c < nRef; c++) k[row + c] += factor * (y0 * b[c] + y1 * b[nRef + c] + y2 * b[2 * nRef + c]);
+    }
   }
 
   /** out[:, nRef…] = factor·A·B for a 3 × nU matrix B (flexible columns of a 3 × nLocalU matrix). */

@@ -56,6 +56,15 @@ class RigidBodyEPNodeModel extends RigidNodeModel {
     out[12] = z; out[13] = -y; out[14] = x; out[15] = 0;
   }
 
+  /** ω = G(p) ṗ = −G(ṗ) p, so ∂ω/∂p = −G(ṗ) (position columns zero). */
+  angularVelocity_q(s: ItemState, out: Float64Array): void {
+    const g = eulerParameters2GInto(this.gWork, s.u, this.uIndex + 3);
+    for (let r = 0; r < 3; r++) {
+      out[7 * r] = 0; out[7 * r + 1] = 0; out[7 * r + 2] = 0;
+      for (let j = 0; j < 4; j++) out[7 * r + 3 + j] = -g[4 * r + j];
+    }
+  }
+
   /** α = G p̈ (Ġ ṗ = 0 identically). */
   angularAcceleration(s: ItemState, out: Float64Array): void {
     this.gGlobal(s, this.gWork);

@@ -62,8 +62,8 @@ class CartesianSpringDamperModel implements ObjectModel {
       this.dampingMatrix[4 * i] = this.damping[i];
     }
     if (userFunction === 0) {
-      this.ode2Lhs_q = (s, k, factor) => this.addJacobian(s, this.stiffnessMatrix, k, factor);
-      this.ode2Lhs_u = (s, d, factor) => this.addJacobian(s, this.dampingMatrix, d, factor);
+      this.ode2Lhs_q = (s, k, factor) => this.addPositionJacobian(s, k, factor);
+      this.ode2Lhs_u = (s, d, factor) => this.addVelocityJacobian(s, d, factor);
     }
   }
 
@@ -107,11 +107,24 @@ class CartesianSpringDamperModel implements ObjectModel {
     this.markers.addForcePair(this.force, f);
   }
 
-  /** Adds factor·Jᵀ diag(k or d) J (exact for markers with constant position Jacobians). */
-  private addJacobian(s: ItemState, matrix: Float64Array, target: Float64Array, factor: number): void {
+  /**
+   * Adds factor·∂LHS/∂q: Jᵀ diag(k) J, Jᵀ diag(d) ∂Δv/∂q (the velocity of markers on rotating bodies depends on q)
+   * and the derivative of the marker Jacobians times the force, as far as the markers provide them.
+   */
+  private addPositionJacobian(s: ItemState, target: Float64Array, factor: number): void {
+    if (!this.activeConnector) return;
+    this.evaluate(s);
+    this.markers.evaluateJacobians(s);
+    this.markers.addProjectedMatrix(this.stiffnessMatrix, factor, target);
+    this.markers.addVelocityProjectedMatrix(s, this.dampingMatrix, factor, target);
+    this.markers.addJacobianTransposedForce_q(s, this.force, factor, target);
+  }
+
+  /** Adds factor·Jᵀ diag(d) J = factor·∂LHS/∂u. */
+  private addVelocityJacobian(s: ItemState, target: Float64Array, factor: number): void {
     if (!this.activeConnector) return;
     this.markers.evaluateJacobians(s);
-    this.markers.addProjectedMatrix(matrix, factor, target);
+    this.markers.addProjectedMatrix(this.dampingMatrix, factor, target);
   }
 
   output(variable: OutputVariableType, s: ItemState): ArrayLike<number> | undefined {
@@ -136,7 +149,9 @@ export const objectConnectorCartesianSpringDamperDefinition: ItemDefinition<'Obj
     + '(or the user function), acting with +f on marker 1 and −f on marker 0 (left-hand side).',
   parameters,
   outputVariables: [OutputVariableType.Displacement, OutputVariableType.Distance, OutputVariableType.Velocity, OutputVariableType.Force],
-  equations: 'LHS = [−J0ᵀ; J1ᵀ] f. Analytic Jacobian without user function: Jᵀ diag(k) J and Jᵀ diag(d) J with J = [−J0, J1]; '
+  equations: 'LHS = [−J0ᵀ; J1ᵀ] f. Analytic Jacobian without user function, J = [−J0, J1]: ∂LHS/∂q = Jᵀ diag(k) J + Jᵀ diag(d) ∂(v1 − v0)/∂q '
+    + '+ ∂([−J0ᵀ; J1ᵀ] f)/∂q at fixed f (the last two from the markers\' velocity_q and jacobianTransposedVector_q where they provide them), '
+    + '∂LHS/∂u = Jᵀ diag(d) J; '
     + 'numerical with a user function. The user function receives the displacement with the offset already subtracted. '
     + 'Displacement and Distance refer to p1 − p0 − offset.',
   create: (v, label) => new CartesianSpringDamperModel(label, v.markerNumbers, v, v.activeConnector, v.springForceUserFunction),

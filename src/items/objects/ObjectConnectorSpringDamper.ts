@@ -46,6 +46,8 @@ class SpringDamperModel implements ObjectModel {
   private readonly direction = new Float64Array(3);
   private readonly forceVector = new Float64Array(3);
   private readonly matrix = new Float64Array(9);
+  /** ∂(F n)/∂Δv (3×3 row-major), for the configuration dependence of the marker velocities. */
+  private readonly velocityMatrix = new Float64Array(9);
 
   constructor(readonly label: ItemLabel, markerNumbers: readonly number[], private readonly v: Values) {
     this.markers = new MarkerPair(label, markerNumbers);
@@ -98,8 +100,8 @@ class SpringDamperModel implements ObjectModel {
   }
 
   /**
-   * ∂(F n)/∂Δp = (F/L)(I − n nᵀ) + k n nᵀ + (d/L) n Δvᵀ(I − n nᵀ); at L = 0: k I.
-   * Exact for markers with constant position Jacobians (point nodes, mass points).
+   * ∂(F n)/∂Δp = (F/L)(I − n nᵀ) + k n nᵀ + (d/L) n Δvᵀ(I − n nᵀ); at L = 0: k I. Adds Jᵀ (∂(F n)/∂Δp) J, the
+   * velocity term Jᵀ d n nᵀ ∂Δv/∂q and the derivative of the marker Jacobians times F n, as far as the markers provide them.
    */
   private addStiffnessJacobian(s: ItemState, k: Float64Array, factor: number): void {
     if (!this.v.activeConnector) return;
@@ -123,13 +125,15 @@ class SpringDamperModel implements ObjectModel {
     }
     this.markers.evaluateJacobians(s);
     this.markers.addProjectedMatrix(S, factor, k);
+    this.dampingMatrix(this.velocityMatrix);
+    this.markers.addVelocityProjectedMatrix(s, this.velocityMatrix, factor, k);
+    for (let i = 0; i < 3; i++) this.forceVector[i] = F * n[i];
+    this.markers.addJacobianTransposedForce_q(s, this.forceVector, factor, k);
   }
 
-  /** ∂(F n)/∂Δv = d n nᵀ; at L = 0: d I. */
-  private addDampingJacobian(s: ItemState, d: Float64Array, factor: number): void {
-    if (!this.v.activeConnector) return;
-    this.evaluate(s);
-    const { direction: n, matrix: S, length } = this;
+  /** Writes ∂(F n)/∂Δv = d n nᵀ (d I at L = 0) into S; needs {@link SpringDamperModel.evaluate}. */
+  private dampingMatrix(S: Float64Array): void {
+    const { direction: n, length } = this;
     const damping = this.v.damping;
     if (length === 0) {
       S.fill(0);
@@ -137,8 +141,15 @@ class SpringDamperModel implements ObjectModel {
     } else {
       for (let i = 0; i < 3; i++) for (let j = 0; j < 3; j++) S[3 * i + j] = damping * n[i] * n[j];
     }
+  }
+
+  /** ∂(F n)/∂Δv = d n nᵀ; at L = 0: d I. */
+  private addDampingJacobian(s: ItemState, d: Float64Array, factor: number): void {
+    if (!this.v.activeConnector) return;
+    this.evaluate(s);
+    this.dampingMatrix(this.matrix);
     this.markers.evaluateJacobians(s);
-    this.markers.addProjectedMatrix(S, factor, d);
+    this.markers.addProjectedMatrix(this.matrix, factor, d);
   }
 
   output(variable: OutputVariableType, s: ItemState): ArrayLike<number> | undefined {
@@ -166,7 +177,8 @@ export const objectConnectorSpringDamperDefinition: ItemDefinition<'Object', typ
   parameters,
   outputVariables: [OutputVariableType.Distance, OutputVariableType.Displacement, OutputVariableType.Velocity, OutputVariableType.Force, OutputVariableType.ForceLocal],
   equations: 'LHS = [−J0ᵀ; J1ᵀ] F n. Analytic Jacobian without user function: ∂(F n)/∂Δp = (F/L)(I − n nᵀ) + k n nᵀ + (d/L) n Δvᵀ(I − n nᵀ), '
-    + '∂(F n)/∂Δv = d n nᵀ (k I and d I at L = 0); with a user function the Jacobian is numerical. '
+    + '∂(F n)/∂Δv = d n nᵀ (k I and d I at L = 0); ∂LHS/∂q = Jᵀ ∂(F n)/∂Δp J + Jᵀ d n nᵀ ∂Δv/∂q + ∂([−J0ᵀ; J1ᵀ] F n)/∂q at fixed F n '
+    + '(the last two from the markers\' velocity_q and jacobianTransposedVector_q where they provide them); with a user function the Jacobian is numerical. '
     + 'Force returns the 3D vector F n, ForceLocal the scalar F.',
   create: (v, label) => new SpringDamperModel(label, v.markerNumbers, v),
 };

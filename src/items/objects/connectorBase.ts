@@ -35,6 +35,11 @@ export class MarkerPair {
   readonly dp = new Float64Array(3);
   /** Relative velocity Δv = v1 − v0, updated by {@link MarkerPair.evaluateRelative}. */
   readonly dv = new Float64Array(3);
+  /** ∂v/∂q of marker 0 and 1 (3 × n0, 3 × n1) and blocks ∂(Jᵀ F)/∂q (n0 × n0, n1 × n1): work arrays of the Jacobians. */
+  private velocityQ0 = new Float64Array(0);
+  private velocityQ1 = new Float64Array(0);
+  private block0 = new Float64Array(0);
+  private block1 = new Float64Array(0);
 
   constructor(private readonly label: ItemLabel, private readonly markerNumbers: readonly number[]) {}
 
@@ -54,6 +59,10 @@ export class MarkerPair {
     if (required === 'position') {
       this.jacobian0 = new Float64Array(3 * this.n0);
       this.jacobian1 = new Float64Array(3 * this.n1);
+      this.velocityQ0 = new Float64Array(3 * this.n0);
+      this.velocityQ1 = new Float64Array(3 * this.n1);
+      this.block0 = new Float64Array(this.n0 * this.n0);
+      this.block1 = new Float64Array(this.n1 * this.n1);
     }
   }
 
@@ -101,6 +110,43 @@ export class MarkerPair {
   addProjectedMatrix(stiffness: ArrayLike<number>, factor: number, m: Float64Array): void {
     this.addProjectedColumns(stiffness, -factor, this.jacobian0, this.n0, 0, m);
     this.addProjectedColumns(stiffness, factor, this.jacobian1, this.n1, this.n0, m);
+  }
+
+  /**
+   * Adds factor·Jᵀ S [−V0, V1] (V_i = ∂v_i/∂q of the markers that provide velocity_q; the others count as
+   * q-independent velocities): the configuration dependence of a force with ∂F/∂(v1 − v0) = S. Needs the
+   * position Jacobians of {@link MarkerPair.evaluateJacobians}.
+   */
+  addVelocityProjectedMatrix(s: ItemState, damping: ArrayLike<number>, factor: number, m: Float64Array): void {
+    if (this.n0 > 0 && this.marker0.velocity_q !== undefined) {
+      this.marker0.velocity_q(s, this.velocityQ0);
+      this.addProjectedColumns(damping, -factor, this.velocityQ0, this.n0, 0, m);
+    }
+    if (this.n1 > 0 && this.marker1.velocity_q !== undefined) {
+      this.marker1.velocity_q(s, this.velocityQ1);
+      this.addProjectedColumns(damping, factor, this.velocityQ1, this.n1, this.n0, m);
+    }
+  }
+
+  /**
+   * Adds factor·[−∂(J0ᵀF)/∂q0, 0; 0, ∂(J1ᵀF)/∂q1] for a fixed force F (the derivative of the marker Jacobians, see
+   * {@link MarkerModel.jacobianTransposedVector_q}); markers without that capability contribute nothing (exact for
+   * constant Jacobians).
+   */
+  addJacobianTransposedForce_q(s: ItemState, force: ArrayLike<number>, factor: number, m: Float64Array): void {
+    if (this.n0 > 0 && this.marker0.jacobianTransposedVector_q !== undefined) this.addMarkerBlock(s, this.marker0, force, this.block0, this.n0, 0, -factor, m);
+    if (this.n1 > 0 && this.marker1.jacobianTransposedVector_q !== undefined) this.addMarkerBlock(s, this.marker1, force, this.block1, this.n1, this.n0, factor, m);
+  }
+
+  /** m[offset…, offset…] += the marker's scale·∂(Jᵀ F)/∂q (nb × nb, via the block work array). */
+  private addMarkerBlock(s: ItemState, marker: MarkerModel, force: ArrayLike<number>, block: Float64Array, nb: number, offset: number, scale: number, m: Float64Array): void {
+    const n = this.n0 + this.n1;
+    block.fill(0);
+    marker.jacobianTransposedVector_q!(s, force, undefined, block, scale);
+    for (let i = 0; i < nb; i++) {
+      const row = (offset + i) * n + offset;
+      for (let j = 0; j < nb; j++) m[row + j] += block[i * nb + j];
+    }
   }
 
   /** Adds the columns of one marker's block: m[:, offset + j] += J0/J1 rows · (factor·S·Jb[:, j]). */

@@ -1,0 +1,883 @@
+/**
+ * Sparse symmetric factorization P·A·Pᵀ = L·D·Lᵀ (L unit lower triangular, D diagonal,
+ * 1×1 pivots in the fill-reducing order, no pivoting) for symmetric positive definite and
+ * for quasi-definite / mildly indefinite matrices such as shifted finite element pencils
+ * K − σM, with the inertia of A (number of negative pivots, by Sylvester's law of
+ * inertia the number of negative eigenvalues of A).
+ *
+ * Algorithm (multifrontal supernodal, in the style of CHOLMOD's supernodal analysis):
+ * - ordering: AMD and nested dissection ({@link nestedDissectionOrder}) on the graph of A
+ *   with supervariables (consecutive unknowns with the same adjacency, e.g. the 3
+ *   displacement coordinates of a finite element node) merged into one weighted vertex,
+ *   which makes the orderings several times cheaper on FE matrices; the one with fewer
+ *   factorization operations is kept, followed by the postorder of its elimination tree;
+ * - symbolic: elimination tree (Liu), column counts by row subtrees, fundamental supernodes
+ *   merged into relaxed supernodes (CHOLMOD's default amalgamation thresholds), the row
+ *   structure of every supernode, the sizes of the frontal matrices and the update stack;
+ * - numeric: per supernode in postorder, the dense frontal matrix (columns of A plus the
+ *   children's update matrices, extend-add), a blocked dense partial LDLᵀ of its supernode
+ *   columns whose trailing updates yield the Schur complement F₂₂ − L₂₁·D·L₂₁ᵀ, pushed on
+ *   the update stack; all on preallocated Float64Arrays;
+ * - a pivot |d_j| ≤ zeroPivotTolerance·(largest |a_ij| of column j) stops the
+ *   factorization and is reported (A singular, or indefinite with a zero leading minor in
+ *   this order: use {@link SparseLU} instead).
+ *
+ * Only the upper triangle of A (entries with row ≤ column) is read; A may hold both
+ * triangles (as the FE assembly does) or only the upper one.
+ * @module
+ */
+
+import type { CscMatrix } from './sparse.ts';
+import { amdOrder, rcmOrder, symmetricGraph, type SymmetricGraph } from './ordering.ts';
+import { nestedDissectionOrder } from './nestedDissection.ts';
+
+/** Default relative zero-pivot tolerance of {@link SparseLDLT}. */
+export const LDLT_ZERO_PIVOT_TOLERANCE = 1e-13;
+
+/** Ordering of {@link SparseLDLT.analyze}: a method or an explicit permutation (`perm[k]` = unknown eliminated k-th). */
+export type LDLTOrdering = 'auto' | 'amd' | 'nd' | 'rcm' | 'natural' | Int32Array;
+
+/** Options of {@link SparseLDLT}. */
+export interface SparseLDLTOptions {
+  /**
+   * Fill-reducing ordering (default `'auto'`: AMD and nested dissection on the supervariable
+   * graph, the one with fewer operations; `'amd'`, `'nd'` alone; `'rcm'`, `'natural'`, or a permutation).
+   */
+  ordering?: LDLTOrdering;
+  /** Relative zero-pivot tolerance (default {@link LDLT_ZERO_PIVOT_TOLERANCE}). */
+  zeroPivotTolerance?: number;
+  /** Merge supernodes with few explicit zeros into larger ones (default true; false keeps the fundamental supernodes). */
+  relaxedSupernodes?: boolean;
+}
+
+/** Failure report of a factorization: the unknown whose pivot vanished. */
+export interface SparseLDLTZeroPivot {
+  /** Original index of the unknown with the (near-)zero pivot. */
+  readonly singularColumn: number;
+  /** Elimination step of the failure. */
+  readonly step: number;
+  /** The pivot d_j found. */
+  readonly pivot: number;
+  /** Largest |a_ij| of that column (the reference scale of the test). */
+  readonly columnScale: number;
+}
+
+/** Thrown by {@link SparseLDLT.refactorize} when the matrix pattern differs from the analyzed one. */
+export class LDLTPatternError extends Error {
+  /** Creates the error with an explanatory message. */
+  constructor(message: string) {
+    super(message);
+    this.name = 'LDLTPatternError';
+  }
+}
+
+/** Relaxed amalgamation thresholds (CHOLMOD's defaults): up to nrelax[i] columns, a zero fraction below zrelax[i]. */
+const NRELAX = [4, 16, 48];
+const ZRELAX = [0.8, 0.1, 0.05];
+
+/** Columns per block of the dense panel factorization. */
+const PANEL_BLOCK = 32;
+
+/**
+ * Sparse LDLᵀ factorization with symbolic analysis and refactorization.
+ *
+ * Usage: `analyze(A)` once per pattern (ordering, symbolic analysis, first numeric
+ * factorization), `refactorize(A)` for new values with the same pattern, `solve(b, x)`.
+ * refactorize/solve allocate nothing after analyze (solveMultiple grows its work array once
+ * for more right-hand sides).
+ */
+export class SparseLDLT {
+  /** Relative zero-pivot tolerance. */
+  zeroPivotTolerance: number;
+  private readonly ordering: LDLTOrdering;
+  private readonly relaxed: boolean;
+  private n = -1;
+  private factored = false;
+  private negative = 0;
+  private perm: Int32Array = new Int32Array(0);
+  // permuted lower triangle C = P·A·Pᵀ (column j: rows ≥ j) and the map from A's entries to it
+  private cPtr = new Int32Array(1);
+  private cRow = new Int32Array(0);
+  private cVal = new Float64Array(0);
+  private slot = new Int32Array(0);
+  private patColPtr = new Int32Array(1);
+  private patRowIndex = new Int32Array(0);
+  private colScale = new Float64Array(0);
+  // supernodes
+  private nSuper = 0;
+  private superFirst = new Int32Array(1);
+  private rowPtr = new Int32Array(1);
+  private rows = new Int32Array(0);
+  private lPtr = new Float64Array(1);
+  private childCount = new Int32Array(0);
+  private lx = new Float64Array(0);
+  private d = new Float64Array(0);
+  private front = new Float64Array(0);
+  private stack = new Float64Array(0);
+  private stackSuper = new Int32Array(0);
+  private map = new Int32Array(0);
+  private rel = new Int32Array(0);
+  private work = new Float64Array(0);
+  private gather = new Float64Array(0);
+  private maxRows = 0;
+  private nnzFactor = 0;
+  private flops = 0;
+
+  /** Creates a solver; nothing is allocated until {@link SparseLDLT.analyze}. */
+  constructor(options: SparseLDLTOptions = {}) {
+    this.ordering = options.ordering ?? 'auto';
+    this.zeroPivotTolerance = options.zeroPivotTolerance ?? LDLT_ZERO_PIVOT_TOLERANCE;
+    this.relaxed = options.relaxedSupernodes ?? true;
+  }
+
+  /** Dimension of the analyzed matrix (-1 before analyze). */
+  get size(): number {
+    return this.n;
+  }
+
+  /** True when valid factors are available for {@link SparseLDLT.solve}. */
+  get isFactored(): boolean {
+    return this.factored;
+  }
+
+  /** Entries of L including its unit diagonal (structural nonzeros, without the explicit zeros of relaxed supernodes). */
+  get nnzL(): number {
+    return this.nnzFactor;
+  }
+
+  /** Stored entries of the supernodal L (including the explicit zeros of relaxed supernodes and the diagonal blocks' upper parts). */
+  get storedL(): number {
+    return this.lx.length;
+  }
+
+  /** Floating-point operations of one numeric factorization (multiplications and additions of the updates). */
+  get factorFlops(): number {
+    return this.flops;
+  }
+
+  /** Number of supernodes. */
+  get supernodes(): number {
+    return this.nSuper;
+  }
+
+  /** Number of negative pivots of the last successful factorization = number of negative eigenvalues of A. */
+  get negativePivots(): number {
+    return this.negative;
+  }
+
+  /** Elimination order in use: `permutation[k]` is the original unknown eliminated k-th. */
+  get permutation(): Int32Array {
+    return this.perm;
+  }
+
+  /** The pivots d_j in elimination order (valid after a successful factorization). */
+  get pivots(): Float64Array {
+    return this.d;
+  }
+
+  /** Ordering, symbolic analysis and the first numeric factorization of the symmetric matrix A. */
+  analyze(a: CscMatrix): true | SparseLDLTZeroPivot {
+    const n = a.n;
+    if (a.colPtr.length < n + 1) throw new RangeError('SparseLDLT.analyze: colPtr too short');
+    this.n = n;
+    this.factored = false;
+    // Each candidate ordering is followed by the postorder of its elimination tree (same
+    // fill, contiguous subtrees for supernodes and the update stack); the one with the
+    // fewest factorization operations is kept.
+    let best: { perm: Int32Array; parent: Int32Array; count: Int32Array; work: number } | undefined;
+    let built: Int32Array | undefined;
+    for (const candidate of this.candidateOrderings(a)) {
+      this.buildPermuted(a, candidate);
+      const perm = composePostorder(candidate, this.eliminationTree());
+      this.buildPermuted(a, perm);
+      built = perm;
+      const parent = this.eliminationTree();
+      const count = this.columnCounts(parent);
+      let work = 0;
+      for (let j = 0; j < n; j++) work += count[j] * count[j];
+      if (best === undefined || work < best.work) best = { perm, parent, count, work };
+    }
+    if (best === undefined) throw new Error('SparseLDLT.analyze: no ordering');
+    if (best.perm !== built) this.buildPermuted(a, best.perm);
+    this.perm = best.perm;
+    this.patColPtr = a.colPtr.slice(0, n + 1);
+    this.patRowIndex = a.rowIndex.slice(0, a.colPtr[n]);
+    this.symbolic(best.parent, best.count);
+    return this.factorize(a);
+  }
+
+  /** Numeric factorization of new values with the analyzed pattern (throws {@link LDLTPatternError} on another pattern). */
+  refactorize(a: CscMatrix): true | SparseLDLTZeroPivot {
+    if (this.n < 0) throw new Error('SparseLDLT: analyze() must be called first');
+    const n = this.n;
+    if (a.n !== n) throw new LDLTPatternError(`SparseLDLT.refactorize: matrix size ${a.n} differs from analyzed size ${n}`);
+    const nnz = this.patColPtr[n];
+    if (a.colPtr !== this.patColPtr || a.rowIndex !== this.patRowIndex) {
+      let same = a.colPtr[n] === nnz;
+      for (let j = 0; same && j <= n; j++) same = a.colPtr[j] === this.patColPtr[j];
+      for (let k = 0; same && k < nnz; k++) same = a.rowIndex[k] === this.patRowIndex[k];
+      if (!same) throw new LDLTPatternError('SparseLDLT.refactorize: the matrix pattern differs from the analyzed one');
+    }
+    return this.factorize(a);
+  }
+
+  /** Solves A x = b with the current factors; x may alias b. */
+  solve(b: Float64Array, x: Float64Array): void {
+    this.solveMultiple(b, x, 1);
+  }
+
+  /**
+   * Solves A X = B for `count` right-hand sides stored one after the other (column-major
+   * n × count) in `b`, results in `x` (may alias b). Each column of L is applied to all
+   * right-hand sides while it is in cache, so a block of b vectors costs much less than b
+   * single solves; the arithmetic per vector is the same as {@link SparseLDLT.solve}'s.
+   * The rows below a supernode's columns are gathered into (and scattered from) a dense
+   * vector once per supernode, so the inner loops are dense.
+   */
+  solveMultiple(b: Float64Array, x: Float64Array, count: number): void {
+    if (!this.factored) throw new Error('SparseLDLT.solve: no valid factorization');
+    const n = this.n;
+    if (this.work.length < n * count) this.work = new Float64Array(n * count);
+    const w = this.work;
+    const perm = this.perm;
+    for (let r = 0; r < count; r++) {
+      const o = r * n;
+      for (let k = 0; k < n; k++) w[o + k] = b[o + perm[k]];
+    }
+    const { superFirst, rowPtr, rows, lPtr, lx, d } = this;
+    if (this.gather.length < this.maxRows * count) this.gather = new Float64Array(this.maxRows * count);
+    const t = this.gather;
+    // Forward L y = b: per supernode the unit triangle of the diagonal block, then the rows
+    // below as dense products t = L₂₁·y₁ (four columns at a time) scattered once.
+    for (let s = 0; s < this.nSuper; s++) {
+      const f = superFirst[s];
+      const k = superFirst[s + 1] - f;
+      const r0 = rowPtr[s];
+      const nr = rowPtr[s + 1] - r0;
+      const m = k + nr;
+      const off = lPtr[s];
+      for (let r = 0; r < count; r++) {
+        const o = r * n + f;
+        for (let c = 0; c < k; c++) {
+          const xc = w[o + c];
+          if (xc === 0) continue;
+          const col = off + c * m;
+          for (let i = c + 1; i < k; i++) w[o + i] -= lx[col + i] * xc;
+        }
+      }
+      if (nr === 0) continue;
+      t.fill(0, 0, nr * count);
+      let c = 0;
+      for (; c + 3 < k; c += 4) {
+        const c0 = off + c * m + k;
+        const c1 = c0 + m;
+        const c2 = c1 + m;
+        const c3 = c2 + m;
+        for (let r = 0; r < count; r++) {
+          const o = r * n + f + c;
+          const x0 = w[o];
+          const x1 = w[o + 1];
+          const x2 = w[o + 2];
+          const x3 = w[o + 3];
+          const to = r * nr;
+          for (let i = 0; i < nr; i++) t[to + i] += lx[c0 + i] * x0 + lx[c1 + i] * x1 + lx[c2 + i] * x2 + lx[c3 + i] * x3;
+        }
+      }
+      for (; c < k; c++) {
+        const c0 = off + c * m + k;
+        for (let r = 0; r < count; r++) {
+          const x0 = w[r * n + f + c];
+          const to = r * nr;
+          for (let i = 0; i < nr; i++) t[to + i] += lx[c0 + i] * x0;
+        }
+      }
+      for (let r = 0; r < count; r++) {
+        const o = r * n;
+        const to = r * nr;
+        for (let i = 0; i < nr; i++) w[o + rows[r0 + i]] -= t[to + i];
+      }
+    }
+    for (let r = 0; r < count; r++) {
+      const o = r * n;
+      for (let j = 0; j < n; j++) w[o + j] /= d[j];
+    }
+    // Backward Lᵀ x = y: the rows below gathered once, dense dot products, then the triangle.
+    for (let s = this.nSuper - 1; s >= 0; s--) {
+      const f = superFirst[s];
+      const k = superFirst[s + 1] - f;
+      const r0 = rowPtr[s];
+      const nr = rowPtr[s + 1] - r0;
+      const m = k + nr;
+      const off = lPtr[s];
+      if (nr > 0) {
+        for (let r = 0; r < count; r++) {
+          const o = r * n;
+          const to = r * nr;
+          for (let i = 0; i < nr; i++) t[to + i] = w[o + rows[r0 + i]];
+        }
+        let c = 0;
+        for (; c + 3 < k; c += 4) {
+          const c0 = off + c * m + k;
+          const c1 = c0 + m;
+          const c2 = c1 + m;
+          const c3 = c2 + m;
+          for (let r = 0; r < count; r++) {
+            const to = r * nr;
+            let s0 = 0;
+            let s1 = 0;
+            let s2 = 0;
+            let s3 = 0;
+            for (let i = 0; i < nr; i++) {
+              const ti = t[to + i];
+              s0 += lx[c0 + i] * ti;
+              s1 += lx[c1 + i] * ti;
+              s2 += lx[c2 + i] * ti;
+              s3 += lx[c3 + i] * ti;
+            }
+            const o = r * n + f + c;
+            w[o] -= s0;
+            w[o + 1] -= s1;
+            w[o + 2] -= s2;
+            w[o + 3] -= s3;
+          }
+        }
+        for (; c < k; c++) {
+          const c0 = off + c * m + k;
+          for (let r = 0; r < count; r++) {
+            const to = r * nr;
+            let s0 = 0;
+            for (let i = 0; i < nr; i++) s0 += lx[c0 + i] * t[to + i];
+            w[r * n + f + c] -= s0;
+          }
+        }
+      }
+      for (let r = 0; r < count; r++) {
+        const o = r * n + f;
+        for (let c = k - 1; c >= 0; c--) {
+          const col = off + c * m;
+          let sum = w[o + c];
+          for (let i = c + 1; i < k; i++) sum -= lx[col + i] * w[o + i];
+          w[o + c] = sum;
+        }
+      }
+    }
+    for (let r = 0; r < count; r++) {
+      const o = r * n;
+      for (let k = 0; k < n; k++) x[o + perm[k]] = w[o + k];
+    }
+  }
+
+  /** The orderings to compare: the explicit one, or AMD and nested dissection on the supervariable graph for `'auto'`. */
+  private candidateOrderings(a: CscMatrix): Int32Array[] {
+    const n = a.n;
+    const o = this.ordering;
+    if (o instanceof Int32Array) {
+      if (o.length !== n) throw new RangeError(`SparseLDLT: ordering length ${o.length} differs from matrix size ${n}`);
+      const seen = new Uint8Array(n);
+      for (let k = 0; k < n; k++) {
+        const j = o[k];
+        if (!(j >= 0 && j < n) || seen[j]) throw new RangeError('SparseLDLT: ordering is not a permutation');
+        seen[j] = 1;
+      }
+      return [o.slice()];
+    }
+    if (o === 'natural') {
+      const perm = new Int32Array(n);
+      for (let k = 0; k < n; k++) perm[k] = k;
+      return [perm];
+    }
+    const g = symmetricGraph(a);
+    if (o === 'rcm') return [rcmOrder(g)];
+    const sv = supervariables(g);
+    const expand = (superPerm: Int32Array): Int32Array => {
+      const perm = new Int32Array(n);
+      let k = 0;
+      for (let t = 0; t < superPerm.length; t++) {
+        const s = superPerm[t];
+        for (let v = sv.start[s]; v < sv.start[s + 1]; v++) perm[k++] = v;
+      }
+      return perm;
+    };
+    const result: Int32Array[] = [];
+    if (o === 'amd' || o === 'auto') result.push(expand(amdOrder(sv.graph, sv.weights)));
+    if (o === 'nd' || o === 'auto') result.push(expand(nestedDissectionOrder(sv.graph, sv.weights)));
+    return result;
+  }
+
+  /** Builds the lower triangle C of P·A·Pᵀ from A's upper triangle, with the entry map `slot` (−1: lower entry of A). */
+  private buildPermuted(a: CscMatrix, perm: Int32Array): void {
+    const n = a.n;
+    const pinv = new Int32Array(n);
+    for (let k = 0; k < n; k++) pinv[perm[k]] = k;
+    const cp = a.colPtr;
+    const ri = a.rowIndex;
+    const nnz = cp[n];
+    const cnt = new Int32Array(n + 1);
+    for (let c = 0; c < n; c++) {
+      for (let k = cp[c]; k < cp[c + 1]; k++) {
+        const r = ri[k];
+        if (r > c) continue;
+        const i = pinv[r];
+        const j = pinv[c];
+        cnt[(i < j ? i : j) + 1]++;
+      }
+    }
+    for (let j = 0; j < n; j++) cnt[j + 1] += cnt[j];
+    const pos = cnt.slice(0, n);
+    const row = new Int32Array(cnt[n]);
+    const slot = new Int32Array(nnz).fill(-1);
+    for (let c = 0; c < n; c++) {
+      for (let k = cp[c]; k < cp[c + 1]; k++) {
+        const r = ri[k];
+        if (r > c) continue;
+        const i = pinv[r];
+        const j = pinv[c];
+        const col = i < j ? i : j;
+        const q = pos[col]++;
+        row[q] = i < j ? j : i;
+        slot[k] = q;
+      }
+    }
+    this.cPtr = cnt;
+    this.cRow = row;
+    this.cVal = new Float64Array(row.length);
+    this.slot = slot;
+  }
+
+  /** Elimination tree of C (Liu's algorithm with path compression) from the transposed pattern of its lower triangle. */
+  private eliminationTree(): Int32Array {
+    const n = this.n;
+    const { cPtr, cRow } = this;
+    const parent = new Int32Array(n).fill(-1);
+    const ancestor = new Int32Array(n).fill(-1);
+    const upper = transposePattern(n, cPtr, cRow);
+    for (let k = 0; k < n; k++) {
+      for (let p = upper.ptr[k]; p < upper.ptr[k + 1]; p++) {
+        let i = upper.idx[p];
+        while (i !== -1 && i < k) {
+          const next = ancestor[i];
+          ancestor[i] = k;
+          if (next === -1) {
+            parent[i] = k;
+            break;
+          }
+          i = next;
+        }
+      }
+    }
+    return parent;
+  }
+
+  /** Column counts of L (with diagonal) by traversing the row subtrees of the elimination tree. */
+  private columnCounts(parent: Int32Array): Int32Array {
+    const n = this.n;
+    const count = new Int32Array(n).fill(1);
+    const mark = new Int32Array(n).fill(-1);
+    const upper = transposePattern(n, this.cPtr, this.cRow);
+    for (let k = 0; k < n; k++) {
+      mark[k] = k;
+      for (let p = upper.ptr[k]; p < upper.ptr[k + 1]; p++) {
+        let i = upper.idx[p];
+        while (mark[i] !== k) {
+          count[i]++;
+          mark[i] = k;
+          i = parent[i];
+        }
+      }
+    }
+    return count;
+  }
+
+  /** Relaxed supernodes, their row structures and all storage of the numeric factorization. */
+  private symbolic(parent: Int32Array, count: Int32Array): void {
+    const n = this.n;
+    const { cPtr, cRow } = this;
+    const mark = new Int32Array(n).fill(-1);
+    let nnzL = 0;
+    for (let j = 0; j < n; j++) nnzL += count[j];
+    this.nnzFactor = nnzL;
+
+    // Fundamental supernodes: j−1 joins j when j is its parent and their structures nest.
+    const first: number[] = [];
+    for (let j = 0; j < n; j++) {
+      if (j === 0 || parent[j - 1] !== j || count[j - 1] !== count[j] + 1) first.push(j);
+    }
+    first.push(n);
+    // Relaxed amalgamation: a supernode absorbs the child just before it when few zeros are added.
+    const sFirst: number[] = [];
+    const sLast: number[] = [];
+    const sNz: number[] = [];
+    for (let s = 0; s + 1 < first.length; s++) {
+      let f = first[s];
+      const l = first[s + 1] - 1;
+      let nz = 0;
+      for (let j = f; j <= l; j++) nz += count[j];
+      const r = count[l] - 1;
+      while (this.relaxed && sFirst.length > 0) {
+        const q = sFirst.length - 1;
+        const pq = parent[sLast[q]];
+        if (pq === -1 || pq > l) break;
+        const ncol = l - sFirst[q] + 1;
+        const entries = (ncol * (ncol + 1)) / 2 + ncol * r;
+        const zeros = entries - (nz + sNz[q]);
+        const z = zeros / entries;
+        const merge = ncol <= NRELAX[0] || (ncol <= NRELAX[1] && z < ZRELAX[0]) || (ncol <= NRELAX[2] && z < ZRELAX[1]) || z < ZRELAX[2];
+        if (!merge) break;
+        f = sFirst[q];
+        nz += sNz[q];
+        sFirst.pop();
+        sLast.pop();
+        sNz.pop();
+      }
+      sFirst.push(f);
+      sLast.push(l);
+      sNz.push(nz);
+    }
+    const ns = sFirst.length;
+    this.nSuper = ns;
+    const superFirst = new Int32Array(ns + 1);
+    const superOf = new Int32Array(n);
+    for (let s = 0; s < ns; s++) {
+      superFirst[s] = sFirst[s];
+      for (let j = sFirst[s]; j <= sLast[s]; j++) superOf[j] = s;
+    }
+    superFirst[ns] = n;
+    const superParent = new Int32Array(ns);
+    const childCount = new Int32Array(ns);
+    const childHead = new Int32Array(ns).fill(-1);
+    const childNext = new Int32Array(ns).fill(-1);
+    for (let s = ns - 1; s >= 0; s--) {
+      const p = parent[sLast[s]];
+      superParent[s] = p === -1 ? -1 : superOf[p];
+      if (p !== -1) {
+        const ps = superParent[s];
+        childCount[ps]++;
+        childNext[s] = childHead[ps];
+        childHead[ps] = s;
+      }
+    }
+    // Row structures below each supernode's columns: A's entries and the children's structures.
+    const rowPtr = new Int32Array(ns + 1);
+    let rowsCap = Math.max(16, nnzL);
+    let rows = new Int32Array(rowsCap);
+    let nr = 0;
+    mark.fill(-1);
+    for (let s = 0; s < ns; s++) {
+      const f = superFirst[s];
+      const l = superFirst[s + 1] - 1;
+      rowPtr[s] = nr;
+      const add = (i: number): void => {
+        if (i > l && mark[i] !== s) {
+          mark[i] = s;
+          if (nr === rowsCap) {
+            rowsCap *= 2;
+            const grown = new Int32Array(rowsCap);
+            grown.set(rows);
+            rows = grown;
+          }
+          rows[nr++] = i;
+        }
+      };
+      for (let j = f; j <= l; j++) for (let p = cPtr[j]; p < cPtr[j + 1]; p++) add(cRow[p]);
+      for (let c = childHead[s]; c !== -1; c = childNext[c]) for (let p = rowPtr[c]; p < rowPtr[c + 1]; p++) add(rows[p]);
+      rows.subarray(rowPtr[s], nr).sort();
+    }
+    rowPtr[ns] = nr;
+    this.rows = rows.slice(0, nr);
+    this.rowPtr = rowPtr;
+    this.superFirst = superFirst;
+    this.childCount = childCount;
+    // Storage: L blocks, largest front, peak of the update stack; operation count.
+    const lPtr = new Float64Array(ns + 1);
+    let maxFront = 0;
+    this.maxRows = 0;
+    let sp = 0;
+    let peak = 0;
+    let depth = 0;
+    let maxDepth = 0;
+    const stackSizes: number[] = [];
+    let flops = 0;
+    for (let s = 0; s < ns; s++) {
+      const k = superFirst[s + 1] - superFirst[s];
+      const r = rowPtr[s + 1] - rowPtr[s];
+      const m = k + r;
+      lPtr[s + 1] = lPtr[s] + m * k;
+      if (m * m > maxFront) maxFront = m * m;
+      if (r > this.maxRows) this.maxRows = r;
+      for (let c = 0; c < childCount[s]; c++) {
+        sp -= stackSizes.pop()!;
+        depth--;
+      }
+      if (r > 0) {
+        stackSizes.push(r * r);
+        sp += r * r;
+        depth++;
+        if (sp > peak) peak = sp;
+        if (depth > maxDepth) maxDepth = depth;
+      }
+      for (let c = 0; c < k; c++) flops += (m - c - 1) * (m - c + 1);
+    }
+    this.flops = flops;
+    this.lPtr = lPtr;
+    this.lx = new Float64Array(lPtr[ns]);
+    this.d = new Float64Array(n);
+    this.front = new Float64Array(maxFront);
+    this.stack = new Float64Array(peak);
+    this.stackSuper = new Int32Array(maxDepth);
+    this.map = new Int32Array(n);
+    this.work = new Float64Array(n);
+    this.gather = new Float64Array(this.maxRows);
+    this.rel = new Int32Array(this.maxRows);
+    this.colScale = new Float64Array(n);
+  }
+
+  /** Numeric multifrontal factorization of A's values (pattern analyzed). */
+  private factorize(a: CscMatrix): true | SparseLDLTZeroPivot {
+    this.factored = false;
+    const n = this.n;
+    const { cPtr, cRow, cVal, slot, colScale, superFirst, rowPtr, rows, lPtr, lx, d, front: F, stack, stackSuper, map, rel, childCount } = this;
+    cVal.fill(0);
+    const nnz = this.patColPtr[n];
+    const av = a.values;
+    for (let k = 0; k < nnz; k++) if (slot[k] >= 0) cVal[slot[k]] += av[k];
+    colScale.fill(0);
+    for (let j = 0; j < n; j++) {
+      for (let p = cPtr[j]; p < cPtr[j + 1]; p++) {
+        const v = Math.abs(cVal[p]);
+        const i = cRow[p];
+        if (v > colScale[j]) colScale[j] = v;
+        if (v > colScale[i]) colScale[i] = v;
+      }
+    }
+    const tol = this.zeroPivotTolerance;
+    let negative = 0;
+    let sp = 0;
+    let depth = 0;
+    const ns = this.nSuper;
+    for (let s = 0; s < ns; s++) {
+      const f = superFirst[s];
+      const k = superFirst[s + 1] - f;
+      const r0 = rowPtr[s];
+      const r = rowPtr[s + 1] - r0;
+      const m = k + r;
+      for (let c = 0; c < k; c++) map[f + c] = c;
+      for (let i = 0; i < r; i++) map[rows[r0 + i]] = k + i;
+      F.fill(0, 0, m * m);
+      for (let c = 0; c < k; c++) {
+        const j = f + c;
+        const col = c * m;
+        for (let p = cPtr[j]; p < cPtr[j + 1]; p++) F[col + map[cRow[p]]] += cVal[p];
+      }
+      // Extend-add of the children's update matrices (on top of the stack, in reverse order).
+      for (let t = 0; t < childCount[s]; t++) {
+        const child = stackSuper[--depth];
+        const c0 = rowPtr[child];
+        const rc = rowPtr[child + 1] - c0;
+        sp -= rc * rc;
+        for (let a = 0; a < rc; a++) rel[a] = map[rows[c0 + a]];
+        for (let bcol = 0; bcol < rc; bcol++) {
+          const dst = rel[bcol] * m;
+          const src = sp + bcol * rc;
+          for (let arow = bcol; arow < rc; arow++) F[dst + rel[arow]] += stack[src + arow];
+        }
+      }
+      // Dense LDLᵀ of the panel (columns 0..k−1) in blocks of PANEL_BLOCK columns: left-looking
+      // inside a block, then the trailing lower triangle F[c1:m, c1:m] (remaining panel
+      // columns and F₂₂) updated by the block's columns with the dense kernel.
+      const w = this.work;
+      for (let b0 = 0; b0 < k; b0 += PANEL_BLOCK) {
+        const b1 = Math.min(b0 + PANEL_BLOCK, k);
+        for (let c = b0; c < b1; c++) {
+          const cc = c * m;
+          for (let t = b0; t < c; t++) w[t] = d[f + t] * F[t * m + c];
+          let t = b0;
+          for (; t + 3 < c; t += 4) {
+            const o0 = t * m;
+            const o1 = o0 + m;
+            const o2 = o1 + m;
+            const o3 = o2 + m;
+            const w0 = w[t];
+            const w1 = w[t + 1];
+            const w2 = w[t + 2];
+            const w3 = w[t + 3];
+            for (let i = c; i < m; i++) F[cc + i] -= F[o0 + i] * w0 + F[o1 + i] * w1 + F[o2 + i] * w2 + F[o3 + i] * w3;
+          }
+          for (; t < c; t++) {
+            const o0 = t * m;
+            const w0 = w[t];
+            for (let i = c; i < m; i++) F[cc + i] -= F[o0 + i] * w0;
+          }
+          const j = f + c;
+          const piv = F[cc + c];
+          if (!(Math.abs(piv) > tol * colScale[j])) {
+            return { singularColumn: this.perm[j], step: j, pivot: piv, columnScale: colScale[j] };
+          }
+          d[j] = piv;
+          if (piv < 0) negative++;
+          const inv = 1 / piv;
+          for (let i = c + 1; i < m; i++) F[cc + i] *= inv;
+        }
+        if (b1 < m) lowerUpdate(F, m, b0, b1, b1, d, f, F, b1 * m + b1, m, w);
+      }
+      lx.set(F.subarray(0, m * k), lPtr[s]);
+      if (r === 0) continue;
+      // Update matrix U = F₂₂ − L₂₁·D·L₂₁ᵀ (already applied in F) as a column-major r×r lower triangle on the stack.
+      const u0 = sp;
+      for (let jc = 0; jc < r; jc++) {
+        const src = (k + jc) * m + k;
+        const dst = u0 + jc * r;
+        for (let i = jc; i < r; i++) stack[dst + i] = F[src + i];
+      }
+      sp += r * r;
+      stackSuper[depth++] = s;
+    }
+    this.negative = negative;
+    this.factored = true;
+    return true;
+  }
+}
+
+/**
+ * Lower-triangle update U −= L·D·Lᵀ with L = rows `row0`..m−1 of columns t0..t1−1 of the
+ * column-major m×m front F (d indexed from `f`), U of size (m − row0)² at `u0` in `u` with
+ * leading dimension `ld` (u may be F itself, the trailing block). Two columns of U and four
+ * columns of L at a time.
+ */
+function lowerUpdate(F: Float64Array, m: number, t0: number, t1: number, row0: number, d: Float64Array, f: number, u: Float64Array, u0: number, ld: number, w: Float64Array): void {
+  const r = m - row0;
+  let jc = 0;
+  for (; jc + 1 < r; jc += 2) {
+    const dst0 = u0 + jc * ld;
+    const dst1 = dst0 + ld;
+    let t = t0;
+    for (; t + 3 < t1; t += 4) {
+      const o0 = t * m + row0;
+      const o1 = o0 + m;
+      const o2 = o1 + m;
+      const o3 = o2 + m;
+      const a0 = d[f + t] * F[o0 + jc];
+      const a1 = d[f + t + 1] * F[o1 + jc];
+      const a2 = d[f + t + 2] * F[o2 + jc];
+      const a3 = d[f + t + 3] * F[o3 + jc];
+      const b0 = d[f + t] * F[o0 + jc + 1];
+      const b1 = d[f + t + 1] * F[o1 + jc + 1];
+      const b2 = d[f + t + 2] * F[o2 + jc + 1];
+      const b3 = d[f + t + 3] * F[o3 + jc + 1];
+      u[dst0 + jc] -= F[o0 + jc] * a0 + F[o1 + jc] * a1 + F[o2 + jc] * a2 + F[o3 + jc] * a3;
+      for (let i = jc + 1; i < r; i++) {
+        const l0 = F[o0 + i];
+        const l1 = F[o1 + i];
+        const l2 = F[o2 + i];
+        const l3 = F[o3 + i];
+        u[dst0 + i] -= l0 * a0 + l1 * a1 + l2 * a2 + l3 * a3;
+        u[dst1 + i] -= l0 * b0 + l1 * b1 + l2 * b2 + l3 * b3;
+      }
+    }
+    for (; t < t1; t++) {
+      const o0 = t * m + row0;
+      const a0 = d[f + t] * F[o0 + jc];
+      const b0 = d[f + t] * F[o0 + jc + 1];
+      u[dst0 + jc] -= F[o0 + jc] * a0;
+      for (let i = jc + 1; i < r; i++) {
+        const l0 = F[o0 + i];
+        u[dst0 + i] -= l0 * a0;
+        u[dst1 + i] -= l0 * b0;
+      }
+    }
+  }
+  if (jc < r) {
+    for (let t = t0; t < t1; t++) w[t] = d[f + t] * F[t * m + row0 + jc];
+    let s = 0;
+    for (let t = t0; t < t1; t++) s += F[t * m + row0 + jc] * w[t];
+    u[u0 + jc * ld + jc] -= s;
+  }
+}
+
+/** Pattern of the transpose of a CSC lower triangle (column k: the rows i < k of row k), sorted. */
+function transposePattern(n: number, ptr: Int32Array, idx: Int32Array): { ptr: Int32Array; idx: Int32Array } {
+  const tp = new Int32Array(n + 1);
+  for (let j = 0; j < n; j++) for (let p = ptr[j]; p < ptr[j + 1]; p++) if (idx[p] !== j) tp[idx[p] + 1]++;
+  for (let i = 0; i < n; i++) tp[i + 1] += tp[i];
+  const pos = tp.slice(0, n);
+  const ti = new Int32Array(tp[n]);
+  for (let j = 0; j < n; j++) for (let p = ptr[j]; p < ptr[j + 1]; p++) if (idx[p] !== j) ti[pos[idx[p]]++] = j;
+  return { ptr: tp, idx: ti };
+}
+
+/** perm ∘ postorder of the elimination tree `parent` (children visited in increasing order). */
+function composePostorder(perm: Int32Array, parent: Int32Array): Int32Array {
+  const n = parent.length;
+  const head = new Int32Array(n).fill(-1);
+  const next = new Int32Array(n).fill(-1);
+  for (let j = n - 1; j >= 0; j--) {
+    const p = parent[j];
+    if (p === -1) continue;
+    next[j] = head[p];
+    head[p] = j;
+  }
+  const out = new Int32Array(n);
+  const stack = new Int32Array(n);
+  let k = 0;
+  for (let root = 0; root < n; root++) {
+    if (parent[root] !== -1) continue;
+    let top = 0;
+    stack[0] = root;
+    while (top >= 0) {
+      const v = stack[top];
+      const c = head[v];
+      if (c === -1) {
+        top--;
+        out[k++] = perm[v];
+      } else {
+        head[v] = next[c];
+        stack[++top] = c;
+      }
+    }
+  }
+  return out;
+}
+
+/** Supervariables: runs of consecutive vertices with the same closed adjacency, as weighted vertices of a compressed graph. */
+function supervariables(g: SymmetricGraph): { graph: SymmetricGraph; weights: Int32Array; start: Int32Array } {
+  const n = g.n;
+  const { ptr, adj } = g;
+  const mark = new Int32Array(n).fill(-1);
+  const startList: number[] = [0];
+  for (let i = 0; i + 1 < n; i++) {
+    const j = i + 1;
+    let same = ptr[i + 1] - ptr[i] === ptr[j + 1] - ptr[j];
+    if (same) {
+      mark[i] = i;
+      for (let p = ptr[i]; p < ptr[i + 1]; p++) mark[adj[p]] = i;
+      same = mark[j] === i;
+      for (let p = ptr[j]; same && p < ptr[j + 1]; p++) same = mark[adj[p]] === i;
+    }
+    if (!same) startList.push(j);
+  }
+  startList.push(n);
+  const ns = startList.length - 1;
+  const start = Int32Array.from(startList);
+  const superOf = new Int32Array(n);
+  const weights = new Int32Array(ns);
+  for (let s = 0; s < ns; s++) {
+    weights[s] = start[s + 1] - start[s];
+    for (let v = start[s]; v < start[s + 1]; v++) superOf[v] = s;
+  }
+  const cptr = new Int32Array(ns + 1);
+  const cadj = new Int32Array(adj.length);
+  const smark = new Int32Array(ns).fill(-1);
+  let nz = 0;
+  for (let s = 0; s < ns; s++) {
+    cptr[s] = nz;
+    smark[s] = s;
+    const v = start[s];
+    for (let p = ptr[v]; p < ptr[v + 1]; p++) {
+      const t = superOf[adj[p]];
+      if (smark[t] === s) continue;
+      smark[t] = s;
+      cadj[nz++] = t;
+    }
+  }
+  cptr[ns] = nz;
+  return { graph: { n: ns, ptr: cptr, adj: cadj.slice(0, nz) }, weights, start };
+}

@@ -1,0 +1,12 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * Vitest settings. The default 5 s per-test limit is too tight for the model-level tests (rotor eigen solve,
+ * Wilberforce run, rigid-body chain analysis) on a shared 2-core CI machine, where they take a few seconds each;
+ * 60 s still catches a hung solver.
+ */
+export default defineConfig({
+  test: {
+    testTimeout: 60_000,
+  },
+});
