@@ -17,7 +17,7 @@
  * @module
  */
 import { FlexdynError } from '../registry/errors.ts';
-import { checkVector, toNestedArray } from './skew.ts';
+import { checkVector, hypot3, toNestedArray } from './skew.ts';
 
 /** sin(x)/x, with the value 1 at x = 0. */
 export function sinc(x: number): number {
@@ -94,7 +94,7 @@ export function quaternionProductInto(out: Float64Array, outOffset: number, a: A
 /** out[outOffset..+3] = exp(factor·φ) = (cos(θ/2), sin(θ/2) φ/|φ|) with θ = |factor·φ|, the unit quaternion of a rotation vector. */
 export function quaternionExpInto(out: Float64Array, outOffset: number, phi: ArrayLike<number>, phiOffset = 0, factor = 1): Float64Array {
   const x = factor * phi[phiOffset], y = factor * phi[phiOffset + 1], z = factor * phi[phiOffset + 2];
-  const half = 0.5 * Math.hypot(x, y, z);
+  const half = 0.5 * hypot3(x, y, z);
   const s = 0.5 * sinc(half);
   out[outOffset] = Math.cos(half);
   out[outOffset + 1] = s * x;
@@ -110,7 +110,7 @@ export function quaternionExpInto(out: Float64Array, outOffset: number, phi: Arr
 export function quaternionComposeRotationVectorInto(out: Float64Array, outOffset: number, p: ArrayLike<number>, pOffset: number,
   deltaPhi: ArrayLike<number>, deltaOffset: number, factor = 1): Float64Array {
   const x = factor * deltaPhi[deltaOffset], y = factor * deltaPhi[deltaOffset + 1], z = factor * deltaPhi[deltaOffset + 2];
-  const half = 0.5 * Math.hypot(x, y, z);
+  const half = 0.5 * hypot3(x, y, z);
   const s = 0.5 * sinc(half);
   const e0 = Math.cos(half), e1 = s * x, e2 = s * y, e3 = s * z;
   const p0 = p[pOffset], p1 = p[pOffset + 1], p2 = p[pOffset + 2], p3 = p[pOffset + 3];

@@ -91,6 +91,35 @@ export function dot3(a: ArrayLike<number>, b: ArrayLike<number>): number {
   return a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
 }
 
+/**
+ * √(x² + y² + z²) with the operations of V8's Math.hypot (scaled by the largest magnitude, compensated sum of the
+ * squares), so it returns the same double, but without the builtin's per-call array allocation (hot loops).
+ * NaN if any argument is NaN and none is infinite, +∞ if one is infinite.
+ */
+export function hypot3(x: number, y: number, z: number): number {
+  const ax = Math.abs(x), ay = Math.abs(y), az = Math.abs(z);
+  if (ax === Infinity || ay === Infinity || az === Infinity) return Infinity;
+  const max = Math.max(ax, ay, az);
+  if (Number.isNaN(max)) return Number.NaN;
+  if (max === 0) return 0;
+  let sum = 0;
+  let compensation = 0;
+  let n = ax / max;
+  let summand = n * n - compensation;
+  let preliminary = sum + summand;
+  compensation = (preliminary - sum) - summand;
+  sum = preliminary;
+  n = ay / max;
+  summand = n * n - compensation;
+  preliminary = sum + summand;
+  compensation = (preliminary - sum) - summand;
+  sum = preliminary;
+  n = az / max;
+  summand = n * n - compensation;
+  sum += summand;
+  return Math.sqrt(sum) * max;
+}
+
 /** Euclidean norm of a 3D vector. */
 export function norm3(a: ArrayLike<number>): number {
   return Math.hypot(a[0], a[1], a[2]);

@@ -2,7 +2,7 @@ import { describe, it, expect } from 'vitest';
 import {
   Skew, Skew2Vec, cross3, mat3Mul, mat3MulVec, mat3Transpose, mat3TransposeMul, mat3MulTranspose, mat3TransposeMulVec,
   skewInto, skew2VecInto, cross3Into, dot3, norm3, mat3IdentityInto, mat3TransposeInto, mat3MulVecInto,
-  mat3TransposeMulVecInto, mat3MulInto, mat3TransposeMulInto, mat3MulTransposeInto, skewMulInto, mat3Det,
+  mat3TransposeMulVecInto, mat3MulInto, mat3TransposeMulInto, mat3MulTransposeInto, skewMulInto, mat3Det, hypot3,
 } from '../../src/rotations/index.ts';
 import { FlexdynError } from '../../src/registry/errors.ts';
 import { flat, makeRandom, maxDiff, naiveMul, naiveTranspose, randomVector } from './helpers.ts';
@@ -90,5 +90,23 @@ describe('3×3 kernels', () => {
     expect(() => mat3Mul([[1, 2], [3, 4]], nested)).toThrow(FlexdynError);
     expect(() => mat3MulVec(nested, [1, 2])).toThrow(/mat3MulVec: x must be a vector of 3 finite numbers, got array of length 2/);
     expect(() => Skew([1, NaN, 3])).toThrow(/Skew: vector must be a vector of 3 finite numbers/);
+  });
+});
+
+describe('hypot3', () => {
+  it('returns the same double as Math.hypot (which allocates per call), including the special values', () => {
+    // deterministic inputs over 40 decades, with a tiny and a zero component mixed in: any difference in the
+    // scaling or the compensated sum shows as a last-bit mismatch, so the comparison is exact (Object.is)
+    let seed = 12345;
+    const random = () => { seed = (seed * 1103515245 + 12345) % 2147483648; return seed / 2147483648; };
+    for (let i = 0; i < 20000; i++) {
+      const scale = 10 ** Math.floor(40 * random() - 20);
+      const x = (random() - 0.5) * scale, y = (random() - 0.5) * scale * (i % 3 === 0 ? 1e-9 : 1), z = i % 7 === 0 ? 0 : (random() - 0.5) * scale;
+      expect(Object.is(hypot3(x, y, z), Math.hypot(x, y, z))).toBe(true);
+    }
+    for (const [x, y, z] of [[Number.NaN, 1, 2], [Number.NaN, Infinity, 1], [-Infinity, 0, 0], [-0, 0, 0], [3, -4, 12], [1e300, 1e300, 1e300], [1e-320, 0, 1e-320]]) {
+      expect(Object.is(hypot3(x, y, z), Math.hypot(x, y, z))).toBe(true);
+    }
+    expect(hypot3(3, -4, 12)).toBe(13);
   });
 });

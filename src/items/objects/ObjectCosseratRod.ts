@@ -15,6 +15,8 @@ const MAX_DEGREE = 6;
 const ARC_LENGTH_POINTS = 16;
 /** Entries of the arc-length → element parameter cache of the body capability. */
 const LOCATION_CACHE = 16;
+/** Indices into CosseratRodModel.scales: 1, N_k, N_k', −N_k, ½N_k', −½N_k. */
+const ONE = 0, N = 1, DN = 2, MINUS_N = 3, HALF_DN = 4, MINUS_HALF_N = 5;
 
 const parameters = {
   nodeNumbers: nodeIndexArray('RigidBodyQuaternion nodes along the rod, p·n_el + 1 of them in order; element e uses nodes p·e … p·e + p (n_el = (count − 1)/p).'),
@@ -116,8 +118,9 @@ function addSkewTimes(out: Float64Array, a: ArrayLike<number>, b: ArrayLike<numb
   }
 }
 
-/** out(3×3) += c · A b. */
-function addProduct(out: Float64Array, a: ArrayLike<number>, b: ArrayLike<number>, c: number): void {
+/** out(3×3) += c · A b, c = scale[index] (from an array: a call that is not inlined passes no boxed double). */
+function addProduct(out: Float64Array, a: ArrayLike<number>, b: ArrayLike<number>, scale: Float64Array, index: number): void {
+  const c = scale[index];
   for (let r = 0; r < 3; r++) {
     const a0 = c * a[3 * r], a1 = c * a[3 * r + 1], a2 = c * a[3 * r + 2];
     for (let col = 0; col < 3; col++) out[3 * r + col] += a0 * b[col] + a1 * b[3 + col] + a2 * b[6 + col];
@@ -230,6 +233,8 @@ class CosseratRodModel implements ObjectModel, BodyModel {
   private readonly coefB = new Float64Array(3);
   private readonly coefC = new Float64Array(3);
   private readonly coefD = new Float64Array(3);
+  /** Shape-function coefficients of node k at one point for the 3×3 kernels, indexed by ONE, N, DN, MINUS_N, HALF_DN, MINUS_HALF_N. */
+  private readonly scales = Float64Array.of(1, 0, 0, 0, 0, 0);
 
   /** Element matrix (6(p + 1))² row-major of the Jacobians, emitted entry-wise per element. */
   private readonly elementMatrix: Float64Array;
@@ -419,6 +424,15 @@ class CosseratRodModel implements ObjectModel, BodyModel {
     }
   }
 
+  /** Only the nodal ω̄_i (all the gyroscopic Jacobian needs; without damping the u-Jacobian uses nothing else). */
+  private gatherAngularVelocities(s: ItemState): void {
+    const u = s.u, w = this.w;
+    for (let g = 0; g < this.nNodes; g++) {
+      const j = this.nodes[g].uIndex + 3;
+      w[3 * g] = u[j]; w[3 * g + 1] = u[j + 1]; w[3 * g + 2] = u[j + 2];
+    }
+  }
+
   /**
    * Interpolates at one point of element e (shape values nv, ξ-derivatives dnv at offset o):
    * r_ξ = Σ N_i' r_i, A = Σ N_i A_i, A_ξ = Σ N_i' A_i, γ̄ = Aᵀ r_ξ, κ̄ = j⁻¹(Skw(AᵀA_ξ)).
@@ -560,12 +574,14 @@ class CosseratRodModel implements ObjectModel, BodyModel {
 
   /** factor·∂(ode2Lhs)/∂u: strain-rate damping and the gyroscopic term, element by element. */
   ode2Lhs_uEntries(s: ItemState, d: LocalMatrixAccumulator, factor: number): void {
-    this.gather(s, true);
+    if (this.hasDamping) this.gather(s, true);
+    else this.gatherAngularVelocities(s);
     for (let e = 0; e < this.nElements; e++) {
       this.elementMatrix.fill(0);
       if (this.hasDamping) this.addSectionJacobian(e, factor, false);
       if (this.hasInertia) this.addGyroscopicJacobian(e, factor);
-      this.emitElementMatrix(e, d);
+      if (this.hasDamping) this.emitElementMatrix(e, d);
+      else this.emitRotationBlocks(e, d);
     }
   }
 
@@ -574,6 +590,22 @@ class CosseratRodModel implements ObjectModel, BodyModel {
     const size = 6 * (this.p + 1), offset = 6 * this.p * e, m = this.elementMatrix;
     for (let r = 0; r < size; r++) {
       for (let c = 0; c < size; c++) target.add(offset + r, offset + c, m[r * size + c]);
+    }
+  }
+
+  /**
+   * Adds only the (φ_i, φ_k) blocks of the element matrix, the entries the gyroscopic Jacobian fills (without damping the
+   * others are zero): (p + 1)² · 9 instead of (6(p + 1))² entries. The positions are a subset of the stiffness pattern, so
+   * the assembled values are those of {@link CosseratRodModel.emitElementMatrix}.
+   */
+  private emitRotationBlocks(e: number, target: LocalMatrixAccumulator): void {
+    const np = this.p + 1, size = 6 * np, offset = 6 * this.p * e, m = this.elementMatrix;
+    for (let i = 0; i < np; i++) {
+      for (let r = 6 * i + 3; r < 6 * i + 6; r++) {
+        for (let k = 0; k < np; k++) {
+          for (let c = 6 * k + 3; c < 6 * k + 6; c++) target.add(offset + r, offset + c, m[r * size + c]);
+        }
+      }
     }
   }
 
@@ -588,7 +620,7 @@ class CosseratRodModel implements ObjectModel, BodyModel {
     const p = this.p, np = p + 1, rule = this.stiffness, size = 6 * np, A = this.aMat, target = this.elementMatrix;
     const rates = geometric && this.hasDamping;
     const { gr, gp, kp, gdr, gdp, kdp, nnR, nnP, mmP, xR, xP, yR, yP, cMat, bMat, omegaSkew } = this;
-    const aN = this.coefA, bN = this.coefB, aM = this.coefC, bM = this.coefD;
+    const aN = this.coefA, bN = this.coefB, aM = this.coefC, bM = this.coefD, scales = this.scales;
     for (let q = 0; q < rule.count; q++) {
       const o = q * np, index = e * rule.count + q;
       this.section(e, rule.n, rule.dn, o, this.r, this.aViews);
@@ -605,6 +637,7 @@ class CosseratRodModel implements ObjectModel, BodyModel {
       const aT = this.work9b;
       for (let kk = 0; kk < np; kk++) {
         const g = p * e + kk, nk = rule.n[o + kk], dnk = rule.dn[o + kk], ak = this.aViews[g];
+        scales[N] = nk; scales[DN] = dnk; scales[MINUS_N] = -nk; scales[HALF_DN] = 0.5 * dnk; scales[MINUS_HALF_N] = -0.5 * nk;
         // Γ_k
         for (let r = 0; r < 3; r++) for (let c = 0; c < 3; c++) gr[3 * r + c] = dnk * A[3 * c + r];
         const ar = this.work3;
@@ -615,8 +648,8 @@ class CosseratRodModel implements ObjectModel, BodyModel {
         mat3TransposeMulInto(cMat, A, ak);
         mat3TransposeMulInto(bMat, ak, this.aXi);
         kp.fill(0);
-        addTraceMinusInto(kp, cMat, true, 0.5 * dnk);
-        addTraceMinusInto(kp, bMat, false, -0.5 * nk);
+        addTraceMinusInto(kp, cMat, true, scales, HALF_DN);
+        addTraceMinusInto(kp, bMat, false, scales, MINUS_HALF_N);
         nnR.fill(0); nnP.fill(0); mmP.fill(0);
         addScaledRows(nnR, aN, gr, 1);
         addScaledRows(nnP, aN, gp, 1);
@@ -633,36 +666,41 @@ class CosseratRodModel implements ObjectModel, BodyModel {
           for (let c = 0; c < 9; c++) gdp[c] = nk * (gdp[c] - aT[c]);
           // ∂κ̄̇/∂Δφ_k = N_k T(ω̃_k, B_k) + N_k'·½(tr E_k − E_kᵀ) − N_k·½(tr F_k − F_k) + N_k' T(C_k, ω̃_k)
           kdp.fill(0);
-          addSkewSandwichInto(kdp, omegaSkew, bMat, nk, aT);
-          addSkewSandwichInto(kdp, cMat, omegaSkew, dnk, aT);
-          addTraceMinusInto(kdp, mat3TransposeMulInto(aT, this.aDot, ak), true, 0.5 * dnk);
-          addTraceMinusInto(kdp, mat3TransposeMulInto(aT, ak, this.aDotXi), false, -0.5 * nk);
+          addSkewSandwichInto(kdp, omegaSkew, bMat, scales, N, aT);
+          addSkewSandwichInto(kdp, cMat, omegaSkew, scales, DN, aT);
+          addTraceMinusInto(kdp, mat3TransposeMulInto(aT, this.aDot, ak), true, scales, HALF_DN);
+          addTraceMinusInto(kdp, mat3TransposeMulInto(aT, ak, this.aDotXi), false, scales, MINUS_HALF_N);
           addScaledRows(nnR, bN, gdr, 1);
           addScaledRows(nnP, bN, gdp, 1);
           addScaledRows(mmP, bM, kdp, 1);
         }
         // X = ∂(A n)/∂Δ_k, Y = −∂(γ̄ × n + κ̄ × m)/∂Δ_k
         xR.fill(0); xP.fill(0); yR.fill(0); yP.fill(0);
-        addProduct(xR, A, nnR, 1);
-        addProduct(xP, A, nnP, 1);
+        addProduct(xR, A, nnR, scales, ONE);
+        addProduct(xP, A, nnP, scales, ONE);
         addSkewTimes(yR, this.gammaBar, nnR, -1);
         addSkewTimes(yP, this.gammaBar, nnP, -1);
         addSkewTimes(yP, this.kappaBar, mmP, -1);
         if (geometric) {
           skewInto(aT, this.force);
-          addProduct(xP, ak, aT, -nk);
+          addProduct(xP, ak, aT, scales, MINUS_N);
           addSkewTimes(yR, this.force, gr, 1);
           addSkewTimes(yP, this.force, gp, 1);
           addSkewTimes(yP, this.moment, kp, 1);
         }
+        // blocks (r_i, r_k) += N_i' X_r, (r_i, φ_k) += N_i' X_φ, (φ_i, r_k) += N_i Y_r, (φ_i, φ_k) += N_i' m_Δ + N_i Y_φ (inlined:
+        // no boxed coefficients per call)
         const col = 6 * kk;
         for (let i = 0; i < np; i++) {
-          const row = 6 * i, ni = weight * rule.n[o + i], dni = weight * rule.dn[o + i];
-          addBlock(target, size, row, col, xR, dni);
-          addBlock(target, size, row, col + 3, xP, dni);
-          addBlock(target, size, row + 3, col, yR, ni);
-          addBlock(target, size, row + 3, col + 3, mmP, dni);
-          addBlock(target, size, row + 3, col + 3, yP, ni);
+          const ni = weight * rule.n[o + i], dni = weight * rule.dn[o + i];
+          for (let r = 0; r < 3; r++) {
+            const top = (6 * i + r) * size + col, bottom = top + 3 * size, b = 3 * r;
+            target[top] += dni * xR[b]; target[top + 1] += dni * xR[b + 1]; target[top + 2] += dni * xR[b + 2];
+            target[top + 3] += dni * xP[b]; target[top + 4] += dni * xP[b + 1]; target[top + 5] += dni * xP[b + 2];
+            target[bottom] += ni * yR[b]; target[bottom + 1] += ni * yR[b + 1]; target[bottom + 2] += ni * yR[b + 2];
+            target[bottom + 3] += dni * mmP[b]; target[bottom + 4] += dni * mmP[b + 1]; target[bottom + 5] += dni * mmP[b + 2];
+            target[bottom + 3] += ni * yP[b]; target[bottom + 4] += ni * yP[b + 1]; target[bottom + 5] += ni * yP[b + 2];
+          }
         }
       }
     }
@@ -687,7 +725,14 @@ class CosseratRodModel implements ObjectModel, BodyModel {
       const wJ = factor * rule.weight[q] * rule.J[e * rule.count + q];
       for (let i = 0; i < np; i++) {
         const row = 6 * i + 3, ni = wJ * rule.n[o + i];
-        for (let kk = 0; kk < np; kk++) addBlock(target, size, row, 6 * kk + 3, jac, ni * rule.n[o + kk]);
+        for (let kk = 0; kk < np; kk++) {
+          // block (φ_i, φ_k) += N_i N_k wJ · jac, inlined (no boxed coefficient per call)
+          const c = ni * rule.n[o + kk];
+          for (let r = 0; r < 3; r++) {
+            const t = (row + r) * size + 6 * kk + 3, b = 3 * r;
+            target[t] += c * jac[b]; target[t + 1] += c * jac[b + 1]; target[t + 2] += c * jac[b + 2];
+          }
+        }
       }
     }
   }

@@ -6,10 +6,12 @@
  */
 
 /**
- * out += c·(tr X·I − X) when transposed is false, out += c·(tr X·I − Xᵀ) otherwise:
- * j⁻¹(Skw(δφ̃ X)) = ½(tr X·I − X) δφ and j⁻¹(Skw(X δφ̃)) = ½(tr X·I − Xᵀ) δφ.
+ * out += c·(tr X·I − X) when transposed is false, out += c·(tr X·I − Xᵀ) otherwise, c = scale[index]:
+ * j⁻¹(Skw(δφ̃ X)) = ½(tr X·I − X) δφ and j⁻¹(Skw(X δφ̃)) = ½(tr X·I − Xᵀ) δφ. The coefficient comes from an array so
+ * that a call the compiler does not inline passes no boxed double (no allocation per call in the Jacobian loops).
  */
-export function addTraceMinusInto(out: Float64Array, x: ArrayLike<number>, transposed: boolean, c: number): void {
+export function addTraceMinusInto(out: Float64Array, x: ArrayLike<number>, transposed: boolean, scale: Float64Array, index: number): void {
+  const c = scale[index];
   const trace = x[0] + x[4] + x[8];
   for (let r = 0; r < 3; r++) {
     for (let col = 0; col < 3; col++) {
@@ -20,10 +22,11 @@ export function addTraceMinusInto(out: Float64Array, x: ArrayLike<number>, trans
 }
 
 /**
- * out += c·T(X, Y) with j⁻¹(Skw(X δφ̃ Y)) = T δφ; column m of T is j⁻¹(Skw(X ẽ_m Y)).
- * work must hold 9 entries.
+ * out += c·T(X, Y) with j⁻¹(Skw(X δφ̃ Y)) = T δφ, c = scale[index] (from an array, as in {@link addTraceMinusInto});
+ * column m of T is j⁻¹(Skw(X ẽ_m Y)). work must hold 9 entries.
  */
-export function addSkewSandwichInto(out: Float64Array, x: ArrayLike<number>, y: ArrayLike<number>, c: number, work: Float64Array): void {
+export function addSkewSandwichInto(out: Float64Array, x: ArrayLike<number>, y: ArrayLike<number>, scale: Float64Array, index: number, work: Float64Array): void {
+  const c = scale[index];
   for (let m = 0; m < 3; m++) {
     // work = ẽ_m Y; ẽ_m has +1 at (k, j) and −1 at (j, k) with j = m + 1, k = m + 2 (mod 3)
     const j = (m + 1) % 3, k = (m + 2) % 3;
