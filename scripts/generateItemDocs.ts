@@ -1,6 +1,6 @@
 /**
  * Generates the item reference: one Markdown page per registered item type
- * (docs/items/<Category><TypeName>.md) and an index (docs/items/index.md), derived only from
+ * (docs/items/<Category><TypeName>.md) and an index by category and family (docs/items/index.md), derived only from
  * the item declarations (parameters, output variables, equations, aliases). Run with
  * `npx tsx scripts/generateItemDocs.ts [folder]`; `npm run docs` runs it before typedoc.
  * @module
@@ -159,7 +159,49 @@ function firstSentence(text: string): string {
   return match === null ? text : match[1];
 }
 
-/** The index page: all item types by category, linking to their pages. */
+/** A family of item types on the index page: a heading, a one-line description and which items belong to it. */
+export interface ItemFamily {
+  /** Category whose section holds the family. */
+  readonly category: ItemCategory;
+  /** Heading of the family (also its anchor, e.g. `rigid-bodies`). */
+  readonly title: string;
+  /** One line on what the family is for. */
+  readonly description: string;
+  /** Full item names (`ObjectRigidBody`) of the family's members. */
+  readonly members: RegExp;
+}
+
+/**
+ * The item families, in index order. An item belongs to the first family of its category whose pattern matches
+ * its full name; items that match none are listed under "Other <category>", so a new item type always appears.
+ */
+export const itemFamilies: readonly ItemFamily[] = [
+  { category: 'Node', title: 'Point nodes', description: 'Positions of points in 3D or 2D (displacement coordinates), and the ground point.', members: /^NodePoint(2D|Ground)?$/ },
+  { category: 'Node', title: 'Rigid-body nodes', description: 'Position and orientation of a rigid frame: Euler parameters, Tait–Bryan angles, rotation vector (Lie group), quaternion (Lie group), planar.', members: /^NodeRigidBody/ },
+  { category: 'Node', title: 'Beam and rod nodes', description: 'Nodes with slope or cross-section coordinates for beams and cables.', members: /^NodePoint\dDSlope|^NodeRod/ },
+  { category: 'Node', title: 'Scalar and generic nodes', description: 'One coordinate (drive trains, 1D masses) or any number of coordinates (generic systems, reduced-order bodies).', members: /^Node(1D|Generic)/ },
+  { category: 'Object', title: 'Ground, mass points and 1D bodies', description: 'The ground, point masses in 3D and 2D, and translational or rotational 1D masses.', members: /^Object(Ground|MassPoint|Mass1D|RotationalMass1D)/ },
+  { category: 'Object', title: 'Rigid bodies', description: 'Rigid bodies in 3D and 2D on a rigid-body node, with mass, center of mass and inertia tensor.', members: /^ObjectRigidBody/ },
+  { category: 'Object', title: 'Flexible bodies', description: 'Beams, cables, Cosserat rods and floating frame of reference bodies.', members: /^Object(ANCF|Beam|CosseratRod|FFRF)/ },
+  { category: 'Object', title: 'Springs, dampers and forces', description: 'Connectors that apply forces or torques between two markers: linear and nonlinear springs and dampers, gravity.', members: /^ObjectConnector.*(SpringDamper|Gravity)$/ },
+  { category: 'Object', title: 'Joints and constraints', description: 'Algebraic constraints between two markers: generic, spherical, revolute and prismatic joints, coordinate and distance constraints.', members: /^Object(Joint|ConnectorCoordinate$|ConnectorDistance$)/ },
+  { category: 'Object', title: 'Generic systems', description: 'User-defined second-order systems with mass, stiffness and damping matrices and a force user function.', members: /^ObjectGeneric/ },
+  { category: 'Marker', title: 'Node markers', description: 'Where connectors and loads act on a node: its position, a coordinate, its frame.', members: /^MarkerNode/ },
+  { category: 'Marker', title: 'Body markers', description: 'Where connectors and loads act on a body: a point, a frame, or the whole mass (gravity).', members: /^Marker(Body|SuperElement)/ },
+  { category: 'Load', title: 'Forces and torques', description: 'Point forces and torques on markers, coordinate loads, gravity and distributed line loads.', members: /^Load/ },
+  { category: 'Sensor', title: 'Output sensors', description: 'Record output variables of nodes, objects, bodies, markers and loads, or a user-function value, to files and memory.', members: /^Sensor/ },
+];
+
+/** The family of an item: the first matching family of its category, or the category's "Other" family. */
+export function familyOf(definition: ItemDefinition): ItemFamily {
+  const fullName = itemFullName(definition);
+  const found = itemFamilies.find((family) => family.category === definition.category && family.members.test(fullName));
+  if (found !== undefined) return found;
+  const heading = categoryHeadings.find(([category]) => category === definition.category)![1];
+  return { category: definition.category, title: `Other ${heading.toLowerCase()}`, description: `${heading} that belong to none of the families above.`, members: /$^/ };
+}
+
+/** The index page: all item types by category and family, linking to their pages. */
 export function renderItemIndex(definitions: readonly ItemDefinition[]): string {
   const parts: string[] = [
     '---',
@@ -171,19 +213,31 @@ export function renderItemIndex(definitions: readonly ItemDefinition[]): string 
     '# Item reference',
     '',
     'Every item type Flexdyn registers, generated from the item declarations by `scripts/generateItemDocs.ts`',
-    '(run `npm run docs`). Each page lists the parameters with type, size, default and description, the output',
-    'variables and the factory names. Parameters that every item has: `name` and `visualization`.',
+    '(run `npm run docs`), grouped by category and family. Each page lists the parameters with type, size, default',
+    'and description, the output variables and the factory names. Parameters that every item has: `name` and',
+    '`visualization`.',
     '',
   ];
   for (const [category, heading] of categoryHeadings) {
     const members = definitions.filter((definition) => definition.category === category);
     if (members.length === 0) continue;
-    parts.push(`## ${heading}`, '', '| Item | Factories | Description |', '| --- | --- | --- |');
+    parts.push(`## ${heading}`, '');
+    const families = new Map<string, { family: ItemFamily; definitions: ItemDefinition[] }>();
+    for (const family of itemFamilies) if (family.category === category) families.set(family.title, { family, definitions: [] });
     for (const definition of members) {
-      const fullName = itemFullName(definition);
-      parts.push(`| [${fullName}](./${fullName}.md) | ${factoryNames(definition).map(code).join(', ')} | ${cell(firstSentence(definition.description))} |`);
+      const family = familyOf(definition);
+      if (!families.has(family.title)) families.set(family.title, { family, definitions: [] });
+      families.get(family.title)!.definitions.push(definition);
     }
-    parts.push('');
+    for (const { family, definitions: familyMembers } of families.values()) {
+      if (familyMembers.length === 0) continue;
+      parts.push(`### ${family.title}`, '', family.description, '', '| Item | Factories | Description |', '| --- | --- | --- |');
+      for (const definition of familyMembers) {
+        const fullName = itemFullName(definition);
+        parts.push(`| [${fullName}](./${fullName}.md) | ${factoryNames(definition).map(code).join(', ')} | ${cell(firstSentence(definition.description))} |`);
+      }
+      parts.push('');
+    }
   }
   return parts.join('\n');
 }

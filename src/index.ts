@@ -120,7 +120,7 @@ export * as graphics from './graphics/index.ts';
 export type { GraphicsData, GraphicsTriangleList, GraphicsLine, Color4, TriangulatedGraphics } from './graphics/index.ts';
 /** Solution files: read back coordinatesSolution.txt (Flexdyn or Exudyn ASCII) and its header. */
 export { loadSolutionFile, parseSolutionFile, solutionRowAtTime, RowMatrix, solutionFileFormatVersion } from './io/solutionFile.ts';
-export type { Solution, SolutionHeader, SolutionModelSummary, WrittenCoordinates } from './io/solutionFile.ts';
+export type { Solution, SolutionHeader, SolutionModelSummary, SolutionItemSummary, SolutionNodeSummary, SolutionObjectSummary, SolutionSensorSummary, SystemCoordinateCounts, WrittenCoordinates } from './io/solutionFile.ts';
 /** Plots (SVG, no native dependencies) and sensor files. */
 export { plotSensor, componentNorm } from './io/plotSensor.ts';
 export type { PlotSensorOptions, PlotSensorResult, PlotSource, PlotData, PlotSensorSystem } from './io/plotSensor.ts';

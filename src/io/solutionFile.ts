@@ -10,9 +10,15 @@ export const solutionFileFormatVersion = 1;
 export class RowMatrix {
   /** Row-major values, rows × columns. */
   readonly data: Float64Array;
+  /** Number of rows. */
+  readonly rows: number;
+  /** Number of columns. */
+  readonly columns: number;
 
   /** A rows × columns matrix on the given data (allocated with zeros when omitted). */
-  constructor(readonly rows: number, readonly columns: number, data?: Float64Array) {
+  constructor(rows: number, columns: number, data?: Float64Array) {
+    this.rows = rows;
+    this.columns = columns;
     if (data !== undefined && data.length !== rows * columns) {
       throw new FlexdynError(`RowMatrix: data must have ${rows}·${columns} = ${rows * columns} entries, got ${data.length}`);
     }
@@ -68,18 +74,60 @@ export interface WrittenCoordinates {
   nData: number;
 }
 
+/** A marker or load in the model summary. */
+export interface SolutionItemSummary {
+  /** Item type name, e.g. 'NodePosition'. */
+  type: string;
+}
+
+/** A node in the model summary: its type and coordinate ranges q[qIndex, qIndex + nq), u[uIndex, uIndex + nu). */
+export interface SolutionNodeSummary extends SolutionItemSummary {
+  /** First position coordinate in the system vector q. */
+  qIndex: number;
+  /** Number of position coordinates. */
+  nq: number;
+  /** First velocity coordinate in the system vector u. */
+  uIndex: number;
+  /** Number of velocity coordinates. */
+  nu: number;
+}
+
+/** An object in the model summary. */
+export interface SolutionObjectSummary extends SolutionItemSummary {
+  /** Indices of the object's nodes. */
+  nodes: number[];
+}
+
+/** A sensor in the model summary. */
+export interface SolutionSensorSummary extends SolutionItemSummary {
+  /** The sensor's file name ('' if the sensor writes no file). */
+  fileName: string;
+}
+
 /** Per-node and per-object summary of the model written into the solution header (one JSON line). */
 export interface SolutionModelSummary {
-  /** Nodes by index: type name and coordinate ranges q[qIndex, qIndex + nq), u[uIndex, uIndex + nu). */
-  nodes: { type: string; qIndex: number; nq: number; uIndex: number; nu: number }[];
-  /** Objects by index: type name and the indices of their nodes. */
-  objects: { type: string; nodes: number[] }[];
-  /** Markers by index: type name. */
-  markers: { type: string }[];
-  /** Loads by index: type name. */
-  loads: { type: string }[];
-  /** Sensors by index: type name and file name ('' if the sensor writes no file). */
-  sensors: { type: string; fileName: string }[];
+  /** Nodes by index. */
+  nodes: SolutionNodeSummary[];
+  /** Objects by index. */
+  objects: SolutionObjectSummary[];
+  /** Markers by index. */
+  markers: SolutionItemSummary[];
+  /** Loads by index. */
+  loads: SolutionItemSummary[];
+  /** Sensors by index. */
+  sensors: SolutionSensorSummary[];
+}
+
+/** System sizes as written in the header line '#number of system coordinates'. */
+export interface SystemCoordinateCounts {
+  /** Second-order (ODE2) position coordinates. */
+  nODE2: number;
+  /** First-order (ODE1) coordinates. */
+  nODE1: number;
+  /** Algebraic coordinates (Lagrange multipliers). */
+  nAlgebraic: number;
+  /** Data coordinates. */
+  nData: number;
 }
 
 /** What the solver tells the header writer. */
@@ -133,7 +181,7 @@ export interface SolutionHeader {
   /** Column groups from '#columns contain:', e.g. ['time', 'ODE2 displacements', …]. */
   columnsContain: string[];
   /** System sizes [nODE2, nODE1, nAlgebraic, nData] as written. */
-  systemCoordinates: { nODE2: number; nODE1: number; nAlgebraic: number; nData: number };
+  systemCoordinates: SystemCoordinateCounts;
   /** ODE2 velocity coordinates of the system (≠ nODE2 with quaternion nodes); Exudyn files: nODE2. */
   nVelocityCoordinates: number;
   /** Written coordinates per row. */

@@ -1,9 +1,9 @@
 import { makeFactory, type ItemDefinition } from '../../registry/definition.ts';
-import type { BindContext, BodyModel, ItemState, NodeModel, ObjectModel } from '../../registry/capabilities.ts';
-import { itemError, type ItemLabel } from '../../registry/errors.ts';
+import type { ItemState } from '../../registry/capabilities.ts';
 import { OutputVariableType } from '../../registry/enums.ts';
 import { matrix, nodeIndex, ureal, vector } from '../../registry/parameters.ts';
 import { rotationMatrix2RotXYZInto } from '../../rotations/index.ts';
+import { ScalarBody1DModel } from './scalarBody1D.ts';
 
 const parameters = {
   physicsMass: ureal(0, 'Mass m [kg].'),
@@ -12,55 +12,11 @@ const parameters = {
   referenceRotation: matrix([[1, 0, 0], [0, 1, 0], [0, 0, 1]], 'Constant rotation matrix R (body-fixed → global); the coordinate moves along R e_x.', [3, 3], 'Matrix3D'),
 };
 
-/** Checks that a 1D object's node has exactly one ODE2 coordinate; returns it. */
-export function bindScalarNode(label: ItemLabel, context: BindContext, nodeNumber: number): NodeModel {
-  const node = context.node(nodeNumber, 'nodeNumber');
-  if (node.isGround || node.nq !== 1 || node.nu !== 1) {
-    itemError(label, 'nodeNumber', `must refer to a node with one ODE2 coordinate (Node1D), got ${node.label.category}${node.label.typeName} #${node.label.index} with ${node.nu} coordinates`);
-  }
-  return node;
-}
-
 /** Run-time model of a translational 1D mass: position p = p_ref + R([c_ref + c, 0, 0] + x). */
-class Mass1DModel implements ObjectModel, BodyModel {
-  readonly nAE = 0;
-  aeIndex = -1;
-  readonly hasConstantMassMatrix = true;
-  localNodes: NodeModel[] = [];
-  nodes: NodeModel[] = [];
-  readonly nLocalU = 1;
-  private node!: NodeModel;
-
-  constructor(
-    readonly label: ItemLabel,
-    private readonly mass: number,
-    private readonly nodeNumber: number,
-    private readonly referencePosition: Float64Array,
-    private readonly rotation: Float64Array,
-  ) {}
-
-  get body(): BodyModel {
-    return this;
-  }
-
-  bind(context: BindContext): void {
-    this.node = bindScalarNode(this.label, context, this.nodeNumber);
-    this.localNodes = [this.node];
-    this.nodes = [this.node];
-  }
-
-  massMatrix(_s: ItemState, m: Float64Array): void {
-    m[0] += this.mass;
-  }
-
-  /** Total coordinate c_ref + c. */
-  private coordinate(s: ItemState): number {
-    return this.node.referenceCoordinates[0] + s.q[this.node.qIndex];
-  }
-
+class Mass1DModel extends ScalarBody1DModel {
   position(s: ItemState, localPosition: ArrayLike<number>, out: Float64Array): void {
     const r = this.rotation;
-    const x0 = this.coordinate(s) + localPosition[0], x1 = localPosition[1], x2 = localPosition[2];
+    const x0 = this.totalCoordinate(s) + localPosition[0], x1 = localPosition[1], x2 = localPosition[2];
     for (let i = 0; i < 3; i++) out[i] = r[3 * i] * x0 + r[3 * i + 1] * x1 + r[3 * i + 2] * x2 + this.referencePosition[i];
   }
 
@@ -91,7 +47,7 @@ class Mass1DModel implements ObjectModel, BodyModel {
 
   massProportionalForce(_s: ItemState, loadPerMass: ArrayLike<number>, f: Float64Array): void {
     const r = this.rotation;
-    f[0] += this.mass * (r[0] * loadPerMass[0] + r[3] * loadPerMass[1] + r[6] * loadPerMass[2]);
+    f[0] += this.massEntry * (r[0] * loadPerMass[0] + r[3] * loadPerMass[1] + r[6] * loadPerMass[2]);
   }
 
   outputBody(variable: OutputVariableType, s: ItemState, localPosition: ArrayLike<number>): ArrayLike<number> | undefined {
@@ -109,10 +65,6 @@ class Mass1DModel implements ObjectModel, BodyModel {
       case OutputVariableType.Rotation: return rotationMatrix2RotXYZInto(out, this.rotation);
       default: return undefined;
     }
-  }
-
-  output(variable: OutputVariableType, s: ItemState): ArrayLike<number> | undefined {
-    return this.outputBody(variable, s, [0, 0, 0]);
   }
 }
 

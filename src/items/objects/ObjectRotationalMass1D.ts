@@ -1,9 +1,9 @@
 import { makeFactory, type ItemDefinition } from '../../registry/definition.ts';
-import type { BindContext, BodyModel, ItemState, NodeModel, ObjectModel } from '../../registry/capabilities.ts';
-import { itemError, type ItemLabel } from '../../registry/errors.ts';
+import type { ItemState } from '../../registry/capabilities.ts';
+import { itemError } from '../../registry/errors.ts';
 import { OutputVariableType } from '../../registry/enums.ts';
 import { matrix, nodeIndex, ureal, vector } from '../../registry/parameters.ts';
-import { bindScalarNode } from './ObjectMass1D.ts';
+import { ScalarBody1DModel } from './scalarBody1D.ts';
 
 const parameters = {
   physicsInertia: ureal(0, 'Rotational inertia J [kg m²] about the local z-axis.'),
@@ -13,46 +13,12 @@ const parameters = {
 };
 
 /** Run-time model of a rotor: A = R·Rz(θ), θ = ψ_ref + ψ, position p = A x + p_ref of a body-fixed point x on the axis. */
-class RotationalMass1DModel implements ObjectModel, BodyModel {
-  readonly nAE = 0;
-  aeIndex = -1;
-  readonly hasConstantMassMatrix = true;
-  localNodes: NodeModel[] = [];
-  nodes: NodeModel[] = [];
-  readonly nLocalU = 1;
-  private node!: NodeModel;
+class RotationalMass1DModel extends ScalarBody1DModel {
   private readonly a = new Float64Array(9);
-
-  constructor(
-    readonly label: ItemLabel,
-    private readonly inertia: number,
-    private readonly nodeNumber: number,
-    private readonly referencePosition: Float64Array,
-    private readonly rotation: Float64Array,
-  ) {}
-
-  get body(): BodyModel {
-    return this;
-  }
-
-  bind(context: BindContext): void {
-    this.node = bindScalarNode(this.label, context, this.nodeNumber);
-    this.localNodes = [this.node];
-    this.nodes = [this.node];
-  }
-
-  massMatrix(_s: ItemState, m: Float64Array): void {
-    m[0] += this.inertia;
-  }
-
-  /** Total rotation angle θ = ψ_ref + ψ. */
-  private angle(s: ItemState): number {
-    return this.node.referenceCoordinates[0] + s.q[this.node.qIndex];
-  }
 
   orientation(s: ItemState, _localPosition: ArrayLike<number>, out: Float64Array): void {
     const r = this.rotation;
-    const theta = this.angle(s);
+    const theta = this.totalCoordinate(s);
     const c = Math.cos(theta), sn = Math.sin(theta);
     for (let i = 0; i < 3; i++) {
       out[3 * i] = r[3 * i] * c + r[3 * i + 1] * sn;
@@ -115,7 +81,7 @@ class RotationalMass1DModel implements ObjectModel, BodyModel {
         return out;
       }
       case OutputVariableType.Velocity: this.velocity(s, localPosition, out); return out;
-      case OutputVariableType.Rotation: return [this.angle(s)];
+      case OutputVariableType.Rotation: return [this.totalCoordinate(s)];
       case OutputVariableType.AngularVelocity: this.angularVelocity(s, localPosition, out); return out;
       case OutputVariableType.AngularVelocityLocal: this.angularVelocityLocal(s, localPosition, out); return out;
       case OutputVariableType.RotationMatrix: {
@@ -125,10 +91,6 @@ class RotationalMass1DModel implements ObjectModel, BodyModel {
       }
       default: return undefined;
     }
-  }
-
-  output(variable: OutputVariableType, s: ItemState): ArrayLike<number> | undefined {
-    return this.outputBody(variable, s, [0, 0, 0]);
   }
 }
 

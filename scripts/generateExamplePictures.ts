@@ -1,0 +1,133 @@
+/**
+ * Produces the pictures of the examples index (docs/examples.md) by running the examples: scripts with sensor
+ * files are run as they are (`node --import tsx examples/<name>.ts`) and their sensor files plotted with
+ * plotSensor (or the figure an example plots itself is copied); the rod examples are built and solved through the builders they export. Writes
+ * docs/images/<example>.svg. Run with `npm run pictures` (about a minute); the pictures are committed.
+ * @module
+ */
+import { execFileSync } from 'node:child_process';
+import { copyFileSync, mkdirSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { OutputVariableType, plotSensor } from '../src/index.ts';
+import { buildHelicalSpring, castiglianoSpringStiffness, springData, springStiffness, textbookSpringStiffness } from '../examples/helicalSpring.ts';
+import { helixLength, helixPosition, helixRadius, helixPitchParameter, solveHelixRollUp } from '../examples/helixRollUp.ts';
+import { simulateSutureThread, solveSutureStatics, sutureData } from '../examples/sutureThread.ts';
+import { buildWilberforce, simulateWilberforce } from '../examples/wilberforce.ts';
+
+/** The repository root. */
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+/** Where the pictures go. */
+export const imageFolder = join(root, 'docs', 'images');
+
+/** Runs an example script in the repository root (its sensor files land in solution/). */
+function runExample(name: string): void {
+  execFileSync(process.execPath, ['--import', 'tsx', join(root, 'examples', `${name}.ts`)], { cwd: root, encoding: 'utf8' });
+}
+
+/** Rows [t, f(t)] on n + 1 points of [0, end]. */
+function sampled(end: number, n: number, f: (t: number) => number): number[][] {
+  return Array.from({ length: n + 1 }, (_, i) => [end * i / n, f(end * i / n)]);
+}
+
+function image(name: string): string {
+  return join(imageFolder, `${name}.svg`);
+}
+
+/** examples/firstModel.ts: x(t) of the mass against the analytic cosine. */
+function firstModel(): void {
+  runExample('firstModel');
+  const omega = Math.sqrt(800 / 2);
+  plotSensor(undefined, [join(root, 'solution', 'sensor0.txt'), { data: sampled(1, 400, (t) => 0.5 + 0.01 * Math.cos(omega * t)), name: 'analytic' }], {
+    components: 0, labels: ['Flexdyn, generalized-α', 'analytic 0.5 + x₀ cos ωt'], lineStyles: ['-', '--'],
+    title: 'Mass on a spring', xLabel: 'time [s]', yLabel: 'x [m]', fileName: image('firstModel'),
+  });
+}
+
+/** examples/demo.ts: displacements of both masses approaching the static deflection. */
+function demo(): void {
+  runExample('demo');
+  plotSensor(undefined, [join(root, 'solution', 'demoMass1.txt'), join(root, 'solution', 'demoMass2.txt')], {
+    components: 0, factors: 1000, labels: ['mass 1', 'mass 2'],
+    title: 'Two-mass oscillator under a constant force', xLabel: 'time [s]', yLabel: 'displacement [mm]', fileName: image('demo'),
+  });
+}
+
+/** examples/pendulumPort.ts: x and y of the pendulum mass over one small-angle period. */
+function pendulumPort(): void {
+  runExample('pendulumPort');
+  plotSensor(undefined, join(root, 'solution', 'sensor0.txt'), {
+    components: [0, 1], factors: [1000, 1000], offsets: [0, 0.8], labels: ['x', 'y + L'],
+    title: 'Pendulum ported from Exudyn', xLabel: 'time [s]', yLabel: 'position [mm]', fileName: image('pendulumPort'),
+  });
+}
+
+/** examples/helixRollUp.ts: the rod rolled up by a tip moment (top and side view) on the exact helix. */
+function helixRollUp(): void {
+  const { model, failure } = solveHelixRollUp({ polynomialDegree: 2, numberOfElements: 10, slenderness: 10 }, { loadSteps: 100 });
+  if (failure !== undefined) throw new Error(`generateExamplePictures: helix roll-up failed: ${failure}`);
+  const nodes = model.nodeNumbers.map((node, i) => [i, ...model.mbs.getNodeOutput(node, OutputVariableType.Position)]);
+  const alphaEnd = helixLength / (helixRadius * Math.sqrt(1 + helixPitchParameter ** 2));
+  const exact = Array.from({ length: 401 }, (_, i) => [i, ...helixPosition(alphaEnd * i / 400)]);
+  plotSensor(undefined, [{ data: exact, name: 'exact' }, { data: nodes, name: 'nodes' }, { data: exact, name: 'exact' }, { data: nodes, name: 'nodes' }], {
+    components: [1, 1, 2, 2], componentsX: [0, 0, 1, 1], lineStyles: ['-', '', '-', ''], markerStyles: ['', 'o', '', 's'],
+    labels: ['exact helix, top view (y over x)', 'rod nodes, p = 2, 10 elements', 'exact helix, side view (z over y)', 'rod nodes'],
+    title: 'Helix roll-up of a straight rod by a tip moment', xLabel: 'x (top view), y (side view)', yLabel: 'y (top view), z (side view)',
+    fileName: image('helixRollUp'),
+  });
+}
+
+/** examples/helicalSpring.ts: axial stiffness under refinement against the textbook and Castigliano values. */
+function helicalSpring(): void {
+  const perCoil = [3, 6, 12, 24];
+  const rows = perCoil.map((n) => [n, springStiffness(buildHelicalSpring(n * springData.coils, 2))]);
+  const flat = (value: number) => perCoil.map((n) => [n, value]);
+  plotSensor(undefined, [{ data: rows, name: 'rod' }, { data: flat(castiglianoSpringStiffness()), name: 'Castigliano' }, { data: flat(textbookSpringStiffness), name: 'textbook' }], {
+    components: 0, labels: ['Cosserat rod, p = 2', 'Castigliano (rod theory)', 'textbook G d⁴/(64 n R³)'],
+    lineStyles: ['-', '--', ':'], markerStyles: ['o', '', ''],
+    title: 'Helical spring: axial stiffness', xLabel: 'elements per coil', yLabel: 'k [N/m]', fileName: image('helicalSpring'),
+  });
+}
+
+/** examples/wilberforce.ts: vertical displacement and rotation of the bob exchanging energy (the beat). */
+function wilberforce(): void {
+  const run = simulateWilberforce(buildWilberforce());
+  const rows = run.rows;
+  plotSensor(undefined, [{ data: rows, name: 'z' }, { data: rows, name: 'θ' }], {
+    components: [0, 1], factors: [1000, 10], offsets: [run.meanDrop, 0], labels: ['z − z̄ [mm]', 'θ [0.1 rad]'],
+    title: 'Wilberforce pendulum: vertical and torsional motion of the bob', xLabel: 'time [s]', yLabel: 'z − z̄ [mm], θ [0.1 rad]',
+    fileName: image('wilberforce'),
+  });
+}
+
+/** examples/sutureThread.ts: the pulled thread at the end of the dynamic run on the static solution. */
+function sutureThread(): void {
+  const dynamic = simulateSutureThread();
+  const statics = solveSutureStatics();
+  const shape = (positions: readonly number[]) => Array.from({ length: positions.length / 3 }, (_, i) => [i, 1000 * positions[3 * i], 1000 * positions[3 * i + 1]]);
+  plotSensor(undefined, [{ data: shape(statics.positions), name: 'static' }, { data: shape(dynamic.positions), name: 'dynamic' }], {
+    components: 1, componentsX: 0, lineStyles: ['-', ''], markerStyles: ['', 'o'], markerSizes: [6, 4],
+    labels: ['static solution', 'end of the dynamic run, t = 2 s (generalized-α, h = 1 ms)'],
+    title: `Suture thread pulled ${1000 * sutureData.pull} mm at the middle`, xLabel: 'x [mm]', yLabel: 'y [mm]', fileName: image('sutureThread'),
+  });
+}
+
+/** examples/cantileverTipMass.ts: the tip-deflection figure the example plots itself (solution/cantileverTipMass.svg). */
+function cantileverTipMass(): void {
+  runExample('cantileverTipMass');
+  copyFileSync(join(root, 'solution', 'cantileverTipMass.svg'), image('cantileverTipMass'));
+}
+
+/** The picture makers by example name. */
+export const pictureMakers: Record<string, () => void> = { firstModel, demo, pendulumPort, helixRollUp, helicalSpring, wilberforce, sutureThread, cantileverTipMass };
+
+if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
+  mkdirSync(imageFolder, { recursive: true });
+  const only = process.argv.slice(2);
+  for (const [name, make] of Object.entries(pictureMakers)) {
+    if (only.length > 0 && !only.includes(name)) continue;
+    const started = performance.now();
+    make();
+    console.log(`generateExamplePictures: docs/images/${name}.svg (${((performance.now() - started) / 1000).toFixed(1)} s)`);
+  }
+}

@@ -1,0 +1,112 @@
+import type { BindContext, ItemState, LoadCoordinateDependence, LoadModel, MarkerModel } from '../../registry/capabilities.ts';
+import { itemError, type ItemLabel } from '../../registry/errors.ts';
+import type { UserFunctionValue } from '../../registry/parameters.ts';
+import { mat3MulVecInto } from '../../rotations/skew.ts';
+import { addFollowerTerm } from './loadJacobians.ts';
+import { evaluateVectorUserFunction } from './loadUserFunctions.ts';
+
+/** Signature of the force (torque) vector user function: returns the vector for time t. */
+export type LoadVectorUserFunction = (mbs: unknown, t: number, loadVector: number[]) => ArrayLike<number>;
+
+/**
+ * Which marker Jacobian distributes the vector: 'position' for a force (Q = J_posᵀ f),
+ * 'rotation' for a torque (Q = J_rotᵀ τ).
+ */
+export type MarkerVectorLoadAction = 'position' | 'rotation';
+
+/**
+ * Run-time model shared by LoadForceVector and LoadTorqueVector: a 3D vector v (global, or v = A v_local if
+ * bodyFixed) distributed by the transposed position or rotation Jacobian of its marker, with the analytic load
+ * Jacobian ∂(Jᵀv)/∂q of the marker kinematics plus, for bodyFixed, Jᵀ(−ṽ J_rot).
+ */
+export class MarkerVectorLoadModel implements LoadModel {
+  marker!: MarkerModel;
+  coordinateDependence: LoadCoordinateDependence = 'numerical';
+  /** The distributing Jacobian J (3 × n): position Jacobian for a force, rotation Jacobian for a torque. */
+  private jacobian = new Float64Array(0);
+  /** Rotation Jacobian of the follower term (the same array as jacobian for a torque). */
+  private rotationJacobian = new Float64Array(0);
+  /** −ṽ J_rot of the follower term (3 × n). */
+  private followerProduct = new Float64Array(0);
+  private readonly vector = new Float64Array(3);
+  private readonly rotation = new Float64Array(9);
+
+  constructor(
+    readonly label: ItemLabel,
+    private readonly action: MarkerVectorLoadAction,
+    private readonly markerNumber: number,
+    private readonly loadVector: number[],
+    private readonly userFunction: UserFunctionValue<LoadVectorUserFunction>,
+    private readonly bodyFixed: boolean,
+  ) {}
+
+  bind(context: BindContext): void {
+    const marker = context.marker(this.markerNumber, 'markerNumber');
+    this.marker = marker;
+    const markerName = `${marker.label.category}${marker.label.typeName} #${this.markerNumber}`;
+    if (this.action === 'position') {
+      if (!marker.provides.position) itemError(this.label, 'markerNumber', `must refer to a marker that provides a position, got ${markerName}`);
+      if (this.bodyFixed && !marker.provides.orientation) itemError(this.label, 'bodyFixed', `needs a rigid marker (orientation); ${markerName} provides none`);
+    } else if (!marker.provides.orientation) {
+      itemError(this.label, 'markerNumber', `must refer to a marker with orientation (MarkerBodyRigid, MarkerNodeRigid), got ${markerName}`);
+    }
+    const n = marker.nLocalU;
+    this.jacobian = new Float64Array(3 * n);
+    if (this.bodyFixed) {
+      this.rotationJacobian = this.action === 'rotation' ? this.jacobian : new Float64Array(3 * n);
+      this.followerProduct = new Float64Array(3 * n);
+    }
+    this.coordinateDependence = n === 0 ? 'constant' : this.userFunction === 0 && marker.jacobianTransposedVector_q !== undefined ? 'analytic' : 'numerical';
+  }
+
+  values(s: ItemState): Float64Array {
+    evaluateVectorUserFunction(this.label, this.userFunction, s, this.loadVector, this.vector);
+    return this.vector.slice();
+  }
+
+  /** The vector of the current state in global coordinates (v := A v if bodyFixed), into this.vector. */
+  private currentVector(s: ItemState): Float64Array {
+    const v = this.vector;
+    evaluateVectorUserFunction(this.label, this.userFunction, s, this.loadVector, v);
+    if (this.bodyFixed) {
+      this.marker.orientation!(s, this.rotation);
+      mat3MulVecInto(v, this.rotation, v);
+    }
+    return v;
+  }
+
+  /** Fills the distributing Jacobian J of the current state. */
+  private distributingJacobian(s: ItemState): Float64Array {
+    const j = this.jacobian;
+    if (this.action === 'position') this.marker.positionJacobian!(s, j);
+    else this.marker.rotationJacobian!(s, j);
+    return j;
+  }
+
+  /** f += loadFactor·Jᵀ v (the load factor applies without a user function). */
+  addGeneralizedLoad(s: ItemState, f: Float64Array): void {
+    const n = this.marker.nLocalU;
+    if (n === 0) return;
+    const v = this.currentVector(s);
+    const j = this.distributingJacobian(s);
+    const factor = this.userFunction === 0 ? s.loadFactor : 1;
+    for (let k = 0; k < n; k++) f[k] += factor * (j[k] * v[0] + j[n + k] * v[1] + j[2 * n + k] * v[2]);
+  }
+
+  /**
+   * factor·∂(Jᵀv)/∂Δq: the marker's kinematic part for fixed v (rigid node and torque: ∂(Gᵀτ)/∂θ), and for
+   * bodyFixed, with δv = −ṽ J_rot δq (v = A v_local rotates with the marker), Jᵀ(−ṽ J_rot). For a torque on nodes
+   * with body-fixed ω̄ coordinates (quaternion, RotVecLG) the two cancel: Gᵀ A τ_local = τ_local is constant.
+   */
+  addGeneralizedLoad_q(s: ItemState, k: Float64Array, factor: number): void {
+    const n = this.marker.nLocalU;
+    const v = this.currentVector(s);
+    const scale = factor * (this.userFunction === 0 ? s.loadFactor : 1);
+    if (this.action === 'position') this.marker.jacobianTransposedVector_q!(s, v, undefined, k, scale);
+    else this.marker.jacobianTransposedVector_q!(s, undefined, v, k, scale);
+    if (!this.bodyFixed) return;
+    const j = this.distributingJacobian(s);
+    if (this.action === 'position') this.marker.rotationJacobian!(s, this.rotationJacobian);
+    addFollowerTerm(j, this.rotationJacobian, v, this.followerProduct, n, k, scale);
+  }
+}
