@@ -4,24 +4,14 @@ import { createBlockMesh, createCylinderMesh, type FemMesh } from '../../src/fem
 import { elementStresses, lameParameters, type LinearElasticMaterial } from '../../src/fem/elements.ts';
 import { InertiaCuboid } from '../../src/rotations/rigidBodyInertia.ts';
 import { cscGet, directionSum, maxAbs, maxAsymmetry, multiply, normInf, rigidBodyModes } from './helpers.ts';
+import { mulberry32 } from '../helpers/random.ts';
 
 const steel: LinearElasticMaterial = { youngsModulus: 2.1e11, poissonsRatio: 0.3, density: 7850 };
-
-/** Seeded PRNG (mulberry32) for reproducible node perturbations. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(a ^ (a >>> 15), a | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Unit cube mesh with its interior nodes moved by up to ±0.1·h in each direction: distorted elements, exact box boundary. */
 function distortedCube(elementType: 'Hex8' | 'Tet4', n = 3): FEMinterface {
   const mesh = createBlockMesh({ size: [1, 1, 1], divisions: [n, n, n], elementType });
-  const rnd = random(7);
+  const rnd = mulberry32(7);
   const h = 1 / n;
   for (let i = 0; i < mesh.nodes.length; i += 3) {
     const inside = [0, 1, 2].every((d) => mesh.nodes[i + d] > 1e-12 && mesh.nodes[i + d] < 1 - 1e-12);

@@ -6,18 +6,7 @@ import {
 } from '../../src/index.ts';
 import type { LocalMatrixAccumulator, NodeModel, ObjectModel } from '../../src/registry/capabilities.ts';
 import type { SystemState } from '../../src/model/SystemState.ts';
-
-/** Deterministic pseudo-random numbers in [-1, 1) (mulberry32). */
-function randomSequence(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 31 - 1;
-  };
-}
+import { randomSequence } from '../helpers/random.ts';
 
 function maxAbs(values: ArrayLike<number>): number {
   let m = 0;

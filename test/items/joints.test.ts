@@ -19,18 +19,7 @@ import { objectJointRevolute2DDefinition } from '../../src/items/objects/ObjectJ
 import { objectJointPrismatic2DDefinition } from '../../src/items/objects/ObjectJointPrismatic2D.ts';
 import { objectConnectorRigidBodySpringDamperDefinition } from '../../src/items/objects/ObjectConnectorRigidBodySpringDamper.ts';
 import { objectConnectorTorsionalSpringDamperDefinition } from '../../src/items/objects/ObjectConnectorTorsionalSpringDamper.ts';
-
-/** Deterministic pseudo-random numbers in [-1, 1) (mulberry32). */
-function randomSequence(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 31 - 1;
-  };
-}
+import { randomSequence } from '../helpers/random.ts';
 
 /** A node with additive coordinates (u = q̇), enough for markers that read q and u directly. */
 function testNode(index: number, nu: number, qIndex: number): NodeModel {

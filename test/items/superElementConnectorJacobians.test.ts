@@ -3,18 +3,7 @@ import type { NodeModel, ObjectModel } from '../../src/registry/capabilities.ts'
 import type { SystemState } from '../../src/model/SystemState.ts';
 import { EulerParameters2GLocal, MarkerNodePosition, NodePointGround, SpringDamper } from '../../src/index.ts';
 import { buildObjectFFRFTestModel } from '../../testModels/objectFFRFTest.ts';
-
-/** Deterministic pseudo-random numbers in [-1, 1) (mulberry32). */
-function randomSequence(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 31 - 1;
-  };
-}
+import { randomSequence } from '../helpers/random.ts';
 
 /**
  * Max-norm of the difference between the analytic local Jacobian times a direction and central differences of ode2Lhs

@@ -6,18 +6,10 @@
 
 import { SparseAssembler } from '../../src/linalg/sparse.ts';
 import type { CscMatrix } from '../../src/linalg/sparse.ts';
+import { mulberry32 } from '../helpers/random.ts';
 
-/** Seeded PRNG (mulberry32): returns a function yielding uniform numbers in [0, 1). */
-export function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** Seeded PRNG in [0, 1), re-exported for the linear-algebra tests and benchmarks. */
+export { mulberry32 };
 
 /** Random n×n row-major matrix with entries uniform in [-1, 1). */
 export function randomDense(n: number, rnd: () => number): Float64Array {

@@ -1,16 +1,9 @@
 /** Shared helpers of the rotation tests: a seeded random generator and matrix comparisons. */
 
+import { mulberry32 } from '../helpers/random.ts';
+
 /** Deterministic uniform random numbers in [0, 1) (mulberry32), so failures reproduce. */
-export function makeRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export const makeRandom = mulberry32;
 
 /** Uniform random number in [lo, hi). */
 export function uniform(rand: () => number, lo: number, hi: number): number {
