@@ -6,8 +6,8 @@
  * @module
  */
 
-import { LinearSolverType, type SolverStatistics } from '../src/index.ts';
-import { formatDuration, type Benchmark } from './harness.ts';
+import { LinearSolverType } from '../src/index.ts';
+import { dynamicSolveBenchmark, type Benchmark } from './harness.ts';
 import { absSumOfRows, buildObjectFFRFTestModel, objectFFRFTest } from '../testModels/objectFFRFTest.ts';
 
 function rotorBenchmark(name: string, description: string, solver: LinearSolverType): Benchmark {
@@ -21,24 +21,11 @@ function rotorBenchmark(name: string, description: string, solver: LinearSolverT
     prepare: (n) => {
       const { mbs, settings, sensor } = buildObjectFFRFTestModel(n);
       settings.linearSolverType = solver;
-      let statistics: SolverStatistics | undefined;
-      let cpu = 0;
-      return {
-        coordinates: mbs.systemData.numberOfCoordinatesODE2() + mbs.systemData.numberOfCoordinatesAE(),
-        steps: n,
-        solve: () => {
-          const started = process.cpuUsage();
-          statistics = mbs.solveDynamic(settings);
-          const used = process.cpuUsage(started);
-          cpu = (used.user + used.system) * 1e-6;
-        },
-        check: () => {
-          const result = absSumOfRows(mbs.getSensorStoredData(sensor));
-          const error = Math.abs(result - objectFFRFTest.reference) / objectFFRFTest.reference;
-          const newton = statistics === undefined ? '' : `, ${(statistics.newtonIterations / statistics.steps).toFixed(2)} Newton iterations/step`;
-          return `result ${result} (relative error ${error.toExponential(1)} to Exudyn's reference)${newton}, CPU time of the last run ${formatDuration(cpu / n)}/step`;
-        },
-      };
+      return dynamicSolveBenchmark(mbs, settings, n, () => {
+        const result = absSumOfRows(mbs.getSensorStoredData(sensor));
+        const error = Math.abs(result - objectFFRFTest.reference) / objectFFRFTest.reference;
+        return `result ${result} (relative error ${error.toExponential(1)} to Exudyn's reference)`;
+      });
     },
   };
 }

@@ -5,8 +5,8 @@
  * @module
  */
 
-import { SystemContainer, OutputVariableType, SensorSuperElement, type SolverStatistics } from '../src/index.ts';
-import { formatDuration, type Benchmark } from './harness.ts';
+import { SystemContainer, OutputVariableType, SensorSuperElement } from '../src/index.ts';
+import { dynamicSolveBenchmark, type Benchmark } from './harness.ts';
 import { absSum, buildRotorFFRFreducedOrder, rotorSimulationSettings } from '../testModels/objectFFRFreducedOrderTest.ts';
 
 /** Exudyn's perfObjectFFRFreducedOrder result (PerformanceTestsReferenceSolution, Exudyn 1.11). */
@@ -40,22 +40,7 @@ function rotorBenchmark(name: string, description: string, steps: number, warmUp
     comparison: { microsecondsPerStep: exudynMicroseconds, source: `Exudyn 1.11 ${name}.py, solver time per step, this machine (median of 4)` },
     prepare: (n) => {
       const { mbs, settings, sensor } = prepareRotor(n, sensorsWritePeriod);
-      let statistics: SolverStatistics | undefined;
-      let cpu = 0;
-      return {
-        coordinates: mbs.systemData.numberOfCoordinatesODE2() + mbs.systemData.numberOfCoordinatesAE(),
-        steps: n,
-        solve: () => {
-          const started = process.cpuUsage();
-          statistics = mbs.solveDynamic(settings);
-          const used = process.cpuUsage(started);
-          cpu = (used.user + used.system) * 1e-6;
-        },
-        check: () => {
-          const newton = statistics === undefined ? '' : `${(statistics.newtonIterations / statistics.steps).toFixed(2)} Newton iterations/step`;
-          return `${check(absSum(mbs.getSensorStoredData(sensor)))}, ${newton}, CPU time of the last run ${formatDuration(cpu / n)}/step`;
-        },
-      };
+      return dynamicSolveBenchmark(mbs, settings, n, () => check(absSum(mbs.getSensorStoredData(sensor))));
     },
   };
 }

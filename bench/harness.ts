@@ -8,6 +8,7 @@
 
 import { Session } from 'node:inspector/promises';
 import { PerformanceObserver } from 'node:perf_hooks';
+import type { MainSystem, SimulationSettings, SolverStatistics } from '../src/index.ts';
 
 /** A figure to compare with: Exudyn's measured time (per step or per solve), or a target. */
 export interface ComparisonFigure {
@@ -175,6 +176,29 @@ export async function allocatedBytesPerStep(benchmark: Benchmark, steps: number)
 export function formatDuration(seconds: number): string {
   const [scale, unit] = seconds >= 1 ? [1, 's'] : seconds >= 1e-3 ? [1e-3, 'ms'] : seconds >= 1e-6 ? [1e-6, 'µs'] : [1e-9, 'ns'];
   return `${(seconds / scale).toPrecision(3)} ${unit}`;
+}
+
+/**
+ * A prepared benchmark whose timed solve is mbs.solveDynamic(settings) over `steps` steps; its check reports
+ * `result()` (called after the last solve), the Newton iterations per step and the CPU time of the last run per step.
+ */
+export function dynamicSolveBenchmark(mbs: MainSystem, settings: SimulationSettings, steps: number, result: () => string): PreparedBenchmark {
+  let statistics: SolverStatistics | undefined;
+  let cpu = 0;
+  return {
+    coordinates: mbs.systemData.numberOfCoordinatesODE2() + mbs.systemData.numberOfCoordinatesAE(),
+    steps,
+    solve: () => {
+      const started = process.cpuUsage();
+      statistics = mbs.solveDynamic(settings);
+      const used = process.cpuUsage(started);
+      cpu = (used.user + used.system) * 1e-6;
+    },
+    check: () => {
+      const newton = statistics === undefined ? '' : `${(statistics.newtonIterations / statistics.steps).toFixed(2)} Newton iterations/step, `;
+      return `${result()}, ${newton}CPU time of the last run ${formatDuration(cpu / steps)}/step`;
+    },
+  };
 }
 
 /** Formats a comparison figure for the table. */
