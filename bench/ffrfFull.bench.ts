@@ -8,7 +8,8 @@
 
 import { LinearSolverType } from '../src/index.ts';
 import { dynamicSolveBenchmark, type Benchmark } from './harness.ts';
-import { absSumOfRows, buildObjectFFRFTestModel, objectFFRFTest } from '../testModels/objectFFRFTest.ts';
+import { buildObjectFFRFTestModel, objectFFRFTest } from '../testModels/objectFFRFTest.ts';
+import { absSum } from '../testModels/ffrfRotor.ts';
 
 function rotorBenchmark(name: string, description: string, solver: LinearSolverType): Benchmark {
   return {
@@ -22,7 +23,7 @@ function rotorBenchmark(name: string, description: string, solver: LinearSolverT
       const { mbs, settings, sensor } = buildObjectFFRFTestModel(n);
       settings.linearSolverType = solver;
       return dynamicSolveBenchmark(mbs, settings, n, () => {
-        const result = absSumOfRows(mbs.getSensorStoredData(sensor));
+        const result = absSum(mbs.getSensorStoredData(sensor));
         const error = Math.abs(result - objectFFRFTest.reference) / objectFFRFTest.reference;
         return `result ${result} (relative error ${error.toExponential(1)} to Exudyn's reference)`;
       });

@@ -7,7 +7,8 @@
 
 import { SystemContainer, OutputVariableType, SensorSuperElement } from '../src/index.ts';
 import { dynamicSolveBenchmark, type Benchmark } from './harness.ts';
-import { absSum, buildRotorFFRFreducedOrder, rotorSimulationSettings } from '../testModels/objectFFRFreducedOrderTest.ts';
+import { buildRotorFFRFreducedOrder } from '../testModels/objectFFRFreducedOrderTest.ts';
+import { absSum, rotorSimulationSettings } from '../testModels/ffrfRotor.ts';
 
 /** Exudyn's perfObjectFFRFreducedOrder result (PerformanceTestsReferenceSolution, Exudyn 1.11). */
 export const perfObjectFFRFreducedOrderReference = 21.00863102425483;

@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestModel } from './testModel.ts';
-import { exudynTestDataDir, rotorSimulationSettings } from './objectFFRFreducedOrderTest.ts';
+import { exudynTestDataDir, rotorSimulationSettings } from './ffrfRotor.ts';
 
 /** Element types of Exudyn's abaqusImportTest whose meshes are in ../shared/data (blockC3D4, blockC3D8). */
 export const abaqusImportTestElements = ['C3D4', 'C3D8'] as const;

@@ -1,12 +1,10 @@
 import {
-  SystemContainer, SimulationSettings, OutputVariableType, FEMinterface, NodeRigidBodyEP, NodePoint, NodePointGround, ObjectGround,
+  SystemContainer, OutputVariableType, FEMinterface, NodeRigidBodyEP, NodePoint, NodePointGround, ObjectGround,
   ObjectFFRF, ObjectRigidBody, MarkerBodyRigid, MarkerNodeRigid, MarkerNodeCoordinate, MarkerNodePosition, CoordinateConstraint,
-  CartesianSpringDamper, MarkerSuperElementPosition, SensorSuperElement, AngularVelocity2EulerParameters_t, type MainSystem,
+  SensorSuperElement, AngularVelocity2EulerParameters_t, type MainSystem, type SimulationSettings,
 } from '../src/index.ts';
 import type { TestModel } from './testModel.ts';
-
-/** Exudyn's test data beside the repository (../shared/data relative to the repository root). */
-const dataDir = new URL('../../shared/data/exudyn-testData/', import.meta.url);
+import { absSum, addRotorBearings, exudynTestDataDir, rotorSimulationSettings } from './ffrfRotor.ts';
 
 /**
  * The rotor model of objectFFRFTest: full ObjectFFRF of rotorDiscTest (115 Hex8 nodes, 352 coordinates); returns mbs, the
@@ -16,9 +14,9 @@ export function buildObjectFFRFTestModel(steps = 10): { mbs: MainSystem; sensor:
   const SC = new SystemContainer();
   const mbs = SC.addSystem();
   const fem = new FEMinterface();
-  const nodes = fem.importFromAbaqusInputFile(new URL('rotorDiscTest.inp', dataDir), { typeName: 'Instance', name: 'rotor-1' });
-  fem.readMassMatrixFromAbaqus(new URL('rotorDiscTestMASS1.mtx', dataDir));
-  fem.readStiffnessMatrixFromAbaqus(new URL('rotorDiscTestSTIF1.mtx', dataDir));
+  const nodes = fem.importFromAbaqusInputFile(new URL('rotorDiscTest.inp', exudynTestDataDir), { typeName: 'Instance', name: 'rotor-1' });
+  fem.readMassMatrixFromAbaqus(new URL('rotorDiscTestMASS1.mtx', exudynTestDataDir));
+  fem.readStiffnessMatrixFromAbaqus(new URL('rotorDiscTestSTIF1.mtx', exudynTestDataDir));
   fem.scaleStiffnessMatrix(1e-2);
   const nNodes = nodes.length / 3;
   const z = (i: number) => nodes[3 * i + 2];
@@ -77,31 +75,12 @@ export function buildObjectFFRFTestModel(steps = 10): { mbs: MainSystem; sensor:
   const mTopRight = mbs.addMarker(MarkerNodeCoordinate({ nodeNumber: meshNodes[nTopMid], coordinate: 0 }));
   mbs.addObject(CoordinateConstraint({ markerNumbers: [mGroundRight, mTopRight] }));
 
-  const k = 2e8, d = k * 0.01;
-  const mLeft = mbs.addMarker(MarkerSuperElementPosition({ bodyNumber: oFFRF, meshNodeNumbers: nodeListLeft, weightingFactors: nodeListLeft.map(() => 1 / nodeListLeft.length) }));
-  const mRight = mbs.addMarker(MarkerSuperElementPosition({ bodyNumber: oFFRF, meshNodeNumbers: nodeListRight, weightingFactors: nodeListRight.map(() => 1 / nodeListRight.length) }));
-  mbs.addObject(CartesianSpringDamper({ markerNumbers: [mLeft, mGroundPosLeft], stiffness: [k, k, k], damping: [d, d, d] }));
-  mbs.addObject(CartesianSpringDamper({ markerNumbers: [mRight, mGroundPosRight], stiffness: [k, k, 0], damping: [d, d, d] }));
+  addRotorBearings(mbs, oFFRF, nodeListLeft, nodeListRight, mGroundPosLeft, mGroundPosRight);
   const sensor = mbs.addSensor(SensorSuperElement({ bodyNumber: oFFRF, meshNodeNumber: nMid, storeInternal: true, outputVariableType: OutputVariableType.Displacement }));
   mbs.assemble();
 
-  const settings = new SimulationSettings();
-  const h = 1e-4, tEnd = steps * h;
-  settings.timeIntegration.numberOfSteps = steps;
-  settings.timeIntegration.endTime = tEnd;
-  settings.solutionSettings.solutionWritePeriod = h;
-  settings.solutionSettings.sensorsWritePeriod = h;
-  settings.solutionSettings.writeSolutionToFile = false;
-  settings.timeIntegration.newton.useModifiedNewton = true;
-  settings.timeIntegration.generalizedAlpha.spectralRadius = 0.5;
+  const settings = rotorSimulationSettings(steps * 1e-4);
   return { mbs, sensor, settings };
-}
-
-/** Σ |entries| of stored sensor rows, time column included (numpy abs(data).sum()). */
-export function absSumOfRows(rows: readonly (readonly number[])[]): number {
-  let sum = 0;
-  for (const row of rows) for (const x of row) sum += Math.abs(x);
-  return sum;
 }
 
 /** Exudyn's objectFFRFTest: an unbalanced rotor disc (full ObjectFFRF) spinning at 50 Hz on elastic supports. */
@@ -113,6 +92,6 @@ export const objectFFRFTest: TestModel = {
   run() {
     const { mbs, sensor, settings } = buildObjectFFRFTestModel();
     mbs.solveDynamic(settings);
-    return absSumOfRows(mbs.getSensorStoredData(sensor));
+    return absSum(mbs.getSensorStoredData(sensor));
   },
 };

@@ -1,6 +1,7 @@
 import { SystemContainer, OutputVariableType, SensorSuperElement, SensorNode } from '../src/index.ts';
 import type { TestModel } from './testModel.ts';
-import { absSum, buildRotorFFRFreducedOrder, rotorSimulationSettings } from './objectFFRFreducedOrderTest.ts';
+import { buildRotorFFRFreducedOrder } from './objectFFRFreducedOrderTest.ts';
+import { absSum, rotorSimulationSettings } from './ffrfRotor.ts';
 
 /**
  * Exudyn's objectFFRFreducedOrderAccelerations: the rotor of objectFFRFreducedOrderTest with stiffness factor 6e-4, the FFRF

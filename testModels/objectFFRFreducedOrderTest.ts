@@ -1,12 +1,10 @@
 import {
-  SystemContainer, SimulationSettings, OutputVariableType, FEMinterface, ObjectFFRFreducedOrderInterface,
-  ObjectGround, MarkerBodyPosition, MarkerNodeRigid, MarkerSuperElementPosition, CartesianSpringDamper, SensorSuperElement, SensorNode,
+  SystemContainer, OutputVariableType, FEMinterface, ObjectFFRFreducedOrderInterface,
+  ObjectGround, MarkerBodyPosition, MarkerNodeRigid, SensorSuperElement, SensorNode,
   type MainSystem,
 } from '../src/index.ts';
 import type { TestModel } from './testModel.ts';
-
-/** Exudyn's test data beside the repository (../shared/data/exudyn-testData). */
-export const exudynTestDataDir = new URL('../../shared/data/exudyn-testData/', import.meta.url);
+import { absSum, addRotorBearings, exudynTestDataDir, rotorSimulationSettings } from './ffrfRotor.ts';
 
 /** Options of {@link buildRotorFFRFreducedOrder}. */
 export interface RotorFFRFreducedOrderOptions {
@@ -48,37 +46,8 @@ export function buildRotorFFRFreducedOrder(mbs: MainSystem, options: RotorFFRFre
   const mGroundPosRight = mbs.addMarker(MarkerBodyPosition({ bodyNumber: oGround, localPosition: pRight }));
   const nodeListLeft = fem.getNodesInPlane(pLeft, [0, 0, 1]);
   const nodeListRight = fem.getNodesInPlane(pRight, [0, 0, 1]);
-  const k = 2e8, d = k * 0.01;
-  const mLeft = mbs.addMarker(MarkerSuperElementPosition({
-    bodyNumber: objFFRF.oFFRFreducedOrder, meshNodeNumbers: nodeListLeft, weightingFactors: nodeListLeft.map(() => 1 / nodeListLeft.length),
-  }));
-  const mRight = mbs.addMarker(MarkerSuperElementPosition({
-    bodyNumber: objFFRF.oFFRFreducedOrder, meshNodeNumbers: nodeListRight, weightingFactors: nodeListRight.map(() => 1 / nodeListRight.length),
-  }));
-  mbs.addObject(CartesianSpringDamper({ markerNumbers: [mLeft, mGroundPosLeft], stiffness: [k, k, k], damping: [d, d, d] }));
-  mbs.addObject(CartesianSpringDamper({ markerNumbers: [mRight, mGroundPosRight], stiffness: [k, k, 0], damping: [d, d, d] }));
+  addRotorBearings(mbs, objFFRF.oFFRFreducedOrder, nodeListLeft, nodeListRight, mGroundPosLeft, mGroundPosRight);
   return { fem, cms, objFFRF, nMid };
-}
-
-/** Exudyn's solver settings of the rotor tests: h = 1e-4, modified Newton, generalized-α with ρ∞ = 0.5. */
-export function rotorSimulationSettings(tEnd: number): SimulationSettings {
-  const h = 1e-4;
-  const settings = new SimulationSettings();
-  settings.timeIntegration.numberOfSteps = Math.round(tEnd / h);
-  settings.timeIntegration.endTime = tEnd;
-  settings.solutionSettings.solutionWritePeriod = h;
-  settings.solutionSettings.sensorsWritePeriod = h;
-  settings.solutionSettings.writeSolutionToFile = false;
-  settings.timeIntegration.newton.useModifiedNewton = true;
-  settings.timeIntegration.generalizedAlpha.spectralRadius = 0.5;
-  return settings;
-}
-
-/** Sum of |entries| of a sensor's stored rows, time column included (numpy's abs(data).sum()). */
-export function absSum(rows: number[][]): number {
-  let sum = 0;
-  for (const row of rows) for (const value of row) sum += Math.abs(value);
-  return sum;
 }
 
 /** Exudyn's objectFFRFreducedOrderTest: the unbalanced rotor disc as ObjectFFRFreducedOrder with 8 modes, 100 steps. */

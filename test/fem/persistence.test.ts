@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { FEMinterface, ObjectFFRFreducedOrderInterface } from '../../src/index.ts';
-import { exudynTestDataDir } from '../../testModels/objectFFRFreducedOrderTest.ts';
+import { exudynTestDataDir } from '../../testModels/ffrfRotor.ts';
 
 const directory = mkdtempSync(join(tmpdir(), 'flexdyn-persistence-'));
 afterAll(() => rmSync(directory, { recursive: true, force: true }));
