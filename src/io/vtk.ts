@@ -84,6 +84,12 @@ function dataArray(type: string, name: string | undefined, components: number, v
 /** A VTK XML PolyData document (.vtp) of one piece. */
 function polyDataXml(piece: PolyPiece, encoding: 'ascii' | 'base64' = 'ascii'): string {
   const nPoints = piece.points.length / 3;
+  const cellArrays = (tag: string, connectivity: ArrayLike<number>, offsets: ArrayLike<number>): string[] => [
+    `      <${tag}>`,
+    dataArray('Int32', 'connectivity', 1, connectivity, encoding, '        '),
+    dataArray('Int32', 'offsets', 1, offsets, encoding, '        '),
+    `      </${tag}>`,
+  ];
   const out: string[] = [
     '<?xml version="1.0"?>',
     '<VTKFile type="PolyData" version="0.1" byte_order="LittleEndian" header_type="UInt32">',
@@ -98,18 +104,9 @@ function polyDataXml(piece: PolyPiece, encoding: 'ascii' | 'base64' = 'ascii'): 
     '      <Points>',
     dataArray('Float64', 'Points', 3, piece.points, encoding, '        '),
     '      </Points>',
-    '      <Verts>',
-    dataArray('Int32', 'connectivity', 1, piece.verts, encoding, '        '),
-    dataArray('Int32', 'offsets', 1, piece.vertOffsets, encoding, '        '),
-    '      </Verts>',
-    '      <Lines>',
-    dataArray('Int32', 'connectivity', 1, piece.lines, encoding, '        '),
-    dataArray('Int32', 'offsets', 1, piece.lineOffsets, encoding, '        '),
-    '      </Lines>',
-    '      <Polys>',
-    dataArray('Int32', 'connectivity', 1, piece.polys, encoding, '        '),
-    dataArray('Int32', 'offsets', 1, piece.polyOffsets, encoding, '        '),
-    '      </Polys>',
+    ...cellArrays('Verts', piece.verts, piece.vertOffsets),
+    ...cellArrays('Lines', piece.lines, piece.lineOffsets),
+    ...cellArrays('Polys', piece.polys, piece.polyOffsets),
     '    </Piece>',
     '  </PolyData>',
     '</VTKFile>',
