@@ -13,42 +13,16 @@ export const rigidBodyOutputs = [
 ] as const;
 
 /**
- * Common part of rigid bodies on one rigid node: kinematics of body-fixed points
- * (p + A x, u̇ + A(ω̄ × x)), orientation and angular velocities of the node, and the body outputs.
- * Subclasses add the mass matrix, quadratic velocity terms and Jacobians.
+ * Kinematics of body-fixed points on the frame of one rigid node (p + A x, u̇ + A(ω̄ × x)) and the node's
+ * orientation, angular velocities and rotation Jacobian; shared by the rigid bodies and the FFRF reference frame.
  */
-export abstract class RigidBodyBase<N extends OrientedNode> implements ObjectModel, BodyModel {
-  readonly nAE = 0;
-  aeIndex = -1;
-  localNodes: NodeModel[] = [];
-  nodes: NodeModel[] = [];
-  nLocalU = 0;
+export abstract class RigidFrameKinematics<N extends OrientedNode> {
   protected node!: N;
   /** Rotation matrix work array. */
   protected readonly rotation = new Float64Array(9);
   /** 3-vector work arrays. */
   protected readonly w0 = new Float64Array(3);
   protected readonly w1 = new Float64Array(3);
-
-  constructor(readonly label: ItemLabel, protected readonly nodeNumber: number) {}
-
-  get body(): BodyModel {
-    return this;
-  }
-
-  /** Resolves the node and checks its kind (throws naming nodeNumber). */
-  protected abstract resolveNode(node: NodeModel): N;
-
-  bind(context: BindContext): void {
-    this.node = this.resolveNode(context.node(this.nodeNumber, 'nodeNumber'));
-    this.localNodes = [this.node];
-    this.nodes = [this.node];
-    this.nLocalU = this.node.nu;
-    this.allocate();
-  }
-
-  /** Allocates work arrays that depend on the node (called at the end of bind). */
-  protected abstract allocate(): void;
 
   /** p + A x. */
   position(s: ItemState, localPosition: ArrayLike<number>, out: Float64Array): void {
@@ -72,8 +46,6 @@ export abstract class RigidBodyBase<N extends OrientedNode> implements ObjectMod
     out[0] += w[0]; out[1] += w[1]; out[2] += w[2];
   }
 
-  abstract positionJacobian(s: ItemState, localPosition: ArrayLike<number>, out: Float64Array): void;
-
   orientation(s: ItemState, _localPosition: ArrayLike<number>, out: Float64Array): void {
     this.node.orientation(s, out);
   }
@@ -90,6 +62,42 @@ export abstract class RigidBodyBase<N extends OrientedNode> implements ObjectMod
   rotationJacobian(s: ItemState, _localPosition: ArrayLike<number>, out: Float64Array): void {
     this.node.rotationJacobian!(s, out);
   }
+}
+
+/**
+ * Common part of rigid bodies on one rigid node: the frame kinematics of {@link RigidFrameKinematics}, binding
+ * and the body outputs. Subclasses add the mass matrix, quadratic velocity terms and Jacobians.
+ */
+export abstract class RigidBodyBase<N extends OrientedNode> extends RigidFrameKinematics<N> implements ObjectModel, BodyModel {
+  readonly nAE = 0;
+  aeIndex = -1;
+  localNodes: NodeModel[] = [];
+  nodes: NodeModel[] = [];
+  nLocalU = 0;
+
+  constructor(readonly label: ItemLabel, protected readonly nodeNumber: number) {
+    super();
+  }
+
+  get body(): BodyModel {
+    return this;
+  }
+
+  /** Resolves the node and checks its kind (throws naming nodeNumber). */
+  protected abstract resolveNode(node: NodeModel): N;
+
+  bind(context: BindContext): void {
+    this.node = this.resolveNode(context.node(this.nodeNumber, 'nodeNumber'));
+    this.localNodes = [this.node];
+    this.nodes = [this.node];
+    this.nLocalU = this.node.nu;
+    this.allocate();
+  }
+
+  /** Allocates work arrays that depend on the node (called at the end of bind). */
+  protected abstract allocate(): void;
+
+  abstract positionJacobian(s: ItemState, localPosition: ArrayLike<number>, out: Float64Array): void;
 
   /** The body's Rotation output. */
   protected abstract rotationOutput(s: ItemState): ArrayLike<number>;

@@ -1,8 +1,8 @@
 import type { BodyModel, ItemState, NodeModel } from '../../../registry/capabilities.ts';
 import { OutputVariableType } from '../../../registry/enums.ts';
 import { rotationMatrix2RotXYZInto } from '../../../rotations/rotationMatrices.ts';
-import { cross3Into, mat3MulVecInto } from '../../../rotations/skew.ts';
 import type { RigidNodeModel } from '../../nodes/rigidNodeBase.ts';
+import { RigidFrameKinematics } from '../rigidBodyBase.ts';
 
 /** Body outputs of a floating-frame body at a local position of its reference frame. */
 export const referenceFrameBodyOutputs = [
@@ -16,24 +16,22 @@ export const referenceFrameBodyOutputs = [
  * proportional loads (MarkerBodyMass) act with the total mass m at the centre of mass χ through the reference
  * frame's coordinates: Q_t = m b, Q_θ = G_lᵀ (m χ × Aᵀ b). Its nodes are [reference node], nLocalU = 7.
  */
-export class ReferenceFrameBody implements BodyModel {
+export class ReferenceFrameBody extends RigidFrameKinematics<RigidNodeModel> implements BodyModel {
   nodes: readonly NodeModel[] = [];
   nLocalU = 0;
   /** True if χ ≠ 0 (then mass-proportional loads turn with the frame). */
   massProportionalForceDependsOnCoordinates = false;
-  private node!: RigidNodeModel;
   private mass = 0;
   private readonly com = new Float64Array(3);
-  private readonly a = new Float64Array(9);
   private readonly gl = new Float64Array(12);
-  private readonly w = new Float64Array(3);
-  private readonly w1 = new Float64Array(3);
 
   /**
    * Sets node, total mass and centre of mass (at bind of the object); outputs KineticEnergy and PotentialEnergy
    * come from the object's callbacks.
    */
-  constructor(private readonly energy: (variable: OutputVariableType, s: ItemState) => number | undefined) {}
+  constructor(private readonly energy: (variable: OutputVariableType, s: ItemState) => number | undefined) {
+    super();
+  }
 
   /** Binds the reference node, total mass and centre of mass. */
   set(node: RigidNodeModel, mass: number, com: ArrayLike<number>): void {
@@ -49,27 +47,9 @@ export class ReferenceFrameBody implements BodyModel {
     return this.nodes;
   }
 
-  /** p_r + A x. */
-  position(s: ItemState, localPosition: ArrayLike<number>, out: Float64Array): void {
-    this.node.orientation(s, this.a);
-    mat3MulVecInto(this.w, this.a, localPosition);
-    this.node.position(s, out);
-    out[0] += this.w[0]; out[1] += this.w[1]; out[2] += this.w[2];
-  }
-
-  /** ṗ_r + A (ω̄ × x). */
-  velocity(s: ItemState, localPosition: ArrayLike<number>, out: Float64Array): void {
-    this.node.angularVelocityLocal(s, this.w1);
-    cross3Into(this.w1, this.w1, localPosition);
-    this.node.orientation(s, this.a);
-    mat3MulVecInto(this.w, this.a, this.w1);
-    this.node.velocity(s, out);
-    out[0] += this.w[0]; out[1] += this.w[1]; out[2] += this.w[2];
-  }
-
   /** [I₃ | −A x̃ G_l], 3 × 7. */
   positionJacobian(s: ItemState, localPosition: ArrayLike<number>, out: Float64Array): void {
-    const n = this.nLocalU, nr = n - 3, g = this.gl, a = this.a;
+    const n = this.nLocalU, nr = n - 3, g = this.gl, a = this.rotation;
     this.node.gLocal(s, g);
     this.node.orientation(s, a);
     const x = -localPosition[0], y = -localPosition[1], z = -localPosition[2];
@@ -84,28 +64,12 @@ export class ReferenceFrameBody implements BodyModel {
     }
   }
 
-  orientation(s: ItemState, _localPosition: ArrayLike<number>, out: Float64Array): void {
-    this.node.orientation(s, out);
-  }
-
-  angularVelocity(s: ItemState, _localPosition: ArrayLike<number>, out: Float64Array): void {
-    this.node.angularVelocity(s, out);
-  }
-
-  angularVelocityLocal(s: ItemState, _localPosition: ArrayLike<number>, out: Float64Array): void {
-    this.node.angularVelocityLocal(s, out);
-  }
-
-  rotationJacobian(s: ItemState, _localPosition: ArrayLike<number>, out: Float64Array): void {
-    this.node.rotationJacobian(s, out);
-  }
-
   /** Q_t += m b; Q_θ += G_lᵀ (m χ × Aᵀ b). */
   massProportionalForce(s: ItemState, loadPerMass: ArrayLike<number>, f: Float64Array): void {
     const m = this.mass;
     f[0] += m * loadPerMass[0]; f[1] += m * loadPerMass[1]; f[2] += m * loadPerMass[2];
     if (!this.massProportionalForceDependsOnCoordinates) return;
-    const a = this.a, g = this.gl, c = this.com, nr = this.nLocalU - 3;
+    const a = this.rotation, g = this.gl, c = this.com, nr = this.nLocalU - 3;
     this.node.orientation(s, a);
     this.node.gLocal(s, g);
     const b0 = a[0] * loadPerMass[0] + a[3] * loadPerMass[1] + a[6] * loadPerMass[2];
