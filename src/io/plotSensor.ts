@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, extname } from 'node:path';
 import { FlexdynError } from '../registry/errors.ts';
-import { defaultSensorFileName, fileStem, loadSensorFile } from './sensorFile.ts';
+import { fileStem, loadSensorFile, sensorFileName } from './sensorFile.ts';
 import { RowMatrix } from './solutionFile.ts';
 import { svgPlot, type PlotCurve, type SvgPlotOptions } from './svgPlot.ts';
 
@@ -120,7 +120,7 @@ function tableOf(mbs: PlotSensorSystem | undefined, source: PlotSource, position
       if (rows.length > 0) return { data: toRowMatrix(rows, `stored data of sensor ${source}`), name, variable };
     }
     if (sensor.writeToFile === true) {
-      const fileName = typeof sensor.fileName === 'string' && sensor.fileName !== '' ? sensor.fileName : defaultSensorFileName(source);
+      const fileName = sensorFileName(sensor.fileName, source);
       const file = loadSensorFile(fileName);
       return { data: file.data, name, variable, columnNames: file.columnNames };
     }

@@ -3,9 +3,9 @@ import { basename } from 'node:path';
 import { FlexdynError } from '../registry/errors.ts';
 import { RowMatrix } from './solutionFile.ts';
 
-/** Default sensor file name when a sensor's fileName is empty. */
-export function defaultSensorFileName(sensorIndex: number): string {
-  return `solution/sensor${sensorIndex}.txt`;
+/** The file sensor `sensorIndex` writes: its fileName, or `solution/sensor<index>.txt` when that is empty. */
+export function sensorFileName(fileName: unknown, sensorIndex: number): string {
+  return typeof fileName === 'string' && fileName !== '' ? fileName : `solution/sensor${sensorIndex}.txt`;
 }
 
 /** A sensor (or solution) file read back as a table: column 0 is time. */

@@ -1,13 +1,11 @@
 import { formatDateTime, solutionFileFooter, solutionFileHeader, type SolutionModelSummary } from '../io/solutionFile.ts';
-import { defaultSensorFileName } from '../io/sensorFile.ts';
+import { sensorFileName } from '../io/sensorFile.ts';
 import { TextOutputFile } from '../io/textOutput.ts';
 import type { CompiledModel } from '../model/compile.ts';
 import type { SensorRecords } from '../model/SensorRecords.ts';
 import type { SystemState } from '../model/SystemState.ts';
 import type { SolutionSettings } from './SimulationSettings.ts';
 import type { SolverStatistics } from './stepLoop.ts';
-
-export { defaultSensorFileName } from '../io/sensorFile.ts';
 
 /** Tolerance of Exudyn's write-time checks (sensor and solution periods, end time). */
 const writeTimeTolerance = 1e-10;
@@ -47,7 +45,7 @@ export class OutputRecorder {
     if (this.settings.sensorsStoreAndWriteFiles) {
       this.model.sensors.forEach((sensor, i) => {
         if (!sensor.writeToFile) { this.sensorFiles.push(undefined); return; }
-        const file = new TextOutputFile(sensor.fileName !== '' ? sensor.fileName : defaultSensorFileName(i));
+        const file = new TextOutputFile(sensorFileName(sensor.fileName, i));
         if (this.settings.sensorsWriteFileHeader) {
           const names = sensor.columnNames(s);
           file.writeLine(`#Flexdyn ${this.solverName} ${this.exportRates ? '' : 'static '}sensor output file`);
@@ -164,6 +162,6 @@ export function modelSummary(model: CompiledModel): SolutionModelSummary {
     objects: model.objects.map((o) => ({ type: o.label.typeName, nodes: o.localNodes.map((n) => n.label.index) })),
     markers: model.markers.map((m) => ({ type: m.label.typeName })),
     loads: model.loads.map((l) => ({ type: l.label.typeName })),
-    sensors: model.sensors.map((s, i) => ({ type: s.label.typeName, fileName: s.writeToFile ? (s.fileName !== '' ? s.fileName : defaultSensorFileName(i)) : '' })),
+    sensors: model.sensors.map((s, i) => ({ type: s.label.typeName, fileName: s.writeToFile ? sensorFileName(s.fileName, i) : '' })),
   };
 }

@@ -13,7 +13,7 @@ import { visualizationOf } from '../registry/visualization.ts';
 import type { ItemState, ObjectModel, SuperElementModel } from '../registry/capabilities.ts';
 import { Basis, Sphere, color as namedColors, type GraphicsData } from '../graphics/graphicsData.ts';
 import { triangulate, type TriangulatedGraphics } from '../graphics/triangulate.ts';
-import { defaultSensorFileName, loadSensorFile } from '../io/sensorFile.ts';
+import { loadSensorFile, sensorFileName } from '../io/sensorFile.ts';
 import { loadSolutionFile } from '../io/solutionFile.ts';
 
 /** Version of the scene file format. */
@@ -463,7 +463,7 @@ function sceneSensors(mbs: MainSystem): SceneSensor[] {
       data = new Float64Array(nRows * nCols);
       rows.forEach((row, r) => data!.set(row, r * nCols));
     } else if (sensor.writeToFile) {
-      const file = sensor.fileName !== '' ? sensor.fileName : defaultSensorFileName(i);
+      const file = sensorFileName(sensor.fileName, i);
       if (existsSync(file)) {
         const table = loadSensorFile(file).data;
         nRows = table.rows;
