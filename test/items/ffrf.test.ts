@@ -97,6 +97,17 @@ function denseOracle(body: Body, fem: FEMinterface): { L: Matrix; Mg: Matrix } {
   return { L, Mg: Abd.mmul(Md).mmul(Abd.transpose()) };
 }
 
+/** Solves mbs dynamically with h = endTime/steps and Newton tolerances 1e-12 relative, 1e-14 absolute, so that two
+ * discretizations of the same equations differ by round-off only. */
+function solveWithTightNewton(mbs: MainSystem, steps: number, endTime: number): void {
+  const settings = new SimulationSettings();
+  settings.timeIntegration.numberOfSteps = steps;
+  settings.timeIntegration.endTime = endTime;
+  settings.timeIntegration.newton.relativeTolerance = 1e-12;
+  settings.timeIntegration.newton.absoluteTolerance = 1e-14;
+  mbs.solveDynamic(settings);
+}
+
 describe('ObjectFFRF', () => {
   it('massMatrixIsSymmetricAndEqualsLtMLOfSeed004', () => {
     const fem = blockFem();
@@ -292,12 +303,7 @@ describe('ObjectFFRF and ObjectFFRFreducedOrder', () => {
       mbs.addLoad(Force({ markerNumber: marker, loadVector: [0, 2e4, 5e3] }));
       const sensor = mbs.addSensor(SensorSuperElement({ bodyNumber: body, meshNodeNumber: tip, storeInternal: true, outputVariableType: OutputVariableType.DisplacementLocal }));
       mbs.assemble();
-      const settings = new SimulationSettings();
-      settings.timeIntegration.numberOfSteps = 60;
-      settings.timeIntegration.endTime = 0.006;
-      settings.timeIntegration.newton.relativeTolerance = 1e-12;
-      settings.timeIntegration.newton.absoluteTolerance = 1e-14;
-      mbs.solveDynamic(settings);
+      solveWithTightNewton(mbs, 60, 0.006);
       const rows = mbs.getSensorStoredData(sensor);
       return [...rows[Math.floor(rows.length / 2)].slice(1), ...rows[rows.length - 1].slice(1)];
     };
@@ -332,12 +338,7 @@ describe('ObjectFFRF with super-element markers', () => {
       mbs.addLoad(Force({ markerNumber: mTip, loadVector: [0, -4e4, 1e4] }));
       const sensor = mbs.addSensor(SensorSuperElement({ bodyNumber: body, meshNodeNumber: tip, storeInternal: true, outputVariableType: OutputVariableType.Position }));
       mbs.assemble();
-      const settings = new SimulationSettings();
-      settings.timeIntegration.numberOfSteps = 40;
-      settings.timeIntegration.endTime = 0.004;
-      settings.timeIntegration.newton.relativeTolerance = 1e-12;
-      settings.timeIntegration.newton.absoluteTolerance = 1e-14;
-      mbs.solveDynamic(settings);
+      solveWithTightNewton(mbs, 40, 0.004);
       const rows = mbs.getSensorStoredData(sensor);
       return rows[rows.length - 1].slice(1).map((x, k) => x - [0.5, 0.1, 0.05][k]);
     };
@@ -404,12 +405,7 @@ describe('ObjectFFRF user functions', () => {
       const marker = mbs.addMarker(MarkerSuperElementPosition({ bodyNumber: r.oFFRF, meshNodeNumbers: [tip], weightingFactors: [1] }));
       mbs.addLoad(Force({ markerNumber: marker, loadVector: [0, 3e4, -1e4] }));
       mbs.assemble();
-      const settings = new SimulationSettings();
-      settings.timeIntegration.numberOfSteps = 30;
-      settings.timeIntegration.endTime = 0.003;
-      settings.timeIntegration.newton.relativeTolerance = 1e-12;
-      settings.timeIntegration.newton.absoluteTolerance = 1e-14;
-      mbs.solveDynamic(settings);
+      solveWithTightNewton(mbs, 30, 0.003);
       return mbs.getObjectOutput(r.oFFRF, OutputVariableType.Coordinates);
     };
     const internal = run(false), user = run(true);
