@@ -33,7 +33,7 @@ describe('progress line', () => {
     let clock = 100;
     const written: string[] = [];
     const stream = { write: (s: string) => written.push(s), isTTY: true };
-    const tty = new ProgressReporter('GA', 0, 10, stream, { now: () => clock });
+    const tty = new ProgressReporter('GA', 0, 10, stream, { mode: 'tty', now: () => clock });
     // a step every 0.125 s (exact in binary, so the throttle boundaries are hit exactly)
     for (let step = 1; step <= 32; step++) { clock += 0.125; tty.update(step * 0.25, step); }
     // elapsed 0.125 … 4 s: shown from 1 s, then every 0.25 s (steps 8, 10, …, 32) = 13 writes
@@ -46,7 +46,7 @@ describe('progress line', () => {
 
     const lines: string[] = [];
     clock = 0;
-    const pipe = new ProgressReporter('GA', 0, 100, { write: (s: string) => lines.push(s) }, { now: () => clock });
+    const pipe = new ProgressReporter('GA', 0, 100, { write: (s: string) => lines.push(s) }, { mode: 'lines', now: () => clock });
     for (let step = 1; step <= 240; step++) { clock += 0.125; pipe.update(step * 0.1, step); }
     pipe.finish();
     // elapsed up to 30 s: lines at 1 s, 11 s, 21 s
