@@ -164,6 +164,8 @@ export interface SolutionFileFooterInfo {
   steps: number;
   /** Newton iterations. */
   newtonIterations: number;
+  /** Jacobian evaluations and factorizations of the Newton iterations. */
+  jacobianUpdates: number;
   /** True if the solve failed (the file holds the rows up to the last accepted step). */
   failed: boolean;
 }
@@ -268,7 +270,7 @@ export function solutionFileHeader(info: SolutionFileInfo): string[] {
 export function solutionFileFooter(info: SolutionFileFooterInfo): string[] {
   return [
     `#simulation finished=${formatDateTime(info.finished)}`,
-    `#Solver Info: cpuTime=${info.cpuTime},stepReductionFailed(or step failed)=${info.failed ? 1 : 0},total time steps=${info.steps},total Newton iterations=${info.newtonIterations}`,
+    `#Solver Info: cpuTime=${info.cpuTime},stepReductionFailed(or step failed)=${info.failed ? 1 : 0},total time steps=${info.steps},total Newton iterations=${info.newtonIterations},total Newton jacobians=${info.jacobianUpdates}`,
   ];
 }
 

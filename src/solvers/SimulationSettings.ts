@@ -16,6 +16,12 @@ export class NewtonSettings {
   relativeTolerance = 1e-8;
   /** Absolute tolerance on the residual norm. */
   absoluteTolerance = 1e-10;
+  /**
+   * Also converged when the residual norm is at most roundOffResidualFactor·ε·‖w‖, w_i = Σ_j |∂r_i/∂x_j|·|x_j| the
+   * magnitude of the stiffness and constraint terms at absolute coordinates x (the residual's round-off level);
+   * 0 disables the test (Exudyn's criteria only). Not in Exudyn, see docs/decisions.md.
+   */
+  roundOffResidualFactor = 10;
   /** Maximum number of Newton iterations per step. */
   maxIterations = 25;
   /** Keep the Jacobian across iterations and steps until convergence slows down. */

@@ -9,6 +9,7 @@ import { NewtonSolver, type NewtonProblem } from './newton.ts';
 import { newAttempt, setAttempt, type SolverHooks, type StepAttempt, type TimeStepper } from './stepLoop.ts';
 import type { SimulationSettings } from './SimulationSettings.ts';
 import { applyIncrement } from './increments.ts';
+import { ResidualMagnitude } from './roundOff.ts';
 import { copyArray, zeroArray } from '../model/arrays.ts';
 import type { NodeModel } from '../registry/capabilities.ts';
 
@@ -66,6 +67,7 @@ export class ImplicitSecondOrderStepper implements TimeStepper, NewtonProblem {
   private readonly current: SystemState;
   private readonly startOfStep: SystemState;
   private readonly attempt: StepAttempt = newAttempt();
+  private readonly magnitude: ResidualMagnitude;
   /** Nodes with Exudyn's Lie-group predictor correction. */
   private readonly predictorNodes: readonly NodeModel[];
   /** Norm of the last residual (before the ODE2 rows are scaled by βh²). */
@@ -109,6 +111,7 @@ export class ImplicitSecondOrderStepper implements TimeStepper, NewtonProblem {
     this.newton = new NewtonSolver(this.system, settings.timeIntegration.newton, this.size);
     this.current = model.data.current;
     this.startOfStep = model.data.startOfStep;
+    this.magnitude = new ResidualMagnitude(model, assembler);
   }
 
   /** Computes consistent initial accelerations and multipliers (if requested) and initializes the algorithmic accelerations. */
@@ -137,23 +140,25 @@ export class ImplicitSecondOrderStepper implements TimeStepper, NewtonProblem {
     this.setStepSize(h);
     const discontinuous = 5;
     let iterations = 0;
+    let jacobianUpdates = 0;
     for (let k = 0; k < discontinuous; k++) {
       this.predictor();
       const result = this.newton.solve(this);
       iterations += result.iterations;
-      if (!result.converged) return setAttempt(this.attempt, false, iterations, undefined, result.failure ?? `Newton did not converge after ${result.iterations} iterations, residual ${result.residual.toExponential(3)}`);
+      jacobianUpdates += result.jacobianUpdates;
+      if (!result.converged) return setAttempt(this.attempt, false, iterations, undefined, result.failure ?? `Newton did not converge after ${result.iterations} iterations, residual ${result.residual.toExponential(3)}`, jacobianUpdates);
       const { alphaM, alphaF } = this.params;
       const a = this.current.a;
       const factor = (1 - alphaF) / (1 - alphaM);
       for (let i = 0; i < this.nu; i++) this.aAlgorithmic[i] += factor * a[i];
       const error = this.hooks.postNewtonUserFunction === undefined ? 0 : Math.abs(this.hooks.postNewtonUserFunction(this.current.mbs, this.current.t)[0]);
-      if (error <= 1) return setAttempt(this.attempt, true, iterations);
+      if (error <= 1) return setAttempt(this.attempt, true, iterations, undefined, undefined, jacobianUpdates);
       const t = this.current.t;
       this.current.copyFrom(this.startOfStep);
       this.current.t = t;
       copyArray(this.aAlgorithmic, this.aAlgorithmicStart);
     }
-    return setAttempt(this.attempt, true, iterations);
+    return setAttempt(this.attempt, true, iterations, undefined, undefined, jacobianUpdates);
   }
 
   private setStepSize(h: number): void {
@@ -233,6 +238,10 @@ export class ImplicitSecondOrderStepper implements TimeStepper, NewtonProblem {
     }
     const lambdaScale = 1 / (this.params.beta * this.h * this.h);
     for (let i = 0; i < this.model.nAE; i++) s.lambda[i] -= lambdaScale * delta[nu + i];
+  }
+
+  roundOffScale(): number {
+    return this.magnitude.norm(this.current, this.useIndex2);
   }
 
   describeUnknown(index: number): string {

@@ -1,5 +1,6 @@
 import type { LinearSystem } from './linearSystem.ts';
 import type { NewtonSettings } from './SimulationSettings.ts';
+import type { ResidualMagnitude } from './roundOff.ts';
 
 /** A nonlinear problem r(x) = 0 on the solver's unknowns, as the Newton iteration sees it. */
 export interface NewtonProblem {
@@ -17,6 +18,12 @@ export interface NewtonProblem {
   jacobian(system: LinearSystem): void;
   /** Applies x ← x − Δ to the state. */
   update(delta: Float64Array): void;
+  /**
+   * Magnitude of the terms summed into the residual at the current state, in the units of residualNorm
+   * ({@link ResidualMagnitude}): a residual below roundOffResidualFactor·ε times it is at its round-off level.
+   * Absent: no round-off test.
+   */
+  roundOffScale?(): number;
   /** Names the item owning an unknown, for singular-Jacobian messages. */
   describeUnknown(index: number): string;
 }
@@ -38,7 +45,10 @@ export interface NewtonResult {
 /**
  * Newton's method with Exudyn's criteria: at least one iteration; converged when
  * res/res₀ ≤ relativeTolerance or res ≤ absoluteTolerance; res₀ raised to the first
- * iteration's residual if larger (adaptInitialResidual). Full Newton factorizes every
+ * iteration's residual if larger (adaptInitialResidual). Beyond Exudyn, also converged when
+ * res ≤ roundOffResidualFactor·ε·‖w‖ (the residual at its round-off level, w the magnitudes of the summed terms,
+ * {@link NewtonProblem.roundOffScale}, evaluated once per solve at the first iterate that misses the other tests):
+ * stiff problems (steel rods: forces ~EA·ε) cannot get below it, however small their loads. Full Newton factorizes every
  * iteration; modified Newton keeps the factorization while the residual contracts, updates it after
  * maxModifiedNewtonIterations (or every step with modifiedNewtonJacUpdatePerStep) and turns into full
  * Newton after maxModifiedNewtonRestartIterations more; weightTolerancePerCoordinate divides the norms by √n.
@@ -75,6 +85,8 @@ export class NewtonSolver {
     let iterations = 0;
     let jacobianUpdates = 0;
     let modifiedIterations = 0;
+    let roundOffLevel = -1;
+    const roundOffTest = s.roundOffResidualFactor > 0 && problem.roundOffScale !== undefined;
     const modified = s.useModifiedNewton;
     while (iterations < s.maxIterations) {
       iterations++;
@@ -97,6 +109,10 @@ export class NewtonSolver {
       if (s.adaptInitialResidual && residual > initialResidual && iterations <= 1) initialResidual = residual;
       if (!s.useNewtonSolver || residual / initialResidual <= s.relativeTolerance || residual <= s.absoluteTolerance) {
         return this.finish(true, iterations, residual, jacobianUpdates);
+      }
+      if (roundOffTest) {
+        if (roundOffLevel < 0) roundOffLevel = weight * s.roundOffResidualFactor * Number.EPSILON * problem.roundOffScale!();
+        if (residual <= roundOffLevel) return this.finish(true, iterations, residual, jacobianUpdates);
       }
       if (modified) {
         modifiedIterations++;

@@ -96,7 +96,7 @@ export class OutputRecorder {
     if (this.solutionFile !== undefined && this.settings.writeFileFooter) {
       for (const line of solutionFileFooter({
         finished: new Date(), failed: statistics === undefined, cpuTime: statistics?.computationTime ?? 0,
-        steps: statistics?.steps ?? 0, newtonIterations: statistics?.newtonIterations ?? 0,
+        steps: statistics?.steps ?? 0, newtonIterations: statistics?.newtonIterations ?? 0, jacobianUpdates: statistics?.jacobianUpdates ?? 0,
       })) this.solutionFile.writeLine(line);
     }
     this.solutionFile?.close();

@@ -42,7 +42,7 @@ export function solveDynamic(
     statistics = runStepLoop(model, stepper, ti, recorder, hooks, automaticStepSize, progress);
     progress?.finish();
     if (settings.displayStatistics || ti.verboseMode >= 1) {
-      console.log(`${solverType}: ${statistics.steps} steps, ${statistics.rejectedSteps} rejected, ${statistics.newtonIterations} Newton iterations, ${statistics.computationTime.toFixed(3)} s`);
+      console.log(`${solverType}: ${statistics.steps} steps, ${statistics.rejectedSteps} rejected, ${statistics.newtonIterations} Newton iterations, ${statistics.jacobianUpdates} Jacobian updates, ${statistics.computationTime.toFixed(3)} s`);
     }
     return statistics;
   } finally {

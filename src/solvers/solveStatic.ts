@@ -8,6 +8,7 @@ import { NewtonSolver, type NewtonProblem } from './newton.ts';
 import { OutputRecorder } from './output.ts';
 import { ProgressReporter } from './progress.ts';
 import { applyIncrement } from './increments.ts';
+import { ResidualMagnitude } from './roundOff.ts';
 import type { SimulationSettings } from './SimulationSettings.ts';
 import { newAttempt, runStepLoop, setAttempt, type SolverHooks, type SolverStatistics, type StepAttempt, type TimeStepper } from './stepLoop.ts';
 
@@ -29,6 +30,7 @@ class StaticStepper implements TimeStepper, NewtonProblem {
   private readonly newton: NewtonSolver;
   private readonly mass?: MassMatrixStore;
   private readonly attempt: StepAttempt = newAttempt();
+  private readonly magnitude: ResidualMagnitude;
 
   constructor(private readonly model: CompiledModel, private readonly assembler: SystemAssembler, private readonly settings: SimulationSettings) {
     this.size = model.nu + model.nAE;
@@ -37,6 +39,7 @@ class StaticStepper implements TimeStepper, NewtonProblem {
     this.massTimesDq = new Float64Array(model.nu);
     this.dq = new Float64Array(model.nu);
     this.newton = new NewtonSolver(new LinearSystem(this.size, settings.linearSolverType), settings.staticSolver.newton, this.size);
+    this.magnitude = new ResidualMagnitude(model, assembler);
     if (settings.staticSolver.stabilizerODE2term !== 0) this.mass = new MassMatrixStore(assembler, model.hasConstantMassMatrix);
   }
 
@@ -51,8 +54,8 @@ class StaticStepper implements TimeStepper, NewtonProblem {
     s.loadFactor = ss.useLoadFactor ? loadTime / ss.loadStepDuration : 1;
     s.lambda.fill(0);
     const result = this.newton.solve(this);
-    if (!result.converged) return setAttempt(this.attempt, false, result.iterations, undefined, result.failure ?? `Newton did not converge after ${result.iterations} iterations, residual ${result.residual.toExponential(3)}`);
-    return setAttempt(this.attempt, true, result.iterations);
+    if (!result.converged) return setAttempt(this.attempt, false, result.iterations, undefined, result.failure ?? `Newton did not converge after ${result.iterations} iterations, residual ${result.residual.toExponential(3)}`, result.jacobianUpdates);
+    return setAttempt(this.attempt, true, result.iterations, undefined, undefined, result.jacobianUpdates);
   }
 
   private stabilizer(): number {
@@ -95,6 +98,10 @@ class StaticStepper implements TimeStepper, NewtonProblem {
     for (let i = 0; i < this.model.nAE; i++) s.lambda[i] -= delta[this.model.nu + i];
   }
 
+  roundOffScale(): number {
+    return this.magnitude.norm(this.model.data.current, false);
+  }
+
   describeUnknown(index: number): string {
     return this.assembler.describeEquation(index);
   }
@@ -130,7 +137,7 @@ export function solveStatic(model: CompiledModel, assembler: SystemAssembler, se
     statistics = runStepLoop(model, stepper, stepSettings, recorder, hooks, false, progress);
     progress?.finish();
     if (settings.displayStatistics || ss.verboseMode >= 2) {
-      console.log(`StaticSolver: ${statistics.steps} load steps, ${statistics.newtonIterations} Newton iterations, ${statistics.computationTime.toFixed(3)} s`);
+      console.log(`StaticSolver: ${statistics.steps} load steps, ${statistics.newtonIterations} Newton iterations, ${statistics.jacobianUpdates} Jacobian updates, ${statistics.computationTime.toFixed(3)} s`);
     }
     return statistics;
   } finally {

@@ -22,12 +22,15 @@ export interface StepAttempt {
   nextStepSize?: number;
   /** Why the step failed, for the error message if it cannot be reduced. */
   failure?: string;
+  /** Jacobian evaluations and factorizations of the step's Newton iterations (0 for explicit methods). */
+  jacobianUpdates: number;
 }
 
 /** Sets all fields of a stepper's reusable attempt record and returns it. */
-export function setAttempt(attempt: StepAttempt, accepted: boolean, iterations: number, nextStepSize?: number, failure?: string): StepAttempt {
+export function setAttempt(attempt: StepAttempt, accepted: boolean, iterations: number, nextStepSize?: number, failure?: string, jacobianUpdates = 0): StepAttempt {
   attempt.accepted = accepted;
   attempt.iterations = iterations;
+  attempt.jacobianUpdates = jacobianUpdates;
   attempt.nextStepSize = nextStepSize;
   attempt.failure = failure;
   return attempt;
@@ -35,7 +38,7 @@ export function setAttempt(attempt: StepAttempt, accepted: boolean, iterations: 
 
 /** A fresh attempt record for a stepper to reuse with {@link setAttempt}. */
 export function newAttempt(): StepAttempt {
-  return { accepted: true, iterations: 0, nextStepSize: undefined, failure: undefined };
+  return { accepted: true, iterations: 0, nextStepSize: undefined, failure: undefined, jacobianUpdates: 0 };
 }
 
 /** A time integrator as the step loop drives it. */
@@ -61,6 +64,8 @@ export interface SolverStatistics {
   rejectedSteps: number;
   /** Total Newton iterations. */
   newtonIterations: number;
+  /** Jacobian evaluations and factorizations of the Newton iterations, rejected steps included (0 for explicit methods). */
+  jacobianUpdates: number;
   /** Wall time in seconds. */
   computationTime: number;
 }
@@ -87,7 +92,7 @@ export function runStepLoop(
   const adaptive = settings.adaptiveStep || automaticStepSize;
   let h = automaticStepSize && settings.initialStepSize !== 0 ? settings.initialStepSize : hMax;
   const started = performance.now();
-  const statistics: SolverStatistics = { steps: 0, rejectedSteps: 0, newtonIterations: 0, computationTime: 0 };
+  const statistics: SolverStatistics = { steps: 0, rejectedSteps: 0, newtonIterations: 0, jacobianUpdates: 0, computationTime: 0 };
   current.t = startTime;
   recorder.finishStep(current, h, true);
   let stepIndex = 1;
@@ -116,6 +121,7 @@ export function runStepLoop(
         throw error;
       }
       statistics.newtonIterations += attempt.iterations;
+      statistics.jacobianUpdates += attempt.jacobianUpdates;
       if (attempt.accepted) {
         recorder.finishStep(current, h, false);
         statistics.steps++;
