@@ -47,8 +47,11 @@ export interface NewtonResult {
  * res/res₀ ≤ relativeTolerance or res ≤ absoluteTolerance; res₀ raised to the first
  * iteration's residual if larger (adaptInitialResidual). Beyond Exudyn, also converged when
  * res ≤ roundOffResidualFactor·ε·‖w‖ (the residual at its round-off level, w the magnitudes of the summed terms,
- * {@link NewtonProblem.roundOffScale}, evaluated once per solve at the first iterate that misses the other tests):
- * stiff problems (steel rods: forces ~EA·ε) cannot get below it, however small their loads. Full Newton factorizes every
+ * {@link NewtonProblem.roundOffScale}): stiff problems (steel rods: forces ~EA·ε) cannot get below it, however small
+ * their loads. ‖w‖ costs a stiffness assembly, so the solver keeps the value of an earlier iterate (changes of the
+ * stiffness and configuration are slow) and evaluates it afresh, at most once per solve, only when the residual is
+ * within a factor {@link roundOffWindow} of that level and near it or stagnating, or in the last iteration (a kept
+ * value far too small); only a fresh value accepts. Full Newton factorizes every
  * iteration; modified Newton keeps the factorization while the residual contracts, updates it after
  * maxModifiedNewtonIterations (or every step with modifiedNewtonJacUpdatePerStep) and turns into full
  * Newton after maxModifiedNewtonRestartIterations more; weightTolerancePerCoordinate divides the norms by √n.
@@ -58,6 +61,10 @@ export class NewtonSolver {
   private readonly r: Float64Array;
   private readonly delta: Float64Array;
   private readonly result: NewtonResult = { converged: false, iterations: 0, residual: 0, jacobianUpdates: 0 };
+  /** ‖w‖ of the round-off test from an earlier iterate (−1: not yet evaluated); a fresh value decides. */
+  private roundOffScale = -1;
+  /** True once ‖w‖ has been evaluated in the current solve. */
+  private roundOffFresh = false;
   /** Set to force a Jacobian update in the next iteration (modified Newton). */
   jacobianUpdateRequested = true;
 
@@ -85,7 +92,7 @@ export class NewtonSolver {
     let iterations = 0;
     let jacobianUpdates = 0;
     let modifiedIterations = 0;
-    let roundOffLevel = -1;
+    this.roundOffFresh = false;
     const roundOffTest = s.roundOffResidualFactor > 0 && problem.roundOffScale !== undefined;
     const modified = s.useModifiedNewton;
     while (iterations < s.maxIterations) {
@@ -110,9 +117,8 @@ export class NewtonSolver {
       if (!s.useNewtonSolver || residual / initialResidual <= s.relativeTolerance || residual <= s.absoluteTolerance) {
         return this.finish(true, iterations, residual, jacobianUpdates);
       }
-      if (roundOffTest) {
-        if (roundOffLevel < 0) roundOffLevel = weight * s.roundOffResidualFactor * Number.EPSILON * problem.roundOffScale!();
-        if (residual <= roundOffLevel) return this.finish(true, iterations, residual, jacobianUpdates);
+      if (roundOffTest && this.atRoundOffLevel(problem, weight * s.roundOffResidualFactor * Number.EPSILON, residual, lastResidual, iterations)) {
+        return this.finish(true, iterations, residual, jacobianUpdates);
       }
       if (modified) {
         modifiedIterations++;
@@ -124,6 +130,25 @@ export class NewtonSolver {
       lastResidual = residual;
     }
     return this.finish(false, iterations, residual, jacobianUpdates);
+  }
+
+  /**
+   * The round-off test: residual ≤ factor·‖w‖ with factor = weight·roundOffResidualFactor·ε, ‖w‖ evaluated in this
+   * solve (afresh when the residual is near the kept level or stagnates inside the window, or in the last iteration).
+   */
+  private atRoundOffLevel(problem: NewtonProblem, factor: number, residual: number, lastResidual: number, iterations: number): boolean {
+    if (this.roundOffScale < 0) {
+      this.roundOffScale = problem.roundOffScale!();
+      this.roundOffFresh = true;
+    }
+    if (!this.roundOffFresh) {
+      const kept = factor * this.roundOffScale;
+      const near = residual <= roundOffWindow * kept && (residual <= roundOffNear * kept || (iterations >= 2 && residual > roundOffStagnation * lastResidual));
+      if (!near && iterations < this.settings.maxIterations) return false;
+      this.roundOffScale = problem.roundOffScale!();
+      this.roundOffFresh = true;
+    }
+    return residual <= factor * this.roundOffScale;
   }
 
   private finish(converged: boolean, iterations: number, residual: number, jacobianUpdates: number, failure?: string): NewtonResult {
@@ -145,6 +170,13 @@ export class NewtonSolver {
     return `Jacobian is singular: no pivot for ${problem.describeUnknown(result.singularIndex)}; check for missing supports, redundant or conflicting constraints and zero masses`;
   }
 }
+
+/** Residuals above this multiple of the (kept) round-off level never evaluate ‖w‖ afresh. */
+export const roundOffWindow = 100;
+/** Residuals below this multiple of the kept round-off level evaluate ‖w‖ afresh. */
+const roundOffNear = 4;
+/** Contraction res/res_last above which an iteration counts as stagnating (and evaluates ‖w‖ afresh, inside the window). */
+const roundOffStagnation = 0.25;
 
 /** The residual norm, or NaN if an entry of r is not finite (a norm may skip NaN entries). */
 function finiteOrNaN(norm: number, r: Float64Array): number {

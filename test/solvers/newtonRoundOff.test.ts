@@ -8,6 +8,10 @@ import {
 } from '../../src/index.ts';
 import { SystemAssembler } from '../../src/model/assembly.ts';
 import { ResidualMagnitude } from '../../src/solvers/roundOff.ts';
+import { NewtonSolver, type NewtonProblem } from '../../src/solvers/newton.ts';
+import { LinearSystem } from '../../src/solvers/linearSystem.ts';
+import { NewtonSettings } from '../../src/solvers/SimulationSettings.ts';
+import { LinearSolverType } from '../../src/registry/enums.ts';
 import { springChain } from './modelsForTests.ts';
 
 const steel = { E: 2.1e11, nu: 0.3, density: 7850 };
@@ -128,6 +132,86 @@ describe('Newton round-off test (newton.roundOffResidualFactor)', () => {
     const magnitude = new ResidualMagnitude(model, new SystemAssembler(model));
     // the spring's Jacobian is exact (linear spring): agreement to round-off
     expect(magnitude.norm(model.data.current, false)).toBeCloseTo(k * Math.hypot(4, 8, 5), 10);
+  });
+});
+
+/**
+ * r(x) = x − 1 + noise with J = 1 and a noise of ±1e-6 alternating with each evaluation: the first iteration leaves
+ * the residual 1e-6, all later ones 2e-6 (a floor); roundOffScale returns `scale` and counts its calls.
+ */
+class FloorProblem implements NewtonProblem {
+  readonly size = 1;
+  residualNorm = 0;
+  x = 0;
+  calls = 0;
+  scale = 0;
+  private sign = 1;
+  residual(r: Float64Array): void {
+    this.sign = -this.sign;
+    r[0] = this.x - 1 + this.sign * 1e-6;
+    this.residualNorm = Math.abs(r[0]);
+  }
+  jacobian(system: LinearSystem): void {
+    system.add(0, 0, 1);
+  }
+  update(delta: Float64Array): void {
+    this.x -= delta[0];
+  }
+  roundOffScale(): number {
+    this.calls++;
+    return this.scale;
+  }
+  describeUnknown(): string {
+    return 'x';
+  }
+}
+
+describe('Newton round-off test: when ‖w‖ is evaluated', () => {
+  // level = roundOffResidualFactor·ε·‖w‖ = 10·ε·scale; the floor residual 1e-6 … 2e-6 is relative 1e-6 to res₀ ≈ 1
+  const scaleFor = (level: number) => level / (10 * Number.EPSILON);
+  const settings = new NewtonSettings();
+
+  it('acceptsTheFloorOnlyWithAFreshScaleAndKeepsItAcrossSolves', () => {
+    const problem = new FloorProblem();
+    const solver = new NewtonSolver(new LinearSystem(1, LinearSolverType.EXUdense), settings, 1);
+    problem.scale = scaleFor(2e-6);
+    let result = solver.solve(problem);
+    // first failing iterate: evaluated, fresh, 1e-6 ≤ 2e-6
+    expect([result.converged, result.iterations, problem.calls]).toEqual([true, 1, 1]);
+    // next solve: the kept level is near (1e-6 ≤ 4·2e-6): evaluated afresh once, accepted
+    problem.x = 0;
+    result = solver.solve(problem);
+    expect([result.converged, result.iterations, problem.calls]).toEqual([true, 1, 2]);
+    // a solve that converges by the relative tolerance does not evaluate it: a linear problem without noise
+    const exact = new FloorProblem();
+    exact.residual = function (r) { r[0] = this.x - 1; this.residualNorm = Math.abs(r[0]); };
+    expect(solver.solve(exact).iterations).toBe(1);
+    expect(exact.calls).toBe(0);
+  });
+
+  it('reevaluatesAKeptScaleThatIsTooSmallWhenTheResidualStagnatesOrInTheLastIteration', () => {
+    for (const [keptLevel, iterations] of [[4e-8, 2], [2e-10, 25]] as const) {
+      const problem = new FloorProblem();
+      const solver = new NewtonSolver(new LinearSystem(1, LinearSolverType.EXUdense), settings, 1);
+      // a first solve with a small ‖w‖ stalls and fails (evaluated once, at iteration 1)
+      problem.scale = scaleFor(keptLevel);
+      expect(solver.solve(problem).converged).toBe(false);
+      expect(problem.calls).toBe(1);
+      // the problem's ‖w‖ grew: with the kept level 4e-8 the residual 2e-6 of iteration 2 is inside the window (100×)
+      // and stagnates (2e-6 after 1e-6); with 2e-10 it is outside, and only the last iteration evaluates afresh
+      problem.scale = scaleFor(4e-6);
+      problem.x = 0;
+      const result = solver.solve(problem);
+      expect([result.converged, result.iterations, problem.calls], `kept level ${keptLevel}`).toEqual([true, iterations, 2]);
+    }
+  });
+
+  it('isOffWithFactorZero', () => {
+    const problem = new FloorProblem();
+    problem.scale = scaleFor(1);
+    const solver = new NewtonSolver(new LinearSystem(1, LinearSolverType.EXUdense), Object.assign(new NewtonSettings(), { roundOffResidualFactor: 0 }), 1);
+    expect(solver.solve(problem).converged).toBe(false);
+    expect(problem.calls).toBe(0);
   });
 });
 
