@@ -27,7 +27,6 @@ export function buildFlexiblePendulum(): MainSystem {
   const cms = new ObjectFFRFreducedOrderInterface(fem);
   const mbs = new SystemContainer().addSystem();
   const body = cms.addObjectFFRFreducedOrder(mbs, { gravity: [0, -9.81, 0] });
-  mbs.modifyObject(body.oFFRFreducedOrder, { visualization: { triangleMesh: Array.from(fem.getSurfaceTriangles()) } });
   const ground = mbs.addObject(ObjectGround({ visualization: { graphicsData: [graphics.Sphere({ radius: 0.02, color: graphics.color.darkgrey })] } }));
   const face = fem.getNodesInPlane([0, 0, 0], [1, 0, 0]);
   const hinge = mbs.addMarker(MarkerSuperElementPosition({ bodyNumber: body.oFFRFreducedOrder, meshNodeNumbers: face, weightingFactors: face.map(() => 1 / face.length) }));
