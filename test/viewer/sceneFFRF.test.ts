@@ -41,6 +41,21 @@ describe('scene export of FFRF bodies', () => {
     const values = decodeArray(contour.values);
     expect(values[16 + 5]).toBeCloseTo(0.02, 7);
     expect(values.filter((v) => v !== 0)).toHaveLength(1);
+    expect(contour.range).toBe('all');
+    expect(contour.frameMin).toBeUndefined();
+
+    // per-frame range: frame 0 is undeformed (0 … 0), frame 1 spans 0 … 0.02; a fixed range is stored as given
+    const solution = { times: [0, 1], coordinates: { rows: 2, columns: nq, row: (i: number) => rows[i] } };
+    const perFrame = computeScene(mbs, solution, { contour: { outputVariable: OutputVariableType.DisplacementLocal, range: 'frame' } }).meshBodies[0].contour!;
+    expect(perFrame.range).toBe('frame');
+    expect(Array.from(decodeArray(perFrame.frameMin!))).toEqual([0, 0]);
+    const frameMax = decodeArray(perFrame.frameMax!);
+    expect(frameMax[0]).toBe(0);
+    expect(frameMax[1]).toBeCloseTo(0.02, 7);
+    const fixed = computeScene(mbs, solution, { contour: { outputVariable: OutputVariableType.DisplacementLocal, range: [0, 0.05] } }).meshBodies[0].contour!;
+    expect([fixed.range, fixed.min, fixed.max]).toEqual(['fixed', 0, 0.05]);
+    expect(() => computeScene(mbs, solution, { contour: { outputVariable: OutputVariableType.DisplacementLocal, range: [1, 0] } }))
+      .toThrow(/contour.range must be 'all', 'frame' or \[min, max\] with min < max, got \[1,0\]/);
   });
 
   it('the reduced-order interface sets the surface triangles (kept from the FEMinterface and through save/load) and the scene draws them', () => {
