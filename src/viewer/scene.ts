@@ -1,6 +1,6 @@
 /**
  * Scene export for the browser viewer: evaluates a MainSystem at every row of a solution (body poses, rod
- * centerline frames, connector end points) and writes it with the triangulated graphics data and the sensor
+ * centerline frames, spring coils, joint frames, connector end points, graphics user functions) and writes it with the triangulated graphics data and the sensor
  * rows into one JSON file beside the solution file (docs/viewer.md, "Scene file").
  * @module
  */
@@ -331,8 +331,10 @@ interface JointTrack { label: string; name: string; parts: JointPartTrack[] }
 
 /**
  * Computes the scene of a solution: for every row the bodies' poses (rigid bodies: reference point and rotation
- * matrix; mass points: position), the rods' centerline samples with their cross-section frames, and the
- * connectors' marker positions, the mesh node positions of FFRF bodies (and options.contour values); plus the
+ * matrix; mass points: position), the rods' centerline samples with their cross-section frames, the spring coils,
+ * joint frames and connector lines (src/viewer/connectorDrawing.ts), the results of graphics user functions
+ * (called with the Visualization configuration set to the row), the mesh node positions of FFRF bodies (and
+ * options.contour values); plus the
  * meshes of the items' graphicsData (or default shapes) and the sensor rows (stored internally, else read from
  * the sensor file). The system must be assembled; its Visualization
  * configuration is overwritten.
