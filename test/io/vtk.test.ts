@@ -321,6 +321,7 @@ describe('exportVTK', () => {
     const hinge = mbs.createRevoluteJoint({ bodyNumbers: [ground, body], position: [0, 0, 0], axis: [0, 0, 1], axisRadius: 0.02, axisLength: 0.1 });
     massNumber = mbs.createMassPoint({ referencePosition: [-0.5, -0.4, 0], physicsMass: 0.3, gravity: g });
     const spring = mbs.createSpringDamper({ bodyNumbers: [ground, massNumber], localPosition0: [-0.5, 0, 0], stiffness: 40, drawSize: 0.06 });
+    const rope = mbs.createDistanceConstraint({ bodyNumbers: [body, massNumber], localPosition0: [0.3, 0, 0] });
     mbs.assemble();
     const settings = new SimulationSettings();
     settings.timeIntegration.endTime = 0.2;
@@ -338,14 +339,17 @@ describe('exportVTK', () => {
     const massPosition = mbs.getObjectOutputBody(massNumber, OutputVariableType.Position, [0, 0, 0], C);
     const { piece: p, array } = piece(result.files[2].find((f) => f.includes('_connectors_'))!);
     const nCoil = 5 * 12 + 3;
-    // in object order: the revolute joint's axis and hinge lines, then the coil polyline; no vertices
-    expect(Number(p.attributes.NumberOfLines)).toBe(3);
-    expect(Number(p.attributes.NumberOfVerts)).toBe(0);
-    expect(Number(p.attributes.NumberOfPoints)).toBe(nCoil + 4);
-    expect(array('Lines', 'offsets')).toEqual([2, 4, nCoil + 4]);
-    expect(array('Lines', 'connectivity')).toEqual(Array.from({ length: nCoil + 4 }, (_, i) => i));
+    // in object order: the revolute joint's axis and hinge lines, the coil polyline, the distance constraint's line
+    // and its two end spheres as vertices (cells: vertices first)
+    expect(Number(p.attributes.NumberOfLines)).toBe(4);
+    expect(Number(p.attributes.NumberOfVerts)).toBe(2);
+    expect(Number(p.attributes.NumberOfPoints)).toBe(nCoil + 8);
+    expect(array('Lines', 'offsets')).toEqual([2, 4, nCoil + 4, nCoil + 6]);
+    expect(array('Lines', 'connectivity')).toEqual(Array.from({ length: nCoil + 6 }, (_, i) => i));
+    expect(array('Verts', 'connectivity')).toEqual([nCoil + 6, nCoil + 7]);
     expect(hinge).toBeLessThan(spring);
-    expect(array('CellData', 'ObjectIndex')).toEqual([hinge, hinge, spring]);
+    expect(spring).toBeLessThan(rope);
+    expect(array('CellData', 'ObjectIndex')).toEqual([rope, rope, hinge, hinge, spring, rope]);
     const points = array('Points', 'Points');
     const near = (a: ArrayLike<number>, b: ArrayLike<number>, tol: number) => { for (let k = 0; k < 3; k++) expect(Math.abs(a[k] - b[k])).toBeLessThan(tol); };
     near(points.slice(12, 15), [-0.5, 0, 0], 1e-15); // coil from the ground point …
@@ -357,8 +361,10 @@ describe('exportVTK', () => {
     const jointPoint = mbs.getObjectOutputBody(body, OutputVariableType.Position, [-0.3, 0, 0], C); // on the hinge axis, ≈ origin
     near(hingeLine, [jointPoint[0], jointPoint[1], jointPoint[2] - 0.05], 1e-9); // hinge of axisLength along the body's z (= global z)
     near(hingeLine.slice(3), [jointPoint[0], jointPoint[1], jointPoint[2] + 0.05], 1e-9);
+    const tip = mbs.getObjectOutputBody(body, OutputVariableType.Position, [0.3, 0, 0], C);
+    for (const [k, q] of [[nCoil + 4, tip], [nCoil + 5, massPosition], [nCoil + 6, tip], [nCoil + 7, massPosition]] as const) near(points.slice(3 * k, 3 * k + 3), q, 1e-12);
     expect(Math.hypot(massPosition[0] + 0.5, massPosition[1] + 0.4)).toBeGreaterThan(0.01); // the mass moved: the coil end is not the reference
-    // user function sphere (4·(2·4 − 2)·2 … points) in the bodies file, centred at the mass point of the row
+    // the user function's sphere follows the brick in the bodies file, centred at the mass point of the row
     const bodies = piece(result.files[2].find((f) => f.includes('_bodies_'))!);
     const bodyPoints = bodies.array('Points', 'Points');
     const sphere = bodyPoints.slice(3 * 24); // after the brick's 24 points
