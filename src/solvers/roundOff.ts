@@ -39,7 +39,7 @@ export class ResidualMagnitude implements MatrixAccumulator {
       let start = 0;
       if (node.positionDimension > 0 && node.position !== undefined) {
         node.position(s, position);
-        const size = Math.hypot(position[0], position[1], position[2]);
+        const size = Math.sqrt(position[0] * position[0] + position[1] * position[1] + position[2] * position[2]);
         for (; start < node.positionDimension; start++) magnitudes[node.uIndex + start] = size;
       }
       const lieGroup = node.composeIncrement !== undefined || node.nq !== node.nu;
