@@ -48,10 +48,10 @@ export interface NewtonResult {
  * iteration's residual if larger (adaptInitialResidual). Beyond Exudyn, also converged when
  * res ≤ roundOffResidualFactor·ε·‖w‖ (the residual at its round-off level, w the magnitudes of the summed terms,
  * {@link NewtonProblem.roundOffScale}): stiff problems (steel rods: forces ~EA·ε) cannot get below it, however small
- * their loads. ‖w‖ costs a stiffness assembly, so the solver keeps the value of an earlier iterate (changes of the
- * stiffness and configuration are slow) and evaluates it afresh, at most once per solve, only when the residual is
- * within a factor {@link roundOffWindow} of that level and near it or stagnating, or in the last iteration (a kept
- * value far too small); only a fresh value accepts. Full Newton factorizes every
+ * their loads. ‖w‖ is evaluated at the iterate it accepts; as it costs a stiffness assembly, the solver keeps the
+ * value of an earlier iterate (stiffness and configuration change slowly) to evaluate it afresh only when the residual
+ * is within a factor {@link roundOffWindow} of the kept level and near it or stagnating, or in the last iteration (a
+ * kept value far too small). Full Newton factorizes every
  * iteration; modified Newton keeps the factorization while the residual contracts, updates it after
  * maxModifiedNewtonIterations (or every step with modifiedNewtonJacUpdatePerStep) and turns into full
  * Newton after maxModifiedNewtonRestartIterations more; weightTolerancePerCoordinate divides the norms by √n.
@@ -61,10 +61,10 @@ export class NewtonSolver {
   private readonly r: Float64Array;
   private readonly delta: Float64Array;
   private readonly result: NewtonResult = { converged: false, iterations: 0, residual: 0, jacobianUpdates: 0 };
-  /** ‖w‖ of the round-off test from an earlier iterate (−1: not yet evaluated); a fresh value decides. */
+  /** ‖w‖ of the round-off test at the last iterate it was evaluated for (−1: not yet); kept across solves. */
   private roundOffScale = -1;
-  /** True once ‖w‖ has been evaluated in the current solve. */
-  private roundOffFresh = false;
+  /** Evaluations of ‖w‖ in the current solve. */
+  private roundOffEvaluations = 0;
   /** Set to force a Jacobian update in the next iteration (modified Newton). */
   jacobianUpdateRequested = true;
 
@@ -92,7 +92,7 @@ export class NewtonSolver {
     let iterations = 0;
     let jacobianUpdates = 0;
     let modifiedIterations = 0;
-    this.roundOffFresh = false;
+    this.roundOffEvaluations = 0;
     const roundOffTest = s.roundOffResidualFactor > 0 && problem.roundOffScale !== undefined;
     const modified = s.useModifiedNewton;
     while (iterations < s.maxIterations) {
@@ -133,21 +133,19 @@ export class NewtonSolver {
   }
 
   /**
-   * The round-off test: residual ≤ factor·‖w‖ with factor = weight·roundOffResidualFactor·ε, ‖w‖ evaluated in this
-   * solve (afresh when the residual is near the kept level or stagnates inside the window, or in the last iteration).
+   * The round-off test: residual ≤ factor·‖w‖ with factor = weight·roundOffResidualFactor·ε and ‖w‖ evaluated at the
+   * current iterate. ‖w‖ is evaluated only for the first failing iterate the solver sees, when the residual is near
+   * the kept level or stagnates inside the window (at most {@link roundOffEvaluationsPerSolve} times per solve), and
+   * in the last iteration; otherwise the test answers no.
    */
   private atRoundOffLevel(problem: NewtonProblem, factor: number, residual: number, lastResidual: number, iterations: number): boolean {
-    if (this.roundOffScale < 0) {
-      this.roundOffScale = problem.roundOffScale!();
-      this.roundOffFresh = true;
-    }
-    if (!this.roundOffFresh) {
+    if (this.roundOffScale >= 0 && iterations < this.settings.maxIterations) {
       const kept = factor * this.roundOffScale;
       const near = residual <= roundOffWindow * kept && (residual <= roundOffNear * kept || (iterations >= 2 && residual > roundOffStagnation * lastResidual));
-      if (!near && iterations < this.settings.maxIterations) return false;
-      this.roundOffScale = problem.roundOffScale!();
-      this.roundOffFresh = true;
+      if (!near || this.roundOffEvaluations >= roundOffEvaluationsPerSolve) return false;
     }
+    this.roundOffScale = problem.roundOffScale!();
+    this.roundOffEvaluations++;
     return residual <= factor * this.roundOffScale;
   }
 
@@ -177,6 +175,8 @@ export const roundOffWindow = 100;
 const roundOffNear = 4;
 /** Contraction res/res_last above which an iteration counts as stagnating (and evaluates ‖w‖ afresh, inside the window). */
 const roundOffStagnation = 0.25;
+/** Evaluations of ‖w‖ per solve triggered by the kept level (the last iteration may add one). */
+export const roundOffEvaluationsPerSolve = 3;
 
 /** The residual norm, or NaN if an entry of r is not finite (a norm may skip NaN entries). */
 function finiteOrNaN(norm: number, r: Float64Array): number {

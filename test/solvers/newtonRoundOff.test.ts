@@ -136,81 +136,107 @@ describe('Newton round-off test (newton.roundOffResidualFactor)', () => {
 });
 
 /**
- * r(x) = x − 1 + noise with J = 1 and a noise of ±1e-6 alternating with each evaluation: the first iteration leaves
- * the residual 1e-6, all later ones 2e-6 (a floor); roundOffScale returns `scale` and counts its calls.
+ * r(x) = x − 1 + e with J = 1, and e changed before each residual after the first so that the residual after Newton
+ * iteration k is exactly floor(k) (e_k = e_{k−1} + floor(k)): a stalled iteration with a prescribed floor.
+ * roundOffScale returns scale(call) and counts its calls.
  */
 class FloorProblem implements NewtonProblem {
   readonly size = 1;
   residualNorm = 0;
   x = 0;
   calls = 0;
-  scale = 0;
-  private sign = 1;
+  private e = 0;
+  private evaluations = 0;
+
+  constructor(private readonly floor: (iteration: number) => number, private readonly scale: (call: number) => number) {}
+
+  /** Starts a new solve from x = 0 (res₀ = 1). */
+  restart(): void {
+    this.x = 0;
+    this.e = 0;
+    this.evaluations = 0;
+  }
+
   residual(r: Float64Array): void {
-    this.sign = -this.sign;
-    r[0] = this.x - 1 + this.sign * 1e-6;
+    if (this.evaluations > 0) this.e += this.floor(this.evaluations);
+    this.evaluations++;
+    r[0] = this.x - 1 + this.e;
     this.residualNorm = Math.abs(r[0]);
   }
+
   jacobian(system: LinearSystem): void {
     system.add(0, 0, 1);
   }
+
   update(delta: Float64Array): void {
     this.x -= delta[0];
   }
+
   roundOffScale(): number {
-    this.calls++;
-    return this.scale;
+    return this.scale(++this.calls);
   }
+
   describeUnknown(): string {
     return 'x';
   }
 }
 
 describe('Newton round-off test: when ‖w‖ is evaluated', () => {
-  // level = roundOffResidualFactor·ε·‖w‖ = 10·ε·scale; the floor residual 1e-6 … 2e-6 is relative 1e-6 to res₀ ≈ 1
+  // level = roundOffResidualFactor·ε·‖w‖ = 10·ε·scale; res₀ = 1, so relativeTolerance needs 1e-8 and the floors below
+  // (1e-6, 1e-5) pass only the round-off test
   const scaleFor = (level: number) => level / (10 * Number.EPSILON);
-  const settings = new NewtonSettings();
+  const newSolver = (settings = new NewtonSettings()) => new NewtonSolver(new LinearSystem(1, LinearSolverType.EXUdense), settings, 1);
 
-  it('acceptsTheFloorOnlyWithAFreshScaleAndKeepsItAcrossSolves', () => {
-    const problem = new FloorProblem();
-    const solver = new NewtonSolver(new LinearSystem(1, LinearSolverType.EXUdense), settings, 1);
-    problem.scale = scaleFor(2e-6);
+  it('acceptsTheFloorWithTheScaleOfTheIterateAndKeepsItAcrossSolves', () => {
+    const problem = new FloorProblem(() => 1e-6, () => scaleFor(2e-6));
+    const solver = newSolver();
+    // the first failing iterate evaluates ‖w‖: 1e-6 ≤ 2e-6
     let result = solver.solve(problem);
-    // first failing iterate: evaluated, fresh, 1e-6 ≤ 2e-6
-    expect([result.converged, result.iterations, problem.calls]).toEqual([true, 1, 1]);
-    // next solve: the kept level is near (1e-6 ≤ 4·2e-6): evaluated afresh once, accepted
-    problem.x = 0;
+    expect([result.converged, result.iterations, result.residual, problem.calls]).toEqual([true, 1, 1e-6, 1]);
+    // next solve: 1e-6 is near the kept level (within 4×): evaluated once more, accepted
+    problem.restart();
     result = solver.solve(problem);
     expect([result.converged, result.iterations, problem.calls]).toEqual([true, 1, 2]);
-    // a solve that converges by the relative tolerance does not evaluate it: a linear problem without noise
-    const exact = new FloorProblem();
-    exact.residual = function (r) { r[0] = this.x - 1; this.residualNorm = Math.abs(r[0]); };
+    // a solve that converges by Exudyn's tests does not evaluate it
+    const exact = new FloorProblem(() => 0, () => scaleFor(2e-6));
     expect(solver.solve(exact).iterations).toBe(1);
     expect(exact.calls).toBe(0);
   });
 
   it('reevaluatesAKeptScaleThatIsTooSmallWhenTheResidualStagnatesOrInTheLastIteration', () => {
-    for (const [keptLevel, iterations] of [[4e-8, 2], [2e-10, 25]] as const) {
-      const problem = new FloorProblem();
-      const solver = new NewtonSolver(new LinearSystem(1, LinearSolverType.EXUdense), settings, 1);
-      // a first solve with a small ‖w‖ stalls and fails (evaluated once, at iteration 1)
-      problem.scale = scaleFor(keptLevel);
+    // [kept level, evaluations in the failing first solve, iteration of acceptance in the second]
+    for (const [keptLevel, firstCalls, iterations] of [[4e-8, 4, 2], [2e-10, 2, 25]] as const) {
+      let level: number = keptLevel;
+      const problem = new FloorProblem(() => 1e-6, () => scaleFor(level));
+      const solver = newSolver();
+      // a small ‖w‖: the solve stalls at 1e-6 and fails. Evaluated at iteration 1 (the first failing iterate); with the
+      // level 4e-8 the stagnating residual is inside the window (100×), so iterations 2 and 3 evaluate again (at most 3
+      // per solve); with 2e-10 it is outside; both evaluate in the last iteration
       expect(solver.solve(problem).converged).toBe(false);
-      expect(problem.calls).toBe(1);
-      // the problem's ‖w‖ grew: with the kept level 4e-8 the residual 2e-6 of iteration 2 is inside the window (100×)
-      // and stagnates (2e-6 after 1e-6); with 2e-10 it is outside, and only the last iteration evaluates afresh
-      problem.scale = scaleFor(4e-6);
-      problem.x = 0;
+      expect(problem.calls, `kept level ${keptLevel}`).toBe(firstCalls);
+      // ‖w‖ grew: inside the window the stagnating iteration 2 evaluates and accepts, outside only the last iteration
+      level = 2e-6;
+      problem.restart();
       const result = solver.solve(problem);
-      expect([result.converged, result.iterations, problem.calls], `kept level ${keptLevel}`).toEqual([true, iterations, 2]);
+      expect([result.converged, result.iterations, problem.calls], `kept level ${keptLevel}`).toEqual([true, iterations, firstCalls + 1]);
     }
   });
 
+  it('doesNotAcceptWithTheScaleOfAnEarlierIterate', () => {
+    // ‖w‖ is large at the first iterate (level 2e-6, a far-off configuration) and small afterwards (1e-7); the residual
+    // is 1e-5 after iteration 1 and stalls at 1e-6: the earlier level would accept iteration 2, its own does not
+    const problem = new FloorProblem((k) => (k === 1 ? 1e-5 : 1e-6), (call) => scaleFor(call === 1 ? 2e-6 : 1e-7));
+    const result = newSolver().solve(problem);
+    expect(result.converged).toBe(false);
+    // iteration 1 (first iterate), 2 (near the kept 2e-6), 3 (stagnating inside the window of 1e-7), 25 (last)
+    expect(problem.calls).toBe(4);
+  });
+
   it('isOffWithFactorZero', () => {
-    const problem = new FloorProblem();
-    problem.scale = scaleFor(1);
-    const solver = new NewtonSolver(new LinearSystem(1, LinearSolverType.EXUdense), Object.assign(new NewtonSettings(), { roundOffResidualFactor: 0 }), 1);
-    expect(solver.solve(problem).converged).toBe(false);
+    const problem = new FloorProblem(() => 1e-6, () => scaleFor(1));
+    const settings = new NewtonSettings();
+    settings.roundOffResidualFactor = 0;
+    expect(newSolver(settings).solve(problem).converged).toBe(false);
     expect(problem.calls).toBe(0);
   });
 });
