@@ -46,12 +46,11 @@ export interface NewtonResult {
  * Newton's method with Exudyn's criteria: at least one iteration; converged when
  * res/res₀ ≤ relativeTolerance or res ≤ absoluteTolerance; res₀ raised to the first
  * iteration's residual if larger (adaptInitialResidual). Beyond Exudyn, also converged when
- * res ≤ roundOffResidualFactor·ε·‖w‖ (the residual at its round-off level, w the magnitudes of the summed terms,
- * {@link NewtonProblem.roundOffScale}): stiff problems (steel rods: forces ~EA·ε) cannot get below it, however small
- * their loads. ‖w‖ is evaluated at the iterate it accepts; as it costs a stiffness assembly, the solver keeps the
- * value of an earlier iterate (stiffness and configuration change slowly) to evaluate it afresh only when the residual
- * is within a factor {@link roundOffWindow} of the kept level and near it or stagnating, or in the last iteration (a
- * kept value far too small). Full Newton factorizes every
+ * the residual stagnates at or below roundOffResidualFactor·ε·‖w‖ (its round-off level, w the magnitudes of the
+ * summed terms, {@link NewtonProblem.roundOffScale}): stiff problems (steel rods: forces ~EA·ε) cannot get below it,
+ * however small their loads. ‖w‖ is evaluated at the iterate it accepts; as it costs a stiffness assembly, the solver
+ * keeps the value of an earlier iterate (stiffness and configuration change slowly) to skip evaluations far above
+ * the level. Full Newton factorizes every
  * iteration; modified Newton keeps the factorization while the residual contracts, updates it after
  * maxModifiedNewtonIterations (or every step with modifiedNewtonJacUpdatePerStep) and turns into full
  * Newton after maxModifiedNewtonRestartIterations more; weightTolerancePerCoordinate divides the norms by √n.
@@ -133,17 +132,16 @@ export class NewtonSolver {
   }
 
   /**
-   * The round-off test: residual ≤ factor·‖w‖ with factor = weight·roundOffResidualFactor·ε and ‖w‖ evaluated at the
-   * current iterate. ‖w‖ is evaluated only for the first failing iterate the solver sees, when the residual is near
-   * the kept level or stagnates inside the window (at most {@link roundOffEvaluationsPerSolve} times per solve), and
-   * in the last iteration; otherwise the test answers no.
+   * The round-off test: the residual stagnates (res > {@link roundOffStagnation}·res_last: Newton no longer reduces
+   * it, so it is noise, not the error of the iterate, which a quadratic iteration would reduce) and res ≤ factor·‖w‖,
+   * factor = weight·roundOffResidualFactor·ε, ‖w‖ evaluated at the current iterate. The kept ‖w‖ of an earlier iterate
+   * spares evaluations: none when the residual is above {@link roundOffWindow} times its level, at most
+   * {@link roundOffEvaluationsPerSolve} per solve, and one in the last iteration in any case.
    */
   private atRoundOffLevel(problem: NewtonProblem, factor: number, residual: number, lastResidual: number, iterations: number): boolean {
-    if (this.roundOffScale >= 0 && iterations < this.settings.maxIterations) {
-      const kept = factor * this.roundOffScale;
-      const near = residual <= roundOffWindow * kept && (residual <= roundOffNear * kept || (iterations >= 2 && residual > roundOffStagnation * lastResidual));
-      if (!near || this.roundOffEvaluations >= roundOffEvaluationsPerSolve) return false;
-    }
+    if (iterations < 2 || residual <= roundOffStagnation * lastResidual) return false;
+    if (this.roundOffScale >= 0 && iterations < this.settings.maxIterations
+      && (residual > roundOffWindow * factor * this.roundOffScale || this.roundOffEvaluations >= roundOffEvaluationsPerSolve)) return false;
     this.roundOffScale = problem.roundOffScale!();
     this.roundOffEvaluations++;
     return residual <= factor * this.roundOffScale;
@@ -169,13 +167,11 @@ export class NewtonSolver {
   }
 }
 
-/** Residuals above this multiple of the (kept) round-off level never evaluate ‖w‖ afresh. */
+/** Residuals above this multiple of the kept round-off level do not evaluate ‖w‖ (except in the last iteration). */
 export const roundOffWindow = 100;
-/** Residuals below this multiple of the kept round-off level evaluate ‖w‖ afresh. */
-const roundOffNear = 4;
-/** Contraction res/res_last above which an iteration counts as stagnating (and evaluates ‖w‖ afresh, inside the window). */
-const roundOffStagnation = 0.25;
-/** Evaluations of ‖w‖ per solve triggered by the kept level (the last iteration may add one). */
+/** Contraction res/res_last above which an iteration counts as stagnating (a condition of the round-off test). */
+export const roundOffStagnation = 0.25;
+/** Evaluations of ‖w‖ per solve inside the window (the last iteration may add one). */
 export const roundOffEvaluationsPerSolve = 3;
 
 /** The residual norm, or NaN if an entry of r is not finite (a norm may skip NaN entries). */
