@@ -90,7 +90,7 @@ export function rayleighPeriod(model: CantileverModel): number {
 /**
  * Settings of the dynamic solve: generalized-α (default ρ∞ = 0.9), sparse LU, h = 1 ms, default Newton
  * tolerances (the steel rod's EA = 6.6e7 N against forces of 20 N: the residual cannot get below its round-off
- * level of about 3e-7, where Newton's round-off test, newton.roundOffResidualFactor, accepts it).
+ * level of about 3e-7, where Newton's round-off test, newton.roundOffResidualFactor, accepts it once it stagnates).
  */
 export function cantileverSettings(endTime: number, solutionFile: string): SimulationSettings {
   const settings = new SimulationSettings();

@@ -17,9 +17,10 @@ export class NewtonSettings {
   /** Absolute tolerance on the residual norm. */
   absoluteTolerance = 1e-10;
   /**
-   * Also converged when the residual norm is at most roundOffResidualFactor·ε·‖w‖, w_i = Σ_j |∂r_i/∂x_j|·|x_j| the
-   * magnitude of the stiffness and constraint terms at absolute coordinates x (the residual's round-off level);
-   * 0 disables the test (Exudyn's criteria only). Not in Exudyn, see docs/decisions.md.
+   * Also converged when the residual norm stagnates (above 0.25 times the previous one) at or below
+   * roundOffResidualFactor·ε·‖w‖, w_i = Σ_j |∂r_i/∂x_j|·|x_j| the magnitude of the stiffness and constraint terms at
+   * absolute coordinates x (the residual's round-off level); 0 disables the test (Exudyn's criteria only). Not in
+   * Exudyn, see docs/decisions.md.
    */
   roundOffResidualFactor = 10;
   /** Maximum number of Newton iterations per step. */
