@@ -101,6 +101,53 @@ export class SparseAssembler {
     this.count = k + 1;
   }
 
+  /**
+   * Adds factor·block[blockOffset + i·rowStride + j·colStride] at (rowIndex[rowOffset + i], colIndex[colOffset + j]) for
+   * i < rows, j < cols, row by row: the same as the add calls in that order, without a call per entry.
+   */
+  addBlock(rowIndex: Int32Array, rowOffset: number, colIndex: Int32Array, colOffset: number, rows: number, cols: number,
+    block: Float64Array, blockOffset: number, rowStride: number, colStride: number, factor: number): void {
+    let k = this.count;
+    for (let i = 0; i < rows; i++) {
+      const row = rowIndex[rowOffset + i];
+      const base = blockOffset + i * rowStride;
+      for (let j = 0; j < cols; j++) {
+        const col = colIndex[colOffset + j];
+        const value = factor * block[base + j * colStride];
+        if (this.matching && k < this.patternCount && this.tripRow[k] === row && this.tripCol[k] === col) {
+          this.matrix.values[this.slot[k]] += value;
+          this.tripVal[k] = value;
+          k++;
+        } else {
+          this.count = k;
+          this.add(row, col, value);
+          k = this.count;
+        }
+      }
+    }
+    this.count = k;
+  }
+
+  /** Adds factor·values[e] at (rowIndex[rows[e]], colIndex[cols[e]]) for e < count, in order: the same as the add calls. */
+  addEntries(rowIndex: Int32Array, colIndex: Int32Array, rows: Int32Array, cols: Int32Array, values: Float64Array, count: number, factor: number): void {
+    let k = this.count;
+    for (let e = 0; e < count; e++) {
+      const row = rowIndex[rows[e]];
+      const col = colIndex[cols[e]];
+      const value = factor * values[e];
+      if (this.matching && k < this.patternCount && this.tripRow[k] === row && this.tripCol[k] === col) {
+        this.matrix.values[this.slot[k]] += value;
+        this.tripVal[k] = value;
+        k++;
+      } else {
+        this.count = k;
+        this.add(row, col, value);
+        k = this.count;
+      }
+    }
+    this.count = k;
+  }
+
   /** Finishes the assembly and returns {@link SparseAssembler.matrix}. */
   end(): CscMatrix {
     if (this.matching && this.count === this.patternCount) {

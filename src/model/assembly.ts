@@ -8,6 +8,45 @@ import type { SystemState } from './SystemState.ts';
 export interface MatrixAccumulator {
   /** Adds value at (row, col). */
   add(row: number, col: number, value: number): void;
+  /**
+   * Optional block entry: adds factor·block[blockOffset + i·rowStride + j·colStride] at
+   * (rowIndex[rowOffset + i], colIndex[colOffset + j]) for i < rows, j < cols, row by row — the entries of the
+   * equivalent add calls in that order, in one call (no number boxed per entry). The assembler calls it through
+   * {@link addGlobalBlock}, which falls back to add when absent.
+   */
+  addBlock?(rowIndex: Int32Array, rowOffset: number, colIndex: Int32Array, colOffset: number, rows: number, cols: number,
+    block: Float64Array, blockOffset: number, rowStride: number, colStride: number, factor: number): void;
+  /**
+   * Optional list entry: adds factor·values[k] at (rowIndex[rows[k]], colIndex[cols[k]]) for k < count, in that order.
+   * Called through {@link addGlobalEntries}.
+   */
+  addEntries?(rowIndex: Int32Array, colIndex: Int32Array, rows: Int32Array, cols: Int32Array, values: Float64Array, count: number, factor: number): void;
+}
+
+/**
+ * Adds factor·block[blockOffset + i·rowStride + j·colStride] at (rowIndex[rowOffset + i], colIndex[colOffset + j])
+ * (i < rows, j < cols, row by row) to target: through its addBlock when it has one, else entry by entry.
+ */
+export function addGlobalBlock(target: MatrixAccumulator, rowIndex: Int32Array, rowOffset: number, colIndex: Int32Array, colOffset: number,
+  rows: number, cols: number, block: Float64Array, blockOffset: number, rowStride: number, colStride: number, factor: number): void {
+  if (target.addBlock !== undefined) {
+    target.addBlock(rowIndex, rowOffset, colIndex, colOffset, rows, cols, block, blockOffset, rowStride, colStride, factor);
+    return;
+  }
+  for (let i = 0; i < rows; i++) {
+    const row = rowIndex[rowOffset + i];
+    for (let j = 0; j < cols; j++) target.add(row, colIndex[colOffset + j], factor * block[blockOffset + i * rowStride + j * colStride]);
+  }
+}
+
+/** Adds factor·values[k] at (rowIndex[rows[k]], colIndex[cols[k]]) (k < count, in order) to target: through its addEntries when it has one, else entry by entry. */
+export function addGlobalEntries(target: MatrixAccumulator, rowIndex: Int32Array, colIndex: Int32Array, rows: Int32Array, cols: Int32Array,
+  values: Float64Array, count: number, factor: number): void {
+  if (target.addEntries !== undefined) {
+    target.addEntries(rowIndex, colIndex, rows, cols, values, count, factor);
+    return;
+  }
+  for (let k = 0; k < count; k++) target.add(rowIndex[rows[k]], colIndex[cols[k]], factor * values[k]);
 }
 
 /** Settings of numerical differentiation (Exudyn's numericalDifferentiation). */
@@ -43,6 +82,8 @@ export class SystemAssembler {
   private readonly nodeJacobian: Float64Array;
   /** Maps block-sparse objects' local entries into the target matrix. */
   private readonly entries = new LocalToGlobal();
+  /** The global equation indices 0 … n_u + n_AE − 1 (index map of the constraint blocks). */
+  private readonly identity: Int32Array;
 
   constructor(readonly model: CompiledModel) {
     const owner = new Int32Array(model.nu).fill(-1);
@@ -64,6 +105,7 @@ export class SystemAssembler {
       values = Math.max(values, node.nAE);
       jacobian = Math.max(jacobian, node.nAE * node.nu);
     }
+    this.identity = Int32Array.from({ length: model.nu + model.nAE }, (_, i) => i);
     this.nodeValues = new Float64Array(values);
     this.nodeJacobian = new Float64Array(jacobian);
   }
@@ -226,6 +268,7 @@ export class SystemAssembler {
    */
   addConstraintJacobian(s: SystemState, target: MatrixAccumulator, rowFactor: number, velocityRowFactor: number, columnFactor: number, multiplierFactor: number, useIndex2: boolean): void {
     const { objects, objectMaps, constraintObjects } = this.model;
+    const identity = this.identity;
     for (let ci = 0; ci < constraintObjects.length; ci++) {
       const i = constraintObjects[ci];
       const object = objects[i];
@@ -235,14 +278,10 @@ export class SystemAssembler {
       object.ae_q!(s, c);
       const n = map.ltg.length;
       const factor = useIndex2 || object.velocityLevelConstraint === true ? velocityRowFactor : rowFactor;
-      for (let r = 0; r < object.nAE; r++) {
-        const row = object.aeIndex + r;
-        for (let k = 0; k < n; k++) {
-          const value = c[r * n + k];
-          if (factor !== 0) target.add(row, map.ltg[k], factor * value);
-          if (columnFactor !== 0) target.add(map.ltg[k], row, columnFactor * value);
-        }
-      }
+      // rows C_q, then columns C_qᵀ: their positions never coincide (algebraic rows against ODE2 rows), and entries at one
+      // position keep their order, so the sums equal those of the interleaved entry-by-entry loop
+      if (factor !== 0) addGlobalBlock(target, identity, object.aeIndex, map.ltg, 0, object.nAE, n, c, 0, n, 1, factor);
+      if (columnFactor !== 0) addGlobalBlock(target, map.ltg, 0, identity, object.aeIndex, n, object.nAE, c, 0, 1, n, columnFactor);
       const multiplierRows = object.multiplierRows;
       if (multiplierRows !== undefined && multiplierFactor !== 0) {
         for (let r = 0; r < multiplierRows.length; r++) target.add(object.aeIndex + multiplierRows[r], object.aeIndex + multiplierRows[r], multiplierFactor);
@@ -256,14 +295,8 @@ export class SystemAssembler {
       const n = node.nu;
       c.fill(0, 0, node.nAE * n);
       node.ae_q!(s, c);
-      for (let r = 0; r < node.nAE; r++) {
-        const row = node.aeIndex + r;
-        for (let k = 0; k < n; k++) {
-          const value = c[r * n + k];
-          if (nodeFactor !== 0) target.add(row, node.uIndex + k, nodeFactor * value);
-          if (columnFactor !== 0) target.add(node.uIndex + k, row, columnFactor * value);
-        }
-      }
+      if (nodeFactor !== 0) addGlobalBlock(target, identity, node.aeIndex, identity, node.uIndex, node.nAE, n, c, 0, n, 1, nodeFactor);
+      if (columnFactor !== 0) addGlobalBlock(target, identity, node.uIndex, identity, node.aeIndex, n, node.nAE, c, 0, 1, n, columnFactor);
     }
   }
 
@@ -465,7 +498,11 @@ function perturbNode(node: NodeModel, s: SystemState, local: number, eps: number
   node.composeIncrement(s.q, unitIncrement, 0, eps);
 }
 
-/** The accumulator block-sparse objects write into: local (row, col) → target (ltg[row], ltg[col]), times factor. */
+/**
+ * The accumulator block-sparse objects write into: local (row, col) → target (ltg[row], ltg[col]), times factor. Blocks
+ * and entry lists go to the target in one call each; an entry then gets factor·(blockFactor·value), the value of the
+ * equivalent add calls (one of the two factors is 1 in the solvers; when neither is, the entries go one by one).
+ */
 class LocalToGlobal implements LocalMatrixAccumulator {
   private ltg: Int32Array = new Int32Array(0);
   private target: MatrixAccumulator = { add: () => {} };
@@ -482,14 +519,28 @@ class LocalToGlobal implements LocalMatrixAccumulator {
   add(row: number, col: number, value: number): void {
     this.target.add(this.ltg[row], this.ltg[col], this.factor * value);
   }
+
+  addBlock(rowOffset: number, colOffset: number, rows: number, cols: number, block: Float64Array, blockOffset: number, stride: number, factor: number): void {
+    if (this.factor === 1 || factor === 1) {
+      addGlobalBlock(this.target, this.ltg, rowOffset, this.ltg, colOffset, rows, cols, block, blockOffset, stride, 1, this.factor * factor);
+      return;
+    }
+    for (let i = 0; i < rows; i++) {
+      for (let j = 0; j < cols; j++) this.add(rowOffset + i, colOffset + j, factor * block[blockOffset + i * stride + j]);
+    }
+  }
+
+  addEntries(rows: Int32Array, cols: Int32Array, values: Float64Array, count: number, factor: number): void {
+    if (this.factor === 1 || factor === 1) {
+      addGlobalEntries(this.target, this.ltg, this.ltg, rows, cols, values, count, this.factor * factor);
+      return;
+    }
+    for (let k = 0; k < count; k++) this.add(rows[k], cols[k], factor * values[k]);
+  }
 }
 
 function scatterMatrix(map: LocalMap, local: Float64Array, target: MatrixAccumulator, factor: number): void {
   const ltg = map.ltg;
   const n = ltg.length;
-  for (let i = 0; i < n; i++) {
-    for (let j = 0; j < n; j++) {
-      target.add(ltg[i], ltg[j], factor * local[i * n + j]);
-    }
-  }
+  addGlobalBlock(target, ltg, 0, ltg, 0, n, n, local, 0, n, 1, factor);
 }

@@ -137,6 +137,43 @@ export interface LocalBuffers {
 export interface LocalMatrixAccumulator {
   /** Adds value at the local position (row, col), 0 ≤ row, col < n_local; repeated positions add up. */
   add(row: number, col: number, value: number): void;
+  /**
+   * Optional block entry: adds factor·block[blockOffset + i·stride + j] at (rowOffset + i, colOffset + j) for i < rows,
+   * j < cols, row by row — the entries of the equivalent add calls in that order, in one call (no number boxed per
+   * entry). Objects call it through {@link addLocalBlock}, which falls back to add when absent.
+   */
+  addBlock?(rowOffset: number, colOffset: number, rows: number, cols: number, block: Float64Array, blockOffset: number, stride: number, factor: number): void;
+  /**
+   * Optional list entry: adds factor·values[k] at (rows[k], cols[k]) for k < count, in that order (one call for a list
+   * of entries, e.g. a sparse matrix with a precomputed local pattern). Called through {@link addLocalEntries}.
+   */
+  addEntries?(rows: Int32Array, cols: Int32Array, values: Float64Array, count: number, factor: number): void;
+}
+
+/**
+ * Adds factor·block[blockOffset + i·stride + j] at (rowOffset + i, colOffset + j) (i < rows, j < cols, row by row) to acc:
+ * through its addBlock when it has one, else entry by entry through add with the same values in the same order.
+ */
+export function addLocalBlock(acc: LocalMatrixAccumulator, rowOffset: number, colOffset: number, rows: number, cols: number, block: Float64Array, blockOffset: number, stride: number, factor: number): void {
+  if (acc.addBlock !== undefined) {
+    acc.addBlock(rowOffset, colOffset, rows, cols, block, blockOffset, stride, factor);
+    return;
+  }
+  for (let i = 0; i < rows; i++) {
+    for (let j = 0; j < cols; j++) acc.add(rowOffset + i, colOffset + j, factor * block[blockOffset + i * stride + j]);
+  }
+}
+
+/**
+ * Adds factor·values[k] at (rows[k], cols[k]) for k < count to acc: through its addEntries when it has one, else entry
+ * by entry through add with the same values in the same order.
+ */
+export function addLocalEntries(acc: LocalMatrixAccumulator, rows: Int32Array, cols: Int32Array, values: Float64Array, count: number, factor: number): void {
+  if (acc.addEntries !== undefined) {
+    acc.addEntries(rows, cols, values, count, factor);
+    return;
+  }
+  for (let k = 0; k < count; k++) acc.add(rows[k], cols[k], factor * values[k]);
 }
 
 /** An object at run time: a body, a connector or a constraint; all capabilities optional. */
