@@ -107,45 +107,51 @@ export class SparseAssembler {
    */
   addBlock(rowIndex: Int32Array, rowOffset: number, colIndex: Int32Array, colOffset: number, rows: number, cols: number,
     block: Float64Array, blockOffset: number, rowStride: number, colStride: number, factor: number): void {
-    let k = this.count;
-    for (let i = 0; i < rows; i++) {
-      const row = rowIndex[rowOffset + i];
-      const base = blockOffset + i * rowStride;
-      for (let j = 0; j < cols; j++) {
-        const col = colIndex[colOffset + j];
-        const value = factor * block[base + j * colStride];
-        if (this.matching && k < this.patternCount && this.tripRow[k] === row && this.tripCol[k] === col) {
-          this.matrix.values[this.slot[k]] += value;
-          this.tripVal[k] = value;
+    let i = 0;
+    let j = 0;
+    if (this.matching) {
+      // the entries matching the stored sequence, with the arrays in locals; stops at the first mismatch
+      const tr = this.tripRow, tc = this.tripCol, tv = this.tripVal, slot = this.slot, values = this.matrix.values;
+      const stored = this.patternCount;
+      let k = this.count;
+      outer: for (; i < rows; i++) {
+        const row = rowIndex[rowOffset + i];
+        const base = blockOffset + i * rowStride;
+        for (j = 0; j < cols; j++) {
+          if (k >= stored || tr[k] !== row || tc[k] !== colIndex[colOffset + j]) break outer;
+          const value = factor * block[base + j * colStride];
+          values[slot[k]] += value;
+          tv[k] = value;
           k++;
-        } else {
-          this.count = k;
-          this.add(row, col, value);
-          k = this.count;
         }
       }
+      this.count = k;
+      if (i === rows) return;
     }
-    this.count = k;
+    for (; i < rows; i++, j = 0) {
+      const row = rowIndex[rowOffset + i];
+      const base = blockOffset + i * rowStride;
+      for (; j < cols; j++) this.add(row, colIndex[colOffset + j], factor * block[base + j * colStride]);
+    }
   }
 
   /** Adds factor·values[e] at (rowIndex[rows[e]], colIndex[cols[e]]) for e < count, in order: the same as the add calls. */
   addEntries(rowIndex: Int32Array, colIndex: Int32Array, rows: Int32Array, cols: Int32Array, values: Float64Array, count: number, factor: number): void {
-    let k = this.count;
-    for (let e = 0; e < count; e++) {
-      const row = rowIndex[rows[e]];
-      const col = colIndex[cols[e]];
-      const value = factor * values[e];
-      if (this.matching && k < this.patternCount && this.tripRow[k] === row && this.tripCol[k] === col) {
-        this.matrix.values[this.slot[k]] += value;
-        this.tripVal[k] = value;
+    let e = 0;
+    if (this.matching) {
+      const tr = this.tripRow, tc = this.tripCol, tv = this.tripVal, slot = this.slot, sums = this.matrix.values;
+      const stored = this.patternCount;
+      let k = this.count;
+      for (; e < count; e++) {
+        if (k >= stored || tr[k] !== rowIndex[rows[e]] || tc[k] !== colIndex[cols[e]]) break;
+        const value = factor * values[e];
+        sums[slot[k]] += value;
+        tv[k] = value;
         k++;
-      } else {
-        this.count = k;
-        this.add(row, col, value);
-        k = this.count;
       }
+      this.count = k;
     }
-    this.count = k;
+    for (; e < count; e++) this.add(rowIndex[rows[e]], colIndex[cols[e]], factor * values[e]);
   }
 
   /** Finishes the assembly and returns {@link SparseAssembler.matrix}. */
