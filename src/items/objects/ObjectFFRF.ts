@@ -228,8 +228,10 @@ class FFRFModel implements ObjectModel {
     for (const name of ['qLocal', 'uLocal', 'fPlus', 'fMinus', 'userBase'] as const) this[name] = new Float64Array(nc);
     for (const name of ['p', 'sv', 'ev', 'vv', 'z', 'w', 'mv'] as const) this[name] = new Float64Array(nf);
     this.R = new Float64Array(3 * nf);
+    // mass: m I₃, M_tr and its transpose, M_rr, 7 rigid rows and columns per flexible coordinate; Jacobian: three
+    // entries per stored entry of M, 7 rigid rows per flexible column, 4 Euler-parameter columns
     const nnzM = this.M === undefined ? 0 : this.M.rowPtr[nf];
-    const entries = Math.max(3 + 12 * 2 + 16 + 14 * nf, 3 * nnzM + 7 * nf + 4 * nc);
+    const entries = Math.max(3 + 24 + 16 + 14 * nf, 3 * nnzM + 7 * nf + 4 * nc);
     this.entryRows = new Int32Array(entries);
     this.entryCols = new Int32Array(entries);
     this.entryValues = new Float64Array(entries);
