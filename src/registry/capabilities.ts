@@ -192,6 +192,13 @@ export interface ObjectModel {
    * assembler calls ae and ae_q when absent. Must give exactly the values of the two calls.
    */
   aeAndJacobian?(s: ItemState, g: Float64Array, c: Float64Array, useIndex2: boolean): void;
+  /**
+   * Adds factor·∂(C_qᵀ λ)/∂Δq (n_local × n_local row-major) with the object's multipliers λ (from s) held fixed: the
+   * stiffness of the constraint forces about a loaded state (λ·C_qq). Returns false, having added nothing, when it has
+   * no analytic form for this object's set-up (markers without jacobianTransposedVector_q, alternative equations …);
+   * absent or false: the assembler takes central differences of C_qᵀ λ (ae_q at perturbed coordinates).
+   */
+  constraintForce_q?(s: ItemState, k: Float64Array, factor: number): boolean;
   /** True for constraints given on velocity level (g depends on u, not on q). */
   readonly velocityLevelConstraint?: boolean;
   /**

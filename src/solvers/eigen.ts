@@ -25,6 +25,15 @@ export interface EigenvalueOptions {
    */
   includeLoadsJacobian?: boolean;
   /**
+   * Add the stiffness of the constraint forces ∂(C_qᵀλ)/∂q (λ·C_qq) with the multipliers λ of the analysed state (default
+   * true; Flexdyn option, Exudyn omits the term): about a loaded equilibrium the reactions of joints and distance
+   * constraints stiffen (a pendulum's √(g/L)) or soften the system. λ are the initial configuration's algebraic
+   * coordinates, so after solveStatic copy both q and λ to the initial configuration (setODE2Coordinates and
+   * setAECoordinates with ConfigurationType.Initial); with λ = 0 (Exudyn's usual case) the term vanishes. Only with the
+   * constraint null space (not with constrainedCoordinates or ignoreAlgebraicEquations).
+   */
+  includeConstraintForceJacobian?: boolean;
+  /**
    * Solve with K as assembled instead of its symmetric part (Flexdyn option, default false): for elements whose
    * tangent is not symmetric even at an equilibrium, such as the Petrov–Galerkin Cosserat rod under prestress, where
    * the symmetric part misplaces the modes. Uses a general real eigen solve; an eigenvalue with an imaginary part above
@@ -53,9 +62,10 @@ class DenseMatrixAccumulator implements MatrixAccumulator {
 }
 
 /**
- * Eigenvalues of K φ = λ M φ for the system linearized at the initial state, K = ∂(Σ ode2Lhs)/∂q
- * (loads not included unless includeLoadsJacobian; constraint forces λᵀC_qq never). Constraints: coordinates removed (constrainedCoordinates) or the null
- * space of C_q (dense SVD). Dense generalized symmetric solve through the Cholesky factor of M.
+ * Eigenvalues of K φ = λ M φ for the system linearized at the initial state, K = ∂(Σ ode2Lhs)/∂q (loads not included
+ * unless includeLoadsJacobian) + ∂(C_qᵀλ)/∂q with the initial state's multipliers (unless includeConstraintForceJacobian
+ * is false). Constraints: coordinates removed (constrainedCoordinates) or the null space N of C_q (dense SVD), K̃ = N K Nᵀ.
+ * Dense generalized symmetric solve through the Cholesky factor of M.
  */
 export function computeODE2Eigenvalues(model: CompiledModel, assembler: SystemAssembler, settings: SimulationSettings, options: EigenvalueOptions): EigenvalueResult {
   const nu = model.nu;
@@ -68,11 +78,13 @@ export function computeODE2Eigenvalues(model: CompiledModel, assembler: SystemAs
   const stiffnessAccumulator = new DenseMatrixAccumulator(nu + model.nAE);
   assembler.addODE2LhsJacobian(s, stiffnessAccumulator, 1, 0);
   if (options.includeLoadsJacobian === true) assembler.addLoadsJacobian(s, stiffnessAccumulator, -1, 0);
+  const constrained = options.constrainedCoordinates ?? [];
+  const nullSpace = !(constrained.length > 0 || model.nAE === 0 || options.ignoreAlgebraicEquations === true);
+  if (nullSpace && options.includeConstraintForceJacobian !== false) assembler.addConstraintForceJacobian(s, stiffnessAccumulator, 1);
   let mass = massAccumulator.matrix;
   let stiffness = stiffnessAccumulator.matrix.subMatrix(0, nu - 1, 0, nu - 1);
-  const constrained = options.constrainedCoordinates ?? [];
   let basis: Matrix | undefined;
-  if (constrained.length > 0 || model.nAE === 0 || options.ignoreAlgebraicEquations === true) {
+  if (!nullSpace) {
     for (const index of constrained) {
       if (!Number.isInteger(index) || index < 0 || index >= nu) throw new FlexdynError(`computeODE2Eigenvalues: constrainedCoordinates entries must be ODE2 indices in 0 ... ${nu - 1}, got ${index}`);
     }
