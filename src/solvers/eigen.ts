@@ -1,4 +1,4 @@
-import { CholeskyDecomposition, EigenvalueDecomposition, Matrix } from 'ml-matrix';
+import { CholeskyDecomposition, EigenvalueDecomposition, LuDecomposition, Matrix } from 'ml-matrix';
 import type { MatrixAccumulator, SystemAssembler } from '../model/assembly.ts';
 import type { CompiledModel } from '../model/compile.ts';
 import { FlexdynError } from '../registry/errors.ts';
@@ -40,6 +40,14 @@ export interface EigenvalueOptions {
    * 1e-6 of its modulus among the returned ones is an error (no vibration mode).
    */
   unsymmetricStiffness?: boolean;
+  /**
+   * Shift σ of a shift-invert solve (Flexdyn option; default undefined: the direct solve of Exudyn's dense path): the
+   * eigenvalues μ = 1/(ω² − σ) of Lᵀ(K − σM)⁻¹L (M = L Lᵀ) instead of those of L⁻¹KL⁻ᵀ. A dense eigen solve has absolute
+   * errors ≈ ε·max|ω²|, so in stiff models (a thin rod: ω²_max ≈ 1e13) the lowest ω² carry relative errors ≈ 1e-5; the
+   * shift-invert solve makes them accurate to ≈ ε·ω²/(ω²_min − σ). K − σM must be regular: σ = 0 for a supported system,
+   * a negative σ (below −max(0, −ω²_min)) for one with rigid-body modes.
+   */
+  shiftInvert?: number;
 }
 
 /** Eigenvalues (ascending) and mode shapes (one array of n_u entries per eigenvalue). */
@@ -98,7 +106,7 @@ export function computeODE2Eigenvalues(model: CompiledModel, assembler: SystemAs
   }
   mass = basis.mmul(mass).mmul(basis.transpose());
   stiffness = basis.mmul(stiffness).mmul(basis.transpose());
-  const { values, imaginary, vectors } = generalizedSymmetricEigen(stiffness, mass, options.unsymmetricStiffness === true);
+  const { values, imaginary, vectors } = generalizedSymmetricEigen(stiffness, mass, options.unsymmetricStiffness === true, options.shiftInvert);
   const useAbsolute = options.useAbsoluteValues ?? true;
   const order = values.map((_, i) => i).sort((a, b) => (useAbsolute ? Math.abs(values[a]) - Math.abs(values[b]) : values[a] - values[b]));
   const count = options.numberOfEigenvalues !== undefined && options.numberOfEigenvalues > 0 ? Math.min(options.numberOfEigenvalues, order.length) : order.length;
@@ -138,13 +146,27 @@ function constraintNullSpace(constraintTransposed: Matrix, tolerance: number): M
  * Solves K φ = λ M φ for symmetric K and positive definite M: A = L⁻¹ K L⁻ᵀ with M = L Lᵀ.
  * K and M are symmetrized first, so round-off asymmetry of item matrices (w·Sᵢ·Sⱼ ≠ w·Sⱼ·Sᵢ in
  * the last bit) does not make the Cholesky factorization reject M. With unsymmetric, K is kept as it is and A
- * gets a general real eigen decomposition.
+ * gets a general real eigen decomposition. With a shift σ, B = Lᵀ(K − σM)⁻¹L is decomposed instead (same vectors
+ * v = Lᵀφ, μ = 1/(λ − σ)) and the values are mapped back to λ = σ + 1/μ.
  */
-function generalizedSymmetricEigen(stiffness: Matrix, mass: Matrix, unsymmetric: boolean): { values: number[]; imaginary?: number[]; vectors: Matrix } {
-  const cholesky = new CholeskyDecomposition(mass.add(mass.transpose()).mul(0.5));
+function generalizedSymmetricEigen(stiffness: Matrix, mass: Matrix, unsymmetric: boolean, shift: number | undefined): { values: number[]; imaginary?: number[]; vectors: Matrix } {
+  const symmetricMass = mass.add(mass.transpose()).mul(0.5);
+  const cholesky = new CholeskyDecomposition(symmetricMass);
   if (!cholesky.isPositiveDefinite()) throw new FlexdynError('computeODE2Eigenvalues: the mass matrix is not positive definite (massless coordinates?)');
   const l = cholesky.lowerTriangularMatrix;
   const n = l.rows;
+  if (shift !== undefined) {
+    if (!Number.isFinite(shift)) throw new FlexdynError(`computeODE2Eigenvalues: shiftInvert must be a finite number, got ${shift}`);
+    const k = unsymmetric ? stiffness : stiffness.add(stiffness.transpose()).mul(0.5);
+    const lu = new LuDecomposition(k.sub(symmetricMass.clone().mul(shift)));
+    if (lu.isSingular()) throw new FlexdynError(`computeODE2Eigenvalues: with shiftInvert = ${shift}, K − σM must be regular, got a singular matrix (rigid-body modes? use a negative shift)`);
+    const b = l.transpose().mmul(lu.solve(l));
+    const decomposition = unsymmetric ? new EigenvalueDecomposition(b) : new EigenvalueDecomposition(b.add(b.transpose()).mul(0.5), { assumeSymmetric: true });
+    const re = decomposition.realEigenvalues, im = decomposition.imaginaryEigenvalues;
+    const values = re.map((mu, i) => shift + mu / (mu * mu + im[i] * im[i]));
+    const imaginary = re.map((mu, i) => -im[i] / (mu * mu + im[i] * im[i]));
+    return { values, imaginary: unsymmetric ? imaginary : undefined, vectors: solveUpperTriangularTransposed(l, decomposition.eigenvectorMatrix) };
+  }
   const lInverse = solveLowerTriangular(l, Matrix.eye(n));
   if (unsymmetric) {
     const general = new EigenvalueDecomposition(lInverse.mmul(stiffness).mmul(lInverse.transpose()));
@@ -154,6 +176,20 @@ function generalizedSymmetricEigen(stiffness: Matrix, mass: Matrix, unsymmetric:
   const a = lInverse.mmul(symmetricK).mmul(lInverse.transpose());
   const decomposition = new EigenvalueDecomposition(a.add(a.transpose()).mul(0.5), { assumeSymmetric: true });
   return { values: decomposition.realEigenvalues, vectors: lInverse.transpose().mmul(decomposition.eigenvectorMatrix) };
+}
+
+/** X = L⁻ᵀ B for the lower triangular L (back substitution with Lᵀ). */
+function solveUpperTriangularTransposed(l: Matrix, b: Matrix): Matrix {
+  const n = l.rows;
+  const x = Matrix.zeros(n, b.columns);
+  for (let column = 0; column < b.columns; column++) {
+    for (let i = n - 1; i >= 0; i--) {
+      let sum = b.get(i, column);
+      for (let k = i + 1; k < n; k++) sum -= l.get(k, i) * x.get(k, column);
+      x.set(i, column, sum / l.get(i, i));
+    }
+  }
+  return x;
 }
 
 function solveLowerTriangular(l: Matrix, b: Matrix): Matrix {
