@@ -249,8 +249,8 @@ export function solveStaticEquilibrium(model: WilberforceModel): SolverStatistic
 /**
  * Solves the static equilibrium (solveStaticEquilibrium) and computes the lowest eigenfrequencies there: stiffness with
  * the gravity load Jacobian and as assembled (unsymmetric), clamp as constraint null space, shift-invert solve about 0
- * (the wire's shear and torsion modes reach ω² ≈ 1e13; a direct dense solve would leave the lowest frequencies with
- * relative errors ≈ 1e-5).
+ * (the wire's shear and torsion modes reach ω² ≈ 1e13: with the direct dense solve the lowest frequencies change by up to
+ * 2.5e-5 when K changes by 1e-10, with shift-invert by 2e-9).
  */
 export function linearizeAboutStaticEquilibrium(model: WilberforceModel, numberOfFrequencies = 6): WilberforceLinearization {
   const { mbs, bob } = model;

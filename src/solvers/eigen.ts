@@ -42,10 +42,11 @@ export interface EigenvalueOptions {
   unsymmetricStiffness?: boolean;
   /**
    * Shift σ of a shift-invert solve (Flexdyn option; default undefined: the direct solve of Exudyn's dense path): the
-   * eigenvalues μ = 1/(ω² − σ) of Lᵀ(K − σM)⁻¹L (M = L Lᵀ) instead of those of L⁻¹KL⁻ᵀ. A dense eigen solve has absolute
-   * errors ≈ ε·max|ω²|, so in stiff models (a thin rod: ω²_max ≈ 1e13) the lowest ω² carry relative errors ≈ 1e-5; the
-   * shift-invert solve makes them accurate to ≈ ε·ω²/(ω²_min − σ). K − σM must be regular: σ = 0 for a supported system,
-   * a negative σ (below −max(0, −ω²_min)) for one with rigid-body modes.
+   * eigenvalues μ = 1/(ω² − σ) of Lᵀ(K − σM)⁻¹L (M = L Lᵀ) instead of those of L⁻¹KL⁻ᵀ. The errors of a dense eigen
+   * solve scale with the largest |eigenvalue|: ε·max|ω²| for the direct solve, which in stiff models (a thin rod with
+   * ω²_max ≈ 1e13) can be 1e-5 of the lowest ω², and ε/min|ω² − σ| for the shift-invert solve, which resolves the lowest
+   * modes (and loses the highest). K − σM must be regular: σ = 0 for a supported system, a negative σ for one with
+   * rigid-body modes.
    */
   shiftInvert?: number;
 }
