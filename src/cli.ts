@@ -9,6 +9,10 @@ const usage = 'usage: flexdyn view <solution file | scene file> [--port N]   (N 
 
 async function main(args: string[]): Promise<void> {
   const [command, ...rest] = args;
+  if (command === '--help' || command === '-h' || command === 'help') {
+    console.log(usage);
+    return;
+  }
   if (command !== 'view') throw new FlexdynError(command === undefined ? usage : `unknown command '${command}'; ${usage}`);
   let port = 8080;
   const files: string[] = [];

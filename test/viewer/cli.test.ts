@@ -1,0 +1,25 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const bin = fileURLToPath(new URL('../../bin/flexdyn.js', import.meta.url));
+
+describe('flexdyn command', () => {
+  it('prints its usage for --help and exits 0', () => {
+    const out = execFileSync(process.execPath, [bin, '--help'], { encoding: 'utf8' });
+    expect(out.trim()).toBe('usage: flexdyn view <solution file | scene file> [--port N]   (N = 0: any free port; default 8080)');
+  });
+
+  it('names an unknown command, a bad port and a missing file, and exits 1', () => {
+    const run = (...args: string[]) => spawnSync(process.execPath, [bin, ...args], { encoding: 'utf8' });
+    const unknown = run('show');
+    expect(unknown.status).toBe(1);
+    expect(unknown.stderr).toMatch(/^unknown command 'show'; usage: flexdyn view/);
+    const port = run('view', 'x.txt', '--port', '70000');
+    expect(port.status).toBe(1);
+    expect(port.stderr).toMatch(/^--port must be an integer in 0 … 65535, got 70000/);
+    const none = run('view');
+    expect(none.status).toBe(1);
+    expect(none.stderr).toMatch(/^expected one file, got 0/);
+  });
+});
