@@ -141,6 +141,8 @@ export class JointModel implements ObjectModel {
   private readonly markerForce1 = new Float64Array(3);
   private readonly markerTorque0 = new Float64Array(3);
   private readonly markerTorque1 = new Float64Array(3);
+  /** Point markers, or rigid markers whose frames each depend on at most one node (see constraintForce_q). */
+  private singleNodeFrames = true;
   private blockWork = new Float64Array(0);
   private markerBlock = new Float64Array(0);
   private readonly work3 = new Float64Array(3);
@@ -192,6 +194,7 @@ export class JointModel implements ObjectModel {
     this.markers.bind(context, 'position', 'position');
     this.localNodes = this.markers.localNodes;
     this.n = this.markers.n0 + this.markers.n1;
+    this.singleNodeFrames = !this.selection.rigidMarkers || (this.markers.marker0.nodes.length <= 1 && this.markers.marker1.nodes.length <= 1);
     const largest = Math.max(this.markers.n0, this.markers.n1);
     this.blockWork = new Float64Array(3 * largest);
     this.markerBlock = new Float64Array(largest * largest);
@@ -387,12 +390,14 @@ export class JointModel implements ObjectModel {
    * torque F × d on marker 0; rotation rows a0ᵢ·a1ₗ τ = Σλₖ a0ᵢ × a1ₗ on marker 0, −τ on marker 1. The derivative is the
    * markers' ∂(Jᵀf + Gᵀt)/∂q at fixed f, t plus the change of F, F × d and τ through the virtual rotations w = Gδ and
    * ∂d = J1δ1 − J0δ0: ∂F = −F̃ G0δ, ∂(F × d) = d̃F̃ G0δ + F̃ ∂d, ∂τ = P G0δ0 − Q G1δ1 with P = Σλₖ ã1ₗ ã0ᵢ,
-   * Q = Σλₖ ã0ᵢ ã1ₗ. False (numerical) for alternativeConstraints and for markers without jacobianTransposedVector_q.
+   * Q = Σλₖ ã0ᵢ ã1ₗ. These assume that a marker frame varies as δA = (Gδ)~A, true for the frame of one node or rigid
+   * body; a frame interpolated from several nodes (a rod's interior cross-section Σ Nᵢ Aᵢ, a super-element marker) does
+   * not, so such markers, alternativeConstraints and markers without jacobianTransposedVector_q give false (numerical).
    */
   constraintForce_q(s: ItemState, k: Float64Array, factor: number): boolean {
     if (!this.active) return true;
     const { markers, a0All, a1All, axis0, axis1 } = this;
-    if ((this.threeRotations && this.alternative) || !markers.jacobianDerivativesAvailable) return false;
+    if ((this.threeRotations && this.alternative) || !markers.jacobianDerivativesAvailable || !this.singleNodeFrames) return false;
     this.evaluateOffset(s, 'offsetUserFunction');
     this.kinematics(s, false, true);
     markers.evaluateJacobians(s);
