@@ -158,7 +158,7 @@ function generalizedSymmetricEigen(stiffness: Matrix, mass: Matrix, unsymmetric:
   const n = l.rows;
   if (shift !== undefined) {
     if (!Number.isFinite(shift)) throw new FlexdynError(`computeODE2Eigenvalues: shiftInvert must be a finite number, got ${shift}`);
-    const k = unsymmetric ? stiffness : stiffness.add(stiffness.transpose()).mul(0.5);
+    const k = unsymmetric ? stiffness.clone() : stiffness.add(stiffness.transpose()).mul(0.5);
     const lu = new LuDecomposition(k.sub(symmetricMass.clone().mul(shift)));
     if (lu.isSingular()) throw new FlexdynError(`computeODE2Eigenvalues: with shiftInvert = ${shift}, K − σM must be regular, got a singular matrix (rigid-body modes? use a negative shift)`);
     const b = l.transpose().mmul(lu.solve(l));
