@@ -235,6 +235,12 @@ export interface BodyModel {
   nodesAt?(localPosition: ArrayLike<number>): readonly NodeModel[];
   /** Writes ∂position/∂u of a body-fixed point, 3 × n_point row-major (columns: the nodes of {@link BodyModel.nodesAt}). */
   positionJacobian(s: ItemState, localPosition: ArrayLike<number>, out: Float64Array): void;
+  /**
+   * Writes ∂velocity/∂Δq of a body-fixed point at fixed velocity coordinates, 3 × n_point row-major (a rigid body:
+   * the dependence of ω × A x on the rotation), for markers' {@link MarkerModel.velocity_q}. Absent: markers on the
+   * body provide none.
+   */
+  velocity_q?(s: ItemState, localPosition: ArrayLike<number>, out: Float64Array): void;
   /** Writes the body's rotation matrix A (9 entries row-major), for rigid and rotating bodies. */
   orientation?(s: ItemState, localPosition: ArrayLike<number>, out: Float64Array): void;
   /** Writes the global angular velocity of the body frame at localPosition. */
