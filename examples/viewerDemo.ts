@@ -1,5 +1,5 @@
 /**
- * Viewer demo: a double pendulum of two rigid bricks on revolute joints, a mass point on a spring and a
+ * Viewer demo: a double pendulum of two rigid bricks on revolute joints, a mass point on a spring (drawn as a coil) and a
  * Cosserat-rod cantilever swinging down under gravity; sensors record the pendulum tip and the mass point.
  * Solves 2 s, writes the solution file and the scene beside it, and prints how to view it:
  *
@@ -28,8 +28,9 @@ export function buildViewerDemo(): { mbs: MainSystem; pendulumBody: number } {
   const brick = (c: readonly number[]) => [graphics.Brick({ size: [a, w, w], color: c }), graphics.Basis({ length: 0.15, radius: 0.006 })];
   const b0 = mbs.createRigidBody({ referencePosition: [a / 2, 0, 0], inertia: InertiaCuboid({ density, sideLengths: [a, w, w] }), gravity: g, graphicsDataList: brick(graphics.color.red) });
   const b1 = mbs.createRigidBody({ referencePosition: [1.5 * a, 0, 0], inertia: InertiaCuboid({ density, sideLengths: [a, w, w] }), gravity: g, graphicsDataList: brick(graphics.color.dodgerblue) });
-  mbs.createRevoluteJoint({ bodyNumbers: [ground, b0], position: [0, 0, 0], axis: [0, 0, 1] });
-  mbs.createRevoluteJoint({ bodyNumbers: [b0, b1], position: [a, 0, 0], axis: [0, 0, 1] });
+  // joints drawn as hinge cylinders along z (Exudyn's axisRadius/axisLength, smaller than the defaults 0.1/0.4 for 6 cm bricks)
+  mbs.createRevoluteJoint({ bodyNumbers: [ground, b0], position: [0, 0, 0], axis: [0, 0, 1], axisRadius: 0.03, axisLength: 0.12 });
+  mbs.createRevoluteJoint({ bodyNumbers: [b0, b1], position: [a, 0, 0], axis: [0, 0, 1], axisRadius: 0.03, axisLength: 0.12 });
 
   // mass point on a spring below the ground bar
   const mass = mbs.createMassPoint({ referencePosition: [-0.8, -0.4, 0], physicsMass: 0.5, gravity: g, initialVelocity: [0.5, 0, 0],
@@ -41,7 +42,7 @@ export function buildViewerDemo(): { mbs: MainSystem; pendulumBody: number } {
   const rod = mbs.createCosseratRod({ centerline: { type: 'Straight', start: [-1.5, 0, 0.3], direction: [1, 0, 0], length: 1 }, numberOfElements: 4, polynomialDegree: 2, rodParameters, gravity: g });
   mbs.modifyObject(rod.objectNumber, { visualization: { radius: 0.012, color: graphics.color.lawngreen } });
   const clamp = mbs.addMarker(MarkerBodyRigid({ bodyNumber: ground, localPosition: [-1.5, 0, 0.3] }));
-  mbs.addObject(GenericJoint({ markerNumbers: [clamp, mbs.addMarker(MarkerNodeRigid({ nodeNumber: rod.nodeNumbers[0] }))] }));
+  mbs.addObject(GenericJoint({ markerNumbers: [clamp, mbs.addMarker(MarkerNodeRigid({ nodeNumber: rod.nodeNumbers[0] }))], visualization: { axesRadius: 0.05 } }));
 
   mbs.addSensor(SensorBody({ bodyNumber: b1, localPosition: [a / 2, 0, 0], outputVariableType: OutputVariableType.Position, name: 'pendulum tip', fileName: 'solution/viewerDemoTip.txt' }));
   mbs.addSensor(SensorNode({ nodeNumber: mbs.getObject(mass).nodeNumber as number, outputVariableType: OutputVariableType.Position, name: 'mass point', fileName: 'solution/viewerDemoMass.txt' }));

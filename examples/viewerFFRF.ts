@@ -27,11 +27,10 @@ export function buildFlexiblePendulum(): MainSystem {
   const cms = new ObjectFFRFreducedOrderInterface(fem);
   const mbs = new SystemContainer().addSystem();
   const body = cms.addObjectFFRFreducedOrder(mbs, { gravity: [0, -9.81, 0] });
-  mbs.modifyObject(body.oFFRFreducedOrder, { visualization: { triangleMesh: Array.from(fem.getSurfaceTriangles()) } });
   const ground = mbs.addObject(ObjectGround({ visualization: { graphicsData: [graphics.Sphere({ radius: 0.02, color: graphics.color.darkgrey })] } }));
   const face = fem.getNodesInPlane([0, 0, 0], [1, 0, 0]);
   const hinge = mbs.addMarker(MarkerSuperElementPosition({ bodyNumber: body.oFFRFreducedOrder, meshNodeNumbers: face, weightingFactors: face.map(() => 1 / face.length) }));
-  mbs.addObject(SphericalJoint({ markerNumbers: [mbs.addMarker(MarkerBodyPosition({ bodyNumber: ground, localPosition: [0, 0, 0] })), hinge] }));
+  mbs.addObject(SphericalJoint({ markerNumbers: [mbs.addMarker(MarkerBodyPosition({ bodyNumber: ground, localPosition: [0, 0, 0] })), hinge], visualization: { jointRadius: 0.015 } }));
   const tip = fem.getNodeAtPoint([0.8, 0.04, 0.04]);
   mbs.addSensor(SensorSuperElement({ bodyNumber: body.oFFRFreducedOrder, meshNodeNumber: tip, outputVariableType: OutputVariableType.DisplacementLocal, name: 'tip deformation', fileName: 'solution/viewerFFRFtip.txt' }));
   mbs.assemble();

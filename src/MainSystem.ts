@@ -1,5 +1,6 @@
 import { itemRegistry } from './items/index.ts';
 import { CompiledModel, type StoredItem } from './model/compile.ts';
+import { ReferenceModel, type ReferenceOutputs } from './model/referenceModel.ts';
 import { SystemAssembler } from './model/assembly.ts';
 import { SensorRecords } from './model/SensorRecords.ts';
 import type { SystemState } from './model/SystemState.ts';
@@ -58,6 +59,11 @@ export class SystemDataAccess {
     return Array.from(this.mbs.stateOf(configuration).lambda);
   }
 
+  /** Sets the algebraic coordinates (Lagrange multipliers) of a configuration, e.g. a static solution's λ as initial values for computeODE2Eigenvalues. */
+  setAECoordinates(values: ArrayLike<number>, configuration: ConfigurationType = ConfigurationType.Current): void {
+    setChecked(this.mbs.stateOf(configuration).lambda, values, 'algebraic coordinates');
+  }
+
   /** Time of a configuration. */
   getTime(configuration: ConfigurationType = ConfigurationType.Current): number {
     return this.mbs.stateOf(configuration).t;
@@ -91,6 +97,8 @@ export class MainSystem extends MainSystemCreateHelpers {
   private readonly items: Record<ItemCategory, StoredItem[]> = { Node: [], Object: [], Marker: [], Load: [], Sensor: [] };
   private model?: CompiledModel;
   private assembler?: SystemAssembler;
+  /** Reference-configuration outputs without assembling; dropped when an item is modified or the system reset. */
+  private reference?: ReferenceModel;
   private readonly sensorRecords = new SensorRecords();
   private readonly hooks: SolverHooks = {};
   /** Coordinate access per configuration. */
@@ -170,9 +178,21 @@ export class MainSystem extends MainSystemCreateHelpers {
     this.assembler = new SystemAssembler(model);
   }
 
+  /**
+   * Outputs of the items in the reference configuration, from the models of just the items they depend on and without
+   * assembling the system (the create helpers read joint frames with it, so that building a model stays linear in
+   * its size); the values equal getNodeOutput / getObjectOutputBody / getMarkerOutput with ConfigurationType.Reference
+   * of the assembled system.
+   */
+  referenceOutputs(): ReferenceOutputs {
+    this.reference ??= new ReferenceModel(this.items, this);
+    return this.reference;
+  }
+
   /** Removes all items and stored sensor rows. */
   reset(): void {
     for (const list of Object.values(this.items)) list.length = 0;
+    this.reference = undefined;
     this.model = undefined;
     this.assembler = undefined;
     this.sensorRecords.reset(0);
@@ -324,6 +344,7 @@ export class MainSystem extends MainSystemCreateHelpers {
     }
     const dictionary = completeDictionary(stored.definition, { ...stored.dictionary, ...changes }, labelOf(category, stored.definition.typeName, index));
     this.items[category][index] = { definition: stored.definition, dictionary };
+    this.reference = undefined;
     this.model = undefined;
   }
 

@@ -21,6 +21,7 @@ export {
   GeneralizedAlphaSettings, ExplicitIntegrationSettings, NumericalDifferentiationSettings,
 } from './solvers/SimulationSettings.ts';
 export type { SolverStatistics } from './solvers/stepLoop.ts';
+export type { ReferenceOutputs } from './model/referenceModel.ts';
 export type { EigenvalueOptions, EigenvalueResult } from './solvers/eigen.ts';
 export type { ItemLabel } from './registry/errors.ts';
 export type { ItemDefinition, ItemCategory, ItemDictionary, FactoryResult } from './registry/definition.ts';

@@ -24,7 +24,8 @@ import { ObjectJointGeneric } from './items/objects/ObjectJointGeneric.ts';
 import type { JointOffsetUserFunction } from './items/objects/jointKernel.ts';
 import { ObjectConnectorRigidBodySpringDamper, type RigidBodySpringForceTorqueUserFunction } from './items/objects/ObjectConnectorRigidBodySpringDamper.ts';
 import { ObjectConnectorTorsionalSpringDamper, type TorsionalSpringTorqueUserFunction } from './items/objects/ObjectConnectorTorsionalSpringDamper.ts';
-import { ConfigurationType, OutputVariableType } from './registry/enums.ts';
+import { OutputVariableType } from './registry/enums.ts';
+import type { ReferenceOutputs } from './model/referenceModel.ts';
 import { describeValue, FlexdynError } from './registry/errors.ts';
 import type { LoadIndex, MarkerIndex, NodeIndex, ObjectIndex, SensorIndex, VectorValue } from './registry/parameters.ts';
 import {
@@ -373,14 +374,11 @@ export abstract class MainSystemCreateHelpers {
   abstract addLoad(item: Record<string, unknown>): LoadIndex;
   /** Adds a sensor; returns its index. */
   abstract addSensor(item: Record<string, unknown>): SensorIndex;
-  /** Compiles the items into a model (used to read reference positions). */
-  abstract assemble(): void;
-  /** Output variable of a marker in a configuration. */
-  abstract getMarkerOutput(index: number, variable: OutputVariableType, configuration?: ConfigurationType): number[];
-  /** Output variable of a node in a configuration. */
-  abstract getNodeOutput(index: number, variable: OutputVariableType, configuration?: ConfigurationType): number[];
-  /** Output variable of a body at a local position in a configuration. */
-  abstract getObjectOutputBody(index: number, variable: OutputVariableType, localPosition?: ArrayLike<number>, configuration?: ConfigurationType): number[];
+  /**
+   * Outputs of the items in the reference configuration, computed from the items they depend on without assembling
+   * the system; the helpers read joint frames and reference lengths with it.
+   */
+  abstract referenceOutputs(): ReferenceOutputs;
   /** The dictionary of an object. */
   abstract getObject(index: number): Record<string, unknown>;
 
@@ -418,8 +416,7 @@ export abstract class MainSystemCreateHelpers {
 
   /**
    * Adds a position marker at each end and an ObjectConnectorSpringDamper between them; returns the
-   * connector's object index. Without referenceLength the spring is relaxed in the reference configuration
-   * (computing it assembles the system built so far).
+   * connector's object index. Without referenceLength the spring is relaxed in the reference configuration.
    */
   createSpringDamper(options: CreateSpringDamperOptions = {}): ObjectIndex {
     const where = 'createSpringDamper';
@@ -454,7 +451,7 @@ export abstract class MainSystemCreateHelpers {
 
   /**
    * Adds a position marker at each end and an ObjectConnectorDistance between them; returns its object index.
-   * Without distance the reference-configuration distance is kept (computing it assembles the system built so far).
+   * Without distance the reference-configuration distance is kept.
    * A zero distance is an error (Exudyn would create a SphericalJoint instead).
    */
   createDistanceConstraint(options: CreateDistanceConstraintOptions = {}): ObjectIndex {
@@ -668,13 +665,12 @@ export abstract class MainSystemCreateHelpers {
       if (end.kind === 'node') return this.addMarker(MarkerNodeRigid({ name: markerName, nodeNumber: end.index }));
       return end.index;
     });
-    assembleForReference(this, where, 'the joint frame');
-    const rotations = ends.map((end, i): Float64Array => {
+    const rotations = readReference(where, 'the joint frame', () => ends.map((end, i): Float64Array => {
       const variable = OutputVariableType.RotationMatrix;
-      const reference = ConfigurationType.Reference;
-      if (end.kind === 'body') return referenceRotation(this, end.index, () => this.getObjectOutputBody(end.index, variable, localPositions[i], reference), true);
-      return Float64Array.from(end.kind === 'node' ? this.getNodeOutput(end.index, variable, reference) : this.getMarkerOutput(end.index, variable, reference));
-    });
+      const reference = this.referenceOutputs();
+      if (end.kind === 'body') return referenceRotation(this, end.index, () => reference.bodyOutput(end.index, variable, localPositions[i]), true);
+      return Float64Array.from(end.kind === 'node' ? reference.nodeOutput(end.index, variable) : reference.markerOutput(end.index, variable));
+    }));
     const [rotationMarker0, rotationMarker1] = markerRotations(rotations[0], rotations[1], joint, useGlobalFrame);
     const zero6 = Array.from({ length: 6 }, () => [0, 0, 0, 0, 0, 0]);
     return this.addObject(ObjectConnectorRigidBodySpringDamper({
@@ -829,16 +825,17 @@ function checkedVector3(where: string, argumentName: string, value: unknown): nu
   return Array.from(value as ArrayLike<number>);
 }
 
-/** Distance of two markers in the reference configuration; assembles the system built so far. */
+/** Distance of two markers in the reference configuration. */
 function referenceDistance(mbs: MainSystemCreateHelpers, where: string, argumentName: string, m0: MarkerIndex, m1: MarkerIndex): number {
+  let p0: number[], p1: number[];
   try {
-    mbs.assemble();
+    const reference = mbs.referenceOutputs();
+    p0 = reference.markerOutput(m0, OutputVariableType.Position);
+    p1 = reference.markerOutput(m1, OutputVariableType.Position);
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    throw new FlexdynError(`${where}: ${argumentName} was not given and the system built so far cannot be assembled to compute it from the reference configuration (${message}); pass ${argumentName} explicitly`);
+    throw new FlexdynError(`${where}: ${argumentName} was not given and cannot be computed from the reference configuration (${message}); pass ${argumentName} explicitly`);
   }
-  const p0 = mbs.getMarkerOutput(m0, OutputVariableType.Position, ConfigurationType.Reference);
-  const p1 = mbs.getMarkerOutput(m1, OutputVariableType.Position, ConfigurationType.Reference);
   return Math.sqrt((p1[0] - p0[0]) ** 2 + (p1[1] - p0[1]) ** 2 + (p1[2] - p0[2]) ** 2);
 }
 
@@ -894,13 +891,13 @@ const rigidParametrizations = new Map<string, RigidParametrization>([
   }],
 ]);
 
-/** Assembles the system built so far, so that a helper can read reference positions and rotations. */
-function assembleForReference(mbs: MainSystemCreateHelpers, where: string, what: string): void {
+/** Runs read (reference-configuration outputs); an error names the helper and what it was computing. */
+function readReference<T>(where: string, what: string, read: () => T): T {
   try {
-    mbs.assemble();
+    return read();
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    throw new FlexdynError(`${where}: the system built so far cannot be assembled to compute ${what} from the reference configuration (${message})`);
+    throw new FlexdynError(`${where}: ${what} cannot be computed from the reference configuration (${message})`);
   }
 }
 
@@ -921,9 +918,9 @@ interface JointFrames {
 }
 
 /**
- * Checks the joint sides and position and reads the sides' reference positions and rotations (assembles the
- * system built so far). A marker's reference position defines the joint position; without markers the joint is
- * at `position` (global, or local to body0 with useGlobalFrame false). With requireRotation false (spherical
+ * Checks the joint sides and position and reads the sides' reference positions and rotations. A marker's reference
+ * position defines the joint position; without markers the joint is at `position` (global, or local to body0 with
+ * useGlobalFrame false). With requireRotation false (spherical
  * joints) sides without an orientation count as unrotated.
  */
 function jointFrames(mbs: MainSystemCreateHelpers, where: string, options: CreateJointOptions, requireRotation = true): JointFrames {
@@ -958,17 +955,18 @@ function jointFrames(mbs: MainSystemCreateHelpers, where: string, options: Creat
   } else {
     position = checkedVector3(where, 'position', o.position);
   }
-  assembleForReference(mbs, where, 'the joint frames');
-  const reference = ConfigurationType.Reference;
   const p: Float64Array[] = [];
   const a: Float64Array[] = [];
-  for (let i = 0; i < 2; i++) {
-    const body = bodies[i];
-    const read = (variable: OutputVariableType): number[] => body !== undefined
-      ? mbs.getObjectOutputBody(body, variable, [0, 0, 0], reference) : mbs.getMarkerOutput(markers[i]!, variable, reference);
-    p.push(Float64Array.from(read(OutputVariableType.Position)));
-    a.push(referenceRotation(mbs, body, () => read(OutputVariableType.RotationMatrix), requireRotation));
-  }
+  readReference(where, 'the joint frames', () => {
+    const reference = mbs.referenceOutputs();
+    for (let i = 0; i < 2; i++) {
+      const body = bodies[i];
+      const read = (variable: OutputVariableType): number[] => body !== undefined
+        ? reference.bodyOutput(body, variable, [0, 0, 0]) : reference.markerOutput(markers[i]!, variable);
+      p.push(Float64Array.from(read(OutputVariableType.Position)));
+      a.push(referenceRotation(mbs, body, () => read(OutputVariableType.RotationMatrix), requireRotation));
+    }
+  });
   let pJoint: Float64Array;
   const firstMarker = markers.findIndex((m) => m !== undefined);
   if (firstMarker >= 0) {

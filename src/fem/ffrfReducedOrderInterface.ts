@@ -52,6 +52,8 @@ export interface AddObjectFFRFreducedOrderOptions {
   massMatrixUserFunction?: FFRFreducedOrderMassMatrixUserFunction;
   /** Item name. */
   name?: string;
+  /** RGBA colour of the drawn surface (visualization.color; default [0.1, 0.9, 0.1, 1], as Exudyn's). */
+  color?: readonly number[];
 }
 
 /** Items created by {@link ObjectFFRFreducedOrderInterface.addObjectFFRFreducedOrder} (Exudyn's dictionary keys). */
@@ -182,6 +184,8 @@ export class ObjectFFRFreducedOrderInterface {
   readonly mXRefTildePsi: number[][];
   /** x̃ᵀMΨ̃ (3 × 3n_m). */
   readonly mXRefTildePsiTilde: number[][];
+  /** Surface triangles of the FE mesh (fem.getSurfaceTriangles(), 3 mesh node numbers each), the object's visualization.triangleMesh. */
+  readonly triangles: Int32Array;
   /** Reference Euler parameters of the last created object (for the user functions). */
   private rotationParameters0 = [1, 0, 0, 0];
   private gravity = [0, 0, 0];
@@ -199,6 +203,7 @@ export class ObjectFFRFreducedOrderInterface {
     this.nModes = nm;
     this.nNodes = nf / 3;
     this.xRef = Float64Array.from(fem.nodes);
+    this.triangles = fem.numberOfElements() > 0 ? fem.getSurfaceTriangles() : new Int32Array(0);
     // column blocks: Ψ (nm), Ψ̃ (3nm), Φ_t (3), x̃ (3)
     const psi = dense(nf, nm), psiT = dense(nf, 3 * nm), phi = dense(nf, 3), xT = dense(nf, 3);
     const column = new Float64Array(nf);
@@ -247,7 +252,12 @@ export class ObjectFFRFreducedOrderInterface {
     if (!(xRef instanceof Float64Array) || basis.length !== xRef.length || basis.some((row) => row.length !== nm) || (d.massMatrixReduced as number[][]).length !== nm) {
       throw new FlexdynError(`ObjectFFRFreducedOrderInterface.loadFromFile: modeBasis must be ${xRef.length} × ${nm} and the reduced matrices ${nm} × ${nm}, got inconsistent sizes`);
     }
-    return Object.assign(Object.create(ObjectFFRFreducedOrderInterface.prototype) as ObjectFFRFreducedOrderInterface, d);
+    // files written before the triangles were saved: no surface to draw
+    const triangles = d.triangles === undefined ? new Int32Array(0) : d.triangles;
+    if (!(triangles instanceof Int32Array) || triangles.length % 3 !== 0 || triangles.some((t) => t < 0 || t >= (d.nNodes as number))) {
+      throw new FlexdynError(`ObjectFFRFreducedOrderInterface.loadFromFile: triangles must be an Int32Array of mesh node numbers in 0 … ${(d.nNodes as number) - 1}, 3 per triangle, got ${triangles instanceof Int32Array ? `${triangles.length} entries` : typeof triangles}`);
+    }
+    return Object.assign(Object.create(ObjectFFRFreducedOrderInterface.prototype) as ObjectFFRFreducedOrderInterface, { ...d, triangles });
   }
 
   /**
@@ -285,6 +295,7 @@ export class ObjectFFRFreducedOrderInterface {
       name, nodeNumbers: [nRigidBody, nGenericODE2], massMatrixReduced: this.massMatrixReduced, stiffnessMatrixReduced: this.stiffnessMatrixReduced,
       dampingMatrixReduced: this.dampingMatrixReduced ?? [], modeBasis: this.modeBasis, referencePositions: this.xRef,
       forceUserFunction: options.forceUserFunction ?? (0 as const), massMatrixUserFunction: options.massMatrixUserFunction ?? (0 as const),
+      visualization: { triangleMesh: Array.from(this.triangles), color: options.color ?? [0.1, 0.9, 0.1, 1], showNodes: true },
     };
     let loadGravity: LoadIndex | undefined;
     let oFFRFreducedOrder: ObjectIndex;

@@ -7,10 +7,12 @@ import { ConfigurationType, OutputVariableType } from '../registry/enums.ts';
 import { FlexdynError, formatItemLabel } from '../registry/errors.ts';
 import { visualizationOf } from '../registry/visualization.ts';
 import type { Solution } from './solutionFile.ts';
+import { connectorDrawings, defaultSpringWindings, springCoil, springCoilPointCount, type ConnectorDrawing } from '../viewer/connectorDrawing.ts';
+import { evaluateUserGraphics, userGraphicsItems } from '../viewer/userGraphics.ts';
 
 /** Options of {@link exportVTK}. */
 export interface ExportVTKOptions {
-  /** Base name of the files: <baseName>.pvd, <baseName>_rods_<frame>.vtp, _bodies_, _meshes_ (default 'solution'). */
+  /** Base name of the files: <baseName>.pvd, <baseName>_rods_<frame>.vtp, _bodies_, _meshes_, _connectors_ (default 'solution'). */
   baseName?: string;
   /** 'ascii' (default) or 'base64' (VTK's inline binary: base64 of a UInt32 byte count and the little-endian values). */
   encoding?: 'ascii' | 'base64';
@@ -20,6 +22,8 @@ export interface ExportVTKOptions {
   rodSamples?: number;
   /** Points around each rod cross-section (default 16). */
   rodCircumferentialPoints?: number;
+  /** Windings of spring coils in the connectors piece (default 8, Exudyn's springNumberOfWindings). */
+  springNumberOfWindings?: number;
 }
 
 /** What exportVTK wrote. */
@@ -327,21 +331,23 @@ function meshPiece(meshes: readonly MeshTrack[], state: ItemState): PolyPiece {
 
 /**
  * Bodies of one configuration from their graphics data, placed at the body pose
- * (x = r + A·x_local; ground graphics in global coordinates): triangles as polygons, graphics
- * lines as line cells. Point data Color (RGBA in [0, 1]); cell data ObjectIndex (lines first,
+ * (x = r + A·x_local; ground graphics in global coordinates), and the results of graphics user functions
+ * (global coordinates): triangles as polygons, graphics lines as line cells. Point data Color (RGBA in [0, 1]); cell data ObjectIndex (lines first,
  * then polygons, as VTK orders cells).
  */
-function bodyPiece(bodies: readonly BodyTrack[], state: ItemState): PolyPiece {
+function bodyPiece(bodies: readonly BodyTrack[], state: ItemState, globalGraphics: readonly { index: number; graphics: GraphicsData[] }[] = []): PolyPiece {
   const piece = emptyPiece();
   const colors: number[] = [];
   const lineObjects: number[] = [];
   const polyObjects: number[] = [];
   const r = new Float64Array(3);
   const A = new Float64Array(9);
-  for (const b of bodies) {
+  const placed = [...bodies, ...globalGraphics.map((g) => ({ index: g.index, graphics: g.graphics, color: undefined, body: undefined }))];
+  for (const b of placed) {
     A.set([1, 0, 0, 0, 1, 0, 0, 0, 1]);
-    b.body.position(state, [0, 0, 0], r);
-    b.body.orientation?.(state, [0, 0, 0], A);
+    r.fill(0);
+    b.body?.position(state, [0, 0, 0], r);
+    b.body?.orientation?.(state, [0, 0, 0], A);
     const place = (x: number, y: number, z: number) => {
       for (let d = 0; d < 3; d++) piece.points.push(r[d] + A[3 * d] * x + A[3 * d + 1] * y + A[3 * d + 2] * z);
     };
@@ -375,6 +381,62 @@ function bodyPiece(bodies: readonly BodyTrack[], state: ItemState): PolyPiece {
 }
 
 /**
+ * Connectors and joints of one configuration: spring-dampers as coil polylines (springCoilPointCount points from
+ * marker 0 to marker 1), other connectors as a line between their markers, joint parts as a line along each
+ * cylinder's axis (its two end points in the joint frame of its marker) and a vertex at the centre of each
+ * sphere (the marker position). Point data Color (RGBA); cell data ObjectIndex (vertices first, then lines).
+ */
+function connectorPiece(drawings: readonly ConnectorDrawing[], state: ItemState): PolyPiece {
+  const piece = emptyPiece();
+  const colors: number[] = [];
+  const vertObjects: number[] = [];
+  const lineObjects: number[] = [];
+  const p0 = new Float64Array(3), p1 = new Float64Array(3), A = new Float64Array(9);
+  const addPoint = (x: ArrayLike<number>, o: number, color: readonly number[]): number => {
+    piece.points.push(x[o], x[o + 1], x[o + 2]);
+    colors.push(...color);
+    return piece.points.length / 3 - 1;
+  };
+  const addLine = (ids: number[], index: number) => {
+    piece.lines.push(...ids);
+    piece.lineOffsets.push(piece.lines.length);
+    lineObjects.push(index);
+  };
+  for (const c of drawings) {
+    c.ends[0](state, p0);
+    c.ends[1](state, p1);
+    if (c.spring !== undefined) {
+      const n = springCoilPointCount(c.spring.windings);
+      const coil = new Float64Array(3 * n);
+      springCoil(p0, p1, c.spring.radius, c.spring.windings, coil);
+      const ids: number[] = [];
+      for (let i = 0; i < n; i++) ids.push(addPoint(coil, 3 * i, c.color));
+      addLine(ids, c.index);
+    }
+    if (c.line) addLine([addPoint(p0, 0, c.color), addPoint(p1, 0, c.color)], c.index);
+    for (const part of c.parts) {
+      part.frame(state, p0, A);
+      for (const shape of part.shapes) {
+        if (shape.type === 'sphere') {
+          piece.verts.push(addPoint(p0, 0, part.color));
+          piece.vertOffsets.push(piece.verts.length);
+          vertObjects.push(c.index);
+          continue;
+        }
+        const ids = [shape.start, shape.start + shape.length].map((s) => {
+          const x = [0, 1, 2].map((k) => p0[k] + s * (A[3 * k] * shape.axis[0] + A[3 * k + 1] * shape.axis[1] + A[3 * k + 2] * shape.axis[2]));
+          return addPoint(x, 0, part.color);
+        });
+        addLine(ids, c.index);
+      }
+    }
+  }
+  piece.pointData.push({ name: 'Color', components: 4, values: colors, type: 'Float32' });
+  piece.cellData.push({ name: 'ObjectIndex', components: 1, values: [...vertObjects, ...lineObjects], type: 'Int32' });
+  return piece;
+}
+
+/**
  * Writes a solution as a ParaView time series into `folder`: `<baseName>.pvd` referencing per
  * exported row `<baseName>_rods_<k>.vtp` (Cosserat rods and other line bodies as tubes with
  * StrainLocal, CurvatureLocal, ForceLocal, TorqueLocal, ArcLength) and
@@ -382,7 +444,9 @@ function bodyPiece(bodies: readonly BodyTrack[], state: ItemState): PolyPiece {
  * sphere for mass points and a coordinate basis for rigid bodies without graphics data; ground
  * graphics at the ground's reference position) and `<baseName>_meshes_<k>.vtp` (super elements,
  * i.e. FFRF bodies: mesh nodes at their positions, surface triangles of visualization.triangleMesh,
- * mesh-node outputs such as Displacement and StressLocal as point data). The
+ * mesh-node outputs such as Displacement and StressLocal as point data) and `<baseName>_connectors_<k>.vtp`
+ * (spring-dampers as coil polylines, joints as axis lines and points, other connectors as lines; see
+ * connectorPiece); graphicsDataUserFunction results (global coordinates) go into the bodies file. The
  * system must be assembled and be the model of the solution; its Visualization configuration is
  * overwritten with each row (see MainSystem.setStateFromSolution).
  */
@@ -456,8 +520,12 @@ export function exportVTK(mbs: MainSystem, solution: Solution, folder: string, o
     }
     bodies.push({ index, body, graphics, color: userColor });
   });
-  if (rods.length === 0 && bodies.length === 0 && meshes.length === 0) {
-    throw new FlexdynError(`exportVTK: the system must have a shown rod or body to export, got none (objects: ${model.objects.map((o) => formatItemLabel(o.label)).join(', ') || 'none'})`);
+  const windings = options.springNumberOfWindings ?? defaultSpringWindings;
+  if (!Number.isInteger(windings) || windings < 1) throw new FlexdynError(`exportVTK: springNumberOfWindings must be a positive integer, got ${windings}`);
+  const connectors = connectorDrawings(mbs, size, windings);
+  const userItems = userGraphicsItems(mbs);
+  if (rods.length === 0 && bodies.length === 0 && meshes.length === 0 && connectors.length === 0 && userItems.length === 0) {
+    throw new FlexdynError(`exportVTK: the system must have a shown rod, body or connector to export, got none (objects: ${model.objects.map((o) => formatItemLabel(o.label)).join(', ') || 'none'})`);
   }
 
   mkdirSync(folder, { recursive: true });
@@ -474,9 +542,10 @@ export function exportVTK(mbs: MainSystem, solution: Solution, folder: string, o
       entries.push({ time: solution.times[row], part: 0, file, name: 'rods' });
       written.push(join(folder, file));
     }
-    if (bodies.length > 0) {
+    if (bodies.length > 0 || userItems.length > 0) {
       const file = `${baseName}_bodies_${frame}.vtp`;
-      writeFileSync(join(folder, file), polyDataXml(bodyPiece(bodies, state), encoding));
+      const userGraphics = userItems.map((item) => ({ index: item.index, graphics: evaluateUserGraphics(mbs, item, 'exportVTK', row, solution.times[row]) }));
+      writeFileSync(join(folder, file), polyDataXml(bodyPiece(bodies, state, userGraphics), encoding));
       entries.push({ time: solution.times[row], part: 1, file, name: 'bodies' });
       written.push(join(folder, file));
     }
@@ -484,6 +553,12 @@ export function exportVTK(mbs: MainSystem, solution: Solution, folder: string, o
       const file = `${baseName}_meshes_${frame}.vtp`;
       writeFileSync(join(folder, file), polyDataXml(meshPiece(meshes, state), encoding));
       entries.push({ time: solution.times[row], part: 2, file, name: 'meshes' });
+      written.push(join(folder, file));
+    }
+    if (connectors.length > 0) {
+      const file = `${baseName}_connectors_${frame}.vtp`;
+      writeFileSync(join(folder, file), polyDataXml(connectorPiece(connectors, state), encoding));
+      entries.push({ time: solution.times[row], part: 3, file, name: 'connectors' });
       written.push(join(folder, file));
     }
     files.push(written);

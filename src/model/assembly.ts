@@ -80,6 +80,12 @@ export class SystemAssembler {
   /** Work arrays for the nodes' own algebraic equations: values (largest n_AE) and Jacobian (largest n_AE × n_u). */
   private readonly nodeValues: Float64Array;
   private readonly nodeJacobian: Float64Array;
+  /** Work arrays of the nodes' constraint-force Jacobian: matrix (largest n_u²) and two vectors (largest n_u). */
+  private readonly nodeMatrix: Float64Array;
+  private readonly nodePlus: Float64Array;
+  private readonly nodeMinus: Float64Array;
+  /** Saved position coordinates of the node being perturbed (largest n_q of all nodes). */
+  private readonly savedNode: Float64Array;
   /** Maps block-sparse objects' local entries into the target matrix. */
   private readonly entries = new LocalToGlobal();
   /** The global equation indices 0 … n_u + n_AE − 1 (index map of the constraint blocks). */
@@ -108,6 +114,11 @@ export class SystemAssembler {
     this.identity = Int32Array.from({ length: model.nu + model.nAE }, (_, i) => i);
     this.nodeValues = new Float64Array(values);
     this.nodeJacobian = new Float64Array(jacobian);
+    const largestNu = model.nodes.reduce((m, node) => Math.max(m, node.nu), 0);
+    this.nodeMatrix = new Float64Array(largestNu * largestNu);
+    this.nodePlus = new Float64Array(largestNu);
+    this.nodeMinus = new Float64Array(largestNu);
+    this.savedNode = new Float64Array(model.nodes.reduce((m, node) => Math.max(m, node.nq), 0));
   }
 
   /** Adds factor·M(q) into target; block-sparse objects add their entries through the local-to-global map. */
@@ -301,6 +312,79 @@ export class SystemAssembler {
   }
 
   /**
+   * Adds factor·∂(C_qᵀ λ)/∂Δq into target (n_u × n_u block), λ from s held fixed: the stiffness of the constraint forces
+   * about a loaded state, for every constraint object and node equation with a nonzero multiplier. Objects with an
+   * analytic {@link ObjectModel.constraintForce_q} use it (unless differentiation.forODE2); the others, and the nodes'
+   * own equations, get central differences of C_qᵀ λ with respect to their coordinates (step
+   * ∛ε·max(minimumCoordinateSize, |q_i|), Lie-group nodes perturbed through composeIncrement).
+   */
+  addConstraintForceJacobian(s: SystemState, target: MatrixAccumulator, factor: number): void {
+    const { objects, objectMaps, constraintObjects, nu, nodes, constraintNodes } = this.model;
+    for (let ci = 0; ci < constraintObjects.length; ci++) {
+      const i = constraintObjects[ci];
+      const object = objects[i];
+      if (object.velocityLevelConstraint === true || !hasNonzero(s.lambda, object.aeIndex - nu, object.nAE)) continue;
+      const map = objectMaps[i];
+      zeroArray(map.matrix);
+      const analytic = object.constraintForce_q !== undefined && !this.differentiation.forODE2 && object.constraintForce_q(s, map.matrix, factor);
+      if (!analytic) this.centralConstraintForceJacobian(object, object.localNodes, map.constraintJacobian, s, factor, map.matrix, map.vector, map.vector2);
+      scatterMatrix(map, map.matrix, target, 1);
+    }
+    for (let ci = 0; ci < constraintNodes.length; ci++) {
+      const node = nodes[constraintNodes[ci]];
+      if (!hasNonzero(s.lambda, node.aeIndex - nu, node.nAE)) continue;
+      const n = node.nu;
+      const matrix = this.nodeMatrix.subarray(0, n * n);
+      matrix.fill(0);
+      this.centralConstraintForceJacobian(node, [node], this.nodeJacobian, s, factor, matrix, this.nodePlus.subarray(0, n), this.nodeMinus.subarray(0, n));
+      addGlobalBlock(target, this.identity, node.uIndex, this.identity, node.uIndex, n, n, matrix, 0, n, 1, 1);
+    }
+  }
+
+  /**
+   * matrix += factor·∂(C_qᵀλ)/∂q of one constraint object or node by central differences over the coordinates of its
+   * nodes (local column order; a node listed twice is perturbed once, as in numericLhsJacobian); c is its n_AE × n
+   * Jacobian work array, plus and minus its n-vectors.
+   */
+  private centralConstraintForceJacobian(item: ObjectModel | NodeModel, nodes: readonly NodeModel[], c: Float64Array, s: SystemState, factor: number, matrix: Float64Array, plus: Float64Array, minus: Float64Array): void {
+    const n = plus.length;
+    const { minimumCoordinateSize } = this.differentiation;
+    const saved = this.savedNode;
+    let local = 0;
+    for (let nodeIndex = 0; nodeIndex < nodes.length; nodeIndex++) {
+      const node = nodes[nodeIndex];
+      if (nodes.indexOf(node) < nodeIndex) { local += node.nu; continue; }
+      for (let k = 0; k < node.nq; k++) saved[k] = s.q[node.qIndex + k];
+      for (let j = 0; j < node.nu; j++, local++) {
+        const eps = centralStep * Math.max(minimumCoordinateSize, Math.abs(s.q[node.qIndex + j]));
+        perturbNode(node, s, j, eps, false);
+        this.constraintReaction(item, c, s, plus);
+        restoreNode(node, s, false, saved);
+        perturbNode(node, s, j, -eps, false);
+        this.constraintReaction(item, c, s, minus);
+        restoreNode(node, s, false, saved);
+        const scale = factor / (2 * eps);
+        for (let i = 0; i < n; i++) matrix[i * n + local] += scale * (plus[i] - minus[i]);
+      }
+    }
+  }
+
+  /** Writes out = C_qᵀλ of one constraint object or node (its local coordinates) at s; c is its Jacobian work array. */
+  private constraintReaction(item: ObjectModel | NodeModel, c: Float64Array, s: SystemState, out: Float64Array): void {
+    const n = out.length;
+    const nAE = item.nAE;
+    c.fill(0, 0, nAE * n);
+    item.ae_q!(s, c);
+    zeroArray(out);
+    const first = item.aeIndex - this.model.nu;
+    for (let row = 0; row < nAE; row++) {
+      const l = s.lambda[first + row];
+      if (l === 0) continue;
+      for (let k = 0; k < n; k++) out[k] += c[row * n + k] * l;
+    }
+  }
+
+  /**
    * Names the item that owns global equation index (ODE2 rows first, then algebraic rows), for error
    * messages, and the constraints involved: those acting on that coordinate, or those sharing
    * coordinates with the owning constraint (candidates for redundant or conflicting constraints).
@@ -470,7 +554,16 @@ export class SystemAssembler {
   }
 }
 
+/** True if one of values[first … first + count − 1] is nonzero. */
+function hasNonzero(values: Float64Array, first: number, count: number): boolean {
+  for (let k = 0; k < count; k++) if (values[first + k] !== 0) return true;
+  return false;
+}
+
 const savedCoordinates = new Float64Array(64);
+
+/** Relative step of central differences, ∛ε (balances the O(h²) truncation and O(ε/h) round-off errors). */
+const centralStep = Math.cbrt(Number.EPSILON);
 
 function saveNode(node: NodeModel, s: SystemState, velocity: boolean): Float64Array {
   const values = velocity ? s.u : s.q;

@@ -229,6 +229,13 @@ export interface ObjectModel {
    * assembler calls ae and ae_q when absent. Must give exactly the values of the two calls.
    */
   aeAndJacobian?(s: ItemState, g: Float64Array, c: Float64Array, useIndex2: boolean): void;
+  /**
+   * Adds factor·∂(C_qᵀ λ)/∂Δq (n_local × n_local row-major) with the object's multipliers λ (from s) held fixed: the
+   * stiffness of the constraint forces about a loaded state (λ·C_qq). Returns false, having added nothing, when it has
+   * no analytic form for this object's set-up (markers without jacobianTransposedVector_q, alternative equations …);
+   * absent or false: the assembler takes central differences of C_qᵀ λ (ae_q at perturbed coordinates).
+   */
+  constraintForce_q?(s: ItemState, k: Float64Array, factor: number): boolean;
   /** True for constraints given on velocity level (g depends on u, not on q). */
   readonly velocityLevelConstraint?: boolean;
   /**
@@ -265,6 +272,12 @@ export interface BodyModel {
   nodesAt?(localPosition: ArrayLike<number>): readonly NodeModel[];
   /** Writes ∂position/∂u of a body-fixed point, 3 × n_point row-major (columns: the nodes of {@link BodyModel.nodesAt}). */
   positionJacobian(s: ItemState, localPosition: ArrayLike<number>, out: Float64Array): void;
+  /**
+   * Writes ∂velocity/∂Δq of a body-fixed point at fixed velocity coordinates, 3 × n_point row-major (a rigid body:
+   * the dependence of ω × A x on the rotation), for markers' {@link MarkerModel.velocity_q}. Absent: markers on the
+   * body provide none.
+   */
+  velocity_q?(s: ItemState, localPosition: ArrayLike<number>, out: Float64Array): void;
   /** Writes the body's rotation matrix A (9 entries row-major), for rigid and rotating bodies. */
   orientation?(s: ItemState, localPosition: ArrayLike<number>, out: Float64Array): void;
   /** Writes the global angular velocity of the body frame at localPosition. */

@@ -21,8 +21,8 @@ export class FlexdynError extends Error {
   /** The parameter the error is about, when there is one. */
   readonly parameter?: string;
 
-  constructor(message: string, details: { item?: ItemLabel; parameter?: string } = {}) {
-    super(message);
+  constructor(message: string, details: { item?: ItemLabel; parameter?: string; cause?: unknown } = {}) {
+    super(message, details.cause === undefined ? undefined : { cause: details.cause });
     this.name = 'FlexdynError';
     this.item = details.item;
     this.parameter = details.parameter;

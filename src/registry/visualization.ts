@@ -7,20 +7,23 @@
 import { bool, dict, graphicsDataList, intVector, real, userFunction, vector, type ParameterSchema } from './parameters.ts';
 import type { GraphicsData } from '../graphics/graphicsData.ts';
 
+/** Exudyn's graphicsDataUserFunction: (mbs, itemNumber) → graphics data in global coordinates for the frame set in the Visualization configuration. */
+export type GraphicsDataUserFunction = (mbs: unknown, itemNumber: number) => unknown;
+
 /** Allowed keys of an item's `visualization` dictionary. */
 export const visualizationFields = {
   show: bool(true, 'Draw the item.'),
   color: vector([-1, -1, -1, -1], 'RGBA colour; [-1, -1, -1, -1] = the default colour of the item (for bodies with graphicsData: the colours of the graphics data).', 4, 'Float4'),
   graphicsData: graphicsDataList('Bodies: graphics data (graphics.Brick(…), …) in the body frame; drawn at the body pose. Ground objects: in global coordinates.'),
-  graphicsDataUserFunction: userFunction('Exudyn\'s per-frame graphics function; accepted for ported scripts, but the scene export draws graphicsData only.', '(mbs, itemNumber) => GraphicsData[]'),
-  drawSize: real(-1, 'Size of the drawn item (mass point sphere diameter, connector line/spring diameter, rod tube diameter, node size); -1 = automatic from the model size.'),
+  graphicsDataUserFunction: userFunction<GraphicsDataUserFunction>('Exudyn\'s graphics user function: called for every drawn frame (scene export, VTK export) with the Visualization configuration set to that frame; returns a list of graphics data in GLOBAL coordinates, drawn besides graphicsData (read the state with configuration ConfigurationType.Visualization). Errors it throws are reported naming the item.', '(mbs, itemNumber) => GraphicsData[]'),
+  drawSize: real(-1, 'Size of the drawn item (mass point sphere diameter, spring coil diameter, 2D joint and distance constraint size, rod tube diameter, node size); -1 = automatic from the model size.'),
   drawHeight: real(-1, 'Cross-section height of drawn beams/cables (Exudyn VObjectANCFCable2D); -1 = drawSize.'),
   radius: real(-1, 'Radius of drawn cylinders/rods (Exudyn VCosseratRod, VObjectConnectorRollingDisc…); -1 = from drawSize.'),
-  axisRadius: real(-1, 'Joint axis radius (Exudyn VObjectJointRevoluteZ, …).'),
-  axisLength: real(-1, 'Joint axis length.'),
-  jointRadius: real(-1, 'Spherical joint radius.'),
-  axesRadius: real(-1, 'Generic joint axes radius.'),
-  axesLength: real(-1, 'Generic joint axes length.'),
+  axisRadius: real(0.1, 'Joint axis radius of JointRevoluteZ and JointPrismaticX (Exudyn VObjectJointRevoluteZ/PrismaticX): hinge/sleeve radius on marker 1, half of it for the axis on marker 0; ≤ 0 = automatic from the model size.'),
+  axisLength: real(0.4, 'Joint axis length of JointRevoluteZ and JointPrismaticX: hinge/sleeve length on marker 1 (the axis on marker 0 is 1.2× / 1.5× longer); ≤ 0 = automatic.'),
+  jointRadius: real(0.1, 'Sphere radius of JointSpherical (Exudyn VObjectJointSpherical); ≤ 0 = automatic.'),
+  axesRadius: real(0.1, 'Axis radius of JointGeneric (Exudyn VObjectJointGeneric): free rotation axes as cylinders, locked joints as spheres of half this radius; ≤ 0 = automatic.'),
+  axesLength: real(0.4, 'Axis length of JointGeneric; ≤ 0 = automatic.'),
   showNodes: bool(false, 'Also draw the nodes of the item (rods, meshes).'),
   triangleMesh: intVector([], 'Mesh bodies (FFRF): surface triangles as a flat list of mesh node numbers [i0, j0, k0, i1, …], counter-clockwise seen from outside.'),
 } as const satisfies ParameterSchema;
@@ -43,6 +46,18 @@ export interface VisualizationValues {
   drawSize: number;
   /** Radius of drawn rods/cylinders, -1 = from drawSize. */
   radius: number;
+  /** Joint axis radius (JointRevoluteZ, JointPrismaticX). */
+  axisRadius: number;
+  /** Joint axis length (JointRevoluteZ, JointPrismaticX). */
+  axisLength: number;
+  /** Sphere radius of spherical joints. */
+  jointRadius: number;
+  /** Axis radius of generic joints. */
+  axesRadius: number;
+  /** Axis length of generic joints. */
+  axesLength: number;
+  /** Graphics user function (global coordinates), or 0. */
+  graphicsDataUserFunction: GraphicsDataUserFunction | 0;
   /** Also draw the item's nodes. */
   showNodes: boolean;
   /** Surface triangles of mesh bodies (flat mesh node numbers). */
@@ -56,6 +71,9 @@ export function visualizationOf(dictionary: Record<string, unknown>): Visualizat
   return {
     show: get<boolean>('show'), color: [...get<readonly number[]>('color')], graphicsData: [...get<GraphicsData[]>('graphicsData')],
     drawSize: get<number>('drawSize'), radius: get<number>('radius'), showNodes: get<boolean>('showNodes'),
+    axisRadius: get<number>('axisRadius'), axisLength: get<number>('axisLength'), jointRadius: get<number>('jointRadius'),
+    axesRadius: get<number>('axesRadius'), axesLength: get<number>('axesLength'),
+    graphicsDataUserFunction: get<GraphicsDataUserFunction | 0>('graphicsDataUserFunction'),
     triangleMesh: [...get<readonly number[]>('triangleMesh')],
   };
 }

@@ -36,6 +36,14 @@ export class NewtonSettings {
   maximumSolutionNorm = 1e38;
   /** If false, take one linear solve per step without checking convergence. */
   useNewtonSolver = true;
+  /**
+   * Add the constraint-force stiffness ∂(C_qᵀλ)/∂q (λ·C_qq, current λ) to the Newton Jacobian of the static and implicit
+   * solvers (Flexdyn option; default false as Exudyn, whose Jacobian omits it). Without it Newton converges only linearly
+   * on constraints carrying load (pendulum chains, prestressed joints) and the static Jacobian of a hanging pendulum is
+   * singular; with it Newton is quadratic and the static solver continues λ from the previous load step instead of
+   * restarting it from 0.
+   */
+  constraintForceJacobian = false;
   /** Numerical differentiation settings. */
   readonly numericalDifferentiation = new NumericalDifferentiationSettings();
 }
@@ -141,9 +149,13 @@ export class StaticSolverSettings {
   loadStepStart = 0;
   /** Scale loads by the load factor (t − start)/duration. */
   useLoadFactor = true;
-  /** Geometric instead of linear load steps. */
+  /**
+   * Geometric instead of linear load steps: for n = numberOfLoadSteps (at least 2) and d = loadStepGeometricRange the
+   * load factors are d^(k/(n−1))/d, k = 0 … n − 1, e.g. n = 4, d = 1000: 0.001, 0.01, 0.1, 1 (Exudyn's sequence);
+   * adaptiveStep is ignored (a load step that fails is an error).
+   */
   loadStepGeometric = false;
-  /** Range of geometric load steps. */
+  /** Range d of geometric load steps: the first load factor is 1/d (see loadStepGeometric); must be positive. */
   loadStepGeometricRange = 1000;
   /** Reduce the load step when Newton fails. */
   adaptiveStep = true;

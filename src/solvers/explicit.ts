@@ -204,7 +204,11 @@ function positionIndexOf(model: CompiledModel, u: number): number {
   return node === undefined ? u : node.qIndex + (u - node.uIndex);
 }
 
-/** Coordinates fixed by ConnectorCoordinate constraints to ground, which explicit solvers eliminate. */
+/**
+ * Coordinates fixed by ConnectorCoordinate constraints to ground, which explicit solvers eliminate. Inactive
+ * constraints (every row g = λ, see ObjectModel.multiplierRows) constrain nothing and are skipped; their multipliers
+ * stay zero.
+ */
 function eliminatedCoordinates(model: CompiledModel, eliminate: boolean, solverName: string): number[] {
   const result: number[] = [];
   for (const node of model.constraintNodes) {
@@ -212,6 +216,7 @@ function eliminatedCoordinates(model: CompiledModel, eliminate: boolean, solverN
   }
   for (const i of model.constraintObjects) {
     const object = model.objects[i];
+    if (object.multiplierRows !== undefined && object.multiplierRows.length === object.nAE) continue;
     const coordinate = object.eliminableCoordinate?.();
     if (coordinate === undefined || !eliminate) {
       throw new FlexdynError(`${solverName}: ${formatItemLabel(object.label)} is a constraint that explicit solvers cannot eliminate (only coordinate constraints to ground can be); use an implicit solver`);

@@ -2,6 +2,7 @@ import type { SystemAssembler } from '../model/assembly.ts';
 import type { CompiledModel } from '../model/compile.ts';
 import type { SensorRecords } from '../model/SensorRecords.ts';
 import { norm2 } from '../linalg/vector.ts';
+import { FlexdynError } from '../registry/errors.ts';
 import { LinearSystem } from './linearSystem.ts';
 import { MassMatrixStore } from './massMatrix.ts';
 import { NewtonSolver, type NewtonProblem } from './newton.ts';
@@ -9,13 +10,17 @@ import { OutputRecorder } from './output.ts';
 import { ProgressReporter } from './progress.ts';
 import { applyIncrement } from './increments.ts';
 import type { SimulationSettings } from './SimulationSettings.ts';
-import { newAttempt, runStepLoop, setAttempt, type SolverHooks, type SolverStatistics, type StepAttempt, type TimeStepper } from './stepLoop.ts';
+import { checkedNumberOfSteps, newAttempt, runStepLoop, setAttempt, type SolverHooks, type SolverStatistics, type StepAttempt, type TimeStepper } from './stepLoop.ts';
+
+/** Load-step times within 1e-10·loadStepDuration of the end count as the end (Exudyn's round-off guard). */
+const loadStepEndTolerance = 1e-10;
 
 /**
  * Static equilibrium f(q; loadFactor) + C_qᵀλ = 0, C(q) = 0 by Newton per load step, starting
- * from the previous load step's solution. The load factor grows linearly (or geometrically)
- * with the load-step time; user-function loads are not scaled. Optional stabilizer
- * s(1 − loadFactor²)·M·(q − q_start) for systems that are singular at zero load.
+ * from the previous load step's solution. The load factor (t − loadStepStart)/loadStepDuration grows
+ * linearly with the load-step time, or geometrically with loadStepGeometric (see {@link StaticStepper.stepEndTime});
+ * user-function loads are not scaled. Optional stabilizer s(1 − loadFactor²)·M·(q − q_start) for systems
+ * that are singular at zero load.
  */
 class StaticStepper implements TimeStepper, NewtonProblem {
   readonly name = 'StaticSolver';
@@ -29,6 +34,10 @@ class StaticStepper implements TimeStepper, NewtonProblem {
   private readonly newton: NewtonSolver;
   private readonly mass?: MassMatrixStore;
   private readonly attempt: StepAttempt = newAttempt();
+  /** Geometric load steps: the time sequence of {@link StaticStepper.geometricEndTime}; undefined for linear steps. */
+  readonly stepEndTime?: (stepIndex: number, startTime: number) => number;
+  /** Multiplicative load-time factor of geometric load steps, range^(1/(n − 1)). */
+  private readonly geometricFactor: number;
 
   constructor(private readonly model: CompiledModel, private readonly assembler: SystemAssembler, private readonly settings: SimulationSettings) {
     this.size = model.nu + model.nAE;
@@ -38,6 +47,23 @@ class StaticStepper implements TimeStepper, NewtonProblem {
     this.dq = new Float64Array(model.nu);
     this.newton = new NewtonSolver(new LinearSystem(this.size, settings.linearSolverType), settings.staticSolver.newton, this.size);
     if (settings.staticSolver.stabilizerODE2term !== 0) this.mass = new MassMatrixStore(assembler, model.hasConstantMassMatrix);
+    const ss = settings.staticSolver;
+    this.geometricFactor = ss.loadStepGeometric ? Math.pow(ss.loadStepGeometricRange, 1 / (geometricLoadSteps(ss.numberOfLoadSteps) - 1)) : 1;
+    if (ss.loadStepGeometric) this.stepEndTime = (_stepIndex, startTime) => this.geometricEndTime(startTime);
+  }
+
+  /**
+   * Exudyn's geometric load steps: the load time τ = t − loadStepStart starts at loadStepDuration/range and is
+   * multiplied by range^(1/(n − 1)) per step, τ_k = loadStepDuration·range^((k − 1)/(n − 1) − 1) for k = 1 … n,
+   * so the load factor τ/loadStepDuration runs from 1/range to 1.
+   */
+  private geometricEndTime(startTime: number): number {
+    const ss = this.settings.staticSolver;
+    const duration = ss.loadStepDuration;
+    let loadTime = startTime - ss.loadStepStart;
+    loadTime = loadTime - loadStepEndTolerance * duration <= 0 ? duration / ss.loadStepGeometricRange : loadTime * this.geometricFactor;
+    if (loadTime + loadStepEndTolerance * duration >= duration) loadTime = duration;
+    return ss.loadStepStart + loadTime;
   }
 
   saveStartOfStep(): void {}
@@ -49,7 +75,7 @@ class StaticStepper implements TimeStepper, NewtonProblem {
     const s = this.model.data.current;
     const loadTime = s.t - ss.loadStepStart;
     s.loadFactor = ss.useLoadFactor ? loadTime / ss.loadStepDuration : 1;
-    s.lambda.fill(0);
+    if (!ss.newton.constraintForceJacobian) s.lambda.fill(0);
     const result = this.newton.solve(this);
     if (!result.converged) return setAttempt(this.attempt, false, result.iterations, undefined, result.failure ?? `Newton did not converge after ${result.iterations} iterations, residual ${result.residual.toExponential(3)}`);
     return setAttempt(this.attempt, true, result.iterations);
@@ -86,7 +112,10 @@ class StaticStepper implements TimeStepper, NewtonProblem {
     this.assembler.addODE2LhsJacobian(s, system, 1, 0);
     if (this.settings.staticSolver.computeLoadsJacobian) this.assembler.addLoadsJacobian(s, system, -1, 0);
     if (this.mass !== undefined) this.mass.addTo(system, this.stabilizer());
-    if (this.model.nAE > 0) this.assembler.addConstraintJacobian(s, system, 1, 1, 1, 1, false);
+    if (this.model.nAE > 0) {
+      if (this.settings.staticSolver.newton.constraintForceJacobian) this.assembler.addConstraintForceJacobian(s, system, 1);
+      this.assembler.addConstraintJacobian(s, system, 1, 1, 1, 1, false);
+    }
   }
 
   update(delta: Float64Array): void {
@@ -100,6 +129,14 @@ class StaticStepper implements TimeStepper, NewtonProblem {
   }
 }
 
+/**
+ * Number of geometric load steps: numberOfLoadSteps, at least 2 (the sequence needs a first and a last step); with
+ * fewer Exudyn warns and performs 2 steps, and so do we.
+ */
+function geometricLoadSteps(numberOfLoadSteps: number): number {
+  return Math.max(2, checkedNumberOfSteps(numberOfLoadSteps));
+}
+
 /** Solves the static problem from the initial state; the solution becomes the current state (velocities zero). */
 export function solveStatic(model: CompiledModel, assembler: SystemAssembler, settings: SimulationSettings, hooks: SolverHooks, records: SensorRecords): SolverStatistics {
   const ss = settings.staticSolver;
@@ -109,12 +146,19 @@ export function solveStatic(model: CompiledModel, assembler: SystemAssembler, se
   data.current.u.fill(0);
   data.current.a.fill(0);
   data.current.t = ss.loadStepStart;
+  if (ss.loadStepGeometric && !(Number.isFinite(ss.loadStepGeometricRange) && ss.loadStepGeometricRange > 0)) {
+    throw new FlexdynError(`staticSolver.loadStepGeometricRange must be a positive number, got ${ss.loadStepGeometricRange}`, { parameter: 'loadStepGeometricRange' });
+  }
+  if (ss.loadStepGeometric && checkedNumberOfSteps(ss.numberOfLoadSteps) < 2) {
+    console.warn('StaticSolver: loadStepGeometric needs at least 2 load steps; performing 2 load steps');
+  }
+  const numberOfSteps = ss.loadStepGeometric ? geometricLoadSteps(ss.numberOfLoadSteps) : ss.numberOfLoadSteps;
   const stepper = new StaticStepper(model, assembler, settings);
   const stepSettings = {
     ...settings.timeIntegration,
     startTime: ss.loadStepStart,
     endTime: ss.loadStepStart + ss.loadStepDuration,
-    numberOfSteps: ss.numberOfLoadSteps,
+    numberOfSteps,
     adaptiveStep: ss.adaptiveStep,
     adaptiveStepDecrease: ss.adaptiveStepDecrease,
     adaptiveStepIncrease: ss.adaptiveStepIncrease,
@@ -122,7 +166,7 @@ export function solveStatic(model: CompiledModel, assembler: SystemAssembler, se
     adaptiveStepRecoveryIterations: ss.adaptiveStepRecoveryIterations,
     minimumStepSize: ss.minimumStepSize,
   };
-  const recorder = new OutputRecorder(model, records, settings.solutionSettings, stepSettings.startTime, stepSettings.endTime, 'StaticSolver', false, ss.numberOfLoadSteps);
+  const recorder = new OutputRecorder(model, records, settings.solutionSettings, stepSettings.startTime, stepSettings.endTime, 'StaticSolver', false, numberOfSteps);
   recorder.start(data.current);
   let statistics: SolverStatistics | undefined;
   const progress = ss.verboseMode >= 1 ? new ProgressReporter('StaticSolver', stepSettings.startTime, stepSettings.endTime) : undefined;

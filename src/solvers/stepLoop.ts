@@ -51,6 +51,12 @@ export interface TimeStepper {
   restoreStartOfStep(): void;
   /** Saves solver-internal values at the start of step. */
   saveStartOfStep(): void;
+  /**
+   * For steppers with a prescribed, non-uniform time sequence (geometric load steps): the time at the end of step
+   * stepIndex (1-based) given the time at its start. When present the loop takes these times without step-size
+   * adaptation (a failed step is an error) and stops at the end time. Absent: uniform or adaptive steps.
+   */
+  stepEndTime?(stepIndex: number, startTime: number): number;
 }
 
 /** Statistics of a finished solve. */
@@ -84,7 +90,8 @@ export function runStepLoop(
   const endTime = settings.endTime;
   const numberOfSteps = checkedNumberOfSteps(settings.numberOfSteps);
   const hMax = (endTime - startTime) / numberOfSteps;
-  const adaptive = settings.adaptiveStep || automaticStepSize;
+  const prescribed = stepper.stepEndTime !== undefined;
+  const adaptive = !prescribed && (settings.adaptiveStep || automaticStepSize);
   let h = automaticStepSize && settings.initialStepSize !== 0 ? settings.initialStepSize : hMax;
   const started = performance.now();
   const statistics: SolverStatistics = { steps: 0, rejectedSteps: 0, newtonIterations: 0, computationTime: 0 };
@@ -100,6 +107,9 @@ export function runStepLoop(
       if (adaptive) {
         if (startOfStep.t + h > endTime) h = endTime - startOfStep.t;
         current.t = startOfStep.t + h;
+      } else if (prescribed) {
+        current.t = stepper.stepEndTime!(stepIndex, startOfStep.t);
+        h = current.t - startOfStep.t;
       } else {
         current.t = stepIndex * h + startTime;
       }

@@ -1,6 +1,6 @@
 /**
  * Scene export for the browser viewer: evaluates a MainSystem at every row of a solution (body poses, rod
- * centerline frames, connector end points) and writes it with the triangulated graphics data and the sensor
+ * centerline frames, spring coils, joint frames, connector end points, graphics user functions) and writes it with the triangulated graphics data and the sensor
  * rows into one JSON file beside the solution file (docs/viewer.md, "Scene file").
  * @module
  */
@@ -12,6 +12,8 @@ import { FlexdynError, formatItemLabel } from '../registry/errors.ts';
 import { visualizationOf } from '../registry/visualization.ts';
 import type { ItemState, ObjectModel, SuperElementModel } from '../registry/capabilities.ts';
 import { Basis, Sphere, color as namedColors, type GraphicsData } from '../graphics/graphicsData.ts';
+import { connectorDrawings, jointPartGraphics, springCoil, springCoilPointCount, defaultSpringWindings, type EndPoint } from './connectorDrawing.ts';
+import { evaluateUserGraphics, userGraphicsItems } from './userGraphics.ts';
 import { triangulate, type TriangulatedGraphics } from '../graphics/triangulate.ts';
 import { loadSensorFile, sensorFileName } from '../io/sensorFile.ts';
 import { loadSolutionFile } from '../io/solutionFile.ts';
@@ -104,6 +106,56 @@ export interface SceneLine {
   points: EncodedArray;
 }
 
+/** A spring-damper drawn as a helical coil between its two markers. */
+export interface SceneSpring {
+  /** Item label. */
+  label: string;
+  /** Item name. */
+  name: string;
+  /** RGBA colour. */
+  color: number[];
+  /** Coil radius (visualization.drawSize / 2). */
+  radius: number;
+  /** Windings of the coil. */
+  windings: number;
+  /** Points of the coil polyline per frame (the first is marker 0's position, the last marker 1's). */
+  nPoints: number;
+  /** Per frame the coil points (3 · nPoints numbers). */
+  points: EncodedArray;
+}
+
+/** One part of a drawn joint: a mesh attached to the joint frame of marker 0 or 1. */
+export interface SceneJointPart {
+  /** Marker (0 or 1) whose joint frame carries the part. */
+  marker: 0 | 1;
+  /** Mesh in the joint frame. */
+  mesh: SceneMesh;
+  /** Joint frame poses, 12 numbers per frame (position, rotation row-major); one pose if `static`. */
+  poses: EncodedArray;
+  /** True if the frame does not move (one pose). */
+  static: boolean;
+}
+
+/** A joint drawn by its parts (cylinders along the joint axis, spheres at the joint point). */
+export interface SceneJoint {
+  /** Item label. */
+  label: string;
+  /** Item name. */
+  name: string;
+  /** Parts attached to the marker frames. */
+  parts: SceneJointPart[];
+}
+
+/** The graphics an item's graphicsDataUserFunction returned, one mesh per frame in global coordinates. */
+export interface SceneUserGraphics {
+  /** Item label. */
+  label: string;
+  /** Item name. */
+  name: string;
+  /** Per frame the triangulated result. */
+  frames: SceneMesh[];
+}
+
 /** A mesh body (FFRF super element) drawn from its surface triangles at the mesh node positions of each frame. */
 export interface SceneMeshBody {
   /** Item label. */
@@ -118,8 +170,12 @@ export interface SceneMeshBody {
   triangles: EncodedArray;
   /** Per frame the mesh node positions (3 per node). */
   positions: EncodedArray;
-  /** Contour values per frame and node, if options.contour was given and the body answers the variable. */
-  contour?: { outputVariable: string; component: number; min: number; max: number; values: EncodedArray };
+  /**
+   * Contour values per frame and node, if options.contour was given and the body answers the variable; min/max is the
+   * colour range over all frames (or options.contour.range), frameMin/frameMax (float64, one per frame) the per-frame
+   * ranges with range 'frame'.
+   */
+  contour?: { outputVariable: string; component: number; range: 'all' | 'frame' | 'fixed'; min: number; max: number; frameMin?: EncodedArray; frameMax?: EncodedArray; values: EncodedArray };
 }
 
 /** Rows of a sensor for the plots beside the scene. */
@@ -159,8 +215,14 @@ export interface Scene {
   bodies: SceneBody[];
   /** Rods and cables. */
   rods: SceneRod[];
-  /** Connector lines. */
+  /** Connector lines (connectors other than springs and joints; distance constraints). */
   lines: SceneLine[];
+  /** Spring-dampers as coils. */
+  springs: SceneSpring[];
+  /** Joints as glyphs on their marker frames. */
+  joints: SceneJoint[];
+  /** Results of graphicsDataUserFunction per frame. */
+  userGraphics: SceneUserGraphics[];
   /** Mesh bodies (FFRF). */
   meshBodies: SceneMeshBody[];
   /** Sensors with rows. */
@@ -177,7 +239,19 @@ export interface SceneOptions {
    * Contour colour of mesh bodies (Exudyn's visualizationSettings.contour): a mesh-node output variable
    * (e.g. DisplacementLocal, StressLocal) and its component (−1 = Euclidean norm, the default).
    */
-  contour?: { outputVariable: OutputVariableType; component?: number };
+  contour?: {
+    /** Mesh-node output variable. */
+    outputVariable: OutputVariableType;
+    /** Component, −1 = Euclidean norm (default). */
+    component?: number;
+    /**
+     * Colour range: 'all' (default) = min … max over all frames (colours mean the same value in every frame),
+     * 'frame' = min … max of each frame, or a fixed [min, max].
+     */
+    range?: 'all' | 'frame' | readonly [number, number];
+  };
+  /** Windings of drawn springs (Exudyn's visualizationSettings.connectors.springNumberOfWindings, default 8). */
+  springNumberOfWindings?: number;
 }
 
 function encode(a: Float32Array | Float64Array | Uint32Array): EncodedArray {
@@ -250,13 +324,17 @@ function transportFrames(points: Float64Array, n: number, out: Float32Array, o: 
 interface BodyTrack { object: ObjectModel; label: string; name: string; graphics: GraphicsData[]; color: number[]; hasOrientation: boolean; poses: Float32Array; isStatic: boolean }
 interface RodTrack { object: ObjectModel; label: string; name: string; radius: number; color: number[]; nSamples: number; length: number; hasFrames: boolean; samples: Float32Array }
 interface MeshTrack { se: SuperElementModel; label: string; name: string; color: number[]; triangles: Uint32Array; positions: Float32Array; contour?: Float32Array }
-type EndPoint = (s: ItemState, out: Float64Array) => void;
 interface LineTrack { label: string; name: string; color: number[]; ends: [EndPoint, EndPoint]; points: Float32Array }
+interface SpringTrack { label: string; name: string; color: number[]; ends: [EndPoint, EndPoint]; radius: number; windings: number; nPoints: number; points: Float32Array }
+interface JointPartTrack { marker: 0 | 1; frame: (s: ItemState, p: Float64Array, A: Float64Array) => void; graphics: GraphicsData[]; radius: number; poses: Float32Array }
+interface JointTrack { label: string; name: string; parts: JointPartTrack[] }
 
 /**
  * Computes the scene of a solution: for every row the bodies' poses (rigid bodies: reference point and rotation
- * matrix; mass points: position), the rods' centerline samples with their cross-section frames, and the
- * connectors' marker positions, the mesh node positions of FFRF bodies (and options.contour values); plus the
+ * matrix; mass points: position), the rods' centerline samples with their cross-section frames, the spring coils,
+ * joint frames and connector lines (src/viewer/connectorDrawing.ts), the results of graphics user functions
+ * (called with the Visualization configuration set to the row), the mesh node positions of FFRF bodies (and
+ * options.contour values); plus the
  * meshes of the items' graphicsData (or default shapes) and the sensor rows (stored internally, else read from
  * the sensor file). The system must be assembled; its Visualization
  * configuration is overwritten.
@@ -324,17 +402,37 @@ export function computeScene(mbs: MainSystem, solution: SceneSolution, options: 
       }
       const isStatic = body.nodes.length === 0;
       bodies.push({ object, label, name, graphics, color: userColor ?? [-1, -1, -1, -1], hasOrientation, isStatic, poses: new Float32Array((isStatic ? 1 : nFrames) * 12) });
-    } else {
-      const markerNumbers = dictionary.markerNumbers;
-      if (!Array.isArray(markerNumbers) || markerNumbers.length !== 2) return;
-      const ends = markerNumbers.map((m: number) => markerPoint(mbs, m));
-      if (ends[0] === undefined || ends[1] === undefined) return;
-      lines.push({ label, name, color: userColor ?? [0.15, 0.15, 0.15, 1], ends: [ends[0], ends[1]], points: new Float32Array(nFrames * 6) });
     }
   });
+  const windings = options.springNumberOfWindings ?? defaultSpringWindings;
+  if (!Number.isInteger(windings) || windings < 1) throw new FlexdynError(`exportScene: springNumberOfWindings must be a positive integer, got ${windings}`);
+  const springs: SpringTrack[] = [];
+  const joints: JointTrack[] = [];
+  for (const c of connectorDrawings(mbs, Lc, windings)) {
+    if (c.spring !== undefined) {
+      const nPoints = springCoilPointCount(c.spring.windings);
+      springs.push({ label: c.label, name: c.name, color: c.color, ends: c.ends, radius: c.spring.radius, windings: c.spring.windings, nPoints, points: new Float32Array(nFrames * 3 * nPoints) });
+    }
+    if (c.line) lines.push({ label: c.label, name: c.name, color: c.color, ends: c.ends, points: new Float32Array(nFrames * 6) });
+    if (c.parts.length > 0) {
+      joints.push({
+        label: c.label, name: c.name,
+        parts: c.parts.map((part) => ({
+          marker: part.marker, frame: part.frame, graphics: jointPartGraphics(part), poses: new Float32Array(nFrames * 12),
+          radius: Math.max(...part.shapes.map((shape) => (shape.type === 'sphere' ? shape.radius : Math.max(Math.abs(shape.start), Math.abs(shape.start + shape.length), shape.radius)))),
+        })),
+      });
+    }
+  }
+  const userItems = userGraphicsItems(mbs);
+  const userFrames: SceneMesh[][] = userItems.map(() => []);
+  const contourRange = contour?.range ?? 'all';
+  if (contourRange !== 'all' && contourRange !== 'frame' && !(Array.isArray(contourRange) && contourRange.length === 2 && contourRange.every(Number.isFinite) && contourRange[0] < contourRange[1])) {
+    throw new FlexdynError(`exportScene: contour.range must be 'all', 'frame' or [min, max] with min < max, got ${JSON.stringify(contourRange)}`);
+  }
 
   const bounds = new Bounds();
-  const p = new Float64Array(3), A = new Float64Array(9), rodPoints = new Float64Array(3 * 1024), contourValues = new Float64Array(6);
+  const p = new Float64Array(3), p1 = new Float64Array(3), A = new Float64Array(9), rodPoints = new Float64Array(3 * 1024), contourValues = new Float64Array(6);
   // corners of each body's local bounding box, placed at every pose for the scene bounds
   const bodyCorners = bodies.map((b) => {
     const t = triangulate(b.graphics);
@@ -400,6 +498,26 @@ export function computeScene(mbs: MainSystem, solution: SceneSolution, options: 
         bounds.add(p);
       }
     }
+    for (const sp of springs) {
+      sp.ends[0](state, p);
+      sp.ends[1](state, p1);
+      springCoil(p, p1, sp.radius, sp.windings, sp.points, 3 * sp.nPoints * f);
+      bounds.add(p, 0, sp.radius);
+      bounds.add(p1, 0, sp.radius);
+    }
+    for (const j of joints) {
+      for (const part of j.parts) {
+        part.frame(state, p, A);
+        part.poses.set(p, 12 * f);
+        part.poses.set(A, 12 * f + 3);
+        bounds.add(p, 0, part.radius);
+      }
+    }
+    userItems.forEach((item, k) => {
+      const t = triangulate(evaluateUserGraphics(mbs, item, 'exportScene', f, solution.times[f]));
+      for (const arr of [t.positions, t.linePositions]) for (let i = 0; i < arr.length; i += 3) bounds.add(arr, i);
+      userFrames[k].push(encodeMesh(t));
+    });
   }
   if (bounds.min[0] === Infinity) { bounds.add([0, 0, 0]); }
 
@@ -413,40 +531,38 @@ export function computeScene(mbs: MainSystem, solution: SceneSolution, options: 
     bodies: bodies.map((b) => ({ label: b.label, name: b.name, mesh: encodeMesh(triangulate(b.graphics, { color: b.color })), poses: encode(b.poses), static: b.isStatic })),
     rods: rods.map((r) => ({ label: r.label, name: r.name, radius: r.radius, color: r.color, nSamples: r.nSamples, samples: encode(r.samples) })),
     lines: lines.map((l) => ({ label: l.label, name: l.name, color: l.color, points: encode(l.points) })),
+    springs: springs.map((sp) => ({ label: sp.label, name: sp.name, color: sp.color, radius: sp.radius, windings: sp.windings, nPoints: sp.nPoints, points: encode(sp.points) })),
+    joints: joints.map((j) => ({
+      label: j.label, name: j.name,
+      parts: j.parts.map((part) => {
+        const isStatic = part.poses.every((x, i) => x === part.poses[i % 12]);
+        return { marker: part.marker, mesh: encodeMesh(triangulate(part.graphics)), poses: encode(isStatic ? part.poses.subarray(0, 12) : part.poses), static: isStatic };
+      }),
+    })),
+    userGraphics: userItems.map((item, k) => ({ label: item.label, name: item.name, frames: userFrames[k] })),
     meshBodies: meshes.map((m) => {
       const result: SceneMeshBody = { label: m.label, name: m.name, color: m.color, nMeshNodes: m.se.meshNodeCount, triangles: encode(m.triangles), positions: encode(m.positions) };
-      if (m.contour !== undefined) {
-        let min = Infinity, max = -Infinity;
-        for (const v of m.contour) { min = Math.min(min, v); max = Math.max(max, v); }
-        result.contour = { outputVariable: contour!.outputVariable, component: contourComponent, min, max, values: encode(m.contour) };
-      }
+      if (m.contour !== undefined) result.contour = contourData(m.contour, m.se.meshNodeCount, nFrames, contour!.outputVariable, contourComponent, contourRange);
       return result;
     }),
     sensors: sceneSensors(mbs),
   };
 }
 
-/** A function writing a marker's global position (marker position; else the position of its node or body reference point). */
-function markerPoint(mbs: MainSystem, markerIndex: number): EndPoint | undefined {
-  const model = mbs.compiled();
-  const marker = model.markers[markerIndex];
-  if (marker === undefined) return undefined;
-  if (marker.position !== undefined && marker.provides.position) {
-    const position = marker.position.bind(marker);
-    return (s, out) => position(s, out);
+/** The contour entry of a mesh body: values and colour range ('all' frames, per 'frame', or fixed). */
+function contourData(values: Float32Array, n: number, nFrames: number, outputVariable: string, component: number, range: 'all' | 'frame' | readonly [number, number]): NonNullable<SceneMeshBody['contour']> {
+  const frameMin = new Float64Array(nFrames).fill(Infinity), frameMax = new Float64Array(nFrames).fill(-Infinity);
+  for (let f = 0; f < nFrames; f++) {
+    for (let k = 0; k < n; k++) {
+      const v = values[f * n + k];
+      if (v < frameMin[f]) frameMin[f] = v;
+      if (v > frameMax[f]) frameMax[f] = v;
+    }
   }
-  const dictionary = mbs.getMarker(markerIndex);
-  if (typeof dictionary.nodeNumber === 'number') {
-    const node = model.nodes[dictionary.nodeNumber];
-    if (node === undefined || node.output(OutputVariableType.Position, mbs.stateOf(ConfigurationType.Reference)) === undefined) return undefined;
-    return (s, out) => out.set(node.output(OutputVariableType.Position, s)!);
-  }
-  if (typeof dictionary.bodyNumber === 'number') {
-    const body = model.objects[dictionary.bodyNumber]?.body;
-    if (body === undefined) return undefined;
-    return (s, out) => body.position(s, origin, out);
-  }
-  return undefined;
+  if (Array.isArray(range)) return { outputVariable, component, range: 'fixed', min: range[0], max: range[1], values: encode(values) };
+  const min = Math.min(...frameMin), max = Math.max(...frameMax);
+  if (range === 'frame') return { outputVariable, component, range: 'frame', min, max, frameMin: encode(frameMin), frameMax: encode(frameMax), values: encode(values) };
+  return { outputVariable, component, range: 'all', min, max, values: encode(values) };
 }
 
 /** Sensor rows for the plots: internal rows if stored, else the sensor file's rows; sensors without rows are left out. */

@@ -48,6 +48,8 @@ describe('saveToFile / loadFromFile', () => {
     const loaded = ObjectFFRFreducedOrderInterface.loadFromFile(file);
     expect(loaded).toBeInstanceOf(ObjectFFRFreducedOrderInterface);
     expect({ ...loaded }).toEqual({ ...cms });
+    expect(loaded.triangles).toEqual(fem.getSurfaceTriangles()); // the surface for the viewer travels with the file
+    expect(loaded.triangles.length).toBeGreaterThan(0);
     const q = [0.01, -0.02, 0.03, 0.001, 0.002, -0.001, 0.0005, 1e-4, -2e-4, 3e-4];
     expect(loaded.ufMassFFRFreducedOrder(q)).toEqual(cms.ufMassFFRFreducedOrder(q));
   });

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
-  SystemContainer, SimulationSettings, OutputVariableType, ObjectGround, MarkerBodyRigid, MarkerBodyPosition, GenericJoint, Force, NodeType,
+  SystemContainer, SimulationSettings, OutputVariableType, ConfigurationType, ObjectGround, MarkerBodyRigid, MarkerBodyPosition, GenericJoint, Force, NodeType,
   RigidBodyInertia, graphics, loadSolutionFile, exportVTK, FEMinterface, ObjectFFRFreducedOrderInterface, ObjectFFRFinterface, createBlockMesh, parseSolutionFile, type MainSystem,
 } from '../../src/index.ts';
 import { findAll, parseXml, type XmlElement } from './xml.ts';
@@ -68,7 +68,8 @@ describe('exportVTK', () => {
     // the collection lists one rod file per row (no bodies: the ground has no graphics), at the solution times
     const pvd = parseXml(readFileSync(result.pvdFile, 'utf8'));
     expect(pvd.attributes.type).toBe('Collection');
-    const sets = findAll(pvd, 'DataSet');
+    // (part 3 = the clamp joint in the connectors file)
+    const sets = findAll(pvd, 'DataSet').filter((d) => d.attributes.part === '0');
     expect(sets.map((d) => Number(d.attributes.timestep))).toEqual([0, 0.25, 0.5, 0.75, 1]);
     expect(sets.map((d) => d.attributes.file)).toEqual(['axial_rods_0000.vtp', 'axial_rods_0001.vtp', 'axial_rods_0002.vtp', 'axial_rods_0003.vtp', 'axial_rods_0004.vtp']);
     // circular-section radius √(2(EI₂ + EI₃)/EA)
@@ -190,10 +191,10 @@ describe('exportVTK', () => {
     const solution = loadSolutionFile(join(folder, 'pendulum.txt'));
     expect(solution.nRows).toBe(5);
     const result = exportVTK(mbs, solution, join(folder, 'pendulumVTK'), { encoding: 'base64', rows: [0, 2, 4] });
-    expect(result.files.map((f) => f.length)).toEqual([1, 1, 1]);
+    expect(result.files.map((f) => f.length)).toEqual([2, 2, 2]); // bodies and the revolute joint's connectors file
     const sets = findAll(parseXml(readFileSync(result.pvdFile, 'utf8')), 'DataSet');
-    expect(sets.map((d) => Number(d.attributes.timestep))).toEqual([0, 0.1, 0.2]);
-    expect(sets.every((d) => d.attributes.part === '1')).toBe(true);
+    expect(sets.map((d) => Number(d.attributes.timestep))).toEqual([0, 0, 0.1, 0.1, 0.2, 0.2]);
+    expect(sets.map((d) => d.attributes.part)).toEqual(['1', '3', '1', '3', '1', '3']);
     const nPoints = 24 + 24 + 3;
     result.files.forEach(([file], k) => {
       const { piece: p, array, components } = piece(file);
@@ -241,7 +242,8 @@ describe('exportVTK', () => {
     const build = (withTriangles: boolean) => {
       const mbs = new SystemContainer().addSystem();
       const items = new ObjectFFRFreducedOrderInterface(fem).addObjectFFRFreducedOrder(mbs, { initialAngularVelocity: [0, 0, 5], initialVelocity: [0.1, 0, 0] });
-      if (withTriangles) mbs.modifyObject(items.oFFRFreducedOrder, { visualization: { triangleMesh: Array.from(fem.getSurfaceTriangles()) } });
+      // addObjectFFRFreducedOrder sets the surface triangles (Exudyn's triangleMesh); remove them for the vertex case
+      if (!withTriangles) mbs.modifyObject(items.oFFRFreducedOrder, { visualization: { triangleMesh: [] } });
       mbs.assemble();
       return { mbs, items };
     };
@@ -303,5 +305,71 @@ describe('exportVTK', () => {
     expect(Number(p.attributes.NumberOfVerts)).toBe(nNodes);
     expect(Number(p.attributes.NumberOfPolys)).toBe(0);
     expect(array('Verts', 'offsets')).toEqual(Array.from({ length: nNodes }, (_, i) => i + 1));
+  });
+
+  it('connectors: spring coils and joint axes/points in a connectors file per row; graphics user functions in the bodies file', () => {
+    const mbs = new SystemContainer().addSystem();
+    const g = [0, -9.81, 0];
+    let massNumber = -1;
+    const ground = mbs.addObject(ObjectGround({
+      visualization: {
+        graphicsDataUserFunction: ((m: MainSystem) => [graphics.Sphere({ point: m.getObjectOutputBody(massNumber, OutputVariableType.Position, [0, 0, 0], ConfigurationType.Visualization), radius: 0.05, nTiles: 4 })]) as never,
+      },
+    }));
+    const inertia = new RigidBodyInertia({ mass: 1, inertiaTensor: [[0.01, 0, 0], [0, 0.02, 0], [0, 0, 0.03]] });
+    const body = mbs.createRigidBody({ inertia, referencePosition: [0.3, 0, 0], gravity: g, graphicsDataList: [graphics.Brick({ size: [0.6, 0.05, 0.05] })] });
+    const hinge = mbs.createRevoluteJoint({ bodyNumbers: [ground, body], position: [0, 0, 0], axis: [0, 0, 1], axisRadius: 0.02, axisLength: 0.1 });
+    massNumber = mbs.createMassPoint({ referencePosition: [-0.5, -0.4, 0], physicsMass: 0.3, gravity: g });
+    const spring = mbs.createSpringDamper({ bodyNumbers: [ground, massNumber], localPosition0: [-0.5, 0, 0], stiffness: 40, drawSize: 0.06 });
+    const rope = mbs.createDistanceConstraint({ bodyNumbers: [body, massNumber], localPosition0: [0.3, 0, 0] });
+    mbs.assemble();
+    const settings = new SimulationSettings();
+    settings.timeIntegration.endTime = 0.2;
+    settings.timeIntegration.numberOfSteps = 40;
+    settings.timeIntegration.verboseMode = 0;
+    settings.solutionSettings.solutionWritePeriod = 0.1;
+    settings.solutionSettings.outputPrecision = 16;
+    settings.solutionSettings.coordinatesSolutionFileName = join(folder, 'connectors.txt');
+    mbs.solveDynamic(settings);
+    const solution = loadSolutionFile(join(folder, 'connectors.txt'));
+    const result = exportVTK(mbs, solution, join(folder, 'connectorsVTK'), { springNumberOfWindings: 5 });
+    const sets = findAll(parseXml(readFileSync(result.pvdFile, 'utf8')), 'DataSet');
+    expect(sets.filter((d) => d.attributes.part === '3').map((d) => d.attributes.file)).toEqual(['solution_connectors_0000.vtp', 'solution_connectors_0001.vtp', 'solution_connectors_0002.vtp']);
+    const C = ConfigurationType.Current; // the last row is the end state (16 digits)
+    const massPosition = mbs.getObjectOutputBody(massNumber, OutputVariableType.Position, [0, 0, 0], C);
+    const { piece: p, array } = piece(result.files[2].find((f) => f.includes('_connectors_'))!);
+    const nCoil = 5 * 12 + 3;
+    // in object order: the revolute joint's axis and hinge lines, the coil polyline, the distance constraint's line
+    // and its two end spheres as vertices (cells: vertices first)
+    expect(Number(p.attributes.NumberOfLines)).toBe(4);
+    expect(Number(p.attributes.NumberOfVerts)).toBe(2);
+    expect(Number(p.attributes.NumberOfPoints)).toBe(nCoil + 8);
+    expect(array('Lines', 'offsets')).toEqual([2, 4, nCoil + 4, nCoil + 6]);
+    expect(array('Lines', 'connectivity')).toEqual(Array.from({ length: nCoil + 6 }, (_, i) => i));
+    expect(array('Verts', 'connectivity')).toEqual([nCoil + 6, nCoil + 7]);
+    expect(hinge).toBeLessThan(spring);
+    expect(spring).toBeLessThan(rope);
+    expect(array('CellData', 'ObjectIndex')).toEqual([rope, rope, hinge, hinge, spring, rope]);
+    const points = array('Points', 'Points');
+    const near = (a: ArrayLike<number>, b: ArrayLike<number>, tol: number) => { for (let k = 0; k < 3; k++) expect(Math.abs(a[k] - b[k])).toBeLessThan(tol); };
+    near(points.slice(12, 15), [-0.5, 0, 0], 1e-15); // coil from the ground point …
+    near(points.slice(3 * (nCoil + 3), 3 * (nCoil + 4)), massPosition, 1e-12); // … to the mass point
+    const axis = points.slice(0, 6);
+    near(axis, [0, 0, -0.06], 1e-15); // axis on the ground marker: z from −0.6·axisLength …
+    near(axis.slice(3), [0, 0, 0.06], 1e-15); // … to +0.6·axisLength
+    const hingeLine = points.slice(6, 12);
+    const jointPoint = mbs.getObjectOutputBody(body, OutputVariableType.Position, [-0.3, 0, 0], C); // on the hinge axis, ≈ origin
+    near(hingeLine, [jointPoint[0], jointPoint[1], jointPoint[2] - 0.05], 1e-9); // hinge of axisLength along the body's z (= global z)
+    near(hingeLine.slice(3), [jointPoint[0], jointPoint[1], jointPoint[2] + 0.05], 1e-9);
+    const tip = mbs.getObjectOutputBody(body, OutputVariableType.Position, [0.3, 0, 0], C);
+    for (const [k, q] of [[nCoil + 4, tip], [nCoil + 5, massPosition], [nCoil + 6, tip], [nCoil + 7, massPosition]] as const) near(points.slice(3 * k, 3 * k + 3), q, 1e-12);
+    expect(Math.hypot(massPosition[0] + 0.5, massPosition[1] + 0.4)).toBeGreaterThan(0.01); // the mass moved: the coil end is not the reference
+    // the user function's sphere follows the brick in the bodies file, centred at the mass point of the row
+    const bodies = piece(result.files[2].find((f) => f.includes('_bodies_'))!);
+    const bodyPoints = bodies.array('Points', 'Points');
+    const sphere = bodyPoints.slice(3 * 24); // after the brick's 24 points
+    const mean = [0, 1, 2].map((k) => sphere.filter((_, i) => i % 3 === k).reduce((a, b) => a + b, 0) / (sphere.length / 3));
+    near(mean, massPosition, 1e-12);
+    expect(bodies.array('CellData', 'ObjectIndex').filter((i) => i === ground).length).toBeGreaterThan(0);
   });
 });

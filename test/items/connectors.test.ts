@@ -607,6 +607,6 @@ describe('create helpers', () => {
       .toThrow('createCartesianSpringDamper: localPosition1 must be [0, 0, 0] when bodyNumbers[1] is a node, got [0, 1, 0]');
     expect(() => mbs.createDistanceConstraint({ bodyNumbers: [ground, -3] })).toThrow('createDistanceConstraint: bodyNumbers[1] must be an object index (body), { nodeNumber } or { markerNumber }, got number -3');
     expect(() => mbs.createDistanceConstraint({ bodyNumbers: [ground, ground] })).toThrow('createDistanceConstraint: distance must be positive');
-    expect(() => mbs.createSpringDamper({ bodyNumbers: [ground, 7] })).toThrow('createSpringDamper: referenceLength was not given and the system built so far cannot be assembled');
+    expect(() => mbs.createSpringDamper({ bodyNumbers: [ground, 7] })).toThrow('createSpringDamper: referenceLength was not given and cannot be computed from the reference configuration (MarkerBodyPosition #5: bodyNumber must refer to an existing object (0 ... 0), got 7); pass referenceLength explicitly');
   });
 });

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import {
   SystemContainer, SimulationSettings, OutputVariableType, ConfigurationType, SensorBody, InertiaCuboid, graphics, ObjectGround,
   MarkerBodyRigid, MarkerNodeRigid, GenericJoint, NodePoint2DSlope1, Cable2D, loadSolutionFile, exportScene, computeScene,
-  sceneFileNameFor, decodeArray, type Scene,
+  sceneFileNameFor, decodeArray, FlexdynError, MassPoint, NodePoint, type Scene, type MainSystem,
 } from '../../src/index.ts';
 
 /** A rigid brick on a revolute joint, a mass point on a spring, a Cosserat rod clamped with the ground frame = its start frame (along x), all under gravity. */
@@ -17,19 +17,19 @@ function buildModel() {
     referencePosition: [0.25, 0, 0], inertia: InertiaCuboid({ density: 1000, sideLengths: [0.5, 0.05, 0.05] }), gravity: g,
     graphicsDataList: [graphics.Brick({ size: [0.5, 0.05, 0.05], color: graphics.color.red })], initialAngularVelocity: [0, 0, 1],
   });
-  mbs.createRevoluteJoint({ bodyNumbers: [ground, body], position: [0, 0, 0], axis: [0, 0, 1] });
+  const hinge = mbs.createRevoluteJoint({ bodyNumbers: [ground, body], position: [0, 0, 0], axis: [0, 0, 1] });
   const mass = mbs.createMassPoint({ referencePosition: [-0.5, -0.3, 0], physicsMass: 0.2, gravity: g });
-  const spring = mbs.createSpringDamper({ bodyNumbers: [ground, mass], localPosition0: [-0.5, 0, 0], stiffness: 50 });
+  const spring = mbs.createSpringDamper({ bodyNumbers: [ground, mass], localPosition0: [-0.5, 0, 0], stiffness: 50, drawSize: 0.08 });
   const rod = mbs.createCosseratRod({
     centerline: { type: 'Straight', start: [0, 0, 0.5], direction: [1, 0, 0], length: 0.8 }, numberOfElements: 2, polynomialDegree: 2, gravity: g,
     physicsAxialShearStiffness: [1e5, 4e4, 4e4], physicsBendingTorsionStiffness: [2, 2, 2], physicsMassPerLength: 1, physicsInertiaPerLength: [1e-4, 5e-5, 5e-5],
   });
   mbs.modifyObject(rod.objectNumber, { visualization: { radius: 0.02 } });
   const clamp = mbs.addMarker(MarkerBodyRigid({ bodyNumber: ground, localPosition: [0, -0.5, 0.5] }));
-  mbs.addObject(GenericJoint({ markerNumbers: [clamp, mbs.addMarker(MarkerNodeRigid({ nodeNumber: rod.nodeNumbers[0] }))] }));
+  const clampJoint = mbs.addObject(GenericJoint({ markerNumbers: [clamp, mbs.addMarker(MarkerNodeRigid({ nodeNumber: rod.nodeNumbers[0] }))], visualization: { axesRadius: 0.06 } }));
   const sensor = mbs.addSensor(SensorBody({ bodyNumber: body, localPosition: [0.25, 0, 0], outputVariableType: OutputVariableType.Position, storeInternal: true, writeToFile: false }));
   mbs.assemble();
-  return { mbs, ground, body, mass, spring, rod, sensor };
+  return { mbs, ground, body, mass, spring, hinge, clampJoint, rod, sensor };
 }
 
 function maxDifference(a: ArrayLike<number>, b: ArrayLike<number>): number {
@@ -100,11 +100,65 @@ describe('scene export', () => {
       // the tip fell under gravity: not at its reference height y = 0
       expect(samples[(last * n + n - 1) * 12 + 1]).toBeLessThan(-0.05); // static sag qL⁴/(8EI) = 0.25 m, ω1 ≈ 8 rad/s
 
-      // spring: a line from the ground point to the mass point at every frame
-      const line = scene.lines.find((l) => l.label === `ObjectConnectorSpringDamper #${m.spring}`)!;
-      const ends = decodeArray(line.points);
-      expect(Array.from(ends.subarray(6 * last, 6 * last + 3))).toEqual([-0.5, 0.5, 0]);
-      expect(maxDifference(ends.subarray(6 * last + 3, 6 * last + 6), massPose)).toBe(0);
+      // spring: a coil from the ground point to the mass point at every frame
+      expect(scene.lines.find((l) => l.label === `ObjectConnectorSpringDamper #${m.spring}`)).toBeUndefined();
+      const spring = scene.springs.find((l) => l.label === `ObjectConnectorSpringDamper #${m.spring}`)!;
+      expect(spring.radius).toBe(0.04); // drawSize 0.08 = coil diameter (Exudyn's VSpringDamper)
+      expect(spring.windings).toBe(8);
+      expect(spring.nPoints).toBe(8 * 12 + 3);
+      const coil = decodeArray(spring.points);
+      expect(coil.length).toBe(3 * spring.nPoints * scene.times.length);
+      for (const f of [0, last]) {
+        const c = coil.subarray(3 * spring.nPoints * f, 3 * spring.nPoints * (f + 1));
+        const p0 = [-0.5, 0.5, 0];
+        const p1 = Array.from(decodeArray(massScene.poses).subarray(12 * f, 12 * f + 3));
+        expect(maxDifference(c.subarray(0, 3), p0)).toBe(0);
+        expect(maxDifference(c.subarray(c.length - 3), p1)).toBe(0);
+        // helix points: distance 0.04 from the axis p0 → p1, axial coordinate 0.1 L … 0.9 L, rising monotonically
+        const d = [0, 1, 2].map((k) => p1[k] - p0[k]), L = Math.hypot(...d), e = d.map((x) => x / L);
+        let radial = 0, previous = -Infinity;
+        const axial: number[] = [];
+        for (let i = 1; i < spring.nPoints - 1; i++) {
+          const v = [0, 1, 2].map((k) => c[3 * i + k] - p0[k]);
+          const a = v[0] * e[0] + v[1] * e[1] + v[2] * e[2];
+          radial = Math.max(radial, Math.abs(Math.hypot(v[0] - a * e[0], v[1] - a * e[1], v[2] - a * e[2]) - 0.04));
+          expect(a).toBeGreaterThan(previous);
+          previous = a;
+          axial.push(a);
+        }
+        expect(radial).toBeLessThan(1e-6); // float32 of coordinates ≤ 1
+        expect(axial[0] / L).toBeCloseTo(0.1, 5);
+        expect(axial[axial.length - 1] / L).toBeCloseTo(0.9, 5);
+      }
+      // the spring stretched or swung: its end moved between the first and the last frame
+      expect(maxDifference(coil.subarray(3 * (spring.nPoints - 1), 3 * spring.nPoints), coil.subarray(3 * spring.nPoints * (last + 1) - 3))).toBeGreaterThan(0.01);
+
+      // revolute joint: the axis on the ground marker (static), the hinge on the body's marker frame A_body · rotationMarker1
+      const hinge = scene.joints.find((j) => j.label === `ObjectJointRevoluteZ #${m.hinge}`)!;
+      expect(hinge.parts.map((p) => [p.marker, p.static])).toEqual([[0, true], [1, false]]);
+      const R0 = m.mbs.getObject(m.hinge).rotationMarker0 as number[][]; // the ground marker's axes are global: the joint frame is rotationMarker0
+      expect(Array.from(decodeArray(hinge.parts[0].poses))).toEqual([0, 0, 0, ...R0.flat()].map(Math.fround));
+      const hingePose = decodeArray(hinge.parts[1].poses).subarray(12 * last, 12 * last + 12);
+      const A = m.mbs.getObjectOutputBody(m.body, OutputVariableType.RotationMatrix, [0, 0, 0], C);
+      const R1 = m.mbs.getObject(m.hinge).rotationMarker1 as number[][];
+      const expected = [0, 1, 2].flatMap((i) => [0, 1, 2].map((j) => A[3 * i] * R1[0][j] + A[3 * i + 1] * R1[1][j] + A[3 * i + 2] * R1[2][j]));
+      expect(maxDifference(hingePose.subarray(3), expected)).toBeLessThan(1e-7);
+      expect(maxDifference(hingePose.subarray(0, 3), m.mbs.getObjectOutputBody(m.body, OutputVariableType.Position, [-0.25, 0, 0], C))).toBeLessThan(1e-7);
+      expect(Math.abs(hingePose[4])).toBeGreaterThan(0.05); // the frame turned with the body
+      // glyph sizes in the joint frame (Exudyn's defaults axisRadius 0.1, axisLength 0.4 set by createRevoluteJoint)
+      const extent = (mesh: { positions: Parameters<typeof decodeArray>[0] }) => {
+        const q = decodeArray(mesh.positions);
+        let zMin = Infinity, zMax = -Infinity, r = 0;
+        for (let i = 0; i < q.length; i += 3) { zMin = Math.min(zMin, q[i + 2]); zMax = Math.max(zMax, q[i + 2]); r = Math.max(r, Math.hypot(q[i], q[i + 1])); }
+        return [zMin, zMax, r].map((x) => Math.round(x * 1e6) / 1e6);
+      };
+      expect(extent(hinge.parts[0].mesh)).toEqual([-0.24, 0.24, 0.05]); // axis: 1.2 · axisLength, radius axisRadius/2
+      expect(extent(hinge.parts[1].mesh)).toEqual([-0.2, 0.2, 0.1]); // hinge: axisLength, axisRadius
+      // the locked generic joint (rod clamp): spheres of axesRadius/2 at both markers
+      const clamp = scene.joints.find((j) => j.label === `ObjectJointGeneric #${m.clampJoint}`)!;
+      expect(clamp.parts).toHaveLength(2);
+      expect(extent(clamp.parts[1].mesh)[2]).toBeCloseTo(0.03, 6);
+      expect(maxDifference(decodeArray(clamp.parts[1].poses).subarray(12 * last, 12 * last + 3), [0, 0, 0.5])).toBeLessThan(1e-7);
 
       // sensor rows: the stored rows, with column names
       const sensorScene = scene.sensors[0];
@@ -154,5 +208,53 @@ describe('scene export', () => {
       .toThrow(/exportScene: solution must have the system's 8 ODE2 coordinates per row, got 3 \(another model\?\)/);
     expect(() => exportScene(mbs, { times: [0], coordinates: { rows: 1, columns: 8, row: () => rows[0] } }))
       .toThrow(/options.fileName must be given/);
+  });
+
+  it('calls graphicsDataUserFunction once per frame with that frame in the Visualization configuration, draws its global graphics and names the item in errors', () => {
+    const build = (fn: (mbs: MainSystem, itemNumber: number) => unknown) => {
+      const mbs = new SystemContainer().addSystem();
+      const node = mbs.addNode(NodePoint({ referenceCoordinates: [1, 0, 0] }));
+      const mass = mbs.addObject(MassPoint({ nodeNumber: node, physicsMass: 1 }));
+      const ground = mbs.addObject(ObjectGround({ visualization: { graphicsDataUserFunction: fn as never } }));
+      mbs.assemble();
+      return { mbs, mass, ground };
+    };
+    const rows = [[0, 0, 0], [0.5, 0.25, 0], [1, -1, 2]];
+    const solution = { times: [0, 0.5, 1], coordinates: { rows: 3, columns: 3, row: (i: number) => rows[i] } };
+    const calls: { item: number; t: number; p: number[] }[] = [];
+    let massIndex = -1;
+    const m = build((mbs, itemNumber) => {
+      const p = mbs.getObjectOutputBody(massIndex, OutputVariableType.Position, [0, 0, 0], ConfigurationType.Visualization);
+      calls.push({ item: itemNumber, t: mbs.systemData.getTime(ConfigurationType.Visualization), p });
+      return [graphics.Sphere({ point: p, radius: 0.1, color: graphics.color.red }), graphics.Lines([[0, 0, 0], p])];
+    });
+    massIndex = m.mass;
+    const scene = computeScene(m.mbs, solution);
+    expect(calls).toEqual([
+      { item: m.ground, t: 0, p: [1, 0, 0] }, { item: m.ground, t: 0.5, p: [1.5, 0.25, 0] }, { item: m.ground, t: 1, p: [2, -1, 2] },
+    ]);
+    expect(scene.userGraphics).toHaveLength(1);
+    expect(scene.userGraphics[0].label).toBe(`ObjectGround #${m.ground}`);
+    scene.userGraphics[0].frames.forEach((mesh, f) => {
+      // the sphere's vertices average to its centre = the mass point of frame f (global coordinates, no pose applied)
+      const q = decodeArray(mesh.positions);
+      const mean = [0, 1, 2].map((k) => { let sum = 0; for (let i = k; i < q.length; i += 3) sum += q[i]; return sum / (q.length / 3); });
+      expect(maxDifference(mean, [1 + rows[f][0], rows[f][1], rows[f][2]])).toBeLessThan(1e-6);
+      expect(Array.from(decodeArray(mesh.linePositions).subarray(3, 6))).toEqual([1 + rows[f][0], rows[f][1], rows[f][2]]);
+    });
+    expect(scene.bounds.max[2]).toBeCloseTo(2.1, 6); // the sphere of the last frame counts for the bounds
+
+    // a throwing user function: FlexdynError naming the item, frame and time, with the thrown error as cause
+    const boom = new Error('boom');
+    const bad = build((mbs) => { if (mbs.systemData.getTime(ConfigurationType.Visualization) > 0.25) throw boom; return []; });
+    let error: unknown;
+    try { computeScene(bad.mbs, solution); } catch (e) { error = e; }
+    expect(error).toBeInstanceOf(FlexdynError);
+    expect((error as Error).message).toBe(`exportScene: ObjectGround #${bad.ground}: visualization.graphicsDataUserFunction threw at frame 1 (t = 0.5): boom`);
+    expect((error as Error).cause).toBe(boom);
+    expect((error as FlexdynError).item?.index).toBe(bad.ground);
+    // bad results
+    expect(() => computeScene(build(() => 3).mbs, solution)).toThrow(/ObjectGround #1: visualization.graphicsDataUserFunction must return a list of graphics data, got number 3 at frame 0 \(t = 0\)/);
+    expect(() => computeScene(build(() => [{ type: 'Circle' }]).mbs, solution)).toThrow(/visualization.graphicsDataUserFunction result \[0\] at frame 0 \(t = 0\): type must be 'TriangleList' or 'Line'/);
   });
 });

@@ -1,6 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import {
-  SystemContainer, FEMinterface, ObjectFFRFinterface, createBlockMesh, computeScene, decodeArray, OutputVariableType,
+  SystemContainer, FEMinterface, ObjectFFRFinterface, ObjectFFRFreducedOrderInterface, createBlockMesh, computeScene, decodeArray, OutputVariableType,
 } from '../../src/index.ts';
 
 describe('scene export of FFRF bodies', () => {
@@ -41,5 +41,39 @@ describe('scene export of FFRF bodies', () => {
     const values = decodeArray(contour.values);
     expect(values[16 + 5]).toBeCloseTo(0.02, 7);
     expect(values.filter((v) => v !== 0)).toHaveLength(1);
+    expect(contour.range).toBe('all');
+    expect(contour.frameMin).toBeUndefined();
+
+    // per-frame range: frame 0 is undeformed (0 … 0), frame 1 spans 0 … 0.02; a fixed range is stored as given
+    const solution = { times: [0, 1], coordinates: { rows: 2, columns: nq, row: (i: number) => rows[i] } };
+    const perFrame = computeScene(mbs, solution, { contour: { outputVariable: OutputVariableType.DisplacementLocal, range: 'frame' } }).meshBodies[0].contour!;
+    expect(perFrame.range).toBe('frame');
+    expect(Array.from(decodeArray(perFrame.frameMin!))).toEqual([0, 0]);
+    const frameMax = decodeArray(perFrame.frameMax!);
+    expect(frameMax[0]).toBe(0);
+    expect(frameMax[1]).toBeCloseTo(0.02, 7);
+    const fixed = computeScene(mbs, solution, { contour: { outputVariable: OutputVariableType.DisplacementLocal, range: [0, 0.05] } }).meshBodies[0].contour!;
+    expect([fixed.range, fixed.min, fixed.max]).toEqual(['fixed', 0, 0.05]);
+    expect(() => computeScene(mbs, solution, { contour: { outputVariable: OutputVariableType.DisplacementLocal, range: [1, 0] } }))
+      .toThrow(/contour.range must be 'all', 'frame' or \[min, max\] with min < max, got \[1,0\]/);
+  });
+
+  it('the reduced-order interface sets the surface triangles (kept from the FEMinterface and through save/load) and the scene draws them', () => {
+    const fem = new FEMinterface();
+    fem.importMesh(createBlockMesh({ size: [1, 0.2, 0.1], divisions: [3, 1, 1], origin: [-0.5, -0.1, -0.05] }));
+    fem.computeMassAndStiffness({ youngsModulus: 2e9, poissonsRatio: 0.3, density: 7800 });
+    fem.computeEigenmodes(2, 6);
+    const cms = new ObjectFFRFreducedOrderInterface(fem);
+    const surface = Array.from(fem.getSurfaceTriangles());
+    expect(surface.length).toBe(3 * 28); // 2·(3 + 3 + 1) quads of the 3 × 1 × 1 block, two triangles each
+    expect(Array.from(cms.triangles)).toEqual(surface);
+    const mbs = new SystemContainer().addSystem();
+    const body = cms.addObjectFFRFreducedOrder(mbs, { color: [0.2, 0.3, 0.4, 1] });
+    expect((mbs.getObject(body.oFFRFreducedOrder).visualization as { triangleMesh: number[] }).triangleMesh).toEqual(surface);
+    mbs.assemble();
+    const nq = mbs.compiled().nq;
+    const scene = computeScene(mbs, { times: [0], coordinates: { rows: 1, columns: nq, row: () => new Array<number>(nq).fill(0) } });
+    expect(Array.from(decodeArray(scene.meshBodies[0].triangles))).toEqual(surface);
+    expect(scene.meshBodies[0].color).toEqual([0.2, 0.3, 0.4, 1]);
   });
 });

@@ -31,6 +31,32 @@ async function canvasPixels(page: Page): Promise<{ width: number; height: number
   });
 }
 
+/** Per global point: the largest grey difference from the background within ±1 pixel of its canvas pixel (0 = nothing drawn there). */
+async function contrastAt(page: Page, points: number[][]): Promise<number[]> {
+  return page.evaluate((pts) => {
+    const viewer = (window as unknown as { flexdynViewer: { toPixel(p: number[]): [number, number] } }).flexdynViewer;
+    const source = document.getElementById('scene-canvas') as HTMLCanvasElement;
+    const c = document.createElement('canvas');
+    c.width = source.width; c.height = source.height;
+    const ctx = c.getContext('2d')!;
+    ctx.drawImage(source, 0, 0);
+    const d = ctx.getImageData(0, 0, c.width, c.height).data;
+    const grey = (x: number, y: number) => { const i = 4 * (y * c.width + x); return 0.299 * d[i] + 0.587 * d[i + 1] + 0.114 * d[i + 2]; };
+    const bg = grey(0, 0);
+    return pts.map((p) => {
+      const [x, y] = viewer.toPixel(p);
+      let best = 0;
+      for (let dy = -1; dy <= 1; dy++) for (let dx = -1; dx <= 1; dx++) {
+        const xx = x + dx, yy = y + dy;
+        if (xx >= 0 && yy >= 0 && xx < c.width && yy < c.height) best = Math.max(best, Math.abs(grey(xx, yy) - bg));
+      }
+      return best;
+    });
+  }, points);
+}
+
+type ViewerHandle = { frame: number; counts: { springs: number; jointParts: number }; springPoints(i: number): number[] };
+
 describe.skipIf(skipReason !== undefined)('browser viewer (chromium, playwright-core)', () => {
   let viewer: ViewerServer;
   let browser: Awaited<ReturnType<typeof launchBrowser>>;
@@ -86,6 +112,26 @@ describe.skipIf(skipReason !== undefined)('browser viewer (chromium, playwright-
     await page.locator('#slider').fill('0');
     const cursorStart = Number(await page.locator('svg.sensor-plot line.cursor').first().getAttribute('x1'));
     expect(cursorEnd - cursorStart).toBeGreaterThan(200); // 280 px plot width for the time range [0, 1]
+
+    // the spring is a coil drawn on the canvas, and it moves with the slider (the mass point swings on it); the joints are drawn
+    const counts = await page.evaluate(() => (window as unknown as { flexdynViewer: ViewerHandle }).flexdynViewer.counts);
+    expect(counts.springs).toBe(1);
+    expect(counts.jointParts).toBe(6); // two revolute joints and the rod clamp, two parts each
+    const coilAt = async (frame: string) => {
+      await page.locator('#slider').fill(frame);
+      const flat = await page.evaluate(() => (window as unknown as { flexdynViewer: ViewerHandle }).flexdynViewer.springPoints(0));
+      const points = Array.from({ length: flat.length / 3 }, (_, i) => flat.slice(3 * i, 3 * i + 3));
+      return { points, contrast: await contrastAt(page, points) };
+    };
+    const coil0 = await coilAt('0'), coil1 = await coilAt('200');
+    expect(coil0.points).toHaveLength(8 * 12 + 3);
+    expect(coil0.points[0]).toEqual([-0.8, 0, 0].map(Math.fround)); // fixed end on the ground bar (float32)
+    const moved = Math.max(...coil0.points.map((p, i) => Math.hypot(p[0] - coil1.points[i][0], p[1] - coil1.points[i][1], p[2] - coil1.points[i][2])));
+    expect(moved).toBeGreaterThan(0.05); // the mass end swung by ≈ 0.3 m in 1 s
+    // most coil points sit on drawn pixels in both frames (a 1 px line; > 20 grey levels against the background)
+    for (const coil of [coil0, coil1]) expect(coil.contrast.filter((c) => c > 20).length / coil.contrast.length).toBeGreaterThan(0.5);
+    await page.screenshot({ path: `${outputFolder}/viewerDemo-spring.png` });
+    await page.locator('#slider').fill('0');
 
     // play at 0.25×: after ≈ 0.6 s wall time the animation has advanced, pause stops it
     await page.selectOption('#speed', '0.25');

@@ -17,6 +17,8 @@ class BodyPositionMarkerModel implements MarkerModel {
   private body!: BodyModel;
   /** The body's load-Jacobian kernel at localPosition, if the body has one (set in bind). */
   jacobianTransposedVector_q?: MarkerModel['jacobianTransposedVector_q'];
+  /** The body's ∂v/∂Δq at localPosition, if the body has one (rigid bodies; set in bind). */
+  velocity_q?: MarkerModel['velocity_q'];
 
   constructor(readonly label: ItemLabel, private readonly bodyNumber: number, private readonly localPosition: Float64Array) {}
 
@@ -26,6 +28,7 @@ class BodyPositionMarkerModel implements MarkerModel {
     // only the nodes that influence the point (a rod: the element at s), so connectors and loads couple to these alone
     this.nodes = body.nodesAt?.(this.localPosition) ?? body.nodes;
     this.nLocalU = body.nodesAt === undefined ? body.nLocalU : this.nodes.reduce((sum, node) => sum + node.nu, 0);
+    this.velocity_q = body.velocity_q === undefined ? undefined : (s, out) => body.velocity_q!(s, this.localPosition, out);
     this.jacobianTransposedVector_q = body.jacobianTransposedVector_q === undefined ? undefined
       : (s, force, _torque, k, factor) => body.jacobianTransposedVector_q!(s, this.localPosition, force, undefined, k, factor);
   }
@@ -54,7 +57,8 @@ class BodyPositionMarkerModel implements MarkerModel {
 export const markerBodyPositionDefinition: ItemDefinition<'Marker', typeof parameters> = {
   category: 'Marker',
   typeName: 'BodyPosition',
-  description: 'A point fixed to a body at localPosition (body frame); provides position, velocity and the position Jacobian. '
+  description: 'A point fixed to a body at localPosition (body frame); provides position, velocity and the position Jacobian, '
+    + 'on rigid bodies also ∂v/∂q at fixed velocities (ω × A x depends on the rotation; for the Jacobians of damped connectors). '
     + 'Its coordinates are those of the body nodes that move the point (a Cosserat rod: the p + 1 nodes of the element at s).',
   parameters,
   outputVariables: [OutputVariableType.Position, OutputVariableType.Velocity],

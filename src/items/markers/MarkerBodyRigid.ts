@@ -18,6 +18,8 @@ class BodyRigidMarkerModel implements MarkerModel {
   private body!: BodyModel;
   /** The body's load-Jacobian kernel at localPosition, if the body has one (set in bind). */
   jacobianTransposedVector_q?: MarkerModel['jacobianTransposedVector_q'];
+  /** The body's ∂v/∂Δq at localPosition, if the body has one (rigid bodies; set in bind). */
+  velocity_q?: MarkerModel['velocity_q'];
 
   constructor(readonly label: ItemLabel, private readonly bodyNumber: number, private readonly localPosition: Float64Array) {}
 
@@ -31,6 +33,7 @@ class BodyRigidMarkerModel implements MarkerModel {
     // only the nodes that influence the point (a rod: the element at s), so connectors and loads couple to these alone
     this.nodes = body.nodesAt?.(this.localPosition) ?? body.nodes;
     this.nLocalU = body.nodesAt === undefined ? body.nLocalU : this.nodes.reduce((sum, node) => sum + node.nu, 0);
+    this.velocity_q = body.velocity_q === undefined ? undefined : (s, out) => body.velocity_q!(s, this.localPosition, out);
     this.jacobianTransposedVector_q = body.jacobianTransposedVector_q === undefined ? undefined
       : (s, force, torque, k, factor) => body.jacobianTransposedVector_q!(s, this.localPosition, force, torque, k, factor);
   }
@@ -73,7 +76,8 @@ export const markerBodyRigidDefinition: ItemDefinition<'Marker', typeof paramete
   category: 'Marker',
   typeName: 'BodyRigid',
   description: 'A frame fixed to a body at localPosition, with the body\'s axes: provides position p + A x, velocity u̇ + A(ω̄ × x), '
-    + 'orientation A, angular velocity, the position Jacobian (rigid body: [I | A(−x̃)G_l]) and the rotation Jacobian ([0 | G]). '
+    + 'orientation A, angular velocity, the position Jacobian (rigid body: [I | A(−x̃)G_l]), the rotation Jacobian ([0 | G]) '
+    + 'and, on rigid bodies, ∂v/∂q at fixed velocities (for the Jacobians of damped connectors). '
     + 'Its coordinates are those of the body nodes that move the frame (a Cosserat rod: the p + 1 nodes of the element at s).',
   parameters,
   outputVariables: rigidMarkerOutputs,

@@ -74,6 +74,11 @@ export class RigidBody2DNodeModel implements OrientedNode {
     out[0] = 0; out[1] = 0; out[2] = s.a[this.uIndex + 2];
   }
 
+  /** ω = (0, 0, φ̇) does not depend on the coordinates: zero (3 × 3). */
+  angularVelocity_q(_s: ItemState, out: Float64Array): void {
+    out.fill(0, 0, 9);
+  }
+
   /** [[0, 0, 0], [0, 0, 0], [0, 0, 1]]. */
   rotationJacobian(_s: ItemState, out: Float64Array): void {
     out.fill(0, 0, 9);

@@ -51,6 +51,11 @@ class RigidBodyQuaternionNodeModel extends RigidNodeModel {
     out[0] = u[i]; out[1] = u[i + 1]; out[2] = u[i + 2];
   }
 
+  /** ∂ω/∂Δq = [0 | −A ω̄̃] for the body-fixed rotation increments. */
+  angularVelocity_q(s: ItemState, out: Float64Array): void {
+    this.bodyFixedIncrementAngularVelocity_q(s, out);
+  }
+
   /** α = A ω̄̇. */
   angularAcceleration(s: ItemState, out: Float64Array): void {
     this.orientation(s, this.gWork);

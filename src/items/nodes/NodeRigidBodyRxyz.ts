@@ -52,6 +52,22 @@ class RigidBodyRxyzNodeModel extends RigidNodeModel {
   }
 
   /**
+   * ∂ω/∂q at fixed θ̇ (3 × 6, position columns zero). The columns of G = [g0, g1, g2] are the axes e_x, A_x e_y,
+   * A_x A_y e_z, and ∂g_k/∂θ_j = g_j × g_k for j < k (zero for j ≥ k), so ∂(G θ̇)/∂θ_j = g_j × Σ_{k>j} g_k θ̇_k.
+   */
+  angularVelocity_q(s: ItemState, out: Float64Array): void {
+    const g = this.gWork;
+    this.gGlobal(s, g);
+    const w = this.angleRates(s);
+    // b = Σ_{k>j} g_k θ̇_k for j = 1 (then j = 0 adds g1 θ̇1)
+    let bx = g[2] * w[2], by = g[5] * w[2], bz = g[8] * w[2];
+    for (let r = 0; r < 3; r++) { out[6 * r] = 0; out[6 * r + 1] = 0; out[6 * r + 2] = 0; out[6 * r + 5] = 0; }
+    out[4] = g[4] * bz - g[7] * by; out[10] = g[7] * bx - g[1] * bz; out[16] = g[1] * by - g[4] * bx;
+    bx += g[1] * w[1]; by += g[4] * w[1]; bz += g[7] * w[1];
+    out[3] = g[3] * bz - g[6] * by; out[9] = g[6] * bx - g[0] * bz; out[15] = g[0] * by - g[3] * bx;
+  }
+
+  /**
    * ∂(Gᵀm)/∂θ with the columns of G = [e_x, (0, c0, s0), (s1, −s0c1, c0c1)]:
    * Gᵀm = (m0, c0 m1 + s0 m2, s1 m0 − s0 c1 m1 + c0 c1 m2).
    */

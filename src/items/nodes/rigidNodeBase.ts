@@ -81,9 +81,9 @@ export abstract class RigidNodeModel implements OrientedNode {
   abstract readonly nAE: number;
   /** Work array of G or G_l (3 × n_rot). */
   protected readonly gWork: Float64Array;
-  /** Work arrays of the load-Jacobian kernel: ∂(Gᵀm)/∂θ (n_rot × n_rot) and a 3×3 matrix. */
+  /** Work arrays of the load-Jacobian kernel: ∂(Gᵀm)/∂θ (n_rot × n_rot) and a 3×3 matrix (also for angularVelocity_q). */
   private readonly gTransposedDerivative: Float64Array;
-  private readonly matrixWork = new Float64Array(9);
+  protected readonly matrixWork = new Float64Array(9);
 
   constructor(
     readonly label: ItemLabel,
@@ -172,6 +172,23 @@ export abstract class RigidNodeModel implements OrientedNode {
     this.gTransposedVector_q(s, torque, d);
     for (let r = 0; r < nr; r++) {
       for (let c = 0; c < nr; c++) k[(3 + r) * n + 3 + c] += factor * d[r * nr + c];
+    }
+  }
+
+  /**
+   * ∂ω/∂Δq at fixed u (3 × n_u row-major) for nodes with body-fixed rotation increments A ← A exp(Ω̃) and velocity
+   * coordinates ω̄ (quaternion, RotVecLG): ω = A ω̄, so ∂ω/∂Ω_k = A (e_k × ω̄), i.e. the rotation block is −A ω̄̃.
+   */
+  protected bodyFixedIncrementAngularVelocity_q(s: ItemState, out: Float64Array): void {
+    const a = this.matrixWork, n = this.nu, i = this.uIndex + 3;
+    this.orientation(s, a);
+    const x = s.u[i], y = s.u[i + 1], z = s.u[i + 2];
+    for (let r = 0; r < 3; r++) {
+      const a0 = a[3 * r], a1 = a[3 * r + 1], a2 = a[3 * r + 2];
+      out[r * n] = 0; out[r * n + 1] = 0; out[r * n + 2] = 0;
+      out[r * n + 3] = a2 * y - a1 * z;
+      out[r * n + 4] = a0 * z - a2 * x;
+      out[r * n + 5] = a1 * x - a0 * y;
     }
   }
 

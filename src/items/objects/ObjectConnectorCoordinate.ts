@@ -15,7 +15,7 @@ const parameters = {
   velocityLevel: bool(false, 'If true, the constraint acts on the velocities; then offsetUserFunction_t is used and offsetUserFunction ignored.'),
   offsetUserFunction: userFunction<CoordinateOffsetUserFunction>('Time-dependent offset for position-level (index 3) constraints.', '(mbs, t, itemNumber, offset) => offset'),
   offsetUserFunction_t: userFunction<CoordinateOffsetUserFunction>('Time derivative of the offset, used on velocity level (velocityLevel or index-2 solvers).', '(mbs, t, itemNumber, offset) => offset_t'),
-  activeConnector: bool(true, 'If false, the constraint is not applied (no Lagrange multiplier).'),
+  activeConnector: bool(true, 'If false, the equation reads λ = 0 (the multiplier stays).'),
 };
 
 type Values = {
@@ -26,9 +26,11 @@ type Values = {
 
 /** Run-time model of a linear constraint between two coordinates. */
 class CoordinateConstraintModel implements ObjectModel {
-  readonly nAE: number;
+  readonly nAE = 1;
   aeIndex = -1;
   readonly velocityLevelConstraint: boolean;
+  /** Inactive: the row reads g = λ. */
+  readonly multiplierRows: readonly number[];
   localNodes: NodeModel[] = [];
   private readonly markers: MarkerPair;
   private local0 = -1;
@@ -39,7 +41,7 @@ class CoordinateConstraintModel implements ObjectModel {
 
   constructor(readonly label: ItemLabel, markerNumbers: readonly number[], private readonly v: Values, private readonly active: boolean) {
     this.markers = new MarkerPair(label, markerNumbers);
-    this.nAE = active ? 1 : 0;
+    this.multiplierRows = active ? [] : [0];
     this.velocityLevelConstraint = v.velocityLevel;
   }
 
@@ -64,8 +66,10 @@ class CoordinateConstraintModel implements ObjectModel {
    * Position level: g = factorValue1·c1 − c0 − offset (or offsetUserFunction).
    * Velocity level (velocityLevel, or useIndex2): g = factorValue1·ċ1 − ċ0 − o_t with o_t = offsetUserFunction_t,
    * else offset if velocityLevel, else 0 (index-2 form of a position constraint does not enforce the offset).
+   * Inactive: g = λ.
    */
   ae(s: ItemState, g: Float64Array, useIndex2: boolean): void {
+    if (!this.active) { g[0] = lagrangeMultiplier(s, this.aeIndex); return; }
     const { marker0, marker1 } = this.markers;
     const { factorValue1, velocityLevel, offset } = this.v;
     if (!useIndex2 && !velocityLevel) {
@@ -79,9 +83,10 @@ class CoordinateConstraintModel implements ObjectModel {
 
   /**
    * C_q = [−e(c0), factorValue1·e(c1)] (also ∂ġ/∂u on velocity level); for markers with a coordinate
-   * Jacobian row (rotation coordinates) that row replaces the unit vector e.
+   * Jacobian row (rotation coordinates) that row replaces the unit vector e. Inactive: zero.
    */
   ae_q(s: ItemState, c: Float64Array): void {
+    if (!this.active) return;
     const { marker0, marker1, n0 } = this.markers;
     if (this.local0 >= 0) c[this.local0] -= 1;
     if (this.local1 >= 0) c[this.local1] += this.v.factorValue1;
@@ -95,8 +100,17 @@ class CoordinateConstraintModel implements ObjectModel {
     }
   }
 
-  /** The global velocity index of the non-ground coordinate if the other marker is a ground coordinate. */
+  /**
+   * λ·C_qq: zero for markers of plain coordinates (constant unit entries in C_q); false (numerical) when a marker's
+   * coordinate Jacobian row depends on the configuration (rotation coordinates).
+   */
+  constraintForce_q(): boolean {
+    return this.row0.length === 0 && this.row1.length === 0;
+  }
+
+  /** The global velocity index of the non-ground coordinate if the other marker is a ground coordinate (active constraints only). */
   eliminableCoordinate(): number | undefined {
+    if (!this.active) return undefined;
     const { marker0, marker1 } = this.markers;
     const ground0 = marker0.nodes.length === 0;
     const ground1 = marker1.nodes.length === 0;
@@ -113,7 +127,7 @@ class CoordinateConstraintModel implements ObjectModel {
         if (!this.active) return [0];
         this.ae(s, this.equation, false);
         return [this.equation[0]];
-      case OutputVariableType.Force: return [this.active ? lagrangeMultiplier(s, this.aeIndex) : 0];
+      case OutputVariableType.Force: return [lagrangeMultiplier(s, this.aeIndex)];
       default: return undefined;
     }
   }
@@ -130,9 +144,9 @@ export const objectConnectorCoordinateDefinition: ItemDefinition<'Object', typeo
   outputVariables: [OutputVariableType.Displacement, OutputVariableType.Velocity, OutputVariableType.ConstraintEquation, OutputVariableType.Force],
   equations: 'Index 3: g = f₁ c1 − c0 − l_off (l_off = offsetUserFunction(mbs, t, i, offset) if given). '
     + 'Velocity level: ġ = f₁ ċ1 − ċ0 − d with d = offsetUserFunction_t(mbs, t, i, offset) if given, else offset if velocityLevel, else 0. '
-    + 'C_q = [−e(c0), f₁ e(c1)]. Force = λ. Inactive (activeConnector false): no algebraic equation and no multiplier '
-    + '(Exudyn keeps the multiplier with the equation λ = 0). Explicit solvers eliminate a constraint to a ground coordinate '
-    + 'by setting the other coordinate to zero (offset ignored, as in Exudyn).',
+    + 'C_q = [−e(c0), f₁ e(c1)]. Force = λ. Inactive (activeConnector false): the equation reads λ = 0, the multiplier '
+    + 'stays (as in Exudyn and the joints), ConstraintEquation is 0. Explicit solvers eliminate an active constraint to a ground '
+    + 'coordinate by setting the other coordinate to zero (offset ignored, as in Exudyn) and skip an inactive one.',
   create: (v, label) => new CoordinateConstraintModel(label, v.markerNumbers, v, v.activeConnector),
 };
 

@@ -8,20 +8,25 @@ import { lagrangeMultiplier, MarkerPair } from './connectorBase.ts';
 const parameters = {
   markerNumbers: markerIndexArray('Two position markers [m0, m1].', 2),
   distance: preal(0, 'Prescribed distance [m] between the markers; must be positive.'),
-  activeConnector: bool(true, 'If false, the constraint is not applied (no Lagrange multiplier).'),
+  activeConnector: bool(true, 'If false, the equation reads λ = 0 (the multiplier stays).'),
 };
 
 /** Run-time model of a distance constraint |p1 − p0| = d. */
 class DistanceConstraintModel implements ObjectModel {
-  readonly nAE: number;
+  readonly nAE = 1;
   aeIndex = -1;
   localNodes: NodeModel[] = [];
+  /** Inactive: the row reads g = λ. */
+  readonly multiplierRows: readonly number[];
   private readonly markers: MarkerPair;
   private readonly direction = new Float64Array(3);
+  /** Work arrays of constraintForce_q: I − n nᵀ (row-major) and λn. */
+  private readonly projector = new Float64Array(9);
+  private readonly force = new Float64Array(3);
 
   constructor(readonly label: ItemLabel, markerNumbers: readonly number[], private readonly distance: number, private readonly active: boolean) {
     this.markers = new MarkerPair(label, markerNumbers);
-    this.nAE = active ? 1 : 0;
+    this.multiplierRows = active ? [] : [0];
   }
 
   bind(context: BindContext): void {
@@ -43,8 +48,9 @@ class DistanceConstraintModel implements ObjectModel {
     for (let i = 0; i < 3; i++) this.direction[i] = inv * this.markers.dp[i];
   }
 
-  /** Position level g = |Δp| − d; velocity level (index 2) ġ = Δpᵀ Δv / |Δp|. */
+  /** Position level g = |Δp| − d; velocity level (index 2) ġ = Δpᵀ Δv / |Δp|; inactive g = λ. */
   ae(s: ItemState, g: Float64Array, useIndex2: boolean): void {
+    if (!this.active) { g[0] = lagrangeMultiplier(s, this.aeIndex); return; }
     const length = this.evaluate(s);
     if (!useIndex2) {
       g[0] = length - this.distance;
@@ -55,11 +61,32 @@ class DistanceConstraintModel implements ObjectModel {
     g[0] = (1 / length) * (dp[0] * dv[0] + dp[1] * dv[1] + dp[2] * dv[2]);
   }
 
-  /** C_q = [−nᵀJ0, nᵀJ1] with n = Δp/|Δp|. */
+  /** C_q = [−nᵀJ0, nᵀJ1] with n = Δp/|Δp|; inactive zero. */
   ae_q(s: ItemState, c: Float64Array): void {
+    if (!this.active) return;
     this.updateDirection(this.evaluate(s));
     this.markers.evaluateJacobians(s);
     this.markers.addForcePair(this.direction, c);
+  }
+
+  /**
+   * λ·C_qq = ∂(λ[−J0ᵀn; J1ᵀn])/∂q = (λ/|Δp|) Jᵀ(I − n nᵀ)J + the markers' ∂(J_iᵀ(±λn))/∂q_i, J = [−J0, J1]; false
+   * (numerical) if a marker cannot differentiate its Jacobian.
+   */
+  constraintForce_q(s: ItemState, k: Float64Array, factor: number): boolean {
+    const { markers, direction: n, projector, force } = this;
+    if (!markers.jacobianDerivativesAvailable) return false;
+    const length = this.evaluate(s);
+    this.updateDirection(length);
+    markers.evaluateJacobians(s);
+    const lambda = lagrangeMultiplier(s, this.aeIndex);
+    for (let i = 0; i < 3; i++) {
+      force[i] = lambda * n[i];
+      for (let j = 0; j < 3; j++) projector[3 * i + j] = (i === j ? 1 : 0) - n[i] * n[j];
+    }
+    markers.addProjectedMatrix(projector, factor * lambda / length, k);
+    markers.addJacobianTransposedForce_q(s, force, factor, k);
+    return true;
   }
 
   output(variable: OutputVariableType, s: ItemState): ArrayLike<number> | undefined {
@@ -68,7 +95,7 @@ class DistanceConstraintModel implements ObjectModel {
       case OutputVariableType.Displacement: return Array.from(this.markers.dp);
       case OutputVariableType.Velocity: return Array.from(this.markers.dv);
       case OutputVariableType.Distance: return [length];
-      case OutputVariableType.Force: return [this.active ? lagrangeMultiplier(s, this.aeIndex) : 0];
+      case OutputVariableType.Force: return [lagrangeMultiplier(s, this.aeIndex)];
       default: return undefined;
     }
   }
@@ -84,7 +111,7 @@ export const objectConnectorDistanceDefinition: ItemDefinition<'Object', typeof 
   outputVariables: [OutputVariableType.Displacement, OutputVariableType.Velocity, OutputVariableType.Distance, OutputVariableType.Force],
   equations: 'Index 3: g = |Δp| − d; index 2: ġ = Δpᵀ Δv / |Δp|; C_q = [−nᵀ J0, nᵀ J1], n = Δp/|Δp|. Force = λ. '
     + 'Coinciding markers (|Δp| = 0) are an error for the Jacobian and the velocity-level equation. '
-    + 'Inactive (activeConnector false): no algebraic equation and no multiplier.',
+    + 'Inactive (activeConnector false): the equation reads λ = 0, the multiplier stays (as in Exudyn and the joints).',
   create: (v, label) => new DistanceConstraintModel(label, v.markerNumbers, v.distance, v.activeConnector),
 };
 

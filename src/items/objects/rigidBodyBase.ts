@@ -62,6 +62,31 @@ export abstract class RigidFrameKinematics<N extends OrientedNode> {
   rotationJacobian(s: ItemState, _localPosition: ArrayLike<number>, out: Float64Array): void {
     this.node.rotationJacobian!(s, out);
   }
+
+  /**
+   * ∂v/∂Δq at fixed u of the point x (3 × n_u, with work arrays of 6·n_u entries): v = v_p + ω × r, r = A x, v_p a
+   * velocity coordinate, ∂r/∂Δq_k = G_k × r (G the rotation Jacobian, the virtual rotation as in the position
+   * Jacobian), so column k is W_k × r + ω × (G_k × r) with W = ∂ω/∂Δq (the node's angularVelocity_q).
+   */
+  protected pointVelocity_q(s: ItemState, localPosition: ArrayLike<number>, out: Float64Array, work: Float64Array): void {
+    const node = this.node, n = node.nu;
+    const r = this.w0, omega = this.w1, a = this.rotation;
+    node.orientation(s, a);
+    mat3MulVecInto(r, a, localPosition);
+    node.angularVelocity(s, omega);
+    node.angularVelocity_q!(s, work);
+    node.rotationJacobian!(s, work.subarray(3 * n));
+    const rx = r[0], ry = r[1], rz = r[2], wx = omega[0], wy = omega[1], wz = omega[2];
+    for (let k = 0; k < n; k++) {
+      const ax = work[k], ay = work[n + k], az = work[2 * n + k];
+      const gx = work[3 * n + k], gy = work[4 * n + k], gz = work[5 * n + k];
+      // d = G_k × r
+      const dx = gy * rz - gz * ry, dy = gz * rx - gx * rz, dz = gx * ry - gy * rx;
+      out[k] = ay * rz - az * ry + wy * dz - wz * dy;
+      out[n + k] = az * rx - ax * rz + wz * dx - wx * dz;
+      out[2 * n + k] = ax * ry - ay * rx + wx * dy - wy * dx;
+    }
+  }
 }
 
 /**
@@ -86,11 +111,16 @@ export abstract class RigidBodyBase<N extends OrientedNode> extends RigidFrameKi
   /** Resolves the node and checks its kind (throws naming nodeNumber). */
   protected abstract resolveNode(node: NodeModel): N;
 
+  /** ∂v/∂Δq of a body-fixed point (see {@link RigidFrameKinematics.pointVelocity_q}); present if the node has angularVelocity_q (set in bind). */
+  velocity_q?: (s: ItemState, localPosition: ArrayLike<number>, out: Float64Array) => void;
+
   bind(context: BindContext): void {
     this.node = this.resolveNode(context.node(this.nodeNumber, 'nodeNumber'));
     this.localNodes = [this.node];
     this.nodes = [this.node];
     this.nLocalU = this.node.nu;
+    const work = new Float64Array(6 * this.node.nu);
+    this.velocity_q = this.node.angularVelocity_q === undefined ? undefined : (s, x, out) => this.pointVelocity_q(s, x, out, work);
     this.allocate();
   }
 

@@ -90,6 +90,45 @@ function lineObject(line) {
   };
 }
 
+/** A spring coil: a polyline of nPoints per frame. */
+function springObject(spring) {
+  const n = spring.nPoints;
+  const g = new THREE.BufferGeometry();
+  const positions = new Float32Array(3 * n);
+  g.setAttribute('position', new THREE.BufferAttribute(positions, 3));
+  const [r, gr, b] = spring.color;
+  const object = new THREE.Line(g, new THREE.LineBasicMaterial({ color: new THREE.Color(r, gr, b) }));
+  object.frustumCulled = false;
+  const points = decode(spring.points);
+  return {
+    object,
+    setFrame(f) { positions.set(points.subarray(3 * n * f, 3 * n * (f + 1))); g.attributes.position.needsUpdate = true; },
+  };
+}
+
+/** A joint part: its mesh at the joint frame pose of each frame. */
+function jointPartObject(part) {
+  const object = meshObject(part.mesh), poses = decode(part.poses);
+  setPose(object, poses, 0);
+  return { object, setFrame(f) { if (!part.static) setPose(object, poses, f); } };
+}
+
+/** The graphics of a graphicsDataUserFunction: one mesh per frame (global coordinates), built when first shown. */
+function userGraphicsObject(item) {
+  const object = new THREE.Group();
+  const cache = new Map();
+  let shown;
+  return {
+    object,
+    setFrame(f) {
+      if (!cache.has(f)) { const m = meshObject(item.frames[f]); m.matrix.identity(); cache.set(f, m); }
+      if (shown !== undefined) object.remove(shown);
+      shown = cache.get(f);
+      object.add(shown);
+    },
+  };
+}
+
 /** Exudyn's contour colours: blue → cyan → green → yellow → red over [0, 1]. */
 function contourColor(x, out, o) {
   const t = Math.min(1, Math.max(0, x)) * 4, k = Math.min(3, Math.floor(t)), u = t - k;
@@ -116,15 +155,19 @@ function meshBodyObject(body) {
     object = new THREE.Points(g, new THREE.PointsMaterial({ color: colors ? 0xffffff : new THREE.Color(r, gr, b), vertexColors: !!colors, size: 4, sizeAttenuation: false }));
   }
   object.frustumCulled = false;
-  const range = body.contour ? Math.max(body.contour.max - body.contour.min, 1e-300) : 1;
+  const frameMin = body.contour?.frameMin ? decode(body.contour.frameMin) : undefined;
+  const frameMax = body.contour?.frameMax ? decode(body.contour.frameMax) : undefined;
   return {
     object,
+    /** Colour range of frame f: per frame with range 'frame', else the scene's min … max. */
+    contourRange(f) { return frameMin ? [frameMin[f], frameMax[f]] : [body.contour.min, body.contour.max]; },
     setFrame(f) {
       positions.set(all.subarray(3 * n * f, 3 * n * (f + 1)));
       g.attributes.position.needsUpdate = true;
       if (triangles.length > 0) g.computeVertexNormals();
       if (colors) {
-        for (let k = 0; k < n; k++) contourColor((values[f * n + k] - body.contour.min) / range, colors, 3 * k);
+        const [min, max] = this.contourRange(f), range = Math.max(max - min, 1e-300);
+        for (let k = 0; k < n; k++) contourColor((values[f * n + k] - min) / range, colors, 3 * k);
         g.attributes.color.needsUpdate = true;
       }
     },
@@ -173,14 +216,26 @@ async function start() {
 
   const bodies = scene.bodies.map((b) => ({ object: meshObject(b.mesh), poses: decode(b.poses), isStatic: b.static }));
   for (const b of bodies) { world.add(b.object); if (b.isStatic) setPose(b.object, b.poses, 0); }
-  const animated = [...scene.rods.map(tubeObject), ...scene.lines.map(lineObject), ...scene.meshBodies.map(meshBodyObject)];
+  const meshBodies = scene.meshBodies.map(meshBodyObject);
+  const animated = [
+    ...scene.rods.map(tubeObject), ...scene.lines.map(lineObject), ...(scene.springs ?? []).map(springObject),
+    ...(scene.joints ?? []).flatMap((j) => j.parts.map(jointPartObject)), ...(scene.userGraphics ?? []).map(userGraphicsObject), ...meshBodies,
+  ];
   for (const a of animated) world.add(a.object);
 
   const plots = document.getElementById('plots');
   const sensorPlots = scene.sensors.map((s) => createSensorPlot(plots, s, decode(s.rows)));
   if (scene.sensors.length === 0) plots.textContent = 'no sensor rows in the scene';
-  const contours = scene.meshBodies.filter((m) => m.contour).map((m) => `${m.label} ${m.contour.outputVariable}${m.contour.component >= 0 ? `[${m.contour.component}]` : ' (norm)'}: ${m.contour.min.toPrecision(4)} (blue) … ${m.contour.max.toPrecision(4)} (red)`);
-  document.getElementById('info').textContent = `${scene.solutionFile || 'scene'}: ${scene.bodies.length} bodies, ${scene.rods.length} rods, ${scene.meshBodies.length} meshes, ${scene.lines.length} connectors, ${nFrames} frames${contours.length ? '; ' + contours.join('; ') : ''}`;
+  const nConnectors = scene.lines.length + (scene.springs ?? []).length + (scene.joints ?? []).length;
+  const info = document.getElementById('info');
+  /** Header: counts and, per contour-coloured mesh, the colour range of frame f. */
+  function showInfo(f) {
+    const contours = scene.meshBodies.map((m, i) => [m, meshBodies[i]]).filter(([m]) => m.contour).map(([m, o]) => {
+      const [min, max] = o.contourRange(f);
+      return `${m.label} ${m.contour.outputVariable}${m.contour.component >= 0 ? `[${m.contour.component}]` : ' (norm)'}: ${min.toPrecision(4)} (blue) … ${max.toPrecision(4)} (red)${m.contour.range === 'frame' ? ' in this frame' : ''}`;
+    });
+    info.textContent = `${scene.solutionFile || 'scene'}: ${scene.bodies.length} bodies, ${scene.rods.length} rods, ${scene.meshBodies.length} meshes, ${nConnectors} connectors, ${nFrames} frames${contours.length ? '; ' + contours.join('; ') : ''}`;
+  }
 
   const slider = document.getElementById('slider'), timeLabel = document.getElementById('time');
   const playButton = document.getElementById('play'), speedSelect = document.getElementById('speed');
@@ -197,6 +252,7 @@ async function start() {
     frame = Math.min(Math.max(0, Math.round(f)), nFrames - 1);
     for (const b of bodies) if (!b.isStatic) setPose(b.object, b.poses, frame);
     for (const a of animated) a.setFrame(frame);
+    showInfo(frame);
     slider.value = String(frame);
     timeLabel.textContent = `t = ${times[frame].toFixed(4)} s (${frame + 1}/${nFrames})`;
     for (const p of sensorPlots) p.setTime(times[frame]);
@@ -231,7 +287,19 @@ async function start() {
   render();
   requestAnimationFrame(loop);
   // handle for tests and scripting
-  window.flexdynViewer = { frameCount: nFrames, get frame() { return frame; }, showFrame(f) { showFrame(f); render(); }, setPlaying, ready: true };
+  const springs = animated.filter((a) => a.object.isLine && !a.object.isLineSegments);
+  window.flexdynViewer = {
+    frameCount: nFrames, get frame() { return frame; }, showFrame(f) { showFrame(f); render(); }, setPlaying, ready: true,
+    /** Counts of the drawn objects. */
+    counts: { bodies: bodies.length, springs: springs.length, jointParts: (scene.joints ?? []).reduce((n, j) => n + j.parts.length, 0), userGraphics: (scene.userGraphics ?? []).length },
+    /** The drawn coil points of spring i (as shown now). */
+    springPoints(i) { return Array.from(springs[i].object.geometry.attributes.position.array); },
+    /** Canvas pixel (x, y from the top left, device pixels) of a global point. */
+    toPixel(p) {
+      const v = new THREE.Vector3(p[0], p[1], p[2]).project(camera), c = renderer.domElement;
+      return [Math.round((v.x + 1) / 2 * c.width), Math.round((1 - v.y) / 2 * c.height)];
+    },
+  };
 }
 
 start().catch((error) => {

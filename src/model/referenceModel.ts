@@ -1,0 +1,140 @@
+import type { BindContext, NodeModel } from '../registry/capabilities.ts';
+import { labelOf, type ItemCategory, type ModelOf } from '../registry/definition.ts';
+import { ConfigurationType, type OutputVariableType } from '../registry/enums.ts';
+import { FlexdynError, formatItemLabel, type ItemLabel } from '../registry/errors.ts';
+import type { StoredItem } from './compile.ts';
+import { SystemState } from './SystemState.ts';
+
+/** Outputs of items in the reference configuration (all displacements and velocities zero). */
+export interface ReferenceOutputs {
+  /** Output variable of a node. */
+  nodeOutput(index: number, variable: OutputVariableType): number[];
+  /** Output variable of a body at a body-fixed local position. */
+  bodyOutput(index: number, variable: OutputVariableType, localPosition: ArrayLike<number>): number[];
+  /** Output variable of a marker. */
+  markerOutput(index: number, variable: OutputVariableType): number[];
+}
+
+/**
+ * Reference-configuration outputs without assembling the system: the run-time models of exactly the items an output
+ * depends on (the node, body or marker and what it references) are created and bound on first use and kept, their
+ * nodes numbered in the order of first use over a reference state that grows by doubling. Items are only appended
+ * while it lives (the MainSystem drops it when an item is modified or the system is reset), so the models stay valid
+ * and building a model with helpers that read reference frames (createRevoluteJoint …) costs O(1) per call instead
+ * of an assemble of the whole system. The numbers are those of the assembled system: the same item code evaluates
+ * the same reference coordinates.
+ */
+export class ReferenceModel implements ReferenceOutputs {
+  private readonly models: { [C in ItemCategory]: (ModelOf[C] | undefined)[] } = { Node: [], Object: [], Marker: [], Load: [], Sensor: [] };
+  private readonly binding = new Set<string>();
+  private nq = 0;
+  private nu = 0;
+  private qRef = new Float64Array(64);
+  private state: SystemState;
+
+  constructor(private readonly items: Readonly<Record<ItemCategory, readonly StoredItem[]>>, private readonly mbs: unknown) {
+    this.state = new SystemState(this.qRef, this.qRef.length, 0, mbs, ConfigurationType.Reference);
+  }
+
+  nodeOutput(index: number, variable: OutputVariableType): number[] {
+    const node = this.node(index, undefined, 'nodeNumber');
+    return this.checked('Node', index, variable, node.output(variable, this.state));
+  }
+
+  bodyOutput(index: number, variable: OutputVariableType, localPosition: ArrayLike<number>): number[] {
+    const object = this.item('Object', index, undefined, 'bodyNumber');
+    if (object.body === undefined) throw new FlexdynError(`${formatItemLabel(object.label)} is not a body`);
+    return this.checked('Object', index, variable, object.body.outputBody(variable, this.state, localPosition));
+  }
+
+  markerOutput(index: number, variable: OutputVariableType): number[] {
+    const marker = this.item('Marker', index, undefined, 'markerNumber');
+    return this.checked('Marker', index, variable, marker.output(variable, this.state));
+  }
+
+  private checked(category: ItemCategory, index: number, variable: OutputVariableType, values: ArrayLike<number> | undefined): number[] {
+    if (values === undefined) {
+      const stored = this.items[category][index];
+      throw new FlexdynError(`${formatItemLabel(labelOf(category, stored.definition.typeName, index))}: output variable ${variable} is not available; available: ${stored.definition.outputVariables.join(', ') || 'none'}`);
+    }
+    return Array.from(values);
+  }
+
+  /** The stored item, or an error naming the asking item and parameter (as at assemble). */
+  private stored(category: ItemCategory, index: number, asker: ItemLabel | undefined, parameter: string): StoredItem {
+    const list = this.items[category];
+    if (!Number.isInteger(index) || index < 0 || index >= list.length) {
+      const what = `${parameter} must refer to an existing ${category.toLowerCase()} (0 ... ${list.length - 1}), got ${index}`;
+      throw new FlexdynError(asker === undefined ? what : `${formatItemLabel(asker)}: ${what}`, asker === undefined ? undefined : { item: asker, parameter });
+    }
+    return list[index];
+  }
+
+  /** The node model, numbered after the nodes used so far. */
+  private node(index: number, asker: ItemLabel | undefined, parameter: string): NodeModel {
+    const existing = this.models.Node[index];
+    if (existing !== undefined) return existing;
+    const stored = this.stored('Node', index, asker, parameter);
+    const node = stored.definition.create(stored.dictionary as never, labelOf('Node', stored.definition.typeName, index)) as NodeModel;
+    this.reserve(this.nq + node.nq, this.nu + node.nu);
+    node.qIndex = this.nq;
+    node.uIndex = this.nu;
+    this.qRef.set(node.referenceCoordinates.subarray(0, node.nq), node.qIndex);
+    this.nq += node.nq;
+    this.nu += node.nu;
+    this.models.Node[index] = node;
+    return node;
+  }
+
+  /** Grows the reference coordinates (doubling) and replaces the state; q, u and a stay zero. */
+  private reserve(nq: number, nu: number): void {
+    const capacity = this.qRef.length;
+    if (nq <= capacity && nu <= this.state.u.length) return;
+    let size = capacity;
+    while (size < Math.max(nq, nu)) size *= 2;
+    const qRef = new Float64Array(size);
+    qRef.set(this.qRef.subarray(0, this.nq));
+    this.qRef = qRef;
+    this.state = new SystemState(qRef, size, 0, this.mbs, ConfigurationType.Reference);
+  }
+
+  /** The bound model of an object, marker, load or sensor; binding resolves its references in turn. */
+  private item<C extends 'Object' | 'Marker' | 'Load' | 'Sensor'>(category: C, index: number, asker: ItemLabel | undefined, parameter: string): ModelOf[C] {
+    const list = this.models[category] as (ModelOf[C] | undefined)[];
+    const existing = list[index];
+    if (existing !== undefined) return existing;
+    const stored = this.stored(category, index, asker, parameter);
+    const label = labelOf(category, stored.definition.typeName, index);
+    const key = `${category}${index}`;
+    if (this.binding.has(key)) {
+      throw new FlexdynError(`${formatItemLabel(asker ?? label)}: ${parameter} = ${index} forms a reference cycle through ${formatItemLabel(label)}`, { item: asker ?? label, parameter });
+    }
+    const model = stored.definition.create(stored.dictionary as never, label) as ModelOf[C];
+    this.binding.add(key);
+    try {
+      model.bind(this.contextFor(label));
+    } finally {
+      this.binding.delete(key);
+    }
+    list[index] = model;
+    return model;
+  }
+
+  private contextFor(asker: ItemLabel): BindContext {
+    return {
+      node: (index, parameter) => this.node(index, asker, parameter),
+      object: (index, parameter) => this.item('Object', index, asker, parameter),
+      body: (index, parameter) => {
+        const object = this.item('Object', index, asker, parameter);
+        if (object.body === undefined) {
+          throw new FlexdynError(`${formatItemLabel(asker)}: ${parameter} must refer to a body, got ${formatItemLabel(object.label)}, which is not a body`, { item: asker, parameter });
+        }
+        return object.body;
+      },
+      marker: (index, parameter) => this.item('Marker', index, asker, parameter),
+      load: (index, parameter) => this.item('Load', index, asker, parameter),
+      sensor: (index, parameter) => this.item('Sensor', index, asker, parameter),
+      outputVariables: (category, index) => this.stored(category, index, asker, 'index').definition.outputVariables,
+    };
+  }
+}

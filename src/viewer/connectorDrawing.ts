@@ -1,0 +1,234 @@
+/**
+ * How connectors and joints are drawn, shared by the scene export and the VTK export (docs/viewer.md,
+ * "Connectors and joints"): spring-dampers as helical coils between their marker positions, joints as cylinders
+ * along the joint axis and spheres at the joint point attached to the marker frames, other two-marker connectors
+ * as lines. Sizes and colours come from the items' visualization (Exudyn's VObject… parameters).
+ * @module
+ */
+import type { MainSystem } from '../MainSystem.ts';
+import { ConfigurationType, OutputVariableType } from '../registry/enums.ts';
+import { formatItemLabel } from '../registry/errors.ts';
+import type { ItemState } from '../registry/capabilities.ts';
+import { visualizationOf } from '../registry/visualization.ts';
+import { Cylinder, Sphere, type GraphicsData } from '../graphics/graphicsData.ts';
+
+/** Exudyn's visualizationSettings.connectors.defaultColor: the colour of connectors without visualization.color. */
+export const defaultConnectorColor: readonly number[] = [0.2, 0.2, 1, 1];
+
+/** Exudyn's visualizationSettings.connectors.springNumberOfWindings: windings of a drawn spring. */
+export const defaultSpringWindings = 8;
+
+/** Points per winding of a drawn spring coil. */
+export const springPointsPerWinding = 12;
+
+/** Default connector size (spring diameter, joint size) for drawSize −1: this fraction of the model size. */
+export const defaultConnectorSizeFactor = 0.03;
+
+/** Spring-dampers drawn as coils (all with two position markers; coordinate springs through their nodes). */
+const springTypes = new Set(['ConnectorSpringDamper', 'ConnectorCartesianSpringDamper', 'ConnectorRigidBodySpringDamper', 'ConnectorCoordinateSpringDamper']);
+
+/** Writes a point's global position. */
+export type EndPoint = (s: ItemState, out: Float64Array) => void;
+
+/** Writes a joint frame: global position (3) and rotation matrix (9, row-major, columns = joint axes). */
+export type JointFrame = (s: ItemState, position: Float64Array, rotation: Float64Array) => void;
+
+/** A glyph of a joint part in its joint frame: a cylinder from start·axis to (start + length)·axis, or a sphere at the origin. */
+export type JointShape =
+  | { type: 'cylinder'; axis: readonly [number, number, number]; start: number; length: number; radius: number }
+  | { type: 'sphere'; radius: number };
+
+/** One part of a drawn joint: shapes attached to the frame of marker 0 or 1. */
+export interface JointPart {
+  /** The marker whose frame carries the part. */
+  marker: 0 | 1;
+  /** The part's frame: marker position and marker rotation times the joint's rotationMarker. */
+  frame: JointFrame;
+  /** Glyphs in the joint frame. */
+  shapes: JointShape[];
+  /** RGBA colour (the marker-0 part is drawn lighter, as in Exudyn). */
+  color: number[];
+}
+
+/** A connector or joint as drawn. */
+export interface ConnectorDrawing {
+  /** Object index. */
+  index: number;
+  /** Item label, e.g. 'ObjectJointRevoluteZ #3'. */
+  label: string;
+  /** Item name. */
+  name: string;
+  /** RGBA colour. */
+  color: number[];
+  /** The two marker positions. */
+  ends: [EndPoint, EndPoint];
+  /** Spring coil (spring-dampers): radius and windings. */
+  spring?: { radius: number; windings: number };
+  /** Joint glyphs (joints). */
+  parts: JointPart[];
+  /** Draw a line between the marker positions (other connectors, ConnectorDistance, spherical joints with free axes). */
+  line: boolean;
+}
+
+/** Number of points of a spring coil polyline with the given windings: both ends, and the helix between. */
+export function springCoilPointCount(windings: number): number {
+  return windings * springPointsPerWinding + 3;
+}
+
+/**
+ * Writes the polyline of a helical spring from p0 to p1 (springCoilPointCount(windings) points, 3 numbers each) into
+ * out at offset o: p0, a helix of the given radius and windings around the axis between 10 % and 90 % of the
+ * length (starting and ending at angle 0 of the axis' normal n1), p1. The normals (n1, n2) are those of
+ * a right-handed basis with the coordinate axis least parallel to the spring as helper. Zero length: all points at p0.
+ */
+export function springCoil(p0: ArrayLike<number>, p1: ArrayLike<number>, radius: number, windings: number, out: Float32Array | Float64Array, o = 0): void {
+  const d = [p1[0] - p0[0], p1[1] - p0[1], p1[2] - p0[2]];
+  const L = Math.hypot(d[0], d[1], d[2]);
+  const n = windings * springPointsPerWinding;
+  if (!(L > 0)) {
+    for (let i = 0; i < n + 3; i++) for (let k = 0; k < 3; k++) out[o + 3 * i + k] = p0[k];
+    return;
+  }
+  const e = d.map((x) => x / L);
+  const ax = Math.abs(e[0]), ay = Math.abs(e[1]), az = Math.abs(e[2]);
+  const h = ax <= ay && ax <= az ? [1, 0, 0] : ay <= az ? [0, 1, 0] : [0, 0, 1];
+  const c = [e[1] * h[2] - e[2] * h[1], e[2] * h[0] - e[0] * h[2], e[0] * h[1] - e[1] * h[0]];
+  const lc = Math.hypot(c[0], c[1], c[2]);
+  const n1 = c.map((x) => x / lc);
+  const n2 = [e[1] * n1[2] - e[2] * n1[1], e[2] * n1[0] - e[0] * n1[2], e[0] * n1[1] - e[1] * n1[0]];
+  for (let k = 0; k < 3; k++) { out[o + k] = p0[k]; out[o + 3 * (n + 2) + k] = p1[k]; }
+  for (let i = 0; i <= n; i++) {
+    const s = L * (0.1 + (0.8 * i) / n), phi = (2 * Math.PI * i) / springPointsPerWinding;
+    const cs = radius * Math.cos(phi), sn = radius * Math.sin(phi);
+    for (let k = 0; k < 3; k++) out[o + 3 * (i + 1) + k] = p0[k] + s * e[k] + cs * n1[k] + sn * n2[k];
+  }
+}
+
+/** The graphics data of a joint part's shapes, in the joint frame. */
+export function jointPartGraphics(part: JointPart): GraphicsData[] {
+  return part.shapes.map((shape) => shape.type === 'sphere'
+    ? Sphere({ radius: shape.radius, color: part.color, nTiles: 8 })
+    : Cylinder({ pAxis: shape.axis.map((x) => x * shape.start), vAxis: shape.axis.map((x) => x * shape.length), radius: shape.radius, color: part.color, nTiles: 16 }));
+}
+
+const origin = new Float64Array(3);
+
+/** A function writing a marker's global position (marker position; else the position of its node or body reference point). */
+export function markerPoint(mbs: MainSystem, markerIndex: number): EndPoint | undefined {
+  const model = mbs.compiled();
+  const marker = model.markers[markerIndex];
+  if (marker === undefined) return undefined;
+  if (marker.position !== undefined && marker.provides.position) {
+    const position = marker.position.bind(marker);
+    return (s, out) => position(s, out);
+  }
+  const dictionary = mbs.getMarker(markerIndex);
+  if (typeof dictionary.nodeNumber === 'number') {
+    const node = model.nodes[dictionary.nodeNumber];
+    if (node === undefined || node.output(OutputVariableType.Position, mbs.stateOf(ConfigurationType.Reference)) === undefined) return undefined;
+    return (s, out) => out.set(node.output(OutputVariableType.Position, s)!);
+  }
+  if (typeof dictionary.bodyNumber === 'number') {
+    const body = model.objects[dictionary.bodyNumber]?.body;
+    if (body === undefined) return undefined;
+    return (s, out) => body.position(s, origin, out);
+  }
+  return undefined;
+}
+
+/** The joint frame of a marker: its position and rotation A·R (A = the marker's rotation, identity without one; R row-major 3×3). */
+function markerFrame(mbs: MainSystem, markerIndex: number, point: EndPoint, R: readonly (readonly number[])[]): JointFrame {
+  const marker = mbs.compiled().markers[markerIndex];
+  const orientation = marker.provides.orientation && marker.orientation !== undefined ? marker.orientation.bind(marker) : undefined;
+  const A = new Float64Array(9);
+  return (s, position, rotation) => {
+    point(s, position);
+    if (orientation === undefined) A.set([1, 0, 0, 0, 1, 0, 0, 0, 1]); else orientation(s, A);
+    for (let i = 0; i < 3; i++) for (let j = 0; j < 3; j++) rotation[3 * i + j] = A[3 * i] * R[0][j] + A[3 * i + 1] * R[1][j] + A[3 * i + 2] * R[2][j];
+  };
+}
+
+const identity = [[1, 0, 0], [0, 1, 0], [0, 0, 1]] as const;
+const unitAxes = [[1, 0, 0], [0, 1, 0], [0, 0, 1]] as const;
+
+/** A lighter shade (the marker-0 part of a joint): 40 % towards white. */
+function lighter(c: readonly number[]): number[] {
+  return [0.6 * c[0] + 0.4, 0.6 * c[1] + 0.4, 0.6 * c[2] + 0.4, c[3]];
+}
+
+/** Axis part pair of a revolute-type joint: a thin axis of length 1.2 L on marker 0 and a hinge of length L on marker 1 (Exudyn's layout). */
+function axisPair(axis: readonly [number, number, number], R: number, L: number): [JointShape[], JointShape[]] {
+  return [
+    [{ type: 'cylinder', axis, start: -0.6 * L, length: 1.2 * L, radius: 0.5 * R }],
+    [{ type: 'cylinder', axis, start: -0.5 * L, length: L, radius: R }],
+  ];
+}
+
+/**
+ * The drawings of all shown connectors with two markers whose positions are known. Sizes: visualization.drawSize
+ * (spring diameter; 2D joints, distance constraints), axisRadius/axisLength (JointRevoluteZ, JointPrismaticX),
+ * axesRadius/axesLength (JointGeneric), jointRadius (JointSpherical); non-positive sizes are automatic from
+ * modelSize ({@link defaultConnectorSizeFactor}).
+ */
+export function connectorDrawings(mbs: MainSystem, modelSize: number, springWindings = defaultSpringWindings): ConnectorDrawing[] {
+  const model = mbs.compiled();
+  const automatic = defaultConnectorSizeFactor * modelSize;
+  const result: ConnectorDrawing[] = [];
+  model.objects.forEach((object, index) => {
+    if (object.body !== undefined || object.superElement !== undefined) return;
+    const dictionary = mbs.getObject(index);
+    const vis = visualizationOf(dictionary);
+    if (!vis.show) return;
+    const markerNumbers = dictionary.markerNumbers;
+    if (!Array.isArray(markerNumbers) || markerNumbers.length !== 2) return;
+    const ends = markerNumbers.map((m: number) => markerPoint(mbs, m));
+    if (ends[0] === undefined || ends[1] === undefined) return;
+    const type = String(dictionary.objectType);
+    const color = vis.color[0] >= 0 ? vis.color : [...defaultConnectorColor];
+    const size = (x: number, fallback: number) => (x > 0 ? x : fallback);
+    const r = 0.5 * size(vis.drawSize, automatic);
+    const drawing: ConnectorDrawing = {
+      index, label: formatItemLabel(object.label), name: String(dictionary.name ?? ''), color, ends: [ends[0], ends[1]], parts: [], line: false,
+    };
+    const rotations = [dictionary.rotationMarker0, dictionary.rotationMarker1].map((R) => (Array.isArray(R) ? R as number[][] : identity));
+    const parts = (shapes: [JointShape[], JointShape[]], R = rotations) => {
+      drawing.parts = [0, 1].map((k) => ({
+        marker: k as 0 | 1, frame: markerFrame(mbs, markerNumbers[k], drawing.ends[k], R[k]), shapes: shapes[k], color: k === 0 ? lighter(color) : color,
+      }));
+    };
+    const spheres = (radius: number): [JointShape[], JointShape[]] => [[{ type: 'sphere', radius }], [{ type: 'sphere', radius }]];
+    if (springTypes.has(type)) {
+      drawing.spring = { radius: r, windings: springWindings };
+    } else if (type === 'JointRevoluteZ') {
+      parts(axisPair(unitAxes[2], size(vis.axisRadius, 0.5 * automatic), size(vis.axisLength, 2 * automatic)));
+    } else if (type === 'JointPrismaticX') {
+      const R = size(vis.axisRadius, 0.5 * automatic), L = size(vis.axisLength, 2 * automatic);
+      parts([[{ type: 'cylinder', axis: unitAxes[0], start: -0.75 * L, length: 1.5 * L, radius: 0.5 * R }], [{ type: 'cylinder', axis: unitAxes[0], start: -0.5 * L, length: L, radius: R }]]);
+    } else if (type === 'JointGeneric') {
+      const R = size(vis.axesRadius, 0.5 * automatic), L = size(vis.axesLength, 2 * automatic);
+      const constrained = (dictionary.constrainedAxes as number[] | undefined) ?? [1, 1, 1, 1, 1, 1];
+      const free = [0, 1, 2].filter((k) => constrained[3 + k] === 0);
+      if (free.length === 1) parts(axisPair(unitAxes[free[0]], R, L));
+      else if (free.length === 2) {
+        parts(free.map((k) => [{ type: 'cylinder', axis: unitAxes[k], start: -0.6 * L, length: 1.2 * L, radius: 0.5 * R }]) as [JointShape[], JointShape[]]);
+      } else parts(spheres(0.5 * R));
+    } else if (type === 'JointSpherical') {
+      parts(spheres(size(vis.jointRadius, 0.5 * automatic)));
+      drawing.line = ((dictionary.constrainedAxes as number[] | undefined) ?? [1, 1, 1]).some((c) => c === 0);
+    } else if (type === 'JointRevolute2D') {
+      parts(axisPair(unitAxes[2], r, 4 * r), [identity, identity]);
+    } else if (type === 'JointPrismatic2D') {
+      const t = (dictionary.axisMarker0 as number[] | undefined) ?? [1, 0, 0];
+      const lt = Math.hypot(t[0], t[1], t[2]) || 1;
+      const axis = [t[0] / lt, t[1] / lt, t[2] / lt] as const;
+      parts([[{ type: 'cylinder', axis, start: -4 * r, length: 8 * r, radius: 0.5 * r }], [{ type: 'sphere', radius: r }]], [identity, identity]);
+    } else if (type === 'ConnectorDistance') {
+      parts(spheres(r), [identity, identity]);
+      drawing.line = true;
+    } else {
+      drawing.line = true;
+    }
+    result.push(drawing);
+  });
+  return result;
+}

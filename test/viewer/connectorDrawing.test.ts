@@ -1,0 +1,96 @@
+import { describe, it, expect } from 'vitest';
+import {
+  SystemContainer, ConfigurationType, InertiaCuboid, RotationMatrixZ, GenericJoint, MarkerBodyRigid, MarkerNodeCoordinate,
+  CoordinateSpringDamper, NodePointGround,
+} from '../../src/index.ts';
+import { connectorDrawings, springCoil, springCoilPointCount } from '../../src/viewer/connectorDrawing.ts';
+
+/** A body turned 30° about z with one joint of each kind to the ground, a Cartesian and a coordinate spring, a torsional spring. */
+function build() {
+  const mbs = new SystemContainer().addSystem();
+  const ground = mbs.createGround({});
+  const A = RotationMatrixZ(Math.PI / 6);
+  const body = mbs.createRigidBody({ referencePosition: [1, 2, 0], referenceRotationMatrix: A, inertia: InertiaCuboid({ density: 1000, sideLengths: [0.2, 0.1, 0.1] }) });
+  const prismatic = mbs.createPrismaticJoint({ bodyNumbers: [ground, body], position: [1, 2, 0], axis: [1, 0, 0], axisRadius: 0.02, axisLength: 0.5 });
+  const spherical = mbs.createSphericalJoint({ bodyNumbers: [ground, body], position: [1.1, 2, 0], jointRadius: 0.04 });
+  const gx = mbs.addMarker(MarkerBodyRigid({ bodyNumber: ground, localPosition: [1, 2, 0] }));
+  const bx = mbs.addMarker(MarkerBodyRigid({ bodyNumber: body, localPosition: [0, 0, 0] }));
+  const free1 = mbs.addObject(GenericJoint({ markerNumbers: [gx, bx], constrainedAxes: [1, 1, 1, 0, 1, 1], visualization: { axesRadius: 0.05, axesLength: 0.5 } }));
+  const free2 = mbs.addObject(GenericJoint({ markerNumbers: [gx, bx], constrainedAxes: [1, 1, 1, 0, 0, 1], visualization: { axesRadius: 0.05, axesLength: 0.2 } }));
+  const cartesian = mbs.createCartesianSpringDamper({ bodyNumbers: [ground, body], localPosition0: [0, 0, 0], stiffness: [1, 1, 1], drawSize: 0.1 });
+  const mass = mbs.createMassPoint({ referencePosition: [0, 1, 0], physicsMass: 1 });
+  const groundNode = mbs.addNode(NodePointGround({ referenceCoordinates: [0, 0, 0] }));
+  const coordinate = mbs.addObject(CoordinateSpringDamper({
+    markerNumbers: [mbs.addMarker(MarkerNodeCoordinate({ nodeNumber: groundNode, coordinate: 1 })), mbs.addMarker(MarkerNodeCoordinate({ nodeNumber: mbs.getObject(mass).nodeNumber as number, coordinate: 1 }))],
+    stiffness: 10,
+  }));
+  const torsional = mbs.createTorsionalSpringDamper({ bodyNumbers: [ground, body], position: [1, 2, 0], axis: [0, 0, 1], stiffness: 1, unlimitedRotations: false });
+  mbs.assemble();
+  return { mbs, A, prismatic, spherical, free1, free2, cartesian, coordinate, torsional };
+}
+
+describe('connector drawings', () => {
+  it('chooses Exudyn\'s glyphs per joint type, sizes from the visualization, frames J = A·rotationMarker at the markers', () => {
+    const m = build();
+    const drawings = connectorDrawings(m.mbs, 2);
+    const of = (i: number) => drawings.find((d) => d.index === i)!;
+    const state = m.mbs.stateOf(ConfigurationType.Reference);
+    const p = new Float64Array(3), R = new Float64Array(9);
+
+    // prismatic: rail 1.5·L, radius R/2 on marker 0; sleeve L, R on marker 1; both along the joint frame's x
+    const prismatic = of(m.prismatic);
+    expect(prismatic.parts.map((part) => part.shapes)).toEqual([
+      [{ type: 'cylinder', axis: [1, 0, 0], start: -0.375, length: 0.75, radius: 0.01 }],
+      [{ type: 'cylinder', axis: [1, 0, 0], start: -0.25, length: 0.5, radius: 0.02 }],
+    ]);
+    expect(prismatic.line).toBe(false);
+    // marker 1 is on the turned body: J1 = A · rotationMarker1, its x axis is the global joint axis x
+    prismatic.parts[1].frame(state, p, R);
+    const R1 = m.mbs.getObject(m.prismatic).rotationMarker1 as number[][];
+    for (let i = 0; i < 3; i++) for (let j = 0; j < 3; j++) expect(R[3 * i + j]).toBeCloseTo(m.A[i][0] * R1[0][j] + m.A[i][1] * R1[1][j] + m.A[i][2] * R1[2][j], 14);
+    expect([R[0], R[3], R[6]].map((x) => Math.round(x * 1e12) / 1e12)).toEqual([1, 0, 0]);
+    expect(Array.from(p)).toEqual([1, 2, 0]);
+
+    // spherical: spheres of jointRadius at both markers, lighter on marker 0; no line (all axes constrained)
+    const spherical = of(m.spherical);
+    expect(spherical.parts.map((part) => part.shapes)).toEqual([[{ type: 'sphere', radius: 0.04 }], [{ type: 'sphere', radius: 0.04 }]]);
+    expect(spherical.parts[0].color).toEqual([0.6 * 0.2 + 0.4, 0.6 * 0.2 + 0.4, 1, 1]);
+    expect(spherical.parts[1].color).toEqual([0.2, 0.2, 1, 1]); // Exudyn's connectors.defaultColor
+    spherical.parts[1].frame(state, p, R);
+    for (let k = 0; k < 3; k++) expect(p[k]).toBeCloseTo([1.1, 2, 0][k], 14);
+
+    // generic joint with the x rotation free: axis (1.2·L, R/2) and hinge (L, R) about x; with two free rotations one axis per marker
+    expect(of(m.free1).parts.map((part) => part.shapes)).toEqual([
+      [{ type: 'cylinder', axis: [1, 0, 0], start: -0.3, length: 0.6, radius: 0.025 }],
+      [{ type: 'cylinder', axis: [1, 0, 0], start: -0.25, length: 0.5, radius: 0.05 }],
+    ]);
+    expect(of(m.free2).parts.map((part) => part.shapes.map((s) => (s.type === 'cylinder' ? s.axis : s.type)))).toEqual([[[1, 0, 0]], [[0, 1, 0]]]);
+
+    // springs: the Cartesian one with drawSize 0.1 (radius 0.05), the coordinate one through its nodes with the automatic size 3 % of 2
+    expect(of(m.cartesian).spring).toEqual({ radius: 0.05, windings: 8 });
+    const coordinate = of(m.coordinate);
+    expect(coordinate.spring!.radius).toBeCloseTo(0.03, 15);
+    coordinate.ends[1](state, p);
+    expect(Array.from(p)).toEqual([0, 1, 0]); // the mass point's node
+    // the torsional spring-damper stays a line
+    expect(of(m.torsional).line).toBe(true);
+    expect(of(m.torsional).parts).toHaveLength(0);
+  });
+
+  it('the coil polyline: ends at the markers, helix of the radius between 10 % and 90 %, a zero-length spring collapses to its point', () => {
+    const n = springCoilPointCount(3);
+    expect(n).toBe(3 * 12 + 3);
+    const out = new Float64Array(3 * n);
+    springCoil([0, 0, 0], [0, 0, 2], 0.1, 3, out);
+    expect(Array.from(out.subarray(0, 3))).toEqual([0, 0, 0]);
+    expect(Array.from(out.subarray(3 * (n - 1)))).toEqual([0, 0, 2]);
+    for (let i = 1; i < n - 1; i++) {
+      expect(Math.hypot(out[3 * i], out[3 * i + 1])).toBeCloseTo(0.1, 14);
+      expect(out[3 * i + 2]).toBeCloseTo(0.2 + (1.6 * (i - 1)) / (n - 3), 14);
+    }
+    // 3 windings: the helix starts and ends at the same angle
+    for (let k = 0; k < 2; k++) expect(out[3 + k]).toBeCloseTo(out[3 * (n - 2) + k], 14);
+    springCoil([1, 2, 3], [1, 2, 3], 0.1, 3, out);
+    for (let i = 0; i < n; i++) expect(Array.from(out.subarray(3 * i, 3 * i + 3))).toEqual([1, 2, 3]);
+  });
+});
