@@ -6,6 +6,9 @@
  * last rod node itself (inertia and center of mass expressed in that node's frame), so the attachment is exactly rigid
  * and needs no constraint.
  *
+ * With bobAttachment 'joint' the bob is a separate rigid body held to the wire end by a rigid GenericJoint (same
+ * physics; the test compares both).
+ *
  * The static extension under gravity (≈ 44 mm) is 15 times the unloaded spring height, so the motion is analysed about
  * the loaded static equilibrium:
  * - eigenvalues of the system linearized there, with the load Jacobian of gravity on the bob (its center of mass is off
@@ -77,6 +80,12 @@ export interface WilberforceOptions {
   polynomialDegree?: number;
   /** Sensor file of z(t), θ(t); '' (default) keeps the rows in memory only. */
   sensorFile?: string;
+  /**
+   * How the bob is attached: 'node' (default) — an ObjectRigidBody on the last rod node, exactly rigid without a
+   * constraint; 'joint' — a rigid body with its own node at its center of mass, held to the wire end by a GenericJoint
+   * with all six axes locked (the stiffness of the joint's reactions, λ·C_qq, then carries the gravity lever).
+   */
+  bobAttachment?: 'node' | 'joint';
 }
 
 /** The assembled pendulum. */
@@ -85,12 +94,14 @@ export interface WilberforceModel {
   mbs: MainSystem;
   /** Rod nodes from the clamped top (s = 0) to the bob (s = L). */
   nodeNumbers: number[];
-  /** The bob (ObjectRigidBody on the last rod node). */
+  /** The bob (ObjectRigidBody on the last rod node, or on its own node with bobAttachment 'joint'). */
   bob: number;
-  /** Center of mass of the bob in the frame of the wire-end node. */
+  /** Center of mass of the bob in the frame of the bob's node (the wire-end node, or the bob's own node: zero). */
   comLocal: number[];
   /** Downward force on the bob's center of mass [N] (a user-function load reads it; 0 after pullDown). */
   pull: { force: number };
+  /** How the bob is attached (see {@link WilberforceOptions.bobAttachment}). */
+  bobAttachment: 'node' | 'joint';
   /** Sensor with the values [z, θ]: vertical displacement of the bob's center of mass [m] and its rotation about the vertical axis [rad]. */
   sensor: number;
 }
@@ -131,14 +142,27 @@ export function buildWilberforce(options: WilberforceOptions = {}): WilberforceM
 
   const last = nodes[nodes.length - 1];
   const comGlobal = [0, 0, -bobHeight / 2];
-  // the bob as a body of the wire-end node: inertia about its COM in the global frame, expressed in the node frame A_L
-  // (J = A_Lᵀ J_g A_L), center of mass at A_Lᵀ(c − r_L) from the node
   const aT = nested(frameEnd);
   const aLocal = [0, 1, 2].map((r) => [0, 1, 2].map((c) => aT[c][r]));
-  const comLocal = [0, 1, 2].map((r) => aLocal[r][0] * (comGlobal[0] - end[0]) + aLocal[r][1] * (comGlobal[1] - end[1]) + aLocal[r][2] * (comGlobal[2] - end[2]));
-  const inertia = InertiaCylinder({ density, length: bobHeight, outerRadius: bobRadius, axis: 2 }).rotated(aLocal).translated(comLocal);
-  const bob = mbs.addObject(ObjectRigidBody({ physicsMass: inertia.mass, physicsInertia: inertia.getInertia6D(), physicsCenterOfMass: inertia.com, nodeNumber: last }));
-  mbs.addLoad(LoadMassProportional({ markerNumber: mbs.addMarker(MarkerBodyMass({ bodyNumber: bob })), loadVector: [0, 0, -gravity] }));
+  const cylinder = InertiaCylinder({ density, length: bobHeight, outerRadius: bobRadius, axis: 2 });
+  let bob: number;
+  let comLocal: number[];
+  if (options.bobAttachment === 'joint') {
+    // own node at the COM (axes global), the wire end at end − c in the bob frame; the joint frame J0 = A_L A_Lᵀ = I
+    // coincides with the bob frame in the reference configuration
+    comLocal = [0, 0, 0];
+    bob = mbs.createRigidBody({ inertia: cylinder, referencePosition: comGlobal, gravity: [0, 0, -gravity] });
+    const wireEnd = mbs.addMarker(MarkerNodeRigid({ nodeNumber: last }));
+    const bobTop = mbs.addMarker(MarkerBodyRigid({ bodyNumber: bob, localPosition: [0, 1, 2].map((k) => end[k] - comGlobal[k]) }));
+    mbs.addObject(GenericJoint({ markerNumbers: [wireEnd, bobTop], rotationMarker0: aLocal }));
+  } else {
+    // the bob as a body of the wire-end node: inertia about its COM in the global frame, expressed in the node frame A_L
+    // (J = A_Lᵀ J_g A_L), center of mass at A_Lᵀ(c − r_L) from the node
+    comLocal = [0, 1, 2].map((r) => aLocal[r][0] * (comGlobal[0] - end[0]) + aLocal[r][1] * (comGlobal[1] - end[1]) + aLocal[r][2] * (comGlobal[2] - end[2]));
+    const inertia = cylinder.rotated(aLocal).translated(comLocal);
+    bob = mbs.addObject(ObjectRigidBody({ physicsMass: inertia.mass, physicsInertia: inertia.getInertia6D(), physicsCenterOfMass: inertia.com, nodeNumber: last }));
+    mbs.addLoad(LoadMassProportional({ markerNumber: mbs.addMarker(MarkerBodyMass({ bodyNumber: bob })), loadVector: [0, 0, -gravity] }));
+  }
   // the hand that pulls the bob down before the release
   const pull = { force: 0 };
   mbs.addLoad(Force({ markerNumber: mbs.addMarker(MarkerBodyPosition({ bodyNumber: bob, localPosition: comLocal })), loadVectorUserFunction: () => [0, 0, -pull.force] }));
@@ -159,7 +183,7 @@ export function buildWilberforce(options: WilberforceOptions = {}): WilberforceM
     },
   }));
   mbs.assemble();
-  return { mbs, nodeNumbers: nodes, bob, comLocal, pull, sensor };
+  return { mbs, nodeNumbers: nodes, bob, comLocal, pull, bobAttachment: options.bobAttachment ?? 'node', sensor };
 }
 
 /** Settings of the issue: generalized-α ρ∞ = 0.8, h = 5e-3 s, sparse LU; the gravity load on the bob gets its Jacobian. */
@@ -206,26 +230,34 @@ export interface WilberforceLinearization {
   newtonIterations: number;
 }
 
-/** Static equilibrium under gravity (4 load steps: the extension is 15 spring heights), made the initial state. */
+/**
+ * Static equilibrium under gravity (4 load steps: the extension is 15 spring heights), made the initial state: the
+ * coordinates and the multipliers (the eigen analysis takes the constraint-force stiffness from them).
+ */
 export function solveStaticEquilibrium(model: WilberforceModel): SolverStatistics {
   const { mbs } = model;
   const settings = wilberforceSettings();
   settings.staticSolver.numberOfLoadSteps = 4;
+  // the joint-attached bob hangs on the joint's reactions: Newton needs their stiffness λ·C_qq to converge
+  settings.staticSolver.newton.constraintForceJacobian = model.bobAttachment === 'joint';
   const statistics = mbs.solveStatic(settings);
   mbs.systemData.setODE2Coordinates(mbs.systemData.getODE2Coordinates(), ConfigurationType.Initial);
+  mbs.systemData.setAECoordinates(mbs.systemData.getAECoordinates(), ConfigurationType.Initial);
   return statistics;
 }
 
 /**
  * Solves the static equilibrium (solveStaticEquilibrium) and computes the lowest eigenfrequencies there: stiffness with
- * the gravity load Jacobian and as assembled (unsymmetric), clamp as constraint null space.
+ * the gravity load Jacobian and as assembled (unsymmetric), clamp as constraint null space, shift-invert solve about 0
+ * (the wire's shear and torsion modes reach ω² ≈ 1e13: with the direct dense solve the lowest frequencies change by up to
+ * 2.5e-5 when K changes by 1e-10, with shift-invert by 2e-9).
  */
 export function linearizeAboutStaticEquilibrium(model: WilberforceModel, numberOfFrequencies = 6): WilberforceLinearization {
   const { mbs, bob } = model;
   const statistics = solveStaticEquilibrium(model);
   const [z, rotation] = mbs.getSensorValues(model.sensor) as number[];
   const result = mbs.computeODE2Eigenvalues(wilberforceSettings(), {
-    includeLoadsJacobian: true, unsymmetricStiffness: true, numberOfEigenvalues: numberOfFrequencies, convert2Frequencies: true,
+    includeLoadsJacobian: true, unsymmetricStiffness: true, numberOfEigenvalues: numberOfFrequencies, convert2Frequencies: true, shiftInvert: 0,
   });
   // bob kinematics in a mode φ: u of the wire-end node = [v global, ω̄ local]; COM velocity v + ω × (A χ)
   const last = model.nodeNumbers[model.nodeNumbers.length - 1];

@@ -59,6 +59,11 @@ export class SystemDataAccess {
     return Array.from(this.mbs.stateOf(configuration).lambda);
   }
 
+  /** Sets the algebraic coordinates (Lagrange multipliers) of a configuration, e.g. a static solution's λ as initial values for computeODE2Eigenvalues. */
+  setAECoordinates(values: ArrayLike<number>, configuration: ConfigurationType = ConfigurationType.Current): void {
+    setChecked(this.mbs.stateOf(configuration).lambda, values, 'algebraic coordinates');
+  }
+
   /** Time of a configuration. */
   getTime(configuration: ConfigurationType = ConfigurationType.Current): number {
     return this.mbs.stateOf(configuration).t;

@@ -101,6 +101,59 @@ export class SparseAssembler {
     this.count = k + 1;
   }
 
+  /**
+   * Adds factor·block[blockOffset + i·rowStride + j·colStride] at (rowIndex[rowOffset + i], colIndex[colOffset + j]) for
+   * i < rows, j < cols, row by row: the same as the add calls in that order, without a call per entry.
+   */
+  addBlock(rowIndex: Int32Array, rowOffset: number, colIndex: Int32Array, colOffset: number, rows: number, cols: number,
+    block: Float64Array, blockOffset: number, rowStride: number, colStride: number, factor: number): void {
+    let i = 0;
+    let j = 0;
+    if (this.matching) {
+      // the entries matching the stored sequence, with the arrays in locals; stops at the first mismatch
+      const tr = this.tripRow, tc = this.tripCol, tv = this.tripVal, slot = this.slot, values = this.matrix.values;
+      const stored = this.patternCount;
+      let k = this.count;
+      outer: for (; i < rows; i++) {
+        const row = rowIndex[rowOffset + i];
+        const base = blockOffset + i * rowStride;
+        for (j = 0; j < cols; j++) {
+          if (k >= stored || tr[k] !== row || tc[k] !== colIndex[colOffset + j]) break outer;
+          const value = factor * block[base + j * colStride];
+          values[slot[k]] += value;
+          tv[k] = value;
+          k++;
+        }
+      }
+      this.count = k;
+      if (i === rows) return;
+    }
+    for (; i < rows; i++, j = 0) {
+      const row = rowIndex[rowOffset + i];
+      const base = blockOffset + i * rowStride;
+      for (; j < cols; j++) this.add(row, colIndex[colOffset + j], factor * block[base + j * colStride]);
+    }
+  }
+
+  /** Adds factor·values[e] at (rowIndex[rows[e]], colIndex[cols[e]]) for e < count, in order: the same as the add calls. */
+  addEntries(rowIndex: Int32Array, colIndex: Int32Array, rows: Int32Array, cols: Int32Array, values: Float64Array, count: number, factor: number): void {
+    let e = 0;
+    if (this.matching) {
+      const tr = this.tripRow, tc = this.tripCol, tv = this.tripVal, slot = this.slot, sums = this.matrix.values;
+      const stored = this.patternCount;
+      let k = this.count;
+      for (; e < count; e++) {
+        if (k >= stored || tr[k] !== rowIndex[rows[e]] || tc[k] !== colIndex[cols[e]]) break;
+        const value = factor * values[e];
+        sums[slot[k]] += value;
+        tv[k] = value;
+        k++;
+      }
+      this.count = k;
+    }
+    for (; e < count; e++) this.add(rowIndex[rows[e]], colIndex[cols[e]], factor * values[e]);
+  }
+
   /** Finishes the assembly and returns {@link SparseAssembler.matrix}. */
   end(): CscMatrix {
     if (this.matching && this.count === this.patternCount) {

@@ -141,6 +141,8 @@ export class SparseLU {
   private rowMax = new Float64Array(0);
   private patColPtr = new Int32Array(1);
   private patRowIndex = new Int32Array(0);
+  /** max |scaled A| and max |U| of the last refactorization (see eliminateWithPivots). */
+  private readonly maxima = new Float64Array(2);
 
   /** Creates a solver; nothing is allocated until {@link SparseLU.analyze}. */
   constructor(options: SparseLUOptions = {}) {
@@ -382,10 +384,29 @@ export class SparseLU {
    * when the pattern differs.
    */
   refactorize(a: CscMatrix): RefactorOutcome {
-    const n = this.requireSize(a);
+    this.requireSize(a);
     if (!this.factored) return this.fallback(a);
     this.checkPattern(a);
     this.factored = false;
+    if (!this.eliminateWithPivots(a)) return this.fallback(a);
+    const amax = this.maxima[0];
+    const growth = amax > 0 ? this.maxima[1] / amax : 1;
+    if (growth > this.growthLimit) return this.fallback(a);
+    this.lastGrowth = growth;
+    this.factored = true;
+    this.stats.refactorizations++;
+    return 'reused';
+  }
+
+  /**
+   * The numeric elimination of {@link SparseLU.refactorize} with the stored pivot sequence and L/U pattern; false when a
+   * reused pivot fails its test (the work vector is left zeroed). Writes max |scaled A| and max |U| to maxima after each
+   * column. A method of its own, ending right after its loop: V8 compiles the long loop on stack replacement during the
+   * first call, and code after the loop that has not run yet then lacked type feedback and deoptimized on every call.
+   */
+  private eliminateWithPivots(a: CscMatrix): boolean {
+    const n = this.n;
+    const maxima = this.maxima;
     const cp = a.colPtr;
     const ri = a.rowIndex;
     const av = a.values;
@@ -440,7 +461,7 @@ export class SparseLU {
       if (lmax > scale) scale = lmax;
       if (!(absPivot >= tau * lmax) || !(absPivot > tol * scale) || absPivot === 0) {
         for (let t = l0; t < l1; t++) x[li[t]] = 0;
-        return this.fallback(a);
+        return false;
       }
       udiag[k] = pivot;
       const inv = 1 / pivot;
@@ -449,13 +470,10 @@ export class SparseLU {
         lx[t] = x[r] * inv;
         x[r] = 0;
       }
+      maxima[0] = amax;
+      maxima[1] = umax;
     }
-    const growth = amax > 0 ? umax / amax : 1;
-    if (growth > this.growthLimit) return this.fallback(a);
-    this.lastGrowth = growth;
-    this.factored = true;
-    this.stats.refactorizations++;
-    return 'reused';
+    return true;
   }
 
   /** Solves A·x = b with the current factors; `x` may be the same array as `b`. */

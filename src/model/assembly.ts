@@ -8,6 +8,45 @@ import type { SystemState } from './SystemState.ts';
 export interface MatrixAccumulator {
   /** Adds value at (row, col). */
   add(row: number, col: number, value: number): void;
+  /**
+   * Optional block entry: adds factor·block[blockOffset + i·rowStride + j·colStride] at
+   * (rowIndex[rowOffset + i], colIndex[colOffset + j]) for i < rows, j < cols, row by row — the entries of the
+   * equivalent add calls in that order, in one call (no number boxed per entry). The assembler calls it through
+   * {@link addGlobalBlock}, which falls back to add when absent.
+   */
+  addBlock?(rowIndex: Int32Array, rowOffset: number, colIndex: Int32Array, colOffset: number, rows: number, cols: number,
+    block: Float64Array, blockOffset: number, rowStride: number, colStride: number, factor: number): void;
+  /**
+   * Optional list entry: adds factor·values[k] at (rowIndex[rows[k]], colIndex[cols[k]]) for k < count, in that order.
+   * Called through {@link addGlobalEntries}.
+   */
+  addEntries?(rowIndex: Int32Array, colIndex: Int32Array, rows: Int32Array, cols: Int32Array, values: Float64Array, count: number, factor: number): void;
+}
+
+/**
+ * Adds factor·block[blockOffset + i·rowStride + j·colStride] at (rowIndex[rowOffset + i], colIndex[colOffset + j])
+ * (i < rows, j < cols, row by row) to target: through its addBlock when it has one, else entry by entry.
+ */
+export function addGlobalBlock(target: MatrixAccumulator, rowIndex: Int32Array, rowOffset: number, colIndex: Int32Array, colOffset: number,
+  rows: number, cols: number, block: Float64Array, blockOffset: number, rowStride: number, colStride: number, factor: number): void {
+  if (target.addBlock !== undefined) {
+    target.addBlock(rowIndex, rowOffset, colIndex, colOffset, rows, cols, block, blockOffset, rowStride, colStride, factor);
+    return;
+  }
+  for (let i = 0; i < rows; i++) {
+    const row = rowIndex[rowOffset + i];
+    for (let j = 0; j < cols; j++) target.add(row, colIndex[colOffset + j], factor * block[blockOffset + i * rowStride + j * colStride]);
+  }
+}
+
+/** Adds factor·values[k] at (rowIndex[rows[k]], colIndex[cols[k]]) (k < count, in order) to target: through its addEntries when it has one, else entry by entry. */
+export function addGlobalEntries(target: MatrixAccumulator, rowIndex: Int32Array, colIndex: Int32Array, rows: Int32Array, cols: Int32Array,
+  values: Float64Array, count: number, factor: number): void {
+  if (target.addEntries !== undefined) {
+    target.addEntries(rowIndex, colIndex, rows, cols, values, count, factor);
+    return;
+  }
+  for (let k = 0; k < count; k++) target.add(rowIndex[rows[k]], colIndex[cols[k]], factor * values[k]);
 }
 
 /** Settings of numerical differentiation (Exudyn's numericalDifferentiation). */
@@ -41,8 +80,16 @@ export class SystemAssembler {
   /** Work arrays for the nodes' own algebraic equations: values (largest n_AE) and Jacobian (largest n_AE × n_u). */
   private readonly nodeValues: Float64Array;
   private readonly nodeJacobian: Float64Array;
+  /** Work arrays of the nodes' constraint-force Jacobian: matrix (largest n_u²) and two vectors (largest n_u). */
+  private readonly nodeMatrix: Float64Array;
+  private readonly nodePlus: Float64Array;
+  private readonly nodeMinus: Float64Array;
+  /** Saved position coordinates of the node being perturbed (largest n_q of all nodes). */
+  private readonly savedNode: Float64Array;
   /** Maps block-sparse objects' local entries into the target matrix. */
   private readonly entries = new LocalToGlobal();
+  /** The global equation indices 0 … n_u + n_AE − 1 (index map of the constraint blocks). */
+  private readonly identity: Int32Array;
 
   constructor(readonly model: CompiledModel) {
     const owner = new Int32Array(model.nu).fill(-1);
@@ -64,8 +111,14 @@ export class SystemAssembler {
       values = Math.max(values, node.nAE);
       jacobian = Math.max(jacobian, node.nAE * node.nu);
     }
+    this.identity = Int32Array.from({ length: model.nu + model.nAE }, (_, i) => i);
     this.nodeValues = new Float64Array(values);
     this.nodeJacobian = new Float64Array(jacobian);
+    const largestNu = model.nodes.reduce((m, node) => Math.max(m, node.nu), 0);
+    this.nodeMatrix = new Float64Array(largestNu * largestNu);
+    this.nodePlus = new Float64Array(largestNu);
+    this.nodeMinus = new Float64Array(largestNu);
+    this.savedNode = new Float64Array(model.nodes.reduce((m, node) => Math.max(m, node.nq), 0));
   }
 
   /** Adds factor·M(q) into target; block-sparse objects add their entries through the local-to-global map. */
@@ -226,6 +279,7 @@ export class SystemAssembler {
    */
   addConstraintJacobian(s: SystemState, target: MatrixAccumulator, rowFactor: number, velocityRowFactor: number, columnFactor: number, multiplierFactor: number, useIndex2: boolean): void {
     const { objects, objectMaps, constraintObjects } = this.model;
+    const identity = this.identity;
     for (let ci = 0; ci < constraintObjects.length; ci++) {
       const i = constraintObjects[ci];
       const object = objects[i];
@@ -235,14 +289,10 @@ export class SystemAssembler {
       object.ae_q!(s, c);
       const n = map.ltg.length;
       const factor = useIndex2 || object.velocityLevelConstraint === true ? velocityRowFactor : rowFactor;
-      for (let r = 0; r < object.nAE; r++) {
-        const row = object.aeIndex + r;
-        for (let k = 0; k < n; k++) {
-          const value = c[r * n + k];
-          if (factor !== 0) target.add(row, map.ltg[k], factor * value);
-          if (columnFactor !== 0) target.add(map.ltg[k], row, columnFactor * value);
-        }
-      }
+      // rows C_q, then columns C_qᵀ: their positions never coincide (algebraic rows against ODE2 rows), and entries at one
+      // position keep their order, so the sums equal those of the interleaved entry-by-entry loop
+      if (factor !== 0) addGlobalBlock(target, identity, object.aeIndex, map.ltg, 0, object.nAE, n, c, 0, n, 1, factor);
+      if (columnFactor !== 0) addGlobalBlock(target, map.ltg, 0, identity, object.aeIndex, n, object.nAE, c, 0, 1, n, columnFactor);
       const multiplierRows = object.multiplierRows;
       if (multiplierRows !== undefined && multiplierFactor !== 0) {
         for (let r = 0; r < multiplierRows.length; r++) target.add(object.aeIndex + multiplierRows[r], object.aeIndex + multiplierRows[r], multiplierFactor);
@@ -256,14 +306,81 @@ export class SystemAssembler {
       const n = node.nu;
       c.fill(0, 0, node.nAE * n);
       node.ae_q!(s, c);
-      for (let r = 0; r < node.nAE; r++) {
-        const row = node.aeIndex + r;
-        for (let k = 0; k < n; k++) {
-          const value = c[r * n + k];
-          if (nodeFactor !== 0) target.add(row, node.uIndex + k, nodeFactor * value);
-          if (columnFactor !== 0) target.add(node.uIndex + k, row, columnFactor * value);
-        }
+      if (nodeFactor !== 0) addGlobalBlock(target, identity, node.aeIndex, identity, node.uIndex, node.nAE, n, c, 0, n, 1, nodeFactor);
+      if (columnFactor !== 0) addGlobalBlock(target, identity, node.uIndex, identity, node.aeIndex, n, node.nAE, c, 0, 1, n, columnFactor);
+    }
+  }
+
+  /**
+   * Adds factor·∂(C_qᵀ λ)/∂Δq into target (n_u × n_u block), λ from s held fixed: the stiffness of the constraint forces
+   * about a loaded state, for every constraint object and node equation with a nonzero multiplier. Objects with an
+   * analytic {@link ObjectModel.constraintForce_q} use it (unless differentiation.forODE2); the others, and the nodes'
+   * own equations, get central differences of C_qᵀ λ with respect to their coordinates (step
+   * ∛ε·max(minimumCoordinateSize, |q_i|), Lie-group nodes perturbed through composeIncrement).
+   */
+  addConstraintForceJacobian(s: SystemState, target: MatrixAccumulator, factor: number): void {
+    const { objects, objectMaps, constraintObjects, nu, nodes, constraintNodes } = this.model;
+    for (let ci = 0; ci < constraintObjects.length; ci++) {
+      const i = constraintObjects[ci];
+      const object = objects[i];
+      if (object.velocityLevelConstraint === true || !hasNonzero(s.lambda, object.aeIndex - nu, object.nAE)) continue;
+      const map = objectMaps[i];
+      zeroArray(map.matrix);
+      const analytic = object.constraintForce_q !== undefined && !this.differentiation.forODE2 && object.constraintForce_q(s, map.matrix, factor);
+      if (!analytic) this.centralConstraintForceJacobian(object, object.localNodes, map.constraintJacobian, s, factor, map.matrix, map.vector, map.vector2);
+      scatterMatrix(map, map.matrix, target, 1);
+    }
+    for (let ci = 0; ci < constraintNodes.length; ci++) {
+      const node = nodes[constraintNodes[ci]];
+      if (!hasNonzero(s.lambda, node.aeIndex - nu, node.nAE)) continue;
+      const n = node.nu;
+      const matrix = this.nodeMatrix.subarray(0, n * n);
+      matrix.fill(0);
+      this.centralConstraintForceJacobian(node, [node], this.nodeJacobian, s, factor, matrix, this.nodePlus.subarray(0, n), this.nodeMinus.subarray(0, n));
+      addGlobalBlock(target, this.identity, node.uIndex, this.identity, node.uIndex, n, n, matrix, 0, n, 1, 1);
+    }
+  }
+
+  /**
+   * matrix += factor·∂(C_qᵀλ)/∂q of one constraint object or node by central differences over the coordinates of its
+   * nodes (local column order; a node listed twice is perturbed once, as in numericLhsJacobian); c is its n_AE × n
+   * Jacobian work array, plus and minus its n-vectors.
+   */
+  private centralConstraintForceJacobian(item: ObjectModel | NodeModel, nodes: readonly NodeModel[], c: Float64Array, s: SystemState, factor: number, matrix: Float64Array, plus: Float64Array, minus: Float64Array): void {
+    const n = plus.length;
+    const { minimumCoordinateSize } = this.differentiation;
+    const saved = this.savedNode;
+    let local = 0;
+    for (let nodeIndex = 0; nodeIndex < nodes.length; nodeIndex++) {
+      const node = nodes[nodeIndex];
+      if (nodes.indexOf(node) < nodeIndex) { local += node.nu; continue; }
+      for (let k = 0; k < node.nq; k++) saved[k] = s.q[node.qIndex + k];
+      for (let j = 0; j < node.nu; j++, local++) {
+        const eps = centralStep * Math.max(minimumCoordinateSize, Math.abs(s.q[node.qIndex + j]));
+        perturbNode(node, s, j, eps, false);
+        this.constraintReaction(item, c, s, plus);
+        restoreNode(node, s, false, saved);
+        perturbNode(node, s, j, -eps, false);
+        this.constraintReaction(item, c, s, minus);
+        restoreNode(node, s, false, saved);
+        const scale = factor / (2 * eps);
+        for (let i = 0; i < n; i++) matrix[i * n + local] += scale * (plus[i] - minus[i]);
       }
+    }
+  }
+
+  /** Writes out = C_qᵀλ of one constraint object or node (its local coordinates) at s; c is its Jacobian work array. */
+  private constraintReaction(item: ObjectModel | NodeModel, c: Float64Array, s: SystemState, out: Float64Array): void {
+    const n = out.length;
+    const nAE = item.nAE;
+    c.fill(0, 0, nAE * n);
+    item.ae_q!(s, c);
+    zeroArray(out);
+    const first = item.aeIndex - this.model.nu;
+    for (let row = 0; row < nAE; row++) {
+      const l = s.lambda[first + row];
+      if (l === 0) continue;
+      for (let k = 0; k < n; k++) out[k] += c[row * n + k] * l;
     }
   }
 
@@ -437,7 +554,16 @@ export class SystemAssembler {
   }
 }
 
+/** True if one of values[first … first + count − 1] is nonzero. */
+function hasNonzero(values: Float64Array, first: number, count: number): boolean {
+  for (let k = 0; k < count; k++) if (values[first + k] !== 0) return true;
+  return false;
+}
+
 const savedCoordinates = new Float64Array(64);
+
+/** Relative step of central differences, ∛ε (balances the O(h²) truncation and O(ε/h) round-off errors). */
+const centralStep = Math.cbrt(Number.EPSILON);
 
 function saveNode(node: NodeModel, s: SystemState, velocity: boolean): Float64Array {
   const values = velocity ? s.u : s.q;
@@ -465,7 +591,11 @@ function perturbNode(node: NodeModel, s: SystemState, local: number, eps: number
   node.composeIncrement(s.q, unitIncrement, 0, eps);
 }
 
-/** The accumulator block-sparse objects write into: local (row, col) → target (ltg[row], ltg[col]), times factor. */
+/**
+ * The accumulator block-sparse objects write into: local (row, col) → target (ltg[row], ltg[col]), times factor. Blocks
+ * and entry lists go to the target in one call each; an entry then gets factor·(blockFactor·value), the value of the
+ * equivalent add calls (one of the two factors is 1 in the solvers; when neither is, the entries go one by one).
+ */
 class LocalToGlobal implements LocalMatrixAccumulator {
   private ltg: Int32Array = new Int32Array(0);
   private target: MatrixAccumulator = { add: () => {} };
@@ -482,14 +612,28 @@ class LocalToGlobal implements LocalMatrixAccumulator {
   add(row: number, col: number, value: number): void {
     this.target.add(this.ltg[row], this.ltg[col], this.factor * value);
   }
+
+  addBlock(rowOffset: number, colOffset: number, rows: number, cols: number, block: Float64Array, blockOffset: number, stride: number, factor: number): void {
+    if (this.factor === 1 || factor === 1) {
+      addGlobalBlock(this.target, this.ltg, rowOffset, this.ltg, colOffset, rows, cols, block, blockOffset, stride, 1, this.factor * factor);
+      return;
+    }
+    for (let i = 0; i < rows; i++) {
+      for (let j = 0; j < cols; j++) this.add(rowOffset + i, colOffset + j, factor * block[blockOffset + i * stride + j]);
+    }
+  }
+
+  addEntries(rows: Int32Array, cols: Int32Array, values: Float64Array, count: number, factor: number): void {
+    if (this.factor === 1 || factor === 1) {
+      addGlobalEntries(this.target, this.ltg, this.ltg, rows, cols, values, count, this.factor * factor);
+      return;
+    }
+    for (let k = 0; k < count; k++) this.add(rows[k], cols[k], factor * values[k]);
+  }
 }
 
 function scatterMatrix(map: LocalMap, local: Float64Array, target: MatrixAccumulator, factor: number): void {
   const ltg = map.ltg;
   const n = ltg.length;
-  for (let i = 0; i < n; i++) {
-    for (let j = 0; j < n; j++) {
-      target.add(ltg[i], ltg[j], factor * local[i * n + j]);
-    }
-  }
+  addGlobalBlock(target, ltg, 0, ltg, 0, n, n, local, 0, n, 1, factor);
 }

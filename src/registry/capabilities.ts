@@ -137,6 +137,43 @@ export interface LocalBuffers {
 export interface LocalMatrixAccumulator {
   /** Adds value at the local position (row, col), 0 ≤ row, col < n_local; repeated positions add up. */
   add(row: number, col: number, value: number): void;
+  /**
+   * Optional block entry: adds factor·block[blockOffset + i·stride + j] at (rowOffset + i, colOffset + j) for i < rows,
+   * j < cols, row by row — the entries of the equivalent add calls in that order, in one call (no number boxed per
+   * entry). Objects call it through {@link addLocalBlock}, which falls back to add when absent.
+   */
+  addBlock?(rowOffset: number, colOffset: number, rows: number, cols: number, block: Float64Array, blockOffset: number, stride: number, factor: number): void;
+  /**
+   * Optional list entry: adds factor·values[k] at (rows[k], cols[k]) for k < count, in that order (one call for a list
+   * of entries, e.g. a sparse matrix with a precomputed local pattern). Called through {@link addLocalEntries}.
+   */
+  addEntries?(rows: Int32Array, cols: Int32Array, values: Float64Array, count: number, factor: number): void;
+}
+
+/**
+ * Adds factor·block[blockOffset + i·stride + j] at (rowOffset + i, colOffset + j) (i < rows, j < cols, row by row) to acc:
+ * through its addBlock when it has one, else entry by entry through add with the same values in the same order.
+ */
+export function addLocalBlock(acc: LocalMatrixAccumulator, rowOffset: number, colOffset: number, rows: number, cols: number, block: Float64Array, blockOffset: number, stride: number, factor: number): void {
+  if (acc.addBlock !== undefined) {
+    acc.addBlock(rowOffset, colOffset, rows, cols, block, blockOffset, stride, factor);
+    return;
+  }
+  for (let i = 0; i < rows; i++) {
+    for (let j = 0; j < cols; j++) acc.add(rowOffset + i, colOffset + j, factor * block[blockOffset + i * stride + j]);
+  }
+}
+
+/**
+ * Adds factor·values[k] at (rows[k], cols[k]) for k < count to acc: through its addEntries when it has one, else entry
+ * by entry through add with the same values in the same order.
+ */
+export function addLocalEntries(acc: LocalMatrixAccumulator, rows: Int32Array, cols: Int32Array, values: Float64Array, count: number, factor: number): void {
+  if (acc.addEntries !== undefined) {
+    acc.addEntries(rows, cols, values, count, factor);
+    return;
+  }
+  for (let k = 0; k < count; k++) acc.add(rows[k], cols[k], factor * values[k]);
 }
 
 /** An object at run time: a body, a connector or a constraint; all capabilities optional. */
@@ -192,6 +229,13 @@ export interface ObjectModel {
    * assembler calls ae and ae_q when absent. Must give exactly the values of the two calls.
    */
   aeAndJacobian?(s: ItemState, g: Float64Array, c: Float64Array, useIndex2: boolean): void;
+  /**
+   * Adds factor·∂(C_qᵀ λ)/∂Δq (n_local × n_local row-major) with the object's multipliers λ (from s) held fixed: the
+   * stiffness of the constraint forces about a loaded state (λ·C_qq). Returns false, having added nothing, when it has
+   * no analytic form for this object's set-up (markers without jacobianTransposedVector_q, alternative equations …);
+   * absent or false: the assembler takes central differences of C_qᵀ λ (ae_q at perturbed coordinates).
+   */
+  constraintForce_q?(s: ItemState, k: Float64Array, factor: number): boolean;
   /** True for constraints given on velocity level (g depends on u, not on q). */
   readonly velocityLevelConstraint?: boolean;
   /**

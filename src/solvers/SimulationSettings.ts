@@ -43,6 +43,14 @@ export class NewtonSettings {
   maximumSolutionNorm = 1e38;
   /** If false, take one linear solve per step without checking convergence. */
   useNewtonSolver = true;
+  /**
+   * Add the constraint-force stiffness ∂(C_qᵀλ)/∂q (λ·C_qq, current λ) to the Newton Jacobian of the static and implicit
+   * solvers (Flexdyn option; default false as Exudyn, whose Jacobian omits it). Without it Newton converges only linearly
+   * on constraints carrying load (pendulum chains, prestressed joints) and the static Jacobian of a hanging pendulum is
+   * singular; with it Newton is quadratic and the static solver continues λ from the previous load step instead of
+   * restarting it from 0.
+   */
+  constraintForceJacobian = false;
   /** Numerical differentiation settings. */
   readonly numericalDifferentiation = new NumericalDifferentiationSettings();
 }

@@ -1,4 +1,4 @@
-import { CholeskyDecomposition, EigenvalueDecomposition, Matrix } from 'ml-matrix';
+import { CholeskyDecomposition, EigenvalueDecomposition, LuDecomposition, Matrix } from 'ml-matrix';
 import type { MatrixAccumulator, SystemAssembler } from '../model/assembly.ts';
 import type { CompiledModel } from '../model/compile.ts';
 import { FlexdynError } from '../registry/errors.ts';
@@ -25,12 +25,30 @@ export interface EigenvalueOptions {
    */
   includeLoadsJacobian?: boolean;
   /**
+   * Add the stiffness of the constraint forces ∂(C_qᵀλ)/∂q (λ·C_qq) with the multipliers λ of the analysed state (default
+   * true; Flexdyn option, Exudyn omits the term): about a loaded equilibrium the reactions of joints and distance
+   * constraints stiffen (a pendulum's √(g/L)) or soften the system. λ are the initial configuration's algebraic
+   * coordinates, so after solveStatic copy both q and λ to the initial configuration (setODE2Coordinates and
+   * setAECoordinates with ConfigurationType.Initial); with λ = 0 (Exudyn's usual case) the term vanishes. Only with the
+   * constraint null space (not with constrainedCoordinates or ignoreAlgebraicEquations).
+   */
+  includeConstraintForceJacobian?: boolean;
+  /**
    * Solve with K as assembled instead of its symmetric part (Flexdyn option, default false): for elements whose
    * tangent is not symmetric even at an equilibrium, such as the Petrov–Galerkin Cosserat rod under prestress, where
    * the symmetric part misplaces the modes. Uses a general real eigen solve; an eigenvalue with an imaginary part above
    * 1e-6 of its modulus among the returned ones is an error (no vibration mode).
    */
   unsymmetricStiffness?: boolean;
+  /**
+   * Shift σ of a shift-invert solve (Flexdyn option; default undefined: the direct solve of Exudyn's dense path): the
+   * eigenvalues μ = 1/(ω² − σ) of Lᵀ(K − σM)⁻¹L (M = L Lᵀ) instead of those of L⁻¹KL⁻ᵀ. The errors of a dense eigen
+   * solve scale with the largest |eigenvalue|: ε·max|ω²| for the direct solve, which in stiff models (a thin rod with
+   * ω²_max ≈ 1e13) can be 1e-5 of the lowest ω², and ε/min|ω² − σ| for the shift-invert solve, which resolves the lowest
+   * modes (and loses the highest). K − σM must be regular: σ = 0 for a supported system, a negative σ for one with
+   * rigid-body modes.
+   */
+  shiftInvert?: number;
 }
 
 /** Eigenvalues (ascending) and mode shapes (one array of n_u entries per eigenvalue). */
@@ -53,9 +71,10 @@ class DenseMatrixAccumulator implements MatrixAccumulator {
 }
 
 /**
- * Eigenvalues of K φ = λ M φ for the system linearized at the initial state, K = ∂(Σ ode2Lhs)/∂q
- * (loads not included unless includeLoadsJacobian; constraint forces λᵀC_qq never). Constraints: coordinates removed (constrainedCoordinates) or the null
- * space of C_q (dense SVD). Dense generalized symmetric solve through the Cholesky factor of M.
+ * Eigenvalues of K φ = λ M φ for the system linearized at the initial state, K = ∂(Σ ode2Lhs)/∂q (loads not included
+ * unless includeLoadsJacobian) + ∂(C_qᵀλ)/∂q with the initial state's multipliers (unless includeConstraintForceJacobian
+ * is false). Constraints: coordinates removed (constrainedCoordinates) or the null space N of C_q (dense SVD), K̃ = N K Nᵀ.
+ * Dense generalized symmetric solve through the Cholesky factor of M.
  */
 export function computeODE2Eigenvalues(model: CompiledModel, assembler: SystemAssembler, settings: SimulationSettings, options: EigenvalueOptions): EigenvalueResult {
   const nu = model.nu;
@@ -68,11 +87,13 @@ export function computeODE2Eigenvalues(model: CompiledModel, assembler: SystemAs
   const stiffnessAccumulator = new DenseMatrixAccumulator(nu + model.nAE);
   assembler.addODE2LhsJacobian(s, stiffnessAccumulator, 1, 0);
   if (options.includeLoadsJacobian === true) assembler.addLoadsJacobian(s, stiffnessAccumulator, -1, 0);
+  const constrained = options.constrainedCoordinates ?? [];
+  const nullSpace = !(constrained.length > 0 || model.nAE === 0 || options.ignoreAlgebraicEquations === true);
+  if (nullSpace && options.includeConstraintForceJacobian !== false) assembler.addConstraintForceJacobian(s, stiffnessAccumulator, 1);
   let mass = massAccumulator.matrix;
   let stiffness = stiffnessAccumulator.matrix.subMatrix(0, nu - 1, 0, nu - 1);
-  const constrained = options.constrainedCoordinates ?? [];
   let basis: Matrix | undefined;
-  if (constrained.length > 0 || model.nAE === 0 || options.ignoreAlgebraicEquations === true) {
+  if (!nullSpace) {
     for (const index of constrained) {
       if (!Number.isInteger(index) || index < 0 || index >= nu) throw new FlexdynError(`computeODE2Eigenvalues: constrainedCoordinates entries must be ODE2 indices in 0 ... ${nu - 1}, got ${index}`);
     }
@@ -86,7 +107,7 @@ export function computeODE2Eigenvalues(model: CompiledModel, assembler: SystemAs
   }
   mass = basis.mmul(mass).mmul(basis.transpose());
   stiffness = basis.mmul(stiffness).mmul(basis.transpose());
-  const { values, imaginary, vectors } = generalizedSymmetricEigen(stiffness, mass, options.unsymmetricStiffness === true);
+  const { values, imaginary, vectors } = generalizedSymmetricEigen(stiffness, mass, options.unsymmetricStiffness === true, options.shiftInvert);
   const useAbsolute = options.useAbsoluteValues ?? true;
   const order = values.map((_, i) => i).sort((a, b) => (useAbsolute ? Math.abs(values[a]) - Math.abs(values[b]) : values[a] - values[b]));
   const count = options.numberOfEigenvalues !== undefined && options.numberOfEigenvalues > 0 ? Math.min(options.numberOfEigenvalues, order.length) : order.length;
@@ -126,13 +147,27 @@ function constraintNullSpace(constraintTransposed: Matrix, tolerance: number): M
  * Solves K φ = λ M φ for symmetric K and positive definite M: A = L⁻¹ K L⁻ᵀ with M = L Lᵀ.
  * K and M are symmetrized first, so round-off asymmetry of item matrices (w·Sᵢ·Sⱼ ≠ w·Sⱼ·Sᵢ in
  * the last bit) does not make the Cholesky factorization reject M. With unsymmetric, K is kept as it is and A
- * gets a general real eigen decomposition.
+ * gets a general real eigen decomposition. With a shift σ, B = Lᵀ(K − σM)⁻¹L is decomposed instead (same vectors
+ * v = Lᵀφ, μ = 1/(λ − σ)) and the values are mapped back to λ = σ + 1/μ.
  */
-function generalizedSymmetricEigen(stiffness: Matrix, mass: Matrix, unsymmetric: boolean): { values: number[]; imaginary?: number[]; vectors: Matrix } {
-  const cholesky = new CholeskyDecomposition(mass.add(mass.transpose()).mul(0.5));
+function generalizedSymmetricEigen(stiffness: Matrix, mass: Matrix, unsymmetric: boolean, shift: number | undefined): { values: number[]; imaginary?: number[]; vectors: Matrix } {
+  const symmetricMass = mass.add(mass.transpose()).mul(0.5);
+  const cholesky = new CholeskyDecomposition(symmetricMass);
   if (!cholesky.isPositiveDefinite()) throw new FlexdynError('computeODE2Eigenvalues: the mass matrix is not positive definite (massless coordinates?)');
   const l = cholesky.lowerTriangularMatrix;
   const n = l.rows;
+  if (shift !== undefined) {
+    if (!Number.isFinite(shift)) throw new FlexdynError(`computeODE2Eigenvalues: shiftInvert must be a finite number, got ${shift}`);
+    const k = unsymmetric ? stiffness.clone() : stiffness.add(stiffness.transpose()).mul(0.5);
+    const lu = new LuDecomposition(k.sub(symmetricMass.clone().mul(shift)));
+    if (lu.isSingular()) throw new FlexdynError(`computeODE2Eigenvalues: with shiftInvert = ${shift}, K − σM must be regular, got a singular matrix (rigid-body modes? use a negative shift)`);
+    const b = l.transpose().mmul(lu.solve(l));
+    const decomposition = unsymmetric ? new EigenvalueDecomposition(b) : new EigenvalueDecomposition(b.add(b.transpose()).mul(0.5), { assumeSymmetric: true });
+    const re = decomposition.realEigenvalues, im = decomposition.imaginaryEigenvalues;
+    const values = re.map((mu, i) => shift + mu / (mu * mu + im[i] * im[i]));
+    const imaginary = re.map((mu, i) => -im[i] / (mu * mu + im[i] * im[i]));
+    return { values, imaginary: unsymmetric ? imaginary : undefined, vectors: solveUpperTriangularTransposed(l, decomposition.eigenvectorMatrix) };
+  }
   const lInverse = solveLowerTriangular(l, Matrix.eye(n));
   if (unsymmetric) {
     const general = new EigenvalueDecomposition(lInverse.mmul(stiffness).mmul(lInverse.transpose()));
@@ -142,6 +177,20 @@ function generalizedSymmetricEigen(stiffness: Matrix, mass: Matrix, unsymmetric:
   const a = lInverse.mmul(symmetricK).mmul(lInverse.transpose());
   const decomposition = new EigenvalueDecomposition(a.add(a.transpose()).mul(0.5), { assumeSymmetric: true });
   return { values: decomposition.realEigenvalues, vectors: lInverse.transpose().mmul(decomposition.eigenvectorMatrix) };
+}
+
+/** X = L⁻ᵀ B for the lower triangular L (back substitution with Lᵀ). */
+function solveUpperTriangularTransposed(l: Matrix, b: Matrix): Matrix {
+  const n = l.rows;
+  const x = Matrix.zeros(n, b.columns);
+  for (let column = 0; column < b.columns; column++) {
+    for (let i = n - 1; i >= 0; i--) {
+      let sum = b.get(i, column);
+      for (let k = i + 1; k < n; k++) sum -= l.get(k, i) * x.get(k, column);
+      x.set(i, column, sum / l.get(i, i));
+    }
+  }
+  return x;
 }
 
 function solveLowerTriangular(l: Matrix, b: Matrix): Matrix {

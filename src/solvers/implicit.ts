@@ -225,7 +225,10 @@ export class ImplicitSecondOrderStepper implements TimeStepper, NewtonProblem {
     this.assembler.addODE2LhsJacobian(this.current, system, beta * h * h, gamma * h);
     const loadsJacobian = this.settings.timeIntegration.computeLoadsJacobian;
     if (loadsJacobian > 0) this.assembler.addLoadsJacobian(this.current, system, -beta * h * h, loadsJacobian > 1 ? -gamma * h : 0);
-    if (this.model.nAE > 0) this.assembler.addConstraintJacobian(this.current, system, 1, this.gammaPrime, 1, 1 / (beta * h * h), this.useIndex2);
+    if (this.model.nAE > 0) {
+      if (this.settings.timeIntegration.newton.constraintForceJacobian) this.assembler.addConstraintForceJacobian(this.current, system, beta * h * h);
+      this.assembler.addConstraintJacobian(this.current, system, 1, this.gammaPrime, 1, 1 / (beta * h * h), this.useIndex2);
+    }
   }
 
   update(delta: Float64Array): void {

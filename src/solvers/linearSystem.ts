@@ -63,6 +63,30 @@ export class LinearSystem implements MatrixAccumulator {
     else this.sparse!.add(row, col, value);
   }
 
+  /** Adds a block (see {@link MatrixAccumulator.addBlock}): the values of the equivalent add calls. */
+  addBlock(rowIndex: Int32Array, rowOffset: number, colIndex: Int32Array, colOffset: number, rows: number, cols: number,
+    block: Float64Array, blockOffset: number, rowStride: number, colStride: number, factor: number): void {
+    if (this.dense === undefined) {
+      this.sparse!.addBlock(rowIndex, rowOffset, colIndex, colOffset, rows, cols, block, blockOffset, rowStride, colStride, factor);
+      return;
+    }
+    const values = this.values, n = this.n;
+    for (let i = 0; i < rows; i++) {
+      const offset = rowIndex[rowOffset + i] * n, base = blockOffset + i * rowStride;
+      for (let j = 0; j < cols; j++) values[offset + colIndex[colOffset + j]] += factor * block[base + j * colStride];
+    }
+  }
+
+  /** Adds a list of entries (see {@link MatrixAccumulator.addEntries}): the values of the equivalent add calls. */
+  addEntries(rowIndex: Int32Array, colIndex: Int32Array, rows: Int32Array, cols: Int32Array, values: Float64Array, count: number, factor: number): void {
+    if (this.dense === undefined) {
+      this.sparse!.addEntries(rowIndex, colIndex, rows, cols, values, count, factor);
+      return;
+    }
+    const matrix = this.values, n = this.n;
+    for (let e = 0; e < count; e++) matrix[rowIndex[rows[e]] * n + colIndex[cols[e]]] += factor * values[e];
+  }
+
   /** Finishes assembly and factorizes; on a singular matrix reports the unknown. */
   factorize(): FactorizationResult {
     if (this.n === 0) return factorizationOk;

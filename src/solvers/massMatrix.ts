@@ -1,14 +1,20 @@
 import { SparseAssembler } from '../linalg/sparse.ts';
-import type { SystemAssembler, MatrixAccumulator } from '../model/assembly.ts';
+import { addGlobalEntries, type SystemAssembler, type MatrixAccumulator } from '../model/assembly.ts';
 import type { SystemState } from '../model/SystemState.ts';
 
 /** The assembled system mass matrix in sparse form, for products M·a and for adding it into Jacobians. */
 export class MassMatrixStore {
   private readonly storage: SparseAssembler;
   private assembled = false;
+  /** The indices 0 … n_u − 1 (index map for addTo). */
+  private readonly identity: Int32Array;
+  /** The column of each stored entry, for the pattern of version columnsVersion. */
+  private columns = new Int32Array(0);
+  private columnsVersion = -1;
 
   constructor(private readonly assembler: SystemAssembler, private readonly constant: boolean) {
     this.storage = new SparseAssembler(assembler.model.nu);
+    this.identity = Int32Array.from({ length: assembler.model.nu }, (_, i) => i);
   }
 
   /** Assembles M at state s (only once if the mass matrix is constant). */
@@ -70,11 +76,15 @@ export class MassMatrixStore {
     return true;
   }
 
-  /** Adds factor·M into target. */
+  /** Adds factor·M into target, column by column (one entry-list call: see {@link addGlobalEntries}). */
   addTo(target: MatrixAccumulator, factor: number): void {
     const { colPtr, rowIndex, values, n } = this.storage.matrix;
-    for (let col = 0; col < n; col++) {
-      for (let k = colPtr[col]; k < colPtr[col + 1]; k++) target.add(rowIndex[k], col, factor * values[k]);
+    if (this.columnsVersion !== this.storage.patternVersion) {
+      const columns = new Int32Array(colPtr[n]);
+      for (let col = 0; col < n; col++) columns.fill(col, colPtr[col], colPtr[col + 1]);
+      this.columns = columns;
+      this.columnsVersion = this.storage.patternVersion;
     }
+    addGlobalEntries(target, this.identity, this.identity, rowIndex, this.columns, values, colPtr[n], factor);
   }
 }

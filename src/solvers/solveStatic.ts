@@ -78,7 +78,7 @@ class StaticStepper implements TimeStepper, NewtonProblem {
     const s = this.model.data.current;
     const loadTime = s.t - ss.loadStepStart;
     s.loadFactor = ss.useLoadFactor ? loadTime / ss.loadStepDuration : 1;
-    s.lambda.fill(0);
+    if (!ss.newton.constraintForceJacobian) s.lambda.fill(0);
     const result = this.newton.solve(this);
     if (!result.converged) return setAttempt(this.attempt, false, result.iterations, undefined, result.failure ?? `Newton did not converge after ${result.iterations} iterations, residual ${result.residual.toExponential(3)}`, result.jacobianUpdates);
     return setAttempt(this.attempt, true, result.iterations, undefined, undefined, result.jacobianUpdates);
@@ -115,7 +115,10 @@ class StaticStepper implements TimeStepper, NewtonProblem {
     this.assembler.addODE2LhsJacobian(s, system, 1, 0);
     if (this.settings.staticSolver.computeLoadsJacobian) this.assembler.addLoadsJacobian(s, system, -1, 0);
     if (this.mass !== undefined) this.mass.addTo(system, this.stabilizer());
-    if (this.model.nAE > 0) this.assembler.addConstraintJacobian(s, system, 1, 1, 1, 1, false);
+    if (this.model.nAE > 0) {
+      if (this.settings.staticSolver.newton.constraintForceJacobian) this.assembler.addConstraintForceJacobian(s, system, 1);
+      this.assembler.addConstraintJacobian(s, system, 1, 1, 1, 1, false);
+    }
   }
 
   update(delta: Float64Array): void {

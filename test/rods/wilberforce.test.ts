@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   buildWilberforce, linearizeAboutStaticEquilibrium, predictedFrequencies, simulateWilberforce, bobMass, bobAxialInertia, fitTwoFrequencies,
+  wilberforceSettings,
 } from '../../examples/wilberforce.ts';
 import { textbookSpringStiffness } from '../../examples/helicalSpring.ts';
 
@@ -32,6 +33,28 @@ describe('Wilberforce pendulum (helical spring of 18 quadratic rod elements + st
     expect(linear.shares[i].vertical).toBeGreaterThan(0.5);
     expect(linear.shares[j].torsional).toBeGreaterThan(0.5);
   }, 60_000);
+
+  it('bobAttachedByARigidGenericJointHasTheEigenfrequenciesOfTheNodeAttachedBob', () => {
+    // the same physics: the bob on the wire-end node (gravity lever in the load Jacobian) or as a separate rigid body held
+    // by a GenericJoint with all axes locked (the lever's stiffness now in the joint's λ·C_qq, λ from the static solution)
+    const node = linearizeAboutStaticEquilibrium(buildWilberforce());
+    const jointModel = buildWilberforce({ bobAttachment: 'joint' });
+    const joint = linearizeAboutStaticEquilibrium(jointModel);
+    // static solutions to the Newton tolerance (measured 2e-10 drop, 5e-8 rotation)
+    expect(Math.abs(joint.staticDrop / node.staticDrop - 1)).toBeLessThan(1e-8);
+    expect(Math.abs(joint.staticRotation / node.staticRotation - 1)).toBeLessThan(1e-6);
+    // all six lowest frequencies (shift-invert solves): measured ≤ 2.7e-8 relative (vertical 5.8e-9, torsional 1.2e-8),
+    // the differences of the two static equilibria; the bound 1e-6 of the task
+    expect(joint.frequencies.length).toBe(6);
+    joint.frequencies.forEach((f, i) => expect(Math.abs(f / node.frequencies[i] - 1)).toBeLessThan(1e-6));
+    expect(Math.abs(joint.vertical / node.vertical - 1)).toBeLessThan(1e-6);
+    expect(Math.abs(joint.torsional / node.torsional - 1)).toBeLessThan(1e-6);
+    // without the constraint-force stiffness (Exudyn's K) the joint-attached bob loses its gravity lever: f_z 2.445 Hz
+    const without = jointModel.mbs.computeODE2Eigenvalues(wilberforceSettings(), {
+      includeLoadsJacobian: true, unsymmetricStiffness: true, numberOfEigenvalues: 6, convert2Frequencies: true, shiftInvert: 0, includeConstraintForceJacobian: false,
+    });
+    expect(Math.abs(without.values[0] / node.frequencies[0] - 1)).toBeGreaterThan(0.1);
+  }, 120_000);
 
   it('fourSecondRunAfterPullingTheBobDownExchangesEnergyAtTheEigenfrequencies', () => {
     const model = buildWilberforce();

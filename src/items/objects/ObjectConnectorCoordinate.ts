@@ -100,6 +100,14 @@ class CoordinateConstraintModel implements ObjectModel {
     }
   }
 
+  /**
+   * λ·C_qq: zero for markers of plain coordinates (constant unit entries in C_q); false (numerical) when a marker's
+   * coordinate Jacobian row depends on the configuration (rotation coordinates).
+   */
+  constraintForce_q(): boolean {
+    return this.row0.length === 0 && this.row1.length === 0;
+  }
+
   /** The global velocity index of the non-ground coordinate if the other marker is a ground coordinate (active constraints only). */
   eliminableCoordinate(): number | undefined {
     if (!this.active) return undefined;

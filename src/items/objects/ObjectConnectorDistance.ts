@@ -20,6 +20,9 @@ class DistanceConstraintModel implements ObjectModel {
   readonly multiplierRows: readonly number[];
   private readonly markers: MarkerPair;
   private readonly direction = new Float64Array(3);
+  /** Work arrays of constraintForce_q: I − n nᵀ (row-major) and λn. */
+  private readonly projector = new Float64Array(9);
+  private readonly force = new Float64Array(3);
 
   constructor(readonly label: ItemLabel, markerNumbers: readonly number[], private readonly distance: number, private readonly active: boolean) {
     this.markers = new MarkerPair(label, markerNumbers);
@@ -64,6 +67,26 @@ class DistanceConstraintModel implements ObjectModel {
     this.updateDirection(this.evaluate(s));
     this.markers.evaluateJacobians(s);
     this.markers.addForcePair(this.direction, c);
+  }
+
+  /**
+   * λ·C_qq = ∂(λ[−J0ᵀn; J1ᵀn])/∂q = (λ/|Δp|) Jᵀ(I − n nᵀ)J + the markers' ∂(J_iᵀ(±λn))/∂q_i, J = [−J0, J1]; false
+   * (numerical) if a marker cannot differentiate its Jacobian.
+   */
+  constraintForce_q(s: ItemState, k: Float64Array, factor: number): boolean {
+    const { markers, direction: n, projector, force } = this;
+    if (!markers.jacobianDerivativesAvailable) return false;
+    const length = this.evaluate(s);
+    this.updateDirection(length);
+    markers.evaluateJacobians(s);
+    const lambda = lagrangeMultiplier(s, this.aeIndex);
+    for (let i = 0; i < 3; i++) {
+      force[i] = lambda * n[i];
+      for (let j = 0; j < 3; j++) projector[3 * i + j] = (i === j ? 1 : 0) - n[i] * n[j];
+    }
+    markers.addProjectedMatrix(projector, factor * lambda / length, k);
+    markers.addJacobianTransposedForce_q(s, force, factor, k);
+    return true;
   }
 
   output(variable: OutputVariableType, s: ItemState): ArrayLike<number> | undefined {

@@ -1,5 +1,5 @@
 import { makeFactory, type ItemDefinition } from '../../registry/definition.ts';
-import type { BindContext, BodyModel, DistributedLoadDensity, ItemState, LocalMatrixAccumulator, NodeModel, ObjectModel } from '../../registry/capabilities.ts';
+import { addLocalBlock, type BindContext, type BodyModel, type DistributedLoadDensity, type ItemState, type LocalMatrixAccumulator, type NodeModel, type ObjectModel } from '../../registry/capabilities.ts';
 import { itemError, type ItemLabel } from '../../registry/errors.ts';
 import { OutputVariableType } from '../../registry/enums.ts';
 import { nodeIndexArray, str, uint, ureal, vector, type ParameterValues } from '../../registry/parameters.ts';
@@ -587,10 +587,8 @@ class CosseratRodModel implements ObjectModel, BodyModel {
 
   /** Adds all (6(p + 1))² entries of the element matrix (structural zeros too: a fixed pattern) at the rows and columns of element e. */
   private emitElementMatrix(e: number, target: LocalMatrixAccumulator): void {
-    const size = 6 * (this.p + 1), offset = 6 * this.p * e, m = this.elementMatrix;
-    for (let r = 0; r < size; r++) {
-      for (let c = 0; c < size; c++) target.add(offset + r, offset + c, m[r * size + c]);
-    }
+    const size = 6 * (this.p + 1), offset = 6 * this.p * e;
+    addLocalBlock(target, offset, offset, size, size, this.elementMatrix, 0, size, 1);
   }
 
   /**
@@ -600,12 +598,10 @@ class CosseratRodModel implements ObjectModel, BodyModel {
    */
   private emitRotationBlocks(e: number, target: LocalMatrixAccumulator): void {
     const np = this.p + 1, size = 6 * np, offset = 6 * this.p * e, m = this.elementMatrix;
+    // 3 × 3 blocks: their positions are distinct within the element, so the order of the blocks does not change a sum
     for (let i = 0; i < np; i++) {
-      for (let r = 6 * i + 3; r < 6 * i + 6; r++) {
-        for (let k = 0; k < np; k++) {
-          for (let c = 6 * k + 3; c < 6 * k + 6; c++) target.add(offset + r, offset + c, m[r * size + c]);
-        }
-      }
+      const r = 6 * i + 3;
+      for (let k = 0; k < np; k++) addLocalBlock(target, offset + r, offset + 6 * k + 3, 3, 3, m, r * size + 6 * k + 3, size, 1);
     }
   }
 

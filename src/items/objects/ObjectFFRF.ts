@@ -1,6 +1,7 @@
 import { makeFactory, type ItemDefinition } from '../../registry/definition.ts';
-import type {
-  BindContext, ItemState, LocalMatrixAccumulator, NodeModel, ObjectModel, SuperElementMeshNodeMap, SuperElementModel,
+import {
+  addLocalEntries, type BindContext, type ItemState, type LocalMatrixAccumulator, type NodeModel, type ObjectModel, type SuperElementMeshNodeMap,
+  type SuperElementModel,
 } from '../../registry/capabilities.ts';
 import { describeValue, itemError, type ItemLabel } from '../../registry/errors.ts';
 import { OutputVariableType } from '../../registry/enums.ts';
@@ -116,6 +117,17 @@ class FFRFModel implements ObjectModel {
   private readonly M?: CsrMatrix;
   private readonly K?: CsrMatrix;
   private readonly D?: CsrMatrix;
+  /** Local rows and columns (NR + r, NR + c) of the stored entries of M, K and D, for addLocalEntries. */
+  private readonly mPattern?: LocalPattern;
+  private readonly kPattern?: LocalPattern;
+  private readonly dPattern?: LocalPattern;
+  /**
+   * Entry list of the dense reference-frame parts and the quadratic velocity terms, written in place and passed to the
+   * accumulator in one call (capacity from bind: the largest list of massMatrixEntries and of the Jacobians).
+   */
+  private entryRows = new Int32Array(0);
+  private entryCols = new Int32Array(0);
+  private entryValues = new Float64Array(0);
   private readonly force?: Float64Array;
   /** Body-fixed reference positions x̄ (n_f). */
   private xRef = new Float64Array(0);
@@ -163,6 +175,9 @@ class FFRFModel implements ObjectModel {
     this.D = csr('dampingMatrixFF');
     if (this.M !== undefined) checkSymmetric(label, 'massMatrixFF', this.M);
     if (this.K !== undefined) checkSymmetric(label, 'stiffnessMatrixFF', this.K);
+    this.mPattern = this.M === undefined ? undefined : localPattern(this.M);
+    this.kPattern = this.K === undefined ? undefined : localPattern(this.K);
+    this.dPattern = this.D === undefined ? undefined : localPattern(this.D);
     this.force = v.forceVector.length === 0 ? undefined : Float64Array.from(v.forceVector);
     this.nAE = v.tisserandFrameConstraints ? 6 : 0;
     this.hasConstantMassMatrix = !v.computeFFRFterms && v.massMatrixUserFunction === 0;
@@ -213,6 +228,13 @@ class FFRFModel implements ObjectModel {
     for (const name of ['qLocal', 'uLocal', 'fPlus', 'fMinus', 'userBase'] as const) this[name] = new Float64Array(nc);
     for (const name of ['p', 'sv', 'ev', 'vv', 'z', 'w', 'mv'] as const) this[name] = new Float64Array(nf);
     this.R = new Float64Array(3 * nf);
+    // mass: m I₃, M_tr and its transpose, M_rr, 7 rigid rows and columns per flexible coordinate; Jacobian: three
+    // entries per stored entry of M, 7 rigid rows per flexible column, 4 Euler-parameter columns
+    const nnzM = this.M === undefined ? 0 : this.M.rowPtr[nf];
+    const entries = Math.max(3 + 24 + 16 + 14 * nf, 3 * nnzM + 7 * nf + 4 * nc);
+    this.entryRows = new Int32Array(entries);
+    this.entryCols = new Int32Array(entries);
+    this.entryValues = new Float64Array(entries);
     this.computeInertia();
     this.body.set(this.refNode, this.mass, this.centerOfMass);
   }
@@ -390,7 +412,9 @@ class FFRFModel implements ObjectModel {
     this.frame();
     this.computeR();
     const A = this.A, g = this.Gl, R = this.R, p = this.p, phi = this.phiTM, m = this.mass;
-    acc.add(0, 0, m); acc.add(1, 1, m); acc.add(2, 2, m);
+    const er = this.entryRows, ec = this.entryCols, ev = this.entryValues;
+    let n = 0;
+    for (let d = 0; d < 3; d++) { er[n] = d; ec[n] = d; ev[n++] = m; }
     // S = Φ_tᵀ M p̃ = Σ_i R_i, Jp = p̃ᵀ M p̃ = Σ_i p̃_iᵀ R_i
     const S = this.m3, Jp = this.m3b;
     S.fill(0); Jp.fill(0);
@@ -411,32 +435,32 @@ class FFRFModel implements ObjectModel {
       for (let b = 0; b < 3; b++) as[b] = A[3 * r] * S[b] + A[3 * r + 1] * S[3 + b] + A[3 * r + 2] * S[6 + b];
       for (let k = 0; k < 4; k++) {
         const value = -(as[0] * g[k] + as[1] * g[4 + k] + as[2] * g[8 + k]);
-        acc.add(r, 3 + k, value);
-        acc.add(3 + k, r, value);
+        er[n] = r; ec[n] = 3 + k; ev[n++] = value;
+        er[n] = 3 + k; ec[n] = r; ev[n++] = value;
       }
     }
     // M_rr = G_lᵀ Jp G_l (4 × 4)
     for (let k = 0; k < 4; k++) {
       for (let b = 0; b < 3; b++) as[b] = g[k] * Jp[b] + g[4 + k] * Jp[3 + b] + g[8 + k] * Jp[6 + b];
-      for (let l = 0; l < 4; l++) acc.add(3 + k, 3 + l, as[0] * g[l] + as[1] * g[4 + l] + as[2] * g[8 + l]);
+      for (let l = 0; l < 4; l++) { er[n] = 3 + k; ec[n] = 3 + l; ev[n++] = as[0] * g[l] + as[1] * g[4 + l] + as[2] * g[8 + l]; }
     }
     // M_tf = A Φ_tᵀM (3 × n_f), M_rf = −G_lᵀ Rᵀ (4 × n_f), and their transposes
     for (let c = 0; c < nf; c++) {
       const f0 = phi[c], f1 = phi[nf + c], f2 = phi[2 * nf + c];
       for (let r = 0; r < 3; r++) {
         const value = A[3 * r] * f0 + A[3 * r + 1] * f1 + A[3 * r + 2] * f2;
-        acc.add(r, NR + c, value);
-        acc.add(NR + c, r, value);
+        er[n] = r; ec[n] = NR + c; ev[n++] = value;
+        er[n] = NR + c; ec[n] = r; ev[n++] = value;
       }
       const r0 = R[3 * c], r1 = R[3 * c + 1], r2 = R[3 * c + 2];
       for (let k = 0; k < 4; k++) {
         const value = -(g[k] * r0 + g[4 + k] * r1 + g[8 + k] * r2);
-        acc.add(3 + k, NR + c, value);
-        acc.add(NR + c, 3 + k, value);
+        er[n] = 3 + k; ec[n] = NR + c; ev[n++] = value;
+        er[n] = NR + c; ec[n] = 3 + k; ev[n++] = value;
       }
     }
-    const { rowPtr, col, val } = this.M;
-    for (let r = 0; r < nf; r++) for (let k = rowPtr[r]; k < rowPtr[r + 1]; k++) acc.add(NR + r, NR + col[k], val[k]);
+    addLocalEntries(acc, er, ec, ev, n, 1);
+    addCsrEntries(this.M, this.mPattern!, acc, 1);
   }
 
   /**
@@ -448,9 +472,9 @@ class FFRFModel implements ObjectModel {
   ode2Lhs_qEntries(s: ItemState, acc: LocalMatrixAccumulator, factor: number): void {
     this.gather(s);
     this.frame();
-    if (this.K !== undefined) addEntries(this.K, acc, factor);
-    this.addVelocityTermJacobian(acc, factor, false);
-    this.addRigidColumns(acc, factor, false);
+    if (this.K !== undefined) addCsrEntries(this.K, this.kPattern!, acc, factor);
+    const count = this.addRigidColumns(factor, false, this.addVelocityTermJacobian(factor, false));
+    addLocalEntries(acc, this.entryRows, this.entryCols, this.entryValues, count, 1);
     this.addUserForceJacobian(s, acc, factor, false);
   }
 
@@ -458,15 +482,20 @@ class FFRFModel implements ObjectModel {
   ode2Lhs_uEntries(s: ItemState, acc: LocalMatrixAccumulator, factor: number): void {
     this.gather(s);
     this.frame();
-    if (this.D !== undefined) addEntries(this.D, acc, factor);
-    this.addVelocityTermJacobian(acc, factor, true);
-    this.addRigidColumns(acc, factor, true);
+    if (this.D !== undefined) addCsrEntries(this.D, this.dPattern!, acc, factor);
+    const count = this.addRigidColumns(factor, true, this.addVelocityTermJacobian(factor, true));
+    addLocalEntries(acc, this.entryRows, this.entryCols, this.entryValues, count, 1);
     this.addUserForceJacobian(s, acc, factor, true);
   }
 
-  /** Flexible block and rigid rows over the flexible columns of the quadratic velocity terms (needs frame()). */
-  private addVelocityTermJacobian(acc: LocalMatrixAccumulator, factor: number, velocity: boolean): void {
-    if (!this.v.computeFFRFterms || this.M === undefined) return;
+  /**
+   * Flexible block and rigid rows over the flexible columns of the quadratic velocity terms (needs frame()), written to
+   * the entry list from 0; returns the number of entries.
+   */
+  private addVelocityTermJacobian(factor: number, velocity: boolean): number {
+    if (!this.v.computeFFRFterms || this.M === undefined) return 0;
+    const er = this.entryRows, ec = this.entryCols, ev = this.entryValues;
+    let n = 0;
     const nf = this.nf, w = this.omega, A = this.A, g = this.Gl, phi = this.phiTM;
     const w0 = w[0], w1 = w[1], w2 = w[2];
     // X = ω̄̃² (position) or 2 ω̄̃ (velocity)
@@ -482,9 +511,9 @@ class FFRFModel implements ObjectModel {
     for (let r = 0; r < nf; r++) {
       for (let k = rowPtr[r]; k < rowPtr[r + 1]; k++) {
         const c = col[k], b = c % 3, j = c - b, m = factor * val[k];
-        acc.add(NR + r, NR + j, m * X[3 * b]);
-        acc.add(NR + r, NR + j + 1, m * X[3 * b + 1]);
-        acc.add(NR + r, NR + j + 2, m * X[3 * b + 2]);
+        er[n] = NR + r; ec[n] = NR + j; ev[n++] = m * X[3 * b];
+        er[n] = NR + r; ec[n] = NR + j + 1; ev[n++] = m * X[3 * b + 1];
+        er[n] = NR + r; ec[n] = NR + j + 2; ev[n++] = m * X[3 * b + 2];
       }
     }
     // rigid rows: needs z, w (from the kernel) and R
@@ -510,7 +539,7 @@ class FFRFModel implements ObjectModel {
           const c0 = B[b], c1 = B[3 + b], c2 = B[6 + b];
           T[0] = w1 * c2 - w2 * c1; T[1] = w2 * c0 - w0 * c2; T[2] = w0 * c1 - w1 * c0;
         }
-        for (let r = 0; r < 3; r++) acc.add(r, NR + j + b, factor * (A[3 * r] * T[0] + A[3 * r + 1] * T[1] + A[3 * r + 2] * T[2]));
+        for (let r = 0; r < 3; r++) { er[n] = r; ec[n] = NR + j + b; ev[n++] = factor * (A[3 * r] * T[0] + A[3 * r + 1] * T[1] + A[3 * r + 2] * T[2]); }
       }
       // rotation rows: position G_lᵀ[ω̄̃ (z̃_j − R_jᵀ ω̄̃) + 2 w̃_j], velocity −2 G_lᵀ R_jᵀ ω̄̃
       // B = R_jᵀ ω̄̃: B[a][b] = Σ_d R[(j + d)][a] ω̃[d][b]
@@ -529,14 +558,20 @@ class FFRFModel implements ObjectModel {
           T[1] = w2 * c0 - w0 * c2 + 2 * WV[3 + b];
           T[2] = w0 * c1 - w1 * c0 + 2 * WV[6 + b];
         }
-        for (let k = 0; k < 4; k++) acc.add(3 + k, NR + j + b, factor * (g[k] * T[0] + g[4 + k] * T[1] + g[8 + k] * T[2]));
+        for (let k = 0; k < 4; k++) { er[n] = 3 + k; ec[n] = NR + j + b; ev[n++] = factor * (g[k] * T[0] + g[4 + k] * T[1] + g[8 + k] * T[2]); }
       }
     }
+    return n;
   }
 
-  /** All rows over the Euler-parameter columns (θ or θ̇) by central differences of the kernel (without K, D). */
-  private addRigidColumns(acc: LocalMatrixAccumulator, factor: number, velocity: boolean): void {
-    if (this.force === undefined && (!this.v.computeFFRFterms || this.M === undefined)) return;
+  /**
+   * All rows over the Euler-parameter columns (θ or θ̇) by central differences of the kernel (without K, D), written to
+   * the entry list from index start; returns the new number of entries.
+   */
+  private addRigidColumns(factor: number, velocity: boolean, start: number): number {
+    if (this.force === undefined && (!this.v.computeFFRFterms || this.M === undefined)) return start;
+    const er = this.entryRows, ec = this.entryCols, ev = this.entryValues;
+    let n = start;
     const x = velocity ? this.thetaDot : this.theta;
     const fp = this.fPlus, fm = this.fMinus, nc = this.nc;
     for (let k = 0; k < 4; k++) {
@@ -546,9 +581,10 @@ class FFRFModel implements ObjectModel {
       x[k] = saved - h; this.frame(); fm.fill(0); this.lhsKernel(fm, false);
       x[k] = saved;
       const scale = factor / (2 * h);
-      for (let r = 0; r < nc; r++) acc.add(r, 3 + k, scale * (fp[r] - fm[r]));
+      for (let r = 0; r < nc; r++) { er[n] = r; ec[n] = 3 + k; ev[n++] = scale * (fp[r] - fm[r]); }
     }
     this.frame();
+    return n;
   }
 
   /** factor·∂(−f_user)/∂q (or ∂/∂u) by forward differences, eps = 1e-7·max(1e-2, |x|) (Exudyn's default); dense. */
@@ -755,10 +791,24 @@ function addProduct(a: CsrMatrix, x: Float64Array, xOffset: number, f: Float64Ar
   }
 }
 
-/** Adds factor·A into the flexible block. */
-function addEntries(a: CsrMatrix, acc: LocalMatrixAccumulator, factor: number): void {
-  const { n, rowPtr, col, val } = a;
-  for (let r = 0; r < n; r++) for (let k = rowPtr[r]; k < rowPtr[r + 1]; k++) acc.add(NR + r, NR + col[k], factor * val[k]);
+/** Local rows and columns of the stored entries of a flexible-block matrix. */
+interface LocalPattern {
+  readonly rows: Int32Array;
+  readonly cols: Int32Array;
+}
+
+/** The local positions (NR + r, NR + c) of the stored entries of a, in storage order. */
+function localPattern(a: CsrMatrix): LocalPattern {
+  const { n, rowPtr, col } = a;
+  const nnz = rowPtr[n];
+  const rows = new Int32Array(nnz), cols = new Int32Array(nnz);
+  for (let r = 0; r < n; r++) for (let k = rowPtr[r]; k < rowPtr[r + 1]; k++) { rows[k] = NR + r; cols[k] = NR + col[k]; }
+  return { rows, cols };
+}
+
+/** Adds factor·A into the flexible block (row by row, the stored entries in order). */
+function addCsrEntries(a: CsrMatrix, pattern: LocalPattern, acc: LocalMatrixAccumulator, factor: number): void {
+  addLocalEntries(acc, pattern.rows, pattern.cols, a.val, a.rowPtr[a.n], factor);
 }
 
 /** A flexible body in the floating frame of reference formulation on a finite element mesh (Exudyn's ObjectFFRF, seed 004). */

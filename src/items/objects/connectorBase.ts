@@ -138,6 +138,14 @@ export class MarkerPair {
     if (this.n1 > 0 && this.marker1.jacobianTransposedVector_q !== undefined) this.addMarkerBlock(s, this.marker1, force, this.block1, this.n1, this.n0, factor, m);
   }
 
+  /**
+   * True if both markers give the derivative of their Jacobians (jacobianTransposedVector_q) or have no coordinates:
+   * then {@link MarkerPair.addJacobianTransposedForce_q} is complete, not only for constant Jacobians.
+   */
+  get jacobianDerivativesAvailable(): boolean {
+    return (this.n0 === 0 || this.marker0.jacobianTransposedVector_q !== undefined) && (this.n1 === 0 || this.marker1.jacobianTransposedVector_q !== undefined);
+  }
+
   /** m[offset…, offset…] += the marker's scale·∂(Jᵀ F)/∂q (nb × nb, via the block work array). */
   private addMarkerBlock(s: ItemState, marker: MarkerModel, force: ArrayLike<number>, block: Float64Array, nb: number, offset: number, scale: number, m: Float64Array): void {
     const n = this.n0 + this.n1;

@@ -130,6 +130,21 @@ export class JointModel implements ObjectModel {
   private rotationJacobian0 = new Float64Array(0);
   private rotationJacobian1 = new Float64Array(0);
   private readonly work9 = new Float64Array(9);
+  /** Work arrays of constraintForce_q: F, τ, P, Q, skew matrices, the markers' forces and torques and the blocks. */
+  private readonly force = new Float64Array(3);
+  private readonly torque = new Float64Array(3);
+  private readonly matrixP = new Float64Array(9);
+  private readonly matrixQ = new Float64Array(9);
+  private readonly skewA = new Float64Array(9);
+  private readonly skewB = new Float64Array(9);
+  private readonly markerForce0 = new Float64Array(3);
+  private readonly markerForce1 = new Float64Array(3);
+  private readonly markerTorque0 = new Float64Array(3);
+  private readonly markerTorque1 = new Float64Array(3);
+  /** Point markers, or rigid markers whose frames each depend on at most one node (see constraintForce_q). */
+  private singleNodeFrames = true;
+  private blockWork = new Float64Array(0);
+  private markerBlock = new Float64Array(0);
   private readonly work3 = new Float64Array(3);
   private readonly work3b = new Float64Array(3);
   /** The generic equations g0..g5 of the last evaluation. */
@@ -179,6 +194,10 @@ export class JointModel implements ObjectModel {
     this.markers.bind(context, 'position', 'position');
     this.localNodes = this.markers.localNodes;
     this.n = this.markers.n0 + this.markers.n1;
+    this.singleNodeFrames = !this.selection.rigidMarkers || (this.markers.marker0.nodes.length <= 1 && this.markers.marker1.nodes.length <= 1);
+    const largest = Math.max(this.markers.n0, this.markers.n1);
+    this.blockWork = new Float64Array(3 * largest);
+    this.markerBlock = new Float64Array(largest * largest);
     if (this.selection.rigidMarkers) {
       this.rotationJacobian0 = new Float64Array(3 * this.markers.n0);
       this.rotationJacobian1 = new Float64Array(3 * this.markers.n1);
@@ -363,6 +382,111 @@ export class JointModel implements ObjectModel {
         for (let k = 0; k < n1; k++) c[offset + n0 + k] = rotatedAxisDerivative(a0All, i, a1All, l, g1[k], g1[n1 + k], g1[2 * n1 + k]);
       }
     }
+  }
+
+  /**
+   * λ·C_qq = ∂(C_qᵀλ)/∂q with λ fixed. C_qᵀλ is the generalized force of a force F on marker 1 (−F on marker 0) and
+   * torques τ₀ on marker 0, τ₁ on marker 1: global translation rows F = Σλᵢeᵢ; local rows F = Σλᵢa0ᵢ with the extra
+   * torque F × d on marker 0; rotation rows a0ᵢ·a1ₗ τ = Σλₖ a0ᵢ × a1ₗ on marker 0, −τ on marker 1. The derivative is the
+   * markers' ∂(Jᵀf + Gᵀt)/∂q at fixed f, t plus the change of F, F × d and τ through the virtual rotations w = Gδ and
+   * ∂d = J1δ1 − J0δ0: ∂F = −F̃ G0δ, ∂(F × d) = d̃F̃ G0δ + F̃ ∂d, ∂τ = P G0δ0 − Q G1δ1 with P = Σλₖ ã1ₗ ã0ᵢ,
+   * Q = Σλₖ ã0ᵢ ã1ₗ. These assume that a marker frame varies as δA = (Gδ)~A, true for the frame of one node or rigid
+   * body; a frame interpolated from several nodes (a rod's interior cross-section Σ Nᵢ Aᵢ, a super-element marker) does
+   * not, so such markers, alternativeConstraints and markers without jacobianTransposedVector_q give false (numerical).
+   */
+  constraintForce_q(s: ItemState, k: Float64Array, factor: number): boolean {
+    if (!this.active) return true;
+    const { markers, a0All, a1All, axis0, axis1 } = this;
+    if ((this.threeRotations && this.alternative) || !markers.jacobianDerivativesAvailable || !this.singleNodeFrames) return false;
+    this.evaluateOffset(s, 'offsetUserFunction');
+    this.kinematics(s, false, true);
+    markers.evaluateJacobians(s);
+    const rigid = this.selection.rigidMarkers;
+    const { n0, n1, jacobian0: j0, jacobian1: j1, dp } = markers;
+    if (rigid) {
+      if (n0 > 0) markers.marker0.rotationJacobian!(s, this.rotationJacobian0);
+      if (n1 > 0) markers.marker1.rotationJacobian!(s, this.rotationJacobian1);
+    }
+    const g0 = this.rotationJacobian0, g1 = this.rotationJacobian1;
+    const { rows, constrainedAxes, globalTranslation } = this.selection;
+    const force = this.force.fill(0), torque = this.torque.fill(0), p = this.matrixP.fill(0), q = this.matrixQ.fill(0);
+    const skew0 = this.skewA, skew1 = this.skewB, work = this.work9;
+    let rotationRows = false;
+    for (let r = 0; r < rows.length; r++) {
+      const row = rows[r];
+      if (constrainedAxes[row] !== 1) continue;
+      const lambda = lagrangeMultiplier(s, this.aeIndex, r);
+      if (row < 3) {
+        if (globalTranslation) force[row] += lambda;
+        else for (let i = 0; i < 3; i++) force[i] += lambda * a0All[3 * i + row];
+        continue;
+      }
+      rotationRows = true;
+      const i = axis0[row - 3], l = axis1[row - 3];
+      const u = this.work3, v = this.work3b;
+      for (let m = 0; m < 3; m++) { u[m] = a0All[3 * m + i]; v[m] = a1All[3 * m + l]; }
+      torque[0] += lambda * (u[1] * v[2] - u[2] * v[1]);
+      torque[1] += lambda * (u[2] * v[0] - u[0] * v[2]);
+      torque[2] += lambda * (u[0] * v[1] - u[1] * v[0]);
+      skewInto(skew0, u);
+      skewInto(skew1, v);
+      mat3MulInto(work, skew1, skew0);
+      for (let m = 0; m < 9; m++) p[m] += lambda * work[m];
+      mat3MulInto(work, skew0, skew1);
+      for (let m = 0; m < 9; m++) q[m] += lambda * work[m];
+    }
+    const local = !globalTranslation && (force[0] !== 0 || force[1] !== 0 || force[2] !== 0);
+    const f0 = this.markerForce0, t0 = this.markerTorque0, f1 = this.markerForce1, t1 = this.markerTorque1;
+    for (let m = 0; m < 3; m++) { f0[m] = -force[m]; f1[m] = force[m]; t0[m] = torque[m]; t1[m] = -torque[m]; }
+    if (local) {
+      t0[0] += force[1] * dp[2] - force[2] * dp[1];
+      t0[1] += force[2] * dp[0] - force[0] * dp[2];
+      t0[2] += force[0] * dp[1] - force[1] * dp[0];
+      const skewF = skewInto(skew0, force);
+      this.addBlock(k, j0, n0, 0, skewF, g0, n0, 0, factor);
+      mat3MulInto(work, skewInto(skew1, dp), skewF);
+      this.addBlock(k, g0, n0, 0, work, g0, n0, 0, factor);
+      this.addBlock(k, g0, n0, 0, skewF, j0, n0, 0, -factor);
+      this.addBlock(k, g0, n0, 0, skewF, j1, n1, n0, factor);
+      this.addBlock(k, j1, n1, n0, skewF, g0, n0, 0, -factor);
+    }
+    if (rotationRows) {
+      this.addBlock(k, g0, n0, 0, p, g0, n0, 0, factor);
+      this.addBlock(k, g0, n0, 0, q, g1, n1, n0, -factor);
+      this.addBlock(k, g1, n1, n0, p, g0, n0, 0, -factor);
+      this.addBlock(k, g1, n1, n0, q, g1, n1, n0, factor);
+    }
+    this.addMarkerDerivative(s, 0, f0, rigid ? t0 : undefined, k, factor);
+    this.addMarkerDerivative(s, 1, f1, rigid ? t1 : undefined, k, factor);
+    return true;
+  }
+
+  /** k[rowOffset + a, colOffset + b] += factor·(Rᵀ M C)_ab for the 3 × nr row Jacobian R, 3×3 M and 3 × nc column Jacobian C. */
+  private addBlock(k: Float64Array, rj: Float64Array, nr: number, rowOffset: number, m: Float64Array, cj: Float64Array, nc: number, colOffset: number, factor: number): void {
+    if (nr === 0 || nc === 0) return;
+    const n = this.n;
+    const t = this.blockWork;
+    for (let i = 0; i < 3; i++) {
+      for (let b = 0; b < nc; b++) t[i * nc + b] = factor * (m[3 * i] * cj[b] + m[3 * i + 1] * cj[nc + b] + m[3 * i + 2] * cj[2 * nc + b]);
+    }
+    for (let a = 0; a < nr; a++) {
+      const row = (rowOffset + a) * n + colOffset;
+      const r0 = rj[a], r1 = rj[nr + a], r2 = rj[2 * nr + a];
+      for (let b = 0; b < nc; b++) k[row + b] += r0 * t[b] + r1 * t[nc + b] + r2 * t[2 * nc + b];
+    }
+  }
+
+  /** Adds factor·∂(Jᵀf + Gᵀt)/∂q of marker `which` (its diagonal block) at fixed force f and torque t. */
+  private addMarkerDerivative(s: ItemState, which: 0 | 1, f: Float64Array, t: Float64Array | undefined, k: Float64Array, factor: number): void {
+    const marker = which === 0 ? this.markers.marker0 : this.markers.marker1;
+    const nb = which === 0 ? this.markers.n0 : this.markers.n1;
+    if (nb === 0) return;
+    const offset = which === 0 ? 0 : this.markers.n0;
+    const block = this.markerBlock.subarray(0, nb * nb);
+    block.fill(0);
+    marker.jacobianTransposedVector_q!(s, f, t, block, factor);
+    const n = this.n;
+    for (let i = 0; i < nb; i++) for (let j = 0; j < nb; j++) k[(offset + i) * n + offset + j] += block[i * nb + j];
   }
 
   /** λ of generic row `row`, or 0 if the item has no such row. */
