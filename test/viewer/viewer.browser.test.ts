@@ -11,23 +11,35 @@ if (skipReason !== undefined) console.log(`viewer browser test skipped: ${skipRe
 /** Screenshots of the test (gitignored). */
 const outputFolder = 'test-output/viewer';
 
-/** Grey values of every 2nd pixel in x and y of the WebGL canvas, read through a 2D canvas (the renderer keeps its drawing buffer). */
+/** The page's reader of the WebGL canvas: RGBA pixels through a 2D canvas (the renderer keeps its drawing buffer). */
+type CanvasReaderWindow = { readSceneCanvas(): { width: number; height: number; data: Uint8ClampedArray } };
+
+/** Installs window.readSceneCanvas in every page the context opens (before the page's own scripts). */
+async function installCanvasReader(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    (window as unknown as CanvasReaderWindow).readSceneCanvas = () => {
+      const source = document.getElementById('scene-canvas') as HTMLCanvasElement;
+      const c = document.createElement('canvas');
+      c.width = source.width; c.height = source.height;
+      const ctx = c.getContext('2d')!;
+      ctx.drawImage(source, 0, 0);
+      return { width: c.width, height: c.height, data: ctx.getImageData(0, 0, c.width, c.height).data };
+    };
+  });
+}
+
+/** Grey values of every 2nd pixel in x and y of the WebGL canvas. */
 async function canvasPixels(page: Page): Promise<{ width: number; height: number; grey: number[]; background: number[] }> {
   return page.evaluate(() => {
-    const source = document.getElementById('scene-canvas') as HTMLCanvasElement;
-    const c = document.createElement('canvas');
-    c.width = source.width; c.height = source.height;
-    const ctx = c.getContext('2d')!;
-    ctx.drawImage(source, 0, 0);
-    const d = ctx.getImageData(0, 0, c.width, c.height).data;
+    const { width, height, data: d } = (window as unknown as CanvasReaderWindow).readSceneCanvas();
     const grey: number[] = [];
-    for (let y = 0; y < c.height; y += 2) {
-      for (let x = 0; x < c.width; x += 2) {
-        const i = 4 * (y * c.width + x);
+    for (let y = 0; y < height; y += 2) {
+      for (let x = 0; x < width; x += 2) {
+        const i = 4 * (y * width + x);
         grey.push(Math.round(0.299 * d[i] + 0.587 * d[i + 1] + 0.114 * d[i + 2]));
       }
     }
-    return { width: c.width, height: c.height, grey, background: [d[0], d[1], d[2]] };
+    return { width, height, grey, background: [d[0], d[1], d[2]] };
   });
 }
 
@@ -35,12 +47,7 @@ async function canvasPixels(page: Page): Promise<{ width: number; height: number
 async function contrastAt(page: Page, points: number[][]): Promise<number[]> {
   return page.evaluate((pts) => {
     const viewer = (window as unknown as { flexdynViewer: { toPixel(p: number[]): [number, number] } }).flexdynViewer;
-    const source = document.getElementById('scene-canvas') as HTMLCanvasElement;
-    const c = document.createElement('canvas');
-    c.width = source.width; c.height = source.height;
-    const ctx = c.getContext('2d')!;
-    ctx.drawImage(source, 0, 0);
-    const d = ctx.getImageData(0, 0, c.width, c.height).data;
+    const c = (window as unknown as CanvasReaderWindow).readSceneCanvas(), d = c.data;
     const grey = (x: number, y: number) => { const i = 4 * (y * c.width + x); return 0.299 * d[i] + 0.587 * d[i + 1] + 0.114 * d[i + 2]; };
     const bg = grey(0, 0);
     return pts.map((p) => {
@@ -70,6 +77,7 @@ describe.skipIf(skipReason !== undefined)('browser viewer (chromium, playwright-
     browser = await launchBrowser();
     page = await browser.context.newPage();
     page.on('pageerror', (e) => pageErrors.push(e.message));
+    await installCanvasReader(page);
     await page.goto(viewer.url);
     await page.waitForFunction(() => (window as unknown as { flexdynViewer?: unknown }).flexdynViewer !== undefined, undefined, { timeout: 60_000 });
     mkdirSync(outputFolder, { recursive: true });
