@@ -121,8 +121,8 @@ describe('velocity_q of MarkerBodyPosition / MarkerBodyRigid on rigid bodies: da
   }
 
   it('markerVelocity_qMatchesCentralDifferencesOfTheMarkerVelocityOnEveryRigidNodeType', () => {
-    // directly: ∂v/∂Δq of body markers, including planar bodies (v = v_p + φ̇ e_z × A x); the 2D body has no
-    // jacobianTransposedVector_q, so its connector Jacobians lack the other term and are not compared above
+    // directly: ∂v/∂Δq of body markers, including planar bodies (v = v_p + φ̇ e_z × A x); the full connector Jacobians
+    // on planar bodies are compared in rigidBody2DJacobians.test.ts
     for (const create2D of [false, true]) {
       const mbs = new SystemContainer().addSystem();
       const types = create2D ? [NodeType.RotationEulerParameters] : nodeTypes;

@@ -83,6 +83,19 @@ class RigidBody2DModel extends RigidBodyBase<RigidBody2DNodeModel> {
     out[6] = 0; out[7] = 0; out[8] = 0;
   }
 
+  /**
+   * Kinematic part of load Jacobians at the local position x: Jᵀ F has the angle entry F·(A′x) (A = R_z(φ)), whose
+   * derivative is F·(A″x) = −F·(A x) (in-plane part) in the angle row and column; the translation columns of J and the
+   * rotation Jacobian are constant, so torques add nothing.
+   */
+  jacobianTransposedVector_q(s: ItemState, localPosition: ArrayLike<number>, force: ArrayLike<number> | undefined, _torque: ArrayLike<number> | undefined, k: Float64Array, factor: number): void {
+    if (force === undefined) return;
+    const phi = this.node.angle(s);
+    const c = Math.cos(phi), sn = Math.sin(phi);
+    const x0 = localPosition[0], x1 = localPosition[1];
+    k[8] -= factor * (force[0] * (c * x0 - sn * x1) + force[1] * (sn * x0 + c * x1));
+  }
+
   /** Adds Jmᵀ g with the mass integral Jm = [[m, 0, b0], [0, m, b1], [0, 0, 0]]. */
   massProportionalForce(s: ItemState, loadPerMass: ArrayLike<number>, f: Float64Array): void {
     f[0] += this.mass * loadPerMass[0];
@@ -119,7 +132,8 @@ export const objectRigidBody2DDefinition: ItemDefinition<'Object', typeof parame
   parameters,
   outputVariables: rigidBodyOutputs,
   equations: 'c = 0: M = diag(m, m, J), no left-hand side terms. c ≠ 0: b = m A₂[−c_y, c_x], M = [[m, 0, b₀], [0, m, b₁], [b₀, b₁, J]], '
-    + 'LHS_xy = −m φ̇² A₂ c (numerical Jacobians). Position Jacobian at x: [[1, 0, −sin φ x₀ − cos φ x₁], [0, 1, cos φ x₀ − sin φ x₁], [0, 0, 0]].',
+    + 'LHS_xy = −m φ̇² A₂ c (numerical Jacobians). Position Jacobian at x: [[1, 0, −sin φ x₀ − cos φ x₁], [0, 1, cos φ x₀ − sin φ x₁], [0, 0, 0]]; '
+    + 'for connector and load Jacobians ∂(Jᵀ F)/∂φ at fixed F = −F·(A x) in the angle row (A = R_z(φ)).',
   create: (v, label) => new RigidBody2DModel(label, v.nodeNumber, v.physicsMass, v.physicsInertia, v.physicsCenterOfMass),
 };
 
