@@ -136,6 +136,6 @@ export type { ExportVTKOptions, ExportVTKResult } from './io/vtk.ts';
 
 /** Browser viewer: scene export beside a solution file and the local viewer server (npx flexdyn view <file>). */
 export { exportScene, computeScene, sceneFileNameFor, decodeArray, sceneFormatVersion } from './viewer/scene.ts';
-export type { Scene, SceneSolution, SceneOptions, SceneBody, SceneRod, SceneLine, SceneSensor, SceneMesh, EncodedArray } from './viewer/scene.ts';
+export type { Scene, SceneSolution, SceneOptions, SceneBody, SceneRod, SceneLine, SceneSpring, SceneJoint, SceneJointPart, SceneUserGraphics, SceneMeshBody, SceneSensor, SceneMesh, SceneContour, EncodedArray } from './viewer/scene.ts';
 export { startViewer, resolveSceneFile } from './viewer/server.ts';
 export type { ViewerOptions, ViewerServer } from './viewer/server.ts';

@@ -170,12 +170,28 @@ export interface SceneMeshBody {
   triangles: EncodedArray;
   /** Per frame the mesh node positions (3 per node). */
   positions: EncodedArray;
-  /**
-   * Contour values per frame and node, if options.contour was given and the body answers the variable; min/max is the
-   * colour range over all frames (or options.contour.range), frameMin/frameMax (float64, one per frame) the per-frame
-   * ranges with range 'frame'.
-   */
-  contour?: { outputVariable: string; component: number; range: 'all' | 'frame' | 'fixed'; min: number; max: number; frameMin?: EncodedArray; frameMax?: EncodedArray; values: EncodedArray };
+  /** Contour values per frame and node, if options.contour was given and the body answers the variable. */
+  contour?: SceneContour;
+}
+
+/** The contour colouring of a {@link SceneMeshBody}. */
+export interface SceneContour {
+  /** Output variable the values are of (e.g. 'DisplacementLocal'). */
+  outputVariable: string;
+  /** Component of the output variable. */
+  component: number;
+  /** How the colour range is chosen: over all frames, per frame, or fixed by options.contour.range. */
+  range: 'all' | 'frame' | 'fixed';
+  /** Lower end of the colour range over all frames (or the fixed range). */
+  min: number;
+  /** Upper end of the colour range over all frames (or the fixed range). */
+  max: number;
+  /** With range 'frame': the lower end per frame (float64, one per frame). */
+  frameMin?: EncodedArray;
+  /** With range 'frame': the upper end per frame (float64, one per frame). */
+  frameMax?: EncodedArray;
+  /** Values per frame and mesh node (nFrames × nMeshNodes). */
+  values: EncodedArray;
 }
 
 /** Rows of a sensor for the plots beside the scene. */
@@ -550,17 +566,19 @@ export function computeScene(mbs: MainSystem, solution: SceneSolution, options: 
 }
 
 /** The contour entry of a mesh body: values and colour range ('all' frames, per 'frame', or fixed). */
-function contourData(values: Float32Array, n: number, nFrames: number, outputVariable: string, component: number, range: 'all' | 'frame' | readonly [number, number]): NonNullable<SceneMeshBody['contour']> {
+function contourData(values: Float32Array, n: number, nFrames: number, outputVariable: string, component: number, range: 'all' | 'frame' | readonly [number, number]): SceneContour {
   const frameMin = new Float64Array(nFrames).fill(Infinity), frameMax = new Float64Array(nFrames).fill(-Infinity);
+  let min = Infinity, max = -Infinity;
   for (let f = 0; f < nFrames; f++) {
     for (let k = 0; k < n; k++) {
       const v = values[f * n + k];
       if (v < frameMin[f]) frameMin[f] = v;
       if (v > frameMax[f]) frameMax[f] = v;
     }
+    min = Math.min(min, frameMin[f]);
+    max = Math.max(max, frameMax[f]);
   }
   if (Array.isArray(range)) return { outputVariable, component, range: 'fixed', min: range[0], max: range[1], values: encode(values) };
-  const min = Math.min(...frameMin), max = Math.max(...frameMax);
   if (range === 'frame') return { outputVariable, component, range: 'frame', min, max, frameMin: encode(frameMin), frameMax: encode(frameMax), values: encode(values) };
   return { outputVariable, component, range: 'all', min, max, values: encode(values) };
 }
