@@ -1,42 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import type { ObjectModel } from '../../src/registry/capabilities.ts';
-import type { SystemState } from '../../src/model/SystemState.ts';
 import {
   CartesianSpringDamper, LoadForceVector, LoadTorqueVector, MarkerBodyPosition, MarkerBodyRigid, MarkerNodePosition, NodePointGround,
   NodeRigidBody2D, ObjectConnectorDistance, ObjectJointRevolute2D, ObjectRigidBody2D, SpringDamper, SystemContainer, type MainSystem,
 } from '../../src/index.ts';
 import { SystemAssembler, type MatrixAccumulator } from '../../src/model/assembly.ts';
 import { randomSequence } from '../helpers/random.ts';
+import { jacobianError } from '../helpers/objectJacobian.ts';
 
 /** Dense accumulator for assembler tests. */
 class Dense implements MatrixAccumulator {
   readonly values: Float64Array;
   constructor(readonly n: number) { this.values = new Float64Array(n * n); }
   add(row: number, col: number, value: number): void { this.values[row * this.n + col] += value; }
-}
-
-/**
- * Max-norm of (central difference of ode2Lhs) − (analytic Jacobian) over the object's coordinates (the 2D node is
- * additive: plain unit increments), relative to the max-norm of the analytic Jacobian; q: ode2Lhs_q, u: ode2Lhs_u.
- */
-function jacobianError(object: ObjectModel, s: SystemState, velocity: boolean, h: number): { error: number; scale: number } {
-  const n = object.localNodes.reduce((sum, node) => sum + node.nu, 0);
-  const analytic = new Float64Array(n * n);
-  if (velocity) object.ode2Lhs_u!(s, analytic, 1); else object.ode2Lhs_q!(s, analytic, 1);
-  let scale = 0;
-  for (const v of analytic) scale = Math.max(scale, Math.abs(v));
-  let error = 0, column = 0;
-  for (const node of object.localNodes) {
-    for (let j = 0; j < node.nu; j++, column++) {
-      const x = velocity ? s.u : s.q;
-      const index = (velocity ? node.uIndex : node.qIndex) + j;
-      const saved = x[index];
-      const f = (sign: number) => { x[index] = saved + sign * h; const r = new Float64Array(n); object.ode2Lhs!(s, r); x[index] = saved; return r; };
-      const fp = f(1), fm = f(-1);
-      for (let i = 0; i < n; i++) error = Math.max(error, Math.abs((fp[i] - fm[i]) / (2 * h) - analytic[i * n + column]));
-    }
-  }
-  return { error: error / scale, scale };
 }
 
 /** A planar rigid body (COM offset, rotated reference) with a position and a rigid marker off its node. */

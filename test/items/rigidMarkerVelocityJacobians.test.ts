@@ -1,64 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { NodeModel, ObjectModel } from '../../src/registry/capabilities.ts';
-import type { SystemState } from '../../src/model/SystemState.ts';
 import {
-  CartesianSpringDamper, EulerParameters2GLocal, InertiaCuboid, MarkerBodyPosition, MarkerBodyRigid, MarkerNodePosition, NodePointGround,
+  CartesianSpringDamper, InertiaCuboid, MarkerBodyPosition, MarkerBodyRigid, MarkerNodePosition, NodePointGround,
   NodeType, RotXYZ2RotationMatrix, SpringDamper, SystemContainer,
 } from '../../src/index.ts';
 import { randomSequence } from '../helpers/random.ts';
-
-/**
- * Perturbation directions of a node's coordinates with their effect on q: unit increments composed by the node for
- * Lie-group nodes (quaternion, RotVecLG: the analytic Jacobian's columns are these increments); plain unit vectors
- * otherwise, except for Euler parameters, whose position Jacobian uses the virtual rotation G δp, exact for
- * increments tangent to |p| = 1: there the three tangent directions G_lᵀ e_k.
- */
-function nodeDirections(node: NodeModel, s: SystemState): { d: Float64Array; apply: (q: Float64Array, step: number) => void }[] {
-  const n = node.nu;
-  const unit = (j: number) => { const d = new Float64Array(n); d[j] = 1; return d; };
-  const plain = (d: Float64Array) => ({ d, apply: (q: Float64Array, step: number) => { for (let j = 0; j < n; j++) q[node.qIndex + j] += step * d[j]; } });
-  if (node.composeIncrement !== undefined) {
-    return Array.from({ length: n }, (_, j) => { const d = unit(j); return { d, apply: (q: Float64Array, step: number) => node.composeIncrement!(q, d, 0, step) }; });
-  }
-  if (node.label.typeName === 'RigidBodyEP') {
-    const p = [0, 1, 2, 3].map((k) => node.referenceCoordinates[3 + k] + s.q[node.qIndex + 3 + k]);
-    const g = EulerParameters2GLocal(p);
-    const tangent = [0, 1, 2].map((k) => { const d = new Float64Array(n); for (let j = 0; j < 4; j++) d[3 + j] = g[k][j]; return d; });
-    return [unit(0), unit(1), unit(2), ...tangent].map(plain);
-  }
-  return Array.from({ length: n }, (_, j) => plain(unit(j)));
-}
-
-/**
- * Max-norm of (central difference of ode2Lhs along d) − (analytic Jacobian)·d over the nodes' directions, relative to
- * the max-norm of the analytic Jacobian (q: ode2Lhs_q with composed/plain perturbations; u: ode2Lhs_u, plain).
- */
-function jacobianError(object: ObjectModel, s: SystemState, velocity: boolean, h: number): { error: number; scale: number } {
-  const n = object.localNodes.reduce((sum, node) => sum + node.nu, 0);
-  const analytic = new Float64Array(n * n);
-  if (velocity) object.ode2Lhs_u!(s, analytic, 1); else object.ode2Lhs_q!(s, analytic, 1);
-  let scale = 0;
-  for (const v of analytic) scale = Math.max(scale, Math.abs(v));
-  let error = 0, offset = 0;
-  for (const node of object.localNodes) {
-    const directions = velocity
-      ? Array.from({ length: node.nu }, (_, j) => { const d = new Float64Array(node.nu); d[j] = 1; return { d, apply: (u: Float64Array, step: number) => { u[node.uIndex + j] += step; } }; })
-      : nodeDirections(node, s);
-    for (const { d, apply } of directions) {
-      const x = velocity ? s.u : s.q;
-      const saved = x.slice();
-      const f = (sign: number) => { apply(x, sign * h); const r = new Float64Array(n); object.ode2Lhs!(s, r); x.set(saved); return r; };
-      const fp = f(1), fm = f(-1);
-      for (let i = 0; i < n; i++) {
-        let jd = 0;
-        for (let j = 0; j < node.nu; j++) jd += analytic[i * n + offset + j] * d[j];
-        error = Math.max(error, Math.abs((fp[i] - fm[i]) / (2 * h) - jd));
-      }
-    }
-    offset += node.nu;
-  }
-  return { error: error / scale, scale };
-}
+import { jacobianError, nodeDirections } from '../helpers/objectJacobian.ts';
 
 /** Two spinning rigid bodies (node type per body) with damped connectors between off-centre markers and to ground. */
 function spinningPair(types: [NodeType, NodeType]) {
