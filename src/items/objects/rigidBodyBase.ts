@@ -35,6 +35,15 @@ export abstract class RigidFrameKinematics<N extends OrientedNode> {
     out[2] += a[6] * x0 + a[7] * x1 + a[8] * x2;
   }
 
+  /** Displacement of the frame-fixed point x from its reference position: position(q) − position(q = 0) (an output). */
+  displacement(s: ItemState, localPosition: ArrayLike<number>, out: Float64Array): Float64Array {
+    const p0 = new Float64Array(3);
+    this.position({ ...s, q: new Float64Array(s.q.length) }, localPosition, p0);
+    this.position(s, localPosition, out);
+    for (let i = 0; i < 3; i++) out[i] -= p0[i];
+    return out;
+  }
+
   /** u̇ + A (ω̄ × x). */
   velocity(s: ItemState, localPosition: ArrayLike<number>, out: Float64Array): void {
     const w = this.w0;
@@ -140,14 +149,7 @@ export abstract class RigidBodyBase<N extends OrientedNode> extends RigidFrameKi
     const a = new Float64Array(9);
     switch (variable) {
       case OutputVariableType.Position: this.position(s, localPosition, out); return out;
-      case OutputVariableType.Displacement: {
-        const reference = { ...s, q: new Float64Array(s.q.length), u: new Float64Array(s.u.length), a: new Float64Array(s.a.length) };
-        const p0 = new Float64Array(3);
-        this.position(reference, localPosition, p0);
-        this.position(s, localPosition, out);
-        for (let i = 0; i < 3; i++) out[i] -= p0[i];
-        return out;
-      }
+      case OutputVariableType.Displacement: return this.displacement(s, localPosition, out);
       case OutputVariableType.Velocity: this.velocity(s, localPosition, out); return out;
       case OutputVariableType.VelocityLocal:
         this.velocity(s, localPosition, out);

@@ -83,14 +83,7 @@ export class ReferenceFrameBody extends RigidFrameKinematics<RigidNodeModel> imp
     const out = new Float64Array(3);
     switch (variable) {
       case OutputVariableType.Position: this.position(s, localPosition, out); return out;
-      case OutputVariableType.Displacement: {
-        const reference = { ...s, q: new Float64Array(s.q.length) };
-        const p0 = new Float64Array(3);
-        this.position(reference, localPosition, p0);
-        this.position(s, localPosition, out);
-        for (let i = 0; i < 3; i++) out[i] -= p0[i];
-        return out;
-      }
+      case OutputVariableType.Displacement: return this.displacement(s, localPosition, out);
       case OutputVariableType.Velocity: this.velocity(s, localPosition, out); return out;
       case OutputVariableType.RotationMatrix: { const a = new Float64Array(9); this.node.orientation(s, a); return a; }
       case OutputVariableType.Rotation: {
