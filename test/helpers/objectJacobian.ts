@@ -1,3 +1,4 @@
+import { expect } from 'vitest';
 import type { NodeModel, ObjectModel } from '../../src/registry/capabilities.ts';
 import type { SystemState } from '../../src/model/SystemState.ts';
 import { EulerParameters2GLocal } from '../../src/index.ts';
@@ -53,4 +54,20 @@ export function jacobianError(object: ObjectModel, s: SystemState, velocity: boo
     offset += node.nu;
   }
   return { error: error / scale, scale };
+}
+
+/**
+ * Expects `count` connectors among the objects and, for each, the analytic position Jacobian (h = 1e-6) within 1e-9
+ * and the velocity Jacobian (h = 1e-3) within 1e-10 of central differences, relative to a position Jacobian of at
+ * least 1e3 (the callers' comments give the observed errors and why these tolerances hold).
+ */
+export function expectConnectorJacobiansMatchCentralDifferences(objects: readonly ObjectModel[], s: SystemState, count: number): void {
+  const connectors = objects.filter((o) => o.label.typeName.startsWith('Connector'));
+  expect(connectors.length).toBe(count);
+  for (const connector of connectors) {
+    const q = jacobianError(connector, s, false, 1e-6), u = jacobianError(connector, s, true, 1e-3);
+    expect(q.scale).toBeGreaterThan(1e3);
+    expect(q.error).toBeLessThan(1e-9);
+    expect(u.error).toBeLessThan(1e-10);
+  }
 }
