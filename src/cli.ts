@@ -3,7 +3,7 @@
  * @module
  */
 import { startViewer } from './viewer/server.ts';
-import { FlexdynError } from './registry/errors.ts';
+import { FlexdynError } from './core/errors.ts';
 
 const usage = 'usage: flexdyn view <solution file | scene file> [--port N]   (N = 0: any free port; default 8080)';
 

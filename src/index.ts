@@ -12,7 +12,7 @@ export type {
   CreateGenericJointOptions, CreateRigidBodySpringDamperOptions, CreateTorsionalSpringDamperOptions,
 } from './mainSystemHelpers.ts';
 export { OutputVariableType, ConfigurationType, DynamicSolverType, LinearSolverType } from './registry/enums.ts';
-export { FlexdynError } from './registry/errors.ts';
+export { FlexdynError } from './core/errors.ts';
 export type { NodeIndex, ObjectIndex, MarkerIndex, LoadIndex, SensorIndex } from './registry/parameters.ts';
 export type { MatrixContainerValue, CscMatrixValue, TripletMatrixValue } from './registry/parameters.ts';
 export { itemDefinitions } from './items/index.ts';
@@ -23,7 +23,7 @@ export {
 export type { SolverStatistics } from './solvers/stepLoop.ts';
 export type { ReferenceOutputs } from './model/referenceModel.ts';
 export type { EigenvalueOptions, EigenvalueResult } from './solvers/eigen.ts';
-export type { ItemLabel } from './registry/errors.ts';
+export type { ItemLabel } from './core/errors.ts';
 export type { ItemDefinition, ItemCategory, ItemDictionary, FactoryResult } from './registry/definition.ts';
 export type { Parameter, ParameterKind, ParameterSchema, ParameterValues, ParameterInput, VectorValue, MatrixValue, UserFunctionValue } from './registry/parameters.ts';
 export type { LoadUserFunction } from './items/loads/LoadCoordinate.ts';

@@ -26,7 +26,7 @@ import { ObjectConnectorRigidBodySpringDamper, type RigidBodySpringForceTorqueUs
 import { ObjectConnectorTorsionalSpringDamper, type TorsionalSpringTorqueUserFunction } from './items/objects/ObjectConnectorTorsionalSpringDamper.ts';
 import { OutputVariableType } from './registry/enums.ts';
 import type { ReferenceOutputs } from './model/referenceModel.ts';
-import { describeValue, FlexdynError } from './registry/errors.ts';
+import { describeValue, FlexdynError } from './core/errors.ts';
 import type { LoadIndex, MarkerIndex, NodeIndex, ObjectIndex, SensorIndex, VectorValue } from './registry/parameters.ts';
 import {
   RigidBodyInertia, RotationMatrix2EulerParameters, AngularVelocity2EulerParameters_t, RotationMatrix2RotXYZ, AngularVelocity2RotXYZ_t,

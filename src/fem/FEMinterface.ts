@@ -10,7 +10,7 @@
  */
 import ndarray from 'ndarray';
 import type { NdArray } from 'ndarray';
-import { FlexdynError } from '../registry/errors.ts';
+import { FlexdynError } from '../core/errors.ts';
 import type { CscMatrix } from '../linalg/sparse.ts';
 import { RigidBodyInertia } from '../rotations/rigidBodyInertia.ts';
 import {

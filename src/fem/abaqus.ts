@@ -10,7 +10,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { FlexdynError } from '../registry/errors.ts';
+import { FlexdynError } from '../core/errors.ts';
 import { SparseAssembler, type CscMatrix } from '../linalg/sparse.ts';
 import type { FemElementType } from './elements.ts';
 import { nodesPerElement } from './elements.ts';

@@ -5,7 +5,7 @@
  * element matrices are summed directly into CSC storage without triplet lists.
  * @module
  */
-import { FlexdynError } from '../registry/errors.ts';
+import { FlexdynError } from '../core/errors.ts';
 import type { CscMatrix } from '../linalg/sparse.ts';
 import {
   ElementWorkspace, checkMaterial, hex8MassScalar, hex8Stiffness, nodesPerElement, tet4MassScalar, tet4Stiffness,

@@ -55,7 +55,7 @@ import { EigenvalueDecomposition, Matrix } from 'ml-matrix';
 import { cscMultiply, type CscMatrix } from '../linalg/sparse.ts';
 import { SparseLU } from '../linalg/sparseLU.ts';
 import { SparseLDLT } from '../linalg/sparseLDLT.ts';
-import { FlexdynError } from '../registry/errors.ts';
+import { FlexdynError } from '../core/errors.ts';
 
 /** Default shift factor: σ = −factor · tr(K)/tr(M) (tr(K)/tr(M) is about the mean eigenvalue). */
 export const DEFAULT_SHIFT_FACTOR = 1e-8;

@@ -6,7 +6,7 @@
  * shear strains are engineering strains (2ε_ij).
  * @module
  */
-import { FlexdynError } from '../registry/errors.ts';
+import { FlexdynError } from '../core/errors.ts';
 
 /** Element types of the FEM interface (Exudyn's names). */
 export type FemElementType = 'Hex8' | 'Hex20' | 'Tet4' | 'Tet10';

@@ -1,7 +1,7 @@
 import type { MainSystem } from '../MainSystem.ts';
 import type { CscMatrix } from '../linalg/sparse.ts';
 import type { NodeIndex, ObjectIndex } from '../registry/parameters.ts';
-import { FlexdynError } from '../registry/errors.ts';
+import { FlexdynError } from '../core/errors.ts';
 import { NodeRigidBodyEP } from '../items/nodes/NodeRigidBodyEP.ts';
 import { NodePoint } from '../items/nodes/NodePoint.ts';
 import { ObjectFFRF } from '../items/objects/ObjectFFRF.ts';

@@ -7,7 +7,7 @@
 
 import type { NdArray } from 'ndarray';
 import { cscMultiply, type CscMatrix } from '../linalg/sparse.ts';
-import { FlexdynError } from '../registry/errors.ts';
+import { FlexdynError } from '../core/errors.ts';
 import type { MatrixValue } from '../registry/parameters.ts';
 import {
   AngularVelocity2EulerParameters_t, RotationMatrix2EulerParameters, eulerParameters2GLocalInto, eulerParameters2RotationMatrixInto,

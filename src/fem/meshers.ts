@@ -6,7 +6,7 @@
  * meshes are conforming.
  * @module
  */
-import { FlexdynError } from '../registry/errors.ts';
+import { FlexdynError } from '../core/errors.ts';
 import type { ElementBlock } from './assembly.ts';
 
 /** Nodes and elements of a mesh. */

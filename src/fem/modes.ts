@@ -13,7 +13,7 @@
 import ndarray from 'ndarray';
 import { cscMultiply, type CscMatrix } from '../linalg/sparse.ts';
 import { SparseLDLT } from '../linalg/sparseLDLT.ts';
-import { FlexdynError } from '../registry/errors.ts';
+import { FlexdynError } from '../core/errors.ts';
 import { solveSparseEigen, type SparseEigenOptions } from './eigenSparse.ts';
 
 /** Options of the sparse eigen solver that the mode computations pass on. */

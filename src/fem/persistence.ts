@@ -7,7 +7,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import ndarray from 'ndarray';
-import { FlexdynError } from '../registry/errors.ts';
+import { FlexdynError } from '../core/errors.ts';
 import type { FileLocation } from './abaqus.ts';
 
 /** Version of the file layout written by {@link saveDataFile}. */

@@ -4,7 +4,7 @@
  * counter-clockwise seen from outside, normals point outward, one normal and one RGBA colour per point.
  * @module
  */
-import { FlexdynError } from '../registry/errors.ts';
+import { FlexdynError } from '../core/errors.ts';
 
 /** An RGBA colour, components in [0, 1]. */
 export type Color4 = [number, number, number, number];

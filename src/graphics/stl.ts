@@ -4,7 +4,7 @@
  * @module
  */
 import { readFileSync, writeFileSync } from 'node:fs';
-import { FlexdynError } from '../registry/errors.ts';
+import { FlexdynError } from '../core/errors.ts';
 import { Move, color as namedColors } from './graphicsData.ts';
 import type { GraphicsTriangleList, Vector3Like } from './graphicsData.ts';
 

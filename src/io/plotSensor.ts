@@ -1,6 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, extname } from 'node:path';
-import { FlexdynError } from '../registry/errors.ts';
+import { FlexdynError } from '../core/errors.ts';
 import { fileStem, loadSensorFile, sensorFileName } from './sensorFile.ts';
 import { RowMatrix } from './solutionFile.ts';
 import { svgPlot, type PlotCurve, type SvgPlotOptions } from './svgPlot.ts';

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
-import { FlexdynError } from '../registry/errors.ts';
+import { FlexdynError } from '../core/errors.ts';
 import { RowMatrix } from './solutionFile.ts';
 
 /** The file sensor `sensorIndex` writes: its fileName, or `solution/sensor<index>.txt` when that is empty. */

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import ndarray from 'ndarray';
 import type { NdArray } from 'ndarray';
-import { FlexdynError } from '../registry/errors.ts';
+import { FlexdynError } from '../core/errors.ts';
 
 /** Version of the Flexdyn solution file header (the `#Flexdyn solution file format` line). */
 export const solutionFileFormatVersion = 1;

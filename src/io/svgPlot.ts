@@ -1,4 +1,4 @@
-import { FlexdynError } from '../registry/errors.ts';
+import { FlexdynError } from '../core/errors.ts';
 
 /** One curve of an SVG line plot. */
 export interface PlotCurve {

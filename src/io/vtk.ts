@@ -4,7 +4,7 @@ import type { MainSystem } from '../MainSystem.ts';
 import { Basis, Sphere, color as namedColors, type GraphicsData } from '../graphics/graphicsData.ts';
 import type { BodyModel, ItemState, SuperElementModel } from '../registry/capabilities.ts';
 import { ConfigurationType, OutputVariableType } from '../registry/enums.ts';
-import { FlexdynError, formatItemLabel } from '../registry/errors.ts';
+import { FlexdynError, formatItemLabel } from '../core/errors.ts';
 import { visualizationOf } from '../registry/visualization.ts';
 import type { Solution } from './solutionFile.ts';
 import { connectorDrawings, defaultSpringWindings, springCoil, springCoilPointCount, type ConnectorDrawing } from '../viewer/connectorDrawing.ts';

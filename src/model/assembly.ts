@@ -1,5 +1,5 @@
 import type { LoadModel, LocalMatrixAccumulator, NodeModel, ObjectModel } from '../registry/capabilities.ts';
-import { formatItemLabel } from '../registry/errors.ts';
+import { formatItemLabel } from '../core/errors.ts';
 import { zeroArray } from './arrays.ts';
 import type { CompiledModel, LocalMap } from './compile.ts';
 import type { SystemState } from './SystemState.ts';

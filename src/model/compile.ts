@@ -1,5 +1,5 @@
 import type { BindContext, BodyModel, LoadModel, MarkerModel, NodeModel, ObjectModel, SensorModel } from '../registry/capabilities.ts';
-import { FlexdynError, formatItemLabel, type ItemLabel } from '../registry/errors.ts';
+import { FlexdynError, formatItemLabel, type ItemLabel } from '../core/errors.ts';
 import { labelOf, type ItemCategory, type ItemDefinition, type ItemDictionary, type ModelOf } from '../registry/definition.ts';
 import { SystemData } from './SystemState.ts';
 

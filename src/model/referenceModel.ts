@@ -1,7 +1,7 @@
 import type { BindContext, NodeModel } from '../registry/capabilities.ts';
 import { labelOf, type ItemCategory, type ModelOf } from '../registry/definition.ts';
 import { ConfigurationType, type OutputVariableType } from '../registry/enums.ts';
-import { FlexdynError, formatItemLabel, type ItemLabel } from '../registry/errors.ts';
+import { FlexdynError, formatItemLabel, type ItemLabel } from '../core/errors.ts';
 import type { StoredItem } from './compile.ts';
 import { SystemState } from './SystemState.ts';
 

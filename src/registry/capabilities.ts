@@ -1,4 +1,4 @@
-import type { ItemLabel } from './errors.ts';
+import type { ItemLabel } from '../core/errors.ts';
 import type { ConfigurationType, OutputVariableType } from './enums.ts';
 
 /**

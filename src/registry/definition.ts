@@ -1,5 +1,5 @@
 import { copyDefault, validateParameter, type ParameterInput, type ParameterSchema, type ParameterValues } from './parameters.ts';
-import { describeValue, FlexdynError, itemError, type ItemLabel } from './errors.ts';
+import { describeValue, FlexdynError, itemError, type ItemLabel } from '../core/errors.ts';
 import type { OutputVariableType } from './enums.ts';
 import { visualizationParameter } from './visualization.ts';
 import type { LoadModel, MarkerModel, NodeModel, ObjectModel, SensorModel } from './capabilities.ts';

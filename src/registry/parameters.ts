@@ -1,4 +1,4 @@
-import { describeValue, itemError, type ItemLabel } from './errors.ts';
+import { describeValue, itemError, type ItemLabel } from '../core/errors.ts';
 import { OutputVariableType } from './enums.ts';
 import { validateGraphicsData, type GraphicsData } from '../graphics/graphicsData.ts';
 

@@ -4,7 +4,7 @@
  * rod nodes on them.
  * @module
  */
-import { describeValue, FlexdynError } from '../registry/errors.ts';
+import { describeValue, FlexdynError } from '../core/errors.ts';
 
 /** A straight centerline from start along direction; frame: x = direction, z = the part of up normal to x, y = z × x. */
 export interface StraightCenterlineOptions {

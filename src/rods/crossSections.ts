@@ -1,4 +1,4 @@
-import { describeValue, FlexdynError } from '../registry/errors.ts';
+import { describeValue, FlexdynError } from '../core/errors.ts';
 
 /**
  * Geometric properties of a rod cross-section in the cross-section frame (K basis): local axis 1 (x)

@@ -16,7 +16,7 @@
  * The allocating functions without `Into` are for scripts and validate their input.
  * @module
  */
-import { FlexdynError } from '../registry/errors.ts';
+import { FlexdynError } from '../core/errors.ts';
 import { checkVector, hypot3, toNestedArray } from './skew.ts';
 
 /** sin(x)/x, with the value 1 at x = 0. */

@@ -10,7 +10,7 @@
  * or positionally in Exudyn's order (`InertiaCuboid(1000, [1, 0.1, 0.1])`).
  * @module
  */
-import { FlexdynError, describeValue } from '../registry/errors.ts';
+import { FlexdynError, describeValue } from '../core/errors.ts';
 import type { Matrix3Like, Vector3Like } from './skew.ts';
 import { mat3MulInto, mat3MulTransposeInto, mat3MulVecInto, toMatrixArray, toNestedArray } from './skew.ts';
 

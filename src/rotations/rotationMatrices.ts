@@ -16,7 +16,7 @@
  * Exudyn-named functions allocate and return `number[][]` / `number[]`.
  * @module
  */
-import { FlexdynError } from '../registry/errors.ts';
+import { FlexdynError } from '../core/errors.ts';
 import type { Matrix3Like, Vector3Like } from './skew.ts';
 import { checkVector, cross3Into, skewInto, toMatrixArray, toNestedArray } from './skew.ts';
 import { quaternionExpInto, quaternionProductInto, sinc } from './quaternion.ts';

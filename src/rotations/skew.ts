@@ -10,7 +10,7 @@
  *   arrays of Exudyn's Python utilities.
  * @module
  */
-import { FlexdynError, describeValue } from '../registry/errors.ts';
+import { FlexdynError, describeValue } from '../core/errors.ts';
 
 /** A 3D vector as a script passes it: `number[]`, `Float64Array`, … */
 export type Vector3Like = ArrayLike<number>;

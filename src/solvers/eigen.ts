@@ -1,7 +1,7 @@
 import { CholeskyDecomposition, EigenvalueDecomposition, LuDecomposition, Matrix } from 'ml-matrix';
 import type { MatrixAccumulator, SystemAssembler } from '../model/assembly.ts';
 import type { CompiledModel } from '../model/compile.ts';
-import { FlexdynError } from '../registry/errors.ts';
+import { FlexdynError } from '../core/errors.ts';
 import type { SimulationSettings } from './SimulationSettings.ts';
 
 /** Options of computeODE2Eigenvalues (Exudyn's keyword arguments). */

@@ -2,7 +2,7 @@ import type { SystemAssembler } from '../model/assembly.ts';
 import type { CompiledModel } from '../model/compile.ts';
 import type { SystemState } from '../model/SystemState.ts';
 import { DynamicSolverType, LinearSolverType } from '../registry/enums.ts';
-import { FlexdynError, formatItemLabel } from '../registry/errors.ts';
+import { FlexdynError, formatItemLabel } from '../core/errors.ts';
 import { LinearSystem } from './linearSystem.ts';
 import { MassMatrixStore } from './massMatrix.ts';
 import type { SimulationSettings } from './SimulationSettings.ts';

@@ -2,7 +2,7 @@ import type { SystemAssembler } from '../model/assembly.ts';
 import type { CompiledModel } from '../model/compile.ts';
 import type { SensorRecords } from '../model/SensorRecords.ts';
 import { DynamicSolverType } from '../registry/enums.ts';
-import { FlexdynError } from '../registry/errors.ts';
+import { FlexdynError } from '../core/errors.ts';
 import { ImplicitSecondOrderStepper } from './implicit.ts';
 import { createExplicitStepper } from './explicit.ts';
 import { OutputRecorder } from './output.ts';

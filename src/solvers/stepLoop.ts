@@ -1,5 +1,5 @@
 import type { CompiledModel } from '../model/compile.ts';
-import { FlexdynError } from '../registry/errors.ts';
+import { FlexdynError } from '../core/errors.ts';
 import type { OutputRecorder } from './output.ts';
 import type { ProgressReporter } from './progress.ts';
 import type { TimeIntegrationSettings } from './SimulationSettings.ts';

@@ -7,7 +7,7 @@
  */
 import type { MainSystem } from '../MainSystem.ts';
 import { ConfigurationType, OutputVariableType } from '../registry/enums.ts';
-import { formatItemLabel } from '../registry/errors.ts';
+import { formatItemLabel } from '../core/errors.ts';
 import type { ItemState } from '../registry/capabilities.ts';
 import { visualizationOf } from '../registry/visualization.ts';
 import { Cylinder, Sphere, type GraphicsData } from '../graphics/graphicsData.ts';

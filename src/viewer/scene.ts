@@ -8,7 +8,7 @@ import { existsSync, writeFileSync, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { MainSystem } from '../MainSystem.ts';
 import { ConfigurationType, OutputVariableType } from '../registry/enums.ts';
-import { FlexdynError, formatItemLabel } from '../registry/errors.ts';
+import { FlexdynError, formatItemLabel } from '../core/errors.ts';
 import { visualizationOf } from '../registry/visualization.ts';
 import type { ItemState, ObjectModel, SuperElementModel } from '../registry/capabilities.ts';
 import { Basis, Sphere, color as namedColors, type GraphicsData } from '../graphics/graphicsData.ts';

@@ -4,7 +4,7 @@
  * @module
  */
 import type { MainSystem } from '../MainSystem.ts';
-import { FlexdynError, describeValue, formatItemLabel, type ItemLabel } from '../registry/errors.ts';
+import { FlexdynError, describeValue, formatItemLabel, type ItemLabel } from '../core/errors.ts';
 import { visualizationOf, type GraphicsDataUserFunction } from '../registry/visualization.ts';
 import { validateGraphicsData, type GraphicsData } from '../graphics/graphicsData.ts';
 

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseAbaqusInput, parseAbaqusMatrix } from '../../src/fem/abaqus.ts';
 import { FEMinterface } from '../../src/fem/FEMinterface.ts';
-import { FlexdynError } from '../../src/registry/errors.ts';
+import { FlexdynError } from '../../src/core/errors.ts';
 import { cscGet } from './helpers.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'flexdyn-fem-'));

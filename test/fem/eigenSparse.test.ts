@@ -5,7 +5,7 @@ import { FEMinterface } from '../../src/fem/FEMinterface.ts';
 import { createBlockMesh } from '../../src/fem/meshers.ts';
 import { SparseLU } from '../../src/linalg/sparseLU.ts';
 import { cscMultiply, type CscMatrix } from '../../src/linalg/sparse.ts';
-import { FlexdynError } from '../../src/registry/errors.ts';
+import { FlexdynError } from '../../src/core/errors.ts';
 import { cscToDense } from '../linalg/matrices.ts';
 import { denseGeneralizedEigenvalues, randomSpdPencil, trussLattice } from './eigenMatrices.ts';
 import { testData } from './helpers.ts';

@@ -4,7 +4,7 @@ import {
   elementStresses, hex8MassScalar, hex8ShapeFunctions, hex8Stiffness, lameParameters, tet4MassScalar, tet4Stiffness,
   type Hex8Integration, type LinearElasticMaterial,
 } from '../../src/fem/elements.ts';
-import { FlexdynError } from '../../src/registry/errors.ts';
+import { FlexdynError } from '../../src/core/errors.ts';
 
 const steel: LinearElasticMaterial = { youngsModulus: 2e11, poissonsRatio: 0.3, density: 7850 };
 

@@ -1,7 +1,7 @@
 import { describe, it, expect } from 'vitest';
 import { createBlockMesh, createCylinderMesh, type FemMesh } from '../../src/fem/meshers.ts';
 import { FEMinterface } from '../../src/fem/FEMinterface.ts';
-import { FlexdynError } from '../../src/registry/errors.ts';
+import { FlexdynError } from '../../src/core/errors.ts';
 
 /** Sum of the areas of the surface triangles. */
 function surfaceArea(fem: FEMinterface): number {

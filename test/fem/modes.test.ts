@@ -2,7 +2,7 @@ import { describe, it, expect } from 'vitest';
 import { computeEigenmodes, computeHurtyCraigBamptonModes } from '../../src/fem/modes.ts';
 import { FEMinterface } from '../../src/fem/FEMinterface.ts';
 import { cscMultiply, type CscMatrix } from '../../src/linalg/sparse.ts';
-import { FlexdynError } from '../../src/registry/errors.ts';
+import { FlexdynError } from '../../src/core/errors.ts';
 import { cscToDense } from '../linalg/matrices.ts';
 import { denseGeneralizedEigenvalues, trussLattice, type LatticePencil } from './eigenMatrices.ts';
 import { rigidBodyModes, testData } from './helpers.ts';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { BindContext, ItemState, MarkerModel, NodeModel, ObjectModel } from '../../src/registry/capabilities.ts';
 import { completeDictionary, labelOf, type ItemDefinition } from '../../src/registry/definition.ts';
 import { ConfigurationType, OutputVariableType } from '../../src/registry/enums.ts';
-import { FlexdynError } from '../../src/registry/errors.ts';
+import { FlexdynError } from '../../src/core/errors.ts';
 import {
   rotationMatrix2RotXYZInto, rotXYZ2GInto, rotXYZ2GLocalInto, rotXYZ2RotationMatrixInto, expSO3Into, logSO3Into,
 } from '../../src/rotations/rotationMatrices.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CircularCrossSection, RectangularCrossSection, rodStiffnessFromMaterial } from '../../src/rods/crossSections.ts';
-import { FlexdynError } from '../../src/registry/errors.ts';
+import { FlexdynError } from '../../src/core/errors.ts';
 
 describe('cross-sections', () => {
   it('circleHasTextbookAreaMomentsAndCowperShearFactor', () => {

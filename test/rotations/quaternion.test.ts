@@ -5,7 +5,7 @@ import {
   quaternionComposeRotationVectorInto, quaternionRatesInto, quaternionProductInto, quaternionExpInto,
   EulerParameters2RotationMatrix, EulerParameters2GLocal, ExpSO3, ExpS3, Skew, mat3Mul, mat3TransposeMul, mat3Det,
 } from '../../src/rotations/index.ts';
-import { FlexdynError } from '../../src/registry/errors.ts';
+import { FlexdynError } from '../../src/core/errors.ts';
 import { derivative, flat, makeRandom, maxDiff, naiveMul, randomRotationVector, randomVector, uniform } from './helpers.ts';
 
 const I3 = [[1, 0, 0], [0, 1, 0], [0, 0, 1]];

@@ -4,7 +4,7 @@ import {
   InertiaTensor2Inertia6D, Inertia6D2InertiaTensor, RotXYZ2RotationMatrix, RotationMatrixX, Skew, mat3Mul, mat3MulTranspose,
   mat3MulVec,
 } from '../../src/rotations/index.ts';
-import { FlexdynError } from '../../src/registry/errors.ts';
+import { FlexdynError } from '../../src/core/errors.ts';
 import { makeRandom, maxDiff, randomVector } from './helpers.ts';
 
 /** A cloud of point masses: the oracle for mass, COM and inertia by direct summation. */

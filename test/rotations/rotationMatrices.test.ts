@@ -9,7 +9,7 @@ import {
   ComputeOrthonormalBasis, GramSchmidt, Skew, Skew2Vec, mat3Mul, mat3MulTranspose, mat3TransposeMul, mat3MulVec, mat3Det,
   eulerParameters0, expSO3Into, tExpSO3Into, tExpSO3InvInto, rotXYZ2RotationMatrixInto,
 } from '../../src/rotations/index.ts';
-import { FlexdynError } from '../../src/registry/errors.ts';
+import { FlexdynError } from '../../src/core/errors.ts';
 import { derivative, flat, makeRandom, maxDiff, randomRotationVector, randomVector, uniform } from './helpers.ts';
 
 const I3 = [[1, 0, 0], [0, 1, 0], [0, 0, 1]];

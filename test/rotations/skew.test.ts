@@ -4,7 +4,7 @@ import {
   skewInto, skew2VecInto, cross3Into, dot3, norm3, mat3IdentityInto, mat3TransposeInto, mat3MulVecInto,
   mat3TransposeMulVecInto, mat3MulInto, mat3TransposeMulInto, mat3MulTransposeInto, skewMulInto, mat3Det, hypot3,
 } from '../../src/rotations/index.ts';
-import { FlexdynError } from '../../src/registry/errors.ts';
+import { FlexdynError } from '../../src/core/errors.ts';
 import { flat, makeRandom, maxDiff, naiveMul, naiveTranspose, randomVector } from './helpers.ts';
 
 // Entries are O(1) random numbers; every kernel result is a sum of 3 products, so it agrees with the naive

@@ -1,6 +1,6 @@
 import { makeFactory, type ItemDefinition } from '../../registry/definition.ts';
 import type { BindContext, ItemState, LoadCoordinateDependence, LoadModel, MarkerModel } from '../../registry/capabilities.ts';
-import { describeValue, itemError, type ItemLabel } from '../../registry/errors.ts';
+import { describeValue, itemError, type ItemLabel } from '../../core/errors.ts';
 import { markerIndex, real, userFunction, type UserFunctionValue } from '../../registry/parameters.ts';
 
 /** Signature of the coordinate load user function: returns the scalar load for time t. */

@@ -1,6 +1,6 @@
 import { makeFactory, type ItemDefinition } from '../../registry/definition.ts';
 import type { BindContext, DistributedLoadDensity, ItemState, LoadCoordinateDependence, LoadModel, MarkerModel } from '../../registry/capabilities.ts';
-import { describeValue, itemError, type ItemLabel } from '../../registry/errors.ts';
+import { describeValue, itemError, type ItemLabel } from '../../core/errors.ts';
 import { markerIndex, userFunction, vector, type UserFunctionValue } from '../../registry/parameters.ts';
 
 /** Signature of the line-load user functions: the density at reference arc length s and time t. */

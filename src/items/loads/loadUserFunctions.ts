@@ -1,5 +1,5 @@
 import type { ItemState } from '../../registry/capabilities.ts';
-import { describeValue, itemError, type ItemLabel } from '../../registry/errors.ts';
+import { describeValue, itemError, type ItemLabel } from '../../core/errors.ts';
 import type { UserFunctionValue } from '../../registry/parameters.ts';
 
 /** Writes the load vector (or the user function's result for it) into out, checking the result's size. */

@@ -1,6 +1,6 @@
 import { makeFactory, type ItemDefinition } from '../../registry/definition.ts';
 import type { BindContext, ItemState, MarkerModel, NodeModel } from '../../registry/capabilities.ts';
-import { itemError, type ItemLabel } from '../../registry/errors.ts';
+import { itemError, type ItemLabel } from '../../core/errors.ts';
 import { OutputVariableType } from '../../registry/enums.ts';
 import { int, nodeIndex } from '../../registry/parameters.ts';
 

@@ -1,5 +1,5 @@
 import type { BindContext, ItemState, NodeModel, SuperElementMeshNodeMap, SuperElementModel } from '../../registry/capabilities.ts';
-import { itemError, type ItemLabel } from '../../registry/errors.ts';
+import { itemError, type ItemLabel } from '../../core/errors.ts';
 
 /** Tolerance of the weight check: |Σ w_i − 1| ≤ weightSumTolerance. */
 export const weightSumTolerance = 1e-10;

@@ -1,5 +1,5 @@
 import { makeFactory, type ItemDefinition } from '../../registry/definition.ts';
-import { itemError, type ItemLabel } from '../../registry/errors.ts';
+import { itemError, type ItemLabel } from '../../core/errors.ts';
 import type { ItemState, NodeModel } from '../../registry/capabilities.ts';
 import type { OutputVariableType } from '../../registry/enums.ts';
 import { uint, vector } from '../../registry/parameters.ts';

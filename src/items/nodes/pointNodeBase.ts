@@ -1,5 +1,5 @@
 import type { ItemState, NodeModel } from '../../registry/capabilities.ts';
-import type { ItemLabel } from '../../registry/errors.ts';
+import type { ItemLabel } from '../../core/errors.ts';
 import { OutputVariableType } from '../../registry/enums.ts';
 import { coordinateOutput, coordinateOutputVariables } from './coordinateOutputs.ts';
 

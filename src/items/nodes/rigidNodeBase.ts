@@ -1,5 +1,5 @@
 import type { ItemState, NodeModel } from '../../registry/capabilities.ts';
-import { itemError, type ItemLabel } from '../../registry/errors.ts';
+import { itemError, type ItemLabel } from '../../core/errors.ts';
 import { OutputVariableType } from '../../registry/enums.ts';
 import { rotationMatrix2RotXYZInto } from '../../rotations/rotationMatrices.ts';
 import { coordinateOutput } from './coordinateOutputs.ts';

@@ -1,6 +1,6 @@
 import { makeFactory, type ItemDefinition } from '../../registry/definition.ts';
 import type { BindContext, ItemState, NodeModel, ObjectModel } from '../../registry/capabilities.ts';
-import { itemError, type ItemLabel } from '../../registry/errors.ts';
+import { itemError, type ItemLabel } from '../../core/errors.ts';
 import { OutputVariableType } from '../../registry/enums.ts';
 import { bool, markerIndexArray, preal } from '../../registry/parameters.ts';
 import { lagrangeMultiplier, MarkerPair } from './connectorBase.ts';

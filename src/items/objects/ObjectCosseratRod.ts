@@ -1,6 +1,6 @@
 import { makeFactory, type ItemDefinition } from '../../registry/definition.ts';
 import { addLocalBlock, type BindContext, type BodyModel, type DistributedLoadDensity, type ItemState, type LocalMatrixAccumulator, type NodeModel, type ObjectModel } from '../../registry/capabilities.ts';
-import { itemError, type ItemLabel } from '../../registry/errors.ts';
+import { itemError, type ItemLabel } from '../../core/errors.ts';
 import { OutputVariableType } from '../../registry/enums.ts';
 import { nodeIndexArray, str, uint, ureal, vector, type ParameterValues } from '../../registry/parameters.ts';
 import { quaternionRotationMatrixInto } from '../../rotations/quaternion.ts';

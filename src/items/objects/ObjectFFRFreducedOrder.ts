@@ -2,7 +2,7 @@ import { makeFactory, type ItemDefinition } from '../../registry/definition.ts';
 import type {
   BindContext, BodyModel, ItemState, NodeModel, ObjectModel, SuperElementMeshNodeMap, SuperElementModel,
 } from '../../registry/capabilities.ts';
-import { describeValue, itemError, type ItemLabel } from '../../registry/errors.ts';
+import { describeValue, itemError, type ItemLabel } from '../../core/errors.ts';
 import { OutputVariableType } from '../../registry/enums.ts';
 import {
   bool, matrix, nodeIndexArray, outputVariable, ureal, userFunction, vector, type MatrixValue, type UserFunctionValue,

@@ -1,6 +1,6 @@
 import { makeFactory, type ItemDefinition } from '../../registry/definition.ts';
 import type { BodyModel, ItemState, NodeModel, ObjectModel } from '../../registry/capabilities.ts';
-import type { ItemLabel } from '../../registry/errors.ts';
+import type { ItemLabel } from '../../core/errors.ts';
 import { OutputVariableType } from '../../registry/enums.ts';
 import { matrix, vector } from '../../registry/parameters.ts';
 

@@ -1,5 +1,5 @@
 import { makeFactory, type ItemDefinition } from '../../registry/definition.ts';
-import { itemError } from '../../registry/errors.ts';
+import { itemError } from '../../core/errors.ts';
 import { OutputVariableType } from '../../registry/enums.ts';
 import { bool, intVector, markerIndexArray, userFunction, vector } from '../../registry/parameters.ts';
 import { JointModel, rotationMarkerParameter, type JointOffsetUserFunction } from './jointKernel.ts';

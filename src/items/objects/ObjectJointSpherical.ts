@@ -1,5 +1,5 @@
 import { makeFactory, type ItemDefinition } from '../../registry/definition.ts';
-import { itemError } from '../../registry/errors.ts';
+import { itemError } from '../../core/errors.ts';
 import { OutputVariableType } from '../../registry/enums.ts';
 import { bool, intVector, markerIndexArray } from '../../registry/parameters.ts';
 import { JointModel } from './jointKernel.ts';

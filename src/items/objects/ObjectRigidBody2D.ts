@@ -1,6 +1,6 @@
 import { makeFactory, type ItemDefinition } from '../../registry/definition.ts';
 import type { ItemState, NodeModel } from '../../registry/capabilities.ts';
-import { itemError, type ItemLabel } from '../../registry/errors.ts';
+import { itemError, type ItemLabel } from '../../core/errors.ts';
 import { nodeIndex, ureal, vector } from '../../registry/parameters.ts';
 import { RigidBody2DNodeModel } from '../nodes/NodeRigidBody2D.ts';
 import { RigidBodyBase, rigidBodyOutputs } from './rigidBodyBase.ts';

@@ -1,6 +1,6 @@
 import { makeFactory, type ItemDefinition } from '../../registry/definition.ts';
 import type { ItemState } from '../../registry/capabilities.ts';
-import { itemError } from '../../registry/errors.ts';
+import { itemError } from '../../core/errors.ts';
 import { OutputVariableType } from '../../registry/enums.ts';
 import { matrix, nodeIndex, ureal, vector } from '../../registry/parameters.ts';
 import { ScalarBody1DModel } from './scalarBody1D.ts';

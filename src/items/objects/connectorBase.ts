@@ -1,5 +1,5 @@
 import type { BindContext, ItemState, MarkerModel, NodeModel } from '../../registry/capabilities.ts';
-import { itemError, type ItemLabel } from '../../registry/errors.ts';
+import { itemError, type ItemLabel } from '../../core/errors.ts';
 import type { MarkerCapabilities } from '../../registry/capabilities.ts';
 
 /** Which marker capability a connector needs. */

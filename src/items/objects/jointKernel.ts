@@ -1,5 +1,5 @@
 import type { BindContext, ItemState, NodeModel, ObjectModel } from '../../registry/capabilities.ts';
-import { describeValue, itemError, type ItemLabel } from '../../registry/errors.ts';
+import { describeValue, itemError, type ItemLabel } from '../../core/errors.ts';
 import { OutputVariableType } from '../../registry/enums.ts';
 import { matrix, type MatrixValue, type UserFunctionValue, type VectorValue } from '../../registry/parameters.ts';
 import { rotationMatrix2RotXYZInto, rotXYZ2RotationMatrixInto } from '../../rotations/rotationMatrices.ts';

@@ -1,6 +1,6 @@
 import type { BindContext, BodyModel, ItemState, NodeModel, ObjectModel } from '../../registry/capabilities.ts';
 import type { OutputVariableType } from '../../registry/enums.ts';
-import { itemError, type ItemLabel } from '../../registry/errors.ts';
+import { itemError, type ItemLabel } from '../../core/errors.ts';
 
 /** Checks that a 1D object's node has exactly one ODE2 coordinate; returns it. */
 export function bindScalarNode(label: ItemLabel, context: BindContext, nodeNumber: number): NodeModel {

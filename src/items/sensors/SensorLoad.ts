@@ -1,6 +1,6 @@
 import { makeFactory, type ItemDefinition } from '../../registry/definition.ts';
 import type { BindContext, ItemState, LoadModel, SensorModel } from '../../registry/capabilities.ts';
-import type { ItemLabel } from '../../registry/errors.ts';
+import type { ItemLabel } from '../../core/errors.ts';
 import { loadIndex } from '../../registry/parameters.ts';
 import { sensorOutputParameters, type SensorOutputValues } from './sensorBase.ts';
 

@@ -1,6 +1,6 @@
 import { makeFactory, type ItemDefinition } from '../../registry/definition.ts';
 import type { BindContext, ItemState } from '../../registry/capabilities.ts';
-import { formatItemLabel, type ItemLabel } from '../../registry/errors.ts';
+import { formatItemLabel, type ItemLabel } from '../../core/errors.ts';
 import { markerIndex } from '../../registry/parameters.ts';
 import { OutputSensorModel, sensorOutputParameters, type SensorOutputValues } from './sensorBase.ts';
 

@@ -1,6 +1,6 @@
 import { makeFactory, type ItemDefinition } from '../../registry/definition.ts';
 import type { BindContext, ItemState } from '../../registry/capabilities.ts';
-import { formatItemLabel, itemError, type ItemLabel } from '../../registry/errors.ts';
+import { formatItemLabel, itemError, type ItemLabel } from '../../core/errors.ts';
 import { int, objectIndex } from '../../registry/parameters.ts';
 import { OutputSensorModel, sensorOutputParameters, type SensorOutputValues } from './sensorBase.ts';
 

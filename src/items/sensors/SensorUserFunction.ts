@@ -1,7 +1,7 @@
 import { makeFactory, type ItemDefinition } from '../../registry/definition.ts';
 import type { BindContext, ItemState, SensorModel } from '../../registry/capabilities.ts';
 import type { ConfigurationType } from '../../registry/enums.ts';
-import { describeValue, itemError, type ItemLabel } from '../../registry/errors.ts';
+import { describeValue, itemError, type ItemLabel } from '../../core/errors.ts';
 import { sensorIndexArray, userFunction, vector, type UserFunctionValue } from '../../registry/parameters.ts';
 import { sensorOutputParameters } from './sensorBase.ts';
 

@@ -1,5 +1,5 @@
 import type { ItemState, SensorModel, BindContext } from '../../registry/capabilities.ts';
-import { itemError, type ItemLabel } from '../../registry/errors.ts';
+import { itemError, type ItemLabel } from '../../core/errors.ts';
 import { OutputVariableType } from '../../registry/enums.ts';
 import { bool, outputVariable, str } from '../../registry/parameters.ts';
 

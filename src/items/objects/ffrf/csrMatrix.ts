@@ -1,5 +1,5 @@
 import type { MatrixContainerValue } from '../../../registry/parameters.ts';
-import { itemError, type ItemLabel } from '../../../registry/errors.ts';
+import { itemError, type ItemLabel } from '../../../core/errors.ts';
 
 /** A square sparse matrix in compressed-row form with sorted, unique column indices per row. */
 export interface CsrMatrix {
