@@ -4,7 +4,7 @@ import { ReferenceModel, type ReferenceOutputs } from './model/referenceModel.ts
 import { SystemAssembler } from './model/assembly.ts';
 import { SensorRecords } from './model/SensorRecords.ts';
 import type { SystemState } from './model/SystemState.ts';
-import { completeDictionary, labelOf, typeKeyOf, type ItemCategory, type ItemDictionary, type ModelOf } from './registry/definition.ts';
+import { completeDictionary, labelOf, typeKeyOf, type ItemCategory, type ItemDictionary, type ItemSink, type ModelOf } from './registry/definition.ts';
 import { ConfigurationType, DynamicSolverType, OutputVariableType } from './registry/enums.ts';
 import { describeValue, FlexdynError, formatItemLabel } from './core/errors.ts';
 import { ownValue } from './core/dictionary.ts';
@@ -101,7 +101,7 @@ function setChecked(target: Float64Array, values: ArrayLike<number>, what: strin
  * dictionaries, compiles them with assemble() and solves them. Methods follow Exudyn's
  * MainSystem in camelCase.
  */
-export class MainSystem extends MainSystemCreateHelpers {
+export class MainSystem extends MainSystemCreateHelpers implements ItemSink {
   private readonly items: Record<ItemCategory, StoredItem[]> = { Node: [], Object: [], Marker: [], Load: [], Sensor: [] };
   private model?: CompiledModel;
   private assembler?: SystemAssembler;

@@ -1,4 +1,4 @@
-import { copyDefault, validateParameter, type ParameterInput, type ParameterSchema, type ParameterValues } from './parameters.ts';
+import { copyDefault, validateParameter, type LoadIndex, type MarkerIndex, type NodeIndex, type ObjectIndex, type ParameterInput, type ParameterSchema, type ParameterValues, type SensorIndex } from './parameters.ts';
 import { describeValue, FlexdynError, itemError, type ItemLabel } from '../core/errors.ts';
 import { closestName, ownValue } from '../core/dictionary.ts';
 import type { OutputVariableType } from './enums.ts';
@@ -31,6 +31,23 @@ export interface ModelOf {
   Sensor: SensorModel;
 }
 
+/**
+ * The add functions of a system, through which item examples (and model builders) write items without importing
+ * MainSystem, which implements it. Each takes an item dictionary (plain or from a factory) and returns its index.
+ */
+export interface ItemSink {
+  /** Adds a node; returns its index. */
+  addNode(item: Record<string, unknown>): NodeIndex;
+  /** Adds an object; returns its index. */
+  addObject(item: Record<string, unknown>): ObjectIndex;
+  /** Adds a marker; returns its index. */
+  addMarker(item: Record<string, unknown>): MarkerIndex;
+  /** Adds a load; returns its index. */
+  addLoad(item: Record<string, unknown>): LoadIndex;
+  /** Adds a sensor; returns its index. */
+  addSensor(item: Record<string, unknown>): SensorIndex;
+}
+
 /** The single declaration of an item type: schema, documentation and implementation. */
 export interface ItemDefinition<C extends ItemCategory = ItemCategory, S extends ParameterSchema = ParameterSchema> {
   /** Item category. */
@@ -49,6 +66,13 @@ export interface ItemDefinition<C extends ItemCategory = ItemCategory, S extends
   readonly equations?: string;
   /** Checks across parameters that the schema cannot express; throw with itemError. */
   validate?(values: ParameterValues<S>, label: ItemLabel): void;
+  /**
+   * A minimal model containing one item of this type (like Exudyn's mini examples), built through sink; returns the
+   * index of that item in its category. Its coordinates, loads and parameters are chosen so that every term of the
+   * item is non-zero away from the reference configuration: the registry-driven test (test/items/registry.test.ts)
+   * assembles it and checks the item's Jacobians, outputs, defaults and reference page.
+   */
+  readonly example?: (sink: ItemSink) => number;
   /** Creates the run-time model from validated values. */
   create(values: ParameterValues<S>, label: ItemLabel): ModelOf[C];
 }
