@@ -17,7 +17,7 @@ import {
   RotationMatrix2RotationVector, mat3MulInto, mat3TransposeMulVec,
 } from '../rotations/index.ts';
 import { toMatrixArray, type Matrix3Like } from '../rotations/skew.ts';
-import { checkBeforeAdding, type ItemSink } from './itemSink.ts';
+import { checkBeforeAdding, type BuilderSink } from './builderSink.ts';
 import { checkedBool, checkedVector3, identity3 } from './options.ts';
 
 /*
@@ -127,7 +127,7 @@ export interface CreateRigidBodyResult {
 }
 
 /** Adds a ground object; returns its object index. */
-export function createGround(sink: ItemSink, options: CreateGroundOptions = {}): ObjectIndex {
+export function createGround(sink: BuilderSink, options: CreateGroundOptions = {}): ObjectIndex {
   return sink.addObject(ObjectGround({
     name: options.name ?? '',
     referencePosition: options.referencePosition ?? [0, 0, 0],
@@ -136,7 +136,7 @@ export function createGround(sink: ItemSink, options: CreateGroundOptions = {}):
 }
 
 /** Adds a NodePoint, an ObjectMassPoint and, if gravity is non-zero, a gravity load; returns the object index. */
-export function createMassPoint(sink: ItemSink, options: CreateMassPointOptions = {}): ObjectIndex {
+export function createMassPoint(sink: BuilderSink, options: CreateMassPointOptions = {}): ObjectIndex {
   const name = options.name ?? '';
   const node = sink.addNode(NodePoint({
     name: name === '' ? '' : `${name}_node`,
@@ -159,10 +159,10 @@ export function createMassPoint(sink: ItemSink, options: CreateMassPointOptions 
  * ObjectRigidBody2D) and, for non-zero gravity, a gravity load; returns the body index, or all indices
  * with returnDict. Velocities are global; the node's rotation rates are computed at the reference rotation.
  */
-export function createRigidBody(sink: ItemSink, options: CreateRigidBodyOptions & { returnDict: true }): CreateRigidBodyResult;
+export function createRigidBody(sink: BuilderSink, options: CreateRigidBodyOptions & { returnDict: true }): CreateRigidBodyResult;
 /** Adds a rigid body; returns its object index (see the overload with returnDict). */
-export function createRigidBody(sink: ItemSink, options: CreateRigidBodyOptions): ObjectIndex;
-export function createRigidBody(sink: ItemSink, options: CreateRigidBodyOptions): ObjectIndex | CreateRigidBodyResult {
+export function createRigidBody(sink: BuilderSink, options: CreateRigidBodyOptions): ObjectIndex;
+export function createRigidBody(sink: BuilderSink, options: CreateRigidBodyOptions): ObjectIndex | CreateRigidBodyResult {
   const where = 'createRigidBody';
   const o = options ?? ({} as CreateRigidBodyOptions);
   const name = o.name ?? '';
@@ -288,7 +288,7 @@ export interface GravityLoadItems {
 }
 
 /** Adds a MarkerBodyMass and a LoadMassProportional with the gravity vector, unless the vector is zero. */
-export function addGravityLoad(sink: ItemSink, bodyNumber: ObjectIndex, gravity: VectorValue, markerName = ''): GravityLoadItems {
+export function addGravityLoad(sink: BuilderSink, bodyNumber: ObjectIndex, gravity: VectorValue, markerName = ''): GravityLoadItems {
   if (!Array.from(gravity).some((g) => g !== 0)) return {};
   const markerBodyMass = sink.addMarker(MarkerBodyMass({ name: markerName, bodyNumber }));
   return { markerBodyMass, loadNumber: sink.addLoad(LoadMassProportional({ markerNumber: markerBodyMass, loadVector: gravity })) };

@@ -12,7 +12,7 @@ import { OutputVariableType } from '../registry/enums.ts';
 import type { MarkerIndex, NodeIndex, ObjectIndex, VectorValue } from '../registry/parameters.ts';
 import { mat3TransposeMul } from '../rotations/index.ts';
 import { toMatrixArray, type Matrix3Like } from '../rotations/skew.ts';
-import { checkBeforeAdding, type ItemSink } from './itemSink.ts';
+import { checkBeforeAdding, type BuilderSink } from './builderSink.ts';
 import { addJoint, jointFrames, markerRotations, referenceRotation, revoluteJointAxes, type CreateJointOptions } from './jointFrames.ts';
 import { checkedBool, checkedVector3, identity3, isIndex, readReference } from './options.ts';
 
@@ -134,7 +134,7 @@ export interface CreateTorsionalSpringDamperOptions extends CreateJointOptions {
  * Adds a position marker at each end and an ObjectConnectorSpringDamper between them; returns the
  * connector's object index. Without referenceLength the spring is relaxed in the reference configuration.
  */
-export function createSpringDamper(sink: ItemSink, options: CreateSpringDamperOptions = {}): ObjectIndex {
+export function createSpringDamper(sink: BuilderSink, options: CreateSpringDamperOptions = {}): ObjectIndex {
   const where = 'createSpringDamper';
   const [m0, m1] = addConnectorMarkers(sink, connectorEnds(where, options), options.name ?? '', 'position');
   const referenceLength = options.referenceLength ?? referenceDistance(sink, where, 'referenceLength', m0, m1);
@@ -152,7 +152,7 @@ export function createSpringDamper(sink: ItemSink, options: CreateSpringDamperOp
 }
 
 /** Adds a position marker at each end and an ObjectConnectorCartesianSpringDamper between them; returns its object index. */
-export function createCartesianSpringDamper(sink: ItemSink, options: CreateCartesianSpringDamperOptions = {}): ObjectIndex {
+export function createCartesianSpringDamper(sink: BuilderSink, options: CreateCartesianSpringDamperOptions = {}): ObjectIndex {
   const [m0, m1] = addConnectorMarkers(sink, connectorEnds('createCartesianSpringDamper', options), options.name ?? '', 'position');
   return sink.addObject(ObjectConnectorCartesianSpringDamper({
     name: options.name ?? '',
@@ -170,7 +170,7 @@ export function createCartesianSpringDamper(sink: ItemSink, options: CreateCarte
  * Without distance the reference-configuration distance is kept.
  * A zero distance is an error (Exudyn would create a SphericalJoint instead).
  */
-export function createDistanceConstraint(sink: ItemSink, options: CreateDistanceConstraintOptions = {}): ObjectIndex {
+export function createDistanceConstraint(sink: BuilderSink, options: CreateDistanceConstraintOptions = {}): ObjectIndex {
   const where = 'createDistanceConstraint';
   const [m0, m1] = addConnectorMarkers(sink, connectorEnds(where, options), options.name ?? '', 'position');
   const distance = options.distance ?? referenceDistance(sink, where, 'distance', m0, m1);
@@ -188,7 +188,7 @@ export function createDistanceConstraint(sink: ItemSink, options: CreateDistance
  * or the given marker) and an ObjectConnectorRigidBodySpringDamper whose joint frame is rotationMatrixJoint
  * in the reference configuration; returns the connector index. intrinsicFormulation defaults to true, as in Exudyn's helper.
  */
-export function createRigidBodySpringDamper(sink: ItemSink, options: CreateRigidBodySpringDamperOptions = {}): ObjectIndex {
+export function createRigidBodySpringDamper(sink: BuilderSink, options: CreateRigidBodySpringDamperOptions = {}): ObjectIndex {
   const where = 'createRigidBodySpringDamper';
   const ends = connectorEnds(where, options);
   const joint = toMatrixArray(where, 'rotationMatrixJoint', options.rotationMatrixJoint ?? identity3());
@@ -225,7 +225,7 @@ export function createRigidBodySpringDamper(sink: ItemSink, options: CreateRigid
  * unlimitedRotations = true counts full turns with a NodeGenericData, which Flexdyn does not have yet: it must
  * be passed as false (the angle then wraps at ±π, as the connector without data node does in Exudyn).
  */
-export function createTorsionalSpringDamper(sink: ItemSink, options: CreateTorsionalSpringDamperOptions): ObjectIndex {
+export function createTorsionalSpringDamper(sink: BuilderSink, options: CreateTorsionalSpringDamperOptions): ObjectIndex {
   const where = 'createTorsionalSpringDamper';
   if (checkedBool(where, 'unlimitedRotations', options.unlimitedRotations ?? true)) {
     throw new FlexdynError(`${where}: unlimitedRotations = true needs a NodeGenericData to count full turns, which Flexdyn does not provide yet; pass unlimitedRotations: false (the relative angle then wraps at ±π)`);
@@ -287,7 +287,7 @@ function connectorEnds(where: string, options: CreateConnectorOptions): [Connect
  * Adds a marker at each connector end, named 'Marker0:name' and 'Marker1:name': position markers (MarkerBodyPosition,
  * MarkerNodePosition) or rigid markers (MarkerBodyRigid, MarkerNodeRigid); a given marker is used as it is.
  */
-function addConnectorMarkers(sink: ItemSink, ends: readonly ConnectorEnd[], name: string, markerKind: 'position' | 'rigid'): [MarkerIndex, MarkerIndex] {
+function addConnectorMarkers(sink: BuilderSink, ends: readonly ConnectorEnd[], name: string, markerKind: 'position' | 'rigid'): [MarkerIndex, MarkerIndex] {
   const markers = ends.map(({ kind, index, localPosition }, i): MarkerIndex => {
     const markerName = name === '' ? '' : `Marker${i}:${name}`;
     if (kind === 'marker') return index;
@@ -302,7 +302,7 @@ function addConnectorMarkers(sink: ItemSink, ends: readonly ConnectorEnd[], name
 }
 
 /** Distance of two markers in the reference configuration. */
-function referenceDistance(sink: ItemSink, where: string, argumentName: string, m0: MarkerIndex, m1: MarkerIndex): number {
+function referenceDistance(sink: BuilderSink, where: string, argumentName: string, m0: MarkerIndex, m1: MarkerIndex): number {
   const [p0, p1] = readReference(where, `${argumentName} was not given and`, () => {
     const reference = sink.referenceOutputs();
     return [reference.markerOutput(m0, OutputVariableType.Position), reference.markerOutput(m1, OutputVariableType.Position)];

@@ -1,4 +1,4 @@
-import type { ItemSink } from './itemSink.ts';
+import type { BuilderSink } from './builderSink.ts';
 import type { CscMatrix } from '../linalg/sparse.ts';
 import type { NodeIndex, ObjectIndex } from '../registry/parameters.ts';
 import { FlexdynError } from '../core/errors.ts';
@@ -84,7 +84,7 @@ export class ObjectFFRFinterface {
   }
 
   /** Adds the reference node, one Point node per mesh node and the ObjectFFRF to mbs (Exudyn's AddObjectFFRF). */
-  addObjectFFRF(mbs: ItemSink, options: AddObjectFFRFOptions = {}): AddObjectFFRFResult {
+  addObjectFFRF(mbs: BuilderSink, options: AddObjectFFRFOptions = {}): AddObjectFFRFResult {
     const p0 = vec3(options.positionRef, 'positionRef');
     const v0 = vec3(options.initialVelocity, 'initialVelocity');
     const w0 = vec3(options.initialAngularVelocity, 'initialAngularVelocity');

@@ -12,7 +12,7 @@ import type { MatrixValue } from '../registry/parameters.ts';
 import {
   AngularVelocity2EulerParameters_t, RotationMatrix2EulerParameters, eulerParameters2GLocalInto, eulerParameters2RotationMatrixInto,
 } from '../rotations/rotationMatrices.ts';
-import type { ItemSink } from './itemSink.ts';
+import type { BuilderSink } from './builderSink.ts';
 import { addGravityLoad } from './bodies.ts';
 import type { LoadIndex, NodeIndex, ObjectIndex } from '../registry/parameters.ts';
 import { NodeRigidBodyEP } from '../items/nodes/NodeRigidBodyEP.ts';
@@ -265,7 +265,7 @@ export class ObjectFFRFreducedOrderInterface {
    * computeFFRFterms = false and no invariants (the user functions, e.g. ufMassFFRFreducedOrder / ufForceFFRFreducedOrder,
    * provide all terms); otherwise gravity ≠ 0 adds MarkerBodyMass and LoadMassProportional.
    */
-  addObjectFFRFreducedOrder(mbs: ItemSink, options: AddObjectFFRFreducedOrderOptions = {}): FFRFreducedOrderItems {
+  addObjectFFRFreducedOrder(mbs: BuilderSink, options: AddObjectFFRFreducedOrderOptions = {}): FFRFreducedOrderItems {
     const positionRef = Array.from(options.positionRef ?? [0, 0, 0]);
     const velocity = Array.from(options.initialVelocity ?? [0, 0, 0]);
     const omega = options.initialAngularVelocity ?? [0, 0, 0];

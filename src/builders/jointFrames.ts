@@ -5,7 +5,7 @@ import { OutputVariableType } from '../registry/enums.ts';
 import type { MarkerIndex, ObjectIndex, VectorValue } from '../registry/parameters.ts';
 import { ComputeOrthonormalBasis, mat3Mul, mat3MulVecInto, mat3TransposeMul, mat3TransposeMulVecInto } from '../rotations/index.ts';
 import { toMatrixArray, toNestedArray } from '../rotations/skew.ts';
-import { checkBeforeAdding, type ItemSink } from './itemSink.ts';
+import { checkBeforeAdding, type BuilderSink } from './builderSink.ts';
 import { checkedBool, checkedVector3, identity3, isIndex, readReference } from './options.ts';
 
 /*
@@ -60,7 +60,7 @@ export interface JointFrames {
  * useGlobalFrame false). With requireRotation false (spherical
  * joints) sides without an orientation count as unrotated.
  */
-export function jointFrames(sink: ItemSink, where: string, options: CreateJointOptions, requireRotation = true): JointFrames {
+export function jointFrames(sink: BuilderSink, where: string, options: CreateJointOptions, requireRotation = true): JointFrames {
   const o = options ?? ({} as CreateJointOptions);
   const useGlobalFrame = checkedBool(where, 'useGlobalFrame', o.useGlobalFrame ?? true);
   const sides = o.bodyNumbers;
@@ -119,7 +119,7 @@ export function jointFrames(sink: ItemSink, where: string, options: CreateJointO
  * Reference rotation matrix of a joint side: ObjectGround's referenceRotation (its outputs have no RotationMatrix),
  * else the RotationMatrix output; without requireRotation, sides that have no orientation count as unrotated.
  */
-export function referenceRotation(sink: ItemSink, body: ObjectIndex | undefined, read: () => number[], requireRotation: boolean): Float64Array {
+export function referenceRotation(sink: BuilderSink, body: ObjectIndex | undefined, read: () => number[], requireRotation: boolean): Float64Array {
   if (body !== undefined) {
     const item = sink.getObject(body);
     if (item.objectType === 'Ground') return toMatrixArray('ObjectGround', 'referenceRotation', item.referenceRotation);
@@ -156,7 +156,7 @@ export function markerRotations(a0: Float64Array, a1: Float64Array, r: Float64Ar
  * registry's rules first, then adds a marker on each body at the joint position (local positions A_iᵀ(p_joint − p_i);
  * given markers are used as they are), named 'Marker0:name' and 'Marker1:name', and the joint on them; returns its index.
  */
-export function addJoint(sink: ItemSink, frame: JointFrames, markerType: 'BodyRigid' | 'BodyPosition', joint: Record<string, unknown>): ObjectIndex {
+export function addJoint(sink: BuilderSink, frame: JointFrames, markerType: 'BodyRigid' | 'BodyPosition', joint: Record<string, unknown>): ObjectIndex {
   checkBeforeAdding('Object', joint, { markerNumbers: [0, 0] });
   const name = joint.name ?? '';
   const add = (i: number): MarkerIndex => {

@@ -6,7 +6,7 @@ import type { JointOffsetUserFunction } from '../items/objects/jointKernel.ts';
 import type { ObjectIndex, VectorValue } from '../registry/parameters.ts';
 import { ComputeOrthonormalBasis, mat3TransposeMul } from '../rotations/index.ts';
 import { toMatrixArray, type Matrix3Like } from '../rotations/skew.ts';
-import type { ItemSink } from './itemSink.ts';
+import type { BuilderSink } from './builderSink.ts';
 import { addJoint, jointAxis, jointFrames, markerRotations, revoluteJointAxes, type CreateJointOptions } from './jointFrames.ts';
 import { checkedBool, identity3 } from './options.ts';
 
@@ -53,7 +53,7 @@ export interface CreateGenericJointOptions extends CreateJointOptions {
  * Adds a MarkerBodyRigid on each body at the joint position and an ObjectJointRevoluteZ whose z-axis is the
  * given axis, with frames computed from the bodies' reference configuration; returns the joint index.
  */
-export function createRevoluteJoint(sink: ItemSink, options: CreateAxisJointOptions): ObjectIndex {
+export function createRevoluteJoint(sink: BuilderSink, options: CreateAxisJointOptions): ObjectIndex {
   const where = 'createRevoluteJoint';
   const frame = jointFrames(sink, where, options);
   const axisJoint = revoluteJointAxes(where, frame, options.axis, options.useGlobalFrame ?? true);
@@ -69,7 +69,7 @@ export function createRevoluteJoint(sink: ItemSink, options: CreateAxisJointOpti
  * Adds a MarkerBodyRigid on each body at the joint position and an ObjectJointPrismaticX whose x-axis is the
  * given sliding axis, with frames from the bodies' reference configuration; returns the joint index.
  */
-export function createPrismaticJoint(sink: ItemSink, options: CreateAxisJointOptions): ObjectIndex {
+export function createPrismaticJoint(sink: BuilderSink, options: CreateAxisJointOptions): ObjectIndex {
   const where = 'createPrismaticJoint';
   const frame = jointFrames(sink, where, options);
   const axisJoint = ComputeOrthonormalBasis(jointAxis(where, frame, options.axis, options.useGlobalFrame ?? true));
@@ -82,7 +82,7 @@ export function createPrismaticJoint(sink: ItemSink, options: CreateAxisJointOpt
 }
 
 /** Adds a MarkerBodyPosition on each body at the joint position and an ObjectJointSpherical; returns the joint index. */
-export function createSphericalJoint(sink: ItemSink, options: CreateSphericalJointOptions): ObjectIndex {
+export function createSphericalJoint(sink: BuilderSink, options: CreateSphericalJointOptions): ObjectIndex {
   const where = 'createSphericalJoint';
   const frame = jointFrames(sink, where, options, false);
   return addJoint(sink, frame, 'BodyPosition', ObjectJointSpherical({
@@ -96,7 +96,7 @@ export function createSphericalJoint(sink: ItemSink, options: CreateSphericalJoi
  * Adds a MarkerBodyRigid on each body at the joint position and an ObjectJointGeneric with the joint axes
  * rotationMatrixAxes (global, or relative to body0's reference frame); returns the joint index.
  */
-export function createGenericJoint(sink: ItemSink, options: CreateGenericJointOptions): ObjectIndex {
+export function createGenericJoint(sink: BuilderSink, options: CreateGenericJointOptions): ObjectIndex {
   const where = 'createGenericJoint';
   const axes = toMatrixArray(where, 'rotationMatrixAxes', options.rotationMatrixAxes ?? identity3());
   const frame = jointFrames(sink, where, options);

@@ -6,7 +6,7 @@ import { rodCenterline, type CenterlineOptions } from '../rods/centerlines.ts';
 import type { RodStiffness } from '../rods/crossSections.ts';
 import { rotationMatrix2EulerParametersInto } from '../rotations/rotationMatrices.ts';
 import { addGravityLoad } from './bodies.ts';
-import { checkBeforeAdding, type ItemSink } from './itemSink.ts';
+import { checkBeforeAdding, type BuilderSink } from './builderSink.ts';
 import { checkedVector3 } from './options.ts';
 
 /*
@@ -69,7 +69,7 @@ export interface CreateCosseratRodResult {
  * unit quaternions of the frames A(s_k) (signs chosen continuous along the rod), an ObjectCosseratRod with
  * physicsLength = L and, with gravity, a mass-proportional load.
  */
-export function createCosseratRod(sink: ItemSink, options: CreateCosseratRodOptions): CreateCosseratRodResult {
+export function createCosseratRod(sink: BuilderSink, options: CreateCosseratRodOptions): CreateCosseratRodResult {
   const where = 'createCosseratRod';
   if (options === null || typeof options !== 'object') throw new FlexdynError(`${where}: options must be an object, got ${describeValue(options)}`);
   const name = options.name ?? '';

@@ -1,22 +1,14 @@
 import { itemRegistry } from '../items/index.ts';
 import type { ReferenceOutputs } from '../model/referenceModel.ts';
 import { FlexdynError } from '../core/errors.ts';
-import { completeDictionary, labelOf, typeKeyOf, type ItemCategory } from '../registry/definition.ts';
-import type { LoadIndex, MarkerIndex, NodeIndex, ObjectIndex } from '../registry/parameters.ts';
+import { completeDictionary, labelOf, typeKeyOf, type ItemCategory, type ItemSink } from '../registry/definition.ts';
 
 /**
- * What a builder may do with a system: add items, read an object's dictionary and the reference-configuration
- * outputs of the items added so far. MainSystem implements it; builders never see the MainSystem itself.
+ * What a builder may do with a system: add items (the registry's ItemSink) and read an object's dictionary and the
+ * reference-configuration outputs of the items added so far. MainSystem implements it; builders never see the
+ * MainSystem itself.
  */
-export interface ItemSink {
-  /** Adds a node (validated by the registry); returns its index. */
-  addNode(item: Record<string, unknown>): NodeIndex;
-  /** Adds an object; returns its index. */
-  addObject(item: Record<string, unknown>): ObjectIndex;
-  /** Adds a marker; returns its index. */
-  addMarker(item: Record<string, unknown>): MarkerIndex;
-  /** Adds a load; returns its index. */
-  addLoad(item: Record<string, unknown>): LoadIndex;
+export interface BuilderSink extends ItemSink {
   /** The dictionary of an object, defaults filled in. */
   getObject(index: number): Record<string, unknown>;
   /**
