@@ -12,6 +12,7 @@ import type { MatrixValue } from '../registry/parameters.ts';
 import {
   AngularVelocity2EulerParameters_t, RotationMatrix2EulerParameters, eulerParameters2GLocalInto, eulerParameters2RotationMatrixInto,
 } from '../rotations/rotationMatrices.ts';
+import { skewEntry } from '../rotations/skew.ts';
 import type { BuilderSink } from './builderSink.ts';
 import { addGravityLoad } from './bodies.ts';
 import type { LoadIndex, NodeIndex, ObjectIndex } from '../registry/parameters.ts';
@@ -106,11 +107,7 @@ function transposeTimes(a: Dense, b: Dense): number[][] {
 function skewStack(v: ArrayLike<number>, offset: number, n3: number, out: Dense, col: number): void {
   const d = out.data, r = out.rows;
   for (let i = 0; i < n3; i += 3) {
-    const x = v[offset + i], y = v[offset + i + 1], z = v[offset + i + 2];
-    // column 0 = [0, z, −y], column 1 = [−z, 0, x], column 2 = [y, −x, 0]
-    d[col * r + i + 1] = z; d[col * r + i + 2] = -y;
-    d[(col + 1) * r + i] = -z; d[(col + 1) * r + i + 2] = x;
-    d[(col + 2) * r + i] = y; d[(col + 2) * r + i + 1] = -x;
+    for (let a = 0; a < 3; a++) for (let b = 0; b < 3; b++) d[(col + b) * r + i + a] = skewEntry(v, offset + i, a, b);
   }
 }
 

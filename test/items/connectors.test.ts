@@ -9,6 +9,7 @@ import {
 import type { ObjectModel } from '../../src/registry/capabilities.ts';
 import type { SystemState } from '../../src/model/SystemState.ts';
 import { randomSequence } from '../helpers/random.ts';
+import { maxAbs, maxDifference } from '../helpers/arrays.ts';
 
 function silentSettings(): SimulationSettings {
   const settings = new SimulationSettings();
@@ -68,18 +69,6 @@ function centralDifferences(object: ObjectModel, s: SystemState, rows: number, v
     }
   }
   return result;
-}
-
-function maxAbs(values: ArrayLike<number>): number {
-  let m = 0;
-  for (let i = 0; i < values.length; i++) m = Math.max(m, Math.abs(values[i]));
-  return m;
-}
-
-function maxDifference(a: ArrayLike<number>, b: ArrayLike<number>): number {
-  let m = 0;
-  for (let i = 0; i < a.length; i++) m = Math.max(m, Math.abs(a[i] - b[i]));
-  return m;
 }
 
 /** Compares ode2Lhs_q and ode2Lhs_u (called with a factor) against central differences of ode2Lhs; returns the relative errors. */
