@@ -33,8 +33,15 @@ export function sutureStiffness(E: number = sutureData.E): RodStiffness {
   return rodStiffnessFromMaterial({ crossSection: CircularCrossSection({ radius: sutureData.radius }), E, G: E / 3, density: sutureData.density });
 }
 
-/** Changes of the thread data (the live page's form): any of pull, E, numberOfElements (even: the middle is a node). */
-export type SutureChanges = Partial<Pick<typeof sutureData, 'pull' | 'E' | 'numberOfElements'>>;
+/** Changes of the thread data (the live page's form). */
+export interface SutureChanges {
+  /** Sideways pull of the middle d [m]. */
+  pull?: number;
+  /** Young's modulus E [Pa]. */
+  E?: number;
+  /** Elements (even: the middle is a node). */
+  numberOfElements?: number;
+}
 
 /** The assembled thread. */
 export interface SutureModel {
