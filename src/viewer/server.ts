@@ -57,7 +57,7 @@ export function startViewer(file: string, options: ViewerOptions = {}): Promise<
 async function listen(sceneFile: string, options: ViewerOptions): Promise<ViewerServer> {
   const clientRoot = join(dirname(fileURLToPath(import.meta.url)), 'client');
   const three = threeRoot();
-  const routes: Record<string, string> = { '/': join(clientRoot, 'index.html'), '/viewer.js': join(clientRoot, 'viewer.js'), '/plot.js': join(clientRoot, 'plot.js'), '/scene.json': resolve(sceneFile) };
+  const routes: Record<string, string> = { '/': join(clientRoot, 'index.html'), '/viewer.js': join(clientRoot, 'viewer.js'), '/plot.js': join(clientRoot, 'plot.js'), '/sceneView.js': join(clientRoot, 'sceneView.js'), '/scene.json': resolve(sceneFile) };
   const server: Server = createServer((request, response) => {
     const path = decodeURIComponent((request.url ?? '/').split('?')[0]);
     if (path === '/favicon.ico') { response.writeHead(204); response.end(); return; }
