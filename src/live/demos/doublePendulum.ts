@@ -68,7 +68,7 @@ export function buildDoublePendulum(options: DoublePendulumOptions = {}): { mbs:
   const ground = mbs.createGround({ graphicsDataList: [graphics.Brick({ centerPoint: [hinge[0], hinge[1] + 0.05, hinge[2] - 0.05], size: [0.6, 0.1, 0.1], color: graphics.color.grey })] });
   const bodies = addDoublePendulum(mbs, ground, options);
   const tipSensor = mbs.addSensor(SensorBody({
-    bodyNumber: bodies.body1, localPosition: bodies.tipLocal, outputVariableType: OutputVariableType.Position, storeInternal: true, name: 'pendulum tip',
+    bodyNumber: bodies.body1, localPosition: bodies.tipLocal, outputVariableType: OutputVariableType.Position, storeInternal: true, writeToFile: false, name: 'pendulum tip',
   }));
   mbs.assemble();
   return { mbs, bodies, tipSensor };

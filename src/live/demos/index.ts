@@ -102,8 +102,8 @@ export const liveDemos: readonly LiveDemo[] = [
       if (v.numberOfElements % 2 !== 0) throw new FlexdynError(`live demo sutureThread: numberOfElements must be even (the middle is a node), got ${v.numberOfElements}`);
       const model = buildSutureThread('dynamic', 2, { pull: v.pull / 1000, E: v.E * 1e6, numberOfElements: v.numberOfElements });
       const { mbs } = model;
-      mbs.addSensor(SensorNode({ nodeNumber: model.middleNode, outputVariableType: OutputVariableType.Position, storeInternal: true, name: 'middle node' }));
-      mbs.addSensor(SensorBody({ bodyNumber: model.rod, localPosition: [sutureData.length / 4, 0, 0], outputVariableType: OutputVariableType.ForceLocal, storeInternal: true, name: 'section at L/4' }));
+      mbs.addSensor(SensorNode({ nodeNumber: model.middleNode, outputVariableType: OutputVariableType.Position, storeInternal: true, writeToFile: false, name: 'middle node' }));
+      mbs.addSensor(SensorBody({ bodyNumber: model.rod, localPosition: [sutureData.length / 4, 0, 0], outputVariableType: OutputVariableType.ForceLocal, storeInternal: true, writeToFile: false, name: 'section at L/4' }));
       mbs.assemble();
       return { mbs, settings: sutureDynamicSettings(v.endTime), frameInterval: 0.01 };
     },
