@@ -21,13 +21,14 @@ describe('live runner (the Web Worker side of the live page, run in Node)', () =
     expect(times.length).toBe(11);
     times.forEach((t, i) => expect(t).toBeCloseTo(0.01 * i, 12));
     // every chunk carries the bodies' poses of its frames and the sensor rows so far
-    for (const s of scenes) expect(decodeArray(s.bodies[1].poses).length).toBe(12 * s.times.length);
+    // bodies: the ground (static, one pose) and the two bricks
+    for (const s of scenes) expect(s.bodies.map((b) => decodeArray(b.poses).length)).toEqual([12, 12 * s.times.length, 12 * s.times.length]);
     const last = scenes[scenes.length - 1];
     expect(last.sensors[0].nRows).toBe(11); // sensorsWritePeriod 0.01 s (Exudyn's default): t = 0, 0.01, …, 0.1
     const done = messages[messages.length - 1];
     if (done.type === 'done') expect(done.statistics.steps).toBe(50);
     // the drawn tip (the second brick's pose) matches the tip sensor at the end: x of the brick's reference point + a/2 along its axis
-    const poses = decodeArray(last.bodies[1].poses), f = last.times.length - 1;
+    const poses = decodeArray(last.bodies[2].poses), f = last.times.length - 1;
     const rows = decodeArray(last.sensors[0].rows), n = last.sensors[0].columns.length;
     const tipX = poses[12 * f] + 0.25 * poses[12 * f + 3], tipY = poses[12 * f + 1] + 0.25 * poses[12 * f + 6];
     expect(tipX).toBeCloseTo(rows[(last.sensors[0].nRows - 1) * n + 1], 6); // float32 poses
