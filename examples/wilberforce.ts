@@ -20,18 +20,22 @@
  *   ({@link fitTwoFrequencies}).
  * Both are compared with the 2-DOF model ω_z = √(k/m), ω_θ = √(δ/I_zz), δ = k R²(1 + ν cos²α), α the helix angle.
  *
- * Run `npm start` (or `npx tsx examples/wilberforce.ts`); z(t) and θ(t) go to solution/wilberforce.txt.
+ * Run `npm start` (or `npx tsx examples/wilberforce.ts`); z(t) and θ(t) go to solution/wilberforce.txt, the coordinates
+ * and the scene to solution/wilberforceSolution.txt and .scene.json: `npx flexdyn view solution/wilberforceSolution.txt`.
  * The model definition is src/live/demos/wilberforce.ts (shared with the live browser page); this file adds the analysis
  * and is shared with test/rods/wilberforce.test.ts and bench/rodDynamics.bench.ts.
  * @module
  */
 
 import { pathToFileURL } from 'node:url';
-import { OutputVariableType, type SolverStatistics } from '../src/index.ts';
+import { OutputVariableType, exportScene, loadSolutionFile, type SolverStatistics } from '../src/index.ts';
 import {
   springData, textbookSpringStiffness, wilberforceData, bobMass, bobAxialInertia, buildWilberforce, wilberforceSettings, solveStaticEquilibrium,
   pullDown, type WilberforceModel,
 } from '../src/live/demos/wilberforce.ts';
+
+/** Solution file of `npm start` (coordinates every 10 ms); its scene file is written beside it for `npx flexdyn view`. */
+export const wilberforceSolutionFile = 'solution/wilberforceSolution.txt';
 
 /** The model definition (shared with the live page): src/live/demos/wilberforce.ts. */
 export {
@@ -204,12 +208,19 @@ export interface WilberforceRun {
 
 /**
  * Pulls the bob down (pullDown), releases it, integrates for endTime with the issue's settings and fits the two
- * frequencies from z(t), θ(t).
+ * frequencies from z(t), θ(t). With a solutionFile the coordinates are written every 10 ms for the viewer.
  */
-export function simulateWilberforce(model: WilberforceModel, endTime = 4, stepSize = 5e-3, amplitude = 0.01): WilberforceRun {
+export function simulateWilberforce(model: WilberforceModel, endTime = 4, stepSize = 5e-3, amplitude = 0.01, solutionFile = ''): WilberforceRun {
   const { mbs } = model;
   pullDown(model, amplitude);
-  const statistics = mbs.solveDynamic(wilberforceSettings(endTime, stepSize));
+  const settings = wilberforceSettings(endTime, stepSize);
+  if (solutionFile !== '') {
+    // for the viewer: coordinates every 10 ms (100 frames per second of the animation)
+    settings.solutionSettings.writeSolutionToFile = true;
+    settings.solutionSettings.coordinatesSolutionFileName = solutionFile;
+    settings.solutionSettings.solutionWritePeriod = 0.01;
+  }
+  const statistics = mbs.solveDynamic(settings);
   const rows = mbs.getSensorStoredData(model.sensor);
   const z = rows.map((row) => row[1]), theta = rows.map((row) => row[2]);
   // the fit needs equidistant samples (a step the solver had to split adds rows) and only the two modes: linear
@@ -243,8 +254,10 @@ function main(): void {
   });
 
   const started = performance.now();
-  const run = simulateWilberforce(buildWilberforce({ sensorFile: 'solution/wilberforce.txt' }));
+  const model = buildWilberforce({ sensorFile: 'solution/wilberforce.txt' });
+  const run = simulateWilberforce(model, 4, 5e-3, 0.01, wilberforceSolutionFile);
   const seconds = (performance.now() - started) / 1000;
+  const sceneFile = exportScene(model.mbs, loadSolutionFile(wilberforceSolutionFile), { upAxis: 'z' });
   console.log(`\nBob pulled down by k·10 mm and released, generalized-α ρ∞ = 0.8, h = 5e-3 s, 4 s: ${run.statistics.steps} steps, `
     + `${run.statistics.newtonIterations} Newton iterations, ${seconds.toFixed(2)} s (static solve included)`);
   console.log('  t [s]   z [mm]   θ [rad]');
@@ -262,6 +275,7 @@ function main(): void {
   compare('eigen (equilibrium)', linear.vertical, linear.torsional);
   compare('fit of z(t), θ(t)', fitted[0], fitted[1]);
   console.log(`beat period 1/(f₂ − f₁) = ${(1 / (fitted[1] - fitted[0])).toFixed(2)} s; relative residual of the fit ${run.fitResidual.toExponential(2)}`);
+  console.log(`\nsolution ${wilberforceSolutionFile} and scene ${sceneFile} written; watch the spring and the bob: npx flexdyn view ${wilberforceSolutionFile}`);
 }
 
 if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) main();

@@ -49,7 +49,7 @@ export function runLiveDemo(id: string, values: Readonly<Record<string, number>>
     };
     const flush = () => {
       if (times.length === 0) return;
-      const scene = computeScene(mbs, { times, coordinates: { rows: times.length, columns, row: (i) => rows[i] } });
+      const scene = computeScene(mbs, { times, coordinates: { rows: times.length, columns, row: (i) => rows[i] } }, model.sceneOptions);
       post(first ? { type: 'start', demo: id, values: checked, scene } : { type: 'frames', scene });
       first = false;
       times.length = 0;

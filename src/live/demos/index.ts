@@ -3,7 +3,7 @@
  * ranges, shown as a small form) and builds its model from their values, using the model definitions the examples use.
  * @module
  */
-import { OutputVariableType, SensorNode, SensorBody, type MainSystem, type SimulationSettings } from '../../index.ts';
+import { OutputVariableType, SensorNode, SensorBody, type MainSystem, type SimulationSettings, type SceneOptions } from '../../index.ts';
 import { FlexdynError } from '../../core/errors.ts';
 import { buildWilberforce, pullDown, wilberforceSettings } from './wilberforce.ts';
 import { buildSutureThread, sutureData, sutureDynamicSettings } from './sutureThread.ts';
@@ -39,6 +39,8 @@ export interface LiveModel {
   frameInterval: number;
   /** Runs before the dynamic solve (e.g. the static pull of the Wilberforce bob). */
   prepare?: () => void;
+  /** Options of the scene chunks (e.g. upAxis 'z' for gravity along −z). */
+  sceneOptions?: SceneOptions;
 }
 
 /** A model of the live page. */
@@ -68,9 +70,7 @@ export const liveDemos: readonly LiveDemo[] = [
     ],
     build(v) {
       const model = buildWilberforce({ numberOfElements: v.numberOfElements });
-      model.mbs.modifySensor(model.sensor, { name: 'bob: z [m], θ [rad]' });
-      model.mbs.assemble();
-      return { mbs: model.mbs, settings: wilberforceSettings(v.endTime), frameInterval: 0.01, prepare: () => { pullDown(model, v.pull / 1000); } };
+      return { mbs: model.mbs, settings: wilberforceSettings(v.endTime), frameInterval: 0.01, prepare: () => { pullDown(model, v.pull / 1000); }, sceneOptions: { upAxis: 'z' } };
     },
   },
   {

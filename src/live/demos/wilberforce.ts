@@ -9,7 +9,7 @@
 import {
   SystemContainer, SimulationSettings, OutputVariableType, LinearSolverType, ConfigurationType, ObjectGround, MarkerBodyRigid,
   MarkerNodeRigid, MarkerBodyMass, MarkerBodyPosition, GenericJoint, LoadMassProportional, Force, ObjectRigidBody, SensorUserFunction, InertiaCylinder,
-  CircularCrossSection, rodStiffnessFromMaterial, rodCenterline, type MainSystem, type CenterlineOptions, type RodStiffness, type SolverStatistics,
+  CircularCrossSection, rodStiffnessFromMaterial, rodCenterline, graphics, type MainSystem, type CenterlineOptions, type RodStiffness, type SolverStatistics,
 } from '../../index.ts';
 
 /** Spring and material data of the issue. */
@@ -58,6 +58,9 @@ export const bobMass = springData.density * Math.PI * wilberforceData.bobRadius 
 
 /** Inertia I_zz = m R²/2 of the bob about its (vertical) axis [kg m²]. */
 export const bobAxialInertia = 0.5 * bobMass * wilberforceData.bobRadius ** 2;
+
+/** Colour of the drawn bob (steel blue). */
+const bobColor = [0.35, 0.5, 0.75, 1];
 
 /** Options of buildWilberforce. */
 export interface WilberforceOptions {
@@ -116,6 +119,8 @@ export function buildWilberforce(options: WilberforceOptions = {}): WilberforceM
     rodParameters: springWireStiffness(), gravity: [0, 0, -gravity],
   });
   const nodes = rod.nodeNumbers;
+  // drawn as the wire it is (tube of the wire's radius)
+  mbs.modifyObject(rod.objectNumber, { visualization: { radius: springData.wireDiameter / 2, color: [0.55, 0.57, 0.6, 1] } });
   const line = rodCenterline(centerline);
   const frameTop = new Float64Array(9), frameEnd = new Float64Array(9), top = new Float64Array(3), end = new Float64Array(3);
   line.rotationMatrix(0, frameTop);
@@ -138,7 +143,10 @@ export function buildWilberforce(options: WilberforceOptions = {}): WilberforceM
     // own node at the COM (axes global), the wire end at end − c in the bob frame; the joint frame J0 = A_L A_Lᵀ = I
     // coincides with the bob frame in the reference configuration
     comLocal = [0, 0, 0];
-    bob = mbs.createRigidBody({ inertia: cylinder, referencePosition: comGlobal, gravity: [0, 0, -gravity] });
+    bob = mbs.createRigidBody({
+      inertia: cylinder, referencePosition: comGlobal, gravity: [0, 0, -gravity],
+      graphicsDataList: [graphics.Cylinder({ pAxis: [0, 0, -bobHeight / 2], vAxis: [0, 0, bobHeight], radius: bobRadius, color: bobColor, nTiles: 32 })],
+    });
     const wireEnd = mbs.addMarker(MarkerNodeRigid({ nodeNumber: last }));
     const bobTop = mbs.addMarker(MarkerBodyRigid({ bodyNumber: bob, localPosition: [0, 1, 2].map((k) => end[k] - comGlobal[k]) }));
     mbs.addObject(GenericJoint({ markerNumbers: [wireEnd, bobTop], rotationMarker0: aLocal }));
@@ -147,7 +155,15 @@ export function buildWilberforce(options: WilberforceOptions = {}): WilberforceM
     // (J = A_Lᵀ J_g A_L), center of mass at A_Lᵀ(c − r_L) from the node
     comLocal = [0, 1, 2].map((r) => aLocal[r][0] * (comGlobal[0] - end[0]) + aLocal[r][1] * (comGlobal[1] - end[1]) + aLocal[r][2] * (comGlobal[2] - end[2]));
     const inertia = cylinder.rotated(aLocal).translated(comLocal);
-    bob = mbs.addObject(ObjectRigidBody({ physicsMass: inertia.mass, physicsInertia: inertia.getInertia6D(), physicsCenterOfMass: inertia.com, nodeNumber: last }));
+    // drawn as the cylinder it is, in the node frame: axis A_Lᵀ e_z through the center of mass
+    const axis = [aLocal[0][2], aLocal[1][2], aLocal[2][2]];
+    const cylinderGraphics = graphics.Cylinder({
+      pAxis: comLocal.map((c, k) => c - 0.5 * bobHeight * axis[k]), vAxis: axis.map((a) => bobHeight * a), radius: bobRadius, color: bobColor, nTiles: 32,
+    });
+    bob = mbs.addObject(ObjectRigidBody({
+      physicsMass: inertia.mass, physicsInertia: inertia.getInertia6D(), physicsCenterOfMass: inertia.com, nodeNumber: last,
+      visualization: { graphicsData: [cylinderGraphics] },
+    }));
     mbs.addLoad(LoadMassProportional({ markerNumber: mbs.addMarker(MarkerBodyMass({ bodyNumber: bob })), loadVector: [0, 0, -gravity] }));
   }
   // the hand that pulls the bob down before the release
@@ -156,6 +172,7 @@ export function buildWilberforce(options: WilberforceOptions = {}): WilberforceM
 
   // z: vertical displacement of the COM; θ: rotation of the bob about the vertical axis, from A A_Lᵀ (exact for any tilt)
   const sensor = mbs.addSensor(SensorUserFunction({
+    name: 'bob: z [m], θ [rad]',
     storeInternal: true, writeToFile: (options.sensorFile ?? '') !== '', fileName: options.sensorFile ?? '',
     sensorUserFunction: (system, _t, _sensors, _factors, configuration) => {
       const m = system as MainSystem;

@@ -265,14 +265,20 @@ export function createSceneView(view, scene) {
     get frame() { return frame; },
     get frameCount() { return times.length; },
     counts: { bodies: bodies.length, springs: springs.length, jointParts: jointParts.length, userGraphics: userGraphics.length },
-    /** Camera as Exudyn's default view (along −z at the x–y plane, y up, tilted slightly), fitting the bounds so far with 15 % margin. */
+    /**
+     * Camera fitting the bounds so far with 15 % margin: Exudyn's default view (along −z onto the x–y plane, y up) or,
+     * with the scene's upAxis 'z', a view along +y with z up; both tilted slightly for depth.
+     */
     fit() {
       const center = new THREE.Vector3(...bounds.min.map((m, k) => 0.5 * (m + bounds.max[k])));
       const size = bounds.max.map((m, k) => m - bounds.min[k]);
+      const zUp = scene.upAxis === 'z';
+      const [across, up, depth] = zUp ? [size[0], size[2], size[1]] : [size[0], size[1], size[2]];
       const tanHalf = Math.tan((camera.fov * Math.PI) / 360);
-      const distance = Math.max(1.15 * Math.max(size[1], 1e-3 * L) / (2 * tanHalf), 1.15 * size[0] / (2 * tanHalf * camera.aspect)) + 0.5 * size[2];
-      camera.up.set(0, 1, 0);
-      camera.position.copy(center).add(new THREE.Vector3(0.15, 0.25, 1).normalize().multiplyScalar(distance));
+      const distance = Math.max(1.15 * Math.max(up, 1e-3 * L) / (2 * tanHalf), 1.15 * across / (2 * tanHalf * camera.aspect)) + 0.5 * depth;
+      if (zUp) camera.up.set(0, 0, 1); else camera.up.set(0, 1, 0);
+      const direction = zUp ? new THREE.Vector3(0.15, -1, 0.25) : new THREE.Vector3(0.15, 0.25, 1);
+      camera.position.copy(center).add(direction.normalize().multiplyScalar(distance));
       controls.target.copy(center);
       controls.update();
     },
