@@ -1,6 +1,7 @@
 import { makeFactory, type ItemDefinition } from '../../registry/definition.ts';
 import type { BindContext, ItemState, NodeModel, ObjectModel } from '../../registry/capabilities.ts';
 import { describeValue, itemError, type ItemLabel } from '../../core/errors.ts';
+import { checkNonNegativeEntries } from '../../registry/physicalChecks.ts';
 import { OutputVariableType } from '../../registry/enums.ts';
 import { bool, markerIndexArray, userFunction, vector, type UserFunctionValue, type VectorValue } from '../../registry/parameters.ts';
 import { MarkerPair } from './connectorBase.ts';
@@ -160,6 +161,12 @@ export const objectConnectorCartesianSpringDamperDefinition: ItemDefinition<'Obj
     const ground = mbs.addObject({ objectType: 'Ground' });
     const markers = [mbs.addMarker({ markerType: 'BodyPosition', bodyNumber: ground, localPosition: [0, 0.3, 0] }), mbs.addMarker({ markerType: 'BodyPosition', bodyNumber: body, localPosition: [0.2, -0.1, 0.3] })];
     return mbs.addObject({ objectType: 'ConnectorCartesianSpringDamper', markerNumbers: markers, stiffness: [20, 30, 40], damping: [1, 2, 3], offset: [0.1, -0.2, 0.05] });
+  },
+  validate: (v, label) => {
+    // Without a user function the values are springs and dampers; with one they are only its arguments.
+    if (v.springForceUserFunction !== 0) return;
+    checkNonNegativeEntries(label, 'stiffness', v.stiffness, 'a spring with negative stiffness pushes away from its rest position');
+    checkNonNegativeEntries(label, 'damping', v.damping, 'a damper with negative damping adds energy');
   },
   create: (v, label) => new CartesianSpringDamperModel(label, v.markerNumbers, v, v.activeConnector, v.springForceUserFunction),
 };

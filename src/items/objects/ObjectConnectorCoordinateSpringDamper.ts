@@ -1,6 +1,7 @@
 import { makeFactory, type ItemDefinition } from '../../registry/definition.ts';
 import type { BindContext, ItemState, NodeModel, ObjectModel } from '../../registry/capabilities.ts';
 import { describeValue, itemError, type ItemLabel } from '../../core/errors.ts';
+import { checkNonNegativeEntries } from '../../registry/physicalChecks.ts';
 import { OutputVariableType } from '../../registry/enums.ts';
 import { bool, markerIndexArray, real, userFunction, type UserFunctionValue } from '../../registry/parameters.ts';
 import { MarkerPair } from './connectorBase.ts';
@@ -136,6 +137,12 @@ export const objectConnectorCoordinateSpringDamperDefinition: ItemDefinition<'Ob
     for (const node of nodes) mbs.addObject({ objectType: 'MassPoint', physicsMass: 1, nodeNumber: node });
     const markers = nodes.map((node, i) => mbs.addMarker({ markerType: 'NodeCoordinate', nodeNumber: node, coordinate: i }));
     return mbs.addObject({ objectType: 'ConnectorCoordinateSpringDamper', markerNumbers: markers, stiffness: 40, damping: 1.5, offset: 0.1 });
+  },
+  validate: (v, label) => {
+    // Without a user function the values are a spring and a damper; with one they are only its arguments.
+    if (v.springForceUserFunction !== 0) return;
+    checkNonNegativeEntries(label, 'stiffness', [v.stiffness], 'a spring with negative stiffness pushes away from its rest position');
+    checkNonNegativeEntries(label, 'damping', [v.damping], 'a damper with negative damping adds energy');
   },
   create: (v, label) => new CoordinateSpringDamperModel(label, v.markerNumbers, v),
 };

@@ -3,6 +3,8 @@ import type {
   BindContext, BodyModel, ItemState, NodeModel, ObjectModel, SuperElementMeshNodeMap, SuperElementModel,
 } from '../../registry/capabilities.ts';
 import { describeValue, itemError, type ItemLabel } from '../../core/errors.ts';
+import { checkMassMatrix } from '../../registry/physicalChecks.ts';
+import { rigidBodyInertiaDefect } from '../../rotations/rigidBodyInertia.ts';
 import { OutputVariableType } from '../../registry/enums.ts';
 import {
   bool, matrix, nodeIndexArray, outputVariable, ureal, userFunction, vector, type MatrixValue, type UserFunctionValue,
@@ -757,6 +759,12 @@ export const objectFFRFreducedOrderDefinition: ItemDefinition<'Object', typeof p
       mbs.addNode({ nodeType: 'GenericODE2', numberOfODE2Coordinates: 1, referenceCoordinates: [0], initialCoordinates: [0.1], initialCoordinates_t: [0.5] }),
     ];
     return mbs.addObject({ objectType: 'FFRFreducedOrder', nodeNumbers: nodes, massMatrixReduced: [[1]], stiffnessMatrixReduced: [[40]], dampingMatrixReduced: [[0.2]], modeBasis, referencePositions, computeFFRFterms: false });
+  },
+  validate: (v, label) => {
+    checkMassMatrix(label, 'massMatrixReduced', v.massMatrixReduced);
+    const inertia = v.physicsInertia;
+    const defect = rigidBodyInertiaDefect(v.physicsMass, [...inertia[0], ...inertia[1], ...inertia[2]], v.physicsCenterOfMass);
+    if (defect !== undefined) itemError(label, 'physicsInertia', `must be the inertia of the undeformed body about the reference point: ${defect}; got ${JSON.stringify(inertia)} with physicsMass = ${v.physicsMass}`);
   },
   create: (v, label) => new FFRFreducedOrderModel(label, v),
 };

@@ -142,6 +142,14 @@ export const objectRigidBody2DDefinition: ItemDefinition<'Object', typeof parame
     mbs.addLoad({ loadType: 'TorqueVector', markerNumber: marker, loadVector: [0, 0, 0.5] });
     return body;
   },
+  validate: (v, label) => {
+    // J about the reference point = J_COM + m|c|² with J_COM ≥ 0 (tolerance: round-off of a computed J).
+    const c = v.physicsCenterOfMass;
+    const parallelAxis = v.physicsMass * (c[0] * c[0] + c[1] * c[1]);
+    if (v.physicsInertia < parallelAxis * (1 - 1e-12)) {
+      itemError(label, 'physicsInertia', `must be at least physicsMass·|physicsCenterOfMass|² = ${parallelAxis} (the inertia about the reference point includes the parallel-axis term), got ${v.physicsInertia}`);
+    }
+  },
   create: (v, label) => new RigidBody2DModel(label, v.nodeNumber, v.physicsMass, v.physicsInertia, v.physicsCenterOfMass),
 };
 
