@@ -29,6 +29,23 @@ import { createCosseratRod, type CreateCosseratRodOptions, type CreateCosseratRo
 import { applySolutionRow, type Solution } from './io/solutionFile.ts';
 import { plotSensor, type PlotSensorOptions, type PlotSensorResult, type PlotSource } from './io/plotSensor.ts';
 
+/**
+ * The run-time models of the assembled items, read-only: what viewers and exporters draw and sample (positions,
+ * orientations, outputs of bodies, markers and meshes) without reaching into the compiled model.
+ */
+export interface AssembledItems {
+  /** Node models by node index. */
+  readonly nodes: readonly ModelOf['Node'][];
+  /** Object models by object index. */
+  readonly objects: readonly ModelOf['Object'][];
+  /** Marker models by marker index. */
+  readonly markers: readonly ModelOf['Marker'][];
+  /** Load models by load index. */
+  readonly loads: readonly ModelOf['Load'][];
+  /** Sensor models by sensor index. */
+  readonly sensors: readonly ModelOf['Sensor'][];
+}
+
 /** A dictionary a user passes to add...: a factory result or a plain object with the type key. */
 export type ItemInput = Record<string, unknown>;
 
@@ -346,6 +363,12 @@ export class MainSystem implements BuilderSink {
   /** Plots sensors, files or data of this system into an SVG figure (Exudyn's mbs.PlotSensor); see {@link plotSensor}. */
   plotSensor(sources: PlotSource | readonly PlotSource[], options: PlotSensorOptions = {}): PlotSensorResult {
     return plotSensor(this, sources, options);
+  }
+
+  /** The run-time models of the assembled items (read-only), for viewers and exporters; throws if not assembled. */
+  assembledItems(): AssembledItems {
+    const { nodes, objects, markers, loads, sensors } = this.compiled();
+    return { nodes, objects, markers, loads, sensors };
   }
 
   /** The compiled model; throws if assemble() has not been called since the last change. */
