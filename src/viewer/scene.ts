@@ -242,6 +242,8 @@ export interface Scene {
   meshBodies: SceneMeshBody[];
   /** Sensors with rows. */
   sensors: SceneSensor[];
+  /** The axis the viewer draws upward ({@link SceneOptions.upAxis}). */
+  upAxis: 'y' | 'z';
 }
 
 /** Options of {@link computeScene} and {@link exportScene}. */
@@ -267,6 +269,11 @@ export interface SceneOptions {
   };
   /** Windings of drawn springs (Exudyn's visualizationSettings.connectors.springNumberOfWindings, default 8). */
   springNumberOfWindings?: number;
+  /**
+   * The axis drawn upward: 'y' (default, Exudyn's initial view along −z onto the x–y plane) or 'z' (a view along +y,
+   * for models with gravity along −z).
+   */
+  upAxis?: 'y' | 'z';
 }
 
 function encode(a: Float32Array | Float64Array | Uint32Array): EncodedArray {
@@ -347,6 +354,8 @@ export function computeScene(mbs: MainSystem, solution: SceneSolution, options: 
     throw new FlexdynError(`exportScene: contour.range must be 'all', 'frame' or [min, max] with min < max, got ${JSON.stringify(contourRange)}`);
   }
 
+  const upAxis = options.upAxis ?? 'y';
+  if (upAxis !== 'y' && upAxis !== 'z') throw new FlexdynError(`exportScene: upAxis must be 'y' or 'z', got ${JSON.stringify(upAxis)}`);
   const bodies: BodyTrack[] = sampler.bodies.map((drawn) => ({ drawn, poses: new Float32Array((drawn.isStatic ? 1 : nFrames) * 12) }));
   const rods: RodTrack[] = sampler.rods.map((drawn) => ({ drawn, color: drawn.color ?? [0.2, 0.55, 0.85, 1], samples: new Float32Array(nFrames * drawn.samples * 12) }));
   const meshes: MeshTrack[] = sampler.meshes.map((drawn) => {
@@ -488,6 +497,7 @@ export function computeScene(mbs: MainSystem, solution: SceneSolution, options: 
       return result;
     }),
     sensors: sceneSensors(mbs),
+    upAxis,
   };
 }
 
