@@ -4,7 +4,7 @@ import { ReferenceModel, type ReferenceOutputs } from './model/referenceModel.ts
 import { SystemAssembler } from './model/assembly.ts';
 import { SensorRecords } from './model/SensorRecords.ts';
 import type { SystemState } from './model/SystemState.ts';
-import { completeDictionary, labelOf, typeKeyOf, type ItemCategory, type ItemDictionary, type ModelOf } from './registry/definition.ts';
+import { completeDictionary, defaultDictionary, labelOf, typeKeyOf, type ItemCategory, type ItemDictionary, type ModelOf } from './registry/definition.ts';
 import { ConfigurationType, DynamicSolverType, OutputVariableType } from './registry/enums.ts';
 import { describeValue, FlexdynError, formatItemLabel } from './core/errors.ts';
 import { checkKnownKeys, ownValue } from './core/dictionary.ts';
@@ -29,6 +29,23 @@ import {
 import { createCosseratRod, type CreateCosseratRodOptions, type CreateCosseratRodResult } from './builders/rods.ts';
 import { applySolutionRow, type Solution } from './io/solutionFile.ts';
 import { plotSensor, type PlotSensorOptions, type PlotSensorResult, type PlotSource } from './io/plotSensor.ts';
+
+/**
+ * The run-time models of the assembled items, read-only: what viewers and exporters draw and sample (positions,
+ * orientations, outputs of bodies, markers and meshes) without reaching into the compiled model.
+ */
+export interface AssembledItems {
+  /** Node models by node index. */
+  readonly nodes: readonly ModelOf['Node'][];
+  /** Object models by object index. */
+  readonly objects: readonly ModelOf['Object'][];
+  /** Marker models by marker index. */
+  readonly markers: readonly ModelOf['Marker'][];
+  /** Load models by load index. */
+  readonly loads: readonly ModelOf['Load'][];
+  /** Sensor models by sensor index. */
+  readonly sensors: readonly ModelOf['Sensor'][];
+}
 
 /** A dictionary a user passes to add...: a factory result or a plain object with the type key. */
 export type ItemInput = Record<string, unknown>;
@@ -370,6 +387,12 @@ export class MainSystem implements BuilderSink {
     return plotSensor(this, sources, options);
   }
 
+  /** The run-time models of the assembled items (read-only), for viewers and exporters; throws if not assembled. */
+  assembledItems(): AssembledItems {
+    const { nodes, objects, markers, loads, sensors } = this.compiled();
+    return { nodes, objects, markers, loads, sensors };
+  }
+
   /** The compiled model; throws if assemble() has not been called since the last change. */
   compiled(): CompiledModel {
     if (this.model === undefined) throw new FlexdynError('the system is not assembled: call mbs.assemble() after adding or modifying items');
@@ -426,8 +449,7 @@ export class MainSystem implements BuilderSink {
   }
 
   private defaults(category: ItemCategory, typeName: string): ItemDictionary {
-    const definition = itemRegistry.get(category, typeName, -1);
-    return completeDictionary(definition, {}, labelOf(category, definition.typeName, -1));
+    return defaultDictionary(itemRegistry.get(category, typeName, -1));
   }
 
   private numberOf(category: ItemCategory, name: string): number {
