@@ -80,8 +80,8 @@ export function completeDictionary(definition: ItemDefinition, input: Record<str
   return result;
 }
 
-/** Levenshtein-closest candidate within distance 3, for 'did you mean' hints. */
-function closestName(name: string, candidates: readonly string[]): string | undefined {
+/** Levenshtein-closest candidate within distance 3 (case-insensitive), for 'did you mean' hints. */
+export function closestName(name: string, candidates: readonly string[]): string | undefined {
   let best: string | undefined;
   let bestDistance = 4;
   for (const candidate of candidates) {

@@ -8,6 +8,7 @@ import { createExplicitStepper } from './explicit.ts';
 import { OutputRecorder } from './output.ts';
 import { ProgressReporter } from './progress.ts';
 import type { SimulationSettings } from './SimulationSettings.ts';
+import { validateSimulationSettings } from './settingsValidation.ts';
 import { runStepLoop, type SolverHooks, type SolverStatistics } from './stepLoop.ts';
 
 /** Solves the dynamic problem from the initial state with the given solver; the end state becomes current. */
@@ -15,6 +16,7 @@ export function solveDynamic(
   model: CompiledModel, assembler: SystemAssembler, settings: SimulationSettings,
   solverType: DynamicSolverType, hooks: SolverHooks, records: SensorRecords,
 ): SolverStatistics {
+  validateSimulationSettings(settings);
   const ti = settings.timeIntegration;
   assembler.differentiation = ti.newton.numericalDifferentiation;
   const data = model.data;
@@ -39,7 +41,7 @@ export function solveDynamic(
   let statistics: SolverStatistics | undefined;
   const progress = ti.verboseMode >= 1 ? new ProgressReporter(solverType, ti.startTime, ti.endTime) : undefined;
   try {
-    statistics = runStepLoop(model, stepper, ti, recorder, hooks, automaticStepSize, progress);
+    statistics = runStepLoop(model, assembler, stepper, ti, recorder, hooks, automaticStepSize, progress);
     progress?.finish();
     if (settings.displayStatistics || ti.verboseMode >= 1) {
       console.log(`${solverType}: ${statistics.steps} steps, ${statistics.rejectedSteps} rejected, ${statistics.newtonIterations} Newton iterations, ${statistics.jacobianUpdates} Jacobian updates, ${statistics.computationTime.toFixed(3)} s`);

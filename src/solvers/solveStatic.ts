@@ -10,7 +10,9 @@ import { OutputRecorder } from './output.ts';
 import { ProgressReporter } from './progress.ts';
 import { applyIncrement } from './increments.ts';
 import { ResidualMagnitude } from './roundOff.ts';
+import { explainNonFinite } from './stepDiagnosis.ts';
 import type { SimulationSettings } from './SimulationSettings.ts';
+import { validateSimulationSettings } from './settingsValidation.ts';
 import { checkedNumberOfSteps, newAttempt, runStepLoop, setAttempt, type SolverHooks, type SolverStatistics, type StepAttempt, type TimeStepper } from './stepLoop.ts';
 
 /** Load-step times within 1e-10·loadStepDuration of the end count as the end (Exudyn's round-off guard). */
@@ -134,6 +136,11 @@ class StaticStepper implements TimeStepper, NewtonProblem {
   describeUnknown(index: number): string {
     return this.assembler.describeEquation(index);
   }
+
+  explainNonFiniteResidual(): string {
+    const { current, startOfStep } = this.model.data;
+    return explainNonFinite(this.model, this.assembler, current, startOfStep, current.t);
+  }
 }
 
 /**
@@ -146,6 +153,7 @@ function geometricLoadSteps(numberOfLoadSteps: number): number {
 
 /** Solves the static problem from the initial state; the solution becomes the current state (velocities zero). */
 export function solveStatic(model: CompiledModel, assembler: SystemAssembler, settings: SimulationSettings, hooks: SolverHooks, records: SensorRecords): SolverStatistics {
+  validateSimulationSettings(settings);
   const ss = settings.staticSolver;
   assembler.differentiation = ss.newton.numericalDifferentiation;
   const data = model.data;
@@ -153,9 +161,6 @@ export function solveStatic(model: CompiledModel, assembler: SystemAssembler, se
   data.current.u.fill(0);
   data.current.a.fill(0);
   data.current.t = ss.loadStepStart;
-  if (ss.loadStepGeometric && !(Number.isFinite(ss.loadStepGeometricRange) && ss.loadStepGeometricRange > 0)) {
-    throw new FlexdynError(`staticSolver.loadStepGeometricRange must be a positive number, got ${ss.loadStepGeometricRange}`, { parameter: 'loadStepGeometricRange' });
-  }
   if (ss.loadStepGeometric && checkedNumberOfSteps(ss.numberOfLoadSteps) < 2) {
     console.warn('StaticSolver: loadStepGeometric needs at least 2 load steps; performing 2 load steps');
   }
@@ -178,7 +183,7 @@ export function solveStatic(model: CompiledModel, assembler: SystemAssembler, se
   let statistics: SolverStatistics | undefined;
   const progress = ss.verboseMode >= 1 ? new ProgressReporter('StaticSolver', stepSettings.startTime, stepSettings.endTime) : undefined;
   try {
-    statistics = runStepLoop(model, stepper, stepSettings, recorder, hooks, false, progress);
+    statistics = runStepLoop(model, assembler, stepper, stepSettings, recorder, hooks, false, progress);
     progress?.finish();
     if (settings.displayStatistics || ss.verboseMode >= 2) {
       console.log(`StaticSolver: ${statistics.steps} load steps, ${statistics.newtonIterations} Newton iterations, ${statistics.jacobianUpdates} Jacobian updates, ${statistics.computationTime.toFixed(3)} s`);
