@@ -93,7 +93,13 @@ export class OutputRecorder {
    * also after a failed solve, without statistics (the footer then reports the failure).
    */
   close(statistics?: SolverStatistics): void {
-    for (const file of this.sensorFiles) file?.close();
+    for (const file of this.sensorFiles) {
+      if (file !== undefined && this.settings.sensorsWriteFileHeader) {
+        // The footer tells a reader the file was closed by the solver (loadSensorFile's `complete`).
+        file.writeLine(`#simulation finished=${formatDateTime(new Date())}${statistics === undefined ? ' (solve failed: rows end at the last accepted step)' : ''}`);
+      }
+      file?.close();
+    }
     this.sensorFiles.length = 0;
     if (this.solutionFile !== undefined && this.settings.writeFileFooter) {
       for (const line of solutionFileFooter({

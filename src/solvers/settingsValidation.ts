@@ -1,5 +1,5 @@
 import { describeValue, FlexdynError } from '../core/errors.ts';
-import { closestName } from '../registry/definition.ts';
+import { closestName, isDictionary } from '../core/dictionary.ts';
 import { DynamicSolverType, LinearSolverType } from '../registry/enums.ts';
 import type {
   ExplicitIntegrationSettings, GeneralizedAlphaSettings, NewtonSettings, NumericalDifferentiationSettings, SimulationSettings,
@@ -214,20 +214,20 @@ function settingError(path: string, message: string): never {
 
 function validateGroup(value: unknown, rules: Readonly<Record<string, SettingRule>>, className: string, prefix: string): void {
   const where = prefix === '' ? 'the settings' : prefix.slice(0, -1);
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+  if (!isDictionary(value)) {
     throw new FlexdynError(`SimulationSettings: ${where} must be a ${className} object, got ${describeValue(value)}`, { parameter: where });
   }
   const names = Object.keys(rules);
-  const record = value as Record<string, unknown>;
+  const record = value;
   for (const key of Object.keys(record)) {
-    if (Object.prototype.hasOwnProperty.call(rules, key)) continue;
+    if (Object.hasOwn(rules, key)) continue;
     const suggestion = closestName(key, names);
     settingError(`${prefix}${key}`, `is not a setting of ${className}${suggestion === undefined ? '' : ` (did you mean '${prefix}${suggestion}'?)`}; expected one of: ${names.join(', ')}`);
   }
   for (const name of names) {
     const rule = rules[name];
     const path = `${prefix}${name}`;
-    if (!Object.prototype.hasOwnProperty.call(record, name)) settingError(path, `is missing; expected ${describeSettingRule(rule)} (start from new SimulationSettings())`);
+    if (!Object.hasOwn(record, name)) settingError(path, `is missing; expected ${describeSettingRule(rule)} (start from new SimulationSettings())`);
     const field = record[name];
     switch (rule.kind) {
       case 'group': validateGroup(field, rule.rules, rule.className, `${path}.`); break;
