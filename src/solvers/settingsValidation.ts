@@ -54,6 +54,8 @@ const positive = numberRule(0, Infinity, { minOpen: true });
 const flag: SettingRule = { kind: 'boolean' };
 const text: SettingRule = { kind: 'string' };
 const verboseMode = numberRule(0, 3, { integer: true });
+/** A growth factor of the step size: above 1, else a reduced (or tiny initial) step would never grow back. */
+const growthFactor = numberRule(1, Infinity, { minOpen: true });
 
 const numericalDifferentiationRules: RulesOf<NumericalDifferentiationSettings> = {
   relativeEpsilon: numberRule(0, 1, { minOpen: true, maxOpen: true }),
@@ -108,16 +110,16 @@ const timeIntegrationRules: RulesOf<TimeIntegrationSettings> = {
   verboseMode,
   adaptiveStep: flag,
   adaptiveStepDecrease: numberRule(0, 1, { minOpen: true, maxOpen: true }),
-  adaptiveStepIncrease: numberRule(1, Infinity),
+  adaptiveStepIncrease: growthFactor,
   adaptiveStepRecoverySteps: numberRule(0, maximumCount, { integer: true }),
   adaptiveStepRecoveryIterations: numberRule(0, maximumCount, { integer: true }),
   automaticStepSize: flag,
   initialStepSize: nonNegative,
   minimumStepSize: positive,
-  absoluteTolerance: nonNegative,
+  absoluteTolerance: positive,
   relativeTolerance: nonNegative,
   stepSizeSafety: numberRule(0, 1, { minOpen: true }),
-  stepSizeMaxIncrease: numberRule(1, Infinity),
+  stepSizeMaxIncrease: growthFactor,
   reuseConstantMassMatrix: flag,
   computeLoadsJacobian: { kind: 'choice', values: [0, 1, 2] },
   newton: newtonGroup,
@@ -134,7 +136,7 @@ const staticSolverRules: RulesOf<StaticSolverSettings> = {
   loadStepGeometricRange: positive,
   adaptiveStep: flag,
   adaptiveStepDecrease: numberRule(0, 1, { minOpen: true, maxOpen: true }),
-  adaptiveStepIncrease: numberRule(1, Infinity),
+  adaptiveStepIncrease: growthFactor,
   adaptiveStepRecoverySteps: numberRule(0, maximumCount, { integer: true }),
   adaptiveStepRecoveryIterations: numberRule(0, maximumCount, { integer: true }),
   minimumStepSize: positive,
@@ -254,8 +256,8 @@ export function validateSimulationSettings(settings: unknown): asserts settings 
   if (!(ti.endTime - ti.startTime > 0) || !Number.isFinite(ti.endTime - ti.startTime)) {
     settingError('timeIntegration.endTime', `− startTime must be a finite positive span, got ${ti.endTime} − ${ti.startTime}`);
   }
-  if (ti.absoluteTolerance === 0 && ti.relativeTolerance === 0) {
-    settingError('timeIntegration.relativeTolerance', 'and timeIntegration.absoluteTolerance must not both be 0 (the step-size control could accept no step), got 0 and 0');
+  if (ti.initialStepSize !== 0 && ti.initialStepSize < ti.minimumStepSize) {
+    settingError('timeIntegration.initialStepSize', `must be 0 (automatic) or at least timeIntegration.minimumStepSize = ${ti.minimumStepSize}, got ${ti.initialStepSize}`);
   }
   if (output.writeSolutionToFile && output.coordinatesSolutionFileName === '') {
     settingError('solutionSettings.coordinatesSolutionFileName', "must name a file when solutionSettings.writeSolutionToFile is true, got ''");
