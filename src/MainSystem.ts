@@ -13,7 +13,7 @@ import { SimulationSettings } from './solvers/SimulationSettings.ts';
 import { solveDynamic } from './solvers/solveDynamic.ts';
 import { solveStatic } from './solvers/solveStatic.ts';
 import { computeODE2Eigenvalues, type EigenvalueOptions, type EigenvalueResult } from './solvers/eigen.ts';
-import type { SolverHooks, SolverStatistics } from './solvers/stepLoop.ts';
+import type { SolverHooks, SolverStatistics } from './solvers/stepContracts.ts';
 import type { BuilderSink } from './builders/builderSink.ts';
 import { createGround, createMassPoint, createRigidBody, type CreateGroundOptions, type CreateMassPointOptions, type CreateRigidBodyOptions, type CreateRigidBodyResult } from './builders/bodies.ts';
 import {

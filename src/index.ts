@@ -23,7 +23,7 @@ export {
   SimulationSettings, TimeIntegrationSettings, StaticSolverSettings, SolutionSettings, NewtonSettings,
   GeneralizedAlphaSettings, ExplicitIntegrationSettings, NumericalDifferentiationSettings,
 } from './solvers/SimulationSettings.ts';
-export type { SolverStatistics } from './solvers/stepLoop.ts';
+export type { SolverStatistics } from './solvers/stepContracts.ts';
 export type { ReferenceOutputs } from './model/referenceModel.ts';
 export type { EigenvalueOptions, EigenvalueResult } from './solvers/eigen.ts';
 export type { ItemLabel } from './core/errors.ts';

@@ -5,7 +5,7 @@ import type { CompiledModel } from '../model/compile.ts';
 import type { SensorRecords } from '../model/SensorRecords.ts';
 import type { SystemState } from '../model/SystemState.ts';
 import type { SolutionSettings } from './SimulationSettings.ts';
-import type { SolverStatistics } from './stepLoop.ts';
+import type { SolverStatistics, StepRecorder } from './stepContracts.ts';
 import { FlexdynError, formatItemLabel } from '../core/errors.ts';
 import { describeThrown, firstNonFinite } from './stepDiagnosis.ts';
 
@@ -17,7 +17,7 @@ const writeTimeTolerance = 1e-10;
  * with Exudyn's write-period logic: a row at the start, then whenever t reaches the next
  * write time (within 1e-10), and always at the end time.
  */
-export class OutputRecorder {
+export class OutputRecorder implements StepRecorder {
   private lastSensorsWritten = 0;
   private lastSolutionWritten = 0;
   private readonly sensorFiles: (TextOutputFile | undefined)[] = [];

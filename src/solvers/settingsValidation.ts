@@ -1,6 +1,6 @@
 import { describeValue, FlexdynError } from '../core/errors.ts';
 import { closestName, isDictionary } from '../core/dictionary.ts';
-import { DynamicSolverType, LinearSolverType } from '../registry/enums.ts';
+import { LinearSolverType } from '../registry/enums.ts';
 import type {
   ExplicitIntegrationSettings, GeneralizedAlphaSettings, NewtonSettings, NumericalDifferentiationSettings, SimulationSettings,
   SolutionSettings, StaticSolverSettings, TimeIntegrationSettings,
@@ -91,14 +91,12 @@ const generalizedAlphaRules: RulesOf<GeneralizedAlphaSettings> = {
   resetAccelerations: flag,
   storeInitialAlgebraicCoordinates: flag,
   lieGroupSimplifiedKinematicRelations: flag,
-  lieGroupAddTangentOperator: flag,
 };
 
 const explicitIntegrationRules: RulesOf<ExplicitIntegrationSettings> = {
   eliminateConstraints: flag,
   computeEndOfStepAccelerations: flag,
   useLieGroupIntegration: flag,
-  dynamicSolverType: { kind: 'choice', values: Object.values(DynamicSolverType) },
 };
 
 const newtonGroup: SettingRule = { kind: 'group', className: 'NewtonSettings', rules: newtonRules };
@@ -169,7 +167,6 @@ export const simulationSettingsRules: RulesOf<SimulationSettings> = {
   staticSolver: { kind: 'group', className: 'StaticSolverSettings', rules: staticSolverRules },
   solutionSettings: { kind: 'group', className: 'SolutionSettings', rules: solutionRules },
   linearSolverType: { kind: 'choice', values: Object.values(LinearSolverType) },
-  displayComputationTime: flag,
   displayStatistics: flag,
 };
 
@@ -210,7 +207,8 @@ function accepts(rule: NumberRule, value: number): boolean {
   return rule.maxOpen ? value < rule.max : value <= rule.max;
 }
 
-function settingError(path: string, message: string): never {
+/** Throws the FlexdynError of a setting: `SimulationSettings: <dotted path> <message>`, parameter = the dotted path. */
+export function settingError(path: string, message: string): never {
   throw new FlexdynError(`SimulationSettings: ${path} ${message}`, { parameter: path });
 }
 
@@ -244,21 +242,13 @@ function validateGroup(value: unknown, rules: Readonly<Record<string, SettingRul
 /**
  * Checks a whole settings tree once at the start of a solve, before any file is opened: own enumerable keys only (a
  * misspelled key is rejected with the closest name), every field present with the right type and within its range
- * ({@link simulationSettingsRules}), and the dependencies between fields. Throws a FlexdynError naming the dotted path
+ * ({@link simulationSettingsRules}), and the dependencies between fields (those of the step settings are checked where
+ * the step schedule is computed, stepSchedule.ts, also before any file is opened). Throws a FlexdynError naming the dotted path
  * of the setting, what it accepts and what it got.
  */
 export function validateSimulationSettings(settings: unknown): asserts settings is SimulationSettings {
   validateGroup(settings, simulationSettingsRules, 'SimulationSettings', '');
-  const { timeIntegration: ti, solutionSettings: output } = settings as SimulationSettings;
-  if (!(ti.endTime > ti.startTime)) {
-    settingError('timeIntegration.endTime', `must be greater than timeIntegration.startTime = ${ti.startTime}, got ${ti.endTime}`);
-  }
-  if (!(ti.endTime - ti.startTime > 0) || !Number.isFinite(ti.endTime - ti.startTime)) {
-    settingError('timeIntegration.endTime', `− startTime must be a finite positive span, got ${ti.endTime} − ${ti.startTime}`);
-  }
-  if (ti.initialStepSize !== 0 && ti.initialStepSize < ti.minimumStepSize) {
-    settingError('timeIntegration.initialStepSize', `must be 0 (automatic) or at least timeIntegration.minimumStepSize = ${ti.minimumStepSize}, got ${ti.initialStepSize}`);
-  }
+  const output = (settings as SimulationSettings).solutionSettings;
   if (output.writeSolutionToFile && output.coordinatesSolutionFileName === '') {
     settingError('solutionSettings.coordinatesSolutionFileName', "must name a file when solutionSettings.writeSolutionToFile is true, got ''");
   }

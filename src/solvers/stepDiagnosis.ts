@@ -2,7 +2,7 @@ import { describeValue, FlexdynError, formatItemLabel, type ItemLabel } from '..
 import type { SystemAssembler } from '../model/assembly.ts';
 import type { CompiledModel } from '../model/compile.ts';
 import type { SystemState } from '../model/SystemState.ts';
-import { zeroArray } from '../model/arrays.ts';
+import { zeroArray } from '../linalg/arrays.ts';
 
 /** Index of the first NaN or ±Infinity entry, or −1 if all entries are finite. */
 export function firstNonFinite(values: ArrayLike<number>): number {

@@ -1,82 +1,13 @@
 import type { SystemAssembler } from '../model/assembly.ts';
 import type { CompiledModel } from '../model/compile.ts';
+import type { SensorRecords } from '../model/SensorRecords.ts';
 import { describeValue, FlexdynError } from '../core/errors.ts';
 import { describeNonFiniteState, describeThrown, explainNonFinite, findFailingTerm, stateIsFinite } from './stepDiagnosis.ts';
-import type { OutputRecorder } from './output.ts';
-import type { ProgressReporter } from './progress.ts';
-import type { TimeIntegrationSettings } from './SimulationSettings.ts';
-
-/** User hooks the MainSystem passes to the solvers (Exudyn's pre-step and post-newton functions). */
-export interface SolverHooks {
-  /** Called at the start of each step with the new time; returning false stops the simulation. */
-  preStepUserFunction?: (mbs: unknown, t: number) => boolean | void;
-  /** Called after each Newton solve; returns [error, recommended step size]; error > 1 repeats the step. */
-  postNewtonUserFunction?: (mbs: unknown, t: number) => readonly [number, number] | readonly number[];
-}
-
-/** Result of one step attempt. */
-export interface StepAttempt {
-  /** True if the step was accepted. */
-  accepted: boolean;
-  /** Newton iterations (0 for explicit methods). */
-  iterations: number;
-  /** Step size to use next (automatic step size); undefined keeps the step loop's rule. */
-  nextStepSize?: number;
-  /** Why the step failed, for the error message if it cannot be reduced. */
-  failure?: string;
-  /** Jacobian evaluations and factorizations of the step's Newton iterations (0 for explicit methods). */
-  jacobianUpdates: number;
-}
-
-/** Sets all fields of a stepper's reusable attempt record and returns it. */
-export function setAttempt(attempt: StepAttempt, accepted: boolean, iterations: number, nextStepSize?: number, failure?: string, jacobianUpdates = 0): StepAttempt {
-  attempt.accepted = accepted;
-  attempt.iterations = iterations;
-  attempt.jacobianUpdates = jacobianUpdates;
-  attempt.nextStepSize = nextStepSize;
-  attempt.failure = failure;
-  return attempt;
-}
-
-/** A fresh attempt record for a stepper to reuse with {@link setAttempt}. */
-export function newAttempt(): StepAttempt {
-  return { accepted: true, iterations: 0, nextStepSize: undefined, failure: undefined, jacobianUpdates: 0 };
-}
-
-/** A time integrator as the step loop drives it. */
-export interface TimeStepper {
-  /** Human-readable solver name. */
-  readonly name: string;
-  /**
-   * Integrates from the start-of-step state to time current.t with step h. The returned
-   * object may be reused by the stepper's next step (no allocation per step).
-   */
-  step(h: number, stepIndex: number): StepAttempt;
-  /** Restores solver-internal values (e.g. algorithmic accelerations) to the start of step. */
-  restoreStartOfStep(): void;
-  /** Saves solver-internal values at the start of step. */
-  saveStartOfStep(): void;
-  /**
-   * For steppers with a prescribed, non-uniform time sequence (geometric load steps): the time at the end of step
-   * stepIndex (1-based) given the time at its start. When present the loop takes these times without step-size
-   * adaptation (a failed step is an error) and stops at the end time. Absent: uniform or adaptive steps.
-   */
-  stepEndTime?(stepIndex: number, startTime: number): number;
-}
-
-/** Statistics of a finished solve. */
-export interface SolverStatistics {
-  /** Accepted steps. */
-  steps: number;
-  /** Rejected or repeated steps. */
-  rejectedSteps: number;
-  /** Total Newton iterations. */
-  newtonIterations: number;
-  /** Jacobian evaluations and factorizations of the Newton iterations, rejected steps included (0 for explicit methods). */
-  jacobianUpdates: number;
-  /** Wall time in seconds. */
-  computationTime: number;
-}
+import { OutputRecorder } from './output.ts';
+import { ProgressReporter } from './progress.ts';
+import type { SolutionSettings } from './SimulationSettings.ts';
+import type { SolverHooks, SolverStatistics, StepAttempt, StepRecorder, TimeStepper } from './stepContracts.ts';
+import type { StepSchedule } from './stepSchedule.ts';
 
 /**
  * Largest number of consecutive rejected attempts of one step: with validated settings a failing step reaches the
@@ -97,20 +28,18 @@ export function runStepLoop(
   model: CompiledModel,
   assembler: SystemAssembler,
   stepper: TimeStepper,
-  settings: TimeIntegrationSettings,
-  recorder: OutputRecorder,
+  schedule: StepSchedule,
+  recorder: StepRecorder,
   hooks: SolverHooks,
-  automaticStepSize: boolean,
   progress?: ProgressReporter,
 ): SolverStatistics {
   const { current, startOfStep } = model.data;
-  const startTime = settings.startTime;
-  const endTime = settings.endTime;
-  const numberOfSteps = checkedNumberOfSteps(settings.numberOfSteps);
-  const hMax = (endTime - startTime) / numberOfSteps;
-  const prescribed = stepper.stepEndTime !== undefined;
-  const adaptive = !prescribed && (settings.adaptiveStep || automaticStepSize);
-  let h = automaticStepSize && settings.initialStepSize !== 0 ? settings.initialStepSize : hMax;
+  const { startTime, endTime, stepEndTime } = schedule;
+  const hMax = schedule.maximumStepSize;
+  const automaticStepSize = stepper.automaticStepSize === true;
+  const prescribed = stepEndTime !== undefined;
+  const adaptive = !prescribed && (schedule.adaptiveStep || automaticStepSize);
+  let h = automaticStepSize && schedule.initialStepSize !== 0 ? schedule.initialStepSize : hMax;
   const started = performance.now();
   const statistics: SolverStatistics = { steps: 0, rejectedSteps: 0, newtonIterations: 0, jacobianUpdates: 0, computationTime: 0 };
   current.t = startTime;
@@ -134,7 +63,7 @@ export function runStepLoop(
         if (startOfStep.t + h > endTime) h = endTime - startOfStep.t;
         current.t = startOfStep.t + h;
       } else if (prescribed) {
-        current.t = stepper.stepEndTime!(stepIndex, startOfStep.t);
+        current.t = stepEndTime!(stepIndex, startOfStep.t);
         h = current.t - startOfStep.t;
       } else {
         current.t = stepIndex * h + startTime;
@@ -164,8 +93,8 @@ export function runStepLoop(
           progress?.update(current.t, statistics.steps);
           if (attempt.nextStepSize !== undefined) {
             h = attempt.nextStepSize;
-          } else if (++stepsSinceReduction >= settings.adaptiveStepRecoverySteps && attempt.iterations <= settings.adaptiveStepRecoveryIterations) {
-            h = Math.min(hMax, settings.adaptiveStepIncrease * h);
+          } else if (++stepsSinceReduction >= schedule.adaptiveStepRecoverySteps && attempt.iterations <= schedule.adaptiveStepRecoveryIterations) {
+            h = Math.min(hMax, schedule.adaptiveStepIncrease * h);
             stepsSinceReduction = 0;
           }
           break;
@@ -186,10 +115,10 @@ export function runStepLoop(
         throw new FlexdynError(`${stepper.name} failed ${where}: the step was rejected ${attemptNumber} times (last: ${failure ?? 'step not accepted'}); ${kept}`);
       }
       if (nextStepSize !== undefined && nextStepSize > 0 && nextStepSize < h) { h = nextStepSize; continue; }
-      if (!adaptive || h <= settings.minimumStepSize) {
+      if (!adaptive || h <= schedule.minimumStepSize) {
         throw new FlexdynError(`${stepper.name} failed ${where}: ${failure ?? 'step not accepted'}; ${kept}`);
       }
-      h = Math.max(h * settings.adaptiveStepDecrease, settings.minimumStepSize);
+      h = Math.max(h * schedule.adaptiveStepDecrease, schedule.minimumStepSize);
       stepsSinceReduction = 0;
     }
     stepIndex++;
@@ -224,11 +153,51 @@ function stepError(error: unknown, solverName: string, where: string, kept: stri
   return new FlexdynError(`${solverName} failed ${where}: ${reason}; ${kept}`, { item: flexdyn?.item, parameter: flexdyn?.parameter, cause: error });
 }
 
-/** numberOfSteps as an integer ≥ 1, with Exudyn's tolerance for float input. */
-export function checkedNumberOfSteps(value: number): number {
-  const n = Math.round(value);
-  if (!Number.isFinite(value) || Math.abs(n - value) > 100 * Number.EPSILON * Math.abs(value) || n < 1) {
-    throw new FlexdynError(`timeIntegration.numberOfSteps must be a positive integer, got ${value}`, { parameter: 'numberOfSteps' });
+/** What a solve driver (solveStatic, solveDynamic) hands to {@link runSolver}. */
+export interface SolverRun {
+  /** The compiled model; its current state is the initial state of the run. */
+  readonly model: CompiledModel;
+  /** Its assembler (to find the item behind a non-finite state). */
+  readonly assembler: SystemAssembler;
+  /** The time stepper, initialized. */
+  readonly stepper: TimeStepper;
+  /** The checked step schedule. */
+  readonly schedule: StepSchedule;
+  /** User hooks. */
+  readonly hooks: SolverHooks;
+  /** Where internal sensor rows go. */
+  readonly records: SensorRecords;
+  /** Output settings. */
+  readonly solutionSettings: SolutionSettings;
+  /** Solver name for files, progress and messages. */
+  readonly solverName: string;
+  /** Dynamic run (velocities and accelerations written) or static. */
+  readonly dynamic: boolean;
+  /** Show a progress line while running. */
+  readonly showProgress: boolean;
+  /** Print the statistics line at the end. */
+  readonly printStatistics: boolean;
+}
+
+/**
+ * The shell of every solve: opens the output (sensor files, solution file with its header), runs the step loop with
+ * progress, closes the output also when the loop throws (the footer then reports the failure), and prints the
+ * statistics if asked.
+ */
+export function runSolver(run: SolverRun): SolverStatistics {
+  const { model, schedule, solverName } = run;
+  const recorder = new OutputRecorder(model, run.records, run.solutionSettings, schedule.startTime, schedule.endTime, solverName, run.dynamic, schedule.numberOfSteps);
+  recorder.start(model.data.current);
+  const progress = run.showProgress ? new ProgressReporter(solverName, schedule.startTime, schedule.endTime) : undefined;
+  let statistics: SolverStatistics | undefined;
+  try {
+    statistics = runStepLoop(model, run.assembler, run.stepper, schedule, recorder, run.hooks, progress);
+  } finally {
+    progress?.finish();
+    recorder.close(statistics);
   }
-  return n;
+  if (run.printStatistics) {
+    console.log(`${solverName}: ${statistics.steps} ${run.dynamic ? 'steps' : 'load steps'}, ${statistics.rejectedSteps} rejected, ${statistics.newtonIterations} Newton iterations, ${statistics.jacobianUpdates} Jacobian updates, ${statistics.computationTime.toFixed(3)} s`);
+  }
+  return statistics;
 }
