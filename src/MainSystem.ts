@@ -4,7 +4,7 @@ import { ReferenceModel, type ReferenceOutputs } from './model/referenceModel.ts
 import { SystemAssembler } from './model/assembly.ts';
 import { SensorRecords } from './model/SensorRecords.ts';
 import type { SystemState } from './model/SystemState.ts';
-import { completeDictionary, labelOf, typeKeyOf, type ItemCategory, type ItemDictionary, type ModelOf } from './registry/definition.ts';
+import { completeDictionary, defaultDictionary, labelOf, typeKeyOf, type ItemCategory, type ItemDictionary, type ModelOf } from './registry/definition.ts';
 import { ConfigurationType, DynamicSolverType, OutputVariableType } from './registry/enums.ts';
 import { describeValue, FlexdynError, formatItemLabel } from './core/errors.ts';
 import { ownValue } from './core/dictionary.ts';
@@ -435,8 +435,7 @@ export class MainSystem implements BuilderSink {
   }
 
   private defaults(category: ItemCategory, typeName: string): ItemDictionary {
-    const definition = itemRegistry.get(category, typeName, -1);
-    return completeDictionary(definition, {}, labelOf(category, definition.typeName, -1));
+    return defaultDictionary(itemRegistry.get(category, typeName, -1));
   }
 
   private numberOf(category: ItemCategory, name: string): number {
