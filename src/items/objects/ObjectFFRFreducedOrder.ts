@@ -2,7 +2,7 @@ import { makeFactory, type ItemDefinition } from '../../registry/definition.ts';
 import type {
   BindContext, BodyModel, ItemState, NodeModel, ObjectModel, SuperElementMeshNodeMap, SuperElementModel,
 } from '../../registry/capabilities.ts';
-import { describeValue, itemError, type ItemLabel } from '../../core/errors.ts';
+import { itemError, type ItemLabel } from '../../core/errors.ts';
 import { checkMassMatrix } from '../../registry/physicalChecks.ts';
 import { rigidBodyInertiaDefect } from '../../rotations/rigidBodyInertia.ts';
 import { OutputVariableType } from '../../registry/enums.ts';
@@ -11,6 +11,7 @@ import {
 } from '../../registry/parameters.ts';
 import { cross3Into, mat3MulVecInto } from '../../rotations/skew.ts';
 import { RigidNodeModel } from '../nodes/rigidNodeBase.ts';
+import { checkedUserMatrix, checkedUserVector } from '../../registry/userFunctionResults.ts';
 
 /** Generalized user force f_user(mbs, t, itemNumber, q, q_t) on all n_ODE2 object coordinates, added to the right-hand side. */
 export type FFRFreducedOrderForceUserFunction = (mbs: unknown, t: number, itemNumber: number, q: Float64Array, q_t: Float64Array) => ArrayLike<number>;
@@ -360,11 +361,9 @@ class FFRFreducedOrderModel implements ObjectModel, BodyModel, SuperElementModel
     const uf = this.v.massMatrixUserFunction;
     if (uf !== 0) {
       this.gather(s);
-      const rows = uf(s.mbs, s.t, this.label.index, this.qObj, this.uObj);
-      if (!Array.isArray(rows) || rows.length !== n) itemError(this.label, 'massMatrixUserFunction', `must return a ${n} x ${n} matrix (array of rows), got ${describeValue(rows)}`);
+      const rows = checkedUserMatrix(this.label, 'massMatrixUserFunction', uf(s.mbs, s.t, this.label.index, this.qObj, this.uObj), n);
       for (let i = 0; i < n; i++) {
         const row = rows[i];
-        if (row === null || typeof row !== 'object' || row.length !== n) itemError(this.label, 'massMatrixUserFunction', `must return a ${n} x ${n} matrix; row ${i} is ${describeValue(row)}`);
         for (let j = 0; j < n; j++) mOut[i * n + j] += row[j];
       }
     }
@@ -419,8 +418,7 @@ class FFRFreducedOrderModel implements ObjectModel, BodyModel, SuperElementModel
     if (uf !== 0) {
       this.gather(s);
       const n = this.nLocalU;
-      const values = uf(s.mbs, s.t, this.label.index, this.qObj, this.uObj);
-      if (values === null || typeof values !== 'object' || values.length !== n) itemError(this.label, 'forceUserFunction', `must return an array of ${n} numbers, got ${describeValue(values)}`);
+      const values = checkedUserVector(this.label, 'forceUserFunction', uf(s.mbs, s.t, this.label.index, this.qObj, this.uObj), n);
       for (let i = 0; i < n; i++) f[i] -= values[i];
     }
   }
