@@ -33,9 +33,10 @@ export class SectionStrains {
   /** Sets the reference data of the point: J and γ⁰, κ⁰ = gamma0[offset..offset+2], kappa0[offset..offset+2]. */
   atReference(J: number, gamma0: Float64Array, kappa0: Float64Array, offset: number): void {
     this.J = J;
-    this.gamma0 = gamma0;
-    this.kappa0 = kappa0;
     this.referenceOffset = offset;
+    // the arrays change only between rules: skip the reference stores (and their write barriers) per point
+    if (this.gamma0 !== gamma0) this.gamma0 = gamma0;
+    if (this.kappa0 !== kappa0) this.kappa0 = kappa0;
   }
 }
 
