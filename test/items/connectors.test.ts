@@ -595,7 +595,11 @@ describe('create helpers', () => {
     expect(() => mbs.createCartesianSpringDamper({ bodyNumbers: [ground, { nodeNumber: node }], localPosition1: [0, 1, 0] }))
       .toThrow('createCartesianSpringDamper: localPosition1 must be [0, 0, 0] when bodyNumbers[1] is a node, got [0, 1, 0]');
     expect(() => mbs.createDistanceConstraint({ bodyNumbers: [ground, -3] })).toThrow('createDistanceConstraint: bodyNumbers[1] must be an object index (body), { nodeNumber } or { markerNumber }, got number -3');
+    // both ends are checked before the first marker is added: a rejected call leaves the system as it was
+    expect(mbs.numberOfMarkers).toBe(0);
     expect(() => mbs.createDistanceConstraint({ bodyNumbers: [ground, ground] })).toThrow('createDistanceConstraint: distance must be positive');
-    expect(() => mbs.createSpringDamper({ bodyNumbers: [ground, 7] })).toThrow('createSpringDamper: referenceLength was not given and cannot be computed from the reference configuration (MarkerBodyPosition #5: bodyNumber must refer to an existing object (0 ... 0), got 7); pass referenceLength explicitly');
+    // a helper that fails after adding items removes them again (all or nothing): the markers are #1 and #2, not #3 and #4
+    expect(() => mbs.createSpringDamper({ bodyNumbers: [ground, 7] })).toThrow('createSpringDamper: referenceLength was not given and cannot be computed from the reference configuration (MarkerBodyPosition #1: bodyNumber must refer to an existing object (0 ... 0), got 7); pass referenceLength explicitly');
+    expect(mbs.numberOfMarkers).toBe(0);
   });
 });

@@ -82,7 +82,8 @@ describe('scene export', () => {
       const massPose = decodeArray(massScene.poses).subarray(12 * last, 12 * last + 3);
       expect(maxDifference(massPose, m.mbs.getObjectOutputBody(m.mass, OutputVariableType.Position, [0, 0, 0], C))).toBeLessThan(1e-7);
 
-      // rod: samples at s_i = L i/(n − 1) with position and RotationMatrix of the rod at s_i
+      // rod: samples at s_i = L i/(n − 1) with position and RotationMatrix of the rod at s_i, its section axes (columns
+      // 2, 3) made orthonormal by Gram–Schmidt as in the VTK export (the interpolated rotation is orthogonal only at nodes)
       const rodScene = scene.rods.find((r) => r.label === `ObjectCosseratRod #${m.rod.objectNumber}`)!;
       expect(rodScene.radius).toBe(0.02);
       const n = rodScene.nSamples;
@@ -92,9 +93,16 @@ describe('scene export', () => {
       let sampleError = 0;
       for (let i = 0; i < n; i++) {
         const s = (0.8 * i) / (n - 1), o = (last * n + i) * 12;
+        const R = m.mbs.getObjectOutputBody(m.rod.objectNumber, OutputVariableType.RotationMatrix, [s, 0, 0], C);
+        const column = (a: ArrayLike<number>, o0: number, k: number) => [a[o0 + k], a[o0 + 3 + k], a[o0 + 6 + k]];
+        const e2 = column(R, 0, 1), l2 = Math.hypot(...e2);
+        const g = column(R, 0, 2), d = (g[0] * e2[0] + g[1] * e2[1] + g[2] * e2[2]) / (l2 * l2);
+        const e3 = g.map((x, k) => x - d * e2[k]), l3 = Math.hypot(...e3);
         sampleError = Math.max(sampleError,
           maxDifference(samples.subarray(o, o + 3), m.mbs.getObjectOutputBody(m.rod.objectNumber, OutputVariableType.Position, [s, 0, 0], C)),
-          maxDifference(samples.subarray(o + 3, o + 12), m.mbs.getObjectOutputBody(m.rod.objectNumber, OutputVariableType.RotationMatrix, [s, 0, 0], C)));
+          maxDifference(column(samples, o + 3, 0), column(R, 0, 0)),
+          maxDifference(column(samples, o + 3, 1), e2.map((x) => x / l2)),
+          maxDifference(column(samples, o + 3, 2), e3.map((x) => x / l3)));
       }
       expect(sampleError).toBeLessThan(1e-7);
       // the tip fell under gravity: not at its reference height y = 0
@@ -145,16 +153,24 @@ describe('scene export', () => {
       expect(maxDifference(hingePose.subarray(3), expected)).toBeLessThan(1e-7);
       expect(maxDifference(hingePose.subarray(0, 3), m.mbs.getObjectOutputBody(m.body, OutputVariableType.Position, [-0.25, 0, 0], C))).toBeLessThan(1e-7);
       expect(Math.abs(hingePose[4])).toBeGreaterThan(0.05); // the frame turned with the body
-      // glyph sizes in the joint frame (Exudyn's defaults axisRadius 0.1, axisLength 0.4 set by createRevoluteJoint)
+      // glyph sizes in the joint frame: automatic (createRevoluteJoint without axisRadius/axisLength), radius 1.5 % and
+      // length 6 % of the model size Lc = diagonal of the nodes' reference positions
+      const lo = [Infinity, Infinity, Infinity], hi = [-Infinity, -Infinity, -Infinity];
+      for (let n = 0; n < m.mbs.numberOfNodes; n++) {
+        const p = m.mbs.getNodeOutput(n, OutputVariableType.Position, ConfigurationType.Reference);
+        for (let k = 0; k < 3; k++) { lo[k] = Math.min(lo[k], p[k]); hi[k] = Math.max(hi[k], p[k]); }
+      }
+      const Lc = Math.hypot(hi[0] - lo[0], hi[1] - lo[1], hi[2] - lo[2]);
       const extent = (mesh: { positions: Parameters<typeof decodeArray>[0] }) => {
         const q = decodeArray(mesh.positions);
         let zMin = Infinity, zMax = -Infinity, r = 0;
         for (let i = 0; i < q.length; i += 3) { zMin = Math.min(zMin, q[i + 2]); zMax = Math.max(zMax, q[i + 2]); r = Math.max(r, Math.hypot(q[i], q[i + 1])); }
-        return [zMin, zMax, r].map((x) => Math.round(x * 1e6) / 1e6);
+        return [zMin, zMax, r];
       };
-      expect(extent(hinge.parts[0].mesh)).toEqual([-0.24, 0.24, 0.05]); // axis: 1.2 · axisLength, radius axisRadius/2
-      expect(extent(hinge.parts[1].mesh)).toEqual([-0.2, 0.2, 0.1]); // hinge: axisLength, axisRadius
-      // the locked generic joint (rod clamp): spheres of axesRadius/2 at both markers
+      const near = (got: number[], expected: number[]) => expect(maxDifference(got, expected)).toBeLessThan(1e-7); // float32 meshes
+      near(extent(hinge.parts[0].mesh), [-0.6 * 0.06 * Lc, 0.6 * 0.06 * Lc, 0.5 * 0.015 * Lc]); // axis: 1.2 · axisLength, radius axisRadius/2
+      near(extent(hinge.parts[1].mesh), [-0.5 * 0.06 * Lc, 0.5 * 0.06 * Lc, 0.015 * Lc]); // hinge: axisLength, axisRadius
+      // the locked generic joint (rod clamp, axesRadius 0.06 given): spheres of axesRadius/2 at both markers
       const clamp = scene.joints.find((j) => j.label === `ObjectJointGeneric #${m.clampJoint}`)!;
       expect(clamp.parts).toHaveLength(2);
       expect(extent(clamp.parts[1].mesh)[2]).toBeCloseTo(0.03, 6);
