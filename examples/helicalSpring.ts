@@ -18,7 +18,7 @@ import {
   SystemContainer, SimulationSettings, OutputVariableType, LinearSolverType, ObjectGround, MarkerBodyRigid, MarkerNodeRigid,
   GenericJoint, Force, InertiaCuboid, CircularCrossSection, rodStiffnessFromMaterial, rodCenterline, plotSensor, type MainSystem,
   type CenterlineOptions, type RodStiffness,
-} from '../src/index.ts';
+} from '../src/node.ts';
 
 /** Spring and material data of the issue. */
 export const springData = {

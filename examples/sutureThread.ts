@@ -16,7 +16,7 @@ import { pathToFileURL } from 'node:url';
 import {
   SystemContainer, SimulationSettings, OutputVariableType, LinearSolverType, ObjectGround, MarkerBodyRigid, MarkerNodeRigid, GenericJoint,
   CircularCrossSection, rodStiffnessFromMaterial, type MainSystem, type RodStiffness, type SolverStatistics,
-} from '../src/index.ts';
+} from '../src/node.ts';
 
 /** Thread data of the issue. */
 export const sutureData = {

@@ -12,7 +12,7 @@ import {
   SystemContainer, SimulationSettings, OutputVariableType, LinearSolverType, ObjectGround, MarkerBodyRigid, MarkerNodeRigid,
   GenericJoint, SensorBody, SensorNode, InertiaCuboid, CircularCrossSection, rodStiffnessFromMaterial, graphics,
   loadSolutionFile, exportScene, type MainSystem,
-} from '../src/index.ts';
+} from '../src/node.ts';
 
 /** Solution file of the demo. */
 export const viewerDemoSolutionFile = 'solution/viewerDemo.txt';

@@ -30,7 +30,7 @@ import {
   SystemContainer, SimulationSettings, OutputVariableType, LinearSolverType, ConfigurationType, ObjectGround, MarkerBodyRigid,
   MarkerNodeRigid, MarkerBodyMass, MarkerBodyPosition, GenericJoint, LoadMassProportional, Force, ObjectRigidBody, SensorUserFunction, InertiaCylinder,
   NodeType, rodCenterline, type MainSystem, type CenterlineOptions, type SolverStatistics,
-} from '../src/index.ts';
+} from '../src/node.ts';
 import { springData, springWireStiffness, textbookSpringStiffness } from './helicalSpring.ts';
 
 /** Bob and load data of the issue. */

@@ -28,6 +28,7 @@ import { OutputVariableType } from './registry/enums.ts';
 import type { ReferenceOutputs } from './model/referenceModel.ts';
 import { describeValue, FlexdynError } from './core/errors.ts';
 import type { LoadIndex, MarkerIndex, NodeIndex, ObjectIndex, SensorIndex, VectorValue } from './registry/parameters.ts';
+import type { LoadInput, MarkerInput, NodeInput, ObjectInput, SensorInput } from './registry/itemDictionaries.ts';
 import {
   RigidBodyInertia, RotationMatrix2EulerParameters, AngularVelocity2EulerParameters_t, RotationMatrix2RotXYZ, AngularVelocity2RotXYZ_t,
   RotationMatrix2RotationVector, ComputeOrthonormalBasis, mat3Mul, mat3TransposeMul, mat3TransposeMulVec, mat3MulInto, mat3MulVecInto,
@@ -365,15 +366,15 @@ export interface CreateCosseratRodResult {
  */
 export abstract class MainSystemCreateHelpers {
   /** Adds a node; returns its index. */
-  abstract addNode(item: Record<string, unknown>): NodeIndex;
+  abstract addNode(item: NodeInput): NodeIndex;
   /** Adds an object; returns its index. */
-  abstract addObject(item: Record<string, unknown>): ObjectIndex;
+  abstract addObject(item: ObjectInput): ObjectIndex;
   /** Adds a marker; returns its index. */
-  abstract addMarker(item: Record<string, unknown>): MarkerIndex;
+  abstract addMarker(item: MarkerInput): MarkerIndex;
   /** Adds a load; returns its index. */
-  abstract addLoad(item: Record<string, unknown>): LoadIndex;
+  abstract addLoad(item: LoadInput): LoadIndex;
   /** Adds a sensor; returns its index. */
-  abstract addSensor(item: Record<string, unknown>): SensorIndex;
+  abstract addSensor(item: SensorInput): SensorIndex;
   /**
    * Outputs of the items in the reference configuration, computed from the items they depend on without assembling
    * the system; the helpers read joint frames and reference lengths with it.

@@ -1,5 +1,4 @@
-import { readFileSync } from 'node:fs';
-import { basename } from 'node:path';
+import { baseName, readTextFile } from '../core/fileSystem.ts';
 import { FlexdynError } from '../core/errors.ts';
 import { RowMatrix } from './solutionFile.ts';
 
@@ -26,13 +25,7 @@ export interface SensorFileData {
  * is skipped.
  */
 export function loadSensorFile(path: string): SensorFileData {
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch (error) {
-    throw new FlexdynError(`loadSensorFile: cannot read '${path}': ${(error as Error).message}`);
-  }
-  return parseSensorFile(text, path);
+  return parseSensorFile(readTextFile(path, 'loadSensorFile').text, path);
 }
 
 /** Parses the text of a sensor file; see {@link loadSensorFile}. */
@@ -90,7 +83,7 @@ export function parseSensorFile(text: string, fileName = ''): SensorFileData {
 
 /** A file's name without folder and extension (the default curve name of a file in plots). */
 export function fileStem(path: string): string {
-  const name = basename(path);
+  const name = baseName(path);
   const dot = name.lastIndexOf('.');
   return dot > 0 ? name.slice(0, dot) : name;
 }

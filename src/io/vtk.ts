@@ -1,5 +1,5 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { encodeBase64 } from '../core/base64.ts';
+import { joinFileName, requireFileSystem, writeFile } from '../core/fileSystem.ts';
 import type { MainSystem } from '../MainSystem.ts';
 import { Basis, Sphere, color as namedColors, type GraphicsData } from '../graphics/graphicsData.ts';
 import type { BodyModel, ItemState, SuperElementModel } from '../registry/capabilities.ts';
@@ -67,7 +67,7 @@ function dataArray(type: string, name: string | undefined, components: number, v
     const bytes = new Uint8Array(4 + typed.byteLength);
     new DataView(bytes.buffer).setUint32(0, typed.byteLength, true);
     bytes.set(new Uint8Array(typed.buffer, typed.byteOffset, typed.byteLength), 4);
-    text = Buffer.from(bytes).toString('base64');
+    text = encodeBase64(bytes);
   }
   // VTK's RangeMin/RangeMax: the value range of scalars, the magnitude range of vectors
   let min = Infinity;
@@ -528,7 +528,7 @@ export function exportVTK(mbs: MainSystem, solution: Solution, folder: string, o
     throw new FlexdynError(`exportVTK: the system must have a shown rod, body or connector to export, got none (objects: ${model.objects.map((o) => formatItemLabel(o.label)).join(', ') || 'none'})`);
   }
 
-  mkdirSync(folder, { recursive: true });
+  requireFileSystem('exportVTK', folder);
   const digits = Math.max(4, String(rows.length - 1).length);
   const entries: { time: number; part: number; file: string; name: string }[] = [];
   const files: string[][] = [];
@@ -538,32 +538,32 @@ export function exportVTK(mbs: MainSystem, solution: Solution, folder: string, o
     const written: string[] = [];
     if (rods.length > 0) {
       const file = `${baseName}_rods_${frame}.vtp`;
-      writeFileSync(join(folder, file), polyDataXml(rodPiece(rods, state, m), encoding));
+      writeFile(joinFileName(folder, file), polyDataXml(rodPiece(rods, state, m), encoding), 'exportVTK');
       entries.push({ time: solution.times[row], part: 0, file, name: 'rods' });
-      written.push(join(folder, file));
+      written.push(joinFileName(folder, file));
     }
     if (bodies.length > 0 || userItems.length > 0) {
       const file = `${baseName}_bodies_${frame}.vtp`;
       const userGraphics = userItems.map((item) => ({ index: item.index, graphics: evaluateUserGraphics(mbs, item, 'exportVTK', row, solution.times[row]) }));
-      writeFileSync(join(folder, file), polyDataXml(bodyPiece(bodies, state, userGraphics), encoding));
+      writeFile(joinFileName(folder, file), polyDataXml(bodyPiece(bodies, state, userGraphics), encoding), 'exportVTK');
       entries.push({ time: solution.times[row], part: 1, file, name: 'bodies' });
-      written.push(join(folder, file));
+      written.push(joinFileName(folder, file));
     }
     if (meshes.length > 0) {
       const file = `${baseName}_meshes_${frame}.vtp`;
-      writeFileSync(join(folder, file), polyDataXml(meshPiece(meshes, state), encoding));
+      writeFile(joinFileName(folder, file), polyDataXml(meshPiece(meshes, state), encoding), 'exportVTK');
       entries.push({ time: solution.times[row], part: 2, file, name: 'meshes' });
-      written.push(join(folder, file));
+      written.push(joinFileName(folder, file));
     }
     if (connectors.length > 0) {
       const file = `${baseName}_connectors_${frame}.vtp`;
-      writeFileSync(join(folder, file), polyDataXml(connectorPiece(connectors, state), encoding));
+      writeFile(joinFileName(folder, file), polyDataXml(connectorPiece(connectors, state), encoding), 'exportVTK');
       entries.push({ time: solution.times[row], part: 3, file, name: 'connectors' });
-      written.push(join(folder, file));
+      written.push(joinFileName(folder, file));
     }
     files.push(written);
   });
-  const pvdFile = join(folder, `${baseName}.pvd`);
-  writeFileSync(pvdFile, pvdXml(entries));
+  const pvdFile = joinFileName(folder, `${baseName}.pvd`);
+  writeFile(pvdFile, pvdXml(entries), 'exportVTK');
   return { pvdFile, files, rows };
 }

@@ -1,6 +1,7 @@
 import type { SystemAssembler } from '../model/assembly.ts';
 import type { CompiledModel } from '../model/compile.ts';
 import type { SensorRecords } from '../model/SensorRecords.ts';
+import type { InMemoryFileSystem } from '../core/fileSystem.ts';
 import { DynamicSolverType } from '../registry/enums.ts';
 import { FlexdynError } from '../core/errors.ts';
 import { ImplicitSecondOrderStepper } from './implicit.ts';
@@ -13,7 +14,7 @@ import { runStepLoop, type SolverHooks, type SolverStatistics } from './stepLoop
 /** Solves the dynamic problem from the initial state with the given solver; the end state becomes current. */
 export function solveDynamic(
   model: CompiledModel, assembler: SystemAssembler, settings: SimulationSettings,
-  solverType: DynamicSolverType, hooks: SolverHooks, records: SensorRecords,
+  solverType: DynamicSolverType, hooks: SolverHooks, records: SensorRecords, memoryFiles: InMemoryFileSystem,
 ): SolverStatistics {
   const ti = settings.timeIntegration;
   assembler.differentiation = ti.newton.numericalDifferentiation;
@@ -34,7 +35,7 @@ export function solveDynamic(
   } else {
     throw new FlexdynError(`solveDynamic: unknown solverType ${String(solverType)}; expected one of ${Object.values(DynamicSolverType).join(', ')}`);
   }
-  const recorder = new OutputRecorder(model, records, settings.solutionSettings, ti.startTime, ti.endTime, solverType, true, ti.numberOfSteps);
+  const recorder = new OutputRecorder(model, records, settings.solutionSettings, ti.startTime, ti.endTime, solverType, true, ti.numberOfSteps, memoryFiles);
   recorder.start(data.current);
   let statistics: SolverStatistics | undefined;
   const progress = ti.verboseMode >= 1 ? new ProgressReporter(solverType, ti.startTime, ti.endTime) : undefined;

@@ -1,6 +1,7 @@
 import type { SystemAssembler } from '../model/assembly.ts';
 import type { CompiledModel } from '../model/compile.ts';
 import type { SensorRecords } from '../model/SensorRecords.ts';
+import type { InMemoryFileSystem } from '../core/fileSystem.ts';
 import { norm2 } from '../linalg/vector.ts';
 import { FlexdynError } from '../core/errors.ts';
 import { LinearSystem } from './linearSystem.ts';
@@ -145,7 +146,7 @@ function geometricLoadSteps(numberOfLoadSteps: number): number {
 }
 
 /** Solves the static problem from the initial state; the solution becomes the current state (velocities zero). */
-export function solveStatic(model: CompiledModel, assembler: SystemAssembler, settings: SimulationSettings, hooks: SolverHooks, records: SensorRecords): SolverStatistics {
+export function solveStatic(model: CompiledModel, assembler: SystemAssembler, settings: SimulationSettings, hooks: SolverHooks, records: SensorRecords, memoryFiles: InMemoryFileSystem): SolverStatistics {
   const ss = settings.staticSolver;
   assembler.differentiation = ss.newton.numericalDifferentiation;
   const data = model.data;
@@ -173,7 +174,7 @@ export function solveStatic(model: CompiledModel, assembler: SystemAssembler, se
     adaptiveStepRecoveryIterations: ss.adaptiveStepRecoveryIterations,
     minimumStepSize: ss.minimumStepSize,
   };
-  const recorder = new OutputRecorder(model, records, settings.solutionSettings, stepSettings.startTime, stepSettings.endTime, 'StaticSolver', false, numberOfSteps);
+  const recorder = new OutputRecorder(model, records, settings.solutionSettings, stepSettings.startTime, stepSettings.endTime, 'StaticSolver', false, numberOfSteps, memoryFiles);
   recorder.start(data.current);
   let statistics: SolverStatistics | undefined;
   const progress = ss.verboseMode >= 1 ? new ProgressReporter('StaticSolver', stepSettings.startTime, stepSettings.endTime) : undefined;
