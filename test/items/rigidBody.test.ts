@@ -12,18 +12,7 @@ import { SystemAssembler, type MatrixAccumulator } from '../../src/model/assembl
 import type { SystemState } from '../../src/model/SystemState.ts';
 import type { MarkerModel, NodeModel, ObjectModel } from '../../src/registry/capabilities.ts';
 import { randomSequence } from '../helpers/random.ts';
-
-function maxAbs(values: ArrayLike<number>): number {
-  let m = 0;
-  for (let i = 0; i < values.length; i++) m = Math.max(m, Math.abs(values[i]));
-  return m;
-}
-
-function maxDifference(a: ArrayLike<number>, b: ArrayLike<number>): number {
-  let m = 0;
-  for (let i = 0; i < a.length; i++) m = Math.max(m, Math.abs(a[i] - b[i]));
-  return m;
-}
+import { maxAbs, maxDifference } from '../helpers/arrays.ts';
 
 function cross(a: ArrayLike<number>, b: ArrayLike<number>): number[] {
   return [a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]];
