@@ -14,7 +14,10 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = join(root, 'dist');
 
-rmSync(dist, { recursive: true, force: true });
+// a fresh dist/, except the live page that `npm run build:live` writes into dist/live
+if (existsSync(dist)) {
+  for (const entry of readdirSync(dist)) if (entry !== 'live') rmSync(join(dist, entry), { recursive: true, force: true });
+}
 const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
 const compiled = spawnSync(process.execPath, [tsc, '-p', join(root, 'tsconfig.build.json')], { stdio: 'inherit' });
 if (compiled.status !== 0) {

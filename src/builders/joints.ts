@@ -19,9 +19,9 @@ import { checkedBool, identity3 } from './options.ts';
 export interface CreateAxisJointOptions extends CreateJointOptions {
   /** Rotation (revolute) or sliding (prismatic) axis, global or local to body0. */
   axis: VectorValue;
-  /** Drawing radius of the axis. */
+  /** Drawing radius of the axis (default −1: automatic, 1.5 % of the model size). */
   axisRadius?: number;
-  /** Drawing length of the axis. */
+  /** Drawing length of the axis (default −1: automatic, 6 % of the model size). */
   axisLength?: number;
 }
 
@@ -29,7 +29,7 @@ export interface CreateAxisJointOptions extends CreateJointOptions {
 export interface CreateSphericalJointOptions extends CreateJointOptions {
   /** Which global translations are constrained (1) or free (0). */
   constrainedAxes?: readonly number[];
-  /** Drawing radius of the joint. */
+  /** Drawing radius of the joint (default −1: automatic, 1.5 % of the model size). */
   jointRadius?: number;
 }
 
@@ -43,9 +43,9 @@ export interface CreateGenericJointOptions extends CreateJointOptions {
   offsetUserFunction?: JointOffsetUserFunction | 0;
   /** Time derivative of the offset user function (0: none). */
   offsetUserFunction_t?: JointOffsetUserFunction | 0;
-  /** Drawing radius of the axes. */
+  /** Drawing radius of the axes (default −1: automatic, 1.5 % of the model size). */
   axesRadius?: number;
-  /** Drawing length of the axes. */
+  /** Drawing length of the axes (default −1: automatic, 6 % of the model size). */
   axesLength?: number;
 }
 
@@ -61,7 +61,7 @@ export function createRevoluteJoint(sink: BuilderSink, options: CreateAxisJointO
     name: options.name ?? '',
     rotationMarker0: mat3TransposeMul(frame.a0, axisJoint),
     rotationMarker1: mat3TransposeMul(frame.a1, axisJoint),
-    visualization: { show: options.show ?? true, axisRadius: options.axisRadius ?? 0.1, axisLength: options.axisLength ?? 0.4, color: options.color ?? [-1, -1, -1, -1] },
+    visualization: { show: options.show ?? true, axisRadius: options.axisRadius ?? -1, axisLength: options.axisLength ?? -1, color: options.color ?? [-1, -1, -1, -1] },
   }));
 }
 
@@ -77,7 +77,7 @@ export function createPrismaticJoint(sink: BuilderSink, options: CreateAxisJoint
     name: options.name ?? '',
     rotationMarker0: mat3TransposeMul(frame.a0, axisJoint),
     rotationMarker1: mat3TransposeMul(frame.a1, axisJoint),
-    visualization: { show: options.show ?? true, axisRadius: options.axisRadius ?? 0.1, axisLength: options.axisLength ?? 0.4, color: options.color ?? [-1, -1, -1, -1] },
+    visualization: { show: options.show ?? true, axisRadius: options.axisRadius ?? -1, axisLength: options.axisLength ?? -1, color: options.color ?? [-1, -1, -1, -1] },
   }));
 }
 
@@ -88,7 +88,7 @@ export function createSphericalJoint(sink: BuilderSink, options: CreateSpherical
   return addJoint(sink, frame, 'BodyPosition', ObjectJointSpherical({
     name: options.name ?? '',
     constrainedAxes: options.constrainedAxes ?? [1, 1, 1],
-    visualization: { show: options.show ?? true, jointRadius: options.jointRadius ?? 0.1, color: options.color ?? [-1, -1, -1, -1] },
+    visualization: { show: options.show ?? true, jointRadius: options.jointRadius ?? -1, color: options.color ?? [-1, -1, -1, -1] },
   }));
 }
 
@@ -108,7 +108,7 @@ export function createGenericJoint(sink: BuilderSink, options: CreateGenericJoin
     rotationMarker1,
     offsetUserFunction: options.offsetUserFunction ?? 0,
     offsetUserFunction_t: options.offsetUserFunction_t ?? 0,
-    visualization: { show: options.show ?? true, axesRadius: options.axesRadius ?? 0.1, axesLength: options.axesLength ?? 0.4, color: options.color ?? [-1, -1, -1, -1] },
+    visualization: { show: options.show ?? true, axesRadius: options.axesRadius ?? -1, axesLength: options.axesLength ?? -1, color: options.color ?? [-1, -1, -1, -1] },
   }));
 }
 
