@@ -147,7 +147,9 @@ async function main(): Promise<void> {
     const notices = engineRun.stderr.split('\n').filter((line) => line.includes('kept in memory'));
     if (notices.length !== 1) fail(`the engine entry must say once that the files stay in memory, got ${notices.length} notices:\n${engineRun.stderr}`);
     for (const key of Object.keys(app)) if (engine[key] !== app[key]) fail(`the engine entry must compute the same ${key} as flexdyn/node, got ${String(engine[key])} vs ${app[key]}`);
-    console.log(`  x(${app.t}) = ${app.x} (analytic ${app.analytic}); ${app.solutionRows} solution rows; engine entry identical, notice: ${notices[0].trim()}`);
+    const usage = run(join(project, 'node_modules', '.bin', 'flexdyn'), ['--help'], project, nodeEnv).stdout;
+  if (!usage.startsWith('usage: flexdyn view')) fail(`the flexdyn command (bin/flexdyn.js → dist/cli.js) must print its usage, got '${usage}'`);
+  console.log(`  x(${app.t}) = ${app.x} (analytic ${app.analytic}); ${app.solutionRows} solution rows; engine entry identical, notice: ${notices[0].trim()}`);
 
     // 4. strict tsc consumer and the editor's hover text
     step('tsc (strict, NodeNext, skipLibCheck false) on app.ts');
