@@ -3,7 +3,7 @@
  * @module
  */
 export { SystemContainer, MainSystem, SystemDataAccess } from './MainSystem.ts';
-export type { ItemInput, PreStepUserFunction, PostNewtonUserFunction } from './MainSystem.ts';
+export type { ItemInput, PreStepUserFunction, PostNewtonUserFunction, AssembledItems } from './MainSystem.ts';
 export type { CreateGroundOptions, CreateMassPointOptions, CreateRigidBodyOptions, CreateRigidBodyResult } from './builders/bodies.ts';
 export { NodeType } from './builders/bodies.ts';
 export type {

@@ -19,8 +19,8 @@ installFileSystem(nodeFileSystem);
 export { loadSolutionFile } from './io/solutionFile.ts';
 export { loadSensorFile } from './io/sensorFile.ts';
 /** ParaView export of a solution (.pvd time series of .vtp files). */
-export { exportVTK } from './io/vtk.ts';
-export type { ExportVTKOptions, ExportVTKResult } from './io/vtk.ts';
+export { exportVTK } from './viewer/vtkExport.ts';
+export type { ExportVTKOptions, ExportVTKResult } from './viewer/vtkExport.ts';
 /** The viewer's scene file beside a solution file and the local viewer server (npx flexdyn view <file>). */
 export { exportScene } from './viewer/scene.ts';
 export { startViewer, resolveSceneFile } from './viewer/server.ts';

@@ -249,6 +249,10 @@ export const objectGenericODE2Definition: ItemDefinition<'Object', typeof parame
     }
     checkMassMatrix(label, 'massMatrix', v.massMatrix);
   },
+  example: (mbs) => {
+    const nodes = [mbs.addNode({ nodeType: 'GenericODE2', numberOfODE2Coordinates: 2, referenceCoordinates: [0, 0], initialCoordinates: [0.1, 0], initialCoordinates_t: [0, 1] }), mbs.addNode({ nodeType: '1D', initialVelocities: [0.5] })];
+    return mbs.addObject({ objectType: 'GenericODE2', nodeNumbers: nodes, massMatrix: [[2, 0, 0], [0, 1, 0], [0, 0, 1]], stiffnessMatrix: [[30, -5, 0], [-5, 20, -2], [0, -2, 10]], dampingMatrix: [[0.5, 0, 0], [0, 0.2, 0], [0, 0, 0.1]], forceVector: [1, 0, -0.5] });
+  },
   create: (v, label) => new GenericODE2Model(label, v),
 };
 
