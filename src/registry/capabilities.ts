@@ -26,6 +26,13 @@ export interface ItemState {
   readonly configuration: ConfigurationType;
 }
 
+/**
+ * The model interface I, checked against the class T that implements it (`class X implements Only<ObjectModel, X>`):
+ * every public member of T must be a member of I, so a misspelled capability (`ode2LHS` for `ode2Lhs`) is a compile
+ * error instead of a silently missing term. Helpers stay private or protected (keyof T does not list them).
+ */
+export type Only<I, T> = I & { readonly [K in Exclude<keyof T, keyof I>]: never };
+
 /** A node at run time: owns n_q position and n_u velocity coordinates (q̇ = B(q) u). */
 export interface NodeModel {
   /** Item label for error messages. */
@@ -503,3 +510,56 @@ export interface SuperElementMeshNodeMap {
   /** Writes ẏ = J u_f (k entries), the map of the body-fixed mesh-node velocities dū/dt. */
   rate(s: ItemState, out: Float64Array): void;
 }
+
+/**
+ * The member names of the model interfaces, per interface (typed against them, so a list cannot miss or invent one):
+ * the registry checks item models against them ({@link ItemRegistry} in definition.ts).
+ */
+export const capabilityNames = {
+  /** {@link NodeModel}. */
+  node: {
+    label: true, nq: true, nu: true, nAE: true, isGround: true, positionDimension: true, qIndex: true, uIndex: true,
+    aeIndex: true, referenceCoordinates: true, initialCoordinates: true, initialVelocities: true, position: true,
+    velocity: true, acceleration: true, positionJacobian: true, orientation: true, angularVelocity: true,
+    angularVelocityLocal: true, angularVelocity_q: true, rotationJacobian: true, jacobianTransposedVector_q: true,
+    ae: true, ae_q: true, composeIncrement: true, positionRates: true, incrementRates: true,
+    correctPredictedIncrement: true, output: true,
+  } satisfies Record<keyof NodeModel, true>,
+  /** {@link ObjectModel}. */
+  object: {
+    label: true, localNodes: true, nAE: true, aeIndex: true, bind: true, body: true, superElement: true,
+    hasConstantMassMatrix: true, massMatrix: true, ode2Lhs: true, ode2Lhs_q: true, ode2Lhs_u: true,
+    ode2LhsDependsOnVelocity: true, massMatrixEntries: true, ode2Lhs_qEntries: true, ode2Lhs_uEntries: true, ae: true,
+    ae_q: true, aeAndJacobian: true, constraintForce_q: true, velocityLevelConstraint: true, multiplierRows: true,
+    eliminableCoordinate: true, output: true,
+  } satisfies Record<keyof ObjectModel, true>,
+  /** {@link BodyModel}. */
+  body: {
+    nodes: true, nLocalU: true, arcLength: true, position: true, velocity: true, nodesAt: true, positionJacobian: true,
+    velocity_q: true, orientation: true, angularVelocity: true, angularVelocityLocal: true, rotationJacobian: true,
+    massProportionalForce: true, massProportionalForceDependsOnCoordinates: true, jacobianTransposedVector_q: true,
+    addDistributedLoad: true, outputBody: true,
+  } satisfies Record<keyof BodyModel, true>,
+  /** {@link SuperElementModel}. */
+  superElement: {
+    meshNodeCount: true, referenceNode: true, meshNodeReferencePosition: true, meshNodeOutputVariables: true,
+    meshNodeOutput: true, createMeshNodeMap: true,
+  } satisfies Record<keyof SuperElementModel, true>,
+  /** {@link MarkerModel}. */
+  marker: {
+    label: true, provides: true, nodes: true, nLocalU: true, bind: true, position: true, velocity: true,
+    positionJacobian: true, velocity_q: true, orientation: true, angularVelocity: true, angularVelocityLocal: true,
+    rotationJacobian: true, coordinateLocalIndex: true, coordinate: true, coordinateVelocity: true,
+    coordinateJacobian: true, massProportionalForce: true, massProportionalForceDependsOnCoordinates: true,
+    jacobianTransposedVector_q: true, addDistributedLoad: true, output: true,
+  } satisfies Record<keyof MarkerModel, true>,
+  /** {@link LoadModel}. */
+  load: {
+    label: true, marker: true, bind: true, addGeneralizedLoad: true, coordinateDependence: true,
+    addGeneralizedLoad_q: true, values: true,
+  } satisfies Record<keyof LoadModel, true>,
+  /** {@link SensorModel}. */
+  sensor: {
+    label: true, bind: true, evaluate: true, storeInternal: true, writeToFile: true, fileName: true, columnNames: true,
+  } satisfies Record<keyof SensorModel, true>,
+};

@@ -1,5 +1,5 @@
 import { makeFactory, type ItemDefinition } from '../../registry/definition.ts';
-import type { BindContext, ItemState, LoadCoordinateDependence, LoadModel, MarkerModel } from '../../registry/capabilities.ts';
+import type { BindContext, ItemState, LoadCoordinateDependence, LoadModel, MarkerModel, Only } from '../../registry/capabilities.ts';
 import { describeValue, itemError, type ItemLabel } from '../../core/errors.ts';
 import { markerIndex, real, userFunction, type UserFunctionValue } from '../../registry/parameters.ts';
 
@@ -13,7 +13,7 @@ const parameters = {
 };
 
 /** Run-time model: a generalized force on one coordinate. */
-class CoordinateLoadModel implements LoadModel {
+class CoordinateLoadModel implements Only<LoadModel, CoordinateLoadModel> {
   marker!: MarkerModel;
   /** Constant on a plain coordinate; numerical with a user function or on a rotation-coordinate marker (its row depends on q). */
   coordinateDependence: LoadCoordinateDependence = 'numerical';

@@ -1,5 +1,5 @@
 import { makeFactory, type ItemDefinition } from '../../registry/definition.ts';
-import type { BindContext, DistributedLoadDensity, ItemState, LoadCoordinateDependence, LoadModel, MarkerModel } from '../../registry/capabilities.ts';
+import type { BindContext, DistributedLoadDensity, ItemState, LoadCoordinateDependence, LoadModel, MarkerModel, Only } from '../../registry/capabilities.ts';
 import { describeValue, itemError, type ItemLabel } from '../../core/errors.ts';
 import { markerIndex, userFunction, vector, type UserFunctionValue } from '../../registry/parameters.ts';
 
@@ -15,7 +15,7 @@ const parameters = {
 };
 
 /** Run-time model: force and moment densities integrated by the rod's quadrature. */
-class DistributedLoadModel implements LoadModel {
+class DistributedLoadModel implements Only<LoadModel, DistributedLoadModel> {
   marker!: MarkerModel;
   /**
    * Always constant: b (global) and c (cross-section frame) give a configuration-independent generalized force, and the

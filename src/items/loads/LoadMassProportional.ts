@@ -1,5 +1,5 @@
 import { makeFactory, type ItemDefinition } from '../../registry/definition.ts';
-import type { BindContext, ItemState, LoadCoordinateDependence, LoadModel, MarkerModel } from '../../registry/capabilities.ts';
+import type { BindContext, ItemState, LoadCoordinateDependence, LoadModel, MarkerModel, Only } from '../../registry/capabilities.ts';
 import { itemError, type ItemLabel } from '../../core/errors.ts';
 import { markerIndex, userFunction, vector, type UserFunctionValue } from '../../registry/parameters.ts';
 import { evaluateVectorUserFunction } from './loadUserFunctions.ts';
@@ -12,7 +12,7 @@ const parameters = {
 };
 
 /** Run-time model: a body force per unit mass (gravity). */
-class MassProportionalLoadModel implements LoadModel {
+class MassProportionalLoadModel implements Only<LoadModel, MassProportionalLoadModel> {
   marker!: MarkerModel;
   /** Numerical with a user function or on bodies whose mass-proportional force depends on q (rigid bodies with COM offset), else constant. */
   coordinateDependence: LoadCoordinateDependence = 'constant';

@@ -1,4 +1,4 @@
-import type { BindContext, ItemState, LoadCoordinateDependence, LoadModel, MarkerModel } from '../../registry/capabilities.ts';
+import type { BindContext, ItemState, LoadCoordinateDependence, LoadModel, MarkerModel, Only } from '../../registry/capabilities.ts';
 import { itemError, type ItemLabel } from '../../core/errors.ts';
 import type { UserFunctionValue } from '../../registry/parameters.ts';
 import { mat3MulVecInto } from '../../rotations/skew.ts';
@@ -19,7 +19,7 @@ export type MarkerVectorLoadAction = 'position' | 'rotation';
  * bodyFixed) distributed by the transposed position or rotation Jacobian of its marker, with the analytic load
  * Jacobian ∂(Jᵀv)/∂q of the marker kinematics plus, for bodyFixed, Jᵀ(−ṽ J_rot).
  */
-export class MarkerVectorLoadModel implements LoadModel {
+export class MarkerVectorLoadModel implements Only<LoadModel, MarkerVectorLoadModel> {
   marker!: MarkerModel;
   coordinateDependence: LoadCoordinateDependence = 'numerical';
   /** The distributing Jacobian J (3 × n): position Jacobian for a force, rotation Jacobian for a torque. */

@@ -1,5 +1,5 @@
 import { makeFactory, type ItemDefinition } from '../../registry/definition.ts';
-import type { BindContext, BodyModel, ItemState, MarkerModel, NodeModel } from '../../registry/capabilities.ts';
+import type { BindContext, BodyModel, ItemState, MarkerModel, NodeModel, Only } from '../../registry/capabilities.ts';
 import { itemError, type ItemLabel } from '../../core/errors.ts';
 import { objectIndex } from '../../registry/parameters.ts';
 
@@ -8,7 +8,7 @@ const parameters = {
 };
 
 /** Run-time model: the mass distribution of a body, for gravity-like loads. */
-class BodyMassMarkerModel implements MarkerModel {
+class BodyMassMarkerModel implements Only<MarkerModel, BodyMassMarkerModel> {
   readonly provides = { position: false, orientation: false, coordinate: false, bodyMass: true };
   nodes: readonly NodeModel[] = [];
   nLocalU = 0;

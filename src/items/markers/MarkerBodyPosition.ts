@@ -1,5 +1,5 @@
 import { makeFactory, type ItemDefinition } from '../../registry/definition.ts';
-import type { BindContext, BodyModel, ItemState, MarkerModel, NodeModel } from '../../registry/capabilities.ts';
+import type { BindContext, BodyModel, ItemState, MarkerModel, NodeModel, Only } from '../../registry/capabilities.ts';
 import type { ItemLabel } from '../../core/errors.ts';
 import { OutputVariableType } from '../../registry/enums.ts';
 import { objectIndex, vector } from '../../registry/parameters.ts';
@@ -10,7 +10,7 @@ const parameters = {
 };
 
 /** Run-time model: a body-fixed point. */
-class BodyPositionMarkerModel implements MarkerModel {
+class BodyPositionMarkerModel implements Only<MarkerModel, BodyPositionMarkerModel> {
   readonly provides = { position: true, orientation: false, coordinate: false, bodyMass: false };
   nodes: readonly NodeModel[] = [];
   nLocalU = 0;

@@ -1,5 +1,5 @@
 import { makeFactory, type ItemDefinition } from '../../registry/definition.ts';
-import type { BindContext, BodyModel, ItemState, MarkerModel, NodeModel } from '../../registry/capabilities.ts';
+import type { BindContext, BodyModel, ItemState, MarkerModel, NodeModel, Only } from '../../registry/capabilities.ts';
 import { itemError, type ItemLabel } from '../../core/errors.ts';
 import type { OutputVariableType } from '../../registry/enums.ts';
 import { objectIndex, vector } from '../../registry/parameters.ts';
@@ -11,7 +11,7 @@ const parameters = {
 };
 
 /** Run-time model: a body-fixed frame (position and orientation). */
-class BodyRigidMarkerModel implements MarkerModel {
+class BodyRigidMarkerModel implements Only<MarkerModel, BodyRigidMarkerModel> {
   readonly provides = { position: true, orientation: true, coordinate: false, bodyMass: false };
   nodes: readonly NodeModel[] = [];
   nLocalU = 0;

@@ -1,5 +1,5 @@
 import { makeFactory, type ItemDefinition } from '../../registry/definition.ts';
-import type { BindContext, ItemState, MarkerModel, NodeModel } from '../../registry/capabilities.ts';
+import type { BindContext, ItemState, MarkerModel, NodeModel, Only } from '../../registry/capabilities.ts';
 import { itemError, type ItemLabel } from '../../core/errors.ts';
 import { OutputVariableType } from '../../registry/enums.ts';
 import { nodeIndex } from '../../registry/parameters.ts';
@@ -9,7 +9,7 @@ const parameters = {
 };
 
 /** Run-time model: the position of a node. */
-class NodePositionMarkerModel implements MarkerModel {
+class NodePositionMarkerModel implements Only<MarkerModel, NodePositionMarkerModel> {
   readonly provides = { position: true, orientation: false, coordinate: false, bodyMass: false };
   nodes: NodeModel[] = [];
   nLocalU = 0;

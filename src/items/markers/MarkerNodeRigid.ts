@@ -1,5 +1,5 @@
 import { makeFactory, type ItemDefinition } from '../../registry/definition.ts';
-import type { BindContext, ItemState, MarkerModel, NodeModel } from '../../registry/capabilities.ts';
+import type { BindContext, ItemState, MarkerModel, NodeModel, Only } from '../../registry/capabilities.ts';
 import { itemError, type ItemLabel } from '../../core/errors.ts';
 import type { OutputVariableType } from '../../registry/enums.ts';
 import { nodeIndex } from '../../registry/parameters.ts';
@@ -10,7 +10,7 @@ const parameters = {
 };
 
 /** Run-time model: the frame (position and orientation) of a rigid-body node. */
-class NodeRigidMarkerModel implements MarkerModel {
+class NodeRigidMarkerModel implements Only<MarkerModel, NodeRigidMarkerModel> {
   readonly provides = { position: true, orientation: true, coordinate: false, bodyMass: false };
   nodes: NodeModel[] = [];
   nLocalU = 0;

@@ -1,5 +1,5 @@
 import { makeFactory, type ItemDefinition } from '../../registry/definition.ts';
-import type { BindContext, ItemState, MarkerModel, NodeModel } from '../../registry/capabilities.ts';
+import type { BindContext, ItemState, MarkerModel, NodeModel, Only } from '../../registry/capabilities.ts';
 import { itemError, type ItemLabel } from '../../core/errors.ts';
 import { OutputVariableType } from '../../registry/enums.ts';
 import { int, nodeIndex } from '../../registry/parameters.ts';
@@ -16,7 +16,7 @@ const parameters = {
  * velocity component ω_k and its Jacobian row k of the rotation Jacobian (as in Exudyn, so both are
  * the angle's derivatives only for rotations about a single axis).
  */
-class NodeRotationCoordinateMarkerModel implements MarkerModel {
+class NodeRotationCoordinateMarkerModel implements Only<MarkerModel, NodeRotationCoordinateMarkerModel> {
   readonly provides = { position: false, orientation: false, coordinate: true, bodyMass: false };
   nodes: NodeModel[] = [];
   nLocalU = 0;

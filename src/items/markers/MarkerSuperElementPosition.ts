@@ -1,5 +1,5 @@
 import { makeFactory, type ItemDefinition } from '../../registry/definition.ts';
-import type { BindContext, ItemState, MarkerModel, NodeModel } from '../../registry/capabilities.ts';
+import type { BindContext, ItemState, MarkerModel, NodeModel, Only } from '../../registry/capabilities.ts';
 import type { ItemLabel } from '../../core/errors.ts';
 import { OutputVariableType } from '../../registry/enums.ts';
 import { intVector, objectIndex, vector } from '../../registry/parameters.ts';
@@ -12,7 +12,7 @@ const parameters = {
 };
 
 /** Run-time model: the weighted mean point Σ w_i p_i of mesh nodes. */
-class SuperElementPositionMarkerModel implements MarkerModel {
+class SuperElementPositionMarkerModel implements Only<MarkerModel, SuperElementPositionMarkerModel> {
   readonly provides = { position: true, orientation: false, coordinate: false, bodyMass: false };
   nodes: readonly NodeModel[] = [];
   nLocalU = 0;

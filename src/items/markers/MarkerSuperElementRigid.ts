@@ -1,5 +1,5 @@
 import { makeFactory, type ItemDefinition } from '../../registry/definition.ts';
-import type { BindContext, ItemState, MarkerModel, NodeModel, SuperElementMeshNodeMap } from '../../registry/capabilities.ts';
+import type { BindContext, ItemState, MarkerModel, NodeModel, SuperElementMeshNodeMap, Only } from '../../registry/capabilities.ts';
 import { itemError, type ItemLabel } from '../../core/errors.ts';
 import { OutputVariableType } from '../../registry/enums.ts';
 import { bool, intVector, objectIndex, uint, vector } from '../../registry/parameters.ts';
@@ -17,7 +17,7 @@ const parameters = {
 };
 
 /** Run-time model: a frame on weighted mesh nodes of a super element (RBE3-like averaged translation and rotation). */
-class SuperElementRigidMarkerModel implements MarkerModel {
+class SuperElementRigidMarkerModel implements Only<MarkerModel, SuperElementRigidMarkerModel> {
   readonly provides = { position: true, orientation: true, coordinate: false, bodyMass: false };
   nodes: readonly NodeModel[] = [];
   nLocalU = 0;

@@ -1,5 +1,5 @@
 import { makeFactory, type ItemDefinition } from '../../registry/definition.ts';
-import type { BindContext, ItemState, NodeModel, ObjectModel } from '../../registry/capabilities.ts';
+import type { BindContext, ItemState, NodeModel, ObjectModel, Only } from '../../registry/capabilities.ts';
 import { describeValue, itemError, type ItemLabel } from '../../core/errors.ts';
 import { OutputVariableType } from '../../registry/enums.ts';
 import { bool, markerIndexArray, real, userFunction, type UserFunctionValue } from '../../registry/parameters.ts';
@@ -25,7 +25,7 @@ type Values = {
 };
 
 /** Run-time model of a linear constraint between two coordinates. */
-class CoordinateConstraintModel implements ObjectModel {
+class CoordinateConstraintModel implements Only<ObjectModel, CoordinateConstraintModel> {
   readonly nAE = 1;
   aeIndex = -1;
   readonly velocityLevelConstraint: boolean;

@@ -1,5 +1,5 @@
 import { makeFactory, type ItemDefinition } from '../../registry/definition.ts';
-import type { BindContext, ItemState, NodeModel, ObjectModel } from '../../registry/capabilities.ts';
+import type { BindContext, ItemState, NodeModel, ObjectModel, Only } from '../../registry/capabilities.ts';
 import { describeValue, itemError, type ItemLabel } from '../../core/errors.ts';
 import { OutputVariableType } from '../../registry/enums.ts';
 import { bool, markerIndexArray, real, userFunction, type UserFunctionValue } from '../../registry/parameters.ts';
@@ -22,7 +22,7 @@ const parameters = {
  * Jacobians are analytic (ode2Lhs_q, ode2Lhs_u); with one they are absent, so the model
  * differentiates numerically, as Exudyn does.
  */
-class CoordinateSpringDamperModel implements ObjectModel {
+class CoordinateSpringDamperModel implements Only<ObjectModel, CoordinateSpringDamperModel> {
   readonly nAE = 0;
   aeIndex = -1;
   readonly ode2LhsDependsOnVelocity = true;

@@ -1,5 +1,5 @@
 import { makeFactory, type ItemDefinition } from '../../registry/definition.ts';
-import type { BindContext, ItemState, NodeModel, ObjectModel } from '../../registry/capabilities.ts';
+import type { BindContext, ItemState, NodeModel, ObjectModel, Only } from '../../registry/capabilities.ts';
 import { itemError, type ItemLabel } from '../../core/errors.ts';
 import { OutputVariableType } from '../../registry/enums.ts';
 import { bool, markerIndexArray, preal } from '../../registry/parameters.ts';
@@ -12,7 +12,7 @@ const parameters = {
 };
 
 /** Run-time model of a distance constraint |p1 − p0| = d. */
-class DistanceConstraintModel implements ObjectModel {
+class DistanceConstraintModel implements Only<ObjectModel, DistanceConstraintModel> {
   readonly nAE = 1;
   aeIndex = -1;
   localNodes: NodeModel[] = [];

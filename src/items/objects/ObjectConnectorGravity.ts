@@ -1,5 +1,5 @@
 import { makeFactory, type ItemDefinition } from '../../registry/definition.ts';
-import type { BindContext, ItemState, NodeModel, ObjectModel } from '../../registry/capabilities.ts';
+import type { BindContext, ItemState, NodeModel, ObjectModel, Only } from '../../registry/capabilities.ts';
 import { itemError, type ItemLabel } from '../../core/errors.ts';
 import { OutputVariableType } from '../../registry/enums.ts';
 import { bool, markerIndexArray, real, ureal } from '../../registry/parameters.ts';
@@ -17,7 +17,7 @@ const parameters = {
 type Values = { gravitationalConstant: number; mass0: number; mass1: number; minDistanceRegularization: number; activeConnector: boolean };
 
 /** Run-time model of Newton's gravitational attraction between two points. */
-class GravityConnectorModel implements ObjectModel {
+class GravityConnectorModel implements Only<ObjectModel, GravityConnectorModel> {
   readonly nAE = 0;
   aeIndex = -1;
   readonly ode2LhsDependsOnVelocity = false;

@@ -1,5 +1,5 @@
 import { makeFactory, type ItemDefinition } from '../../registry/definition.ts';
-import type { BindContext, ItemState, NodeModel, ObjectModel } from '../../registry/capabilities.ts';
+import type { BindContext, ItemState, NodeModel, ObjectModel, Only } from '../../registry/capabilities.ts';
 import { describeValue, itemError, type ItemLabel } from '../../core/errors.ts';
 import { OutputVariableType } from '../../registry/enums.ts';
 import { bool, markerIndexArray, matrix, userFunction, vector, type MatrixValue, type UserFunctionValue, type VectorValue } from '../../registry/parameters.ts';
@@ -41,7 +41,7 @@ type Values = {
  * Run-time model of a 6D spring-damper between two rigid markers. No analytic Jacobian (Exudyn differentiates
  * this connector numerically): the model differentiates ode2Lhs.
  */
-class RigidBodySpringDamperModel implements ObjectModel {
+class RigidBodySpringDamperModel implements Only<ObjectModel, RigidBodySpringDamperModel> {
   readonly nAE = 0;
   aeIndex = -1;
   readonly ode2LhsDependsOnVelocity = true;

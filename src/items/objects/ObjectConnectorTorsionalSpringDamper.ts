@@ -1,5 +1,5 @@
 import { makeFactory, type ItemDefinition } from '../../registry/definition.ts';
-import type { BindContext, ItemState, NodeModel, ObjectModel } from '../../registry/capabilities.ts';
+import type { BindContext, ItemState, NodeModel, ObjectModel, Only } from '../../registry/capabilities.ts';
 import { describeValue, itemError, type ItemLabel } from '../../core/errors.ts';
 import { OutputVariableType } from '../../registry/enums.ts';
 import { bool, markerIndexArray, real, userFunction, type MatrixValue, type UserFunctionValue } from '../../registry/parameters.ts';
@@ -31,7 +31,7 @@ type Values = {
 };
 
 /** Run-time model of a torsional spring-damper about the J0 z axis; the Jacobian is numerical, as in Exudyn. */
-class TorsionalSpringDamperModel implements ObjectModel {
+class TorsionalSpringDamperModel implements Only<ObjectModel, TorsionalSpringDamperModel> {
   readonly nAE = 0;
   aeIndex = -1;
   readonly ode2LhsDependsOnVelocity = true;

@@ -1,7 +1,6 @@
 import { makeFactory, type ItemDefinition } from '../../registry/definition.ts';
 import type {
-  BindContext, BodyModel, ItemState, NodeModel, ObjectModel, SuperElementMeshNodeMap, SuperElementModel,
-} from '../../registry/capabilities.ts';
+  BindContext, BodyModel, ItemState, NodeModel, ObjectModel, SuperElementMeshNodeMap, SuperElementModel, Only } from '../../registry/capabilities.ts';
 import { describeValue, itemError, type ItemLabel } from '../../core/errors.ts';
 import { OutputVariableType } from '../../registry/enums.ts';
 import {
@@ -110,7 +109,7 @@ function matVec(a: Float64Array, rows: number, cols: number, x: ArrayLike<number
 }
 
 /** Mesh-node map y = J ζ of ObjectFFRFreducedOrder, J = Σ_j C_j Ψ_(k_j) (rows × n_m). */
-class ReducedMeshNodeMap implements SuperElementMeshNodeMap {
+class ReducedMeshNodeMap implements Only<SuperElementMeshNodeMap, ReducedMeshNodeMap> {
   readonly nU: number;
 
   constructor(readonly rows: number, readonly nodes: readonly NodeModel[], readonly jacobian: Float64Array) {
@@ -135,7 +134,7 @@ class ReducedMeshNodeMap implements SuperElementMeshNodeMap {
  * velocity vector of Exudyn's ObjectFFRFreducedOrder page (Zwölfer and Gerstmayr), put on the left-hand side with
  * K_red ζ + D_red ζ̇. The Jacobians of the left-hand side are numerical (as Exudyn).
  */
-class FFRFreducedOrderModel implements ObjectModel, BodyModel, SuperElementModel {
+class FFRFreducedOrderModel implements Only<ObjectModel & BodyModel & SuperElementModel, FFRFreducedOrderModel> {
   readonly nAE = 0;
   aeIndex = -1;
   readonly hasConstantMassMatrix = false;

@@ -1,5 +1,5 @@
 import { makeFactory, type ItemDefinition } from '../../registry/definition.ts';
-import type { BindContext, ItemState, NodeModel, ObjectModel } from '../../registry/capabilities.ts';
+import type { BindContext, ItemState, NodeModel, ObjectModel, Only } from '../../registry/capabilities.ts';
 import { itemError, type ItemLabel } from '../../core/errors.ts';
 import type { OutputVariableType } from '../../registry/enums.ts';
 import { bool, markerIndexArray, vector } from '../../registry/parameters.ts';
@@ -15,7 +15,7 @@ const parameters = {
 };
 
 /** Run-time model of a planar prismatic joint; its equations are planar, not a selection of the generic joint's. */
-class Prismatic2DModel implements ObjectModel {
+class Prismatic2DModel implements Only<ObjectModel, Prismatic2DModel> {
   readonly nAE = 2;
   aeIndex = -1;
   localNodes: NodeModel[] = [];

@@ -1,4 +1,4 @@
-import type { BindContext, ItemState, NodeModel, ObjectModel } from '../../registry/capabilities.ts';
+import type { BindContext, ItemState, NodeModel, ObjectModel, Only } from '../../registry/capabilities.ts';
 import { describeValue, itemError, type ItemLabel } from '../../core/errors.ts';
 import { OutputVariableType } from '../../registry/enums.ts';
 import { matrix, type MatrixValue, type UserFunctionValue, type VectorValue } from '../../registry/parameters.ts';
@@ -101,7 +101,7 @@ function rotatedAxisDerivative(a: Float64Array, i: number, b: Float64Array, k: n
  * Index 2: v1 − v0, or A0allᵀ(v1 − v0) + Ȧ0allᵀ d, and ȧ0_k·a1_l + a0_k·ȧ1_l with Ȧall = A ω̄̃ R.
  * No method allocates after bind.
  */
-export class JointModel implements ObjectModel {
+export class JointModel implements Only<ObjectModel, JointModel> {
   readonly nAE: number;
   aeIndex = -1;
   localNodes: NodeModel[] = [];

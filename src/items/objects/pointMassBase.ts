@@ -1,4 +1,4 @@
-import type { BindContext, BodyModel, ItemState, NodeModel, ObjectModel } from '../../registry/capabilities.ts';
+import type { BindContext, BodyModel, ItemState, NodeModel, ObjectModel, Only } from '../../registry/capabilities.ts';
 import { itemError, type ItemLabel } from '../../core/errors.ts';
 import { OutputVariableType } from '../../registry/enums.ts';
 
@@ -9,7 +9,7 @@ export const pointMassOutputs = [
 ] as const;
 
 /** A point mass on a Point (3D) or Point2D node: mass matrix m·I, kinematics of its node. */
-export class PointMassModel implements ObjectModel, BodyModel {
+export class PointMassModel implements Only<ObjectModel & BodyModel, PointMassModel> {
   readonly nAE = 0;
   aeIndex = -1;
   readonly hasConstantMassMatrix = true;

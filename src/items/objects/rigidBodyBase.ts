@@ -1,4 +1,4 @@
-import type { BindContext, BodyModel, ItemState, NodeModel, ObjectModel } from '../../registry/capabilities.ts';
+import type { BindContext, BodyModel, ItemState, NodeModel, ObjectModel, Only } from '../../registry/capabilities.ts';
 import type { ItemLabel } from '../../core/errors.ts';
 import { OutputVariableType } from '../../registry/enums.ts';
 import { cross3Into, mat3MulVecInto, mat3TransposeMulVecInto } from '../../rotations/skew.ts';
@@ -36,7 +36,7 @@ export abstract class RigidFrameKinematics<N extends OrientedNode> {
   }
 
   /** Displacement of the frame-fixed point x from its reference position: position(q) − position(q = 0) (an output). */
-  displacement(s: ItemState, localPosition: ArrayLike<number>, out: Float64Array): Float64Array {
+  protected displacement(s: ItemState, localPosition: ArrayLike<number>, out: Float64Array): Float64Array {
     const p0 = new Float64Array(3);
     this.position({ ...s, q: new Float64Array(s.q.length) }, localPosition, p0);
     this.position(s, localPosition, out);
@@ -102,7 +102,7 @@ export abstract class RigidFrameKinematics<N extends OrientedNode> {
  * Common part of rigid bodies on one rigid node: the frame kinematics of {@link RigidFrameKinematics}, binding
  * and the body outputs. Subclasses add the mass matrix, quadratic velocity terms and Jacobians.
  */
-export abstract class RigidBodyBase<N extends OrientedNode> extends RigidFrameKinematics<N> implements ObjectModel, BodyModel {
+export abstract class RigidBodyBase<N extends OrientedNode> extends RigidFrameKinematics<N> implements Only<ObjectModel & BodyModel, RigidBodyBase<N>> {
   readonly nAE = 0;
   aeIndex = -1;
   localNodes: NodeModel[] = [];
