@@ -4,9 +4,10 @@ import { ReferenceModel, type ReferenceOutputs } from './model/referenceModel.ts
 import { SystemAssembler } from './model/assembly.ts';
 import { SensorRecords } from './model/SensorRecords.ts';
 import type { SystemState } from './model/SystemState.ts';
-import { completeDictionary, labelOf, typeKeyOf, type ItemCategory, type ItemDictionary, type ModelOf } from './registry/definition.ts';
+import { completeDictionary, labelOf, typeKeyOf, type ItemCategory, type ItemDictionary, type ItemSink, type ModelOf } from './registry/definition.ts';
 import { ConfigurationType, DynamicSolverType, OutputVariableType } from './registry/enums.ts';
 import { describeValue, FlexdynError, formatItemLabel } from './core/errors.ts';
+import { ownValue } from './core/dictionary.ts';
 import type { LoadIndex, MarkerIndex, NodeIndex, ObjectIndex, SensorIndex } from './registry/parameters.ts';
 import { SimulationSettings } from './solvers/SimulationSettings.ts';
 import { solveDynamic } from './solvers/solveDynamic.ts';
@@ -29,13 +30,20 @@ export type PostNewtonUserFunction = (mbs: MainSystem, t: number) => readonly nu
 export class SystemDataAccess {
   constructor(private readonly mbs: MainSystem) {}
 
-  /** ODE2 position coordinates (displacements from reference). */
+  /**
+   * ODE2 position coordinates: displacements from reference, except for ConfigurationType.Reference, which
+   * (as in Exudyn) answers the reference coordinates themselves, so that `sol + solRef` is the position.
+   */
   getODE2Coordinates(configuration: ConfigurationType = ConfigurationType.Current): number[] {
-    return Array.from(this.mbs.stateOf(configuration).q);
+    const state = this.mbs.stateOf(configuration);
+    return Array.from(configuration === ConfigurationType.Reference ? state.qRef : state.q);
   }
 
-  /** Sets ODE2 position coordinates of a configuration. */
+  /** Sets ODE2 position coordinates (displacements) of a configuration; the reference configuration comes from the nodes. */
   setODE2Coordinates(values: ArrayLike<number>, configuration: ConfigurationType = ConfigurationType.Current): void {
+    if (configuration === ConfigurationType.Reference) {
+      throw new FlexdynError('systemData.setODE2Coordinates: configuration must be Current, Initial, StartOfStep or Visualization, got Reference; reference coordinates are the nodes\' referenceCoordinates (change them with modifyNode and assemble again)');
+    }
     setChecked(this.mbs.stateOf(configuration).q, values, 'ODE2 coordinates');
   }
 
@@ -93,7 +101,7 @@ function setChecked(target: Float64Array, values: ArrayLike<number>, what: strin
  * dictionaries, compiles them with assemble() and solves them. Methods follow Exudyn's
  * MainSystem in camelCase.
  */
-export class MainSystem extends MainSystemCreateHelpers {
+export class MainSystem extends MainSystemCreateHelpers implements ItemSink {
   private readonly items: Record<ItemCategory, StoredItem[]> = { Node: [], Object: [], Marker: [], Load: [], Sensor: [] };
   private model?: CompiledModel;
   private assembler?: SystemAssembler;
@@ -316,7 +324,7 @@ export class MainSystem extends MainSystemCreateHelpers {
   private addItem(category: ItemCategory, item: ItemInput): number {
     const list = this.items[category];
     if (item === null || typeof item !== 'object') throw new FlexdynError(`add${category}: expected a dictionary, got ${describeValue(item)}`);
-    const definition = itemRegistry.get(category, item[typeKeyOf[category]], list.length);
+    const definition = itemRegistry.get(category, ownValue(item, typeKeyOf[category]), list.length);
     const index = list.length;
     const dictionary = completeDictionary(definition, item, labelOf(category, definition.typeName, index));
     list.push({ definition, dictionary });
@@ -339,8 +347,9 @@ export class MainSystem extends MainSystemCreateHelpers {
   private modifyItem(category: ItemCategory, index: number, changes: ItemInput): void {
     const stored = this.storedItem(category, index);
     const typeKey = typeKeyOf[category];
-    if (changes[typeKey] !== undefined && changes[typeKey] !== stored.definition.typeName) {
-      throw new FlexdynError(`${formatItemLabel(labelOf(category, stored.definition.typeName, index))}: modify${category} cannot change ${typeKey} to ${describeValue(changes[typeKey])}`);
+    const newType = ownValue(changes, typeKey);
+    if (newType !== undefined && newType !== stored.definition.typeName) {
+      throw new FlexdynError(`${formatItemLabel(labelOf(category, stored.definition.typeName, index))}: modify${category} cannot change ${typeKey} to ${describeValue(newType)}`);
     }
     const dictionary = completeDictionary(stored.definition, { ...stored.dictionary, ...changes }, labelOf(category, stored.definition.typeName, index));
     this.items[category][index] = { definition: stored.definition, dictionary };

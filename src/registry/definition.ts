@@ -1,5 +1,6 @@
-import { copyDefault, validateParameter, type ParameterInput, type ParameterSchema, type ParameterValues } from './parameters.ts';
+import { copyDefault, validateParameter, type LoadIndex, type MarkerIndex, type NodeIndex, type ObjectIndex, type ParameterInput, type ParameterSchema, type ParameterValues, type SensorIndex } from './parameters.ts';
 import { describeValue, FlexdynError, itemError, type ItemLabel } from '../core/errors.ts';
+import { closestName, ownValue } from '../core/dictionary.ts';
 import type { OutputVariableType } from './enums.ts';
 import { visualizationParameter } from './visualization.ts';
 import type { LoadModel, MarkerModel, NodeModel, ObjectModel, SensorModel } from './capabilities.ts';
@@ -30,6 +31,23 @@ export interface ModelOf {
   Sensor: SensorModel;
 }
 
+/**
+ * The add functions of a system, through which item examples (and model builders) write items without importing
+ * MainSystem, which implements it. Each takes an item dictionary (plain or from a factory) and returns its index.
+ */
+export interface ItemSink {
+  /** Adds a node; returns its index. */
+  addNode(item: Record<string, unknown>): NodeIndex;
+  /** Adds an object; returns its index. */
+  addObject(item: Record<string, unknown>): ObjectIndex;
+  /** Adds a marker; returns its index. */
+  addMarker(item: Record<string, unknown>): MarkerIndex;
+  /** Adds a load; returns its index. */
+  addLoad(item: Record<string, unknown>): LoadIndex;
+  /** Adds a sensor; returns its index. */
+  addSensor(item: Record<string, unknown>): SensorIndex;
+}
+
 /** The single declaration of an item type: schema, documentation and implementation. */
 export interface ItemDefinition<C extends ItemCategory = ItemCategory, S extends ParameterSchema = ParameterSchema> {
   /** Item category. */
@@ -48,6 +66,13 @@ export interface ItemDefinition<C extends ItemCategory = ItemCategory, S extends
   readonly equations?: string;
   /** Checks across parameters that the schema cannot express; throw with itemError. */
   validate?(values: ParameterValues<S>, label: ItemLabel): void;
+  /**
+   * A minimal model containing one item of this type (like Exudyn's mini examples), built through sink; returns the
+   * index of that item in its category. Its coordinates, loads and parameters are chosen so that every term of the
+   * item is non-zero away from the reference configuration: the registry-driven test (test/items/registry.test.ts)
+   * assembles it and checks the item's Jacobians, outputs, defaults and reference page.
+   */
+  readonly example?: (sink: ItemSink) => number;
   /** Creates the run-time model from validated values. */
   create(values: ParameterValues<S>, label: ItemLabel): ModelOf[C];
 }
@@ -61,48 +86,27 @@ export const commonParameters = {
 /** A validated item dictionary: type key, every parameter with its value. */
 export type ItemDictionary = Record<string, unknown>;
 
-/** Validates a user dictionary against a definition and returns a complete dictionary with defaults filled in. */
+/**
+ * Validates a user dictionary against a definition and returns a complete dictionary with defaults filled in.
+ * Only own enumerable keys count: an unknown own key (also `constructor`, `toString`, a JSON `__proto__`) is an
+ * error, an inherited value is never read.
+ */
 export function completeDictionary(definition: ItemDefinition, input: Record<string, unknown>, label: ItemLabel): ItemDictionary {
   const typeKey = typeKeyOf[definition.category];
   const schema: ParameterSchema = { ...definition.parameters, ...commonParameters };
   for (const key of Object.keys(input)) {
-    if (key !== typeKey && !(key in schema)) {
+    if (key !== typeKey && !Object.hasOwn(schema, key)) {
       const suggestion = closestName(key, Object.keys(schema));
       itemError(label, key, `is not a parameter of ${definition.category}${definition.typeName}${suggestion ? ` (did you mean '${suggestion}'?)` : ''}; expected one of: ${Object.keys(schema).join(', ')}`);
     }
   }
   const result: ItemDictionary = { [typeKey]: definition.typeName };
   for (const [key, parameter] of Object.entries(schema)) {
-    const given = input[key];
+    const given = ownValue(input, key);
     result[key] = given === undefined ? copyDefault(parameter.default) : validateParameter(label, key, parameter, given);
   }
   definition.validate?.(result as never, label);
   return result;
-}
-
-/** Levenshtein-closest candidate within distance 3, for 'did you mean' hints. */
-function closestName(name: string, candidates: readonly string[]): string | undefined {
-  let best: string | undefined;
-  let bestDistance = 4;
-  for (const candidate of candidates) {
-    const d = editDistance(name.toLowerCase(), candidate.toLowerCase());
-    if (d < bestDistance) { bestDistance = d; best = candidate; }
-  }
-  return best;
-}
-
-function editDistance(a: string, b: string): number {
-  const row = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    let diagonal = row[0];
-    row[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const above = row[j];
-      row[j] = Math.min(row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] === b[j - 1] ? 0 : 1));
-      diagonal = above;
-    }
-  }
-  return row[b.length];
 }
 
 /** The dictionary a factory returns: parameters plus the type key. */

@@ -1,4 +1,5 @@
 import { describeValue, itemError, type ItemLabel } from '../core/errors.ts';
+import { closestName } from '../core/dictionary.ts';
 import { OutputVariableType } from './enums.ts';
 import { validateGraphicsData, type GraphicsData } from '../graphics/graphicsData.ts';
 
@@ -303,8 +304,11 @@ export function validateParameter(item: ItemLabel, name: string, parameter: Para
       if (fields === undefined) return { ...(value as object) };
       const result: Record<string, unknown> = {};
       for (const [key, entry] of Object.entries(value as Record<string, unknown>)) {
-        const field = fields[key];
-        if (field === undefined) itemError(item, `${name}.${key}`, `is not a ${name} setting; expected one of: ${Object.keys(fields).join(', ')}`);
+        const field = Object.hasOwn(fields, key) ? fields[key] : undefined;
+        if (field === undefined) {
+          const suggestion = closestName(key, Object.keys(fields));
+          itemError(item, `${name}.${key}`, `is not a ${name} setting${suggestion === undefined ? '' : ` (did you mean '${suggestion}'?)`}; expected one of: ${Object.keys(fields).join(', ')}`);
+        }
         if (entry !== undefined) result[key] = validateParameter(item, `${name}.${key}`, field, entry);
       }
       return result;

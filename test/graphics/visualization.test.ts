@@ -17,7 +17,7 @@ describe('visualization parameter (shared by all items)', () => {
     expect(stored.graphicsData[1].normals).toEqual([0, 0, 1, 0, 0, 1, 0, 0, 1]);
     expect(stored.graphicsData[1].colors.slice(0, 4)).toEqual(graphics.color.defaultBody);
     expect(() => mbs.addNode(NodePoint({ visualization: { shwo: true } })))
-      .toThrow(/^NodePoint #1: visualization\.shwo is not a visualization setting; expected one of: show, color, graphicsData, /);
+      .toThrow(/^NodePoint #1: visualization\.shwo is not a visualization setting \(did you mean 'show'\?\); expected one of: show, color, graphicsData, /);
     expect(() => mbs.addNode(NodePoint({ visualization: { color: [1, 0, 0] } }))).toThrow(/visualization\.color must have 4 entries, got 3/);
     expect(() => mbs.addObject(MassPoint({ physicsMass: 1, nodeNumber: n, visualization: { graphicsData: [brick, { type: 'Line', data: [0, 0, 0], color: [0, 0, 0, 1] }] } })))
       .toThrow(/^ObjectMassPoint #1: visualization\.graphicsData\[1\] data must hold at least 2 points, got 1$/);
