@@ -8,7 +8,7 @@
 import type { MainSystem } from '../MainSystem.ts';
 import { ConfigurationType, OutputVariableType } from '../registry/enums.ts';
 import { formatItemLabel } from '../core/errors.ts';
-import type { ItemState } from '../registry/capabilities.ts';
+import { isPositionMarker, isRigidMarker, type ItemState } from '../registry/capabilities.ts';
 import { visualizationOf } from '../registry/visualization.ts';
 import { Cylinder, Sphere, type GraphicsData } from '../graphics/graphicsData.ts';
 
@@ -118,7 +118,7 @@ export function markerPoint(mbs: MainSystem, markerIndex: number): EndPoint | un
   const model = mbs.compiled();
   const marker = model.markers[markerIndex];
   if (marker === undefined) return undefined;
-  if (marker.position !== undefined && marker.provides.position) {
+  if (isPositionMarker(marker)) {
     const position = marker.position.bind(marker);
     return (s, out) => position(s, out);
   }
@@ -139,7 +139,7 @@ export function markerPoint(mbs: MainSystem, markerIndex: number): EndPoint | un
 /** The joint frame of a marker: its position and rotation A·R (A = the marker's rotation, identity without one; R row-major 3×3). */
 function markerFrame(mbs: MainSystem, markerIndex: number, point: EndPoint, R: readonly (readonly number[])[]): JointFrame {
   const marker = mbs.compiled().markers[markerIndex];
-  const orientation = marker.provides.orientation && marker.orientation !== undefined ? marker.orientation.bind(marker) : undefined;
+  const orientation = isRigidMarker(marker) ? marker.orientation.bind(marker) : undefined;
   const A = new Float64Array(9);
   return (s, position, rotation) => {
     point(s, position);

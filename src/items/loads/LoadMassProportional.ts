@@ -1,5 +1,5 @@
 import { makeFactory, type ItemDefinition } from '../../registry/definition.ts';
-import type { BindContext, ItemState, LoadCoordinateDependence, LoadModel, MarkerModel, Only } from '../../registry/capabilities.ts';
+import { isBodyMassMarker, type BodyMassMarkerModel, type BindContext, type ItemState, type LoadCoordinateDependence, type LoadModel, type Only } from '../../registry/capabilities.ts';
 import { itemError, type ItemLabel } from '../../core/errors.ts';
 import { markerIndex, userFunction, vector, type UserFunctionValue } from '../../registry/parameters.ts';
 import { evaluateVectorUserFunction } from './loadUserFunctions.ts';
@@ -13,7 +13,7 @@ const parameters = {
 
 /** Run-time model: a body force per unit mass (gravity). */
 class MassProportionalLoadModel implements Only<LoadModel, MassProportionalLoadModel> {
-  marker!: MarkerModel;
+  marker!: BodyMassMarkerModel;
   /** Numerical with a user function or on bodies whose mass-proportional force depends on q (rigid bodies with COM offset), else constant. */
   coordinateDependence: LoadCoordinateDependence = 'constant';
   private readonly loadPerMass = new Float64Array(3);
@@ -22,9 +22,10 @@ class MassProportionalLoadModel implements Only<LoadModel, MassProportionalLoadM
   constructor(readonly label: ItemLabel, private readonly markerNumber: number, private readonly loadVector: number[], private readonly userFunction: UserFunctionValue<LoadVectorUserFunction>) {}
 
   bind(context: BindContext): void {
-    this.marker = context.marker(this.markerNumber, 'markerNumber');
-    if (!this.marker.provides.bodyMass) itemError(this.label, 'markerNumber', `must refer to a BodyMass marker, got ${this.marker.label.category}${this.marker.label.typeName} #${this.markerNumber}`);
-    const dependent = this.userFunction !== 0 || this.marker.massProportionalForceDependsOnCoordinates === true;
+    const marker = context.marker(this.markerNumber, 'markerNumber');
+    if (!isBodyMassMarker(marker)) itemError(this.label, 'markerNumber', `must refer to a BodyMass marker, got ${marker.label.category}${marker.label.typeName} #${this.markerNumber}`);
+    this.marker = marker;
+    const dependent = this.userFunction !== 0 || marker.massProportionalForceDependsOnCoordinates;
     this.coordinateDependence = dependent && this.marker.nLocalU > 0 ? 'numerical' : 'constant';
   }
 
@@ -37,7 +38,7 @@ class MassProportionalLoadModel implements Only<LoadModel, MassProportionalLoadM
     evaluateVectorUserFunction(this.label, this.userFunction, s, this.loadVector, this.loadPerMass);
     const factor = this.userFunction === 0 ? s.loadFactor : 1;
     for (let i = 0; i < 3; i++) this.scaled[i] = factor * this.loadPerMass[i];
-    this.marker.massProportionalForce!(s, this.scaled, f);
+    this.marker.massProportionalForce(s, this.scaled, f);
   }
 }
 

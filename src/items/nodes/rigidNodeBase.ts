@@ -1,4 +1,4 @@
-import type { ItemState, NodeModel, Only } from '../../registry/capabilities.ts';
+import type { FrameNodeModel, ItemState, Only } from '../../registry/capabilities.ts';
 import { itemError, type ItemLabel } from '../../core/errors.ts';
 import { OutputVariableType } from '../../registry/enums.ts';
 import { rotationMatrix2RotXYZInto } from '../../rotations/rotationMatrices.ts';
@@ -17,13 +17,7 @@ export const rigidNodeOutputs: readonly OutputVariableType[] = [
 ];
 
 /** A node with position and orientation: the kinematics a rigid-body output needs. */
-export interface OrientedNode extends NodeModel {
-  position(s: ItemState, out: Float64Array): void;
-  velocity(s: ItemState, out: Float64Array): void;
-  acceleration(s: ItemState, out: Float64Array): void;
-  orientation(s: ItemState, out: Float64Array): void;
-  angularVelocity(s: ItemState, out: Float64Array): void;
-  angularVelocityLocal(s: ItemState, out: Float64Array): void;
+export interface OrientedNode extends FrameNodeModel {
   /** Writes the global angular acceleration α. */
   angularAcceleration(s: ItemState, out: Float64Array): void;
   /** The node's "Rotation" output (Tait–Bryan angles of A, raw angles for Rxyz, [0, 0, φ] in 2D). */

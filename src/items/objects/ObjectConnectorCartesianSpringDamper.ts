@@ -3,7 +3,7 @@ import type { BindContext, ItemState, NodeModel, ObjectModel, Only } from '../..
 import { describeValue, itemError, type ItemLabel } from '../../core/errors.ts';
 import { OutputVariableType } from '../../registry/enums.ts';
 import { bool, markerIndexArray, userFunction, vector, type UserFunctionValue, type VectorValue } from '../../registry/parameters.ts';
-import { MarkerPair } from './connectorBase.ts';
+import { MarkerPair, positionMarkers } from './connectorBase.ts';
 
 /**
  * Cartesian spring force user function: returns the global force vector (3 entries) for the relative
@@ -53,7 +53,7 @@ class CartesianSpringDamperModel implements Only<ObjectModel, CartesianSpringDam
     private readonly activeConnector: boolean,
     private readonly userFunction: UserFunctionValue<CartesianSpringForceUserFunction>,
   ) {
-    this.markers = new MarkerPair(label, markerNumbers);
+    this.markers = new MarkerPair(label, markerNumbers, positionMarkers);
     this.stiffness = Float64Array.from(v.stiffness);
     this.damping = Float64Array.from(v.damping);
     this.offset = Float64Array.from(v.offset);
@@ -68,7 +68,7 @@ class CartesianSpringDamperModel implements Only<ObjectModel, CartesianSpringDam
   }
 
   bind(context: BindContext): void {
-    this.markers.bind(context, 'position', 'position');
+    this.markers.bind(context);
     this.localNodes = this.markers.localNodes;
   }
 

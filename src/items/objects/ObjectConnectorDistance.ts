@@ -3,7 +3,7 @@ import type { BindContext, ItemState, NodeModel, ObjectModel, Only } from '../..
 import { itemError, type ItemLabel } from '../../core/errors.ts';
 import { OutputVariableType } from '../../registry/enums.ts';
 import { bool, markerIndexArray, preal } from '../../registry/parameters.ts';
-import { lagrangeMultiplier, MarkerPair } from './connectorBase.ts';
+import { lagrangeMultiplier, MarkerPair, positionMarkers } from './connectorBase.ts';
 
 const parameters = {
   markerNumbers: markerIndexArray('Two position markers [m0, m1].', 2),
@@ -25,12 +25,12 @@ class DistanceConstraintModel implements Only<ObjectModel, DistanceConstraintMod
   private readonly force = new Float64Array(3);
 
   constructor(readonly label: ItemLabel, markerNumbers: readonly number[], private readonly distance: number, private readonly active: boolean) {
-    this.markers = new MarkerPair(label, markerNumbers);
+    this.markers = new MarkerPair(label, markerNumbers, positionMarkers);
     this.multiplierRows = active ? [] : [0];
   }
 
   bind(context: BindContext): void {
-    this.markers.bind(context, 'position', 'position');
+    this.markers.bind(context);
     this.localNodes = this.markers.localNodes;
   }
 

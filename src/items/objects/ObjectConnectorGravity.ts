@@ -3,7 +3,7 @@ import type { BindContext, ItemState, NodeModel, ObjectModel, Only } from '../..
 import { itemError, type ItemLabel } from '../../core/errors.ts';
 import { OutputVariableType } from '../../registry/enums.ts';
 import { bool, markerIndexArray, real, ureal } from '../../registry/parameters.ts';
-import { MarkerPair } from './connectorBase.ts';
+import { MarkerPair, positionMarkers } from './connectorBase.ts';
 
 const parameters = {
   markerNumbers: markerIndexArray('Two position markers [m0, m1].', 2),
@@ -32,11 +32,11 @@ class GravityConnectorModel implements Only<ObjectModel, GravityConnectorModel> 
   private readonly matrix = new Float64Array(9);
 
   constructor(readonly label: ItemLabel, markerNumbers: readonly number[], private readonly v: Values) {
-    this.markers = new MarkerPair(label, markerNumbers);
+    this.markers = new MarkerPair(label, markerNumbers, positionMarkers);
   }
 
   bind(context: BindContext): void {
-    this.markers.bind(context, 'position', 'position');
+    this.markers.bind(context);
     this.localNodes = this.markers.localNodes;
   }
 

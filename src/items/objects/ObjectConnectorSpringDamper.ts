@@ -3,7 +3,7 @@ import type { BindContext, ItemState, NodeModel, ObjectModel, Only } from '../..
 import { describeValue, itemError, type ItemLabel } from '../../core/errors.ts';
 import { OutputVariableType } from '../../registry/enums.ts';
 import { bool, markerIndexArray, real, ureal, userFunction, type UserFunctionValue } from '../../registry/parameters.ts';
-import { MarkerPair } from './connectorBase.ts';
+import { MarkerPair, positionMarkers } from './connectorBase.ts';
 
 /**
  * Spring force user function: returns the scalar force F (positive = tension) for the elongation
@@ -50,7 +50,7 @@ class SpringDamperModel implements Only<ObjectModel, SpringDamperModel> {
   private readonly velocityMatrix = new Float64Array(9);
 
   constructor(readonly label: ItemLabel, markerNumbers: readonly number[], private readonly v: Values) {
-    this.markers = new MarkerPair(label, markerNumbers);
+    this.markers = new MarkerPair(label, markerNumbers, positionMarkers);
     if (v.springForceUserFunction === 0) {
       this.ode2Lhs_q = (s, k, factor) => this.addStiffnessJacobian(s, k, factor);
       this.ode2Lhs_u = (s, d, factor) => this.addDampingJacobian(s, d, factor);
@@ -58,7 +58,7 @@ class SpringDamperModel implements Only<ObjectModel, SpringDamperModel> {
   }
 
   bind(context: BindContext): void {
-    this.markers.bind(context, 'position', 'position');
+    this.markers.bind(context);
     this.localNodes = this.markers.localNodes;
   }
 

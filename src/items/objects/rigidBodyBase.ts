@@ -69,22 +69,22 @@ export abstract class RigidFrameKinematics<N extends OrientedNode> {
 
   /** The node's rotation Jacobian ([0 | G] in 3D). */
   rotationJacobian(s: ItemState, _localPosition: ArrayLike<number>, out: Float64Array): void {
-    this.node.rotationJacobian!(s, out);
+    this.node.rotationJacobian(s, out);
   }
 
   /**
    * ∂v/∂Δq at fixed u of the point x (3 × n_u, with work arrays of 6·n_u entries): v = v_p + ω × r, r = A x, v_p a
    * velocity coordinate, ∂r/∂Δq_k = G_k × r (G the rotation Jacobian, the virtual rotation as in the position
-   * Jacobian), so column k is W_k × r + ω × (G_k × r) with W = ∂ω/∂Δq (the node's angularVelocity_q).
+   * Jacobian), so column k is W_k × r + ω × (G_k × r) with W = ∂ω/∂Δq (angularVelocity_q, the node's).
    */
-  protected pointVelocity_q(s: ItemState, localPosition: ArrayLike<number>, out: Float64Array, work: Float64Array): void {
+  protected pointVelocity_q(s: ItemState, localPosition: ArrayLike<number>, out: Float64Array, work: Float64Array, angularVelocity_q: (s: ItemState, out: Float64Array) => void): void {
     const node = this.node, n = node.nu;
     const r = this.w0, omega = this.w1, a = this.rotation;
     node.orientation(s, a);
     mat3MulVecInto(r, a, localPosition);
     node.angularVelocity(s, omega);
-    node.angularVelocity_q!(s, work);
-    node.rotationJacobian!(s, work.subarray(3 * n));
+    angularVelocity_q(s, work);
+    node.rotationJacobian(s, work.subarray(3 * n));
     const rx = r[0], ry = r[1], rz = r[2], wx = omega[0], wy = omega[1], wz = omega[2];
     for (let k = 0; k < n; k++) {
       const ax = work[k], ay = work[n + k], az = work[2 * n + k];
@@ -129,7 +129,8 @@ export abstract class RigidBodyBase<N extends OrientedNode> extends RigidFrameKi
     this.nodes = [this.node];
     this.nLocalU = this.node.nu;
     const work = new Float64Array(6 * this.node.nu);
-    this.velocity_q = this.node.angularVelocity_q === undefined ? undefined : (s, x, out) => this.pointVelocity_q(s, x, out, work);
+    const angularVelocity_q = this.node.angularVelocity_q?.bind(this.node);
+    this.velocity_q = angularVelocity_q === undefined ? undefined : (s, x, out) => this.pointVelocity_q(s, x, out, work, angularVelocity_q);
     this.allocate();
   }
 
