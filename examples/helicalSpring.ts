@@ -16,40 +16,12 @@
 import { pathToFileURL } from 'node:url';
 import {
   SystemContainer, SimulationSettings, OutputVariableType, LinearSolverType, ObjectGround, MarkerBodyRigid, MarkerNodeRigid,
-  GenericJoint, Force, InertiaCuboid, CircularCrossSection, rodStiffnessFromMaterial, rodCenterline, plotSensor, type MainSystem,
-  type CenterlineOptions, type RodStiffness,
+  GenericJoint, Force, InertiaCuboid, rodCenterline, plotSensor, type MainSystem, type CenterlineOptions,
 } from '../src/index.ts';
+import { springData, springYoungsModulus, textbookSpringStiffness, springWireStiffness } from '../src/live/demos/wilberforce.ts';
 
-/** Spring and material data of the issue. */
-export const springData = {
-  /** Number of coils n. */
-  coils: 3,
-  /** Coil radius R = D/2 [m] (coil diameter 32 mm). */
-  coilRadius: 0.016,
-  /** Wire diameter d [m]. */
-  wireDiameter: 0.001,
-  /** Rise per coil [m]. */
-  pitch: 0.001,
-  /** Density ρ [kg/m³]. */
-  density: 7850,
-  /** Shear modulus G [Pa]. */
-  G: 8.1e10,
-  /** Poisson's ratio ν. */
-  nu: 0.23,
-} as const;
-
-/** Young's modulus E = 2G(1 + ν). */
-export const springYoungsModulus = 2 * springData.G * (1 + springData.nu);
-
-/** Textbook axial stiffness k = G d⁴/(64 n R³) of a close-coiled spring. */
-export const textbookSpringStiffness = springData.G * springData.wireDiameter ** 4 / (64 * springData.coils * springData.coilRadius ** 3);
-
-/** Cross-section stiffness of the wire (circle of diameter d, Cowper's shear factor for ν). */
-export function springWireStiffness(): RodStiffness {
-  return rodStiffnessFromMaterial({
-    crossSection: CircularCrossSection({ radius: springData.wireDiameter / 2 }), E: springYoungsModulus, nu: springData.nu, density: springData.density,
-  });
-}
+/** Spring data and wire stiffness: one definition, shared with the Wilberforce demo (src/live/demos/wilberforce.ts). */
+export { springData, springYoungsModulus, textbookSpringStiffness, springWireStiffness } from '../src/live/demos/wilberforce.ts';
 
 /**
  * Axial stiffness of the rod model itself (linear, Castigliano): every section carries the axial force F and the

@@ -8,103 +8,23 @@
  * statically with the offset ramped over 10 load steps) and with the string estimate T = EA(√(1 + (d/a)²) − 1),
  * a = L/2 (bending is negligible: √(EI/T) = 1.4 mm ≪ a).
  *
- * Run `npx tsx examples/sutureThread.ts`. The builder is shared with test/rods/sutureThread.test.ts and the benchmarks.
+ * Run `npx tsx examples/sutureThread.ts`. The model definition is src/live/demos/sutureThread.ts (shared with the live
+ * browser page); this file adds the comparison and is shared with test/rods/sutureThread.test.ts and the benchmarks.
  * @module
  */
 
 import { pathToFileURL } from 'node:url';
-import {
-  SystemContainer, SimulationSettings, OutputVariableType, LinearSolverType, ObjectGround, MarkerBodyRigid, MarkerNodeRigid, GenericJoint,
-  CircularCrossSection, rodStiffnessFromMaterial, type MainSystem, type RodStiffness, type SolverStatistics,
-} from '../src/index.ts';
+import { SimulationSettings, OutputVariableType, LinearSolverType, type SolverStatistics } from '../src/index.ts';
+import { sutureData, sutureStiffness, buildSutureThread, sutureDynamicSettings, sutureResidualTolerance, type SutureModel } from '../src/live/demos/sutureThread.ts';
 
-/** Thread data of the issue. */
-export const sutureData = {
-  /** Length L [m]. */
-  length: 0.1,
-  /** Radius [m]. */
-  radius: 2e-4,
-  /** Young's modulus E [Pa]. */
-  E: 750e6,
-  /** Density [kg/m³]. */
-  density: 1300,
-  /** Sideways pull of the middle d [m]. */
-  pull: 0.005,
-  /** Duration of the pull T [s]. */
-  pullTime: 0.5,
-  /** Elements. */
-  numberOfElements: 50,
-} as const;
-
-/** Cross-section data (circle, G = E/3, i.e. ν = 0.5). */
-export function sutureStiffness(): RodStiffness {
-  return rodStiffnessFromMaterial({ crossSection: CircularCrossSection({ radius: sutureData.radius }), E: sutureData.E, G: sutureData.E / 3, density: sutureData.density });
-}
+/** The model definition (shared with the live page): src/live/demos/sutureThread.ts. */
+export { sutureData, sutureStiffness, buildSutureThread, sutureDynamicSettings, sutureResidualTolerance } from '../src/live/demos/sutureThread.ts';
+export type { SutureModel, SutureChanges } from '../src/live/demos/sutureThread.ts';
 
 /** String estimate of the tension T = EA(√(1 + (d/a)²) − 1), a = L/2. */
 export function stringTension(): number {
   const a = sutureData.length / 2;
   return sutureStiffness().axialShear[0] * (Math.sqrt(1 + (sutureData.pull / a) ** 2) - 1);
-}
-
-/** The assembled thread. */
-export interface SutureModel {
-  /** The system (assembled). */
-  mbs: MainSystem;
-  /** The rod object. */
-  rod: number;
-  /** Rod nodes from x = 0 to x = L. */
-  nodeNumbers: number[];
-  /** The middle node (s = L/2). */
-  middleNode: number;
-}
-
-/**
- * Builds the thread; the pull offset is y(t) = d (1 − cos(π t/T))/2 for t < T, d after (dynamic) or d·min(t, 1) (static:
- * the static solver's load time runs from 0 to 1).
- */
-export function buildSutureThread(kind: 'dynamic' | 'static', polynomialDegree = 2): SutureModel {
-  const { length, pull, pullTime, numberOfElements } = sutureData;
-  const mbs = new SystemContainer().addSystem();
-  const rod = mbs.createCosseratRod({
-    centerline: { type: 'Straight', length }, numberOfElements, polynomialDegree, rodParameters: sutureStiffness(),
-  });
-  const nodes = rod.nodeNumbers;
-  const ground = mbs.addObject(ObjectGround({}));
-  for (const [node, x] of [[nodes[0], 0], [nodes[nodes.length - 1], length]]) {
-    const clamp = mbs.addMarker(MarkerBodyRigid({ bodyNumber: ground, localPosition: [x, 0, 0] }));
-    mbs.addObject(GenericJoint({ markerNumbers: [clamp, mbs.addMarker(MarkerNodeRigid({ nodeNumber: node }))] }));
-  }
-  const middleNode = nodes[(nodes.length - 1) / 2];
-  const offset = kind === 'static'
-    ? (t: number) => pull * Math.min(t, 1)
-    : (t: number) => (t < pullTime ? 0.5 * pull * (1 - Math.cos(Math.PI * t / pullTime)) : pull);
-  const offsetVelocity = (t: number) => (kind === 'static' || t >= pullTime ? 0 : 0.5 * pull * Math.PI / pullTime * Math.sin(Math.PI * t / pullTime));
-  mbs.addObject(GenericJoint({
-    markerNumbers: [mbs.addMarker(MarkerBodyRigid({ bodyNumber: ground, localPosition: [length / 2, 0, 0] })), mbs.addMarker(MarkerNodeRigid({ nodeNumber: middleNode }))],
-    constrainedAxes: [0, 1, 0, 0, 0, 0],
-    offsetUserFunction: (_mbs: unknown, t: number) => [0, offset(t), 0, 0, 0, 0],
-    offsetUserFunction_t: (_mbs: unknown, t: number) => [0, offsetVelocity(t), 0, 0, 0, 0],
-  }));
-  mbs.assemble();
-  return { mbs, rod: rod.objectNumber, nodeNumbers: nodes, middleNode };
-}
-
-/** Newton tolerance: the residual floor is ≈ 1e-13·EA (EA = 94 N); 1e-9 N is 2e-9 of the tension. */
-const residualTolerance = 1e-9;
-
-/** Generalized-α ρ∞ = 0.8, h = 1e-3 s, 2 s, sparse LU, fixed steps. */
-export function sutureDynamicSettings(endTime = 2, stepSize = 1e-3): SimulationSettings {
-  const settings = new SimulationSettings();
-  settings.solutionSettings.writeSolutionToFile = false;
-  settings.linearSolverType = LinearSolverType.EigenSparse;
-  settings.timeIntegration.endTime = endTime;
-  settings.timeIntegration.numberOfSteps = Math.round(endTime / stepSize);
-  settings.timeIntegration.generalizedAlpha.spectralRadius = 0.8;
-  settings.timeIntegration.adaptiveStep = false;
-  settings.timeIntegration.newton.absoluteTolerance = residualTolerance;
-  settings.timeIntegration.verboseMode = 0;
-  return settings;
 }
 
 /** The state compared: tension and shape. */
@@ -144,7 +64,7 @@ export function solveSutureStatics(): SutureState {
   settings.linearSolverType = LinearSolverType.EigenSparse;
   settings.staticSolver.numberOfLoadSteps = 10;
   settings.staticSolver.verboseMode = 0;
-  settings.staticSolver.newton.absoluteTolerance = residualTolerance;
+  settings.staticSolver.newton.absoluteTolerance = sutureResidualTolerance;
   settings.staticSolver.newton.relativeTolerance = 0;
   const statistics = model.mbs.solveStatic(settings);
   return state(model, statistics);

@@ -9,10 +9,11 @@
  */
 import { pathToFileURL } from 'node:url';
 import {
-  SystemContainer, SimulationSettings, OutputVariableType, LinearSolverType, ObjectGround, MarkerBodyRigid, MarkerNodeRigid,
-  GenericJoint, SensorBody, SensorNode, InertiaCuboid, CircularCrossSection, rodStiffnessFromMaterial, graphics,
+  SystemContainer, SimulationSettings, OutputVariableType, LinearSolverType, MarkerBodyRigid, MarkerNodeRigid,
+  GenericJoint, SensorBody, SensorNode, CircularCrossSection, rodStiffnessFromMaterial, graphics,
   loadSolutionFile, exportScene, type MainSystem,
 } from '../src/index.ts';
+import { addDoublePendulum } from '../src/live/demos/doublePendulum.ts';
 
 /** Solution file of the demo. */
 export const viewerDemoSolutionFile = 'solution/viewerDemo.txt';
@@ -23,14 +24,8 @@ export function buildViewerDemo(): { mbs: MainSystem; pendulumBody: number } {
   const g = [0, -9.81, 0];
   const ground = mbs.createGround({ graphicsDataList: [graphics.Brick({ centerPoint: [0, 0.05, -0.05], size: [3.2, 0.1, 0.1], color: graphics.color.grey })] });
 
-  // double pendulum: two 0.5 m bricks, the first hinged at the origin, initially horizontal
-  const a = 0.5, w = 0.06, density = 1000;
-  const brick = (c: readonly number[]) => [graphics.Brick({ size: [a, w, w], color: c }), graphics.Basis({ length: 0.15, radius: 0.006 })];
-  const b0 = mbs.createRigidBody({ referencePosition: [a / 2, 0, 0], inertia: InertiaCuboid({ density, sideLengths: [a, w, w] }), gravity: g, graphicsDataList: brick(graphics.color.red) });
-  const b1 = mbs.createRigidBody({ referencePosition: [1.5 * a, 0, 0], inertia: InertiaCuboid({ density, sideLengths: [a, w, w] }), gravity: g, graphicsDataList: brick(graphics.color.dodgerblue) });
-  // joints drawn as hinge cylinders along z (Exudyn's axisRadius/axisLength, smaller than the defaults 0.1/0.4 for 6 cm bricks)
-  mbs.createRevoluteJoint({ bodyNumbers: [ground, b0], position: [0, 0, 0], axis: [0, 0, 1], axisRadius: 0.03, axisLength: 0.12 });
-  mbs.createRevoluteJoint({ bodyNumbers: [b0, b1], position: [a, 0, 0], axis: [0, 0, 1], axisRadius: 0.03, axisLength: 0.12 });
+  // double pendulum: two 0.5 m bricks, the first hinged at the origin, initially horizontal (the live page's model)
+  const { body1: b1, tipLocal } = addDoublePendulum(mbs, ground, { gravity: g });
 
   // mass point on a spring below the ground bar
   const mass = mbs.createMassPoint({ referencePosition: [-0.8, -0.4, 0], physicsMass: 0.5, gravity: g, initialVelocity: [0.5, 0, 0],
@@ -44,7 +39,7 @@ export function buildViewerDemo(): { mbs: MainSystem; pendulumBody: number } {
   const clamp = mbs.addMarker(MarkerBodyRigid({ bodyNumber: ground, localPosition: [-1.5, 0, 0.3] }));
   mbs.addObject(GenericJoint({ markerNumbers: [clamp, mbs.addMarker(MarkerNodeRigid({ nodeNumber: rod.nodeNumbers[0] }))], visualization: { axesRadius: 0.05 } }));
 
-  mbs.addSensor(SensorBody({ bodyNumber: b1, localPosition: [a / 2, 0, 0], outputVariableType: OutputVariableType.Position, name: 'pendulum tip', fileName: 'solution/viewerDemoTip.txt' }));
+  mbs.addSensor(SensorBody({ bodyNumber: b1, localPosition: tipLocal, outputVariableType: OutputVariableType.Position, name: 'pendulum tip', fileName: 'solution/viewerDemoTip.txt' }));
   mbs.addSensor(SensorNode({ nodeNumber: mbs.getObject(mass).nodeNumber as number, outputVariableType: OutputVariableType.Position, name: 'mass point', fileName: 'solution/viewerDemoMass.txt' }));
   mbs.assemble();
   return { mbs, pendulumBody: b1 };

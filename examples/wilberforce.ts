@@ -20,34 +20,28 @@
  *   ({@link fitTwoFrequencies}).
  * Both are compared with the 2-DOF model ω_z = √(k/m), ω_θ = √(δ/I_zz), δ = k R²(1 + ν cos²α), α the helix angle.
  *
- * Run `npm start` (or `npx tsx examples/wilberforce.ts`); z(t) and θ(t) go to solution/wilberforce.txt.
- * The builder is shared with test/rods/wilberforce.test.ts and bench/rodDynamics.bench.ts.
+ * Run `npm start` (or `npx tsx examples/wilberforce.ts`); z(t) and θ(t) go to solution/wilberforce.txt, the coordinates
+ * and the scene to solution/wilberforceSolution.txt and .scene.json: `npx flexdyn view solution/wilberforceSolution.txt`.
+ * The model definition is src/live/demos/wilberforce.ts (shared with the live browser page); this file adds the analysis
+ * and is shared with test/rods/wilberforce.test.ts and bench/rodDynamics.bench.ts.
  * @module
  */
 
 import { pathToFileURL } from 'node:url';
+import { OutputVariableType, exportScene, loadSolutionFile, type SolverStatistics } from '../src/index.ts';
 import {
-  SystemContainer, SimulationSettings, OutputVariableType, LinearSolverType, ConfigurationType, ObjectGround, MarkerBodyRigid,
-  MarkerNodeRigid, MarkerBodyMass, MarkerBodyPosition, GenericJoint, LoadMassProportional, Force, ObjectRigidBody, SensorUserFunction, InertiaCylinder,
-  NodeType, rodCenterline, type MainSystem, type CenterlineOptions, type SolverStatistics,
-} from '../src/index.ts';
-import { springData, springWireStiffness, textbookSpringStiffness } from './helicalSpring.ts';
+  springData, textbookSpringStiffness, wilberforceData, bobMass, bobAxialInertia, buildWilberforce, wilberforceSettings, solveStaticEquilibrium,
+  pullDown, type WilberforceModel,
+} from '../src/live/demos/wilberforce.ts';
 
-/** Bob and load data of the issue. */
-export const wilberforceData = {
-  /** Bob (steel cylinder) radius [m]. */
-  bobRadius: 0.023,
-  /** Bob height [m]. */
-  bobHeight: 0.036,
-  /** Gravitational acceleration [m/s²]. */
-  gravity: 9.81,
-} as const;
+/** Solution file of `npm start` (coordinates every 10 ms); its scene file is written beside it for `npx flexdyn view`. */
+export const wilberforceSolutionFile = 'solution/wilberforceSolution.txt';
 
-/** Mass m = ρ π R² h of the bob [kg]. */
-export const bobMass = springData.density * Math.PI * wilberforceData.bobRadius ** 2 * wilberforceData.bobHeight;
-
-/** Inertia I_zz = m R²/2 of the bob about its (vertical) axis [kg m²]. */
-export const bobAxialInertia = 0.5 * bobMass * wilberforceData.bobRadius ** 2;
+/** The model definition (shared with the live page): src/live/demos/wilberforce.ts. */
+export {
+  wilberforceData, bobMass, bobAxialInertia, buildWilberforce, wilberforceSettings, solveStaticEquilibrium, pullDown,
+} from '../src/live/demos/wilberforce.ts';
+export type { WilberforceOptions, WilberforceModel } from '../src/live/demos/wilberforce.ts';
 
 /** Predicted frequencies of the uncoupled 2-DOF model [Hz]. */
 export interface PredictedFrequencies {
@@ -70,136 +64,6 @@ export function predictedFrequencies(): PredictedFrequencies {
   const cos2 = 1 / (1 + tanAlpha * tanAlpha);
   const delta = k * R * R * (1 + springData.nu * cos2);
   return { vertical: Math.sqrt(k / bobMass) / (2 * Math.PI), torsional: Math.sqrt(delta / bobAxialInertia) / (2 * Math.PI), torsionalStiffness: delta };
-}
-
-/** Options of buildWilberforce. */
-export interface WilberforceOptions {
-  /** Rod elements; default 18. */
-  numberOfElements?: number;
-  /** Polynomial degree; default 2. */
-  polynomialDegree?: number;
-  /** Sensor file of z(t), θ(t); '' (default) keeps the rows in memory only. */
-  sensorFile?: string;
-  /**
-   * How the bob is attached: 'node' (default) — an ObjectRigidBody on the last rod node, exactly rigid without a
-   * constraint; 'joint' — a rigid body with its own node at its center of mass, held to the wire end by a GenericJoint
-   * with all six axes locked (the stiffness of the joint's reactions, λ·C_qq, then carries the gravity lever).
-   */
-  bobAttachment?: 'node' | 'joint';
-}
-
-/** The assembled pendulum. */
-export interface WilberforceModel {
-  /** The system (assembled). */
-  mbs: MainSystem;
-  /** Rod nodes from the clamped top (s = 0) to the bob (s = L). */
-  nodeNumbers: number[];
-  /** The bob (ObjectRigidBody on the last rod node, or on its own node with bobAttachment 'joint'). */
-  bob: number;
-  /** Center of mass of the bob in the frame of the bob's node (the wire-end node, or the bob's own node: zero). */
-  comLocal: number[];
-  /** Downward force on the bob's center of mass [N] (a user-function load reads it; 0 after pullDown). */
-  pull: { force: number };
-  /** How the bob is attached (see {@link WilberforceOptions.bobAttachment}). */
-  bobAttachment: 'node' | 'joint';
-  /** Sensor with the values [z, θ]: vertical displacement of the bob's center of mass [m] and its rotation about the vertical axis [rad]. */
-  sensor: number;
-}
-
-/** Row-major 3×3 → nested. */
-function nested(a: ArrayLike<number>): number[][] {
-  return [[a[0], a[1], a[2]], [a[3], a[4], a[5]], [a[6], a[7], a[8]]];
-}
-
-/**
- * Builds the pendulum: the spring of examples/helicalSpring.ts from (0, R, 3·pitch) down to (0, R, 0), node 0 clamped
- * (GenericJoint to the ground), a steel cylinder with its axis on the spring axis and its center of mass at
- * (0, 0, −h/2) as ObjectRigidBody on the last rod node, gravity on rod and bob, a downward pull on the bob (zero unless
- * set, see pullDown) and a user-function sensor [z, θ].
- */
-export function buildWilberforce(options: WilberforceOptions = {}): WilberforceModel {
-  const { coils, coilRadius: R, pitch, density } = springData;
-  const { bobRadius, bobHeight, gravity } = wilberforceData;
-  const mbs = new SystemContainer().addSystem();
-  const centerline: CenterlineOptions = {
-    type: 'Helix', radius: R, pitch, turns: coils, center: [0, 0, coils * pitch], rotationMatrix: [[1, 0, 0], [0, -1, 0], [0, 0, -1]],
-  };
-  const rod = mbs.createCosseratRod({
-    centerline, numberOfElements: options.numberOfElements ?? 18, polynomialDegree: options.polynomialDegree ?? 2,
-    rodParameters: springWireStiffness(), gravity: [0, 0, -gravity],
-  });
-  const nodes = rod.nodeNumbers;
-  const line = rodCenterline(centerline);
-  const frameTop = new Float64Array(9), frameEnd = new Float64Array(9), top = new Float64Array(3), end = new Float64Array(3);
-  line.rotationMatrix(0, frameTop);
-  line.rotationMatrix(rod.length, frameEnd);
-  line.position(0, top);
-  line.position(rod.length, end);
-
-  const ground = mbs.addObject(ObjectGround({}));
-  const clamp = mbs.addMarker(MarkerBodyRigid({ bodyNumber: ground, localPosition: Array.from(top) }));
-  mbs.addObject(GenericJoint({ markerNumbers: [clamp, mbs.addMarker(MarkerNodeRigid({ nodeNumber: nodes[0] }))], rotationMarker0: nested(frameTop) }));
-
-  const last = nodes[nodes.length - 1];
-  const comGlobal = [0, 0, -bobHeight / 2];
-  const aT = nested(frameEnd);
-  const aLocal = [0, 1, 2].map((r) => [0, 1, 2].map((c) => aT[c][r]));
-  const cylinder = InertiaCylinder({ density, length: bobHeight, outerRadius: bobRadius, axis: 2 });
-  let bob: number;
-  let comLocal: number[];
-  if (options.bobAttachment === 'joint') {
-    // own node at the COM (axes global), the wire end at end − c in the bob frame; the joint frame J0 = A_L A_Lᵀ = I
-    // coincides with the bob frame in the reference configuration
-    comLocal = [0, 0, 0];
-    bob = mbs.createRigidBody({ inertia: cylinder, referencePosition: comGlobal, gravity: [0, 0, -gravity] });
-    const wireEnd = mbs.addMarker(MarkerNodeRigid({ nodeNumber: last }));
-    const bobTop = mbs.addMarker(MarkerBodyRigid({ bodyNumber: bob, localPosition: [0, 1, 2].map((k) => end[k] - comGlobal[k]) }));
-    mbs.addObject(GenericJoint({ markerNumbers: [wireEnd, bobTop], rotationMarker0: aLocal }));
-  } else {
-    // the bob as a body of the wire-end node: inertia about its COM in the global frame, expressed in the node frame A_L
-    // (J = A_Lᵀ J_g A_L), center of mass at A_Lᵀ(c − r_L) from the node
-    comLocal = [0, 1, 2].map((r) => aLocal[r][0] * (comGlobal[0] - end[0]) + aLocal[r][1] * (comGlobal[1] - end[1]) + aLocal[r][2] * (comGlobal[2] - end[2]));
-    const inertia = cylinder.rotated(aLocal).translated(comLocal);
-    bob = mbs.addObject(ObjectRigidBody({ physicsMass: inertia.mass, physicsInertia: inertia.getInertia6D(), physicsCenterOfMass: inertia.com, nodeNumber: last }));
-    mbs.addLoad(LoadMassProportional({ markerNumber: mbs.addMarker(MarkerBodyMass({ bodyNumber: bob })), loadVector: [0, 0, -gravity] }));
-  }
-  // the hand that pulls the bob down before the release
-  const pull = { force: 0 };
-  mbs.addLoad(Force({ markerNumber: mbs.addMarker(MarkerBodyPosition({ bodyNumber: bob, localPosition: comLocal })), loadVectorUserFunction: () => [0, 0, -pull.force] }));
-
-  // z: vertical displacement of the COM; θ: rotation of the bob about the vertical axis, from A A_Lᵀ (exact for any tilt)
-  const sensor = mbs.addSensor(SensorUserFunction({
-    storeInternal: true, writeToFile: (options.sensorFile ?? '') !== '', fileName: options.sensorFile ?? '',
-    sensorUserFunction: (system, _t, _sensors, _factors, configuration) => {
-      const m = system as MainSystem;
-      const com = m.getObjectOutputBody(bob, OutputVariableType.Position, comLocal, configuration);
-      const a = m.getNodeOutput(last, OutputVariableType.RotationMatrix, configuration);
-      let r00 = 0, r01 = 0, r10 = 0, r11 = 0;
-      for (let k = 0; k < 3; k++) {
-        r00 += a[k] * frameEnd[k]; r01 += a[k] * frameEnd[3 + k];
-        r10 += a[3 + k] * frameEnd[k]; r11 += a[3 + k] * frameEnd[3 + k];
-      }
-      return [com[2] - comGlobal[2], Math.atan2(r10 - r01, r00 + r11)];
-    },
-  }));
-  mbs.assemble();
-  return { mbs, nodeNumbers: nodes, bob, comLocal, pull, bobAttachment: options.bobAttachment ?? 'node', sensor };
-}
-
-/** Settings of the issue: generalized-α ρ∞ = 0.8, h = 5e-3 s, sparse LU; the gravity load on the bob gets its Jacobian. */
-export function wilberforceSettings(endTime = 4, stepSize = 5e-3, spectralRadius = 0.8): SimulationSettings {
-  const settings = new SimulationSettings();
-  settings.solutionSettings.writeSolutionToFile = false;
-  settings.solutionSettings.sensorsWritePeriod = 0;
-  settings.linearSolverType = LinearSolverType.EigenSparse;
-  settings.timeIntegration.endTime = endTime;
-  settings.timeIntegration.numberOfSteps = Math.round(endTime / stepSize);
-  settings.timeIntegration.generalizedAlpha.spectralRadius = spectralRadius;
-  settings.timeIntegration.computeLoadsJacobian = 1;
-  settings.timeIntegration.verboseMode = 0;
-  settings.staticSolver.verboseMode = 0;
-  settings.staticSolver.computeLoadsJacobian = true;
-  return settings;
 }
 
 /** Share of the bob's modal kinetic energy per motion: vertical m ż², torsional I_zz θ̇², lateral m(ẋ² + ẏ²) of the COM. */
@@ -228,22 +92,6 @@ export interface WilberforceLinearization {
   torsional: number;
   /** Newton iterations of the static solve. */
   newtonIterations: number;
-}
-
-/**
- * Static equilibrium under gravity (4 load steps: the extension is 15 spring heights), made the initial state: the
- * coordinates and the multipliers (the eigen analysis takes the constraint-force stiffness from them).
- */
-export function solveStaticEquilibrium(model: WilberforceModel): SolverStatistics {
-  const { mbs } = model;
-  const settings = wilberforceSettings();
-  settings.staticSolver.numberOfLoadSteps = 4;
-  // the joint-attached bob hangs on the joint's reactions: Newton needs their stiffness λ·C_qq to converge
-  settings.staticSolver.newton.constraintForceJacobian = model.bobAttachment === 'joint';
-  const statistics = mbs.solveStatic(settings);
-  mbs.systemData.setODE2Coordinates(mbs.systemData.getODE2Coordinates(), ConfigurationType.Initial);
-  mbs.systemData.setAECoordinates(mbs.systemData.getAECoordinates(), ConfigurationType.Initial);
-  return statistics;
 }
 
 /**
@@ -359,25 +207,20 @@ export interface WilberforceRun {
 }
 
 /**
- * Initial state of the dynamic run, the classic start of a Wilberforce pendulum: the bob is pulled down by the force
- * k·amplitude (k the textbook stiffness) and held, i.e. the static equilibrium with gravity and that force becomes the
- * initial state (at rest), then the force is removed. Returns the bob's [z, θ] in the pulled equilibrium.
- */
-export function pullDown(model: WilberforceModel, amplitude = 0.01): number[] {
-  model.pull.force = textbookSpringStiffness * amplitude;
-  solveStaticEquilibrium(model);
-  model.pull.force = 0;
-  return model.mbs.getSensorValues(model.sensor) as number[];
-}
-
-/**
  * Pulls the bob down (pullDown), releases it, integrates for endTime with the issue's settings and fits the two
- * frequencies from z(t), θ(t).
+ * frequencies from z(t), θ(t). With a solutionFile the coordinates are written every 10 ms for the viewer.
  */
-export function simulateWilberforce(model: WilberforceModel, endTime = 4, stepSize = 5e-3, amplitude = 0.01): WilberforceRun {
+export function simulateWilberforce(model: WilberforceModel, endTime = 4, stepSize = 5e-3, amplitude = 0.01, solutionFile = ''): WilberforceRun {
   const { mbs } = model;
   pullDown(model, amplitude);
-  const statistics = mbs.solveDynamic(wilberforceSettings(endTime, stepSize));
+  const settings = wilberforceSettings(endTime, stepSize);
+  if (solutionFile !== '') {
+    // for the viewer: coordinates every 10 ms (100 frames per second of the animation)
+    settings.solutionSettings.writeSolutionToFile = true;
+    settings.solutionSettings.coordinatesSolutionFileName = solutionFile;
+    settings.solutionSettings.solutionWritePeriod = 0.01;
+  }
+  const statistics = mbs.solveDynamic(settings);
   const rows = mbs.getSensorStoredData(model.sensor);
   const z = rows.map((row) => row[1]), theta = rows.map((row) => row[2]);
   // the fit needs equidistant samples (a step the solver had to split adds rows) and only the two modes: linear
@@ -411,8 +254,10 @@ function main(): void {
   });
 
   const started = performance.now();
-  const run = simulateWilberforce(buildWilberforce({ sensorFile: 'solution/wilberforce.txt' }));
+  const model = buildWilberforce({ sensorFile: 'solution/wilberforce.txt' });
+  const run = simulateWilberforce(model, 4, 5e-3, 0.01, wilberforceSolutionFile);
   const seconds = (performance.now() - started) / 1000;
+  const sceneFile = exportScene(model.mbs, loadSolutionFile(wilberforceSolutionFile), { upAxis: 'z' });
   console.log(`\nBob pulled down by k·10 mm and released, generalized-α ρ∞ = 0.8, h = 5e-3 s, 4 s: ${run.statistics.steps} steps, `
     + `${run.statistics.newtonIterations} Newton iterations, ${seconds.toFixed(2)} s (static solve included)`);
   console.log('  t [s]   z [mm]   θ [rad]');
@@ -430,6 +275,7 @@ function main(): void {
   compare('eigen (equilibrium)', linear.vertical, linear.torsional);
   compare('fit of z(t), θ(t)', fitted[0], fitted[1]);
   console.log(`beat period 1/(f₂ − f₁) = ${(1 / (fitted[1] - fitted[0])).toFixed(2)} s; relative residual of the fit ${run.fitResidual.toExponential(2)}`);
+  console.log(`\nsolution ${wilberforceSolutionFile} and scene ${sceneFile} written; watch the spring and the bob: npx flexdyn view ${wilberforceSolutionFile}`);
 }
 
 if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) main();

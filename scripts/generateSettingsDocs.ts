@@ -11,8 +11,9 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import ts from 'typescript';
 import { SimulationSettings } from '../src/solvers/SimulationSettings.ts';
 
-/** The source file the doc comments are read from. */
-export const settingsSourcePath = resolve(dirname(fileURLToPath(import.meta.url)), '../src/solvers/SimulationSettings.ts');
+/** The source files the doc comments are read from: the settings classes, and the one the assembler reads too. */
+export const settingsSourcePaths = ['../src/solvers/SimulationSettings.ts', '../src/model/NumericalDifferentiationSettings.ts']
+  .map((path) => resolve(dirname(fileURLToPath(import.meta.url)), path));
 
 /** One field of a settings class as declared in the source. */
 export interface SettingsField {
@@ -49,20 +50,22 @@ function docText(node: ts.Node, source: ts.SourceFile): string {
   return jsDoc.replace(/^\/\*\*|\*\/$/g, '').split('\n').map((line) => line.replace(/^\s*\*\s?/, '').trim()).filter((line) => line !== '').join(' ');
 }
 
-/** Reads the settings classes and their documented fields from the source file. */
-export function readSettingsClasses(sourceText: string = readFileSync(settingsSourcePath, 'utf8')): Map<string, SettingsClass> {
-  const source = ts.createSourceFile('SimulationSettings.ts', sourceText, ts.ScriptTarget.ES2022, true);
+/** Reads the settings classes and their documented fields from the source files (or the given source texts). */
+export function readSettingsClasses(sourceTexts: string | readonly string[] = settingsSourcePaths.map((path) => readFileSync(path, 'utf8'))): Map<string, SettingsClass> {
   const classes = new Map<string, SettingsClass>();
-  for (const statement of source.statements) {
-    if (!ts.isClassDeclaration(statement) || statement.name === undefined) continue;
-    const fields: SettingsField[] = [];
-    for (const member of statement.members) {
-      if (!ts.isPropertyDeclaration(member) || !ts.isIdentifier(member.name)) continue;
-      const initializer = member.initializer;
-      const nestedClass = initializer !== undefined && ts.isNewExpression(initializer) && ts.isIdentifier(initializer.expression) ? initializer.expression.text : undefined;
-      fields.push({ name: member.name.text, description: docText(member, source), nestedClass });
+  for (const sourceText of typeof sourceTexts === 'string' ? [sourceTexts] : sourceTexts) {
+    const source = ts.createSourceFile('SimulationSettings.ts', sourceText, ts.ScriptTarget.ES2022, true);
+    for (const statement of source.statements) {
+      if (!ts.isClassDeclaration(statement) || statement.name === undefined) continue;
+      const fields: SettingsField[] = [];
+      for (const member of statement.members) {
+        if (!ts.isPropertyDeclaration(member) || !ts.isIdentifier(member.name)) continue;
+        const initializer = member.initializer;
+        const nestedClass = initializer !== undefined && ts.isNewExpression(initializer) && ts.isIdentifier(initializer.expression) ? initializer.expression.text : undefined;
+        fields.push({ name: member.name.text, description: docText(member, source), nestedClass });
+      }
+      classes.set(statement.name.text, { name: statement.name.text, description: docText(statement, source), fields });
     }
-    classes.set(statement.name.text, { name: statement.name.text, description: docText(statement, source), fields });
   }
   return classes;
 }

@@ -4,7 +4,7 @@ import { ReferenceModel, type ReferenceOutputs } from './model/referenceModel.ts
 import { SystemAssembler } from './model/assembly.ts';
 import { SensorRecords } from './model/SensorRecords.ts';
 import type { SystemState } from './model/SystemState.ts';
-import { completeDictionary, labelOf, typeKeyOf, type ItemCategory, type ItemDictionary, type ItemSink, type ModelOf } from './registry/definition.ts';
+import { completeDictionary, labelOf, typeKeyOf, type ItemCategory, type ItemDictionary, type ModelOf } from './registry/definition.ts';
 import { ConfigurationType, DynamicSolverType, OutputVariableType } from './registry/enums.ts';
 import { describeValue, FlexdynError, formatItemLabel } from './core/errors.ts';
 import { ownValue } from './core/dictionary.ts';
@@ -13,8 +13,19 @@ import { SimulationSettings } from './solvers/SimulationSettings.ts';
 import { solveDynamic } from './solvers/solveDynamic.ts';
 import { solveStatic } from './solvers/solveStatic.ts';
 import { computeODE2Eigenvalues, type EigenvalueOptions, type EigenvalueResult } from './solvers/eigen.ts';
-import type { SolverHooks, SolverStatistics } from './solvers/stepLoop.ts';
-import { MainSystemCreateHelpers } from './mainSystemHelpers.ts';
+import type { SolverHooks, SolverStatistics } from './solvers/stepContracts.ts';
+import type { BuilderSink } from './builders/builderSink.ts';
+import { createGround, createMassPoint, createRigidBody, type CreateGroundOptions, type CreateMassPointOptions, type CreateRigidBodyOptions, type CreateRigidBodyResult } from './builders/bodies.ts';
+import {
+  createCartesianSpringDamper, createDistanceConstraint, createRigidBodySpringDamper, createSpringDamper, createTorsionalSpringDamper,
+  type CreateCartesianSpringDamperOptions, type CreateDistanceConstraintOptions, type CreateRigidBodySpringDamperOptions, type CreateSpringDamperOptions,
+  type CreateTorsionalSpringDamperOptions,
+} from './builders/connectors.ts';
+import {
+  createGenericJoint, createPrismaticJoint, createRevoluteJoint, createSphericalJoint,
+  type CreateAxisJointOptions, type CreateGenericJointOptions, type CreateSphericalJointOptions,
+} from './builders/joints.ts';
+import { createCosseratRod, type CreateCosseratRodOptions, type CreateCosseratRodResult } from './builders/rods.ts';
 import { applySolutionRow, type Solution } from './io/solutionFile.ts';
 import { plotSensor, type PlotSensorOptions, type PlotSensorResult, type PlotSource } from './io/plotSensor.ts';
 
@@ -99,9 +110,10 @@ function setChecked(target: Float64Array, values: ArrayLike<number>, what: strin
 /**
  * A multibody system: holds nodes, objects, markers, loads and sensors as validated
  * dictionaries, compiles them with assemble() and solves them. Methods follow Exudyn's
- * MainSystem in camelCase.
+ * MainSystem in camelCase; the create… helpers (Exudyn's mbs.Create…) are the builders in
+ * builders/, which add their items through this system's {@link BuilderSink} side.
  */
-export class MainSystem extends MainSystemCreateHelpers implements ItemSink {
+export class MainSystem implements BuilderSink {
   private readonly items: Record<ItemCategory, StoredItem[]> = { Node: [], Object: [], Marker: [], Load: [], Sensor: [] };
   private model?: CompiledModel;
   private assembler?: SystemAssembler;
@@ -177,6 +189,40 @@ export class MainSystem extends MainSystemCreateHelpers implements ItemSink {
   get numberOfLoads(): number { return this.items.Load.length; }
   /** Number of sensors. */
   get numberOfSensors(): number { return this.items.Sensor.length; }
+
+  /** Adds a ground object; returns its object index. */
+  createGround(options: CreateGroundOptions = {}): ObjectIndex { return createGround(this, options); }
+  /** Adds a NodePoint, an ObjectMassPoint and, if gravity is non-zero, a gravity load; returns the object index. */
+  createMassPoint(options: CreateMassPointOptions = {}): ObjectIndex { return createMassPoint(this, options); }
+  /**
+   * Adds a rigid-body node (nodeType), an ObjectRigidBody (or, with create2D, NodeRigidBody2D and
+   * ObjectRigidBody2D) and, for non-zero gravity, a gravity load; returns the body index, or all indices
+   * with returnDict. Velocities are global; the node's rotation rates are computed at the reference rotation.
+   */
+  createRigidBody(options: CreateRigidBodyOptions & { returnDict: true }): CreateRigidBodyResult;
+  /** Adds a rigid body; returns its object index (see the overload with returnDict). */
+  createRigidBody(options: CreateRigidBodyOptions): ObjectIndex;
+  createRigidBody(options: CreateRigidBodyOptions): ObjectIndex | CreateRigidBodyResult { return createRigidBody(this, options); }
+  /** Adds a position marker at each end and an ObjectConnectorSpringDamper (relaxed in the reference configuration without referenceLength); returns its index. */
+  createSpringDamper(options: CreateSpringDamperOptions = {}): ObjectIndex { return createSpringDamper(this, options); }
+  /** Adds a position marker at each end and an ObjectConnectorCartesianSpringDamper between them; returns its index. */
+  createCartesianSpringDamper(options: CreateCartesianSpringDamperOptions = {}): ObjectIndex { return createCartesianSpringDamper(this, options); }
+  /** Adds a position marker at each end and an ObjectConnectorDistance (reference distance without distance); returns its index. */
+  createDistanceConstraint(options: CreateDistanceConstraintOptions = {}): ObjectIndex { return createDistanceConstraint(this, options); }
+  /** Adds a rigid marker at each end and an ObjectConnectorRigidBodySpringDamper with joint frame rotationMatrixJoint; returns its index. */
+  createRigidBodySpringDamper(options: CreateRigidBodySpringDamperOptions = {}): ObjectIndex { return createRigidBodySpringDamper(this, options); }
+  /** Adds a MarkerBodyRigid on each body and an ObjectConnectorTorsionalSpringDamper about the axis; returns its index. */
+  createTorsionalSpringDamper(options: CreateTorsionalSpringDamperOptions): ObjectIndex { return createTorsionalSpringDamper(this, options); }
+  /** Adds a MarkerBodyRigid on each body at the joint position and an ObjectJointRevoluteZ about the axis; returns the joint index. */
+  createRevoluteJoint(options: CreateAxisJointOptions): ObjectIndex { return createRevoluteJoint(this, options); }
+  /** Adds a MarkerBodyRigid on each body at the joint position and an ObjectJointPrismaticX along the axis; returns the joint index. */
+  createPrismaticJoint(options: CreateAxisJointOptions): ObjectIndex { return createPrismaticJoint(this, options); }
+  /** Adds a MarkerBodyPosition on each body at the joint position and an ObjectJointSpherical; returns the joint index. */
+  createSphericalJoint(options: CreateSphericalJointOptions): ObjectIndex { return createSphericalJoint(this, options); }
+  /** Adds a MarkerBodyRigid on each body at the joint position and an ObjectJointGeneric with axes rotationMatrixAxes; returns the joint index. */
+  createGenericJoint(options: CreateGenericJointOptions): ObjectIndex { return createGenericJoint(this, options); }
+  /** Adds a Cosserat rod on a reference centerline: p·n_el + 1 NodeRigidBodyQuaternion nodes, an ObjectCosseratRod and, with gravity, a load. */
+  createCosseratRod(options: CreateCosseratRodOptions): CreateCosseratRodResult { return createCosseratRod(this, options); }
 
   /** Compiles the items into a frozen model; checks all references. Resets the states to the initial values. */
   assemble(): void {

@@ -4,13 +4,16 @@
  */
 export { SystemContainer, MainSystem, SystemDataAccess } from './MainSystem.ts';
 export type { ItemInput, PreStepUserFunction, PostNewtonUserFunction } from './MainSystem.ts';
-export type { CreateGroundOptions, CreateMassPointOptions } from './mainSystemHelpers.ts';
-export type { BodyNodeOrMarker, CreateConnectorOptions, CreateSpringDamperOptions, CreateCartesianSpringDamperOptions, CreateDistanceConstraintOptions } from './mainSystemHelpers.ts';
-export { NodeType } from './mainSystemHelpers.ts';
+export type { CreateGroundOptions, CreateMassPointOptions, CreateRigidBodyOptions, CreateRigidBodyResult } from './builders/bodies.ts';
+export { NodeType } from './builders/bodies.ts';
 export type {
-  CreateRigidBodyOptions, CreateRigidBodyResult, BodyOrMarker, CreateJointOptions, CreateAxisJointOptions, CreateSphericalJointOptions,
-  CreateGenericJointOptions, CreateRigidBodySpringDamperOptions, CreateTorsionalSpringDamperOptions,
-} from './mainSystemHelpers.ts';
+  BodyNodeOrMarker, CreateConnectorOptions, CreateSpringDamperOptions, CreateCartesianSpringDamperOptions, CreateDistanceConstraintOptions,
+  CreateRigidBodySpringDamperOptions, CreateTorsionalSpringDamperOptions,
+} from './builders/connectors.ts';
+export type { BodyOrMarker, CreateJointOptions } from './builders/jointFrames.ts';
+export type { CreateAxisJointOptions, CreateSphericalJointOptions, CreateGenericJointOptions } from './builders/joints.ts';
+export type { BuilderSink } from './builders/builderSink.ts';
+export type { ItemSink } from './registry/definition.ts';
 export { OutputVariableType, ConfigurationType, DynamicSolverType, LinearSolverType } from './registry/enums.ts';
 export { FlexdynError } from './core/errors.ts';
 export type { NodeIndex, ObjectIndex, MarkerIndex, LoadIndex, SensorIndex } from './registry/parameters.ts';
@@ -20,7 +23,7 @@ export {
   SimulationSettings, TimeIntegrationSettings, StaticSolverSettings, SolutionSettings, NewtonSettings,
   GeneralizedAlphaSettings, ExplicitIntegrationSettings, NumericalDifferentiationSettings,
 } from './solvers/SimulationSettings.ts';
-export type { SolverStatistics } from './solvers/stepLoop.ts';
+export type { SolverStatistics } from './solvers/stepContracts.ts';
 export type { ReferenceOutputs } from './model/referenceModel.ts';
 export type { EigenvalueOptions, EigenvalueResult } from './solvers/eigen.ts';
 export type { ItemLabel } from './core/errors.ts';
@@ -110,11 +113,16 @@ export { rodCenterline } from './rods/centerlines.ts';
 export type {
   CenterlineOptions, StraightCenterlineOptions, CircularArcCenterlineOptions, HelixCenterlineOptions, UserCenterlineOptions, RodCenterline,
 } from './rods/centerlines.ts';
-export type { CreateCosseratRodOptions, CreateCosseratRodResult } from './mainSystemHelpers.ts';
+export type { CreateCosseratRodOptions, CreateCosseratRodResult } from './builders/rods.ts';
 export type { CrossSection, CircularCrossSectionOptions, RectangularCrossSectionOptions, RodMaterialOptions, RodStiffness } from './rods/crossSections.ts';
 
 /** FEM interface: Abaqus import, Hex8/Tet4 elements, meshers, FEMinterface. */
 export * from './fem/index.ts';
+/** FFRF model builders from FEM data (Exudyn's ObjectFFRFinterface, ObjectFFRFreducedOrderInterface). */
+export { ObjectFFRFinterface } from './builders/ffrfInterface.ts';
+export type { AddObjectFFRFOptions, AddObjectFFRFResult } from './builders/ffrfInterface.ts';
+export { ObjectFFRFreducedOrderInterface, REDUCED_MATRIX_ROUNDING } from './builders/ffrfReducedOrderInterface.ts';
+export type { AddObjectFFRFreducedOrderOptions, FFRFreducedOrderItems } from './builders/ffrfReducedOrderInterface.ts';
 
 /** Graphics data as in exudyn.graphics (graphics.Brick, graphics.color.red, graphics.FromSTL …) and triangulation to typed arrays. */
 export * as graphics from './graphics/index.ts';

@@ -13,6 +13,7 @@ import type { NdArray } from 'ndarray';
 import { FlexdynError } from '../core/errors.ts';
 import type { CscMatrix } from '../linalg/sparse.ts';
 import { RigidBodyInertia } from '../rotations/rigidBodyInertia.ts';
+import { skewEntry } from '../rotations/skew.ts';
 import {
   readAbaqusInputFile, readAbaqusMatrixFile,
   type AbaqusImportOptions, type AbaqusMaterial, type AbaqusMatrix, type AbaqusSolidSection, type FileLocation,
@@ -572,22 +573,15 @@ export class FEMinterface {
         if (a === 0 && b === 0) mass += v;
         mc[a] += v * x[c];
         for (let p = 0; p < 3; p++) {
-          const sp = skewEntry(x, i, a, p);
+          const sp = skewEntry(x, 3 * i, a, p);
           if (sp === 0) continue;
-          for (let q = 0; q < 3; q++) J[3 * p + q] += sp * v * skewEntry(x, j, b, q);
+          for (let q = 0; q < 3; q++) J[3 * p + q] += sp * v * skewEntry(x, 3 * j, b, q);
         }
       }
     }
     if (!(mass > 0)) throw new FlexdynError(`FEMinterface.getRigidBodyInertia: total mass must be > 0, got ${mass}`);
     return new RigidBodyInertia(mass, [[J[0], J[1], J[2]], [J[3], J[4], J[5]], [J[6], J[7], J[8]]], [mc[0] / mass, mc[1] / mass, mc[2] / mass], false);
   }
-}
-
-/** Entry (a, p) of the skew matrix x̃ of node i's position (x̃ y = x × y). */
-function skewEntry(x: Float64Array, i: number, a: number, p: number): number {
-  if (a === p) return 0;
-  const xk = x[3 * i + 3 - a - p];
-  return (p - a + 3) % 3 === 1 ? -xk : xk;
 }
 
 /** Returns a with values added to the diagonal entries start, start+1, …; inserts missing diagonal entries. */

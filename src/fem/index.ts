@@ -25,7 +25,3 @@ export { solveSparseEigen, DEFAULT_SHIFT_FACTOR, STURM_GAP } from './eigenSparse
 export type { SparseEigenOptions, SparseEigenResult, ShiftedSolver, SturmCheckResult } from './eigenSparse.ts';
 export { computeEigenmodes, computeHurtyCraigBamptonModes, RIGID_BODY_EIGENVALUE_TOLERANCE } from './modes.ts';
 export type { ModeSolverOptions, EigenmodesOptions, EigenmodesResult, HCBStaticModes, HurtyCraigBamptonOptions, HurtyCraigBamptonResult } from './modes.ts';
-export { ObjectFFRFinterface } from './ffrfInterface.ts';
-export type { AddObjectFFRFOptions, AddObjectFFRFResult } from './ffrfInterface.ts';
-export { ObjectFFRFreducedOrderInterface, REDUCED_MATRIX_ROUNDING } from './ffrfReducedOrderInterface.ts';
-export type { AddObjectFFRFreducedOrderOptions, FFRFreducedOrderItems } from './ffrfReducedOrderInterface.ts';

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { FlexdynError } from '../core/errors.ts';
-import { RowMatrix } from './solutionFile.ts';
+import type { RowMatrix } from './rowMatrix.ts';
+import { parseCountField, parseDataRows, type DataLine } from './textTable.ts';
 
 /** The file sensor `sensorIndex` writes: its fileName, or `solution/sensor<index>.txt` when that is empty. */
 export function sensorFileName(fileName: unknown, sensorIndex: number): string {
@@ -18,12 +19,20 @@ export interface SensorFileData {
   outputVariableType: string;
   /** Rows [t, values…]. */
   data: RowMatrix;
+  /** True if a last row cut off by a killed run (no line break at its end, or too few values) was dropped. */
+  skippedIncompleteLastRow: boolean;
+  /**
+   * False if a file with a Flexdyn header lacks its footer ('#simulation finished=…'): the run that wrote it
+   * was killed, so the rows may end early. True for finished files and for files without a Flexdyn header.
+   */
+  complete: boolean;
 }
 
 /**
  * Reads a text file of rows `t,v1,v2,…` with '#' header lines: a Flexdyn or Exudyn sensor file,
- * or a solution file (columns then named q[i], u[i], a[i], lambda[i]). An incomplete last row
- * is skipped.
+ * or a solution file (columns then named q[i], u[i], a[i], lambda[i]). Every value must be a decimal
+ * number (error with file, line and column otherwise); a last row cut off by a killed run is dropped and
+ * reported (`skippedIncompleteLastRow`), a Flexdyn file without its footer is flagged `complete: false`.
  */
 export function loadSensorFile(path: string): SensorFileData {
   let text: string;
@@ -41,38 +50,33 @@ export function parseSensorFile(text: string, fileName = ''): SensorFileData {
   let columnNames: string[] | undefined;
   let outputVariableType = '';
   let written: number[] | undefined;
-  const rows: { fields: string[]; line: number }[] = [];
+  let flexdynHeader = false;
+  let finished = false;
+  const rows: DataLine[] = [];
   for (let n = 0; n < lines.length; n++) {
     const line = lines[n];
     if (line.trim() === '') continue;
     if (line.startsWith('#')) {
+      if (n === 0 && line.startsWith('#Flexdyn ')) flexdynHeader = true;
       if (line.startsWith('#columns:')) columnNames = line.slice('#columns:'.length).split(',').map((s) => s.trim());
       else if (line.startsWith('#OutputVariableType =')) outputVariableType = line.split('=')[1].trim();
+      else if (line.startsWith('#simulation finished')) finished = true;
       else if (line.startsWith('#number of written coordinates')) {
         const m = /\[([^\]]*)\]\s*$/.exec(line);
-        if (m !== null) written = m[1].split(',').map(Number);
+        if (m !== null) written = m[1].split(',').map((v) => parseCountField(v) ?? -1);
       }
       continue;
     }
-    rows.push({ fields: line.split(','), line: n + 1 });
+    rows.push({ text: line, line: n + 1 });
   }
   if (rows.length === 0) throw new FlexdynError(`loadSensorFile: '${fileName}' must contain data rows, got none`);
-  const columns = columnNames?.length ?? rows[0].fields.length;
-  if (rows[rows.length - 1].fields.length !== columns) rows.pop();
-  const data = new RowMatrix(rows.length, columns);
-  rows.forEach(({ fields, line }, r) => {
-    if (fields.length !== columns) throw new FlexdynError(`loadSensorFile: '${fileName}' line ${line} must have ${columns} comma-separated values, got ${fields.length}`);
-    for (let c = 0; c < columns; c++) {
-      const value = Number(fields[c]);
-      if (Number.isNaN(value) && fields[c].trim().toLowerCase() !== 'nan') {
-        throw new FlexdynError(`loadSensorFile: '${fileName}' line ${line} column ${c + 1} must be a number, got '${fields[c]}'`);
-      }
-      data.data[r * columns + c] = value;
-    }
-  });
+  const columns = columnNames?.length ?? rows[0].text.split(',').length;
+  // A file whose title names its writer ends every row with a line break: a last row without one was cut off.
+  const fromWriter = /^#(Flexdyn|Exudyn) /.test(lines[0]);
+  const { data, skippedIncompleteLastRow } = parseDataRows(rows, columns, 'loadSensorFile', fileName, lines.length, fromWriter);
   if (columnNames === undefined) {
     columnNames = ['time'];
-    if (written !== undefined && written.length === 7) {
+    if (written !== undefined && written.length === 7 && written.every((n) => n >= 0)) {
       const [nq, nu, na, nODE1, nVel1, nAE, nData] = written;
       const add = (prefix: string, n: number) => { for (let i = 0; i < n; i++) columnNames!.push(`${prefix}[${i}]`); };
       add('q', nq); add('u', nu); add('a', na); add('ODE1', nODE1); add('ODE1_t', nVel1); add('lambda', nAE); add('data', nData);
@@ -85,7 +89,7 @@ export function parseSensorFile(text: string, fileName = ''): SensorFileData {
     const m = /^([A-Za-z_]+)(\[\d+\])?$/.exec(columnNames[1]);
     if (m !== null && columnNames.slice(1).every((name) => name.startsWith(m[1]))) outputVariableType = m[1];
   }
-  return { fileName, columnNames, outputVariableType, data };
+  return { fileName, columnNames, outputVariableType, data, skippedIncompleteLastRow, complete: !skippedIncompleteLastRow && (!flexdynHeader || finished) };
 }
 
 /** A file's name without folder and extension (the default curve name of a file in plots). */

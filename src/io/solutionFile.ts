@@ -1,60 +1,12 @@
 import { readFileSync } from 'node:fs';
-import ndarray from 'ndarray';
-import type { NdArray } from 'ndarray';
 import { FlexdynError } from '../core/errors.ts';
+import { RowMatrix } from './rowMatrix.ts';
+import { parseCountField, parseDataRows, type DataLine } from './textTable.ts';
+
+export { RowMatrix } from './rowMatrix.ts';
 
 /** Version of the Flexdyn solution file header (the `#Flexdyn solution file format` line). */
 export const solutionFileFormatVersion = 1;
-
-/** A row-major matrix on a Float64Array; row(i) is a view (no copy). */
-export class RowMatrix {
-  /** Row-major values, rows × columns. */
-  readonly data: Float64Array;
-  /** Number of rows. */
-  readonly rows: number;
-  /** Number of columns. */
-  readonly columns: number;
-
-  /** A rows × columns matrix on the given data (allocated with zeros when omitted). */
-  constructor(rows: number, columns: number, data?: Float64Array) {
-    this.rows = rows;
-    this.columns = columns;
-    if (data !== undefined && data.length !== rows * columns) {
-      throw new FlexdynError(`RowMatrix: data must have ${rows}·${columns} = ${rows * columns} entries, got ${data.length}`);
-    }
-    this.data = data ?? new Float64Array(rows * columns);
-  }
-
-  /** Row i as a Float64Array view into data. */
-  row(i: number): Float64Array {
-    this.checkRow(i);
-    return this.data.subarray(i * this.columns, (i + 1) * this.columns);
-  }
-
-  /** Entry (i, j). */
-  get(i: number, j: number): number {
-    this.checkRow(i);
-    if (!Number.isInteger(j) || j < 0 || j >= this.columns) throw new FlexdynError(`RowMatrix: column must be in 0 … ${this.columns - 1}, got ${j}`);
-    return this.data[i * this.columns + j];
-  }
-
-  /** The matrix as a rows × columns ndarray view on the same data (as the FEM interface returns). */
-  asNdArray(): NdArray<Float64Array> {
-    return ndarray(this.data, [this.rows, this.columns]);
-  }
-
-  /** Column j as a new Float64Array. */
-  column(j: number): Float64Array {
-    if (!Number.isInteger(j) || j < 0 || j >= this.columns) throw new FlexdynError(`RowMatrix: column must be in 0 … ${this.columns - 1}, got ${j}`);
-    const out = new Float64Array(this.rows);
-    for (let i = 0; i < this.rows; i++) out[i] = this.data[i * this.columns + j];
-    return out;
-  }
-
-  private checkRow(i: number): void {
-    if (!Number.isInteger(i) || i < 0 || i >= this.rows) throw new FlexdynError(`RowMatrix: row must be in 0 … ${this.rows - 1}, got ${i}`);
-  }
-}
 
 /** Counts of the coordinates written per row, in Exudyn's order [nODE2, nVel2, nAcc2, nODE1, nVel1, nAlgebraic, nData]. */
 export interface WrittenCoordinates {
@@ -226,6 +178,11 @@ export interface Solution {
   algebraicCoordinates?: RowMatrix;
   /** True if an incomplete last row (e.g. from an aborted run) was skipped. */
   skippedIncompleteLastRow: boolean;
+  /**
+   * False if the file lacks its footer ('#simulation finished=…'): the run that wrote it was killed (or
+   * writeFileFooter was false), so the rows may end before the end time; true for a finished file.
+   */
+  complete: boolean;
 }
 
 const writtenLinePrefix = '#number of written coordinates [nODE2, nVel2, nAcc2, nODE1, nVel1, nAlgebraic, nData] = ';
@@ -288,8 +245,8 @@ export function loadSolutionFile(path: string): Solution {
 function parseIntegerList(line: string, prefix: string, count: number, fileName: string): number[] {
   const body = line.slice(prefix.length).trim();
   const match = /^\[([^\]]*)\]$/.exec(body);
-  const values = match === null ? [] : match[1].split(',').map((v) => Number(v.trim()));
-  if (values.length !== count || values.some((v) => !Number.isInteger(v) || v < 0)) {
+  const values = match === null ? [] : match[1].split(',').map((v) => parseCountField(v) ?? -1);
+  if (values.length !== count || values.some((v) => v < 0)) {
     throw new FlexdynError(`loadSolutionFile: '${fileName}': header line '${prefix.trim()}' must hold ${count} non-negative integers, got '${body}'`);
   }
   return values;
@@ -305,11 +262,16 @@ export function parseSolutionFile(text: string, fileName = ''): Solution {
     totalColumns: 0, solutionInformation: '', finished: '', solverInfo: {},
   };
   let hasWritten = false;
-  const dataLines: { line: string; number: number }[] = [];
+  const dataLines: DataLine[] = [];
+  const headerCount = (line: string, n: number): number => {
+    const value = parseCountField(line.slice(line.indexOf('=') + 1));
+    if (value === undefined) throw new FlexdynError(`loadSolutionFile: '${fileName}' line ${n + 1} must end with '= <non-negative integer>', got '${line}'`);
+    return value;
+  };
   for (let n = 0; n < lines.length; n++) {
     const line = lines[n];
     if (line.trim() === '') continue;
-    if (!line.startsWith('#')) { dataLines.push({ line, number: n + 1 }); continue; }
+    if (!line.startsWith('#')) { dataLines.push({ text: line, line: n + 1 }); continue; }
     if (line.startsWith('#simulation started=')) {
       header.started = line.slice('#simulation started='.length).trim();
     } else if (line.startsWith('#columns contain:')) {
@@ -322,13 +284,13 @@ export function parseSolutionFile(text: string, fileName = ''): Solution {
       header.written = { nODE2, nVel2, nAcc2, nODE1, nVel1, nAlgebraic, nData };
       hasWritten = true;
     } else if (line.startsWith('#total columns exported')) {
-      header.totalColumns = Number(line.split('=')[1]);
+      header.totalColumns = headerCount(line, n);
     } else if (/^#number of (time|load) steps \(planned\) =/.test(line)) {
-      header.plannedSteps = Number(line.split('=')[1]);
+      header.plannedSteps = headerCount(line, n);
     } else if (line.startsWith('#Flexdyn solution file format =')) {
-      header.formatVersion = Number(line.split('=')[1]);
+      header.formatVersion = headerCount(line, n);
     } else if (line.startsWith('#number of ODE2 velocity coordinates =')) {
-      header.nVelocityCoordinates = Number(line.split('=')[1]);
+      header.nVelocityCoordinates = headerCount(line, n);
     } else if (line.startsWith('#model = ')) {
       try {
         header.model = JSON.parse(line.slice('#model = '.length)) as SolutionModelSummary;
@@ -361,28 +323,10 @@ export function parseSolutionFile(text: string, fileName = ''): Solution {
   header.totalColumns = total;
   if (header.nVelocityCoordinates < 0) header.nVelocityCoordinates = w.nVel2 > 0 ? w.nVel2 : header.systemCoordinates.nODE2;
   const columns = total + 1;
-  let skippedIncompleteLastRow = false;
-  const rows: string[][] = [];
-  for (let r = 0; r < dataLines.length; r++) {
-    const fields = dataLines[r].line.split(',');
-    if (fields.length !== columns) {
-      if (r === dataLines.length - 1) { skippedIncompleteLastRow = true; break; }
-      throw new FlexdynError(`loadSolutionFile: '${fileName}' line ${dataLines[r].number} must have ${columns} comma-separated values (time + ${total}), got ${fields.length}`);
-    }
-    rows.push(fields);
-  }
-  const nRows = rows.length;
-  const data = new RowMatrix(nRows, columns);
-  for (let r = 0; r < nRows; r++) {
-    const fields = rows[r];
-    for (let c = 0; c < columns; c++) {
-      const value = Number(fields[c]);
-      if (Number.isNaN(value) && fields[c].trim().toLowerCase() !== 'nan') {
-        throw new FlexdynError(`loadSolutionFile: '${fileName}' line ${dataLines[r].number} column ${c + 1} must be a number, got '${fields[c]}'`);
-      }
-      data.data[r * columns + c] = value;
-    }
-  }
+  // A file whose title names its writer ends every row with a line break: a last row without one was cut off.
+  const fromWriter = /^#(Flexdyn|Exudyn) /.test(lines[0] ?? '');
+  const { data, skippedIncompleteLastRow } = parseDataRows(dataLines, columns, 'loadSolutionFile', fileName, lines.length, fromWriter);
+  const nRows = data.rows;
   const block = (offset: number, width: number): RowMatrix => {
     const m = new RowMatrix(nRows, width);
     for (let r = 0; r < nRows; r++) m.data.set(data.data.subarray(r * columns + offset, r * columns + offset + width), r * width);
@@ -396,6 +340,7 @@ export function parseSolutionFile(text: string, fileName = ''): Solution {
   const algebraicCoordinates = w.nAlgebraic > 0 ? block(offset, w.nAlgebraic) : undefined;
   return {
     fileName, header, nRows, times: data.column(0), data, coordinates, velocities, accelerations, algebraicCoordinates, skippedIncompleteLastRow,
+    complete: header.finished !== '' && !skippedIncompleteLastRow,
   };
 }
 

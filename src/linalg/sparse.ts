@@ -180,61 +180,90 @@ export class SparseAssembler {
     this.tripVal = v;
   }
 
-  /** Builds the sorted, merged CSC pattern and the slot map by two stable counting sorts. */
+  /** Builds the sorted, merged CSC pattern of the stored calls and their slot map ({@link compressTriplets}). */
   private rebuild(): void {
-    const n = this.n;
-    const m = this.count;
-    const tr = this.tripRow;
-    const tc = this.tripCol;
-    for (let k = 0; k < m; k++) {
-      const r = tr[k];
-      const c = tc[k];
-      if (!(r >= 0 && r < n && c >= 0 && c < n && Number.isInteger(r) && Number.isInteger(c))) {
-        throw new RangeError(`SparseAssembler: entry (${r}, ${c}) outside ${n}×${n}`);
-      }
-    }
-    const ptr = new Int32Array(n + 1);
-    const byRow = new Int32Array(m);
-    for (let k = 0; k < m; k++) ptr[tr[k] + 1]++;
-    for (let i = 0; i < n; i++) ptr[i + 1] += ptr[i];
-    for (let k = 0; k < m; k++) byRow[ptr[tr[k]]++] = k;
-    ptr.fill(0);
-    for (let k = 0; k < m; k++) ptr[tc[k] + 1]++;
-    for (let j = 0; j < n; j++) ptr[j + 1] += ptr[j];
-    const sorted = new Int32Array(m);
-    for (let q = 0; q < m; q++) {
-      const k = byRow[q];
-      sorted[ptr[tc[k]]++] = k;
-    }
-    const slot = new Int32Array(m);
-    const colPtr = new Int32Array(n + 1);
-    let nnz = 0;
-    let q = 0;
-    for (let j = 0; j < n; j++) {
-      colPtr[j] = nnz;
-      let lastRow = -1;
-      for (const end = ptr[j]; q < end; q++) {
-        const k = sorted[q];
-        if (tr[k] !== lastRow) {
-          lastRow = tr[k];
-          nnz++;
-        }
-        slot[k] = nnz - 1;
-      }
-    }
-    colPtr[n] = nnz;
-    const rowIndex = new Int32Array(nnz);
-    const values = new Float64Array(nnz);
-    const tv = this.tripVal;
-    for (let k = 0; k < m; k++) {
-      const s = slot[k];
-      rowIndex[s] = tr[k];
-      values[s] += tv[k];
-    }
+    const { colPtr, rowIndex, slot } = compressTriplets(this.n, this.tripRow, this.tripCol, this.count, 'SparseAssembler');
     this.slot = slot;
-    this.patternCount = m;
+    this.patternCount = this.count;
     this.matrix.colPtr = colPtr;
     this.matrix.rowIndex = rowIndex;
-    this.matrix.values = values;
+    this.matrix.values = sumIntoSlots(this.tripVal, slot, this.count, rowIndex.length);
   }
+}
+
+/**
+ * The CSC pattern of count (row, col) triplets of an n × n matrix: row indices sorted within each column, repeated
+ * positions merged, and the slot of each triplet (its index in rowIndex) — two stable counting sorts, so repeated
+ * positions keep the order of the triplets. Throws a RangeError naming `owner` for an entry outside n × n.
+ */
+export function compressTriplets(n: number, rows: Int32Array, cols: Int32Array, count: number, owner: string): { colPtr: Int32Array; rowIndex: Int32Array; slot: Int32Array } {
+  const m = count;
+  const tr = rows;
+  const tc = cols;
+  for (let k = 0; k < m; k++) {
+    const r = tr[k];
+    const c = tc[k];
+    if (!(r >= 0 && r < n && c >= 0 && c < n && Number.isInteger(r) && Number.isInteger(c))) {
+      throw new RangeError(`${owner}: entry (${r}, ${c}) outside ${n}×${n}`);
+    }
+  }
+  const ptr = new Int32Array(n + 1);
+  const byRow = new Int32Array(m);
+  for (let k = 0; k < m; k++) ptr[tr[k] + 1]++;
+  for (let i = 0; i < n; i++) ptr[i + 1] += ptr[i];
+  for (let k = 0; k < m; k++) byRow[ptr[tr[k]]++] = k;
+  ptr.fill(0);
+  for (let k = 0; k < m; k++) ptr[tc[k] + 1]++;
+  for (let j = 0; j < n; j++) ptr[j + 1] += ptr[j];
+  const sorted = new Int32Array(m);
+  for (let q = 0; q < m; q++) {
+    const k = byRow[q];
+    sorted[ptr[tc[k]]++] = k;
+  }
+  const slot = new Int32Array(m);
+  const colPtr = new Int32Array(n + 1);
+  let nnz = 0;
+  let q = 0;
+  for (let j = 0; j < n; j++) {
+    colPtr[j] = nnz;
+    let lastRow = -1;
+    for (const end = ptr[j]; q < end; q++) {
+      const k = sorted[q];
+      if (tr[k] !== lastRow) {
+        lastRow = tr[k];
+        nnz++;
+      }
+      slot[k] = nnz - 1;
+    }
+  }
+  colPtr[n] = nnz;
+  const rowIndex = new Int32Array(nnz);
+  for (let k = 0; k < m; k++) rowIndex[slot[k]] = tr[k];
+  return { colPtr, rowIndex, slot };
+}
+
+/** values summed into their slots: out[slot[k]] += values[k] for k < count, in order (out has `size` entries). */
+function sumIntoSlots(values: Float64Array, slot: Int32Array, count: number, size: number): Float64Array {
+  const out = new Float64Array(size);
+  for (let k = 0; k < count; k++) out[slot[k]] += values[k];
+  return out;
+}
+
+/** The n × n CSC matrix of count (row, col, value) triplets, repeated positions summed in triplet order. */
+export function cscFromTriplets(n: number, rows: Int32Array, cols: Int32Array, values: Float64Array, count: number): CscMatrix {
+  const { colPtr, rowIndex, slot } = compressTriplets(n, rows, cols, count, 'cscFromTriplets');
+  return { n, colPtr, rowIndex, values: sumIntoSlots(values, slot, count, rowIndex.length) };
+}
+
+/** The entry (row, col) of a CSC matrix with sorted row indices (binary search in column col); 0 if not stored. */
+export function cscEntry(a: CscMatrix, row: number, col: number): number {
+  const ri = a.rowIndex;
+  let lo = a.colPtr[col], hi = a.colPtr[col + 1] - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    const r = ri[mid];
+    if (r === row) return a.values[mid];
+    if (r < row) lo = mid + 1; else hi = mid - 1;
+  }
+  return 0;
 }

@@ -1,6 +1,6 @@
 import type { ItemState } from '../registry/capabilities.ts';
 import { ConfigurationType } from '../registry/enums.ts';
-import { copyArray } from './arrays.ts';
+import { copyArray } from '../linalg/arrays.ts';
 
 /** One configuration of the system: coordinates, velocities, accelerations, multipliers and time. */
 export class SystemState implements ItemState {

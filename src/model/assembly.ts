@@ -1,6 +1,7 @@
 import type { LoadModel, LocalMatrixAccumulator, NodeModel, ObjectModel } from '../registry/capabilities.ts';
 import { formatItemLabel } from '../core/errors.ts';
-import { zeroArray } from './arrays.ts';
+import { zeroArray } from '../linalg/arrays.ts';
+import { NumericalDifferentiationSettings } from './NumericalDifferentiationSettings.ts';
 import type { CompiledModel, LocalMap } from './compile.ts';
 import type { SystemState } from './SystemState.ts';
 
@@ -49,16 +50,6 @@ export function addGlobalEntries(target: MatrixAccumulator, rowIndex: Int32Array
   for (let k = 0; k < count; k++) target.add(rowIndex[rows[k]], colIndex[cols[k]], factor * values[k]);
 }
 
-/** Settings of numerical differentiation (Exudyn's numericalDifferentiation). */
-export interface NumericalDifferentiationSettings {
-  /** Relative perturbation. */
-  relativeEpsilon: number;
-  /** Lower bound of the coordinate size used to scale the perturbation. */
-  minimumCoordinateSize: number;
-  /** Always differentiate numerically, even where an item has an analytic Jacobian (block-sparse objects excepted: they have analytic Jacobians only). */
-  forODE2: boolean;
-}
-
 /**
  * Assembles the system equations of a compiled model,
  * M(q) u̇ + C_qᵀ λ = f(q, u, t) with f = loads − Σ ode2Lhs, and g(q, u, t) = 0,
@@ -66,7 +57,7 @@ export interface NumericalDifferentiationSettings {
  */
 export class SystemAssembler {
   /** Numerical differentiation settings, changed by the solvers from their settings. */
-  differentiation: NumericalDifferentiationSettings = { relativeEpsilon: 1e-7, minimumCoordinateSize: 1e-2, forODE2: false };
+  differentiation = new NumericalDifferentiationSettings();
 
   /**
    * True if no two mass objects share a velocity coordinate, no object lists one twice and no mass object is

@@ -2,6 +2,7 @@ import { describeValue, itemError, type ItemLabel } from '../core/errors.ts';
 import { closestName } from '../core/dictionary.ts';
 import { OutputVariableType } from './enums.ts';
 import { validateGraphicsData, type GraphicsData } from '../graphics/graphicsData.ts';
+import type { CscMatrix } from '../linalg/sparse.ts';
 
 /** Branded index types: plain numbers at run time, distinct for the type checker. */
 export type NodeIndex = number & { readonly __brand?: 'NodeIndex' };
@@ -92,17 +93,8 @@ export function vector(defaultValue: readonly number[], description: string, siz
 export function matrix(defaultValue: MatrixValue, description: string, size?: readonly [number, number], typeName?: string): Parameter<MatrixValue> {
   return { kind: 'Matrix', default: defaultValue, description, size, typeName: typeName ?? (size === undefined ? 'Matrix' : `Matrix${size[0]}D`) };
 }
-/** A sparse matrix in compressed-column form (the FEM interface's CscMatrix); square n × n. */
-export interface CscMatrixValue {
-  /** Dimension n. */
-  readonly n: number;
-  /** Column start offsets, n + 1 entries. */
-  readonly colPtr: ArrayLike<number>;
-  /** Row index of each stored entry. */
-  readonly rowIndex: ArrayLike<number>;
-  /** Value of each stored entry. */
-  readonly values: ArrayLike<number>;
-}
+/** A sparse matrix parameter in compressed-column form: the engine's {@link CscMatrix} (what the FEM interface returns); square n × n. */
+export type CscMatrixValue = CscMatrix;
 /** A sparse matrix as [row, column, value] triplets (Exudyn's MatrixContainer.SetWithSparseMatrix); repeated positions add up. */
 export interface TripletMatrixValue {
   /** Number of rows. */

@@ -5,6 +5,7 @@
  * @module
  */
 import { describeValue, FlexdynError } from '../core/errors.ts';
+import { cross3Into } from '../rotations/skew.ts';
 
 /** A straight centerline from start along direction; frame: x = direction, z = the part of up normal to x, y = z × x. */
 export interface StraightCenterlineOptions {
@@ -113,7 +114,7 @@ function straight(o: StraightCenterlineOptions, where: string): RodCenterline {
     smallestRotationFromX(x, frame);
   } else {
     const z = normalPart(where, 'centerline.up', vector3(where, 'centerline.up', o.up), x);
-    setColumns(frame, x, cross(z, x), z);
+    setColumns(frame, x, cross3Into(new Float64Array(3), z, x), z);
   }
   return {
     length,
@@ -128,7 +129,7 @@ function circularArc(o: CircularArcCenterlineOptions, where: string): RodCenterl
   const angle = positive(where, 'centerline.angle', o.angle);
   const t0 = unit(where, 'centerline.direction', vector3(where, 'centerline.direction', o.direction ?? [1, 0, 0]));
   const n0 = normalPart(where, 'centerline.towardCenter', vector3(where, 'centerline.towardCenter', o.towardCenter ?? [0, 1, 0]), t0);
-  const b = cross(t0, n0);
+  const b = cross3Into(new Float64Array(3), t0, n0);
   return {
     length: radius * angle,
     position: (s, out) => {
@@ -208,10 +209,6 @@ function smallestRotationFromX(d: Float64Array, out: Float64Array): void {
 
 function setColumns(out: Float64Array, a: ArrayLike<number>, b: ArrayLike<number>, c: ArrayLike<number>): void {
   for (let i = 0; i < 3; i++) { out[3 * i] = a[i]; out[3 * i + 1] = b[i]; out[3 * i + 2] = c[i]; }
-}
-
-function cross(a: ArrayLike<number>, b: ArrayLike<number>): Float64Array {
-  return Float64Array.of(a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]);
 }
 
 function finite(where: string, name: string, value: unknown): number {

@@ -79,6 +79,13 @@ export function skewInto(out: Float64Array, v: ArrayLike<number>, offset = 0): F
   return out;
 }
 
+/** Entry (row, col) of ṽ, the skew-symmetric matrix of the 3-vector at v[offset..offset+2] (0 on the diagonal). */
+export function skewEntry(v: ArrayLike<number>, offset: number, row: number, col: number): number {
+  if (row === col) return 0;
+  const x = v[offset + 3 - row - col];
+  return (col - row + 3) % 3 === 1 ? -x : x;
+}
+
 /** out = vector of the skew-symmetric part of A: ½(A32 − A23, A13 − A31, A21 − A12). */
 export function skew2VecInto(out: Float64Array, a: ArrayLike<number>): Float64Array {
   const x = 0.5 * (a[7] - a[5]), y = 0.5 * (a[2] - a[6]), z = 0.5 * (a[3] - a[1]);
@@ -206,6 +213,18 @@ export function skewMulInto(out: Float64Array, v: ArrayLike<number>, a: ArrayLik
   out[0] = y * a20 - z * a10; out[1] = y * a21 - z * a11; out[2] = y * a22 - z * a12;
   out[3] = z * a00 - x * a20; out[4] = z * a01 - x * a21; out[5] = z * a02 - x * a22;
   out[6] = x * a10 - y * a00; out[7] = x * a11 - y * a01; out[8] = x * a12 - y * a02;
+  return out;
+}
+
+/** out += c·ṽ A, column-wise c·(v × A_j) (out must not alias a). */
+export function addSkewMulInto(out: Float64Array, v: ArrayLike<number>, a: ArrayLike<number>, c: number): Float64Array {
+  const x = v[0], y = v[1], z = v[2];
+  for (let col = 0; col < 3; col++) {
+    const a0 = a[col], a1 = a[3 + col], a2 = a[6 + col];
+    out[col] += c * (y * a2 - z * a1);
+    out[3 + col] += c * (z * a0 - x * a2);
+    out[6 + col] += c * (x * a1 - y * a0);
+  }
   return out;
 }
 

@@ -1,14 +1,7 @@
-import { DynamicSolverType, LinearSolverType } from '../registry/enums.ts';
+import { LinearSolverType } from '../registry/enums.ts';
+import { NumericalDifferentiationSettings } from '../model/NumericalDifferentiationSettings.ts';
 
-/** Settings of numerical differentiation of items without analytic Jacobians. */
-export class NumericalDifferentiationSettings {
-  /** Relative perturbation ε; the step is ε·max(minimumCoordinateSize, |q_i|). */
-  relativeEpsilon = 1e-7;
-  /** Lower bound of the coordinate magnitude that scales the perturbation. */
-  minimumCoordinateSize = 1e-2;
-  /** Differentiate ODE2 terms numerically even where an item has an analytic Jacobian. */
-  forODE2 = false;
-}
+export { NumericalDifferentiationSettings };
 
 /** Newton settings, shared by the static and the implicit dynamic solver (Exudyn's NewtonSettings). */
 export class NewtonSettings {
@@ -78,8 +71,6 @@ export class GeneralizedAlphaSettings {
    * not implemented: true is rejected. The default scheme composes each Newton correction onto the iterate.
    */
   lieGroupSimplifiedKinematicRelations = false;
-  /** Tangent operator in the Jacobian; Exudyn applies it only with lieGroupSimplifiedKinematicRelations, so it has no effect here. */
-  lieGroupAddTangentOperator = true;
 }
 
 /** Settings of the explicit solvers. */
@@ -93,8 +84,6 @@ export class ExplicitIntegrationSettings {
    * velocity Verlet); false integrates all coordinates additively as Exudyn does (only for nodes with n_q = n_u).
    */
   useLieGroupIntegration = true;
-  /** Solver used when none is passed to solveDynamic's caller through this field. */
-  dynamicSolverType: DynamicSolverType = DynamicSolverType.DOPRI5;
 }
 
 /** Time integration settings (Exudyn's TimeIntegrationSettings). */
@@ -228,8 +217,6 @@ export class SimulationSettings {
   readonly solutionSettings = new SolutionSettings();
   /** Dense (EXUdense) or sparse (EigenSparse) linear solver. */
   linearSolverType: LinearSolverType = LinearSolverType.EXUdense;
-  /** Print computation time after solving. */
-  displayComputationTime = false;
   /** Print solver statistics after solving. */
   displayStatistics = false;
 }

@@ -6,8 +6,9 @@ import { FlexdynError, formatItemLabel } from '../core/errors.ts';
 import { LinearSystem } from './linearSystem.ts';
 import { MassMatrixStore } from './massMatrix.ts';
 import type { SimulationSettings } from './SimulationSettings.ts';
-import { newAttempt, setAttempt, type StepAttempt, type TimeStepper } from './stepLoop.ts';
-import { copyArray } from '../model/arrays.ts';
+import { newAttempt, setAttempt, type StepAttempt, type TimeStepper } from './stepContracts.ts';
+import type { StepSchedule } from './stepSchedule.ts';
+import { copyArray } from '../linalg/arrays.ts';
 import type { NodeModel } from '../registry/capabilities.ts';
 
 /** A Butcher tableau; b̂ (embedded, for the error estimate) only for methods with step-size control. */
@@ -246,7 +247,11 @@ class RungeKuttaStepper extends ExplicitStepperBase {
   private readonly lieVelocity: Float64Array;
   private nextStepSize = 0;
 
-  constructor(name: string, model: CompiledModel, assembler: SystemAssembler, settings: SimulationSettings, private readonly tableau: ButcherTableau) {
+  constructor(
+    name: string, model: CompiledModel, assembler: SystemAssembler, settings: SimulationSettings, private readonly tableau: ButcherTableau,
+    /** Largest step of the step-size control: the schedule's maximum step size. */
+    private readonly maximumStepSize: number,
+  ) {
     super(name, model, assembler, settings);
     this.automaticStepSize = tableau.bHat !== undefined && settings.timeIntegration.automaticStepSize;
     const stages = tableau.c.length;
@@ -401,7 +406,7 @@ class RungeKuttaStepper extends ExplicitStepperBase {
     let error = Math.sqrt(sum / (this.nq + this.nu));
     if (error === 0) error = 1e-12;
     const hOpt = h * (1 / error) ** (1 / this.tableau.order);
-    const hMax = Math.min((ti.endTime - ti.startTime) / ti.numberOfSteps, h * ti.stepSizeMaxIncrease);
+    const hMax = Math.min(this.maximumStepSize, h * ti.stepSizeMaxIncrease);
     const hNew = Math.min(hMax, Math.max(ti.minimumStepSize, ti.stepSizeSafety * hOpt));
     this.nextStepSize = hNew;
     return hNew === ti.minimumStepSize || hOpt >= h;
@@ -439,7 +444,7 @@ class VelocityVerletStepper extends ExplicitStepperBase {
 }
 
 /** Creates the explicit stepper for a solver type and initializes the accelerations. */
-export function createExplicitStepper(model: CompiledModel, assembler: SystemAssembler, settings: SimulationSettings, solverType: DynamicSolverType): ExplicitStepperBase {
+export function createExplicitStepper(model: CompiledModel, assembler: SystemAssembler, settings: SimulationSettings, schedule: StepSchedule, solverType: DynamicSolverType): ExplicitStepperBase {
   if (solverType === DynamicSolverType.VelocityVerlet) {
     const stepper = new VelocityVerletStepper(solverType, model, assembler, settings);
     stepper.initialize();
@@ -447,7 +452,7 @@ export function createExplicitStepper(model: CompiledModel, assembler: SystemAss
   }
   const tableau = butcherTableaux[solverType];
   if (tableau === undefined) throw new FlexdynError(`solveDynamic: ${solverType} is not an explicit Runge–Kutta method`);
-  const stepper = new RungeKuttaStepper(solverType, model, assembler, settings, tableau);
+  const stepper = new RungeKuttaStepper(solverType, model, assembler, settings, tableau, schedule.maximumStepSize);
   stepper.initialize();
   return stepper;
 }

@@ -6,11 +6,11 @@ import { norm2 } from '../linalg/vector.ts';
 import { LinearSystem } from './linearSystem.ts';
 import { MassMatrixStore } from './massMatrix.ts';
 import { NewtonSolver, type NewtonProblem } from './newton.ts';
-import { newAttempt, setAttempt, type SolverHooks, type StepAttempt, type TimeStepper } from './stepLoop.ts';
+import { newAttempt, setAttempt, type SolverHooks, type StepAttempt, type TimeStepper } from './stepContracts.ts';
 import type { SimulationSettings } from './SimulationSettings.ts';
 import { applyIncrement } from './increments.ts';
 import { ResidualMagnitude } from './roundOff.ts';
-import { copyArray, zeroArray } from '../model/arrays.ts';
+import { copyArray, zeroArray } from '../linalg/arrays.ts';
 import type { NodeModel } from '../registry/capabilities.ts';
 
 /** Generalized-α parameters from the spectral radius (Chung–Hulbert as in Arnold–Brüls), or Newmark's. */

@@ -3,7 +3,7 @@ import { SparseAssembler } from '../linalg/sparse.ts';
 import { SparseLU, type SparseLUOptions, type SparseLUSingular } from '../linalg/sparseLU.ts';
 import type { CscMatrix } from '../linalg/sparse.ts';
 import type { MatrixAccumulator } from '../model/assembly.ts';
-import { zeroArray } from '../model/arrays.ts';
+import { zeroArray } from '../linalg/arrays.ts';
 import { LinearSolverType } from '../registry/enums.ts';
 
 /** Result of a factorization: ok, or the index of the first singular unknown. */

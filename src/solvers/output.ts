@@ -5,7 +5,7 @@ import type { CompiledModel } from '../model/compile.ts';
 import type { SensorRecords } from '../model/SensorRecords.ts';
 import type { SystemState } from '../model/SystemState.ts';
 import type { SolutionSettings } from './SimulationSettings.ts';
-import type { SolverStatistics } from './stepLoop.ts';
+import type { SolverStatistics, StepRecorder } from './stepContracts.ts';
 
 /** Tolerance of Exudyn's write-time checks (sensor and solution periods, end time). */
 const writeTimeTolerance = 1e-10;
@@ -15,7 +15,7 @@ const writeTimeTolerance = 1e-10;
  * with Exudyn's write-period logic: a row at the start, then whenever t reaches the next
  * write time (within 1e-10), and always at the end time.
  */
-export class OutputRecorder {
+export class OutputRecorder implements StepRecorder {
   private lastSensorsWritten = 0;
   private lastSolutionWritten = 0;
   private readonly sensorFiles: (TextOutputFile | undefined)[] = [];
@@ -91,7 +91,13 @@ export class OutputRecorder {
    * also after a failed solve, without statistics (the footer then reports the failure).
    */
   close(statistics?: SolverStatistics): void {
-    for (const file of this.sensorFiles) file?.close();
+    for (const file of this.sensorFiles) {
+      if (file !== undefined && this.settings.sensorsWriteFileHeader) {
+        // The footer tells a reader the file was closed by the solver (loadSensorFile's `complete`).
+        file.writeLine(`#simulation finished=${formatDateTime(new Date())}${statistics === undefined ? ' (solve failed: rows end at the last accepted step)' : ''}`);
+      }
+      file?.close();
+    }
     this.sensorFiles.length = 0;
     if (this.solutionFile !== undefined && this.settings.writeFileFooter) {
       for (const line of solutionFileFooter({

@@ -5,10 +5,10 @@ import { DynamicSolverType } from '../registry/enums.ts';
 import { FlexdynError } from '../core/errors.ts';
 import { ImplicitSecondOrderStepper } from './implicit.ts';
 import { createExplicitStepper } from './explicit.ts';
-import { OutputRecorder } from './output.ts';
-import { ProgressReporter } from './progress.ts';
 import type { SimulationSettings } from './SimulationSettings.ts';
-import { runStepLoop, type SolverHooks, type SolverStatistics } from './stepLoop.ts';
+import type { SolverHooks, SolverStatistics, TimeStepper } from './stepContracts.ts';
+import { runSolver } from './stepLoop.ts';
+import { dynamicStepSchedule } from './stepSchedule.ts';
 
 /** Solves the dynamic problem from the initial state with the given solver; the end state becomes current. */
 export function solveDynamic(
@@ -16,37 +16,24 @@ export function solveDynamic(
   solverType: DynamicSolverType, hooks: SolverHooks, records: SensorRecords,
 ): SolverStatistics {
   const ti = settings.timeIntegration;
+  const schedule = dynamicStepSchedule(ti);
   assembler.differentiation = ti.newton.numericalDifferentiation;
   const data = model.data;
   data.current.copyFrom(data.initial);
   data.current.t = ti.startTime;
   data.current.loadFactor = 1;
-  let stepper;
-  let automaticStepSize = false;
+  let stepper: TimeStepper;
   if (solverType === DynamicSolverType.GeneralizedAlpha || solverType === DynamicSolverType.TrapezoidalIndex2) {
     const implicit = new ImplicitSecondOrderStepper(model, assembler, settings, hooks, solverType, solverType === DynamicSolverType.TrapezoidalIndex2);
     implicit.initialize();
     stepper = implicit;
   } else if (Object.values(DynamicSolverType).includes(solverType)) {
-    const explicit = createExplicitStepper(model, assembler, settings, solverType);
-    automaticStepSize = explicit.automaticStepSize;
-    stepper = explicit;
+    stepper = createExplicitStepper(model, assembler, settings, schedule, solverType);
   } else {
     throw new FlexdynError(`solveDynamic: unknown solverType ${String(solverType)}; expected one of ${Object.values(DynamicSolverType).join(', ')}`);
   }
-  const recorder = new OutputRecorder(model, records, settings.solutionSettings, ti.startTime, ti.endTime, solverType, true, ti.numberOfSteps);
-  recorder.start(data.current);
-  let statistics: SolverStatistics | undefined;
-  const progress = ti.verboseMode >= 1 ? new ProgressReporter(solverType, ti.startTime, ti.endTime) : undefined;
-  try {
-    statistics = runStepLoop(model, stepper, ti, recorder, hooks, automaticStepSize, progress);
-    progress?.finish();
-    if (settings.displayStatistics || ti.verboseMode >= 1) {
-      console.log(`${solverType}: ${statistics.steps} steps, ${statistics.rejectedSteps} rejected, ${statistics.newtonIterations} Newton iterations, ${statistics.jacobianUpdates} Jacobian updates, ${statistics.computationTime.toFixed(3)} s`);
-    }
-    return statistics;
-  } finally {
-    progress?.finish();
-    recorder.close(statistics);
-  }
+  return runSolver({
+    model, stepper, schedule, hooks, records, solutionSettings: settings.solutionSettings, solverName: solverType, dynamic: true,
+    showProgress: ti.verboseMode >= 1, printStatistics: settings.displayStatistics || ti.verboseMode >= 1,
+  });
 }

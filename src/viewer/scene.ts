@@ -243,6 +243,8 @@ export interface Scene {
   meshBodies: SceneMeshBody[];
   /** Sensors with rows. */
   sensors: SceneSensor[];
+  /** The axis the viewer draws upward ({@link SceneOptions.upAxis}). */
+  upAxis: 'y' | 'z';
 }
 
 /** Options of {@link computeScene} and {@link exportScene}. */
@@ -268,6 +270,11 @@ export interface SceneOptions {
   };
   /** Windings of drawn springs (Exudyn's visualizationSettings.connectors.springNumberOfWindings, default 8). */
   springNumberOfWindings?: number;
+  /**
+   * The axis drawn upward: 'y' (default, Exudyn's initial view along −z onto the x–y plane) or 'z' (a view along +y,
+   * for models with gravity along −z).
+   */
+  upAxis?: 'y' | 'z';
 }
 
 function encode(a: Float32Array | Float64Array | Uint32Array): EncodedArray {
@@ -420,6 +427,8 @@ export function computeScene(mbs: MainSystem, solution: SceneSolution, options: 
       bodies.push({ object, label, name, graphics, color: userColor ?? [-1, -1, -1, -1], hasOrientation, isStatic, poses: new Float32Array((isStatic ? 1 : nFrames) * 12) });
     }
   });
+  const upAxis = options.upAxis ?? 'y';
+  if (upAxis !== 'y' && upAxis !== 'z') throw new FlexdynError(`exportScene: upAxis must be 'y' or 'z', got ${JSON.stringify(upAxis)}`);
   const windings = options.springNumberOfWindings ?? defaultSpringWindings;
   if (!Number.isInteger(windings) || windings < 1) throw new FlexdynError(`exportScene: springNumberOfWindings must be a positive integer, got ${windings}`);
   const springs: SpringTrack[] = [];
@@ -562,6 +571,7 @@ export function computeScene(mbs: MainSystem, solution: SceneSolution, options: 
       return result;
     }),
     sensors: sceneSensors(mbs),
+    upAxis,
   };
 }
 

@@ -1,6 +1,6 @@
 /**
  * The viewer's local HTTP server (node:http): serves the page, its script, the scene file and three.js's
- * ES modules from node_modules (no bundler, no network).
+ * ES modules from node_modules (no bundler, no network); or the static files of the live page (`npm run build:live`).
  * @module
  */
 import { createServer, type Server } from 'node:http';
@@ -22,7 +22,7 @@ export interface ViewerOptions {
 export interface ViewerServer {
   /** Address of the page, e.g. http://127.0.0.1:8080/. */
   url: string;
-  /** The scene file served. */
+  /** The scene file served ('' for the live page). */
   sceneFile: string;
   /** Stops the server. */
   close(): Promise<void>;
@@ -30,6 +30,7 @@ export interface ViewerServer {
 
 const contentTypes: Record<string, string> = {
   '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.json': 'application/json', '.css': 'text/css; charset=utf-8',
+  '.map': 'application/json', '.txt': 'text/plain; charset=utf-8',
 };
 
 /** The scene file for a viewer argument: a `.scene.json` as is, a solution file → the scene file beside it. */
@@ -51,21 +52,47 @@ function threeRoot(): string {
 /** Starts the viewer for a solution or scene file; resolves when the server listens (a missing scene file throws at once). */
 export function startViewer(file: string, options: ViewerOptions = {}): Promise<ViewerServer> {
   const sceneFile = resolveSceneFile(file);
-  return listen(sceneFile, options);
-}
-
-async function listen(sceneFile: string, options: ViewerOptions): Promise<ViewerServer> {
   const clientRoot = join(dirname(fileURLToPath(import.meta.url)), 'client');
   const three = threeRoot();
-  const routes: Record<string, string> = { '/': join(clientRoot, 'index.html'), '/viewer.js': join(clientRoot, 'viewer.js'), '/plot.js': join(clientRoot, 'plot.js'), '/scene.json': resolve(sceneFile) };
+  const routes: Record<string, string> = {
+    '/': join(clientRoot, 'index.html'), '/viewer.js': join(clientRoot, 'viewer.js'), '/plot.js': join(clientRoot, 'plot.js'),
+    '/sceneView.js': join(clientRoot, 'sceneView.js'), '/scene.json': resolve(sceneFile),
+  };
+  return listen(sceneFile, options, (path) => routes[path] ?? (path.startsWith('/three/') ? inside(three, path.slice('/three'.length)) : undefined));
+}
+
+/** Options of {@link startLiveViewer}. */
+export interface LiveViewerOptions extends ViewerOptions {
+  /** Folder of the built live page (default {@link defaultLiveFolder}). */
+  folder?: string;
+}
+
+/** Where `npm run build:live` writes the live page: dist/live in the package. */
+export const defaultLiveFolder = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', 'dist', 'live');
+
+/**
+ * Serves the live page (`flexdyn view --live`): the static files of `npm run build:live` (a page that builds and
+ * solves the demo models in a Web Worker and animates them while they compute). A missing build throws at once.
+ */
+export function startLiveViewer(options: LiveViewerOptions = {}): Promise<ViewerServer> {
+  const folder = resolve(options.folder ?? defaultLiveFolder);
+  for (const file of ['index.html', 'live.js', 'worker.js']) {
+    if (!existsSync(join(folder, file))) throw new FlexdynError(`flexdyn view --live: no ${file} in '${folder}'; build the live page with \`npm run build:live\` first`);
+  }
+  return listen('', options, (path) => inside(folder, path === '/' ? '/index.html' : path));
+}
+
+/** root + path if it stays inside root, else undefined. */
+function inside(root: string, path: string): string | undefined {
+  const candidate = resolve(root, '.' + path);
+  return candidate.startsWith(root + sep) ? candidate : undefined;
+}
+
+async function listen(sceneFile: string, options: ViewerOptions, route: (path: string) => string | undefined): Promise<ViewerServer> {
   const server: Server = createServer((request, response) => {
     const path = decodeURIComponent((request.url ?? '/').split('?')[0]);
     if (path === '/favicon.ico') { response.writeHead(204); response.end(); return; }
-    let target = routes[path];
-    if (target === undefined && path.startsWith('/three/')) {
-      const candidate = resolve(three, '.' + path.slice('/three'.length));
-      if (candidate.startsWith(three + sep)) target = candidate;
-    }
+    const target = route(path);
     if (request.method !== 'GET' || target === undefined || !existsSync(target) || !statSync(target).isFile()) {
       response.writeHead(404, { 'Content-Type': 'text/plain' });
       response.end(`not found: ${path}`);

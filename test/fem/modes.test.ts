@@ -6,6 +6,7 @@ import { FlexdynError } from '../../src/core/errors.ts';
 import { cscToDense } from '../linalg/matrices.ts';
 import { denseGeneralizedEigenvalues, trussLattice, type LatticePencil } from './eigenMatrices.ts';
 import { rigidBodyModes, testData } from './helpers.ts';
+import { maxAbs } from '../helpers/arrays.ts';
 
 /**
  * Tolerances: eigenvalues against the dense Cholesky-reduced solve to 1e-10 relative (as in
@@ -17,12 +18,6 @@ const REL = 1e-10;
 /** Column q of a mode basis ndarray as a Float64Array copy. */
 function column(basis: { shape: number[]; get(i: number, j: number): number }, q: number): Float64Array {
   return Float64Array.from({ length: basis.shape[0] }, (_, i) => basis.get(i, q));
-}
-
-function maxAbs(x: ArrayLike<number>): number {
-  let m = 0;
-  for (let i = 0; i < x.length; i++) m = Math.max(m, Math.abs(x[i]));
-  return m;
 }
 
 /** Dense principal submatrix A[idx, idx] as a CSC matrix (for the dense oracle). */

@@ -165,7 +165,7 @@ describe('solution file', () => {
     const broken = text.replace('0.5,0.1,-0.2,1.5,2.5,3.5,4.5', '0.5,0.1,-0.2');
     expect(() => parseSolutionFile(broken, 'b.txt')).toThrow(/'b.txt' line 11 must have 7 comma-separated values \(time \+ 6\), got 3/);
     const bad = text.replace('0.5,0.1', '0.5,abc');
-    expect(() => parseSolutionFile(bad, 'c.txt')).toThrow(/line 11 column 2 must be a number, got 'abc'/);
+    expect(() => parseSolutionFile(bad, 'c.txt')).toThrow(/line 11 column 2 must be a decimal number, got 'abc'/);
     const missing = join(folder, 'missing.txt');
     expect(() => loadSolutionFile(missing)).toThrow(/loadSolutionFile: cannot read/);
     writeFileSync(join(folder, 'total.txt'), text.replace('= 6', '= 5'));

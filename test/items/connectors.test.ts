@@ -9,6 +9,7 @@ import {
 import type { ObjectModel } from '../../src/registry/capabilities.ts';
 import type { SystemState } from '../../src/model/SystemState.ts';
 import { randomSequence } from '../helpers/random.ts';
+import { maxAbs, maxDifference } from '../helpers/arrays.ts';
 
 function silentSettings(): SimulationSettings {
   const settings = new SimulationSettings();
@@ -68,18 +69,6 @@ function centralDifferences(object: ObjectModel, s: SystemState, rows: number, v
     }
   }
   return result;
-}
-
-function maxAbs(values: ArrayLike<number>): number {
-  let m = 0;
-  for (let i = 0; i < values.length; i++) m = Math.max(m, Math.abs(values[i]));
-  return m;
-}
-
-function maxDifference(a: ArrayLike<number>, b: ArrayLike<number>): number {
-  let m = 0;
-  for (let i = 0; i < a.length; i++) m = Math.max(m, Math.abs(a[i] - b[i]));
-  return m;
 }
 
 /** Compares ode2Lhs_q and ode2Lhs_u (called with a factor) against central differences of ode2Lhs; returns the relative errors. */
@@ -606,7 +595,9 @@ describe('create helpers', () => {
     expect(() => mbs.createCartesianSpringDamper({ bodyNumbers: [ground, { nodeNumber: node }], localPosition1: [0, 1, 0] }))
       .toThrow('createCartesianSpringDamper: localPosition1 must be [0, 0, 0] when bodyNumbers[1] is a node, got [0, 1, 0]');
     expect(() => mbs.createDistanceConstraint({ bodyNumbers: [ground, -3] })).toThrow('createDistanceConstraint: bodyNumbers[1] must be an object index (body), { nodeNumber } or { markerNumber }, got number -3');
+    // both ends are checked before the first marker is added: a rejected call leaves the system as it was
+    expect(mbs.numberOfMarkers).toBe(0);
     expect(() => mbs.createDistanceConstraint({ bodyNumbers: [ground, ground] })).toThrow('createDistanceConstraint: distance must be positive');
-    expect(() => mbs.createSpringDamper({ bodyNumbers: [ground, 7] })).toThrow('createSpringDamper: referenceLength was not given and cannot be computed from the reference configuration (MarkerBodyPosition #5: bodyNumber must refer to an existing object (0 ... 0), got 7); pass referenceLength explicitly');
+    expect(() => mbs.createSpringDamper({ bodyNumbers: [ground, 7] })).toThrow('createSpringDamper: referenceLength was not given and cannot be computed from the reference configuration (MarkerBodyPosition #3: bodyNumber must refer to an existing object (0 ... 0), got 7); pass referenceLength explicitly');
   });
 });

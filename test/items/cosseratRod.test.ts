@@ -7,18 +7,7 @@ import {
 import type { LocalMatrixAccumulator, NodeModel, ObjectModel } from '../../src/registry/capabilities.ts';
 import type { SystemState } from '../../src/model/SystemState.ts';
 import { randomSequence } from '../helpers/random.ts';
-
-function maxAbs(values: ArrayLike<number>): number {
-  let m = 0;
-  for (let i = 0; i < values.length; i++) m = Math.max(m, Math.abs(values[i]));
-  return m;
-}
-
-function maxDifference(a: ArrayLike<number>, b: ArrayLike<number>): number {
-  let m = 0;
-  for (let i = 0; i < a.length; i++) m = Math.max(m, Math.abs(a[i] - b[i]));
-  return m;
-}
+import { maxAbs, maxDifference } from '../helpers/arrays.ts';
 
 /** Reference pose of a helix r(t) = (R cos t, R sin t, c t) with d1 the tangent, d2 the inward normal. */
 function helixPose(t: number, radius: number, pitch: number): { r: number[]; a: number[][] } {

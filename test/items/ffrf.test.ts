@@ -9,6 +9,7 @@ import {
 import type { LocalMatrixAccumulator, ObjectModel } from '../../src/registry/capabilities.ts';
 import type { SystemState } from '../../src/model/SystemState.ts';
 import { randomSequence } from '../helpers/random.ts';
+import { maxAbs } from '../helpers/arrays.ts';
 
 const steel = { youngsModulus: 2e9, poissonsRatio: 0.3, density: 7800 };
 
@@ -62,12 +63,6 @@ function localVector(body: Body, values: Float64Array): number[] {
   const out: number[] = [];
   for (const n of body.nodes) { const node = model.nodes[n]; for (let j = 0; j < node.nu; j++) out.push(values[node.uIndex + j]); }
   return out;
-}
-
-function maxAbs(a: ArrayLike<number>): number {
-  let m = 0;
-  for (let i = 0; i < a.length; i++) m = Math.max(m, Math.abs(a[i]));
-  return m;
 }
 
 /** Dense global-frame mass matrix A_bd M A_bdᵀ and the velocity transformation L = [Φ_t, −A_bd p̃ G_l, A_bd] of seed 004. */

@@ -20,6 +20,7 @@ import { objectJointPrismatic2DDefinition } from '../../src/items/objects/Object
 import { objectConnectorRigidBodySpringDamperDefinition } from '../../src/items/objects/ObjectConnectorRigidBodySpringDamper.ts';
 import { objectConnectorTorsionalSpringDamperDefinition } from '../../src/items/objects/ObjectConnectorTorsionalSpringDamper.ts';
 import { randomSequence } from '../helpers/random.ts';
+import { maxAbs, maxDifference } from '../helpers/arrays.ts';
 
 /** A node with additive coordinates (u = q̇), enough for markers that read q and u directly. */
 function testNode(index: number, nu: number, qIndex: number): NodeModel {
@@ -236,18 +237,6 @@ function rateAlongMotion(object: ObjectModel, s: Setup['s'], h: number): Float64
   s.q.set(saved);
   s.t = t;
   return plus.map((value, r) => (value - minus[r]) / (2 * h));
-}
-
-function maxAbs(values: ArrayLike<number>): number {
-  let m = 0;
-  for (let i = 0; i < values.length; i++) m = Math.max(m, Math.abs(values[i]));
-  return m;
-}
-
-function maxDifference(a: ArrayLike<number>, b: ArrayLike<number>): number {
-  let m = 0;
-  for (let i = 0; i < a.length; i++) m = Math.max(m, Math.abs(a[i] - b[i]));
-  return m;
 }
 
 // Central differences with h = 1e-6 on O(1) coordinates: truncation h²·|g'''| ≲ 1e-11, round-off eps·|g|/h ≈ 2e-10;

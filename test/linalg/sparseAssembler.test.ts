@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { SparseAssembler, cscMultiply } from '../../src/linalg/sparse.ts';
+import { SparseAssembler, cscEntry, cscFromTriplets, cscMultiply } from '../../src/linalg/sparse.ts';
 import type { CscMatrix } from '../../src/linalg/sparse.ts';
 import { cscToDense, mulberry32 } from './matrices.ts';
 
@@ -132,5 +132,25 @@ describe('SparseAssembler', () => {
       for (let j = 0; j < n; j++) s += d[i * n + j] * x[j];
       expect(y[i]).toBeCloseTo(s, 12);
     }
+  });
+});
+
+describe('cscFromTriplets and cscEntry', () => {
+  it('compress triplets like the assembler (sorted rows, duplicates summed in order) and read entries back', () => {
+    const rnd = mulberry32(11);
+    const n = 9;
+    const entries = randomEntries(n, 120, rnd);
+    const a = cscFromTriplets(n, Int32Array.from(entries, (e) => e[0]), Int32Array.from(entries, (e) => e[1]), Float64Array.from(entries, (e) => e[2]), entries.length);
+    expectValidCsc(a);
+    const asm = assembleAll(new SparseAssembler(n, 4), entries);
+    expect(Array.from(a.colPtr)).toEqual(Array.from(asm.colPtr));
+    expect(Array.from(a.rowIndex)).toEqual(Array.from(asm.rowIndex));
+    expect(Array.from(a.values)).toEqual(Array.from(asm.values));
+    const dense = denseOf(n, entries);
+    for (let r = 0; r < n; r++) for (let c = 0; c < n; c++) expect(cscEntry(a, r, c)).toBe(dense[r * n + c]);
+  });
+
+  it('rejects an entry outside n × n', () => {
+    expect(() => cscFromTriplets(2, Int32Array.of(0, 2), Int32Array.of(0, 0), Float64Array.of(1, 1), 2)).toThrow(/cscFromTriplets: entry \(2, 0\) outside 2×2/);
   });
 });

@@ -8,6 +8,7 @@ import { checkBlockSparseObject } from '../../src/model/compile.ts';
 import { SparseAssembler } from '../../src/linalg/sparse.ts';
 import type { NodeModel, ObjectModel } from '../../src/registry/capabilities.ts';
 import type { SystemState } from '../../src/model/SystemState.ts';
+import { maxAbs } from '../helpers/arrays.ts';
 
 const rodParameters = {
   physicsAxialShearStiffness: [1e4, 4e3, 3e3], physicsBendingTorsionStiffness: [20, 30, 45],
@@ -37,12 +38,6 @@ function perturbState(s: SystemState, nodes: readonly NodeModel[]): void {
     node.composeIncrement(s.q, delta, 0, 1);
     for (let j = 0; j < 6; j++) s.u[node.uIndex + j] = Math.cos(1.3 * g + 0.7 * j);
   });
-}
-
-function maxAbs(values: ArrayLike<number>): number {
-  let m = 0;
-  for (let i = 0; i < values.length; i++) m = Math.max(m, Math.abs(values[i]));
-  return m;
 }
 
 /** Central differences of values(s) (length rows) along every velocity coordinate: composed increments (velocity = false) or u. */

@@ -3,6 +3,7 @@ import {
   ConfigurationType, InertiaCuboid, MarkerBodyPosition, MarkerBodyRigid, NodeType, OutputVariableType, RotXYZ2RotationMatrix, SystemContainer,
   MainSystem, mat3Mul,
 } from '../../src/index.ts';
+import { maxDifference } from '../helpers/arrays.ts';
 
 const nodeTypes = [NodeType.RotationEulerParameters, NodeType.RotationRxyz, NodeType.RotationRotationVector, NodeType.RotationQuaternion];
 
@@ -43,12 +44,6 @@ function sampleChain(n: number): { mbs: MainSystem; bodies: number[]; joints: { 
 }
 
 const matrix = (value: unknown): number[][] => value as number[][];
-
-function maxDifference(a: ArrayLike<number>, b: ArrayLike<number>): number {
-  let d = 0;
-  for (let i = 0; i < a.length; i++) d = Math.max(d, Math.abs(a[i] - b[i]));
-  return d;
-}
 
 describe('create helpers read reference frames without assembling (ReferenceModel)', () => {
   it('aChainOfAllHelpersAndNodeTypesIsBuiltWithoutAnAssembleAndItsJointFramesMatchTheAssembledReferenceConfiguration', () => {

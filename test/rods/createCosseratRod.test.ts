@@ -100,12 +100,15 @@ describe('createCosseratRod', () => {
     const mbs = new SystemContainer().addSystem();
     const centerline = { type: 'Straight', length: 1 } as const;
     expect(() => mbs.createCosseratRod({ centerline, numberOfElements: 0, ...beam })).toThrow('createCosseratRod: numberOfElements must be a positive integer, got number 0');
-    expect(() => mbs.createCosseratRod({ centerline, numberOfElements: 2, polynomialDegree: 7, ...beam })).toThrow('polynomialDegree must be an integer 1 … 6, got number 7');
+    expect(() => mbs.createCosseratRod({ centerline, numberOfElements: 2, polynomialDegree: 7, ...beam })).toThrow('ObjectCosseratRod (new): polynomialDegree must be an integer 1 … 6, got 7');
     expect(() => mbs.createCosseratRod({ centerline, numberOfElements: 2 })).toThrow('rodParameters (e.g. rodStiffnessFromMaterial(...)) or physicsAxialShearStiffness and physicsBendingTorsionStiffness are required');
     const rodParameters = rodStiffnessFromMaterial({ crossSection: CircularCrossSection({ radius: 0.01 }), E: 1, nu: 0, density: 1 });
     expect(() => mbs.createCosseratRod({ centerline, numberOfElements: 2, rodParameters, physicsMassPerLength: 3 })).toThrow('got both (rodParameters and physicsMassPerLength)');
     expect(() => mbs.createCosseratRod({ centerline: { type: 'Helix', radius: 1, pitch: 1, turns: -1 }, numberOfElements: 2, ...beam })).toThrow('createCosseratRod: centerline.turns must be positive, got -1');
     expect(() => mbs.createCosseratRod({ centerline, numberOfElements: 2, ...beam, gravity: [0, 0] })).toThrow(FlexdynError);
+    // the rod's parameters go through the registry's rules before the first node is added
+    expect(() => mbs.createCosseratRod({ centerline, numberOfElements: 2, ...beam, physicsBendingTorsionStiffness: [1, -1, 1] })).toThrow('ObjectCosseratRod (new): physicsBendingTorsionStiffness');
+    expect(mbs.numberOfNodes).toBe(0);
   });
 });
 

@@ -3,6 +3,7 @@ import {
   Skew, Skew2Vec, cross3, mat3Mul, mat3MulVec, mat3Transpose, mat3TransposeMul, mat3MulTranspose, mat3TransposeMulVec,
   skewInto, skew2VecInto, cross3Into, dot3, norm3, mat3IdentityInto, mat3TransposeInto, mat3MulVecInto,
   mat3TransposeMulVecInto, mat3MulInto, mat3TransposeMulInto, mat3MulTransposeInto, skewMulInto, mat3Det, hypot3,
+  skewEntry, addSkewMulInto,
 } from '../../src/rotations/index.ts';
 import { FlexdynError } from '../../src/core/errors.ts';
 import { flat, makeRandom, maxDiff, naiveMul, naiveTranspose, randomVector } from './helpers.ts';
@@ -23,6 +24,22 @@ describe('skew matrices', () => {
       expect(maxDiff(mat3Transpose(s), flat(s).map((x) => -x))).toBe(0);
     }
     expect(Skew([1, 2, 3])).toEqual([[0, -3, 2], [3, 0, -1], [-2, 1, 0]]);
+  });
+
+  it('skewEntry(v, offset, r, c) is entry (r, c) of skewInto at the same offset; addSkewMulInto adds c·ṽA', () => {
+    const rand = makeRandom(7);
+    for (let k = 0; k < 10; k++) {
+      const stack = Float64Array.from(randomVector(rand, 9));
+      for (const offset of [0, 3, 6]) {
+        const s = skewInto(new Float64Array(9), stack, offset);
+        for (let r = 0; r < 3; r++) for (let c = 0; c < 3; c++) expect(skewEntry(stack, offset, r, c)).toBe(s[3 * r + c]);
+      }
+      const v = randomVector(rand, 3), a = Float64Array.from(randomVector(rand, 9)), start = Float64Array.from(randomVector(rand, 9));
+      const product = skewMulInto(new Float64Array(9), v, a);
+      // same products and differences as skewMulInto, then one multiply and one add per entry: exact
+      const expected = start.map((x, i) => x + 0.7 * product[i]);
+      expect(Array.from(addSkewMulInto(start.slice(), v, a, 0.7))).toEqual(Array.from(expected));
+    }
   });
 
   it('skew2VecInto takes the skew-symmetric part of a general matrix', () => {

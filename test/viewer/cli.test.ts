@@ -7,7 +7,7 @@ const bin = fileURLToPath(new URL('../../bin/flexdyn.js', import.meta.url));
 describe('flexdyn command', () => {
   it('prints its usage for --help and exits 0', () => {
     const out = execFileSync(process.execPath, [bin, '--help'], { encoding: 'utf8' });
-    expect(out.trim()).toBe('usage: flexdyn view <solution file | scene file> [--port N]   (N = 0: any free port; default 8080)');
+    expect(out.trim()).toBe('usage: flexdyn view <solution file | scene file> [--port N]   or   flexdyn view --live [--port N]   (N = 0: any free port; default 8080)');
   });
 
   it('names an unknown command, a bad port and a missing file, and exits 1', () => {
@@ -21,5 +21,8 @@ describe('flexdyn command', () => {
     const none = run('view');
     expect(none.status).toBe(1);
     expect(none.stderr).toMatch(/^expected one file, got 0/);
+    const liveWithFile = run('view', '--live', 'x.txt');
+    expect(liveWithFile.status).toBe(1);
+    expect(liveWithFile.stderr).toMatch(/^--live takes no file, got x.txt/);
   });
 });

@@ -145,16 +145,24 @@ describe('scene export', () => {
       expect(maxDifference(hingePose.subarray(3), expected)).toBeLessThan(1e-7);
       expect(maxDifference(hingePose.subarray(0, 3), m.mbs.getObjectOutputBody(m.body, OutputVariableType.Position, [-0.25, 0, 0], C))).toBeLessThan(1e-7);
       expect(Math.abs(hingePose[4])).toBeGreaterThan(0.05); // the frame turned with the body
-      // glyph sizes in the joint frame (Exudyn's defaults axisRadius 0.1, axisLength 0.4 set by createRevoluteJoint)
+      // glyph sizes in the joint frame: automatic (createRevoluteJoint without axisRadius/axisLength), radius 1.5 % and
+      // length 6 % of the model size Lc = diagonal of the nodes' reference positions
+      const lo = [Infinity, Infinity, Infinity], hi = [-Infinity, -Infinity, -Infinity];
+      for (let n = 0; n < m.mbs.numberOfNodes; n++) {
+        const p = m.mbs.getNodeOutput(n, OutputVariableType.Position, ConfigurationType.Reference);
+        for (let k = 0; k < 3; k++) { lo[k] = Math.min(lo[k], p[k]); hi[k] = Math.max(hi[k], p[k]); }
+      }
+      const Lc = Math.hypot(hi[0] - lo[0], hi[1] - lo[1], hi[2] - lo[2]);
       const extent = (mesh: { positions: Parameters<typeof decodeArray>[0] }) => {
         const q = decodeArray(mesh.positions);
         let zMin = Infinity, zMax = -Infinity, r = 0;
         for (let i = 0; i < q.length; i += 3) { zMin = Math.min(zMin, q[i + 2]); zMax = Math.max(zMax, q[i + 2]); r = Math.max(r, Math.hypot(q[i], q[i + 1])); }
-        return [zMin, zMax, r].map((x) => Math.round(x * 1e6) / 1e6);
+        return [zMin, zMax, r];
       };
-      expect(extent(hinge.parts[0].mesh)).toEqual([-0.24, 0.24, 0.05]); // axis: 1.2 · axisLength, radius axisRadius/2
-      expect(extent(hinge.parts[1].mesh)).toEqual([-0.2, 0.2, 0.1]); // hinge: axisLength, axisRadius
-      // the locked generic joint (rod clamp): spheres of axesRadius/2 at both markers
+      const near = (got: number[], expected: number[]) => expect(maxDifference(got, expected)).toBeLessThan(1e-7); // float32 meshes
+      near(extent(hinge.parts[0].mesh), [-0.6 * 0.06 * Lc, 0.6 * 0.06 * Lc, 0.5 * 0.015 * Lc]); // axis: 1.2 · axisLength, radius axisRadius/2
+      near(extent(hinge.parts[1].mesh), [-0.5 * 0.06 * Lc, 0.5 * 0.06 * Lc, 0.015 * Lc]); // hinge: axisLength, axisRadius
+      // the locked generic joint (rod clamp, axesRadius 0.06 given): spheres of axesRadius/2 at both markers
       const clamp = scene.joints.find((j) => j.label === `ObjectJointGeneric #${m.clampJoint}`)!;
       expect(clamp.parts).toHaveLength(2);
       expect(extent(clamp.parts[1].mesh)[2]).toBeCloseTo(0.03, 6);

@@ -1,6 +1,7 @@
 import { makeFactory, type ItemDefinition } from '../../registry/definition.ts';
 import type { BindContext, ItemState, NodeModel, ObjectModel, Only } from '../../registry/capabilities.ts';
 import { describeValue, itemError, type ItemLabel } from '../../core/errors.ts';
+import { checkNonNegativeEntries } from '../../registry/physicalChecks.ts';
 import { OutputVariableType } from '../../registry/enums.ts';
 import { bool, markerIndexArray, userFunction, vector, type UserFunctionValue, type VectorValue } from '../../registry/parameters.ts';
 import { MarkerPair, positionMarkers } from './connectorBase.ts';
@@ -154,6 +155,12 @@ export const objectConnectorCartesianSpringDamperDefinition: ItemDefinition<'Obj
     + '∂LHS/∂u = Jᵀ diag(d) J; '
     + 'numerical with a user function. The user function receives the displacement with the offset already subtracted. '
     + 'Displacement and Distance refer to p1 − p0 − offset.',
+  validate: (v, label) => {
+    // Without a user function the values are springs and dampers; with one they are only its arguments.
+    if (v.springForceUserFunction !== 0) return;
+    checkNonNegativeEntries(label, 'stiffness', v.stiffness, 'a spring with negative stiffness pushes away from its rest position');
+    checkNonNegativeEntries(label, 'damping', v.damping, 'a damper with negative damping adds energy');
+  },
   create: (v, label) => new CartesianSpringDamperModel(label, v.markerNumbers, v, v.activeConnector, v.springForceUserFunction),
 };
 

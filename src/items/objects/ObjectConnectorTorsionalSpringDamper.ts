@@ -1,6 +1,7 @@
 import { makeFactory, type ItemDefinition } from '../../registry/definition.ts';
 import type { BindContext, ItemState, NodeModel, ObjectModel, Only } from '../../registry/capabilities.ts';
 import { describeValue, itemError, type ItemLabel } from '../../core/errors.ts';
+import { checkNonNegativeEntries } from '../../registry/physicalChecks.ts';
 import { OutputVariableType } from '../../registry/enums.ts';
 import { bool, markerIndexArray, real, userFunction, type MatrixValue, type UserFunctionValue } from '../../registry/parameters.ts';
 import { rotationMatrix2RotXYZInto } from '../../rotations/rotationMatrices.ts';
@@ -126,6 +127,12 @@ export const objectConnectorTorsionalSpringDamperDefinition: ItemDefinition<'Obj
   equations: 'A0all = A0 R0, A1all = A1 R1; Δθ = RotXYZ(A0allᵀA1all)_z ∈ (−π, π]; Δω = [A0allᵀ(A1ω̄1 − A0ω̄0)]_z; '
     + 'T = A0all [0, 0, τ]; LHS(m1) = G1ᵀT, LHS(m0) = −G0ᵀT (G = rotation Jacobians). Outputs: Rotation Δθ, AngularVelocityLocal Δω, '
     + 'TorqueLocal τ (evaluated also when inactive, as in Exudyn).',
+  validate: (v, label) => {
+    // Without a user function the values are a spring and a damper; with one they are only its arguments.
+    if (v.springTorqueUserFunction !== 0) return;
+    checkNonNegativeEntries(label, 'stiffness', [v.stiffness], 'a spring with negative stiffness pushes away from its rest position');
+    checkNonNegativeEntries(label, 'damping', [v.damping], 'a damper with negative damping adds energy');
+  },
   create: (v, label) => new TorsionalSpringDamperModel(label, v),
 };
 

@@ -8,8 +8,10 @@ import {
   bool, matrixContainer, nodeIndexArray, userFunction, vector, type MatrixContainerValue, type MatrixValue, type UserFunctionValue,
 } from '../../registry/parameters.ts';
 import { eulerParameters2GLocalInto, eulerParameters2RotationMatrixInto } from '../../rotations/rotationMatrices.ts';
+import { cross3Into, mat3MulVecInto, skewEntry, skewInto } from '../../rotations/skew.ts';
+import type { CscMatrix } from '../../linalg/sparse.ts';
 import { RigidNodeModel } from '../nodes/rigidNodeBase.ts';
-import { checkSymmetric, containerShape, containerToCsr, type CsrMatrix } from './ffrf/csrMatrix.ts';
+import { checkSymmetric, containerRowsAsCsc, containerShape } from './ffrf/matrixContainer.ts';
 import { ReferenceFrameBody, referenceFrameBodyOutputs } from './ffrf/referenceFrameBody.ts';
 
 /** Generalized user force f_user(mbs, t, itemNumber, q, q_t) (n_c entries; rigid part global, flexible part body-fixed), added to the right-hand side. */
@@ -113,9 +115,13 @@ class FFRFModel implements Only<ObjectModel, FFRFModel> {
   private nn = 0;
   private nf = 0;
   private nc = 0;
-  private readonly M?: CsrMatrix;
-  private readonly K?: CsrMatrix;
-  private readonly D?: CsrMatrix;
+  /**
+   * M, K and D compressed by rows (containerRowsAsCsc: the CSC arrays of the transpose, column r = row r), read row by
+   * row below as rowPtr = colPtr, col = rowIndex.
+   */
+  private readonly M?: CscMatrix;
+  private readonly K?: CscMatrix;
+  private readonly D?: CscMatrix;
   /** Local rows and columns (NR + r, NR + c) of the stored entries of M, K and D, for addLocalEntries. */
   private readonly mPattern?: LocalPattern;
   private readonly kPattern?: LocalPattern;
@@ -165,13 +171,13 @@ class FFRFModel implements Only<ObjectModel, FFRFModel> {
   private readonly skewW = new Float64Array(9);
 
   constructor(readonly label: ItemLabel, private readonly v: FFRFValues) {
-    const csr = (name: typeof matrixNames[number]): CsrMatrix | undefined => {
+    const byRows = (name: typeof matrixNames[number]): CscMatrix | undefined => {
       const value = v[name];
-      return containerShape(value)[0] === 0 ? undefined : containerToCsr(value);
+      return containerShape(value)[0] === 0 ? undefined : containerRowsAsCsc(value);
     };
-    this.M = csr('massMatrixFF');
-    this.K = csr('stiffnessMatrixFF');
-    this.D = csr('dampingMatrixFF');
+    this.M = byRows('massMatrixFF');
+    this.K = byRows('stiffnessMatrixFF');
+    this.D = byRows('dampingMatrixFF');
     if (this.M !== undefined) checkSymmetric(label, 'massMatrixFF', this.M);
     if (this.K !== undefined) checkSymmetric(label, 'stiffnessMatrixFF', this.K);
     this.mPattern = this.M === undefined ? undefined : localPattern(this.M);
@@ -229,7 +235,7 @@ class FFRFModel implements Only<ObjectModel, FFRFModel> {
     this.R = new Float64Array(3 * nf);
     // mass: m I₃, M_tr and its transpose, M_rr, 7 rigid rows and columns per flexible coordinate; Jacobian: three
     // entries per stored entry of M, 7 rigid rows per flexible column, 4 Euler-parameter columns
-    const nnzM = this.M === undefined ? 0 : this.M.rowPtr[nf];
+    const nnzM = this.M === undefined ? 0 : this.M.colPtr[nf];
     const entries = Math.max(3 + 24 + 16 + 14 * nf, 3 * nnzM + 7 * nf + 4 * nc);
     this.entryRows = new Int32Array(entries);
     this.entryCols = new Int32Array(entries);
@@ -250,7 +256,7 @@ class FFRFModel implements Only<ObjectModel, FFRFModel> {
     // row r of M belongs to node i = r/3, component a = r%3: (Φ_tᵀM)[a][c] = Σ_i M[3i + a][c]
     for (let r = 0; r < nf; r++) {
       const a = r % 3;
-      for (let k = M.rowPtr[r]; k < M.rowPtr[r + 1]; k++) this.phiTM[a * nf + M.col[k]] += M.val[k];
+      for (let k = M.colPtr[r]; k < M.colPtr[r + 1]; k++) this.phiTM[a * nf + M.rowIndex[k]] += M.values[k];
     }
     // (x̄̃ᵀ M)[b][c] = Σ_r x̄̃[r][b] M[r][c], x̄̃ the stacked skew matrices
     for (let r = 0; r < nf; r++) {
@@ -258,7 +264,7 @@ class FFRFModel implements Only<ObjectModel, FFRFModel> {
       for (let b = 0; b < 3; b++) {
         const t = skewEntry(x, i, a, b);
         if (t === 0) continue;
-        for (let k = M.rowPtr[r]; k < M.rowPtr[r + 1]; k++) this.rotTM[b * nf + M.col[k]] += t * M.val[k];
+        for (let k = M.colPtr[r]; k < M.colPtr[r + 1]; k++) this.rotTM[b * nf + M.rowIndex[k]] += t * M.values[k];
       }
     }
     for (let c = 0; c < nf; c += 3) this.mass += this.phiTM[c];
@@ -297,7 +303,7 @@ class FFRFModel implements Only<ObjectModel, FFRFModel> {
   /** R = M p̃ (n_f × 3): column b is M times the vector of p_i × e_b. */
   private computeR(): void {
     const M = this.M!, p = this.p, R = this.R, nf = this.nf;
-    const { rowPtr, col, val } = M;
+    const { colPtr: rowPtr, rowIndex: col, values: val } = M;
     for (let r = 0; r < nf; r++) {
       let r0 = 0, r1 = 0, r2 = 0;
       for (let k = rowPtr[r]; k < rowPtr[r + 1]; k++) {
@@ -344,7 +350,7 @@ class FFRFModel implements Only<ObjectModel, FFRFModel> {
       vv[c + 1] = -(w2 * sx - w0 * sz) - 2 * ey;
       vv[c + 2] = -(w0 * sy - w1 * sx) - 2 * ez;
     }
-    const { rowPtr, col, val } = this.M;
+    const { colPtr: rowPtr, rowIndex: col, values: val } = this.M;
     const z = this.z, wv = this.w;
     let t10 = 0, t11 = 0, t12 = 0, t20 = 0, t21 = 0, t22 = 0, j0 = 0, j1 = 0, j2 = 0, e0 = 0, e1 = 0, e2 = 0;
     for (let r = 0; r < nf; r++) {
@@ -459,7 +465,7 @@ class FFRFModel implements Only<ObjectModel, FFRFModel> {
       }
     }
     addLocalEntries(acc, er, ec, ev, n, 1);
-    addCsrEntries(this.M, this.mPattern!, acc, 1);
+    addRowEntries(this.M, this.mPattern!, acc, 1);
   }
 
   /**
@@ -471,7 +477,7 @@ class FFRFModel implements Only<ObjectModel, FFRFModel> {
   ode2Lhs_qEntries(s: ItemState, acc: LocalMatrixAccumulator, factor: number): void {
     this.gather(s);
     this.frame();
-    if (this.K !== undefined) addCsrEntries(this.K, this.kPattern!, acc, factor);
+    if (this.K !== undefined) addRowEntries(this.K, this.kPattern!, acc, factor);
     const count = this.addRigidColumns(factor, false, this.addVelocityTermJacobian(factor, false));
     addLocalEntries(acc, this.entryRows, this.entryCols, this.entryValues, count, 1);
     this.addUserForceJacobian(s, acc, factor, false);
@@ -481,7 +487,7 @@ class FFRFModel implements Only<ObjectModel, FFRFModel> {
   ode2Lhs_uEntries(s: ItemState, acc: LocalMatrixAccumulator, factor: number): void {
     this.gather(s);
     this.frame();
-    if (this.D !== undefined) addCsrEntries(this.D, this.dPattern!, acc, factor);
+    if (this.D !== undefined) addRowEntries(this.D, this.dPattern!, acc, factor);
     const count = this.addRigidColumns(factor, true, this.addVelocityTermJacobian(factor, true));
     addLocalEntries(acc, this.entryRows, this.entryCols, this.entryValues, count, 1);
     this.addUserForceJacobian(s, acc, factor, true);
@@ -506,7 +512,7 @@ class FFRFModel implements Only<ObjectModel, FFRFModel> {
       X[3] = w0 * w1; X[4] = -(w0 * w0 + w2 * w2); X[5] = w1 * w2;
       X[6] = w0 * w2; X[7] = w1 * w2; X[8] = -(w0 * w0 + w1 * w1);
     }
-    const { rowPtr, col, val } = this.M;
+    const { colPtr: rowPtr, rowIndex: col, values: val } = this.M;
     for (let r = 0; r < nf; r++) {
       for (let k = rowPtr[r]; k < rowPtr[r + 1]; k++) {
         const c = col[k], b = c % 3, j = c - b, m = factor * val[k];
@@ -520,7 +526,7 @@ class FFRFModel implements Only<ObjectModel, FFRFModel> {
     this.computeR();
     const z = this.z, wv = this.w, R = this.R;
     const B = this.m3b, T = this.v3, W = this.skewOmega, Z = this.skewZ, WV = this.skewW;
-    skewInto(W, w0, w1, w2);
+    skewInto(W, w);
     for (let j = 0; j < nf; j += 3) {
       // P = (Φ_tᵀM)_j, 3 × 3: P[a][b] = phi[a][j + b]
       // translation rows: position A ω̄̃ P ω̄̃, velocity 2 A P ω̄̃
@@ -547,7 +553,7 @@ class FFRFModel implements Only<ObjectModel, FFRFModel> {
           B[3 * a + b] = R[3 * j + a] * W[b] + R[3 * (j + 1) + a] * W[3 + b] + R[3 * (j + 2) + a] * W[6 + b];
         }
       }
-      if (!velocity) { skewInto(Z, z[j], z[j + 1], z[j + 2]); skewInto(WV, wv[j], wv[j + 1], wv[j + 2]); }
+      if (!velocity) { skewInto(Z, z, j); skewInto(WV, wv, j); }
       for (let b = 0; b < 3; b++) {
         if (velocity) {
           T[0] = -2 * B[b]; T[1] = -2 * B[3 + b]; T[2] = -2 * B[6 + b];
@@ -662,25 +668,18 @@ class FFRFModel implements Only<ObjectModel, FFRFModel> {
   private meshNodeOutput(variable: OutputVariableType, s: ItemState, i: number, out: Float64Array): number {
     const node = this.refNode, uIndex = this.meshNodes[i].uIndex;
     const A = new Float64Array(9), pl = new Float64Array(3), t = new Float64Array(3), r = new Float64Array(3);
-    const rotate = (a: Float64Array, x: ArrayLike<number>, o: Float64Array): void => {
-      for (let k = 0; k < 3; k++) o[k] = a[3 * k] * x[0] + a[3 * k + 1] * x[1] + a[3 * k + 2] * x[2];
-    };
-    const cross = (a: ArrayLike<number>, b: ArrayLike<number>, o: Float64Array): void => {
-      const x = a[1] * b[2] - a[2] * b[1], y = a[2] * b[0] - a[0] * b[2], z = a[0] * b[1] - a[1] * b[0];
-      o[0] = x; o[1] = y; o[2] = z;
-    };
     switch (variable) {
       case OutputVariableType.Position:
       case OutputVariableType.Displacement: {
         node.orientation(s, A);
         this.localPosition(s, i, pl);
-        rotate(A, pl, out);
+        mat3MulVecInto(out, A, pl);
         node.position(s, t);
         for (let k = 0; k < 3; k++) out[k] += t[k];
         if (variable === OutputVariableType.Displacement) {
           const ref = node.referenceCoordinates;
           eulerParameters2RotationMatrixInto(this.aRef, ref, 3);
-          rotate(this.aRef, this.xRef.subarray(3 * i, 3 * i + 3), t);
+          mat3MulVecInto(t, this.aRef, this.xRef.subarray(3 * i, 3 * i + 3));
           for (let k = 0; k < 3; k++) out[k] -= ref[k] + t[k];
         }
         return 3;
@@ -689,9 +688,9 @@ class FFRFModel implements Only<ObjectModel, FFRFModel> {
         node.orientation(s, A);
         node.angularVelocityLocal(s, t);
         this.localPosition(s, i, pl);
-        cross(t, pl, r);
+        cross3Into(r, t, pl);
         for (let k = 0; k < 3; k++) r[k] += s.u[uIndex + k];
-        rotate(A, r, out);
+        mat3MulVecInto(out, A, r);
         node.velocity(s, t);
         for (let k = 0; k < 3; k++) out[k] += t[k];
         return 3;
@@ -703,17 +702,17 @@ class FFRFModel implements Only<ObjectModel, FFRFModel> {
         node.angularVelocity(s, omega);
         node.angularAcceleration(s, alpha);
         this.localPosition(s, i, pl);
-        rotate(A, pl, xg);
-        rotate(A, s.u.subarray(uIndex, uIndex + 3), vg);
-        rotate(A, s.a.subarray(uIndex, uIndex + 3), out);
+        mat3MulVecInto(xg, A, pl);
+        mat3MulVecInto(vg, A, s.u.subarray(uIndex, uIndex + 3));
+        mat3MulVecInto(out, A, s.a.subarray(uIndex, uIndex + 3));
         node.acceleration(s, t);
         for (let k = 0; k < 3; k++) out[k] += t[k];
-        cross(omega, vg, t);
+        cross3Into(t, omega, vg);
         for (let k = 0; k < 3; k++) out[k] += 2 * t[k];
-        cross(alpha, xg, t);
+        cross3Into(t, alpha, xg);
         for (let k = 0; k < 3; k++) out[k] += t[k];
-        cross(omega, xg, r);
-        cross(omega, r, t);
+        cross3Into(r, omega, xg);
+        cross3Into(t, omega, r);
         for (let k = 0; k < 3; k++) out[k] += t[k];
         return 3;
       }
@@ -760,29 +759,9 @@ class FFRFModel implements Only<ObjectModel, FFRFModel> {
   }
 }
 
-/** out = skew matrix of (x, y, z), row-major. */
-function skewInto(out: Float64Array, x: number, y: number, z: number): void {
-  out[0] = 0; out[1] = -z; out[2] = y;
-  out[3] = z; out[4] = 0; out[5] = -x;
-  out[6] = -y; out[7] = x; out[8] = 0;
-}
-
-/** Entry (a, b) of the skew matrix of (x, y, z). */
-function skw(x: number, y: number, z: number, a: number, b: number): number {
-  if (a === b) return 0;
-  if (a === 0) return b === 1 ? -z : y;
-  if (a === 1) return b === 0 ? z : -x;
-  return b === 0 ? -y : x;
-}
-
-/** Entry (a, b) of the skew matrix of the 3-vector at x[i..i + 2]. */
-function skewEntry(x: Float64Array, i: number, a: number, b: number): number {
-  return skw(x[i], x[i + 1], x[i + 2], a, b);
-}
-
 /** f[fOffset + r] += (A x[xOffset..])_r. */
-function addProduct(a: CsrMatrix, x: Float64Array, xOffset: number, f: Float64Array, fOffset: number): void {
-  const { n, rowPtr, col, val } = a;
+function addProduct(a: CscMatrix, x: Float64Array, xOffset: number, f: Float64Array, fOffset: number): void {
+  const { n, colPtr: rowPtr, rowIndex: col, values: val } = a;
   for (let r = 0; r < n; r++) {
     let sum = 0;
     for (let k = rowPtr[r]; k < rowPtr[r + 1]; k++) sum += val[k] * x[xOffset + col[k]];
@@ -797,8 +776,8 @@ interface LocalPattern {
 }
 
 /** The local positions (NR + r, NR + c) of the stored entries of a, in storage order. */
-function localPattern(a: CsrMatrix): LocalPattern {
-  const { n, rowPtr, col } = a;
+function localPattern(a: CscMatrix): LocalPattern {
+  const { n, colPtr: rowPtr, rowIndex: col } = a;
   const nnz = rowPtr[n];
   const rows = new Int32Array(nnz), cols = new Int32Array(nnz);
   for (let r = 0; r < n; r++) for (let k = rowPtr[r]; k < rowPtr[r + 1]; k++) { rows[k] = NR + r; cols[k] = NR + col[k]; }
@@ -806,8 +785,8 @@ function localPattern(a: CsrMatrix): LocalPattern {
 }
 
 /** Adds factor·A into the flexible block (row by row, the stored entries in order). */
-function addCsrEntries(a: CsrMatrix, pattern: LocalPattern, acc: LocalMatrixAccumulator, factor: number): void {
-  addLocalEntries(acc, pattern.rows, pattern.cols, a.val, a.rowPtr[a.n], factor);
+function addRowEntries(a: CscMatrix, pattern: LocalPattern, acc: LocalMatrixAccumulator, factor: number): void {
+  addLocalEntries(acc, pattern.rows, pattern.cols, a.values, a.colPtr[a.n], factor);
 }
 
 /** A flexible body in the floating frame of reference formulation on a finite element mesh (Exudyn's ObjectFFRF, seed 004). */

@@ -2,6 +2,8 @@ import { makeFactory, type ItemDefinition } from '../../registry/definition.ts';
 import type {
   BindContext, BodyModel, ItemState, NodeModel, ObjectModel, SuperElementMeshNodeMap, SuperElementModel, Only } from '../../registry/capabilities.ts';
 import { describeValue, itemError, type ItemLabel } from '../../core/errors.ts';
+import { checkMassMatrix } from '../../registry/physicalChecks.ts';
+import { rigidBodyInertiaDefect } from '../../rotations/rigidBodyInertia.ts';
 import { OutputVariableType } from '../../registry/enums.ts';
 import {
   bool, matrix, nodeIndexArray, outputVariable, ureal, userFunction, vector, type MatrixValue, type UserFunctionValue,
@@ -747,6 +749,12 @@ export const objectFFRFreducedOrderDefinition: ItemDefinition<'Object', typeof p
     + 'f_v,t = A[ω̃ C ω + 2 M_ΦtΨ̃(ζ̇⊗I)ω], f_v,r = −G_lᵀ[ω̃ Θ_ζ ω + 2(M_x̃Ψ̃(ζ̇⊗I) + (ζ⊗I)ᵀM_Ψ̃Ψ̃(ζ̇⊗I))ω], '
     + 'f_v,f = (I⊗ω)ᵀ[M_x̃Ψ̃ᵀ + M_Ψ̃Ψ̃(ζ⊗I)]ω + 2M_Ψ̃Ψᵀ(ζ̇⊗I)ω (ω body-fixed; plus the Ġ_lθ̇ terms for nodes with Ġ_lθ̇ ≠ 0). '
     + 'KineticEnergy ½ q̇ᵀ M q̇, PotentialEnergy ½ ζᵀ K_red ζ.',
+  validate: (v, label) => {
+    checkMassMatrix(label, 'massMatrixReduced', v.massMatrixReduced);
+    const inertia = v.physicsInertia;
+    const defect = rigidBodyInertiaDefect(v.physicsMass, [...inertia[0], ...inertia[1], ...inertia[2]], v.physicsCenterOfMass);
+    if (defect !== undefined) itemError(label, 'physicsInertia', `must be the inertia of the undeformed body about the reference point: ${defect}; got ${JSON.stringify(inertia)} with physicsMass = ${v.physicsMass}`);
+  },
   create: (v, label) => new FFRFreducedOrderModel(label, v),
 };
 

@@ -1,6 +1,7 @@
 import { makeFactory, type ItemDefinition } from '../../registry/definition.ts';
 import type { BindContext, ItemState, NodeModel, ObjectModel, Only } from '../../registry/capabilities.ts';
 import { describeValue, itemError, type ItemLabel } from '../../core/errors.ts';
+import { checkMassMatrix } from '../../registry/physicalChecks.ts';
 import { OutputVariableType } from '../../registry/enums.ts';
 import { matrix, nodeIndexArray, userFunction, vector, type MatrixValue, type UserFunctionValue } from '../../registry/parameters.ts';
 
@@ -246,6 +247,7 @@ export const objectGenericODE2Definition: ItemDefinition<'Object', typeof parame
       const rows = v[name];
       if (rows.length > 0 && rows[0].length !== rows.length) itemError(label, name, `must be a square matrix (n × n) or empty, got ${rows.length} x ${rows[0].length}`);
     }
+    checkMassMatrix(label, 'massMatrix', v.massMatrix);
   },
   create: (v, label) => new GenericODE2Model(label, v),
 };

@@ -134,6 +134,14 @@ export const objectRigidBody2DDefinition: ItemDefinition<'Object', typeof parame
   equations: 'c = 0: M = diag(m, m, J), no left-hand side terms. c ≠ 0: b = m A₂[−c_y, c_x], M = [[m, 0, b₀], [0, m, b₁], [b₀, b₁, J]], '
     + 'LHS_xy = −m φ̇² A₂ c (numerical Jacobians). Position Jacobian at x: [[1, 0, −sin φ x₀ − cos φ x₁], [0, 1, cos φ x₀ − sin φ x₁], [0, 0, 0]]; '
     + 'for connector and load Jacobians ∂(Jᵀ F)/∂φ at fixed F = −F·(A x) in the angle row (A = R_z(φ)).',
+  validate: (v, label) => {
+    // J about the reference point = J_COM + m|c|² with J_COM ≥ 0 (tolerance: round-off of a computed J).
+    const c = v.physicsCenterOfMass;
+    const parallelAxis = v.physicsMass * (c[0] * c[0] + c[1] * c[1]);
+    if (v.physicsInertia < parallelAxis * (1 - 1e-12)) {
+      itemError(label, 'physicsInertia', `must be at least physicsMass·|physicsCenterOfMass|² = ${parallelAxis} (the inertia about the reference point includes the parallel-axis term), got ${v.physicsInertia}`);
+    }
+  },
   create: (v, label) => new RigidBody2DModel(label, v.nodeNumber, v.physicsMass, v.physicsInertia, v.physicsCenterOfMass),
 };
 

@@ -1,5 +1,5 @@
 import type { ItemState, SensorModel, BindContext } from '../../registry/capabilities.ts';
-import { itemError, type ItemLabel } from '../../core/errors.ts';
+import { formatItemLabel, itemError, type ItemLabel } from '../../core/errors.ts';
 import { OutputVariableType } from '../../registry/enums.ts';
 import { bool, outputVariable, str } from '../../registry/parameters.ts';
 
@@ -62,5 +62,41 @@ export abstract class OutputSensorModel implements SensorModel {
   columnNames(s: ItemState): string[] {
     const count = this.evaluate(s).length;
     return Array.from({ length: count }, (_, i) => `${this.variable}${count > 1 ? `[${i}]` : ''}`);
+  }
+}
+
+/** The categories of items whose own output(variable, s) a sensor records (nodes, markers, objects without a local position). */
+export type SensedCategory = 'Node' | 'Marker' | 'Object';
+
+/** An item a sensor reads: its label and its output. */
+interface SensedItem {
+  readonly label: ItemLabel;
+  output(variable: OutputVariableType, s: ItemState): ArrayLike<number> | undefined;
+}
+
+/** The bind-context lookup of each sensed category. */
+const findSensed: Record<SensedCategory, (context: BindContext, index: number, parameter: string) => SensedItem> = {
+  Node: (context, index, parameter) => context.node(index, parameter),
+  Marker: (context, index, parameter) => context.marker(index, parameter),
+  Object: (context, index, parameter) => context.object(index, parameter),
+};
+
+/**
+ * A sensor recording the output variable of one node, marker or object (SensorNode, SensorMarker, SensorObject): the
+ * item named by the parameter `parameter` with index `itemNumber`, and the output variables its category declares.
+ */
+export class ItemOutputSensorModel extends OutputSensorModel {
+  constructor(label: ItemLabel, values: SensorOutputValues, private readonly category: SensedCategory,
+    private readonly itemNumber: number, private readonly parameter: string) {
+    super(label, values);
+  }
+
+  protected resolve(context: BindContext) {
+    const item = findSensed[this.category](context, this.itemNumber, this.parameter);
+    return {
+      getter: (s: ItemState) => item.output(this.variable, s),
+      itemName: formatItemLabel(item.label),
+      answers: context.outputVariables(this.category, this.itemNumber),
+    };
   }
 }

@@ -1,4 +1,4 @@
-import type { MainSystem } from '../MainSystem.ts';
+import type { BuilderSink } from './builderSink.ts';
 import type { CscMatrix } from '../linalg/sparse.ts';
 import type { NodeIndex, ObjectIndex } from '../registry/parameters.ts';
 import { FlexdynError } from '../core/errors.ts';
@@ -6,7 +6,7 @@ import { NodeRigidBodyEP } from '../items/nodes/NodeRigidBodyEP.ts';
 import { NodePoint } from '../items/nodes/NodePoint.ts';
 import { ObjectFFRF } from '../items/objects/ObjectFFRF.ts';
 import { AngularVelocity2EulerParameters_t, RotationMatrix2EulerParameters } from '../rotations/rotationMatrices.ts';
-import type { FEMinterface } from './FEMinterface.ts';
+import type { FEMinterface } from '../fem/FEMinterface.ts';
 
 /** Options of {@link ObjectFFRFinterface.addObjectFFRF} (Exudyn's AddObjectFFRF arguments). */
 export interface AddObjectFFRFOptions {
@@ -84,7 +84,7 @@ export class ObjectFFRFinterface {
   }
 
   /** Adds the reference node, one Point node per mesh node and the ObjectFFRF to mbs (Exudyn's AddObjectFFRF). */
-  addObjectFFRF(mbs: MainSystem, options: AddObjectFFRFOptions = {}): AddObjectFFRFResult {
+  addObjectFFRF(mbs: BuilderSink, options: AddObjectFFRFOptions = {}): AddObjectFFRFResult {
     const p0 = vec3(options.positionRef, 'positionRef');
     const v0 = vec3(options.initialVelocity, 'initialVelocity');
     const w0 = vec3(options.initialAngularVelocity, 'initialAngularVelocity');

@@ -12,18 +12,18 @@ import type { MatrixValue } from '../registry/parameters.ts';
 import {
   AngularVelocity2EulerParameters_t, RotationMatrix2EulerParameters, eulerParameters2GLocalInto, eulerParameters2RotationMatrixInto,
 } from '../rotations/rotationMatrices.ts';
-import type { MainSystem } from '../MainSystem.ts';
+import { skewEntry } from '../rotations/skew.ts';
+import type { BuilderSink } from './builderSink.ts';
+import { addGravityLoad } from './bodies.ts';
 import type { LoadIndex, NodeIndex, ObjectIndex } from '../registry/parameters.ts';
 import { NodeRigidBodyEP } from '../items/nodes/NodeRigidBodyEP.ts';
 import { NodeGenericODE2 } from '../items/nodes/NodeGenericODE2.ts';
 import {
   ObjectFFRFreducedOrder, type FFRFreducedOrderForceUserFunction, type FFRFreducedOrderMassMatrixUserFunction,
 } from '../items/objects/ObjectFFRFreducedOrder.ts';
-import { MarkerBodyMass } from '../items/markers/MarkerBodyMass.ts';
-import { LoadMassProportional } from '../items/loads/LoadMassProportional.ts';
-import type { FEMinterface } from './FEMinterface.ts';
-import type { FileLocation } from './abaqus.ts';
-import { loadDataFile, saveDataFile } from './persistence.ts';
+import type { FEMinterface } from '../fem/FEMinterface.ts';
+import type { FileLocation } from '../fem/abaqus.ts';
+import { loadDataFile, saveDataFile } from '../fem/persistence.ts';
 
 /** Relative threshold below which entries of the reduced mass and stiffness matrices are set to zero (Exudyn's RoundMatrix defaults). */
 export const REDUCED_MATRIX_ROUNDING = 1e-13;
@@ -107,11 +107,7 @@ function transposeTimes(a: Dense, b: Dense): number[][] {
 function skewStack(v: ArrayLike<number>, offset: number, n3: number, out: Dense, col: number): void {
   const d = out.data, r = out.rows;
   for (let i = 0; i < n3; i += 3) {
-    const x = v[offset + i], y = v[offset + i + 1], z = v[offset + i + 2];
-    // column 0 = [0, z, −y], column 1 = [−z, 0, x], column 2 = [y, −x, 0]
-    d[col * r + i + 1] = z; d[col * r + i + 2] = -y;
-    d[(col + 1) * r + i] = -z; d[(col + 1) * r + i + 2] = x;
-    d[(col + 2) * r + i] = y; d[(col + 2) * r + i + 1] = -x;
+    for (let a = 0; a < 3; a++) for (let b = 0; b < 3; b++) d[(col + b) * r + i + a] = skewEntry(v, offset + i, a, b);
   }
 }
 
@@ -266,7 +262,7 @@ export class ObjectFFRFreducedOrderInterface {
    * computeFFRFterms = false and no invariants (the user functions, e.g. ufMassFFRFreducedOrder / ufForceFFRFreducedOrder,
    * provide all terms); otherwise gravity ≠ 0 adds MarkerBodyMass and LoadMassProportional.
    */
-  addObjectFFRFreducedOrder(mbs: MainSystem, options: AddObjectFFRFreducedOrderOptions = {}): FFRFreducedOrderItems {
+  addObjectFFRFreducedOrder(mbs: BuilderSink, options: AddObjectFFRFreducedOrderOptions = {}): FFRFreducedOrderItems {
     const positionRef = Array.from(options.positionRef ?? [0, 0, 0]);
     const velocity = Array.from(options.initialVelocity ?? [0, 0, 0]);
     const omega = options.initialAngularVelocity ?? [0, 0, 0];
@@ -307,10 +303,7 @@ export class ObjectFFRFreducedOrderInterface {
         mPsiTildePsi: this.mPsiTildePsi, mPsiTildePsiTilde: this.mPsiTildePsiTilde, mPhitTPsi: this.mPhitTPsi, mPhitTPsiTilde: this.mPhitTPsiTilde,
         mXRefTildePsi: this.mXRefTildePsi, mXRefTildePsiTilde: this.mXRefTildePsiTilde,
       }));
-      if (this.gravity.some((g) => g !== 0)) {
-        const mBody = mbs.addMarker(MarkerBodyMass({ bodyNumber: oFFRFreducedOrder }));
-        loadGravity = mbs.addLoad(LoadMassProportional({ markerNumber: mBody, loadVector: this.gravity }));
-      }
+      loadGravity = addGravityLoad(mbs, oFFRFreducedOrder, this.gravity).loadNumber;
     }
     return { nRigidBody, nGenericODE2, oFFRFreducedOrder, loadGravity };
   }

@@ -1,0 +1,316 @@
+import { describeValue, FlexdynError } from '../core/errors.ts';
+import { MarkerBodyPosition } from '../items/markers/MarkerBodyPosition.ts';
+import { MarkerBodyRigid } from '../items/markers/MarkerBodyRigid.ts';
+import { MarkerNodePosition } from '../items/markers/MarkerNodePosition.ts';
+import { MarkerNodeRigid } from '../items/markers/MarkerNodeRigid.ts';
+import { ObjectConnectorCartesianSpringDamper, type CartesianSpringForceUserFunction } from '../items/objects/ObjectConnectorCartesianSpringDamper.ts';
+import { ObjectConnectorDistance } from '../items/objects/ObjectConnectorDistance.ts';
+import { ObjectConnectorRigidBodySpringDamper, type RigidBodySpringForceTorqueUserFunction } from '../items/objects/ObjectConnectorRigidBodySpringDamper.ts';
+import { ObjectConnectorSpringDamper, type SpringForceUserFunction } from '../items/objects/ObjectConnectorSpringDamper.ts';
+import { ObjectConnectorTorsionalSpringDamper, type TorsionalSpringTorqueUserFunction } from '../items/objects/ObjectConnectorTorsionalSpringDamper.ts';
+import { OutputVariableType } from '../registry/enums.ts';
+import type { MarkerIndex, NodeIndex, ObjectIndex, VectorValue } from '../registry/parameters.ts';
+import { mat3TransposeMul } from '../rotations/index.ts';
+import { toMatrixArray, type Matrix3Like } from '../rotations/skew.ts';
+import { checkBeforeAdding, type BuilderSink } from './builderSink.ts';
+import { addJoint, jointFrames, markerRotations, referenceRotation, revoluteJointAxes, type CreateJointOptions } from './jointFrames.ts';
+import { checkedBool, checkedVector3, identity3, isIndex, readReference } from './options.ts';
+
+/*
+ * Connector builders (Exudyn's mbs.CreateSpringDamper, CreateCartesianSpringDamper, CreateDistanceConstraint,
+ * CreateRigidBodySpringDamper, CreateTorsionalSpringDamper): markers at the two ends and the connector between them.
+ */
+
+/**
+ * One end of a connector created by createSpringDamper and friends: a body (its object index, with
+ * localPosition0/1 in the body frame), a node ({ nodeNumber }) or an existing position marker ({ markerNumber }).
+ * Exudyn tells these apart by the index type (ObjectIndex, NodeIndex, MarkerIndex); here nodes and markers are tagged.
+ */
+export type BodyNodeOrMarker = ObjectIndex | {
+  /** A node: a MarkerNodePosition is added on it. */
+  readonly nodeNumber: NodeIndex;
+} | {
+  /** An existing position marker, used as it is. */
+  readonly markerNumber: MarkerIndex;
+};
+
+/** Options shared by the connector helpers (Exudyn's keyword arguments). */
+export interface CreateConnectorOptions {
+  /** Connector name; the created markers are named 'Marker0:name' and 'Marker1:name'. */
+  name?: string;
+  /** The two ends [end0, end1]; a MarkerBodyPosition is added for bodies, a MarkerNodePosition for nodes. */
+  bodyNumbers?: readonly BodyNodeOrMarker[];
+  /** Alternative to bodyNumbers (used when bodyNumbers is not given). */
+  bodyOrNodeList?: readonly BodyNodeOrMarker[];
+  /** Local position on body 0 (must be [0, 0, 0] for a node or marker). */
+  localPosition0?: VectorValue;
+  /** Local position on body 1 (must be [0, 0, 0] for a node or marker). */
+  localPosition1?: VectorValue;
+  /** Draw the connector. */
+  show?: boolean;
+  /** Drawing size; -1 means the default size. */
+  drawSize?: number;
+  /** RGBA color; [-1, -1, -1, -1] means the default color. */
+  color?: readonly number[];
+}
+
+/** Options of createSpringDamper. */
+export interface CreateSpringDamperOptions extends CreateConnectorOptions {
+  /** Reference length L0; default: the distance of the two points in the reference configuration. */
+  referenceLength?: number;
+  /** Stiffness k. */
+  stiffness?: number;
+  /** Damping d. */
+  damping?: number;
+  /** Additional constant force (positive = tension). */
+  force?: number;
+  /** Velocity offset of the damper. */
+  velocityOffset?: number;
+  /** Replaces the scalar force law. */
+  springForceUserFunction?: SpringForceUserFunction | 0;
+}
+
+/** Options of createCartesianSpringDamper. */
+export interface CreateCartesianSpringDamperOptions extends CreateConnectorOptions {
+  /** Stiffnesses in global x, y, z. */
+  stiffness?: VectorValue;
+  /** Damping coefficients in global x, y, z. */
+  damping?: VectorValue;
+  /** Offset vector (springs relaxed at p1 − p0 = offset). */
+  offset?: VectorValue;
+  /** Replaces the force law. */
+  springForceUserFunction?: CartesianSpringForceUserFunction | 0;
+}
+
+/** Options of createDistanceConstraint. */
+export interface CreateDistanceConstraintOptions extends CreateConnectorOptions {
+  /** Prescribed distance; default: the distance of the two points in the reference configuration. */
+  distance?: number;
+}
+
+/** Options of createRigidBodySpringDamper. */
+export interface CreateRigidBodySpringDamperOptions extends CreateConnectorOptions {
+  /** 6×6 stiffness matrix (translations, then Tait–Bryan rotations of the joint frame). */
+  stiffness?: readonly (readonly number[])[];
+  /** 6×6 damping matrix. */
+  damping?: readonly (readonly number[])[];
+  /** Offset of the 6 displacements and rotations. */
+  offset?: VectorValue;
+  /** Joint frame (global, or relative to body0's reference frame if useGlobalFrame is false). */
+  rotationMatrixJoint?: Matrix3Like;
+  /** rotationMatrixJoint is global (true) or local to body0 (false). */
+  useGlobalFrame?: boolean;
+  /** Intrinsic (SE(3)) formulation; note: default true here, false in the connector itself (as in Exudyn). */
+  intrinsicFormulation?: boolean;
+  /** Replaces the force and torque law (0: none). */
+  springForceTorqueUserFunction?: RigidBodySpringForceTorqueUserFunction | 0;
+  /** Exudyn's post-Newton step user function; not available in Flexdyn (only 0 is accepted). */
+  postNewtonStepUserFunction?: 0;
+}
+
+/** Options of createTorsionalSpringDamper. */
+export interface CreateTorsionalSpringDamperOptions extends CreateJointOptions {
+  /** Rotation axis, global or local to body0. */
+  axis: VectorValue;
+  /** Torsional stiffness. */
+  stiffness?: number;
+  /** Torsional damping. */
+  damping?: number;
+  /** Angle at which the spring is relaxed. */
+  offset?: number;
+  /** Angular velocity offset of the damper. */
+  velocityOffset?: number;
+  /** Additional constant torque. */
+  torque?: number;
+  /** Replaces the torque law (0: none). */
+  springTorqueUserFunction?: TorsionalSpringTorqueUserFunction | 0;
+  /** Count full turns with a NodeGenericData (Exudyn's default true; not available in Flexdyn yet) or let the angle wrap at ±π (false). */
+  unlimitedRotations?: boolean;
+  /** Drawing size; -1 means the default size. */
+  drawSize?: number;
+}
+
+/**
+ * Adds a position marker at each end and an ObjectConnectorSpringDamper between them; returns the
+ * connector's object index. Without referenceLength the spring is relaxed in the reference configuration.
+ */
+export function createSpringDamper(sink: BuilderSink, options: CreateSpringDamperOptions = {}): ObjectIndex {
+  const where = 'createSpringDamper';
+  const [m0, m1] = addConnectorMarkers(sink, connectorEnds(where, options), options.name ?? '', 'position');
+  const referenceLength = options.referenceLength ?? referenceDistance(sink, where, 'referenceLength', m0, m1);
+  return sink.addObject(ObjectConnectorSpringDamper({
+    name: options.name ?? '',
+    markerNumbers: [m0, m1],
+    referenceLength,
+    stiffness: options.stiffness ?? 0,
+    damping: options.damping ?? 0,
+    force: options.force ?? 0,
+    velocityOffset: options.velocityOffset ?? 0,
+    springForceUserFunction: options.springForceUserFunction ?? 0,
+    visualization: connectorVisualization(options),
+  }));
+}
+
+/** Adds a position marker at each end and an ObjectConnectorCartesianSpringDamper between them; returns its object index. */
+export function createCartesianSpringDamper(sink: BuilderSink, options: CreateCartesianSpringDamperOptions = {}): ObjectIndex {
+  const [m0, m1] = addConnectorMarkers(sink, connectorEnds('createCartesianSpringDamper', options), options.name ?? '', 'position');
+  return sink.addObject(ObjectConnectorCartesianSpringDamper({
+    name: options.name ?? '',
+    markerNumbers: [m0, m1],
+    stiffness: options.stiffness ?? [0, 0, 0],
+    damping: options.damping ?? [0, 0, 0],
+    offset: options.offset ?? [0, 0, 0],
+    springForceUserFunction: options.springForceUserFunction ?? 0,
+    visualization: connectorVisualization(options),
+  }));
+}
+
+/**
+ * Adds a position marker at each end and an ObjectConnectorDistance between them; returns its object index.
+ * Without distance the reference-configuration distance is kept.
+ * A zero distance is an error (Exudyn would create a SphericalJoint instead).
+ */
+export function createDistanceConstraint(sink: BuilderSink, options: CreateDistanceConstraintOptions = {}): ObjectIndex {
+  const where = 'createDistanceConstraint';
+  const [m0, m1] = addConnectorMarkers(sink, connectorEnds(where, options), options.name ?? '', 'position');
+  const distance = options.distance ?? referenceDistance(sink, where, 'distance', m0, m1);
+  if (distance === 0) throw new FlexdynError(`${where}: distance must be positive (for coinciding points use a spherical joint), got 0`);
+  return sink.addObject(ObjectConnectorDistance({
+    name: options.name ?? '',
+    markerNumbers: [m0, m1],
+    distance,
+    visualization: connectorVisualization(options),
+  }));
+}
+
+/**
+ * Adds a rigid marker at each end (MarkerBodyRigid at localPosition0/1 for bodies, MarkerNodeRigid for nodes,
+ * or the given marker) and an ObjectConnectorRigidBodySpringDamper whose joint frame is rotationMatrixJoint
+ * in the reference configuration; returns the connector index. intrinsicFormulation defaults to true, as in Exudyn's helper.
+ */
+export function createRigidBodySpringDamper(sink: BuilderSink, options: CreateRigidBodySpringDamperOptions = {}): ObjectIndex {
+  const where = 'createRigidBodySpringDamper';
+  const ends = connectorEnds(where, options);
+  const joint = toMatrixArray(where, 'rotationMatrixJoint', options.rotationMatrixJoint ?? identity3());
+  const useGlobalFrame = checkedBool(where, 'useGlobalFrame', options.useGlobalFrame ?? true);
+  if ((options.postNewtonStepUserFunction ?? 0) !== 0) {
+    throw new FlexdynError(`${where}: postNewtonStepUserFunction is not available in Flexdyn's ObjectConnectorRigidBodySpringDamper; pass 0 (or omit it), got ${describeValue(options.postNewtonStepUserFunction)}`);
+  }
+  const rotations = readReference(where, 'the joint frame', () => ends.map(({ kind, index, localPosition }): Float64Array => {
+    const variable = OutputVariableType.RotationMatrix;
+    const reference = sink.referenceOutputs();
+    if (kind === 'body') return referenceRotation(sink, index, () => reference.bodyOutput(index, variable, localPosition), true);
+    return Float64Array.from(kind === 'node' ? reference.nodeOutput(index, variable) : reference.markerOutput(index, variable));
+  }));
+  const [rotationMarker0, rotationMarker1] = markerRotations(rotations[0], rotations[1], joint, useGlobalFrame);
+  const zero6 = Array.from({ length: 6 }, () => [0, 0, 0, 0, 0, 0]);
+  const connector = ObjectConnectorRigidBodySpringDamper({
+    name: options.name ?? '',
+    stiffness: options.stiffness ?? zero6,
+    damping: options.damping ?? zero6,
+    offset: options.offset ?? [0, 0, 0, 0, 0, 0],
+    rotationMarker0,
+    rotationMarker1,
+    intrinsicFormulation: options.intrinsicFormulation ?? true,
+    springForceTorqueUserFunction: options.springForceTorqueUserFunction ?? 0,
+    visualization: connectorVisualization(options),
+  });
+  checkBeforeAdding('Object', connector, { markerNumbers: [0, 0] });
+  return sink.addObject({ ...connector, markerNumbers: addConnectorMarkers(sink, ends, options.name ?? '', 'rigid') });
+}
+
+/**
+ * Adds a MarkerBodyRigid on each body at the given position and an ObjectConnectorTorsionalSpringDamper about
+ * the given axis (frames as in createRevoluteJoint); returns the connector index. Exudyn's default
+ * unlimitedRotations = true counts full turns with a NodeGenericData, which Flexdyn does not have yet: it must
+ * be passed as false (the angle then wraps at ±π, as the connector without data node does in Exudyn).
+ */
+export function createTorsionalSpringDamper(sink: BuilderSink, options: CreateTorsionalSpringDamperOptions): ObjectIndex {
+  const where = 'createTorsionalSpringDamper';
+  if (checkedBool(where, 'unlimitedRotations', options.unlimitedRotations ?? true)) {
+    throw new FlexdynError(`${where}: unlimitedRotations = true needs a NodeGenericData to count full turns, which Flexdyn does not provide yet; pass unlimitedRotations: false (the relative angle then wraps at ±π)`);
+  }
+  const frame = jointFrames(sink, where, options);
+  const axisJoint = revoluteJointAxes(where, frame, options.axis, options.useGlobalFrame ?? true);
+  return addJoint(sink, frame, 'BodyRigid', ObjectConnectorTorsionalSpringDamper({
+    name: options.name ?? '',
+    stiffness: options.stiffness ?? 0,
+    damping: options.damping ?? 0,
+    offset: options.offset ?? 0,
+    velocityOffset: options.velocityOffset ?? 0,
+    torque: options.torque ?? 0,
+    rotationMarker0: mat3TransposeMul(frame.a0, axisJoint),
+    rotationMarker1: mat3TransposeMul(frame.a1, axisJoint),
+    springTorqueUserFunction: options.springTorqueUserFunction ?? 0,
+    visualization: { show: options.show ?? true, drawSize: options.drawSize ?? -1, color: options.color ?? [-1, -1, -1, -1] },
+  }));
+}
+
+/** One end of a connector: a body (with a body-fixed position), a node or a marker. */
+interface ConnectorEnd {
+  /** What the index refers to. */
+  readonly kind: 'body' | 'node' | 'marker';
+  /** Object, node or marker index. */
+  readonly index: number;
+  /** Position in the body frame (zero for nodes and markers). */
+  readonly localPosition: number[];
+}
+
+/**
+ * Checks the two ends of a connector (bodyNumbers, or bodyOrNodeList when bodyNumbers is not given) and their local
+ * positions, which must be zero for nodes and markers.
+ */
+function connectorEnds(where: string, options: CreateConnectorOptions): [ConnectorEnd, ConnectorEnd] {
+  const argumentName = options.bodyNumbers !== undefined ? 'bodyNumbers' : 'bodyOrNodeList';
+  const ends = options.bodyNumbers ?? options.bodyOrNodeList;
+  if (!Array.isArray(ends) || ends.length !== 2) {
+    throw new FlexdynError(`${where}: ${argumentName} must be a list of 2 connector ends (object indices of bodies, { nodeNumber } or { markerNumber }), got ${describeValue(ends)}`);
+  }
+  const localPositions = [options.localPosition0 ?? [0, 0, 0], options.localPosition1 ?? [0, 0, 0]];
+  const parsed = ends.map((end: unknown, i): ConnectorEnd => {
+    const localPosition = checkedVector3(where, `localPosition${i}`, localPositions[i]);
+    if (isIndex(end)) return { kind: 'body', index: end, localPosition };
+    const tagged = typeof end === 'object' && end !== null ? end as { nodeNumber?: unknown; markerNumber?: unknown } : {};
+    const kind = isIndex(tagged.nodeNumber) ? 'node' : isIndex(tagged.markerNumber) ? 'marker' : undefined;
+    if (kind === undefined || (isIndex(tagged.nodeNumber) && isIndex(tagged.markerNumber))) {
+      throw new FlexdynError(`${where}: ${argumentName}[${i}] must be an object index (body), { nodeNumber } or { markerNumber }, got ${describeValue(end)}`);
+    }
+    if (localPosition.some((x) => x !== 0)) {
+      throw new FlexdynError(`${where}: localPosition${i} must be [0, 0, 0] when ${argumentName}[${i}] is a ${kind}, got [${localPosition.join(', ')}]`);
+    }
+    return { kind, index: (kind === 'node' ? tagged.nodeNumber : tagged.markerNumber) as number, localPosition };
+  });
+  return [parsed[0], parsed[1]];
+}
+
+/**
+ * Adds a marker at each connector end, named 'Marker0:name' and 'Marker1:name': position markers (MarkerBodyPosition,
+ * MarkerNodePosition) or rigid markers (MarkerBodyRigid, MarkerNodeRigid); a given marker is used as it is.
+ */
+function addConnectorMarkers(sink: BuilderSink, ends: readonly ConnectorEnd[], name: string, markerKind: 'position' | 'rigid'): [MarkerIndex, MarkerIndex] {
+  const markers = ends.map(({ kind, index, localPosition }, i): MarkerIndex => {
+    const markerName = name === '' ? '' : `Marker${i}:${name}`;
+    if (kind === 'marker') return index;
+    if (kind === 'body') {
+      const marker = { name: markerName, bodyNumber: index, localPosition };
+      return sink.addMarker(markerKind === 'rigid' ? MarkerBodyRigid(marker) : MarkerBodyPosition(marker));
+    }
+    const marker = { name: markerName, nodeNumber: index };
+    return sink.addMarker(markerKind === 'rigid' ? MarkerNodeRigid(marker) : MarkerNodePosition(marker));
+  });
+  return [markers[0], markers[1]];
+}
+
+/** Distance of two markers in the reference configuration. */
+function referenceDistance(sink: BuilderSink, where: string, argumentName: string, m0: MarkerIndex, m1: MarkerIndex): number {
+  const [p0, p1] = readReference(where, `${argumentName} was not given and`, () => {
+    const reference = sink.referenceOutputs();
+    return [reference.markerOutput(m0, OutputVariableType.Position), reference.markerOutput(m1, OutputVariableType.Position)];
+  }, `; pass ${argumentName} explicitly`);
+  return Math.sqrt((p1[0] - p0[0]) ** 2 + (p1[1] - p0[1]) ** 2 + (p1[2] - p0[2]) ** 2);
+}
+
+/** The visualization dictionary of a connector from the drawing options. */
+function connectorVisualization(options: CreateConnectorOptions): Record<string, unknown> {
+  return { show: options.show ?? true, drawSize: options.drawSize ?? -1, color: options.color ?? [-1, -1, -1, -1] };
+}
