@@ -3,12 +3,8 @@ import { describeValue, FlexdynError, itemError, type ItemLabel } from '../core/
 import { closestName, editDistance, ownValue } from '../core/dictionary.ts';
 import type { OutputVariableType } from './enums.ts';
 import { visualizationParameter } from './visualization.ts';
-<<<<<<< HEAD
 import { capabilityNames, type LoadModel, type MarkerModel, type NodeModel, type ObjectModel, type SensorModel } from './capabilities.ts';
-=======
-import type { LoadModel, MarkerModel, NodeModel, ObjectModel, SensorModel } from './capabilities.ts';
 import type { LoadInput, MarkerInput, NodeInput, ObjectInput, SensorInput } from './itemDictionaries.ts';
->>>>>>> main
 
 /** The five item categories of a MainSystem. */
 export type ItemCategory = 'Node' | 'Object' | 'Marker' | 'Load' | 'Sensor';
