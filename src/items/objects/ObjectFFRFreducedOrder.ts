@@ -749,14 +749,18 @@ export const objectFFRFreducedOrderDefinition: ItemDefinition<'Object', typeof p
     + 'f_v,f = (I⊗ω)ᵀ[M_x̃Ψ̃ᵀ + M_Ψ̃Ψ̃(ζ⊗I)]ω + 2M_Ψ̃Ψᵀ(ζ̇⊗I)ω (ω body-fixed; plus the Ġ_lθ̇ terms for nodes with Ġ_lθ̇ ≠ 0). '
     + 'KineticEnergy ½ q̇ᵀ M q̇, PotentialEnergy ½ ζᵀ K_red ζ.',
   example: (mbs) => {
-    // four mesh points and one mode (bending-like in y, stretching in x) on a spinning reference frame; FFRF terms off
+    // four mesh points and two modes (bending in y and in z) on a spinning reference frame, FFRF terms off; loads on a super-element frame
     const referencePositions = [0, 0, 0, 1, 0, 0, 0, 0.5, 0, 1, 0.5, 0.2];
-    const modeBasis = [[0], [0], [0], [0.1], [0.3], [0], [0], [0], [0], [0.1], [0.3], [0.05]];
+    const modeBasis = [[0, 0], [0, 0], [0, 0], [0.1, 0], [0.3, 0], [0, 0.2], [0, 0], [0, 0], [0, 0.1], [0.1, 0], [0.3, 0], [0.05, 0.3]];
     const nodes = [
       mbs.addNode({ nodeType: 'RigidBodyEP', referenceCoordinates: [0.1, 0, 0, 1, 0, 0, 0], initialVelocities: [0, 0.2, 0, 0, 0.1, 0.3, 0.2] }),
-      mbs.addNode({ nodeType: 'GenericODE2', numberOfODE2Coordinates: 1, referenceCoordinates: [0], initialCoordinates: [0.1], initialCoordinates_t: [0.5] }),
+      mbs.addNode({ nodeType: 'GenericODE2', numberOfODE2Coordinates: 2, referenceCoordinates: [0, 0], initialCoordinates: [0.1, -0.2], initialCoordinates_t: [0.5, 0.3] }),
     ];
-    return mbs.addObject({ objectType: 'FFRFreducedOrder', nodeNumbers: nodes, massMatrixReduced: [[1]], stiffnessMatrixReduced: [[40]], dampingMatrixReduced: [[0.2]], modeBasis, referencePositions, computeFFRFterms: false });
+    const body = mbs.addObject({ objectType: 'FFRFreducedOrder', nodeNumbers: nodes, massMatrixReduced: [[1, 0], [0, 1]], stiffnessMatrixReduced: [[40, 0], [0, 60]], dampingMatrixReduced: [[0.2, 0], [0, 0.3]], modeBasis, referencePositions, computeFFRFterms: false });
+    const marker = mbs.addMarker({ markerType: 'SuperElementRigid', bodyNumber: body, meshNodeNumbers: [1, 2, 3], weightingFactors: [0.3, 0.3, 0.4] });
+    mbs.addLoad({ loadType: 'ForceVector', markerNumber: marker, loadVector: [0.2, -0.5, 0.1], bodyFixed: true });
+    mbs.addLoad({ loadType: 'TorqueVector', markerNumber: marker, loadVector: [0.1, 0.2, -0.1] });
+    return body;
   },
   validate: (v, label) => {
     checkMassMatrix(label, 'massMatrixReduced', v.massMatrixReduced);
