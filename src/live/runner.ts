@@ -5,7 +5,8 @@
  * postMessage; a test calls it in Node.
  * @module
  */
-import { computeScene, ConfigurationType, type Scene, type SolverStatistics } from '../index.ts';
+import { ConfigurationType, type SolverStatistics } from '../index.ts';
+import { computeScene, type Scene } from '../viewer/index.ts';
 import { liveDemo } from './demos/index.ts';
 
 /** A message of the live runner. */
@@ -37,7 +38,7 @@ export function runLiveDemo(id: string, values: Readonly<Record<string, number>>
     const model = demo.build(checked);
     model.prepare?.();
     const { mbs, settings, frameInterval } = model;
-    const columns = mbs.compiled().nq;
+    const columns = mbs.stateOf(ConfigurationType.Current).q.length;
     const times: number[] = [];
     const rows: Float64Array[] = [];
     let nextFrame = -Infinity, lastPost = performance.now(), first = true;

@@ -1,8 +1,9 @@
-import type { ItemState, NodeModel } from '../../registry/capabilities.ts';
+import type { FrameNodeModel, ItemState, Only } from '../../registry/capabilities.ts';
 import { itemError, type ItemLabel } from '../../core/errors.ts';
 import { OutputVariableType } from '../../registry/enums.ts';
 import { rotationMatrix2RotXYZInto } from '../../rotations/rotationMatrices.ts';
 import { coordinateOutput } from './coordinateOutputs.ts';
+import type { ItemSink } from '../../registry/definition.ts';
 
 /** Output variables every 3D rigid-body node answers (AngularAcceleration and Coordinates_tt are added per node type). */
 export const rigidNodeBaseOutputs = [
@@ -17,13 +18,7 @@ export const rigidNodeOutputs: readonly OutputVariableType[] = [
 ];
 
 /** A node with position and orientation: the kinematics a rigid-body output needs. */
-export interface OrientedNode extends NodeModel {
-  position(s: ItemState, out: Float64Array): void;
-  velocity(s: ItemState, out: Float64Array): void;
-  acceleration(s: ItemState, out: Float64Array): void;
-  orientation(s: ItemState, out: Float64Array): void;
-  angularVelocity(s: ItemState, out: Float64Array): void;
-  angularVelocityLocal(s: ItemState, out: Float64Array): void;
+export interface OrientedNode extends FrameNodeModel {
   /** Writes the global angular acceleration α. */
   angularAcceleration(s: ItemState, out: Float64Array): void;
   /** The node's "Rotation" output (Tait–Bryan angles of A, raw angles for Rxyz, [0, 0, φ] in 2D). */
@@ -59,13 +54,34 @@ export function rigidNodeOutput(node: OrientedNode, declared: readonly OutputVar
 }
 
 /**
+ * The rigid-node family API that rigid bodies and floating frames build their mass terms from (G, G_l and their
+ * derivatives), beside the node capabilities.
+ */
+export interface RigidBodyNode extends OrientedNode {
+  /** Number of rotation velocity coordinates n_rot = n_u − 3. */
+  readonly nRotation: number;
+  /** True if the rotation velocity coordinates are ω̄ itself (G_l = I): RotVecLG and quaternion nodes. */
+  readonly localAngularVelocityCoordinates: boolean;
+  /** True if Ġ_l θ̇ does not vanish identically (Rxyz); then gLocalDotRates must be evaluated. */
+  readonly hasGLocalDotTerm: boolean;
+  /** Writes G_l = ∂ω̄/∂θ̇, 3 × n_rot row-major. */
+  gLocal(s: ItemState, out: Float64Array): void;
+  /** Writes the global G = ∂ω/∂θ̇, 3 × n_rot row-major. */
+  gGlobal(s: ItemState, out: Float64Array): void;
+  /** Writes Ġ_l θ̇ (zero unless hasGLocalDotTerm). */
+  gLocalDotRates(s: ItemState, out: Float64Array): void;
+  /** Writes ∂(Gᵀm)/∂θ (n_rot × n_rot row-major) for a fixed global vector m. */
+  gTransposedVector_q(s: ItemState, m: ArrayLike<number>, out: Float64Array): void;
+}
+
+/**
  * A 3D rigid-body node: three displacement coordinates u of the reference point
  * (position p = p_ref + u, velocity u̇) followed by rotation coordinates θ with velocity
  * coordinates θ̇ (or, for Lie-group nodes, the body-fixed angular velocity ω̄).
  * Subclasses define the rotation matrix A(θ) and the matrices G = ∂ω/∂θ̇, G_l = ∂ω̄/∂θ̇;
  * ObjectRigidBody builds its mass matrix and quadratic velocity terms from them.
  */
-export abstract class RigidNodeModel implements OrientedNode {
+export abstract class RigidNodeModel implements Only<RigidBodyNode, RigidNodeModel> {
   readonly isGround = false;
   readonly positionDimension = 3;
   qIndex = -1;
@@ -254,4 +270,18 @@ export function checkUnitEulerParameters(label: ItemLabel, reference: ArrayLike<
   if (Math.abs(norm - 1) > unitEulerParameterTolerance) {
     itemError(label, 'referenceCoordinates', `plus initialCoordinates must give unit Euler parameters (entries ${offset}…${offset + 3}, |p| = 1 within ${unitEulerParameterTolerance}), got [${total.join(', ')}] with |p| = ${norm}`);
   }
+}
+
+/**
+ * The example model of a 3D rigid-body node type (ItemDefinition.example): the node carrying a rigid body with a
+ * centre-of-mass offset and a full inertia tensor, and a body-fixed force and torque on a node marker (so the node's
+ * load Jacobians are exercised). Returns the node's index.
+ */
+export function rigidNodeExample(sink: ItemSink, nodeType: string, referenceCoordinates: readonly number[], initialVelocities: readonly number[]): number {
+  const node = sink.addNode({ nodeType, referenceCoordinates, initialVelocities });
+  sink.addObject({ objectType: 'RigidBody', physicsMass: 1.5, physicsInertia: [0.2, 0.3, 0.4, 0, 0.01, 0], physicsCenterOfMass: [0.05, 0, -0.02], nodeNumber: node });
+  const marker = sink.addMarker({ markerType: 'NodeRigid', nodeNumber: node });
+  sink.addLoad({ loadType: 'ForceVector', markerNumber: marker, loadVector: [0.5, -1, 2], bodyFixed: true });
+  sink.addLoad({ loadType: 'TorqueVector', markerNumber: marker, loadVector: [0.1, 0.3, -0.2], bodyFixed: true });
+  return node;
 }
