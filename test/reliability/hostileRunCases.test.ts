@@ -12,6 +12,7 @@ import {
 } from '../../src/index.ts';
 import { TimeIntegrationSettings } from '../../src/solvers/SimulationSettings.ts';
 import { maximumRejectionsPerStep } from '../../src/solvers/stepLoop.ts';
+import { setSettingPath } from './settingsHelpers.ts';
 
 /** The hostile inputs a model may carry. */
 interface Hooks {
@@ -102,12 +103,7 @@ interface Row {
   after?: (context: Context) => void;
 }
 
-const set = (path: string, value: unknown) => (s: SimulationSettings): void => {
-  const parts = path.split('.');
-  let target = s as unknown as Record<string, unknown>;
-  for (const part of parts.slice(0, -1)) target = target[part] as Record<string, unknown>;
-  target[parts.at(-1)!] = value;
-};
+const set = (path: string, value: unknown) => (s: SimulationSettings): void => setSettingPath(s, path, value);
 const rejects = (path: string, message: string): RegExp => new RegExp(`^SimulationSettings: ${path.replace(/[.[\]()]/g, '\\$&')} ${message}`);
 const runFailure = (cause: string): RegExp => new RegExp(`failed at t = [\\d.e-]+ \\(step \\d+, step size [\\d.e-]+\\): .*${cause}.*; the state of t = [\\d.e-]+ is kept`);
 const stiff = (): Context => oscillator({ stiffness: 1e12 });
