@@ -3,7 +3,7 @@ import type { CompiledModel } from '../model/compile.ts';
 import type { SensorRecords } from '../model/SensorRecords.ts';
 import type { InMemoryFileSystem } from '../core/fileSystem.ts';
 import { describeValue, FlexdynError } from '../core/errors.ts';
-import { describeNonFiniteState, describeThrown, explainNonFinite, findFailingTerm, stateIsFinite } from './stepDiagnosis.ts';
+import { callUserHook, describeNonFiniteState, describeThrown, explainNonFinite, findFailingTerm, stateIsFinite } from './stepDiagnosis.ts';
 import { OutputRecorder } from './output.ts';
 import { ProgressReporter } from './progress.ts';
 import type { SolutionSettings } from './SimulationSettings.ts';
@@ -131,13 +131,7 @@ export function runStepLoop(
 
 /** Calls the pre-step function; it must return true, false or nothing. */
 function callPreStep(preStep: NonNullable<SolverHooks['preStepUserFunction']>, mbs: unknown, t: number): boolean | void {
-  let result: unknown;
-  try {
-    result = preStep(mbs, t);
-  } catch (error) {
-    if (error instanceof FlexdynError) throw error;
-    throw new FlexdynError(`preStepUserFunction threw ${describeThrown(error)}`, { parameter: 'preStepUserFunction', cause: error });
-  }
+  const result: unknown = callUserHook('preStepUserFunction', () => preStep(mbs, t));
   if (result !== undefined && typeof result !== 'boolean') {
     throw new FlexdynError(`preStepUserFunction must return true, false or nothing, got ${describeValue(result)}`, { parameter: 'preStepUserFunction' });
   }
