@@ -58,7 +58,6 @@ export function runStepLoop(
   while (!endReached) {
     startOfStep.copyFrom(current);
     stepper.saveStartOfStep();
-    const kept = `the state of t = ${startOfStep.t} is kept and all sensor rows up to it are stored`;
     for (let attemptNumber = 1; ; attemptNumber++) {
       if (adaptive) {
         if (startOfStep.t + h > endTime) h = endTime - startOfStep.t;
@@ -70,10 +69,9 @@ export function runStepLoop(
         current.t = stepIndex * h + startTime;
       }
       const t = current.t;
-      const where = `at t = ${t} (step ${stepIndex}, step size ${h})`;
       if (!(h > 0 && t > startOfStep.t)) {
         current.copyFrom(startOfStep);
-        throw new FlexdynError(`${stepper.name} failed ${where}: the step size must be positive and advance the time beyond t = ${startOfStep.t} (a step below the resolution of t); ${kept}`);
+        throw new FlexdynError(`${stepper.name} failed ${failedAt(t, stepIndex, h)}: the step size must be positive and advance the time beyond t = ${startOfStep.t} (a step below the resolution of t); ${keptState(startOfStep.t)}`);
       }
       let failure: string | undefined;
       let nextStepSize: number | undefined;
@@ -107,17 +105,17 @@ export function runStepLoop(
         const cause = error instanceof FlexdynError ? undefined : findFailingTerm(model, startOfStep, t);
         current.copyFrom(startOfStep);
         stepper.restoreStartOfStep();
-        throw stepError(error, stepper.name, where, kept, cause);
+        throw stepError(error, stepper.name, failedAt(t, stepIndex, h), keptState(startOfStep.t), cause);
       }
       statistics.rejectedSteps++;
       current.copyFrom(startOfStep);
       stepper.restoreStartOfStep();
       if (attemptNumber >= maximumRejectionsPerStep) {
-        throw new FlexdynError(`${stepper.name} failed ${where}: the step was rejected ${attemptNumber} times (last: ${failure ?? 'step not accepted'}); ${kept}`);
+        throw new FlexdynError(`${stepper.name} failed ${failedAt(t, stepIndex, h)}: the step was rejected ${attemptNumber} times (last: ${failure ?? 'step not accepted'}); ${keptState(startOfStep.t)}`);
       }
       if (nextStepSize !== undefined && nextStepSize > 0 && nextStepSize < h) { h = nextStepSize; continue; }
       if (!adaptive || h <= schedule.minimumStepSize) {
-        throw new FlexdynError(`${stepper.name} failed ${where}: ${failure ?? 'step not accepted'}; ${kept}`);
+        throw new FlexdynError(`${stepper.name} failed ${failedAt(t, stepIndex, h)}: ${failure ?? 'step not accepted'}; ${keptState(startOfStep.t)}`);
       }
       h = Math.max(h * schedule.adaptiveStepDecrease, schedule.minimumStepSize);
       stepsSinceReduction = 0;
@@ -127,6 +125,16 @@ export function runStepLoop(
   }
   statistics.computationTime = (performance.now() - started) / 1000;
   return statistics;
+}
+
+/** `at t = … (step k, step size h)` of a failure message (built only when a step fails: no string per step). */
+function failedAt(t: number, stepIndex: number, h: number): string {
+  return `at t = ${t} (step ${stepIndex}, step size ${h})`;
+}
+
+/** What a failed solve keeps, for the end of its message. */
+function keptState(t: number): string {
+  return `the state of t = ${t} is kept and all sensor rows up to it are stored`;
 }
 
 /** Calls the pre-step function; it must return true, false or nothing. */
