@@ -8,7 +8,7 @@ import { completeDictionary, labelOf, typeKeyOf, type ItemCategory, type ItemDic
 import { ConfigurationType, DynamicSolverType, OutputVariableType } from './registry/enums.ts';
 import { describeValue, FlexdynError, formatItemLabel } from './core/errors.ts';
 import { ownValue } from './core/dictionary.ts';
-import type { LoadIndex, MarkerIndex, NodeIndex, ObjectIndex, SensorIndex } from './registry/parameters.ts';
+import type { LoadIndex, MarkerIndex, NodeIndex, ObjectIndex, SensorIndex, ParameterKind, ParameterSchema } from './registry/parameters.ts';
 import { SimulationSettings } from './solvers/SimulationSettings.ts';
 import { solveDynamic } from './solvers/solveDynamic.ts';
 import { solveStatic } from './solvers/solveStatic.ts';
@@ -224,6 +224,43 @@ export class MainSystem implements BuilderSink {
   /** Adds a Cosserat rod on a reference centerline: p·n_el + 1 NodeRigidBodyQuaternion nodes, an ObjectCosseratRod and, with gravity, a load. */
   createCosseratRod(options: CreateCosseratRodOptions): CreateCosseratRodResult { return createCosseratRod(this, options); }
 
+  /**
+   * A readable summary, as Exudyn's print(mbs): the item counts and, once assembled, the coordinate counts; then one
+   * line per item (up to 40 per category) with its index, type, name and the items it refers to.
+   */
+  toString(): string {
+    const categories: ItemCategory[] = ['Node', 'Object', 'Marker', 'Load', 'Sensor'];
+    const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+    const counts = categories.map((c) => plural(this.items[c].length, c.toLowerCase())).join(', ');
+    const model = this.model;
+    const lines = [`MainSystem: ${counts}; ${model === undefined ? 'not assembled' : `assembled: ${plural(model.nu, 'ODE2 coordinate')}, ${plural(model.nAE, 'algebraic coordinate')}`}`];
+    const references: Partial<Record<ParameterKind, string>> = {
+      NodeIndex: 'node', ArrayNodeIndex: 'nodes', ObjectIndex: 'object', MarkerIndex: 'marker', ArrayMarkerIndex: 'markers',
+      LoadIndex: 'load', SensorIndex: 'sensor', ArraySensorIndex: 'sensors',
+    };
+    const shown = 40;
+    for (const category of categories) {
+      const list = this.items[category];
+      list.slice(0, shown).forEach(({ definition, dictionary }, index) => {
+        const name = typeof dictionary.name === 'string' && dictionary.name !== '' ? ` '${dictionary.name}'` : '';
+        const refs = Object.entries(definition.parameters as ParameterSchema).flatMap(([key, parameter]) => {
+          const what = references[parameter.kind];
+          const value = dictionary[key];
+          if (what === undefined || value === undefined || (typeof value === 'number' && value < 0)) return [];
+          return [`${key} ${Array.isArray(value) ? `[${value.join(', ')}]` : String(value)}`];
+        });
+        lines.push(`  ${category} #${index} ${definition.category}${definition.typeName}${name}${refs.length > 0 ? ` (${refs.join(', ')})` : ''}`);
+      });
+      if (list.length > shown) lines.push(`  … ${plural(list.length - shown, category.toLowerCase())} more`);
+    }
+    return lines.join('\n');
+  }
+
+  /** What Node's console.log and util.inspect print: {@link toString} (the engine imports no node:util). */
+  [Symbol.for('nodejs.util.inspect.custom')](): string {
+    return this.toString();
+  }
+
   /** Compiles the items into a frozen model; checks all references. Resets the states to the initial values. */
   assemble(): void {
     this.model = undefined;
@@ -370,6 +407,15 @@ export class MainSystem implements BuilderSink {
   private addItem(category: ItemCategory, item: ItemInput): number {
     const list = this.items[category];
     if (item === null || typeof item !== 'object') throw new FlexdynError(`add${category}: expected a dictionary, got ${describeValue(item)}`);
+    if (ownValue(item, typeKeyOf[category]) === undefined) {
+      // an item of another category (addNode(MassPoint(…))): name it and the method that adds it
+      const other = (Object.keys(typeKeyOf) as ItemCategory[]).find((c) => c !== category && ownValue(item, typeKeyOf[c]) !== undefined);
+      if (other !== undefined) {
+        const a = (c: ItemCategory) => `${c === 'Object' ? 'an' : 'a'} ${c.toLowerCase()}`;
+        const type = ownValue(item, typeKeyOf[other]);
+        throw new FlexdynError(`add${category}: got ${a(other)} (${typeKeyOf[other]} ${typeof type === 'string' ? `'${type}'` : describeValue(type)}), not ${a(category)}; add it with mbs.add${other}(…)`, { parameter: typeKeyOf[category] });
+      }
+    }
     const definition = itemRegistry.get(category, ownValue(item, typeKeyOf[category]), list.length);
     const index = list.length;
     const dictionary = completeDictionary(definition, item, labelOf(category, definition.typeName, index));
