@@ -17,10 +17,11 @@ import type { SolverHooks, SolverStatistics } from './solvers/stepContracts.ts';
 import type { BuilderSink } from './builders/builderSink.ts';
 import { createGround, createMassPoint, createRigidBody, type CreateGroundOptions, type CreateMassPointOptions, type CreateRigidBodyOptions, type CreateRigidBodyResult } from './builders/bodies.ts';
 import {
-  createCartesianSpringDamper, createDistanceConstraint, createRigidBodySpringDamper, createSpringDamper, createTorsionalSpringDamper,
+  createCartesianSpringDamper, createDistanceConstraint, createRigidBodySpringDamper, createSpringDamper, createTorsionalSpringDamper, createCoordinateConstraint,
   type CreateCartesianSpringDamperOptions, type CreateDistanceConstraintOptions, type CreateRigidBodySpringDamperOptions, type CreateSpringDamperOptions,
-  type CreateTorsionalSpringDamperOptions,
+  type CreateTorsionalSpringDamperOptions, type CreateCoordinateConstraintOptions,
 } from './builders/connectors.ts';
+import { createForce, createTorque, type CreateLoadOptions } from './builders/loads.ts';
 import {
   createGenericJoint, createPrismaticJoint, createRevoluteJoint, createSphericalJoint,
   type CreateAxisJointOptions, type CreateGenericJointOptions, type CreateSphericalJointOptions,
@@ -221,6 +222,12 @@ export class MainSystem implements BuilderSink {
   createSphericalJoint(options: CreateSphericalJointOptions): ObjectIndex { return createSphericalJoint(this, options); }
   /** Adds a MarkerBodyRigid on each body at the joint position and an ObjectJointGeneric with axes rotationMatrixAxes; returns the joint index. */
   createGenericJoint(options: CreateGenericJointOptions): ObjectIndex { return createGenericJoint(this, options); }
+  /** Adds a MarkerNodeCoordinate on each side (a hidden ground node for a ground side) and an ObjectConnectorCoordinate; returns its index. */
+  createCoordinateConstraint(options: CreateCoordinateConstraintOptions): ObjectIndex { return createCoordinateConstraint(this, options); }
+  /** Adds a marker on the body at localPosition and a LoadForceVector (follower force with bodyFixed); returns the load index. */
+  createForce(options: CreateLoadOptions): LoadIndex { return createForce(this, options); }
+  /** Adds a MarkerBodyRigid on the body at localPosition and a LoadTorqueVector; returns the load index. */
+  createTorque(options: CreateLoadOptions): LoadIndex { return createTorque(this, options); }
   /** Adds a Cosserat rod on a reference centerline: p·n_el + 1 NodeRigidBodyQuaternion nodes, an ObjectCosseratRod and, with gravity, a load. */
   createCosseratRod(options: CreateCosseratRodOptions): CreateCosseratRodResult { return createCosseratRod(this, options); }
 
