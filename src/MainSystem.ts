@@ -4,10 +4,11 @@ import { ReferenceModel, type ReferenceOutputs } from './model/referenceModel.ts
 import { SystemAssembler } from './model/assembly.ts';
 import { SensorRecords } from './model/SensorRecords.ts';
 import type { SystemState } from './model/SystemState.ts';
-import { completeDictionary, labelOf, typeKeyOf, type ItemCategory, type ItemDictionary, type ModelOf } from './registry/definition.ts';
+import { completeDictionary, defaultDictionary, labelOf, typeKeyOf, type ItemCategory, type ItemDictionary, type ModelOf } from './registry/definition.ts';
 import { ConfigurationType, DynamicSolverType, OutputVariableType } from './registry/enums.ts';
 import { describeValue, FlexdynError, formatItemLabel } from './core/errors.ts';
-import { ownValue } from './core/dictionary.ts';
+import { checkKnownKeys, ownValue } from './core/dictionary.ts';
+import { builderOptionNames } from './builders/optionNames.ts';
 import type { LoadIndex, MarkerIndex, NodeIndex, ObjectIndex, SensorIndex, ParameterKind, ParameterSchema } from './registry/parameters.ts';
 import { SimulationSettings } from './solvers/SimulationSettings.ts';
 import { solveDynamic } from './solvers/solveDynamic.ts';
@@ -29,6 +30,23 @@ import {
 import { createCosseratRod, type CreateCosseratRodOptions, type CreateCosseratRodResult } from './builders/rods.ts';
 import { applySolutionRow, type Solution } from './io/solutionFile.ts';
 import { plotSensor, type PlotSensorOptions, type PlotSensorResult, type PlotSource } from './io/plotSensor.ts';
+
+/**
+ * The run-time models of the assembled items, read-only: what viewers and exporters draw and sample (positions,
+ * orientations, outputs of bodies, markers and meshes) without reaching into the compiled model.
+ */
+export interface AssembledItems {
+  /** Node models by node index. */
+  readonly nodes: readonly ModelOf['Node'][];
+  /** Object models by object index. */
+  readonly objects: readonly ModelOf['Object'][];
+  /** Marker models by marker index. */
+  readonly markers: readonly ModelOf['Marker'][];
+  /** Load models by load index. */
+  readonly loads: readonly ModelOf['Load'][];
+  /** Sensor models by sensor index. */
+  readonly sensors: readonly ModelOf['Sensor'][];
+}
 
 /** A dictionary a user passes to add...: a factory result or a plain object with the type key. */
 export type ItemInput = Record<string, unknown>;
@@ -192,9 +210,9 @@ export class MainSystem implements BuilderSink {
   get numberOfSensors(): number { return this.items.Sensor.length; }
 
   /** Adds a ground object; returns its object index. */
-  createGround(options: CreateGroundOptions = {}): ObjectIndex { return createGround(this, options); }
+  createGround(options: CreateGroundOptions = {}): ObjectIndex { return this.build('createGround', options, (own) => createGround(this, own)); }
   /** Adds a NodePoint, an ObjectMassPoint and, if gravity is non-zero, a gravity load; returns the object index. */
-  createMassPoint(options: CreateMassPointOptions = {}): ObjectIndex { return createMassPoint(this, options); }
+  createMassPoint(options: CreateMassPointOptions = {}): ObjectIndex { return this.build('createMassPoint', options, (own) => createMassPoint(this, own)); }
   /**
    * Adds a rigid-body node (nodeType), an ObjectRigidBody (or, with create2D, NodeRigidBody2D and
    * ObjectRigidBody2D) and, for non-zero gravity, a gravity load; returns the body index, or all indices
@@ -203,33 +221,54 @@ export class MainSystem implements BuilderSink {
   createRigidBody(options: CreateRigidBodyOptions & { returnDict: true }): CreateRigidBodyResult;
   /** Adds a rigid body; returns its object index (see the overload with returnDict). */
   createRigidBody(options: CreateRigidBodyOptions): ObjectIndex;
-  createRigidBody(options: CreateRigidBodyOptions): ObjectIndex | CreateRigidBodyResult { return createRigidBody(this, options); }
+  createRigidBody(options: CreateRigidBodyOptions): ObjectIndex | CreateRigidBodyResult { return this.build('createRigidBody', options, (own) => createRigidBody(this, own)); }
   /** Adds a position marker at each end and an ObjectConnectorSpringDamper (relaxed in the reference configuration without referenceLength); returns its index. */
-  createSpringDamper(options: CreateSpringDamperOptions = {}): ObjectIndex { return createSpringDamper(this, options); }
+  createSpringDamper(options: CreateSpringDamperOptions = {}): ObjectIndex { return this.build('createSpringDamper', options, (own) => createSpringDamper(this, own)); }
   /** Adds a position marker at each end and an ObjectConnectorCartesianSpringDamper between them; returns its index. */
-  createCartesianSpringDamper(options: CreateCartesianSpringDamperOptions = {}): ObjectIndex { return createCartesianSpringDamper(this, options); }
+  createCartesianSpringDamper(options: CreateCartesianSpringDamperOptions = {}): ObjectIndex { return this.build('createCartesianSpringDamper', options, (own) => createCartesianSpringDamper(this, own)); }
   /** Adds a position marker at each end and an ObjectConnectorDistance (reference distance without distance); returns its index. */
-  createDistanceConstraint(options: CreateDistanceConstraintOptions = {}): ObjectIndex { return createDistanceConstraint(this, options); }
+  createDistanceConstraint(options: CreateDistanceConstraintOptions = {}): ObjectIndex { return this.build('createDistanceConstraint', options, (own) => createDistanceConstraint(this, own)); }
   /** Adds a rigid marker at each end and an ObjectConnectorRigidBodySpringDamper with joint frame rotationMatrixJoint; returns its index. */
-  createRigidBodySpringDamper(options: CreateRigidBodySpringDamperOptions = {}): ObjectIndex { return createRigidBodySpringDamper(this, options); }
+  createRigidBodySpringDamper(options: CreateRigidBodySpringDamperOptions = {}): ObjectIndex { return this.build('createRigidBodySpringDamper', options, (own) => createRigidBodySpringDamper(this, own)); }
   /** Adds a MarkerBodyRigid on each body and an ObjectConnectorTorsionalSpringDamper about the axis; returns its index. */
-  createTorsionalSpringDamper(options: CreateTorsionalSpringDamperOptions): ObjectIndex { return createTorsionalSpringDamper(this, options); }
+  createTorsionalSpringDamper(options: CreateTorsionalSpringDamperOptions): ObjectIndex { return this.build('createTorsionalSpringDamper', options, (own) => createTorsionalSpringDamper(this, own)); }
   /** Adds a MarkerBodyRigid on each body at the joint position and an ObjectJointRevoluteZ about the axis; returns the joint index. */
-  createRevoluteJoint(options: CreateAxisJointOptions): ObjectIndex { return createRevoluteJoint(this, options); }
+  createRevoluteJoint(options: CreateAxisJointOptions): ObjectIndex { return this.build('createRevoluteJoint', options, (own) => createRevoluteJoint(this, own)); }
   /** Adds a MarkerBodyRigid on each body at the joint position and an ObjectJointPrismaticX along the axis; returns the joint index. */
-  createPrismaticJoint(options: CreateAxisJointOptions): ObjectIndex { return createPrismaticJoint(this, options); }
+  createPrismaticJoint(options: CreateAxisJointOptions): ObjectIndex { return this.build('createPrismaticJoint', options, (own) => createPrismaticJoint(this, own)); }
   /** Adds a MarkerBodyPosition on each body at the joint position and an ObjectJointSpherical; returns the joint index. */
-  createSphericalJoint(options: CreateSphericalJointOptions): ObjectIndex { return createSphericalJoint(this, options); }
+  createSphericalJoint(options: CreateSphericalJointOptions): ObjectIndex { return this.build('createSphericalJoint', options, (own) => createSphericalJoint(this, own)); }
   /** Adds a MarkerBodyRigid on each body at the joint position and an ObjectJointGeneric with axes rotationMatrixAxes; returns the joint index. */
-  createGenericJoint(options: CreateGenericJointOptions): ObjectIndex { return createGenericJoint(this, options); }
+  createGenericJoint(options: CreateGenericJointOptions): ObjectIndex { return this.build('createGenericJoint', options, (own) => createGenericJoint(this, own)); }
   /** Adds a MarkerNodeCoordinate on each side (a hidden ground node for a ground side) and an ObjectConnectorCoordinate; returns its index. */
-  createCoordinateConstraint(options: CreateCoordinateConstraintOptions): ObjectIndex { return createCoordinateConstraint(this, options); }
+  createCoordinateConstraint(options: CreateCoordinateConstraintOptions): ObjectIndex { return this.build('createCoordinateConstraint', options, (own) => createCoordinateConstraint(this, own)); }
   /** Adds a marker on the body at localPosition and a LoadForceVector (follower force with bodyFixed); returns the load index. */
-  createForce(options: CreateLoadOptions): LoadIndex { return createForce(this, options); }
+  createForce(options: CreateLoadOptions): LoadIndex { return this.build('createForce', options, (own) => createForce(this, own)); }
   /** Adds a MarkerBodyRigid on the body at localPosition and a LoadTorqueVector; returns the load index. */
-  createTorque(options: CreateLoadOptions): LoadIndex { return createTorque(this, options); }
+  createTorque(options: CreateLoadOptions): LoadIndex { return this.build('createTorque', options, (own) => createTorque(this, own)); }
   /** Adds a Cosserat rod on a reference centerline: p·n_el + 1 NodeRigidBodyQuaternion nodes, an ObjectCosseratRod and, with gravity, a load. */
-  createCosseratRod(options: CreateCosseratRodOptions): CreateCosseratRodResult { return createCosseratRod(this, options); }
+  createCosseratRod(options: CreateCosseratRodOptions): CreateCosseratRodResult { return this.build('createCosseratRod', options, (own) => createCosseratRod(this, own)); }
+
+  /**
+   * Runs a create helper all or nothing: its options must be own keys the helper knows (an unknown or inherited
+   * key is an error, inherited values are never read), and when it throws, every item it added is removed again.
+   */
+  private build<O extends object, R>(helper: keyof typeof builderOptionNames, options: O, run: (own: O) => R): R {
+    checkKnownKeys(helper, options, builderOptionNames[helper], `an option of ${helper}`);
+    const lengths = Object.fromEntries(Object.entries(this.items).map(([category, list]) => [category, list.length])) as Record<ItemCategory, number>;
+    try {
+      return run({ ...options });
+    } catch (error) {
+      for (const category of Object.keys(this.items) as ItemCategory[]) {
+        if (this.items[category].length > lengths[category]) {
+          this.items[category].length = lengths[category];
+          this.reference = undefined;
+          this.model = undefined;
+        }
+      }
+      throw error;
+    }
+  }
 
   /**
    * A readable summary, as Exudyn's print(mbs): the item counts and, once assembled, the coordinate counts; then one
@@ -392,6 +431,12 @@ export class MainSystem implements BuilderSink {
     return plotSensor(this, sources, options);
   }
 
+  /** The run-time models of the assembled items (read-only), for viewers and exporters; throws if not assembled. */
+  assembledItems(): AssembledItems {
+    const { nodes, objects, markers, loads, sensors } = this.compiled();
+    return { nodes, objects, markers, loads, sensors };
+  }
+
   /** The compiled model; throws if assemble() has not been called since the last change. */
   compiled(): CompiledModel {
     if (this.model === undefined) throw new FlexdynError('the system is not assembled: call mbs.assemble() after adding or modifying items');
@@ -457,8 +502,7 @@ export class MainSystem implements BuilderSink {
   }
 
   private defaults(category: ItemCategory, typeName: string): ItemDictionary {
-    const definition = itemRegistry.get(category, typeName, -1);
-    return completeDictionary(definition, {}, labelOf(category, definition.typeName, -1));
+    return defaultDictionary(itemRegistry.get(category, typeName, -1));
   }
 
   private numberOf(category: ItemCategory, name: string): number {

@@ -3,7 +3,7 @@
  * @module
  */
 export { SystemContainer, MainSystem, SystemDataAccess } from './MainSystem.ts';
-export type { ItemInput, PreStepUserFunction, PostNewtonUserFunction } from './MainSystem.ts';
+export type { ItemInput, PreStepUserFunction, PostNewtonUserFunction, AssembledItems } from './MainSystem.ts';
 export type { CreateGroundOptions, CreateMassPointOptions, CreateRigidBodyOptions, CreateRigidBodyResult } from './builders/bodies.ts';
 export { NodeType } from './builders/bodies.ts';
 export type {
@@ -139,8 +139,8 @@ export type { PlotCurve, SvgPlotOptions, AxisTicks } from './io/svgPlot.ts';
 export { loadSensorFile, parseSensorFile } from './io/sensorFile.ts';
 export type { SensorFileData } from './io/sensorFile.ts';
 /** ParaView export of a solution (.pvd time series of .vtp files). */
-export { exportVTK } from './io/vtk.ts';
-export type { ExportVTKOptions, ExportVTKResult } from './io/vtk.ts';
+export { exportVTK } from './viewer/vtkExport.ts';
+export type { ExportVTKOptions, ExportVTKResult } from './viewer/vtkExport.ts';
 
 
 /** Browser viewer: scene export beside a solution file and the local viewer server (npx flexdyn view <file>). */

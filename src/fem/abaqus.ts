@@ -159,9 +159,13 @@ function isIntegerToken(token: string): boolean {
   return true;
 }
 
+/** Largest label Abaqus allows (and an Int32Array holds): 2³¹ − 1. */
+const maximumLabel = 2147483647;
+
 function parseLabel(token: string, fileName: string, line: number, what: string): number {
   const v = isIntegerToken(token) ? Number(token) : NaN;
   if (!Number.isSafeInteger(v)) fail(fileName, line, `${what} must be an integer, got "${token}"`);
+  if (Math.abs(v) > maximumLabel) fail(fileName, line, `${what} must be at most ${maximumLabel} (2³¹ − 1) in magnitude, got ${token}`);
   return v;
 }
 
@@ -544,6 +548,7 @@ export function parseAbaqusMatrix(text: string, fileName: string, options: Abaqu
   const vals: number[] = [];
   let format: 'coordinate' | 'matrixInput' | undefined;
   let maxIndex = -1;
+  let maxIndexLine = 0;
   const limit = options.numberOfCoordinates;
   const nodeIndex = options.nodeIndexOfLabel ?? ((label: number) => label - 1);
   for (let i = 0; i < lines.length; i++) {
@@ -577,8 +582,7 @@ export function parseAbaqusMatrix(text: string, fileName: string, options: Abaqu
     }
     const v = parseReal(f[f.length - 1], fileName, lineNo, 'matrix value');
     rows.push(r); cols.push(c); vals.push(v);
-    if (r > maxIndex) maxIndex = r;
-    if (c > maxIndex) maxIndex = c;
+    if (Math.max(r, c) > maxIndex) { maxIndex = Math.max(r, c); maxIndexLine = lineNo; }
   }
   if (format === undefined) throw new FlexdynError(`${fileName}: matrix file has no entries`);
   let upper = 0, lower = 0;
@@ -589,6 +593,13 @@ export function parseAbaqusMatrix(text: string, fileName: string, options: Abaqu
   const storage: MatrixStorage = upper > 0 && lower > 0 ? 'full' : upper > 0 ? 'upper' : lower > 0 ? 'lower' : 'diagonal';
   const mirror = storage === 'upper' || storage === 'lower';
   const n = limit ?? maxIndex + 1;
+  // Without numberOfCoordinates the dimension comes from the largest index. A mass or stiffness matrix has an
+  // entry in every row, so a dimension beyond twice the entry count is one mistyped index (that would size
+  // the matrix at gigabytes), not a matrix.
+  if (limit === undefined && n > 2 * rows.length + 2) {
+    fail(fileName, maxIndexLine, `matrix index ${maxIndex + 1} would make the matrix ${n} × ${n} from ${rows.length} entries; `
+      + 'give numberOfCoordinates (the mesh\'s coordinate count) or correct the index');
+  }
   const asm = new SparseAssembler(n, mirror ? 2 * rows.length : rows.length);
   asm.begin();
   for (let k = 0; k < rows.length; k++) {

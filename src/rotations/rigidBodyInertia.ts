@@ -94,6 +94,27 @@ function checkInertiaTensor(functionName: string, parameter: string, j: Float64A
   }
 }
 
+/**
+ * Why a mass m, an inertia tensor J about a reference point (row-major 3×3) and a center of mass χ relative to it
+ * cannot belong to a rigid body, or undefined when they can. The inertia about the COM, J_C = J − m(|χ|² I − χχᵀ),
+ * must be symmetric positive semi-definite: the body's mass matrix [[m I, −m χ̃], [m χ̃, J]] is positive
+ * semi-definite exactly then (otherwise some motion has negative kinetic energy). Tolerance 1e-10 relative to
+ * trace J (round-off of computed tensors). The triangle inequalities J_i ≤ J_j + J_k are not required: planar
+ * models (Exudyn's rigidBody2Dtest) give diag(mL²/3) with an offset COM, and only J_zz enters their motion.
+ */
+export function rigidBodyInertiaDefect(mass: number, inertia: ArrayLike<number>, centerOfMass: ArrayLike<number>): string | undefined {
+  const j = Float64Array.from(inertia);
+  const scale = Math.abs(j[0]) + Math.abs(j[4]) + Math.abs(j[8]);
+  const tolerance = 1e-10 * scale;
+  const asym = Math.max(Math.abs(j[1] - j[3]), Math.abs(j[2] - j[6]), Math.abs(j[5] - j[7]));
+  if (asym > tolerance) return `the tensor must be symmetric, got largest |J_ij − J_ji| = ${asym}`;
+  addParallelAxis(j, -mass, centerOfMass);
+  const moments = symmetricEigenvalues3(j).sort((a, b) => a - b);
+  const about = centerOfMass[0] === 0 && centerOfMass[1] === 0 && centerOfMass[2] === 0 ? '' : ' about the center of mass (J − m(|χ|² I − χχᵀ))';
+  if (moments[0] < -tolerance) return `the principal moments${about} must be non-negative, got ${moments.map((x) => x.toPrecision(6)).join(', ')}`;
+  return undefined;
+}
+
 /** j += s·(|c|² I − c cᵀ) (row-major), the parallel-axis term s·c̃ᵀc̃. */
 function addParallelAxis(j: Float64Array, s: number, c: ArrayLike<number>): void {
   const cc = c[0] * c[0] + c[1] * c[1] + c[2] * c[2];

@@ -462,12 +462,14 @@ class Dense implements MatrixAccumulator {
 describe('assembly of node equations and numerical connector Jacobians', () => {
   it('eulerParameterConstraintIsAssembledFromTheNode', () => {
     const mbs = new SystemContainer().addSystem();
-    const node = mbs.addNode(NodeRigidBodyEP({ referenceCoordinates: [0, 0, 0, 1, 0, 0, 0], initialCoordinates: [0, 0, 0, 0.1, 0.2, -0.1, 0.3] }));
+    const node = mbs.addNode(NodeRigidBodyEP({ referenceCoordinates: [0, 0, 0, 1, 0, 0, 0] }));
     mbs.addObject(ObjectRigidBody({ physicsMass: 1, physicsInertia: [1, 2, 3, 0, 0, 0], nodeNumber: node }));
     mbs.assemble();
     const model = mbs.compiled();
     expect(model.nAE).toBe(1);
     const s = model.data.current;
+    // a state off the constraint manifold (a start there is rejected at assemble, an iterate may be there)
+    s.q.set([0, 0, 0, 0.1, 0.2, -0.1, 0.3]);
     s.u.set([0, 0, 0, 0.5, -0.25, 1, 2]);
     s.lambda[0] = 3;
     const assembler = new SystemAssembler(model);
@@ -616,13 +618,16 @@ describe('rigid-body bad input', () => {
     expect((caught as Error).message).toMatch(pattern);
   }
 
-  it('indefiniteInertiaIsRejectedNamingTheMinor', () => {
+  it('indefiniteInertiaIsRejectedNamingThePrincipalMoments', () => {
     const mbs = new SystemContainer().addSystem();
     const node = mbs.addNode(NodeRigidBodyRxyz({}));
     expectFlexdynError(() => mbs.addObject(ObjectRigidBody({ physicsMass: 1, physicsInertia: [1, 1, -0.5, 0, 0, 0], nodeNumber: node })),
-      /^ObjectRigidBody #0: physicsInertia must give a positive semi-definite inertia tensor .*, got \[1, 1, -0\.5, 0, 0, 0\] with Jzz = -0\.5$/);
+      /^ObjectRigidBody #0: physicsInertia must be the inertia of a mass distribution about the reference point: the principal moments must be non-negative, got -0\.500000, 1\.00000, 1\.00000; got \[1, 1, -0\.5, 0, 0, 0\] with physicsMass = 1, physicsCenterOfMass = \[0, 0, 0\]$/);
     expectFlexdynError(() => mbs.addObject(ObjectRigidBody({ physicsMass: 1, physicsInertia: [1, 1, 1, 0, 0, 2], nodeNumber: node })),
-      /^ObjectRigidBody #0: physicsInertia must give a positive semi-definite .* with Jxx·Jyy − Jxy² = -3$/);
+      /^ObjectRigidBody #0: physicsInertia must be the inertia .*: the principal moments must be non-negative, got -1\.00000, 1\.00000, 3\.00000; got \[1, 1, 1, 0, 0, 2\]/);
+    // positive semi-definite about the reference point, but not about the center of mass: the mass matrix would be indefinite
+    expectFlexdynError(() => mbs.addObject(ObjectRigidBody({ physicsMass: 1, physicsInertia: [1, 1, 1, 0, 0, 0], physicsCenterOfMass: [0, 0, 1.2], nodeNumber: node })),
+      /^ObjectRigidBody #0: physicsInertia must be the inertia .*: the principal moments about the center of mass \(J − m\(\|χ\|² I − χχᵀ\)\) must be non-negative, got -0\.440000, -0\.440000, 1\.00000;/);
   });
 
   it('aNonSymmetricTensorCannotBeGivenAsInertia', () => {

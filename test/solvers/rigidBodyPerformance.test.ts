@@ -1,6 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import {
-  SystemContainer, NodeRigidBodyEP, ObjectRigidBody, NodePoint, MassPoint, LinearSolverType, RigidBodyInertia, type MainSystem,
+  SystemContainer, NodeRigidBodyEP, ObjectRigidBody, NodePoint, MassPoint, LinearSolverType, RigidBodyInertia, ConfigurationType, type MainSystem,
 } from '../../src/index.ts';
 import { SystemAssembler } from '../../src/model/assembly.ts';
 import { SparseAssembler } from '../../src/linalg/sparse.ts';
@@ -14,16 +14,20 @@ import { mulberry32 } from '../linalg/matrices.ts';
 /** Two rotated Euler-parameter bodies with a COM offset and a mass point: state-dependent, disjoint mass blocks. */
 function rigidBodiesAndPoint(shareNode: boolean): MainSystem {
   const mbs = new SystemContainer().addSystem();
-  const inertia = new RigidBodyInertia({ mass: 2, inertiaTensor: [[0.3, 0.01, 0], [0.01, 0.2, 0.02], [0, 0.02, 0.1]], com: [0.1, -0.2, 0.05] });
+  const inertia = new RigidBodyInertia({ mass: 2, inertiaTensor: [[0.3, 0.01, 0], [0.01, 0.2, 0.02], [0, 0.02, 0.1]], com: [0.05, -0.1, 0.025] });
   for (let i = 0; i < 2; i++) {
     const ep = [Math.cos(0.3 + i), Math.sin(0.3 + i) * 0.6, Math.sin(0.3 + i) * 0.8, 0];
-    const node = mbs.addNode(NodeRigidBodyEP({ referenceCoordinates: [i, 0, 0, ...ep], initialCoordinates: [0.1, 0.2, 0.3, 0.01, -0.02, 0.03, 0.04] }));
+    const node = mbs.addNode(NodeRigidBodyEP({ referenceCoordinates: [i, 0, 0, ...ep], initialCoordinates: [0.1, 0.2, 0.3, 0, 0, 0, 0] }));
     mbs.addObject(ObjectRigidBody({ physicsMass: 2, physicsInertia: inertia.getInertia6D(), physicsCenterOfMass: Array.from(inertia.com), nodeNumber: node }));
   }
   const point = mbs.addNode(NodePoint({ referenceCoordinates: [0, 1, 0] }));
   mbs.addObject(MassPoint({ physicsMass: 3, nodeNumber: point }));
   if (shareNode) mbs.addObject(MassPoint({ physicsMass: 0.5, nodeNumber: point }));
   mbs.assemble();
+  // Euler parameters off unit length (an iterate's; a start there is rejected at assemble): M(q) for any q
+  const q = [...[0.1, 0.2, 0.3, 0.01, -0.02, 0.03, 0.04], ...[0.1, 0.2, 0.3, 0.01, -0.02, 0.03, 0.04], 0, 0, 0];
+  mbs.systemData.setODE2Coordinates(q, ConfigurationType.Initial);
+  mbs.systemData.setODE2Coordinates(q, ConfigurationType.Current);
   return mbs;
 }
 

@@ -3,7 +3,7 @@ import type { ItemState } from '../../registry/capabilities.ts';
 import type { ItemLabel } from '../../core/errors.ts';
 import { bool, vector } from '../../registry/parameters.ts';
 import { eulerParameters2GInto, eulerParameters2GLocalInto } from '../../rotations/rotationMatrices.ts';
-import { checkNonzeroQuaternion, RigidNodeModel, rigidNodeOutputs, rotXYZOfOrientation } from './rigidNodeBase.ts';
+import { checkUnitEulerParameters, RigidNodeModel, rigidNodeOutputs, rotXYZOfOrientation } from './rigidNodeBase.ts';
 
 const parameters = {
   referenceCoordinates: vector([0, 0, 0, 0, 0, 0, 0], 'Reference position [x, y, z] and Euler parameters [p0, p1, p2, p3] (p0 scalar part); give e.g. [0, 0, 0, 1, 0, 0, 0].', 7),
@@ -102,15 +102,23 @@ export const nodeRigidBodyEPDefinition: ItemDefinition<'Node', typeof parameters
   description: 'A 3D rigid-body node with 7 ODE2 coordinates: the displacement of the reference point and four Euler parameters '
     + 'p = [p0, p1, p2, p3] (p0 scalar part, total value p_ref + q, never normalized). With addConstraintEquation the node adds the '
     + 'algebraic equation p·p − 1 = 0 (index 3) or 2 p·ṗ = 0 (index-2 solvers) with its Lagrange multiplier. '
-    + 'The reference plus initial Euler parameters must not be zero.',
+    + 'The reference plus initial Euler parameters must have unit length (within 1e-6).',
   parameters,
   outputVariables: rigidNodeOutputs,
   equations: 'A = [[1 − 2p₃² − 2p₂², 2p₂p₁ − 2p₃p₀, 2p₃p₁ + 2p₂p₀], [2p₃p₀ + 2p₂p₁, 1 − 2p₃² − 2p₁², 2p₃p₂ − 2p₁p₀], '
     + '[2p₃p₁ − 2p₂p₀, 2p₃p₂ + 2p₁p₀, 1 − 2p₂² − 2p₁²]]; ω = G ṗ, ω̄ = G_l ṗ with G = 2[−p, p₀I + p̃], '
     + 'G_l = 2[−p, p₀I − p̃] (p = [p₁, p₂, p₃]). Constraint g = p·p − 1 (index 3) or 2p·ṗ (index 2), ∂g/∂q = [0, 0, 0, 2pᵀ] '
     + 'in both cases; reaction 2pλ on the Euler-parameter equations. AngularAcceleration = G p̈.',
+  example: (mbs) => {
+    const node = mbs.addNode({ nodeType: 'RigidBodyEP', referenceCoordinates: [0.1, 0.2, 0.3, 0.9, 0.3, -0.2, Math.sqrt(1 - 0.94)], initialVelocities: [0.5, 0, -0.2, 0.1, -0.2, 0.3, 0.05] });
+    mbs.addObject({ objectType: 'RigidBody', physicsMass: 1.5, physicsInertia: [0.2, 0.3, 0.4, 0, 0.01, 0], physicsCenterOfMass: [0.05, 0, -0.02], nodeNumber: node });
+    const marker = mbs.addMarker({ markerType: 'NodeRigid', nodeNumber: node });
+    mbs.addLoad({ loadType: 'ForceVector', markerNumber: marker, loadVector: [0.5, -1, 2], bodyFixed: true });
+    mbs.addLoad({ loadType: 'TorqueVector', markerNumber: marker, loadVector: [0.1, 0.3, -0.2], bodyFixed: true });
+    return node;
+  },
   create: (v, label) => {
-    checkNonzeroQuaternion(label, v.referenceCoordinates, v.initialCoordinates, 3);
+    checkUnitEulerParameters(label, v.referenceCoordinates, v.initialCoordinates, 3);
     return new RigidBodyEPNodeModel(label, Float64Array.from(v.referenceCoordinates), Float64Array.from(v.initialCoordinates),
       Float64Array.from(v.initialVelocities), v.addConstraintEquation);
   },

@@ -106,6 +106,14 @@ export const nodeRigidBodyQuaternionDefinition: ItemDefinition<'Node', typeof pa
   outputVariables: rigidNodeOutputs,
   equations: 'A(P) = I + 2(p₀p̃ + p̃²)/|P|²; G_l = I, G = A; ṙ = v, Ṗ = ½ P ⊗ (0, ω̄) = ½[−pᵀ; p₀I + p̃] ω̄. '
     + 'Coordinates_t and Coordinates_tt are the 6 velocity coordinates and their derivatives; AngularAcceleration = A ω̄̇.',
+  example: (mbs) => {
+    const node = mbs.addNode({ nodeType: 'RigidBodyQuaternion', referenceCoordinates: [0.1, 0.2, 0.3, 0.9, 0.3, -0.2, Math.sqrt(1 - 0.94)], initialVelocities: [0.5, 0, -0.2, 1, -2, 0.5] });
+    mbs.addObject({ objectType: 'RigidBody', physicsMass: 1.5, physicsInertia: [0.2, 0.3, 0.4, 0, 0.01, 0], physicsCenterOfMass: [0.05, 0, -0.02], nodeNumber: node });
+    const marker = mbs.addMarker({ markerType: 'NodeRigid', nodeNumber: node });
+    mbs.addLoad({ loadType: 'ForceVector', markerNumber: marker, loadVector: [0.5, -1, 2], bodyFixed: true });
+    mbs.addLoad({ loadType: 'TorqueVector', markerNumber: marker, loadVector: [0.1, 0.3, -0.2], bodyFixed: true });
+    return node;
+  },
   create: (v, label) => {
     checkNonzeroQuaternion(label, v.referenceCoordinates, v.initialCoordinates, 3);
     return new RigidBodyQuaternionNodeModel(label, Float64Array.from(v.referenceCoordinates), Float64Array.from(v.initialCoordinates),

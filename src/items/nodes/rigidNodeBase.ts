@@ -232,3 +232,26 @@ export function checkNonzeroQuaternion(label: ItemLabel, reference: ArrayLike<nu
     itemError(label, 'referenceCoordinates', `plus initialCoordinates must give nonzero rotation parameters (entries ${offset}…${offset + 3}; e.g. referenceCoordinates [x, y, z, 1, 0, 0, 0]), got [${total.join(', ')}]`);
   }
 }
+
+/**
+ * Tolerance of |‖p‖ − 1| for the Euler parameters a simulation starts from: computed parameters are unit to
+ * ~1e-15; hand-typed ones with 7 digits pass; anything larger is an input error that the constraint p·p = 1 would
+ * silently correct in the first step (a jump of the body) or, without the constraint, scale the rotation matrix.
+ */
+const unitEulerParameterTolerance = 1e-6;
+
+/** Throws unless reference plus initial Euler parameters (entries offset … offset + 3) have unit length. */
+export function checkUnitEulerParameters(label: ItemLabel, reference: ArrayLike<number>, initial: ArrayLike<number>, offset: number): void {
+  checkNonzeroQuaternion(label, reference, initial, offset);
+  let norm2 = 0;
+  const total: number[] = [];
+  for (let i = 0; i < 4; i++) {
+    const value = reference[offset + i] + initial[offset + i];
+    total.push(value);
+    norm2 += value * value;
+  }
+  const norm = Math.sqrt(norm2);
+  if (Math.abs(norm - 1) > unitEulerParameterTolerance) {
+    itemError(label, 'referenceCoordinates', `plus initialCoordinates must give unit Euler parameters (entries ${offset}…${offset + 3}, |p| = 1 within ${unitEulerParameterTolerance}), got [${total.join(', ')}] with |p| = ${norm}`);
+  }
+}

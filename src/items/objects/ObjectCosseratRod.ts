@@ -1041,6 +1041,16 @@ export const objectCosseratRodDefinition: ItemDefinition<'Object', typeof parame
     'PotentialEnergy = ∫ ½[(γ − γ⁰)ᵀC_γ(γ − γ⁰) + (κ − κ⁰)ᵀC_κ(κ − κ⁰)] J dξ (internal-force quadrature), KineticEnergy = ½uᵀMu.',
   ].join('\n'),
   validate: validateRod,
+  example: (mbs) => {
+    // two quadratic elements along a bent reference line, with every stiffness, damping and inertia parameter set
+    const nodes = [0, 1, 2, 3, 4].map((i) => mbs.addNode({ nodeType: 'RigidBodyQuaternion', referenceCoordinates: [0.25 * i, 0.02 * i * i, 0, 1, 0, 0, 0.04 * i], initialVelocities: [0, 0.1 * i, 0, 0.2, 0, 0.5] }));
+    const rod = mbs.addObject({
+      objectType: 'CosseratRod', nodeNumbers: nodes, polynomialDegree: 2, physicsMassPerLength: 0.5, physicsInertiaPerLength: [0.02, 0.01, 0.01],
+      physicsAxialShearStiffness: [100, 40, 50], physicsBendingTorsionStiffness: [3, 4, 5], physicsAxialShearDamping: [0.5, 0.2, 0.3], physicsBendingTorsionDamping: [0.02, 0.03, 0.04],
+    });
+    mbs.addLoad({ loadType: 'ForceVector', markerNumber: mbs.addMarker({ markerType: 'BodyRigid', bodyNumber: rod, localPosition: [0.6, 0, 0] }), loadVector: [0, 0.5, -1] });
+    return rod;
+  },
   create: (v, label) => new CosseratRodModel(label, v),
 };
 

@@ -824,6 +824,24 @@ export const objectFFRFDefinition: ItemDefinition<'Object', typeof parameters> =
       if (r !== c) itemError(label, name, `must be square (n_f × n_f) or empty, got ${r} x ${c}`);
     }
   },
+  example: (mbs) => {
+    // a floating triangle of three mesh nodes (lumped masses, a truss of three springs as stiffness) on a spinning reference frame
+    const x = [[0, 0, 0], [1, 0, 0], [0.2, 0.8, 0.1]];
+    const nodes = [mbs.addNode({ nodeType: 'RigidBodyEP', referenceCoordinates: [0.1, 0, 0.2, 1, 0, 0, 0], initialVelocities: [0.1, 0, 0, 0, 0.2, 0.3, 0.4] })];
+    for (const p of x) nodes.push(mbs.addNode({ nodeType: 'Point', referenceCoordinates: p }));
+    const stiffness = Array.from({ length: 9 }, () => new Array<number>(9).fill(0));
+    for (const [i, j] of [[0, 1], [1, 2], [2, 0]]) {
+      const d = [0, 1, 2].map((k) => x[j][k] - x[i][k]), length = Math.hypot(...d);
+      for (let a = 0; a < 3; a++) for (let b = 0; b < 3; b++) {
+        const kab = (200 * d[a] * d[b]) / length ** 3;
+        stiffness[3 * i + a][3 * i + b] += kab; stiffness[3 * j + a][3 * j + b] += kab;
+        stiffness[3 * i + a][3 * j + b] -= kab; stiffness[3 * j + a][3 * i + b] -= kab;
+      }
+    }
+    const mass = Array.from({ length: 9 }, (_, i) => Array.from({ length: 9 }, (_, j) => (i === j ? 0.4 : 0)));
+    const damping = stiffness.map((row) => row.map((v) => 0.01 * v));
+    return mbs.addObject({ objectType: 'FFRF', nodeNumbers: nodes, massMatrixFF: mass, stiffnessMatrixFF: stiffness, dampingMatrixFF: damping, tisserandFrameConstraints: true });
+  },
   create: (v, label) => new FFRFModel(label, v),
 };
 

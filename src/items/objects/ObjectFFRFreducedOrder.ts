@@ -3,6 +3,8 @@ import type {
   BindContext, BodyModel, ItemState, NodeModel, ObjectModel, SuperElementMeshNodeMap, SuperElementModel,
 } from '../../registry/capabilities.ts';
 import { describeValue, itemError, type ItemLabel } from '../../core/errors.ts';
+import { checkMassMatrix } from '../../registry/physicalChecks.ts';
+import { rigidBodyInertiaDefect } from '../../rotations/rigidBodyInertia.ts';
 import { OutputVariableType } from '../../registry/enums.ts';
 import {
   bool, matrix, nodeIndexArray, outputVariable, ureal, userFunction, vector, type MatrixValue, type UserFunctionValue,
@@ -748,6 +750,22 @@ export const objectFFRFreducedOrderDefinition: ItemDefinition<'Object', typeof p
     + 'f_v,t = A[ω̃ C ω + 2 M_ΦtΨ̃(ζ̇⊗I)ω], f_v,r = −G_lᵀ[ω̃ Θ_ζ ω + 2(M_x̃Ψ̃(ζ̇⊗I) + (ζ⊗I)ᵀM_Ψ̃Ψ̃(ζ̇⊗I))ω], '
     + 'f_v,f = (I⊗ω)ᵀ[M_x̃Ψ̃ᵀ + M_Ψ̃Ψ̃(ζ⊗I)]ω + 2M_Ψ̃Ψᵀ(ζ̇⊗I)ω (ω body-fixed; plus the Ġ_lθ̇ terms for nodes with Ġ_lθ̇ ≠ 0). '
     + 'KineticEnergy ½ q̇ᵀ M q̇, PotentialEnergy ½ ζᵀ K_red ζ.',
+  example: (mbs) => {
+    // four mesh points and one mode (bending-like in y, stretching in x) on a spinning reference frame; FFRF terms off
+    const referencePositions = [0, 0, 0, 1, 0, 0, 0, 0.5, 0, 1, 0.5, 0.2];
+    const modeBasis = [[0], [0], [0], [0.1], [0.3], [0], [0], [0], [0], [0.1], [0.3], [0.05]];
+    const nodes = [
+      mbs.addNode({ nodeType: 'RigidBodyEP', referenceCoordinates: [0.1, 0, 0, 1, 0, 0, 0], initialVelocities: [0, 0.2, 0, 0, 0.1, 0.3, 0.2] }),
+      mbs.addNode({ nodeType: 'GenericODE2', numberOfODE2Coordinates: 1, referenceCoordinates: [0], initialCoordinates: [0.1], initialCoordinates_t: [0.5] }),
+    ];
+    return mbs.addObject({ objectType: 'FFRFreducedOrder', nodeNumbers: nodes, massMatrixReduced: [[1]], stiffnessMatrixReduced: [[40]], dampingMatrixReduced: [[0.2]], modeBasis, referencePositions, computeFFRFterms: false });
+  },
+  validate: (v, label) => {
+    checkMassMatrix(label, 'massMatrixReduced', v.massMatrixReduced);
+    const inertia = v.physicsInertia;
+    const defect = rigidBodyInertiaDefect(v.physicsMass, [...inertia[0], ...inertia[1], ...inertia[2]], v.physicsCenterOfMass);
+    if (defect !== undefined) itemError(label, 'physicsInertia', `must be the inertia of the undeformed body about the reference point: ${defect}; got ${JSON.stringify(inertia)} with physicsMass = ${v.physicsMass}`);
+  },
   create: (v, label) => new FFRFreducedOrderModel(label, v),
 };
 

@@ -1,6 +1,7 @@
 import { makeFactory, type ItemDefinition } from '../../registry/definition.ts';
 import type { BindContext, ItemState, NodeModel, ObjectModel } from '../../registry/capabilities.ts';
 import { describeValue, itemError, type ItemLabel } from '../../core/errors.ts';
+import { checkMassMatrix } from '../../registry/physicalChecks.ts';
 import { OutputVariableType } from '../../registry/enums.ts';
 import { matrix, nodeIndexArray, userFunction, vector, type MatrixValue, type UserFunctionValue } from '../../registry/parameters.ts';
 
@@ -246,6 +247,11 @@ export const objectGenericODE2Definition: ItemDefinition<'Object', typeof parame
       const rows = v[name];
       if (rows.length > 0 && rows[0].length !== rows.length) itemError(label, name, `must be a square matrix (n × n) or empty, got ${rows.length} x ${rows[0].length}`);
     }
+    checkMassMatrix(label, 'massMatrix', v.massMatrix);
+  },
+  example: (mbs) => {
+    const nodes = [mbs.addNode({ nodeType: 'GenericODE2', numberOfODE2Coordinates: 2, referenceCoordinates: [0, 0], initialCoordinates: [0.1, 0], initialCoordinates_t: [0, 1] }), mbs.addNode({ nodeType: '1D', initialVelocities: [0.5] })];
+    return mbs.addObject({ objectType: 'GenericODE2', nodeNumbers: nodes, massMatrix: [[2, 0, 0], [0, 1, 0], [0, 0, 1]], stiffnessMatrix: [[30, -5, 0], [-5, 20, -2], [0, -2, 10]], dampingMatrix: [[0.5, 0, 0], [0, 0.2, 0], [0, 0, 0.1]], forceVector: [1, 0, -0.5] });
   },
   create: (v, label) => new GenericODE2Model(label, v),
 };

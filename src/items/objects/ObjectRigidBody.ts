@@ -3,6 +3,7 @@ import type { ItemState, NodeModel } from '../../registry/capabilities.ts';
 import { itemError, type ItemLabel } from '../../core/errors.ts';
 import { nodeIndex, ureal, vector } from '../../registry/parameters.ts';
 import { rotationMatrix2RotXYZInto } from '../../rotations/rotationMatrices.ts';
+import { rigidBodyInertiaDefect } from '../../rotations/rigidBodyInertia.ts';
 import { mat3MulVecInto } from '../../rotations/skew.ts';
 import { RigidNodeModel } from '../nodes/rigidNodeBase.ts';
 import { RigidBodyBase, rigidBodyOutputs } from './rigidBodyBase.ts';
@@ -19,25 +20,12 @@ function inertiaTensor(j6: ArrayLike<number>): Float64Array {
   return Float64Array.of(j6[0], j6[5], j6[4], j6[5], j6[1], j6[3], j6[4], j6[3], j6[2]);
 }
 
-/**
- * Throws unless the inertia tensor is positive semi-definite: every principal minor (diagonal entries,
- * the three 2×2 minors and the determinant) must be ≥ −1e-13·scale^k with scale = max |J_ij|.
- */
-function checkInertia(label: ItemLabel, j6: ArrayLike<number>): void {
-  const j = inertiaTensor(j6);
-  const scale = Math.max(...Array.from(j, Math.abs));
-  const tolerance = 1e-13;
-  const fail = (what: string, value: number) => itemError(label, 'physicsInertia',
-    `must give a positive semi-definite inertia tensor [[Jxx, Jxy, Jxz], [Jxy, Jyy, Jyz], [Jxz, Jyz, Jzz]], got [${Array.from(j6).join(', ')}] with ${what} = ${value}`);
-  for (const [k, name] of [[0, 'Jxx'], [4, 'Jyy'], [8, 'Jzz']] as const) if (j[k] < -tolerance * scale) fail(name, j[k]);
-  const minors: [string, number][] = [
-    ['Jxx·Jyy − Jxy²', j[0] * j[4] - j[1] * j[1]],
-    ['Jxx·Jzz − Jxz²', j[0] * j[8] - j[2] * j[2]],
-    ['Jyy·Jzz − Jyz²', j[4] * j[8] - j[5] * j[5]],
-  ];
-  for (const [name, value] of minors) if (value < -tolerance * scale * scale) fail(name, value);
-  const det = j[0] * (j[4] * j[8] - j[5] * j[7]) - j[1] * (j[3] * j[8] - j[5] * j[6]) + j[2] * (j[3] * j[7] - j[4] * j[6]);
-  if (det < -tolerance * scale * scale * scale) fail('det J', det);
+/** Throws unless mass, inertia about the reference point and center of mass can belong to a rigid body (see rigidBodyInertiaDefect). */
+function checkInertia(label: ItemLabel, mass: number, j6: ArrayLike<number>, centerOfMass: ArrayLike<number>): void {
+  const defect = rigidBodyInertiaDefect(mass, inertiaTensor(j6), centerOfMass);
+  if (defect !== undefined) {
+    itemError(label, 'physicsInertia', `must be the inertia of a mass distribution about the reference point: ${defect}; got [${Array.from(j6).join(', ')}] with physicsMass = ${mass}, physicsCenterOfMass = [${Array.from(centerOfMass).join(', ')}]`);
+  }
 }
 
 /**
@@ -297,7 +285,15 @@ export const objectRigidBodyDefinition: ItemDefinition<'Object', typeof paramete
     + 'with ω̄ = G_l θ̇: LHS_θ = G_lᵀ(ω̄ × Jω̄) + G_lᵀ J Ġ_l θ̇ (the last term for Rxyz), '
     + 'LHS_u = A[ω̄ × (U × ω̄) + U × Ġ_l θ̇], U = −mχ (χ ≠ 0). Position Jacobian at x: [I | A(−x̃)G_l]; rotation Jacobian [0 | G]; '
     + 'mass-proportional load b: Q = [m I | A skew(−mχ) G_l]ᵀ b.',
-  validate: (v, label) => checkInertia(label, v.physicsInertia),
+  validate: (v, label) => checkInertia(label, v.physicsMass, v.physicsInertia, v.physicsCenterOfMass),
+  example: (mbs) => {
+    const node = mbs.addNode({ nodeType: 'RigidBodyEP', referenceCoordinates: [0.5, 0, 1, 1, 0, 0, 0], initialVelocities: [0.2, 0.1, -0.3, 0, 0, 0, 0] });
+    const body = mbs.addObject({ objectType: 'RigidBody', physicsMass: 2, physicsInertia: [0.3, 0.4, 0.5, 0.01, -0.02, 0.03], physicsCenterOfMass: [0.1, -0.05, 0.08], nodeNumber: node });
+    const marker = mbs.addMarker({ markerType: 'BodyRigid', bodyNumber: body, localPosition: [0.3, 0.2, -0.1] });
+    mbs.addLoad({ loadType: 'ForceVector', markerNumber: marker, loadVector: [1, -2, 0.5], bodyFixed: true });
+    mbs.addLoad({ loadType: 'TorqueVector', markerNumber: marker, loadVector: [0.2, 0.1, -0.3] });
+    return body;
+  },
   create: (v, label) => new RigidBodyModel(label, v.nodeNumber, v.physicsMass, v.physicsInertia, v.physicsCenterOfMass),
 };
 

@@ -163,7 +163,11 @@ export class JointModel implements ObjectModel {
   private offsetNonzero = true;
   private n = 0;
 
-  constructor(readonly label: ItemLabel, private readonly selection: JointSelection, private readonly v: JointValues, outputVariables: readonly OutputVariableType[]) {
+  constructor(
+    readonly label: ItemLabel,
+    /** What the joint lowers to (read-only: its constrained axes and marker kind; viewers draw the joint from it). */
+    readonly selection: JointSelection,
+    private readonly v: JointValues, outputVariables: readonly OutputVariableType[]) {
     this.markers = new MarkerPair(label, v.markerNumbers);
     this.nAE = selection.rows.length;
     const j = selection.constrainedAxes;

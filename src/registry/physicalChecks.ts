@@ -1,0 +1,52 @@
+import { itemError, type ItemLabel } from '../core/errors.ts';
+import { largestAsymmetry, largestMagnitude, negativeEigenvalue } from '../linalg/definiteness.ts';
+import type { MatrixValue } from './parameters.ts';
+
+/**
+ * Relative tolerance of the symmetry and definiteness checks of mass matrices: 1e-10 of the largest entry
+ * allows the round-off of computed matrices (products such as Ψᵀ M Ψ) and rejects every physical error.
+ */
+const massTolerance = 1e-10;
+
+/**
+ * Throws unless a mass (or inertia) matrix given as rows is symmetric and positive semi-definite: a kinetic
+ * energy ½ q̇ᵀ M q̇ that can be negative, or an asymmetric M, belongs to no physical body.
+ */
+export function checkMassMatrix(label: ItemLabel, parameter: string, rows: MatrixValue): void {
+  const n = rows.length;
+  if (n === 0) return;
+  for (let i = 0; i < n; i++) if (rows[i].length !== n) itemError(label, parameter, `must be a square matrix (n × n), got ${n} rows and ${rows[i].length} entries in row ${i}`);
+  const a = new Float64Array(n * n);
+  for (let i = 0; i < n; i++) for (let j = 0; j < n; j++) a[i * n + j] = rows[i][j];
+  const scale = largestMagnitude(a);
+  const asymmetry = largestAsymmetry(a, n);
+  if (asymmetry.value > massTolerance * scale) {
+    const { row: i, column: j } = asymmetry;
+    itemError(label, parameter, `must be symmetric (a mass matrix is), got entry [${i}][${j}] = ${a[i * n + j]} but [${j}][${i}] = ${a[j * n + i]}`);
+  }
+  for (let i = 0; i < n; i++) {
+    if (a[i * n + i] < -massTolerance * scale) itemError(label, parameter, `must be positive semi-definite (kinetic energy ≥ 0), got diagonal entry [${i}][${i}] = ${a[i * n + i]}`);
+  }
+  const lambda = negativeEigenvalue(a, n, massTolerance * scale);
+  if (lambda !== undefined) itemError(label, parameter, `must be positive semi-definite (kinetic energy ≥ 0), got a matrix with eigenvalue ${lambda.toPrecision(6)}`);
+}
+
+/** Throws unless every entry of a vector parameter (stiffnesses, dampings, masses per axis) is ≥ 0. */
+export function checkNonNegativeEntries(label: ItemLabel, parameter: string, values: ArrayLike<number>, meaning: string): void {
+  for (let i = 0; i < values.length; i++) {
+    if (values[i] < 0) itemError(label, parameter, `entry ${i} must be non-negative (${meaning}), got ${values[i]}`);
+  }
+}
+
+/**
+ * Throws unless the symmetric part of a stiffness or damping matrix (rows) is positive semi-definite: otherwise
+ * some small motion gains energy from the element (a spring that pushes away, a damper that drives).
+ */
+export function checkPassiveMatrix(label: ItemLabel, parameter: string, rows: MatrixValue, meaning: string): void {
+  const n = rows.length;
+  if (n === 0) return;
+  const a = new Float64Array(n * n);
+  for (let i = 0; i < n; i++) for (let j = 0; j < n; j++) a[i * n + j] = rows[i][j];
+  const lambda = negativeEigenvalue(a, n, massTolerance * largestMagnitude(a));
+  if (lambda !== undefined) itemError(label, parameter, `must have a positive semi-definite symmetric part (${meaning}), got one with eigenvalue ${lambda.toPrecision(6)}`);
+}
