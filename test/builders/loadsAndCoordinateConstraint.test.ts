@@ -60,6 +60,9 @@ describe('createForce, createTorque (Exudyn CreateForce, CreateTorque)', () => {
     expect(() => mbs.createForce({ bodyNumber: -1 as never })).toThrow('createForce: bodyNumber must be an object index (the body the load acts on), got number -1');
     expect(() => mbs.createTorque({ bodyNumber: body, localPosition: [0, 0] })).toThrow(/^createTorque: localPosition must be a vector of 3 finite numbers/);
     expect(() => mbs.createForce({ bodyNumber: body, loadVector: [1, 2] })).toThrow(FlexdynError);
+    // an unknown option (Exudyn would raise a TypeError; a JS object would be silently ignored)
+    expect(() => mbs.createForce({ bodyNumber: body, loadVektor: [0, 1, 0] } as never)).toThrow(/^createForce: 'loadVektor' is not an option of createForce \(did you mean 'loadVector'\?\)/);
+    expect(() => mbs.createTorque({ bodyNumber: body, bodyfixed: true } as never)).toThrow(/^createTorque: 'bodyfixed' is not an option of createTorque \(did you mean 'bodyFixed'\?\)/);
     expect([mbs.numberOfMarkers, mbs.numberOfLoads]).toEqual(before);
   });
 });
@@ -105,6 +108,8 @@ describe('createCoordinateConstraint (Exudyn CreateCoordinateConstraint)', () =>
     expect(() => mbs.createCoordinateConstraint({ bodyNumbers: [rod.objectNumber], coordinates: [0, 0] } as never)).toThrow(/^createCoordinateConstraint: bodyNumbers must be \[body0, body1\]/);
     expect(() => mbs.createCoordinateConstraint({ bodyNumbers: [null, rod.objectNumber], coordinates: [null, 1.5] })).toThrow(/^createCoordinateConstraint: coordinates\[1\] must be a coordinate index/);
     expect(() => mbs.createCoordinateConstraint({ bodyNumbers: [null, rod.objectNumber], coordinates: [null, 0], factorValue1: 'x' as never })).toThrow(FlexdynError);
+    expect(() => mbs.createCoordinateConstraint({ bodyNumbers: [null, rod.objectNumber], coordinates: [null, 0], factor: 2 } as never))
+      .toThrow(/^createCoordinateConstraint: 'factor' is not an option of createCoordinateConstraint/);
     expect(counts()).toEqual(before);
   });
 });
