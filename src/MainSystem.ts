@@ -71,6 +71,7 @@ export class SystemDataAccess {
 
   /** Sets ODE2 position coordinates (displacements) of a configuration; the reference configuration comes from the nodes. */
   setODE2Coordinates(values: ArrayLike<number>, configuration: ConfigurationType = ConfigurationType.Current): void {
+    this.mbs.requireNoRunningSolve('systemData.setODE2Coordinates');
     if (configuration === ConfigurationType.Reference) {
       throw new FlexdynError('systemData.setODE2Coordinates: configuration must be Current, Initial, StartOfStep or Visualization, got Reference; reference coordinates are the nodes\' referenceCoordinates (change them with modifyNode and assemble again)');
     }
@@ -84,6 +85,7 @@ export class SystemDataAccess {
 
   /** Sets ODE2 velocity coordinates of a configuration. */
   setODE2Coordinates_t(values: ArrayLike<number>, configuration: ConfigurationType = ConfigurationType.Current): void {
+    this.mbs.requireNoRunningSolve('systemData.setODE2Coordinates_t');
     setChecked(this.mbs.stateOf(configuration).u, values, 'ODE2 velocities');
   }
 
@@ -99,6 +101,7 @@ export class SystemDataAccess {
 
   /** Sets the algebraic coordinates (Lagrange multipliers) of a configuration, e.g. a static solution's λ as initial values for computeODE2Eigenvalues. */
   setAECoordinates(values: ArrayLike<number>, configuration: ConfigurationType = ConfigurationType.Current): void {
+    this.mbs.requireNoRunningSolve('systemData.setAECoordinates');
     setChecked(this.mbs.stateOf(configuration).lambda, values, 'algebraic coordinates');
   }
 
@@ -140,6 +143,8 @@ export class MainSystem implements BuilderSink {
   private reference?: ReferenceModel;
   private readonly sensorRecords = new SensorRecords();
   private readonly hooks: SolverHooks = {};
+  /** The solve in progress (set while solveDynamic, solveStatic or computeODE2Eigenvalues runs), else undefined. */
+  private runningSolve?: string;
   /** Coordinate access per configuration. */
   readonly systemData = new SystemDataAccess(this);
 
@@ -309,6 +314,7 @@ export class MainSystem implements BuilderSink {
 
   /** Compiles the items into a frozen model; checks all references. Resets the states to the initial values. */
   assemble(): void {
+    this.requireNoRunningSolve('assemble');
     this.model = undefined;
     const model = new CompiledModel(this.items, this);
     this.model = model;
@@ -328,6 +334,7 @@ export class MainSystem implements BuilderSink {
 
   /** Removes all items and stored sensor rows. */
   reset(): void {
+    this.requireNoRunningSolve('reset');
     for (const list of Object.values(this.items)) list.length = 0;
     this.reference = undefined;
     this.model = undefined;
@@ -337,11 +344,13 @@ export class MainSystem implements BuilderSink {
 
   /** Sets (or clears with 0) the function called before each step. */
   setPreStepUserFunction(f: PreStepUserFunction | 0): void {
+    this.requireNoRunningSolve('setPreStepUserFunction');
     this.hooks.preStepUserFunction = f === 0 ? undefined : (mbs, t) => f(mbs as MainSystem, t);
   }
 
   /** Sets (or clears with 0) the function called after each Newton solve. */
   setPostNewtonUserFunction(f: PostNewtonUserFunction | 0): void {
+    this.requireNoRunningSolve('setPostNewtonUserFunction');
     this.hooks.postNewtonUserFunction = f === 0 ? undefined : (mbs, t) => f(mbs as MainSystem, t);
   }
 
@@ -402,17 +411,17 @@ export class MainSystem implements BuilderSink {
 
   /** Solves the dynamic problem from the initial state; the end state becomes the current state. */
   solveDynamic(settings: SimulationSettings = new SimulationSettings(), solverType: DynamicSolverType = DynamicSolverType.GeneralizedAlpha): SolverStatistics {
-    return solveDynamic(this.compiled(), this.assembler!, settings, solverType, this.hooks, this.sensorRecords);
+    return this.whileSolving('solveDynamic', () => solveDynamic(this.compiled(), this.assembler!, settings, solverType, this.hooks, this.sensorRecords));
   }
 
   /** Solves the static problem (load steps) from the initial state; the result becomes the current state. */
   solveStatic(settings: SimulationSettings = new SimulationSettings()): SolverStatistics {
-    return solveStatic(this.compiled(), this.assembler!, settings, this.hooks, this.sensorRecords);
+    return this.whileSolving('solveStatic', () => solveStatic(this.compiled(), this.assembler!, settings, this.hooks, this.sensorRecords));
   }
 
   /** Eigenvalues ω² (and modes) of the system linearized at the initial (or current) state. */
   computeODE2Eigenvalues(settings: SimulationSettings = new SimulationSettings(), options: EigenvalueOptions = {}): EigenvalueResult {
-    return computeODE2Eigenvalues(this.compiled(), this.assembler!, settings, options);
+    return this.whileSolving('computeODE2Eigenvalues', () => computeODE2Eigenvalues(this.compiled(), this.assembler!, settings, options));
   }
 
   /**
@@ -429,6 +438,26 @@ export class MainSystem implements BuilderSink {
   /** Plots sensors, files or data of this system into an SVG figure (Exudyn's mbs.PlotSensor); see {@link plotSensor}. */
   plotSensor(sources: PlotSource | readonly PlotSource[], options: PlotSensorOptions = {}): PlotSensorResult {
     return plotSensor(this, sources, options);
+  }
+
+  /**
+   * Throws if a solve is running: items, user functions and coordinates cannot be changed from a user function during a
+   * solve yet (the solve would not see the change), so the call fails and leaves the system as it was.
+   */
+  requireNoRunningSolve(request: string): void {
+    if (this.runningSolve === undefined) return;
+    throw new FlexdynError(`${request} is not possible while ${this.runningSolve} is running (called from a user function): changing the system during a solve is not supported; the system is left unchanged`);
+  }
+
+  /** Runs a solve with the running-solve guard set (a solve cannot start another one). */
+  private whileSolving<T>(request: string, solve: () => T): T {
+    this.requireNoRunningSolve(request);
+    this.runningSolve = request;
+    try {
+      return solve();
+    } finally {
+      this.runningSolve = undefined;
+    }
   }
 
   /** The run-time models of the assembled items (read-only), for viewers and exporters; throws if not assembled. */
@@ -457,6 +486,7 @@ export class MainSystem implements BuilderSink {
   }
 
   private addItem(category: ItemCategory, item: ItemInput): number {
+    this.requireNoRunningSolve(`add${category}`);
     const list = this.items[category];
     if (item === null || typeof item !== 'object') throw new FlexdynError(`add${category}: expected a dictionary, got ${describeValue(item)}`);
     if (ownValue(item, typeKeyOf[category]) === undefined) {
@@ -489,6 +519,7 @@ export class MainSystem implements BuilderSink {
   }
 
   private modifyItem(category: ItemCategory, index: number, changes: ItemInput): void {
+    this.requireNoRunningSolve(`modify${category}`);
     const stored = this.storedItem(category, index);
     const typeKey = typeKeyOf[category];
     const newType = ownValue(changes, typeKey);

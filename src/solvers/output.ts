@@ -6,6 +6,8 @@ import type { SensorRecords } from '../model/SensorRecords.ts';
 import type { SystemState } from '../model/SystemState.ts';
 import type { SolutionSettings } from './SimulationSettings.ts';
 import type { SolverStatistics, StepRecorder } from './stepContracts.ts';
+import { FlexdynError, formatItemLabel } from '../core/errors.ts';
+import { describeThrown, firstNonFinite } from './stepDiagnosis.ts';
 
 /** Tolerance of Exudyn's write-time checks (sensor and solution periods, end time). */
 const writeTimeTolerance = 1e-10;
@@ -109,20 +111,36 @@ export class OutputRecorder implements StepRecorder {
     this.solutionFile = undefined;
   }
 
+  /**
+   * Evaluates every sensor into its row buffer first, then stores and writes all rows: a sensor that throws or gives a
+   * non-finite value stops the solve with no row of this time in any table (all sensor tables keep equal lengths).
+   */
   private recordSensors(s: SystemState): void {
     const precision = this.settings.outputPrecision;
     const sensors = this.model.sensors;
     for (let i = 0; i < sensors.length; i++) {
       const sensor = sensors[i];
-      const values = sensor.evaluate(s);
-      if (sensor.storeInternal) this.records.append(i, s.t, values);
+      let values: ArrayLike<number>;
+      try {
+        values = sensor.evaluate(s);
+      } catch (error) {
+        if (error instanceof FlexdynError) throw error;
+        throw new FlexdynError(`${formatItemLabel(sensor.label)} threw ${describeThrown(error)} while recording t = ${s.t}`, { item: sensor.label, cause: error });
+      }
+      const k = firstNonFinite(values);
+      if (k >= 0) throw new FlexdynError(`${formatItemLabel(sensor.label)}: value ${k} must be finite, got ${values[k]} at t = ${s.t}`, { item: sensor.label });
+      this.sensorRow(i, s.t, values);
+    }
+    for (let i = 0; i < sensors.length; i++) {
+      const row = this.sensorRows[i]!;
+      if (sensors[i].storeInternal) this.records.append(i, s.t, row.subarray(1));
       const file = this.sensorFiles[i];
-      if (file !== undefined) file.writeRow(this.sensorRow(i, s.t, values), precision);
+      if (file !== undefined) file.writeRow(row, precision);
     }
   }
 
   /** [t, values…] in a buffer kept per sensor (reallocated only when the number of values changes). */
-  private sensorRow(sensor: number, t: number, values: ArrayLike<number>): Float64Array {
+  private sensorRow(sensor: number, t: number, values: ArrayLike<number>): void {
     let row = this.sensorRows[sensor];
     if (row === undefined || row.length !== values.length + 1) {
       row = new Float64Array(values.length + 1);
@@ -130,7 +148,6 @@ export class OutputRecorder implements StepRecorder {
     }
     row[0] = t;
     for (let k = 0; k < values.length; k++) row[k + 1] = values[k];
-    return row;
   }
 
   private writeSolutionHeader(): void {

@@ -9,12 +9,14 @@ import type { SimulationSettings } from './SimulationSettings.ts';
 import type { SolverHooks, SolverStatistics, TimeStepper } from './stepContracts.ts';
 import { runSolver } from './stepLoop.ts';
 import { dynamicStepSchedule } from './stepSchedule.ts';
+import { validateSimulationSettings } from './settingsValidation.ts';
 
 /** Solves the dynamic problem from the initial state with the given solver; the end state becomes current. */
 export function solveDynamic(
   model: CompiledModel, assembler: SystemAssembler, settings: SimulationSettings,
   solverType: DynamicSolverType, hooks: SolverHooks, records: SensorRecords,
 ): SolverStatistics {
+  validateSimulationSettings(settings);
   const ti = settings.timeIntegration;
   const schedule = dynamicStepSchedule(ti);
   assembler.differentiation = ti.newton.numericalDifferentiation;
@@ -33,7 +35,7 @@ export function solveDynamic(
     throw new FlexdynError(`solveDynamic: unknown solverType ${String(solverType)}; expected one of ${Object.values(DynamicSolverType).join(', ')}`);
   }
   return runSolver({
-    model, stepper, schedule, hooks, records, solutionSettings: settings.solutionSettings, solverName: solverType, dynamic: true,
+    model, assembler, stepper, schedule, hooks, records, solutionSettings: settings.solutionSettings, solverName: solverType, dynamic: true,
     showProgress: ti.verboseMode >= 1, printStatistics: settings.displayStatistics || ti.verboseMode >= 1,
   });
 }

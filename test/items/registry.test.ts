@@ -107,6 +107,40 @@ interface JacobianCheck {
   value(s: ItemState, out: Float64Array): void;
 }
 
+/** Kinematic capabilities of nodes and markers, each optional: the adapter's view (presence at run time decides). */
+interface KinematicsView {
+  readonly label: ItemLabel;
+  position?(s: ItemState, out: Float64Array): void;
+  velocity?(s: ItemState, out: Float64Array): void;
+  positionJacobian?(s: ItemState, out: Float64Array): void;
+  orientation?(s: ItemState, out: Float64Array): void;
+  angularVelocity?(s: ItemState, out: Float64Array): void;
+  rotationJacobian?(s: ItemState, out: Float64Array): void;
+  jacobianTransposedVector_q?(s: ItemState, force: ArrayLike<number> | undefined, torque: ArrayLike<number> | undefined, k: Float64Array, factor: number): void;
+}
+
+/** A node as the adapter sees it. */
+interface NodeView extends KinematicsView {
+  readonly nu: number;
+  readonly nAE: number;
+  angularVelocity_q?(s: ItemState, out: Float64Array): void;
+  ae?(s: ItemState, g: Float64Array, useIndex2: boolean): void;
+  ae_q?(s: ItemState, c: Float64Array): void;
+}
+
+/** A marker as the adapter sees it. */
+interface MarkerView extends KinematicsView {
+  readonly nodes: readonly NodeModel[];
+  readonly nLocalU: number;
+  velocity_q?(s: ItemState, out: Float64Array): void;
+  coordinate?(s: ItemState): number;
+  coordinateVelocity?(s: ItemState): number;
+  coordinateJacobian?(s: ItemState, out: Float64Array): void;
+  readonly coordinateLocalIndex?: number;
+  massProportionalForce?(s: ItemState, loadPerMass: ArrayLike<number>, f: Float64Array): void;
+  readonly massProportionalForceDependsOnCoordinates?: boolean;
+}
+
 /** A dense row-major n × n matrix behind the block-sparse accumulator interface. */
 function denseAccumulator(out: Float64Array, n: number): LocalMatrixAccumulator {
   return { add: (row, col, value) => { out[row * n + col] += value; } };
@@ -120,10 +154,10 @@ const testForce = [3, -5, 2], testTorque = [-1.5, 2.5, 4];
 function jacobianChecks(model: CompiledModel): JacobianCheck[] {
   const checks: JacobianCheck[] = [];
   const nu = model.nu;
-  for (const node of model.nodes) {
+  for (const node of model.nodes as readonly NodeView[]) {
     if (node.nu === 0) continue;
     const label = node.label, item = `Node${label.typeName} #${label.index}`;
-    const nodes = [node], n = node.nu;
+    const nodes = [node as NodeModel], n = node.nu;
     if (node.positionJacobian !== undefined && node.position !== undefined) {
       checks.push({ item, label, term: 'positionJacobian', nodes, rows: 3, perturbed: 'q', analytic: (s, out) => node.positionJacobian!(s, out), value: (s, out) => node.position!(s, out) });
       if (node.velocity !== undefined) checks.push({ item, label, term: 'positionJacobian = ∂velocity/∂u', nodes, rows: 3, perturbed: 'u', analytic: (s, out) => node.positionJacobian!(s, out), value: (s, out) => node.velocity!(s, out) });
@@ -198,7 +232,7 @@ function jacobianChecks(model: CompiledModel): JacobianCheck[] {
       }
     }
   }
-  for (const marker of model.markers) {
+  for (const marker of model.markers as readonly MarkerView[]) {
     const label = marker.label, item = `Marker${label.typeName} #${label.index}`;
     const nodes = marker.nodes, n = marker.nLocalU;
     if (marker.positionJacobian !== undefined && marker.position !== undefined) {

@@ -3,7 +3,7 @@ import {
   addLocalEntries, type BindContext, type ItemState, type LocalMatrixAccumulator, type NodeModel, type ObjectModel, type SuperElementMeshNodeMap,
   type SuperElementModel,
 } from '../../registry/capabilities.ts';
-import { describeValue, itemError, type ItemLabel } from '../../core/errors.ts';
+import { itemError, type ItemLabel } from '../../core/errors.ts';
 import { OutputVariableType } from '../../registry/enums.ts';
 import {
   bool, matrixContainer, nodeIndexArray, userFunction, vector, type MatrixContainerValue, type MatrixValue, type UserFunctionValue,
@@ -14,6 +14,7 @@ import type { CscMatrix } from '../../linalg/sparse.ts';
 import { RigidNodeModel } from '../nodes/rigidNodeBase.ts';
 import { checkSymmetric, containerRowsAsCsc, containerShape } from './ffrf/matrixContainer.ts';
 import { ReferenceFrameBody, referenceFrameBodyOutputs } from './ffrf/referenceFrameBody.ts';
+import { checkedUserMatrix, checkedUserVector } from '../../registry/userFunctionResults.ts';
 
 /** Generalized user force f_user(mbs, t, itemNumber, q, q_t) (n_c entries; rigid part global, flexible part body-fixed), added to the right-hand side. */
 export type FFRFForceUserFunction = (mbs: unknown, t: number, itemNumber: number, q: Float64Array, q_t: Float64Array) => ArrayLike<number>;
@@ -383,11 +384,7 @@ class FFRFModel implements ObjectModel {
 
   /** The user force at the gathered coordinates, size-checked. */
   private userForce(s: ItemState, uf: FFRFForceUserFunction): ArrayLike<number> {
-    const values = uf(s.mbs, s.t, this.label.index, this.qLocal, this.uLocal);
-    if (values === null || typeof values !== 'object' || values.length !== this.nc) {
-      itemError(this.label, 'forceUserFunction', `must return an array of ${this.nc} numbers, got ${describeValue(values)}`);
-    }
-    return values;
+    return checkedUserVector(this.label, 'forceUserFunction', uf(s.mbs, s.t, this.label.index, this.qLocal, this.uLocal), this.nc);
   }
 
   ode2Lhs(s: ItemState, f: Float64Array): void {
@@ -406,11 +403,9 @@ class FFRFModel implements ObjectModel {
     const nc = this.nc, nf = this.nf;
     const muf = this.v.massMatrixUserFunction;
     if (muf !== 0) {
-      const rows = muf(s.mbs, s.t, this.label.index, this.qLocal, this.uLocal);
-      if (!Array.isArray(rows) || rows.length !== nc) itemError(this.label, 'massMatrixUserFunction', `must return a ${nc} x ${nc} matrix (array of rows), got ${describeValue(rows)}`);
+      const rows = checkedUserMatrix(this.label, 'massMatrixUserFunction', muf(s.mbs, s.t, this.label.index, this.qLocal, this.uLocal), nc);
       for (let i = 0; i < nc; i++) {
         const row = rows[i];
-        if (row === null || typeof row !== 'object' || row.length !== nc) itemError(this.label, 'massMatrixUserFunction', `must return a ${nc} x ${nc} matrix; row ${i} is ${describeValue(row)}`);
         for (let j = 0; j < nc; j++) acc.add(i, j, row[j]);
       }
     }
