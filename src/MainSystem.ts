@@ -7,9 +7,11 @@ import type { SystemState } from './model/SystemState.ts';
 import { completeDictionary, defaultDictionary, labelOf, typeKeyOf, type ItemCategory, type ItemDictionary, type ModelOf } from './registry/definition.ts';
 import { ConfigurationType, DynamicSolverType, OutputVariableType } from './registry/enums.ts';
 import { describeValue, FlexdynError, formatItemLabel } from './core/errors.ts';
+import { InMemoryFileSystem } from './core/fileSystem.ts';
 import { checkKnownKeys, ownValue } from './core/dictionary.ts';
 import { builderOptionNames } from './builders/optionNames.ts';
 import type { LoadIndex, MarkerIndex, NodeIndex, ObjectIndex, SensorIndex, ParameterKind, ParameterSchema } from './registry/parameters.ts';
+import type { LoadInput, MarkerInput, NodeInput, ObjectInput, SensorInput } from './registry/itemDictionaries.ts';
 import { SimulationSettings } from './solvers/SimulationSettings.ts';
 import { solveDynamic } from './solvers/solveDynamic.ts';
 import { solveStatic } from './solvers/solveStatic.ts';
@@ -142,6 +144,8 @@ export class MainSystem implements BuilderSink {
   /** Reference-configuration outputs without assembling; dropped when an item is modified or the system reset. */
   private reference?: ReferenceModel;
   private readonly sensorRecords = new SensorRecords();
+  /** Solution and sensor files that solves wrote while no file system was installed (a browser, a worker). */
+  private readonly memoryFiles = new InMemoryFileSystem();
   private readonly hooks: SolverHooks = {};
   /** The solve in progress (set while solveDynamic, solveStatic or computeODE2Eigenvalues runs), else undefined. */
   private runningSolve?: string;
@@ -149,15 +153,15 @@ export class MainSystem implements BuilderSink {
   readonly systemData = new SystemDataAccess(this);
 
   /** Adds a node; returns its index. */
-  addNode(item: ItemInput): NodeIndex { return this.addItem('Node', item); }
+  addNode(item: NodeInput): NodeIndex { return this.addItem('Node', item); }
   /** Adds an object; returns its index. */
-  addObject(item: ItemInput): ObjectIndex { return this.addItem('Object', item); }
+  addObject(item: ObjectInput): ObjectIndex { return this.addItem('Object', item); }
   /** Adds a marker; returns its index. */
-  addMarker(item: ItemInput): MarkerIndex { return this.addItem('Marker', item); }
+  addMarker(item: MarkerInput): MarkerIndex { return this.addItem('Marker', item); }
   /** Adds a load; returns its index. */
-  addLoad(item: ItemInput): LoadIndex { return this.addItem('Load', item); }
+  addLoad(item: LoadInput): LoadIndex { return this.addItem('Load', item); }
   /** Adds a sensor; returns its index. */
-  addSensor(item: ItemInput): SensorIndex { return this.addItem('Sensor', item); }
+  addSensor(item: SensorInput): SensorIndex { return this.addItem('Sensor', item); }
 
   /** The node's dictionary with defaults filled in (a copy). */
   getNode(index: number): ItemDictionary { return this.getItem('Node', index); }
@@ -402,6 +406,24 @@ export class MainSystem implements BuilderSink {
     return (this.sensorRecords.rows[index] ?? []).map((row) => row.slice());
   }
 
+  /**
+   * The text of a solution or sensor file that a solve kept in memory because no file system was
+   * installed (in a browser or a worker; in Node.js `flexdyn/node` installs one and files go to disk).
+   * The text is what the file would hold: parseSolutionFile and parseSensorFile read it.
+   */
+  getOutputFile(fileName: string): string {
+    if (typeof fileName !== 'string' || !this.memoryFiles.exists(fileName)) {
+      const names = this.memoryFiles.fileNames();
+      throw new FlexdynError(`getOutputFile: no file ${describeValue(fileName)} kept in memory; files kept: ${names.length === 0 ? 'none (with a file system installed, solves write to disk)' : names.map((n) => `'${n}'`).join(', ')}`);
+    }
+    return this.memoryFiles.readTextFile(fileName);
+  }
+
+  /** Names of the files solves kept in memory (see {@link MainSystem.getOutputFile}); empty when they went to disk. */
+  outputFileNames(): string[] {
+    return this.memoryFiles.fileNames();
+  }
+
   /** Global index of a node's first ODE2 (velocity) coordinate. */
   getNodeODE2Index(index: number): number {
     const node = this.modelItem('Node', index, 'getNodeODE2Index');
@@ -411,12 +433,12 @@ export class MainSystem implements BuilderSink {
 
   /** Solves the dynamic problem from the initial state; the end state becomes the current state. */
   solveDynamic(settings: SimulationSettings = new SimulationSettings(), solverType: DynamicSolverType = DynamicSolverType.GeneralizedAlpha): SolverStatistics {
-    return this.whileSolving('solveDynamic', () => solveDynamic(this.compiled(), this.assembler!, settings, solverType, this.hooks, this.sensorRecords));
+    return this.whileSolving('solveDynamic', () => solveDynamic(this.compiled(), this.assembler!, settings, solverType, this.hooks, this.sensorRecords, this.memoryFiles));
   }
 
   /** Solves the static problem (load steps) from the initial state; the result becomes the current state. */
   solveStatic(settings: SimulationSettings = new SimulationSettings()): SolverStatistics {
-    return this.whileSolving('solveStatic', () => solveStatic(this.compiled(), this.assembler!, settings, this.hooks, this.sensorRecords));
+    return this.whileSolving('solveStatic', () => solveStatic(this.compiled(), this.assembler!, settings, this.hooks, this.sensorRecords, this.memoryFiles));
   }
 
   /** Eigenvalues ω² (and modes) of the system linearized at the initial (or current) state. */

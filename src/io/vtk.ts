@@ -3,8 +3,8 @@
  * the time-series collection (.pvd). File formats only: what is drawn comes from viewer/vtkExport.ts.
  * @module
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { encodeBase64 } from '../core/base64.ts';
+import { joinFileName, requireFileSystem, writeFile } from '../core/fileSystem.ts';
 
 /** Point and cell arrays of one VTK PolyData piece. */
 export interface PolyPiece {
@@ -47,7 +47,7 @@ function dataArray(type: string, name: string | undefined, components: number, v
     const bytes = new Uint8Array(4 + typed.byteLength);
     new DataView(bytes.buffer).setUint32(0, typed.byteLength, true);
     bytes.set(new Uint8Array(typed.buffer, typed.byteOffset, typed.byteLength), 4);
-    text = Buffer.from(bytes).toString('base64');
+    text = encodeBase64(bytes);
   }
   // VTK's RangeMin/RangeMax: the value range of scalars, the magnitude range of vectors
   let min = Infinity;
@@ -130,7 +130,7 @@ export function writeVtkTimeSeries(
   folder: string, baseName: string, frameCount: number, frameAt: (k: number) => { readonly time: number; readonly parts: readonly VtkFramePart[] },
   encoding: 'ascii' | 'base64',
 ): { pvdFile: string; files: string[][] } {
-  mkdirSync(folder, { recursive: true });
+  requireFileSystem('exportVTK', folder);
   const digits = Math.max(4, String(frameCount - 1).length);
   const entries: { time: number; part: number; file: string; name: string }[] = [];
   const files: string[][] = [];
@@ -138,12 +138,12 @@ export function writeVtkTimeSeries(
     const frame = frameAt(k);
     files.push(frame.parts.map((part) => {
       const file = `${baseName}_${part.name}_${String(k).padStart(digits, '0')}.vtp`;
-      writeFileSync(join(folder, file), polyDataXml(part.piece, encoding));
+      writeFile(joinFileName(folder, file), polyDataXml(part.piece, encoding), 'exportVTK');
       entries.push({ time: frame.time, part: part.part, file, name: part.name });
-      return join(folder, file);
+      return joinFileName(folder, file);
     }));
   }
-  const pvdFile = join(folder, `${baseName}.pvd`);
-  writeFileSync(pvdFile, pvdXml(entries));
+  const pvdFile = joinFileName(folder, `${baseName}.pvd`);
+  writeFile(pvdFile, pvdXml(entries), 'exportVTK');
   return { pvdFile, files };
 }

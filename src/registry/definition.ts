@@ -4,6 +4,7 @@ import { closestName, ownValue } from '../core/dictionary.ts';
 import type { OutputVariableType } from './enums.ts';
 import { visualizationParameter } from './visualization.ts';
 import type { LoadModel, MarkerModel, NodeModel, ObjectModel, SensorModel } from './capabilities.ts';
+import type { LoadInput, MarkerInput, NodeInput, ObjectInput, SensorInput } from './itemDictionaries.ts';
 
 /** The five item categories of a MainSystem. */
 export type ItemCategory = 'Node' | 'Object' | 'Marker' | 'Load' | 'Sensor';
@@ -37,15 +38,15 @@ export interface ModelOf {
  */
 export interface ItemSink {
   /** Adds a node; returns its index. */
-  addNode(item: Record<string, unknown>): NodeIndex;
+  addNode(item: NodeInput): NodeIndex;
   /** Adds an object; returns its index. */
-  addObject(item: Record<string, unknown>): ObjectIndex;
+  addObject(item: ObjectInput): ObjectIndex;
   /** Adds a marker; returns its index. */
-  addMarker(item: Record<string, unknown>): MarkerIndex;
+  addMarker(item: MarkerInput): MarkerIndex;
   /** Adds a load; returns its index. */
-  addLoad(item: Record<string, unknown>): LoadIndex;
+  addLoad(item: LoadInput): LoadIndex;
   /** Adds a sensor; returns its index. */
-  addSensor(item: Record<string, unknown>): SensorIndex;
+  addSensor(item: SensorInput): SensorIndex;
 }
 
 /** The single declaration of an item type: schema, documentation and implementation. */

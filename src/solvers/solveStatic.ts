@@ -1,6 +1,7 @@
 import type { SystemAssembler } from '../model/assembly.ts';
 import type { CompiledModel } from '../model/compile.ts';
 import type { SensorRecords } from '../model/SensorRecords.ts';
+import type { InMemoryFileSystem } from '../core/fileSystem.ts';
 import { norm2 } from '../linalg/vector.ts';
 import { LinearSystem } from './linearSystem.ts';
 import { MassMatrixStore } from './massMatrix.ts';
@@ -119,7 +120,7 @@ class StaticStepper implements TimeStepper, NewtonProblem {
 }
 
 /** Solves the static problem from the initial state; the solution becomes the current state (velocities zero). */
-export function solveStatic(model: CompiledModel, assembler: SystemAssembler, settings: SimulationSettings, hooks: SolverHooks, records: SensorRecords): SolverStatistics {
+export function solveStatic(model: CompiledModel, assembler: SystemAssembler, settings: SimulationSettings, hooks: SolverHooks, records: SensorRecords, memoryFiles: InMemoryFileSystem): SolverStatistics {
   validateSimulationSettings(settings);
   const ss = settings.staticSolver;
   const schedule = staticStepSchedule(ss);
@@ -130,7 +131,7 @@ export function solveStatic(model: CompiledModel, assembler: SystemAssembler, se
   data.current.a.fill(0);
   data.current.t = ss.loadStepStart;
   return runSolver({
-    model, assembler, stepper: new StaticStepper(model, assembler, settings), schedule, hooks, records, solutionSettings: settings.solutionSettings,
+    model, assembler, stepper: new StaticStepper(model, assembler, settings), schedule, hooks, records, memoryFiles, solutionSettings: settings.solutionSettings,
     solverName: 'StaticSolver', dynamic: false, showProgress: ss.verboseMode >= 1, printStatistics: settings.displayStatistics || ss.verboseMode >= 2,
   });
 }

@@ -1,6 +1,7 @@
 import type { SystemAssembler } from '../model/assembly.ts';
 import type { CompiledModel } from '../model/compile.ts';
 import type { SensorRecords } from '../model/SensorRecords.ts';
+import type { InMemoryFileSystem } from '../core/fileSystem.ts';
 import { describeValue, FlexdynError } from '../core/errors.ts';
 import { describeNonFiniteState, describeThrown, explainNonFinite, findFailingTerm, stateIsFinite } from './stepDiagnosis.ts';
 import { OutputRecorder } from './output.ts';
@@ -167,6 +168,8 @@ export interface SolverRun {
   readonly hooks: SolverHooks;
   /** Where internal sensor rows go. */
   readonly records: SensorRecords;
+  /** Where the solution and sensor files go when no file system is installed. */
+  readonly memoryFiles: InMemoryFileSystem;
   /** Output settings. */
   readonly solutionSettings: SolutionSettings;
   /** Solver name for files, progress and messages. */
@@ -186,7 +189,7 @@ export interface SolverRun {
  */
 export function runSolver(run: SolverRun): SolverStatistics {
   const { model, schedule, solverName } = run;
-  const recorder = new OutputRecorder(model, run.records, run.solutionSettings, schedule.startTime, schedule.endTime, solverName, run.dynamic, schedule.numberOfSteps);
+  const recorder = new OutputRecorder(model, run.records, run.solutionSettings, schedule.startTime, schedule.endTime, solverName, run.dynamic, schedule.numberOfSteps, run.memoryFiles);
   recorder.start(model.data.current);
   const progress = run.showProgress ? new ProgressReporter(solverName, schedule.startTime, schedule.endTime) : undefined;
   let statistics: SolverStatistics | undefined;

@@ -4,8 +4,8 @@
  * rows into one JSON file beside the solution file (docs/viewer.md, "Scene file").
  * @module
  */
-import { existsSync, writeFileSync, mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { decodeBase64, encodeBase64 } from '../core/base64.ts';
+import { installedFileSystem, writeFile } from '../core/fileSystem.ts';
 import type { MainSystem } from '../MainSystem.ts';
 import { ConfigurationType, type OutputVariableType } from '../registry/enums.ts';
 import { FlexdynError, formatItemLabel } from '../core/errors.ts';
@@ -14,7 +14,7 @@ import type { GraphicsData } from '../graphics/graphicsData.ts';
 import { jointPartGraphics, springCoil, springCoilPointCount, type EndPoint } from './connectorDrawing.ts';
 import { FrameSampler, type DrawnBody, type DrawnMesh, type DrawnRod } from './sampler.ts';
 import { triangulate, type TriangulatedGraphics } from '../graphics/triangulate.ts';
-import { loadSensorFile, sensorFileName } from '../io/sensorFile.ts';
+import { loadSensorFile, parseSensorFile, sensorFileName } from '../io/sensorFile.ts';
 import { loadSolutionFile } from '../io/solutionFile.ts';
 
 /** Version of the scene file format. */
@@ -278,16 +278,15 @@ export interface SceneOptions {
 
 function encode(a: Float32Array | Float64Array | Uint32Array): EncodedArray {
   const dtype = a instanceof Float32Array ? 'float32' : a instanceof Float64Array ? 'float64' : 'uint32';
-  return { dtype, length: a.length, base64: Buffer.from(a.buffer, a.byteOffset, a.byteLength).toString('base64') };
+  return { dtype, length: a.length, base64: encodeBase64(a) };
 }
 
-/** Decodes an {@link EncodedArray} (Node side; the viewer page has its own decoder). */
+/** Decodes an {@link EncodedArray} (the viewer page has its own decoder). */
 export function decodeArray(e: EncodedArray): Float32Array | Float64Array | Uint32Array {
-  const bytes = Buffer.from(e.base64, 'base64');
-  const copy = new Uint8Array(bytes.length);
-  copy.set(bytes);
+  const bytes = decodeBase64(e.base64);
   const Type = e.dtype === 'float32' ? Float32Array : e.dtype === 'float64' ? Float64Array : Uint32Array;
-  const out = new Type(copy.buffer);
+  if (bytes.length % Type.BYTES_PER_ELEMENT !== 0) throw new FlexdynError(`scene: encoded ${e.dtype} array must have a multiple of ${Type.BYTES_PER_ELEMENT} bytes, got ${bytes.length}`);
+  const out = new Type(bytes.buffer);
   if (out.length !== e.length) throw new FlexdynError(`scene: encoded array must have ${e.length} ${e.dtype} entries, got ${out.length}`);
   return out;
 }
@@ -533,8 +532,11 @@ function sceneSensors(mbs: MainSystem): SceneSensor[] {
       rows.forEach((row, r) => data!.set(row, r * nCols));
     } else if (sensor.writeToFile) {
       const file = sensorFileName(sensor.fileName, i);
-      if (existsSync(file)) {
-        const table = loadSensorFile(file).data;
+      const fileSystem = installedFileSystem();
+      const table = fileSystem !== undefined
+        ? (fileSystem.exists(file) ? loadSensorFile(file).data : undefined)
+        : (mbs.outputFileNames().includes(file) ? parseSensorFile(mbs.getOutputFile(file), file).data : undefined);
+      if (table !== undefined) {
         nRows = table.rows;
         nCols = table.columns;
         data = table.data;
@@ -558,8 +560,6 @@ export function exportScene(mbs: MainSystem, solutionOrFile: SceneSolution | str
   const fileName = options.fileName ?? (solution.fileName ? sceneFileNameFor(solution.fileName) : undefined);
   if (fileName === undefined) throw new FlexdynError('exportScene: options.fileName must be given for a solution without fileName');
   const scene = computeScene(mbs, solution, options);
-  const folder = dirname(fileName);
-  if (folder !== '' && folder !== '.') mkdirSync(folder, { recursive: true });
-  writeFileSync(fileName, JSON.stringify(scene));
+  writeFile(fileName, JSON.stringify(scene), 'exportScene');
   return fileName;
 }

@@ -150,6 +150,24 @@ const sumNu = (nodes: readonly NodeModel[]) => nodes.reduce((sum, node) => sum +
 /** A fixed pseudo-random force and torque, for the Jacobians of J_posᵀ F + J_rotᵀ τ. */
 const testForce = [3, -5, 2], testTorque = [-1.5, 2.5, 4];
 
+/**
+ * The check of jacobianTransposedVector_q: ∂(J_posᵀ F + J_rotᵀ τ)/∂Δq at the fixed test force and torque (torque only
+ * where there is a rotation Jacobian), against differences of the Jacobians themselves.
+ */
+function transposedVectorCheck(view: KinematicsView, item: string, nodes: readonly NodeModel[], n: number): JacobianCheck {
+  const torque = view.rotationJacobian !== undefined ? testTorque : undefined;
+  const jp = new Float64Array(3 * n), jr = new Float64Array(3 * n);
+  return {
+    item, label: view.label, term: 'jacobianTransposedVector_q', nodes, rows: n, perturbed: 'q',
+    analytic: (s, out) => view.jacobianTransposedVector_q!(s, testForce, torque, out, 1),
+    value: (s, out) => {
+      view.positionJacobian!(s, jp);
+      if (torque !== undefined) view.rotationJacobian!(s, jr);
+      for (let j = 0; j < n; j++) for (let i = 0; i < 3; i++) out[j] += jp[i * n + j] * testForce[i] + (torque === undefined ? 0 : jr[i * n + j] * torque[i]);
+    },
+  };
+}
+
 /** Every analytic Jacobian the items of a compiled model provide, as checks. */
 function jacobianChecks(model: CompiledModel): JacobianCheck[] {
   const checks: JacobianCheck[] = [];
@@ -169,19 +187,7 @@ function jacobianChecks(model: CompiledModel): JacobianCheck[] {
     if (node.angularVelocity_q !== undefined) {
       checks.push({ item, label, term: 'angularVelocity_q', nodes, rows: 3, perturbed: 'q', analytic: (s, out) => node.angularVelocity_q!(s, out), value: (s, out) => node.angularVelocity!(s, out) });
     }
-    if (node.jacobianTransposedVector_q !== undefined) {
-      const torque = node.rotationJacobian !== undefined ? testTorque : undefined;
-      const jp = new Float64Array(3 * n), jr = new Float64Array(3 * n);
-      checks.push({
-        item, label, term: 'jacobianTransposedVector_q', nodes, rows: n, perturbed: 'q',
-        analytic: (s, out) => node.jacobianTransposedVector_q!(s, testForce, torque, out, 1),
-        value: (s, out) => {
-          node.positionJacobian!(s, jp);
-          if (torque !== undefined) node.rotationJacobian!(s, jr);
-          for (let j = 0; j < n; j++) for (let i = 0; i < 3; i++) out[j] += jp[i * n + j] * testForce[i] + (torque === undefined ? 0 : jr[i * n + j] * torque[i]);
-        },
-      });
-    }
+    if (node.jacobianTransposedVector_q !== undefined) checks.push(transposedVectorCheck(node, item, nodes, n));
     if (node.nAE > 0 && node.ae !== undefined && node.ae_q !== undefined) {
       // the node's own equations (Euler-parameter norm) are differentiated with respect to the plain coordinates
       checks.push({ item, label, term: 'ae_q', nodes, rows: node.nAE, perturbed: 'qPlain', analytic: (s, out) => node.ae_q!(s, out), value: (s, out) => node.ae!(s, out, false) });
@@ -256,19 +262,7 @@ function jacobianChecks(model: CompiledModel): JacobianCheck[] {
       checks.push({ item, label, term, nodes, rows: 1, perturbed: 'q', analytic, value });
       if (marker.coordinateVelocity !== undefined) checks.push({ item, label, term: `${term} = ∂(coordinate velocity)/∂u`, nodes, rows: 1, perturbed: 'u', analytic, value: velocity });
     }
-    if (marker.jacobianTransposedVector_q !== undefined) {
-      const torque = marker.rotationJacobian !== undefined ? testTorque : undefined;
-      const jp = new Float64Array(3 * n), jr = new Float64Array(3 * n);
-      checks.push({
-        item, label, term: 'jacobianTransposedVector_q', nodes, rows: n, perturbed: 'q',
-        analytic: (s, out) => marker.jacobianTransposedVector_q!(s, testForce, torque, out, 1),
-        value: (s, out) => {
-          marker.positionJacobian!(s, jp);
-          if (torque !== undefined) marker.rotationJacobian!(s, jr);
-          for (let j = 0; j < n; j++) for (let i = 0; i < 3; i++) out[j] += jp[i * n + j] * testForce[i] + (torque === undefined ? 0 : jr[i * n + j] * torque[i]);
-        },
-      });
-    }
+    if (marker.jacobianTransposedVector_q !== undefined) checks.push(transposedVectorCheck(marker, item, nodes, n));
     if (marker.massProportionalForce !== undefined && marker.massProportionalForceDependsOnCoordinates === false) {
       checks.push({ item, label, term: 'massProportionalForce independent of q (claimed)', nodes, rows: n, perturbed: 'q', analytic: () => undefined, value: (s, out) => marker.massProportionalForce!(s, testForce, out) });
     }

@@ -6,7 +6,7 @@ import {
   SystemContainer, SimulationSettings, OutputVariableType, ConfigurationType, SensorBody, InertiaCuboid, graphics, ObjectGround,
   MarkerBodyRigid, MarkerNodeRigid, GenericJoint, NodePoint2DSlope1, Cable2D, loadSolutionFile, exportScene, computeScene,
   sceneFileNameFor, decodeArray, FlexdynError, MassPoint, NodePoint, type Scene, type MainSystem,
-} from '../../src/index.ts';
+} from '../../src/node.ts';
 
 /** A rigid brick on a revolute joint, a mass point on a spring, a Cosserat rod clamped with the ground frame = its start frame (along x), all under gravity. */
 function buildModel() {

@@ -5,7 +5,7 @@ import { vector } from '../../registry/parameters.ts';
 import {
   rotXYZ2GInto, rotXYZ2GLocal_tInto, rotXYZ2GLocalInto, rotXYZ2G_tInto, rotXYZ2RotationMatrixInto,
 } from '../../rotations/rotationMatrices.ts';
-import { RigidNodeModel, rigidNodeOutputs } from './rigidNodeBase.ts';
+import { RigidNodeModel, rigidNodeOutputs, rigidNodeExample } from './rigidNodeBase.ts';
 
 const parameters = {
   referenceCoordinates: vector([0, 0, 0, 0, 0, 0], 'Reference position [x, y, z] and Tait–Bryan angles [θ0, θ1, θ2] (xyz sequence).', 6),
@@ -118,14 +118,7 @@ export const nodeRigidBodyRxyzDefinition: ItemDefinition<'Node', typeof paramete
   outputVariables: rigidNodeOutputs,
   equations: 'ω = G θ̇ with G = [[1, 0, s₁], [0, c₀, −c₁s₀], [0, s₀, c₀c₁]]; ω̄ = G_l θ̇ with G_l = [[c₁c₂, s₂, 0], [−c₁s₂, c₂, 0], [s₁, 0, 1]] '
     + '(cᵢ = cos θᵢ, sᵢ = sin θᵢ). AngularAcceleration = G θ̈ + Ġ θ̇.',
-  example: (mbs) => {
-    const node = mbs.addNode({ nodeType: 'RigidBodyRxyz', referenceCoordinates: [0.1, 0.2, 0.3, 0.4, -0.3, 0.2], initialVelocities: [0.5, 0, -0.2, 1, -2, 0.5] });
-    mbs.addObject({ objectType: 'RigidBody', physicsMass: 1.5, physicsInertia: [0.2, 0.3, 0.4, 0, 0.01, 0], physicsCenterOfMass: [0.05, 0, -0.02], nodeNumber: node });
-    const marker = mbs.addMarker({ markerType: 'NodeRigid', nodeNumber: node });
-    mbs.addLoad({ loadType: 'ForceVector', markerNumber: marker, loadVector: [0.5, -1, 2], bodyFixed: true });
-    mbs.addLoad({ loadType: 'TorqueVector', markerNumber: marker, loadVector: [0.1, 0.3, -0.2], bodyFixed: true });
-    return node;
-  },
+  example: (mbs) => rigidNodeExample(mbs, 'RigidBodyRxyz', [0.1, 0.2, 0.3, 0.4, -0.3, 0.2], [0.5, 0, -0.2, 1, -2, 0.5]),
   create: (v, label) => new RigidBodyRxyzNodeModel(label, Float64Array.from(v.referenceCoordinates), Float64Array.from(v.initialCoordinates),
     Float64Array.from(v.initialVelocities)),
 };

@@ -835,7 +835,9 @@ export const objectFFRFDefinition: ItemDefinition<'Object', typeof parameters> =
     }
     const mass = Array.from({ length: 9 }, (_, i) => Array.from({ length: 9 }, (_, j) => (i === j ? 0.4 : 0)));
     const damping = stiffness.map((row) => row.map((v) => 0.01 * v));
-    return mbs.addObject({ objectType: 'FFRF', nodeNumbers: nodes, massMatrixFF: mass, stiffnessMatrixFF: stiffness, dampingMatrixFF: damping, tisserandFrameConstraints: true });
+    const body = mbs.addObject({ objectType: 'FFRF', nodeNumbers: nodes, massMatrixFF: mass, stiffnessMatrixFF: stiffness, dampingMatrixFF: damping, tisserandFrameConstraints: true });
+    mbs.addLoad({ loadType: 'ForceVector', markerNumber: mbs.addMarker({ markerType: 'BodyRigid', bodyNumber: body, localPosition: [0.3, 0.2, 0] }), loadVector: [0.5, 0, -1], bodyFixed: true });
+    return body;
   },
   create: (v, label) => new FFRFModel(label, v),
 };
