@@ -35,7 +35,9 @@ import { plotSensor, type PlotSensorOptions, type PlotSensorResult, type PlotSou
 
 /**
  * The run-time models of the assembled items, read-only: what viewers and exporters draw and sample (positions,
- * orientations, outputs of bodies, markers and meshes) without reaching into the compiled model.
+ * orientations, outputs of bodies, markers and meshes) without reaching into the compiled model. Internal: the item
+ * models' interfaces (registry/capabilities.ts) are not part of the documented API.
+ * @internal
  */
 export interface AssembledItems {
   /** Node models by node index. */
@@ -482,7 +484,11 @@ export class MainSystem implements BuilderSink {
     }
   }
 
-  /** The run-time models of the assembled items (read-only), for viewers and exporters; throws if not assembled. */
+  /**
+   * The run-time models of the assembled items (read-only), for the viewer and exporters of this package; throws if
+   * not assembled.
+   * @internal
+   */
   assembledItems(): AssembledItems {
     const { nodes, objects, markers, loads, sensors } = this.compiled();
     return { nodes, objects, markers, loads, sensors };
