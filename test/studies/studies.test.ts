@@ -193,7 +193,7 @@ describe('helpers', () => {
 
   it('runsInlineFunctionsOnTheInlineExecutor', async () => {
     const outcomes: unknown[] = [];
-    await new InlineExecutor().run((p) => p.x + 1, [{ index: 0, parameters: { x: 1 } }], (o) => outcomes.push(o), 'test');
+    await new InlineExecutor().run((p) => p.x + 1, [{ index: 0, parameters: { x: 1 } }], (o) => outcomes.push(o));
     expect(outcomes).toEqual([{ index: 0, value: 2 }]);
   });
 });
