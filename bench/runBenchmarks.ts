@@ -7,7 +7,8 @@
  *
  * Options: `--filter=<text>` runs only benchmarks whose name contains the text;
  * `--markdown` prints the tables as Markdown (for docs/benchmarks.md); `--no-linalg` skips
- * the linear-algebra rows; `--no-fem` skips the sparse eigen rows (bench/femEigen.bench.ts).
+ * the linear-algebra rows; `--no-fem` skips the sparse eigen rows (bench/femEigen.bench.ts); `--filter=studies`
+ * runs only the parameter-studies benchmark (bench/studies.bench.ts; it runs last without a filter).
  * @module
  */
 
@@ -26,6 +27,7 @@ import { runFemEigenBenchmarks } from './femEigen.bench.ts';
 import { rodDynamicsBenchmarks } from './rodDynamics.bench.ts';
 import { ffrfReducedOrderBenchmarks } from './ffrfReducedOrder.bench.ts';
 import { ffrfFullBenchmarks } from './ffrfFull.bench.ts';
+import { runStudiesBenchmark } from './studies.bench.ts';
 
 /** All benchmarks in report order. */
 const benchmarks: readonly Benchmark[] = [
@@ -98,6 +100,11 @@ async function linalgRows(): Promise<LinalgRow[] | undefined> {
 async function main(): Promise<void> {
   const filter = option('filter');
   const markdown = flag('markdown');
+  if (filter === 'studies') {
+    console.log(`Flexdyn studies benchmark: Node ${process.version}, ${cpus().length} × ${cpus()[0]?.model ?? 'unknown CPU'}`);
+    printTable(['parameter studies (bench/studies)', 'result', 'note'], (await runStudiesBenchmark()).map((r) => [r.name, r.value, r.note]), markdown, [false, true, false]);
+    return;
+  }
   const selected = benchmarks.filter((b) => filter === undefined || b.name.includes(filter));
   console.log(`Flexdyn benchmarks: Node ${process.version}, ${cpus().length} × ${cpus()[0]?.model ?? 'unknown CPU'}; medians of the timed runs after warm-up runs`);
   const results: BenchmarkResult[] = [];
@@ -123,9 +130,12 @@ async function main(): Promise<void> {
   if (rows === undefined) return;
   console.log();
   printTable(['linear algebra (bench/linalg)', 'median', 'note'], rows.map((row) => [row.name, `${row.medianMs.toFixed(2)} ms`, row.note ?? '']), markdown, [false, true, false]);
-  if (flag('no-fem')) return;
+  if (!flag('no-fem')) {
+    console.log();
+    printTable(['sparse eigen (bench/femEigen)', 'median', 'note'], runFemEigenBenchmarks().map((row) => [row.name, `${row.medianMs.toFixed(1)} ms`, row.note ?? '']), markdown, [false, true, false]);
+  }
   console.log();
-  printTable(['sparse eigen (bench/femEigen)', 'median', 'note'], runFemEigenBenchmarks().map((row) => [row.name, `${row.medianMs.toFixed(1)} ms`, row.note ?? '']), markdown, [false, true, false]);
+  printTable(['parameter studies (bench/studies)', 'result', 'note'], (await runStudiesBenchmark()).map((r) => [r.name, r.value, r.note]), markdown, [false, true, false]);
 }
 
 await main();
