@@ -4,7 +4,8 @@ import {
   SensorSuperElement, AngularVelocity2EulerParameters_t, type MainSystem, type SimulationSettings,
 } from '../src/index.ts';
 import type { TestModel } from './testModel.ts';
-import { absSum, addRotorBearings, exudynTestDataDir, rotorSimulationSettings } from './ffrfRotor.ts';
+import { absSum, addRotorBearings, rotorSimulationSettings } from './ffrfRotor.ts';
+import { exudynData } from './exudynData.ts';
 
 /**
  * The rotor model of objectFFRFTest: full ObjectFFRF of rotorDiscTest (115 Hex8 nodes, 352 coordinates); returns mbs, the
@@ -14,9 +15,9 @@ export function buildObjectFFRFTestModel(steps = 10): { mbs: MainSystem; sensor:
   const SC = new SystemContainer();
   const mbs = SC.addSystem();
   const fem = new FEMinterface();
-  const nodes = fem.importFromAbaqusInputFile(new URL('rotorDiscTest.inp', exudynTestDataDir), { typeName: 'Instance', name: 'rotor-1' });
-  fem.readMassMatrixFromAbaqus(new URL('rotorDiscTestMASS1.mtx', exudynTestDataDir));
-  fem.readStiffnessMatrixFromAbaqus(new URL('rotorDiscTestSTIF1.mtx', exudynTestDataDir));
+  const nodes = fem.importFromAbaqusInputFile(exudynData('rotorDiscTest.inp'), { typeName: 'Instance', name: 'rotor-1' });
+  fem.readMassMatrixFromAbaqus(exudynData('rotorDiscTestMASS1.mtx'));
+  fem.readStiffnessMatrixFromAbaqus(exudynData('rotorDiscTestSTIF1.mtx'));
   fem.scaleStiffnessMatrix(1e-2);
   const nNodes = nodes.length / 3;
   const z = (i: number) => nodes[3 * i + 2];
@@ -86,6 +87,7 @@ export function buildObjectFFRFTestModel(steps = 10): { mbs: MainSystem; sensor:
 /** Exudyn's objectFFRFTest: an unbalanced rotor disc (full ObjectFFRF) spinning at 50 Hz on elastic supports. */
 export const objectFFRFTest: TestModel = {
   name: 'objectFFRFTest',
+  needsExudynData: true,
   reference: 0.0064600108120842666,
   comparison: 'relative',
   tolerance: 1e-7,
