@@ -53,7 +53,8 @@ export function closestName(name: string, candidates: readonly string[]): string
   return best;
 }
 
-function editDistance(a: string, b: string): number {
+/** Levenshtein distance of two strings (insertions, deletions and substitutions of one character each count 1). */
+export function editDistance(a: string, b: string): number {
   const row = Array.from({ length: b.length + 1 }, (_, j) => j);
   for (let i = 1; i <= a.length; i++) {
     let diagonal = row[0];

@@ -1,6 +1,6 @@
 import type { BindContext, BodyModel, LoadModel, MarkerModel, NodeModel, ObjectModel, SensorModel } from '../registry/capabilities.ts';
 import { FlexdynError, formatItemLabel, type ItemLabel } from '../core/errors.ts';
-import { labelOf, type ItemCategory, type ItemDefinition, type ItemDictionary, type ModelOf } from '../registry/definition.ts';
+import { createItemModel, labelOf, type ItemCategory, type ItemDefinition, type ItemDictionary, type ModelOf } from '../registry/definition.ts';
 import { SystemData } from './SystemState.ts';
 
 /** An item as the MainSystem stores it: its definition and its complete dictionary. */
@@ -109,7 +109,7 @@ export class CompiledModel {
 
   constructor(items: Record<ItemCategory, StoredItem[]>, mbs: unknown) {
     const create = <C extends ItemCategory>(category: C): ModelOf[C][] =>
-      items[category].map((item, index) => item.definition.create(item.dictionary as never, labelOf(category, item.definition.typeName, index)) as ModelOf[C]);
+      items[category].map((item, index) => createItemModel(category, item.definition, item.dictionary, index));
     this.nodes = create('Node');
     this.objects = create('Object');
     this.markers = create('Marker');

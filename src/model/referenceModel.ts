@@ -1,5 +1,5 @@
 import type { BindContext, NodeModel } from '../registry/capabilities.ts';
-import { labelOf, type ItemCategory, type ModelOf } from '../registry/definition.ts';
+import { createItemModel, labelOf, type ItemCategory, type ModelOf } from '../registry/definition.ts';
 import { ConfigurationType, type OutputVariableType } from '../registry/enums.ts';
 import { FlexdynError, formatItemLabel, type ItemLabel } from '../core/errors.ts';
 import type { StoredItem } from './compile.ts';
@@ -75,7 +75,7 @@ export class ReferenceModel implements ReferenceOutputs {
     const existing = this.models.Node[index];
     if (existing !== undefined) return existing;
     const stored = this.stored('Node', index, asker, parameter);
-    const node = stored.definition.create(stored.dictionary as never, labelOf('Node', stored.definition.typeName, index)) as NodeModel;
+    const node = createItemModel('Node', stored.definition, stored.dictionary, index);
     this.reserve(this.nq + node.nq, this.nu + node.nu);
     node.qIndex = this.nq;
     node.uIndex = this.nu;
@@ -109,7 +109,7 @@ export class ReferenceModel implements ReferenceOutputs {
     if (this.binding.has(key)) {
       throw new FlexdynError(`${formatItemLabel(asker ?? label)}: ${parameter} = ${index} forms a reference cycle through ${formatItemLabel(label)}`, { item: asker ?? label, parameter });
     }
-    const model = stored.definition.create(stored.dictionary as never, label) as ModelOf[C];
+    const model = createItemModel(category, stored.definition, stored.dictionary, index);
     this.binding.add(key);
     try {
       model.bind(this.contextFor(label));

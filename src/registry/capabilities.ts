@@ -26,6 +26,13 @@ export interface ItemState {
   readonly configuration: ConfigurationType;
 }
 
+/**
+ * The model interface I, checked against the class T that implements it (`class X implements Only<ObjectModel, X>`):
+ * every public member of T must be a member of I, so a misspelled capability (`ode2LHS` for `ode2Lhs`) is a compile
+ * error instead of a silently missing term. Helpers stay private or protected (keyof T does not list them).
+ */
+export type Only<I, T> = I & { readonly [K in Exclude<keyof T, keyof I>]: never };
+
 /** A node at run time: owns n_q position and n_u velocity coordinates (q̇ = B(q) u). */
 export interface NodeModel {
   /** Item label for error messages. */
@@ -100,6 +107,58 @@ export interface NodeModel {
   correctPredictedIncrement?(s: ItemState, delta: Float64Array, deltaIndex: number, factor: number): void;
   /** The node's value of an output variable, or undefined if it does not answer it. */
   output(variable: OutputVariableType, s: ItemState): ArrayLike<number> | undefined;
+}
+
+/** A node with a position (point and rigid-body nodes): position, velocity, acceleration and the position Jacobian. */
+export interface PositionNodeModel extends NodeModel {
+  /** Writes the node's global position (3 entries; z = 0 for planar nodes). */
+  position(s: ItemState, out: Float64Array): void;
+  /** Writes the node's global velocity (3 entries). */
+  velocity(s: ItemState, out: Float64Array): void;
+  /** Writes the node's global acceleration (3 entries). */
+  acceleration(s: ItemState, out: Float64Array): void;
+  /** Writes ∂position/∂u, 3 × n_u row-major. */
+  positionJacobian(s: ItemState, out: Float64Array): void;
+}
+
+/** A node with a frame (rigid-body nodes): a position node with orientation, angular velocity and rotation Jacobian. */
+export interface FrameNodeModel extends PositionNodeModel {
+  /** Writes the rotation matrix A (body-fixed → global), 9 entries row-major. */
+  orientation(s: ItemState, out: Float64Array): void;
+  /** Writes the global angular velocity ω. */
+  angularVelocity(s: ItemState, out: Float64Array): void;
+  /** Writes the body-fixed angular velocity ω̄ = Aᵀω. */
+  angularVelocityLocal(s: ItemState, out: Float64Array): void;
+  /** Writes the rotation Jacobian: global virtual rotation per velocity coordinate, 3 × n_u row-major. */
+  rotationJacobian(s: ItemState, out: Float64Array): void;
+}
+
+/** True if the node has a position ({@link PositionNodeModel}). */
+export function isPositionNode(node: NodeModel): node is PositionNodeModel {
+  return node.position !== undefined && node.velocity !== undefined && node.acceleration !== undefined && node.positionJacobian !== undefined;
+}
+
+/** True if the node has a frame ({@link FrameNodeModel}). */
+export function isFrameNode(node: NodeModel): node is FrameNodeModel {
+  return isPositionNode(node) && node.orientation !== undefined && node.angularVelocity !== undefined
+    && node.angularVelocityLocal !== undefined && node.rotationJacobian !== undefined;
+}
+
+/** A body with a frame at each point (rigid bodies, ground, rods, floating frames): orientation, angular velocity, rotation Jacobian. */
+export interface FrameBodyModel extends BodyModel {
+  /** Writes the body's rotation matrix A at localPosition (9 entries row-major). */
+  orientation(s: ItemState, localPosition: ArrayLike<number>, out: Float64Array): void;
+  /** Writes the global angular velocity of the body frame at localPosition. */
+  angularVelocity(s: ItemState, localPosition: ArrayLike<number>, out: Float64Array): void;
+  /** Writes the body-fixed angular velocity at localPosition. */
+  angularVelocityLocal(s: ItemState, localPosition: ArrayLike<number>, out: Float64Array): void;
+  /** Writes the rotation Jacobian at localPosition, 3 × n_point row-major. */
+  rotationJacobian(s: ItemState, localPosition: ArrayLike<number>, out: Float64Array): void;
+}
+
+/** True if the body has a frame at its points ({@link FrameBodyModel}). */
+export function isFrameBody(body: BodyModel): body is FrameBodyModel {
+  return body.orientation !== undefined && body.angularVelocity !== undefined && body.angularVelocityLocal !== undefined && body.rotationJacobian !== undefined;
 }
 
 /** What an object, marker or load may ask for while binding to other items at assemble time. */
@@ -318,76 +377,107 @@ export interface BodyModel {
  */
 export type DistributedLoadDensity = (sArc: number, force: Float64Array, moment: Float64Array) => void;
 
-/** What a marker can provide; connectors and loads check this at assemble time. */
-export interface MarkerCapabilities {
-  /** Position, velocity and position Jacobian. */
-  readonly position: boolean;
-  /** Orientation and angular velocity (rigid markers). */
-  readonly orientation: boolean;
-  /** A single coordinate. */
-  readonly coordinate: boolean;
-  /** The mass distribution of a body (for mass-proportional loads). */
-  readonly bodyMass: boolean;
-}
-
-/** A marker at run time: kinematics of a point, frame or coordinate for connectors and loads. */
+/**
+ * A marker at run time: kinematics of a point, frame or coordinate, or a body's mass, for connectors and loads.
+ * What a marker provides is the interface it implements ({@link PositionMarkerModel}, {@link RigidMarkerModel},
+ * {@link CoordinateMarkerModel}, {@link BodyMassMarkerModel}): connectors and loads narrow the markers they bind to
+ * with {@link isPositionMarker} and its siblings once, at assemble, and call them through the narrowed type.
+ */
 export interface MarkerModel {
   /** Item label for error messages. */
   readonly label: ItemLabel;
-  /** What the marker provides. */
-  readonly provides: MarkerCapabilities;
   /** Nodes the marker's kinematics depend on, in the order of its local coordinates (set in bind). */
   readonly nodes: readonly NodeModel[];
   /** Number of local velocity coordinates (sum of its nodes' n_u). */
   readonly nLocalU: number;
   /** Resolves the referenced body or node; called once per assemble. */
   bind(context: BindContext): void;
+  /** The marker's value of an output variable, or undefined. */
+  output(variable: OutputVariableType, s: ItemState): ArrayLike<number> | undefined;
+}
+
+/** A marker at a point: position, velocity and the position Jacobian. */
+export interface PositionMarkerModel extends MarkerModel {
   /** Writes the marker's global position. */
-  position?(s: ItemState, out: Float64Array): void;
+  position(s: ItemState, out: Float64Array): void;
   /** Writes the marker's global velocity. */
-  velocity?(s: ItemState, out: Float64Array): void;
+  velocity(s: ItemState, out: Float64Array): void;
   /** Writes ∂position/∂u, 3 × nLocalU row-major. */
-  positionJacobian?(s: ItemState, out: Float64Array): void;
+  positionJacobian(s: ItemState, out: Float64Array): void;
   /**
    * Writes ∂velocity/∂Δq at fixed velocity coordinates, 3 × nLocalU row-major (the velocity's dependence on the
    * configuration, e.g. ω × x on a rotating frame), for the Jacobians of damping forces. Absent: connectors treat
    * the velocity as independent of q (exact for node markers, whose velocity is a velocity coordinate).
    */
   velocity_q?(s: ItemState, out: Float64Array): void;
-  /** Writes the marker frame's rotation matrix A (9 entries row-major); rigid markers. */
-  orientation?(s: ItemState, out: Float64Array): void;
+  /**
+   * Adds factor·∂(J_posᵀ force + J_rotᵀ torque)/∂Δq (nLocalU × nLocalU row-major) for fixed global force and
+   * torque (either may be undefined; torque only for rigid markers). Present only when the marker's body or node
+   * provides it (known after bind); loads without it are differentiated numerically.
+   */
+  jacobianTransposedVector_q?(s: ItemState, force: ArrayLike<number> | undefined, torque: ArrayLike<number> | undefined, k: Float64Array, factor: number): void;
+}
+
+/** A marker at a frame: a position marker with orientation, angular velocity and the rotation Jacobian. */
+export interface RigidMarkerModel extends PositionMarkerModel {
+  /** Writes the marker frame's rotation matrix A (9 entries row-major). */
+  orientation(s: ItemState, out: Float64Array): void;
   /** Writes the marker frame's global angular velocity. */
-  angularVelocity?(s: ItemState, out: Float64Array): void;
+  angularVelocity(s: ItemState, out: Float64Array): void;
   /** Writes the marker frame's body-fixed angular velocity. */
-  angularVelocityLocal?(s: ItemState, out: Float64Array): void;
+  angularVelocityLocal(s: ItemState, out: Float64Array): void;
   /** Writes the rotation Jacobian, 3 × nLocalU row-major (global virtual rotation per local velocity coordinate). */
-  rotationJacobian?(s: ItemState, out: Float64Array): void;
-  /** Local index (within nLocalU) of the marked coordinate; for ground coordinates -1. */
+  rotationJacobian(s: ItemState, out: Float64Array): void;
+}
+
+/** A marker on one scalar coordinate (a node coordinate, a rotation angle). */
+export interface CoordinateMarkerModel extends MarkerModel {
+  /** Local index (within nLocalU) of the marked coordinate; -1 for ground coordinates; absent when the value is no local coordinate (see coordinateJacobian). */
   readonly coordinateLocalIndex?: number;
-  /** Value of the marked coordinate (displacement) and its velocity. */
-  coordinate?(s: ItemState): number;
+  /** Value of the marked coordinate (displacement). */
+  coordinate(s: ItemState): number;
   /** Velocity of the marked coordinate. */
-  coordinateVelocity?(s: ItemState): number;
+  coordinateVelocity(s: ItemState): number;
   /**
    * Writes ∂(coordinate)/∂u, 1 × nLocalU, for coordinate markers whose value is not one of their local
    * coordinates (MarkerNodeRotationCoordinate: a row of the rotation Jacobian). Such markers have no
    * coordinateLocalIndex; connectors and loads use this row instead of a unit entry.
    */
   coordinateJacobian?(s: ItemState, out: Float64Array): void;
+}
+
+/** A marker on a body's mass distribution, the target of mass-proportional and distributed loads. */
+export interface BodyMassMarkerModel extends MarkerModel {
   /** Adds the generalized force of a mass-proportional load (force per mass) to f (nLocalU). */
-  massProportionalForce?(s: ItemState, loadPerMass: ArrayLike<number>, f: Float64Array): void;
-  /** Body-mass markers: the body's {@link BodyModel.massProportionalForceDependsOnCoordinates} (known after bind). */
-  readonly massProportionalForceDependsOnCoordinates?: boolean;
-  /**
-   * Adds factor·∂(J_posᵀ force + J_rotᵀ torque)/∂Δq (nLocalU × nLocalU row-major) for fixed global force and
-   * torque (either may be undefined; torque only for markers with orientation). Present only when the marker's
-   * body or node provides it (known after bind); loads without it are differentiated numerically.
-   */
-  jacobianTransposedVector_q?(s: ItemState, force: ArrayLike<number> | undefined, torque: ArrayLike<number> | undefined, k: Float64Array, factor: number): void;
-  /** Body-mass markers on rods: the body's {@link BodyModel.addDistributedLoad} (present only when the body has it, after bind). */
+  massProportionalForce(s: ItemState, loadPerMass: ArrayLike<number>, f: Float64Array): void;
+  /** The body's {@link BodyModel.massProportionalForceDependsOnCoordinates} (known after bind). */
+  readonly massProportionalForceDependsOnCoordinates: boolean;
+  /** Line bodies (rods): the body's {@link BodyModel.addDistributedLoad} (present only when the body has it, after bind). */
   addDistributedLoad?(s: ItemState, density: DistributedLoadDensity, f: Float64Array): void;
-  /** The marker's value of an output variable, or undefined. */
-  output(variable: OutputVariableType, s: ItemState): ArrayLike<number> | undefined;
+}
+
+/** True if the marker provides a position ({@link PositionMarkerModel}). */
+export function isPositionMarker(marker: MarkerModel): marker is PositionMarkerModel {
+  const m = marker as Partial<PositionMarkerModel>;
+  return typeof m.position === 'function' && typeof m.velocity === 'function' && typeof m.positionJacobian === 'function';
+}
+
+/** True if the marker provides a frame ({@link RigidMarkerModel}). */
+export function isRigidMarker(marker: MarkerModel): marker is RigidMarkerModel {
+  const m = marker as Partial<RigidMarkerModel>;
+  return isPositionMarker(marker) && typeof m.orientation === 'function' && typeof m.angularVelocity === 'function'
+    && typeof m.angularVelocityLocal === 'function' && typeof m.rotationJacobian === 'function';
+}
+
+/** True if the marker provides a coordinate ({@link CoordinateMarkerModel}). */
+export function isCoordinateMarker(marker: MarkerModel): marker is CoordinateMarkerModel {
+  const m = marker as Partial<CoordinateMarkerModel>;
+  return typeof m.coordinate === 'function' && typeof m.coordinateVelocity === 'function';
+}
+
+/** True if the marker provides a body's mass distribution ({@link BodyMassMarkerModel}). */
+export function isBodyMassMarker(marker: MarkerModel): marker is BodyMassMarkerModel {
+  return typeof (marker as Partial<BodyMassMarkerModel>).massProportionalForce === 'function';
 }
 
 /** See {@link LoadModel.coordinateDependence}. */
@@ -455,7 +545,7 @@ export interface SuperElementModel {
    * the first of the object's local coordinates. Undefined for super elements without a reference frame (then
    * p_r = 0, A = I).
    */
-  readonly referenceNode: NodeModel | undefined;
+  readonly referenceNode: FrameNodeModel | undefined;
   /** Writes the body-fixed reference position x̄⁽ⁱ⁾ of mesh node i (3 entries). */
   meshNodeReferencePosition(meshNode: number, out: Float64Array): void;
   /**
@@ -503,3 +593,55 @@ export interface SuperElementMeshNodeMap {
   /** Writes ẏ = J u_f (k entries), the map of the body-fixed mesh-node velocities dū/dt. */
   rate(s: ItemState, out: Float64Array): void;
 }
+
+/**
+ * The member names of the model interfaces, per interface (typed against them, so a list cannot miss or invent one):
+ * the registry checks item models against them ({@link ItemRegistry} in definition.ts).
+ */
+export const capabilityNames = {
+  /** {@link NodeModel}. */
+  node: {
+    label: true, nq: true, nu: true, nAE: true, isGround: true, positionDimension: true, qIndex: true, uIndex: true,
+    aeIndex: true, referenceCoordinates: true, initialCoordinates: true, initialVelocities: true, position: true,
+    velocity: true, acceleration: true, positionJacobian: true, orientation: true, angularVelocity: true,
+    angularVelocityLocal: true, angularVelocity_q: true, rotationJacobian: true, jacobianTransposedVector_q: true,
+    ae: true, ae_q: true, composeIncrement: true, positionRates: true, incrementRates: true,
+    correctPredictedIncrement: true, output: true,
+  } satisfies Record<keyof NodeModel, true>,
+  /** {@link ObjectModel}. */
+  object: {
+    label: true, localNodes: true, nAE: true, aeIndex: true, bind: true, body: true, superElement: true,
+    hasConstantMassMatrix: true, massMatrix: true, ode2Lhs: true, ode2Lhs_q: true, ode2Lhs_u: true,
+    ode2LhsDependsOnVelocity: true, massMatrixEntries: true, ode2Lhs_qEntries: true, ode2Lhs_uEntries: true, ae: true,
+    ae_q: true, aeAndJacobian: true, constraintForce_q: true, velocityLevelConstraint: true, multiplierRows: true,
+    eliminableCoordinate: true, output: true,
+  } satisfies Record<keyof ObjectModel, true>,
+  /** {@link BodyModel}. */
+  body: {
+    nodes: true, nLocalU: true, arcLength: true, position: true, velocity: true, nodesAt: true, positionJacobian: true,
+    velocity_q: true, orientation: true, angularVelocity: true, angularVelocityLocal: true, rotationJacobian: true,
+    massProportionalForce: true, massProportionalForceDependsOnCoordinates: true, jacobianTransposedVector_q: true,
+    addDistributedLoad: true, outputBody: true,
+  } satisfies Record<keyof BodyModel, true>,
+  /** {@link SuperElementModel}. */
+  superElement: {
+    meshNodeCount: true, referenceNode: true, meshNodeReferencePosition: true, meshNodeOutputVariables: true,
+    meshNodeOutput: true, createMeshNodeMap: true,
+  } satisfies Record<keyof SuperElementModel, true>,
+  /** {@link MarkerModel} and its kinds. */
+  marker: {
+    label: true, nodes: true, nLocalU: true, bind: true, output: true, position: true, velocity: true, positionJacobian: true,
+    velocity_q: true, jacobianTransposedVector_q: true, orientation: true, angularVelocity: true, angularVelocityLocal: true,
+    rotationJacobian: true, coordinateLocalIndex: true, coordinate: true, coordinateVelocity: true, coordinateJacobian: true,
+    massProportionalForce: true, massProportionalForceDependsOnCoordinates: true, addDistributedLoad: true,
+  } satisfies Record<keyof (RigidMarkerModel & CoordinateMarkerModel & BodyMassMarkerModel), true>,
+  /** {@link LoadModel}. */
+  load: {
+    label: true, marker: true, bind: true, addGeneralizedLoad: true, coordinateDependence: true,
+    addGeneralizedLoad_q: true, values: true,
+  } satisfies Record<keyof LoadModel, true>,
+  /** {@link SensorModel}. */
+  sensor: {
+    label: true, bind: true, evaluate: true, storeInternal: true, writeToFile: true, fileName: true, columnNames: true,
+  } satisfies Record<keyof SensorModel, true>,
+};

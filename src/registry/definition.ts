@@ -1,9 +1,9 @@
 import { copyDefault, validateParameter, type LoadIndex, type MarkerIndex, type NodeIndex, type ObjectIndex, type ParameterInput, type ParameterSchema, type ParameterValues, type SensorIndex } from './parameters.ts';
 import { describeValue, FlexdynError, itemError, type ItemLabel } from '../core/errors.ts';
-import { closestName, ownValue } from '../core/dictionary.ts';
+import { closestName, editDistance, ownValue } from '../core/dictionary.ts';
 import type { OutputVariableType } from './enums.ts';
 import { visualizationParameter } from './visualization.ts';
-import type { LoadModel, MarkerModel, NodeModel, ObjectModel, SensorModel } from './capabilities.ts';
+import { capabilityNames, type LoadModel, type MarkerModel, type NodeModel, type ObjectModel, type SensorModel } from './capabilities.ts';
 import type { LoadInput, MarkerInput, NodeInput, ObjectInput, SensorInput } from './itemDictionaries.ts';
 
 /** The five item categories of a MainSystem. */
@@ -177,3 +177,69 @@ export function labelOf(category: ItemCategory, typeName: string, index: number)
   return { category, typeName, index };
 }
 
+
+/** The member names of the model interfaces an item of each category may implement (objects: also body and super element). */
+const knownMembers: Record<ItemCategory, readonly string[]> = {
+  Node: Object.keys(capabilityNames.node),
+  Object: [...new Set([...Object.keys(capabilityNames.object), ...Object.keys(capabilityNames.body), ...Object.keys(capabilityNames.superElement)])],
+  Marker: Object.keys(capabilityNames.marker),
+  Load: Object.keys(capabilityNames.load),
+  Sensor: Object.keys(capabilityNames.sensor),
+};
+
+/** Prototypes (item model classes) already checked by {@link checkItemModel}. */
+const checkedPrototypes = new WeakSet<object>();
+
+/** A name with case and underscores dropped, so that `ode2LHS`, `ode2lhs` and `ode2_lhs` compare equal to `ode2Lhs`. */
+function normalizedName(name: string): string {
+  return name.toLowerCase().replaceAll('_', '');
+}
+
+/**
+ * The capability that `name` misspells, if any: not a member of the category's interfaces, but equal to one of them up to
+ * case and underscores, or (names of 6 characters or more) one character inserted, deleted or replaced away from one
+ * inside the name (`massMatrx`); a name that only extends or shortens one at its end (`outputs`, `rotationJacobian0`,
+ * `nLocal`) is a helper, not a misspelling.
+ */
+function misspelledCapability(name: string, known: readonly string[]): string | undefined {
+  if (known.includes(name)) return undefined;
+  const normalized = normalizedName(name);
+  for (const candidate of known) {
+    const other = normalizedName(candidate);
+    if (other === normalized) return candidate;
+    if (normalized.length < 6 || other.length < 6 || normalized.startsWith(other) || other.startsWith(normalized)) continue;
+    if (editDistance(normalized, other) === 1) return candidate;
+  }
+  return undefined;
+}
+
+/**
+ * Checks a freshly created item model against the member names of its category's model interfaces and throws a
+ * FlexdynError naming the item when one of its methods or fields misspells a capability (`ode2LHS` for `ode2Lhs`:
+ * the assembler would never call it, and the term would silently be missing). Classes that declare
+ * `implements Only<ObjectModel, Class>` get the same check at compile time; this one also covers models written
+ * without it. Each class is checked once (its members, own and inherited, are those of its first instance).
+ */
+export function checkItemModel(category: ItemCategory, model: object, label: ItemLabel): void {
+  const prototype = Object.getPrototypeOf(model) as object | null;
+  if (prototype !== null && checkedPrototypes.has(prototype)) return;
+  const known = knownMembers[category];
+  for (let level: object | null = model; level !== null && level !== Object.prototype; level = Object.getPrototypeOf(level) as object | null) {
+    for (const name of Object.getOwnPropertyNames(level)) {
+      if (name === 'constructor') continue;
+      const capability = misspelledCapability(name, known);
+      if (capability !== undefined) {
+        itemError(label, undefined, `the item model defines '${name}', which is not a capability of ${category} models (did you mean '${capability}'?); a misspelled capability would never be called`);
+      }
+    }
+  }
+  if (prototype !== null) checkedPrototypes.add(prototype);
+}
+
+/** Creates the run-time model of a stored item (validated dictionary) and checks it with {@link checkItemModel}. */
+export function createItemModel<C extends ItemCategory>(category: C, definition: ItemDefinition, dictionary: ItemDictionary, index: number): ModelOf[C] {
+  const label = labelOf(category, definition.typeName, index);
+  const model = definition.create(dictionary as never, label) as ModelOf[C];
+  checkItemModel(category, model, label);
+  return model;
+}

@@ -8,7 +8,7 @@
 import type { MainSystem } from '../MainSystem.ts';
 import { ConfigurationType, OutputVariableType } from '../registry/enums.ts';
 import { formatItemLabel } from '../core/errors.ts';
-import type { ItemState } from '../registry/capabilities.ts';
+import { isPositionMarker, isRigidMarker, type ItemState } from '../registry/capabilities.ts';
 import { visualizationOf } from '../registry/visualization.ts';
 import { Cylinder, Sphere, type GraphicsData } from '../graphics/graphicsData.ts';
 import { JointModel, type JointSelection } from '../items/objects/jointKernel.ts';
@@ -119,7 +119,7 @@ export function markerPoint(mbs: MainSystem, markerIndex: number): EndPoint | un
   const items = mbs.assembledItems();
   const marker = items.markers[markerIndex];
   if (marker === undefined) return undefined;
-  if (marker.position !== undefined && marker.provides.position) {
+  if (isPositionMarker(marker)) {
     const position = marker.position.bind(marker);
     return (s, out) => position(s, out);
   }
@@ -140,7 +140,7 @@ export function markerPoint(mbs: MainSystem, markerIndex: number): EndPoint | un
 /** The joint frame of a marker: its position and rotation A·R (A = the marker's rotation, identity without one; R row-major 3×3). */
 function markerFrame(mbs: MainSystem, markerIndex: number, point: EndPoint, R: readonly (readonly number[])[]): JointFrame {
   const marker = mbs.assembledItems().markers[markerIndex];
-  const orientation = marker.provides.orientation && marker.orientation !== undefined ? marker.orientation.bind(marker) : undefined;
+  const orientation = isRigidMarker(marker) ? marker.orientation.bind(marker) : undefined;
   const A = new Float64Array(9);
   return (s, position, rotation) => {
     point(s, position);

@@ -1,3 +1,4 @@
+import type { PositionMarkerModel, RigidMarkerModel } from '../../src/registry/capabilities.ts';
 import { describe, it, expect } from 'vitest';
 import ndarray from 'ndarray';
 import {
@@ -338,11 +339,11 @@ describe('super-element marker Jacobians', () => {
     const model = mbs.compiled();
     const s = model.data.current;
     for (const index of [mPos, mRigid]) {
-      const marker = model.markers[index];
+      const marker = model.markers[index] as PositionMarkerModel;
       const n = marker.nLocalU;
       expect(n).toBe(7 + 6);
       const jac = new Float64Array(3 * n), p1 = new Float64Array(3), p2 = new Float64Array(3), v = new Float64Array(3);
-      marker.positionJacobian!(s, jac);
+      marker.positionJacobian(s, jac);
       const columns = marker.nodes.flatMap((node) => Array.from({ length: node.nu }, (_, k) => ({ q: node.qIndex + k, u: node.uIndex + k })));
       const eps = 1e-6;
       let scale = 0;
@@ -356,9 +357,9 @@ describe('super-element marker Jacobians', () => {
         for (let k = 0; k < 4; k++) d[3 + k] -= dp * p[k];
         const saved = columns.map(({ q }) => s.q[q]);
         columns.forEach(({ q }, c) => { s.q[q] = saved[c] + eps * d[c]; });
-        marker.position!(s, p1);
+        marker.position(s, p1);
         columns.forEach(({ q }, c) => { s.q[q] = saved[c] - eps * d[c]; });
-        marker.position!(s, p2);
+        marker.position(s, p2);
         columns.forEach(({ q }, c) => { s.q[q] = saved[c]; });
         // central differences: error O(eps²·|p'''|) ≈ 1e-12, plus round-off 1e-16/eps ≈ 1e-10 relative to the entries
         for (let i = 0; i < 3; i++) {
@@ -367,17 +368,17 @@ describe('super-element marker Jacobians', () => {
           expect(Math.abs((p1[i] - p2[i]) / (2 * eps) - jd)).toBeLessThan(1e-8 * scale);
         }
       }
-      marker.velocity!(s, v);
+      marker.velocity(s, v);
       for (let i = 0; i < 3; i++) {
         let ju = 0;
         columns.forEach(({ u }, c) => { ju += jac[i * n + c] * s.u[u]; });
         expect(Math.abs(v[i] - ju)).toBeLessThan(1e-13 * Math.max(1, Math.abs(v[i])));
       }
     }
-    const rigid = model.markers[mRigid];
+    const rigid = model.markers[mRigid] as RigidMarkerModel;
     const n = rigid.nLocalU, jr = new Float64Array(3 * n), w = new Float64Array(3);
-    rigid.rotationJacobian!(s, jr);
-    rigid.angularVelocity!(s, w);
+    rigid.rotationJacobian(s, jr);
+    rigid.angularVelocity(s, w);
     const columns = rigid.nodes.flatMap((node) => Array.from({ length: node.nu }, (_, k) => node.uIndex + k));
     for (let i = 0; i < 3; i++) {
       let ju = 0;

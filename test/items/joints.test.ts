@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { BindContext, ItemState, MarkerModel, NodeModel, ObjectModel } from '../../src/registry/capabilities.ts';
+import type { BindContext, ItemState, MarkerModel, NodeModel, ObjectModel, PositionMarkerModel } from '../../src/registry/capabilities.ts';
 import { completeDictionary, labelOf, type ItemDefinition } from '../../src/registry/definition.ts';
 import { ConfigurationType, OutputVariableType } from '../../src/registry/enums.ts';
 import { FlexdynError } from '../../src/core/errors.ts';
@@ -39,7 +39,6 @@ function testNode(index: number, nu: number, qIndex: number): NodeModel {
  * Independent of the engine's rigid bodies, so the joints are tested against their equations alone.
  */
 class TestRigidMarker implements MarkerModel {
-  readonly provides: { position: boolean; orientation: boolean; coordinate: boolean; bodyMass: boolean };
   readonly nodes: NodeModel[];
   readonly nLocalU: number;
   private readonly a = new Float64Array(9);
@@ -50,8 +49,7 @@ class TestRigidMarker implements MarkerModel {
   private readonly work3 = new Float64Array(3);
 
   constructor(readonly label: ReturnType<typeof labelOf>, private readonly node: NodeModel | undefined, private readonly pRef: number[],
-    private readonly thetaRef: number[], private readonly local: number[], private readonly planar = false, orientation = true) {
-    this.provides = { position: true, orientation, coordinate: false, bodyMass: false };
+    private readonly thetaRef: number[], private readonly local: number[], private readonly planar = false) {
     this.nodes = node === undefined ? [] : [node];
     this.nLocalU = node === undefined ? 0 : node.nu;
   }
@@ -145,6 +143,18 @@ class TestRigidMarker implements MarkerModel {
   }
 }
 
+/**
+ * The marker seen as a position marker: a view with its point kinematics and without the frame methods, by which the
+ * engine tells the marker kinds apart (typed as the test marker, the tests call only its point methods).
+ */
+function positionView(m: TestRigidMarker): TestRigidMarker {
+  const view: PositionMarkerModel = {
+    label: m.label, nodes: m.nodes, nLocalU: m.nLocalU, bind: () => {}, output: () => undefined,
+    position: (s, out) => m.position(s, out), velocity: (s, out) => m.velocity(s, out), positionJacobian: (s, out) => m.positionJacobian(s, out),
+  };
+  return view as TestRigidMarker;
+}
+
 /** Two test rigid markers on two bodies (or marker 0 on ground) and a state with random q, u and λ. */
 interface Setup {
   markers: TestRigidMarker[];
@@ -160,8 +170,9 @@ function rigidSetup(seed: number, options: { ground?: boolean; planar?: boolean;
   const nodes = [testNode(0, nu, 0), testNode(1, nu, nu)];
   const vec = (scale: number) => [scale * random(), scale * random(), planar ? 0 : scale * random()];
   const angles = () => (planar ? [0, 0, random()] : [random(), 0.5 * random(), random()]);
-  const marker0 = new TestRigidMarker(labelOf('Marker', 'TestRigid', 0), options.ground === true ? undefined : nodes[0], vec(1), angles(), vec(0.5), planar, options.orientation ?? true);
-  const marker1 = new TestRigidMarker(labelOf('Marker', 'TestRigid', 1), nodes[1], vec(1), angles(), vec(0.5), planar, options.orientation ?? true);
+  const view = options.orientation === false ? positionView : (m: TestRigidMarker) => m;
+  const marker0 = view(new TestRigidMarker(labelOf('Marker', 'TestRigid', 0), options.ground === true ? undefined : nodes[0], vec(1), angles(), vec(0.5), planar));
+  const marker1 = view(new TestRigidMarker(labelOf('Marker', 'TestRigid', 1), nodes[1], vec(1), angles(), vec(0.5), planar));
   const n = 2 * nu;
   const nAE = options.nAE ?? 6;
   const s = {
@@ -458,7 +469,7 @@ describe('joint marker checks', () => {
     expect(() => createObject(objectJointRevoluteZDefinition, {}, setup)).toThrow(
       'ObjectJointRevoluteZ #7: markerNumbers entry 0 must refer to a rigid marker (position and orientation, e.g. MarkerBodyRigid or MarkerNodeRigid), got MarkerTestRigid #0, which provides no orientation');
     expect(() => createObject(objectConnectorRigidBodySpringDamperDefinition, {}, setup)).toThrow(/markerNumbers entry 0 must refer to a rigid marker/);
-    expect(() => createObject(objectConnectorTorsionalSpringDamperDefinition, {}, setup)).toThrow(/markerNumbers entry 0 must refer to a orientation \(rigid\) marker/);
+    expect(() => createObject(objectConnectorTorsionalSpringDamperDefinition, {}, setup)).toThrow(/markerNumbers entry 0 must refer to a rigid marker \(position and orientation, e.g. MarkerBodyRigid or MarkerNodeRigid\), got MarkerTestRigid #0, which provides no orientation$/);
     // Point joints accept them.
     expect(createObject(objectJointSphericalDefinition, {}, setup).nAE).toBe(3);
   });

@@ -10,7 +10,7 @@ import {
 } from '../../src/index.ts';
 import { SystemAssembler, type MatrixAccumulator } from '../../src/model/assembly.ts';
 import type { SystemState } from '../../src/model/SystemState.ts';
-import type { MarkerModel, NodeModel, ObjectModel } from '../../src/registry/capabilities.ts';
+import type { MarkerModel, NodeModel, ObjectModel, RigidMarkerModel } from '../../src/registry/capabilities.ts';
 import { randomSequence } from '../helpers/random.ts';
 import { maxAbs, maxDifference } from '../helpers/arrays.ts';
 
@@ -146,34 +146,34 @@ describe('rigid markers: position and rotation Jacobians', () => {
       const s = model.data.current;
       const nodeModel = model.nodes[node];
       randomizeRigidState(s, nodeModel, kind, 11);
-      for (const m of [model.markers[marker], model.markers[nodeMarker]] as MarkerModel[]) {
+      for (const m of [model.markers[marker], model.markers[nodeMarker]] as RigidMarkerModel[]) {
         const n = m.nLocalU;
         expect(n).toBe(nodeModel.nu);
         const jPos = new Float64Array(3 * n);
         const jRot = new Float64Array(3 * n);
-        m.positionJacobian!(s, jPos);
-        m.rotationJacobian!(s, jRot);
+        m.positionJacobian(s, jPos);
+        m.rotationJacobian(s, jRot);
         for (let trial = 0; trial < 3; trial++) {
           const delta = admissibleDirection(nodeModel, s, kind, 100 + trial);
-          const numericPosition = directional(nodeModel, s, delta, 1e-6, () => { const p = new Float64Array(3); m.position!(s, p); return Array.from(p); });
+          const numericPosition = directional(nodeModel, s, delta, 1e-6, () => { const p = new Float64Array(3); m.position(s, p); return Array.from(p); });
           expect(maxDifference(numericPosition, jacobianTimes(jPos, n, delta))).toBeLessThan(fdTolerance);
           const a = new Float64Array(9);
-          m.orientation!(s, a);
-          const aDot = directional(nodeModel, s, delta, 1e-6, () => { const b = new Float64Array(9); m.orientation!(s, b); return Array.from(b); });
+          m.orientation(s, a);
+          const aDot = directional(nodeModel, s, delta, 1e-6, () => { const b = new Float64Array(9); m.orientation(s, b); return Array.from(b); });
           expect(maxDifference(virtualRotation(aDot, a), jacobianTimes(jRot, n, delta))).toBeLessThan(fdTolerance);
         }
         // velocity and angular velocity are the Jacobians times the velocity coordinates
         const u = s.u.subarray(nodeModel.uIndex, nodeModel.uIndex + n);
         const v = new Float64Array(3);
         const omega = new Float64Array(3);
-        m.velocity!(s, v);
-        m.angularVelocity!(s, omega);
+        m.velocity(s, v);
+        m.angularVelocity(s, omega);
         expect(maxDifference(v, jacobianTimes(jPos, n, u))).toBeLessThan(1e-14);
         expect(maxDifference(omega, jacobianTimes(jRot, n, u))).toBeLessThan(1e-14);
         const a = new Float64Array(9);
-        m.orientation!(s, a);
+        m.orientation(s, a);
         const omegaLocal = new Float64Array(3);
-        m.angularVelocityLocal!(s, omegaLocal);
+        m.angularVelocityLocal(s, omegaLocal);
         expect(maxDifference(omegaLocal, mat3TransposeMulVec([[a[0], a[1], a[2]], [a[3], a[4], a[5]], [a[6], a[7], a[8]]], omega))).toBeLessThan(1e-14);
       }
     });
@@ -187,18 +187,18 @@ describe('rigid markers: position and rotation Jacobians', () => {
     mbs.assemble();
     const model = mbs.compiled();
     const s = model.data.current;
-    const m = model.markers[marker];
+    const m = model.markers[marker] as RigidMarkerModel;
     const nodeModel = model.nodes[node];
     const jPos = new Float64Array(9);
     const jRot = new Float64Array(9);
-    m.positionJacobian!(s, jPos);
-    m.rotationJacobian!(s, jRot);
+    m.positionJacobian(s, jPos);
+    m.rotationJacobian(s, jRot);
     const delta = Float64Array.of(0.3, -0.7, 0.9);
-    const numeric = directional(nodeModel, s, delta, 1e-6, () => { const p = new Float64Array(3); m.position!(s, p); return Array.from(p); });
+    const numeric = directional(nodeModel, s, delta, 1e-6, () => { const p = new Float64Array(3); m.position(s, p); return Array.from(p); });
     expect(maxDifference(numeric, jacobianTimes(jPos, 3, delta))).toBeLessThan(fdTolerance);
     expect(Array.from(jRot)).toEqual([0, 0, 0, 0, 0, 0, 0, 0, 1]);
     const v = new Float64Array(3);
-    m.velocity!(s, v);
+    m.velocity(s, v);
     expect(maxDifference(v, jacobianTimes(jPos, 3, s.u))).toBeLessThan(1e-15);
   });
 });

@@ -1,3 +1,4 @@
+import type { PositionMarkerModel } from '../../src/registry/capabilities.ts';
 import { describe, expect, it } from 'vitest';
 import {
   CartesianSpringDamper, LoadForceVector, LoadTorqueVector, MarkerBodyPosition, MarkerBodyRigid, MarkerNodePosition, NodePointGround,
@@ -51,7 +52,7 @@ describe('ObjectRigidBody2D jacobianTransposedVector_q: connector and load Jacob
     const model = spinningPlanarPair().compiled();
     const s = model.data.current;
     for (const marker of model.markers) {
-      if (marker.label.typeName.startsWith('Body')) expect(marker.jacobianTransposedVector_q).toBeDefined();
+      if (marker.label.typeName.startsWith('Body')) expect((marker as PositionMarkerModel).jacobianTransposedVector_q).toBeDefined();
     }
     // ode2Lhs is smooth in q: h = 1e-6 leaves O(h²) truncation plus ~1e-10 relative round-off (forces ~1e4 over 2h);
     // observed 4e-11 … 9e-11. Linear in u: h = 1e-3 leaves round-off only (observed ≤ 6e-12). Without the marker term

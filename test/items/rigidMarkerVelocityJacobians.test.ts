@@ -1,3 +1,4 @@
+import type { PositionMarkerModel } from '../../src/registry/capabilities.ts';
 import { describe, expect, it } from 'vitest';
 import {
   CartesianSpringDamper, InertiaCuboid, MarkerBodyPosition, MarkerBodyRigid, MarkerNodePosition, NodePointGround,
@@ -51,7 +52,7 @@ describe('velocity_q of MarkerBodyPosition / MarkerBodyRigid on rigid bodies: da
         }
         for (let j = 0; j < node.nu; j++) s.u[node.uIndex + j] += 5 * random();
       }
-      for (const marker of model.markers) if (marker.label.typeName.startsWith('Body')) expect(marker.velocity_q).toBeDefined();
+      for (const marker of model.markers) if (marker.label.typeName.startsWith('Body')) expect((marker as PositionMarkerModel).velocity_q).toBeDefined();
       // ode2Lhs is smooth in q: h = 1e-6 leaves O(h²) truncation plus ~1e-10 of round-off (forces of ~1e4 over
       // 2h); observed 4e-11 … 1e-10 relative. It is linear in u, so h = 1e-3 leaves round-off only (observed ≤ 5e-12).
       // Without velocity_q the damping term ∂(d Δv)/∂q is missing: 0.2 … 1.8 relative (see the next test).
@@ -86,16 +87,16 @@ describe('velocity_q of MarkerBodyPosition / MarkerBodyRigid on rigid bodies: da
         if (!create2D) for (let j = 3; j < node.nu; j++) s.u[node.uIndex + j] += 20 * random();
       }
       for (const index of markers) {
-        const marker = model.markers[index];
+        const marker = model.markers[index] as PositionMarkerModel;
         const node = marker.nodes[0];
         const n = marker.nLocalU;
         const analytic = new Float64Array(3 * n);
-        marker.velocity_q!(s, analytic);
+        marker.velocity_q?.(s, analytic);
         let scale = 0, error = 0;
         for (const v of analytic) scale = Math.max(scale, Math.abs(v));
         for (const { d, apply } of nodeDirections(node, s)) {
           const saved = s.q.slice();
-          const v = (sign: number) => { apply(s.q, sign * 1e-6); const out = new Float64Array(3); marker.velocity!(s, out); s.q.set(saved); return out; };
+          const v = (sign: number) => { apply(s.q, sign * 1e-6); const out = new Float64Array(3); marker.velocity(s, out); s.q.set(saved); return out; };
           const vp = v(1), vm = v(-1);
           for (let r = 0; r < 3; r++) {
             let jd = 0;

@@ -4,6 +4,7 @@ import {
   FlexdynError, OutputVariableType, type MainSystem,
 } from '../../src/index.ts';
 import { simulationSettingsRules, type SettingRule } from '../../src/solvers/settingsValidation.ts';
+import { renderSettingsPage } from '../../scripts/generateSettingsDocs.ts';
 
 /** A tiny oscillator (m = 1, k = 100, a constant load) for hostile settings. */
 function oscillator(): MainSystem {
@@ -105,5 +106,13 @@ describe('adversarial settings: NaN, ±Infinity, 0 and −1 for every numeric se
       expect((caught as FlexdynError).message).toBe(`SimulationSettings: ${path} ${message}`);
       expect((caught as FlexdynError).parameter).toBe(path);
     }
+  });
+
+  it('settingsReferenceListsWhatEachSettingAcceptsFromTheSameRules', () => {
+    const page = renderSettingsPage();
+    expect(page).toContain('| Field | Default | Meaning | Accepts |');
+    expect(page).toMatch(/\| `outputPrecision` \| `10` \| [^|]+ \| an integer in 1 … 17 \|/);
+    expect(page).toMatch(/\| `adaptiveStepDecrease` \| `0\.5` \| [^|]+ \| a finite number in \(0, 1\) \|/);
+    expect(page).toMatch(/\| `linearSolverType` \| `'EXUdense'` \| [^|]+ \| one of 'EXUdense', 'EigenSparse' \|/);
   });
 });

@@ -1,5 +1,5 @@
 import { makeFactory, type ItemDefinition } from '../../registry/definition.ts';
-import type { BindContext, ItemState, LoadCoordinateDependence, LoadModel, MarkerModel } from '../../registry/capabilities.ts';
+import { isCoordinateMarker, type BindContext, type CoordinateMarkerModel, type ItemState, type LoadCoordinateDependence, type LoadModel, type Only } from '../../registry/capabilities.ts';
 import { describeValue, itemError, type ItemLabel } from '../../core/errors.ts';
 import { markerIndex, real, userFunction, type UserFunctionValue } from '../../registry/parameters.ts';
 import { nodeGenericODE2Definition } from '../nodes/NodeGenericODE2.ts';
@@ -14,18 +14,22 @@ const parameters = {
 };
 
 /** Run-time model: a generalized force on one coordinate. */
-class CoordinateLoadModel implements LoadModel {
-  marker!: MarkerModel;
+class CoordinateLoadModel implements Only<LoadModel, CoordinateLoadModel> {
+  marker!: CoordinateMarkerModel;
   /** Constant on a plain coordinate; numerical with a user function or on a rotation-coordinate marker (its row depends on q). */
   coordinateDependence: LoadCoordinateDependence = 'numerical';
   private row = new Float64Array(0);
+  /** The marker's coordinate Jacobian row, for markers whose value is no local coordinate (set in bind). */
+  private rowOf: CoordinateMarkerModel['coordinateJacobian'];
 
   constructor(readonly label: ItemLabel, private readonly markerNumber: number, private readonly load: number, private readonly userFunction: UserFunctionValue<LoadUserFunction>) {}
 
   bind(context: BindContext): void {
-    this.marker = context.marker(this.markerNumber, 'markerNumber');
-    if (!this.marker.provides.coordinate) itemError(this.label, 'markerNumber', `must refer to a coordinate marker, got ${this.marker.label.category}${this.marker.label.typeName} #${this.markerNumber}`);
-    this.row = new Float64Array(this.marker.coordinateJacobian === undefined ? 0 : this.marker.nLocalU);
+    const marker = context.marker(this.markerNumber, 'markerNumber');
+    if (!isCoordinateMarker(marker)) itemError(this.label, 'markerNumber', `must refer to a coordinate marker, got ${marker.label.category}${marker.label.typeName} #${this.markerNumber}`);
+    this.marker = marker;
+    this.rowOf = marker.coordinateJacobian?.bind(marker);
+    this.row = new Float64Array(this.rowOf === undefined ? 0 : marker.nLocalU);
     this.coordinateDependence = this.marker.nLocalU === 0 || (this.userFunction === 0 && this.row.length === 0) ? 'constant' : 'numerical';
   }
 
@@ -45,8 +49,9 @@ class CoordinateLoadModel implements LoadModel {
     const local = this.marker.coordinateLocalIndex ?? -1;
     const load = (this.userFunction === 0 ? s.loadFactor : 1) * this.value(s);
     if (local >= 0) f[local] += load;
-    if (this.row.length > 0) {
-      this.marker.coordinateJacobian!(s, this.row);
+    const rowOf = this.rowOf;
+    if (rowOf !== undefined) {
+      rowOf(s, this.row);
       for (let k = 0; k < this.row.length; k++) f[k] += load * this.row[k];
     }
   }

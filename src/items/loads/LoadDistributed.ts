@@ -1,5 +1,5 @@
 import { makeFactory, type ItemDefinition } from '../../registry/definition.ts';
-import type { BindContext, DistributedLoadDensity, ItemState, LoadCoordinateDependence, LoadModel, MarkerModel } from '../../registry/capabilities.ts';
+import { isBodyMassMarker, type BindContext, type BodyMassMarkerModel, type DistributedLoadDensity, type ItemState, type LoadCoordinateDependence, type LoadModel, type MarkerModel, type Only } from '../../registry/capabilities.ts';
 import { describeValue, itemError, type ItemLabel } from '../../core/errors.ts';
 import { markerIndex, userFunction, vector, type UserFunctionValue } from '../../registry/parameters.ts';
 import { objectCosseratRodDefinition } from '../objects/ObjectCosseratRod.ts';
@@ -15,9 +15,17 @@ const parameters = {
   momentPerLengthUserFunction: userFunction<DistributedLoadUserFunction>('Replaces momentPerLength by its return value at arc length s.', '(mbs, t, s, momentPerLength) => [c1, c2, c3]'),
 };
 
+/** A body-mass marker on a body with line-load integration (rods). */
+type LineLoadMarker = BodyMassMarkerModel & Required<Pick<BodyMassMarkerModel, 'addDistributedLoad'>>;
+
+/** True if the marker is a body-mass marker whose body integrates line loads. */
+function isLineLoadMarker(marker: MarkerModel): marker is LineLoadMarker {
+  return isBodyMassMarker(marker) && marker.addDistributedLoad !== undefined;
+}
+
 /** Run-time model: force and moment densities integrated by the rod's quadrature. */
-class DistributedLoadModel implements LoadModel {
-  marker!: MarkerModel;
+class DistributedLoadModel implements Only<LoadModel, DistributedLoadModel> {
+  marker!: LineLoadMarker;
   /**
    * Always constant: b (global) and c (cross-section frame) give a configuration-independent generalized force, and the
    * user functions receive (t, s), not the state; a numerical Jacobian would couple all rod nodes densely.
@@ -42,10 +50,11 @@ class DistributedLoadModel implements LoadModel {
   ) {}
 
   bind(context: BindContext): void {
-    this.marker = context.marker(this.markerNumber, 'markerNumber');
-    if (this.marker.addDistributedLoad === undefined) {
-      itemError(this.label, 'markerNumber', `must refer to a MarkerBodyMass on a rod (a body with line-load integration, e.g. ObjectCosseratRod), got ${this.marker.label.category}${this.marker.label.typeName} #${this.markerNumber}`);
+    const marker = context.marker(this.markerNumber, 'markerNumber');
+    if (!isLineLoadMarker(marker)) {
+      itemError(this.label, 'markerNumber', `must refer to a MarkerBodyMass on a rod (a body with line-load integration, e.g. ObjectCosseratRod), got ${marker.label.category}${marker.label.typeName} #${this.markerNumber}`);
     }
+    this.marker = marker;
   }
 
   private evaluate(fn: UserFunctionValue<DistributedLoadUserFunction>, name: string, value: number[], sArc: number, out: Float64Array, factor: number): void {
@@ -75,7 +84,7 @@ class DistributedLoadModel implements LoadModel {
     this.state = s;
     this.forceFactor = this.forceUserFunction === 0 ? s.loadFactor : 1;
     this.momentFactor = this.momentUserFunction === 0 ? s.loadFactor : 1;
-    this.marker.addDistributedLoad!(s, this.density, f);
+    this.marker.addDistributedLoad(s, this.density, f);
   }
 }
 

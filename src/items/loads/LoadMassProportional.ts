@@ -1,5 +1,5 @@
 import { makeFactory, type ItemDefinition } from '../../registry/definition.ts';
-import type { BindContext, ItemState, LoadCoordinateDependence, LoadModel, MarkerModel } from '../../registry/capabilities.ts';
+import { isBodyMassMarker, type BodyMassMarkerModel, type BindContext, type ItemState, type LoadCoordinateDependence, type LoadModel, type Only } from '../../registry/capabilities.ts';
 import { itemError, type ItemLabel } from '../../core/errors.ts';
 import { markerIndex, userFunction, vector, type UserFunctionValue } from '../../registry/parameters.ts';
 import { evaluateVectorUserFunction } from './loadUserFunctions.ts';
@@ -13,8 +13,8 @@ const parameters = {
 };
 
 /** Run-time model: a body force per unit mass (gravity). */
-class MassProportionalLoadModel implements LoadModel {
-  marker!: MarkerModel;
+class MassProportionalLoadModel implements Only<LoadModel, MassProportionalLoadModel> {
+  marker!: BodyMassMarkerModel;
   /** Numerical with a user function or on bodies whose mass-proportional force depends on q (rigid bodies with COM offset), else constant. */
   coordinateDependence: LoadCoordinateDependence = 'constant';
   private readonly loadPerMass = new Float64Array(3);
@@ -23,9 +23,10 @@ class MassProportionalLoadModel implements LoadModel {
   constructor(readonly label: ItemLabel, private readonly markerNumber: number, private readonly loadVector: number[], private readonly userFunction: UserFunctionValue<LoadVectorUserFunction>) {}
 
   bind(context: BindContext): void {
-    this.marker = context.marker(this.markerNumber, 'markerNumber');
-    if (!this.marker.provides.bodyMass) itemError(this.label, 'markerNumber', `must refer to a BodyMass marker, got ${this.marker.label.category}${this.marker.label.typeName} #${this.markerNumber}`);
-    const dependent = this.userFunction !== 0 || this.marker.massProportionalForceDependsOnCoordinates === true;
+    const marker = context.marker(this.markerNumber, 'markerNumber');
+    if (!isBodyMassMarker(marker)) itemError(this.label, 'markerNumber', `must refer to a BodyMass marker, got ${marker.label.category}${marker.label.typeName} #${this.markerNumber}`);
+    this.marker = marker;
+    const dependent = this.userFunction !== 0 || marker.massProportionalForceDependsOnCoordinates;
     this.coordinateDependence = dependent && this.marker.nLocalU > 0 ? 'numerical' : 'constant';
   }
 
@@ -38,7 +39,7 @@ class MassProportionalLoadModel implements LoadModel {
     evaluateVectorUserFunction(this.label, this.userFunction, s, this.loadVector, this.loadPerMass);
     const factor = this.userFunction === 0 ? s.loadFactor : 1;
     for (let i = 0; i < 3; i++) this.scaled[i] = factor * this.loadPerMass[i];
-    this.marker.massProportionalForce!(s, this.scaled, f);
+    this.marker.massProportionalForce(s, this.scaled, f);
   }
 }
 

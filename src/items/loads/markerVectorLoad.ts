@@ -1,4 +1,4 @@
-import type { BindContext, ItemState, LoadCoordinateDependence, LoadModel, MarkerModel } from '../../registry/capabilities.ts';
+import { isPositionMarker, isRigidMarker, type BindContext, type ItemState, type LoadCoordinateDependence, type LoadModel, type Only, type PositionMarkerModel, type RigidMarkerModel } from '../../registry/capabilities.ts';
 import { itemError, type ItemLabel } from '../../core/errors.ts';
 import type { UserFunctionValue } from '../../registry/parameters.ts';
 import { mat3MulVecInto } from '../../rotations/skew.ts';
@@ -19,8 +19,10 @@ export type MarkerVectorLoadAction = 'position' | 'rotation';
  * bodyFixed) distributed by the transposed position or rotation Jacobian of its marker, with the analytic load
  * Jacobian ∂(Jᵀv)/∂q of the marker kinematics plus, for bodyFixed, Jᵀ(−ṽ J_rot).
  */
-export class MarkerVectorLoadModel implements LoadModel {
-  marker!: MarkerModel;
+export class MarkerVectorLoadModel implements Only<LoadModel, MarkerVectorLoadModel> {
+  marker!: PositionMarkerModel;
+  /** The marker as a rigid marker, for a torque or a bodyFixed vector (set in bind; undefined otherwise). */
+  private rigid: RigidMarkerModel | undefined;
   coordinateDependence: LoadCoordinateDependence = 'numerical';
   /** The distributing Jacobian J (3 × n): position Jacobian for a force, rotation Jacobian for a torque. */
   private jacobian = new Float64Array(0);
@@ -42,14 +44,15 @@ export class MarkerVectorLoadModel implements LoadModel {
 
   bind(context: BindContext): void {
     const marker = context.marker(this.markerNumber, 'markerNumber');
-    this.marker = marker;
     const markerName = `${marker.label.category}${marker.label.typeName} #${this.markerNumber}`;
     if (this.action === 'position') {
-      if (!marker.provides.position) itemError(this.label, 'markerNumber', `must refer to a marker that provides a position, got ${markerName}`);
-      if (this.bodyFixed && !marker.provides.orientation) itemError(this.label, 'bodyFixed', `needs a rigid marker (orientation); ${markerName} provides none`);
-    } else if (!marker.provides.orientation) {
+      if (!isPositionMarker(marker)) itemError(this.label, 'markerNumber', `must refer to a marker that provides a position, got ${markerName}`);
+      if (this.bodyFixed && !isRigidMarker(marker)) itemError(this.label, 'bodyFixed', `needs a rigid marker (orientation); ${markerName} provides none`);
+    } else if (!isRigidMarker(marker)) {
       itemError(this.label, 'markerNumber', `must refer to a marker with orientation (MarkerBodyRigid, MarkerNodeRigid), got ${markerName}`);
     }
+    this.marker = marker;
+    this.rigid = (this.action === 'rotation' || this.bodyFixed) && isRigidMarker(marker) ? marker : undefined;
     const n = marker.nLocalU;
     this.jacobian = new Float64Array(3 * n);
     if (this.bodyFixed) {
@@ -68,8 +71,9 @@ export class MarkerVectorLoadModel implements LoadModel {
   private currentVector(s: ItemState): Float64Array {
     const v = this.vector;
     evaluateVectorUserFunction(this.label, this.userFunction, s, this.loadVector, v);
-    if (this.bodyFixed) {
-      this.marker.orientation!(s, this.rotation);
+    const rigid = this.rigid;
+    if (this.bodyFixed && rigid !== undefined) {
+      rigid.orientation(s, this.rotation);
       mat3MulVecInto(v, this.rotation, v);
     }
     return v;
@@ -78,8 +82,9 @@ export class MarkerVectorLoadModel implements LoadModel {
   /** Fills the distributing Jacobian J of the current state. */
   private distributingJacobian(s: ItemState): Float64Array {
     const j = this.jacobian;
-    if (this.action === 'position') this.marker.positionJacobian!(s, j);
-    else this.marker.rotationJacobian!(s, j);
+    const rigid = this.rigid;
+    if (this.action === 'rotation' && rigid !== undefined) rigid.rotationJacobian(s, j);
+    else this.marker.positionJacobian(s, j);
     return j;
   }
 
@@ -102,11 +107,13 @@ export class MarkerVectorLoadModel implements LoadModel {
     const n = this.marker.nLocalU;
     const v = this.currentVector(s);
     const scale = factor * (this.userFunction === 0 ? s.loadFactor : 1);
-    if (this.action === 'position') this.marker.jacobianTransposedVector_q!(s, v, undefined, k, scale);
-    else this.marker.jacobianTransposedVector_q!(s, undefined, v, k, scale);
-    if (!this.bodyFixed) return;
+    // 'analytic' only with the marker's kernel (bind)
+    if (this.action === 'position') this.marker.jacobianTransposedVector_q?.(s, v, undefined, k, scale);
+    else this.marker.jacobianTransposedVector_q?.(s, undefined, v, k, scale);
+    const rigid = this.rigid;
+    if (!this.bodyFixed || rigid === undefined) return;
     const j = this.distributingJacobian(s);
-    if (this.action === 'position') this.marker.rotationJacobian!(s, this.rotationJacobian);
+    if (this.action === 'position') rigid.rotationJacobian(s, this.rotationJacobian);
     addFollowerTerm(j, this.rotationJacobian, v, this.followerProduct, n, k, scale);
   }
 }

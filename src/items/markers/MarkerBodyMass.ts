@@ -1,5 +1,5 @@
 import { makeFactory, type ItemDefinition } from '../../registry/definition.ts';
-import type { BindContext, BodyModel, ItemState, MarkerModel, NodeModel } from '../../registry/capabilities.ts';
+import type { BindContext, BodyMassMarkerModel as BodyMassMarker, BodyModel, ItemState, NodeModel, Only } from '../../registry/capabilities.ts';
 import { itemError, type ItemLabel } from '../../core/errors.ts';
 import { objectIndex } from '../../registry/parameters.ts';
 import { objectRigidBodyDefinition } from '../objects/ObjectRigidBody.ts';
@@ -8,14 +8,21 @@ const parameters = {
   bodyNumber: objectIndex('Body whose mass distribution the marker represents.'),
 };
 
+/** A body with a mass distribution (mass-proportional loads act on it). */
+type MassBodyModel = BodyModel & Required<Pick<BodyModel, 'massProportionalForce'>>;
+
+/** True if the body has a mass distribution. */
+function hasMassDistribution(body: BodyModel): body is MassBodyModel {
+  return body.massProportionalForce !== undefined;
+}
+
 /** Run-time model: the mass distribution of a body, for gravity-like loads. */
-class BodyMassMarkerModel implements MarkerModel {
-  readonly provides = { position: false, orientation: false, coordinate: false, bodyMass: true };
+class BodyMassMarkerModel implements Only<BodyMassMarker, BodyMassMarkerModel> {
   nodes: readonly NodeModel[] = [];
   nLocalU = 0;
-  private body!: BodyModel;
+  private body!: MassBodyModel;
   /** The body's line-load integration (rods), if it has one (set in bind). */
-  addDistributedLoad?: MarkerModel['addDistributedLoad'];
+  addDistributedLoad?: BodyMassMarker['addDistributedLoad'];
   /** Whether the body's mass-proportional force depends on the coordinates (set in bind). */
   massProportionalForceDependsOnCoordinates = false;
 
@@ -23,8 +30,8 @@ class BodyMassMarkerModel implements MarkerModel {
 
   bind(context: BindContext): void {
     const body = context.body(this.bodyNumber, 'bodyNumber');
+    if (!hasMassDistribution(body)) itemError(this.label, 'bodyNumber', `must refer to a body with a mass distribution, got body #${this.bodyNumber}`);
     this.body = body;
-    if (body.massProportionalForce === undefined) itemError(this.label, 'bodyNumber', `must refer to a body with a mass distribution, got body #${this.bodyNumber}`);
     this.nodes = body.nodes;
     this.nLocalU = body.nLocalU;
     this.addDistributedLoad = body.addDistributedLoad?.bind(body);
@@ -32,7 +39,7 @@ class BodyMassMarkerModel implements MarkerModel {
   }
 
   massProportionalForce(s: ItemState, loadPerMass: ArrayLike<number>, f: Float64Array): void {
-    this.body.massProportionalForce!(s, loadPerMass, f);
+    this.body.massProportionalForce(s, loadPerMass, f);
   }
 
   output(): undefined {

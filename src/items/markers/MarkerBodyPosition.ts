@@ -1,8 +1,9 @@
 import { makeFactory, type ItemDefinition } from '../../registry/definition.ts';
-import type { BindContext, BodyModel, ItemState, MarkerModel, NodeModel } from '../../registry/capabilities.ts';
+import type { BodyModel, ItemState, Only, PositionMarkerModel } from '../../registry/capabilities.ts';
 import type { ItemLabel } from '../../core/errors.ts';
 import { OutputVariableType } from '../../registry/enums.ts';
 import { objectIndex, vector } from '../../registry/parameters.ts';
+import { BodyMarker } from './bodyMarkerBase.ts';
 import { objectRigidBodyDefinition } from '../objects/ObjectRigidBody.ts';
 
 const parameters = {
@@ -11,39 +12,13 @@ const parameters = {
 };
 
 /** Run-time model: a body-fixed point. */
-class BodyPositionMarkerModel implements MarkerModel {
-  readonly provides = { position: true, orientation: false, coordinate: false, bodyMass: false };
-  nodes: readonly NodeModel[] = [];
-  nLocalU = 0;
-  private body!: BodyModel;
-  /** The body's load-Jacobian kernel at localPosition, if the body has one (set in bind). */
-  jacobianTransposedVector_q?: MarkerModel['jacobianTransposedVector_q'];
-  /** The body's ∂v/∂Δq at localPosition, if the body has one (rigid bodies; set in bind). */
-  velocity_q?: MarkerModel['velocity_q'];
-
-  constructor(readonly label: ItemLabel, private readonly bodyNumber: number, private readonly localPosition: Float64Array) {}
-
-  bind(context: BindContext): void {
-    const body = context.body(this.bodyNumber, 'bodyNumber');
-    this.body = body;
-    // only the nodes that influence the point (a rod: the element at s), so connectors and loads couple to these alone
-    this.nodes = body.nodesAt?.(this.localPosition) ?? body.nodes;
-    this.nLocalU = body.nodesAt === undefined ? body.nLocalU : this.nodes.reduce((sum, node) => sum + node.nu, 0);
-    this.velocity_q = body.velocity_q === undefined ? undefined : (s, out) => body.velocity_q!(s, this.localPosition, out);
-    this.jacobianTransposedVector_q = body.jacobianTransposedVector_q === undefined ? undefined
-      : (s, force, _torque, k, factor) => body.jacobianTransposedVector_q!(s, this.localPosition, force, undefined, k, factor);
+class BodyPositionMarkerModel extends BodyMarker<BodyModel> implements Only<PositionMarkerModel, BodyPositionMarkerModel> {
+  constructor(label: ItemLabel, bodyNumber: number, localPosition: Float64Array) {
+    super(label, bodyNumber, localPosition, false);
   }
 
-  position(s: ItemState, out: Float64Array): void {
-    this.body.position(s, this.localPosition, out);
-  }
-
-  velocity(s: ItemState, out: Float64Array): void {
-    this.body.velocity(s, this.localPosition, out);
-  }
-
-  positionJacobian(s: ItemState, out: Float64Array): void {
-    this.body.positionJacobian(s, this.localPosition, out);
+  protected resolve(body: BodyModel): BodyModel {
+    return body;
   }
 
   output(variable: OutputVariableType, s: ItemState): ArrayLike<number> | undefined {

@@ -1,9 +1,10 @@
 import { makeFactory, type ItemDefinition } from '../../registry/definition.ts';
-import type { BindContext, BodyModel, ItemState, MarkerModel, NodeModel } from '../../registry/capabilities.ts';
+import { isFrameBody, type BindContext, type BodyModel, type FrameBodyModel, type ItemState, type Only, type RigidMarkerModel } from '../../registry/capabilities.ts';
 import { itemError, type ItemLabel } from '../../core/errors.ts';
 import type { OutputVariableType } from '../../registry/enums.ts';
 import { objectIndex, vector } from '../../registry/parameters.ts';
 import { rigidMarkerOutput, rigidMarkerOutputs } from './rigidMarkerOutputs.ts';
+import { BodyMarker } from './bodyMarkerBase.ts';
 import { objectCosseratRodDefinition } from '../objects/ObjectCosseratRod.ts';
 
 const parameters = {
@@ -12,59 +13,33 @@ const parameters = {
 };
 
 /** Run-time model: a body-fixed frame (position and orientation). */
-class BodyRigidMarkerModel implements MarkerModel {
-  readonly provides = { position: true, orientation: true, coordinate: false, bodyMass: false };
-  nodes: readonly NodeModel[] = [];
-  nLocalU = 0;
-  private body!: BodyModel;
-  /** The body's load-Jacobian kernel at localPosition, if the body has one (set in bind). */
-  jacobianTransposedVector_q?: MarkerModel['jacobianTransposedVector_q'];
-  /** The body's ∂v/∂Δq at localPosition, if the body has one (rigid bodies; set in bind). */
-  velocity_q?: MarkerModel['velocity_q'];
+class BodyRigidMarkerModel extends BodyMarker<FrameBodyModel> implements Only<RigidMarkerModel, BodyRigidMarkerModel> {
+  constructor(label: ItemLabel, bodyNumber: number, localPosition: Float64Array) {
+    super(label, bodyNumber, localPosition, true);
+  }
 
-  constructor(readonly label: ItemLabel, private readonly bodyNumber: number, private readonly localPosition: Float64Array) {}
-
-  bind(context: BindContext): void {
-    const body = context.body(this.bodyNumber, 'bodyNumber');
-    if (body.orientation === undefined || body.angularVelocityLocal === undefined || body.rotationJacobian === undefined) {
-      const object = context.object(this.bodyNumber, 'bodyNumber');
-      itemError(this.label, 'bodyNumber', `must refer to a body with orientation (RigidBody, RigidBody2D, Ground, …), got ${object.label.category}${object.label.typeName} #${this.bodyNumber}, which has none`);
+  protected resolve(body: BodyModel, context: BindContext, bodyNumber: number): FrameBodyModel {
+    if (!isFrameBody(body)) {
+      const object = context.object(bodyNumber, 'bodyNumber');
+      itemError(this.label, 'bodyNumber', `must refer to a body with orientation (RigidBody, RigidBody2D, Ground, …), got ${object.label.category}${object.label.typeName} #${bodyNumber}, which has none`);
     }
-    this.body = body;
-    // only the nodes that influence the point (a rod: the element at s), so connectors and loads couple to these alone
-    this.nodes = body.nodesAt?.(this.localPosition) ?? body.nodes;
-    this.nLocalU = body.nodesAt === undefined ? body.nLocalU : this.nodes.reduce((sum, node) => sum + node.nu, 0);
-    this.velocity_q = body.velocity_q === undefined ? undefined : (s, out) => body.velocity_q!(s, this.localPosition, out);
-    this.jacobianTransposedVector_q = body.jacobianTransposedVector_q === undefined ? undefined
-      : (s, force, torque, k, factor) => body.jacobianTransposedVector_q!(s, this.localPosition, force, torque, k, factor);
-  }
-
-  position(s: ItemState, out: Float64Array): void {
-    this.body.position(s, this.localPosition, out);
-  }
-
-  velocity(s: ItemState, out: Float64Array): void {
-    this.body.velocity(s, this.localPosition, out);
-  }
-
-  positionJacobian(s: ItemState, out: Float64Array): void {
-    this.body.positionJacobian(s, this.localPosition, out);
+    return body;
   }
 
   orientation(s: ItemState, out: Float64Array): void {
-    this.body.orientation!(s, this.localPosition, out);
+    this.body.orientation(s, this.localPosition, out);
   }
 
   angularVelocity(s: ItemState, out: Float64Array): void {
-    this.body.angularVelocity!(s, this.localPosition, out);
+    this.body.angularVelocity(s, this.localPosition, out);
   }
 
   angularVelocityLocal(s: ItemState, out: Float64Array): void {
-    this.body.angularVelocityLocal!(s, this.localPosition, out);
+    this.body.angularVelocityLocal(s, this.localPosition, out);
   }
 
   rotationJacobian(s: ItemState, out: Float64Array): void {
-    this.body.rotationJacobian!(s, this.localPosition, out);
+    this.body.rotationJacobian(s, this.localPosition, out);
   }
 
   output(variable: OutputVariableType, s: ItemState): ArrayLike<number> | undefined {

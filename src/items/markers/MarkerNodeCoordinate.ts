@@ -1,5 +1,5 @@
 import { makeFactory, type ItemDefinition } from '../../registry/definition.ts';
-import type { BindContext, ItemState, MarkerModel, NodeModel } from '../../registry/capabilities.ts';
+import type { BindContext, CoordinateMarkerModel, ItemState, NodeModel, Only } from '../../registry/capabilities.ts';
 import { itemError, type ItemLabel } from '../../core/errors.ts';
 import { OutputVariableType } from '../../registry/enums.ts';
 import { int, nodeIndex } from '../../registry/parameters.ts';
@@ -11,8 +11,7 @@ const parameters = {
 };
 
 /** Run-time model: one ODE2 coordinate of a node; on a ground node the coordinate is 0. */
-class NodeCoordinateMarkerModel implements MarkerModel {
-  readonly provides = { position: false, orientation: false, coordinate: true, bodyMass: false };
+class NodeCoordinateMarkerModel implements Only<CoordinateMarkerModel, NodeCoordinateMarkerModel> {
   nodes: NodeModel[] = [];
   nLocalU = 0;
   coordinateLocalIndex = -1;

@@ -1,8 +1,9 @@
 import { makeFactory, type ItemDefinition } from '../../registry/definition.ts';
-import type { BindContext, ItemState, MarkerModel, NodeModel } from '../../registry/capabilities.ts';
+import { isPositionNode, type ItemState, type NodeModel, type Only, type PositionMarkerModel, type PositionNodeModel } from '../../registry/capabilities.ts';
 import { itemError, type ItemLabel } from '../../core/errors.ts';
 import { OutputVariableType } from '../../registry/enums.ts';
 import { nodeIndex } from '../../registry/parameters.ts';
+import { NodeMarker } from './nodeMarkerBase.ts';
 import { nodeRigidBodyRxyzDefinition } from '../nodes/NodeRigidBodyRxyz.ts';
 
 const parameters = {
@@ -10,36 +11,14 @@ const parameters = {
 };
 
 /** Run-time model: the position of a node. */
-class NodePositionMarkerModel implements MarkerModel {
-  readonly provides = { position: true, orientation: false, coordinate: false, bodyMass: false };
-  nodes: NodeModel[] = [];
-  nLocalU = 0;
-  private node!: NodeModel;
-  /** The node's load-Jacobian kernel (force part only), if the node has one (set in bind). */
-  jacobianTransposedVector_q?: MarkerModel['jacobianTransposedVector_q'];
-
-  constructor(readonly label: ItemLabel, private readonly nodeNumber: number) {}
-
-  bind(context: BindContext): void {
-    const node = context.node(this.nodeNumber, 'nodeNumber');
-    if (node.position === undefined) itemError(this.label, 'nodeNumber', `must refer to a node with a position, got ${node.label.category}${node.label.typeName} #${node.label.index}`);
-    this.node = node;
-    this.nodes = [node];
-    this.nLocalU = node.nu;
-    this.jacobianTransposedVector_q = node.jacobianTransposedVector_q === undefined ? undefined
-      : (s, force, _torque, k, factor) => node.jacobianTransposedVector_q!(s, force, undefined, k, factor);
+class NodePositionMarkerModel extends NodeMarker<PositionNodeModel> implements Only<PositionMarkerModel, NodePositionMarkerModel> {
+  constructor(label: ItemLabel, nodeNumber: number) {
+    super(label, nodeNumber, false);
   }
 
-  position(s: ItemState, out: Float64Array): void {
-    this.node.position!(s, out);
-  }
-
-  velocity(s: ItemState, out: Float64Array): void {
-    this.node.velocity!(s, out);
-  }
-
-  positionJacobian(s: ItemState, out: Float64Array): void {
-    this.node.positionJacobian!(s, out);
+  protected resolve(node: NodeModel): PositionNodeModel {
+    if (!isPositionNode(node)) itemError(this.label, 'nodeNumber', `must refer to a node with a position, got ${node.label.category}${node.label.typeName} #${node.label.index}`);
+    return node;
   }
 
   output(variable: OutputVariableType, s: ItemState): ArrayLike<number> | undefined {

@@ -1,9 +1,10 @@
 import { makeFactory, type ItemDefinition } from '../../registry/definition.ts';
-import type { BindContext, ItemState, MarkerModel, NodeModel } from '../../registry/capabilities.ts';
+import { isFrameNode, type FrameNodeModel, type ItemState, type NodeModel, type Only, type RigidMarkerModel } from '../../registry/capabilities.ts';
 import { itemError, type ItemLabel } from '../../core/errors.ts';
 import type { OutputVariableType } from '../../registry/enums.ts';
 import { nodeIndex } from '../../registry/parameters.ts';
 import { rigidMarkerOutput, rigidMarkerOutputs } from './rigidMarkerOutputs.ts';
+import { NodeMarker } from './nodeMarkerBase.ts';
 import { nodeRigidBodyRotVecLGDefinition } from '../nodes/NodeRigidBodyRotVecLG.ts';
 
 const parameters = {
@@ -11,53 +12,32 @@ const parameters = {
 };
 
 /** Run-time model: the frame (position and orientation) of a rigid-body node. */
-class NodeRigidMarkerModel implements MarkerModel {
-  readonly provides = { position: true, orientation: true, coordinate: false, bodyMass: false };
-  nodes: NodeModel[] = [];
-  nLocalU = 0;
-  private node!: NodeModel;
-  /** The node's load-Jacobian kernel, if the node has one (set in bind). */
-  jacobianTransposedVector_q?: MarkerModel['jacobianTransposedVector_q'];
+class NodeRigidMarkerModel extends NodeMarker<FrameNodeModel> implements Only<RigidMarkerModel, NodeRigidMarkerModel> {
+  constructor(label: ItemLabel, nodeNumber: number) {
+    super(label, nodeNumber, true);
+  }
 
-  constructor(readonly label: ItemLabel, private readonly nodeNumber: number) {}
-
-  bind(context: BindContext): void {
-    const node = context.node(this.nodeNumber, 'nodeNumber');
-    if (node.position === undefined || node.orientation === undefined || node.angularVelocityLocal === undefined || node.rotationJacobian === undefined) {
+  protected resolve(node: NodeModel): FrameNodeModel {
+    if (!isFrameNode(node)) {
       itemError(this.label, 'nodeNumber', `must refer to a node with position and orientation (rigid-body node), got ${node.label.category}${node.label.typeName} #${node.label.index}`);
     }
-    this.node = node;
-    this.nodes = [node];
-    this.nLocalU = node.nu;
-    this.jacobianTransposedVector_q = node.jacobianTransposedVector_q?.bind(node);
-  }
-
-  position(s: ItemState, out: Float64Array): void {
-    this.node.position!(s, out);
-  }
-
-  velocity(s: ItemState, out: Float64Array): void {
-    this.node.velocity!(s, out);
-  }
-
-  positionJacobian(s: ItemState, out: Float64Array): void {
-    this.node.positionJacobian!(s, out);
+    return node;
   }
 
   orientation(s: ItemState, out: Float64Array): void {
-    this.node.orientation!(s, out);
+    this.node.orientation(s, out);
   }
 
   angularVelocity(s: ItemState, out: Float64Array): void {
-    this.node.angularVelocity!(s, out);
+    this.node.angularVelocity(s, out);
   }
 
   angularVelocityLocal(s: ItemState, out: Float64Array): void {
-    this.node.angularVelocityLocal!(s, out);
+    this.node.angularVelocityLocal(s, out);
   }
 
   rotationJacobian(s: ItemState, out: Float64Array): void {
-    this.node.rotationJacobian!(s, out);
+    this.node.rotationJacobian(s, out);
   }
 
   output(variable: OutputVariableType, s: ItemState): ArrayLike<number> | undefined {

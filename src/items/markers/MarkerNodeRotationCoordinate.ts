@@ -1,5 +1,5 @@
 import { makeFactory, type ItemDefinition } from '../../registry/definition.ts';
-import type { BindContext, ItemState, MarkerModel, NodeModel } from '../../registry/capabilities.ts';
+import { isFrameNode, type BindContext, type CoordinateMarkerModel, type FrameNodeModel, type ItemState, type NodeModel, type Only } from '../../registry/capabilities.ts';
 import { itemError, type ItemLabel } from '../../core/errors.ts';
 import { OutputVariableType } from '../../registry/enums.ts';
 import { int, nodeIndex } from '../../registry/parameters.ts';
@@ -17,11 +17,10 @@ const parameters = {
  * velocity component ω_k and its Jacobian row k of the rotation Jacobian (as in Exudyn, so both are
  * the angle's derivatives only for rotations about a single axis).
  */
-class NodeRotationCoordinateMarkerModel implements MarkerModel {
-  readonly provides = { position: false, orientation: false, coordinate: true, bodyMass: false };
+class NodeRotationCoordinateMarkerModel implements Only<CoordinateMarkerModel, NodeRotationCoordinateMarkerModel> {
   nodes: NodeModel[] = [];
   nLocalU = 0;
-  private node?: NodeModel;
+  private node?: FrameNodeModel;
   private readonly rotation = new Float64Array(9);
   private readonly angles = new Float64Array(3);
   private jacobian = new Float64Array(0);
@@ -37,7 +36,7 @@ class NodeRotationCoordinateMarkerModel implements MarkerModel {
       this.nLocalU = 0;
       return;
     }
-    if (node.orientation === undefined || node.angularVelocity === undefined || node.rotationJacobian === undefined) {
+    if (!isFrameNode(node)) {
       itemError(this.label, 'nodeNumber', `must refer to a node with orientation (rigid-body node), got ${node.label.category}${node.label.typeName} #${node.label.index}`);
     }
     this.node = node;
@@ -49,14 +48,14 @@ class NodeRotationCoordinateMarkerModel implements MarkerModel {
   /** RotXYZ(A)[k], wrapped to (−π, π]. */
   coordinate(s: ItemState): number {
     if (this.node === undefined) return 0;
-    this.node.orientation!(s, this.rotation);
+    this.node.orientation(s, this.rotation);
     return rotationMatrix2RotXYZInto(this.angles, this.rotation)[this.axis];
   }
 
   /** ω_k, the global angular velocity component. */
   coordinateVelocity(s: ItemState): number {
     if (this.node === undefined) return 0;
-    this.node.angularVelocity!(s, this.angles);
+    this.node.angularVelocity(s, this.angles);
     return this.angles[this.axis];
   }
 
@@ -64,7 +63,7 @@ class NodeRotationCoordinateMarkerModel implements MarkerModel {
   coordinateJacobian(s: ItemState, out: Float64Array): void {
     if (this.node === undefined) return;
     const n = this.nLocalU;
-    this.node.rotationJacobian!(s, this.jacobian);
+    this.node.rotationJacobian(s, this.jacobian);
     for (let j = 0; j < n; j++) out[j] = this.jacobian[this.axis * n + j];
   }
 

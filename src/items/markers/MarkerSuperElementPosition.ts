@@ -1,5 +1,5 @@
 import { makeFactory, type ItemDefinition } from '../../registry/definition.ts';
-import type { BindContext, ItemState, MarkerModel, NodeModel } from '../../registry/capabilities.ts';
+import type { BindContext, ItemState, NodeModel, Only, PositionMarkerModel } from '../../registry/capabilities.ts';
 import type { ItemLabel } from '../../core/errors.ts';
 import { OutputVariableType } from '../../registry/enums.ts';
 import { intVector, objectIndex, vector } from '../../registry/parameters.ts';
@@ -13,12 +13,11 @@ const parameters = {
 };
 
 /** Run-time model: the weighted mean point Σ w_i p_i of mesh nodes. */
-class SuperElementPositionMarkerModel implements MarkerModel {
-  readonly provides = { position: true, orientation: false, coordinate: false, bodyMass: false };
+class SuperElementPositionMarkerModel implements Only<PositionMarkerModel, SuperElementPositionMarkerModel> {
   nodes: readonly NodeModel[] = [];
   nLocalU = 0;
-  velocity_q?: MarkerModel['velocity_q'];
-  jacobianTransposedVector_q?: MarkerModel['jacobianTransposedVector_q'];
+  velocity_q?: PositionMarkerModel['velocity_q'];
+  jacobianTransposedVector_q?: PositionMarkerModel['jacobianTransposedVector_q'];
   private point!: SuperElementPoint;
 
   constructor(readonly label: ItemLabel, private readonly bodyNumber: number, private readonly meshNodes: readonly number[], private readonly weights: Float64Array) {}

@@ -1,5 +1,5 @@
 import { makeFactory, type ItemDefinition } from '../../registry/definition.ts';
-import type { BindContext, ItemState, MarkerModel, NodeModel, SuperElementMeshNodeMap } from '../../registry/capabilities.ts';
+import type { BindContext, ItemState, NodeModel, Only, RigidMarkerModel, SuperElementMeshNodeMap } from '../../registry/capabilities.ts';
 import { itemError, type ItemLabel } from '../../core/errors.ts';
 import { OutputVariableType } from '../../registry/enums.ts';
 import { bool, intVector, objectIndex, uint, vector } from '../../registry/parameters.ts';
@@ -18,8 +18,7 @@ const parameters = {
 };
 
 /** Run-time model: a frame on weighted mesh nodes of a super element (RBE3-like averaged translation and rotation). */
-class SuperElementRigidMarkerModel implements MarkerModel {
-  readonly provides = { position: true, orientation: true, coordinate: false, bodyMass: false };
+class SuperElementRigidMarkerModel implements Only<RigidMarkerModel, SuperElementRigidMarkerModel> {
   nodes: readonly NodeModel[] = [];
   nLocalU = 0;
   private point!: SuperElementPoint;
@@ -124,7 +123,7 @@ class SuperElementRigidMarkerModel implements MarkerModel {
       rate[0] = t[0] * r0 + t[1] * r1 + t[2] * r2; rate[1] = t[3] * r0 + t[4] * r1 + t[5] * r2; rate[2] = t[6] * r0 + t[7] * r1 + t[8] * r2;
     }
     const ref = this.point.se.referenceNode;
-    if (ref === undefined) out.fill(0); else ref.angularVelocityLocal!(s, out);
+    if (ref === undefined) out.fill(0); else ref.angularVelocityLocal(s, out);
     out[0] += rate[0]; out[1] += rate[1]; out[2] += rate[2];
   }
 
@@ -141,7 +140,7 @@ class SuperElementRigidMarkerModel implements MarkerModel {
     const l = this.rotation.jacobian, nU = this.rotation.nU, tl = this.tl;
     if (ref !== undefined) {
       const nRef = ref.nu, rr = this.refRot;
-      ref.rotationJacobian!(s, rr);
+      ref.rotationJacobian(s, rr);
       for (let i = 0; i < 3; i++) for (let c = 0; c < nRef; c++) out[i * n + c] = rr[i * nRef + c];
     }
     if (this.expMap > 0) {

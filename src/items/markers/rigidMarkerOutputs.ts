@@ -1,4 +1,4 @@
-import type { ItemState, MarkerModel } from '../../registry/capabilities.ts';
+import type { ItemState, RigidMarkerModel } from '../../registry/capabilities.ts';
 import { OutputVariableType } from '../../registry/enums.ts';
 import { rotationMatrix2RotXYZInto } from '../../rotations/rotationMatrices.ts';
 
@@ -14,24 +14,24 @@ export function referenceStateOf(s: ItemState): ItemState {
 }
 
 /** A rigid marker's output: Displacement = position − reference position, Rotation = Tait–Bryan angles of A. */
-export function rigidMarkerOutput(marker: MarkerModel, variable: OutputVariableType, s: ItemState): ArrayLike<number> | undefined {
+export function rigidMarkerOutput(marker: RigidMarkerModel, variable: OutputVariableType, s: ItemState): ArrayLike<number> | undefined {
   const out = new Float64Array(3);
   switch (variable) {
-    case OutputVariableType.Position: marker.position!(s, out); return out;
+    case OutputVariableType.Position: marker.position(s, out); return out;
     case OutputVariableType.Displacement: {
       const p0 = new Float64Array(3);
-      marker.position!(referenceStateOf(s), p0);
-      marker.position!(s, out);
+      marker.position(referenceStateOf(s), p0);
+      marker.position(s, out);
       for (let i = 0; i < 3; i++) out[i] -= p0[i];
       return out;
     }
-    case OutputVariableType.Velocity: marker.velocity!(s, out); return out;
-    case OutputVariableType.AngularVelocity: marker.angularVelocity!(s, out); return out;
-    case OutputVariableType.AngularVelocityLocal: marker.angularVelocityLocal!(s, out); return out;
-    case OutputVariableType.RotationMatrix: { const a = new Float64Array(9); marker.orientation!(s, a); return a; }
+    case OutputVariableType.Velocity: marker.velocity(s, out); return out;
+    case OutputVariableType.AngularVelocity: marker.angularVelocity(s, out); return out;
+    case OutputVariableType.AngularVelocityLocal: marker.angularVelocityLocal(s, out); return out;
+    case OutputVariableType.RotationMatrix: { const a = new Float64Array(9); marker.orientation(s, a); return a; }
     case OutputVariableType.Rotation: {
       const a = new Float64Array(9);
-      marker.orientation!(s, a);
+      marker.orientation(s, a);
       return rotationMatrix2RotXYZInto(out, a);
     }
     default: return undefined;

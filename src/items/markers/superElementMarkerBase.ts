@@ -1,4 +1,4 @@
-import type { BindContext, ItemState, NodeModel, SuperElementMeshNodeMap, SuperElementModel } from '../../registry/capabilities.ts';
+import type { BindContext, FrameNodeModel, ItemState, NodeModel, SuperElementMeshNodeMap, SuperElementModel } from '../../registry/capabilities.ts';
 import { itemError, type ItemLabel } from '../../core/errors.ts';
 
 /** Tolerance of the weight check: |Σ w_i − 1| ≤ weightSumTolerance. */
@@ -50,6 +50,9 @@ export class SuperElementPoint {
   readonly hasVelocity_q: boolean;
   /** True if {@link SuperElementPoint.jacobianTransposedVector_q} is available (no reference node, or one with jacobianTransposedVector_q). */
   readonly hasJacobianTransposedVector_q: boolean;
+  /** The reference node's ∂ω/∂Δq and load-Jacobian kernel, if it has them. */
+  private readonly refAngularVelocity_q: NodeModel['angularVelocity_q'];
+  private readonly refJacobianTransposedVector_q: NodeModel['jacobianTransposedVector_q'];
 
   constructor(readonly se: SuperElementModel, readonly map: SuperElementMeshNodeMap, readonly base: Float64Array) {
     const ref = se.referenceNode;
@@ -61,14 +64,16 @@ export class SuperElementPoint {
     this.refOmegaQ = new Float64Array(3 * this.nRef);
     this.refBlock = new Float64Array(this.nRef * this.nRef);
     this.work3n = new Float64Array(3 * this.nLocalU);
-    this.hasVelocity_q = ref === undefined || ref.angularVelocity_q !== undefined;
-    this.hasJacobianTransposedVector_q = ref === undefined || ref.jacobianTransposedVector_q !== undefined;
+    this.refAngularVelocity_q = ref?.angularVelocity_q?.bind(ref);
+    this.refJacobianTransposedVector_q = ref?.jacobianTransposedVector_q?.bind(ref);
+    this.hasVelocity_q = ref === undefined || this.refAngularVelocity_q !== undefined;
+    this.hasJacobianTransposedVector_q = ref === undefined || this.refJacobianTransposedVector_q !== undefined;
   }
 
   /** Writes A of the reference frame into this.a (identity without reference node). */
   frame(s: ItemState): Float64Array {
     const ref = this.se.referenceNode;
-    if (ref === undefined) { this.a.fill(0); this.a[0] = 1; this.a[4] = 1; this.a[8] = 1; } else ref.orientation!(s, this.a);
+    if (ref === undefined) { this.a.fill(0); this.a[0] = 1; this.a[4] = 1; this.a[8] = 1; } else ref.orientation(s, this.a);
     return this.a;
   }
 
@@ -82,7 +87,7 @@ export class SuperElementPoint {
   position(s: ItemState, out: Float64Array): void {
     const a = this.frame(s), p = this.localPosition(s, this.local);
     const ref = this.se.referenceNode;
-    if (ref === undefined) out.fill(0); else ref.position!(s, out);
+    if (ref === undefined) out.fill(0); else ref.position(s, out);
     for (let i = 0; i < 3; i++) out[i] += a[3 * i] * p[0] + a[3 * i + 1] * p[1] + a[3 * i + 2] * p[2];
   }
 
@@ -91,9 +96,9 @@ export class SuperElementPoint {
     const ref = this.se.referenceNode;
     this.map.rate(s, v);
     if (ref === undefined) { out.fill(0); } else {
-      ref.angularVelocityLocal!(s, w);
+      ref.angularVelocityLocal(s, w);
       v[0] += w[1] * p[2] - w[2] * p[1]; v[1] += w[2] * p[0] - w[0] * p[2]; v[2] += w[0] * p[1] - w[1] * p[0];
-      ref.velocity!(s, out);
+      ref.velocity(s, out);
     }
     for (let i = 0; i < 3; i++) out[i] += a[3 * i] * v[0] + a[3 * i + 1] * v[1] + a[3 * i + 2] * v[2];
   }
@@ -105,8 +110,8 @@ export class SuperElementPoint {
     if (ref !== undefined) {
       const p = this.localPosition(s, this.local), x = this.work;
       for (let i = 0; i < 3; i++) x[i] = a[3 * i] * p[0] + a[3 * i + 1] * p[1] + a[3 * i + 2] * p[2];
-      ref.positionJacobian!(s, this.refJac);
-      ref.rotationJacobian!(s, this.refRot);
+      ref.positionJacobian(s, this.refJac);
+      ref.rotationJacobian(s, this.refRot);
       const jr = this.refRot;
       for (let c = 0; c < nRef; c++) {
         const r0 = jr[c], r1 = jr[nRef + c], r2 = jr[2 * nRef + c];
@@ -120,10 +125,10 @@ export class SuperElementPoint {
   }
 
   /** x = A p̄ into this.work and the reference node's rotation Jacobian into this.refRot; returns x. */
-  private rotatedPointAndRotationJacobian(s: ItemState, a: Float64Array): Float64Array {
+  private rotatedPointAndRotationJacobian(s: ItemState, a: Float64Array, ref: FrameNodeModel): Float64Array {
     const p = this.localPosition(s, this.local), x = this.work;
     for (let i = 0; i < 3; i++) x[i] = a[3 * i] * p[0] + a[3 * i + 1] * p[1] + a[3 * i + 2] * p[2];
-    this.se.referenceNode!.rotationJacobian!(s, this.refRot);
+    ref.rotationJacobian(s, this.refRot);
     return x;
   }
 
@@ -133,15 +138,15 @@ export class SuperElementPoint {
    * {@link SuperElementPoint.hasVelocity_q}.
    */
   velocity_q(s: ItemState, out: Float64Array): void {
-    const ref = this.se.referenceNode;
-    if (ref === undefined) { out.fill(0, 0, 3 * this.nLocalU); return; }
+    const ref = this.se.referenceNode, omega_q = this.refAngularVelocity_q;
+    if (ref === undefined || omega_q === undefined) { out.fill(0, 0, 3 * this.nLocalU); return; }
     const n = this.nLocalU, nRef = this.nRef, a = this.frame(s);
-    const x = this.rotatedPointAndRotationJacobian(s, a), r = this.refRot, wq = this.refOmegaQ;
+    const x = this.rotatedPointAndRotationJacobian(s, a, ref), r = this.refRot, wq = this.refOmegaQ;
     const w = this.work2, z = this.local;
     this.map.rate(s, z);
     const z0 = a[0] * z[0] + a[1] * z[1] + a[2] * z[2], z1 = a[3] * z[0] + a[4] * z[1] + a[5] * z[2], z2 = a[6] * z[0] + a[7] * z[1] + a[8] * z[2];
-    ref.angularVelocity!(s, w);
-    ref.angularVelocity_q!(s, wq);
+    ref.angularVelocity(s, w);
+    omega_q(s, wq);
     for (let c = 0; c < nRef; c++) {
       const r0 = r[c], r1 = r[nRef + c], r2 = r[2 * nRef + c];
       const o0 = wq[c], o1 = wq[nRef + c], o2 = wq[2 * nRef + c];
@@ -164,15 +169,15 @@ export class SuperElementPoint {
    * Requires {@link SuperElementPoint.hasJacobianTransposedVector_q}.
    */
   jacobianTransposedVector_q(s: ItemState, force: ArrayLike<number>, k: Float64Array, factor: number): void {
-    const ref = this.se.referenceNode;
-    if (ref === undefined) return;
+    const ref = this.se.referenceNode, refKernel = this.refJacobianTransposedVector_q;
+    if (ref === undefined || refKernel === undefined) return;
     const n = this.nLocalU, nRef = this.nRef, nU = this.map.nU, a = this.frame(s);
-    const x = this.rotatedPointAndRotationJacobian(s, a), r = this.refRot, jx = this.work3n, tau = this.work2;
+    const x = this.rotatedPointAndRotationJacobian(s, a, ref), r = this.refRot, jx = this.work3n, tau = this.work2;
     const f0 = force[0], f1 = force[1], f2 = force[2];
     tau[0] = x[1] * f2 - x[2] * f1; tau[1] = x[2] * f0 - x[0] * f2; tau[2] = x[0] * f1 - x[1] * f0;
     const block = this.refBlock;
     block.fill(0);
-    ref.jacobianTransposedVector_q!(s, undefined, tau, block, 1);
+    refKernel(s, undefined, tau, block, 1);
     for (let i = 0; i < nRef; i++) for (let j = 0; j < nRef; j++) k[i * n + j] += factor * block[i * nRef + j];
     // jx = F̃ J_x, column by column
     for (let c = 0; c < nRef; c++) {

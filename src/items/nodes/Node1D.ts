@@ -1,5 +1,5 @@
 import { makeFactory, type ItemDefinition } from '../../registry/definition.ts';
-import type { ItemState, NodeModel } from '../../registry/capabilities.ts';
+import type { ItemState, NodeModel, Only } from '../../registry/capabilities.ts';
 import type { ItemLabel } from '../../core/errors.ts';
 import type { OutputVariableType } from '../../registry/enums.ts';
 import { vector } from '../../registry/parameters.ts';
@@ -12,7 +12,7 @@ const parameters = {
 };
 
 /** Run-time model of a node with one scalar ODE2 coordinate (translation or rotation of a 1D object). */
-class Node1DModel implements NodeModel {
+class Node1DModel implements Only<NodeModel, Node1DModel> {
   readonly nq = 1;
   readonly nu = 1;
   readonly nAE = 0;

@@ -1,6 +1,6 @@
 import { makeFactory, type ItemDefinition } from '../../registry/definition.ts';
 import { itemError, type ItemLabel } from '../../core/errors.ts';
-import type { ItemState, NodeModel } from '../../registry/capabilities.ts';
+import type { ItemState, NodeModel, Only } from '../../registry/capabilities.ts';
 import type { OutputVariableType } from '../../registry/enums.ts';
 import { uint, vector } from '../../registry/parameters.ts';
 import { coordinateOutput, coordinateOutputVariables } from './coordinateOutputs.ts';
@@ -13,7 +13,7 @@ const parameters = {
 };
 
 /** Run-time model of a node with n generic ODE2 coordinates. */
-class GenericODE2NodeModel implements NodeModel {
+class GenericODE2NodeModel implements Only<NodeModel, GenericODE2NodeModel> {
   readonly nAE = 0;
   readonly isGround = false;
   readonly positionDimension = 0;

@@ -1,5 +1,5 @@
 import { makeFactory, type ItemDefinition } from '../../registry/definition.ts';
-import type { ItemState, NodeModel } from '../../registry/capabilities.ts';
+import type { ItemState, NodeModel, Only } from '../../registry/capabilities.ts';
 import type { ItemLabel } from '../../core/errors.ts';
 import { OutputVariableType } from '../../registry/enums.ts';
 import { vector } from '../../registry/parameters.ts';
@@ -15,7 +15,7 @@ const parameters = {
  * Run-time model of a planar point/slope node (ANCF): four ODE2 coordinates [x, y, x', y'], all
  * displacements from the reference; the first two are the point, the last two its slope vector.
  */
-class Point2DSlope1Model implements NodeModel {
+class Point2DSlope1Model implements Only<NodeModel, Point2DSlope1Model> {
   readonly nq = 4;
   readonly nu = 4;
   readonly nAE = 0;

@@ -1,5 +1,5 @@
 import { makeFactory, type ItemDefinition } from '../../registry/definition.ts';
-import type { ItemState } from '../../registry/capabilities.ts';
+import type { ItemState, Only } from '../../registry/capabilities.ts';
 import type { ItemLabel } from '../../core/errors.ts';
 import type { OutputVariableType } from '../../registry/enums.ts';
 import { vector } from '../../registry/parameters.ts';
@@ -12,7 +12,7 @@ const parameters = {
 };
 
 /** Run-time model of a planar rigid-body node with coordinates [x, y, φ] (displacements from the reference). */
-export class RigidBody2DNodeModel implements OrientedNode {
+export class RigidBody2DNodeModel implements Only<OrientedNode & { angle(s: ItemState): number }, RigidBody2DNodeModel> {
   readonly nq = 3;
   readonly nu = 3;
   readonly nAE = 0;

@@ -1,9 +1,9 @@
 import { makeFactory, type ItemDefinition } from '../../registry/definition.ts';
-import type { ItemState } from '../../registry/capabilities.ts';
+import type { ItemState, Only } from '../../registry/capabilities.ts';
 import type { ItemLabel } from '../../core/errors.ts';
 import { bool, vector } from '../../registry/parameters.ts';
 import { eulerParameters2GInto, eulerParameters2GLocalInto } from '../../rotations/rotationMatrices.ts';
-import { checkUnitEulerParameters, RigidNodeModel, rigidNodeOutputs, rotXYZOfOrientation, rigidNodeExample } from './rigidNodeBase.ts';
+import { checkUnitEulerParameters, RigidNodeModel, rigidNodeOutputs, rotXYZOfOrientation, rigidNodeExample, type RigidBodyNode } from './rigidNodeBase.ts';
 
 const parameters = {
   referenceCoordinates: vector([0, 0, 0, 0, 0, 0, 0], 'Reference position [x, y, z] and Euler parameters [p0, p1, p2, p3] (p0 scalar part); give e.g. [0, 0, 0, 1, 0, 0, 0].', 7),
@@ -13,7 +13,7 @@ const parameters = {
 };
 
 /** Run-time model of a rigid-body node with Euler parameters p = p_ref + q[3..6] (never normalized, as in Exudyn). */
-class RigidBodyEPNodeModel extends RigidNodeModel {
+class RigidBodyEPNodeModel extends RigidNodeModel implements Only<RigidBodyNode, RigidBodyEPNodeModel> {
   readonly nAE: number;
   readonly localAngularVelocityCoordinates = false;
   private readonly ep = new Float64Array(4);

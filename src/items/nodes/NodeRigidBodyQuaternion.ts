@@ -1,10 +1,10 @@
 import { makeFactory, type ItemDefinition } from '../../registry/definition.ts';
-import type { ItemState } from '../../registry/capabilities.ts';
+import type { ItemState, Only } from '../../registry/capabilities.ts';
 import type { ItemLabel } from '../../core/errors.ts';
 import { vector } from '../../registry/parameters.ts';
 import { quaternionComposeRotationVectorInto, quaternionRatesInto, quaternionRotationMatrixInto } from '../../rotations/quaternion.ts';
 import { tExpSO3InvInto } from '../../rotations/rotationMatrices.ts';
-import { checkNonzeroQuaternion, RigidNodeModel, rigidNodeOutputs, rotXYZOfOrientation, rigidNodeExample } from './rigidNodeBase.ts';
+import { checkNonzeroQuaternion, RigidNodeModel, rigidNodeOutputs, rotXYZOfOrientation, rigidNodeExample, type RigidBodyNode } from './rigidNodeBase.ts';
 
 const parameters = {
   referenceCoordinates: vector([0, 0, 0, 1, 0, 0, 0], 'Reference position [x, y, z] and quaternion P = [p0, p1, p2, p3] (p0 scalar part, need not be unit).', 7),
@@ -16,7 +16,7 @@ const parameters = {
  * Run-time model of the quaternion rigid-body node: position coordinates r, P (7), velocity
  * coordinates v, ω̄ (6), q̇ = B(q)u with ṙ = v and Ṗ = ½ P ⊗ (0, ω̄); solvers update P ← P ⊗ exp(Δφ).
  */
-class RigidBodyQuaternionNodeModel extends RigidNodeModel {
+class RigidBodyQuaternionNodeModel extends RigidNodeModel implements Only<RigidBodyNode, RigidBodyQuaternionNodeModel> {
   readonly nAE = 0;
   readonly localAngularVelocityCoordinates = true;
   private readonly quaternion = new Float64Array(4);

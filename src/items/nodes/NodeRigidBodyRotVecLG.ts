@@ -1,10 +1,10 @@
 import { makeFactory, type ItemDefinition } from '../../registry/definition.ts';
-import type { ItemState } from '../../registry/capabilities.ts';
+import type { ItemState, Only } from '../../registry/capabilities.ts';
 import type { ItemLabel } from '../../core/errors.ts';
 import { vector } from '../../registry/parameters.ts';
 import { sinc } from '../../rotations/quaternion.ts';
 import { tExpSO3InvInto } from '../../rotations/rotationMatrices.ts';
-import { RigidNodeModel, rigidNodeBaseOutputs, rotXYZOfOrientation, rigidNodeExample } from './rigidNodeBase.ts';
+import { RigidNodeModel, rigidNodeBaseOutputs, rotXYZOfOrientation, rigidNodeExample, type RigidBodyNode } from './rigidNodeBase.ts';
 
 const parameters = {
   referenceCoordinates: vector([0, 0, 0, 0, 0, 0], 'Reference position [x, y, z] and rotation vector ψ.', 6),
@@ -87,7 +87,7 @@ export function tExpSO3InvTimesInto(out: Float64Array, o: number, x: number, y: 
  * Run-time model of the Lie-group rigid-body node: rotation vector ψ = ψ_ref + q[3..5] as position
  * coordinates, the body-fixed angular velocity ω̄ as velocity coordinates (G_l = I, G = A).
  */
-class RigidBodyRotVecLGNodeModel extends RigidNodeModel {
+class RigidBodyRotVecLGNodeModel extends RigidNodeModel implements Only<RigidBodyNode, RigidBodyRotVecLGNodeModel> {
   readonly nAE = 0;
   readonly localAngularVelocityCoordinates = true;
   private readonly work = new Float64Array(9);

@@ -1,11 +1,11 @@
 import { makeFactory, type ItemDefinition } from '../../registry/definition.ts';
-import type { ItemState } from '../../registry/capabilities.ts';
+import type { ItemState, Only } from '../../registry/capabilities.ts';
 import type { ItemLabel } from '../../core/errors.ts';
 import { vector } from '../../registry/parameters.ts';
 import {
   rotXYZ2GInto, rotXYZ2GLocal_tInto, rotXYZ2GLocalInto, rotXYZ2G_tInto, rotXYZ2RotationMatrixInto,
 } from '../../rotations/rotationMatrices.ts';
-import { RigidNodeModel, rigidNodeOutputs, rigidNodeExample } from './rigidNodeBase.ts';
+import { RigidNodeModel, rigidNodeOutputs, rigidNodeExample, type RigidBodyNode } from './rigidNodeBase.ts';
 
 const parameters = {
   referenceCoordinates: vector([0, 0, 0, 0, 0, 0], 'Reference position [x, y, z] and Tait–Bryan angles [θ0, θ1, θ2] (xyz sequence).', 6),
@@ -14,7 +14,7 @@ const parameters = {
 };
 
 /** Run-time model of a rigid-body node with Tait–Bryan angles θ = θ_ref + q[3..5], A = A_x(θ0) A_y(θ1) A_z(θ2). */
-class RigidBodyRxyzNodeModel extends RigidNodeModel {
+class RigidBodyRxyzNodeModel extends RigidNodeModel implements Only<RigidBodyNode, RigidBodyRxyzNodeModel> {
   readonly nAE = 0;
   readonly localAngularVelocityCoordinates = false;
   override readonly hasGLocalDotTerm = true;

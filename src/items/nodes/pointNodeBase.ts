@@ -1,4 +1,4 @@
-import type { ItemState, NodeModel } from '../../registry/capabilities.ts';
+import type { ItemState, NodeModel, Only } from '../../registry/capabilities.ts';
 import type { ItemLabel } from '../../core/errors.ts';
 import { OutputVariableType } from '../../registry/enums.ts';
 import { coordinateOutput, coordinateOutputVariables } from './coordinateOutputs.ts';
@@ -13,7 +13,7 @@ export const pointNodeOutputs = [
  * A node whose coordinates are the displacement components of one point in 3D or 2D
  * (q = position − reference, u = q̇). Ground nodes have no coordinates.
  */
-export class PointNodeModel implements NodeModel {
+export class PointNodeModel implements Only<NodeModel, PointNodeModel> {
   readonly nq: number;
   readonly nu: number;
   readonly nAE = 0;

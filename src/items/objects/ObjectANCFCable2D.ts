@@ -1,5 +1,5 @@
 import { makeFactory, type ItemDefinition } from '../../registry/definition.ts';
-import type { BindContext, BodyModel, ItemState, NodeModel, ObjectModel } from '../../registry/capabilities.ts';
+import type { BindContext, BodyModel, ItemState, NodeModel, ObjectModel, Only } from '../../registry/capabilities.ts';
 import { describeValue, itemError, type ItemLabel } from '../../core/errors.ts';
 import { OutputVariableType } from '../../registry/enums.ts';
 import { nodeIndexArray, real, uint, ureal, userFunction, type ParameterValues, type UserFunctionValue } from '../../registry/parameters.ts';
@@ -149,7 +149,7 @@ const N_LOCAL = 8;
  * ε = |r'| − 1, material curvature K = (r' × r'')/|r'|², elastic forces from
  * δW = ∫ (N δε + M δK) dx by Gauss quadrature, constant consistent mass matrix.
  */
-class ANCFCable2DModel implements ObjectModel, BodyModel {
+class ANCFCable2DModel implements Only<ObjectModel & BodyModel, ANCFCable2DModel> {
   readonly nAE = 0;
   aeIndex = -1;
   readonly hasConstantMassMatrix = true;

@@ -1,10 +1,10 @@
 import { makeFactory, type ItemDefinition } from '../../registry/definition.ts';
-import type { BindContext, ItemState, NodeModel, ObjectModel } from '../../registry/capabilities.ts';
+import type { BindContext, ItemState, NodeModel, ObjectModel, Only } from '../../registry/capabilities.ts';
 import { describeValue, itemError, type ItemLabel } from '../../core/errors.ts';
 import { checkNonNegativeEntries } from '../../registry/physicalChecks.ts';
 import { OutputVariableType } from '../../registry/enums.ts';
 import { bool, markerIndexArray, userFunction, vector, type UserFunctionValue, type VectorValue } from '../../registry/parameters.ts';
-import { MarkerPair } from './connectorBase.ts';
+import { MarkerPair, positionMarkers } from './connectorBase.ts';
 
 /**
  * Cartesian spring force user function: returns the global force vector (3 entries) for the relative
@@ -25,7 +25,7 @@ const parameters = {
 };
 
 /** Run-time model of three global-axis spring-dampers between two points. */
-class CartesianSpringDamperModel implements ObjectModel {
+class CartesianSpringDamperModel implements Only<ObjectModel, CartesianSpringDamperModel> {
   readonly nAE = 0;
   aeIndex = -1;
   readonly ode2LhsDependsOnVelocity = true;
@@ -54,7 +54,7 @@ class CartesianSpringDamperModel implements ObjectModel {
     private readonly activeConnector: boolean,
     private readonly userFunction: UserFunctionValue<CartesianSpringForceUserFunction>,
   ) {
-    this.markers = new MarkerPair(label, markerNumbers);
+    this.markers = new MarkerPair(label, markerNumbers, positionMarkers);
     this.stiffness = Float64Array.from(v.stiffness);
     this.damping = Float64Array.from(v.damping);
     this.offset = Float64Array.from(v.offset);
@@ -69,7 +69,7 @@ class CartesianSpringDamperModel implements ObjectModel {
   }
 
   bind(context: BindContext): void {
-    this.markers.bind(context, 'position', 'position');
+    this.markers.bind(context);
     this.localNodes = this.markers.localNodes;
   }
 

@@ -1,9 +1,9 @@
 import { makeFactory, type ItemDefinition } from '../../registry/definition.ts';
-import type { BindContext, ItemState, NodeModel, ObjectModel } from '../../registry/capabilities.ts';
+import type { BindContext, ItemState, NodeModel, ObjectModel, Only, CoordinateMarkerModel } from '../../registry/capabilities.ts';
 import { describeValue, itemError, type ItemLabel } from '../../core/errors.ts';
 import { OutputVariableType } from '../../registry/enums.ts';
 import { bool, markerIndexArray, real, userFunction, type UserFunctionValue } from '../../registry/parameters.ts';
-import { globalCoordinateIndex, lagrangeMultiplier, MarkerPair } from './connectorBase.ts';
+import { globalCoordinateIndex, lagrangeMultiplier, MarkerPair, coordinateMarkers } from './connectorBase.ts';
 
 /** Offset user function: returns the (time-dependent) offset, or its time derivative for offsetUserFunction_t. */
 export type CoordinateOffsetUserFunction = (mbs: unknown, t: number, itemNumber: number, offset: number) => number;
@@ -25,34 +25,39 @@ type Values = {
 };
 
 /** Run-time model of a linear constraint between two coordinates. */
-class CoordinateConstraintModel implements ObjectModel {
+class CoordinateConstraintModel implements Only<ObjectModel, CoordinateConstraintModel> {
   readonly nAE = 1;
   aeIndex = -1;
   readonly velocityLevelConstraint: boolean;
   /** Inactive: the row reads g = λ. */
   readonly multiplierRows: readonly number[];
   localNodes: NodeModel[] = [];
-  private readonly markers: MarkerPair;
+  private readonly markers: MarkerPair<CoordinateMarkerModel>;
   private local0 = -1;
   private local1 = -1;
   private row0 = new Float64Array(0);
   private row1 = new Float64Array(0);
+  /** The markers' coordinate Jacobian rows, for markers whose value is no local coordinate (set in bind). */
+  private rowOf0: CoordinateMarkerModel['coordinateJacobian'];
+  private rowOf1: CoordinateMarkerModel['coordinateJacobian'];
   private readonly equation = new Float64Array(1);
 
   constructor(readonly label: ItemLabel, markerNumbers: readonly number[], private readonly v: Values, private readonly active: boolean) {
-    this.markers = new MarkerPair(label, markerNumbers);
+    this.markers = new MarkerPair(label, markerNumbers, coordinateMarkers);
     this.multiplierRows = active ? [] : [0];
     this.velocityLevelConstraint = v.velocityLevel;
   }
 
   bind(context: BindContext): void {
-    this.markers.bind(context, 'coordinate', 'coordinate');
+    this.markers.bind(context);
     this.localNodes = this.markers.localNodes;
     const { marker0, marker1, n0, n1 } = this.markers;
     this.local0 = marker0.coordinateLocalIndex ?? -1;
     this.local1 = (marker1.coordinateLocalIndex ?? -1) < 0 ? -1 : n0 + marker1.coordinateLocalIndex!;
-    this.row0 = new Float64Array(marker0.coordinateJacobian === undefined ? 0 : n0);
-    this.row1 = new Float64Array(marker1.coordinateJacobian === undefined ? 0 : n1);
+    this.rowOf0 = marker0.coordinateJacobian?.bind(marker0);
+    this.rowOf1 = marker1.coordinateJacobian?.bind(marker1);
+    this.row0 = new Float64Array(this.rowOf0 === undefined ? 0 : n0);
+    this.row1 = new Float64Array(this.rowOf1 === undefined ? 0 : n1);
   }
 
   private userOffset(s: ItemState, parameter: 'offsetUserFunction' | 'offsetUserFunction_t'): number {
@@ -74,11 +79,11 @@ class CoordinateConstraintModel implements ObjectModel {
     const { factorValue1, velocityLevel, offset } = this.v;
     if (!useIndex2 && !velocityLevel) {
       const o = this.v.offsetUserFunction === 0 ? offset : this.userOffset(s, 'offsetUserFunction');
-      g[0] = marker1.coordinate!(s) * factorValue1 - marker0.coordinate!(s) - o;
+      g[0] = marker1.coordinate(s) * factorValue1 - marker0.coordinate(s) - o;
       return;
     }
     const o = this.v.offsetUserFunction_t !== 0 ? this.userOffset(s, 'offsetUserFunction_t') : velocityLevel ? offset : 0;
-    g[0] = marker1.coordinateVelocity!(s) * factorValue1 - marker0.coordinateVelocity!(s) - o;
+    g[0] = marker1.coordinateVelocity(s) * factorValue1 - marker0.coordinateVelocity(s) - o;
   }
 
   /**
@@ -87,15 +92,16 @@ class CoordinateConstraintModel implements ObjectModel {
    */
   ae_q(s: ItemState, c: Float64Array): void {
     if (!this.active) return;
-    const { marker0, marker1, n0 } = this.markers;
+    const { n0 } = this.markers;
+    const { rowOf0, rowOf1 } = this;
     if (this.local0 >= 0) c[this.local0] -= 1;
     if (this.local1 >= 0) c[this.local1] += this.v.factorValue1;
-    if (this.row0.length > 0) {
-      marker0.coordinateJacobian!(s, this.row0);
+    if (rowOf0 !== undefined) {
+      rowOf0(s, this.row0);
       for (let k = 0; k < this.row0.length; k++) c[k] -= this.row0[k];
     }
-    if (this.row1.length > 0) {
-      marker1.coordinateJacobian!(s, this.row1);
+    if (rowOf1 !== undefined) {
+      rowOf1(s, this.row1);
       for (let k = 0; k < this.row1.length; k++) c[n0 + k] += this.v.factorValue1 * this.row1[k];
     }
   }
@@ -121,8 +127,8 @@ class CoordinateConstraintModel implements ObjectModel {
   output(variable: OutputVariableType, s: ItemState): ArrayLike<number> | undefined {
     const { marker0, marker1 } = this.markers;
     switch (variable) {
-      case OutputVariableType.Displacement: return [marker1.coordinate!(s) - marker0.coordinate!(s)];
-      case OutputVariableType.Velocity: return [marker1.coordinateVelocity!(s) - marker0.coordinateVelocity!(s)];
+      case OutputVariableType.Displacement: return [marker1.coordinate(s) - marker0.coordinate(s)];
+      case OutputVariableType.Velocity: return [marker1.coordinateVelocity(s) - marker0.coordinateVelocity(s)];
       case OutputVariableType.ConstraintEquation:
         if (!this.active) return [0];
         this.ae(s, this.equation, false);
@@ -151,6 +157,9 @@ export const objectConnectorCoordinateDefinition: ItemDefinition<'Object', typeo
     const nodes = [0, 1].map((i) => mbs.addNode({ nodeType: 'Point', referenceCoordinates: [i, 0, 0], initialVelocities: [0.5, 0.2 * i, 0] }));
     for (const node of nodes) mbs.addObject({ objectType: 'MassPoint', physicsMass: 1, nodeNumber: node });
     const markers = nodes.map((node) => mbs.addMarker({ markerType: 'NodeCoordinate', nodeNumber: node, coordinate: 0 }));
+    // the y velocities coupled on velocity level (a second constraint of the other kind)
+    const markersY = nodes.map((node) => mbs.addMarker({ markerType: 'NodeCoordinate', nodeNumber: node, coordinate: 1 }));
+    mbs.addObject({ objectType: 'ConnectorCoordinate', markerNumbers: markersY, offset: 0.3, factorValue1: 0.5, velocityLevel: true });
     return mbs.addObject({ objectType: 'ConnectorCoordinate', markerNumbers: markers, offset: 0.1, factorValue1: 2 });
   },
   create: (v, label) => new CoordinateConstraintModel(label, v.markerNumbers, v, v.activeConnector),

@@ -1,10 +1,10 @@
 import { makeFactory, type ItemDefinition } from '../../registry/definition.ts';
-import type { BindContext, ItemState, NodeModel, ObjectModel } from '../../registry/capabilities.ts';
+import type { BindContext, ItemState, NodeModel, ObjectModel, Only, CoordinateMarkerModel } from '../../registry/capabilities.ts';
 import { describeValue, itemError, type ItemLabel } from '../../core/errors.ts';
 import { checkNonNegativeEntries } from '../../registry/physicalChecks.ts';
 import { OutputVariableType } from '../../registry/enums.ts';
 import { bool, markerIndexArray, real, userFunction, type UserFunctionValue } from '../../registry/parameters.ts';
-import { MarkerPair } from './connectorBase.ts';
+import { MarkerPair, coordinateMarkers } from './connectorBase.ts';
 
 /** Spring force user function: returns the scalar force for displacement u = q1 − q0 (offset not subtracted, as in Exudyn) and velocity v = q̇1 − q̇0. */
 export type CoordinateSpringForceUserFunction = (mbs: unknown, t: number, itemNumber: number, displacement: number, velocity: number, stiffness: number, damping: number, offset: number) => number;
@@ -23,7 +23,7 @@ const parameters = {
  * Jacobians are analytic (ode2Lhs_q, ode2Lhs_u); with one they are absent, so the model
  * differentiates numerically, as Exudyn does.
  */
-class CoordinateSpringDamperModel implements ObjectModel {
+class CoordinateSpringDamperModel implements Only<ObjectModel, CoordinateSpringDamperModel> {
   readonly nAE = 0;
   aeIndex = -1;
   readonly ode2LhsDependsOnVelocity = true;
@@ -31,18 +31,21 @@ class CoordinateSpringDamperModel implements ObjectModel {
   ode2Lhs_q?: (s: ItemState, k: Float64Array, factor: number) => void;
   /** d·factor on the same pattern; only without user function and rotation-coordinate markers. */
   ode2Lhs_u?: (s: ItemState, d: Float64Array, factor: number) => void;
-  private readonly markers: MarkerPair;
+  private readonly markers: MarkerPair<CoordinateMarkerModel>;
   localNodes: NodeModel[] = [];
   private local0 = -1;
   private local1 = -1;
   private row0 = new Float64Array(0);
   private row1 = new Float64Array(0);
+  /** The markers' coordinate Jacobian rows, for markers whose value is no local coordinate (set in bind). */
+  private rowOf0: CoordinateMarkerModel['coordinateJacobian'];
+  private rowOf1: CoordinateMarkerModel['coordinateJacobian'];
   private nLocal = 0;
 
   constructor(readonly label: ItemLabel, markerNumbers: readonly number[], private readonly v: {
     stiffness: number; damping: number; offset: number; activeConnector: boolean; springForceUserFunction: UserFunctionValue<CoordinateSpringForceUserFunction>;
   }) {
-    this.markers = new MarkerPair(label, markerNumbers);
+    this.markers = new MarkerPair(label, markerNumbers, coordinateMarkers);
     if (v.springForceUserFunction === 0) {
       this.ode2Lhs_q = (_s, k, factor) => this.addCoordinatePattern(k, factor * v.stiffness);
       this.ode2Lhs_u = (_s, d, factor) => this.addCoordinatePattern(d, factor * v.damping);
@@ -50,14 +53,16 @@ class CoordinateSpringDamperModel implements ObjectModel {
   }
 
   bind(context: BindContext): void {
-    this.markers.bind(context, 'coordinate', 'coordinate');
+    this.markers.bind(context);
     this.localNodes = this.markers.localNodes;
     const { marker0, marker1, n0, n1 } = this.markers;
     this.nLocal = n0 + n1;
     this.local0 = marker0.coordinateLocalIndex ?? -1;
     this.local1 = (marker1.coordinateLocalIndex ?? -1) < 0 ? -1 : n0 + marker1.coordinateLocalIndex!;
-    this.row0 = new Float64Array(marker0.coordinateJacobian === undefined ? 0 : n0);
-    this.row1 = new Float64Array(marker1.coordinateJacobian === undefined ? 0 : n1);
+    this.rowOf0 = marker0.coordinateJacobian?.bind(marker0);
+    this.rowOf1 = marker1.coordinateJacobian?.bind(marker1);
+    this.row0 = new Float64Array(this.rowOf0 === undefined ? 0 : n0);
+    this.row1 = new Float64Array(this.rowOf1 === undefined ? 0 : n1);
     if (this.row0.length > 0 || this.row1.length > 0) {
       // rotation coordinates: numerical Jacobians, as in Exudyn (such markers have no Jacobian derivative)
       this.ode2Lhs_q = undefined;
@@ -67,11 +72,11 @@ class CoordinateSpringDamperModel implements ObjectModel {
 
   /** u = c1 − c0 (no offset). */
   private displacement(s: ItemState): number {
-    return this.markers.marker1.coordinate!(s) - this.markers.marker0.coordinate!(s);
+    return this.markers.marker1.coordinate(s) - this.markers.marker0.coordinate(s);
   }
 
   private velocity(s: ItemState): number {
-    return this.markers.marker1.coordinateVelocity!(s) - this.markers.marker0.coordinateVelocity!(s);
+    return this.markers.marker1.coordinateVelocity(s) - this.markers.marker0.coordinateVelocity(s);
   }
 
   private force(s: ItemState): number {
@@ -89,13 +94,14 @@ class CoordinateSpringDamperModel implements ObjectModel {
     const force = this.force(s);
     if (this.local0 >= 0) f[this.local0] -= force;
     if (this.local1 >= 0) f[this.local1] += force;
-    if (this.row0.length > 0) {
-      this.markers.marker0.coordinateJacobian!(s, this.row0);
+    const { rowOf0, rowOf1 } = this;
+    if (rowOf0 !== undefined) {
+      rowOf0(s, this.row0);
       for (let k = 0; k < this.row0.length; k++) f[k] -= force * this.row0[k];
     }
-    if (this.row1.length > 0) {
+    if (rowOf1 !== undefined) {
       const n0 = this.markers.n0;
-      this.markers.marker1.coordinateJacobian!(s, this.row1);
+      rowOf1(s, this.row1);
       for (let k = 0; k < this.row1.length; k++) f[n0 + k] += force * this.row1[k];
     }
   }

@@ -1,9 +1,9 @@
 import { makeFactory, type ItemDefinition } from '../../registry/definition.ts';
-import type { BindContext, ItemState, NodeModel, ObjectModel } from '../../registry/capabilities.ts';
+import type { BindContext, ItemState, NodeModel, ObjectModel, Only } from '../../registry/capabilities.ts';
 import { itemError, type ItemLabel } from '../../core/errors.ts';
 import { OutputVariableType } from '../../registry/enums.ts';
 import { bool, markerIndexArray, preal } from '../../registry/parameters.ts';
-import { lagrangeMultiplier, MarkerPair } from './connectorBase.ts';
+import { lagrangeMultiplier, MarkerPair, positionMarkers } from './connectorBase.ts';
 
 const parameters = {
   markerNumbers: markerIndexArray('Two position markers [m0, m1].', 2),
@@ -12,7 +12,7 @@ const parameters = {
 };
 
 /** Run-time model of a distance constraint |p1 − p0| = d. */
-class DistanceConstraintModel implements ObjectModel {
+class DistanceConstraintModel implements Only<ObjectModel, DistanceConstraintModel> {
   readonly nAE = 1;
   aeIndex = -1;
   localNodes: NodeModel[] = [];
@@ -25,12 +25,12 @@ class DistanceConstraintModel implements ObjectModel {
   private readonly force = new Float64Array(3);
 
   constructor(readonly label: ItemLabel, markerNumbers: readonly number[], private readonly distance: number, private readonly active: boolean) {
-    this.markers = new MarkerPair(label, markerNumbers);
+    this.markers = new MarkerPair(label, markerNumbers, positionMarkers);
     this.multiplierRows = active ? [] : [0];
   }
 
   bind(context: BindContext): void {
-    this.markers.bind(context, 'position', 'position');
+    this.markers.bind(context);
     this.localNodes = this.markers.localNodes;
   }
 

@@ -1,9 +1,9 @@
 import { makeFactory, type ItemDefinition } from '../../registry/definition.ts';
-import type { BindContext, ItemState, NodeModel, ObjectModel } from '../../registry/capabilities.ts';
+import type { BindContext, ItemState, NodeModel, ObjectModel, Only } from '../../registry/capabilities.ts';
 import { itemError, type ItemLabel } from '../../core/errors.ts';
 import { OutputVariableType } from '../../registry/enums.ts';
 import { bool, markerIndexArray, real, ureal } from '../../registry/parameters.ts';
-import { MarkerPair } from './connectorBase.ts';
+import { MarkerPair, positionMarkers } from './connectorBase.ts';
 
 const parameters = {
   markerNumbers: markerIndexArray('Two position markers [m0, m1].', 2),
@@ -17,7 +17,7 @@ const parameters = {
 type Values = { gravitationalConstant: number; mass0: number; mass1: number; minDistanceRegularization: number; activeConnector: boolean };
 
 /** Run-time model of Newton's gravitational attraction between two points. */
-class GravityConnectorModel implements ObjectModel {
+class GravityConnectorModel implements Only<ObjectModel, GravityConnectorModel> {
   readonly nAE = 0;
   aeIndex = -1;
   readonly ode2LhsDependsOnVelocity = false;
@@ -32,11 +32,11 @@ class GravityConnectorModel implements ObjectModel {
   private readonly matrix = new Float64Array(9);
 
   constructor(readonly label: ItemLabel, markerNumbers: readonly number[], private readonly v: Values) {
-    this.markers = new MarkerPair(label, markerNumbers);
+    this.markers = new MarkerPair(label, markerNumbers, positionMarkers);
   }
 
   bind(context: BindContext): void {
-    this.markers.bind(context, 'position', 'position');
+    this.markers.bind(context);
     this.localNodes = this.markers.localNodes;
   }
 

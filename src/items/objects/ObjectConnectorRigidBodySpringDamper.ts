@@ -1,5 +1,5 @@
 import { makeFactory, type ItemDefinition } from '../../registry/definition.ts';
-import type { BindContext, ItemState, NodeModel, ObjectModel } from '../../registry/capabilities.ts';
+import type { BindContext, ItemState, NodeModel, ObjectModel, Only } from '../../registry/capabilities.ts';
 import { describeValue, itemError, type ItemLabel } from '../../core/errors.ts';
 import { checkPassiveMatrix } from '../../registry/physicalChecks.ts';
 import { OutputVariableType } from '../../registry/enums.ts';
@@ -7,7 +7,7 @@ import { bool, markerIndexArray, matrix, userFunction, vector, type MatrixValue,
 import { expSO3Into, logSO3Into, rotationMatrix2RotXYZInto, tExpSO3InvInto } from '../../rotations/rotationMatrices.ts';
 import { cross3Into, mat3MulInto, mat3MulVecInto, mat3TransposeMulInto, mat3TransposeMulVecInto } from '../../rotations/skew.ts';
 import { rotationMarkerParameter } from './jointKernel.ts';
-import { MarkerPair } from './connectorBase.ts';
+import { RigidMarkerPair } from './connectorBase.ts';
 
 /**
  * Spring force-torque user function: returns the 6 joint-frame values [f, m] for the relative displacement, rotation,
@@ -42,25 +42,21 @@ type Values = {
  * Run-time model of a 6D spring-damper between two rigid markers. No analytic Jacobian (Exudyn differentiates
  * this connector numerically): the model differentiates ode2Lhs.
  */
-class RigidBodySpringDamperModel implements ObjectModel {
+class RigidBodySpringDamperModel implements Only<ObjectModel, RigidBodySpringDamperModel> {
   readonly nAE = 0;
   aeIndex = -1;
   readonly ode2LhsDependsOnVelocity = true;
   localNodes: NodeModel[] = [];
-  private readonly markers: MarkerPair;
+  private readonly markers: RigidMarkerPair;
   private readonly stiffness: Float64Array;
   private readonly damping: Float64Array;
   private readonly r0: Float64Array;
   private readonly r1: Float64Array;
   private readonly offset: Float64Array;
-  private readonly a0 = new Float64Array(9);
-  private readonly a1 = new Float64Array(9);
   private readonly a0All = new Float64Array(9);
   private readonly a1All = new Float64Array(9);
   /** The joint frame Aj in which displacements and forces are measured. */
   private readonly aJoint = new Float64Array(9);
-  private readonly omega0 = new Float64Array(3);
-  private readonly omega1 = new Float64Array(3);
   /** [uPos, uRot] and [vPos, vRot] in the joint frame. */
   private readonly u6 = new Float64Array(6);
   private readonly v6 = new Float64Array(6);
@@ -73,8 +69,6 @@ class RigidBodySpringDamperModel implements ObjectModel {
   private readonly forceGlobal = new Float64Array(3);
   private readonly torque0 = new Float64Array(3);
   private readonly torque1 = new Float64Array(3);
-  private rotationJacobian0 = new Float64Array(0);
-  private rotationJacobian1 = new Float64Array(0);
   /** Arguments handed to the user function, refreshed before each call. */
   private readonly argument = {
     displacement: [0, 0, 0], rotation: [0, 0, 0], velocity: [0, 0, 0], angularVelocity: [0, 0, 0],
@@ -83,7 +77,7 @@ class RigidBodySpringDamperModel implements ObjectModel {
   };
 
   constructor(readonly label: ItemLabel, private readonly v: Values) {
-    this.markers = new MarkerPair(label, v.markerNumbers);
+    this.markers = new RigidMarkerPair(label, v.markerNumbers);
     this.stiffness = Float64Array.from(v.stiffness.flat());
     this.damping = Float64Array.from(v.damping.flat());
     this.r0 = Float64Array.from(v.rotationMarker0.flat());
@@ -92,26 +86,17 @@ class RigidBodySpringDamperModel implements ObjectModel {
   }
 
   bind(context: BindContext): void {
-    this.v.markerNumbers.forEach((index, i) => {
-      const marker = context.marker(index, 'markerNumbers');
-      if (!marker.provides.position || !marker.provides.orientation) {
-        itemError(this.label, 'markerNumbers', `entry ${i} must refer to a rigid marker (position and orientation, e.g. MarkerBodyRigid or MarkerNodeRigid), got ${marker.label.category}${marker.label.typeName} #${index}, which provides no ${marker.provides.position ? 'orientation' : 'position and orientation'}`);
-      }
-    });
-    this.markers.bind(context, 'position', 'position');
+    this.markers.bind(context);
     this.localNodes = this.markers.localNodes;
-    this.rotationJacobian0 = new Float64Array(3 * this.markers.n0);
-    this.rotationJacobian1 = new Float64Array(3 * this.markers.n1);
   }
 
   /** Updates the joint frame Aj, u6, v6 and (computeForce) the joint-frame force f6. */
   private evaluate(s: ItemState, computeForce: boolean): void {
-    const { markers, a0, a1, a0All, a1All, aJoint, u6, v6, work9, work3 } = this;
+    const { markers, a0All, a1All, aJoint, u6, v6, work9, work3 } = this;
+    const { a0, a1 } = markers;
     markers.evaluateRelative(s);
-    markers.marker0.orientation!(s, a0);
-    markers.marker1.orientation!(s, a1);
-    markers.marker0.angularVelocityLocal!(s, this.omega0);
-    markers.marker1.angularVelocityLocal!(s, this.omega1);
+    markers.evaluateOrientations(s);
+    markers.evaluateAngularVelocities(s);
     mat3MulInto(a0All, this.r0, a0);
     mat3MulInto(a1All, a1, this.r1);
     mat3TransposeMulInto(work9, a0All, a1All);
@@ -138,8 +123,8 @@ class RigidBodySpringDamperModel implements ObjectModel {
     for (let i = 3; i < 6; i++) if (u6[i] > Math.PI) u6[i] -= 2 * Math.PI;
     const vLocal = mat3TransposeMulVecInto(work3, aJoint, markers.dv);
     for (let i = 0; i < 3; i++) v6[i] = vLocal[i];
-    const w1 = mat3MulVecInto(work3, a1, this.omega1);
-    const w0 = mat3MulVecInto(this.work3b, a0, this.omega0);
+    const w1 = mat3MulVecInto(work3, a1, markers.omega1);
+    const w0 = mat3MulVecInto(this.work3b, a0, markers.omega0);
     for (let i = 0; i < 3; i++) w1[i] -= w0[i];
     mat3TransposeMulVecInto(w1, aJoint, w1);
     for (let i = 0; i < 3; i++) v6[3 + i] = w1[i];
@@ -197,12 +182,11 @@ class RigidBodySpringDamperModel implements ObjectModel {
     }
     markers.evaluateJacobians(s);
     const { n0, n1 } = markers;
-    if (n0 > 0) markers.marker0.rotationJacobian!(s, this.rotationJacobian0);
-    if (n1 > 0) markers.marker1.rotationJacobian!(s, this.rotationJacobian1);
+    markers.evaluateRotationJacobians(s);
     addTransposed(markers.jacobian0, n0, force, -1, f, 0);
-    addTransposed(this.rotationJacobian0, n0, torque0, 1, f, 0);
+    addTransposed(markers.rotationJacobian0, n0, torque0, 1, f, 0);
     addTransposed(markers.jacobian1, n1, force, 1, f, n0);
-    addTransposed(this.rotationJacobian1, n1, torque1, 1, f, n0);
+    addTransposed(markers.rotationJacobian1, n1, torque1, 1, f, n0);
   }
 
   output(variable: OutputVariableType, s: ItemState): ArrayLike<number> | undefined {

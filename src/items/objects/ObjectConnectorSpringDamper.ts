@@ -1,9 +1,9 @@
 import { makeFactory, type ItemDefinition } from '../../registry/definition.ts';
-import type { BindContext, ItemState, NodeModel, ObjectModel } from '../../registry/capabilities.ts';
+import type { BindContext, ItemState, NodeModel, ObjectModel, Only } from '../../registry/capabilities.ts';
 import { describeValue, itemError, type ItemLabel } from '../../core/errors.ts';
 import { OutputVariableType } from '../../registry/enums.ts';
 import { bool, markerIndexArray, real, ureal, userFunction, type UserFunctionValue } from '../../registry/parameters.ts';
-import { MarkerPair } from './connectorBase.ts';
+import { MarkerPair, positionMarkers } from './connectorBase.ts';
 
 /**
  * Spring force user function: returns the scalar force F (positive = tension) for the elongation
@@ -28,7 +28,7 @@ type Values = {
 };
 
 /** Run-time model of a spring-damper along the line between two points. */
-class SpringDamperModel implements ObjectModel {
+class SpringDamperModel implements Only<ObjectModel, SpringDamperModel> {
   readonly nAE = 0;
   aeIndex = -1;
   readonly ode2LhsDependsOnVelocity = true;
@@ -50,7 +50,7 @@ class SpringDamperModel implements ObjectModel {
   private readonly velocityMatrix = new Float64Array(9);
 
   constructor(readonly label: ItemLabel, markerNumbers: readonly number[], private readonly v: Values) {
-    this.markers = new MarkerPair(label, markerNumbers);
+    this.markers = new MarkerPair(label, markerNumbers, positionMarkers);
     if (v.springForceUserFunction === 0) {
       this.ode2Lhs_q = (s, k, factor) => this.addStiffnessJacobian(s, k, factor);
       this.ode2Lhs_u = (s, d, factor) => this.addDampingJacobian(s, d, factor);
@@ -58,7 +58,7 @@ class SpringDamperModel implements ObjectModel {
   }
 
   bind(context: BindContext): void {
-    this.markers.bind(context, 'position', 'position');
+    this.markers.bind(context);
     this.localNodes = this.markers.localNodes;
   }
 

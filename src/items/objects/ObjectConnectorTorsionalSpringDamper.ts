@@ -1,5 +1,5 @@
 import { makeFactory, type ItemDefinition } from '../../registry/definition.ts';
-import type { BindContext, ItemState, NodeModel, ObjectModel } from '../../registry/capabilities.ts';
+import type { BindContext, ItemState, NodeModel, ObjectModel, Only } from '../../registry/capabilities.ts';
 import { describeValue, itemError, type ItemLabel } from '../../core/errors.ts';
 import { checkNonNegativeEntries } from '../../registry/physicalChecks.ts';
 import { OutputVariableType } from '../../registry/enums.ts';
@@ -7,7 +7,7 @@ import { bool, markerIndexArray, real, userFunction, type MatrixValue, type User
 import { rotationMatrix2RotXYZInto } from '../../rotations/rotationMatrices.ts';
 import { mat3MulInto, mat3MulVecInto, mat3TransposeMulInto, mat3TransposeMulVecInto } from '../../rotations/skew.ts';
 import { rotationMarkerParameter } from './jointKernel.ts';
-import { MarkerPair } from './connectorBase.ts';
+import { RigidMarkerPair } from './connectorBase.ts';
 
 /** Spring torque user function: returns the scalar torque about the J0 z axis for the relative angle and angular velocity (offsets not subtracted). */
 export type TorsionalSpringTorqueUserFunction = (mbs: unknown, t: number, itemNumber: number, rotation: number, angularVelocity: number, stiffness: number, damping: number, offset: number) => number;
@@ -32,57 +32,48 @@ type Values = {
 };
 
 /** Run-time model of a torsional spring-damper about the J0 z axis; the Jacobian is numerical, as in Exudyn. */
-class TorsionalSpringDamperModel implements ObjectModel {
+class TorsionalSpringDamperModel implements Only<ObjectModel, TorsionalSpringDamperModel> {
   readonly nAE = 0;
   aeIndex = -1;
   readonly ode2LhsDependsOnVelocity = true;
   localNodes: NodeModel[] = [];
-  private readonly markers: MarkerPair;
+  private readonly markers: RigidMarkerPair;
   private readonly r0: Float64Array;
   private readonly r1: Float64Array;
-  private readonly a0 = new Float64Array(9);
-  private readonly a1 = new Float64Array(9);
   private readonly a0All = new Float64Array(9);
   private readonly a1All = new Float64Array(9);
-  private readonly omega0 = new Float64Array(3);
-  private readonly omega1 = new Float64Array(3);
   private readonly work9 = new Float64Array(9);
   private readonly work3 = new Float64Array(3);
   private readonly work3b = new Float64Array(3);
-  private rotationJacobian0 = new Float64Array(0);
-  private rotationJacobian1 = new Float64Array(0);
   /** Angle, angular velocity and torque of the last evaluation. */
   private angle = 0;
   private omega = 0;
   private torqueValue = 0;
 
   constructor(readonly label: ItemLabel, private readonly v: Values) {
-    this.markers = new MarkerPair(label, v.markerNumbers);
+    this.markers = new RigidMarkerPair(label, v.markerNumbers);
     this.r0 = Float64Array.from(v.rotationMarker0.flat());
     this.r1 = Float64Array.from(v.rotationMarker1.flat());
   }
 
   bind(context: BindContext): void {
-    this.markers.bind(context, 'orientation', 'orientation (rigid)');
+    this.markers.bind(context);
     this.localNodes = this.markers.localNodes;
-    this.rotationJacobian0 = new Float64Array(3 * this.markers.n0);
-    this.rotationJacobian1 = new Float64Array(3 * this.markers.n1);
   }
 
   /** angle = RotXYZ(A0allᵀA1all)_z, omega = [A0allᵀ(A1ω̄1 − A0ω̄0)]_z, torque = k(angle − θ_off) + d(omega − ω_off) + τ_c (or the user function). */
   private evaluate(s: ItemState): void {
-    const { markers, a0, a1, a0All, a1All, work9, work3, v } = this;
-    markers.marker0.orientation!(s, a0);
-    markers.marker1.orientation!(s, a1);
-    markers.marker0.angularVelocityLocal!(s, this.omega0);
-    markers.marker1.angularVelocityLocal!(s, this.omega1);
+    const { markers, a0All, a1All, work9, work3, v } = this;
+    const { a0, a1 } = markers;
+    markers.evaluateOrientations(s);
+    markers.evaluateAngularVelocities(s);
     mat3MulInto(a0All, a0, this.r0);
     mat3MulInto(a1All, a1, this.r1);
     mat3TransposeMulInto(work9, a0All, a1All);
     let angle = rotationMatrix2RotXYZInto(work3, work9)[2];
     if (angle > Math.PI) angle -= 2 * Math.PI;
-    const w1 = mat3MulVecInto(work3, a1, this.omega1);
-    const w0 = mat3MulVecInto(this.work3b, a0, this.omega0);
+    const w1 = mat3MulVecInto(work3, a1, markers.omega1);
+    const w0 = mat3MulVecInto(this.work3b, a0, markers.omega0);
     for (let i = 0; i < 3; i++) w1[i] -= w0[i];
     const omega = mat3TransposeMulVecInto(w1, a0All, w1)[2];
     this.angle = angle;
@@ -105,9 +96,8 @@ class TorsionalSpringDamperModel implements ObjectModel {
     const tx = a[2] * this.torqueValue, ty = a[5] * this.torqueValue, tz = a[8] * this.torqueValue;
     const { markers } = this;
     const { n0, n1 } = markers;
-    if (n0 > 0) markers.marker0.rotationJacobian!(s, this.rotationJacobian0);
-    if (n1 > 0) markers.marker1.rotationJacobian!(s, this.rotationJacobian1);
-    const g0 = this.rotationJacobian0, g1 = this.rotationJacobian1;
+    markers.evaluateRotationJacobians(s);
+    const g0 = markers.rotationJacobian0, g1 = markers.rotationJacobian1;
     for (let k = 0; k < n0; k++) f[k] -= g0[k] * tx + g0[n0 + k] * ty + g0[2 * n0 + k] * tz;
     for (let k = 0; k < n1; k++) f[n0 + k] += g1[k] * tx + g1[n1 + k] * ty + g1[2 * n1 + k] * tz;
   }

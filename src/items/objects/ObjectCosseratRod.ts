@@ -1,5 +1,5 @@
 import { makeFactory, type ItemDefinition } from '../../registry/definition.ts';
-import { addLocalBlock, type BindContext, type BodyModel, type DistributedLoadDensity, type ItemState, type LocalMatrixAccumulator, type NodeModel, type ObjectModel } from '../../registry/capabilities.ts';
+import { addLocalBlock, type BindContext, type BodyModel, type DistributedLoadDensity, type ItemState, type LocalMatrixAccumulator, type NodeModel, type ObjectModel, type Only } from '../../registry/capabilities.ts';
 import { itemError, type ItemLabel } from '../../core/errors.ts';
 import { OutputVariableType } from '../../registry/enums.ts';
 import { nodeIndexArray, str, uint, ureal, vector, type ParameterValues } from '../../registry/parameters.ts';
@@ -64,7 +64,7 @@ function validateRod(v: RodValues, label: ItemLabel): void {
  * and the reference geometry. Block-sparse: mass matrix and Jacobians are written entry-wise, element block by element
  * block (6(p + 1))², and points at s depend only on the p + 1 nodes of their element (nodesAt).
  */
-class CosseratRodModel implements ObjectModel, BodyModel {
+class CosseratRodModel implements Only<ObjectModel & BodyModel, CosseratRodModel> {
   readonly nAE = 0;
   aeIndex = -1;
   readonly hasConstantMassMatrix = true;

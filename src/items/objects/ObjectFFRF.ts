@@ -1,7 +1,7 @@
 import { makeFactory, type ItemDefinition } from '../../registry/definition.ts';
 import {
   addLocalEntries, type BindContext, type ItemState, type LocalMatrixAccumulator, type NodeModel, type ObjectModel, type SuperElementMeshNodeMap,
-  type SuperElementModel,
+  type SuperElementModel, type Only,
 } from '../../registry/capabilities.ts';
 import { itemError, type ItemLabel } from '../../core/errors.ts';
 import { OutputVariableType } from '../../registry/enums.ts';
@@ -57,7 +57,7 @@ const meshNodeOutputs: readonly OutputVariableType[] = [
 ];
 
 /** A weighted map of mesh-node displacements: y = Σ_j C_j ū⁽ᵏʲ⁾, with the point nodes' coordinates read from the state. */
-class MeshNodeMap implements SuperElementMeshNodeMap {
+class MeshNodeMap implements Only<SuperElementMeshNodeMap, MeshNodeMap> {
   readonly nU: number;
   readonly jacobian: Float64Array;
   private readonly qIndex: Int32Array;
@@ -100,7 +100,7 @@ class MeshNodeMap implements SuperElementMeshNodeMap {
  * LHS_f = K q_f + D q̇_f + M (ω̄̃² p + 2 ω̄̃ q̇_f), minus forceVector and the user force.
  * Block-sparse: entries of M, K, D and the 7-wide rigid rows and columns; nothing allocated in the calls.
  */
-class FFRFModel implements ObjectModel {
+class FFRFModel implements Only<ObjectModel, FFRFModel> {
   aeIndex = -1;
   readonly nAE: number;
   readonly ode2LhsDependsOnVelocity = true;
@@ -109,9 +109,9 @@ class FFRFModel implements ObjectModel {
   readonly body: ReferenceFrameBody;
   readonly superElement: SuperElementModel;
   /** Total mass m, centre of mass χ and inertia J = x̄̃ᵀ M x̄̃ about the frame origin (computed at bind from M and x̄). */
-  mass = 0;
-  readonly centerOfMass = new Float64Array(3);
-  readonly inertia = new Float64Array(9);
+  private mass = 0;
+  private readonly centerOfMass = new Float64Array(3);
+  private readonly inertia = new Float64Array(9);
   private refNode!: RigidNodeModel;
   private meshNodes: NodeModel[] = [];
   private nn = 0;

@@ -1,6 +1,6 @@
 import { makeFactory, type ItemDefinition } from '../../registry/definition.ts';
 import type {
-  BindContext, BodyModel, ItemState, NodeModel, ObjectModel, SuperElementMeshNodeMap, SuperElementModel,
+  BindContext, BodyModel, ItemState, NodeModel, ObjectModel, SuperElementMeshNodeMap, SuperElementModel, Only,
 } from '../../registry/capabilities.ts';
 import { itemError, type ItemLabel } from '../../core/errors.ts';
 import { checkMassMatrix } from '../../registry/physicalChecks.ts';
@@ -113,7 +113,7 @@ function matVec(a: Float64Array, rows: number, cols: number, x: ArrayLike<number
 }
 
 /** Mesh-node map y = J ζ of ObjectFFRFreducedOrder, J = Σ_j C_j Ψ_(k_j) (rows × n_m). */
-class ReducedMeshNodeMap implements SuperElementMeshNodeMap {
+class ReducedMeshNodeMap implements Only<SuperElementMeshNodeMap, ReducedMeshNodeMap> {
   readonly nU: number;
 
   constructor(readonly rows: number, readonly nodes: readonly NodeModel[], readonly jacobian: Float64Array) {
@@ -138,7 +138,7 @@ class ReducedMeshNodeMap implements SuperElementMeshNodeMap {
  * velocity vector of Exudyn's ObjectFFRFreducedOrder page (Zwölfer and Gerstmayr), put on the left-hand side with
  * K_red ζ + D_red ζ̇. The Jacobians of the left-hand side are numerical (as Exudyn).
  */
-class FFRFreducedOrderModel implements ObjectModel, BodyModel, SuperElementModel {
+class FFRFreducedOrderModel implements Only<ObjectModel & BodyModel & SuperElementModel, FFRFreducedOrderModel> {
   readonly nAE = 0;
   aeIndex = -1;
   readonly hasConstantMassMatrix = false;
@@ -149,7 +149,7 @@ class FFRFreducedOrderModel implements ObjectModel, BodyModel, SuperElementModel
   nodes: NodeModel[] = [];
   nLocalU = 0;
   readonly meshNodeCount: number;
-  referenceNode: RigidNodeModel | undefined;
+  referenceNode!: RigidNodeModel;
   private modal!: NodeModel;
   private readonly nm: number;
   private nr = 0;
@@ -284,7 +284,7 @@ class FFRFreducedOrderModel implements ObjectModel, BodyModel, SuperElementModel
 
   /** Reads A, G_l and ω̄ of the reference node. */
   private frame(s: ItemState): void {
-    const node = this.referenceNode!;
+    const node = this.referenceNode;
     node.orientation(s, this.a);
     node.gLocal(s, this.gl);
     const nr = this.nr, u = s.u, o = node.uIndex + 3, w = this.omega;
@@ -484,7 +484,7 @@ class FFRFreducedOrderModel implements ObjectModel, BodyModel, SuperElementModel
 
   /** Copies the object's coordinates (displacements, as Exudyn passes them to user functions) and velocities. */
   private gather(s: ItemState): void {
-    const rigid = this.referenceNode!, modal = this.modal, nu = rigid.nu;
+    const rigid = this.referenceNode, modal = this.modal, nu = rigid.nu;
     for (let i = 0; i < nu; i++) { this.qObj[i] = s.q[rigid.qIndex + i]; this.uObj[i] = s.u[rigid.uIndex + i]; }
     for (let j = 0; j < this.nm; j++) { this.qObj[nu + j] = s.q[modal.qIndex + j]; this.uObj[nu + j] = s.u[modal.uIndex + j]; }
   }
@@ -493,11 +493,11 @@ class FFRFreducedOrderModel implements ObjectModel, BodyModel, SuperElementModel
 
   /** Body markers attach to the reference frame only (Exudyn: MarkerBodyPosition / MarkerBodyRigid on the floating frame). */
   nodesAt(): readonly NodeModel[] {
-    return [this.referenceNode!];
+    return [this.referenceNode];
   }
 
   position(s: ItemState, localPosition: ArrayLike<number>, out: Float64Array): void {
-    const node = this.referenceNode!;
+    const node = this.referenceNode;
     node.orientation(s, this.a);
     node.position(s, out);
     const x = mat3MulVecInto(this.w3a, this.a, localPosition);
@@ -505,7 +505,7 @@ class FFRFreducedOrderModel implements ObjectModel, BodyModel, SuperElementModel
   }
 
   velocity(s: ItemState, localPosition: ArrayLike<number>, out: Float64Array): void {
-    const node = this.referenceNode!;
+    const node = this.referenceNode;
     node.angularVelocityLocal(s, this.w3b);
     cross3Into(this.w3b, this.w3b, localPosition);
     node.orientation(s, this.a);
@@ -516,7 +516,7 @@ class FFRFreducedOrderModel implements ObjectModel, BodyModel, SuperElementModel
 
   /** [I, −A x̃ G_l] (3 × n_u of the reference node). */
   positionJacobian(s: ItemState, localPosition: ArrayLike<number>, out: Float64Array): void {
-    const node = this.referenceNode!, n = node.nu, nr = this.nr;
+    const node = this.referenceNode, n = node.nu, nr = this.nr;
     node.orientation(s, this.a);
     node.gLocal(s, this.gl);
     out.fill(0, 0, 3 * n);
@@ -534,19 +534,19 @@ class FFRFreducedOrderModel implements ObjectModel, BodyModel, SuperElementModel
   }
 
   orientation(s: ItemState, _localPosition: ArrayLike<number>, out: Float64Array): void {
-    this.referenceNode!.orientation(s, out);
+    this.referenceNode.orientation(s, out);
   }
 
   angularVelocity(s: ItemState, _localPosition: ArrayLike<number>, out: Float64Array): void {
-    this.referenceNode!.angularVelocity(s, out);
+    this.referenceNode.angularVelocity(s, out);
   }
 
   angularVelocityLocal(s: ItemState, _localPosition: ArrayLike<number>, out: Float64Array): void {
-    this.referenceNode!.angularVelocityLocal(s, out);
+    this.referenceNode.angularVelocityLocal(s, out);
   }
 
   rotationJacobian(s: ItemState, _localPosition: ArrayLike<number>, out: Float64Array): void {
-    this.referenceNode!.rotationJacobian(s, out);
+    this.referenceNode.rotationJacobian(s, out);
   }
 
   /**
@@ -555,7 +555,7 @@ class FFRFreducedOrderModel implements ObjectModel, BodyModel, SuperElementModel
    * modal participation M_ΦtΨ for the modal coordinates.
    */
   massProportionalForce(s: ItemState, loadPerMass: ArrayLike<number>, f: Float64Array): void {
-    const node = this.referenceNode!, nr = this.nr, nm = this.nm, m = this.mass, chi = this.chi;
+    const node = this.referenceNode, nr = this.nr, nm = this.nm, m = this.mass, chi = this.chi;
     node.orientation(s, this.a);
     node.gLocal(s, this.gl);
     f[0] += m * loadPerMass[0]; f[1] += m * loadPerMass[1]; f[2] += m * loadPerMass[2];
@@ -576,9 +576,9 @@ class FFRFreducedOrderModel implements ObjectModel, BodyModel, SuperElementModel
     switch (variable) {
       case OutputVariableType.Position: this.position(s, localPosition, out); return out;
       case OutputVariableType.Velocity: this.velocity(s, localPosition, out); return out;
-      case OutputVariableType.RotationMatrix: { const r = new Float64Array(9); this.referenceNode!.orientation(s, r); return r; }
-      case OutputVariableType.AngularVelocity: this.referenceNode!.angularVelocity(s, out); return out;
-      case OutputVariableType.AngularVelocityLocal: this.referenceNode!.angularVelocityLocal(s, out); return out;
+      case OutputVariableType.RotationMatrix: { const r = new Float64Array(9); this.referenceNode.orientation(s, r); return r; }
+      case OutputVariableType.AngularVelocity: this.referenceNode.angularVelocity(s, out); return out;
+      case OutputVariableType.AngularVelocityLocal: this.referenceNode.angularVelocityLocal(s, out); return out;
       default: return this.output(variable, s);
     }
   }
@@ -602,7 +602,7 @@ class FFRFreducedOrderModel implements ObjectModel, BodyModel, SuperElementModel
   }
 
   meshNodeOutput(variable: OutputVariableType, s: ItemState, meshNode: number, out: Float64Array): number {
-    const node = this.referenceNode!, modal = this.modal, a = this.outA, x = this.outX, xr = this.xRef, i3 = 3 * meshNode;
+    const node = this.referenceNode, modal = this.modal, a = this.outA, x = this.outX, xr = this.xRef, i3 = 3 * meshNode;
     const local = this.outLocal, pf = this.outP, vf = this.outV, w = this.outW, t = this.outT;
     switch (variable) {
       case OutputVariableType.DisplacementLocal: this.modeRows(meshNode, s.q, modal.qIndex, local); break;

@@ -1,5 +1,5 @@
 import { makeFactory, type ItemDefinition } from '../../registry/definition.ts';
-import type { BindContext, ItemState, NodeModel, ObjectModel } from '../../registry/capabilities.ts';
+import type { BindContext, ItemState, NodeModel, ObjectModel, Only } from '../../registry/capabilities.ts';
 import { itemError, type ItemLabel } from '../../core/errors.ts';
 import { checkMassMatrix } from '../../registry/physicalChecks.ts';
 import { OutputVariableType } from '../../registry/enums.ts';
@@ -54,7 +54,7 @@ function flatten(rows: MatrixValue): Float64Array | undefined {
  * Run-time model of ObjectGenericODE2: M q̈ + D q̇ + K q = f + f_user on the concatenated
  * coordinates of its nodes. Local coordinate k belongs to global q index qIndex[k] and u index uIndex[k].
  */
-class GenericODE2Model implements ObjectModel {
+class GenericODE2Model implements Only<ObjectModel, GenericODE2Model> {
   readonly nAE = 0;
   aeIndex = -1;
   readonly hasConstantMassMatrix: boolean;

@@ -1,5 +1,5 @@
 import { makeFactory, type ItemDefinition } from '../../registry/definition.ts';
-import type { BodyModel, ItemState, NodeModel, ObjectModel } from '../../registry/capabilities.ts';
+import type { BodyModel, ItemState, NodeModel, ObjectModel, Only } from '../../registry/capabilities.ts';
 import type { ItemLabel } from '../../core/errors.ts';
 import { OutputVariableType } from '../../registry/enums.ts';
 import { matrix, vector } from '../../registry/parameters.ts';
@@ -10,7 +10,7 @@ const parameters = {
 };
 
 /** Run-time model of the ground body: fixed frame, no coordinates. */
-class GroundModel implements ObjectModel, BodyModel {
+class GroundModel implements Only<ObjectModel & BodyModel, GroundModel> {
   readonly nAE = 0;
   aeIndex = -1;
   readonly localNodes: NodeModel[] = [];

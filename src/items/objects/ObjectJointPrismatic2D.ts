@@ -1,10 +1,10 @@
 import { makeFactory, type ItemDefinition } from '../../registry/definition.ts';
-import type { BindContext, ItemState, NodeModel, ObjectModel } from '../../registry/capabilities.ts';
+import type { BindContext, ItemState, NodeModel, ObjectModel, Only } from '../../registry/capabilities.ts';
 import { itemError, type ItemLabel } from '../../core/errors.ts';
 import type { OutputVariableType } from '../../registry/enums.ts';
 import { bool, markerIndexArray, vector } from '../../registry/parameters.ts';
 import { cross3Into, mat3MulVecInto } from '../../rotations/skew.ts';
-import { lagrangeMultiplier, MarkerPair } from './connectorBase.ts';
+import { lagrangeMultiplier, RigidMarkerPair } from './connectorBase.ts';
 
 const parameters = {
   markerNumbers: markerIndexArray('Two rigid markers [m0, m1] (position and orientation).', 2),
@@ -15,54 +15,39 @@ const parameters = {
 };
 
 /** Run-time model of a planar prismatic joint; its equations are planar, not a selection of the generic joint's. */
-class Prismatic2DModel implements ObjectModel {
+class Prismatic2DModel implements Only<ObjectModel, Prismatic2DModel> {
   readonly nAE = 2;
   aeIndex = -1;
   localNodes: NodeModel[] = [];
   readonly multiplierRows: readonly number[];
-  private readonly markers: MarkerPair;
-  private readonly a0 = new Float64Array(9);
-  private readonly a1 = new Float64Array(9);
+  private readonly markers: RigidMarkerPair;
   /** t0 = A0 t̄0 and n1 = A1 n̄1. */
   private readonly t0 = new Float64Array(3);
   private readonly n1 = new Float64Array(3);
-  private readonly omega0 = new Float64Array(3);
-  private readonly omega1 = new Float64Array(3);
   private readonly work = new Float64Array(3);
   private readonly work2 = new Float64Array(3);
-  private rotationJacobian0 = new Float64Array(0);
-  private rotationJacobian1 = new Float64Array(0);
   private n = 0;
 
   constructor(readonly label: ItemLabel, private readonly v: {
     markerNumbers: readonly number[]; axisMarker0: Float64Array; normalMarker1: Float64Array; constrainRotation: boolean; activeConnector: boolean;
   }) {
-    this.markers = new MarkerPair(label, v.markerNumbers);
+    this.markers = new RigidMarkerPair(label, v.markerNumbers);
     this.multiplierRows = !v.activeConnector ? [0, 1] : v.constrainRotation ? [] : [1];
   }
 
   bind(context: BindContext): void {
-    this.v.markerNumbers.forEach((index, i) => {
-      const marker = context.marker(index, 'markerNumbers');
-      if (!marker.provides.position || !marker.provides.orientation) {
-        itemError(this.label, 'markerNumbers', `entry ${i} must refer to a rigid marker (position and orientation, e.g. MarkerBodyRigid), got ${marker.label.category}${marker.label.typeName} #${index}, which provides no ${marker.provides.position ? 'orientation' : 'position and orientation'}`);
-      }
-    });
-    this.markers.bind(context, 'position', 'position');
+    this.markers.bind(context);
     this.localNodes = this.markers.localNodes;
     this.n = this.markers.n0 + this.markers.n1;
-    this.rotationJacobian0 = new Float64Array(3 * this.markers.n0);
-    this.rotationJacobian1 = new Float64Array(3 * this.markers.n1);
   }
 
   /** Updates positions, velocities, A0, A1, t0 and n1. */
   private kinematics(s: ItemState): void {
     const { markers } = this;
     markers.evaluateRelative(s);
-    markers.marker0.orientation!(s, this.a0);
-    markers.marker1.orientation!(s, this.a1);
-    mat3MulVecInto(this.t0, this.a0, this.v.axisMarker0);
-    mat3MulVecInto(this.n1, this.a1, this.v.normalMarker1);
+    markers.evaluateOrientations(s);
+    mat3MulVecInto(this.t0, markers.a0, this.v.axisMarker0);
+    mat3MulVecInto(this.n1, markers.a1, this.v.normalMarker1);
   }
 
   /** Index 3: [d·n1, t0·n1]; index 2: [Δv·n1 + d·ṅ1, ṫ0·n1 + t0·ṅ1] with ṫ0 = A0(ω̄0 × t̄0), ṅ1 = A1(ω̄1 × n̄1). */
@@ -81,10 +66,10 @@ class Prismatic2DModel implements ObjectModel {
       g[1] = v.constrainRotation ? dot(t0, n1) : lagrangeMultiplier(s, this.aeIndex, 1);
       return;
     }
-    this.markers.marker0.angularVelocityLocal!(s, this.omega0);
-    this.markers.marker1.angularVelocityLocal!(s, this.omega1);
-    const t0Dot = mat3MulVecInto(this.work, this.a0, cross3Into(this.work, this.omega0, v.axisMarker0));
-    const n1Dot = mat3MulVecInto(this.work2, this.a1, cross3Into(this.work2, this.omega1, v.normalMarker1));
+    const { a0, a1, omega0, omega1 } = this.markers;
+    this.markers.evaluateAngularVelocities(s);
+    const t0Dot = mat3MulVecInto(this.work, a0, cross3Into(this.work, omega0, v.axisMarker0));
+    const n1Dot = mat3MulVecInto(this.work2, a1, cross3Into(this.work2, omega1, v.normalMarker1));
     g[0] = dot(dv, n1) + dot(dp, n1Dot);
     g[1] = v.constrainRotation ? dot(t0Dot, n1) + dot(t0, n1Dot) : lagrangeMultiplier(s, this.aeIndex, 1);
   }
@@ -99,21 +84,20 @@ class Prismatic2DModel implements ObjectModel {
     const { markers, n, t0, n1, work, work2 } = this;
     const { n0, n1: count1, jacobian0: j0, jacobian1: j1, dp } = markers;
     markers.evaluateJacobians(s);
-    if (n0 > 0) markers.marker0.rotationJacobian!(s, this.rotationJacobian0);
-    if (count1 > 0) markers.marker1.rotationJacobian!(s, this.rotationJacobian1);
-    const g0 = this.rotationJacobian0, g1 = this.rotationJacobian1;
+    markers.evaluateRotationJacobians(s);
+    const g0 = markers.rotationJacobian0, g1 = markers.rotationJacobian1;
     const rotation = this.v.constrainRotation;
     for (let k = 0; k < n0; k++) {
       c[k] = -j0[k] * n1[0] - j0[n0 + k] * n1[1];
       if (rotation) {
         work2[0] = g0[k]; work2[1] = g0[n0 + k]; work2[2] = g0[2 * n0 + k];
-        mat3MulVecInto(work, this.a0, cross3Into(work, this.v.axisMarker0, work2));
+        mat3MulVecInto(work, markers.a0, cross3Into(work, this.v.axisMarker0, work2));
         c[n + k] = -dot(work, n1);
       }
     }
     for (let k = 0; k < count1; k++) {
       work2[0] = g1[k]; work2[1] = g1[count1 + k]; work2[2] = g1[2 * count1 + k];
-      mat3MulVecInto(work, this.a1, cross3Into(work, this.v.normalMarker1, work2));
+      mat3MulVecInto(work, markers.a1, cross3Into(work, this.v.normalMarker1, work2));
       c[n0 + k] = j1[k] * n1[0] + j1[count1 + k] * n1[1] - dot(dp, work);
       if (rotation) c[n + n0 + k] = -dot(t0, work);
     }

@@ -1,5 +1,5 @@
 import { makeFactory, type ItemDefinition } from '../../registry/definition.ts';
-import type { ItemState } from '../../registry/capabilities.ts';
+import type { ItemState, Only, ObjectModel, BodyModel } from '../../registry/capabilities.ts';
 import { OutputVariableType } from '../../registry/enums.ts';
 import { matrix, nodeIndex, ureal, vector } from '../../registry/parameters.ts';
 import { rotationMatrix2RotXYZInto } from '../../rotations/index.ts';
@@ -13,7 +13,7 @@ const parameters = {
 };
 
 /** Run-time model of a translational 1D mass: position p = p_ref + R([c_ref + c, 0, 0] + x). */
-class Mass1DModel extends ScalarBody1DModel {
+class Mass1DModel extends ScalarBody1DModel implements Only<ObjectModel & BodyModel, Mass1DModel> {
   position(s: ItemState, localPosition: ArrayLike<number>, out: Float64Array): void {
     const r = this.rotation;
     const x0 = this.totalCoordinate(s) + localPosition[0], x1 = localPosition[1], x2 = localPosition[2];

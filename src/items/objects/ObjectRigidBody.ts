@@ -1,5 +1,5 @@
 import { makeFactory, type ItemDefinition } from '../../registry/definition.ts';
-import type { ItemState, NodeModel } from '../../registry/capabilities.ts';
+import type { ItemState, NodeModel, Only, ObjectModel, BodyModel } from '../../registry/capabilities.ts';
 import { itemError, type ItemLabel } from '../../core/errors.ts';
 import { nodeIndex, ureal, vector } from '../../registry/parameters.ts';
 import { rotationMatrix2RotXYZInto } from '../../rotations/rotationMatrices.ts';
@@ -33,7 +33,7 @@ function checkInertia(label: ItemLabel, mass: number, j6: ArrayLike<number>, cen
  * M = [[m I, −m A χ̃ G_l], [·ᵀ, G_lᵀ J G_l]], quadratic velocity terms on the left-hand side.
  * The left-hand side Jacobians are numerical, as in Exudyn.
  */
-class RigidBodyModel extends RigidBodyBase<RigidNodeModel> {
+class RigidBodyModel extends RigidBodyBase<RigidNodeModel> implements Only<ObjectModel & BodyModel, RigidBodyModel> {
   readonly ode2LhsDependsOnVelocity = true;
   hasConstantMassMatrix = false;
   private readonly inertia: Float64Array;

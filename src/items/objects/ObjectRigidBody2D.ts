@@ -1,5 +1,5 @@
 import { makeFactory, type ItemDefinition } from '../../registry/definition.ts';
-import type { ItemState, NodeModel } from '../../registry/capabilities.ts';
+import type { ItemState, NodeModel, Only, ObjectModel, BodyModel } from '../../registry/capabilities.ts';
 import { itemError, type ItemLabel } from '../../core/errors.ts';
 import { nodeIndex, ureal, vector } from '../../registry/parameters.ts';
 import { RigidBody2DNodeModel } from '../nodes/NodeRigidBody2D.ts';
@@ -16,7 +16,7 @@ const parameters = {
  * Run-time model of a planar rigid body on a RigidBody2D node, coordinates [x, y, φ]:
  * M = [[m, 0, b0], [0, m, b1], [b0, b1, J]] with b = m A₂ [−cy, cx]; LHS_xy = −m φ̇² A₂ c.
  */
-class RigidBody2DModel extends RigidBodyBase<RigidBody2DNodeModel> {
+class RigidBody2DModel extends RigidBodyBase<RigidBody2DNodeModel> implements Only<ObjectModel & BodyModel, RigidBody2DModel> {
   readonly ode2LhsDependsOnVelocity = true;
   readonly hasConstantMassMatrix: boolean;
   /** Present only with a COM offset (the quadratic velocity term); its Jacobians are numerical. */

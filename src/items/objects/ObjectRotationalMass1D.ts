@@ -1,5 +1,5 @@
 import { makeFactory, type ItemDefinition } from '../../registry/definition.ts';
-import type { ItemState } from '../../registry/capabilities.ts';
+import type { ItemState, Only, ObjectModel, BodyModel } from '../../registry/capabilities.ts';
 import { itemError } from '../../core/errors.ts';
 import { OutputVariableType } from '../../registry/enums.ts';
 import { matrix, nodeIndex, ureal, vector } from '../../registry/parameters.ts';
@@ -13,7 +13,7 @@ const parameters = {
 };
 
 /** Run-time model of a rotor: A = R·Rz(θ), θ = ψ_ref + ψ, position p = A x + p_ref of a body-fixed point x on the axis. */
-class RotationalMass1DModel extends ScalarBody1DModel {
+class RotationalMass1DModel extends ScalarBody1DModel implements Only<ObjectModel & BodyModel, RotationalMass1DModel> {
   private readonly a = new Float64Array(9);
 
   orientation(s: ItemState, _localPosition: ArrayLike<number>, out: Float64Array): void {

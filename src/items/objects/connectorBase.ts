@@ -1,18 +1,37 @@
-import type { BindContext, ItemState, MarkerModel, NodeModel } from '../../registry/capabilities.ts';
+import { isCoordinateMarker, isPositionMarker, isRigidMarker, type BindContext, type CoordinateMarkerModel, type ItemState, type MarkerModel, type NodeModel, type PositionMarkerModel, type RigidMarkerModel } from '../../registry/capabilities.ts';
 import { itemError, type ItemLabel } from '../../core/errors.ts';
-import type { MarkerCapabilities } from '../../registry/capabilities.ts';
 
-/** Which marker capability a connector needs. */
-export type RequiredMarkerCapability = keyof MarkerCapabilities;
+/** The kind of marker a connector needs: the type guard and the error text when a marker is of another kind. */
+export interface MarkerKind<M extends MarkerModel> {
+  /** True if the marker is of this kind. */
+  is(marker: MarkerModel): marker is M;
+  /** What a marker of this kind is, for errors: `entry i must refer to <what>, got <marker>`. */
+  readonly what: string;
+  /** Why a marker of another kind does not qualify, appended as `, which <reason>` (optional). */
+  reason?(marker: MarkerModel): string;
+}
+
+/** Markers with a position (MarkerNodePosition, MarkerBodyPosition, the rigid markers …). */
+export const positionMarkers: MarkerKind<PositionMarkerModel> = { is: isPositionMarker, what: 'a position marker' };
+
+/** Markers on one coordinate (MarkerNodeCoordinate, MarkerNodeRotationCoordinate). */
+export const coordinateMarkers: MarkerKind<CoordinateMarkerModel> = { is: isCoordinateMarker, what: 'a coordinate marker' };
+
+/** Markers with position and orientation (MarkerNodeRigid, MarkerBodyRigid, MarkerSuperElementRigid). */
+export const rigidMarkers: MarkerKind<RigidMarkerModel> = {
+  is: isRigidMarker,
+  what: 'a rigid marker (position and orientation, e.g. MarkerBodyRigid or MarkerNodeRigid)',
+  reason: (marker) => `provides no ${isPositionMarker(marker) ? 'orientation' : 'position and orientation'}`,
+};
 
 /**
- * The two markers of a connector: binding with capability checks, local coordinates
- * (marker 0's then marker 1's), preallocated position Jacobians and relative kinematics.
- * No method allocates after bind.
+ * The two markers of a connector: binding with a check of their kind, local coordinates (marker 0's then marker 1's),
+ * preallocated position Jacobians and relative kinematics. The position methods need position markers (their `this`
+ * says so). No method allocates after bind.
  */
-export class MarkerPair {
-  marker0!: MarkerModel;
-  marker1!: MarkerModel;
+export class MarkerPair<M extends MarkerModel = PositionMarkerModel> {
+  marker0!: M;
+  marker1!: M;
   /** Local coordinates of marker 0 (its columns come first). */
   n0 = 0;
   /** Local coordinates of marker 1. */
@@ -41,14 +60,15 @@ export class MarkerPair {
   private block0 = new Float64Array(0);
   private block1 = new Float64Array(0);
 
-  constructor(private readonly label: ItemLabel, private readonly markerNumbers: readonly number[]) {}
+  constructor(protected readonly label: ItemLabel, private readonly markerNumbers: readonly number[], private readonly kind: MarkerKind<M>) {}
 
-  /** Resolves both markers and checks that they provide the capability. */
-  bind(context: BindContext, required: RequiredMarkerCapability, description: string): void {
+  /** Resolves both markers and checks that they are of the pair's kind. */
+  bind(context: BindContext): void {
     const markers = this.markerNumbers.map((index, i) => {
       const marker = context.marker(index, 'markerNumbers');
-      if (!marker.provides[required]) {
-        itemError(this.label, 'markerNumbers', `entry ${i} must refer to a ${description} marker, got ${marker.label.category}${marker.label.typeName} #${index}`);
+      if (!this.kind.is(marker)) {
+        const reason = this.kind.reason === undefined ? '' : `, which ${this.kind.reason(marker)}`;
+        itemError(this.label, 'markerNumbers', `entry ${i} must refer to ${this.kind.what}, got ${marker.label.category}${marker.label.typeName} #${index}${reason}`);
       }
       return marker;
     });
@@ -56,26 +76,24 @@ export class MarkerPair {
     this.n0 = this.marker0.nLocalU;
     this.n1 = this.marker1.nLocalU;
     this.localNodes = [...this.marker0.nodes, ...this.marker1.nodes];
-    if (required === 'position') {
-      this.jacobian0 = new Float64Array(3 * this.n0);
-      this.jacobian1 = new Float64Array(3 * this.n1);
-      this.velocityQ0 = new Float64Array(3 * this.n0);
-      this.velocityQ1 = new Float64Array(3 * this.n1);
-      this.block0 = new Float64Array(this.n0 * this.n0);
-      this.block1 = new Float64Array(this.n1 * this.n1);
-    }
+    this.jacobian0 = new Float64Array(3 * this.n0);
+    this.jacobian1 = new Float64Array(3 * this.n1);
+    this.velocityQ0 = new Float64Array(3 * this.n0);
+    this.velocityQ1 = new Float64Array(3 * this.n1);
+    this.block0 = new Float64Array(this.n0 * this.n0);
+    this.block1 = new Float64Array(this.n1 * this.n1);
   }
 
   /** Updates p0, p1, v0, v1. */
-  evaluatePositions(s: ItemState): void {
-    this.marker0.position!(s, this.p0);
-    this.marker1.position!(s, this.p1);
-    this.marker0.velocity!(s, this.v0);
-    this.marker1.velocity!(s, this.v1);
+  evaluatePositions(this: MarkerPair<PositionMarkerModel>, s: ItemState): void {
+    this.marker0.position(s, this.p0);
+    this.marker1.position(s, this.p1);
+    this.marker0.velocity(s, this.v0);
+    this.marker1.velocity(s, this.v1);
   }
 
   /** Updates p0, p1, v0, v1 and the relative kinematics dp = p1 − p0, dv = v1 − v0. */
-  evaluateRelative(s: ItemState): void {
+  evaluateRelative(this: MarkerPair<PositionMarkerModel>, s: ItemState): void {
     this.evaluatePositions(s);
     for (let i = 0; i < 3; i++) {
       this.dp[i] = this.p1[i] - this.p0[i];
@@ -84,16 +102,16 @@ export class MarkerPair {
   }
 
   /** Updates p0, p1 and dp = p1 − p0 only (position-level equations need no velocities). */
-  evaluateRelativePositions(s: ItemState): void {
-    this.marker0.position!(s, this.p0);
-    this.marker1.position!(s, this.p1);
+  evaluateRelativePositions(this: MarkerPair<PositionMarkerModel>, s: ItemState): void {
+    this.marker0.position(s, this.p0);
+    this.marker1.position(s, this.p1);
     for (let i = 0; i < 3; i++) this.dp[i] = this.p1[i] - this.p0[i];
   }
 
   /** Updates the position Jacobians of both markers. */
-  evaluateJacobians(s: ItemState): void {
-    if (this.n0 > 0) this.marker0.positionJacobian!(s, this.jacobian0);
-    if (this.n1 > 0) this.marker1.positionJacobian!(s, this.jacobian1);
+  evaluateJacobians(this: MarkerPair<PositionMarkerModel>, s: ItemState): void {
+    if (this.n0 > 0) this.marker0.positionJacobian(s, this.jacobian0);
+    if (this.n1 > 0) this.marker1.positionJacobian(s, this.jacobian1);
   }
 
   /** Adds the generalized forces of a force vector F acting on marker 1 and −F on marker 0 (f += [−J0ᵀF; J1ᵀF]). */
@@ -117,7 +135,7 @@ export class MarkerPair {
    * q-independent velocities): the configuration dependence of a force with ∂F/∂(v1 − v0) = S. Needs the
    * position Jacobians of {@link MarkerPair.evaluateJacobians}.
    */
-  addVelocityProjectedMatrix(s: ItemState, damping: ArrayLike<number>, factor: number, m: Float64Array): void {
+  addVelocityProjectedMatrix(this: MarkerPair<PositionMarkerModel>, s: ItemState, damping: ArrayLike<number>, factor: number, m: Float64Array): void {
     if (this.n0 > 0 && this.marker0.velocity_q !== undefined) {
       this.marker0.velocity_q(s, this.velocityQ0);
       this.addProjectedColumns(damping, -factor, this.velocityQ0, this.n0, 0, m);
@@ -133,7 +151,7 @@ export class MarkerPair {
    * {@link MarkerModel.jacobianTransposedVector_q}); markers without that capability contribute nothing (exact for
    * constant Jacobians).
    */
-  addJacobianTransposedForce_q(s: ItemState, force: ArrayLike<number>, factor: number, m: Float64Array): void {
+  addJacobianTransposedForce_q(this: MarkerPair<PositionMarkerModel>, s: ItemState, force: ArrayLike<number>, factor: number, m: Float64Array): void {
     if (this.n0 > 0 && this.marker0.jacobianTransposedVector_q !== undefined) this.addMarkerBlock(s, this.marker0, force, this.block0, this.n0, 0, -factor, m);
     if (this.n1 > 0 && this.marker1.jacobianTransposedVector_q !== undefined) this.addMarkerBlock(s, this.marker1, force, this.block1, this.n1, this.n0, factor, m);
   }
@@ -143,14 +161,14 @@ export class MarkerPair {
    * then {@link MarkerPair.addJacobianTransposedForce_q} is complete, not only for constant Jacobians.
    */
   get jacobianDerivativesAvailable(): boolean {
-    return (this.n0 === 0 || this.marker0.jacobianTransposedVector_q !== undefined) && (this.n1 === 0 || this.marker1.jacobianTransposedVector_q !== undefined);
+    return (this.n0 === 0 || (this.marker0 as Partial<PositionMarkerModel>).jacobianTransposedVector_q !== undefined) && (this.n1 === 0 || (this.marker1 as Partial<PositionMarkerModel>).jacobianTransposedVector_q !== undefined);
   }
 
   /** m[offset…, offset…] += the marker's scale·∂(Jᵀ F)/∂q (nb × nb, via the block work array). */
-  private addMarkerBlock(s: ItemState, marker: MarkerModel, force: ArrayLike<number>, block: Float64Array, nb: number, offset: number, scale: number, m: Float64Array): void {
+  private addMarkerBlock(this: MarkerPair<PositionMarkerModel>, s: ItemState, marker: PositionMarkerModel, force: ArrayLike<number>, block: Float64Array, nb: number, offset: number, scale: number, m: Float64Array): void {
     const n = this.n0 + this.n1;
     block.fill(0);
-    marker.jacobianTransposedVector_q!(s, force, undefined, block, scale);
+    marker.jacobianTransposedVector_q?.(s, force, undefined, block, scale);
     for (let i = 0; i < nb; i++) {
       const row = (offset + i) * n + offset;
       for (let j = 0; j < nb; j++) m[row + j] += block[i * nb + j];
@@ -175,13 +193,63 @@ export class MarkerPair {
   }
 }
 
+/**
+ * The two markers of a rigid-body connector or joint: a {@link MarkerPair} of rigid markers with their frames. After
+ * {@link RigidMarkerPair.evaluateOrientations} a0, a1 hold the marker rotation matrices A0, A1; after
+ * {@link RigidMarkerPair.evaluateAngularVelocities} omega0, omega1 the body-fixed angular velocities ω̄0, ω̄1; after
+ * {@link RigidMarkerPair.evaluateRotationJacobians} rotationJacobian0, rotationJacobian1 the rotation Jacobians
+ * (3 × n0, 3 × n1). The connectors combine them with their joint-frame rotations (A0·R0 …).
+ */
+export class RigidMarkerPair extends MarkerPair<RigidMarkerModel> {
+  /** Rotation matrix A0 of marker 0 (row-major). */
+  readonly a0 = new Float64Array(9);
+  /** Rotation matrix A1 of marker 1. */
+  readonly a1 = new Float64Array(9);
+  /** Body-fixed angular velocity ω̄0 of marker 0. */
+  readonly omega0 = new Float64Array(3);
+  /** Body-fixed angular velocity ω̄1 of marker 1. */
+  readonly omega1 = new Float64Array(3);
+  /** Rotation Jacobian of marker 0 (3 × n0). */
+  rotationJacobian0 = new Float64Array(0);
+  /** Rotation Jacobian of marker 1 (3 × n1). */
+  rotationJacobian1 = new Float64Array(0);
+
+  constructor(label: ItemLabel, markerNumbers: readonly number[]) {
+    super(label, markerNumbers, rigidMarkers);
+  }
+
+  override bind(context: BindContext): void {
+    super.bind(context);
+    this.rotationJacobian0 = new Float64Array(3 * this.n0);
+    this.rotationJacobian1 = new Float64Array(3 * this.n1);
+  }
+
+  /** Updates a0 and a1. */
+  evaluateOrientations(s: ItemState): void {
+    this.marker0.orientation(s, this.a0);
+    this.marker1.orientation(s, this.a1);
+  }
+
+  /** Updates omega0 and omega1. */
+  evaluateAngularVelocities(s: ItemState): void {
+    this.marker0.angularVelocityLocal(s, this.omega0);
+    this.marker1.angularVelocityLocal(s, this.omega1);
+  }
+
+  /** Updates the rotation Jacobians of the markers with coordinates. */
+  evaluateRotationJacobians(s: ItemState): void {
+    if (this.n0 > 0) this.marker0.rotationJacobian(s, this.rotationJacobian0);
+    if (this.n1 > 0) this.marker1.rotationJacobian(s, this.rotationJacobian1);
+  }
+}
+
 /** The Lagrange multiplier of an object's algebraic equation `row`; aeIndex counts from the first ODE2 equation. */
 export function lagrangeMultiplier(s: ItemState, aeIndex: number, row = 0): number {
   return s.lambda[aeIndex - s.u.length + row];
 }
 
 /** Global velocity-coordinate index of a coordinate marker's coordinate, or -1 if it is a ground coordinate. */
-export function globalCoordinateIndex(marker: MarkerModel): number {
+export function globalCoordinateIndex(marker: CoordinateMarkerModel): number {
   let local = marker.coordinateLocalIndex ?? -1;
   if (local < 0) return -1;
   for (const node of marker.nodes) {

@@ -1,10 +1,10 @@
-import type { BindContext, ItemState, NodeModel, ObjectModel } from '../../registry/capabilities.ts';
+import type { BindContext, ItemState, NodeModel, ObjectModel, Only } from '../../registry/capabilities.ts';
 import { describeValue, itemError, type ItemLabel } from '../../core/errors.ts';
 import { OutputVariableType } from '../../registry/enums.ts';
 import { matrix, type MatrixValue, type UserFunctionValue, type VectorValue } from '../../registry/parameters.ts';
 import { rotationMatrix2RotXYZInto, rotXYZ2RotationMatrixInto } from '../../rotations/rotationMatrices.ts';
 import { mat3MulInto, mat3MulVecInto, mat3TransposeMulInto, mat3TransposeMulVecInto, skewInto } from '../../rotations/skew.ts';
-import { lagrangeMultiplier, MarkerPair } from './connectorBase.ts';
+import { lagrangeMultiplier, MarkerPair, positionMarkers, RigidMarkerPair } from './connectorBase.ts';
 
 /**
  * Offset user function of ObjectJointGeneric: returns 6 offsets, translations (0..2) and
@@ -91,6 +91,9 @@ function rotatedAxisDerivative(a: Float64Array, i: number, b: Float64Array, k: n
   return -(a[i] * (by * wz - bz * wy) + a[3 + i] * (bz * wx - bx * wz) + a[6 + i] * (bx * wy - by * wx));
 }
 
+/** Zero-width rotation Jacobians of point joints (their equations have no rotation columns). */
+const noColumns = new Float64Array(0);
+
 /**
  * The shared run-time model of the 3D joints (JointGeneric, JointSpherical, JointRevoluteZ, JointPrismaticX,
  * JointRevolute2D): the generic joint's equations, Jacobians and outputs evaluated for the rows the item selects.
@@ -101,13 +104,15 @@ function rotatedAxisDerivative(a: Float64Array, i: number, b: Float64Array, k: n
  * Index 2: v1 − v0, or A0allᵀ(v1 − v0) + Ȧ0allᵀ d, and ȧ0_k·a1_l + a0_k·ȧ1_l with Ȧall = A ω̄̃ R.
  * No method allocates after bind.
  */
-export class JointModel implements ObjectModel {
+export class JointModel implements Only<ObjectModel & { readonly selection: JointSelection }, JointModel> {
   readonly nAE: number;
   aeIndex = -1;
   localNodes: NodeModel[] = [];
   /** Item rows with the equation g = λ (free axes; all rows of an inactive joint). */
   readonly multiplierRows: readonly number[];
   private readonly markers: MarkerPair;
+  /** The markers as a rigid pair, for joints on rigid markers (the same object as markers); undefined for point joints. */
+  private readonly frames: RigidMarkerPair | undefined;
   private readonly translationConstrained: boolean[];
   private readonly axis0: number[];
   private readonly axis1: number[];
@@ -115,8 +120,6 @@ export class JointModel implements ObjectModel {
   private readonly outputs: ReadonlySet<OutputVariableType>;
   private readonly r0 = new Float64Array([1, 0, 0, 0, 1, 0, 0, 0, 1]);
   private readonly r1 = new Float64Array([1, 0, 0, 0, 1, 0, 0, 0, 1]);
-  private readonly a0 = new Float64Array(9);
-  private readonly a1 = new Float64Array(9);
   /** A0all = A0 R0 (times the user-function rotation offset on position level). */
   private readonly a0All = new Float64Array(9);
   /** A1all = A1 R1. */
@@ -125,10 +128,6 @@ export class JointModel implements ObjectModel {
   private readonly a0AllDot = new Float64Array(9);
   /** Ȧ1all = A1 ω̄̃1 R1. */
   private readonly a1AllDot = new Float64Array(9);
-  private readonly omega0 = new Float64Array(3);
-  private readonly omega1 = new Float64Array(3);
-  private rotationJacobian0 = new Float64Array(0);
-  private rotationJacobian1 = new Float64Array(0);
   private readonly work9 = new Float64Array(9);
   /** Work arrays of constraintForce_q: F, τ, P, Q, skew matrices, the markers' forces and torques and the blocks. */
   private readonly force = new Float64Array(3);
@@ -168,7 +167,8 @@ export class JointModel implements ObjectModel {
     /** What the joint lowers to (read-only: its constrained axes and marker kind; viewers draw the joint from it). */
     readonly selection: JointSelection,
     private readonly v: JointValues, outputVariables: readonly OutputVariableType[]) {
-    this.markers = new MarkerPair(label, v.markerNumbers);
+    this.frames = selection.rigidMarkers ? new RigidMarkerPair(label, v.markerNumbers) : undefined;
+    this.markers = this.frames ?? new MarkerPair(label, v.markerNumbers, positionMarkers);
     this.nAE = selection.rows.length;
     const j = selection.constrainedAxes;
     this.translationConstrained = [0, 1, 2].map((i) => j[i] === 1);
@@ -187,25 +187,13 @@ export class JointModel implements ObjectModel {
   }
 
   bind(context: BindContext): void {
-    if (this.selection.rigidMarkers) {
-      this.v.markerNumbers.forEach((index, i) => {
-        const marker = context.marker(index, 'markerNumbers');
-        if (!marker.provides.position || !marker.provides.orientation) {
-          itemError(this.label, 'markerNumbers', `entry ${i} must refer to a rigid marker (position and orientation, e.g. MarkerBodyRigid or MarkerNodeRigid), got ${marker.label.category}${marker.label.typeName} #${index}, which provides no ${marker.provides.position ? 'orientation' : 'position and orientation'}`);
-        }
-      });
-    }
-    this.markers.bind(context, 'position', 'position');
+    this.markers.bind(context);
     this.localNodes = this.markers.localNodes;
     this.n = this.markers.n0 + this.markers.n1;
     this.singleNodeFrames = !this.selection.rigidMarkers || (this.markers.marker0.nodes.length <= 1 && this.markers.marker1.nodes.length <= 1);
     const largest = Math.max(this.markers.n0, this.markers.n1);
     this.blockWork = new Float64Array(3 * largest);
     this.markerBlock = new Float64Array(largest * largest);
-    if (this.selection.rigidMarkers) {
-      this.rotationJacobian0 = new Float64Array(3 * this.markers.n0);
-      this.rotationJacobian1 = new Float64Array(3 * this.markers.n1);
-    }
   }
 
   /** Writes the user-function offsets (or zeros) of `parameter` at time t into this.offset. */
@@ -235,22 +223,22 @@ export class JointModel implements ObjectModel {
     const { markers } = this;
     if (velocities) markers.evaluateRelative(s);
     else markers.evaluateRelativePositions(s);
-    if (!this.selection.rigidMarkers) return;
-    markers.marker0.orientation!(s, this.a0);
-    markers.marker1.orientation!(s, this.a1);
-    mat3MulInto(this.a0All, this.a0, this.r0);
-    mat3MulInto(this.a1All, this.a1, this.r1);
+    const frames = this.frames;
+    if (frames === undefined) return;
+    frames.evaluateOrientations(s);
+    const { a0, a1, omega0, omega1 } = frames;
+    mat3MulInto(this.a0All, a0, this.r0);
+    mat3MulInto(this.a1All, a1, this.r1);
     const o = this.offset;
     if (withOffsetRotation && (o[3] !== 0 || o[4] !== 0 || o[5] !== 0)) {
       rotXYZ2RotationMatrixInto(this.work9, o, 3);
       mat3MulInto(this.a0All, this.a0All, this.work9);
     }
     if (!velocities) return;
-    markers.marker0.angularVelocityLocal!(s, this.omega0);
-    markers.marker1.angularVelocityLocal!(s, this.omega1);
-    mat3MulInto(this.a0AllDot, this.a0, skewInto(this.work9, this.omega0));
+    frames.evaluateAngularVelocities(s);
+    mat3MulInto(this.a0AllDot, a0, skewInto(this.work9, omega0));
     mat3MulInto(this.a0AllDot, this.a0AllDot, this.r0);
-    mat3MulInto(this.a1AllDot, this.a1, skewInto(this.work9, this.omega1));
+    mat3MulInto(this.a1AllDot, a1, skewInto(this.work9, omega1));
     mat3MulInto(this.a1AllDot, this.a1AllDot, this.r1);
   }
 
@@ -353,12 +341,9 @@ export class JointModel implements ObjectModel {
     const { markers, n, a0All, a1All, axis0, axis1 } = this;
     const { n0, n1, jacobian0: j0, jacobian1: j1, dp } = markers;
     markers.evaluateJacobians(s);
-    const rigid = this.selection.rigidMarkers;
-    if (rigid) {
-      if (n0 > 0) markers.marker0.rotationJacobian!(s, this.rotationJacobian0);
-      if (n1 > 0) markers.marker1.rotationJacobian!(s, this.rotationJacobian1);
-    }
-    const g0 = this.rotationJacobian0, g1 = this.rotationJacobian1;
+    const frames = this.frames;
+    frames?.evaluateRotationJacobians(s);
+    const g0 = frames?.rotationJacobian0 ?? noColumns, g1 = frames?.rotationJacobian1 ?? noColumns;
     const { rows, constrainedAxes, globalTranslation } = this.selection;
     for (let r = 0; r < rows.length; r++) {
       const row = rows[r];
@@ -405,13 +390,10 @@ export class JointModel implements ObjectModel {
     this.evaluateOffset(s, 'offsetUserFunction');
     this.kinematics(s, false, true);
     markers.evaluateJacobians(s);
-    const rigid = this.selection.rigidMarkers;
     const { n0, n1, jacobian0: j0, jacobian1: j1, dp } = markers;
-    if (rigid) {
-      if (n0 > 0) markers.marker0.rotationJacobian!(s, this.rotationJacobian0);
-      if (n1 > 0) markers.marker1.rotationJacobian!(s, this.rotationJacobian1);
-    }
-    const g0 = this.rotationJacobian0, g1 = this.rotationJacobian1;
+    const frames = this.frames;
+    frames?.evaluateRotationJacobians(s);
+    const g0 = frames?.rotationJacobian0 ?? noColumns, g1 = frames?.rotationJacobian1 ?? noColumns;
     const { rows, constrainedAxes, globalTranslation } = this.selection;
     const force = this.force.fill(0), torque = this.torque.fill(0), p = this.matrixP.fill(0), q = this.matrixQ.fill(0);
     const skew0 = this.skewA, skew1 = this.skewB, work = this.work9;
@@ -460,8 +442,8 @@ export class JointModel implements ObjectModel {
       this.addBlock(k, g1, n1, n0, p, g0, n0, 0, -factor);
       this.addBlock(k, g1, n1, n0, q, g1, n1, n0, factor);
     }
-    this.addMarkerDerivative(s, 0, f0, rigid ? t0 : undefined, k, factor);
-    this.addMarkerDerivative(s, 1, f1, rigid ? t1 : undefined, k, factor);
+    this.addMarkerDerivative(s, 0, f0, frames === undefined ? undefined : t0, k, factor);
+    this.addMarkerDerivative(s, 1, f1, frames === undefined ? undefined : t1, k, factor);
     return true;
   }
 
@@ -488,7 +470,8 @@ export class JointModel implements ObjectModel {
     const offset = which === 0 ? 0 : this.markers.n0;
     const block = this.markerBlock.subarray(0, nb * nb);
     block.fill(0);
-    marker.jacobianTransposedVector_q!(s, f, t, block, factor);
+    // present: constraintForce_q returns false (numerical) unless both markers have it
+    marker.jacobianTransposedVector_q?.(s, f, t, block, factor);
     const n = this.n;
     for (let i = 0; i < nb; i++) for (let j = 0; j < nb; j++) k[(offset + i) * n + offset + j] += block[i * nb + j];
   }
@@ -512,8 +495,10 @@ export class JointModel implements ObjectModel {
       case OutputVariableType.DisplacementLocal: return local(markers.dp);
       case OutputVariableType.VelocityLocal: return local(markers.dv);
       case OutputVariableType.AngularVelocityLocal: {
-        const w0 = mat3MulVecInto(this.work3, this.a0, this.omega0);
-        const w1 = mat3MulVecInto(this.work3b, this.a1, this.omega1);
+        const frames = this.frames;
+        if (frames === undefined) return undefined;
+        const w0 = mat3MulVecInto(this.work3, frames.a0, frames.omega0);
+        const w1 = mat3MulVecInto(this.work3b, frames.a1, frames.omega1);
         for (let i = 0; i < 3; i++) w1[i] -= w0[i];
         return local(w1);
       }

@@ -1,4 +1,4 @@
-import type { BindContext, BodyModel, ItemState, NodeModel, ObjectModel } from '../../registry/capabilities.ts';
+import { isPositionNode, type PositionNodeModel, type BindContext, type BodyModel, type ItemState, type NodeModel, type ObjectModel, type Only } from '../../registry/capabilities.ts';
 import { itemError, type ItemLabel } from '../../core/errors.ts';
 import { OutputVariableType } from '../../registry/enums.ts';
 
@@ -9,14 +9,14 @@ export const pointMassOutputs = [
 ] as const;
 
 /** A point mass on a Point (3D) or Point2D node: mass matrix m·I, kinematics of its node. */
-export class PointMassModel implements ObjectModel, BodyModel {
+export class PointMassModel implements Only<ObjectModel & BodyModel, PointMassModel> {
   readonly nAE = 0;
   aeIndex = -1;
   readonly hasConstantMassMatrix = true;
   localNodes: NodeModel[] = [];
   nodes: NodeModel[] = [];
   nLocalU = 0;
-  private node!: NodeModel;
+  private node!: PositionNodeModel;
 
   constructor(
     readonly label: ItemLabel,
@@ -31,7 +31,7 @@ export class PointMassModel implements ObjectModel, BodyModel {
 
   bind(context: BindContext): void {
     const node = context.node(this.nodeNumber, 'nodeNumber');
-    if (node.positionDimension !== this.dimension || node.isGround || node.nu !== this.dimension) {
+    if (!isPositionNode(node) || node.positionDimension !== this.dimension || node.isGround || node.nu !== this.dimension) {
       itemError(this.label, 'nodeNumber', `must refer to a ${this.dimension === 3 ? 'Point' : 'Point2D'} node with coordinates, got ${node.label.category}${node.label.typeName} #${node.label.index}`);
     }
     this.node = node;
@@ -46,16 +46,16 @@ export class PointMassModel implements ObjectModel, BodyModel {
   }
 
   position(s: ItemState, localPosition: ArrayLike<number>, out: Float64Array): void {
-    this.node.position!(s, out);
+    this.node.position(s, out);
     for (let i = 0; i < 3; i++) out[i] += localPosition[i] ?? 0;
   }
 
   velocity(s: ItemState, _localPosition: ArrayLike<number>, out: Float64Array): void {
-    this.node.velocity!(s, out);
+    this.node.velocity(s, out);
   }
 
   positionJacobian(s: ItemState, _localPosition: ArrayLike<number>, out: Float64Array): void {
-    this.node.positionJacobian!(s, out);
+    this.node.positionJacobian(s, out);
   }
 
   /** The position Jacobian is the node's, constant: no contribution to load Jacobians. */
@@ -71,7 +71,7 @@ export class PointMassModel implements ObjectModel, BodyModel {
       case OutputVariableType.Position: this.position(s, localPosition, out); return out;
       case OutputVariableType.Displacement: return this.node.output(OutputVariableType.Displacement, s);
       case OutputVariableType.Velocity: this.velocity(s, localPosition, out); return out;
-      case OutputVariableType.Acceleration: this.node.acceleration!(s, out); return out;
+      case OutputVariableType.Acceleration: this.node.acceleration(s, out); return out;
       default: return undefined;
     }
   }

@@ -1,4 +1,4 @@
-import type { BindContext, BodyModel, ItemState, NodeModel, ObjectModel } from '../../registry/capabilities.ts';
+import type { BindContext, BodyModel, ItemState, NodeModel, ObjectModel, Only } from '../../registry/capabilities.ts';
 import type { ItemLabel } from '../../core/errors.ts';
 import { OutputVariableType } from '../../registry/enums.ts';
 import { cross3Into, mat3MulVecInto, mat3TransposeMulVecInto } from '../../rotations/skew.ts';
@@ -36,7 +36,7 @@ export abstract class RigidFrameKinematics<N extends OrientedNode> {
   }
 
   /** Displacement of the frame-fixed point x from its reference position: position(q) − position(q = 0) (an output). */
-  displacement(s: ItemState, localPosition: ArrayLike<number>, out: Float64Array): Float64Array {
+  protected displacement(s: ItemState, localPosition: ArrayLike<number>, out: Float64Array): Float64Array {
     const p0 = new Float64Array(3);
     this.position({ ...s, q: new Float64Array(s.q.length) }, localPosition, p0);
     this.position(s, localPosition, out);
@@ -69,22 +69,22 @@ export abstract class RigidFrameKinematics<N extends OrientedNode> {
 
   /** The node's rotation Jacobian ([0 | G] in 3D). */
   rotationJacobian(s: ItemState, _localPosition: ArrayLike<number>, out: Float64Array): void {
-    this.node.rotationJacobian!(s, out);
+    this.node.rotationJacobian(s, out);
   }
 
   /**
    * ∂v/∂Δq at fixed u of the point x (3 × n_u, with work arrays of 6·n_u entries): v = v_p + ω × r, r = A x, v_p a
    * velocity coordinate, ∂r/∂Δq_k = G_k × r (G the rotation Jacobian, the virtual rotation as in the position
-   * Jacobian), so column k is W_k × r + ω × (G_k × r) with W = ∂ω/∂Δq (the node's angularVelocity_q).
+   * Jacobian), so column k is W_k × r + ω × (G_k × r) with W = ∂ω/∂Δq (angularVelocity_q, the node's).
    */
-  protected pointVelocity_q(s: ItemState, localPosition: ArrayLike<number>, out: Float64Array, work: Float64Array): void {
+  protected pointVelocity_q(s: ItemState, localPosition: ArrayLike<number>, out: Float64Array, work: Float64Array, angularVelocity_q: (s: ItemState, out: Float64Array) => void): void {
     const node = this.node, n = node.nu;
     const r = this.w0, omega = this.w1, a = this.rotation;
     node.orientation(s, a);
     mat3MulVecInto(r, a, localPosition);
     node.angularVelocity(s, omega);
-    node.angularVelocity_q!(s, work);
-    node.rotationJacobian!(s, work.subarray(3 * n));
+    angularVelocity_q(s, work);
+    node.rotationJacobian(s, work.subarray(3 * n));
     const rx = r[0], ry = r[1], rz = r[2], wx = omega[0], wy = omega[1], wz = omega[2];
     for (let k = 0; k < n; k++) {
       const ax = work[k], ay = work[n + k], az = work[2 * n + k];
@@ -102,7 +102,7 @@ export abstract class RigidFrameKinematics<N extends OrientedNode> {
  * Common part of rigid bodies on one rigid node: the frame kinematics of {@link RigidFrameKinematics}, binding
  * and the body outputs. Subclasses add the mass matrix, quadratic velocity terms and Jacobians.
  */
-export abstract class RigidBodyBase<N extends OrientedNode> extends RigidFrameKinematics<N> implements ObjectModel, BodyModel {
+export abstract class RigidBodyBase<N extends OrientedNode> extends RigidFrameKinematics<N> implements Only<ObjectModel & BodyModel, RigidBodyBase<N>> {
   readonly nAE = 0;
   aeIndex = -1;
   localNodes: NodeModel[] = [];
@@ -129,7 +129,8 @@ export abstract class RigidBodyBase<N extends OrientedNode> extends RigidFrameKi
     this.nodes = [this.node];
     this.nLocalU = this.node.nu;
     const work = new Float64Array(6 * this.node.nu);
-    this.velocity_q = this.node.angularVelocity_q === undefined ? undefined : (s, x, out) => this.pointVelocity_q(s, x, out, work);
+    const angularVelocity_q = this.node.angularVelocity_q?.bind(this.node);
+    this.velocity_q = angularVelocity_q === undefined ? undefined : (s, x, out) => this.pointVelocity_q(s, x, out, work, angularVelocity_q);
     this.allocate();
   }
 

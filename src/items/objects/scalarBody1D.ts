@@ -1,4 +1,4 @@
-import type { BindContext, BodyModel, ItemState, NodeModel, ObjectModel } from '../../registry/capabilities.ts';
+import type { BindContext, BodyModel, ItemState, NodeModel, ObjectModel, Only } from '../../registry/capabilities.ts';
 import type { OutputVariableType } from '../../registry/enums.ts';
 import { itemError, type ItemLabel } from '../../core/errors.ts';
 
@@ -16,7 +16,7 @@ export function bindScalarNode(label: ItemLabel, context: BindContext, nodeNumbe
  * constant scalar mass (or inertia), a constant reference point p_ref and a constant rotation R. Subclasses give
  * the kinematics (position, velocity, orientation, Jacobians) and the body outputs.
  */
-export abstract class ScalarBody1DModel implements ObjectModel, BodyModel {
+export abstract class ScalarBody1DModel implements Only<ObjectModel & BodyModel, ScalarBody1DModel> {
   readonly nAE = 0;
   aeIndex = -1;
   readonly hasConstantMassMatrix = true;

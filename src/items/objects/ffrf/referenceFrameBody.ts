@@ -1,4 +1,4 @@
-import type { BodyModel, ItemState, NodeModel } from '../../../registry/capabilities.ts';
+import type { BodyModel, ItemState, NodeModel, Only } from '../../../registry/capabilities.ts';
 import { OutputVariableType } from '../../../registry/enums.ts';
 import { rotationMatrix2RotXYZInto } from '../../../rotations/rotationMatrices.ts';
 import type { RigidNodeModel } from '../../nodes/rigidNodeBase.ts';
@@ -10,13 +10,19 @@ export const referenceFrameBodyOutputs = [
   OutputVariableType.Rotation, OutputVariableType.AngularVelocity, OutputVariableType.AngularVelocityLocal,
 ] as const;
 
+/** How the FFRF object sets up its reference-frame body at bind. */
+interface ReferenceFrameSetup {
+  /** Binds the reference node, total mass and centre of mass. */
+  set(node: RigidNodeModel, mass: number, com: ArrayLike<number>): void;
+}
+
 /**
  * The body capability of a floating-frame (FFRF) body: kinematics of points fixed in the reference frame, node 0
  * only (Exudyn: MarkerBodyPosition / MarkerBodyRigid act on the reference frame, not on the deformation). Mass-
  * proportional loads (MarkerBodyMass) act with the total mass m at the centre of mass χ through the reference
  * frame's coordinates: Q_t = m b, Q_θ = G_lᵀ (m χ × Aᵀ b). Its nodes are [reference node], nLocalU = 7.
  */
-export class ReferenceFrameBody extends RigidFrameKinematics<RigidNodeModel> implements BodyModel {
+export class ReferenceFrameBody extends RigidFrameKinematics<RigidNodeModel> implements Only<BodyModel & ReferenceFrameSetup, ReferenceFrameBody> {
   nodes: readonly NodeModel[] = [];
   nLocalU = 0;
   /** True if χ ≠ 0 (then mass-proportional loads turn with the frame). */
