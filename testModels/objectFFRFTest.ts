@@ -7,18 +7,25 @@ import type { TestModel } from './testModel.ts';
 import { absSum, addRotorBearings, rotorSimulationSettings } from './ffrfRotor.ts';
 import { exudynData } from './exudynData.ts';
 
-/**
- * The rotor model of objectFFRFTest: full ObjectFFRF of rotorDiscTest (115 Hex8 nodes, 352 coordinates); returns mbs, the
- * sensor and the simulation settings for the given number of steps of 0.1 ms (Exudyn's test: 10).
- */
-export function buildObjectFFRFTestModel(steps = 10): { mbs: MainSystem; sensor: number; settings: SimulationSettings } {
-  const SC = new SystemContainer();
-  const mbs = SC.addSystem();
+/** Exudyn's rotor disc (its Abaqus mesh and matrices from Exudyn's test data), stiffness scaled by 1e-2 as in Exudyn's test. */
+export function exudynRotorDisc(): FEMinterface {
   const fem = new FEMinterface();
-  const nodes = fem.importFromAbaqusInputFile(exudynData('rotorDiscTest.inp'), { typeName: 'Instance', name: 'rotor-1' });
+  fem.importFromAbaqusInputFile(exudynData('rotorDiscTest.inp'), { typeName: 'Instance', name: 'rotor-1' });
   fem.readMassMatrixFromAbaqus(exudynData('rotorDiscTestMASS1.mtx'));
   fem.readStiffnessMatrixFromAbaqus(exudynData('rotorDiscTestSTIF1.mtx'));
   fem.scaleStiffnessMatrix(1e-2);
+  return fem;
+}
+
+/**
+ * The rotor model of objectFFRFTest: full ObjectFFRF of rotorDiscTest (115 Hex8 nodes, 352 coordinates); returns mbs, the
+ * sensor and the simulation settings for the given number of steps of 0.1 ms (Exudyn's test: 10). Another rotor mesh along
+ * z (with nodes on the axis at both ends and in the middle) may be given as `fem`.
+ */
+export function buildObjectFFRFTestModel(steps = 10, fem: FEMinterface = exudynRotorDisc()): { mbs: MainSystem; sensor: number; settings: SimulationSettings } {
+  const SC = new SystemContainer();
+  const mbs = SC.addSystem();
+  const nodes = fem.nodes;
   const nNodes = nodes.length / 3;
   const z = (i: number) => nodes[3 * i + 2];
   let minZ = Infinity, maxZ = -Infinity;
