@@ -35,6 +35,16 @@ export function describeThrown(error: unknown): string {
   return error instanceof Error ? `${error.name}: ${error.message}` : describeValue(error);
 }
 
+/** Calls a user hook of the solver (pre-step, post-Newton); an exception other than a FlexdynError becomes one naming the hook. */
+export function callUserHook<T>(name: string, call: () => T): T {
+  try {
+    return call();
+  } catch (error) {
+    if (error instanceof FlexdynError) throw error;
+    throw new FlexdynError(`${name} threw ${describeThrown(error)}`, { parameter: name, cause: error });
+  }
+}
+
 /**
  * Finds the item whose term throws or is not finite at state s and time t, by evaluating each term on its own (after a
  * solver detected a non-finite residual or state, or caught an exception; never per step): generalized loads, ODE2

@@ -3,7 +3,7 @@
  * (ItemDefinition.example) — analytic Jacobians against central differences at seeded random states away from the
  * reference, defaults round-tripping through get...Defaults / get..., every declared output variable answered at every
  * configuration, and the item reference page generated. A new item type is tested the moment it is registered; a
- * registered type without an example fails here.
+ * registered type without an example fails here. REGISTRY_TEST_VERBOSE=1 prints the error of every check.
  * @module
  */
 import { afterAll, describe, expect, it } from 'vitest';
