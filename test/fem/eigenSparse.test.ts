@@ -232,5 +232,11 @@ describe('solveSparseEigen options and results', () => {
     const diag = (v: number[]): CscMatrix => ({ n: v.length, colPtr: Int32Array.from(v.map((_, i) => i).concat(v.length)), rowIndex: Int32Array.from(v.map((_, i) => i)), values: Float64Array.from(v) });
     expectError(() => solveSparseEigen(diag([1, 2, 3, 4, 5, 6, 7, 8]), diag([1, 1, 1, 1, 1, 1, 1, 1]), { numberOfEigenvalues: 2, shift: 1 }), 'K − σM must be regular');
     expectError(() => solveSparseEigen(stiffness, mass, { numberOfEigenvalues: 8, maxRestarts: 0 }), 'no convergence after 0 restarts');
+    // a restart limit that could never be reached (restarts >= NaN is always false) and a non-finite entry
+    expectError(() => solveSparseEigen(stiffness, mass, { numberOfEigenvalues: 4, maxRestarts: Number.NaN }), 'maxRestarts must be a positive integer, got NaN');
+    expectError(() => solveSparseEigen(stiffness, mass, { numberOfEigenvalues: 4, maxRestarts: Infinity }), 'maxRestarts must be a positive integer, got Infinity');
+    const poisoned = { ...mass, values: Float64Array.from(mass.values) };
+    poisoned.values[5] = Number.NaN;
+    expectError(() => solveSparseEigen(stiffness, poisoned, { numberOfEigenvalues: 4 }), 'massMatrix must have finite entries, got NaN');
   });
 });
