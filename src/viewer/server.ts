@@ -83,7 +83,9 @@ export const defaultLiveFolder = resolve(dirname(fileURLToPath(import.meta.url))
 export function startLiveViewer(options: LiveViewerOptions = {}): Promise<ViewerServer> {
   const folder = resolve(options.folder ?? defaultLiveFolder);
   for (const file of ['index.html', 'live.js', 'worker.js']) {
-    if (!existsSync(join(folder, file))) throw new FlexdynError(`flexdyn view --live: no ${file} in '${folder}'; build the live page with \`npm run build:live\` first`);
+    if (!existsSync(join(folder, file))) {
+      throw new FlexdynError(`flexdyn view --live: no ${file} in '${folder}'; build the live page with \`npm run build:live\` first (in a clone of the repository: the npm package does not ship the page's bundles)`);
+    }
   }
   return listen('', options, (path) => inside(folder, path === '/' ? '/index.html' : path));
 }
