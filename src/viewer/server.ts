@@ -62,7 +62,7 @@ export function startViewer(file: string, options: ViewerOptions = {}): Promise<
   const three = threeRoot();
   const routes: Record<string, string> = {
     '/': join(clientRoot, 'index.html'), '/viewer.js': join(clientRoot, 'viewer.js'), '/plot.js': join(clientRoot, 'plot.js'),
-    '/sceneView.js': join(clientRoot, 'sceneView.js'), '/scene.json': resolve(sceneFile),
+    '/sceneView.js': join(clientRoot, 'sceneView.js'), '/viewer.css': join(clientRoot, 'viewer.css'), '/scene.json': resolve(sceneFile),
   };
   return listen(sceneFile, options, (path) => routes[path] ?? (path.startsWith('/three/') ? inside(three, path.slice('/three'.length)) : undefined));
 }
