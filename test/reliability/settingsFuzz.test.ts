@@ -7,22 +7,11 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  SystemContainer, SimulationSettings, DynamicSolverType, NodeGenericODE2, ObjectGenericODE2, MarkerNodeCoordinate, LoadCoordinate,
-  SensorNode, FlexdynError, OutputVariableType, type MainSystem,
-} from '../../src/index.ts';
+import { SimulationSettings, DynamicSolverType, FlexdynError, OutputVariableType } from '../../src/index.ts';
+import { setSettingPath, settingsTestOscillator } from './settingsHelpers.ts';
 import { simulationSettingsRules, type SettingRule } from '../../src/solvers/settingsValidation.ts';
 
-function oscillator(): MainSystem {
-  const mbs = new SystemContainer().addSystem();
-  const node = mbs.addNode(NodeGenericODE2({ numberOfODE2Coordinates: 1, referenceCoordinates: [0], initialCoordinates: [0.1] }));
-  mbs.addObject(ObjectGenericODE2({ nodeNumbers: [node], massMatrix: [[1]], stiffnessMatrix: [[100]], dampingMatrix: [[0.1]] }));
-  const marker = mbs.addMarker(MarkerNodeCoordinate({ nodeNumber: node, coordinate: 0 }));
-  mbs.addLoad(LoadCoordinate({ markerNumber: marker, load: 1 }));
-  mbs.addSensor(SensorNode({ nodeNumber: node, outputVariableType: OutputVariableType.Coordinates, storeInternal: true, writeToFile: false }));
-  mbs.assemble();
-  return mbs;
-}
+const oscillator = settingsTestOscillator;
 
 /** Every settings path: leaves and groups (a group may be replaced by a hostile value too). */
 function allPaths(rules: Readonly<Record<string, SettingRule>>, prefix = ''): string[] {
@@ -72,14 +61,7 @@ function obviouslyInvalid(m: Mutation): boolean {
 
 function apply(settings: SimulationSettings, m: Mutation): string {
   const path = m.kind === 'value' ? m.path : m.group === '' ? m.key : `${m.group}.${m.key}`;
-  const parts = path.split('.');
-  let target = settings as unknown as Record<string, unknown>;
-  for (const part of parts.slice(0, -1)) {
-    const next = target[part];
-    if (next === null || typeof next !== 'object') return path; // an earlier mutation replaced the group
-    target = next as Record<string, unknown>;
-  }
-  Object.defineProperty(target, parts.at(-1)!, { value: m.value, enumerable: true, writable: true, configurable: true });
+  setSettingPath(settings, path, m.value);
   return path;
 }
 
