@@ -7,6 +7,14 @@
  *
  * Options: `--filter=<text>` runs only benchmarks whose name contains the text;
  * `--markdown` prints the tables as Markdown (for docs/benchmarks.md); `--no-linalg` skips
+  if (!flag('no-build')) {
+    console.log();
+    printTable(
+      ['model build (bench/modelBuild)', 'time', 'per node', 'heap per node'],
+      runModelBuildBenchmarks().map((row) => [`${row.nodes} mass points, springs`, `${row.seconds.toFixed(2)} s`, `${row.microsecondsPerNode.toFixed(0)} µs`, `${(row.bytesPerNode / 1024).toFixed(1)} kB`]),
+      markdown, [false, true, true, true],
+    );
+  }
  * the linear-algebra rows; `--no-fem` skips the sparse eigen rows (bench/femEigen.bench.ts); `--filter=studies`
  * runs only the parameter-studies benchmark (bench/studies.bench.ts; it runs last without a filter).
  * @module
@@ -24,6 +32,7 @@ import { rigidBodyBenchmarks } from './rigidBodies.bench.ts';
 import { rodStaticsBenchmarks } from './rodStatics.bench.ts';
 import { rodScalingBenchmarks } from './rodScaling.bench.ts';
 import { runFemEigenBenchmarks } from './femEigen.bench.ts';
+import { runModelBuildBenchmarks } from './modelBuild.bench.ts';
 import { rodDynamicsBenchmarks } from './rodDynamics.bench.ts';
 import { ffrfReducedOrderBenchmarks } from './ffrfReducedOrder.bench.ts';
 import { ffrfFullBenchmarks } from './ffrfFull.bench.ts';
@@ -133,6 +142,14 @@ async function main(): Promise<void> {
   if (!flag('no-fem')) {
     console.log();
     printTable(['sparse eigen (bench/femEigen)', 'median', 'note'], runFemEigenBenchmarks().map((row) => [row.name, `${row.medianMs.toFixed(1)} ms`, row.note ?? '']), markdown, [false, true, false]);
+  }
+  if (!flag('no-build')) {
+    console.log();
+    printTable(
+      ['model build (bench/modelBuild)', 'time', 'per node', 'heap per node'],
+      runModelBuildBenchmarks().map((row) => [`${row.nodes} mass points, springs`, `${row.seconds.toFixed(2)} s`, `${row.microsecondsPerNode.toFixed(0)} µs`, `${(row.bytesPerNode / 1024).toFixed(1)} kB`]),
+      markdown, [false, true, true, true],
+    );
   }
   console.log();
   printTable(['parameter studies (bench/studies)', 'result', 'note'], (await runStudiesBenchmark()).map((r) => [r.name, r.value, r.note]), markdown, [false, true, false]);
