@@ -7,16 +7,10 @@
  *
  * Options: `--filter=<text>` runs only benchmarks whose name contains the text;
  * `--markdown` prints the tables as Markdown (for docs/benchmarks.md); `--no-linalg` skips
-  if (!flag('no-build')) {
-    console.log();
-    printTable(
-      ['model build (bench/modelBuild)', 'time', 'per node', 'heap per node'],
-      runModelBuildBenchmarks().map((row) => [`${row.nodes} mass points, springs`, `${row.seconds.toFixed(2)} s`, `${row.microsecondsPerNode.toFixed(0)} µs`, `${(row.bytesPerNode / 1024).toFixed(1)} kB`]),
-      markdown, [false, true, true, true],
-    );
-  }
- * the linear-algebra rows; `--no-fem` skips the sparse eigen rows (bench/femEigen.bench.ts); `--filter=studies`
- * runs only the parameter-studies benchmark (bench/studies.bench.ts; it runs last without a filter).
+ * the linear-algebra rows; `--no-fem` skips the sparse eigen rows (bench/femEigen.bench.ts); `--no-build` skips the
+ * model-build rows (bench/modelBuild.bench.ts: time and retained heap per node at 1e4 and 1e5 nodes; heap after a GC
+ * when node runs with --expose-gc); `--filter=studies` runs only the parameter-studies benchmark
+ * (bench/studies.bench.ts; without a filter it runs last).
  * @module
  */
 
