@@ -158,6 +158,21 @@ describe.skipIf(skipReason !== undefined)('live page (chromium, playwright-core)
     const middle = thread.sensors.find((s) => s.name === 'middle node')!.rows;
     expect(middle[middle.length - 1][2]).toBeCloseTo(0.005, 9);
     expect(await page.locator('svg.sensor-plot').count()).toBe(2);
+    // legends name sensor and component and sit below the axes (never on the data); the axes carry units
+    const plots = await page.evaluate(() => Array.from(document.querySelectorAll('svg.sensor-plot')).map((svg) => {
+      const frame = svg.querySelector('rect')!;
+      return {
+        axisBottom: Number(frame.getAttribute('y')) + Number(frame.getAttribute('height')),
+        legends: Array.from(svg.querySelectorAll('text.legend')).map((t) => ({ text: t.textContent, y: Number(t.getAttribute('y')) })),
+        yLabel: svg.querySelector('text.y-label')?.textContent, xLabel: svg.querySelector('text.x-label')?.textContent,
+      };
+    }));
+    expect(plots.map((p) => p.legends.map((l) => l.text))).toEqual([
+      ['middle node: Position x', 'middle node: Position y', 'middle node: Position z'],
+      ['section at L/4: ForceLocal x', 'section at L/4: ForceLocal y', 'section at L/4: ForceLocal z'],
+    ]);
+    for (const p of plots) for (const l of p.legends) expect(l.y).toBeGreaterThan(p.axisBottom + 10);
+    expect(plots.map((p) => [p.xLabel, p.yLabel])).toEqual([['time [s]', 'Position [m]'], ['time [s]', 'ForceLocal [N]']]);
     expect(await page.locator('#error').textContent()).toBe('');
     expect(pageErrors).toEqual([]);
   }, 240_000);
