@@ -396,10 +396,12 @@ export class MainSystem implements BuilderSink, UserFunctionSystem {
     return Array.from(this.modelItem('Load', index, 'getLoadValues').values(this.stateOf(ConfigurationType.Current)));
   }
 
-  /** Sensor values evaluated now: a number for one value, else an array. */
-  getSensorValues(index: number, configuration: ConfigurationType = ConfigurationType.Current): number | number[] {
-    const values = Array.from(this.modelItem('Sensor', index, 'getSensorValues').evaluate(this.stateOf(configuration)));
-    return values.length === 1 ? values[0] : values;
+  /**
+   * Sensor values evaluated now, always as an array like the other output getters (Exudyn returns a bare number
+   * for a one-value sensor: there, write `mbs.getSensorValues(s)[0]`).
+   */
+  getSensorValues(index: number, configuration: ConfigurationType = ConfigurationType.Current): number[] {
+    return Array.from(this.modelItem('Sensor', index, 'getSensorValues').evaluate(this.stateOf(configuration)));
   }
 
   /** Rows [t, values…] that a sensor with storeInternal recorded in the last solve. */

@@ -45,8 +45,8 @@ export interface UserFunctionSystem {
   getMarkerOutput(index: number, variable: OutputVariableType, configuration?: ConfigurationType): number[];
   /** Current values of a load. */
   getLoadValues(index: number): number[];
-  /** Sensor values evaluated now: a number for one value, else an array. */
-  getSensorValues(index: number, configuration?: ConfigurationType): number | number[];
+  /** Sensor values evaluated now, as an array. */
+  getSensorValues(index: number, configuration?: ConfigurationType): number[];
   /** Rows [t, values…] that a sensor with storeInternal recorded in the last solve. */
   getSensorStoredData(index: number): number[][];
   /** Global index of a node's first ODE2 (velocity) coordinate. */

@@ -75,7 +75,7 @@ export function findFailingTerm(model: CompiledModel, s: SystemState, t: number)
     }
     for (const i of lhsObjects) {
       const vector = objectMaps[i].vector;
-      const found = check(objects[i].label, 'force term (ode2Lhs)', () => { zeroArray(vector); objects[i].ode2Lhs!(s, vector); return vector; });
+      const found = check(objects[i].label, 'ode2Lhs force term', () => { zeroArray(vector); objects[i].ode2Lhs!(s, vector); return vector; });
       if (found !== undefined) return found;
     }
     for (const i of massObjects) {
@@ -112,5 +112,5 @@ export function explainNonFinite(model: CompiledModel, assembler: SystemAssemble
   const where = describeNonFiniteState(model, assembler, state);
   const culprit = findFailingTerm(model, startOfStep, t) ?? findFailingTerm(model, startOfStep, startOfStep.t);
   if (culprit !== undefined) return `${culprit}${where === undefined ? '' : `; ${where}`}`;
-  return `the solution became non-finite within the step (${where ?? 'residual not finite'}) although every term is finite at the start of the step: the step size is beyond the method's stability limit or the iteration diverged; reduce the step size or use an implicit solver`;
+  return `the solution became non-finite within the step (${where ?? 'residual not finite'}) although every term is finite at the start of the step: the step size is beyond the method's stability limit (explicit methods: reduce the step size or use an implicit solver) or the Newton iteration diverged`;
 }

@@ -588,7 +588,7 @@ describe('every registered item type has an example that exercises it', () => {
       for (const state of [fresh.model.data.current, fresh.model.data.startOfStep, fresh.model.data.visualization]) randomizeState(fresh.model, state, 5);
       if (category === 'Sensor') {
         for (const configuration of configurations) {
-          const values = [fresh.mbs.getSensorValues(fresh.index, configuration)].flat();
+          const values = fresh.mbs.getSensorValues(fresh.index, configuration);
           expect(values.length, `${name} at ${configuration}`).toBeGreaterThan(0);
           for (const v of values) expect(Number.isFinite(v), `${name} at ${configuration}`).toBe(true);
         }
