@@ -79,7 +79,7 @@ export class SystemAssembler {
   private readonly savedNode: Float64Array;
   /** Maps block-sparse objects' local entries into the target matrix. */
   private readonly entries = new LocalToGlobal();
-  /** The global equation indices 0 … n_u + n_AE − 1 (index map of the constraint blocks). */
+  /** The indices 0 … max(n_u + n_AE, largest local size) − 1: index map of the constraint blocks and of local or node-contiguous C_qᵀλ. */
   private readonly identity: Int32Array;
 
   constructor(readonly model: CompiledModel) {
@@ -102,7 +102,8 @@ export class SystemAssembler {
       values = Math.max(values, node.nAE);
       jacobian = Math.max(jacobian, node.nAE * node.nu);
     }
-    this.identity = Int32Array.from({ length: model.nu + model.nAE }, (_, i) => i);
+    const largestLocal = model.objectMaps.reduce((m, map) => Math.max(m, map.ltg.length), 0);
+    this.identity = Int32Array.from({ length: Math.max(model.nu + model.nAE, largestLocal) }, (_, i) => i);
     this.nodeValues = new Float64Array(values);
     this.nodeJacobian = new Float64Array(jacobian);
     const largestNu = model.nodes.reduce((m, node) => Math.max(m, node.nu), 0);
@@ -367,12 +368,7 @@ export class SystemAssembler {
     c.fill(0, 0, nAE * n);
     item.ae_q!(s, c);
     zeroArray(out);
-    const first = item.aeIndex - this.model.nu;
-    for (let row = 0; row < nAE; row++) {
-      const l = s.lambda[first + row];
-      if (l === 0) continue;
-      for (let k = 0; k < n; k++) out[k] += c[row * n + k] * l;
-    }
+    addConstraintForces(c, nAE, n, s.lambda, item.aeIndex - this.model.nu, this.identity, 0, out);
   }
 
   /**
@@ -419,14 +415,7 @@ export class SystemAssembler {
       }
       const first = object.aeIndex - nu;
       for (let k = 0; k < values.length; k++) g[first + k] = values[k];
-      const ltg = map.ltg;
-      const n = ltg.length;
-      for (let row = 0; row < object.nAE; row++) {
-        const l = lambda[first + row];
-        if (l === 0) continue;
-        const offset = row * n;
-        for (let k = 0; k < n; k++) r[ltg[k]] += c[offset + k] * l;
-      }
+      addConstraintForces(c, object.nAE, map.ltg.length, lambda, first, map.ltg, 0, r);
     }
     this.addNodeReactions(s, r);
     this.computeNodeAE(s, g, useIndex2);
@@ -442,16 +431,7 @@ export class SystemAssembler {
       const c = map.constraintJacobian;
       zeroArray(c);
       object.ae_q!(s, c);
-      const ltg = map.ltg;
-      const n = ltg.length;
-      const lambda = s.lambda;
-      const first = object.aeIndex - this.model.nu;
-      for (let row = 0; row < object.nAE; row++) {
-        const l = lambda[first + row];
-        if (l === 0) continue;
-        const offset = row * n;
-        for (let k = 0; k < n; k++) r[ltg[k]] += c[offset + k] * l;
-      }
+      addConstraintForces(c, object.nAE, map.ltg.length, s.lambda, object.aeIndex - this.model.nu, map.ltg, 0, r);
     }
     this.addNodeReactions(s, r);
   }
@@ -465,11 +445,7 @@ export class SystemAssembler {
       const n = node.nu;
       c.fill(0, 0, node.nAE * n);
       node.ae_q!(s, c);
-      for (let row = 0; row < node.nAE; row++) {
-        const lambda = s.lambda[node.aeIndex - this.model.nu + row];
-        if (lambda === 0) continue;
-        for (let k = 0; k < n; k++) r[node.uIndex + k] += c[row * n + k] * lambda;
-      }
+      addConstraintForces(c, node.nAE, n, s.lambda, node.aeIndex - this.model.nu, this.identity, node.uIndex, r);
     }
   }
 
@@ -542,6 +518,20 @@ export class SystemAssembler {
         for (let i = 0; i < n; i++) map.matrix[i * n + local] += scale * (perturbed[i] - base[i]);
       }
     }
+  }
+}
+
+/**
+ * out[index[offset + k]] += Σ_row c[row·n + k]·λ_row: C_qᵀλ of one item from its n_AE × n constraint Jacobian c (row-major)
+ * and its multipliers λ_row = lambda[first + row] (rows with λ = 0 skipped), scattered through index (the object's ltg, or
+ * the identity from offset for local or node-contiguous outputs).
+ */
+function addConstraintForces(c: Float64Array, nAE: number, n: number, lambda: Float64Array, first: number, index: Int32Array, offset: number, out: Float64Array): void {
+  for (let row = 0; row < nAE; row++) {
+    const l = lambda[first + row];
+    if (l === 0) continue;
+    const rowOffset = row * n;
+    for (let k = 0; k < n; k++) out[index[offset + k]] += c[rowOffset + k] * l;
   }
 }
 
