@@ -56,13 +56,15 @@ async function timeVariation(executor: Executor, cases: Record<string, readonly 
 /** Runs the benchmark and returns its rows. */
 export async function runStudiesBenchmark(): Promise<StudiesBenchmarkRow[]> {
   if (!existsSync(`${root}dist/index.js`)) throw new Error('studies benchmark: dist/ is missing; run npm run build first (the workers load the compiled engine)');
-  // steps per case so that one case takes ≥ 50 ms inline
+  // steps per case so that one case takes ≥ 50 ms inline (after warm-up runs, so that compilation is not counted)
   const inline = new InlineExecutor();
-  let steps = 1000;
-  for (;;) {
-    const { seconds } = await timeVariation(inline, { mass: [1.6, 1.6, 1], spring: [4000, 4000, 1], steps: [steps, steps, 1] });
-    if (seconds >= 0.06) break;
-    steps = Math.ceil((steps * 0.07) / Math.max(seconds, 1e-3));
+  const one = (n: number) => ({ mass: [1.6, 1.6, 1], spring: [4000, 4000, 1], steps: [n, n, 1] }) as const;
+  for (let i = 0; i < 3; i++) await timeVariation(inline, one(2000));
+  let steps = 4000;
+  for (let i = 0; i < 4; i++) {
+    const { seconds } = await timeVariation(inline, one(steps));
+    if (seconds >= 0.055) break;
+    steps = Math.ceil((steps * 0.065) / seconds);
   }
   const grid = { mass: [1, 10, 10], spring: [1000, 10000, 20], steps: [steps, steps, 1] } as const; // 200 cases
   const rows: StudiesBenchmarkRow[] = [];
