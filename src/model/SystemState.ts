@@ -1,5 +1,6 @@
 import type { ItemState } from '../registry/capabilities.ts';
 import { ConfigurationType } from '../registry/enums.ts';
+import type { UserFunctionSystem } from '../registry/userFunctionSystem.ts';
 import { copyArray } from '../linalg/arrays.ts';
 
 /** One configuration of the system: coordinates, velocities, accelerations, multipliers and time. */
@@ -17,7 +18,7 @@ export class SystemState implements ItemState {
   /** Load factor (static solver); 1 otherwise. */
   loadFactor = 1;
 
-  constructor(readonly qRef: Float64Array, nu: number, nAE: number, readonly mbs: unknown, readonly configuration: ConfigurationType) {
+  constructor(readonly qRef: Float64Array, nu: number, nAE: number, readonly mbs: UserFunctionSystem, readonly configuration: ConfigurationType) {
     this.q = new Float64Array(qRef.length);
     this.u = new Float64Array(nu);
     this.a = new Float64Array(nu);
@@ -48,7 +49,7 @@ export class SystemData {
   /** Reference configuration: all displacements zero. */
   readonly reference: SystemState;
 
-  constructor(qRef: Float64Array, nu: number, nAE: number, mbs: unknown) {
+  constructor(qRef: Float64Array, nu: number, nAE: number, mbs: UserFunctionSystem) {
     this.initial = new SystemState(qRef, nu, nAE, mbs, ConfigurationType.Initial);
     this.current = new SystemState(qRef, nu, nAE, mbs, ConfigurationType.Current);
     this.startOfStep = new SystemState(qRef, nu, nAE, mbs, ConfigurationType.StartOfStep);

@@ -4,6 +4,7 @@ import { ConfigurationType, type OutputVariableType } from '../registry/enums.ts
 import { FlexdynError, formatItemLabel, type ItemLabel } from '../core/errors.ts';
 import type { StoredItem } from './compile.ts';
 import { SystemState } from './SystemState.ts';
+import type { UserFunctionSystem } from '../registry/userFunctionSystem.ts';
 
 /** Outputs of items in the reference configuration (all displacements and velocities zero). */
 export interface ReferenceOutputs {
@@ -32,7 +33,7 @@ export class ReferenceModel implements ReferenceOutputs {
   private qRef = new Float64Array(64);
   private state: SystemState;
 
-  constructor(private readonly items: Readonly<Record<ItemCategory, readonly StoredItem[]>>, private readonly mbs: unknown) {
+  constructor(private readonly items: Readonly<Record<ItemCategory, readonly StoredItem[]>>, private readonly mbs: UserFunctionSystem) {
     this.state = new SystemState(this.qRef, this.qRef.length, 0, mbs, ConfigurationType.Reference);
   }
 

@@ -10,6 +10,7 @@ import { newAttempt, setAttempt, type SolverHooks, type StepAttempt, type TimeSt
 import type { SimulationSettings } from './SimulationSettings.ts';
 import { applyIncrement } from './increments.ts';
 import { ResidualMagnitude } from './roundOff.ts';
+import type { UserFunctionSystem } from '../registry/userFunctionSystem.ts';
 import { callUserHook, explainNonFinite } from './stepDiagnosis.ts';
 import { copyArray, zeroArray } from '../linalg/arrays.ts';
 import type { NodeModel } from '../registry/capabilities.ts';
@@ -257,7 +258,7 @@ export class ImplicitSecondOrderStepper implements TimeStepper, NewtonProblem {
  * |error| of a post-Newton function's result [error, recommended step size], checked: an array of one or two finite
  * numbers (the step size may be any number; Flexdyn does not use it).
  */
-function postNewtonError(postNewton: NonNullable<SolverHooks['postNewtonUserFunction']>, mbs: unknown, t: number): number {
+function postNewtonError(postNewton: NonNullable<SolverHooks['postNewtonUserFunction']>, mbs: UserFunctionSystem, t: number): number {
   const result = callUserHook('postNewtonUserFunction', () => postNewton(mbs, t));
   const values = result as ArrayLike<unknown> | null | undefined;
   if (values === null || typeof values !== 'object' || typeof values.length !== 'number' || values.length < 1 || values.length > 2 || typeof values[0] !== 'number' || !Number.isFinite(values[0])) {

@@ -3,6 +3,7 @@ import type { BindContext, ItemState, MarkerModel, NodeModel, ObjectModel, Posit
 import { completeDictionary, labelOf, type ItemDefinition } from '../../src/registry/definition.ts';
 import { ConfigurationType, OutputVariableType } from '../../src/registry/enums.ts';
 import { FlexdynError } from '../../src/core/errors.ts';
+import { MainSystem } from '../../src/MainSystem.ts';
 import {
   rotationMatrix2RotXYZInto, rotXYZ2GInto, rotXYZ2GLocalInto, rotXYZ2RotationMatrixInto, expSO3Into, logSO3Into,
 } from '../../src/rotations/rotationMatrices.ts';
@@ -177,7 +178,7 @@ function rigidSetup(seed: number, options: { ground?: boolean; planar?: boolean;
   const nAE = options.nAE ?? 6;
   const s = {
     qRef: new Float64Array(n), q: new Float64Array(n), u: new Float64Array(n), a: new Float64Array(n), lambda: new Float64Array(nAE),
-    t: 0.37, loadFactor: 1, mbs: undefined, configuration: ConfigurationType.Current,
+    t: 0.37, loadFactor: 1, mbs: new MainSystem(), configuration: ConfigurationType.Current,
   };
   for (let i = 0; i < n; i++) { s.q[i] = amplitude * random(); s.u[i] = 2 * random(); }
   for (let i = 0; i < nAE; i++) s.lambda[i] = random();

@@ -3,6 +3,7 @@ import type { ItemState, NodeModel, ObjectModel, Only } from '../../src/registry
 import { checkItemModel, createItemModel, labelOf, type ItemDefinition } from '../../src/registry/definition.ts';
 import { CompiledModel } from '../../src/model/compile.ts';
 import { FlexdynError } from '../../src/core/errors.ts';
+import { MainSystem } from '../../src/MainSystem.ts';
 
 /** An object model whose author typed `ode2LHS` for the capability `ode2Lhs`: the assembler would never call it. */
 class MisspelledLhsModel implements Only<ObjectModel, MisspelledLhsModel> {
@@ -40,7 +41,7 @@ describe('item contract', () => {
     expect(() => createItemModel('Object', definition, {}, 3)).toThrow(
       "ObjectMisspelled #3: the item model defines 'ode2LHS', which is not a capability of Object models (did you mean 'ode2Lhs'?); a misspelled capability would never be called");
     // at assemble, through the compiled model
-    expect(() => new CompiledModel({ ...noItems, Object: [{ definition, dictionary: {} }] }, undefined)).toThrow(/'ode2LHS'.*did you mean 'ode2Lhs'/);
+    expect(() => new CompiledModel({ ...noItems, Object: [{ definition, dictionary: {} }] }, new MainSystem())).toThrow(/'ode2LHS'.*did you mean 'ode2Lhs'/);
   });
 
   it('registryRejectsNearMissesUpToCaseUnderscoresAndOneCharacter', () => {
