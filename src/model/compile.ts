@@ -1,4 +1,4 @@
-import type { BindContext, BodyModel, LoadModel, MarkerModel, NodeModel, ObjectModel, SensorModel } from '../registry/capabilities.ts';
+import type { BindContext, BodyModel, CoordinateAddresses, LoadModel, MarkerModel, NodeModel, ObjectModel, SensorModel } from '../registry/capabilities.ts';
 import { FlexdynError, formatItemLabel, type ItemLabel } from '../core/errors.ts';
 import { createItemModel, labelOf, type ItemCategory, type ItemDefinition, type ItemDictionary, type ModelOf } from '../registry/definition.ts';
 import { SystemData } from './SystemState.ts';
@@ -86,6 +86,10 @@ export class CompiledModel {
   readonly nu: number;
   /** Number of algebraic equations. */
   readonly nAE: number;
+  /** Number of data coordinates. */
+  readonly nData: number;
+  /** Where each node's and object's coordinates start (item index → first index; filled here, never changed). */
+  readonly addresses: CoordinateAddresses;
   /** Reference coordinates of all nodes. */
   readonly qRef: Float64Array;
   /** Local maps per object (same index as objects). */
@@ -116,18 +120,25 @@ export class CompiledModel {
     this.loads = create('Load');
     this.sensors = create('Sensor');
 
+    const nodeCount = this.nodes.length, objectCount = this.objects.length;
+    const addresses = {
+      nodeQ: new Int32Array(nodeCount), nodeU: new Int32Array(nodeCount), nodeAE: new Int32Array(nodeCount).fill(-1),
+      objectAE: new Int32Array(objectCount).fill(-1), objectData: new Int32Array(objectCount),
+    };
+    this.addresses = addresses;
     let nq = 0;
     let nu = 0;
     let nAE = 0;
-    for (const node of this.nodes) {
+    this.nodes.forEach((node, i) => {
       if (node.composeIncrement === undefined && node.nq !== node.nu) {
         throw new FlexdynError(`${formatItemLabel(node.label)}: a node with n_q = ${node.nq} ≠ n_u = ${node.nu} must define composeIncrement`);
       }
-      node.qIndex = nq;
-      node.uIndex = nu;
+      addresses.nodeQ[i] = nq;
+      addresses.nodeU[i] = nu;
       nq += node.nq;
       nu += node.nu;
-    }
+      node.attach(addresses);
+    });
     this.nq = nq;
     this.nu = nu;
     this.qRef = new Float64Array(nq);
@@ -137,13 +148,16 @@ export class CompiledModel {
 
     this.constraintNodes = [];
     this.nodes.forEach((node, i) => {
-      if (node.nAE > 0) { node.aeIndex = nu + nAE; nAE += node.nAE; this.constraintNodes.push(i); }
+      if (node.nAE > 0) { addresses.nodeAE[i] = nu + nAE; nAE += node.nAE; this.constraintNodes.push(i); }
     });
     this.constraintObjects = [];
     this.objects.forEach((object, i) => {
-      if (object.nAE > 0) { object.aeIndex = nu + nAE; nAE += object.nAE; this.constraintObjects.push(i); }
+      if (object.nAE > 0) { addresses.objectAE[i] = nu + nAE; nAE += object.nAE; this.constraintObjects.push(i); }
     });
     this.nAE = nAE;
+    let nData = 0;
+    this.objects.forEach((object, i) => { addresses.objectData[i] = nData; nData += object.nData ?? 0; });
+    this.nData = nData;
 
     this.objects.forEach(checkBlockSparseObject);
     this.objectMaps = this.objects.map((object) => makeLocalMap(object.localNodes, object.nAE, isBlockSparse(object)));
@@ -153,7 +167,7 @@ export class CompiledModel {
     this.hasConstantMassMatrix = this.massObjects.every((i) => this.objects[i].hasConstantMassMatrix === true);
     this.hasLieGroupNodes = this.nodes.some((node) => node.composeIncrement !== undefined || node.positionRates !== undefined);
 
-    this.data = new SystemData(this.qRef, nu, nAE, mbs);
+    this.data = new SystemData(this.qRef, { nu, nAE, nData }, addresses, mbs);
     for (const node of this.nodes) {
       this.data.initial.q.set(node.initialCoordinates.subarray(0, node.nq), node.qIndex);
       this.data.initial.u.set(node.initialVelocities.subarray(0, node.nu), node.uIndex);

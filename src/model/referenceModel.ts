@@ -31,9 +31,11 @@ export class ReferenceModel implements ReferenceOutputs {
   private nu = 0;
   private qRef = new Float64Array(64);
   private state: SystemState;
+  /** Address tables of the nodes used so far (by node index; grown by doubling as nodes are added to the system). */
+  private readonly addresses = { nodeQ: new Int32Array(16), nodeU: new Int32Array(16), nodeAE: new Int32Array(16).fill(-1), objectAE: new Int32Array(0), objectData: new Int32Array(0) };
 
   constructor(private readonly items: Readonly<Record<ItemCategory, readonly StoredItem[]>>, private readonly mbs: unknown) {
-    this.state = new SystemState(this.qRef, this.qRef.length, 0, mbs, ConfigurationType.Reference);
+    this.state = new SystemState(this.qRef, { nu: this.qRef.length, nAE: 0, nData: 0 }, this.addresses, mbs, ConfigurationType.Reference);
   }
 
   nodeOutput(index: number, variable: OutputVariableType): number[] {
@@ -77,8 +79,10 @@ export class ReferenceModel implements ReferenceOutputs {
     const stored = this.stored('Node', index, asker, parameter);
     const node = createItemModel('Node', stored.definition, stored.dictionary, index);
     this.reserve(this.nq + node.nq, this.nu + node.nu);
-    node.qIndex = this.nq;
-    node.uIndex = this.nu;
+    this.reserveNode(index);
+    this.addresses.nodeQ[index] = this.nq;
+    this.addresses.nodeU[index] = this.nu;
+    node.attach(this.addresses);
     this.qRef.set(node.referenceCoordinates.subarray(0, node.nq), node.qIndex);
     this.nq += node.nq;
     this.nu += node.nu;
@@ -95,7 +99,19 @@ export class ReferenceModel implements ReferenceOutputs {
     const qRef = new Float64Array(size);
     qRef.set(this.qRef.subarray(0, this.nq));
     this.qRef = qRef;
-    this.state = new SystemState(qRef, size, 0, this.mbs, ConfigurationType.Reference);
+    this.state = new SystemState(qRef, { nu: size, nAE: 0, nData: 0 }, this.addresses, this.mbs, ConfigurationType.Reference);
+  }
+
+  /** Grows the node address tables (doubling) to hold node `index`; nodes read the tables through this.addresses. */
+  private reserveNode(index: number): void {
+    const tables = this.addresses;
+    if (index < tables.nodeQ.length) return;
+    let size = tables.nodeQ.length;
+    while (size <= index) size *= 2;
+    const grow = (table: Int32Array, fill: number): Int32Array<ArrayBuffer> => { const grown = new Int32Array(size).fill(fill); grown.set(table); return grown; };
+    tables.nodeQ = grow(tables.nodeQ, 0);
+    tables.nodeU = grow(tables.nodeU, 0);
+    tables.nodeAE = grow(tables.nodeAE, -1);
   }
 
   /** The bound model of an object, marker, load or sensor; binding resolves its references in turn. */

@@ -8,7 +8,6 @@ import { FlexdynError } from '../../src/core/errors.ts';
 class MisspelledLhsModel implements Only<ObjectModel, MisspelledLhsModel> {
   readonly localNodes: readonly NodeModel[] = [];
   readonly nAE = 0;
-  aeIndex = -1;
   constructor(readonly label: ReturnType<typeof labelOf>) {}
   bind(): void {}
   // @ts-expect-error ode2LHS is not a member of ObjectModel (the capability is ode2Lhs): the misspelling must not compile
@@ -20,7 +19,6 @@ class MisspelledLhsModel implements Only<ObjectModel, MisspelledLhsModel> {
 class CorrectLhsModel implements Only<ObjectModel, CorrectLhsModel> {
   readonly localNodes: readonly NodeModel[] = [];
   readonly nAE = 0;
-  aeIndex = -1;
   constructor(readonly label: ReturnType<typeof labelOf>) {}
   bind(): void {}
   ode2Lhs(_s: ItemState, f: Float64Array): void { f.fill(1); }

@@ -3,6 +3,7 @@ import { itemError, type ItemLabel } from '../../core/errors.ts';
 import { OutputVariableType } from '../../registry/enums.ts';
 import { rotationMatrix2RotXYZInto } from '../../rotations/rotationMatrices.ts';
 import { coordinateOutput } from './coordinateOutputs.ts';
+import { NodeBase } from './nodeBase.ts';
 
 /** Output variables every 3D rigid-body node answers (AngularAcceleration and Coordinates_tt are added per node type). */
 export const rigidNodeBaseOutputs = [
@@ -80,12 +81,9 @@ export interface RigidBodyNode extends OrientedNode {
  * Subclasses define the rotation matrix A(θ) and the matrices G = ∂ω/∂θ̇, G_l = ∂ω̄/∂θ̇;
  * ObjectRigidBody builds its mass matrix and quadratic velocity terms from them.
  */
-export abstract class RigidNodeModel implements Only<RigidBodyNode, RigidNodeModel> {
+export abstract class RigidNodeModel extends NodeBase implements Only<RigidBodyNode, RigidNodeModel> {
   readonly isGround = false;
   readonly positionDimension = 3;
-  qIndex = -1;
-  uIndex = -1;
-  aeIndex = -1;
   /** Number of rotation velocity coordinates n_rot = n_u − 3. */
   readonly nRotation: number;
   readonly nu: number;
@@ -101,14 +99,15 @@ export abstract class RigidNodeModel implements Only<RigidBodyNode, RigidNodeMod
   protected readonly matrixWork = new Float64Array(9);
 
   constructor(
-    readonly label: ItemLabel,
+    label: ItemLabel,
     readonly nq: number,
     nRotation: number,
-    readonly referenceCoordinates: Float64Array,
-    readonly initialCoordinates: Float64Array,
-    readonly initialVelocities: Float64Array,
+    referenceCoordinates: Float64Array,
+    initialCoordinates: Float64Array,
+    initialVelocities: Float64Array,
     private readonly declaredOutputs: readonly OutputVariableType[],
   ) {
+    super(label, referenceCoordinates, initialCoordinates, initialVelocities);
     this.nRotation = nRotation;
     this.nu = 3 + nRotation;
     this.gWork = new Float64Array(3 * nRotation);

@@ -145,7 +145,6 @@ function addBlock(target: Float64Array, n: number, row: number, col: number, b: 
  */
 class CosseratRodModel implements Only<ObjectModel & BodyModel, CosseratRodModel> {
   readonly nAE = 0;
-  aeIndex = -1;
   readonly hasConstantMassMatrix = true;
   readonly ode2LhsDependsOnVelocity: boolean;
   localNodes: NodeModel[] = [];
