@@ -8,5 +8,6 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     testTimeout: 60_000,
+    setupFiles: ['test/setup.ts'],
   },
 });

@@ -14,6 +14,7 @@
 import { existsSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import '../src/node.ts'; // Node's file system: models and benchmarks write their files to disk
 import { formatComparison, formatDuration, runBenchmark, type Benchmark, type BenchmarkResult } from './harness.ts';
 import { singleMassBenchmarks } from './singleMass.bench.ts';
 import { springChainImplicit, springChainExplicit } from './springChain.bench.ts';

@@ -23,7 +23,7 @@ import {
   SystemContainer, SimulationSettings, OutputVariableType, LinearSolverType, NodeType, ObjectGround, MarkerBodyRigid, GenericJoint, SensorBody,
   SensorObject, InertiaCuboid, CircularCrossSection, rodStiffnessFromMaterial, graphics, loadSolutionFile, exportVTK,
   type MainSystem,
-} from '../src/index.ts';
+} from '../src/node.ts';
 
 /** Rod length L [m]. */
 export const length = 1;

@@ -9,7 +9,7 @@
 import {
   SystemContainer, SimulationSettings, OutputVariableType, NodePoint, NodePointGround, MassPoint,
   MarkerNodeCoordinate, CoordinateSpringDamper, LoadCoordinate, SensorNode,
-} from '../src/index.ts';
+} from '../src/node.ts';
 
 const m1 = 1;        // kg
 const m2 = 0.5;      // kg

@@ -1,7 +1,7 @@
 import {
   SystemContainer, SimulationSettings, OutputVariableType,
   NodePoint, NodePointGround, MassPoint, MarkerNodeCoordinate, CoordinateSpringDamper, SensorNode,
-} from '../src/index.ts';
+} from '../src/node.ts';
 
 const SC = new SystemContainer();
 const mbs = SC.addSystem();

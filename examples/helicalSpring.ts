@@ -17,7 +17,7 @@ import { pathToFileURL } from 'node:url';
 import {
   SystemContainer, SimulationSettings, OutputVariableType, LinearSolverType, ObjectGround, MarkerBodyRigid, MarkerNodeRigid,
   GenericJoint, Force, InertiaCuboid, rodCenterline, plotSensor, type MainSystem, type CenterlineOptions,
-} from '../src/index.ts';
+} from '../src/node.ts';
 import { springData, springYoungsModulus, textbookSpringStiffness, springWireStiffness } from '../src/live/demos/wilberforce.ts';
 
 /** Spring data and wire stiffness: one definition, shared with the Wilberforce demo (src/live/demos/wilberforce.ts). */

@@ -17,7 +17,7 @@ import { pathToFileURL } from 'node:url';
 import {
   SystemContainer, SimulationSettings, OutputVariableType, LinearSolverType, ObjectGround, MarkerBodyRigid, MarkerNodeRigid,
   GenericJoint, Torque, CircularCrossSection, rodStiffnessFromMaterial, plotSensor, type MainSystem, type SolverStatistics,
-} from '../src/index.ts';
+} from '../src/node.ts';
 
 /** Helix radius R0. */
 export const helixRadius = 10;

@@ -1,4 +1,4 @@
-import { SystemContainer, SimulationSettings, OutputVariableType, SensorBody } from '../src/index.ts';
+import { SystemContainer, SimulationSettings, OutputVariableType, SensorBody } from '../src/node.ts';
 
 const SC = new SystemContainer();
 const mbs = SC.addSystem();

@@ -14,7 +14,7 @@
  */
 
 import { pathToFileURL } from 'node:url';
-import { SimulationSettings, OutputVariableType, LinearSolverType, type SolverStatistics } from '../src/index.ts';
+import { SimulationSettings, OutputVariableType, LinearSolverType, type SolverStatistics } from '../src/node.ts';
 import { sutureData, sutureStiffness, buildSutureThread, sutureDynamicSettings, sutureResidualTolerance, type SutureModel } from '../src/live/demos/sutureThread.ts';
 
 /** The model definition (shared with the live page): src/live/demos/sutureThread.ts. */

@@ -12,7 +12,7 @@ import {
   SystemContainer, SimulationSettings, OutputVariableType, LinearSolverType, MarkerBodyRigid, MarkerNodeRigid,
   GenericJoint, SensorBody, SensorNode, CircularCrossSection, rodStiffnessFromMaterial, graphics,
   loadSolutionFile, exportScene, type MainSystem,
-} from '../src/index.ts';
+} from '../src/node.ts';
 import { addDoublePendulum } from '../src/live/demos/doublePendulum.ts';
 
 /** Solution file of the demo. */

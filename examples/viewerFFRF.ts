@@ -13,7 +13,7 @@ import {
   SystemContainer, SimulationSettings, OutputVariableType, FEMinterface, ObjectFFRFreducedOrderInterface, createBlockMesh,
   ObjectGround, MarkerBodyPosition, MarkerSuperElementPosition, SphericalJoint, SensorSuperElement, graphics,
   loadSolutionFile, exportScene, type MainSystem,
-} from '../src/index.ts';
+} from '../src/node.ts';
 
 /** Solution file of the example. */
 export const viewerFFRFSolutionFile = 'solution/viewerFFRF.txt';

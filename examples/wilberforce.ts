@@ -28,7 +28,7 @@
  */
 
 import { pathToFileURL } from 'node:url';
-import { OutputVariableType, exportScene, loadSolutionFile, type SolverStatistics } from '../src/index.ts';
+import { OutputVariableType, exportScene, loadSolutionFile, type SolverStatistics } from '../src/node.ts';
 import {
   springData, textbookSpringStiffness, wilberforceData, bobMass, bobAxialInertia, buildWilberforce, wilberforceSettings, solveStaticEquilibrium,
   pullDown, type WilberforceModel,

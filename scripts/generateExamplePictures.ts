@@ -9,7 +9,7 @@ import { execFileSync } from 'node:child_process';
 import { copyFileSync, mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { OutputVariableType, plotSensor } from '../src/index.ts';
+import { OutputVariableType, plotSensor } from '../src/node.ts';
 import { buildHelicalSpring, castiglianoSpringStiffness, springData, springStiffness, textbookSpringStiffness } from '../examples/helicalSpring.ts';
 import { helixLength, helixPosition, helixRadius, helixPitchParameter, solveHelixRollUp } from '../examples/helixRollUp.ts';
 import { simulateSutureThread, solveSutureStatics, sutureData } from '../examples/sutureThread.ts';

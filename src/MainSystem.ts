@@ -4,11 +4,14 @@ import { ReferenceModel, type ReferenceOutputs } from './model/referenceModel.ts
 import { SystemAssembler } from './model/assembly.ts';
 import { SensorRecords } from './model/SensorRecords.ts';
 import type { SystemState } from './model/SystemState.ts';
-import { completeDictionary, labelOf, typeKeyOf, type ItemCategory, type ItemDictionary, type ModelOf } from './registry/definition.ts';
+import { completeDictionary, defaultDictionary, labelOf, typeKeyOf, type ItemCategory, type ItemDictionary, type ModelOf } from './registry/definition.ts';
 import { ConfigurationType, DynamicSolverType, OutputVariableType } from './registry/enums.ts';
 import { describeValue, FlexdynError, formatItemLabel } from './core/errors.ts';
-import { ownValue } from './core/dictionary.ts';
+import { InMemoryFileSystem } from './core/fileSystem.ts';
+import { checkKnownKeys, ownValue } from './core/dictionary.ts';
+import { builderOptionNames } from './builders/optionNames.ts';
 import type { LoadIndex, MarkerIndex, NodeIndex, ObjectIndex, SensorIndex } from './registry/parameters.ts';
+import type { LoadInput, MarkerInput, NodeInput, ObjectInput, SensorInput } from './registry/itemDictionaries.ts';
 import { SimulationSettings } from './solvers/SimulationSettings.ts';
 import { solveDynamic } from './solvers/solveDynamic.ts';
 import { solveStatic } from './solvers/solveStatic.ts';
@@ -28,6 +31,23 @@ import {
 import { createCosseratRod, type CreateCosseratRodOptions, type CreateCosseratRodResult } from './builders/rods.ts';
 import { applySolutionRow, type Solution } from './io/solutionFile.ts';
 import { plotSensor, type PlotSensorOptions, type PlotSensorResult, type PlotSource } from './io/plotSensor.ts';
+
+/**
+ * The run-time models of the assembled items, read-only: what viewers and exporters draw and sample (positions,
+ * orientations, outputs of bodies, markers and meshes) without reaching into the compiled model.
+ */
+export interface AssembledItems {
+  /** Node models by node index. */
+  readonly nodes: readonly ModelOf['Node'][];
+  /** Object models by object index. */
+  readonly objects: readonly ModelOf['Object'][];
+  /** Marker models by marker index. */
+  readonly markers: readonly ModelOf['Marker'][];
+  /** Load models by load index. */
+  readonly loads: readonly ModelOf['Load'][];
+  /** Sensor models by sensor index. */
+  readonly sensors: readonly ModelOf['Sensor'][];
+}
 
 /** A dictionary a user passes to add...: a factory result or a plain object with the type key. */
 export type ItemInput = Record<string, unknown>;
@@ -52,6 +72,7 @@ export class SystemDataAccess {
 
   /** Sets ODE2 position coordinates (displacements) of a configuration; the reference configuration comes from the nodes. */
   setODE2Coordinates(values: ArrayLike<number>, configuration: ConfigurationType = ConfigurationType.Current): void {
+    this.mbs.requireNoRunningSolve('systemData.setODE2Coordinates');
     if (configuration === ConfigurationType.Reference) {
       throw new FlexdynError('systemData.setODE2Coordinates: configuration must be Current, Initial, StartOfStep or Visualization, got Reference; reference coordinates are the nodes\' referenceCoordinates (change them with modifyNode and assemble again)');
     }
@@ -65,6 +86,7 @@ export class SystemDataAccess {
 
   /** Sets ODE2 velocity coordinates of a configuration. */
   setODE2Coordinates_t(values: ArrayLike<number>, configuration: ConfigurationType = ConfigurationType.Current): void {
+    this.mbs.requireNoRunningSolve('systemData.setODE2Coordinates_t');
     setChecked(this.mbs.stateOf(configuration).u, values, 'ODE2 velocities');
   }
 
@@ -80,6 +102,7 @@ export class SystemDataAccess {
 
   /** Sets the algebraic coordinates (Lagrange multipliers) of a configuration, e.g. a static solution's λ as initial values for computeODE2Eigenvalues. */
   setAECoordinates(values: ArrayLike<number>, configuration: ConfigurationType = ConfigurationType.Current): void {
+    this.mbs.requireNoRunningSolve('systemData.setAECoordinates');
     setChecked(this.mbs.stateOf(configuration).lambda, values, 'algebraic coordinates');
   }
 
@@ -120,20 +143,24 @@ export class MainSystem implements BuilderSink {
   /** Reference-configuration outputs without assembling; dropped when an item is modified or the system reset. */
   private reference?: ReferenceModel;
   private readonly sensorRecords = new SensorRecords();
+  /** Solution and sensor files that solves wrote while no file system was installed (a browser, a worker). */
+  private readonly memoryFiles = new InMemoryFileSystem();
   private readonly hooks: SolverHooks = {};
+  /** The solve in progress (set while solveDynamic, solveStatic or computeODE2Eigenvalues runs), else undefined. */
+  private runningSolve?: string;
   /** Coordinate access per configuration. */
   readonly systemData = new SystemDataAccess(this);
 
   /** Adds a node; returns its index. */
-  addNode(item: ItemInput): NodeIndex { return this.addItem('Node', item); }
+  addNode(item: NodeInput): NodeIndex { return this.addItem('Node', item); }
   /** Adds an object; returns its index. */
-  addObject(item: ItemInput): ObjectIndex { return this.addItem('Object', item); }
+  addObject(item: ObjectInput): ObjectIndex { return this.addItem('Object', item); }
   /** Adds a marker; returns its index. */
-  addMarker(item: ItemInput): MarkerIndex { return this.addItem('Marker', item); }
+  addMarker(item: MarkerInput): MarkerIndex { return this.addItem('Marker', item); }
   /** Adds a load; returns its index. */
-  addLoad(item: ItemInput): LoadIndex { return this.addItem('Load', item); }
+  addLoad(item: LoadInput): LoadIndex { return this.addItem('Load', item); }
   /** Adds a sensor; returns its index. */
-  addSensor(item: ItemInput): SensorIndex { return this.addItem('Sensor', item); }
+  addSensor(item: SensorInput): SensorIndex { return this.addItem('Sensor', item); }
 
   /** The node's dictionary with defaults filled in (a copy). */
   getNode(index: number): ItemDictionary { return this.getItem('Node', index); }
@@ -191,9 +218,9 @@ export class MainSystem implements BuilderSink {
   get numberOfSensors(): number { return this.items.Sensor.length; }
 
   /** Adds a ground object; returns its object index. */
-  createGround(options: CreateGroundOptions = {}): ObjectIndex { return createGround(this, options); }
+  createGround(options: CreateGroundOptions = {}): ObjectIndex { return this.build('createGround', options, (own) => createGround(this, own)); }
   /** Adds a NodePoint, an ObjectMassPoint and, if gravity is non-zero, a gravity load; returns the object index. */
-  createMassPoint(options: CreateMassPointOptions = {}): ObjectIndex { return createMassPoint(this, options); }
+  createMassPoint(options: CreateMassPointOptions = {}): ObjectIndex { return this.build('createMassPoint', options, (own) => createMassPoint(this, own)); }
   /**
    * Adds a rigid-body node (nodeType), an ObjectRigidBody (or, with create2D, NodeRigidBody2D and
    * ObjectRigidBody2D) and, for non-zero gravity, a gravity load; returns the body index, or all indices
@@ -202,30 +229,52 @@ export class MainSystem implements BuilderSink {
   createRigidBody(options: CreateRigidBodyOptions & { returnDict: true }): CreateRigidBodyResult;
   /** Adds a rigid body; returns its object index (see the overload with returnDict). */
   createRigidBody(options: CreateRigidBodyOptions): ObjectIndex;
-  createRigidBody(options: CreateRigidBodyOptions): ObjectIndex | CreateRigidBodyResult { return createRigidBody(this, options); }
+  createRigidBody(options: CreateRigidBodyOptions): ObjectIndex | CreateRigidBodyResult { return this.build('createRigidBody', options, (own) => createRigidBody(this, own)); }
   /** Adds a position marker at each end and an ObjectConnectorSpringDamper (relaxed in the reference configuration without referenceLength); returns its index. */
-  createSpringDamper(options: CreateSpringDamperOptions = {}): ObjectIndex { return createSpringDamper(this, options); }
+  createSpringDamper(options: CreateSpringDamperOptions = {}): ObjectIndex { return this.build('createSpringDamper', options, (own) => createSpringDamper(this, own)); }
   /** Adds a position marker at each end and an ObjectConnectorCartesianSpringDamper between them; returns its index. */
-  createCartesianSpringDamper(options: CreateCartesianSpringDamperOptions = {}): ObjectIndex { return createCartesianSpringDamper(this, options); }
+  createCartesianSpringDamper(options: CreateCartesianSpringDamperOptions = {}): ObjectIndex { return this.build('createCartesianSpringDamper', options, (own) => createCartesianSpringDamper(this, own)); }
   /** Adds a position marker at each end and an ObjectConnectorDistance (reference distance without distance); returns its index. */
-  createDistanceConstraint(options: CreateDistanceConstraintOptions = {}): ObjectIndex { return createDistanceConstraint(this, options); }
+  createDistanceConstraint(options: CreateDistanceConstraintOptions = {}): ObjectIndex { return this.build('createDistanceConstraint', options, (own) => createDistanceConstraint(this, own)); }
   /** Adds a rigid marker at each end and an ObjectConnectorRigidBodySpringDamper with joint frame rotationMatrixJoint; returns its index. */
-  createRigidBodySpringDamper(options: CreateRigidBodySpringDamperOptions = {}): ObjectIndex { return createRigidBodySpringDamper(this, options); }
+  createRigidBodySpringDamper(options: CreateRigidBodySpringDamperOptions = {}): ObjectIndex { return this.build('createRigidBodySpringDamper', options, (own) => createRigidBodySpringDamper(this, own)); }
   /** Adds a MarkerBodyRigid on each body and an ObjectConnectorTorsionalSpringDamper about the axis; returns its index. */
-  createTorsionalSpringDamper(options: CreateTorsionalSpringDamperOptions): ObjectIndex { return createTorsionalSpringDamper(this, options); }
+  createTorsionalSpringDamper(options: CreateTorsionalSpringDamperOptions): ObjectIndex { return this.build('createTorsionalSpringDamper', options, (own) => createTorsionalSpringDamper(this, own)); }
   /** Adds a MarkerBodyRigid on each body at the joint position and an ObjectJointRevoluteZ about the axis; returns the joint index. */
-  createRevoluteJoint(options: CreateAxisJointOptions): ObjectIndex { return createRevoluteJoint(this, options); }
+  createRevoluteJoint(options: CreateAxisJointOptions): ObjectIndex { return this.build('createRevoluteJoint', options, (own) => createRevoluteJoint(this, own)); }
   /** Adds a MarkerBodyRigid on each body at the joint position and an ObjectJointPrismaticX along the axis; returns the joint index. */
-  createPrismaticJoint(options: CreateAxisJointOptions): ObjectIndex { return createPrismaticJoint(this, options); }
+  createPrismaticJoint(options: CreateAxisJointOptions): ObjectIndex { return this.build('createPrismaticJoint', options, (own) => createPrismaticJoint(this, own)); }
   /** Adds a MarkerBodyPosition on each body at the joint position and an ObjectJointSpherical; returns the joint index. */
-  createSphericalJoint(options: CreateSphericalJointOptions): ObjectIndex { return createSphericalJoint(this, options); }
+  createSphericalJoint(options: CreateSphericalJointOptions): ObjectIndex { return this.build('createSphericalJoint', options, (own) => createSphericalJoint(this, own)); }
   /** Adds a MarkerBodyRigid on each body at the joint position and an ObjectJointGeneric with axes rotationMatrixAxes; returns the joint index. */
-  createGenericJoint(options: CreateGenericJointOptions): ObjectIndex { return createGenericJoint(this, options); }
+  createGenericJoint(options: CreateGenericJointOptions): ObjectIndex { return this.build('createGenericJoint', options, (own) => createGenericJoint(this, own)); }
   /** Adds a Cosserat rod on a reference centerline: p·n_el + 1 NodeRigidBodyQuaternion nodes, an ObjectCosseratRod and, with gravity, a load. */
-  createCosseratRod(options: CreateCosseratRodOptions): CreateCosseratRodResult { return createCosseratRod(this, options); }
+  createCosseratRod(options: CreateCosseratRodOptions): CreateCosseratRodResult { return this.build('createCosseratRod', options, (own) => createCosseratRod(this, own)); }
+
+  /**
+   * Runs a create helper all or nothing: its options must be own keys the helper knows (an unknown or inherited
+   * key is an error, inherited values are never read), and when it throws, every item it added is removed again.
+   */
+  private build<O extends object, R>(helper: keyof typeof builderOptionNames, options: O, run: (own: O) => R): R {
+    checkKnownKeys(helper, options, builderOptionNames[helper], `an option of ${helper}`);
+    const lengths = Object.fromEntries(Object.entries(this.items).map(([category, list]) => [category, list.length])) as Record<ItemCategory, number>;
+    try {
+      return run({ ...options });
+    } catch (error) {
+      for (const category of Object.keys(this.items) as ItemCategory[]) {
+        if (this.items[category].length > lengths[category]) {
+          this.items[category].length = lengths[category];
+          this.reference = undefined;
+          this.model = undefined;
+        }
+      }
+      throw error;
+    }
+  }
 
   /** Compiles the items into a frozen model; checks all references. Resets the states to the initial values. */
   assemble(): void {
+    this.requireNoRunningSolve('assemble');
     this.model = undefined;
     const model = new CompiledModel(this.items, this);
     this.model = model;
@@ -245,6 +294,7 @@ export class MainSystem implements BuilderSink {
 
   /** Removes all items and stored sensor rows. */
   reset(): void {
+    this.requireNoRunningSolve('reset');
     for (const list of Object.values(this.items)) list.length = 0;
     this.reference = undefined;
     this.model = undefined;
@@ -254,11 +304,13 @@ export class MainSystem implements BuilderSink {
 
   /** Sets (or clears with 0) the function called before each step. */
   setPreStepUserFunction(f: PreStepUserFunction | 0): void {
+    this.requireNoRunningSolve('setPreStepUserFunction');
     this.hooks.preStepUserFunction = f === 0 ? undefined : (mbs, t) => f(mbs as MainSystem, t);
   }
 
   /** Sets (or clears with 0) the function called after each Newton solve. */
   setPostNewtonUserFunction(f: PostNewtonUserFunction | 0): void {
+    this.requireNoRunningSolve('setPostNewtonUserFunction');
     this.hooks.postNewtonUserFunction = f === 0 ? undefined : (mbs, t) => f(mbs as MainSystem, t);
   }
 
@@ -310,6 +362,24 @@ export class MainSystem implements BuilderSink {
     return (this.sensorRecords.rows[index] ?? []).map((row) => row.slice());
   }
 
+  /**
+   * The text of a solution or sensor file that a solve kept in memory because no file system was
+   * installed (in a browser or a worker; in Node.js `flexdyn/node` installs one and files go to disk).
+   * The text is what the file would hold: parseSolutionFile and parseSensorFile read it.
+   */
+  getOutputFile(fileName: string): string {
+    if (typeof fileName !== 'string' || !this.memoryFiles.exists(fileName)) {
+      const names = this.memoryFiles.fileNames();
+      throw new FlexdynError(`getOutputFile: no file ${describeValue(fileName)} kept in memory; files kept: ${names.length === 0 ? 'none (with a file system installed, solves write to disk)' : names.map((n) => `'${n}'`).join(', ')}`);
+    }
+    return this.memoryFiles.readTextFile(fileName);
+  }
+
+  /** Names of the files solves kept in memory (see {@link MainSystem.getOutputFile}); empty when they went to disk. */
+  outputFileNames(): string[] {
+    return this.memoryFiles.fileNames();
+  }
+
   /** Global index of a node's first ODE2 (velocity) coordinate. */
   getNodeODE2Index(index: number): number {
     const node = this.modelItem('Node', index, 'getNodeODE2Index');
@@ -319,17 +389,17 @@ export class MainSystem implements BuilderSink {
 
   /** Solves the dynamic problem from the initial state; the end state becomes the current state. */
   solveDynamic(settings: SimulationSettings = new SimulationSettings(), solverType: DynamicSolverType = DynamicSolverType.GeneralizedAlpha): SolverStatistics {
-    return solveDynamic(this.compiled(), this.assembler!, settings, solverType, this.hooks, this.sensorRecords);
+    return this.whileSolving('solveDynamic', () => solveDynamic(this.compiled(), this.assembler!, settings, solverType, this.hooks, this.sensorRecords, this.memoryFiles));
   }
 
   /** Solves the static problem (load steps) from the initial state; the result becomes the current state. */
   solveStatic(settings: SimulationSettings = new SimulationSettings()): SolverStatistics {
-    return solveStatic(this.compiled(), this.assembler!, settings, this.hooks, this.sensorRecords);
+    return this.whileSolving('solveStatic', () => solveStatic(this.compiled(), this.assembler!, settings, this.hooks, this.sensorRecords, this.memoryFiles));
   }
 
   /** Eigenvalues ω² (and modes) of the system linearized at the initial (or current) state. */
   computeODE2Eigenvalues(settings: SimulationSettings = new SimulationSettings(), options: EigenvalueOptions = {}): EigenvalueResult {
-    return computeODE2Eigenvalues(this.compiled(), this.assembler!, settings, options);
+    return this.whileSolving('computeODE2Eigenvalues', () => computeODE2Eigenvalues(this.compiled(), this.assembler!, settings, options));
   }
 
   /**
@@ -346,6 +416,32 @@ export class MainSystem implements BuilderSink {
   /** Plots sensors, files or data of this system into an SVG figure (Exudyn's mbs.PlotSensor); see {@link plotSensor}. */
   plotSensor(sources: PlotSource | readonly PlotSource[], options: PlotSensorOptions = {}): PlotSensorResult {
     return plotSensor(this, sources, options);
+  }
+
+  /**
+   * Throws if a solve is running: items, user functions and coordinates cannot be changed from a user function during a
+   * solve yet (the solve would not see the change), so the call fails and leaves the system as it was.
+   */
+  requireNoRunningSolve(request: string): void {
+    if (this.runningSolve === undefined) return;
+    throw new FlexdynError(`${request} is not possible while ${this.runningSolve} is running (called from a user function): changing the system during a solve is not supported; the system is left unchanged`);
+  }
+
+  /** Runs a solve with the running-solve guard set (a solve cannot start another one). */
+  private whileSolving<T>(request: string, solve: () => T): T {
+    this.requireNoRunningSolve(request);
+    this.runningSolve = request;
+    try {
+      return solve();
+    } finally {
+      this.runningSolve = undefined;
+    }
+  }
+
+  /** The run-time models of the assembled items (read-only), for viewers and exporters; throws if not assembled. */
+  assembledItems(): AssembledItems {
+    const { nodes, objects, markers, loads, sensors } = this.compiled();
+    return { nodes, objects, markers, loads, sensors };
   }
 
   /** The compiled model; throws if assemble() has not been called since the last change. */
@@ -368,6 +464,7 @@ export class MainSystem implements BuilderSink {
   }
 
   private addItem(category: ItemCategory, item: ItemInput): number {
+    this.requireNoRunningSolve(`add${category}`);
     const list = this.items[category];
     if (item === null || typeof item !== 'object') throw new FlexdynError(`add${category}: expected a dictionary, got ${describeValue(item)}`);
     const definition = itemRegistry.get(category, ownValue(item, typeKeyOf[category]), list.length);
@@ -391,6 +488,7 @@ export class MainSystem implements BuilderSink {
   }
 
   private modifyItem(category: ItemCategory, index: number, changes: ItemInput): void {
+    this.requireNoRunningSolve(`modify${category}`);
     const stored = this.storedItem(category, index);
     const typeKey = typeKeyOf[category];
     const newType = ownValue(changes, typeKey);
@@ -404,8 +502,7 @@ export class MainSystem implements BuilderSink {
   }
 
   private defaults(category: ItemCategory, typeName: string): ItemDictionary {
-    const definition = itemRegistry.get(category, typeName, -1);
-    return completeDictionary(definition, {}, labelOf(category, definition.typeName, -1));
+    return defaultDictionary(itemRegistry.get(category, typeName, -1));
   }
 
   private numberOf(category: ItemCategory, name: string): number {

@@ -3,7 +3,7 @@
  * @module
  */
 export { SystemContainer, MainSystem, SystemDataAccess } from './MainSystem.ts';
-export type { ItemInput, PreStepUserFunction, PostNewtonUserFunction } from './MainSystem.ts';
+export type { ItemInput, PreStepUserFunction, PostNewtonUserFunction, AssembledItems } from './MainSystem.ts';
 export type { CreateGroundOptions, CreateMassPointOptions, CreateRigidBodyOptions, CreateRigidBodyResult } from './builders/bodies.ts';
 export { NodeType } from './builders/bodies.ts';
 export type {
@@ -19,6 +19,8 @@ export { FlexdynError } from './core/errors.ts';
 export type { NodeIndex, ObjectIndex, MarkerIndex, LoadIndex, SensorIndex } from './registry/parameters.ts';
 export type { MatrixContainerValue, CscMatrixValue, TripletMatrixValue } from './registry/parameters.ts';
 export { itemDefinitions } from './items/index.ts';
+/** Item dictionaries per category (the published package types them per item type, generated from the registry). */
+export type * from './registry/itemDictionaries.ts';
 export {
   SimulationSettings, TimeIntegrationSettings, StaticSolverSettings, SolutionSettings, NewtonSettings,
   GeneralizedAlphaSettings, ExplicitIntegrationSettings, NumericalDifferentiationSettings,
@@ -127,23 +129,16 @@ export type { AddObjectFFRFreducedOrderOptions, FFRFreducedOrderItems } from './
 /** Graphics data as in exudyn.graphics (graphics.Brick, graphics.color.red, graphics.FromSTL …) and triangulation to typed arrays. */
 export * as graphics from './graphics/index.ts';
 export type { GraphicsData, GraphicsTriangleList, GraphicsLine, Color4, TriangulatedGraphics } from './graphics/index.ts';
-/** Solution files: read back coordinatesSolution.txt (Flexdyn or Exudyn ASCII) and its header. */
-export { loadSolutionFile, parseSolutionFile, solutionRowAtTime, RowMatrix, solutionFileFormatVersion } from './io/solutionFile.ts';
+/** Solution files: parse coordinatesSolution.txt (Flexdyn or Exudyn ASCII) and its header (flexdyn/node reads them by name). */
+export { parseSolutionFile, solutionRowAtTime, RowMatrix, solutionFileFormatVersion } from './io/solutionFile.ts';
 export type { Solution, SolutionHeader, SolutionModelSummary, SolutionItemSummary, SolutionNodeSummary, SolutionObjectSummary, SolutionSensorSummary, SystemCoordinateCounts, WrittenCoordinates } from './io/solutionFile.ts';
 /** Plots (SVG, no native dependencies) and sensor files. */
 export { plotSensor, componentNorm } from './io/plotSensor.ts';
 export type { PlotSensorOptions, PlotSensorResult, PlotSource, PlotData, PlotSensorSystem } from './io/plotSensor.ts';
 export { svgPlot, niceTicks, formatTicks, plotColors } from './io/svgPlot.ts';
 export type { PlotCurve, SvgPlotOptions, AxisTicks } from './io/svgPlot.ts';
-export { loadSensorFile, parseSensorFile } from './io/sensorFile.ts';
+export { parseSensorFile } from './io/sensorFile.ts';
 export type { SensorFileData } from './io/sensorFile.ts';
-/** ParaView export of a solution (.pvd time series of .vtp files). */
-export { exportVTK } from './io/vtk.ts';
-export type { ExportVTKOptions, ExportVTKResult } from './io/vtk.ts';
-
-
-/** Browser viewer: scene export beside a solution file and the local viewer server (npx flexdyn view <file>). */
-export { exportScene, computeScene, sceneFileNameFor, decodeArray, sceneFormatVersion } from './viewer/scene.ts';
-export type { Scene, SceneSolution, SceneOptions, SceneBody, SceneRod, SceneLine, SceneSpring, SceneJoint, SceneJointPart, SceneUserGraphics, SceneMeshBody, SceneSensor, SceneMesh, SceneContour, EncodedArray } from './viewer/scene.ts';
-export { startViewer, resolveSceneFile } from './viewer/server.ts';
-export type { ViewerOptions, ViewerServer } from './viewer/server.ts';
+/** The file system the engine reads and writes through (flexdyn/node installs Node's; without one, solves keep their files in memory). */
+export { installFileSystem, installedFileSystem, InMemoryFileSystem } from './core/fileSystem.ts';
+export type { FileSystemAccess, TextFileWriter, FileLocation } from './core/fileSystem.ts';

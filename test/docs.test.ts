@@ -87,6 +87,7 @@ describe('item reference generator', () => {
     const definition: ItemDefinition<'Object', typeof parameters> = {
       category: 'Object', typeName: 'PipeTest', description: 'Test item.', parameters,
       outputVariables: [OutputVariableType.Position],
+      example: () => { throw new Error('not used'); },
       create: () => { throw new Error('not used'); },
     };
     const rows = parameterRows(renderItemPage(definition as unknown as ItemDefinition));

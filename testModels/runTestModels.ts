@@ -1,6 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import '../src/node.ts'; // Node's file system: models and benchmarks write their files to disk
 import { testModels } from './index.ts';
 import { testModelError } from './testModel.ts';
 

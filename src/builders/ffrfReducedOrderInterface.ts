@@ -5,7 +5,8 @@
  * @module
  */
 
-import type { NdArray } from 'ndarray';
+import ndarray, { type NdArray } from 'ndarray';
+import { assign } from 'ndarray-ops';
 import { cscMultiply, type CscMatrix } from '../linalg/sparse.ts';
 import { FlexdynError } from '../core/errors.ts';
 import type { MatrixValue } from '../registry/parameters.ts';
@@ -202,11 +203,13 @@ export class ObjectFFRFreducedOrderInterface {
     this.triangles = fem.numberOfElements() > 0 ? fem.getSurfaceTriangles() : new Int32Array(0);
     // column blocks: Ψ (nm), Ψ̃ (3nm), Φ_t (3), x̃ (3)
     const psi = dense(nf, nm), psiT = dense(nf, 3 * nm), phi = dense(nf, 3), xT = dense(nf, 3);
-    const column = new Float64Array(nf);
+    // the basis as given (any strides: a view, a transposed or row-major array) into Ψ's column-major storage
+    assign(ndarray(psi.data, [nf, nm], [1, nf]), basis);
     this.modeBasis = [];
     for (let i = 0; i < nf; i++) this.modeBasis.push(new Array<number>(nm));
     for (let j = 0; j < nm; j++) {
-      for (let i = 0; i < nf; i++) { const value = basis.get(i, j); column[i] = value; psi.data[j * nf + i] = value; this.modeBasis[i][j] = value; }
+      const column = psi.data.subarray(j * nf, (j + 1) * nf);
+      for (let i = 0; i < nf; i++) this.modeBasis[i][j] = column[i];
       skewStack(column, 0, nf, psiT, 3 * j);
     }
     for (let i = 0; i < nf; i++) phi.data[(i % 3) * nf + i] = 1;

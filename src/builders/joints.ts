@@ -7,7 +7,7 @@ import type { ObjectIndex, VectorValue } from '../registry/parameters.ts';
 import { ComputeOrthonormalBasis, mat3TransposeMul } from '../rotations/index.ts';
 import { toMatrixArray, type Matrix3Like } from '../rotations/skew.ts';
 import type { BuilderSink } from './builderSink.ts';
-import { addJoint, jointAxis, jointFrames, markerRotations, revoluteJointAxes, type CreateJointOptions } from './jointFrames.ts';
+import { addJoint, jointAxis, jointFrames, markerRotations, revoluteJointAxes, type CreateJointOptions, type JointFrames } from './jointFrames.ts';
 import { checkedBool, identity3 } from './options.ts';
 
 /*
@@ -54,15 +54,7 @@ export interface CreateGenericJointOptions extends CreateJointOptions {
  * given axis, with frames computed from the bodies' reference configuration; returns the joint index.
  */
 export function createRevoluteJoint(sink: BuilderSink, options: CreateAxisJointOptions): ObjectIndex {
-  const where = 'createRevoluteJoint';
-  const frame = jointFrames(sink, where, options);
-  const axisJoint = revoluteJointAxes(where, frame, options.axis, options.useGlobalFrame ?? true);
-  return addJoint(sink, frame, 'BodyRigid', ObjectJointRevoluteZ({
-    name: options.name ?? '',
-    rotationMarker0: mat3TransposeMul(frame.a0, axisJoint),
-    rotationMarker1: mat3TransposeMul(frame.a1, axisJoint),
-    visualization: { show: options.show ?? true, axisRadius: options.axisRadius ?? -1, axisLength: options.axisLength ?? -1, color: options.color ?? [-1, -1, -1, -1] },
-  }));
+  return addAxisJoint(sink, 'createRevoluteJoint', options, ObjectJointRevoluteZ, revoluteJointAxes);
 }
 
 /**
@@ -70,10 +62,21 @@ export function createRevoluteJoint(sink: BuilderSink, options: CreateAxisJointO
  * given sliding axis, with frames from the bodies' reference configuration; returns the joint index.
  */
 export function createPrismaticJoint(sink: BuilderSink, options: CreateAxisJointOptions): ObjectIndex {
-  const where = 'createPrismaticJoint';
+  return addAxisJoint(sink, 'createPrismaticJoint', options, ObjectJointPrismaticX,
+    (where, frame, axis, useGlobalFrame) => ComputeOrthonormalBasis(jointAxis(where, frame, axis, useGlobalFrame)));
+}
+
+/**
+ * A joint about or along one axis (revolute, prismatic): the joint frame from `axes` (its columns, the axis among
+ * them) expressed in both markers' reference frames, and the axis glyph sizes.
+ */
+function addAxisJoint(
+  sink: BuilderSink, where: string, options: CreateAxisJointOptions, factory: (values: Record<string, unknown>) => Record<string, unknown>,
+  axes: (where: string, frame: JointFrames, axis: unknown, useGlobalFrame: boolean) => number[][],
+): ObjectIndex {
   const frame = jointFrames(sink, where, options);
-  const axisJoint = ComputeOrthonormalBasis(jointAxis(where, frame, options.axis, options.useGlobalFrame ?? true));
-  return addJoint(sink, frame, 'BodyRigid', ObjectJointPrismaticX({
+  const axisJoint = axes(where, frame, options.axis, options.useGlobalFrame ?? true);
+  return addJoint(sink, frame, 'BodyRigid', factory({
     name: options.name ?? '',
     rotationMarker0: mat3TransposeMul(frame.a0, axisJoint),
     rotationMarker1: mat3TransposeMul(frame.a1, axisJoint),

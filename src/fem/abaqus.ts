@@ -8,15 +8,14 @@
  * Exudyn's ordering.
  * @module
  */
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { FlexdynError } from '../core/errors.ts';
+import { readTextFile, type FileLocation } from '../core/fileSystem.ts';
 import { SparseAssembler, type CscMatrix } from '../linalg/sparse.ts';
 import type { FemElementType } from './elements.ts';
 import { nodesPerElement } from './elements.ts';
 
 /** A file given as a path or a `file:` URL. */
-export type FileLocation = string | URL;
+export type { FileLocation };
 
 /** Abaqus solid element types we import and the Flexdyn element type of their connectivity. */
 export const abaqusElementTypes: Readonly<Record<string, FemElementType>> = {
@@ -117,17 +116,6 @@ interface Container {
   line: number;
   blocks: KeywordBlock[];
   placement: DataLine[];
-}
-
-/** Reads a text file, turning a missing or unreadable file into a FlexdynError that names it. */
-export function readTextFile(location: FileLocation, what: string): { text: string; fileName: string } {
-  const fileName = location instanceof URL ? fileURLToPath(location) : location;
-  try {
-    return { text: readFileSync(fileName, 'utf8'), fileName };
-  } catch (e) {
-    const reason = (e as NodeJS.ErrnoException).code === 'ENOENT' ? 'file not found' : (e as Error).message;
-    throw new FlexdynError(`${what}: cannot read ${fileName}: ${reason}`);
-  }
 }
 
 function fail(fileName: string, line: number, message: string): never {

@@ -4,11 +4,10 @@
  * `{ "$nd": { shape, data } }`. Doubles are written in the shortest round-trip form, so loading gives the saved values exactly.
  * @module
  */
-import { readFileSync, writeFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import ndarray from 'ndarray';
+import { assign } from 'ndarray-ops';
 import { FlexdynError } from '../core/errors.ts';
-import type { FileLocation } from './abaqus.ts';
+import { readTextFile, writeFile, type FileLocation } from '../core/fileSystem.ts';
 
 /** Version of the file layout written by {@link saveDataFile}. */
 export const FEM_FILE_VERSION = 1;
@@ -23,15 +22,10 @@ function encode(value: unknown): unknown {
   if (isNdArray(value)) {
     const shape = value.shape.slice();
     const size = shape.reduce((a, b) => a * b, 1);
+    if (shape.length !== 1 && shape.length !== 2) throw new FlexdynError(`saveToFile: arrays must have 1 or 2 dimensions, got ${shape.length}`);
     const data = new Float64Array(size);
-    // column-major (Fortran) order, the layout of the mode bases
-    if (shape.length === 2) {
-      for (let j = 0; j < shape[1]; j++) for (let i = 0; i < shape[0]; i++) data[j * shape[0] + i] = value.get(i, j);
-    } else if (shape.length === 1) {
-      for (let i = 0; i < shape[0]; i++) data[i] = value.get(i);
-    } else {
-      throw new FlexdynError(`saveToFile: arrays must have 1 or 2 dimensions, got ${shape.length}`);
-    }
+    // column-major (Fortran) order, the layout of the mode bases, whatever the strides of the array saved
+    assign(ndarray(data, shape, shape.length === 2 ? [1, shape[0]] : [1]), value);
     return { $nd: { shape, data: Array.from(data) } };
   }
   if (Array.isArray(value)) return value.map(encode);
@@ -62,29 +56,19 @@ function decode(value: unknown): unknown {
   return value;
 }
 
-function path(location: FileLocation): string {
-  return location instanceof URL ? fileURLToPath(location) : location;
-}
-
 /** Writes `data` with the header `format` to a JSON file. */
 export function saveDataFile(location: FileLocation, format: string, data: object): void {
-  const fileName = path(location);
-  try {
-    writeFileSync(fileName, JSON.stringify({ format, version: FEM_FILE_VERSION, data: encode(data) }));
-  } catch (e) {
-    throw new FlexdynError(`saveToFile: cannot write ${fileName}: ${(e as Error).message}`);
-  }
+  writeFile(location, JSON.stringify({ format, version: FEM_FILE_VERSION, data: encode(data) }), 'saveToFile');
 }
 
 /** Reads a file written by {@link saveDataFile} and checks its format header. */
 export function loadDataFile(location: FileLocation, format: string): Record<string, unknown> {
-  const fileName = path(location);
+  const { text, fileName } = readTextFile(location, 'loadFromFile');
   let parsed: unknown;
   try {
-    parsed = JSON.parse(readFileSync(fileName, 'utf8'));
+    parsed = JSON.parse(text);
   } catch (e) {
-    const reason = (e as NodeJS.ErrnoException).code === 'ENOENT' ? 'file not found' : (e as Error).message;
-    throw new FlexdynError(`loadFromFile: cannot read ${fileName}: ${reason}`);
+    throw new FlexdynError(`loadFromFile: cannot read ${fileName}: ${(e as Error).message}`);
   }
   const header = parsed as { format?: unknown; version?: unknown; data?: unknown };
   if (header === null || typeof header !== 'object' || header.format !== format) {

@@ -3,7 +3,7 @@
  * outside with outward normals, the same convention as Flexdyn's graphics data, so nothing is inverted.
  * @module
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { fileErrorReason, requireFileSystem, writeFile } from '../core/fileSystem.ts';
 import { FlexdynError } from '../core/errors.ts';
 import { Move, color as namedColors } from './graphicsData.ts';
 import type { GraphicsTriangleList, Vector3Like } from './graphicsData.ts';
@@ -35,6 +35,15 @@ function isBinarySTL(bytes: Uint8Array): boolean {
   return bytes.length === 84 + 50 * n;
 }
 
+function readBytes(fileName: string): Uint8Array {
+  const fileSystem = requireFileSystem('graphics.FromSTL', fileName);
+  try {
+    return fileSystem.readBinaryFile(fileName);
+  } catch (error) {
+    throw new FlexdynError(`graphics.FromSTL: cannot read ${fileName}: ${fileErrorReason(error)}`, { cause: error });
+  }
+}
+
 /**
  * Reads an STL file (file name, or the file's bytes) as a triangle list with flat normals (three points
  * per facet). Facet normals are taken from the vertex order; the file's stored normals are ignored,
@@ -42,7 +51,7 @@ function isBinarySTL(bytes: Uint8Array): boolean {
  */
 export function FromSTL(file: string | Uint8Array, options: FromSTLOptions = {}): GraphicsTriangleList {
   const name = typeof file === 'string' ? file : 'STL data';
-  const bytes = typeof file === 'string' ? readFileSync(file) : file;
+  const bytes = typeof file === 'string' ? readBytes(file) : file;
   const points: number[] = [];
   if (isBinarySTL(bytes)) {
     const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
@@ -125,5 +134,5 @@ export function toSTL(g: GraphicsTriangleList, options: STLWriteOptions = {}): U
 
 /** Writes a triangle list as an STL file (binary unless options.binary is false). */
 export function ExportSTL(g: GraphicsTriangleList, fileName: string, options: STLWriteOptions = {}): void {
-  writeFileSync(fileName, toSTL(g, options));
+  writeFile(fileName, toSTL(g, options), 'graphics.ExportSTL');
 }

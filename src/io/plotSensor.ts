@@ -1,7 +1,6 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { dirname, extname } from 'node:path';
+import { extensionOf, installedFileSystem, writeFile } from '../core/fileSystem.ts';
 import { FlexdynError } from '../core/errors.ts';
-import { fileStem, loadSensorFile, sensorFileName } from './sensorFile.ts';
+import { fileStem, loadSensorFile, parseSensorFile, sensorFileName } from './sensorFile.ts';
 import { RowMatrix } from './solutionFile.ts';
 import { svgPlot, type PlotCurve, type SvgPlotOptions } from './svgPlot.ts';
 
@@ -14,6 +13,10 @@ export interface PlotSensorSystem {
   getSensor(index: number): Record<string, unknown>;
   /** Rows [t, values…] stored internally. */
   getSensorStoredData(index: number): number[][];
+  /** Names of the files solves kept in memory (no file system installed). */
+  outputFileNames?(): string[];
+  /** Text of a file kept in memory. */
+  getOutputFile?(fileName: string): string;
 }
 
 /** Data given directly: rows [t, values…] (or any x column first), with an optional name for labels. */
@@ -121,7 +124,8 @@ function tableOf(mbs: PlotSensorSystem | undefined, source: PlotSource, position
     }
     if (sensor.writeToFile === true) {
       const fileName = sensorFileName(sensor.fileName, source);
-      const file = loadSensorFile(fileName);
+      const inMemory = installedFileSystem() === undefined && mbs.outputFileNames?.().includes(fileName) === true;
+      const file = inMemory ? parseSensorFile(mbs.getOutputFile!(fileName), fileName) : loadSensorFile(fileName);
       return { data: file.data, name, variable, columnNames: file.columnNames };
     }
     throw new FlexdynError(`plotSensor: sensor ${source} must have storeInternal (with recorded rows) or writeToFile set to be plotted, got neither`);
@@ -241,12 +245,10 @@ export function plotSensor(mbs: PlotSensorSystem | undefined, sources: PlotSourc
   const svg = svgPlot(curves, plotOptions);
   let fileName = '';
   if (options.fileName !== undefined && options.fileName !== '') {
-    const extension = extname(options.fileName).toLowerCase();
+    const extension = extensionOf(options.fileName).toLowerCase();
     if (extension !== '' && extension !== '.svg') throw new FlexdynError(`plotSensor: fileName must end in .svg (plots are SVG), got '${options.fileName}'`);
     fileName = extension === '' ? `${options.fileName}.svg` : options.fileName;
-    const folder = dirname(fileName);
-    if (folder !== '' && folder !== '.') mkdirSync(folder, { recursive: true });
-    writeFileSync(fileName, svg);
+    writeFile(fileName, svg, 'plotSensor');
   }
   return { svg, fileName, curves };
 }

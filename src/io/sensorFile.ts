@@ -1,5 +1,4 @@
-import { readFileSync } from 'node:fs';
-import { basename } from 'node:path';
+import { baseName, readTextFile } from '../core/fileSystem.ts';
 import { FlexdynError } from '../core/errors.ts';
 import type { RowMatrix } from './rowMatrix.ts';
 import { parseCountField, parseDataRows, type DataLine } from './textTable.ts';
@@ -35,13 +34,7 @@ export interface SensorFileData {
  * reported (`skippedIncompleteLastRow`), a Flexdyn file without its footer is flagged `complete: false`.
  */
 export function loadSensorFile(path: string): SensorFileData {
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch (error) {
-    throw new FlexdynError(`loadSensorFile: cannot read '${path}': ${(error as Error).message}`);
-  }
-  return parseSensorFile(text, path);
+  return parseSensorFile(readTextFile(path, 'loadSensorFile').text, path);
 }
 
 /** Parses the text of a sensor file; see {@link loadSensorFile}. */
@@ -94,7 +87,7 @@ export function parseSensorFile(text: string, fileName = ''): SensorFileData {
 
 /** A file's name without folder and extension (the default curve name of a file in plots). */
 export function fileStem(path: string): string {
-  const name = basename(path);
+  const name = baseName(path);
   const dot = name.lastIndexOf('.');
   return dot > 0 ? name.slice(0, dot) : name;
 }

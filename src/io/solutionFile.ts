@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readTextFile } from '../core/fileSystem.ts';
 import { FlexdynError } from '../core/errors.ts';
 import { RowMatrix } from './rowMatrix.ts';
 import { parseCountField, parseDataRows, type DataLine } from './textTable.ts';
@@ -233,13 +233,7 @@ export function solutionFileFooter(info: SolutionFileFooterInfo): string[] {
 
 /** Reads a solution file written by Flexdyn (or an ASCII coordinatesSolution.txt of Exudyn). */
 export function loadSolutionFile(path: string): Solution {
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch (error) {
-    throw new FlexdynError(`loadSolutionFile: cannot read '${path}': ${(error as Error).message}`);
-  }
-  return parseSolutionFile(text, path);
+  return parseSolutionFile(readTextFile(path, 'loadSolutionFile').text, path);
 }
 
 function parseIntegerList(line: string, prefix: string, count: number, fileName: string): number[] {

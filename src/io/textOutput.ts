@@ -1,5 +1,4 @@
-import { closeSync, mkdirSync, openSync, writeSync } from 'node:fs';
-import { dirname } from 'node:path';
+import type { TextFileWriter } from '../core/fileSystem.ts';
 
 /** Formats a number with the given significant digits, as Exudyn's text output does. */
 export function formatNumber(value: number, precision: number): string {
@@ -9,16 +8,11 @@ export function formatNumber(value: number, precision: number): string {
 
 /** A line-oriented text file with buffered writes, for sensor and solution output. */
 export class TextOutputFile {
-  private readonly descriptor: number;
   private buffer: string[] = [];
   private bufferedLength = 0;
 
-  /** Creates (or truncates) the file, creating its folder when needed. */
-  constructor(readonly path: string) {
-    const folder = dirname(path);
-    if (folder !== '' && folder !== '.') mkdirSync(folder, { recursive: true });
-    this.descriptor = openSync(path, 'w');
-  }
+  /** Lines go to `writer` (a file opened through the installed file system, or one kept in memory). */
+  constructor(readonly path: string, private readonly writer: TextFileWriter) {}
 
   /** Appends one line (without newline). */
   writeLine(line: string): void {
@@ -34,10 +28,10 @@ export class TextOutputFile {
     this.writeLine(line);
   }
 
-  /** Writes buffered lines to disk. */
+  /** Writes buffered lines to the file. */
   flush(): void {
     if (this.buffer.length === 0) return;
-    writeSync(this.descriptor, this.buffer.join('\n') + '\n');
+    this.writer.write(this.buffer.join('\n') + '\n');
     this.buffer = [];
     this.bufferedLength = 0;
   }
@@ -45,6 +39,6 @@ export class TextOutputFile {
   /** Flushes and closes the file. */
   close(): void {
     this.flush();
-    closeSync(this.descriptor);
+    this.writer.close();
   }
 }

@@ -5,7 +5,8 @@
  * postMessage; a test calls it in Node.
  * @module
  */
-import { computeScene, ConfigurationType, type Scene, type SolverStatistics } from '../index.ts';
+import { ConfigurationType, type SolverStatistics } from '../index.ts';
+import { computeScene, type Scene } from '../viewer/index.ts';
 import { liveDemo } from './demos/index.ts';
 
 /** A message of the live runner. */

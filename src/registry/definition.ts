@@ -4,6 +4,7 @@ import { closestName, editDistance, ownValue } from '../core/dictionary.ts';
 import type { OutputVariableType } from './enums.ts';
 import { visualizationParameter } from './visualization.ts';
 import { capabilityNames, type LoadModel, type MarkerModel, type NodeModel, type ObjectModel, type SensorModel } from './capabilities.ts';
+import type { LoadInput, MarkerInput, NodeInput, ObjectInput, SensorInput } from './itemDictionaries.ts';
 
 /** The five item categories of a MainSystem. */
 export type ItemCategory = 'Node' | 'Object' | 'Marker' | 'Load' | 'Sensor';
@@ -37,15 +38,15 @@ export interface ModelOf {
  */
 export interface ItemSink {
   /** Adds a node; returns its index. */
-  addNode(item: Record<string, unknown>): NodeIndex;
+  addNode(item: NodeInput): NodeIndex;
   /** Adds an object; returns its index. */
-  addObject(item: Record<string, unknown>): ObjectIndex;
+  addObject(item: ObjectInput): ObjectIndex;
   /** Adds a marker; returns its index. */
-  addMarker(item: Record<string, unknown>): MarkerIndex;
+  addMarker(item: MarkerInput): MarkerIndex;
   /** Adds a load; returns its index. */
-  addLoad(item: Record<string, unknown>): LoadIndex;
+  addLoad(item: LoadInput): LoadIndex;
   /** Adds a sensor; returns its index. */
-  addSensor(item: Record<string, unknown>): SensorIndex;
+  addSensor(item: SensorInput): SensorIndex;
 }
 
 /** The single declaration of an item type: schema, documentation and implementation. */
@@ -72,7 +73,7 @@ export interface ItemDefinition<C extends ItemCategory = ItemCategory, S extends
    * item is non-zero away from the reference configuration: the registry-driven test (test/items/registry.test.ts)
    * assembles it and checks the item's Jacobians, outputs, defaults and reference page.
    */
-  readonly example?: (sink: ItemSink) => number;
+  readonly example: (sink: ItemSink) => number;
   /** Creates the run-time model from validated values. */
   create(values: ParameterValues<S>, label: ItemLabel): ModelOf[C];
 }
@@ -100,12 +101,26 @@ export function completeDictionary(definition: ItemDefinition, input: Record<str
       itemError(label, key, `is not a parameter of ${definition.category}${definition.typeName}${suggestion ? ` (did you mean '${suggestion}'?)` : ''}; expected one of: ${Object.keys(schema).join(', ')}`);
     }
   }
-  const result: ItemDictionary = { [typeKey]: definition.typeName };
-  for (const [key, parameter] of Object.entries(schema)) {
+  const result = filledDictionary(definition, input, label);
+  definition.validate?.(result as never, label);
+  return result;
+}
+
+/**
+ * The dictionary of an item type's defaults (get...Defaults). Not checked across parameters: the defaults alone need
+ * not form a valid item (a rod without nodes), and Exudyn answers them for every item type.
+ */
+export function defaultDictionary(definition: ItemDefinition): ItemDictionary {
+  return filledDictionary(definition, {}, labelOf(definition.category, definition.typeName, -1));
+}
+
+/** Type key plus every parameter: the validated given value, else a copy of the default. */
+function filledDictionary(definition: ItemDefinition, input: Record<string, unknown>, label: ItemLabel): ItemDictionary {
+  const result: ItemDictionary = { [typeKeyOf[definition.category]]: definition.typeName };
+  for (const [key, parameter] of Object.entries({ ...definition.parameters, ...commonParameters })) {
     const given = ownValue(input, key);
     result[key] = given === undefined ? copyDefault(parameter.default) : validateParameter(label, key, parameter, given);
   }
-  definition.validate?.(result as never, label);
   return result;
 }
 

@@ -3,6 +3,7 @@ import type { MatrixAccumulator, SystemAssembler } from '../model/assembly.ts';
 import type { CompiledModel } from '../model/compile.ts';
 import { FlexdynError } from '../core/errors.ts';
 import type { SimulationSettings } from './SimulationSettings.ts';
+import { validateSimulationSettings } from './settingsValidation.ts';
 
 /** Options of computeODE2Eigenvalues (Exudyn's keyword arguments). */
 export interface EigenvalueOptions {
@@ -77,6 +78,7 @@ class DenseMatrixAccumulator implements MatrixAccumulator {
  * Dense generalized symmetric solve through the Cholesky factor of M.
  */
 export function computeODE2Eigenvalues(model: CompiledModel, assembler: SystemAssembler, settings: SimulationSettings, options: EigenvalueOptions): EigenvalueResult {
+  validateSimulationSettings(settings);
   const nu = model.nu;
   const s = model.data.current;
   s.copyFrom(model.data.initial);
@@ -90,6 +92,8 @@ export function computeODE2Eigenvalues(model: CompiledModel, assembler: SystemAs
   const constrained = options.constrainedCoordinates ?? [];
   const nullSpace = !(constrained.length > 0 || model.nAE === 0 || options.ignoreAlgebraicEquations === true);
   if (nullSpace && options.includeConstraintForceJacobian !== false) assembler.addConstraintForceJacobian(s, stiffnessAccumulator, 1);
+  requireFiniteMatrix(massAccumulator.matrix, 'mass matrix', assembler);
+  requireFiniteMatrix(stiffnessAccumulator.matrix, 'stiffness matrix', assembler);
   let mass = massAccumulator.matrix;
   let stiffness = stiffnessAccumulator.matrix.subMatrix(0, nu - 1, 0, nu - 1);
   let basis: Matrix | undefined;
@@ -204,4 +208,19 @@ function solveLowerTriangular(l: Matrix, b: Matrix): Matrix {
     }
   }
   return x;
+}
+
+/**
+ * Throws if a matrix has a NaN or infinite entry, naming the equation of its row: the dense eigen and singular value
+ * decompositions iterate until convergence and may not end on such input.
+ */
+function requireFiniteMatrix(matrix: Matrix, what: string, assembler: SystemAssembler): void {
+  for (let i = 0; i < matrix.rows; i++) {
+    for (let j = 0; j < matrix.columns; j++) {
+      const value = matrix.get(i, j);
+      if (!Number.isFinite(value)) {
+        throw new FlexdynError(`computeODE2Eigenvalues: the ${what} entry (${i}, ${j}) at ${assembler.describeEquation(i)} must be finite, got ${value}`);
+      }
+    }
+  }
 }

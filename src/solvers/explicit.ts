@@ -320,7 +320,7 @@ class RungeKuttaStepper extends ExplicitStepperBase {
       this.eliminate(this.vHat);
       accepted = this.controlStepSize(h, s, s0);
       nextStepSize = this.nextStepSize;
-      if (!accepted) return setAttempt(this.attempt, false, 0, nextStepSize);
+      if (!accepted) return setAttempt(this.attempt, false, 0, nextStepSize, Number.isNaN(nextStepSize) ? 'the embedded error estimate is not finite' : undefined);
     }
     if (this.settings.timeIntegration.explicitIntegration.computeEndOfStepAccelerations) this.accelerations(s, s.a);
     else copyArray(s.a, kv[c.length - 1]);
@@ -404,6 +404,11 @@ class RungeKuttaStepper extends ExplicitStepperBase {
       }
     }
     let error = Math.sqrt(sum / (this.nq + this.nu));
+    if (!(error < Infinity)) {
+      // NaN or infinite estimate: rejected without a proposal; the step loop reduces the step (adaptiveStepDecrease)
+      this.nextStepSize = Number.NaN;
+      return false;
+    }
     if (error === 0) error = 1e-12;
     const hOpt = h * (1 / error) ** (1 / this.tableau.order);
     const hMax = Math.min(this.maximumStepSize, h * ti.stepSizeMaxIncrease);

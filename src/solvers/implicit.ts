@@ -1,7 +1,7 @@
 import type { SystemAssembler } from '../model/assembly.ts';
 import type { CompiledModel } from '../model/compile.ts';
 import type { SystemState } from '../model/SystemState.ts';
-import { FlexdynError } from '../core/errors.ts';
+import { describeValue, FlexdynError } from '../core/errors.ts';
 import { norm2 } from '../linalg/vector.ts';
 import { LinearSystem } from './linearSystem.ts';
 import { MassMatrixStore } from './massMatrix.ts';
@@ -10,6 +10,7 @@ import { newAttempt, setAttempt, type SolverHooks, type StepAttempt, type TimeSt
 import type { SimulationSettings } from './SimulationSettings.ts';
 import { applyIncrement } from './increments.ts';
 import { ResidualMagnitude } from './roundOff.ts';
+import { describeThrown, explainNonFinite } from './stepDiagnosis.ts';
 import { copyArray, zeroArray } from '../linalg/arrays.ts';
 import type { NodeModel } from '../registry/capabilities.ts';
 
@@ -29,7 +30,6 @@ export interface GeneralizedAlphaParameters {
 export function generalizedAlphaParameters(settings: SimulationSettings['timeIntegration']['generalizedAlpha']): GeneralizedAlphaParameters {
   if (settings.useNewmark) return { alphaM: 0.5, alphaF: 0.5, beta: settings.newmarkBeta, gamma: settings.newmarkGamma };
   const rho = settings.spectralRadius;
-  if (!(rho >= 0 && rho <= 1)) throw new FlexdynError(`timeIntegration.generalizedAlpha.spectralRadius must be in [0, 1], got ${rho}`, { parameter: 'spectralRadius' });
   const alphaM = (2 * rho - 1) / (rho + 1);
   const alphaF = rho / (rho + 1);
   const gamma = 0.5 + alphaF - alphaM;
@@ -92,10 +92,6 @@ export class ImplicitSecondOrderStepper implements TimeStepper, NewtonProblem {
     if (ga.lieGroupSimplifiedKinematicRelations && model.hasLieGroupNodes) {
       throw new FlexdynError('timeIntegration.generalizedAlpha.lieGroupSimplifiedKinematicRelations is not implemented; it must be false, got true', { parameter: 'lieGroupSimplifiedKinematicRelations' });
     }
-    const loadsJacobian = settings.timeIntegration.computeLoadsJacobian;
-    if (loadsJacobian !== 0 && loadsJacobian !== 1 && loadsJacobian !== 2) {
-      throw new FlexdynError(`timeIntegration.computeLoadsJacobian must be 0, 1 or 2, got ${loadsJacobian}`, { parameter: 'computeLoadsJacobian' });
-    }
     this.predictorNodes = model.nodes.filter((node) => node.correctPredictedIncrement !== undefined);
     this.name = name;
     this.nu = model.nu;
@@ -151,7 +147,7 @@ export class ImplicitSecondOrderStepper implements TimeStepper, NewtonProblem {
       const a = this.current.a;
       const factor = (1 - alphaF) / (1 - alphaM);
       for (let i = 0; i < this.nu; i++) this.aAlgorithmic[i] += factor * a[i];
-      const error = this.hooks.postNewtonUserFunction === undefined ? 0 : Math.abs(this.hooks.postNewtonUserFunction(this.current.mbs, this.current.t)[0]);
+      const error = this.hooks.postNewtonUserFunction === undefined ? 0 : postNewtonError(this.hooks.postNewtonUserFunction, this.current.mbs, this.current.t);
       if (error <= 1) return setAttempt(this.attempt, true, iterations, undefined, undefined, jacobianUpdates);
       const t = this.current.t;
       this.current.copyFrom(this.startOfStep);
@@ -250,6 +246,30 @@ export class ImplicitSecondOrderStepper implements TimeStepper, NewtonProblem {
   describeUnknown(index: number): string {
     return this.assembler.describeEquation(index);
   }
+
+  explainNonFiniteResidual(): string {
+    const { current, startOfStep } = this.model.data;
+    return explainNonFinite(this.model, this.assembler, current, startOfStep, current.t);
+  }
+}
+
+/**
+ * |error| of a post-Newton function's result [error, recommended step size], checked: an array of one or two finite
+ * numbers (the step size may be any number; Flexdyn does not use it).
+ */
+function postNewtonError(postNewton: NonNullable<SolverHooks['postNewtonUserFunction']>, mbs: unknown, t: number): number {
+  let result: unknown;
+  try {
+    result = postNewton(mbs, t);
+  } catch (error) {
+    if (error instanceof FlexdynError) throw error;
+    throw new FlexdynError(`postNewtonUserFunction threw ${describeThrown(error)}`, { parameter: 'postNewtonUserFunction', cause: error });
+  }
+  const values = result as ArrayLike<unknown> | null | undefined;
+  if (values === null || typeof values !== 'object' || typeof values.length !== 'number' || values.length < 1 || values.length > 2 || typeof values[0] !== 'number' || !Number.isFinite(values[0])) {
+    throw new FlexdynError(`postNewtonUserFunction must return [error, recommendedStepSize] with a finite error, got ${describeValue(result)}${Array.isArray(result) ? ` (${result.map((v) => describeValue(v)).join(', ')})` : ''}`, { parameter: 'postNewtonUserFunction' });
+  }
+  return Math.abs(values[0]);
 }
 
 /**

@@ -26,6 +26,8 @@ export interface NewtonProblem {
   roundOffScale?(): number;
   /** Names the item owning an unknown, for singular-Jacobian messages. */
   describeUnknown(index: number): string;
+  /** Why the residual is not finite (the item whose term is not finite, see stepDiagnosis.ts), for the failure message. */
+  explainNonFiniteResidual?(): string;
 }
 
 /** Outcome of one Newton solve. */
@@ -84,7 +86,7 @@ export class NewtonSolver {
     if (s.useModifiedNewton && s.modifiedNewtonJacUpdatePerStep) this.jacobianUpdateRequested = true;
     problem.residual(r);
     let initialResidual = weight * finiteOrNaN(problem.residualNorm, r);
-    if (!Number.isFinite(initialResidual)) return this.finish(false, 0, initialResidual, 0);
+    if (!Number.isFinite(initialResidual)) return this.finish(false, 0, initialResidual, 0, nonFiniteFailure(problem));
     if (initialResidual <= s.absoluteTolerance) initialResidual = 2 * s.absoluteTolerance;
     let residual = initialResidual;
     let lastResidual = initialResidual;
@@ -108,7 +110,7 @@ export class NewtonSolver {
       problem.update(delta);
       problem.residual(r);
       residual = weight * finiteOrNaN(problem.residualNorm, r);
-      if (!Number.isFinite(residual)) return this.finish(false, iterations, residual, jacobianUpdates);
+      if (!Number.isFinite(residual)) return this.finish(false, iterations, residual, jacobianUpdates, nonFiniteFailure(problem));
       if (residual * residual >= s.maximumSolutionNorm) {
         return this.finish(false, iterations, residual, jacobianUpdates, `the residual norm ${residual.toExponential(3)} exceeds √maximumSolutionNorm (diverged)`);
       }
@@ -173,6 +175,11 @@ export const roundOffWindow = 100;
 export const roundOffStagnation = 0.25;
 /** Evaluations of ‖w‖ per solve inside the window (the last iteration may add one). */
 export const roundOffEvaluationsPerSolve = 3;
+
+/** The failure message of a non-finite residual. */
+function nonFiniteFailure(problem: NewtonProblem): string {
+  return `the residual is not finite: ${problem.explainNonFiniteResidual?.() ?? 'an entry is NaN or infinite'}`;
+}
 
 /** The residual norm, or NaN if an entry of r is not finite (a norm may skip NaN entries). */
 function finiteOrNaN(norm: number, r: Float64Array): number {

@@ -1,11 +1,14 @@
 import { formatDateTime, solutionFileFooter, solutionFileHeader, type SolutionModelSummary } from '../io/solutionFile.ts';
 import { sensorFileName } from '../io/sensorFile.ts';
 import { TextOutputFile } from '../io/textOutput.ts';
+import { installedFileSystem, type InMemoryFileSystem } from '../core/fileSystem.ts';
 import type { CompiledModel } from '../model/compile.ts';
 import type { SensorRecords } from '../model/SensorRecords.ts';
 import type { SystemState } from '../model/SystemState.ts';
 import type { SolutionSettings } from './SimulationSettings.ts';
 import type { SolverStatistics, StepRecorder } from './stepContracts.ts';
+import { FlexdynError, formatItemLabel } from '../core/errors.ts';
+import { describeThrown, firstNonFinite } from './stepDiagnosis.ts';
 
 /** Tolerance of Exudyn's write-time checks (sensor and solution periods, end time). */
 const writeTimeTolerance = 1e-10;
@@ -13,7 +16,8 @@ const writeTimeTolerance = 1e-10;
 /**
  * Records sensors (internal rows and files) and the solution file at the end of accepted steps,
  * with Exudyn's write-period logic: a row at the start, then whenever t reaches the next
- * write time (within 1e-10), and always at the end time.
+ * write time (within 1e-10), and always at the end time. Files go through the installed file
+ * system; without one (a browser, a worker) into `memoryFiles`, which the solve announces once.
  */
 export class OutputRecorder implements StepRecorder {
   private lastSensorsWritten = 0;
@@ -32,6 +36,7 @@ export class OutputRecorder implements StepRecorder {
     private readonly solverName: string,
     private readonly exportRates: boolean,
     private readonly plannedSteps: number,
+    private readonly memoryFiles: InMemoryFileSystem,
   ) {
     const { nu, nq, nAE } = model;
     this.solutionRow = new Float64Array(1 + nq + (exportRates && settings.exportVelocities ? nu : 0) + (exportRates && settings.exportAccelerations ? nu : 0) + (settings.exportAlgebraicCoordinates ? nAE : 0));
@@ -42,10 +47,13 @@ export class OutputRecorder implements StepRecorder {
     this.lastSensorsWritten = this.startTime;
     this.lastSolutionWritten = this.startTime;
     this.records.reset(this.model.sensors.length);
+    const files = installedFileSystem() ?? this.memoryFiles;
+    const opened: string[] = [];
+    const open = (name: string): TextOutputFile => { opened.push(name); return new TextOutputFile(name, files.openTextFile(name)); };
     if (this.settings.sensorsStoreAndWriteFiles) {
       this.model.sensors.forEach((sensor, i) => {
         if (!sensor.writeToFile) { this.sensorFiles.push(undefined); return; }
-        const file = new TextOutputFile(sensorFileName(sensor.fileName, i));
+        const file = open(sensorFileName(sensor.fileName, i));
         if (this.settings.sensorsWriteFileHeader) {
           const names = sensor.columnNames(s);
           file.writeLine(`#Flexdyn ${this.solverName} ${this.exportRates ? '' : 'static '}sensor output file`);
@@ -61,9 +69,10 @@ export class OutputRecorder implements StepRecorder {
     }
     if (this.settings.writeSolutionToFile) {
       const name = this.settings.coordinatesSolutionFileName;
-      this.solutionFile = new TextOutputFile(name.includes('.') ? name : `${name}.txt`);
+      this.solutionFile = open(name.includes('.') ? name : `${name}.txt`);
       if (this.settings.writeFileHeader) this.writeSolutionHeader();
     }
+    if (files === this.memoryFiles && opened.length > 0) announceMemoryFiles(this.solverName, opened);
   }
 
   /** Called after each accepted step (and once at the start): writes what is due. */
@@ -109,20 +118,36 @@ export class OutputRecorder implements StepRecorder {
     this.solutionFile = undefined;
   }
 
+  /**
+   * Evaluates every sensor into its row buffer first, then stores and writes all rows: a sensor that throws or gives a
+   * non-finite value stops the solve with no row of this time in any table (all sensor tables keep equal lengths).
+   */
   private recordSensors(s: SystemState): void {
     const precision = this.settings.outputPrecision;
     const sensors = this.model.sensors;
     for (let i = 0; i < sensors.length; i++) {
       const sensor = sensors[i];
-      const values = sensor.evaluate(s);
-      if (sensor.storeInternal) this.records.append(i, s.t, values);
+      let values: ArrayLike<number>;
+      try {
+        values = sensor.evaluate(s);
+      } catch (error) {
+        if (error instanceof FlexdynError) throw error;
+        throw new FlexdynError(`${formatItemLabel(sensor.label)} threw ${describeThrown(error)} while recording t = ${s.t}`, { item: sensor.label, cause: error });
+      }
+      const k = firstNonFinite(values);
+      if (k >= 0) throw new FlexdynError(`${formatItemLabel(sensor.label)}: value ${k} must be finite, got ${values[k]} at t = ${s.t}`, { item: sensor.label });
+      this.sensorRow(i, s.t, values);
+    }
+    for (let i = 0; i < sensors.length; i++) {
+      const row = this.sensorRows[i]!;
+      if (sensors[i].storeInternal) this.records.append(i, s.t, row.subarray(1));
       const file = this.sensorFiles[i];
-      if (file !== undefined) file.writeRow(this.sensorRow(i, s.t, values), precision);
+      if (file !== undefined) file.writeRow(row, precision);
     }
   }
 
   /** [t, values…] in a buffer kept per sensor (reallocated only when the number of values changes). */
-  private sensorRow(sensor: number, t: number, values: ArrayLike<number>): Float64Array {
+  private sensorRow(sensor: number, t: number, values: ArrayLike<number>): void {
     let row = this.sensorRows[sensor];
     if (row === undefined || row.length !== values.length + 1) {
       row = new Float64Array(values.length + 1);
@@ -130,7 +155,6 @@ export class OutputRecorder implements StepRecorder {
     }
     row[0] = t;
     for (let k = 0; k < values.length; k++) row[k + 1] = values[k];
-    return row;
   }
 
   private writeSolutionHeader(): void {
@@ -159,6 +183,15 @@ export class OutputRecorder implements StepRecorder {
     if (this.settings.exportAlgebraicCoordinates) row.set(s.lambda, k);
     this.solutionFile!.writeRow(row, this.settings.outputPrecision);
   }
+}
+
+/**
+ * Says once per solve that its files are kept in memory (no file system installed) and where to read them;
+ * a warning, so that it shows whatever the solver's verbosity.
+ */
+function announceMemoryFiles(solverName: string, names: readonly string[]): void {
+  const list = names.length <= 3 ? names.map((n) => `'${n}'`).join(', ') : `'${names[0]}', '${names[1]}' and ${names.length - 2} more`;
+  console.warn(`${solverName}: no file system installed (in Node.js import 'flexdyn/node'); files ${list} are kept in memory: read them with mbs.getOutputFile(name)`);
 }
 
 /** The model summary of the solution file header: item types, node coordinate ranges, object nodes. */

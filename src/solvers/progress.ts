@@ -55,11 +55,29 @@ export interface ProgressStream {
   isTTY?: boolean;
 }
 
+/** What the progress line uses of Node's `process`, read through globalThis so that the engine needs no Node global. */
+interface HostProcess {
+  stdout?: ProgressStream;
+  env?: Record<string, string | undefined>;
+}
+
+function hostProcess(): HostProcess | undefined {
+  return (globalThis as { process?: HostProcess }).process;
+}
+
+/** The console as a progress stream (a browser, a worker): one console line per progress line. */
+const consoleStream: ProgressStream = { write: (text: string) => console.log(text.replace(/\n$/, '')) };
+
+/** Where progress goes by default: Node's stdout, else the console. */
+export function defaultProgressStream(): ProgressStream {
+  return hostProcess()?.stdout ?? consoleStream;
+}
+
 /** How progress is shown: 'tty' (in place), 'lines' (a line every lineInterval), 'off'. */
 export type ProgressMode = 'tty' | 'lines' | 'off';
 
 /** The mode for a stream and environment: off in CI (env CI set), in place on terminals, else lines. */
-export function progressModeFor(stream: ProgressStream, environment: Record<string, string | undefined> = process.env): ProgressMode {
+export function progressModeFor(stream: ProgressStream, environment: Record<string, string | undefined> = hostProcess()?.env ?? {}): ProgressMode {
   const ci = environment.CI;
   if (ci !== undefined && ci !== '' && ci !== '0' && ci.toLowerCase() !== 'false') return 'off';
   return stream.isTTY === true ? 'tty' : 'lines';
@@ -89,7 +107,7 @@ export class ProgressReporter {
     private readonly solverName: string,
     private readonly startTime: number,
     private readonly endTime: number,
-    private readonly stream: ProgressStream = process.stdout,
+    private readonly stream: ProgressStream = defaultProgressStream(),
     options: { mode?: ProgressMode; delay?: number; ttyInterval?: number; lineInterval?: number; now?: () => number } = {},
   ) {
     this.mode = options.mode ?? progressModeFor(stream);

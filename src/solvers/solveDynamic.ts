@@ -1,6 +1,7 @@
 import type { SystemAssembler } from '../model/assembly.ts';
 import type { CompiledModel } from '../model/compile.ts';
 import type { SensorRecords } from '../model/SensorRecords.ts';
+import type { InMemoryFileSystem } from '../core/fileSystem.ts';
 import { DynamicSolverType } from '../registry/enums.ts';
 import { FlexdynError } from '../core/errors.ts';
 import { ImplicitSecondOrderStepper } from './implicit.ts';
@@ -9,12 +10,14 @@ import type { SimulationSettings } from './SimulationSettings.ts';
 import type { SolverHooks, SolverStatistics, TimeStepper } from './stepContracts.ts';
 import { runSolver } from './stepLoop.ts';
 import { dynamicStepSchedule } from './stepSchedule.ts';
+import { validateSimulationSettings } from './settingsValidation.ts';
 
 /** Solves the dynamic problem from the initial state with the given solver; the end state becomes current. */
 export function solveDynamic(
   model: CompiledModel, assembler: SystemAssembler, settings: SimulationSettings,
-  solverType: DynamicSolverType, hooks: SolverHooks, records: SensorRecords,
+  solverType: DynamicSolverType, hooks: SolverHooks, records: SensorRecords, memoryFiles: InMemoryFileSystem,
 ): SolverStatistics {
+  validateSimulationSettings(settings);
   const ti = settings.timeIntegration;
   const schedule = dynamicStepSchedule(ti);
   assembler.differentiation = ti.newton.numericalDifferentiation;
@@ -33,7 +36,7 @@ export function solveDynamic(
     throw new FlexdynError(`solveDynamic: unknown solverType ${String(solverType)}; expected one of ${Object.values(DynamicSolverType).join(', ')}`);
   }
   return runSolver({
-    model, stepper, schedule, hooks, records, solutionSettings: settings.solutionSettings, solverName: solverType, dynamic: true,
+    model, assembler, stepper, schedule, hooks, records, memoryFiles, solutionSettings: settings.solutionSettings, solverName: solverType, dynamic: true,
     showProgress: ti.verboseMode >= 1, printStatistics: settings.displayStatistics || ti.verboseMode >= 1,
   });
 }

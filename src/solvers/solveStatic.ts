@@ -1,12 +1,15 @@
 import type { SystemAssembler } from '../model/assembly.ts';
 import type { CompiledModel } from '../model/compile.ts';
 import type { SensorRecords } from '../model/SensorRecords.ts';
+import type { InMemoryFileSystem } from '../core/fileSystem.ts';
 import { norm2 } from '../linalg/vector.ts';
 import { LinearSystem } from './linearSystem.ts';
 import { MassMatrixStore } from './massMatrix.ts';
 import { NewtonSolver, type NewtonProblem } from './newton.ts';
 import { applyIncrement } from './increments.ts';
 import { ResidualMagnitude } from './roundOff.ts';
+import { explainNonFinite } from './stepDiagnosis.ts';
+import { validateSimulationSettings } from './settingsValidation.ts';
 import type { SimulationSettings } from './SimulationSettings.ts';
 import { newAttempt, setAttempt, type SolverHooks, type SolverStatistics, type StepAttempt, type TimeStepper } from './stepContracts.ts';
 import { runSolver } from './stepLoop.ts';
@@ -109,10 +112,16 @@ class StaticStepper implements TimeStepper, NewtonProblem {
   describeUnknown(index: number): string {
     return this.assembler.describeEquation(index);
   }
+
+  explainNonFiniteResidual(): string {
+    const { current, startOfStep } = this.model.data;
+    return explainNonFinite(this.model, this.assembler, current, startOfStep, current.t);
+  }
 }
 
 /** Solves the static problem from the initial state; the solution becomes the current state (velocities zero). */
-export function solveStatic(model: CompiledModel, assembler: SystemAssembler, settings: SimulationSettings, hooks: SolverHooks, records: SensorRecords): SolverStatistics {
+export function solveStatic(model: CompiledModel, assembler: SystemAssembler, settings: SimulationSettings, hooks: SolverHooks, records: SensorRecords, memoryFiles: InMemoryFileSystem): SolverStatistics {
+  validateSimulationSettings(settings);
   const ss = settings.staticSolver;
   const schedule = staticStepSchedule(ss);
   assembler.differentiation = ss.newton.numericalDifferentiation;
@@ -122,7 +131,7 @@ export function solveStatic(model: CompiledModel, assembler: SystemAssembler, se
   data.current.a.fill(0);
   data.current.t = ss.loadStepStart;
   return runSolver({
-    model, stepper: new StaticStepper(model, assembler, settings), schedule, hooks, records, solutionSettings: settings.solutionSettings,
+    model, assembler, stepper: new StaticStepper(model, assembler, settings), schedule, hooks, records, memoryFiles, solutionSettings: settings.solutionSettings,
     solverName: 'StaticSolver', dynamic: false, showProgress: ss.verboseMode >= 1, printStatistics: settings.displayStatistics || ss.verboseMode >= 2,
   });
 }

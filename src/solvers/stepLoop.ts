@@ -1,6 +1,9 @@
+import type { SystemAssembler } from '../model/assembly.ts';
 import type { CompiledModel } from '../model/compile.ts';
 import type { SensorRecords } from '../model/SensorRecords.ts';
-import { FlexdynError } from '../core/errors.ts';
+import type { InMemoryFileSystem } from '../core/fileSystem.ts';
+import { describeValue, FlexdynError } from '../core/errors.ts';
+import { describeNonFiniteState, describeThrown, explainNonFinite, findFailingTerm, stateIsFinite } from './stepDiagnosis.ts';
 import { OutputRecorder } from './output.ts';
 import { ProgressReporter } from './progress.ts';
 import type { SolutionSettings } from './SimulationSettings.ts';
@@ -8,13 +11,23 @@ import type { SolverHooks, SolverStatistics, StepAttempt, StepRecorder, TimeStep
 import type { StepSchedule } from './stepSchedule.ts';
 
 /**
- * Exudyn's step loop over a step schedule: uniform steps t_k = t_0 + k·h (computed from the step index, so that no
- * round-off accumulates), adaptive steps t += h clamped to the end time (reduced when a step fails, increased again
- * after adaptiveStepRecoverySteps good steps), or the schedule's prescribed sequence; output after each accepted step.
- * On failure the last accepted state stays current.
+ * Largest number of consecutive rejected attempts of one step: with validated settings a failing step reaches the
+ * minimum step size after log(h/h_min)/log(1/adaptiveStepDecrease) attempts (27 halvings from 1 to 1e-8); the bound
+ * ends the step whatever the settings (adaptiveStepDecrease close to 1, a controller that keeps rejecting).
+ */
+export const maximumRejectionsPerStep = 200;
+
+/**
+ * Exudyn's step loop: accumulated time t += h (clamped to the end time) with adaptive steps,
+ * step-size reduction when a step fails, recovery after adaptiveStepRecoverySteps steps,
+ * output after each accepted step. A step is all or nothing: on any failure (a step that cannot be reduced further,
+ * a non-finite state, a throwing pre-step, item or sensor user function) the last accepted state stays current,
+ * with every row recorded up to it, and the FlexdynError names the time, the step and the cause. Every loop is bounded:
+ * the time advances each accepted step, a step is attempted at most {@link maximumRejectionsPerStep} times.
  */
 export function runStepLoop(
   model: CompiledModel,
+  assembler: SystemAssembler,
   stepper: TimeStepper,
   schedule: StepSchedule,
   recorder: StepRecorder,
@@ -31,14 +44,22 @@ export function runStepLoop(
   const started = performance.now();
   const statistics: SolverStatistics = { steps: 0, rejectedSteps: 0, newtonIterations: 0, jacobianUpdates: 0, computationTime: 0 };
   current.t = startTime;
-  recorder.finishStep(current, h, true);
+  if (!stateIsFinite(current)) {
+    throw new FlexdynError(`${stepper.name}: the initial state is not finite: ${describeNonFiniteState(model, assembler, current)}`);
+  }
+  try {
+    recorder.finishStep(current, h, true);
+  } catch (error) {
+    throw stepError(error, stepper.name, `at the initial time t = ${startTime}`, 'no sensor row is stored');
+  }
   let stepIndex = 1;
   let stepsSinceReduction = 0;
   let endReached = endTime - startTime <= 1e-10;
   while (!endReached) {
     startOfStep.copyFrom(current);
     stepper.saveStartOfStep();
-    for (;;) {
+    const kept = `the state of t = ${startOfStep.t} is kept and all sensor rows up to it are stored`;
+    for (let attemptNumber = 1; ; attemptNumber++) {
       if (adaptive) {
         if (startOfStep.t + h > endTime) h = endTime - startOfStep.t;
         current.t = startOfStep.t + h;
@@ -48,38 +69,55 @@ export function runStepLoop(
       } else {
         current.t = stepIndex * h + startTime;
       }
-      if (hooks.preStepUserFunction !== undefined && hooks.preStepUserFunction(current.mbs, current.t) === false) {
-        statistics.computationTime = (performance.now() - started) / 1000;
-        return statistics;
+      const t = current.t;
+      const where = `at t = ${t} (step ${stepIndex}, step size ${h})`;
+      if (!(h > 0 && t > startOfStep.t)) {
+        current.copyFrom(startOfStep);
+        throw new FlexdynError(`${stepper.name} failed ${where}: the step size must be positive and advance the time beyond t = ${startOfStep.t} (a step below the resolution of t); ${kept}`);
       }
-      let attempt: StepAttempt;
+      let failure: string | undefined;
+      let nextStepSize: number | undefined;
       try {
-        attempt = stepper.step(h, stepIndex);
+        if (hooks.preStepUserFunction !== undefined && callPreStep(hooks.preStepUserFunction, current.mbs, t) === false) {
+          current.copyFrom(startOfStep);
+          statistics.computationTime = (performance.now() - started) / 1000;
+          return statistics;
+        }
+        const attempt = stepper.step(h, stepIndex);
+        statistics.newtonIterations += attempt.iterations;
+        statistics.jacobianUpdates += attempt.jacobianUpdates;
+        if (!stateIsFinite(current)) {
+          failure = explainNonFinite(model, assembler, current, startOfStep, t);
+        } else if (attempt.accepted) {
+          recorder.finishStep(current, h, false);
+          statistics.steps++;
+          progress?.update(current.t, statistics.steps);
+          if (attempt.nextStepSize !== undefined) {
+            h = attempt.nextStepSize;
+          } else if (++stepsSinceReduction >= schedule.adaptiveStepRecoverySteps && attempt.iterations <= schedule.adaptiveStepRecoveryIterations) {
+            h = Math.min(hMax, schedule.adaptiveStepIncrease * h);
+            stepsSinceReduction = 0;
+          }
+          break;
+        } else {
+          failure = attempt.failure;
+          nextStepSize = attempt.nextStepSize;
+        }
       } catch (error) {
+        const cause = error instanceof FlexdynError ? undefined : findFailingTerm(model, startOfStep, t);
         current.copyFrom(startOfStep);
         stepper.restoreStartOfStep();
-        throw error;
-      }
-      statistics.newtonIterations += attempt.iterations;
-      statistics.jacobianUpdates += attempt.jacobianUpdates;
-      if (attempt.accepted) {
-        recorder.finishStep(current, h, false);
-        statistics.steps++;
-        progress?.update(current.t, statistics.steps);
-        if (attempt.nextStepSize !== undefined) {
-          h = attempt.nextStepSize;
-        } else if (++stepsSinceReduction >= schedule.adaptiveStepRecoverySteps && attempt.iterations <= schedule.adaptiveStepRecoveryIterations) {
-          h = Math.min(hMax, schedule.adaptiveStepIncrease * h);
-          stepsSinceReduction = 0;
-        }
-        break;
+        throw stepError(error, stepper.name, where, kept, cause);
       }
       statistics.rejectedSteps++;
       current.copyFrom(startOfStep);
       stepper.restoreStartOfStep();
-      if (attempt.nextStepSize !== undefined) { h = attempt.nextStepSize; continue; }
+      if (attemptNumber >= maximumRejectionsPerStep) {
+        throw new FlexdynError(`${stepper.name} failed ${where}: the step was rejected ${attemptNumber} times (last: ${failure ?? 'step not accepted'}); ${kept}`);
+      }
+      if (nextStepSize !== undefined && nextStepSize > 0 && nextStepSize < h) { h = nextStepSize; continue; }
       if (!adaptive || h <= schedule.minimumStepSize) {
-        throw new FlexdynError(`${stepper.name} failed at t = ${startOfStep.t + h} (step ${stepIndex}, step size ${h}): ${attempt.failure ?? 'step not accepted'}; the state of t = ${startOfStep.t} is kept and all sensor rows up to it are stored`);
+        throw new FlexdynError(`${stepper.name} failed ${where}: ${failure ?? 'step not accepted'}; ${kept}`);
       }
       h = Math.max(h * schedule.adaptiveStepDecrease, schedule.minimumStepSize);
       stepsSinceReduction = 0;
@@ -91,10 +129,37 @@ export function runStepLoop(
   return statistics;
 }
 
+/** Calls the pre-step function; it must return true, false or nothing. */
+function callPreStep(preStep: NonNullable<SolverHooks['preStepUserFunction']>, mbs: unknown, t: number): boolean | void {
+  let result: unknown;
+  try {
+    result = preStep(mbs, t);
+  } catch (error) {
+    if (error instanceof FlexdynError) throw error;
+    throw new FlexdynError(`preStepUserFunction threw ${describeThrown(error)}`, { parameter: 'preStepUserFunction', cause: error });
+  }
+  if (result !== undefined && typeof result !== 'boolean') {
+    throw new FlexdynError(`preStepUserFunction must return true, false or nothing, got ${describeValue(result)}`, { parameter: 'preStepUserFunction' });
+  }
+  return result;
+}
+
+/**
+ * The FlexdynError of a step that threw: time, step and cause (the thrown error's message, and the item whose term threw
+ * when it is known), and what is kept; item and parameter of a FlexdynError cause carry over.
+ */
+function stepError(error: unknown, solverName: string, where: string, kept: string, cause?: string): FlexdynError {
+  const flexdyn = error instanceof FlexdynError ? error : undefined;
+  const reason = flexdyn !== undefined ? flexdyn.message : cause ?? `an exception was thrown: ${describeThrown(error)}`;
+  return new FlexdynError(`${solverName} failed ${where}: ${reason}; ${kept}`, { item: flexdyn?.item, parameter: flexdyn?.parameter, cause: error });
+}
+
 /** What a solve driver (solveStatic, solveDynamic) hands to {@link runSolver}. */
 export interface SolverRun {
   /** The compiled model; its current state is the initial state of the run. */
   readonly model: CompiledModel;
+  /** Its assembler (to find the item behind a non-finite state). */
+  readonly assembler: SystemAssembler;
   /** The time stepper, initialized. */
   readonly stepper: TimeStepper;
   /** The checked step schedule. */
@@ -103,6 +168,8 @@ export interface SolverRun {
   readonly hooks: SolverHooks;
   /** Where internal sensor rows go. */
   readonly records: SensorRecords;
+  /** Where the solution and sensor files go when no file system is installed. */
+  readonly memoryFiles: InMemoryFileSystem;
   /** Output settings. */
   readonly solutionSettings: SolutionSettings;
   /** Solver name for files, progress and messages. */
@@ -122,12 +189,12 @@ export interface SolverRun {
  */
 export function runSolver(run: SolverRun): SolverStatistics {
   const { model, schedule, solverName } = run;
-  const recorder = new OutputRecorder(model, run.records, run.solutionSettings, schedule.startTime, schedule.endTime, solverName, run.dynamic, schedule.numberOfSteps);
+  const recorder = new OutputRecorder(model, run.records, run.solutionSettings, schedule.startTime, schedule.endTime, solverName, run.dynamic, schedule.numberOfSteps, run.memoryFiles);
   recorder.start(model.data.current);
   const progress = run.showProgress ? new ProgressReporter(solverName, schedule.startTime, schedule.endTime) : undefined;
   let statistics: SolverStatistics | undefined;
   try {
-    statistics = runStepLoop(model, run.stepper, schedule, recorder, run.hooks, progress);
+    statistics = runStepLoop(model, run.assembler, run.stepper, schedule, recorder, run.hooks, progress);
   } finally {
     progress?.finish();
     recorder.close(statistics);

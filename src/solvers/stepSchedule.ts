@@ -1,5 +1,6 @@
 import { FlexdynError } from '../core/errors.ts';
 import type { StaticSolverSettings, TimeIntegrationSettings } from './SimulationSettings.ts';
+import { settingError } from './settingsValidation.ts';
 
 /**
  * The step sequence of one solve, computed and checked from the settings before the solver creates its stepper or
@@ -42,6 +43,15 @@ const loadStepEndTolerance = 1e-10;
 /** The schedule of a dynamic solve: numberOfSteps uniform steps from startTime to endTime, or adaptive ones. */
 export function dynamicStepSchedule(ti: TimeIntegrationSettings): StepSchedule {
   const numberOfSteps = checkedNumberOfSteps(ti.numberOfSteps, 'timeIntegration.numberOfSteps');
+  if (!(ti.endTime > ti.startTime)) {
+    settingError('timeIntegration.endTime', `must be greater than timeIntegration.startTime = ${ti.startTime}, got ${ti.endTime}`);
+  }
+  if (!Number.isFinite(ti.endTime - ti.startTime)) {
+    settingError('timeIntegration.endTime', `− startTime must be a finite span, got ${ti.endTime} − ${ti.startTime}`);
+  }
+  if (ti.initialStepSize !== 0 && ti.initialStepSize < ti.minimumStepSize) {
+    settingError('timeIntegration.initialStepSize', `must be 0 (automatic) or at least timeIntegration.minimumStepSize = ${ti.minimumStepSize}, got ${ti.initialStepSize}`);
+  }
   return {
     startTime: ti.startTime,
     endTime: ti.endTime,
@@ -69,9 +79,6 @@ export function staticStepSchedule(ss: StaticSolverSettings): StepSchedule {
   let stepEndTime: StepSchedule['stepEndTime'];
   if (ss.loadStepGeometric) {
     const range = ss.loadStepGeometricRange;
-    if (!(Number.isFinite(range) && range > 0)) {
-      throw new FlexdynError(`staticSolver.loadStepGeometricRange must be a positive number, got ${range}`, { parameter: 'loadStepGeometricRange' });
-    }
     if (requested < 2) console.warn('StaticSolver: loadStepGeometric needs at least 2 load steps; performing 2 load steps');
     numberOfSteps = Math.max(2, requested);
     const factor = Math.pow(range, 1 / (numberOfSteps - 1));

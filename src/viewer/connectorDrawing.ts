@@ -11,6 +11,7 @@ import { formatItemLabel } from '../core/errors.ts';
 import { isPositionMarker, isRigidMarker, type ItemState } from '../registry/capabilities.ts';
 import { visualizationOf } from '../registry/visualization.ts';
 import { Cylinder, Sphere, type GraphicsData } from '../graphics/graphicsData.ts';
+import { JointModel, type JointSelection } from '../items/objects/jointKernel.ts';
 
 /** Exudyn's visualizationSettings.connectors.defaultColor: the colour of connectors without visualization.color. */
 export const defaultConnectorColor: readonly number[] = [0.2, 0.2, 1, 1];
@@ -115,8 +116,8 @@ const origin = new Float64Array(3);
 
 /** A function writing a marker's global position (marker position; else the position of its node or body reference point). */
 export function markerPoint(mbs: MainSystem, markerIndex: number): EndPoint | undefined {
-  const model = mbs.compiled();
-  const marker = model.markers[markerIndex];
+  const items = mbs.assembledItems();
+  const marker = items.markers[markerIndex];
   if (marker === undefined) return undefined;
   if (isPositionMarker(marker)) {
     const position = marker.position.bind(marker);
@@ -124,12 +125,12 @@ export function markerPoint(mbs: MainSystem, markerIndex: number): EndPoint | un
   }
   const dictionary = mbs.getMarker(markerIndex);
   if (typeof dictionary.nodeNumber === 'number') {
-    const node = model.nodes[dictionary.nodeNumber];
+    const node = items.nodes[dictionary.nodeNumber];
     if (node === undefined || node.output(OutputVariableType.Position, mbs.stateOf(ConfigurationType.Reference)) === undefined) return undefined;
     return (s, out) => out.set(node.output(OutputVariableType.Position, s)!);
   }
   if (typeof dictionary.bodyNumber === 'number') {
-    const body = model.objects[dictionary.bodyNumber]?.body;
+    const body = items.objects[dictionary.bodyNumber]?.body;
     if (body === undefined) return undefined;
     return (s, out) => body.position(s, origin, out);
   }
@@ -138,7 +139,7 @@ export function markerPoint(mbs: MainSystem, markerIndex: number): EndPoint | un
 
 /** The joint frame of a marker: its position and rotation A·R (A = the marker's rotation, identity without one; R row-major 3×3). */
 function markerFrame(mbs: MainSystem, markerIndex: number, point: EndPoint, R: readonly (readonly number[])[]): JointFrame {
-  const marker = mbs.compiled().markers[markerIndex];
+  const marker = mbs.assembledItems().markers[markerIndex];
   const orientation = isRigidMarker(marker) ? marker.orientation.bind(marker) : undefined;
   const A = new Float64Array(9);
   return (s, position, rotation) => {
@@ -165,16 +166,43 @@ function axisPair(axis: readonly [number, number, number], R: number, L: number)
 }
 
 /**
- * The drawings of all shown connectors with two markers whose positions are known. Sizes: visualization.drawSize
- * (spring diameter; 2D joints, distance constraints), axisRadius/axisLength (JointRevoluteZ, JointPrismaticX),
- * axesRadius/axesLength (JointGeneric), jointRadius (JointSpherical); non-positive sizes are automatic from
- * modelSize ({@link defaultConnectorSizeFactor}).
+ * The glyphs of a joint from what it lowers to (the generic joint's constrained axes and its marker kind), so that a
+ * new joint type on the joint kernel is drawn without a change here. Rigid-marker joints: one free rotation → an axis
+ * (1.2·L, radius R/2) on marker 0 and a hinge (L, R) on marker 1 about it (revolute); two free rotations → one axis
+ * per marker; no free rotation and one free translation → a rail (1.5·L, R/2) and a sleeve (L, R) along it
+ * (prismatic); otherwise spheres of radius R/2. Point joints (position markers): spheres of radius R and a line
+ * between the markers where a translation is free.
+ */
+function loweredJointGlyphs(selection: JointSelection, R: number, L: number): { shapes: [JointShape[], JointShape[]]; line: boolean } {
+  const j = selection.constrainedAxes;
+  const freeTranslations = [0, 1, 2].filter((k) => j[k] !== 1);
+  const spheres = (radius: number): [JointShape[], JointShape[]] => [[{ type: 'sphere', radius }], [{ type: 'sphere', radius }]];
+  if (!selection.rigidMarkers) return { shapes: spheres(R), line: freeTranslations.length > 0 };
+  const freeRotations = [0, 1, 2].filter((k) => j[3 + k] !== 1);
+  if (freeRotations.length === 1) return { shapes: axisPair(unitAxes[freeRotations[0]], R, L), line: false };
+  if (freeRotations.length === 2) {
+    const axis = (k: number): JointShape[] => [{ type: 'cylinder', axis: unitAxes[k], start: -0.6 * L, length: 1.2 * L, radius: 0.5 * R }];
+    return { shapes: [axis(freeRotations[0]), axis(freeRotations[1])], line: false };
+  }
+  if (freeRotations.length === 0 && freeTranslations.length === 1) {
+    const axis = unitAxes[freeTranslations[0]];
+    return { shapes: [[{ type: 'cylinder', axis, start: -0.75 * L, length: 1.5 * L, radius: 0.5 * R }], [{ type: 'cylinder', axis, start: -0.5 * L, length: L, radius: R }]], line: false };
+  }
+  return { shapes: spheres(0.5 * R), line: false };
+}
+
+/**
+ * The drawings of all shown connectors with two markers whose positions are known. Joints on the joint kernel are drawn
+ * from their lowered data ({@link loweredJointGlyphs}) in the frames J = A·rotationMarker of their markers; sizes R, L
+ * from visualization axesRadius/axesLength (JointGeneric), axisRadius/axisLength (JointRevoluteZ, JointPrismaticX),
+ * jointRadius (JointSpherical), drawSize/2 (planar point joints); non-positive sizes are automatic from modelSize
+ * ({@link defaultConnectorSizeFactor}). Spring-dampers are coils (diameter drawSize),
+ * JointPrismatic2D a rail along axisMarker0 and a sphere, ConnectorDistance spheres and a line, other connectors a line.
  */
 export function connectorDrawings(mbs: MainSystem, modelSize: number, springWindings = defaultSpringWindings): ConnectorDrawing[] {
-  const model = mbs.compiled();
   const automatic = defaultConnectorSizeFactor * modelSize;
   const result: ConnectorDrawing[] = [];
-  model.objects.forEach((object, index) => {
+  mbs.assembledItems().objects.forEach((object, index) => {
     if (object.body !== undefined || object.superElement !== undefined) return;
     const dictionary = mbs.getObject(index);
     const vis = visualizationOf(dictionary);
@@ -196,34 +224,26 @@ export function connectorDrawings(mbs: MainSystem, modelSize: number, springWind
         marker: k as 0 | 1, frame: markerFrame(mbs, markerNumbers[k], drawing.ends[k], R[k]), shapes: shapes[k], color: k === 0 ? lighter(color) : color,
       }));
     };
-    const spheres = (radius: number): [JointShape[], JointShape[]] => [[{ type: 'sphere', radius }], [{ type: 'sphere', radius }]];
-    if (springTypes.has(type)) {
+    if (object instanceof JointModel) {
+      // Exudyn's size names: a joint with an equation (or multiplier) row for each axis of its kind carries the user's
+      // flags (JointGeneric: axesRadius/-Length; JointSpherical: jointRadius), one with a subset of rows is a fixed
+      // specialization (JointRevoluteZ, JointPrismaticX: axisRadius/-Length; planar point joints: drawSize)
+      const selection = object.selection;
+      const allRows = selection.rows.length === (selection.rigidMarkers ? 6 : 3);
+      const radius = selection.rigidMarkers ? (allRows ? vis.axesRadius : vis.axisRadius) : (allRows ? vis.jointRadius : 0.5 * vis.drawSize);
+      const length = selection.rigidMarkers ? (allRows ? vis.axesLength : vis.axisLength) : 4 * radius;
+      const glyphs = loweredJointGlyphs(selection, size(radius, 0.5 * automatic), size(length, 2 * automatic));
+      parts(glyphs.shapes);
+      drawing.line = glyphs.line;
+    } else if (springTypes.has(type)) {
       drawing.spring = { radius: r, windings: springWindings };
-    } else if (type === 'JointRevoluteZ') {
-      parts(axisPair(unitAxes[2], size(vis.axisRadius, 0.5 * automatic), size(vis.axisLength, 2 * automatic)));
-    } else if (type === 'JointPrismaticX') {
-      const R = size(vis.axisRadius, 0.5 * automatic), L = size(vis.axisLength, 2 * automatic);
-      parts([[{ type: 'cylinder', axis: unitAxes[0], start: -0.75 * L, length: 1.5 * L, radius: 0.5 * R }], [{ type: 'cylinder', axis: unitAxes[0], start: -0.5 * L, length: L, radius: R }]]);
-    } else if (type === 'JointGeneric') {
-      const R = size(vis.axesRadius, 0.5 * automatic), L = size(vis.axesLength, 2 * automatic);
-      const constrained = (dictionary.constrainedAxes as number[] | undefined) ?? [1, 1, 1, 1, 1, 1];
-      const free = [0, 1, 2].filter((k) => constrained[3 + k] === 0);
-      if (free.length === 1) parts(axisPair(unitAxes[free[0]], R, L));
-      else if (free.length === 2) {
-        parts(free.map((k) => [{ type: 'cylinder', axis: unitAxes[k], start: -0.6 * L, length: 1.2 * L, radius: 0.5 * R }]) as [JointShape[], JointShape[]]);
-      } else parts(spheres(0.5 * R));
-    } else if (type === 'JointSpherical') {
-      parts(spheres(size(vis.jointRadius, 0.5 * automatic)));
-      drawing.line = ((dictionary.constrainedAxes as number[] | undefined) ?? [1, 1, 1]).some((c) => c === 0);
-    } else if (type === 'JointRevolute2D') {
-      parts(axisPair(unitAxes[2], r, 4 * r), [identity, identity]);
     } else if (type === 'JointPrismatic2D') {
       const t = (dictionary.axisMarker0 as number[] | undefined) ?? [1, 0, 0];
       const lt = Math.hypot(t[0], t[1], t[2]) || 1;
       const axis = [t[0] / lt, t[1] / lt, t[2] / lt] as const;
       parts([[{ type: 'cylinder', axis, start: -4 * r, length: 8 * r, radius: 0.5 * r }], [{ type: 'sphere', radius: r }]], [identity, identity]);
     } else if (type === 'ConnectorDistance') {
-      parts(spheres(r), [identity, identity]);
+      parts([[{ type: 'sphere', radius: r }], [{ type: 'sphere', radius: r }]], [identity, identity]);
       drawing.line = true;
     } else {
       drawing.line = true;

@@ -4,18 +4,17 @@
  * rows into one JSON file beside the solution file (docs/viewer.md, "Scene file").
  * @module
  */
-import { existsSync, writeFileSync, mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { decodeBase64, encodeBase64 } from '../core/base64.ts';
+import { installedFileSystem, writeFile } from '../core/fileSystem.ts';
 import type { MainSystem } from '../MainSystem.ts';
-import { ConfigurationType, OutputVariableType } from '../registry/enums.ts';
+import { ConfigurationType, type OutputVariableType } from '../registry/enums.ts';
 import { FlexdynError, formatItemLabel } from '../core/errors.ts';
-import { visualizationOf } from '../registry/visualization.ts';
-import type { ItemState, ObjectModel, SuperElementModel } from '../registry/capabilities.ts';
-import { Basis, Sphere, color as namedColors, type GraphicsData } from '../graphics/graphicsData.ts';
-import { connectorDrawings, jointPartGraphics, springCoil, springCoilPointCount, defaultSpringWindings, type EndPoint } from './connectorDrawing.ts';
-import { evaluateUserGraphics, userGraphicsItems } from './userGraphics.ts';
+import type { ItemState } from '../registry/capabilities.ts';
+import type { GraphicsData } from '../graphics/graphicsData.ts';
+import { jointPartGraphics, springCoil, springCoilPointCount, type EndPoint } from './connectorDrawing.ts';
+import { FrameSampler, type DrawnBody, type DrawnMesh, type DrawnRod } from './sampler.ts';
 import { triangulate, type TriangulatedGraphics } from '../graphics/triangulate.ts';
-import { loadSensorFile, sensorFileName } from '../io/sensorFile.ts';
+import { loadSensorFile, parseSensorFile, sensorFileName } from '../io/sensorFile.ts';
 import { loadSolutionFile } from '../io/solutionFile.ts';
 
 /** Version of the scene file format. */
@@ -279,16 +278,15 @@ export interface SceneOptions {
 
 function encode(a: Float32Array | Float64Array | Uint32Array): EncodedArray {
   const dtype = a instanceof Float32Array ? 'float32' : a instanceof Float64Array ? 'float64' : 'uint32';
-  return { dtype, length: a.length, base64: Buffer.from(a.buffer, a.byteOffset, a.byteLength).toString('base64') };
+  return { dtype, length: a.length, base64: encodeBase64(a) };
 }
 
-/** Decodes an {@link EncodedArray} (Node side; the viewer page has its own decoder). */
+/** Decodes an {@link EncodedArray} (the viewer page has its own decoder). */
 export function decodeArray(e: EncodedArray): Float32Array | Float64Array | Uint32Array {
-  const bytes = Buffer.from(e.base64, 'base64');
-  const copy = new Uint8Array(bytes.length);
-  copy.set(bytes);
+  const bytes = decodeBase64(e.base64);
   const Type = e.dtype === 'float32' ? Float32Array : e.dtype === 'float64' ? Float64Array : Uint32Array;
-  const out = new Type(copy.buffer);
+  if (bytes.length % Type.BYTES_PER_ELEMENT !== 0) throw new FlexdynError(`scene: encoded ${e.dtype} array must have a multiple of ${Type.BYTES_PER_ELEMENT} bytes, got ${bytes.length}`);
+  const out = new Type(bytes.buffer);
   if (out.length !== e.length) throw new FlexdynError(`scene: encoded array must have ${e.length} ${e.dtype} entries, got ${out.length}`);
   return out;
 }
@@ -319,34 +317,9 @@ class Bounds {
   }
 }
 
-const origin = new Float64Array(3);
-
-/** Rotation-minimizing frames along sampled points (columns tangent, normal, binormal), for bodies without a rotation output. */
-function transportFrames(points: Float64Array, n: number, out: Float32Array, o: number): void {
-  let normal: number[] = [];
-  for (let i = 0; i < n; i++) {
-    const a = Math.max(0, i - 1), b = Math.min(n - 1, i + 1);
-    const t = [0, 1, 2].map((k) => points[3 * b + k] - points[3 * a + k]);
-    const lt = Math.hypot(...t) || 1;
-    for (let k = 0; k < 3; k++) t[k] /= lt;
-    // start with z (or y for a tangent near z); each normal is the previous one made orthogonal to the tangent
-    if (i === 0) normal = Math.abs(t[2]) < 0.9 ? [0, 0, 1] : [0, 1, 0];
-    const d = normal[0] * t[0] + normal[1] * t[1] + normal[2] * t[2];
-    normal = normal.map((x, k) => x - d * t[k]);
-    const ln = Math.hypot(...normal) || 1;
-    normal = normal.map((x) => x / ln);
-    const bin = [t[1] * normal[2] - t[2] * normal[1], t[2] * normal[0] - t[0] * normal[2], t[0] * normal[1] - t[1] * normal[0]];
-    const j = o + 12 * i;
-    for (let k = 0; k < 3; k++) {
-      out[j + k] = points[3 * i + k];
-      out[j + 3 + 3 * k] = t[k]; out[j + 4 + 3 * k] = normal[k]; out[j + 5 + 3 * k] = bin[k];
-    }
-  }
-}
-
-interface BodyTrack { object: ObjectModel; label: string; name: string; graphics: GraphicsData[]; color: number[]; hasOrientation: boolean; poses: Float32Array; isStatic: boolean }
-interface RodTrack { object: ObjectModel; label: string; name: string; radius: number; color: number[]; nSamples: number; length: number; hasFrames: boolean; samples: Float32Array }
-interface MeshTrack { se: SuperElementModel; label: string; name: string; color: number[]; triangles: Uint32Array; positions: Float32Array; contour?: Float32Array }
+interface BodyTrack { drawn: DrawnBody; poses: Float32Array }
+interface RodTrack { drawn: DrawnRod; color: number[]; samples: Float32Array }
+interface MeshTrack { drawn: DrawnMesh; color: number[]; positions: Float32Array; contour?: Float32Array }
 interface LineTrack { label: string; name: string; color: number[]; ends: [EndPoint, EndPoint]; points: Float32Array }
 interface SpringTrack { label: string; name: string; color: number[]; ends: [EndPoint, EndPoint]; radius: number; windings: number; nPoints: number; points: Float32Array }
 interface JointPartTrack { marker: 0 | 1; frame: (s: ItemState, p: Float64Array, A: Float64Array) => void; graphics: GraphicsData[]; radius: number; poses: Float32Array }
@@ -363,77 +336,36 @@ interface JointTrack { label: string; name: string; parts: JointPartTrack[] }
  * configuration is overwritten.
  */
 export function computeScene(mbs: MainSystem, solution: SceneSolution, options: SceneOptions = {}): Scene {
-  const model = mbs.compiled();
   const nFrames = solution.coordinates.rows;
   if (solution.times.length !== nFrames) throw new FlexdynError(`exportScene: solution must have one time per row, got ${solution.times.length} times for ${nFrames} rows`);
   if (nFrames === 0) throw new FlexdynError('exportScene: solution must have at least one row, got 0');
-  if (solution.coordinates.columns !== model.nq) {
-    throw new FlexdynError(`exportScene: solution must have the system's ${model.nq} ODE2 coordinates per row, got ${solution.coordinates.columns} (another model?)`);
+  const nq = mbs.stateOf(ConfigurationType.Visualization).q.length;
+  if (solution.coordinates.columns !== nq) {
+    throw new FlexdynError(`exportScene: solution must have the system's ${nq} ODE2 coordinates per row, got ${solution.coordinates.columns} (another model?)`);
   }
-  const state = mbs.stateOf(ConfigurationType.Visualization);
-  const reference = mbs.stateOf(ConfigurationType.Reference);
-
-  // model size from the node reference positions, for default drawing sizes
-  const refBounds = new Bounds();
-  for (const node of model.nodes) {
-    const p = node.output(OutputVariableType.Position, reference);
-    if (p !== undefined && p.length === 3) refBounds.add(p);
-  }
-  const Lc = refBounds.diagonal > 0 ? refBounds.diagonal : 1;
-
-  const bodies: BodyTrack[] = [];
-  const rods: RodTrack[] = [];
-  const lines: LineTrack[] = [];
-  const meshes: MeshTrack[] = [];
+  const sampler = new FrameSampler(mbs, 'exportScene', { rodSamples: options.rodSamples, springNumberOfWindings: options.springNumberOfWindings });
+  const state = sampler.state;
+  const Lc = sampler.modelSize;
   const contour = options.contour;
   const contourComponent = contour?.component ?? -1;
-  model.objects.forEach((object, i) => {
-    const dictionary = mbs.getObject(i);
-    const vis = visualizationOf(dictionary);
-    if (!vis.show) return;
-    const label = formatItemLabel(object.label);
-    const name = String(dictionary.name ?? '');
-    const userColor = vis.color[0] >= 0 ? vis.color : undefined;
-    const body = object.body;
-    const se = object.superElement;
-    if (se !== undefined) {
-      const triangles = Uint32Array.from(vis.triangleMesh);
-      if (triangles.length % 3 !== 0) throw new FlexdynError(`exportScene: ${label}: visualization.triangleMesh must have 3 node numbers per triangle, got ${triangles.length}`);
-      triangles.forEach((t, k) => {
-        if (t >= se.meshNodeCount) throw new FlexdynError(`exportScene: ${label}: visualization.triangleMesh entry ${k} must be a mesh node number in 0 … ${se.meshNodeCount - 1}, got ${t}`);
-      });
-      const withContour = contour !== undefined && se.meshNodeOutputVariables.includes(contour.outputVariable);
-      meshes.push({
-        se, label, name, color: userColor ?? [0.1, 0.8, 0.1, 1], triangles, positions: new Float32Array(nFrames * 3 * se.meshNodeCount),
-        contour: withContour ? new Float32Array(nFrames * se.meshNodeCount) : undefined,
-      });
-      return;
-    }
-    if (body !== undefined && body.arcLength !== undefined) {
-      const radius = vis.radius > 0 ? vis.radius : vis.drawSize > 0 ? vis.drawSize / 2 : 0.01 * Lc;
-      const nSamples = options.rodSamples ?? Math.max(17, 4 * (body.nodes.length - 1) + 1);
-      const hasFrames = body.outputBody(OutputVariableType.RotationMatrix, reference, [0, 0, 0]) !== undefined;
-      rods.push({ object, label, name, radius, color: userColor ?? [0.2, 0.55, 0.85, 1], nSamples, length: body.arcLength, hasFrames, samples: new Float32Array(nFrames * nSamples * 12) });
-    } else if (body !== undefined) {
-      const hasOrientation = body.orientation !== undefined;
-      if (body.outputBody(OutputVariableType.Position, reference, origin) === undefined) return;
-      let graphics = vis.graphicsData;
-      if (graphics.length === 0) {
-        if (body.nodes.length === 0) return; // ground without graphics
-        const size = vis.drawSize > 0 ? vis.drawSize : 0.04 * Lc;
-        graphics = hasOrientation ? [Basis({ length: 1.5 * size, radius: 0.05 * size })] : [Sphere({ radius: size / 2, color: namedColors.defaultBody, nTiles: 12 })];
-      }
-      const isStatic = body.nodes.length === 0;
-      bodies.push({ object, label, name, graphics, color: userColor ?? [-1, -1, -1, -1], hasOrientation, isStatic, poses: new Float32Array((isStatic ? 1 : nFrames) * 12) });
-    }
-  });
+  const contourRange = contour?.range ?? 'all';
+  if (contourRange !== 'all' && contourRange !== 'frame' && !(Array.isArray(contourRange) && contourRange.length === 2 && contourRange.every(Number.isFinite) && contourRange[0] < contourRange[1])) {
+    throw new FlexdynError(`exportScene: contour.range must be 'all', 'frame' or [min, max] with min < max, got ${JSON.stringify(contourRange)}`);
+  }
+
   const upAxis = options.upAxis ?? 'y';
   if (upAxis !== 'y' && upAxis !== 'z') throw new FlexdynError(`exportScene: upAxis must be 'y' or 'z', got ${JSON.stringify(upAxis)}`);
-  const windings = options.springNumberOfWindings ?? defaultSpringWindings;
-  if (!Number.isInteger(windings) || windings < 1) throw new FlexdynError(`exportScene: springNumberOfWindings must be a positive integer, got ${windings}`);
+  const bodies: BodyTrack[] = sampler.bodies.map((drawn) => ({ drawn, poses: new Float32Array((drawn.isStatic ? 1 : nFrames) * 12) }));
+  const rods: RodTrack[] = sampler.rods.map((drawn) => ({ drawn, color: drawn.color ?? [0.2, 0.55, 0.85, 1], samples: new Float32Array(nFrames * drawn.samples * 12) }));
+  const meshes: MeshTrack[] = sampler.meshes.map((drawn) => {
+    const n = drawn.superElement.meshNodeCount;
+    const withContour = contour !== undefined && drawn.superElement.meshNodeOutputVariables.includes(contour.outputVariable);
+    return { drawn, color: drawn.color ?? [0.1, 0.8, 0.1, 1], positions: new Float32Array(nFrames * 3 * n), contour: withContour ? new Float32Array(nFrames * n) : undefined };
+  });
+  const lines: LineTrack[] = [];
   const springs: SpringTrack[] = [];
   const joints: JointTrack[] = [];
-  for (const c of connectorDrawings(mbs, Lc, windings)) {
+  for (const c of sampler.connectors) {
     if (c.spring !== undefined) {
       const nPoints = springCoilPointCount(c.spring.windings);
       springs.push({ label: c.label, name: c.name, color: c.color, ends: c.ends, radius: c.spring.radius, windings: c.spring.windings, nPoints, points: new Float32Array(nFrames * 3 * nPoints) });
@@ -449,18 +381,14 @@ export function computeScene(mbs: MainSystem, solution: SceneSolution, options: 
       });
     }
   }
-  const userItems = userGraphicsItems(mbs);
-  const userFrames: SceneMesh[][] = userItems.map(() => []);
-  const contourRange = contour?.range ?? 'all';
-  if (contourRange !== 'all' && contourRange !== 'frame' && !(Array.isArray(contourRange) && contourRange.length === 2 && contourRange.every(Number.isFinite) && contourRange[0] < contourRange[1])) {
-    throw new FlexdynError(`exportScene: contour.range must be 'all', 'frame' or [min, max] with min < max, got ${JSON.stringify(contourRange)}`);
-  }
+  const userFrames: SceneMesh[][] = sampler.userItems.map(() => []);
 
   const bounds = new Bounds();
-  const p = new Float64Array(3), p1 = new Float64Array(3), A = new Float64Array(9), rodPoints = new Float64Array(3 * 1024), contourValues = new Float64Array(6);
+  const p = new Float64Array(3), p1 = new Float64Array(3), A = new Float64Array(9), contourValues = new Float64Array(6);
+  let centers = new Float64Array(0), frames = new Float64Array(0), positions = new Float64Array(0);
   // corners of each body's local bounding box, placed at every pose for the scene bounds
   const bodyCorners = bodies.map((b) => {
-    const t = triangulate(b.graphics);
+    const t = triangulate(b.drawn.graphics);
     const box = new Bounds();
     for (const arr of [t.positions, t.linePositions]) for (let i = 0; i < arr.length; i += 3) box.add(arr, i);
     if (box.min[0] === Infinity) box.add([0, 0, 0]);
@@ -472,11 +400,9 @@ export function computeScene(mbs: MainSystem, solution: SceneSolution, options: 
     state.q.set(solution.coordinates.row(f));
     state.t = solution.times[f];
     bodies.forEach((b, j) => {
-      if (b.isStatic && f > 0) return;
-      const body = b.object.body!;
-      body.position(state, origin, p);
-      if (b.hasOrientation) body.orientation!(state, origin, A); else A.set([1, 0, 0, 0, 1, 0, 0, 0, 1]);
-      const o = 12 * (b.isStatic ? 0 : f);
+      if (b.drawn.isStatic && f > 0) return;
+      sampler.bodyPose(b.drawn, p, A);
+      const o = 12 * (b.drawn.isStatic ? 0 : f);
       b.poses.set(p, o);
       b.poses.set(A, o + 3);
       for (const c of bodyCorners[j]) {
@@ -484,30 +410,26 @@ export function computeScene(mbs: MainSystem, solution: SceneSolution, options: 
       }
     });
     for (const r of rods) {
-      const body = r.object.body!;
-      const points = r.nSamples * 3 <= rodPoints.length ? rodPoints : new Float64Array(3 * r.nSamples);
-      const o = f * r.nSamples * 12;
-      for (let i = 0; i < r.nSamples; i++) {
-        const local = [(r.length * i) / (r.nSamples - 1), 0, 0];
-        body.position(state, local, p);
-        points.set(p, 3 * i);
-        bounds.add(p, 0, r.radius);
-        if (r.hasFrames) {
-          const R = body.outputBody(OutputVariableType.RotationMatrix, state, local)!;
-          r.samples.set(p, o + 12 * i);
-          for (let k = 0; k < 9; k++) r.samples[o + 12 * i + 3 + k] = R[k];
-        }
+      const n = r.drawn.samples;
+      if (centers.length < 3 * n) { centers = new Float64Array(3 * n); frames = new Float64Array(9 * n); }
+      sampler.rodCenterline(r.drawn, centers, frames);
+      const o = f * n * 12;
+      for (let i = 0; i < n; i++) {
+        for (let k = 0; k < 3; k++) r.samples[o + 12 * i + k] = centers[3 * i + k];
+        for (let k = 0; k < 9; k++) r.samples[o + 12 * i + 3 + k] = frames[9 * i + k];
+        bounds.add(centers, 3 * i, r.drawn.radius);
       }
-      if (!r.hasFrames) transportFrames(points, r.nSamples, r.samples, o);
     }
     for (const m of meshes) {
-      const n = m.se.meshNodeCount;
+      const se = m.drawn.superElement;
+      const n = se.meshNodeCount;
+      if (positions.length < 3 * n) positions = new Float64Array(3 * n);
+      sampler.meshNodePositions(m.drawn, positions);
+      m.positions.set(positions.subarray(0, 3 * n), 3 * f * n);
       for (let k = 0; k < n; k++) {
-        m.se.meshNodeOutput(OutputVariableType.Position, state, k, p);
-        m.positions.set(p, 3 * (f * n + k));
-        bounds.add(p);
+        bounds.add(positions, 3 * k);
         if (m.contour !== undefined) {
-          const count = m.se.meshNodeOutput(contour!.outputVariable, state, k, contourValues);
+          const count = se.meshNodeOutput(contour!.outputVariable, state, k, contourValues);
           if (contourComponent >= count) throw new FlexdynError(`exportScene: contour component must be −1 (norm) or in 0 … ${count - 1} for ${contour!.outputVariable}, got ${contourComponent}`);
           let v = 0;
           if (contourComponent >= 0) v = contourValues[contourComponent];
@@ -538,8 +460,8 @@ export function computeScene(mbs: MainSystem, solution: SceneSolution, options: 
         bounds.add(p, 0, part.radius);
       }
     }
-    userItems.forEach((item, k) => {
-      const t = triangulate(evaluateUserGraphics(mbs, item, 'exportScene', f, solution.times[f]));
+    sampler.userItems.forEach((_item, k) => {
+      const t = triangulate(sampler.userGraphics(k, f, solution.times[f]));
       for (const arr of [t.positions, t.linePositions]) for (let i = 0; i < arr.length; i += 3) bounds.add(arr, i);
       userFrames[k].push(encodeMesh(t));
     });
@@ -553,8 +475,10 @@ export function computeScene(mbs: MainSystem, solution: SceneSolution, options: 
     times: Array.from(solution.times),
     characteristicLength: bounds.diagonal > 0 ? bounds.diagonal : Lc,
     bounds: { min: bounds.min, max: bounds.max },
-    bodies: bodies.map((b) => ({ label: b.label, name: b.name, mesh: encodeMesh(triangulate(b.graphics, { color: b.color })), poses: encode(b.poses), static: b.isStatic })),
-    rods: rods.map((r) => ({ label: r.label, name: r.name, radius: r.radius, color: r.color, nSamples: r.nSamples, samples: encode(r.samples) })),
+    bodies: bodies.map((b) => ({
+      label: b.drawn.label, name: b.drawn.name, mesh: encodeMesh(triangulate(b.drawn.graphics, { color: b.drawn.color ?? [-1, -1, -1, -1] })), poses: encode(b.poses), static: b.drawn.isStatic,
+    })),
+    rods: rods.map((r) => ({ label: r.drawn.label, name: r.drawn.name, radius: r.drawn.radius, color: r.color, nSamples: r.drawn.samples, samples: encode(r.samples) })),
     lines: lines.map((l) => ({ label: l.label, name: l.name, color: l.color, points: encode(l.points) })),
     springs: springs.map((sp) => ({ label: sp.label, name: sp.name, color: sp.color, radius: sp.radius, windings: sp.windings, nPoints: sp.nPoints, points: encode(sp.points) })),
     joints: joints.map((j) => ({
@@ -564,10 +488,11 @@ export function computeScene(mbs: MainSystem, solution: SceneSolution, options: 
         return { marker: part.marker, mesh: encodeMesh(triangulate(part.graphics)), poses: encode(isStatic ? part.poses.subarray(0, 12) : part.poses), static: isStatic };
       }),
     })),
-    userGraphics: userItems.map((item, k) => ({ label: item.label, name: item.name, frames: userFrames[k] })),
+    userGraphics: sampler.userItems.map((item, k) => ({ label: item.label, name: item.name, frames: userFrames[k] })),
     meshBodies: meshes.map((m) => {
-      const result: SceneMeshBody = { label: m.label, name: m.name, color: m.color, nMeshNodes: m.se.meshNodeCount, triangles: encode(m.triangles), positions: encode(m.positions) };
-      if (m.contour !== undefined) result.contour = contourData(m.contour, m.se.meshNodeCount, nFrames, contour!.outputVariable, contourComponent, contourRange);
+      const n = m.drawn.superElement.meshNodeCount;
+      const result: SceneMeshBody = { label: m.drawn.label, name: m.drawn.name, color: m.color, nMeshNodes: n, triangles: encode(m.drawn.triangles), positions: encode(m.positions) };
+      if (m.contour !== undefined) result.contour = contourData(m.contour, n, nFrames, contour!.outputVariable, contourComponent, contourRange);
       return result;
     }),
     sensors: sceneSensors(mbs),
@@ -595,10 +520,9 @@ function contourData(values: Float32Array, n: number, nFrames: number, outputVar
 
 /** Sensor rows for the plots: internal rows if stored, else the sensor file's rows; sensors without rows are left out. */
 function sceneSensors(mbs: MainSystem): SceneSensor[] {
-  const model = mbs.compiled();
   const state = mbs.stateOf(ConfigurationType.Visualization);
   const result: SceneSensor[] = [];
-  model.sensors.forEach((sensor, i) => {
+  mbs.assembledItems().sensors.forEach((sensor, i) => {
     let data: Float64Array | undefined, nRows = 0, nCols = 0;
     if (sensor.storeInternal) {
       const rows = mbs.getSensorStoredData(i);
@@ -608,8 +532,11 @@ function sceneSensors(mbs: MainSystem): SceneSensor[] {
       rows.forEach((row, r) => data!.set(row, r * nCols));
     } else if (sensor.writeToFile) {
       const file = sensorFileName(sensor.fileName, i);
-      if (existsSync(file)) {
-        const table = loadSensorFile(file).data;
+      const fileSystem = installedFileSystem();
+      const table = fileSystem !== undefined
+        ? (fileSystem.exists(file) ? loadSensorFile(file).data : undefined)
+        : (mbs.outputFileNames().includes(file) ? parseSensorFile(mbs.getOutputFile(file), file).data : undefined);
+      if (table !== undefined) {
         nRows = table.rows;
         nCols = table.columns;
         data = table.data;
@@ -633,8 +560,6 @@ export function exportScene(mbs: MainSystem, solutionOrFile: SceneSolution | str
   const fileName = options.fileName ?? (solution.fileName ? sceneFileNameFor(solution.fileName) : undefined);
   if (fileName === undefined) throw new FlexdynError('exportScene: options.fileName must be given for a solution without fileName');
   const scene = computeScene(mbs, solution, options);
-  const folder = dirname(fileName);
-  if (folder !== '' && folder !== '.') mkdirSync(folder, { recursive: true });
-  writeFileSync(fileName, JSON.stringify(scene));
+  writeFile(fileName, JSON.stringify(scene), 'exportScene');
   return fileName;
 }

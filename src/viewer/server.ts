@@ -44,9 +44,15 @@ export function resolveSceneFile(file: string): string {
   return scene;
 }
 
-/** Root folder of the installed three package (holds build/ and examples/jsm/). */
+/** Root folder of the installed three package (holds build/ and examples/jsm/); three is an optional peer dependency. */
 function threeRoot(): string {
-  return resolve(dirname(fileURLToPath(import.meta.resolve('three'))), '..');
+  let entry: string;
+  try {
+    entry = import.meta.resolve('three');
+  } catch (error) {
+    throw new FlexdynError(`flexdyn view: the viewer page needs the package 'three' (an optional peer dependency of flexdyn): install it with \`npm install three\` (${(error as Error).message})`);
+  }
+  return resolve(dirname(fileURLToPath(entry)), '..');
 }
 
 /** Starts the viewer for a solution or scene file; resolves when the server listens (a missing scene file throws at once). */

@@ -25,7 +25,7 @@ export interface UserGraphicsItem {
 /** The shown objects that have a visualization.graphicsDataUserFunction. */
 export function userGraphicsItems(mbs: MainSystem): UserGraphicsItem[] {
   const result: UserGraphicsItem[] = [];
-  mbs.compiled().objects.forEach((object, index) => {
+  mbs.assembledItems().objects.forEach((object, index) => {
     const dictionary = mbs.getObject(index);
     const vis = visualizationOf(dictionary);
     if (vis.show && vis.graphicsDataUserFunction !== 0) {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildCantilever, cantileverSettings, rayleighPeriod, staticTipDeflection, tipStatistics } from '../../examples/cantileverTipMass.ts';
-import { loadSolutionFile } from '../../src/index.ts';
+import { loadSolutionFile } from '../../src/node.ts';
 
 describe('examples/cantileverTipMass', () => {
   it('oscillates about the Euler–Bernoulli static deflection with Rayleigh\'s period (two periods)', () => {

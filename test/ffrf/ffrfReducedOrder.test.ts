@@ -1,5 +1,6 @@
 import type { PositionMarkerModel, RigidMarkerModel } from '../../src/registry/capabilities.ts';
 import { describe, it, expect } from 'vitest';
+import ndarray from 'ndarray';
 import {
   SystemContainer, SimulationSettings, OutputVariableType, FEMinterface, ObjectFFRFreducedOrderInterface, ObjectFFRFreducedOrder,
   NodeRigidBodyEP, NodeGenericODE2, ObjectGround, MarkerBodyRigid, MarkerSuperElementPosition, MarkerSuperElementRigid, SensorSuperElement,
@@ -57,6 +58,20 @@ describe('ObjectFFRFreducedOrderInterface', () => {
     // K_red = diag(ω²) of the modes
     const lambda = fem.eigenValues!;
     cms.stiffnessMatrixReduced.forEach((row, i) => expect(Math.abs(row[i] - lambda[i]) / lambda[i]).toBeLessThan(1e-8));
+  });
+
+  it('takes a mode basis of any strides (a row-major copy, a transposed view) and reduces it exactly as the column-major one', () => {
+    const basis = fem.modeBasis!;
+    const [n, m] = basis.shape;
+    const rowMajor = new Float64Array(n * m);
+    for (let i = 0; i < n; i++) for (let j = 0; j < m; j++) rowMajor[i * m + j] = basis.get(i, j);
+    const transposed = ndarray(rowMajor, [m, n], [1, m]).transpose(1, 0); // n × m view with strides [m, 1]
+    for (const other of [ndarray(rowMajor, [n, m], [m, 1]), transposed]) {
+      const reduced = new ObjectFFRFreducedOrderInterface(fem, other);
+      expect(reduced.modeBasis).toEqual(cms.modeBasis);
+      expect(reduced.massMatrixReduced).toEqual(cms.massMatrixReduced);
+      expect(reduced.mPsiTildePsi).toEqual(cms.mPsiTildePsi);
+    }
   });
 
   it('internal FFRF terms equal the independent dense user-function implementation (mass matrix and left-hand side)', () => {

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   SensorNode, OutputVariableType, SimulationSettings, niceTicks, formatTicks, plotSensor, componentNorm, svgPlot, loadSensorFile,
-} from '../../src/index.ts';
+} from '../../src/node.ts';
 import { springChain } from '../solvers/modelsForTests.ts';
 import { findAll, parseXml, type XmlElement } from './xml.ts';
 

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import {
   SystemContainer, NodeType, RigidBodyInertia, SimulationSettings, OutputVariableType, ConfigurationType, SensorNode,
   loadSolutionFile, parseSolutionFile, solutionRowAtTime, type MainSystem,
-} from '../../src/index.ts';
+} from '../../src/node.ts';
 import { springChain } from '../solvers/modelsForTests.ts';
 
 const folder = mkdtempSync(join(tmpdir(), 'flexdyn-solution-'));

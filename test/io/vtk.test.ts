@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import {
   SystemContainer, SimulationSettings, OutputVariableType, ConfigurationType, ObjectGround, MarkerBodyRigid, MarkerBodyPosition, GenericJoint, Force, NodeType,
   RigidBodyInertia, graphics, loadSolutionFile, exportVTK, FEMinterface, ObjectFFRFreducedOrderInterface, ObjectFFRFinterface, createBlockMesh, parseSolutionFile, type MainSystem,
-} from '../../src/index.ts';
+} from '../../src/node.ts';
 import { findAll, parseXml, type XmlElement } from './xml.ts';
 
 const folder = mkdtempSync(join(tmpdir(), 'flexdyn-vtk-'));

@@ -598,6 +598,8 @@ describe('create helpers', () => {
     // both ends are checked before the first marker is added: a rejected call leaves the system as it was
     expect(mbs.numberOfMarkers).toBe(0);
     expect(() => mbs.createDistanceConstraint({ bodyNumbers: [ground, ground] })).toThrow('createDistanceConstraint: distance must be positive');
-    expect(() => mbs.createSpringDamper({ bodyNumbers: [ground, 7] })).toThrow('createSpringDamper: referenceLength was not given and cannot be computed from the reference configuration (MarkerBodyPosition #3: bodyNumber must refer to an existing object (0 ... 0), got 7); pass referenceLength explicitly');
+    // a helper that fails after adding items removes them again (all or nothing): the markers are #1 and #2, not #3 and #4
+    expect(() => mbs.createSpringDamper({ bodyNumbers: [ground, 7] })).toThrow('createSpringDamper: referenceLength was not given and cannot be computed from the reference configuration (MarkerBodyPosition #1: bodyNumber must refer to an existing object (0 ... 0), got 7); pass referenceLength explicitly');
+    expect(mbs.numberOfMarkers).toBe(0);
   });
 });

@@ -252,6 +252,6 @@ describe('static and dynamic solvers with load Jacobians', () => {
     const settings = new SimulationSettings();
     settings.timeIntegration.computeLoadsJacobian = 3;
     expect(() => mbs.solveDynamic(settings)).toThrow(FlexdynError);
-    expect(() => mbs.solveDynamic(settings)).toThrow('timeIntegration.computeLoadsJacobian must be 0, 1 or 2, got 3');
+    expect(() => mbs.solveDynamic(settings)).toThrow('timeIntegration.computeLoadsJacobian must be one of 0, 1, 2, got number 3');
   });
 });

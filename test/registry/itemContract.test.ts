@@ -26,7 +26,7 @@ class CorrectLhsModel implements Only<ObjectModel, CorrectLhsModel> {
 }
 
 function definitionOf(typeName: string, create: ItemDefinition<'Object'>['create']): ItemDefinition<'Object'> {
-  return { category: 'Object', typeName, description: 'test object', parameters: {}, outputVariables: [], create };
+  return { category: 'Object', typeName, description: 'test object', parameters: {}, outputVariables: [], create, example: () => 0 };
 }
 
 const noItems = { Node: [], Object: [], Marker: [], Load: [], Sensor: [] };

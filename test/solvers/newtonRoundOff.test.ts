@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import {
   SystemContainer, SimulationSettings, OutputVariableType, ObjectGround, MarkerBodyRigid, MarkerNodeRigid, GenericJoint, Force,
   CircularCrossSection, rodStiffnessFromMaterial, loadSolutionFile, SensorNode, type MainSystem,
-} from '../../src/index.ts';
+} from '../../src/node.ts';
 import { SystemAssembler } from '../../src/model/assembly.ts';
 import { ResidualMagnitude } from '../../src/solvers/roundOff.ts';
 import { NewtonSolver, type NewtonProblem } from '../../src/solvers/newton.ts';

@@ -107,6 +107,6 @@ describe('static solver: geometric load steps (loadStepGeometric)', () => {
 
   it('rejectsANonPositiveRange', () => {
     const { mbs } = hardeningSpring(1, 1, 1);
-    expect(() => mbs.solveStatic(settingsFor(3, 0))).toThrow('staticSolver.loadStepGeometricRange must be a positive number, got 0');
+    expect(() => mbs.solveStatic(settingsFor(3, 0))).toThrow('staticSolver.loadStepGeometricRange must be a finite number > 0, got number 0');
   });
 });

@@ -52,7 +52,7 @@ describe('step schedule', () => {
     settings.solutionSettings.writeSolutionToFile = true;
     settings.solutionSettings.coordinatesSolutionFileName = file;
     settings.timeIntegration.numberOfSteps = -4;
-    expect(() => mbs.solveDynamic(settings)).toThrow('timeIntegration.numberOfSteps must be a positive integer, got -4');
+    expect(() => mbs.solveDynamic(settings)).toThrow('SimulationSettings: timeIntegration.numberOfSteps must be an integer in 1 … 2147483647, got number -4');
     expect(existsSync(file)).toBe(false);
     settings.timeIntegration.numberOfSteps = 4;
     mbs.solveDynamic(settings);

@@ -2,16 +2,17 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
-const bin = fileURLToPath(new URL('../../bin/flexdyn.js', import.meta.url));
+/** The CLI from its source (bin/flexdyn.js runs the compiled dist/cli.js; the consumer check runs it from the packed package). */
+const cli = ['--import', 'tsx', fileURLToPath(new URL('../../src/cli.ts', import.meta.url))];
 
 describe('flexdyn command', () => {
   it('prints its usage for --help and exits 0', () => {
-    const out = execFileSync(process.execPath, [bin, '--help'], { encoding: 'utf8' });
+    const out = execFileSync(process.execPath, [...cli, '--help'], { encoding: 'utf8' });
     expect(out.trim()).toBe('usage: flexdyn view <solution file | scene file> [--port N]   or   flexdyn view --live [--port N]   (N = 0: any free port; default 8080)');
   });
 
   it('names an unknown command, a bad port and a missing file, and exits 1', () => {
-    const run = (...args: string[]) => spawnSync(process.execPath, [bin, ...args], { encoding: 'utf8' });
+    const run = (...args: string[]) => spawnSync(process.execPath, [...cli, ...args], { encoding: 'utf8' });
     const unknown = run('show');
     expect(unknown.status).toBe(1);
     expect(unknown.stderr).toMatch(/^unknown command 'show'; usage: flexdyn view/);

@@ -93,4 +93,22 @@ describe('connector drawings', () => {
     springCoil([1, 2, 3], [1, 2, 3], 0.1, 3, out);
     for (let i = 0; i < n; i++) expect(Array.from(out.subarray(3 * i, 3 * i + 3))).toEqual([1, 2, 3]);
   });
+
+  it('draws a joint from what it lowers to: a generic joint with the revolute or prismatic flags gets their glyphs', () => {
+    const mbs = new SystemContainer().addSystem();
+    const ground = mbs.createGround({});
+    const body = mbs.createRigidBody({ referencePosition: [1, 0, 0], inertia: InertiaCuboid({ density: 1000, sideLengths: [0.2, 0.1, 0.1] }) });
+    const markers = () => [mbs.addMarker(MarkerBodyRigid({ bodyNumber: ground, localPosition: [1, 0, 0] })), mbs.addMarker(MarkerBodyRigid({ bodyNumber: body }))];
+    const sizes = { axisRadius: 0.02, axisLength: 0.5, axesRadius: 0.02, axesLength: 0.5 };
+    const revolute = mbs.createRevoluteJoint({ bodyNumbers: [ground, body], position: [1, 0, 0], axis: [0, 0, 1], axisRadius: 0.02, axisLength: 0.5 });
+    const genericRevolute = mbs.addObject(GenericJoint({ markerNumbers: markers(), constrainedAxes: [1, 1, 1, 1, 1, 0], visualization: sizes }));
+    const prismatic = mbs.createPrismaticJoint({ bodyNumbers: [ground, body], position: [1, 0, 0], axis: [1, 0, 0], axisRadius: 0.02, axisLength: 0.5 });
+    const genericPrismatic = mbs.addObject(GenericJoint({ markerNumbers: markers(), constrainedAxes: [0, 1, 1, 1, 1, 1], visualization: sizes }));
+    mbs.assemble();
+    const drawings = connectorDrawings(mbs, 2);
+    const shapesOf = (i: number) => drawings.find((d) => d.index === i)!.parts.map((part) => part.shapes);
+    expect(shapesOf(genericRevolute)).toEqual(shapesOf(revolute));
+    expect(shapesOf(genericPrismatic)).toEqual(shapesOf(prismatic));
+    expect(shapesOf(genericPrismatic)[0]).toEqual([{ type: 'cylinder', axis: [1, 0, 0], start: -0.375, length: 0.75, radius: 0.01 }]);
+  });
 });

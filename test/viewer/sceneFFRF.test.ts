@@ -1,7 +1,7 @@
 import { describe, it, expect } from 'vitest';
 import {
   SystemContainer, FEMinterface, ObjectFFRFinterface, ObjectFFRFreducedOrderInterface, createBlockMesh, computeScene, decodeArray, OutputVariableType,
-} from '../../src/index.ts';
+} from '../../src/node.ts';
 
 describe('scene export of FFRF bodies', () => {
   it('mesh node positions per frame, surface triangles and a DisplacementLocal contour', () => {

@@ -2,7 +2,7 @@ import { describe, it, expect } from 'vitest';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startViewer, resolveSceneFile, FlexdynError } from '../../src/index.ts';
+import { startViewer, resolveSceneFile, FlexdynError } from '../../src/node.ts';
 
 describe('viewer server', () => {
   it('serves the page, its scripts, the scene and three.js modules; nothing outside', async () => {

@@ -1,7 +1,7 @@
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
-import { startViewer, type ViewerServer } from '../../src/index.ts';
+import { startViewer, type ViewerServer } from '../../src/node.ts';
 import { runViewerDemo, viewerDemoSolutionFile } from '../../examples/viewerDemo.ts';
 import { browserSkipReason, launchBrowser } from './browserHarness.ts';
 

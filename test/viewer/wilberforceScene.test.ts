@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildWilberforce, simulateWilberforce, wilberforceData } from '../../examples/wilberforce.ts';
 import { springData } from '../../examples/helicalSpring.ts';
-import { computeScene, decodeArray, loadSolutionFile } from '../../src/index.ts';
+import { computeScene, decodeArray, loadSolutionFile } from '../../src/node.ts';
 import { describeColumn } from '../../src/viewer/client/plot.js';
 
 describe('the npm start viewer (Wilberforce)', () => {

@@ -2,6 +2,7 @@ import { makeFactory, type ItemDefinition } from '../../registry/definition.ts';
 import { isCoordinateMarker, type BindContext, type CoordinateMarkerModel, type ItemState, type LoadCoordinateDependence, type LoadModel, type Only } from '../../registry/capabilities.ts';
 import { describeValue, itemError, type ItemLabel } from '../../core/errors.ts';
 import { markerIndex, real, userFunction, type UserFunctionValue } from '../../registry/parameters.ts';
+import { nodeGenericODE2Definition } from '../nodes/NodeGenericODE2.ts';
 
 /** Signature of the coordinate load user function: returns the scalar load for time t. */
 export type LoadUserFunction = (mbs: unknown, t: number, load: number) => number;
@@ -63,6 +64,10 @@ export const loadCoordinateDefinition: ItemDefinition<'Load', typeof parameters>
   description: 'A scalar load added to the right-hand side of the marked coordinate\'s equation.',
   parameters,
   outputVariables: [],
+  example: (mbs) => {
+    const marker = mbs.addMarker({ markerType: 'NodeCoordinate', nodeNumber: nodeGenericODE2Definition.example(mbs), coordinate: 1 });
+    return mbs.addLoad({ loadType: 'Coordinate', markerNumber: marker, load: -0.7 });
+  },
   create: (v, label) => new CoordinateLoadModel(label, v.markerNumber, v.load, v.loadUserFunction),
 };
 

@@ -2,6 +2,7 @@ import { makeFactory, type ItemDefinition } from '../../registry/definition.ts';
 import { isBodyMassMarker, type BindContext, type BodyMassMarkerModel, type DistributedLoadDensity, type ItemState, type LoadCoordinateDependence, type LoadModel, type MarkerModel, type Only } from '../../registry/capabilities.ts';
 import { describeValue, itemError, type ItemLabel } from '../../core/errors.ts';
 import { markerIndex, userFunction, vector, type UserFunctionValue } from '../../registry/parameters.ts';
+import { objectCosseratRodDefinition } from '../objects/ObjectCosseratRod.ts';
 
 /** Signature of the line-load user functions: the density at reference arc length s and time t. */
 export type DistributedLoadUserFunction = (mbs: unknown, t: number, s: number, value: number[]) => ArrayLike<number>;
@@ -99,6 +100,10 @@ export const loadDistributedDefinition: ItemDefinition<'Load', typeof parameters
     + '(user functions are taken as functions of t and s only). The static load factor scales constant densities, not user-function values.',
   parameters,
   outputVariables: [],
+  example: (mbs) => {
+    const marker = mbs.addMarker({ markerType: 'BodyMass', bodyNumber: objectCosseratRodDefinition.example(mbs) });
+    return mbs.addLoad({ loadType: 'Distributed', markerNumber: marker, forcePerLength: [0, -0.5, 1], momentPerLength: [0.1, 0, 0.2] });
+  },
   create: (v, label) => new DistributedLoadModel(label, v.markerNumber, Array.from(v.forcePerLength), Array.from(v.momentPerLength),
     v.forcePerLengthUserFunction, v.momentPerLengthUserFunction),
 };

@@ -1,6 +1,7 @@
 import { makeFactory, type ItemDefinition } from '../../registry/definition.ts';
 import { bool, markerIndex, userFunction, vector } from '../../registry/parameters.ts';
 import { MarkerVectorLoadModel, type LoadVectorUserFunction } from './markerVectorLoad.ts';
+import { objectRigidBody2DDefinition } from '../objects/ObjectRigidBody2D.ts';
 
 export type { LoadVectorUserFunction } from './markerVectorLoad.ts';
 
@@ -22,6 +23,10 @@ export const loadForceVectorDefinition: ItemDefinition<'Load', typeof parameters
     + '∂(Jᵀf)/∂q of the marker kinematics plus, for bodyFixed, Jᵀ(−f̃ J_rot); numerical with a user function.',
   parameters,
   outputVariables: [],
+  example: (mbs) => {
+    const marker = mbs.addMarker({ markerType: 'BodyRigid', bodyNumber: objectRigidBody2DDefinition.example(mbs), localPosition: [-0.2, 0.1, 0] });
+    return mbs.addLoad({ loadType: 'ForceVector', markerNumber: marker, loadVector: [0.4, 1.5, 0], bodyFixed: true });
+  },
   create: (v, label) => new MarkerVectorLoadModel(label, 'position', v.markerNumber, Array.from(v.loadVector), v.loadVectorUserFunction, v.bodyFixed),
 };
 

@@ -4,6 +4,7 @@ import { itemError, type ItemLabel } from '../../core/errors.ts';
 import { markerIndex, userFunction, vector, type UserFunctionValue } from '../../registry/parameters.ts';
 import { evaluateVectorUserFunction } from './loadUserFunctions.ts';
 import type { LoadVectorUserFunction } from './LoadForceVector.ts';
+import { objectRigidBodyDefinition } from '../objects/ObjectRigidBody.ts';
 
 const parameters = {
   markerNumber: markerIndex('Marker (BodyMass) the load acts on.'),
@@ -50,6 +51,10 @@ export const loadMassProportionalDefinition: ItemDefinition<'Load', typeof param
   description: 'A distributed load proportional to mass: every mass element dm of the body gets the force b dm, with b = loadVector.',
   parameters,
   outputVariables: [],
+  example: (mbs) => {
+    const marker = mbs.addMarker({ markerType: 'BodyMass', bodyNumber: objectRigidBodyDefinition.example(mbs) });
+    return mbs.addLoad({ loadType: 'MassProportional', markerNumber: marker, loadVector: [0.5, 0, -9.81] });
+  },
   create: (v, label) => new MassProportionalLoadModel(label, v.markerNumber, Array.from(v.loadVector), v.loadVectorUserFunction),
 };
 

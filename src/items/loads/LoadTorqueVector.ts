@@ -1,6 +1,7 @@
 import { makeFactory, type ItemDefinition } from '../../registry/definition.ts';
 import { bool, markerIndex, userFunction, vector } from '../../registry/parameters.ts';
 import { MarkerVectorLoadModel, type LoadVectorUserFunction } from './markerVectorLoad.ts';
+import { objectRigidBodyDefinition } from '../objects/ObjectRigidBody.ts';
 
 const parameters = {
   markerNumber: markerIndex('Marker (orientation) the torque acts on.'),
@@ -20,6 +21,10 @@ export const loadTorqueVectorDefinition: ItemDefinition<'Load', typeof parameter
     + 'marker kinematics plus, for bodyFixed, J_rotᵀ(−τ̃ J_rot); numerical with a user function.',
   parameters,
   outputVariables: [],
+  example: (mbs) => {
+    const marker = mbs.addMarker({ markerType: 'BodyRigid', bodyNumber: objectRigidBodyDefinition.example(mbs), localPosition: [0, 0.2, 0] });
+    return mbs.addLoad({ loadType: 'TorqueVector', markerNumber: marker, loadVector: [0.4, -0.5, 0.3], bodyFixed: true });
+  },
   create: (v, label) => new MarkerVectorLoadModel(label, 'rotation', v.markerNumber, Array.from(v.loadVector), v.loadVectorUserFunction, v.bodyFixed),
 };
 

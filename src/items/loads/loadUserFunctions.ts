@@ -1,6 +1,7 @@
 import type { ItemState } from '../../registry/capabilities.ts';
-import { describeValue, itemError, type ItemLabel } from '../../core/errors.ts';
+import type { ItemLabel } from '../../core/errors.ts';
 import type { UserFunctionValue } from '../../registry/parameters.ts';
+import { checkedUserVector } from '../../registry/userFunctionResults.ts';
 
 /** Writes the load vector (or the user function's result for it) into out, checking the result's size. */
 export function evaluateVectorUserFunction(
@@ -14,9 +15,6 @@ export function evaluateVectorUserFunction(
     for (let i = 0; i < out.length; i++) out[i] = loadVector[i];
     return;
   }
-  const result = userFunction(s.mbs, s.t, loadVector);
-  if (result === null || typeof result !== 'object' || result.length !== out.length) {
-    itemError(label, 'loadVectorUserFunction', `must return ${out.length} numbers, got ${describeValue(result)}`);
-  }
+  const result = checkedUserVector(label, 'loadVectorUserFunction', userFunction(s.mbs, s.t, loadVector), out.length);
   for (let i = 0; i < out.length; i++) out[i] = result[i];
 }

@@ -2,6 +2,7 @@ import { makeFactory, type ItemDefinition } from '../../registry/definition.ts';
 import type { BindContext, BodyMassMarkerModel as BodyMassMarker, BodyModel, ItemState, NodeModel, Only } from '../../registry/capabilities.ts';
 import { itemError, type ItemLabel } from '../../core/errors.ts';
 import { objectIndex } from '../../registry/parameters.ts';
+import { objectRigidBodyDefinition } from '../objects/ObjectRigidBody.ts';
 
 const parameters = {
   bodyNumber: objectIndex('Body whose mass distribution the marker represents.'),
@@ -53,6 +54,11 @@ export const markerBodyMassDefinition: ItemDefinition<'Marker', typeof parameter
   description: 'The mass distribution of a body; a mass-proportional load on it acts as ∫ ρ b dV on every mass element.',
   parameters,
   outputVariables: [],
+  example: (mbs) => {
+    const marker = mbs.addMarker({ markerType: 'BodyMass', bodyNumber: objectRigidBodyDefinition.example(mbs) });
+    mbs.addLoad({ loadType: 'MassProportional', markerNumber: marker, loadVector: [0, 0, -9.81] });
+    return marker;
+  },
   create: (v, label) => new BodyMassMarkerModel(label, v.bodyNumber),
 };
 

@@ -4,6 +4,7 @@ import type { ItemLabel } from '../../core/errors.ts';
 import { OutputVariableType } from '../../registry/enums.ts';
 import { objectIndex, vector } from '../../registry/parameters.ts';
 import { BodyMarker } from './bodyMarkerBase.ts';
+import { objectRigidBodyDefinition } from '../objects/ObjectRigidBody.ts';
 
 const parameters = {
   bodyNumber: objectIndex('Body the marker is attached to.'),
@@ -37,6 +38,11 @@ export const markerBodyPositionDefinition: ItemDefinition<'Marker', typeof param
     + 'Its coordinates are those of the body nodes that move the point (a Cosserat rod: the p + 1 nodes of the element at s).',
   parameters,
   outputVariables: [OutputVariableType.Position, OutputVariableType.Velocity],
+  example: (mbs) => {
+    const marker = mbs.addMarker({ markerType: 'BodyPosition', bodyNumber: objectRigidBodyDefinition.example(mbs), localPosition: [-0.2, 0.4, 0.1] });
+    mbs.addLoad({ loadType: 'ForceVector', markerNumber: marker, loadVector: [0.5, 1, -1] });
+    return marker;
+  },
   create: (v, label) => new BodyPositionMarkerModel(label, v.bodyNumber, Float64Array.from(v.localPosition)),
 };
 

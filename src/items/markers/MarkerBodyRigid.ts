@@ -5,6 +5,7 @@ import type { OutputVariableType } from '../../registry/enums.ts';
 import { objectIndex, vector } from '../../registry/parameters.ts';
 import { rigidMarkerOutput, rigidMarkerOutputs } from './rigidMarkerOutputs.ts';
 import { BodyMarker } from './bodyMarkerBase.ts';
+import { objectCosseratRodDefinition } from '../objects/ObjectCosseratRod.ts';
 
 const parameters = {
   bodyNumber: objectIndex('Body the marker is attached to.'),
@@ -56,6 +57,11 @@ export const markerBodyRigidDefinition: ItemDefinition<'Marker', typeof paramete
     + 'Its coordinates are those of the body nodes that move the frame (a Cosserat rod: the p + 1 nodes of the element at s).',
   parameters,
   outputVariables: rigidMarkerOutputs,
+  example: (mbs) => {
+    const marker = mbs.addMarker({ markerType: 'BodyRigid', bodyNumber: objectCosseratRodDefinition.example(mbs), localPosition: [0, 0, 0] });
+    mbs.addLoad({ loadType: 'TorqueVector', markerNumber: marker, loadVector: [0.1, -0.2, 0.3] });
+    return marker;
+  },
   create: (v, label) => new BodyRigidMarkerModel(label, v.bodyNumber, Float64Array.from(v.localPosition)),
 };
 

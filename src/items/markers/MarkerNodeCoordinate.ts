@@ -3,6 +3,7 @@ import type { BindContext, CoordinateMarkerModel, ItemState, NodeModel, Only } f
 import { itemError, type ItemLabel } from '../../core/errors.ts';
 import { OutputVariableType } from '../../registry/enums.ts';
 import { int, nodeIndex } from '../../registry/parameters.ts';
+import { nodePointDefinition } from '../nodes/NodePoint.ts';
 
 const parameters = {
   nodeNumber: nodeIndex('Node that owns the coordinate.'),
@@ -58,6 +59,11 @@ export const markerNodeCoordinateDefinition: ItemDefinition<'Marker', typeof par
   description: 'One ODE2 coordinate of a node (displacement value, not total). On a ground node it is the constant 0.',
   parameters,
   outputVariables: [OutputVariableType.Coordinates, OutputVariableType.Coordinates_t],
+  example: (mbs) => {
+    const marker = mbs.addMarker({ markerType: 'NodeCoordinate', nodeNumber: nodePointDefinition.example(mbs), coordinate: 1 });
+    mbs.addLoad({ loadType: 'Coordinate', markerNumber: marker, load: 0.5 });
+    return marker;
+  },
   create: (v, label) => new NodeCoordinateMarkerModel(label, v.nodeNumber, v.coordinate),
 };
 

@@ -4,6 +4,7 @@ import { itemError, type ItemLabel } from '../../core/errors.ts';
 import { OutputVariableType } from '../../registry/enums.ts';
 import { nodeIndex } from '../../registry/parameters.ts';
 import { NodeMarker } from './nodeMarkerBase.ts';
+import { nodeRigidBodyRxyzDefinition } from '../nodes/NodeRigidBodyRxyz.ts';
 
 const parameters = {
   nodeNumber: nodeIndex('Node whose position the marker represents.'),
@@ -35,6 +36,11 @@ export const markerNodePositionDefinition: ItemDefinition<'Marker', typeof param
   description: 'The position of a node (Point, Point2D, rigid-body nodes); provides position, velocity and the position Jacobian.',
   parameters,
   outputVariables: [OutputVariableType.Position, OutputVariableType.Velocity],
+  example: (mbs) => {
+    const marker = mbs.addMarker({ markerType: 'NodePosition', nodeNumber: nodeRigidBodyRxyzDefinition.example(mbs) });
+    mbs.addLoad({ loadType: 'ForceVector', markerNumber: marker, loadVector: [1, -0.5, 0.2] });
+    return marker;
+  },
   create: (v, label) => new NodePositionMarkerModel(label, v.nodeNumber),
 };
 

@@ -5,6 +5,7 @@ import type { OutputVariableType } from '../../registry/enums.ts';
 import { nodeIndex } from '../../registry/parameters.ts';
 import { rigidMarkerOutput, rigidMarkerOutputs } from './rigidMarkerOutputs.ts';
 import { NodeMarker } from './nodeMarkerBase.ts';
+import { nodeRigidBodyRotVecLGDefinition } from '../nodes/NodeRigidBodyRotVecLG.ts';
 
 const parameters = {
   nodeNumber: nodeIndex('Rigid-body node whose frame the marker represents.'),
@@ -52,6 +53,11 @@ export const markerNodeRigidDefinition: ItemDefinition<'Marker', typeof paramete
     + 'position, velocity, orientation A, angular velocity, position Jacobian [I | 0] and rotation Jacobian [0 | G].',
   parameters,
   outputVariables: rigidMarkerOutputs,
+  example: (mbs) => {
+    const marker = mbs.addMarker({ markerType: 'NodeRigid', nodeNumber: nodeRigidBodyRotVecLGDefinition.example(mbs) });
+    mbs.addLoad({ loadType: 'TorqueVector', markerNumber: marker, loadVector: [0.3, 0.2, -0.1] });
+    return marker;
+  },
   create: (v, label) => new NodeRigidMarkerModel(label, v.nodeNumber),
 };
 

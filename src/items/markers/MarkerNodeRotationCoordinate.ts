@@ -4,6 +4,7 @@ import { itemError, type ItemLabel } from '../../core/errors.ts';
 import { OutputVariableType } from '../../registry/enums.ts';
 import { int, nodeIndex } from '../../registry/parameters.ts';
 import { rotationMatrix2RotXYZInto } from '../../rotations/rotationMatrices.ts';
+import { nodeRigidBodyRxyzDefinition } from '../nodes/NodeRigidBodyRxyz.ts';
 
 const parameters = {
   nodeNumber: nodeIndex('Node with orientation (rigid-body node); a ground node gives the constant 0.'),
@@ -83,6 +84,11 @@ export const markerNodeRotationCoordinateDefinition: ItemDefinition<'Marker', ty
     + 'use numerical Jacobians.',
   parameters,
   outputVariables: [OutputVariableType.Coordinates, OutputVariableType.Coordinates_t],
+  example: (mbs) => {
+    const marker = mbs.addMarker({ markerType: 'NodeRotationCoordinate', nodeNumber: nodeRigidBodyRxyzDefinition.example(mbs), rotationCoordinate: 1 });
+    mbs.addLoad({ loadType: 'Coordinate', markerNumber: marker, load: 0.4 });
+    return marker;
+  },
   create: (v, label) => new NodeRotationCoordinateMarkerModel(label, v.nodeNumber, v.rotationCoordinate),
 };
 

@@ -4,6 +4,7 @@ import type { ItemLabel } from '../../core/errors.ts';
 import { OutputVariableType } from '../../registry/enums.ts';
 import { intVector, objectIndex, vector } from '../../registry/parameters.ts';
 import { bindSuperElement, SuperElementPoint } from './superElementMarkerBase.ts';
+import { objectFFRFDefinition } from '../objects/ObjectFFRF.ts';
 
 const parameters = {
   bodyNumber: objectIndex('Super element (ObjectFFRF, ObjectFFRFreducedOrder) the marker is attached to.'),
@@ -71,6 +72,11 @@ export const markerSuperElementPositionDefinition: ItemDefinition<'Marker', type
   parameters,
   outputVariables: [OutputVariableType.Position, OutputVariableType.Velocity],
   equations: 'p = p_r + A (x̄_avg + Σ w_i ū_i), x̄_avg = Σ w_i x̄_i; v = v_r + A (ω̄ × p̄ + Σ w_i dū_i/dt); J = [J_pos,r − (A p̄)~ J_rot,r | A Σ w_i ∂ū_i/∂q_f].',
+  example: (mbs) => {
+    const marker = mbs.addMarker({ markerType: 'SuperElementPosition', bodyNumber: objectFFRFDefinition.example(mbs), meshNodeNumbers: [0, 1, 2], weightingFactors: [0.5, 0.3, 0.2] });
+    mbs.addLoad({ loadType: 'ForceVector', markerNumber: marker, loadVector: [0.5, -1, 0.3] });
+    return marker;
+  },
   create: (v, label) => new SuperElementPositionMarkerModel(label, v.bodyNumber, v.meshNodeNumbers, Float64Array.from(v.weightingFactors)),
 };
 

@@ -6,6 +6,7 @@ import { bool, intVector, objectIndex, uint, vector } from '../../registry/param
 import { expSO3Into, tExpSO3Into } from '../../rotations/rotationMatrices.ts';
 import { rigidMarkerOutput, rigidMarkerOutputs } from './rigidMarkerOutputs.ts';
 import { bindSuperElement, SuperElementPoint } from './superElementMarkerBase.ts';
+import { objectFFRFDefinition } from '../objects/ObjectFFRF.ts';
 
 const parameters = {
   bodyNumber: objectIndex('Super element (ObjectFFRF, ObjectFFRFreducedOrder) the marker is attached to.'),
@@ -168,6 +169,12 @@ export const markerSuperElementRigidDefinition: ItemDefinition<'Marker', typeof 
     + 'A_m = A exp(θ̃); ω̄_m = ω̄_r + T_exp(θ) θ̇; J_rot = [J_rot,r | A T_exp(θ) ∂θ/∂q_f].',
   validate: (v, label) => {
     if (v.rotationsExponentialMap > 2) itemError(label, 'rotationsExponentialMap', `must be 0, 1 or 2, got ${v.rotationsExponentialMap}`);
+  },
+  example: (mbs) => {
+    const marker = mbs.addMarker({ markerType: 'SuperElementRigid', bodyNumber: objectFFRFDefinition.example(mbs), offset: [0.1, 0.2, -0.1], meshNodeNumbers: [0, 1, 2], weightingFactors: [0.4, 0.3, 0.3] });
+    mbs.addLoad({ loadType: 'ForceVector', markerNumber: marker, loadVector: [0.5, -1, 0.3], bodyFixed: true });
+    mbs.addLoad({ loadType: 'TorqueVector', markerNumber: marker, loadVector: [0.2, 0.1, -0.3] });
+    return marker;
   },
   create: (v, label) => new SuperElementRigidMarkerModel(label, v.bodyNumber, Float64Array.from(v.offset), v.meshNodeNumbers,
     Float64Array.from(v.weightingFactors), v.useAlternativeApproach, v.rotationsExponentialMap),

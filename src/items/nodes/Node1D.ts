@@ -37,6 +37,12 @@ export const node1DDefinition: ItemDefinition<'Node', typeof parameters> = {
     + 'Objects such as Mass1D (translation) and RotationalMass1D (rotation) map it to 3D motion.',
   parameters,
   outputVariables: coordinateOutputVariables,
+  example: (mbs) => {
+    const node = mbs.addNode({ nodeType: '1D', referenceCoordinates: [0.3], initialCoordinates: [0.1], initialVelocities: [0.7] });
+    mbs.addObject({ objectType: 'Mass1D', physicsMass: 1.2, nodeNumber: node, referencePosition: [0.1, 0.2, 0.3] });
+    mbs.addLoad({ loadType: 'Coordinate', markerNumber: mbs.addMarker({ markerType: 'NodeCoordinate', nodeNumber: node, coordinate: 0 }), load: 0.5 });
+    return node;
+  },
   create: (v, label) => new Node1DModel(label, Float64Array.from(v.referenceCoordinates), Float64Array.from(v.initialCoordinates), Float64Array.from(v.initialVelocities)),
 };
 

@@ -51,6 +51,11 @@ export const nodeGenericODE2Definition: ItemDefinition<'Node', typeof parameters
       }
     }
   },
+  example: (mbs) => {
+    const node = mbs.addNode({ nodeType: 'GenericODE2', numberOfODE2Coordinates: 2, referenceCoordinates: [0.5, -0.2], initialCoordinates: [0.1, 0.2], initialCoordinates_t: [1, -0.5] });
+    mbs.addObject({ objectType: 'GenericODE2', nodeNumbers: [node], massMatrix: [[2, 0.1], [0.1, 1]], stiffnessMatrix: [[30, -5], [-5, 20]], dampingMatrix: [[0.5, 0], [0, 0.2]], forceVector: [1, 0] });
+    return node;
+  },
   create: (v, label) => {
     const n = v.numberOfODE2Coordinates;
     const orZeros = (values: ArrayLike<number>) => (values.length === 0 ? new Float64Array(n) : Float64Array.from(values));

@@ -16,6 +16,13 @@ export const nodePointDefinition: ItemDefinition<'Node', typeof parameters> = {
   description: 'A 3D point node: three ODE2 coordinates, the displacement of the point from its reference position; the velocity coordinates are their time derivatives.',
   parameters,
   outputVariables: pointNodeOutputs,
+  example: (mbs) => {
+    const node = mbs.addNode({ nodeType: 'Point', referenceCoordinates: [1, 0.5, -0.2], initialCoordinates: [0.1, 0, 0], initialVelocities: [0.3, -0.2, 0.5] });
+    mbs.addObject({ objectType: 'MassPoint', physicsMass: 2, nodeNumber: node });
+    const marker = mbs.addMarker({ markerType: 'NodePosition', nodeNumber: node });
+    mbs.addLoad({ loadType: 'ForceVector', markerNumber: marker, loadVector: [0, 0, -9.81] });
+    return node;
+  },
   create: (v, label) => new PointNodeModel(label, 3, Float64Array.from(v.referenceCoordinates), v.initialCoordinates, v.initialVelocities),
 };
 

@@ -16,6 +16,12 @@ export const nodePoint2DDefinition: ItemDefinition<'Node', typeof parameters> = 
   description: 'A point in the x-y plane: two ODE2 coordinates, the displacement from the reference position. Position outputs are 3-vectors with z = 0.',
   parameters,
   outputVariables: pointNodeOutputs,
+  example: (mbs) => {
+    const node = mbs.addNode({ nodeType: 'Point2D', referenceCoordinates: [1, 0.5], initialCoordinates: [0.05, -0.1], initialVelocities: [0.4, 0.2] });
+    mbs.addObject({ objectType: 'MassPoint2D', physicsMass: 0.5, nodeNumber: node });
+    mbs.addLoad({ loadType: 'ForceVector', markerNumber: mbs.addMarker({ markerType: 'NodePosition', nodeNumber: node }), loadVector: [0.3, -1, 0] });
+    return node;
+  },
   create: (v, label) => new PointNodeModel(label, 2, Float64Array.from(v.referenceCoordinates), v.initialCoordinates, v.initialVelocities),
 };
 

@@ -77,6 +77,12 @@ export const nodePoint2DSlope1Definition: ItemDefinition<'Node', typeof paramete
     OutputVariableType.Position, OutputVariableType.Displacement, OutputVariableType.Velocity,
     OutputVariableType.Acceleration, ...coordinateOutputVariables,
   ],
+  example: (mbs) => {
+    const nodes = [0, 1].map((x) => mbs.addNode({ nodeType: 'Point2DSlope1', referenceCoordinates: [x, 0.2 * x, 1, 0.2], initialVelocities: [0.1, -0.3 * x, 0, 0.2] }));
+    mbs.addObject({ objectType: 'ANCFCable2D', nodeNumbers: nodes, physicsLength: Math.hypot(1, 0.2), physicsMassPerLength: 0.8, physicsBendingStiffness: 2, physicsAxialStiffness: 50 });
+    mbs.addLoad({ loadType: 'ForceVector', markerNumber: mbs.addMarker({ markerType: 'NodePosition', nodeNumber: nodes[1] }), loadVector: [0, -1, 0] });
+    return nodes[1];
+  },
   create: (v, label) => new Point2DSlope1Model(label, Float64Array.from(v.referenceCoordinates), Float64Array.from(v.initialCoordinates), Float64Array.from(v.initialVelocities)),
 };
 

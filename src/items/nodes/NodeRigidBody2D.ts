@@ -105,6 +105,13 @@ export const nodeRigidBody2DDefinition: ItemDefinition<'Node', typeof parameters
   outputVariables: rigidNodeOutputs,
   equations: 'p = [x_ref + q₀, y_ref + q₁, 0], A = R_z(φ_ref + q₂), ω = ω̄ = [0, 0, q̇₂]; position Jacobian [[1, 0, 0], [0, 1, 0], [0, 0, 0]], '
     + 'rotation Jacobian [[0, 0, 0], [0, 0, 0], [0, 0, 1]].',
+  example: (mbs) => {
+    const node = mbs.addNode({ nodeType: 'RigidBody2D', referenceCoordinates: [0.5, -0.2, 0.4], initialVelocities: [0.3, 0.1, 2] });
+    mbs.addObject({ objectType: 'RigidBody2D', physicsMass: 2, physicsInertia: 0.3, physicsCenterOfMass: [0.1, -0.05], nodeNumber: node });
+    const marker = mbs.addMarker({ markerType: 'NodeRigid', nodeNumber: node });
+    mbs.addLoad({ loadType: 'ForceVector', markerNumber: marker, loadVector: [1, -2, 0], bodyFixed: true });
+    return node;
+  },
   create: (v, label) => new RigidBody2DNodeModel(label, Float64Array.from(v.referenceCoordinates), Float64Array.from(v.initialCoordinates),
     Float64Array.from(v.initialVelocities)),
 };

@@ -3,7 +3,7 @@ import type { ItemState, Only } from '../../registry/capabilities.ts';
 import type { ItemLabel } from '../../core/errors.ts';
 import { bool, vector } from '../../registry/parameters.ts';
 import { eulerParameters2GInto, eulerParameters2GLocalInto } from '../../rotations/rotationMatrices.ts';
-import { checkUnitEulerParameters, RigidNodeModel, rigidNodeOutputs, rotXYZOfOrientation, type RigidBodyNode } from './rigidNodeBase.ts';
+import { checkUnitEulerParameters, RigidNodeModel, rigidNodeOutputs, rotXYZOfOrientation, rigidNodeExample, type RigidBodyNode } from './rigidNodeBase.ts';
 
 const parameters = {
   referenceCoordinates: vector([0, 0, 0, 0, 0, 0, 0], 'Reference position [x, y, z] and Euler parameters [p0, p1, p2, p3] (p0 scalar part); give e.g. [0, 0, 0, 1, 0, 0, 0].', 7),
@@ -109,6 +109,7 @@ export const nodeRigidBodyEPDefinition: ItemDefinition<'Node', typeof parameters
     + '[2p₃p₁ − 2p₂p₀, 2p₃p₂ + 2p₁p₀, 1 − 2p₂² − 2p₁²]]; ω = G ṗ, ω̄ = G_l ṗ with G = 2[−p, p₀I + p̃], '
     + 'G_l = 2[−p, p₀I − p̃] (p = [p₁, p₂, p₃]). Constraint g = p·p − 1 (index 3) or 2p·ṗ (index 2), ∂g/∂q = [0, 0, 0, 2pᵀ] '
     + 'in both cases; reaction 2pλ on the Euler-parameter equations. AngularAcceleration = G p̈.',
+  example: (mbs) => rigidNodeExample(mbs, 'RigidBodyEP', [0.1, 0.2, 0.3, 0.9, 0.3, -0.2, Math.sqrt(1 - 0.94)], [0.5, 0, -0.2, 0.1, -0.2, 0.3, 0.05]),
   create: (v, label) => {
     checkUnitEulerParameters(label, v.referenceCoordinates, v.initialCoordinates, 3);
     return new RigidBodyEPNodeModel(label, Float64Array.from(v.referenceCoordinates), Float64Array.from(v.initialCoordinates),

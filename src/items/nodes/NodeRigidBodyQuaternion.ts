@@ -4,7 +4,7 @@ import type { ItemLabel } from '../../core/errors.ts';
 import { vector } from '../../registry/parameters.ts';
 import { quaternionComposeRotationVectorInto, quaternionRatesInto, quaternionRotationMatrixInto } from '../../rotations/quaternion.ts';
 import { tExpSO3InvInto } from '../../rotations/rotationMatrices.ts';
-import { checkNonzeroQuaternion, RigidNodeModel, rigidNodeOutputs, rotXYZOfOrientation, type RigidBodyNode } from './rigidNodeBase.ts';
+import { checkNonzeroQuaternion, RigidNodeModel, rigidNodeOutputs, rotXYZOfOrientation, rigidNodeExample, type RigidBodyNode } from './rigidNodeBase.ts';
 
 const parameters = {
   referenceCoordinates: vector([0, 0, 0, 1, 0, 0, 0], 'Reference position [x, y, z] and quaternion P = [p0, p1, p2, p3] (p0 scalar part, need not be unit).', 7),
@@ -106,6 +106,7 @@ export const nodeRigidBodyQuaternionDefinition: ItemDefinition<'Node', typeof pa
   outputVariables: rigidNodeOutputs,
   equations: 'A(P) = I + 2(p₀p̃ + p̃²)/|P|²; G_l = I, G = A; ṙ = v, Ṗ = ½ P ⊗ (0, ω̄) = ½[−pᵀ; p₀I + p̃] ω̄. '
     + 'Coordinates_t and Coordinates_tt are the 6 velocity coordinates and their derivatives; AngularAcceleration = A ω̄̇.',
+  example: (mbs) => rigidNodeExample(mbs, 'RigidBodyQuaternion', [0.1, 0.2, 0.3, 0.9, 0.3, -0.2, Math.sqrt(1 - 0.94)], [0.5, 0, -0.2, 1, -2, 0.5]),
   create: (v, label) => {
     checkNonzeroQuaternion(label, v.referenceCoordinates, v.initialCoordinates, 3);
     return new RigidBodyQuaternionNodeModel(label, Float64Array.from(v.referenceCoordinates), Float64Array.from(v.initialCoordinates),

@@ -4,7 +4,7 @@ import type { ItemLabel } from '../../core/errors.ts';
 import { vector } from '../../registry/parameters.ts';
 import { sinc } from '../../rotations/quaternion.ts';
 import { tExpSO3InvInto } from '../../rotations/rotationMatrices.ts';
-import { RigidNodeModel, rigidNodeBaseOutputs, rotXYZOfOrientation, type RigidBodyNode } from './rigidNodeBase.ts';
+import { RigidNodeModel, rigidNodeBaseOutputs, rotXYZOfOrientation, rigidNodeExample, type RigidBodyNode } from './rigidNodeBase.ts';
 
 const parameters = {
   referenceCoordinates: vector([0, 0, 0, 0, 0, 0], 'Reference position [x, y, z] and rotation vector ψ.', 6),
@@ -186,6 +186,7 @@ export const nodeRigidBodyRotVecLGDefinition: ItemDefinition<'Node', typeof para
     + 'Composition (Exudyn\'s EXUlie rule): x = cos(|ψ|/2) cos(|Δψ|/2) − ¼ sinc(|ψ|/2) sinc(|Δψ|/2) ψ·Δψ, '
     + 'w = π − 2 atan2(x, √|1 − x²|), ρ = sinc(|ψ|/2) cos(|Δψ|/2) ψ + cos(|ψ|/2) sinc(|Δψ|/2) Δψ + ½ sinc sinc ψ × Δψ, '
     + 'result w ρ/|ρ|. Position rates ψ̇ = T_exp(ψ)⁻¹ ω̄.',
+  example: (mbs) => rigidNodeExample(mbs, 'RigidBodyRotVecLG', [0.1, 0.2, 0.3, 0.4, -0.3, 0.2], [0.5, 0, -0.2, 1, -2, 0.5]),
   create: (v, label) => new RigidBodyRotVecLGNodeModel(label, Float64Array.from(v.referenceCoordinates), Float64Array.from(v.initialCoordinates),
     Float64Array.from(v.initialVelocities)),
 };

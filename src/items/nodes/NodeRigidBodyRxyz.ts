@@ -5,7 +5,7 @@ import { vector } from '../../registry/parameters.ts';
 import {
   rotXYZ2GInto, rotXYZ2GLocal_tInto, rotXYZ2GLocalInto, rotXYZ2G_tInto, rotXYZ2RotationMatrixInto,
 } from '../../rotations/rotationMatrices.ts';
-import { RigidNodeModel, rigidNodeOutputs, type RigidBodyNode } from './rigidNodeBase.ts';
+import { RigidNodeModel, rigidNodeOutputs, rigidNodeExample, type RigidBodyNode } from './rigidNodeBase.ts';
 
 const parameters = {
   referenceCoordinates: vector([0, 0, 0, 0, 0, 0], 'Reference position [x, y, z] and Tait–Bryan angles [θ0, θ1, θ2] (xyz sequence).', 6),
@@ -118,6 +118,7 @@ export const nodeRigidBodyRxyzDefinition: ItemDefinition<'Node', typeof paramete
   outputVariables: rigidNodeOutputs,
   equations: 'ω = G θ̇ with G = [[1, 0, s₁], [0, c₀, −c₁s₀], [0, s₀, c₀c₁]]; ω̄ = G_l θ̇ with G_l = [[c₁c₂, s₂, 0], [−c₁s₂, c₂, 0], [s₁, 0, 1]] '
     + '(cᵢ = cos θᵢ, sᵢ = sin θᵢ). AngularAcceleration = G θ̈ + Ġ θ̇.',
+  example: (mbs) => rigidNodeExample(mbs, 'RigidBodyRxyz', [0.1, 0.2, 0.3, 0.4, -0.3, 0.2], [0.5, 0, -0.2, 1, -2, 0.5]),
   create: (v, label) => new RigidBodyRxyzNodeModel(label, Float64Array.from(v.referenceCoordinates), Float64Array.from(v.initialCoordinates),
     Float64Array.from(v.initialVelocities)),
 };

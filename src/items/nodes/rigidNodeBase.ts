@@ -4,6 +4,7 @@ import { OutputVariableType } from '../../registry/enums.ts';
 import { rotationMatrix2RotXYZInto } from '../../rotations/rotationMatrices.ts';
 import { coordinateOutput } from './coordinateOutputs.ts';
 import { NodeBase } from './nodeBase.ts';
+import type { ItemSink } from '../../registry/definition.ts';
 
 /** Output variables every 3D rigid-body node answers (AngularAcceleration and Coordinates_tt are added per node type). */
 export const rigidNodeBaseOutputs = [
@@ -268,4 +269,18 @@ export function checkUnitEulerParameters(label: ItemLabel, reference: ArrayLike<
   if (Math.abs(norm - 1) > unitEulerParameterTolerance) {
     itemError(label, 'referenceCoordinates', `plus initialCoordinates must give unit Euler parameters (entries ${offset}…${offset + 3}, |p| = 1 within ${unitEulerParameterTolerance}), got [${total.join(', ')}] with |p| = ${norm}`);
   }
+}
+
+/**
+ * The example model of a 3D rigid-body node type (ItemDefinition.example): the node carrying a rigid body with a
+ * centre-of-mass offset and a full inertia tensor, and a body-fixed force and torque on a node marker (so the node's
+ * load Jacobians are exercised). Returns the node's index.
+ */
+export function rigidNodeExample(sink: ItemSink, nodeType: string, referenceCoordinates: readonly number[], initialVelocities: readonly number[]): number {
+  const node = sink.addNode({ nodeType, referenceCoordinates, initialVelocities });
+  sink.addObject({ objectType: 'RigidBody', physicsMass: 1.5, physicsInertia: [0.2, 0.3, 0.4, 0, 0.01, 0], physicsCenterOfMass: [0.05, 0, -0.02], nodeNumber: node });
+  const marker = sink.addMarker({ markerType: 'NodeRigid', nodeNumber: node });
+  sink.addLoad({ loadType: 'ForceVector', markerNumber: marker, loadVector: [0.5, -1, 2], bodyFixed: true });
+  sink.addLoad({ loadType: 'TorqueVector', markerNumber: marker, loadVector: [0.1, 0.3, -0.2], bodyFixed: true });
+  return node;
 }

@@ -787,6 +787,12 @@ export const objectANCFCable2DDefinition: ItemDefinition<'Object', typeof parame
     'ε_ref = ε₀ + f_ref(|r\'_ref| − 1), K_ref = K₀ + f_ref K(reference).',
     'ode2Lhs = ∫ (N ∂ε/∂e + M ∂K/∂e) dx (axial and bending parts with their own Gauss rules), M_e = ∫ ρA SᵀS dx.',
   ].join('\n'),
+  example: (mbs) => {
+    const nodes = [0, 1].map((x) => mbs.addNode({ nodeType: 'Point2DSlope1', referenceCoordinates: [x, 0, 1, 0], initialVelocities: [0, 0.5 * x, 0, 0.3] }));
+    const cable = mbs.addObject({ objectType: 'ANCFCable2D', nodeNumbers: nodes, physicsLength: 1, physicsMassPerLength: 0.8, physicsBendingStiffness: 2, physicsAxialStiffness: 50, physicsBendingDamping: 0.1, physicsAxialDamping: 0.5, physicsReferenceCurvature: 0.2 });
+    mbs.addLoad({ loadType: 'ForceVector', markerNumber: mbs.addMarker({ markerType: 'BodyPosition', bodyNumber: cable, localPosition: [0.7, 0, 0] }), loadVector: [0.5, -1, 0] });
+    return cable;
+  },
   create: (v, label) => new ANCFCable2DModel(label, v),
 };
 

@@ -154,6 +154,13 @@ export const objectConnectorCartesianSpringDamperDefinition: ItemDefinition<'Obj
     + '∂LHS/∂u = Jᵀ diag(d) J; '
     + 'numerical with a user function. The user function receives the displacement with the offset already subtracted. '
     + 'Displacement and Distance refer to p1 − p0 − offset.',
+  example: (mbs) => {
+    const node = mbs.addNode({ nodeType: 'RigidBodyRxyz', referenceCoordinates: [0.5, 0.1, 0, 0.3, -0.2, 0.5], initialVelocities: [0.2, 0, 0.1, 1, -1, 2] });
+    const body = mbs.addObject({ objectType: 'RigidBody', physicsMass: 1, physicsInertia: [0.1, 0.2, 0.3, 0, 0, 0], nodeNumber: node });
+    const ground = mbs.addObject({ objectType: 'Ground' });
+    const markers = [mbs.addMarker({ markerType: 'BodyPosition', bodyNumber: ground, localPosition: [0, 0.3, 0] }), mbs.addMarker({ markerType: 'BodyPosition', bodyNumber: body, localPosition: [0.2, -0.1, 0.3] })];
+    return mbs.addObject({ objectType: 'ConnectorCartesianSpringDamper', markerNumbers: markers, stiffness: [20, 30, 40], damping: [1, 2, 3], offset: [0.1, -0.2, 0.05] });
+  },
   validate: (v, label) => {
     // Without a user function the values are springs and dampers; with one they are only its arguments.
     if (v.springForceUserFunction !== 0) return;

@@ -152,6 +152,15 @@ export const objectConnectorCoordinateDefinition: ItemDefinition<'Object', typeo
     + 'C_q = [−e(c0), f₁ e(c1)]. Force = λ. Inactive (activeConnector false): the equation reads λ = 0, the multiplier '
     + 'stays (as in Exudyn and the joints), ConstraintEquation is 0. Explicit solvers eliminate an active constraint to a ground '
     + 'coordinate by setting the other coordinate to zero (offset ignored, as in Exudyn) and skip an inactive one.',
+  example: (mbs) => {
+    const nodes = [0, 1].map((i) => mbs.addNode({ nodeType: 'Point', referenceCoordinates: [i, 0, 0], initialVelocities: [0.5, 0.2 * i, 0] }));
+    for (const node of nodes) mbs.addObject({ objectType: 'MassPoint', physicsMass: 1, nodeNumber: node });
+    const markers = nodes.map((node) => mbs.addMarker({ markerType: 'NodeCoordinate', nodeNumber: node, coordinate: 0 }));
+    // the y velocities coupled on velocity level (a second constraint of the other kind)
+    const markersY = nodes.map((node) => mbs.addMarker({ markerType: 'NodeCoordinate', nodeNumber: node, coordinate: 1 }));
+    mbs.addObject({ objectType: 'ConnectorCoordinate', markerNumbers: markersY, offset: 0.3, factorValue1: 0.5, velocityLevel: true });
+    return mbs.addObject({ objectType: 'ConnectorCoordinate', markerNumbers: markers, offset: 0.1, factorValue1: 2 });
+  },
   create: (v, label) => new CoordinateConstraintModel(label, v.markerNumbers, v, v.activeConnector),
 };
 

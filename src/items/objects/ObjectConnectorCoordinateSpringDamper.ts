@@ -137,6 +137,12 @@ export const objectConnectorCoordinateSpringDamperDefinition: ItemDefinition<'Ob
   description: 'A spring-damper between two coordinate markers: force F = k (q1 − q0 − offset) + d (q̇1 − q̇0), acting with +F on coordinate 1 and −F on coordinate 0 (left-hand side). springForceUserFunction replaces F and receives u = q1 − q0 (without offset), v = q̇1 − q̇0, k, d and offset. Jacobians are analytic without user function, numerical with one.',
   parameters,
   outputVariables: [OutputVariableType.Displacement, OutputVariableType.Velocity, OutputVariableType.Force],
+  example: (mbs) => {
+    const nodes = [0, 1].map((i) => mbs.addNode({ nodeType: 'Point', referenceCoordinates: [i, 0, 0], initialVelocities: [0.5 * i, 0.2, 0] }));
+    for (const node of nodes) mbs.addObject({ objectType: 'MassPoint', physicsMass: 1, nodeNumber: node });
+    const markers = nodes.map((node, i) => mbs.addMarker({ markerType: 'NodeCoordinate', nodeNumber: node, coordinate: i }));
+    return mbs.addObject({ objectType: 'ConnectorCoordinateSpringDamper', markerNumbers: markers, stiffness: 40, damping: 1.5, offset: 0.1 });
+  },
   validate: (v, label) => {
     // Without a user function the values are a spring and a damper; with one they are only its arguments.
     if (v.springForceUserFunction !== 0) return;

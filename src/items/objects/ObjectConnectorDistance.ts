@@ -111,6 +111,13 @@ export const objectConnectorDistanceDefinition: ItemDefinition<'Object', typeof 
   equations: 'Index 3: g = |Δp| − d; index 2: ġ = Δpᵀ Δv / |Δp|; C_q = [−nᵀ J0, nᵀ J1], n = Δp/|Δp|. Force = λ. '
     + 'Coinciding markers (|Δp| = 0) are an error for the Jacobian and the velocity-level equation. '
     + 'Inactive (activeConnector false): the equation reads λ = 0, the multiplier stays (as in Exudyn and the joints).',
+  example: (mbs) => {
+    const node = mbs.addNode({ nodeType: 'RigidBodyEP', referenceCoordinates: [1, 0, 0.2, 1, 0, 0, 0], initialVelocities: [0, 0.5, 0, 0, 0.1, 0.2, 0] });
+    const body = mbs.addObject({ objectType: 'RigidBody', physicsMass: 1, physicsInertia: [0.1, 0.2, 0.3, 0, 0, 0], nodeNumber: node });
+    const ground = mbs.addObject({ objectType: 'Ground' });
+    const markers = [mbs.addMarker({ markerType: 'BodyPosition', bodyNumber: ground, localPosition: [0, 0, 0] }), mbs.addMarker({ markerType: 'BodyPosition', bodyNumber: body, localPosition: [0.3, 0.1, -0.2] })];
+    return mbs.addObject({ objectType: 'ConnectorDistance', markerNumbers: markers, distance: 1.1 });
+  },
   create: (v, label) => new DistanceConstraintModel(label, v.markerNumbers, v.distance, v.activeConnector),
 };
 

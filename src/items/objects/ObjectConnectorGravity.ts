@@ -113,6 +113,12 @@ export const objectConnectorGravityDefinition: ItemDefinition<'Object', typeof p
   equations: 'LHS = [−J0ᵀ; J1ᵀ] F n. Analytic Jacobian ∂(F n)/∂Δp = (F/L)(I − n nᵀ) + F\'(L) n nᵀ (Exudyn differentiates numerically). '
     + 'Force returns F n with F > 0 (as Exudyn\'s code; its item page writes the magnitude with a minus sign). '
     + 'Coinciding markers without regularization are an error.',
+  example: (mbs) => {
+    const nodes = [0, 1].map((i) => mbs.addNode({ nodeType: 'Point', referenceCoordinates: [i, 0.3 * i, 0], initialVelocities: [0, 0.5 - i, 0.1] }));
+    for (const node of nodes) mbs.addObject({ objectType: 'MassPoint', physicsMass: 1, nodeNumber: node });
+    const markers = nodes.map((node) => mbs.addMarker({ markerType: 'NodePosition', nodeNumber: node }));
+    return mbs.addObject({ objectType: 'ConnectorGravity', markerNumbers: markers, gravitationalConstant: 1, mass0: 2, mass1: 3, minDistanceRegularization: 0.1 });
+  },
   create: (v, label) => new GravityConnectorModel(label, v.markerNumbers, v),
 };
 

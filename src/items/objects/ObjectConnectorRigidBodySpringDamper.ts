@@ -246,6 +246,12 @@ export const objectConnectorRigidBodySpringDamperDefinition: ItemDefinition<'Obj
     + 'f6 = K(u6 − offset) + D v6; F = Aj f6[0:3], T = Aj f6[3:6]; LHS(m1) = J1ᵀF + G1ᵀ(T + τ), LHS(m0) = −J0ᵀF + G0ᵀ(−T + τ), '
     + 'τ = (Aj(−½uPos)) × F in the intrinsic formulation, else 0. Outputs: DisplacementLocal uPos, Rotation uRot, VelocityLocal vPos, '
     + 'AngularVelocityLocal vRot, ForceLocal f6[0:3], TorqueLocal f6[3:6] (evaluated also when inactive, as in Exudyn).',
+  example: (mbs) => {
+    const nodes = [0, 1].map((i) => mbs.addNode({ nodeType: 'RigidBodyEP', referenceCoordinates: [i, 0.1 * i, 0, 1, 0, 0, 0], initialVelocities: [0.1, 0, 0.2 * i, 0, 0.1, -0.2 * i, 0.3] }));
+    const bodies = nodes.map((node) => mbs.addObject({ objectType: 'RigidBody', physicsMass: 1, physicsInertia: [0.1, 0.2, 0.3, 0, 0, 0], nodeNumber: node }));
+    const markers = bodies.map((body, i) => mbs.addMarker({ markerType: 'BodyRigid', bodyNumber: body, localPosition: [0.5 - i, 0.1, -0.05 * i] }));
+    return mbs.addObject({ objectType: 'ConnectorRigidBodySpringDamper', markerNumbers: markers, stiffness: Array.from({ length: 6 }, (_, i) => Array.from({ length: 6 }, (_, j) => (i === j ? 20 + 5 * i : 1))), damping: Array.from({ length: 6 }, (_, i) => Array.from({ length: 6 }, (_, j) => (i === j ? 0.5 : 0.05))), rotationMarker0: [[0.6, -0.8, 0], [0.8, 0.6, 0], [0, 0, 1]], offset: [0.1, 0, -0.1, 0.2, 0, 0.1] });
+  },
   validate: (v, label) => {
     // Without a user function the matrices are springs and dampers; with one they are only its arguments.
     if (v.springForceTorqueUserFunction !== 0) return;

@@ -179,6 +179,14 @@ export const objectConnectorSpringDamperDefinition: ItemDefinition<'Object', typ
     + '∂(F n)/∂Δv = d n nᵀ (k I and d I at L = 0); ∂LHS/∂q = Jᵀ ∂(F n)/∂Δp J + Jᵀ d n nᵀ ∂Δv/∂q + ∂([−J0ᵀ; J1ᵀ] F n)/∂q at fixed F n '
     + '(the last two from the markers\' velocity_q and jacobianTransposedVector_q where they provide them); with a user function the Jacobian is numerical. '
     + 'Force returns the 3D vector F n, ForceLocal the scalar F.',
+  example: (mbs) => {
+    const ground = mbs.addObject({ objectType: 'Ground', referencePosition: [0, 0, 0] });
+    const node = mbs.addNode({ nodeType: 'Point', referenceCoordinates: [1, 0.2, 0.1], initialVelocities: [0.5, 1, -0.3] });
+    mbs.addObject({ objectType: 'MassPoint', physicsMass: 1, nodeNumber: node });
+    const m0 = mbs.addMarker({ markerType: 'BodyPosition', bodyNumber: ground, localPosition: [0, 0, 0] });
+    const m1 = mbs.addMarker({ markerType: 'NodePosition', nodeNumber: node });
+    return mbs.addObject({ objectType: 'ConnectorSpringDamper', markerNumbers: [m0, m1], referenceLength: 0.8, stiffness: 50, damping: 3, force: 2, velocityOffset: 0.1 });
+  },
   create: (v, label) => new SpringDamperModel(label, v.markerNumbers, v),
 };
 

@@ -126,6 +126,12 @@ export const objectConnectorTorsionalSpringDamperDefinition: ItemDefinition<'Obj
   equations: 'A0all = A0 R0, A1all = A1 R1; Δθ = RotXYZ(A0allᵀA1all)_z ∈ (−π, π]; Δω = [A0allᵀ(A1ω̄1 − A0ω̄0)]_z; '
     + 'T = A0all [0, 0, τ]; LHS(m1) = G1ᵀT, LHS(m0) = −G0ᵀT (G = rotation Jacobians). Outputs: Rotation Δθ, AngularVelocityLocal Δω, '
     + 'TorqueLocal τ (evaluated also when inactive, as in Exudyn).',
+  example: (mbs) => {
+    const nodes = [0, 1].map((i) => mbs.addNode({ nodeType: 'RigidBodyEP', referenceCoordinates: [i, 0.1 * i, 0, 1, 0, 0, 0], initialVelocities: [0.1, 0, 0.2 * i, 0, 0.1, -0.2 * i, 0.3] }));
+    const bodies = nodes.map((node) => mbs.addObject({ objectType: 'RigidBody', physicsMass: 1, physicsInertia: [0.1, 0.2, 0.3, 0, 0, 0], nodeNumber: node }));
+    const markers = bodies.map((body, i) => mbs.addMarker({ markerType: 'BodyRigid', bodyNumber: body, localPosition: [0.5 - i, 0.1, -0.05 * i] }));
+    return mbs.addObject({ objectType: 'ConnectorTorsionalSpringDamper', markerNumbers: markers, stiffness: 20, damping: 0.5, rotationMarker1: [[1, 0, 0], [0, 0.6, -0.8], [0, 0.8, 0.6]], offset: 0.1, velocityOffset: 0.2, torque: 0.3 });
+  },
   validate: (v, label) => {
     // Without a user function the values are a spring and a damper; with one they are only its arguments.
     if (v.springTorqueUserFunction !== 0) return;

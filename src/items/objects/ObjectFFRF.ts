@@ -1,8 +1,9 @@
 import { makeFactory, type ItemDefinition } from '../../registry/definition.ts';
 import {
   addLocalEntries, type BindContext, type ItemState, type LocalMatrixAccumulator, type NodeModel, type ObjectModel, type SuperElementMeshNodeMap,
-  type SuperElementModel, type Only } from '../../registry/capabilities.ts';
-import { describeValue, itemError, type ItemLabel } from '../../core/errors.ts';
+  type SuperElementModel, type Only,
+} from '../../registry/capabilities.ts';
+import { itemError, type ItemLabel } from '../../core/errors.ts';
 import { OutputVariableType } from '../../registry/enums.ts';
 import {
   bool, matrixContainer, nodeIndexArray, userFunction, vector, type MatrixContainerValue, type MatrixValue, type UserFunctionValue,
@@ -13,6 +14,7 @@ import type { CscMatrix } from '../../linalg/sparse.ts';
 import { RigidNodeModel } from '../nodes/rigidNodeBase.ts';
 import { checkSymmetric, containerRowsAsCsc, containerShape } from './ffrf/matrixContainer.ts';
 import { ReferenceFrameBody, referenceFrameBodyOutputs } from './ffrf/referenceFrameBody.ts';
+import { checkedUserMatrix, checkedUserVector } from '../../registry/userFunctionResults.ts';
 
 /** Generalized user force f_user(mbs, t, itemNumber, q, q_t) (n_c entries; rigid part global, flexible part body-fixed), added to the right-hand side. */
 export type FFRFForceUserFunction = (mbs: unknown, t: number, itemNumber: number, q: Float64Array, q_t: Float64Array) => ArrayLike<number>;
@@ -381,11 +383,7 @@ class FFRFModel implements Only<ObjectModel, FFRFModel> {
 
   /** The user force at the gathered coordinates, size-checked. */
   private userForce(s: ItemState, uf: FFRFForceUserFunction): ArrayLike<number> {
-    const values = uf(s.mbs, s.t, this.label.index, this.qLocal, this.uLocal);
-    if (values === null || typeof values !== 'object' || values.length !== this.nc) {
-      itemError(this.label, 'forceUserFunction', `must return an array of ${this.nc} numbers, got ${describeValue(values)}`);
-    }
-    return values;
+    return checkedUserVector(this.label, 'forceUserFunction', uf(s.mbs, s.t, this.label.index, this.qLocal, this.uLocal), this.nc);
   }
 
   ode2Lhs(s: ItemState, f: Float64Array): void {
@@ -404,11 +402,9 @@ class FFRFModel implements Only<ObjectModel, FFRFModel> {
     const nc = this.nc, nf = this.nf;
     const muf = this.v.massMatrixUserFunction;
     if (muf !== 0) {
-      const rows = muf(s.mbs, s.t, this.label.index, this.qLocal, this.uLocal);
-      if (!Array.isArray(rows) || rows.length !== nc) itemError(this.label, 'massMatrixUserFunction', `must return a ${nc} x ${nc} matrix (array of rows), got ${describeValue(rows)}`);
+      const rows = checkedUserMatrix(this.label, 'massMatrixUserFunction', muf(s.mbs, s.t, this.label.index, this.qLocal, this.uLocal), nc);
       for (let i = 0; i < nc; i++) {
         const row = rows[i];
-        if (row === null || typeof row !== 'object' || row.length !== nc) itemError(this.label, 'massMatrixUserFunction', `must return a ${nc} x ${nc} matrix; row ${i} is ${describeValue(row)}`);
         for (let j = 0; j < nc; j++) acc.add(i, j, row[j]);
       }
     }
@@ -821,6 +817,26 @@ export const objectFFRFDefinition: ItemDefinition<'Object', typeof parameters> =
       const [r, c] = containerShape(v[name]);
       if (r !== c) itemError(label, name, `must be square (n_f × n_f) or empty, got ${r} x ${c}`);
     }
+  },
+  example: (mbs) => {
+    // a floating triangle of three mesh nodes (lumped masses, a truss of three springs as stiffness) on a spinning reference frame
+    const x = [[0, 0, 0], [1, 0, 0], [0.2, 0.8, 0.1]];
+    const nodes = [mbs.addNode({ nodeType: 'RigidBodyEP', referenceCoordinates: [0.1, 0, 0.2, 1, 0, 0, 0], initialVelocities: [0.1, 0, 0, 0, 0.2, 0.3, 0.4] })];
+    for (const p of x) nodes.push(mbs.addNode({ nodeType: 'Point', referenceCoordinates: p }));
+    const stiffness = Array.from({ length: 9 }, () => new Array<number>(9).fill(0));
+    for (const [i, j] of [[0, 1], [1, 2], [2, 0]]) {
+      const d = [0, 1, 2].map((k) => x[j][k] - x[i][k]), length = Math.hypot(...d);
+      for (let a = 0; a < 3; a++) for (let b = 0; b < 3; b++) {
+        const kab = (200 * d[a] * d[b]) / length ** 3;
+        stiffness[3 * i + a][3 * i + b] += kab; stiffness[3 * j + a][3 * j + b] += kab;
+        stiffness[3 * i + a][3 * j + b] -= kab; stiffness[3 * j + a][3 * i + b] -= kab;
+      }
+    }
+    const mass = Array.from({ length: 9 }, (_, i) => Array.from({ length: 9 }, (_, j) => (i === j ? 0.4 : 0)));
+    const damping = stiffness.map((row) => row.map((v) => 0.01 * v));
+    const body = mbs.addObject({ objectType: 'FFRF', nodeNumbers: nodes, massMatrixFF: mass, stiffnessMatrixFF: stiffness, dampingMatrixFF: damping, tisserandFrameConstraints: true });
+    mbs.addLoad({ loadType: 'ForceVector', markerNumber: mbs.addMarker({ markerType: 'BodyRigid', bodyNumber: body, localPosition: [0.3, 0.2, 0] }), loadVector: [0.5, 0, -1], bodyFixed: true });
+    return body;
   },
   create: (v, label) => new FFRFModel(label, v),
 };

@@ -1,7 +1,8 @@
 import { makeFactory, type ItemDefinition } from '../../registry/definition.ts';
 import type {
-  BindContext, BodyModel, ItemState, NodeModel, ObjectModel, SuperElementMeshNodeMap, SuperElementModel, Only } from '../../registry/capabilities.ts';
-import { describeValue, itemError, type ItemLabel } from '../../core/errors.ts';
+  BindContext, BodyModel, ItemState, NodeModel, ObjectModel, SuperElementMeshNodeMap, SuperElementModel, Only,
+} from '../../registry/capabilities.ts';
+import { itemError, type ItemLabel } from '../../core/errors.ts';
 import { checkMassMatrix } from '../../registry/physicalChecks.ts';
 import { rigidBodyInertiaDefect } from '../../rotations/rigidBodyInertia.ts';
 import { OutputVariableType } from '../../registry/enums.ts';
@@ -10,6 +11,7 @@ import {
 } from '../../registry/parameters.ts';
 import { cross3Into, mat3MulVecInto } from '../../rotations/skew.ts';
 import { RigidNodeModel } from '../nodes/rigidNodeBase.ts';
+import { checkedUserMatrix, checkedUserVector } from '../../registry/userFunctionResults.ts';
 
 /** Generalized user force f_user(mbs, t, itemNumber, q, q_t) on all n_ODE2 object coordinates, added to the right-hand side. */
 export type FFRFreducedOrderForceUserFunction = (mbs: unknown, t: number, itemNumber: number, q: Float64Array, q_t: Float64Array) => ArrayLike<number>;
@@ -358,11 +360,9 @@ class FFRFreducedOrderModel implements Only<ObjectModel & BodyModel & SuperEleme
     const uf = this.v.massMatrixUserFunction;
     if (uf !== 0) {
       this.gather(s);
-      const rows = uf(s.mbs, s.t, this.label.index, this.qObj, this.uObj);
-      if (!Array.isArray(rows) || rows.length !== n) itemError(this.label, 'massMatrixUserFunction', `must return a ${n} x ${n} matrix (array of rows), got ${describeValue(rows)}`);
+      const rows = checkedUserMatrix(this.label, 'massMatrixUserFunction', uf(s.mbs, s.t, this.label.index, this.qObj, this.uObj), n);
       for (let i = 0; i < n; i++) {
         const row = rows[i];
-        if (row === null || typeof row !== 'object' || row.length !== n) itemError(this.label, 'massMatrixUserFunction', `must return a ${n} x ${n} matrix; row ${i} is ${describeValue(row)}`);
         for (let j = 0; j < n; j++) mOut[i * n + j] += row[j];
       }
     }
@@ -417,8 +417,7 @@ class FFRFreducedOrderModel implements Only<ObjectModel & BodyModel & SuperEleme
     if (uf !== 0) {
       this.gather(s);
       const n = this.nLocalU;
-      const values = uf(s.mbs, s.t, this.label.index, this.qObj, this.uObj);
-      if (values === null || typeof values !== 'object' || values.length !== n) itemError(this.label, 'forceUserFunction', `must return an array of ${n} numbers, got ${describeValue(values)}`);
+      const values = checkedUserVector(this.label, 'forceUserFunction', uf(s.mbs, s.t, this.label.index, this.qObj, this.uObj), n);
       for (let i = 0; i < n; i++) f[i] -= values[i];
     }
   }
@@ -748,6 +747,20 @@ export const objectFFRFreducedOrderDefinition: ItemDefinition<'Object', typeof p
     + 'f_v,t = A[ω̃ C ω + 2 M_ΦtΨ̃(ζ̇⊗I)ω], f_v,r = −G_lᵀ[ω̃ Θ_ζ ω + 2(M_x̃Ψ̃(ζ̇⊗I) + (ζ⊗I)ᵀM_Ψ̃Ψ̃(ζ̇⊗I))ω], '
     + 'f_v,f = (I⊗ω)ᵀ[M_x̃Ψ̃ᵀ + M_Ψ̃Ψ̃(ζ⊗I)]ω + 2M_Ψ̃Ψᵀ(ζ̇⊗I)ω (ω body-fixed; plus the Ġ_lθ̇ terms for nodes with Ġ_lθ̇ ≠ 0). '
     + 'KineticEnergy ½ q̇ᵀ M q̇, PotentialEnergy ½ ζᵀ K_red ζ.',
+  example: (mbs) => {
+    // four mesh points and two modes (bending in y and in z) on a spinning reference frame, FFRF terms off; loads on a super-element frame
+    const referencePositions = [0, 0, 0, 1, 0, 0, 0, 0.5, 0, 1, 0.5, 0.2];
+    const modeBasis = [[0, 0], [0, 0], [0, 0], [0.1, 0], [0.3, 0], [0, 0.2], [0, 0], [0, 0], [0, 0.1], [0.1, 0], [0.3, 0], [0.05, 0.3]];
+    const nodes = [
+      mbs.addNode({ nodeType: 'RigidBodyEP', referenceCoordinates: [0.1, 0, 0, 1, 0, 0, 0], initialVelocities: [0, 0.2, 0, 0, 0.1, 0.3, 0.2] }),
+      mbs.addNode({ nodeType: 'GenericODE2', numberOfODE2Coordinates: 2, referenceCoordinates: [0, 0], initialCoordinates: [0.1, -0.2], initialCoordinates_t: [0.5, 0.3] }),
+    ];
+    const body = mbs.addObject({ objectType: 'FFRFreducedOrder', nodeNumbers: nodes, massMatrixReduced: [[1, 0], [0, 1]], stiffnessMatrixReduced: [[40, 0], [0, 60]], dampingMatrixReduced: [[0.2, 0], [0, 0.3]], modeBasis, referencePositions, computeFFRFterms: false });
+    const marker = mbs.addMarker({ markerType: 'SuperElementRigid', bodyNumber: body, meshNodeNumbers: [1, 2, 3], weightingFactors: [0.3, 0.3, 0.4] });
+    mbs.addLoad({ loadType: 'ForceVector', markerNumber: marker, loadVector: [0.2, -0.5, 0.1], bodyFixed: true });
+    mbs.addLoad({ loadType: 'TorqueVector', markerNumber: marker, loadVector: [0.1, 0.2, -0.1] });
+    return body;
+  },
   validate: (v, label) => {
     checkMassMatrix(label, 'massMatrixReduced', v.massMatrixReduced);
     const inertia = v.physicsInertia;

@@ -1,9 +1,10 @@
 import { makeFactory, type ItemDefinition } from '../../registry/definition.ts';
 import type { BindContext, ItemState, NodeModel, ObjectModel, Only } from '../../registry/capabilities.ts';
-import { describeValue, itemError, type ItemLabel } from '../../core/errors.ts';
+import { itemError, type ItemLabel } from '../../core/errors.ts';
 import { checkMassMatrix } from '../../registry/physicalChecks.ts';
 import { OutputVariableType } from '../../registry/enums.ts';
 import { matrix, nodeIndexArray, userFunction, vector, type MatrixValue, type UserFunctionValue } from '../../registry/parameters.ts';
+import { checkedUserMatrix, checkedUserVector } from '../../registry/userFunctionResults.ts';
 
 /** Generalized user force f_user(mbs, t, itemNumber, q, q_t), n entries, added to the right-hand side. */
 export type GenericODE2ForceUserFunction = (mbs: unknown, t: number, itemNumber: number, q: Float64Array, q_t: Float64Array) => ArrayLike<number>;
@@ -119,20 +120,15 @@ class GenericODE2Model implements Only<ObjectModel, GenericODE2Model> {
   /** f_user at the state (gathered first); checks its size. */
   private userForce(s: ItemState, uf: GenericODE2ForceUserFunction): ArrayLike<number> {
     this.gather(s);
-    const values = uf(s.mbs, s.t, this.label.index, this.q, this.qt);
-    if (values === null || typeof values !== 'object' || values.length !== this.n) {
-      itemError(this.label, 'forceUserFunction', `must return an array of ${this.n} numbers, got ${describeValue(values)}`);
-    }
-    return values;
+    return checkedUserVector(this.label, 'forceUserFunction', uf(s.mbs, s.t, this.label.index, this.q, this.qt), this.n);
   }
 
   /** A user matrix checked to be n × n, added as factor·matrix to the local matrix. */
-  private addUserMatrix(name: string, rows: MatrixValue, factor: number, out: Float64Array): void {
+  private addUserMatrix(name: string, result: MatrixValue, factor: number, out: Float64Array): void {
     const n = this.n;
-    if (!Array.isArray(rows) || rows.length !== n) itemError(this.label, name, `must return a ${n} x ${n} matrix (array of rows), got ${describeValue(rows)}`);
+    const rows = checkedUserMatrix(this.label, name, result, n);
     for (let i = 0; i < n; i++) {
       const row = rows[i];
-      if (row === null || typeof row !== 'object' || row.length !== n) itemError(this.label, name, `must return a ${n} x ${n} matrix; row ${i} is ${describeValue(row)}`);
       for (let j = 0; j < n; j++) out[i * n + j] += factor * row[j];
     }
   }
@@ -247,6 +243,10 @@ export const objectGenericODE2Definition: ItemDefinition<'Object', typeof parame
       if (rows.length > 0 && rows[0].length !== rows.length) itemError(label, name, `must be a square matrix (n × n) or empty, got ${rows.length} x ${rows[0].length}`);
     }
     checkMassMatrix(label, 'massMatrix', v.massMatrix);
+  },
+  example: (mbs) => {
+    const nodes = [mbs.addNode({ nodeType: 'GenericODE2', numberOfODE2Coordinates: 2, referenceCoordinates: [0, 0], initialCoordinates: [0.1, 0], initialCoordinates_t: [0, 1] }), mbs.addNode({ nodeType: '1D', initialVelocities: [0.5] })];
+    return mbs.addObject({ objectType: 'GenericODE2', nodeNumbers: nodes, massMatrix: [[2, 0, 0], [0, 1, 0], [0, 0, 1]], stiffnessMatrix: [[30, -5, 0], [-5, 20, -2], [0, -2, 10]], dampingMatrix: [[0.5, 0, 0], [0, 0.2, 0], [0, 0, 0.1]], forceVector: [1, 0, -0.5] });
   },
   create: (v, label) => new GenericODE2Model(label, v),
 };

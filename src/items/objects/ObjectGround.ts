@@ -77,6 +77,14 @@ export const objectGroundDefinition: ItemDefinition<'Object', typeof parameters>
   description: 'A fixed body without coordinates; markers attach at local positions in its reference frame.',
   parameters,
   outputVariables: [OutputVariableType.Position, OutputVariableType.Displacement, OutputVariableType.Velocity, OutputVariableType.Acceleration],
+  example: (mbs) => {
+    const ground = mbs.addObject({ objectType: 'Ground', referencePosition: [0.1, 0.2, -0.3], referenceRotation: [[0.6, -0.8, 0], [0.8, 0.6, 0], [0, 0, 1]] });
+    const node = mbs.addNode({ nodeType: 'Point', referenceCoordinates: [1, 0.5, 0], initialVelocities: [0.2, 0, 0.4] });
+    mbs.addObject({ objectType: 'MassPoint', physicsMass: 1, nodeNumber: node });
+    const markers = [mbs.addMarker({ markerType: 'BodyRigid', bodyNumber: ground, localPosition: [0.2, 0, 0.1] }), mbs.addMarker({ markerType: 'NodePosition', nodeNumber: node })];
+    mbs.addObject({ objectType: 'ConnectorCartesianSpringDamper', markerNumbers: markers, stiffness: [20, 30, 40], damping: [1, 2, 3] });
+    return ground;
+  },
   create: (v, label) => new GroundModel(label, Float64Array.from(v.referencePosition), Float64Array.from(v.referenceRotation.flat())),
 };
 

@@ -125,6 +125,12 @@ export const objectJointPrismatic2DDefinition: ItemDefinition<'Object', typeof p
     + 'g1 = A0(ω̄0 × t̄0)·n1 + t0·A1(ω̄1 × n̄1). Jacobian (planar, as Exudyn: z rows of J0, J1 ignored, the global rotation Jacobian '
     + 'columns G crossed with the local axes): row 0 [−(J0_x n1_x + J0_y n1_y) | J1_x n1_x + J1_y n1_y − d·A1(n̄1 × G1)], '
     + 'row 1 [−A0(t̄0 × G0)·n1 | −t0·A1(n̄1 × G1)].',
+  example: (mbs) => {
+    const nodes = [0, 1].map((i) => mbs.addNode({ nodeType: 'RigidBody2D', referenceCoordinates: [i, 0.2 * i, 0.3 * i], initialVelocities: [0.1, 0.2 * i, 1 - 2 * i] }));
+    const bodies = nodes.map((node) => mbs.addObject({ objectType: 'RigidBody2D', physicsMass: 1, physicsInertia: 0.2, nodeNumber: node }));
+    const markers = bodies.map((body, i) => mbs.addMarker({ markerType: 'BodyRigid', bodyNumber: body, localPosition: [0.5 - i, 0.1 * i, 0] }));
+    return mbs.addObject({ objectType: 'JointPrismatic2D', markerNumbers: markers, axisMarker0: [0.6, 0.8, 0], normalMarker1: [0, 1, 0] });
+  },
   create: (v, label) => new Prismatic2DModel(label, {
     markerNumbers: v.markerNumbers, axisMarker0: Float64Array.from(v.axisMarker0), normalMarker1: Float64Array.from(v.normalMarker1),
     constrainRotation: v.constrainRotation, activeConnector: v.activeConnector,

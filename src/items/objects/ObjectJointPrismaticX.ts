@@ -27,6 +27,12 @@ export const objectJointPrismaticXDefinition: ItemDefinition<'Object', typeof pa
   equations: 'd_loc = A0allᵀ(p1 − p0): g0 = d_loc,y, g1 = d_loc,z, g2 = a0_z·a1_y, g3 = a0_z·a1_x, g4 = a0_x·a1_y; '
     + 'index 2: rows y, z of A0allᵀ(v1 − v0) + (A0 ω̄̃0 R0)ᵀ(p1 − p0) and ȧ0·a1 + a0·ȧ1. '
     + 'Outputs as ObjectJointGeneric; ForceLocal = [0, λ0, λ1] (joint frame), TorqueLocal = [λ2, λ3, λ4].',
+  example: (mbs) => {
+    const nodes = [0, 1].map((i) => mbs.addNode({ nodeType: 'RigidBodyEP', referenceCoordinates: [i, 0.1 * i, 0, 1, 0, 0, 0], initialVelocities: [0.1, 0, 0.2 * i, 0, 0.1, -0.2 * i, 0.3] }));
+    const bodies = nodes.map((node) => mbs.addObject({ objectType: 'RigidBody', physicsMass: 1, physicsInertia: [0.1, 0.2, 0.3, 0, 0, 0], nodeNumber: node }));
+    const markers = bodies.map((body, i) => mbs.addMarker({ markerType: 'BodyRigid', bodyNumber: body, localPosition: [0.5 - i, 0.1, -0.05 * i] }));
+    return mbs.addObject({ objectType: 'JointPrismaticX', markerNumbers: markers, rotationMarker1: [[1, 0, 0], [0, 0.6, -0.8], [0, 0.8, 0.6]] });
+  },
   create: (v, label) => new JointModel(label, {
     constrainedAxes: [0, 1, 1, 1, 1, 1],
     globalTranslation: false,

@@ -17,6 +17,12 @@ export const objectJointRevolute2DDefinition: ItemDefinition<'Object', typeof pa
   parameters,
   outputVariables: [],
   equations: 'Index 3: g = (p1 − p0)_x,y; index 2: (v1 − v0)_x,y; Jacobian rows x, y of [−J0 | J1].',
+  example: (mbs) => {
+    const nodes = [0, 1].map((i) => mbs.addNode({ nodeType: 'RigidBody2D', referenceCoordinates: [i, 0.2 * i, 0.3 * i], initialVelocities: [0.1, 0.2 * i, 1 - 2 * i] }));
+    const bodies = nodes.map((node) => mbs.addObject({ objectType: 'RigidBody2D', physicsMass: 1, physicsInertia: 0.2, nodeNumber: node }));
+    const markers = bodies.map((body, i) => mbs.addMarker({ markerType: 'BodyPosition', bodyNumber: body, localPosition: [0.5 - i, 0.1 * i, 0] }));
+    return mbs.addObject({ objectType: 'JointRevolute2D', markerNumbers: markers });
+  },
   create: (v, label) => new JointModel(label, {
     constrainedAxes: [1, 1, 0, 0, 0, 0],
     globalTranslation: true,

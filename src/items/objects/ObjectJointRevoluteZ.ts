@@ -27,6 +27,12 @@ export const objectJointRevoluteZDefinition: ItemDefinition<'Object', typeof par
   equations: 'g0..2 = p1 − p0, g3 = a0_z·a1_x, g4 = a0_z·a1_y (a0 = columns of A0 R0, a1 of A1 R1); index 2: v1 − v0 and '
     + 'ȧ0_z·a1_l + a0_z·ȧ1_l with ȧ = A ω̄̃ R e_k (Exudyn computes A(ω̄ × R e_k): equal up to round-off). '
     + 'Outputs as ObjectJointGeneric; ForceLocal = A0allᵀ[λ0, λ1, λ2], TorqueLocal = [λ3, λ4, 0].',
+  example: (mbs) => {
+    const nodes = [0, 1].map((i) => mbs.addNode({ nodeType: 'RigidBodyEP', referenceCoordinates: [i, 0.1 * i, 0, 1, 0, 0, 0], initialVelocities: [0.1, 0, 0.2 * i, 0, 0.1, -0.2 * i, 0.3] }));
+    const bodies = nodes.map((node) => mbs.addObject({ objectType: 'RigidBody', physicsMass: 1, physicsInertia: [0.1, 0.2, 0.3, 0, 0, 0], nodeNumber: node }));
+    const markers = bodies.map((body, i) => mbs.addMarker({ markerType: 'BodyRigid', bodyNumber: body, localPosition: [0.5 - i, 0.1, -0.05 * i] }));
+    return mbs.addObject({ objectType: 'JointRevoluteZ', markerNumbers: markers, rotationMarker0: [[0.6, -0.8, 0], [0.8, 0.6, 0], [0, 0, 1]] });
+  },
   create: (v, label) => new JointModel(label, {
     constrainedAxes: [1, 1, 1, 1, 1, 0],
     globalTranslation: true,

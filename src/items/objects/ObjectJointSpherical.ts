@@ -26,6 +26,12 @@ export const objectJointSphericalDefinition: ItemDefinition<'Object', typeof par
   validate: (v, label) => {
     v.constrainedAxes.forEach((flag, i) => { if (flag !== 0 && flag !== 1) itemError(label, 'constrainedAxes', `entry ${i} must be 0 (free) or 1 (constrained), got ${flag}`); });
   },
+  example: (mbs) => {
+    const nodes = [0, 1].map((i) => mbs.addNode({ nodeType: 'RigidBodyEP', referenceCoordinates: [i, 0.1 * i, 0, 1, 0, 0, 0], initialVelocities: [0.1, 0, 0.2 * i, 0, 0.1, -0.2 * i, 0.3] }));
+    const bodies = nodes.map((node) => mbs.addObject({ objectType: 'RigidBody', physicsMass: 1, physicsInertia: [0.1, 0.2, 0.3, 0, 0, 0], nodeNumber: node }));
+    const markers = bodies.map((body, i) => mbs.addMarker({ markerType: 'BodyRigid', bodyNumber: body, localPosition: [0.5 - i, 0.1, -0.05 * i] }));
+    return mbs.addObject({ objectType: 'JointSpherical', markerNumbers: markers });
+  },
   create: (v, label) => new JointModel(label, {
     constrainedAxes: [...v.constrainedAxes, 0, 0, 0],
     globalTranslation: true,

@@ -81,6 +81,12 @@ export const objectMass1DDefinition: ItemDefinition<'Object', typeof parameters>
     OutputVariableType.RotationMatrix, OutputVariableType.Rotation, OutputVariableType.AngularVelocity, OutputVariableType.AngularVelocityLocal,
   ],
   equations: 'm c̈ = f with f = (R e_x)ᵀ f_a for an applied global force f_a; position Jacobian J_pos = R e_x (3 × 1), rotation Jacobian 0.',
+  example: (mbs) => {
+    const node = mbs.addNode({ nodeType: '1D', referenceCoordinates: [0.2], initialVelocities: [0.5] });
+    const mass = mbs.addObject({ objectType: 'Mass1D', physicsMass: 2, nodeNumber: node, referencePosition: [0.1, 0.2, 0.3], referenceRotation: [[0.6, -0.8, 0], [0.8, 0.6, 0], [0, 0, 1]] });
+    mbs.addLoad({ loadType: 'ForceVector', markerNumber: mbs.addMarker({ markerType: 'BodyPosition', bodyNumber: mass, localPosition: [0, 0, 0] }), loadVector: [1, 0.5, 0] });
+    return mass;
+  },
   create: (v, label) => new Mass1DModel(label, v.physicsMass, v.nodeNumber, Float64Array.from(v.referencePosition), Float64Array.from(v.referenceRotation.flat())),
 };
 

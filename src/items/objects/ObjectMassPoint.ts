@@ -16,6 +16,13 @@ export const objectMassPointDefinition: ItemDefinition<'Object', typeof paramete
   parameters,
   outputVariables: pointMassOutputs,
   equations: 'M = m I₃; no internal forces.',
+  example: (mbs) => {
+    const node = mbs.addNode({ nodeType: 'Point', referenceCoordinates: [0.5, 1, 0], initialVelocities: [1, 0, 0.2] });
+    const mass = mbs.addObject({ objectType: 'MassPoint', physicsMass: 1.5, nodeNumber: node });
+    const marker = mbs.addMarker({ markerType: 'BodyPosition', bodyNumber: mass, localPosition: [0.1, 0, 0] });
+    mbs.addLoad({ loadType: 'ForceVector', markerNumber: marker, loadVector: [1, 2, 3] });
+    return mass;
+  },
   create: (v, label) => new PointMassModel(label, v.physicsMass, v.nodeNumber, 3),
 };
 

@@ -16,6 +16,12 @@ export const objectMassPoint2DDefinition: ItemDefinition<'Object', typeof parame
   parameters,
   outputVariables: pointMassOutputs,
   equations: 'M = m I₂; no internal forces.',
+  example: (mbs) => {
+    const node = mbs.addNode({ nodeType: 'Point2D', referenceCoordinates: [0.5, 1], initialVelocities: [1, -0.5] });
+    const mass = mbs.addObject({ objectType: 'MassPoint2D', physicsMass: 0.7, nodeNumber: node });
+    mbs.addLoad({ loadType: 'ForceVector', markerNumber: mbs.addMarker({ markerType: 'BodyPosition', bodyNumber: mass, localPosition: [0.1, 0.2, 0] }), loadVector: [1, 2, 0] });
+    return mass;
+  },
   create: (v, label) => new PointMassModel(label, v.physicsMass, v.nodeNumber, 2),
 };
 

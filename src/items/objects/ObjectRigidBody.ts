@@ -286,6 +286,14 @@ export const objectRigidBodyDefinition: ItemDefinition<'Object', typeof paramete
     + 'LHS_u = A[ω̄ × (U × ω̄) + U × Ġ_l θ̇], U = −mχ (χ ≠ 0). Position Jacobian at x: [I | A(−x̃)G_l]; rotation Jacobian [0 | G]; '
     + 'mass-proportional load b: Q = [m I | A skew(−mχ) G_l]ᵀ b.',
   validate: (v, label) => checkInertia(label, v.physicsMass, v.physicsInertia, v.physicsCenterOfMass),
+  example: (mbs) => {
+    const node = mbs.addNode({ nodeType: 'RigidBodyEP', referenceCoordinates: [0.5, 0, 1, 1, 0, 0, 0], initialVelocities: [0.2, 0.1, -0.3, 0, 0, 0, 0] });
+    const body = mbs.addObject({ objectType: 'RigidBody', physicsMass: 2, physicsInertia: [0.3, 0.4, 0.5, 0.01, -0.02, 0.03], physicsCenterOfMass: [0.1, -0.05, 0.08], nodeNumber: node });
+    const marker = mbs.addMarker({ markerType: 'BodyRigid', bodyNumber: body, localPosition: [0.3, 0.2, -0.1] });
+    mbs.addLoad({ loadType: 'ForceVector', markerNumber: marker, loadVector: [1, -2, 0.5], bodyFixed: true });
+    mbs.addLoad({ loadType: 'TorqueVector', markerNumber: marker, loadVector: [0.2, 0.1, -0.3] });
+    return body;
+  },
   create: (v, label) => new RigidBodyModel(label, v.nodeNumber, v.physicsMass, v.physicsInertia, v.physicsCenterOfMass),
 };
 

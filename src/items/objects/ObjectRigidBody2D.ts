@@ -134,6 +134,14 @@ export const objectRigidBody2DDefinition: ItemDefinition<'Object', typeof parame
   equations: 'c = 0: M = diag(m, m, J), no left-hand side terms. c ≠ 0: b = m A₂[−c_y, c_x], M = [[m, 0, b₀], [0, m, b₁], [b₀, b₁, J]], '
     + 'LHS_xy = −m φ̇² A₂ c (numerical Jacobians). Position Jacobian at x: [[1, 0, −sin φ x₀ − cos φ x₁], [0, 1, cos φ x₀ − sin φ x₁], [0, 0, 0]]; '
     + 'for connector and load Jacobians ∂(Jᵀ F)/∂φ at fixed F = −F·(A x) in the angle row (A = R_z(φ)).',
+  example: (mbs) => {
+    const node = mbs.addNode({ nodeType: 'RigidBody2D', referenceCoordinates: [0.5, -0.2, 0.4], initialVelocities: [0.3, 0.1, 2] });
+    const body = mbs.addObject({ objectType: 'RigidBody2D', physicsMass: 2, physicsInertia: 0.3, physicsCenterOfMass: [0.1, -0.05], nodeNumber: node });
+    const marker = mbs.addMarker({ markerType: 'BodyRigid', bodyNumber: body, localPosition: [0.3, 0.2, 0] });
+    mbs.addLoad({ loadType: 'ForceVector', markerNumber: marker, loadVector: [1, -2, 0], bodyFixed: true });
+    mbs.addLoad({ loadType: 'TorqueVector', markerNumber: marker, loadVector: [0, 0, 0.5] });
+    return body;
+  },
   validate: (v, label) => {
     // J about the reference point = J_COM + m|c|² with J_COM ≥ 0 (tolerance: round-off of a computed J).
     const c = v.physicsCenterOfMass;

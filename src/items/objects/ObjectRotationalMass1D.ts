@@ -108,6 +108,12 @@ export const objectRotationalMass1DDefinition: ItemDefinition<'Object', typeof p
     OutputVariableType.Rotation, OutputVariableType.AngularVelocity, OutputVariableType.AngularVelocityLocal,
   ],
   equations: 'J ψ̈ = τ with τ = (R e_z)ᵀ τ_a for an applied global torque τ_a; rotation Jacobian J_rot = R e_z (3 × 1), position Jacobian 0.',
+  example: (mbs) => {
+    const node = mbs.addNode({ nodeType: '1D', referenceCoordinates: [0.3], initialVelocities: [2] });
+    const disc = mbs.addObject({ objectType: 'RotationalMass1D', physicsInertia: 0.5, nodeNumber: node, referencePosition: [0.1, 0.2, 0.3], referenceRotation: [[1, 0, 0], [0, 0.6, -0.8], [0, 0.8, 0.6]] });
+    mbs.addLoad({ loadType: 'TorqueVector', markerNumber: mbs.addMarker({ markerType: 'BodyRigid', bodyNumber: disc, localPosition: [0, 0, 0] }), loadVector: [0.1, 0.2, 0.3] });
+    return disc;
+  },
   create: (v, label) => new RotationalMass1DModel(label, v.physicsInertia, v.nodeNumber, Float64Array.from(v.referencePosition), Float64Array.from(v.referenceRotation.flat())),
 };
 

@@ -104,7 +104,7 @@ const noColumns = new Float64Array(0);
  * Index 2: v1 − v0, or A0allᵀ(v1 − v0) + Ȧ0allᵀ d, and ȧ0_k·a1_l + a0_k·ȧ1_l with Ȧall = A ω̄̃ R.
  * No method allocates after bind.
  */
-export class JointModel implements Only<ObjectModel, JointModel> {
+export class JointModel implements Only<ObjectModel & { readonly selection: JointSelection }, JointModel> {
   readonly nAE: number;
   localNodes: NodeModel[] = [];
   /** Item rows with the equation g = λ (free axes; all rows of an inactive joint). */
@@ -161,7 +161,11 @@ export class JointModel implements Only<ObjectModel, JointModel> {
   private offsetNonzero = true;
   private n = 0;
 
-  constructor(readonly label: ItemLabel, private readonly selection: JointSelection, private readonly v: JointValues, outputVariables: readonly OutputVariableType[]) {
+  constructor(
+    readonly label: ItemLabel,
+    /** What the joint lowers to (read-only: its constrained axes and marker kind; viewers draw the joint from it). */
+    readonly selection: JointSelection,
+    private readonly v: JointValues, outputVariables: readonly OutputVariableType[]) {
     this.frames = selection.rigidMarkers ? new RigidMarkerPair(label, v.markerNumbers) : undefined;
     this.markers = this.frames ?? new MarkerPair(label, v.markerNumbers, positionMarkers);
     this.nAE = selection.rows.length;

@@ -3,6 +3,7 @@ import type { BindContext, ItemState } from '../../registry/capabilities.ts';
 import { formatItemLabel, type ItemLabel } from '../../core/errors.ts';
 import { objectIndex, vector } from '../../registry/parameters.ts';
 import { OutputSensorModel, sensorOutputParameters, type SensorOutputValues } from './sensorBase.ts';
+import { objectRigidBodyDefinition } from '../objects/ObjectRigidBody.ts';
 
 const parameters = {
   bodyNumber: objectIndex('Body (object) to measure.'),
@@ -37,6 +38,7 @@ export const sensorBodyDefinition: ItemDefinition<'Sensor', typeof parameters> =
   description: 'Records an output variable of a body (Position, Velocity, …) at the body-fixed point localPosition every sensorsWritePeriod.',
   parameters,
   outputVariables: [],
+  example: (mbs) => mbs.addSensor({ sensorType: 'Body', bodyNumber: objectRigidBodyDefinition.example(mbs), localPosition: [0.1, 0.2, 0.3], outputVariableType: 'Velocity', storeInternal: true }),
   create: (v, label) => new BodySensorModel(label, v, v.bodyNumber, v.localPosition),
 };
 

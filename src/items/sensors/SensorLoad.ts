@@ -3,6 +3,7 @@ import type { BindContext, ItemState, LoadModel, SensorModel } from '../../regis
 import type { ItemLabel } from '../../core/errors.ts';
 import { loadIndex } from '../../registry/parameters.ts';
 import { sensorOutputParameters, type SensorOutputValues } from './sensorBase.ts';
+import { loadForceVectorDefinition } from '../loads/LoadForceVector.ts';
 
 const { outputVariableType: _unused, ...fileParameters } = sensorOutputParameters;
 const parameters = {
@@ -44,6 +45,7 @@ export const sensorLoadDefinition: ItemDefinition<'Sensor', typeof parameters> =
   description: 'Records the current value of a load (user function evaluated at the current time).',
   parameters,
   outputVariables: [],
+  example: (mbs) => mbs.addSensor({ sensorType: 'Load', loadNumber: loadForceVectorDefinition.example(mbs), storeInternal: true }),
   create: (v, label) => new LoadSensorModel(label, v, v.loadNumber),
 };
 

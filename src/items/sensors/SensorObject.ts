@@ -1,6 +1,7 @@
 import { makeFactory, type ItemDefinition } from '../../registry/definition.ts';
 import { objectIndex } from '../../registry/parameters.ts';
 import { ItemOutputSensorModel, sensorOutputParameters } from './sensorBase.ts';
+import { objectConnectorSpringDamperDefinition } from '../objects/ObjectConnectorSpringDamper.ts';
 
 const parameters = {
   objectNumber: objectIndex('Object (connector, constraint or body) to measure.'),
@@ -14,6 +15,7 @@ export const sensorObjectDefinition: ItemDefinition<'Sensor', typeof parameters>
   description: 'Records an output variable of an object (connector Force, Displacement, …; for bodies the output at the body origin) every sensorsWritePeriod.',
   parameters,
   outputVariables: [],
+  example: (mbs) => mbs.addSensor({ sensorType: 'Object', objectNumber: objectConnectorSpringDamperDefinition.example(mbs), outputVariableType: 'Force', storeInternal: true }),
   create: (v, label) => new ItemOutputSensorModel(label, v, 'Object', v.objectNumber, 'objectNumber'),
 };
 

@@ -3,6 +3,7 @@ import type { BindContext, ItemState } from '../../registry/capabilities.ts';
 import { formatItemLabel, itemError, type ItemLabel } from '../../core/errors.ts';
 import { int, objectIndex } from '../../registry/parameters.ts';
 import { OutputSensorModel, sensorOutputParameters, type SensorOutputValues } from './sensorBase.ts';
+import { objectFFRFDefinition } from '../objects/ObjectFFRF.ts';
 
 const parameters = {
   bodyNumber: objectIndex('Super element (ObjectFFRF, ObjectFFRFreducedOrder) to measure.'),
@@ -45,6 +46,7 @@ export const sensorSuperElementDefinition: ItemDefinition<'Sensor', typeof param
     + 'StressLocal / StrainLocal with stress modes) of mesh node meshNodeNumber of a super element every sensorsWritePeriod.',
   parameters,
   outputVariables: [],
+  example: (mbs) => mbs.addSensor({ sensorType: 'SuperElement', bodyNumber: objectFFRFDefinition.example(mbs), meshNodeNumber: 2, outputVariableType: 'Velocity', storeInternal: true }),
   create: (v, label) => new SuperElementSensorModel(label, v, v.bodyNumber, v.meshNodeNumber),
 };
 

@@ -4,6 +4,7 @@ import type { ConfigurationType } from '../../registry/enums.ts';
 import { describeValue, itemError, type ItemLabel } from '../../core/errors.ts';
 import { sensorIndexArray, userFunction, vector, type UserFunctionValue } from '../../registry/parameters.ts';
 import { sensorOutputParameters } from './sensorBase.ts';
+import { sensorBodyDefinition } from './SensorBody.ts';
 
 /** Sensor user function: returns the sensor values, usually computed from the sensors in sensorNumbers (e.g. with mbs.getSensorValues). */
 export type SensorUserFunctionType = (mbs: unknown, t: number, sensorNumbers: readonly number[], factors: readonly number[], configuration: ConfigurationType) => ArrayLike<number>;
@@ -65,6 +66,12 @@ export const sensorUserFunctionDefinition: ItemDefinition<'Sensor', typeof param
   description: 'Records the values of sensorUserFunction(mbs, t, sensorNumbers, factors, configuration) every sensorsWritePeriod; the function usually evaluates the sensors in sensorNumbers with mbs.getSensorValues and combines them with factors. The number of values should stay constant during a simulation.',
   parameters,
   outputVariables: [],
+  example: (mbs) => {
+    const sensor = sensorBodyDefinition.example(mbs);
+    // the user function combines the time and the factors (what it may read from mbs is the run-time-change issue's)
+    const sensorUserFunction: SensorUserFunctionType = (_mbs, t, _sensorNumbers, factors) => [factors[0] * t, factors[1]];
+    return mbs.addSensor({ sensorType: 'UserFunction', sensorNumbers: [sensor], factors: [2, 0.5], sensorUserFunction, storeInternal: true });
+  },
   create: (v, label) => new UserFunctionSensorModel(label, v),
 };
 

@@ -3,7 +3,8 @@
  * ranges, shown as a small form) and builds its model from their values, using the model definitions the examples use.
  * @module
  */
-import { OutputVariableType, SensorNode, SensorBody, type MainSystem, type SimulationSettings, type SceneOptions } from '../../index.ts';
+import { OutputVariableType, SensorNode, SensorBody, type MainSystem, type SimulationSettings } from '../../index.ts';
+import type { SceneOptions } from '../../viewer/index.ts';
 import { FlexdynError } from '../../core/errors.ts';
 import { buildWilberforce, pullDown, wilberforceSettings } from './wilberforce.ts';
 import { buildSutureThread, sutureData, sutureDynamicSettings } from './sutureThread.ts';

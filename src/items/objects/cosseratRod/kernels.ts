@@ -1,7 +1,7 @@
 /**
- * 3×3 kernels for the linearization of the rod curvature κ̄ = j⁻¹(Skw(AᵀA_ξ)) under body-fixed
- * rotation increments δφ (δA_k = A_k δφ̃). They give the matrices T with j⁻¹(Skw(Z(δφ))) = T δφ for
- * the products Z that occur: δφ̃ X, X δφ̃ and X δφ̃ Y. All row-major, allocation-free.
+ * 3×3 kernels of the rod element: the linearization of the curvature κ̄ = j⁻¹(Skw(AᵀA_ξ)) under body-fixed
+ * rotation increments δφ (δA_k = A_k δφ̃) — the matrices T with j⁻¹(Skw(Z(δφ))) = T δφ for the products Z that
+ * occur: δφ̃ X, X δφ̃ and X δφ̃ Y — and the block products of the element matrices. All row-major, allocation-free.
  * @module
  */
 
@@ -45,4 +45,21 @@ export function addSkewSandwichInto(out: Float64Array, x: ArrayLike<number>, y: 
 /** Entry (r, col) of the product X W. */
 function product(x: ArrayLike<number>, w: Float64Array, r: number, col: number): number {
   return x[3 * r] * w[col] + x[3 * r + 1] * w[3 + col] + x[3 * r + 2] * w[6 + col];
+}
+
+/** out(3×3) += c · A b, c = scale[index] (from an array, as in {@link addTraceMinusInto}). */
+export function addProduct(out: Float64Array, a: ArrayLike<number>, b: ArrayLike<number>, scale: Float64Array, index: number): void {
+  const c = scale[index];
+  for (let r = 0; r < 3; r++) {
+    const a0 = c * a[3 * r], a1 = c * a[3 * r + 1], a2 = c * a[3 * r + 2];
+    for (let col = 0; col < 3; col++) out[3 * r + col] += a0 * b[col] + a1 * b[3 + col] + a2 * b[6 + col];
+  }
+}
+
+/** target(n × n) block at (row, col) += c · b (3×3). */
+export function addBlock(target: Float64Array, n: number, row: number, col: number, b: ArrayLike<number>, c: number): void {
+  for (let r = 0; r < 3; r++) {
+    const o = (row + r) * n + col;
+    target[o] += c * b[3 * r]; target[o + 1] += c * b[3 * r + 1]; target[o + 2] += c * b[3 * r + 2];
+  }
 }

@@ -1,0 +1,60 @@
+import type { CreateGroundOptions, CreateMassPointOptions, CreateRigidBodyOptions } from './bodies.ts';
+import type {
+  CreateCartesianSpringDamperOptions, CreateConnectorOptions, CreateDistanceConstraintOptions, CreateRigidBodySpringDamperOptions,
+  CreateSpringDamperOptions, CreateTorsionalSpringDamperOptions,
+} from './connectors.ts';
+import type { CreateJointOptions } from './jointFrames.ts';
+import type { CreateAxisJointOptions, CreateGenericJointOptions, CreateSphericalJointOptions } from './joints.ts';
+import type { CreateCosseratRodOptions } from './rods.ts';
+
+/**
+ * The option names of an options interface as a list, declared as `{ name: true, … }`: the compiler rejects a
+ * missing or an extra name, so the run-time check of unknown options (checkKnownKeys) follows the interface.
+ */
+function optionNames<T>(names: { readonly [K in keyof Required<T>]: true }): readonly string[] {
+  return Object.keys(names);
+}
+
+const connector = {
+  name: true, bodyNumbers: true, bodyOrNodeList: true, localPosition0: true, localPosition1: true, show: true, drawSize: true, color: true,
+} as const satisfies { readonly [K in keyof Required<CreateConnectorOptions>]: true };
+const joint = {
+  name: true, bodyNumbers: true, position: true, useGlobalFrame: true, show: true, color: true,
+} as const satisfies { readonly [K in keyof Required<CreateJointOptions>]: true };
+
+/** Option names of each create helper (Exudyn's keyword arguments), for the unknown-option check. */
+export const builderOptionNames = {
+  createGround: optionNames<CreateGroundOptions>({ name: true, referencePosition: true, graphicsDataList: true, show: true }),
+  createMassPoint: optionNames<CreateMassPointOptions>({
+    name: true, referencePosition: true, initialDisplacement: true, initialVelocity: true, physicsMass: true, gravity: true, graphicsDataList: true, show: true,
+  }),
+  createRigidBody: optionNames<CreateRigidBodyOptions>({
+    name: true, referencePosition: true, referenceRotationMatrix: true, initialVelocity: true, initialAngularVelocity: true, initialDisplacement: true,
+    initialRotationMatrix: true, inertia: true, gravity: true, nodeType: true, graphicsDataList: true, graphicsDataUserFunction: true, drawSize: true,
+    color: true, show: true, create2D: true, returnDict: true,
+  }),
+  createSpringDamper: optionNames<CreateSpringDamperOptions>({
+    ...connector, referenceLength: true, stiffness: true, damping: true, force: true, velocityOffset: true, springForceUserFunction: true,
+  }),
+  createCartesianSpringDamper: optionNames<CreateCartesianSpringDamperOptions>({ ...connector, stiffness: true, damping: true, offset: true, springForceUserFunction: true }),
+  createDistanceConstraint: optionNames<CreateDistanceConstraintOptions>({ ...connector, distance: true }),
+  createRigidBodySpringDamper: optionNames<CreateRigidBodySpringDamperOptions>({
+    ...connector, stiffness: true, damping: true, offset: true, rotationMatrixJoint: true, useGlobalFrame: true, intrinsicFormulation: true,
+    springForceTorqueUserFunction: true, postNewtonStepUserFunction: true,
+  }),
+  createTorsionalSpringDamper: optionNames<CreateTorsionalSpringDamperOptions>({
+    ...joint, axis: true, stiffness: true, damping: true, offset: true, velocityOffset: true, torque: true, springTorqueUserFunction: true,
+    unlimitedRotations: true, drawSize: true,
+  }),
+  createRevoluteJoint: optionNames<CreateAxisJointOptions>({ ...joint, axis: true, axisRadius: true, axisLength: true }),
+  createPrismaticJoint: optionNames<CreateAxisJointOptions>({ ...joint, axis: true, axisRadius: true, axisLength: true }),
+  createSphericalJoint: optionNames<CreateSphericalJointOptions>({ ...joint, constrainedAxes: true, jointRadius: true }),
+  createGenericJoint: optionNames<CreateGenericJointOptions>({
+    ...joint, rotationMatrixAxes: true, constrainedAxes: true, offsetUserFunction: true, offsetUserFunction_t: true, axesRadius: true, axesLength: true,
+  }),
+  createCosseratRod: optionNames<CreateCosseratRodOptions>({
+    name: true, centerline: true, numberOfElements: true, polynomialDegree: true, rodParameters: true, physicsAxialShearStiffness: true,
+    physicsBendingTorsionStiffness: true, physicsMassPerLength: true, physicsInertiaPerLength: true, physicsAxialShearDamping: true,
+    physicsBendingTorsionDamping: true, integration: true, gravity: true, show: true,
+  }),
+} as const;

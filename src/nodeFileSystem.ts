@@ -1,0 +1,40 @@
+/**
+ * Node's file system behind the engine's file-system interface (src/core/fileSystem.ts): the one module
+ * besides the Node entry, the viewer server and the CLI that imports Node's modules.
+ * @module
+ */
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, writeFileSync, writeSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { FileLocation, FileSystemAccess, TextFileWriter } from './core/fileSystem.ts';
+
+function pathOf(location: FileLocation): string {
+  return location instanceof URL ? fileURLToPath(location) : location;
+}
+
+function createFolderOf(fileName: string): void {
+  const folder = dirname(fileName);
+  if (folder !== '' && folder !== '.') mkdirSync(folder, { recursive: true });
+}
+
+/** Node's file system as the engine uses it (`flexdyn/node` installs it when imported). */
+export const nodeFileSystem: FileSystemAccess = {
+  readTextFile: (location) => readFileSync(pathOf(location), 'utf8'),
+  readBinaryFile: (location) => readFileSync(pathOf(location)),
+  writeFile(location, content) {
+    const fileName = pathOf(location);
+    createFolderOf(fileName);
+    writeFileSync(fileName, content);
+  },
+  openTextFile(location): TextFileWriter {
+    const fileName = pathOf(location);
+    createFolderOf(fileName);
+    const descriptor = openSync(fileName, 'w');
+    return {
+      write: (text) => { writeSync(descriptor, text); },
+      close: () => closeSync(descriptor),
+    };
+  },
+  exists: (location) => existsSync(pathOf(location)),
+  fileName: pathOf,
+};
