@@ -12,6 +12,7 @@ import { checkKnownKeys, ownValue } from './core/dictionary.ts';
 import { builderOptionNames } from './builders/optionNames.ts';
 import type { LoadIndex, MarkerIndex, NodeIndex, ObjectIndex, SensorIndex } from './registry/parameters.ts';
 import type { LoadInput, MarkerInput, NodeInput, ObjectInput, SensorInput } from './registry/itemDictionaries.ts';
+import type { UserFunctionSystem } from './registry/userFunctionSystem.ts';
 import { SimulationSettings } from './solvers/SimulationSettings.ts';
 import { solveDynamic } from './solvers/solveDynamic.ts';
 import { solveStatic } from './solvers/solveStatic.ts';
@@ -136,7 +137,7 @@ function setChecked(target: Float64Array, values: ArrayLike<number>, what: strin
  * MainSystem in camelCase; the create… helpers (Exudyn's mbs.Create…) are the builders in
  * builders/, which add their items through this system's {@link BuilderSink} side.
  */
-export class MainSystem implements BuilderSink {
+export class MainSystem implements BuilderSink, UserFunctionSystem {
   private readonly items: Record<ItemCategory, StoredItem[]> = { Node: [], Object: [], Marker: [], Load: [], Sensor: [] };
   private model?: CompiledModel;
   private assembler?: SystemAssembler;

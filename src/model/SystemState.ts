@@ -1,6 +1,7 @@
 import type { CoordinateAddresses, ItemState } from '../registry/capabilities.ts';
 import { ConfigurationType } from '../registry/enums.ts';
 import { copyArray } from '../linalg/arrays.ts';
+import type { UserFunctionSystem } from '../registry/userFunctionSystem.ts';
 
 /** The sizes of a state's arrays besides q (whose size is that of the reference coordinates). */
 export interface StateSizes {
@@ -29,7 +30,7 @@ export class SystemState implements ItemState {
   /** Load factor (static solver); 1 otherwise. */
   loadFactor = 1;
 
-  constructor(readonly qRef: Float64Array, sizes: StateSizes, readonly addresses: CoordinateAddresses, readonly mbs: unknown, readonly configuration: ConfigurationType) {
+  constructor(readonly qRef: Float64Array, sizes: StateSizes, readonly addresses: CoordinateAddresses, readonly mbs: UserFunctionSystem, readonly configuration: ConfigurationType) {
     this.q = new Float64Array(qRef.length);
     this.u = new Float64Array(sizes.nu);
     this.a = new Float64Array(sizes.nu);
@@ -62,7 +63,7 @@ export class SystemData {
   /** Reference configuration: all displacements zero. */
   readonly reference: SystemState;
 
-  constructor(qRef: Float64Array, sizes: StateSizes, addresses: CoordinateAddresses, mbs: unknown) {
+  constructor(qRef: Float64Array, sizes: StateSizes, addresses: CoordinateAddresses, mbs: UserFunctionSystem) {
     this.initial = new SystemState(qRef, sizes, addresses, mbs, ConfigurationType.Initial);
     this.current = new SystemState(qRef, sizes, addresses, mbs, ConfigurationType.Current);
     this.startOfStep = new SystemState(qRef, sizes, addresses, mbs, ConfigurationType.StartOfStep);

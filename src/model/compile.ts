@@ -2,6 +2,7 @@ import type { BindContext, BodyModel, CoordinateAddresses, LoadModel, MarkerMode
 import { FlexdynError, formatItemLabel, type ItemLabel } from '../core/errors.ts';
 import { createItemModel, labelOf, type ItemCategory, type ItemDefinition, type ItemDictionary, type ModelOf } from '../registry/definition.ts';
 import { SystemData } from './SystemState.ts';
+import type { UserFunctionSystem } from '../registry/userFunctionSystem.ts';
 
 /** An item as the MainSystem stores it: its definition and its complete dictionary. */
 export interface StoredItem {
@@ -111,7 +112,7 @@ export class CompiledModel {
   /** The states of the system. */
   readonly data: SystemData;
 
-  constructor(items: Record<ItemCategory, StoredItem[]>, mbs: unknown) {
+  constructor(items: Record<ItemCategory, StoredItem[]>, mbs: UserFunctionSystem) {
     const create = <C extends ItemCategory>(category: C): ModelOf[C][] =>
       items[category].map((item, index) => createItemModel(category, item.definition, item.dictionary, index));
     this.nodes = create('Node');

@@ -4,6 +4,7 @@ import { ConfigurationType, type OutputVariableType } from '../registry/enums.ts
 import { FlexdynError, formatItemLabel, type ItemLabel } from '../core/errors.ts';
 import type { StoredItem } from './compile.ts';
 import { SystemState } from './SystemState.ts';
+import type { UserFunctionSystem } from '../registry/userFunctionSystem.ts';
 
 /** Outputs of items in the reference configuration (all displacements and velocities zero). */
 export interface ReferenceOutputs {
@@ -34,7 +35,7 @@ export class ReferenceModel implements ReferenceOutputs {
   /** Address tables of the nodes used so far (by node index; grown by doubling as nodes are added to the system). */
   private readonly addresses = { nodeQ: new Int32Array(16), nodeU: new Int32Array(16), nodeAE: new Int32Array(16).fill(-1), objectAE: new Int32Array(0), objectData: new Int32Array(0) };
 
-  constructor(private readonly items: Readonly<Record<ItemCategory, readonly StoredItem[]>>, private readonly mbs: unknown) {
+  constructor(private readonly items: Readonly<Record<ItemCategory, readonly StoredItem[]>>, private readonly mbs: UserFunctionSystem) {
     this.state = new SystemState(this.qRef, { nu: this.qRef.length, nAE: 0, nData: 0 }, this.addresses, mbs, ConfigurationType.Reference);
   }
 

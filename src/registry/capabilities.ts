@@ -1,5 +1,6 @@
 import type { ItemLabel } from '../core/errors.ts';
 import type { ConfigurationType, OutputVariableType } from './enums.ts';
+import type { UserFunctionSystem } from './userFunctionSystem.ts';
 
 /**
  * Where each node's and object's coordinates start in the global arrays: the address tables of the model that numbers
@@ -42,8 +43,8 @@ export interface ItemState {
   readonly t: number;
   /** Load factor of the static solver (1 in dynamics). */
   readonly loadFactor: number;
-  /** The MainSystem, passed as first argument to user functions. */
-  readonly mbs: unknown;
+  /** The system, passed as first argument to user functions. */
+  readonly mbs: UserFunctionSystem;
   /** Which configuration this state is (passed on to sensor user functions). */
   readonly configuration: ConfigurationType;
 }

@@ -13,6 +13,7 @@ import { ResidualMagnitude } from './roundOff.ts';
 import { describeThrown, explainNonFinite } from './stepDiagnosis.ts';
 import { copyArray, zeroArray } from '../linalg/arrays.ts';
 import type { NodeModel } from '../registry/capabilities.ts';
+import type { UserFunctionSystem } from '../registry/userFunctionSystem.ts';
 
 /** Generalized-α parameters from the spectral radius (Chung–Hulbert as in Arnold–Brüls), or Newmark's. */
 export interface GeneralizedAlphaParameters {
@@ -257,7 +258,7 @@ export class ImplicitSecondOrderStepper implements TimeStepper, NewtonProblem {
  * |error| of a post-Newton function's result [error, recommended step size], checked: an array of one or two finite
  * numbers (the step size may be any number; Flexdyn does not use it).
  */
-function postNewtonError(postNewton: NonNullable<SolverHooks['postNewtonUserFunction']>, mbs: unknown, t: number): number {
+function postNewtonError(postNewton: NonNullable<SolverHooks['postNewtonUserFunction']>, mbs: UserFunctionSystem, t: number): number {
   let result: unknown;
   try {
     result = postNewton(mbs, t);

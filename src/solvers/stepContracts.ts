@@ -1,4 +1,5 @@
 import type { SystemState } from '../model/SystemState.ts';
+import type { UserFunctionSystem } from '../registry/userFunctionSystem.ts';
 
 /*
  * The contracts between the step loop (stepLoop.ts), the time steppers (static, implicit, explicit) and the output
@@ -8,9 +9,9 @@ import type { SystemState } from '../model/SystemState.ts';
 /** User hooks the MainSystem passes to the solvers (Exudyn's pre-step and post-newton functions). */
 export interface SolverHooks {
   /** Called at the start of each step with the new time; returning false stops the simulation. */
-  preStepUserFunction?: (mbs: unknown, t: number) => boolean | void;
+  preStepUserFunction?: (mbs: UserFunctionSystem, t: number) => boolean | void;
   /** Called after each Newton solve; returns [error, recommended step size]; error > 1 repeats the step. */
-  postNewtonUserFunction?: (mbs: unknown, t: number) => readonly [number, number] | readonly number[];
+  postNewtonUserFunction?: (mbs: UserFunctionSystem, t: number) => readonly [number, number] | readonly number[];
 }
 
 /** Result of one step attempt. */

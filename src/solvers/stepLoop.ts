@@ -9,6 +9,7 @@ import { ProgressReporter } from './progress.ts';
 import type { SolutionSettings } from './SimulationSettings.ts';
 import type { SolverHooks, SolverStatistics, StepAttempt, StepRecorder, TimeStepper } from './stepContracts.ts';
 import type { StepSchedule } from './stepSchedule.ts';
+import type { UserFunctionSystem } from '../registry/userFunctionSystem.ts';
 
 /**
  * Largest number of consecutive rejected attempts of one step: with validated settings a failing step reaches the
@@ -130,7 +131,7 @@ export function runStepLoop(
 }
 
 /** Calls the pre-step function; it must return true, false or nothing. */
-function callPreStep(preStep: NonNullable<SolverHooks['preStepUserFunction']>, mbs: unknown, t: number): boolean | void {
+function callPreStep(preStep: NonNullable<SolverHooks['preStepUserFunction']>, mbs: UserFunctionSystem, t: number): boolean | void {
   let result: unknown;
   try {
     result = preStep(mbs, t);

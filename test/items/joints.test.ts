@@ -1,3 +1,4 @@
+import { MainSystem } from '../../src/MainSystem.ts';
 import { describe, expect, it } from 'vitest';
 import type { BindContext, ItemState, MarkerModel, NodeModel, ObjectModel, PositionMarkerModel } from '../../src/registry/capabilities.ts';
 import { completeDictionary, labelOf, type ItemDefinition } from '../../src/registry/definition.ts';
@@ -177,7 +178,7 @@ function rigidSetup(seed: number, options: { ground?: boolean; planar?: boolean;
   const nAE = options.nAE ?? 6;
   const s = {
     qRef: new Float64Array(n), q: new Float64Array(n), u: new Float64Array(n), a: new Float64Array(n), lambda: new Float64Array(nAE),
-    t: 0.37, loadFactor: 1, mbs: undefined, configuration: ConfigurationType.Current, data: new Float64Array(0),
+    t: 0.37, loadFactor: 1, mbs: new MainSystem(), configuration: ConfigurationType.Current, data: new Float64Array(0),
     // the test objects are object #7 (createObject): their multipliers start at λ[0], equation n_u
     addresses: { nodeQ: new Int32Array(0), nodeU: new Int32Array(0), nodeAE: new Int32Array(0), objectAE: Int32Array.of(-1, -1, -1, -1, -1, -1, -1, n), objectData: new Int32Array(8) },
   };

@@ -3,6 +3,7 @@ import type { ItemState, NodeModel, ObjectModel, Only } from '../../src/registry
 import { checkItemModel, createItemModel, labelOf, type ItemDefinition } from '../../src/registry/definition.ts';
 import { CompiledModel } from '../../src/model/compile.ts';
 import { FlexdynError } from '../../src/core/errors.ts';
+import { MainSystem, type LoadUserFunction, type SpringForceUserFunction } from '../../src/index.ts';
 
 /** An object model whose author typed `ode2LHS` for the capability `ode2Lhs`: the assembler would never call it. */
 class MisspelledLhsModel implements Only<ObjectModel, MisspelledLhsModel> {
@@ -38,7 +39,7 @@ describe('item contract', () => {
     expect(() => createItemModel('Object', definition, {}, 3)).toThrow(
       "ObjectMisspelled #3: the item model defines 'ode2LHS', which is not a capability of Object models (did you mean 'ode2Lhs'?); a misspelled capability would never be called");
     // at assemble, through the compiled model
-    expect(() => new CompiledModel({ ...noItems, Object: [{ definition, dictionary: {} }] }, undefined)).toThrow(/'ode2LHS'.*did you mean 'ode2Lhs'/);
+    expect(() => new CompiledModel({ ...noItems, Object: [{ definition, dictionary: {} }] }, new MainSystem())).toThrow(/'ode2LHS'.*did you mean 'ode2Lhs'/);
   });
 
   it('registryRejectsNearMissesUpToCaseUnderscoresAndOneCharacter', () => {
@@ -58,5 +59,21 @@ describe('item contract', () => {
     const f = new Float64Array(2);
     model.ode2Lhs?.({} as ItemState, f);
     expect(Array.from(f)).toEqual([1, 1]);
+  });
+});
+
+describe('user functions', () => {
+  it('seeTheSystemAsAMainSystemThroughThePublicTypes', () => {
+    // compile-time: the public user-function types give mbs the MainSystem's type (index.ts merges it into
+    // UserFunctionSystem), so a user function calls any MainSystem method without a cast
+    const force: SpringForceUserFunction = (mbs, t) => {
+      const system: MainSystem = mbs;
+      return system.getTime() + t;
+    };
+    const load: LoadUserFunction = (mbs, t, value) => (mbs.systemData.numberOfCoordinatesAE() === 0 ? value * t : 0);
+    const mbs = new MainSystem();
+    mbs.assemble();
+    expect(force(mbs, 0.5, 0, 0, 0, 0, 0, 0)).toBe(0.5);
+    expect(load(mbs, 2, 3)).toBe(6);
   });
 });
