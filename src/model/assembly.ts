@@ -460,19 +460,35 @@ export class SystemAssembler {
    * composeIncrement as a whole.
    */
   private numericLhsJacobian(object: ObjectModel, map: LocalMap, s: SystemState, factor: number, velocity: boolean, baseEvaluated: boolean): void {
+    if (!baseEvaluated) {
+      zeroArray(map.vector);
+      evaluateLocal(object, s, map.vector);
+    }
+    this.forwardDifference(object, object.localNodes, map, s, factor, velocity);
+  }
+
+  /** Forward-difference Jacobian of one load's generalized force with respect to its marker's q (or u) coordinates, times factor. */
+  private numericLoadJacobian(load: LoadModel, map: LocalMap, s: SystemState, factor: number, velocity: boolean): void {
+    zeroArray(map.vector);
+    evaluateLocal(load, s, map.vector);
+    this.forwardDifference(load, load.marker.nodes, map, s, factor, velocity);
+  }
+
+  /**
+   * map.matrix += factor·(f(q + ε e_k) − f(q))/ε column by column (or of u), f the local vector of an object's ode2Lhs or a
+   * load's generalized force ({@link evaluateLocal}) over the coordinates of nodes, f(q) in map.vector. An additive
+   * coordinate is perturbed and restored alone, a node with composeIncrement as a whole; a node listed twice (both
+   * markers on it) is perturbed once, its second columns stay zero and the scatter adds them up.
+   */
+  private forwardDifference(source: ObjectModel | LoadModel, nodes: readonly NodeModel[], map: LocalMap, s: SystemState, factor: number, velocity: boolean): void {
     const n = map.ltg.length;
     const base = map.vector;
     const perturbed = map.vector2;
-    if (!baseEvaluated) {
-      zeroArray(base);
-      object.ode2Lhs!(s, base);
-    }
+    const matrix = map.matrix;
     const { relativeEpsilon, minimumCoordinateSize } = this.differentiation;
     let local = 0;
-    const nodes = object.localNodes;
     for (let nodeIndex = 0; nodeIndex < nodes.length; nodeIndex++) {
       const node = nodes[nodeIndex];
-      // a node listed twice (both markers on it) is perturbed once; its second columns stay zero and the scatter adds them up
       if (nodes.indexOf(node) < nodeIndex) { local += node.nu; continue; }
       for (let j = 0; j < node.nu; j++, local++) {
         const values = velocity ? s.u : s.q;
@@ -482,48 +498,25 @@ export class SystemAssembler {
         if (velocity || node.composeIncrement === undefined) {
           const value = values[index];
           values[index] = value + eps;
-          object.ode2Lhs!(s, perturbed);
+          evaluateLocal(source, s, perturbed);
           values[index] = value;
         } else {
           const saved = saveNode(node, s, velocity);
           perturbNode(node, s, j, eps, velocity);
-          object.ode2Lhs!(s, perturbed);
+          evaluateLocal(source, s, perturbed);
           restoreNode(node, s, velocity, saved);
         }
         const scale = factor / eps;
-        const matrix = map.matrix;
         for (let i = 0; i < n; i++) matrix[i * n + local] += scale * (perturbed[i] - base[i]);
       }
     }
   }
+}
 
-  /** Forward-difference Jacobian of one load's generalized force with respect to its marker's q (or u) coordinates, times factor. */
-  private numericLoadJacobian(load: LoadModel, map: LocalMap, s: SystemState, factor: number, velocity: boolean): void {
-    const n = map.ltg.length;
-    const base = map.vector;
-    const perturbed = map.vector2;
-    zeroArray(base);
-    load.addGeneralizedLoad(s, base);
-    const { relativeEpsilon, minimumCoordinateSize } = this.differentiation;
-    let local = 0;
-    const nodes = load.marker.nodes;
-    for (let nodeIndex = 0; nodeIndex < nodes.length; nodeIndex++) {
-      const node = nodes[nodeIndex];
-      if (nodes.indexOf(node) < nodeIndex) { local += node.nu; continue; }
-      for (let j = 0; j < node.nu; j++, local++) {
-        const values = velocity ? s.u : s.q;
-        const index = velocity ? node.uIndex + j : node.qIndex + j;
-        const eps = relativeEpsilon * Math.max(minimumCoordinateSize, Math.abs(values[index]));
-        const saved = saveNode(node, s, velocity);
-        perturbNode(node, s, j, eps, velocity);
-        zeroArray(perturbed);
-        load.addGeneralizedLoad(s, perturbed);
-        restoreNode(node, s, velocity, saved);
-        const scale = factor / eps;
-        for (let i = 0; i < n; i++) map.matrix[i * n + local] += scale * (perturbed[i] - base[i]);
-      }
-    }
-  }
+/** Adds the local vector that numerical Jacobians differentiate: a load's generalized force, or an object's ode2Lhs. */
+function evaluateLocal(source: ObjectModel | LoadModel, s: SystemState, out: Float64Array): void {
+  if ('addGeneralizedLoad' in source) source.addGeneralizedLoad(s, out);
+  else source.ode2Lhs?.(s, out);
 }
 
 /**
