@@ -9,5 +9,7 @@ export default defineConfig({
   test: {
     testTimeout: 60_000,
     setupFiles: ['test/setup.ts'],
+    // Exudyn's data is not the project's: its parity runs are `npm run test:exudyn-data` (vitest.exudyn-data.config.ts)
+    exclude: ['**/node_modules/**', 'test/exudyn-data/**'],
   },
 });

@@ -24,6 +24,7 @@ import { createBlockMesh } from '../src/fem/meshers.ts';
 import type { CscMatrix } from '../src/linalg/sparse.ts';
 import { SparseLU } from '../src/linalg/sparseLU.ts';
 import { SparseLDLT } from '../src/linalg/sparseLDLT.ts';
+import { exudynData } from '../testModels/exudynData.ts';
 
 /** One benchmark result row. */
 export interface FemEigenBenchRow {
@@ -118,9 +119,8 @@ export function runFemEigenBenchmarks(options: FemEigenBenchOptions = {}): FemEi
   const runs = options.runs ?? 3;
   const rows: FemEigenBenchRow[] = [];
 
-  const dataDir = new URL('../../shared/data/exudyn-testData/', import.meta.url);
-  const mass = readAbaqusMatrixFile(new URL('rotorDiscTestMASS1.mtx', dataDir)).matrix;
-  const stiffness = readAbaqusMatrixFile(new URL('rotorDiscTestSTIF1.mtx', dataDir)).matrix;
+  const mass = readAbaqusMatrixFile(exudynData('rotorDiscTestMASS1.mtx')).matrix;
+  const stiffness = readAbaqusMatrixFile(exudynData('rotorDiscTestSTIF1.mtx')).matrix;
   for (let k = 0; k < stiffness.values.length; k++) stiffness.values[k] *= 1e-2;
   caseRows('rotorDisc', stiffness, mass, 8, 1, true);
   rows.push(...caseRows('rotorDisc', stiffness, mass, 8, Math.max(runs, 5), true));

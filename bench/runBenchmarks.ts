@@ -7,7 +7,9 @@
  *
  * Options: `--filter=<text>` runs only benchmarks whose name contains the text;
  * `--markdown` prints the tables as Markdown (for docs/benchmarks.md); `--no-linalg` skips
- * the linear-algebra rows; `--no-fem` skips the sparse eigen rows (bench/femEigen.bench.ts).
+ * the linear-algebra rows; `--no-fem` skips the sparse eigen rows (bench/femEigen.bench.ts); `--no-build` skips the
+ * model-build rows (bench/modelBuild.bench.ts: time and retained heap per node at 1e4 and 1e5 nodes; heap after a GC
+ * when node runs with --expose-gc).
  * @module
  */
 
@@ -23,6 +25,7 @@ import { rigidBodyBenchmarks } from './rigidBodies.bench.ts';
 import { rodStaticsBenchmarks } from './rodStatics.bench.ts';
 import { rodScalingBenchmarks } from './rodScaling.bench.ts';
 import { runFemEigenBenchmarks } from './femEigen.bench.ts';
+import { runModelBuildBenchmarks } from './modelBuild.bench.ts';
 import { rodDynamicsBenchmarks } from './rodDynamics.bench.ts';
 import { ffrfReducedOrderBenchmarks } from './ffrfReducedOrder.bench.ts';
 import { ffrfFullBenchmarks } from './ffrfFull.bench.ts';
@@ -123,9 +126,17 @@ async function main(): Promise<void> {
   if (rows === undefined) return;
   console.log();
   printTable(['linear algebra (bench/linalg)', 'median', 'note'], rows.map((row) => [row.name, `${row.medianMs.toFixed(2)} ms`, row.note ?? '']), markdown, [false, true, false]);
-  if (flag('no-fem')) return;
+  if (!flag('no-fem')) {
+    console.log();
+    printTable(['sparse eigen (bench/femEigen)', 'median', 'note'], runFemEigenBenchmarks().map((row) => [row.name, `${row.medianMs.toFixed(1)} ms`, row.note ?? '']), markdown, [false, true, false]);
+  }
+  if (flag('no-build')) return;
   console.log();
-  printTable(['sparse eigen (bench/femEigen)', 'median', 'note'], runFemEigenBenchmarks().map((row) => [row.name, `${row.medianMs.toFixed(1)} ms`, row.note ?? '']), markdown, [false, true, false]);
+  printTable(
+    ['model build (bench/modelBuild)', 'time', 'per node', 'heap per node'],
+    runModelBuildBenchmarks().map((row) => [`${row.nodes} mass points, springs`, `${row.seconds.toFixed(2)} s`, `${row.microsecondsPerNode.toFixed(0)} µs`, `${(row.bytesPerNode / 1024).toFixed(1)} kB`]),
+    markdown, [false, true, true, true],
+  );
 }
 
 await main();

@@ -1,14 +1,16 @@
 #!/usr/bin/env node
 /**
- * `npm run build`: compiles src/ into dist/ (ES modules, declaration files, source maps with the
- * TypeScript sources inlined), rewrites the `.ts` import paths that declaration files keep to `.js`,
- * copies the viewer page's static files, and writes the generated item dictionary types
- * (dist/itemDictionaries.d.ts) from the item registry of the compiled engine. Plain JavaScript, so that
- * `prepare` runs it without tsx.
+ * `npm run build`: type-checks src/ and writes its declaration files into dist/ (tsc, doc comments kept),
+ * then the ES modules with source maps (each file transpiled on its own, which `isolatedModules` makes
+ * equivalent, without comments: the documentation lives in the .d.ts files, and the engine-only install
+ * stays small); rewrites the `.ts` import paths that declaration files keep to `.js`, copies the viewer
+ * page's static files, and writes the generated item dictionary types (dist/registry/itemDictionaries.d.ts)
+ * from the item registry of the compiled engine. Plain JavaScript, so that `prepare` runs it without tsx.
  */
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join, relative, sep } from 'node:path';
+import ts from 'typescript';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -19,11 +21,37 @@ if (existsSync(dist)) {
   for (const entry of readdirSync(dist)) if (entry !== 'live') rmSync(join(dist, entry), { recursive: true, force: true });
 }
 const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
-const compiled = spawnSync(process.execPath, [tsc, '-p', join(root, 'tsconfig.build.json')], { stdio: 'inherit' });
+const compiled = spawnSync(process.execPath, [tsc, '-p', join(root, 'tsconfig.build.json'), '--emitDeclarationOnly'], { stdio: 'inherit' });
 if (compiled.status !== 0) {
   console.error('build: tsc failed');
   process.exit(compiled.status ?? 1);
 }
+
+/** The JavaScript of every source file, with its source map (sources: the file in src/). */
+function transpileAll(sourceFolder, options) {
+  for (const entry of readdirSync(sourceFolder, { withFileTypes: true })) {
+    const source = join(sourceFolder, entry.name);
+    if (entry.isDirectory()) { transpileAll(source, options); continue; }
+    if (!entry.name.endsWith('.ts') || entry.name.endsWith('.d.ts')) continue;
+    const target = join(dist, relative(join(root, 'src'), source)).replace(/\.ts$/, '.js');
+    const { outputText, sourceMapText, diagnostics } = ts.transpileModule(readFileSync(source, 'utf8'), { compilerOptions: options, fileName: source, reportDiagnostics: true });
+    if (diagnostics.length > 0) throw new Error(`build: ${source}: ${ts.flattenDiagnosticMessageText(diagnostics[0].messageText, '\n')}`);
+    const map = JSON.parse(sourceMapText);
+    map.file = basename(target);
+    map.sources = [relative(dirname(target), source).split(sep).join('/')];
+    mkdirSync(dirname(target), { recursive: true });
+    writeFileSync(target, outputText);
+    writeFileSync(`${target}.map`, JSON.stringify(map));
+  }
+}
+const configFile = ts.readConfigFile(join(root, 'tsconfig.build.json'), ts.sys.readFile);
+const { options } = ts.parseJsonConfigFileContent(configFile.config, ts.sys, root);
+// each file alone as an ES module (the package is "type": "module", which NodeNext would read from package.json)
+const { rootDir: _rootDir, outDir: _outDir, ...fileOptions } = options;
+transpileAll(join(root, 'src'), {
+  ...fileOptions, module: ts.ModuleKind.ES2022, moduleResolution: ts.ModuleResolutionKind.Bundler, removeComments: true,
+  declaration: false, noEmit: false, emitDeclarationOnly: false,
+});
 
 /** Declaration files keep the sources' `.ts` specifiers (TypeScript rewrites them in .js only). */
 function rewriteDeclarationImports(folder) {

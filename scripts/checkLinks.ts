@@ -14,8 +14,6 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { generateItemPages } from './generateItemDocs.ts';
-import { renderSettingsPage } from './generateSettingsDocs.ts';
 
 /** The repository root (parent of scripts/). */
 export const repositoryRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -187,8 +185,12 @@ export function documentationPages(root: string = repositoryRoot): MarkdownPages
   for (const entry of readdirSync(join(root, 'docs')).sort()) {
     if (entry.endsWith('.md')) pages.set(join(root, 'docs', entry), readFileSync(join(root, 'docs', entry), 'utf8'));
   }
-  for (const page of generateItemPages()) pages.set(join(root, 'docs', 'items', page.fileName), page.markdown);
-  pages.set(join(root, 'docs', 'reference', 'SimulationSettings.md'), renderSettingsPage());
+  // the committed references, as a clone has them (test/docsReference.test.ts keeps them equal to the generators' output)
+  for (const folder of ['items', 'reference']) {
+    for (const entry of readdirSync(join(root, 'docs', folder)).sort()) {
+      if (entry.endsWith('.md')) pages.set(join(root, 'docs', folder, entry), readFileSync(join(root, 'docs', folder, entry), 'utf8'));
+    }
+  }
   return pages;
 }
 

@@ -10,6 +10,7 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import ts from 'typescript';
 import { SimulationSettings } from '../src/solvers/SimulationSettings.ts';
+import { describeSettingRule, simulationSettingsRules, type SettingRule } from '../src/solvers/settingsValidation.ts';
 
 /** The source files the doc comments are read from: the settings classes, and the one the assembler reads too. */
 export const settingsSourcePaths = ['../src/solvers/SimulationSettings.ts', '../src/model/NumericalDifferentiationSettings.ts']
@@ -102,6 +103,20 @@ function classPaths(classes: Map<string, SettingsClass>): Map<string, string[]> 
   return paths;
 }
 
+/** The validation rules of each settings class's fields (src/solvers/settingsValidation.ts), by class name. */
+function rulesByClass(): Map<string, Readonly<Record<string, SettingRule>>> {
+  const result = new Map<string, Readonly<Record<string, SettingRule>>>([['SimulationSettings', simulationSettingsRules as Readonly<Record<string, SettingRule>>]]);
+  const visit = (rules: Readonly<Record<string, SettingRule>>): void => {
+    for (const rule of Object.values(rules)) {
+      if (rule.kind !== 'group') continue;
+      result.set(rule.className, rule.rules);
+      visit(rule.rules);
+    }
+  };
+  visit(simulationSettingsRules as Readonly<Record<string, SettingRule>>);
+  return result;
+}
+
 function cell(text: string): string {
   return text.replace(/\|/g, '\\|');
 }
@@ -110,6 +125,7 @@ function cell(text: string): string {
 export function renderSettingsPage(classes: Map<string, SettingsClass> = readSettingsClasses(), settings: object = new SimulationSettings()): string {
   const values = new Map(settingsLeaves(settings).map((leaf) => [leaf.path, leaf.value]));
   const paths = classPaths(classes);
+  const rules = rulesByClass();
   const parts = [
     '---',
     'title: Simulation settings reference',
@@ -129,12 +145,12 @@ export function renderSettingsPage(classes: Map<string, SettingsClass> = readSet
     if (settingsClass === undefined) throw new Error(`generateSettingsDocs: class ${className} not found in SimulationSettings.ts`);
     const first = classPathList[0];
     const where = first === '' ? 'the settings object itself' : classPathList.map((path) => `\`${path}\``).join(', ');
-    parts.push(`## ${className}`, '', `${settingsClass.description} At ${where}.`, '', '| Field | Default | Meaning |', '| --- | --- | --- |');
+    parts.push(`## ${className}`, '', `${settingsClass.description} At ${where}.`, '', '| Field | Default | Meaning | Accepts |', '| --- | --- | --- | --- |');
     for (const field of settingsClass.fields) {
       if (field.description === '') throw new Error(`generateSettingsDocs: ${className}.${field.name} has no doc comment`);
       const fullPath = first === '' ? field.name : `${first}.${field.name}`;
       if (field.nestedClass !== undefined) {
-        parts.push(`| \`${field.name}\` | a ${field.nestedClass} | ${cell(field.description)} See [${field.nestedClass}](#${field.nestedClass.toLowerCase()}). |`);
+        parts.push(`| \`${field.name}\` | a ${field.nestedClass} | ${cell(field.description)} See [${field.nestedClass}](#${field.nestedClass.toLowerCase()}). | |`);
         continue;
       }
       if (!values.has(fullPath)) throw new Error(`generateSettingsDocs: ${fullPath} is declared but not present on a new SimulationSettings()`);
@@ -143,7 +159,8 @@ export function renderSettingsPage(classes: Map<string, SettingsClass> = readSet
           throw new Error(`generateSettingsDocs: ${path}.${field.name} and ${fullPath} have different defaults; the table lists one per class`);
         }
       }
-      parts.push(`| \`${field.name}\` | \`${formatSettingValue(values.get(fullPath))}\` | ${cell(field.description)} |`);
+      const rule = rules.get(className)?.[field.name];
+      parts.push(`| \`${field.name}\` | \`${formatSettingValue(values.get(fullPath))}\` | ${cell(field.description)} | ${rule === undefined ? '' : cell(describeSettingRule(rule))} |`);
     }
     parts.push('');
   }

@@ -104,7 +104,12 @@ export async function writeItemDictionaryTypes(dist) {
     "import type { OutputVariableType } from './enums.js';",
     "import type { GraphicsData } from '../graphics/graphicsData.js';",
   ];
-  let body = '';
+  // the parameters every item has, declared once
+  let body = docComment(['Parameters every item has besides its own.'], '') + 'export interface ItemCommonParameters {\n';
+  for (const [name, parameter] of Object.entries(commonParameters)) {
+    body += property(name, parameter, parameter.kind === 'Dict' && parameter.fields ? dictType(parameter.fields, '  ') : kindTypes[parameter.kind], '  ');
+  }
+  body += '}\n\n';
   const unions = Object.fromEntries(categories.map((c) => [c, []]));
   const factoryTypes = new Map(); // declaration file → [factory name, dictionary interface]
   for (const definition of itemDefinitions) {
@@ -117,15 +122,14 @@ export async function writeItemDictionaryTypes(dist) {
     const typeKey = typeKeyOf[category];
     const names = [typeName, `${category}${typeName}`];
     body += docComment([`${category}${typeName}: ${definition.description}`, '', `The dictionary of \`mbs.add${category}(…)\` and of the factory ${category}${typeName}(…) (see docs/items/${category}${typeName}.md).`], '');
-    body += `export interface ${interfaceName} {\n`;
+    body += `export interface ${interfaceName} extends ItemCommonParameters {\n`;
     body += docComment([`Item type: '${typeName}' (also '${category}${typeName}').`], '  ');
     body += `  ${typeKey}: ${names.map((n) => `'${n}'`).join(' | ')};\n`;
     for (const [name, parameter] of Object.entries(definition.parameters)) {
       body += property(name, parameter, `ParameterValues<(typeof ${alias})['parameters']>['${name}']`, '  ');
     }
-    for (const [name, parameter] of Object.entries(commonParameters)) {
-      if (name in definition.parameters) continue;
-      body += property(name, parameter, parameter.kind === 'Dict' && parameter.fields ? dictType(parameter.fields, '  ') : kindTypes[parameter.kind], '  ');
+    for (const name of Object.keys(commonParameters)) {
+      if (name in definition.parameters) throw new Error(`itemDictionaryTypes: ${category}${typeName} declares the common parameter ${name} again`);
     }
     body += '}\n\n';
     unions[category].push(interfaceName);

@@ -10,7 +10,7 @@ import { describeValue, FlexdynError, formatItemLabel } from './core/errors.ts';
 import { InMemoryFileSystem } from './core/fileSystem.ts';
 import { checkKnownKeys, ownValue } from './core/dictionary.ts';
 import { builderOptionNames } from './builders/optionNames.ts';
-import type { LoadIndex, MarkerIndex, NodeIndex, ObjectIndex, SensorIndex } from './registry/parameters.ts';
+import type { LoadIndex, MarkerIndex, NodeIndex, ObjectIndex, SensorIndex, ParameterKind, ParameterSchema } from './registry/parameters.ts';
 import type { LoadInput, MarkerInput, NodeInput, ObjectInput, SensorInput } from './registry/itemDictionaries.ts';
 import type { UserFunctionSystem } from './registry/userFunctionSystem.ts';
 import { SimulationSettings } from './solvers/SimulationSettings.ts';
@@ -21,10 +21,11 @@ import type { SolverHooks, SolverStatistics } from './solvers/stepContracts.ts';
 import type { BuilderSink } from './builders/builderSink.ts';
 import { createGround, createMassPoint, createRigidBody, type CreateGroundOptions, type CreateMassPointOptions, type CreateRigidBodyOptions, type CreateRigidBodyResult } from './builders/bodies.ts';
 import {
-  createCartesianSpringDamper, createDistanceConstraint, createRigidBodySpringDamper, createSpringDamper, createTorsionalSpringDamper,
+  createCartesianSpringDamper, createDistanceConstraint, createRigidBodySpringDamper, createSpringDamper, createTorsionalSpringDamper, createCoordinateConstraint,
   type CreateCartesianSpringDamperOptions, type CreateDistanceConstraintOptions, type CreateRigidBodySpringDamperOptions, type CreateSpringDamperOptions,
-  type CreateTorsionalSpringDamperOptions,
+  type CreateTorsionalSpringDamperOptions, type CreateCoordinateConstraintOptions,
 } from './builders/connectors.ts';
+import { createForce, createTorque, type CreateLoadOptions } from './builders/loads.ts';
 import {
   createGenericJoint, createPrismaticJoint, createRevoluteJoint, createSphericalJoint,
   type CreateAxisJointOptions, type CreateGenericJointOptions, type CreateSphericalJointOptions,
@@ -35,7 +36,9 @@ import { plotSensor, type PlotSensorOptions, type PlotSensorResult, type PlotSou
 
 /**
  * The run-time models of the assembled items, read-only: what viewers and exporters draw and sample (positions,
- * orientations, outputs of bodies, markers and meshes) without reaching into the compiled model.
+ * orientations, outputs of bodies, markers and meshes) without reaching into the compiled model. Internal: the item
+ * models' interfaces (registry/capabilities.ts) are not part of the documented API.
+ * @internal
  */
 export interface AssembledItems {
   /** Node models by node index. */
@@ -249,6 +252,12 @@ export class MainSystem implements BuilderSink, UserFunctionSystem {
   createSphericalJoint(options: CreateSphericalJointOptions): ObjectIndex { return this.build('createSphericalJoint', options, (own) => createSphericalJoint(this, own)); }
   /** Adds a MarkerBodyRigid on each body at the joint position and an ObjectJointGeneric with axes rotationMatrixAxes; returns the joint index. */
   createGenericJoint(options: CreateGenericJointOptions): ObjectIndex { return this.build('createGenericJoint', options, (own) => createGenericJoint(this, own)); }
+  /** Adds a MarkerNodeCoordinate on each side (a hidden ground node for a ground side) and an ObjectConnectorCoordinate; returns its index. */
+  createCoordinateConstraint(options: CreateCoordinateConstraintOptions): ObjectIndex { return this.build('createCoordinateConstraint', options, (own) => createCoordinateConstraint(this, own)); }
+  /** Adds a marker on the body at localPosition and a LoadForceVector (follower force with bodyFixed); returns the load index. */
+  createForce(options: CreateLoadOptions): LoadIndex { return this.build('createForce', options, (own) => createForce(this, own)); }
+  /** Adds a MarkerBodyRigid on the body at localPosition and a LoadTorqueVector; returns the load index. */
+  createTorque(options: CreateLoadOptions): LoadIndex { return this.build('createTorque', options, (own) => createTorque(this, own)); }
   /** Adds a Cosserat rod on a reference centerline: p·n_el + 1 NodeRigidBodyQuaternion nodes, an ObjectCosseratRod and, with gravity, a load. */
   createCosseratRod(options: CreateCosseratRodOptions): CreateCosseratRodResult { return this.build('createCosseratRod', options, (own) => createCosseratRod(this, own)); }
 
@@ -271,6 +280,43 @@ export class MainSystem implements BuilderSink, UserFunctionSystem {
       }
       throw error;
     }
+  }
+
+  /**
+   * A readable summary, as Exudyn's print(mbs): the item counts and, once assembled, the coordinate counts; then one
+   * line per item (up to 40 per category) with its index, type, name and the items it refers to.
+   */
+  toString(): string {
+    const categories: ItemCategory[] = ['Node', 'Object', 'Marker', 'Load', 'Sensor'];
+    const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+    const counts = categories.map((c) => plural(this.items[c].length, c.toLowerCase())).join(', ');
+    const model = this.model;
+    const lines = [`MainSystem: ${counts}; ${model === undefined ? 'not assembled' : `assembled: ${plural(model.nu, 'ODE2 coordinate')}, ${plural(model.nAE, 'algebraic coordinate')}`}`];
+    const references: Partial<Record<ParameterKind, string>> = {
+      NodeIndex: 'node', ArrayNodeIndex: 'nodes', ObjectIndex: 'object', MarkerIndex: 'marker', ArrayMarkerIndex: 'markers',
+      LoadIndex: 'load', SensorIndex: 'sensor', ArraySensorIndex: 'sensors',
+    };
+    const shown = 40;
+    for (const category of categories) {
+      const list = this.items[category];
+      list.slice(0, shown).forEach(({ definition, dictionary }, index) => {
+        const name = typeof dictionary.name === 'string' && dictionary.name !== '' ? ` '${dictionary.name}'` : '';
+        const refs = Object.entries(definition.parameters as ParameterSchema).flatMap(([key, parameter]) => {
+          const what = references[parameter.kind];
+          const value = dictionary[key];
+          if (what === undefined || value === undefined || (typeof value === 'number' && value < 0)) return [];
+          return [`${key} ${Array.isArray(value) ? `[${value.join(', ')}]` : String(value)}`];
+        });
+        lines.push(`  ${category} #${index} ${definition.category}${definition.typeName}${name}${refs.length > 0 ? ` (${refs.join(', ')})` : ''}`);
+      });
+      if (list.length > shown) lines.push(`  … ${plural(list.length - shown, category.toLowerCase())} more`);
+    }
+    return lines.join('\n');
+  }
+
+  /** What Node's console.log and util.inspect print: {@link toString} (the engine imports no node:util). */
+  [Symbol.for('nodejs.util.inspect.custom')](): string {
+    return this.toString();
   }
 
   /** Compiles the items into a frozen model; checks all references. Resets the states to the initial values. */
@@ -350,10 +396,12 @@ export class MainSystem implements BuilderSink, UserFunctionSystem {
     return Array.from(this.modelItem('Load', index, 'getLoadValues').values(this.stateOf(ConfigurationType.Current)));
   }
 
-  /** Sensor values evaluated now: a number for one value, else an array. */
-  getSensorValues(index: number, configuration: ConfigurationType = ConfigurationType.Current): number | number[] {
-    const values = Array.from(this.modelItem('Sensor', index, 'getSensorValues').evaluate(this.stateOf(configuration)));
-    return values.length === 1 ? values[0] : values;
+  /**
+   * Sensor values evaluated now, always as an array like the other output getters (Exudyn returns a bare number
+   * for a one-value sensor: there, write `mbs.getSensorValues(s)[0]`).
+   */
+  getSensorValues(index: number, configuration: ConfigurationType = ConfigurationType.Current): number[] {
+    return Array.from(this.modelItem('Sensor', index, 'getSensorValues').evaluate(this.stateOf(configuration)));
   }
 
   /** Rows [t, values…] that a sensor with storeInternal recorded in the last solve. */
@@ -439,7 +487,11 @@ export class MainSystem implements BuilderSink, UserFunctionSystem {
     }
   }
 
-  /** The run-time models of the assembled items (read-only), for viewers and exporters; throws if not assembled. */
+  /**
+   * The run-time models of the assembled items (read-only), for the viewer and exporters of this package; throws if
+   * not assembled.
+   * @internal
+   */
   assembledItems(): AssembledItems {
     const { nodes, objects, markers, loads, sensors } = this.compiled();
     return { nodes, objects, markers, loads, sensors };
@@ -468,6 +520,15 @@ export class MainSystem implements BuilderSink, UserFunctionSystem {
     this.requireNoRunningSolve(`add${category}`);
     const list = this.items[category];
     if (item === null || typeof item !== 'object') throw new FlexdynError(`add${category}: expected a dictionary, got ${describeValue(item)}`);
+    if (ownValue(item, typeKeyOf[category]) === undefined) {
+      // an item of another category (addNode(MassPoint(…))): name it and the method that adds it
+      const other = (Object.keys(typeKeyOf) as ItemCategory[]).find((c) => c !== category && ownValue(item, typeKeyOf[c]) !== undefined);
+      if (other !== undefined) {
+        const a = (c: ItemCategory) => `${c === 'Object' ? 'an' : 'a'} ${c.toLowerCase()}`;
+        const type = ownValue(item, typeKeyOf[other]);
+        throw new FlexdynError(`add${category}: got ${a(other)} (${typeKeyOf[other]} ${typeof type === 'string' ? `'${type}'` : describeValue(type)}), not ${a(category)}; add it with mbs.add${other}(…)`, { parameter: typeKeyOf[category] });
+      }
+    }
     const definition = itemRegistry.get(category, ownValue(item, typeKeyOf[category]), list.length);
     const index = list.length;
     const dictionary = completeDictionary(definition, item, labelOf(category, definition.typeName, index));

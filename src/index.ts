@@ -15,9 +15,10 @@ export type { CreateGroundOptions, CreateMassPointOptions, CreateRigidBodyOption
 export { NodeType } from './builders/bodies.ts';
 export type {
   BodyNodeOrMarker, CreateConnectorOptions, CreateSpringDamperOptions, CreateCartesianSpringDamperOptions, CreateDistanceConstraintOptions,
-  CreateRigidBodySpringDamperOptions, CreateTorsionalSpringDamperOptions,
+  CreateRigidBodySpringDamperOptions, CreateTorsionalSpringDamperOptions, CreateCoordinateConstraintOptions,
 } from './builders/connectors.ts';
 export type { BodyOrMarker, CreateJointOptions } from './builders/jointFrames.ts';
+export type { CreateLoadOptions } from './builders/loads.ts';
 export type { CreateAxisJointOptions, CreateSphericalJointOptions, CreateGenericJointOptions } from './builders/joints.ts';
 export type { BuilderSink } from './builders/builderSink.ts';
 export type { ItemSink } from './registry/definition.ts';

@@ -3,7 +3,7 @@
  * besides the Node entry, the viewer server and the CLI that imports Node's modules.
  * @module
  */
-import { closeSync, existsSync, mkdirSync, openSync, readFileSync, writeFileSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FileLocation, FileSystemAccess, TextFileWriter } from './core/fileSystem.ts';
@@ -36,5 +36,6 @@ export const nodeFileSystem: FileSystemAccess = {
     };
   },
   exists: (location) => existsSync(pathOf(location)),
+  removeFile: (location) => rmSync(pathOf(location), { force: true }),
   fileName: pathOf,
 };

@@ -155,6 +155,6 @@ describe('README and getting started', () => {
     const readme = read('README.md');
     expect(readme).toContain('```sh\nnpm ci && npm start\n```');
     expect(readme).toContain('```sh\nnpm ci && npm test\n```');
-    expect(read('.ci/run').trim().split('\n').at(-1)).toBe('npm ci && npm test');
+    expect(read('.ci/run').trim().split('\n')).toContain('npm ci && npm test');
   });
 });

@@ -161,6 +161,13 @@ describe('layering of src/', () => {
     expect(found, `folder cycles:\n${report.join('\n')}`).toEqual([]);
   });
 
+  it('layers above MainSystem read the system through its public accessors, not the compiled model', () => {
+    // mbs.assembledItems(), stateOf(), getObject() … instead of mbs.compiled(): the compiled model is the solvers' view
+    const above = files.filter((f) => (levelOf(unitOf(f)) ?? Infinity) < (levelOf('MainSystem.ts') as number));
+    const reaching = above.filter((f) => /\.compiled\(\)/.test(readFileSync(join(src, f), 'utf8')));
+    expect(reaching, `files above MainSystem that call compiled(): ${reaching.join(', ')}`).toEqual([]);
+  });
+
   it('docs/architecture.md names every top-level folder of src/ and the layer order of this test', () => {
     const text = readFileSync(join(root, 'docs/architecture.md'), 'utf8');
     const folders = [...new Set(files.map(unitOf))].filter((unit) => unit.endsWith('/'));

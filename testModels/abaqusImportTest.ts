@@ -6,7 +6,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestModel } from './testModel.ts';
-import { exudynTestDataDir, rotorSimulationSettings } from './ffrfRotor.ts';
+import { rotorSimulationSettings } from './ffrfRotor.ts';
+import { exudynData } from './exudynData.ts';
 
 /** Element types of Exudyn's abaqusImportTest whose meshes are in ../shared/data (blockC3D4, blockC3D8). */
 export const abaqusImportTestElements = ['C3D4', 'C3D8'] as const;
@@ -53,9 +54,9 @@ function runBlock(element: string, directory: string): AbaqusImportBlockResult {
   let fem = new FEMinterface();
   const base = `abaqus/block${element}`;
   // Exudyn passes name = 'rotor-1' but its reader ignores the name and takes the first *Instance, which is 'block-1'
-  fem.importFromAbaqusInputFile(new URL(`${base}.inp`, exudynTestDataDir), { typeName: 'Instance', name: 'block-1' });
-  fem.readMassMatrixFromAbaqus(new URL(`${base}_MASS1.mtx`, exudynTestDataDir));
-  fem.readStiffnessMatrixFromAbaqus(new URL(`${base}_STIF1.mtx`, exudynTestDataDir));
+  fem.importFromAbaqusInputFile(exudynData(`${base}.inp`), { typeName: 'Instance', name: 'block-1' });
+  fem.readMassMatrixFromAbaqus(exudynData(`${base}_MASS1.mtx`));
+  fem.readStiffnessMatrixFromAbaqus(exudynData(`${base}_STIF1.mtx`));
   const femFile = join(directory, 'testFEM.json');
   fem.saveToFile(femFile);
   fem = new FEMinterface();
@@ -105,6 +106,7 @@ function referenceSum(): number {
  */
 export const abaqusImportTest: TestModel = {
   name: 'abaqusImportTest',
+  needsExudynData: true,
   reference: referenceSum(),
   comparison: 'relative',
   tolerance: 5e-9,

@@ -136,7 +136,7 @@ export const driveTrainTest: TestModel = {
     settings.timeIntegration.generalizedAlpha.useNewmark = true;
     mbs.solveDynamic(settings);
     const phiCrank = (mbs.getSensorValues(sCrankAngle) as number[])[2];
-    const phiFlyWheel = mbs.getSensorValues(sFlyWheelAngle) as number;
+    const phiFlyWheel = mbs.getSensorValues(sFlyWheelAngle)[0];
     return phiCrank - phiFlyWheel;
   },
 };

@@ -6,8 +6,6 @@
 
 import { SimulationSettings, MarkerSuperElementPosition, CartesianSpringDamper, type MainSystem } from '../src/index.ts';
 
-/** Exudyn's test data beside the repository (../shared/data/exudyn-testData). */
-export const exudynTestDataDir = new URL('../../shared/data/exudyn-testData/', import.meta.url);
 
 /**
  * The rotor's two elastic bearings: the mean position of each mesh-node list (MarkerSuperElementPosition, equal

@@ -4,20 +4,28 @@ import {
   SensorSuperElement, AngularVelocity2EulerParameters_t, type MainSystem, type SimulationSettings,
 } from '../src/index.ts';
 import type { TestModel } from './testModel.ts';
-import { absSum, addRotorBearings, exudynTestDataDir, rotorSimulationSettings } from './ffrfRotor.ts';
+import { absSum, addRotorBearings, rotorSimulationSettings } from './ffrfRotor.ts';
+import { exudynData } from './exudynData.ts';
+
+/** Exudyn's rotor disc (its Abaqus mesh and matrices from Exudyn's test data), stiffness scaled by 1e-2 as in Exudyn's test. */
+export function exudynRotorDisc(): FEMinterface {
+  const fem = new FEMinterface();
+  fem.importFromAbaqusInputFile(exudynData('rotorDiscTest.inp'), { typeName: 'Instance', name: 'rotor-1' });
+  fem.readMassMatrixFromAbaqus(exudynData('rotorDiscTestMASS1.mtx'));
+  fem.readStiffnessMatrixFromAbaqus(exudynData('rotorDiscTestSTIF1.mtx'));
+  fem.scaleStiffnessMatrix(1e-2);
+  return fem;
+}
 
 /**
  * The rotor model of objectFFRFTest: full ObjectFFRF of rotorDiscTest (115 Hex8 nodes, 352 coordinates); returns mbs, the
- * sensor and the simulation settings for the given number of steps of 0.1 ms (Exudyn's test: 10).
+ * sensor and the simulation settings for the given number of steps of 0.1 ms (Exudyn's test: 10). Another rotor mesh along
+ * z (with nodes on the axis at both ends and in the middle) may be given as `fem`.
  */
-export function buildObjectFFRFTestModel(steps = 10): { mbs: MainSystem; sensor: number; settings: SimulationSettings } {
+export function buildObjectFFRFTestModel(steps = 10, fem: FEMinterface = exudynRotorDisc()): { mbs: MainSystem; sensor: number; settings: SimulationSettings } {
   const SC = new SystemContainer();
   const mbs = SC.addSystem();
-  const fem = new FEMinterface();
-  const nodes = fem.importFromAbaqusInputFile(new URL('rotorDiscTest.inp', exudynTestDataDir), { typeName: 'Instance', name: 'rotor-1' });
-  fem.readMassMatrixFromAbaqus(new URL('rotorDiscTestMASS1.mtx', exudynTestDataDir));
-  fem.readStiffnessMatrixFromAbaqus(new URL('rotorDiscTestSTIF1.mtx', exudynTestDataDir));
-  fem.scaleStiffnessMatrix(1e-2);
+  const nodes = fem.nodes;
   const nNodes = nodes.length / 3;
   const z = (i: number) => nodes[3 * i + 2];
   let minZ = Infinity, maxZ = -Infinity;
@@ -86,6 +94,7 @@ export function buildObjectFFRFTestModel(steps = 10): { mbs: MainSystem; sensor:
 /** Exudyn's objectFFRFTest: an unbalanced rotor disc (full ObjectFFRF) spinning at 50 Hz on elastic supports. */
 export const objectFFRFTest: TestModel = {
   name: 'objectFFRFTest',
+  needsExudynData: true,
   reference: 0.0064600108120842666,
   comparison: 'relative',
   tolerance: 1e-7,

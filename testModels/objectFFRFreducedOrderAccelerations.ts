@@ -10,6 +10,7 @@ import { absSum, rotorSimulationSettings } from './ffrfRotor.ts';
  */
 export const objectFFRFreducedOrderAccelerations: TestModel = {
   name: 'objectFFRFreducedOrderAccelerations',
+  needsExudynData: true,
   reference: 0.1000057024588858,
   comparison: 'relative',
   tolerance: 1e-7,

@@ -4,7 +4,8 @@ import {
   type MainSystem,
 } from '../src/index.ts';
 import type { TestModel } from './testModel.ts';
-import { absSum, addRotorBearings, exudynTestDataDir, rotorSimulationSettings } from './ffrfRotor.ts';
+import { absSum, addRotorBearings, rotorSimulationSettings } from './ffrfRotor.ts';
+import { exudynData } from './exudynData.ts';
 
 /** Options of {@link buildRotorFFRFreducedOrder}. */
 export interface RotorFFRFreducedOrderOptions {
@@ -23,9 +24,9 @@ export interface RotorFFRFreducedOrderOptions {
  */
 export function buildRotorFFRFreducedOrder(mbs: MainSystem, options: RotorFFRFreducedOrderOptions) {
   const fem = new FEMinterface();
-  fem.importFromAbaqusInputFile(new URL('rotorDiscTest.inp', exudynTestDataDir), { typeName: 'Instance', name: 'rotor-1' });
-  fem.readMassMatrixFromAbaqus(new URL('rotorDiscTestMASS1.mtx', exudynTestDataDir));
-  fem.readStiffnessMatrixFromAbaqus(new URL('rotorDiscTestSTIF1.mtx', exudynTestDataDir));
+  fem.importFromAbaqusInputFile(exudynData('rotorDiscTest.inp'), { typeName: 'Instance', name: 'rotor-1' });
+  fem.readMassMatrixFromAbaqus(exudynData('rotorDiscTestMASS1.mtx'));
+  fem.readStiffnessMatrixFromAbaqus(exudynData('rotorDiscTestSTIF1.mtx'));
   fem.scaleStiffnessMatrix(options.stiffnessScale);
   const nodeNumberUnbalance = fem.getNodeAtPoint([0, 0.19598444, 0.15]);
   fem.addNodeMass(nodeNumberUnbalance, 0.1);
@@ -53,6 +54,7 @@ export function buildRotorFFRFreducedOrder(mbs: MainSystem, options: RotorFFRFre
 /** Exudyn's objectFFRFreducedOrderTest: the unbalanced rotor disc as ObjectFFRFreducedOrder with 8 modes, 100 steps. */
 export const objectFFRFreducedOrderTest: TestModel = {
   name: 'objectFFRFreducedOrderTest',
+  needsExudynData: true,
   reference: 0.0053552332680605694,
   comparison: 'relative',
   tolerance: 1e-7,

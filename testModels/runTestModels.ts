@@ -3,18 +3,28 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import '../src/node.ts'; // Node's file system: models and benchmarks write their files to disk
 import { testModels } from './index.ts';
-import { testModelError } from './testModel.ts';
+import { testModelError, type TestModel } from './testModel.ts';
+import { exudynDataMissingReason, exudynDataRequired } from './exudynData.ts';
 
 /**
- * Runs every ported Exudyn test model, prints a table (model, result, reference, error, wall
+ * Runs the ported Exudyn test models, prints a table (model, result, reference, error, wall
  * time) and exits non-zero when a model misses its tolerance or throws. Models write their
- * solution and sensor files into a temporary folder.
+ * solution and sensor files into a temporary folder. Without arguments: the models that need
+ * nothing beside the repository (npm test); with --exudyn-data: those on Exudyn's test data
+ * (npm run test:exudyn-data), skipped with the reason when the data is absent — a failure
+ * with FLEXDYN_EXUDYN_DATA_REQUIRED=1.
  */
 function runAll(): number {
+  const onData = process.argv.includes('--exudyn-data');
+  const selected: readonly TestModel[] = testModels.filter((m) => (m.needsExudynData === true) === onData);
+  if (onData && exudynDataMissingReason !== undefined) {
+    console.log(`testModels on Exudyn's data (${selected.map((m) => m.name).join(', ')}) ${exudynDataRequired ? 'FAILED' : 'skipped'}: ${exudynDataMissingReason}`);
+    return exudynDataRequired ? 1 : 0;
+  }
   process.chdir(mkdtempSync(join(tmpdir(), 'flexdyn-testmodels-')));
   const rows: string[][] = [['model', 'result', 'reference', 'error', 'tolerance', 'time [s]', 'status']];
   let failures = 0;
-  for (const model of testModels) {
+  for (const model of selected) {
     const started = performance.now();
     let result = Number.NaN;
     let status: string;
@@ -31,7 +41,7 @@ function runAll(): number {
   }
   const widths = rows[0].map((_, c) => Math.max(...rows.map((row) => row[c].length)));
   for (const row of rows) console.log(row.map((cell, c) => cell.padEnd(widths[c])).join('  '));
-  console.log(`testModels: ${testModels.length - failures} passed, ${failures} failed`);
+  console.log(`testModels${onData ? ' on Exudyn\'s data' : ''}: ${selected.length - failures} passed, ${failures} failed`);
   return failures;
 }
 

@@ -8,6 +8,8 @@ export interface TestModel {
   readonly comparison: 'relative' | 'absolute';
   /** Allowed error (relative or absolute, per comparison). */
   readonly tolerance: number;
+  /** True if the model reads Exudyn's test data (testModels/exudynData.ts): it runs in `npm run test:exudyn-data`. */
+  readonly needsExudynData?: boolean;
   /** Builds and solves the model; returns the scalar the original reports as testResult. */
   run(): number;
 }

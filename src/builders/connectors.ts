@@ -5,6 +5,9 @@ import { MarkerNodePosition } from '../items/markers/MarkerNodePosition.ts';
 import { MarkerNodeRigid } from '../items/markers/MarkerNodeRigid.ts';
 import { ObjectConnectorCartesianSpringDamper, type CartesianSpringForceUserFunction } from '../items/objects/ObjectConnectorCartesianSpringDamper.ts';
 import { ObjectConnectorDistance } from '../items/objects/ObjectConnectorDistance.ts';
+import { ObjectConnectorCoordinate, type CoordinateOffsetUserFunction } from '../items/objects/ObjectConnectorCoordinate.ts';
+import { MarkerNodeCoordinate } from '../items/markers/MarkerNodeCoordinate.ts';
+import { NodePointGround } from '../items/nodes/NodePointGround.ts';
 import { ObjectConnectorRigidBodySpringDamper, type RigidBodySpringForceTorqueUserFunction } from '../items/objects/ObjectConnectorRigidBodySpringDamper.ts';
 import { ObjectConnectorSpringDamper, type SpringForceUserFunction } from '../items/objects/ObjectConnectorSpringDamper.ts';
 import { ObjectConnectorTorsionalSpringDamper, type TorsionalSpringTorqueUserFunction } from '../items/objects/ObjectConnectorTorsionalSpringDamper.ts';
@@ -18,7 +21,8 @@ import { checkedBool, checkedVector3, identity3, isIndex, readReference } from '
 
 /*
  * Connector builders (Exudyn's mbs.CreateSpringDamper, CreateCartesianSpringDamper, CreateDistanceConstraint,
- * CreateRigidBodySpringDamper, CreateTorsionalSpringDamper): markers at the two ends and the connector between them.
+ * CreateRigidBodySpringDamper, CreateTorsionalSpringDamper, CreateCoordinateConstraint): markers at the two ends and the
+ * connector between them.
  */
 
 /**
@@ -313,4 +317,78 @@ function referenceDistance(sink: BuilderSink, where: string, argumentName: strin
 /** The visualization dictionary of a connector from the drawing options. */
 function connectorVisualization(options: CreateConnectorOptions): Record<string, unknown> {
   return { show: options.show ?? true, drawSize: options.drawSize ?? -1, color: options.color ?? [-1, -1, -1, -1] };
+}
+
+/** Options of createCoordinateConstraint (Exudyn's keyword arguments; Exudyn's None is null). */
+export interface CreateCoordinateConstraintOptions {
+  /** Constraint name; the created markers are named 'Marker0:name' and 'Marker1:name'. */
+  name?: string;
+  /** The two bodies [body0, body1]; null (or a ground object) for the ground, at most one of them. */
+  bodyNumbers: readonly (ObjectIndex | null)[];
+  /** Coordinate of each body: index into the coordinates of its nodes, counted over the body's nodes in order; null for the ground. */
+  coordinates: readonly (number | null)[];
+  /** Offset: the constraint reads factorValue1·q1 − q0 = offset (default 0). */
+  offset?: number;
+  /** Factor of the coordinate of body 1 (default 1). */
+  factorValue1?: number;
+  /** Constrain the velocities instead of the coordinates (default false). */
+  velocityLevel?: boolean;
+  /** Time-dependent offset, (mbs, t, itemNumber, offset) => offset (0: none). */
+  offsetUserFunction?: CoordinateOffsetUserFunction | 0;
+  /** Its time derivative, used on velocity level (0: none). */
+  offsetUserFunction_t?: CoordinateOffsetUserFunction | 0;
+  /** Draw the constraint. */
+  show?: boolean;
+  /** Drawing size; -1 means the default size. */
+  drawSize?: number;
+  /** RGBA colour; [-1, -1, -1, -1] means the default colour. */
+  color?: readonly number[];
+}
+
+/**
+ * Adds a MarkerNodeCoordinate on each side and an ObjectConnectorCoordinate between them; returns its index. A body
+ * side marks the node holding its coordinate (coordinate c of a body with nodes n₀, n₁, … is coordinate c − Σ nq of
+ * the earlier nodes of the node it falls into); a ground side (null or an ObjectGround) adds a hidden
+ * NodePointGround and marks its coordinate 0, as Exudyn's helper does.
+ */
+export function createCoordinateConstraint(sink: BuilderSink, options: CreateCoordinateConstraintOptions): ObjectIndex {
+  const where = 'createCoordinateConstraint';
+  if (options === null || typeof options !== 'object') throw new FlexdynError(`${where}: expected an options dictionary, got ${describeValue(options)}`);
+  const { bodyNumbers, coordinates } = options;
+  if (!Array.isArray(bodyNumbers) || bodyNumbers.length !== 2) throw new FlexdynError(`${where}: bodyNumbers must be [body0, body1] (null for the ground), got ${describeValue(bodyNumbers)}`);
+  if (!Array.isArray(coordinates) || coordinates.length !== 2) throw new FlexdynError(`${where}: coordinates must be [coordinate0, coordinate1] (null for the ground), got ${describeValue(coordinates)}`);
+  // each side: the ground, or the node and its coordinate
+  const sides = bodyNumbers.map((body, i): { node: NodeIndex; coordinate: number } | 'ground' => {
+    if (body === null || body === undefined) return 'ground';
+    if (!isIndex(body)) throw new FlexdynError(`${where}: bodyNumbers[${i}] must be an object index or null (the ground), got ${describeValue(body)}`);
+    const dictionary = readReference(where, `bodyNumbers[${i}]`, () => sink.getObject(body));
+    if (dictionary.objectType === 'Ground') return 'ground';
+    const coordinate = coordinates[i];
+    if (!isIndex(coordinate)) throw new FlexdynError(`${where}: coordinates[${i}] must be a coordinate index of body ${body} (0, 1, …), got ${describeValue(coordinate)}`);
+    const nodes = typeof dictionary.nodeNumber === 'number' ? [dictionary.nodeNumber] : Array.isArray(dictionary.nodeNumbers) ? dictionary.nodeNumbers as number[] : [];
+    let first = 0;
+    for (const node of nodes) {
+      const count = readReference(where, `the coordinates of node ${node}`, () => sink.referenceOutputs().nodeOutput(node, OutputVariableType.Coordinates).length);
+      if (coordinate < first + count) return { node, coordinate: coordinate - first };
+      first += count;
+    }
+    throw new FlexdynError(`${where}: coordinates[${i}] must be in 0 … ${first - 1} (the coordinates of ${String(dictionary.objectType)} #${body}'s node${nodes.length === 1 ? '' : 's'}), got ${coordinate}`);
+  });
+  if (sides[0] === 'ground' && sides[1] === 'ground') throw new FlexdynError(`${where}: bodyNumbers must name at least one body that is not the ground, got ${describeValue(bodyNumbers)}`);
+  const name = options.name ?? '';
+  const connector = ObjectConnectorCoordinate({
+    name, offset: options.offset ?? 0, factorValue1: options.factorValue1 ?? 1, velocityLevel: options.velocityLevel ?? false,
+    offsetUserFunction: options.offsetUserFunction ?? 0, offsetUserFunction_t: options.offsetUserFunction_t ?? 0,
+    visualization: { show: options.show ?? true, drawSize: options.drawSize ?? -1, color: options.color ?? [-1, -1, -1, -1] },
+  });
+  checkBeforeAdding('Object', connector, { markerNumbers: [0, 0] });
+  const markers = sides.map((side, i) => {
+    const markerName = name === '' ? '' : `Marker${i}:${name}`;
+    if (side === 'ground') {
+      const ground = sink.addNode(NodePointGround({ visualization: { show: false } }));
+      return sink.addMarker(MarkerNodeCoordinate({ name: markerName, nodeNumber: ground, coordinate: 0 }));
+    }
+    return sink.addMarker(MarkerNodeCoordinate({ name: markerName, nodeNumber: side.node, coordinate: side.coordinate }));
+  });
+  return sink.addObject({ ...connector, markerNumbers: markers });
 }

@@ -1,8 +1,9 @@
 import type { CreateGroundOptions, CreateMassPointOptions, CreateRigidBodyOptions } from './bodies.ts';
 import type {
   CreateCartesianSpringDamperOptions, CreateConnectorOptions, CreateDistanceConstraintOptions, CreateRigidBodySpringDamperOptions,
-  CreateSpringDamperOptions, CreateTorsionalSpringDamperOptions,
+  CreateSpringDamperOptions, CreateTorsionalSpringDamperOptions, CreateCoordinateConstraintOptions,
 } from './connectors.ts';
+import type { CreateLoadOptions } from './loads.ts';
 import type { CreateJointOptions } from './jointFrames.ts';
 import type { CreateAxisJointOptions, CreateGenericJointOptions, CreateSphericalJointOptions } from './joints.ts';
 import type { CreateCosseratRodOptions } from './rods.ts';
@@ -18,6 +19,9 @@ function optionNames<T>(names: { readonly [K in keyof Required<T>]: true }): rea
 const connector = {
   name: true, bodyNumbers: true, bodyOrNodeList: true, localPosition0: true, localPosition1: true, show: true, drawSize: true, color: true,
 } as const satisfies { readonly [K in keyof Required<CreateConnectorOptions>]: true };
+const loadOptions = {
+  name: true, bodyNumber: true, loadVector: true, localPosition: true, bodyFixed: true, loadVectorUserFunction: true, show: true,
+} as const satisfies { readonly [K in keyof Required<CreateLoadOptions>]: true };
 const joint = {
   name: true, bodyNumbers: true, position: true, useGlobalFrame: true, show: true, color: true,
 } as const satisfies { readonly [K in keyof Required<CreateJointOptions>]: true };
@@ -57,4 +61,10 @@ export const builderOptionNames = {
     physicsBendingTorsionStiffness: true, physicsMassPerLength: true, physicsInertiaPerLength: true, physicsAxialShearDamping: true,
     physicsBendingTorsionDamping: true, integration: true, gravity: true, show: true,
   }),
+  createCoordinateConstraint: optionNames<CreateCoordinateConstraintOptions>({
+    name: true, bodyNumbers: true, coordinates: true, offset: true, factorValue1: true, velocityLevel: true, offsetUserFunction: true,
+    offsetUserFunction_t: true, show: true, drawSize: true, color: true,
+  }),
+  createForce: optionNames<CreateLoadOptions>(loadOptions),
+  createTorque: optionNames<CreateLoadOptions>(loadOptions),
 } as const;

@@ -31,6 +31,11 @@ export interface FileSystemAccess {
   openTextFile(location: FileLocation): TextFileWriter;
   /** True if a file or folder of that name exists. */
   exists(location: FileLocation): boolean;
+  /**
+   * Removes a file (optional): a solve whose output could not be opened completely removes the files it had just
+   * created, so that a failed start leaves no empty files behind.
+   */
+  removeFile?(location: FileLocation): void;
   /** A file name for a location (a URL's path), for messages and file headers. */
   fileName(location: FileLocation): string;
 }
@@ -164,6 +169,11 @@ export class InMemoryFileSystem implements FileSystemAccess {
       },
       close(): void { open = false; },
     };
+  }
+
+  /** Removes one file (nothing if there is none). */
+  removeFile(location: FileLocation): void {
+    this.files.delete(this.fileName(location));
   }
 
   /** Removes all files. */

@@ -106,7 +106,7 @@ export interface SparseEigenOptions {
   maxBasisSize?: number;
   /** Relative residual tolerance (default 1e-10). */
   tolerance?: number;
-  /** Maximum number of restarts (default 200). */
+  /** Maximum number of restarts (default 200; a non-negative integer). The Krylov loop also ends after (maxRestarts + 2)·(maxBasisSize + numberOfEigenvalues + 2) cycles. */
   maxRestarts?: number;
   /** Seed of the random start block (default 1); results are reproducible for a given seed. */
   seed?: number;
@@ -233,6 +233,11 @@ function checkMatrix(a: CscMatrix, n: number, name: string): void {
   if (a.n !== n || a.colPtr.length < n + 1 || a.rowIndex.length < a.colPtr[n] || a.values.length < a.colPtr[n]) {
     throw new FlexdynError(`solveSparseEigen: ${name} must be a consistent ${n}×${n} CSC matrix, got dimension ${a.n}`, { parameter: name });
   }
+  for (let k = 0; k < a.colPtr[n]; k++) {
+    if (!Number.isFinite(a.values[k])) {
+      throw new FlexdynError(`solveSparseEigen: ${name} must have finite entries, got ${a.values[k]} at row ${a.rowIndex[k]}`, { parameter: name });
+    }
+  }
 }
 
 /** Rayleigh quotient and residual figures of an accepted eigenpair. */
@@ -262,7 +267,11 @@ export function solveSparseEigen(stiffness: CscMatrix, mass: CscMatrix, options:
   }
   const tol = options.tolerance ?? 1e-10;
   if (!(tol > 0 && tol < 1)) throw new FlexdynError(`solveSparseEigen: tolerance must be in (0, 1), got ${tol}`, { parameter: 'tolerance' });
-  const maxRestarts = options.maxRestarts ?? 200;
+  const maxRestarts = options.maxRestarts === 0 ? 0 : positiveInteger(options.maxRestarts, 'maxRestarts', 200);
+  // Hard bound on the cycles of the loop below, whatever the branch taken: a cycle either
+  // expands the basis (at most cap columns between restarts), restarts, or locks pairs.
+  const maxCycles = (maxRestarts + 2) * (cap + nev + 2);
+  let cycles = 0;
   const { shift, solver, ldlt } = shiftedSolver(stiffness, mass, options);
 
   const normK = cscNorm1(stiffness);
@@ -282,6 +291,9 @@ export function solveSparseEigen(stiffness: CscMatrix, mass: CscMatrix, options:
 
   for (let c = 0; c < b; c++) basis.appendRandom();
   for (;;) {
+    if (++cycles > maxCycles) {
+      throw new FlexdynError(`solveSparseEigen: no convergence within ${maxCycles} Krylov cycles (${locked} of ${nev} eigenpairs converged, tolerance ${tol})`, { parameter: 'maxRestarts' });
+    }
     const size = basis.size;
     const pending = size - expanded;
     let fullCycle = true;

@@ -373,6 +373,94 @@ export function Basis(options: BasisOptions = {}): GraphicsTriangleList {
   return MergeTriangleLists(MergeTriangleLists(arrows[0], arrows[1]), arrows[2]);
 }
 
+/** Options of {@link CheckerBoard}. */
+export interface CheckerBoardOptions {
+  /** Centre of the board (default [0, 0, 0]). */
+  point?: Vector3Like;
+  /** Normal of the board: the side the triangles face (default [0, 0, 1]); need not be unit. */
+  normal?: Vector3Like;
+  /** Edge length along the board's first tangent (default 1). */
+  size?: number;
+  /** Edge length along the second tangent (default size: a square). */
+  size2?: number;
+  /** Colour of the tiles with even i + j (default lightgrey). */
+  color?: ArrayLike<number>;
+  /** Colour of the other tiles (default lightgrey2). */
+  alternatingColor?: ArrayLike<number>;
+  /** Tiles along the first tangent, ≥ 1 (default 10). */
+  nTiles?: number;
+  /** Tiles along the second tangent, ≥ 1 (default nTiles). */
+  nTiles2?: number;
+}
+
+/**
+ * A flat checkerboard (Exudyn's graphics.CheckerBoard, typically the ground): a size × size2 rectangle centred at point
+ * in the plane normal to `normal`, of nTiles × nTiles2 tiles in two alternating colours. The tangents (t1, t2) complete
+ * the unit normal n to a right-handed basis (n, t1, t2), so the board's edges follow the coordinate axes for a normal
+ * along one. One-sided, like Exudyn's: triangles counter-clockwise seen from the normal's side, all normals n; each
+ * tile has its own 4 points (flat colours): 4·nTiles·nTiles2 points, 2·nTiles·nTiles2 triangles.
+ */
+export function CheckerBoard(options: CheckerBoardOptions = {}): GraphicsTriangleList {
+  const p = vec3('CheckerBoard', 'point', options.point, [0, 0, 0]);
+  const normal = vec3('CheckerBoard', 'normal', options.normal, [0, 0, 1]);
+  if (!(Math.hypot(...normal) > 0)) fail('CheckerBoard', 'normal', 'must not be the zero vector, got [0, 0, 0]');
+  const size = positive('CheckerBoard', 'size', options.size ?? 1);
+  const size2 = positive('CheckerBoard', 'size2', options.size2 ?? size);
+  const n1 = tiles('CheckerBoard', options.nTiles, 10, 1);
+  const n2 = options.nTiles2 === undefined ? n1 : tiles('CheckerBoard', options.nTiles2, n1, 1);
+  const colors = [rgba('CheckerBoard', 'color', options.color ?? color.lightgrey), rgba('CheckerBoard', 'alternatingColor', options.alternatingColor ?? color.lightgrey2)];
+  const [n, t1, t2] = orthonormalBasis(normal);
+  const board: GraphicsTriangleList = { type: 'TriangleList', points: [], normals: [], colors: [], triangles: [] };
+  for (let i = 0; i < n1; i++) {
+    for (let j = 0; j < n2; j++) {
+      const m = new MeshBuilder(colors[(i + j) % 2]);
+      const corner = (a: number, b: number) => {
+        const u = size * ((i + a) / n1 - 0.5), v = size2 * ((j + b) / n2 - 0.5);
+        return m.point(p[0] + u * t1[0] + v * t2[0], p[1] + u * t1[1] + v * t2[1], p[2] + u * t1[2] + v * t2[2], n[0], n[1], n[2]);
+      };
+      m.quad(corner(0, 0), corner(1, 0), corner(1, 1), corner(0, 1));
+      const tile = m.build(), offset = board.points.length / 3;
+      board.points.push(...tile.points);
+      board.normals.push(...tile.normals);
+      board.colors.push(...tile.colors);
+      board.triangles.push(...tile.triangles.map((k) => k + offset));
+    }
+  }
+  return board;
+}
+
+/** Options of {@link Rectangle}. */
+export interface RectangleOptions {
+  /** Smallest x. */
+  xMin: number;
+  /** Smallest y. */
+  yMin: number;
+  /** Largest x (> xMin). */
+  xMax: number;
+  /** Largest y (> yMin). */
+  yMax: number;
+  /** RGBA colour (default black). */
+  color?: ArrayLike<number>;
+}
+
+/**
+ * The outline of an axis-parallel rectangle in the x–y plane (Exudyn's graphics.Rectangle, formerly
+ * GraphicsDataRectangle): a closed polyline of 5 points at z = 0, counter-clockwise seen from +z, starting and
+ * ending at (xMin, yMin).
+ */
+export function Rectangle(options: RectangleOptions): GraphicsLine {
+  const given: Partial<RectangleOptions> = options ?? {};
+  const finite = (name: keyof RectangleOptions): number => {
+    const x = given[name];
+    if (typeof x !== 'number' || !Number.isFinite(x)) fail('Rectangle', name, `must be a finite number, got ${String(x)}`);
+    return x;
+  };
+  const xMin = finite('xMin'), yMin = finite('yMin'), xMax = finite('xMax'), yMax = finite('yMax');
+  if (!(xMax > xMin)) fail('Rectangle', 'xMax', `must be greater than xMin = ${xMin}, got ${xMax}`);
+  if (!(yMax > yMin)) fail('Rectangle', 'yMax', `must be greater than yMin = ${yMin}, got ${yMax}`);
+  return { type: 'Line', data: [xMin, yMin, 0, xMax, yMin, 0, xMax, yMax, 0, xMin, yMax, 0, xMin, yMin, 0], color: rgba('Rectangle', 'color', given.color) };
+}
+
 /** Options of {@link Lines}. */
 export interface LinesOptions {
   /** RGBA colour (default black). */

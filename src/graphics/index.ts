@@ -3,11 +3,12 @@
  * @module
  */
 export {
-  color, colorList, Brick, Sphere, Cylinder, Arrow, Basis, Lines, Line, SolidOfRevolution, MergeTriangleLists, Move, validateGraphicsData,
+  color, colorList, Brick, Sphere, Cylinder, Arrow, Basis, Lines, Line, SolidOfRevolution, CheckerBoard, Rectangle, MergeTriangleLists, Move,
+  validateGraphicsData,
 } from './graphicsData.ts';
 export type {
   Color4, ColorName, Vector3Like, GraphicsData, GraphicsTriangleList, GraphicsLine, BrickOptions, SphereOptions, CylinderOptions, ArrowOptions,
-  BasisOptions, LinesOptions, SolidOfRevolutionOptions,
+  BasisOptions, LinesOptions, SolidOfRevolutionOptions, CheckerBoardOptions, RectangleOptions,
 } from './graphicsData.ts';
 export { FromSTL, toSTL, ExportSTL } from './stl.ts';
 export type { FromSTLOptions, STLWriteOptions } from './stl.ts';

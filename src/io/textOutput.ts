@@ -36,9 +36,19 @@ export class TextOutputFile {
     this.bufferedLength = 0;
   }
 
-  /** Flushes and closes the file. */
+  /** Flushes and closes the file; the file is closed also when the flush fails. */
   close(): void {
-    this.flush();
+    try {
+      this.flush();
+    } finally {
+      this.writer.close();
+    }
+  }
+
+  /** Closes the file without writing what is buffered (a start that failed). */
+  discard(): void {
+    this.buffer = [];
+    this.bufferedLength = 0;
     this.writer.close();
   }
 }

@@ -38,7 +38,7 @@ export function runLiveDemo(id: string, values: Readonly<Record<string, number>>
     const model = demo.build(checked);
     model.prepare?.();
     const { mbs, settings, frameInterval } = model;
-    const columns = mbs.compiled().nq;
+    const columns = mbs.stateOf(ConfigurationType.Current).q.length;
     const times: number[] = [];
     const rows: Float64Array[] = [];
     let nextFrame = -Infinity, lastPost = performance.now(), first = true;

@@ -20,5 +20,5 @@ export interface UserFunctionSystem {
   /** The current values of a load. */
   getLoadValues(index: number): number[];
   /** A sensor's values in a configuration (default: current). */
-  getSensorValues(index: number, configuration?: ConfigurationType): number | number[];
+  getSensorValues(index: number, configuration?: ConfigurationType): number[];
 }

@@ -5,6 +5,7 @@
  * @module
  */
 import { describeValue, FlexdynError } from '../core/errors.ts';
+import { checkKnownKeys, ownValue } from '../core/dictionary.ts';
 import { cross3Into } from '../rotations/skew.ts';
 
 /** A straight centerline from start along direction; frame: x = direction, z = the part of up normal to x, y = z × x. */
@@ -90,18 +91,33 @@ export interface RodCenterline {
   rotationMatrix(s: number, out: Float64Array): void;
 }
 
-/** Builds the centerline of a description; where names the caller in error messages. */
+/** The keys of each centerline description (the compiler keeps them equal to the interfaces). */
+const centerlineKeys = {
+  Straight: { type: true, start: true, direction: true, length: true, up: true } satisfies { readonly [K in keyof Required<StraightCenterlineOptions>]: true },
+  CircularArc: { type: true, start: true, direction: true, towardCenter: true, radius: true, angle: true } satisfies { readonly [K in keyof Required<CircularArcCenterlineOptions>]: true },
+  Helix: { type: true, radius: true, pitch: true, turns: true, center: true, rotationMatrix: true } satisfies { readonly [K in keyof Required<HelixCenterlineOptions>]: true },
+  Curve: { type: true, length: true, position: true, rotationMatrix: true } satisfies { readonly [K in keyof Required<UserCenterlineOptions>]: true },
+};
+
+/**
+ * Builds the centerline of a description; where names the caller in error messages. A key the description's type does
+ * not have (a misspelling such as `centre`, which would silently leave the default) is an error naming it.
+ */
 export function rodCenterline(options: CenterlineOptions, where = 'rodCenterline'): RodCenterline {
   if (options === undefined || options === null || typeof options !== 'object') {
     throw new FlexdynError(`${where}: centerline must be an object with type 'Straight', 'CircularArc', 'Helix' or 'Curve', got ${describeValue(options)}`, { parameter: 'centerline' });
   }
-  switch (options.type) {
-    case 'Straight': return straight(options, where);
-    case 'CircularArc': return circularArc(options, where);
-    case 'Helix': return helix(options, where);
-    case 'Curve': return userCurve(options, where);
+  const type = ownValue(options, 'type');
+  if (typeof type === 'string' && Object.hasOwn(centerlineKeys, type)) {
+    checkKnownKeys(where, options, centerlineKeys[type as CenterlineOptions['type']], `a key of a '${type}' centerline`, 'centerline');
+  }
+  switch (type) {
+    case 'Straight': return straight(options as StraightCenterlineOptions, where);
+    case 'CircularArc': return circularArc(options as CircularArcCenterlineOptions, where);
+    case 'Helix': return helix(options as HelixCenterlineOptions, where);
+    case 'Curve': return userCurve(options as UserCenterlineOptions, where);
     default:
-      throw new FlexdynError(`${where}: centerline.type must be 'Straight', 'CircularArc', 'Helix' or 'Curve', got ${describeValue((options as { type?: unknown }).type)}`, { parameter: 'centerline.type' });
+      throw new FlexdynError(`${where}: centerline.type must be 'Straight', 'CircularArc', 'Helix' or 'Curve', got ${describeValue(type)}`, { parameter: 'centerline.type' });
   }
 }
 

@@ -42,14 +42,15 @@ export interface EigenvalueOptions {
    */
   unsymmetricStiffness?: boolean;
   /**
-   * Shift σ of a shift-invert solve (Flexdyn option; default undefined: the direct solve of Exudyn's dense path): the
-   * eigenvalues μ = 1/(ω² − σ) of Lᵀ(K − σM)⁻¹L (M = L Lᵀ) instead of those of L⁻¹KL⁻ᵀ. The errors of a dense eigen
-   * solve scale with the largest |eigenvalue|: ε·max|ω²| for the direct solve, which in stiff models (a thin rod with
-   * ω²_max ≈ 1e13) can be 1e-5 of the lowest ω², and ε/min|ω² − σ| for the shift-invert solve, which resolves the lowest
-   * modes (and loses the highest). K − σM must be regular: σ = 0 for a supported system, a negative σ for one with
-   * rigid-body modes.
+   * Shift σ of a shift-invert solve (Flexdyn option): the eigenvalues μ = 1/(ω² − σ) of Lᵀ(K − σM)⁻¹L (M = L Lᵀ)
+   * instead of those of L⁻¹KL⁻ᵀ. The errors of a dense eigen solve scale with the largest |eigenvalue|: ε·max|ω²| for
+   * the direct solve, which in stiff models (a thin rod with ω²_max ≈ 1e13) can be 1e-5 of the lowest ω², and
+   * ε/min|ω² − σ| for the shift-invert solve, which resolves the lowest modes (and loses the highest). K − σM must be
+   * regular: σ = 0 for a supported system, a negative σ for one with rigid-body modes. `false`: the direct solve only
+   * (Exudyn's dense path). Default (undefined): both, each eigenvalue from the one that resolves it (see
+   * refineLowModes), so that low and high modes are accurate to round-off relative to themselves.
    */
-  shiftInvert?: number;
+  shiftInvert?: number | false;
 }
 
 /** Eigenvalues (ascending) and mode shapes (one array of n_u entries per eigenvalue). */
@@ -111,7 +112,12 @@ export function computeODE2Eigenvalues(model: CompiledModel, assembler: SystemAs
   }
   mass = basis.mmul(mass).mmul(basis.transpose());
   stiffness = basis.mmul(stiffness).mmul(basis.transpose());
-  const { values, imaginary, vectors } = generalizedSymmetricEigen(stiffness, mass, options.unsymmetricStiffness === true, options.shiftInvert);
+  const unsymmetric = options.unsymmetricStiffness === true;
+  if (options.shiftInvert !== undefined && options.shiftInvert !== false && !Number.isFinite(options.shiftInvert)) {
+    throw new FlexdynError(`computeODE2Eigenvalues: shiftInvert must be a finite number or false, got ${options.shiftInvert}`);
+  }
+  const direct = generalizedSymmetricEigen(stiffness, mass, unsymmetric, options.shiftInvert === false ? undefined : options.shiftInvert);
+  const { values, imaginary, vectors }: { values: number[]; imaginary?: number[]; vectors: Matrix } = options.shiftInvert === undefined && !unsymmetric ? refineLowModes(stiffness, mass, direct) : direct;
   const useAbsolute = options.useAbsoluteValues ?? true;
   const order = values.map((_, i) => i).sort((a, b) => (useAbsolute ? Math.abs(values[a]) - Math.abs(values[b]) : values[a] - values[b]));
   const count = options.numberOfEigenvalues !== undefined && options.numberOfEigenvalues > 0 ? Math.min(options.numberOfEigenvalues, order.length) : order.length;
@@ -148,6 +154,62 @@ function constraintNullSpace(constraintTransposed: Matrix, tolerance: number): M
 }
 
 /**
+ * The default of computeODE2Eigenvalues for symmetric K. The direct solve resolves ω² to about ε·max|ω²| (absolute),
+ * so a stiff model loses digits of its low modes (a thin rod: 1e-5 of ω₁²). A shift-invert solve about σ = −τ has
+ * errors of about ε·(|ω²| + τ)²/(τ + ω²_min) with ω²_min = min|ω²| (the largest μ = 1/(ω² + τ) sets its absolute
+ * error): round-off relative to ω² for the modes near and below τ, and a negative shift keeps K + τM regular with
+ * rigid-body modes too. The solves: τ₁ = 1e-8·max|ω²| (resolves every eigenvalue far above ε·τ₁, so its values tell
+ * rigid-body modes (≈ 0) from the lowest flexible one ω²_f), then, when ω²_f < τ₁, τ₂ = ω²_f / 2. Each eigenvalue and
+ * its mode come from the solve with the smallest error estimate, the lists matched by rank (ascending ω²). Models whose
+ * eigenvalues span less than 1e4 keep the direct solve unchanged.
+ */
+function refineLowModes(stiffness: Matrix, mass: Matrix, direct: { values: number[]; vectors: Matrix }): { values: number[]; vectors: Matrix } {
+  const largest = Math.max(0, ...direct.values.map(Math.abs));
+  const spread = 1e4;
+  if (!(largest > 0) || !direct.values.some((value) => Math.abs(value) * spread < largest)) return direct;
+  const solves: { values: number[]; vectors: Matrix; error: (lambda: number) => number }[] = [
+    { ...direct, error: (lambda) => largest / Math.abs(lambda) },
+  ];
+  const shifted = (tau: number): boolean => {
+    let solve: { values: number[]; vectors: Matrix };
+    try {
+      solve = generalizedSymmetricEigen(stiffness, mass, false, -tau);
+    } catch (error) {
+      if (error instanceof FlexdynError) return false; // −τ happens to be an eigenvalue (an unstable model)
+      throw error;
+    }
+    const smallest = Math.min(...solve.values.map(Math.abs));
+    solves.push({ ...solve, error: (lambda) => (Math.abs(lambda) + tau) ** 2 / (Math.abs(lambda) * (smallest + tau)) });
+    return true;
+  };
+  const tau1 = 1e-8 * largest;
+  if (!shifted(tau1)) return direct;
+  // eigenvalues within 1e4·ε·τ₁ of zero are rigid-body modes at the round-off of the first shifted solve
+  const flexible = solves[1].values.map(Math.abs).filter((value) => value > 1e4 * Number.EPSILON * tau1);
+  const lowestFlexible = flexible.length > 0 ? Math.min(...flexible) : Infinity;
+  if (lowestFlexible < tau1) shifted(lowestFlexible / 2);
+  const ranks = solves.map(({ values }) => values.map((_, i) => i).sort((a, b) => values[a] - values[b]));
+  const values = direct.values.slice();
+  const vectors = direct.vectors.clone();
+  // A shifted solve is accurate from the lowest eigenvalue up to where its error estimate passes the direct solve's;
+  // above that its values (and so their ranks) are not trusted: it drops out for good.
+  const trusted = solves.map(() => true);
+  for (let r = 0; r < values.length; r++) {
+    const error = solves.map((solve, k) => solve.error(solve.values[ranks[k][r]]));
+    let best = 0;
+    for (let k = 1; k < solves.length; k++) {
+      if (trusted[k] && !(error[k] < error[0])) trusted[k] = false;
+      if (trusted[k] && error[k] < error[best]) best = k;
+    }
+    if (best === 0) continue;
+    const i = ranks[0][r], j = ranks[best][r];
+    values[i] = solves[best].values[j];
+    vectors.setColumn(i, solves[best].vectors.getColumn(j));
+  }
+  return { values, vectors };
+}
+
+/**
  * Solves K φ = λ M φ for symmetric K and positive definite M: A = L⁻¹ K L⁻ᵀ with M = L Lᵀ.
  * K and M are symmetrized first, so round-off asymmetry of item matrices (w·Sᵢ·Sⱼ ≠ w·Sⱼ·Sᵢ in
  * the last bit) does not make the Cholesky factorization reject M. With unsymmetric, K is kept as it is and A
@@ -155,14 +217,14 @@ function constraintNullSpace(constraintTransposed: Matrix, tolerance: number): M
  * v = Lᵀφ, μ = 1/(λ − σ)) and the values are mapped back to λ = σ + 1/μ.
  */
 function generalizedSymmetricEigen(stiffness: Matrix, mass: Matrix, unsymmetric: boolean, shift: number | undefined): { values: number[]; imaginary?: number[]; vectors: Matrix } {
-  const symmetricMass = mass.add(mass.transpose()).mul(0.5);
+  // ml-matrix's add/sub/mul work in place: clone first, the caller solves again with the same K and M
+  const symmetricMass = mass.clone().add(mass.transpose()).mul(0.5);
   const cholesky = new CholeskyDecomposition(symmetricMass);
   if (!cholesky.isPositiveDefinite()) throw new FlexdynError('computeODE2Eigenvalues: the mass matrix is not positive definite (massless coordinates?)');
   const l = cholesky.lowerTriangularMatrix;
   const n = l.rows;
   if (shift !== undefined) {
-    if (!Number.isFinite(shift)) throw new FlexdynError(`computeODE2Eigenvalues: shiftInvert must be a finite number, got ${shift}`);
-    const k = unsymmetric ? stiffness.clone() : stiffness.add(stiffness.transpose()).mul(0.5);
+    const k = unsymmetric ? stiffness.clone() : stiffness.clone().add(stiffness.transpose()).mul(0.5);
     const lu = new LuDecomposition(k.sub(symmetricMass.clone().mul(shift)));
     if (lu.isSingular()) throw new FlexdynError(`computeODE2Eigenvalues: with shiftInvert = ${shift}, K − σM must be regular, got a singular matrix (rigid-body modes? use a negative shift)`);
     const b = l.transpose().mmul(lu.solve(l));
@@ -177,7 +239,7 @@ function generalizedSymmetricEigen(stiffness: Matrix, mass: Matrix, unsymmetric:
     const general = new EigenvalueDecomposition(lInverse.mmul(stiffness).mmul(lInverse.transpose()));
     return { values: general.realEigenvalues, imaginary: general.imaginaryEigenvalues, vectors: lInverse.transpose().mmul(general.eigenvectorMatrix) };
   }
-  const symmetricK = stiffness.add(stiffness.transpose()).mul(0.5);
+  const symmetricK = stiffness.clone().add(stiffness.transpose()).mul(0.5);
   const a = lInverse.mmul(symmetricK).mmul(lInverse.transpose());
   const decomposition = new EigenvalueDecomposition(a.add(a.transpose()).mul(0.5), { assumeSymmetric: true });
   return { values: decomposition.realEigenvalues, vectors: lInverse.transpose().mmul(decomposition.eigenvectorMatrix) };

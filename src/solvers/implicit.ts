@@ -10,7 +10,7 @@ import { newAttempt, setAttempt, type SolverHooks, type StepAttempt, type TimeSt
 import type { SimulationSettings } from './SimulationSettings.ts';
 import { applyIncrement } from './increments.ts';
 import { ResidualMagnitude } from './roundOff.ts';
-import { describeThrown, explainNonFinite } from './stepDiagnosis.ts';
+import { callUserHook, explainNonFinite } from './stepDiagnosis.ts';
 import { copyArray, zeroArray } from '../linalg/arrays.ts';
 import type { NodeModel } from '../registry/capabilities.ts';
 import type { UserFunctionSystem } from '../registry/userFunctionSystem.ts';
@@ -259,13 +259,7 @@ export class ImplicitSecondOrderStepper implements TimeStepper, NewtonProblem {
  * numbers (the step size may be any number; Flexdyn does not use it).
  */
 function postNewtonError(postNewton: NonNullable<SolverHooks['postNewtonUserFunction']>, mbs: UserFunctionSystem, t: number): number {
-  let result: unknown;
-  try {
-    result = postNewton(mbs, t);
-  } catch (error) {
-    if (error instanceof FlexdynError) throw error;
-    throw new FlexdynError(`postNewtonUserFunction threw ${describeThrown(error)}`, { parameter: 'postNewtonUserFunction', cause: error });
-  }
+  const result = callUserHook('postNewtonUserFunction', () => postNewton(mbs, t));
   const values = result as ArrayLike<unknown> | null | undefined;
   if (values === null || typeof values !== 'object' || typeof values.length !== 'number' || values.length < 1 || values.length > 2 || typeof values[0] !== 'number' || !Number.isFinite(values[0])) {
     throw new FlexdynError(`postNewtonUserFunction must return [error, recommendedStepSize] with a finite error, got ${describeValue(result)}${Array.isArray(result) ? ` (${result.map((v) => describeValue(v)).join(', ')})` : ''}`, { parameter: 'postNewtonUserFunction' });

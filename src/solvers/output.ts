@@ -1,7 +1,7 @@
 import { formatDateTime, solutionFileFooter, solutionFileHeader, type SolutionModelSummary } from '../io/solutionFile.ts';
 import { sensorFileName } from '../io/sensorFile.ts';
 import { TextOutputFile } from '../io/textOutput.ts';
-import { installedFileSystem, type InMemoryFileSystem } from '../core/fileSystem.ts';
+import { fileErrorReason, installedFileSystem, type InMemoryFileSystem } from '../core/fileSystem.ts';
 import type { CompiledModel } from '../model/compile.ts';
 import type { SensorRecords } from '../model/SensorRecords.ts';
 import type { SystemState } from '../model/SystemState.ts';
@@ -42,37 +42,59 @@ export class OutputRecorder implements StepRecorder {
     this.solutionRow = new Float64Array(1 + nq + (exportRates && settings.exportVelocities ? nu : 0) + (exportRates && settings.exportAccelerations ? nu : 0) + (settings.exportAlgebraicCoordinates ? nAE : 0));
   }
 
-  /** Opens files, writes headers and clears internal sensor rows. */
+  /**
+   * Opens files, writes headers and clears internal sensor rows. A file that cannot be opened is a FlexdynError naming
+   * its setting (the sensor's fileName, solutionSettings.coordinatesSolutionFileName); then the files opened before it
+   * are closed and removed again (they hold nothing yet), so a failed start leaks no descriptor and leaves no empty file.
+   */
   start(s: SystemState): void {
     this.lastSensorsWritten = this.startTime;
     this.lastSolutionWritten = this.startTime;
     this.records.reset(this.model.sensors.length);
     const files = installedFileSystem() ?? this.memoryFiles;
-    const opened: string[] = [];
-    const open = (name: string): TextOutputFile => { opened.push(name); return new TextOutputFile(name, files.openTextFile(name)); };
-    if (this.settings.sensorsStoreAndWriteFiles) {
-      this.model.sensors.forEach((sensor, i) => {
-        if (!sensor.writeToFile) { this.sensorFiles.push(undefined); return; }
-        const file = open(sensorFileName(sensor.fileName, i));
-        if (this.settings.sensorsWriteFileHeader) {
-          const names = sensor.columnNames(s);
-          file.writeLine(`#Flexdyn ${this.solverName} ${this.exportRates ? '' : 'static '}sensor output file`);
-          file.writeLine(`#measure ${sensor.label.category}${sensor.label.typeName} number = ${i}`);
-          file.writeLine(`#simulation started = ${formatDateTime(new Date())}`);
-          file.writeLine('#columns contain: time, comma separated sensor values (e.g, x,y,z position coordinates)');
-          file.writeLine(`#number of sensor values = ${names.length}`);
-          file.writeLine(`#columns: time, ${names.join(', ')}`);
-          file.writeLine('#');
-        }
-        this.sensorFiles.push(file);
-      });
+    const opened: { name: string; file: TextOutputFile }[] = [];
+    const open = (name: string, setting: string): TextOutputFile => {
+      let file: TextOutputFile;
+      try {
+        file = new TextOutputFile(name, files.openTextFile(name));
+      } catch (error) {
+        throw new FlexdynError(`${setting} = '${name}': the file cannot be opened for writing (${fileErrorReason(error)})`, { parameter: setting, cause: error });
+      }
+      opened.push({ name, file });
+      return file;
+    };
+    try {
+      if (this.settings.sensorsStoreAndWriteFiles) {
+        this.model.sensors.forEach((sensor, i) => {
+          if (!sensor.writeToFile) { this.sensorFiles.push(undefined); return; }
+          const file = open(sensorFileName(sensor.fileName, i), `${formatItemLabel(sensor.label)}: fileName`);
+          if (this.settings.sensorsWriteFileHeader) {
+            const names = sensor.columnNames(s);
+            file.writeLine(`#Flexdyn ${this.solverName} ${this.exportRates ? '' : 'static '}sensor output file`);
+            file.writeLine(`#measure ${sensor.label.category}${sensor.label.typeName} number = ${i}`);
+            file.writeLine(`#simulation started = ${formatDateTime(new Date())}`);
+            file.writeLine('#columns contain: time, comma separated sensor values (e.g, x,y,z position coordinates)');
+            file.writeLine(`#number of sensor values = ${names.length}`);
+            file.writeLine(`#columns: time, ${names.join(', ')}`);
+            file.writeLine('#');
+          }
+          this.sensorFiles.push(file);
+        });
+      }
+      if (this.settings.writeSolutionToFile) {
+        const name = this.settings.coordinatesSolutionFileName;
+        this.solutionFile = open(name.includes('.') ? name : `${name}.txt`, 'solutionSettings.coordinatesSolutionFileName');
+        if (this.settings.writeFileHeader) this.writeSolutionHeader();
+      }
+    } catch (error) {
+      for (const { name, file } of opened) {
+        try { file.discard(); files.removeFile?.(name); } catch { /* the first error is the one to report */ }
+      }
+      this.sensorFiles.length = 0;
+      this.solutionFile = undefined;
+      throw error;
     }
-    if (this.settings.writeSolutionToFile) {
-      const name = this.settings.coordinatesSolutionFileName;
-      this.solutionFile = open(name.includes('.') ? name : `${name}.txt`);
-      if (this.settings.writeFileHeader) this.writeSolutionHeader();
-    }
-    if (files === this.memoryFiles && opened.length > 0) announceMemoryFiles(this.solverName, opened);
+    if (files === this.memoryFiles && opened.length > 0) announceMemoryFiles(this.solverName, opened.map(({ name }) => name));
   }
 
   /** Called after each accepted step (and once at the start): writes what is due. */
@@ -100,22 +122,34 @@ export class OutputRecorder implements StepRecorder {
    * also after a failed solve, without statistics (the footer then reports the failure).
    */
   close(statistics?: SolverStatistics): void {
+    // every file is closed even when writing or closing another one fails (a full disk); the first failure is reported
+    let failure: unknown;
+    const attempt = (action: () => void) => {
+      try { action(); } catch (error) { failure ??= error; }
+    };
     for (const file of this.sensorFiles) {
-      if (file !== undefined && this.settings.sensorsWriteFileHeader) {
+      if (file === undefined) continue;
+      if (this.settings.sensorsWriteFileHeader) {
         // The footer tells a reader the file was closed by the solver (loadSensorFile's `complete`).
-        file.writeLine(`#simulation finished=${formatDateTime(new Date())}${statistics === undefined ? ' (solve failed: rows end at the last accepted step)' : ''}`);
+        attempt(() => file.writeLine(`#simulation finished=${formatDateTime(new Date())}${statistics === undefined ? ' (solve failed: rows end at the last accepted step)' : ''}`));
       }
-      file?.close();
+      attempt(() => file.close());
     }
     this.sensorFiles.length = 0;
-    if (this.solutionFile !== undefined && this.settings.writeFileFooter) {
-      for (const line of solutionFileFooter({
-        finished: new Date(), failed: statistics === undefined, cpuTime: statistics?.computationTime ?? 0,
-        steps: statistics?.steps ?? 0, newtonIterations: statistics?.newtonIterations ?? 0, jacobianUpdates: statistics?.jacobianUpdates ?? 0,
-      })) this.solutionFile.writeLine(line);
-    }
-    this.solutionFile?.close();
+    const solutionFile = this.solutionFile;
     this.solutionFile = undefined;
+    if (solutionFile !== undefined && this.settings.writeFileFooter) {
+      attempt(() => {
+        for (const line of solutionFileFooter({
+          finished: new Date(), failed: statistics === undefined, cpuTime: statistics?.computationTime ?? 0,
+          steps: statistics?.steps ?? 0, newtonIterations: statistics?.newtonIterations ?? 0, jacobianUpdates: statistics?.jacobianUpdates ?? 0,
+        })) solutionFile.writeLine(line);
+      });
+    }
+    if (solutionFile !== undefined) attempt(() => solutionFile.close());
+    if (failure !== undefined) {
+      throw failure instanceof FlexdynError ? failure : new FlexdynError(`closing the output files failed (${fileErrorReason(failure)})`, { cause: failure });
+    }
   }
 
   /**

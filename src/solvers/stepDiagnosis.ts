@@ -35,6 +35,16 @@ export function describeThrown(error: unknown): string {
   return error instanceof Error ? `${error.name}: ${error.message}` : describeValue(error);
 }
 
+/** Calls a user hook of the solver (pre-step, post-Newton); an exception other than a FlexdynError becomes one naming the hook. */
+export function callUserHook<T>(name: string, call: () => T): T {
+  try {
+    return call();
+  } catch (error) {
+    if (error instanceof FlexdynError) throw error;
+    throw new FlexdynError(`${name} threw ${describeThrown(error)}`, { parameter: name, cause: error });
+  }
+}
+
 /**
  * Finds the item whose term throws or is not finite at state s and time t, by evaluating each term on its own (after a
  * solver detected a non-finite residual or state, or caught an exception; never per step): generalized loads, ODE2
@@ -65,7 +75,7 @@ export function findFailingTerm(model: CompiledModel, s: SystemState, t: number)
     }
     for (const i of lhsObjects) {
       const vector = objectMaps[i].vector;
-      const found = check(objects[i].label, 'force term (ode2Lhs)', () => { zeroArray(vector); objects[i].ode2Lhs!(s, vector); return vector; });
+      const found = check(objects[i].label, 'ode2Lhs force term', () => { zeroArray(vector); objects[i].ode2Lhs!(s, vector); return vector; });
       if (found !== undefined) return found;
     }
     for (const i of massObjects) {
@@ -102,5 +112,5 @@ export function explainNonFinite(model: CompiledModel, assembler: SystemAssemble
   const where = describeNonFiniteState(model, assembler, state);
   const culprit = findFailingTerm(model, startOfStep, t) ?? findFailingTerm(model, startOfStep, startOfStep.t);
   if (culprit !== undefined) return `${culprit}${where === undefined ? '' : `; ${where}`}`;
-  return `the solution became non-finite within the step (${where ?? 'residual not finite'}) although every term is finite at the start of the step: the step size is beyond the method's stability limit or the iteration diverged; reduce the step size or use an implicit solver`;
+  return `the solution became non-finite within the step (${where ?? 'residual not finite'}) although every term is finite at the start of the step: the step size is beyond the method's stability limit (explicit methods: reduce the step size or use an implicit solver) or the Newton iteration diverged`;
 }

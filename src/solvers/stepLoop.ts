@@ -3,7 +3,7 @@ import type { CompiledModel } from '../model/compile.ts';
 import type { SensorRecords } from '../model/SensorRecords.ts';
 import type { InMemoryFileSystem } from '../core/fileSystem.ts';
 import { describeValue, FlexdynError } from '../core/errors.ts';
-import { describeNonFiniteState, describeThrown, explainNonFinite, findFailingTerm, stateIsFinite } from './stepDiagnosis.ts';
+import { callUserHook, describeNonFiniteState, describeThrown, explainNonFinite, findFailingTerm, stateIsFinite } from './stepDiagnosis.ts';
 import { OutputRecorder } from './output.ts';
 import { ProgressReporter } from './progress.ts';
 import type { SolutionSettings } from './SimulationSettings.ts';
@@ -59,7 +59,6 @@ export function runStepLoop(
   while (!endReached) {
     startOfStep.copyFrom(current);
     stepper.saveStartOfStep();
-    const kept = `the state of t = ${startOfStep.t} is kept and all sensor rows up to it are stored`;
     for (let attemptNumber = 1; ; attemptNumber++) {
       if (adaptive) {
         if (startOfStep.t + h > endTime) h = endTime - startOfStep.t;
@@ -71,10 +70,9 @@ export function runStepLoop(
         current.t = stepIndex * h + startTime;
       }
       const t = current.t;
-      const where = `at t = ${t} (step ${stepIndex}, step size ${h})`;
       if (!(h > 0 && t > startOfStep.t)) {
         current.copyFrom(startOfStep);
-        throw new FlexdynError(`${stepper.name} failed ${where}: the step size must be positive and advance the time beyond t = ${startOfStep.t} (a step below the resolution of t); ${kept}`);
+        throw new FlexdynError(`${stepper.name} failed ${failedAt(t, stepIndex, h)}: the step size must be positive and advance the time beyond t = ${startOfStep.t} (a step below the resolution of t); ${keptState(startOfStep.t)}`);
       }
       let failure: string | undefined;
       let nextStepSize: number | undefined;
@@ -108,17 +106,17 @@ export function runStepLoop(
         const cause = error instanceof FlexdynError ? undefined : findFailingTerm(model, startOfStep, t);
         current.copyFrom(startOfStep);
         stepper.restoreStartOfStep();
-        throw stepError(error, stepper.name, where, kept, cause);
+        throw stepError(error, stepper.name, failedAt(t, stepIndex, h), keptState(startOfStep.t), cause);
       }
       statistics.rejectedSteps++;
       current.copyFrom(startOfStep);
       stepper.restoreStartOfStep();
       if (attemptNumber >= maximumRejectionsPerStep) {
-        throw new FlexdynError(`${stepper.name} failed ${where}: the step was rejected ${attemptNumber} times (last: ${failure ?? 'step not accepted'}); ${kept}`);
+        throw new FlexdynError(`${stepper.name} failed ${failedAt(t, stepIndex, h)}: the step was rejected ${attemptNumber} times (last: ${failure ?? 'step not accepted'}); ${keptState(startOfStep.t)}`);
       }
       if (nextStepSize !== undefined && nextStepSize > 0 && nextStepSize < h) { h = nextStepSize; continue; }
       if (!adaptive || h <= schedule.minimumStepSize) {
-        throw new FlexdynError(`${stepper.name} failed ${where}: ${failure ?? 'step not accepted'}; ${kept}`);
+        throw new FlexdynError(`${stepper.name} failed ${failedAt(t, stepIndex, h)}: ${failure ?? 'step not accepted'}; ${keptState(startOfStep.t)}`);
       }
       h = Math.max(h * schedule.adaptiveStepDecrease, schedule.minimumStepSize);
       stepsSinceReduction = 0;
@@ -130,15 +128,19 @@ export function runStepLoop(
   return statistics;
 }
 
+/** `at t = … (step k, step size h)` of a failure message (built only when a step fails: no string per step). */
+function failedAt(t: number, stepIndex: number, h: number): string {
+  return `at t = ${t} (step ${stepIndex}, step size ${h})`;
+}
+
+/** What a failed solve keeps, for the end of its message. */
+function keptState(t: number): string {
+  return `the state of t = ${t} is kept and all sensor rows up to it are stored`;
+}
+
 /** Calls the pre-step function; it must return true, false or nothing. */
 function callPreStep(preStep: NonNullable<SolverHooks['preStepUserFunction']>, mbs: UserFunctionSystem, t: number): boolean | void {
-  let result: unknown;
-  try {
-    result = preStep(mbs, t);
-  } catch (error) {
-    if (error instanceof FlexdynError) throw error;
-    throw new FlexdynError(`preStepUserFunction threw ${describeThrown(error)}`, { parameter: 'preStepUserFunction', cause: error });
-  }
+  const result: unknown = callUserHook('preStepUserFunction', () => preStep(mbs, t));
   if (result !== undefined && typeof result !== 'boolean') {
     throw new FlexdynError(`preStepUserFunction must return true, false or nothing, got ${describeValue(result)}`, { parameter: 'preStepUserFunction' });
   }

@@ -1,17 +1,8 @@
 /**
- * Helpers of the FEM tests: location of Exudyn's test data, CSC matrix access and
- * norms, rigid-body displacement fields.
+ * Helpers of the FEM tests: CSC matrix access and norms, rigid-body displacement fields.
  * @module
  */
 import type { CscMatrix } from '../../src/linalg/sparse.ts';
-
-/** Exudyn's test data (data only), beside the repository: ../shared/data/exudyn-testData/. */
-export const testDataDir = new URL('../../../shared/data/exudyn-testData/', import.meta.url);
-
-/** URL of a file in the test data folder. */
-export function testData(path: string): URL {
-  return new URL(path, testDataDir);
-}
 
 /** Entry (r, c) of a CSC matrix (0 if not stored). */
 export function cscGet(a: CscMatrix, r: number, c: number): number {

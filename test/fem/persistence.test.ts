@@ -3,16 +3,26 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { FEMinterface, ObjectFFRFreducedOrderInterface } from '../../src/index.ts';
-import { exudynTestDataDir } from '../../testModels/ffrfRotor.ts';
+import { createBlockMesh } from '../../src/fem/meshers.ts';
+import { abaqusInputText, abaqusMatrixText } from './abaqusFixtures.ts';
 
 const directory = mkdtempSync(join(tmpdir(), 'flexdyn-persistence-'));
 afterAll(() => rmSync(directory, { recursive: true, force: true }));
 
+/** A 4 × 1 × 1 steel block of Tet4 elements (our mesh and matrices, written as Abaqus files and read back), with HCB modes. */
 function blockC3D4(): FEMinterface {
+  const mesh = createBlockMesh({ size: [4, 1, 1], divisions: [4, 1, 1], elementType: 'Tet4' });
+  const steel = { name: 'steel', youngsModulus: 2e11, poissonsRatio: 0.3, density: 2900 };
+  const own = new FEMinterface();
+  own.importMesh(mesh);
+  own.computeMassAndStiffness(steel);
+  writeFileSync(join(directory, 'block.inp'), abaqusInputText(mesh, { part: 'block', material: steel }));
+  writeFileSync(join(directory, 'block_MASS1.mtx'), abaqusMatrixText(own.getMassMatrix()));
+  writeFileSync(join(directory, 'block_STIF1.mtx'), abaqusMatrixText(own.getStiffnessMatrix()));
   const fem = new FEMinterface();
-  fem.importFromAbaqusInputFile(new URL('abaqus/blockC3D4.inp', exudynTestDataDir), { typeName: 'Instance', name: 'block-1' });
-  fem.readMassMatrixFromAbaqus(new URL('abaqus/blockC3D4_MASS1.mtx', exudynTestDataDir));
-  fem.readStiffnessMatrixFromAbaqus(new URL('abaqus/blockC3D4_STIF1.mtx', exudynTestDataDir));
+  fem.importFromAbaqusInputFile(join(directory, 'block.inp'), { typeName: 'Instance', name: 'block-1' });
+  fem.readMassMatrixFromAbaqus(join(directory, 'block_MASS1.mtx'));
+  fem.readStiffnessMatrixFromAbaqus(join(directory, 'block_STIF1.mtx'));
   fem.computeHurtyCraigBamptonModes([fem.getNodesInPlane([0, 0, 0], [-1, 0, 0])], 3);
   return fem;
 }

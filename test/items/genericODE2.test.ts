@@ -249,7 +249,7 @@ describe('ObjectGenericODE2', () => {
     const node = mbs.addNode(NodePoint({}));
     mbs.addObject(ObjectGenericODE2({ nodeNumbers: [node], massMatrix: diagonal([1, 1, 1]), stiffnessMatrix: diagonal([1, 1]) }));
     expect(() => mbs.assemble()).toThrow(FlexdynError);
-    expect(() => mbs.assemble()).toThrow(/ObjectGenericODE2 #0: stiffnessMatrix must be 3 x 3 \(the total number of node coordinates\) or empty, got 2 x 2/);
+    expect(() => mbs.assemble()).toThrow(/ObjectGenericODE2 #0: stiffnessMatrix must be 3 x 3 \(the total number of coordinates of nodeNumbers \[0\]\) or empty, got 2 x 2/);
     mbs.modifyObject(0, { stiffnessMatrix: [], forceVector: [1, 2] });
     expect(() => mbs.assemble()).toThrow(/ObjectGenericODE2 #0: forceVector must have 3 entries .*, got 2/);
     expect(() => mbs.addObject(ObjectGenericODE2({ nodeNumbers: [node], massMatrix: [[1, 0, 0], [0, 1, 0]] }))).toThrow(/ObjectGenericODE2 #1: massMatrix must be a square matrix \(n × n\) or empty, got 2 x 3/);

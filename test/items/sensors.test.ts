@@ -44,7 +44,7 @@ function sensorModel(fileName = '') {
       configurations.push(configuration);
       const system = m as MainSystem;
       const position = system.getSensorValues(sensorNumbers[0], configuration) as number[];
-      const force = system.getSensorValues(sensorNumbers[1], configuration) as number;
+      const [force] = system.getSensorValues(sensorNumbers[1], configuration);
       return [factors[0] * position[0] + factors[1] * force, position[1]];
     },
   }));
@@ -66,8 +66,7 @@ describe('sensors', () => {
     });
     for (const index of Object.values(sensors).filter((s) => s !== sensors.file)) {
       const last = mbs.getSensorStoredData(index).at(-1)!;
-      const now = mbs.getSensorValues(index);
-      expect(last.slice(1)).toEqual(typeof now === 'number' ? [now] : now);
+      expect(last.slice(1)).toEqual(mbs.getSensorValues(index));
     }
   });
 
@@ -78,13 +77,13 @@ describe('sensors', () => {
     expect(mbs.getSensorValues(sensors.node)).toEqual(position);
     expect(mbs.getSensorValues(sensors.body)).toEqual(mbs.getObjectOutputBody(body, OutputVariableType.Position, [0, 0.5, 0.25]));
     expect(mbs.getSensorValues(sensors.body)).toEqual([position[0], position[1] + 0.5, 0.25]);
-    expect(mbs.getSensorValues(sensors.object)).toBe(mbs.getObjectOutput(spring, OutputVariableType.Force)[0]);
+    expect(mbs.getSensorValues(sensors.object)).toEqual([mbs.getObjectOutput(spring, OutputVariableType.Force)[0]]);
     // Force of the coordinate spring-damper: k (q1 − q0) + d (q̇1 − q̇0) with the ground coordinate 0.
     const q = mbs.getNodeOutput(node, OutputVariableType.Coordinates);
     const v = mbs.getNodeOutput(node, OutputVariableType.Coordinates_t);
-    expect(mbs.getSensorValues(sensors.object)).toBeCloseTo(200 * q[0] + v[0], 13);
-    expect(mbs.getSensorValues(sensors.marker)).toBe(q[0]);
-    expect(mbs.getSensorValues(sensors.marker)).toBe(mbs.getMarkerOutput(nodeMarker, OutputVariableType.Coordinates)[0]);
+    expect(mbs.getSensorValues(sensors.object)[0]).toBeCloseTo(200 * q[0] + v[0], 13);
+    expect(mbs.getSensorValues(sensors.marker)).toEqual([q[0]]);
+    expect(mbs.getSensorValues(sensors.marker)).toEqual([mbs.getMarkerOutput(nodeMarker, OutputVariableType.Coordinates)[0]]);
   });
 
   it('userFunctionSensorCombinesTwoSensors', () => {

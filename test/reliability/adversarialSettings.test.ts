@@ -1,20 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import {
-  SystemContainer, SimulationSettings, DynamicSolverType, NodeGenericODE2, ObjectGenericODE2, MarkerNodeCoordinate, LoadCoordinate,
-  FlexdynError, OutputVariableType, type MainSystem,
-} from '../../src/index.ts';
+import { SimulationSettings, DynamicSolverType, FlexdynError, OutputVariableType } from '../../src/index.ts';
+import { setSettingPath, settingsTestOscillator } from './settingsHelpers.ts';
 import { simulationSettingsRules, type SettingRule } from '../../src/solvers/settingsValidation.ts';
+import { renderSettingsPage } from '../../scripts/generateSettingsDocs.ts';
 
-/** A tiny oscillator (m = 1, k = 100, a constant load) for hostile settings. */
-function oscillator(): MainSystem {
-  const mbs = new SystemContainer().addSystem();
-  const node = mbs.addNode(NodeGenericODE2({ numberOfODE2Coordinates: 1, referenceCoordinates: [0], initialCoordinates: [0.1] }));
-  mbs.addObject(ObjectGenericODE2({ nodeNumbers: [node], massMatrix: [[1]], stiffnessMatrix: [[100]] }));
-  const marker = mbs.addMarker(MarkerNodeCoordinate({ nodeNumber: node, coordinate: 0 }));
-  mbs.addLoad(LoadCoordinate({ markerNumber: marker, load: 1 }));
-  mbs.assemble();
-  return mbs;
-}
+const oscillator = settingsTestOscillator;
 
 /** Dotted paths of the numeric settings below a group of the declaration. */
 function numericPaths(rules: Readonly<Record<string, SettingRule>>, prefix: string): string[] {
@@ -24,12 +14,7 @@ function numericPaths(rules: Readonly<Record<string, SettingRule>>, prefix: stri
   });
 }
 
-function setPath(settings: SimulationSettings, path: string, value: unknown): void {
-  const parts = path.split('.');
-  let target = settings as unknown as Record<string, unknown>;
-  for (const part of parts.slice(0, -1)) target = target[part] as Record<string, unknown>;
-  target[parts.at(-1)!] = value;
-}
+const setPath = setSettingPath;
 
 const rules = simulationSettingsRules as unknown as Record<string, SettingRule & { kind: 'group' }>;
 const paths = [...numericPaths(rules.timeIntegration.rules, 'timeIntegration.'), ...numericPaths(rules.staticSolver.rules, 'staticSolver.')];
@@ -105,5 +90,13 @@ describe('adversarial settings: NaN, ±Infinity, 0 and −1 for every numeric se
       expect((caught as FlexdynError).message).toBe(`SimulationSettings: ${path} ${message}`);
       expect((caught as FlexdynError).parameter).toBe(path);
     }
+  });
+
+  it('settingsReferenceListsWhatEachSettingAcceptsFromTheSameRules', () => {
+    const page = renderSettingsPage();
+    expect(page).toContain('| Field | Default | Meaning | Accepts |');
+    expect(page).toMatch(/\| `outputPrecision` \| `10` \| [^|]+ \| an integer in 1 … 17 \|/);
+    expect(page).toMatch(/\| `adaptiveStepDecrease` \| `0\.5` \| [^|]+ \| a finite number in \(0, 1\) \|/);
+    expect(page).toMatch(/\| `linearSolverType` \| `'EXUdense'` \| [^|]+ \| one of 'EXUdense', 'EigenSparse' \|/);
   });
 });

@@ -39,7 +39,7 @@ const kinds: FaultKind[] = ['throw', 'NaN'];
 const causeOf: Record<FaultSite, Record<FaultKind, RegExp>> = {
   load: { throw: /LoadCoordinate #0 threw Error: injected load fault/, NaN: /LoadCoordinate #0: loadUserFunction must return a finite number, got number NaN/ },
   force: { throw: /ObjectGenericODE2 #0 threw Error: injected force fault/, NaN: /ObjectGenericODE2 #0: forceUserFunction must return finite numbers, got number NaN/ },
-  sensor: { throw: /SensorUserFunction #1 threw Error: injected sensor fault/, NaN: /SensorUserFunction #1: value 0 must be finite, got NaN/ },
+  sensor: { throw: /SensorUserFunction #1 threw Error: injected sensor fault/, NaN: /SensorUserFunction #1: sensorUserFunction must return finite numbers, got number NaN at entry 0/ },
   preStep: { throw: /preStepUserFunction threw Error: injected preStep fault/, NaN: /preStepUserFunction threw Error: injected preStep fault/ },
 };
 

@@ -10,7 +10,7 @@ function randomStrains(seed: number): SectionStrains {
     strains.gammaBar[d] = random(); strains.kappaBar[d] = random();
     strains.gammaBarDot[d] = random(); strains.kappaBarDot[d] = random();
   }
-  strains.atReference(1 + 0.5 * random(), Float64Array.of(9, 9, 9, random(), random(), random()), Float64Array.of(9, 9, 9, random(), random(), random()), 3);
+  strains.atReference(Float64Array.of(9, 1 + 0.5 * random()), Float64Array.of(9, 9, 9, random(), random(), random()), Float64Array.of(9, 9, 9, random(), random(), random()), 1);
   return strains;
 }
 

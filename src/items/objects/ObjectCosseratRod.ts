@@ -108,7 +108,7 @@ class CosseratRodModel implements Only<ObjectModel & BodyModel, CosseratRodModel
     this.arcLengths = new ArcLength(label, p, this.nElements, this.interpolation.rRef);
     this.internal = new InternalVirtualWork(this.interpolation, this.law, this.stiffness, this.nElements);
     this.inertial = new InertialVirtualWork(this.law, this.inertiaRule, p, this.nElements);
-    this.external = new ExternalVirtualWork(this.inertiaRule, p, this.nElements);
+    this.external = new ExternalVirtualWork(this.inertiaRule, this.arcLengths, p, this.nElements);
     this.elementMatrix = new Float64Array(36 * (p + 1) * (p + 1));
   }
 
@@ -270,7 +270,7 @@ class CosseratRodModel implements Only<ObjectModel & BodyModel, CosseratRodModel
 
   /** Line loads (eq. 2): force density b (global) and moment density c (cross-section frame) per arc length s ∈ [0, L]. */
   addDistributedLoad(_s: ItemState, density: DistributedLoadDensity, f: Float64Array): void {
-    this.external.addLineLoads(density, this.arcLengths.length / this.arcLengths.referenceLength, f);
+    this.external.addLineLoads(density, f);
   }
 
   /**
@@ -294,7 +294,7 @@ class CosseratRodModel implements Only<ObjectModel & BodyModel, CosseratRodModel
     interpolation.gather(s, this.hasDamping);
     interpolation.section(e, nv, dnv, 0, false);
     if (this.hasDamping) interpolation.sectionRates(e, nv, dnv, 0);
-    strains.atReference(J, gamma0, kappa0, 0);
+    strains.atReference(Float64Array.of(J), gamma0, kappa0, 0);
     const force = new Float64Array(3), moment = new Float64Array(3);
     this.law.stress(strains, this.hasDamping, force, moment);
     return {

@@ -91,9 +91,9 @@ class GenericODE2Model implements Only<ObjectModel, GenericODE2Model> {
     const n = nodes.reduce((sum, node) => sum + node.nu, 0);
     for (const name of matrixNames) {
       const size = this.v[name].length;
-      if (size !== 0 && size !== n) itemError(this.label, name, `must be ${n} x ${n} (the total number of node coordinates) or empty, got ${size} x ${size}`);
+      if (size !== 0 && size !== n) itemError(this.label, name, `must be ${n} x ${n} (the total number of coordinates of nodeNumbers [${this.v.nodeNumbers.join(', ')}]) or empty, got ${size} x ${size}`);
     }
-    if (this.force !== undefined && this.force.length !== n) itemError(this.label, 'forceVector', `must have ${n} entries (the total number of node coordinates) or be empty, got ${this.force.length}`);
+    if (this.force !== undefined && this.force.length !== n) itemError(this.label, 'forceVector', `must have ${n} entries (the total number of coordinates of nodeNumbers [${this.v.nodeNumbers.join(', ')}]) or be empty, got ${this.force.length}`);
     this.localNodes = nodes;
     this.n = n;
     this.qIndex = new Int32Array(n);

@@ -50,6 +50,7 @@ class UserFunctionSensorModel implements SensorModel {
     if (!(Array.isArray(values) || values instanceof Float64Array)) itemError(this.label, 'sensorUserFunction', `must return an array of numbers, got ${describeValue(values)}`);
     for (let i = 0; i < values.length; i++) {
       if (typeof values[i] !== 'number') itemError(this.label, 'sensorUserFunction', `must return an array of numbers; entry ${i} is ${describeValue(values[i])}`);
+      if (!Number.isFinite(values[i])) itemError(this.label, 'sensorUserFunction', `must return finite numbers, got ${describeValue(values[i])} at entry ${i}`);
     }
     return values;
   }

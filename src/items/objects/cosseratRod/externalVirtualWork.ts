@@ -6,21 +6,21 @@
  */
 
 import type { DistributedLoadDensity } from '../../../registry/capabilities.ts';
-import type { RodRule } from './referenceGeometry.ts';
+import type { ArcLength, RodRule } from './referenceGeometry.ts';
 
 /** Line loads on one rod, integrated with the inertia quadrature. */
 export class ExternalVirtualWork {
   private readonly loadForce = new Float64Array(3);
   private readonly loadMoment = new Float64Array(3);
 
-  constructor(private readonly rule: RodRule, private readonly p: number, private readonly nElements: number) {}
+  constructor(private readonly rule: RodRule, private readonly arcLengths: ArcLength, private readonly p: number, private readonly nElements: number) {}
 
   /**
    * f += ∫ (δrᵀ b + δφ_Kᵀ c) ds per node, ds = scale·J dξ with scale = L/L_ref, so that ∫ ds = L in the arc-length
    * coordinate that density receives (at the point's reference arc length times scale).
    */
-  addLineLoads(density: DistributedLoadDensity, scale: number, f: Float64Array): void {
-    const p = this.p, np = p + 1, rule = this.rule;
+  addLineLoads(density: DistributedLoadDensity, f: Float64Array): void {
+    const p = this.p, np = p + 1, rule = this.rule, scale = this.arcLengths.length / this.arcLengths.referenceLength;
     const b = this.loadForce, c = this.loadMoment;
     for (let e = 0; e < this.nElements; e++) {
       for (let k = 0; k < rule.count; k++) {

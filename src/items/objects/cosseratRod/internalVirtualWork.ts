@@ -37,21 +37,22 @@ export class InternalVirtualWork {
   /** Sets the reference data of point k of element e on the interpolation's strains. */
   private atPoint(e: number, k: number): void {
     const rule = this.rule, index = e * rule.count + k;
-    this.interpolation.strains.atReference(rule.J[index], rule.gamma0, rule.kappa0, 3 * index);
+    this.interpolation.strains.atReference(rule.J, rule.gamma0, rule.kappa0, index);
   }
 
   /** f += f_int (after the interpolation gathered the state, with velocities when the law has damping). */
   addForces(f: Float64Array): void {
     const interpolation = this.interpolation, law = this.law, rates = law.hasDamping;
     const p = interpolation.p, np = p + 1, rule = this.rule, A = interpolation.aMat, n = this.force, m = this.moment;
-    const an = this.an, couple = this.couple, gb = interpolation.strains.gammaBar, kb = interpolation.strains.kappaBar;
+    const an = this.an, couple = this.couple, strains = interpolation.strains, gb = strains.gammaBar, kb = strains.kappaBar;
+    const J = rule.J, gamma0 = rule.gamma0, kappa0 = rule.kappa0;
     for (let e = 0; e < this.nElements; e++) {
       for (let k = 0; k < rule.count; k++) {
         const o = k * np;
         interpolation.section(e, rule.n, rule.dn, o, false);
         if (rates) interpolation.sectionRates(e, rule.n, rule.dn, o);
-        this.atPoint(e, k);
-        law.stress(interpolation.strains, rates, n, m);
+        strains.atReference(J, gamma0, kappa0, e * rule.count + k);
+        law.stress(strains, rates, n, m);
         an[0] = A[0] * n[0] + A[1] * n[1] + A[2] * n[2];
         an[1] = A[3] * n[0] + A[4] * n[1] + A[5] * n[2];
         an[2] = A[6] * n[0] + A[7] * n[1] + A[8] * n[2];
@@ -92,14 +93,14 @@ export class InternalVirtualWork {
       law.prepareTangent(strains);
       const weight = factor * rule.weight[q];
       for (let kk = 0; kk < np; kk++) {
-        const g = p * e + kk, nk = rule.n[o + kk], dnk = rule.dn[o + kk];
-        interpolation.strainDerivatives(g, nk, dnk);
+        const g = p * e + kk;
+        interpolation.strainDerivatives(g, rule.n, rule.dn, o + kk);
         nnR.fill(0); nnP.fill(0); mmP.fill(0);
         law.addForceTangent(!geometric, gr, nnR);
         law.addForceTangent(!geometric, gp, nnP);
         law.addMomentTangent(!geometric, kp, mmP);
         if (rates) {
-          interpolation.strainRateDerivatives(g, nk, dnk);
+          interpolation.strainRateDerivatives(g, rule.n, rule.dn, o + kk);
           law.addForceTangent(true, gdr, nnR);
           law.addForceTangent(true, gdp, nnP);
           law.addMomentTangent(true, kdp, mmP);

@@ -41,10 +41,10 @@ export interface RodInterpolation {
   section(e: number, nv: Float64Array, dnv: Float64Array, o: number, reference: boolean): void;
   /** Evaluates the strain rates at the current section (gathered with velocities). */
   sectionRates(e: number, nv: Float64Array, dnv: Float64Array, o: number): void;
-  /** Writes gr, gp, kp of node g (shape value nk, derivative dnk) at the evaluated section. */
-  strainDerivatives(g: number, nk: number, dnk: number): void;
+  /** Writes gr, gp, kp of node g (shape value nv[i], ξ-derivative dnv[i]) at the evaluated section. */
+  strainDerivatives(g: number, nv: Float64Array, dnv: Float64Array, i: number): void;
   /** Writes gdr, gdp, kdp of node g, after strainDerivatives of g and the rates. */
-  strainRateDerivatives(g: number, nk: number, dnk: number): void;
+  strainRateDerivatives(g: number, nv: Float64Array, dnv: Float64Array, i: number): void;
   /** After strainDerivatives of node g: out += ∂(A x)/∂Δφ_k for a fixed vector x (3×3). */
   addRotationDerivativeTimes(g: number, x: Float64Array, out: Float64Array): void;
   /** Centerline position of a point of element e with shape values nv. */

@@ -178,11 +178,12 @@ export class R12Interpolation implements RodInterpolation {
   }
 
   /**
-   * The strain derivatives of node g (shape value nk, derivative dnk at the evaluated section) into gr, gp, kp:
+   * The strain derivatives of node g (shape value nk = nv[i], derivative dnk = dnv[i] at the evaluated section) into gr, gp, kp:
    * Γ_k = ∂γ̄/∂Δ_k = [N_k' Aᵀ | N_k (A_kᵀ r_ξ)~], K_k = ∂κ̄/∂Δφ_k = ½[N_k'(tr C_k − C_kᵀ) − N_k(tr B_k − B_k)],
    * C_k = AᵀA_k, B_k = A_kᵀA_ξ (∂κ̄/∂Δr_k = 0). Sets {@link R12Interpolation.scales} for node k.
    */
-  strainDerivatives(g: number, nk: number, dnk: number): void {
+  strainDerivatives(g: number, nv: Float64Array, dnv: Float64Array, i: number): void {
+    const nk = nv[i], dnk = dnv[i];
     const A = this.aMat, ak = this.aViews[g], gr = this.gr, gp = this.gp, kp = this.kp, scales = this.scales;
     scales[N] = nk; scales[DN] = dnk; scales[MINUS_N] = -nk; scales[HALF_DN] = 0.5 * dnk; scales[MINUS_HALF_N] = -0.5 * nk;
     for (let r = 0; r < 3; r++) for (let c = 0; c < 3; c++) gr[3 * r + c] = dnk * A[3 * c + r];
@@ -198,11 +199,12 @@ export class R12Interpolation implements RodInterpolation {
   }
 
   /**
-   * After {@link R12Interpolation.strainDerivatives} of node g and the section rates: the rate derivatives into gdr, gdp,
+   * After {@link R12Interpolation.strainDerivatives} of node g and the section rates (same nv, dnv, i): the rate derivatives into gdr, gdp,
    * kdp: ∂γ̄̇/∂Δr_k = N_k' Ȧᵀ, ∂γ̄̇/∂Δφ_k = N_k[(A_kᵀ v_ξ)~ − ω̃_k (A_kᵀ r_ξ)~],
    * ∂κ̄̇/∂Δφ_k = N_k T(ω̃_k, B_k) + N_k'·½(tr E_k − E_kᵀ) − N_k·½(tr F_k − F_k) + N_k' T(C_k, ω̃_k), E_k = ȦᵀA_k, F_k = A_kᵀȦ_ξ.
    */
-  strainRateDerivatives(g: number, nk: number, dnk: number): void {
+  strainRateDerivatives(g: number, nv: Float64Array, dnv: Float64Array, i: number): void {
+    const nk = nv[i], dnk = dnv[i];
     const ak = this.aViews[g], gdr = this.gdr, gdp = this.gdp, kdp = this.kdp, omegaSkew = this.omegaSkew, scales = this.scales;
     const aT = this.work9b;
     for (let r = 0; r < 3; r++) for (let c = 0; c < 3; c++) gdr[3 * r + c] = dnk * this.aDot[3 * c + r];

@@ -30,10 +30,13 @@ export class SectionStrains {
   /** Offset of the point's γ⁰ and κ⁰ in gamma0 and kappa0. */
   referenceOffset = 0;
 
-  /** Sets the reference data of the point: J and γ⁰, κ⁰ = gamma0[offset..offset+2], kappa0[offset..offset+2]. */
-  atReference(J: number, gamma0: Float64Array, kappa0: Float64Array, offset: number): void {
-    this.J = J;
-    this.referenceOffset = offset;
+  /**
+   * Sets the reference data of point `index` of a rule: J = J[index], γ⁰ = gamma0[3·index..], κ⁰ = kappa0[3·index..] (arrays and
+   * an integer index, not a double argument: a call that is not inlined passes no boxed double).
+   */
+  atReference(J: Float64Array, gamma0: Float64Array, kappa0: Float64Array, index: number): void {
+    this.J = J[index];
+    this.referenceOffset = 3 * index;
     // the arrays change only between rules: skip the reference stores (and their write barriers) per point
     if (this.gamma0 !== gamma0) this.gamma0 = gamma0;
     if (this.kappa0 !== kappa0) this.kappa0 = kappa0;

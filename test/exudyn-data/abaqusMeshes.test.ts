@@ -1,8 +1,10 @@
 import { describe, it, expect } from 'vitest';
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { FEMinterface } from '../../src/fem/FEMinterface.ts';
-import { cscGet, directionSum, maxAbs, maxAsymmetry, maxDifference, multiply, normInf, rigidBodyModes, testData, testDataDir } from './helpers.ts';
+import { cscGet, directionSum, maxAbs, maxAsymmetry, maxDifference, multiply, normInf, rigidBodyModes } from '../fem/helpers.ts';
+import { exudynData, exudynDataMissingReason } from '../../testModels/exudynData.ts';
+
+/** Parity on Exudyn's data: skipped (with the reason printed by the suite's setup) when the data is absent. */
+const withData = describe.skipIf(exudynDataMissingReason !== undefined);
 
 // Exudyn's Abaqus test data: a 4×1×1 steel block (E = 2e11, ν = 0.3, ρ = 2900, from the
 // files' *Material) meshed with 10×3×3 C3D8 or 767 C3D4 elements, and the rotor disc of
@@ -20,24 +22,18 @@ const models = {
 function load(key: keyof typeof models): FEMinterface {
   const m = models[key];
   const fem = new FEMinterface();
-  fem.importFromAbaqusInputFile(testData(m.inp));
-  fem.readMassMatrixFromAbaqus(testData(m.mass));
-  fem.readStiffnessMatrixFromAbaqus(testData(m.stiff));
+  fem.importFromAbaqusInputFile(exudynData(m.inp));
+  fem.readMassMatrixFromAbaqus(exudynData(m.mass));
+  fem.readStiffnessMatrixFromAbaqus(exudynData(m.stiff));
   return fem;
 }
 
-describe('Exudyn test data location', () => {
-  it('resolves from test/fem to ../shared/data/exudyn-testData', () => {
-    expect(existsSync(fileURLToPath(new URL('abaqus/blockC3D8.inp', testDataDir)))).toBe(true);
-  });
-});
-
-describe('Abaqus input files', () => {
+withData('Abaqus input files', () => {
   it('imports node and element counts, element types and materials', () => {
     for (const key of Object.keys(models) as (keyof typeof models)[]) {
       const m = models[key];
       const fem = new FEMinterface();
-      const nodes = fem.importFromAbaqusInputFile(testData(m.inp));
+      const nodes = fem.importFromAbaqusInputFile(exudynData(m.inp));
       expect(fem.numberOfNodes()).toBe(m.nodes);
       expect(fem.numberOfCoordinates()).toBe(3 * m.nodes);
       expect(nodes.length).toBe(3 * m.nodes);
@@ -46,13 +42,13 @@ describe('Abaqus input files', () => {
       expect(fem.sections).toEqual([{ elementSet: 'Set-1', material: 'steel' }]);
     }
     const block = new FEMinterface();
-    block.importFromAbaqusInputFile(testData(models.C3D8.inp));
+    block.importFromAbaqusInputFile(exudynData(models.C3D8.inp));
     expect(block.materials).toEqual([{ name: 'steel', density: 2900, youngsModulus: 2e11, poissonsRatio: 0.3 }]);
   });
 
   it('reads node coordinates in file order and element connectivity as 0-based node numbers', () => {
     const fem = new FEMinterface();
-    fem.importFromAbaqusInputFile(testData(models.C3D8.inp));
+    fem.importFromAbaqusInputFile(exudynData(models.C3D8.inp));
     const x = fem.getNodePositionsAsArray();
     expect([x.get(0, 0), x.get(0, 1), x.get(0, 2)]).toEqual([4, 1, 1]); // label 1
     expect([x.get(16, 0), x.get(16, 1), x.get(16, 2)]).toEqual([3.5999999, 1, 1]); // label 17
@@ -64,7 +60,7 @@ describe('Abaqus input files', () => {
 
   it('reads instance-level and assembly-level node and element sets of the rotor disc', () => {
     const fem = new FEMinterface();
-    fem.importFromAbaqusInputFile(testData(models.rotor.inp), { typeName: 'Instance', name: 'rotor-1' });
+    fem.importFromAbaqusInputFile(exudynData(models.rotor.inp), { typeName: 'Instance', name: 'rotor-1' });
     // *Nset, nset=BCleft, instance=rotor-1 → label 78; NodeMiddle → label 111
     expect(Array.from(fem.getNodeSet('BCleft')!.nodeNumbers)).toEqual([77]);
     expect(Array.from(fem.getNodeSet('bcright')!.nodeNumbers)).toEqual([76]);
@@ -77,14 +73,14 @@ describe('Abaqus input files', () => {
   });
 });
 
-describe('Abaqus matrix files', () => {
+withData('Abaqus matrix files', () => {
   it('reads sizes, entry counts and storage: full stiffness, diagonal (lumped) mass', () => {
     for (const key of Object.keys(models) as (keyof typeof models)[]) {
       const m = models[key];
       const fem = new FEMinterface();
-      fem.importFromAbaqusInputFile(testData(m.inp));
-      const k = fem.readStiffnessMatrixFromAbaqus(testData(m.stiff));
-      const ms = fem.readMassMatrixFromAbaqus(testData(m.mass));
+      fem.importFromAbaqusInputFile(exudynData(m.inp));
+      const k = fem.readStiffnessMatrixFromAbaqus(exudynData(m.stiff));
+      const ms = fem.readMassMatrixFromAbaqus(exudynData(m.mass));
       expect([k.format, k.storage, k.entries, k.matrix.n, k.matrix.colPtr[k.matrix.n]]).toEqual(['coordinate', 'full', m.kEntries, 3 * m.nodes, m.kEntries]);
       expect([ms.storage, ms.entries, ms.matrix.n]).toEqual(['diagonal', 3 * m.nodes, 3 * m.nodes]);
     }
@@ -109,7 +105,7 @@ describe('Abaqus matrix files', () => {
   });
 });
 
-describe('our Hex8/Tet4 matrices on the Abaqus meshes', () => {
+withData('our Hex8/Tet4 matrices on the Abaqus meshes', () => {
   // Materials from the .inp *Material (no material passed). Agreement is relative to max |K|:
   // the files carry 16 significant digits and each entry sums ≤ 8 element contributions,
   // so round-off stays below 1e-14; any formula difference shows at 1e-2 or more.

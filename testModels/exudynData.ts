@@ -1,0 +1,36 @@
+/**
+ * Where Exudyn's test data (the Abaqus meshes and matrices of its FFRF test models: rotorDiscTest.*,
+ * abaqus/block*) is found: the folder in the environment variable FLEXDYN_EXUDYN_DATA, else
+ * ../shared/data/exudyn-testData beside the repository. The data is Exudyn's, not the project's, so
+ * the parity runs on it form a suite of their own (`npm run test:exudyn-data`) that says plainly why it
+ * skips when the data is absent; with FLEXDYN_EXUDYN_DATA_REQUIRED=1 (set by .ci/run) absent data fails.
+ * @module
+ */
+import { existsSync } from 'node:fs';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+/** The file that marks the folder as Exudyn's test data. */
+const marker = 'rotorDiscTest.inp';
+
+function candidate(): URL {
+  const fromEnvironment = process.env.FLEXDYN_EXUDYN_DATA;
+  if (fromEnvironment !== undefined && fromEnvironment !== '') return pathToFileURL(fromEnvironment.endsWith('/') ? fromEnvironment : `${fromEnvironment}/`);
+  return new URL('../../shared/data/exudyn-testData/', import.meta.url);
+}
+
+/** The data folder (a file: URL ending in '/'), whether or not it exists. */
+export const exudynDataDir: URL = candidate();
+
+/** Why the Exudyn data cannot be used here, or undefined when it can. */
+export const exudynDataMissingReason: string | undefined = existsSync(fileURLToPath(new URL(marker, exudynDataDir)))
+  ? undefined
+  : `no Exudyn test data at ${fileURLToPath(exudynDataDir)} (no ${marker}); set FLEXDYN_EXUDYN_DATA to the folder holding rotorDiscTest.inp and abaqus/`;
+
+/** True when absent data must fail the suite (FLEXDYN_EXUDYN_DATA_REQUIRED=1, as .ci/run sets it). */
+export const exudynDataRequired: boolean = process.env.FLEXDYN_EXUDYN_DATA_REQUIRED === '1';
+
+/** URL of a file in the data folder; throws with the reason when the data is absent. */
+export function exudynData(path: string): URL {
+  if (exudynDataMissingReason !== undefined) throw new Error(`Exudyn test data needed for ${path}: ${exudynDataMissingReason}`);
+  return new URL(path, exudynDataDir);
+}
