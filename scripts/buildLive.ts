@@ -1,5 +1,5 @@
 /**
- * `npm run build:live [folder]`: the live page as static files (default folder dist/live): index.html, live.js (the
+ * `npm run build:live [folder]`: the live page as static files (default folder dist/live): index.html, viewer.css, live.js (the
  * page with three.js, bundled) and worker.js (the engine and the demo models, bundled for a Web Worker). Any static
  * file server can serve the folder; `flexdyn view --live` does.
  * @module
@@ -21,6 +21,7 @@ export async function buildLivePage(folder: string = defaultLiveFolder): Promise
   await build({ ...common, entryPoints: [join(root, 'src/live/worker.ts')], outfile: join(folder, 'worker.js'), format: 'iife' });
   await build({ ...common, entryPoints: [join(root, 'src/viewer/client/live.js')], outfile: join(folder, 'live.js'), format: 'esm' });
   copyFileSync(join(root, 'src/viewer/client/live.html'), join(folder, 'index.html'));
+  copyFileSync(join(root, 'src/viewer/client/viewer.css'), join(folder, 'viewer.css'));
   return folder;
 }
 

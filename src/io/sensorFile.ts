@@ -37,7 +37,7 @@ export function loadSensorFile(path: string): SensorFileData {
   return parseSensorFile(readTextFile(path, 'loadSensorFile').text, path);
 }
 
-/** Parses the text of a sensor file; see {@link loadSensorFile}. */
+/** Parses the text of a sensor file (the format `loadSensorFile` of flexdyn/node reads by file name). */
 export function parseSensorFile(text: string, fileName = ''): SensorFileData {
   const lines = text.split(/\r?\n/);
   let columnNames: string[] | undefined;

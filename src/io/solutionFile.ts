@@ -246,7 +246,7 @@ function parseIntegerList(line: string, prefix: string, count: number, fileName:
   return values;
 }
 
-/** Parses the text of a solution file (see {@link loadSolutionFile}); fileName is used in messages. */
+/** Parses the text of a solution file (the format `loadSolutionFile` of flexdyn/node reads by file name); fileName is used in messages. */
 export function parseSolutionFile(text: string, fileName = ''): Solution {
   const lines = text.split(/\r?\n/);
   const header: SolutionHeader = {

@@ -62,7 +62,7 @@ export function startViewer(file: string, options: ViewerOptions = {}): Promise<
   const three = threeRoot();
   const routes: Record<string, string> = {
     '/': join(clientRoot, 'index.html'), '/viewer.js': join(clientRoot, 'viewer.js'), '/plot.js': join(clientRoot, 'plot.js'),
-    '/sceneView.js': join(clientRoot, 'sceneView.js'), '/scene.json': resolve(sceneFile),
+    '/sceneView.js': join(clientRoot, 'sceneView.js'), '/viewer.css': join(clientRoot, 'viewer.css'), '/scene.json': resolve(sceneFile),
   };
   return listen(sceneFile, options, (path) => routes[path] ?? (path.startsWith('/three/') ? inside(three, path.slice('/three'.length)) : undefined));
 }
@@ -83,7 +83,9 @@ export const defaultLiveFolder = resolve(dirname(fileURLToPath(import.meta.url))
 export function startLiveViewer(options: LiveViewerOptions = {}): Promise<ViewerServer> {
   const folder = resolve(options.folder ?? defaultLiveFolder);
   for (const file of ['index.html', 'live.js', 'worker.js']) {
-    if (!existsSync(join(folder, file))) throw new FlexdynError(`flexdyn view --live: no ${file} in '${folder}'; build the live page with \`npm run build:live\` first`);
+    if (!existsSync(join(folder, file))) {
+      throw new FlexdynError(`flexdyn view --live: no ${file} in '${folder}'; build the live page with \`npm run build:live\` first (in a clone of the repository: the npm package does not ship the page's bundles)`);
+    }
   }
   return listen('', options, (path) => inside(folder, path === '/' ? '/index.html' : path));
 }

@@ -1,5 +1,5 @@
 /**
- * The ParaView export of a solution: the drawn model (from the shared {@link FrameSampler}) as VTK PolyData pieces per
+ * The ParaView export of a solution: the drawn model (from the shared FrameSampler (viewer/sampler.ts)) as VTK PolyData pieces per
  * row (rods, bodies, meshes, connectors), written by io/vtk.ts.
  * @module
  */
@@ -281,7 +281,7 @@ function connectorPiece(sampler: FrameSampler): PolyPiece {
  * mesh-node outputs such as Displacement and StressLocal as point data) and `<baseName>_connectors_<k>.vtp`
  * (spring-dampers as coil polylines, joints as axis lines and points, other connectors as lines; see
  * connectorPiece); graphicsDataUserFunction results (global coordinates) go into the bodies file. What is drawn and
- * where comes from the same {@link FrameSampler} as the browser scene. The system must be assembled and be the model
+ * where comes from the same FrameSampler (viewer/sampler.ts) as the browser scene. The system must be assembled and be the model
  * of the solution; its Visualization configuration is overwritten with each row (see MainSystem.setStateFromSolution).
  */
 export function exportVTK(mbs: MainSystem, solution: Solution, folder: string, options: ExportVTKOptions = {}): ExportVTKResult {

@@ -29,6 +29,8 @@ interface RunSummary {
   computing: boolean;
   /** The page's clock [s]. */
   wall: number;
+  /** Page time [s] of the animation frame that chose the shown frame. */
+  shownAt: number;
   frame: number;
   time: number;
   lastTime: number;
@@ -97,12 +99,13 @@ describe.skipIf(skipReason !== undefined)('live page (chromium, playwright-core)
     expect(before.computing).toBe(true);
     expect(after.framesReceived).toBeGreaterThan(before.framesReceived);
     expect(after.messages).toBeGreaterThan(before.messages);
-    // the animation plays in real time along the frames computed so far: the shown time advanced, by at most the
-    // page's wall time (less where it waited for the solver: a loaded 2-core machine computes slower than real time)
+    // the animation plays in real time along the frames computed so far: the shown time advanced, by at most the page
+    // time between the animation frames that chose the two shown frames (less where it waited for the solver: a loaded
+    // 2-core machine computes slower than real time), to the frame spacing 0.01 s
     expect(after.time - before.time).toBeGreaterThan(0.3);
-    expect(after.time - before.time).toBeLessThan(after.wall - before.wall + 0.05);
+    expect(after.time - before.time).toBeLessThan(after.shownAt - before.shownAt + 0.011);
     const share = differingPixelShare(decodePng(shot0), decodePng(shot1));
-    console.log(`live page: frames ${before.framesReceived} → ${after.framesReceived} (messages ${before.messages} → ${after.messages}), shown t ${before.time.toFixed(3)} → ${after.time.toFixed(3)} s in ${(after.wall - before.wall).toFixed(3)} s of page time, computed up to ${after.lastTime.toFixed(3)} s; `
+    console.log(`live page: frames ${before.framesReceived} → ${after.framesReceived} (messages ${before.messages} → ${after.messages}), shown t ${before.time.toFixed(3)} → ${after.time.toFixed(3)} s in ${(after.shownAt - before.shownAt).toFixed(3)} s of page time, computed up to ${after.lastTime.toFixed(3)} s; `
       + `screenshots taken ${(shot1Start - shot0End).toFixed(3)} s apart (each took ${(shot0End - shot0Start).toFixed(3)} s); pixels differing: ${(100 * share).toFixed(2)} %`);
     // the second screenshot starts 1 s after the first ended (waitForTimeout), up to scheduling delays
     expect(shot1Start - shot0End).toBeGreaterThanOrEqual(0.99);
@@ -158,6 +161,21 @@ describe.skipIf(skipReason !== undefined)('live page (chromium, playwright-core)
     const middle = thread.sensors.find((s) => s.name === 'middle node')!.rows;
     expect(middle[middle.length - 1][2]).toBeCloseTo(0.005, 9);
     expect(await page.locator('svg.sensor-plot').count()).toBe(2);
+    // legends name sensor and component and sit below the axes (never on the data); the axes carry units
+    const plots = await page.evaluate(() => Array.from(document.querySelectorAll('svg.sensor-plot')).map((svg) => {
+      const frame = svg.querySelector('rect')!;
+      return {
+        axisBottom: Number(frame.getAttribute('y')) + Number(frame.getAttribute('height')),
+        legends: Array.from(svg.querySelectorAll('text.legend')).map((t) => ({ text: t.textContent, y: Number(t.getAttribute('y')) })),
+        yLabel: svg.querySelector('text.y-label')?.textContent, xLabel: svg.querySelector('text.x-label')?.textContent,
+      };
+    }));
+    expect(plots.map((p) => p.legends.map((l) => l.text))).toEqual([
+      ['middle node: Position x', 'middle node: Position y', 'middle node: Position z'],
+      ['section at L/4: ForceLocal x', 'section at L/4: ForceLocal y', 'section at L/4: ForceLocal z'],
+    ]);
+    for (const p of plots) for (const l of p.legends) expect(l.y).toBeGreaterThan(p.axisBottom + 10);
+    expect(plots.map((p) => [p.xLabel, p.yLabel])).toEqual([['time [s]', 'Position [m]'], ['time [s]', 'ForceLocal [N]']]);
     expect(await page.locator('#error').textContent()).toBe('');
     expect(pageErrors).toEqual([]);
   }, 240_000);

@@ -5,10 +5,7 @@ import { join } from 'node:path';
 import { buildWilberforce, simulateWilberforce, wilberforceData } from '../../examples/wilberforce.ts';
 import { springData } from '../../examples/helicalSpring.ts';
 import { computeScene, decodeArray, loadSolutionFile } from '../../src/node.ts';
-
-/** The page's plot module (plain JS, no declarations): its column description. */
-const plotModule = '../../src/viewer/client/plot.js';
-const { describeColumn } = (await import(plotModule)) as { describeColumn(column: string, count: number): { variable: string; component: string; unit: string } };
+import { describeColumn } from '../../src/viewer/client/plot.js';
 
 describe('the npm start viewer (Wilberforce)', () => {
   it('writes a solution whose scene shows the wire as a tube, the bob as its cylinder moving, and a small clamp', () => {

@@ -51,11 +51,13 @@ function run(worker = new Worker(new URL('./worker.js', import.meta.url))) {
   errorBox.textContent = '';
   const state = {
     worker, demo: demoSelect.value, values: values(), view: undefined, sensors: [], sensorPlots: [], messages: 0, framesReceived: 0,
-    computing: true, statistics: undefined, seconds: undefined, simTime: 0, started: performance.now(), plotDirty: false,
+    computing: true, statistics: undefined, seconds: undefined, simTime: 0, shownAt: 0, started: performance.now(), plotDirty: false,
     stop() { worker.terminate(); if (this.view) this.view.renderer.domElement.remove(); },
     summary() {
       return {
         demo: this.demo, values: this.values, messages: this.messages, framesReceived: this.framesReceived, computing: this.computing, wall: performance.now() / 1000,
+        /** Page time [s] of the animation frame that chose the shown frame. */
+        shownAt: this.shownAt,
         frame: this.view ? this.view.frame : -1, time: this.view ? this.view.times[this.view.frame] : NaN, statistics: this.statistics,
         lastTime: this.view ? this.view.times[this.view.times.length - 1] : NaN,
         /** Sensor rows so far: per sensor, rows of [t, values…]. */
@@ -118,6 +120,7 @@ function loop(now) {
     }
     const f = frameAt(times, state.simTime);
     if (f !== view.frame) view.showFrame(f);
+    state.shownAt = now / 1000;
     if (state.plotDirty && now - lastPlot > 250) {
       plots.replaceChildren();
       state.sensorPlots = state.sensors.map((s) => createSensorPlot(plots, s, decode(s.rows)));

@@ -81,9 +81,9 @@ export function createSensorPlot(container, sensor, rows) {
   }
   element('rect', { x: left, y: top, width: W - left - right, height: plotHeight, fill: 'none', stroke: '#888' }, svg);
   element('text', { x: W - right, y: axisBottom + 24, 'text-anchor': 'end', 'font-size': 10, fill: '#444', class: 'x-label' }, svg).textContent = 'time [s]';
-  // y axis: the variable and its unit if all curves share them
+  // y axis: the variable and its unit if all curves share them (user-function values have neither)
   const variables = [...new Set(columns.map((c) => `${c.variable}${c.unit ? ` [${c.unit}]` : ''}`))];
-  if (variables.length === 1) {
+  if (variables.length === 1 && variables[0] !== 'value') {
     element('text', { x: 10, y: top + plotHeight / 2, 'text-anchor': 'middle', 'font-size': 10, fill: '#444', class: 'y-label', transform: `rotate(-90 10 ${top + plotHeight / 2})` }, svg).textContent = variables[0];
   }
   for (let c = 1; c < nCols; c++) {
