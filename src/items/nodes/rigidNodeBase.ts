@@ -301,16 +301,16 @@ export abstract class BodyFixedLieGroupNode extends RigidNodeModel {
   }
 }
 
+/** The rotation parameters reference[offset … offset + 3] + initial[…] and their length. */
+function startRotationParameters(reference: ArrayLike<number>, initial: ArrayLike<number>, offset: number): { total: number[]; norm: number } {
+  const total = [0, 1, 2, 3].map((i) => reference[offset + i] + initial[offset + i]);
+  return { total, norm: Math.hypot(...total) };
+}
+
 /** Checks that the rotation parameters at reference[offset..offset+3] + initial[...] are not the zero quaternion. */
 export function checkNonzeroQuaternion(label: ItemLabel, reference: ArrayLike<number>, initial: ArrayLike<number>, offset: number): void {
-  let norm2 = 0;
-  const total: number[] = [];
-  for (let i = 0; i < 4; i++) {
-    const value = reference[offset + i] + initial[offset + i];
-    total.push(value);
-    norm2 += value * value;
-  }
-  if (norm2 === 0) {
+  const { total, norm } = startRotationParameters(reference, initial, offset);
+  if (norm === 0) {
     itemError(label, 'referenceCoordinates', `plus initialCoordinates must give nonzero rotation parameters (entries ${offset}…${offset + 3}; e.g. referenceCoordinates [x, y, z, 1, 0, 0, 0]), got [${total.join(', ')}]`);
   }
 }
@@ -325,14 +325,7 @@ const unitEulerParameterTolerance = 1e-6;
 /** Throws unless reference plus initial Euler parameters (entries offset … offset + 3) have unit length. */
 export function checkUnitEulerParameters(label: ItemLabel, reference: ArrayLike<number>, initial: ArrayLike<number>, offset: number): void {
   checkNonzeroQuaternion(label, reference, initial, offset);
-  let norm2 = 0;
-  const total: number[] = [];
-  for (let i = 0; i < 4; i++) {
-    const value = reference[offset + i] + initial[offset + i];
-    total.push(value);
-    norm2 += value * value;
-  }
-  const norm = Math.sqrt(norm2);
+  const { total, norm } = startRotationParameters(reference, initial, offset);
   if (Math.abs(norm - 1) > unitEulerParameterTolerance) {
     itemError(label, 'referenceCoordinates', `plus initialCoordinates must give unit Euler parameters (entries ${offset}…${offset + 3}, |p| = 1 within ${unitEulerParameterTolerance}), got [${total.join(', ')}] with |p| = ${norm}`);
   }
