@@ -9,7 +9,8 @@
  * `--markdown` prints the tables as Markdown (for docs/benchmarks.md); `--no-linalg` skips
  * the linear-algebra rows; `--no-fem` skips the sparse eigen rows (bench/femEigen.bench.ts); `--no-build` skips the
  * model-build rows (bench/modelBuild.bench.ts: time and retained heap per node at 1e4 and 1e5 nodes; heap after a GC
- * when node runs with --expose-gc).
+ * when node runs with --expose-gc); `--filter=studies` runs only the parameter-studies benchmark
+ * (bench/studies.bench.ts; without a filter it runs last).
  * @module
  */
 
@@ -29,6 +30,7 @@ import { runModelBuildBenchmarks } from './modelBuild.bench.ts';
 import { rodDynamicsBenchmarks } from './rodDynamics.bench.ts';
 import { ffrfReducedOrderBenchmarks } from './ffrfReducedOrder.bench.ts';
 import { ffrfFullBenchmarks } from './ffrfFull.bench.ts';
+import { runStudiesBenchmark } from './studies.bench.ts';
 
 /** All benchmarks in report order. */
 const benchmarks: readonly Benchmark[] = [
@@ -101,6 +103,11 @@ async function linalgRows(): Promise<LinalgRow[] | undefined> {
 async function main(): Promise<void> {
   const filter = option('filter');
   const markdown = flag('markdown');
+  if (filter === 'studies') {
+    console.log(`Flexdyn studies benchmark: Node ${process.version}, ${cpus().length} × ${cpus()[0]?.model ?? 'unknown CPU'}`);
+    printTable(['parameter studies (bench/studies)', 'result', 'note'], (await runStudiesBenchmark()).map((r) => [r.name, r.value, r.note]), markdown, [false, true, false]);
+    return;
+  }
   const selected = benchmarks.filter((b) => filter === undefined || b.name.includes(filter));
   console.log(`Flexdyn benchmarks: Node ${process.version}, ${cpus().length} × ${cpus()[0]?.model ?? 'unknown CPU'}; medians of the timed runs after warm-up runs`);
   const results: BenchmarkResult[] = [];
@@ -130,13 +137,16 @@ async function main(): Promise<void> {
     console.log();
     printTable(['sparse eigen (bench/femEigen)', 'median', 'note'], runFemEigenBenchmarks().map((row) => [row.name, `${row.medianMs.toFixed(1)} ms`, row.note ?? '']), markdown, [false, true, false]);
   }
-  if (flag('no-build')) return;
+  if (!flag('no-build')) {
+    console.log();
+    printTable(
+      ['model build (bench/modelBuild)', 'time', 'per node', 'heap per node'],
+      runModelBuildBenchmarks().map((row) => [`${row.nodes} mass points, springs`, `${row.seconds.toFixed(2)} s`, `${row.microsecondsPerNode.toFixed(0)} µs`, `${(row.bytesPerNode / 1024).toFixed(1)} kB`]),
+      markdown, [false, true, true, true],
+    );
+  }
   console.log();
-  printTable(
-    ['model build (bench/modelBuild)', 'time', 'per node', 'heap per node'],
-    runModelBuildBenchmarks().map((row) => [`${row.nodes} mass points, springs`, `${row.seconds.toFixed(2)} s`, `${row.microsecondsPerNode.toFixed(0)} µs`, `${(row.bytesPerNode / 1024).toFixed(1)} kB`]),
-    markdown, [false, true, true, true],
-  );
+  printTable(['parameter studies (bench/studies)', 'result', 'note'], (await runStudiesBenchmark()).map((r) => [r.name, r.value, r.note]), markdown, [false, true, false]);
 }
 
 await main();

@@ -8,7 +8,8 @@ const cli = ['--import', 'tsx', fileURLToPath(new URL('../../src/cli.ts', import
 describe('flexdyn command', () => {
   it('prints its usage for --help and exits 0', () => {
     const out = execFileSync(process.execPath, [...cli, '--help'], { encoding: 'utf8' });
-    expect(out.trim()).toBe('usage: flexdyn view <solution file | scene file> [--port N]   or   flexdyn view --live [--port N]   (N = 0: any free port; default 8080)');
+    expect(out.trim()).toBe('usage: flexdyn view <solution file | scene file> [--port N]   or   flexdyn view --live [--port N]   (N = 0: any free port; default 8080)'
+      + '   or   flexdyn worker --queue <name> --redis <url> [--concurrency N] [--lock-duration ms] [--stalled-interval ms] [--verbose]');
   });
 
   it('names an unknown command, a bad port and a missing file, and exits 1', () => {
