@@ -19,6 +19,7 @@ import { solveStatic } from './solvers/solveStatic.ts';
 import { computeODE2Eigenvalues, type EigenvalueOptions, type EigenvalueResult } from './solvers/eigen.ts';
 import type { SolverHooks, SolverStatistics } from './solvers/stepContracts.ts';
 import type { BuilderSink } from './builders/builderSink.ts';
+import type { UserFunctionSystem, UserFunctionSystemData } from './registry/userFunctionSystem.ts';
 import { createGround, createMassPoint, createRigidBody, type CreateGroundOptions, type CreateMassPointOptions, type CreateRigidBodyOptions, type CreateRigidBodyResult } from './builders/bodies.ts';
 import {
   createCartesianSpringDamper, createDistanceConstraint, createRigidBodySpringDamper, createSpringDamper, createTorsionalSpringDamper, createCoordinateConstraint,
@@ -62,7 +63,7 @@ export type PreStepUserFunction = (mbs: MainSystem, t: number) => boolean | void
 export type PostNewtonUserFunction = (mbs: MainSystem, t: number) => readonly number[];
 
 /** Access to the system's coordinate vectors per configuration (Exudyn's mbs.systemData). */
-export class SystemDataAccess {
+export class SystemDataAccess implements UserFunctionSystemData {
   constructor(private readonly mbs: MainSystem) {}
 
   /**
@@ -352,13 +353,13 @@ export class MainSystem implements BuilderSink, UserFunctionSystem {
   /** Sets (or clears with 0) the function called before each step. */
   setPreStepUserFunction(f: PreStepUserFunction | 0): void {
     this.requireNoRunningSolve('setPreStepUserFunction');
-    this.hooks.preStepUserFunction = f === 0 ? undefined : (mbs, t) => f(mbs as MainSystem, t);
+    this.hooks.preStepUserFunction = f === 0 ? undefined : (_mbs, t) => f(this, t);
   }
 
   /** Sets (or clears with 0) the function called after each Newton solve. */
   setPostNewtonUserFunction(f: PostNewtonUserFunction | 0): void {
     this.requireNoRunningSolve('setPostNewtonUserFunction');
-    this.hooks.postNewtonUserFunction = f === 0 ? undefined : (mbs, t) => f(mbs as MainSystem, t);
+    this.hooks.postNewtonUserFunction = f === 0 ? undefined : (_mbs, t) => f(this, t);
   }
 
   /** Time of the current configuration. */

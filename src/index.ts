@@ -3,6 +3,7 @@
  * @module
  */
 export { SystemContainer, MainSystem, SystemDataAccess } from './MainSystem.ts';
+import type { MainSystem } from './MainSystem.ts';
 export type { ItemInput, PreStepUserFunction, PostNewtonUserFunction, AssembledItems } from './MainSystem.ts';
 export type { UserFunctionSystem } from './registry/userFunctionSystem.ts';
 import type { MainSystem } from './MainSystem.ts';
@@ -39,11 +40,68 @@ export type { EigenvalueOptions, EigenvalueResult } from './solvers/eigen.ts';
 export type { ItemLabel } from './core/errors.ts';
 export type { ItemDefinition, ItemCategory, ItemDictionary, FactoryResult } from './registry/definition.ts';
 export type { Parameter, ParameterKind, ParameterSchema, ParameterValues, ParameterInput, VectorValue, MatrixValue, UserFunctionValue } from './registry/parameters.ts';
-export type { LoadUserFunction } from './items/loads/LoadCoordinate.ts';
-export type { LoadVectorUserFunction } from './items/loads/LoadForceVector.ts';
-export type { CoordinateSpringForceUserFunction } from './items/objects/ObjectConnectorCoordinateSpringDamper.ts';
-export type { GenericODE2ForceUserFunction, GenericODE2MassMatrixUserFunction, GenericODE2JacobianUserFunction } from './items/objects/ObjectGenericODE2.ts';
-export type { SensorUserFunctionType } from './items/sensors/SensorUserFunction.ts';
+
+/*
+ * User-function types as a model script writes them: the first argument is the MainSystem. The items declare them
+ * generic in the system (registry/userFunctionSystem.ts: what a user function may call), so that no item imports the
+ * MainSystem; a function annotated `(mbs: MainSystem, …)` is accepted wherever an item or builder takes one.
+ */
+export type { UserFunctionSystem, UserFunctionSystemData, SystemUserFunction } from './registry/userFunctionSystem.ts';
+import type { LoadUserFunction as LoadUserFunctionOf } from './items/loads/LoadCoordinate.ts';
+import type { LoadVectorUserFunction as LoadVectorUserFunctionOf } from './items/loads/LoadForceVector.ts';
+import type { CoordinateSpringForceUserFunction as CoordinateSpringForceUserFunctionOf } from './items/objects/ObjectConnectorCoordinateSpringDamper.ts';
+import type { GenericODE2ForceUserFunction as GenericODE2ForceUserFunctionOf, GenericODE2MassMatrixUserFunction as GenericODE2MassMatrixUserFunctionOf, GenericODE2JacobianUserFunction as GenericODE2JacobianUserFunctionOf } from './items/objects/ObjectGenericODE2.ts';
+import type { SensorUserFunctionType as SensorUserFunctionTypeOf } from './items/sensors/SensorUserFunction.ts';
+import type { SpringForceUserFunction as SpringForceUserFunctionOf } from './items/objects/ObjectConnectorSpringDamper.ts';
+import type { CartesianSpringForceUserFunction as CartesianSpringForceUserFunctionOf } from './items/objects/ObjectConnectorCartesianSpringDamper.ts';
+import type { CoordinateOffsetUserFunction as CoordinateOffsetUserFunctionOf } from './items/objects/ObjectConnectorCoordinate.ts';
+import type { CableAxialForceUserFunction as CableAxialForceUserFunctionOf, CableBendingMomentUserFunction as CableBendingMomentUserFunctionOf } from './items/objects/ObjectANCFCable2D.ts';
+import type { FFRFForceUserFunction as FFRFForceUserFunctionOf, FFRFMassMatrixUserFunction as FFRFMassMatrixUserFunctionOf } from './items/objects/ObjectFFRF.ts';
+import type { JointOffsetUserFunction as JointOffsetUserFunctionOf } from './items/objects/jointKernel.ts';
+import type { RigidBodySpringForceTorqueUserFunction as RigidBodySpringForceTorqueUserFunctionOf } from './items/objects/ObjectConnectorRigidBodySpringDamper.ts';
+import type { TorsionalSpringTorqueUserFunction as TorsionalSpringTorqueUserFunctionOf } from './items/objects/ObjectConnectorTorsionalSpringDamper.ts';
+import type { FFRFreducedOrderForceUserFunction as FFRFreducedOrderForceUserFunctionOf, FFRFreducedOrderMassMatrixUserFunction as FFRFreducedOrderMassMatrixUserFunctionOf } from './items/objects/ObjectFFRFreducedOrder.ts';
+import type { DistributedLoadUserFunction as DistributedLoadUserFunctionOf } from './items/loads/LoadDistributed.ts';
+/** LoadCoordinate.loadUserFunction: (mbs, t, load) → the scalar load. */
+export type LoadUserFunction = LoadUserFunctionOf<MainSystem>;
+/** LoadForceVector/LoadTorqueVector.loadVectorUserFunction: (mbs, t, loadVector) → the vector. */
+export type LoadVectorUserFunction = LoadVectorUserFunctionOf<MainSystem>;
+/** ConnectorCoordinateSpringDamper.springForceUserFunction: (mbs, t, itemNumber, displacement, velocity, stiffness, damping, offset) → force. */
+export type CoordinateSpringForceUserFunction = CoordinateSpringForceUserFunctionOf<MainSystem>;
+/** GenericODE2.forceUserFunction: (mbs, t, itemNumber, q, q_t) → generalized force. */
+export type GenericODE2ForceUserFunction = GenericODE2ForceUserFunctionOf<MainSystem>;
+/** GenericODE2.massMatrixUserFunction: (mbs, t, itemNumber, q, q_t) → mass matrix rows. */
+export type GenericODE2MassMatrixUserFunction = GenericODE2MassMatrixUserFunctionOf<MainSystem>;
+/** GenericODE2.jacobianUserFunction: (mbs, t, itemNumber, q, q_t, fODE2, fODE2_t) → Jacobian rows. */
+export type GenericODE2JacobianUserFunction = GenericODE2JacobianUserFunctionOf<MainSystem>;
+/** SensorUserFunction.sensorUserFunction: (mbs, t, sensorNumbers, factors, configuration) → sensor values. */
+export type SensorUserFunctionType = SensorUserFunctionTypeOf<MainSystem>;
+/** ConnectorSpringDamper.springForceUserFunction: (mbs, t, itemNumber, deltaL, deltaL_t, stiffness, damping, force) → force. */
+export type SpringForceUserFunction = SpringForceUserFunctionOf<MainSystem>;
+/** ConnectorCartesianSpringDamper.springForceUserFunction: (mbs, t, itemNumber, displacement, velocity, stiffness, damping, offset) → force vector. */
+export type CartesianSpringForceUserFunction = CartesianSpringForceUserFunctionOf<MainSystem>;
+/** ConnectorCoordinate.offsetUserFunction(_t): (mbs, t, itemNumber, offset) → offset (or its rate). */
+export type CoordinateOffsetUserFunction = CoordinateOffsetUserFunctionOf<MainSystem>;
+/** ANCFCable2D.axialForceUserFunction: the axial force law. */
+export type CableAxialForceUserFunction = CableAxialForceUserFunctionOf<MainSystem>;
+/** ANCFCable2D.bendingMomentUserFunction: the bending moment law. */
+export type CableBendingMomentUserFunction = CableBendingMomentUserFunctionOf<MainSystem>;
+/** FFRF.forceUserFunction: (mbs, t, itemNumber, q, q_t) → generalized force. */
+export type FFRFForceUserFunction = FFRFForceUserFunctionOf<MainSystem>;
+/** FFRF.massMatrixUserFunction: (mbs, t, itemNumber, q, q_t) → mass matrix rows. */
+export type FFRFMassMatrixUserFunction = FFRFMassMatrixUserFunctionOf<MainSystem>;
+/** JointGeneric.offsetUserFunction(_t): (mbs, t, itemNumber, offsetUserFunctionParameters) → joint offsets. */
+export type JointOffsetUserFunction = JointOffsetUserFunctionOf<MainSystem>;
+/** ConnectorRigidBodySpringDamper.springForceTorqueUserFunction: → joint-frame force and torque. */
+export type RigidBodySpringForceTorqueUserFunction = RigidBodySpringForceTorqueUserFunctionOf<MainSystem>;
+/** ConnectorTorsionalSpringDamper.springTorqueUserFunction: → torque. */
+export type TorsionalSpringTorqueUserFunction = TorsionalSpringTorqueUserFunctionOf<MainSystem>;
+/** FFRFreducedOrder.forceUserFunction: (mbs, t, itemNumber, q, q_t) → generalized force. */
+export type FFRFreducedOrderForceUserFunction = FFRFreducedOrderForceUserFunctionOf<MainSystem>;
+/** FFRFreducedOrder.massMatrixUserFunction: (mbs, t, itemNumber, q, q_t) → mass matrix rows. */
+export type FFRFreducedOrderMassMatrixUserFunction = FFRFreducedOrderMassMatrixUserFunctionOf<MainSystem>;
+/** LoadDistributed.forcePerLengthUserFunction/momentPerLengthUserFunction: (mbs, t, s, value) → the line-load density. */
+export type DistributedLoadUserFunction = DistributedLoadUserFunctionOf<MainSystem>;
 
 export { NodePoint, Point } from './items/nodes/NodePoint.ts';
 export { NodePoint2D, Point2D } from './items/nodes/NodePoint2D.ts';
@@ -63,34 +121,25 @@ export { ObjectMassPoint, MassPoint } from './items/objects/ObjectMassPoint.ts';
 export { ObjectMassPoint2D, MassPoint2D } from './items/objects/ObjectMassPoint2D.ts';
 export { ObjectConnectorCoordinateSpringDamper, CoordinateSpringDamper } from './items/objects/ObjectConnectorCoordinateSpringDamper.ts';
 export { ObjectConnectorSpringDamper, SpringDamper } from './items/objects/ObjectConnectorSpringDamper.ts';
-export type { SpringForceUserFunction } from './items/objects/ObjectConnectorSpringDamper.ts';
 export { ObjectConnectorCartesianSpringDamper, CartesianSpringDamper } from './items/objects/ObjectConnectorCartesianSpringDamper.ts';
-export type { CartesianSpringForceUserFunction } from './items/objects/ObjectConnectorCartesianSpringDamper.ts';
 export { ObjectConnectorCoordinate, CoordinateConstraint } from './items/objects/ObjectConnectorCoordinate.ts';
-export type { CoordinateOffsetUserFunction } from './items/objects/ObjectConnectorCoordinate.ts';
 export { ObjectConnectorDistance, DistanceConstraint } from './items/objects/ObjectConnectorDistance.ts';
 export { ObjectConnectorGravity, ConnectorGravity } from './items/objects/ObjectConnectorGravity.ts';
 export { ObjectANCFCable2D, Cable2D } from './items/objects/ObjectANCFCable2D.ts';
-export type { CableAxialForceUserFunction, CableBendingMomentUserFunction } from './items/objects/ObjectANCFCable2D.ts';
 export { ObjectCosseratRod, CosseratRod } from './items/objects/ObjectCosseratRod.ts';
 export { ObjectGenericODE2 } from './items/objects/ObjectGenericODE2.ts';
 export { ObjectFFRF } from './items/objects/ObjectFFRF.ts';
-export type { FFRFForceUserFunction, FFRFMassMatrixUserFunction } from './items/objects/ObjectFFRF.ts';
 export { ObjectMass1D, Mass1D } from './items/objects/ObjectMass1D.ts';
 export { ObjectRotationalMass1D, Rotor1D } from './items/objects/ObjectRotationalMass1D.ts';
 export { ObjectJointGeneric, GenericJoint } from './items/objects/ObjectJointGeneric.ts';
-export type { JointOffsetUserFunction } from './items/objects/jointKernel.ts';
 export { ObjectJointSpherical, SphericalJoint } from './items/objects/ObjectJointSpherical.ts';
 export { ObjectJointRevoluteZ, RevoluteJointZ } from './items/objects/ObjectJointRevoluteZ.ts';
 export { ObjectJointPrismaticX, PrismaticJointX } from './items/objects/ObjectJointPrismaticX.ts';
 export { ObjectJointRevolute2D, RevoluteJoint2D } from './items/objects/ObjectJointRevolute2D.ts';
 export { ObjectJointPrismatic2D, PrismaticJoint2D } from './items/objects/ObjectJointPrismatic2D.ts';
 export { ObjectConnectorRigidBodySpringDamper, RigidBodySpringDamper } from './items/objects/ObjectConnectorRigidBodySpringDamper.ts';
-export type { RigidBodySpringForceTorqueUserFunction } from './items/objects/ObjectConnectorRigidBodySpringDamper.ts';
 export { ObjectConnectorTorsionalSpringDamper, TorsionalSpringDamper } from './items/objects/ObjectConnectorTorsionalSpringDamper.ts';
-export type { TorsionalSpringTorqueUserFunction } from './items/objects/ObjectConnectorTorsionalSpringDamper.ts';
 export { ObjectFFRFreducedOrder, CMSobject } from './items/objects/ObjectFFRFreducedOrder.ts';
-export type { FFRFreducedOrderForceUserFunction, FFRFreducedOrderMassMatrixUserFunction } from './items/objects/ObjectFFRFreducedOrder.ts';
 export { MarkerNodePosition } from './items/markers/MarkerNodePosition.ts';
 export { MarkerNodeCoordinate } from './items/markers/MarkerNodeCoordinate.ts';
 export { MarkerBodyPosition } from './items/markers/MarkerBodyPosition.ts';
@@ -105,7 +154,6 @@ export { LoadTorqueVector, Torque } from './items/loads/LoadTorqueVector.ts';
 export { LoadCoordinate } from './items/loads/LoadCoordinate.ts';
 export { LoadMassProportional, Gravity } from './items/loads/LoadMassProportional.ts';
 export { LoadDistributed, DistributedRodLoad } from './items/loads/LoadDistributed.ts';
-export type { DistributedLoadUserFunction } from './items/loads/LoadDistributed.ts';
 export { SensorNode } from './items/sensors/SensorNode.ts';
 export { SensorLoad } from './items/sensors/SensorLoad.ts';
 export { SensorObject } from './items/sensors/SensorObject.ts';

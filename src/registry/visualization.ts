@@ -6,10 +6,10 @@
  */
 import { bool, dict, graphicsDataList, intVector, real, userFunction, vector, type ParameterSchema } from './parameters.ts';
 import type { GraphicsData } from '../graphics/graphicsData.ts';
-import type { UserFunctionSystem } from './userFunctionSystem.ts';
+import type { SystemUserFunction, UserFunctionSystem } from './userFunctionSystem.ts';
 
 /** Exudyn's graphicsDataUserFunction: (mbs, itemNumber) → graphics data in global coordinates for the frame set in the Visualization configuration. */
-export type GraphicsDataUserFunction = (mbs: UserFunctionSystem, itemNumber: number) => unknown;
+export type GraphicsDataUserFunction<S extends UserFunctionSystem = UserFunctionSystem> = SystemUserFunction<S, [itemNumber: number], unknown>;
 
 /** Allowed keys of an item's `visualization` dictionary. */
 export const visualizationFields = {

@@ -10,6 +10,7 @@ import { newAttempt, setAttempt, type SolverHooks, type StepAttempt, type TimeSt
 import type { SimulationSettings } from './SimulationSettings.ts';
 import { applyIncrement } from './increments.ts';
 import { ResidualMagnitude } from './roundOff.ts';
+import type { UserFunctionSystem } from '../registry/userFunctionSystem.ts';
 import { callUserHook, explainNonFinite } from './stepDiagnosis.ts';
 import { copyArray, zeroArray } from '../linalg/arrays.ts';
 import type { NodeModel } from '../registry/capabilities.ts';

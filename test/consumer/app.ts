@@ -2,7 +2,7 @@
 // (scripts/checkConsumer.ts). The @ts-expect-error lines are errors the published types must catch.
 import {
   SystemContainer, SimulationSettings, OutputVariableType, NodePoint, NodePointGround, MassPoint, ObjectMassPoint, LoadCoordinate,
-  MarkerNodeCoordinate, CoordinateSpringDamper, SensorNode, FlexdynError, type ObjectInput, type ObjectMassPointDictionary,
+  MarkerNodeCoordinate, CoordinateSpringDamper, SensorNode, FlexdynError, type ObjectInput, type ObjectMassPointDictionary, type MainSystem,
 } from 'flexdyn';
 import { loadSolutionFile, exportScene } from 'flexdyn/node';
 import { computeScene, type Scene } from 'flexdyn/viewer';
@@ -27,6 +27,10 @@ const m0 = mbs.addMarker(MarkerNodeCoordinate({ nodeNumber: ground, coordinate: 
 const m1 = mbs.addMarker(MarkerNodeCoordinate({ nodeNumber: node, coordinate: 0 }));
 mbs.addObject(CoordinateSpringDamper({ markerNumbers: [m0, m1], stiffness: 800 }));
 mbs.addLoad(LoadCoordinate({ markerNumber: m1, load: 0, loadUserFunction: (_mbs, t: number, load: number) => load * t }));
+// a user function's first argument is the system: annotated MainSystem it needs no cast; a wrong type is caught
+mbs.addLoad({ loadType: 'Coordinate', markerNumber: m1, load: 0, loadUserFunction: (system: MainSystem, t: number) => t * system.getSensorStoredData(0).length });
+// @ts-expect-error the first argument is the system, not a number
+mbs.addLoad(LoadCoordinate({ markerNumber: m1, load: 0, loadUserFunction: (gain: number, t: number) => gain * t }));
 const sensor = mbs.addSensor(SensorNode({ nodeNumber: node, outputVariableType: OutputVariableType.Position, storeInternal: true }));
 mbs.assemble();
 const settings = new SimulationSettings();

@@ -40,10 +40,9 @@ function sensorModel(fileName = '') {
     factors: [2, -0.5],
     storeInternal: true,
     writeToFile: false,
-    sensorUserFunction: (m, _t, sensorNumbers, factors, configuration) => {
+    sensorUserFunction: (system: MainSystem, _t, sensorNumbers, factors, configuration) => {
       configurations.push(configuration);
-      const system = m as MainSystem;
-      const position = system.getSensorValues(sensorNumbers[0], configuration) as number[];
+      const position = system.getSensorValues(sensorNumbers[0], configuration);
       const [force] = system.getSensorValues(sensorNumbers[1], configuration);
       return [factors[0] * position[0] + factors[1] * force, position[1]];
     },

@@ -3,7 +3,7 @@ import type { ItemState, NodeModel, ObjectModel, Only } from '../../src/registry
 import { checkItemModel, createItemModel, labelOf, type ItemDefinition } from '../../src/registry/definition.ts';
 import { CompiledModel } from '../../src/model/compile.ts';
 import { FlexdynError } from '../../src/core/errors.ts';
-import { MainSystem, type LoadUserFunction, type SpringForceUserFunction } from '../../src/index.ts';
+import { MainSystem } from '../../src/MainSystem.ts';
 
 /** An object model whose author typed `ode2LHS` for the capability `ode2Lhs`: the assembler would never call it. */
 class MisspelledLhsModel implements Only<ObjectModel, MisspelledLhsModel> {

@@ -67,7 +67,7 @@ export function faultModel(fault?: Fault): FaultModel {
   const nodeSensor = mbs.addSensor(SensorNode({ nodeNumber: node, outputVariableType: OutputVariableType.Coordinates, storeInternal: true, writeToFile: true, fileName: join(folder, 'node.txt') }));
   const userSensor = mbs.addSensor(SensorUserFunction({
     sensorNumbers: [nodeSensor], storeInternal: true, writeToFile: true, fileName: join(folder, 'user.txt'),
-    sensorUserFunction: (m, t) => [faulty(fault, 'sensor', t, 2 * (m as MainSystem).getSensorValues(nodeSensor)[0]), t],
+    sensorUserFunction: (m, t) => [faulty(fault, 'sensor', t, 2 * m.getSensorValues(nodeSensor)[0]), t],
   }));
   if (fault?.site === 'preStep') mbs.setPreStepUserFunction((_mbs, t) => { faulty(fault, 'preStep', t, 0); return true; });
   mbs.assemble();

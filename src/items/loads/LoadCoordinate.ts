@@ -3,10 +3,10 @@ import { isCoordinateMarker, type BindContext, type CoordinateMarkerModel, type 
 import { describeValue, itemError, type ItemLabel } from '../../core/errors.ts';
 import { markerIndex, real, userFunction, type UserFunctionValue } from '../../registry/parameters.ts';
 import { nodeGenericODE2Definition } from '../nodes/NodeGenericODE2.ts';
-import type { UserFunctionSystem } from '../../registry/userFunctionSystem.ts';
+import type { SystemUserFunction, UserFunctionSystem } from '../../registry/userFunctionSystem.ts';
 
 /** Signature of the coordinate load user function: returns the scalar load for time t. */
-export type LoadUserFunction = (mbs: UserFunctionSystem, t: number, load: number) => number;
+export type LoadUserFunction<S extends UserFunctionSystem = UserFunctionSystem> = SystemUserFunction<S, [t: number, load: number], number>;
 
 const parameters = {
   markerNumber: markerIndex('Marker (coordinate) the load acts on.'),

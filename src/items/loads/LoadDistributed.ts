@@ -3,10 +3,10 @@ import { isBodyMassMarker, type BindContext, type BodyMassMarkerModel, type Dist
 import { describeValue, itemError, type ItemLabel } from '../../core/errors.ts';
 import { markerIndex, userFunction, vector, type UserFunctionValue } from '../../registry/parameters.ts';
 import { objectCosseratRodDefinition } from '../objects/ObjectCosseratRod.ts';
-import type { UserFunctionSystem } from '../../registry/userFunctionSystem.ts';
+import type { SystemUserFunction, UserFunctionSystem } from '../../registry/userFunctionSystem.ts';
 
 /** Signature of the line-load user functions: the density at reference arc length s and time t. */
-export type DistributedLoadUserFunction = (mbs: UserFunctionSystem, t: number, s: number, value: number[]) => ArrayLike<number>;
+export type DistributedLoadUserFunction<S extends UserFunctionSystem = UserFunctionSystem> = SystemUserFunction<S, [t: number, s: number, value: number[]], ArrayLike<number>>;
 
 const parameters = {
   markerNumber: markerIndex('MarkerBodyMass of the rod the line load acts on.'),

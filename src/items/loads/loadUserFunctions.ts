@@ -2,12 +2,12 @@ import type { ItemState } from '../../registry/capabilities.ts';
 import type { ItemLabel } from '../../core/errors.ts';
 import type { UserFunctionValue } from '../../registry/parameters.ts';
 import { checkedUserVector } from '../../registry/userFunctionResults.ts';
-import type { UserFunctionSystem } from '../../registry/userFunctionSystem.ts';
+import type { SystemUserFunction, UserFunctionSystem } from '../../registry/userFunctionSystem.ts';
 
 /** Writes the load vector (or the user function's result for it) into out, checking the result's size. */
 export function evaluateVectorUserFunction(
   label: ItemLabel,
-  userFunction: UserFunctionValue<(mbs: UserFunctionSystem, t: number, loadVector: number[]) => ArrayLike<number>>,
+  userFunction: UserFunctionValue<SystemUserFunction<UserFunctionSystem, [t: number, loadVector: number[]], ArrayLike<number>>>,
   s: ItemState,
   loadVector: number[],
   out: Float64Array,

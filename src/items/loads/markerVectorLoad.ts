@@ -4,10 +4,10 @@ import type { UserFunctionValue } from '../../registry/parameters.ts';
 import { mat3MulVecInto } from '../../rotations/skew.ts';
 import { addFollowerTerm } from './loadJacobians.ts';
 import { evaluateVectorUserFunction } from './loadUserFunctions.ts';
-import type { UserFunctionSystem } from '../../registry/userFunctionSystem.ts';
+import type { SystemUserFunction, UserFunctionSystem } from '../../registry/userFunctionSystem.ts';
 
 /** Signature of the force (torque) vector user function: returns the vector for time t. */
-export type LoadVectorUserFunction = (mbs: UserFunctionSystem, t: number, loadVector: number[]) => ArrayLike<number>;
+export type LoadVectorUserFunction<S extends UserFunctionSystem = UserFunctionSystem> = SystemUserFunction<S, [t: number, loadVector: number[]], ArrayLike<number>>;
 
 /**
  * Which marker Jacobian distributes the vector: 'position' for a force (Q = J_posᵀ f),

@@ -3,21 +3,21 @@ import type { BindContext, BodyModel, ItemState, NodeModel, ObjectModel, Only } 
 import { describeValue, itemError, type ItemLabel } from '../../core/errors.ts';
 import { OutputVariableType } from '../../registry/enums.ts';
 import { nodeIndexArray, real, uint, ureal, userFunction, type ParameterValues, type UserFunctionValue } from '../../registry/parameters.ts';
-import type { UserFunctionSystem } from '../../registry/userFunctionSystem.ts';
+import type { SystemUserFunction, UserFunctionSystem } from '../../registry/userFunctionSystem.ts';
 
 /** Axial force law replacing N = EA(ε − ε_ref) + d_ε ε̇; axialPositionNormalized = x/L ∈ [0, 1]. */
-export type CableAxialForceUserFunction = (
-  mbs: UserFunctionSystem, t: number, itemNumber: number, axialPositionNormalized: number,
+export type CableAxialForceUserFunction<S extends UserFunctionSystem = UserFunctionSystem> = SystemUserFunction<S, [
+  t: number, itemNumber: number, axialPositionNormalized: number,
   axialStrain: number, axialStrain_t: number, axialStrainRef: number, physicsAxialStiffness: number, physicsAxialDamping: number,
   curvature: number, curvature_t: number, curvatureRef: number,
-) => number;
+], number>;
 
 /** Bending moment law replacing M = EI(K − K_ref) + d_K K̇; axialPositionNormalized = x/L ∈ [0, 1]. */
-export type CableBendingMomentUserFunction = (
-  mbs: UserFunctionSystem, t: number, itemNumber: number, axialPositionNormalized: number,
+export type CableBendingMomentUserFunction<S extends UserFunctionSystem = UserFunctionSystem> = SystemUserFunction<S, [
+  t: number, itemNumber: number, axialPositionNormalized: number,
   curvature: number, curvature_t: number, curvatureRef: number, physicsBendingStiffness: number, physicsBendingDamping: number,
   axialStrain: number, axialStrain_t: number, axialStrainRef: number,
-) => number;
+], number>;
 
 const parameters = {
   physicsLength: ureal(0, 'Reference length L [m] of the element; must be positive.'),

@@ -5,16 +5,16 @@ import { checkNonNegativeEntries } from '../../registry/physicalChecks.ts';
 import { OutputVariableType } from '../../registry/enums.ts';
 import { bool, markerIndexArray, userFunction, vector, type UserFunctionValue, type VectorValue } from '../../registry/parameters.ts';
 import { MarkerPair, positionMarkers } from './connectorBase.ts';
-import type { UserFunctionSystem } from '../../registry/userFunctionSystem.ts';
+import type { SystemUserFunction, UserFunctionSystem } from '../../registry/userFunctionSystem.ts';
 
 /**
  * Cartesian spring force user function: returns the global force vector (3 entries) for the relative
  * displacement (p1 − p0 − offset) and relative velocity (v1 − v0); stiffness, damping and offset are the parameters.
  */
-export type CartesianSpringForceUserFunction = (
-  mbs: UserFunctionSystem, t: number, itemNumber: number, displacement: Float64Array, velocity: Float64Array,
+export type CartesianSpringForceUserFunction<S extends UserFunctionSystem = UserFunctionSystem> = SystemUserFunction<S, [
+  t: number, itemNumber: number, displacement: Float64Array, velocity: Float64Array,
   stiffness: Float64Array, damping: Float64Array, offset: Float64Array,
-) => ArrayLike<number>;
+], ArrayLike<number>>;
 
 const parameters = {
   markerNumbers: markerIndexArray('Two position markers [m0, m1].', 2),

@@ -4,10 +4,10 @@ import { describeValue, itemError, type ItemLabel } from '../../core/errors.ts';
 import { OutputVariableType } from '../../registry/enums.ts';
 import { bool, markerIndexArray, real, userFunction, type UserFunctionValue } from '../../registry/parameters.ts';
 import { globalCoordinateIndex, lagrangeMultiplier, MarkerPair, coordinateMarkers } from './connectorBase.ts';
-import type { UserFunctionSystem } from '../../registry/userFunctionSystem.ts';
+import type { SystemUserFunction, UserFunctionSystem } from '../../registry/userFunctionSystem.ts';
 
 /** Offset user function: returns the (time-dependent) offset, or its time derivative for offsetUserFunction_t. */
-export type CoordinateOffsetUserFunction = (mbs: UserFunctionSystem, t: number, itemNumber: number, offset: number) => number;
+export type CoordinateOffsetUserFunction<S extends UserFunctionSystem = UserFunctionSystem> = SystemUserFunction<S, [t: number, itemNumber: number, offset: number], number>;
 
 const parameters = {
   markerNumbers: markerIndexArray('Two coordinate markers [m0, m1].', 2),

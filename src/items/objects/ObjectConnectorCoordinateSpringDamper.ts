@@ -5,10 +5,10 @@ import { checkNonNegativeEntries } from '../../registry/physicalChecks.ts';
 import { OutputVariableType } from '../../registry/enums.ts';
 import { bool, markerIndexArray, real, userFunction, type UserFunctionValue } from '../../registry/parameters.ts';
 import { MarkerPair, coordinateMarkers } from './connectorBase.ts';
-import type { UserFunctionSystem } from '../../registry/userFunctionSystem.ts';
+import type { SystemUserFunction, UserFunctionSystem } from '../../registry/userFunctionSystem.ts';
 
 /** Spring force user function: returns the scalar force for displacement u = q1 − q0 (offset not subtracted, as in Exudyn) and velocity v = q̇1 − q̇0. */
-export type CoordinateSpringForceUserFunction = (mbs: UserFunctionSystem, t: number, itemNumber: number, displacement: number, velocity: number, stiffness: number, damping: number, offset: number) => number;
+export type CoordinateSpringForceUserFunction<S extends UserFunctionSystem = UserFunctionSystem> = SystemUserFunction<S, [t: number, itemNumber: number, displacement: number, velocity: number, stiffness: number, damping: number, offset: number], number>;
 
 const parameters = {
   markerNumbers: markerIndexArray('Two coordinate markers [m0, m1].', 2),

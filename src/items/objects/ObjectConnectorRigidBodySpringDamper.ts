@@ -8,16 +8,16 @@ import { expSO3Into, logSO3Into, rotationMatrix2RotXYZInto, tExpSO3InvInto } fro
 import { cross3Into, mat3MulInto, mat3MulVecInto, mat3TransposeMulInto, mat3TransposeMulVecInto } from '../../rotations/skew.ts';
 import { rotationMarkerParameter } from './jointKernel.ts';
 import { RigidMarkerPair } from './connectorBase.ts';
-import type { UserFunctionSystem } from '../../registry/userFunctionSystem.ts';
+import type { SystemUserFunction, UserFunctionSystem } from '../../registry/userFunctionSystem.ts';
 
 /**
  * Spring force-torque user function: returns the 6 joint-frame values [f, m] for the relative displacement, rotation,
  * velocity and angular velocity (joint frame, offset not subtracted) and the object's stiffness, damping, rotation markers and offset.
  */
-export type RigidBodySpringForceTorqueUserFunction = (
-  mbs: UserFunctionSystem, t: number, itemNumber: number, displacement: number[], rotation: number[], velocity: number[], angularVelocity: number[],
+export type RigidBodySpringForceTorqueUserFunction<S extends UserFunctionSystem = UserFunctionSystem> = SystemUserFunction<S, [
+  t: number, itemNumber: number, displacement: number[], rotation: number[], velocity: number[], angularVelocity: number[],
   stiffness: number[][], damping: number[][], rotJ0: number[][], rotJ1: number[][], offset: number[],
-) => ArrayLike<number>;
+], ArrayLike<number>>;
 
 const zero6 = Array.from({ length: 6 }, () => [0, 0, 0, 0, 0, 0]);
 

@@ -4,13 +4,13 @@ import { describeValue, itemError, type ItemLabel } from '../../core/errors.ts';
 import { OutputVariableType } from '../../registry/enums.ts';
 import { bool, markerIndexArray, real, ureal, userFunction, type UserFunctionValue } from '../../registry/parameters.ts';
 import { MarkerPair, positionMarkers } from './connectorBase.ts';
-import type { UserFunctionSystem } from '../../registry/userFunctionSystem.ts';
+import type { SystemUserFunction, UserFunctionSystem } from '../../registry/userFunctionSystem.ts';
 
 /**
  * Spring force user function: returns the scalar force F (positive = tension) for the elongation
  * deltaL = L − L0 and the elongation rate deltaL_t = L̇ − velocityOffset; stiffness, damping and force are the parameters.
  */
-export type SpringForceUserFunction = (mbs: UserFunctionSystem, t: number, itemNumber: number, deltaL: number, deltaL_t: number, stiffness: number, damping: number, force: number) => number;
+export type SpringForceUserFunction<S extends UserFunctionSystem = UserFunctionSystem> = SystemUserFunction<S, [t: number, itemNumber: number, deltaL: number, deltaL_t: number, stiffness: number, damping: number, force: number], number>;
 
 const parameters = {
   markerNumbers: markerIndexArray('Two position markers [m0, m1].', 2),

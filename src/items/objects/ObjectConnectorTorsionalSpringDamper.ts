@@ -8,10 +8,10 @@ import { rotationMatrix2RotXYZInto } from '../../rotations/rotationMatrices.ts';
 import { mat3MulInto, mat3MulVecInto, mat3TransposeMulInto, mat3TransposeMulVecInto } from '../../rotations/skew.ts';
 import { rotationMarkerParameter } from './jointKernel.ts';
 import { RigidMarkerPair } from './connectorBase.ts';
-import type { UserFunctionSystem } from '../../registry/userFunctionSystem.ts';
+import type { SystemUserFunction, UserFunctionSystem } from '../../registry/userFunctionSystem.ts';
 
 /** Spring torque user function: returns the scalar torque about the J0 z axis for the relative angle and angular velocity (offsets not subtracted). */
-export type TorsionalSpringTorqueUserFunction = (mbs: UserFunctionSystem, t: number, itemNumber: number, rotation: number, angularVelocity: number, stiffness: number, damping: number, offset: number) => number;
+export type TorsionalSpringTorqueUserFunction<S extends UserFunctionSystem = UserFunctionSystem> = SystemUserFunction<S, [t: number, itemNumber: number, rotation: number, angularVelocity: number, stiffness: number, damping: number, offset: number], number>;
 
 const parameters = {
   markerNumbers: markerIndexArray('Two orientation markers [m0, m1].', 2),

@@ -15,12 +15,12 @@ import { RigidNodeModel } from '../nodes/rigidNodeBase.ts';
 import { checkSymmetric, containerRowsAsCsc, containerShape } from './ffrf/matrixContainer.ts';
 import { ReferenceFrameBody, referenceFrameBodyOutputs } from './ffrf/referenceFrameBody.ts';
 import { checkedUserMatrix, checkedUserVector } from '../../registry/userFunctionResults.ts';
-import type { UserFunctionSystem } from '../../registry/userFunctionSystem.ts';
+import type { SystemUserFunction, UserFunctionSystem } from '../../registry/userFunctionSystem.ts';
 
 /** Generalized user force f_user(mbs, t, itemNumber, q, q_t) (n_c entries; rigid part global, flexible part body-fixed), added to the right-hand side. */
-export type FFRFForceUserFunction = (mbs: UserFunctionSystem, t: number, itemNumber: number, q: Float64Array, q_t: Float64Array) => ArrayLike<number>;
+export type FFRFForceUserFunction<S extends UserFunctionSystem = UserFunctionSystem> = SystemUserFunction<S, [t: number, itemNumber: number, q: Float64Array, q_t: Float64Array], ArrayLike<number>>;
 /** User mass matrix M_user(mbs, t, itemNumber, q, q_t) (n_c × n_c, array of rows), added to the FFRF mass matrix. */
-export type FFRFMassMatrixUserFunction = (mbs: UserFunctionSystem, t: number, itemNumber: number, q: Float64Array, q_t: Float64Array) => MatrixValue;
+export type FFRFMassMatrixUserFunction<S extends UserFunctionSystem = UserFunctionSystem> = SystemUserFunction<S, [t: number, itemNumber: number, q: Float64Array, q_t: Float64Array], MatrixValue>;
 
 const parameters = {
   nodeNumbers: nodeIndexArray('Node 0: the reference frame (NodeRigidBodyEP); nodes 1 … n_nf: the mesh nodes (NodePoint, body-fixed flexible coordinates; their reference coordinates are the body-fixed reference positions x̄).'),

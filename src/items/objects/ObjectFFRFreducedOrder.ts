@@ -12,12 +12,12 @@ import {
 import { cross3Into, mat3MulVecInto } from '../../rotations/skew.ts';
 import { RigidNodeModel } from '../nodes/rigidNodeBase.ts';
 import { checkedUserMatrix, checkedUserVector } from '../../registry/userFunctionResults.ts';
-import type { UserFunctionSystem } from '../../registry/userFunctionSystem.ts';
+import type { SystemUserFunction, UserFunctionSystem } from '../../registry/userFunctionSystem.ts';
 
 /** Generalized user force f_user(mbs, t, itemNumber, q, q_t) on all n_ODE2 object coordinates, added to the right-hand side. */
-export type FFRFreducedOrderForceUserFunction = (mbs: UserFunctionSystem, t: number, itemNumber: number, q: Float64Array, q_t: Float64Array) => ArrayLike<number>;
+export type FFRFreducedOrderForceUserFunction<S extends UserFunctionSystem = UserFunctionSystem> = SystemUserFunction<S, [t: number, itemNumber: number, q: Float64Array, q_t: Float64Array], ArrayLike<number>>;
 /** User mass matrix M_user(mbs, t, itemNumber, q, q_t), n_ODE2 × n_ODE2 as an array of rows, added to the mass matrix. */
-export type FFRFreducedOrderMassMatrixUserFunction = (mbs: UserFunctionSystem, t: number, itemNumber: number, q: Float64Array, q_t: Float64Array) => MatrixValue;
+export type FFRFreducedOrderMassMatrixUserFunction<S extends UserFunctionSystem = UserFunctionSystem> = SystemUserFunction<S, [t: number, itemNumber: number, q: Float64Array, q_t: Float64Array], MatrixValue>;
 
 const parameters = {
   nodeNumbers: nodeIndexArray('[n0, n1]: rigid-body node of the reference frame (RigidBodyEP, RigidBodyRxyz, …) and the NodeGenericODE2 of the n_m modal coordinates ζ.', 2),

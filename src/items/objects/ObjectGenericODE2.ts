@@ -5,14 +5,14 @@ import { checkMassMatrix } from '../../registry/physicalChecks.ts';
 import { OutputVariableType } from '../../registry/enums.ts';
 import { matrix, nodeIndexArray, userFunction, vector, type MatrixValue, type UserFunctionValue } from '../../registry/parameters.ts';
 import { checkedUserMatrix, checkedUserVector } from '../../registry/userFunctionResults.ts';
-import type { UserFunctionSystem } from '../../registry/userFunctionSystem.ts';
+import type { SystemUserFunction, UserFunctionSystem } from '../../registry/userFunctionSystem.ts';
 
 /** Generalized user force f_user(mbs, t, itemNumber, q, q_t), n entries, added to the right-hand side. */
-export type GenericODE2ForceUserFunction = (mbs: UserFunctionSystem, t: number, itemNumber: number, q: Float64Array, q_t: Float64Array) => ArrayLike<number>;
+export type GenericODE2ForceUserFunction<S extends UserFunctionSystem = UserFunctionSystem> = SystemUserFunction<S, [t: number, itemNumber: number, q: Float64Array, q_t: Float64Array], ArrayLike<number>>;
 /** User mass matrix M_user(mbs, t, itemNumber, q, q_t), n × n as an array of rows; replaces massMatrix. */
-export type GenericODE2MassMatrixUserFunction = (mbs: UserFunctionSystem, t: number, itemNumber: number, q: Float64Array, q_t: Float64Array) => MatrixValue;
+export type GenericODE2MassMatrixUserFunction<S extends UserFunctionSystem = UserFunctionSystem> = SystemUserFunction<S, [t: number, itemNumber: number, q: Float64Array, q_t: Float64Array], MatrixValue>;
 /** User Jacobian −fODE2·∂f_user/∂q − fODE2_t·∂f_user/∂q_t, n × n as an array of rows (K and D are added internally). */
-export type GenericODE2JacobianUserFunction = (mbs: UserFunctionSystem, t: number, itemNumber: number, q: Float64Array, q_t: Float64Array, fODE2: number, fODE2_t: number) => MatrixValue;
+export type GenericODE2JacobianUserFunction<S extends UserFunctionSystem = UserFunctionSystem> = SystemUserFunction<S, [t: number, itemNumber: number, q: Float64Array, q_t: Float64Array, fODE2: number, fODE2_t: number], MatrixValue>;
 
 /** Exudyn's default numerical differentiation: eps_i = 1e-7·max(1e-2, |x_i|), forward differences. */
 const relativeEpsilon = 1e-7;

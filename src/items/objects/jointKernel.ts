@@ -5,13 +5,13 @@ import { matrix, type MatrixValue, type UserFunctionValue, type VectorValue } fr
 import { rotationMatrix2RotXYZInto, rotXYZ2RotationMatrixInto } from '../../rotations/rotationMatrices.ts';
 import { mat3MulInto, mat3MulVecInto, mat3TransposeMulInto, mat3TransposeMulVecInto, skewInto } from '../../rotations/skew.ts';
 import { lagrangeMultiplier, MarkerPair, positionMarkers, RigidMarkerPair } from './connectorBase.ts';
-import type { UserFunctionSystem } from '../../registry/userFunctionSystem.ts';
+import type { SystemUserFunction, UserFunctionSystem } from '../../registry/userFunctionSystem.ts';
 
 /**
  * Offset user function of ObjectJointGeneric: returns 6 offsets, translations (0..2) and
  * Tait–Bryan angles of an extra rotation of the joint frame J0 (3..5).
  */
-export type JointOffsetUserFunction = (mbs: UserFunctionSystem, t: number, itemNumber: number, offsetUserFunctionParameters: number[]) => ArrayLike<number>;
+export type JointOffsetUserFunction<S extends UserFunctionSystem = UserFunctionSystem> = SystemUserFunction<S, [t: number, itemNumber: number, offsetUserFunctionParameters: number[]], ArrayLike<number>>;
 
 /** Declares a rotationMarker0/1 parameter (a 3×3 rotation matrix, default identity). */
 export function rotationMarkerParameter(description: string) {

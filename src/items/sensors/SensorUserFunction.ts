@@ -5,10 +5,10 @@ import { describeValue, itemError, type ItemLabel } from '../../core/errors.ts';
 import { sensorIndexArray, userFunction, vector, type UserFunctionValue } from '../../registry/parameters.ts';
 import { sensorOutputParameters } from './sensorBase.ts';
 import { sensorBodyDefinition } from './SensorBody.ts';
-import type { UserFunctionSystem } from '../../registry/userFunctionSystem.ts';
+import type { SystemUserFunction, UserFunctionSystem } from '../../registry/userFunctionSystem.ts';
 
 /** Sensor user function: returns the sensor values, usually computed from the sensors in sensorNumbers (e.g. with mbs.getSensorValues). */
-export type SensorUserFunctionType = (mbs: UserFunctionSystem, t: number, sensorNumbers: readonly number[], factors: readonly number[], configuration: ConfigurationType) => ArrayLike<number>;
+export type SensorUserFunctionType<S extends UserFunctionSystem = UserFunctionSystem> = SystemUserFunction<S, [t: number, sensorNumbers: readonly number[], factors: readonly number[], configuration: ConfigurationType], ArrayLike<number>>;
 
 const parameters = {
   sensorNumbers: sensorIndexArray('Sensors the user function may evaluate (optional).'),

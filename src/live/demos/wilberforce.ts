@@ -174,8 +174,7 @@ export function buildWilberforce(options: WilberforceOptions = {}): WilberforceM
   const sensor = mbs.addSensor(SensorUserFunction({
     name: 'bob: z [m], θ [rad]',
     storeInternal: true, writeToFile: (options.sensorFile ?? '') !== '', fileName: options.sensorFile ?? '',
-    sensorUserFunction: (system, _t, _sensors, _factors, configuration) => {
-      const m = system as MainSystem;
+    sensorUserFunction: (m, _t, _sensors, _factors, configuration) => {
       const com = m.getObjectOutputBody(bob, OutputVariableType.Position, comLocal, configuration);
       const a = m.getNodeOutput(last, OutputVariableType.RotationMatrix, configuration);
       let r00 = 0, r01 = 0, r10 = 0, r11 = 0;
