@@ -12,7 +12,6 @@ import { checkKnownKeys, ownValue } from './core/dictionary.ts';
 import { builderOptionNames } from './builders/optionNames.ts';
 import type { LoadIndex, MarkerIndex, NodeIndex, ObjectIndex, SensorIndex, ParameterKind, ParameterSchema } from './registry/parameters.ts';
 import type { LoadInput, MarkerInput, NodeInput, ObjectInput, SensorInput } from './registry/itemDictionaries.ts';
-import type { UserFunctionSystem } from './registry/userFunctionSystem.ts';
 import { SimulationSettings } from './solvers/SimulationSettings.ts';
 import { solveDynamic } from './solvers/solveDynamic.ts';
 import { solveStatic } from './solvers/solveStatic.ts';

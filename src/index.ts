@@ -3,15 +3,9 @@
  * @module
  */
 export { SystemContainer, MainSystem, SystemDataAccess } from './MainSystem.ts';
-import type { MainSystem } from './MainSystem.ts';
 export type { ItemInput, PreStepUserFunction, PostNewtonUserFunction, AssembledItems } from './MainSystem.ts';
-export type { UserFunctionSystem } from './registry/userFunctionSystem.ts';
 import type { MainSystem } from './MainSystem.ts';
 
-declare module './registry/userFunctionSystem.ts' {
-  /** In the public API the system a user function receives is the MainSystem: this merges all its methods in. */
-  interface UserFunctionSystem extends MainSystem {}
-}
 export type { CreateGroundOptions, CreateMassPointOptions, CreateRigidBodyOptions, CreateRigidBodyResult } from './builders/bodies.ts';
 export { NodeType } from './builders/bodies.ts';
 export type {

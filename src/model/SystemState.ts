@@ -1,6 +1,5 @@
 import type { CoordinateAddresses, ItemState } from '../registry/capabilities.ts';
 import { ConfigurationType } from '../registry/enums.ts';
-import type { UserFunctionSystem } from '../registry/userFunctionSystem.ts';
 import { copyArray } from '../linalg/arrays.ts';
 import type { UserFunctionSystem } from '../registry/userFunctionSystem.ts';
 
@@ -31,7 +30,7 @@ export class SystemState implements ItemState {
   /** Load factor (static solver); 1 otherwise. */
   loadFactor = 1;
 
-  constructor(readonly qRef: Float64Array, nu: number, nAE: number, readonly mbs: UserFunctionSystem, readonly configuration: ConfigurationType) {
+  constructor(readonly qRef: Float64Array, sizes: StateSizes, readonly addresses: CoordinateAddresses, readonly mbs: UserFunctionSystem, readonly configuration: ConfigurationType) {
     this.q = new Float64Array(qRef.length);
     this.u = new Float64Array(sizes.nu);
     this.a = new Float64Array(sizes.nu);
@@ -64,11 +63,11 @@ export class SystemData {
   /** Reference configuration: all displacements zero. */
   readonly reference: SystemState;
 
-  constructor(qRef: Float64Array, nu: number, nAE: number, mbs: UserFunctionSystem) {
-    this.initial = new SystemState(qRef, nu, nAE, mbs, ConfigurationType.Initial);
-    this.current = new SystemState(qRef, nu, nAE, mbs, ConfigurationType.Current);
-    this.startOfStep = new SystemState(qRef, nu, nAE, mbs, ConfigurationType.StartOfStep);
-    this.visualization = new SystemState(qRef, nu, nAE, mbs, ConfigurationType.Visualization);
-    this.reference = new SystemState(qRef, nu, nAE, mbs, ConfigurationType.Reference);
+  constructor(qRef: Float64Array, sizes: StateSizes, addresses: CoordinateAddresses, mbs: UserFunctionSystem) {
+    this.initial = new SystemState(qRef, sizes, addresses, mbs, ConfigurationType.Initial);
+    this.current = new SystemState(qRef, sizes, addresses, mbs, ConfigurationType.Current);
+    this.startOfStep = new SystemState(qRef, sizes, addresses, mbs, ConfigurationType.StartOfStep);
+    this.visualization = new SystemState(qRef, sizes, addresses, mbs, ConfigurationType.Visualization);
+    this.reference = new SystemState(qRef, sizes, addresses, mbs, ConfigurationType.Reference);
   }
 }

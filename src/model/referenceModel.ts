@@ -41,7 +41,7 @@ export class ReferenceModel implements ReferenceOutputs {
   private readonly addresses = { nodeQ: new Int32Array(16), nodeU: new Int32Array(16), nodeAE: new Int32Array(16).fill(-1), objectAE: new Int32Array(0), objectData: new Int32Array(0) };
 
   constructor(private readonly items: Readonly<Record<ItemCategory, readonly StoredItem[]>>, private readonly mbs: UserFunctionSystem) {
-    this.state = new SystemState(this.qRef, this.qRef.length, 0, mbs, ConfigurationType.Reference);
+    this.state = new SystemState(this.qRef, { nu: this.qRef.length, nAE: 0, nData: 0 }, this.addresses, mbs, ConfigurationType.Reference);
   }
 
   nodeOutput(index: number, variable: OutputVariableType): number[] {

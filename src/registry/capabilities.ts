@@ -3,6 +3,24 @@ import type { ConfigurationType, OutputVariableType } from './enums.ts';
 import type { UserFunctionSystem } from './userFunctionSystem.ts';
 
 /**
+ * Where each node's and object's coordinates start in the global arrays: the address tables of the model that numbers
+ * the items (the compiled model at assemble, the reference model for reference outputs), indexed by item index, as
+ * MuJoCo's jnt_qposadr. Compiled once per assemble and never changed; the coordinates themselves live in the states.
+ */
+export interface CoordinateAddresses {
+  /** Per node: first index of its position coordinates in q. */
+  readonly nodeQ: Int32Array;
+  /** Per node: first index of its velocity coordinates in u (its first ODE2 equation). */
+  readonly nodeU: Int32Array;
+  /** Per node: first global equation index n_u + k of its own algebraic equations (-1 without). */
+  readonly nodeAE: Int32Array;
+  /** Per object: first global equation index n_u + k of its algebraic equations (-1 without). */
+  readonly objectAE: Int32Array;
+  /** Per object: first index of its data coordinates in the states' data array ({@link ObjectModel.nData}). */
+  readonly objectData: Int32Array;
+}
+
+/**
  * The state an item reads when it evaluates its equations or outputs: global coordinate
  * arrays of one configuration plus time. Items index them through their nodes' addresses.
  */
@@ -25,7 +43,7 @@ export interface ItemState {
   readonly t: number;
   /** Load factor of the static solver (1 in dynamics). */
   readonly loadFactor: number;
-  /** The system (the MainSystem), passed as first argument to user functions. */
+  /** The system, passed as first argument to user functions. */
   readonly mbs: UserFunctionSystem;
   /** Which configuration this state is (passed on to sensor user functions). */
   readonly configuration: ConfigurationType;

@@ -14,7 +14,6 @@ import type { UserFunctionSystem } from '../registry/userFunctionSystem.ts';
 import { callUserHook, explainNonFinite } from './stepDiagnosis.ts';
 import { copyArray, zeroArray } from '../linalg/arrays.ts';
 import type { NodeModel } from '../registry/capabilities.ts';
-import type { UserFunctionSystem } from '../registry/userFunctionSystem.ts';
 
 /** Generalized-α parameters from the spectral radius (Chung–Hulbert as in Arnold–Brüls), or Newmark's. */
 export interface GeneralizedAlphaParameters {

@@ -62,18 +62,3 @@ describe('item contract', () => {
   });
 });
 
-describe('user functions', () => {
-  it('seeTheSystemAsAMainSystemThroughThePublicTypes', () => {
-    // compile-time: the public user-function types give mbs the MainSystem's type (index.ts merges it into
-    // UserFunctionSystem), so a user function calls any MainSystem method without a cast
-    const force: SpringForceUserFunction = (mbs, t) => {
-      const system: MainSystem = mbs;
-      return system.getTime() + t;
-    };
-    const load: LoadUserFunction = (mbs, t, value) => (mbs.systemData.numberOfCoordinatesAE() === 0 ? value * t : 0);
-    const mbs = new MainSystem();
-    mbs.assemble();
-    expect(force(mbs, 0.5, 0, 0, 0, 0, 0, 0)).toBe(0.5);
-    expect(load(mbs, 2, 3)).toBe(6);
-  });
-});
