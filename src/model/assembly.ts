@@ -79,7 +79,7 @@ export class SystemAssembler {
   private readonly savedNode: Float64Array;
   /** Maps block-sparse objects' local entries into the target matrix. */
   private readonly entries = new LocalToGlobal();
-  /** The global equation indices 0 … n_u + n_AE − 1 (index map of the constraint blocks). */
+  /** The indices 0 … max(n_u + n_AE, largest local size) − 1: index map of the constraint blocks and of local or node-contiguous C_qᵀλ. */
   private readonly identity: Int32Array;
 
   constructor(readonly model: CompiledModel) {
@@ -102,7 +102,8 @@ export class SystemAssembler {
       values = Math.max(values, node.nAE);
       jacobian = Math.max(jacobian, node.nAE * node.nu);
     }
-    this.identity = Int32Array.from({ length: model.nu + model.nAE }, (_, i) => i);
+    const largestLocal = model.objectMaps.reduce((m, map) => Math.max(m, map.ltg.length), 0);
+    this.identity = Int32Array.from({ length: Math.max(model.nu + model.nAE, largestLocal) }, (_, i) => i);
     this.nodeValues = new Float64Array(values);
     this.nodeJacobian = new Float64Array(jacobian);
     const largestNu = model.nodes.reduce((m, node) => Math.max(m, node.nu), 0);
