@@ -45,7 +45,6 @@ type Values = {
  */
 class RigidBodySpringDamperModel implements Only<ObjectModel, RigidBodySpringDamperModel> {
   readonly nAE = 0;
-  aeIndex = -1;
   readonly ode2LhsDependsOnVelocity = true;
   localNodes: NodeModel[] = [];
   private readonly markers: RigidMarkerPair;

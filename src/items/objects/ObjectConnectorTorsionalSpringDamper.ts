@@ -35,7 +35,6 @@ type Values = {
 /** Run-time model of a torsional spring-damper about the J0 z axis; the Jacobian is numerical, as in Exudyn. */
 class TorsionalSpringDamperModel implements Only<ObjectModel, TorsionalSpringDamperModel> {
   readonly nAE = 0;
-  aeIndex = -1;
   readonly ode2LhsDependsOnVelocity = true;
   localNodes: NodeModel[] = [];
   private readonly markers: RigidMarkerPair;

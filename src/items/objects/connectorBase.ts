@@ -304,9 +304,9 @@ export class RigidMarkerPair extends MarkerPair<RigidMarkerModel> {
   }
 }
 
-/** The Lagrange multiplier of an object's algebraic equation `row`; aeIndex counts from the first ODE2 equation. */
-export function lagrangeMultiplier(s: ItemState, aeIndex: number, row = 0): number {
-  return s.lambda[aeIndex - s.u.length + row];
+/** The Lagrange multiplier of algebraic equation `row` of an object, through the state's address tables. */
+export function lagrangeMultiplier(s: ItemState, object: { readonly label: ItemLabel }, row = 0): number {
+  return s.lambda[s.addresses.objectAE[object.label.index] - s.u.length + row];
 }
 
 /** Global velocity-coordinate index of a coordinate marker's coordinate, or -1 if it is a ground coordinate. */

@@ -107,7 +107,6 @@ const noColumns = new Float64Array(0);
  */
 export class JointModel implements Only<ObjectModel & { readonly selection: JointSelection }, JointModel> {
   readonly nAE: number;
-  aeIndex = -1;
   localNodes: NodeModel[] = [];
   /** Item rows with the equation g = λ (free axes; all rows of an inactive joint). */
   readonly multiplierRows: readonly number[];
@@ -317,7 +316,7 @@ export class JointModel implements Only<ObjectModel & { readonly selection: Join
     const { rows } = this.selection;
     const j = this.selection.constrainedAxes;
     for (let r = 0; r < rows.length; r++) {
-      g[r] = this.active && j[rows[r]] === 1 ? this.generic[rows[r]] : lagrangeMultiplier(s, this.aeIndex, r);
+      g[r] = this.active && j[rows[r]] === 1 ? this.generic[rows[r]] : lagrangeMultiplier(s, this, r);
     }
   }
 
@@ -394,7 +393,7 @@ export class JointModel implements Only<ObjectModel & { readonly selection: Join
     for (let r = 0; r < rows.length; r++) {
       const row = rows[r];
       if (constrainedAxes[row] !== 1) continue;
-      const lambda = lagrangeMultiplier(s, this.aeIndex, r);
+      const lambda = lagrangeMultiplier(s, this, r);
       if (row < 3) {
         if (globalTranslation) force[row] += lambda;
         else for (let i = 0; i < 3; i++) force[i] += lambda * a0All[3 * i + row];
@@ -472,7 +471,7 @@ export class JointModel implements Only<ObjectModel & { readonly selection: Join
   /** λ of generic row `row`, or 0 if the item has no such row. */
   private genericMultiplier(s: ItemState, row: number): number {
     const r = this.selection.rows.indexOf(row);
-    return r < 0 ? 0 : lagrangeMultiplier(s, this.aeIndex, r);
+    return r < 0 ? 0 : lagrangeMultiplier(s, this, r);
   }
 
   output(variable: OutputVariableType, s: ItemState): ArrayLike<number> | undefined {
