@@ -3,8 +3,9 @@
  * @module
  */
 export { SystemContainer, MainSystem, SystemDataAccess } from './MainSystem.ts';
-import type { MainSystem } from './MainSystem.ts';
 export type { ItemInput, PreStepUserFunction, PostNewtonUserFunction, AssembledItems } from './MainSystem.ts';
+import type { MainSystem } from './MainSystem.ts';
+
 export type { CreateGroundOptions, CreateMassPointOptions, CreateRigidBodyOptions, CreateRigidBodyResult } from './builders/bodies.ts';
 export { NodeType } from './builders/bodies.ts';
 export type {

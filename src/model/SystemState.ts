@@ -1,7 +1,17 @@
-import type { ItemState } from '../registry/capabilities.ts';
+import type { CoordinateAddresses, ItemState } from '../registry/capabilities.ts';
 import { ConfigurationType } from '../registry/enums.ts';
-import type { UserFunctionSystem } from '../registry/userFunctionSystem.ts';
 import { copyArray } from '../linalg/arrays.ts';
+import type { UserFunctionSystem } from '../registry/userFunctionSystem.ts';
+
+/** The sizes of a state's arrays besides q (whose size is that of the reference coordinates). */
+export interface StateSizes {
+  /** Number of velocity coordinates. */
+  readonly nu: number;
+  /** Number of algebraic coordinates. */
+  readonly nAE: number;
+  /** Number of data coordinates. */
+  readonly nData: number;
+}
 
 /** One configuration of the system: coordinates, velocities, accelerations, multipliers and time. */
 export class SystemState implements ItemState {
@@ -13,16 +23,19 @@ export class SystemState implements ItemState {
   readonly a: Float64Array;
   /** Algebraic coordinates (Lagrange multipliers). */
   readonly lambda: Float64Array;
+  /** Data coordinates (discrete states of contact and switching items). */
+  readonly data: Float64Array;
   /** Time of this configuration. */
   t = 0;
   /** Load factor (static solver); 1 otherwise. */
   loadFactor = 1;
 
-  constructor(readonly qRef: Float64Array, nu: number, nAE: number, readonly mbs: UserFunctionSystem, readonly configuration: ConfigurationType) {
+  constructor(readonly qRef: Float64Array, sizes: StateSizes, readonly addresses: CoordinateAddresses, readonly mbs: UserFunctionSystem, readonly configuration: ConfigurationType) {
     this.q = new Float64Array(qRef.length);
-    this.u = new Float64Array(nu);
-    this.a = new Float64Array(nu);
-    this.lambda = new Float64Array(nAE);
+    this.u = new Float64Array(sizes.nu);
+    this.a = new Float64Array(sizes.nu);
+    this.lambda = new Float64Array(sizes.nAE);
+    this.data = new Float64Array(sizes.nData);
   }
 
   /** Copies all values of another state of the same system. */
@@ -31,6 +44,7 @@ export class SystemState implements ItemState {
     copyArray(this.u, other.u);
     copyArray(this.a, other.a);
     copyArray(this.lambda, other.lambda);
+    copyArray(this.data, other.data);
     this.t = other.t;
     this.loadFactor = other.loadFactor;
   }
@@ -49,11 +63,11 @@ export class SystemData {
   /** Reference configuration: all displacements zero. */
   readonly reference: SystemState;
 
-  constructor(qRef: Float64Array, nu: number, nAE: number, mbs: UserFunctionSystem) {
-    this.initial = new SystemState(qRef, nu, nAE, mbs, ConfigurationType.Initial);
-    this.current = new SystemState(qRef, nu, nAE, mbs, ConfigurationType.Current);
-    this.startOfStep = new SystemState(qRef, nu, nAE, mbs, ConfigurationType.StartOfStep);
-    this.visualization = new SystemState(qRef, nu, nAE, mbs, ConfigurationType.Visualization);
-    this.reference = new SystemState(qRef, nu, nAE, mbs, ConfigurationType.Reference);
+  constructor(qRef: Float64Array, sizes: StateSizes, addresses: CoordinateAddresses, mbs: UserFunctionSystem) {
+    this.initial = new SystemState(qRef, sizes, addresses, mbs, ConfigurationType.Initial);
+    this.current = new SystemState(qRef, sizes, addresses, mbs, ConfigurationType.Current);
+    this.startOfStep = new SystemState(qRef, sizes, addresses, mbs, ConfigurationType.StartOfStep);
+    this.visualization = new SystemState(qRef, sizes, addresses, mbs, ConfigurationType.Visualization);
+    this.reference = new SystemState(qRef, sizes, addresses, mbs, ConfigurationType.Reference);
   }
 }

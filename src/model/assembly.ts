@@ -79,7 +79,7 @@ export class SystemAssembler {
   private readonly savedNode: Float64Array;
   /** Maps block-sparse objects' local entries into the target matrix. */
   private readonly entries = new LocalToGlobal();
-  /** The global equation indices 0 … n_u + n_AE − 1 (index map of the constraint blocks). */
+  /** The indices 0 … max(n_u + n_AE, largest local size) − 1: index map of the constraint blocks and of local or node-contiguous C_qᵀλ. */
   private readonly identity: Int32Array;
 
   constructor(readonly model: CompiledModel) {
@@ -102,7 +102,8 @@ export class SystemAssembler {
       values = Math.max(values, node.nAE);
       jacobian = Math.max(jacobian, node.nAE * node.nu);
     }
-    this.identity = Int32Array.from({ length: model.nu + model.nAE }, (_, i) => i);
+    const largestLocal = model.objectMaps.reduce((m, map) => Math.max(m, map.ltg.length), 0);
+    this.identity = Int32Array.from({ length: Math.max(model.nu + model.nAE, largestLocal) }, (_, i) => i);
     this.nodeValues = new Float64Array(values);
     this.nodeJacobian = new Float64Array(jacobian);
     const largestNu = model.nodes.reduce((m, node) => Math.max(m, node.nu), 0);
@@ -238,11 +239,12 @@ export class SystemAssembler {
   /** Writes the algebraic equations g (n_AE entries, in the order of the algebraic coordinates). */
   computeAE(s: SystemState, g: Float64Array, useIndex2: boolean): void {
     const { objects, objectMaps, nu, constraintObjects } = this.model;
+    const objectAE = this.model.addresses.objectAE;
     for (let c = 0; c < constraintObjects.length; c++) {
       const object = objects[constraintObjects[c]];
       const values = objectMaps[constraintObjects[c]].constraintValues;
       object.ae!(s, values, useIndex2);
-      const offset = object.aeIndex - nu;
+      const offset = objectAE[constraintObjects[c]] - nu;
       for (let k = 0; k < values.length; k++) g[offset + k] = values[k];
     }
     this.computeNodeAE(s, g, useIndex2);
@@ -270,11 +272,13 @@ export class SystemAssembler {
    */
   addConstraintJacobian(s: SystemState, target: MatrixAccumulator, rowFactor: number, velocityRowFactor: number, columnFactor: number, multiplierFactor: number, useIndex2: boolean): void {
     const { objects, objectMaps, constraintObjects } = this.model;
+    const objectAE = this.model.addresses.objectAE;
     const identity = this.identity;
     for (let ci = 0; ci < constraintObjects.length; ci++) {
       const i = constraintObjects[ci];
       const object = objects[i];
       const map = objectMaps[i];
+      const aeIndex = objectAE[i];
       const c = map.constraintJacobian;
       zeroArray(c);
       object.ae_q!(s, c);
@@ -282,11 +286,11 @@ export class SystemAssembler {
       const factor = useIndex2 || object.velocityLevelConstraint === true ? velocityRowFactor : rowFactor;
       // rows C_q, then columns C_qᵀ: their positions never coincide (algebraic rows against ODE2 rows), and entries at one
       // position keep their order, so the sums equal those of the interleaved entry-by-entry loop
-      if (factor !== 0) addGlobalBlock(target, identity, object.aeIndex, map.ltg, 0, object.nAE, n, c, 0, n, 1, factor);
-      if (columnFactor !== 0) addGlobalBlock(target, map.ltg, 0, identity, object.aeIndex, n, object.nAE, c, 0, 1, n, columnFactor);
+      if (factor !== 0) addGlobalBlock(target, identity, aeIndex, map.ltg, 0, object.nAE, n, c, 0, n, 1, factor);
+      if (columnFactor !== 0) addGlobalBlock(target, map.ltg, 0, identity, aeIndex, n, object.nAE, c, 0, 1, n, columnFactor);
       const multiplierRows = object.multiplierRows;
       if (multiplierRows !== undefined && multiplierFactor !== 0) {
-        for (let r = 0; r < multiplierRows.length; r++) target.add(object.aeIndex + multiplierRows[r], object.aeIndex + multiplierRows[r], multiplierFactor);
+        for (let r = 0; r < multiplierRows.length; r++) target.add(aeIndex + multiplierRows[r], aeIndex + multiplierRows[r], multiplierFactor);
       }
     }
     const { nodes, constraintNodes } = this.model;
@@ -311,14 +315,15 @@ export class SystemAssembler {
    */
   addConstraintForceJacobian(s: SystemState, target: MatrixAccumulator, factor: number): void {
     const { objects, objectMaps, constraintObjects, nu, nodes, constraintNodes } = this.model;
+    const objectAE = this.model.addresses.objectAE;
     for (let ci = 0; ci < constraintObjects.length; ci++) {
       const i = constraintObjects[ci];
       const object = objects[i];
-      if (object.velocityLevelConstraint === true || !hasNonzero(s.lambda, object.aeIndex - nu, object.nAE)) continue;
+      if (object.velocityLevelConstraint === true || !hasNonzero(s.lambda, objectAE[i] - nu, object.nAE)) continue;
       const map = objectMaps[i];
       zeroArray(map.matrix);
       const analytic = object.constraintForce_q !== undefined && !this.differentiation.forODE2 && object.constraintForce_q(s, map.matrix, factor);
-      if (!analytic) this.centralConstraintForceJacobian(object, object.localNodes, map.constraintJacobian, s, factor, map.matrix, map.vector, map.vector2);
+      if (!analytic) this.centralConstraintForceJacobian(object, objectAE[i], object.localNodes, map.constraintJacobian, s, factor, map.matrix, map.vector, map.vector2);
       scatterMatrix(map, map.matrix, target, 1);
     }
     for (let ci = 0; ci < constraintNodes.length; ci++) {
@@ -327,7 +332,7 @@ export class SystemAssembler {
       const n = node.nu;
       const matrix = this.nodeMatrix.subarray(0, n * n);
       matrix.fill(0);
-      this.centralConstraintForceJacobian(node, [node], this.nodeJacobian, s, factor, matrix, this.nodePlus.subarray(0, n), this.nodeMinus.subarray(0, n));
+      this.centralConstraintForceJacobian(node, node.aeIndex, [node], this.nodeJacobian, s, factor, matrix, this.nodePlus.subarray(0, n), this.nodeMinus.subarray(0, n));
       addGlobalBlock(target, this.identity, node.uIndex, this.identity, node.uIndex, n, n, matrix, 0, n, 1, 1);
     }
   }
@@ -337,7 +342,7 @@ export class SystemAssembler {
    * nodes (local column order; a node listed twice is perturbed once, as in numericLhsJacobian); c is its n_AE × n
    * Jacobian work array, plus and minus its n-vectors.
    */
-  private centralConstraintForceJacobian(item: ObjectModel | NodeModel, nodes: readonly NodeModel[], c: Float64Array, s: SystemState, factor: number, matrix: Float64Array, plus: Float64Array, minus: Float64Array): void {
+  private centralConstraintForceJacobian(item: ObjectModel | NodeModel, aeIndex: number, nodes: readonly NodeModel[], c: Float64Array, s: SystemState, factor: number, matrix: Float64Array, plus: Float64Array, minus: Float64Array): void {
     const n = plus.length;
     const { minimumCoordinateSize } = this.differentiation;
     const saved = this.savedNode;
@@ -349,10 +354,10 @@ export class SystemAssembler {
       for (let j = 0; j < node.nu; j++, local++) {
         const eps = centralStep * Math.max(minimumCoordinateSize, Math.abs(s.q[node.qIndex + j]));
         perturbNode(node, s, j, eps, false);
-        this.constraintReaction(item, c, s, plus);
+        this.constraintReaction(item, aeIndex, c, s, plus);
         restoreNode(node, s, false, saved);
         perturbNode(node, s, j, -eps, false);
-        this.constraintReaction(item, c, s, minus);
+        this.constraintReaction(item, aeIndex, c, s, minus);
         restoreNode(node, s, false, saved);
         const scale = factor / (2 * eps);
         for (let i = 0; i < n; i++) matrix[i * n + local] += scale * (plus[i] - minus[i]);
@@ -361,18 +366,12 @@ export class SystemAssembler {
   }
 
   /** Writes out = C_qᵀλ of one constraint object or node (its local coordinates) at s; c is its Jacobian work array. */
-  private constraintReaction(item: ObjectModel | NodeModel, c: Float64Array, s: SystemState, out: Float64Array): void {
+  private constraintReaction(item: ObjectModel | NodeModel, aeIndex: number, c: Float64Array, s: SystemState, out: Float64Array): void {
     const n = out.length;
-    const nAE = item.nAE;
-    c.fill(0, 0, nAE * n);
+    c.fill(0, 0, item.nAE * n);
     item.ae_q!(s, c);
     zeroArray(out);
-    const first = item.aeIndex - this.model.nu;
-    for (let row = 0; row < nAE; row++) {
-      const l = s.lambda[first + row];
-      if (l === 0) continue;
-      for (let k = 0; k < n; k++) out[k] += c[row * n + k] * l;
-    }
+    addReaction(c, item.nAE, n, s.lambda, aeIndex - this.model.nu, out, this.identity, 0);
   }
 
   /**
@@ -391,11 +390,13 @@ export class SystemAssembler {
       const involved = constraintsOn([index], -1);
       return `coordinate ${index - node.uIndex} of ${formatItemLabel(node.label)} (equation ${index})${involved.length > 0 ? `, constrained by ${involved.join(', ')}` : ''}`;
     }
-    const owner = [...nodes, ...objects].find((item) => item.nAE > 0 && index >= item.aeIndex && index < item.aeIndex + item.nAE);
-    if (owner === undefined) return `equation ${index}`;
-    const objectIndex = objects.indexOf(owner as ObjectModel);
+    const { nodeAE, objectAE } = this.model.addresses;
+    const owners = [...nodes.map((item, i) => ({ item, first: nodeAE[i], objectIndex: -1 })), ...objects.map((item, i) => ({ item, first: objectAE[i], objectIndex: i }))];
+    const found = owners.find(({ item, first }) => item.nAE > 0 && index >= first && index < first + item.nAE);
+    if (found === undefined) return `equation ${index}`;
+    const { item: owner, first, objectIndex } = found;
     const involved = objectIndex < 0 ? [] : constraintsOn(objectMaps[objectIndex].ltg, objectIndex);
-    return `algebraic equation ${index - owner.aeIndex} of ${formatItemLabel(owner.label)} (equation ${index})${involved.length > 0 ? `, which shares coordinates with ${involved.join(', ')}` : ''}`;
+    return `algebraic equation ${index - first} of ${formatItemLabel(owner.label)} (equation ${index})${involved.length > 0 ? `, which shares coordinates with ${involved.join(', ')}` : ''}`;
   }
 
   /**
@@ -404,7 +405,7 @@ export class SystemAssembler {
    */
   computeAEAndReactions(s: SystemState, g: Float64Array, r: Float64Array, useIndex2: boolean): void {
     const { objects, objectMaps, nu, constraintObjects } = this.model;
-    const lambda = s.lambda;
+    const objectAE = this.model.addresses.objectAE;
     for (let ci = 0; ci < constraintObjects.length; ci++) {
       const object = objects[constraintObjects[ci]];
       const map = objectMaps[constraintObjects[ci]];
@@ -417,16 +418,9 @@ export class SystemAssembler {
         object.ae!(s, values, useIndex2);
         object.ae_q!(s, c);
       }
-      const first = object.aeIndex - nu;
+      const first = objectAE[constraintObjects[ci]] - nu;
       for (let k = 0; k < values.length; k++) g[first + k] = values[k];
-      const ltg = map.ltg;
-      const n = ltg.length;
-      for (let row = 0; row < object.nAE; row++) {
-        const l = lambda[first + row];
-        if (l === 0) continue;
-        const offset = row * n;
-        for (let k = 0; k < n; k++) r[ltg[k]] += c[offset + k] * l;
-      }
+      addReaction(c, object.nAE, map.ltg.length, s.lambda, first, r, map.ltg, 0);
     }
     this.addNodeReactions(s, r);
     this.computeNodeAE(s, g, useIndex2);
@@ -435,6 +429,7 @@ export class SystemAssembler {
   /** Adds C_qᵀ λ (λ from the state) to the ODE2 residual r. */
   addConstraintReactions(s: SystemState, r: Float64Array): void {
     const { objects, objectMaps, constraintObjects } = this.model;
+    const objectAE = this.model.addresses.objectAE;
     for (let ci = 0; ci < constraintObjects.length; ci++) {
       const i = constraintObjects[ci];
       const object = objects[i];
@@ -442,16 +437,7 @@ export class SystemAssembler {
       const c = map.constraintJacobian;
       zeroArray(c);
       object.ae_q!(s, c);
-      const ltg = map.ltg;
-      const n = ltg.length;
-      const lambda = s.lambda;
-      const first = object.aeIndex - this.model.nu;
-      for (let row = 0; row < object.nAE; row++) {
-        const l = lambda[first + row];
-        if (l === 0) continue;
-        const offset = row * n;
-        for (let k = 0; k < n; k++) r[ltg[k]] += c[offset + k] * l;
-      }
+      addReaction(c, object.nAE, map.ltg.length, s.lambda, objectAE[i] - this.model.nu, r, map.ltg, 0);
     }
     this.addNodeReactions(s, r);
   }
@@ -465,11 +451,7 @@ export class SystemAssembler {
       const n = node.nu;
       c.fill(0, 0, node.nAE * n);
       node.ae_q!(s, c);
-      for (let row = 0; row < node.nAE; row++) {
-        const lambda = s.lambda[node.aeIndex - this.model.nu + row];
-        if (lambda === 0) continue;
-        for (let k = 0; k < n; k++) r[node.uIndex + k] += c[row * n + k] * lambda;
-      }
+      addReaction(c, node.nAE, n, s.lambda, node.aeIndex - this.model.nu, r, this.identity, node.uIndex);
     }
   }
 
@@ -479,19 +461,35 @@ export class SystemAssembler {
    * composeIncrement as a whole.
    */
   private numericLhsJacobian(object: ObjectModel, map: LocalMap, s: SystemState, factor: number, velocity: boolean, baseEvaluated: boolean): void {
+    if (!baseEvaluated) {
+      zeroArray(map.vector);
+      evaluateLocal(object, s, map.vector);
+    }
+    this.forwardDifference(object, object.localNodes, map, s, factor, velocity);
+  }
+
+  /** Forward-difference Jacobian of one load's generalized force with respect to its marker's q (or u) coordinates, times factor. */
+  private numericLoadJacobian(load: LoadModel, map: LocalMap, s: SystemState, factor: number, velocity: boolean): void {
+    zeroArray(map.vector);
+    evaluateLocal(load, s, map.vector);
+    this.forwardDifference(load, load.marker.nodes, map, s, factor, velocity);
+  }
+
+  /**
+   * map.matrix += factor·(f(q + ε e_k) − f(q))/ε column by column (or of u), f the local vector of an object's ode2Lhs or a
+   * load's generalized force ({@link evaluateLocal}) over the coordinates of nodes, f(q) in map.vector. An additive
+   * coordinate is perturbed and restored alone, a node with composeIncrement as a whole; a node listed twice (both
+   * markers on it) is perturbed once, its second columns stay zero and the scatter adds them up.
+   */
+  private forwardDifference(source: ObjectModel | LoadModel, nodes: readonly NodeModel[], map: LocalMap, s: SystemState, factor: number, velocity: boolean): void {
     const n = map.ltg.length;
     const base = map.vector;
     const perturbed = map.vector2;
-    if (!baseEvaluated) {
-      zeroArray(base);
-      object.ode2Lhs!(s, base);
-    }
+    const matrix = map.matrix;
     const { relativeEpsilon, minimumCoordinateSize } = this.differentiation;
     let local = 0;
-    const nodes = object.localNodes;
     for (let nodeIndex = 0; nodeIndex < nodes.length; nodeIndex++) {
       const node = nodes[nodeIndex];
-      // a node listed twice (both markers on it) is perturbed once; its second columns stay zero and the scatter adds them up
       if (nodes.indexOf(node) < nodeIndex) { local += node.nu; continue; }
       for (let j = 0; j < node.nu; j++, local++) {
         const values = velocity ? s.u : s.q;
@@ -501,47 +499,38 @@ export class SystemAssembler {
         if (velocity || node.composeIncrement === undefined) {
           const value = values[index];
           values[index] = value + eps;
-          object.ode2Lhs!(s, perturbed);
+          evaluateLocal(source, s, perturbed);
           values[index] = value;
         } else {
           const saved = saveNode(node, s, velocity);
           perturbNode(node, s, j, eps, velocity);
-          object.ode2Lhs!(s, perturbed);
+          evaluateLocal(source, s, perturbed);
           restoreNode(node, s, velocity, saved);
         }
         const scale = factor / eps;
-        const matrix = map.matrix;
         for (let i = 0; i < n; i++) matrix[i * n + local] += scale * (perturbed[i] - base[i]);
       }
     }
   }
+}
 
-  /** Forward-difference Jacobian of one load's generalized force with respect to its marker's q (or u) coordinates, times factor. */
-  private numericLoadJacobian(load: LoadModel, map: LocalMap, s: SystemState, factor: number, velocity: boolean): void {
-    const n = map.ltg.length;
-    const base = map.vector;
-    const perturbed = map.vector2;
-    zeroArray(base);
-    load.addGeneralizedLoad(s, base);
-    const { relativeEpsilon, minimumCoordinateSize } = this.differentiation;
-    let local = 0;
-    const nodes = load.marker.nodes;
-    for (let nodeIndex = 0; nodeIndex < nodes.length; nodeIndex++) {
-      const node = nodes[nodeIndex];
-      if (nodes.indexOf(node) < nodeIndex) { local += node.nu; continue; }
-      for (let j = 0; j < node.nu; j++, local++) {
-        const values = velocity ? s.u : s.q;
-        const index = velocity ? node.uIndex + j : node.qIndex + j;
-        const eps = relativeEpsilon * Math.max(minimumCoordinateSize, Math.abs(values[index]));
-        const saved = saveNode(node, s, velocity);
-        perturbNode(node, s, j, eps, velocity);
-        zeroArray(perturbed);
-        load.addGeneralizedLoad(s, perturbed);
-        restoreNode(node, s, velocity, saved);
-        const scale = factor / eps;
-        for (let i = 0; i < n; i++) map.matrix[i * n + local] += scale * (perturbed[i] - base[i]);
-      }
-    }
+/** Adds the local vector that numerical Jacobians differentiate: a load's generalized force, or an object's ode2Lhs. */
+function evaluateLocal(source: ObjectModel | LoadModel, s: SystemState, out: Float64Array): void {
+  if ('addGeneralizedLoad' in source) source.addGeneralizedLoad(s, out);
+  else source.ode2Lhs?.(s, out);
+}
+
+/**
+ * out[index[offset + k]] += Σ_row c[row·n + k]·λ[first + row] (k < n, rows < nAE with λ ≠ 0, row by row): the
+ * reaction C_qᵀλ of one constraint object or node with its n_AE × n Jacobian c, scattered through an index map (an
+ * object's local-to-global map, or the identity from the node's first coordinate).
+ */
+function addReaction(c: Float64Array, nAE: number, n: number, lambda: Float64Array, first: number, out: Float64Array, index: Int32Array, offset: number): void {
+  for (let row = 0; row < nAE; row++) {
+    const l = lambda[first + row];
+    if (l === 0) continue;
+    const cOffset = row * n;
+    for (let k = 0; k < n; k++) out[index[offset + k]] += c[cOffset + k] * l;
   }
 }
 

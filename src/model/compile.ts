@@ -1,6 +1,7 @@
-import type { BindContext, BodyModel, LoadModel, MarkerModel, NodeModel, ObjectModel, SensorModel } from '../registry/capabilities.ts';
+import type { BindContext, BodyModel, CoordinateAddresses, LoadModel, MarkerModel, NodeModel, ObjectModel, SensorModel } from '../registry/capabilities.ts';
 import { FlexdynError, formatItemLabel, type ItemLabel } from '../core/errors.ts';
-import { createItemModel, labelOf, type ItemCategory, type ItemDefinition, type ItemDictionary, type ModelOf } from '../registry/definition.ts';
+import { createItemModel, type ItemCategory, type ItemDefinition, type ItemDictionary, type ModelOf } from '../registry/definition.ts';
+import type { OutputVariableType } from '../registry/enums.ts';
 import { SystemData } from './SystemState.ts';
 import type { UserFunctionSystem } from '../registry/userFunctionSystem.ts';
 
@@ -111,6 +112,10 @@ export class CompiledModel {
   readonly nu: number;
   /** Number of algebraic equations. */
   readonly nAE: number;
+  /** Number of data coordinates. */
+  readonly nData: number;
+  /** Where each node's and object's coordinates start (item index → first index; filled here, never changed). */
+  readonly addresses: CoordinateAddresses;
   /** Reference coordinates of all nodes. */
   readonly qRef: Float64Array;
   /** Local maps per object (same index as objects). */
@@ -141,18 +146,25 @@ export class CompiledModel {
     this.loads = create('Load');
     this.sensors = create('Sensor');
 
+    const nodeCount = this.nodes.length, objectCount = this.objects.length;
+    const addresses = {
+      nodeQ: new Int32Array(nodeCount), nodeU: new Int32Array(nodeCount), nodeAE: new Int32Array(nodeCount).fill(-1),
+      objectAE: new Int32Array(objectCount).fill(-1), objectData: new Int32Array(objectCount),
+    };
+    this.addresses = addresses;
     let nq = 0;
     let nu = 0;
     let nAE = 0;
-    for (const node of this.nodes) {
+    this.nodes.forEach((node, i) => {
       if (node.composeIncrement === undefined && node.nq !== node.nu) {
         throw new FlexdynError(`${formatItemLabel(node.label)}: a node with n_q = ${node.nq} ≠ n_u = ${node.nu} must define composeIncrement`);
       }
-      node.qIndex = nq;
-      node.uIndex = nu;
+      addresses.nodeQ[i] = nq;
+      addresses.nodeU[i] = nu;
       nq += node.nq;
       nu += node.nu;
-    }
+      node.attach(addresses);
+    });
     this.nq = nq;
     this.nu = nu;
     this.qRef = new Float64Array(nq);
@@ -162,13 +174,16 @@ export class CompiledModel {
 
     this.constraintNodes = [];
     this.nodes.forEach((node, i) => {
-      if (node.nAE > 0) { node.aeIndex = nu + nAE; nAE += node.nAE; this.constraintNodes.push(i); }
+      if (node.nAE > 0) { addresses.nodeAE[i] = nu + nAE; nAE += node.nAE; this.constraintNodes.push(i); }
     });
     this.constraintObjects = [];
     this.objects.forEach((object, i) => {
-      if (object.nAE > 0) { object.aeIndex = nu + nAE; nAE += object.nAE; this.constraintObjects.push(i); }
+      if (object.nAE > 0) { addresses.objectAE[i] = nu + nAE; nAE += object.nAE; this.constraintObjects.push(i); }
     });
     this.nAE = nAE;
+    let nData = 0;
+    this.objects.forEach((object, i) => { addresses.objectData[i] = nData; nData += object.nData ?? 0; });
+    this.nData = nData;
 
     this.objects.forEach(checkBlockSparseObject);
     const pool = new WorkArrayPool();
@@ -179,7 +194,7 @@ export class CompiledModel {
     this.hasConstantMassMatrix = this.massObjects.every((i) => this.objects[i].hasConstantMassMatrix === true);
     this.hasLieGroupNodes = this.nodes.some((node) => node.composeIncrement !== undefined || node.positionRates !== undefined);
 
-    this.data = new SystemData(this.qRef, nu, nAE, mbs);
+    this.data = new SystemData(this.qRef, { nu, nAE, nData }, addresses, mbs);
     for (const node of this.nodes) {
       this.data.initial.q.set(node.initialCoordinates.subarray(0, node.nq), node.qIndex);
       this.data.initial.u.set(node.initialVelocities.subarray(0, node.nu), node.uIndex);
@@ -195,43 +210,85 @@ export class CompiledModel {
 
   /** Resolves all references between items; markers and sensors are bound on first use so that order does not matter. */
   private bindAll(items: Record<ItemCategory, StoredItem[]>): void {
-    const bound = { Object: new Set<number>(), Marker: new Set<number>(), Sensor: new Set<number>() };
-    const binding = { Object: new Set<number>(), Marker: new Set<number>(), Sensor: new Set<number>() };
-    const ensureBound = <T extends { bind(c: BindContext): void; label: ItemLabel }>(category: 'Object' | 'Marker' | 'Sensor', item: T, asker: ItemLabel, parameter: string): T => {
-      const index = item.label.index;
-      if (bound[category].has(index)) return item;
-      if (binding[category].has(index)) {
-        throw new FlexdynError(`${formatItemLabel(asker)}: ${parameter} = ${index} forms a reference cycle through ${formatItemLabel(item.label)}`, { item: asker, parameter });
-      }
-      binding[category].add(index);
-      item.bind(contextFor(item.label));
-      bound[category].add(index);
-      return item;
-    };
-    const lookup = <T>(list: T[], what: string, index: number, asker: ItemLabel, parameter: string): T => {
-      if (!Number.isInteger(index) || index < 0 || index >= list.length) {
-        throw new FlexdynError(`${formatItemLabel(asker)}: ${parameter} must refer to an existing ${what} (0 ... ${list.length - 1}), got ${index}`, { item: asker, parameter });
-      }
-      return list[index];
-    };
-    const contextFor = (asker: ItemLabel): BindContext => ({
-      node: (index, parameter) => lookup(this.nodes, 'node', index, asker, parameter),
-      object: (index, parameter) => ensureBound('Object', lookup(this.objects, 'object', index, asker, parameter), asker, parameter),
+    const lists: { [C in BoundCategory]: ModelOf[C][] } = { Object: this.objects, Marker: this.markers, Load: this.loads, Sensor: this.sensors };
+    const binder = new ItemBinder({
+      node: (index, asker, parameter) => existingItem(this.nodes, 'Node', index, asker, parameter),
+      stored: <C extends BoundCategory>(category: C, index: number, asker: ItemLabel, parameter: string) => existingItem(lists[category], category, index, asker, parameter) as ModelOf[C],
+      outputVariables: (category, index) => items[category][index].definition.outputVariables,
+    });
+    this.objects.forEach((object) => binder.bound('Object', object.label.index, object.label, 'object'));
+    this.markers.forEach((marker) => binder.bound('Marker', marker.label.index, marker.label, 'marker'));
+    this.loads.forEach((load) => binder.bound('Load', load.label.index, load.label, 'load'));
+    this.sensors.forEach((sensor) => binder.bound('Sensor', sensor.label.index, sensor.label, 'sensor'));
+  }
+}
+
+/** The item categories that bind to other items. */
+export type BoundCategory = 'Object' | 'Marker' | 'Load' | 'Sensor';
+
+/** Where an {@link ItemBinder} finds item models: the compiled model's lists, or the reference model's models made on use. */
+export interface ItemSource {
+  /** The node model of index (numbered), or an error naming asker and parameter. */
+  node(index: number, asker: ItemLabel, parameter: string): NodeModel;
+  /** The (not yet bound) model of an object, marker, load or sensor, or an error naming asker and parameter. */
+  stored<C extends BoundCategory>(category: C, index: number, asker: ItemLabel, parameter: string): ModelOf[C];
+  /** The output variables the item type of a node, object or marker declares. */
+  outputVariables(category: 'Node' | 'Object' | 'Marker', index: number): readonly OutputVariableType[];
+}
+
+/**
+ * Binds item models once each, on first use, so that the order of items does not matter: the context an item binds with
+ * hands out nodes and bound objects, markers, loads and sensors, checks that a body is a body, and reports a reference
+ * cycle naming the asking item and parameter. Shared by the compiled model and the reference model.
+ */
+export class ItemBinder {
+  private readonly done = new Set<string>();
+  private readonly binding = new Set<string>();
+
+  constructor(private readonly source: ItemSource) {}
+
+  /** The model of an object, marker, load or sensor, bound (binding it now if it is not yet). */
+  bound<C extends BoundCategory>(category: C, index: number, asker: ItemLabel, parameter: string): ModelOf[C] {
+    const model = this.source.stored(category, index, asker, parameter);
+    const key = `${category}${index}`;
+    if (this.done.has(key)) return model;
+    if (this.binding.has(key)) {
+      throw new FlexdynError(`${formatItemLabel(asker)}: ${parameter} = ${index} forms a reference cycle through ${formatItemLabel(model.label)}`, { item: asker, parameter });
+    }
+    this.binding.add(key);
+    try {
+      model.bind(this.contextFor(model.label));
+    } finally {
+      this.binding.delete(key);
+    }
+    this.done.add(key);
+    return model;
+  }
+
+  private contextFor(asker: ItemLabel): BindContext {
+    return {
+      node: (index, parameter) => this.source.node(index, asker, parameter),
+      object: (index, parameter) => this.bound('Object', index, asker, parameter),
       body: (index, parameter): BodyModel => {
-        const object = ensureBound('Object', lookup(this.objects, 'object', index, asker, parameter), asker, parameter);
+        const object = this.bound('Object', index, asker, parameter);
         if (object.body === undefined) {
           throw new FlexdynError(`${formatItemLabel(asker)}: ${parameter} must refer to a body, got ${formatItemLabel(object.label)}, which is not a body`, { item: asker, parameter });
         }
         return object.body;
       },
-      marker: (index, parameter) => ensureBound('Marker', lookup(this.markers, 'marker', index, asker, parameter), asker, parameter),
-      load: (index, parameter) => lookup(this.loads, 'load', index, asker, parameter),
-      sensor: (index, parameter) => ensureBound('Sensor', lookup(this.sensors, 'sensor', index, asker, parameter), asker, parameter),
-      outputVariables: (category, index) => items[category][index].definition.outputVariables,
-    });
-    this.objects.forEach((object) => ensureBound('Object', object, object.label, 'object'));
-    this.markers.forEach((marker) => ensureBound('Marker', marker, marker.label, 'marker'));
-    this.loads.forEach((load) => load.bind(contextFor(load.label)));
-    this.sensors.forEach((sensor) => ensureBound('Sensor', sensor, sensor.label, 'sensor'));
+      marker: (index, parameter) => this.bound('Marker', index, asker, parameter),
+      load: (index, parameter) => this.bound('Load', index, asker, parameter),
+      sensor: (index, parameter) => this.bound('Sensor', index, asker, parameter),
+      outputVariables: (category, index) => this.source.outputVariables(category, index),
+    };
   }
+}
+
+/** list[index], or a FlexdynError naming the asking item and parameter when there is no such item. */
+export function existingItem<T>(list: readonly T[], category: ItemCategory, index: number, asker: ItemLabel | undefined, parameter: string): T {
+  if (!Number.isInteger(index) || index < 0 || index >= list.length) {
+    const what = `${parameter} must refer to an existing ${category.toLowerCase()} (0 ... ${list.length - 1}), got ${index}`;
+    throw new FlexdynError(asker === undefined ? what : `${formatItemLabel(asker)}: ${what}`, asker === undefined ? undefined : { item: asker, parameter });
+  }
+  return list[index];
 }

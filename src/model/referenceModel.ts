@@ -1,8 +1,8 @@
-import type { BindContext, NodeModel } from '../registry/capabilities.ts';
+import type { NodeModel } from '../registry/capabilities.ts';
 import { createItemModel, labelOf, type ItemCategory, type ModelOf } from '../registry/definition.ts';
 import { ConfigurationType, type OutputVariableType } from '../registry/enums.ts';
 import { FlexdynError, formatItemLabel, type ItemLabel } from '../core/errors.ts';
-import type { StoredItem } from './compile.ts';
+import { existingItem, ItemBinder, type BoundCategory, type StoredItem } from './compile.ts';
 import { SystemState } from './SystemState.ts';
 import type { UserFunctionSystem } from '../registry/userFunctionSystem.ts';
 
@@ -27,14 +27,21 @@ export interface ReferenceOutputs {
  */
 export class ReferenceModel implements ReferenceOutputs {
   private readonly models: { [C in ItemCategory]: (ModelOf[C] | undefined)[] } = { Node: [], Object: [], Marker: [], Load: [], Sensor: [] };
-  private readonly binding = new Set<string>();
+  /** Binds the models made here on first use (cycle checks and errors as at assemble). */
+  private readonly binder = new ItemBinder({
+    node: (index, asker, parameter) => this.node(index, asker, parameter),
+    stored: (category, index, asker, parameter) => this.model(category, index, asker, parameter),
+    outputVariables: (category, index) => existingItem(this.items[category], category, index, undefined, 'index').definition.outputVariables,
+  });
   private nq = 0;
   private nu = 0;
   private qRef = new Float64Array(64);
   private state: SystemState;
+  /** Address tables of the nodes used so far (by node index; grown by doubling as nodes are added to the system). */
+  private readonly addresses = { nodeQ: new Int32Array(16), nodeU: new Int32Array(16), nodeAE: new Int32Array(16).fill(-1), objectAE: new Int32Array(0), objectData: new Int32Array(0) };
 
   constructor(private readonly items: Readonly<Record<ItemCategory, readonly StoredItem[]>>, private readonly mbs: UserFunctionSystem) {
-    this.state = new SystemState(this.qRef, this.qRef.length, 0, mbs, ConfigurationType.Reference);
+    this.state = new SystemState(this.qRef, { nu: this.qRef.length, nAE: 0, nData: 0 }, this.addresses, mbs, ConfigurationType.Reference);
   }
 
   nodeOutput(index: number, variable: OutputVariableType): number[] {
@@ -61,25 +68,17 @@ export class ReferenceModel implements ReferenceOutputs {
     return Array.from(values);
   }
 
-  /** The stored item, or an error naming the asking item and parameter (as at assemble). */
-  private stored(category: ItemCategory, index: number, asker: ItemLabel | undefined, parameter: string): StoredItem {
-    const list = this.items[category];
-    if (!Number.isInteger(index) || index < 0 || index >= list.length) {
-      const what = `${parameter} must refer to an existing ${category.toLowerCase()} (0 ... ${list.length - 1}), got ${index}`;
-      throw new FlexdynError(asker === undefined ? what : `${formatItemLabel(asker)}: ${what}`, asker === undefined ? undefined : { item: asker, parameter });
-    }
-    return list[index];
-  }
-
   /** The node model, numbered after the nodes used so far. */
   private node(index: number, asker: ItemLabel | undefined, parameter: string): NodeModel {
     const existing = this.models.Node[index];
     if (existing !== undefined) return existing;
-    const stored = this.stored('Node', index, asker, parameter);
+    const stored = existingItem(this.items.Node, 'Node', index, asker, parameter);
     const node = createItemModel('Node', stored.definition, stored.dictionary, index);
     this.reserve(this.nq + node.nq, this.nu + node.nu);
-    node.qIndex = this.nq;
-    node.uIndex = this.nu;
+    this.reserveNode(index);
+    this.addresses.nodeQ[index] = this.nq;
+    this.addresses.nodeU[index] = this.nu;
+    node.attach(this.addresses);
     this.qRef.set(node.referenceCoordinates.subarray(0, node.nq), node.qIndex);
     this.nq += node.nq;
     this.nu += node.nu;
@@ -96,46 +95,35 @@ export class ReferenceModel implements ReferenceOutputs {
     const qRef = new Float64Array(size);
     qRef.set(this.qRef.subarray(0, this.nq));
     this.qRef = qRef;
-    this.state = new SystemState(qRef, size, 0, this.mbs, ConfigurationType.Reference);
+    this.state = new SystemState(qRef, { nu: size, nAE: 0, nData: 0 }, this.addresses, this.mbs, ConfigurationType.Reference);
+  }
+
+  /** Grows the node address tables (doubling) to hold node `index`; nodes read the tables through this.addresses. */
+  private reserveNode(index: number): void {
+    const tables = this.addresses;
+    if (index < tables.nodeQ.length) return;
+    let size = tables.nodeQ.length;
+    while (size <= index) size *= 2;
+    const grow = (table: Int32Array, fill: number): Int32Array<ArrayBuffer> => { const grown = new Int32Array(size).fill(fill); grown.set(table); return grown; };
+    tables.nodeQ = grow(tables.nodeQ, 0);
+    tables.nodeU = grow(tables.nodeU, 0);
+    tables.nodeAE = grow(tables.nodeAE, -1);
   }
 
   /** The bound model of an object, marker, load or sensor; binding resolves its references in turn. */
-  private item<C extends 'Object' | 'Marker' | 'Load' | 'Sensor'>(category: C, index: number, asker: ItemLabel | undefined, parameter: string): ModelOf[C] {
+  private item<C extends BoundCategory>(category: C, index: number, asker: ItemLabel | undefined, parameter: string): ModelOf[C] {
+    const stored = existingItem(this.items[category], category, index, asker, parameter);
+    return this.binder.bound(category, index, asker ?? labelOf(category, stored.definition.typeName, index), parameter);
+  }
+
+  /** The model of an item of the system, made on first use (not yet bound: {@link ItemBinder} binds it). */
+  private model<C extends BoundCategory>(category: C, index: number, asker: ItemLabel, parameter: string): ModelOf[C] {
     const list = this.models[category] as (ModelOf[C] | undefined)[];
     const existing = list[index];
     if (existing !== undefined) return existing;
-    const stored = this.stored(category, index, asker, parameter);
-    const label = labelOf(category, stored.definition.typeName, index);
-    const key = `${category}${index}`;
-    if (this.binding.has(key)) {
-      throw new FlexdynError(`${formatItemLabel(asker ?? label)}: ${parameter} = ${index} forms a reference cycle through ${formatItemLabel(label)}`, { item: asker ?? label, parameter });
-    }
+    const stored = existingItem(this.items[category], category, index, asker, parameter);
     const model = createItemModel(category, stored.definition, stored.dictionary, index);
-    this.binding.add(key);
-    try {
-      model.bind(this.contextFor(label));
-    } finally {
-      this.binding.delete(key);
-    }
     list[index] = model;
     return model;
-  }
-
-  private contextFor(asker: ItemLabel): BindContext {
-    return {
-      node: (index, parameter) => this.node(index, asker, parameter),
-      object: (index, parameter) => this.item('Object', index, asker, parameter),
-      body: (index, parameter) => {
-        const object = this.item('Object', index, asker, parameter);
-        if (object.body === undefined) {
-          throw new FlexdynError(`${formatItemLabel(asker)}: ${parameter} must refer to a body, got ${formatItemLabel(object.label)}, which is not a body`, { item: asker, parameter });
-        }
-        return object.body;
-      },
-      marker: (index, parameter) => this.item('Marker', index, asker, parameter),
-      load: (index, parameter) => this.item('Load', index, asker, parameter),
-      sensor: (index, parameter) => this.item('Sensor', index, asker, parameter),
-      outputVariables: (category, index) => this.stored(category, index, asker, 'index').definition.outputVariables,
-    };
   }
 }

@@ -3,6 +3,24 @@ import type { ConfigurationType, OutputVariableType } from './enums.ts';
 import type { UserFunctionSystem } from './userFunctionSystem.ts';
 
 /**
+ * Where each node's and object's coordinates start in the global arrays: the address tables of the model that numbers
+ * the items (the compiled model at assemble, the reference model for reference outputs), indexed by item index, as
+ * MuJoCo's jnt_qposadr. Compiled once per assemble and never changed; the coordinates themselves live in the states.
+ */
+export interface CoordinateAddresses {
+  /** Per node: first index of its position coordinates in q. */
+  readonly nodeQ: Int32Array;
+  /** Per node: first index of its velocity coordinates in u (its first ODE2 equation). */
+  readonly nodeU: Int32Array;
+  /** Per node: first global equation index n_u + k of its own algebraic equations (-1 without). */
+  readonly nodeAE: Int32Array;
+  /** Per object: first global equation index n_u + k of its algebraic equations (-1 without). */
+  readonly objectAE: Int32Array;
+  /** Per object: first index of its data coordinates in the states' data array ({@link ObjectModel.nData}). */
+  readonly objectData: Int32Array;
+}
+
+/**
  * The state an item reads when it evaluates its equations or outputs: global coordinate
  * arrays of one configuration plus time. Items index them through their nodes' addresses.
  */
@@ -17,11 +35,15 @@ export interface ItemState {
   readonly a: Float64Array;
   /** Algebraic coordinates: Lagrange multipliers (n_AE entries). */
   readonly lambda: Float64Array;
+  /** Data coordinates (discrete states of contact and switching items, n_data entries; see {@link ObjectModel.nData}). */
+  readonly data: Float64Array;
+  /** The address tables of the model these arrays belong to. */
+  readonly addresses: CoordinateAddresses;
   /** Simulation time. */
   readonly t: number;
   /** Load factor of the static solver (1 in dynamics). */
   readonly loadFactor: number;
-  /** The system (the MainSystem), passed as first argument to user functions. */
+  /** The system, passed as first argument to user functions. */
   readonly mbs: UserFunctionSystem;
   /** Which configuration this state is (passed on to sensor user functions). */
   readonly configuration: ConfigurationType;
@@ -48,12 +70,17 @@ export interface NodeModel {
   readonly isGround: boolean;
   /** Dimension of the point this node represents (3, 2), or 0 if it has no position. */
   readonly positionDimension: number;
-  /** First index of this node's position coordinates in q; set by the model. */
-  qIndex: number;
-  /** First index of this node's velocity coordinates in u; set by the model. */
-  uIndex: number;
-  /** First index of this node's algebraic equations; set by the model. */
-  aeIndex: number;
+  /** First index of this node's position coordinates in q: its entry of the attached address tables. */
+  readonly qIndex: number;
+  /** First index of this node's velocity coordinates in u: its entry of the attached address tables. */
+  readonly uIndex: number;
+  /** First global equation index of this node's own algebraic equations: its entry of the attached address tables. */
+  readonly aeIndex: number;
+  /**
+   * Attaches the node to the address tables of the model that numbers it (once, when that model is built); qIndex,
+   * uIndex and aeIndex read them from then on. A node's model belongs to one compiled (or reference) model.
+   */
+  attach(addresses: CoordinateAddresses): void;
   /** Reference coordinates (n_q entries). */
   readonly referenceCoordinates: Float64Array;
   /** Initial displacement coordinates (n_q entries). */
@@ -236,7 +263,12 @@ export function addLocalEntries(acc: LocalMatrixAccumulator, rows: Int32Array, c
   for (let k = 0; k < count; k++) acc.add(rows[k], cols[k], factor * values[k]);
 }
 
-/** An object at run time: a body, a connector or a constraint; all capabilities optional. */
+/**
+ * An object at run time: a body, a connector or a constraint; all capabilities optional. The compiled model keeps no
+ * copy of an object's parameters: it calls the object, which reads its own values, so a parameter that does not change
+ * the structure (sizes, node and marker numbers) may change between two evaluations. The object's addresses (its first
+ * algebraic equation, its data coordinates) are in the state's address tables (s.addresses, by the object's index).
+ */
 export interface ObjectModel {
   /** Item label for error messages. */
   readonly label: ItemLabel;
@@ -244,8 +276,19 @@ export interface ObjectModel {
   readonly localNodes: readonly NodeModel[];
   /** Number of algebraic equations (Lagrange multipliers). */
   readonly nAE: number;
-  /** First index of its algebraic equations; set by the model. */
-  aeIndex: number;
+  /**
+   * Number of data coordinates (discrete states: contact active, stick/slip, rotation counters), stored with the states
+   * at s.data[s.addresses.objectData[index] …] and written by {@link ObjectModel.postNewtonStep}; absent means 0.
+   */
+  readonly nData?: number;
+  /**
+   * The item-level post-Newton step of contact and switching items (Exudyn's PostNewtonStep, discontinuous iteration):
+   * after Newton has converged on a step, the solver calls it with the converged state, whose data coordinates the
+   * object may update, and the object returns its discontinuous error — 0 when no switching state changed. The solver
+   * then iterates the step again while the error exceeds its tolerance, and repeats the step with a smaller step size
+   * when the iteration does not settle. The slot of the contact issue: no item implements it and no solver calls it yet.
+   */
+  postNewtonStep?(s: ItemState): number;
   /** Resolves referenced nodes and markers; called once per assemble. */
   bind(context: BindContext): void;
   /** The body capability, if this object is a body (markers may attach to it). */
@@ -603,7 +646,7 @@ export const capabilityNames = {
   /** {@link NodeModel}. */
   node: {
     label: true, nq: true, nu: true, nAE: true, isGround: true, positionDimension: true, qIndex: true, uIndex: true,
-    aeIndex: true, referenceCoordinates: true, initialCoordinates: true, initialVelocities: true, position: true,
+    aeIndex: true, attach: true, referenceCoordinates: true, initialCoordinates: true, initialVelocities: true, position: true,
     velocity: true, acceleration: true, positionJacobian: true, orientation: true, angularVelocity: true,
     angularVelocityLocal: true, angularVelocity_q: true, rotationJacobian: true, jacobianTransposedVector_q: true,
     ae: true, ae_q: true, composeIncrement: true, positionRates: true, incrementRates: true,
@@ -611,7 +654,7 @@ export const capabilityNames = {
   } satisfies Record<keyof NodeModel, true>,
   /** {@link ObjectModel}. */
   object: {
-    label: true, localNodes: true, nAE: true, aeIndex: true, bind: true, body: true, superElement: true,
+    label: true, localNodes: true, nAE: true, nData: true, postNewtonStep: true, bind: true, body: true, superElement: true,
     hasConstantMassMatrix: true, massMatrix: true, ode2Lhs: true, ode2Lhs_q: true, ode2Lhs_u: true,
     ode2LhsDependsOnVelocity: true, massMatrixEntries: true, ode2Lhs_qEntries: true, ode2Lhs_uEntries: true, ae: true,
     ae_q: true, aeAndJacobian: true, constraintForce_q: true, velocityLevelConstraint: true, multiplierRows: true,

@@ -29,7 +29,7 @@ function testNode(index: number, nu: number, qIndex: number): NodeModel {
   return {
     label: labelOf('Node', 'Test', index), nq: nu, nu, nAE: 0, isGround: false, positionDimension: 3,
     qIndex, uIndex: qIndex, aeIndex: -1, referenceCoordinates: zeros, initialCoordinates: zeros, initialVelocities: zeros,
-    output: () => undefined,
+    attach: () => {}, output: () => undefined,
   };
 }
 
@@ -178,20 +178,21 @@ function rigidSetup(seed: number, options: { ground?: boolean; planar?: boolean;
   const nAE = options.nAE ?? 6;
   const s = {
     qRef: new Float64Array(n), q: new Float64Array(n), u: new Float64Array(n), a: new Float64Array(n), lambda: new Float64Array(nAE),
-    t: 0.37, loadFactor: 1, mbs: new MainSystem(), configuration: ConfigurationType.Current,
+    t: 0.37, loadFactor: 1, mbs: new MainSystem(), configuration: ConfigurationType.Current, data: new Float64Array(0),
+    // the test objects are object #7 (createObject): their multipliers start at λ[0], equation n_u
+    addresses: { nodeQ: new Int32Array(0), nodeU: new Int32Array(0), nodeAE: new Int32Array(0), objectAE: Int32Array.of(-1, -1, -1, -1, -1, -1, -1, n), objectData: new Int32Array(8) },
   };
   for (let i = 0; i < n; i++) { s.q[i] = amplitude * random(); s.u[i] = 2 * random(); }
   for (let i = 0; i < nAE; i++) s.lambda[i] = random();
   return { markers: [marker0, marker1], s, nodes };
 }
 
-/** Creates and binds an object of the given definition on the setup's markers 0 and 1 (aeIndex so that λ starts at 0). */
+/** Creates and binds object #7 of the given definition on the setup's markers 0 and 1 (its λ start at 0, see rigidSetup). */
 function createObject(definition: ItemDefinition, input: Record<string, unknown>, setup: Setup): ObjectModel {
   const label = labelOf('Object', definition.typeName, 7);
   const values = completeDictionary(definition, { markerNumbers: [0, 1], ...input }, label);
   const object = definition.create(values as never, label) as ObjectModel;
   object.bind(testContext(setup.markers));
-  object.aeIndex = setup.s.u.length;
   return object;
 }
 

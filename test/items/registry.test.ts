@@ -223,7 +223,7 @@ function jacobianChecks(model: CompiledModel): JacobianCheck[] {
       }
       if (object.constraintForce_q !== undefined && object.velocityLevelConstraint !== true) {
         const c = new Float64Array(nAE * n);
-        const lambdaOffset = object.aeIndex - nu;
+        const lambdaOffset = model.addresses.objectAE[label.index] - nu;
         const probe = new Float64Array(n * n);
         checks.push({
           item, label, term: 'constraintForce_q', nodes, rows: n, perturbed: 'q',

@@ -212,7 +212,7 @@ describe('block-sparse objects and markers on rods', () => {
 
   it('checkBlockSparseObjectRejectsMixedOrIncompleteMatrixForms', () => {
     const base = (extra: Partial<ObjectModel>): ObjectModel => ({
-      label: { category: 'Object', typeName: 'Test', index: 4 }, localNodes: [], nAE: 0, aeIndex: -1,
+      label: { category: 'Object', typeName: 'Test', index: 4 }, localNodes: [], nAE: 0,
       bind: () => {}, output: () => undefined, ...extra,
     });
     const noop = () => {};

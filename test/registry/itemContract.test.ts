@@ -9,7 +9,6 @@ import { MainSystem } from '../../src/MainSystem.ts';
 class MisspelledLhsModel implements Only<ObjectModel, MisspelledLhsModel> {
   readonly localNodes: readonly NodeModel[] = [];
   readonly nAE = 0;
-  aeIndex = -1;
   constructor(readonly label: ReturnType<typeof labelOf>) {}
   bind(): void {}
   // @ts-expect-error ode2LHS is not a member of ObjectModel (the capability is ode2Lhs): the misspelling must not compile
@@ -21,7 +20,6 @@ class MisspelledLhsModel implements Only<ObjectModel, MisspelledLhsModel> {
 class CorrectLhsModel implements Only<ObjectModel, CorrectLhsModel> {
   readonly localNodes: readonly NodeModel[] = [];
   readonly nAE = 0;
-  aeIndex = -1;
   constructor(readonly label: ReturnType<typeof labelOf>) {}
   bind(): void {}
   ode2Lhs(_s: ItemState, f: Float64Array): void { f.fill(1); }
@@ -63,3 +61,4 @@ describe('item contract', () => {
     expect(Array.from(f)).toEqual([1, 1]);
   });
 });
+

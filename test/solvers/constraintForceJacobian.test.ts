@@ -119,7 +119,8 @@ function superElementDistance(): MainSystem {
   const s = mbs.compiled().data.current;
   s.copyFrom(mbs.compiled().data.initial);
   s.lambda.fill(0);
-  s.lambda[mbs.compiled().objects.find((o) => o.nAE > 0)!.aeIndex - mbs.compiled().nu] = 2.5;
+  const model = mbs.compiled();
+  s.lambda[model.addresses.objectAE[model.objects.findIndex((o) => o.nAE > 0)] - model.nu] = 2.5;
   return mbs;
 }
 

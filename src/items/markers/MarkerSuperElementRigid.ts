@@ -4,6 +4,7 @@ import { itemError, type ItemLabel } from '../../core/errors.ts';
 import { OutputVariableType } from '../../registry/enums.ts';
 import { bool, intVector, objectIndex, uint, vector } from '../../registry/parameters.ts';
 import { expSO3Into, tExpSO3Into } from '../../rotations/rotationMatrices.ts';
+import { mat3MulInto, mat3MulVecInto } from '../../rotations/skew.ts';
 import { rigidMarkerOutput, rigidMarkerOutputs } from './rigidMarkerOutputs.ts';
 import { bindSuperElement, SuperElementPoint } from './superElementMarkerBase.ts';
 import { objectFFRFDefinition } from '../objects/ObjectFFRF.ts';
@@ -109,7 +110,7 @@ class SuperElementRigidMarkerModel implements Only<RigidMarkerModel, SuperElemen
     this.rotation.value(s, th);
     if (this.expMap > 0) expSO3Into(e, th);
     else { e[0] = 1; e[1] = -th[2]; e[2] = th[1]; e[3] = th[2]; e[4] = 1; e[5] = -th[0]; e[6] = -th[1]; e[7] = th[0]; e[8] = 1; }
-    for (let i = 0; i < 3; i++) for (let j = 0; j < 3; j++) out[3 * i + j] = a[3 * i] * e[j] + a[3 * i + 1] * e[3 + j] + a[3 * i + 2] * e[6 + j];
+    mat3MulInto(out, a, e);
   }
 
   /** ω̄_r + T_exp(θ) θ̇ (θ̇ alone for rotationsExponentialMap < 2), in the reference frame as Exudyn. */
@@ -118,9 +119,7 @@ class SuperElementRigidMarkerModel implements Only<RigidMarkerModel, SuperElemen
     this.rotation.rate(s, rate);
     if (this.expMap >= 2) {
       this.rotation.value(s, this.theta);
-      const t = tExpSO3Into(this.t, this.theta);
-      const r0 = rate[0], r1 = rate[1], r2 = rate[2];
-      rate[0] = t[0] * r0 + t[1] * r1 + t[2] * r2; rate[1] = t[3] * r0 + t[4] * r1 + t[5] * r2; rate[2] = t[6] * r0 + t[7] * r1 + t[8] * r2;
+      mat3MulVecInto(rate, tExpSO3Into(this.t, this.theta), rate);
     }
     const ref = this.point.se.referenceNode;
     if (ref === undefined) out.fill(0); else ref.angularVelocityLocal(s, out);
@@ -130,8 +129,7 @@ class SuperElementRigidMarkerModel implements Only<RigidMarkerModel, SuperElemen
   angularVelocity(s: ItemState, out: Float64Array): void {
     const w = this.w;
     this.angularVelocityLocal(s, w);
-    const a = this.point.frame(s);
-    for (let i = 0; i < 3; i++) out[i] = a[3 * i] * w[0] + a[3 * i + 1] * w[1] + a[3 * i + 2] * w[2];
+    mat3MulVecInto(out, this.point.frame(s), w);
   }
 
   /** [J_rot,r | A T L] with L the rotation map's Jacobian and T = T_exp(θ) (I for rotationsExponentialMap 0), as Exudyn. */

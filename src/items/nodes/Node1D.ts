@@ -4,6 +4,7 @@ import type { ItemLabel } from '../../core/errors.ts';
 import type { OutputVariableType } from '../../registry/enums.ts';
 import { vector } from '../../registry/parameters.ts';
 import { coordinateOutput, coordinateOutputVariables } from './coordinateOutputs.ts';
+import { NodeBase } from './nodeBase.ts';
 
 const parameters = {
   referenceCoordinates: vector([0], 'Reference value q0,ref of the coordinate (in vector form).', 1),
@@ -12,22 +13,16 @@ const parameters = {
 };
 
 /** Run-time model of a node with one scalar ODE2 coordinate (translation or rotation of a 1D object). */
-class Node1DModel implements Only<NodeModel, Node1DModel> {
+class Node1DModel extends NodeBase implements Only<NodeModel, Node1DModel> {
   readonly nq = 1;
   readonly nu = 1;
   readonly nAE = 0;
   readonly isGround = false;
   readonly positionDimension = 0;
-  qIndex = -1;
-  uIndex = -1;
-  aeIndex = -1;
 
-  constructor(
-    readonly label: ItemLabel,
-    readonly referenceCoordinates: Float64Array,
-    readonly initialCoordinates: Float64Array,
-    readonly initialVelocities: Float64Array,
-  ) {}
+  constructor(label: ItemLabel, referenceCoordinates: Float64Array, initialCoordinates: Float64Array, initialVelocities: Float64Array) {
+    super(label, referenceCoordinates, initialCoordinates, initialVelocities);
+  }
 
   output(variable: OutputVariableType, s: ItemState): ArrayLike<number> | undefined {
     return coordinateOutput(this, variable, s);

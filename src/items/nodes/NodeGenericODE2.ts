@@ -4,6 +4,7 @@ import type { ItemState, NodeModel, Only } from '../../registry/capabilities.ts'
 import type { OutputVariableType } from '../../registry/enums.ts';
 import { uint, vector } from '../../registry/parameters.ts';
 import { coordinateOutput, coordinateOutputVariables } from './coordinateOutputs.ts';
+import { NodeBase } from './nodeBase.ts';
 
 const parameters = {
   referenceCoordinates: vector([], 'Reference values of the coordinates.'),
@@ -13,22 +14,20 @@ const parameters = {
 };
 
 /** Run-time model of a node with n generic ODE2 coordinates. */
-class GenericODE2NodeModel implements Only<NodeModel, GenericODE2NodeModel> {
+class GenericODE2NodeModel extends NodeBase implements Only<NodeModel, GenericODE2NodeModel> {
   readonly nAE = 0;
   readonly isGround = false;
   readonly positionDimension = 0;
-  qIndex = -1;
-  uIndex = -1;
-  aeIndex = -1;
   readonly nu: number;
 
   constructor(
-    readonly label: ItemLabel,
+    label: ItemLabel,
     readonly nq: number,
-    readonly referenceCoordinates: Float64Array,
-    readonly initialCoordinates: Float64Array,
-    readonly initialVelocities: Float64Array,
+    referenceCoordinates: Float64Array,
+    initialCoordinates: Float64Array,
+    initialVelocities: Float64Array,
   ) {
+    super(label, referenceCoordinates, initialCoordinates, initialVelocities);
     this.nu = nq;
   }
 

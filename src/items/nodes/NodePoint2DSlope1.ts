@@ -4,6 +4,7 @@ import type { ItemLabel } from '../../core/errors.ts';
 import { OutputVariableType } from '../../registry/enums.ts';
 import { vector } from '../../registry/parameters.ts';
 import { coordinateOutput, coordinateOutputVariables } from './coordinateOutputs.ts';
+import { NodeBase } from './nodeBase.ts';
 
 const parameters = {
   referenceCoordinates: vector([0, 0, 1, 0], 'Reference coordinates [x, y, x\', y\']: position of the point and its slope vector r\' = ∂r/∂x.', 4),
@@ -15,22 +16,16 @@ const parameters = {
  * Run-time model of a planar point/slope node (ANCF): four ODE2 coordinates [x, y, x', y'], all
  * displacements from the reference; the first two are the point, the last two its slope vector.
  */
-class Point2DSlope1Model implements Only<NodeModel, Point2DSlope1Model> {
+class Point2DSlope1Model extends NodeBase implements Only<NodeModel, Point2DSlope1Model> {
   readonly nq = 4;
   readonly nu = 4;
   readonly nAE = 0;
   readonly isGround = false;
   readonly positionDimension = 2;
-  qIndex = -1;
-  uIndex = -1;
-  aeIndex = -1;
 
-  constructor(
-    readonly label: ItemLabel,
-    readonly referenceCoordinates: Float64Array,
-    readonly initialCoordinates: Float64Array,
-    readonly initialVelocities: Float64Array,
-  ) {}
+  constructor(label: ItemLabel, referenceCoordinates: Float64Array, initialCoordinates: Float64Array, initialVelocities: Float64Array) {
+    super(label, referenceCoordinates, initialCoordinates, initialVelocities);
+  }
 
   position(s: ItemState, out: Float64Array): void {
     out[0] = this.referenceCoordinates[0] + s.q[this.qIndex];

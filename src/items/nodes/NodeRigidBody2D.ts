@@ -4,6 +4,7 @@ import type { ItemLabel } from '../../core/errors.ts';
 import type { OutputVariableType } from '../../registry/enums.ts';
 import { vector } from '../../registry/parameters.ts';
 import { rigidNodeOutput, rigidNodeOutputs, type OrientedNode } from './rigidNodeBase.ts';
+import { NodeBase } from './nodeBase.ts';
 
 const parameters = {
   referenceCoordinates: vector([0, 0, 0], 'Reference position [x, y] and rotation angle φ about the z-axis.', 3),
@@ -12,22 +13,16 @@ const parameters = {
 };
 
 /** Run-time model of a planar rigid-body node with coordinates [x, y, φ] (displacements from the reference). */
-export class RigidBody2DNodeModel implements Only<OrientedNode & { angle(s: ItemState): number }, RigidBody2DNodeModel> {
+export class RigidBody2DNodeModel extends NodeBase implements Only<OrientedNode & { angle(s: ItemState): number }, RigidBody2DNodeModel> {
   readonly nq = 3;
   readonly nu = 3;
   readonly nAE = 0;
   readonly isGround = false;
   readonly positionDimension = 2;
-  qIndex = -1;
-  uIndex = -1;
-  aeIndex = -1;
 
-  constructor(
-    readonly label: ItemLabel,
-    readonly referenceCoordinates: Float64Array,
-    readonly initialCoordinates: Float64Array,
-    readonly initialVelocities: Float64Array,
-  ) {}
+  constructor(label: ItemLabel, referenceCoordinates: Float64Array, initialCoordinates: Float64Array, initialVelocities: Float64Array) {
+    super(label, referenceCoordinates, initialCoordinates, initialVelocities);
+  }
 
   /** Total angle φ_ref + q2. */
   angle(s: ItemState): number {

@@ -4,7 +4,7 @@ import type { ItemLabel } from '../../core/errors.ts';
 import { vector } from '../../registry/parameters.ts';
 import { quaternionComposeRotationVectorInto, quaternionRatesInto, quaternionRotationMatrixInto } from '../../rotations/quaternion.ts';
 import { tExpSO3InvInto } from '../../rotations/rotationMatrices.ts';
-import { checkNonzeroQuaternion, RigidNodeModel, rigidNodeOutputs, rotXYZOfOrientation, rigidNodeExample, type RigidBodyNode } from './rigidNodeBase.ts';
+import { BodyFixedLieGroupNode, checkNonzeroQuaternion, rigidNodeOutputs, rigidNodeExample, type RigidBodyNode } from './rigidNodeBase.ts';
 
 const parameters = {
   referenceCoordinates: vector([0, 0, 0, 1, 0, 0, 0], 'Reference position [x, y, z] and quaternion P = [p0, p1, p2, p3] (p0 scalar part, need not be unit).', 7),
@@ -16,9 +16,7 @@ const parameters = {
  * Run-time model of the quaternion rigid-body node: position coordinates r, P (7), velocity
  * coordinates v, ω̄ (6), q̇ = B(q)u with ṙ = v and Ṗ = ½ P ⊗ (0, ω̄); solvers update P ← P ⊗ exp(Δφ).
  */
-class RigidBodyQuaternionNodeModel extends RigidNodeModel implements Only<RigidBodyNode, RigidBodyQuaternionNodeModel> {
-  readonly nAE = 0;
-  readonly localAngularVelocityCoordinates = true;
+class RigidBodyQuaternionNodeModel extends BodyFixedLieGroupNode implements Only<RigidBodyNode, RigidBodyQuaternionNodeModel> {
   private readonly quaternion = new Float64Array(4);
   private readonly tangent = new Float64Array(9);
 
@@ -38,59 +36,25 @@ class RigidBodyQuaternionNodeModel extends RigidNodeModel implements Only<RigidB
     quaternionRotationMatrixInto(out, this.totalQuaternion(s.q));
   }
 
-  gLocal(_s: ItemState, out: Float64Array): void {
-    out[0] = 1; out[1] = 0; out[2] = 0; out[3] = 0; out[4] = 1; out[5] = 0; out[6] = 0; out[7] = 0; out[8] = 1;
-  }
-
-  gGlobal(s: ItemState, out: Float64Array): void {
-    this.orientation(s, out);
-  }
-
-  override angularVelocityLocal(s: ItemState, out: Float64Array): void {
-    const u = s.u, i = this.uIndex + 3;
-    out[0] = u[i]; out[1] = u[i + 1]; out[2] = u[i + 2];
-  }
-
-  /** ∂ω/∂Δq = [0 | −A ω̄̃] for the body-fixed rotation increments. */
-  angularVelocity_q(s: ItemState, out: Float64Array): void {
-    this.bodyFixedIncrementAngularVelocity_q(s, out);
-  }
-
-  /** α = A ω̄̇. */
-  angularAcceleration(s: ItemState, out: Float64Array): void {
-    this.orientation(s, this.gWork);
-    this.multiplyRates(this.gWork, s.a, out);
-  }
-
-  rotationOutput(s: ItemState): Float64Array {
-    return rotXYZOfOrientation(this, s);
-  }
-
-  /** r += factor·Δr; P ← P ⊗ exp(factor·Δφ) (body-fixed increment, keeps |P|). */
-  composeIncrement(q: Float64Array, delta: Float64Array, deltaIndex: number, factor: number): void {
-    const i = this.qIndex, d = deltaIndex, r = this.referenceCoordinates;
-    q[i] += factor * delta[d]; q[i + 1] += factor * delta[d + 1]; q[i + 2] += factor * delta[d + 2];
+  /** P ← P ⊗ exp(factor·Δφ) (keeps |P|). */
+  protected composeRotation(q: Float64Array, i: number, delta: Float64Array, d: number, factor: number): void {
+    const r = this.referenceCoordinates;
     const p = this.totalQuaternion(q);
-    quaternionComposeRotationVectorInto(p, 0, p, 0, delta, d + 3, factor);
-    q[i + 3] = p[0] - r[3]; q[i + 4] = p[1] - r[4]; q[i + 5] = p[2] - r[5]; q[i + 6] = p[3] - r[6];
+    quaternionComposeRotationVectorInto(p, 0, p, 0, delta, d, factor);
+    q[i] = p[0] - r[3]; q[i + 1] = p[1] - r[4]; q[i + 2] = p[2] - r[5]; q[i + 3] = p[3] - r[6];
   }
 
-  /** Rate of an increment Δ = [Δr, Ω] for velocities w = [v, ω̄]: [v; T_exp(Ω)⁻¹ ω̄]. */
-  incrementRates(delta: Float64Array, deltaIndex: number, w: Float64Array, wIndex: number, out: Float64Array, outIndex: number): void {
-    const t = tExpSO3InvInto(this.tangent, delta, deltaIndex + 3);
-    const j = wIndex;
-    const wx = w[j + 3], wy = w[j + 4], wz = w[j + 5];
-    out[outIndex] = w[j]; out[outIndex + 1] = w[j + 1]; out[outIndex + 2] = w[j + 2];
-    out[outIndex + 3] = t[0] * wx + t[1] * wy + t[2] * wz;
-    out[outIndex + 4] = t[3] * wx + t[4] * wy + t[5] * wz;
-    out[outIndex + 5] = t[6] * wx + t[7] * wy + t[8] * wz;
+  protected rotationIncrementRate(delta: Float64Array, d: number, w: Float64Array, j: number, out: Float64Array, o: number): void {
+    const t = tExpSO3InvInto(this.tangent, delta, d);
+    const wx = w[j], wy = w[j + 1], wz = w[j + 2];
+    out[o] = t[0] * wx + t[1] * wy + t[2] * wz;
+    out[o + 1] = t[3] * wx + t[4] * wy + t[5] * wz;
+    out[o + 2] = t[6] * wx + t[7] * wy + t[8] * wz;
   }
 
-  /** ṙ = v, Ṗ = ½ P ⊗ (0, ω̄) (global arrays q, u; out has n_q entries like q). */
-  positionRates(q: Float64Array, u: Float64Array, out: Float64Array): void {
-    const i = this.qIndex, j = this.uIndex;
-    out[i] = u[j]; out[i + 1] = u[j + 1]; out[i + 2] = u[j + 2];
-    quaternionRatesInto(out, i + 3, this.totalQuaternion(q), 0, u, j + 3);
+  /** Ṗ = ½ P ⊗ (0, ω̄). */
+  protected rotationParameterRates(q: Float64Array, i: number, u: Float64Array, j: number, out: Float64Array): void {
+    quaternionRatesInto(out, i, this.totalQuaternion(q), 0, u, j);
   }
 }
 

@@ -4,7 +4,7 @@ import type { ItemLabel } from '../../core/errors.ts';
 import { vector } from '../../registry/parameters.ts';
 import { sinc } from '../../rotations/quaternion.ts';
 import { tExpSO3InvInto } from '../../rotations/rotationMatrices.ts';
-import { RigidNodeModel, rigidNodeBaseOutputs, rotXYZOfOrientation, rigidNodeExample, type RigidBodyNode } from './rigidNodeBase.ts';
+import { BodyFixedLieGroupNode, rigidNodeBaseOutputs, rigidNodeExample, type RigidBodyNode } from './rigidNodeBase.ts';
 
 const parameters = {
   referenceCoordinates: vector([0, 0, 0, 0, 0, 0], 'Reference position [x, y, z] and rotation vector ψ.', 6),
@@ -87,9 +87,7 @@ export function tExpSO3InvTimesInto(out: Float64Array, o: number, x: number, y: 
  * Run-time model of the Lie-group rigid-body node: rotation vector ψ = ψ_ref + q[3..5] as position
  * coordinates, the body-fixed angular velocity ω̄ as velocity coordinates (G_l = I, G = A).
  */
-class RigidBodyRotVecLGNodeModel extends RigidNodeModel implements Only<RigidBodyNode, RigidBodyRotVecLGNodeModel> {
-  readonly nAE = 0;
-  readonly localAngularVelocityCoordinates = true;
+class RigidBodyRotVecLGNodeModel extends BodyFixedLieGroupNode implements Only<RigidBodyNode, RigidBodyRotVecLGNodeModel> {
   private readonly work = new Float64Array(9);
 
   constructor(label: ItemLabel, reference: Float64Array, initial: Float64Array, velocities: Float64Array) {
@@ -101,51 +99,27 @@ class RigidBodyRotVecLGNodeModel extends RigidNodeModel implements Only<RigidBod
     rotationVectorMatrixInto(out, r[3] + q[i], r[4] + q[i + 1], r[5] + q[i + 2]);
   }
 
-  gLocal(_s: ItemState, out: Float64Array): void {
-    out[0] = 1; out[1] = 0; out[2] = 0; out[3] = 0; out[4] = 1; out[5] = 0; out[6] = 0; out[7] = 0; out[8] = 1;
+  /** ψ ← Compose(ψ_ref + ψ, factor·Δψ) − ψ_ref. */
+  protected composeRotation(q: Float64Array, i: number, delta: Float64Array, d: number, factor: number): void {
+    const r = this.referenceCoordinates, w = this.work;
+    composeRotationVectorsInto(w, 0, q[i] + r[3], q[i + 1] + r[4], q[i + 2] + r[5], factor * delta[d], factor * delta[d + 1], factor * delta[d + 2]);
+    q[i] = w[0] - r[3]; q[i + 1] = w[1] - r[4]; q[i + 2] = w[2] - r[5];
   }
 
-  gGlobal(s: ItemState, out: Float64Array): void {
-    this.orientation(s, out);
+  /** Exudyn's explicit Lie-group integration: T_exp(Ω)⁻¹ ω̄ in its series form near 0. */
+  protected rotationIncrementRate(delta: Float64Array, d: number, w: Float64Array, j: number, out: Float64Array, o: number): void {
+    tExpSO3InvTimesInto(out, o, delta[d], delta[d + 1], delta[d + 2], w[j], w[j + 1], w[j + 2]);
   }
 
-  override angularVelocityLocal(s: ItemState, out: Float64Array): void {
-    const u = s.u, i = this.uIndex + 3;
-    out[0] = u[i]; out[1] = u[i + 1]; out[2] = u[i + 2];
-  }
-
-  /** ∂ω/∂Δq = [0 | −A ω̄̃] for the body-fixed rotation increments. */
-  angularVelocity_q(s: ItemState, out: Float64Array): void {
-    this.bodyFixedIncrementAngularVelocity_q(s, out);
-  }
-
-  /** α = A ω̄̇ (not an output of this node, as in Exudyn; used by body outputs). */
-  angularAcceleration(s: ItemState, out: Float64Array): void {
-    this.orientation(s, this.gWork);
-    this.multiplyRates(this.gWork, s.a, out);
-  }
-
-  rotationOutput(s: ItemState): Float64Array {
-    return rotXYZOfOrientation(this, s);
-  }
-
-  /** Position: u += factor·Δu; rotation: ψ ← Compose(ψ_ref + ψ, factor·Δψ) − ψ_ref (body-fixed increment). */
-  composeIncrement(q: Float64Array, delta: Float64Array, deltaIndex: number, factor: number): void {
-    const i = this.qIndex, d = deltaIndex, r = this.referenceCoordinates;
-    q[i] += factor * delta[d]; q[i + 1] += factor * delta[d + 1]; q[i + 2] += factor * delta[d + 2];
-    const w = this.work;
-    composeRotationVectorsInto(w, 0, q[i + 3] + r[3], q[i + 4] + r[4], q[i + 5] + r[5],
-      factor * delta[d + 3], factor * delta[d + 4], factor * delta[d + 5]);
-    q[i + 3] = w[0] - r[3]; q[i + 4] = w[1] - r[4]; q[i + 5] = w[2] - r[5];
-  }
-
-  /** Rate of an increment Δ = [Δu, Ω] for velocities w = [v, ω̄]: [v; T_exp(Ω)⁻¹ ω̄] (Exudyn's explicit Lie-group integration). */
-  incrementRates(delta: Float64Array, deltaIndex: number, w: Float64Array, wIndex: number, out: Float64Array, outIndex: number): void {
-    const d = deltaIndex, j = wIndex;
-    const x = delta[d + 3], y = delta[d + 4], z = delta[d + 5];
-    const wx = w[j + 3], wy = w[j + 4], wz = w[j + 5];
-    out[outIndex] = w[j]; out[outIndex + 1] = w[j + 1]; out[outIndex + 2] = w[j + 2];
-    tExpSO3InvTimesInto(out, outIndex + 3, x, y, z, wx, wy, wz);
+  /** ψ̇ = T_exp(ψ)⁻¹ ω̄. */
+  protected rotationParameterRates(q: Float64Array, i: number, u: Float64Array, j: number, out: Float64Array): void {
+    const r = this.referenceCoordinates, w = this.work;
+    w[0] = r[3] + q[i]; w[1] = r[4] + q[i + 1]; w[2] = r[5] + q[i + 2];
+    tExpSO3InvInto(w, w);
+    const x = u[j], y = u[j + 1], z = u[j + 2];
+    out[i] = w[0] * x + w[1] * y + w[2] * z;
+    out[i + 1] = w[3] * x + w[4] * y + w[5] * z;
+    out[i + 2] = w[6] * x + w[7] * y + w[8] * z;
   }
 
   /** Exudyn's implicit predictor: Δψ ← (I + skew(factor·ω̄)) Δψ with ω̄ the (predicted) velocity coordinates in s. */
@@ -156,18 +130,6 @@ class RigidBodyRotVecLGNodeModel extends RigidNodeModel implements Only<RigidBod
     delta[d] = x + -vz * y + vy * z;
     delta[d + 1] = vz * x + y + -vx * z;
     delta[d + 2] = -vy * x + vx * y + z;
-  }
-
-  /** q̇ = [u̇; T_exp(ψ)⁻¹ ω̄] (global arrays q, u; out has n_q entries like q). */
-  positionRates(q: Float64Array, u: Float64Array, out: Float64Array): void {
-    const i = this.qIndex, j = this.uIndex, r = this.referenceCoordinates, w = this.work;
-    out[i] = u[j]; out[i + 1] = u[j + 1]; out[i + 2] = u[j + 2];
-    w[0] = r[3] + q[i + 3]; w[1] = r[4] + q[i + 4]; w[2] = r[5] + q[i + 5];
-    tExpSO3InvInto(w, w);
-    const x = u[j + 3], y = u[j + 4], z = u[j + 5];
-    out[i + 3] = w[0] * x + w[1] * y + w[2] * z;
-    out[i + 4] = w[3] * x + w[4] * y + w[5] * z;
-    out[i + 5] = w[6] * x + w[7] * y + w[8] * z;
   }
 }
 

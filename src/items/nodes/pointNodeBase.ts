@@ -2,6 +2,7 @@ import type { ItemState, NodeModel, Only } from '../../registry/capabilities.ts'
 import type { ItemLabel } from '../../core/errors.ts';
 import { OutputVariableType } from '../../registry/enums.ts';
 import { coordinateOutput, coordinateOutputVariables } from './coordinateOutputs.ts';
+import { NodeBase } from './nodeBase.ts';
 
 /** Output variables of nodes that represent a point (Point, Point2D, PointGround). */
 export const pointNodeOutputs = [
@@ -13,29 +14,23 @@ export const pointNodeOutputs = [
  * A node whose coordinates are the displacement components of one point in 3D or 2D
  * (q = position − reference, u = q̇). Ground nodes have no coordinates.
  */
-export class PointNodeModel implements Only<NodeModel, PointNodeModel> {
+export class PointNodeModel extends NodeBase implements Only<NodeModel, PointNodeModel> {
   readonly nq: number;
   readonly nu: number;
   readonly nAE = 0;
   readonly isGround: boolean;
-  qIndex = -1;
-  uIndex = -1;
-  aeIndex = -1;
-  readonly initialCoordinates: Float64Array;
-  readonly initialVelocities: Float64Array;
 
   constructor(
-    readonly label: ItemLabel,
+    label: ItemLabel,
     readonly positionDimension: 2 | 3,
-    readonly referenceCoordinates: Float64Array,
+    referenceCoordinates: Float64Array,
     initialCoordinates: ArrayLike<number> | undefined,
     initialVelocities: ArrayLike<number> | undefined,
   ) {
+    super(label, referenceCoordinates, Float64Array.from(initialCoordinates ?? []), Float64Array.from(initialVelocities ?? []));
     this.isGround = initialCoordinates === undefined;
     this.nq = this.isGround ? 0 : positionDimension;
     this.nu = this.nq;
-    this.initialCoordinates = Float64Array.from(initialCoordinates ?? []);
-    this.initialVelocities = Float64Array.from(initialVelocities ?? []);
   }
 
   position(s: ItemState, out: Float64Array): void {

@@ -3,6 +3,7 @@ import { itemError, type ItemLabel } from '../../core/errors.ts';
 import { OutputVariableType } from '../../registry/enums.ts';
 import { rotationMatrix2RotXYZInto } from '../../rotations/rotationMatrices.ts';
 import { coordinateOutput } from './coordinateOutputs.ts';
+import { NodeBase } from './nodeBase.ts';
 import type { ItemSink } from '../../registry/definition.ts';
 
 /** Output variables every 3D rigid-body node answers (AngularAcceleration and Coordinates_tt are added per node type). */
@@ -81,12 +82,9 @@ export interface RigidBodyNode extends OrientedNode {
  * Subclasses define the rotation matrix A(θ) and the matrices G = ∂ω/∂θ̇, G_l = ∂ω̄/∂θ̇;
  * ObjectRigidBody builds its mass matrix and quadratic velocity terms from them.
  */
-export abstract class RigidNodeModel implements Only<RigidBodyNode, RigidNodeModel> {
+export abstract class RigidNodeModel extends NodeBase implements Only<RigidBodyNode, RigidNodeModel> {
   readonly isGround = false;
   readonly positionDimension = 3;
-  qIndex = -1;
-  uIndex = -1;
-  aeIndex = -1;
   /** Number of rotation velocity coordinates n_rot = n_u − 3. */
   readonly nRotation: number;
   readonly nu: number;
@@ -102,14 +100,15 @@ export abstract class RigidNodeModel implements Only<RigidBodyNode, RigidNodeMod
   protected readonly matrixWork = new Float64Array(9);
 
   constructor(
-    readonly label: ItemLabel,
+    label: ItemLabel,
     readonly nq: number,
     nRotation: number,
-    readonly referenceCoordinates: Float64Array,
-    readonly initialCoordinates: Float64Array,
-    readonly initialVelocities: Float64Array,
+    referenceCoordinates: Float64Array,
+    initialCoordinates: Float64Array,
+    initialVelocities: Float64Array,
     private readonly declaredOutputs: readonly OutputVariableType[],
   ) {
+    super(label, referenceCoordinates, initialCoordinates, initialVelocities);
     this.nRotation = nRotation;
     this.nu = 3 + nRotation;
     this.gWork = new Float64Array(3 * nRotation);
@@ -232,6 +231,73 @@ export abstract class RigidNodeModel implements Only<RigidBodyNode, RigidNodeMod
 
   output(variable: OutputVariableType, s: ItemState): ArrayLike<number> | undefined {
     return rigidNodeOutput(this, this.declaredOutputs, variable, s);
+  }
+}
+
+/**
+ * A body-fixed Lie-group rigid node (NodeRigidBodyQuaternion, NodeRigidBodyRotVecLG): the velocity coordinates of the
+ * rotation are the body-fixed angular velocity ω̄ (G_l = I, G = A), rotations are updated by composition with a
+ * body-fixed increment, A ← A exp(Ω̃), and positions by addition (R³ × SO(3)). Subclasses parametrize the rotation
+ * (quaternion, rotation vector): its matrix, the composition, and the rates of the parameters and of the increment.
+ */
+export abstract class BodyFixedLieGroupNode extends RigidNodeModel {
+  readonly nAE = 0;
+  readonly localAngularVelocityCoordinates = true;
+
+  /** Composes the rotation parameters at q[i…] with the body-fixed increment factor·delta[d … d + 2]. */
+  protected abstract composeRotation(q: Float64Array, i: number, delta: Float64Array, d: number, factor: number): void;
+  /** out[o … o + 2] = T_exp(Ω)⁻¹ ω̄ for the rotation increment Ω = delta[d …] and the angular velocity ω̄ = w[j …]. */
+  protected abstract rotationIncrementRate(delta: Float64Array, d: number, w: Float64Array, j: number, out: Float64Array, o: number): void;
+  /** Writes the rates of the rotation parameters at q[i…] for ω̄ = u[j …] into out[i…] (global arrays). */
+  protected abstract rotationParameterRates(q: Float64Array, i: number, u: Float64Array, j: number, out: Float64Array): void;
+
+  gLocal(_s: ItemState, out: Float64Array): void {
+    out[0] = 1; out[1] = 0; out[2] = 0; out[3] = 0; out[4] = 1; out[5] = 0; out[6] = 0; out[7] = 0; out[8] = 1;
+  }
+
+  gGlobal(s: ItemState, out: Float64Array): void {
+    this.orientation(s, out);
+  }
+
+  override angularVelocityLocal(s: ItemState, out: Float64Array): void {
+    const u = s.u, i = this.uIndex + 3;
+    out[0] = u[i]; out[1] = u[i + 1]; out[2] = u[i + 2];
+  }
+
+  /** ∂ω/∂Δq = [0 | −A ω̄̃] for the body-fixed rotation increments. */
+  angularVelocity_q(s: ItemState, out: Float64Array): void {
+    this.bodyFixedIncrementAngularVelocity_q(s, out);
+  }
+
+  /** α = A ω̄̇. */
+  angularAcceleration(s: ItemState, out: Float64Array): void {
+    this.orientation(s, this.gWork);
+    this.multiplyRates(this.gWork, s.a, out);
+  }
+
+  rotationOutput(s: ItemState): Float64Array {
+    return rotXYZOfOrientation(this, s);
+  }
+
+  /** r += factor·Δr; the rotation composed with the body-fixed increment factor·Ω. */
+  composeIncrement(q: Float64Array, delta: Float64Array, deltaIndex: number, factor: number): void {
+    const i = this.qIndex, d = deltaIndex;
+    q[i] += factor * delta[d]; q[i + 1] += factor * delta[d + 1]; q[i + 2] += factor * delta[d + 2];
+    this.composeRotation(q, i + 3, delta, d + 3, factor);
+  }
+
+  /** Rate of an increment Δ = [Δr, Ω] for velocities w = [v, ω̄]: [v; T_exp(Ω)⁻¹ ω̄]. */
+  incrementRates(delta: Float64Array, deltaIndex: number, w: Float64Array, wIndex: number, out: Float64Array, outIndex: number): void {
+    const j = wIndex;
+    out[outIndex] = w[j]; out[outIndex + 1] = w[j + 1]; out[outIndex + 2] = w[j + 2];
+    this.rotationIncrementRate(delta, deltaIndex + 3, w, j + 3, out, outIndex + 3);
+  }
+
+  /** ṙ = v and the rates of the rotation parameters (global arrays q, u; out has n_q entries like q). */
+  positionRates(q: Float64Array, u: Float64Array, out: Float64Array): void {
+    const i = this.qIndex, j = this.uIndex;
+    out[i] = u[j]; out[i + 1] = u[j + 1]; out[i + 2] = u[j + 2];
+    this.rotationParameterRates(q, i + 3, u, j + 3, out);
   }
 }
 

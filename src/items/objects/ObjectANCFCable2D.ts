@@ -152,7 +152,6 @@ const N_LOCAL = 8;
  */
 class ANCFCable2DModel implements Only<ObjectModel & BodyModel, ANCFCable2DModel> {
   readonly nAE = 0;
-  aeIndex = -1;
   readonly hasConstantMassMatrix = true;
   readonly nLocalU = N_LOCAL;
   readonly ode2LhsDependsOnVelocity: boolean;

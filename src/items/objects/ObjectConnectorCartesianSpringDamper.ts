@@ -29,7 +29,6 @@ const parameters = {
 /** Run-time model of three global-axis spring-dampers between two points. */
 class CartesianSpringDamperModel implements Only<ObjectModel, CartesianSpringDamperModel> {
   readonly nAE = 0;
-  aeIndex = -1;
   readonly ode2LhsDependsOnVelocity = true;
   localNodes: NodeModel[] = [];
   /** Analytic position Jacobian; absent with a user function (the model then differentiates numerically). */

@@ -28,7 +28,6 @@ type Values = {
 /** Run-time model of a linear constraint between two coordinates. */
 class CoordinateConstraintModel implements Only<ObjectModel, CoordinateConstraintModel> {
   readonly nAE = 1;
-  aeIndex = -1;
   readonly velocityLevelConstraint: boolean;
   /** Inactive: the row reads g = λ. */
   readonly multiplierRows: readonly number[];
@@ -75,7 +74,7 @@ class CoordinateConstraintModel implements Only<ObjectModel, CoordinateConstrain
    * Inactive: g = λ.
    */
   ae(s: ItemState, g: Float64Array, useIndex2: boolean): void {
-    if (!this.active) { g[0] = lagrangeMultiplier(s, this.aeIndex); return; }
+    if (!this.active) { g[0] = lagrangeMultiplier(s, this); return; }
     const { marker0, marker1 } = this.markers;
     const { factorValue1, velocityLevel, offset } = this.v;
     if (!useIndex2 && !velocityLevel) {
@@ -134,7 +133,7 @@ class CoordinateConstraintModel implements Only<ObjectModel, CoordinateConstrain
         if (!this.active) return [0];
         this.ae(s, this.equation, false);
         return [this.equation[0]];
-      case OutputVariableType.Force: return [lagrangeMultiplier(s, this.aeIndex)];
+      case OutputVariableType.Force: return [lagrangeMultiplier(s, this)];
       default: return undefined;
     }
   }

@@ -26,7 +26,6 @@ const parameters = {
  */
 class CoordinateSpringDamperModel implements Only<ObjectModel, CoordinateSpringDamperModel> {
   readonly nAE = 0;
-  aeIndex = -1;
   readonly ode2LhsDependsOnVelocity = true;
   /** k·factor on the pattern [[1, −1], [−1, 1]] of the two coordinates; only without user function and rotation-coordinate markers. */
   ode2Lhs_q?: (s: ItemState, k: Float64Array, factor: number) => void;

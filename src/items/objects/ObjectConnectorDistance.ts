@@ -14,7 +14,6 @@ const parameters = {
 /** Run-time model of a distance constraint |p1 − p0| = d. */
 class DistanceConstraintModel implements Only<ObjectModel, DistanceConstraintModel> {
   readonly nAE = 1;
-  aeIndex = -1;
   localNodes: NodeModel[] = [];
   /** Inactive: the row reads g = λ. */
   readonly multiplierRows: readonly number[];
@@ -50,7 +49,7 @@ class DistanceConstraintModel implements Only<ObjectModel, DistanceConstraintMod
 
   /** Position level g = |Δp| − d; velocity level (index 2) ġ = Δpᵀ Δv / |Δp|; inactive g = λ. */
   ae(s: ItemState, g: Float64Array, useIndex2: boolean): void {
-    if (!this.active) { g[0] = lagrangeMultiplier(s, this.aeIndex); return; }
+    if (!this.active) { g[0] = lagrangeMultiplier(s, this); return; }
     const length = this.evaluate(s);
     if (!useIndex2) {
       g[0] = length - this.distance;
@@ -79,7 +78,7 @@ class DistanceConstraintModel implements Only<ObjectModel, DistanceConstraintMod
     const length = this.evaluate(s);
     this.updateDirection(length);
     markers.evaluateJacobians(s);
-    const lambda = lagrangeMultiplier(s, this.aeIndex);
+    const lambda = lagrangeMultiplier(s, this);
     for (let i = 0; i < 3; i++) {
       force[i] = lambda * n[i];
       for (let j = 0; j < 3; j++) projector[3 * i + j] = (i === j ? 1 : 0) - n[i] * n[j];
@@ -95,7 +94,7 @@ class DistanceConstraintModel implements Only<ObjectModel, DistanceConstraintMod
       case OutputVariableType.Displacement: return Array.from(this.markers.dp);
       case OutputVariableType.Velocity: return Array.from(this.markers.dv);
       case OutputVariableType.Distance: return [length];
-      case OutputVariableType.Force: return [lagrangeMultiplier(s, this.aeIndex)];
+      case OutputVariableType.Force: return [lagrangeMultiplier(s, this)];
       default: return undefined;
     }
   }

@@ -19,7 +19,6 @@ type Values = { gravitationalConstant: number; mass0: number; mass1: number; min
 /** Run-time model of Newton's gravitational attraction between two points. */
 class GravityConnectorModel implements Only<ObjectModel, GravityConnectorModel> {
   readonly nAE = 0;
-  aeIndex = -1;
   readonly ode2LhsDependsOnVelocity = false;
   localNodes: NodeModel[] = [];
   private readonly markers: MarkerPair;

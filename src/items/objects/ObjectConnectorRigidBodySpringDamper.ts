@@ -5,7 +5,7 @@ import { checkPassiveMatrix } from '../../registry/physicalChecks.ts';
 import { OutputVariableType } from '../../registry/enums.ts';
 import { bool, markerIndexArray, matrix, userFunction, vector, type MatrixValue, type UserFunctionValue, type VectorValue } from '../../registry/parameters.ts';
 import { expSO3Into, logSO3Into, rotationMatrix2RotXYZInto, tExpSO3InvInto } from '../../rotations/rotationMatrices.ts';
-import { cross3Into, mat3MulInto, mat3MulVecInto, mat3TransposeMulInto, mat3TransposeMulVecInto } from '../../rotations/skew.ts';
+import { cross3Into, mat3MulInto, mat3MulVecInto, mat3TransposeMulVecInto } from '../../rotations/skew.ts';
 import { rotationMarkerParameter } from './jointKernel.ts';
 import { RigidMarkerPair } from './connectorBase.ts';
 import type { SystemUserFunction, UserFunctionSystem } from '../../registry/userFunctionSystem.ts';
@@ -45,17 +45,12 @@ type Values = {
  */
 class RigidBodySpringDamperModel implements Only<ObjectModel, RigidBodySpringDamperModel> {
   readonly nAE = 0;
-  aeIndex = -1;
   readonly ode2LhsDependsOnVelocity = true;
   localNodes: NodeModel[] = [];
   private readonly markers: RigidMarkerPair;
   private readonly stiffness: Float64Array;
   private readonly damping: Float64Array;
-  private readonly r0: Float64Array;
-  private readonly r1: Float64Array;
   private readonly offset: Float64Array;
-  private readonly a0All = new Float64Array(9);
-  private readonly a1All = new Float64Array(9);
   /** The joint frame Aj in which displacements and forces are measured. */
   private readonly aJoint = new Float64Array(9);
   /** [uPos, uRot] and [vPos, vRot] in the joint frame. */
@@ -78,11 +73,9 @@ class RigidBodySpringDamperModel implements Only<ObjectModel, RigidBodySpringDam
   };
 
   constructor(readonly label: ItemLabel, private readonly v: Values) {
-    this.markers = new RigidMarkerPair(label, v.markerNumbers);
+    this.markers = new RigidMarkerPair(label, v.markerNumbers, { rotationMarker0: v.rotationMarker0, rotationMarker1: v.rotationMarker1, rotationMarker0FromLeft: true });
     this.stiffness = Float64Array.from(v.stiffness.flat());
     this.damping = Float64Array.from(v.damping.flat());
-    this.r0 = Float64Array.from(v.rotationMarker0.flat());
-    this.r1 = Float64Array.from(v.rotationMarker1.flat());
     this.offset = Float64Array.from(v.offset);
   }
 
@@ -93,14 +86,12 @@ class RigidBodySpringDamperModel implements Only<ObjectModel, RigidBodySpringDam
 
   /** Updates the joint frame Aj, u6, v6 and (computeForce) the joint-frame force f6. */
   private evaluate(s: ItemState, computeForce: boolean): void {
-    const { markers, a0All, a1All, aJoint, u6, v6, work9, work3 } = this;
-    const { a0, a1 } = markers;
+    const { markers, aJoint, u6, v6, work9, work3 } = this;
+    const { a0All } = markers;
     markers.evaluateRelative(s);
-    markers.evaluateOrientations(s);
+    markers.evaluateFrames(s);
     markers.evaluateAngularVelocities(s);
-    mat3MulInto(a0All, this.r0, a0);
-    mat3MulInto(a1All, a1, this.r1);
-    mat3TransposeMulInto(work9, a0All, a1All);
+    markers.relativeRotation(work9);
     if (this.v.intrinsicFormulation) {
       // log of HT0⁻¹HT1 = (A0allᵀA1all, A0allᵀp1 − A0allᵀp0): uRot = log(A0allᵀA1all), uPos = T_exp(uRot)⁻ᵀ(A0allᵀp1 − A0allᵀp0);
       // mid frame HT0·exp(½[uPos, uRot]) has the rotation A0all·exp(½ uRot). The translation and the logarithm are
@@ -124,9 +115,7 @@ class RigidBodySpringDamperModel implements Only<ObjectModel, RigidBodySpringDam
     for (let i = 3; i < 6; i++) if (u6[i] > Math.PI) u6[i] -= 2 * Math.PI;
     const vLocal = mat3TransposeMulVecInto(work3, aJoint, markers.dv);
     for (let i = 0; i < 3; i++) v6[i] = vLocal[i];
-    const w1 = mat3MulVecInto(work3, a1, markers.omega1);
-    const w0 = mat3MulVecInto(this.work3b, a0, markers.omega0);
-    for (let i = 0; i < 3; i++) w1[i] -= w0[i];
+    const w1 = markers.relativeAngularVelocity(work3);
     mat3TransposeMulVecInto(w1, aJoint, w1);
     for (let i = 0; i < 3; i++) v6[3 + i] = w1[i];
     if (computeForce) this.forceLaw(s);
@@ -149,7 +138,7 @@ class RigidBodySpringDamperModel implements Only<ObjectModel, RigidBodySpringDam
     const a = this.argument;
     for (let i = 0; i < 3; i++) {
       a.displacement[i] = u6[i]; a.rotation[i] = u6[3 + i]; a.velocity[i] = v6[i]; a.angularVelocity[i] = v6[3 + i];
-      for (let j = 0; j < 3; j++) { a.rotJ0[i][j] = this.r0[3 * i + j]; a.rotJ1[i][j] = this.r1[3 * i + j]; }
+      for (let j = 0; j < 3; j++) { a.rotJ0[i][j] = this.markers.r0[3 * i + j]; a.rotJ1[i][j] = this.markers.r1[3 * i + j]; }
     }
     for (let i = 0; i < 6; i++) {
       a.offset[i] = offset[i];

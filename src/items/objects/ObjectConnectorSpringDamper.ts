@@ -31,7 +31,6 @@ type Values = {
 /** Run-time model of a spring-damper along the line between two points. */
 class SpringDamperModel implements Only<ObjectModel, SpringDamperModel> {
   readonly nAE = 0;
-  aeIndex = -1;
   readonly ode2LhsDependsOnVelocity = true;
   localNodes: NodeModel[] = [];
   /** Analytic position Jacobian; absent with a user function (the model then differentiates numerically). */

@@ -5,7 +5,7 @@ import { checkNonNegativeEntries } from '../../registry/physicalChecks.ts';
 import { OutputVariableType } from '../../registry/enums.ts';
 import { bool, markerIndexArray, real, userFunction, type MatrixValue, type UserFunctionValue } from '../../registry/parameters.ts';
 import { rotationMatrix2RotXYZInto } from '../../rotations/rotationMatrices.ts';
-import { mat3MulInto, mat3MulVecInto, mat3TransposeMulInto, mat3TransposeMulVecInto } from '../../rotations/skew.ts';
+import { mat3TransposeMulVecInto } from '../../rotations/skew.ts';
 import { rotationMarkerParameter } from './jointKernel.ts';
 import { RigidMarkerPair } from './connectorBase.ts';
 import type { SystemUserFunction, UserFunctionSystem } from '../../registry/userFunctionSystem.ts';
@@ -35,26 +35,18 @@ type Values = {
 /** Run-time model of a torsional spring-damper about the J0 z axis; the Jacobian is numerical, as in Exudyn. */
 class TorsionalSpringDamperModel implements Only<ObjectModel, TorsionalSpringDamperModel> {
   readonly nAE = 0;
-  aeIndex = -1;
   readonly ode2LhsDependsOnVelocity = true;
   localNodes: NodeModel[] = [];
   private readonly markers: RigidMarkerPair;
-  private readonly r0: Float64Array;
-  private readonly r1: Float64Array;
-  private readonly a0All = new Float64Array(9);
-  private readonly a1All = new Float64Array(9);
   private readonly work9 = new Float64Array(9);
   private readonly work3 = new Float64Array(3);
-  private readonly work3b = new Float64Array(3);
   /** Angle, angular velocity and torque of the last evaluation. */
   private angle = 0;
   private omega = 0;
   private torqueValue = 0;
 
   constructor(readonly label: ItemLabel, private readonly v: Values) {
-    this.markers = new RigidMarkerPair(label, v.markerNumbers);
-    this.r0 = Float64Array.from(v.rotationMarker0.flat());
-    this.r1 = Float64Array.from(v.rotationMarker1.flat());
+    this.markers = new RigidMarkerPair(label, v.markerNumbers, v);
   }
 
   bind(context: BindContext): void {
@@ -64,19 +56,13 @@ class TorsionalSpringDamperModel implements Only<ObjectModel, TorsionalSpringDam
 
   /** angle = RotXYZ(A0allᵀA1all)_z, omega = [A0allᵀ(A1ω̄1 − A0ω̄0)]_z, torque = k(angle − θ_off) + d(omega − ω_off) + τ_c (or the user function). */
   private evaluate(s: ItemState): void {
-    const { markers, a0All, a1All, work9, work3, v } = this;
-    const { a0, a1 } = markers;
-    markers.evaluateOrientations(s);
+    const { markers, work9, work3, v } = this;
+    markers.evaluateFrames(s);
     markers.evaluateAngularVelocities(s);
-    mat3MulInto(a0All, a0, this.r0);
-    mat3MulInto(a1All, a1, this.r1);
-    mat3TransposeMulInto(work9, a0All, a1All);
-    let angle = rotationMatrix2RotXYZInto(work3, work9)[2];
+    let angle = rotationMatrix2RotXYZInto(work3, markers.relativeRotation(work9))[2];
     if (angle > Math.PI) angle -= 2 * Math.PI;
-    const w1 = mat3MulVecInto(work3, a1, markers.omega1);
-    const w0 = mat3MulVecInto(this.work3b, a0, markers.omega0);
-    for (let i = 0; i < 3; i++) w1[i] -= w0[i];
-    const omega = mat3TransposeMulVecInto(w1, a0All, w1)[2];
+    const w1 = markers.relativeAngularVelocity(work3);
+    const omega = mat3TransposeMulVecInto(w1, markers.a0All, w1)[2];
     this.angle = angle;
     this.omega = omega;
     const uf = v.springTorqueUserFunction;
@@ -93,7 +79,7 @@ class TorsionalSpringDamperModel implements Only<ObjectModel, TorsionalSpringDam
   ode2Lhs(s: ItemState, f: Float64Array): void {
     if (!this.v.activeConnector) return;
     this.evaluate(s);
-    const a = this.a0All;
+    const a = this.markers.a0All;
     const tx = a[2] * this.torqueValue, ty = a[5] * this.torqueValue, tz = a[8] * this.torqueValue;
     const { markers } = this;
     const { n0, n1 } = markers;

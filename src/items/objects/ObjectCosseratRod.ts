@@ -66,7 +66,6 @@ function validateRod(v: RodValues, label: ItemLabel): void {
  */
 class CosseratRodModel implements Only<ObjectModel & BodyModel, CosseratRodModel> {
   readonly nAE = 0;
-  aeIndex = -1;
   readonly hasConstantMassMatrix = true;
   readonly ode2LhsDependsOnVelocity: boolean;
   localNodes: NodeModel[] = [];

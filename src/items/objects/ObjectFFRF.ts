@@ -102,7 +102,6 @@ class MeshNodeMap implements Only<SuperElementMeshNodeMap, MeshNodeMap> {
  * Block-sparse: entries of M, K, D and the 7-wide rigid rows and columns; nothing allocated in the calls.
  */
 class FFRFModel implements Only<ObjectModel, FFRFModel> {
-  aeIndex = -1;
   readonly nAE: number;
   readonly ode2LhsDependsOnVelocity = true;
   readonly hasConstantMassMatrix: boolean;

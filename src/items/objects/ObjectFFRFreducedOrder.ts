@@ -141,7 +141,6 @@ class ReducedMeshNodeMap implements Only<SuperElementMeshNodeMap, ReducedMeshNod
  */
 class FFRFreducedOrderModel implements Only<ObjectModel & BodyModel & SuperElementModel, FFRFreducedOrderModel> {
   readonly nAE = 0;
-  aeIndex = -1;
   readonly hasConstantMassMatrix = false;
   readonly ode2LhsDependsOnVelocity = true;
   readonly massProportionalForceDependsOnCoordinates = true;

@@ -57,7 +57,6 @@ function flatten(rows: MatrixValue): Float64Array | undefined {
  */
 class GenericODE2Model implements Only<ObjectModel, GenericODE2Model> {
   readonly nAE = 0;
-  aeIndex = -1;
   readonly hasConstantMassMatrix: boolean;
   readonly ode2LhsDependsOnVelocity: boolean;
   localNodes: NodeModel[] = [];

@@ -12,7 +12,6 @@ const parameters = {
 /** Run-time model of the ground body: fixed frame, no coordinates. */
 class GroundModel implements Only<ObjectModel & BodyModel, GroundModel> {
   readonly nAE = 0;
-  aeIndex = -1;
   readonly localNodes: NodeModel[] = [];
   readonly nodes: NodeModel[] = [];
   readonly nLocalU = 0;

@@ -17,7 +17,6 @@ const parameters = {
 /** Run-time model of a planar prismatic joint; its equations are planar, not a selection of the generic joint's. */
 class Prismatic2DModel implements Only<ObjectModel, Prismatic2DModel> {
   readonly nAE = 2;
-  aeIndex = -1;
   localNodes: NodeModel[] = [];
   readonly multiplierRows: readonly number[];
   private readonly markers: RigidMarkerPair;
@@ -54,8 +53,8 @@ class Prismatic2DModel implements Only<ObjectModel, Prismatic2DModel> {
   ae(s: ItemState, g: Float64Array, useIndex2: boolean): void {
     const { v } = this;
     if (!v.activeConnector) {
-      g[0] = lagrangeMultiplier(s, this.aeIndex, 0);
-      g[1] = lagrangeMultiplier(s, this.aeIndex, 1);
+      g[0] = lagrangeMultiplier(s, this, 0);
+      g[1] = lagrangeMultiplier(s, this, 1);
       return;
     }
     this.kinematics(s);
@@ -63,7 +62,7 @@ class Prismatic2DModel implements Only<ObjectModel, Prismatic2DModel> {
     const { t0, n1 } = this;
     if (!useIndex2) {
       g[0] = dot(dp, n1);
-      g[1] = v.constrainRotation ? dot(t0, n1) : lagrangeMultiplier(s, this.aeIndex, 1);
+      g[1] = v.constrainRotation ? dot(t0, n1) : lagrangeMultiplier(s, this, 1);
       return;
     }
     const { a0, a1, omega0, omega1 } = this.markers;
@@ -71,7 +70,7 @@ class Prismatic2DModel implements Only<ObjectModel, Prismatic2DModel> {
     const t0Dot = mat3MulVecInto(this.work, a0, cross3Into(this.work, omega0, v.axisMarker0));
     const n1Dot = mat3MulVecInto(this.work2, a1, cross3Into(this.work2, omega1, v.normalMarker1));
     g[0] = dot(dv, n1) + dot(dp, n1Dot);
-    g[1] = v.constrainRotation ? dot(t0Dot, n1) + dot(t0, n1Dot) : lagrangeMultiplier(s, this.aeIndex, 1);
+    g[1] = v.constrainRotation ? dot(t0Dot, n1) + dot(t0, n1Dot) : lagrangeMultiplier(s, this, 1);
   }
 
   /**

@@ -1,6 +1,8 @@
 import { isCoordinateMarker, isPositionMarker, isRigidMarker, type BindContext, type CoordinateMarkerModel, type ItemState, type MarkerModel, type NodeModel, type PositionMarkerModel, type RigidMarkerModel } from '../../registry/capabilities.ts';
 import { itemError, type ItemLabel } from '../../core/errors.ts';
 import { float64Views } from '../../linalg/arrays.ts';
+import type { MatrixValue } from '../../registry/parameters.ts';
+import { mat3MulInto, mat3MulVecInto, mat3TransposeMulInto, skewInto } from '../../rotations/skew.ts';
 
 /** The kind of marker a connector needs: the type guard and the error text when a marker is of another kind. */
 export interface MarkerKind<M extends MarkerModel> {
@@ -195,12 +197,23 @@ export class MarkerPair<M extends MarkerModel = PositionMarkerModel> {
   }
 }
 
+/** The joint frames J0, J1 of a {@link RigidMarkerPair}: their rotations relative to the markers (identity if omitted). */
+export interface JointFrameRotations {
+  /** Rotation R0 of J0 relative to marker 0 (3×3). */
+  readonly rotationMarker0?: MatrixValue;
+  /** Rotation R1 of J1 relative to marker 1 (3×3). */
+  readonly rotationMarker1?: MatrixValue;
+  /** A0all = R0·A0 (R0 from the left, Exudyn's ConnectorRigidBodySpringDamper) instead of A0·R0. */
+  readonly rotationMarker0FromLeft?: boolean;
+}
+
 /**
  * The two markers of a rigid-body connector or joint: a {@link MarkerPair} of rigid markers with their frames. After
  * {@link RigidMarkerPair.evaluateOrientations} a0, a1 hold the marker rotation matrices A0, A1; after
  * {@link RigidMarkerPair.evaluateAngularVelocities} omega0, omega1 the body-fixed angular velocities ω̄0, ω̄1; after
  * {@link RigidMarkerPair.evaluateRotationJacobians} rotationJacobian0, rotationJacobian1 the rotation Jacobians
- * (3 × n0, 3 × n1). The connectors combine them with their joint-frame rotations (A0·R0 …).
+ * (3 × n0, 3 × n1). The joint frames: after {@link RigidMarkerPair.evaluateFrames} a0All = A0·R0 (or R0·A0), a1All = A1·R1;
+ * after {@link RigidMarkerPair.evaluateFrameRates} a0AllDot = A0 ω̄̃0 R0, a1AllDot = A1 ω̄̃1 R1.
  */
 export class RigidMarkerPair extends MarkerPair<RigidMarkerModel> {
   /** Rotation matrix A0 of marker 0 (row-major). */
@@ -215,9 +228,27 @@ export class RigidMarkerPair extends MarkerPair<RigidMarkerModel> {
   rotationJacobian0 = new Float64Array(0);
   /** Rotation Jacobian of marker 1 (3 × n1). */
   rotationJacobian1 = new Float64Array(0);
+  /** Rotation R0 of the joint frame J0 relative to marker 0 (row-major). */
+  readonly r0 = new Float64Array([1, 0, 0, 0, 1, 0, 0, 0, 1]);
+  /** Rotation R1 of the joint frame J1 relative to marker 1. */
+  readonly r1 = new Float64Array([1, 0, 0, 0, 1, 0, 0, 0, 1]);
+  /** Joint frame A0all = A0·R0 (R0·A0 with rotationMarker0FromLeft); a joint may post-multiply an offset rotation. */
+  readonly a0All = new Float64Array(9);
+  /** Joint frame A1all = A1·R1. */
+  readonly a1All = new Float64Array(9);
+  /** Ȧ0all = A0 ω̄̃0 R0. */
+  readonly a0AllDot = new Float64Array(9);
+  /** Ȧ1all = A1 ω̄̃1 R1. */
+  readonly a1AllDot = new Float64Array(9);
+  private readonly r0FromLeft: boolean;
+  private readonly work9 = new Float64Array(9);
+  private readonly work3 = new Float64Array(3);
 
-  constructor(label: ItemLabel, markerNumbers: readonly number[]) {
+  constructor(label: ItemLabel, markerNumbers: readonly number[], frames: JointFrameRotations = {}) {
     super(label, markerNumbers, rigidMarkers);
+    if (frames.rotationMarker0 !== undefined) this.r0.set(frames.rotationMarker0.flat());
+    if (frames.rotationMarker1 !== undefined) this.r1.set(frames.rotationMarker1.flat());
+    this.r0FromLeft = frames.rotationMarker0FromLeft === true;
   }
 
   override bind(context: BindContext): void {
@@ -232,10 +263,40 @@ export class RigidMarkerPair extends MarkerPair<RigidMarkerModel> {
     this.marker1.orientation(s, this.a1);
   }
 
+  /** Updates a0, a1 and the joint frames a0All, a1All. */
+  evaluateFrames(s: ItemState): void {
+    this.evaluateOrientations(s);
+    if (this.r0FromLeft) mat3MulInto(this.a0All, this.r0, this.a0);
+    else mat3MulInto(this.a0All, this.a0, this.r0);
+    mat3MulInto(this.a1All, this.a1, this.r1);
+  }
+
   /** Updates omega0 and omega1. */
   evaluateAngularVelocities(s: ItemState): void {
     this.marker0.angularVelocityLocal(s, this.omega0);
     this.marker1.angularVelocityLocal(s, this.omega1);
+  }
+
+  /** Updates omega0, omega1 and the joint-frame rates a0AllDot, a1AllDot (needs a0, a1 of {@link RigidMarkerPair.evaluateFrames}). */
+  evaluateFrameRates(s: ItemState): void {
+    this.evaluateAngularVelocities(s);
+    mat3MulInto(this.a0AllDot, this.a0, skewInto(this.work9, this.omega0));
+    mat3MulInto(this.a0AllDot, this.a0AllDot, this.r0);
+    mat3MulInto(this.a1AllDot, this.a1, skewInto(this.work9, this.omega1));
+    mat3MulInto(this.a1AllDot, this.a1AllDot, this.r1);
+  }
+
+  /** out = A0allᵀ A1all, the rotation of J1 relative to J0 (after {@link RigidMarkerPair.evaluateFrames}). */
+  relativeRotation(out: Float64Array): Float64Array {
+    return mat3TransposeMulInto(out, this.a0All, this.a1All);
+  }
+
+  /** out = A1 ω̄1 − A0 ω̄0, the global relative angular velocity (after evaluateOrientations and evaluateAngularVelocities). */
+  relativeAngularVelocity(out: Float64Array): Float64Array {
+    const w1 = mat3MulVecInto(out, this.a1, this.omega1);
+    const w0 = mat3MulVecInto(this.work3, this.a0, this.omega0);
+    for (let i = 0; i < 3; i++) w1[i] -= w0[i];
+    return w1;
   }
 
   /** Updates the rotation Jacobians of the markers with coordinates. */
@@ -245,9 +306,9 @@ export class RigidMarkerPair extends MarkerPair<RigidMarkerModel> {
   }
 }
 
-/** The Lagrange multiplier of an object's algebraic equation `row`; aeIndex counts from the first ODE2 equation. */
-export function lagrangeMultiplier(s: ItemState, aeIndex: number, row = 0): number {
-  return s.lambda[aeIndex - s.u.length + row];
+/** The Lagrange multiplier of algebraic equation `row` of an object, through the state's address tables. */
+export function lagrangeMultiplier(s: ItemState, object: { readonly label: ItemLabel }, row = 0): number {
+  return s.lambda[s.addresses.objectAE[object.label.index] - s.u.length + row];
 }
 
 /** Global velocity-coordinate index of a coordinate marker's coordinate, or -1 if it is a ground coordinate. */

@@ -3,7 +3,7 @@ import { describeValue, itemError, type ItemLabel } from '../../core/errors.ts';
 import { OutputVariableType } from '../../registry/enums.ts';
 import { matrix, type MatrixValue, type UserFunctionValue, type VectorValue } from '../../registry/parameters.ts';
 import { rotationMatrix2RotXYZInto, rotXYZ2RotationMatrixInto } from '../../rotations/rotationMatrices.ts';
-import { mat3MulInto, mat3MulVecInto, mat3TransposeMulInto, mat3TransposeMulVecInto, skewInto } from '../../rotations/skew.ts';
+import { mat3MulInto, mat3TransposeMulInto, mat3TransposeMulVecInto, skewInto } from '../../rotations/skew.ts';
 import { lagrangeMultiplier, MarkerPair, positionMarkers, RigidMarkerPair } from './connectorBase.ts';
 import type { SystemUserFunction, UserFunctionSystem } from '../../registry/userFunctionSystem.ts';
 
@@ -107,7 +107,6 @@ const noColumns = new Float64Array(0);
  */
 export class JointModel implements Only<ObjectModel & { readonly selection: JointSelection }, JointModel> {
   readonly nAE: number;
-  aeIndex = -1;
   localNodes: NodeModel[] = [];
   /** Item rows with the equation g = λ (free axes; all rows of an inactive joint). */
   readonly multiplierRows: readonly number[];
@@ -119,16 +118,14 @@ export class JointModel implements Only<ObjectModel & { readonly selection: Join
   private readonly axis1: number[];
   private readonly threeRotations: boolean;
   private readonly outputs: ReadonlySet<OutputVariableType>;
-  private readonly r0 = new Float64Array([1, 0, 0, 0, 1, 0, 0, 0, 1]);
-  private readonly r1 = new Float64Array([1, 0, 0, 0, 1, 0, 0, 0, 1]);
-  /** A0all = A0 R0 (times the user-function rotation offset on position level). */
-  private readonly a0All = new Float64Array(9);
+  /** The joint frames of the rigid pair (zeros for point joints): A0all = A0 R0 (times the user-function rotation offset on position level). */
+  private readonly a0All: Float64Array;
   /** A1all = A1 R1. */
-  private readonly a1All = new Float64Array(9);
+  private readonly a1All: Float64Array;
   /** Ȧ0all = A0 ω̄̃0 R0. */
-  private readonly a0AllDot = new Float64Array(9);
+  private readonly a0AllDot: Float64Array;
   /** Ȧ1all = A1 ω̄̃1 R1. */
-  private readonly a1AllDot = new Float64Array(9);
+  private readonly a1AllDot: Float64Array;
   private readonly work9 = new Float64Array(9);
   /** Work arrays of constraintForce_q: F, τ, P, Q, skew matrices, the markers' forces and torques and the blocks. */
   private readonly force = new Float64Array(3);
@@ -168,16 +165,18 @@ export class JointModel implements Only<ObjectModel & { readonly selection: Join
     /** What the joint lowers to (read-only: its constrained axes and marker kind; viewers draw the joint from it). */
     readonly selection: JointSelection,
     private readonly v: JointValues, outputVariables: readonly OutputVariableType[]) {
-    this.frames = selection.rigidMarkers ? new RigidMarkerPair(label, v.markerNumbers) : undefined;
+    this.frames = selection.rigidMarkers ? new RigidMarkerPair(label, v.markerNumbers, v) : undefined;
     this.markers = this.frames ?? new MarkerPair(label, v.markerNumbers, positionMarkers);
+    this.a0All = this.frames?.a0All ?? new Float64Array(9);
+    this.a1All = this.frames?.a1All ?? new Float64Array(9);
+    this.a0AllDot = this.frames?.a0AllDot ?? new Float64Array(9);
+    this.a1AllDot = this.frames?.a1AllDot ?? new Float64Array(9);
     this.nAE = selection.rows.length;
     const j = selection.constrainedAxes;
     this.translationConstrained = [0, 1, 2].map((i) => j[i] === 1);
     ({ axis0: this.axis0, axis1: this.axis1 } = rotationAxisPairs(j));
     this.threeRotations = j[3] === 1 && j[4] === 1 && j[5] === 1;
     this.multiplierRows = selection.rows.map((row, r) => (!v.activeConnector || j[row] !== 1 ? r : -1)).filter((r) => r >= 0);
-    if (v.rotationMarker0 !== undefined) this.r0.set(v.rotationMarker0.flat());
-    if (v.rotationMarker1 !== undefined) this.r1.set(v.rotationMarker1.flat());
     this.offsetParameters = Array.from(v.offsetUserFunctionParameters ?? []);
     this.offsetArgument = this.offsetParameters.slice();
     this.outputs = new Set(outputVariables);
@@ -226,21 +225,13 @@ export class JointModel implements Only<ObjectModel & { readonly selection: Join
     else markers.evaluateRelativePositions(s);
     const frames = this.frames;
     if (frames === undefined) return;
-    frames.evaluateOrientations(s);
-    const { a0, a1, omega0, omega1 } = frames;
-    mat3MulInto(this.a0All, a0, this.r0);
-    mat3MulInto(this.a1All, a1, this.r1);
+    frames.evaluateFrames(s);
     const o = this.offset;
     if (withOffsetRotation && (o[3] !== 0 || o[4] !== 0 || o[5] !== 0)) {
       rotXYZ2RotationMatrixInto(this.work9, o, 3);
       mat3MulInto(this.a0All, this.a0All, this.work9);
     }
-    if (!velocities) return;
-    frames.evaluateAngularVelocities(s);
-    mat3MulInto(this.a0AllDot, a0, skewInto(this.work9, omega0));
-    mat3MulInto(this.a0AllDot, this.a0AllDot, this.r0);
-    mat3MulInto(this.a1AllDot, a1, skewInto(this.work9, omega1));
-    mat3MulInto(this.a1AllDot, this.a1AllDot, this.r1);
+    if (velocities) frames.evaluateFrameRates(s);
   }
 
   /** Position-level generic equations into this.generic (constrained rows only). */
@@ -325,7 +316,7 @@ export class JointModel implements Only<ObjectModel & { readonly selection: Join
     const { rows } = this.selection;
     const j = this.selection.constrainedAxes;
     for (let r = 0; r < rows.length; r++) {
-      g[r] = this.active && j[rows[r]] === 1 ? this.generic[rows[r]] : lagrangeMultiplier(s, this.aeIndex, r);
+      g[r] = this.active && j[rows[r]] === 1 ? this.generic[rows[r]] : lagrangeMultiplier(s, this, r);
     }
   }
 
@@ -402,7 +393,7 @@ export class JointModel implements Only<ObjectModel & { readonly selection: Join
     for (let r = 0; r < rows.length; r++) {
       const row = rows[r];
       if (constrainedAxes[row] !== 1) continue;
-      const lambda = lagrangeMultiplier(s, this.aeIndex, r);
+      const lambda = lagrangeMultiplier(s, this, r);
       if (row < 3) {
         if (globalTranslation) force[row] += lambda;
         else for (let i = 0; i < 3; i++) force[i] += lambda * a0All[3 * i + row];
@@ -480,7 +471,7 @@ export class JointModel implements Only<ObjectModel & { readonly selection: Join
   /** λ of generic row `row`, or 0 if the item has no such row. */
   private genericMultiplier(s: ItemState, row: number): number {
     const r = this.selection.rows.indexOf(row);
-    return r < 0 ? 0 : lagrangeMultiplier(s, this.aeIndex, r);
+    return r < 0 ? 0 : lagrangeMultiplier(s, this, r);
   }
 
   output(variable: OutputVariableType, s: ItemState): ArrayLike<number> | undefined {
@@ -498,10 +489,7 @@ export class JointModel implements Only<ObjectModel & { readonly selection: Join
       case OutputVariableType.AngularVelocityLocal: {
         const frames = this.frames;
         if (frames === undefined) return undefined;
-        const w0 = mat3MulVecInto(this.work3, frames.a0, frames.omega0);
-        const w1 = mat3MulVecInto(this.work3b, frames.a1, frames.omega1);
-        for (let i = 0; i < 3; i++) w1[i] -= w0[i];
-        return local(w1);
+        return local(frames.relativeAngularVelocity(this.work3b));
       }
       case OutputVariableType.Rotation: {
         mat3TransposeMulInto(this.work9, a0All, this.a1All);

@@ -11,7 +11,6 @@ export const pointMassOutputs = [
 /** A point mass on a Point (3D) or Point2D node: mass matrix m·I, kinematics of its node. */
 export class PointMassModel implements Only<ObjectModel & BodyModel, PointMassModel> {
   readonly nAE = 0;
-  aeIndex = -1;
   readonly hasConstantMassMatrix = true;
   localNodes: NodeModel[] = [];
   nodes: NodeModel[] = [];

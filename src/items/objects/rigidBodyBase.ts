@@ -104,7 +104,6 @@ export abstract class RigidFrameKinematics<N extends OrientedNode> {
  */
 export abstract class RigidBodyBase<N extends OrientedNode> extends RigidFrameKinematics<N> implements Only<ObjectModel & BodyModel, RigidBodyBase<N>> {
   readonly nAE = 0;
-  aeIndex = -1;
   localNodes: NodeModel[] = [];
   nodes: NodeModel[] = [];
   nLocalU = 0;

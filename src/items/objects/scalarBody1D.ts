@@ -18,7 +18,6 @@ export function bindScalarNode(label: ItemLabel, context: BindContext, nodeNumbe
  */
 export abstract class ScalarBody1DModel implements Only<ObjectModel & BodyModel, ScalarBody1DModel> {
   readonly nAE = 0;
-  aeIndex = -1;
   readonly hasConstantMassMatrix = true;
   localNodes: NodeModel[] = [];
   nodes: NodeModel[] = [];

@@ -1,0 +1,42 @@
+import type { CoordinateAddresses } from '../../registry/capabilities.ts';
+import type { ItemLabel } from '../../core/errors.ts';
+
+/** Address tables of no model: a node reads -1 until a model attaches it. */
+const unattached: CoordinateAddresses = {
+  nodeQ: Int32Array.of(-1), nodeU: Int32Array.of(-1), nodeAE: Int32Array.of(-1), objectAE: new Int32Array(0), objectData: new Int32Array(0),
+};
+
+/**
+ * The bookkeeping every node shares: its label, its reference and initial coordinates and its addresses, which it reads
+ * from the address tables of the model that numbers it ({@link NodeBase.attach}). Node types add their sizes and
+ * kinematics.
+ */
+export abstract class NodeBase {
+  /** The tables of the attached model, and this node's row in them (its index; 0 until attached). */
+  private addresses = unattached;
+  private row = 0;
+
+  constructor(
+    readonly label: ItemLabel,
+    readonly referenceCoordinates: Float64Array,
+    readonly initialCoordinates: Float64Array,
+    readonly initialVelocities: Float64Array,
+  ) {}
+
+  attach(addresses: CoordinateAddresses): void {
+    this.addresses = addresses;
+    this.row = this.label.index;
+  }
+
+  get qIndex(): number {
+    return this.addresses.nodeQ[this.row];
+  }
+
+  get uIndex(): number {
+    return this.addresses.nodeU[this.row];
+  }
+
+  get aeIndex(): number {
+    return this.addresses.nodeAE[this.row];
+  }
+}
