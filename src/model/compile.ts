@@ -33,12 +33,26 @@ export interface LocalMap {
 type WorkArrayRole = 'vector' | 'vector2' | 'matrix' | 'constraintJacobian' | 'constraintValues';
 
 /**
- * Work arrays shared by the local maps of one size (issue 12, resources). The assembler fills one map's work arrays
- * and scatters them before it turns to the next item, so maps whose arrays have the same length may share them; only
- * the ltg table is per item. One array per role and length.
+ * Work arrays shared by the local maps of one size, and the maps' ltg tables cut from few blocks (issue 12, resources).
+ * The assembler fills one map's work arrays and scatters them before it turns to the next item, so maps whose arrays
+ * have the same length may share them; only the ltg table is per item. One array per role and length.
  */
 class WorkArrayPool {
   private readonly arrays = new Map<string, Float64Array>();
+  /** The block the ltg tables are cut from, and its first free entry. */
+  private indexBlock = new Int32Array(0);
+  private indexUsed = 0;
+
+  /** A new (unshared) index table of this length, a view into a larger block: one buffer for many items. */
+  indices(length: number): Int32Array {
+    if (this.indexUsed + length > this.indexBlock.length) {
+      this.indexBlock = new Int32Array(Math.max(length, 4096));
+      this.indexUsed = 0;
+    }
+    const table = this.indexBlock.subarray(this.indexUsed, this.indexUsed + length);
+    this.indexUsed += length;
+    return table;
+  }
 
   /** The shared array of this role and length. */
   get(role: WorkArrayRole, length: number): Float64Array {
@@ -55,7 +69,7 @@ class WorkArrayPool {
 function makeLocalMap(pool: WorkArrayPool, nodes: readonly NodeModel[], nAE: number, blockSparse = false): LocalMap {
   let n = 0;
   for (const node of nodes) n += node.nu;
-  const ltg = new Int32Array(n);
+  const ltg = pool.indices(n);
   let k = 0;
   for (const node of nodes) for (let i = 0; i < node.nu; i++) ltg[k++] = node.uIndex + i;
   return {
