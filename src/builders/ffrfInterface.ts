@@ -1,3 +1,4 @@
+import { optionNames, ownOptions } from '../core/dictionary.ts';
 import type { BuilderSink } from './builderSink.ts';
 import type { CscMatrix } from '../linalg/sparse.ts';
 import type { NodeIndex, ObjectIndex } from '../registry/parameters.ts';
@@ -32,6 +33,11 @@ export interface AddObjectFFRFOptions {
   /** RGBA colour for viewers. */
   color?: readonly number[];
 }
+
+/** The option names of {@link AddObjectFFRFOptions}, for the unknown-option check of ObjectFFRFinterface.addObjectFFRF. */
+const addObjectFFRFOptionNames = optionNames<AddObjectFFRFOptions>({
+  positionRef: true, rotationMatrixRef: true, initialVelocity: true, initialAngularVelocity: true, gravity: true, constrainRigidBodyMotion: true, massProportionalDamping: true, stiffnessProportionalDamping: true, color: true,
+});
 
 /** The items {@link ObjectFFRFinterface.addObjectFFRF} created. */
 export interface AddObjectFFRFResult {
@@ -85,6 +91,7 @@ export class ObjectFFRFinterface {
 
   /** Adds the reference node, one Point node per mesh node and the ObjectFFRF to mbs (Exudyn's AddObjectFFRF). */
   addObjectFFRF(mbs: BuilderSink, options: AddObjectFFRFOptions = {}): AddObjectFFRFResult {
+    options = ownOptions('ObjectFFRFinterface.addObjectFFRF', options, addObjectFFRFOptionNames);
     const p0 = vec3(options.positionRef, 'positionRef');
     const v0 = vec3(options.initialVelocity, 'initialVelocity');
     const w0 = vec3(options.initialAngularVelocity, 'initialAngularVelocity');

@@ -5,6 +5,7 @@
  * @module
  */
 
+import { optionNames, ownOptions } from '../core/dictionary.ts';
 import ndarray, { type NdArray } from 'ndarray';
 import { assign } from 'ndarray-ops';
 import { cscMultiply, type CscMatrix } from '../linalg/sparse.ts';
@@ -56,6 +57,11 @@ export interface AddObjectFFRFreducedOrderOptions {
   /** RGBA colour of the drawn surface (visualization.color; default [0.1, 0.9, 0.1, 1], as Exudyn's). */
   color?: readonly number[];
 }
+
+/** The option names of {@link AddObjectFFRFreducedOrderOptions}, for the unknown-option check of ObjectFFRFreducedOrderInterface.addObjectFFRFreducedOrder. */
+const addObjectFFRFreducedOrderOptionNames = optionNames<AddObjectFFRFreducedOrderOptions>({
+  positionRef: true, initialVelocity: true, rotationMatrixRef: true, eulerParametersRef: true, initialAngularVelocity: true, massProportionalDamping: true, stiffnessProportionalDamping: true, gravity: true, forceUserFunction: true, massMatrixUserFunction: true, name: true, color: true,
+});
 
 /** Items created by {@link ObjectFFRFreducedOrderInterface.addObjectFFRFreducedOrder} (Exudyn's dictionary keys). */
 export interface FFRFreducedOrderItems {
@@ -266,6 +272,7 @@ export class ObjectFFRFreducedOrderInterface {
    * provide all terms); otherwise gravity ≠ 0 adds MarkerBodyMass and LoadMassProportional.
    */
   addObjectFFRFreducedOrder(mbs: BuilderSink, options: AddObjectFFRFreducedOrderOptions = {}): FFRFreducedOrderItems {
+    options = ownOptions('ObjectFFRFreducedOrderInterface.addObjectFFRFreducedOrder', options, addObjectFFRFreducedOrderOptionNames);
     const positionRef = Array.from(options.positionRef ?? [0, 0, 0]);
     const velocity = Array.from(options.initialVelocity ?? [0, 0, 0]);
     const omega = options.initialAngularVelocity ?? [0, 0, 0];

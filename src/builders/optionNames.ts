@@ -1,3 +1,4 @@
+import { optionNames } from '../core/dictionary.ts';
 import type { CreateGroundOptions, CreateMassPointOptions, CreateRigidBodyOptions } from './bodies.ts';
 import type {
   CreateCartesianSpringDamperOptions, CreateConnectorOptions, CreateDistanceConstraintOptions, CreateRigidBodySpringDamperOptions,
@@ -7,14 +8,6 @@ import type { CreateLoadOptions } from './loads.ts';
 import type { CreateJointOptions } from './jointFrames.ts';
 import type { CreateAxisJointOptions, CreateGenericJointOptions, CreateSphericalJointOptions } from './joints.ts';
 import type { CreateCosseratRodOptions } from './rods.ts';
-
-/**
- * The option names of an options interface as a list, declared as `{ name: true, … }`: the compiler rejects a
- * missing or an extra name, so the run-time check of unknown options (checkKnownKeys) follows the interface.
- */
-function optionNames<T>(names: { readonly [K in keyof Required<T>]: true }): readonly string[] {
-  return Object.keys(names);
-}
 
 const connector = {
   name: true, bodyNumbers: true, bodyOrNodeList: true, localPosition0: true, localPosition1: true, show: true, drawSize: true, color: true,

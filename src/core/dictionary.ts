@@ -32,6 +32,25 @@ export function checkKnownKeys(where: string, dictionary: unknown, known: readon
   }
 }
 
+/**
+ * The option names of an options interface as a list, declared as `{ name: true, … }`: the compiler rejects a
+ * missing or an extra name, so the run-time check of unknown options ({@link ownOptions}) follows the interface.
+ */
+export function optionNames<T>(names: { readonly [K in keyof Required<T>]: true }): readonly string[] {
+  return Object.keys(names);
+}
+
+/**
+ * The options dictionary of a public function `where`, checked and copied: every own key must be in `known`
+ * (else the unknown-key FlexdynError of {@link checkKnownKeys}, 'an option of <where>'), and the copy holds own
+ * enumerable keys only, so a value inherited through the prototype is never read. Undefined options count as `{}`.
+ */
+export function ownOptions<T extends object>(where: string, options: T | undefined, known: readonly string[]): T {
+  if (options === undefined) return {} as T;
+  checkKnownKeys(where, options, known, `an option of ${where}`, 'options');
+  return { ...options };
+}
+
 /** The error for an unknown key (see {@link checkKnownKeys}); `parameter` prefixes the key as `parameter.key`. */
 export function unknownKeyError(where: string, key: string, known: readonly string[], kind: string, parameter?: string): FlexdynError {
   const suggestion = closestName(key, known);

@@ -1,3 +1,4 @@
+import { optionNames, ownOptions } from '../core/dictionary.ts';
 import { extensionOf, installedFileSystem, writeFile } from '../core/fileSystem.ts';
 import { FlexdynError } from '../core/errors.ts';
 import { fileStem, loadSensorFile, parseSensorFile, sensorFileName } from './sensorFile.ts';
@@ -83,6 +84,11 @@ export interface PlotSensorOptions {
   /** Use X, Y, Z (and XX … XY for strains and stresses) for components in default labels (default true). */
   useXYZcomponents?: boolean;
 }
+
+/** The option names of {@link PlotSensorOptions}, for the unknown-option check of plotSensor. */
+const plotSensorOptionNames = optionNames<PlotSensorOptions>({
+  components: true, componentsX: true, labels: true, offsets: true, factors: true, title: true, xLabel: true, yLabel: true, fileName: true, colors: true, lineStyles: true, lineWidths: true, markerStyles: true, markerSizes: true, markerDensity: true, rangeX: true, rangeY: true, majorTicksX: true, majorTicksY: true, sizeInches: true, fontSize: true, logScaleX: true, logScaleY: true, useXYZcomponents: true,
+});
 
 /** What plotSensor produced. */
 export interface PlotSensorResult {
@@ -184,6 +190,7 @@ function columnOf(table: Table, component: number, what: string): Float64Array {
  * component is repeated to match the other list. Writes options.fileName if given.
  */
 export function plotSensor(mbs: PlotSensorSystem | undefined, sources: PlotSource | readonly PlotSource[], options: PlotSensorOptions = {}): PlotSensorResult {
+  options = ownOptions('plotSensor', options, plotSensorOptionNames);
   const sourceList = Array.isArray(sources) ? [...(sources as readonly PlotSource[])] : [sources as PlotSource];
   const componentList = options.components === undefined ? [0] : Array.isArray(options.components) ? [...(options.components as readonly number[])] : [options.components as number];
   if (sourceList.length === 0) throw new FlexdynError('plotSensor: sources must name at least one sensor, file or data set, got none');

@@ -1,3 +1,4 @@
+import { optionNames, ownOptions } from '../core/dictionary.ts';
 import { FlexdynError } from '../core/errors.ts';
 
 /** One curve of an SVG line plot. */
@@ -51,6 +52,11 @@ export interface SvgPlotOptions {
   /** Logarithmic y axis (ticks at decades, or 1-2-5 within fewer than three; values ≤ 0 are left out). */
   logScaleY?: boolean;
 }
+
+/** The option names of {@link SvgPlotOptions}, for the unknown-option check of svgPlot. */
+const svgPlotOptionNames = optionNames<SvgPlotOptions>({
+  title: true, xLabel: true, yLabel: true, rangeX: true, rangeY: true, majorTicksX: true, majorTicksY: true, sizeInches: true, fontSize: true, grid: true, legend: true, markerDensity: true, logScaleX: true, logScaleY: true,
+});
 
 /** Colour cycle of the curves (matplotlib's tab10). */
 export const plotColors = ['#1f77b4', '#ff7f0e', '#2ca02c', '#d62728', '#9467bd', '#8c564b', '#e377c2', '#7f7f7f', '#bcbd22', '#17becf'];
@@ -225,6 +231,7 @@ function markerPath(style: string, x: number, y: number, size: number): string {
  * `legend`, `title`, `x-label`, `y-label`.
  */
 export function svgPlot(curves: readonly PlotCurve[], options: SvgPlotOptions = {}): string {
+  options = ownOptions('svgPlot', options, svgPlotOptionNames);
   const sizeInches = options.sizeInches ?? [6.4, 4.8];
   if (sizeInches.length !== 2 || !(sizeInches[0] > 0) || !(sizeInches[1] > 0)) {
     throw new FlexdynError(`plot: sizeInches must be [width, height] with positive entries, got [${sizeInches.join(', ')}]`);

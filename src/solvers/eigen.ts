@@ -1,3 +1,4 @@
+import { optionNames, ownOptions } from '../core/dictionary.ts';
 import { CholeskyDecomposition, EigenvalueDecomposition, LuDecomposition, Matrix } from 'ml-matrix';
 import type { MatrixAccumulator, SystemAssembler } from '../model/assembly.ts';
 import type { CompiledModel } from '../model/compile.ts';
@@ -53,6 +54,11 @@ export interface EigenvalueOptions {
   shiftInvert?: number | false;
 }
 
+/** The option names of {@link EigenvalueOptions}, for the unknown-option check of computeODE2Eigenvalues. */
+const eigenvalueOptionNames = optionNames<EigenvalueOptions>({
+  numberOfEigenvalues: true, constrainedCoordinates: true, convert2Frequencies: true, useAbsoluteValues: true, ignoreAlgebraicEquations: true, singularValuesTolerance: true, includeLoadsJacobian: true, includeConstraintForceJacobian: true, unsymmetricStiffness: true, shiftInvert: true,
+});
+
 /** Eigenvalues (ascending) and mode shapes (one array of n_u entries per eigenvalue). */
 export interface EigenvalueResult {
   /** Eigenvalues ω² (or frequencies in Hz). */
@@ -79,6 +85,7 @@ class DenseMatrixAccumulator implements MatrixAccumulator {
  * Dense generalized symmetric solve through the Cholesky factor of M.
  */
 export function computeODE2Eigenvalues(model: CompiledModel, assembler: SystemAssembler, settings: SimulationSettings, options: EigenvalueOptions): EigenvalueResult {
+  options = ownOptions('computeODE2Eigenvalues', options, eigenvalueOptionNames);
   validateSimulationSettings(settings);
   const nu = model.nu;
   const s = model.data.current;

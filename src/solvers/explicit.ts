@@ -117,7 +117,7 @@ abstract class ExplicitStepperBase implements TimeStepper {
     this.f = new Float64Array(this.nu);
     this.constantMass = model.hasConstantMassMatrix && settings.timeIntegration.reuseConstantMassMatrix;
     this.mass = new MassMatrixStore(assembler, this.constantMass);
-    this.system = new LinearSystem(this.nu, settings.linearSolverType);
+    this.system = new LinearSystem(this.nu, settings.linearSolverType, 'solveDynamic');
     this.eliminated = Int32Array.from(eliminatedCoordinates(model, settings.timeIntegration.explicitIntegration.eliminateConstraints, name));
     this.eliminatedQ = this.eliminated.map((u) => positionIndexOf(model, u));
     const useLieGroup = settings.timeIntegration.explicitIntegration.useLieGroupIntegration;
@@ -154,7 +154,7 @@ abstract class ExplicitStepperBase implements TimeStepper {
       const result = this.system.factorize();
       if (!result.ok) throw new FlexdynError(`${this.name}: the mass matrix is singular at ${this.assembler.describeEquation(result.singularIndex)}; explicit solvers need a regular mass matrix`);
       this.factorized = true;
-      if (this.constantMass && this.settings.linearSolverType === LinearSolverType.EXUdense) {
+      if (this.constantMass && this.system.type === LinearSolverType.EXUdense) {
         this.diagonalMass = new Float64Array(this.nu);
         this.useDiagonalMass = this.mass.diagonal(this.diagonalMass);
       }

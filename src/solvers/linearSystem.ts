@@ -23,6 +23,31 @@ const fillRatioLimit = 3;
  */
 const alternativeAnalyses: readonly SparseLUOptions[] = [{ ordering: 'rcm' }, { pivotThreshold: 0.01 }];
 
+/**
+ * Unknowns above which a requested dense solver (EXUdense, Exudyn's default) is replaced by the sparse one
+ * (EigenSparse): dense LU costs n³/3 per factorization and n² memory. Measured crossover (CPU time, generalized-α,
+ * 20 steps of a spring–mass chain, docs/decisions.md): equal at ≈ 60 unknowns, dense 2.6× slower at 300 and 5.4× at
+ * 750. The limit sits above the crossover, so Exudyn's test models (all below it) keep the dense path bit for bit and
+ * models with dense blocks (FFRF, many constraints), where sparse LU gains less, switch only when dense is clearly slower.
+ */
+export const denseLinearSolverLimit = 1000;
+
+/** True once the switch to sparse was logged in this process (the log is written once, not per solve). */
+let automaticSparseLogged = false;
+
+/**
+ * The linear solver used for `n` unknowns: the requested one, except EXUdense above {@link denseLinearSolverLimit},
+ * which becomes EigenSparse (logged once per process with console.warn, naming `where` and the size).
+ */
+export function linearSolverTypeFor(requested: LinearSolverType, n: number, where: string): LinearSolverType {
+  if (requested !== LinearSolverType.EXUdense || n <= denseLinearSolverLimit) return requested;
+  if (!automaticSparseLogged) {
+    automaticSparseLogged = true;
+    console.warn(`${where}: ${n} unknowns exceed ${denseLinearSolverLimit}: using the sparse linear solver (EigenSparse) instead of linearSolverType = EXUdense, whose dense LU costs n³/3 per factorization (logged once)`);
+  }
+  return LinearSolverType.EigenSparse;
+}
+
 function fill(lu: SparseLU): number {
   return lu.nnzL + lu.nnzU;
 }
@@ -38,7 +63,13 @@ export class LinearSystem implements MatrixAccumulator {
   private analyzedPatternVersion = -1;
   private values!: Float64Array;
 
-  constructor(readonly n: number, readonly type: LinearSolverType) {
+  /** The solver in use: the requested type, or EigenSparse for a dense request above {@link denseLinearSolverLimit} unknowns. */
+  readonly type: LinearSolverType;
+
+  /** A system of n unknowns solved with `requested` (see {@link linearSolverTypeFor}); `where` names the solver for the log. */
+  constructor(readonly n: number, requested: LinearSolverType, where = 'LinearSystem') {
+    const type = linearSolverTypeFor(requested, n, where);
+    this.type = type;
     if (type === LinearSolverType.EXUdense) {
       this.dense = new DenseLU(Math.max(n, 1));
       this.dense.resize(n);

@@ -4,6 +4,7 @@
  * rows into one JSON file beside the solution file (docs/viewer.md, "Scene file").
  * @module
  */
+import { checkKnownKeys, optionNames, ownOptions } from '../core/dictionary.ts';
 import { decodeBase64, encodeBase64 } from '../core/base64.ts';
 import { installedFileSystem, writeFile } from '../core/fileSystem.ts';
 import type { MainSystem } from '../MainSystem.ts';
@@ -276,6 +277,10 @@ export interface SceneOptions {
   upAxis?: 'y' | 'z';
 }
 
+/** The option names of {@link SceneOptions} and of its contour, for the unknown-option checks of exportScene and computeScene. */
+const sceneOptionNames = optionNames<SceneOptions>({ rodSamples: true, fileName: true, contour: true, springNumberOfWindings: true, upAxis: true });
+const contourOptionNames = optionNames<NonNullable<SceneOptions['contour']>>({ outputVariable: true, component: true, range: true });
+
 function encode(a: Float32Array | Float64Array | Uint32Array): EncodedArray {
   const dtype = a instanceof Float32Array ? 'float32' : a instanceof Float64Array ? 'float64' : 'uint32';
   return { dtype, length: a.length, base64: encodeBase64(a) };
@@ -336,6 +341,11 @@ interface JointTrack { label: string; name: string; parts: JointPartTrack[] }
  * configuration is overwritten.
  */
 export function computeScene(mbs: MainSystem, solution: SceneSolution, options: SceneOptions = {}): Scene {
+  options = ownOptions('computeScene', options, sceneOptionNames);
+  if (options.contour !== undefined) {
+    checkKnownKeys('computeScene', options.contour, contourOptionNames, 'an option of the contour', 'options.contour');
+    options.contour = { ...options.contour };
+  }
   const nFrames = solution.coordinates.rows;
   if (solution.times.length !== nFrames) throw new FlexdynError(`exportScene: solution must have one time per row, got ${solution.times.length} times for ${nFrames} rows`);
   if (nFrames === 0) throw new FlexdynError('exportScene: solution must have at least one row, got 0');
@@ -556,6 +566,7 @@ function sceneSensors(mbs: MainSystem): SceneSensor[] {
  * solution file ({@link sceneFileNameFor}). The system must be assembled and be the one that was solved.
  */
 export function exportScene(mbs: MainSystem, solutionOrFile: SceneSolution | string, options: SceneOptions = {}): string {
+  options = ownOptions('exportScene', options, sceneOptionNames);
   const solution = typeof solutionOrFile === 'string' ? loadSolutionFile(solutionOrFile) : solutionOrFile;
   const fileName = options.fileName ?? (solution.fileName ? sceneFileNameFor(solution.fileName) : undefined);
   if (fileName === undefined) throw new FlexdynError('exportScene: options.fileName must be given for a solution without fileName');

@@ -3,6 +3,7 @@
  * row (rods, bodies, meshes, connectors), written by io/vtk.ts.
  * @module
  */
+import { optionNames, ownOptions } from '../core/dictionary.ts';
 import type { MainSystem } from '../MainSystem.ts';
 import type { GraphicsData } from '../graphics/graphicsData.ts';
 import { ConfigurationType, OutputVariableType } from '../registry/enums.ts';
@@ -27,6 +28,11 @@ export interface ExportVTKOptions {
   /** Windings of spring coils in the connectors piece (default 8, Exudyn's springNumberOfWindings). */
   springNumberOfWindings?: number;
 }
+
+/** The option names of {@link ExportVTKOptions}, for the unknown-option check of exportVTK. */
+const exportVTKOptionNames = optionNames<ExportVTKOptions>({
+  baseName: true, encoding: true, rows: true, rodSamples: true, rodCircumferentialPoints: true, springNumberOfWindings: true,
+});
 
 /** What exportVTK wrote. */
 export interface ExportVTKResult {
@@ -285,6 +291,7 @@ function connectorPiece(sampler: FrameSampler): PolyPiece {
  * of the solution; its Visualization configuration is overwritten with each row (see MainSystem.setStateFromSolution).
  */
 export function exportVTK(mbs: MainSystem, solution: Solution, folder: string, options: ExportVTKOptions = {}): ExportVTKResult {
+  options = ownOptions('exportVTK', options, exportVTKOptionNames);
   const baseName = options.baseName ?? 'solution';
   if (!/^[A-Za-z0-9_.-]+$/.test(baseName)) throw new FlexdynError(`exportVTK: baseName must consist of letters, digits, '_', '.', '-', got '${baseName}'`);
   const encoding = options.encoding ?? 'ascii';

@@ -9,8 +9,11 @@ import {
   SystemContainer, NodePoint, NodeGenericODE2, NodeRigidBodyEP, NodeRigidBody2D, NodeRigidBodyRxyz, MassPoint, ObjectGenericODE2, ObjectRigidBody,
   ObjectRigidBody2D, ObjectGround, MarkerNodePosition, MarkerNodeCoordinate, MarkerBodyRigid, CartesianSpringDamper, CoordinateSpringDamper,
   TorsionalSpringDamper, RigidBodySpringDamper, SensorNode, OutputVariableType, ConfigurationType, parseSolutionFile, parseSensorFile,
-  FlexdynError, type MainSystem,
+  FlexdynError, SimulationSettings, FEMinterface, ObjectFFRFinterface, ObjectFFRFreducedOrderInterface, createBlockMesh, type MainSystem,
 } from '../../src/index.ts';
+import { svgPlot } from '../../src/io/svgPlot.ts';
+import { exportVTK } from '../../src/viewer/vtkExport.ts';
+import { computeScene, exportScene } from '../../src/viewer/scene.ts';
 import { parseAbaqusInput, parseAbaqusMatrix } from '../../src/fem/abaqus.ts';
 
 /** One row: a description of the hostile input, its class, what it does, and the expected error pattern or a check. */
@@ -100,6 +103,58 @@ rows.push({
   run: () => { const mbs = system(); mbs.createMassPoint(Object.create({ gravity: [0, -10, 0], physicsMass: 2 }) as never); return mbs.numberOfLoads; },
   expected: (loads) => expect(loads).toBe(0),
 });
+
+// prototype and unknown keys in the options of plot, export, eigenvalue and FFRF functions: the key is checked before any
+// other argument is used, so the solution and data arguments below may be minimal
+/** A 3 × 1 × 1 hexahedral block with mass and stiffness (and two eigenmodes for the reduced-order interface). */
+function blockFEM(): FEMinterface {
+  const fem = new FEMinterface();
+  fem.importMesh(createBlockMesh({ size: [1, 0.2, 0.1], divisions: [3, 1, 1], origin: [-0.5, -0.1, -0.05] }));
+  fem.computeMassAndStiffness({ youngsModulus: 2e9, poissonsRatio: 0.3, density: 7800 });
+  return fem;
+}
+/** A one-row solution of system() (6 ODE2 coordinates at rest). */
+const restSolution = { times: [0], coordinates: { rows: 1, columns: 6, row: () => [0, 0, 0, 0, 0, 0] } };
+const optionFunctions: [string, (o: Record<string, unknown>) => unknown, Record<string, unknown>, string][] = [
+  ['plotSensor', (o) => system().plotSensor({ data: [[0, 1], [1, 2]] } as never, o), { title: 't' }, 'titel'],
+  ['svgPlot', (o) => svgPlot([{ x: [0, 1], y: [0, 1], label: 'y' }], o), { title: 't' }, 'titel'],
+  ['exportVTK', (o) => exportVTK(system(), restSolution as never, '.', o), { baseName: 'b' }, 'basename'],
+  ['exportScene', (o) => exportScene(system(), restSolution, o), { upAxis: 'y' }, 'upaxis'],
+  ['computeScene', (o) => computeScene(system(), restSolution, o), { upAxis: 'y' }, 'rodSample'],
+  ['computeODE2Eigenvalues', (o) => { const mbs = system(); mbs.assemble(); return mbs.computeODE2Eigenvalues(new SimulationSettings(), o); }, { numberOfEigenvalues: 1 }, 'numberOfEigenValues'],
+  ['ObjectFFRFinterface.addObjectFFRF', (o) => new ObjectFFRFinterface(blockFEM()).addObjectFFRF(system(), o), { constrainRigidBodyMotion: false }, 'gravitiy'],
+  ['ObjectFFRFreducedOrderInterface.addObjectFFRFreducedOrder', (o) => {
+    const fem = blockFEM();
+    fem.computeEigenmodes(2, 6);
+    return new ObjectFFRFreducedOrderInterface(fem).addObjectFFRFreducedOrder(system(), o);
+  }, { color: [1, 0, 0, 1] }, 'colour'],
+];
+for (const [where, call, options, misspelling] of optionFunctions) {
+  for (const key of ['constructor', '__proto__', misspelling]) {
+    rows.push({
+      input: `${where} with own option '${key}'`, class: 'prototype keys',
+      run: () => call(withKey(options, key)),
+      expected: new RegExp(`^${where.replace('.', '\\.')}: 'options\\.${key}' is not an option of ${where.replace('.', '\\.')}${key === misspelling ? " \\(did you mean '\\w+'\\?\\)" : ''}; expected one of: `),
+    });
+  }
+}
+rows.push(
+  {
+    input: 'computeScene with an unknown key in options.contour', class: 'prototype keys',
+    run: () => computeScene(system(), restSolution, { contour: { outputVariable: OutputVariableType.DisplacementLocal, componet: 0 } as never }),
+    expected: /^computeScene: 'options\.contour\.componet' is not an option of the contour \(did you mean 'component'\?\)/,
+  },
+  {
+    input: 'plotSensor with options that are an array', class: 'prototype keys',
+    run: () => system().plotSensor({ data: [[0, 1], [1, 2]] } as never, [] as never),
+    expected: /^plotSensor: options must be a dictionary, got /,
+  },
+  {
+    input: 'svgPlot with title only on the prototype of its options', class: 'prototype keys',
+    run: () => svgPlot([{ x: [0, 1], y: [0, 1], label: 'y' }], Object.create({ title: 'inherited title' }) as never),
+    expected: (svg) => expect(svg).not.toContain('inherited title'),
+  },
+);
 
 // reading files
 const header = [
