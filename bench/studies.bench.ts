@@ -32,6 +32,18 @@ async function freePort(): Promise<number> {
   });
 }
 
+/** CPU seconds (user + system) a process has used, from /proc (clock ticks of 10 ms). */
+function cpuSecondsOf(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+/** CPU seconds of this process, all threads. */
+function ownCpuSeconds(): number {
+  const usage = process.cpuUsage();
+  return (usage.user + usage.system) / 1e6;
+}
+
 function rssOf(pid: number): number {
   const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
   return match === null ? NaN : Number(match[1]) * 1024;
@@ -56,27 +68,33 @@ async function timeVariation(executor: Executor, cases: Record<string, readonly 
 /** Runs the benchmark and returns its rows. */
 export async function runStudiesBenchmark(): Promise<StudiesBenchmarkRow[]> {
   if (!existsSync(`${root}dist/index.js`)) throw new Error('studies benchmark: dist/ is missing; run npm run build first (the workers load the compiled engine)');
-  // steps per case so that one case takes ≥ 50 ms inline
+  // steps per case so that one case takes ≥ 50 ms inline (after warm-up runs, so that compilation is not counted)
   const inline = new InlineExecutor();
-  let steps = 1000;
-  for (;;) {
-    const { seconds } = await timeVariation(inline, { mass: [1.6, 1.6, 1], spring: [4000, 4000, 1], steps: [steps, steps, 1] });
-    if (seconds >= 0.06) break;
-    steps = Math.ceil((steps * 0.07) / Math.max(seconds, 1e-3));
+  const one = (n: number) => ({ mass: [1.6, 1.6, 1], spring: [4000, 4000, 1], steps: [n, n, 1] }) as const;
+  for (let i = 0; i < 3; i++) await timeVariation(inline, one(2000));
+  let steps = 4000;
+  for (let i = 0; i < 4; i++) {
+    const { seconds } = await timeVariation(inline, one(steps));
+    if (seconds >= 0.055) break;
+    steps = Math.ceil((steps * 0.065) / seconds);
   }
   const grid = { mass: [1, 10, 10], spring: [1000, 10000, 20], steps: [steps, steps, 1] } as const; // 200 cases
   const rows: StudiesBenchmarkRow[] = [];
+  let cpu = ownCpuSeconds();
   const serial = await timeVariation(inline, grid);
-  rows.push({ name: 'inline, 200 cases', value: `${(200 / serial.seconds).toFixed(2)} cases/s`, note: `${((serial.seconds / 200) * 1000).toFixed(1)} ms per case (${steps} steps)` });
+  const serialCores = (ownCpuSeconds() - cpu) / serial.seconds;
+  rows.push({ name: 'inline, 200 cases', value: `${(200 / serial.seconds).toFixed(2)} cases/s`, note: `${((serial.seconds / 200) * 1000).toFixed(1)} ms per case (${steps} steps); CPU used ${serialCores.toFixed(2)} cores` });
 
   const rssBefore = process.memoryUsage().rss;
   const threads = new ThreadExecutor({ numberOfThreads: 2 });
   await timeVariation(threads, { mass: [1, 2, 2], spring: [4000, 4000, 1], steps: [10, 10, 1] }); // start the threads, load the engine
   const threadMemory = (process.memoryUsage().rss - rssBefore) / 2;
+  cpu = ownCpuSeconds();
   const onThreads = await timeVariation(threads, grid);
+  const threadCores = (ownCpuSeconds() - cpu) / onThreads.seconds;
   await threads.close();
   const same = JSON.stringify(onThreads.values) === JSON.stringify(serial.values);
-  rows.push({ name: '2 worker threads, 200 cases', value: `${(200 / onThreads.seconds).toFixed(2)} cases/s`, note: `speed-up ${(serial.seconds / onThreads.seconds).toFixed(2)}× (goal ≥ 1.8×); results ${same ? 'identical to inline' : 'DIFFER from inline'}` });
+  rows.push({ name: '2 worker threads, 200 cases', value: `${(200 / onThreads.seconds).toFixed(2)} cases/s`, note: `speed-up ${(serial.seconds / onThreads.seconds).toFixed(2)}× (goal ≥ 1.8×); CPU used ${threadCores.toFixed(2)} cores; results ${same ? 'identical to inline' : 'DIFFER from inline'}` });
   rows.push({ name: 'memory per worker thread', value: `${(threadMemory / 2 ** 20).toFixed(0)} MiB`, note: 'growth of the process RSS per started thread with the engine loaded' });
 
   let redis = process.env.FLEXDYN_TEST_REDIS_URL;
@@ -92,9 +110,12 @@ export async function runStudiesBenchmark(): Promise<StudiesBenchmarkRow[]> {
   try {
     const queue = new QueueExecutor({ name: queueName, redis });
     await timeVariation(queue, { mass: [1, 2, 2], spring: [4000, 4000, 1], steps: [10, 10, 1] }); // workers load the engine
+    const workerCpu = () => workers.reduce((sum, w) => sum + cpuSecondsOf(w.pid!), 0);
+    const cpuBefore = workerCpu();
     const queued = await timeVariation(queue, grid);
+    const queueCores = (workerCpu() - cpuBefore) / queued.seconds;
     const sameQueued = JSON.stringify(queued.values) === JSON.stringify(serial.values);
-    rows.push({ name: 'queue, 2 worker processes, 200 cases', value: `${(200 / queued.seconds).toFixed(2)} cases/s`, note: `speed-up ${(serial.seconds / queued.seconds).toFixed(2)}×; results ${sameQueued ? 'identical to inline' : 'DIFFER from inline'}` });
+    rows.push({ name: 'queue, 2 worker processes, 200 cases', value: `${(200 / queued.seconds).toFixed(2)} cases/s`, note: `speed-up ${(serial.seconds / queued.seconds).toFixed(2)}×; CPU used by the workers ${queueCores.toFixed(2)} cores; results ${sameQueued ? 'identical to inline' : 'DIFFER from inline'}` });
     rows.push({ name: 'memory per queue worker process', value: `${(workers.reduce((s, w) => s + rssOf(w.pid!), 0) / 2 / 2 ** 20).toFixed(0)} MiB`, note: 'RSS of a flexdyn worker process (Node, tsx, bullmq, engine) after the run' });
     const trivialGrid = { x: [0, 199, 200] } as const;
     const pipelined = await timeVariation(queue, trivialGrid, 'trivial');
