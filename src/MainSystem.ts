@@ -408,7 +408,7 @@ export class MainSystem implements BuilderSink, UserFunctionSystem {
   getSensorStoredData(index: number): number[][] {
     const sensor = this.modelItem('Sensor', index, 'getSensorStoredData');
     if (!sensor.storeInternal) throw new FlexdynError(`getSensorStoredData: ${formatItemLabel(sensor.label)} has storeInternal = false; set storeInternal: true to keep its rows`);
-    return (this.sensorRecords.rows[index] ?? []).map((row) => row.slice());
+    return this.sensorRecords.rowsOf(index);
   }
 
   /**

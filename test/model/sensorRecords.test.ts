@@ -1,0 +1,39 @@
+/**
+ * SensorRecords keeps the rows of storeInternal sensors packed in Float64Array chunks (issue 12, resources): the rows
+ * come back exactly as appended, across chunk boundaries, and a row of another width is an error.
+ * @module
+ */
+import { describe, expect, it } from 'vitest';
+import { SensorRecords } from '../../src/model/SensorRecords.ts';
+import { FlexdynError } from '../../src/core/errors.ts';
+
+describe('SensorRecords', () => {
+  it('returns every row [t, values…] bit for bit across chunk boundaries (10000 rows = 3 chunks), per sensor', () => {
+    const records = new SensorRecords();
+    records.reset(3);
+    const expected: number[][] = [];
+    for (let i = 0; i < 10000; i++) {
+      const values = [Math.sin(i) * 1e-7, 1 / (i + 3), -i];
+      records.append(1, i * 1e-3, new Float64Array(values));
+      expected.push([i * 1e-3, ...values]);
+      if (i % 1000 === 0) records.append(2, i, [i / 7]);
+    }
+    expect(records.rowsOf(1)).toEqual(expected);
+    expect(records.rowsOf(2)).toEqual(Array.from({ length: 10 }, (_, k) => [k * 1000, (k * 1000) / 7]));
+    expect(records.rowsOf(0)).toEqual([]);
+    expect(records.rowsOf(5)).toEqual([]);
+    // the returned rows are copies: changing them does not change the records
+    records.rowsOf(1)[0][0] = 99;
+    expect(records.rowsOf(1)[0][0]).toBe(0);
+    records.reset(2);
+    expect(records.rowsOf(1)).toEqual([]);
+  });
+
+  it('a row with another number of values than the first is a FlexdynError naming the sensor, the widths and the time', () => {
+    const records = new SensorRecords();
+    records.reset(1);
+    records.append(0, 0, [1, 2, 3]);
+    expect(() => records.append(0, 0.5, [1, 2])).toThrow(FlexdynError);
+    expect(() => records.append(0, 0.5, [1, 2])).toThrow(/^Sensor #0: every row must have 3 values \(as the first\), got 2 at t = 0.5$/);
+  });
+});
