@@ -256,45 +256,71 @@ export interface ItemSource {
  * cycle naming the asking item and parameter. Shared by the compiled model and the reference model.
  */
 export class ItemBinder {
-  private readonly done = new Set<string>();
-  private readonly binding = new Set<string>();
+  /** Binding state per category and item index: {@link BINDING}, {@link BOUND}, or 0/missing when not yet bound (no string keys: issue 12, build cost). */
+  private readonly states: Record<BoundCategory, number[]> = { Object: [], Marker: [], Load: [], Sensor: [] };
 
   constructor(private readonly source: ItemSource) {}
 
   /** The model of an object, marker, load or sensor, bound (binding it now if it is not yet). */
   bound<C extends BoundCategory>(category: C, index: number, asker: ItemLabel, parameter: string): ModelOf[C] {
     const model = this.source.stored(category, index, asker, parameter);
-    const key = `${category}${index}`;
-    if (this.done.has(key)) return model;
-    if (this.binding.has(key)) {
+    const states = this.states[category];
+    const state = states[index];
+    if (state === BOUND) return model;
+    if (state === BINDING) {
       throw new FlexdynError(`${formatItemLabel(asker)}: ${parameter} = ${index} forms a reference cycle through ${formatItemLabel(model.label)}`, { item: asker, parameter });
     }
-    this.binding.add(key);
+    states[index] = BINDING;
     try {
-      model.bind(this.contextFor(model.label));
-    } finally {
-      this.binding.delete(key);
+      model.bind(new BinderContext(this, this.source, model.label));
+    } catch (error) {
+      states[index] = 0;
+      throw error;
     }
-    this.done.add(key);
+    states[index] = BOUND;
     return model;
   }
+}
 
-  private contextFor(asker: ItemLabel): BindContext {
-    return {
-      node: (index, parameter) => this.source.node(index, asker, parameter),
-      object: (index, parameter) => this.bound('Object', index, asker, parameter),
-      body: (index, parameter): BodyModel => {
-        const object = this.bound('Object', index, asker, parameter);
-        if (object.body === undefined) {
-          throw new FlexdynError(`${formatItemLabel(asker)}: ${parameter} must refer to a body, got ${formatItemLabel(object.label)}, which is not a body`, { item: asker, parameter });
-        }
-        return object.body;
-      },
-      marker: (index, parameter) => this.bound('Marker', index, asker, parameter),
-      load: (index, parameter) => this.bound('Load', index, asker, parameter),
-      sensor: (index, parameter) => this.bound('Sensor', index, asker, parameter),
-      outputVariables: (category, index) => this.source.outputVariables(category, index),
-    };
+/** {@link ItemBinder} state: the item is being bound (a request for it now is a reference cycle). */
+const BINDING = 1;
+/** {@link ItemBinder} state: the item is bound. */
+const BOUND = 2;
+
+/** The context one item binds with: hands out items on behalf of the asking item (methods, not closures: issue 12, build cost). */
+class BinderContext implements BindContext {
+  constructor(private readonly binder: ItemBinder, private readonly source: ItemSource, private readonly asker: ItemLabel) {}
+
+  node(index: number, parameter: string): NodeModel {
+    return this.source.node(index, this.asker, parameter);
+  }
+
+  object(index: number, parameter: string): ObjectModel {
+    return this.binder.bound('Object', index, this.asker, parameter);
+  }
+
+  body(index: number, parameter: string): BodyModel {
+    const object = this.binder.bound('Object', index, this.asker, parameter);
+    if (object.body === undefined) {
+      throw new FlexdynError(`${formatItemLabel(this.asker)}: ${parameter} must refer to a body, got ${formatItemLabel(object.label)}, which is not a body`, { item: this.asker, parameter });
+    }
+    return object.body;
+  }
+
+  marker(index: number, parameter: string): MarkerModel {
+    return this.binder.bound('Marker', index, this.asker, parameter);
+  }
+
+  load(index: number, parameter: string): LoadModel {
+    return this.binder.bound('Load', index, this.asker, parameter);
+  }
+
+  sensor(index: number, parameter: string): SensorModel {
+    return this.binder.bound('Sensor', index, this.asker, parameter);
+  }
+
+  outputVariables(category: 'Node' | 'Object' | 'Marker', index: number): readonly OutputVariableType[] {
+    return this.source.outputVariables(category, index);
   }
 }
 
