@@ -1,7 +1,7 @@
 /**
  * Model-build benchmark (issue 12, resources): a chain of n mass points, each a NodePoint, a MassPoint, a
  * MarkerNodePosition and a CartesianSpringDamper to the previous one, added through the dictionaries and assembled.
- * Reports the wall time and the retained heap (after a garbage collection when node runs with --expose-gc, else the
+ * Reports the wall time, the CPU time of this process (user + system: the machine may be shared) and the retained heap (after a garbage collection when node runs with --expose-gc, else the
  * heap growth) per node.
  * @module
  */
@@ -17,6 +17,8 @@ export interface ModelBuildRow {
   readonly seconds: number;
   /** Microseconds per node. */
   readonly microsecondsPerNode: number;
+  /** CPU time (user + system, all threads of the process, so it includes concurrent garbage collection) per node [µs]. */
+  readonly cpuMicrosecondsPerNode: number;
   /** Retained heap per node [bytes]. */
   readonly bytesPerNode: number;
 }
@@ -30,6 +32,7 @@ export function measureModelBuild(n: number): ModelBuildRow {
   collect();
   const heapBefore = process.memoryUsage().heapUsed;
   const started = performance.now();
+  const cpuStarted = process.cpuUsage();
   const mbs = new SystemContainer().addSystem();
   let previous = mbs.addMarker(MarkerNodePosition({ nodeNumber: mbs.addNode(NodePointGround({ referenceCoordinates: [0, 0, 0] })) }));
   for (let i = 0; i < n; i++) {
@@ -41,10 +44,11 @@ export function measureModelBuild(n: number): ModelBuildRow {
   }
   mbs.assemble();
   const seconds = (performance.now() - started) / 1000;
+  const cpu = process.cpuUsage(cpuStarted);
   collect();
   const bytes = process.memoryUsage().heapUsed - heapBefore;
   if (mbs.compiled().nu !== 3 * n) throw new Error('model build benchmark: wrong size');
-  return { nodes: n, seconds, microsecondsPerNode: (seconds / n) * 1e6, bytesPerNode: bytes / n };
+  return { nodes: n, seconds, microsecondsPerNode: (seconds / n) * 1e6, cpuMicrosecondsPerNode: (cpu.user + cpu.system) / n, bytesPerNode: bytes / n };
 }
 
 /** The rows of `npm run bench` (1e4 and 1e5 nodes; `--build-nodes=` overrides the sizes). */
@@ -55,6 +59,6 @@ export function runModelBuildBenchmarks(sizes: readonly number[] = [1e4, 1e5]): 
 
 if (process.argv[1]?.endsWith('modelBuild.bench.ts')) {
   for (const row of runModelBuildBenchmarks()) {
-    console.log(`model build ${row.nodes} nodes: ${row.seconds.toFixed(2)} s, ${row.microsecondsPerNode.toFixed(1)} µs/node, ${(row.bytesPerNode / 1024).toFixed(2)} kB/node`);
+    console.log(`model build ${row.nodes} nodes: ${row.seconds.toFixed(2)} s, ${row.microsecondsPerNode.toFixed(1)} µs/node (CPU ${row.cpuMicrosecondsPerNode.toFixed(1)} µs/node), ${(row.bytesPerNode / 1024).toFixed(2)} kB/node`);
   }
 }

@@ -21,3 +21,20 @@ export function zeroArray(a: Float64Array): void {
   if (n >= builtinThreshold) { a.fill(0); return; }
   for (let i = 0; i < n; i++) a[i] = 0;
 }
+
+/**
+ * Float64Arrays of the given lengths as views into one zero-filled buffer: an item's small work arrays cost one
+ * buffer instead of one each (issue 12, build memory). The views do not overlap.
+ */
+export function float64Views(lengths: readonly number[]): Float64Array<ArrayBuffer>[] {
+  let total = 0;
+  for (const length of lengths) total += length;
+  const buffer = new Float64Array(total);
+  const views: Float64Array<ArrayBuffer>[] = [];
+  let offset = 0;
+  for (const length of lengths) {
+    views.push(buffer.subarray(offset, offset + length));
+    offset += length;
+  }
+  return views;
+}

@@ -85,6 +85,8 @@ export class SystemAssembler {
   constructor(readonly model: CompiledModel) {
     const owner = new Int32Array(model.nu).fill(-1);
     let disjoint = true;
+    // most objects' coordinates strictly ascend and their order is the identity: one shared array per size (issue 12, build memory)
+    const identityOrders = new Map<number, Int32Array>();
     this.massColumnOrder = model.massObjects.map((i, m) => {
       if (model.objects[i].massMatrixEntries !== undefined) disjoint = false;
       const ltg = model.objectMaps[i].ltg;
@@ -92,7 +94,15 @@ export class SystemAssembler {
         if (owner[ltg[k]] >= 0) disjoint = false;
         owner[ltg[k]] = m;
       }
-      return Int32Array.from(ltg.keys()).sort((a, b) => ltg[a] - ltg[b]);
+      let ascending = true;
+      for (let k = 1; k < ltg.length; k++) if (ltg[k] <= ltg[k - 1]) ascending = false;
+      if (!ascending) return Int32Array.from(ltg.keys()).sort((a, b) => ltg[a] - ltg[b]);
+      let order = identityOrders.get(ltg.length);
+      if (order === undefined) {
+        order = Int32Array.from(ltg.keys());
+        identityOrders.set(ltg.length, order);
+      }
+      return order;
     });
     this.massCoordinatesDisjoint = disjoint;
     let values = 0;

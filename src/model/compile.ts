@@ -17,7 +17,7 @@ export interface StoredItem {
 export interface LocalMap {
   /** Global velocity-coordinate index of each local coordinate. */
   readonly ltg: Int32Array;
-  /** Local vector work array. */
+  /** Local vector work array (work arrays are shared by maps of the same size, see WorkArrayPool). */
   readonly vector: Float64Array;
   /** Second local vector work array (numerical differentiation); empty for block-sparse objects. */
   readonly vector2: Float64Array;
@@ -29,18 +29,56 @@ export interface LocalMap {
   readonly constraintValues: Float64Array;
 }
 
-function makeLocalMap(nodes: readonly NodeModel[], nAE: number, blockSparse = false): LocalMap {
-  const n = nodes.reduce((sum, node) => sum + node.nu, 0);
-  const ltg = new Int32Array(n);
+/** The work arrays of a LocalMap; each role has its own arrays, so that no two arrays of one map alias. */
+type WorkArrayRole = 'vector' | 'vector2' | 'matrix' | 'constraintJacobian' | 'constraintValues';
+
+/**
+ * Work arrays shared by the local maps of one size, and the maps' ltg tables cut from few blocks (issue 12, resources).
+ * The assembler fills one map's work arrays and scatters them before it turns to the next item, so maps whose arrays
+ * have the same length may share them; only the ltg table is per item. One array per role and length.
+ */
+class WorkArrayPool {
+  private readonly arrays = new Map<string, Float64Array>();
+  /** The block the ltg tables are cut from, and its first free entry. */
+  private indexBlock = new Int32Array(0);
+  private indexUsed = 0;
+
+  /** A new (unshared) index table of this length, a view into a larger block: one buffer for many items. */
+  indices(length: number): Int32Array {
+    if (this.indexUsed + length > this.indexBlock.length) {
+      this.indexBlock = new Int32Array(Math.max(length, 4096));
+      this.indexUsed = 0;
+    }
+    const table = this.indexBlock.subarray(this.indexUsed, this.indexUsed + length);
+    this.indexUsed += length;
+    return table;
+  }
+
+  /** The shared array of this role and length. */
+  get(role: WorkArrayRole, length: number): Float64Array {
+    const key = `${role}:${length}`;
+    let array = this.arrays.get(key);
+    if (array === undefined) {
+      array = new Float64Array(length);
+      this.arrays.set(key, array);
+    }
+    return array;
+  }
+}
+
+function makeLocalMap(pool: WorkArrayPool, nodes: readonly NodeModel[], nAE: number, blockSparse = false): LocalMap {
+  let n = 0;
+  for (const node of nodes) n += node.nu;
+  const ltg = pool.indices(n);
   let k = 0;
   for (const node of nodes) for (let i = 0; i < node.nu; i++) ltg[k++] = node.uIndex + i;
   return {
     ltg,
-    vector: new Float64Array(n),
-    vector2: new Float64Array(blockSparse ? 0 : n),
-    matrix: new Float64Array(blockSparse ? 0 : n * n),
-    constraintJacobian: new Float64Array(nAE * n),
-    constraintValues: new Float64Array(nAE),
+    vector: pool.get('vector', n),
+    vector2: pool.get('vector2', blockSparse ? 0 : n),
+    matrix: pool.get('matrix', blockSparse ? 0 : n * n),
+    constraintJacobian: pool.get('constraintJacobian', nAE * n),
+    constraintValues: pool.get('constraintValues', nAE),
   };
 }
 
@@ -162,8 +200,9 @@ export class CompiledModel {
     this.nData = nData;
 
     this.objects.forEach(checkBlockSparseObject);
-    this.objectMaps = this.objects.map((object) => makeLocalMap(object.localNodes, object.nAE, isBlockSparse(object)));
-    this.loadMaps = this.loads.map((load) => makeLocalMap(load.marker.nodes, 0));
+    const pool = new WorkArrayPool();
+    this.objectMaps = this.objects.map((object) => makeLocalMap(pool, object.localNodes, object.nAE, isBlockSparse(object)));
+    this.loadMaps = this.loads.map((load) => makeLocalMap(pool, load.marker.nodes, 0));
     this.massObjects = this.indicesWith((o) => o.massMatrix !== undefined || o.massMatrixEntries !== undefined);
     this.lhsObjects = this.indicesWith((o) => o.ode2Lhs !== undefined);
     this.hasConstantMassMatrix = this.massObjects.every((i) => this.objects[i].hasConstantMassMatrix === true);
@@ -178,7 +217,9 @@ export class CompiledModel {
   }
 
   private indicesWith(predicate: (object: ObjectModel) => boolean): number[] {
-    return this.objects.map((object, i) => (predicate(object) ? i : -1)).filter((i) => i >= 0);
+    const indices: number[] = [];
+    for (let i = 0; i < this.objects.length; i++) if (predicate(this.objects[i])) indices.push(i);
+    return indices;
   }
 
   /** Resolves all references between items; markers and sensors are bound on first use so that order does not matter. */

@@ -94,7 +94,7 @@ export type ItemDictionary = Record<string, unknown>;
  */
 export function completeDictionary(definition: ItemDefinition, input: Record<string, unknown>, label: ItemLabel): ItemDictionary {
   const typeKey = typeKeyOf[definition.category];
-  const schema: ParameterSchema = { ...definition.parameters, ...commonParameters };
+  const { schema } = fullSchemaOf(definition);
   for (const key of Object.keys(input)) {
     if (key !== typeKey && !Object.hasOwn(schema, key)) {
       const suggestion = closestName(key, Object.keys(schema));
@@ -114,10 +114,29 @@ export function defaultDictionary(definition: ItemDefinition): ItemDictionary {
   return filledDictionary(definition, {}, labelOf(definition.category, definition.typeName, -1));
 }
 
+/** An item type's parameters together with {@link commonParameters}: as a schema and as entries. */
+interface FullSchema {
+  readonly schema: ParameterSchema;
+  readonly entries: readonly (readonly [string, ParameterSchema[string]])[];
+}
+
+/** The full schemas, built once per definition (not once per added item: issue 12, build cost). */
+const fullSchemas = new WeakMap<ItemDefinition, FullSchema>();
+
+function fullSchemaOf(definition: ItemDefinition): FullSchema {
+  let full = fullSchemas.get(definition);
+  if (full === undefined) {
+    const schema: ParameterSchema = { ...definition.parameters, ...commonParameters };
+    full = { schema, entries: Object.entries(schema) };
+    fullSchemas.set(definition, full);
+  }
+  return full;
+}
+
 /** Type key plus every parameter: the validated given value, else a copy of the default. */
 function filledDictionary(definition: ItemDefinition, input: Record<string, unknown>, label: ItemLabel): ItemDictionary {
   const result: ItemDictionary = { [typeKeyOf[definition.category]]: definition.typeName };
-  for (const [key, parameter] of Object.entries({ ...definition.parameters, ...commonParameters })) {
+  for (const [key, parameter] of fullSchemaOf(definition).entries) {
     const given = ownValue(input, key);
     result[key] = given === undefined ? copyDefault(parameter.default) : validateParameter(label, key, parameter, given);
   }

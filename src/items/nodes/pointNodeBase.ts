@@ -3,6 +3,7 @@ import type { ItemLabel } from '../../core/errors.ts';
 import { OutputVariableType } from '../../registry/enums.ts';
 import { coordinateOutput, coordinateOutputVariables } from './coordinateOutputs.ts';
 import { NodeBase } from './nodeBase.ts';
+import { float64Views } from '../../linalg/arrays.ts';
 
 /** Output variables of nodes that represent a point (Point, Point2D, PointGround). */
 export const pointNodeOutputs = [
@@ -27,7 +28,11 @@ export class PointNodeModel extends NodeBase implements Only<NodeModel, PointNod
     initialCoordinates: ArrayLike<number> | undefined,
     initialVelocities: ArrayLike<number> | undefined,
   ) {
-    super(label, referenceCoordinates, Float64Array.from(initialCoordinates ?? []), Float64Array.from(initialVelocities ?? []));
+    // both initial vectors in one buffer (issue 12, build memory)
+    const [q0, u0] = float64Views([initialCoordinates?.length ?? 0, initialVelocities?.length ?? 0]);
+    if (initialCoordinates !== undefined) q0.set(initialCoordinates);
+    if (initialVelocities !== undefined) u0.set(initialVelocities);
+    super(label, referenceCoordinates, q0, u0);
     this.isGround = initialCoordinates === undefined;
     this.nq = this.isGround ? 0 : positionDimension;
     this.nu = this.nq;

@@ -5,6 +5,7 @@ import { checkNonNegativeEntries } from '../../registry/physicalChecks.ts';
 import { OutputVariableType } from '../../registry/enums.ts';
 import { bool, markerIndexArray, userFunction, vector, type UserFunctionValue, type VectorValue } from '../../registry/parameters.ts';
 import { MarkerPair, positionMarkers } from './connectorBase.ts';
+import { float64Views } from '../../linalg/arrays.ts';
 import type { SystemUserFunction, UserFunctionSystem } from '../../registry/userFunctionSystem.ts';
 
 /**
@@ -39,13 +40,16 @@ class CartesianSpringDamperModel implements Only<ObjectModel, CartesianSpringDam
   private readonly damping: Float64Array;
   private readonly offset: Float64Array;
   /** diag(stiffness) and diag(damping), row-major 3×3. */
-  private readonly stiffnessMatrix = new Float64Array(9);
-  private readonly dampingMatrix = new Float64Array(9);
+  private readonly stiffnessMatrix: Float64Array;
+  private readonly dampingMatrix: Float64Array;
   /** Displacement p1 − p0 − offset of the last evaluation. */
-  private readonly displacement = new Float64Array(3);
-  private readonly force = new Float64Array(3);
-  /** Argument buffers handed to the user function (refreshed before each call, so user changes do not leak). */
-  private readonly argument = { displacement: new Float64Array(3), velocity: new Float64Array(3), stiffness: new Float64Array(3), damping: new Float64Array(3), offset: new Float64Array(3) };
+  private readonly displacement: Float64Array;
+  private readonly force: Float64Array;
+  /**
+   * Argument buffers handed to the user function (refreshed before each call, so user changes do not leak); made only
+   * with a user function.
+   */
+  private readonly argument?: { displacement: Float64Array; velocity: Float64Array; stiffness: Float64Array; damping: Float64Array; offset: Float64Array };
 
   constructor(
     readonly label: ItemLabel,
@@ -55,9 +59,11 @@ class CartesianSpringDamperModel implements Only<ObjectModel, CartesianSpringDam
     private readonly userFunction: UserFunctionValue<CartesianSpringForceUserFunction>,
   ) {
     this.markers = new MarkerPair(label, markerNumbers, positionMarkers);
-    this.stiffness = Float64Array.from(v.stiffness);
-    this.damping = Float64Array.from(v.damping);
-    this.offset = Float64Array.from(v.offset);
+    // all work arrays of the item in one buffer (issue 12, build memory)
+    [this.stiffness, this.damping, this.offset, this.stiffnessMatrix, this.dampingMatrix, this.displacement, this.force] = float64Views([3, 3, 3, 9, 9, 3, 3]);
+    this.stiffness.set(v.stiffness);
+    this.damping.set(v.damping);
+    this.offset.set(v.offset);
     for (let i = 0; i < 3; i++) {
       this.stiffnessMatrix[4 * i] = this.stiffness[i];
       this.dampingMatrix[4 * i] = this.damping[i];
@@ -65,6 +71,9 @@ class CartesianSpringDamperModel implements Only<ObjectModel, CartesianSpringDam
     if (userFunction === 0) {
       this.ode2Lhs_q = (s, k, factor) => this.addPositionJacobian(s, k, factor);
       this.ode2Lhs_u = (s, d, factor) => this.addVelocityJacobian(s, d, factor);
+    } else {
+      const [displacement, velocity, stiffness, damping, offset] = float64Views([3, 3, 3, 3, 3]);
+      this.argument = { displacement, velocity, stiffness, damping, offset };
     }
   }
 
@@ -85,7 +94,7 @@ class CartesianSpringDamperModel implements Only<ObjectModel, CartesianSpringDam
       for (let i = 0; i < 3; i++) force[i] = this.stiffness[i] * u[i] + this.damping[i] * dv[i];
       return;
     }
-    const a = this.argument;
+    const a = this.argument!;
     a.displacement.set(u);
     a.velocity.set(dv);
     a.stiffness.set(this.stiffness);

@@ -1,5 +1,6 @@
 import { isCoordinateMarker, isPositionMarker, isRigidMarker, type BindContext, type CoordinateMarkerModel, type ItemState, type MarkerModel, type NodeModel, type PositionMarkerModel, type RigidMarkerModel } from '../../registry/capabilities.ts';
 import { itemError, type ItemLabel } from '../../core/errors.ts';
+import { float64Views } from '../../linalg/arrays.ts';
 import type { MatrixValue } from '../../registry/parameters.ts';
 import { mat3MulInto, mat3MulVecInto, mat3TransposeMulInto, skewInto } from '../../rotations/skew.ts';
 
@@ -26,6 +27,9 @@ export const rigidMarkers: MarkerKind<RigidMarkerModel> = {
   reason: (marker) => `provides no ${isPositionMarker(marker) ? 'orientation' : 'position and orientation'}`,
 };
 
+/** The (empty) work arrays of a marker pair before bind sizes them; nothing can be written to it. */
+const noEntries = new Float64Array(0);
+
 /**
  * The two markers of a connector: binding with a check of their kind, local coordinates (marker 0's then marker 1's),
  * preallocated position Jacobians and relative kinematics. The position methods need position markers (their `this`
@@ -41,28 +45,30 @@ export class MarkerPair<M extends MarkerModel = PositionMarkerModel> {
   /** Nodes of both markers in local order. */
   localNodes: NodeModel[] = [];
   /** Position Jacobian of marker 0 (3 × n0). */
-  jacobian0 = new Float64Array(0);
+  jacobian0 = noEntries;
   /** Position Jacobian of marker 1 (3 × n1). */
-  jacobian1 = new Float64Array(0);
+  jacobian1 = noEntries;
   /** Marker positions and velocities, updated by {@link MarkerPair.evaluatePositions}. */
-  readonly p0 = new Float64Array(3);
+  readonly p0: Float64Array;
   /** Position of marker 1. */
-  readonly p1 = new Float64Array(3);
+  readonly p1: Float64Array;
   /** Velocity of marker 0. */
-  readonly v0 = new Float64Array(3);
+  readonly v0: Float64Array;
   /** Velocity of marker 1. */
-  readonly v1 = new Float64Array(3);
+  readonly v1: Float64Array;
   /** Relative position Δp = p1 − p0, updated by {@link MarkerPair.evaluateRelative}. */
-  readonly dp = new Float64Array(3);
+  readonly dp: Float64Array;
   /** Relative velocity Δv = v1 − v0, updated by {@link MarkerPair.evaluateRelative}. */
-  readonly dv = new Float64Array(3);
+  readonly dv: Float64Array;
   /** ∂v/∂q of marker 0 and 1 (3 × n0, 3 × n1) and blocks ∂(Jᵀ F)/∂q (n0 × n0, n1 × n1): work arrays of the Jacobians. */
-  private velocityQ0 = new Float64Array(0);
-  private velocityQ1 = new Float64Array(0);
-  private block0 = new Float64Array(0);
-  private block1 = new Float64Array(0);
+  private velocityQ0 = noEntries;
+  private velocityQ1 = noEntries;
+  private block0 = noEntries;
+  private block1 = noEntries;
 
-  constructor(protected readonly label: ItemLabel, private readonly markerNumbers: readonly number[], private readonly kind: MarkerKind<M>) {}
+  constructor(protected readonly label: ItemLabel, private readonly markerNumbers: readonly number[], private readonly kind: MarkerKind<M>) {
+    [this.p0, this.p1, this.v0, this.v1, this.dp, this.dv] = float64Views([3, 3, 3, 3, 3, 3]);
+  }
 
   /** Resolves both markers and checks that they are of the pair's kind. */
   bind(context: BindContext): void {
@@ -78,12 +84,8 @@ export class MarkerPair<M extends MarkerModel = PositionMarkerModel> {
     this.n0 = this.marker0.nLocalU;
     this.n1 = this.marker1.nLocalU;
     this.localNodes = [...this.marker0.nodes, ...this.marker1.nodes];
-    this.jacobian0 = new Float64Array(3 * this.n0);
-    this.jacobian1 = new Float64Array(3 * this.n1);
-    this.velocityQ0 = new Float64Array(3 * this.n0);
-    this.velocityQ1 = new Float64Array(3 * this.n1);
-    this.block0 = new Float64Array(this.n0 * this.n0);
-    this.block1 = new Float64Array(this.n1 * this.n1);
+    [this.jacobian0, this.jacobian1, this.velocityQ0, this.velocityQ1, this.block0, this.block1] =
+      float64Views([3 * this.n0, 3 * this.n1, 3 * this.n0, 3 * this.n1, this.n0 * this.n0, this.n1 * this.n1]);
   }
 
   /** Updates p0, p1, v0, v1. */
