@@ -8,6 +8,7 @@
  * Exudyn's ordering.
  * @module
  */
+import { optionNames, ownOptions } from '../core/dictionary.ts';
 import { FlexdynError } from '../core/errors.ts';
 import { readTextFile, type FileLocation } from '../core/fileSystem.ts';
 import { SparseAssembler, type CscMatrix } from '../linalg/sparse.ts';
@@ -106,6 +107,11 @@ export interface AbaqusImportOptions {
   /** Name of the part or instance. Without it, the one container that holds nodes is read. */
   name?: string;
 }
+
+/** The option names of {@link AbaqusImportOptions}, for the unknown-option check of parseAbaqusInput. */
+const abaqusImportOptionNames = optionNames<AbaqusImportOptions>({
+  typeName: true, name: true,
+});
 
 interface DataLine { line: number; text: string }
 interface KeywordBlock { keyword: string; params: Map<string, string>; line: number; data: DataLine[] }
@@ -334,6 +340,7 @@ function addToSet(sets: Map<string, { name: string; members: Int32Array }>, name
  * of the nodes in the file. Errors name the file and line.
  */
 export function parseAbaqusInput(text: string, fileName: string, options: AbaqusImportOptions = {}): AbaqusMesh {
+  options = ownOptions('parseAbaqusInput', options, abaqusImportOptionNames);
   const blocks = tokenize(text, fileName);
   const { containers, assembly, materials: materialBlocks } = groupContainers(blocks, fileName);
   const hasNodes = (c: Container) => c.blocks.some((b) => b.keyword === 'NODE');
@@ -522,6 +529,11 @@ export interface AbaqusMatrixOptions {
   nodeIndexOfLabel?: (label: number) => number | undefined;
 }
 
+/** The option names of {@link AbaqusMatrixOptions}, for the unknown-option check of parseAbaqusMatrix. */
+const abaqusMatrixOptionNames = optionNames<AbaqusMatrixOptions>({
+  numberOfCoordinates: true, nodeIndexOfLabel: true,
+});
+
 /**
  * Parses an Abaqus matrix file. Two layouts are recognized by the number of values per line:
  * `row, column, value` (FORMAT=COORDINATE: 1-based global coordinate numbers; for a mesh of
@@ -530,6 +542,7 @@ export interface AbaqusMatrixOptions {
  * one triangle is mirrored; a file with both triangles is stored as read.
  */
 export function parseAbaqusMatrix(text: string, fileName: string, options: AbaqusMatrixOptions = {}): AbaqusMatrix {
+  options = ownOptions('parseAbaqusMatrix', options, abaqusMatrixOptionNames);
   const lines = text.split(/\r?\n/);
   const rows: number[] = [];
   const cols: number[] = [];

@@ -6,6 +6,7 @@
  * meshes are conforming.
  * @module
  */
+import { optionNames, ownOptions } from '../core/dictionary.ts';
 import { FlexdynError } from '../core/errors.ts';
 import type { ElementBlock } from './assembly.ts';
 
@@ -88,11 +89,17 @@ export interface BlockMeshOptions {
   elementType?: StructuredElementType;
 }
 
+/** The option names of {@link BlockMeshOptions}, for the unknown-option check of createBlockMesh. */
+const blockMeshOptionNames = optionNames<BlockMeshOptions>({
+  size: true, divisions: true, origin: true, elementType: true,
+});
+
 /**
  * Structured mesh of the block origin + [0, Lx]×[0, Ly]×[0, Lz]. Node (i, j, k) at
  * origin + (i Lx/nx, j Ly/ny, k Lz/nz) has number i + (nx+1)(j + (ny+1)k).
  */
 export function createBlockMesh(options: BlockMeshOptions): FemMesh {
+  options = ownOptions('createBlockMesh', options, blockMeshOptionNames);
   const where = 'createBlockMesh';
   const [nx, ny, nz] = options.divisions;
   checkCount(nx, 'divisions[0]', where); checkCount(ny, 'divisions[1]', where); checkCount(nz, 'divisions[2]', where);
@@ -145,6 +152,11 @@ export interface CylinderMeshOptions {
   elementType?: StructuredElementType;
 }
 
+/** The option names of {@link CylinderMeshOptions}, for the unknown-option check of createCylinderMesh. */
+const cylinderMeshOptionNames = optionNames<CylinderMeshOptions>({
+  outerRadius: true, innerRadius: true, length: true, rings: true, segments: true, layers: true, axis: true, origin: true, elementType: true,
+});
+
 /**
  * Structured mesh of a cylinder. With innerRadius > 0 it is a tube of rings × segments ×
  * layers hexahedra; node (ring r, segment s, layer l) at radius ri + r(ro−ri)/rings, angle
@@ -154,6 +166,7 @@ export interface CylinderMeshOptions {
  * layer the (m+1)² core nodes come first, then rings·segments ring nodes.
  */
 export function createCylinderMesh(options: CylinderMeshOptions): FemMesh {
+  options = ownOptions('createCylinderMesh', options, cylinderMeshOptionNames);
   const where = 'createCylinderMesh';
   const ro = options.outerRadius;
   const ri = options.innerRadius ?? 0;

@@ -10,6 +10,7 @@
  * @module
  */
 
+import { optionNames, ownOptions } from '../core/dictionary.ts';
 import ndarray from 'ndarray';
 import { cscMultiply, type CscMatrix } from '../linalg/sparse.ts';
 import { SparseLDLT } from '../linalg/sparseLDLT.ts';
@@ -42,6 +43,11 @@ export interface EigenmodesOptions {
   /** Options of the sparse eigen solver (shift, block size, tolerance, …). */
   solverOptions?: ModeSolverOptions;
 }
+
+/** The option names of {@link EigenmodesOptions}, for the unknown-option check of computeEigenmodes. */
+const eigenmodesOptionNames = optionNames<EigenmodesOptions>({
+  massMatrix: true, stiffnessMatrix: true, numberOfModes: true, excludeRigidBodyModes: true, rigidBodyTolerance: true, solverOptions: true,
+});
 
 /** Result of {@link computeEigenmodes}. */
 export interface EigenmodesResult {
@@ -90,6 +96,11 @@ export interface HurtyCraigBamptonOptions {
   /** Options of the sparse eigen solver. */
   solverOptions?: ModeSolverOptions;
 }
+
+/** The option names of {@link HurtyCraigBamptonOptions}, for the unknown-option check of computeHurtyCraigBamptonModes. */
+const hurtyCraigBamptonOptionNames = optionNames<HurtyCraigBamptonOptions>({
+  massMatrix: true, stiffnessMatrix: true, nodePositions: true, boundaryNodeLists: true, numberOfEigenModes: true, useRigidBodyModes: true, excludeRigidBodyMotion: true, boundaryNodeWeights: true, numberOfRigidBodyModes: true, rigidBodyTolerance: true, solverOptions: true,
+});
 
 /** Result of {@link computeHurtyCraigBamptonModes}. */
 export interface HurtyCraigBamptonResult {
@@ -159,6 +170,7 @@ function freeModes(where: string, stiffness: CscMatrix, mass: CscMatrix, count: 
  * {@link EigenmodesOptions.excludeRigidBodyModes}).
  */
 export function computeEigenmodes(options: EigenmodesOptions): EigenmodesResult {
+  options = ownOptions('computeEigenmodes', options, eigenmodesOptionNames);
   const where = 'computeEigenmodes';
   const n = checkPencil(where, options.massMatrix, options.stiffnessMatrix);
   const keep = options.numberOfModes;
@@ -216,6 +228,7 @@ function principalSubmatrix(a: CscMatrix, idx: Int32Array, local: Int32Array): C
  * lists all computed ones.
  */
 export function computeHurtyCraigBamptonModes(options: HurtyCraigBamptonOptions): HurtyCraigBamptonResult {
+  options = ownOptions('computeHurtyCraigBamptonModes', options, hurtyCraigBamptonOptionNames);
   const where = 'computeHurtyCraigBamptonModes';
   const mass = options.massMatrix;
   const stiffness = options.stiffnessMatrix;

@@ -1,3 +1,4 @@
+import { optionNames, ownOptions } from '../core/dictionary.ts';
 import { describeValue, FlexdynError } from '../core/errors.ts';
 
 /**
@@ -35,6 +36,11 @@ export interface CircularCrossSectionOptions {
   shearCorrectionFactor?: number;
 }
 
+/** The option names of {@link CircularCrossSectionOptions}, for the unknown-option check of CircularCrossSection. */
+const circularCrossSectionOptionNames = optionNames<CircularCrossSectionOptions>({
+  radius: true, shearCorrectionFactor: true,
+});
+
 /** Options of {@link RectangularCrossSection}. */
 export interface RectangularCrossSectionOptions {
   /** Side length along the local axis 2 (y), > 0. */
@@ -45,11 +51,17 @@ export interface RectangularCrossSectionOptions {
   shearCorrectionFactor?: number;
 }
 
+/** The option names of {@link RectangularCrossSectionOptions}, for the unknown-option check of RectangularCrossSection. */
+const rectangularCrossSectionOptionNames = optionNames<RectangularCrossSectionOptions>({
+  width: true, height: true, shearCorrectionFactor: true,
+});
+
 /**
  * A solid circle of radius r: A = πr², I2 = I3 = πr⁴/4, Ip = J = πr⁴/2; shear correction factor
  * κ = 6(1 + ν)/(7 + 6ν) (Cowper 1966; 6/7 for ν = 0, 0.886 for ν = 0.3).
  */
 export function CircularCrossSection(options: CircularCrossSectionOptions): CrossSection {
+  options = ownOptions('CircularCrossSection', options, circularCrossSectionOptionNames);
   const where = 'CircularCrossSection';
   const r = positive(where, 'radius', options?.radius);
   const fixed = optionalShearFactor(where, options.shearCorrectionFactor);
@@ -77,6 +89,7 @@ export function CircularCrossSection(options: CircularCrossSectionOptions): Cros
  * Shear correction factor κ = 10(1 + ν)/(12 + 11ν) (Cowper 1966; 5/6 for ν = 0).
  */
 export function RectangularCrossSection(options: RectangularCrossSectionOptions): CrossSection {
+  options = ownOptions('RectangularCrossSection', options, rectangularCrossSectionOptionNames);
   const where = 'RectangularCrossSection';
   const b = positive(where, 'width', options?.width);
   const h = positive(where, 'height', options?.height);
@@ -124,6 +137,11 @@ export interface RodMaterialOptions {
   density: number;
 }
 
+/** The option names of {@link RodMaterialOptions}, for the unknown-option check of rodStiffnessFromMaterial. */
+const rodMaterialOptionNames = optionNames<RodMaterialOptions>({
+  crossSection: true, E: true, G: true, nu: true, density: true,
+});
+
 /** Rod parameters in the order of ObjectCosseratRod's physics parameters. */
 export interface RodStiffness {
   /** [EA, κ2 G A, κ3 G A] → physicsAxialShearStiffness. */
@@ -142,6 +160,7 @@ export interface RodStiffness {
  * torsion constant J, E I2, E I3, ρA and the rotary inertia ρ[Ip, I2, I3].
  */
 export function rodStiffnessFromMaterial(options: RodMaterialOptions): RodStiffness {
+  options = ownOptions('rodStiffnessFromMaterial', options, rodMaterialOptionNames);
   const where = 'rodStiffnessFromMaterial';
   const section = options?.crossSection;
   if (section === undefined || typeof section !== 'object' || typeof section.shearCorrectionFactors !== 'function') {

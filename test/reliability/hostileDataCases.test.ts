@@ -15,6 +15,8 @@ import { svgPlot } from '../../src/io/svgPlot.ts';
 import { exportVTK } from '../../src/viewer/vtkExport.ts';
 import { computeScene, exportScene } from '../../src/viewer/scene.ts';
 import { parseAbaqusInput, parseAbaqusMatrix } from '../../src/fem/abaqus.ts';
+import { createCylinderMesh } from '../../src/fem/meshers.ts';
+import { CircularCrossSection, RectangularCrossSection } from '../../src/rods/crossSections.ts';
 
 /** One row: a description of the hostile input, its class, what it does, and the expected error pattern or a check. */
 interface HostileCase {
@@ -128,6 +130,12 @@ const optionFunctions: [string, (o: Record<string, unknown>) => unknown, Record<
     fem.computeEigenmodes(2, 6);
     return new ObjectFFRFreducedOrderInterface(fem).addObjectFFRFreducedOrder(system(), o);
   }, { color: [1, 0, 0, 1] }, 'colour'],
+  ['createBlockMesh', (o) => createBlockMesh(o as never), { size: [1, 1, 1], divisions: [1, 1, 1] }, 'division'],
+  ['createCylinderMesh', (o) => createCylinderMesh(o as never), { outerRadius: 1, length: 1 }, 'lenght'],
+  ['parseAbaqusInput', (o) => parseAbaqusInput('*Node\n1, 0, 0, 0\n', 'a.inp', o), { name: 'part' }, 'nme'],
+  ['parseAbaqusMatrix', (o) => parseAbaqusMatrix('1,1,1,1,1.0\n', 'm.mtx', o), { numberOfCoordinates: 3 }, 'numberOfCoordinate'],
+  ['CircularCrossSection', (o) => CircularCrossSection(o as never), { radius: 0.1 }, 'raduis'],
+  ['RectangularCrossSection', (o) => RectangularCrossSection(o as never), { width: 0.1, height: 0.2 }, 'widht'],
 ];
 for (const [where, call, options, misspelling] of optionFunctions) {
   for (const key of ['constructor', '__proto__', misspelling]) {
