@@ -23,6 +23,8 @@ import { objectFFRFreducedOrderTest } from './objectFFRFreducedOrderTest.ts';
 import { objectFFRFreducedOrderAccelerations } from './objectFFRFreducedOrderAccelerations.ts';
 import { objectFFRFTest } from './objectFFRFTest.ts';
 import { abaqusImportTest } from './abaqusImportTest.ts';
+import { complexEigenvaluesTest } from './complexEigenvaluesTest.ts';
+import { mainSystemExtensionsTests } from './mainSystemExtensionsTests.ts';
 
 /** All ported Exudyn test models, in the order the runner reports them. */
 export const testModels: readonly TestModel[] = [
@@ -50,4 +52,6 @@ export const testModels: readonly TestModel[] = [
   objectFFRFreducedOrderAccelerations,
   objectFFRFTest,
   abaqusImportTest,
+  complexEigenvaluesTest,
+  mainSystemExtensionsTests,
 ];
