@@ -24,6 +24,7 @@ import { objectFFRFreducedOrderAccelerations } from './objectFFRFreducedOrderAcc
 import { objectFFRFTest } from './objectFFRFTest.ts';
 import { abaqusImportTest } from './abaqusImportTest.ts';
 import { sensorUserFunctionTest } from './sensorUserFunctionTest.ts';
+import { loadUserFunctionTest } from './loadUserFunctionTest.ts';
 
 /** All ported Exudyn test models, in the order the runner reports them. */
 export const testModels: readonly TestModel[] = [
@@ -52,4 +53,5 @@ export const testModels: readonly TestModel[] = [
   objectFFRFTest,
   abaqusImportTest,
   sensorUserFunctionTest,
+  loadUserFunctionTest,
 ];
