@@ -25,6 +25,7 @@ import { objectFFRFTest } from './objectFFRFTest.ts';
 import { abaqusImportTest } from './abaqusImportTest.ts';
 import { sensorUserFunctionTest } from './sensorUserFunctionTest.ts';
 import { loadUserFunctionTest } from './loadUserFunctionTest.ts';
+import { ANCFcable2DuserFunction } from './ANCFcable2DuserFunction.ts';
 
 /** All ported Exudyn test models, in the order the runner reports them. */
 export const testModels: readonly TestModel[] = [
@@ -54,4 +55,5 @@ export const testModels: readonly TestModel[] = [
   abaqusImportTest,
   sensorUserFunctionTest,
   loadUserFunctionTest,
+  ANCFcable2DuserFunction,
 ];
