@@ -26,6 +26,7 @@ import { abaqusImportTest } from './abaqusImportTest.ts';
 import { sensorUserFunctionTest } from './sensorUserFunctionTest.ts';
 import { loadUserFunctionTest } from './loadUserFunctionTest.ts';
 import { ANCFcable2DuserFunction } from './ANCFcable2DuserFunction.ts';
+import { symbolicUserFunctionTest } from './symbolicUserFunctionTest.ts';
 
 /** All ported Exudyn test models, in the order the runner reports them. */
 export const testModels: readonly TestModel[] = [
@@ -56,4 +57,5 @@ export const testModels: readonly TestModel[] = [
   sensorUserFunctionTest,
   loadUserFunctionTest,
   ANCFcable2DuserFunction,
+  symbolicUserFunctionTest,
 ];
