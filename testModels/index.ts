@@ -27,6 +27,7 @@ import { sensorUserFunctionTest } from './sensorUserFunctionTest.ts';
 import { loadUserFunctionTest } from './loadUserFunctionTest.ts';
 import { ANCFcable2DuserFunction } from './ANCFcable2DuserFunction.ts';
 import { symbolicUserFunctionTest } from './symbolicUserFunctionTest.ts';
+import { rigidBodyCOMtest } from './rigidBodyCOMtest.ts';
 
 /** All ported Exudyn test models, in the order the runner reports them. */
 export const testModels: readonly TestModel[] = [
@@ -58,4 +59,5 @@ export const testModels: readonly TestModel[] = [
   loadUserFunctionTest,
   ANCFcable2DuserFunction,
   symbolicUserFunctionTest,
+  rigidBodyCOMtest,
 ];
