@@ -23,6 +23,11 @@ import { objectFFRFreducedOrderTest } from './objectFFRFreducedOrderTest.ts';
 import { objectFFRFreducedOrderAccelerations } from './objectFFRFreducedOrderAccelerations.ts';
 import { objectFFRFTest } from './objectFFRFTest.ts';
 import { abaqusImportTest } from './abaqusImportTest.ts';
+import { sensorUserFunctionTest } from './sensorUserFunctionTest.ts';
+import { loadUserFunctionTest } from './loadUserFunctionTest.ts';
+import { ANCFcable2DuserFunction } from './ANCFcable2DuserFunction.ts';
+import { symbolicUserFunctionTest } from './symbolicUserFunctionTest.ts';
+import { rigidBodyCOMtest } from './rigidBodyCOMtest.ts';
 
 /** All ported Exudyn test models, in the order the runner reports them. */
 export const testModels: readonly TestModel[] = [
@@ -50,4 +55,9 @@ export const testModels: readonly TestModel[] = [
   objectFFRFreducedOrderAccelerations,
   objectFFRFTest,
   abaqusImportTest,
+  sensorUserFunctionTest,
+  loadUserFunctionTest,
+  ANCFcable2DuserFunction,
+  symbolicUserFunctionTest,
+  rigidBodyCOMtest,
 ];
