@@ -23,6 +23,9 @@ import { objectFFRFreducedOrderTest } from './objectFFRFreducedOrderTest.ts';
 import { objectFFRFreducedOrderAccelerations } from './objectFFRFreducedOrderAccelerations.ts';
 import { objectFFRFTest } from './objectFFRFTest.ts';
 import { abaqusImportTest } from './abaqusImportTest.ts';
+import { coordinateVectorConstraint } from './coordinateVectorConstraint.ts';
+import { coordinateVectorConstraintGenericODE2 } from './coordinateVectorConstraintGenericODE2.ts';
+import { rigidBodyAsUserFunctionTest } from './rigidBodyAsUserFunctionTest.ts';
 
 /** All ported Exudyn test models, in the order the runner reports them. */
 export const testModels: readonly TestModel[] = [
@@ -50,4 +53,7 @@ export const testModels: readonly TestModel[] = [
   objectFFRFreducedOrderAccelerations,
   objectFFRFTest,
   abaqusImportTest,
+  coordinateVectorConstraint,
+  coordinateVectorConstraintGenericODE2,
+  rigidBodyAsUserFunctionTest,
 ];
