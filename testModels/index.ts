@@ -26,6 +26,11 @@ import { abaqusImportTest } from './abaqusImportTest.ts';
 import { coordinateVectorConstraint } from './coordinateVectorConstraint.ts';
 import { coordinateVectorConstraintGenericODE2 } from './coordinateVectorConstraintGenericODE2.ts';
 import { rigidBodyAsUserFunctionTest } from './rigidBodyAsUserFunctionTest.ts';
+import { sensorUserFunctionTest } from './sensorUserFunctionTest.ts';
+import { loadUserFunctionTest } from './loadUserFunctionTest.ts';
+import { ANCFcable2DuserFunction } from './ANCFcable2DuserFunction.ts';
+import { symbolicUserFunctionTest } from './symbolicUserFunctionTest.ts';
+import { rigidBodyCOMtest } from './rigidBodyCOMtest.ts';
 
 /** All ported Exudyn test models, in the order the runner reports them. */
 export const testModels: readonly TestModel[] = [
@@ -56,4 +61,9 @@ export const testModels: readonly TestModel[] = [
   coordinateVectorConstraint,
   coordinateVectorConstraintGenericODE2,
   rigidBodyAsUserFunctionTest,
+  sensorUserFunctionTest,
+  loadUserFunctionTest,
+  ANCFcable2DuserFunction,
+  symbolicUserFunctionTest,
+  rigidBodyCOMtest,
 ];
