@@ -28,6 +28,7 @@ import { loadUserFunctionTest } from './loadUserFunctionTest.ts';
 import { ANCFcable2DuserFunction } from './ANCFcable2DuserFunction.ts';
 import { symbolicUserFunctionTest } from './symbolicUserFunctionTest.ts';
 import { rigidBodyCOMtest } from './rigidBodyCOMtest.ts';
+import { jointArgsTest } from './jointArgsTest.ts';
 
 /** All ported Exudyn test models, in the order the runner reports them. */
 export const testModels: readonly TestModel[] = [
@@ -60,4 +61,5 @@ export const testModels: readonly TestModel[] = [
   ANCFcable2DuserFunction,
   symbolicUserFunctionTest,
   rigidBodyCOMtest,
+  jointArgsTest,
 ];
