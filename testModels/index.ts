@@ -23,6 +23,9 @@ import { objectFFRFreducedOrderTest } from './objectFFRFreducedOrderTest.ts';
 import { objectFFRFreducedOrderAccelerations } from './objectFFRFreducedOrderAccelerations.ts';
 import { objectFFRFTest } from './objectFFRFTest.ts';
 import { abaqusImportTest } from './abaqusImportTest.ts';
+import { coordinateVectorConstraint } from './coordinateVectorConstraint.ts';
+import { coordinateVectorConstraintGenericODE2 } from './coordinateVectorConstraintGenericODE2.ts';
+import { rigidBodyAsUserFunctionTest } from './rigidBodyAsUserFunctionTest.ts';
 import { sensorUserFunctionTest } from './sensorUserFunctionTest.ts';
 import { loadUserFunctionTest } from './loadUserFunctionTest.ts';
 import { ANCFcable2DuserFunction } from './ANCFcable2DuserFunction.ts';
@@ -56,6 +59,9 @@ export const testModels: readonly TestModel[] = [
   objectFFRFreducedOrderAccelerations,
   objectFFRFTest,
   abaqusImportTest,
+  coordinateVectorConstraint,
+  coordinateVectorConstraintGenericODE2,
+  rigidBodyAsUserFunctionTest,
   sensorUserFunctionTest,
   loadUserFunctionTest,
   ANCFcable2DuserFunction,
