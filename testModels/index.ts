@@ -32,6 +32,7 @@ import { ANCFcable2DuserFunction } from './ANCFcable2DuserFunction.ts';
 import { symbolicUserFunctionTest } from './symbolicUserFunctionTest.ts';
 import { rigidBodyCOMtest } from './rigidBodyCOMtest.ts';
 import { jointArgsTest } from './jointArgsTest.ts';
+import { computeODE2AEeigenvaluesTest } from './computeODE2AEeigenvaluesTest.ts';
 
 /** All ported Exudyn test models, in the order the runner reports them. */
 export const testModels: readonly TestModel[] = [
@@ -68,4 +69,5 @@ export const testModels: readonly TestModel[] = [
   symbolicUserFunctionTest,
   rigidBodyCOMtest,
   jointArgsTest,
+  computeODE2AEeigenvaluesTest,
 ];
