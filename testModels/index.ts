@@ -31,6 +31,8 @@ import { loadUserFunctionTest } from './loadUserFunctionTest.ts';
 import { ANCFcable2DuserFunction } from './ANCFcable2DuserFunction.ts';
 import { symbolicUserFunctionTest } from './symbolicUserFunctionTest.ts';
 import { rigidBodyCOMtest } from './rigidBodyCOMtest.ts';
+import { jointArgsTest } from './jointArgsTest.ts';
+import { computeODE2AEeigenvaluesTest } from './computeODE2AEeigenvaluesTest.ts';
 
 /** All ported Exudyn test models, in the order the runner reports them. */
 export const testModels: readonly TestModel[] = [
@@ -66,4 +68,6 @@ export const testModels: readonly TestModel[] = [
   ANCFcable2DuserFunction,
   symbolicUserFunctionTest,
   rigidBodyCOMtest,
+  jointArgsTest,
+  computeODE2AEeigenvaluesTest,
 ];
