@@ -35,6 +35,7 @@ import { jointArgsTest } from './jointArgsTest.ts';
 import { computeODE2AEeigenvaluesTest } from './computeODE2AEeigenvaluesTest.ts';
 import { complexEigenvaluesTest } from './complexEigenvaluesTest.ts';
 import { mainSystemExtensionsTests } from './mainSystemExtensionsTests.ts';
+import { bricardMechanism } from './bricardMechanism.ts';
 
 /** All ported Exudyn test models, in the order the runner reports them. */
 export const testModels: readonly TestModel[] = [
@@ -74,4 +75,5 @@ export const testModels: readonly TestModel[] = [
   computeODE2AEeigenvaluesTest,
   complexEigenvaluesTest,
   mainSystemExtensionsTests,
+  bricardMechanism,
 ];
