@@ -4,9 +4,16 @@
  */
 export { SystemContainer, MainSystem, SystemDataAccess } from './MainSystem.ts';
 export type { ItemInput, PreStepUserFunction, PostNewtonUserFunction, AssembledItems } from './MainSystem.ts';
+export { SYSTEM_DICTIONARY_FORMAT, SYSTEM_DICTIONARY_VERSION } from './MainSystem.ts';
+export type {
+  DeleteItemOptions, DeleteObjectOptions, DeleteLoadOptions, SystemDictionary, SystemUserFunctionSlot, SetDictionaryOptions, SaveToFileOptions, LoadedSettings,
+} from './MainSystem.ts';
+export type { UserFunctionSlot, UserFunctionSource, AnyUserFunction } from './registry/itemData.ts';
+export { simulationSettingsToDictionary, simulationSettingsFromDictionary } from './solvers/settingsDictionary.ts';
+export { MODEL_FILE_FORMAT, MODEL_FILE_VERSION } from './io/modelFile.ts';
 import type { MainSystem } from './MainSystem.ts';
 
-export type { CreateGroundOptions, CreateMassPointOptions, CreateRigidBodyOptions, CreateRigidBodyResult } from './builders/bodies.ts';
+export type { CreateGroundOptions, CreateMassPointOptions, CreateMassPointResult, CreateRigidBodyOptions, CreateRigidBodyResult } from './builders/bodies.ts';
 export { NodeType } from './builders/bodies.ts';
 export type {
   BodyNodeOrMarker, CreateConnectorOptions, CreateSpringDamperOptions, CreateCartesianSpringDamperOptions, CreateDistanceConstraintOptions,

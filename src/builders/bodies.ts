@@ -42,7 +42,12 @@ export interface CreateMassPointOptions {
   graphicsDataList?: unknown[];
   /** Draw the mass. */
   show?: boolean;
+  /** Return the indices of all created items instead of the body index. */
+  returnDict?: boolean;
 }
+
+/** What createMassPoint returns with returnDict: true (Exudyn's keys). */
+export type CreateMassPointResult = CreateRigidBodyResult;
 
 /** Options of createGround. */
 export interface CreateGroundOptions {
@@ -135,8 +140,14 @@ export function createGround(sink: BuilderSink, options: CreateGroundOptions = {
   }));
 }
 
-/** Adds a NodePoint, an ObjectMassPoint and, if gravity is non-zero, a gravity load; returns the object index. */
-export function createMassPoint(sink: BuilderSink, options: CreateMassPointOptions = {}): ObjectIndex {
+/**
+ * Adds a NodePoint, an ObjectMassPoint and, if gravity is non-zero, a MarkerBodyMass with a gravity load; returns the
+ * object index, or all indices with returnDict.
+ */
+export function createMassPoint(sink: BuilderSink, options: CreateMassPointOptions & { returnDict: true }): CreateMassPointResult;
+/** Adds a mass point; returns its object index (see the overload with returnDict). */
+export function createMassPoint(sink: BuilderSink, options?: CreateMassPointOptions): ObjectIndex;
+export function createMassPoint(sink: BuilderSink, options: CreateMassPointOptions = {}): ObjectIndex | CreateMassPointResult {
   const name = options.name ?? '';
   const node = sink.addNode(NodePoint({
     name: name === '' ? '' : `${name}_node`,
@@ -150,8 +161,8 @@ export function createMassPoint(sink: BuilderSink, options: CreateMassPointOptio
     nodeNumber: node,
     visualization: { show: options.show ?? true, graphicsData: options.graphicsDataList ?? [] },
   }));
-  addGravityLoad(sink, body, options.gravity ?? [0, 0, 0]);
-  return body;
+  const result: CreateMassPointResult = { nodeNumber: node, bodyNumber: body, ...addGravityLoad(sink, body, options.gravity ?? [0, 0, 0]) };
+  return options.returnDict === true ? result : body;
 }
 
 /**

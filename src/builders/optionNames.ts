@@ -24,6 +24,7 @@ export const builderOptionNames = {
   createGround: optionNames<CreateGroundOptions>({ name: true, referencePosition: true, graphicsDataList: true, show: true }),
   createMassPoint: optionNames<CreateMassPointOptions>({
     name: true, referencePosition: true, initialDisplacement: true, initialVelocity: true, physicsMass: true, gravity: true, graphicsDataList: true, show: true,
+    returnDict: true,
   }),
   createRigidBody: optionNames<CreateRigidBodyOptions>({
     name: true, referencePosition: true, referenceRotationMatrix: true, initialVelocity: true, initialAngularVelocity: true, initialDisplacement: true,
