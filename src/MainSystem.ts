@@ -24,7 +24,7 @@ import { computeODE2Eigenvalues, type EigenvalueOptions, type EigenvalueResult }
 import type { SolverHooks, SolverStatistics } from './solvers/stepContracts.ts';
 import type { BuilderSink } from './builders/builderSink.ts';
 import type { UserFunctionSystem, UserFunctionSystemData } from './registry/userFunctionSystem.ts';
-import { createGround, createMassPoint, createRigidBody, type CreateGroundOptions, type CreateMassPointOptions, type CreateMassPointResult, type CreateRigidBodyOptions, type CreateRigidBodyResult } from './builders/bodies.ts';
+import { createGround, createMassPoint, createRigidBody, type CreateGroundOptions, type CreateMassPointOptions, type CreateRigidBodyOptions, type CreateRigidBodyResult } from './builders/bodies.ts';
 import {
   createCartesianSpringDamper, createDistanceConstraint, createRigidBodySpringDamper, createSpringDamper, createTorsionalSpringDamper, createCoordinateConstraint,
   type CreateCartesianSpringDamperOptions, type CreateDistanceConstraintOptions, type CreateRigidBodySpringDamperOptions, type CreateSpringDamperOptions,
@@ -353,13 +353,13 @@ export class MainSystem implements BuilderSink, UserFunctionSystem {
   /** Adds a ground object; returns its object index. */
   createGround(options: CreateGroundOptions = {}): ObjectIndex { return this.build('createGround', options, (own) => createGround(this, own)); }
   /**
-   * Adds a NodePoint, an ObjectMassPoint and, if gravity is non-zero, a MarkerBodyMass with a gravity load; returns the
-   * object index, or all indices with returnDict.
+   * Adds a NodePoint and an ObjectMassPoint (with create2D: NodePoint2D and ObjectMassPoint2D) and, if gravity is
+   * non-zero, a gravity load; returns the object index, or all indices with returnDict.
    */
-  createMassPoint(options: CreateMassPointOptions & { returnDict: true }): CreateMassPointResult;
+  createMassPoint(options: CreateMassPointOptions & { returnDict: true }): CreateRigidBodyResult;
   /** Adds a mass point; returns its object index (see the overload with returnDict). */
   createMassPoint(options?: CreateMassPointOptions): ObjectIndex;
-  createMassPoint(options: CreateMassPointOptions = {}): ObjectIndex | CreateMassPointResult { return this.build('createMassPoint', options, (own) => createMassPoint(this, own)); }
+  createMassPoint(options: CreateMassPointOptions = {}): ObjectIndex | CreateRigidBodyResult { return this.build('createMassPoint', options, (own) => createMassPoint(this, own)); }
   /**
    * Adds a rigid-body node (nodeType), an ObjectRigidBody (or, with create2D, NodeRigidBody2D and
    * ObjectRigidBody2D) and, for non-zero gravity, a gravity load; returns the body index, or all indices
