@@ -33,6 +33,8 @@ import { symbolicUserFunctionTest } from './symbolicUserFunctionTest.ts';
 import { rigidBodyCOMtest } from './rigidBodyCOMtest.ts';
 import { jointArgsTest } from './jointArgsTest.ts';
 import { computeODE2AEeigenvaluesTest } from './computeODE2AEeigenvaluesTest.ts';
+import { deleteItemsTest } from './deleteItemsTest.ts';
+import { pickleCopyMbs } from './pickleCopyMbs.ts';
 
 /** All ported Exudyn test models, in the order the runner reports them. */
 export const testModels: readonly TestModel[] = [
@@ -70,4 +72,6 @@ export const testModels: readonly TestModel[] = [
   rigidBodyCOMtest,
   jointArgsTest,
   computeODE2AEeigenvaluesTest,
+  deleteItemsTest,
+  pickleCopyMbs,
 ];
