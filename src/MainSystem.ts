@@ -20,7 +20,9 @@ import type { LoadInput, MarkerInput, NodeInput, ObjectInput, SensorInput } from
 import { SimulationSettings } from './solvers/SimulationSettings.ts';
 import { solveDynamic } from './solvers/solveDynamic.ts';
 import { solveStatic } from './solvers/solveStatic.ts';
-import { computeODE2Eigenvalues, type EigenvalueOptions, type EigenvalueResult } from './solvers/eigen.ts';
+import { computeODE2Eigenvalues, type ComplexEigenvalueResult, type EigenvalueOptions, type EigenvalueResult } from './solvers/eigen.ts';
+import { computeLinearizedSystem, type LinearizedSystem, type LinearizedSystemOptions } from './solvers/linearization.ts';
+import { computeSystemDegreeOfFreedom, type DegreeOfFreedomOptions, type SystemDegreeOfFreedom } from './solvers/degreeOfFreedom.ts';
 import type { SolverHooks, SolverStatistics } from './solvers/stepContracts.ts';
 import type { BuilderSink } from './builders/builderSink.ts';
 import type { UserFunctionSystem, UserFunctionSystemData } from './registry/userFunctionSystem.ts';
@@ -255,7 +257,7 @@ export class MainSystem implements BuilderSink, UserFunctionSystem {
   private readonly systemUserFunctions: { [S in SystemUserFunctionSlot]?: AnyUserFunction } = {};
   /** Items deleted per category, for the message of an index that is out of range afterwards. */
   private readonly deletedCount: Record<ItemCategory, number> = { Node: 0, Object: 0, Marker: 0, Load: 0, Sensor: 0 };
-  /** The solve in progress (set while solveDynamic, solveStatic or computeODE2Eigenvalues runs), else undefined. */
+  /** The solve in progress (set while solveDynamic, solveStatic, computeODE2Eigenvalues, computeLinearizedSystem or computeSystemDegreeOfFreedom runs), else undefined. */
   private runningSolve?: string;
   /** Coordinate access per configuration. */
   readonly systemData = new SystemDataAccess(this);
@@ -645,9 +647,25 @@ export class MainSystem implements BuilderSink, UserFunctionSystem {
     return this.whileSolving('solveStatic', () => solveStatic(this.compiled(), this.assembler!, settings, this.hooks, this.sensorRecords, this.memoryFiles));
   }
 
-  /** Eigenvalues ω² (and modes) of the system linearized at the initial (or current) state. */
-  computeODE2Eigenvalues(settings: SimulationSettings = new SimulationSettings(), options: EigenvalueOptions = {}): EigenvalueResult {
+  /**
+   * Eigenvalues ω² (and modes) of the system linearized at the initial state; with computeComplexEigenvalues the complex
+   * eigenvalues of the damped system.
+   */
+  computeODE2Eigenvalues(settings: SimulationSettings, options: EigenvalueOptions & { computeComplexEigenvalues: true }): ComplexEigenvalueResult;
+  computeODE2Eigenvalues(settings?: SimulationSettings, options?: EigenvalueOptions & { computeComplexEigenvalues?: false }): EigenvalueResult;
+  computeODE2Eigenvalues(settings?: SimulationSettings, options?: EigenvalueOptions): EigenvalueResult | ComplexEigenvalueResult;
+  computeODE2Eigenvalues(settings: SimulationSettings = new SimulationSettings(), options: EigenvalueOptions = {}): EigenvalueResult | ComplexEigenvalueResult {
     return this.whileSolving('computeODE2Eigenvalues', () => computeODE2Eigenvalues(this.compiled(), this.assembler!, settings, options));
+  }
+
+  /** M, K and D of the system linearized at the initial state, optionally projected into the constraints' null space (Exudyn's ComputeLinearizedSystem). */
+  computeLinearizedSystem(settings: SimulationSettings = new SimulationSettings(), options: LinearizedSystemOptions = {}): LinearizedSystem {
+    return this.whileSolving('computeLinearizedSystem', () => computeLinearizedSystem(this.compiled(), this.assembler!, settings, options));
+  }
+
+  /** Degree of freedom, redundant and pure algebraic constraints at the initial state (Exudyn's ComputeSystemDegreeOfFreedom). */
+  computeSystemDegreeOfFreedom(settings: SimulationSettings = new SimulationSettings(), options: DegreeOfFreedomOptions = {}): SystemDegreeOfFreedom {
+    return this.whileSolving('computeSystemDegreeOfFreedom', () => computeSystemDegreeOfFreedom(this.compiled(), this.assembler!, settings, options));
   }
 
   /**

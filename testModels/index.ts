@@ -33,6 +33,8 @@ import { symbolicUserFunctionTest } from './symbolicUserFunctionTest.ts';
 import { rigidBodyCOMtest } from './rigidBodyCOMtest.ts';
 import { jointArgsTest } from './jointArgsTest.ts';
 import { computeODE2AEeigenvaluesTest } from './computeODE2AEeigenvaluesTest.ts';
+import { complexEigenvaluesTest } from './complexEigenvaluesTest.ts';
+import { mainSystemExtensionsTests } from './mainSystemExtensionsTests.ts';
 import { deleteItemsTest } from './deleteItemsTest.ts';
 import { pickleCopyMbs } from './pickleCopyMbs.ts';
 
@@ -72,6 +74,8 @@ export const testModels: readonly TestModel[] = [
   rigidBodyCOMtest,
   jointArgsTest,
   computeODE2AEeigenvaluesTest,
+  complexEigenvaluesTest,
+  mainSystemExtensionsTests,
   deleteItemsTest,
   pickleCopyMbs,
 ];
