@@ -33,6 +33,7 @@ import { symbolicUserFunctionTest } from './symbolicUserFunctionTest.ts';
 import { rigidBodyCOMtest } from './rigidBodyCOMtest.ts';
 import { jointArgsTest } from './jointArgsTest.ts';
 import { computeODE2AEeigenvaluesTest } from './computeODE2AEeigenvaluesTest.ts';
+import { plotSensorTest } from './plotSensorTest.ts';
 
 /** All ported Exudyn test models, in the order the runner reports them. */
 export const testModels: readonly TestModel[] = [
@@ -70,4 +71,5 @@ export const testModels: readonly TestModel[] = [
   rigidBodyCOMtest,
   jointArgsTest,
   computeODE2AEeigenvaluesTest,
+  plotSensorTest,
 ];
