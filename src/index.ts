@@ -32,7 +32,9 @@ export {
 } from './solvers/SimulationSettings.ts';
 export type { SolverStatistics } from './solvers/stepContracts.ts';
 export type { ReferenceOutputs } from './model/referenceModel.ts';
-export type { EigenvalueOptions, EigenvalueResult } from './solvers/eigen.ts';
+export type { Complex, ComplexEigenvalueResult, EigenvalueOptions, EigenvalueResult } from './solvers/eigen.ts';
+export type { LinearizedSystem, LinearizedSystemOptions } from './solvers/linearization.ts';
+export type { DegreeOfFreedomOptions, SystemDegreeOfFreedom } from './solvers/degreeOfFreedom.ts';
 export type { ItemLabel } from './core/errors.ts';
 export type { ItemDefinition, ItemCategory, ItemDictionary, FactoryResult } from './registry/definition.ts';
 export type { Parameter, ParameterKind, ParameterSchema, ParameterValues, ParameterInput, VectorValue, MatrixValue, UserFunctionValue } from './registry/parameters.ts';

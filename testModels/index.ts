@@ -34,6 +34,8 @@ import { rigidBodyCOMtest } from './rigidBodyCOMtest.ts';
 import { jointArgsTest } from './jointArgsTest.ts';
 import { computeODE2AEeigenvaluesTest } from './computeODE2AEeigenvaluesTest.ts';
 import { plotSensorTest } from './plotSensorTest.ts';
+import { complexEigenvaluesTest } from './complexEigenvaluesTest.ts';
+import { mainSystemExtensionsTests } from './mainSystemExtensionsTests.ts';
 
 /** All ported Exudyn test models, in the order the runner reports them. */
 export const testModels: readonly TestModel[] = [
@@ -72,4 +74,6 @@ export const testModels: readonly TestModel[] = [
   jointArgsTest,
   computeODE2AEeigenvaluesTest,
   plotSensorTest,
+  complexEigenvaluesTest,
+  mainSystemExtensionsTests,
 ];
