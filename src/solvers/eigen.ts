@@ -67,8 +67,8 @@ export interface EigenvalueResult {
   vectors: number[][];
 }
 
-/** Dense matrix accumulator on an ml-matrix Matrix, for the eigenvalue problem. */
-class DenseMatrixAccumulator implements MatrixAccumulator {
+/** Dense matrix accumulator on an ml-matrix Matrix, for the eigenvalue problem and the solver objects' matrices. */
+export class DenseMatrixAccumulator implements MatrixAccumulator {
   readonly matrix: Matrix;
   constructor(rows: number) {
     this.matrix = Matrix.zeros(rows, rows);
