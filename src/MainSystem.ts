@@ -15,7 +15,9 @@ import type { LoadInput, MarkerInput, NodeInput, ObjectInput, SensorInput } from
 import { SimulationSettings } from './solvers/SimulationSettings.ts';
 import { solveDynamic } from './solvers/solveDynamic.ts';
 import { solveStatic } from './solvers/solveStatic.ts';
-import { computeODE2Eigenvalues, type EigenvalueOptions, type EigenvalueResult } from './solvers/eigen.ts';
+import { computeODE2Eigenvalues, type ComplexEigenvalueResult, type EigenvalueOptions, type EigenvalueResult } from './solvers/eigen.ts';
+import { computeLinearizedSystem, type LinearizedSystem, type LinearizedSystemOptions } from './solvers/linearization.ts';
+import { computeSystemDegreeOfFreedom, type DegreeOfFreedomOptions, type SystemDegreeOfFreedom } from './solvers/degreeOfFreedom.ts';
 import type { SolverHooks, SolverStatistics, SystemJacobianTerms } from './solvers/stepContracts.ts';
 import type { SolverContext, SolverHost } from './solvers/mainSolver.ts';
 import type { BuilderSink } from './builders/builderSink.ts';
@@ -179,7 +181,7 @@ export class MainSystem implements BuilderSink, UserFunctionSystem, SolverHost {
   /** Solution and sensor files that solves wrote while no file system was installed (a browser, a worker). */
   private readonly memoryFiles = new InMemoryFileSystem();
   private readonly hooks: SolverHooks = {};
-  /** The solve in progress (set while solveDynamic, solveStatic or computeODE2Eigenvalues runs), else undefined. */
+  /** The solve in progress (set while solveDynamic, solveStatic, computeODE2Eigenvalues, computeLinearizedSystem or computeSystemDegreeOfFreedom runs), else undefined. */
   private runningSolve?: string;
   /** Coordinate access per configuration. */
   readonly systemData = new SystemDataAccess(this);
@@ -252,8 +254,14 @@ export class MainSystem implements BuilderSink, UserFunctionSystem, SolverHost {
 
   /** Adds a ground object; returns its object index. */
   createGround(options: CreateGroundOptions = {}): ObjectIndex { return this.build('createGround', options, (own) => createGround(this, own)); }
-  /** Adds a NodePoint, an ObjectMassPoint and, if gravity is non-zero, a gravity load; returns the object index. */
-  createMassPoint(options: CreateMassPointOptions = {}): ObjectIndex { return this.build('createMassPoint', options, (own) => createMassPoint(this, own)); }
+  /**
+   * Adds a NodePoint and an ObjectMassPoint (with create2D: NodePoint2D and ObjectMassPoint2D) and, if gravity is
+   * non-zero, a gravity load; returns the object index, or all indices with returnDict.
+   */
+  createMassPoint(options: CreateMassPointOptions & { returnDict: true }): CreateRigidBodyResult;
+  /** Adds a mass point; returns its object index (see the overload with returnDict). */
+  createMassPoint(options?: CreateMassPointOptions): ObjectIndex;
+  createMassPoint(options: CreateMassPointOptions = {}): ObjectIndex | CreateRigidBodyResult { return this.build('createMassPoint', options, (own) => createMassPoint(this, own)); }
   /**
    * Adds a rigid-body node (nodeType), an ObjectRigidBody (or, with create2D, NodeRigidBody2D and
    * ObjectRigidBody2D) and, for non-zero gravity, a gravity load; returns the body index, or all indices
@@ -506,9 +514,25 @@ export class MainSystem implements BuilderSink, UserFunctionSystem, SolverHost {
     return this.whileSolving('solveStatic', () => solveStatic(this.compiled(), this.assembler!, settings, this.hooks, this.sensorRecords, this.memoryFiles));
   }
 
-  /** Eigenvalues ω² (and modes) of the system linearized at the initial (or current) state. */
-  computeODE2Eigenvalues(settings: SimulationSettings = new SimulationSettings(), options: EigenvalueOptions = {}): EigenvalueResult {
+  /**
+   * Eigenvalues ω² (and modes) of the system linearized at the initial state; with computeComplexEigenvalues the complex
+   * eigenvalues of the damped system.
+   */
+  computeODE2Eigenvalues(settings: SimulationSettings, options: EigenvalueOptions & { computeComplexEigenvalues: true }): ComplexEigenvalueResult;
+  computeODE2Eigenvalues(settings?: SimulationSettings, options?: EigenvalueOptions & { computeComplexEigenvalues?: false }): EigenvalueResult;
+  computeODE2Eigenvalues(settings?: SimulationSettings, options?: EigenvalueOptions): EigenvalueResult | ComplexEigenvalueResult;
+  computeODE2Eigenvalues(settings: SimulationSettings = new SimulationSettings(), options: EigenvalueOptions = {}): EigenvalueResult | ComplexEigenvalueResult {
     return this.whileSolving('computeODE2Eigenvalues', () => computeODE2Eigenvalues(this.compiled(), this.assembler!, settings, options));
+  }
+
+  /** M, K and D of the system linearized at the initial state, optionally projected into the constraints' null space (Exudyn's ComputeLinearizedSystem). */
+  computeLinearizedSystem(settings: SimulationSettings = new SimulationSettings(), options: LinearizedSystemOptions = {}): LinearizedSystem {
+    return this.whileSolving('computeLinearizedSystem', () => computeLinearizedSystem(this.compiled(), this.assembler!, settings, options));
+  }
+
+  /** Degree of freedom, redundant and pure algebraic constraints at the initial state (Exudyn's ComputeSystemDegreeOfFreedom). */
+  computeSystemDegreeOfFreedom(settings: SimulationSettings = new SimulationSettings(), options: DegreeOfFreedomOptions = {}): SystemDegreeOfFreedom {
+    return this.whileSolving('computeSystemDegreeOfFreedom', () => computeSystemDegreeOfFreedom(this.compiled(), this.assembler!, settings, options));
   }
 
   /**

@@ -5,7 +5,7 @@ import type { InMemoryFileSystem } from '../core/fileSystem.ts';
 import { describeValue, FlexdynError } from '../core/errors.ts';
 import { DynamicSolverType } from '../registry/enums.ts';
 import { butcherTableaux } from './explicit.ts';
-import { DenseMatrixAccumulator } from './eigen.ts';
+import { DenseMatrixAccumulator } from './linearization.ts';
 import { ImplicitSecondOrderStepper } from './implicit.ts';
 import type { NewtonProblem } from './newton.ts';
 import { SimulationSettings } from './SimulationSettings.ts';
