@@ -129,7 +129,7 @@ describe('getDictionary and setDictionary', () => {
     expect(dictionary.format).toBe('flexdyn-system');
     expect(dictionary.formatVersion).toBe(1);
     expect(dictionary.loadList[0].loadVectorUserFunction).toBe('push');
-    expect(dictionary.userFunctions).toEqual({ preStepUserFunction: 'preStep', postNewtonUserFunction: 0 });
+    expect(dictionary.userFunctions).toEqual({ preStepUserFunction: 'preStep', postStepUserFunction: 0, postNewtonUserFunction: 0, preNewtonResidualUserFunction: 0, systemJacobianUserFunction: 0 });
     expect(dictionary.sensorList[0].fileName).toBe('out/loadSensor.txt');
     expect((dictionary.objectList[0].visualization as { graphicsData: unknown[] }).graphicsData).toHaveLength(1);
   });
@@ -153,6 +153,24 @@ describe('getDictionary and setDictionary', () => {
       { name: 'push', item: { category: 'Load', typeName: 'ForceVector', index: 0 }, parameter: 'loadVectorUserFunction' },
       { name: 'preStep', parameter: 'preStepUserFunction' },
     ]);
+  });
+
+  it('theSystemsOwnUserFunctionsRoundTrip', () => {
+    const { mbs, push, preStep } = loadedMass();
+    const postStep = () => {}, postNewton = () => [0, 0], preNewtonResidual = () => {}, systemJacobian = () => {};
+    mbs.setPostStepUserFunction(postStep);
+    mbs.setPostNewtonUserFunction(postNewton);
+    mbs.setPreNewtonResidualUserFunction(preNewtonResidual);
+    mbs.setSystemJacobianUserFunction(systemJacobian);
+    mbs.saveToFile('m.json');
+    const copy = new SystemContainer().addSystem();
+    copy.loadFromFile('m.json', { userFunctions: { push, preStep, postStep, postNewton, preNewtonResidual, systemJacobian } });
+    expect(copy.getDictionary()).toEqual(mbs.getDictionary());
+    expect(copy.getDictionary().userFunctions).toEqual({
+      preStepUserFunction: 'preStep', postStepUserFunction: 'postStep', postNewtonUserFunction: 'postNewton', preNewtonResidualUserFunction: 'preNewtonResidual', systemJacobianUserFunction: 'systemJacobian',
+    });
+    copy.setPostStepUserFunction(0);
+    expect(copy.getDictionary().userFunctions.postStepUserFunction).toBe(0);
   });
 
   it('distinctFunctionsOfOneNameGetNumberedNames', () => {
