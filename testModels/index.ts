@@ -33,8 +33,11 @@ import { symbolicUserFunctionTest } from './symbolicUserFunctionTest.ts';
 import { rigidBodyCOMtest } from './rigidBodyCOMtest.ts';
 import { jointArgsTest } from './jointArgsTest.ts';
 import { computeODE2AEeigenvaluesTest } from './computeODE2AEeigenvaluesTest.ts';
+import { plotSensorTest } from './plotSensorTest.ts';
 import { complexEigenvaluesTest } from './complexEigenvaluesTest.ts';
 import { mainSystemExtensionsTests } from './mainSystemExtensionsTests.ts';
+import { deleteItemsTest } from './deleteItemsTest.ts';
+import { pickleCopyMbs } from './pickleCopyMbs.ts';
 import { bricardMechanism } from './bricardMechanism.ts';
 
 /** All ported Exudyn test models, in the order the runner reports them. */
@@ -73,7 +76,10 @@ export const testModels: readonly TestModel[] = [
   rigidBodyCOMtest,
   jointArgsTest,
   computeODE2AEeigenvaluesTest,
+  plotSensorTest,
   complexEigenvaluesTest,
   mainSystemExtensionsTests,
+  deleteItemsTest,
+  pickleCopyMbs,
   bricardMechanism,
 ];
