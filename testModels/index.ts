@@ -35,6 +35,8 @@ import { jointArgsTest } from './jointArgsTest.ts';
 import { computeODE2AEeigenvaluesTest } from './computeODE2AEeigenvaluesTest.ts';
 import { complexEigenvaluesTest } from './complexEigenvaluesTest.ts';
 import { mainSystemExtensionsTests } from './mainSystemExtensionsTests.ts';
+import { manualExplicitIntegrator } from './manualExplicitIntegrator.ts';
+import { explicitLieGroupIntegratorPythonTest } from './explicitLieGroupIntegratorPythonTest.ts';
 
 /** All ported Exudyn test models, in the order the runner reports them. */
 export const testModels: readonly TestModel[] = [
@@ -74,4 +76,6 @@ export const testModels: readonly TestModel[] = [
   computeODE2AEeigenvaluesTest,
   complexEigenvaluesTest,
   mainSystemExtensionsTests,
+  manualExplicitIntegrator,
+  explicitLieGroupIntegratorPythonTest,
 ];
