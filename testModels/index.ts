@@ -33,6 +33,7 @@ import { symbolicUserFunctionTest } from './symbolicUserFunctionTest.ts';
 import { rigidBodyCOMtest } from './rigidBodyCOMtest.ts';
 import { jointArgsTest } from './jointArgsTest.ts';
 import { computeODE2AEeigenvaluesTest } from './computeODE2AEeigenvaluesTest.ts';
+import { plotSensorTest } from './plotSensorTest.ts';
 import { complexEigenvaluesTest } from './complexEigenvaluesTest.ts';
 import { mainSystemExtensionsTests } from './mainSystemExtensionsTests.ts';
 import { manualExplicitIntegrator } from './manualExplicitIntegrator.ts';
@@ -74,6 +75,7 @@ export const testModels: readonly TestModel[] = [
   rigidBodyCOMtest,
   jointArgsTest,
   computeODE2AEeigenvaluesTest,
+  plotSensorTest,
   complexEigenvaluesTest,
   mainSystemExtensionsTests,
   manualExplicitIntegrator,
