@@ -38,6 +38,8 @@ import { complexEigenvaluesTest } from './complexEigenvaluesTest.ts';
 import { mainSystemExtensionsTests } from './mainSystemExtensionsTests.ts';
 import { manualExplicitIntegrator } from './manualExplicitIntegrator.ts';
 import { explicitLieGroupIntegratorPythonTest } from './explicitLieGroupIntegratorPythonTest.ts';
+import { deleteItemsTest } from './deleteItemsTest.ts';
+import { pickleCopyMbs } from './pickleCopyMbs.ts';
 
 /** All ported Exudyn test models, in the order the runner reports them. */
 export const testModels: readonly TestModel[] = [
@@ -80,4 +82,6 @@ export const testModels: readonly TestModel[] = [
   mainSystemExtensionsTests,
   manualExplicitIntegrator,
   explicitLieGroupIntegratorPythonTest,
+  deleteItemsTest,
+  pickleCopyMbs,
 ];
