@@ -15,8 +15,11 @@ import type { LoadInput, MarkerInput, NodeInput, ObjectInput, SensorInput } from
 import { SimulationSettings } from './solvers/SimulationSettings.ts';
 import { solveDynamic } from './solvers/solveDynamic.ts';
 import { solveStatic } from './solvers/solveStatic.ts';
-import { computeODE2Eigenvalues, type EigenvalueOptions, type EigenvalueResult } from './solvers/eigen.ts';
-import type { SolverHooks, SolverStatistics } from './solvers/stepContracts.ts';
+import { computeODE2Eigenvalues, type ComplexEigenvalueResult, type EigenvalueOptions, type EigenvalueResult } from './solvers/eigen.ts';
+import { computeLinearizedSystem, type LinearizedSystem, type LinearizedSystemOptions } from './solvers/linearization.ts';
+import { computeSystemDegreeOfFreedom, type DegreeOfFreedomOptions, type SystemDegreeOfFreedom } from './solvers/degreeOfFreedom.ts';
+import type { SolverHooks, SolverStatistics, SystemJacobianTerms } from './solvers/stepContracts.ts';
+import type { SolverContext, SolverHost } from './solvers/mainSolver.ts';
 import type { BuilderSink } from './builders/builderSink.ts';
 import type { UserFunctionSystem, UserFunctionSystemData } from './registry/userFunctionSystem.ts';
 import { createGround, createMassPoint, createRigidBody, type CreateGroundOptions, type CreateMassPointOptions, type CreateRigidBodyOptions, type CreateRigidBodyResult } from './builders/bodies.ts';
@@ -60,6 +63,22 @@ export type ItemInput = Record<string, unknown>;
 export type PreStepUserFunction = (mbs: MainSystem, t: number) => boolean | void;
 /** Post-Newton user function: returns [error, recommended step size]; error > 1 repeats the step. */
 export type PostNewtonUserFunction = (mbs: MainSystem, t: number) => readonly number[];
+/**
+ * Post-step user function: called after each accepted step (and once at the start), before the step is recorded; it may
+ * change the current state; return false to stop after this step.
+ */
+export type PostStepUserFunction = (mbs: MainSystem, t: number) => boolean | void;
+/**
+ * Pre-Newton-residual user function (implicit and static solvers): called before each Newton residual, newtonIt = 0 for
+ * the predictor's residual, k after the k-th update; discontinuousIt counts the step's post-Newton iterations from 0.
+ */
+export type PreNewtonResidualUserFunction = (mbs: MainSystem, t: number, newtonIt: number, discontinuousIt: number) => void;
+/**
+ * System Jacobian user function (implicit and static solvers): returns sparse terms of the Jacobian of the right-hand
+ * side, scaled by factorODE2 (coordinates), factorODE2_t (velocities) and factorODE1, which the solver adds to its
+ * Newton Jacobian (for a load −k·q − d·v: `[[i, i, -factorODE2 * k - factorODE2_t * d]]`).
+ */
+export type SystemJacobianUserFunction = (mbs: MainSystem, t: number, factorODE2: number, factorODE2_t: number, factorODE1: number) => SystemJacobianTerms;
 
 /** Access to the system's coordinate vectors per configuration (Exudyn's mbs.systemData). */
 export class SystemDataAccess implements UserFunctionSystemData {
@@ -76,7 +95,6 @@ export class SystemDataAccess implements UserFunctionSystemData {
 
   /** Sets ODE2 position coordinates (displacements) of a configuration; the reference configuration comes from the nodes. */
   setODE2Coordinates(values: ArrayLike<number>, configuration: ConfigurationType = ConfigurationType.Current): void {
-    this.mbs.requireNoRunningSolve('systemData.setODE2Coordinates');
     if (configuration === ConfigurationType.Reference) {
       throw new FlexdynError('systemData.setODE2Coordinates: configuration must be Current, Initial, StartOfStep or Visualization, got Reference; reference coordinates are the nodes\' referenceCoordinates (change them with modifyNode and assemble again)');
     }
@@ -90,7 +108,6 @@ export class SystemDataAccess implements UserFunctionSystemData {
 
   /** Sets ODE2 velocity coordinates of a configuration. */
   setODE2Coordinates_t(values: ArrayLike<number>, configuration: ConfigurationType = ConfigurationType.Current): void {
-    this.mbs.requireNoRunningSolve('systemData.setODE2Coordinates_t');
     setChecked(this.mbs.stateOf(configuration).u, values, 'ODE2 velocities');
   }
 
@@ -106,13 +123,27 @@ export class SystemDataAccess implements UserFunctionSystemData {
 
   /** Sets the algebraic coordinates (Lagrange multipliers) of a configuration, e.g. a static solution's λ as initial values for computeODE2Eigenvalues. */
   setAECoordinates(values: ArrayLike<number>, configuration: ConfigurationType = ConfigurationType.Current): void {
-    this.mbs.requireNoRunningSolve('systemData.setAECoordinates');
     setChecked(this.mbs.stateOf(configuration).lambda, values, 'algebraic coordinates');
   }
 
   /** Time of a configuration. */
   getTime(configuration: ConfigurationType = ConfigurationType.Current): number {
     return this.mbs.stateOf(configuration).t;
+  }
+
+  /**
+   * Sets the time of a configuration (a user-written integrator evaluates its stages at their times); the solvers set the
+   * current time at each step, so a change lasts until the next step.
+   */
+  setTime(t: number, configuration: ConfigurationType = ConfigurationType.Current): void {
+    if (typeof t !== 'number' || !Number.isFinite(t)) throw new FlexdynError(`systemData.setTime: t must be a finite number, got ${describeValue(t)}`, { parameter: 't' });
+    this.mbs.stateOf(configuration).t = t;
+  }
+
+  /** Global ODE2 (velocity) indices of an object's coordinates, node by node (Exudyn's GetObjectLTGODE2). */
+  getObjectLTGODE2(objectNumber: number): number[] {
+    const object = this.mbs.assembledItems().objects[this.mbs.checkedIndex('Object', objectNumber)];
+    return object.localNodes.flatMap((node) => Array.from({ length: node.nu }, (_, i) => node.uIndex + i));
   }
 
   /** Number of ODE2 (velocity) coordinates. */
@@ -140,7 +171,7 @@ function setChecked(target: Float64Array, values: ArrayLike<number>, what: strin
  * MainSystem in camelCase; the create… helpers (Exudyn's mbs.Create…) are the builders in
  * builders/, which add their items through this system's {@link BuilderSink} side.
  */
-export class MainSystem implements BuilderSink, UserFunctionSystem {
+export class MainSystem implements BuilderSink, UserFunctionSystem, SolverHost {
   private readonly items: Record<ItemCategory, StoredItem[]> = { Node: [], Object: [], Marker: [], Load: [], Sensor: [] };
   private model?: CompiledModel;
   private assembler?: SystemAssembler;
@@ -150,7 +181,7 @@ export class MainSystem implements BuilderSink, UserFunctionSystem {
   /** Solution and sensor files that solves wrote while no file system was installed (a browser, a worker). */
   private readonly memoryFiles = new InMemoryFileSystem();
   private readonly hooks: SolverHooks = {};
-  /** The solve in progress (set while solveDynamic, solveStatic or computeODE2Eigenvalues runs), else undefined. */
+  /** The solve in progress (set while solveDynamic, solveStatic, computeODE2Eigenvalues, computeLinearizedSystem or computeSystemDegreeOfFreedom runs), else undefined. */
   private runningSolve?: string;
   /** Coordinate access per configuration. */
   readonly systemData = new SystemDataAccess(this);
@@ -367,6 +398,37 @@ export class MainSystem implements BuilderSink, UserFunctionSystem {
     this.hooks.postNewtonUserFunction = f === 0 ? undefined : (_mbs, t) => f(this, t);
   }
 
+  /** Sets (or clears with 0) the function called after each accepted step, before it is recorded (see {@link PostStepUserFunction}). */
+  setPostStepUserFunction(f: PostStepUserFunction | 0): void {
+    this.requireNoRunningSolve('setPostStepUserFunction');
+    this.hooks.postStepUserFunction = checkedHook('setPostStepUserFunction', f, (_mbs, t) => (f as PostStepUserFunction)(this, t));
+  }
+
+  /** Sets (or clears with 0) the function called before each Newton residual (see {@link PreNewtonResidualUserFunction}). */
+  setPreNewtonResidualUserFunction(f: PreNewtonResidualUserFunction | 0): void {
+    this.requireNoRunningSolve('setPreNewtonResidualUserFunction');
+    this.hooks.preNewtonResidualUserFunction = checkedHook('setPreNewtonResidualUserFunction', f, (_mbs, t, newtonIt, discontinuousIt) => (f as PreNewtonResidualUserFunction)(this, t, newtonIt, discontinuousIt));
+  }
+
+  /** Sets (or clears with 0) the function whose terms are added to each Newton Jacobian (see {@link SystemJacobianUserFunction}). */
+  setSystemJacobianUserFunction(f: SystemJacobianUserFunction | 0): void {
+    this.requireNoRunningSolve('setSystemJacobianUserFunction');
+    this.hooks.systemJacobianUserFunction = checkedHook('setSystemJacobianUserFunction', f, (_mbs, t, factorODE2, factorODE2_t, factorODE1) => (f as SystemJacobianUserFunction)(this, t, factorODE2, factorODE2_t, factorODE1));
+  }
+
+  /**
+   * What a solver object (MainSolverStatic, MainSolverImplicitSecondOrder, MainSolverExplicit) needs to run on this
+   * system: the compiled model, its assembler, the user hooks and the output stores, and the running-solve guard.
+   * @internal
+   */
+  solverContext(request: string): SolverContext {
+    const model = this.compiled();
+    return {
+      model, assembler: this.assembler!, hooks: this.hooks, records: this.sensorRecords, memoryFiles: this.memoryFiles,
+      whileSolving: <T>(phase: string, action: () => T) => this.whileSolving(`${request}.${phase}`, action),
+    };
+  }
+
   /** Time of the current configuration. */
   getTime(): number {
     return this.stateOf(ConfigurationType.Current).t;
@@ -452,9 +514,25 @@ export class MainSystem implements BuilderSink, UserFunctionSystem {
     return this.whileSolving('solveStatic', () => solveStatic(this.compiled(), this.assembler!, settings, this.hooks, this.sensorRecords, this.memoryFiles));
   }
 
-  /** Eigenvalues ω² (and modes) of the system linearized at the initial (or current) state. */
-  computeODE2Eigenvalues(settings: SimulationSettings = new SimulationSettings(), options: EigenvalueOptions = {}): EigenvalueResult {
+  /**
+   * Eigenvalues ω² (and modes) of the system linearized at the initial state; with computeComplexEigenvalues the complex
+   * eigenvalues of the damped system.
+   */
+  computeODE2Eigenvalues(settings: SimulationSettings, options: EigenvalueOptions & { computeComplexEigenvalues: true }): ComplexEigenvalueResult;
+  computeODE2Eigenvalues(settings?: SimulationSettings, options?: EigenvalueOptions & { computeComplexEigenvalues?: false }): EigenvalueResult;
+  computeODE2Eigenvalues(settings?: SimulationSettings, options?: EigenvalueOptions): EigenvalueResult | ComplexEigenvalueResult;
+  computeODE2Eigenvalues(settings: SimulationSettings = new SimulationSettings(), options: EigenvalueOptions = {}): EigenvalueResult | ComplexEigenvalueResult {
     return this.whileSolving('computeODE2Eigenvalues', () => computeODE2Eigenvalues(this.compiled(), this.assembler!, settings, options));
+  }
+
+  /** M, K and D of the system linearized at the initial state, optionally projected into the constraints' null space (Exudyn's ComputeLinearizedSystem). */
+  computeLinearizedSystem(settings: SimulationSettings = new SimulationSettings(), options: LinearizedSystemOptions = {}): LinearizedSystem {
+    return this.whileSolving('computeLinearizedSystem', () => computeLinearizedSystem(this.compiled(), this.assembler!, settings, options));
+  }
+
+  /** Degree of freedom, redundant and pure algebraic constraints at the initial state (Exudyn's ComputeSystemDegreeOfFreedom). */
+  computeSystemDegreeOfFreedom(settings: SimulationSettings = new SimulationSettings(), options: DegreeOfFreedomOptions = {}): SystemDegreeOfFreedom {
+    return this.whileSolving('computeSystemDegreeOfFreedom', () => computeSystemDegreeOfFreedom(this.compiled(), this.assembler!, settings, options));
   }
 
   /**
@@ -543,6 +621,12 @@ export class MainSystem implements BuilderSink, UserFunctionSystem {
     return index;
   }
 
+  /** The index if it names an item of the category, else a FlexdynError naming the valid range. @internal */
+  checkedIndex(category: ItemCategory, index: number): number {
+    this.storedItem(category, index);
+    return index;
+  }
+
   private storedItem(category: ItemCategory, index: number): StoredItem {
     const list = this.items[category];
     if (!Number.isInteger(index) || index < 0 || index >= list.length) {
@@ -598,6 +682,13 @@ export class MainSystem implements BuilderSink, UserFunctionSystem {
     }
     return Array.from(values);
   }
+}
+
+/** The solver hook of a set…UserFunction call: undefined for 0, the wrapper for a function, an error for anything else. */
+function checkedHook<H>(request: string, f: unknown, wrapper: H): H | undefined {
+  if (f === 0) return undefined;
+  if (typeof f !== 'function') throw new FlexdynError(`${request}: expected a function or 0 (to clear it), got ${describeValue(f)}`, { parameter: 'value' });
+  return wrapper;
 }
 
 function structuredCopy(dictionary: ItemDictionary): ItemDictionary {

@@ -3,7 +3,11 @@
  * @module
  */
 export { SystemContainer, MainSystem, SystemDataAccess } from './MainSystem.ts';
-export type { ItemInput, PreStepUserFunction, PostNewtonUserFunction, AssembledItems } from './MainSystem.ts';
+export type {
+  ItemInput, PreStepUserFunction, PostNewtonUserFunction, PostStepUserFunction, PreNewtonResidualUserFunction, SystemJacobianUserFunction, AssembledItems,
+} from './MainSystem.ts';
+export { MainSolverStatic, MainSolverImplicitSecondOrder, MainSolverExplicit, MainSolverBase } from './solvers/mainSolver.ts';
+export type { SolverIterationData, UserFunctionNewton, SolverHost } from './solvers/mainSolver.ts';
 import type { MainSystem } from './MainSystem.ts';
 
 export type { CreateGroundOptions, CreateMassPointOptions, CreateRigidBodyOptions, CreateRigidBodyResult } from './builders/bodies.ts';
@@ -13,6 +17,8 @@ export type {
   CreateRigidBodySpringDamperOptions, CreateTorsionalSpringDamperOptions, CreateCoordinateConstraintOptions,
 } from './builders/connectors.ts';
 export type { BodyOrMarker, CreateJointOptions } from './builders/jointFrames.ts';
+export { getJointArgs } from './builders/jointArgs.ts';
+export type { GetJointArgsOptions, JointArgs } from './builders/jointArgs.ts';
 export type { CreateLoadOptions } from './builders/loads.ts';
 export type { CreateAxisJointOptions, CreateSphericalJointOptions, CreateGenericJointOptions } from './builders/joints.ts';
 export type { BuilderSink } from './builders/builderSink.ts';
@@ -28,9 +34,11 @@ export {
   SimulationSettings, TimeIntegrationSettings, StaticSolverSettings, SolutionSettings, NewtonSettings,
   GeneralizedAlphaSettings, ExplicitIntegrationSettings, NumericalDifferentiationSettings,
 } from './solvers/SimulationSettings.ts';
-export type { SolverStatistics } from './solvers/stepContracts.ts';
+export type { SolverStatistics, SystemJacobianTerms } from './solvers/stepContracts.ts';
 export type { ReferenceOutputs } from './model/referenceModel.ts';
-export type { EigenvalueOptions, EigenvalueResult } from './solvers/eigen.ts';
+export type { Complex, ComplexEigenvalueResult, EigenvalueOptions, EigenvalueResult } from './solvers/eigen.ts';
+export type { LinearizedSystem, LinearizedSystemOptions } from './solvers/linearization.ts';
+export type { DegreeOfFreedomOptions, SystemDegreeOfFreedom } from './solvers/degreeOfFreedom.ts';
 export type { ItemLabel } from './core/errors.ts';
 export type { ItemDefinition, ItemCategory, ItemDictionary, FactoryResult } from './registry/definition.ts';
 export type { Parameter, ParameterKind, ParameterSchema, ParameterValues, ParameterInput, VectorValue, MatrixValue, UserFunctionValue } from './registry/parameters.ts';

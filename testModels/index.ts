@@ -32,6 +32,11 @@ import { loadUserFunctionTest } from './loadUserFunctionTest.ts';
 import { ANCFcable2DuserFunction } from './ANCFcable2DuserFunction.ts';
 import { symbolicUserFunctionTest } from './symbolicUserFunctionTest.ts';
 import { rigidBodyCOMtest } from './rigidBodyCOMtest.ts';
+import { jointArgsTest } from './jointArgsTest.ts';
+import { computeODE2AEeigenvaluesTest } from './computeODE2AEeigenvaluesTest.ts';
+import { plotSensorTest } from './plotSensorTest.ts';
+import { complexEigenvaluesTest } from './complexEigenvaluesTest.ts';
+import { mainSystemExtensionsTests } from './mainSystemExtensionsTests.ts';
 
 /** All ported Exudyn test models, in the order the runner reports them. */
 export const testModels: readonly TestModel[] = [
@@ -68,4 +73,9 @@ export const testModels: readonly TestModel[] = [
   ANCFcable2DuserFunction,
   symbolicUserFunctionTest,
   rigidBodyCOMtest,
+  jointArgsTest,
+  computeODE2AEeigenvaluesTest,
+  plotSensorTest,
+  complexEigenvaluesTest,
+  mainSystemExtensionsTests,
 ];
