@@ -109,7 +109,7 @@ describe('ObjectConnectorReevingSystemSprings', () => {
     // coincident sheave centres: a named error at the first evaluation, not NaN
     const { mbs: coincident, rope } = hangingSheave(1);
     coincident.modifyObject(rope, { sheavesRadii: [0, R, R] });
-    coincident.modifyMarker(coincident.getObject(rope).markerNumbers[2] as number, { localPosition: [0, 0, 0] });
+    coincident.modifyMarker((coincident.getObject(rope).markerNumbers as number[])[2], { localPosition: [0, 0, 0] });
     coincident.assemble();
     expect(() => coincident.getObjectOutput(rope, OutputVariableType.Distance)).toThrow(/has no rope span between markers 1 and 2: the centres coincide/);
   });
