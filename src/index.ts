@@ -8,6 +8,13 @@ export type {
 } from './MainSystem.ts';
 export { MainSolverStatic, MainSolverImplicitSecondOrder, MainSolverExplicit, MainSolverBase } from './solvers/mainSolver.ts';
 export type { SolverIterationData, UserFunctionNewton, SolverHost } from './solvers/mainSolver.ts';
+export { SYSTEM_DICTIONARY_FORMAT, SYSTEM_DICTIONARY_VERSION } from './MainSystem.ts';
+export type {
+  DeleteItemOptions, DeleteObjectOptions, DeleteLoadOptions, SystemDictionary, SystemUserFunctionSlot, SetDictionaryOptions, SaveToFileOptions, LoadedSettings,
+} from './MainSystem.ts';
+export type { UserFunctionSlot, UserFunctionSource, AnyUserFunction } from './registry/itemData.ts';
+export { simulationSettingsToDictionary, simulationSettingsFromDictionary } from './solvers/settingsDictionary.ts';
+export { MODEL_FILE_FORMAT, MODEL_FILE_VERSION } from './io/modelFile.ts';
 import type { MainSystem } from './MainSystem.ts';
 
 export type { CreateGroundOptions, CreateMassPointOptions, CreateRigidBodyOptions, CreateRigidBodyResult } from './builders/bodies.ts';

@@ -37,6 +37,8 @@ import { computeODE2AEeigenvaluesTest } from './computeODE2AEeigenvaluesTest.ts'
 import { plotSensorTest } from './plotSensorTest.ts';
 import { complexEigenvaluesTest } from './complexEigenvaluesTest.ts';
 import { mainSystemExtensionsTests } from './mainSystemExtensionsTests.ts';
+import { deleteItemsTest } from './deleteItemsTest.ts';
+import { pickleCopyMbs } from './pickleCopyMbs.ts';
 
 /** All ported Exudyn test models, in the order the runner reports them. */
 export const testModels: readonly TestModel[] = [
@@ -78,4 +80,6 @@ export const testModels: readonly TestModel[] = [
   plotSensorTest,
   complexEigenvaluesTest,
   mainSystemExtensionsTests,
+  deleteItemsTest,
+  pickleCopyMbs,
 ];
