@@ -5,16 +5,10 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
-  SystemContainer, SimulationSettings, OutputVariableType, FlexdynError, NodePoint, MassPoint, MarkerNodePosition, MarkerBodyPosition, ObjectGround,
+  SystemContainer, SimulationSettings, OutputVariableType, NodePoint, MassPoint, MarkerNodePosition, MarkerBodyPosition, ObjectGround,
   ObjectConnectorSpringDamper, LoadForceVector, SensorNode, SensorBody, SensorMarker, SensorUserFunction, type MainSystem,
 } from '../src/index.ts';
-
-function expectFlexdynError(fn: () => unknown, pattern: RegExp | string): void {
-  let caught: unknown;
-  try { fn(); } catch (error) { caught = error; }
-  expect(caught).toBeInstanceOf(FlexdynError);
-  expect((caught as Error).message).toMatch(pattern);
-}
+import { expectFlexdynError } from './helpers/errors.ts';
 
 /**
  * Ground (object 0) and three mass points on nodes 0…2 (objects 1…3) at x = 1, 2, 3; markers 0 (ground), 1…3 on the
