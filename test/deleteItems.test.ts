@@ -168,6 +168,7 @@ describe('bad input to the delete functions is a named error and changes nothing
   it('anUnknownOptionIsRejectedBeforeDeleting', () => {
     const mbs = chain();
     expectFlexdynError(() => mbs.deleteObject(4, { deleteDependentMarkers: false } as never), "deleteObject: 'options.deleteDependentMarkers' is not an option of deleteObject; expected one of: suppressWarnings, deleteDependentItems");
+    expectFlexdynError(() => mbs.deleteObject(4, { deleteDependentItems: 0 } as never), 'deleteObject: options.deleteDependentItems must be true or false, got number 0');
     expect(mbs.numberOfObjects).toBe(7);
   });
 

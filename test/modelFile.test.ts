@@ -270,6 +270,8 @@ describe('bad input to setDictionary and loadFromFile is a named error and leave
   it('aSettingThatIsNotPlainDataIsNamedOnSave', () => {
     const { mbs } = loadedMass();
     expectFlexdynError(() => mbs.saveToFile('m.json', { visualizationSettings: { range: [0, Infinity] } }), 'saveToFile: model.visualizationSettings.range[1] must be a finite number, got Infinity');
+    expectFlexdynError(() => mbs.saveToFile('m.json', { visualizationSettings: [1] as never }), 'saveToFile: options.visualizationSettings must be a dictionary of plain data, got array of length 1');
+    expectFlexdynError(() => mbs.saveToFile('m.json', { simulationSettings: { timeIntegration: {} } as never }), /^SimulationSettings: /);
     expect(files.exists('m.json')).toBe(false);
   });
 });
