@@ -26,6 +26,7 @@ import { abaqusImportTest } from './abaqusImportTest.ts';
 import { coordinateVectorConstraint } from './coordinateVectorConstraint.ts';
 import { coordinateVectorConstraintGenericODE2 } from './coordinateVectorConstraintGenericODE2.ts';
 import { rigidBodyAsUserFunctionTest } from './rigidBodyAsUserFunctionTest.ts';
+import { reevingSystemSpringsTest } from './reevingSystemSpringsTest.ts';
 import { sensorUserFunctionTest } from './sensorUserFunctionTest.ts';
 import { loadUserFunctionTest } from './loadUserFunctionTest.ts';
 import { ANCFcable2DuserFunction } from './ANCFcable2DuserFunction.ts';
@@ -36,6 +37,8 @@ import { computeODE2AEeigenvaluesTest } from './computeODE2AEeigenvaluesTest.ts'
 import { plotSensorTest } from './plotSensorTest.ts';
 import { complexEigenvaluesTest } from './complexEigenvaluesTest.ts';
 import { mainSystemExtensionsTests } from './mainSystemExtensionsTests.ts';
+import { manualExplicitIntegrator } from './manualExplicitIntegrator.ts';
+import { explicitLieGroupIntegratorPythonTest } from './explicitLieGroupIntegratorPythonTest.ts';
 import { deleteItemsTest } from './deleteItemsTest.ts';
 import { pickleCopyMbs } from './pickleCopyMbs.ts';
 
@@ -68,6 +71,7 @@ export const testModels: readonly TestModel[] = [
   coordinateVectorConstraint,
   coordinateVectorConstraintGenericODE2,
   rigidBodyAsUserFunctionTest,
+  reevingSystemSpringsTest,
   sensorUserFunctionTest,
   loadUserFunctionTest,
   ANCFcable2DuserFunction,
@@ -78,6 +82,8 @@ export const testModels: readonly TestModel[] = [
   plotSensorTest,
   complexEigenvaluesTest,
   mainSystemExtensionsTests,
+  manualExplicitIntegrator,
+  explicitLieGroupIntegratorPythonTest,
   deleteItemsTest,
   pickleCopyMbs,
 ];
