@@ -180,6 +180,20 @@ describe('computeODE2Eigenvalues with computeComplexEigenvalues', () => {
     }
   });
 
+  it('fullyConstrainedSystemHasNoEigenvalues', () => {
+    const mbs = new SystemContainer().addSystem();
+    const ground = mbs.addNode(NodePointGround({ referenceCoordinates: [0, 0, 0] }));
+    const node = mbs.addNode(NodePoint({ referenceCoordinates: [1, 0, 0] }));
+    mbs.addObject(ObjectMassPoint({ physicsMass: 1, nodeNumber: node }));
+    const groundMarker = mbs.addMarker(MarkerNodeCoordinate({ nodeNumber: ground, coordinate: 0 }));
+    for (const coordinate of [0, 1, 2]) mbs.addObject(ObjectConnectorCoordinate({ markerNumbers: [groundMarker, mbs.addMarker(MarkerNodeCoordinate({ nodeNumber: node, coordinate }))] }));
+    mbs.assemble();
+    expect(mbs.computeODE2Eigenvalues()).toEqual({ values: [], vectors: [] });
+    expect(mbs.computeODE2Eigenvalues(new SimulationSettings(), { computeComplexEigenvalues: true })).toEqual({ values: [], vectors: [] });
+    expect(mbs.computeLinearizedSystem(new SimulationSettings(), { projectIntoConstraintNullspace: true }).massMatrix).toEqual([]);
+    expect(mbs.computeSystemDegreeOfFreedom()).toMatchObject({ degreeOfFreedom: 0, redundantConstraints: 0 });
+  });
+
   it('rejectsOptionsThatDoNotApplyToComplexEigenvalues', () => {
     const mbs = twoMassChain([1, 1], [1, 1], [0.1, 0.1]);
     expect(() => mbs.computeODE2Eigenvalues(new SimulationSettings(), { computeComplexEigenvalues: true, convert2Frequencies: true })).toThrow(/computeODE2Eigenvalues: with computeComplexEigenvalues, convert2Frequencies must be false/);
