@@ -10,8 +10,9 @@ import { join } from 'node:path';
 import {
   SystemContainer, SimulationSettings, OutputVariableType, DynamicSolverType, NodeGenericODE1, ObjectGenericODE1, NodePoint,
   MassPoint, ObjectGround, MarkerBodyPosition, MarkerNodePosition, HydraulicActuatorSimple, SensorNode, NodeGenericODE2,
-  FlexdynError, parseSolutionFile, ConfigurationType, type MainSystem,
+  FlexdynError, parseSolutionFile, ConfigurationType, MainSolverImplicitSecondOrder, type MainSystem,
 } from '../../src/index.ts';
+import { Matrix, solve } from 'ml-matrix';
 
 /** Settings for `steps` steps to tEnd, no files written. */
 function settingsFor(tEnd: number, steps: number): SimulationSettings {
@@ -185,6 +186,38 @@ describe('ODE1–ODE2 coupling: hydraulic actuator with closed valves', () => {
   it('explicitCouplingMatchesTheClosedForm', () => {
     // RK44 with ωh = 0.008: global error ~ (ωh)⁴·amplitude ≈ 5e-12
     expect(displacementError(DynamicSolverType.RK44, 1000)).toBeLessThan(1e-10);
+  });
+
+  it('aUserWrittenNewtonOfTheSolverObjectReproducesTheBuiltInOne', () => {
+    // MainSolverImplicitSecondOrder's Newton pieces include the ODE1 rows and columns (after the algebraic ones)
+    const settings = settingsFor(p.tEnd, 100);
+    settings.timeIntegration.newton.relativeTolerance = 1e-13;
+    const reference = actuatorModel();
+    reference.mbs.solveDynamic(settings);
+    const { mbs, pressures } = actuatorModel();
+    const solver = new MainSolverImplicitSecondOrder();
+    solver.setUserFunctionNewton(mbs, (s, m) => {
+      s.computeNewtonUpdate(m, undefined, true);
+      const initial = s.computeNewtonResidual(m);
+      for (let k = 1; k <= 20; k++) {
+        s.computeNewtonJacobian(m);
+        const delta = solve(new Matrix(s.getSystemJacobian()), Matrix.columnVector(s.getSystemResidual())).getColumn(0);
+        s.setNewtonSolution(delta);
+        s.computeNewtonUpdate(m);
+        const residual = s.computeNewtonResidual(m);
+        if (residual <= 1e-13 * initial || residual <= 1e-10) return true;
+      }
+      return false;
+    });
+    solver.initializeSolver(mbs, settings);
+    expect(solver.getODE1size()).toBe(2);
+    expect(solver.getSystemResidual().length).toBe(3 + 2);
+    solver.solveSteps(mbs, settings);
+    solver.finalizeSolver(mbs, settings);
+    // both Newtons stop at a relative residual of 1e-13: pressures (≈ 1e6 Pa) agree to 1e-6 Pa, the displacement to 1e-12 m
+    const x = mbs.getNodeOutput(pressures, OutputVariableType.Coordinates), xReference = reference.mbs.getNodeOutput(reference.pressures, OutputVariableType.Coordinates);
+    for (let k = 0; k < 2; k++) expect(Math.abs(x[k] - xReference[k])).toBeLessThan(1e-6);
+    expect(Math.abs(mbs.systemData.getODE2Coordinates()[0] - reference.mbs.systemData.getODE2Coordinates()[0])).toBeLessThan(1e-12);
   });
 
   it('pressuresFollowTheStroke', () => {
