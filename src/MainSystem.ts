@@ -58,7 +58,10 @@ export type ItemInput = Record<string, unknown>;
 
 /** Pre-step user function: called with the new time before each step; return false to stop. */
 export type PreStepUserFunction = (mbs: MainSystem, t: number) => boolean | void;
-/** Post-Newton user function: returns [error, recommended step size]; error > 1 repeats the step. */
+/**
+ * Post-Newton user function: returns [error, recommended step size (< 0: none)]; |error| adds to the discontinuous error,
+ * which repeats the step while it exceeds discontinuous.iterationTolerance (see DiscontinuousSettings).
+ */
 export type PostNewtonUserFunction = (mbs: MainSystem, t: number) => readonly number[];
 
 /** Access to the system's coordinate vectors per configuration (Exudyn's mbs.systemData). */
@@ -108,6 +111,20 @@ export class SystemDataAccess implements UserFunctionSystemData {
   setAECoordinates(values: ArrayLike<number>, configuration: ConfigurationType = ConfigurationType.Current): void {
     this.mbs.requireNoRunningSolve('systemData.setAECoordinates');
     setChecked(this.mbs.stateOf(configuration).lambda, values, 'algebraic coordinates');
+  }
+
+  /** Data coordinates (of the data nodes, NodeGenericData: discrete states of contact and switching items). */
+  getDataCoordinates(configuration: ConfigurationType = ConfigurationType.Current): number[] {
+    return Array.from(this.mbs.stateOf(configuration).data);
+  }
+
+  /**
+   * Sets the data coordinates of a configuration; with ConfigurationType.Initial they are the initial values of the next
+   * solve (which starts from the initial state), as the data nodes' initialCoordinates are at assemble.
+   */
+  setDataCoordinates(values: ArrayLike<number>, configuration: ConfigurationType = ConfigurationType.Current): void {
+    this.mbs.requireNoRunningSolve('systemData.setDataCoordinates');
+    setChecked(this.mbs.stateOf(configuration).data, values, 'data coordinates');
   }
 
   /** Time of a configuration. */

@@ -25,7 +25,7 @@ export { itemDefinitions } from './items/index.ts';
 /** Item dictionaries per category (the published package types them per item type, generated from the registry). */
 export type * from './registry/itemDictionaries.ts';
 export {
-  SimulationSettings, TimeIntegrationSettings, StaticSolverSettings, SolutionSettings, NewtonSettings,
+  SimulationSettings, TimeIntegrationSettings, StaticSolverSettings, SolutionSettings, NewtonSettings, DiscontinuousSettings,
   GeneralizedAlphaSettings, ExplicitIntegrationSettings, NumericalDifferentiationSettings,
 } from './solvers/SimulationSettings.ts';
 export type { SolverStatistics } from './solvers/stepContracts.ts';
@@ -101,6 +101,7 @@ export { NodePoint, Point } from './items/nodes/NodePoint.ts';
 export { NodePoint2D, Point2D } from './items/nodes/NodePoint2D.ts';
 export { NodePointGround } from './items/nodes/NodePointGround.ts';
 export { NodeGenericODE2 } from './items/nodes/NodeGenericODE2.ts';
+export { NodeGenericData } from './items/nodes/NodeGenericData.ts';
 export { NodePoint2DSlope1, Point2DS1 } from './items/nodes/NodePoint2DSlope1.ts';
 export { Node1D } from './items/nodes/Node1D.ts';
 export { NodeRigidBodyEP, RigidEP } from './items/nodes/NodeRigidBodyEP.ts';

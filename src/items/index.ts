@@ -3,6 +3,7 @@ import { nodePointDefinition } from './nodes/NodePoint.ts';
 import { nodePoint2DDefinition } from './nodes/NodePoint2D.ts';
 import { nodePointGroundDefinition } from './nodes/NodePointGround.ts';
 import { nodeGenericODE2Definition } from './nodes/NodeGenericODE2.ts';
+import { nodeGenericDataDefinition } from './nodes/NodeGenericData.ts';
 import { nodePoint2DSlope1Definition } from './nodes/NodePoint2DSlope1.ts';
 import { node1DDefinition } from './nodes/Node1D.ts';
 import { nodeRigidBodyEPDefinition } from './nodes/NodeRigidBodyEP.ts';
@@ -64,6 +65,7 @@ export const itemDefinitions: readonly ItemDefinition[] = [
   nodePoint2DDefinition,
   nodePointGroundDefinition,
   nodeGenericODE2Definition,
+  nodeGenericDataDefinition,
   nodePoint2DSlope1Definition,
   node1DDefinition,
   nodeRigidBodyEPDefinition,

@@ -27,7 +27,7 @@ export function solveDynamic(
   data.current.loadFactor = 1;
   let stepper: TimeStepper;
   if (solverType === DynamicSolverType.GeneralizedAlpha || solverType === DynamicSolverType.TrapezoidalIndex2) {
-    const implicit = new ImplicitSecondOrderStepper(model, assembler, settings, hooks, solverType, solverType === DynamicSolverType.TrapezoidalIndex2);
+    const implicit = new ImplicitSecondOrderStepper(model, assembler, settings, solverType, solverType === DynamicSolverType.TrapezoidalIndex2);
     implicit.initialize();
     stepper = implicit;
   } else if (Object.values(DynamicSolverType).includes(solverType)) {
@@ -36,7 +36,7 @@ export function solveDynamic(
     throw new FlexdynError(`solveDynamic: unknown solverType ${String(solverType)}; expected one of ${Object.values(DynamicSolverType).join(', ')}`);
   }
   return runSolver({
-    model, assembler, stepper, schedule, hooks, records, memoryFiles, solutionSettings: settings.solutionSettings, solverName: solverType, dynamic: true,
+    model, assembler, stepper, schedule, hooks, discontinuous: ti.discontinuous, takesRecommendedStepSize: true, records, memoryFiles, solutionSettings: settings.solutionSettings, solverName: solverType, dynamic: true,
     showProgress: ti.verboseMode >= 1, printStatistics: settings.displayStatistics || ti.verboseMode >= 1,
   });
 }

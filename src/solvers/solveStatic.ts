@@ -131,7 +131,8 @@ export function solveStatic(model: CompiledModel, assembler: SystemAssembler, se
   data.current.a.fill(0);
   data.current.t = ss.loadStepStart;
   return runSolver({
-    model, assembler, stepper: new StaticStepper(model, assembler, settings), schedule, hooks, records, memoryFiles, solutionSettings: settings.solutionSettings,
+    model, assembler, stepper: new StaticStepper(model, assembler, settings), schedule, hooks, discontinuous: ss.discontinuous, takesRecommendedStepSize: false,
+    records, memoryFiles, solutionSettings: settings.solutionSettings,
     solverName: 'StaticSolver', dynamic: false, showProgress: ss.verboseMode >= 1, printStatistics: settings.displayStatistics || ss.verboseMode >= 2,
   });
 }

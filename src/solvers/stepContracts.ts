@@ -10,7 +10,10 @@ import type { UserFunctionSystem } from '../registry/userFunctionSystem.ts';
 export interface SolverHooks {
   /** Called at the start of each step with the new time; returning false stops the simulation. */
   preStepUserFunction?: (mbs: UserFunctionSystem, t: number) => boolean | void;
-  /** Called after each Newton solve; returns [error, recommended step size]; error > 1 repeats the step. */
+  /**
+   * Called after each Newton solve (each step of an explicit solver) before the items' post-Newton steps; returns
+   * [error, recommended step size (< 0: none)]; |error| adds to the discontinuous error (see DiscontinuousSettings).
+   */
   postNewtonUserFunction?: (mbs: UserFunctionSystem, t: number) => readonly [number, number] | readonly number[];
 }
 
@@ -26,6 +29,11 @@ export interface StepAttempt {
   failure?: string;
   /** Jacobian evaluations and factorizations of the step's Newton iterations (0 for explicit methods). */
   jacobianUpdates: number;
+  /**
+   * Iterations that decide whether the step size may grow again (Exudyn: the last Newton solve's iterations plus the
+   * discontinuous iterations); undefined: iterations.
+   */
+  recoveryIterations?: number;
 }
 
 /** Sets all fields of a stepper's reusable attempt record and returns it. */
@@ -35,6 +43,7 @@ export function setAttempt(attempt: StepAttempt, accepted: boolean, iterations: 
   attempt.jacobianUpdates = jacobianUpdates;
   attempt.nextStepSize = nextStepSize;
   attempt.failure = failure;
+  attempt.recoveryIterations = undefined;
   return attempt;
 }
 
@@ -73,6 +82,8 @@ export interface SolverStatistics {
   newtonIterations: number;
   /** Jacobian evaluations and factorizations of the Newton iterations, rejected steps included (0 for explicit methods). */
   jacobianUpdates: number;
+  /** Discontinuous iterations (post-Newton steps), rejected steps included. */
+  discontinuousIterations: number;
   /** Wall time in seconds. */
   computationTime: number;
 }
