@@ -44,6 +44,7 @@ export type { UserFunctionSystem, UserFunctionSystemData, SystemUserFunction } f
 import type { LoadUserFunction as LoadUserFunctionOf } from './items/loads/LoadCoordinate.ts';
 import type { LoadVectorUserFunction as LoadVectorUserFunctionOf } from './items/loads/LoadForceVector.ts';
 import type { CoordinateSpringForceUserFunction as CoordinateSpringForceUserFunctionOf } from './items/objects/ObjectConnectorCoordinateSpringDamper.ts';
+import type { CoordinateSpringForceExtUserFunction as CoordinateSpringForceExtUserFunctionOf } from './items/objects/ObjectConnectorCoordinateSpringDamperExt.ts';
 import type { GenericODE2ForceUserFunction as GenericODE2ForceUserFunctionOf, GenericODE2MassMatrixUserFunction as GenericODE2MassMatrixUserFunctionOf, GenericODE2JacobianUserFunction as GenericODE2JacobianUserFunctionOf } from './items/objects/ObjectGenericODE2.ts';
 import type { SensorUserFunctionType as SensorUserFunctionTypeOf } from './items/sensors/SensorUserFunction.ts';
 import type { SpringForceUserFunction as SpringForceUserFunctionOf } from './items/objects/ObjectConnectorSpringDamper.ts';
@@ -62,6 +63,8 @@ export type LoadUserFunction = LoadUserFunctionOf<MainSystem>;
 export type LoadVectorUserFunction = LoadVectorUserFunctionOf<MainSystem>;
 /** ConnectorCoordinateSpringDamper.springForceUserFunction: (mbs, t, itemNumber, displacement, velocity, stiffness, damping, offset) → force. */
 export type CoordinateSpringForceUserFunction = CoordinateSpringForceUserFunctionOf<MainSystem>;
+/** Spring force user function of ObjectConnectorCoordinateSpringDamperExt, with the MainSystem as first argument. */
+export type CoordinateSpringForceExtUserFunction = CoordinateSpringForceExtUserFunctionOf<MainSystem>;
 /** GenericODE2.forceUserFunction: (mbs, t, itemNumber, q, q_t) → generalized force. */
 export type GenericODE2ForceUserFunction = GenericODE2ForceUserFunctionOf<MainSystem>;
 /** GenericODE2.massMatrixUserFunction: (mbs, t, itemNumber, q, q_t) → mass matrix rows. */
@@ -115,6 +118,7 @@ export { ObjectRigidBody2D, RigidBody2D } from './items/objects/ObjectRigidBody2
 export { ObjectMassPoint, MassPoint } from './items/objects/ObjectMassPoint.ts';
 export { ObjectMassPoint2D, MassPoint2D } from './items/objects/ObjectMassPoint2D.ts';
 export { ObjectConnectorCoordinateSpringDamper, CoordinateSpringDamper } from './items/objects/ObjectConnectorCoordinateSpringDamper.ts';
+export { ObjectConnectorCoordinateSpringDamperExt, CoordinateSpringDamperExt } from './items/objects/ObjectConnectorCoordinateSpringDamperExt.ts';
 export { ObjectConnectorSpringDamper, SpringDamper } from './items/objects/ObjectConnectorSpringDamper.ts';
 export { ObjectConnectorCartesianSpringDamper, CartesianSpringDamper } from './items/objects/ObjectConnectorCartesianSpringDamper.ts';
 export { ObjectConnectorCoordinate, CoordinateConstraint } from './items/objects/ObjectConnectorCoordinate.ts';

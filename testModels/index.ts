@@ -23,6 +23,7 @@ import { objectFFRFreducedOrderTest } from './objectFFRFreducedOrderTest.ts';
 import { objectFFRFreducedOrderAccelerations } from './objectFFRFreducedOrderAccelerations.ts';
 import { objectFFRFTest } from './objectFFRFTest.ts';
 import { abaqusImportTest } from './abaqusImportTest.ts';
+import { coordinateSpringDamperExt } from './coordinateSpringDamperExt.ts';
 
 /** All ported Exudyn test models, in the order the runner reports them. */
 export const testModels: readonly TestModel[] = [
@@ -50,4 +51,5 @@ export const testModels: readonly TestModel[] = [
   objectFFRFreducedOrderAccelerations,
   objectFFRFTest,
   abaqusImportTest,
+  coordinateSpringDamperExt,
 ];

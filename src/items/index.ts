@@ -15,6 +15,7 @@ import { objectGroundDefinition } from './objects/ObjectGround.ts';
 import { objectMassPointDefinition } from './objects/ObjectMassPoint.ts';
 import { objectMassPoint2DDefinition } from './objects/ObjectMassPoint2D.ts';
 import { objectConnectorCoordinateSpringDamperDefinition } from './objects/ObjectConnectorCoordinateSpringDamper.ts';
+import { objectConnectorCoordinateSpringDamperExtDefinition } from './objects/ObjectConnectorCoordinateSpringDamperExt.ts';
 import { objectConnectorSpringDamperDefinition } from './objects/ObjectConnectorSpringDamper.ts';
 import { objectConnectorCartesianSpringDamperDefinition } from './objects/ObjectConnectorCartesianSpringDamper.ts';
 import { objectConnectorCoordinateDefinition } from './objects/ObjectConnectorCoordinate.ts';
@@ -77,6 +78,7 @@ export const itemDefinitions: readonly ItemDefinition[] = [
   objectMassPointDefinition,
   objectMassPoint2DDefinition,
   objectConnectorCoordinateSpringDamperDefinition,
+  objectConnectorCoordinateSpringDamperExtDefinition,
   objectConnectorSpringDamperDefinition,
   objectConnectorCartesianSpringDamperDefinition,
   objectConnectorCoordinateDefinition,
