@@ -37,6 +37,11 @@ import { objectJointRevolute2DDefinition } from './objects/ObjectJointRevolute2D
 import { objectJointPrismatic2DDefinition } from './objects/ObjectJointPrismatic2D.ts';
 import { objectConnectorRigidBodySpringDamperDefinition } from './objects/ObjectConnectorRigidBodySpringDamper.ts';
 import { objectConnectorTorsionalSpringDamperDefinition } from './objects/ObjectConnectorTorsionalSpringDamper.ts';
+import { objectConnectorCoordinateVectorDefinition } from './objects/ObjectConnectorCoordinateVector.ts';
+import { objectConnectorLinearSpringDamperDefinition } from './objects/ObjectConnectorLinearSpringDamper.ts';
+import { objectConnectorReevingSystemSpringsDefinition } from './objects/ObjectConnectorReevingSystemSprings.ts';
+import { markerNodeCoordinatesDefinition } from './markers/MarkerNodeCoordinates.ts';
+import { markerObjectODE2CoordinatesDefinition } from './markers/MarkerObjectODE2Coordinates.ts';
 import { markerNodePositionDefinition } from './markers/MarkerNodePosition.ts';
 import { markerNodeCoordinateDefinition } from './markers/MarkerNodeCoordinate.ts';
 import { markerBodyPositionDefinition } from './markers/MarkerBodyPosition.ts';
@@ -101,6 +106,9 @@ export const itemDefinitions: readonly ItemDefinition[] = [
   objectConnectorRigidBodySpringDamperDefinition,
   objectConnectorTorsionalSpringDamperDefinition,
   objectFFRFreducedOrderDefinition,
+  objectConnectorCoordinateVectorDefinition,
+  objectConnectorLinearSpringDamperDefinition,
+  objectConnectorReevingSystemSpringsDefinition,
   markerNodePositionDefinition,
   markerNodeCoordinateDefinition,
   markerBodyPositionDefinition,
@@ -110,6 +118,8 @@ export const itemDefinitions: readonly ItemDefinition[] = [
   markerNodeRotationCoordinateDefinition,
   markerSuperElementPositionDefinition,
   markerSuperElementRigidDefinition,
+  markerNodeCoordinatesDefinition,
+  markerObjectODE2CoordinatesDefinition,
   loadForceVectorDefinition,
   loadTorqueVectorDefinition,
   loadCoordinateDefinition,

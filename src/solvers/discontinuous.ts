@@ -47,7 +47,7 @@ export class DiscontinuousIteration {
     let iterations = 0;
     let jacobianUpdates = 0;
     for (let k = 1; ; k++) {
-      const solved = stepper.step(h, stepIndex);
+      const solved = stepper.step(h, stepIndex, k - 1);
       iterations += solved.iterations;
       jacobianUpdates += solved.jacobianUpdates;
       if (!solved.accepted) return this.result(false, iterations, jacobianUpdates, solved.iterations + k - 1, solved.nextStepSize, solved.failure);

@@ -1,16 +1,18 @@
 import type { SystemAssembler } from '../model/assembly.ts';
 import type { CompiledModel } from '../model/compile.ts';
 import type { SystemState } from '../model/SystemState.ts';
-import { FlexdynError } from '../core/errors.ts';
+import { describeValue, FlexdynError } from '../core/errors.ts';
 import { norm2 } from '../linalg/vector.ts';
 import { LinearSystem } from './linearSystem.ts';
 import { MassMatrixStore } from './massMatrix.ts';
 import { NewtonSolver, type NewtonProblem } from './newton.ts';
-import { newAttempt, setAttempt, type StepAttempt, type TimeStepper } from './stepContracts.ts';
+import { newAttempt, setAttempt, type SolverHooks, type StepAttempt, type TimeStepper } from './stepContracts.ts';
 import type { SimulationSettings } from './SimulationSettings.ts';
 import { applyIncrement } from './increments.ts';
 import { ResidualMagnitude } from './roundOff.ts';
-import { explainNonFinite } from './stepDiagnosis.ts';
+import { explainNonFinite, userHookError } from './stepDiagnosis.ts';
+import { addSystemJacobianTerms, callPreNewtonResidual } from './systemUserFunctions.ts';
+import type { MatrixAccumulator } from '../model/assembly.ts';
 import { copyArray, zeroArray } from '../linalg/arrays.ts';
 import type { NodeModel } from '../registry/capabilities.ts';
 
@@ -72,6 +74,14 @@ export class ImplicitSecondOrderStepper implements TimeStepper, NewtonProblem {
   private readonly predictorNodes: readonly NodeModel[];
   /** Norm of the last residual (before the ODE2 rows are scaled by βh²). */
   residualNorm = 0;
+  /**
+   * Replaces the predictor and the Newton iteration of every step (a solver object's user Newton function, Exudyn's
+   * SetUserFunctionNewton): called with the current state at the start of the step and the new time; it writes the
+   * step's result into the current state and returns true if the step succeeded.
+   */
+  newtonReplacement?: () => boolean;
+  /** Post-Newton (discontinuous) iteration of the current step, from 0. */
+  private discontinuousIteration = 0;
   private h = 0;
   private betaPrime = 0;
   private gammaPrime = 0;
@@ -80,6 +90,7 @@ export class ImplicitSecondOrderStepper implements TimeStepper, NewtonProblem {
     private readonly model: CompiledModel,
     private readonly assembler: SystemAssembler,
     private readonly settings: SimulationSettings,
+    private readonly hooks: SolverHooks,
     name: string,
     forceNewmarkIndex2: boolean,
   ) {
@@ -131,19 +142,53 @@ export class ImplicitSecondOrderStepper implements TimeStepper, NewtonProblem {
     copyArray(this.aAlgorithmic, this.aAlgorithmicStart);
   }
 
-  step(h: number): StepAttempt {
+  step(h: number, _stepIndex: number, discontinuousIteration: number): StepAttempt {
     this.setStepSize(h);
+    this.discontinuousIteration = discontinuousIteration;
+    if (this.newtonReplacement !== undefined) {
+      if (!this.replacedNewton(this.newtonReplacement)) return setAttempt(this.attempt, false, 0, undefined, 'the user Newton function returned false', 0);
+      this.finishAlgorithmicAccelerations();
+      return setAttempt(this.attempt, true, 0, undefined, undefined, 0);
+    }
     this.predictor();
     const result = this.newton.solve(this);
     if (!result.converged) return setAttempt(this.attempt, false, result.iterations, undefined, result.failure ?? `Newton did not converge after ${result.iterations} iterations, residual ${result.residual.toExponential(3)}`, result.jacobianUpdates);
+    this.finishAlgorithmicAccelerations();
+    return setAttempt(this.attempt, true, result.iterations, undefined, undefined, result.jacobianUpdates);
+  }
+
+  /** a*_{n+1} += (1 − α_f)/(1 − α_m) a_{n+1} after a solved step (Exudyn's FinalizeNewton). */
+  private finishAlgorithmicAccelerations(): void {
     const { alphaM, alphaF } = this.params;
     const a = this.current.a;
     const factor = (1 - alphaF) / (1 - alphaM);
     for (let i = 0; i < this.nu; i++) this.aAlgorithmic[i] += factor * a[i];
-    return setAttempt(this.attempt, true, result.iterations, undefined, undefined, result.jacobianUpdates);
   }
 
-  private setStepSize(h: number): void {
+  /** Calls the user Newton function, which must return true or false. */
+  private replacedNewton(newton: () => boolean): boolean {
+    let result: unknown;
+    try {
+      result = newton();
+    } catch (error) {
+      throw userHookError('user Newton function', error);
+    }
+    if (typeof result !== 'boolean') throw new FlexdynError(`the user Newton function must return true or false, got ${describeValue(result)}`, { parameter: 'userFunctionNewton' });
+    return result;
+  }
+
+  /** Step size of the current (or, before the first step, the first) step. */
+  get stepSize(): number {
+    return this.h;
+  }
+
+  /** The algorithmic accelerations of generalized-α (current, or at the start of the step), read-only. */
+  algorithmicAccelerations(startOfStep: boolean): Readonly<Float64Array> {
+    return startOfStep ? this.aAlgorithmicStart : this.aAlgorithmic;
+  }
+
+  /** Sets the step size h and the Newmark factors β' = (1 − α_m)/(h²β(1 − α_f)), γ' = γ/(hβ) that depend on it. */
+  setStepSize(h: number): void {
     const { alphaM, alphaF, beta, gamma } = this.params;
     this.h = h;
     this.betaPrime = (1 - alphaM) / (h * h * beta * (1 - alphaF));
@@ -154,7 +199,7 @@ export class ImplicitSecondOrderStepper implements TimeStepper, NewtonProblem {
    * Newmark predictor with a_{n+1} = 0 (λ = 0), from the start-of-step coordinates (the data coordinates stay: a repeated
    * discontinuous iteration keeps those its post-Newton step set); Lie-group nodes compose q_n ⊕ Δ.
    */
-  private predictor(): void {
+  predictor(): void {
     const { alphaM, alphaF, beta, gamma } = this.params;
     const h = this.h;
     const s = this.current;
@@ -188,6 +233,11 @@ export class ImplicitSecondOrderStepper implements TimeStepper, NewtonProblem {
     zeroArray(s.lambda);
   }
 
+  beforeResidual(newtonIteration: number): void {
+    const hook = this.hooks.preNewtonResidualUserFunction;
+    if (hook !== undefined) callPreNewtonResidual(hook, this.current.mbs, this.current.t, newtonIteration, this.discontinuousIteration);
+  }
+
   residual(r: Float64Array): void {
     const s = this.current;
     const nu = this.nu;
@@ -203,7 +253,7 @@ export class ImplicitSecondOrderStepper implements TimeStepper, NewtonProblem {
     for (let i = 0; i < nu; i++) r[i] *= scale;
   }
 
-  jacobian(system: LinearSystem): void {
+  jacobian(system: MatrixAccumulator): void {
     const { alphaM, alphaF, beta, gamma } = this.params;
     const h = this.h;
     this.mass.addAt(this.current, system, (1 - alphaM) / (1 - alphaF));
@@ -213,6 +263,10 @@ export class ImplicitSecondOrderStepper implements TimeStepper, NewtonProblem {
     if (this.model.nAE > 0) {
       if (this.settings.timeIntegration.newton.constraintForceJacobian) this.assembler.addConstraintForceJacobian(this.current, system, beta * h * h);
       this.assembler.addConstraintJacobian(this.current, system, 1, this.gammaPrime, 1, 1 / (beta * h * h), this.useIndex2);
+    }
+    const userJacobian = this.hooks.systemJacobianUserFunction;
+    if (userJacobian !== undefined) {
+      addSystemJacobianTerms(userJacobian, this.current.mbs, this.current.t, -beta * h * h, -gamma * h, -beta * h * h, system, this.size, 1);
     }
   }
 
