@@ -4,6 +4,7 @@ import type { ItemLabel } from '../../core/errors.ts';
 /** Address tables of no model: a node reads -1 until a model attaches it. */
 const unattached: CoordinateAddresses = {
   nodeQ: Int32Array.of(-1), nodeU: Int32Array.of(-1), nodeAE: Int32Array.of(-1), nodeData: Int32Array.of(-1), objectAE: new Int32Array(0),
+  nodeODE1: Int32Array.of(-1),
 };
 
 /**
@@ -42,5 +43,9 @@ export abstract class NodeBase {
 
   get dataIndex(): number {
     return this.addresses.nodeData[this.row];
+  }
+
+  get ode1Index(): number {
+    return this.addresses.nodeODE1[this.row];
   }
 }
