@@ -38,7 +38,7 @@ export { itemDefinitions } from './items/index.ts';
 /** Item dictionaries per category (the published package types them per item type, generated from the registry). */
 export type * from './registry/itemDictionaries.ts';
 export {
-  SimulationSettings, TimeIntegrationSettings, StaticSolverSettings, SolutionSettings, NewtonSettings, DiscontinuousSettings,
+  SimulationSettings, TimeIntegrationSettings, StaticSolverSettings, SolutionSettings, NewtonSettings, DiscontinuousSettings, LinearSolverSettings,
   GeneralizedAlphaSettings, ExplicitIntegrationSettings, NumericalDifferentiationSettings,
 } from './solvers/SimulationSettings.ts';
 export type { SolverStatistics, SystemJacobianTerms } from './solvers/stepContracts.ts';
