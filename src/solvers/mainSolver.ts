@@ -195,10 +195,9 @@ export abstract class MainSolverBase {
     return this.run('getODE2size').context.model.nu;
   }
 
-  /** Number of ODE1 coordinates (Flexdyn has none yet: 0). */
+  /** Number of ODE1 coordinates (first-order states; in the solver's vectors after the ODE2 and algebraic entries). */
   getODE1size(): number {
-    this.run('getODE1size');
-    return 0;
+    return this.run('getODE1size').context.model.nODE1;
   }
 
   /** Number of algebraic coordinates. */
@@ -310,10 +309,10 @@ abstract class MainSolverNewton extends MainSolverBase {
   }
 
   /**
-   * Sets the solver's Jacobian (size n_ODE2 + n_AE) to scalarFactor_ODE2·∂f/∂q + scalarFactor_ODE2_t·∂f/∂u of the ODE2
-   * right-hand side f at the current state (Exudyn: (−1, 0) gives the stiffness matrix, (0, −1) the damping matrix);
-   * computeLoadsJacobian 1 adds the loads' coordinate derivatives, 2 also their velocity derivatives. Flexdyn has no ODE1
-   * coordinates: scalarFactor_ODE1 has nothing to scale.
+   * Sets the solver's Jacobian (size n_ODE2 + n_AE + n_ODE1) to scalarFactor_ODE2·∂f/∂q + scalarFactor_ODE2_t·∂f/∂u of
+   * the ODE2 right-hand side f at the current state (Exudyn: (−1, 0) gives the stiffness matrix, (0, −1) the damping
+   * matrix), plus scalarFactor_ODE1·∂f/∂x in the ODE1 columns (after the algebraic ones) for forces that depend on
+   * ODE1 coordinates; computeLoadsJacobian 1 adds the loads' coordinate derivatives, 2 also their velocity derivatives.
    */
   computeJacobianODE2RHS(mbs: SolverHost, scalarFactor_ODE2 = 1, scalarFactor_ODE2_t = 0, scalarFactor_ODE1 = 1, computeLoadsJacobian = 0): void {
     const { context } = this.checked('computeJacobianODE2RHS', mbs);
@@ -325,8 +324,9 @@ abstract class MainSolverNewton extends MainSolverBase {
     }
     const { model, assembler } = context;
     const s = model.data.current;
-    const jacobian = new DenseMatrixAccumulator(model.nu + model.nAE);
+    const jacobian = new DenseMatrixAccumulator(model.nu + model.nAE + model.nODE1);
     assembler.addODE2LhsJacobian(s, jacobian, -scalarFactor_ODE2, -scalarFactor_ODE2_t);
+    if (scalarFactor_ODE1 !== 0) assembler.addODE2LhsODE1Jacobian(s, jacobian, -scalarFactor_ODE1);
     if (computeLoadsJacobian > 0) assembler.addLoadsJacobian(s, jacobian, scalarFactor_ODE2, computeLoadsJacobian > 1 ? scalarFactor_ODE2_t : 0);
     this.jacobianMatrix = jacobian;
   }
