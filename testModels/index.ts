@@ -41,6 +41,7 @@ import { manualExplicitIntegrator } from './manualExplicitIntegrator.ts';
 import { explicitLieGroupIntegratorPythonTest } from './explicitLieGroupIntegratorPythonTest.ts';
 import { deleteItemsTest } from './deleteItemsTest.ts';
 import { pickleCopyMbs } from './pickleCopyMbs.ts';
+import { solverExplicitODE1ODE2test } from './solverExplicitODE1ODE2test.ts';
 
 /** All ported Exudyn test models, in the order the runner reports them. */
 export const testModels: readonly TestModel[] = [
@@ -86,4 +87,5 @@ export const testModels: readonly TestModel[] = [
   explicitLieGroupIntegratorPythonTest,
   deleteItemsTest,
   pickleCopyMbs,
+  solverExplicitODE1ODE2test,
 ];
