@@ -598,6 +598,9 @@ export class MainSystem implements BuilderSink, UserFunctionSystem, SolverHost {
    */
   saveToFile(fileName: FileLocation, options: SaveToFileOptions = {}): void {
     const own = ownOptions('saveToFile', options, saveToFileOptionNames);
+    if (own.visualizationSettings !== undefined && !isDictionary(own.visualizationSettings)) {
+      throw new FlexdynError(`saveToFile: options.visualizationSettings must be a dictionary of plain data, got ${describeValue(own.visualizationSettings)}`, { parameter: 'visualizationSettings' });
+    }
     writeModelFile(fileName, {
       system: this.getDictionary() as unknown as Record<string, unknown>,
       simulationSettings: own.simulationSettings === undefined ? undefined : simulationSettingsToDictionary(own.simulationSettings),
@@ -893,6 +896,9 @@ export class MainSystem implements BuilderSink, UserFunctionSystem, SolverHost {
   private deleteItem<O extends DeleteItemOptions>(request: string, category: ItemCategory, index: number, options: O, names: readonly string[]): O & { stored: StoredItem } {
     this.requireNoRunningSolve(request);
     const own = ownOptions(request, options, names);
+    for (const [key, value] of Object.entries(own)) {
+      if (value !== undefined && typeof value !== 'boolean') throw new FlexdynError(`${request}: options.${key} must be true or false, got ${describeValue(value)}`, { parameter: key });
+    }
     const stored = this.storedItem(category, index);
     this.removeItem(request, category, index, own.suppressWarnings === true);
     return { ...own, stored };
