@@ -38,7 +38,7 @@ export { itemDefinitions } from './items/index.ts';
 /** Item dictionaries per category (the published package types them per item type, generated from the registry). */
 export type * from './registry/itemDictionaries.ts';
 export {
-  SimulationSettings, TimeIntegrationSettings, StaticSolverSettings, SolutionSettings, NewtonSettings,
+  SimulationSettings, TimeIntegrationSettings, StaticSolverSettings, SolutionSettings, NewtonSettings, LinearSolverSettings,
   GeneralizedAlphaSettings, ExplicitIntegrationSettings, NumericalDifferentiationSettings,
 } from './solvers/SimulationSettings.ts';
 export type { SolverStatistics, SystemJacobianTerms } from './solvers/stepContracts.ts';
@@ -218,6 +218,12 @@ export { parseSolutionFile, solutionRowAtTime, RowMatrix, solutionFileFormatVers
 export type { Solution, SolutionHeader, SolutionModelSummary, SolutionItemSummary, SolutionNodeSummary, SolutionObjectSummary, SolutionSensorSummary, SystemCoordinateCounts, WrittenCoordinates } from './io/solutionFile.ts';
 /** Plots (SVG, no native dependencies) and sensor files. */
 export { plotSensor, componentNorm } from './io/plotSensor.ts';
+export { PlotFFT } from './io/plotFFT.ts';
+export type { PlotFFTOptions, PlotFFTResult } from './io/plotFFT.ts';
+export { FilterSensorOutput, FilterSignal, ComputeFFT, GetInterpolatedSignalValue } from './analysis/signalProcessing.ts';
+export type { SignalFilterOptions, FilterSignalOptions, InterpolatedSignalOptions } from './analysis/signalProcessing.ts';
+export { fft } from './analysis/fft.ts';
+export type { ComplexArray } from './analysis/fft.ts';
 export type { PlotSensorOptions, PlotSensorResult, PlotSource, PlotData, PlotSensorSystem } from './io/plotSensor.ts';
 export { svgPlot, niceTicks, formatTicks, plotColors } from './io/svgPlot.ts';
 export type { PlotCurve, SvgPlotOptions, AxisTicks } from './io/svgPlot.ts';

@@ -42,6 +42,7 @@ import { explicitLieGroupIntegratorPythonTest } from './explicitLieGroupIntegrat
 import { deleteItemsTest } from './deleteItemsTest.ts';
 import { pickleCopyMbs } from './pickleCopyMbs.ts';
 import { solverExplicitODE1ODE2test } from './solverExplicitODE1ODE2test.ts';
+import { bricardMechanism } from './bricardMechanism.ts';
 
 /** All ported Exudyn test models, in the order the runner reports them. */
 export const testModels: readonly TestModel[] = [
@@ -88,4 +89,5 @@ export const testModels: readonly TestModel[] = [
   deleteItemsTest,
   pickleCopyMbs,
   solverExplicitODE1ODE2test,
+  bricardMechanism,
 ];

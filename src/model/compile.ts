@@ -147,8 +147,6 @@ export class CompiledModel {
   readonly lhsObjects: number[];
   /** Objects with algebraic equations. */
   readonly constraintObjects: number[];
-  /** Objects with first-order equations (ode1Rhs). */
-  readonly ode1Objects: number[];
   /** Nodes with algebraic equations of their own. */
   readonly constraintNodes: number[];
   /** True if every mass matrix is constant. */
@@ -221,7 +219,6 @@ export class CompiledModel {
     this.loadMaps = this.loads.map((load) => makeLocalMap(pool, load.marker.nodes, 0));
     this.massObjects = this.indicesWith((o) => o.massMatrix !== undefined || o.massMatrixEntries !== undefined);
     this.lhsObjects = this.indicesWith((o) => o.ode2Lhs !== undefined);
-    this.ode1Objects = this.indicesWith((o) => o.ode1Rhs !== undefined);
     this.hasConstantMassMatrix = this.massObjects.every((i) => this.objects[i].hasConstantMassMatrix === true);
     this.hasLieGroupNodes = this.nodes.some((node) => node.composeIncrement !== undefined || node.positionRates !== undefined);
 

@@ -214,6 +214,18 @@ export class SolutionSettings {
   solutionInformation = '';
 }
 
+/** Linear solver settings (Exudyn's LinearSolverSettings). */
+export class LinearSolverSettings {
+  /**
+   * Solve singular Newton Jacobians with a rank-revealing dense LU (complete pivoting; Exudyn: Eigen's FullPivLU):
+   * redundant constraints (overconstrained mechanisms such as Bricard's) then work, the unknowns of the missing pivots
+   * (the undetermined multipliers) are set to 0 and the dependent equations are not used. Needs linearSolverType
+   * EXUdense or EigenDense (any size); static and implicit solvers. An inconsistent singular system (conflicting
+   * constraints, a missing support under load) shows as a Newton iteration that does not converge.
+   */
+  ignoreSingularJacobian = false;
+}
+
 /** All solver settings, mirroring exu.SimulationSettings (same names and defaults). */
 export class SimulationSettings {
   /** Time integration. */
@@ -222,8 +234,10 @@ export class SimulationSettings {
   readonly staticSolver = new StaticSolverSettings();
   /** Output. */
   readonly solutionSettings = new SolutionSettings();
-  /** Dense (EXUdense) or sparse (EigenSparse) linear solver. */
+  /** Dense (EXUdense, EigenDense) or sparse (EigenSparse) linear solver. */
   linearSolverType: LinearSolverType = LinearSolverType.EXUdense;
+  /** Linear solver settings. */
+  readonly linearSolverSettings = new LinearSolverSettings();
   /** Print solver statistics after solving. */
   displayStatistics = false;
 }

@@ -123,7 +123,7 @@ export class ImplicitSecondOrderStepper implements TimeStepper, NewtonProblem {
     this.increment = new Float64Array(this.nu);
     this.g = new Float64Array(model.nAE);
     this.mass = new MassMatrixStore(assembler, model.hasConstantMassMatrix && settings.timeIntegration.reuseConstantMassMatrix);
-    this.system = new LinearSystem(this.size, settings.linearSolverType, 'solveDynamic');
+    this.system = new LinearSystem(this.size, settings.linearSolverType, 'solveDynamic', settings.linearSolverSettings.ignoreSingularJacobian);
     this.newton = new NewtonSolver(this.system, settings.timeIntegration.newton, this.size);
     this.current = model.data.current;
     this.startOfStep = model.data.startOfStep;

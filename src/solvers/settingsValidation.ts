@@ -2,7 +2,7 @@ import { describeValue, FlexdynError } from '../core/errors.ts';
 import { closestName, isDictionary } from '../core/dictionary.ts';
 import { LinearSolverType } from '../registry/enums.ts';
 import type {
-  ExplicitIntegrationSettings, GeneralizedAlphaSettings, NewtonSettings, NumericalDifferentiationSettings, SimulationSettings,
+  ExplicitIntegrationSettings, GeneralizedAlphaSettings, LinearSolverSettings, NewtonSettings, NumericalDifferentiationSettings, SimulationSettings,
   SolutionSettings, StaticSolverSettings, TimeIntegrationSettings,
 } from './SimulationSettings.ts';
 
@@ -163,12 +163,17 @@ const solutionRules: RulesOf<SolutionSettings> = {
   solutionInformation: text,
 };
 
+const linearSolverRules: RulesOf<LinearSolverSettings> = {
+  ignoreSingularJacobian: flag,
+};
+
 /** The rules of every SimulationSettings field, nested like the settings object (the declaration the validator reads). */
 export const simulationSettingsRules: RulesOf<SimulationSettings> = {
   timeIntegration: { kind: 'group', className: 'TimeIntegrationSettings', rules: timeIntegrationRules },
   staticSolver: { kind: 'group', className: 'StaticSolverSettings', rules: staticSolverRules },
   solutionSettings: { kind: 'group', className: 'SolutionSettings', rules: solutionRules },
   linearSolverType: { kind: 'choice', values: Object.values(LinearSolverType) },
+  linearSolverSettings: { kind: 'group', className: 'LinearSolverSettings', rules: linearSolverRules },
   displayStatistics: flag,
 };
 

@@ -49,7 +49,7 @@ export class StaticStepper implements TimeStepper, NewtonProblem {
     this.g = new Float64Array(model.nAE);
     this.massTimesDq = new Float64Array(model.nu);
     this.dq = new Float64Array(model.nu);
-    this.newton = new NewtonSolver(new LinearSystem(this.size, settings.linearSolverType, 'solveStatic'), settings.staticSolver.newton, this.size);
+    this.newton = new NewtonSolver(new LinearSystem(this.size, settings.linearSolverType, 'solveStatic', settings.linearSolverSettings.ignoreSingularJacobian), settings.staticSolver.newton, this.size);
     this.magnitude = new ResidualMagnitude(model, assembler);
     if (settings.staticSolver.stabilizerODE2term !== 0) this.mass = new MassMatrixStore(assembler, model.hasConstantMassMatrix);
   }
