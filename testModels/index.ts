@@ -27,6 +27,7 @@ import { coordinateVectorConstraint } from './coordinateVectorConstraint.ts';
 import { coordinateVectorConstraintGenericODE2 } from './coordinateVectorConstraintGenericODE2.ts';
 import { rigidBodyAsUserFunctionTest } from './rigidBodyAsUserFunctionTest.ts';
 import { reevingSystemSpringsTest } from './reevingSystemSpringsTest.ts';
+import { objectGenericODE2Test } from './objectGenericODE2Test.ts';
 import { sensorUserFunctionTest } from './sensorUserFunctionTest.ts';
 import { loadUserFunctionTest } from './loadUserFunctionTest.ts';
 import { ANCFcable2DuserFunction } from './ANCFcable2DuserFunction.ts';
@@ -74,6 +75,7 @@ export const testModels: readonly TestModel[] = [
   coordinateVectorConstraintGenericODE2,
   rigidBodyAsUserFunctionTest,
   reevingSystemSpringsTest,
+  objectGenericODE2Test,
   sensorUserFunctionTest,
   loadUserFunctionTest,
   ANCFcable2DuserFunction,

@@ -336,8 +336,8 @@ abstract class MainSolverNewton extends MainSolverBase {
     const s = model.data.current;
     const jacobian = new DenseMatrixAccumulator(model.nu + model.nAE + model.nODE1);
     assembler.addODE2LhsJacobian(s, jacobian, -scalarFactor_ODE2, -scalarFactor_ODE2_t);
+    if (scalarFactor_ODE1 !== 0) assembler.addODE2LhsODE1Jacobian(s, jacobian, -scalarFactor_ODE1);
     if (computeLoadsJacobian > 0) assembler.addLoadsJacobian(s, jacobian, scalarFactor_ODE2, computeLoadsJacobian > 1 ? scalarFactor_ODE2_t : 0);
-    if (model.nODE1 > 0 && scalarFactor_ODE1 !== 0) assembler.addODE2LhsODE1Jacobian(s, jacobian, -scalarFactor_ODE1);
     this.jacobianMatrix = jacobian;
   }
 

@@ -46,7 +46,9 @@ export function runStepLoop(
   const statistics: SolverStatistics = { steps: 0, rejectedSteps: 0, newtonIterations: 0, jacobianUpdates: 0, computationTime: 0 };
   current.t = startTime;
   if (!stateIsFinite(current)) {
-    throw new FlexdynError(`${stepper.name}: the initial state is not finite: ${describeNonFiniteState(model, assembler, current)}`);
+    // the initial rates and accelerations come from the items: name the one whose term is not finite, if any
+    const culprit = findFailingTerm(model, current, current.t);
+    throw new FlexdynError(`${stepper.name}: the initial state is not finite: ${describeNonFiniteState(model, assembler, current)}${culprit === undefined ? '' : `; ${culprit}`}`);
   }
   let stopped = false;
   try {
