@@ -64,14 +64,20 @@ export interface SolverIterationData {
   readonly minStepSize: number;
   /** Steps adapt their size. */
   readonly adaptiveStep: boolean;
+  /** Newton iterations of all steps so far, rejected attempts included (Exudyn's newtonStepsCount). */
+  readonly newtonStepsCount: number;
+  /** Jacobian factorizations of all steps so far (Exudyn's newtonJacobiCount). */
+  readonly newtonJacobiCount: number;
 }
 
-/** The stepper of a run, recording the step size and index the loop passes (the solver object's `it`). */
+/** The stepper of a run, recording the step size and index the loop passes and the Newton counts (the solver object's `it`). */
 class ObservedStepper implements TimeStepper {
   readonly name: string;
   readonly automaticStepSize?: boolean;
   stepSize: number;
   stepIndex = 0;
+  newtonIterations = 0;
+  jacobianUpdates = 0;
 
   constructor(readonly inner: TimeStepper, firstStepSize: number) {
     this.name = inner.name;
@@ -82,7 +88,10 @@ class ObservedStepper implements TimeStepper {
   step(h: number, stepIndex: number, discontinuousIteration: number): StepAttempt {
     this.stepSize = h;
     this.stepIndex = stepIndex;
-    return this.inner.step(h, stepIndex, discontinuousIteration);
+    const attempt = this.inner.step(h, stepIndex, discontinuousIteration);
+    this.newtonIterations += attempt.iterations;
+    this.jacobianUpdates += attempt.jacobianUpdates;
+    return attempt;
   }
 
   restoreStartOfStep(): void {
@@ -218,6 +227,7 @@ export abstract class MainSolverBase {
       currentTime: context.model.data.current.t, currentStepSize: stepper.stepSize, currentStepIndex: stepper.stepIndex,
       startTime: schedule.startTime, endTime: schedule.endTime, numberOfSteps: schedule.numberOfSteps,
       maxStepSize: schedule.maximumStepSize, minStepSize: schedule.minimumStepSize, adaptiveStep: schedule.adaptiveStep,
+      newtonStepsCount: stepper.newtonIterations, newtonJacobiCount: stepper.jacobianUpdates,
     };
   }
 

@@ -62,6 +62,9 @@ describe('solver objects run the solvers of solveDynamic/solveStatic', () => {
     expect(solver.solveSteps(object.mbs, settings)).toBe(true);
     expect(solver.it.currentTime).toBe(0.3);
     expect(solver.it.currentStepIndex).toBe(100);
+    // a linear system: one Newton iteration and one Jacobian per step
+    expect(solver.it.newtonStepsCount).toBe(100);
+    expect(solver.it.newtonJacobiCount).toBe(100);
     solver.finalizeSolver(object.mbs, settings);
     expect(results(object.mbs, object.sensor)).toEqual(results(reference.mbs, reference.sensor));
   });
