@@ -261,6 +261,9 @@ describe('solver objects reject calls out of order and foreign arguments', () =>
     expectError(() => solver.solveSteps(mbs, settings), 'not possible after solveSteps; the order is initializeSolver, solveSteps, finalizeSolver');
     solver.finalizeSolver(mbs, settings);
     expectError(() => solver.finalizeSolver(mbs, settings), 'the solver was finalized; call initializeSolver(mbs, settings) again');
+    expectError(() => solver.computeNewtonResidual(mbs), 'the solver was finalized');
+    // the results of the finished run stay readable
+    expect(solver.it.currentStepIndex).toBe(10);
     // a new run after finalizeSolver
     expect(solver.initializeSolver(mbs, settings)).toBe(true);
     mbs.assemble();
