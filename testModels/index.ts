@@ -44,6 +44,7 @@ import { deleteItemsTest } from './deleteItemsTest.ts';
 import { pickleCopyMbs } from './pickleCopyMbs.ts';
 import { solverExplicitODE1ODE2test } from './solverExplicitODE1ODE2test.ts';
 import { bricardMechanism } from './bricardMechanism.ts';
+import { coordinateSpringDamperExt } from './coordinateSpringDamperExt.ts';
 
 /** All ported Exudyn test models, in the order the runner reports them. */
 export const testModels: readonly TestModel[] = [
@@ -92,4 +93,5 @@ export const testModels: readonly TestModel[] = [
   pickleCopyMbs,
   solverExplicitODE1ODE2test,
   bricardMechanism,
+  coordinateSpringDamperExt,
 ];
