@@ -146,6 +146,22 @@ describe('ODE1 coordinates: linear system ẋ = A x against exp(At)', () => {
   });
 });
 
+describe("Exudyn's ObjectGenericODE1 mini example", () => {
+  it('matchesExudynsReferenceValue', () => {
+    // undamped oscillator in first-order form with a constant input, RK44 at the default 100 steps to t = 1;
+    // runTestSuiteRefSol.py (MiniExamples): −0.8206847097689384 (we get it to the last digit; bound 1e-14 relative)
+    const mbs = new SystemContainer().addSystem();
+    const node = mbs.addNode(NodeGenericODE1({ referenceCoordinates: [0, 0], initialCoordinates: [1, 0], numberOfODE1Coordinates: 2 }));
+    mbs.addObject(ObjectGenericODE1({ nodeNumbers: [node], systemMatrix: [[0, 1], [-100, 0]], rhsVector: [0, 1] }));
+    mbs.assemble();
+    const settings = new SimulationSettings();
+    settings.solutionSettings.writeSolutionToFile = false;
+    mbs.solveDynamic(settings, DynamicSolverType.RK44);
+    const reference = -0.8206847097689384;
+    expect(Math.abs(mbs.getNodeOutput(node, OutputVariableType.Coordinates)[0] - reference)).toBeLessThan(1e-14 * Math.abs(reference));
+  });
+});
+
 describe('ODE1–ODE2 coupling: hydraulic actuator with closed valves', () => {
   // Closed valves: ṗ0 = −K A0/V0 ṡ, ṗ1 = K A1/V1 ṡ, so f = −p0 A0 + p1 A1 = k_h x from the prestressed equilibrium
   // p0 A0 = p1 A1, k_h = K (A0²/V0 + A1²/V1): the mass oscillates as x = v0/ω sin ωt, ω = √(k_h/m).
