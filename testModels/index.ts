@@ -42,6 +42,7 @@ import { explicitLieGroupIntegratorPythonTest } from './explicitLieGroupIntegrat
 import { deleteItemsTest } from './deleteItemsTest.ts';
 import { pickleCopyMbs } from './pickleCopyMbs.ts';
 import { solverExplicitODE1ODE2test } from './solverExplicitODE1ODE2test.ts';
+import { taskmanagerTest } from './taskmanagerTest.ts';
 import { bricardMechanism } from './bricardMechanism.ts';
 
 /** All ported Exudyn test models, in the order the runner reports them. */
@@ -89,5 +90,6 @@ export const testModels: readonly TestModel[] = [
   deleteItemsTest,
   pickleCopyMbs,
   solverExplicitODE1ODE2test,
+  taskmanagerTest,
   bricardMechanism,
 ];
