@@ -66,7 +66,10 @@ export type ItemInput = Record<string, unknown>;
 
 /** Pre-step user function: called with the new time before each step; return false to stop. */
 export type PreStepUserFunction = (mbs: MainSystem, t: number) => boolean | void;
-/** Post-Newton user function: returns [error, recommended step size]; error > 1 repeats the step. */
+/**
+ * Post-Newton user function: returns [error, recommended step size (< 0: none)]; |error| adds to the discontinuous error,
+ * which repeats the step while it exceeds discontinuous.iterationTolerance (see DiscontinuousSettings).
+ */
 export type PostNewtonUserFunction = (mbs: MainSystem, t: number) => readonly number[];
 /**
  * Post-step user function: called after each accepted step (and once at the start), before the step is recorded; it may
@@ -225,6 +228,20 @@ export class SystemDataAccess implements UserFunctionSystemData {
   /** Sets the algebraic coordinates (Lagrange multipliers) of a configuration, e.g. a static solution's λ as initial values for computeODE2Eigenvalues. */
   setAECoordinates(values: ArrayLike<number>, configuration: ConfigurationType = ConfigurationType.Current): void {
     setChecked(this.mbs.stateOf(configuration).lambda, values, 'algebraic coordinates');
+  }
+
+  /** Data coordinates (of the data nodes, NodeGenericData: discrete states of contact and switching items). */
+  getDataCoordinates(configuration: ConfigurationType = ConfigurationType.Current): number[] {
+    return Array.from(this.mbs.stateOf(configuration).data);
+  }
+
+  /**
+   * Sets the data coordinates of a configuration; with ConfigurationType.Initial they are the initial values of the next
+   * solve (which starts from the initial state), as the data nodes' initialCoordinates are at assemble.
+   */
+  setDataCoordinates(values: ArrayLike<number>, configuration: ConfigurationType = ConfigurationType.Current): void {
+    this.mbs.requireNoRunningSolve('systemData.setDataCoordinates');
+    setChecked(this.mbs.stateOf(configuration).data, values, 'data coordinates');
   }
 
   /**

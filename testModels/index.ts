@@ -27,6 +27,7 @@ import { coordinateVectorConstraint } from './coordinateVectorConstraint.ts';
 import { coordinateVectorConstraintGenericODE2 } from './coordinateVectorConstraintGenericODE2.ts';
 import { rigidBodyAsUserFunctionTest } from './rigidBodyAsUserFunctionTest.ts';
 import { reevingSystemSpringsTest } from './reevingSystemSpringsTest.ts';
+import { objectGenericODE2Test } from './objectGenericODE2Test.ts';
 import { sensorUserFunctionTest } from './sensorUserFunctionTest.ts';
 import { loadUserFunctionTest } from './loadUserFunctionTest.ts';
 import { ANCFcable2DuserFunction } from './ANCFcable2DuserFunction.ts';
@@ -44,6 +45,7 @@ import { pickleCopyMbs } from './pickleCopyMbs.ts';
 import { solverExplicitODE1ODE2test } from './solverExplicitODE1ODE2test.ts';
 import { taskmanagerTest } from './taskmanagerTest.ts';
 import { bricardMechanism } from './bricardMechanism.ts';
+import { coordinateSpringDamperExt } from './coordinateSpringDamperExt.ts';
 
 /** All ported Exudyn test models, in the order the runner reports them. */
 export const testModels: readonly TestModel[] = [
@@ -75,6 +77,7 @@ export const testModels: readonly TestModel[] = [
   coordinateVectorConstraintGenericODE2,
   rigidBodyAsUserFunctionTest,
   reevingSystemSpringsTest,
+  objectGenericODE2Test,
   sensorUserFunctionTest,
   loadUserFunctionTest,
   ANCFcable2DuserFunction,
@@ -92,4 +95,5 @@ export const testModels: readonly TestModel[] = [
   solverExplicitODE1ODE2test,
   taskmanagerTest,
   bricardMechanism,
+  coordinateSpringDamperExt,
 ];

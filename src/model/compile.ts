@@ -127,7 +127,7 @@ export class CompiledModel {
   readonly nu: number;
   /** Number of algebraic equations. */
   readonly nAE: number;
-  /** Number of data coordinates. */
+  /** Number of data coordinates (of the data nodes, NodeGenericData). */
   readonly nData: number;
   /** Number of ODE1 coordinates (first-order states of the nodes, {@link NodeModel.nODE1}). */
   readonly nODE1: number;
@@ -147,6 +147,8 @@ export class CompiledModel {
   readonly lhsObjects: number[];
   /** Objects with algebraic equations. */
   readonly constraintObjects: number[];
+  /** Objects with an item-level post-Newton step (the discontinuous iteration). */
+  readonly postNewtonObjects: number[];
   /** Nodes with algebraic equations of their own. */
   readonly constraintNodes: number[];
   /** True if every mass matrix is constant. */
@@ -168,13 +170,14 @@ export class CompiledModel {
     const nodeCount = this.nodes.length, objectCount = this.objects.length;
     const addresses = {
       nodeQ: new Int32Array(nodeCount), nodeU: new Int32Array(nodeCount), nodeAE: new Int32Array(nodeCount).fill(-1),
-      objectAE: new Int32Array(objectCount).fill(-1), objectData: new Int32Array(objectCount),
+      nodeData: new Int32Array(nodeCount), objectAE: new Int32Array(objectCount).fill(-1),
       nodeODE1: new Int32Array(nodeCount).fill(-1),
     };
     this.addresses = addresses;
     let nq = 0;
     let nu = 0;
     let nAE = 0;
+    let nData = 0;
     let nODE1 = 0;
     this.nodes.forEach((node, i) => {
       if (node.composeIncrement === undefined && node.nq !== node.nu) {
@@ -182,14 +185,17 @@ export class CompiledModel {
       }
       addresses.nodeQ[i] = nq;
       addresses.nodeU[i] = nu;
+      addresses.nodeData[i] = nData;
       nq += node.nq;
       nu += node.nu;
+      nData += node.nData ?? 0;
       const odes = node.nODE1 ?? 0;
       if (odes > 0) { addresses.nodeODE1[i] = nODE1; nODE1 += odes; }
       node.attach(addresses);
     });
     this.nq = nq;
     this.nu = nu;
+    this.nData = nData;
     this.nODE1 = nODE1;
     this.qRef = new Float64Array(nq);
     this.ode1Ref = new Float64Array(nODE1);
@@ -209,9 +215,6 @@ export class CompiledModel {
       if (object.nAE > 0) { addresses.objectAE[i] = nu + nAE; nAE += object.nAE; this.constraintObjects.push(i); }
     });
     this.nAE = nAE;
-    let nData = 0;
-    this.objects.forEach((object, i) => { addresses.objectData[i] = nData; nData += object.nData ?? 0; });
-    this.nData = nData;
 
     this.objects.forEach(checkBlockSparseObject);
     const pool = new WorkArrayPool();
@@ -219,6 +222,7 @@ export class CompiledModel {
     this.loadMaps = this.loads.map((load) => makeLocalMap(pool, load.marker.nodes, 0));
     this.massObjects = this.indicesWith((o) => o.massMatrix !== undefined || o.massMatrixEntries !== undefined);
     this.lhsObjects = this.indicesWith((o) => o.ode2Lhs !== undefined);
+    this.postNewtonObjects = this.indicesWith((o) => o.postNewtonStep !== undefined);
     this.hasConstantMassMatrix = this.massObjects.every((i) => this.objects[i].hasConstantMassMatrix === true);
     this.hasLieGroupNodes = this.nodes.some((node) => node.composeIncrement !== undefined || node.positionRates !== undefined);
 
@@ -226,6 +230,7 @@ export class CompiledModel {
     for (const node of this.nodes) {
       this.data.initial.q.set(node.initialCoordinates.subarray(0, node.nq), node.qIndex);
       this.data.initial.u.set(node.initialVelocities.subarray(0, node.nu), node.uIndex);
+      if (node.initialDataCoordinates !== undefined) this.data.initial.data.set(node.initialDataCoordinates, node.dataIndex);
       if ((node.nODE1 ?? 0) > 0) this.data.initial.ode1.set(node.initialCoordinates.subarray(0, node.nODE1), node.ode1Index);
     }
     for (const state of [this.data.current, this.data.startOfStep, this.data.visualization]) state.copyFrom(this.data.initial);

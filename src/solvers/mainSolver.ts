@@ -79,10 +79,10 @@ class ObservedStepper implements TimeStepper {
     this.stepSize = firstStepSize;
   }
 
-  step(h: number, stepIndex: number): StepAttempt {
+  step(h: number, stepIndex: number, discontinuousIteration: number): StepAttempt {
     this.stepSize = h;
     this.stepIndex = stepIndex;
-    return this.inner.step(h, stepIndex);
+    return this.inner.step(h, stepIndex, discontinuousIteration);
   }
 
   restoreStartOfStep(): void {
