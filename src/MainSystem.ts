@@ -554,6 +554,7 @@ export class MainSystem implements BuilderSink, UserFunctionSystem, SolverHost {
   reset(): void {
     this.requireNoRunningSolve('reset');
     for (const list of Object.values(this.items)) list.length = 0;
+    for (const category of Object.keys(this.deletedCount) as ItemCategory[]) this.deletedCount[category] = 0;
     this.reference = undefined;
     this.model = undefined;
     this.assembler = undefined;
