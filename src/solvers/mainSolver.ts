@@ -195,7 +195,7 @@ export abstract class MainSolverBase {
     return this.run('getODE2size').context.model.nu;
   }
 
-  /** Number of ODE1 coordinates (first-order states; in the solver's vectors after the ODE2 and algebraic entries). */
+  /** Number of ODE1 (first-order) coordinates; their rows follow the ODE2 and algebraic ones in the residual and Jacobian. */
   getODE1size(): number {
     return this.run('getODE1size').context.model.nODE1;
   }
@@ -227,7 +227,17 @@ export abstract class MainSolverBase {
     context.assembler.computeODE2Rhs(context.model.data.current, this.residualVector.subarray(0, context.model.nu));
   }
 
-  /** Writes the algebraic equations g (velocity level with velocityLevel) at the current state into the residual's last getAEsize() entries. */
+  /**
+   * Writes the right-hand side F(x, q, u, t) of the first-order equations ẋ = F at the current state into the residual's
+   * ODE1 rows (the last getODE1size() entries, after the algebraic ones; Exudyn orders ODE2, ODE1, AE).
+   */
+  computeODE1RHS(mbs: SolverHost): void {
+    const { context } = this.checked('computeODE1RHS', mbs);
+    const { nu, nAE, nODE1 } = context.model;
+    context.assembler.computeODE1Rhs(context.model.data.current, this.residualVector.subarray(nu + nAE, nu + nAE + nODE1));
+  }
+
+  /** Writes the algebraic equations g (velocity level with velocityLevel) at the current state into the residual's getAEsize() entries after the ODE2 ones. */
   computeAlgebraicEquations(mbs: SolverHost, velocityLevel = false): void {
     const { context } = this.checked('computeAlgebraicEquations', mbs);
     const { nu, nAE } = context.model;
@@ -243,7 +253,7 @@ export abstract class MainSolverBase {
     this.massMatrix = mass;
   }
 
-  /** The solver's residual vector (n_ODE2 + n_AE entries), as the last compute… call left it. */
+  /** The solver's residual vector (n_ODE2 + n_AE + n_ODE1 entries), as the last compute… call left it. */
   getSystemResidual(): number[] {
     this.run('getSystemResidual');
     return Array.from(this.residualVector);
@@ -311,8 +321,8 @@ abstract class MainSolverNewton extends MainSolverBase {
   /**
    * Sets the solver's Jacobian (size n_ODE2 + n_AE + n_ODE1) to scalarFactor_ODE2·∂f/∂q + scalarFactor_ODE2_t·∂f/∂u of
    * the ODE2 right-hand side f at the current state (Exudyn: (−1, 0) gives the stiffness matrix, (0, −1) the damping
-   * matrix), plus scalarFactor_ODE1·∂f/∂x in the ODE1 columns (after the algebraic ones) for forces that depend on
-   * ODE1 coordinates; computeLoadsJacobian 1 adds the loads' coordinate derivatives, 2 also their velocity derivatives.
+   * matrix), with scalarFactor_ODE1·∂f/∂x in the ODE1 columns; computeLoadsJacobian 1 adds the loads' coordinate
+   * derivatives, 2 also their velocity derivatives.
    */
   computeJacobianODE2RHS(mbs: SolverHost, scalarFactor_ODE2 = 1, scalarFactor_ODE2_t = 0, scalarFactor_ODE1 = 1, computeLoadsJacobian = 0): void {
     const { context } = this.checked('computeJacobianODE2RHS', mbs);
@@ -332,6 +342,20 @@ abstract class MainSolverNewton extends MainSolverBase {
   }
 
   /**
+   * Adds the Jacobian of the first-order right-hand side F to the solver's Jacobian (its ODE1 rows):
+   * scalarFactor_ODE2·∂F/∂q + scalarFactor_ODE2_t·∂F/∂u in the ODE2 columns, scalarFactor_ODE1·∂F/∂x in the ODE1
+   * columns. Call computeJacobianODE2RHS first.
+   */
+  computeJacobianODE1RHS(mbs: SolverHost, scalarFactor_ODE2 = 1, scalarFactor_ODE2_t = 0, scalarFactor_ODE1 = 1): void {
+    const { context } = this.checked('computeJacobianODE1RHS', mbs);
+    requireFinite('computeJacobianODE1RHS', 'scalarFactor_ODE2', scalarFactor_ODE2);
+    requireFinite('computeJacobianODE1RHS', 'scalarFactor_ODE2_t', scalarFactor_ODE2_t);
+    requireFinite('computeJacobianODE1RHS', 'scalarFactor_ODE1', scalarFactor_ODE1);
+    if (this.jacobianMatrix === undefined) throw this.error('computeJacobianODE1RHS', 'no Jacobian to add to; call computeJacobianODE2RHS(mbs, …) first');
+    context.assembler.addODE1RhsJacobian(context.model.data.current, this.jacobianMatrix, scalarFactor_ODE1, scalarFactor_ODE2, scalarFactor_ODE2_t);
+  }
+
+  /**
    * Adds the constraint Jacobian to the solver's Jacobian: scalarFactor_ODE2·C_q (scalarFactor_ODE2_t for velocity-level
    * equations; all of them with velocityLevel) in the algebraic rows and C_qᵀ in the algebraic columns. Call
    * computeJacobianODE2RHS first.
@@ -341,6 +365,7 @@ abstract class MainSolverNewton extends MainSolverBase {
     requireFinite('computeJacobianAE', 'scalarFactor_ODE2', scalarFactor_ODE2);
     requireFinite('computeJacobianAE', 'scalarFactor_ODE2_t', scalarFactor_ODE2_t);
     requireFinite('computeJacobianAE', 'scalarFactor_ODE1', scalarFactor_ODE1);
+    // the algebraic equations of Flexdyn's items do not depend on ODE1 coordinates: scalarFactor_ODE1 scales nothing
     if (this.jacobianMatrix === undefined) throw this.error('computeJacobianAE', 'no Jacobian to add to; call computeJacobianODE2RHS(mbs, …) first');
     context.assembler.addConstraintJacobian(context.model.data.current, this.jacobianMatrix, scalarFactor_ODE2, scalarFactor_ODE2_t, 1, 1, velocityLevel);
   }
