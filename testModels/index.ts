@@ -44,6 +44,7 @@ import { scissorPrismaticRevolute2D } from './scissorPrismaticRevolute2D.ts';
 import { deleteItemsTest } from './deleteItemsTest.ts';
 import { pickleCopyMbs } from './pickleCopyMbs.ts';
 import { solverExplicitODE1ODE2test } from './solverExplicitODE1ODE2test.ts';
+import { taskmanagerTest } from './taskmanagerTest.ts';
 import { bricardMechanism } from './bricardMechanism.ts';
 import { coordinateSpringDamperExt } from './coordinateSpringDamperExt.ts';
 
@@ -94,6 +95,7 @@ export const testModels: readonly TestModel[] = [
   deleteItemsTest,
   pickleCopyMbs,
   solverExplicitODE1ODE2test,
+  taskmanagerTest,
   bricardMechanism,
   coordinateSpringDamperExt,
 ];
