@@ -44,12 +44,17 @@ class StaticStepper implements TimeStepper, NewtonProblem {
     this.dq = new Float64Array(model.nu);
     this.newton = new NewtonSolver(new LinearSystem(this.size, settings.linearSolverType, 'solveStatic'), settings.staticSolver.newton, this.size);
     this.magnitude = new ResidualMagnitude(model, assembler);
-    if (settings.staticSolver.stabilizerODE2term !== 0) this.mass = new MassMatrixStore(assembler, model.hasConstantMassMatrix);
+    if (settings.staticSolver.stabilizerODE2term !== 0) this.mass = new MassMatrixStore(assembler, true);
   }
 
   saveStartOfStep(): void {}
 
   restoreStartOfStep(): void {}
+
+  /** Item parameters changed: a kept (modified-Newton) Jacobian is stale. */
+  modelChanged(): void {
+    this.newton.jacobianUpdateRequested = true;
+  }
 
   step(): StepAttempt {
     const ss = this.settings.staticSolver;

@@ -55,6 +55,8 @@ export function runStepLoop(
   }
   let stepIndex = 1;
   let stepsSinceReduction = 0;
+  /** The model revision the stepper has seen (parameters changed between solves are new to a new stepper anyway). */
+  let revision = model.revision;
   let endReached = endTime - startTime <= 1e-10;
   while (!endReached) {
     startOfStep.copyFrom(current);
@@ -81,6 +83,10 @@ export function runStepLoop(
           current.copyFrom(startOfStep);
           statistics.computationTime = (performance.now() - started) / 1000;
           return statistics;
+        }
+        if (model.revision !== revision) {
+          revision = model.revision;
+          stepper.modelChanged?.();
         }
         const attempt = stepper.step(h, stepIndex);
         statistics.newtonIterations += attempt.iterations;
