@@ -3,7 +3,18 @@
  * @module
  */
 export { SystemContainer, MainSystem, SystemDataAccess } from './MainSystem.ts';
-export type { ItemInput, PreStepUserFunction, PostNewtonUserFunction, AssembledItems } from './MainSystem.ts';
+export type {
+  ItemInput, PreStepUserFunction, PostNewtonUserFunction, PostStepUserFunction, PreNewtonResidualUserFunction, SystemJacobianUserFunction, AssembledItems,
+} from './MainSystem.ts';
+export { MainSolverStatic, MainSolverImplicitSecondOrder, MainSolverExplicit, MainSolverBase } from './solvers/mainSolver.ts';
+export type { SolverIterationData, UserFunctionNewton, SolverHost } from './solvers/mainSolver.ts';
+export { SYSTEM_DICTIONARY_FORMAT, SYSTEM_DICTIONARY_VERSION } from './MainSystem.ts';
+export type {
+  DeleteItemOptions, DeleteObjectOptions, DeleteLoadOptions, SystemDictionary, SystemUserFunctionSlot, SetDictionaryOptions, SaveToFileOptions, LoadedSettings,
+} from './MainSystem.ts';
+export type { UserFunctionSlot, UserFunctionSource, AnyUserFunction } from './registry/itemData.ts';
+export { simulationSettingsToDictionary, simulationSettingsFromDictionary } from './solvers/settingsDictionary.ts';
+export { MODEL_FILE_FORMAT, MODEL_FILE_VERSION } from './io/modelFile.ts';
 import type { MainSystem } from './MainSystem.ts';
 
 export type { CreateGroundOptions, CreateMassPointOptions, CreateRigidBodyOptions, CreateRigidBodyResult } from './builders/bodies.ts';
@@ -13,6 +24,8 @@ export type {
   CreateRigidBodySpringDamperOptions, CreateTorsionalSpringDamperOptions, CreateCoordinateConstraintOptions,
 } from './builders/connectors.ts';
 export type { BodyOrMarker, CreateJointOptions } from './builders/jointFrames.ts';
+export { getJointArgs } from './builders/jointArgs.ts';
+export type { GetJointArgsOptions, JointArgs } from './builders/jointArgs.ts';
 export type { CreateLoadOptions } from './builders/loads.ts';
 export type { CreateAxisJointOptions, CreateSphericalJointOptions, CreateGenericJointOptions } from './builders/joints.ts';
 export type { BuilderSink } from './builders/builderSink.ts';
@@ -28,9 +41,11 @@ export {
   SimulationSettings, TimeIntegrationSettings, StaticSolverSettings, SolutionSettings, NewtonSettings,
   GeneralizedAlphaSettings, ExplicitIntegrationSettings, NumericalDifferentiationSettings,
 } from './solvers/SimulationSettings.ts';
-export type { SolverStatistics } from './solvers/stepContracts.ts';
+export type { SolverStatistics, SystemJacobianTerms } from './solvers/stepContracts.ts';
 export type { ReferenceOutputs } from './model/referenceModel.ts';
-export type { EigenvalueOptions, EigenvalueResult } from './solvers/eigen.ts';
+export type { Complex, ComplexEigenvalueResult, EigenvalueOptions, EigenvalueResult } from './solvers/eigen.ts';
+export type { LinearizedSystem, LinearizedSystemOptions } from './solvers/linearization.ts';
+export type { DegreeOfFreedomOptions, SystemDegreeOfFreedom } from './solvers/degreeOfFreedom.ts';
 export type { ItemLabel } from './core/errors.ts';
 export type { ItemDefinition, ItemCategory, ItemDictionary, FactoryResult } from './registry/definition.ts';
 export type { Parameter, ParameterKind, ParameterSchema, ParameterValues, ParameterInput, VectorValue, MatrixValue, UserFunctionValue } from './registry/parameters.ts';
@@ -49,6 +64,7 @@ import type { SensorUserFunctionType as SensorUserFunctionTypeOf } from './items
 import type { SpringForceUserFunction as SpringForceUserFunctionOf } from './items/objects/ObjectConnectorSpringDamper.ts';
 import type { CartesianSpringForceUserFunction as CartesianSpringForceUserFunctionOf } from './items/objects/ObjectConnectorCartesianSpringDamper.ts';
 import type { CoordinateOffsetUserFunction as CoordinateOffsetUserFunctionOf } from './items/objects/ObjectConnectorCoordinate.ts';
+import type { CoordinateVectorConstraintUserFunction as CoordinateVectorConstraintUserFunctionOf, CoordinateVectorJacobianUserFunction as CoordinateVectorJacobianUserFunctionOf } from './items/objects/ObjectConnectorCoordinateVector.ts';
 import type { CableAxialForceUserFunction as CableAxialForceUserFunctionOf, CableBendingMomentUserFunction as CableBendingMomentUserFunctionOf } from './items/objects/ObjectANCFCable2D.ts';
 import type { FFRFForceUserFunction as FFRFForceUserFunctionOf, FFRFMassMatrixUserFunction as FFRFMassMatrixUserFunctionOf } from './items/objects/ObjectFFRF.ts';
 import type { JointOffsetUserFunction as JointOffsetUserFunctionOf } from './items/objects/jointKernel.ts';
@@ -76,6 +92,10 @@ export type SpringForceUserFunction = SpringForceUserFunctionOf<MainSystem>;
 export type CartesianSpringForceUserFunction = CartesianSpringForceUserFunctionOf<MainSystem>;
 /** ConnectorCoordinate.offsetUserFunction(_t): (mbs, t, itemNumber, offset) → offset (or its rate). */
 export type CoordinateOffsetUserFunction = CoordinateOffsetUserFunctionOf<MainSystem>;
+/** ConnectorCoordinateVector.constraintUserFunction: (mbs, t, itemNumber, q, q_t, velocityLevel) → the constraint equations. */
+export type CoordinateVectorConstraintUserFunction = CoordinateVectorConstraintUserFunctionOf<MainSystem>;
+/** ConnectorCoordinateVector.jacobianUserFunction: (mbs, t, itemNumber, q, q_t, velocityLevel) → their Jacobian rows. */
+export type CoordinateVectorJacobianUserFunction = CoordinateVectorJacobianUserFunctionOf<MainSystem>;
 /** ANCFCable2D.axialForceUserFunction: the axial force law. */
 export type CableAxialForceUserFunction = CableAxialForceUserFunctionOf<MainSystem>;
 /** ANCFCable2D.bendingMomentUserFunction: the bending moment law. */
@@ -117,6 +137,7 @@ export { ObjectConnectorCoordinateSpringDamper, CoordinateSpringDamper } from '.
 export { ObjectConnectorSpringDamper, SpringDamper } from './items/objects/ObjectConnectorSpringDamper.ts';
 export { ObjectConnectorCartesianSpringDamper, CartesianSpringDamper } from './items/objects/ObjectConnectorCartesianSpringDamper.ts';
 export { ObjectConnectorCoordinate, CoordinateConstraint } from './items/objects/ObjectConnectorCoordinate.ts';
+export { ObjectConnectorCoordinateVector, CoordinateVectorConstraint } from './items/objects/ObjectConnectorCoordinateVector.ts';
 export { ObjectConnectorDistance, DistanceConstraint } from './items/objects/ObjectConnectorDistance.ts';
 export { ObjectConnectorGravity, ConnectorGravity } from './items/objects/ObjectConnectorGravity.ts';
 export { ObjectANCFCable2D, Cable2D } from './items/objects/ObjectANCFCable2D.ts';
@@ -136,6 +157,8 @@ export { ObjectConnectorTorsionalSpringDamper, TorsionalSpringDamper } from './i
 export { ObjectFFRFreducedOrder, CMSobject } from './items/objects/ObjectFFRFreducedOrder.ts';
 export { MarkerNodePosition } from './items/markers/MarkerNodePosition.ts';
 export { MarkerNodeCoordinate } from './items/markers/MarkerNodeCoordinate.ts';
+export { MarkerNodeCoordinates } from './items/markers/MarkerNodeCoordinates.ts';
+export { MarkerObjectODE2Coordinates } from './items/markers/MarkerObjectODE2Coordinates.ts';
 export { MarkerBodyPosition } from './items/markers/MarkerBodyPosition.ts';
 export { MarkerBodyMass } from './items/markers/MarkerBodyMass.ts';
 export { MarkerBodyRigid } from './items/markers/MarkerBodyRigid.ts';

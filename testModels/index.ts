@@ -23,6 +23,21 @@ import { objectFFRFreducedOrderTest } from './objectFFRFreducedOrderTest.ts';
 import { objectFFRFreducedOrderAccelerations } from './objectFFRFreducedOrderAccelerations.ts';
 import { objectFFRFTest } from './objectFFRFTest.ts';
 import { abaqusImportTest } from './abaqusImportTest.ts';
+import { coordinateVectorConstraint } from './coordinateVectorConstraint.ts';
+import { coordinateVectorConstraintGenericODE2 } from './coordinateVectorConstraintGenericODE2.ts';
+import { rigidBodyAsUserFunctionTest } from './rigidBodyAsUserFunctionTest.ts';
+import { sensorUserFunctionTest } from './sensorUserFunctionTest.ts';
+import { loadUserFunctionTest } from './loadUserFunctionTest.ts';
+import { ANCFcable2DuserFunction } from './ANCFcable2DuserFunction.ts';
+import { symbolicUserFunctionTest } from './symbolicUserFunctionTest.ts';
+import { rigidBodyCOMtest } from './rigidBodyCOMtest.ts';
+import { jointArgsTest } from './jointArgsTest.ts';
+import { computeODE2AEeigenvaluesTest } from './computeODE2AEeigenvaluesTest.ts';
+import { plotSensorTest } from './plotSensorTest.ts';
+import { complexEigenvaluesTest } from './complexEigenvaluesTest.ts';
+import { mainSystemExtensionsTests } from './mainSystemExtensionsTests.ts';
+import { deleteItemsTest } from './deleteItemsTest.ts';
+import { pickleCopyMbs } from './pickleCopyMbs.ts';
 
 /** All ported Exudyn test models, in the order the runner reports them. */
 export const testModels: readonly TestModel[] = [
@@ -50,4 +65,19 @@ export const testModels: readonly TestModel[] = [
   objectFFRFreducedOrderAccelerations,
   objectFFRFTest,
   abaqusImportTest,
+  coordinateVectorConstraint,
+  coordinateVectorConstraintGenericODE2,
+  rigidBodyAsUserFunctionTest,
+  sensorUserFunctionTest,
+  loadUserFunctionTest,
+  ANCFcable2DuserFunction,
+  symbolicUserFunctionTest,
+  rigidBodyCOMtest,
+  jointArgsTest,
+  computeODE2AEeigenvaluesTest,
+  plotSensorTest,
+  complexEigenvaluesTest,
+  mainSystemExtensionsTests,
+  deleteItemsTest,
+  pickleCopyMbs,
 ];

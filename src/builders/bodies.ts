@@ -1,4 +1,5 @@
 import { NodePoint } from '../items/nodes/NodePoint.ts';
+import { NodePoint2D } from '../items/nodes/NodePoint2D.ts';
 import { NodeRigidBodyEP } from '../items/nodes/NodeRigidBodyEP.ts';
 import { NodeRigidBodyRxyz } from '../items/nodes/NodeRigidBodyRxyz.ts';
 import { NodeRigidBodyRotVecLG } from '../items/nodes/NodeRigidBodyRotVecLG.ts';
@@ -6,6 +7,7 @@ import { NodeRigidBodyQuaternion } from '../items/nodes/NodeRigidBodyQuaternion.
 import { NodeRigidBody2D } from '../items/nodes/NodeRigidBody2D.ts';
 import { ObjectGround } from '../items/objects/ObjectGround.ts';
 import { ObjectMassPoint } from '../items/objects/ObjectMassPoint.ts';
+import { ObjectMassPoint2D } from '../items/objects/ObjectMassPoint2D.ts';
 import { ObjectRigidBody } from '../items/objects/ObjectRigidBody.ts';
 import { ObjectRigidBody2D } from '../items/objects/ObjectRigidBody2D.ts';
 import { MarkerBodyMass } from '../items/markers/MarkerBodyMass.ts';
@@ -40,8 +42,16 @@ export interface CreateMassPointOptions {
   gravity?: VectorValue;
   /** Graphics data for viewers. */
   graphicsDataList?: unknown[];
+  /** Drawing size of the node; -1 means the default size (0 when graphicsDataList is given: the body is drawn). */
+  drawSize?: number;
+  /** RGBA color of the node; [-1, -1, -1, -1] means the default color. */
+  color?: readonly number[];
   /** Draw the mass. */
   show?: boolean;
+  /** Create NodePoint2D and ObjectMassPoint2D (the x-y components of the vectors; their z-components must be 0). */
+  create2D?: boolean;
+  /** Return the indices of all created items instead of the body index. */
+  returnDict?: boolean;
 }
 
 /** Options of createGround. */
@@ -136,22 +146,37 @@ export function createGround(sink: BuilderSink, options: CreateGroundOptions = {
 }
 
 /** Adds a NodePoint, an ObjectMassPoint and, if gravity is non-zero, a gravity load; returns the object index. */
-export function createMassPoint(sink: BuilderSink, options: CreateMassPointOptions = {}): ObjectIndex {
+export function createMassPoint(sink: BuilderSink, options: CreateMassPointOptions & { returnDict: true }): CreateRigidBodyResult;
+/** Adds a mass point; returns its object index (see the overload with returnDict). */
+export function createMassPoint(sink: BuilderSink, options?: CreateMassPointOptions): ObjectIndex;
+export function createMassPoint(sink: BuilderSink, options: CreateMassPointOptions = {}): ObjectIndex | CreateRigidBodyResult {
+  const where = 'createMassPoint';
   const name = options.name ?? '';
-  const node = sink.addNode(NodePoint({
-    name: name === '' ? '' : `${name}_node`,
-    referenceCoordinates: options.referencePosition ?? [0, 0, 0],
-    initialCoordinates: options.initialDisplacement ?? [0, 0, 0],
-    initialVelocities: options.initialVelocity ?? [0, 0, 0],
-  }));
-  const body = sink.addObject(ObjectMassPoint({
-    name,
-    physicsMass: options.physicsMass ?? 0,
-    nodeNumber: node,
-    visualization: { show: options.show ?? true, graphicsData: options.graphicsDataList ?? [] },
-  }));
-  addGravityLoad(sink, body, options.gravity ?? [0, 0, 0]);
-  return body;
+  const create2D = checkedBool(where, 'create2D', options.create2D ?? false);
+  const show = options.show ?? true;
+  const graphicsData = options.graphicsDataList ?? [];
+  const visualization = { show, drawSize: graphicsData.length > 0 ? 0 : options.drawSize ?? -1, color: options.color ?? [-1, -1, -1, -1] };
+  const referencePosition = checkedVector3(where, 'referencePosition', options.referencePosition ?? [0, 0, 0]);
+  const initialDisplacement = checkedVector3(where, 'initialDisplacement', options.initialDisplacement ?? [0, 0, 0]);
+  const initialVelocity = checkedVector3(where, 'initialVelocity', options.initialVelocity ?? [0, 0, 0]);
+  const planar = (parameter: string, v: readonly number[]): number[] => {
+    if (v[2] !== 0) throw new FlexdynError(`${where}: with create2D, ${parameter} must have no z-component, got [${v.join(', ')}]`);
+    return [v[0], v[1]];
+  };
+  const node = {
+    name: name === '' ? '' : `Node:${name}`,
+    referenceCoordinates: create2D ? planar('referencePosition', referencePosition) : referencePosition,
+    initialCoordinates: create2D ? planar('initialDisplacement', initialDisplacement) : initialDisplacement,
+    initialVelocities: create2D ? planar('initialVelocity', initialVelocity) : initialVelocity,
+    visualization,
+  };
+  const body = { name, physicsMass: options.physicsMass ?? 0, visualization: { show: graphicsData.length > 0, graphicsData } };
+  const bodyItem: Record<string, unknown> = create2D ? ObjectMassPoint2D({ ...body, nodeNumber: 0 }) : ObjectMassPoint({ ...body, nodeNumber: 0 });
+  checkBeforeAdding('Object', bodyItem, { nodeNumber: 0 });
+  const nodeNumber = sink.addNode(create2D ? NodePoint2D(node) : NodePoint(node));
+  const bodyNumber = sink.addObject({ ...bodyItem, nodeNumber });
+  const result: CreateRigidBodyResult = { nodeNumber, bodyNumber, ...addGravityLoad(sink, bodyNumber, options.gravity ?? [0, 0, 0]) };
+  return options.returnDict === true ? result : bodyNumber;
 }
 
 /**

@@ -23,7 +23,8 @@ const joint = {
 export const builderOptionNames = {
   createGround: optionNames<CreateGroundOptions>({ name: true, referencePosition: true, graphicsDataList: true, show: true }),
   createMassPoint: optionNames<CreateMassPointOptions>({
-    name: true, referencePosition: true, initialDisplacement: true, initialVelocity: true, physicsMass: true, gravity: true, graphicsDataList: true, show: true,
+    name: true, referencePosition: true, initialDisplacement: true, initialVelocity: true, physicsMass: true, gravity: true, graphicsDataList: true, drawSize: true,
+    color: true, show: true, create2D: true, returnDict: true,
   }),
   createRigidBody: optionNames<CreateRigidBodyOptions>({
     name: true, referencePosition: true, referenceRotationMatrix: true, initialVelocity: true, initialAngularVelocity: true, initialDisplacement: true,

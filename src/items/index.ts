@@ -35,6 +35,9 @@ import { objectJointRevolute2DDefinition } from './objects/ObjectJointRevolute2D
 import { objectJointPrismatic2DDefinition } from './objects/ObjectJointPrismatic2D.ts';
 import { objectConnectorRigidBodySpringDamperDefinition } from './objects/ObjectConnectorRigidBodySpringDamper.ts';
 import { objectConnectorTorsionalSpringDamperDefinition } from './objects/ObjectConnectorTorsionalSpringDamper.ts';
+import { objectConnectorCoordinateVectorDefinition } from './objects/ObjectConnectorCoordinateVector.ts';
+import { markerNodeCoordinatesDefinition } from './markers/MarkerNodeCoordinates.ts';
+import { markerObjectODE2CoordinatesDefinition } from './markers/MarkerObjectODE2Coordinates.ts';
 import { markerNodePositionDefinition } from './markers/MarkerNodePosition.ts';
 import { markerNodeCoordinateDefinition } from './markers/MarkerNodeCoordinate.ts';
 import { markerBodyPositionDefinition } from './markers/MarkerBodyPosition.ts';
@@ -97,6 +100,7 @@ export const itemDefinitions: readonly ItemDefinition[] = [
   objectConnectorRigidBodySpringDamperDefinition,
   objectConnectorTorsionalSpringDamperDefinition,
   objectFFRFreducedOrderDefinition,
+  objectConnectorCoordinateVectorDefinition,
   markerNodePositionDefinition,
   markerNodeCoordinateDefinition,
   markerBodyPositionDefinition,
@@ -106,6 +110,8 @@ export const itemDefinitions: readonly ItemDefinition[] = [
   markerNodeRotationCoordinateDefinition,
   markerSuperElementPositionDefinition,
   markerSuperElementRigidDefinition,
+  markerNodeCoordinatesDefinition,
+  markerObjectODE2CoordinatesDefinition,
   loadForceVectorDefinition,
   loadTorqueVectorDefinition,
   loadCoordinateDefinition,

@@ -5,6 +5,7 @@ import { isReferenceParameter, type ParameterKind, type ParameterSchema } from '
 import type { OutputVariableType } from '../registry/enums.ts';
 import { SystemData } from './SystemState.ts';
 import type { UserFunctionSystem } from '../registry/userFunctionSystem.ts';
+import { INVALID_INDEX } from '../registry/itemReferences.ts';
 
 /** An item as the MainSystem stores it: its definition and its complete dictionary. */
 export interface StoredItem {
@@ -503,7 +504,8 @@ class BinderContext implements BindContext {
 /** list[index], or a FlexdynError naming the asking item and parameter when there is no such item. */
 export function existingItem<T>(list: readonly T[], category: ItemCategory, index: number, asker: ItemLabel | undefined, parameter: string): T {
   if (!Number.isInteger(index) || index < 0 || index >= list.length) {
-    const what = `${parameter} must refer to an existing ${category.toLowerCase()} (0 ... ${list.length - 1}), got ${index}`;
+    const none = index === INVALID_INDEX ? ` (no ${category.toLowerCase()}: not set, or the one it referred to was deleted)` : '';
+    const what = `${parameter} must refer to an existing ${category.toLowerCase()} (0 ... ${list.length - 1}), got ${index}${none}`;
     throw new FlexdynError(asker === undefined ? what : `${formatItemLabel(asker)}: ${what}`, asker === undefined ? undefined : { item: asker, parameter });
   }
   return list[index];

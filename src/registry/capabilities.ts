@@ -490,6 +490,18 @@ export interface CoordinateMarkerModel extends MarkerModel {
   coordinateJacobian?(s: ItemState, out: Float64Array): void;
 }
 
+/**
+ * A marker on all ODE2 coordinates of a node or an object (MarkerNodeCoordinates, MarkerObjectODE2Coordinates): the
+ * vector of its nLocalU coordinates, reference values included, whose Jacobian ∂q/∂u is the identity (only nodes with
+ * q̇ = u qualify). A ground node gives the empty vector (nLocalU = 0).
+ */
+export interface CoordinateVectorMarkerModel extends MarkerModel {
+  /** Writes the coordinates q_ref + q (nLocalU entries). */
+  coordinateVector(s: ItemState, out: Float64Array): void;
+  /** Writes the velocity coordinates q̇ (nLocalU entries). */
+  coordinateVectorVelocity(s: ItemState, out: Float64Array): void;
+}
+
 /** A marker on a body's mass distribution, the target of mass-proportional and distributed loads. */
 export interface BodyMassMarkerModel extends MarkerModel {
   /** Adds the generalized force of a mass-proportional load (force per mass) to f (nLocalU). */
@@ -517,6 +529,12 @@ export function isRigidMarker(marker: MarkerModel): marker is RigidMarkerModel {
 export function isCoordinateMarker(marker: MarkerModel): marker is CoordinateMarkerModel {
   const m = marker as Partial<CoordinateMarkerModel>;
   return typeof m.coordinate === 'function' && typeof m.coordinateVelocity === 'function';
+}
+
+/** True if the marker provides a coordinate vector ({@link CoordinateVectorMarkerModel}). */
+export function isCoordinateVectorMarker(marker: MarkerModel): marker is CoordinateVectorMarkerModel {
+  const m = marker as Partial<CoordinateVectorMarkerModel>;
+  return typeof m.coordinateVector === 'function' && typeof m.coordinateVectorVelocity === 'function';
 }
 
 /** True if the marker provides a body's mass distribution ({@link BodyMassMarkerModel}). */
@@ -678,7 +696,8 @@ export const capabilityNames = {
     velocity_q: true, jacobianTransposedVector_q: true, orientation: true, angularVelocity: true, angularVelocityLocal: true,
     rotationJacobian: true, coordinateLocalIndex: true, coordinate: true, coordinateVelocity: true, coordinateJacobian: true,
     massProportionalForce: true, massProportionalForceDependsOnCoordinates: true, addDistributedLoad: true,
-  } satisfies Record<keyof (RigidMarkerModel & CoordinateMarkerModel & BodyMassMarkerModel), true>,
+    coordinateVector: true, coordinateVectorVelocity: true,
+  } satisfies Record<keyof (RigidMarkerModel & CoordinateMarkerModel & BodyMassMarkerModel & CoordinateVectorMarkerModel), true>,
   /** {@link LoadModel}. */
   load: {
     label: true, marker: true, bind: true, addGeneralizedLoad: true, coordinateDependence: true,

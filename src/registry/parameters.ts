@@ -309,7 +309,8 @@ export function validateParameter(item: ItemLabel, name: string, parameter: Para
       return checkVector(item, name, value, parameter.size as number | undefined, false);
     case 'IntVector': case 'ArrayNodeIndex': case 'ArrayMarkerIndex': case 'ArraySensorIndex': {
       const entries = checkVector(item, name, value, parameter.size as number | undefined, true);
-      if (kind !== 'IntVector') entries.forEach((entry, i) => { if (entry < 0) itemError(item, name, `entry ${i} must be an item index (integer >= 0), got ${entry}`); });
+      // -1 (Exudyn's invalid index) as in a single index: not set, or its item was deleted; assemble() rejects it
+      if (kind !== 'IntVector') entries.forEach((entry, i) => { if (entry < -1) itemError(item, name, `entry ${i} must be an item index (integer >= 0, or -1 for none), got ${entry}`); });
       return entries;
     }
     case 'MatrixContainer':

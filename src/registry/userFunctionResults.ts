@@ -17,13 +17,16 @@ export function checkedUserVector(label: ItemLabel, parameter: string, result: u
   return values as ArrayLike<number>;
 }
 
-/** A user function's n × n matrix result (an array of n rows of n finite numbers), checked at the call like {@link checkedUserVector}. */
-export function checkedUserMatrix(label: ItemLabel, parameter: string, result: unknown, n: number): MatrixValue {
-  if (!Array.isArray(result) || result.length !== n) itemError(label, parameter, `must return a ${n} x ${n} matrix (array of rows), got ${describeValue(result)}`);
+/**
+ * A user function's n × columns matrix result (an array of n rows of `columns` finite numbers; square by default),
+ * checked at the call like {@link checkedUserVector}.
+ */
+export function checkedUserMatrix(label: ItemLabel, parameter: string, result: unknown, n: number, columns = n): MatrixValue {
+  if (!Array.isArray(result) || result.length !== n) itemError(label, parameter, `must return a ${n} x ${columns} matrix (array of rows), got ${describeValue(result)}`);
   for (let i = 0; i < n; i++) {
     const row: unknown = result[i];
-    if (row === null || typeof row !== 'object' || (row as ArrayLike<unknown>).length !== n) itemError(label, parameter, `must return a ${n} x ${n} matrix; row ${i} is ${describeValue(row)}`);
-    for (let j = 0; j < n; j++) {
+    if (row === null || typeof row !== 'object' || (row as ArrayLike<unknown>).length !== columns) itemError(label, parameter, `must return a ${n} x ${columns} matrix; row ${i} is ${describeValue(row)}`);
+    for (let j = 0; j < columns; j++) {
       const value = (row as ArrayLike<unknown>)[j];
       if (typeof value !== 'number' || !Number.isFinite(value)) itemError(label, parameter, `must return finite numbers, got ${describeValue(value)} at (${i}, ${j})`);
     }

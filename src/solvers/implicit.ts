@@ -11,7 +11,9 @@ import type { SimulationSettings } from './SimulationSettings.ts';
 import { applyIncrement } from './increments.ts';
 import { ResidualMagnitude } from './roundOff.ts';
 import type { UserFunctionSystem } from '../registry/userFunctionSystem.ts';
-import { callUserHook, explainNonFinite } from './stepDiagnosis.ts';
+import { callUserHook, explainNonFinite, userHookError } from './stepDiagnosis.ts';
+import { addSystemJacobianTerms, callPreNewtonResidual } from './systemUserFunctions.ts';
+import type { MatrixAccumulator } from '../model/assembly.ts';
 import { copyArray, zeroArray } from '../linalg/arrays.ts';
 import type { NodeModel } from '../registry/capabilities.ts';
 
@@ -73,6 +75,14 @@ export class ImplicitSecondOrderStepper implements TimeStepper, NewtonProblem {
   private predictorNodes: readonly NodeModel[];
   /** Norm of the last residual (before the ODE2 rows are scaled by βh²). */
   residualNorm = 0;
+  /**
+   * Replaces the predictor and the Newton iteration of every step (a solver object's user Newton function, Exudyn's
+   * SetUserFunctionNewton): called with the current state at the start of the step and the new time; it writes the
+   * step's result into the current state and returns true if the step succeeded.
+   */
+  newtonReplacement?: () => boolean;
+  /** Post-Newton (discontinuous) iteration of the current step, from 0. */
+  private discontinuousIteration = 0;
   private h = 0;
   private betaPrime = 0;
   private gammaPrime = 0;
@@ -145,11 +155,16 @@ export class ImplicitSecondOrderStepper implements TimeStepper, NewtonProblem {
     let iterations = 0;
     let jacobianUpdates = 0;
     for (let k = 0; k < discontinuous; k++) {
-      this.predictor();
-      const result = this.newton.solve(this);
-      iterations += result.iterations;
-      jacobianUpdates += result.jacobianUpdates;
-      if (!result.converged) return setAttempt(this.attempt, false, iterations, undefined, result.failure ?? `Newton did not converge after ${result.iterations} iterations, residual ${result.residual.toExponential(3)}`, jacobianUpdates);
+      this.discontinuousIteration = k;
+      if (this.newtonReplacement !== undefined) {
+        if (!this.replacedNewton(this.newtonReplacement)) return setAttempt(this.attempt, false, iterations, undefined, 'the user Newton function returned false', jacobianUpdates);
+      } else {
+        this.predictor();
+        const result = this.newton.solve(this);
+        iterations += result.iterations;
+        jacobianUpdates += result.jacobianUpdates;
+        if (!result.converged) return setAttempt(this.attempt, false, iterations, undefined, result.failure ?? `Newton did not converge after ${result.iterations} iterations, residual ${result.residual.toExponential(3)}`, jacobianUpdates);
+      }
       const { alphaM, alphaF } = this.params;
       const a = this.current.a;
       const factor = (1 - alphaF) / (1 - alphaM);
@@ -164,7 +179,30 @@ export class ImplicitSecondOrderStepper implements TimeStepper, NewtonProblem {
     return setAttempt(this.attempt, true, iterations, undefined, undefined, jacobianUpdates);
   }
 
-  private setStepSize(h: number): void {
+  /** Calls the user Newton function, which must return true or false. */
+  private replacedNewton(newton: () => boolean): boolean {
+    let result: unknown;
+    try {
+      result = newton();
+    } catch (error) {
+      throw userHookError('user Newton function', error);
+    }
+    if (typeof result !== 'boolean') throw new FlexdynError(`the user Newton function must return true or false, got ${describeValue(result)}`, { parameter: 'userFunctionNewton' });
+    return result;
+  }
+
+  /** Step size of the current (or, before the first step, the first) step. */
+  get stepSize(): number {
+    return this.h;
+  }
+
+  /** The algorithmic accelerations of generalized-α (current, or at the start of the step), read-only. */
+  algorithmicAccelerations(startOfStep: boolean): Readonly<Float64Array> {
+    return startOfStep ? this.aAlgorithmicStart : this.aAlgorithmic;
+  }
+
+  /** Sets the step size h and the Newmark factors β' = (1 − α_m)/(h²β(1 − α_f)), γ' = γ/(hβ) that depend on it. */
+  setStepSize(h: number): void {
     const { alphaM, alphaF, beta, gamma } = this.params;
     this.h = h;
     this.betaPrime = (1 - alphaM) / (h * h * beta * (1 - alphaF));
@@ -172,7 +210,7 @@ export class ImplicitSecondOrderStepper implements TimeStepper, NewtonProblem {
   }
 
   /** Newmark predictor with a_{n+1} = 0 (λ = 0), from the start-of-step state; Lie-group nodes compose q_n ⊕ Δ. */
-  private predictor(): void {
+  predictor(): void {
     const { alphaM, alphaF, beta, gamma } = this.params;
     const h = this.h;
     const s = this.current;
@@ -206,6 +244,11 @@ export class ImplicitSecondOrderStepper implements TimeStepper, NewtonProblem {
     zeroArray(s.lambda);
   }
 
+  beforeResidual(newtonIteration: number): void {
+    const hook = this.hooks.preNewtonResidualUserFunction;
+    if (hook !== undefined) callPreNewtonResidual(hook, this.current.mbs, this.current.t, newtonIteration, this.discontinuousIteration);
+  }
+
   residual(r: Float64Array): void {
     const s = this.current;
     const nu = this.nu;
@@ -221,7 +264,7 @@ export class ImplicitSecondOrderStepper implements TimeStepper, NewtonProblem {
     for (let i = 0; i < nu; i++) r[i] *= scale;
   }
 
-  jacobian(system: LinearSystem): void {
+  jacobian(system: MatrixAccumulator): void {
     const { alphaM, alphaF, beta, gamma } = this.params;
     const h = this.h;
     this.mass.addAt(this.current, system, (1 - alphaM) / (1 - alphaF));
@@ -231,6 +274,10 @@ export class ImplicitSecondOrderStepper implements TimeStepper, NewtonProblem {
     if (this.model.nAE > 0) {
       if (this.settings.timeIntegration.newton.constraintForceJacobian) this.assembler.addConstraintForceJacobian(this.current, system, beta * h * h);
       this.assembler.addConstraintJacobian(this.current, system, 1, this.gammaPrime, 1, 1 / (beta * h * h), this.useIndex2);
+    }
+    const userJacobian = this.hooks.systemJacobianUserFunction;
+    if (userJacobian !== undefined) {
+      addSystemJacobianTerms(userJacobian, this.current.mbs, this.current.t, -beta * h * h, -gamma * h, -beta * h * h, system, this.size, 1);
     }
   }
 

@@ -9,10 +9,12 @@ import { NewtonSolver, type NewtonProblem } from './newton.ts';
 import { applyIncrement } from './increments.ts';
 import { ResidualMagnitude } from './roundOff.ts';
 import { explainNonFinite } from './stepDiagnosis.ts';
+import { addSystemJacobianTerms, callPreNewtonResidual } from './systemUserFunctions.ts';
+import type { MatrixAccumulator } from '../model/assembly.ts';
 import { validateSimulationSettings } from './settingsValidation.ts';
 import type { SimulationSettings } from './SimulationSettings.ts';
 import { newAttempt, setAttempt, type SolverHooks, type SolverStatistics, type StepAttempt, type TimeStepper } from './stepContracts.ts';
-import { runSolver } from './stepLoop.ts';
+import { runSolver, type SolverRun } from './stepLoop.ts';
 import { staticStepSchedule } from './stepSchedule.ts';
 
 /**
@@ -22,7 +24,7 @@ import { staticStepSchedule } from './stepSchedule.ts';
  * user-function loads are not scaled. Optional stabilizer s(1 − loadFactor²)·M·(q − q_start) for systems
  * that are singular at zero load.
  */
-class StaticStepper implements TimeStepper, NewtonProblem {
+export class StaticStepper implements TimeStepper, NewtonProblem {
   readonly name = 'StaticSolver';
   readonly size: number;
   /** Norm of the last residual. */
@@ -36,7 +38,7 @@ class StaticStepper implements TimeStepper, NewtonProblem {
   private readonly attempt: StepAttempt = newAttempt();
   private readonly magnitude: ResidualMagnitude;
 
-  constructor(private readonly model: CompiledModel, private readonly assembler: SystemAssembler, private readonly settings: SimulationSettings) {
+  constructor(private readonly model: CompiledModel, private readonly assembler: SystemAssembler, private readonly settings: SimulationSettings, private readonly hooks: SolverHooks) {
     this.size = model.nu + model.nAE;
     this.f = new Float64Array(model.nu);
     this.g = new Float64Array(model.nAE);
@@ -72,6 +74,12 @@ class StaticStepper implements TimeStepper, NewtonProblem {
     return (1 - lf * lf) * this.settings.staticSolver.stabilizerODE2term;
   }
 
+  beforeResidual(newtonIteration: number): void {
+    const hook = this.hooks.preNewtonResidualUserFunction;
+    // the static solver has no discontinuous iteration: discontinuousIt is always 0
+    if (hook !== undefined) callPreNewtonResidual(hook, this.model.data.current.mbs, this.model.data.current.t, newtonIteration, 0);
+  }
+
   residual(r: Float64Array): void {
     const s = this.model.data.current;
     const nu = this.model.nu;
@@ -93,7 +101,7 @@ class StaticStepper implements TimeStepper, NewtonProblem {
     this.residualNorm = norm2(r, this.size);
   }
 
-  jacobian(system: LinearSystem): void {
+  jacobian(system: MatrixAccumulator): void {
     const s = this.model.data.current;
     this.assembler.addODE2LhsJacobian(s, system, 1, 0);
     if (this.settings.staticSolver.computeLoadsJacobian) this.assembler.addLoadsJacobian(s, system, -1, 0);
@@ -102,6 +110,9 @@ class StaticStepper implements TimeStepper, NewtonProblem {
       if (this.settings.staticSolver.newton.constraintForceJacobian) this.assembler.addConstraintForceJacobian(s, system, 1);
       this.assembler.addConstraintJacobian(s, system, 1, 1, 1, 1, false);
     }
+    const userJacobian = this.hooks.systemJacobianUserFunction;
+    // Exudyn's static Jacobian is +∂f with factors 1, 0, 1; ours is −∂f
+    if (userJacobian !== undefined) addSystemJacobianTerms(userJacobian, s.mbs, s.t, 1, 0, 1, system, this.size, -1);
   }
 
   update(delta: Float64Array): void {
@@ -126,6 +137,14 @@ class StaticStepper implements TimeStepper, NewtonProblem {
 
 /** Solves the static problem from the initial state; the solution becomes the current state (velocities zero). */
 export function solveStatic(model: CompiledModel, assembler: SystemAssembler, settings: SimulationSettings, hooks: SolverHooks, records: SensorRecords, memoryFiles: InMemoryFileSystem): SolverStatistics {
+  return runSolver(prepareStaticRun(model, assembler, settings, hooks, records, memoryFiles));
+}
+
+/**
+ * Everything of a static solve before its output opens: the settings checked, the load-step schedule, the initial state
+ * (velocities and accelerations zero) and the stepper (solveStatic and MainSolverStatic share it).
+ */
+export function prepareStaticRun(model: CompiledModel, assembler: SystemAssembler, settings: SimulationSettings, hooks: SolverHooks, records: SensorRecords, memoryFiles: InMemoryFileSystem): SolverRun & { readonly stepper: StaticStepper } {
   validateSimulationSettings(settings);
   const ss = settings.staticSolver;
   const schedule = staticStepSchedule(ss);
@@ -135,8 +154,8 @@ export function solveStatic(model: CompiledModel, assembler: SystemAssembler, se
   data.current.u.fill(0);
   data.current.a.fill(0);
   data.current.t = ss.loadStepStart;
-  return runSolver({
-    model, assembler, stepper: new StaticStepper(model, assembler, settings), schedule, hooks, records, memoryFiles, solutionSettings: settings.solutionSettings,
+  return {
+    model, assembler, stepper: new StaticStepper(model, assembler, settings, hooks), schedule, hooks, records, memoryFiles, solutionSettings: settings.solutionSettings,
     solverName: 'StaticSolver', dynamic: false, showProgress: ss.verboseMode >= 1, printStatistics: settings.displayStatistics || ss.verboseMode >= 2,
-  });
+  };
 }

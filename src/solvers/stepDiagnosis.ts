@@ -40,9 +40,14 @@ export function callUserHook<T>(name: string, call: () => T): T {
   try {
     return call();
   } catch (error) {
-    if (error instanceof FlexdynError) throw error;
-    throw new FlexdynError(`${name} threw ${describeThrown(error)}`, { parameter: name, cause: error });
+    throw userHookError(name, error);
   }
+}
+
+/** What a throwing user hook becomes: a FlexdynError as it is, anything else a FlexdynError naming the hook. */
+export function userHookError(name: string, error: unknown): FlexdynError {
+  if (error instanceof FlexdynError) return error;
+  return new FlexdynError(`${name} threw ${describeThrown(error)}`, { parameter: name, cause: error });
 }
 
 /**

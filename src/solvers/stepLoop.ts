@@ -48,7 +48,9 @@ export function runStepLoop(
   if (!stateIsFinite(current)) {
     throw new FlexdynError(`${stepper.name}: the initial state is not finite: ${describeNonFiniteState(model, assembler, current)}`);
   }
+  let stopped = false;
   try {
+    stopped = hooks.postStepUserFunction !== undefined && callStepHook('postStepUserFunction', hooks.postStepUserFunction, current.mbs, startTime) === false;
     recorder.finishStep(current, h, true);
   } catch (error) {
     throw stepError(error, stepper.name, `at the initial time t = ${startTime}`, 'no sensor row is stored');
@@ -57,7 +59,7 @@ export function runStepLoop(
   let stepsSinceReduction = 0;
   /** The model revision the stepper has seen (parameters changed between solves are new to a new stepper anyway). */
   let revision = model.revision;
-  let endReached = endTime - startTime <= 1e-10;
+  let endReached = stopped || endTime - startTime <= 1e-10;
   while (!endReached) {
     startOfStep.copyFrom(current);
     stepper.saveStartOfStep();
@@ -79,7 +81,7 @@ export function runStepLoop(
       let failure: string | undefined;
       let nextStepSize: number | undefined;
       try {
-        if (hooks.preStepUserFunction !== undefined && callPreStep(hooks.preStepUserFunction, current.mbs, t) === false) {
+        if (hooks.preStepUserFunction !== undefined && callStepHook('preStepUserFunction', hooks.preStepUserFunction, current.mbs, t) === false) {
           current.copyFrom(startOfStep);
           statistics.computationTime = (performance.now() - started) / 1000;
           return statistics;
@@ -94,6 +96,7 @@ export function runStepLoop(
         if (!stateIsFinite(current)) {
           failure = explainNonFinite(model, assembler, current, startOfStep, t);
         } else if (attempt.accepted) {
+          stopped = hooks.postStepUserFunction !== undefined && callStepHook('postStepUserFunction', hooks.postStepUserFunction, current.mbs, t) === false;
           recorder.finishStep(current, h, false);
           statistics.steps++;
           progress?.update(current.t, statistics.steps);
@@ -128,7 +131,7 @@ export function runStepLoop(
       stepsSinceReduction = 0;
     }
     stepIndex++;
-    if (current.t >= endTime - 1e-10) endReached = true;
+    if (stopped || current.t >= endTime - 1e-10) endReached = true;
   }
   statistics.computationTime = (performance.now() - started) / 1000;
   return statistics;
@@ -144,11 +147,11 @@ function keptState(t: number): string {
   return `the state of t = ${t} is kept and all sensor rows up to it are stored`;
 }
 
-/** Calls the pre-step function; it must return true, false or nothing. */
-function callPreStep(preStep: NonNullable<SolverHooks['preStepUserFunction']>, mbs: UserFunctionSystem, t: number): boolean | void {
-  const result: unknown = callUserHook('preStepUserFunction', () => preStep(mbs, t));
+/** Calls the pre-step or post-step function; it must return true, false or nothing. */
+function callStepHook(name: string, hook: (mbs: UserFunctionSystem, t: number) => boolean | void, mbs: UserFunctionSystem, t: number): boolean | void {
+  const result: unknown = callUserHook(name, () => hook(mbs, t));
   if (result !== undefined && typeof result !== 'boolean') {
-    throw new FlexdynError(`preStepUserFunction must return true, false or nothing, got ${describeValue(result)}`, { parameter: 'preStepUserFunction' });
+    throw new FlexdynError(`${name} must return true, false or nothing, got ${describeValue(result)}`, { parameter: name });
   }
   return result;
 }
@@ -197,19 +200,49 @@ export interface SolverRun {
  * statistics if asked.
  */
 export function runSolver(run: SolverRun): SolverStatistics {
-  const { model, schedule, solverName } = run;
-  const recorder = new OutputRecorder(model, run.records, run.solutionSettings, schedule.startTime, schedule.endTime, solverName, run.dynamic, schedule.numberOfSteps, run.memoryFiles);
-  recorder.start(model.data.current);
-  const progress = run.showProgress ? new ProgressReporter(solverName, schedule.startTime, schedule.endTime) : undefined;
+  const session = new SolverSession(run);
   let statistics: SolverStatistics | undefined;
   try {
-    statistics = runStepLoop(model, run.assembler, run.stepper, schedule, recorder, run.hooks, progress);
+    statistics = session.solveSteps();
   } finally {
-    progress?.finish();
-    recorder.close(statistics);
-  }
-  if (run.printStatistics) {
-    console.log(`${solverName}: ${statistics.steps} ${run.dynamic ? 'steps' : 'load steps'}, ${statistics.rejectedSteps} rejected, ${statistics.newtonIterations} Newton iterations, ${statistics.jacobianUpdates} Jacobian updates, ${statistics.computationTime.toFixed(3)} s`);
+    session.finalize();
   }
   return statistics;
+}
+
+/**
+ * A solve in its three phases (Exudyn's InitializeSolver, SolveSteps, FinalizeSolver), which {@link runSolver} runs in
+ * one go and a solver object one by one: the constructor opens the output, {@link SolverSession.solveSteps} runs the
+ * step loop, {@link SolverSession.finalize} closes the output (also after a failed loop) and prints the statistics.
+ */
+export class SolverSession {
+  private readonly recorder: OutputRecorder;
+  private progress?: ProgressReporter;
+  /** Statistics of the step loop once it has finished successfully. */
+  statistics?: SolverStatistics;
+
+  /** Opens the output of the run (sensor files, solution file with its header). */
+  constructor(readonly run: SolverRun) {
+    const { model, schedule, solverName } = run;
+    this.recorder = new OutputRecorder(model, run.records, run.solutionSettings, schedule.startTime, schedule.endTime, solverName, run.dynamic, schedule.numberOfSteps, run.memoryFiles);
+    this.recorder.start(model.data.current);
+  }
+
+  /** Runs the step loop from the run's current state with progress; the statistics are also kept in {@link SolverSession.statistics}. */
+  solveSteps(): SolverStatistics {
+    const { run } = this;
+    this.progress = run.showProgress ? new ProgressReporter(run.solverName, run.schedule.startTime, run.schedule.endTime) : undefined;
+    this.statistics = runStepLoop(run.model, run.assembler, run.stepper, run.schedule, this.recorder, run.hooks, this.progress);
+    return this.statistics;
+  }
+
+  /** Closes the output (the footer reports a failure when the loop did not finish) and prints the statistics if asked. */
+  finalize(): void {
+    const { run, statistics } = this;
+    this.progress?.finish();
+    this.recorder.close(statistics);
+    if (run.printStatistics && statistics !== undefined) {
+      console.log(`${run.solverName}: ${statistics.steps} ${run.dynamic ? 'steps' : 'load steps'}, ${statistics.rejectedSteps} rejected, ${statistics.newtonIterations} Newton iterations, ${statistics.jacobianUpdates} Jacobian updates, ${statistics.computationTime.toFixed(3)} s`);
+    }
+  }
 }

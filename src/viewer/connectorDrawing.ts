@@ -137,19 +137,48 @@ export function markerPoint(mbs: MainSystem, markerIndex: number): EndPoint | un
   return undefined;
 }
 
+/** The identity rotation, row-major. */
+const identity = new Float64Array([1, 0, 0, 0, 1, 0, 0, 0, 1]);
+
 /** The joint frame of a marker: its position and rotation A·R (A = the marker's rotation, identity without one; R row-major 3×3). */
-function markerFrame(mbs: MainSystem, markerIndex: number, point: EndPoint, R: readonly (readonly number[])[]): JointFrame {
+function markerFrame(mbs: MainSystem, markerIndex: number, point: EndPoint, R: Float64Array): JointFrame {
   const marker = mbs.assembledItems().markers[markerIndex];
   const orientation = isRigidMarker(marker) ? marker.orientation.bind(marker) : undefined;
   const A = new Float64Array(9);
   return (s, position, rotation) => {
     point(s, position);
-    if (orientation === undefined) A.set([1, 0, 0, 0, 1, 0, 0, 0, 1]); else orientation(s, A);
-    for (let i = 0; i < 3; i++) for (let j = 0; j < 3; j++) rotation[3 * i + j] = A[3 * i] * R[0][j] + A[3 * i + 1] * R[1][j] + A[3 * i + 2] * R[2][j];
+    if (orientation === undefined) A.set(identity); else orientation(s, A);
+    for (let i = 0; i < 3; i++) for (let j = 0; j < 3; j++) rotation[3 * i + j] = A[3 * i] * R[j] + A[3 * i + 1] * R[3 + j] + A[3 * i + 2] * R[6 + j];
   };
 }
 
-const identity = [[1, 0, 0], [0, 1, 0], [0, 0, 1]] as const;
+/** Largest deviation of RᵀR from I up to which a joint frame rotation R is drawn as it is (round-off of given rotations). */
+const orthonormalTolerance = 1e-12;
+
+/**
+ * R (row-major 3×3) when it is a rotation to within {@link orthonormalTolerance}, else its columns made orthonormal
+ * (Gram–Schmidt from x: x/|x|, then y, z = x × y), so that a lowered frame with unnormalized axis columns (a planar
+ * joint's axes) draws undistorted glyphs. Degenerate columns keep R as it is.
+ */
+function drawingFrame(R: Float64Array): Float64Array {
+  let deviation = 0;
+  for (let a = 0; a < 3; a++) {
+    for (let b = 0; b < 3; b++) deviation = Math.max(deviation, Math.abs(R[a] * R[b] + R[3 + a] * R[3 + b] + R[6 + a] * R[6 + b] - (a === b ? 1 : 0)));
+  }
+  if (deviation <= orthonormalTolerance) return R;
+  const x = [R[0], R[3], R[6]], y = [R[1], R[4], R[7]];
+  const lx = Math.hypot(x[0], x[1], x[2]);
+  if (!(lx > 0)) return R;
+  for (let k = 0; k < 3; k++) x[k] /= lx;
+  const p = x[0] * y[0] + x[1] * y[1] + x[2] * y[2];
+  for (let k = 0; k < 3; k++) y[k] -= p * x[k];
+  const ly = Math.hypot(y[0], y[1], y[2]);
+  if (!(ly > 0)) return R;
+  for (let k = 0; k < 3; k++) y[k] /= ly;
+  const z = [x[1] * y[2] - x[2] * y[1], x[2] * y[0] - x[0] * y[2], x[0] * y[1] - x[1] * y[0]];
+  return Float64Array.from([x[0], y[0], z[0], x[1], y[1], z[1], x[2], y[2], z[2]]);
+}
+
 const unitAxes = [[1, 0, 0], [0, 1, 0], [0, 0, 1]] as const;
 
 /** A lighter shade (the marker-0 part of a joint): 40 % towards white. */
@@ -166,38 +195,46 @@ function axisPair(axis: readonly [number, number, number], R: number, L: number)
 }
 
 /**
- * The glyphs of a joint from what it lowers to (the generic joint's constrained axes and its marker kind), so that a
- * new joint type on the joint kernel is drawn without a change here. Rigid-marker joints: one free rotation → an axis
- * (1.2·L, radius R/2) on marker 0 and a hinge (L, R) on marker 1 about it (revolute); two free rotations → one axis
- * per marker; no free rotation and one free translation → a rail (1.5·L, R/2) and a sleeve (L, R) along it
- * (prismatic); otherwise spheres of radius R/2. Point joints (position markers): spheres of radius R and a line
- * between the markers where a translation is free.
+ * The glyphs of a joint from what it lowers to (the generic joint's constrained axes, its marker kind and whether it is
+ * planar), so that a new joint type on the joint kernel is drawn without a change here. A planar joint counts only its
+ * in-plane axes (translations x, y, rotation z). Rigid-marker joints: one free rotation → an axis (1.2·L, radius R/2)
+ * on marker 0 and a hinge (L, R) on marker 1 about it (revolute), with a free translation as well → a rail (1.5·L, R/2)
+ * along it on marker 0 and the hinge on marker 1 (pin in a slot); two free rotations → one axis per marker; no free
+ * rotation and one free translation → a rail (1.5·L, R/2) and a sleeve (L, R) along it (prismatic); otherwise spheres
+ * of radius R/2. Point joints (position markers): spheres of radius R and a line between the markers where a
+ * translation is free.
  */
 function loweredJointGlyphs(selection: JointSelection, R: number, L: number): { shapes: [JointShape[], JointShape[]]; line: boolean } {
   const j = selection.constrainedAxes;
-  const freeTranslations = [0, 1, 2].filter((k) => j[k] !== 1);
+  const moves = (axis: number) => !selection.planar || axis === 0 || axis === 1 || axis === 5;
+  const freeTranslations = [0, 1, 2].filter((k) => j[k] !== 1 && moves(k));
   const spheres = (radius: number): [JointShape[], JointShape[]] => [[{ type: 'sphere', radius }], [{ type: 'sphere', radius }]];
   if (!selection.rigidMarkers) return { shapes: spheres(R), line: freeTranslations.length > 0 };
-  const freeRotations = [0, 1, 2].filter((k) => j[3 + k] !== 1);
-  if (freeRotations.length === 1) return { shapes: axisPair(unitAxes[freeRotations[0]], R, L), line: false };
+  const freeRotations = [0, 1, 2].filter((k) => j[3 + k] !== 1 && moves(3 + k));
+  const rail = (k: number): JointShape[] => [{ type: 'cylinder', axis: unitAxes[k], start: -0.75 * L, length: 1.5 * L, radius: 0.5 * R }];
+  if (freeRotations.length === 1) {
+    const [axis, hinge] = axisPair(unitAxes[freeRotations[0]], R, L);
+    return { shapes: [freeTranslations.length === 1 ? rail(freeTranslations[0]) : axis, hinge], line: false };
+  }
   if (freeRotations.length === 2) {
     const axis = (k: number): JointShape[] => [{ type: 'cylinder', axis: unitAxes[k], start: -0.6 * L, length: 1.2 * L, radius: 0.5 * R }];
     return { shapes: [axis(freeRotations[0]), axis(freeRotations[1])], line: false };
   }
   if (freeRotations.length === 0 && freeTranslations.length === 1) {
-    const axis = unitAxes[freeTranslations[0]];
-    return { shapes: [[{ type: 'cylinder', axis, start: -0.75 * L, length: 1.5 * L, radius: 0.5 * R }], [{ type: 'cylinder', axis, start: -0.5 * L, length: L, radius: R }]], line: false };
+    const k = freeTranslations[0];
+    return { shapes: [rail(k), [{ type: 'cylinder', axis: unitAxes[k], start: -0.5 * L, length: L, radius: R }]], line: false };
   }
   return { shapes: spheres(0.5 * R), line: false };
 }
 
 /**
  * The drawings of all shown connectors with two markers whose positions are known. Joints on the joint kernel are drawn
- * from their lowered data ({@link loweredJointGlyphs}) in the frames J = A·rotationMarker of their markers; sizes R, L
- * from visualization axesRadius/axesLength (JointGeneric), axisRadius/axisLength (JointRevoluteZ, JointPrismaticX),
- * jointRadius (JointSpherical), drawSize/2 (planar point joints); non-positive sizes are automatic from modelSize
- * ({@link defaultConnectorSizeFactor}). Spring-dampers are coils (diameter drawSize),
- * JointPrismatic2D a rail along axisMarker0 and a sphere, ConnectorDistance spheres and a line, other connectors a line.
+ * from their lowered data ({@link loweredJointGlyphs}) in their joint frames J = A·R of the markers (R the lowered frame
+ * rotations, see {@link drawingFrame}); sizes R, L from visualization axesRadius/axesLength (rigid joints with a row
+ * for every axis: JointGeneric), axisRadius/axisLength (rigid joints with a subset of rows: JointRevoluteZ,
+ * JointPrismaticX), jointRadius (point joints: JointSpherical), drawSize/2 and L = 4·R (planar joints: JointRevolute2D,
+ * JointPrismatic2D); non-positive sizes are automatic from modelSize ({@link defaultConnectorSizeFactor}). Spring-dampers
+ * are coils (diameter drawSize), ConnectorDistance spheres and a line, other connectors a line.
  */
 export function connectorDrawings(mbs: MainSystem, modelSize: number, springWindings = defaultSpringWindings): ConnectorDrawing[] {
   const automatic = defaultConnectorSizeFactor * modelSize;
@@ -218,30 +255,24 @@ export function connectorDrawings(mbs: MainSystem, modelSize: number, springWind
     const drawing: ConnectorDrawing = {
       index, label: formatItemLabel(object.label), name: String(dictionary.name ?? ''), color, ends: [ends[0], ends[1]], parts: [], line: false,
     };
-    const rotations = [dictionary.rotationMarker0, dictionary.rotationMarker1].map((R) => (Array.isArray(R) ? R as number[][] : identity));
-    const parts = (shapes: [JointShape[], JointShape[]], R = rotations) => {
+    const parts = (shapes: [JointShape[], JointShape[]], R: readonly [Float64Array, Float64Array]) => {
       drawing.parts = [0, 1].map((k) => ({
         marker: k as 0 | 1, frame: markerFrame(mbs, markerNumbers[k], drawing.ends[k], R[k]), shapes: shapes[k], color: k === 0 ? lighter(color) : color,
       }));
     };
     if (object instanceof JointModel) {
-      // Exudyn's size names: a joint with an equation (or multiplier) row for each axis of its kind carries the user's
-      // flags (JointGeneric: axesRadius/-Length; JointSpherical: jointRadius), one with a subset of rows is a fixed
-      // specialization (JointRevoluteZ, JointPrismaticX: axisRadius/-Length; planar point joints: drawSize)
+      // Exudyn's size names: a planar joint uses drawSize; a joint with an equation (or multiplier) row for each axis of
+      // its kind carries the user's flags (JointGeneric: axesRadius/-Length; JointSpherical: jointRadius), one with a
+      // subset of rows is a fixed specialization (JointRevoluteZ, JointPrismaticX: axisRadius/-Length)
       const selection = object.selection;
       const allRows = selection.rows.length === (selection.rigidMarkers ? 6 : 3);
-      const radius = selection.rigidMarkers ? (allRows ? vis.axesRadius : vis.axisRadius) : (allRows ? vis.jointRadius : 0.5 * vis.drawSize);
-      const length = selection.rigidMarkers ? (allRows ? vis.axesLength : vis.axisLength) : 4 * radius;
+      const radius = selection.planar ? 0.5 * vis.drawSize : selection.rigidMarkers ? (allRows ? vis.axesRadius : vis.axisRadius) : vis.jointRadius;
+      const length = selection.planar || !selection.rigidMarkers ? 4 * radius : allRows ? vis.axesLength : vis.axisLength;
       const glyphs = loweredJointGlyphs(selection, size(radius, 0.5 * automatic), size(length, 2 * automatic));
-      parts(glyphs.shapes);
+      parts(glyphs.shapes, [drawingFrame(object.frameRotations[0]), drawingFrame(object.frameRotations[1])]);
       drawing.line = glyphs.line;
     } else if (springTypes.has(type)) {
       drawing.spring = { radius: r, windings: springWindings };
-    } else if (type === 'JointPrismatic2D') {
-      const t = (dictionary.axisMarker0 as number[] | undefined) ?? [1, 0, 0];
-      const lt = Math.hypot(t[0], t[1], t[2]) || 1;
-      const axis = [t[0] / lt, t[1] / lt, t[2] / lt] as const;
-      parts([[{ type: 'cylinder', axis, start: -4 * r, length: 8 * r, radius: 0.5 * r }], [{ type: 'sphere', radius: r }]], [identity, identity]);
     } else if (type === 'ConnectorDistance') {
       parts([[{ type: 'sphere', radius: r }], [{ type: 'sphere', radius: r }]], [identity, identity]);
       drawing.line = true;

@@ -263,6 +263,8 @@ const jointCases: { name: string; definition: ItemDefinition; input: Record<stri
   { name: 'JointRevolute2D', definition: objectJointRevolute2DDefinition, input: {}, rigid: false, planar: true },
   { name: 'JointPrismatic2D', definition: objectJointPrismatic2DDefinition, input: { axisMarker0: [0.6, 0.8, 0], normalMarker1: [-0.28, 0.96, 0] }, rigid: true, planar: true },
   { name: 'JointPrismatic2D without rotation', definition: objectJointPrismatic2DDefinition, input: { constrainRotation: false }, rigid: true, planar: true },
+  // the kernel's translation rows in J1 with spatial markers (z rows of J and tilted rotation Jacobians take part)
+  { name: 'JointPrismatic2D on spatial markers', definition: objectJointPrismatic2DDefinition, input: { axisMarker0: [0.6, 0.8, 0.3], normalMarker1: [-0.28, 0.96, 0.5] }, rigid: true },
 ];
 
 function rotXYZ(angles: number[]): number[][] {

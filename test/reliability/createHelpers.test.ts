@@ -42,7 +42,7 @@ describe('create helpers: own known options only, all or nothing', () => {
       const mbs = new SystemContainer().addSystem();
       const options = JSON.parse(`{"physicsMass": 1, "${key}": 2}`) as Record<string, unknown>;
       const error = flexdynError(() => mbs.createMassPoint(options));
-      expect(error.message).toMatch(new RegExp(`^createMassPoint: '${key}' is not an option of createMassPoint.*; expected one of: name, referencePosition, initialDisplacement, initialVelocity, physicsMass, gravity, graphicsDataList, show$`));
+      expect(error.message).toMatch(new RegExp(`^createMassPoint: '${key}' is not an option of createMassPoint.*; expected one of: name, referencePosition, initialDisplacement, initialVelocity, physicsMass, gravity, graphicsDataList, drawSize, color, show, create2D, returnDict$`));
       expect(counts(mbs)).toEqual([0, 0, 0, 0, 0]);
     });
   }

@@ -253,7 +253,6 @@ const rows: Row[] = [
   { input: 'assemble in a pre-step function', class: 'run-time change', model: () => oscillator({ preStep: (m) => { m.assemble(); return true; } }), expected: runFailure('assemble is not possible while solveDynamic is running'), after: keepsLoadAndResults },
   { input: 'reset in a sensor user function', class: 'run-time change', model: () => ({ ...oscillator({ sensor: (t) => { if (t > 0.1) resetTarget!.reset(); return [t]; } }) }), expected: runFailure('reset is not possible while solveDynamic is running'), after: ({ mbs }) => expect(mbs.numberOfObjects).toBe(1) },
   { input: 'solveDynamic inside a pre-step function', class: 'run-time change', model: () => oscillator({ preStep: (m) => { m.solveDynamic(); return true; } }), expected: runFailure('solveDynamic is not possible while solveDynamic is running') },
-  { input: 'systemData.setODE2Coordinates in a pre-step function', class: 'run-time change', model: () => oscillator({ preStep: (m) => { m.systemData.setODE2Coordinates([0]); return true; } }), expected: runFailure('systemData.setODE2Coordinates is not possible while solveDynamic is running') },
   { input: 'setPreStepUserFunction in a post-Newton function', class: 'run-time change', model: () => oscillator({ postNewton: (m) => { m.setPreStepUserFunction(0); return [0, 0]; } }), expected: runFailure('setPreStepUserFunction is not possible while solveDynamic is running') },
 ];
 

@@ -1,7 +1,8 @@
 import { describe, it, expect } from 'vitest';
 import {
   SystemContainer, ConfigurationType, InertiaCuboid, RotationMatrixZ, GenericJoint, MarkerBodyRigid, MarkerNodeCoordinate,
-  CoordinateSpringDamper, NodePointGround,
+  CoordinateSpringDamper, NodePointGround, NodeRigidBody2D, ObjectRigidBody2D, ObjectJointPrismatic2D, ObjectJointRevolute2D,
+  MarkerBodyPosition,
 } from '../../src/index.ts';
 import { connectorDrawings, springCoil, springCoilPointCount } from '../../src/viewer/connectorDrawing.ts';
 
@@ -110,5 +111,48 @@ describe('connector drawings', () => {
     expect(shapesOf(genericRevolute)).toEqual(shapesOf(revolute));
     expect(shapesOf(genericPrismatic)).toEqual(shapesOf(prismatic));
     expect(shapesOf(genericPrismatic)[0]).toEqual([{ type: 'cylinder', axis: [1, 0, 0], start: -0.375, length: 0.75, radius: 0.01 }]);
+  });
+
+  it('draws the planar joints from their lowered data: in-plane axes, drawSize, frames from the axes', () => {
+    const mbs = new SystemContainer().addSystem();
+    const angle = 0.4;
+    const bodies = [0, 1].map((i) => mbs.addObject(ObjectRigidBody2D({
+      physicsMass: 1, physicsInertia: 0.1, nodeNumber: mbs.addNode(NodeRigidBody2D({ referenceCoordinates: [i, 0, i * angle] })),
+    })));
+    const rigid = bodies.map((b) => mbs.addMarker(MarkerBodyRigid({ bodyNumber: b })));
+    const points = bodies.map((b) => mbs.addMarker(MarkerBodyPosition({ bodyNumber: b })));
+    // an unnormalized sliding axis (Exudyn uses it as given) and a unit normal at 45° in marker 1
+    const prismatic = mbs.addObject(ObjectJointPrismatic2D({ markerNumbers: rigid, axisMarker0: [0, 2, 0], normalMarker1: [Math.SQRT1_2, Math.SQRT1_2, 0], visualization: { drawSize: 0.1 } }));
+    const slot = mbs.addObject(ObjectJointPrismatic2D({ markerNumbers: rigid, constrainRotation: false, visualization: { drawSize: 0.1 } }));
+    const revolute = mbs.addObject(ObjectJointRevolute2D({ markerNumbers: points, visualization: { drawSize: 0.1 } }));
+    mbs.assemble();
+    const drawings = connectorDrawings(mbs, 2);
+    const of = (i: number) => drawings.find((d) => d.index === i)!;
+    // R = drawSize/2 = 0.05, L = 4·R = 0.2: rail (1.5·L, R/2) on marker 0 and sleeve (L, R) on marker 1 along x of the joint frames
+    expect(of(prismatic).parts.map((part) => part.shapes)).toEqual([
+      [{ type: 'cylinder', axis: [1, 0, 0], start: -0.15000000000000002, length: 0.30000000000000004, radius: 0.025 }],
+      [{ type: 'cylinder', axis: [1, 0, 0], start: -0.1, length: 0.2, radius: 0.05 }],
+    ]);
+    expect(of(prismatic).line).toBe(false);
+    // pin in a slot: the rail on marker 0, a hinge about z on marker 1
+    expect(of(slot).parts.map((part) => part.shapes.map((shape) => (shape.type === 'cylinder' ? [shape.axis, shape.length] : shape.type)))).toEqual([
+      [[[1, 0, 0], 0.30000000000000004]], [[[0, 0, 1], 0.2]],
+    ]);
+    // the planar revolute joint: spheres of drawSize/2, no line (its z translation is no degree of freedom)
+    expect(of(revolute).parts.map((part) => part.shapes)).toEqual([[{ type: 'sphere', radius: 0.05 }], [{ type: 'sphere', radius: 0.05 }]]);
+    expect(of(revolute).line).toBe(false);
+    // J0's x axis is the normalized sliding axis A0·t̄0/|t̄0| = global y; J1 = A1·[n̄1 × ẑ, n̄1, ẑ] is a rotation about z
+    const state = mbs.stateOf(ConfigurationType.Reference);
+    const p = new Float64Array(3), R = new Float64Array(9);
+    of(prismatic).parts[0].frame(state, p, R);
+    expect([R[0], R[3], R[6]]).toEqual([0, 1, 0]);
+    expect([R[2], R[5], R[8]]).toEqual([0, 0, 1]);
+    of(prismatic).parts[1].frame(state, p, R);
+    const phi = angle + Math.PI / 4;
+    expect(R[0]).toBeCloseTo(Math.cos(phi - Math.PI / 2), 15);
+    expect(R[3]).toBeCloseTo(Math.sin(phi - Math.PI / 2), 15);
+    expect(R[1]).toBeCloseTo(Math.cos(phi), 15);
+    expect(R[4]).toBeCloseTo(Math.sin(phi), 15);
+    expect(Array.from(p)).toEqual([1, 0, 0]);
   });
 });

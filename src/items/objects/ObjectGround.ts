@@ -57,10 +57,10 @@ class GroundModel implements Only<ObjectModel & BodyModel, GroundModel> {
   jacobianTransposedVector_q(): void {}
 
   outputBody(variable: OutputVariableType, s: ItemState, localPosition: ArrayLike<number>): ArrayLike<number> | undefined {
-    const out = new Float64Array(3);
     switch (variable) {
-      case OutputVariableType.Position: this.position(s, localPosition, out); return out;
-      case OutputVariableType.Displacement: case OutputVariableType.Velocity: case OutputVariableType.Acceleration: return out;
+      case OutputVariableType.Position: { const out = new Float64Array(3); this.position(s, localPosition, out); return out; }
+      case OutputVariableType.Displacement: case OutputVariableType.Velocity: case OutputVariableType.Acceleration: case OutputVariableType.AngularVelocity: return new Float64Array(3);
+      case OutputVariableType.RotationMatrix: return Float64Array.from(this.rotation);
       default: return undefined;
     }
   }
@@ -76,7 +76,7 @@ export const objectGroundDefinition: ItemDefinition<'Object', typeof parameters>
   typeName: 'Ground',
   description: 'A fixed body without coordinates; markers attach at local positions in its reference frame.',
   parameters,
-  outputVariables: [OutputVariableType.Position, OutputVariableType.Displacement, OutputVariableType.Velocity, OutputVariableType.Acceleration],
+  outputVariables: [OutputVariableType.Position, OutputVariableType.Displacement, OutputVariableType.Velocity, OutputVariableType.Acceleration, OutputVariableType.AngularVelocity, OutputVariableType.RotationMatrix],
   example: (mbs) => {
     const ground = mbs.addObject({ objectType: 'Ground', referencePosition: [0.1, 0.2, -0.3], referenceRotation: [[0.6, -0.8, 0], [0.8, 0.6, 0], [0, 0, 1]] });
     const node = mbs.addNode({ nodeType: 'Point', referenceCoordinates: [1, 0.5, 0], initialVelocities: [0.2, 0, 0.4] });

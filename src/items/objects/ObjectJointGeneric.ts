@@ -52,9 +52,10 @@ export const objectJointGenericDefinition: ItemDefinition<'Object', typeof param
     const j = v.constrainedAxes;
     return new JointModel(label, {
       constrainedAxes: j,
-      globalTranslation: j[0] === 1 && j[1] === 1 && j[2] === 1,
+      translationFrame: j[0] === 1 && j[1] === 1 && j[2] === 1 ? 'global' : 'J0',
       rows: [0, 1, 2, 3, 4, 5],
       rigidMarkers: true,
+      planar: false,
     }, v, outputVariables);
   },
 };

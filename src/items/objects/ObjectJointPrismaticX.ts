@@ -35,9 +35,10 @@ export const objectJointPrismaticXDefinition: ItemDefinition<'Object', typeof pa
   },
   create: (v, label) => new JointModel(label, {
     constrainedAxes: [0, 1, 1, 1, 1, 1],
-    globalTranslation: false,
+    translationFrame: 'J0',
     rows: [1, 2, 3, 4, 5],
     rigidMarkers: true,
+    planar: false,
   }, v, outputVariables),
 };
 

@@ -25,9 +25,10 @@ export const objectJointRevolute2DDefinition: ItemDefinition<'Object', typeof pa
   },
   create: (v, label) => new JointModel(label, {
     constrainedAxes: [1, 1, 0, 0, 0, 0],
-    globalTranslation: true,
+    translationFrame: 'global',
     rows: [0, 1],
     rigidMarkers: false,
+    planar: true,
   }, v, []),
 };
 

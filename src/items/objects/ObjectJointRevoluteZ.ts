@@ -35,9 +35,10 @@ export const objectJointRevoluteZDefinition: ItemDefinition<'Object', typeof par
   },
   create: (v, label) => new JointModel(label, {
     constrainedAxes: [1, 1, 1, 1, 1, 0],
-    globalTranslation: true,
+    translationFrame: 'global',
     rows: [0, 1, 2, 3, 4],
     rigidMarkers: true,
+    planar: false,
   }, v, outputVariables),
 };
 

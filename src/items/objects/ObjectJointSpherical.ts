@@ -34,9 +34,10 @@ export const objectJointSphericalDefinition: ItemDefinition<'Object', typeof par
   },
   create: (v, label) => new JointModel(label, {
     constrainedAxes: [...v.constrainedAxes, 0, 0, 0],
-    globalTranslation: true,
+    translationFrame: 'global',
     rows: [0, 1, 2],
     rigidMarkers: false,
+    planar: false,
   }, v, outputVariables),
 };
 

@@ -1,4 +1,4 @@
-import { isCoordinateMarker, isPositionMarker, isRigidMarker, type BindContext, type CoordinateMarkerModel, type ItemState, type MarkerModel, type NodeModel, type PositionMarkerModel, type RigidMarkerModel } from '../../registry/capabilities.ts';
+import { isCoordinateMarker, isCoordinateVectorMarker, isPositionMarker, isRigidMarker, type BindContext, type CoordinateMarkerModel, type CoordinateVectorMarkerModel, type ItemState, type MarkerModel, type NodeModel, type PositionMarkerModel, type RigidMarkerModel } from '../../registry/capabilities.ts';
 import { itemError, type ItemLabel } from '../../core/errors.ts';
 import { float64Views } from '../../linalg/arrays.ts';
 import type { MatrixValue } from '../../registry/parameters.ts';
@@ -19,6 +19,12 @@ export const positionMarkers: MarkerKind<PositionMarkerModel> = { is: isPosition
 
 /** Markers on one coordinate (MarkerNodeCoordinate, MarkerNodeRotationCoordinate). */
 export const coordinateMarkers: MarkerKind<CoordinateMarkerModel> = { is: isCoordinateMarker, what: 'a coordinate marker' };
+
+/** Markers on all coordinates of a node or an object (MarkerNodeCoordinates, MarkerObjectODE2Coordinates). */
+export const coordinateVectorMarkers: MarkerKind<CoordinateVectorMarkerModel> = {
+  is: isCoordinateVectorMarker,
+  what: 'a coordinate-vector marker (MarkerNodeCoordinates or MarkerObjectODE2Coordinates)',
+};
 
 /** Markers with position and orientation (MarkerNodeRigid, MarkerBodyRigid, MarkerSuperElementRigid). */
 export const rigidMarkers: MarkerKind<RigidMarkerModel> = {

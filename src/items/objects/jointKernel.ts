@@ -19,18 +19,41 @@ export function rotationMarkerParameter(description: string) {
 }
 
 /**
+ * The frame whose axes the translation rows of a joint measure p1 − p0 in: the global frame, the joint frame
+ * J0 = A0·R0 of marker 0, or J1 = A1·R1 of marker 1 (ObjectJointPrismatic2D: d·n1 with n1 = A1·normalMarker1).
+ */
+export type JointTranslationFrame = 'global' | 'J0' | 'J1';
+
+/**
  * What a joint item lowers to: the generic joint's six equations (translations j0..j2, rotations j3..j5)
  * and the selection of rows that are the item's own algebraic equations.
  */
 export interface JointSelection {
   /** Six flags of the generic joint (1 = constrained): translations j0..j2, rotations j3..j5. */
   readonly constrainedAxes: readonly number[];
-  /** Translation rows are components of the global p1 − p0 (true) or of its components in the joint frame J0 (false). */
-  readonly globalTranslation: boolean;
+  /** The frame of the translation rows: components of p1 − p0 in the global frame, in J0 or in J1. */
+  readonly translationFrame: JointTranslationFrame;
   /** The generic rows (0..5) that are the item's equations, in order; a row with flag 0 reads g = λ. */
   readonly rows: readonly number[];
   /** The markers must provide orientation (rigid markers); false for point joints. */
   readonly rigidMarkers: boolean;
+  /**
+   * A planar joint (for planar bodies, motion in the x-y plane of its frames): its translations x, y and its rotation
+   * z are the motion it constrains or leaves free; translation z and rotations x, y are no degrees of freedom of its
+   * markers, neither constrained nor free (their flags are 0). Viewers draw it from the in-plane axes.
+   */
+  readonly planar: boolean;
+}
+
+/**
+ * What a joint lowers to as a viewer reads it: the selection and the rotations R0, R1 of its joint frames relative to
+ * the marker frames (J_k = A_k·R_k; for a planar joint made from axes, a column may be an unnormalized axis).
+ */
+export interface LoweredJoint {
+  /** The generic rows, flags and marker kind. */
+  readonly selection: JointSelection;
+  /** R0 and R1, row-major 3×3 (identity for point joints); must not be modified. */
+  readonly frameRotations: readonly [Float64Array, Float64Array];
 }
 
 /** Parameter values the joint equations read. */
@@ -92,21 +115,27 @@ function rotatedAxisDerivative(a: Float64Array, i: number, b: Float64Array, k: n
   return -(a[i] * (by * wz - bz * wy) + a[3 + i] * (bz * wx - bx * wz) + a[6 + i] * (bx * wy - by * wx));
 }
 
+/** R = I, the frame rotations of point joints. */
+const identityRotation = new Float64Array([1, 0, 0, 0, 1, 0, 0, 0, 1]);
+
 /** Zero-width rotation Jacobians of point joints (their equations have no rotation columns). */
 const noColumns = new Float64Array(0);
 
 /**
- * The shared run-time model of the 3D joints (JointGeneric, JointSpherical, JointRevoluteZ, JointPrismaticX,
- * JointRevolute2D): the generic joint's equations, Jacobians and outputs evaluated for the rows the item selects.
+ * The shared run-time model of the joints (JointGeneric, JointSpherical, JointRevoluteZ, JointPrismaticX,
+ * JointRevolute2D, JointPrismatic2D): the generic joint's equations, Jacobians and outputs evaluated for the rows the
+ * item selects.
  *
  * Notation: A0all = A0·R0 (columns a0_x, a0_y, a0_z), A1all = A1·R1, d = p1 − p0, J0/J1 position and
- * G0/G1 rotation Jacobians of the markers. Index 3: translation rows d_i − o_i (global) or (A0allᵀd)_i − o_i;
+ * G0/G1 rotation Jacobians of the markers. Index 3: translation rows d_i − o_i (global), (A0allᵀd)_i − o_i (J0) or
+ * (A1allᵀd)_i − o_i (J1);
  * rotation rows dot products a0_k·a1_l of the pairs in {@link rotationAxisPairs}; free rows g_i = λ_i.
- * Index 2: v1 − v0, or A0allᵀ(v1 − v0) + Ȧ0allᵀ d, and ȧ0_k·a1_l + a0_k·ȧ1_l with Ȧall = A ω̄̃ R.
+ * Index 2: v1 − v0, or A0allᵀ(v1 − v0) + Ȧ0allᵀ d (J1: with A1all), and ȧ0_k·a1_l + a0_k·ȧ1_l with Ȧall = A ω̄̃ R.
  * No method allocates after bind.
  */
-export class JointModel implements Only<ObjectModel & { readonly selection: JointSelection }, JointModel> {
+export class JointModel implements Only<ObjectModel & LoweredJoint, JointModel> {
   readonly nAE: number;
+  readonly frameRotations: readonly [Float64Array, Float64Array];
   localNodes: NodeModel[] = [];
   /** Item rows with the equation g = λ (free axes; all rows of an inactive joint). */
   readonly multiplierRows: readonly number[];
@@ -171,6 +200,7 @@ export class JointModel implements Only<ObjectModel & { readonly selection: Join
     this.a1All = this.frames?.a1All ?? new Float64Array(9);
     this.a0AllDot = this.frames?.a0AllDot ?? new Float64Array(9);
     this.a1AllDot = this.frames?.a1AllDot ?? new Float64Array(9);
+    this.frameRotations = this.frames === undefined ? [identityRotation, identityRotation] : [this.frames.r0, this.frames.r1];
     this.nAE = selection.rows.length;
     const j = selection.constrainedAxes;
     this.translationConstrained = [0, 1, 2].map((i) => j[i] === 1);
@@ -245,7 +275,8 @@ export class JointModel implements Only<ObjectModel & { readonly selection: Join
   private writePositionEquations(): void {
     const { generic: g, offset: o, a0All, a1All, axis0, axis1 } = this;
     const d = this.markers.dp;
-    const t = this.selection.globalTranslation ? d : mat3TransposeMulVecInto(this.work3, a0All, d);
+    const frame = this.selection.translationFrame;
+    const t = frame === 'global' ? d : mat3TransposeMulVecInto(this.work3, frame === 'J0' ? a0All : a1All, d);
     for (let i = 0; i < 3; i++) if (this.translationConstrained[i]) g[i] = t[i] - o[i];
     if (this.threeRotations && this.alternative) {
       for (let k = 0; k < 3; k++) g[3 + k] = columnTriple(a0All, k, a1All, (k + 1) % 3, a0All, (k + 2) % 3) - 1;
@@ -271,9 +302,10 @@ export class JointModel implements Only<ObjectModel & { readonly selection: Join
     const { generic: g, a0All, a1All, a0AllDot, a1AllDot, axis0, axis1 } = this;
     const { dp, dv } = this.markers;
     let t: ArrayLike<number> = dv;
-    if (!this.selection.globalTranslation) {
-      const w = mat3TransposeMulVecInto(this.work3, a0All, dv);
-      const w2 = mat3TransposeMulVecInto(this.work3b, a0AllDot, dp);
+    const frame = this.selection.translationFrame;
+    if (frame !== 'global') {
+      const w = mat3TransposeMulVecInto(this.work3, frame === 'J0' ? a0All : a1All, dv);
+      const w2 = mat3TransposeMulVecInto(this.work3b, frame === 'J0' ? a0AllDot : a1AllDot, dp);
       for (let i = 0; i < 3; i++) w[i] += w2[i];
       t = w;
     }
@@ -336,14 +368,22 @@ export class JointModel implements Only<ObjectModel & { readonly selection: Join
     const frames = this.frames;
     frames?.evaluateRotationJacobians(s);
     const g0 = frames?.rotationJacobian0 ?? noColumns, g1 = frames?.rotationJacobian1 ?? noColumns;
-    const { rows, constrainedAxes, globalTranslation } = this.selection;
+    const { rows, constrainedAxes, translationFrame } = this.selection;
     for (let r = 0; r < rows.length; r++) {
       const row = rows[r];
       if (constrainedAxes[row] !== 1) continue;
       const offset = r * n;
-      if (row < 3 && globalTranslation) {
+      if (row < 3 && translationFrame === 'global') {
         for (let k = 0; k < n0; k++) c[offset + k] = -j0[row * n0 + k];
         for (let k = 0; k < n1; k++) c[offset + n0 + k] = j1[row * n1 + k];
+      } else if (row < 3 && translationFrame === 'J1') {
+        // a1·d with a = column `row` of A1all: −a·J0 (marker 0); a·J1 + w·(a × d) with w = G1δ, as ∂a = w × a (marker 1).
+        const ax = a1All[row], ay = a1All[3 + row], az = a1All[6 + row];
+        const ex = ay * dp[2] - az * dp[1], ey = az * dp[0] - ax * dp[2], ez = ax * dp[1] - ay * dp[0];
+        for (let k = 0; k < n0; k++) c[offset + k] = -(ax * j0[k] + ay * j0[n0 + k] + az * j0[2 * n0 + k]);
+        for (let k = 0; k < n1; k++) {
+          c[offset + n0 + k] = ax * j1[k] + ay * j1[n1 + k] + az * j1[2 * n1 + k] + g1[k] * ex + g1[n1 + k] * ey + g1[2 * n1 + k] * ez;
+        }
       } else if (row < 3) {
         // (A0allᵀ d)_row: column `row` of A0all dotted with d × G0 − J0 (marker 0) and with J1 (marker 1).
         for (let k = 0; k < n0; k++) {
@@ -373,12 +413,15 @@ export class JointModel implements Only<ObjectModel & { readonly selection: Join
    * ∂d = J1δ1 − J0δ0: ∂F = −F̃ G0δ, ∂(F × d) = d̃F̃ G0δ + F̃ ∂d, ∂τ = P G0δ0 − Q G1δ1 with P = Σλₖ ã1ₗ ã0ᵢ,
    * Q = Σλₖ ã0ᵢ ã1ₗ. These assume that a marker frame varies as δA = (Gδ)~A, true for the frame of one node or rigid
    * body; a frame interpolated from several nodes (a rod's interior cross-section Σ Nᵢ Aᵢ, a super-element marker) does
-   * not, so such markers, alternativeConstraints and markers without jacobianTransposedVector_q give false (numerical).
+   * not, so such markers, alternativeConstraints, markers without jacobianTransposedVector_q and translations measured in
+   * J1 (no analytic form yet) give false (numerical).
    */
   constraintForce_q(s: ItemState, k: Float64Array, factor: number): boolean {
     if (!this.active) return true;
     const { markers, a0All, a1All, axis0, axis1 } = this;
-    if ((this.threeRotations && this.alternative) || !markers.jacobianDerivativesAvailable || !this.singleNodeFrames) return false;
+    const { rows, constrainedAxes, translationFrame } = this.selection;
+    if ((this.threeRotations && this.alternative) || !markers.jacobianDerivativesAvailable || !this.singleNodeFrames || translationFrame === 'J1') return false;
+    const globalTranslation = translationFrame === 'global';
     this.evaluateOffset(s, 'offsetUserFunction');
     this.kinematics(s, false, true);
     markers.evaluateJacobians(s);
@@ -386,7 +429,6 @@ export class JointModel implements Only<ObjectModel & { readonly selection: Join
     const frames = this.frames;
     frames?.evaluateRotationJacobians(s);
     const g0 = frames?.rotationJacobian0 ?? noColumns, g1 = frames?.rotationJacobian1 ?? noColumns;
-    const { rows, constrainedAxes, globalTranslation } = this.selection;
     const force = this.force.fill(0), torque = this.torque.fill(0), p = this.matrixP.fill(0), q = this.matrixQ.fill(0);
     const skew0 = this.skewA, skew1 = this.skewB, work = this.work9;
     let rotationRows = false;
@@ -496,7 +538,8 @@ export class JointModel implements Only<ObjectModel & { readonly selection: Join
         return Array.from(rotationMatrix2RotXYZInto(new Float64Array(3), this.work9));
       }
       case OutputVariableType.Force: return multipliers(0);
-      case OutputVariableType.ForceLocal: return this.selection.globalTranslation ? local(multipliers(0)) : multipliers(0);
+      // no joint with translations in J1 declares ForceLocal (ObjectJointPrismatic2D has no outputs)
+      case OutputVariableType.ForceLocal: return this.selection.translationFrame === 'global' ? local(multipliers(0)) : this.selection.translationFrame === 'J0' ? multipliers(0) : undefined;
       case OutputVariableType.TorqueLocal: return multipliers(3);
       default: return undefined;
     }
