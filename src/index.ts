@@ -64,6 +64,7 @@ import type { SensorUserFunctionType as SensorUserFunctionTypeOf } from './items
 import type { SpringForceUserFunction as SpringForceUserFunctionOf } from './items/objects/ObjectConnectorSpringDamper.ts';
 import type { CartesianSpringForceUserFunction as CartesianSpringForceUserFunctionOf } from './items/objects/ObjectConnectorCartesianSpringDamper.ts';
 import type { CoordinateOffsetUserFunction as CoordinateOffsetUserFunctionOf } from './items/objects/ObjectConnectorCoordinate.ts';
+import type { LinearSpringForceUserFunction as LinearSpringForceUserFunctionOf } from './items/objects/ObjectConnectorLinearSpringDamper.ts';
 import type { CoordinateVectorConstraintUserFunction as CoordinateVectorConstraintUserFunctionOf, CoordinateVectorJacobianUserFunction as CoordinateVectorJacobianUserFunctionOf } from './items/objects/ObjectConnectorCoordinateVector.ts';
 import type { CableAxialForceUserFunction as CableAxialForceUserFunctionOf, CableBendingMomentUserFunction as CableBendingMomentUserFunctionOf } from './items/objects/ObjectANCFCable2D.ts';
 import type { FFRFForceUserFunction as FFRFForceUserFunctionOf, FFRFMassMatrixUserFunction as FFRFMassMatrixUserFunctionOf } from './items/objects/ObjectFFRF.ts';
@@ -96,6 +97,8 @@ export type CoordinateOffsetUserFunction = CoordinateOffsetUserFunctionOf<MainSy
 export type CoordinateVectorConstraintUserFunction = CoordinateVectorConstraintUserFunctionOf<MainSystem>;
 /** ConnectorCoordinateVector.jacobianUserFunction: (mbs, t, itemNumber, q, q_t, velocityLevel) → their Jacobian rows. */
 export type CoordinateVectorJacobianUserFunction = CoordinateVectorJacobianUserFunctionOf<MainSystem>;
+/** ConnectorLinearSpringDamper.springForceUserFunction: (mbs, t, itemNumber, displacement, velocity, stiffness, damping, offset) → force. */
+export type LinearSpringForceUserFunction = LinearSpringForceUserFunctionOf<MainSystem>;
 /** ANCFCable2D.axialForceUserFunction: the axial force law. */
 export type CableAxialForceUserFunction = CableAxialForceUserFunctionOf<MainSystem>;
 /** ANCFCable2D.bendingMomentUserFunction: the bending moment law. */
@@ -138,6 +141,8 @@ export { ObjectConnectorSpringDamper, SpringDamper } from './items/objects/Objec
 export { ObjectConnectorCartesianSpringDamper, CartesianSpringDamper } from './items/objects/ObjectConnectorCartesianSpringDamper.ts';
 export { ObjectConnectorCoordinate, CoordinateConstraint } from './items/objects/ObjectConnectorCoordinate.ts';
 export { ObjectConnectorCoordinateVector, CoordinateVectorConstraint } from './items/objects/ObjectConnectorCoordinateVector.ts';
+export { ObjectConnectorLinearSpringDamper, LinearSpringDamper } from './items/objects/ObjectConnectorLinearSpringDamper.ts';
+export { ObjectConnectorReevingSystemSprings, ReevingSystemSprings } from './items/objects/ObjectConnectorReevingSystemSprings.ts';
 export { ObjectConnectorDistance, DistanceConstraint } from './items/objects/ObjectConnectorDistance.ts';
 export { ObjectConnectorGravity, ConnectorGravity } from './items/objects/ObjectConnectorGravity.ts';
 export { ObjectANCFCable2D, Cable2D } from './items/objects/ObjectANCFCable2D.ts';

@@ -26,6 +26,7 @@ import { abaqusImportTest } from './abaqusImportTest.ts';
 import { coordinateVectorConstraint } from './coordinateVectorConstraint.ts';
 import { coordinateVectorConstraintGenericODE2 } from './coordinateVectorConstraintGenericODE2.ts';
 import { rigidBodyAsUserFunctionTest } from './rigidBodyAsUserFunctionTest.ts';
+import { reevingSystemSpringsTest } from './reevingSystemSpringsTest.ts';
 import { sensorUserFunctionTest } from './sensorUserFunctionTest.ts';
 import { loadUserFunctionTest } from './loadUserFunctionTest.ts';
 import { ANCFcable2DuserFunction } from './ANCFcable2DuserFunction.ts';
@@ -68,6 +69,7 @@ export const testModels: readonly TestModel[] = [
   coordinateVectorConstraint,
   coordinateVectorConstraintGenericODE2,
   rigidBodyAsUserFunctionTest,
+  reevingSystemSpringsTest,
   sensorUserFunctionTest,
   loadUserFunctionTest,
   ANCFcable2DuserFunction,

@@ -36,6 +36,8 @@ import { objectJointPrismatic2DDefinition } from './objects/ObjectJointPrismatic
 import { objectConnectorRigidBodySpringDamperDefinition } from './objects/ObjectConnectorRigidBodySpringDamper.ts';
 import { objectConnectorTorsionalSpringDamperDefinition } from './objects/ObjectConnectorTorsionalSpringDamper.ts';
 import { objectConnectorCoordinateVectorDefinition } from './objects/ObjectConnectorCoordinateVector.ts';
+import { objectConnectorLinearSpringDamperDefinition } from './objects/ObjectConnectorLinearSpringDamper.ts';
+import { objectConnectorReevingSystemSpringsDefinition } from './objects/ObjectConnectorReevingSystemSprings.ts';
 import { markerNodeCoordinatesDefinition } from './markers/MarkerNodeCoordinates.ts';
 import { markerObjectODE2CoordinatesDefinition } from './markers/MarkerObjectODE2Coordinates.ts';
 import { markerNodePositionDefinition } from './markers/MarkerNodePosition.ts';
@@ -101,6 +103,8 @@ export const itemDefinitions: readonly ItemDefinition[] = [
   objectConnectorTorsionalSpringDamperDefinition,
   objectFFRFreducedOrderDefinition,
   objectConnectorCoordinateVectorDefinition,
+  objectConnectorLinearSpringDamperDefinition,
+  objectConnectorReevingSystemSpringsDefinition,
   markerNodePositionDefinition,
   markerNodeCoordinateDefinition,
   markerBodyPositionDefinition,

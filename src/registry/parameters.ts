@@ -140,6 +140,10 @@ export function markerIndex(description: string): Parameter<MarkerIndex> {
 export function markerIndexArray(description: string, size: number): Parameter<readonly MarkerIndex[]> {
   return { kind: 'ArrayMarkerIndex', default: new Array<number>(size).fill(-1), description, size };
 }
+/** Declares a list of marker indices of any length (default: Exudyn's placeholder [-1, -1]). */
+export function markerIndexList(description: string): Parameter<readonly MarkerIndex[]> {
+  return { kind: 'ArrayMarkerIndex', default: [-1, -1], description };
+}
 /** Declares a load index parameter. */
 export function loadIndex(description: string): Parameter<LoadIndex> {
   return { kind: 'LoadIndex', default: -1, description };
