@@ -366,7 +366,7 @@ describe('bad run-time changes are named errors and leave the running model unch
     mbs.modifyObject(spring, { markerNumbers: [0, 1], stiffness: 60 });
     expect(mbs.compiled().nu).toBe(3); // the same marker numbers count as unchanged: still assembled
     mbs.modifyObject(spring, { markerNumbers: [1, 0] });
-    expect(() => mbs.getSensorValues(sensor)).toThrow(/not assembled since items were added or modified; call mbs\.assemble\(\) first/);
+    expect(() => mbs.getSensorValues(sensor)).toThrow(/getSensorValues needs an assembled system, got one that is not assembled since items were added, modified or deleted/);
     mbs.assemble();
     expect(mbs.getObject(spring).markerNumbers).toEqual([1, 0]);
   });
