@@ -229,9 +229,37 @@ export class SystemDataAccess implements UserFunctionSystemData {
     setChecked(this.mbs.stateOf(configuration).lambda, values, 'algebraic coordinates');
   }
 
+  /**
+   * ODE1 coordinates (first-order states): displacements from their reference values, except for
+   * ConfigurationType.Reference, which answers the reference values themselves (as getODE2Coordinates).
+   */
+  getODE1Coordinates(configuration: ConfigurationType = ConfigurationType.Current): number[] {
+    const state = this.mbs.stateOf(configuration);
+    return Array.from(configuration === ConfigurationType.Reference ? state.ode1Ref : state.ode1);
+  }
+
+  /** Sets the ODE1 coordinates (displacements) of a configuration, e.g. initial pressures after a static solve. */
+  setODE1Coordinates(values: ArrayLike<number>, configuration: ConfigurationType = ConfigurationType.Current): void {
+    this.mbs.requireNoRunningSolve('systemData.setODE1Coordinates');
+    if (configuration === ConfigurationType.Reference) {
+      throw new FlexdynError('systemData.setODE1Coordinates: configuration must be Current, Initial, StartOfStep or Visualization, got Reference; reference values are the nodes\' referenceCoordinates (change them with modifyNode and assemble again)');
+    }
+    setChecked(this.mbs.stateOf(configuration).ode1, values, 'ODE1 coordinates');
+  }
+
+  /** Time derivatives of the ODE1 coordinates. */
+  getODE1Coordinates_t(configuration: ConfigurationType = ConfigurationType.Current): number[] {
+    return Array.from(this.mbs.stateOf(configuration).ode1_t);
+  }
+
   /** Time of a configuration. */
   getTime(configuration: ConfigurationType = ConfigurationType.Current): number {
     return this.mbs.stateOf(configuration).t;
+  }
+
+  /** Number of ODE1 coordinates. */
+  numberOfCoordinatesODE1(): number {
+    return this.mbs.compiled().nODE1;
   }
 
   /**
@@ -732,6 +760,13 @@ export class MainSystem implements BuilderSink, UserFunctionSystem, SolverHost {
     const node = this.modelItem('Node', index, 'getNodeODE2Index');
     if (node.nu === 0) throw new FlexdynError(`getNodeODE2Index: ${formatItemLabel(node.label)} has no ODE2 coordinates`);
     return node.uIndex;
+  }
+
+  /** Index of a node's first ODE1 coordinate in the system's ODE1 coordinates (Exudyn's GetNodeODE1Index). */
+  getNodeODE1Index(index: number): number {
+    const node = this.modelItem('Node', index, 'getNodeODE1Index');
+    if ((node.nODE1 ?? 0) === 0) throw new FlexdynError(`getNodeODE1Index: ${formatItemLabel(node.label)} has no ODE1 coordinates`);
+    return node.ode1Index!;
   }
 
   /** Solves the dynamic problem from the initial state; the end state becomes the current state. */

@@ -59,6 +59,7 @@ export type { UserFunctionSystem, UserFunctionSystemData, SystemUserFunction } f
 import type { LoadUserFunction as LoadUserFunctionOf } from './items/loads/LoadCoordinate.ts';
 import type { LoadVectorUserFunction as LoadVectorUserFunctionOf } from './items/loads/LoadForceVector.ts';
 import type { CoordinateSpringForceUserFunction as CoordinateSpringForceUserFunctionOf } from './items/objects/ObjectConnectorCoordinateSpringDamper.ts';
+import type { GenericODE1RhsUserFunction as GenericODE1RhsUserFunctionOf } from './items/objects/ObjectGenericODE1.ts';
 import type { GenericODE2ForceUserFunction as GenericODE2ForceUserFunctionOf, GenericODE2MassMatrixUserFunction as GenericODE2MassMatrixUserFunctionOf, GenericODE2JacobianUserFunction as GenericODE2JacobianUserFunctionOf } from './items/objects/ObjectGenericODE2.ts';
 import type { SensorUserFunctionType as SensorUserFunctionTypeOf } from './items/sensors/SensorUserFunction.ts';
 import type { SpringForceUserFunction as SpringForceUserFunctionOf } from './items/objects/ObjectConnectorSpringDamper.ts';
@@ -79,6 +80,8 @@ export type LoadUserFunction = LoadUserFunctionOf<MainSystem>;
 export type LoadVectorUserFunction = LoadVectorUserFunctionOf<MainSystem>;
 /** ConnectorCoordinateSpringDamper.springForceUserFunction: (mbs, t, itemNumber, displacement, velocity, stiffness, damping, offset) → force. */
 export type CoordinateSpringForceUserFunction = CoordinateSpringForceUserFunctionOf<MainSystem>;
+/** GenericODE1.rhsUserFunction: (mbs, t, itemNumber, q) → right-hand side of q̇. */
+export type GenericODE1RhsUserFunction = GenericODE1RhsUserFunctionOf<MainSystem>;
 /** GenericODE2.forceUserFunction: (mbs, t, itemNumber, q, q_t) → generalized force. */
 export type GenericODE2ForceUserFunction = GenericODE2ForceUserFunctionOf<MainSystem>;
 /** GenericODE2.massMatrixUserFunction: (mbs, t, itemNumber, q, q_t) → mass matrix rows. */
@@ -124,6 +127,7 @@ export { NodePoint, Point } from './items/nodes/NodePoint.ts';
 export { NodePoint2D, Point2D } from './items/nodes/NodePoint2D.ts';
 export { NodePointGround } from './items/nodes/NodePointGround.ts';
 export { NodeGenericODE2 } from './items/nodes/NodeGenericODE2.ts';
+export { NodeGenericODE1 } from './items/nodes/NodeGenericODE1.ts';
 export { NodePoint2DSlope1, Point2DS1 } from './items/nodes/NodePoint2DSlope1.ts';
 export { Node1D } from './items/nodes/Node1D.ts';
 export { NodeRigidBodyEP, RigidEP } from './items/nodes/NodeRigidBodyEP.ts';
@@ -148,6 +152,7 @@ export { ObjectConnectorGravity, ConnectorGravity } from './items/objects/Object
 export { ObjectANCFCable2D, Cable2D } from './items/objects/ObjectANCFCable2D.ts';
 export { ObjectCosseratRod, CosseratRod } from './items/objects/ObjectCosseratRod.ts';
 export { ObjectGenericODE2 } from './items/objects/ObjectGenericODE2.ts';
+export { ObjectGenericODE1 } from './items/objects/ObjectGenericODE1.ts';
 export { ObjectFFRF } from './items/objects/ObjectFFRF.ts';
 export { ObjectMass1D, Mass1D } from './items/objects/ObjectMass1D.ts';
 export { ObjectRotationalMass1D, Rotor1D } from './items/objects/ObjectRotationalMass1D.ts';
@@ -159,6 +164,7 @@ export { ObjectJointRevolute2D, RevoluteJoint2D } from './items/objects/ObjectJo
 export { ObjectJointPrismatic2D, PrismaticJoint2D } from './items/objects/ObjectJointPrismatic2D.ts';
 export { ObjectConnectorRigidBodySpringDamper, RigidBodySpringDamper } from './items/objects/ObjectConnectorRigidBodySpringDamper.ts';
 export { ObjectConnectorTorsionalSpringDamper, TorsionalSpringDamper } from './items/objects/ObjectConnectorTorsionalSpringDamper.ts';
+export { ObjectConnectorHydraulicActuatorSimple, HydraulicActuatorSimple } from './items/objects/ObjectConnectorHydraulicActuatorSimple.ts';
 export { ObjectFFRFreducedOrder, CMSobject } from './items/objects/ObjectFFRFreducedOrder.ts';
 export { MarkerNodePosition } from './items/markers/MarkerNodePosition.ts';
 export { MarkerNodeCoordinate } from './items/markers/MarkerNodeCoordinate.ts';

@@ -157,7 +157,7 @@ describe('getDictionary and setDictionary', () => {
 
   it('theSystemsOwnUserFunctionsRoundTrip', () => {
     const { mbs, push, preStep } = loadedMass();
-    const postStep = () => {}, postNewton = () => [0, 0], preNewtonResidual = () => {}, systemJacobian = () => {};
+    const postStep = () => {}, postNewton = () => [0, 0], preNewtonResidual = () => {}, systemJacobian = () => [];
     mbs.setPostStepUserFunction(postStep);
     mbs.setPostNewtonUserFunction(postNewton);
     mbs.setPreNewtonResidualUserFunction(preNewtonResidual);

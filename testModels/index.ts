@@ -37,8 +37,11 @@ import { computeODE2AEeigenvaluesTest } from './computeODE2AEeigenvaluesTest.ts'
 import { plotSensorTest } from './plotSensorTest.ts';
 import { complexEigenvaluesTest } from './complexEigenvaluesTest.ts';
 import { mainSystemExtensionsTests } from './mainSystemExtensionsTests.ts';
+import { manualExplicitIntegrator } from './manualExplicitIntegrator.ts';
+import { explicitLieGroupIntegratorPythonTest } from './explicitLieGroupIntegratorPythonTest.ts';
 import { deleteItemsTest } from './deleteItemsTest.ts';
 import { pickleCopyMbs } from './pickleCopyMbs.ts';
+import { solverExplicitODE1ODE2test } from './solverExplicitODE1ODE2test.ts';
 
 /** All ported Exudyn test models, in the order the runner reports them. */
 export const testModels: readonly TestModel[] = [
@@ -80,6 +83,9 @@ export const testModels: readonly TestModel[] = [
   plotSensorTest,
   complexEigenvaluesTest,
   mainSystemExtensionsTests,
+  manualExplicitIntegrator,
+  explicitLieGroupIntegratorPythonTest,
   deleteItemsTest,
   pickleCopyMbs,
+  solverExplicitODE1ODE2test,
 ];

@@ -5,6 +5,7 @@ import { nodePointGroundDefinition } from './nodes/NodePointGround.ts';
 import { nodeGenericODE2Definition } from './nodes/NodeGenericODE2.ts';
 import { nodePoint2DSlope1Definition } from './nodes/NodePoint2DSlope1.ts';
 import { node1DDefinition } from './nodes/Node1D.ts';
+import { nodeGenericODE1Definition } from './nodes/NodeGenericODE1.ts';
 import { nodeRigidBodyEPDefinition } from './nodes/NodeRigidBodyEP.ts';
 import { nodeRigidBodyRxyzDefinition } from './nodes/NodeRigidBodyRxyz.ts';
 import { nodeRigidBodyRotVecLGDefinition } from './nodes/NodeRigidBodyRotVecLG.ts';
@@ -22,6 +23,8 @@ import { objectConnectorGravityDefinition } from './objects/ObjectConnectorGravi
 import { objectANCFCable2DDefinition } from './objects/ObjectANCFCable2D.ts';
 import { objectCosseratRodDefinition } from './objects/ObjectCosseratRod.ts';
 import { objectGenericODE2Definition } from './objects/ObjectGenericODE2.ts';
+import { objectGenericODE1Definition } from './objects/ObjectGenericODE1.ts';
+import { objectConnectorHydraulicActuatorSimpleDefinition } from './objects/ObjectConnectorHydraulicActuatorSimple.ts';
 import { objectFFRFDefinition } from './objects/ObjectFFRF.ts';
 import { objectMass1DDefinition } from './objects/ObjectMass1D.ts';
 import { objectRotationalMass1DDefinition } from './objects/ObjectRotationalMass1D.ts';
@@ -71,6 +74,7 @@ export const itemDefinitions: readonly ItemDefinition[] = [
   nodeGenericODE2Definition,
   nodePoint2DSlope1Definition,
   node1DDefinition,
+  nodeGenericODE1Definition,
   nodeRigidBodyEPDefinition,
   nodeRigidBodyRxyzDefinition,
   nodeRigidBodyRotVecLGDefinition,
@@ -88,6 +92,8 @@ export const itemDefinitions: readonly ItemDefinition[] = [
   objectANCFCable2DDefinition,
   objectCosseratRodDefinition,
   objectGenericODE2Definition,
+  objectGenericODE1Definition,
+  objectConnectorHydraulicActuatorSimpleDefinition,
   objectFFRFDefinition,
   objectMass1DDefinition,
   objectRotationalMass1DDefinition,

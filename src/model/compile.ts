@@ -130,10 +130,14 @@ export class CompiledModel {
   readonly nAE: number;
   /** Number of data coordinates. */
   readonly nData: number;
+  /** Number of ODE1 coordinates (first-order states of the nodes, {@link NodeModel.nODE1}). */
+  readonly nODE1: number;
   /** Where each node's and object's coordinates start (item index → first index; filled here, never changed). */
   readonly addresses: CoordinateAddresses;
   /** Reference coordinates of all nodes. */
   readonly qRef: Float64Array;
+  /** Reference values of the ODE1 coordinates of all nodes. */
+  readonly ode1Ref: Float64Array;
   /** Local maps per object (same index as objects). */
   readonly objectMaps: LocalMap[];
   /** Local maps per load (same index as loads). */
@@ -144,6 +148,8 @@ export class CompiledModel {
   readonly lhsObjects: number[];
   /** Objects with algebraic equations. */
   readonly constraintObjects: number[];
+  /** Objects with first-order equations (ode1Rhs). */
+  readonly ode1Objects: number[];
   /** Nodes with algebraic equations of their own. */
   readonly constraintNodes: number[];
   /** True if every mass matrix is constant (updated by {@link CompiledModel.replaceItem}). */
@@ -177,11 +183,13 @@ export class CompiledModel {
     const addresses = {
       nodeQ: new Int32Array(nodeCount), nodeU: new Int32Array(nodeCount), nodeAE: new Int32Array(nodeCount).fill(-1),
       objectAE: new Int32Array(objectCount).fill(-1), objectData: new Int32Array(objectCount),
+      nodeODE1: new Int32Array(nodeCount).fill(-1),
     };
     this.addresses = addresses;
     let nq = 0;
     let nu = 0;
     let nAE = 0;
+    let nODE1 = 0;
     this.nodes.forEach((node, i) => {
       if (node.composeIncrement === undefined && node.nq !== node.nu) {
         throw new FlexdynError(`${formatItemLabel(node.label)}: a node with n_q = ${node.nq} ≠ n_u = ${node.nu} must define composeIncrement`);
@@ -190,12 +198,19 @@ export class CompiledModel {
       addresses.nodeU[i] = nu;
       nq += node.nq;
       nu += node.nu;
+      const odes = node.nODE1 ?? 0;
+      if (odes > 0) { addresses.nodeODE1[i] = nODE1; nODE1 += odes; }
       node.attach(addresses);
     });
     this.nq = nq;
     this.nu = nu;
+    this.nODE1 = nODE1;
     this.qRef = new Float64Array(nq);
-    for (const node of this.nodes) this.qRef.set(node.referenceCoordinates.subarray(0, node.nq), node.qIndex);
+    this.ode1Ref = new Float64Array(nODE1);
+    for (const node of this.nodes) {
+      this.qRef.set(node.referenceCoordinates.subarray(0, node.nq), node.qIndex);
+      if ((node.nODE1 ?? 0) > 0) this.ode1Ref.set(node.referenceCoordinates.subarray(0, node.nODE1), node.ode1Index);
+    }
 
     this.bindAll(items);
 
@@ -218,13 +233,15 @@ export class CompiledModel {
     this.loadMaps = this.loads.map((load) => makeLocalMap(pool, load.marker.nodes, 0));
     this.massObjects = this.indicesWith((o) => o.massMatrix !== undefined || o.massMatrixEntries !== undefined);
     this.lhsObjects = this.indicesWith(hasLhs);
+    this.ode1Objects = this.indicesWith((o) => o.ode1Rhs !== undefined);
     this.hasConstantMassMatrix = this.massObjects.every((i) => this.objects[i].hasConstantMassMatrix === true);
     this.hasLieGroupNodes = this.nodes.some((node) => node.composeIncrement !== undefined || node.positionRates !== undefined);
 
-    this.data = new SystemData(this.qRef, { nu, nAE, nData }, addresses, mbs);
+    this.data = new SystemData(this.qRef, { nu, nAE, nData }, addresses, mbs, this.ode1Ref);
     for (const node of this.nodes) {
       this.data.initial.q.set(node.initialCoordinates.subarray(0, node.nq), node.qIndex);
       this.data.initial.u.set(node.initialVelocities.subarray(0, node.nu), node.uIndex);
+      if ((node.nODE1 ?? 0) > 0) this.data.initial.ode1.set(node.initialCoordinates.subarray(0, node.nODE1), node.ode1Index);
     }
     for (const state of [this.data.current, this.data.startOfStep, this.data.visualization]) state.copyFrom(this.data.initial);
   }
@@ -309,6 +326,7 @@ export class CompiledModel {
     if (category === 'Node') {
       const node = model as NodeModel;
       this.qRef.set(node.referenceCoordinates.subarray(0, node.nq), node.qIndex);
+      if ((node.nODE1 ?? 0) > 0) this.ode1Ref.set(node.referenceCoordinates.subarray(0, node.nODE1), node.ode1Index);
     }
     if (category === 'Object') {
       this.lhsObjects.length = 0;
@@ -321,8 +339,12 @@ export class CompiledModel {
   /** Writes a node's initial coordinates or velocities (from its model) into the initial state. */
   setNodeInitialValues(index: number, which: 'coordinates' | 'velocities'): void {
     const node = this.nodes[index];
-    if (which === 'coordinates') this.data.initial.q.set(node.initialCoordinates.subarray(0, node.nq), node.qIndex);
-    else this.data.initial.u.set(node.initialVelocities.subarray(0, node.nu), node.uIndex);
+    if (which === 'velocities') {
+      this.data.initial.u.set(node.initialVelocities.subarray(0, node.nu), node.uIndex);
+      return;
+    }
+    this.data.initial.q.set(node.initialCoordinates.subarray(0, node.nq), node.qIndex);
+    if ((node.nODE1 ?? 0) > 0) this.data.initial.ode1.set(node.initialCoordinates.subarray(0, node.nODE1), node.ode1Index);
   }
 
   /**
@@ -393,12 +415,13 @@ function structureOf(category: ItemCategory, model: ModelOf[ItemCategory]): stri
   switch (category) {
     case 'Node': {
       const node = model as NodeModel;
-      return `n_q = ${node.nq}, n_u = ${node.nu}, n_AE = ${node.nAE}${node.composeIncrement !== undefined ? ', Lie-group update' : ''}${node.positionRates !== undefined ? ', q̇ ≠ u' : ''}`;
+      return `n_q = ${node.nq}, n_u = ${node.nu}, n_AE = ${node.nAE}, n_ODE1 = ${node.nODE1 ?? 0}${node.composeIncrement !== undefined ? ', Lie-group update' : ''}${node.positionRates !== undefined ? ', q̇ ≠ u' : ''}`;
     }
     case 'Object': {
       const object = model as ObjectModel;
       const mass = object.massMatrix !== undefined || object.massMatrixEntries !== undefined;
-      return `${nodes(object.localNodes)}, n_AE = ${object.nAE}, data coordinates ${object.nData ?? 0}${mass ? ', mass matrix' : ''}${isBlockSparse(object) ? ', entry-wise matrices' : ''}`;
+      const ode1 = object.ode1Rhs !== undefined ? `, first-order equations on ${nodes(object.localODE1Nodes ?? [])}` : '';
+      return `${nodes(object.localNodes)}, n_AE = ${object.nAE}, data coordinates ${object.nData ?? 0}${mass ? ', mass matrix' : ''}${isBlockSparse(object) ? ', entry-wise matrices' : ''}${ode1}`;
     }
     case 'Load':
       return nodes((model as LoadModel).marker.nodes);

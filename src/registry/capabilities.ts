@@ -18,6 +18,8 @@ export interface CoordinateAddresses {
   readonly objectAE: Int32Array;
   /** Per object: first index of its data coordinates in the states' data array ({@link ObjectModel.nData}). */
   readonly objectData: Int32Array;
+  /** Per node: first index of its ODE1 coordinates in the states' ode1 array ({@link NodeModel.nODE1}; -1 without). */
+  readonly nodeODE1: Int32Array;
 }
 
 /**
@@ -37,6 +39,12 @@ export interface ItemState {
   readonly lambda: Float64Array;
   /** Data coordinates (discrete states of contact and switching items, n_data entries; see {@link ObjectModel.nData}). */
   readonly data: Float64Array;
+  /** Reference values of the ODE1 coordinates (first-order states of all nodes, n_ODE1 entries). */
+  readonly ode1Ref: Float64Array;
+  /** ODE1 coordinates as displacements from their reference values (n_ODE1 entries; {@link NodeModel.nODE1}). */
+  readonly ode1: Float64Array;
+  /** Time derivatives of the ODE1 coordinates (n_ODE1 entries). */
+  readonly ode1_t: Float64Array;
   /** The address tables of the model these arrays belong to. */
   readonly addresses: CoordinateAddresses;
   /** Simulation time. */
@@ -87,6 +95,14 @@ export interface NodeModel {
   readonly initialCoordinates: Float64Array;
   /** Initial velocity coordinates (n_u entries). */
   readonly initialVelocities: Float64Array;
+  /**
+   * Number of ODE1 coordinates (first-order states y, ẏ = F(y, q, u, t), e.g. NodeGenericODE1); absent means 0. A node
+   * with ODE1 coordinates has n_q = n_u = 0, and its referenceCoordinates and initialCoordinates hold the reference and
+   * initial values of its n_ODE1 coordinates.
+   */
+  readonly nODE1?: number;
+  /** First index of this node's ODE1 coordinates in the states' ode1 array: its entry of the attached address tables. */
+  readonly ode1Index?: number;
   /** Writes the node's global position (3 entries; z = 0 for planar nodes). */
   position?(s: ItemState, out: Float64Array): void;
   /** Writes the node's global velocity (3 entries). */
@@ -348,6 +364,26 @@ export interface ObjectModel {
   readonly multiplierRows?: readonly number[];
   /** For a coordinate constraint to ground: the global u index that explicit solvers set to zero. */
   eliminableCoordinate?(): number | undefined;
+  /**
+   * The nodes whose ODE1 coordinates form this object's local ODE1 coordinates x, in order (set in bind); absent or
+   * empty for objects without first-order equations.
+   */
+  readonly localODE1Nodes?: readonly NodeModel[];
+  /**
+   * Adds the right-hand side F of the object's first-order equations ẋ = F(x, q, u, t) to f (n_ODE1,local entries, the
+   * coordinates of localODE1Nodes): Exudyn's ComputeODE1RHS.
+   */
+  ode1Rhs?(s: ItemState, f: Float64Array): void;
+  /**
+   * Adds factor·∂F/∂x (n_ODE1,local × n_ODE1,local row-major) and returns true; returns false, having added nothing,
+   * when the object has no analytic form in its current set-up (user functions): the assembler then takes forward
+   * differences of ode1Rhs. Absent: always numerical.
+   */
+  ode1Rhs_x?(s: ItemState, k: Float64Array, factor: number): boolean;
+  /** True if ode1Rhs depends on the ODE2 coordinates q or velocities u of localNodes (∂F/∂q, ∂F/∂u are numerical). */
+  readonly ode1RhsDependsOnODE2?: boolean;
+  /** True if ode2Lhs depends on the ODE1 coordinates of localODE1Nodes (∂(ode2Lhs)/∂x is numerical). */
+  readonly ode2LhsDependsOnODE1?: boolean;
   /** The object's value of an output variable, or undefined if it does not answer it. */
   output(variable: OutputVariableType, s: ItemState): ArrayLike<number> | undefined;
 }
@@ -668,7 +704,7 @@ export const capabilityNames = {
     velocity: true, acceleration: true, positionJacobian: true, orientation: true, angularVelocity: true,
     angularVelocityLocal: true, angularVelocity_q: true, rotationJacobian: true, jacobianTransposedVector_q: true,
     ae: true, ae_q: true, composeIncrement: true, positionRates: true, incrementRates: true,
-    correctPredictedIncrement: true, output: true,
+    correctPredictedIncrement: true, output: true, nODE1: true, ode1Index: true,
   } satisfies Record<keyof NodeModel, true>,
   /** {@link ObjectModel}. */
   object: {
@@ -676,7 +712,8 @@ export const capabilityNames = {
     hasConstantMassMatrix: true, massMatrix: true, ode2Lhs: true, ode2Lhs_q: true, ode2Lhs_u: true,
     ode2LhsDependsOnVelocity: true, massMatrixEntries: true, ode2Lhs_qEntries: true, ode2Lhs_uEntries: true, ae: true,
     ae_q: true, aeAndJacobian: true, constraintForce_q: true, velocityLevelConstraint: true, multiplierRows: true,
-    eliminableCoordinate: true, output: true,
+    eliminableCoordinate: true, output: true, localODE1Nodes: true, ode1Rhs: true, ode1Rhs_x: true,
+    ode1RhsDependsOnODE2: true, ode2LhsDependsOnODE1: true,
   } satisfies Record<keyof ObjectModel, true>,
   /** {@link BodyModel}. */
   body: {

@@ -169,6 +169,11 @@ export class StaticSolverSettings {
   stabilizerODE2term = 0;
   /** Include ∂(loads)/∂q in the Jacobian (follower loads, loads on rotating points; analytic where available, else numerical). */
   computeLoadsJacobian = true;
+  /**
+   * True: ODE1 coordinates (first-order states) keep their initial values in the static solution (equation
+   * x − x_initial = 0); false: they solve the steady state F(x, q, 0, t) = 0 of their equations with the rest.
+   */
+  constrainODE1coordinates = true;
   /** 0: silent; 1: summary; 2: each step; 3: each iteration. */
   verboseMode = 1;
   /** Newton settings. */
@@ -191,6 +196,8 @@ export class SolutionSettings {
   exportVelocities = true;
   /** Include accelerations in the solution file. */
   exportAccelerations = true;
+  /** Include the ODE1 velocities (rates of the first-order coordinates) in the solution file of dynamic solvers; the ODE1 coordinates are always written. */
+  exportODE1Velocities = true;
   /** Include algebraic coordinates in the solution file. */
   exportAlgebraicCoordinates = true;
   /** Significant digits in text files. */

@@ -49,7 +49,10 @@ export function generalizedAlphaParameters(settings: SimulationSettings['timeInt
  * node's correctPredictedIncrement if it has one (NodeRigidBodyRotVecLG: factor I + skew(−hβ/(2γ) ω̄)),
  * and every Newton correction is composed onto the current iterate, q ← q ⊕ (−δ), while v and a
  * take the linear updates. So q_{n+1} = q_n ⊕ Δ holds up to commutator terms of O(h|δ|), third
- * order per step. The Jacobian has no tangent operator (Exudyn's default).
+ * order per step. The Jacobian has no tangent operator (Exudyn's default). First-order (ODE1) coordinates are
+ * integrated with the trapezoidal rule x_{n+1} = x_n + h/2 (ẋ_n + ẋ_{n+1}), ẋ_{n+1} = F(x_{n+1}, q_{n+1}, u_{n+1},
+ * t_{n+1}), as Exudyn does for every implicit solver: their equations F − ẋ = 0 follow the algebraic ones in the
+ * Newton system, unscaled, and Newton updates x by −δ and ẋ by −(2/h)δ.
  */
 export class ImplicitSecondOrderStepper implements TimeStepper, NewtonProblem {
   readonly name: string;
@@ -64,6 +67,10 @@ export class ImplicitSecondOrderStepper implements TimeStepper, NewtonProblem {
   private readonly massTimesA: Float64Array;
   private readonly increment: Float64Array;
   private readonly g: Float64Array;
+  /** Number of ODE1 coordinates; their equations follow the ODE2 and algebraic ones ({@link SystemAssembler.ode1SystemIndex}). */
+  private readonly nODE1: number;
+  /** Right-hand side F of the first-order equations (n_ODE1). */
+  private readonly ode1Rhs: Float64Array;
   private readonly mass: MassMatrixStore;
   private readonly system: LinearSystem;
   private readonly newton: NewtonSolver;
@@ -106,7 +113,9 @@ export class ImplicitSecondOrderStepper implements TimeStepper, NewtonProblem {
     this.predictorNodes = model.nodes.filter((node) => node.correctPredictedIncrement !== undefined);
     this.name = name;
     this.nu = model.nu;
-    this.size = model.nu + model.nAE;
+    this.nODE1 = model.nODE1;
+    this.size = model.nu + model.nAE + model.nODE1;
+    this.ode1Rhs = new Float64Array(model.nODE1);
     this.aAlgorithmic = new Float64Array(this.nu);
     this.aAlgorithmicStart = new Float64Array(this.nu);
     this.f = new Float64Array(this.nu);
@@ -121,16 +130,22 @@ export class ImplicitSecondOrderStepper implements TimeStepper, NewtonProblem {
     this.magnitude = new ResidualMagnitude(model, assembler);
   }
 
-  /** Computes consistent initial accelerations and multipliers (if requested) and initializes the algorithmic accelerations. */
+  /**
+   * Computes consistent initial accelerations and multipliers (if requested) and initializes the algorithmic
+   * accelerations; the initial ODE1 rates are ẋ_0 = F(x_0, q_0, u_0, t_0) with computeInitialAccelerations, else 0
+   * (Exudyn starts from 0 always, see docs/decisions.md).
+   */
   initialize(): void {
     const ga = this.settings.timeIntegration.generalizedAlpha;
     const s = this.current;
     if (ga.computeInitialAccelerations) {
       solveAccelerations(this.model, this.assembler, this.mass, this.system, s, this.f, this.g, true);
       if (!ga.storeInitialAlgebraicCoordinates) s.lambda.fill(0);
+      if (this.nODE1 > 0) this.assembler.computeODE1Rhs(s, s.ode1_t);
     } else {
       if (ga.resetAccelerations) s.a.fill(0);
       s.lambda.fill(0);
+      s.ode1_t.fill(0);
     }
     this.aAlgorithmic.set(s.a);
   }
@@ -242,6 +257,9 @@ export class ImplicitSecondOrderStepper implements TimeStepper, NewtonProblem {
     applyIncrement(this.model, s.q, d, 1);
     zeroArray(s.a);
     zeroArray(s.lambda);
+    // ODE1 coordinates by the trapezoidal rule: x = x_n + h/2 ẋ_n + h/2 ẋ_{n+1}, Newton starts from ẋ_{n+1} = 0
+    for (let k = 0; k < this.nODE1; k++) s.ode1[k] = s0.ode1[k] + 0.5 * h * s0.ode1_t[k];
+    zeroArray(s.ode1_t);
   }
 
   beforeResidual(newtonIteration: number): void {
@@ -259,6 +277,12 @@ export class ImplicitSecondOrderStepper implements TimeStepper, NewtonProblem {
       this.assembler.computeAEAndReactions(s, this.g, r, this.useIndex2);
       r.set(this.g, nu);
     }
+    if (this.nODE1 > 0) {
+      // first-order rows F(x, q, u, t) − ẋ, not scaled (Exudyn's residual)
+      this.assembler.computeODE1Rhs(s, this.ode1Rhs);
+      const first = nu + this.model.nAE;
+      for (let k = 0; k < this.nODE1; k++) r[first + k] = this.ode1Rhs[k] - s.ode1_t[k];
+    }
     this.residualNorm = norm2(r, this.size);
     const scale = this.params.beta * this.h * this.h;
     for (let i = 0; i < nu; i++) r[i] *= scale;
@@ -274,6 +298,15 @@ export class ImplicitSecondOrderStepper implements TimeStepper, NewtonProblem {
     if (this.model.nAE > 0) {
       if (this.settings.timeIntegration.newton.constraintForceJacobian) this.assembler.addConstraintForceJacobian(this.current, system, beta * h * h);
       this.assembler.addConstraintJacobian(this.current, system, 1, this.gammaPrime, 1, 1 / (beta * h * h), this.useIndex2);
+    }
+    if (this.nODE1 > 0) {
+      // ODE1 rows: ∂F/∂x − (2/h) I (ẋ = 2/h·δx), ∂F/∂q + γ'∂F/∂u; ODE2 rows: βh²·∂(ode2Lhs)/∂x
+      this.assembler.addODE2LhsODE1Jacobian(this.current, system, beta * h * h);
+      this.assembler.addODE1RhsJacobian(this.current, system, 1, 1, this.gammaPrime);
+      for (let k = 0; k < this.nODE1; k++) {
+        const index = this.assembler.ode1SystemIndex(k);
+        system.add(index, index, -2 / h);
+      }
     }
     const userJacobian = this.hooks.systemJacobianUserFunction;
     if (userJacobian !== undefined) {
@@ -291,6 +324,12 @@ export class ImplicitSecondOrderStepper implements TimeStepper, NewtonProblem {
     }
     const lambdaScale = 1 / (this.params.beta * this.h * this.h);
     for (let i = 0; i < this.model.nAE; i++) s.lambda[i] -= lambdaScale * delta[nu + i];
+    const first = nu + this.model.nAE;
+    const rateFactor = 2 / this.h;
+    for (let k = 0; k < this.nODE1; k++) {
+      s.ode1[k] -= delta[first + k];
+      s.ode1_t[k] -= rateFactor * delta[first + k];
+    }
   }
 
   roundOffScale(): number {

@@ -150,7 +150,7 @@ export abstract class MainSolverBase {
     });
     const session = new SolverSession(run);
     this.initialized = { host: mbs, settings, context, session, stepper };
-    this.residualVector = new Float64Array(context.model.nu + context.model.nAE);
+    this.residualVector = new Float64Array(context.model.nu + context.model.nAE + context.model.nODE1);
     this.massMatrix = undefined;
     this.afterInitialize(context, run);
     this.phase = 'initialized';
@@ -309,7 +309,7 @@ abstract class MainSolverNewton extends MainSolverBase {
 
   protected override afterInitialize(context: SolverContext, run: SolverRun): void {
     this.jacobianMatrix = undefined;
-    this.newtonSolution = new Float64Array(context.model.nu + context.model.nAE);
+    this.newtonSolution = new Float64Array(context.model.nu + context.model.nAE + context.model.nODE1);
     super.afterInitialize(context, run);
   }
 
@@ -364,7 +364,7 @@ abstract class MainSolverNewton extends MainSolverBase {
   /** Computes the solver's Newton Jacobian (the matrix its Newton factorizes) at the current state as the solver's Jacobian. */
   computeNewtonJacobian(mbs: SolverHost, settings?: SimulationSettings): void {
     const { context, session } = this.checked('computeNewtonJacobian', mbs, settings);
-    const jacobian = new DenseMatrixAccumulator(context.model.nu + context.model.nAE);
+    const jacobian = new DenseMatrixAccumulator(context.model.nu + context.model.nAE + context.model.nODE1);
     this.newtonProblem(session.run).jacobian(jacobian);
     this.jacobianMatrix = jacobian;
   }
@@ -393,7 +393,7 @@ abstract class MainSolverNewton extends MainSolverBase {
     return Array.from(this.newtonSolution);
   }
 
-  /** Sets the Newton solution Δ (n_ODE2 + n_AE finite entries; the solution of Jacobian·Δ = residual) for computeNewtonUpdate. */
+  /** Sets the Newton solution Δ (n_ODE2 + n_AE (+ n_ODE1, after them) finite entries; the solution of Jacobian·Δ = residual) for computeNewtonUpdate. */
   setNewtonSolution(values: ArrayLike<number>): void {
     this.run('setNewtonSolution');
     const n = this.newtonSolution.length;

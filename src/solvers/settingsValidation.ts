@@ -140,6 +140,7 @@ const staticSolverRules: RulesOf<StaticSolverSettings> = {
   minimumStepSize: positive,
   stabilizerODE2term: nonNegative,
   computeLoadsJacobian: flag,
+  constrainODE1coordinates: flag,
   verboseMode,
   newton: newtonGroup,
 };
@@ -152,6 +153,7 @@ const solutionRules: RulesOf<SolutionSettings> = {
   writeInitialValues: flag,
   exportVelocities: flag,
   exportAccelerations: flag,
+  exportODE1Velocities: flag,
   exportAlgebraicCoordinates: flag,
   outputPrecision: numberRule(1, 17, { integer: true }),
   sensorsStoreAndWriteFiles: flag,

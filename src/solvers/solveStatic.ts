@@ -13,6 +13,7 @@ import { addSystemJacobianTerms, callPreNewtonResidual } from './systemUserFunct
 import type { MatrixAccumulator } from '../model/assembly.ts';
 import { validateSimulationSettings } from './settingsValidation.ts';
 import type { SimulationSettings } from './SimulationSettings.ts';
+import type { SystemState } from '../model/SystemState.ts';
 import { newAttempt, setAttempt, type SolverHooks, type SolverStatistics, type StepAttempt, type TimeStepper } from './stepContracts.ts';
 import { runSolver, type SolverRun } from './stepLoop.ts';
 import { staticStepSchedule } from './stepSchedule.ts';
@@ -22,7 +23,8 @@ import { staticStepSchedule } from './stepSchedule.ts';
  * from the previous load step's solution. The load factor (t − loadStepStart)/loadStepDuration grows
  * linearly with the load-step time, or geometrically with loadStepGeometric (see {@link staticStepSchedule});
  * user-function loads are not scaled. Optional stabilizer s(1 − loadFactor²)·M·(q − q_start) for systems
- * that are singular at zero load.
+ * that are singular at zero load. ODE1 coordinates keep their initial values (constrainODE1coordinates) or solve
+ * F(x, q, 0, t) = 0 with the rest.
  */
 export class StaticStepper implements TimeStepper, NewtonProblem {
   readonly name = 'StaticSolver';
@@ -37,9 +39,12 @@ export class StaticStepper implements TimeStepper, NewtonProblem {
   private readonly mass?: MassMatrixStore;
   private readonly attempt: StepAttempt = newAttempt();
   private readonly magnitude: ResidualMagnitude;
+  /** Right-hand side F of the first-order equations (n_ODE1). */
+  private readonly ode1Rhs: Float64Array;
 
   constructor(private readonly model: CompiledModel, private readonly assembler: SystemAssembler, private readonly settings: SimulationSettings, private readonly hooks: SolverHooks) {
-    this.size = model.nu + model.nAE;
+    this.size = model.nu + model.nAE + model.nODE1;
+    this.ode1Rhs = new Float64Array(model.nODE1);
     this.f = new Float64Array(model.nu);
     this.g = new Float64Array(model.nAE);
     this.massTimesDq = new Float64Array(model.nu);
@@ -98,7 +103,24 @@ export class StaticStepper implements TimeStepper, NewtonProblem {
       this.assembler.computeAE(s, this.g, false);
       r.set(this.g, nu);
     }
+    if (this.model.nODE1 > 0) this.ode1Residual(s, r);
     this.residualNorm = norm2(r, this.size);
+  }
+
+  /**
+   * The ODE1 rows: x − x_initial with constrainODE1coordinates (the first-order states keep their initial values),
+   * else F(x, q, 0, t), the steady state of the first-order equations.
+   */
+  private ode1Residual(s: SystemState, r: Float64Array): void {
+    const first = this.model.nu + this.model.nAE;
+    const n = this.model.nODE1;
+    if (this.settings.staticSolver.constrainODE1coordinates) {
+      const initial = this.model.data.initial.ode1;
+      for (let k = 0; k < n; k++) r[first + k] = s.ode1[k] - initial[k];
+      return;
+    }
+    this.assembler.computeODE1Rhs(s, this.ode1Rhs);
+    for (let k = 0; k < n; k++) r[first + k] = this.ode1Rhs[k];
   }
 
   jacobian(system: MatrixAccumulator): void {
@@ -110,6 +132,14 @@ export class StaticStepper implements TimeStepper, NewtonProblem {
       if (this.settings.staticSolver.newton.constraintForceJacobian) this.assembler.addConstraintForceJacobian(s, system, 1);
       this.assembler.addConstraintJacobian(s, system, 1, 1, 1, 1, false);
     }
+    if (this.model.nODE1 > 0) {
+      this.assembler.addODE2LhsODE1Jacobian(s, system, 1);
+      if (this.settings.staticSolver.constrainODE1coordinates) {
+        for (let k = 0; k < this.model.nODE1; k++) system.add(this.assembler.ode1SystemIndex(k), this.assembler.ode1SystemIndex(k), 1);
+      } else {
+        this.assembler.addODE1RhsJacobian(s, system, 1, 1, 0);
+      }
+    }
     const userJacobian = this.hooks.systemJacobianUserFunction;
     // Exudyn's static Jacobian is +∂f with factors 1, 0, 1; ours is −∂f
     if (userJacobian !== undefined) addSystemJacobianTerms(userJacobian, s.mbs, s.t, 1, 0, 1, system, this.size, -1);
@@ -119,6 +149,8 @@ export class StaticStepper implements TimeStepper, NewtonProblem {
     const s = this.model.data.current;
     applyIncrement(this.model, s.q, delta, -1);
     for (let i = 0; i < this.model.nAE; i++) s.lambda[i] -= delta[this.model.nu + i];
+    const first = this.model.nu + this.model.nAE;
+    for (let k = 0; k < this.model.nODE1; k++) s.ode1[k] -= delta[first + k];
   }
 
   roundOffScale(): number {
@@ -153,6 +185,7 @@ export function prepareStaticRun(model: CompiledModel, assembler: SystemAssemble
   data.current.copyFrom(data.initial);
   data.current.u.fill(0);
   data.current.a.fill(0);
+  data.current.ode1_t.fill(0);
   data.current.t = ss.loadStepStart;
   return {
     model, assembler, stepper: new StaticStepper(model, assembler, settings, hooks), schedule, hooks, records, memoryFiles, solutionSettings: settings.solutionSettings,
