@@ -68,7 +68,10 @@ export type ItemInput = Record<string, unknown>;
 
 /** Pre-step user function: called with the new time before each step; return false to stop. */
 export type PreStepUserFunction = (mbs: MainSystem, t: number) => boolean | void;
-/** Post-Newton user function: returns [error, recommended step size]; error > 1 repeats the step. */
+/**
+ * Post-Newton user function: returns [error, recommended step size (< 0: none)]; |error| adds to the discontinuous error,
+ * which repeats the step while it exceeds discontinuous.iterationTolerance (see DiscontinuousSettings).
+ */
 export type PostNewtonUserFunction = (mbs: MainSystem, t: number) => readonly number[];
 /**
  * Post-step user function: called after each accepted step (and once at the start), before the step is recorded; it may
@@ -227,6 +230,20 @@ export class SystemDataAccess implements UserFunctionSystemData {
   /** Sets the algebraic coordinates (Lagrange multipliers) of a configuration, e.g. a static solution's λ as initial values for computeODE2Eigenvalues. */
   setAECoordinates(values: ArrayLike<number>, configuration: ConfigurationType = ConfigurationType.Current): void {
     setChecked(this.mbs.stateOf(configuration).lambda, values, 'algebraic coordinates');
+  }
+
+  /** Data coordinates (of the data nodes, NodeGenericData: discrete states of contact and switching items). */
+  getDataCoordinates(configuration: ConfigurationType = ConfigurationType.Current): number[] {
+    return Array.from(this.mbs.stateOf(configuration).data);
+  }
+
+  /**
+   * Sets the data coordinates of a configuration; with ConfigurationType.Initial they are the initial values of the next
+   * solve (which starts from the initial state), as the data nodes' initialCoordinates are at assemble.
+   */
+  setDataCoordinates(values: ArrayLike<number>, configuration: ConfigurationType = ConfigurationType.Current): void {
+    this.mbs.requireNoRunningSolve('systemData.setDataCoordinates');
+    setChecked(this.mbs.stateOf(configuration).data, values, 'data coordinates');
   }
 
   /**
@@ -571,6 +588,7 @@ export class MainSystem implements BuilderSink, UserFunctionSystem, SolverHost {
   reset(): void {
     this.requireNoRunningSolve('reset');
     for (const list of Object.values(this.items)) list.length = 0;
+    for (const category of Object.keys(this.deletedCount) as ItemCategory[]) this.deletedCount[category] = 0;
     this.reference = undefined;
     this.model = undefined;
     this.assembler = undefined;
@@ -632,6 +650,9 @@ export class MainSystem implements BuilderSink, UserFunctionSystem, SolverHost {
    */
   saveToFile(fileName: FileLocation, options: SaveToFileOptions = {}): void {
     const own = ownOptions('saveToFile', options, saveToFileOptionNames);
+    if (own.visualizationSettings !== undefined && !isDictionary(own.visualizationSettings)) {
+      throw new FlexdynError(`saveToFile: options.visualizationSettings must be a dictionary of plain data, got ${describeValue(own.visualizationSettings)}`, { parameter: 'visualizationSettings' });
+    }
     writeModelFile(fileName, {
       system: this.getDictionary() as unknown as Record<string, unknown>,
       simulationSettings: own.simulationSettings === undefined ? undefined : simulationSettingsToDictionary(own.simulationSettings),
@@ -1001,6 +1022,9 @@ export class MainSystem implements BuilderSink, UserFunctionSystem, SolverHost {
   private deleteItem<O extends DeleteItemOptions>(request: string, category: ItemCategory, index: number, options: O, names: readonly string[]): O & { stored: StoredItem } {
     this.requireNoRunningSolve(request);
     const own = ownOptions(request, options, names);
+    for (const [key, value] of Object.entries(own)) {
+      if (value !== undefined && typeof value !== 'boolean') throw new FlexdynError(`${request}: options.${key} must be true or false, got ${describeValue(value)}`, { parameter: key });
+    }
     const stored = this.storedItem(category, index);
     this.removeItem(request, category, index, own.suppressWarnings === true);
     return { ...own, stored };

@@ -38,7 +38,7 @@ export { itemDefinitions } from './items/index.ts';
 /** Item dictionaries per category (the published package types them per item type, generated from the registry). */
 export type * from './registry/itemDictionaries.ts';
 export {
-  SimulationSettings, TimeIntegrationSettings, StaticSolverSettings, SolutionSettings, NewtonSettings,
+  SimulationSettings, TimeIntegrationSettings, StaticSolverSettings, SolutionSettings, NewtonSettings, DiscontinuousSettings, LinearSolverSettings,
   GeneralizedAlphaSettings, ExplicitIntegrationSettings, NumericalDifferentiationSettings,
 } from './solvers/SimulationSettings.ts';
 export type { SolverStatistics, SystemJacobianTerms } from './solvers/stepContracts.ts';
@@ -59,6 +59,7 @@ export type { UserFunctionSystem, UserFunctionSystemData, SystemUserFunction } f
 import type { LoadUserFunction as LoadUserFunctionOf } from './items/loads/LoadCoordinate.ts';
 import type { LoadVectorUserFunction as LoadVectorUserFunctionOf } from './items/loads/LoadForceVector.ts';
 import type { CoordinateSpringForceUserFunction as CoordinateSpringForceUserFunctionOf } from './items/objects/ObjectConnectorCoordinateSpringDamper.ts';
+import type { CoordinateSpringForceExtUserFunction as CoordinateSpringForceExtUserFunctionOf } from './items/objects/ObjectConnectorCoordinateSpringDamperExt.ts';
 import type { GenericODE1RhsUserFunction as GenericODE1RhsUserFunctionOf } from './items/objects/ObjectGenericODE1.ts';
 import type { GenericODE2ForceUserFunction as GenericODE2ForceUserFunctionOf, GenericODE2MassMatrixUserFunction as GenericODE2MassMatrixUserFunctionOf, GenericODE2JacobianUserFunction as GenericODE2JacobianUserFunctionOf } from './items/objects/ObjectGenericODE2.ts';
 import type { SensorUserFunctionType as SensorUserFunctionTypeOf } from './items/sensors/SensorUserFunction.ts';
@@ -80,6 +81,8 @@ export type LoadUserFunction = LoadUserFunctionOf<MainSystem>;
 export type LoadVectorUserFunction = LoadVectorUserFunctionOf<MainSystem>;
 /** ConnectorCoordinateSpringDamper.springForceUserFunction: (mbs, t, itemNumber, displacement, velocity, stiffness, damping, offset) → force. */
 export type CoordinateSpringForceUserFunction = CoordinateSpringForceUserFunctionOf<MainSystem>;
+/** Spring force user function of ObjectConnectorCoordinateSpringDamperExt, with the MainSystem as first argument. */
+export type CoordinateSpringForceExtUserFunction = CoordinateSpringForceExtUserFunctionOf<MainSystem>;
 /** GenericODE1.rhsUserFunction: (mbs, t, itemNumber, q) → right-hand side of q̇. */
 export type GenericODE1RhsUserFunction = GenericODE1RhsUserFunctionOf<MainSystem>;
 /** GenericODE2.forceUserFunction: (mbs, t, itemNumber, q, q_t) → generalized force. */
@@ -127,6 +130,7 @@ export { NodePoint, Point } from './items/nodes/NodePoint.ts';
 export { NodePoint2D, Point2D } from './items/nodes/NodePoint2D.ts';
 export { NodePointGround } from './items/nodes/NodePointGround.ts';
 export { NodeGenericODE2 } from './items/nodes/NodeGenericODE2.ts';
+export { NodeGenericData } from './items/nodes/NodeGenericData.ts';
 export { NodeGenericODE1 } from './items/nodes/NodeGenericODE1.ts';
 export { NodePoint2DSlope1, Point2DS1 } from './items/nodes/NodePoint2DSlope1.ts';
 export { Node1D } from './items/nodes/Node1D.ts';
@@ -141,6 +145,7 @@ export { ObjectRigidBody2D, RigidBody2D } from './items/objects/ObjectRigidBody2
 export { ObjectMassPoint, MassPoint } from './items/objects/ObjectMassPoint.ts';
 export { ObjectMassPoint2D, MassPoint2D } from './items/objects/ObjectMassPoint2D.ts';
 export { ObjectConnectorCoordinateSpringDamper, CoordinateSpringDamper } from './items/objects/ObjectConnectorCoordinateSpringDamper.ts';
+export { ObjectConnectorCoordinateSpringDamperExt, CoordinateSpringDamperExt } from './items/objects/ObjectConnectorCoordinateSpringDamperExt.ts';
 export { ObjectConnectorSpringDamper, SpringDamper } from './items/objects/ObjectConnectorSpringDamper.ts';
 export { ObjectConnectorCartesianSpringDamper, CartesianSpringDamper } from './items/objects/ObjectConnectorCartesianSpringDamper.ts';
 export { ObjectConnectorCoordinate, CoordinateConstraint } from './items/objects/ObjectConnectorCoordinate.ts';
@@ -218,6 +223,12 @@ export { parseSolutionFile, solutionRowAtTime, RowMatrix, solutionFileFormatVers
 export type { Solution, SolutionHeader, SolutionModelSummary, SolutionItemSummary, SolutionNodeSummary, SolutionObjectSummary, SolutionSensorSummary, SystemCoordinateCounts, WrittenCoordinates } from './io/solutionFile.ts';
 /** Plots (SVG, no native dependencies) and sensor files. */
 export { plotSensor, componentNorm } from './io/plotSensor.ts';
+export { PlotFFT } from './io/plotFFT.ts';
+export type { PlotFFTOptions, PlotFFTResult } from './io/plotFFT.ts';
+export { FilterSensorOutput, FilterSignal, ComputeFFT, GetInterpolatedSignalValue } from './analysis/signalProcessing.ts';
+export type { SignalFilterOptions, FilterSignalOptions, InterpolatedSignalOptions } from './analysis/signalProcessing.ts';
+export { fft } from './analysis/fft.ts';
+export type { ComplexArray } from './analysis/fft.ts';
 export type { PlotSensorOptions, PlotSensorResult, PlotSource, PlotData, PlotSensorSystem } from './io/plotSensor.ts';
 export { svgPlot, niceTicks, formatTicks, plotColors } from './io/svgPlot.ts';
 export type { PlotCurve, SvgPlotOptions, AxisTicks } from './io/svgPlot.ts';

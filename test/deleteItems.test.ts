@@ -5,16 +5,10 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
-  SystemContainer, SimulationSettings, OutputVariableType, FlexdynError, NodePoint, MassPoint, MarkerNodePosition, MarkerBodyPosition, ObjectGround,
+  SystemContainer, SimulationSettings, OutputVariableType, NodePoint, MassPoint, MarkerNodePosition, MarkerBodyPosition, ObjectGround,
   ObjectConnectorSpringDamper, LoadForceVector, SensorNode, SensorBody, SensorMarker, SensorUserFunction, type MainSystem,
 } from '../src/index.ts';
-
-function expectFlexdynError(fn: () => unknown, pattern: RegExp | string): void {
-  let caught: unknown;
-  try { fn(); } catch (error) { caught = error; }
-  expect(caught).toBeInstanceOf(FlexdynError);
-  expect((caught as Error).message).toMatch(pattern);
-}
+import { expectFlexdynError } from './helpers/errors.ts';
 
 /**
  * Ground (object 0) and three mass points on nodes 0…2 (objects 1…3) at x = 1, 2, 3; markers 0 (ground), 1…3 on the
@@ -174,6 +168,7 @@ describe('bad input to the delete functions is a named error and changes nothing
   it('anUnknownOptionIsRejectedBeforeDeleting', () => {
     const mbs = chain();
     expectFlexdynError(() => mbs.deleteObject(4, { deleteDependentMarkers: false } as never), "deleteObject: 'options.deleteDependentMarkers' is not an option of deleteObject; expected one of: suppressWarnings, deleteDependentItems");
+    expectFlexdynError(() => mbs.deleteObject(4, { deleteDependentItems: 0 } as never), 'deleteObject: options.deleteDependentItems must be true or false, got number 0');
     expect(mbs.numberOfObjects).toBe(7);
   });
 

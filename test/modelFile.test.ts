@@ -6,21 +6,14 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
-  SystemContainer, SimulationSettings, OutputVariableType, ConfigurationType, FlexdynError, InMemoryFileSystem, installFileSystem, graphics,
+  SystemContainer, SimulationSettings, OutputVariableType, ConfigurationType, InMemoryFileSystem, installFileSystem, graphics,
   NodePoint, MassPoint, MarkerNodePosition, LoadForceVector, SensorNode, SensorLoad, SensorUserFunction, ObjectGround,
   simulationSettingsFromDictionary, simulationSettingsToDictionary, LinearSolverType,
   type FileSystemAccess, type MainSystem, type AnyUserFunction, type UserFunctionSlot,
 } from '../src/index.ts';
+import { expectFlexdynError } from './helpers/errors.ts';
 import { itemDefinitions } from '../src/items/index.ts';
 import { typeKeyOf, type ItemDefinition, type ItemSink } from '../src/registry/definition.ts';
-
-function expectFlexdynError(fn: () => unknown, pattern: RegExp | string): FlexdynError {
-  let caught: unknown;
-  try { fn(); } catch (error) { caught = error; }
-  expect(caught).toBeInstanceOf(FlexdynError);
-  expect((caught as Error).message).toMatch(pattern);
-  return caught as FlexdynError;
-}
 
 let files: InMemoryFileSystem;
 let previous: FileSystemAccess | undefined;
@@ -69,15 +62,21 @@ function bits(vectors: number[][]): string[][] {
   }));
 }
 
+/** A system holding the example of an item type (sensors without files). */
+function exampleSystem(definition: ItemDefinition): MainSystem {
+  const mbs = new SystemContainer().addSystem();
+  const sink: ItemSink = {
+    addNode: (item) => mbs.addNode(item), addObject: (item) => mbs.addObject(item), addMarker: (item) => mbs.addMarker(item),
+    addLoad: (item) => mbs.addLoad(item), addSensor: (item) => mbs.addSensor({ writeToFile: false, ...item }),
+  };
+  definition.example(sink);
+  return mbs;
+}
+
 describe('every item type round-trips through a model file to bit-identical results', () => {
   const examples = (itemDefinitions as readonly ItemDefinition[]).map((definition) => [`${definition.category}${definition.typeName}`, definition] as const);
   it.each(examples)('%s', (_name, definition) => {
-    const original = new SystemContainer().addSystem();
-    const sink: ItemSink = {
-      addNode: (item) => original.addNode(item), addObject: (item) => original.addObject(item), addMarker: (item) => original.addMarker(item),
-      addLoad: (item) => original.addLoad(item), addSensor: (item) => original.addSensor({ writeToFile: false, ...item }),
-    };
-    definition.example(sink);
+    const original = exampleSystem(definition);
     const settings = shortSolve();
     original.saveToFile('model.json', { simulationSettings: settings });
     const copy = new SystemContainer().addSystem();
@@ -93,14 +92,7 @@ describe('every item type round-trips through a model file to bit-identical resu
   it('theExamplesMostlySolve', () => {
     // the round trip above is only as strong as the solves it compares: most examples must solve, not fail alike
     let solved = 0;
-    for (const definition of itemDefinitions as readonly ItemDefinition[]) {
-      const mbs = new SystemContainer().addSystem();
-      definition.example({
-        addNode: (item) => mbs.addNode(item), addObject: (item) => mbs.addObject(item), addMarker: (item) => mbs.addMarker(item),
-        addLoad: (item) => mbs.addLoad(item), addSensor: (item) => mbs.addSensor({ writeToFile: false, ...item }),
-      });
-      if (solveResult(mbs).error === undefined) solved++;
-    }
+    for (const definition of itemDefinitions as readonly ItemDefinition[]) if (solveResult(exampleSystem(definition)).error === undefined) solved++;
     expect(solved).toBeGreaterThanOrEqual(0.8 * itemDefinitions.length);
   });
 });
@@ -278,6 +270,8 @@ describe('bad input to setDictionary and loadFromFile is a named error and leave
   it('aSettingThatIsNotPlainDataIsNamedOnSave', () => {
     const { mbs } = loadedMass();
     expectFlexdynError(() => mbs.saveToFile('m.json', { visualizationSettings: { range: [0, Infinity] } }), 'saveToFile: model.visualizationSettings.range[1] must be a finite number, got Infinity');
+    expectFlexdynError(() => mbs.saveToFile('m.json', { visualizationSettings: [1] as never }), 'saveToFile: options.visualizationSettings must be a dictionary of plain data, got array of length 1');
+    expectFlexdynError(() => mbs.saveToFile('m.json', { simulationSettings: { timeIntegration: {} } as never }), /^SimulationSettings: /);
     expect(files.exists('m.json')).toBe(false);
   });
 });

@@ -27,6 +27,7 @@ import { coordinateVectorConstraint } from './coordinateVectorConstraint.ts';
 import { coordinateVectorConstraintGenericODE2 } from './coordinateVectorConstraintGenericODE2.ts';
 import { rigidBodyAsUserFunctionTest } from './rigidBodyAsUserFunctionTest.ts';
 import { reevingSystemSpringsTest } from './reevingSystemSpringsTest.ts';
+import { objectGenericODE2Test } from './objectGenericODE2Test.ts';
 import { sensorUserFunctionTest } from './sensorUserFunctionTest.ts';
 import { loadUserFunctionTest } from './loadUserFunctionTest.ts';
 import { ANCFcable2DuserFunction } from './ANCFcable2DuserFunction.ts';
@@ -42,6 +43,8 @@ import { explicitLieGroupIntegratorPythonTest } from './explicitLieGroupIntegrat
 import { deleteItemsTest } from './deleteItemsTest.ts';
 import { pickleCopyMbs } from './pickleCopyMbs.ts';
 import { solverExplicitODE1ODE2test } from './solverExplicitODE1ODE2test.ts';
+import { bricardMechanism } from './bricardMechanism.ts';
+import { coordinateSpringDamperExt } from './coordinateSpringDamperExt.ts';
 
 /** All ported Exudyn test models, in the order the runner reports them. */
 export const testModels: readonly TestModel[] = [
@@ -73,6 +76,7 @@ export const testModels: readonly TestModel[] = [
   coordinateVectorConstraintGenericODE2,
   rigidBodyAsUserFunctionTest,
   reevingSystemSpringsTest,
+  objectGenericODE2Test,
   sensorUserFunctionTest,
   loadUserFunctionTest,
   ANCFcable2DuserFunction,
@@ -88,4 +92,6 @@ export const testModels: readonly TestModel[] = [
   deleteItemsTest,
   pickleCopyMbs,
   solverExplicitODE1ODE2test,
+  bricardMechanism,
+  coordinateSpringDamperExt,
 ];

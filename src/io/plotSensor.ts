@@ -1,9 +1,9 @@
 import { optionNames, ownOptions } from '../core/dictionary.ts';
-import { extensionOf, installedFileSystem, writeFile } from '../core/fileSystem.ts';
+import { installedFileSystem } from '../core/fileSystem.ts';
 import { FlexdynError } from '../core/errors.ts';
 import { fileStem, loadSensorFile, parseSensorFile, sensorFileName } from './sensorFile.ts';
 import { RowMatrix } from './solutionFile.ts';
-import { plotColors, svgPlot, type PlotCurve, type SvgPlotOptions } from './svgPlot.ts';
+import { plotColors, svgPlot, writePlotFile, type PlotCurve, type SvgPlotOptions } from './svgPlot.ts';
 
 /** Component number that plots the Euclidean norm of all values of a row (Exudyn's plot.componentNorm). */
 export const componentNorm = -2;
@@ -258,12 +258,6 @@ export function plotSensor(mbs: PlotSensorSystem | undefined, sources: PlotSourc
     logScaleX: options.logScaleX, logScaleY: options.logScaleY,
   };
   const svg = svgPlot(curves, plotOptions);
-  let fileName = '';
-  if (options.fileName !== undefined && options.fileName !== '') {
-    const extension = extensionOf(options.fileName).toLowerCase();
-    if (extension !== '' && extension !== '.svg') throw new FlexdynError(`plotSensor: fileName must end in .svg (plots are SVG), got '${options.fileName}'`);
-    fileName = extension === '' ? `${options.fileName}.svg` : options.fileName;
-    writeFile(fileName, svg, 'plotSensor');
-  }
+  const fileName = writePlotFile('plotSensor', options.fileName, svg);
   return { svg, fileName, curves };
 }

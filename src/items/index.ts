@@ -3,6 +3,7 @@ import { nodePointDefinition } from './nodes/NodePoint.ts';
 import { nodePoint2DDefinition } from './nodes/NodePoint2D.ts';
 import { nodePointGroundDefinition } from './nodes/NodePointGround.ts';
 import { nodeGenericODE2Definition } from './nodes/NodeGenericODE2.ts';
+import { nodeGenericDataDefinition } from './nodes/NodeGenericData.ts';
 import { nodePoint2DSlope1Definition } from './nodes/NodePoint2DSlope1.ts';
 import { node1DDefinition } from './nodes/Node1D.ts';
 import { nodeGenericODE1Definition } from './nodes/NodeGenericODE1.ts';
@@ -15,6 +16,7 @@ import { objectGroundDefinition } from './objects/ObjectGround.ts';
 import { objectMassPointDefinition } from './objects/ObjectMassPoint.ts';
 import { objectMassPoint2DDefinition } from './objects/ObjectMassPoint2D.ts';
 import { objectConnectorCoordinateSpringDamperDefinition } from './objects/ObjectConnectorCoordinateSpringDamper.ts';
+import { objectConnectorCoordinateSpringDamperExtDefinition } from './objects/ObjectConnectorCoordinateSpringDamperExt.ts';
 import { objectConnectorSpringDamperDefinition } from './objects/ObjectConnectorSpringDamper.ts';
 import { objectConnectorCartesianSpringDamperDefinition } from './objects/ObjectConnectorCartesianSpringDamper.ts';
 import { objectConnectorCoordinateDefinition } from './objects/ObjectConnectorCoordinate.ts';
@@ -72,6 +74,7 @@ export const itemDefinitions: readonly ItemDefinition[] = [
   nodePoint2DDefinition,
   nodePointGroundDefinition,
   nodeGenericODE2Definition,
+  nodeGenericDataDefinition,
   nodePoint2DSlope1Definition,
   node1DDefinition,
   nodeGenericODE1Definition,
@@ -84,6 +87,7 @@ export const itemDefinitions: readonly ItemDefinition[] = [
   objectMassPointDefinition,
   objectMassPoint2DDefinition,
   objectConnectorCoordinateSpringDamperDefinition,
+  objectConnectorCoordinateSpringDamperExtDefinition,
   objectConnectorSpringDamperDefinition,
   objectConnectorCartesianSpringDamperDefinition,
   objectConnectorCoordinateDefinition,

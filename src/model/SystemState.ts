@@ -49,11 +49,20 @@ export class SystemState implements ItemState {
 
   /** Copies all values of another state of the same system. */
   copyFrom(other: SystemState): void {
+    this.copyCoordinatesFrom(other);
+    copyArray(this.data, other.data);
+  }
+
+  /**
+   * Copies the coordinates (q, u, a, λ, ODE1 coordinates and rates), time and load factor of another state of the same system, but not its data
+   * coordinates: a repeated iteration of a step (Exudyn's discontinuous iteration) restarts from the start of step with
+   * the discrete states its post-Newton step has just updated.
+   */
+  copyCoordinatesFrom(other: SystemState): void {
     copyArray(this.q, other.q);
     copyArray(this.u, other.u);
     copyArray(this.a, other.a);
     copyArray(this.lambda, other.lambda);
-    copyArray(this.data, other.data);
     copyArray(this.ode1, other.ode1);
     copyArray(this.ode1_t, other.ode1_t);
     this.t = other.t;

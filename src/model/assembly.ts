@@ -138,12 +138,14 @@ export class SystemAssembler {
   computeODE1Rhs(s: SystemState, f: Float64Array): void {
     zeroArray(f);
     const maps = this.ode1Maps;
+    const objects = this.model.objects;
     for (let m = 0; m < maps.length; m++) {
       const map = maps[m];
-      if (map.object.ode1Rhs === undefined) continue;
+      const object = objects[map.index];
+      if (object.ode1Rhs === undefined) continue;
       const local = map.f0;
       zeroArray(local);
-      map.object.ode1Rhs(s, local);
+      object.ode1Rhs(s, local);
       const ode1 = map.ode1;
       for (let k = 0; k < ode1.length; k++) f[ode1[k]] += local[k];
     }
@@ -157,28 +159,30 @@ export class SystemAssembler {
    */
   addODE1RhsJacobian(s: SystemState, target: MatrixAccumulator, factorX: number, factorQ: number, factorU: number): void {
     const maps = this.ode1Maps;
+    const { objects, objectMaps } = this.model;
     for (let m = 0; m < maps.length; m++) {
       const map = maps[m];
-      const object = map.object;
+      const object = objects[map.index];
       if (object.ode1Rhs === undefined) continue;
       const n1 = map.ode1.length;
-      const n2 = map.ode2.length;
+      const ode2 = objectMaps[map.index].ltg;
+      const n2 = ode2.length;
       let baseEvaluated = false;
       if (factorX !== 0 && n1 > 0) {
         zeroArray(map.xx);
         if (object.ode1Rhs_x === undefined || !object.ode1Rhs_x(s, map.xx, factorX)) {
-          this.ode1Base(map, s);
+          this.ode1Base(object, map, s);
           baseEvaluated = true;
-          this.forwardDifferenceODE1(map, s, factorX, 'rhs');
+          this.forwardDifferenceODE1(object, map, s, factorX, 'rhs');
         }
         addGlobalBlock(target, map.columns, 0, map.columns, 0, n1, n1, map.xx, 0, n1, 1, 1);
       }
       if (object.ode1RhsDependsOnODE2 !== true || n2 === 0 || (factorQ === 0 && factorU === 0)) continue;
       zeroArray(map.xq);
-      if (!baseEvaluated) this.ode1Base(map, s);
-      if (factorQ !== 0) this.forwardDifferenceODE2(map, s, factorQ, false);
-      if (factorU !== 0) this.forwardDifferenceODE2(map, s, factorU, true);
-      addGlobalBlock(target, map.columns, 0, map.ode2, 0, n1, n2, map.xq, 0, n2, 1, 1);
+      if (!baseEvaluated) this.ode1Base(object, map, s);
+      if (factorQ !== 0) this.forwardDifferenceODE2(object, map, s, factorQ, false);
+      if (factorU !== 0) this.forwardDifferenceODE2(object, map, s, factorU, true);
+      addGlobalBlock(target, map.columns, 0, ode2, 0, n1, n2, map.xq, 0, n2, 1, 1);
     }
   }
 
@@ -188,33 +192,35 @@ export class SystemAssembler {
    */
   addODE2LhsODE1Jacobian(s: SystemState, target: MatrixAccumulator, factor: number): void {
     const maps = this.ode1Maps;
+    const { objects, objectMaps } = this.model;
     for (let m = 0; m < maps.length; m++) {
       const map = maps[m];
-      if (map.object.ode2LhsDependsOnODE1 !== true || map.object.ode2Lhs === undefined) continue;
+      const object = objects[map.index];
+      if (object.ode2LhsDependsOnODE1 !== true || object.ode2Lhs === undefined) continue;
       const n1 = map.ode1.length;
-      const n2 = map.ode2.length;
+      const ode2 = objectMaps[map.index].ltg;
+      const n2 = ode2.length;
       if (n1 === 0 || n2 === 0) continue;
       zeroArray(map.qx);
       zeroArray(map.lhs0);
-      map.object.ode2Lhs(s, map.lhs0);
-      this.forwardDifferenceODE1(map, s, factor, 'lhs');
-      addGlobalBlock(target, map.ode2, 0, map.columns, 0, n2, n1, map.qx, 0, n1, 1, 1);
+      object.ode2Lhs(s, map.lhs0);
+      this.forwardDifferenceODE1(object, map, s, factor, 'lhs');
+      addGlobalBlock(target, ode2, 0, map.columns, 0, n2, n1, map.qx, 0, n1, 1, 1);
     }
   }
 
   /** map.f0 = the object's ode1Rhs at s. */
-  private ode1Base(map: ODE1Map, s: SystemState): void {
+  private ode1Base(object: ObjectModel, map: ODE1Map, s: SystemState): void {
     zeroArray(map.f0);
-    map.object.ode1Rhs!(s, map.f0);
+    object.ode1Rhs!(s, map.f0);
   }
 
   /**
    * Forward differences over the object's ODE1 coordinates, eps = relativeEpsilon·max(minimumCoordinateSize, |x_j|) as
    * Exudyn: of ode1Rhs into map.xx (base map.f0), or of ode2Lhs into map.qx (base map.lhs0), times factor.
    */
-  private forwardDifferenceODE1(map: ODE1Map, s: SystemState, factor: number, of: 'rhs' | 'lhs'): void {
+  private forwardDifferenceODE1(object: ObjectModel, map: ODE1Map, s: SystemState, factor: number, of: 'rhs' | 'lhs'): void {
     const { relativeEpsilon, minimumCoordinateSize } = this.differentiation;
-    const object = map.object;
     const ode1 = map.ode1;
     const n1 = ode1.length;
     const rhs = of === 'rhs';
@@ -240,11 +246,11 @@ export class SystemAssembler {
    * Forward differences of ode1Rhs over the object's ODE2 coordinates (Δq, composed for Lie-group nodes) or velocities,
    * into map.xq (base map.f0), times factor; a node listed twice is perturbed once.
    */
-  private forwardDifferenceODE2(map: ODE1Map, s: SystemState, factor: number, velocity: boolean): void {
+  private forwardDifferenceODE2(object: ObjectModel, map: ODE1Map, s: SystemState, factor: number, velocity: boolean): void {
     const { relativeEpsilon, minimumCoordinateSize } = this.differentiation;
-    const nodes = map.object.localNodes;
+    const nodes = object.localNodes;
     const n1 = map.ode1.length;
-    const n2 = map.ode2.length;
+    const n2 = this.model.objectMaps[map.index].ltg.length;
     let local = 0;
     for (let nodeIndex = 0; nodeIndex < nodes.length; nodeIndex++) {
       const node = nodes[nodeIndex];
@@ -256,7 +262,7 @@ export class SystemAssembler {
         const saved = saveNode(node, s, velocity);
         perturbNode(node, s, j, eps, velocity);
         zeroArray(map.f1);
-        map.object.ode1Rhs!(s, map.f1);
+        object.ode1Rhs!(s, map.f1);
         restoreNode(node, s, velocity, saved);
         const scale = factor / eps;
         for (let i = 0; i < n1; i++) map.xq[i * n2 + local] += scale * (map.f1[i] - map.f0[i]);
@@ -671,22 +677,25 @@ export class SystemAssembler {
   }
 }
 
-/** An object with ODE1 coordinates (first-order equations, or ODE2 forces depending on them): index maps and work arrays. */
+/**
+ * An object with ODE1 coordinates (first-order equations, or ODE2 forces depending on them): index maps and work arrays.
+ * The object itself and its ODE2 local-to-global map are read from the model by index at each call, so that a run-time
+ * change that replaces the object's model is followed.
+ */
 interface ODE1Map {
-  readonly object: ObjectModel;
+  /** The object's index. */
+  readonly index: number;
   /** Local ODE1 coordinate → index into the states' ode1 arrays. */
   readonly ode1: Int32Array;
   /** Local ODE1 coordinate → system index n_u + n_AE + k (row of its equation, column of its coordinate). */
   readonly columns: Int32Array;
-  /** Local ODE2 coordinate → global velocity index (the object's local-to-global map). */
-  readonly ode2: Int32Array;
   /** ode1Rhs at the state and perturbed (n_ODE1,local). */
   readonly f0: Float64Array;
   readonly f1: Float64Array;
   /** ode2Lhs at the state and perturbed (n_ODE2,local). */
   readonly lhs0: Float64Array;
   readonly lhs1: Float64Array;
-  /** ∂F/∂x (n1 × n1), ∂F/∂(q, u) (n1 × n2), ∂(ode2Lhs)/∂x (n2 × n1), row-major. */
+  /** ∂F/∂x (n1 × n1), ∂F/∂(q, u) (n1 × n2), ∂(ode2Lhs)/∂x (n2 × n1), row-major; n2 the object's local ODE2 coordinates. */
   readonly xx: Float64Array;
   readonly xq: Float64Array;
   readonly qx: Float64Array;
@@ -701,10 +710,9 @@ function createODE1Maps(model: CompiledModel): ODE1Map[] {
     const ode1: number[] = [];
     for (const node of object.localODE1Nodes ?? []) for (let k = 0; k < (node.nODE1 ?? 0); k++) ode1.push(node.ode1Index! + k);
     const n1 = ode1.length;
-    const ode2 = model.objectMaps[i].ltg;
-    const n2 = ode2.length;
+    const n2 = model.objectMaps[i].ltg.length;
     maps.push({
-      object, ode1: Int32Array.from(ode1), columns: Int32Array.from(ode1, (k) => first + k), ode2,
+      index: i, ode1: Int32Array.from(ode1), columns: Int32Array.from(ode1, (k) => first + k),
       f0: new Float64Array(n1), f1: new Float64Array(n1), lhs0: new Float64Array(n2), lhs1: new Float64Array(n2),
       xx: new Float64Array(n1 * n1), xq: new Float64Array(n1 * n2), qx: new Float64Array(n2 * n1),
     });

@@ -128,7 +128,7 @@ export class CompiledModel {
   readonly nu: number;
   /** Number of algebraic equations. */
   readonly nAE: number;
-  /** Number of data coordinates. */
+  /** Number of data coordinates (of the data nodes, NodeGenericData). */
   readonly nData: number;
   /** Number of ODE1 coordinates (first-order states of the nodes, {@link NodeModel.nODE1}). */
   readonly nODE1: number;
@@ -148,8 +148,8 @@ export class CompiledModel {
   readonly lhsObjects: number[];
   /** Objects with algebraic equations. */
   readonly constraintObjects: number[];
-  /** Objects with first-order equations (ode1Rhs). */
-  readonly ode1Objects: number[];
+  /** Objects with an item-level post-Newton step (the discontinuous iteration; updated in place by {@link CompiledModel.replaceItem}). */
+  readonly postNewtonObjects: number[];
   /** Nodes with algebraic equations of their own. */
   readonly constraintNodes: number[];
   /** True if every mass matrix is constant (updated by {@link CompiledModel.replaceItem}). */
@@ -182,13 +182,14 @@ export class CompiledModel {
     const nodeCount = this.nodes.length, objectCount = this.objects.length;
     const addresses = {
       nodeQ: new Int32Array(nodeCount), nodeU: new Int32Array(nodeCount), nodeAE: new Int32Array(nodeCount).fill(-1),
-      objectAE: new Int32Array(objectCount).fill(-1), objectData: new Int32Array(objectCount),
+      nodeData: new Int32Array(nodeCount), objectAE: new Int32Array(objectCount).fill(-1),
       nodeODE1: new Int32Array(nodeCount).fill(-1),
     };
     this.addresses = addresses;
     let nq = 0;
     let nu = 0;
     let nAE = 0;
+    let nData = 0;
     let nODE1 = 0;
     this.nodes.forEach((node, i) => {
       if (node.composeIncrement === undefined && node.nq !== node.nu) {
@@ -196,14 +197,17 @@ export class CompiledModel {
       }
       addresses.nodeQ[i] = nq;
       addresses.nodeU[i] = nu;
+      addresses.nodeData[i] = nData;
       nq += node.nq;
       nu += node.nu;
+      nData += node.nData ?? 0;
       const odes = node.nODE1 ?? 0;
       if (odes > 0) { addresses.nodeODE1[i] = nODE1; nODE1 += odes; }
       node.attach(addresses);
     });
     this.nq = nq;
     this.nu = nu;
+    this.nData = nData;
     this.nODE1 = nODE1;
     this.qRef = new Float64Array(nq);
     this.ode1Ref = new Float64Array(nODE1);
@@ -223,9 +227,6 @@ export class CompiledModel {
       if (object.nAE > 0) { addresses.objectAE[i] = nu + nAE; nAE += object.nAE; this.constraintObjects.push(i); }
     });
     this.nAE = nAE;
-    let nData = 0;
-    this.objects.forEach((object, i) => { addresses.objectData[i] = nData; nData += object.nData ?? 0; });
-    this.nData = nData;
 
     this.objects.forEach(checkBlockSparseObject);
     const pool = new WorkArrayPool();
@@ -233,7 +234,7 @@ export class CompiledModel {
     this.loadMaps = this.loads.map((load) => makeLocalMap(pool, load.marker.nodes, 0));
     this.massObjects = this.indicesWith((o) => o.massMatrix !== undefined || o.massMatrixEntries !== undefined);
     this.lhsObjects = this.indicesWith(hasLhs);
-    this.ode1Objects = this.indicesWith((o) => o.ode1Rhs !== undefined);
+    this.postNewtonObjects = this.indicesWith(hasPostNewtonStep);
     this.hasConstantMassMatrix = this.massObjects.every((i) => this.objects[i].hasConstantMassMatrix === true);
     this.hasLieGroupNodes = this.nodes.some((node) => node.composeIncrement !== undefined || node.positionRates !== undefined);
 
@@ -241,6 +242,7 @@ export class CompiledModel {
     for (const node of this.nodes) {
       this.data.initial.q.set(node.initialCoordinates.subarray(0, node.nq), node.qIndex);
       this.data.initial.u.set(node.initialVelocities.subarray(0, node.nu), node.uIndex);
+      if (node.initialDataCoordinates !== undefined) this.data.initial.data.set(node.initialDataCoordinates, node.dataIndex);
       if ((node.nODE1 ?? 0) > 0) this.data.initial.ode1.set(node.initialCoordinates.subarray(0, node.nODE1), node.ode1Index);
     }
     for (const state of [this.data.current, this.data.startOfStep, this.data.visualization]) state.copyFrom(this.data.initial);
@@ -285,8 +287,8 @@ export class CompiledModel {
    * run-time model from its changed dictionary, binds it to the same items and addresses, puts it in place of the old
    * one and binds again every item that refers to it, directly or through others, so that none keeps the old model.
    * No state, address, local map or sparsity pattern changes; {@link CompiledModel.revision} counts the change.
-   * If the new model would change the structure (its coordinates or algebraic equations, the nodes it couples,
-   * whether it has a mass matrix or writes it entry-wise), or creating or binding it fails, the old model is put
+   * If the new model would change the structure (its coordinates, data coordinates or algebraic equations, the nodes
+   * it couples, whether it has a mass matrix, first-order equations or writes its matrices entry-wise), or creating or binding it fails, the old model is put
    * back and bound again and the FlexdynError says why: the running model is unchanged. On success `item` is stored
    * in the item lists the model was compiled from.
    */
@@ -331,6 +333,8 @@ export class CompiledModel {
     if (category === 'Object') {
       this.lhsObjects.length = 0;
       this.lhsObjects.push(...this.indicesWith(hasLhs));
+      this.postNewtonObjects.length = 0;
+      this.postNewtonObjects.push(...this.indicesWith(hasPostNewtonStep));
       this.hasConstantMassMatrix = this.massObjects.every((i) => this.objects[i].hasConstantMassMatrix === true);
     }
     this.revision++;
@@ -345,6 +349,7 @@ export class CompiledModel {
     }
     this.data.initial.q.set(node.initialCoordinates.subarray(0, node.nq), node.qIndex);
     if ((node.nODE1 ?? 0) > 0) this.data.initial.ode1.set(node.initialCoordinates.subarray(0, node.nODE1), node.ode1Index);
+    if (node.initialDataCoordinates !== undefined) this.data.initial.data.set(node.initialDataCoordinates, node.dataIndex);
   }
 
   /**
@@ -406,6 +411,11 @@ function hasLhs(object: ObjectModel): boolean {
   return object.ode2Lhs !== undefined;
 }
 
+/** True if the object takes part in the discontinuous iteration. */
+function hasPostNewtonStep(object: ObjectModel): boolean {
+  return object.postNewtonStep !== undefined;
+}
+
 /**
  * What of an item the compiled model's tables and the solvers' fixed structures depend on, as text (compared before
  * and after a run-time change, and shown when they differ).
@@ -415,13 +425,13 @@ function structureOf(category: ItemCategory, model: ModelOf[ItemCategory]): stri
   switch (category) {
     case 'Node': {
       const node = model as NodeModel;
-      return `n_q = ${node.nq}, n_u = ${node.nu}, n_AE = ${node.nAE}, n_ODE1 = ${node.nODE1 ?? 0}${node.composeIncrement !== undefined ? ', Lie-group update' : ''}${node.positionRates !== undefined ? ', q̇ ≠ u' : ''}`;
+      return `n_q = ${node.nq}, n_u = ${node.nu}, n_AE = ${node.nAE}, n_ODE1 = ${node.nODE1 ?? 0}, n_data = ${node.nData ?? 0}${node.composeIncrement !== undefined ? ', Lie-group update' : ''}${node.positionRates !== undefined ? ', q̇ ≠ u' : ''}`;
     }
     case 'Object': {
       const object = model as ObjectModel;
       const mass = object.massMatrix !== undefined || object.massMatrixEntries !== undefined;
       const ode1 = object.ode1Rhs !== undefined ? `, first-order equations on ${nodes(object.localODE1Nodes ?? [])}` : '';
-      return `${nodes(object.localNodes)}, n_AE = ${object.nAE}, data coordinates ${object.nData ?? 0}${mass ? ', mass matrix' : ''}${isBlockSparse(object) ? ', entry-wise matrices' : ''}${ode1}`;
+      return `${nodes(object.localNodes)}, n_AE = ${object.nAE}${mass ? ', mass matrix' : ''}${isBlockSparse(object) ? ', entry-wise matrices' : ''}${ode1}`;
     }
     case 'Load':
       return nodes((model as LoadModel).marker.nodes);

@@ -7,7 +7,7 @@
  */
 import { FlexdynError, formatItemLabel, type ItemLabel } from '../core/errors.ts';
 import { isDictionary } from '../core/dictionary.ts';
-import { commonParameters, type ItemDefinition, type ItemDictionary } from './definition.ts';
+import { itemParameterSchema, type ItemDefinition, type ItemDictionary } from './definition.ts';
 import type { Parameter, ParameterSchema } from './parameters.ts';
 
 /** A slot that holds a user function: an item's parameter, or one of the system's own user functions. */
@@ -78,11 +78,7 @@ function schemaToData(schema: ParameterSchema, dictionary: Record<string, unknow
 
 /** An item's validated dictionary as plain data (the type key and every parameter; user functions by name). */
 export function itemToData(definition: ItemDefinition, dictionary: ItemDictionary, names: UserFunctionNames): Record<string, unknown> {
-  return schemaToData(fullSchema(definition), dictionary, names);
-}
-
-function fullSchema(definition: ItemDefinition): ParameterSchema {
-  return { ...definition.parameters, ...commonParameters };
+  return schemaToData(itemParameterSchema(definition), dictionary, names);
 }
 
 /** The user-function slots of an item dictionary given as data, in parameter order: paths and values. */
@@ -102,7 +98,7 @@ function userFunctionEntries(schema: ParameterSchema, data: Record<string, unkno
 export function itemFromData(definition: ItemDefinition, data: Record<string, unknown>, label: ItemLabel, source: UserFunctionSource | undefined, missing: UserFunctionSlot[]): Record<string, unknown> {
   const copy = plainData(data) as Record<string, unknown>;
   const entries: { path: string; value: unknown; parent: Record<string, unknown>; key: string }[] = [];
-  userFunctionEntries(fullSchema(definition), copy, '', entries);
+  userFunctionEntries(itemParameterSchema(definition), copy, '', entries);
   for (const entry of entries) {
     if (typeof entry.value !== 'string') continue;
     const slot: UserFunctionSlot = { name: entry.value, item: label, parameter: entry.path };

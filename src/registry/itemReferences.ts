@@ -5,7 +5,7 @@
  * index -1, a reference to a later item moves down by one).
  * @module
  */
-import { commonParameters, type ItemCategory, type ItemDefinition, type ItemDictionary } from './definition.ts';
+import { itemParameterSchema, type ItemCategory, type ItemDefinition, type ItemDictionary } from './definition.ts';
 import type { Parameter, ParameterKind, ParameterSchema } from './parameters.ts';
 
 /** Exudyn's invalid index: a reference that is not set, or whose item was deleted. */
@@ -44,7 +44,7 @@ function referenceParameters(definition: ItemDefinition): readonly ReferencePara
   let references = referenceParametersOf.get(definition);
   if (references === undefined) {
     const out: ReferenceParameter[] = [];
-    collectReferences({ ...definition.parameters, ...commonParameters }, [], out);
+    collectReferences(itemParameterSchema(definition), [], out);
     references = out;
     referenceParametersOf.set(definition, references);
   }

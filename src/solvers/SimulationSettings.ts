@@ -48,6 +48,29 @@ export class NewtonSettings {
   readonly numericalDifferentiation = new NumericalDifferentiationSettings();
 }
 
+/**
+ * Settings of the discontinuous (post-Newton) iteration of contact, friction and switching items (Exudyn's
+ * DiscontinuousSettings): after each converged step every item with a post-Newton step updates its discrete state and
+ * reports an error; the step is iterated again while the largest error (plus the postNewtonUserFunction's) exceeds
+ * iterationTolerance.
+ */
+export class DiscontinuousSettings {
+  /** Absolute tolerance of the discontinuous error (an absolute residual such as a force jump; may be large). */
+  iterationTolerance = 1;
+  /** Maximum number of discontinuous iterations (Newton solves, or explicit steps) per step. */
+  maxIterations = 5;
+  /**
+   * Accept a step whose discontinuous iteration has not reached iterationTolerance after maxIterations; false rejects
+   * it (adaptive steps then reduce the step size; otherwise the solve fails, keeping the last accepted state).
+   */
+  ignoreMaxIterations = true;
+  /**
+   * Take the step size an item (or the postNewtonUserFunction) recommends when it detects a jump within the step: the step
+   * is repeated with min(0.75 h, recommended) in adaptive implicit and explicit solvers; false ignores recommendations.
+   */
+  useRecommendedStepSize = true;
+}
+
 /** Generalized-α and Newmark parameters (Exudyn's generalizedAlpha settings). */
 export class GeneralizedAlphaSettings {
   /** Spectral radius ρ∞ at infinite frequency, in [0, 1]. */
@@ -129,6 +152,8 @@ export class TimeIntegrationSettings {
   computeLoadsJacobian = 0;
   /** Newton settings of the implicit solvers. */
   readonly newton = new NewtonSettings();
+  /** Discontinuous iteration of the dynamic solvers. */
+  readonly discontinuous = new DiscontinuousSettings();
   /** Generalized-α settings. */
   readonly generalizedAlpha = new GeneralizedAlphaSettings();
   /** Explicit solver settings. */
@@ -178,6 +203,8 @@ export class StaticSolverSettings {
   verboseMode = 1;
   /** Newton settings. */
   readonly newton = new NewtonSettings();
+  /** Discontinuous iteration of the static solver (recommended step sizes are not used: load steps shrink by adaptiveStepDecrease). */
+  readonly discontinuous = new DiscontinuousSettings();
 }
 
 /** Output settings (Exudyn's SolutionSettings). */
@@ -200,6 +227,8 @@ export class SolutionSettings {
   exportODE1Velocities = true;
   /** Include algebraic coordinates in the solution file. */
   exportAlgebraicCoordinates = true;
+  /** Include the data coordinates (of NodeGenericData) in the solution file. */
+  exportDataCoordinates = true;
   /** Significant digits in text files. */
   outputPrecision = 10;
   /** Record sensors (files and internal storage). */
@@ -214,6 +243,18 @@ export class SolutionSettings {
   solutionInformation = '';
 }
 
+/** Linear solver settings (Exudyn's LinearSolverSettings). */
+export class LinearSolverSettings {
+  /**
+   * Solve singular Newton Jacobians with a rank-revealing dense LU (complete pivoting; Exudyn: Eigen's FullPivLU):
+   * redundant constraints (overconstrained mechanisms such as Bricard's) then work, the unknowns of the missing pivots
+   * (the undetermined multipliers) are set to 0 and the dependent equations are not used. Needs linearSolverType
+   * EXUdense or EigenDense (any size); static and implicit solvers. An inconsistent singular system (conflicting
+   * constraints, a missing support under load) shows as a Newton iteration that does not converge.
+   */
+  ignoreSingularJacobian = false;
+}
+
 /** All solver settings, mirroring exu.SimulationSettings (same names and defaults). */
 export class SimulationSettings {
   /** Time integration. */
@@ -222,8 +263,10 @@ export class SimulationSettings {
   readonly staticSolver = new StaticSolverSettings();
   /** Output. */
   readonly solutionSettings = new SolutionSettings();
-  /** Dense (EXUdense) or sparse (EigenSparse) linear solver. */
+  /** Dense (EXUdense, EigenDense) or sparse (EigenSparse) linear solver. */
   linearSolverType: LinearSolverType = LinearSolverType.EXUdense;
+  /** Linear solver settings. */
+  readonly linearSolverSettings = new LinearSolverSettings();
   /** Print solver statistics after solving. */
   displayStatistics = false;
 }

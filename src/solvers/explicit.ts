@@ -1,9 +1,9 @@
 import type { SystemAssembler } from '../model/assembly.ts';
 import type { CompiledModel } from '../model/compile.ts';
 import type { SystemState } from '../model/SystemState.ts';
-import { DynamicSolverType, LinearSolverType } from '../registry/enums.ts';
+import { DynamicSolverType } from '../registry/enums.ts';
 import { FlexdynError, formatItemLabel } from '../core/errors.ts';
-import { LinearSystem } from './linearSystem.ts';
+import { isDenseSolverType, LinearSystem } from './linearSystem.ts';
 import { MassMatrixStore } from './massMatrix.ts';
 import type { SimulationSettings } from './SimulationSettings.ts';
 import { newAttempt, setAttempt, type StepAttempt, type TimeStepper } from './stepContracts.ts';
@@ -156,7 +156,7 @@ abstract class ExplicitStepperBase implements TimeStepper {
       if (!result.ok) throw new FlexdynError(`${this.name}: the mass matrix is singular at ${this.assembler.describeEquation(result.singularIndex)}; explicit solvers need a regular mass matrix`);
       this.factorizedRevision = this.model.revision;
       this.useDiagonalMass = false;
-      if (constantMass && this.system.type === LinearSolverType.EXUdense) {
+      if (constantMass && isDenseSolverType(this.system.type)) {
         if (this.diagonalMass.length !== this.nu) this.diagonalMass = new Float64Array(this.nu);
         this.useDiagonalMass = this.mass.diagonal(this.diagonalMass);
       }

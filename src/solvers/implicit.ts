@@ -10,8 +10,7 @@ import { newAttempt, setAttempt, type SolverHooks, type StepAttempt, type TimeSt
 import type { SimulationSettings } from './SimulationSettings.ts';
 import { applyIncrement } from './increments.ts';
 import { ResidualMagnitude } from './roundOff.ts';
-import type { UserFunctionSystem } from '../registry/userFunctionSystem.ts';
-import { callUserHook, explainNonFinite, userHookError } from './stepDiagnosis.ts';
+import { explainNonFinite, userHookError } from './stepDiagnosis.ts';
 import { addSystemJacobianTerms, callPreNewtonResidual } from './systemUserFunctions.ts';
 import type { MatrixAccumulator } from '../model/assembly.ts';
 import { copyArray, zeroArray } from '../linalg/arrays.ts';
@@ -123,7 +122,7 @@ export class ImplicitSecondOrderStepper implements TimeStepper, NewtonProblem {
     this.increment = new Float64Array(this.nu);
     this.g = new Float64Array(model.nAE);
     this.mass = new MassMatrixStore(assembler, settings.timeIntegration.reuseConstantMassMatrix);
-    this.system = new LinearSystem(this.size, settings.linearSolverType, 'solveDynamic');
+    this.system = new LinearSystem(this.size, settings.linearSolverType, 'solveDynamic', settings.linearSolverSettings.ignoreSingularJacobian);
     this.newton = new NewtonSolver(this.system, settings.timeIntegration.newton, this.size);
     this.current = model.data.current;
     this.startOfStep = model.data.startOfStep;
@@ -164,34 +163,27 @@ export class ImplicitSecondOrderStepper implements TimeStepper, NewtonProblem {
     copyArray(this.aAlgorithmic, this.aAlgorithmicStart);
   }
 
-  step(h: number): StepAttempt {
+  step(h: number, _stepIndex: number, discontinuousIteration: number): StepAttempt {
     this.setStepSize(h);
-    const discontinuous = 5;
-    let iterations = 0;
-    let jacobianUpdates = 0;
-    for (let k = 0; k < discontinuous; k++) {
-      this.discontinuousIteration = k;
-      if (this.newtonReplacement !== undefined) {
-        if (!this.replacedNewton(this.newtonReplacement)) return setAttempt(this.attempt, false, iterations, undefined, 'the user Newton function returned false', jacobianUpdates);
-      } else {
-        this.predictor();
-        const result = this.newton.solve(this);
-        iterations += result.iterations;
-        jacobianUpdates += result.jacobianUpdates;
-        if (!result.converged) return setAttempt(this.attempt, false, iterations, undefined, result.failure ?? `Newton did not converge after ${result.iterations} iterations, residual ${result.residual.toExponential(3)}`, jacobianUpdates);
-      }
-      const { alphaM, alphaF } = this.params;
-      const a = this.current.a;
-      const factor = (1 - alphaF) / (1 - alphaM);
-      for (let i = 0; i < this.nu; i++) this.aAlgorithmic[i] += factor * a[i];
-      const error = this.hooks.postNewtonUserFunction === undefined ? 0 : postNewtonError(this.hooks.postNewtonUserFunction, this.current.mbs, this.current.t);
-      if (error <= 1) return setAttempt(this.attempt, true, iterations, undefined, undefined, jacobianUpdates);
-      const t = this.current.t;
-      this.current.copyFrom(this.startOfStep);
-      this.current.t = t;
-      copyArray(this.aAlgorithmic, this.aAlgorithmicStart);
+    this.discontinuousIteration = discontinuousIteration;
+    if (this.newtonReplacement !== undefined) {
+      if (!this.replacedNewton(this.newtonReplacement)) return setAttempt(this.attempt, false, 0, undefined, 'the user Newton function returned false', 0);
+      this.finishAlgorithmicAccelerations();
+      return setAttempt(this.attempt, true, 0, undefined, undefined, 0);
     }
-    return setAttempt(this.attempt, true, iterations, undefined, undefined, jacobianUpdates);
+    this.predictor();
+    const result = this.newton.solve(this);
+    if (!result.converged) return setAttempt(this.attempt, false, result.iterations, undefined, result.failure ?? `Newton did not converge after ${result.iterations} iterations, residual ${result.residual.toExponential(3)}`, result.jacobianUpdates);
+    this.finishAlgorithmicAccelerations();
+    return setAttempt(this.attempt, true, result.iterations, undefined, undefined, result.jacobianUpdates);
+  }
+
+  /** a*_{n+1} += (1 − α_f)/(1 − α_m) a_{n+1} after a solved step (Exudyn's FinalizeNewton). */
+  private finishAlgorithmicAccelerations(): void {
+    const { alphaM, alphaF } = this.params;
+    const a = this.current.a;
+    const factor = (1 - alphaF) / (1 - alphaM);
+    for (let i = 0; i < this.nu; i++) this.aAlgorithmic[i] += factor * a[i];
   }
 
   /** Calls the user Newton function, which must return true or false. */
@@ -224,7 +216,10 @@ export class ImplicitSecondOrderStepper implements TimeStepper, NewtonProblem {
     this.gammaPrime = gamma / (h * beta);
   }
 
-  /** Newmark predictor with a_{n+1} = 0 (λ = 0), from the start-of-step state; Lie-group nodes compose q_n ⊕ Δ. */
+  /**
+   * Newmark predictor with a_{n+1} = 0 (λ = 0), from the start-of-step coordinates (the data coordinates stay: a repeated
+   * discontinuous iteration keeps those its post-Newton step set); Lie-group nodes compose q_n ⊕ Δ.
+   */
   predictor(): void {
     const { alphaM, alphaF, beta, gamma } = this.params;
     const h = this.h;
@@ -233,7 +228,7 @@ export class ImplicitSecondOrderStepper implements TimeStepper, NewtonProblem {
     const d = this.increment;
     const aStart = this.newmark ? s0.a : this.aAlgorithmicStart;
     const t = s.t;
-    s.copyFrom(s0);
+    s.copyCoordinatesFrom(s0);
     s.t = t;
     for (let i = 0; i < this.nu; i++) {
       d[i] = h * s0.u[i] + h * h * (0.5 - beta) * aStart[i];
@@ -344,19 +339,6 @@ export class ImplicitSecondOrderStepper implements TimeStepper, NewtonProblem {
     const { current, startOfStep } = this.model.data;
     return explainNonFinite(this.model, this.assembler, current, startOfStep, current.t);
   }
-}
-
-/**
- * |error| of a post-Newton function's result [error, recommended step size], checked: an array of one or two finite
- * numbers (the step size may be any number; Flexdyn does not use it).
- */
-function postNewtonError(postNewton: NonNullable<SolverHooks['postNewtonUserFunction']>, mbs: UserFunctionSystem, t: number): number {
-  const result = callUserHook('postNewtonUserFunction', () => postNewton(mbs, t));
-  const values = result as ArrayLike<unknown> | null | undefined;
-  if (values === null || typeof values !== 'object' || typeof values.length !== 'number' || values.length < 1 || values.length > 2 || typeof values[0] !== 'number' || !Number.isFinite(values[0])) {
-    throw new FlexdynError(`postNewtonUserFunction must return [error, recommendedStepSize] with a finite error, got ${describeValue(result)}${Array.isArray(result) ? ` (${result.map((v) => describeValue(v)).join(', ')})` : ''}`, { parameter: 'postNewtonUserFunction' });
-  }
-  return Math.abs(values[0]);
 }
 
 /**

@@ -79,10 +79,10 @@ class ObservedStepper implements TimeStepper {
     this.stepSize = firstStepSize;
   }
 
-  step(h: number, stepIndex: number): StepAttempt {
+  step(h: number, stepIndex: number, discontinuousIteration: number): StepAttempt {
     this.stepSize = h;
     this.stepIndex = stepIndex;
-    return this.inner.step(h, stepIndex);
+    return this.inner.step(h, stepIndex, discontinuousIteration);
   }
 
   restoreStartOfStep(): void {
@@ -199,10 +199,9 @@ export abstract class MainSolverBase {
     return this.run('getODE2size').context.model.nu;
   }
 
-  /** Number of ODE1 coordinates (Flexdyn has none yet: 0). */
+  /** Number of ODE1 (first-order) coordinates; their rows follow the ODE2 and algebraic ones in the residual and Jacobian. */
   getODE1size(): number {
-    this.run('getODE1size');
-    return 0;
+    return this.run('getODE1size').context.model.nODE1;
   }
 
   /** Number of algebraic coordinates. */
@@ -232,7 +231,17 @@ export abstract class MainSolverBase {
     context.assembler.computeODE2Rhs(context.model.data.current, this.residualVector.subarray(0, context.model.nu));
   }
 
-  /** Writes the algebraic equations g (velocity level with velocityLevel) at the current state into the residual's last getAEsize() entries. */
+  /**
+   * Writes the right-hand side F(x, q, u, t) of the first-order equations ẋ = F at the current state into the residual's
+   * ODE1 rows (the last getODE1size() entries, after the algebraic ones; Exudyn orders ODE2, ODE1, AE).
+   */
+  computeODE1RHS(mbs: SolverHost): void {
+    const { context } = this.checked('computeODE1RHS', mbs);
+    const { nu, nAE, nODE1 } = context.model;
+    context.assembler.computeODE1Rhs(context.model.data.current, this.residualVector.subarray(nu + nAE, nu + nAE + nODE1));
+  }
+
+  /** Writes the algebraic equations g (velocity level with velocityLevel) at the current state into the residual's getAEsize() entries after the ODE2 ones. */
   computeAlgebraicEquations(mbs: SolverHost, velocityLevel = false): void {
     const { context } = this.checked('computeAlgebraicEquations', mbs);
     const { nu, nAE } = context.model;
@@ -248,7 +257,7 @@ export abstract class MainSolverBase {
     this.massMatrix = mass;
   }
 
-  /** The solver's residual vector (n_ODE2 + n_AE entries), as the last compute… call left it. */
+  /** The solver's residual vector (n_ODE2 + n_AE + n_ODE1 entries), as the last compute… call left it. */
   getSystemResidual(): number[] {
     this.run('getSystemResidual');
     return Array.from(this.residualVector);
@@ -314,10 +323,10 @@ abstract class MainSolverNewton extends MainSolverBase {
   }
 
   /**
-   * Sets the solver's Jacobian (size n_ODE2 + n_AE) to scalarFactor_ODE2·∂f/∂q + scalarFactor_ODE2_t·∂f/∂u of the ODE2
-   * right-hand side f at the current state (Exudyn: (−1, 0) gives the stiffness matrix, (0, −1) the damping matrix);
-   * computeLoadsJacobian 1 adds the loads' coordinate derivatives, 2 also their velocity derivatives. Flexdyn has no ODE1
-   * coordinates: scalarFactor_ODE1 has nothing to scale.
+   * Sets the solver's Jacobian (size n_ODE2 + n_AE + n_ODE1) to scalarFactor_ODE2·∂f/∂q + scalarFactor_ODE2_t·∂f/∂u of
+   * the ODE2 right-hand side f at the current state (Exudyn: (−1, 0) gives the stiffness matrix, (0, −1) the damping
+   * matrix), with scalarFactor_ODE1·∂f/∂x in the ODE1 columns; computeLoadsJacobian 1 adds the loads' coordinate
+   * derivatives, 2 also their velocity derivatives.
    */
   computeJacobianODE2RHS(mbs: SolverHost, scalarFactor_ODE2 = 1, scalarFactor_ODE2_t = 0, scalarFactor_ODE1 = 1, computeLoadsJacobian = 0): void {
     const { context } = this.checked('computeJacobianODE2RHS', mbs);
@@ -329,10 +338,25 @@ abstract class MainSolverNewton extends MainSolverBase {
     }
     const { model, assembler } = context;
     const s = model.data.current;
-    const jacobian = new DenseMatrixAccumulator(model.nu + model.nAE);
+    const jacobian = new DenseMatrixAccumulator(model.nu + model.nAE + model.nODE1);
     assembler.addODE2LhsJacobian(s, jacobian, -scalarFactor_ODE2, -scalarFactor_ODE2_t);
+    if (scalarFactor_ODE1 !== 0) assembler.addODE2LhsODE1Jacobian(s, jacobian, -scalarFactor_ODE1);
     if (computeLoadsJacobian > 0) assembler.addLoadsJacobian(s, jacobian, scalarFactor_ODE2, computeLoadsJacobian > 1 ? scalarFactor_ODE2_t : 0);
     this.jacobianMatrix = jacobian;
+  }
+
+  /**
+   * Adds the Jacobian of the first-order right-hand side F to the solver's Jacobian (its ODE1 rows):
+   * scalarFactor_ODE2·∂F/∂q + scalarFactor_ODE2_t·∂F/∂u in the ODE2 columns, scalarFactor_ODE1·∂F/∂x in the ODE1
+   * columns. Call computeJacobianODE2RHS first.
+   */
+  computeJacobianODE1RHS(mbs: SolverHost, scalarFactor_ODE2 = 1, scalarFactor_ODE2_t = 0, scalarFactor_ODE1 = 1): void {
+    const { context } = this.checked('computeJacobianODE1RHS', mbs);
+    requireFinite('computeJacobianODE1RHS', 'scalarFactor_ODE2', scalarFactor_ODE2);
+    requireFinite('computeJacobianODE1RHS', 'scalarFactor_ODE2_t', scalarFactor_ODE2_t);
+    requireFinite('computeJacobianODE1RHS', 'scalarFactor_ODE1', scalarFactor_ODE1);
+    if (this.jacobianMatrix === undefined) throw this.error('computeJacobianODE1RHS', 'no Jacobian to add to; call computeJacobianODE2RHS(mbs, …) first');
+    context.assembler.addODE1RhsJacobian(context.model.data.current, this.jacobianMatrix, scalarFactor_ODE1, scalarFactor_ODE2, scalarFactor_ODE2_t);
   }
 
   /**
@@ -345,6 +369,7 @@ abstract class MainSolverNewton extends MainSolverBase {
     requireFinite('computeJacobianAE', 'scalarFactor_ODE2', scalarFactor_ODE2);
     requireFinite('computeJacobianAE', 'scalarFactor_ODE2_t', scalarFactor_ODE2_t);
     requireFinite('computeJacobianAE', 'scalarFactor_ODE1', scalarFactor_ODE1);
+    // the algebraic equations of Flexdyn's items do not depend on ODE1 coordinates: scalarFactor_ODE1 scales nothing
     if (this.jacobianMatrix === undefined) throw this.error('computeJacobianAE', 'no Jacobian to add to; call computeJacobianODE2RHS(mbs, …) first');
     context.assembler.addConstraintJacobian(context.model.data.current, this.jacobianMatrix, scalarFactor_ODE2, scalarFactor_ODE2_t, 1, 1, velocityLevel);
   }

@@ -47,7 +47,8 @@ export function prepareDynamicRun(
     throw new FlexdynError(`solveDynamic: unknown solverType ${String(solverType)}; expected one of ${Object.values(DynamicSolverType).join(', ')}`);
   }
   return {
-    model, assembler, stepper, schedule, hooks, records, memoryFiles, solutionSettings: settings.solutionSettings, solverName: solverType, dynamic: true,
+    model, assembler, stepper, schedule, hooks, discontinuous: ti.discontinuous, takesRecommendedStepSize: true, records, memoryFiles,
+    solutionSettings: settings.solutionSettings, solverName: solverType, dynamic: true,
     showProgress: ti.verboseMode >= 1, printStatistics: settings.displayStatistics || ti.verboseMode >= 1,
   };
 }

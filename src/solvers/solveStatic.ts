@@ -42,6 +42,9 @@ export class StaticStepper implements TimeStepper, NewtonProblem {
   /** Right-hand side F of the first-order equations (n_ODE1). */
   private readonly ode1Rhs: Float64Array;
 
+  /** Repetition of the current load step by the discontinuous iteration, from 0 (for the pre-Newton residual function). */
+  private discontinuousIteration = 0;
+
   constructor(private readonly model: CompiledModel, private readonly assembler: SystemAssembler, private readonly settings: SimulationSettings, private readonly hooks: SolverHooks) {
     this.size = model.nu + model.nAE + model.nODE1;
     this.ode1Rhs = new Float64Array(model.nODE1);
@@ -49,7 +52,7 @@ export class StaticStepper implements TimeStepper, NewtonProblem {
     this.g = new Float64Array(model.nAE);
     this.massTimesDq = new Float64Array(model.nu);
     this.dq = new Float64Array(model.nu);
-    this.newton = new NewtonSolver(new LinearSystem(this.size, settings.linearSolverType, 'solveStatic'), settings.staticSolver.newton, this.size);
+    this.newton = new NewtonSolver(new LinearSystem(this.size, settings.linearSolverType, 'solveStatic', settings.linearSolverSettings.ignoreSingularJacobian), settings.staticSolver.newton, this.size);
     this.magnitude = new ResidualMagnitude(model, assembler);
     if (settings.staticSolver.stabilizerODE2term !== 0) this.mass = new MassMatrixStore(assembler, true);
   }
@@ -63,7 +66,8 @@ export class StaticStepper implements TimeStepper, NewtonProblem {
     this.newton.jacobianUpdateRequested = true;
   }
 
-  step(): StepAttempt {
+  step(_h: number, _stepIndex: number, discontinuousIteration: number): StepAttempt {
+    this.discontinuousIteration = discontinuousIteration;
     const ss = this.settings.staticSolver;
     const s = this.model.data.current;
     const loadTime = s.t - ss.loadStepStart;
@@ -81,8 +85,7 @@ export class StaticStepper implements TimeStepper, NewtonProblem {
 
   beforeResidual(newtonIteration: number): void {
     const hook = this.hooks.preNewtonResidualUserFunction;
-    // the static solver has no discontinuous iteration: discontinuousIt is always 0
-    if (hook !== undefined) callPreNewtonResidual(hook, this.model.data.current.mbs, this.model.data.current.t, newtonIteration, 0);
+    if (hook !== undefined) callPreNewtonResidual(hook, this.model.data.current.mbs, this.model.data.current.t, newtonIteration, this.discontinuousIteration);
   }
 
   residual(r: Float64Array): void {
@@ -188,7 +191,8 @@ export function prepareStaticRun(model: CompiledModel, assembler: SystemAssemble
   data.current.ode1_t.fill(0);
   data.current.t = ss.loadStepStart;
   return {
-    model, assembler, stepper: new StaticStepper(model, assembler, settings, hooks), schedule, hooks, records, memoryFiles, solutionSettings: settings.solutionSettings,
+    model, assembler, stepper: new StaticStepper(model, assembler, settings, hooks), schedule, hooks, discontinuous: ss.discontinuous, takesRecommendedStepSize: false,
+    records, memoryFiles, solutionSettings: settings.solutionSettings,
     solverName: 'StaticSolver', dynamic: false, showProgress: ss.verboseMode >= 1, printStatistics: settings.displayStatistics || ss.verboseMode >= 2,
   };
 }

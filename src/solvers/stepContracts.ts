@@ -23,7 +23,10 @@ export interface SolverHooks {
    * it may change the current state. Returning false stops the simulation after this step.
    */
   postStepUserFunction?: (mbs: UserFunctionSystem, t: number) => boolean | void;
-  /** Called after each Newton solve; returns [error, recommended step size]; error > 1 repeats the step. */
+  /**
+   * Called after each Newton solve (each step of an explicit solver) before the items' post-Newton steps; returns
+   * [error, recommended step size (< 0: none)]; |error| adds to the discontinuous error (see DiscontinuousSettings).
+   */
   postNewtonUserFunction?: (mbs: UserFunctionSystem, t: number) => readonly [number, number] | readonly number[];
   /**
    * Called by the implicit and static solvers before every evaluation of the Newton residual (not before Jacobians):
@@ -52,6 +55,11 @@ export interface StepAttempt {
   failure?: string;
   /** Jacobian evaluations and factorizations of the step's Newton iterations (0 for explicit methods). */
   jacobianUpdates: number;
+  /**
+   * Iterations that decide whether the step size may grow again (Exudyn: the last Newton solve's iterations plus the
+   * discontinuous iterations); undefined: iterations.
+   */
+  recoveryIterations?: number;
 }
 
 /** Sets all fields of a stepper's reusable attempt record and returns it. */
@@ -61,6 +69,7 @@ export function setAttempt(attempt: StepAttempt, accepted: boolean, iterations: 
   attempt.jacobianUpdates = jacobianUpdates;
   attempt.nextStepSize = nextStepSize;
   attempt.failure = failure;
+  attempt.recoveryIterations = undefined;
   return attempt;
 }
 
@@ -74,10 +83,11 @@ export interface TimeStepper {
   /** Human-readable solver name. */
   readonly name: string;
   /**
-   * Integrates from the start-of-step state to time current.t with step h. The returned
+   * Integrates from the start-of-step coordinates (and the current data coordinates) to time current.t with step h;
+   * discontinuousIteration counts the repetitions of the step by the discontinuous iteration from 0. The returned
    * object may be reused by the stepper's next step (no allocation per step).
    */
-  step(h: number, stepIndex: number): StepAttempt;
+  step(h: number, stepIndex: number, discontinuousIteration: number): StepAttempt;
   /** Restores solver-internal values (e.g. algorithmic accelerations) to the start of step. */
   restoreStartOfStep(): void;
   /** Saves solver-internal values at the start of step. */
@@ -105,6 +115,8 @@ export interface SolverStatistics {
   newtonIterations: number;
   /** Jacobian evaluations and factorizations of the Newton iterations, rejected steps included (0 for explicit methods). */
   jacobianUpdates: number;
+  /** Discontinuous iterations (post-Newton steps), rejected steps included. */
+  discontinuousIterations: number;
   /** Wall time in seconds. */
   computationTime: number;
 }

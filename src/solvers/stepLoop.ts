@@ -10,6 +10,8 @@ import type { SolutionSettings } from './SimulationSettings.ts';
 import type { SolverHooks, SolverStatistics, StepAttempt, StepRecorder, TimeStepper } from './stepContracts.ts';
 import type { StepSchedule } from './stepSchedule.ts';
 import type { UserFunctionSystem } from '../registry/userFunctionSystem.ts';
+import { DiscontinuousIteration } from './discontinuous.ts';
+import type { DiscontinuousSettings } from './SimulationSettings.ts';
 
 /**
  * Largest number of consecutive rejected attempts of one step: with validated settings a failing step reaches the
@@ -33,6 +35,7 @@ export function runStepLoop(
   schedule: StepSchedule,
   recorder: StepRecorder,
   hooks: SolverHooks,
+  discontinuous: DiscontinuousIteration,
   progress?: ProgressReporter,
 ): SolverStatistics {
   const { current, startOfStep } = model.data;
@@ -43,10 +46,12 @@ export function runStepLoop(
   const adaptive = !prescribed && (schedule.adaptiveStep || automaticStepSize);
   let h = automaticStepSize && schedule.initialStepSize !== 0 ? schedule.initialStepSize : hMax;
   const started = performance.now();
-  const statistics: SolverStatistics = { steps: 0, rejectedSteps: 0, newtonIterations: 0, jacobianUpdates: 0, computationTime: 0 };
+  const statistics: SolverStatistics = { steps: 0, rejectedSteps: 0, newtonIterations: 0, jacobianUpdates: 0, discontinuousIterations: 0, computationTime: 0 };
   current.t = startTime;
   if (!stateIsFinite(current)) {
-    throw new FlexdynError(`${stepper.name}: the initial state is not finite: ${describeNonFiniteState(model, assembler, current)}`);
+    // the initial rates and accelerations come from the items: name the one whose term is not finite, if any
+    const culprit = findFailingTerm(model, current, current.t);
+    throw new FlexdynError(`${stepper.name}: the initial state is not finite: ${describeNonFiniteState(model, assembler, current)}${culprit === undefined ? '' : `; ${culprit}`}`);
   }
   let stopped = false;
   try {
@@ -90,9 +95,10 @@ export function runStepLoop(
           revision = model.revision;
           stepper.modelChanged?.();
         }
-        const attempt = stepper.step(h, stepIndex);
+        const attempt = discontinuous.step(stepper, h, stepIndex);
         statistics.newtonIterations += attempt.iterations;
         statistics.jacobianUpdates += attempt.jacobianUpdates;
+        statistics.discontinuousIterations = discontinuous.count;
         if (!stateIsFinite(current)) {
           failure = explainNonFinite(model, assembler, current, startOfStep, t);
         } else if (attempt.accepted) {
@@ -102,7 +108,7 @@ export function runStepLoop(
           progress?.update(current.t, statistics.steps);
           if (attempt.nextStepSize !== undefined) {
             h = attempt.nextStepSize;
-          } else if (++stepsSinceReduction >= schedule.adaptiveStepRecoverySteps && attempt.iterations <= schedule.adaptiveStepRecoveryIterations) {
+          } else if (++stepsSinceReduction >= schedule.adaptiveStepRecoverySteps && (attempt.recoveryIterations ?? attempt.iterations) <= schedule.adaptiveStepRecoveryIterations) {
             h = Math.min(hMax, schedule.adaptiveStepIncrease * h);
             stepsSinceReduction = 0;
           }
@@ -123,7 +129,7 @@ export function runStepLoop(
       if (attemptNumber >= maximumRejectionsPerStep) {
         throw new FlexdynError(`${stepper.name} failed ${failedAt(t, stepIndex, h)}: the step was rejected ${attemptNumber} times (last: ${failure ?? 'step not accepted'}); ${keptState(startOfStep.t)}`);
       }
-      if (nextStepSize !== undefined && nextStepSize > 0 && nextStepSize < h) { h = nextStepSize; continue; }
+      if (adaptive && nextStepSize !== undefined && nextStepSize > 0 && nextStepSize < h) { h = nextStepSize; continue; }
       if (!adaptive || h <= schedule.minimumStepSize) {
         throw new FlexdynError(`${stepper.name} failed ${failedAt(t, stepIndex, h)}: ${failure ?? 'step not accepted'}; ${keptState(startOfStep.t)}`);
       }
@@ -178,6 +184,10 @@ export interface SolverRun {
   readonly schedule: StepSchedule;
   /** User hooks. */
   readonly hooks: SolverHooks;
+  /** Discontinuous iteration settings of the solver. */
+  readonly discontinuous: DiscontinuousSettings;
+  /** Whether a step rejected by the discontinuous iteration takes the recommended step size (dynamic solvers). */
+  readonly takesRecommendedStepSize: boolean;
   /** Where internal sensor rows go. */
   readonly records: SensorRecords;
   /** Where the solution and sensor files go when no file system is installed. */
@@ -232,7 +242,8 @@ export class SolverSession {
   solveSteps(): SolverStatistics {
     const { run } = this;
     this.progress = run.showProgress ? new ProgressReporter(run.solverName, run.schedule.startTime, run.schedule.endTime) : undefined;
-    this.statistics = runStepLoop(run.model, run.assembler, run.stepper, run.schedule, this.recorder, run.hooks, this.progress);
+    const discontinuous = new DiscontinuousIteration(run.model, run.discontinuous, run.hooks, run.takesRecommendedStepSize, run.schedule.minimumStepSize);
+    this.statistics = runStepLoop(run.model, run.assembler, run.stepper, run.schedule, this.recorder, run.hooks, discontinuous, this.progress);
     return this.statistics;
   }
 

@@ -135,7 +135,7 @@ const rows: Row[] = [
   { input: 'endTime = Infinity', class: 'settings', settings: set('timeIntegration.endTime', Number.POSITIVE_INFINITY), expected: rejects('timeIntegration.endTime', 'must be a finite number, got number Infinity') },
   { input: 'startTime = −Infinity', class: 'settings', settings: set('timeIntegration.startTime', Number.NEGATIVE_INFINITY), expected: rejects('timeIntegration.startTime', 'must be a finite number') },
   { input: 'startTime = −1e308, endTime = 1e308 (span overflows)', class: 'settings', settings: (s) => { s.timeIntegration.startTime = -1e308; s.timeIntegration.endTime = 1e308; }, expected: /must be a finite span/ },
-  { input: "unknown linearSolverType 'Pardiso'", class: 'settings', settings: set('linearSolverType', 'Pardiso'), expected: rejects('linearSolverType', "must be one of 'EXUdense', 'EigenSparse', got string \"Pardiso\"") },
+  { input: "unknown linearSolverType 'Pardiso'", class: 'settings', settings: set('linearSolverType', 'Pardiso'), expected: rejects('linearSolverType', "must be one of 'EXUdense', 'EigenSparse', 'EigenDense', got string \"Pardiso\"") },
   { input: "linearSolverType in wrong case 'eigensparse'", class: 'settings', settings: set('linearSolverType', 'eigensparse'), expected: rejects('linearSolverType', 'must be one of') },
   { input: 'outputPrecision = 0', class: 'settings', settings: set('solutionSettings.outputPrecision', 0), expected: rejects('solutionSettings.outputPrecision', 'must be an integer in 1 … 17, got number 0') },
   { input: 'outputPrecision = 18', class: 'settings', settings: set('solutionSettings.outputPrecision', 18), expected: rejects('solutionSettings.outputPrecision', 'must be an integer in 1 … 17') },

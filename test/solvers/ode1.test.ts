@@ -10,8 +10,9 @@ import { join } from 'node:path';
 import {
   SystemContainer, SimulationSettings, OutputVariableType, DynamicSolverType, NodeGenericODE1, ObjectGenericODE1, NodePoint,
   MassPoint, ObjectGround, MarkerBodyPosition, MarkerNodePosition, HydraulicActuatorSimple, SensorNode, NodeGenericODE2,
-  FlexdynError, parseSolutionFile, ConfigurationType, type MainSystem,
+  FlexdynError, parseSolutionFile, ConfigurationType, MainSolverImplicitSecondOrder, type MainSystem,
 } from '../../src/index.ts';
+import { Matrix, solve } from 'ml-matrix';
 
 /** Settings for `steps` steps to tEnd, no files written. */
 function settingsFor(tEnd: number, steps: number): SimulationSettings {
@@ -187,6 +188,38 @@ describe('ODE1–ODE2 coupling: hydraulic actuator with closed valves', () => {
     expect(displacementError(DynamicSolverType.RK44, 1000)).toBeLessThan(1e-10);
   });
 
+  it('aUserWrittenNewtonOfTheSolverObjectReproducesTheBuiltInOne', () => {
+    // MainSolverImplicitSecondOrder's Newton pieces include the ODE1 rows and columns (after the algebraic ones)
+    const settings = settingsFor(p.tEnd, 100);
+    settings.timeIntegration.newton.relativeTolerance = 1e-13;
+    const reference = actuatorModel();
+    reference.mbs.solveDynamic(settings);
+    const { mbs, pressures } = actuatorModel();
+    const solver = new MainSolverImplicitSecondOrder();
+    solver.setUserFunctionNewton(mbs, (s, m) => {
+      s.computeNewtonUpdate(m, undefined, true);
+      const initial = s.computeNewtonResidual(m);
+      for (let k = 1; k <= 20; k++) {
+        s.computeNewtonJacobian(m);
+        const delta = solve(new Matrix(s.getSystemJacobian()), Matrix.columnVector(s.getSystemResidual())).getColumn(0);
+        s.setNewtonSolution(delta);
+        s.computeNewtonUpdate(m);
+        const residual = s.computeNewtonResidual(m);
+        if (residual <= 1e-13 * initial || residual <= 1e-10) return true;
+      }
+      return false;
+    });
+    solver.initializeSolver(mbs, settings);
+    expect(solver.getODE1size()).toBe(2);
+    expect(solver.getSystemResidual().length).toBe(3 + 2);
+    solver.solveSteps(mbs, settings);
+    solver.finalizeSolver(mbs, settings);
+    // both Newtons stop at a relative residual of 1e-13: pressures (≈ 1e6 Pa) agree to 1e-6 Pa, the displacement to 1e-12 m
+    const x = mbs.getNodeOutput(pressures, OutputVariableType.Coordinates), xReference = reference.mbs.getNodeOutput(reference.pressures, OutputVariableType.Coordinates);
+    for (let k = 0; k < 2; k++) expect(Math.abs(x[k] - xReference[k])).toBeLessThan(1e-6);
+    expect(Math.abs(mbs.systemData.getODE2Coordinates()[0] - reference.mbs.systemData.getODE2Coordinates()[0])).toBeLessThan(1e-12);
+  });
+
   it('pressuresFollowTheStroke', () => {
     const { mbs, node, pressures, actuator } = actuatorModel();
     mbs.solveDynamic(settingsFor(p.tEnd, 500), DynamicSolverType.RK44);
@@ -322,5 +355,37 @@ describe('ODE1 bad input gets named errors', () => {
     mbs.addObject(HydraulicActuatorSimple({ markerNumbers: [m0, m1], nodeNumbers: [pressures], chamberCrossSection0: 1e-3, chamberCrossSection1: 1e-3, hoseVolume0: 1e-4, hoseVolume1: 1e-4, oilBulkModulus: 1e9, nominalFlow: 1e-6 }));
     mbs.assemble();
     expect(() => mbs.solveDynamic(settingsFor(0.1, 10), DynamicSolverType.RK44)).toThrow(/ObjectConnectorHydraulicActuatorSimple #2: markerNumbers the actuator length \(distance of the markers\) must be positive, got 0/);
+  });
+});
+
+describe('ODE1 coordinates that become non-finite', () => {
+  it('anUnstableExplicitStepStopsWithTheODE1CoordinateNamed', () => {
+    // ẋ = −1e5 x with explicit Euler at h = 0.01: |x| grows by 999 per step and overflows after ~103 steps
+    const mbs = new SystemContainer().addSystem();
+    const node = mbs.addNode(NodeGenericODE1({ numberOfODE1Coordinates: 1, referenceCoordinates: [0], initialCoordinates: [1] }));
+    mbs.addObject(ObjectGenericODE1({ nodeNumbers: [node], systemMatrix: [[-1e5]] }));
+    const sensor = mbs.addSensor(SensorNode({ nodeNumber: node, storeInternal: true, writeToFile: false, outputVariableType: OutputVariableType.Coordinates }));
+    mbs.assemble();
+    const settings = settingsFor(2, 200);
+    // without step reduction (with it, the solver recovers by reducing h below the stability limit 2e-5)
+    settings.timeIntegration.adaptiveStep = false;
+    expect(() => mbs.solveDynamic(settings, DynamicSolverType.ExplicitEuler)).toThrow(/ExplicitEuler failed at t = .*(value|rate) of ODE1 coordinate 0 of NodeGenericODE1 #0 \(equation 0\) = -?(Infinity|NaN)/);
+    const rows = mbs.getSensorStoredData(sensor);
+    for (const row of rows) expect(Number.isFinite(row[1])).toBe(true);
+    expect(Number.isFinite(mbs.getNodeOutput(node, OutputVariableType.Coordinates)[0])).toBe(true);
+  });
+
+  it('aNonFiniteRightHandSideIsNamed', () => {
+    // K/V = 1e300/1e-10 overflows: every evaluation of F with an open valve is non-finite
+    const mbs = new SystemContainer().addSystem();
+    const ground = mbs.addObject(ObjectGround({ referencePosition: [0, 0, 0] }));
+    const point = mbs.addNode(NodePoint({ referenceCoordinates: [1, 0, 0] }));
+    mbs.addObject(MassPoint({ physicsMass: 1, nodeNumber: point }));
+    const pressures = mbs.addNode(NodeGenericODE1({ numberOfODE1Coordinates: 2, referenceCoordinates: [0, 0], initialCoordinates: [0, 0] }));
+    const m0 = mbs.addMarker(MarkerBodyPosition({ bodyNumber: ground, localPosition: [0, 0, 0] }));
+    const m1 = mbs.addMarker(MarkerNodePosition({ nodeNumber: point }));
+    mbs.addObject(HydraulicActuatorSimple({ markerNumbers: [m0, m1], nodeNumbers: [pressures], chamberCrossSection0: 1e-3, chamberCrossSection1: 1e-3, hoseVolume0: 1e-10, hoseVolume1: 1e-4, oilBulkModulus: 1e300, nominalFlow: 1e-6, valveOpening0: 1, systemPressure: 1e7 }));
+    mbs.assemble();
+    expect(() => mbs.solveDynamic(settingsFor(0.1, 10), DynamicSolverType.RK44)).toThrow(/RK44: the initial state is not finite: rate of ODE1 coordinate 0 of NodeGenericODE1 #1 \(equation 3\) = Infinity; ObjectConnectorHydraulicActuatorSimple #2 gives a non-finite ODE1 right-hand side \(entry 0 = Infinity\)/);
   });
 });
