@@ -45,6 +45,7 @@ import { pickleCopyMbs } from './pickleCopyMbs.ts';
 import { solverExplicitODE1ODE2test } from './solverExplicitODE1ODE2test.ts';
 import { bricardMechanism } from './bricardMechanism.ts';
 import { coordinateSpringDamperExt } from './coordinateSpringDamperExt.ts';
+import { postNewtonStepContactTest } from './postNewtonStepContactTest.ts';
 
 /** All ported Exudyn test models, in the order the runner reports them. */
 export const testModels: readonly TestModel[] = [
@@ -94,4 +95,5 @@ export const testModels: readonly TestModel[] = [
   solverExplicitODE1ODE2test,
   bricardMechanism,
   coordinateSpringDamperExt,
+  postNewtonStepContactTest,
 ];
