@@ -40,9 +40,11 @@ import { complexEigenvaluesTest } from './complexEigenvaluesTest.ts';
 import { mainSystemExtensionsTests } from './mainSystemExtensionsTests.ts';
 import { manualExplicitIntegrator } from './manualExplicitIntegrator.ts';
 import { explicitLieGroupIntegratorPythonTest } from './explicitLieGroupIntegratorPythonTest.ts';
+import { scissorPrismaticRevolute2D } from './scissorPrismaticRevolute2D.ts';
 import { deleteItemsTest } from './deleteItemsTest.ts';
 import { pickleCopyMbs } from './pickleCopyMbs.ts';
 import { solverExplicitODE1ODE2test } from './solverExplicitODE1ODE2test.ts';
+import { taskmanagerTest } from './taskmanagerTest.ts';
 import { bricardMechanism } from './bricardMechanism.ts';
 import { coordinateSpringDamperExt } from './coordinateSpringDamperExt.ts';
 import { postNewtonStepContactTest } from './postNewtonStepContactTest.ts';
@@ -90,9 +92,11 @@ export const testModels: readonly TestModel[] = [
   mainSystemExtensionsTests,
   manualExplicitIntegrator,
   explicitLieGroupIntegratorPythonTest,
+  scissorPrismaticRevolute2D,
   deleteItemsTest,
   pickleCopyMbs,
   solverExplicitODE1ODE2test,
+  taskmanagerTest,
   bricardMechanism,
   coordinateSpringDamperExt,
   postNewtonStepContactTest,

@@ -30,7 +30,7 @@ export interface SystemDegreeOfFreedom {
   redundantConstraints: number;
   /** Number of ODE2 (velocity) coordinates. */
   nODE2: number;
-  /** Number of ODE1 coordinates (not counted as degrees of freedom). */
+  /** Number of ODE1 coordinates (not counted as degrees of freedom; a console warning says so when there are any). */
   nODE1: number;
   /** Number of algebraic equations (constraint equations, Euler-parameter norms included). */
   nAE: number;
@@ -58,6 +58,7 @@ export function computeSystemDegreeOfFreedom(model: CompiledModel, assembler: Sy
   const useSVD = optionalBoolean(where, 'useSVD', options.useSVD) ?? false;
   validateSimulationSettings(settings);
   const { nu, nAE } = model;
+  if (model.nODE1 > 0) console.warn(`${where}: the ${model.nODE1} ODE1 coordinates do not count as degrees of freedom (as in Exudyn)`);
   const s = model.data.current;
   s.copyFrom(model.data.initial);
   s.t = settings.staticSolver.loadStepStart;
@@ -94,7 +95,7 @@ export function computeSystemDegreeOfFreedom(model: CompiledModel, assembler: Sy
     console.log(`${where}: ODE2 coordinates = ${nu}, total constraints = ${nAE}, redundant constraints = ${redundantConstraints}, pure algebraic constraints = ${nPureAE}, degree of freedom = ${degreeOfFreedom}`);
     for (const equation of redundantConstraintEquations) console.log(`${where}: redundant: ${equation}`);
   }
-  return { degreeOfFreedom, redundantConstraints, nODE2: nu, nODE1: 0, nAE, nPureAE, redundantConstraintEquations };
+  return { degreeOfFreedom, redundantConstraints, nODE2: nu, nODE1: model.nODE1, nAE, nPureAE, redundantConstraintEquations };
 }
 
 /** numpy's matrix_rank tolerance: σ_max·max(rows, columns)·ε. */

@@ -124,6 +124,8 @@ export function computeODE2Eigenvalues(model: CompiledModel, assembler: SystemAs
   } else {
     basis = constraintNullSpace(constraintTransposed!, options.singularValuesTolerance ?? 1e-12);
   }
+  // no free coordinates (fully constrained): no eigenvalues; ml-matrix rejects empty matrices
+  if (basis.rows === 0) return { values: [], vectors: [] };
   const mass = basis.mmul(fullMass).mmul(basis.transpose());
   const stiffness = basis.mmul(fullStiffness).mmul(basis.transpose());
   const useAbsolute = options.useAbsoluteValues ?? true;

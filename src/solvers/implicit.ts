@@ -77,8 +77,8 @@ export class ImplicitSecondOrderStepper implements TimeStepper, NewtonProblem {
   private readonly startOfStep: SystemState;
   private readonly attempt: StepAttempt = newAttempt();
   private readonly magnitude: ResidualMagnitude;
-  /** Nodes with Exudyn's Lie-group predictor correction. */
-  private readonly predictorNodes: readonly NodeModel[];
+  /** Nodes with Exudyn's Lie-group predictor correction (found again after a run-time change: node models are replaced). */
+  private predictorNodes: readonly NodeModel[];
   /** Norm of the last residual (before the ODE2 rows are scaled by βh²). */
   residualNorm = 0;
   /**
@@ -121,7 +121,7 @@ export class ImplicitSecondOrderStepper implements TimeStepper, NewtonProblem {
     this.massTimesA = new Float64Array(this.nu);
     this.increment = new Float64Array(this.nu);
     this.g = new Float64Array(model.nAE);
-    this.mass = new MassMatrixStore(assembler, model.hasConstantMassMatrix && settings.timeIntegration.reuseConstantMassMatrix);
+    this.mass = new MassMatrixStore(assembler, settings.timeIntegration.reuseConstantMassMatrix);
     this.system = new LinearSystem(this.size, settings.linearSolverType, 'solveDynamic', settings.linearSolverSettings.ignoreSingularJacobian);
     this.newton = new NewtonSolver(this.system, settings.timeIntegration.newton, this.size);
     this.current = model.data.current;
@@ -131,8 +131,8 @@ export class ImplicitSecondOrderStepper implements TimeStepper, NewtonProblem {
 
   /**
    * Computes consistent initial accelerations and multipliers (if requested) and initializes the algorithmic
-   * accelerations; the initial ODE1 rates are ẋ_0 = F(x_0, q_0, u_0, t_0) with computeInitialAccelerations, else 0
-   * (Exudyn starts from 0 always, see docs/decisions.md).
+   * accelerations; the initial ODE1 rates are ẋ_0 = F(x_0, q_0, u_0, t_0) with computeInitialODE1Rates, else 0 as in
+   * Exudyn (see docs/decisions.md).
    */
   initialize(): void {
     const ga = this.settings.timeIntegration.generalizedAlpha;
@@ -140,17 +140,23 @@ export class ImplicitSecondOrderStepper implements TimeStepper, NewtonProblem {
     if (ga.computeInitialAccelerations) {
       solveAccelerations(this.model, this.assembler, this.mass, this.system, s, this.f, this.g, true);
       if (!ga.storeInitialAlgebraicCoordinates) s.lambda.fill(0);
-      if (this.nODE1 > 0) this.assembler.computeODE1Rhs(s, s.ode1_t);
     } else {
       if (ga.resetAccelerations) s.a.fill(0);
       s.lambda.fill(0);
-      s.ode1_t.fill(0);
     }
+    if (ga.computeInitialODE1Rates && this.nODE1 > 0) this.assembler.computeODE1Rhs(s, s.ode1_t);
+    else s.ode1_t.fill(0);
     this.aAlgorithmic.set(s.a);
   }
 
   saveStartOfStep(): void {
     copyArray(this.aAlgorithmicStart, this.aAlgorithmic);
+  }
+
+  /** Item parameters changed: a kept (modified-Newton) Jacobian is stale, node models may be new. */
+  modelChanged(): void {
+    this.predictorNodes = this.model.nodes.filter((node) => node.correctPredictedIncrement !== undefined);
+    this.newton.jacobianUpdateRequested = true;
   }
 
   restoreStartOfStep(): void {

@@ -44,11 +44,13 @@ export interface Linearization {
 /**
  * Assembles the linearization of the ODE2 equations at the initial state (Exudyn linearizes with its static solver at
  * the initial values): the current state is set to the initial one at t = staticSolver.loadStepStart, numerical
- * differentiation follows staticSolver.newton. `where` names the calling function in errors; every matrix is checked
- * to be finite (the dense decompositions that follow iterate until convergence and may not end on NaN).
+ * differentiation follows staticSolver.newton. `where` names the calling function in errors and warnings; every matrix
+ * is checked to be finite (the dense decompositions that follow iterate until convergence and may not end on NaN).
+ * ODE1 coordinates are held at their initial values (a console warning says so).
  */
 export function linearizeAtInitialState(model: CompiledModel, assembler: SystemAssembler, settings: SimulationSettings, request: LinearizationRequest, where: string): Linearization {
   validateSimulationSettings(settings);
+  if (model.nODE1 > 0) console.warn(`${where}: the linearization covers the ODE2 equations only; the ${model.nODE1} ODE1 coordinates stay at their initial values and their coupling terms are left out (as in Exudyn)`);
   const nu = model.nu;
   const s = model.data.current;
   s.copyFrom(model.data.initial);

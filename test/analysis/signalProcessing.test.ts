@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { ComputeFFT, FilterSensorOutput, FilterSignal, GetInterpolatedSignalValue, PlotFFT, fft, FlexdynError } from '../../src/index.ts';
+import {
+  ComputeFFT, FilterSensorOutput, FilterSignal, GetInterpolatedSignalValue, PlotFFT, fft, FlexdynError, SystemContainer, SimulationSettings,
+  OutputVariableType, NodePoint, NodePointGround, MassPoint, MarkerNodeCoordinate, CoordinateSpringDamper, SensorNode,
+} from '../../src/index.ts';
 
 /** The DFT by its definition, O(n²): the oracle of the fast transform. */
 function naiveDFT(x: readonly number[]): { re: number[]; im: number[] } {
@@ -144,5 +147,35 @@ describe('PlotFFT', () => {
     expect(fileName).toBe('');
     expect(() => PlotFFT(frequency, magnitude, { freqStart: 4, freqEnd: 1 })).toThrow(/select no frequencies/);
     expect(() => PlotFFT(frequency, magnitude.slice(1))).toThrow(/one value per frequency/);
+  });
+});
+
+describe('ComputeFFT of a simulation', () => {
+  it('findsTheEigenfrequencyOfATwoMassOscillator', () => {
+    // Exudyn's nMassOscillatorEigenmodes in small: two masses m on springs k (ground–m1–m2) have ω² = (3 ∓ √5)/2 · k/m.
+    // Started in a mix of both modes and sampled over 10 s, the two spectral peaks lie within one frequency bin (0.1 Hz)
+    // of f = ω/2π; the trapezoidal rule (ρ∞ = 1) shifts them by (ωh)²/12 ≈ 1e-4 relative only.
+    const mbs = new SystemContainer().addSystem();
+    const m = 1, k = 400;
+    const ground = mbs.addMarker(MarkerNodeCoordinate({ nodeNumber: mbs.addNode(NodePointGround({})), coordinate: 0 }));
+    const nodes = [0.01, -0.02].map((x0, i) => mbs.addNode(NodePoint({ referenceCoordinates: [i + 1, 0, 0], initialCoordinates: [x0, 0, 0] })));
+    for (const node of nodes) mbs.addObject(MassPoint({ physicsMass: m, nodeNumber: node }));
+    const markers = nodes.map((node) => mbs.addMarker(MarkerNodeCoordinate({ nodeNumber: node, coordinate: 0 })));
+    mbs.addObject(CoordinateSpringDamper({ markerNumbers: [ground, markers[0]], stiffness: k }));
+    mbs.addObject(CoordinateSpringDamper({ markerNumbers: [markers[0], markers[1]], stiffness: k }));
+    const sensor = mbs.addSensor(SensorNode({ nodeNumber: nodes[1], storeInternal: true, outputVariableType: OutputVariableType.Displacement }));
+    mbs.assemble();
+    const settings = new SimulationSettings();
+    settings.timeIntegration.numberOfSteps = 5000;
+    settings.timeIntegration.endTime = 10;
+    settings.timeIntegration.generalizedAlpha.spectralRadius = 1;
+    mbs.solveDynamic(settings);
+    const data = mbs.getSensorStoredData(sensor);
+    const [frequency, magnitude] = ComputeFFT(data.map((row) => row[0]), data.map((row) => row[1]));
+    const peaks = magnitude.map((value, i) => ({ value, i })).filter(({ value, i }) => i > 0 && i < magnitude.length - 1 && value > magnitude[i - 1] && value > magnitude[i + 1])
+      .sort((a, b) => b.value - a.value).slice(0, 2).map(({ i }) => frequency[i]).sort((a, b) => a - b);
+    const expected = [3 - Math.sqrt(5), 3 + Math.sqrt(5)].map((factor) => Math.sqrt((factor / 2) * (k / m)) / (2 * Math.PI));
+    const resolution = frequency[1];
+    for (let i = 0; i < 2; i++) expect(Math.abs(peaks[i] - expected[i])).toBeLessThanOrEqual(resolution);
   });
 });

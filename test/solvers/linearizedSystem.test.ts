@@ -1,7 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   SystemContainer, SimulationSettings, NodePoint, NodePointGround, ObjectMassPoint, MarkerNodeCoordinate, ObjectConnectorCoordinateSpringDamper,
-  ObjectConnectorCoordinate, InertiaCuboid, FlexdynError, type MainSystem,
+  ObjectConnectorCoordinate, InertiaCuboid, FlexdynError, NodeGenericODE1, ObjectGenericODE1, type MainSystem,
 } from '../../src/index.ts';
 
 /** Two mass points on a line (x coordinates free, y and z fixed by coordinate constraints), chained to the ground by spring-dampers. */
@@ -180,6 +180,20 @@ describe('computeODE2Eigenvalues with computeComplexEigenvalues', () => {
     }
   });
 
+  it('fullyConstrainedSystemHasNoEigenvalues', () => {
+    const mbs = new SystemContainer().addSystem();
+    const ground = mbs.addNode(NodePointGround({ referenceCoordinates: [0, 0, 0] }));
+    const node = mbs.addNode(NodePoint({ referenceCoordinates: [1, 0, 0] }));
+    mbs.addObject(ObjectMassPoint({ physicsMass: 1, nodeNumber: node }));
+    const groundMarker = mbs.addMarker(MarkerNodeCoordinate({ nodeNumber: ground, coordinate: 0 }));
+    for (const coordinate of [0, 1, 2]) mbs.addObject(ObjectConnectorCoordinate({ markerNumbers: [groundMarker, mbs.addMarker(MarkerNodeCoordinate({ nodeNumber: node, coordinate }))] }));
+    mbs.assemble();
+    expect(mbs.computeODE2Eigenvalues()).toEqual({ values: [], vectors: [] });
+    expect(mbs.computeODE2Eigenvalues(new SimulationSettings(), { computeComplexEigenvalues: true })).toEqual({ values: [], vectors: [] });
+    expect(mbs.computeLinearizedSystem(new SimulationSettings(), { projectIntoConstraintNullspace: true }).massMatrix).toEqual([]);
+    expect(mbs.computeSystemDegreeOfFreedom()).toMatchObject({ degreeOfFreedom: 0, redundantConstraints: 0 });
+  });
+
   it('rejectsOptionsThatDoNotApplyToComplexEigenvalues', () => {
     const mbs = twoMassChain([1, 1], [1, 1], [0.1, 0.1]);
     expect(() => mbs.computeODE2Eigenvalues(new SimulationSettings(), { computeComplexEigenvalues: true, convert2Frequencies: true })).toThrow(/computeODE2Eigenvalues: with computeComplexEigenvalues, convert2Frequencies must be false/);
@@ -233,6 +247,24 @@ describe('computeSystemDegreeOfFreedom', () => {
     mbs.assemble();
     // λ₁ = 0 constrains no coordinate: 3 − (2 − 1) = 2
     expect(mbs.computeSystemDegreeOfFreedom()).toMatchObject({ degreeOfFreedom: 2, redundantConstraints: 0, nAE: 2, nPureAE: 1 });
+  });
+
+  it('odeOneCoordinatesAreCountedButAreNoDegreesOfFreedom', () => {
+    const mbs = new SystemContainer().addSystem();
+    mbs.createMassPoint({ referencePosition: [0, 0, 0], physicsMass: 1 });
+    const node = mbs.addNode(NodeGenericODE1({ numberOfODE1Coordinates: 2, referenceCoordinates: [0, 0], initialCoordinates: [1, 0] }));
+    mbs.addObject(ObjectGenericODE1({ nodeNumbers: [node], systemMatrix: [[0, 1], [-4, 0]] }));
+    mbs.assemble();
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    try {
+      expect(mbs.computeSystemDegreeOfFreedom()).toMatchObject({ degreeOfFreedom: 3, nODE2: 3, nODE1: 2, nAE: 0 });
+      expect(String(warn.mock.calls[0][0])).toMatch(/computeSystemDegreeOfFreedom: the 2 ODE1 coordinates do not count as degrees of freedom/);
+      // the linearization covers the ODE2 equations (the mass point) and says so
+      expect(mbs.computeLinearizedSystem().massMatrix).toEqual([[1, 0, 0], [0, 1, 0], [0, 0, 1]]);
+      expect(String(warn.mock.calls[1][0])).toMatch(/computeLinearizedSystem: the linearization covers the ODE2 equations only; the 2 ODE1 coordinates stay at their initial values/);
+    } finally {
+      warn.mockRestore();
+    }
   });
 
   it('rejectsBadOptions', () => {

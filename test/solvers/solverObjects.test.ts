@@ -4,7 +4,7 @@ import {
   SystemContainer, SimulationSettings, Node1D, Mass1D, NodePointGround, MarkerNodeCoordinate, CoordinateSpringDamper, LoadCoordinate,
   SensorNode, OutputVariableType, DynamicSolverType, ConfigurationType, FlexdynError, NodePoint2D, ObjectMassPoint2D, MarkerNodePosition,
   MarkerBodyPosition, ObjectGround, ObjectConnectorDistance, LoadForceVector,
-  MainSolverImplicitSecondOrder, MainSolverExplicit, MainSolverStatic, type MainSystem,
+  MainSolverImplicitSecondOrder, MainSolverExplicit, MainSolverStatic, NodeGenericODE1, ObjectGenericODE1, type MainSystem,
 } from '../../src/index.ts';
 
 const mass = 2, stiffness = 800, damping = 3, force = 10, q0 = 0.1, v0 = -0.5;
@@ -62,6 +62,9 @@ describe('solver objects run the solvers of solveDynamic/solveStatic', () => {
     expect(solver.solveSteps(object.mbs, settings)).toBe(true);
     expect(solver.it.currentTime).toBe(0.3);
     expect(solver.it.currentStepIndex).toBe(100);
+    // a linear system: one Newton iteration and one Jacobian per step
+    expect(solver.it.newtonStepsCount).toBe(100);
+    expect(solver.it.newtonJacobiCount).toBe(100);
     solver.finalizeSolver(object.mbs, settings);
     expect(results(object.mbs, object.sensor)).toEqual(results(reference.mbs, reference.sensor));
   });
@@ -193,6 +196,45 @@ describe('solver objects run the solvers of solveDynamic/solveStatic', () => {
   });
 });
 
+describe('solver objects with first-order (ODE1) coordinates', () => {
+  /** A damped first-order oscillator ẋ = A x (A = [[0, 1], [−4, −0.4]]) beside the mass-spring of oscillator(). */
+  const withODE1 = (): { mbs: MainSystem; sensor: number } => {
+    const { mbs, sensor } = oscillator();
+    const node = mbs.addNode(NodeGenericODE1({ numberOfODE1Coordinates: 2, referenceCoordinates: [0, 0], initialCoordinates: [1, 0] }));
+    mbs.addObject(ObjectGenericODE1({ nodeNumbers: [node], systemMatrix: [[0, 1], [-4, -0.4]] }));
+    mbs.assemble();
+    return { mbs, sensor };
+  };
+
+  it('solveSystem equals solveDynamic bit for bit, implicit and explicit, ODE1 coordinates included', () => {
+    for (const type of [DynamicSolverType.GeneralizedAlpha, DynamicSolverType.RK44]) {
+      const reference = withODE1();
+      reference.mbs.solveDynamic(settingsFor(100, 0.2), type);
+      const object = withODE1();
+      const solver = type === DynamicSolverType.GeneralizedAlpha ? new MainSolverImplicitSecondOrder() : new MainSolverExplicit(type);
+      solver.solveSystem(object.mbs, settingsFor(100, 0.2));
+      expect(results(object.mbs, object.sensor)).toEqual(results(reference.mbs, reference.sensor));
+      expect(object.mbs.systemData.getODE1Coordinates()).toEqual(reference.mbs.systemData.getODE1Coordinates());
+    }
+  });
+
+  it('computeODE1RHS and computeJacobianODE1RHS give F = A x and A in the ODE1 rows after the ODE2 and AE rows', () => {
+    const { mbs } = withODE1();
+    const solver = new MainSolverImplicitSecondOrder();
+    solver.initializeSolver(mbs, settingsFor(10, 0.1));
+    expect(solver.getODE1size()).toBe(2);
+    solver.computeODE1RHS(mbs);
+    // x = [1, 0]: F = A x = [0, −4]; rows 1 and 2 follow the single ODE2 row (no algebraic equations)
+    expect(solver.getSystemResidual().slice(1)).toEqual([0, -4]);
+    solver.computeJacobianODE2RHS(mbs, 0, 0, 0);
+    solver.computeJacobianODE1RHS(mbs, 0, 0, 1);
+    const J = solver.getSystemJacobian();
+    expect(J.length).toBe(3);
+    expect([J[1].slice(1), J[2].slice(1)]).toEqual([[0, 1], [-4, -0.4]]);
+    solver.finalizeSolver(mbs);
+  });
+});
+
 describe('solver objects reject calls out of order and foreign arguments', () => {
   const expectError = (action: () => unknown, message: string) => {
     expect(action).toThrow(FlexdynError);
@@ -219,6 +261,9 @@ describe('solver objects reject calls out of order and foreign arguments', () =>
     expectError(() => solver.solveSteps(mbs, settings), 'not possible after solveSteps; the order is initializeSolver, solveSteps, finalizeSolver');
     solver.finalizeSolver(mbs, settings);
     expectError(() => solver.finalizeSolver(mbs, settings), 'the solver was finalized; call initializeSolver(mbs, settings) again');
+    expectError(() => solver.computeNewtonResidual(mbs), 'the solver was finalized');
+    // the results of the finished run stay readable
+    expect(solver.it.currentStepIndex).toBe(10);
     // a new run after finalizeSolver
     expect(solver.initializeSolver(mbs, settings)).toBe(true);
     mbs.assemble();
