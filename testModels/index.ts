@@ -43,6 +43,7 @@ import { explicitLieGroupIntegratorPythonTest } from './explicitLieGroupIntegrat
 import { deleteItemsTest } from './deleteItemsTest.ts';
 import { pickleCopyMbs } from './pickleCopyMbs.ts';
 import { solverExplicitODE1ODE2test } from './solverExplicitODE1ODE2test.ts';
+import { taskmanagerTest } from './taskmanagerTest.ts';
 import { bricardMechanism } from './bricardMechanism.ts';
 import { coordinateSpringDamperExt } from './coordinateSpringDamperExt.ts';
 
@@ -92,6 +93,7 @@ export const testModels: readonly TestModel[] = [
   deleteItemsTest,
   pickleCopyMbs,
   solverExplicitODE1ODE2test,
+  taskmanagerTest,
   bricardMechanism,
   coordinateSpringDamperExt,
 ];

@@ -90,6 +90,12 @@ export class GeneralizedAlphaSettings {
   /** Keep the Lagrange multipliers of the initial acceleration solve in the initial state. */
   storeInitialAlgebraicCoordinates = true;
   /**
+   * Start the trapezoidal rule of the ODE1 coordinates from the consistent rates ẋ_0 = F(x_0, q_0, u_0, t_0) (Flexdyn
+   * option: second order from the first step). False (default, as Exudyn): from ẋ_0 = 0, so the first step is
+   * x_1 = x_0 + h/2 ẋ_1, an O(h) error where F(x_0) ≠ 0.
+   */
+  computeInitialODE1Rates = false;
+  /**
    * Exudyn's alternative Lie-group scheme (Newton iterates on the total increment, composed from q_n);
    * not implemented: true is rejected. The default scheme composes each Newton correction onto the iterate.
    */

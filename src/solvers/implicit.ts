@@ -131,8 +131,8 @@ export class ImplicitSecondOrderStepper implements TimeStepper, NewtonProblem {
 
   /**
    * Computes consistent initial accelerations and multipliers (if requested) and initializes the algorithmic
-   * accelerations; the initial ODE1 rates are ẋ_0 = F(x_0, q_0, u_0, t_0) with computeInitialAccelerations, else 0
-   * (Exudyn starts from 0 always, see docs/decisions.md).
+   * accelerations; the initial ODE1 rates are ẋ_0 = F(x_0, q_0, u_0, t_0) with computeInitialODE1Rates, else 0 as in
+   * Exudyn (see docs/decisions.md).
    */
   initialize(): void {
     const ga = this.settings.timeIntegration.generalizedAlpha;
@@ -140,12 +140,12 @@ export class ImplicitSecondOrderStepper implements TimeStepper, NewtonProblem {
     if (ga.computeInitialAccelerations) {
       solveAccelerations(this.model, this.assembler, this.mass, this.system, s, this.f, this.g, true);
       if (!ga.storeInitialAlgebraicCoordinates) s.lambda.fill(0);
-      if (this.nODE1 > 0) this.assembler.computeODE1Rhs(s, s.ode1_t);
     } else {
       if (ga.resetAccelerations) s.a.fill(0);
       s.lambda.fill(0);
-      s.ode1_t.fill(0);
     }
+    if (ga.computeInitialODE1Rates && this.nODE1 > 0) this.assembler.computeODE1Rhs(s, s.ode1_t);
+    else s.ode1_t.fill(0);
     this.aAlgorithmic.set(s.a);
   }
 

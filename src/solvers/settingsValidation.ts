@@ -90,6 +90,7 @@ const generalizedAlphaRules: RulesOf<GeneralizedAlphaSettings> = {
   computeInitialAccelerations: flag,
   resetAccelerations: flag,
   storeInitialAlgebraicCoordinates: flag,
+  computeInitialODE1Rates: flag,
   lieGroupSimplifiedKinematicRelations: flag,
 };
 

@@ -48,10 +48,17 @@ function linearModel(asUserFunction = false): { mbs: MainSystem; node: number } 
   return { mbs, node };
 }
 
+/** Settings of the linear tests: consistent initial ODE1 rates (the trapezoidal rule is then second order from the start). */
+function linearSettings(steps: number): SimulationSettings {
+  const settings = settingsFor(linear.tEnd, steps);
+  settings.timeIntegration.generalizedAlpha.computeInitialODE1Rates = true;
+  return settings;
+}
+
 /** Max error of the solver's end value against exp(At) x0 with `steps` steps. */
 function linearError(solverType: DynamicSolverType, steps: number, asUserFunction = false): number {
   const { mbs, node } = linearModel(asUserFunction);
-  mbs.solveDynamic(settingsFor(linear.tEnd, steps), solverType);
+  mbs.solveDynamic(linearSettings(steps), solverType);
   const x = mbs.getNodeOutput(node, OutputVariableType.Coordinates);
   const exact = exactLinear(linear.tEnd);
   return Math.max(Math.abs(x[0] - exact[0]), Math.abs(x[1] - exact[1]));
@@ -81,7 +88,7 @@ describe('ODE1 coordinates: linear system ẋ = A x against exp(At)', () => {
 
   it('implicitSolversReproduceTheTrapezoidalRuleExactly', () => {
     // x_{n+1} = (I − hA/2)⁻¹ (I + hA/2) x_n, the trapezoidal rule (Exudyn's ODE1 scheme in every implicit solver), with
-    // ẋ_0 = A x_0 from the initial evaluation; linear problem with exact Jacobian: Newton converges to round-off.
+    // ẋ_0 = A x_0 (computeInitialODE1Rates); linear problem with exact Jacobian: Newton converges to round-off.
     const steps = 50;
     const h = linear.tEnd / steps;
     const [[a, b], [c, d]] = A;
@@ -94,7 +101,7 @@ describe('ODE1 coordinates: linear system ẋ = A x against exp(At)', () => {
     }
     for (const solverType of [DynamicSolverType.GeneralizedAlpha, DynamicSolverType.TrapezoidalIndex2]) {
       const { mbs, node } = linearModel();
-      mbs.solveDynamic(settingsFor(linear.tEnd, steps), solverType);
+      mbs.solveDynamic(linearSettings(steps), solverType);
       const result = mbs.getNodeOutput(node, OutputVariableType.Coordinates);
       expect(Math.abs(result[0] - x[0])).toBeLessThan(1e-12);
       expect(Math.abs(result[1] - x[1])).toBeLessThan(1e-12);
@@ -102,6 +109,31 @@ describe('ODE1 coordinates: linear system ẋ = A x against exp(At)', () => {
       const rate = mbs.getNodeOutput(node, OutputVariableType.Coordinates_t);
       expect(Math.abs(rate[0] - (a * result[0] + b * result[1]))).toBeLessThan(1e-9);
     }
+  });
+
+  it('exudynsDefaultStartsFromZeroRatesAndIsFirstOrder', () => {
+    // Exudyn starts from ẋ_0 = 0: x_1 = (I − hA/2)⁻¹ x_0, then the trapezoidal rule; the O(h) error of the first step
+    // persists, so the method is first order (default computeInitialODE1Rates = false, for Exudyn's numbers)
+    const steps = 50;
+    const h = linear.tEnd / steps;
+    const { mbs, node } = linearModel();
+    mbs.solveDynamic(settingsFor(h, 1));
+    const [[a, b], [c, d]] = A;
+    const m = [[1 - h * a / 2, -h * b / 2], [-h * c / 2, 1 - h * d / 2]];
+    const det = m[0][0] * m[1][1] - m[0][1] * m[1][0];
+    const [x0, y0] = linear.x0;
+    const first = [(m[1][1] * x0 - m[0][1] * y0) / det, (m[0][0] * y0 - m[1][0] * x0) / det];
+    const x = mbs.getNodeOutput(node, OutputVariableType.Coordinates);
+    expect(Math.abs(x[0] - first[0])).toBeLessThan(1e-13);
+    expect(Math.abs(x[1] - first[1])).toBeLessThan(1e-13);
+    const errorAt = (n: number) => {
+      const model = linearModel();
+      model.mbs.solveDynamic(settingsFor(linear.tEnd, n));
+      const end = model.mbs.getNodeOutput(model.node, OutputVariableType.Coordinates);
+      const exact = exactLinear(linear.tEnd);
+      return Math.max(Math.abs(end[0] - exact[0]), Math.abs(end[1] - exact[1]));
+    };
+    expect(Math.abs(Math.log2(errorAt(400) / errorAt(800)) - 1)).toBeLessThan(0.15);
   });
 
   it('userFunctionWithNumericalJacobianGivesTheSameSolution', () => {
@@ -146,6 +178,22 @@ describe('ODE1 coordinates: linear system ẋ = A x against exp(At)', () => {
   });
 });
 
+describe("Exudyn's ObjectGenericODE1 mini example", () => {
+  it('matchesExudynsReferenceValue', () => {
+    // undamped oscillator in first-order form with a constant input, RK44 at the default 100 steps to t = 1;
+    // runTestSuiteRefSol.py (MiniExamples): −0.8206847097689384 (we get it to the last digit; bound 1e-14 relative)
+    const mbs = new SystemContainer().addSystem();
+    const node = mbs.addNode(NodeGenericODE1({ referenceCoordinates: [0, 0], initialCoordinates: [1, 0], numberOfODE1Coordinates: 2 }));
+    mbs.addObject(ObjectGenericODE1({ nodeNumbers: [node], systemMatrix: [[0, 1], [-100, 0]], rhsVector: [0, 1] }));
+    mbs.assemble();
+    const settings = new SimulationSettings();
+    settings.solutionSettings.writeSolutionToFile = false;
+    mbs.solveDynamic(settings, DynamicSolverType.RK44);
+    const reference = -0.8206847097689384;
+    expect(Math.abs(mbs.getNodeOutput(node, OutputVariableType.Coordinates)[0] - reference)).toBeLessThan(1e-14 * Math.abs(reference));
+  });
+});
+
 describe('ODE1–ODE2 coupling: hydraulic actuator with closed valves', () => {
   // Closed valves: ṗ0 = −K A0/V0 ṡ, ṗ1 = K A1/V1 ṡ, so f = −p0 A0 + p1 A1 = k_h x from the prestressed equilibrium
   // p0 A0 = p1 A1, k_h = K (A0²/V0 + A1²/V1): the mass oscillates as x = v0/ω sin ωt, ω = √(k_h/m).
@@ -171,7 +219,10 @@ describe('ODE1–ODE2 coupling: hydraulic actuator with closed valves', () => {
 
   function displacementError(solverType: DynamicSolverType, steps: number): number {
     const { mbs, node } = actuatorModel();
-    mbs.solveDynamic(settingsFor(p.tEnd, steps), solverType);
+    const settings = settingsFor(p.tEnd, steps);
+    // ṡ(0) = v0 ≠ 0 makes ṗ(0) ≠ 0: consistent initial rates keep the trapezoidal rule second order
+    settings.timeIntegration.generalizedAlpha.computeInitialODE1Rates = true;
+    mbs.solveDynamic(settings, solverType);
     return Math.abs(mbs.getNodeOutput(node, OutputVariableType.Coordinates)[0] - (p.v0 / omega) * Math.sin(omega * p.tEnd));
   }
 
