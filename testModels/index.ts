@@ -23,6 +23,7 @@ import { objectFFRFreducedOrderTest } from './objectFFRFreducedOrderTest.ts';
 import { objectFFRFreducedOrderAccelerations } from './objectFFRFreducedOrderAccelerations.ts';
 import { objectFFRFTest } from './objectFFRFTest.ts';
 import { abaqusImportTest } from './abaqusImportTest.ts';
+import { objectFFRFTest2 } from './objectFFRFTest2.ts';
 import { coordinateVectorConstraint } from './coordinateVectorConstraint.ts';
 import { coordinateVectorConstraintGenericODE2 } from './coordinateVectorConstraintGenericODE2.ts';
 import { rigidBodyAsUserFunctionTest } from './rigidBodyAsUserFunctionTest.ts';
@@ -74,6 +75,7 @@ export const testModels: readonly TestModel[] = [
   objectFFRFreducedOrderAccelerations,
   objectFFRFTest,
   abaqusImportTest,
+  objectFFRFTest2,
   coordinateVectorConstraint,
   coordinateVectorConstraintGenericODE2,
   rigidBodyAsUserFunctionTest,
