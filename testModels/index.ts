@@ -24,6 +24,7 @@ import { objectFFRFreducedOrderAccelerations } from './objectFFRFreducedOrderAcc
 import { objectFFRFTest } from './objectFFRFTest.ts';
 import { abaqusImportTest } from './abaqusImportTest.ts';
 import { objectFFRFTest2 } from './objectFFRFTest2.ts';
+import { superElementRigidJointTest } from './superElementRigidJointTest.ts';
 import { coordinateVectorConstraint } from './coordinateVectorConstraint.ts';
 import { coordinateVectorConstraintGenericODE2 } from './coordinateVectorConstraintGenericODE2.ts';
 import { rigidBodyAsUserFunctionTest } from './rigidBodyAsUserFunctionTest.ts';
@@ -76,6 +77,7 @@ export const testModels: readonly TestModel[] = [
   objectFFRFTest,
   abaqusImportTest,
   objectFFRFTest2,
+  superElementRigidJointTest,
   coordinateVectorConstraint,
   coordinateVectorConstraintGenericODE2,
   rigidBodyAsUserFunctionTest,
