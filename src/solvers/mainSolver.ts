@@ -101,6 +101,10 @@ class ObservedStepper implements TimeStepper {
   saveStartOfStep(): void {
     this.inner.saveStartOfStep();
   }
+
+  modelChanged(): void {
+    this.inner.modelChanged?.();
+  }
 }
 
 /** Where a solver object is: before initializeSolver, initialized, steps solved (or failed), finalized. */
