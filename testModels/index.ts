@@ -44,12 +44,14 @@ import { mainSystemExtensionsTests } from './mainSystemExtensionsTests.ts';
 import { manualExplicitIntegrator } from './manualExplicitIntegrator.ts';
 import { explicitLieGroupIntegratorPythonTest } from './explicitLieGroupIntegratorPythonTest.ts';
 import { scissorPrismaticRevolute2D } from './scissorPrismaticRevolute2D.ts';
+import { mainSystemUserFunctionsTest } from './mainSystemUserFunctionsTest.ts';
 import { deleteItemsTest } from './deleteItemsTest.ts';
 import { pickleCopyMbs } from './pickleCopyMbs.ts';
 import { solverExplicitODE1ODE2test } from './solverExplicitODE1ODE2test.ts';
 import { taskmanagerTest } from './taskmanagerTest.ts';
 import { bricardMechanism } from './bricardMechanism.ts';
 import { coordinateSpringDamperExt } from './coordinateSpringDamperExt.ts';
+import { postNewtonStepContactTest } from './postNewtonStepContactTest.ts';
 
 /** All ported Exudyn test models, in the order the runner reports them. */
 export const testModels: readonly TestModel[] = [
@@ -98,10 +100,12 @@ export const testModels: readonly TestModel[] = [
   manualExplicitIntegrator,
   explicitLieGroupIntegratorPythonTest,
   scissorPrismaticRevolute2D,
+  mainSystemUserFunctionsTest,
   deleteItemsTest,
   pickleCopyMbs,
   solverExplicitODE1ODE2test,
   taskmanagerTest,
   bricardMechanism,
   coordinateSpringDamperExt,
+  postNewtonStepContactTest,
 ];
