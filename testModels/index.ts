@@ -47,6 +47,7 @@ import { solverExplicitODE1ODE2test } from './solverExplicitODE1ODE2test.ts';
 import { taskmanagerTest } from './taskmanagerTest.ts';
 import { bricardMechanism } from './bricardMechanism.ts';
 import { coordinateSpringDamperExt } from './coordinateSpringDamperExt.ts';
+import { postNewtonStepContactTest } from './postNewtonStepContactTest.ts';
 
 /** All ported Exudyn test models, in the order the runner reports them. */
 export const testModels: readonly TestModel[] = [
@@ -98,4 +99,5 @@ export const testModels: readonly TestModel[] = [
   taskmanagerTest,
   bricardMechanism,
   coordinateSpringDamperExt,
+  postNewtonStepContactTest,
 ];
