@@ -41,6 +41,7 @@ import { mainSystemExtensionsTests } from './mainSystemExtensionsTests.ts';
 import { manualExplicitIntegrator } from './manualExplicitIntegrator.ts';
 import { explicitLieGroupIntegratorPythonTest } from './explicitLieGroupIntegratorPythonTest.ts';
 import { scissorPrismaticRevolute2D } from './scissorPrismaticRevolute2D.ts';
+import { mainSystemUserFunctionsTest } from './mainSystemUserFunctionsTest.ts';
 import { deleteItemsTest } from './deleteItemsTest.ts';
 import { pickleCopyMbs } from './pickleCopyMbs.ts';
 import { solverExplicitODE1ODE2test } from './solverExplicitODE1ODE2test.ts';
@@ -93,6 +94,7 @@ export const testModels: readonly TestModel[] = [
   manualExplicitIntegrator,
   explicitLieGroupIntegratorPythonTest,
   scissorPrismaticRevolute2D,
+  mainSystemUserFunctionsTest,
   deleteItemsTest,
   pickleCopyMbs,
   solverExplicitODE1ODE2test,
