@@ -23,6 +23,10 @@ import { objectFFRFreducedOrderTest } from './objectFFRFreducedOrderTest.ts';
 import { objectFFRFreducedOrderAccelerations } from './objectFFRFreducedOrderAccelerations.ts';
 import { objectFFRFTest } from './objectFFRFTest.ts';
 import { abaqusImportTest } from './abaqusImportTest.ts';
+import { objectFFRFTest2 } from './objectFFRFTest2.ts';
+import { superElementRigidJointTest } from './superElementRigidJointTest.ts';
+import { linearFEMgenericODE2 } from './linearFEMgenericODE2.ts';
+import { PARTS_ATEs_moving } from './PARTS_ATEs_moving.ts';
 import { coordinateVectorConstraint } from './coordinateVectorConstraint.ts';
 import { coordinateVectorConstraintGenericODE2 } from './coordinateVectorConstraintGenericODE2.ts';
 import { rigidBodyAsUserFunctionTest } from './rigidBodyAsUserFunctionTest.ts';
@@ -76,6 +80,10 @@ export const testModels: readonly TestModel[] = [
   objectFFRFreducedOrderAccelerations,
   objectFFRFTest,
   abaqusImportTest,
+  objectFFRFTest2,
+  superElementRigidJointTest,
+  linearFEMgenericODE2,
+  PARTS_ATEs_moving,
   coordinateVectorConstraint,
   coordinateVectorConstraintGenericODE2,
   rigidBodyAsUserFunctionTest,
