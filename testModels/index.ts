@@ -40,6 +40,7 @@ import { complexEigenvaluesTest } from './complexEigenvaluesTest.ts';
 import { mainSystemExtensionsTests } from './mainSystemExtensionsTests.ts';
 import { manualExplicitIntegrator } from './manualExplicitIntegrator.ts';
 import { explicitLieGroupIntegratorPythonTest } from './explicitLieGroupIntegratorPythonTest.ts';
+import { scissorPrismaticRevolute2D } from './scissorPrismaticRevolute2D.ts';
 import { deleteItemsTest } from './deleteItemsTest.ts';
 import { pickleCopyMbs } from './pickleCopyMbs.ts';
 import { solverExplicitODE1ODE2test } from './solverExplicitODE1ODE2test.ts';
@@ -90,6 +91,7 @@ export const testModels: readonly TestModel[] = [
   mainSystemExtensionsTests,
   manualExplicitIntegrator,
   explicitLieGroupIntegratorPythonTest,
+  scissorPrismaticRevolute2D,
   deleteItemsTest,
   pickleCopyMbs,
   solverExplicitODE1ODE2test,
