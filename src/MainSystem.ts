@@ -239,10 +239,10 @@ export class SystemDataAccess implements UserFunctionSystemData {
 
   /**
    * Sets the data coordinates of a configuration; with ConfigurationType.Initial they are the initial values of the next
-   * solve (which starts from the initial state), as the data nodes' initialCoordinates are at assemble.
+   * solve (which starts from the initial state), as the data nodes' initialCoordinates are at assemble. During a solve a
+   * post-Newton user function may set the current ones (Exudyn's postNewtonStepContactTest switches its contact so).
    */
   setDataCoordinates(values: ArrayLike<number>, configuration: ConfigurationType = ConfigurationType.Current): void {
-    this.mbs.requireNoRunningSolve('systemData.setDataCoordinates');
     setChecked(this.mbs.stateOf(configuration).data, values, 'data coordinates');
   }
 

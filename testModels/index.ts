@@ -41,6 +41,7 @@ import { mainSystemExtensionsTests } from './mainSystemExtensionsTests.ts';
 import { manualExplicitIntegrator } from './manualExplicitIntegrator.ts';
 import { explicitLieGroupIntegratorPythonTest } from './explicitLieGroupIntegratorPythonTest.ts';
 import { scissorPrismaticRevolute2D } from './scissorPrismaticRevolute2D.ts';
+import { mainSystemUserFunctionsTest } from './mainSystemUserFunctionsTest.ts';
 import { deleteItemsTest } from './deleteItemsTest.ts';
 import { pickleCopyMbs } from './pickleCopyMbs.ts';
 import { solverExplicitODE1ODE2test } from './solverExplicitODE1ODE2test.ts';
@@ -48,6 +49,7 @@ import { taskmanagerTest } from './taskmanagerTest.ts';
 import { hydraulicActuatorSimpleTest } from './hydraulicActuatorSimpleTest.ts';
 import { bricardMechanism } from './bricardMechanism.ts';
 import { coordinateSpringDamperExt } from './coordinateSpringDamperExt.ts';
+import { postNewtonStepContactTest } from './postNewtonStepContactTest.ts';
 
 /** All ported Exudyn test models, in the order the runner reports them. */
 export const testModels: readonly TestModel[] = [
@@ -93,6 +95,7 @@ export const testModels: readonly TestModel[] = [
   manualExplicitIntegrator,
   explicitLieGroupIntegratorPythonTest,
   scissorPrismaticRevolute2D,
+  mainSystemUserFunctionsTest,
   deleteItemsTest,
   pickleCopyMbs,
   solverExplicitODE1ODE2test,
@@ -100,4 +103,5 @@ export const testModels: readonly TestModel[] = [
   hydraulicActuatorSimpleTest,
   bricardMechanism,
   coordinateSpringDamperExt,
+  postNewtonStepContactTest,
 ];

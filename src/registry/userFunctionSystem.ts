@@ -21,6 +21,8 @@ export interface UserFunctionSystemData {
   getODE1Coordinates(configuration?: ConfigurationType): number[];
   /** Time derivatives of the ODE1 coordinates. */
   getODE1Coordinates_t(configuration?: ConfigurationType): number[];
+  /** Data coordinates (of the data nodes, NodeGenericData). */
+  getDataCoordinates(configuration?: ConfigurationType): number[];
   /** Time of a configuration. */
   getTime(configuration?: ConfigurationType): number;
   /** Number of ODE2 (velocity) coordinates. */
