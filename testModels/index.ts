@@ -23,6 +23,9 @@ import { objectFFRFreducedOrderTest } from './objectFFRFreducedOrderTest.ts';
 import { objectFFRFreducedOrderAccelerations } from './objectFFRFreducedOrderAccelerations.ts';
 import { objectFFRFTest } from './objectFFRFTest.ts';
 import { abaqusImportTest } from './abaqusImportTest.ts';
+import { objectFFRFTest2 } from './objectFFRFTest2.ts';
+import { superElementRigidJointTest } from './superElementRigidJointTest.ts';
+import { linearFEMgenericODE2 } from './linearFEMgenericODE2.ts';
 import { coordinateVectorConstraint } from './coordinateVectorConstraint.ts';
 import { coordinateVectorConstraintGenericODE2 } from './coordinateVectorConstraintGenericODE2.ts';
 import { rigidBodyAsUserFunctionTest } from './rigidBodyAsUserFunctionTest.ts';
@@ -77,6 +80,9 @@ export const testModels: readonly TestModel[] = [
   objectFFRFreducedOrderAccelerations,
   objectFFRFTest,
   abaqusImportTest,
+  objectFFRFTest2,
+  superElementRigidJointTest,
+  linearFEMgenericODE2,
   coordinateVectorConstraint,
   coordinateVectorConstraintGenericODE2,
   rigidBodyAsUserFunctionTest,
