@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   ConfigurationType, DynamicSolverType, FlexdynError, LoadCoordinate, LoadForceVector, MarkerBodyPosition, MarkerNodeCoordinate, MarkerNodePosition,
-  NodePoint, NodePoint2D, NodePointGround, NodeRigidBody2D, ObjectConnectorCoordinate, ObjectConnectorCoordinateSpringDamper, ObjectGround,
+  NodePoint, NodePoint2D, NodePointGround, NodeRigidBody2D, ObjectConnectorCoordinate, ObjectConnectorCoordinateSpringDamper, ObjectConnectorSpringDamper, ObjectGround,
   ObjectJointRevolute2D, ObjectMassPoint, ObjectMassPoint2D, ObjectRigidBody2D, OutputVariableType, SensorNode, SensorUserFunction, SimulationSettings,
   SystemContainer, type MainSystem,
 } from '../../src/index.ts';
@@ -200,6 +200,44 @@ describe('parameters changed by user functions during a solve', () => {
     expect(largest).toBeLessThan(1e-11);
     expect(mbs.getObjectParameter(spring, 'stiffness')).toBe(200);
     expect(mbs.getLoadParameter(load, 'load')).toBe(10);
+  });
+
+  it('movingTheGroundNodeMovesTheSpringAnchor', () => {
+    // a spring k = 50, L0 = 1 from a ground node at the origin to the point (1 + x, 0, 0), F = 10 on x: moving the ground
+    // node to x = 0.05 after t = 0.3 (setNodeParameter referenceCoordinates: the reference of a node changes at once)
+    // is the set-point change offset 0 → 0.05 of the exact piecewise solution
+    const mbs = new SystemContainer().addSystem();
+    const ground = mbs.addNode(NodePointGround({ referenceCoordinates: [0, 0, 0] }));
+    const node = mbs.addNode(NodePoint({ referenceCoordinates: [1, 0, 0] }));
+    mbs.addObject(ObjectMassPoint({ physicsMass: 2, nodeNumber: node }));
+    mbs.addObject(ObjectConnectorSpringDamper({ markerNumbers: [mbs.addMarker(MarkerNodePosition({ nodeNumber: ground })), mbs.addMarker(MarkerNodePosition({ nodeNumber: node }))], stiffness: 50, referenceLength: 1 }));
+    mbs.addLoad(LoadCoordinate({ markerNumber: mbs.addMarker(MarkerNodeCoordinate({ nodeNumber: node, coordinate: 0 })), load: 10 }));
+    const sensor = mbs.addSensor(SensorNode({ nodeNumber: node, outputVariableType: OutputVariableType.Coordinates, storeInternal: true, writeToFile: false }));
+    const { seen, mark } = firstTimesBeyond([0.3]);
+    mbs.setPreStepUserFunction((m, t) => { if (mark(t)[0]) m.setNodeParameter(ground, 'referenceCoordinates', [0.05, 0, 0]); return true; });
+    mbs.assemble();
+    mbs.solveDynamic(quietSettings(0.6, 6000), DynamicSolverType.RK44);
+    const exact = piecewise({ t0: 0, x0: 0, v0: 0, F: 10, k: 50, offset: 0, m: 2 }, [{ t: seen[0] - 1e-4, offset: 0.05 }]);
+    for (const [t, x] of mbs.getSensorStoredData(sensor)) expect(Math.abs(x - exact(t)), `t = ${t}`).toBeLessThan(1e-11);
+    expect(mbs.getNodeOutput(ground, OutputVariableType.Position)).toEqual([0.05, 0, 0]);
+  });
+
+  it('switchingACoordinateConstraintInAnExplicitSolveFreesTheCoordinate', () => {
+    // explicit solvers eliminate a coordinate held by a ConnectorCoordinate to ground; switched off after t = 0.2 the
+    // point falls freely under F/m = 10/2: x = ½·5·(t − t_s)² (exact for RK4), the multiplier row stays (λ = 0)
+    const ids = springModel();
+    const { mbs, load, sensor, m1 } = ids;
+    mbs.modifyObject(ids.spring, { stiffness: 0 });
+    mbs.modifyLoad(load, { load: 10 });
+    const groundMarker = mbs.addMarker(MarkerNodeCoordinate({ nodeNumber: 0, coordinate: 0 }));
+    const constraint = mbs.addObject(ObjectConnectorCoordinate({ markerNumbers: [groundMarker, m1] }));
+    const { seen, mark } = firstTimesBeyond([0.2]);
+    mbs.setPreStepUserFunction((m, t) => { if (mark(t)[0]) m.setObjectParameter(constraint, 'activeConnector', false); return true; });
+    mbs.assemble();
+    mbs.solveDynamic(quietSettings(0.5, 500), DynamicSolverType.RK44);
+    const released = seen[0] - 1e-3;
+    for (const [t, x] of mbs.getSensorStoredData(sensor)) expect(Math.abs(x - (t <= released ? 0 : 2.5 * (t - released) ** 2)), `t = ${t}`).toBeLessThan(1e-13);
+    expect(mbs.systemData.numberOfCoordinatesAE()).toBe(1);
   });
 
   it('modifyLoadInAPreStepFunctionIsTheSameRunTimeChange', () => {
