@@ -26,6 +26,7 @@ import { abaqusImportTest } from './abaqusImportTest.ts';
 import { objectFFRFTest2 } from './objectFFRFTest2.ts';
 import { superElementRigidJointTest } from './superElementRigidJointTest.ts';
 import { linearFEMgenericODE2 } from './linearFEMgenericODE2.ts';
+import { PARTS_ATEs_moving } from './PARTS_ATEs_moving.ts';
 import { coordinateVectorConstraint } from './coordinateVectorConstraint.ts';
 import { coordinateVectorConstraintGenericODE2 } from './coordinateVectorConstraintGenericODE2.ts';
 import { rigidBodyAsUserFunctionTest } from './rigidBodyAsUserFunctionTest.ts';
@@ -83,6 +84,7 @@ export const testModels: readonly TestModel[] = [
   objectFFRFTest2,
   superElementRigidJointTest,
   linearFEMgenericODE2,
+  PARTS_ATEs_moving,
   coordinateVectorConstraint,
   coordinateVectorConstraintGenericODE2,
   rigidBodyAsUserFunctionTest,
