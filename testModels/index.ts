@@ -50,6 +50,7 @@ import { deleteItemsTest } from './deleteItemsTest.ts';
 import { pickleCopyMbs } from './pickleCopyMbs.ts';
 import { solverExplicitODE1ODE2test } from './solverExplicitODE1ODE2test.ts';
 import { taskmanagerTest } from './taskmanagerTest.ts';
+import { hydraulicActuatorSimpleTest } from './hydraulicActuatorSimpleTest.ts';
 import { bricardMechanism } from './bricardMechanism.ts';
 import { coordinateSpringDamperExt } from './coordinateSpringDamperExt.ts';
 import { postNewtonStepContactTest } from './postNewtonStepContactTest.ts';
@@ -107,6 +108,7 @@ export const testModels: readonly TestModel[] = [
   pickleCopyMbs,
   solverExplicitODE1ODE2test,
   taskmanagerTest,
+  hydraulicActuatorSimpleTest,
   bricardMechanism,
   coordinateSpringDamperExt,
   postNewtonStepContactTest,
