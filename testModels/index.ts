@@ -23,6 +23,10 @@ import { objectFFRFreducedOrderTest } from './objectFFRFreducedOrderTest.ts';
 import { objectFFRFreducedOrderAccelerations } from './objectFFRFreducedOrderAccelerations.ts';
 import { objectFFRFTest } from './objectFFRFTest.ts';
 import { abaqusImportTest } from './abaqusImportTest.ts';
+import { objectFFRFTest2 } from './objectFFRFTest2.ts';
+import { superElementRigidJointTest } from './superElementRigidJointTest.ts';
+import { linearFEMgenericODE2 } from './linearFEMgenericODE2.ts';
+import { PARTS_ATEs_moving } from './PARTS_ATEs_moving.ts';
 import { coordinateVectorConstraint } from './coordinateVectorConstraint.ts';
 import { coordinateVectorConstraintGenericODE2 } from './coordinateVectorConstraintGenericODE2.ts';
 import { rigidBodyAsUserFunctionTest } from './rigidBodyAsUserFunctionTest.ts';
@@ -46,6 +50,7 @@ import { deleteItemsTest } from './deleteItemsTest.ts';
 import { pickleCopyMbs } from './pickleCopyMbs.ts';
 import { solverExplicitODE1ODE2test } from './solverExplicitODE1ODE2test.ts';
 import { taskmanagerTest } from './taskmanagerTest.ts';
+import { hydraulicActuatorSimpleTest } from './hydraulicActuatorSimpleTest.ts';
 import { bricardMechanism } from './bricardMechanism.ts';
 import { coordinateSpringDamperExt } from './coordinateSpringDamperExt.ts';
 import { postNewtonStepContactTest } from './postNewtonStepContactTest.ts';
@@ -76,6 +81,10 @@ export const testModels: readonly TestModel[] = [
   objectFFRFreducedOrderAccelerations,
   objectFFRFTest,
   abaqusImportTest,
+  objectFFRFTest2,
+  superElementRigidJointTest,
+  linearFEMgenericODE2,
+  PARTS_ATEs_moving,
   coordinateVectorConstraint,
   coordinateVectorConstraintGenericODE2,
   rigidBodyAsUserFunctionTest,
@@ -99,6 +108,7 @@ export const testModels: readonly TestModel[] = [
   pickleCopyMbs,
   solverExplicitODE1ODE2test,
   taskmanagerTest,
+  hydraulicActuatorSimpleTest,
   bricardMechanism,
   coordinateSpringDamperExt,
   postNewtonStepContactTest,
