@@ -23,6 +23,9 @@ import { objectFFRFreducedOrderTest } from './objectFFRFreducedOrderTest.ts';
 import { objectFFRFreducedOrderAccelerations } from './objectFFRFreducedOrderAccelerations.ts';
 import { objectFFRFTest } from './objectFFRFTest.ts';
 import { abaqusImportTest } from './abaqusImportTest.ts';
+import { objectFFRFTest2 } from './objectFFRFTest2.ts';
+import { superElementRigidJointTest } from './superElementRigidJointTest.ts';
+import { linearFEMgenericODE2 } from './linearFEMgenericODE2.ts';
 import { coordinateVectorConstraint } from './coordinateVectorConstraint.ts';
 import { coordinateVectorConstraintGenericODE2 } from './coordinateVectorConstraintGenericODE2.ts';
 import { rigidBodyAsUserFunctionTest } from './rigidBodyAsUserFunctionTest.ts';
@@ -41,6 +44,7 @@ import { mainSystemExtensionsTests } from './mainSystemExtensionsTests.ts';
 import { manualExplicitIntegrator } from './manualExplicitIntegrator.ts';
 import { explicitLieGroupIntegratorPythonTest } from './explicitLieGroupIntegratorPythonTest.ts';
 import { scissorPrismaticRevolute2D } from './scissorPrismaticRevolute2D.ts';
+import { mainSystemUserFunctionsTest } from './mainSystemUserFunctionsTest.ts';
 import { deleteItemsTest } from './deleteItemsTest.ts';
 import { pickleCopyMbs } from './pickleCopyMbs.ts';
 import { solverExplicitODE1ODE2test } from './solverExplicitODE1ODE2test.ts';
@@ -75,6 +79,9 @@ export const testModels: readonly TestModel[] = [
   objectFFRFreducedOrderAccelerations,
   objectFFRFTest,
   abaqusImportTest,
+  objectFFRFTest2,
+  superElementRigidJointTest,
+  linearFEMgenericODE2,
   coordinateVectorConstraint,
   coordinateVectorConstraintGenericODE2,
   rigidBodyAsUserFunctionTest,
@@ -93,6 +100,7 @@ export const testModels: readonly TestModel[] = [
   manualExplicitIntegrator,
   explicitLieGroupIntegratorPythonTest,
   scissorPrismaticRevolute2D,
+  mainSystemUserFunctionsTest,
   deleteItemsTest,
   pickleCopyMbs,
   solverExplicitODE1ODE2test,
