@@ -7,10 +7,12 @@
 import { describe, expect, it } from 'vitest';
 import {
   ConfigurationType, DynamicSolverType, FlexdynError, LoadCoordinate, LoadForceVector, MarkerBodyPosition, MarkerNodeCoordinate, MarkerNodePosition,
-  NodePoint, NodePoint2D, NodePointGround, NodeRigidBody2D, ObjectConnectorCoordinate, ObjectConnectorCoordinateSpringDamper, ObjectGround,
+  NodePoint, NodePoint2D, NodePointGround, NodeRigidBody2D, ObjectConnectorCoordinate, ObjectConnectorCoordinateSpringDamper, ObjectConnectorSpringDamper, ObjectGround,
   ObjectJointRevolute2D, ObjectMassPoint, ObjectMassPoint2D, ObjectRigidBody2D, OutputVariableType, SensorNode, SensorUserFunction, SimulationSettings,
-  SystemContainer, type MainSystem,
+  SystemContainer, NodeGenericODE2, ObjectGenericODE2, type MainSystem,
 } from '../../src/index.ts';
+import { itemDefinitions } from '../../src/items/index.ts';
+import { SystemAssembler } from '../../src/model/assembly.ts';
 
 function quietSettings(endTime: number, numberOfSteps: number): SimulationSettings {
   const s = new SimulationSettings();
@@ -202,6 +204,44 @@ describe('parameters changed by user functions during a solve', () => {
     expect(mbs.getLoadParameter(load, 'load')).toBe(10);
   });
 
+  it('movingTheGroundNodeMovesTheSpringAnchor', () => {
+    // a spring k = 50, L0 = 1 from a ground node at the origin to the point (1 + x, 0, 0), F = 10 on x: moving the ground
+    // node to x = 0.05 after t = 0.3 (setNodeParameter referenceCoordinates: the reference of a node changes at once)
+    // is the set-point change offset 0 → 0.05 of the exact piecewise solution
+    const mbs = new SystemContainer().addSystem();
+    const ground = mbs.addNode(NodePointGround({ referenceCoordinates: [0, 0, 0] }));
+    const node = mbs.addNode(NodePoint({ referenceCoordinates: [1, 0, 0] }));
+    mbs.addObject(ObjectMassPoint({ physicsMass: 2, nodeNumber: node }));
+    mbs.addObject(ObjectConnectorSpringDamper({ markerNumbers: [mbs.addMarker(MarkerNodePosition({ nodeNumber: ground })), mbs.addMarker(MarkerNodePosition({ nodeNumber: node }))], stiffness: 50, referenceLength: 1 }));
+    mbs.addLoad(LoadCoordinate({ markerNumber: mbs.addMarker(MarkerNodeCoordinate({ nodeNumber: node, coordinate: 0 })), load: 10 }));
+    const sensor = mbs.addSensor(SensorNode({ nodeNumber: node, outputVariableType: OutputVariableType.Coordinates, storeInternal: true, writeToFile: false }));
+    const { seen, mark } = firstTimesBeyond([0.3]);
+    mbs.setPreStepUserFunction((m, t) => { if (mark(t)[0]) m.setNodeParameter(ground, 'referenceCoordinates', [0.05, 0, 0]); return true; });
+    mbs.assemble();
+    mbs.solveDynamic(quietSettings(0.6, 6000), DynamicSolverType.RK44);
+    const exact = piecewise({ t0: 0, x0: 0, v0: 0, F: 10, k: 50, offset: 0, m: 2 }, [{ t: seen[0] - 1e-4, offset: 0.05 }]);
+    for (const [t, x] of mbs.getSensorStoredData(sensor)) expect(Math.abs(x - exact(t)), `t = ${t}`).toBeLessThan(1e-11);
+    expect(mbs.getNodeOutput(ground, OutputVariableType.Position)).toEqual([0.05, 0, 0]);
+  });
+
+  it('switchingACoordinateConstraintInAnExplicitSolveFreesTheCoordinate', () => {
+    // explicit solvers eliminate a coordinate held by a ConnectorCoordinate to ground; switched off after t = 0.2 the
+    // point falls freely under F/m = 10/2: x = ½·5·(t − t_s)² (exact for RK4), the multiplier row stays (λ = 0)
+    const ids = springModel();
+    const { mbs, load, sensor, m1 } = ids;
+    mbs.modifyObject(ids.spring, { stiffness: 0 });
+    mbs.modifyLoad(load, { load: 10 });
+    const groundMarker = mbs.addMarker(MarkerNodeCoordinate({ nodeNumber: 0, coordinate: 0 }));
+    const constraint = mbs.addObject(ObjectConnectorCoordinate({ markerNumbers: [groundMarker, m1] }));
+    const { seen, mark } = firstTimesBeyond([0.2]);
+    mbs.setPreStepUserFunction((m, t) => { if (mark(t)[0]) m.setObjectParameter(constraint, 'activeConnector', false); return true; });
+    mbs.assemble();
+    mbs.solveDynamic(quietSettings(0.5, 500), DynamicSolverType.RK44);
+    const released = seen[0] - 1e-3;
+    for (const [t, x] of mbs.getSensorStoredData(sensor)) expect(Math.abs(x - (t <= released ? 0 : 2.5 * (t - released) ** 2)), `t = ${t}`).toBeLessThan(1e-13);
+    expect(mbs.systemData.numberOfCoordinatesAE()).toBe(1);
+  });
+
   it('modifyLoadInAPreStepFunctionIsTheSameRunTimeChange', () => {
     const run = (change: (m: MainSystem, load: number) => void) => {
       const { mbs, load, sensor } = springModel();
@@ -369,6 +409,38 @@ describe('bad run-time changes are named errors and leave the running model unch
     expect(() => mbs.getSensorValues(sensor)).toThrow(/getSensorValues needs an assembled system, got one that is not assembled since items were added, modified or deleted/);
     mbs.assemble();
     expect(mbs.getObject(spring).markerNumbers).toEqual([1, 0]);
+  });
+
+  it('aChangeThatWouldChangeTheStructureAnywayIsRefusedAndTheOldModelsStay', () => {
+    // the safety net behind the declarations: the compiled model binds the new model and the items referring to it and
+    // compares structures. A NodeGenericODE2 given 2 coordinates (numberOfODE2Coordinates is declared structural, so
+    // only a direct replaceItem gets this far) is refused — by the structure comparison, or by a referring item that
+    // cannot bind to it (the 1 × 1 mass matrix of an ObjectGenericODE2); the old node model is back and every item
+    // refers to it again
+    for (const withObject of [false, true]) {
+      const mbs = new SystemContainer().addSystem();
+      const node = mbs.addNode(NodeGenericODE2({ numberOfODE2Coordinates: 1, referenceCoordinates: [0], initialCoordinates: [0.1] }));
+      if (withObject) mbs.addObject(ObjectGenericODE2({ nodeNumbers: [node], massMatrix: [[1]], stiffnessMatrix: [[100]] }));
+      const marker = mbs.addMarker(MarkerNodeCoordinate({ nodeNumber: node, coordinate: 0 }));
+      mbs.addLoad(LoadCoordinate({ markerNumber: marker, load: 1 }));
+      mbs.assemble();
+      expect(() => mbs.setNodeParameter(node, 'numberOfODE2Coordinates', 2)).toThrow(/^NodeGenericODE2 #0: setNodeParameter cannot change numberOfODE2Coordinates on an assembled system: it is structural \(it sets the number of coordinates/);
+      const model = mbs.compiled();
+      const old = model.nodes[node];
+      const f = () => { const out = new Float64Array(1); new SystemAssembler(model).computeODE2Rhs(model.data.current, out); return out[0]; };
+      const before = f();
+      const dictionary = { ...mbs.getNode(node), numberOfODE2Coordinates: 2, referenceCoordinates: [0, 0], initialCoordinates: [0, 0], initialCoordinates_t: [0, 0] };
+      const definition = itemDefinitions.find((d) => d.category === 'Node' && d.typeName === 'GenericODE2')!;
+      expect(() => model.replaceItem('Node', node, { definition, dictionary }, 'the test change')).toThrow(withObject
+        ? /^ObjectGenericODE2 #0: massMatrix must be 2 x 2/
+        : /^NodeGenericODE2 #0: the test change changes the structure of the assembled system \(n_q = 1, n_u = 1, n_AE = 0, n_ODE1 = 0, n_data = 0 → n_q = 2, n_u = 2, .*\); the structure cannot change while the system is assembled: change it with modifyNode and call mbs\.assemble\(\) between solves; the system is left unchanged$/);
+      expect(model.nodes[node]).toBe(old);
+      expect(model.revision).toBe(0);
+      expect(mbs.getNode(node).numberOfODE2Coordinates).toBe(1);
+      if (withObject) expect(model.objects[0].localNodes[0]).toBe(old);
+      expect(model.markers[marker].nodes[0]).toBe(old);
+      expect(f()).toBe(before);
+    }
   });
 
   it('getParameterNamesTheItemAndTheParameter', () => {

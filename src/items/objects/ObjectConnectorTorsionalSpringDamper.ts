@@ -1,7 +1,7 @@
 import { makeFactory, type ItemDefinition } from '../../registry/definition.ts';
 import type { BindContext, ItemState, NodeModel, ObjectModel, Only } from '../../registry/capabilities.ts';
 import { describeValue, itemError, type ItemLabel } from '../../core/errors.ts';
-import { checkNonNegativeEntries } from '../../registry/physicalChecks.ts';
+import { checkScalarSpringDamper } from '../../registry/physicalChecks.ts';
 import { OutputVariableType } from '../../registry/enums.ts';
 import { bool, markerIndexArray, nodeIndex, real, userFunction, type MatrixValue, type UserFunctionValue } from '../../registry/parameters.ts';
 import { rotationMatrix2RotXYZInto } from '../../rotations/rotationMatrices.ts';
@@ -145,12 +145,7 @@ export const objectConnectorTorsionalSpringDamperDefinition: ItemDefinition<'Obj
     const turns = mbs.addNode({ nodeType: 'GenericData', numberOfDataCoordinates: 1, initialCoordinates: [2 * Math.PI] });
     return mbs.addObject({ objectType: 'ConnectorTorsionalSpringDamper', markerNumbers: markers, nodeNumber: turns, stiffness: 20, damping: 0.5, rotationMarker1: [[1, 0, 0], [0, 0.6, -0.8], [0, 0.8, 0.6]], offset: 0.1, velocityOffset: 0.2, torque: 0.3 });
   },
-  validate: (v, label) => {
-    // Without a user function the values are a spring and a damper; with one they are only its arguments.
-    if (v.springTorqueUserFunction !== 0) return;
-    checkNonNegativeEntries(label, 'stiffness', [v.stiffness], 'a spring with negative stiffness pushes away from its rest position');
-    checkNonNegativeEntries(label, 'damping', [v.damping], 'a damper with negative damping adds energy');
-  },
+  validate: (v, label) => checkScalarSpringDamper(label, v.stiffness, v.damping, v.springTorqueUserFunction),
   create: (v, label) => new TorsionalSpringDamperModel(label, v),
 };
 
