@@ -268,6 +268,10 @@ describe('solver objects reject calls out of order and foreign arguments', () =>
     expect(solver.initializeSolver(mbs, settings)).toBe(true);
     mbs.assemble();
     expectError(() => solver.solveSteps(mbs, settings), 'the system was assembled again since initializeSolver');
+    // finalizeSolver still closes the run's files
+    solver.finalizeSolver(mbs, settings);
+    expect(solver.initializeSolver(mbs, settings)).toBe(true);
+    solver.finalizeSolver(mbs, settings);
   });
 
   it('rejects bad user Newton functions and non-explicit solver types', () => {
