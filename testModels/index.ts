@@ -54,6 +54,7 @@ import { hydraulicActuatorSimpleTest } from './hydraulicActuatorSimpleTest.ts';
 import { bricardMechanism } from './bricardMechanism.ts';
 import { coordinateSpringDamperExt } from './coordinateSpringDamperExt.ts';
 import { postNewtonStepContactTest } from './postNewtonStepContactTest.ts';
+import { contactCoordinateTest } from './contactCoordinateTest.ts';
 
 /** All ported Exudyn test models, in the order the runner reports them. */
 export const testModels: readonly TestModel[] = [
@@ -112,4 +113,5 @@ export const testModels: readonly TestModel[] = [
   bricardMechanism,
   coordinateSpringDamperExt,
   postNewtonStepContactTest,
+  contactCoordinateTest,
 ];
