@@ -19,9 +19,12 @@ export interface LocalMap {
   readonly ltg: Int32Array;
   /** Local vector work array (work arrays are shared by maps of the same size, see WorkArrayPool). */
   readonly vector: Float64Array;
-  /** Second local vector work array (numerical differentiation); empty for block-sparse objects. */
+  /** Second local vector work array (numerical differentiation). */
   readonly vector2: Float64Array;
-  /** Local matrix work array (n × n row-major); empty for block-sparse objects, which write entry-wise. */
+  /**
+   * Dense local matrix work array (n × n row-major) for numerical Jacobians and constraint-force Jacobians: loads,
+   * constraints and objects whose ode2Lhs lacks an analytic Jacobian; empty for the others (see needsDenseWork).
+   */
   readonly matrix: Float64Array;
   /** Constraint Jacobian work array (n_AE × n row-major). */
   readonly constraintJacobian: Float64Array;
@@ -66,7 +69,7 @@ class WorkArrayPool {
   }
 }
 
-function makeLocalMap(pool: WorkArrayPool, nodes: readonly NodeModel[], nAE: number, blockSparse = false): LocalMap {
+function makeLocalMap(pool: WorkArrayPool, nodes: readonly NodeModel[], nAE: number, denseWork: boolean): LocalMap {
   let n = 0;
   for (const node of nodes) n += node.nu;
   const ltg = pool.indices(n);
@@ -75,34 +78,40 @@ function makeLocalMap(pool: WorkArrayPool, nodes: readonly NodeModel[], nAE: num
   return {
     ltg,
     vector: pool.get('vector', n),
-    vector2: pool.get('vector2', blockSparse ? 0 : n),
-    matrix: pool.get('matrix', blockSparse ? 0 : n * n),
+    vector2: pool.get('vector2', n),
+    matrix: pool.get('matrix', denseWork ? n * n : 0),
     constraintJacobian: pool.get('constraintJacobian', nAE * n),
     constraintValues: pool.get('constraintValues', nAE),
   };
 }
 
-/** True if the object writes its matrices entry-wise ({@link ObjectModel.massMatrixEntries}). */
-export function isBlockSparse(object: ObjectModel): boolean {
-  return object.massMatrixEntries !== undefined || object.ode2Lhs_qEntries !== undefined || object.ode2Lhs_uEntries !== undefined;
+/**
+ * True if the model needs the object's dense n_local × n_local work matrix whatever the solver settings: for the
+ * constraint-force Jacobian of a constraint, or to differentiate an ode2Lhs without analytic Jacobians numerically.
+ * Objects with analytic Jacobians write through accumulators and get no such matrix (a rod or a mesh would need
+ * n_local²), unless numericalDifferentiation.forODE2 asks for it (see SystemAssembler.differentiation).
+ */
+function needsDenseWork(object: ObjectModel): boolean {
+  if (object.nAE > 0) return true;
+  if (object.ode2Lhs === undefined) return false;
+  return object.ode2Lhs_q === undefined || (object.ode2LhsDependsOnVelocity === true && object.ode2Lhs_u === undefined);
 }
 
-/**
- * Checks the matrix forms of a block-sparse object (rules at {@link ObjectModel.massMatrixEntries}): no dense form
- * beside the entry-wise one, and analytic entry-wise Jacobians for its ode2Lhs, since such objects are never
- * differentiated numerically. Throws a FlexdynError naming the object; other objects pass.
- */
-export function checkBlockSparseObject(object: ObjectModel): void {
-  if (!isBlockSparse(object)) return;
-  const fail = (message: string): never => {
-    throw new FlexdynError(`${formatItemLabel(object.label)}: a block-sparse object (with *Entries matrix methods) ${message}`, { item: object.label });
-  };
-  const dense = (['massMatrix', 'ode2Lhs_q', 'ode2Lhs_u'] as const).filter((name) => object[name] !== undefined);
-  if (dense.length > 0) fail(`must not define the dense forms too, got ${dense.join(', ')}`);
-  if (object.ode2Lhs !== undefined && object.ode2Lhs_qEntries === undefined) fail('with ode2Lhs must define ode2Lhs_qEntries, got none');
-  if (object.ode2Lhs !== undefined && object.ode2LhsDependsOnVelocity === true && object.ode2Lhs_uEntries === undefined) {
-    fail('whose ode2Lhs depends on the velocities must define ode2Lhs_uEntries, got none');
-  }
+/** T whose optional members K are present: an item model that has these terms. */
+export type WithTerm<T, K extends keyof T> = T & Required<Pick<T, K>>;
+
+/** An object of a term list: its index, its model typed with the term, and its local map. */
+export interface ObjectTerm<K extends keyof ObjectModel> {
+  /** Object index. */
+  readonly index: number;
+  /** The object, with the term present. */
+  readonly object: WithTerm<ObjectModel, K>;
+  /** Its local map (same as objectMaps[index]). */
+  readonly map: LocalMap;
+}
+
+function hasTerm<T, K extends keyof T>(item: T, key: K): item is WithTerm<T, K> {
+  return item[key] !== undefined;
 }
 
 /**
@@ -137,13 +146,15 @@ export class CompiledModel {
   /** Local maps per load (same index as loads). */
   readonly loadMaps: LocalMap[];
   /** Objects with a mass matrix. */
-  readonly massObjects: number[];
+  readonly massObjects: ObjectTerm<'massMatrix'>[];
   /** Objects with left-hand side forces. */
-  readonly lhsObjects: number[];
-  /** Objects with algebraic equations. */
-  readonly constraintObjects: number[];
+  readonly lhsObjects: ObjectTerm<'ode2Lhs'>[];
+  /** Objects with algebraic equations (n_AE > 0). */
+  readonly constraintObjects: ObjectTerm<'ae'>[];
   /** Nodes with algebraic equations of their own. */
-  readonly constraintNodes: number[];
+  readonly constraintNodes: WithTerm<NodeModel, 'ae'>[];
+  /** Per load: the load when its coordinateDependence is 'analytic' (typed with addGeneralizedLoad_q), else undefined. */
+  readonly analyticLoads: (WithTerm<LoadModel, 'addGeneralizedLoad_q'> | undefined)[];
   /** True if every mass matrix is constant. */
   readonly hasConstantMassMatrix: boolean;
   /** True if some node has a non-additive increment update or q̇ ≠ u. */
@@ -188,24 +199,35 @@ export class CompiledModel {
 
     this.constraintNodes = [];
     this.nodes.forEach((node, i) => {
-      if (node.nAE > 0) { addresses.nodeAE[i] = nu + nAE; nAE += node.nAE; this.constraintNodes.push(i); }
+      if (node.nAE === 0) return;
+      if (!hasTerm(node, 'ae')) throw new FlexdynError(`${formatItemLabel(node.label)}: a node with n_AE = ${node.nAE} must define ae`, { item: node.label });
+      addresses.nodeAE[i] = nu + nAE;
+      nAE += node.nAE;
+      this.constraintNodes.push(node);
     });
-    this.constraintObjects = [];
     this.objects.forEach((object, i) => {
-      if (object.nAE > 0) { addresses.objectAE[i] = nu + nAE; nAE += object.nAE; this.constraintObjects.push(i); }
+      if (object.nAE === 0) return;
+      if (object.ae === undefined) throw new FlexdynError(`${formatItemLabel(object.label)}: an object with n_AE = ${object.nAE} must define ae`, { item: object.label });
+      addresses.objectAE[i] = nu + nAE;
+      nAE += object.nAE;
     });
     this.nAE = nAE;
     let nData = 0;
     this.objects.forEach((object, i) => { addresses.objectData[i] = nData; nData += object.nData ?? 0; });
     this.nData = nData;
 
-    this.objects.forEach(checkBlockSparseObject);
     const pool = new WorkArrayPool();
-    this.objectMaps = this.objects.map((object) => makeLocalMap(pool, object.localNodes, object.nAE, isBlockSparse(object)));
-    this.loadMaps = this.loads.map((load) => makeLocalMap(pool, load.marker.nodes, 0));
-    this.massObjects = this.indicesWith((o) => o.massMatrix !== undefined || o.massMatrixEntries !== undefined);
-    this.lhsObjects = this.indicesWith((o) => o.ode2Lhs !== undefined);
-    this.hasConstantMassMatrix = this.massObjects.every((i) => this.objects[i].hasConstantMassMatrix === true);
+    this.objectMaps = this.objects.map((object) => makeLocalMap(pool, object.localNodes, object.nAE, needsDenseWork(object)));
+    this.loadMaps = this.loads.map((load) => makeLocalMap(pool, load.marker.nodes, 0, true));
+    this.massObjects = this.termList('massMatrix');
+    this.lhsObjects = this.termList('ode2Lhs');
+    this.constraintObjects = this.termList('ae');
+    this.analyticLoads = this.loads.map((load) => {
+      if (load.coordinateDependence !== 'analytic') return undefined;
+      if (!hasTerm(load, 'addGeneralizedLoad_q')) throw new FlexdynError(`${formatItemLabel(load.label)}: a load with coordinateDependence 'analytic' must define addGeneralizedLoad_q`, { item: load.label });
+      return load;
+    });
+    this.hasConstantMassMatrix = this.massObjects.every((term) => term.object.hasConstantMassMatrix === true);
     this.hasLieGroupNodes = this.nodes.some((node) => node.composeIncrement !== undefined || node.positionRates !== undefined);
 
     this.data = new SystemData(this.qRef, { nu, nAE, nData }, addresses, mbs);
@@ -216,10 +238,13 @@ export class CompiledModel {
     for (const state of [this.data.current, this.data.startOfStep, this.data.visualization]) state.copyFrom(this.data.initial);
   }
 
-  private indicesWith(predicate: (object: ObjectModel) => boolean): number[] {
-    const indices: number[] = [];
-    for (let i = 0; i < this.objects.length; i++) if (predicate(this.objects[i])) indices.push(i);
-    return indices;
+  /** The objects with term K (and, for 'ae', n_AE > 0), in index order, with their maps. */
+  private termList<K extends 'massMatrix' | 'ode2Lhs' | 'ae'>(key: K): ObjectTerm<K>[] {
+    const list: ObjectTerm<K>[] = [];
+    this.objects.forEach((object, index) => {
+      if (hasTerm(object, key) && (key !== 'ae' || object.nAE > 0)) list.push({ index, object, map: this.objectMaps[index] });
+    });
+    return list;
   }
 
   /** Resolves all references between items; markers and sensors are bound on first use so that order does not matter. */

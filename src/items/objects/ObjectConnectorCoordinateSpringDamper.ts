@@ -1,5 +1,5 @@
 import { makeFactory, type ItemDefinition } from '../../registry/definition.ts';
-import type { BindContext, ItemState, NodeModel, ObjectModel, Only, CoordinateMarkerModel } from '../../registry/capabilities.ts';
+import { denseLocalMatrix, type BindContext, type ItemState, type LocalMatrixAccumulator, type NodeModel, type ObjectModel, type Only, type CoordinateMarkerModel } from '../../registry/capabilities.ts';
 import { describeValue, itemError, type ItemLabel } from '../../core/errors.ts';
 import { checkNonNegativeEntries } from '../../registry/physicalChecks.ts';
 import { OutputVariableType } from '../../registry/enums.ts';
@@ -28,9 +28,11 @@ class CoordinateSpringDamperModel implements Only<ObjectModel, CoordinateSpringD
   readonly nAE = 0;
   readonly ode2LhsDependsOnVelocity = true;
   /** k·factor on the pattern [[1, −1], [−1, 1]] of the two coordinates; only without user function and rotation-coordinate markers. */
-  ode2Lhs_q?: (s: ItemState, k: Float64Array, factor: number) => void;
+  ode2Lhs_q?: (s: ItemState, k: LocalMatrixAccumulator, factor: number) => void;
   /** d·factor on the same pattern; only without user function and rotation-coordinate markers. */
-  ode2Lhs_u?: (s: ItemState, d: Float64Array, factor: number) => void;
+  ode2Lhs_u?: (s: ItemState, d: LocalMatrixAccumulator, factor: number) => void;
+  /** The shared dense work array of the local matrices (n_local × n_local, see denseLocalMatrix; set in bind). */
+  private localMatrix = new Float64Array(0);
   private readonly markers: MarkerPair<CoordinateMarkerModel>;
   localNodes: NodeModel[] = [];
   private local0 = -1;
@@ -47,8 +49,8 @@ class CoordinateSpringDamperModel implements Only<ObjectModel, CoordinateSpringD
   }) {
     this.markers = new MarkerPair(label, markerNumbers, coordinateMarkers);
     if (v.springForceUserFunction === 0) {
-      this.ode2Lhs_q = (_s, k, factor) => this.addCoordinatePattern(k, factor * v.stiffness);
-      this.ode2Lhs_u = (_s, d, factor) => this.addCoordinatePattern(d, factor * v.damping);
+      this.ode2Lhs_q = (_s, acc, factor) => this.addCoordinatePattern(acc, factor * v.stiffness);
+      this.ode2Lhs_u = (_s, acc, factor) => this.addCoordinatePattern(acc, factor * v.damping);
     }
   }
 
@@ -57,6 +59,7 @@ class CoordinateSpringDamperModel implements Only<ObjectModel, CoordinateSpringD
     this.localNodes = this.markers.localNodes;
     const { marker0, marker1, n0, n1 } = this.markers;
     this.nLocal = n0 + n1;
+    this.localMatrix = denseLocalMatrix(this.nLocal);
     this.local0 = marker0.coordinateLocalIndex ?? -1;
     this.local1 = (marker1.coordinateLocalIndex ?? -1) < 0 ? -1 : n0 + marker1.coordinateLocalIndex!;
     this.rowOf0 = marker0.coordinateJacobian?.bind(marker0);
@@ -106,18 +109,21 @@ class CoordinateSpringDamperModel implements Only<ObjectModel, CoordinateSpringD
     }
   }
 
-  /** Adds value·[[1, −1], [−1, 1]] on the local coordinates (local0, local1); ground coordinates are skipped. */
-  private addCoordinatePattern(m: Float64Array, value: number): void {
-    if (!this.v.activeConnector || value === 0) return;
+  /** Adds value·[[1, −1], [−1, 1]] on the local coordinates (local0, local1) to acc (as one dense block); ground coordinates are skipped. */
+  private addCoordinatePattern(acc: LocalMatrixAccumulator, value: number): void {
     const n = this.nLocal;
-    const i0 = this.local0;
-    const i1 = this.local1;
-    if (i0 >= 0) m[i0 * n + i0] += value;
-    if (i1 >= 0) m[i1 * n + i1] += value;
-    if (i0 >= 0 && i1 >= 0) {
-      m[i0 * n + i1] -= value;
-      m[i1 * n + i0] -= value;
+    const m = this.localMatrix.fill(0);
+    if (this.v.activeConnector && value !== 0) {
+      const i0 = this.local0;
+      const i1 = this.local1;
+      if (i0 >= 0) m[i0 * n + i0] += value;
+      if (i1 >= 0) m[i1 * n + i1] += value;
+      if (i0 >= 0 && i1 >= 0) {
+        m[i0 * n + i1] -= value;
+        m[i1 * n + i0] -= value;
+      }
     }
+    acc.addBlock(0, 0, n, n, m, 0, n, 1);
   }
 
   output(variable: OutputVariableType, s: ItemState): ArrayLike<number> | undefined {
