@@ -208,16 +208,6 @@ export interface BindContext {
   outputVariables(category: 'Node' | 'Object' | 'Marker', index: number): readonly OutputVariableType[];
 }
 
-/** Work arrays an object receives for its local equations, preallocated by the model. */
-export interface LocalBuffers {
-  /** Local vector of n_local entries. */
-  readonly vector: Float64Array;
-  /** Local square matrix, n_local × n_local row-major. */
-  readonly matrix: Float64Array;
-  /** Constraint Jacobian, n_AE × n_local row-major. */
-  readonly constraintJacobian: Float64Array;
-}
-
 /**
  * Receives an object's local matrix (mass matrix, ∂ode2Lhs/∂Δq, ∂ode2Lhs/∂u) by local indices 0 … n_local − 1; the
  * assembler maps it to global indices and adds it into the system matrix. The one way an object writes a matrix: a dense
