@@ -104,7 +104,7 @@ function captureSolve(model: TestModel): CapturedSolve {
   let captured: CapturedSolve | undefined;
   MainSystem.prototype.solveDynamic = function (this: MainSystem, settings = new SimulationSettings(), solverType) {
     captured = { mbs: this, settings, solverType };
-    return { steps: 0, rejectedSteps: 0, newtonIterations: 0, jacobianUpdates: 0, computationTime: 0 };
+    return { steps: 0, rejectedSteps: 0, newtonIterations: 0, jacobianUpdates: 0, discontinuousIterations: 0, computationTime: 0 };
   };
   try {
     model.run();

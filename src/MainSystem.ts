@@ -8,15 +8,23 @@ import { completeDictionary, defaultDictionary, labelOf, typeKeyOf, type ItemCat
 import { ConfigurationType, DynamicSolverType, OutputVariableType } from './registry/enums.ts';
 import { describeValue, FlexdynError, formatItemLabel } from './core/errors.ts';
 import { InMemoryFileSystem } from './core/fileSystem.ts';
-import { checkKnownKeys, ownValue } from './core/dictionary.ts';
+import { checkKnownKeys, isDictionary, optionNames, ownOptions, ownValue } from './core/dictionary.ts';
+import { renumberReferences, referencedIndices } from './registry/itemReferences.ts';
+import { itemFromData, itemToData, missingUserFunctionsError, userFunctionFor, UserFunctionNames, type AnyUserFunction, type UserFunctionSlot, type UserFunctionSource } from './registry/itemData.ts';
+import { simulationSettingsFromDictionary, simulationSettingsToDictionary } from './solvers/settingsDictionary.ts';
+import { readModelFile, writeModelFile } from './io/modelFile.ts';
+import type { FileLocation } from './core/fileSystem.ts';
 import { builderOptionNames } from './builders/optionNames.ts';
 import type { LoadIndex, MarkerIndex, NodeIndex, ObjectIndex, SensorIndex, ParameterKind, ParameterSchema } from './registry/parameters.ts';
 import type { LoadInput, MarkerInput, NodeInput, ObjectInput, SensorInput } from './registry/itemDictionaries.ts';
 import { SimulationSettings } from './solvers/SimulationSettings.ts';
 import { solveDynamic } from './solvers/solveDynamic.ts';
 import { solveStatic } from './solvers/solveStatic.ts';
-import { computeODE2Eigenvalues, type EigenvalueOptions, type EigenvalueResult } from './solvers/eigen.ts';
-import type { SolverHooks, SolverStatistics } from './solvers/stepContracts.ts';
+import { computeODE2Eigenvalues, type ComplexEigenvalueResult, type EigenvalueOptions, type EigenvalueResult } from './solvers/eigen.ts';
+import { computeLinearizedSystem, type LinearizedSystem, type LinearizedSystemOptions } from './solvers/linearization.ts';
+import { computeSystemDegreeOfFreedom, type DegreeOfFreedomOptions, type SystemDegreeOfFreedom } from './solvers/degreeOfFreedom.ts';
+import type { SolverHooks, SolverStatistics, SystemJacobianTerms } from './solvers/stepContracts.ts';
+import type { SolverContext, SolverHost } from './solvers/mainSolver.ts';
 import type { BuilderSink } from './builders/builderSink.ts';
 import type { UserFunctionSystem, UserFunctionSystemData } from './registry/userFunctionSystem.ts';
 import { createGround, createMassPoint, createRigidBody, type CreateGroundOptions, type CreateMassPointOptions, type CreateRigidBodyOptions, type CreateRigidBodyResult } from './builders/bodies.ts';
@@ -58,8 +66,123 @@ export type ItemInput = Record<string, unknown>;
 
 /** Pre-step user function: called with the new time before each step; return false to stop. */
 export type PreStepUserFunction = (mbs: MainSystem, t: number) => boolean | void;
-/** Post-Newton user function: returns [error, recommended step size]; error > 1 repeats the step. */
+/**
+ * Post-Newton user function: returns [error, recommended step size (< 0: none)]; |error| adds to the discontinuous error,
+ * which repeats the step while it exceeds discontinuous.iterationTolerance (see DiscontinuousSettings).
+ */
 export type PostNewtonUserFunction = (mbs: MainSystem, t: number) => readonly number[];
+/**
+ * Post-step user function: called after each accepted step (and once at the start), before the step is recorded; it may
+ * change the current state; return false to stop after this step.
+ */
+export type PostStepUserFunction = (mbs: MainSystem, t: number) => boolean | void;
+/**
+ * Pre-Newton-residual user function (implicit and static solvers): called before each Newton residual, newtonIt = 0 for
+ * the predictor's residual, k after the k-th update; discontinuousIt counts the step's post-Newton iterations from 0.
+ */
+export type PreNewtonResidualUserFunction = (mbs: MainSystem, t: number, newtonIt: number, discontinuousIt: number) => void;
+/**
+ * System Jacobian user function (implicit and static solvers): returns sparse terms of the Jacobian of the right-hand
+ * side, scaled by factorODE2 (coordinates), factorODE2_t (velocities) and factorODE1, which the solver adds to its
+ * Newton Jacobian (for a load −k·q − d·v: `[[i, i, -factorODE2 * k - factorODE2_t * d]]`).
+ */
+export type SystemJacobianUserFunction = (mbs: MainSystem, t: number, factorODE2: number, factorODE2_t: number, factorODE1: number) => SystemJacobianTerms;
+
+/** Options of deleteNode, deleteMarker and deleteSensor (Exudyn's keyword arguments). */
+export interface DeleteItemOptions {
+  /**
+   * No console warning for an item that referred to the deleted one (its reference becomes -1, which assemble()
+   * rejects); default false, as in Exudyn.
+   */
+  suppressWarnings?: boolean;
+}
+
+/** Options of deleteObject. */
+export interface DeleteObjectOptions extends DeleteItemOptions {
+  /**
+   * Also delete the object's nodes and markers (default true, as Exudyn): those that no remaining object uses (nodes)
+   * or that no remaining object, load or sensor uses (markers); shared ones stay (see docs/decisions.md).
+   */
+  deleteDependentItems?: boolean;
+}
+
+/** Options of deleteLoad. */
+export interface DeleteLoadOptions extends DeleteItemOptions {
+  /** Also delete the load's marker when no remaining object, load or sensor uses it (default true, as Exudyn). */
+  deleteDependentMarkers?: boolean;
+}
+
+const deleteItemOptionNames = optionNames<DeleteItemOptions>({ suppressWarnings: true });
+const deleteObjectOptionNames = optionNames<DeleteObjectOptions>({ suppressWarnings: true, deleteDependentItems: true });
+const deleteLoadOptionNames = optionNames<DeleteLoadOptions>({ suppressWarnings: true, deleteDependentMarkers: true });
+
+/** The items that keep a dependent node or marker of a deleted object or load alive when they still refer to it. */
+const dependentKeptBy: Partial<Record<ItemCategory, readonly ItemCategory[]>> = { Node: ['Object'], Marker: ['Object', 'Load', 'Sensor'] };
+
+/** The `format` entry of a system dictionary (getDictionary). */
+export const SYSTEM_DICTIONARY_FORMAT = 'flexdyn-system';
+/** The version of the system dictionary layout this Flexdyn writes and reads. */
+export const SYSTEM_DICTIONARY_VERSION = 1;
+
+/** The system's own user functions (Exudyn's mbs.Set…UserFunction), as slots of the system dictionary. */
+const systemUserFunctionSlots = ['preStepUserFunction', 'postStepUserFunction', 'postNewtonUserFunction', 'preNewtonResidualUserFunction', 'systemJacobianUserFunction'] as const;
+/** One of the system's own user-function slots. */
+export type SystemUserFunctionSlot = (typeof systemUserFunctionSlots)[number];
+
+/**
+ * A whole system as plain data (Exudyn's mbs.GetDictionary): numbers, strings, booleans, arrays and records, user
+ * functions by name (see {@link MainSystem.setDictionary}).
+ */
+export interface SystemDictionary {
+  /** Always {@link SYSTEM_DICTIONARY_FORMAT}. */
+  format: string;
+  /** {@link SYSTEM_DICTIONARY_VERSION} of the Flexdyn that wrote it. */
+  formatVersion: number;
+  /** Node dictionaries, by index. */
+  nodeList: Record<string, unknown>[];
+  /** Object dictionaries, by index. */
+  objectList: Record<string, unknown>[];
+  /** Marker dictionaries, by index. */
+  markerList: Record<string, unknown>[];
+  /** Load dictionaries, by index. */
+  loadList: Record<string, unknown>[];
+  /** Sensor dictionaries, by index. */
+  sensorList: Record<string, unknown>[];
+  /** The system's user functions by slot: the saved name, or 0 for none. */
+  userFunctions: Record<SystemUserFunctionSlot, string | 0>;
+}
+
+const listKeyOf: Record<ItemCategory, 'nodeList' | 'objectList' | 'markerList' | 'loadList' | 'sensorList'> = {
+  Node: 'nodeList', Object: 'objectList', Marker: 'markerList', Load: 'loadList', Sensor: 'sensorList',
+};
+
+/** Options of setDictionary and loadFromFile. */
+export interface SetDictionaryOptions {
+  /**
+   * The functions of the named user-function slots (user functions are saved by name): a record by name, or a
+   * function asked for each slot. A slot left without a function is an error that names it.
+   */
+  userFunctions?: UserFunctionSource;
+}
+
+/** Options of saveToFile. */
+export interface SaveToFileOptions {
+  /** Simulation settings saved with the model (loadFromFile returns them). */
+  simulationSettings?: SimulationSettings;
+  /** Visualization settings saved with the model, plain data (e.g. the viewer's scene options); returned as saved. */
+  visualizationSettings?: Record<string, unknown>;
+}
+
+/** What loadFromFile returns besides the model it loaded into the system. */
+export interface LoadedSettings {
+  /** The simulation settings saved with the model, if any. */
+  simulationSettings?: SimulationSettings;
+  /** The visualization settings saved with the model, if any. */
+  visualizationSettings?: Record<string, unknown>;
+}
+
+const setDictionaryOptionNames = optionNames<SetDictionaryOptions>({ userFunctions: true });
+const saveToFileOptionNames = optionNames<SaveToFileOptions>({ simulationSettings: true, visualizationSettings: true });
 
 /** Access to the system's coordinate vectors per configuration (Exudyn's mbs.systemData). */
 export class SystemDataAccess implements UserFunctionSystemData {
@@ -76,7 +199,6 @@ export class SystemDataAccess implements UserFunctionSystemData {
 
   /** Sets ODE2 position coordinates (displacements) of a configuration; the reference configuration comes from the nodes. */
   setODE2Coordinates(values: ArrayLike<number>, configuration: ConfigurationType = ConfigurationType.Current): void {
-    this.mbs.requireNoRunningSolve('systemData.setODE2Coordinates');
     if (configuration === ConfigurationType.Reference) {
       throw new FlexdynError('systemData.setODE2Coordinates: configuration must be Current, Initial, StartOfStep or Visualization, got Reference; reference coordinates are the nodes\' referenceCoordinates (change them with modifyNode and assemble again)');
     }
@@ -90,7 +212,6 @@ export class SystemDataAccess implements UserFunctionSystemData {
 
   /** Sets ODE2 velocity coordinates of a configuration. */
   setODE2Coordinates_t(values: ArrayLike<number>, configuration: ConfigurationType = ConfigurationType.Current): void {
-    this.mbs.requireNoRunningSolve('systemData.setODE2Coordinates_t');
     setChecked(this.mbs.stateOf(configuration).u, values, 'ODE2 velocities');
   }
 
@@ -106,13 +227,69 @@ export class SystemDataAccess implements UserFunctionSystemData {
 
   /** Sets the algebraic coordinates (Lagrange multipliers) of a configuration, e.g. a static solution's λ as initial values for computeODE2Eigenvalues. */
   setAECoordinates(values: ArrayLike<number>, configuration: ConfigurationType = ConfigurationType.Current): void {
-    this.mbs.requireNoRunningSolve('systemData.setAECoordinates');
     setChecked(this.mbs.stateOf(configuration).lambda, values, 'algebraic coordinates');
+  }
+
+  /** Data coordinates (of the data nodes, NodeGenericData: discrete states of contact and switching items). */
+  getDataCoordinates(configuration: ConfigurationType = ConfigurationType.Current): number[] {
+    return Array.from(this.mbs.stateOf(configuration).data);
+  }
+
+  /**
+   * Sets the data coordinates of a configuration; with ConfigurationType.Initial they are the initial values of the next
+   * solve (which starts from the initial state), as the data nodes' initialCoordinates are at assemble.
+   */
+  setDataCoordinates(values: ArrayLike<number>, configuration: ConfigurationType = ConfigurationType.Current): void {
+    this.mbs.requireNoRunningSolve('systemData.setDataCoordinates');
+    setChecked(this.mbs.stateOf(configuration).data, values, 'data coordinates');
+  }
+
+  /**
+   * ODE1 coordinates (first-order states): displacements from their reference values, except for
+   * ConfigurationType.Reference, which answers the reference values themselves (as getODE2Coordinates).
+   */
+  getODE1Coordinates(configuration: ConfigurationType = ConfigurationType.Current): number[] {
+    const state = this.mbs.stateOf(configuration);
+    return Array.from(configuration === ConfigurationType.Reference ? state.ode1Ref : state.ode1);
+  }
+
+  /** Sets the ODE1 coordinates (displacements) of a configuration, e.g. initial pressures after a static solve. */
+  setODE1Coordinates(values: ArrayLike<number>, configuration: ConfigurationType = ConfigurationType.Current): void {
+    this.mbs.requireNoRunningSolve('systemData.setODE1Coordinates');
+    if (configuration === ConfigurationType.Reference) {
+      throw new FlexdynError('systemData.setODE1Coordinates: configuration must be Current, Initial, StartOfStep or Visualization, got Reference; reference values are the nodes\' referenceCoordinates (change them with modifyNode and assemble again)');
+    }
+    setChecked(this.mbs.stateOf(configuration).ode1, values, 'ODE1 coordinates');
+  }
+
+  /** Time derivatives of the ODE1 coordinates. */
+  getODE1Coordinates_t(configuration: ConfigurationType = ConfigurationType.Current): number[] {
+    return Array.from(this.mbs.stateOf(configuration).ode1_t);
   }
 
   /** Time of a configuration. */
   getTime(configuration: ConfigurationType = ConfigurationType.Current): number {
     return this.mbs.stateOf(configuration).t;
+  }
+
+  /** Number of ODE1 coordinates. */
+  numberOfCoordinatesODE1(): number {
+    return this.mbs.compiled().nODE1;
+  }
+
+  /**
+   * Sets the time of a configuration (a user-written integrator evaluates its stages at their times); the solvers set the
+   * current time at each step, so a change lasts until the next step.
+   */
+  setTime(t: number, configuration: ConfigurationType = ConfigurationType.Current): void {
+    if (typeof t !== 'number' || !Number.isFinite(t)) throw new FlexdynError(`systemData.setTime: t must be a finite number, got ${describeValue(t)}`, { parameter: 't' });
+    this.mbs.stateOf(configuration).t = t;
+  }
+
+  /** Global ODE2 (velocity) indices of an object's coordinates, node by node (Exudyn's GetObjectLTGODE2). */
+  getObjectLTGODE2(objectNumber: number): number[] {
+    const object = this.mbs.assembledItems().objects[this.mbs.checkedIndex('Object', objectNumber)];
+    return object.localNodes.flatMap((node) => Array.from({ length: node.nu }, (_, i) => node.uIndex + i));
   }
 
   /** Number of ODE2 (velocity) coordinates. */
@@ -140,7 +317,7 @@ function setChecked(target: Float64Array, values: ArrayLike<number>, what: strin
  * MainSystem in camelCase; the create… helpers (Exudyn's mbs.Create…) are the builders in
  * builders/, which add their items through this system's {@link BuilderSink} side.
  */
-export class MainSystem implements BuilderSink, UserFunctionSystem {
+export class MainSystem implements BuilderSink, UserFunctionSystem, SolverHost {
   private readonly items: Record<ItemCategory, StoredItem[]> = { Node: [], Object: [], Marker: [], Load: [], Sensor: [] };
   private model?: CompiledModel;
   private assembler?: SystemAssembler;
@@ -150,7 +327,11 @@ export class MainSystem implements BuilderSink, UserFunctionSystem {
   /** Solution and sensor files that solves wrote while no file system was installed (a browser, a worker). */
   private readonly memoryFiles = new InMemoryFileSystem();
   private readonly hooks: SolverHooks = {};
-  /** The solve in progress (set while solveDynamic, solveStatic or computeODE2Eigenvalues runs), else undefined. */
+  /** The system's user functions as the user gave them (the hooks wrap them), for getDictionary. */
+  private readonly systemUserFunctions: { [S in SystemUserFunctionSlot]?: AnyUserFunction } = {};
+  /** Items deleted per category, for the message of an index that is out of range afterwards. */
+  private readonly deletedCount: Record<ItemCategory, number> = { Node: 0, Object: 0, Marker: 0, Load: 0, Sensor: 0 };
+  /** The solve in progress (set while solveDynamic, solveStatic, computeODE2Eigenvalues, computeLinearizedSystem or computeSystemDegreeOfFreedom runs), else undefined. */
   private runningSolve?: string;
   /** Coordinate access per configuration. */
   readonly systemData = new SystemDataAccess(this);
@@ -187,6 +368,30 @@ export class MainSystem implements BuilderSink, UserFunctionSystem {
   modifyLoad(index: number, changes: ItemInput): void { this.modifyItem('Load', index, changes); }
   /** Changes parameters of a sensor. */
   modifySensor(index: number, changes: ItemInput): void { this.modifyItem('Sensor', index, changes); }
+
+  /**
+   * Deletes a node (Exudyn's DeleteNode): later nodes move down by one index, and so do the references to them in
+   * objects, markers and sensors; a reference to the deleted node becomes -1 (with a console warning unless
+   * suppressWarnings), which assemble() rejects naming the item. Call assemble() again before solving.
+   */
+  deleteNode(index: number, options: DeleteItemOptions = {}): void { this.deleteItem('deleteNode', 'Node', index, options, deleteItemOptionNames); }
+  /**
+   * Deletes an object (Exudyn's DeleteObject) with the renumbering of {@link MainSystem.deleteNode}; with
+   * deleteDependentItems (default true) also its markers and nodes that no remaining item uses.
+   */
+  deleteObject(index: number, options: DeleteObjectOptions = {}): void {
+    const own = this.deleteItem('deleteObject', 'Object', index, options, deleteObjectOptionNames);
+    if (own.deleteDependentItems !== false) this.deleteDependents('deleteObject', own.stored, ['Marker', 'Node'], own);
+  }
+  /** Deletes a marker (Exudyn's DeleteMarker): renumbers the markers of objects, loads and sensors as {@link MainSystem.deleteNode}. */
+  deleteMarker(index: number, options: DeleteItemOptions = {}): void { this.deleteItem('deleteMarker', 'Marker', index, options, deleteItemOptionNames); }
+  /** Deletes a load (Exudyn's DeleteLoad) and, with deleteDependentMarkers (default true), its marker when no remaining item uses it. */
+  deleteLoad(index: number, options: DeleteLoadOptions = {}): void {
+    const own = this.deleteItem('deleteLoad', 'Load', index, options, deleteLoadOptionNames);
+    if (own.deleteDependentMarkers !== false) this.deleteDependents('deleteLoad', own.stored, ['Marker'], own);
+  }
+  /** Deletes a sensor (Exudyn's DeleteSensor) with its stored rows; renumbers the sensors of other sensors as {@link MainSystem.deleteNode}. */
+  deleteSensor(index: number, options: DeleteItemOptions = {}): void { this.deleteItem('deleteSensor', 'Sensor', index, options, deleteItemOptionNames); }
 
   /** Default dictionary of a node type. */
   getNodeDefaults(typeName: string): ItemDictionary { return this.defaults('Node', typeName); }
@@ -349,6 +554,7 @@ export class MainSystem implements BuilderSink, UserFunctionSystem {
   reset(): void {
     this.requireNoRunningSolve('reset');
     for (const list of Object.values(this.items)) list.length = 0;
+    for (const category of Object.keys(this.deletedCount) as ItemCategory[]) this.deletedCount[category] = 0;
     this.reference = undefined;
     this.model = undefined;
     this.assembler = undefined;
@@ -359,12 +565,113 @@ export class MainSystem implements BuilderSink, UserFunctionSystem {
   setPreStepUserFunction(f: PreStepUserFunction | 0): void {
     this.requireNoRunningSolve('setPreStepUserFunction');
     this.hooks.preStepUserFunction = f === 0 ? undefined : (_mbs, t) => f(this, t);
+    this.systemUserFunctions.preStepUserFunction = f === 0 ? undefined : f;
   }
 
   /** Sets (or clears with 0) the function called after each Newton solve. */
   setPostNewtonUserFunction(f: PostNewtonUserFunction | 0): void {
     this.requireNoRunningSolve('setPostNewtonUserFunction');
     this.hooks.postNewtonUserFunction = f === 0 ? undefined : (_mbs, t) => f(this, t);
+    this.systemUserFunctions.postNewtonUserFunction = f === 0 ? undefined : f;
+  }
+
+  /**
+   * The whole system as plain data (Exudyn's mbs.GetDictionary): every item's complete dictionary by category and
+   * index, and the system's user functions. User functions cannot be written as data: each appears by its name
+   * (`function UFtorque` or `const UFtorque = …` gives 'UFtorque'; 'anonymous' when it has none; a different function
+   * of a name already used gets `name#2`, …), and {@link MainSystem.setDictionary} asks for them by that name.
+   * JSON.stringify writes the dictionary and JSON.parse reads it back unchanged (but for −0, which JSON.stringify
+   * writes as 0; saveToFile keeps it); states, sensor rows and the compiled model are not part of it.
+   */
+  getDictionary(): SystemDictionary {
+    const names = new UserFunctionNames();
+    const list = (category: ItemCategory) => this.items[category].map(({ definition, dictionary }) => itemToData(definition, dictionary, names));
+    const userFunctions = {} as Record<SystemUserFunctionSlot, string | 0>;
+    for (const slot of systemUserFunctionSlots) {
+      const f = this.systemUserFunctions[slot];
+      userFunctions[slot] = f === undefined ? 0 : names.nameOf(f);
+    }
+    return {
+      format: SYSTEM_DICTIONARY_FORMAT, formatVersion: SYSTEM_DICTIONARY_VERSION,
+      nodeList: list('Node'), objectList: list('Object'), markerList: list('Marker'), loadList: list('Load'), sensorList: list('Sensor'),
+      userFunctions,
+    };
+  }
+
+  /**
+   * Replaces the whole system by a dictionary of {@link MainSystem.getDictionary} (Exudyn's mbs.SetDictionary): all
+   * items, validated as by add…, and the system's user functions. A user function given by name needs its function in
+   * options.userFunctions (by name, or a function asked for each slot). A dictionary of another format version, an
+   * invalid item or a missing user function is a FlexdynError (the last names every missing slot) and leaves the
+   * system as it was. Afterwards the system is not assembled and holds no sensor rows.
+   */
+  setDictionary(dictionary: SystemDictionary | Record<string, unknown>, options: SetDictionaryOptions = {}): void {
+    this.applyDictionary('setDictionary', dictionary, ownOptions('setDictionary', options, setDictionaryOptionNames));
+  }
+
+  /**
+   * Saves the system, and optionally simulation and visualization settings, as a JSON model file (format
+   * 'flexdyn-model', versioned) through the installed file system: disk under `flexdyn/node`; in a browser install an
+   * InMemoryFileSystem. User functions are saved by name (see {@link MainSystem.getDictionary}).
+   */
+  saveToFile(fileName: FileLocation, options: SaveToFileOptions = {}): void {
+    const own = ownOptions('saveToFile', options, saveToFileOptionNames);
+    if (own.visualizationSettings !== undefined && !isDictionary(own.visualizationSettings)) {
+      throw new FlexdynError(`saveToFile: options.visualizationSettings must be a dictionary of plain data, got ${describeValue(own.visualizationSettings)}`, { parameter: 'visualizationSettings' });
+    }
+    writeModelFile(fileName, {
+      system: this.getDictionary() as unknown as Record<string, unknown>,
+      simulationSettings: own.simulationSettings === undefined ? undefined : simulationSettingsToDictionary(own.simulationSettings),
+      visualizationSettings: own.visualizationSettings,
+    });
+  }
+
+  /**
+   * Replaces the system by a model file of {@link MainSystem.saveToFile} (as {@link MainSystem.setDictionary}) and
+   * returns the settings saved with it. A file that is not a Flexdyn model, a model file of another version, invalid
+   * settings or items, or a user function not given in options.userFunctions is a FlexdynError, and the system stays as
+   * it was.
+   */
+  loadFromFile(fileName: FileLocation, options: SetDictionaryOptions = {}): LoadedSettings {
+    const own = ownOptions('loadFromFile', options, setDictionaryOptionNames);
+    const content = readModelFile(fileName);
+    const simulationSettings = content.simulationSettings === undefined ? undefined : simulationSettingsFromDictionary(content.simulationSettings, 'loadFromFile');
+    this.applyDictionary('loadFromFile', content.system, own);
+    return { simulationSettings, visualizationSettings: content.visualizationSettings };
+  }
+
+  /** Sets (or clears with 0) the function called after each accepted step, before it is recorded (see {@link PostStepUserFunction}). */
+  setPostStepUserFunction(f: PostStepUserFunction | 0): void {
+    this.requireNoRunningSolve('setPostStepUserFunction');
+    this.hooks.postStepUserFunction = checkedHook('setPostStepUserFunction', f, (_mbs, t) => (f as PostStepUserFunction)(this, t));
+    this.systemUserFunctions.postStepUserFunction = f === 0 ? undefined : f;
+  }
+
+  /** Sets (or clears with 0) the function called before each Newton residual (see {@link PreNewtonResidualUserFunction}). */
+  setPreNewtonResidualUserFunction(f: PreNewtonResidualUserFunction | 0): void {
+    this.requireNoRunningSolve('setPreNewtonResidualUserFunction');
+    this.hooks.preNewtonResidualUserFunction = checkedHook('setPreNewtonResidualUserFunction', f, (_mbs, t, newtonIt, discontinuousIt) => (f as PreNewtonResidualUserFunction)(this, t, newtonIt, discontinuousIt));
+    this.systemUserFunctions.preNewtonResidualUserFunction = f === 0 ? undefined : f;
+  }
+
+  /** Sets (or clears with 0) the function whose terms are added to each Newton Jacobian (see {@link SystemJacobianUserFunction}). */
+  setSystemJacobianUserFunction(f: SystemJacobianUserFunction | 0): void {
+    this.requireNoRunningSolve('setSystemJacobianUserFunction');
+    this.hooks.systemJacobianUserFunction = checkedHook('setSystemJacobianUserFunction', f, (_mbs, t, factorODE2, factorODE2_t, factorODE1) => (f as SystemJacobianUserFunction)(this, t, factorODE2, factorODE2_t, factorODE1));
+    this.systemUserFunctions.systemJacobianUserFunction = f === 0 ? undefined : f;
+  }
+
+  /**
+   * What a solver object (MainSolverStatic, MainSolverImplicitSecondOrder, MainSolverExplicit) needs to run on this
+   * system: the compiled model, its assembler, the user hooks and the output stores, and the running-solve guard.
+   * @internal
+   */
+  solverContext(request: string): SolverContext {
+    const model = this.compiled();
+    return {
+      model, assembler: this.assembler!, hooks: this.hooks, records: this.sensorRecords, memoryFiles: this.memoryFiles,
+      whileSolving: <T>(phase: string, action: () => T) => this.whileSolving(`${request}.${phase}`, action),
+    };
   }
 
   /** Time of the current configuration. */
@@ -442,6 +749,13 @@ export class MainSystem implements BuilderSink, UserFunctionSystem {
     return node.uIndex;
   }
 
+  /** Index of a node's first ODE1 coordinate in the system's ODE1 coordinates (Exudyn's GetNodeODE1Index). */
+  getNodeODE1Index(index: number): number {
+    const node = this.modelItem('Node', index, 'getNodeODE1Index');
+    if ((node.nODE1 ?? 0) === 0) throw new FlexdynError(`getNodeODE1Index: ${formatItemLabel(node.label)} has no ODE1 coordinates`);
+    return node.ode1Index!;
+  }
+
   /** Solves the dynamic problem from the initial state; the end state becomes the current state. */
   solveDynamic(settings: SimulationSettings = new SimulationSettings(), solverType: DynamicSolverType = DynamicSolverType.GeneralizedAlpha): SolverStatistics {
     return this.whileSolving('solveDynamic', () => solveDynamic(this.compiled(), this.assembler!, settings, solverType, this.hooks, this.sensorRecords, this.memoryFiles));
@@ -452,9 +766,25 @@ export class MainSystem implements BuilderSink, UserFunctionSystem {
     return this.whileSolving('solveStatic', () => solveStatic(this.compiled(), this.assembler!, settings, this.hooks, this.sensorRecords, this.memoryFiles));
   }
 
-  /** Eigenvalues ω² (and modes) of the system linearized at the initial (or current) state. */
-  computeODE2Eigenvalues(settings: SimulationSettings = new SimulationSettings(), options: EigenvalueOptions = {}): EigenvalueResult {
+  /**
+   * Eigenvalues ω² (and modes) of the system linearized at the initial state; with computeComplexEigenvalues the complex
+   * eigenvalues of the damped system.
+   */
+  computeODE2Eigenvalues(settings: SimulationSettings, options: EigenvalueOptions & { computeComplexEigenvalues: true }): ComplexEigenvalueResult;
+  computeODE2Eigenvalues(settings?: SimulationSettings, options?: EigenvalueOptions & { computeComplexEigenvalues?: false }): EigenvalueResult;
+  computeODE2Eigenvalues(settings?: SimulationSettings, options?: EigenvalueOptions): EigenvalueResult | ComplexEigenvalueResult;
+  computeODE2Eigenvalues(settings: SimulationSettings = new SimulationSettings(), options: EigenvalueOptions = {}): EigenvalueResult | ComplexEigenvalueResult {
     return this.whileSolving('computeODE2Eigenvalues', () => computeODE2Eigenvalues(this.compiled(), this.assembler!, settings, options));
+  }
+
+  /** M, K and D of the system linearized at the initial state, optionally projected into the constraints' null space (Exudyn's ComputeLinearizedSystem). */
+  computeLinearizedSystem(settings: SimulationSettings = new SimulationSettings(), options: LinearizedSystemOptions = {}): LinearizedSystem {
+    return this.whileSolving('computeLinearizedSystem', () => computeLinearizedSystem(this.compiled(), this.assembler!, settings, options));
+  }
+
+  /** Degree of freedom, redundant and pure algebraic constraints at the initial state (Exudyn's ComputeSystemDegreeOfFreedom). */
+  computeSystemDegreeOfFreedom(settings: SimulationSettings = new SimulationSettings(), options: DegreeOfFreedomOptions = {}): SystemDegreeOfFreedom {
+    return this.whileSolving('computeSystemDegreeOfFreedom', () => computeSystemDegreeOfFreedom(this.compiled(), this.assembler!, settings, options));
   }
 
   /**
@@ -543,10 +873,18 @@ export class MainSystem implements BuilderSink, UserFunctionSystem {
     return index;
   }
 
+  /** The index if it names an item of the category, else a FlexdynError naming the valid range. @internal */
+  checkedIndex(category: ItemCategory, index: number): number {
+    this.storedItem(category, index);
+    return index;
+  }
+
   private storedItem(category: ItemCategory, index: number): StoredItem {
     const list = this.items[category];
     if (!Number.isInteger(index) || index < 0 || index >= list.length) {
-      throw new FlexdynError(`${category.toLowerCase()} index must be in 0 ... ${list.length - 1}, got ${describeValue(index)}`);
+      const deleted = this.deletedCount[category];
+      const note = deleted === 0 ? '' : ` (${deleted} ${category.toLowerCase()}${deleted === 1 ? ' was' : 's were'} deleted: the indices after a deleted one moved down by one)`;
+      throw new FlexdynError(`${category.toLowerCase()} index must be in 0 ... ${list.length - 1}, got ${describeValue(index)}${note}`);
     }
     return list[index];
   }
@@ -569,6 +907,111 @@ export class MainSystem implements BuilderSink, UserFunctionSystem {
     this.model = undefined;
   }
 
+  /**
+   * Deletes one item after checking the request (no running solve, known options, valid index) and returns the options
+   * with the deleted item; see {@link MainSystem.deleteNode}.
+   */
+  private deleteItem<O extends DeleteItemOptions>(request: string, category: ItemCategory, index: number, options: O, names: readonly string[]): O & { stored: StoredItem } {
+    this.requireNoRunningSolve(request);
+    const own = ownOptions(request, options, names);
+    for (const [key, value] of Object.entries(own)) {
+      if (value !== undefined && typeof value !== 'boolean') throw new FlexdynError(`${request}: options.${key} must be true or false, got ${describeValue(value)}`, { parameter: key });
+    }
+    const stored = this.storedItem(category, index);
+    this.removeItem(request, category, index, own.suppressWarnings === true);
+    return { ...own, stored };
+  }
+
+  /** Deletes the nodes and markers a deleted item referred to, unless a remaining item still uses them (highest index first). */
+  private deleteDependents(request: string, deleted: StoredItem, categories: readonly ItemCategory[], options: DeleteItemOptions): void {
+    for (const category of categories) {
+      const indices = [...new Set(referencedIndices(deleted.definition, deleted.dictionary, category))].sort((a, b) => b - a);
+      for (const index of indices) {
+        const users = dependentKeptBy[category] ?? [];
+        const used = users.some((user) => this.items[user].some((item) => referencedIndices(item.definition, item.dictionary, category).includes(index)));
+        if (!used) this.removeItem(request, category, index, options.suppressWarnings === true);
+      }
+    }
+  }
+
+  /** Removes an item and renumbers every reference to its category (see {@link MainSystem.deleteNode}). */
+  private removeItem(request: string, category: ItemCategory, index: number, suppressWarnings: boolean): void {
+    const deleted = this.items[category][index];
+    this.items[category].splice(index, 1);
+    this.deletedCount[category]++;
+    for (const user of Object.keys(this.items) as ItemCategory[]) {
+      const list = this.items[user];
+      for (let i = 0; i < list.length; i++) {
+        const renumbered = renumberReferences(list[i].definition, list[i].dictionary, category, index);
+        if (renumbered === undefined) continue;
+        list[i] = { ...list[i], dictionary: renumbered.dictionary };
+        if (!suppressWarnings && renumbered.invalidated.length > 0) {
+          console.warn(`${request}: ${formatItemLabel(labelOf(user, list[i].definition.typeName, i))}: ${renumbered.invalidated.join(', ')} referred to the deleted `
+            + `${formatItemLabel(labelOf(category, deleted.definition.typeName, index))} and ${renumbered.invalidated.length === 1 ? 'is' : 'are'} now -1 (none); assemble() fails until it refers to an existing ${category.toLowerCase()} or is deleted too`);
+        }
+      }
+    }
+    if (category === 'Sensor') this.sensorRecords.remove(index);
+    this.reference = undefined;
+    this.model = undefined;
+  }
+
+  /** setDictionary and loadFromFile: builds and validates every item first, then replaces the system (all or nothing). */
+  private applyDictionary(where: string, dictionary: unknown, options: SetDictionaryOptions): void {
+    this.requireNoRunningSolve(where);
+    if (!isDictionary(dictionary) || dictionary.format !== SYSTEM_DICTIONARY_FORMAT) {
+      const got = isDictionary(dictionary) ? `a dictionary with format ${JSON.stringify(dictionary.format) ?? 'missing'}` : describeValue(dictionary);
+      throw new FlexdynError(`${where}: expected a Flexdyn system dictionary (format '${SYSTEM_DICTIONARY_FORMAT}', from mbs.getDictionary()), got ${got}`);
+    }
+    if (dictionary.formatVersion !== SYSTEM_DICTIONARY_VERSION) {
+      throw new FlexdynError(`${where}: the system dictionary has format version ${JSON.stringify(dictionary.formatVersion) ?? 'missing'}; this Flexdyn reads version ${SYSTEM_DICTIONARY_VERSION} only`, { parameter: 'formatVersion' });
+    }
+    checkKnownKeys(where, dictionary, ['format', 'formatVersion', ...Object.values(listKeyOf), 'userFunctions'], 'an entry of a system dictionary');
+    const missing: UserFunctionSlot[] = [];
+    const inputs = (Object.keys(listKeyOf) as ItemCategory[]).map((category) => {
+      const key = listKeyOf[category];
+      const list = dictionary[key];
+      if (!Array.isArray(list)) throw new FlexdynError(`${where}: ${key} must be a list of ${category.toLowerCase()} dictionaries, got ${describeValue(list)}`, { parameter: key });
+      return list.map((entry: unknown, index) => {
+        if (!isDictionary(entry)) throw new FlexdynError(`${where}: ${key}[${index}] must be a ${category.toLowerCase()} dictionary, got ${describeValue(entry)}`, { parameter: key });
+        const definition = itemRegistry.get(category, ownValue(entry, typeKeyOf[category]), index);
+        const label = labelOf(category, definition.typeName, index);
+        return { category, definition, label, input: itemFromData(definition, entry, label, options.userFunctions, missing) };
+      });
+    }).flat();
+    const userFunctions = dictionary.userFunctions ?? {};
+    checkKnownKeys(where, userFunctions, systemUserFunctionSlots, 'a user function of the system', 'userFunctions');
+    const systemFunctions: { slot: SystemUserFunctionSlot; f: AnyUserFunction | 0 }[] = [];
+    for (const slot of systemUserFunctionSlots) {
+      const value = ownValue(userFunctions as object, slot) ?? 0;
+      if (value === 0 || typeof value === 'function') { systemFunctions.push({ slot, f: value as AnyUserFunction | 0 }); continue; }
+      if (typeof value !== 'string') throw new FlexdynError(`${where}: userFunctions.${slot} must be the name of a function or 0, got ${describeValue(value)}`, { parameter: `userFunctions.${slot}` });
+      const named: UserFunctionSlot = { name: value, parameter: slot };
+      const f = userFunctionFor(named, options.userFunctions);
+      if (f === undefined) missing.push(named);
+      else systemFunctions.push({ slot, f });
+    }
+    if (missing.length > 0) throw missingUserFunctionsError(where, missing);
+    const items: Record<ItemCategory, StoredItem[]> = { Node: [], Object: [], Marker: [], Load: [], Sensor: [] };
+    for (const { category, definition, label, input } of inputs) items[category].push({ definition, dictionary: completeDictionary(definition, input, label) });
+    // all checked: replace the system
+    for (const category of Object.keys(items) as ItemCategory[]) {
+      this.items[category].length = 0;
+      this.items[category].push(...items[category]);
+      this.deletedCount[category] = 0;
+    }
+    const setters: Record<SystemUserFunctionSlot, (f: never) => void> = {
+      preStepUserFunction: (f) => this.setPreStepUserFunction(f), postStepUserFunction: (f) => this.setPostStepUserFunction(f),
+      postNewtonUserFunction: (f) => this.setPostNewtonUserFunction(f), preNewtonResidualUserFunction: (f) => this.setPreNewtonResidualUserFunction(f),
+      systemJacobianUserFunction: (f) => this.setSystemJacobianUserFunction(f),
+    };
+    for (const { slot, f } of systemFunctions) setters[slot](f as never);
+    this.reference = undefined;
+    this.model = undefined;
+    this.assembler = undefined;
+    this.sensorRecords.reset(0);
+  }
+
   private defaults(category: ItemCategory, typeName: string): ItemDictionary {
     return defaultDictionary(itemRegistry.get(category, typeName, -1));
   }
@@ -582,7 +1025,7 @@ export class MainSystem implements BuilderSink, UserFunctionSystem {
   private modelItem<C extends ItemCategory>(category: C, index: number, request: string): ModelOf[C] {
     if (this.model === undefined && Number.isInteger(index) && index >= 0 && index < this.items[category].length) {
       const label = formatItemLabel(labelOf(category, this.items[category][index].definition.typeName, index));
-      throw new FlexdynError(`${label}: ${request} needs an assembled system, got one that is not assembled since items were added or modified; call mbs.assemble() first`);
+      throw new FlexdynError(`${label}: ${request} needs an assembled system, got one that is not assembled since items were added, modified or deleted; call mbs.assemble() first`);
     }
     const model = this.compiled();
     const lists: { [K in ItemCategory]: ModelOf[K][] } = { Node: model.nodes, Object: model.objects, Marker: model.markers, Load: model.loads, Sensor: model.sensors };
@@ -598,6 +1041,13 @@ export class MainSystem implements BuilderSink, UserFunctionSystem {
     }
     return Array.from(values);
   }
+}
+
+/** The solver hook of a set…UserFunction call: undefined for 0, the wrapper for a function, an error for anything else. */
+function checkedHook<H>(request: string, f: unknown, wrapper: H): H | undefined {
+  if (f === 0) return undefined;
+  if (typeof f !== 'function') throw new FlexdynError(`${request}: expected a function or 0 (to clear it), got ${describeValue(f)}`, { parameter: 'value' });
+  return wrapper;
 }
 
 function structuredCopy(dictionary: ItemDictionary): ItemDictionary {

@@ -3,7 +3,18 @@
  * @module
  */
 export { SystemContainer, MainSystem, SystemDataAccess } from './MainSystem.ts';
-export type { ItemInput, PreStepUserFunction, PostNewtonUserFunction, AssembledItems } from './MainSystem.ts';
+export type {
+  ItemInput, PreStepUserFunction, PostNewtonUserFunction, PostStepUserFunction, PreNewtonResidualUserFunction, SystemJacobianUserFunction, AssembledItems,
+} from './MainSystem.ts';
+export { MainSolverStatic, MainSolverImplicitSecondOrder, MainSolverExplicit, MainSolverBase } from './solvers/mainSolver.ts';
+export type { SolverIterationData, UserFunctionNewton, SolverHost } from './solvers/mainSolver.ts';
+export { SYSTEM_DICTIONARY_FORMAT, SYSTEM_DICTIONARY_VERSION } from './MainSystem.ts';
+export type {
+  DeleteItemOptions, DeleteObjectOptions, DeleteLoadOptions, SystemDictionary, SystemUserFunctionSlot, SetDictionaryOptions, SaveToFileOptions, LoadedSettings,
+} from './MainSystem.ts';
+export type { UserFunctionSlot, UserFunctionSource, AnyUserFunction } from './registry/itemData.ts';
+export { simulationSettingsToDictionary, simulationSettingsFromDictionary } from './solvers/settingsDictionary.ts';
+export { MODEL_FILE_FORMAT, MODEL_FILE_VERSION } from './io/modelFile.ts';
 import type { MainSystem } from './MainSystem.ts';
 
 export type { CreateGroundOptions, CreateMassPointOptions, CreateRigidBodyOptions, CreateRigidBodyResult } from './builders/bodies.ts';
@@ -27,12 +38,14 @@ export { itemDefinitions } from './items/index.ts';
 /** Item dictionaries per category (the published package types them per item type, generated from the registry). */
 export type * from './registry/itemDictionaries.ts';
 export {
-  SimulationSettings, TimeIntegrationSettings, StaticSolverSettings, SolutionSettings, NewtonSettings,
+  SimulationSettings, TimeIntegrationSettings, StaticSolverSettings, SolutionSettings, NewtonSettings, DiscontinuousSettings, LinearSolverSettings,
   GeneralizedAlphaSettings, ExplicitIntegrationSettings, NumericalDifferentiationSettings,
 } from './solvers/SimulationSettings.ts';
-export type { SolverStatistics } from './solvers/stepContracts.ts';
+export type { SolverStatistics, SystemJacobianTerms } from './solvers/stepContracts.ts';
 export type { ReferenceOutputs } from './model/referenceModel.ts';
-export type { EigenvalueOptions, EigenvalueResult } from './solvers/eigen.ts';
+export type { Complex, ComplexEigenvalueResult, EigenvalueOptions, EigenvalueResult } from './solvers/eigen.ts';
+export type { LinearizedSystem, LinearizedSystemOptions } from './solvers/linearization.ts';
+export type { DegreeOfFreedomOptions, SystemDegreeOfFreedom } from './solvers/degreeOfFreedom.ts';
 export type { ItemLabel } from './core/errors.ts';
 export type { ItemDefinition, ItemCategory, ItemDictionary, FactoryResult } from './registry/definition.ts';
 export type { Parameter, ParameterKind, ParameterSchema, ParameterValues, ParameterInput, VectorValue, MatrixValue, UserFunctionValue } from './registry/parameters.ts';
@@ -46,11 +59,14 @@ export type { UserFunctionSystem, UserFunctionSystemData, SystemUserFunction } f
 import type { LoadUserFunction as LoadUserFunctionOf } from './items/loads/LoadCoordinate.ts';
 import type { LoadVectorUserFunction as LoadVectorUserFunctionOf } from './items/loads/LoadForceVector.ts';
 import type { CoordinateSpringForceUserFunction as CoordinateSpringForceUserFunctionOf } from './items/objects/ObjectConnectorCoordinateSpringDamper.ts';
+import type { CoordinateSpringForceExtUserFunction as CoordinateSpringForceExtUserFunctionOf } from './items/objects/ObjectConnectorCoordinateSpringDamperExt.ts';
+import type { GenericODE1RhsUserFunction as GenericODE1RhsUserFunctionOf } from './items/objects/ObjectGenericODE1.ts';
 import type { GenericODE2ForceUserFunction as GenericODE2ForceUserFunctionOf, GenericODE2MassMatrixUserFunction as GenericODE2MassMatrixUserFunctionOf, GenericODE2JacobianUserFunction as GenericODE2JacobianUserFunctionOf } from './items/objects/ObjectGenericODE2.ts';
 import type { SensorUserFunctionType as SensorUserFunctionTypeOf } from './items/sensors/SensorUserFunction.ts';
 import type { SpringForceUserFunction as SpringForceUserFunctionOf } from './items/objects/ObjectConnectorSpringDamper.ts';
 import type { CartesianSpringForceUserFunction as CartesianSpringForceUserFunctionOf } from './items/objects/ObjectConnectorCartesianSpringDamper.ts';
 import type { CoordinateOffsetUserFunction as CoordinateOffsetUserFunctionOf } from './items/objects/ObjectConnectorCoordinate.ts';
+import type { LinearSpringForceUserFunction as LinearSpringForceUserFunctionOf } from './items/objects/ObjectConnectorLinearSpringDamper.ts';
 import type { CoordinateVectorConstraintUserFunction as CoordinateVectorConstraintUserFunctionOf, CoordinateVectorJacobianUserFunction as CoordinateVectorJacobianUserFunctionOf } from './items/objects/ObjectConnectorCoordinateVector.ts';
 import type { CableAxialForceUserFunction as CableAxialForceUserFunctionOf, CableBendingMomentUserFunction as CableBendingMomentUserFunctionOf } from './items/objects/ObjectANCFCable2D.ts';
 import type { FFRFForceUserFunction as FFRFForceUserFunctionOf, FFRFMassMatrixUserFunction as FFRFMassMatrixUserFunctionOf } from './items/objects/ObjectFFRF.ts';
@@ -65,6 +81,10 @@ export type LoadUserFunction = LoadUserFunctionOf<MainSystem>;
 export type LoadVectorUserFunction = LoadVectorUserFunctionOf<MainSystem>;
 /** ConnectorCoordinateSpringDamper.springForceUserFunction: (mbs, t, itemNumber, displacement, velocity, stiffness, damping, offset) → force. */
 export type CoordinateSpringForceUserFunction = CoordinateSpringForceUserFunctionOf<MainSystem>;
+/** Spring force user function of ObjectConnectorCoordinateSpringDamperExt, with the MainSystem as first argument. */
+export type CoordinateSpringForceExtUserFunction = CoordinateSpringForceExtUserFunctionOf<MainSystem>;
+/** GenericODE1.rhsUserFunction: (mbs, t, itemNumber, q) → right-hand side of q̇. */
+export type GenericODE1RhsUserFunction = GenericODE1RhsUserFunctionOf<MainSystem>;
 /** GenericODE2.forceUserFunction: (mbs, t, itemNumber, q, q_t) → generalized force. */
 export type GenericODE2ForceUserFunction = GenericODE2ForceUserFunctionOf<MainSystem>;
 /** GenericODE2.massMatrixUserFunction: (mbs, t, itemNumber, q, q_t) → mass matrix rows. */
@@ -83,6 +103,8 @@ export type CoordinateOffsetUserFunction = CoordinateOffsetUserFunctionOf<MainSy
 export type CoordinateVectorConstraintUserFunction = CoordinateVectorConstraintUserFunctionOf<MainSystem>;
 /** ConnectorCoordinateVector.jacobianUserFunction: (mbs, t, itemNumber, q, q_t, velocityLevel) → their Jacobian rows. */
 export type CoordinateVectorJacobianUserFunction = CoordinateVectorJacobianUserFunctionOf<MainSystem>;
+/** ConnectorLinearSpringDamper.springForceUserFunction: (mbs, t, itemNumber, displacement, velocity, stiffness, damping, offset) → force. */
+export type LinearSpringForceUserFunction = LinearSpringForceUserFunctionOf<MainSystem>;
 /** ANCFCable2D.axialForceUserFunction: the axial force law. */
 export type CableAxialForceUserFunction = CableAxialForceUserFunctionOf<MainSystem>;
 /** ANCFCable2D.bendingMomentUserFunction: the bending moment law. */
@@ -108,6 +130,8 @@ export { NodePoint, Point } from './items/nodes/NodePoint.ts';
 export { NodePoint2D, Point2D } from './items/nodes/NodePoint2D.ts';
 export { NodePointGround } from './items/nodes/NodePointGround.ts';
 export { NodeGenericODE2 } from './items/nodes/NodeGenericODE2.ts';
+export { NodeGenericData } from './items/nodes/NodeGenericData.ts';
+export { NodeGenericODE1 } from './items/nodes/NodeGenericODE1.ts';
 export { NodePoint2DSlope1, Point2DS1 } from './items/nodes/NodePoint2DSlope1.ts';
 export { Node1D } from './items/nodes/Node1D.ts';
 export { NodeRigidBodyEP, RigidEP } from './items/nodes/NodeRigidBodyEP.ts';
@@ -121,15 +145,19 @@ export { ObjectRigidBody2D, RigidBody2D } from './items/objects/ObjectRigidBody2
 export { ObjectMassPoint, MassPoint } from './items/objects/ObjectMassPoint.ts';
 export { ObjectMassPoint2D, MassPoint2D } from './items/objects/ObjectMassPoint2D.ts';
 export { ObjectConnectorCoordinateSpringDamper, CoordinateSpringDamper } from './items/objects/ObjectConnectorCoordinateSpringDamper.ts';
+export { ObjectConnectorCoordinateSpringDamperExt, CoordinateSpringDamperExt } from './items/objects/ObjectConnectorCoordinateSpringDamperExt.ts';
 export { ObjectConnectorSpringDamper, SpringDamper } from './items/objects/ObjectConnectorSpringDamper.ts';
 export { ObjectConnectorCartesianSpringDamper, CartesianSpringDamper } from './items/objects/ObjectConnectorCartesianSpringDamper.ts';
 export { ObjectConnectorCoordinate, CoordinateConstraint } from './items/objects/ObjectConnectorCoordinate.ts';
 export { ObjectConnectorCoordinateVector, CoordinateVectorConstraint } from './items/objects/ObjectConnectorCoordinateVector.ts';
+export { ObjectConnectorLinearSpringDamper, LinearSpringDamper } from './items/objects/ObjectConnectorLinearSpringDamper.ts';
+export { ObjectConnectorReevingSystemSprings, ReevingSystemSprings } from './items/objects/ObjectConnectorReevingSystemSprings.ts';
 export { ObjectConnectorDistance, DistanceConstraint } from './items/objects/ObjectConnectorDistance.ts';
 export { ObjectConnectorGravity, ConnectorGravity } from './items/objects/ObjectConnectorGravity.ts';
 export { ObjectANCFCable2D, Cable2D } from './items/objects/ObjectANCFCable2D.ts';
 export { ObjectCosseratRod, CosseratRod } from './items/objects/ObjectCosseratRod.ts';
 export { ObjectGenericODE2 } from './items/objects/ObjectGenericODE2.ts';
+export { ObjectGenericODE1 } from './items/objects/ObjectGenericODE1.ts';
 export { ObjectFFRF } from './items/objects/ObjectFFRF.ts';
 export { ObjectMass1D, Mass1D } from './items/objects/ObjectMass1D.ts';
 export { ObjectRotationalMass1D, Rotor1D } from './items/objects/ObjectRotationalMass1D.ts';
@@ -141,6 +169,7 @@ export { ObjectJointRevolute2D, RevoluteJoint2D } from './items/objects/ObjectJo
 export { ObjectJointPrismatic2D, PrismaticJoint2D } from './items/objects/ObjectJointPrismatic2D.ts';
 export { ObjectConnectorRigidBodySpringDamper, RigidBodySpringDamper } from './items/objects/ObjectConnectorRigidBodySpringDamper.ts';
 export { ObjectConnectorTorsionalSpringDamper, TorsionalSpringDamper } from './items/objects/ObjectConnectorTorsionalSpringDamper.ts';
+export { ObjectConnectorHydraulicActuatorSimple, HydraulicActuatorSimple } from './items/objects/ObjectConnectorHydraulicActuatorSimple.ts';
 export { ObjectFFRFreducedOrder, CMSobject } from './items/objects/ObjectFFRFreducedOrder.ts';
 export { MarkerNodePosition } from './items/markers/MarkerNodePosition.ts';
 export { MarkerNodeCoordinate } from './items/markers/MarkerNodeCoordinate.ts';
@@ -194,6 +223,12 @@ export { parseSolutionFile, solutionRowAtTime, RowMatrix, solutionFileFormatVers
 export type { Solution, SolutionHeader, SolutionModelSummary, SolutionItemSummary, SolutionNodeSummary, SolutionObjectSummary, SolutionSensorSummary, SystemCoordinateCounts, WrittenCoordinates } from './io/solutionFile.ts';
 /** Plots (SVG, no native dependencies) and sensor files. */
 export { plotSensor, componentNorm } from './io/plotSensor.ts';
+export { PlotFFT } from './io/plotFFT.ts';
+export type { PlotFFTOptions, PlotFFTResult } from './io/plotFFT.ts';
+export { FilterSensorOutput, FilterSignal, ComputeFFT, GetInterpolatedSignalValue } from './analysis/signalProcessing.ts';
+export type { SignalFilterOptions, FilterSignalOptions, InterpolatedSignalOptions } from './analysis/signalProcessing.ts';
+export { fft } from './analysis/fft.ts';
+export type { ComplexArray } from './analysis/fft.ts';
 export type { PlotSensorOptions, PlotSensorResult, PlotSource, PlotData, PlotSensorSystem } from './io/plotSensor.ts';
 export { svgPlot, niceTicks, formatTicks, plotColors } from './io/svgPlot.ts';
 export type { PlotCurve, SvgPlotOptions, AxisTicks } from './io/svgPlot.ts';

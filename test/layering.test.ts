@@ -25,7 +25,7 @@ const layers: readonly (readonly string[])[] = [
   ['items/'],
   ['registry/'],
   ['fem/'],
-  ['rods/', 'rotations/', 'graphics/', 'io/'],
+  ['rods/', 'rotations/', 'graphics/', 'io/', 'analysis/'],
   ['linalg/'],
   ['core/'],
 ];

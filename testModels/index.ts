@@ -26,6 +26,8 @@ import { abaqusImportTest } from './abaqusImportTest.ts';
 import { coordinateVectorConstraint } from './coordinateVectorConstraint.ts';
 import { coordinateVectorConstraintGenericODE2 } from './coordinateVectorConstraintGenericODE2.ts';
 import { rigidBodyAsUserFunctionTest } from './rigidBodyAsUserFunctionTest.ts';
+import { reevingSystemSpringsTest } from './reevingSystemSpringsTest.ts';
+import { objectGenericODE2Test } from './objectGenericODE2Test.ts';
 import { sensorUserFunctionTest } from './sensorUserFunctionTest.ts';
 import { loadUserFunctionTest } from './loadUserFunctionTest.ts';
 import { ANCFcable2DuserFunction } from './ANCFcable2DuserFunction.ts';
@@ -33,6 +35,17 @@ import { symbolicUserFunctionTest } from './symbolicUserFunctionTest.ts';
 import { rigidBodyCOMtest } from './rigidBodyCOMtest.ts';
 import { jointArgsTest } from './jointArgsTest.ts';
 import { computeODE2AEeigenvaluesTest } from './computeODE2AEeigenvaluesTest.ts';
+import { plotSensorTest } from './plotSensorTest.ts';
+import { complexEigenvaluesTest } from './complexEigenvaluesTest.ts';
+import { mainSystemExtensionsTests } from './mainSystemExtensionsTests.ts';
+import { manualExplicitIntegrator } from './manualExplicitIntegrator.ts';
+import { explicitLieGroupIntegratorPythonTest } from './explicitLieGroupIntegratorPythonTest.ts';
+import { deleteItemsTest } from './deleteItemsTest.ts';
+import { pickleCopyMbs } from './pickleCopyMbs.ts';
+import { solverExplicitODE1ODE2test } from './solverExplicitODE1ODE2test.ts';
+import { taskmanagerTest } from './taskmanagerTest.ts';
+import { bricardMechanism } from './bricardMechanism.ts';
+import { coordinateSpringDamperExt } from './coordinateSpringDamperExt.ts';
 
 /** All ported Exudyn test models, in the order the runner reports them. */
 export const testModels: readonly TestModel[] = [
@@ -63,6 +76,8 @@ export const testModels: readonly TestModel[] = [
   coordinateVectorConstraint,
   coordinateVectorConstraintGenericODE2,
   rigidBodyAsUserFunctionTest,
+  reevingSystemSpringsTest,
+  objectGenericODE2Test,
   sensorUserFunctionTest,
   loadUserFunctionTest,
   ANCFcable2DuserFunction,
@@ -70,4 +85,15 @@ export const testModels: readonly TestModel[] = [
   rigidBodyCOMtest,
   jointArgsTest,
   computeODE2AEeigenvaluesTest,
+  plotSensorTest,
+  complexEigenvaluesTest,
+  mainSystemExtensionsTests,
+  manualExplicitIntegrator,
+  explicitLieGroupIntegratorPythonTest,
+  deleteItemsTest,
+  pickleCopyMbs,
+  solverExplicitODE1ODE2test,
+  taskmanagerTest,
+  bricardMechanism,
+  coordinateSpringDamperExt,
 ];

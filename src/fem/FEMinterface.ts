@@ -11,7 +11,7 @@
 import ndarray from 'ndarray';
 import type { NdArray } from 'ndarray';
 import { FlexdynError } from '../core/errors.ts';
-import type { CscMatrix } from '../linalg/sparse.ts';
+import { cscFromTriplets, type CscMatrix } from '../linalg/sparse.ts';
 import { RigidBodyInertia } from '../rotations/rigidBodyInertia.ts';
 import { skewEntry } from '../rotations/skew.ts';
 import {
@@ -526,6 +526,34 @@ export class FEMinterface {
     this.modeBasis = result.modeBasis;
     this.eigenValues = result.eigenValues;
     return result;
+  }
+
+  /**
+   * The gyroscopic matrix G = (I ⊗ X) M of a rotor spinning about the coordinate axis rotationAxis (0, 1, 2) (Exudyn's
+   * GetGyroscopicMatrix): X = ẽ_axis, the skew matrix of the axis unit vector, one 3×3 block per node, so that ω G q̇ is
+   * the gyroscopic force of a spin rate ω in the rotating frame (Exudyn's rotor-dynamics test models). Sparse: the CSC
+   * matrix of Exudyn's default sparse = True (a dense matrix: expand it, e.g. with the entries of the CSC arrays).
+   */
+  getGyroscopicMatrix(rotationAxis = 2): CscMatrix {
+    if (rotationAxis !== 0 && rotationAxis !== 1 && rotationAxis !== 2) {
+      throw new FlexdynError(`FEMinterface.getGyroscopicMatrix: rotationAxis must be 0, 1 or 2, got ${String(rotationAxis)}`, { parameter: 'rotationAxis' });
+    }
+    const m = this.getMassMatrix();
+    // row 3i + a of G is Σ_b X[a][b] · row 3i + b of M; X = ẽ has the entries X[a][b] = −ε_{axis, a, b}
+    const a1 = (rotationAxis + 1) % 3, a2 = (rotationAxis + 2) % 3;
+    const count = 2 * m.rowIndex.length;
+    const rows = new Int32Array(count), cols = new Int32Array(count), values = new Float64Array(count);
+    let k = 0;
+    for (let col = 0; col < m.n; col++) {
+      for (let p = m.colPtr[col]; p < m.colPtr[col + 1]; p++) {
+        const row = m.rowIndex[p];
+        const block = row - (row % 3), b = row % 3;
+        // X[a1][a2] = −1, X[a2][a1] = +1: an entry of M in local row a2 goes to row a1 with −1, one in a1 to a2 with +1
+        if (b === a2) { rows[k] = block + a1; cols[k] = col; values[k++] = -m.values[p]; }
+        else if (b === a1) { rows[k] = block + a2; cols[k] = col; values[k++] = m.values[p]; }
+      }
+    }
+    return cscFromTriplets(m.n, rows, cols, values, k);
   }
 
   /** Multiplies the mass matrix by factor (Exudyn's ScaleMassMatrix). */

@@ -6,6 +6,7 @@
 export { FEMinterface } from './FEMinterface.ts';
 export type { FemElements, FemNodeSet, FemElementSet, Vec3Like } from './FEMinterface.ts';
 export type { CscMatrix } from '../linalg/sparse.ts';
+export { cscMultiply } from '../linalg/sparse.ts';
 export {
   abaqusElementTypes, parseAbaqusInput, readAbaqusInputFile, parseAbaqusMatrix, readAbaqusMatrixFile,
 } from './abaqus.ts';

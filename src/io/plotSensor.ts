@@ -1,9 +1,9 @@
 import { optionNames, ownOptions } from '../core/dictionary.ts';
-import { extensionOf, installedFileSystem, writeFile } from '../core/fileSystem.ts';
+import { installedFileSystem } from '../core/fileSystem.ts';
 import { FlexdynError } from '../core/errors.ts';
 import { fileStem, loadSensorFile, parseSensorFile, sensorFileName } from './sensorFile.ts';
 import { RowMatrix } from './solutionFile.ts';
-import { svgPlot, type PlotCurve, type SvgPlotOptions } from './svgPlot.ts';
+import { plotColors, svgPlot, writePlotFile, type PlotCurve, type SvgPlotOptions } from './svgPlot.ts';
 
 /** Component number that plots the Euclidean norm of all values of a row (Exudyn's plot.componentNorm). */
 export const componentNorm = -2;
@@ -55,6 +55,8 @@ export interface PlotSensorOptions {
   fileName?: string;
   /** Curve colours (CSS); one per curve or a cycle. */
   colors?: readonly string[];
+  /** Without colors: curve i takes the default colour i + colorCodeOffset (Exudyn's colorCodeOffset; default 0). */
+  colorCodeOffset?: number;
   /** Line styles '-', '--', ':', '-.' or '' per curve. */
   lineStyles?: readonly string[];
   /** Line widths in px per curve. */
@@ -87,7 +89,7 @@ export interface PlotSensorOptions {
 
 /** The option names of {@link PlotSensorOptions}, for the unknown-option check of plotSensor. */
 const plotSensorOptionNames = optionNames<PlotSensorOptions>({
-  components: true, componentsX: true, labels: true, offsets: true, factors: true, title: true, xLabel: true, yLabel: true, fileName: true, colors: true, lineStyles: true, lineWidths: true, markerStyles: true, markerSizes: true, markerDensity: true, rangeX: true, rangeY: true, majorTicksX: true, majorTicksY: true, sizeInches: true, fontSize: true, logScaleX: true, logScaleY: true, useXYZcomponents: true,
+  components: true, componentsX: true, labels: true, offsets: true, factors: true, title: true, xLabel: true, yLabel: true, fileName: true, colors: true, colorCodeOffset: true, lineStyles: true, lineWidths: true, markerStyles: true, markerSizes: true, markerDensity: true, rangeX: true, rangeY: true, majorTicksX: true, majorTicksY: true, sizeInches: true, fontSize: true, logScaleX: true, logScaleY: true, useXYZcomponents: true,
 });
 
 /** What plotSensor produced. */
@@ -114,9 +116,15 @@ function toRowMatrix(rows: readonly (readonly number[])[] | RowMatrix, what: str
   return m;
 }
 
+/** A sensor file: kept in memory by the system's solves when no file system is installed, else read from the file system. */
+function readSensorFile(mbs: PlotSensorSystem | undefined, fileName: string): ReturnType<typeof parseSensorFile> {
+  const inMemory = mbs !== undefined && installedFileSystem() === undefined && mbs.outputFileNames?.().includes(fileName) === true;
+  return inMemory ? parseSensorFile(mbs.getOutputFile!(fileName), fileName) : loadSensorFile(fileName);
+}
+
 function tableOf(mbs: PlotSensorSystem | undefined, source: PlotSource, position: number): Table {
   if (typeof source === 'string') {
-    const file = loadSensorFile(source);
+    const file = readSensorFile(mbs, source);
     return { data: file.data, name: fileStem(source), variable: file.outputVariableType, columnNames: file.columnNames };
   }
   if (typeof source === 'number') {
@@ -129,9 +137,7 @@ function tableOf(mbs: PlotSensorSystem | undefined, source: PlotSource, position
       if (rows.length > 0) return { data: toRowMatrix(rows, `stored data of sensor ${source}`), name, variable };
     }
     if (sensor.writeToFile === true) {
-      const fileName = sensorFileName(sensor.fileName, source);
-      const inMemory = installedFileSystem() === undefined && mbs.outputFileNames?.().includes(fileName) === true;
-      const file = inMemory ? parseSensorFile(mbs.getOutputFile!(fileName), fileName) : loadSensorFile(fileName);
+      const file = readSensorFile(mbs, sensorFileName(sensor.fileName, source));
       return { data: file.data, name, variable, columnNames: file.columnNames };
     }
     throw new FlexdynError(`plotSensor: sensor ${source} must have storeInternal (with recorded rows) or writeToFile set to be plotted, got neither`);
@@ -214,6 +220,8 @@ export function plotSensor(mbs: PlotSensorSystem | undefined, sources: PlotSourc
   if (typeof options.labels === 'string' && n !== 1) throw new FlexdynError(`plotSensor: labels must be a list of ${n} strings for ${n} curves, got one string`);
   if (labels !== undefined && labels.length !== n) throw new FlexdynError(`plotSensor: labels must have one entry per curve (${n}), got ${labels.length}`);
   const useXYZ = options.useXYZcomponents ?? true;
+  const colorCodeOffset = options.colorCodeOffset ?? 0;
+  if (!Number.isInteger(colorCodeOffset) || colorCodeOffset < 0) throw new FlexdynError(`plotSensor: colorCodeOffset must be a non-negative integer, got ${String(colorCodeOffset)}`);
   const curves: PlotCurve[] = [];
   const variables: string[] = [];
   for (let i = 0; i < n; i++) {
@@ -238,7 +246,7 @@ export function plotSensor(mbs: PlotSensorSystem | undefined, sources: PlotSourc
     variables.push(table.variable);
     curves.push({
       x, y, label: labels?.[i] ?? defaultLabel,
-      color: cycle(options.colors, i), lineStyle: cycle(options.lineStyles, i), lineWidth: cycle(options.lineWidths, i),
+      color: cycle(options.colors, i) ?? plotColors[(i + colorCodeOffset) % plotColors.length], lineStyle: cycle(options.lineStyles, i), lineWidth: cycle(options.lineWidths, i),
       markerStyle: cycle(options.markerStyles, i), markerSize: cycle(options.markerSizes, i),
     });
   }
@@ -250,12 +258,6 @@ export function plotSensor(mbs: PlotSensorSystem | undefined, sources: PlotSourc
     logScaleX: options.logScaleX, logScaleY: options.logScaleY,
   };
   const svg = svgPlot(curves, plotOptions);
-  let fileName = '';
-  if (options.fileName !== undefined && options.fileName !== '') {
-    const extension = extensionOf(options.fileName).toLowerCase();
-    if (extension !== '' && extension !== '.svg') throw new FlexdynError(`plotSensor: fileName must end in .svg (plots are SVG), got '${options.fileName}'`);
-    fileName = extension === '' ? `${options.fileName}.svg` : options.fileName;
-    writeFile(fileName, svg, 'plotSensor');
-  }
+  const fileName = writePlotFile('plotSensor', options.fileName, svg);
   return { svg, fileName, curves };
 }

@@ -16,13 +16,13 @@ export interface WrittenCoordinates {
   nVel2: number;
   /** ODE2 accelerations (0 if not exported). */
   nAcc2: number;
-  /** ODE1 coordinates (always 0 in Flexdyn). */
+  /** ODE1 coordinates. */
   nODE1: number;
-  /** ODE1 velocities (always 0 in Flexdyn). */
+  /** ODE1 velocities (0 if not exported). */
   nVel1: number;
   /** Algebraic coordinates (0 if not exported). */
   nAlgebraic: number;
-  /** Data coordinates (always 0 in Flexdyn). */
+  /** Data coordinates (0 if not exported). */
   nData: number;
 }
 
@@ -94,6 +94,10 @@ export interface SolutionFileInfo {
   nu: number;
   /** Number of algebraic coordinates of the system. */
   nAE: number;
+  /** Number of data coordinates of the system. */
+  nData: number;
+  /** Number of ODE1 coordinates of the system. */
+  nODE1: number;
   /** What each row holds. */
   written: WrittenCoordinates;
   /** Planned time steps (dynamic) or load steps (static). */
@@ -174,8 +178,14 @@ export interface Solution {
   velocities?: RowMatrix;
   /** ODE2 accelerations, nRows × nAcc2 (if written). */
   accelerations?: RowMatrix;
+  /** ODE1 coordinates, nRows × nODE1 (if the system has any). */
+  ode1Coordinates?: RowMatrix;
+  /** ODE1 velocities, nRows × nVel1 (if written). */
+  ode1Velocities?: RowMatrix;
   /** Algebraic coordinates, nRows × nAlgebraic (if written). */
   algebraicCoordinates?: RowMatrix;
+  /** Data coordinates, nRows × nData (if written). */
+  dataCoordinates?: RowMatrix;
   /** True if an incomplete last row (e.g. from an aborted run) was skipped. */
   skippedIncompleteLastRow: boolean;
   /**
@@ -204,13 +214,16 @@ export function solutionFileHeader(info: SolutionFileInfo): string[] {
   if (w.nODE2 > 0) groups.push('ODE2 displacements');
   if (w.nVel2 > 0) groups.push('ODE2 velocities');
   if (w.nAcc2 > 0) groups.push('ODE2 accelerations');
+  if (w.nODE1 > 0) groups.push('ODE1 coordinates');
+  if (w.nVel1 > 0) groups.push('ODE1 velocities');
   if (w.nAlgebraic > 0) groups.push('AE coordinates');
+  if (w.nData > 0) groups.push('Data coordinates');
   const total = w.nODE2 + w.nVel2 + w.nAcc2 + w.nODE1 + w.nVel1 + w.nAlgebraic + w.nData;
   const lines = [
     `#Flexdyn ${info.solverName} ${info.isStatic ? 'static ' : ''}solver solution file`,
     `#simulation started=${formatDateTime(info.started)}`,
     `#columns contain: ${groups.join(', ')}`,
-    `${systemLinePrefix}[${info.nq},0,${info.nAE},0]`,
+    `${systemLinePrefix}[${info.nq},${info.nODE1},${info.nAE},${info.nData}]`,
     `${writtenLinePrefix}[${w.nODE2},${w.nVel2},${w.nAcc2},${w.nODE1},${w.nVel1},${w.nAlgebraic},${w.nData}]`,
     `#total columns exported  (excl. time) = ${total}`,
     info.isStatic ? `#number of load steps (planned) = ${info.plannedSteps}` : `#number of time steps (planned) = ${info.plannedSteps}`,
@@ -330,10 +343,12 @@ export function parseSolutionFile(text: string, fileName = ''): Solution {
   const coordinates = block(offset, w.nODE2); offset += w.nODE2;
   const velocities = w.nVel2 > 0 ? block(offset, w.nVel2) : undefined; offset += w.nVel2;
   const accelerations = w.nAcc2 > 0 ? block(offset, w.nAcc2) : undefined; offset += w.nAcc2;
-  offset += w.nODE1 + w.nVel1;
-  const algebraicCoordinates = w.nAlgebraic > 0 ? block(offset, w.nAlgebraic) : undefined;
+  const ode1Coordinates = w.nODE1 > 0 ? block(offset, w.nODE1) : undefined; offset += w.nODE1;
+  const ode1Velocities = w.nVel1 > 0 ? block(offset, w.nVel1) : undefined; offset += w.nVel1;
+  const algebraicCoordinates = w.nAlgebraic > 0 ? block(offset, w.nAlgebraic) : undefined; offset += w.nAlgebraic;
+  const dataCoordinates = w.nData > 0 ? block(offset, w.nData) : undefined;
   return {
-    fileName, header, nRows, times: data.column(0), data, coordinates, velocities, accelerations, algebraicCoordinates, skippedIncompleteLastRow,
+    fileName, header, nRows, times: data.column(0), data, coordinates, velocities, accelerations, ode1Coordinates, ode1Velocities, algebraicCoordinates, dataCoordinates, skippedIncompleteLastRow,
     complete: header.finished !== '' && !skippedIncompleteLastRow,
   };
 }
@@ -358,13 +373,15 @@ export interface SolutionStateTarget {
   readonly a: Float64Array;
   /** Algebraic coordinates. */
   readonly lambda: Float64Array;
+  /** Data coordinates. */
+  readonly data: Float64Array;
   /** Time. */
   t: number;
 }
 
 /**
  * Copies row `row` of a solution into a state: time, coordinates and the written velocities,
- * accelerations and algebraic coordinates; blocks the file does not hold are set to zero.
+ * accelerations, algebraic and data coordinates; blocks the file does not hold are set to zero.
  * The sizes must match the state's (same model as the one that wrote the file).
  */
 export function applySolutionRow(solution: Solution, row: number, target: SolutionStateTarget): void {
@@ -381,9 +398,11 @@ export function applySolutionRow(solution: Solution, row: number, target: Soluti
   check('ODE2 velocities', w.nVel2, target.u.length);
   check('ODE2 accelerations', w.nAcc2, target.a.length);
   check('algebraic coordinates', w.nAlgebraic, target.lambda.length);
+  check('data coordinates', w.nData, target.data.length);
   target.t = solution.times[row];
   target.q.set(solution.coordinates.row(row));
   if (solution.velocities !== undefined) target.u.set(solution.velocities.row(row)); else target.u.fill(0);
   if (solution.accelerations !== undefined) target.a.set(solution.accelerations.row(row)); else target.a.fill(0);
   if (solution.algebraicCoordinates !== undefined) target.lambda.set(solution.algebraicCoordinates.row(row)); else target.lambda.fill(0);
+  if (solution.dataCoordinates !== undefined) target.data.set(solution.dataCoordinates.row(row)); else target.data.fill(0);
 }

@@ -1,5 +1,6 @@
 import { optionNames, ownOptions } from '../core/dictionary.ts';
 import { FlexdynError } from '../core/errors.ts';
+import { extensionOf, writeFile } from '../core/fileSystem.ts';
 
 /** One curve of an SVG line plot. */
 export interface PlotCurve {
@@ -388,4 +389,17 @@ export function svgPlot(curves: readonly PlotCurve[], options: SvgPlotOptions = 
   }
   out.push('</svg>');
   return out.join('\n') + '\n';
+}
+
+/**
+ * Writes a plot's SVG document to fileName ('.svg' appended without extension; another extension is an error naming
+ * `where`); returns the file written, or '' when fileName is undefined or empty.
+ */
+export function writePlotFile(where: string, fileName: string | undefined, svg: string): string {
+  if (fileName === undefined || fileName === '') return '';
+  const extension = extensionOf(fileName).toLowerCase();
+  if (extension !== '' && extension !== '.svg') throw new FlexdynError(`${where}: fileName must end in .svg (plots are SVG), got '${fileName}'`);
+  const written = extension === '' ? `${fileName}.svg` : fileName;
+  writeFile(written, svg, where);
+  return written;
 }

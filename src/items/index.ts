@@ -3,8 +3,10 @@ import { nodePointDefinition } from './nodes/NodePoint.ts';
 import { nodePoint2DDefinition } from './nodes/NodePoint2D.ts';
 import { nodePointGroundDefinition } from './nodes/NodePointGround.ts';
 import { nodeGenericODE2Definition } from './nodes/NodeGenericODE2.ts';
+import { nodeGenericDataDefinition } from './nodes/NodeGenericData.ts';
 import { nodePoint2DSlope1Definition } from './nodes/NodePoint2DSlope1.ts';
 import { node1DDefinition } from './nodes/Node1D.ts';
+import { nodeGenericODE1Definition } from './nodes/NodeGenericODE1.ts';
 import { nodeRigidBodyEPDefinition } from './nodes/NodeRigidBodyEP.ts';
 import { nodeRigidBodyRxyzDefinition } from './nodes/NodeRigidBodyRxyz.ts';
 import { nodeRigidBodyRotVecLGDefinition } from './nodes/NodeRigidBodyRotVecLG.ts';
@@ -14,6 +16,7 @@ import { objectGroundDefinition } from './objects/ObjectGround.ts';
 import { objectMassPointDefinition } from './objects/ObjectMassPoint.ts';
 import { objectMassPoint2DDefinition } from './objects/ObjectMassPoint2D.ts';
 import { objectConnectorCoordinateSpringDamperDefinition } from './objects/ObjectConnectorCoordinateSpringDamper.ts';
+import { objectConnectorCoordinateSpringDamperExtDefinition } from './objects/ObjectConnectorCoordinateSpringDamperExt.ts';
 import { objectConnectorSpringDamperDefinition } from './objects/ObjectConnectorSpringDamper.ts';
 import { objectConnectorCartesianSpringDamperDefinition } from './objects/ObjectConnectorCartesianSpringDamper.ts';
 import { objectConnectorCoordinateDefinition } from './objects/ObjectConnectorCoordinate.ts';
@@ -22,6 +25,8 @@ import { objectConnectorGravityDefinition } from './objects/ObjectConnectorGravi
 import { objectANCFCable2DDefinition } from './objects/ObjectANCFCable2D.ts';
 import { objectCosseratRodDefinition } from './objects/ObjectCosseratRod.ts';
 import { objectGenericODE2Definition } from './objects/ObjectGenericODE2.ts';
+import { objectGenericODE1Definition } from './objects/ObjectGenericODE1.ts';
+import { objectConnectorHydraulicActuatorSimpleDefinition } from './objects/ObjectConnectorHydraulicActuatorSimple.ts';
 import { objectFFRFDefinition } from './objects/ObjectFFRF.ts';
 import { objectMass1DDefinition } from './objects/ObjectMass1D.ts';
 import { objectRotationalMass1DDefinition } from './objects/ObjectRotationalMass1D.ts';
@@ -36,6 +41,8 @@ import { objectJointPrismatic2DDefinition } from './objects/ObjectJointPrismatic
 import { objectConnectorRigidBodySpringDamperDefinition } from './objects/ObjectConnectorRigidBodySpringDamper.ts';
 import { objectConnectorTorsionalSpringDamperDefinition } from './objects/ObjectConnectorTorsionalSpringDamper.ts';
 import { objectConnectorCoordinateVectorDefinition } from './objects/ObjectConnectorCoordinateVector.ts';
+import { objectConnectorLinearSpringDamperDefinition } from './objects/ObjectConnectorLinearSpringDamper.ts';
+import { objectConnectorReevingSystemSpringsDefinition } from './objects/ObjectConnectorReevingSystemSprings.ts';
 import { markerNodeCoordinatesDefinition } from './markers/MarkerNodeCoordinates.ts';
 import { markerObjectODE2CoordinatesDefinition } from './markers/MarkerObjectODE2Coordinates.ts';
 import { markerNodePositionDefinition } from './markers/MarkerNodePosition.ts';
@@ -67,8 +74,10 @@ export const itemDefinitions: readonly ItemDefinition[] = [
   nodePoint2DDefinition,
   nodePointGroundDefinition,
   nodeGenericODE2Definition,
+  nodeGenericDataDefinition,
   nodePoint2DSlope1Definition,
   node1DDefinition,
+  nodeGenericODE1Definition,
   nodeRigidBodyEPDefinition,
   nodeRigidBodyRxyzDefinition,
   nodeRigidBodyRotVecLGDefinition,
@@ -78,6 +87,7 @@ export const itemDefinitions: readonly ItemDefinition[] = [
   objectMassPointDefinition,
   objectMassPoint2DDefinition,
   objectConnectorCoordinateSpringDamperDefinition,
+  objectConnectorCoordinateSpringDamperExtDefinition,
   objectConnectorSpringDamperDefinition,
   objectConnectorCartesianSpringDamperDefinition,
   objectConnectorCoordinateDefinition,
@@ -86,6 +96,8 @@ export const itemDefinitions: readonly ItemDefinition[] = [
   objectANCFCable2DDefinition,
   objectCosseratRodDefinition,
   objectGenericODE2Definition,
+  objectGenericODE1Definition,
+  objectConnectorHydraulicActuatorSimpleDefinition,
   objectFFRFDefinition,
   objectMass1DDefinition,
   objectRotationalMass1DDefinition,
@@ -101,6 +113,8 @@ export const itemDefinitions: readonly ItemDefinition[] = [
   objectConnectorTorsionalSpringDamperDefinition,
   objectFFRFreducedOrderDefinition,
   objectConnectorCoordinateVectorDefinition,
+  objectConnectorLinearSpringDamperDefinition,
+  objectConnectorReevingSystemSpringsDefinition,
   markerNodePositionDefinition,
   markerNodeCoordinateDefinition,
   markerBodyPositionDefinition,

@@ -27,6 +27,11 @@ export class SensorRecords {
     for (let i = 0; i < numberOfSensors; i++) this.tables.push(new SensorTable());
   }
 
+  /** Drops the rows of a deleted sensor; the rows of the later sensors move down by one index with their sensors. */
+  remove(sensor: number): void {
+    if (sensor < this.tables.length) this.tables.splice(sensor, 1);
+  }
+
   /** Appends one row [t, values…] for a sensor; every row of a sensor must have as many values as its first. */
   append(sensor: number, t: number, values: ArrayLike<number>): void {
     const table = this.tables[sensor];

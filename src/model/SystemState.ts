@@ -13,6 +13,9 @@ export interface StateSizes {
   readonly nData: number;
 }
 
+/** The reference values of a system without ODE1 coordinates. */
+const noODE1 = new Float64Array(0);
+
 /** One configuration of the system: coordinates, velocities, accelerations, multipliers and time. */
 export class SystemState implements ItemState {
   /** Position coordinates (displacements from reference). */
@@ -25,26 +28,43 @@ export class SystemState implements ItemState {
   readonly lambda: Float64Array;
   /** Data coordinates (discrete states of contact and switching items). */
   readonly data: Float64Array;
+  /** ODE1 coordinates (displacements from ode1Ref). */
+  readonly ode1: Float64Array;
+  /** Time derivatives of the ODE1 coordinates. */
+  readonly ode1_t: Float64Array;
   /** Time of this configuration. */
   t = 0;
   /** Load factor (static solver); 1 otherwise. */
   loadFactor = 1;
 
-  constructor(readonly qRef: Float64Array, sizes: StateSizes, readonly addresses: CoordinateAddresses, readonly mbs: UserFunctionSystem, readonly configuration: ConfigurationType) {
+  constructor(readonly qRef: Float64Array, sizes: StateSizes, readonly addresses: CoordinateAddresses, readonly mbs: UserFunctionSystem, readonly configuration: ConfigurationType, readonly ode1Ref: Float64Array = noODE1) {
     this.q = new Float64Array(qRef.length);
     this.u = new Float64Array(sizes.nu);
     this.a = new Float64Array(sizes.nu);
     this.lambda = new Float64Array(sizes.nAE);
     this.data = new Float64Array(sizes.nData);
+    this.ode1 = new Float64Array(ode1Ref.length);
+    this.ode1_t = new Float64Array(ode1Ref.length);
   }
 
   /** Copies all values of another state of the same system. */
   copyFrom(other: SystemState): void {
+    this.copyCoordinatesFrom(other);
+    copyArray(this.data, other.data);
+  }
+
+  /**
+   * Copies the coordinates (q, u, a, λ, ODE1 coordinates and rates), time and load factor of another state of the same system, but not its data
+   * coordinates: a repeated iteration of a step (Exudyn's discontinuous iteration) restarts from the start of step with
+   * the discrete states its post-Newton step has just updated.
+   */
+  copyCoordinatesFrom(other: SystemState): void {
     copyArray(this.q, other.q);
     copyArray(this.u, other.u);
     copyArray(this.a, other.a);
     copyArray(this.lambda, other.lambda);
-    copyArray(this.data, other.data);
+    copyArray(this.ode1, other.ode1);
+    copyArray(this.ode1_t, other.ode1_t);
     this.t = other.t;
     this.loadFactor = other.loadFactor;
   }
@@ -63,11 +83,11 @@ export class SystemData {
   /** Reference configuration: all displacements zero. */
   readonly reference: SystemState;
 
-  constructor(qRef: Float64Array, sizes: StateSizes, addresses: CoordinateAddresses, mbs: UserFunctionSystem) {
-    this.initial = new SystemState(qRef, sizes, addresses, mbs, ConfigurationType.Initial);
-    this.current = new SystemState(qRef, sizes, addresses, mbs, ConfigurationType.Current);
-    this.startOfStep = new SystemState(qRef, sizes, addresses, mbs, ConfigurationType.StartOfStep);
-    this.visualization = new SystemState(qRef, sizes, addresses, mbs, ConfigurationType.Visualization);
-    this.reference = new SystemState(qRef, sizes, addresses, mbs, ConfigurationType.Reference);
+  constructor(qRef: Float64Array, sizes: StateSizes, addresses: CoordinateAddresses, mbs: UserFunctionSystem, ode1Ref: Float64Array = noODE1) {
+    this.initial = new SystemState(qRef, sizes, addresses, mbs, ConfigurationType.Initial, ode1Ref);
+    this.current = new SystemState(qRef, sizes, addresses, mbs, ConfigurationType.Current, ode1Ref);
+    this.startOfStep = new SystemState(qRef, sizes, addresses, mbs, ConfigurationType.StartOfStep, ode1Ref);
+    this.visualization = new SystemState(qRef, sizes, addresses, mbs, ConfigurationType.Visualization, ode1Ref);
+    this.reference = new SystemState(qRef, sizes, addresses, mbs, ConfigurationType.Reference, ode1Ref);
   }
 }

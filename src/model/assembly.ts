@@ -2,7 +2,7 @@ import { DenseLocalMatrix, type LoadModel, type LocalMatrixAccumulator, type Nod
 import { formatItemLabel } from '../core/errors.ts';
 import { zeroArray } from '../linalg/arrays.ts';
 import { NumericalDifferentiationSettings } from './NumericalDifferentiationSettings.ts';
-import type { CompiledModel, LocalMap, WithTerm } from './compile.ts';
+import { hasTerm, type CompiledModel, type LocalMap, type WithTerm } from './compile.ts';
 import type { SystemState } from './SystemState.ts';
 
 /** Receives matrix entries during assembly; dense and sparse storage implement it. */
@@ -89,6 +89,8 @@ export class SystemAssembler {
   private readonly lhsWork: Float64Array[];
   /** The indices 0 … max(n_u + n_AE, largest local size) − 1: index map of the constraint blocks and of local or node-contiguous C_qᵀλ. */
   private readonly identity: Int32Array;
+  /** Objects with first-order equations or with ODE2 forces that depend on ODE1 coordinates: their maps and work arrays. */
+  private readonly ode1Maps: readonly ODE1Map[];
 
   constructor(readonly model: CompiledModel) {
     const owner = new Int32Array(model.nu).fill(-1);
@@ -128,6 +130,152 @@ export class SystemAssembler {
     this.nodePlus = new Float64Array(largestNu);
     this.nodeMinus = new Float64Array(largestNu);
     this.savedNode = new Float64Array(model.nodes.reduce((m, node) => Math.max(m, node.nq), 0));
+    this.ode1Maps = createODE1Maps(model);
+  }
+
+  /**
+   * The system index of ODE1 coordinate k (its equation and its column in the static and implicit solvers' systems):
+   * n_u + n_AE + k, after the ODE2 and algebraic equations.
+   */
+  ode1SystemIndex(k: number): number {
+    return this.model.nu + this.model.nAE + k;
+  }
+
+  /** Writes f = Σ ode1Rhs, the right-hand side of the first-order equations ẋ = F(x, q, u, t) (n_ODE1 entries). */
+  computeODE1Rhs(s: SystemState, f: Float64Array): void {
+    zeroArray(f);
+    const maps = this.ode1Maps;
+    const objects = this.model.objects;
+    for (let m = 0; m < maps.length; m++) {
+      const map = maps[m];
+      const object = objects[map.index];
+      if (object.ode1Rhs === undefined) continue;
+      const local = map.f0;
+      zeroArray(local);
+      object.ode1Rhs(s, local);
+      const ode1 = map.ode1;
+      for (let k = 0; k < ode1.length; k++) f[ode1[k]] += local[k];
+    }
+  }
+
+  /**
+   * Adds the Jacobian of the first-order right-hand side F into target: factorX·∂F/∂x in the ODE1 rows and columns
+   * (analytic where the object gives ode1Rhs_x, else forward differences), factorQ·∂F/∂Δq + factorU·∂F/∂u in the ODE1
+   * rows and ODE2 columns (forward differences, for objects with ode1RhsDependsOnODE2). Rows and columns of ODE1
+   * coordinate k are at {@link SystemAssembler.ode1SystemIndex}.
+   */
+  addODE1RhsJacobian(s: SystemState, target: MatrixAccumulator, factorX: number, factorQ: number, factorU: number): void {
+    const maps = this.ode1Maps;
+    const { objects, objectMaps } = this.model;
+    for (let m = 0; m < maps.length; m++) {
+      const map = maps[m];
+      const object = objects[map.index];
+      if (!hasTerm(object, 'ode1Rhs')) continue;
+      const n1 = map.ode1.length;
+      const ode2 = objectMaps[map.index].ltg;
+      const n2 = ode2.length;
+      let baseEvaluated = false;
+      if (factorX !== 0 && n1 > 0) {
+        zeroArray(map.xx);
+        if (object.ode1Rhs_x === undefined || !object.ode1Rhs_x(s, map.xx, factorX)) {
+          this.ode1Base(object, map, s);
+          baseEvaluated = true;
+          this.forwardDifferenceODE1(object, map, s, factorX, 'rhs');
+        }
+        addGlobalBlock(target, map.columns, 0, map.columns, 0, n1, n1, map.xx, 0, n1, 1, 1);
+      }
+      if (object.ode1RhsDependsOnODE2 !== true || n2 === 0 || (factorQ === 0 && factorU === 0)) continue;
+      zeroArray(map.xq);
+      if (!baseEvaluated) this.ode1Base(object, map, s);
+      if (factorQ !== 0) this.forwardDifferenceODE2(object, map, s, factorQ, false);
+      if (factorU !== 0) this.forwardDifferenceODE2(object, map, s, factorU, true);
+      addGlobalBlock(target, map.columns, 0, ode2, 0, n1, n2, map.xq, 0, n2, 1, 1);
+    }
+  }
+
+  /**
+   * Adds factor·∂(ode2Lhs)/∂x into target (ODE2 rows, ODE1 columns at {@link SystemAssembler.ode1SystemIndex}) for the
+   * objects whose ODE2 forces depend on ODE1 coordinates (ode2LhsDependsOnODE1), by forward differences.
+   */
+  addODE2LhsODE1Jacobian(s: SystemState, target: MatrixAccumulator, factor: number): void {
+    const maps = this.ode1Maps;
+    const { objects, objectMaps } = this.model;
+    for (let m = 0; m < maps.length; m++) {
+      const map = maps[m];
+      const object = objects[map.index];
+      if (object.ode2LhsDependsOnODE1 !== true || object.ode2Lhs === undefined) continue;
+      const n1 = map.ode1.length;
+      const ode2 = objectMaps[map.index].ltg;
+      const n2 = ode2.length;
+      if (n1 === 0 || n2 === 0) continue;
+      zeroArray(map.qx);
+      zeroArray(map.lhs0);
+      object.ode2Lhs(s, map.lhs0);
+      this.forwardDifferenceODE1(object, map, s, factor, 'lhs');
+      addGlobalBlock(target, ode2, 0, map.columns, 0, n2, n1, map.qx, 0, n1, 1, 1);
+    }
+  }
+
+  /** map.f0 = the object's ode1Rhs at s. */
+  private ode1Base(object: WithTerm<ObjectModel, 'ode1Rhs'>, map: ODE1Map, s: SystemState): void {
+    zeroArray(map.f0);
+    object.ode1Rhs(s, map.f0);
+  }
+
+  /**
+   * Forward differences over the object's ODE1 coordinates, eps = relativeEpsilon·max(minimumCoordinateSize, |x_j|) as
+   * Exudyn: of ode1Rhs into map.xx (base map.f0), or of ode2Lhs into map.qx (base map.lhs0), times factor.
+   */
+  private forwardDifferenceODE1(object: ObjectModel, map: ODE1Map, s: SystemState, factor: number, of: 'rhs' | 'lhs'): void {
+    const { relativeEpsilon, minimumCoordinateSize } = this.differentiation;
+    const ode1 = map.ode1;
+    const n1 = ode1.length;
+    const rhs = of === 'rhs';
+    const base = rhs ? map.f0 : map.lhs0;
+    const perturbed = rhs ? map.f1 : map.lhs1;
+    const matrix = rhs ? map.xx : map.qx;
+    const rows = base.length;
+    const evaluate = rhs ? object.ode1Rhs : object.ode2Lhs;
+    if (evaluate === undefined) return;
+    for (let j = 0; j < n1; j++) {
+      const index = ode1[j];
+      const value = s.ode1[index];
+      const eps = relativeEpsilon * Math.max(minimumCoordinateSize, Math.abs(value));
+      s.ode1[index] = value + eps;
+      zeroArray(perturbed);
+      evaluate.call(object, s, perturbed);
+      s.ode1[index] = value;
+      const scale = factor / eps;
+      for (let i = 0; i < rows; i++) matrix[i * n1 + j] += scale * (perturbed[i] - base[i]);
+    }
+  }
+
+  /**
+   * Forward differences of ode1Rhs over the object's ODE2 coordinates (Δq, composed for Lie-group nodes) or velocities,
+   * into map.xq (base map.f0), times factor; a node listed twice is perturbed once.
+   */
+  private forwardDifferenceODE2(object: WithTerm<ObjectModel, 'ode1Rhs'>, map: ODE1Map, s: SystemState, factor: number, velocity: boolean): void {
+    const { relativeEpsilon, minimumCoordinateSize } = this.differentiation;
+    const nodes = object.localNodes;
+    const n1 = map.ode1.length;
+    const n2 = this.model.objectMaps[map.index].ltg.length;
+    let local = 0;
+    for (let nodeIndex = 0; nodeIndex < nodes.length; nodeIndex++) {
+      const node = nodes[nodeIndex];
+      if (nodes.indexOf(node) < nodeIndex) { local += node.nu; continue; }
+      for (let j = 0; j < node.nu; j++, local++) {
+        const values = velocity ? s.u : s.q;
+        const index = velocity ? node.uIndex + j : node.qIndex + j;
+        const eps = relativeEpsilon * Math.max(minimumCoordinateSize, Math.abs(values[index]));
+        const saved = saveNode(node, s, velocity);
+        perturbNode(node, s, j, eps, velocity);
+        zeroArray(map.f1);
+        object.ode1Rhs(s, map.f1);
+        restoreNode(node, s, velocity, saved);
+        const scale = factor / eps;
+        for (let i = 0; i < n1; i++) map.xq[i * n2 + local] += scale * (map.f1[i] - map.f0[i]);
+      }
+    }
   }
 
   /**
@@ -396,6 +544,12 @@ export class SystemAssembler {
     const constraintsOn = (coordinates: ArrayLike<number>, except: number): string[] => constraintObjects
       .filter(({ index, map }) => index !== except && Array.prototype.some.call(coordinates, (k: number) => map.ltg.includes(k)))
       .map(({ object }) => formatItemLabel(object.label));
+    const firstODE1 = nu + this.model.nAE;
+    if (index >= firstODE1) {
+      const k = index - firstODE1;
+      const node = nodes.find((n) => (n.nODE1 ?? 0) > 0 && k >= n.ode1Index! && k < n.ode1Index! + n.nODE1!);
+      return node === undefined ? `equation ${index}` : `ODE1 coordinate ${k - node.ode1Index!} of ${formatItemLabel(node.label)} (equation ${index})`;
+    }
     if (index < nu) {
       const node = nodes.find((n) => index >= n.uIndex && index < n.uIndex + n.nu);
       if (node === undefined) return `equation ${index}`;
@@ -522,6 +676,49 @@ export class SystemAssembler {
 
 /** A constraint object or node: an item whose ae exists. */
 type ConstraintItem = WithTerm<ObjectModel, 'ae'> | WithTerm<NodeModel, 'ae'>;
+
+/**
+ * An object with ODE1 coordinates (first-order equations, or ODE2 forces depending on them): index maps and work arrays.
+ * The object itself and its ODE2 local-to-global map are read from the model by index at each call, so that a run-time
+ * change that replaces the object's model is followed.
+ */
+interface ODE1Map {
+  /** The object's index. */
+  readonly index: number;
+  /** Local ODE1 coordinate → index into the states' ode1 arrays. */
+  readonly ode1: Int32Array;
+  /** Local ODE1 coordinate → system index n_u + n_AE + k (row of its equation, column of its coordinate). */
+  readonly columns: Int32Array;
+  /** ode1Rhs at the state and perturbed (n_ODE1,local). */
+  readonly f0: Float64Array;
+  readonly f1: Float64Array;
+  /** ode2Lhs at the state and perturbed (n_ODE2,local). */
+  readonly lhs0: Float64Array;
+  readonly lhs1: Float64Array;
+  /** ∂F/∂x (n1 × n1), ∂F/∂(q, u) (n1 × n2), ∂(ode2Lhs)/∂x (n2 × n1), row-major; n2 the object's local ODE2 coordinates. */
+  readonly xx: Float64Array;
+  readonly xq: Float64Array;
+  readonly qx: Float64Array;
+}
+
+/** The ODE1 maps of a compiled model's objects that have ode1Rhs or ode2LhsDependsOnODE1. */
+function createODE1Maps(model: CompiledModel): ODE1Map[] {
+  const maps: ODE1Map[] = [];
+  const first = model.nu + model.nAE;
+  model.objects.forEach((object, i) => {
+    if (object.ode1Rhs === undefined && object.ode2LhsDependsOnODE1 !== true) return;
+    const ode1: number[] = [];
+    for (const node of object.localODE1Nodes ?? []) for (let k = 0; k < (node.nODE1 ?? 0); k++) ode1.push(node.ode1Index! + k);
+    const n1 = ode1.length;
+    const n2 = model.objectMaps[i].ltg.length;
+    maps.push({
+      index: i, ode1: Int32Array.from(ode1), columns: Int32Array.from(ode1, (k) => first + k),
+      f0: new Float64Array(n1), f1: new Float64Array(n1), lhs0: new Float64Array(n2), lhs1: new Float64Array(n2),
+      xx: new Float64Array(n1 * n1), xq: new Float64Array(n1 * n2), qx: new Float64Array(n2 * n1),
+    });
+  });
+  return maps;
+}
 
 /** Adds the local vector that numerical Jacobians differentiate: a load's generalized force, or an object's ode2Lhs. */
 function evaluateLocal(source: ObjectModel | LoadModel, s: SystemState, out: Float64Array): void {

@@ -4,6 +4,7 @@ import { createItemModel, type ItemCategory, type ItemDefinition, type ItemDicti
 import type { OutputVariableType } from '../registry/enums.ts';
 import { SystemData } from './SystemState.ts';
 import type { UserFunctionSystem } from '../registry/userFunctionSystem.ts';
+import { INVALID_INDEX } from '../registry/itemReferences.ts';
 
 /** An item as the MainSystem stores it: its definition and its complete dictionary. */
 export interface StoredItem {
@@ -110,7 +111,8 @@ export interface ObjectTerm<K extends keyof ObjectModel> {
   readonly map: LocalMap;
 }
 
-function hasTerm<T, K extends keyof T>(item: T, key: K): item is WithTerm<T, K> {
+/** True if the item has the (optional) member key: narrows it to {@link WithTerm}. */
+export function hasTerm<T, K extends keyof T>(item: T, key: K): item is WithTerm<T, K> {
   return item[key] !== undefined;
 }
 
@@ -135,12 +137,16 @@ export class CompiledModel {
   readonly nu: number;
   /** Number of algebraic equations. */
   readonly nAE: number;
-  /** Number of data coordinates. */
+  /** Number of data coordinates (of the data nodes, NodeGenericData). */
   readonly nData: number;
+  /** Number of ODE1 coordinates (first-order states of the nodes, {@link NodeModel.nODE1}). */
+  readonly nODE1: number;
   /** Where each node's and object's coordinates start (item index → first index; filled here, never changed). */
   readonly addresses: CoordinateAddresses;
   /** Reference coordinates of all nodes. */
   readonly qRef: Float64Array;
+  /** Reference values of the ODE1 coordinates of all nodes. */
+  readonly ode1Ref: Float64Array;
   /** Local maps per object (same index as objects). */
   readonly objectMaps: LocalMap[];
   /** Local maps per load (same index as loads). */
@@ -151,6 +157,8 @@ export class CompiledModel {
   readonly lhsObjects: ObjectTerm<'ode2Lhs'>[];
   /** Objects with algebraic equations (n_AE > 0). */
   readonly constraintObjects: ObjectTerm<'ae'>[];
+  /** Objects with an item-level post-Newton step (the discontinuous iteration). */
+  readonly postNewtonObjects: number[];
   /** Nodes with algebraic equations of their own. */
   readonly constraintNodes: WithTerm<NodeModel, 'ae'>[];
   /** Per load: the load when its coordinateDependence is 'analytic' (typed with addGeneralizedLoad_q), else undefined. */
@@ -174,26 +182,39 @@ export class CompiledModel {
     const nodeCount = this.nodes.length, objectCount = this.objects.length;
     const addresses = {
       nodeQ: new Int32Array(nodeCount), nodeU: new Int32Array(nodeCount), nodeAE: new Int32Array(nodeCount).fill(-1),
-      objectAE: new Int32Array(objectCount).fill(-1), objectData: new Int32Array(objectCount),
+      nodeData: new Int32Array(nodeCount), objectAE: new Int32Array(objectCount).fill(-1),
+      nodeODE1: new Int32Array(nodeCount).fill(-1),
     };
     this.addresses = addresses;
     let nq = 0;
     let nu = 0;
     let nAE = 0;
+    let nData = 0;
+    let nODE1 = 0;
     this.nodes.forEach((node, i) => {
       if (node.composeIncrement === undefined && node.nq !== node.nu) {
         throw new FlexdynError(`${formatItemLabel(node.label)}: a node with n_q = ${node.nq} ≠ n_u = ${node.nu} must define composeIncrement`);
       }
       addresses.nodeQ[i] = nq;
       addresses.nodeU[i] = nu;
+      addresses.nodeData[i] = nData;
       nq += node.nq;
       nu += node.nu;
+      nData += node.nData ?? 0;
+      const odes = node.nODE1 ?? 0;
+      if (odes > 0) { addresses.nodeODE1[i] = nODE1; nODE1 += odes; }
       node.attach(addresses);
     });
     this.nq = nq;
     this.nu = nu;
+    this.nData = nData;
+    this.nODE1 = nODE1;
     this.qRef = new Float64Array(nq);
-    for (const node of this.nodes) this.qRef.set(node.referenceCoordinates.subarray(0, node.nq), node.qIndex);
+    this.ode1Ref = new Float64Array(nODE1);
+    for (const node of this.nodes) {
+      this.qRef.set(node.referenceCoordinates.subarray(0, node.nq), node.qIndex);
+      if ((node.nODE1 ?? 0) > 0) this.ode1Ref.set(node.referenceCoordinates.subarray(0, node.nODE1), node.ode1Index);
+    }
 
     this.bindAll(items);
 
@@ -212,9 +233,6 @@ export class CompiledModel {
       nAE += object.nAE;
     });
     this.nAE = nAE;
-    let nData = 0;
-    this.objects.forEach((object, i) => { addresses.objectData[i] = nData; nData += object.nData ?? 0; });
-    this.nData = nData;
 
     const pool = new WorkArrayPool();
     this.objectMaps = this.objects.map((object) => makeLocalMap(pool, object.localNodes, object.nAE, needsDenseWork(object)));
@@ -222,6 +240,8 @@ export class CompiledModel {
     this.massObjects = this.termList('massMatrix');
     this.lhsObjects = this.termList('ode2Lhs');
     this.constraintObjects = this.termList('ae');
+    this.postNewtonObjects = [];
+    this.objects.forEach((object, i) => { if (object.postNewtonStep !== undefined) this.postNewtonObjects.push(i); });
     this.analyticLoads = this.loads.map((load) => {
       if (load.coordinateDependence !== 'analytic') return undefined;
       if (!hasTerm(load, 'addGeneralizedLoad_q')) throw new FlexdynError(`${formatItemLabel(load.label)}: a load with coordinateDependence 'analytic' must define addGeneralizedLoad_q`, { item: load.label });
@@ -230,10 +250,12 @@ export class CompiledModel {
     this.hasConstantMassMatrix = this.massObjects.every((term) => term.object.hasConstantMassMatrix === true);
     this.hasLieGroupNodes = this.nodes.some((node) => node.composeIncrement !== undefined || node.positionRates !== undefined);
 
-    this.data = new SystemData(this.qRef, { nu, nAE, nData }, addresses, mbs);
+    this.data = new SystemData(this.qRef, { nu, nAE, nData }, addresses, mbs, this.ode1Ref);
     for (const node of this.nodes) {
       this.data.initial.q.set(node.initialCoordinates.subarray(0, node.nq), node.qIndex);
       this.data.initial.u.set(node.initialVelocities.subarray(0, node.nu), node.uIndex);
+      if (node.initialDataCoordinates !== undefined) this.data.initial.data.set(node.initialDataCoordinates, node.dataIndex);
+      if ((node.nODE1 ?? 0) > 0) this.data.initial.ode1.set(node.initialCoordinates.subarray(0, node.nODE1), node.ode1Index);
     }
     for (const state of [this.data.current, this.data.startOfStep, this.data.visualization]) state.copyFrom(this.data.initial);
   }
@@ -352,7 +374,8 @@ class BinderContext implements BindContext {
 /** list[index], or a FlexdynError naming the asking item and parameter when there is no such item. */
 export function existingItem<T>(list: readonly T[], category: ItemCategory, index: number, asker: ItemLabel | undefined, parameter: string): T {
   if (!Number.isInteger(index) || index < 0 || index >= list.length) {
-    const what = `${parameter} must refer to an existing ${category.toLowerCase()} (0 ... ${list.length - 1}), got ${index}`;
+    const none = index === INVALID_INDEX ? ` (no ${category.toLowerCase()}: not set, or the one it referred to was deleted)` : '';
+    const what = `${parameter} must refer to an existing ${category.toLowerCase()} (0 ... ${list.length - 1}), got ${index}${none}`;
     throw new FlexdynError(asker === undefined ? what : `${formatItemLabel(asker)}: ${what}`, asker === undefined ? undefined : { item: asker, parameter });
   }
   return list[index];

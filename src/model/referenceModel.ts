@@ -35,13 +35,16 @@ export class ReferenceModel implements ReferenceOutputs {
   });
   private nq = 0;
   private nu = 0;
+  private nData = 0;
+  private nODE1 = 0;
   private qRef = new Float64Array(64);
+  private ode1Ref = new Float64Array(0);
   private state: SystemState;
   /** Address tables of the nodes used so far (by node index; grown by doubling as nodes are added to the system). */
-  private readonly addresses = { nodeQ: new Int32Array(16), nodeU: new Int32Array(16), nodeAE: new Int32Array(16).fill(-1), objectAE: new Int32Array(0), objectData: new Int32Array(0) };
+  private readonly addresses = { nodeQ: new Int32Array(16), nodeU: new Int32Array(16), nodeAE: new Int32Array(16).fill(-1), nodeData: new Int32Array(16), objectAE: new Int32Array(0), nodeODE1: new Int32Array(16).fill(-1) };
 
   constructor(private readonly items: Readonly<Record<ItemCategory, readonly StoredItem[]>>, private readonly mbs: UserFunctionSystem) {
-    this.state = new SystemState(this.qRef, { nu: this.qRef.length, nAE: 0, nData: 0 }, this.addresses, mbs, ConfigurationType.Reference);
+    this.state = new SystemState(this.qRef, { nu: this.qRef.length, nAE: 0, nData: this.qRef.length }, this.addresses, mbs, ConfigurationType.Reference);
   }
 
   nodeOutput(index: number, variable: OutputVariableType): number[] {
@@ -74,28 +77,42 @@ export class ReferenceModel implements ReferenceOutputs {
     if (existing !== undefined) return existing;
     const stored = existingItem(this.items.Node, 'Node', index, asker, parameter);
     const node = createItemModel('Node', stored.definition, stored.dictionary, index);
-    this.reserve(this.nq + node.nq, this.nu + node.nu);
+    const odes = node.nODE1 ?? 0;
+    this.reserve(this.nq + node.nq, this.nu + node.nu, this.nData + (node.nData ?? 0), this.nODE1 + odes);
     this.reserveNode(index);
     this.addresses.nodeQ[index] = this.nq;
     this.addresses.nodeU[index] = this.nu;
+    this.addresses.nodeData[index] = this.nData;
+    if (odes > 0) this.addresses.nodeODE1[index] = this.nODE1;
     node.attach(this.addresses);
     this.qRef.set(node.referenceCoordinates.subarray(0, node.nq), node.qIndex);
+    if (odes > 0) this.ode1Ref.set(node.referenceCoordinates.subarray(0, odes), node.ode1Index);
     this.nq += node.nq;
     this.nu += node.nu;
+    this.nData += node.nData ?? 0;
+    this.nODE1 += odes;
     this.models.Node[index] = node;
     return node;
   }
 
-  /** Grows the reference coordinates (doubling) and replaces the state; q, u and a stay zero. */
-  private reserve(nq: number, nu: number): void {
+  /**
+   * Grows the reference coordinates (doubling; ODE1 reference values to the exact size) and replaces the state; q, u, a,
+   * the data and the ODE1 coordinates stay zero.
+   */
+  private reserve(nq: number, nu: number, nData: number, nODE1: number): void {
     const capacity = this.qRef.length;
-    if (nq <= capacity && nu <= this.state.u.length) return;
+    if (nq <= capacity && nu <= this.state.u.length && nData <= this.state.data.length && nODE1 <= this.ode1Ref.length) return;
     let size = capacity;
-    while (size < Math.max(nq, nu)) size *= 2;
+    while (size < Math.max(nq, nu, nData)) size *= 2;
     const qRef = new Float64Array(size);
     qRef.set(this.qRef.subarray(0, this.nq));
     this.qRef = qRef;
-    this.state = new SystemState(qRef, { nu: size, nAE: 0, nData: 0 }, this.addresses, this.mbs, ConfigurationType.Reference);
+    if (nODE1 > this.ode1Ref.length) {
+      const ode1Ref = new Float64Array(nODE1);
+      ode1Ref.set(this.ode1Ref);
+      this.ode1Ref = ode1Ref;
+    }
+    this.state = new SystemState(qRef, { nu: size, nAE: 0, nData: size }, this.addresses, this.mbs, ConfigurationType.Reference, this.ode1Ref);
   }
 
   /** Grows the node address tables (doubling) to hold node `index`; nodes read the tables through this.addresses. */
@@ -108,6 +125,8 @@ export class ReferenceModel implements ReferenceOutputs {
     tables.nodeQ = grow(tables.nodeQ, 0);
     tables.nodeU = grow(tables.nodeU, 0);
     tables.nodeAE = grow(tables.nodeAE, -1);
+    tables.nodeData = grow(tables.nodeData, 0);
+    tables.nodeODE1 = grow(tables.nodeODE1, -1);
   }
 
   /** The bound model of an object, marker, load or sensor; binding resolves its references in turn. */

@@ -16,8 +16,10 @@ export interface CoordinateAddresses {
   readonly nodeAE: Int32Array;
   /** Per object: first global equation index n_u + k of its algebraic equations (-1 without). */
   readonly objectAE: Int32Array;
-  /** Per object: first index of its data coordinates in the states' data array ({@link ObjectModel.nData}). */
-  readonly objectData: Int32Array;
+  /** Per node: first index of its data coordinates in the states' data array ({@link NodeModel.nData}; 0 without). */
+  readonly nodeData: Int32Array;
+  /** Per node: first index of its ODE1 coordinates in the states' ode1 array ({@link NodeModel.nODE1}; -1 without). */
+  readonly nodeODE1: Int32Array;
 }
 
 /**
@@ -35,8 +37,14 @@ export interface ItemState {
   readonly a: Float64Array;
   /** Algebraic coordinates: Lagrange multipliers (n_AE entries). */
   readonly lambda: Float64Array;
-  /** Data coordinates (discrete states of contact and switching items, n_data entries; see {@link ObjectModel.nData}). */
+  /** Data coordinates (discrete states of contact and switching items, n_data entries; owned by data nodes, see {@link NodeModel.nData}). */
   readonly data: Float64Array;
+  /** Reference values of the ODE1 coordinates (first-order states of all nodes, n_ODE1 entries). */
+  readonly ode1Ref: Float64Array;
+  /** ODE1 coordinates as displacements from their reference values (n_ODE1 entries; {@link NodeModel.nODE1}). */
+  readonly ode1: Float64Array;
+  /** Time derivatives of the ODE1 coordinates (n_ODE1 entries). */
+  readonly ode1_t: Float64Array;
   /** The address tables of the model these arrays belong to. */
   readonly addresses: CoordinateAddresses;
   /** Simulation time. */
@@ -66,6 +74,13 @@ export interface NodeModel {
   readonly nu: number;
   /** Number of algebraic equations the node itself adds (e.g. Euler-parameter norm). */
   readonly nAE: number;
+  /**
+   * Number of data coordinates (NodeGenericData: discrete states of contact and switching items, Exudyn's data
+   * coordinates), stored with the states at s.data[dataIndex …]; absent means 0.
+   */
+  readonly nData?: number;
+  /** Initial values of the data coordinates (nData entries); absent means zeros. */
+  readonly initialDataCoordinates?: Float64Array;
   /** True for ground nodes: no coordinates, fixed at the reference. */
   readonly isGround: boolean;
   /** Dimension of the point this node represents (3, 2), or 0 if it has no position. */
@@ -76,6 +91,8 @@ export interface NodeModel {
   readonly uIndex: number;
   /** First global equation index of this node's own algebraic equations: its entry of the attached address tables. */
   readonly aeIndex: number;
+  /** First index of this node's data coordinates in the states' data array: its entry of the attached address tables. */
+  readonly dataIndex: number;
   /**
    * Attaches the node to the address tables of the model that numbers it (once, when that model is built); qIndex,
    * uIndex and aeIndex read them from then on. A node's model belongs to one compiled (or reference) model.
@@ -87,6 +104,14 @@ export interface NodeModel {
   readonly initialCoordinates: Float64Array;
   /** Initial velocity coordinates (n_u entries). */
   readonly initialVelocities: Float64Array;
+  /**
+   * Number of ODE1 coordinates (first-order states y, ẏ = F(y, q, u, t), e.g. NodeGenericODE1); absent means 0. A node
+   * with ODE1 coordinates has n_q = n_u = 0, and its referenceCoordinates and initialCoordinates hold the reference and
+   * initial values of its n_ODE1 coordinates.
+   */
+  readonly nODE1?: number;
+  /** First index of this node's ODE1 coordinates in the states' ode1 array: its entry of the attached address tables. */
+  readonly ode1Index?: number;
   /** Writes the node's global position (3 entries; z = 0 for planar nodes). */
   position?(s: ItemState, out: Float64Array): void;
   /** Writes the node's global velocity (3 entries). */
@@ -285,7 +310,8 @@ export class DenseLocalMatrix implements LocalMatrixAccumulator {
  * An object at run time: a body, a connector or a constraint; all capabilities optional. The compiled model keeps no
  * copy of an object's parameters: it calls the object, which reads its own values, so a parameter that does not change
  * the structure (sizes, node and marker numbers) may change between two evaluations. The object's addresses (its first
- * algebraic equation, its data coordinates) are in the state's address tables (s.addresses, by the object's index).
+ * algebraic equation) are in the state's address tables (s.addresses, by the object's index); an object with discrete
+ * state keeps it in the data coordinates of a data node it references (Exudyn's NodeGenericData via nodeNumber).
  */
 export interface ObjectModel {
   /** Item label for error messages. */
@@ -295,18 +321,16 @@ export interface ObjectModel {
   /** Number of algebraic equations (Lagrange multipliers). */
   readonly nAE: number;
   /**
-   * Number of data coordinates (discrete states: contact active, stick/slip, rotation counters), stored with the states
-   * at s.data[s.addresses.objectData[index] …] and written by {@link ObjectModel.postNewtonStep}; absent means 0.
-   */
-  readonly nData?: number;
-  /**
    * The item-level post-Newton step of contact and switching items (Exudyn's PostNewtonStep, discontinuous iteration):
-   * after Newton has converged on a step, the solver calls it with the converged state, whose data coordinates the
-   * object may update, and the object returns its discontinuous error — 0 when no switching state changed. The solver
-   * then iterates the step again while the error exceeds its tolerance, and repeats the step with a smaller step size
-   * when the iteration does not settle. The slot of the contact issue: no item implements it and no solver calls it yet.
+   * after Newton (or an explicit step) has converged on a step, the solver calls it with the converged state s and the
+   * start-of-step state; the object updates its discrete state — the data coordinates of its data node in s.data,
+   * nothing else — and returns its discontinuous error (≥ 0, 0 when no switching state changed; an absolute residual,
+   * typically a force jump). It may propose a smaller step in out.recommendedStepSize (see {@link PostNewtonOutput}).
+   * The solver repeats the step (state reset to the start of step, data coordinates kept) while the largest error
+   * exceeds discontinuous.iterationTolerance, at most discontinuous.maxIterations times. Objects whose switching is
+   * switched off by their parameters (and inactive ones) return 0 at once.
    */
-  postNewtonStep?(s: ItemState): number;
+  postNewtonStep?(s: ItemState, startOfStep: ItemState, out: PostNewtonOutput): number;
   /** Resolves referenced nodes and markers; called once per assemble. */
   bind(context: BindContext): void;
   /** The body capability, if this object is a body (markers may attach to it). */
@@ -350,8 +374,37 @@ export interface ObjectModel {
   readonly multiplierRows?: readonly number[];
   /** For a coordinate constraint to ground: the global u index that explicit solvers set to zero. */
   eliminableCoordinate?(): number | undefined;
+  /**
+   * The nodes whose ODE1 coordinates form this object's local ODE1 coordinates x, in order (set in bind); absent or
+   * empty for objects without first-order equations.
+   */
+  readonly localODE1Nodes?: readonly NodeModel[];
+  /**
+   * Adds the right-hand side F of the object's first-order equations ẋ = F(x, q, u, t) to f (n_ODE1,local entries, the
+   * coordinates of localODE1Nodes): Exudyn's ComputeODE1RHS.
+   */
+  ode1Rhs?(s: ItemState, f: Float64Array): void;
+  /**
+   * Adds factor·∂F/∂x (n_ODE1,local × n_ODE1,local row-major) and returns true; returns false, having added nothing,
+   * when the object has no analytic form in its current set-up (user functions): the assembler then takes forward
+   * differences of ode1Rhs. Absent: always numerical.
+   */
+  ode1Rhs_x?(s: ItemState, k: Float64Array, factor: number): boolean;
+  /** True if ode1Rhs depends on the ODE2 coordinates q or velocities u of localNodes (∂F/∂q, ∂F/∂u are numerical). */
+  readonly ode1RhsDependsOnODE2?: boolean;
+  /** True if ode2Lhs depends on the ODE1 coordinates of localODE1Nodes (∂(ode2Lhs)/∂x is numerical). */
+  readonly ode2LhsDependsOnODE1?: boolean;
   /** The object's value of an output variable, or undefined if it does not answer it. */
   output(variable: OutputVariableType, s: ItemState): ArrayLike<number> | undefined;
+}
+
+/** What an object's post-Newton step reports besides its error ({@link ObjectModel.postNewtonStep}). */
+export interface PostNewtonOutput {
+  /**
+   * Step size the object recommends, written only when it has one (Exudyn's recommendedStepSize): a value ≥ 0 asks for
+   * at most this step (0: the minimum step size); the solver starts each post-Newton step with −1 (no recommendation).
+   */
+  recommendedStepSize: number;
 }
 
 /** The capability of bodies: kinematics at a local position, used by markers and sensors. */
@@ -665,19 +718,20 @@ export interface SuperElementMeshNodeMap {
 export const capabilityNames = {
   /** {@link NodeModel}. */
   node: {
-    label: true, nq: true, nu: true, nAE: true, isGround: true, positionDimension: true, qIndex: true, uIndex: true,
-    aeIndex: true, attach: true, referenceCoordinates: true, initialCoordinates: true, initialVelocities: true, position: true,
+    label: true, nq: true, nu: true, nAE: true, nData: true, initialDataCoordinates: true, isGround: true, positionDimension: true, qIndex: true, uIndex: true,
+    aeIndex: true, dataIndex: true, attach: true, referenceCoordinates: true, initialCoordinates: true, initialVelocities: true, position: true,
     velocity: true, acceleration: true, positionJacobian: true, orientation: true, angularVelocity: true,
     angularVelocityLocal: true, angularVelocity_q: true, rotationJacobian: true, jacobianTransposedVector_q: true,
     ae: true, composeIncrement: true, positionRates: true, incrementRates: true,
-    correctPredictedIncrement: true, output: true,
+    correctPredictedIncrement: true, output: true, nODE1: true, ode1Index: true,
   } satisfies Record<keyof NodeModel, true>,
   /** {@link ObjectModel}. */
   object: {
-    label: true, localNodes: true, nAE: true, nData: true, postNewtonStep: true, bind: true, body: true, superElement: true,
+    label: true, localNodes: true, nAE: true, postNewtonStep: true, bind: true, body: true, superElement: true,
     hasConstantMassMatrix: true, massMatrix: true, ode2Lhs: true, ode2Lhs_q: true, ode2Lhs_u: true,
     ode2LhsDependsOnVelocity: true, ae: true, constraintForce_q: true, velocityLevelConstraint: true, multiplierRows: true,
-    eliminableCoordinate: true, output: true,
+    eliminableCoordinate: true, output: true, localODE1Nodes: true, ode1Rhs: true, ode1Rhs_x: true,
+    ode1RhsDependsOnODE2: true, ode2LhsDependsOnODE1: true,
   } satisfies Record<keyof ObjectModel, true>,
   /** {@link BodyModel}. */
   body: {

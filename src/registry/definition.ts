@@ -133,6 +133,11 @@ function fullSchemaOf(definition: ItemDefinition): FullSchema {
   return full;
 }
 
+/** An item type's full parameter schema: its own parameters and {@link commonParameters} (built once per definition). */
+export function itemParameterSchema(definition: ItemDefinition): ParameterSchema {
+  return fullSchemaOf(definition).schema;
+}
+
 /** Type key plus every parameter: the validated given value, else a copy of the default. */
 function filledDictionary(definition: ItemDefinition, input: Record<string, unknown>, label: ItemLabel): ItemDictionary {
   const result: ItemDictionary = { [typeKeyOf[definition.category]]: definition.typeName };

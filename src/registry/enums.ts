@@ -121,6 +121,11 @@ export const LinearSolverType = {
   EXUdense: 'EXUdense',
   /** Sparse LU factorization with fill-reducing ordering. */
   EigenSparse: 'EigenSparse',
+  /**
+   * Dense LU with partial pivoting, as EXUdense (Exudyn: Eigen's PartialPivLU); with
+   * linearSolverSettings.ignoreSingularJacobian complete pivoting (Exudyn: Eigen's FullPivLU). Never switched to sparse.
+   */
+  EigenDense: 'EigenDense',
 } as const;
 
 /** One member of {@link LinearSolverType}. */

@@ -134,6 +134,10 @@ export function markerIndex(description: string): Parameter<MarkerIndex> {
 export function markerIndexArray(description: string, size: number): Parameter<readonly MarkerIndex[]> {
   return { kind: 'ArrayMarkerIndex', default: new Array<number>(size).fill(-1), description, size };
 }
+/** Declares a list of marker indices of any length (default: Exudyn's placeholder [-1, -1]). */
+export function markerIndexList(description: string): Parameter<readonly MarkerIndex[]> {
+  return { kind: 'ArrayMarkerIndex', default: [-1, -1], description };
+}
 /** Declares a load index parameter. */
 export function loadIndex(description: string): Parameter<LoadIndex> {
   return { kind: 'LoadIndex', default: -1, description };
@@ -277,7 +281,8 @@ export function validateParameter(item: ItemLabel, name: string, parameter: Para
       return checkVector(item, name, value, parameter.size as number | undefined, false);
     case 'IntVector': case 'ArrayNodeIndex': case 'ArrayMarkerIndex': case 'ArraySensorIndex': {
       const entries = checkVector(item, name, value, parameter.size as number | undefined, true);
-      if (kind !== 'IntVector') entries.forEach((entry, i) => { if (entry < 0) itemError(item, name, `entry ${i} must be an item index (integer >= 0), got ${entry}`); });
+      // -1 (Exudyn's invalid index) as in a single index: not set, or its item was deleted; assemble() rejects it
+      if (kind !== 'IntVector') entries.forEach((entry, i) => { if (entry < -1) itemError(item, name, `entry ${i} must be an item index (integer >= 0, or -1 for none), got ${entry}`); });
       return entries;
     }
     case 'MatrixContainer':

@@ -17,12 +17,18 @@ export interface UserFunctionSystemData {
   getODE2Coordinates_tt(configuration?: ConfigurationType): number[];
   /** Algebraic coordinates (Lagrange multipliers). */
   getAECoordinates(configuration?: ConfigurationType): number[];
+  /** ODE1 coordinates (displacements; the reference configuration answers the reference values). */
+  getODE1Coordinates(configuration?: ConfigurationType): number[];
+  /** Time derivatives of the ODE1 coordinates. */
+  getODE1Coordinates_t(configuration?: ConfigurationType): number[];
   /** Time of a configuration. */
   getTime(configuration?: ConfigurationType): number;
   /** Number of ODE2 (velocity) coordinates. */
   numberOfCoordinatesODE2(): number;
   /** Number of algebraic coordinates. */
   numberOfCoordinatesAE(): number;
+  /** Number of ODE1 coordinates. */
+  numberOfCoordinatesODE1(): number;
 }
 
 /**

@@ -48,6 +48,29 @@ export class NewtonSettings {
   readonly numericalDifferentiation = new NumericalDifferentiationSettings();
 }
 
+/**
+ * Settings of the discontinuous (post-Newton) iteration of contact, friction and switching items (Exudyn's
+ * DiscontinuousSettings): after each converged step every item with a post-Newton step updates its discrete state and
+ * reports an error; the step is iterated again while the largest error (plus the postNewtonUserFunction's) exceeds
+ * iterationTolerance.
+ */
+export class DiscontinuousSettings {
+  /** Absolute tolerance of the discontinuous error (an absolute residual such as a force jump; may be large). */
+  iterationTolerance = 1;
+  /** Maximum number of discontinuous iterations (Newton solves, or explicit steps) per step. */
+  maxIterations = 5;
+  /**
+   * Accept a step whose discontinuous iteration has not reached iterationTolerance after maxIterations; false rejects
+   * it (adaptive steps then reduce the step size; otherwise the solve fails, keeping the last accepted state).
+   */
+  ignoreMaxIterations = true;
+  /**
+   * Take the step size an item (or the postNewtonUserFunction) recommends when it detects a jump within the step: the step
+   * is repeated with min(0.75 h, recommended) in adaptive implicit and explicit solvers; false ignores recommendations.
+   */
+  useRecommendedStepSize = true;
+}
+
 /** Generalized-α and Newmark parameters (Exudyn's generalizedAlpha settings). */
 export class GeneralizedAlphaSettings {
   /** Spectral radius ρ∞ at infinite frequency, in [0, 1]. */
@@ -66,6 +89,12 @@ export class GeneralizedAlphaSettings {
   resetAccelerations = false;
   /** Keep the Lagrange multipliers of the initial acceleration solve in the initial state. */
   storeInitialAlgebraicCoordinates = true;
+  /**
+   * Start the trapezoidal rule of the ODE1 coordinates from the consistent rates ẋ_0 = F(x_0, q_0, u_0, t_0) (Flexdyn
+   * option: second order from the first step). False (default, as Exudyn): from ẋ_0 = 0, so the first step is
+   * x_1 = x_0 + h/2 ẋ_1, an O(h) error where F(x_0) ≠ 0.
+   */
+  computeInitialODE1Rates = false;
   /**
    * Exudyn's alternative Lie-group scheme (Newton iterates on the total increment, composed from q_n);
    * not implemented: true is rejected. The default scheme composes each Newton correction onto the iterate.
@@ -129,6 +158,8 @@ export class TimeIntegrationSettings {
   computeLoadsJacobian = 0;
   /** Newton settings of the implicit solvers. */
   readonly newton = new NewtonSettings();
+  /** Discontinuous iteration of the dynamic solvers. */
+  readonly discontinuous = new DiscontinuousSettings();
   /** Generalized-α settings. */
   readonly generalizedAlpha = new GeneralizedAlphaSettings();
   /** Explicit solver settings. */
@@ -169,10 +200,17 @@ export class StaticSolverSettings {
   stabilizerODE2term = 0;
   /** Include ∂(loads)/∂q in the Jacobian (follower loads, loads on rotating points; analytic where available, else numerical). */
   computeLoadsJacobian = true;
+  /**
+   * True: ODE1 coordinates (first-order states) keep their initial values in the static solution (equation
+   * x − x_initial = 0); false: they solve the steady state F(x, q, 0, t) = 0 of their equations with the rest.
+   */
+  constrainODE1coordinates = true;
   /** 0: silent; 1: summary; 2: each step; 3: each iteration. */
   verboseMode = 1;
   /** Newton settings. */
   readonly newton = new NewtonSettings();
+  /** Discontinuous iteration of the static solver (recommended step sizes are not used: load steps shrink by adaptiveStepDecrease). */
+  readonly discontinuous = new DiscontinuousSettings();
 }
 
 /** Output settings (Exudyn's SolutionSettings). */
@@ -191,8 +229,12 @@ export class SolutionSettings {
   exportVelocities = true;
   /** Include accelerations in the solution file. */
   exportAccelerations = true;
+  /** Include the ODE1 velocities (rates of the first-order coordinates) in the solution file of dynamic solvers; the ODE1 coordinates are always written. */
+  exportODE1Velocities = true;
   /** Include algebraic coordinates in the solution file. */
   exportAlgebraicCoordinates = true;
+  /** Include the data coordinates (of NodeGenericData) in the solution file. */
+  exportDataCoordinates = true;
   /** Significant digits in text files. */
   outputPrecision = 10;
   /** Record sensors (files and internal storage). */
@@ -207,6 +249,18 @@ export class SolutionSettings {
   solutionInformation = '';
 }
 
+/** Linear solver settings (Exudyn's LinearSolverSettings). */
+export class LinearSolverSettings {
+  /**
+   * Solve singular Newton Jacobians with a rank-revealing dense LU (complete pivoting; Exudyn: Eigen's FullPivLU):
+   * redundant constraints (overconstrained mechanisms such as Bricard's) then work, the unknowns of the missing pivots
+   * (the undetermined multipliers) are set to 0 and the dependent equations are not used. Needs linearSolverType
+   * EXUdense or EigenDense (any size); static and implicit solvers. An inconsistent singular system (conflicting
+   * constraints, a missing support under load) shows as a Newton iteration that does not converge.
+   */
+  ignoreSingularJacobian = false;
+}
+
 /** All solver settings, mirroring exu.SimulationSettings (same names and defaults). */
 export class SimulationSettings {
   /** Time integration. */
@@ -215,8 +269,10 @@ export class SimulationSettings {
   readonly staticSolver = new StaticSolverSettings();
   /** Output. */
   readonly solutionSettings = new SolutionSettings();
-  /** Dense (EXUdense) or sparse (EigenSparse) linear solver. */
+  /** Dense (EXUdense, EigenDense) or sparse (EigenSparse) linear solver. */
   linearSolverType: LinearSolverType = LinearSolverType.EXUdense;
+  /** Linear solver settings. */
+  readonly linearSolverSettings = new LinearSolverSettings();
   /** Print solver statistics after solving. */
   displayStatistics = false;
 }

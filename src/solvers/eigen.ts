@@ -1,10 +1,10 @@
 import { optionNames, ownOptions } from '../core/dictionary.ts';
 import { CholeskyDecomposition, EigenvalueDecomposition, LuDecomposition, Matrix } from 'ml-matrix';
-import type { MatrixAccumulator, SystemAssembler } from '../model/assembly.ts';
+import type { SystemAssembler } from '../model/assembly.ts';
 import type { CompiledModel } from '../model/compile.ts';
 import { FlexdynError } from '../core/errors.ts';
 import type { SimulationSettings } from './SimulationSettings.ts';
-import { validateSimulationSettings } from './settingsValidation.ts';
+import { constraintNullSpace, linearizeAtInitialState, optionalBoolean } from './linearization.ts';
 
 /** Options of computeODE2Eigenvalues (Exudyn's keyword arguments). */
 export interface EigenvalueOptions {
@@ -52,11 +52,19 @@ export interface EigenvalueOptions {
    * refineLowModes), so that low and high modes are accurate to round-off relative to themselves.
    */
   shiftInvert?: number | false;
+  /**
+   * Solve the damped problem (λ²M + λD + K)φ = 0 (Exudyn's option, default false): complex eigenvalues
+   * λ = −ζω ± iω√(1 − ζ²) in conjugate pairs, D = ∂(Σ ode2Lhs)/∂u. Returns {@link ComplexEigenvalueResult}: the values
+   * stay complex also with useAbsoluteValues (which sorts them by |λ|; Exudyn returns |λ| then); convert2Frequencies
+   * and shiftInvert must not be set.
+   */
+  computeComplexEigenvalues?: boolean;
 }
 
 /** The option names of {@link EigenvalueOptions}, for the unknown-option check of computeODE2Eigenvalues. */
 const eigenvalueOptionNames = optionNames<EigenvalueOptions>({
   numberOfEigenvalues: true, constrainedCoordinates: true, convert2Frequencies: true, useAbsoluteValues: true, ignoreAlgebraicEquations: true, singularValuesTolerance: true, includeLoadsJacobian: true, includeConstraintForceJacobian: true, unsymmetricStiffness: true, shiftInvert: true,
+  computeComplexEigenvalues: true,
 });
 
 /** Eigenvalues (ascending) and mode shapes (one array of n_u entries per eigenvalue). */
@@ -67,65 +75,67 @@ export interface EigenvalueResult {
   vectors: number[][];
 }
 
-/** Dense matrix accumulator on an ml-matrix Matrix, for the eigenvalue problem. */
-class DenseMatrixAccumulator implements MatrixAccumulator {
-  readonly matrix: Matrix;
-  constructor(rows: number) {
-    this.matrix = Matrix.zeros(rows, rows);
-  }
-  add(row: number, col: number, value: number): void {
-    this.matrix.set(row, col, this.matrix.get(row, col) + value);
-  }
+/** A complex number re + i·im. */
+export interface Complex {
+  re: number;
+  im: number;
+}
+
+/** Eigenvalues λ of the damped system (computeComplexEigenvalues) and their mode shapes. */
+export interface ComplexEigenvalueResult {
+  /** Eigenvalues λ = −ζω ± iω√(1 − ζ²) of M q̈ + D q̇ + K q = 0, in conjugate pairs. */
+  values: Complex[];
+  /** Position part φ of each state-space mode (n_u complex entries, unit 2-norm, largest entry real and positive). */
+  vectors: { re: number[]; im: number[] }[];
 }
 
 /**
  * Eigenvalues of K φ = λ M φ for the system linearized at the initial state, K = ∂(Σ ode2Lhs)/∂q (loads not included
  * unless includeLoadsJacobian) + ∂(C_qᵀλ)/∂q with the initial state's multipliers (unless includeConstraintForceJacobian
  * is false). Constraints: coordinates removed (constrainedCoordinates) or the null space N of C_q (dense SVD), K̃ = N K Nᵀ.
- * Dense generalized symmetric solve through the Cholesky factor of M.
+ * Dense generalized symmetric solve through the Cholesky factor of M. With computeComplexEigenvalues, the damped
+ * problem (λ²M + λD + K) φ = 0 instead (see complexEigenvalues).
  */
-export function computeODE2Eigenvalues(model: CompiledModel, assembler: SystemAssembler, settings: SimulationSettings, options: EigenvalueOptions): EigenvalueResult {
-  options = ownOptions('computeODE2Eigenvalues', options, eigenvalueOptionNames);
-  validateSimulationSettings(settings);
+export function computeODE2Eigenvalues(model: CompiledModel, assembler: SystemAssembler, settings: SimulationSettings, options: EigenvalueOptions): EigenvalueResult | ComplexEigenvalueResult {
+  const where = 'computeODE2Eigenvalues';
+  options = ownOptions(where, options, eigenvalueOptionNames);
+  const complex = optionalBoolean(where, 'computeComplexEigenvalues', options.computeComplexEigenvalues) ?? false;
+  if (complex) {
+    if (options.convert2Frequencies === true) throw new FlexdynError(`${where}: with computeComplexEigenvalues, convert2Frequencies must be false (the eigenvalues are complex: |λ|/(2π) is the undamped frequency in Hz), got true`);
+    if (options.shiftInvert !== undefined && options.shiftInvert !== false) throw new FlexdynError(`${where}: shiftInvert belongs to the symmetric undamped solve and must be undefined or false with computeComplexEigenvalues, got ${options.shiftInvert}`);
+  }
   const nu = model.nu;
-  const s = model.data.current;
-  s.copyFrom(model.data.initial);
-  s.t = settings.staticSolver.loadStepStart;
-  assembler.differentiation = settings.staticSolver.newton.numericalDifferentiation;
-  const massAccumulator = new DenseMatrixAccumulator(nu);
-  assembler.addMassMatrix(s, massAccumulator, 1);
-  const stiffnessAccumulator = new DenseMatrixAccumulator(nu + model.nAE);
-  assembler.addODE2LhsJacobian(s, stiffnessAccumulator, 1, 0);
-  if (options.includeLoadsJacobian === true) assembler.addLoadsJacobian(s, stiffnessAccumulator, -1, 0);
   const constrained = options.constrainedCoordinates ?? [];
   const nullSpace = !(constrained.length > 0 || model.nAE === 0 || options.ignoreAlgebraicEquations === true);
-  if (nullSpace && options.includeConstraintForceJacobian !== false) assembler.addConstraintForceJacobian(s, stiffnessAccumulator, 1);
-  requireFiniteMatrix(massAccumulator.matrix, 'mass matrix', assembler);
-  requireFiniteMatrix(stiffnessAccumulator.matrix, 'stiffness matrix', assembler);
-  let mass = massAccumulator.matrix;
-  let stiffness = stiffnessAccumulator.matrix.subMatrix(0, nu - 1, 0, nu - 1);
-  let basis: Matrix | undefined;
+  const { mass: fullMass, stiffness: fullStiffness, damping: fullDamping, constraintTransposed } = linearizeAtInitialState(model, assembler, settings, {
+    damping: complex,
+    constraintJacobian: nullSpace,
+    includeLoadsJacobian: options.includeLoadsJacobian === true,
+    includeConstraintForceJacobian: nullSpace && options.includeConstraintForceJacobian !== false,
+  }, where);
+  let basis: Matrix;
   if (!nullSpace) {
     for (const index of constrained) {
       if (!Number.isInteger(index) || index < 0 || index >= nu) throw new FlexdynError(`computeODE2Eigenvalues: constrainedCoordinates entries must be ODE2 indices in 0 ... ${nu - 1}, got ${index}`);
     }
     const free = Array.from({ length: nu }, (_, i) => i).filter((i) => !constrained.includes(i));
     basis = new Matrix(free.length, nu);
-    free.forEach((column, row) => basis!.set(row, column, 1));
+    free.forEach((column, row) => basis.set(row, column, 1));
   } else {
-    assembler.addConstraintJacobian(s, stiffnessAccumulator, 0, 0, 1, 0, false);
-    const constraintTransposed = stiffnessAccumulator.matrix.subMatrix(0, nu - 1, nu, nu + model.nAE - 1);
-    basis = constraintNullSpace(constraintTransposed, options.singularValuesTolerance ?? 1e-12);
+    basis = constraintNullSpace(constraintTransposed!, options.singularValuesTolerance ?? 1e-12);
   }
-  mass = basis.mmul(mass).mmul(basis.transpose());
-  stiffness = basis.mmul(stiffness).mmul(basis.transpose());
+  // no free coordinates (fully constrained): no eigenvalues; ml-matrix rejects empty matrices
+  if (basis.rows === 0) return { values: [], vectors: [] };
+  const mass = basis.mmul(fullMass).mmul(basis.transpose());
+  const stiffness = basis.mmul(fullStiffness).mmul(basis.transpose());
+  const useAbsolute = options.useAbsoluteValues ?? true;
+  if (complex) return complexEigenvalues(mass, stiffness, basis.mmul(fullDamping!).mmul(basis.transpose()), basis, useAbsolute, options.numberOfEigenvalues);
   const unsymmetric = options.unsymmetricStiffness === true;
   if (options.shiftInvert !== undefined && options.shiftInvert !== false && !Number.isFinite(options.shiftInvert)) {
     throw new FlexdynError(`computeODE2Eigenvalues: shiftInvert must be a finite number or false, got ${options.shiftInvert}`);
   }
   const direct = generalizedSymmetricEigen(stiffness, mass, unsymmetric, options.shiftInvert === false ? undefined : options.shiftInvert);
   const { values, imaginary, vectors }: { values: number[]; imaginary?: number[]; vectors: Matrix } = options.shiftInvert === undefined && !unsymmetric ? refineLowModes(stiffness, mass, direct) : direct;
-  const useAbsolute = options.useAbsoluteValues ?? true;
   const order = values.map((_, i) => i).sort((a, b) => (useAbsolute ? Math.abs(values[a]) - Math.abs(values[b]) : values[a] - values[b]));
   const count = options.numberOfEigenvalues !== undefined && options.numberOfEigenvalues > 0 ? Math.min(options.numberOfEigenvalues, order.length) : order.length;
   const selected = order.slice(0, count);
@@ -135,7 +145,7 @@ export function computeODE2Eigenvalues(model: CompiledModel, assembler: SystemAs
     }
   }
   const result = selected.map((i) => (useAbsolute ? Math.abs(values[i]) : values[i]));
-  const fullVectors = selected.map((i) => basis!.transpose().mmul(vectors.getColumnVector(i)).to1DArray());
+  const fullVectors = selected.map((i) => basis.transpose().mmul(vectors.getColumnVector(i)).to1DArray());
   return {
     values: options.convert2Frequencies === true ? result.map((lambda) => Math.sqrt(lambda) / (2 * Math.PI)) : result,
     vectors: fullVectors,
@@ -143,21 +153,62 @@ export function computeODE2Eigenvalues(model: CompiledModel, assembler: SystemAs
 }
 
 /**
- * Orthonormal basis (as rows) of the null space of C_q, given C_qᵀ (n_u × n_AE): the eigenvectors of
- * C_qᵀ C_q (the full left singular basis of C_qᵀ) whose singular value σ = √λ counts as zero. Forming the
- * Gram matrix leaves σ ≈ √ε·σ_max ≈ 1e-8·σ_max of round-off on null directions, so a singular value is
- * zero when σ ≤ max(tolerance, 1e-6·σ_max) (Exudyn's absolute tolerance alone would misclassify them).
+ * Eigenvalues of the damped system M q̈ + D q̇ + K q = 0 (reduced coordinates, q_full = basisᵀ q): with M = L Lᵀ and
+ * y = Lᵀq the first-order form ẋ = A x, x = [y; ẏ], A = [[0, I], [−L⁻¹KL⁻ᵀ, −L⁻¹DL⁻ᵀ]], similar to Exudyn's
+ * −[[0, M], [M, 0]]⁻¹[[K, D], [0, −M]] without inverting M. A general real eigen decomposition (ml-matrix, Hessenberg
+ * QR) gives the 2n eigenvalues; K and D are used as assembled (no symmetrization). Sorted by |λ| (useAbsoluteValues;
+ * ties by real, then imaginary part) or by real, then imaginary part (numpy's order of complex numbers).
  */
-function constraintNullSpace(constraintTransposed: Matrix, tolerance: number): Matrix {
-  const gram = constraintTransposed.mmul(constraintTransposed.transpose());
-  const decomposition = new EigenvalueDecomposition(gram, { assumeSymmetric: true });
-  const vectors = decomposition.eigenvectorMatrix;
-  const singularValues = decomposition.realEigenvalues.map((value) => Math.sqrt(Math.max(value, 0)));
-  const threshold = Math.max(tolerance, 1e-6 * Math.max(...singularValues));
-  const free = singularValues.map((value, i) => (value <= threshold ? i : -1)).filter((i) => i >= 0);
-  const basis = new Matrix(free.length, constraintTransposed.rows);
-  free.forEach((column, row) => basis.setRow(row, vectors.getColumn(column)));
-  return basis;
+function complexEigenvalues(mass: Matrix, stiffness: Matrix, damping: Matrix, basis: Matrix, useAbsolute: boolean, numberOfEigenvalues: number | undefined): ComplexEigenvalueResult {
+  const n = mass.rows;
+  const cholesky = new CholeskyDecomposition(mass.clone().add(mass.transpose()).mul(0.5));
+  if (!cholesky.isPositiveDefinite()) throw new FlexdynError('computeODE2Eigenvalues: the mass matrix is not positive definite (massless coordinates?)');
+  const lInverse = solveLowerTriangular(cholesky.lowerTriangularMatrix, Matrix.eye(n));
+  const reducedStiffness = lInverse.mmul(stiffness).mmul(lInverse.transpose());
+  const reducedDamping = lInverse.mmul(damping).mmul(lInverse.transpose());
+  const system = Matrix.zeros(2 * n, 2 * n);
+  for (let i = 0; i < n; i++) {
+    system.set(i, n + i, 1);
+    for (let j = 0; j < n; j++) {
+      system.set(n + i, j, -reducedStiffness.get(i, j));
+      system.set(n + i, n + j, -reducedDamping.get(i, j));
+    }
+  }
+  const decomposition = new EigenvalueDecomposition(system);
+  const re = decomposition.realEigenvalues, im = decomposition.imaginaryEigenvalues;
+  const eigenvectors = decomposition.eigenvectorMatrix;
+  // position part of a state vector x = [y; ẏ] in the full coordinates: q = Nᵀ L⁻ᵀ y
+  const toFull = basis.transpose().mmul(lInverse.transpose());
+  const positionPart = (column: number, factor: number): number[] =>
+    toFull.mmul(eigenvectors.subMatrix(0, n - 1, column, column)).to1DArray().map((value) => factor * value);
+  const modes = re.map((_, k) => {
+    // a conjugate pair is stored in columns k, k + 1 (im[k] > 0) as real and imaginary part of the vector of λ_k;
+    // λ_{k+1} = conj(λ_k) has the conjugate vector
+    if (im[k] === 0) return normalizedMode(positionPart(k, 1), new Array<number>(basis.columns).fill(0));
+    const first = im[k] > 0 ? k : k - 1;
+    return normalizedMode(positionPart(first, 1), positionPart(first + 1, im[k] > 0 ? 1 : -1));
+  });
+  const lexicographic = (a: number, b: number): number => re[a] - re[b] || im[a] - im[b];
+  const byModulus = (a: number, b: number): number => Math.hypot(re[a], im[a]) - Math.hypot(re[b], im[b]) || lexicographic(a, b);
+  const order = re.map((_, k) => k).sort(useAbsolute ? byModulus : lexicographic);
+  const count = numberOfEigenvalues !== undefined && numberOfEigenvalues > 0 ? Math.min(numberOfEigenvalues, order.length) : order.length;
+  const selected = order.slice(0, count);
+  return { values: selected.map((k) => ({ re: re[k], im: im[k] })), vectors: selected.map((k) => modes[k]) };
+}
+
+/** Scales a complex vector to unit 2-norm with its largest-magnitude entry real and positive (a deterministic phase). */
+function normalizedMode(re: number[], im: number[]): { re: number[]; im: number[] } {
+  let normSquared = 0, largest = 0, index = 0;
+  for (let i = 0; i < re.length; i++) {
+    const magnitude = Math.hypot(re[i], im[i]);
+    normSquared += magnitude * magnitude;
+    if (magnitude > largest) { largest = magnitude; index = i; }
+  }
+  if (largest === 0) return { re, im };
+  // multiply by conj(v_index) / (|v_index|·‖v‖)
+  const scale = largest * Math.sqrt(normSquared);
+  const cr = re[index] / scale, ci = -im[index] / scale;
+  return { re: re.map((r, i) => r * cr - im[i] * ci), im: re.map((r, i) => r * ci + im[i] * cr) };
 }
 
 /**
@@ -279,17 +330,3 @@ function solveLowerTriangular(l: Matrix, b: Matrix): Matrix {
   return x;
 }
 
-/**
- * Throws if a matrix has a NaN or infinite entry, naming the equation of its row: the dense eigen and singular value
- * decompositions iterate until convergence and may not end on such input.
- */
-function requireFiniteMatrix(matrix: Matrix, what: string, assembler: SystemAssembler): void {
-  for (let i = 0; i < matrix.rows; i++) {
-    for (let j = 0; j < matrix.columns; j++) {
-      const value = matrix.get(i, j);
-      if (!Number.isFinite(value)) {
-        throw new FlexdynError(`computeODE2Eigenvalues: the ${what} entry (${i}, ${j}) at ${assembler.describeEquation(i)} must be finite, got ${value}`);
-      }
-    }
-  }
-}

@@ -1,9 +1,9 @@
 import type { SystemAssembler } from '../model/assembly.ts';
 import type { CompiledModel } from '../model/compile.ts';
 import type { SystemState } from '../model/SystemState.ts';
-import { DynamicSolverType, LinearSolverType } from '../registry/enums.ts';
+import { DynamicSolverType } from '../registry/enums.ts';
 import { FlexdynError, formatItemLabel } from '../core/errors.ts';
-import { LinearSystem } from './linearSystem.ts';
+import { isDenseSolverType, LinearSystem } from './linearSystem.ts';
 import { MassMatrixStore } from './massMatrix.ts';
 import type { SimulationSettings } from './SimulationSettings.ts';
 import { newAttempt, setAttempt, type StepAttempt, type TimeStepper } from './stepContracts.ts';
@@ -147,6 +147,7 @@ abstract class ExplicitStepperBase implements TimeStepper {
 
   /** Writes a = M(q)⁻¹ f(q, u, t) for state s into out. */
   protected accelerations(s: SystemState, out: Float64Array): void {
+    if (this.nu === 0) return;
     if (!this.constantMass || !this.factorized) {
       this.mass.update(s);
       this.system.begin();
@@ -154,7 +155,7 @@ abstract class ExplicitStepperBase implements TimeStepper {
       const result = this.system.factorize();
       if (!result.ok) throw new FlexdynError(`${this.name}: the mass matrix is singular at ${this.assembler.describeEquation(result.singularIndex)}; explicit solvers need a regular mass matrix`);
       this.factorized = true;
-      if (this.constantMass && this.system.type === LinearSolverType.EXUdense) {
+      if (this.constantMass && isDenseSolverType(this.system.type)) {
         this.diagonalMass = new Float64Array(this.nu);
         this.useDiagonalMass = this.mass.diagonal(this.diagonalMass);
       }
@@ -167,6 +168,11 @@ abstract class ExplicitStepperBase implements TimeStepper {
     } else {
       this.system.solve(f, out);
     }
+  }
+
+  /** Writes the ODE1 rates ẋ = F(x, q, u, t) at state s into out (nothing without ODE1 coordinates). */
+  protected ode1Rates(s: SystemState, out: Float64Array): void {
+    if (this.model.nODE1 > 0) this.assembler.computeODE1Rhs(s, out);
   }
 
   /** q += factor·rates on the additive coordinates (rates indexed like u). */
@@ -227,7 +233,8 @@ function eliminatedCoordinates(model: CompiledModel, eliminate: boolean, solverN
 }
 
 /**
- * Explicit Runge–Kutta integrator with an optional embedded error estimate (DOPRI5, ODE23).
+ * Explicit Runge–Kutta integrator with an optional embedded error estimate (DOPRI5, ODE23). ODE1 coordinates are
+ * integrated by the same tableau with stage rates F(x_i, q_i, u_i, t_i) and take part in the error estimate.
  * Lie-group nodes are integrated by Runge–Kutta–Munthe-Kaas in their Lie algebra, as Exudyn's
  * explicit Lie-group integration (NodeRigidBodyRotVecLG; the quaternion node alike): with
  * Ω_i = Σ_j a_ij h K_j the stage position is q0 ⊕ Ω_i, the stage rate K_i = T_exp(Ω_i)⁻¹ (u0 + Σ_j a_ij h L_j)
@@ -244,6 +251,10 @@ class RungeKuttaStepper extends ExplicitStepperBase {
   private readonly lieIncrement: Float64Array;
   /** u0 + Σ_j a_ij h L_j of the Lie nodes (velocity-indexed). */
   private readonly lieVelocity: Float64Array;
+  /** Stage rates of the ODE1 coordinates, F at each stage (n_ODE1 each). */
+  private readonly kx: Float64Array[];
+  /** Embedded solution of the ODE1 coordinates. */
+  private readonly xHat: Float64Array;
   private nextStepSize = 0;
 
   constructor(
@@ -258,6 +269,8 @@ class RungeKuttaStepper extends ExplicitStepperBase {
     this.kv = Array.from({ length: stages }, () => new Float64Array(this.nu));
     this.qHat = new Float64Array(model.nq);
     this.vHat = new Float64Array(this.nu);
+    this.kx = Array.from({ length: stages }, () => new Float64Array(model.nODE1));
+    this.xHat = new Float64Array(model.nODE1);
     this.lieIncrement = new Float64Array(this.lieNodes.length > 0 ? this.nu : 0);
     this.lieVelocity = new Float64Array(this.lieNodes.length > 0 ? this.nu : 0);
     for (const node of this.lieNodes) {
@@ -267,10 +280,12 @@ class RungeKuttaStepper extends ExplicitStepperBase {
     }
   }
 
-  /** Initializes accelerations to zero (as Exudyn's explicit solvers start). */
+  /** Initializes accelerations to zero (as Exudyn's explicit solvers start) and the ODE1 rates to F at the initial state. */
   initialize(): void {
-    this.model.data.current.a.fill(0);
-    this.model.data.current.lambda.fill(0);
+    const s = this.model.data.current;
+    s.a.fill(0);
+    s.lambda.fill(0);
+    this.ode1Rates(s, s.ode1_t);
   }
 
   step(h: number): StepAttempt {
@@ -282,9 +297,12 @@ class RungeKuttaStepper extends ExplicitStepperBase {
     const kq = this.kq;
     const kv = this.kv;
     const lie = this.lieNodes.length > 0;
+    const kx = this.kx;
+    const nODE1 = this.model.nODE1;
     for (let i = 0; i < c.length; i++) {
       copyArray(s.q, s0.q);
       copyArray(s.u, s0.u);
+      copyArray(s.ode1, s0.ode1);
       const ai = a[i];
       for (let j = 0; j < i; j++) {
         const aij = ai[j];
@@ -293,19 +311,23 @@ class RungeKuttaStepper extends ExplicitStepperBase {
         this.addAdditive(s.q, kq[j], factor);
         const kvj = kv[j];
         for (let k = 0; k < nu; k++) s.u[k] += factor * kvj[k];
+        const kxj = kx[j];
+        for (let k = 0; k < nODE1; k++) s.ode1[k] += factor * kxj[k];
       }
       if (lie) {
         this.lieSums(ai, i, h, s0.u);
         if (i > 0) this.composeLie(s.q);
       }
       s.t = s0.t + c[i] * h;
+      this.ode1Rates(s, kx[i]);
       this.accelerations(s, kv[i]);
       copyArray(kq[i], s.u);
       if (lie) this.lieRates(kq[i]);
     }
     copyArray(s.q, s0.q);
     copyArray(s.u, s0.u);
-    this.combine(b, h, s.q, s.u);
+    copyArray(s.ode1, s0.ode1);
+    this.combine(b, h, s.q, s.u, s.ode1);
     this.eliminate(s.u);
     this.eliminatePositions(s.q);
     s.t = t1;
@@ -314,13 +336,15 @@ class RungeKuttaStepper extends ExplicitStepperBase {
     if (this.automaticStepSize) {
       copyArray(this.qHat, s0.q);
       copyArray(this.vHat, s0.u);
-      this.combine(this.tableau.bHat!, h, this.qHat, this.vHat);
+      copyArray(this.xHat, s0.ode1);
+      this.combine(this.tableau.bHat!, h, this.qHat, this.vHat, this.xHat);
       this.eliminatePositions(this.qHat);
       this.eliminate(this.vHat);
       accepted = this.controlStepSize(h, s, s0);
       nextStepSize = this.nextStepSize;
       if (!accepted) return setAttempt(this.attempt, false, 0, nextStepSize, Number.isNaN(nextStepSize) ? 'the embedded error estimate is not finite' : undefined);
     }
+    this.ode1Rates(s, s.ode1_t);
     if (this.settings.timeIntegration.explicitIntegration.computeEndOfStepAccelerations) this.accelerations(s, s.a);
     else copyArray(s.a, kv[c.length - 1]);
     this.eliminate(s.a);
@@ -363,8 +387,9 @@ class RungeKuttaStepper extends ExplicitStepperBase {
     }
   }
 
-  private combine(weights: readonly number[], h: number, q: Float64Array, u: Float64Array): void {
+  private combine(weights: readonly number[], h: number, q: Float64Array, u: Float64Array, x: Float64Array): void {
     const nu = this.nu;
+    const nODE1 = x.length;
     for (let i = 0; i < weights.length; i++) {
       const bi = weights[i];
       if (bi === 0) continue;
@@ -372,6 +397,8 @@ class RungeKuttaStepper extends ExplicitStepperBase {
       this.addAdditive(q, this.kq[i], factor);
       const kvi = this.kv[i];
       for (let k = 0; k < nu; k++) u[k] += factor * kvi[k];
+      const kxi = this.kx[i];
+      for (let k = 0; k < nODE1; k++) x[k] += factor * kxi[k];
     }
     if (this.lieNodes.length > 0) {
       this.lieSums(weights, weights.length, h, this.model.data.startOfStep.u);
@@ -380,8 +407,9 @@ class RungeKuttaStepper extends ExplicitStepperBase {
   }
 
   /**
-   * Exudyn's controller: scaled RMS error with signed max(x̂, x0) scaling, h_opt = h·err^(−1/order);
-   * position coordinates as stored (rotation parameters of Lie nodes after composition).
+   * Exudyn's controller: scaled RMS error with signed max(x̂, x0) scaling over the position, velocity and ODE1
+   * coordinates, h_opt = h·err^(−1/order); position coordinates as stored (rotation parameters of Lie nodes after
+   * composition).
    * Returns whether the step is accepted and sets {@link RungeKuttaStepper.nextStepSize}.
    */
   private controlStepSize(h: number, s: SystemState, s0: SystemState): boolean {
@@ -389,6 +417,12 @@ class RungeKuttaStepper extends ExplicitStepperBase {
     const atol = ti.absoluteTolerance;
     const rtol = ti.relativeTolerance;
     let sum = 0;
+    const x = s.ode1, x0 = s0.ode1, xHat = this.xHat;
+    for (let i = 0; i < x.length; i++) {
+      const sx = atol + Math.max(xHat[i], x0[i]) * rtol;
+      const ex = (xHat[i] - x[i]) / sx;
+      sum += ex * ex;
+    }
     const n = Math.max(this.nq, this.nu);
     for (let i = 0; i < n; i++) {
       if (i < this.nq) {
@@ -402,7 +436,7 @@ class RungeKuttaStepper extends ExplicitStepperBase {
         sum += ev * ev;
       }
     }
-    let error = Math.sqrt(sum / (this.nq + this.nu));
+    let error = Math.sqrt(sum / (this.nq + this.nu + x.length));
     if (!(error < Infinity)) {
       // NaN or infinite estimate: rejected without a proposal; the step loop reduces the step (adaptiveStepDecrease)
       this.nextStepSize = Number.NaN;
@@ -419,16 +453,18 @@ class RungeKuttaStepper extends ExplicitStepperBase {
 
 /**
  * Velocity Verlet: half-step velocity, full-step position, forces with the half-step velocity.
- * Lie-group nodes compose the position step, q ← q ⊕ h v_{1/2} (Exudyn's Lie-group update).
+ * Lie-group nodes compose the position step, q ← q ⊕ h v_{1/2} (Exudyn's Lie-group update). ODE1 coordinates take
+ * an explicit Euler step with the rate at the end-of-step ODE2 state (first order, as in Exudyn).
  */
 class VelocityVerletStepper extends ExplicitStepperBase {
   readonly automaticStepSize = false;
 
-  /** Computes the initial accelerations a0 = M⁻¹ f(q0, u0, t0). */
+  /** Computes the initial accelerations a0 = M⁻¹ f(q0, u0, t0) and ODE1 rates ẋ_0 = F(x0, q0, u0, t0). */
   initialize(): void {
     const s = this.model.data.current;
     s.lambda.fill(0);
     this.accelerations(s, s.a);
+    this.ode1Rates(s, s.ode1_t);
   }
 
   step(h: number): StepAttempt {
@@ -443,6 +479,9 @@ class VelocityVerletStepper extends ExplicitStepperBase {
     this.accelerations(s, s.a);
     this.eliminate(s.a);
     for (let i = 0; i < nu; i++) s.u[i] += 0.5 * h * s.a[i];
+    // ODE1 coordinates: explicit Euler with the rate at the new ODE2 state and time (Exudyn's velocity Verlet)
+    this.ode1Rates(s, s.ode1_t);
+    for (let k = 0; k < s.ode1.length; k++) s.ode1[k] += h * s.ode1_t[k];
     return setAttempt(this.attempt, true, 0);
   }
 }

@@ -10,8 +10,9 @@ import { newAttempt, setAttempt, type SolverHooks, type StepAttempt, type TimeSt
 import type { SimulationSettings } from './SimulationSettings.ts';
 import { applyIncrement } from './increments.ts';
 import { ResidualMagnitude } from './roundOff.ts';
-import type { UserFunctionSystem } from '../registry/userFunctionSystem.ts';
-import { callUserHook, explainNonFinite } from './stepDiagnosis.ts';
+import { explainNonFinite, userHookError } from './stepDiagnosis.ts';
+import { addSystemJacobianTerms, callPreNewtonResidual } from './systemUserFunctions.ts';
+import type { MatrixAccumulator } from '../model/assembly.ts';
 import { copyArray, zeroArray } from '../linalg/arrays.ts';
 import type { NodeModel } from '../registry/capabilities.ts';
 
@@ -47,7 +48,10 @@ export function generalizedAlphaParameters(settings: SimulationSettings['timeInt
  * node's correctPredictedIncrement if it has one (NodeRigidBodyRotVecLG: factor I + skew(−hβ/(2γ) ω̄)),
  * and every Newton correction is composed onto the current iterate, q ← q ⊕ (−δ), while v and a
  * take the linear updates. So q_{n+1} = q_n ⊕ Δ holds up to commutator terms of O(h|δ|), third
- * order per step. The Jacobian has no tangent operator (Exudyn's default).
+ * order per step. The Jacobian has no tangent operator (Exudyn's default). First-order (ODE1) coordinates are
+ * integrated with the trapezoidal rule x_{n+1} = x_n + h/2 (ẋ_n + ẋ_{n+1}), ẋ_{n+1} = F(x_{n+1}, q_{n+1}, u_{n+1},
+ * t_{n+1}), as Exudyn does for every implicit solver: their equations F − ẋ = 0 follow the algebraic ones in the
+ * Newton system, unscaled, and Newton updates x by −δ and ẋ by −(2/h)δ.
  */
 export class ImplicitSecondOrderStepper implements TimeStepper, NewtonProblem {
   readonly name: string;
@@ -62,6 +66,10 @@ export class ImplicitSecondOrderStepper implements TimeStepper, NewtonProblem {
   private readonly massTimesA: Float64Array;
   private readonly increment: Float64Array;
   private readonly g: Float64Array;
+  /** Number of ODE1 coordinates; their equations follow the ODE2 and algebraic ones ({@link SystemAssembler.ode1SystemIndex}). */
+  private readonly nODE1: number;
+  /** Right-hand side F of the first-order equations (n_ODE1). */
+  private readonly ode1Rhs: Float64Array;
   private readonly mass: MassMatrixStore;
   private readonly system: LinearSystem;
   private readonly newton: NewtonSolver;
@@ -73,6 +81,14 @@ export class ImplicitSecondOrderStepper implements TimeStepper, NewtonProblem {
   private readonly predictorNodes: readonly NodeModel[];
   /** Norm of the last residual (before the ODE2 rows are scaled by βh²). */
   residualNorm = 0;
+  /**
+   * Replaces the predictor and the Newton iteration of every step (a solver object's user Newton function, Exudyn's
+   * SetUserFunctionNewton): called with the current state at the start of the step and the new time; it writes the
+   * step's result into the current state and returns true if the step succeeded.
+   */
+  newtonReplacement?: () => boolean;
+  /** Post-Newton (discontinuous) iteration of the current step, from 0. */
+  private discontinuousIteration = 0;
   private h = 0;
   private betaPrime = 0;
   private gammaPrime = 0;
@@ -96,7 +112,9 @@ export class ImplicitSecondOrderStepper implements TimeStepper, NewtonProblem {
     this.predictorNodes = model.nodes.filter((node) => node.correctPredictedIncrement !== undefined);
     this.name = name;
     this.nu = model.nu;
-    this.size = model.nu + model.nAE;
+    this.nODE1 = model.nODE1;
+    this.size = model.nu + model.nAE + model.nODE1;
+    this.ode1Rhs = new Float64Array(model.nODE1);
     this.aAlgorithmic = new Float64Array(this.nu);
     this.aAlgorithmicStart = new Float64Array(this.nu);
     this.f = new Float64Array(this.nu);
@@ -104,14 +122,18 @@ export class ImplicitSecondOrderStepper implements TimeStepper, NewtonProblem {
     this.increment = new Float64Array(this.nu);
     this.g = new Float64Array(model.nAE);
     this.mass = new MassMatrixStore(assembler, model.hasConstantMassMatrix && settings.timeIntegration.reuseConstantMassMatrix);
-    this.system = new LinearSystem(this.size, settings.linearSolverType, 'solveDynamic');
+    this.system = new LinearSystem(this.size, settings.linearSolverType, 'solveDynamic', settings.linearSolverSettings.ignoreSingularJacobian);
     this.newton = new NewtonSolver(this.system, settings.timeIntegration.newton, this.size);
     this.current = model.data.current;
     this.startOfStep = model.data.startOfStep;
     this.magnitude = new ResidualMagnitude(model, assembler);
   }
 
-  /** Computes consistent initial accelerations and multipliers (if requested) and initializes the algorithmic accelerations. */
+  /**
+   * Computes consistent initial accelerations and multipliers (if requested) and initializes the algorithmic
+   * accelerations; the initial ODE1 rates are ẋ_0 = F(x_0, q_0, u_0, t_0) with computeInitialODE1Rates, else 0 as in
+   * Exudyn (see docs/decisions.md).
+   */
   initialize(): void {
     const ga = this.settings.timeIntegration.generalizedAlpha;
     const s = this.current;
@@ -122,6 +144,8 @@ export class ImplicitSecondOrderStepper implements TimeStepper, NewtonProblem {
       if (ga.resetAccelerations) s.a.fill(0);
       s.lambda.fill(0);
     }
+    if (ga.computeInitialODE1Rates && this.nODE1 > 0) this.assembler.computeODE1Rhs(s, s.ode1_t);
+    else s.ode1_t.fill(0);
     this.aAlgorithmic.set(s.a);
   }
 
@@ -133,40 +157,64 @@ export class ImplicitSecondOrderStepper implements TimeStepper, NewtonProblem {
     copyArray(this.aAlgorithmic, this.aAlgorithmicStart);
   }
 
-  step(h: number): StepAttempt {
+  step(h: number, _stepIndex: number, discontinuousIteration: number): StepAttempt {
     this.setStepSize(h);
-    const discontinuous = 5;
-    let iterations = 0;
-    let jacobianUpdates = 0;
-    for (let k = 0; k < discontinuous; k++) {
-      this.predictor();
-      const result = this.newton.solve(this);
-      iterations += result.iterations;
-      jacobianUpdates += result.jacobianUpdates;
-      if (!result.converged) return setAttempt(this.attempt, false, iterations, undefined, result.failure ?? `Newton did not converge after ${result.iterations} iterations, residual ${result.residual.toExponential(3)}`, jacobianUpdates);
-      const { alphaM, alphaF } = this.params;
-      const a = this.current.a;
-      const factor = (1 - alphaF) / (1 - alphaM);
-      for (let i = 0; i < this.nu; i++) this.aAlgorithmic[i] += factor * a[i];
-      const error = this.hooks.postNewtonUserFunction === undefined ? 0 : postNewtonError(this.hooks.postNewtonUserFunction, this.current.mbs, this.current.t);
-      if (error <= 1) return setAttempt(this.attempt, true, iterations, undefined, undefined, jacobianUpdates);
-      const t = this.current.t;
-      this.current.copyFrom(this.startOfStep);
-      this.current.t = t;
-      copyArray(this.aAlgorithmic, this.aAlgorithmicStart);
+    this.discontinuousIteration = discontinuousIteration;
+    if (this.newtonReplacement !== undefined) {
+      if (!this.replacedNewton(this.newtonReplacement)) return setAttempt(this.attempt, false, 0, undefined, 'the user Newton function returned false', 0);
+      this.finishAlgorithmicAccelerations();
+      return setAttempt(this.attempt, true, 0, undefined, undefined, 0);
     }
-    return setAttempt(this.attempt, true, iterations, undefined, undefined, jacobianUpdates);
+    this.predictor();
+    const result = this.newton.solve(this);
+    if (!result.converged) return setAttempt(this.attempt, false, result.iterations, undefined, result.failure ?? `Newton did not converge after ${result.iterations} iterations, residual ${result.residual.toExponential(3)}`, result.jacobianUpdates);
+    this.finishAlgorithmicAccelerations();
+    return setAttempt(this.attempt, true, result.iterations, undefined, undefined, result.jacobianUpdates);
   }
 
-  private setStepSize(h: number): void {
+  /** a*_{n+1} += (1 − α_f)/(1 − α_m) a_{n+1} after a solved step (Exudyn's FinalizeNewton). */
+  private finishAlgorithmicAccelerations(): void {
+    const { alphaM, alphaF } = this.params;
+    const a = this.current.a;
+    const factor = (1 - alphaF) / (1 - alphaM);
+    for (let i = 0; i < this.nu; i++) this.aAlgorithmic[i] += factor * a[i];
+  }
+
+  /** Calls the user Newton function, which must return true or false. */
+  private replacedNewton(newton: () => boolean): boolean {
+    let result: unknown;
+    try {
+      result = newton();
+    } catch (error) {
+      throw userHookError('user Newton function', error);
+    }
+    if (typeof result !== 'boolean') throw new FlexdynError(`the user Newton function must return true or false, got ${describeValue(result)}`, { parameter: 'userFunctionNewton' });
+    return result;
+  }
+
+  /** Step size of the current (or, before the first step, the first) step. */
+  get stepSize(): number {
+    return this.h;
+  }
+
+  /** The algorithmic accelerations of generalized-α (current, or at the start of the step), read-only. */
+  algorithmicAccelerations(startOfStep: boolean): Readonly<Float64Array> {
+    return startOfStep ? this.aAlgorithmicStart : this.aAlgorithmic;
+  }
+
+  /** Sets the step size h and the Newmark factors β' = (1 − α_m)/(h²β(1 − α_f)), γ' = γ/(hβ) that depend on it. */
+  setStepSize(h: number): void {
     const { alphaM, alphaF, beta, gamma } = this.params;
     this.h = h;
     this.betaPrime = (1 - alphaM) / (h * h * beta * (1 - alphaF));
     this.gammaPrime = gamma / (h * beta);
   }
 
-  /** Newmark predictor with a_{n+1} = 0 (λ = 0), from the start-of-step state; Lie-group nodes compose q_n ⊕ Δ. */
-  private predictor(): void {
+  /**
+   * Newmark predictor with a_{n+1} = 0 (λ = 0), from the start-of-step coordinates (the data coordinates stay: a repeated
+   * discontinuous iteration keeps those its post-Newton step set); Lie-group nodes compose q_n ⊕ Δ.
+   */
+  predictor(): void {
     const { alphaM, alphaF, beta, gamma } = this.params;
     const h = this.h;
     const s = this.current;
@@ -174,7 +222,7 @@ export class ImplicitSecondOrderStepper implements TimeStepper, NewtonProblem {
     const d = this.increment;
     const aStart = this.newmark ? s0.a : this.aAlgorithmicStart;
     const t = s.t;
-    s.copyFrom(s0);
+    s.copyCoordinatesFrom(s0);
     s.t = t;
     for (let i = 0; i < this.nu; i++) {
       d[i] = h * s0.u[i] + h * h * (0.5 - beta) * aStart[i];
@@ -198,6 +246,14 @@ export class ImplicitSecondOrderStepper implements TimeStepper, NewtonProblem {
     applyIncrement(this.model, s.q, d, 1);
     zeroArray(s.a);
     zeroArray(s.lambda);
+    // ODE1 coordinates by the trapezoidal rule: x = x_n + h/2 ẋ_n + h/2 ẋ_{n+1}, Newton starts from ẋ_{n+1} = 0
+    for (let k = 0; k < this.nODE1; k++) s.ode1[k] = s0.ode1[k] + 0.5 * h * s0.ode1_t[k];
+    zeroArray(s.ode1_t);
+  }
+
+  beforeResidual(newtonIteration: number): void {
+    const hook = this.hooks.preNewtonResidualUserFunction;
+    if (hook !== undefined) callPreNewtonResidual(hook, this.current.mbs, this.current.t, newtonIteration, this.discontinuousIteration);
   }
 
   residual(r: Float64Array): void {
@@ -210,12 +266,18 @@ export class ImplicitSecondOrderStepper implements TimeStepper, NewtonProblem {
       this.assembler.computeAEAndReactions(s, this.g, r, this.useIndex2);
       r.set(this.g, nu);
     }
+    if (this.nODE1 > 0) {
+      // first-order rows F(x, q, u, t) − ẋ, not scaled (Exudyn's residual)
+      this.assembler.computeODE1Rhs(s, this.ode1Rhs);
+      const first = nu + this.model.nAE;
+      for (let k = 0; k < this.nODE1; k++) r[first + k] = this.ode1Rhs[k] - s.ode1_t[k];
+    }
     this.residualNorm = norm2(r, this.size);
     const scale = this.params.beta * this.h * this.h;
     for (let i = 0; i < nu; i++) r[i] *= scale;
   }
 
-  jacobian(system: LinearSystem): void {
+  jacobian(system: MatrixAccumulator): void {
     const { alphaM, alphaF, beta, gamma } = this.params;
     const h = this.h;
     this.mass.addAt(this.current, system, (1 - alphaM) / (1 - alphaF));
@@ -225,6 +287,19 @@ export class ImplicitSecondOrderStepper implements TimeStepper, NewtonProblem {
     if (this.model.nAE > 0) {
       if (this.settings.timeIntegration.newton.constraintForceJacobian) this.assembler.addConstraintForceJacobian(this.current, system, beta * h * h);
       this.assembler.addConstraintJacobian(this.current, system, 1, this.gammaPrime, 1, 1 / (beta * h * h), this.useIndex2);
+    }
+    if (this.nODE1 > 0) {
+      // ODE1 rows: ∂F/∂x − (2/h) I (ẋ = 2/h·δx), ∂F/∂q + γ'∂F/∂u; ODE2 rows: βh²·∂(ode2Lhs)/∂x
+      this.assembler.addODE2LhsODE1Jacobian(this.current, system, beta * h * h);
+      this.assembler.addODE1RhsJacobian(this.current, system, 1, 1, this.gammaPrime);
+      for (let k = 0; k < this.nODE1; k++) {
+        const index = this.assembler.ode1SystemIndex(k);
+        system.add(index, index, -2 / h);
+      }
+    }
+    const userJacobian = this.hooks.systemJacobianUserFunction;
+    if (userJacobian !== undefined) {
+      addSystemJacobianTerms(userJacobian, this.current.mbs, this.current.t, -beta * h * h, -gamma * h, -beta * h * h, system, this.size, 1);
     }
   }
 
@@ -238,6 +313,12 @@ export class ImplicitSecondOrderStepper implements TimeStepper, NewtonProblem {
     }
     const lambdaScale = 1 / (this.params.beta * this.h * this.h);
     for (let i = 0; i < this.model.nAE; i++) s.lambda[i] -= lambdaScale * delta[nu + i];
+    const first = nu + this.model.nAE;
+    const rateFactor = 2 / this.h;
+    for (let k = 0; k < this.nODE1; k++) {
+      s.ode1[k] -= delta[first + k];
+      s.ode1_t[k] -= rateFactor * delta[first + k];
+    }
   }
 
   roundOffScale(): number {
@@ -252,19 +333,6 @@ export class ImplicitSecondOrderStepper implements TimeStepper, NewtonProblem {
     const { current, startOfStep } = this.model.data;
     return explainNonFinite(this.model, this.assembler, current, startOfStep, current.t);
   }
-}
-
-/**
- * |error| of a post-Newton function's result [error, recommended step size], checked: an array of one or two finite
- * numbers (the step size may be any number; Flexdyn does not use it).
- */
-function postNewtonError(postNewton: NonNullable<SolverHooks['postNewtonUserFunction']>, mbs: UserFunctionSystem, t: number): number {
-  const result = callUserHook('postNewtonUserFunction', () => postNewton(mbs, t));
-  const values = result as ArrayLike<unknown> | null | undefined;
-  if (values === null || typeof values !== 'object' || typeof values.length !== 'number' || values.length < 1 || values.length > 2 || typeof values[0] !== 'number' || !Number.isFinite(values[0])) {
-    throw new FlexdynError(`postNewtonUserFunction must return [error, recommendedStepSize] with a finite error, got ${describeValue(result)}${Array.isArray(result) ? ` (${result.map((v) => describeValue(v)).join(', ')})` : ''}`, { parameter: 'postNewtonUserFunction' });
-  }
-  return Math.abs(values[0]);
 }
 
 /**

@@ -1,10 +1,12 @@
 import { DenseLU } from '../linalg/denseLU.ts';
+import { DenseFullPivotLU } from '../linalg/denseFullPivotLU.ts';
 import { SparseAssembler } from '../linalg/sparse.ts';
 import { SparseLU, type SparseLUOptions, type SparseLUSingular } from '../linalg/sparseLU.ts';
 import type { CscMatrix } from '../linalg/sparse.ts';
 import type { MatrixAccumulator } from '../model/assembly.ts';
 import { zeroArray } from '../linalg/arrays.ts';
 import { LinearSolverType } from '../registry/enums.ts';
+import { FlexdynError } from '../core/errors.ts';
 
 /** Result of a factorization: ok, or the index of the first singular unknown. */
 export type FactorizationResult = { readonly ok: true } | { readonly ok: false; readonly singularIndex: number };
@@ -35,12 +37,18 @@ export const denseLinearSolverLimit = 1000;
 /** True once the switch to sparse was logged in this process (the log is written once, not per solve). */
 let automaticSparseLogged = false;
 
+/** True for the dense linear solvers (EXUdense, EigenDense). */
+export function isDenseSolverType(type: LinearSolverType): boolean {
+  return type === LinearSolverType.EXUdense || type === LinearSolverType.EigenDense;
+}
+
 /**
  * The linear solver used for `n` unknowns: the requested one, except EXUdense above {@link denseLinearSolverLimit},
- * which becomes EigenSparse (logged once per process with console.warn, naming `where` and the size).
+ * which becomes EigenSparse (logged once per process with console.warn, naming `where` and the size) unless
+ * `keepDense` (ignoreSingularJacobian needs the dense rank-revealing factorization at any size).
  */
-export function linearSolverTypeFor(requested: LinearSolverType, n: number, where: string): LinearSolverType {
-  if (requested !== LinearSolverType.EXUdense || n <= denseLinearSolverLimit) return requested;
+export function linearSolverTypeFor(requested: LinearSolverType, n: number, where: string, keepDense = false): LinearSolverType {
+  if (requested !== LinearSolverType.EXUdense || n <= denseLinearSolverLimit || keepDense) return requested;
   if (!automaticSparseLogged) {
     automaticSparseLogged = true;
     console.warn(`${where}: ${n} unknowns exceed ${denseLinearSolverLimit}: using the sparse linear solver (EigenSparse) instead of linearSolverType = EXUdense, whose dense LU costs n³/3 per factorization (logged once)`);
@@ -54,10 +62,11 @@ function fill(lu: SparseLU): number {
 
 /**
  * A square linear system J x = b that the solvers assemble entry by entry and factorize:
- * dense LU (EXUdense) or sparse LU with a reused pattern and symbolic analysis (EigenSparse).
+ * dense LU (EXUdense, EigenDense; with ignoreSingularJacobian the rank-revealing LU with complete pivoting) or sparse LU
+ * with a reused pattern and symbolic analysis (EigenSparse).
  */
 export class LinearSystem implements MatrixAccumulator {
-  private readonly dense?: DenseLU;
+  private readonly dense?: DenseLU | DenseFullPivotLU;
   private readonly sparse?: SparseAssembler;
   private sparseLU?: SparseLU;
   private analyzedPatternVersion = -1;
@@ -66,12 +75,19 @@ export class LinearSystem implements MatrixAccumulator {
   /** The solver in use: the requested type, or EigenSparse for a dense request above {@link denseLinearSolverLimit} unknowns. */
   readonly type: LinearSolverType;
 
-  /** A system of n unknowns solved with `requested` (see {@link linearSolverTypeFor}); `where` names the solver for the log. */
-  constructor(readonly n: number, requested: LinearSolverType, where = 'LinearSystem') {
-    const type = linearSolverTypeFor(requested, n, where);
+  /**
+   * A system of n unknowns solved with `requested` (see {@link linearSolverTypeFor}); `where` names the solver for the
+   * log and errors. With `ignoreSingularJacobian` (linearSolverSettings) a dense type factorizes with complete pivoting
+   * and solves singular consistent systems (redundant constraints); EigenSparse cannot and is an error.
+   */
+  constructor(readonly n: number, requested: LinearSolverType, where = 'LinearSystem', ignoreSingularJacobian = false) {
+    if (ignoreSingularJacobian && !isDenseSolverType(requested)) {
+      throw new FlexdynError(`${where}: linearSolverSettings.ignoreSingularJacobian needs a dense linear solver (linearSolverType EXUdense or EigenDense: rank-revealing LU with complete pivoting), got linearSolverType = ${requested}`, { parameter: 'linearSolverSettings.ignoreSingularJacobian' });
+    }
+    const type = linearSolverTypeFor(requested, n, where, ignoreSingularJacobian);
     this.type = type;
-    if (type === LinearSolverType.EXUdense) {
-      this.dense = new DenseLU(Math.max(n, 1));
+    if (isDenseSolverType(type)) {
+      this.dense = ignoreSingularJacobian ? new DenseFullPivotLU(Math.max(n, 1)) : new DenseLU(Math.max(n, 1));
       this.dense.resize(n);
     } else {
       this.sparse = new SparseAssembler(n);
@@ -123,7 +139,8 @@ export class LinearSystem implements MatrixAccumulator {
     if (this.n === 0) return factorizationOk;
     if (this.dense !== undefined) {
       const result = this.dense.factorize();
-      return result === true ? factorizationOk : { ok: false, singularIndex: result.singularColumn };
+      if (result === true) return factorizationOk;
+      return { ok: false, singularIndex: 'singularColumn' in result ? result.singularColumn : result.invalidIndex % this.n };
     }
     const matrix = this.sparse!.end();
     let result;

@@ -1,4 +1,5 @@
 import type { LinearSystem } from './linearSystem.ts';
+import type { MatrixAccumulator } from '../model/assembly.ts';
 import type { NewtonSettings } from './SimulationSettings.ts';
 import type { ResidualMagnitude } from './roundOff.ts';
 
@@ -14,8 +15,13 @@ export interface NewtonProblem {
   residual(r: Float64Array): void;
   /** Norm of the last residual() for the convergence test. */
   readonly residualNorm: number;
-  /** Assembles the Jacobian into the linear system (between begin() and factorize()). */
-  jacobian(system: LinearSystem): void;
+  /**
+   * Called before each residual(): newtonIteration 0 before the first, k after the k-th update (the MainSystem's
+   * pre-Newton-residual function). Absent: nothing to call.
+   */
+  beforeResidual?(newtonIteration: number): void;
+  /** Adds the Jacobian into an empty matrix: the linear system (between begin() and factorize()) or a dense copy. */
+  jacobian(system: MatrixAccumulator): void;
   /** Applies x ← x − Δ to the state. */
   update(delta: Float64Array): void;
   /**
@@ -84,6 +90,7 @@ export class NewtonSolver {
     const delta = this.delta;
     const weight = s.weightTolerancePerCoordinate ? 1 / Math.sqrt(Math.max(problem.size, 1)) : 1;
     if (s.useModifiedNewton && s.modifiedNewtonJacUpdatePerStep) this.jacobianUpdateRequested = true;
+    problem.beforeResidual?.(0);
     problem.residual(r);
     let initialResidual = weight * finiteOrNaN(problem.residualNorm, r);
     if (!Number.isFinite(initialResidual)) return this.finish(false, 0, initialResidual, 0, nonFiniteFailure(problem));
@@ -108,6 +115,7 @@ export class NewtonSolver {
       }
       this.system.solve(r, delta);
       problem.update(delta);
+      problem.beforeResidual?.(iterations);
       problem.residual(r);
       residual = weight * finiteOrNaN(problem.residualNorm, r);
       if (!Number.isFinite(residual)) return this.finish(false, iterations, residual, jacobianUpdates, nonFiniteFailure(problem));

@@ -38,8 +38,9 @@ export class OutputRecorder implements StepRecorder {
     private readonly plannedSteps: number,
     private readonly memoryFiles: InMemoryFileSystem,
   ) {
-    const { nu, nq, nAE } = model;
-    this.solutionRow = new Float64Array(1 + nq + (exportRates && settings.exportVelocities ? nu : 0) + (exportRates && settings.exportAccelerations ? nu : 0) + (settings.exportAlgebraicCoordinates ? nAE : 0));
+    const { nu, nq, nAE, nODE1, nData } = model;
+    this.solutionRow = new Float64Array(1 + nq + (exportRates && settings.exportVelocities ? nu : 0) + (exportRates && settings.exportAccelerations ? nu : 0)
+      + nODE1 + (exportRates && settings.exportODE1Velocities ? nODE1 : 0) + (settings.exportAlgebraicCoordinates ? nAE : 0) + (settings.exportDataCoordinates ? nData : 0));
   }
 
   /**
@@ -192,14 +193,15 @@ export class OutputRecorder implements StepRecorder {
   }
 
   private writeSolutionHeader(): void {
-    const { nq, nu, nAE } = this.model;
+    const { nq, nu, nAE, nODE1, nData } = this.model;
     const velocities = this.exportRates && this.settings.exportVelocities;
     const accelerations = this.exportRates && this.settings.exportAccelerations;
+    const ode1Velocities = this.exportRates && this.settings.exportODE1Velocities;
     const lines = solutionFileHeader({
-      solverName: this.solverName, isStatic: !this.exportRates, nq, nu, nAE,
+      solverName: this.solverName, isStatic: !this.exportRates, nq, nu, nAE, nODE1, nData,
       written: {
-        nODE2: nq, nVel2: velocities ? nu : 0, nAcc2: accelerations ? nu : 0, nODE1: 0, nVel1: 0,
-        nAlgebraic: this.settings.exportAlgebraicCoordinates ? nAE : 0, nData: 0,
+        nODE2: nq, nVel2: velocities ? nu : 0, nAcc2: accelerations ? nu : 0, nODE1, nVel1: ode1Velocities ? nODE1 : 0,
+        nAlgebraic: this.settings.exportAlgebraicCoordinates ? nAE : 0, nData: this.settings.exportDataCoordinates ? nData : 0,
       },
       plannedSteps: this.plannedSteps, solutionInformation: this.settings.solutionInformation,
       model: modelSummary(this.model), started: new Date(),
@@ -214,7 +216,10 @@ export class OutputRecorder implements StepRecorder {
     row.set(s.q, k); k += s.q.length;
     if (this.exportRates && this.settings.exportVelocities) { row.set(s.u, k); k += s.u.length; }
     if (this.exportRates && this.settings.exportAccelerations) { row.set(s.a, k); k += s.a.length; }
-    if (this.settings.exportAlgebraicCoordinates) row.set(s.lambda, k);
+    row.set(s.ode1, k); k += s.ode1.length;
+    if (this.exportRates && this.settings.exportODE1Velocities) { row.set(s.ode1_t, k); k += s.ode1_t.length; }
+    if (this.settings.exportAlgebraicCoordinates) { row.set(s.lambda, k); k += s.lambda.length; }
+    if (this.settings.exportDataCoordinates) row.set(s.data, k);
     this.solutionFile!.writeRow(row, this.settings.outputPrecision);
   }
 }

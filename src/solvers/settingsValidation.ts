@@ -2,7 +2,7 @@ import { describeValue, FlexdynError } from '../core/errors.ts';
 import { closestName, isDictionary } from '../core/dictionary.ts';
 import { LinearSolverType } from '../registry/enums.ts';
 import type {
-  ExplicitIntegrationSettings, GeneralizedAlphaSettings, NewtonSettings, NumericalDifferentiationSettings, SimulationSettings,
+  DiscontinuousSettings, ExplicitIntegrationSettings, GeneralizedAlphaSettings, LinearSolverSettings, NewtonSettings, NumericalDifferentiationSettings, SimulationSettings,
   SolutionSettings, StaticSolverSettings, TimeIntegrationSettings,
 } from './SimulationSettings.ts';
 
@@ -90,6 +90,7 @@ const generalizedAlphaRules: RulesOf<GeneralizedAlphaSettings> = {
   computeInitialAccelerations: flag,
   resetAccelerations: flag,
   storeInitialAlgebraicCoordinates: flag,
+  computeInitialODE1Rates: flag,
   lieGroupSimplifiedKinematicRelations: flag,
 };
 
@@ -100,6 +101,19 @@ const explicitIntegrationRules: RulesOf<ExplicitIntegrationSettings> = {
 };
 
 const newtonGroup: SettingRule = { kind: 'group', className: 'NewtonSettings', rules: newtonRules };
+
+/**
+ * maxIterations ≥ 1: Exudyn accepts 0 and then solves nothing at all in a step (its loop runs Newton inside the
+ * discontinuous iteration); a step without a solve has no use, so 0 is rejected.
+ */
+const discontinuousRules: RulesOf<DiscontinuousSettings> = {
+  iterationTolerance: nonNegative,
+  maxIterations: numberRule(1, maximumNewtonIterations, { integer: true }),
+  ignoreMaxIterations: flag,
+  useRecommendedStepSize: flag,
+};
+
+const discontinuousGroup: SettingRule = { kind: 'group', className: 'DiscontinuousSettings', rules: discontinuousRules };
 
 const timeIntegrationRules: RulesOf<TimeIntegrationSettings> = {
   numberOfSteps: numberRule(1, maximumCount, { integer: true }),
@@ -121,6 +135,7 @@ const timeIntegrationRules: RulesOf<TimeIntegrationSettings> = {
   reuseConstantMassMatrix: flag,
   computeLoadsJacobian: { kind: 'choice', values: [0, 1, 2] },
   newton: newtonGroup,
+  discontinuous: discontinuousGroup,
   generalizedAlpha: { kind: 'group', className: 'GeneralizedAlphaSettings', rules: generalizedAlphaRules },
   explicitIntegration: { kind: 'group', className: 'ExplicitIntegrationSettings', rules: explicitIntegrationRules },
 };
@@ -140,8 +155,10 @@ const staticSolverRules: RulesOf<StaticSolverSettings> = {
   minimumStepSize: positive,
   stabilizerODE2term: nonNegative,
   computeLoadsJacobian: flag,
+  constrainODE1coordinates: flag,
   verboseMode,
   newton: newtonGroup,
+  discontinuous: discontinuousGroup,
 };
 
 const solutionRules: RulesOf<SolutionSettings> = {
@@ -152,7 +169,9 @@ const solutionRules: RulesOf<SolutionSettings> = {
   writeInitialValues: flag,
   exportVelocities: flag,
   exportAccelerations: flag,
+  exportODE1Velocities: flag,
   exportAlgebraicCoordinates: flag,
+  exportDataCoordinates: flag,
   outputPrecision: numberRule(1, 17, { integer: true }),
   sensorsStoreAndWriteFiles: flag,
   sensorsWriteFileHeader: flag,
@@ -161,12 +180,17 @@ const solutionRules: RulesOf<SolutionSettings> = {
   solutionInformation: text,
 };
 
+const linearSolverRules: RulesOf<LinearSolverSettings> = {
+  ignoreSingularJacobian: flag,
+};
+
 /** The rules of every SimulationSettings field, nested like the settings object (the declaration the validator reads). */
 export const simulationSettingsRules: RulesOf<SimulationSettings> = {
   timeIntegration: { kind: 'group', className: 'TimeIntegrationSettings', rules: timeIntegrationRules },
   staticSolver: { kind: 'group', className: 'StaticSolverSettings', rules: staticSolverRules },
   solutionSettings: { kind: 'group', className: 'SolutionSettings', rules: solutionRules },
   linearSolverType: { kind: 'choice', values: Object.values(LinearSolverType) },
+  linearSolverSettings: { kind: 'group', className: 'LinearSolverSettings', rules: linearSolverRules },
   displayStatistics: flag,
 };
 

@@ -8,7 +8,7 @@ import { ImplicitSecondOrderStepper } from './implicit.ts';
 import { createExplicitStepper } from './explicit.ts';
 import type { SimulationSettings } from './SimulationSettings.ts';
 import type { SolverHooks, SolverStatistics, TimeStepper } from './stepContracts.ts';
-import { runSolver } from './stepLoop.ts';
+import { runSolver, type SolverRun } from './stepLoop.ts';
 import { dynamicStepSchedule } from './stepSchedule.ts';
 import { validateSimulationSettings } from './settingsValidation.ts';
 
@@ -17,6 +17,17 @@ export function solveDynamic(
   model: CompiledModel, assembler: SystemAssembler, settings: SimulationSettings,
   solverType: DynamicSolverType, hooks: SolverHooks, records: SensorRecords, memoryFiles: InMemoryFileSystem,
 ): SolverStatistics {
+  return runSolver(prepareDynamicRun(model, assembler, settings, solverType, hooks, records, memoryFiles));
+}
+
+/**
+ * Everything of a dynamic solve before its output opens: the settings checked, the step schedule, the initial state
+ * and the initialized stepper (solveDynamic and the dynamic solver objects share it).
+ */
+export function prepareDynamicRun(
+  model: CompiledModel, assembler: SystemAssembler, settings: SimulationSettings,
+  solverType: DynamicSolverType, hooks: SolverHooks, records: SensorRecords, memoryFiles: InMemoryFileSystem,
+): SolverRun {
   validateSimulationSettings(settings);
   const ti = settings.timeIntegration;
   const schedule = dynamicStepSchedule(ti);
@@ -35,8 +46,9 @@ export function solveDynamic(
   } else {
     throw new FlexdynError(`solveDynamic: unknown solverType ${String(solverType)}; expected one of ${Object.values(DynamicSolverType).join(', ')}`);
   }
-  return runSolver({
-    model, assembler, stepper, schedule, hooks, records, memoryFiles, solutionSettings: settings.solutionSettings, solverName: solverType, dynamic: true,
+  return {
+    model, assembler, stepper, schedule, hooks, discontinuous: ti.discontinuous, takesRecommendedStepSize: true, records, memoryFiles,
+    solutionSettings: settings.solutionSettings, solverName: solverType, dynamic: true,
     showProgress: ti.verboseMode >= 1, printStatistics: settings.displayStatistics || ti.verboseMode >= 1,
-  });
+  };
 }

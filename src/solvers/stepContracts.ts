@@ -1,17 +1,46 @@
 import type { SystemState } from '../model/SystemState.ts';
 import type { UserFunctionSystem } from '../registry/userFunctionSystem.ts';
+import type { TripletMatrixValue } from '../registry/parameters.ts';
 
 /*
  * The contracts between the step loop (stepLoop.ts), the time steppers (static, implicit, explicit) and the output
  * recorder (output.ts): each of them imports these, none of them imports another for its types.
  */
 
-/** User hooks the MainSystem passes to the solvers (Exudyn's pre-step and post-newton functions). */
+/**
+ * Additional Jacobian terms of a system Jacobian user function: sparse [row, column, value] triplets in the system's
+ * unknowns (ODE2 coordinates, then algebraic ones), as a list or as Exudyn's MatrixContainer in triplet form (its
+ * numberOfRows/numberOfColumns are not used: the indices are checked against the system size). Repeated positions add up.
+ */
+export type SystemJacobianTerms = readonly (readonly [number, number, number])[] | TripletMatrixValue;
+
+/** User hooks the MainSystem passes to the solvers (Exudyn's MainSystem user functions). */
 export interface SolverHooks {
   /** Called at the start of each step with the new time; returning false stops the simulation. */
   preStepUserFunction?: (mbs: UserFunctionSystem, t: number) => boolean | void;
-  /** Called after each Newton solve; returns [error, recommended step size]; error > 1 repeats the step. */
+  /**
+   * Called after each accepted step (and once for the initial state), before sensors and the solution file record it;
+   * it may change the current state. Returning false stops the simulation after this step.
+   */
+  postStepUserFunction?: (mbs: UserFunctionSystem, t: number) => boolean | void;
+  /**
+   * Called after each Newton solve (each step of an explicit solver) before the items' post-Newton steps; returns
+   * [error, recommended step size (< 0: none)]; |error| adds to the discontinuous error (see DiscontinuousSettings).
+   */
   postNewtonUserFunction?: (mbs: UserFunctionSystem, t: number) => readonly [number, number] | readonly number[];
+  /**
+   * Called by the implicit and static solvers before every evaluation of the Newton residual (not before Jacobians):
+   * newtonIt = 0 for the residual of the predictor, k after the k-th Newton update; discontinuousIt counts the
+   * post-Newton iterations of the step from 0.
+   */
+  preNewtonResidualUserFunction?: (mbs: UserFunctionSystem, t: number, newtonIt: number, discontinuousIt: number) => void;
+  /**
+   * Called by the implicit and static solvers after assembling each Newton Jacobian; returns terms of the Jacobian of the
+   * right-hand side f (for a spring force f = −k·q: −k) multiplied by factorODE2 for derivatives with respect to
+   * coordinates, factorODE2_t for velocities and factorODE1 for first-order coordinates (Exudyn's values: static 1, 0, 1;
+   * implicit −βh², −γh, −βh²); the solver adds them to its Jacobian.
+   */
+  systemJacobianUserFunction?: (mbs: UserFunctionSystem, t: number, factorODE2: number, factorODE2_t: number, factorODE1: number) => SystemJacobianTerms;
 }
 
 /** Result of one step attempt. */
@@ -26,6 +55,11 @@ export interface StepAttempt {
   failure?: string;
   /** Jacobian evaluations and factorizations of the step's Newton iterations (0 for explicit methods). */
   jacobianUpdates: number;
+  /**
+   * Iterations that decide whether the step size may grow again (Exudyn: the last Newton solve's iterations plus the
+   * discontinuous iterations); undefined: iterations.
+   */
+  recoveryIterations?: number;
 }
 
 /** Sets all fields of a stepper's reusable attempt record and returns it. */
@@ -35,6 +69,7 @@ export function setAttempt(attempt: StepAttempt, accepted: boolean, iterations: 
   attempt.jacobianUpdates = jacobianUpdates;
   attempt.nextStepSize = nextStepSize;
   attempt.failure = failure;
+  attempt.recoveryIterations = undefined;
   return attempt;
 }
 
@@ -48,10 +83,11 @@ export interface TimeStepper {
   /** Human-readable solver name. */
   readonly name: string;
   /**
-   * Integrates from the start-of-step state to time current.t with step h. The returned
+   * Integrates from the start-of-step coordinates (and the current data coordinates) to time current.t with step h;
+   * discontinuousIteration counts the repetitions of the step by the discontinuous iteration from 0. The returned
    * object may be reused by the stepper's next step (no allocation per step).
    */
-  step(h: number, stepIndex: number): StepAttempt;
+  step(h: number, stepIndex: number, discontinuousIteration: number): StepAttempt;
   /** Restores solver-internal values (e.g. algorithmic accelerations) to the start of step. */
   restoreStartOfStep(): void;
   /** Saves solver-internal values at the start of step. */
@@ -73,6 +109,8 @@ export interface SolverStatistics {
   newtonIterations: number;
   /** Jacobian evaluations and factorizations of the Newton iterations, rejected steps included (0 for explicit methods). */
   jacobianUpdates: number;
+  /** Discontinuous iterations (post-Newton steps), rejected steps included. */
+  discontinuousIterations: number;
   /** Wall time in seconds. */
   computationTime: number;
 }

@@ -11,9 +11,10 @@ export function firstNonFinite(values: ArrayLike<number>): number {
   return -1;
 }
 
-/** True if the coordinates, velocities, accelerations and multipliers of a state are all finite (O(n), no allocation). */
+/** True if the coordinates, velocities, accelerations, multipliers and ODE1 coordinates and rates of a state are all finite (O(n), no allocation). */
 export function stateIsFinite(s: SystemState): boolean {
-  return firstNonFinite(s.q) < 0 && firstNonFinite(s.u) < 0 && firstNonFinite(s.a) < 0 && firstNonFinite(s.lambda) < 0;
+  return firstNonFinite(s.q) < 0 && firstNonFinite(s.u) < 0 && firstNonFinite(s.a) < 0 && firstNonFinite(s.lambda) < 0
+    && firstNonFinite(s.ode1) < 0 && firstNonFinite(s.ode1_t) < 0;
 }
 
 /** Names the first non-finite entry of a state (`velocity coordinate 2 of NodePoint #0 = NaN`), or undefined. */
@@ -28,6 +29,10 @@ export function describeNonFiniteState(model: CompiledModel, assembler: SystemAs
     const i = firstNonFinite(values);
     if (i >= 0) return `${what} at ${assembler.describeEquation(offset + i)} = ${values[i]}`;
   }
+  for (const [what, values] of [['value', s.ode1], ['rate', s.ode1_t]] as const) {
+    const k = firstNonFinite(values);
+    if (k >= 0) return `${what} of ${assembler.describeEquation(assembler.ode1SystemIndex(k))} = ${values[k]}`;
+  }
   return undefined;
 }
 
@@ -41,15 +46,20 @@ export function callUserHook<T>(name: string, call: () => T): T {
   try {
     return call();
   } catch (error) {
-    if (error instanceof FlexdynError) throw error;
-    throw new FlexdynError(`${name} threw ${describeThrown(error)}`, { parameter: name, cause: error });
+    throw userHookError(name, error);
   }
+}
+
+/** What a throwing user hook becomes: a FlexdynError as it is, anything else a FlexdynError naming the hook. */
+export function userHookError(name: string, error: unknown): FlexdynError {
+  if (error instanceof FlexdynError) return error;
+  return new FlexdynError(`${name} threw ${describeThrown(error)}`, { parameter: name, cause: error });
 }
 
 /**
  * Finds the item whose term throws or is not finite at state s and time t, by evaluating each term on its own (after a
  * solver detected a non-finite residual or state, or caught an exception; never per step): generalized loads, ODE2
- * terms (elastic, damping, user forces), mass matrices, algebraic equations. Returns e.g. `LoadForceVector #1 gives a
+ * terms (elastic, damping, user forces), mass matrices, ODE1 right-hand sides, algebraic equations. Returns e.g. `LoadForceVector #1 gives a
  * non-finite generalized load (entry 2 = NaN) at t = 0.5`, the message of an item's FlexdynError, or undefined if every
  * term is finite there. Overwrites the items' local work arrays; s is left as it was.
  */
@@ -82,6 +92,12 @@ export function findFailingTerm(model: CompiledModel, s: SystemState, t: number)
     const entries = new NonFiniteEntries();
     for (const { object } of massObjects) {
       const found = check(object.label, 'mass matrix', () => { entries.values.length = 0; object.massMatrix(s, entries); return entries.values; });
+      if (found !== undefined) return found;
+    }
+    for (const object of model.objects) {
+      if (object.ode1Rhs === undefined) continue;
+      const n = (object.localODE1Nodes ?? []).reduce((sum, node) => sum + (node.nODE1 ?? 0), 0);
+      const found = check(object.label, 'ODE1 right-hand side', () => { const f = new Float64Array(n); object.ode1Rhs!(s, f); return f; });
       if (found !== undefined) return found;
     }
     for (const { object, map } of constraintObjects) {

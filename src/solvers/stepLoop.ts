@@ -10,6 +10,8 @@ import type { SolutionSettings } from './SimulationSettings.ts';
 import type { SolverHooks, SolverStatistics, StepAttempt, StepRecorder, TimeStepper } from './stepContracts.ts';
 import type { StepSchedule } from './stepSchedule.ts';
 import type { UserFunctionSystem } from '../registry/userFunctionSystem.ts';
+import { DiscontinuousIteration } from './discontinuous.ts';
+import type { DiscontinuousSettings } from './SimulationSettings.ts';
 
 /**
  * Largest number of consecutive rejected attempts of one step: with validated settings a failing step reaches the
@@ -33,6 +35,7 @@ export function runStepLoop(
   schedule: StepSchedule,
   recorder: StepRecorder,
   hooks: SolverHooks,
+  discontinuous: DiscontinuousIteration,
   progress?: ProgressReporter,
 ): SolverStatistics {
   const { current, startOfStep } = model.data;
@@ -43,19 +46,23 @@ export function runStepLoop(
   const adaptive = !prescribed && (schedule.adaptiveStep || automaticStepSize);
   let h = automaticStepSize && schedule.initialStepSize !== 0 ? schedule.initialStepSize : hMax;
   const started = performance.now();
-  const statistics: SolverStatistics = { steps: 0, rejectedSteps: 0, newtonIterations: 0, jacobianUpdates: 0, computationTime: 0 };
+  const statistics: SolverStatistics = { steps: 0, rejectedSteps: 0, newtonIterations: 0, jacobianUpdates: 0, discontinuousIterations: 0, computationTime: 0 };
   current.t = startTime;
   if (!stateIsFinite(current)) {
-    throw new FlexdynError(`${stepper.name}: the initial state is not finite: ${describeNonFiniteState(model, assembler, current)}`);
+    // the initial rates and accelerations come from the items: name the one whose term is not finite, if any
+    const culprit = findFailingTerm(model, current, current.t);
+    throw new FlexdynError(`${stepper.name}: the initial state is not finite: ${describeNonFiniteState(model, assembler, current)}${culprit === undefined ? '' : `; ${culprit}`}`);
   }
+  let stopped = false;
   try {
+    stopped = hooks.postStepUserFunction !== undefined && callStepHook('postStepUserFunction', hooks.postStepUserFunction, current.mbs, startTime) === false;
     recorder.finishStep(current, h, true);
   } catch (error) {
     throw stepError(error, stepper.name, `at the initial time t = ${startTime}`, 'no sensor row is stored');
   }
   let stepIndex = 1;
   let stepsSinceReduction = 0;
-  let endReached = endTime - startTime <= 1e-10;
+  let endReached = stopped || endTime - startTime <= 1e-10;
   while (!endReached) {
     startOfStep.copyFrom(current);
     stepper.saveStartOfStep();
@@ -77,23 +84,25 @@ export function runStepLoop(
       let failure: string | undefined;
       let nextStepSize: number | undefined;
       try {
-        if (hooks.preStepUserFunction !== undefined && callPreStep(hooks.preStepUserFunction, current.mbs, t) === false) {
+        if (hooks.preStepUserFunction !== undefined && callStepHook('preStepUserFunction', hooks.preStepUserFunction, current.mbs, t) === false) {
           current.copyFrom(startOfStep);
           statistics.computationTime = (performance.now() - started) / 1000;
           return statistics;
         }
-        const attempt = stepper.step(h, stepIndex);
+        const attempt = discontinuous.step(stepper, h, stepIndex);
         statistics.newtonIterations += attempt.iterations;
         statistics.jacobianUpdates += attempt.jacobianUpdates;
+        statistics.discontinuousIterations = discontinuous.count;
         if (!stateIsFinite(current)) {
           failure = explainNonFinite(model, assembler, current, startOfStep, t);
         } else if (attempt.accepted) {
+          stopped = hooks.postStepUserFunction !== undefined && callStepHook('postStepUserFunction', hooks.postStepUserFunction, current.mbs, t) === false;
           recorder.finishStep(current, h, false);
           statistics.steps++;
           progress?.update(current.t, statistics.steps);
           if (attempt.nextStepSize !== undefined) {
             h = attempt.nextStepSize;
-          } else if (++stepsSinceReduction >= schedule.adaptiveStepRecoverySteps && attempt.iterations <= schedule.adaptiveStepRecoveryIterations) {
+          } else if (++stepsSinceReduction >= schedule.adaptiveStepRecoverySteps && (attempt.recoveryIterations ?? attempt.iterations) <= schedule.adaptiveStepRecoveryIterations) {
             h = Math.min(hMax, schedule.adaptiveStepIncrease * h);
             stepsSinceReduction = 0;
           }
@@ -114,7 +123,7 @@ export function runStepLoop(
       if (attemptNumber >= maximumRejectionsPerStep) {
         throw new FlexdynError(`${stepper.name} failed ${failedAt(t, stepIndex, h)}: the step was rejected ${attemptNumber} times (last: ${failure ?? 'step not accepted'}); ${keptState(startOfStep.t)}`);
       }
-      if (nextStepSize !== undefined && nextStepSize > 0 && nextStepSize < h) { h = nextStepSize; continue; }
+      if (adaptive && nextStepSize !== undefined && nextStepSize > 0 && nextStepSize < h) { h = nextStepSize; continue; }
       if (!adaptive || h <= schedule.minimumStepSize) {
         throw new FlexdynError(`${stepper.name} failed ${failedAt(t, stepIndex, h)}: ${failure ?? 'step not accepted'}; ${keptState(startOfStep.t)}`);
       }
@@ -122,7 +131,7 @@ export function runStepLoop(
       stepsSinceReduction = 0;
     }
     stepIndex++;
-    if (current.t >= endTime - 1e-10) endReached = true;
+    if (stopped || current.t >= endTime - 1e-10) endReached = true;
   }
   statistics.computationTime = (performance.now() - started) / 1000;
   return statistics;
@@ -138,11 +147,11 @@ function keptState(t: number): string {
   return `the state of t = ${t} is kept and all sensor rows up to it are stored`;
 }
 
-/** Calls the pre-step function; it must return true, false or nothing. */
-function callPreStep(preStep: NonNullable<SolverHooks['preStepUserFunction']>, mbs: UserFunctionSystem, t: number): boolean | void {
-  const result: unknown = callUserHook('preStepUserFunction', () => preStep(mbs, t));
+/** Calls the pre-step or post-step function; it must return true, false or nothing. */
+function callStepHook(name: string, hook: (mbs: UserFunctionSystem, t: number) => boolean | void, mbs: UserFunctionSystem, t: number): boolean | void {
+  const result: unknown = callUserHook(name, () => hook(mbs, t));
   if (result !== undefined && typeof result !== 'boolean') {
-    throw new FlexdynError(`preStepUserFunction must return true, false or nothing, got ${describeValue(result)}`, { parameter: 'preStepUserFunction' });
+    throw new FlexdynError(`${name} must return true, false or nothing, got ${describeValue(result)}`, { parameter: name });
   }
   return result;
 }
@@ -169,6 +178,10 @@ export interface SolverRun {
   readonly schedule: StepSchedule;
   /** User hooks. */
   readonly hooks: SolverHooks;
+  /** Discontinuous iteration settings of the solver. */
+  readonly discontinuous: DiscontinuousSettings;
+  /** Whether a step rejected by the discontinuous iteration takes the recommended step size (dynamic solvers). */
+  readonly takesRecommendedStepSize: boolean;
   /** Where internal sensor rows go. */
   readonly records: SensorRecords;
   /** Where the solution and sensor files go when no file system is installed. */
@@ -191,19 +204,50 @@ export interface SolverRun {
  * statistics if asked.
  */
 export function runSolver(run: SolverRun): SolverStatistics {
-  const { model, schedule, solverName } = run;
-  const recorder = new OutputRecorder(model, run.records, run.solutionSettings, schedule.startTime, schedule.endTime, solverName, run.dynamic, schedule.numberOfSteps, run.memoryFiles);
-  recorder.start(model.data.current);
-  const progress = run.showProgress ? new ProgressReporter(solverName, schedule.startTime, schedule.endTime) : undefined;
+  const session = new SolverSession(run);
   let statistics: SolverStatistics | undefined;
   try {
-    statistics = runStepLoop(model, run.assembler, run.stepper, schedule, recorder, run.hooks, progress);
+    statistics = session.solveSteps();
   } finally {
-    progress?.finish();
-    recorder.close(statistics);
-  }
-  if (run.printStatistics) {
-    console.log(`${solverName}: ${statistics.steps} ${run.dynamic ? 'steps' : 'load steps'}, ${statistics.rejectedSteps} rejected, ${statistics.newtonIterations} Newton iterations, ${statistics.jacobianUpdates} Jacobian updates, ${statistics.computationTime.toFixed(3)} s`);
+    session.finalize();
   }
   return statistics;
+}
+
+/**
+ * A solve in its three phases (Exudyn's InitializeSolver, SolveSteps, FinalizeSolver), which {@link runSolver} runs in
+ * one go and a solver object one by one: the constructor opens the output, {@link SolverSession.solveSteps} runs the
+ * step loop, {@link SolverSession.finalize} closes the output (also after a failed loop) and prints the statistics.
+ */
+export class SolverSession {
+  private readonly recorder: OutputRecorder;
+  private progress?: ProgressReporter;
+  /** Statistics of the step loop once it has finished successfully. */
+  statistics?: SolverStatistics;
+
+  /** Opens the output of the run (sensor files, solution file with its header). */
+  constructor(readonly run: SolverRun) {
+    const { model, schedule, solverName } = run;
+    this.recorder = new OutputRecorder(model, run.records, run.solutionSettings, schedule.startTime, schedule.endTime, solverName, run.dynamic, schedule.numberOfSteps, run.memoryFiles);
+    this.recorder.start(model.data.current);
+  }
+
+  /** Runs the step loop from the run's current state with progress; the statistics are also kept in {@link SolverSession.statistics}. */
+  solveSteps(): SolverStatistics {
+    const { run } = this;
+    this.progress = run.showProgress ? new ProgressReporter(run.solverName, run.schedule.startTime, run.schedule.endTime) : undefined;
+    const discontinuous = new DiscontinuousIteration(run.model, run.discontinuous, run.hooks, run.takesRecommendedStepSize, run.schedule.minimumStepSize);
+    this.statistics = runStepLoop(run.model, run.assembler, run.stepper, run.schedule, this.recorder, run.hooks, discontinuous, this.progress);
+    return this.statistics;
+  }
+
+  /** Closes the output (the footer reports a failure when the loop did not finish) and prints the statistics if asked. */
+  finalize(): void {
+    const { run, statistics } = this;
+    this.progress?.finish();
+    this.recorder.close(statistics);
+    if (run.printStatistics && statistics !== undefined) {
+      console.log(`${run.solverName}: ${statistics.steps} ${run.dynamic ? 'steps' : 'load steps'}, ${statistics.rejectedSteps} rejected, ${statistics.newtonIterations} Newton iterations, ${statistics.jacobianUpdates} Jacobian updates, ${statistics.computationTime.toFixed(3)} s`);
+    }
+  }
 }

@@ -26,7 +26,7 @@ export const springPointsPerWinding = 12;
 export const defaultConnectorSizeFactor = 0.03;
 
 /** Spring-dampers drawn as coils (all with two position markers; coordinate springs through their nodes). */
-const springTypes = new Set(['ConnectorSpringDamper', 'ConnectorCartesianSpringDamper', 'ConnectorRigidBodySpringDamper', 'ConnectorCoordinateSpringDamper']);
+const springTypes = new Set(['ConnectorSpringDamper', 'ConnectorCartesianSpringDamper', 'ConnectorRigidBodySpringDamper', 'ConnectorCoordinateSpringDamper', 'ConnectorLinearSpringDamper']);
 
 /** Writes a point's global position. */
 export type EndPoint = (s: ItemState, out: Float64Array) => void;

@@ -216,3 +216,33 @@ describe('matrix modifications', () => {
     expect(() => fem.addNodeMass(8, 1)).toThrow(/node number must be an integer in 0 … 7/);
   });
 });
+
+describe('gyroscopic matrix', () => {
+  it('isTheAxisCrossProductOfTheMassTimesVelocityPerNode', () => {
+    // G = (I ⊗ ẽ) M: (G v)_node = e × (M v)_node, for each axis; round-off of one mat-vec (1e-12 relative)
+    const fem = distortedCube('Hex8', 2);
+    fem.computeMassAndStiffness(steel);
+    const rnd = mulberry32(3);
+    const v = Float64Array.from({ length: fem.numberOfCoordinates() }, () => rnd() - 0.5);
+    const mv = multiply(fem.getMassMatrix(), v);
+    const scale = normInf(mv);
+    for (const axis of [0, 1, 2]) {
+      const gv = multiply(fem.getGyroscopicMatrix(axis), v);
+      const e = [0, 0, 0];
+      e[axis] = 1;
+      for (let i = 0; i < gv.length; i += 3) {
+        const cross = [e[1] * mv[i + 2] - e[2] * mv[i + 1], e[2] * mv[i] - e[0] * mv[i + 2], e[0] * mv[i + 1] - e[1] * mv[i]];
+        for (let d = 0; d < 3; d++) expect(Math.abs(gv[i + d] - cross[d])).toBeLessThan(1e-12 * scale);
+      }
+    }
+  });
+
+  it('isSkewForALumpedMassSoGyroscopicForcesDoNoWork', () => {
+    const fem = distortedCube('Hex8', 2);
+    fem.computeMassAndStiffness(steel, { lumpedMass: true });
+    const g = fem.getGyroscopicMatrix(2);
+    const scale = maxAbs(g);
+    for (let c = 0; c < g.n; c++) for (let r = 0; r < g.n; r++) expect(Math.abs(cscGet(g, r, c) + cscGet(g, c, r))).toBeLessThan(1e-14 * scale);
+    expect(() => fem.getGyroscopicMatrix(3)).toThrow(/rotationAxis must be 0, 1 or 2, got 3/);
+  });
+});

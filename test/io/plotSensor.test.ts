@@ -145,6 +145,15 @@ describe('plotSensor', () => {
     expect(() => svgPlot([{ x: [0, 1], y: [1], label: '' }])).toThrow(/curve 0 \(''\) must have as many x as y values, got 2 and 1/);
   });
 
+  it('colorCodeOffset shifts the default colours; explicit colors win; a bad offset is a named error', () => {
+    const data = [[0, 1, 2], [1, 2, 3]];
+    const shifted = plotSensor(undefined, { data }, { components: [0, 1], colorCodeOffset: 3 });
+    const plain = plotSensor(undefined, { data }, { components: [0, 1, 0, 1, 0] });
+    expect(shifted.curves.map((c) => c.color)).toEqual([plain.curves[3].color, plain.curves[4].color]);
+    expect(plotSensor(undefined, { data }, { components: 0, colors: ['red'], colorCodeOffset: 2 }).curves[0].color).toBe('red');
+    expect(() => plotSensor(undefined, { data }, { colorCodeOffset: -1 })).toThrow(/colorCodeOffset must be a non-negative integer, got -1/);
+  });
+
   it('log axes: decade ticks, power laws as straight lines, non-positive values left out', () => {
     const x = [10, 20, 50, 100, 200, 500, 1000];
     const r = svgPlot([{ x, y: x.map((v) => v ** -2), label: 'x^-2' }, { x: [1, 10, 100], y: [-1, 0, 1e-4], label: 'clipped' }], { logScaleX: true, logScaleY: true });

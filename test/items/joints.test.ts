@@ -28,7 +28,7 @@ function testNode(index: number, nu: number, qIndex: number): NodeModel {
   const zeros = new Float64Array(nu);
   return {
     label: labelOf('Node', 'Test', index), nq: nu, nu, nAE: 0, isGround: false, positionDimension: 3,
-    qIndex, uIndex: qIndex, aeIndex: -1, referenceCoordinates: zeros, initialCoordinates: zeros, initialVelocities: zeros,
+    qIndex, uIndex: qIndex, aeIndex: -1, dataIndex: 0, referenceCoordinates: zeros, initialCoordinates: zeros, initialVelocities: zeros,
     attach: () => {}, output: () => undefined,
   };
 }
@@ -179,8 +179,9 @@ function rigidSetup(seed: number, options: { ground?: boolean; planar?: boolean;
   const s = {
     qRef: new Float64Array(n), q: new Float64Array(n), u: new Float64Array(n), a: new Float64Array(n), lambda: new Float64Array(nAE),
     t: 0.37, loadFactor: 1, mbs: new MainSystem(), configuration: ConfigurationType.Current, data: new Float64Array(0),
+    ode1Ref: new Float64Array(0), ode1: new Float64Array(0), ode1_t: new Float64Array(0),
     // the test objects are object #7 (createObject): their multipliers start at λ[0], equation n_u
-    addresses: { nodeQ: new Int32Array(0), nodeU: new Int32Array(0), nodeAE: new Int32Array(0), objectAE: Int32Array.of(-1, -1, -1, -1, -1, -1, -1, n), objectData: new Int32Array(8) },
+    addresses: { nodeQ: new Int32Array(0), nodeU: new Int32Array(0), nodeAE: new Int32Array(0), nodeData: new Int32Array(0), objectAE: Int32Array.of(-1, -1, -1, -1, -1, -1, -1, n), nodeODE1: new Int32Array(0) },
   };
   for (let i = 0; i < n; i++) { s.q[i] = amplitude * random(); s.u[i] = 2 * random(); }
   for (let i = 0; i < nAE; i++) s.lambda[i] = random();

@@ -76,6 +76,7 @@ function randomizeState(model: CompiledModel, s: SystemState, seed: number): voi
     }
   }
   for (let i = 0; i < s.lambda.length; i++) s.lambda[i] = 5 * random();
+  for (let i = 0; i < s.ode1.length; i++) { s.ode1[i] += 0.1 * random(); s.ode1_t[i] = random(); }
   s.t = 0.3;
 }
 
@@ -83,8 +84,8 @@ function randomizeState(model: CompiledModel, s: SystemState, seed: number): voi
 // The capability adapter: the one place that knows the names of the Jacobian capabilities (src/registry/capabilities.ts)
 // ---------------------------------------------------------------------------------------------------------------
 
-/** What a column perturbation acts on: q along the nodes' increment directions, q plainly added, or u. */
-type Perturbed = 'q' | 'qPlain' | 'u';
+/** What a column perturbation acts on: q along the nodes' increment directions, q plainly added, u, or the ODE1 coordinates x. */
+type Perturbed = 'q' | 'qPlain' | 'u' | 'x';
 
 /**
  * One analytic Jacobian of one item: analytic writes a rows × Σ n_u matrix (columns: the velocity coordinates of nodes)
@@ -146,6 +147,10 @@ function denseAccumulator(out: Float64Array, n: number): LocalMatrixAccumulator 
 }
 
 const sumNu = (nodes: readonly NodeModel[]) => nodes.reduce((sum, node) => sum + node.nu, 0);
+/** Number of columns of a node's block in a check: its ODE1 coordinates for 'x' checks, else its velocity coordinates. */
+const nodeColumns = (node: NodeModel, perturbed: Perturbed) => (perturbed === 'x' ? node.nODE1 ?? 0 : node.nu);
+/** Number of columns of a check's matrix. */
+const columnsOf = (check: JacobianCheck) => check.nodes.reduce((sum, node) => sum + nodeColumns(node, check.perturbed), 0);
 /** A fixed pseudo-random force and torque, for the Jacobians of J_posᵀ F + J_rotᵀ τ. */
 const testForce = [3, -5, 2], testTorque = [-1.5, 2.5, 4];
 
@@ -204,6 +209,23 @@ function jacobianChecks(model: CompiledModel): JacobianCheck[] {
         // the assembler builds no damping matrix for this object: the claim is ∂(ode2Lhs)/∂u = 0
         checks.push({ item, label, term: 'ode2Lhs independent of u (claimed)', nodes, rows: n, perturbed: 'u', analytic: () => undefined, value: lhs });
       }
+    }
+    const ode1Nodes = object.localODE1Nodes ?? [];
+    const n1 = ode1Nodes.reduce((sum, node) => sum + (node.nODE1 ?? 0), 0);
+    if (object.ode1Rhs !== undefined) {
+      const rhs = (s: ItemState, out: Float64Array) => object.ode1Rhs!(s, out);
+      if (object.ode1Rhs_x !== undefined) {
+        const probe = new Float64Array(n1 * n1);
+        checks.push({ item, label, term: 'ode1Rhs_x', nodes: ode1Nodes, rows: n1, perturbed: 'x', applicable: (s) => { probe.fill(0); return object.ode1Rhs_x!(s, probe, 1); }, analytic: (s, out) => { object.ode1Rhs_x!(s, out, 1); }, value: rhs });
+      }
+      if (object.ode1RhsDependsOnODE2 !== true) {
+        // the assembler builds no ODE1-ODE2 coupling for this object: the claim is ∂F/∂q = ∂F/∂u = 0
+        checks.push({ item, label, term: 'ode1Rhs independent of q (claimed)', nodes, rows: n1, perturbed: 'q', analytic: () => undefined, value: rhs });
+        checks.push({ item, label, term: 'ode1Rhs independent of u (claimed)', nodes, rows: n1, perturbed: 'u', analytic: () => undefined, value: rhs });
+      }
+    }
+    if (object.ode2Lhs !== undefined && n1 > 0 && object.ode2LhsDependsOnODE1 !== true) {
+      checks.push({ item, label, term: 'ode2Lhs independent of x (claimed)', nodes: ode1Nodes, rows: n, perturbed: 'x', analytic: () => undefined, value: (s, out) => object.ode2Lhs!(s, out) });
     }
     if (object.nAE > 0 && object.ae !== undefined) {
       const nAE = object.nAE;
@@ -313,7 +335,7 @@ function vee(w: Float64Array, out: Float64Array): void {
 
 /** Evaluates the central differences of check.value along every column direction. */
 function centralDifferences(check: JacobianCheck, s: SystemState): Differences {
-  const n = sumNu(check.nodes);
+  const n = columnsOf(check);
   const size = check.kind === 'rotation' ? 9 : check.rows;
   const f0 = new Float64Array(size);
   check.value(s, f0);
@@ -321,14 +343,20 @@ function centralDifferences(check: JacobianCheck, s: SystemState): Differences {
   const directions: Float64Array[] = [], derivatives: Float64Array[] = [];
   let offset = 0;
   for (const node of check.nodes) {
+    const columns = nodeColumns(node, check.perturbed);
     const moves = check.perturbed === 'q'
       ? nodeDirections(node, s)
-      : Array.from({ length: node.nu }, (_, j) => {
-        const d = new Float64Array(node.nu); d[j] = 1;
-        return { d, apply: check.perturbed === 'u' ? (u: Float64Array, step: number) => { u[node.uIndex + j] += step; } : (q: Float64Array, step: number) => { q[node.qIndex + j] += step; } };
+      : Array.from({ length: columns }, (_, j) => {
+        const d = new Float64Array(columns); d[j] = 1;
+        const apply = {
+          u: (u: Float64Array, step: number) => { u[node.uIndex + j] += step; },
+          qPlain: (q: Float64Array, step: number) => { q[node.qIndex + j] += step; },
+          x: (x: Float64Array, step: number) => { x[node.ode1Index! + j] += step; },
+        }[check.perturbed as 'u' | 'qPlain' | 'x'];
+        return { d, apply };
       });
     for (const { d, apply } of moves) {
-      const x = check.perturbed === 'u' ? s.u : s.q;
+      const x = check.perturbed === 'u' ? s.u : check.perturbed === 'x' ? s.ode1 : s.q;
       const saved = x.slice();
       apply(x, h); const fp = evaluate(); x.set(saved);
       apply(x, -h); const fm = evaluate(); x.set(saved);
@@ -347,7 +375,7 @@ function centralDifferences(check: JacobianCheck, s: SystemState): Differences {
       directions.push(direction);
       derivatives.push(derivative);
     }
-    offset += node.nu;
+    offset += columns;
   }
   let valueScale = 0;
   if (check.kind !== 'rotation') for (const v of f0) valueScale = Math.max(valueScale, Math.abs(v));
@@ -356,7 +384,7 @@ function centralDifferences(check: JacobianCheck, s: SystemState): Differences {
 
 /** The relative error of an analytic matrix J against the differences: max |Δf/2h − J d| / max(max|J|, max|f|). */
 function relativeError(differences: Differences, jacobian: Float64Array): { error: number; scale: number } {
-  const n = sumNu(differences.check.nodes);
+  const n = columnsOf(differences.check);
   let scale = differences.valueScale;
   for (const v of jacobian) scale = Math.max(scale, Math.abs(v));
   let error = 0;
@@ -373,7 +401,7 @@ function relativeError(differences: Differences, jacobian: Float64Array): { erro
 
 /** The analytic matrix of a check at a state. */
 function analyticMatrix(check: JacobianCheck, s: SystemState): Float64Array {
-  const out = new Float64Array(check.rows * sumNu(check.nodes));
+  const out = new Float64Array(check.rows * columnsOf(check));
   check.analytic(s, out);
   return out;
 }
@@ -400,7 +428,7 @@ function checkJacobians(built: BuiltExample): CheckResult[] {
     randomizeState(built.model, s, seed);
     for (const check of jacobianChecks(built.model)) {
       // a marker on ground has no columns: nothing to check
-      if (sumNu(check.nodes) === 0) continue;
+      if (columnsOf(check) === 0) continue;
       if (check.applicable !== undefined && !check.applicable(s)) continue;
       const jacobian = analyticMatrix(check, s);
       const differences = centralDifferences(check, s);
@@ -447,7 +475,7 @@ function approximationOf(built: BuiltExample, check: JacobianCheck) {
  */
 function errorWithOneCorruptedEntry(result: CheckResult, seed: number): number {
   const { differences, jacobian, check } = result;
-  const n = sumNu(check.nodes), random = randomSequence(seed);
+  const n = columnsOf(check), random = randomSequence(seed);
   const reached = Array.from({ length: n }, (_, j) => j).filter((j) => differences.directions.some((d) => Math.abs(d[j]) >= 0.1));
   const row = Math.min(check.rows - 1, Math.floor(Math.abs(random()) * check.rows));
   const col = reached[Math.min(reached.length - 1, Math.floor(Math.abs(random()) * reached.length))];

@@ -97,6 +97,6 @@ describe('adversarial settings: NaN, ±Infinity, 0 and −1 for every numeric se
     expect(page).toContain('| Field | Default | Meaning | Accepts |');
     expect(page).toMatch(/\| `outputPrecision` \| `10` \| [^|]+ \| an integer in 1 … 17 \|/);
     expect(page).toMatch(/\| `adaptiveStepDecrease` \| `0\.5` \| [^|]+ \| a finite number in \(0, 1\) \|/);
-    expect(page).toMatch(/\| `linearSolverType` \| `'EXUdense'` \| [^|]+ \| one of 'EXUdense', 'EigenSparse' \|/);
+    expect(page).toMatch(/\| `linearSolverType` \| `'EXUdense'` \| [^|]+ \| one of 'EXUdense', 'EigenSparse', 'EigenDense' \|/);
   });
 });

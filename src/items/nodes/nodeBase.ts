@@ -3,7 +3,8 @@ import type { ItemLabel } from '../../core/errors.ts';
 
 /** Address tables of no model: a node reads -1 until a model attaches it. */
 const unattached: CoordinateAddresses = {
-  nodeQ: Int32Array.of(-1), nodeU: Int32Array.of(-1), nodeAE: Int32Array.of(-1), objectAE: new Int32Array(0), objectData: new Int32Array(0),
+  nodeQ: Int32Array.of(-1), nodeU: Int32Array.of(-1), nodeAE: Int32Array.of(-1), nodeData: Int32Array.of(-1), objectAE: new Int32Array(0),
+  nodeODE1: Int32Array.of(-1),
 };
 
 /**
@@ -38,5 +39,13 @@ export abstract class NodeBase {
 
   get aeIndex(): number {
     return this.addresses.nodeAE[this.row];
+  }
+
+  get dataIndex(): number {
+    return this.addresses.nodeData[this.row];
+  }
+
+  get ode1Index(): number {
+    return this.addresses.nodeODE1[this.row];
   }
 }

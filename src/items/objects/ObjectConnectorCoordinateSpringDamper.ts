@@ -1,10 +1,10 @@
 import { makeFactory, type ItemDefinition } from '../../registry/definition.ts';
-import { denseLocalMatrix, type BindContext, type ItemState, type LocalMatrixAccumulator, type NodeModel, type ObjectModel, type Only, type CoordinateMarkerModel } from '../../registry/capabilities.ts';
+import type { BindContext, ItemState, LocalMatrixAccumulator, NodeModel, ObjectModel, Only } from '../../registry/capabilities.ts';
 import { describeValue, itemError, type ItemLabel } from '../../core/errors.ts';
 import { checkNonNegativeEntries } from '../../registry/physicalChecks.ts';
 import { OutputVariableType } from '../../registry/enums.ts';
 import { bool, markerIndexArray, real, userFunction, type UserFunctionValue } from '../../registry/parameters.ts';
-import { MarkerPair, coordinateMarkers } from './connectorBase.ts';
+import { CoordinatePair } from './coordinatePair.ts';
 import type { SystemUserFunction, UserFunctionSystem } from '../../registry/userFunctionSystem.ts';
 
 /** Spring force user function: returns the scalar force for displacement u = q1 − q0 (offset not subtracted, as in Exudyn) and velocity v = q̇1 − q̇0. */
@@ -31,61 +31,29 @@ class CoordinateSpringDamperModel implements Only<ObjectModel, CoordinateSpringD
   ode2Lhs_q?: (s: ItemState, k: LocalMatrixAccumulator, factor: number) => void;
   /** d·factor on the same pattern; only without user function and rotation-coordinate markers. */
   ode2Lhs_u?: (s: ItemState, d: LocalMatrixAccumulator, factor: number) => void;
-  /** The shared dense work array of the local matrices (n_local × n_local, see denseLocalMatrix; set in bind). */
-  private localMatrix = new Float64Array(0);
-  private readonly markers: MarkerPair<CoordinateMarkerModel>;
+  private readonly pair: CoordinatePair;
   localNodes: NodeModel[] = [];
-  private local0 = -1;
-  private local1 = -1;
-  private row0 = new Float64Array(0);
-  private row1 = new Float64Array(0);
-  /** The markers' coordinate Jacobian rows, for markers whose value is no local coordinate (set in bind). */
-  private rowOf0: CoordinateMarkerModel['coordinateJacobian'];
-  private rowOf1: CoordinateMarkerModel['coordinateJacobian'];
-  private nLocal = 0;
 
   constructor(readonly label: ItemLabel, markerNumbers: readonly number[], private readonly v: {
     stiffness: number; damping: number; offset: number; activeConnector: boolean; springForceUserFunction: UserFunctionValue<CoordinateSpringForceUserFunction>;
   }) {
-    this.markers = new MarkerPair(label, markerNumbers, coordinateMarkers);
-    if (v.springForceUserFunction === 0) {
-      this.ode2Lhs_q = (_s, acc, factor) => this.addCoordinatePattern(acc, factor * v.stiffness);
-      this.ode2Lhs_u = (_s, acc, factor) => this.addCoordinatePattern(acc, factor * v.damping);
-    }
+    this.pair = new CoordinatePair(label, markerNumbers);
   }
 
   bind(context: BindContext): void {
-    this.markers.bind(context);
-    this.localNodes = this.markers.localNodes;
-    const { marker0, marker1, n0, n1 } = this.markers;
-    this.nLocal = n0 + n1;
-    this.localMatrix = denseLocalMatrix(this.nLocal);
-    this.local0 = marker0.coordinateLocalIndex ?? -1;
-    this.local1 = (marker1.coordinateLocalIndex ?? -1) < 0 ? -1 : n0 + marker1.coordinateLocalIndex!;
-    this.rowOf0 = marker0.coordinateJacobian?.bind(marker0);
-    this.rowOf1 = marker1.coordinateJacobian?.bind(marker1);
-    this.row0 = new Float64Array(this.rowOf0 === undefined ? 0 : n0);
-    this.row1 = new Float64Array(this.rowOf1 === undefined ? 0 : n1);
-    if (this.row0.length > 0 || this.row1.length > 0) {
-      // rotation coordinates: numerical Jacobians, as in Exudyn (such markers have no Jacobian derivative)
-      this.ode2Lhs_q = undefined;
-      this.ode2Lhs_u = undefined;
+    this.pair.bind(context);
+    this.localNodes = this.pair.localNodes;
+    // rotation coordinates: numerical Jacobians, as in Exudyn (such markers have no Jacobian derivative)
+    if (this.v.springForceUserFunction === 0 && this.pair.hasUnitRows) {
+      this.ode2Lhs_q = (_s, acc, factor) => this.pair.addPatternBlock(acc, this.v.activeConnector ? factor * this.v.stiffness : 0, 1, 1);
+      this.ode2Lhs_u = (_s, acc, factor) => this.pair.addPatternBlock(acc, this.v.activeConnector ? factor * this.v.damping : 0, 1, 1);
     }
-  }
-
-  /** u = c1 − c0 (no offset). */
-  private displacement(s: ItemState): number {
-    return this.markers.marker1.coordinate(s) - this.markers.marker0.coordinate(s);
-  }
-
-  private velocity(s: ItemState): number {
-    return this.markers.marker1.coordinateVelocity(s) - this.markers.marker0.coordinateVelocity(s);
   }
 
   private force(s: ItemState): number {
     const { stiffness, damping, offset, springForceUserFunction } = this.v;
-    const u = this.displacement(s);
-    const v = this.velocity(s);
+    const u = this.pair.displacement(s, 1, 1);
+    const v = this.pair.velocity(s, 1, 1);
     if (springForceUserFunction === 0) return stiffness * (u - offset) + damping * v;
     const force = springForceUserFunction(s.mbs, s.t, this.label.index, u, v, stiffness, damping, offset);
     if (typeof force !== 'number' || !Number.isFinite(force)) itemError(this.label, 'springForceUserFunction', `must return a finite number, got ${describeValue(force)}`);
@@ -94,42 +62,13 @@ class CoordinateSpringDamperModel implements Only<ObjectModel, CoordinateSpringD
 
   ode2Lhs(s: ItemState, f: Float64Array): void {
     if (!this.v.activeConnector) return;
-    const force = this.force(s);
-    if (this.local0 >= 0) f[this.local0] -= force;
-    if (this.local1 >= 0) f[this.local1] += force;
-    const { rowOf0, rowOf1 } = this;
-    if (rowOf0 !== undefined) {
-      rowOf0(s, this.row0);
-      for (let k = 0; k < this.row0.length; k++) f[k] -= force * this.row0[k];
-    }
-    if (rowOf1 !== undefined) {
-      const n0 = this.markers.n0;
-      rowOf1(s, this.row1);
-      for (let k = 0; k < this.row1.length; k++) f[n0 + k] += force * this.row1[k];
-    }
-  }
-
-  /** Adds value·[[1, −1], [−1, 1]] on the local coordinates (local0, local1) to acc (as one dense block); ground coordinates are skipped. */
-  private addCoordinatePattern(acc: LocalMatrixAccumulator, value: number): void {
-    const n = this.nLocal;
-    const m = this.localMatrix.fill(0);
-    if (this.v.activeConnector && value !== 0) {
-      const i0 = this.local0;
-      const i1 = this.local1;
-      if (i0 >= 0) m[i0 * n + i0] += value;
-      if (i1 >= 0) m[i1 * n + i1] += value;
-      if (i0 >= 0 && i1 >= 0) {
-        m[i0 * n + i1] -= value;
-        m[i1 * n + i0] -= value;
-      }
-    }
-    acc.addBlock(0, 0, n, n, m, 0, n, 1);
+    this.pair.addForce(s, f, this.force(s), 1, 1);
   }
 
   output(variable: OutputVariableType, s: ItemState): ArrayLike<number> | undefined {
     switch (variable) {
-      case OutputVariableType.Displacement: return [this.displacement(s)];
-      case OutputVariableType.Velocity: return [this.velocity(s)];
+      case OutputVariableType.Displacement: return [this.pair.displacement(s, 1, 1)];
+      case OutputVariableType.Velocity: return [this.pair.velocity(s, 1, 1)];
       case OutputVariableType.Force: return [this.v.activeConnector ? this.force(s) : 0];
       default: return undefined;
     }

@@ -1,0 +1,346 @@
+import { makeFactory, type ItemDefinition } from '../../registry/definition.ts';
+import {
+  isCoordinateMarker, isRigidMarker, type BindContext, type CoordinateMarkerModel, type ItemState, type NodeModel, type ObjectModel,
+  type Only, type RigidMarkerModel,
+} from '../../registry/capabilities.ts';
+import { itemError, type ItemLabel } from '../../core/errors.ts';
+import { OutputVariableType } from '../../registry/enums.ts';
+import { bool, markerIndexList, matrix, real, ureal, vector, type MatrixValue, type VectorValue } from '../../registry/parameters.ts';
+import { mat3MulVecInto } from '../../rotations/skew.ts';
+import { CircleTangentSolver } from './circleTangent.ts';
+
+const parameters = {
+  markerNumbers: markerIndexList('Rigid markers [m_0 … m_{nr−1}] of the rope ends and the sheaves in rope order, then, with hasCoordinateMarkers, the coordinate markers [m_c0, m_c1] of length added at the start and at the end.'),
+  hasCoordinateMarkers: bool(false, 'If true, the last two markers are coordinate markers that change the reference length: L0 = L_ref + f0·q_c0 + f1·q_c1.'),
+  coordinateFactors: vector([1, 1], 'Factors [f0, f1] of the two coordinate markers (e.g. a sheave radius turning revolutions into length).', 2, 'Vector2D'),
+  stiffnessPerLength: ureal(0, 'Axial stiffness EA [N] of the rope: the rope stiffness is EA/L0.'),
+  dampingPerLength: ureal(0, 'Axial damping DA [N s] of the rope: the damping coefficient is DA/L0.'),
+  dampingTorsional: ureal(0, 'Damping DT [N m s] of the relative rotation of two neighbouring sheaves about the rope axis (experimental in Exudyn).'),
+  dampingShear: ureal(0, 'Damping DS [N s] of the relative motion of two neighbouring sheaves perpendicular to the rope, divided by the span length (experimental in Exudyn).'),
+  regularizationForce: real(0.1, 'F_reg [N]: if > 0, compressive rope forces become F_reg·tanh(F/F_reg) ≥ −F_reg; if ≤ 0, the rope is a linear spring in tension and compression.'),
+  referenceLength: real(0, 'Reference length L_ref [m] of the rope.'),
+  sheavesAxes: matrix([], 'Axis ā_i of each rigid marker in its frame, one row [x, y, z] per rigid marker (unit length where the radius is non-zero); the axis direction selects the side the rope runs on.', undefined, 'Vector3DList'),
+  sheavesRadii: vector([], 'Radius R_i ≥ 0 of each rigid marker\'s sheave; 0 for a point (a rope end or a point the rope runs through).'),
+  activeConnector: bool(true, 'If false, the rope carries no force.'),
+};
+
+type Values = {
+  markerNumbers: readonly number[]; hasCoordinateMarkers: boolean; coordinateFactors: VectorValue; stiffnessPerLength: number;
+  dampingPerLength: number; dampingTorsional: number; dampingShear: number; regularizationForce: number; referenceLength: number;
+  sheavesAxes: MatrixValue; sheavesRadii: VectorValue; activeConnector: boolean;
+};
+
+/** Tolerance on |ā| = 1 for sheaves with a radius: a longer or shorter axis would scale the tangent geometry. */
+const unitAxisTolerance = 1e-10;
+
+/** Number of rigid markers (sheaves and rope ends). */
+function sheaveCount(v: Pick<Values, 'markerNumbers' | 'hasCoordinateMarkers'>): number {
+  return v.markerNumbers.length - (v.hasCoordinateMarkers ? 2 : 0);
+}
+
+/**
+ * Run-time model of a rope over frictionless sheaves, a massless spring with one force F over its whole length. The
+ * geometry (tangent points, length, its rate) is evaluated per call from the markers; the generalized forces act on
+ * each marker as a force and a torque through its position and rotation Jacobians. The Jacobians are numerical (the
+ * tangent points depend on the whole sheave geometry), as in Exudyn.
+ */
+class ReevingSystemModel implements Only<ObjectModel, ReevingSystemModel> {
+  readonly nAE = 0;
+  readonly ode2LhsDependsOnVelocity = true;
+  localNodes: NodeModel[] = [];
+  private sheaves: RigidMarkerModel[] = [];
+  private coordinates: CoordinateMarkerModel[] = [];
+  /** Local offset of each marker's coordinates (rigid markers, then coordinate markers). */
+  private offsets = new Int32Array(0);
+  private readonly nr: number;
+  /** Per rigid marker: position, velocity, global angular velocity, global axis (3 each), and the force and torque on it. */
+  private position = new Float64Array(0);
+  private velocity = new Float64Array(0);
+  private omega = new Float64Array(0);
+  private axis = new Float64Array(0);
+  private force = new Float64Array(0);
+  private torque = new Float64Array(0);
+  /** Per span i: rA (6i) and rB (6i + 3), the radius vectors to the tangent points at markers i and i + 1. */
+  private tangents = new Float64Array(0);
+  private readonly orientation = new Float64Array(9);
+  /** Position and rotation Jacobian of one marker (3 × its coordinates), and a coordinate marker's Jacobian row. */
+  private jacobian = new Float64Array(0);
+  private rotationJacobian = new Float64Array(0);
+  private coordinateRow = new Float64Array(0);
+  private readonly direction = new Float64Array(3);
+  /** Relative velocity of the tangent points of one span (shear damping). */
+  private readonly relativeVelocity = new Float64Array(3);
+  private readonly solver = new CircleTangentSolver();
+  /** Results of the last evaluation: rope length L, its rate L̇ and the rope force F. */
+  private length = 0;
+  private lengthRate = 0;
+  private ropeForce = 0;
+
+  constructor(readonly label: ItemLabel, private readonly v: Values) {
+    this.nr = sheaveCount(v);
+  }
+
+  bind(context: BindContext): void {
+    const { nr, v } = this;
+    this.sheaves = [];
+    this.coordinates = [];
+    v.markerNumbers.forEach((index, i) => {
+      const marker = context.marker(index, 'markerNumbers');
+      if (i < nr) {
+        if (!isRigidMarker(marker)) itemError(this.label, 'markerNumbers', `entry ${i} must refer to a rigid marker (position and orientation, e.g. MarkerNodeRigid or MarkerBodyRigid), got ${marker.label.category}${marker.label.typeName} #${index}`);
+        this.sheaves.push(marker);
+      } else {
+        if (!isCoordinateMarker(marker)) itemError(this.label, 'markerNumbers', `entry ${i} must refer to a coordinate marker (hasCoordinateMarkers: the last two markers), got ${marker.label.category}${marker.label.typeName} #${index}`);
+        this.coordinates.push(marker);
+      }
+    });
+    const markers = [...this.sheaves, ...this.coordinates];
+    this.offsets = new Int32Array(markers.length);
+    let offset = 0;
+    let widest = 0;
+    markers.forEach((marker, i) => {
+      this.offsets[i] = offset;
+      offset += marker.nLocalU;
+      widest = Math.max(widest, marker.nLocalU);
+    });
+    this.localNodes = markers.flatMap((marker) => [...marker.nodes]);
+    [this.position, this.velocity, this.omega, this.axis, this.force, this.torque] = Array.from({ length: 6 }, () => new Float64Array(3 * nr));
+    this.tangents = new Float64Array(6 * (nr - 1));
+    this.jacobian = new Float64Array(3 * widest);
+    this.rotationJacobian = new Float64Array(3 * widest);
+    this.coordinateRow = new Float64Array(widest);
+  }
+
+  /** Updates the marker kinematics, the tangent points, L, L̇ and F. */
+  private evaluate(s: ItemState): void {
+    const { nr, v, position: p, velocity: vel, omega, axis, tangents, orientation } = this;
+    for (let i = 0; i < nr; i++) {
+      const marker = this.sheaves[i];
+      marker.position(s, p.subarray(3 * i, 3 * i + 3));
+      marker.velocity(s, vel.subarray(3 * i, 3 * i + 3));
+      marker.angularVelocity(s, omega.subarray(3 * i, 3 * i + 3));
+      marker.orientation(s, orientation);
+      mat3MulVecInto(axis.subarray(3 * i, 3 * i + 3), orientation, v.sheavesAxes[i]);
+    }
+    const radii = v.sheavesRadii;
+    let length = 0, rate = 0;
+    for (let i = 0; i < nr - 1; i++) {
+      const reason = this.solver.solve(p, i, i + 1, axis, radii[i], radii[i + 1], tangents, 6 * i);
+      if (reason !== undefined) itemError(this.label, 'markerNumbers', `has no rope span between markers ${i} and ${i + 1}: ${reason}; check the sheave positions, axes and radii`);
+      const span = this.spanDirection(i);
+      length += span;
+      if (span !== 0) {
+        const d = this.direction;
+        const a = 3 * i, b = a + 3, rA = 6 * i, rB = rA + 3;
+        for (let k = 0; k < 3; k++) {
+          const k1 = (k + 1) % 3, k2 = (k + 2) % 3;
+          // (vB + ωB × rB − vA − ωA × rA)·d
+          const vB = vel[b + k] + omega[b + k1] * tangents[rB + k2] - omega[b + k2] * tangents[rB + k1];
+          const vA = vel[a + k] + omega[a + k1] * tangents[rA + k2] - omega[a + k2] * tangents[rA + k1];
+          rate += (vB - vA) * d[k];
+        }
+      }
+      // the arc wrapped on sheave i between the tangent point of span i − 1 and that of span i
+      const R = radii[i];
+      if (i > 0 && R !== 0) length += R * this.wrapAngle(i);
+    }
+    this.length = length;
+    this.lengthRate = rate;
+    let L0 = v.referenceLength, L0rate = 0;
+    if (v.hasCoordinateMarkers) {
+      const [c0, c1] = this.coordinates;
+      const [f0, f1] = v.coordinateFactors;
+      L0 += f0 * c0.coordinate(s) + f1 * c1.coordinate(s);
+      L0rate += f0 * c0.coordinateVelocity(s) + f1 * c1.coordinateVelocity(s);
+    }
+    this.ropeForce = 0;
+    if (!v.activeConnector) return;
+    // L0 = 0 is a modelling error Exudyn bridges with 1/L0 = 1000 (1 mm); we do the same and document it
+    const inverseL0 = L0 !== 0 ? 1 / L0 : 1e3;
+    let force = ((length - L0) * v.stiffnessPerLength + (rate - L0rate) * v.dampingPerLength) * inverseL0;
+    if (v.regularizationForce > 0 && force < 0) force = v.regularizationForce * Math.tanh(force / v.regularizationForce);
+    this.ropeForce = force;
+  }
+
+  /** Writes the unit direction of span i (from its tangent point at marker i to that at i + 1) and returns the span length. */
+  private spanDirection(i: number): number {
+    const { position: p, tangents, direction: d } = this;
+    for (let k = 0; k < 3; k++) d[k] = p[3 * i + 3 + k] + tangents[6 * i + 3 + k] - p[3 * i + k] - tangents[6 * i + k];
+    const span = Math.hypot(d[0], d[1], d[2]);
+    if (span !== 0) for (let k = 0; k < 3; k++) d[k] /= span;
+    return span;
+  }
+
+  /** The angle in [0, 2π) about the axis of sheave i from the tangent point of span i − 1 (rB) to that of span i (rA). */
+  private wrapAngle(i: number): number {
+    const { tangents, axis } = this;
+    const last = 6 * (i - 1) + 3, next = 6 * i, a = 3 * i;
+    let x = 0, y = 0;
+    for (let k = 0; k < 3; k++) {
+      const k1 = (k + 1) % 3, k2 = (k + 2) % 3;
+      const normal = axis[a + k1] * tangents[last + k2] - axis[a + k2] * tangents[last + k1];
+      x += tangents[last + k] * tangents[next + k];
+      y += normal * tangents[next + k];
+    }
+    const phi = Math.atan2(y, x);
+    return phi < 0 ? phi + 2 * Math.PI : phi;
+  }
+
+  /**
+   * Per span i with direction d: the rope acts with F d on marker i and −F d on marker i + 1 at the tangent points;
+   * torsional damping −DT ((ωB − ωA)·d) d and shear damping −(DS/ℓ)(Δv − (Δv·d) d) of the tangent-point velocities
+   * add to it. LHS per marker: −J_posᵀ f − J_rotᵀ (τ) with its total force f and torque τ about the marker; the
+   * coordinate markers get F·f_k (their length enters L0 with the opposite sign).
+   */
+  ode2Lhs(s: ItemState, f: Float64Array): void {
+    if (!this.v.activeConnector) return;
+    this.evaluate(s);
+    const { nr, v, force, torque, tangents, omega, velocity: vel, direction: d } = this;
+    force.fill(0);
+    torque.fill(0);
+    const F = this.ropeForce;
+    const dampingExtra = v.dampingTorsional !== 0 || v.dampingShear !== 0;
+    for (let i = 0; i < nr - 1; i++) {
+      const span = this.spanDirection(i);
+      const a = 3 * i, b = a + 3, rA = 6 * i, rB = rA + 3;
+      // fPos: the left-hand-side force on marker i (the rope pulls marker i towards i + 1), fRot a torque on it
+      let px = -F * d[0], py = -F * d[1], pz = -F * d[2];
+      let tx = 0, ty = 0, tz = 0;
+      if (dampingExtra) {
+        const relativeSpin = (omega[b] - omega[a]) * d[0] + (omega[b + 1] - omega[a + 1]) * d[1] + (omega[b + 2] - omega[a + 2]) * d[2];
+        tx = -v.dampingTorsional * relativeSpin * d[0];
+        ty = -v.dampingTorsional * relativeSpin * d[1];
+        tz = -v.dampingTorsional * relativeSpin * d[2];
+        if (span !== 0) {
+          const rel = this.relativeVelocity;
+          for (let k = 0; k < 3; k++) {
+            const k1 = (k + 1) % 3, k2 = (k + 2) % 3;
+            const vB = vel[b + k] + omega[b + k1] * tangents[rB + k2] - omega[b + k2] * tangents[rB + k1];
+            const vA = vel[a + k] + omega[a + k1] * tangents[rA + k2] - omega[a + k2] * tangents[rA + k1];
+            rel[k] = vB - vA;
+          }
+          const along = rel[0] * d[0] + rel[1] * d[1] + rel[2] * d[2];
+          const factor = v.dampingShear / span;
+          px -= factor * (rel[0] - along * d[0]);
+          py -= factor * (rel[1] - along * d[1]);
+          pz -= factor * (rel[2] - along * d[2]);
+        }
+      }
+      force[a] += px; force[a + 1] += py; force[a + 2] += pz;
+      force[b] -= px; force[b + 1] -= py; force[b + 2] -= pz;
+      // torques about the marker points: fRot + rA × fPos on marker i, −fRot − rB × fPos on marker i + 1
+      torque[a] += tx + tangents[rA + 1] * pz - tangents[rA + 2] * py;
+      torque[a + 1] += ty + tangents[rA + 2] * px - tangents[rA] * pz;
+      torque[a + 2] += tz + tangents[rA] * py - tangents[rA + 1] * px;
+      torque[b] -= tx + tangents[rB + 1] * pz - tangents[rB + 2] * py;
+      torque[b + 1] -= ty + tangents[rB + 2] * px - tangents[rB] * pz;
+      torque[b + 2] -= tz + tangents[rB] * py - tangents[rB + 1] * px;
+    }
+    for (let i = 0; i < nr; i++) this.addMarkerLoad(s, i, f);
+    if (v.hasCoordinateMarkers) {
+      for (let k = 0; k < 2; k++) this.addCoordinateForce(s, k, -v.coordinateFactors[k] * F, f);
+    }
+  }
+
+  /** f[marker i's coordinates] += J_posᵀ force_i + J_rotᵀ torque_i. */
+  private addMarkerLoad(s: ItemState, i: number, f: Float64Array): void {
+    const marker = this.sheaves[i];
+    const n = marker.nLocalU;
+    if (n === 0) return;
+    const { jacobian: jp, rotationJacobian: jr, force, torque } = this;
+    marker.positionJacobian(s, jp);
+    marker.rotationJacobian(s, jr);
+    const offset = this.offsets[i];
+    const a = 3 * i;
+    for (let k = 0; k < n; k++) {
+      f[offset + k] += jp[k] * force[a] + jp[n + k] * force[a + 1] + jp[2 * n + k] * force[a + 2]
+        + jr[k] * torque[a] + jr[n + k] * torque[a + 1] + jr[2 * n + k] * torque[a + 2];
+    }
+  }
+
+  /** f[coordinate marker k] += value times its Jacobian (a unit entry, or its coordinate Jacobian row). */
+  private addCoordinateForce(s: ItemState, k: number, value: number, f: Float64Array): void {
+    const marker = this.coordinates[k];
+    const offset = this.offsets[this.nr + k];
+    if (marker.coordinateJacobian !== undefined) {
+      marker.coordinateJacobian(s, this.coordinateRow);
+      for (let j = 0; j < marker.nLocalU; j++) f[offset + j] += value * this.coordinateRow[j];
+      return;
+    }
+    const local = marker.coordinateLocalIndex ?? -1;
+    if (local >= 0) f[offset + local] += value;
+  }
+
+  output(variable: OutputVariableType, s: ItemState): ArrayLike<number> | undefined {
+    this.evaluate(s);
+    switch (variable) {
+      case OutputVariableType.Distance: return [this.length];
+      case OutputVariableType.VelocityLocal: return [this.lengthRate];
+      case OutputVariableType.ForceLocal: return [this.ropeForce];
+      default: return undefined;
+    }
+  }
+}
+
+/** A rope over sheaves as one spring (Exudyn's ObjectConnectorReevingSystemSprings, alias ReevingSystemSprings). */
+export const objectConnectorReevingSystemSpringsDefinition: ItemDefinition<'Object', typeof parameters> = {
+  category: 'Object',
+  typeName: 'ConnectorReevingSystemSprings',
+  aliases: ['ReevingSystemSprings'],
+  description: 'A rope running from rigid marker m_0 over frictionless, torque-free sheaves (rigid markers m_1 … m_{nr−2}, each '
+    + 'with a radius and an axis) to m_{nr−1}, modelled as one massless visco-elastic spring with the same force F in every '
+    + 'span. The spans are the common tangents of neighbouring circles in 3D; the axis direction selects the side the rope '
+    + 'runs on. Optionally two coordinate markers add length at the rope ends. Numerical Jacobians (as in Exudyn).',
+  parameters,
+  outputVariables: [OutputVariableType.Distance, OutputVariableType.VelocityLocal, OutputVariableType.ForceLocal],
+  equations: 'Span i: the common tangent of circles i and i + 1 (see circleTangent.ts) with radius vectors r_A, r_B; '
+    + 'L = Σ |p_{i+1} + r_B − p_i − r_A| + Σ_{0<i<nr−1} R_i φ_i, φ_i ∈ [0, 2π) the wrap angle on sheave i; '
+    + 'L̇ = Σ (v_{i+1} + ω_{i+1} × r_B − v_i − ω_i × r_A)·d_i (the wrap-angle rates are neglected, as in Exudyn). '
+    + 'L0 = L_ref + f0 q_c0 + f1 q_c1, L̇0 = f0 q̇_c0 + f1 q̇_c1 (coordinate markers; else L_ref, 0). '
+    + 'F_lin = ((L − L0) EA + (L̇ − L̇0) DA)/L0 (1/L0 := 1000 at L0 = 0, as in Exudyn), F = F_lin, or F_reg tanh(F_lin/F_reg) '
+    + 'for F_lin < 0 when F_reg > 0. Each span pulls its end markers together with F d_i at the tangent points (force and '
+    + 'torque through the markers\' position and rotation Jacobians), plus torsional damping −DT((ω_{i+1} − ω_i)·d) d and '
+    + 'shear damping −(DS/ℓ_i)(Δv − (Δv·d) d) of the tangent-point velocities; the coordinate markers get −f_k F on the '
+    + 'right-hand side. Outputs: Distance L, VelocityLocal L̇, ForceLocal F.',
+  example: (mbs) => {
+    // a rope from a fixed point over a hanging sheave to a rigid body on a spring-free support: two spans and one wrap
+    const ground = mbs.addObject({ objectType: 'Ground' });
+    const nodes = [[0, -2, 0], [2.2, 0.3, 0.1]].map((p, i) => mbs.addNode({
+      nodeType: 'RigidBodyEP', referenceCoordinates: [...p, 1, 0, 0, 0],
+      initialCoordinates: i === 0 ? [0.05, -0.1, 0, 0, 0, 0, 0] : [0, 0.1, -0.05, 0, 0, 0, 0],
+      initialVelocities: i === 0 ? [0.2, -0.3, 0.1, 0, 0.1, -0.2, 0.3] : [-0.1, 0.4, 0.2, 0, 0.2, 0.1, -0.1],
+    }));
+    const bodies = nodes.map((node) => mbs.addObject({ objectType: 'RigidBody', physicsMass: 3, physicsInertia: [1, 1, 2, 0, 0, 0], nodeNumber: node }));
+    const markers = [
+      mbs.addMarker({ markerType: 'BodyRigid', bodyNumber: ground, localPosition: [-1, 0.5, 0] }),
+      mbs.addMarker({ markerType: 'NodeRigid', nodeNumber: nodes[0] }),
+      mbs.addMarker({ markerType: 'BodyRigid', bodyNumber: bodies[1], localPosition: [0.1, 0, 0] }),
+    ];
+    const c0 = mbs.addMarker({ markerType: 'NodeCoordinate', nodeNumber: nodes[1], coordinate: 0 });
+    const c1 = mbs.addMarker({ markerType: 'NodeCoordinate', nodeNumber: mbs.addNode({ nodeType: 'PointGround' }), coordinate: 0 });
+    return mbs.addObject({
+      objectType: 'ConnectorReevingSystemSprings', markerNumbers: [...markers, c0, c1], hasCoordinateMarkers: true, coordinateFactors: [0.5, 1],
+      stiffnessPerLength: 800, dampingPerLength: 20, dampingTorsional: 0.5, dampingShear: 2, referenceLength: 5,
+      sheavesAxes: [[0, 0, 1], [0, 0, -1], [0, 0, 1]], sheavesRadii: [0, 0.6, 0.2],
+    });
+  },
+  validate: (v, label) => {
+    const nr = sheaveCount(v);
+    if (nr < 2) itemError(label, 'markerNumbers', `must hold at least two rigid markers (the rope ends)${v.hasCoordinateMarkers ? ' and then the two coordinate markers' : ''}, got ${v.markerNumbers.length} markers`);
+    if (v.sheavesRadii.length !== nr) itemError(label, 'sheavesRadii', `must have one radius per rigid marker (${nr}), got ${v.sheavesRadii.length}`);
+    if (v.sheavesAxes.length !== nr) itemError(label, 'sheavesAxes', `must have one axis per rigid marker (${nr} rows [x, y, z]), got ${v.sheavesAxes.length}`);
+    v.sheavesAxes.forEach((row, i) => {
+      if (row.length !== 3) itemError(label, 'sheavesAxes', `row ${i} must be a 3D vector, got ${row.length} entries`);
+      if (v.sheavesRadii[i] < 0) itemError(label, 'sheavesRadii', `entry ${i} must be non-negative, got ${v.sheavesRadii[i]}`);
+      if (v.sheavesRadii[i] > 0 && Math.abs(Math.hypot(row[0], row[1], row[2]) - 1) > unitAxisTolerance) {
+        itemError(label, 'sheavesAxes', `row ${i} must be a unit vector (sheave ${i} has radius ${v.sheavesRadii[i]}), got length ${Math.hypot(row[0], row[1], row[2])}`);
+      }
+    });
+  },
+  create: (v, label) => new ReevingSystemModel(label, v),
+};
+
+/** Factory for a reeving system. */
+export const ObjectConnectorReevingSystemSprings = makeFactory(objectConnectorReevingSystemSpringsDefinition);
+/** Exudyn's alias of {@link ObjectConnectorReevingSystemSprings}. */
+export const ReevingSystemSprings = ObjectConnectorReevingSystemSprings;

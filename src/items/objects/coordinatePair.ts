@@ -1,0 +1,121 @@
+import { denseLocalMatrix, type BindContext, type CoordinateMarkerModel, type ItemState, type LocalMatrixAccumulator, type NodeModel } from '../../registry/capabilities.ts';
+import { itemError, type ItemLabel } from '../../core/errors.ts';
+import { MarkerPair, coordinateMarkers } from './connectorBase.ts';
+
+/**
+ * The kinematics of a connector between two coordinate markers with factors f0, f1 (Exudyn's coordinate connectors):
+ * q = f1 c1 − f0 c0, v = f1 ċ1 − f0 ċ0, and the generalized force of a scalar force F, Q = F ∂q/∂c (−F f0 on marker 0's
+ * coordinate, +F f1 on marker 1's). Markers whose value is no local coordinate (MarkerNodeRotationCoordinate) contribute
+ * through their coordinate Jacobian row; with such markers {@link CoordinatePair.hasUnitRows} is false and connectors
+ * leave their Jacobians to numerical differentiation (as Exudyn, whose markers have no Jacobian derivative).
+ */
+export class CoordinatePair {
+  private readonly markers: MarkerPair<CoordinateMarkerModel>;
+  /** Nodes of both markers in local order (set in bind). */
+  localNodes: NodeModel[] = [];
+  private local0 = -1;
+  private local1 = -1;
+  private row0 = new Float64Array(0);
+  private row1 = new Float64Array(0);
+  private rowOf0: CoordinateMarkerModel['coordinateJacobian'];
+  private rowOf1: CoordinateMarkerModel['coordinateJacobian'];
+  private nLocal = 0;
+  /** The shared dense work array of the connectors' local matrices (n_local × n_local, see denseLocalMatrix; set in bind). */
+  private localMatrix = new Float64Array(0);
+
+  constructor(label: ItemLabel, markerNumbers: readonly number[]) {
+    this.markers = new MarkerPair(label, markerNumbers, coordinateMarkers);
+  }
+
+  /** Resolves the markers, their local coordinate indices and Jacobian rows. */
+  bind(context: BindContext): void {
+    this.markers.bind(context);
+    this.localNodes = this.markers.localNodes;
+    const { marker0, marker1, n0, n1 } = this.markers;
+    this.nLocal = n0 + n1;
+    this.localMatrix = denseLocalMatrix(this.nLocal);
+    this.local0 = marker0.coordinateLocalIndex ?? -1;
+    this.local1 = (marker1.coordinateLocalIndex ?? -1) < 0 ? -1 : n0 + marker1.coordinateLocalIndex!;
+    this.rowOf0 = marker0.coordinateJacobian?.bind(marker0);
+    this.rowOf1 = marker1.coordinateJacobian?.bind(marker1);
+    this.row0 = new Float64Array(this.rowOf0 === undefined ? 0 : n0);
+    this.row1 = new Float64Array(this.rowOf1 === undefined ? 0 : n1);
+  }
+
+  /** True if both markers' values are local coordinates (or ground): ∂q/∂c has unit entries only. */
+  get hasUnitRows(): boolean {
+    return this.rowOf0 === undefined && this.rowOf1 === undefined;
+  }
+
+  /** q = f1 c1 − f0 c0. */
+  displacement(s: ItemState, f0: number, f1: number): number {
+    return f1 * this.markers.marker1.coordinate(s) - f0 * this.markers.marker0.coordinate(s);
+  }
+
+  /** v = f1 ċ1 − f0 ċ0. */
+  velocity(s: ItemState, f0: number, f1: number): number {
+    return f1 * this.markers.marker1.coordinateVelocity(s) - f0 * this.markers.marker0.coordinateVelocity(s);
+  }
+
+  /** Adds the generalized force of the scalar force F to the local vector f: −F f0 ∂c0/∂u, +F f1 ∂c1/∂u. */
+  addForce(s: ItemState, f: Float64Array, force: number, f0: number, f1: number): void {
+    if (this.local0 >= 0) f[this.local0] -= f0 * force;
+    if (this.local1 >= 0) f[this.local1] += f1 * force;
+    const { rowOf0, rowOf1 } = this;
+    if (rowOf0 !== undefined) {
+      rowOf0(s, this.row0);
+      for (let k = 0; k < this.row0.length; k++) f[k] -= f0 * force * this.row0[k];
+    }
+    if (rowOf1 !== undefined) {
+      const n0 = this.markers.n0;
+      rowOf1(s, this.row1);
+      for (let k = 0; k < this.row1.length; k++) f[n0 + k] += f1 * force * this.row1[k];
+    }
+  }
+
+  /**
+   * Adds value·g gᵀ to the local n × n matrix m, g = ∂q/∂c = [−f0 at marker 0's coordinate, f1 at marker 1's] (markers
+   * with unit rows only; ground coordinates are skipped): the Jacobian of Q = F g for ∂F/∂q (or ∂F/∂v) = value.
+   */
+  /**
+   * Adds the pattern of {@link CoordinatePair.addPattern} to acc as one dense n_local × n_local block (all zeros for
+   * value 0: the same entries at every call).
+   */
+  addPatternBlock(acc: LocalMatrixAccumulator, value: number, f0: number, f1: number): void {
+    const n = this.nLocal;
+    const m = this.localMatrix.fill(0);
+    this.addPattern(m, value, f0, f1);
+    acc.addBlock(0, 0, n, n, m, 0, n, 1);
+  }
+
+  addPattern(m: Float64Array, value: number, f0: number, f1: number): void {
+    if (value === 0) return;
+    const n = this.nLocal;
+    const i0 = this.local0;
+    const i1 = this.local1;
+    if (i0 >= 0) m[i0 * n + i0] += value * f0 * f0;
+    if (i1 >= 0) m[i1 * n + i1] += value * f1 * f1;
+    if (i0 >= 0 && i1 >= 0) {
+      m[i0 * n + i1] -= value * f0 * f1;
+      m[i1 * n + i0] -= value * f0 * f1;
+    }
+  }
+}
+
+/**
+ * Binds an object's optional data node (Exudyn's nodeNumber of a NodeGenericData): undefined when nodeNumber is −1 and
+ * the object does not need one; a FlexdynError naming the object when it needs one (why, in `neededFor`) and has none,
+ * or when the node is no data node with `count` data coordinates.
+ */
+export function bindDataNode(context: BindContext, label: ItemLabel, nodeNumber: number, count: number, neededFor: string | undefined): NodeModel | undefined {
+  if (nodeNumber === -1) {
+    if (neededFor !== undefined) itemError(label, 'nodeNumber', `must refer to a NodeGenericData with ${count} data coordinates ${neededFor}, got -1 (none)`);
+    return undefined;
+  }
+  const node = context.node(nodeNumber, 'nodeNumber');
+  const nData = node.nData ?? 0;
+  if (node.nu !== 0 || nData !== count) {
+    itemError(label, 'nodeNumber', `must refer to a NodeGenericData with ${count} data coordinates, got Node${node.label.typeName} #${nodeNumber} with ${nData}`);
+  }
+  return node;
+}

@@ -1,0 +1,161 @@
+/**
+ * Rank-revealing dense LU factorization with complete (row and column) pivoting, P·A·Q = L·U, in place on a
+ * preallocated row-major buffer: the factorization behind `linearSolverSettings.ignoreSingularJacobian` (Exudyn uses
+ * Eigen's FullPivLU there). It solves consistent singular systems — the Jacobian of a mechanism with redundant
+ * constraints, whose dependent equations repeat others and whose multipliers are not unique — with the unknowns of
+ * the missing pivots set to zero. Nothing is allocated by {@link DenseFullPivotLU.factorize} or
+ * {@link DenseFullPivotLU.solve}.
+ * @module
+ */
+
+/** Failure report of {@link DenseFullPivotLU.factorize}: a non-finite entry, which no pivoting can handle. */
+export interface DenseFullPivotLUInvalid {
+  /** Row-major position of a NaN or infinite entry: row = ⌊index/n⌋, column = index mod n. */
+  readonly invalidIndex: number;
+}
+
+/** In-place dense LU with complete pivoting and a numerical rank (row-major storage). */
+export class DenseFullPivotLU {
+  /** Current dimension. */
+  n: number;
+  /**
+   * Row-major n×n matrix A, entry (i, j) at `i*n + j`; {@link DenseFullPivotLU.factorize} overwrites it with the factors.
+   * {@link DenseFullPivotLU.resize} may replace this array: always access it through the instance.
+   */
+  matrix: Float64Array;
+  /**
+   * Relative rank threshold: elimination stops at the first step whose largest remaining |entry| is at most
+   * threshold·|first pivot|; the remaining block counts as zero. Undefined: Eigen's default, n·ε. A pivot that small
+   * means a condition number beyond 1/(n·ε) of the kept part, where the equation carries no information in double
+   * precision.
+   */
+  threshold?: number;
+  /** Number of pivots kept by the last factorization (the numerical rank). */
+  rank = 0;
+  private storage: Float64Array;
+  private rowSwaps: Int32Array;
+  private columnSwaps: Int32Array;
+  private rowSwapStorage: Int32Array;
+  private columnSwapStorage: Int32Array;
+  private work: Float64Array;
+  private factored = false;
+
+  /** Allocates storage for an n×n system. */
+  constructor(n: number) {
+    checkDimension(n);
+    this.n = n;
+    this.storage = new Float64Array(n * n);
+    this.matrix = this.storage;
+    this.rowSwapStorage = new Int32Array(n);
+    this.columnSwapStorage = new Int32Array(n);
+    this.rowSwaps = this.rowSwapStorage;
+    this.columnSwaps = this.columnSwapStorage;
+    this.work = new Float64Array(n);
+  }
+
+  /** True after a successful {@link DenseFullPivotLU.factorize} (reset by resize and by a failed factorization). */
+  get isFactored(): boolean {
+    return this.factored;
+  }
+
+  /** Changes the dimension; storage is reused when large enough, the matrix contents are unspecified afterwards. */
+  resize(n: number): void {
+    checkDimension(n);
+    if (n * n > this.storage.length) this.storage = new Float64Array(n * n);
+    if (n > this.rowSwapStorage.length) {
+      this.rowSwapStorage = new Int32Array(n);
+      this.columnSwapStorage = new Int32Array(n);
+      this.work = new Float64Array(n);
+    }
+    this.matrix = n * n === this.storage.length ? this.storage : this.storage.subarray(0, n * n);
+    this.rowSwaps = n === this.rowSwapStorage.length ? this.rowSwapStorage : this.rowSwapStorage.subarray(0, n);
+    this.columnSwaps = n === this.columnSwapStorage.length ? this.columnSwapStorage : this.columnSwapStorage.subarray(0, n);
+    this.n = n;
+    this.factored = false;
+  }
+
+  /**
+   * Factorizes {@link DenseFullPivotLU.matrix} in place: at step k the largest |entry| of the remaining block becomes
+   * the pivot (rows and columns swapped), until it falls to threshold·|first pivot| (then {@link DenseFullPivotLU.rank}
+   * = k). Returns true, or the position of a non-finite entry (the factors are then unusable).
+   */
+  factorize(): true | DenseFullPivotLUInvalid {
+    const n = this.n, a = this.matrix;
+    this.factored = false;
+    for (let i = 0; i < n * n; i++) if (!Number.isFinite(a[i])) return { invalidIndex: i };
+    const relative = this.threshold ?? n * Number.EPSILON;
+    let limit = 0;
+    let k = 0;
+    for (; k < n; k++) {
+      let pivotRow = k, pivotColumn = k, largest = 0;
+      for (let i = k; i < n; i++) {
+        const row = i * n;
+        for (let j = k; j < n; j++) {
+          const v = Math.abs(a[row + j]);
+          if (v > largest) { largest = v; pivotRow = i; pivotColumn = j; }
+        }
+      }
+      if (k === 0) limit = relative * largest;
+      if (largest === 0 || largest <= limit) break;
+      this.rowSwaps[k] = pivotRow;
+      this.columnSwaps[k] = pivotColumn;
+      if (pivotRow !== k) {
+        const rk = k * n, rp = pivotRow * n;
+        for (let j = 0; j < n; j++) { const t = a[rk + j]; a[rk + j] = a[rp + j]; a[rp + j] = t; }
+      }
+      if (pivotColumn !== k) {
+        for (let i = 0, row = 0; i < n; i++, row += n) { const t = a[row + k]; a[row + k] = a[row + pivotColumn]; a[row + pivotColumn] = t; }
+      }
+      const rowK = k * n;
+      const invPivot = 1 / a[rowK + k];
+      for (let i = k + 1; i < n; i++) {
+        const rowI = i * n;
+        const l = a[rowI + k] * invPivot;
+        a[rowI + k] = l;
+        if (l === 0) continue;
+        for (let j = k + 1; j < n; j++) a[rowI + j] -= l * a[rowK + j];
+      }
+    }
+    this.rank = k;
+    this.factored = true;
+    return true;
+  }
+
+  /**
+   * Solves A·x = b with the current factors: with rank r < n, the first r permuted equations are solved with the
+   * unknowns of the missing pivots set to zero, and the other n − r equations are not used (for a consistent system
+   * they repeat the kept ones). `x` may be the same array as `b`. Throws if there is no valid factorization.
+   */
+  solve(b: Float64Array, x: Float64Array): void {
+    if (!this.factored) throw new Error('DenseFullPivotLU.solve: matrix is not factorized');
+    const n = this.n, r = this.rank, a = this.matrix, y = this.work;
+    for (let i = 0; i < n; i++) y[i] = b[i];
+    for (let k = 0; k < r; k++) {
+      const p = this.rowSwaps[k];
+      if (p !== k) { const t = y[k]; y[k] = y[p]; y[p] = t; }
+    }
+    for (let i = 1; i < r; i++) {
+      const row = i * n;
+      let s = y[i];
+      for (let j = 0; j < i; j++) s -= a[row + j] * y[j];
+      y[i] = s;
+    }
+    for (let i = r - 1; i >= 0; i--) {
+      const row = i * n;
+      let s = y[i];
+      for (let j = i + 1; j < r; j++) s -= a[row + j] * y[j];
+      y[i] = s / a[row + i];
+    }
+    for (let i = r; i < n; i++) y[i] = 0;
+    // x = Q·z: undo the column swaps in reverse order
+    for (let k = r - 1; k >= 0; k--) {
+      const c = this.columnSwaps[k];
+      if (c !== k) { const t = y[k]; y[k] = y[c]; y[c] = t; }
+    }
+    for (let i = 0; i < n; i++) x[i] = y[i];
+  }
+}
+
+function checkDimension(n: number): void {
+  if (!Number.isInteger(n) || n < 0) throw new RangeError(`DenseFullPivotLU: invalid dimension ${n}`);
+}

@@ -1,0 +1,120 @@
+import { describe, expect, it } from 'vitest';
+import { DenseFullPivotLU } from '../../src/linalg/denseFullPivotLU.ts';
+import { DenseLU } from '../../src/linalg/denseLU.ts';
+
+/** Deterministic pseudo-random numbers in [−1, 1) (linear congruential), so the tests do not depend on a seed library. */
+function randomSource(seed: number): () => number {
+  let state = seed;
+  return () => {
+    state = (state * 1103515245 + 12345) % 2147483648;
+    return 2 * state / 2147483648 - 1;
+  };
+}
+
+/** Row-major n×n matrix from rows. */
+function fill(lu: { matrix: Float64Array; n: number }, rows: readonly (readonly number[])[]): void {
+  rows.forEach((row, i) => row.forEach((value, j) => { lu.matrix[i * lu.n + j] = value; }));
+}
+
+function multiply(rows: readonly (readonly number[])[], x: ArrayLike<number>): number[] {
+  return rows.map((row) => row.reduce((sum, value, j) => sum + value * x[j], 0));
+}
+
+describe('DenseFullPivotLU', () => {
+  it('solvesARegularSystemLikePartialPivoting', () => {
+    const n = 12;
+    const random = randomSource(7);
+    const rows = Array.from({ length: n }, () => Array.from({ length: n }, random));
+    const b = Float64Array.from({ length: n }, random);
+    const full = new DenseFullPivotLU(n), partial = new DenseLU(n);
+    fill(full, rows);
+    fill(partial, rows);
+    expect(full.factorize()).toBe(true);
+    expect(partial.factorize()).toBe(true);
+    expect(full.rank).toBe(n);
+    const x = new Float64Array(n), y = new Float64Array(n);
+    full.solve(b, x);
+    partial.solve(b, y);
+    // both backward stable: the solutions agree to the conditioning of a random 12×12 matrix times ε
+    for (let i = 0; i < n; i++) expect(x[i]).toBeCloseTo(y[i], 11);
+    const residual = multiply(rows, x).map((value, i) => value - b[i]);
+    expect(Math.max(...residual.map(Math.abs))).toBeLessThan(1e-13);
+  });
+
+  it('solvesAConsistentSaddlePointSystemWithARepeatedConstraint', () => {
+    // M = diag(2, 3, 4), constraints q0 − q1 = c and the same equation twice (a redundant constraint): the multipliers of
+    // the pair are not unique, the coordinates are
+    const M = [2, 3, 4];
+    const C = [[1, -1, 0], [0, 1, 1], [1, -1, 0]];
+    const rows = [
+      [M[0], 0, 0, ...C.map((c) => c[0])],
+      [0, M[1], 0, ...C.map((c) => c[1])],
+      [0, 0, M[2], ...C.map((c) => c[2])],
+      ...C.map((c) => [...c, 0, 0, 0]),
+    ];
+    const f = [1, -2, 0.5], g = [0.3, -0.1, 0.3];
+    const b = Float64Array.from([...f, ...g]);
+    const lu = new DenseFullPivotLU(6);
+    fill(lu, rows);
+    expect(lu.factorize()).toBe(true);
+    expect(lu.rank).toBe(5);
+    const x = new Float64Array(6);
+    lu.solve(b, x);
+    // every equation holds, the dependent one included
+    multiply(rows, x).forEach((value, i) => expect(value).toBeCloseTo(b[i], 14));
+    // the coordinates equal those of the system without the repeated row and column (solved by partial pivoting)
+    const reduced = new DenseLU(5);
+    fill(reduced, [0, 1, 2, 3, 4].map((i) => [0, 1, 2, 3, 4].map((j) => rows[i][j])));
+    expect(reduced.factorize()).toBe(true);
+    const y = new Float64Array(5);
+    reduced.solve(Float64Array.from([...f, g[0], g[1]]), y);
+    for (let i = 0; i < 3; i++) expect(x[i]).toBeCloseTo(y[i], 14);
+    // and the multipliers of the pair carry the reduced system's one together
+    expect(x[3] + x[5]).toBeCloseTo(y[3], 14);
+    // partial pivoting reports the system as singular
+    const partial = new DenseLU(6);
+    fill(partial, rows);
+    expect(partial.factorize()).not.toBe(true);
+  });
+
+  it('zeroMatrixHasRankZeroAndTheZeroSolution', () => {
+    const lu = new DenseFullPivotLU(3);
+    lu.matrix.fill(0);
+    expect(lu.factorize()).toBe(true);
+    expect(lu.rank).toBe(0);
+    const x = Float64Array.of(1, 2, 3);
+    lu.solve(Float64Array.of(0, 0, 0), x);
+    expect([...x]).toEqual([0, 0, 0]);
+  });
+
+  it('rankFollowsTheThreshold', () => {
+    const lu = new DenseFullPivotLU(2);
+    // singular values 1 and 1e-12
+    const rows = [[1, 0], [0, 1e-12]];
+    fill(lu, rows);
+    lu.factorize();
+    expect(lu.rank).toBe(2);
+    lu.threshold = 1e-10;
+    fill(lu, rows);
+    lu.factorize();
+    expect(lu.rank).toBe(1);
+  });
+
+  it('reportsANonFiniteEntryAndRefusesToSolve', () => {
+    const lu = new DenseFullPivotLU(2);
+    fill(lu, [[1, 2], [Number.NaN, 4]]);
+    expect(lu.factorize()).toEqual({ invalidIndex: 2 });
+    expect(lu.isFactored).toBe(false);
+    expect(() => lu.solve(new Float64Array(2), new Float64Array(2))).toThrow('not factorized');
+  });
+
+  it('resizeReusesTheStorage', () => {
+    const lu = new DenseFullPivotLU(4);
+    lu.resize(2);
+    fill(lu, [[0, 2], [3, 0]]);
+    expect(lu.factorize()).toBe(true);
+    const x = new Float64Array(2);
+    lu.solve(Float64Array.of(4, 9), x);
+    expect([...x]).toEqual([3, 2]);
+  });
+});
