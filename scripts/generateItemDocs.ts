@@ -10,7 +10,7 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { itemDefinitions } from '../src/items/index.ts';
 import { commonParameters, typeKeyOf, type ItemCategory, type ItemDefinition } from '../src/registry/definition.ts';
-import { parameterSizeText, parameterTypeName, type Parameter } from '../src/registry/parameters.ts';
+import { parameterSizeText, parameterTypeName, structuralReason, type Parameter } from '../src/registry/parameters.ts';
 
 /** One generated Markdown file: its name inside the items folder and its text. */
 export interface GeneratedPage {
@@ -114,7 +114,8 @@ function code(text: string): string {
 export function parameterTable(definition: ItemDefinition): string {
   const lines = ['| Name | Type | Size | Default | Description |', '| --- | --- | --- | --- | --- |'];
   for (const [name, parameter] of allParameters(definition)) {
-    lines.push(`| ${code(name)} | ${cell(parameterTypeName(parameter))} | ${cell(parameterSizeText(parameter))} | ${cell(code(formatDefault(parameter)))} | ${cell(parameter.description)} |`);
+    const structural = structuralReason(parameter) === undefined ? '' : ' *Structural.*';
+    lines.push(`| ${code(name)} | ${cell(parameterTypeName(parameter))} | ${cell(parameterSizeText(parameter))} | ${cell(code(formatDefault(parameter)))} | ${cell(parameter.description + structural)} |`);
   }
   return lines.join('\n');
 }
@@ -139,6 +140,11 @@ export function renderItemPage(definition: ItemDefinition): string {
     '## Parameters',
     '',
     parameterTable(definition),
+    '',
+    'Parameters not marked *Structural* can change on an assembled system, also from a user function during a solve, with `mbs.set'
+      + `${definition.category}Parameter(i, name, value)\` or \`mbs.modify${definition.category}(i, { … })\`; the next evaluation uses them. `
+      + `Structural ones are fixed while the system is assembled: change them with \`mbs.modify${definition.category}\` and call \`mbs.assemble()\` between solves `
+      + '([decisions](../decisions.md#changing-a-running-model-issue-15)).',
     '',
     '## Output variables',
     '',

@@ -4,9 +4,11 @@ import { ReferenceModel, type ReferenceOutputs } from './model/referenceModel.ts
 import { SystemAssembler } from './model/assembly.ts';
 import { SensorRecords } from './model/SensorRecords.ts';
 import type { SystemState } from './model/SystemState.ts';
-import { completeDictionary, defaultDictionary, labelOf, typeKeyOf, type ItemCategory, type ItemDictionary, type ModelOf } from './registry/definition.ts';
+import { changedDictionary, completeDictionary, defaultDictionary, labelOf, parameterDeclaration, typeKeyOf, type ItemCategory, type ItemDictionary, type ModelOf } from './registry/definition.ts';
+import { copyDefault, structuralReason } from './registry/parameters.ts';
+import { visualizationFields } from './registry/visualization.ts';
 import { ConfigurationType, DynamicSolverType, OutputVariableType } from './registry/enums.ts';
-import { describeValue, FlexdynError, formatItemLabel } from './core/errors.ts';
+import { describeValue, FlexdynError, formatItemLabel, type ItemLabel } from './core/errors.ts';
 import { InMemoryFileSystem } from './core/fileSystem.ts';
 import { checkKnownKeys, isDictionary, optionNames, ownOptions, ownValue } from './core/dictionary.ts';
 import { renumberReferences, referencedIndices } from './registry/itemReferences.ts';
@@ -237,10 +239,10 @@ export class SystemDataAccess implements UserFunctionSystemData {
 
   /**
    * Sets the data coordinates of a configuration; with ConfigurationType.Initial they are the initial values of the next
-   * solve (which starts from the initial state), as the data nodes' initialCoordinates are at assemble.
+   * solve (which starts from the initial state), as the data nodes' initialCoordinates are at assemble. During a solve a
+   * post-Newton user function may set the current ones (Exudyn's postNewtonStepContactTest switches its contact so).
    */
   setDataCoordinates(values: ArrayLike<number>, configuration: ConfigurationType = ConfigurationType.Current): void {
-    this.mbs.requireNoRunningSolve('systemData.setDataCoordinates');
     setChecked(this.mbs.stateOf(configuration).data, values, 'data coordinates');
   }
 
@@ -358,16 +360,48 @@ export class MainSystem implements BuilderSink, UserFunctionSystem, SolverHost {
   /** The sensor's dictionary with defaults filled in (a copy). */
   getSensor(index: number): ItemDictionary { return this.getItem('Sensor', index); }
 
-  /** Changes parameters of a node; call assemble() again before solving. */
+  /**
+   * Changes parameters of a node. On an assembled system, non-structural changes take effect at once, as with
+   * {@link MainSystem.setNodeParameter} (also from a user function during a solve); a structural change (node
+   * numbers, sizes) needs assemble() again and is refused during a solve.
+   */
   modifyNode(index: number, changes: ItemInput): void { this.modifyItem('Node', index, changes); }
-  /** Changes parameters of an object. */
+  /** Changes parameters of an object (run-time rules as {@link MainSystem.modifyNode}). */
   modifyObject(index: number, changes: ItemInput): void { this.modifyItem('Object', index, changes); }
-  /** Changes parameters of a marker. */
+  /** Changes parameters of a marker (run-time rules as {@link MainSystem.modifyNode}). */
   modifyMarker(index: number, changes: ItemInput): void { this.modifyItem('Marker', index, changes); }
-  /** Changes parameters of a load. */
+  /** Changes parameters of a load (run-time rules as {@link MainSystem.modifyNode}). */
   modifyLoad(index: number, changes: ItemInput): void { this.modifyItem('Load', index, changes); }
-  /** Changes parameters of a sensor. */
+  /** Changes parameters of a sensor (run-time rules as {@link MainSystem.modifyNode}). */
   modifySensor(index: number, changes: ItemInput): void { this.modifyItem('Sensor', index, changes); }
+
+  /**
+   * Sets one parameter of a node (Exudyn's SetNodeParameter), validated as at addNode. Callable between solves and
+   * from any user function during a solve: the next evaluation uses the new value, with no assemble; state and
+   * sensor rows stay as they are. Exudyn's visualization names (`Vshow`, `VgraphicsData`, …) set the fields of
+   * `visualization`. A structural parameter (references to other items, sizes) of an assembled system is a
+   * FlexdynError: change it with modifyNode and assemble() between solves.
+   */
+  setNodeParameter(index: number, name: string, value: unknown): void { this.setParameter('Node', index, name, value); }
+  /** Sets one parameter of an object (Exudyn's SetObjectParameter); rules as {@link MainSystem.setNodeParameter}. */
+  setObjectParameter(index: number, name: string, value: unknown): void { this.setParameter('Object', index, name, value); }
+  /** Sets one parameter of a marker (Exudyn's SetMarkerParameter); rules as {@link MainSystem.setNodeParameter}. */
+  setMarkerParameter(index: number, name: string, value: unknown): void { this.setParameter('Marker', index, name, value); }
+  /** Sets one parameter of a load (Exudyn's SetLoadParameter); rules as {@link MainSystem.setNodeParameter}. */
+  setLoadParameter(index: number, name: string, value: unknown): void { this.setParameter('Load', index, name, value); }
+  /** Sets one parameter of a sensor (Exudyn's SetSensorParameter); rules as {@link MainSystem.setNodeParameter}. */
+  setSensorParameter(index: number, name: string, value: unknown): void { this.setParameter('Sensor', index, name, value); }
+
+  /** A copy of one parameter of a node (Exudyn's GetNodeParameter; `V…` names read the visualization fields). */
+  getNodeParameter(index: number, name: string): unknown { return this.getParameter('Node', index, name); }
+  /** A copy of one parameter of an object (Exudyn's GetObjectParameter). */
+  getObjectParameter(index: number, name: string): unknown { return this.getParameter('Object', index, name); }
+  /** A copy of one parameter of a marker (Exudyn's GetMarkerParameter). */
+  getMarkerParameter(index: number, name: string): unknown { return this.getParameter('Marker', index, name); }
+  /** A copy of one parameter of a load (Exudyn's GetLoadParameter). */
+  getLoadParameter(index: number, name: string): unknown { return this.getParameter('Load', index, name); }
+  /** A copy of one parameter of a sensor (Exudyn's GetSensorParameter). */
+  getSensorParameter(index: number, name: string): unknown { return this.getParameter('Sensor', index, name); }
 
   /**
    * Deletes a node (Exudyn's DeleteNode): later nodes move down by one index, and so do the references to them in
@@ -804,12 +838,13 @@ export class MainSystem implements BuilderSink, UserFunctionSystem, SolverHost {
   }
 
   /**
-   * Throws if a solve is running: items, user functions and coordinates cannot be changed from a user function during a
-   * solve yet (the solve would not see the change), so the call fails and leaves the system as it was.
+   * Throws if a solve is running: items cannot be added, the system cannot be assembled or reset, coordinates and
+   * system user functions cannot be set from a user function during a solve, so the call fails and leaves the system
+   * as it was. Parameters can change (set…Parameter, modify… of non-structural parameters).
    */
   requireNoRunningSolve(request: string): void {
     if (this.runningSolve === undefined) return;
-    throw new FlexdynError(`${request} is not possible while ${this.runningSolve} is running (called from a user function): changing the system during a solve is not supported; the system is left unchanged`);
+    throw new FlexdynError(`${request} is not possible while ${this.runningSolve} is running (called from a user function): a running solve keeps its items, coordinates and system functions (item parameters can change with set…Parameter); the system is left unchanged`);
   }
 
   /** Runs a solve with the running-solve guard set (a solve cannot start another one). */
@@ -893,18 +928,91 @@ export class MainSystem implements BuilderSink, UserFunctionSystem, SolverHost {
     return structuredCopy(this.storedItem(category, index).dictionary);
   }
 
+  /**
+   * modify…: validates the changes as at add time; on an assembled system, changes of non-structural parameters only
+   * (a structural key given with its current value counts as unchanged) are a run-time change (see
+   * {@link MainSystem.applyChange}); a structural change drops the compiled model (assemble() must follow) and is
+   * refused during a solve.
+   */
   private modifyItem(category: ItemCategory, index: number, changes: ItemInput): void {
-    this.requireNoRunningSolve(`modify${category}`);
     const stored = this.storedItem(category, index);
+    const label = labelOf(category, stored.definition.typeName, index);
+    if (changes === null || typeof changes !== 'object') throw new FlexdynError(`${formatItemLabel(label)}: modify${category} expects a dictionary of changes, got ${describeValue(changes)}`);
     const typeKey = typeKeyOf[category];
     const newType = ownValue(changes, typeKey);
     if (newType !== undefined && newType !== stored.definition.typeName) {
-      throw new FlexdynError(`${formatItemLabel(labelOf(category, stored.definition.typeName, index))}: modify${category} cannot change ${typeKey} to ${describeValue(newType)}`);
+      throw new FlexdynError(`${formatItemLabel(label)}: modify${category} cannot change ${typeKey} to ${describeValue(newType)}`);
     }
-    const dictionary = completeDictionary(stored.definition, { ...stored.dictionary, ...changes }, labelOf(category, stored.definition.typeName, index));
+    const { [typeKey]: _type, ...parameters } = changes;
+    const dictionary = changedDictionary(stored.definition, stored.dictionary, parameters, label);
+    const keys = Object.keys(parameters);
+    const structural = keys.filter((key) => structuralReason(parameterDeclaration(stored.definition, key, label)) !== undefined && !sameValue(stored.dictionary[key], dictionary[key]));
+    if (this.model !== undefined && structural.length === 0) {
+      this.applyChange(category, index, { definition: stored.definition, dictionary }, keys, `modify${category}(${keys.join(', ')})`);
+      return;
+    }
+    if (this.runningSolve !== undefined) throw this.structuralError(category, index, structural[0], `modify${category}`);
     this.items[category][index] = { definition: stored.definition, dictionary };
     this.reference = undefined;
     this.model = undefined;
+  }
+
+  /** set…Parameter: one parameter (or an Exudyn `V…` visualization field), validated as at add time, then {@link MainSystem.applyChange}. */
+  private setParameter(category: ItemCategory, index: number, name: string, value: unknown): void {
+    const stored = this.storedItem(category, index);
+    const label = labelOf(category, stored.definition.typeName, index);
+    const request = `set${category}Parameter`;
+    const { key, changes } = parameterChange(stored, name, value, label, request);
+    const reason = structuralReason(parameterDeclaration(stored.definition, key, label));
+    if (reason !== undefined && this.model !== undefined) throw this.structuralError(category, index, key, request);
+    const dictionary = changedDictionary(stored.definition, stored.dictionary, changes, label);
+    if (this.model === undefined) {
+      this.items[category][index] = { definition: stored.definition, dictionary };
+      this.reference = undefined;
+      return;
+    }
+    this.applyChange(category, index, { definition: stored.definition, dictionary }, [key], `${request}('${name}')`);
+  }
+
+  /** get…Parameter: a copy of the parameter's value (a `V…` name: the visualization field, its default if not set). */
+  private getParameter(category: ItemCategory, index: number, name: string): unknown {
+    const stored = this.storedItem(category, index);
+    const label = labelOf(category, stored.definition.typeName, index);
+    const field = visualizationField(name);
+    if (field !== undefined) {
+      const visualization = stored.dictionary.visualization as Record<string, unknown>;
+      return copyDefault(Object.hasOwn(visualization, field) ? visualization[field] : visualizationFields[field].default);
+    }
+    if (typeof name !== 'string') throw new FlexdynError(`${formatItemLabel(label)}: get${category}Parameter expects a parameter name, got ${describeValue(name)}`);
+    parameterDeclaration(stored.definition, name, label);
+    return copyDefault(stored.dictionary[name]);
+  }
+
+  /**
+   * A run-time change on the assembled system: the compiled model replaces the item's run-time model by one created
+   * from the changed dictionary (state, addresses and sensor rows stay); the dictionary is stored only if that
+   * succeeds. Node initial values go into the initial state, so the next solve starts from them. Values equal to the
+   * current ones change nothing (a pre-step function that sets the same value in every step costs a comparison).
+   */
+  private applyChange(category: ItemCategory, index: number, item: StoredItem, keys: readonly string[], change: string): void {
+    const stored = this.items[category][index];
+    if (keys.every((key) => sameValue(stored.dictionary[key], item.dictionary[key]))) return;
+    const model = this.compiled();
+    model.replaceItem(category, index, item, change);
+    this.reference = undefined;
+    if (category === 'Node') {
+      if (keys.includes('initialCoordinates')) model.setNodeInitialValues(index, 'coordinates');
+      if (keys.includes('initialVelocities')) model.setNodeInitialValues(index, 'velocities');
+    }
+  }
+
+  /** The error of a structural parameter changed on an assembled system: which, why, and what to do instead. */
+  private structuralError(category: ItemCategory, index: number, key: string, request: string): FlexdynError {
+    const stored = this.storedItem(category, index);
+    const label = labelOf(category, stored.definition.typeName, index);
+    const reason = structuralReason(parameterDeclaration(stored.definition, key, label));
+    const when = this.runningSolve !== undefined ? `while ${this.runningSolve} is running` : 'on an assembled system';
+    return new FlexdynError(`${formatItemLabel(label)}: ${request} cannot change ${key} ${when}: it is structural (it ${reason}); change it with modify${category} and call mbs.assemble() between solves (the state then restarts from the initial values); the system is left unchanged`, { item: label, parameter: key });
   }
 
   /**
@@ -1041,6 +1149,40 @@ export class MainSystem implements BuilderSink, UserFunctionSystem, SolverHost {
     }
     return Array.from(values);
   }
+}
+
+/** The visualization field an Exudyn `V…` parameter name sets (`Vshow` → show), or undefined. */
+function visualizationField(name: unknown): keyof typeof visualizationFields | undefined {
+  if (typeof name !== 'string' || name.length < 2 || name[0] !== 'V') return undefined;
+  const field = name[1].toLowerCase() + name.slice(2);
+  return Object.hasOwn(visualizationFields, field) ? field as keyof typeof visualizationFields : undefined;
+}
+
+/** The dictionary key and the changes that set…Parameter(name, value) makes (a `V…` name changes one field of visualization). */
+function parameterChange(stored: StoredItem, name: unknown, value: unknown, label: ItemLabel, request: string): { key: string; changes: Record<string, unknown> } {
+  if (typeof name !== 'string') throw new FlexdynError(`${formatItemLabel(label)}: ${request} expects a parameter name, got ${describeValue(name)}`);
+  const field = visualizationField(name);
+  if (field !== undefined) return { key: 'visualization', changes: { visualization: { ...(stored.dictionary.visualization as Record<string, unknown>), [field]: value } } };
+  if (name === typeKeyOf[stored.definition.category]) throw new FlexdynError(`${formatItemLabel(label)}: ${request} cannot change ${name}; the type of an item is fixed (delete it and add a new one)`, { item: label, parameter: name });
+  return { key: name, changes: { [name]: value } };
+}
+
+/** True if two validated parameter values are equal (numbers, strings, functions by identity; arrays and dictionaries entry by entry). */
+function sameValue(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (Array.isArray(a) || ArrayBuffer.isView(a)) {
+    if (!(Array.isArray(b) || ArrayBuffer.isView(b))) return false;
+    const x = a as ArrayLike<unknown>, y = b as ArrayLike<unknown>;
+    if (x.length !== y.length) return false;
+    for (let i = 0; i < x.length; i++) if (!sameValue(x[i], y[i])) return false;
+    return true;
+  }
+  if (typeof a === 'object' && a !== null && typeof b === 'object' && b !== null) {
+    const keys = Object.keys(a);
+    if (keys.length !== Object.keys(b).length) return false;
+    return keys.every((key) => Object.hasOwn(b, key) && sameValue((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]));
+  }
+  return false;
 }
 
 /** The solver hook of a set…UserFunction call: undefined for 0, the wrapper for a function, an error for anything else. */

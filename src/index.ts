@@ -71,7 +71,7 @@ import type { CoordinateVectorConstraintUserFunction as CoordinateVectorConstrai
 import type { CableAxialForceUserFunction as CableAxialForceUserFunctionOf, CableBendingMomentUserFunction as CableBendingMomentUserFunctionOf } from './items/objects/ObjectANCFCable2D.ts';
 import type { FFRFForceUserFunction as FFRFForceUserFunctionOf, FFRFMassMatrixUserFunction as FFRFMassMatrixUserFunctionOf } from './items/objects/ObjectFFRF.ts';
 import type { JointOffsetUserFunction as JointOffsetUserFunctionOf } from './items/objects/jointKernel.ts';
-import type { RigidBodySpringForceTorqueUserFunction as RigidBodySpringForceTorqueUserFunctionOf } from './items/objects/ObjectConnectorRigidBodySpringDamper.ts';
+import type { RigidBodySpringForceTorqueUserFunction as RigidBodySpringForceTorqueUserFunctionOf, RigidBodyPostNewtonStepUserFunction as RigidBodyPostNewtonStepUserFunctionOf } from './items/objects/ObjectConnectorRigidBodySpringDamper.ts';
 import type { TorsionalSpringTorqueUserFunction as TorsionalSpringTorqueUserFunctionOf } from './items/objects/ObjectConnectorTorsionalSpringDamper.ts';
 import type { FFRFreducedOrderForceUserFunction as FFRFreducedOrderForceUserFunctionOf, FFRFreducedOrderMassMatrixUserFunction as FFRFreducedOrderMassMatrixUserFunctionOf } from './items/objects/ObjectFFRFreducedOrder.ts';
 import type { DistributedLoadUserFunction as DistributedLoadUserFunctionOf } from './items/loads/LoadDistributed.ts';
@@ -117,6 +117,8 @@ export type FFRFMassMatrixUserFunction = FFRFMassMatrixUserFunctionOf<MainSystem
 export type JointOffsetUserFunction = JointOffsetUserFunctionOf<MainSystem>;
 /** ConnectorRigidBodySpringDamper.springForceTorqueUserFunction: → joint-frame force and torque. */
 export type RigidBodySpringForceTorqueUserFunction = RigidBodySpringForceTorqueUserFunctionOf<MainSystem>;
+/** ConnectorRigidBodySpringDamper.postNewtonStepUserFunction: (mbs, t, itemNumber, dataCoordinates, …) → [error, recommendedStepSize, ...data]. */
+export type RigidBodyPostNewtonStepUserFunction = RigidBodyPostNewtonStepUserFunctionOf<MainSystem>;
 /** ConnectorTorsionalSpringDamper.springTorqueUserFunction: → torque. */
 export type TorsionalSpringTorqueUserFunction = TorsionalSpringTorqueUserFunctionOf<MainSystem>;
 /** FFRFreducedOrder.forceUserFunction: (mbs, t, itemNumber, q, q_t) → generalized force. */

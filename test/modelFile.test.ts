@@ -305,6 +305,18 @@ describe('a model file keeps the whole model with its settings', () => {
     expect(files.exists('out/loadSensor.txt')).toBe(true);
   });
 
+  it('parametersChangedAtRunTimeAreSaved', () => {
+    const { mbs, push, preStep } = loadedMass();
+    mbs.assemble();
+    mbs.setObjectParameter(1, 'physicsMass', 3);
+    mbs.setObjectParameter(1, 'Vcolor', [1, 0, 0, 1]);
+    mbs.saveToFile('m.json');
+    const copy = new SystemContainer().addSystem();
+    copy.loadFromFile('m.json', { userFunctions: { push, preStep } });
+    expect(copy.getObject(1).physicsMass).toBe(3);
+    expect(copy.getObjectParameter(1, 'Vcolor')).toEqual([1, 0, 0, 1]);
+  });
+
   it('withoutSettingsTheFileHoldsTheSystemOnly', () => {
     const { mbs, push, preStep } = loadedMass();
     mbs.saveToFile('m.json');

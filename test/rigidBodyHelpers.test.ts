@@ -209,13 +209,16 @@ describe('joint helpers', () => {
     expect(() => mbs.createRigidBodySpringDamper({ bodyNumbers: [b0, { nodeNumber: n }], localPosition1: [1, 0, 0] })).toThrow(/localPosition1 must be \[0, 0, 0\] when bodyNumbers\[1\] is a node/);
   });
 
-  it('createTorsionalSpringDamper: frames as the revolute joint; unlimitedRotations needs NodeGenericData (not available)', () => {
+  it('createTorsionalSpringDamper: frames as the revolute joint; unlimitedRotations adds a data node for the turns', () => {
     const { mbs, b0, b1 } = twoBodies();
-    expect(() => mbs.createTorsionalSpringDamper({ bodyNumbers: [b0, b1], position: [1, 0, 0], axis: [0, 0, 1], stiffness: 10 })).toThrow(FlexdynError);
+    const unlimited = mbs.createTorsionalSpringDamper({ bodyNumbers: [b0, b1], position: [1, 0, 0], axis: [0, 0, 1], stiffness: 10 });
+    const dataNode = mbs.getObject(unlimited).nodeNumber as number;
+    expect(mbs.getNode(dataNode)).toMatchObject({ nodeType: 'GenericData', numberOfDataCoordinates: 1, initialCoordinates: [0] });
     const c = mbs.createTorsionalSpringDamper({ bodyNumbers: [b0, b1], position: [1, 0, 0], axis: [0, 1, 0], stiffness: 10, damping: 0.5, unlimitedRotations: false });
     const object = mbs.getObject(c);
     expect(object.stiffness).toBe(10);
     expect(object.damping).toBe(0.5);
+    expect(object.nodeNumber).toBe(-1);
     const f0 = jointFrame(mbs, c, 0);
     const f1 = jointFrame(mbs, c, 1);
     expectClose(f0.frame.flat(), f1.frame.flat());

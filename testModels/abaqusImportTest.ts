@@ -9,19 +9,25 @@ import type { TestModel } from './testModel.ts';
 import { rotorSimulationSettings } from './ffrfRotor.ts';
 import { exudynData } from './exudynData.ts';
 
-/** Element types of Exudyn's abaqusImportTest whose meshes are in ../shared/data (blockC3D4, blockC3D8). */
-export const abaqusImportTestElements = ['C3D4', 'C3D8'] as const;
+/** Element types of Exudyn's abaqusImportTest, in its order (meshes blockC3D4 … blockC3D20R in ../shared/data/exudyn-testData/abaqus). */
+export const abaqusImportTestElements = ['C3D4', 'C3D10', 'C3D8', 'C3D20', 'C3D20R'] as const;
 
 /**
- * Tip displacements (DisplacementLocal at t = 5e-3) that Exudyn 1.10.0 prints for C3D4 and C3D8 in its own test-suite logs
+ * Tip displacements (DisplacementLocal at t = 5e-3) that Exudyn 1.10.0 prints for each element type in its own test-suite logs
  * (main/pythonDev/TestSuiteLogs/testSuiteLog_V1.10.0_*.txt, the run whose five-element sum is the reference 0.0005885208722206333),
- * 9 significant digits. The trailing comments of abaqusImportTest.py list older values (C3D4 [-1.39753280e-05, …]); their five-element
- * sum is 0.000588912…, not the reference, so they predate Exudyn's current FEM code.
+ * 9 significant digits, and the node counts it prints. The trailing comments of abaqusImportTest.py list older values (C3D4
+ * [-1.39753280e-05, …]); their five-element sum is 0.000588912…, not the reference, so they predate Exudyn's current FEM code.
  */
 export const abaqusImportTestTipReference: Readonly<Record<(typeof abaqusImportTestElements)[number], readonly [number, number, number]>> = {
   C3D4: [-1.39347559e-05, -8.82980001e-05, 9.93821996e-07],
+  C3D10: [-1.71922325e-05, -1.04097141e-04, 6.59659428e-08],
   C3D8: [-1.70918395e-05, -1.03190186e-04, -3.91019711e-09],
+  C3D20: [-1.72036326e-05, -1.04325934e-04, 1.00487432e-08],
+  C3D20R: [-1.72590204e-05, -1.04848917e-04, 5.46592210e-09],
 };
+
+/** Mesh node counts Exudyn 1.10.0 prints for each element type. */
+export const abaqusImportTestNodeCount: Readonly<Record<(typeof abaqusImportTestElements)[number], number>> = { C3D4: 214, C3D10: 257, C3D8: 176, C3D20: 171, C3D20R: 171 };
 
 /** Result of {@link runAbaqusImportBlock}. */
 export interface AbaqusImportBlockResult {
@@ -91,25 +97,16 @@ function runBlock(element: string, directory: string): AbaqusImportBlockResult {
   return { tip: [last[1], last[2], last[3]], nNodes: fem.numberOfNodes() };
 }
 
-/** Σ over the elements and components of the printed reference tip displacements' magnitudes. */
-function referenceSum(): number {
-  let sum = 0;
-  for (const element of abaqusImportTestElements) for (const v of abaqusImportTestTipReference[element]) sum += Math.abs(v);
-  return sum;
-}
-
 /**
- * Exudyn's abaqusImportTest, C3D4 + C3D8 part: Σ|u_tip| over the two element types whose meshes are in ../shared/data. Exudyn's
- * reference 0.0005885208722206333 sums all five types (C3D4, C3D10, C3D8, C3D20, C3D20R; the C3D10/C3D20/C3D20R meshes are not in
- * ../shared/data); the reference here is the sum of the C3D4 and C3D8 tip displacements Exudyn 1.10.0 prints with 9 significant digits
- * ({@link abaqusImportTestTipReference}; rounding ≤ 5e-9 relative per component, so ≤ 5e-9 relative for the sum).
+ * Exudyn's abaqusImportTest: Σ|u_tip| over the five element types (C3D4, C3D10, C3D8, C3D20, C3D20R), each block clamped, under
+ * gravity, as {@link runAbaqusImportBlock}; Exudyn's reference and suite tolerance.
  */
 export const abaqusImportTest: TestModel = {
   name: 'abaqusImportTest',
   needsExudynData: true,
-  reference: referenceSum(),
+  reference: 0.0005885208722206333,
   comparison: 'relative',
-  tolerance: 5e-9,
+  tolerance: 1e-8,
   run() {
     let result = 0;
     for (const element of abaqusImportTestElements) for (const v of runAbaqusImportBlock(element).tip) result += Math.abs(v);

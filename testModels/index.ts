@@ -23,6 +23,9 @@ import { objectFFRFreducedOrderTest } from './objectFFRFreducedOrderTest.ts';
 import { objectFFRFreducedOrderAccelerations } from './objectFFRFreducedOrderAccelerations.ts';
 import { objectFFRFTest } from './objectFFRFTest.ts';
 import { abaqusImportTest } from './abaqusImportTest.ts';
+import { objectFFRFTest2 } from './objectFFRFTest2.ts';
+import { superElementRigidJointTest } from './superElementRigidJointTest.ts';
+import { linearFEMgenericODE2 } from './linearFEMgenericODE2.ts';
 import { coordinateVectorConstraint } from './coordinateVectorConstraint.ts';
 import { coordinateVectorConstraintGenericODE2 } from './coordinateVectorConstraintGenericODE2.ts';
 import { rigidBodyAsUserFunctionTest } from './rigidBodyAsUserFunctionTest.ts';
@@ -40,12 +43,15 @@ import { complexEigenvaluesTest } from './complexEigenvaluesTest.ts';
 import { mainSystemExtensionsTests } from './mainSystemExtensionsTests.ts';
 import { manualExplicitIntegrator } from './manualExplicitIntegrator.ts';
 import { explicitLieGroupIntegratorPythonTest } from './explicitLieGroupIntegratorPythonTest.ts';
+import { scissorPrismaticRevolute2D } from './scissorPrismaticRevolute2D.ts';
+import { mainSystemUserFunctionsTest } from './mainSystemUserFunctionsTest.ts';
 import { deleteItemsTest } from './deleteItemsTest.ts';
 import { pickleCopyMbs } from './pickleCopyMbs.ts';
 import { solverExplicitODE1ODE2test } from './solverExplicitODE1ODE2test.ts';
 import { taskmanagerTest } from './taskmanagerTest.ts';
 import { bricardMechanism } from './bricardMechanism.ts';
 import { coordinateSpringDamperExt } from './coordinateSpringDamperExt.ts';
+import { postNewtonStepContactTest } from './postNewtonStepContactTest.ts';
 
 /** All ported Exudyn test models, in the order the runner reports them. */
 export const testModels: readonly TestModel[] = [
@@ -73,6 +79,9 @@ export const testModels: readonly TestModel[] = [
   objectFFRFreducedOrderAccelerations,
   objectFFRFTest,
   abaqusImportTest,
+  objectFFRFTest2,
+  superElementRigidJointTest,
+  linearFEMgenericODE2,
   coordinateVectorConstraint,
   coordinateVectorConstraintGenericODE2,
   rigidBodyAsUserFunctionTest,
@@ -90,10 +99,13 @@ export const testModels: readonly TestModel[] = [
   mainSystemExtensionsTests,
   manualExplicitIntegrator,
   explicitLieGroupIntegratorPythonTest,
+  scissorPrismaticRevolute2D,
+  mainSystemUserFunctionsTest,
   deleteItemsTest,
   pickleCopyMbs,
   solverExplicitODE1ODE2test,
   taskmanagerTest,
   bricardMechanism,
   coordinateSpringDamperExt,
+  postNewtonStepContactTest,
 ];

@@ -6,7 +6,7 @@ import type { TestModel } from './testModel.ts';
 import { exudynRotorDisc } from './objectFFRFTest.ts';
 
 /** Dense rows of a CSC matrix (Exudyn's GetMassMatrix(sparse=False)). */
-function denseRows(a: CscMatrix): number[][] {
+export function denseRows(a: CscMatrix): number[][] {
   const rows = Array.from({ length: a.n }, () => new Array<number>(a.n).fill(0));
   for (let col = 0; col < a.n; col++) for (let p = a.colPtr[col]; p < a.colPtr[col + 1]; p++) rows[a.rowIndex[p]][col] += a.values[p];
   return rows;

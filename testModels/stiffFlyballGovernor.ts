@@ -1,8 +1,9 @@
 import {
-  SystemContainer, SimulationSettings, NodeType, DynamicSolverType, ObjectGround, InertiaCuboid, InertiaMassPoint, RotationVector2RotationMatrix,
+  SystemContainer, SimulationSettings, NodeType, MainSolverImplicitSecondOrder, ObjectGround, InertiaCuboid, InertiaMassPoint, RotationVector2RotationMatrix,
   MarkerBodyRigid, RigidBodySpringDamper, SpringDamper, SensorNode, OutputVariableType,
 } from '../src/index.ts';
 import type { TestModel } from './testModel.ts';
+import { lieGroupExplicitRKInitialize, userFunctionNewtonLieGroupRK4 } from './lieGroupIntegration.ts';
 
 /** diag(values) as a 6×6 matrix. */
 function diag6(values: readonly number[]): number[][] {
@@ -11,9 +12,9 @@ function diag6(values: readonly number[]): number[][] {
 
 /**
  * Exudyn's stiffFlyballGovernor: a flyball governor of four rotation-vector (Lie-group) rigid bodies on stiff
- * RigidBodySpringDampers. Exudyn steps it with the Python Lie-group RK4 (UserFunctionNewtonLieGroupRK4 replaces
- * the Newton solver of MainSolverImplicitSecondOrder); Flexdyn runs the same scheme as its explicit RK44 with
- * Lie-group integration. Result: y-velocity of rod AC's reference point after 20 steps of 5e-5 s.
+ * RigidBodySpringDampers, stepped as Exudyn does with the Python Lie-group RK4 (UserFunctionNewtonLieGroupRK4,
+ * testModels/lieGroupIntegration.ts) as the user Newton function of a MainSolverImplicitSecondOrder.
+ * Result: y-velocity of rod AC's reference point after 20 steps of 5e-5 s.
  */
 export const stiffFlyballGovernor: TestModel = {
   name: 'stiffFlyballGovernor',
@@ -120,8 +121,10 @@ export const stiffFlyballGovernor: TestModel = {
     settings.solutionSettings.sensorsWritePeriod = settings.timeIntegration.endTime / 2000;
     settings.solutionSettings.solutionWritePeriod = settings.timeIntegration.endTime / 2000;
     settings.timeIntegration.generalizedAlpha.computeInitialAccelerations = false;
-    settings.timeIntegration.explicitIntegration.useLieGroupIntegration = true;
-    mbs.solveDynamic(settings, DynamicSolverType.RK44);
+    const lieGroup = lieGroupExplicitRKInitialize(mbs);
+    const dynamicSolver = new MainSolverImplicitSecondOrder();
+    dynamicSolver.setUserFunctionNewton(mbs, (solver, system) => userFunctionNewtonLieGroupRK4(solver, system, lieGroup));
+    dynamicSolver.solveSystem(mbs, settings);
     return mbs.getNodeOutput(nodeNumberList[2], OutputVariableType.Velocity)[1];
   },
 };

@@ -8,7 +8,8 @@ import { ObjectConnectorDistance } from '../items/objects/ObjectConnectorDistanc
 import { ObjectConnectorCoordinate, type CoordinateOffsetUserFunction } from '../items/objects/ObjectConnectorCoordinate.ts';
 import { MarkerNodeCoordinate } from '../items/markers/MarkerNodeCoordinate.ts';
 import { NodePointGround } from '../items/nodes/NodePointGround.ts';
-import { ObjectConnectorRigidBodySpringDamper, type RigidBodySpringForceTorqueUserFunction } from '../items/objects/ObjectConnectorRigidBodySpringDamper.ts';
+import { ObjectConnectorRigidBodySpringDamper, type RigidBodyPostNewtonStepUserFunction, type RigidBodySpringForceTorqueUserFunction } from '../items/objects/ObjectConnectorRigidBodySpringDamper.ts';
+import { NodeGenericData } from '../items/nodes/NodeGenericData.ts';
 import { ObjectConnectorSpringDamper, type SpringForceUserFunction } from '../items/objects/ObjectConnectorSpringDamper.ts';
 import { ObjectConnectorTorsionalSpringDamper, type TorsionalSpringTorqueUserFunction } from '../items/objects/ObjectConnectorTorsionalSpringDamper.ts';
 import { OutputVariableType } from '../registry/enums.ts';
@@ -108,8 +109,13 @@ export interface CreateRigidBodySpringDamperOptions extends CreateConnectorOptio
   intrinsicFormulation?: boolean;
   /** Replaces the force and torque law (0: none). */
   springForceTorqueUserFunction?: RigidBodySpringForceTorqueUserFunction | 0;
-  /** Exudyn's post-Newton step user function; not available in Flexdyn (only 0 is accepted). */
-  postNewtonStepUserFunction?: 0;
+  /** Post-Newton step user function of the connector (0: none); it needs the data node nodeNumber. */
+  postNewtonStepUserFunction?: RigidBodyPostNewtonStepUserFunction | 0;
+  /**
+   * Data node (NodeGenericData) of postNewtonStepUserFunction (Flexdyn addition: Exudyn's helper passes the function
+   * without a data node, where it never runs).
+   */
+  nodeNumber?: NodeIndex;
 }
 
 /** Options of createTorsionalSpringDamper. */
@@ -128,7 +134,7 @@ export interface CreateTorsionalSpringDamperOptions extends CreateJointOptions {
   torque?: number;
   /** Replaces the torque law (0: none). */
   springTorqueUserFunction?: TorsionalSpringTorqueUserFunction | 0;
-  /** Count full turns with a NodeGenericData (Exudyn's default true; not available in Flexdyn yet) or let the angle wrap at ±π (false). */
+  /** Count full turns with a NodeGenericData that the helper adds (Exudyn's default true) or let the angle wrap at ±π (false). */
   unlimitedRotations?: boolean;
   /** Drawing size; -1 means the default size. */
   drawSize?: number;
@@ -197,9 +203,6 @@ export function createRigidBodySpringDamper(sink: BuilderSink, options: CreateRi
   const ends = connectorEnds(where, options);
   const joint = toMatrixArray(where, 'rotationMatrixJoint', options.rotationMatrixJoint ?? identity3());
   const useGlobalFrame = checkedBool(where, 'useGlobalFrame', options.useGlobalFrame ?? true);
-  if ((options.postNewtonStepUserFunction ?? 0) !== 0) {
-    throw new FlexdynError(`${where}: postNewtonStepUserFunction is not available in Flexdyn's ObjectConnectorRigidBodySpringDamper; pass 0 (or omit it), got ${describeValue(options.postNewtonStepUserFunction)}`);
-  }
   const rotations = readReference(where, 'the joint frame', () => ends.map(({ kind, index, localPosition }): Float64Array => {
     const variable = OutputVariableType.RotationMatrix;
     const reference = sink.referenceOutputs();
@@ -217,6 +220,8 @@ export function createRigidBodySpringDamper(sink: BuilderSink, options: CreateRi
     rotationMarker1,
     intrinsicFormulation: options.intrinsicFormulation ?? true,
     springForceTorqueUserFunction: options.springForceTorqueUserFunction ?? 0,
+    postNewtonStepUserFunction: options.postNewtonStepUserFunction ?? 0,
+    nodeNumber: options.nodeNumber ?? -1,
     visualization: connectorVisualization(options),
   });
   checkBeforeAdding('Object', connector, { markerNumbers: [0, 0] });
@@ -225,18 +230,16 @@ export function createRigidBodySpringDamper(sink: BuilderSink, options: CreateRi
 
 /**
  * Adds a MarkerBodyRigid on each body at the given position and an ObjectConnectorTorsionalSpringDamper about
- * the given axis (frames as in createRevoluteJoint); returns the connector index. Exudyn's default
- * unlimitedRotations = true counts full turns with a NodeGenericData, which Flexdyn does not have yet: it must
- * be passed as false (the angle then wraps at ±π, as the connector without data node does in Exudyn).
+ * the given axis (frames as in createRevoluteJoint); returns the connector index. With unlimitedRotations (Exudyn's
+ * default true) it also adds a NodeGenericData with one data coordinate (initially 0) that counts full turns;
+ * with false the angle wraps at ±π.
  */
 export function createTorsionalSpringDamper(sink: BuilderSink, options: CreateTorsionalSpringDamperOptions): ObjectIndex {
   const where = 'createTorsionalSpringDamper';
-  if (checkedBool(where, 'unlimitedRotations', options.unlimitedRotations ?? true)) {
-    throw new FlexdynError(`${where}: unlimitedRotations = true needs a NodeGenericData to count full turns, which Flexdyn does not provide yet; pass unlimitedRotations: false (the relative angle then wraps at ±π)`);
-  }
+  const unlimitedRotations = checkedBool(where, 'unlimitedRotations', options.unlimitedRotations ?? true);
   const frame = jointFrames(sink, where, options);
   const axisJoint = revoluteJointAxes(where, frame, options.axis, options.useGlobalFrame ?? true);
-  return addJoint(sink, frame, 'BodyRigid', ObjectConnectorTorsionalSpringDamper({
+  const connector = ObjectConnectorTorsionalSpringDamper({
     name: options.name ?? '',
     stiffness: options.stiffness ?? 0,
     damping: options.damping ?? 0,
@@ -247,7 +250,10 @@ export function createTorsionalSpringDamper(sink: BuilderSink, options: CreateTo
     rotationMarker1: mat3TransposeMul(frame.a1, axisJoint),
     springTorqueUserFunction: options.springTorqueUserFunction ?? 0,
     visualization: { show: options.show ?? true, drawSize: options.drawSize ?? -1, color: options.color ?? [-1, -1, -1, -1] },
-  }));
+  });
+  checkBeforeAdding('Object', connector, { markerNumbers: [0, 0] });
+  const nodeNumber = unlimitedRotations ? sink.addNode(NodeGenericData({ initialCoordinates: [0], numberOfDataCoordinates: 1 })) : -1;
+  return addJoint(sink, frame, 'BodyRigid', { ...connector, nodeNumber });
 }
 
 /** One end of a connector: a body (with a body-fixed position), a node or a marker. */

@@ -38,7 +38,7 @@ export const builderOptionNames = {
   createDistanceConstraint: optionNames<CreateDistanceConstraintOptions>({ ...connector, distance: true }),
   createRigidBodySpringDamper: optionNames<CreateRigidBodySpringDamperOptions>({
     ...connector, stiffness: true, damping: true, offset: true, rotationMatrixJoint: true, useGlobalFrame: true, intrinsicFormulation: true,
-    springForceTorqueUserFunction: true, postNewtonStepUserFunction: true,
+    springForceTorqueUserFunction: true, postNewtonStepUserFunction: true, nodeNumber: true,
   }),
   createTorsionalSpringDamper: optionNames<CreateTorsionalSpringDamperOptions>({
     ...joint, axis: true, stiffness: true, damping: true, offset: true, velocityOffset: true, torque: true, springTorqueUserFunction: true,

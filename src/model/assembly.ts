@@ -83,10 +83,10 @@ export class SystemAssembler {
   /** Forms M·a from the objects' local mass matrices (multiplyMassMatrix). */
   private readonly product = new MassProduct();
   /**
-   * Per lhs object (same order as model.lhsObjects): the dense work matrix of its numerical Jacobians, its map's matrix;
-   * for objects with analytic Jacobians empty until numericalDifferentiation.forODE2 asks for it.
+   * Dense work matrices by size n_local for the numerical Jacobians of objects whose map has none (analytic Jacobians,
+   * differentiated numerically only with numericalDifferentiation.forODE2): allocated when that setting is assigned.
    */
-  private readonly lhsWork: Float64Array[];
+  private readonly forcedWork = new Map<number, Float64Array>();
   /** The indices 0 … max(n_u + n_AE, largest local size) − 1: index map of the constraint blocks and of local or node-contiguous C_qᵀλ. */
   private readonly identity: Int32Array;
   /** Objects with first-order equations or with ODE2 forces that depend on ODE1 coordinates: their maps and work arrays. */
@@ -114,7 +114,6 @@ export class SystemAssembler {
       return order;
     });
     this.massCoordinatesDisjoint = disjoint;
-    this.lhsWork = model.lhsObjects.map(({ map }) => map.matrix);
     let values = 0;
     let jacobian = 0;
     for (const node of model.constraintNodes) {
@@ -290,17 +289,22 @@ export class SystemAssembler {
   set differentiation(settings: NumericalDifferentiationSettings) {
     this.settings = settings;
     if (!settings.forODE2) return;
-    const bySize = new Map<number, Float64Array>();
-    this.model.lhsObjects.forEach(({ map }, o) => {
-      const n = map.ltg.length;
-      if (this.lhsWork[o].length === n * n) return;
-      let matrix = bySize.get(n);
-      if (matrix === undefined) {
-        matrix = new Float64Array(n * n);
-        bySize.set(n, matrix);
-      }
-      this.lhsWork[o] = matrix;
-    });
+    for (const { map } of this.model.lhsObjects) if (map.matrix.length === 0) this.workMatrix(map);
+  }
+
+  /**
+   * The dense work matrix of an object's numerical Jacobians: its map's, or one of {@link SystemAssembler.forcedWork}
+   * (allocated here on first use of a size: when forODE2 is assigned, or after a run-time change replaced the object).
+   */
+  private workMatrix(map: LocalMap): Float64Array {
+    if (map.matrix.length > 0) return map.matrix;
+    const n = map.ltg.length;
+    let matrix = this.forcedWork.get(n);
+    if (matrix === undefined) {
+      matrix = new Float64Array(n * n);
+      this.forcedWork.set(n, matrix);
+    }
+    return matrix;
   }
 
   /** Adds factor·M(q) into target, each object's local matrix through its local-to-global map. */
@@ -368,7 +372,7 @@ export class SystemAssembler {
         if (withU && object.ode2Lhs_u !== undefined) object.ode2Lhs_u(s, entries, factorU);
         continue;
       }
-      const matrix = this.lhsWork[o];
+      const matrix = this.workMatrix(map);
       zeroArray(matrix);
       const dense = this.dense.to(matrix, map.ltg.length);
       // the unperturbed ode2Lhs in map.vector, once for both numerical passes

@@ -1,6 +1,7 @@
 import type { BindContext, BodyModel, CoordinateAddresses, LoadModel, MarkerModel, NodeModel, ObjectModel, SensorModel } from '../registry/capabilities.ts';
 import { FlexdynError, formatItemLabel, type ItemLabel } from '../core/errors.ts';
 import { createItemModel, type ItemCategory, type ItemDefinition, type ItemDictionary, type ModelOf } from '../registry/definition.ts';
+import { isReferenceParameter, type ParameterKind, type ParameterSchema } from '../registry/parameters.ts';
 import type { OutputVariableType } from '../registry/enums.ts';
 import { SystemData } from './SystemState.ts';
 import type { UserFunctionSystem } from '../registry/userFunctionSystem.ts';
@@ -151,26 +152,39 @@ export class CompiledModel {
   readonly objectMaps: LocalMap[];
   /** Local maps per load (same index as loads). */
   readonly loadMaps: LocalMap[];
-  /** Objects with a mass matrix. */
+  /** Objects with a mass matrix (a run-time change must not add or remove one; entries follow replaceItem). */
   readonly massObjects: ObjectTerm<'massMatrix'>[];
-  /** Objects with left-hand side forces. */
+  /** Objects with left-hand side forces (updated in place by {@link CompiledModel.replaceItem}). */
   readonly lhsObjects: ObjectTerm<'ode2Lhs'>[];
-  /** Objects with algebraic equations (n_AE > 0). */
+  /** Objects with algebraic equations (n_AE > 0; entries follow replaceItem). */
   readonly constraintObjects: ObjectTerm<'ae'>[];
-  /** Objects with an item-level post-Newton step (the discontinuous iteration). */
+  /** Objects with an item-level post-Newton step (the discontinuous iteration; updated in place by {@link CompiledModel.replaceItem}). */
   readonly postNewtonObjects: number[];
-  /** Nodes with algebraic equations of their own. */
+  /** Nodes with algebraic equations of their own (entries follow replaceItem). */
   readonly constraintNodes: WithTerm<NodeModel, 'ae'>[];
-  /** Per load: the load when its coordinateDependence is 'analytic' (typed with addGeneralizedLoad_q), else undefined. */
+  /** Per load: the load when its coordinateDependence is 'analytic' (typed with addGeneralizedLoad_q), else undefined (follows replaceItem). */
   readonly analyticLoads: (WithTerm<LoadModel, 'addGeneralizedLoad_q'> | undefined)[];
-  /** True if every mass matrix is constant. */
-  readonly hasConstantMassMatrix: boolean;
+  /** True if every mass matrix is constant (updated by {@link CompiledModel.replaceItem}). */
+  hasConstantMassMatrix: boolean;
+  /**
+   * Counts the run-time changes applied with {@link CompiledModel.replaceItem}: solver caches built from item
+   * parameters (a factorized constant mass matrix, a kept Newton Jacobian, node lists) compare it with the value
+   * they were built at. Never changes while no parameter changes, so those caches cost one comparison.
+   */
+  revision = 0;
+  /** The items' dictionaries the model was compiled from (the MainSystem's lists, which replaceItem keeps current). */
+  private readonly items: Record<ItemCategory, StoredItem[]>;
+  /** Per item ("category:index"), the items whose parameters refer to it; built on the first run-time change. */
+  private referrers?: Map<string, ItemKey[]>;
+  /** The work arrays of the local maps (kept for run-time changes that need a dense work matrix). */
+  private readonly pool = new WorkArrayPool();
   /** True if some node has a non-additive increment update or q̇ ≠ u. */
   readonly hasLieGroupNodes: boolean;
   /** The states of the system. */
   readonly data: SystemData;
 
   constructor(items: Record<ItemCategory, StoredItem[]>, mbs: UserFunctionSystem) {
+    this.items = items;
     const create = <C extends ItemCategory>(category: C): ModelOf[C][] =>
       items[category].map((item, index) => createItemModel(category, item.definition, item.dictionary, index));
     this.nodes = create('Node');
@@ -234,19 +248,14 @@ export class CompiledModel {
     });
     this.nAE = nAE;
 
-    const pool = new WorkArrayPool();
+    const pool = this.pool;
     this.objectMaps = this.objects.map((object) => makeLocalMap(pool, object.localNodes, object.nAE, needsDenseWork(object)));
     this.loadMaps = this.loads.map((load) => makeLocalMap(pool, load.marker.nodes, 0, true));
     this.massObjects = this.termList('massMatrix');
     this.lhsObjects = this.termList('ode2Lhs');
     this.constraintObjects = this.termList('ae');
-    this.postNewtonObjects = [];
-    this.objects.forEach((object, i) => { if (object.postNewtonStep !== undefined) this.postNewtonObjects.push(i); });
-    this.analyticLoads = this.loads.map((load) => {
-      if (load.coordinateDependence !== 'analytic') return undefined;
-      if (!hasTerm(load, 'addGeneralizedLoad_q')) throw new FlexdynError(`${formatItemLabel(load.label)}: a load with coordinateDependence 'analytic' must define addGeneralizedLoad_q`, { item: load.label });
-      return load;
-    });
+    this.postNewtonObjects = this.indicesWith(hasPostNewtonStep);
+    this.analyticLoads = this.loads.map(analyticLoad);
     this.hasConstantMassMatrix = this.massObjects.every((term) => term.object.hasConstantMassMatrix === true);
     this.hasLieGroupNodes = this.nodes.some((node) => node.composeIncrement !== undefined || node.positionRates !== undefined);
 
@@ -260,6 +269,12 @@ export class CompiledModel {
     for (const state of [this.data.current, this.data.startOfStep, this.data.visualization]) state.copyFrom(this.data.initial);
   }
 
+  private indicesWith(predicate: (object: ObjectModel) => boolean): number[] {
+    const indices: number[] = [];
+    for (let i = 0; i < this.objects.length; i++) if (predicate(this.objects[i])) indices.push(i);
+    return indices;
+  }
+
   /** The objects with term K (and, for 'ae', n_AE > 0), in index order, with their maps. */
   private termList<K extends 'massMatrix' | 'ode2Lhs' | 'ae'>(key: K): ObjectTerm<K>[] {
     const list: ObjectTerm<K>[] = [];
@@ -271,16 +286,202 @@ export class CompiledModel {
 
   /** Resolves all references between items; markers and sensors are bound on first use so that order does not matter. */
   private bindAll(items: Record<ItemCategory, StoredItem[]>): void {
-    const lists: { [C in BoundCategory]: ModelOf[C][] } = { Object: this.objects, Marker: this.markers, Load: this.loads, Sensor: this.sensors };
-    const binder = new ItemBinder({
-      node: (index, asker, parameter) => existingItem(this.nodes, 'Node', index, asker, parameter),
-      stored: <C extends BoundCategory>(category: C, index: number, asker: ItemLabel, parameter: string) => existingItem(lists[category], category, index, asker, parameter) as ModelOf[C],
-      outputVariables: (category, index) => items[category][index].definition.outputVariables,
-    });
+    const binder = this.binder(items, false);
     this.objects.forEach((object) => binder.bound('Object', object.label.index, object.label, 'object'));
     this.markers.forEach((marker) => binder.bound('Marker', marker.label.index, marker.label, 'marker'));
     this.loads.forEach((load) => binder.bound('Load', load.label.index, load.label, 'load'));
     this.sensors.forEach((sensor) => binder.bound('Sensor', sensor.label.index, sensor.label, 'sensor'));
+  }
+
+  /** A binder over this model's lists; with allBound, every item counts as bound already (run-time changes). */
+  private binder(items: Record<ItemCategory, StoredItem[]>, allBound: boolean): ItemBinder {
+    const lists = this.boundLists();
+    return new ItemBinder({
+      node: (index, asker, parameter) => existingItem(this.nodes, 'Node', index, asker, parameter),
+      stored: <C extends BoundCategory>(category: C, index: number, asker: ItemLabel, parameter: string) => existingItem(lists[category], category, index, asker, parameter) as ModelOf[C],
+      outputVariables: (category, index) => items[category][index].definition.outputVariables,
+    }, allBound);
+  }
+
+  private boundLists(): { [C in BoundCategory]: ModelOf[C][] } {
+    return { Object: this.objects, Marker: this.markers, Load: this.loads, Sensor: this.sensors };
+  }
+
+  private list<C extends ItemCategory>(category: C): ModelOf[C][] {
+    const lists: { [K in ItemCategory]: ModelOf[K][] } = { Node: this.nodes, ...this.boundLists() };
+    return lists[category];
+  }
+
+  /**
+   * Applies a run-time parameter change (set…Parameter, modify… of non-structural parameters): creates the item's
+   * run-time model from its changed dictionary, binds it to the same items and addresses, puts it in place of the old
+   * one and binds again every item that refers to it, directly or through others, so that none keeps the old model.
+   * No state, address, local map or sparsity pattern changes; {@link CompiledModel.revision} counts the change.
+   * If the new model would change the structure (its coordinates, data coordinates or algebraic equations, the nodes
+   * it couples, whether it has a mass matrix, first-order equations or writes its matrices entry-wise), or creating or binding it fails, the old model is put
+   * back and bound again and the FlexdynError says why: the running model is unchanged. On success `item` is stored
+   * in the item lists the model was compiled from.
+   */
+  replaceItem(category: ItemCategory, index: number, item: StoredItem, change: string): void {
+    const list = this.list(category) as unknown[];
+    const old = list[index] as ModelOf[ItemCategory];
+    const model = createItemModel(category, item.definition, item.dictionary, index);
+    if (category === 'Node') (model as NodeModel).attach(this.addresses);
+    const dependents = this.dependentsOf(category, index);
+    const stored = this.items[category][index];
+    const binder = this.binder(this.items, true);
+    const bindAll = (): void => {
+      if (category !== 'Node') binder.rebind(category as BoundCategory, index, model.label);
+      for (const dependent of dependents) binder.rebind(dependent.category, dependent.index, this.list(dependent.category)[dependent.index].label);
+    };
+    const before = dependents.map((d) => structureOf(d.category, this.list(d.category)[d.index]));
+    const structureBefore = structureOf(category, old);
+    const remedy = `; the structure cannot change while the system is assembled: change it with modify${category} and call mbs.assemble() between solves; the system is left unchanged`;
+    list[index] = model;
+    this.items[category][index] = item;
+    try {
+      bindAll();
+      const structure = structureOf(category, model);
+      if (structure !== structureBefore) {
+        throw new FlexdynError(`${formatItemLabel(model.label)}: ${change} changes the structure of the assembled system (${structureBefore} → ${structure})${remedy}`, { item: model.label });
+      }
+      dependents.forEach((d, k) => {
+        const after = structureOf(d.category, this.list(d.category)[d.index]);
+        if (after !== before[k]) throw new FlexdynError(`${formatItemLabel(model.label)}: ${change} changes the structure of ${formatItemLabel(this.list(d.category)[d.index].label)}, which refers to it (${before[k]} → ${after})${remedy}`, { item: model.label });
+      });
+    } catch (error) {
+      list[index] = old;
+      this.items[category][index] = stored;
+      bindAll();
+      throw error;
+    }
+    if (category === 'Node') {
+      const node = model as NodeModel;
+      this.qRef.set(node.referenceCoordinates.subarray(0, node.nq), node.qIndex);
+      if ((node.nODE1 ?? 0) > 0) this.ode1Ref.set(node.referenceCoordinates.subarray(0, node.nODE1), node.ode1Index);
+    }
+    if (category === 'Object') {
+      const object = model as ObjectModel;
+      const map = this.objectMaps[index];
+      // a replacement that loses an analytic Jacobian is differentiated numerically: give its map the dense work matrix
+      if (needsDenseWork(object) && map.matrix.length === 0) this.objectMaps[index] = makeLocalMap(this.pool, object.localNodes, object.nAE, true);
+      replaceContents(this.massObjects, this.termList('massMatrix'));
+      replaceContents(this.lhsObjects, this.termList('ode2Lhs'));
+      replaceContents(this.constraintObjects, this.termList('ae'));
+      replaceContents(this.postNewtonObjects, this.indicesWith(hasPostNewtonStep));
+      this.hasConstantMassMatrix = this.massObjects.every((term) => term.object.hasConstantMassMatrix === true);
+    }
+    if (category === 'Node') replaceContents(this.constraintNodes, this.nodes.filter((node): node is WithTerm<NodeModel, 'ae'> => node.nAE > 0 && hasTerm(node, 'ae')));
+    if (category === 'Load') this.analyticLoads[index] = analyticLoad(this.loads[index]);
+    this.revision++;
+  }
+
+  /** Writes a node's initial coordinates or velocities (from its model) into the initial state. */
+  setNodeInitialValues(index: number, which: 'coordinates' | 'velocities'): void {
+    const node = this.nodes[index];
+    if (which === 'velocities') {
+      this.data.initial.u.set(node.initialVelocities.subarray(0, node.nu), node.uIndex);
+      return;
+    }
+    this.data.initial.q.set(node.initialCoordinates.subarray(0, node.nq), node.qIndex);
+    if ((node.nODE1 ?? 0) > 0) this.data.initial.ode1.set(node.initialCoordinates.subarray(0, node.nODE1), node.ode1Index);
+    if (node.initialDataCoordinates !== undefined) this.data.initial.data.set(node.initialDataCoordinates, node.dataIndex);
+  }
+
+  /**
+   * The items that refer to an item through their parameters, directly or through other items (a connector on a
+   * marker on a body), each once, nearest first: they hold its model and must be bound again when it is replaced.
+   */
+  private dependentsOf(category: ItemCategory, index: number): ItemKey[] {
+    const referrers = this.referrers ??= referrerMap(this.items);
+    const seen = new Set<string>([`${category}:${index}`]);
+    const result: ItemKey[] = [];
+    for (let k = -1; k < result.length; k++) {
+      const key = k < 0 ? `${category}:${index}` : `${result[k].category}:${result[k].index}`;
+      for (const referrer of referrers.get(key) ?? []) {
+        const id = `${referrer.category}:${referrer.index}`;
+        if (seen.has(id)) continue;
+        seen.add(id);
+        result.push(referrer);
+      }
+    }
+    return result;
+  }
+}
+
+/** An item that binds to others, by category and index. */
+interface ItemKey {
+  readonly category: BoundCategory;
+  readonly index: number;
+}
+
+/** The category a reference parameter refers to. */
+const referredCategory: Partial<Record<ParameterKind, ItemCategory>> = {
+  NodeIndex: 'Node', ArrayNodeIndex: 'Node', ObjectIndex: 'Object', MarkerIndex: 'Marker', ArrayMarkerIndex: 'Marker',
+  LoadIndex: 'Load', SensorIndex: 'Sensor', ArraySensorIndex: 'Sensor',
+};
+
+/** Per item ("category:index"), the items whose reference parameters name it. */
+function referrerMap(items: Record<ItemCategory, StoredItem[]>): Map<string, ItemKey[]> {
+  const map = new Map<string, ItemKey[]>();
+  for (const category of ['Object', 'Marker', 'Load', 'Sensor'] as const) {
+    items[category].forEach(({ definition, dictionary }, index) => {
+      for (const [name, parameter] of Object.entries(definition.parameters as ParameterSchema)) {
+        if (!isReferenceParameter(parameter)) continue;
+        const value = dictionary[name];
+        for (const referred of Array.isArray(value) ? value : [value]) {
+          if (typeof referred !== 'number' || referred < 0) continue;
+          const key = `${referredCategory[parameter.kind]}:${referred}`;
+          let list = map.get(key);
+          if (list === undefined) map.set(key, list = []);
+          list.push({ category, index });
+        }
+      }
+    });
+  }
+  return map;
+}
+
+/** True if the object has left-hand side forces. */
+/** Empties list and fills it with items (lists that solvers and the assembler hold stay the same arrays). */
+function replaceContents<T>(list: T[], items: readonly T[]): void {
+  list.length = 0;
+  list.push(...items);
+}
+
+/** The load typed with addGeneralizedLoad_q when its coordinateDependence is 'analytic' (a FlexdynError without it), else undefined. */
+function analyticLoad(load: LoadModel): WithTerm<LoadModel, 'addGeneralizedLoad_q'> | undefined {
+  if (load.coordinateDependence !== 'analytic') return undefined;
+  if (!hasTerm(load, 'addGeneralizedLoad_q')) throw new FlexdynError(`${formatItemLabel(load.label)}: a load with coordinateDependence 'analytic' must define addGeneralizedLoad_q`, { item: load.label });
+  return load;
+}
+
+/** True if the object takes part in the discontinuous iteration. */
+function hasPostNewtonStep(object: ObjectModel): boolean {
+  return object.postNewtonStep !== undefined;
+}
+
+/**
+ * What of an item the compiled model's tables and the solvers' fixed structures depend on, as text (compared before
+ * and after a run-time change, and shown when they differ).
+ */
+function structureOf(category: ItemCategory, model: ModelOf[ItemCategory]): string {
+  const nodes = (list: readonly NodeModel[]) => `nodes [${list.map((n) => n.label.index).join(', ')}]`;
+  switch (category) {
+    case 'Node': {
+      const node = model as NodeModel;
+      return `n_q = ${node.nq}, n_u = ${node.nu}, n_AE = ${node.nAE}, n_ODE1 = ${node.nODE1 ?? 0}, n_data = ${node.nData ?? 0}${node.composeIncrement !== undefined ? ', Lie-group update' : ''}${node.positionRates !== undefined ? ', q̇ ≠ u' : ''}`;
+    }
+    case 'Object': {
+      const object = model as ObjectModel;
+      const mass = object.massMatrix !== undefined;
+      const ode1 = object.ode1Rhs !== undefined ? `, first-order equations on ${nodes(object.localODE1Nodes ?? [])}` : '';
+      return `${nodes(object.localNodes)}, n_AE = ${object.nAE}${mass ? ', mass matrix' : ''}${ode1}`;
+    }
+    case 'Load':
+      return nodes((model as LoadModel).marker.nodes);
+    default:
+      return '';
   }
 }
 
@@ -306,13 +507,14 @@ export class ItemBinder {
   /** Binding state per category and item index: {@link BINDING}, {@link BOUND}, or 0/missing when not yet bound (no string keys: issue 12, build cost). */
   private readonly states: Record<BoundCategory, number[]> = { Object: [], Marker: [], Load: [], Sensor: [] };
 
-  constructor(private readonly source: ItemSource) {}
+  /** With allBound, every item not (re)bound through this binder counts as bound (a compiled model's run-time change). */
+  constructor(private readonly source: ItemSource, private readonly allBound = false) {}
 
   /** The model of an object, marker, load or sensor, bound (binding it now if it is not yet). */
   bound<C extends BoundCategory>(category: C, index: number, asker: ItemLabel, parameter: string): ModelOf[C] {
     const model = this.source.stored(category, index, asker, parameter);
     const states = this.states[category];
-    const state = states[index];
+    const state = states[index] ?? (this.allBound ? BOUND : 0);
     if (state === BOUND) return model;
     if (state === BINDING) {
       throw new FlexdynError(`${formatItemLabel(asker)}: ${parameter} = ${index} forms a reference cycle through ${formatItemLabel(model.label)}`, { item: asker, parameter });
@@ -326,6 +528,12 @@ export class ItemBinder {
     }
     states[index] = BOUND;
     return model;
+  }
+
+  /** Binds an item's model again (after an item it refers to got a new model), whether or not it counts as bound. */
+  rebind(category: BoundCategory, index: number, label: ItemLabel): void {
+    this.states[category][index] = 0;
+    this.bound(category, index, label, category.toLowerCase());
   }
 }
 

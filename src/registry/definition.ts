@@ -1,4 +1,4 @@
-import { copyDefault, validateParameter, type LoadIndex, type MarkerIndex, type NodeIndex, type ObjectIndex, type ParameterInput, type ParameterSchema, type ParameterValues, type SensorIndex } from './parameters.ts';
+import { copyDefault, validateParameter, type LoadIndex, type Parameter, type MarkerIndex, type NodeIndex, type ObjectIndex, type ParameterInput, type ParameterSchema, type ParameterValues, type SensorIndex } from './parameters.ts';
 import { describeValue, FlexdynError, itemError, type ItemLabel } from '../core/errors.ts';
 import { closestName, editDistance, ownValue } from '../core/dictionary.ts';
 import type { OutputVariableType } from './enums.ts';
@@ -94,14 +94,37 @@ export type ItemDictionary = Record<string, unknown>;
  */
 export function completeDictionary(definition: ItemDefinition, input: Record<string, unknown>, label: ItemLabel): ItemDictionary {
   const typeKey = typeKeyOf[definition.category];
-  const { schema } = fullSchemaOf(definition);
-  for (const key of Object.keys(input)) {
-    if (key !== typeKey && !Object.hasOwn(schema, key)) {
-      const suggestion = closestName(key, Object.keys(schema));
-      itemError(label, key, `is not a parameter of ${definition.category}${definition.typeName}${suggestion ? ` (did you mean '${suggestion}'?)` : ''}; expected one of: ${Object.keys(schema).join(', ')}`);
-    }
-  }
+  for (const key of Object.keys(input)) if (key !== typeKey) parameterDeclaration(definition, key, label);
   const result = filledDictionary(definition, input, label);
+  definition.validate?.(result as never, label);
+  return result;
+}
+
+/**
+ * The declaration of parameter `name` of an item type (its own parameters and {@link commonParameters}); an unknown
+ * name is a FlexdynError naming the item, the closest parameter and all of them.
+ */
+export function parameterDeclaration(definition: ItemDefinition, name: string, label: ItemLabel): Parameter<unknown> {
+  const { schema } = fullSchemaOf(definition);
+  if (!Object.hasOwn(schema, name)) {
+    const suggestion = closestName(name, Object.keys(schema));
+    itemError(label, name, `is not a parameter of ${definition.category}${definition.typeName}${suggestion ? ` (did you mean '${suggestion}'?)` : ''}; expected one of: ${Object.keys(schema).join(', ')}`);
+  }
+  return schema[name];
+}
+
+/**
+ * A complete dictionary with `changes` applied: each changed parameter validated as at add time (an undefined value
+ * restores the default), the others kept, then the type's cross-parameter rules; `dictionary` is not modified. The
+ * changes must not contain the type key (the caller checks it).
+ */
+export function changedDictionary(definition: ItemDefinition, dictionary: ItemDictionary, changes: Record<string, unknown>, label: ItemLabel): ItemDictionary {
+  const result: ItemDictionary = { ...dictionary };
+  for (const key of Object.keys(changes)) {
+    const parameter = parameterDeclaration(definition, key, label);
+    const given = ownValue(changes, key);
+    result[key] = given === undefined ? copyDefault(parameter.default) : validateParameter(label, key, parameter, given);
+  }
   definition.validate?.(result as never, label);
   return result;
 }

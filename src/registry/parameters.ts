@@ -41,6 +41,12 @@ export interface Parameter<T> {
   readonly typeName?: string;
   /** For 'Dict' parameters: the allowed keys and their declarations (undefined: any keys). */
   readonly fields?: ParameterSchema;
+  /**
+   * Set if the parameter is structural: it cannot change on an assembled model (set…Parameter rejects it; modify…
+   * changes it and drops the compiled model, so that assemble() must follow). The text says why, for the error
+   * message. References to other items are structural without it ({@link structuralReason}).
+   */
+  readonly structural?: string;
 }
 
 /** A record of parameter declarations, the schema of an item type. */
@@ -165,6 +171,32 @@ export function dict(description: string, fields?: ParameterSchema, typeName?: s
 /** Declares a list of graphics data (exudyn.graphics dictionaries), e.g. a body's visualization.graphicsData. */
 export function graphicsDataList(description: string): Parameter<readonly GraphicsData[]> {
   return { kind: 'GraphicsDataList', default: [], description, typeName: 'BodyGraphicsData' };
+}
+
+/** Marks a declaration as structural (see {@link Parameter.structural}); `reason` completes "it …" in the error message. */
+export function structural<T>(parameter: Parameter<T>, reason: string): Parameter<T> {
+  return { ...parameter, structural: reason };
+}
+
+/** The parameter kinds that refer to other items. */
+const referenceKinds: ReadonlySet<ParameterKind> = new Set<ParameterKind>([
+  'NodeIndex', 'ArrayNodeIndex', 'ObjectIndex', 'MarkerIndex', 'ArrayMarkerIndex', 'LoadIndex', 'SensorIndex', 'ArraySensorIndex',
+]);
+
+/** True if the parameter refers to other items (node, object, marker, load or sensor numbers). */
+export function isReferenceParameter(parameter: Parameter<unknown>): boolean {
+  return referenceKinds.has(parameter.kind);
+}
+
+/**
+ * Why a parameter cannot change on an assembled model ("it …"), or undefined if it can: references to other items
+ * decide which coordinates the item couples (the compiled address tables and the sparsity pattern); other
+ * parameters say so in their declaration.
+ */
+export function structuralReason(parameter: Parameter<unknown>): string | undefined {
+  if (parameter.structural !== undefined) return parameter.structural;
+  if (referenceKinds.has(parameter.kind)) return 'refers to other items, which decides the coordinates the item couples (the compiled address tables and the sparsity pattern)';
+  return undefined;
 }
 
 const outputVariableNames = new Set<string>(Object.values(OutputVariableType));

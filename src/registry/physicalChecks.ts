@@ -39,6 +39,16 @@ export function checkNonNegativeEntries(label: ItemLabel, parameter: string, val
 }
 
 /**
+ * The check of a scalar linear spring-damper law f = k·(…) + d·(…): k ≥ 0 and d ≥ 0. With a user function the two
+ * values are only its arguments and are not checked (userFunction is the parameter value, 0 for none).
+ */
+export function checkScalarSpringDamper(label: ItemLabel, stiffness: number, damping: number, userFunction: unknown): void {
+  if (userFunction !== 0) return;
+  checkNonNegativeEntries(label, 'stiffness', [stiffness], 'a spring with negative stiffness pushes away from its rest position');
+  checkNonNegativeEntries(label, 'damping', [damping], 'a damper with negative damping adds energy');
+}
+
+/**
  * Throws unless the symmetric part of a stiffness or damping matrix (rows) is positive semi-definite: otherwise
  * some small motion gains energy from the element (a spring that pushes away, a damper that drives).
  */

@@ -21,6 +21,8 @@ export interface UserFunctionSystemData {
   getODE1Coordinates(configuration?: ConfigurationType): number[];
   /** Time derivatives of the ODE1 coordinates. */
   getODE1Coordinates_t(configuration?: ConfigurationType): number[];
+  /** Data coordinates (of the data nodes, NodeGenericData). */
+  getDataCoordinates(configuration?: ConfigurationType): number[];
   /** Time of a configuration. */
   getTime(configuration?: ConfigurationType): number;
   /** Number of ODE2 (velocity) coordinates. */
@@ -33,10 +35,9 @@ export interface UserFunctionSystemData {
 
 /**
  * The system as a user function sees it: outputs of nodes, objects, markers, loads and sensors, stored sensor
- * rows, item parameter dictionaries (Exudyn's GetObjectParameter), item numbers by name, and the coordinate vectors
- * (read-only). MainSystem implements it. Changing items (modify…, Exudyn's SetObjectParameter) is not in it: during
- * a solve the MainSystem refuses it until run-time changes exist (docs/decisions.md); a user function annotated
- * `(mbs: MainSystem, …)` sees the whole MainSystem.
+ * rows, item parameters (Exudyn's GetObjectParameter and SetObjectParameter: a run-time change that the next
+ * evaluation uses), item numbers by name, and the coordinate vectors (read-only). MainSystem implements it; a user
+ * function annotated `(mbs: MainSystem, …)` sees the whole MainSystem.
  */
 export interface UserFunctionSystem {
   /** Time of the current configuration. */
@@ -67,6 +68,26 @@ export interface UserFunctionSystem {
   getLoad(index: number): Record<string, unknown>;
   /** A sensor's parameter dictionary. */
   getSensor(index: number): Record<string, unknown>;
+  /** A copy of one parameter of a node (Exudyn's GetNodeParameter). */
+  getNodeParameter(index: number, name: string): unknown;
+  /** A copy of one parameter of an object. */
+  getObjectParameter(index: number, name: string): unknown;
+  /** A copy of one parameter of a marker. */
+  getMarkerParameter(index: number, name: string): unknown;
+  /** A copy of one parameter of a load. */
+  getLoadParameter(index: number, name: string): unknown;
+  /** A copy of one parameter of a sensor. */
+  getSensorParameter(index: number, name: string): unknown;
+  /** Sets a non-structural parameter of a node; the next evaluation uses it (Exudyn's SetNodeParameter). */
+  setNodeParameter(index: number, name: string, value: unknown): void;
+  /** Sets a non-structural parameter of an object (stiffness, activeConnector, user functions, …). */
+  setObjectParameter(index: number, name: string, value: unknown): void;
+  /** Sets a non-structural parameter of a marker (local positions, …). */
+  setMarkerParameter(index: number, name: string, value: unknown): void;
+  /** Sets a non-structural parameter of a load (load vector, user function, …). */
+  setLoadParameter(index: number, name: string, value: unknown): void;
+  /** Sets a non-structural parameter of a sensor. */
+  setSensorParameter(index: number, name: string, value: unknown): void;
   /** Index of the node with this name. */
   getNodeNumber(name: string): NodeIndex;
   /** Index of the object with this name. */

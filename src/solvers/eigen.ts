@@ -106,6 +106,9 @@ export function computeODE2Eigenvalues(model: CompiledModel, assembler: SystemAs
   }
   const nu = model.nu;
   const constrained = options.constrainedCoordinates ?? [];
+  if (constrained.length > 0 && model.nAE > 0 && options.ignoreAlgebraicEquations !== true) {
+    throw new FlexdynError(`${where}: the system has ${model.nAE} algebraic equations; with constrainedCoordinates they would be ignored silently: set ignoreAlgebraicEquations: true, or leave constrainedCoordinates empty to project into the constraints' null space (Exudyn's rule)`, { parameter: 'constrainedCoordinates' });
+  }
   const nullSpace = !(constrained.length > 0 || model.nAE === 0 || options.ignoreAlgebraicEquations === true);
   const { mass: fullMass, stiffness: fullStiffness, damping: fullDamping, constraintTransposed } = linearizeAtInitialState(model, assembler, settings, {
     damping: complex,

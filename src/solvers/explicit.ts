@@ -83,12 +83,12 @@ abstract class ExplicitStepperBase implements TimeStepper {
   protected readonly nu: number;
   protected readonly nq: number;
   protected readonly f: Float64Array;
-  /** Eliminated coordinates: velocity indices. */
-  protected readonly eliminated: Int32Array;
+  /** Eliminated coordinates: velocity indices (found again after a run-time change: activeConnector may switch). */
+  protected eliminated: Int32Array;
   /** Eliminated coordinates: position indices of the same coordinates. */
-  protected readonly eliminatedQ: Int32Array;
-  /** Nodes integrated in their Lie algebra (empty without Lie-group integration). */
-  protected readonly lieNodes: readonly NodeModel[];
+  protected eliminatedQ: Int32Array;
+  /** Nodes integrated in their Lie algebra (empty without Lie-group integration; found again after a run-time change). */
+  protected lieNodes: readonly NodeModel[];
   /** Velocity indices of the Lie nodes' coordinates. */
   protected readonly lieCoordinates: Int32Array;
   /** True if all coordinates are additive and q and u share their indices. */
@@ -101,8 +101,8 @@ abstract class ExplicitStepperBase implements TimeStepper {
   protected readonly attempt: StepAttempt = newAttempt();
   private readonly mass: MassMatrixStore;
   private readonly system: LinearSystem;
-  private readonly constantMass: boolean;
-  private factorized = false;
+  /** The model revision of the factorized mass matrix (-1: none); a run-time parameter change factorizes again. */
+  private factorizedRevision = -1;
   /**
    * Diagonal of a constant, diagonal mass matrix with the dense solver, else empty. Dense LU
    * of a diagonal matrix computes exactly f_i / m_ii (no pivoting, zero eliminations), so
@@ -115,8 +115,7 @@ abstract class ExplicitStepperBase implements TimeStepper {
     this.nu = model.nu;
     this.nq = model.nq;
     this.f = new Float64Array(this.nu);
-    this.constantMass = model.hasConstantMassMatrix && settings.timeIntegration.reuseConstantMassMatrix;
-    this.mass = new MassMatrixStore(assembler, this.constantMass);
+    this.mass = new MassMatrixStore(assembler, settings.timeIntegration.reuseConstantMassMatrix);
     this.system = new LinearSystem(this.nu, settings.linearSolverType, 'solveDynamic');
     this.eliminated = Int32Array.from(eliminatedCoordinates(model, settings.timeIntegration.explicitIntegration.eliminateConstraints, name));
     this.eliminatedQ = this.eliminated.map((u) => positionIndexOf(model, u));
@@ -148,15 +147,17 @@ abstract class ExplicitStepperBase implements TimeStepper {
   /** Writes a = M(q)⁻¹ f(q, u, t) for state s into out. */
   protected accelerations(s: SystemState, out: Float64Array): void {
     if (this.nu === 0) return;
-    if (!this.constantMass || !this.factorized) {
+    const constantMass = this.mass.constant;
+    if (!constantMass || this.factorizedRevision !== this.model.revision) {
       this.mass.update(s);
       this.system.begin();
       this.mass.addTo(this.system, 1);
       const result = this.system.factorize();
       if (!result.ok) throw new FlexdynError(`${this.name}: the mass matrix is singular at ${this.assembler.describeEquation(result.singularIndex)}; explicit solvers need a regular mass matrix`);
-      this.factorized = true;
-      if (this.constantMass && isDenseSolverType(this.system.type)) {
-        this.diagonalMass = new Float64Array(this.nu);
+      this.factorizedRevision = this.model.revision;
+      this.useDiagonalMass = false;
+      if (constantMass && isDenseSolverType(this.system.type)) {
+        if (this.diagonalMass.length !== this.nu) this.diagonalMass = new Float64Array(this.nu);
         this.useDiagonalMass = this.mass.diagonal(this.diagonalMass);
       }
     }
@@ -201,6 +202,14 @@ abstract class ExplicitStepperBase implements TimeStepper {
   saveStartOfStep(): void {}
 
   restoreStartOfStep(): void {}
+
+  /** Item parameters changed: constraints may have been switched on or off, node models are new. */
+  modelChanged(): void {
+    const model = this.model;
+    this.eliminated = Int32Array.from(eliminatedCoordinates(model, this.settings.timeIntegration.explicitIntegration.eliminateConstraints, this.name));
+    this.eliminatedQ = this.eliminated.map((u) => positionIndexOf(model, u));
+    if (this.lieNodes.length > 0) this.lieNodes = model.nodes.filter((node) => node.composeIncrement !== undefined);
+  }
 
   abstract step(h: number): StepAttempt;
 }

@@ -77,8 +77,8 @@ export class ImplicitSecondOrderStepper implements TimeStepper, NewtonProblem {
   private readonly startOfStep: SystemState;
   private readonly attempt: StepAttempt = newAttempt();
   private readonly magnitude: ResidualMagnitude;
-  /** Nodes with Exudyn's Lie-group predictor correction. */
-  private readonly predictorNodes: readonly NodeModel[];
+  /** Nodes with Exudyn's Lie-group predictor correction (found again after a run-time change: node models are replaced). */
+  private predictorNodes: readonly NodeModel[];
   /** Norm of the last residual (before the ODE2 rows are scaled by βh²). */
   residualNorm = 0;
   /**
@@ -121,7 +121,7 @@ export class ImplicitSecondOrderStepper implements TimeStepper, NewtonProblem {
     this.massTimesA = new Float64Array(this.nu);
     this.increment = new Float64Array(this.nu);
     this.g = new Float64Array(model.nAE);
-    this.mass = new MassMatrixStore(assembler, model.hasConstantMassMatrix && settings.timeIntegration.reuseConstantMassMatrix);
+    this.mass = new MassMatrixStore(assembler, settings.timeIntegration.reuseConstantMassMatrix);
     this.system = new LinearSystem(this.size, settings.linearSolverType, 'solveDynamic', settings.linearSolverSettings.ignoreSingularJacobian);
     this.newton = new NewtonSolver(this.system, settings.timeIntegration.newton, this.size);
     this.current = model.data.current;
@@ -151,6 +151,12 @@ export class ImplicitSecondOrderStepper implements TimeStepper, NewtonProblem {
 
   saveStartOfStep(): void {
     copyArray(this.aAlgorithmicStart, this.aAlgorithmic);
+  }
+
+  /** Item parameters changed: a kept (modified-Newton) Jacobian is stale, node models may be new. */
+  modelChanged(): void {
+    this.predictorNodes = this.model.nodes.filter((node) => node.correctPredictedIncrement !== undefined);
+    this.newton.jacobianUpdateRequested = true;
   }
 
   restoreStartOfStep(): void {

@@ -64,14 +64,20 @@ export interface SolverIterationData {
   readonly minStepSize: number;
   /** Steps adapt their size. */
   readonly adaptiveStep: boolean;
+  /** Newton iterations of all steps so far, rejected attempts included (Exudyn's newtonStepsCount). */
+  readonly newtonStepsCount: number;
+  /** Jacobian factorizations of all steps so far (Exudyn's newtonJacobiCount). */
+  readonly newtonJacobiCount: number;
 }
 
-/** The stepper of a run, recording the step size and index the loop passes (the solver object's `it`). */
+/** The stepper of a run, recording the step size and index the loop passes and the Newton counts (the solver object's `it`). */
 class ObservedStepper implements TimeStepper {
   readonly name: string;
   readonly automaticStepSize?: boolean;
   stepSize: number;
   stepIndex = 0;
+  newtonIterations = 0;
+  jacobianUpdates = 0;
 
   constructor(readonly inner: TimeStepper, firstStepSize: number) {
     this.name = inner.name;
@@ -82,7 +88,10 @@ class ObservedStepper implements TimeStepper {
   step(h: number, stepIndex: number, discontinuousIteration: number): StepAttempt {
     this.stepSize = h;
     this.stepIndex = stepIndex;
-    return this.inner.step(h, stepIndex, discontinuousIteration);
+    const attempt = this.inner.step(h, stepIndex, discontinuousIteration);
+    this.newtonIterations += attempt.iterations;
+    this.jacobianUpdates += attempt.jacobianUpdates;
+    return attempt;
   }
 
   restoreStartOfStep(): void {
@@ -91,6 +100,10 @@ class ObservedStepper implements TimeStepper {
 
   saveStartOfStep(): void {
     this.inner.saveStartOfStep();
+  }
+
+  modelChanged(): void {
+    this.inner.modelChanged?.();
   }
 }
 
@@ -192,32 +205,33 @@ export abstract class MainSolverBase {
 
   /** Number of ODE2 coordinates (velocity coordinates) of the initialized system. */
   getODE2size(): number {
-    return this.run('getODE2size').context.model.nu;
+    return this.results('getODE2size').context.model.nu;
   }
 
   /** Number of ODE1 (first-order) coordinates; their rows follow the ODE2 and algebraic ones in the residual and Jacobian. */
   getODE1size(): number {
-    return this.run('getODE1size').context.model.nODE1;
+    return this.results('getODE1size').context.model.nODE1;
   }
 
   /** Number of algebraic coordinates. */
   getAEsize(): number {
-    return this.run('getAEsize').context.model.nAE;
+    return this.results('getAEsize').context.model.nAE;
   }
 
   /** Number of data coordinates. */
   getDataSize(): number {
-    return this.run('getDataSize').context.model.data.current.data.length;
+    return this.results('getDataSize').context.model.data.current.data.length;
   }
 
   /** The step loop's position (a snapshot; Exudyn's `solver.it`). */
   get it(): SolverIterationData {
-    const { context, stepper, session } = this.run('it');
+    const { context, stepper, session } = this.results('it');
     const schedule = session.run.schedule;
     return {
       currentTime: context.model.data.current.t, currentStepSize: stepper.stepSize, currentStepIndex: stepper.stepIndex,
       startTime: schedule.startTime, endTime: schedule.endTime, numberOfSteps: schedule.numberOfSteps,
       maxStepSize: schedule.maximumStepSize, minStepSize: schedule.minimumStepSize, adaptiveStep: schedule.adaptiveStep,
+      newtonStepsCount: stepper.newtonIterations, newtonJacobiCount: stepper.jacobianUpdates,
     };
   }
 
@@ -255,13 +269,13 @@ export abstract class MainSolverBase {
 
   /** The solver's residual vector (n_ODE2 + n_AE + n_ODE1 entries), as the last compute… call left it. */
   getSystemResidual(): number[] {
-    this.run('getSystemResidual');
+    this.results('getSystemResidual');
     return Array.from(this.residualVector);
   }
 
   /** The last mass matrix of computeMassMatrix, as rows. */
   getSystemMassMatrix(): number[][] {
-    this.run('getSystemMassMatrix');
+    this.results('getSystemMassMatrix');
     if (this.massMatrix === undefined) throw this.error('getSystemMassMatrix', 'no mass matrix computed yet; call computeMassMatrix(mbs) first');
     return this.massMatrix.matrix.to2DArray();
   }
@@ -269,6 +283,12 @@ export abstract class MainSolverBase {
   /** The residual vector, for the Newton methods of the subclasses. */
   protected get residual(): Float64Array {
     return this.residualVector;
+  }
+
+  /** The run whose results a read-only accessor reads: the current one, or the last finalized one; throws before the first initializeSolver. */
+  protected results(method: string): InitializedRun {
+    if (this.initialized === undefined) throw this.error(method, 'the solver is not initialized; call initializeSolver(mbs, settings) first');
+    return this.initialized;
   }
 
   /** The initialized run; throws naming the method if the solver is not initialized (or finalized). */
@@ -403,14 +423,14 @@ abstract class MainSolverNewton extends MainSolverBase {
 
   /** The solver's Jacobian (computeJacobianODE2RHS/computeJacobianAE or computeNewtonJacobian), as rows. */
   getSystemJacobian(): number[][] {
-    this.run('getSystemJacobian');
+    this.results('getSystemJacobian');
     if (this.jacobianMatrix === undefined) throw this.error('getSystemJacobian', 'no Jacobian computed yet; call computeNewtonJacobian or computeJacobianODE2RHS first');
     return this.jacobianMatrix.matrix.to2DArray();
   }
 
   /** The Newton solution Δ that computeNewtonUpdate applies. */
   getNewtonSolution(): number[] {
-    this.run('getNewtonSolution');
+    this.results('getNewtonSolution');
     return Array.from(this.newtonSolution);
   }
 
@@ -479,12 +499,12 @@ export class MainSolverImplicitSecondOrder extends MainSolverNewton {
 
   /** The algorithmic accelerations of generalized-α (Exudyn's GetAAlgorithmic). */
   getAAlgorithmic(): number[] {
-    return Array.from(this.implicitStepper(this.run('getAAlgorithmic').session.run).algorithmicAccelerations(false));
+    return Array.from(this.implicitStepper(this.results('getAAlgorithmic').session.run).algorithmicAccelerations(false));
   }
 
   /** The algorithmic accelerations at the start of the step (Exudyn's GetStartOfStepStateAAlgorithmic). */
   getStartOfStepStateAAlgorithmic(): number[] {
-    return Array.from(this.implicitStepper(this.run('getStartOfStepStateAAlgorithmic').session.run).algorithmicAccelerations(true));
+    return Array.from(this.implicitStepper(this.results('getStartOfStepStateAAlgorithmic').session.run).algorithmicAccelerations(true));
   }
 
   protected prepareRun(context: SolverContext, settings: SimulationSettings): SolverRun {

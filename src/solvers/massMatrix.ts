@@ -6,24 +6,38 @@ import type { SystemState } from '../model/SystemState.ts';
 export class MassMatrixStore {
   private readonly storage: SparseAssembler;
   private assembled = false;
+  /** The model revision M was assembled at: a run-time parameter change (a new mass) assembles a constant M again. */
+  private assembledRevision = -1;
   /** The indices 0 … n_u − 1 (index map for addTo). */
   private readonly identity: Int32Array;
   /** The column of each stored entry, for the pattern of version columnsVersion. */
   private columns = new Int32Array(0);
   private columnsVersion = -1;
 
-  constructor(private readonly assembler: SystemAssembler, private readonly constant: boolean) {
+  /** reuseConstant: keep a constant mass matrix (assemble it once per model revision) when the model has one. */
+  constructor(private readonly assembler: SystemAssembler, private readonly reuseConstant: boolean) {
     this.storage = new SparseAssembler(assembler.model.nu);
     this.identity = Int32Array.from({ length: assembler.model.nu }, (_, i) => i);
   }
 
-  /** Assembles M at state s (only once if the mass matrix is constant). */
+  /** True if M is kept: requested and every mass matrix constant (which a run-time change may alter). */
+  get constant(): boolean {
+    return this.reuseConstant && this.assembler.model.hasConstantMassMatrix;
+  }
+
+  /** True if the kept M is current: assembled at the model's revision (only meaningful when {@link constant}). */
+  get current(): boolean {
+    return this.assembled && this.assembledRevision === this.assembler.model.revision;
+  }
+
+  /** Assembles M at state s (only once per model revision if the mass matrix is constant). */
   update(s: SystemState): void {
-    if (this.constant && this.assembled) return;
+    if (this.constant && this.current) return;
     this.storage.begin();
     this.assembler.addMassMatrix(s, this.storage, 1);
     this.storage.end();
     this.assembled = true;
+    this.assembledRevision = this.assembler.model.revision;
   }
 
   /**

@@ -54,12 +54,17 @@ export class StaticStepper implements TimeStepper, NewtonProblem {
     this.dq = new Float64Array(model.nu);
     this.newton = new NewtonSolver(new LinearSystem(this.size, settings.linearSolverType, 'solveStatic', settings.linearSolverSettings.ignoreSingularJacobian), settings.staticSolver.newton, this.size);
     this.magnitude = new ResidualMagnitude(model, assembler);
-    if (settings.staticSolver.stabilizerODE2term !== 0) this.mass = new MassMatrixStore(assembler, model.hasConstantMassMatrix);
+    if (settings.staticSolver.stabilizerODE2term !== 0) this.mass = new MassMatrixStore(assembler, true);
   }
 
   saveStartOfStep(): void {}
 
   restoreStartOfStep(): void {}
+
+  /** Item parameters changed: a kept (modified-Newton) Jacobian is stale. */
+  modelChanged(): void {
+    this.newton.jacobianUpdateRequested = true;
+  }
 
   step(_h: number, _stepIndex: number, discontinuousIteration: number): StepAttempt {
     this.discontinuousIteration = discontinuousIteration;

@@ -97,6 +97,12 @@ export interface TimeStepper {
    * initialStepSize, adapts the steps and takes each attempt's nextStepSize.
    */
   readonly automaticStepSize?: boolean;
+  /**
+   * Called by the step loop before a step when item parameters changed since the last step (the compiled model's
+   * revision advanced: set…Parameter from a user function): the stepper drops what it built from them (a kept
+   * Newton Jacobian, node lists, eliminated coordinates).
+   */
+  modelChanged?(): void;
 }
 
 /** Statistics of a finished solve. */

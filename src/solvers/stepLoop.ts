@@ -62,6 +62,8 @@ export function runStepLoop(
   }
   let stepIndex = 1;
   let stepsSinceReduction = 0;
+  /** The model revision the stepper has seen (parameters changed between solves are new to a new stepper anyway). */
+  let revision = model.revision;
   let endReached = stopped || endTime - startTime <= 1e-10;
   while (!endReached) {
     startOfStep.copyFrom(current);
@@ -88,6 +90,10 @@ export function runStepLoop(
           current.copyFrom(startOfStep);
           statistics.computationTime = (performance.now() - started) / 1000;
           return statistics;
+        }
+        if (model.revision !== revision) {
+          revision = model.revision;
+          stepper.modelChanged?.();
         }
         const attempt = discontinuous.step(stepper, h, stepIndex);
         statistics.newtonIterations += attempt.iterations;

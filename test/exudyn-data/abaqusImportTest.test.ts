@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { runAbaqusImportBlock, abaqusImportTestElements, abaqusImportTestTipReference } from '../../testModels/abaqusImportTest.ts';
+import { runAbaqusImportBlock, abaqusImportTestElements, abaqusImportTestNodeCount, abaqusImportTestTipReference } from '../../testModels/abaqusImportTest.ts';
 import { exudynDataMissingReason } from '../../testModels/exudynData.ts';
 
 /**
@@ -11,11 +11,11 @@ function printedTolerance(value: number, scale: number): number {
   return 0.5 * 10 ** (Math.floor(Math.log10(Math.abs(value))) - 8) + 1e-12 * scale;
 }
 
-describe.skipIf(exudynDataMissingReason !== undefined)("abaqusImportTest (Exudyn's TestModels, C3D4 and C3D8 blocks)", () => {
+describe.skipIf(exudynDataMissingReason !== undefined)("abaqusImportTest (Exudyn's TestModels, the five element blocks)", () => {
   for (const element of abaqusImportTestElements) {
     it(`${element}: tip displacement matches Exudyn 1.10.0's printed value in every component`, () => {
       const { tip, nNodes } = runAbaqusImportBlock(element);
-      expect(nNodes).toBe(element === 'C3D4' ? 214 : 176);
+      expect(nNodes).toBe(abaqusImportTestNodeCount[element]);
       const reference = abaqusImportTestTipReference[element];
       const scale = Math.max(...reference.map(Math.abs));
       for (let i = 0; i < 3; i++) expect(Math.abs(tip[i] - reference[i])).toBeLessThanOrEqual(printedTolerance(reference[i], scale));

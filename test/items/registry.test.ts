@@ -10,7 +10,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { itemDefinitions } from '../../src/items/index.ts';
 import { SystemContainer, type MainSystem } from '../../src/index.ts';
 import { ConfigurationType, OutputVariableType } from '../../src/registry/enums.ts';
-import { typeKeyOf, type ItemCategory, type ItemDefinition, type ItemSink } from '../../src/registry/definition.ts';
+import { changedDictionary, labelOf, parameterDeclaration, typeKeyOf, type ItemCategory, type ItemDefinition, type ItemSink } from '../../src/registry/definition.ts';
+import { structuralReason } from '../../src/registry/parameters.ts';
+import { SystemAssembler, type MatrixAccumulator } from '../../src/model/assembly.ts';
 import { DenseLocalMatrix, type ItemState, type LocalMatrixAccumulator, type NodeModel } from '../../src/registry/capabilities.ts';
 import type { ItemLabel } from '../../src/core/errors.ts';
 import type { CompiledModel } from '../../src/model/compile.ts';
@@ -536,6 +538,78 @@ const getters = {
   Sensor: (mbs: MainSystem) => ({ defaults: mbs.getSensorDefaults.bind(mbs), get: mbs.getSensor.bind(mbs) }),
 } satisfies Record<ItemCategory, unknown>;
 
+const parameterAccess = {
+  Node: (mbs: MainSystem) => ({ get: mbs.getNodeParameter.bind(mbs), set: mbs.setNodeParameter.bind(mbs) }),
+  Object: (mbs: MainSystem) => ({ get: mbs.getObjectParameter.bind(mbs), set: mbs.setObjectParameter.bind(mbs) }),
+  Marker: (mbs: MainSystem) => ({ get: mbs.getMarkerParameter.bind(mbs), set: mbs.setMarkerParameter.bind(mbs) }),
+  Load: (mbs: MainSystem) => ({ get: mbs.getLoadParameter.bind(mbs), set: mbs.setLoadParameter.bind(mbs) }),
+  Sensor: (mbs: MainSystem) => ({ get: mbs.getSensorParameter.bind(mbs), set: mbs.setSensorParameter.bind(mbs) }),
+} satisfies Record<ItemCategory, unknown>;
+
+/**
+ * Every term of an assembled example at its current state, as plain arrays: f = loads − Σ ode2Lhs, the mass matrix
+ * and the ODE2 Jacobians (dense), the algebraic equations and their Jacobian, every load's values, every sensor's
+ * values and every declared output of every node, object and marker at the current and initial configuration.
+ */
+function systemTerms(built: BuiltExample): Record<string, unknown> {
+  const { mbs, model } = built;
+  const assembler = new SystemAssembler(model);
+  const s = model.data.current;
+  const n = model.nu + model.nAE;
+  const dense = (fill: (target: MatrixAccumulator) => void) => {
+    const out = new Float64Array(n * n);
+    fill({ add: (row, col, value) => { out[row * n + col] += value; } });
+    return Array.from(out);
+  };
+  const f = new Float64Array(model.nu);
+  assembler.computeODE2Rhs(s, f);
+  const g = new Float64Array(model.nAE);
+  assembler.computeAE(s, g, false);
+  const outputs: Record<string, number[] | string> = {};
+  const answer = (key: string, get: () => number[]) => {
+    try { outputs[key] = get(); } catch (error) { outputs[key] = `throws ${(error as Error).message}`; }
+  };
+  for (const configuration of [ConfigurationType.Current, ConfigurationType.Initial]) {
+    model.nodes.forEach((_, i) => { for (const v of itemDefinitionOf('Node', mbs, i).outputVariables) answer(`node ${i} ${v} ${configuration}`, () => mbs.getNodeOutput(i, v, configuration)); });
+    model.objects.forEach((_, i) => { for (const v of itemDefinitionOf('Object', mbs, i).outputVariables) answer(`object ${i} ${v} ${configuration}`, () => mbs.getObjectOutput(i, v, configuration)); });
+    model.markers.forEach((_, i) => { for (const v of itemDefinitionOf('Marker', mbs, i).outputVariables) answer(`marker ${i} ${v} ${configuration}`, () => mbs.getMarkerOutput(i, v, configuration)); });
+    model.sensors.forEach((_, i) => answer(`sensor ${i} ${configuration}`, () => mbs.getSensorValues(i, configuration)));
+  }
+  model.loads.forEach((_, i) => answer(`load ${i}`, () => mbs.getLoadValues(i)));
+  return {
+    f: Array.from(f), g: Array.from(g), outputs,
+    mass: dense((target) => assembler.addMassMatrix(s, target, 1)),
+    lhsJacobian: dense((target) => assembler.addODE2LhsJacobian(s, target, 1, 1)),
+    loadsJacobian: dense((target) => assembler.addLoadsJacobian(s, target, 1, 1)),
+    constraintJacobian: dense((target) => assembler.addConstraintJacobian(s, target, 1, 1, 1, 1, false)),
+  };
+}
+
+/** The item model lists of a compiled model by category. */
+function modelLists(model: CompiledModel): Record<ItemCategory, readonly object[]> {
+  return { Node: model.nodes, Object: model.objects, Marker: model.markers, Load: model.loads, Sensor: model.sensors };
+}
+
+/** True if `target` is reachable from the roots through object fields and arrays (not through closures; typed arrays skipped). */
+function reaches(roots: readonly object[], target: object): boolean {
+  const seen = new Set<object>();
+  const stack: unknown[] = [...roots];
+  while (stack.length > 0) {
+    const value = stack.pop();
+    if (typeof value !== 'object' || value === null || ArrayBuffer.isView(value) || seen.has(value)) continue;
+    if (value === target) return true;
+    seen.add(value);
+    for (const key of Object.keys(value)) stack.push((value as Record<string, unknown>)[key]);
+  }
+  return false;
+}
+
+/** The definition of an item of a system (through its stored dictionary's type). */
+function itemDefinitionOf(category: ItemCategory, mbs: MainSystem, index: number): ItemDefinition {
+  const dictionary = getters[category](mbs).get(index);
+  return itemDefinitions.find((d) => d.category === category && d.typeName === dictionary[typeKeyOf[category]])!;
+}
+
 /** Figures of the Jacobian checks, filled by the per-item tests and printed at the end. */
 const summary = { itemTypes: 0, checks: 0, terms: new Set<string>(), evaluations: 0, maxError: 0, worst: '', mutations: 0, minMutationError: Infinity, approximations: new Set<string>() };
 
@@ -630,6 +704,39 @@ describe('every registered item type has an example that exercises it', () => {
           for (const v of values) expect(Number.isFinite(v), `${name} ${variable} at ${configuration}: ${values.join(', ')}`).toBe(true);
         }
       }
+    });
+
+    it('setsEveryNonStructuralParameterAtRunTimeAndRejectsEveryStructuralOne', () => {
+      // a run-time change re-creates the item's model and binds it and every item referring to it again: setting each
+      // parameter to its own value must leave every term of the system bit for bit as it was (a model that misses a
+      // parameter, or a dependent still holding the old model, would show); structural ones are refused unchanged
+      const fresh = buildExample(definition);
+      randomizeState(fresh.model, fresh.model.data.current, 7);
+      const before = systemTerms(fresh);
+      let revision = fresh.model.revision;
+      const access = parameterAccess[category](fresh.mbs);
+      for (const key of [...Object.keys(definition.parameters), 'name', 'visualization']) {
+        const value = access.get(fresh.index, key);
+        if (structuralReason(parameterDeclaration(definition, key, labelOf(category, definition.typeName, fresh.index))) !== undefined) {
+          expect(() => access.set(fresh.index, key, value), `${name}.${key}`).toThrow(new RegExp(`cannot change ${key} on an assembled system: it is structural`));
+          continue;
+        }
+        // through the API: the same value is no change (the model stays as it is)
+        access.set(fresh.index, key, value);
+        expect(plain(access.get(fresh.index, key)), `${name}.${key}`).toEqual(plain(value));
+        expect(fresh.model.revision).toBe(revision);
+        // the mechanism itself: a new model from the dictionary with this parameter given again
+        const lists = modelLists(fresh.model);
+        const old = lists[category][fresh.index];
+        const label = labelOf(category, definition.typeName, fresh.index);
+        const dictionary = changedDictionary(definition, getters[category](fresh.mbs).get(fresh.index), { [key]: value }, label);
+        fresh.model.replaceItem(category, fresh.index, { definition, dictionary }, `setting ${key}`);
+        expect(lists[category][fresh.index], `${name}.${key}: a new model`).not.toBe(old);
+        expect(reaches(Object.values(lists).flat(), old), `${name}.${key}: an item still holds the replaced model`).toBe(false);
+        expect(systemTerms(fresh), `${name}.${key} set to its own value`).toEqual(before);
+        revision = fresh.model.revision;
+      }
+      expect(revision).toBeGreaterThan(0);
     });
 
     it('hasAGeneratedReferencePage', () => {

@@ -199,6 +199,11 @@ describe('computeODE2Eigenvalues with computeComplexEigenvalues', () => {
     expect(() => mbs.computeODE2Eigenvalues(new SimulationSettings(), { computeComplexEigenvalues: true, convert2Frequencies: true })).toThrow(/computeODE2Eigenvalues: with computeComplexEigenvalues, convert2Frequencies must be false/);
     expect(() => mbs.computeODE2Eigenvalues(new SimulationSettings(), { computeComplexEigenvalues: true, shiftInvert: 0 })).toThrow(/shiftInvert belongs to the symmetric undamped solve/);
     expect(() => mbs.computeODE2Eigenvalues(new SimulationSettings(), { computeComplexEigenvalues: 'yes' } as never)).toThrow(/options.computeComplexEigenvalues must be a boolean, got string "yes"/);
+    // Exudyn's rule: constrainedCoordinates with algebraic equations only together with ignoreAlgebraicEquations
+    expect(() => mbs.computeODE2Eigenvalues(new SimulationSettings(), { constrainedCoordinates: [1, 2, 4, 5] })).toThrow(/computeODE2Eigenvalues: the system has 4 algebraic equations; with constrainedCoordinates they would be ignored silently: set ignoreAlgebraicEquations: true/);
+    const removed = mbs.computeODE2Eigenvalues(new SimulationSettings(), { constrainedCoordinates: [1, 2, 4, 5], ignoreAlgebraicEquations: true }).values;
+    const projected = mbs.computeODE2Eigenvalues().values;
+    removed.forEach((value, i) => expect(value).toBeCloseTo(projected[i], 12));
   });
 });
 

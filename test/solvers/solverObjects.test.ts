@@ -62,6 +62,9 @@ describe('solver objects run the solvers of solveDynamic/solveStatic', () => {
     expect(solver.solveSteps(object.mbs, settings)).toBe(true);
     expect(solver.it.currentTime).toBe(0.3);
     expect(solver.it.currentStepIndex).toBe(100);
+    // a linear system: one Newton iteration and one Jacobian per step
+    expect(solver.it.newtonStepsCount).toBe(100);
+    expect(solver.it.newtonJacobiCount).toBe(100);
     solver.finalizeSolver(object.mbs, settings);
     expect(results(object.mbs, object.sensor)).toEqual(results(reference.mbs, reference.sensor));
   });
@@ -258,6 +261,9 @@ describe('solver objects reject calls out of order and foreign arguments', () =>
     expectError(() => solver.solveSteps(mbs, settings), 'not possible after solveSteps; the order is initializeSolver, solveSteps, finalizeSolver');
     solver.finalizeSolver(mbs, settings);
     expectError(() => solver.finalizeSolver(mbs, settings), 'the solver was finalized; call initializeSolver(mbs, settings) again');
+    expectError(() => solver.computeNewtonResidual(mbs), 'the solver was finalized');
+    // the results of the finished run stay readable
+    expect(solver.it.currentStepIndex).toBe(10);
     // a new run after finalizeSolver
     expect(solver.initializeSolver(mbs, settings)).toBe(true);
     mbs.assemble();

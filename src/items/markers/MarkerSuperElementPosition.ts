@@ -7,7 +7,7 @@ import { bindSuperElement, SuperElementPoint } from './superElementMarkerBase.ts
 import { objectFFRFDefinition } from '../objects/ObjectFFRF.ts';
 
 const parameters = {
-  bodyNumber: objectIndex('Super element (ObjectFFRF, ObjectFFRFreducedOrder) the marker is attached to.'),
+  bodyNumber: objectIndex('Super element (ObjectFFRF, ObjectFFRFreducedOrder, ObjectGenericODE2 of Point nodes) the marker is attached to.'),
   meshNodeNumbers: intVector([], 'Mesh node numbers k_0 … k_{m−1} of the super element (0-based).'),
   weightingFactors: vector([], 'Weights w_0 … w_{m−1}, one per mesh node; they must sum to 1.'),
 };

@@ -10,7 +10,7 @@ import { bindSuperElement, SuperElementPoint } from './superElementMarkerBase.ts
 import { objectFFRFDefinition } from '../objects/ObjectFFRF.ts';
 
 const parameters = {
-  bodyNumber: objectIndex('Super element (ObjectFFRF, ObjectFFRFreducedOrder) the marker is attached to.'),
+  bodyNumber: objectIndex('Super element (ObjectFFRF, ObjectFFRFreducedOrder, ObjectGenericODE2 of Point nodes) the marker is attached to.'),
   offset: vector([0, 0, 0], 'Body-fixed offset o added to the weighted mean reference position of the mesh nodes (keep it small).', 3, 'Vector3D'),
   meshNodeNumbers: intVector([], 'Mesh node numbers k_0 … k_{m−1} (0-based); they must not lie on one line.'),
   weightingFactors: vector([], 'Weights w_0 … w_{m−1}, one per mesh node; they must sum to 1.'),

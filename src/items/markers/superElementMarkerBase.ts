@@ -9,7 +9,7 @@ export function bindSuperElement(label: ItemLabel, context: BindContext, bodyNum
   const object = context.object(bodyNumber, 'bodyNumber');
   const se = object.superElement;
   if (se === undefined) {
-    itemError(label, 'bodyNumber', `must refer to a super element (ObjectFFRF, ObjectFFRFreducedOrder), got ${object.label.category}${object.label.typeName} #${bodyNumber}`);
+    itemError(label, 'bodyNumber', `must refer to a super element (ObjectFFRF, ObjectFFRFreducedOrder, ObjectGenericODE2 of Point nodes), got ${object.label.category}${object.label.typeName} #${bodyNumber}`);
   }
   if (meshNodes.length === 0) itemError(label, 'meshNodeNumbers', 'must list at least one mesh node, got []');
   if (weights.length !== meshNodes.length) {

@@ -1,7 +1,7 @@
 import { makeFactory, type ItemDefinition } from '../../registry/definition.ts';
 import type { BindContext, ItemState, LocalMatrixAccumulator, NodeModel, ObjectModel, Only } from '../../registry/capabilities.ts';
 import { describeValue, itemError, type ItemLabel } from '../../core/errors.ts';
-import { checkNonNegativeEntries } from '../../registry/physicalChecks.ts';
+import { checkScalarSpringDamper } from '../../registry/physicalChecks.ts';
 import { OutputVariableType } from '../../registry/enums.ts';
 import { bool, markerIndexArray, real, userFunction, type UserFunctionValue } from '../../registry/parameters.ts';
 import { CoordinatePair } from './coordinatePair.ts';
@@ -89,12 +89,7 @@ export const objectConnectorCoordinateSpringDamperDefinition: ItemDefinition<'Ob
     const markers = nodes.map((node, i) => mbs.addMarker({ markerType: 'NodeCoordinate', nodeNumber: node, coordinate: i }));
     return mbs.addObject({ objectType: 'ConnectorCoordinateSpringDamper', markerNumbers: markers, stiffness: 40, damping: 1.5, offset: 0.1 });
   },
-  validate: (v, label) => {
-    // Without a user function the values are a spring and a damper; with one they are only its arguments.
-    if (v.springForceUserFunction !== 0) return;
-    checkNonNegativeEntries(label, 'stiffness', [v.stiffness], 'a spring with negative stiffness pushes away from its rest position');
-    checkNonNegativeEntries(label, 'damping', [v.damping], 'a damper with negative damping adds energy');
-  },
+  validate: (v, label) => checkScalarSpringDamper(label, v.stiffness, v.damping, v.springForceUserFunction),
   create: (v, label) => new CoordinateSpringDamperModel(label, v.markerNumbers, v),
 };
 

@@ -4,7 +4,8 @@ import { describeValue, itemError, type ItemLabel } from '../../core/errors.ts';
 import { checkNonNegativeEntries } from '../../registry/physicalChecks.ts';
 import { OutputVariableType } from '../../registry/enums.ts';
 import { bool, markerIndexArray, nodeIndex, preal, real, ureal, userFunction, type UserFunctionValue } from '../../registry/parameters.ts';
-import { CoordinatePair, bindDataNode } from './coordinatePair.ts';
+import { CoordinatePair } from './coordinatePair.ts';
+import { bindDataNode } from './connectorBase.ts';
 import type { SystemUserFunction, UserFunctionSystem } from '../../registry/userFunctionSystem.ts';
 
 /** Spring force user function of ConnectorCoordinateSpringDamperExt: replaces the whole force law (spring, damper, friction, limit stops). */

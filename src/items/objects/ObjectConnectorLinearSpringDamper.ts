@@ -3,7 +3,7 @@ import { denseLocalMatrix, type BindContext, type ItemState, type LocalMatrixAcc
 import { describeValue, itemError, type ItemLabel } from '../../core/errors.ts';
 import { OutputVariableType } from '../../registry/enums.ts';
 import { bool, markerIndexArray, real, userFunction, vector, type UserFunctionValue, type VectorValue } from '../../registry/parameters.ts';
-import { checkNonNegativeEntries } from '../../registry/physicalChecks.ts';
+import { checkScalarSpringDamper } from '../../registry/physicalChecks.ts';
 import type { SystemUserFunction, UserFunctionSystem } from '../../registry/userFunctionSystem.ts';
 import { mat3MulVecInto } from '../../rotations/skew.ts';
 import { RigidMarkerPair } from './connectorBase.ts';
@@ -205,12 +205,7 @@ export const objectConnectorLinearSpringDamperDefinition: ItemDefinition<'Object
       offset: 0.1, velocityOffset: 0.05, force: 3,
     });
   },
-  validate: (v, label) => {
-    // Without a user function the values are a spring and a damper; with one they are only its arguments.
-    if (v.springForceUserFunction !== 0) return;
-    checkNonNegativeEntries(label, 'stiffness', [v.stiffness], 'a spring with negative stiffness pushes away from its rest position');
-    checkNonNegativeEntries(label, 'damping', [v.damping], 'a damper with negative damping adds energy');
-  },
+  validate: (v, label) => checkScalarSpringDamper(label, v.stiffness, v.damping, v.springForceUserFunction),
   create: (v, label) => new LinearSpringDamperModel(label, v.markerNumbers, v),
 };
 

@@ -1,13 +1,13 @@
 import { makeFactory, type ItemDefinition } from '../../registry/definition.ts';
-import type { BindContext, ItemState, NodeModel, ObjectModel, Only } from '../../registry/capabilities.ts';
+import type { BindContext, ItemState, NodeModel, ObjectModel, Only, PostNewtonOutput } from '../../registry/capabilities.ts';
 import { describeValue, itemError, type ItemLabel } from '../../core/errors.ts';
 import { checkPassiveMatrix } from '../../registry/physicalChecks.ts';
 import { OutputVariableType } from '../../registry/enums.ts';
-import { bool, markerIndexArray, matrix, userFunction, vector, type MatrixValue, type UserFunctionValue, type VectorValue } from '../../registry/parameters.ts';
+import { bool, markerIndexArray, matrix, nodeIndex, userFunction, vector, type MatrixValue, type UserFunctionValue, type VectorValue } from '../../registry/parameters.ts';
 import { expSO3Into, logSO3Into, rotationMatrix2RotXYZInto, tExpSO3InvInto } from '../../rotations/rotationMatrices.ts';
 import { cross3Into, mat3MulInto, mat3MulVecInto, mat3TransposeMulVecInto } from '../../rotations/skew.ts';
 import { rotationMarkerParameter } from './jointKernel.ts';
-import { RigidMarkerPair } from './connectorBase.ts';
+import { RigidMarkerPair, bindDataNode } from './connectorBase.ts';
 import type { SystemUserFunction, UserFunctionSystem } from '../../registry/userFunctionSystem.ts';
 
 /**
@@ -19,10 +19,21 @@ export type RigidBodySpringForceTorqueUserFunction<S extends UserFunctionSystem 
   stiffness: number[][], damping: number[][], rotJ0: number[][], rotJ1: number[][], offset: number[],
 ], ArrayLike<number>>;
 
+/**
+ * Post-Newton step user function: receives the data coordinates of the data node (of the last post-Newton step) and the
+ * arguments of the force law; returns [error ε_PN, recommended step size (< 0: none, 0: the minimum), d_0, d_1, …] with
+ * the new data coordinates, for active-set or switching strategies (contact, friction, plasticity) in user code.
+ */
+export type RigidBodyPostNewtonStepUserFunction<S extends UserFunctionSystem = UserFunctionSystem> = SystemUserFunction<S, [
+  t: number, itemNumber: number, dataCoordinates: number[], displacement: number[], rotation: number[], velocity: number[], angularVelocity: number[],
+  stiffness: number[][], damping: number[][], rotJ0: number[][], rotJ1: number[][], offset: number[],
+], ArrayLike<number>>;
+
 const zero6 = Array.from({ length: 6 }, () => [0, 0, 0, 0, 0, 0]);
 
 const parameters = {
   markerNumbers: markerIndexArray('Two rigid markers [m0, m1] (position and orientation).', 2),
+  nodeNumber: nodeIndex('A NodeGenericData (any number of data coordinates) for the data of postNewtonStepUserFunction; -1: none.'),
   stiffness: matrix(zero6, 'Stiffness (6×6) acting on [displacement, rotation] in the joint frame.', [6, 6], 'Matrix6D'),
   damping: matrix(zero6, 'Damping (6×6) acting on [velocity, angular velocity] in the joint frame.', [6, 6], 'Matrix6D'),
   rotationMarker0: rotationMarkerParameter('Rotation of the joint frame relative to marker 0; multiplied from the LEFT, A0all = rotationMarker0·A0, as in Exudyn.'),
@@ -31,12 +42,14 @@ const parameters = {
   intrinsicFormulation: bool(false, 'If true, displacement and rotation are the SE(3) logarithm of the relative frame motion, evaluated in the mid frame (independent of the marker order).'),
   activeConnector: bool(true, 'If false, the connector exerts no force (outputs still evaluate the force law, as in Exudyn).'),
   springForceTorqueUserFunction: userFunction<RigidBodySpringForceTorqueUserFunction>('Replaces the force law; returns the joint-frame force and torque.', '(mbs, t, itemNumber, displacement, rotation, velocity, angularVelocity, stiffness, damping, rotJ0, rotJ1, offset) => [fx, fy, fz, mx, my, mz]'),
+  postNewtonStepUserFunction: userFunction<RigidBodyPostNewtonStepUserFunction>('Post-Newton step of the connector (needs the data node): returns its discontinuous error, a recommended step size and the new data coordinates.', '(mbs, t, itemNumber, dataCoordinates, displacement, rotation, velocity, angularVelocity, stiffness, damping, rotJ0, rotJ1, offset) => [error, recommendedStepSize, ...data]'),
 };
 
 type Values = {
-  markerNumbers: readonly number[]; stiffness: MatrixValue; damping: MatrixValue; rotationMarker0: MatrixValue; rotationMarker1: MatrixValue;
+  markerNumbers: readonly number[]; nodeNumber: number; stiffness: MatrixValue; damping: MatrixValue; rotationMarker0: MatrixValue; rotationMarker1: MatrixValue;
   offset: VectorValue; intrinsicFormulation: boolean; activeConnector: boolean;
   springForceTorqueUserFunction: UserFunctionValue<RigidBodySpringForceTorqueUserFunction>;
+  postNewtonStepUserFunction: UserFunctionValue<RigidBodyPostNewtonStepUserFunction>;
 };
 
 /**
@@ -79,9 +92,16 @@ class RigidBodySpringDamperModel implements Only<ObjectModel, RigidBodySpringDam
     this.offset = Float64Array.from(v.offset);
   }
 
+  private dataNode: NodeModel | undefined;
+  /** The data coordinates handed to postNewtonStepUserFunction (sized at bind). */
+  private dataArgument: number[] = [];
+
   bind(context: BindContext): void {
     this.markers.bind(context);
     this.localNodes = this.markers.localNodes;
+    const neededFor = this.v.postNewtonStepUserFunction === 0 ? undefined : 'for postNewtonStepUserFunction';
+    this.dataNode = bindDataNode(context, this.label, this.v.nodeNumber, undefined, neededFor);
+    this.dataArgument = new Array<number>(this.dataNode?.nData ?? 0).fill(0);
   }
 
   /** Updates the joint frame Aj, u6, v6 and (computeForce) the joint-frame force f6. */
@@ -135,6 +155,18 @@ class RigidBodySpringDamperModel implements Only<ObjectModel, RigidBodySpringDam
       }
       return;
     }
+    const a = this.userArguments();
+    const result = uf(s.mbs, s.t, this.label.index, a.displacement, a.rotation, a.velocity, a.angularVelocity, a.stiffness, a.damping, a.rotJ0, a.rotJ1, a.offset);
+    if (result === null || typeof result !== 'object' || result.length !== 6) itemError(this.label, 'springForceTorqueUserFunction', `must return 6 numbers (force, torque), got ${describeValue(result)}`);
+    for (let i = 0; i < 6; i++) {
+      if (typeof result[i] !== 'number' || !Number.isFinite(result[i])) itemError(this.label, 'springForceTorqueUserFunction', `must return finite numbers, got ${describeValue(result[i])} at entry ${i}`);
+      f6[i] = result[i];
+    }
+  }
+
+  /** The user functions' arguments from u6, v6 and the parameters (arrays reused from call to call). */
+  private userArguments(): RigidBodySpringDamperModel['argument'] {
+    const { u6, v6, stiffness: k, damping: d, offset } = this;
     const a = this.argument;
     for (let i = 0; i < 3; i++) {
       a.displacement[i] = u6[i]; a.rotation[i] = u6[3 + i]; a.velocity[i] = v6[i]; a.angularVelocity[i] = v6[3 + i];
@@ -144,12 +176,33 @@ class RigidBodySpringDamperModel implements Only<ObjectModel, RigidBodySpringDam
       a.offset[i] = offset[i];
       for (let j = 0; j < 6; j++) { a.stiffness[i][j] = k[6 * i + j]; a.damping[i][j] = d[6 * i + j]; }
     }
-    const result = uf(s.mbs, s.t, this.label.index, a.displacement, a.rotation, a.velocity, a.angularVelocity, a.stiffness, a.damping, a.rotJ0, a.rotJ1, a.offset);
-    if (result === null || typeof result !== 'object' || result.length !== 6) itemError(this.label, 'springForceTorqueUserFunction', `must return 6 numbers (force, torque), got ${describeValue(result)}`);
-    for (let i = 0; i < 6; i++) {
-      if (typeof result[i] !== 'number' || !Number.isFinite(result[i])) itemError(this.label, 'springForceTorqueUserFunction', `must return finite numbers, got ${describeValue(result[i])} at entry ${i}`);
-      f6[i] = result[i];
+    return a;
+  }
+
+  /**
+   * Calls postNewtonStepUserFunction (active connector with data node, as Exudyn) with the data coordinates of s and the
+   * force-law arguments, stores the returned data coordinates in s and returns its error (negative errors count as 0,
+   * as in Exudyn, which takes the largest error of all items); the recommended step size goes to out.
+   */
+  postNewtonStep(s: ItemState, _startOfStep: ItemState, out: PostNewtonOutput): number {
+    const uf = this.v.postNewtonStepUserFunction;
+    const node = this.dataNode;
+    if (uf === 0 || node === undefined || !this.v.activeConnector) return 0;
+    this.evaluate(s, false);
+    const a = this.userArguments();
+    const data = this.dataArgument;
+    const start = node.dataIndex;
+    for (let i = 0; i < data.length; i++) data[i] = s.data[start + i];
+    const result = uf(s.mbs, s.t, this.label.index, data, a.displacement, a.rotation, a.velocity, a.angularVelocity, a.stiffness, a.damping, a.rotJ0, a.rotJ1, a.offset);
+    if (result === null || typeof result !== 'object' || result.length !== data.length + 2) {
+      itemError(this.label, 'postNewtonStepUserFunction', `must return [error, recommendedStepSize, ...${data.length} data coordinates] (${data.length + 2} numbers), got ${describeValue(result)}`);
     }
+    for (let i = 0; i < result.length; i++) {
+      if (typeof result[i] !== 'number' || !Number.isFinite(result[i])) itemError(this.label, 'postNewtonStepUserFunction', `must return finite numbers, got ${describeValue(result[i])} at entry ${i}`);
+    }
+    for (let i = 0; i < data.length; i++) s.data[start + i] = result[i + 2];
+    out.recommendedStepSize = result[1];
+    return Math.max(result[0], 0);
   }
 
   /**
@@ -226,7 +279,8 @@ export const objectConnectorRigidBodySpringDamperDefinition: ItemDefinition<'Obj
   description: 'Translational, rotational and coupled springs and dampers between two rigid markers, measured in a joint frame: '
     + '[f, m] = K([Δp, θ] − offset) + D[Δv, Δω] (or the user function). Without the intrinsic formulation, Δp = A0allᵀ(p1 − p0) and '
     + 'θ = RotXYZ(A0allᵀ A1all) (Tait–Bryan angles; meant for small rotations except about one axis), joint frame A0all. '
-    + 'Exudyn\'s optional data node (nodeNumber) and postNewtonStepUserFunction are not available: Flexdyn has no NodeGenericData yet. '
+    + 'With a data node (nodeNumber, NodeGenericData) a postNewtonStepUserFunction can switch states in the discontinuous iteration: it '
+    + 'receives the data coordinates and the force-law arguments and returns [error, recommended step size, new data coordinates]. '
     + 'The Jacobian is numerical, as in Exudyn.',
   parameters,
   outputVariables: [OutputVariableType.DisplacementLocal, OutputVariableType.VelocityLocal, OutputVariableType.Rotation,

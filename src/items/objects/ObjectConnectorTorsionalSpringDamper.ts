@@ -1,13 +1,13 @@
 import { makeFactory, type ItemDefinition } from '../../registry/definition.ts';
 import type { BindContext, ItemState, NodeModel, ObjectModel, Only } from '../../registry/capabilities.ts';
 import { describeValue, itemError, type ItemLabel } from '../../core/errors.ts';
-import { checkNonNegativeEntries } from '../../registry/physicalChecks.ts';
+import { checkScalarSpringDamper } from '../../registry/physicalChecks.ts';
 import { OutputVariableType } from '../../registry/enums.ts';
-import { bool, markerIndexArray, real, userFunction, type MatrixValue, type UserFunctionValue } from '../../registry/parameters.ts';
+import { bool, markerIndexArray, nodeIndex, real, userFunction, type MatrixValue, type UserFunctionValue } from '../../registry/parameters.ts';
 import { rotationMatrix2RotXYZInto } from '../../rotations/rotationMatrices.ts';
 import { mat3TransposeMulVecInto } from '../../rotations/skew.ts';
 import { rotationMarkerParameter } from './jointKernel.ts';
-import { RigidMarkerPair } from './connectorBase.ts';
+import { RigidMarkerPair, bindDataNode } from './connectorBase.ts';
 import type { SystemUserFunction, UserFunctionSystem } from '../../registry/userFunctionSystem.ts';
 
 /** Spring torque user function: returns the scalar torque about the J0 z axis for the relative angle and angular velocity (offsets not subtracted). */
@@ -15,6 +15,7 @@ export type TorsionalSpringTorqueUserFunction<S extends UserFunctionSystem = Use
 
 const parameters = {
   markerNumbers: markerIndexArray('Two orientation markers [m0, m1].', 2),
+  nodeNumber: nodeIndex('A NodeGenericData with 1 data coordinate holding the continuous angle (unlimited rotations: full turns are counted); -1: the angle wraps at ±π.'),
   stiffness: real(0, 'Torsional stiffness k [N m/rad] against the relative rotation about the J0 z axis.'),
   damping: real(0, 'Torsional damping d [N m s/rad].'),
   rotationMarker0: rotationMarkerParameter('Rotation of the joint frame J0 relative to marker 0 (A0all = A0·rotationMarker0); its z axis is the spring axis.'),
@@ -27,12 +28,16 @@ const parameters = {
 };
 
 type Values = {
-  markerNumbers: readonly number[]; stiffness: number; damping: number; rotationMarker0: MatrixValue; rotationMarker1: MatrixValue;
+  markerNumbers: readonly number[]; nodeNumber: number; stiffness: number; damping: number; rotationMarker0: MatrixValue; rotationMarker1: MatrixValue;
   offset: number; velocityOffset: number; torque: number; activeConnector: boolean;
   springTorqueUserFunction: UserFunctionValue<TorsionalSpringTorqueUserFunction>;
 };
 
-/** Run-time model of a torsional spring-damper about the J0 z axis; the Jacobian is numerical, as in Exudyn. */
+/**
+ * Run-time model of a torsional spring-damper about the J0 z axis; the Jacobian is numerical, as in Exudyn. With a data
+ * node the angle continues the one of the last converged step (its data coordinate) by whole turns, and the post-Newton
+ * step stores the new angle there.
+ */
 class TorsionalSpringDamperModel implements Only<ObjectModel, TorsionalSpringDamperModel> {
   readonly nAE = 0;
   readonly ode2LhsDependsOnVelocity = true;
@@ -49,9 +54,12 @@ class TorsionalSpringDamperModel implements Only<ObjectModel, TorsionalSpringDam
     this.markers = new RigidMarkerPair(label, v.markerNumbers, v);
   }
 
+  private dataNode: NodeModel | undefined;
+
   bind(context: BindContext): void {
     this.markers.bind(context);
     this.localNodes = this.markers.localNodes;
+    this.dataNode = bindDataNode(context, this.label, this.v.nodeNumber, 1, undefined);
   }
 
   /** angle = RotXYZ(A0allᵀA1all)_z, omega = [A0allᵀ(A1ω̄1 − A0ω̄0)]_z, torque = k(angle − θ_off) + d(omega − ω_off) + τ_c (or the user function). */
@@ -61,6 +69,11 @@ class TorsionalSpringDamperModel implements Only<ObjectModel, TorsionalSpringDam
     markers.evaluateAngularVelocities(s);
     let angle = rotationMatrix2RotXYZInto(work3, markers.relativeRotation(work9))[2];
     if (angle > Math.PI) angle -= 2 * Math.PI;
+    if (this.dataNode !== undefined) {
+      // continue the angle of the last converged step by whole turns (Exudyn's continuous rotation)
+      const previous = s.data[this.dataNode.dataIndex];
+      if (Math.abs(angle - previous) > Math.PI) angle += Math.round((previous - angle) / (2 * Math.PI)) * 2 * Math.PI;
+    }
     const w1 = markers.relativeAngularVelocity(work3);
     const omega = mat3TransposeMulVecInto(w1, markers.a0All, w1)[2];
     this.angle = angle;
@@ -89,6 +102,14 @@ class TorsionalSpringDamperModel implements Only<ObjectModel, TorsionalSpringDam
     for (let k = 0; k < n1; k++) f[n0 + k] += g1[k] * tx + g1[n1 + k] * ty + g1[2 * n1 + k] * tz;
   }
 
+  /** Stores the continuous angle in the data node (also when inactive, as Exudyn); no discontinuous error. */
+  postNewtonStep(s: ItemState): number {
+    if (this.dataNode === undefined) return 0;
+    this.evaluate(s);
+    s.data[this.dataNode.dataIndex] = this.angle;
+    return 0;
+  }
+
   output(variable: OutputVariableType, s: ItemState): ArrayLike<number> | undefined {
     this.evaluate(s);
     switch (variable) {
@@ -107,25 +128,24 @@ export const objectConnectorTorsionalSpringDamperDefinition: ItemDefinition<'Obj
   aliases: ['TorsionalSpringDamper'],
   description: 'A torsional spring-damper about the z axis of the joint frame J0 between two orientation markers, e.g. on top of a '
     + 'revolute joint: τ = k(Δθ − θ_off) + d(Δω − ω_off) + τ_c (or the user function). The angle Δθ is the z Tait–Bryan angle of the '
-    + 'relative rotation and wraps at ±π (the torque jumps there): Exudyn\'s optional data node (nodeNumber, NodeGenericData) for '
-    + 'unlimited rotations is not available, as Flexdyn has no NodeGenericData yet. The Jacobian is numerical, as in Exudyn.',
+    + 'relative rotation and wraps at ±π (the torque jumps there), unless a data node (nodeNumber, NodeGenericData with 1 data '
+    + 'coordinate) keeps the angle of the last step: then the angle continues by whole turns (unlimited rotations; the data node '
+    + 'holds the angle, initialize it with the initial angle). The Jacobian is numerical, as in Exudyn.',
   parameters,
   outputVariables: [OutputVariableType.Rotation, OutputVariableType.AngularVelocityLocal, OutputVariableType.TorqueLocal],
-  equations: 'A0all = A0 R0, A1all = A1 R1; Δθ = RotXYZ(A0allᵀA1all)_z ∈ (−π, π]; Δω = [A0allᵀ(A1ω̄1 − A0ω̄0)]_z; '
+  equations: 'A0all = A0 R0, A1all = A1 R1; Δθ = RotXYZ(A0allᵀA1all)_z ∈ (−π, π]; with a data node d: Δθ += 2π round((d − Δθ)/2π) '
+    + 'if |Δθ − d| > π, and the post-Newton step sets d = Δθ; Δω = [A0allᵀ(A1ω̄1 − A0ω̄0)]_z; '
     + 'T = A0all [0, 0, τ]; LHS(m1) = G1ᵀT, LHS(m0) = −G0ᵀT (G = rotation Jacobians). Outputs: Rotation Δθ, AngularVelocityLocal Δω, '
     + 'TorqueLocal τ (evaluated also when inactive, as in Exudyn).',
   example: (mbs) => {
     const nodes = [0, 1].map((i) => mbs.addNode({ nodeType: 'RigidBodyEP', referenceCoordinates: [i, 0.1 * i, 0, 1, 0, 0, 0], initialVelocities: [0.1, 0, 0.2 * i, 0, 0.1, -0.2 * i, 0.3] }));
     const bodies = nodes.map((node) => mbs.addObject({ objectType: 'RigidBody', physicsMass: 1, physicsInertia: [0.1, 0.2, 0.3, 0, 0, 0], nodeNumber: node }));
     const markers = bodies.map((body, i) => mbs.addMarker({ markerType: 'BodyRigid', bodyNumber: body, localPosition: [0.5 - i, 0.1, -0.05 * i] }));
-    return mbs.addObject({ objectType: 'ConnectorTorsionalSpringDamper', markerNumbers: markers, stiffness: 20, damping: 0.5, rotationMarker1: [[1, 0, 0], [0, 0.6, -0.8], [0, 0.8, 0.6]], offset: 0.1, velocityOffset: 0.2, torque: 0.3 });
+    // a data node one turn ahead: the angle continues at Δθ + 2π
+    const turns = mbs.addNode({ nodeType: 'GenericData', numberOfDataCoordinates: 1, initialCoordinates: [2 * Math.PI] });
+    return mbs.addObject({ objectType: 'ConnectorTorsionalSpringDamper', markerNumbers: markers, nodeNumber: turns, stiffness: 20, damping: 0.5, rotationMarker1: [[1, 0, 0], [0, 0.6, -0.8], [0, 0.8, 0.6]], offset: 0.1, velocityOffset: 0.2, torque: 0.3 });
   },
-  validate: (v, label) => {
-    // Without a user function the values are a spring and a damper; with one they are only its arguments.
-    if (v.springTorqueUserFunction !== 0) return;
-    checkNonNegativeEntries(label, 'stiffness', [v.stiffness], 'a spring with negative stiffness pushes away from its rest position');
-    checkNonNegativeEntries(label, 'damping', [v.damping], 'a damper with negative damping adds energy');
-  },
+  validate: (v, label) => checkScalarSpringDamper(label, v.stiffness, v.damping, v.springTorqueUserFunction),
   create: (v, label) => new TorsionalSpringDamperModel(label, v),
 };
 

@@ -14,6 +14,7 @@ import type { CscMatrix } from '../../linalg/sparse.ts';
 import { RigidNodeModel } from '../nodes/rigidNodeBase.ts';
 import { checkSymmetric, containerRowsAsCsc, containerShape } from './ffrf/matrixContainer.ts';
 import { ReferenceFrameBody, referenceFrameBodyOutputs } from './ffrf/referenceFrameBody.ts';
+import { createPointMeshNodeMap } from './ffrf/meshNodeMap.ts';
 import { checkedUserMatrix, checkedUserVector } from '../../registry/userFunctionResults.ts';
 import type { SystemUserFunction, UserFunctionSystem } from '../../registry/userFunctionSystem.ts';
 
@@ -56,41 +57,6 @@ const meshNodeOutputs: readonly OutputVariableType[] = [
   OutputVariableType.Position, OutputVariableType.Displacement, OutputVariableType.Velocity, OutputVariableType.Acceleration,
   OutputVariableType.DisplacementLocal, OutputVariableType.VelocityLocal,
 ];
-
-/** A weighted map of mesh-node displacements: y = Σ_j C_j ū⁽ᵏʲ⁾, with the point nodes' coordinates read from the state. */
-class MeshNodeMap implements Only<SuperElementMeshNodeMap, MeshNodeMap> {
-  readonly nU: number;
-  readonly jacobian: Float64Array;
-  private readonly qIndex: Int32Array;
-  private readonly uIndex: Int32Array;
-
-  constructor(readonly nodes: readonly NodeModel[], coefficients: ArrayLike<number>, readonly rows: number) {
-    this.nU = 3 * nodes.length;
-    this.jacobian = Float64Array.from(coefficients);
-    this.qIndex = Int32Array.from(nodes, (n) => n.qIndex);
-    this.uIndex = Int32Array.from(nodes, (n) => n.uIndex);
-  }
-
-  private apply(x: Float64Array, index: Int32Array, out: Float64Array): void {
-    const m = index.length, J = this.jacobian, nU = this.nU;
-    for (let r = 0; r < this.rows; r++) {
-      let sum = 0;
-      for (let j = 0; j < m; j++) {
-        const k = index[j], c = r * nU + 3 * j;
-        sum += J[c] * x[k] + J[c + 1] * x[k + 1] + J[c + 2] * x[k + 2];
-      }
-      out[r] = sum;
-    }
-  }
-
-  value(s: ItemState, out: Float64Array): void {
-    this.apply(s.q, this.qIndex, out);
-  }
-
-  rate(s: ItemState, out: Float64Array): void {
-    this.apply(s.u, this.uIndex, out);
-  }
-}
 
 /**
  * Run-time model of ObjectFFRF (seed 004). Local coordinates q = [q_t (3), θ (4), q_f (n_f)]. Mass matrix with
@@ -196,7 +162,7 @@ class FFRFModel implements Only<ObjectModel, FFRFModel> {
       meshNodeReferencePosition: (i, out) => { out[0] = model.xRef[3 * i]; out[1] = model.xRef[3 * i + 1]; out[2] = model.xRef[3 * i + 2]; },
       meshNodeOutputVariables: meshNodeOutputs,
       meshNodeOutput: (variable, s, i, out) => model.meshNodeOutput(variable, s, i, out),
-      createMeshNodeMap: (nodes, coefficients, rows) => model.createMeshNodeMap(nodes, coefficients, rows),
+      createMeshNodeMap: (nodes, coefficients, rows) => createPointMeshNodeMap(model.meshNodes, nodes, coefficients, rows),
     };
   }
 
@@ -732,20 +698,6 @@ class FFRFModel implements Only<ObjectModel, FFRFModel> {
   }
 
   /** y = Σ_j C_j ū⁽ᵏʲ⁾ over the point nodes of the mesh nodes (a repeated mesh node gets its coefficients summed). */
-  private createMeshNodeMap(meshNodes: ArrayLike<number>, coefficients: ArrayLike<number>, rows: number): SuperElementMeshNodeMap {
-    const order: number[] = [];
-    const position = new Map<number, number>();
-    for (let j = 0; j < meshNodes.length; j++) if (!position.has(meshNodes[j])) { position.set(meshNodes[j], order.length); order.push(meshNodes[j]); }
-    const m = meshNodes.length, mu = order.length;
-    const c = new Float64Array(rows * 3 * mu);
-    for (let r = 0; r < rows; r++) {
-      for (let j = 0; j < m; j++) {
-        const col = 3 * position.get(meshNodes[j])!;
-        for (let d = 0; d < 3; d++) c[r * 3 * mu + col + d] += coefficients[r * 3 * m + 3 * j + d];
-      }
-    }
-    return new MeshNodeMap(order.map((i) => this.meshNodes[i]), c, rows);
-  }
 
   output(variable: OutputVariableType, s: ItemState): ArrayLike<number> | undefined {
     const nc = this.nc;

@@ -1,5 +1,6 @@
 import { makeFactory, type ItemDefinition } from '../../registry/definition.ts';
-import { denseLocalMatrix, type BindContext, type ItemState, type LocalMatrixAccumulator, type NodeModel, type ObjectModel, type Only } from '../../registry/capabilities.ts';
+import { denseLocalMatrix, type BindContext, type ItemState, type LocalMatrixAccumulator, type NodeModel, type ObjectModel, type Only, type SuperElementModel } from '../../registry/capabilities.ts';
+import { createPointMeshNodeMap } from './ffrf/meshNodeMap.ts';
 import { itemError, type ItemLabel } from '../../core/errors.ts';
 import { checkMassMatrix } from '../../registry/physicalChecks.ts';
 import { OutputVariableType } from '../../registry/enums.ts';
@@ -72,6 +73,7 @@ class GenericODE2Model implements Only<ObjectModel, GenericODE2Model> {
   private userForce0 = new Float64Array(0);
   /** The shared dense work array of the local matrices (n × n, see denseLocalMatrix; set in bind). */
   private localMatrix = new Float64Array(0);
+  private meshFace: SuperElementModel | undefined;
 
   constructor(readonly label: ItemLabel, private readonly v: GenericODE2Values) {
     this.mass = flatten(v.massMatrix);
@@ -111,6 +113,12 @@ class GenericODE2Model implements Only<ObjectModel, GenericODE2Model> {
     this.qt = new Float64Array(n);
     this.userForce0 = new Float64Array(n);
     this.localMatrix = denseLocalMatrix(n);
+    this.meshFace = nodes.every((node) => node.label.typeName === 'Point') ? pointMeshSuperElement(nodes) : undefined;
+  }
+
+  /** With only Point nodes, a super element whose mesh node i is node i (Exudyn: markers and sensors of FEM meshes on ObjectGenericODE2). */
+  get superElement(): SuperElementModel | undefined {
+    return this.meshFace;
   }
 
   /** Copies the object's displacement coordinates and velocities from the state into q, qt. */
@@ -262,6 +270,36 @@ export const objectGenericODE2Definition: ItemDefinition<'Object', typeof parame
   },
   create: (v, label) => new GenericODE2Model(label, v),
 };
+
+/** Mesh-node outputs of an ObjectGenericODE2 of Point nodes (no reference frame: local = global). */
+const meshNodeOutputs: readonly OutputVariableType[] = [
+  OutputVariableType.Position, OutputVariableType.Displacement, OutputVariableType.Velocity, OutputVariableType.Acceleration,
+  OutputVariableType.DisplacementLocal, OutputVariableType.VelocityLocal,
+];
+
+/** The super element of mesh nodes = the object's 3D Point nodes, without a reference frame (p_r = 0, A = I). */
+function pointMeshSuperElement(nodes: readonly NodeModel[]): SuperElementModel {
+  return {
+    meshNodeCount: nodes.length,
+    referenceNode: undefined,
+    meshNodeReferencePosition: (i, out) => out.set(nodes[i].referenceCoordinates.subarray(0, 3)),
+    meshNodeOutputVariables: meshNodeOutputs,
+    meshNodeOutput: (variable, s, i, out) => {
+      const { qIndex, uIndex } = nodes[i];
+      for (let k = 0; k < 3; k++) {
+        switch (variable) {
+          case OutputVariableType.Position: out[k] = s.qRef[qIndex + k] + s.q[qIndex + k]; break;
+          case OutputVariableType.Displacement: case OutputVariableType.DisplacementLocal: out[k] = s.q[qIndex + k]; break;
+          case OutputVariableType.Velocity: case OutputVariableType.VelocityLocal: out[k] = s.u[uIndex + k]; break;
+          case OutputVariableType.Acceleration: out[k] = s.a[uIndex + k]; break;
+          default: return 0;
+        }
+      }
+      return 3;
+    },
+    createMeshNodeMap: (meshNodes, coefficients, rows) => createPointMeshNodeMap(nodes, meshNodes, coefficients, rows),
+  };
+}
 
 /** Factory for a generic ODE2 object. */
 export const ObjectGenericODE2 = makeFactory(objectGenericODE2Definition);

@@ -327,3 +327,22 @@ export function globalCoordinateIndex(marker: CoordinateMarkerModel): number {
   }
   return -1;
 }
+
+/**
+ * Binds an object's optional data node (Exudyn's nodeNumber of a NodeGenericData): undefined when nodeNumber is −1 and
+ * the object does not need one; a FlexdynError naming the object when it needs one (why, in `neededFor`) and has none,
+ * or when the node is no data node (with `count` data coordinates, when count is given).
+ */
+export function bindDataNode(context: BindContext, label: ItemLabel, nodeNumber: number, count: number | undefined, neededFor: string | undefined): NodeModel | undefined {
+  const what = count === undefined ? 'a NodeGenericData' : `a NodeGenericData with ${count} data coordinate${count === 1 ? '' : 's'}`;
+  if (nodeNumber === -1) {
+    if (neededFor !== undefined) itemError(label, 'nodeNumber', `must refer to ${what} ${neededFor}, got -1 (none)`);
+    return undefined;
+  }
+  const node = context.node(nodeNumber, 'nodeNumber');
+  const nData = node.nData ?? 0;
+  if (node.nu !== 0 || nData === 0 || (count !== undefined && nData !== count)) {
+    itemError(label, 'nodeNumber', `must refer to ${what}, got Node${node.label.typeName} #${nodeNumber} with ${nData} data coordinates`);
+  }
+  return node;
+}

@@ -1,5 +1,5 @@
 import { denseLocalMatrix, type BindContext, type CoordinateMarkerModel, type ItemState, type LocalMatrixAccumulator, type NodeModel } from '../../registry/capabilities.ts';
-import { itemError, type ItemLabel } from '../../core/errors.ts';
+import type { ItemLabel } from '../../core/errors.ts';
 import { MarkerPair, coordinateMarkers } from './connectorBase.ts';
 
 /**
@@ -100,22 +100,4 @@ export class CoordinatePair {
       m[i1 * n + i0] -= value * f0 * f1;
     }
   }
-}
-
-/**
- * Binds an object's optional data node (Exudyn's nodeNumber of a NodeGenericData): undefined when nodeNumber is −1 and
- * the object does not need one; a FlexdynError naming the object when it needs one (why, in `neededFor`) and has none,
- * or when the node is no data node with `count` data coordinates.
- */
-export function bindDataNode(context: BindContext, label: ItemLabel, nodeNumber: number, count: number, neededFor: string | undefined): NodeModel | undefined {
-  if (nodeNumber === -1) {
-    if (neededFor !== undefined) itemError(label, 'nodeNumber', `must refer to a NodeGenericData with ${count} data coordinates ${neededFor}, got -1 (none)`);
-    return undefined;
-  }
-  const node = context.node(nodeNumber, 'nodeNumber');
-  const nData = node.nData ?? 0;
-  if (node.nu !== 0 || nData !== count) {
-    itemError(label, 'nodeNumber', `must refer to a NodeGenericData with ${count} data coordinates, got Node${node.label.typeName} #${nodeNumber} with ${nData}`);
-  }
-  return node;
 }

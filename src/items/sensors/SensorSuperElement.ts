@@ -6,7 +6,7 @@ import { OutputSensorModel, sensorOutputParameters, type SensorOutputValues } fr
 import { objectFFRFDefinition } from '../objects/ObjectFFRF.ts';
 
 const parameters = {
-  bodyNumber: objectIndex('Super element (ObjectFFRF, ObjectFFRFreducedOrder) to measure.'),
+  bodyNumber: objectIndex('Super element (ObjectFFRF, ObjectFFRFreducedOrder, ObjectGenericODE2 of Point nodes) to measure.'),
   meshNodeNumber: int(-1, 'Mesh node number (0-based) within the super element; must be set (default −1: invalid).'),
   ...sensorOutputParameters,
 };
@@ -21,7 +21,7 @@ class SuperElementSensorModel extends OutputSensorModel {
     const object = context.object(this.bodyNumber, 'bodyNumber');
     const se = object.superElement;
     if (se === undefined) {
-      itemError(this.label, 'bodyNumber', `must refer to a super element (ObjectFFRF, ObjectFFRFreducedOrder), got ${object.label.category}${object.label.typeName} #${this.bodyNumber}`);
+      itemError(this.label, 'bodyNumber', `must refer to a super element (ObjectFFRF, ObjectFFRFreducedOrder, ObjectGenericODE2 of Point nodes), got ${object.label.category}${object.label.typeName} #${this.bodyNumber}`);
     }
     if (!(this.meshNode >= 0 && this.meshNode < se.meshNodeCount)) {
       itemError(this.label, 'meshNodeNumber', `must be a mesh node number of body #${this.bodyNumber} (0 … ${se.meshNodeCount - 1}), got ${this.meshNode}`);

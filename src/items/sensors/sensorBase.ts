@@ -1,14 +1,17 @@
 import type { ItemState, SensorModel, BindContext } from '../../registry/capabilities.ts';
 import { formatItemLabel, itemError, type ItemLabel } from '../../core/errors.ts';
 import { OutputVariableType } from '../../registry/enums.ts';
-import { bool, outputVariable, str } from '../../registry/parameters.ts';
+import { bool, outputVariable, str, structural } from '../../registry/parameters.ts';
+
+/** Why a sensor's output settings are structural: the recorder sets up rows and files from them when a solve starts. */
+const shapesTheRecords = 'shapes the sensor\'s stored rows and file, which are set up when a solve starts';
 
 /** Parameters every sensor has, after the sensed item. */
 export const sensorOutputParameters = {
-  writeToFile: bool(true, 'Write the sensor rows to fileName.'),
-  fileName: str('', 'Sensor file; empty means solution/sensor<index>.txt.'),
-  outputVariableType: outputVariable('Output variable to record.'),
-  storeInternal: bool(false, 'Keep the rows in memory for getSensorStoredData.'),
+  writeToFile: structural(bool(true, 'Write the sensor rows to fileName.'), shapesTheRecords),
+  fileName: structural(str('', 'Sensor file; empty means solution/sensor<index>.txt.'), shapesTheRecords),
+  outputVariableType: structural(outputVariable('Output variable to record.'), shapesTheRecords),
+  storeInternal: structural(bool(false, 'Keep the rows in memory for getSensorStoredData.'), shapesTheRecords),
 };
 
 /** Values every sensor has from its dictionary. */
