@@ -130,7 +130,7 @@ export type DistributedLoadUserFunction = DistributedLoadUserFunctionOf<MainSyst
 
 export { NodePoint, Point } from './items/nodes/NodePoint.ts';
 export { NodePoint2D, Point2D } from './items/nodes/NodePoint2D.ts';
-export { NodePointGround } from './items/nodes/NodePointGround.ts';
+export { NodePointGround, PointGround } from './items/nodes/NodePointGround.ts';
 export { NodeGenericODE2 } from './items/nodes/NodeGenericODE2.ts';
 export { NodeGenericData } from './items/nodes/NodeGenericData.ts';
 export { NodeGenericODE1 } from './items/nodes/NodeGenericODE1.ts';

@@ -26,6 +26,7 @@ import { abaqusImportTest } from './abaqusImportTest.ts';
 import { objectFFRFTest2 } from './objectFFRFTest2.ts';
 import { superElementRigidJointTest } from './superElementRigidJointTest.ts';
 import { linearFEMgenericODE2 } from './linearFEMgenericODE2.ts';
+import { PARTS_ATEs_moving } from './PARTS_ATEs_moving.ts';
 import { coordinateVectorConstraint } from './coordinateVectorConstraint.ts';
 import { coordinateVectorConstraintGenericODE2 } from './coordinateVectorConstraintGenericODE2.ts';
 import { rigidBodyAsUserFunctionTest } from './rigidBodyAsUserFunctionTest.ts';
@@ -49,6 +50,7 @@ import { deleteItemsTest } from './deleteItemsTest.ts';
 import { pickleCopyMbs } from './pickleCopyMbs.ts';
 import { solverExplicitODE1ODE2test } from './solverExplicitODE1ODE2test.ts';
 import { taskmanagerTest } from './taskmanagerTest.ts';
+import { hydraulicActuatorSimpleTest } from './hydraulicActuatorSimpleTest.ts';
 import { bricardMechanism } from './bricardMechanism.ts';
 import { coordinateSpringDamperExt } from './coordinateSpringDamperExt.ts';
 import { postNewtonStepContactTest } from './postNewtonStepContactTest.ts';
@@ -82,6 +84,7 @@ export const testModels: readonly TestModel[] = [
   objectFFRFTest2,
   superElementRigidJointTest,
   linearFEMgenericODE2,
+  PARTS_ATEs_moving,
   coordinateVectorConstraint,
   coordinateVectorConstraintGenericODE2,
   rigidBodyAsUserFunctionTest,
@@ -105,6 +108,7 @@ export const testModels: readonly TestModel[] = [
   pickleCopyMbs,
   solverExplicitODE1ODE2test,
   taskmanagerTest,
+  hydraulicActuatorSimpleTest,
   bricardMechanism,
   coordinateSpringDamperExt,
   postNewtonStepContactTest,

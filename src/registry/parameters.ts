@@ -178,6 +178,9 @@ export function structural<T>(parameter: Parameter<T>, reason: string): Paramete
   return { ...parameter, structural: reason };
 }
 
+/** The reason of parameters that set a number of coordinates (NodeGeneric…: numberOf…Coordinates). */
+export const setsTheNumberOfCoordinates = 'sets the number of coordinates (the sizes of the system state and its address tables)';
+
 /** The parameter kinds that refer to other items. */
 const referenceKinds: ReadonlySet<ParameterKind> = new Set<ParameterKind>([
   'NodeIndex', 'ArrayNodeIndex', 'ObjectIndex', 'MarkerIndex', 'ArrayMarkerIndex', 'LoadIndex', 'SensorIndex', 'ArraySensorIndex',

@@ -357,7 +357,7 @@ export function solveAccelerations(
   if (nAE > 0) assembler.addConstraintJacobian(s, system, 1, 1, 1, 1, false);
   for (let i = nu + nAE; i < system.n; i++) system.add(i, i, 1);
   const result = system.factorize();
-  if (!result.ok) throw new FlexdynError(`initial accelerations: the mass matrix (with constraint Jacobian) is singular at ${assembler.describeEquation(result.singularIndex)}`);
+  if (!result.ok) throw new FlexdynError(`initial accelerations: the mass matrix (with constraint Jacobian) is singular at ${assembler.describeEquation(result.singularIndex)} (redundant constraints? mbs.computeSystemDegreeOfFreedom() names them; linearSolverSettings.ignoreSingularJacobian solves with them)`);
   assembler.computeODE2Rhs(s, f);
   const rhs = new Float64Array(system.n);
   rhs.set(f);

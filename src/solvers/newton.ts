@@ -173,7 +173,7 @@ export class NewtonSolver {
     problem.jacobian(this.system);
     const result = this.system.factorize();
     if (result.ok) return undefined;
-    return `Jacobian is singular: no pivot for ${problem.describeUnknown(result.singularIndex)}; check for missing supports, redundant or conflicting constraints and zero masses`;
+    return `Jacobian is singular: no pivot for ${problem.describeUnknown(result.singularIndex)}; check for missing supports, redundant or conflicting constraints and zero masses (mbs.computeSystemDegreeOfFreedom() names redundant constraint equations; linearSolverSettings.ignoreSingularJacobian solves with them)`;
   }
 }
 

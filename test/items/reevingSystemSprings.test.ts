@@ -16,10 +16,10 @@ const g = 9.81;
  * The sheave may only move vertically (GenericJoint, y free). Optionally the rope end at the start is paid out by a
  * coordinate marker whose coordinate is prescribed to `payOut`.
  */
-function hangingSheave(L0: number, payOut?: number): { mbs: MainSystem; node: number; rope: number } {
+function hangingSheave(L0: number, payOut?: number, y0 = 0): { mbs: MainSystem; node: number; rope: number } {
   const mbs = new SystemContainer().addSystem();
   const ground = mbs.addObject(ObjectGround({}));
-  const node = mbs.addNode(NodeRigidBodyEP({ referenceCoordinates: [0, 0, 0, 1, 0, 0, 0] }));
+  const node = mbs.addNode(NodeRigidBodyEP({ referenceCoordinates: [0, 0, 0, 1, 0, 0, 0], initialCoordinates: [0, y0, 0, 0, 0, 0, 0] }));
   mbs.addObject(ObjectRigidBody({ physicsMass: mass, physicsInertia: [1, 1, 2, 0, 0, 0], nodeNumber: node }));
   const sheave = mbs.addMarker(MarkerNodeRigid({ nodeNumber: node }));
   mbs.addObject(GenericJoint({ markerNumbers: [mbs.addMarker(MarkerBodyRigid({ bodyNumber: ground })), sheave], constrainedAxes: [1, 0, 1, 1, 1, 1] }));
@@ -75,6 +75,24 @@ describe('ObjectConnectorReevingSystemSprings', () => {
     const drop = before.mbs.getNodeOutput(before.node, OutputVariableType.Position)[1] - after.mbs.getNodeOutput(after.node, OutputVariableType.Position)[1];
     expect(Math.abs(drop - 0.1 * (1 + mass * g / 2 / EA))).toBeLessThan(1e-9);
     expect(Math.abs(after.mbs.getObjectOutput(after.rope, OutputVariableType.ForceLocal)[0] - mass * g / 2) / (mass * g / 2)).toBeLessThan(1e-8);
+  });
+
+  it('sheaveOscillatesWithTheRopeStiffnessOfTwoSpans', () => {
+    // Two vertical spans: L = 2(H − y) + π R, so the rope force F = EA (L − L0)/L0 is linear in y and the sheave carries
+    // 2F: a harmonic oscillator about the static position with ω² = 4 EA/(L0 m). Released δ above it, y(t) = y_eq + δ cos ωt.
+    // The trapezoidal rule (ρ∞ = 1, h = 2e-4) has the phase error ω t (ωh)²/12 ≈ 6e-6 rad over 0.5 s: tolerance 1e-4·δ.
+    const L0 = 2 * H + Math.PI * R - 0.3;
+    const yEquilibrium = H - (L0 * (1 + mass * g / 2 / EA) - Math.PI * R) / 2;
+    const delta = 0.01;
+    const { mbs, node } = hangingSheave(L0, undefined, yEquilibrium + delta);
+    const settings = new SimulationSettings();
+    settings.timeIntegration.numberOfSteps = 2500;
+    settings.timeIntegration.endTime = 0.5;
+    settings.timeIntegration.generalizedAlpha.spectralRadius = 1;
+    mbs.solveDynamic(settings);
+    const omega = Math.sqrt((4 * EA) / (L0 * mass));
+    const y = mbs.getNodeOutput(node, OutputVariableType.Position)[1];
+    expect(Math.abs(y - (yEquilibrium + delta * Math.cos(omega * 0.5)))).toBeLessThan(1e-4 * delta);
   });
 
   it('commonTangentTouchesBothCirclesForTiltedAxes', () => {

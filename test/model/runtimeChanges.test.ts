@@ -9,8 +9,10 @@ import {
   ConfigurationType, DynamicSolverType, FlexdynError, LoadCoordinate, LoadForceVector, MarkerBodyPosition, MarkerNodeCoordinate, MarkerNodePosition,
   NodePoint, NodePoint2D, NodePointGround, NodeRigidBody2D, ObjectConnectorCoordinate, ObjectConnectorCoordinateSpringDamper, ObjectConnectorSpringDamper, ObjectGround,
   ObjectJointRevolute2D, ObjectMassPoint, ObjectMassPoint2D, ObjectRigidBody2D, OutputVariableType, SensorNode, SensorUserFunction, SimulationSettings,
-  SystemContainer, type MainSystem,
+  SystemContainer, NodeGenericODE2, ObjectGenericODE2, type MainSystem,
 } from '../../src/index.ts';
+import { itemDefinitions } from '../../src/items/index.ts';
+import { SystemAssembler } from '../../src/model/assembly.ts';
 
 function quietSettings(endTime: number, numberOfSteps: number): SimulationSettings {
   const s = new SimulationSettings();
@@ -407,6 +409,38 @@ describe('bad run-time changes are named errors and leave the running model unch
     expect(() => mbs.getSensorValues(sensor)).toThrow(/getSensorValues needs an assembled system, got one that is not assembled since items were added, modified or deleted/);
     mbs.assemble();
     expect(mbs.getObject(spring).markerNumbers).toEqual([1, 0]);
+  });
+
+  it('aChangeThatWouldChangeTheStructureAnywayIsRefusedAndTheOldModelsStay', () => {
+    // the safety net behind the declarations: the compiled model binds the new model and the items referring to it and
+    // compares structures. A NodeGenericODE2 given 2 coordinates (numberOfODE2Coordinates is declared structural, so
+    // only a direct replaceItem gets this far) is refused — by the structure comparison, or by a referring item that
+    // cannot bind to it (the 1 × 1 mass matrix of an ObjectGenericODE2); the old node model is back and every item
+    // refers to it again
+    for (const withObject of [false, true]) {
+      const mbs = new SystemContainer().addSystem();
+      const node = mbs.addNode(NodeGenericODE2({ numberOfODE2Coordinates: 1, referenceCoordinates: [0], initialCoordinates: [0.1] }));
+      if (withObject) mbs.addObject(ObjectGenericODE2({ nodeNumbers: [node], massMatrix: [[1]], stiffnessMatrix: [[100]] }));
+      const marker = mbs.addMarker(MarkerNodeCoordinate({ nodeNumber: node, coordinate: 0 }));
+      mbs.addLoad(LoadCoordinate({ markerNumber: marker, load: 1 }));
+      mbs.assemble();
+      expect(() => mbs.setNodeParameter(node, 'numberOfODE2Coordinates', 2)).toThrow(/^NodeGenericODE2 #0: setNodeParameter cannot change numberOfODE2Coordinates on an assembled system: it is structural \(it sets the number of coordinates/);
+      const model = mbs.compiled();
+      const old = model.nodes[node];
+      const f = () => { const out = new Float64Array(1); new SystemAssembler(model).computeODE2Rhs(model.data.current, out); return out[0]; };
+      const before = f();
+      const dictionary = { ...mbs.getNode(node), numberOfODE2Coordinates: 2, referenceCoordinates: [0, 0], initialCoordinates: [0, 0], initialCoordinates_t: [0, 0] };
+      const definition = itemDefinitions.find((d) => d.category === 'Node' && d.typeName === 'GenericODE2')!;
+      expect(() => model.replaceItem('Node', node, { definition, dictionary }, 'the test change')).toThrow(withObject
+        ? /^ObjectGenericODE2 #0: massMatrix must be 2 x 2/
+        : /^NodeGenericODE2 #0: the test change changes the structure of the assembled system \(n_q = 1, n_u = 1, n_AE = 0, n_ODE1 = 0, n_data = 0 → n_q = 2, n_u = 2, .*\); the structure cannot change while the system is assembled: change it with modifyNode and call mbs\.assemble\(\) between solves; the system is left unchanged$/);
+      expect(model.nodes[node]).toBe(old);
+      expect(model.revision).toBe(0);
+      expect(mbs.getNode(node).numberOfODE2Coordinates).toBe(1);
+      if (withObject) expect(model.objects[0].localNodes[0]).toBe(old);
+      expect(model.markers[marker].nodes[0]).toBe(old);
+      expect(f()).toBe(before);
+    }
   });
 
   it('getParameterNamesTheItemAndTheParameter', () => {

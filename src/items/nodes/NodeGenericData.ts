@@ -2,12 +2,12 @@ import { makeFactory, type ItemDefinition } from '../../registry/definition.ts';
 import { itemError, type ItemLabel } from '../../core/errors.ts';
 import type { ItemState, NodeModel, Only } from '../../registry/capabilities.ts';
 import { OutputVariableType } from '../../registry/enums.ts';
-import { uint, vector } from '../../registry/parameters.ts';
+import { uint, vector, structural, setsTheNumberOfCoordinates } from '../../registry/parameters.ts';
 import { NodeBase } from './nodeBase.ts';
 
 const parameters = {
   initialCoordinates: vector([], 'Initial values of the data coordinates (numberOfDataCoordinates entries; [] means zeros).'),
-  numberOfDataCoordinates: uint(0, 'Number of data coordinates (history variables).'),
+  numberOfDataCoordinates: structural(uint(0, 'Number of data coordinates (history variables).'), setsTheNumberOfCoordinates),
 };
 
 const noCoordinates = new Float64Array(0);

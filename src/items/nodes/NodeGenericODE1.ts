@@ -2,13 +2,13 @@ import { makeFactory, type ItemDefinition } from '../../registry/definition.ts';
 import { itemError, type ItemLabel } from '../../core/errors.ts';
 import type { ItemState, NodeModel, Only } from '../../registry/capabilities.ts';
 import { OutputVariableType } from '../../registry/enums.ts';
-import { uint, vector } from '../../registry/parameters.ts';
+import { uint, vector, structural, setsTheNumberOfCoordinates } from '../../registry/parameters.ts';
 import { NodeBase } from './nodeBase.ts';
 
 const parameters = {
   referenceCoordinates: vector([], 'Reference values y_ref of the ODE1 coordinates (numberOfODE1Coordinates entries).'),
   initialCoordinates: vector([], 'Initial values of the ODE1 coordinates as displacements from the reference (numberOfODE1Coordinates entries).'),
-  numberOfODE1Coordinates: uint(0, 'Number n_c of first-order (ODE1) coordinates of the node.'),
+  numberOfODE1Coordinates: structural(uint(0, 'Number n_c of first-order (ODE1) coordinates of the node.'), setsTheNumberOfCoordinates),
 };
 
 /** Run-time model of a node with n_c first-order coordinates y (ẏ = F from its objects), no ODE2 coordinates. */

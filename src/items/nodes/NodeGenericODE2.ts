@@ -2,13 +2,13 @@ import { makeFactory, type ItemDefinition } from '../../registry/definition.ts';
 import { itemError, type ItemLabel } from '../../core/errors.ts';
 import type { ItemState, NodeModel, Only } from '../../registry/capabilities.ts';
 import type { OutputVariableType } from '../../registry/enums.ts';
-import { uint, vector } from '../../registry/parameters.ts';
+import { uint, vector, structural, setsTheNumberOfCoordinates } from '../../registry/parameters.ts';
 import { coordinateOutput, coordinateOutputVariables } from './coordinateOutputs.ts';
 import { NodeBase } from './nodeBase.ts';
 
 const parameters = {
   referenceCoordinates: vector([], 'Reference values of the coordinates.'),
-  numberOfODE2Coordinates: uint(0, 'Number of ODE2 coordinates of the node.'),
+  numberOfODE2Coordinates: structural(uint(0, 'Number of ODE2 coordinates of the node.'), setsTheNumberOfCoordinates),
   initialCoordinates: vector([], 'Initial coordinates (displacements from the reference).'),
   initialCoordinates_t: vector([], 'Initial velocities of the coordinates.'),
 };

@@ -27,3 +27,5 @@ export const nodePointGroundDefinition: ItemDefinition<'Node', typeof parameters
 
 /** Factory for a ground point node. */
 export const NodePointGround = makeFactory(nodePointGroundDefinition);
+/** Exudyn's alias of {@link NodePointGround}. */
+export const PointGround = NodePointGround;

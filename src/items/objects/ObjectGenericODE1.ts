@@ -13,7 +13,7 @@ const parameters = {
   nodeNumbers: nodeIndexArray('Nodes with ODE1 coordinates (NodeGenericODE1) whose coordinates form q, concatenated in this order.'),
   systemMatrix: matrix([], 'System (state-space) matrix A (n × n, array of rows); empty means zero.'),
   rhsVector: vector([], 'Constant right-hand side f (n entries, e.g. a constant input); empty means zero.'),
-  rhsUserFunction: userFunction<GenericODE1RhsUserFunction>('Right-hand side f_user (n entries) added to A q + f; q are the object\'s ODE1 coordinates without reference values.', '(mbs, t, itemNumber, q) => number[n]'),
+  rhsUserFunction: userFunction<GenericODE1RhsUserFunction>('Right-hand side f_user (n entries) added to A q + f; q are the object\'s ODE1 coordinates without reference values (a work array the object reuses: copy it to keep it).', '(mbs, t, itemNumber, q) => number[n]'),
 };
 
 interface GenericODE1Values {
@@ -78,7 +78,7 @@ class GenericODE1Model implements Only<ObjectModel, GenericODE1Model> {
     if (b.length !== 0) for (let i = 0; i < n; i++) f[i] += b[i];
     const uf = v.rhsUserFunction;
     if (uf !== 0) {
-      const user = checkedUserVector(this.label, 'rhsUserFunction', uf(s.mbs, s.t, this.label.index, q.slice()), n);
+      const user = checkedUserVector(this.label, 'rhsUserFunction', uf(s.mbs, s.t, this.label.index, q), n);
       for (let i = 0; i < n; i++) f[i] += user[i];
     }
   }
