@@ -1,5 +1,5 @@
 import { makeFactory, type ItemDefinition } from '../../registry/definition.ts';
-import type { BindContext, ItemState, NodeModel, ObjectModel, Only, PostNewtonOutput } from '../../registry/capabilities.ts';
+import type { BindContext, ItemState, LocalMatrixAccumulator, NodeModel, ObjectModel, Only, PostNewtonOutput } from '../../registry/capabilities.ts';
 import type { ItemLabel } from '../../core/errors.ts';
 import { OutputVariableType } from '../../registry/enums.ts';
 import { bool, markerIndexArray, nodeIndex, real, ureal } from '../../registry/parameters.ts';
@@ -24,9 +24,9 @@ class ContactCoordinateModel implements Only<ObjectModel, ContactCoordinateModel
   readonly nAE = 0;
   readonly ode2LhsDependsOnVelocity = true;
   /** Analytic ∂F/∂q pattern; absent with rotation-coordinate markers (numerical, as Exudyn). */
-  ode2Lhs_q?: (s: ItemState, k: Float64Array, factor: number) => void;
+  ode2Lhs_q?: (s: ItemState, k: LocalMatrixAccumulator, factor: number) => void;
   /** Analytic ∂F/∂v pattern; absent as ode2Lhs_q. */
-  ode2Lhs_u?: (s: ItemState, d: Float64Array, factor: number) => void;
+  ode2Lhs_u?: (s: ItemState, d: LocalMatrixAccumulator, factor: number) => void;
   localNodes: NodeModel[] = [];
   private readonly pair: CoordinatePair;
   private dataIndex = -1;
@@ -40,8 +40,9 @@ class ContactCoordinateModel implements Only<ObjectModel, ContactCoordinateModel
     this.localNodes = this.pair.localNodes;
     this.dataIndex = bindDataNode(context, this.label, this.v.nodeNumber, 1, 'for the contact state (the gap of the last post-Newton step)')!.dataIndex;
     if (this.pair.hasUnitRows) {
-      this.ode2Lhs_q = (s, k, factor) => { if (this.inContact(s)) this.pair.addPattern(k, factor * this.v.contactStiffness, 1, 1); };
-      this.ode2Lhs_u = (s, d, factor) => { if (this.inContact(s)) this.pair.addPattern(d, factor * this.v.contactDamping, 1, 1); };
+      // the same block in and out of contact (zeros when open), so that the sparse pattern is reused
+      this.ode2Lhs_q = (s, acc, factor) => this.pair.addPatternBlock(acc, this.inContact(s) ? factor * this.v.contactStiffness : 0, 1, 1);
+      this.ode2Lhs_u = (s, acc, factor) => this.pair.addPatternBlock(acc, this.inContact(s) ? factor * this.v.contactDamping : 0, 1, 1);
     }
   }
 
