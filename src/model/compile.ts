@@ -430,7 +430,8 @@ function structureOf(category: ItemCategory, model: ModelOf[ItemCategory]): stri
     case 'Object': {
       const object = model as ObjectModel;
       const mass = object.massMatrix !== undefined || object.massMatrixEntries !== undefined;
-      const ode1 = object.ode1Rhs !== undefined ? `, first-order equations on ${nodes(object.localODE1Nodes ?? [])}` : '';
+      const ode1 = (object.ode1Rhs !== undefined ? ', first-order equations' : '') + (object.ode2LhsDependsOnODE1 === true ? ', forces depending on ODE1 coordinates' : '')
+        + (object.localODE1Nodes !== undefined ? ` on ${nodes(object.localODE1Nodes)}` : '');
       return `${nodes(object.localNodes)}, n_AE = ${object.nAE}${mass ? ', mass matrix' : ''}${isBlockSparse(object) ? ', entry-wise matrices' : ''}${ode1}`;
     }
     case 'Load':
