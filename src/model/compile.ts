@@ -288,9 +288,9 @@ export class CompiledModel {
    * one and binds again every item that refers to it, directly or through others, so that none keeps the old model.
    * No state, address, local map or sparsity pattern changes; {@link CompiledModel.revision} counts the change.
    * If the new model would change the structure (its coordinates, data coordinates or algebraic equations, the nodes
-   * it couples, whether it has a mass matrix, first-order equations or writes its matrices entry-wise), or creating or binding it fails, the old model is put
-   * back and bound again and the FlexdynError says why: the running model is unchanged. On success `item` is stored
-   * in the item lists the model was compiled from.
+   * it couples, whether it has a mass matrix, first-order equations or writes its matrices entry-wise), or creating or
+   * binding it fails, the old model is put back and bound again and the FlexdynError says why: the running model is
+   * unchanged. On success `item` is stored in the item lists the model was compiled from.
    */
   replaceItem(category: ItemCategory, index: number, item: StoredItem, change: string): void {
     const list = this.list(category) as unknown[];
