@@ -35,6 +35,7 @@ class GroundPointNodeModel extends PointNodeModel {
 export const nodePointGroundDefinition: ItemDefinition<'Node', typeof parameters> = {
   category: 'Node',
   typeName: 'PointGround',
+  aliases: ['PointGround'],
   description: 'A ground point: no coordinates; its position is the reference position for all times, its frame the global frame '
     + '(rigid markers may refer to it). Coordinate markers on it have value 0.',
   parameters,
