@@ -1,5 +1,5 @@
 import { makeFactory, type ItemDefinition } from '../../registry/definition.ts';
-import type { BindContext, ItemState, NodeModel, ObjectModel, Only, PostNewtonOutput } from '../../registry/capabilities.ts';
+import { denseLocalMatrix, type BindContext, type ItemState, type LocalMatrixAccumulator, type NodeModel, type ObjectModel, type Only, type PostNewtonOutput } from '../../registry/capabilities.ts';
 import { itemError, type ItemLabel } from '../../core/errors.ts';
 import { OutputVariableType } from '../../registry/enums.ts';
 import { bool, markerIndexArray, nodeIndex, preal, real, uint, ureal, vector } from '../../registry/parameters.ts';
@@ -82,6 +82,9 @@ class ContactSphereSphereModel implements Only<ObjectModel, ContactSphereSphereM
   private readonly forceVector = new Float64Array(3);
   private readonly matrix = new Float64Array(9);
   private readonly powerSlope = new Float64Array(1);
+  /** The shared dense work array of the local matrices (n_local × n_local, see denseLocalMatrix; set in bind). */
+  private localMatrix = new Float64Array(0);
+  private nLocal = 0;
 
   constructor(readonly label: ItemLabel, private readonly v: Values) {
     this.markers = new MarkerPair(label, v.markerNumbers, positionMarkers);
@@ -91,6 +94,8 @@ class ContactSphereSphereModel implements Only<ObjectModel, ContactSphereSphereM
   bind(context: BindContext): void {
     this.markers.bind(context);
     this.localNodes = this.markers.localNodes;
+    this.nLocal = this.markers.n0 + this.markers.n1;
+    this.localMatrix = denseLocalMatrix(this.nLocal);
     this.dataNode = bindDataNode(context, this.label, this.v.nodeNumber, 4, 'for the contact state');
   }
 
@@ -186,9 +191,16 @@ class ContactSphereSphereModel implements Only<ObjectModel, ContactSphereSphereM
    * ∂(−F_c n)/∂Δp = F_c' n nᵀ − (∂F_c/∂v_n)(h/L) n Δvᵀ(I − n nᵀ) − F_c (h/L)(I − n nᵀ) (δ = −gap, ∂δ/∂Δp = −nᵀ), projected with
    * the marker Jacobians; plus the velocity and marker-Jacobian derivative terms as for the spring-damper.
    */
-  ode2Lhs_q(s: ItemState, k: Float64Array, factor: number): void {
+  ode2Lhs_q(s: ItemState, acc: LocalMatrixAccumulator, factor: number): void {
+    const k = this.localMatrix.fill(0);
     this.evaluate(s);
-    if (!this.inContact) return;
+    if (this.inContact) this.addStiffnessJacobian(s, k, factor);
+    // the block is added also without contact (zeros), so that the sparse pattern stays the same
+    acc.addBlock(0, 0, this.nLocal, this.nLocal, k, 0, this.nLocal, 1);
+  }
+
+  /** Adds factor·∂(ode2Lhs)/∂q into the dense local matrix k (in contact; needs evaluate). */
+  private addStiffnessJacobian(s: ItemState, k: Float64Array, factor: number): void {
     const { normal: n, matrix: S, distance, contactForce: F } = this;
     const dv = this.markers.dv;
     const scale = distance !== 0 ? this.hollowSign / distance : 0;
@@ -215,12 +227,15 @@ class ContactSphereSphereModel implements Only<ObjectModel, ContactSphereSphereM
     for (let i = 0; i < 3; i++) for (let j = 0; j < 3; j++) S[3 * i + j] = c * n[i] * n[j];
   }
 
-  ode2Lhs_u(s: ItemState, d: Float64Array, factor: number): void {
+  ode2Lhs_u(s: ItemState, acc: LocalMatrixAccumulator, factor: number): void {
+    const d = this.localMatrix.fill(0);
     this.evaluate(s);
-    if (!this.inContact) return;
-    this.velocityMatrix(this.matrix);
-    this.markers.evaluateJacobians(s);
-    this.markers.addProjectedMatrix(this.matrix, factor, d);
+    if (this.inContact) {
+      this.velocityMatrix(this.matrix);
+      this.markers.evaluateJacobians(s);
+      this.markers.addProjectedMatrix(this.matrix, factor, d);
+    }
+    acc.addBlock(0, 0, this.nLocal, this.nLocal, d, 0, this.nLocal, 1);
   }
 
   /**
