@@ -57,6 +57,7 @@ import { bricardMechanism } from './bricardMechanism.ts';
 import { coordinateSpringDamperExt } from './coordinateSpringDamperExt.ts';
 import { postNewtonStepContactTest } from './postNewtonStepContactTest.ts';
 import { contactCoordinateTest } from './contactCoordinateTest.ts';
+import { ANCFcontactCircleTest } from './ANCFcontactCircleTest.ts';
 import { contactSphereSphereTest } from './contactSphereSphereTest.ts';
 import { contactSphereSphereTestEAPM } from './contactSphereSphereTestEAPM.ts';
 
@@ -120,6 +121,7 @@ export const testModels: readonly TestModel[] = [
   coordinateSpringDamperExt,
   postNewtonStepContactTest,
   contactCoordinateTest,
+  ANCFcontactCircleTest,
   contactSphereSphereTest,
   contactSphereSphereTestEAPM,
 ];

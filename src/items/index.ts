@@ -19,6 +19,8 @@ import { objectConnectorCoordinateSpringDamperDefinition } from './objects/Objec
 import { objectConnectorCoordinateSpringDamperExtDefinition } from './objects/ObjectConnectorCoordinateSpringDamperExt.ts';
 import { objectContactCoordinateDefinition } from './objects/ObjectContactCoordinate.ts';
 import { objectContactSphereSphereDefinition } from './objects/ObjectContactSphereSphere.ts';
+import { objectContactCircleCable2DDefinition } from './objects/ObjectContactCircleCable2D.ts';
+import { markerBodyCable2DShapeDefinition } from './markers/MarkerBodyCable2DShape.ts';
 import { objectConnectorSpringDamperDefinition } from './objects/ObjectConnectorSpringDamper.ts';
 import { objectConnectorCartesianSpringDamperDefinition } from './objects/ObjectConnectorCartesianSpringDamper.ts';
 import { objectConnectorCoordinateDefinition } from './objects/ObjectConnectorCoordinate.ts';
@@ -92,6 +94,7 @@ export const itemDefinitions: readonly ItemDefinition[] = [
   objectConnectorCoordinateSpringDamperExtDefinition,
   objectContactCoordinateDefinition,
   objectContactSphereSphereDefinition,
+  objectContactCircleCable2DDefinition,
   objectConnectorSpringDamperDefinition,
   objectConnectorCartesianSpringDamperDefinition,
   objectConnectorCoordinateDefinition,
@@ -121,6 +124,7 @@ export const itemDefinitions: readonly ItemDefinition[] = [
   objectConnectorReevingSystemSpringsDefinition,
   markerNodePositionDefinition,
   markerNodeCoordinateDefinition,
+  markerBodyCable2DShapeDefinition,
   markerBodyPositionDefinition,
   markerBodyMassDefinition,
   markerBodyRigidDefinition,

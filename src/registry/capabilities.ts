@@ -557,6 +557,22 @@ export interface CoordinateVectorMarkerModel extends MarkerModel {
   coordinateVectorVelocity(s: ItemState, out: Float64Array): void;
 }
 
+/**
+ * The shape of a 2D cable element as a polygon (MarkerBodyCable2DShape): numberOfSegments + 1 equidistant points along the
+ * element, positions and velocities as [x0, y0, x1, y1, …]. The points are linear in the element coordinates (their
+ * Jacobian, 2(numberOfSegments + 1) × nLocalU row-major, does not depend on the state).
+ */
+export interface CableShapeMarkerModel extends MarkerModel {
+  /** Number of segments (the polygon has numberOfSegments + 1 points). */
+  readonly numberOfSegments: number;
+  /** Writes the point positions [x0, y0, x1, y1, …]. */
+  points(s: ItemState, out: Float64Array): void;
+  /** Writes the point velocities. */
+  pointVelocities(s: ItemState, out: Float64Array): void;
+  /** Writes the Jacobian ∂[x0, y0, …]/∂u (2(numberOfSegments + 1) × nLocalU row-major; the same in every state). */
+  pointJacobian(s: ItemState, out: Float64Array): void;
+}
+
 /** A marker on a body's mass distribution, the target of mass-proportional and distributed loads. */
 export interface BodyMassMarkerModel extends MarkerModel {
   /** Adds the generalized force of a mass-proportional load (force per mass) to f (nLocalU). */
@@ -590,6 +606,12 @@ export function isCoordinateMarker(marker: MarkerModel): marker is CoordinateMar
 export function isCoordinateVectorMarker(marker: MarkerModel): marker is CoordinateVectorMarkerModel {
   const m = marker as Partial<CoordinateVectorMarkerModel>;
   return typeof m.coordinateVector === 'function' && typeof m.coordinateVectorVelocity === 'function';
+}
+
+/** True if the marker provides a cable shape polygon ({@link CableShapeMarkerModel}). */
+export function isCableShapeMarker(marker: MarkerModel): marker is CableShapeMarkerModel {
+  const m = marker as Partial<CableShapeMarkerModel>;
+  return typeof m.points === 'function' && typeof m.pointVelocities === 'function' && typeof m.pointJacobian === 'function';
 }
 
 /** True if the marker provides a body's mass distribution ({@link BodyMassMarkerModel}). */

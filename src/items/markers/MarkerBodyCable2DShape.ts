@@ -1,0 +1,99 @@
+import { makeFactory, type ItemDefinition } from '../../registry/definition.ts';
+import type { BindContext, BodyModel, CableShapeMarkerModel, ItemState, NodeModel, Only } from '../../registry/capabilities.ts';
+import { itemError, type ItemLabel } from '../../core/errors.ts';
+import { OutputVariableType } from '../../registry/enums.ts';
+import { objectIndex, real, uint } from '../../registry/parameters.ts';
+
+/** Exudyn's largest number of contact segments of a cable shape marker. */
+const maxNumberOfSegments = 12;
+
+const parameters = {
+  bodyNumber: objectIndex('The ANCFCable2D element whose shape the marker represents.'),
+  numberOfSegments: uint(3, `Number of segments of the polygon (1 … ${maxNumberOfSegments}); must equal numberOfContactSegments of the contact using it.`),
+  verticalOffset: real(0, 'Offset of the polygon from the beam axis in the local y direction (surface of the beam); only 0 is supported.'),
+};
+
+/** Run-time model: numberOfSegments + 1 equidistant points of a cable element, via the body's point kinematics. */
+class BodyCable2DShapeMarkerModel implements Only<CableShapeMarkerModel, BodyCable2DShapeMarkerModel> {
+  nodes: readonly NodeModel[] = [];
+  nLocalU = 0;
+  private body!: BodyModel;
+  /** Local positions [x_i, 0, 0] of the points, x_i = i L/numberOfSegments (set in bind). */
+  private readonly localPositions: Float64Array[] = [];
+  private readonly point = new Float64Array(3);
+  private jacobian3 = new Float64Array(0);
+
+  constructor(readonly label: ItemLabel, private readonly bodyNumber: number, readonly numberOfSegments: number) {}
+
+  bind(context: BindContext): void {
+    const object = context.object(this.bodyNumber, 'bodyNumber');
+    const body = object.body;
+    if (object.label.typeName !== 'ANCFCable2D' || body === undefined || body.arcLength === undefined) {
+      itemError(this.label, 'bodyNumber', `must refer to an ObjectANCFCable2D, got Object${object.label.typeName} #${this.bodyNumber}`);
+    }
+    this.body = body;
+    this.nodes = body.nodes;
+    this.nLocalU = body.nLocalU;
+    const n = this.numberOfSegments;
+    this.localPositions.length = 0;
+    for (let i = 0; i <= n; i++) this.localPositions.push(Float64Array.of(i * body.arcLength / n, 0, 0));
+    this.jacobian3 = new Float64Array(3 * this.nLocalU);
+  }
+
+  points(s: ItemState, out: Float64Array): void {
+    for (let i = 0; i <= this.numberOfSegments; i++) {
+      this.body.position(s, this.localPositions[i], this.point);
+      out[2 * i] = this.point[0];
+      out[2 * i + 1] = this.point[1];
+    }
+  }
+
+  pointVelocities(s: ItemState, out: Float64Array): void {
+    for (let i = 0; i <= this.numberOfSegments; i++) {
+      this.body.velocity(s, this.localPositions[i], this.point);
+      out[2 * i] = this.point[0];
+      out[2 * i + 1] = this.point[1];
+    }
+  }
+
+  pointJacobian(s: ItemState, out: Float64Array): void {
+    const nu = this.nLocalU;
+    for (let i = 0; i <= this.numberOfSegments; i++) {
+      this.body.positionJacobian(s, this.localPositions[i], this.jacobian3);
+      out.set(this.jacobian3.subarray(0, 2 * nu), 2 * i * nu);
+    }
+  }
+
+  output(variable: OutputVariableType, s: ItemState): ArrayLike<number> | undefined {
+    const out = new Float64Array(2 * (this.numberOfSegments + 1));
+    if (variable === OutputVariableType.Position) { this.points(s, out); return out; }
+    if (variable === OutputVariableType.Velocity) { this.pointVelocities(s, out); return out; }
+    return undefined;
+  }
+}
+
+/** The shape of an ANCF cable element as a polygon, for the cable–circle contacts (Exudyn's MarkerBodyCable2DShape). */
+export const markerBodyCable2DShapeDefinition: ItemDefinition<'Marker', typeof parameters> = {
+  category: 'Marker',
+  typeName: 'BodyCable2DShape',
+  description: 'The shape of an ObjectANCFCable2D element as a polygon of numberOfSegments + 1 equidistant points along its '
+    + 'axis, for ObjectContactCircleCable2D and ObjectContactFrictionCircleCable2D. Outputs: Position and Velocity of all '
+    + 'points as [x0, y0, x1, y1, …]. A verticalOffset ≠ 0 (Exudyn: the points on the beam surface) is not supported and '
+    + 'rejected.',
+  parameters,
+  outputVariables: [OutputVariableType.Position, OutputVariableType.Velocity],
+  equations: 'p_i = r(x_i), x_i = i L/n, i = 0 … n (n = numberOfSegments, r the cable axis), ṗ_i = ṙ(x_i); ∂p_i/∂q = S(x_i).',
+  validate: (v, label) => {
+    if (v.numberOfSegments < 1 || v.numberOfSegments > maxNumberOfSegments) itemError(label, 'numberOfSegments', `must be in 1 … ${maxNumberOfSegments}, got ${v.numberOfSegments}`);
+    if (v.verticalOffset !== 0) itemError(label, 'verticalOffset', `must be 0 (the offset polygon is not supported), got ${v.verticalOffset}`);
+  },
+  example: (mbs) => {
+    const nodes = [0, 1].map((i) => mbs.addNode({ nodeType: 'Point2DSlope1', referenceCoordinates: [i, 0, 1, 0], initialCoordinates: [0, 0.05 * i, 0, 0.1], initialVelocities: [0.1, -0.2 * i, 0, 0.3] }));
+    const cable = mbs.addObject({ objectType: 'ANCFCable2D', nodeNumbers: nodes, physicsLength: 1, physicsMassPerLength: 2, physicsBendingStiffness: 3, physicsAxialStiffness: 100 });
+    return mbs.addMarker({ markerType: 'BodyCable2DShape', bodyNumber: cable, numberOfSegments: 4 });
+  },
+  create: (v, label) => new BodyCable2DShapeMarkerModel(label, v.bodyNumber, v.numberOfSegments),
+};
+
+/** Factory for a cable shape marker. */
+export const MarkerBodyCable2DShape = makeFactory(markerBodyCable2DShapeDefinition);
