@@ -336,6 +336,7 @@ export class SystemAssembler {
       const ltg = map.ltg;
       for (let k = 0; k < ltg.length; k++) f[ltg[k]] += vector[k];
     }
+    for (const component of this.model.systemComponents) component.addODE2Lhs(s, f, -1);
   }
 
   /**
@@ -368,6 +369,7 @@ export class SystemAssembler {
       }
       scatterMatrix(map, map.matrix, target, 1);
     }
+    for (const component of this.model.systemComponents) component.addODE2LhsJacobian(s, target, factorQ, factorU);
   }
 
   /**
