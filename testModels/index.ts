@@ -56,6 +56,8 @@ import { hydraulicActuatorSimpleTest } from './hydraulicActuatorSimpleTest.ts';
 import { bricardMechanism } from './bricardMechanism.ts';
 import { coordinateSpringDamperExt } from './coordinateSpringDamperExt.ts';
 import { postNewtonStepContactTest } from './postNewtonStepContactTest.ts';
+import { contactSphereSphereTest } from './contactSphereSphereTest.ts';
+import { contactSphereSphereTestEAPM } from './contactSphereSphereTestEAPM.ts';
 
 /** All ported Exudyn test models, in the order the runner reports them. */
 export const testModels: readonly TestModel[] = [
@@ -116,4 +118,6 @@ export const testModels: readonly TestModel[] = [
   bricardMechanism,
   coordinateSpringDamperExt,
   postNewtonStepContactTest,
+  contactSphereSphereTest,
+  contactSphereSphereTestEAPM,
 ];
