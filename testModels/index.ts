@@ -54,6 +54,8 @@ import { hydraulicActuatorSimpleTest } from './hydraulicActuatorSimpleTest.ts';
 import { bricardMechanism } from './bricardMechanism.ts';
 import { coordinateSpringDamperExt } from './coordinateSpringDamperExt.ts';
 import { postNewtonStepContactTest } from './postNewtonStepContactTest.ts';
+import { rollingCoinTest } from './rollingCoinTest.ts';
+import { createRollingDiscTest } from './createRollingDiscTest.ts';
 
 /** All ported Exudyn test models, in the order the runner reports them. */
 export const testModels: readonly TestModel[] = [
@@ -112,4 +114,6 @@ export const testModels: readonly TestModel[] = [
   bricardMechanism,
   coordinateSpringDamperExt,
   postNewtonStepContactTest,
+  rollingCoinTest,
+  createRollingDiscTest,
 ];
