@@ -170,7 +170,7 @@ export function createMassPoint(sink: BuilderSink, options: CreateMassPointOptio
     initialVelocities: create2D ? planar('initialVelocity', initialVelocity) : initialVelocity,
     visualization,
   };
-  const body = { name, physicsMass: options.physicsMass ?? 0, visualization: { show: graphicsData.length > 0, graphicsData } };
+  const body = { name, physicsMass: options.physicsMass ?? 0, visualization: { show, graphicsData } };
   const bodyItem: Record<string, unknown> = create2D ? ObjectMassPoint2D({ ...body, nodeNumber: 0 }) : ObjectMassPoint({ ...body, nodeNumber: 0 });
   checkBeforeAdding('Object', bodyItem, { nodeNumber: 0 });
   const nodeNumber = sink.addNode(create2D ? NodePoint2D(node) : NodePoint(node));

@@ -8,6 +8,8 @@
  * @module
  */
 
+import { substituteFactors } from './denseLU.ts';
+
 /** Failure report of {@link DenseFullPivotLU.factorize}: a non-finite entry, which no pivoting can handle. */
 export interface DenseFullPivotLUInvalid {
   /** Row-major position of a NaN or infinite entry: row = ⌊index/n⌋, column = index mod n. */
@@ -134,18 +136,7 @@ export class DenseFullPivotLU {
       const p = this.rowSwaps[k];
       if (p !== k) { const t = y[k]; y[k] = y[p]; y[p] = t; }
     }
-    for (let i = 1; i < r; i++) {
-      const row = i * n;
-      let s = y[i];
-      for (let j = 0; j < i; j++) s -= a[row + j] * y[j];
-      y[i] = s;
-    }
-    for (let i = r - 1; i >= 0; i--) {
-      const row = i * n;
-      let s = y[i];
-      for (let j = i + 1; j < r; j++) s -= a[row + j] * y[j];
-      y[i] = s / a[row + i];
-    }
+    substituteFactors(a, n, r, y);
     for (let i = r; i < n; i++) y[i] = 0;
     // x = Q·z: undo the column swaps in reverse order
     for (let k = r - 1; k >= 0; k--) {

@@ -170,18 +170,27 @@ export class DenseLU {
         x[p] = t;
       }
     }
-    for (let i = 1; i < n; i++) {
-      const row = i * n;
-      let s = x[i];
-      for (let j = 0; j < i; j++) s -= a[row + j] * x[j];
-      x[i] = s;
-    }
-    for (let i = n - 1; i >= 0; i--) {
-      const row = i * n;
-      let s = x[i];
-      for (let j = i + 1; j < n; j++) s -= a[row + j] * x[j];
-      x[i] = s / a[row + i];
-    }
+    substituteFactors(a, n, n, x);
+  }
+}
+
+/**
+ * Forward and back substitution with in-place LU factors (row-major n×n `a`: unit lower L below the diagonal, U on and
+ * above it), restricted to the leading rank×rank block: y ← U⁻¹L⁻¹y on its first `rank` entries (the rest untouched).
+ * Shared by {@link DenseLU} (rank = n) and the rank-revealing DenseFullPivotLU.
+ */
+export function substituteFactors(a: Float64Array, n: number, rank: number, y: Float64Array): void {
+  for (let i = 1; i < rank; i++) {
+    const row = i * n;
+    let s = y[i];
+    for (let j = 0; j < i; j++) s -= a[row + j] * y[j];
+    y[i] = s;
+  }
+  for (let i = rank - 1; i >= 0; i--) {
+    const row = i * n;
+    let s = y[i];
+    for (let j = i + 1; j < rank; j++) s -= a[row + j] * y[j];
+    y[i] = s / a[row + i];
   }
 }
 

@@ -161,7 +161,12 @@ export abstract class MainSolverBase {
     this.initialized = { host: mbs, settings, context, session, stepper };
     this.residualVector = new Float64Array(context.model.nu + context.model.nAE + context.model.nODE1);
     this.massMatrix = undefined;
-    this.afterInitialize(context, run);
+    try {
+      this.afterInitialize(context, run);
+    } catch (error) {
+      session.finalize(); // the files just opened are closed again
+      throw error;
+    }
     this.phase = 'initialized';
     return true;
   }
@@ -185,9 +190,12 @@ export abstract class MainSolverBase {
     return true;
   }
 
-  /** Closes the output files (after a failed solveSteps too) and prints the statistics if the settings ask for them. */
+  /**
+   * Closes the output files (after a failed solveSteps, or a system assembled again since initializeSolver, too) and
+   * prints the statistics if the settings ask for them.
+   */
   finalizeSolver(mbs: SolverHost, settings?: SimulationSettings): void {
-    const run = this.checked('finalizeSolver', mbs, settings, ['initialized', 'solved']);
+    const run = this.checked('finalizeSolver', mbs, settings, ['initialized', 'solved'], false);
     this.phase = 'finalized';
     run.session.finalize();
   }
@@ -303,11 +311,11 @@ export abstract class MainSolverBase {
    * The initialized run, checked for a call with mbs (and settings, if given): the same system and settings as
    * initializeSolver, a system not assembled again since, and a phase among `phases` (default: any initialized one).
    */
-  protected checked(method: string, mbs: SolverHost, settings?: SimulationSettings, phases?: readonly SolverPhase[]): InitializedRun {
+  protected checked(method: string, mbs: SolverHost, settings?: SimulationSettings, phases?: readonly SolverPhase[], sameModel = true): InitializedRun {
     const run = this.run(method);
     if (mbs !== run.host) throw this.error(method, 'mbs must be the system passed to initializeSolver, got another one');
     if (settings !== undefined && settings !== run.settings) throw this.error(method, 'settings must be the SimulationSettings passed to initializeSolver, got another object; call initializeSolver with these settings instead');
-    if (mbs.solverContext(this.solverName).model !== run.context.model) throw this.error(method, 'the system was assembled again since initializeSolver; call finalizeSolver and initializeSolver again');
+    if (sameModel && mbs.solverContext(this.solverName).model !== run.context.model) throw this.error(method, 'the system was assembled again since initializeSolver; call finalizeSolver and initializeSolver again');
     if (phases !== undefined && !phases.includes(this.phase)) throw this.error(method, `not possible after ${this.phase === 'solved' ? 'solveSteps' : 'initializeSolver'}; the order is initializeSolver, solveSteps, finalizeSolver`);
     return run;
   }

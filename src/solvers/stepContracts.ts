@@ -9,7 +9,7 @@ import type { TripletMatrixValue } from '../registry/parameters.ts';
 
 /**
  * Additional Jacobian terms of a system Jacobian user function: sparse [row, column, value] triplets in the system's
- * unknowns (ODE2 coordinates, then algebraic ones), as a list or as Exudyn's MatrixContainer in triplet form (its
+ * unknowns (ODE2 coordinates, then algebraic, then ODE1 ones), as a list or as Exudyn's MatrixContainer in triplet form (its
  * numberOfRows/numberOfColumns are not used: the indices are checked against the system size). Repeated positions add up.
  */
 export type SystemJacobianTerms = readonly (readonly [number, number, number])[] | TripletMatrixValue;

@@ -1,18 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
-  SystemContainer, SimulationSettings, ObjectGround, MarkerBodyRigid, NodeRigidBodyRxyz, RigidBody, NodeGenericData, TorsionalSpringDamper,
+  SystemContainer, ObjectGround, MarkerBodyRigid, NodeRigidBodyRxyz, RigidBody, NodeGenericData, TorsionalSpringDamper,
   RigidBodySpringDamper, SensorObject, OutputVariableType, NodePointGround, MarkerNodeCoordinate, Node1D, Mass1D, CoordinateSpringDamperExt,
   type MainSystem,
 } from '../../src/index.ts';
-
-function settingsFor(tEnd: number, steps: number): SimulationSettings {
-  const settings = new SimulationSettings();
-  settings.timeIntegration.endTime = tEnd;
-  settings.timeIntegration.numberOfSteps = steps;
-  settings.solutionSettings.writeSolutionToFile = false;
-  settings.solutionSettings.sensorsWritePeriod = 0;
-  return settings;
-}
+import { dynamicSettings } from '../helpers/settings.ts';
 
 /** A rigid body (inertia I_zz = 2) spinning about the global z axis with ω0, and a rigid marker on it and on ground. */
 function spinningBody(omega0: number, translation = 0) {
@@ -36,7 +28,7 @@ describe('ConnectorTorsionalSpringDamper with a data node (unlimited rotations)'
       const spring = mbs.addObject(TorsionalSpringDamper({ markerNumbers: markers, nodeNumber: turns }));
       const sensor = mbs.addSensor(SensorObject({ objectNumber: spring, storeInternal: true, outputVariableType: OutputVariableType.Rotation }));
       mbs.assemble();
-      mbs.solveDynamic(settingsFor(1.3, 500));
+      mbs.solveDynamic(dynamicSettings(1.3, 500));
       return { angle: rows(mbs, sensor).at(-1)![1], data: withDataNode ? mbs.systemData.getDataCoordinates()[0] : Number.NaN };
     };
     const unlimited = angleAt(true);
@@ -57,7 +49,7 @@ describe('ConnectorTorsionalSpringDamper with a data node (unlimited rotations)'
     const sensor = mbs.addSensor(SensorObject({ objectNumber: spring, storeInternal: true, outputVariableType: OutputVariableType.Rotation }));
     mbs.assemble();
     const period = 2 * Math.PI * Math.sqrt(inertia / k);
-    const settings = settingsFor(period, 2000);
+    const settings = dynamicSettings(period, 2000);
     settings.timeIntegration.generalizedAlpha.spectralRadius = 1;
     mbs.solveDynamic(settings);
     const angles = rows(mbs, sensor).map((row) => row[1]);
@@ -102,7 +94,7 @@ describe('ConnectorRigidBodySpringDamper.postNewtonStepUserFunction', () => {
     }));
     mbs.assemble();
     const steps = 300;
-    const statistics = mbs.solveDynamic(settingsFor(0.6, steps));
+    const statistics = mbs.solveDynamic(dynamicSettings(0.6, steps));
     expect(calls).toBe(statistics.discontinuousIterations);
     expect(calls).toBeGreaterThan(steps);
 
@@ -117,7 +109,7 @@ describe('ConnectorRigidBodySpringDamper.postNewtonStepUserFunction', () => {
       nodeNumber: data, limitStopsUpper: upper, limitStopsLower: lower, limitStopsStiffness: k, limitStopsDamping: d, useLimitStops: true,
     }));
     reference.assemble();
-    const referenceStatistics = reference.solveDynamic(settingsFor(0.6, steps));
+    const referenceStatistics = reference.solveDynamic(dynamicSettings(0.6, steps));
     expect(statistics.discontinuousIterations).toBe(referenceStatistics.discontinuousIterations);
     expect(Math.abs(mbs.systemData.getODE2Coordinates()[0] - reference.systemData.getODE2Coordinates()[0])).toBeLessThan(1e-9);
     expect(mbs.systemData.getDataCoordinates()[0]).toBeCloseTo(reference.systemData.getDataCoordinates()[2], 9);
@@ -131,6 +123,6 @@ describe('ConnectorRigidBodySpringDamper.postNewtonStepUserFunction', () => {
     const data = wrong.mbs.addNode(NodeGenericData({ numberOfDataCoordinates: 2 }));
     wrong.mbs.addObject(RigidBodySpringDamper({ markerNumbers: wrong.markers, nodeNumber: data, postNewtonStepUserFunction: () => [0, -1, 1] }));
     wrong.mbs.assemble();
-    expect(() => wrong.mbs.solveDynamic(settingsFor(0.1, 10))).toThrow(/postNewtonStepUserFunction must return \[error, recommendedStepSize, \.\.\.2 data coordinates\] \(4 numbers\), got array of length 3/);
+    expect(() => wrong.mbs.solveDynamic(dynamicSettings(0.1, 10))).toThrow(/postNewtonStepUserFunction must return \[error, recommendedStepSize, \.\.\.2 data coordinates\] \(4 numbers\), got array of length 3/);
   });
 });

@@ -6,18 +6,9 @@ import {
   SystemContainer, SimulationSettings, NodePointGround, MarkerNodeCoordinate, Node1D, Mass1D, NodeGenericData, CoordinateSpringDamperExt,
   SensorNode, OutputVariableType, ConfigurationType, DynamicSolverType, LoadCoordinate, FlexdynError, parseSolutionFile, type MainSystem,
 } from '../../src/index.ts';
+import { dynamicSettings } from '../helpers/settings.ts';
 
 const folder = mkdtempSync(join(tmpdir(), 'flexdyn-discontinuous-'));
-
-/** Settings without files for n steps to tEnd. */
-function settingsFor(tEnd: number, steps: number): SimulationSettings {
-  const settings = new SimulationSettings();
-  settings.timeIntegration.endTime = tEnd;
-  settings.timeIntegration.numberOfSteps = steps;
-  settings.solutionSettings.writeSolutionToFile = false;
-  settings.solutionSettings.sensorsWritePeriod = 0;
-  return settings;
-}
 
 interface SliderOptions {
   mass?: number;
@@ -53,7 +44,7 @@ describe('data coordinates (NodeGenericData)', () => {
     const { mbs, data } = slider({ v0: 1, data: [0, 0.25, 0], spring: { stiffness: 10, ...limitStops(1e3, 0) } });
     mbs.assemble();
     expect(mbs.systemData.getDataCoordinates(ConfigurationType.Initial)).toEqual([0, 0.25, 0]);
-    const settings = settingsFor(0.1, 10);
+    const settings = dynamicSettings(0.1, 10);
     settings.solutionSettings.writeSolutionToFile = true;
     settings.solutionSettings.coordinatesSolutionFileName = join(folder, 'dataCoordinates.txt');
     settings.solutionSettings.solutionWritePeriod = 0;
@@ -71,7 +62,7 @@ describe('data coordinates (NodeGenericData)', () => {
   it('leaveTheSolutionFileWithoutDataColumnsWhenNotExported', () => {
     const { mbs } = slider({ v0: 1, spring: limitStops(1e3, 0) });
     mbs.assemble();
-    const settings = settingsFor(0.1, 10);
+    const settings = dynamicSettings(0.1, 10);
     settings.solutionSettings.writeSolutionToFile = true;
     settings.solutionSettings.coordinatesSolutionFileName = join(folder, 'noData.txt');
     settings.solutionSettings.exportDataCoordinates = false;
@@ -91,7 +82,7 @@ describe('data coordinates (NodeGenericData)', () => {
     mbs.setPostNewtonUserFunction((m) => { seen.push(m.systemData.getDataCoordinates()); return [0, -1]; });
     mbs.assemble();
     mbs.systemData.setDataCoordinates([0, 0, 1e-3], ConfigurationType.Initial);
-    mbs.solveDynamic(settingsFor(1e-3, 1));
+    mbs.solveDynamic(dynamicSettings(1e-3, 1));
     expect(seen).toEqual([[0, 0, 1e-3], [0, 0, 0]]);
     expect(mbs.systemData.getDataCoordinates()).toEqual([0, 0, 0]);
     expect(() => mbs.systemData.setDataCoordinates([0, 0], ConfigurationType.Initial)).toThrow(/data coordinates must have 3 entries, got 2/);
@@ -116,7 +107,7 @@ describe('discontinuous iteration', () => {
 
   it('iteratesAtMostMaxIterationsTimesPerStepAndAcceptsTheStepWithIgnoreMaxIterations', () => {
     const { mbs, calls } = oscillator(() => [2, -1]);
-    const settings = settingsFor(0.1, 10);
+    const settings = dynamicSettings(0.1, 10);
     settings.timeIntegration.discontinuous.maxIterations = 3;
     const statistics = mbs.solveDynamic(settings);
     expect(statistics.steps).toBe(10);
@@ -127,7 +118,7 @@ describe('discontinuous iteration', () => {
 
   it('stopsIteratingOnceTheErrorIsWithinIterationTolerance', () => {
     const { mbs, calls } = oscillator(() => [0.5, -1]);
-    const settings = settingsFor(0.1, 10);
+    const settings = dynamicSettings(0.1, 10);
     settings.timeIntegration.discontinuous.iterationTolerance = 0.5;
     expect(mbs.solveDynamic(settings).discontinuousIterations).toBe(10);
     expect(calls()).toBe(10);
@@ -135,7 +126,7 @@ describe('discontinuous iteration', () => {
 
   it('failsNamedAndKeepsTheLastGoodStateWhenMaxIterationsIsReachedWithoutIgnoreMaxIterations', () => {
     const { mbs, position } = oscillator((t) => [t > 0.05 + 1e-12 ? 2 : 0, -1]);
-    const settings = settingsFor(0.1, 10);
+    const settings = dynamicSettings(0.1, 10);
     settings.timeIntegration.discontinuous.ignoreMaxIterations = false;
     settings.timeIntegration.adaptiveStep = false;
     let error: unknown;
@@ -150,7 +141,7 @@ describe('discontinuous iteration', () => {
     // the user function recommends 1e-3 (error > tolerance) while 0.03 < t < 0.05: adaptive steps take min(0.75 h, 1e-3)
     const run = (useRecommended: boolean) => {
       const { mbs } = oscillator((t) => (t > 0.03 && t < 0.05 ? [2, 1e-3] : [0, -1]));
-      const settings = settingsFor(0.1, 10);
+      const settings = dynamicSettings(0.1, 10);
       settings.timeIntegration.discontinuous.useRecommendedStepSize = useRecommended;
       return mbs.solveDynamic(settings);
     };
@@ -169,7 +160,7 @@ describe('discontinuous iteration', () => {
     const atAttemptStart: number[] = [];
     mbs.setPreStepUserFunction((m) => { atAttemptStart.push(m.systemData.getDataCoordinates()[2]); });
     mbs.assemble();
-    const settings = settingsFor(0.1, 50);
+    const settings = dynamicSettings(0.1, 50);
     settings.timeIntegration.discontinuous.maxIterations = 1;
     settings.timeIntegration.discontinuous.ignoreMaxIterations = false;
     const statistics = mbs.solveDynamic(settings);
@@ -211,7 +202,7 @@ describe('discontinuous iteration', () => {
 
   it('rejectsInvalidSettingsByName', () => {
     const { mbs } = oscillator(() => [0, -1]);
-    const settings = settingsFor(0.1, 10);
+    const settings = dynamicSettings(0.1, 10);
     settings.timeIntegration.discontinuous.maxIterations = 0;
     expect(() => mbs.solveDynamic(settings)).toThrow(/SimulationSettings: timeIntegration\.discontinuous\.maxIterations must be an integer in 1 … 10000, got number 0/);
     const negative = new SimulationSettings();
@@ -228,7 +219,7 @@ describe('CoordinateSpringDamperExt physics', () => {
     const m = 0.5, k = 1e4, d = 10;
     const { mbs, velocity, data } = slider({ mass: m, v0: 10, spring: limitStops(k, d) });
     mbs.assemble();
-    mbs.solveDynamic(settingsFor(0.15, 15000));
+    mbs.solveDynamic(dynamicSettings(0.15, 15000));
     const zeta = d / (2 * Math.sqrt(k * m));
     const e = Math.exp(-zeta * Math.PI / Math.sqrt(1 - zeta * zeta));
     const v = rows(mbs, velocity);
@@ -255,7 +246,7 @@ describe('CoordinateSpringDamperExt physics', () => {
     mbs.addLoad(LoadCoordinate({ markerNumber: marker, load: 0, loadUserFunction: (_mbs, t) => c * t }));
     mbs.assemble();
     const tEnd = 0.5;
-    mbs.solveDynamic(settingsFor(tEnd, 5000));
+    mbs.solveDynamic(dynamicSettings(tEnd, 5000));
     const tSlip = fd / c;
     const x = rows(mbs, position);
     const modes = rows(mbs, data);
@@ -277,13 +268,13 @@ describe('CoordinateSpringDamperExt physics', () => {
     const m = 0.5, k = 1e4, d = 10;
     const { mbs, velocity } = slider({ mass: m, v0: 10, spring: limitStops(k, d) });
     mbs.assemble();
-    mbs.solveDynamic(settingsFor(0.15, 15000), DynamicSolverType.RK44);
+    mbs.solveDynamic(dynamicSettings(0.15, 15000), DynamicSolverType.RK44);
     const zeta = d / (2 * Math.sqrt(k * m));
     const e = Math.exp(-zeta * Math.PI / Math.sqrt(1 - zeta * zeta));
     expect(Math.abs(rows(mbs, velocity).at(-1)![1] / (-10 * e) - 1)).toBeLessThan(1e-3);
     // with h = 1e-5 a penetration per step stays below 1e-4 (error k·p ≤ 1): with h = 1e-4 the steps that open or close
     // the contact are iterated again
-    const statistics = mbs.solveDynamic(settingsFor(0.15, 1500), DynamicSolverType.RK44);
+    const statistics = mbs.solveDynamic(dynamicSettings(0.15, 1500), DynamicSolverType.RK44);
     expect(statistics.discontinuousIterations).toBeGreaterThan(statistics.steps);
     expect(Math.abs(rows(mbs, velocity).at(-1)![1] / (-10 * e) - 1)).toBeLessThan(2e-2);
   });
@@ -317,7 +308,7 @@ describe('CoordinateSpringDamperExt physics', () => {
     }
     const model = slider({ mass: m, v0: 10, spring: limitStops(k, d) });
     model.mbs.assemble();
-    model.mbs.solveDynamic(settingsFor(h * steps, steps));
+    model.mbs.solveDynamic(dynamicSettings(h * steps, steps));
     expect(Math.abs(model.mbs.systemData.getODE2Coordinates()[0] - q)).toBeLessThan(1e-9);
     expect(Math.abs(model.mbs.systemData.getODE2Coordinates_t()[0] - v)).toBeLessThan(1e-8);
   });

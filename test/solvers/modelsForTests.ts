@@ -1,5 +1,5 @@
 import {
-  SystemContainer, NodePoint, NodePointGround, MassPoint, MarkerNodeCoordinate, CoordinateSpringDamper, LoadCoordinate,
+  SimulationSettings, SystemContainer, NodePoint, NodePointGround, MassPoint, MarkerNodeCoordinate, CoordinateSpringDamper, LoadCoordinate,
   type MainSystem,
 } from '../../src/index.ts';
 
@@ -31,4 +31,17 @@ export function springChain(options: { masses: number; mass: number; stiffness: 
     previous = marker;
   }
   return { mbs, nodes };
+}
+
+/**
+ * Settings of a short dynamic run for tests: `steps` uniform steps to `endTime`, every step's sensor row recorded, no
+ * solution file.
+ */
+export function dynamicSettings(steps: number, endTime: number): SimulationSettings {
+  const settings = new SimulationSettings();
+  settings.solutionSettings.writeSolutionToFile = false;
+  settings.timeIntegration.numberOfSteps = steps;
+  settings.timeIntegration.endTime = endTime;
+  settings.solutionSettings.sensorsWritePeriod = endTime / steps;
+  return settings;
 }

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { Matrix, solve } from 'ml-matrix';
 import {
-  SystemContainer, SimulationSettings, Node1D, Mass1D, NodePointGround, MarkerNodeCoordinate, CoordinateSpringDamper, LoadCoordinate,
+  SystemContainer, Node1D, Mass1D, NodePointGround, MarkerNodeCoordinate, CoordinateSpringDamper, LoadCoordinate,
   SensorNode, OutputVariableType, DynamicSolverType, ConfigurationType, FlexdynError, NodePoint2D, ObjectMassPoint2D, MarkerNodePosition,
   MarkerBodyPosition, ObjectGround, ObjectConnectorDistance, LoadForceVector,
   MainSolverImplicitSecondOrder, MainSolverExplicit, MainSolverStatic, NodeGenericODE1, ObjectGenericODE1, type MainSystem,
 } from '../../src/index.ts';
+import { dynamicSettings } from './modelsForTests.ts';
 
 const mass = 2, stiffness = 800, damping = 3, force = 10, q0 = 0.1, v0 = -0.5;
 
@@ -24,14 +25,7 @@ function oscillator(withDamping = true): { mbs: MainSystem; sensor: number } {
   return { mbs, sensor };
 }
 
-function settingsFor(steps: number, endTime: number): SimulationSettings {
-  const settings = new SimulationSettings();
-  settings.solutionSettings.writeSolutionToFile = false;
-  settings.timeIntegration.numberOfSteps = steps;
-  settings.timeIntegration.endTime = endTime;
-  settings.solutionSettings.sensorsWritePeriod = endTime / steps;
-  return settings;
-}
+const settingsFor = dynamicSettings;
 
 /** The end state and all sensor rows of a solved system. */
 function results(mbs: MainSystem, sensor: number): { q: number[]; u: number[]; rows: number[][] } {
@@ -268,6 +262,10 @@ describe('solver objects reject calls out of order and foreign arguments', () =>
     expect(solver.initializeSolver(mbs, settings)).toBe(true);
     mbs.assemble();
     expectError(() => solver.solveSteps(mbs, settings), 'the system was assembled again since initializeSolver');
+    // finalizeSolver still closes the run's files
+    solver.finalizeSolver(mbs, settings);
+    expect(solver.initializeSolver(mbs, settings)).toBe(true);
+    solver.finalizeSolver(mbs, settings);
   });
 
   it('rejects bad user Newton functions and non-explicit solver types', () => {

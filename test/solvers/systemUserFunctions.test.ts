@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
-  SystemContainer, SimulationSettings, Node1D, Mass1D, NodePointGround, MarkerNodeCoordinate, CoordinateSpringDamper, LoadCoordinate,
+  SystemContainer, type SimulationSettings, Node1D, Mass1D, NodePointGround, MarkerNodeCoordinate, CoordinateSpringDamper, LoadCoordinate,
   SensorNode, OutputVariableType, ConfigurationType, FlexdynError, DynamicSolverType, type MainSystem,
 } from '../../src/index.ts';
+import { dynamicSettings } from './modelsForTests.ts';
 
 const mass = 2, stiffness = 800, damping = 3, q0 = 0.1, v0 = -0.5;
 
@@ -25,12 +26,9 @@ function oscillator(replicate: boolean): { mbs: MainSystem; node: number; sensor
   return { mbs, node, sensor, setForce: (f) => { springForce = f; } };
 }
 
+/** dynamicSettings without initial accelerations (Exudyn's mainSystemUserFunctionsTest: the system Jacobian function is not called for them). */
 function settingsFor(steps: number, endTime: number): SimulationSettings {
-  const settings = new SimulationSettings();
-  settings.solutionSettings.writeSolutionToFile = false;
-  settings.timeIntegration.numberOfSteps = steps;
-  settings.timeIntegration.endTime = endTime;
-  settings.solutionSettings.sensorsWritePeriod = endTime / steps;
+  const settings = dynamicSettings(steps, endTime);
   settings.timeIntegration.generalizedAlpha.computeInitialAccelerations = false;
   return settings;
 }

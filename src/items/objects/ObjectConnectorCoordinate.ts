@@ -1,9 +1,10 @@
 import { makeFactory, type ItemDefinition } from '../../registry/definition.ts';
-import type { BindContext, ItemState, NodeModel, ObjectModel, Only, CoordinateMarkerModel } from '../../registry/capabilities.ts';
+import type { BindContext, ItemState, NodeModel, ObjectModel, Only } from '../../registry/capabilities.ts';
 import { describeValue, itemError, type ItemLabel } from '../../core/errors.ts';
 import { OutputVariableType } from '../../registry/enums.ts';
 import { bool, markerIndexArray, real, userFunction, type UserFunctionValue } from '../../registry/parameters.ts';
-import { globalCoordinateIndex, lagrangeMultiplier, MarkerPair, coordinateMarkers } from './connectorBase.ts';
+import { globalCoordinateIndex, lagrangeMultiplier } from './connectorBase.ts';
+import { CoordinatePair } from './coordinatePair.ts';
 import type { SystemUserFunction, UserFunctionSystem } from '../../registry/userFunctionSystem.ts';
 
 /** Offset user function: returns the (time-dependent) offset, or its time derivative for offsetUserFunction_t. */
@@ -32,32 +33,18 @@ class CoordinateConstraintModel implements Only<ObjectModel, CoordinateConstrain
   /** Inactive: the row reads g = λ. */
   readonly multiplierRows: readonly number[];
   localNodes: NodeModel[] = [];
-  private readonly markers: MarkerPair<CoordinateMarkerModel>;
-  private local0 = -1;
-  private local1 = -1;
-  private row0 = new Float64Array(0);
-  private row1 = new Float64Array(0);
-  /** The markers' coordinate Jacobian rows, for markers whose value is no local coordinate (set in bind). */
-  private rowOf0: CoordinateMarkerModel['coordinateJacobian'];
-  private rowOf1: CoordinateMarkerModel['coordinateJacobian'];
+  private readonly pair: CoordinatePair;
   private readonly equation = new Float64Array(1);
 
   constructor(readonly label: ItemLabel, markerNumbers: readonly number[], private readonly v: Values, private readonly active: boolean) {
-    this.markers = new MarkerPair(label, markerNumbers, coordinateMarkers);
+    this.pair = new CoordinatePair(label, markerNumbers);
     this.multiplierRows = active ? [] : [0];
     this.velocityLevelConstraint = v.velocityLevel;
   }
 
   bind(context: BindContext): void {
-    this.markers.bind(context);
-    this.localNodes = this.markers.localNodes;
-    const { marker0, marker1, n0, n1 } = this.markers;
-    this.local0 = marker0.coordinateLocalIndex ?? -1;
-    this.local1 = (marker1.coordinateLocalIndex ?? -1) < 0 ? -1 : n0 + marker1.coordinateLocalIndex!;
-    this.rowOf0 = marker0.coordinateJacobian?.bind(marker0);
-    this.rowOf1 = marker1.coordinateJacobian?.bind(marker1);
-    this.row0 = new Float64Array(this.rowOf0 === undefined ? 0 : n0);
-    this.row1 = new Float64Array(this.rowOf1 === undefined ? 0 : n1);
+    this.pair.bind(context);
+    this.localNodes = this.pair.localNodes;
   }
 
   private userOffset(s: ItemState, parameter: 'offsetUserFunction' | 'offsetUserFunction_t'): number {
@@ -75,15 +62,14 @@ class CoordinateConstraintModel implements Only<ObjectModel, CoordinateConstrain
    */
   ae(s: ItemState, g: Float64Array, useIndex2: boolean): void {
     if (!this.active) { g[0] = lagrangeMultiplier(s, this); return; }
-    const { marker0, marker1 } = this.markers;
     const { factorValue1, velocityLevel, offset } = this.v;
     if (!useIndex2 && !velocityLevel) {
       const o = this.v.offsetUserFunction === 0 ? offset : this.userOffset(s, 'offsetUserFunction');
-      g[0] = marker1.coordinate(s) * factorValue1 - marker0.coordinate(s) - o;
+      g[0] = this.pair.displacement(s, 1, factorValue1) - o;
       return;
     }
     const o = this.v.offsetUserFunction_t !== 0 ? this.userOffset(s, 'offsetUserFunction_t') : velocityLevel ? offset : 0;
-    g[0] = marker1.coordinateVelocity(s) * factorValue1 - marker0.coordinateVelocity(s) - o;
+    g[0] = this.pair.velocity(s, 1, factorValue1) - o;
   }
 
   /**
@@ -92,18 +78,7 @@ class CoordinateConstraintModel implements Only<ObjectModel, CoordinateConstrain
    */
   ae_q(s: ItemState, c: Float64Array): void {
     if (!this.active) return;
-    const { n0 } = this.markers;
-    const { rowOf0, rowOf1 } = this;
-    if (this.local0 >= 0) c[this.local0] -= 1;
-    if (this.local1 >= 0) c[this.local1] += this.v.factorValue1;
-    if (rowOf0 !== undefined) {
-      rowOf0(s, this.row0);
-      for (let k = 0; k < this.row0.length; k++) c[k] -= this.row0[k];
-    }
-    if (rowOf1 !== undefined) {
-      rowOf1(s, this.row1);
-      for (let k = 0; k < this.row1.length; k++) c[n0 + k] += this.v.factorValue1 * this.row1[k];
-    }
+    this.pair.addForce(s, c, 1, 1, this.v.factorValue1);
   }
 
   /**
@@ -111,13 +86,13 @@ class CoordinateConstraintModel implements Only<ObjectModel, CoordinateConstrain
    * coordinate Jacobian row depends on the configuration (rotation coordinates).
    */
   constraintForce_q(): boolean {
-    return this.row0.length === 0 && this.row1.length === 0;
+    return this.pair.hasUnitRows;
   }
 
   /** The global velocity index of the non-ground coordinate if the other marker is a ground coordinate (active constraints only). */
   eliminableCoordinate(): number | undefined {
     if (!this.active) return undefined;
-    const { marker0, marker1 } = this.markers;
+    const { marker0, marker1 } = this.pair.markers;
     const ground0 = marker0.nodes.length === 0;
     const ground1 = marker1.nodes.length === 0;
     const index = ground0 && !ground1 ? globalCoordinateIndex(marker1) : ground1 && !ground0 ? globalCoordinateIndex(marker0) : -1;
@@ -125,10 +100,9 @@ class CoordinateConstraintModel implements Only<ObjectModel, CoordinateConstrain
   }
 
   output(variable: OutputVariableType, s: ItemState): ArrayLike<number> | undefined {
-    const { marker0, marker1 } = this.markers;
     switch (variable) {
-      case OutputVariableType.Displacement: return [marker1.coordinate(s) - marker0.coordinate(s)];
-      case OutputVariableType.Velocity: return [marker1.coordinateVelocity(s) - marker0.coordinateVelocity(s)];
+      case OutputVariableType.Displacement: return [this.pair.displacement(s, 1, 1)];
+      case OutputVariableType.Velocity: return [this.pair.velocity(s, 1, 1)];
       case OutputVariableType.ConstraintEquation:
         if (!this.active) return [0];
         this.ae(s, this.equation, false);

@@ -10,7 +10,8 @@ import { MarkerPair, coordinateMarkers } from './connectorBase.ts';
  * leave their Jacobians to numerical differentiation (as Exudyn, whose markers have no Jacobian derivative).
  */
 export class CoordinatePair {
-  private readonly markers: MarkerPair<CoordinateMarkerModel>;
+  /** The two coordinate markers (bound in bind). */
+  readonly markers: MarkerPair<CoordinateMarkerModel>;
   /** Nodes of both markers in local order (set in bind). */
   localNodes: NodeModel[] = [];
   private local0 = -1;
