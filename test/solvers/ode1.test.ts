@@ -10,7 +10,8 @@ import { join } from 'node:path';
 import {
   SystemContainer, SimulationSettings, OutputVariableType, DynamicSolverType, NodeGenericODE1, ObjectGenericODE1, NodePoint,
   MassPoint, ObjectGround, MarkerBodyPosition, MarkerNodePosition, HydraulicActuatorSimple, SensorNode, NodeGenericODE2,
-  FlexdynError, parseSolutionFile, ConfigurationType, MainSolverImplicitSecondOrder, type MainSystem,
+  FlexdynError, parseSolutionFile, ConfigurationType, MainSolverImplicitSecondOrder, Rigid2D, RigidBody2D, RevoluteJoint2D, Force,
+  DistanceConstraint, type MainSystem,
 } from '../../src/index.ts';
 import { Matrix, solve } from 'ml-matrix';
 import { hydraulicActuatorSimpleResult, hydraulicActuatorSimpleTest } from '../../testModels/hydraulicActuatorSimpleTest.ts';
@@ -452,5 +453,49 @@ describe("Exudyn's hydraulicActuatorSimpleTest and the Newton tolerance", () => 
     const ours = hydraulicActuatorSimpleResult(1e-6);
     expect(Math.abs(ours - converged) / converged).toBeLessThan(5e-8); // observed 3.0e-8
     expect(Math.abs(reference - converged) / converged).toBeLessThan(1.5e-7); // observed 1.29e-7
+  });
+});
+
+describe("Exudyn's HydraulicActuatorStaticInitialization example", () => {
+  it('theStaticSolutionWithConstrainedPressuresGivesAnEquilibriumOfTheActuatedArm', () => {
+    // a 120 kg arm hinged at the origin, held by a distance constraint parallel to a hydraulic actuator with closed
+    // valves: the static solve keeps the pressures at their initial 20 bar (constrainODE1coordinates) and the constraint
+    // carries the arm (multiplier λ); then the constraint is switched off and p0 set so that the actuator force equals
+    // the constraint force, f_HA = −p0 A0 + p1 A1 = λ. Dynamics must then stay at rest (to round-off: |q|, |u| < 1e-12).
+    // Note: the example writes p0 = 2e6 + λ/A0 with Exudyn's static multiplier, whose sign is opposite to ours (Exudyn's
+    // static residual is f + C_qᵀλ, ours −f + C_qᵀλ as in dynamics).
+    const mbs = new SystemContainer().addSystem();
+    const ground = mbs.addObject(ObjectGround({ referencePosition: [0, 0, 0] }));
+    const mass = 120, area = 0.01;
+    const nRigid = mbs.addNode(Rigid2D({ referenceCoordinates: [0.5, 0, 0] }));
+    const arm = mbs.addObject(RigidBody2D({ physicsMass: mass, physicsInertia: mass / 12, nodeNumber: nRigid }));
+    const hinge = mbs.addMarker(MarkerBodyPosition({ bodyNumber: arm, localPosition: [-0.5, 0, 0] }));
+    const tip = mbs.addMarker(MarkerBodyPosition({ bodyNumber: arm, localPosition: [0, 0, 0] }));
+    mbs.addObject(RevoluteJoint2D({ markerNumbers: [mbs.addMarker(MarkerBodyPosition({ bodyNumber: ground, localPosition: [0, 0, 0] })), hinge] }));
+    mbs.addLoad(Force({ markerNumber: tip, loadVector: [0, -mass * 9.81, 0] }));
+    const mGH = mbs.addMarker(MarkerBodyPosition({ bodyNumber: ground, localPosition: [0, -0.25, 0] }));
+    const mRH = mbs.addMarker(MarkerBodyPosition({ bodyNumber: arm, localPosition: [-0.25, 0, 0] }));
+    const LH0 = Math.sqrt(2 * 0.25 ** 2);
+    const pressures = mbs.addNode(NodeGenericODE1({ referenceCoordinates: [0, 0], initialCoordinates: [2e6, 2e6], numberOfODE1Coordinates: 2 }));
+    mbs.addObject(HydraulicActuatorSimple({
+      markerNumbers: [mGH, mRH], nodeNumbers: [pressures], offsetLength: LH0, strokeLength: LH0 * 0.5, chamberCrossSection0: area, chamberCrossSection1: area,
+      hoseVolume0: 1, hoseVolume1: 1, oilBulkModulus: 1e11, actuatorDamping: 2e5, nominalFlow: 2e-5, systemPressure: 2e7,
+    }));
+    const constraint = mbs.addObject(DistanceConstraint({ markerNumbers: [mGH, mRH], distance: LH0 }));
+    mbs.assemble();
+    const settings = settingsFor(0.1, 100);
+    settings.staticSolver.verboseMode = 0;
+    settings.timeIntegration.newton.useModifiedNewton = true;
+    settings.timeIntegration.newton.numericalDifferentiation.minimumCoordinateSize = 1;
+    settings.timeIntegration.generalizedAlpha.spectralRadius = 0.5;
+    mbs.solveStatic(settings);
+    expect(mbs.getNodeOutput(pressures, OutputVariableType.Coordinates)).toEqual([2e6, 2e6]);
+    const lambda = mbs.getObjectOutput(constraint, OutputVariableType.Force)[0];
+    expect(Math.abs(lambda)).toBeGreaterThan(1000);
+    mbs.setObjectParameter(constraint, 'activeConnector', false);
+    mbs.systemData.setODE2Coordinates(mbs.systemData.getODE2Coordinates(), ConfigurationType.Initial);
+    mbs.systemData.setODE1Coordinates([2e6 - lambda / area, 2e6], ConfigurationType.Initial);
+    mbs.solveDynamic(settings);
+    for (const v of [...mbs.systemData.getODE2Coordinates(), ...mbs.systemData.getODE2Coordinates_t()]) expect(Math.abs(v)).toBeLessThan(1e-12);
   });
 });
