@@ -27,6 +27,8 @@ import { objectFFRFTest2 } from './objectFFRFTest2.ts';
 import { superElementRigidJointTest } from './superElementRigidJointTest.ts';
 import { linearFEMgenericODE2 } from './linearFEMgenericODE2.ts';
 import { PARTS_ATEs_moving } from './PARTS_ATEs_moving.ts';
+import { fourBarMechanismIftomm } from './fourBarMechanismIftomm.ts';
+import { compareFullModifiedNewton } from './compareFullModifiedNewton.ts';
 import { coordinateVectorConstraint } from './coordinateVectorConstraint.ts';
 import { coordinateVectorConstraintGenericODE2 } from './coordinateVectorConstraintGenericODE2.ts';
 import { rigidBodyAsUserFunctionTest } from './rigidBodyAsUserFunctionTest.ts';
@@ -87,6 +89,8 @@ export const testModels: readonly TestModel[] = [
   superElementRigidJointTest,
   linearFEMgenericODE2,
   PARTS_ATEs_moving,
+  fourBarMechanismIftomm,
+  compareFullModifiedNewton,
   coordinateVectorConstraint,
   coordinateVectorConstraintGenericODE2,
   rigidBodyAsUserFunctionTest,

@@ -178,6 +178,11 @@ export class ImplicitSecondOrderStepper implements TimeStepper, NewtonProblem {
     return setAttempt(this.attempt, true, result.iterations, undefined, undefined, result.jacobianUpdates);
   }
 
+  /** Modified Newton's restart: the predictor again, from the start of the step. */
+  restart(): void {
+    this.predictor();
+  }
+
   /** a*_{n+1} += (1 − α_f)/(1 − α_m) a_{n+1} after a solved step (Exudyn's FinalizeNewton). */
   private finishAlgorithmicAccelerations(): void {
     const { alphaM, alphaF } = this.params;

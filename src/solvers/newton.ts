@@ -30,6 +30,11 @@ export interface NewtonProblem {
    * Absent: no round-off test.
    */
   roundOffScale?(): number;
+  /**
+   * Returns the unknowns to where the solve started (the predictor of a time step, the start of a load step): modified
+   * Newton's restart after diverging iterations. Absent: no restart (the Jacobian is updated instead).
+   */
+  restart?(): void;
   /** Names the item owning an unknown, for singular-Jacobian messages. */
   describeUnknown(index: number): string;
   /** Why the residual is not finite (the item whose term is not finite, see stepDiagnosis.ts), for the failure message. */
@@ -59,9 +64,12 @@ export interface NewtonResult {
  * however small their loads. ‖w‖ is evaluated at the iterate it accepts; as it costs a stiffness assembly, the solver
  * keeps the value of an earlier iterate (stiffness and configuration change slowly) to skip evaluations far above
  * the level. Full Newton factorizes every
- * iteration; modified Newton keeps the factorization while the residual contracts, updates it after
- * maxModifiedNewtonIterations (or every step with modifiedNewtonJacUpdatePerStep) and turns into full
- * Newton after maxModifiedNewtonRestartIterations more; weightTolerancePerCoordinate divides the norms by √n.
+ * iteration; modified Newton keeps the factorization (also across steps) while the residual contracts (from the third
+ * iteration: res/res_last ≤ modifiedNewtonContractivity), updates it otherwise, in every iteration after
+ * maxModifiedNewtonIterations and at every step with modifiedNewtonJacUpdatePerStep, turns into full Newton after
+ * maxModifiedNewtonRestartIterations more, and restarts the solve from the predictor when the residual more than doubles or
+ * contracts badly again after a restart (then with full Newton), as Exudyn's CSolverBase::Newton;
+ * weightTolerancePerCoordinate divides the norms by √n.
  * Work arrays are allocated once per solver.
  */
 export class NewtonSolver {
@@ -99,19 +107,23 @@ export class NewtonSolver {
     let lastResidual = initialResidual;
     let iterations = 0;
     let jacobianUpdates = 0;
-    let modifiedIterations = 0;
     this.roundOffEvaluations = 0;
     const roundOffTest = s.roundOffResidualFactor > 0 && problem.roundOffScale !== undefined;
     const modified = s.useModifiedNewton;
+    // Exudyn's modified Newton (CSolverBase::Newton): Jacobian updates after maxModifiedNewtonIterations iterations of the
+    // solve or on bad contractivity, full Newton after maxModifiedNewtonRestartIterations more; contractivity > 2 (or bad
+    // contractivity again after a restart, then with full Newton) restarts the solve from the predictor and asks for one
+    // iteration more after it converges
+    let fullNewton = !modified;
+    let restarted = false;
+    let iterationAfterRestart = false;
     while (iterations < s.maxIterations) {
       iterations++;
-      const fullNewton = !modified || iterations > s.maxModifiedNewtonIterations + s.maxModifiedNewtonRestartIterations;
       if (fullNewton || this.jacobianUpdateRequested) {
         const singular = this.factorize(problem);
         if (singular !== undefined) return this.finish(false, iterations, residual, jacobianUpdates, singular);
         jacobianUpdates++;
         this.jacobianUpdateRequested = false;
-        modifiedIterations = 0;
       }
       this.system.solve(r, delta);
       problem.update(delta);
@@ -122,21 +134,37 @@ export class NewtonSolver {
       if (residual * residual >= s.maximumSolutionNorm) {
         return this.finish(false, iterations, residual, jacobianUpdates, `the residual norm ${residual.toExponential(3)} exceeds √maximumSolutionNorm (diverged)`);
       }
-      if (s.adaptInitialResidual && residual > initialResidual && iterations <= 1) initialResidual = residual;
-      if (!s.useNewtonSolver || residual / initialResidual <= s.relativeTolerance || residual <= s.absoluteTolerance) {
-        return this.finish(true, iterations, residual, jacobianUpdates);
+      if (s.adaptInitialResidual && residual > initialResidual && iterations <= 1) {
+        initialResidual = residual;
+        lastResidual = residual;
       }
-      if (roundOffTest && this.atRoundOffLevel(problem, weight * s.roundOffResidualFactor * Number.EPSILON, residual, lastResidual, iterations)) {
-        return this.finish(true, iterations, residual, jacobianUpdates);
+      const converged = !s.useNewtonSolver || residual / initialResidual <= s.relativeTolerance || residual <= s.absoluteTolerance
+        || (roundOffTest && this.atRoundOffLevel(problem, weight * s.roundOffResidualFactor * Number.EPSILON, residual, lastResidual, iterations));
+      if (iterationAfterRestart && converged) {
+        iterationAfterRestart = false;
+        continue;
       }
-      if (modified) {
-        modifiedIterations++;
-        const contractivity = residual / lastResidual;
-        if ((iterations >= 3 && contractivity > s.modifiedNewtonContractivity) || modifiedIterations > s.maxModifiedNewtonIterations) {
-          this.jacobianUpdateRequested = true;
+      if (converged) return this.finish(true, iterations, residual, jacobianUpdates);
+      iterationAfterRestart = false;
+      if (!fullNewton) {
+        if (iterations > s.maxModifiedNewtonIterations) this.jacobianUpdateRequested = true;
+        if (iterations > s.maxModifiedNewtonIterations + (s.modifiedNewtonJacUpdatePerStep ? 0 : s.maxModifiedNewtonRestartIterations)) fullNewton = true;
+      }
+      const contractivity = residual / lastResidual;
+      lastResidual = residual;
+      if (!fullNewton && iterations > 2 && contractivity > s.modifiedNewtonContractivity) {
+        this.jacobianUpdateRequested = true;
+        if (restarted) fullNewton = true;
+        if ((contractivity > 2 || fullNewton) && problem.restart !== undefined) {
+          restarted = true;
+          residual = initialResidual;
+          lastResidual = initialResidual;
+          problem.restart();
+          problem.beforeResidual?.(iterations);
+          problem.residual(r);
+          iterationAfterRestart = true;
         }
       }
-      lastResidual = residual;
     }
     return this.finish(false, iterations, residual, jacobianUpdates);
   }

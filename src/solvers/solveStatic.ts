@@ -78,6 +78,17 @@ export class StaticStepper implements TimeStepper, NewtonProblem {
     return setAttempt(this.attempt, true, result.iterations, undefined, undefined, result.jacobianUpdates);
   }
 
+  /** Modified Newton's restart: the coordinates of the start of the load step (time and load factor stay), λ = 0 as at its start. */
+  restart(): void {
+    const s = this.model.data.current;
+    const t = s.t;
+    const loadFactor = s.loadFactor;
+    s.copyCoordinatesFrom(this.model.data.startOfStep);
+    s.t = t;
+    s.loadFactor = loadFactor;
+    if (!this.settings.staticSolver.newton.constraintForceJacobian) s.lambda.fill(0);
+  }
+
   private stabilizer(): number {
     const lf = this.model.data.current.loadFactor;
     return (1 - lf * lf) * this.settings.staticSolver.stabilizerODE2term;

@@ -11,6 +11,7 @@ const parameters = {
 export const nodePointGroundDefinition: ItemDefinition<'Node', typeof parameters> = {
   category: 'Node',
   typeName: 'PointGround',
+  aliases: ['PointGround'],
   description: 'A ground point: no coordinates; its position is the reference position for all times. Coordinate markers on it have value 0.',
   parameters,
   outputVariables: [OutputVariableType.Position, OutputVariableType.Displacement, OutputVariableType.Velocity, OutputVariableType.Acceleration],
