@@ -7,6 +7,9 @@ export class NumericalDifferentiationSettings {
   relativeEpsilon = 1e-7;
   /** Lower bound of the coordinate magnitude that scales the perturbation. */
   minimumCoordinateSize = 1e-2;
-  /** Differentiate ODE2 terms numerically even where an item has an analytic Jacobian (block-sparse objects excepted: they have analytic Jacobians only). */
+  /**
+   * Differentiate ODE2 terms numerically even where an item has an analytic Jacobian (every object, in a dense
+   * n_local × n_local work matrix: for rods and meshes costly in time and memory).
+   */
   forODE2 = false;
 }

@@ -1,8 +1,8 @@
-import type { LoadModel, LocalMatrixAccumulator, NodeModel, ObjectModel } from '../registry/capabilities.ts';
+import { DenseLocalMatrix, type LoadModel, type LocalMatrixAccumulator, type NodeModel, type ObjectModel } from '../registry/capabilities.ts';
 import { formatItemLabel } from '../core/errors.ts';
 import { zeroArray } from '../linalg/arrays.ts';
 import { NumericalDifferentiationSettings } from './NumericalDifferentiationSettings.ts';
-import type { CompiledModel, LocalMap } from './compile.ts';
+import { hasTerm, type CompiledModel, type LocalMap, type WithTerm } from './compile.ts';
 import type { SystemState } from './SystemState.ts';
 
 /** Receives matrix entries during assembly; dense and sparse storage implement it. */
@@ -56,14 +56,13 @@ export function addGlobalEntries(target: MatrixAccumulator, rowIndex: Int32Array
  * from the items' local contributions. No allocation per call.
  */
 export class SystemAssembler {
-  /** Numerical differentiation settings, changed by the solvers from their settings. */
-  differentiation = new NumericalDifferentiationSettings();
+  private settings = new NumericalDifferentiationSettings();
 
   /**
-   * True if no two mass objects share a velocity coordinate, no object lists one twice and no mass object is
-   * block-sparse (its entries may repeat a position): every entry of M then comes from one local matrix, so products
-   * and Jacobian terms formed from the local matrices ({@link SystemAssembler.multiplyMassMatrix}) equal those of the
-   * assembled matrix bit for bit.
+   * True if no two mass objects share a velocity coordinate and no object lists one twice: every entry of M then comes
+   * from one object, so products formed from the objects' local matrices ({@link SystemAssembler.multiplyMassMatrix})
+   * equal those of the assembled matrix — bit for bit for objects that add their matrix as one dense block, to round-off
+   * for block-sparse objects, whose entries are multiplied as they come.
    */
   readonly massCoordinatesDisjoint: boolean;
   /** Per mass object (same order as model.massObjects): its local columns in increasing global index. */
@@ -77,8 +76,17 @@ export class SystemAssembler {
   private readonly nodeMinus: Float64Array;
   /** Saved position coordinates of the node being perturbed (largest n_q of all nodes). */
   private readonly savedNode: Float64Array;
-  /** Maps block-sparse objects' local entries into the target matrix. */
+  /** Maps objects' local matrices into the target matrix. */
   private readonly entries = new LocalToGlobal();
+  /** Adds analytic Jacobian parts into a dense work matrix (objects with a numerical part). */
+  private readonly dense = new DenseLocalMatrix();
+  /** Forms M·a from the objects' local mass matrices (multiplyMassMatrix). */
+  private readonly product = new MassProduct();
+  /**
+   * Dense work matrices by size n_local for the numerical Jacobians of objects whose map has none (analytic Jacobians,
+   * differentiated numerically only with numericalDifferentiation.forODE2): allocated when that setting is assigned.
+   */
+  private readonly forcedWork = new Map<number, Float64Array>();
   /** The indices 0 … max(n_u + n_AE, largest local size) − 1: index map of the constraint blocks and of local or node-contiguous C_qᵀλ. */
   private readonly identity: Int32Array;
   /** Objects with first-order equations or with ODE2 forces that depend on ODE1 coordinates: their maps and work arrays. */
@@ -89,9 +97,8 @@ export class SystemAssembler {
     let disjoint = true;
     // most objects' coordinates strictly ascend and their order is the identity: one shared array per size (issue 12, build memory)
     const identityOrders = new Map<number, Int32Array>();
-    this.massColumnOrder = model.massObjects.map((i, m) => {
-      if (model.objects[i].massMatrixEntries !== undefined) disjoint = false;
-      const ltg = model.objectMaps[i].ltg;
+    this.massColumnOrder = model.massObjects.map(({ map }, m) => {
+      const ltg = map.ltg;
       for (let k = 0; k < ltg.length; k++) {
         if (owner[ltg[k]] >= 0) disjoint = false;
         owner[ltg[k]] = m;
@@ -109,8 +116,7 @@ export class SystemAssembler {
     this.massCoordinatesDisjoint = disjoint;
     let values = 0;
     let jacobian = 0;
-    for (const i of model.constraintNodes) {
-      const node = model.nodes[i];
+    for (const node of model.constraintNodes) {
       values = Math.max(values, node.nAE);
       jacobian = Math.max(jacobian, node.nAE * node.nu);
     }
@@ -163,7 +169,7 @@ export class SystemAssembler {
     for (let m = 0; m < maps.length; m++) {
       const map = maps[m];
       const object = objects[map.index];
-      if (object.ode1Rhs === undefined) continue;
+      if (!hasTerm(object, 'ode1Rhs')) continue;
       const n1 = map.ode1.length;
       const ode2 = objectMaps[map.index].ltg;
       const n2 = ode2.length;
@@ -210,9 +216,9 @@ export class SystemAssembler {
   }
 
   /** map.f0 = the object's ode1Rhs at s. */
-  private ode1Base(object: ObjectModel, map: ODE1Map, s: SystemState): void {
+  private ode1Base(object: WithTerm<ObjectModel, 'ode1Rhs'>, map: ODE1Map, s: SystemState): void {
     zeroArray(map.f0);
-    object.ode1Rhs!(s, map.f0);
+    object.ode1Rhs(s, map.f0);
   }
 
   /**
@@ -228,14 +234,15 @@ export class SystemAssembler {
     const perturbed = rhs ? map.f1 : map.lhs1;
     const matrix = rhs ? map.xx : map.qx;
     const rows = base.length;
+    const evaluate = rhs ? object.ode1Rhs : object.ode2Lhs;
+    if (evaluate === undefined) return;
     for (let j = 0; j < n1; j++) {
       const index = ode1[j];
       const value = s.ode1[index];
       const eps = relativeEpsilon * Math.max(minimumCoordinateSize, Math.abs(value));
       s.ode1[index] = value + eps;
       zeroArray(perturbed);
-      if (rhs) object.ode1Rhs!(s, perturbed);
-      else object.ode2Lhs!(s, perturbed);
+      evaluate.call(object, s, perturbed);
       s.ode1[index] = value;
       const scale = factor / eps;
       for (let i = 0; i < rows; i++) matrix[i * n1 + j] += scale * (perturbed[i] - base[i]);
@@ -246,7 +253,7 @@ export class SystemAssembler {
    * Forward differences of ode1Rhs over the object's ODE2 coordinates (Δq, composed for Lie-group nodes) or velocities,
    * into map.xq (base map.f0), times factor; a node listed twice is perturbed once.
    */
-  private forwardDifferenceODE2(object: ObjectModel, map: ODE1Map, s: SystemState, factor: number, velocity: boolean): void {
+  private forwardDifferenceODE2(object: WithTerm<ObjectModel, 'ode1Rhs'>, map: ODE1Map, s: SystemState, factor: number, velocity: boolean): void {
     const { relativeEpsilon, minimumCoordinateSize } = this.differentiation;
     const nodes = object.localNodes;
     const n1 = map.ode1.length;
@@ -262,7 +269,7 @@ export class SystemAssembler {
         const saved = saveNode(node, s, velocity);
         perturbNode(node, s, j, eps, velocity);
         zeroArray(map.f1);
-        object.ode1Rhs!(s, map.f1);
+        object.ode1Rhs(s, map.f1);
         restoreNode(node, s, velocity, saved);
         const scale = factor / eps;
         for (let i = 0; i < n1; i++) map.xq[i * n2 + local] += scale * (map.f1[i] - map.f0[i]);
@@ -270,61 +277,68 @@ export class SystemAssembler {
     }
   }
 
-  /** Adds factor·M(q) into target; block-sparse objects add their entries through the local-to-global map. */
+  /**
+   * Numerical differentiation settings, set by the solvers from their settings before they iterate. With forODE2 every
+   * object's ode2Lhs is differentiated numerically: setting it allocates the dense work matrices that objects with
+   * analytic Jacobians do not otherwise need (here, never inside a Newton iteration; n_local² each).
+   */
+  get differentiation(): NumericalDifferentiationSettings {
+    return this.settings;
+  }
+
+  set differentiation(settings: NumericalDifferentiationSettings) {
+    this.settings = settings;
+    if (!settings.forODE2) return;
+    for (const { map } of this.model.lhsObjects) if (map.matrix.length === 0) this.workMatrix(map);
+  }
+
+  /**
+   * The dense work matrix of an object's numerical Jacobians: its map's, or one of {@link SystemAssembler.forcedWork}
+   * (allocated here on first use of a size: when forODE2 is assigned, or after a run-time change replaced the object).
+   */
+  private workMatrix(map: LocalMap): Float64Array {
+    if (map.matrix.length > 0) return map.matrix;
+    const n = map.ltg.length;
+    let matrix = this.forcedWork.get(n);
+    if (matrix === undefined) {
+      matrix = new Float64Array(n * n);
+      this.forcedWork.set(n, matrix);
+    }
+    return matrix;
+  }
+
+  /** Adds factor·M(q) into target, each object's local matrix through its local-to-global map. */
   addMassMatrix(s: SystemState, target: MatrixAccumulator, factor: number): void {
-    const { objects, objectMaps, massObjects } = this.model;
+    const { massObjects } = this.model;
     for (let m = 0; m < massObjects.length; m++) {
-      const i = massObjects[m];
-      const map = objectMaps[i];
-      const object = objects[i];
-      if (object.massMatrixEntries !== undefined) {
-        object.massMatrixEntries(s, this.entries.to(map.ltg, target, factor));
-        continue;
-      }
-      zeroArray(map.matrix);
-      object.massMatrix!(s, map.matrix);
-      scatterMatrix(map, map.matrix, target, factor);
+      const { object, map } = massObjects[m];
+      object.massMatrix(s, this.entries.to(map.ltg, target, factor));
     }
   }
 
   /**
-   * Writes out = M(q)·a from the local mass matrices, without assembling M: row by row, the sum over the columns in
-   * increasing global index, the operations of a product with the assembled matrix. Requires
+   * Writes out = M(q)·a from the local mass matrices, without assembling M: for a dense block row by row the sum over
+   * the columns in increasing global index, the operations of a product with the assembled matrix. Requires
    * {@link SystemAssembler.massCoordinatesDisjoint}; rows without mass get 0.
    */
   multiplyMassMatrix(s: SystemState, a: Float64Array, out: Float64Array): void {
     zeroArray(out);
-    const { objects, objectMaps, massObjects } = this.model;
+    const { massObjects } = this.model;
     for (let m = 0; m < massObjects.length; m++) {
-      const i = massObjects[m];
-      const map = objectMaps[i];
-      const local = map.matrix;
-      zeroArray(local);
-      objects[i].massMatrix!(s, local);
-      const ltg = map.ltg;
-      const order = this.massColumnOrder[m];
-      const n = ltg.length;
-      for (let r = 0; r < n; r++) {
-        let sum = 0;
-        for (let k = 0; k < n; k++) {
-          const c = order[k];
-          sum += local[r * n + c] * a[ltg[c]];
-        }
-        out[ltg[r]] = sum;
-      }
+      const { object, map } = massObjects[m];
+      object.massMatrix(s, this.product.to(map.ltg, this.massColumnOrder[m], a, out));
     }
   }
 
   /** Writes f = loads − Σ ode2Lhs (n_u entries). */
   computeODE2Rhs(s: SystemState, f: Float64Array): void {
     zeroArray(f);
-    const { objects, objectMaps, loads, loadMaps, lhsObjects } = this.model;
+    const { loads, loadMaps, lhsObjects } = this.model;
     for (let o = 0; o < lhsObjects.length; o++) {
-      const i = lhsObjects[o];
-      const map = objectMaps[i];
+      const { object, map } = lhsObjects[o];
       const vector = map.vector;
       zeroArray(vector);
-      objects[i].ode2Lhs!(s, vector);
+      object.ode2Lhs(s, vector);
       const ltg = map.ltg;
       for (let k = 0; k < ltg.length; k++) f[ltg[k]] -= vector[k];
     }
@@ -339,34 +353,35 @@ export class SystemAssembler {
   }
 
   /**
-   * Adds factorQ·∂(Σ ode2Lhs)/∂q + factorU·∂(Σ ode2Lhs)/∂u into target (the negative Jacobian of f). Block-sparse
-   * objects add their analytic entries through the local-to-global map, without a local matrix.
+   * Adds factorQ·∂(Σ ode2Lhs)/∂q + factorU·∂(Σ ode2Lhs)/∂u into target (the negative Jacobian of f). Analytic
+   * Jacobians go through the local-to-global map; an object with a numerical one (absent ode2Lhs_q / ode2Lhs_u, or
+   * differentiation.forODE2) is assembled in its dense work matrix, analytic parts included, and scattered once.
    */
   addODE2LhsJacobian(s: SystemState, target: MatrixAccumulator, factorQ: number, factorU: number): void {
-    const { objects, objectMaps, lhsObjects } = this.model;
-    const numeric = this.differentiation.forODE2;
+    const { lhsObjects } = this.model;
+    const numeric = this.settings.forODE2;
     for (let o = 0; o < lhsObjects.length; o++) {
-      const i = lhsObjects[o];
-      const object = objects[i];
-      const map = objectMaps[i];
-      if (object.ode2Lhs_qEntries !== undefined) {
+      const { object, map } = lhsObjects[o];
+      const withQ = factorQ !== 0;
+      const withU = factorU !== 0 && object.ode2LhsDependsOnVelocity === true;
+      const numericQ = withQ && (numeric || object.ode2Lhs_q === undefined);
+      const numericU = withU && (numeric || object.ode2Lhs_u === undefined);
+      if (!numericQ && !numericU) {
         const entries = this.entries.to(map.ltg, target, 1);
-        if (factorQ !== 0) object.ode2Lhs_qEntries(s, entries, factorQ);
-        if (factorU !== 0 && object.ode2LhsDependsOnVelocity === true) object.ode2Lhs_uEntries!(s, entries, factorU);
+        if (withQ && object.ode2Lhs_q !== undefined) object.ode2Lhs_q(s, entries, factorQ);
+        if (withU && object.ode2Lhs_u !== undefined) object.ode2Lhs_u(s, entries, factorU);
         continue;
       }
-      zeroArray(map.matrix);
+      const matrix = this.workMatrix(map);
+      zeroArray(matrix);
+      const dense = this.dense.to(matrix, map.ltg.length);
       // the unperturbed ode2Lhs in map.vector, once for both numerical passes
       let baseEvaluated = false;
-      if (factorQ !== 0) {
-        if (object.ode2Lhs_q !== undefined && !numeric) object.ode2Lhs_q(s, map.matrix, factorQ);
-        else { this.numericLhsJacobian(object, map, s, factorQ, false, false); baseEvaluated = true; }
-      }
-      if (factorU !== 0 && object.ode2LhsDependsOnVelocity === true) {
-        if (object.ode2Lhs_u !== undefined && !numeric) object.ode2Lhs_u(s, map.matrix, factorU);
-        else this.numericLhsJacobian(object, map, s, factorU, true, baseEvaluated);
-      }
-      scatterMatrix(map, map.matrix, target, 1);
+      if (numericQ) { this.numericLhsJacobian(object, map, matrix, s, factorQ, false, false); baseEvaluated = true; }
+      else if (withQ && object.ode2Lhs_q !== undefined) object.ode2Lhs_q(s, dense, factorQ);
+      if (numericU) this.numericLhsJacobian(object, map, matrix, s, factorU, true, baseEvaluated);
+      else if (withU && object.ode2Lhs_u !== undefined) object.ode2Lhs_u(s, dense, factorU);
+      scatterMatrix(map, matrix, target, 1);
     }
   }
 
@@ -377,7 +392,7 @@ export class SystemAssembler {
    * are differentiated numerically with respect to their marker's coordinates (velocities only if factorU ≠ 0).
    */
   addLoadsJacobian(s: SystemState, target: MatrixAccumulator, factorQ: number, factorU: number): void {
-    const { loads, loadMaps } = this.model;
+    const { loads, loadMaps, analyticLoads } = this.model;
     for (let i = 0; i < loads.length; i++) {
       const load = loads[i];
       const dependence = load.coordinateDependence ?? 'numerical';
@@ -385,7 +400,8 @@ export class SystemAssembler {
       if (dependence === 'constant' || map.ltg.length === 0) continue;
       zeroArray(map.matrix);
       if (factorQ !== 0) {
-        if (dependence === 'analytic' && !this.differentiation.forODE2) load.addGeneralizedLoad_q!(s, map.matrix, factorQ);
+        const analytic = analyticLoads[i];
+        if (analytic !== undefined && !this.settings.forODE2) analytic.addGeneralizedLoad_q(s, map.matrix, factorQ);
         else this.numericLoadJacobian(load, map, s, factorQ, false);
       }
       if (factorU !== 0 && dependence === 'numerical') this.numericLoadJacobian(load, map, s, factorU, true);
@@ -395,25 +411,20 @@ export class SystemAssembler {
 
   /** Writes the algebraic equations g (n_AE entries, in the order of the algebraic coordinates). */
   computeAE(s: SystemState, g: Float64Array, useIndex2: boolean): void {
-    const { objects, objectMaps, nu, constraintObjects } = this.model;
+    const { nu, constraintObjects } = this.model;
     const objectAE = this.model.addresses.objectAE;
     for (let c = 0; c < constraintObjects.length; c++) {
-      const object = objects[constraintObjects[c]];
-      const values = objectMaps[constraintObjects[c]].constraintValues;
-      object.ae!(s, values, useIndex2);
-      const offset = objectAE[constraintObjects[c]] - nu;
+      const { index, object, map } = constraintObjects[c];
+      const values = map.constraintValues;
+      object.ae(s, values, useIndex2);
+      const offset = objectAE[index] - nu;
       for (let k = 0; k < values.length; k++) g[offset + k] = values[k];
     }
-    this.computeNodeAE(s, g, useIndex2);
-  }
-
-  /** Writes the nodes' own algebraic equations into g. */
-  private computeNodeAE(s: SystemState, g: Float64Array, useIndex2: boolean): void {
-    const { nodes, constraintNodes, nu } = this.model;
+    const { constraintNodes } = this.model;
     for (let c = 0; c < constraintNodes.length; c++) {
-      const node = nodes[constraintNodes[c]];
+      const node = constraintNodes[c];
       const values = this.nodeValues;
-      node.ae!(s, values, useIndex2);
+      node.ae(s, values, useIndex2);
       const offset = node.aeIndex - nu;
       for (let k = 0; k < node.nAE; k++) g[offset + k] = values[k];
     }
@@ -428,17 +439,15 @@ export class SystemAssembler {
    * Nodes' own equations (Euler-parameter norm) act on the node's coordinates, position level unless useIndex2.
    */
   addConstraintJacobian(s: SystemState, target: MatrixAccumulator, rowFactor: number, velocityRowFactor: number, columnFactor: number, multiplierFactor: number, useIndex2: boolean): void {
-    const { objects, objectMaps, constraintObjects } = this.model;
+    const { constraintObjects } = this.model;
     const objectAE = this.model.addresses.objectAE;
     const identity = this.identity;
     for (let ci = 0; ci < constraintObjects.length; ci++) {
-      const i = constraintObjects[ci];
-      const object = objects[i];
-      const map = objectMaps[i];
-      const aeIndex = objectAE[i];
+      const { index, object, map } = constraintObjects[ci];
+      const aeIndex = objectAE[index];
       const c = map.constraintJacobian;
       zeroArray(c);
-      object.ae_q!(s, c);
+      object.ae(s, map.constraintValues, false, c);
       const n = map.ltg.length;
       const factor = useIndex2 || object.velocityLevelConstraint === true ? velocityRowFactor : rowFactor;
       // rows C_q, then columns C_qᵀ: their positions never coincide (algebraic rows against ODE2 rows), and entries at one
@@ -450,14 +459,14 @@ export class SystemAssembler {
         for (let r = 0; r < multiplierRows.length; r++) target.add(aeIndex + multiplierRows[r], aeIndex + multiplierRows[r], multiplierFactor);
       }
     }
-    const { nodes, constraintNodes } = this.model;
+    const { constraintNodes } = this.model;
     const nodeFactor = useIndex2 ? velocityRowFactor : rowFactor;
     for (let ci = 0; ci < constraintNodes.length; ci++) {
-      const node = nodes[constraintNodes[ci]];
+      const node = constraintNodes[ci];
       const c = this.nodeJacobian;
       const n = node.nu;
       c.fill(0, 0, node.nAE * n);
-      node.ae_q!(s, c);
+      node.ae(s, this.nodeValues, false, c);
       if (nodeFactor !== 0) addGlobalBlock(target, identity, node.aeIndex, identity, node.uIndex, node.nAE, n, c, 0, n, 1, nodeFactor);
       if (columnFactor !== 0) addGlobalBlock(target, identity, node.uIndex, identity, node.aeIndex, n, node.nAE, c, 0, 1, n, columnFactor);
     }
@@ -471,37 +480,35 @@ export class SystemAssembler {
    * ∛ε·max(minimumCoordinateSize, |q_i|), Lie-group nodes perturbed through composeIncrement).
    */
   addConstraintForceJacobian(s: SystemState, target: MatrixAccumulator, factor: number): void {
-    const { objects, objectMaps, constraintObjects, nu, nodes, constraintNodes } = this.model;
+    const { constraintObjects, nu, constraintNodes } = this.model;
     const objectAE = this.model.addresses.objectAE;
     for (let ci = 0; ci < constraintObjects.length; ci++) {
-      const i = constraintObjects[ci];
-      const object = objects[i];
-      if (object.velocityLevelConstraint === true || !hasNonzero(s.lambda, objectAE[i] - nu, object.nAE)) continue;
-      const map = objectMaps[i];
+      const { index, object, map } = constraintObjects[ci];
+      if (object.velocityLevelConstraint === true || !hasNonzero(s.lambda, objectAE[index] - nu, object.nAE)) continue;
       zeroArray(map.matrix);
-      const analytic = object.constraintForce_q !== undefined && !this.differentiation.forODE2 && object.constraintForce_q(s, map.matrix, factor);
-      if (!analytic) this.centralConstraintForceJacobian(object, objectAE[i], object.localNodes, map.constraintJacobian, s, factor, map.matrix, map.vector, map.vector2);
+      const analytic = object.constraintForce_q !== undefined && !this.settings.forODE2 && object.constraintForce_q(s, map.matrix, factor);
+      if (!analytic) this.centralConstraintForceJacobian(object, objectAE[index], object.localNodes, map.constraintValues, map.constraintJacobian, s, factor, map.matrix, map.vector, map.vector2);
       scatterMatrix(map, map.matrix, target, 1);
     }
     for (let ci = 0; ci < constraintNodes.length; ci++) {
-      const node = nodes[constraintNodes[ci]];
+      const node = constraintNodes[ci];
       if (!hasNonzero(s.lambda, node.aeIndex - nu, node.nAE)) continue;
       const n = node.nu;
       const matrix = this.nodeMatrix.subarray(0, n * n);
       matrix.fill(0);
-      this.centralConstraintForceJacobian(node, node.aeIndex, [node], this.nodeJacobian, s, factor, matrix, this.nodePlus.subarray(0, n), this.nodeMinus.subarray(0, n));
+      this.centralConstraintForceJacobian(node, node.aeIndex, [node], this.nodeValues, this.nodeJacobian, s, factor, matrix, this.nodePlus.subarray(0, n), this.nodeMinus.subarray(0, n));
       addGlobalBlock(target, this.identity, node.uIndex, this.identity, node.uIndex, n, n, matrix, 0, n, 1, 1);
     }
   }
 
   /**
    * matrix += factor·∂(C_qᵀλ)/∂q of one constraint object or node by central differences over the coordinates of its
-   * nodes (local column order; a node listed twice is perturbed once, as in numericLhsJacobian); c is its n_AE × n
-   * Jacobian work array, plus and minus its n-vectors.
+   * nodes (local column order; a node listed twice is perturbed once, as in numericLhsJacobian); g and c are its n_AE and
+   * n_AE × n work arrays, plus and minus its n-vectors.
    */
-  private centralConstraintForceJacobian(item: ObjectModel | NodeModel, aeIndex: number, nodes: readonly NodeModel[], c: Float64Array, s: SystemState, factor: number, matrix: Float64Array, plus: Float64Array, minus: Float64Array): void {
+  private centralConstraintForceJacobian(item: ConstraintItem, aeIndex: number, nodes: readonly NodeModel[], g: Float64Array, c: Float64Array, s: SystemState, factor: number, matrix: Float64Array, plus: Float64Array, minus: Float64Array): void {
     const n = plus.length;
-    const { minimumCoordinateSize } = this.differentiation;
+    const { minimumCoordinateSize } = this.settings;
     const saved = this.savedNode;
     let local = 0;
     for (let nodeIndex = 0; nodeIndex < nodes.length; nodeIndex++) {
@@ -511,10 +518,10 @@ export class SystemAssembler {
       for (let j = 0; j < node.nu; j++, local++) {
         const eps = centralStep * Math.max(minimumCoordinateSize, Math.abs(s.q[node.qIndex + j]));
         perturbNode(node, s, j, eps, false);
-        this.constraintReaction(item, aeIndex, c, s, plus);
+        this.constraintReaction(item, aeIndex, g, c, s, plus);
         restoreNode(node, s, false, saved);
         perturbNode(node, s, j, -eps, false);
-        this.constraintReaction(item, aeIndex, c, s, minus);
+        this.constraintReaction(item, aeIndex, g, c, s, minus);
         restoreNode(node, s, false, saved);
         const scale = factor / (2 * eps);
         for (let i = 0; i < n; i++) matrix[i * n + local] += scale * (plus[i] - minus[i]);
@@ -522,11 +529,11 @@ export class SystemAssembler {
     }
   }
 
-  /** Writes out = C_qᵀλ of one constraint object or node (its local coordinates) at s; c is its Jacobian work array. */
-  private constraintReaction(item: ObjectModel | NodeModel, aeIndex: number, c: Float64Array, s: SystemState, out: Float64Array): void {
+  /** Writes out = C_qᵀλ of one constraint object or node (its local coordinates) at s; g and c are its work arrays. */
+  private constraintReaction(item: ConstraintItem, aeIndex: number, g: Float64Array, c: Float64Array, s: SystemState, out: Float64Array): void {
     const n = out.length;
     c.fill(0, 0, item.nAE * n);
-    item.ae_q!(s, c);
+    item.ae(s, g, false, c);
     zeroArray(out);
     addReaction(c, item.nAE, n, s.lambda, aeIndex - this.model.nu, out, this.identity, 0);
   }
@@ -539,8 +546,8 @@ export class SystemAssembler {
   describeEquation(index: number): string {
     const { nodes, objects, nu, constraintObjects, objectMaps } = this.model;
     const constraintsOn = (coordinates: ArrayLike<number>, except: number): string[] => constraintObjects
-      .filter((i) => i !== except && Array.prototype.some.call(coordinates, (k: number) => objectMaps[i].ltg.includes(k)))
-      .map((i) => formatItemLabel(objects[i].label));
+      .filter(({ index, map }) => index !== except && Array.prototype.some.call(coordinates, (k: number) => map.ltg.includes(k)))
+      .map(({ object }) => formatItemLabel(object.label));
     const firstODE1 = nu + this.model.nAE;
     if (index >= firstODE1) {
       const k = index - firstODE1;
@@ -563,58 +570,53 @@ export class SystemAssembler {
   }
 
   /**
-   * computeAE and addConstraintReactions in one pass over the constraint objects: g (n_AE entries) and r += C_qᵀ λ,
-   * with one kinematics evaluation per object that provides aeAndJacobian. The same values, added in the same order.
+   * computeAE and addConstraintReactions in one pass over the constraint objects and nodes: g (n_AE entries) and
+   * r += C_qᵀ λ, with one evaluation of each item's equations and Jacobian. The same values, added in the same order.
    */
   computeAEAndReactions(s: SystemState, g: Float64Array, r: Float64Array, useIndex2: boolean): void {
-    const { objects, objectMaps, nu, constraintObjects } = this.model;
+    const { nu, constraintObjects, constraintNodes } = this.model;
     const objectAE = this.model.addresses.objectAE;
     for (let ci = 0; ci < constraintObjects.length; ci++) {
-      const object = objects[constraintObjects[ci]];
-      const map = objectMaps[constraintObjects[ci]];
+      const { index, object, map } = constraintObjects[ci];
       const values = map.constraintValues;
       const c = map.constraintJacobian;
       zeroArray(c);
-      if (object.aeAndJacobian !== undefined) {
-        object.aeAndJacobian(s, values, c, useIndex2);
-      } else {
-        object.ae!(s, values, useIndex2);
-        object.ae_q!(s, c);
-      }
-      const first = objectAE[constraintObjects[ci]] - nu;
+      object.ae(s, values, useIndex2, c);
+      const first = objectAE[index] - nu;
       for (let k = 0; k < values.length; k++) g[first + k] = values[k];
       addReaction(c, object.nAE, map.ltg.length, s.lambda, first, r, map.ltg, 0);
     }
-    this.addNodeReactions(s, r);
-    this.computeNodeAE(s, g, useIndex2);
+    for (let ci = 0; ci < constraintNodes.length; ci++) {
+      const node = constraintNodes[ci];
+      const values = this.nodeValues;
+      const c = this.nodeJacobian;
+      const n = node.nu;
+      c.fill(0, 0, node.nAE * n);
+      node.ae(s, values, useIndex2, c);
+      const first = node.aeIndex - nu;
+      for (let k = 0; k < node.nAE; k++) g[first + k] = values[k];
+      addReaction(c, node.nAE, n, s.lambda, first, r, this.identity, node.uIndex);
+    }
   }
 
   /** Adds C_qᵀ λ (λ from the state) to the ODE2 residual r. */
   addConstraintReactions(s: SystemState, r: Float64Array): void {
-    const { objects, objectMaps, constraintObjects } = this.model;
+    const { constraintObjects, constraintNodes, nu } = this.model;
     const objectAE = this.model.addresses.objectAE;
     for (let ci = 0; ci < constraintObjects.length; ci++) {
-      const i = constraintObjects[ci];
-      const object = objects[i];
-      const map = objectMaps[i];
+      const { index, object, map } = constraintObjects[ci];
       const c = map.constraintJacobian;
       zeroArray(c);
-      object.ae_q!(s, c);
-      addReaction(c, object.nAE, map.ltg.length, s.lambda, objectAE[i] - this.model.nu, r, map.ltg, 0);
+      object.ae(s, map.constraintValues, false, c);
+      addReaction(c, object.nAE, map.ltg.length, s.lambda, objectAE[index] - nu, r, map.ltg, 0);
     }
-    this.addNodeReactions(s, r);
-  }
-
-  /** Adds the reactions of the nodes' own equations, C_qᵀ λ, to r. */
-  private addNodeReactions(s: SystemState, r: Float64Array): void {
-    const { nodes, constraintNodes } = this.model;
     for (let ci = 0; ci < constraintNodes.length; ci++) {
-      const node = nodes[constraintNodes[ci]];
+      const node = constraintNodes[ci];
       const c = this.nodeJacobian;
       const n = node.nu;
       c.fill(0, 0, node.nAE * n);
-      node.ae_q!(s, c);
-      addReaction(c, node.nAE, n, s.lambda, node.aeIndex - this.model.nu, r, this.identity, node.uIndex);
+      node.ae(s, this.nodeValues, false, c);
+      addReaction(c, node.nAE, n, s.lambda, node.aeIndex - nu, r, this.identity, node.uIndex);
     }
   }
 
@@ -623,33 +625,32 @@ export class SystemAssembler {
    * means map.vector already holds ode2Lhs at s. An additive coordinate is perturbed and restored alone, a node with
    * composeIncrement as a whole.
    */
-  private numericLhsJacobian(object: ObjectModel, map: LocalMap, s: SystemState, factor: number, velocity: boolean, baseEvaluated: boolean): void {
+  private numericLhsJacobian(object: ObjectModel, map: LocalMap, matrix: Float64Array, s: SystemState, factor: number, velocity: boolean, baseEvaluated: boolean): void {
     if (!baseEvaluated) {
       zeroArray(map.vector);
       evaluateLocal(object, s, map.vector);
     }
-    this.forwardDifference(object, object.localNodes, map, s, factor, velocity);
+    this.forwardDifference(object, object.localNodes, map, matrix, s, factor, velocity);
   }
 
   /** Forward-difference Jacobian of one load's generalized force with respect to its marker's q (or u) coordinates, times factor. */
   private numericLoadJacobian(load: LoadModel, map: LocalMap, s: SystemState, factor: number, velocity: boolean): void {
     zeroArray(map.vector);
     evaluateLocal(load, s, map.vector);
-    this.forwardDifference(load, load.marker.nodes, map, s, factor, velocity);
+    this.forwardDifference(load, load.marker.nodes, map, map.matrix, s, factor, velocity);
   }
 
   /**
-   * map.matrix += factor·(f(q + ε e_k) − f(q))/ε column by column (or of u), f the local vector of an object's ode2Lhs or a
+   * matrix += factor·(f(q + ε e_k) − f(q))/ε column by column (or of u), f the local vector of an object's ode2Lhs or a
    * load's generalized force ({@link evaluateLocal}) over the coordinates of nodes, f(q) in map.vector. An additive
    * coordinate is perturbed and restored alone, a node with composeIncrement as a whole; a node listed twice (both
    * markers on it) is perturbed once, its second columns stay zero and the scatter adds them up.
    */
-  private forwardDifference(source: ObjectModel | LoadModel, nodes: readonly NodeModel[], map: LocalMap, s: SystemState, factor: number, velocity: boolean): void {
+  private forwardDifference(source: ObjectModel | LoadModel, nodes: readonly NodeModel[], map: LocalMap, matrix: Float64Array, s: SystemState, factor: number, velocity: boolean): void {
     const n = map.ltg.length;
     const base = map.vector;
     const perturbed = map.vector2;
-    const matrix = map.matrix;
-    const { relativeEpsilon, minimumCoordinateSize } = this.differentiation;
+    const { relativeEpsilon, minimumCoordinateSize } = this.settings;
     let local = 0;
     for (let nodeIndex = 0; nodeIndex < nodes.length; nodeIndex++) {
       const node = nodes[nodeIndex];
@@ -676,6 +677,9 @@ export class SystemAssembler {
     }
   }
 }
+
+/** A constraint object or node: an item whose ae exists. */
+type ConstraintItem = WithTerm<ObjectModel, 'ae'> | WithTerm<NodeModel, 'ae'>;
 
 /**
  * An object with ODE1 coordinates (first-order equations, or ODE2 forces depending on them): index maps and work arrays.
@@ -778,9 +782,9 @@ function perturbNode(node: NodeModel, s: SystemState, local: number, eps: number
 }
 
 /**
- * The accumulator block-sparse objects write into: local (row, col) → target (ltg[row], ltg[col]), times factor. Blocks
- * and entry lists go to the target in one call each; an entry then gets factor·(blockFactor·value), the value of the
- * equivalent add calls (one of the two factors is 1 in the solvers; when neither is, the entries go one by one).
+ * The accumulator objects write their local matrices into: local (row, col) → target (ltg[row], ltg[col]), times factor.
+ * Blocks and entry lists go to the target in one call each; an entry then gets factor·(blockFactor·value), the value of
+ * the equivalent add calls (one of the two factors is 1 in the solvers; when neither is, the entries go one by one).
  */
 class LocalToGlobal implements LocalMatrixAccumulator {
   private ltg: Int32Array = new Int32Array(0);
@@ -814,6 +818,56 @@ class LocalToGlobal implements LocalMatrixAccumulator {
       addGlobalEntries(this.target, this.ltg, this.ltg, rows, cols, values, count, this.factor * factor);
       return;
     }
+    for (let k = 0; k < count; k++) this.add(rows[k], cols[k], factor * values[k]);
+  }
+}
+
+/**
+ * The accumulator of {@link SystemAssembler.multiplyMassMatrix}: out[ltg[r]] += M_rc·a[ltg[c]] for the entries an object
+ * adds. A whole dense block (one addBlock of n_local × n_local, factor 1) is multiplied row by row, summing over the
+ * columns in increasing global index (order), the operations of the product with the assembled matrix; other blocks
+ * and entries are multiplied as they come.
+ */
+class MassProduct implements LocalMatrixAccumulator {
+  private ltg: Int32Array = new Int32Array(0);
+  private order: Int32Array = new Int32Array(0);
+  private a: Float64Array = new Float64Array(0);
+  private out: Float64Array = new Float64Array(0);
+
+  /** Directs the following entries to out = M·a through ltg, with the local columns in increasing global index order; returns this. */
+  to(ltg: Int32Array, order: Int32Array, a: Float64Array, out: Float64Array): this {
+    this.ltg = ltg;
+    this.order = order;
+    this.a = a;
+    this.out = out;
+    return this;
+  }
+
+  add(row: number, col: number, value: number): void {
+    this.out[this.ltg[row]] += value * this.a[this.ltg[col]];
+  }
+
+  addBlock(rowOffset: number, colOffset: number, rows: number, cols: number, block: Float64Array, blockOffset: number, stride: number, factor: number): void {
+    const { ltg, order, a, out } = this;
+    const n = ltg.length;
+    if (rowOffset === 0 && colOffset === 0 && rows === n && cols === n && factor === 1) {
+      for (let r = 0; r < n; r++) {
+        let sum = 0;
+        const offset = blockOffset + r * stride;
+        for (let k = 0; k < n; k++) {
+          const c = order[k];
+          sum += block[offset + c] * a[ltg[c]];
+        }
+        out[ltg[r]] += sum;
+      }
+      return;
+    }
+    for (let i = 0; i < rows; i++) {
+      for (let j = 0; j < cols; j++) this.add(rowOffset + i, colOffset + j, factor * block[blockOffset + i * stride + j]);
+    }
+  }
+
+  addEntries(rows: Int32Array, cols: Int32Array, values: Float64Array, count: number, factor: number): void {
     for (let k = 0; k < count; k++) this.add(rows[k], cols[k], factor * values[k]);
   }
 }

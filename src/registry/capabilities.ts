@@ -136,10 +136,11 @@ export interface NodeModel {
    * Absent: loads on the node are differentiated numerically.
    */
   jacobianTransposedVector_q?(s: ItemState, force: ArrayLike<number> | undefined, torque: ArrayLike<number> | undefined, k: Float64Array, factor: number): void;
-  /** Writes the node's own algebraic equations (n_AE entries), e.g. the Euler-parameter norm. */
-  ae?(s: ItemState, g: Float64Array, useIndex2: boolean): void;
-  /** Writes ∂g/∂Δq of the node's own equations, n_AE × n_u row-major. */
-  ae_q?(s: ItemState, c: Float64Array): void;
+  /**
+   * Writes the node's own algebraic equations g (n_AE entries), e.g. the Euler-parameter norm, and, when c is given
+   * (zeroed, n_AE × n_u row-major), their Jacobian ∂g/∂Δq.
+   */
+  ae?(s: ItemState, g: Float64Array, useIndex2: boolean, c?: Float64Array): void;
   /** q ⊕ factor·Δ for this node; absent means addition. */
   composeIncrement?(q: Float64Array, delta: Float64Array, deltaIndex: number, factor: number): void;
   /** Writes q̇ = B(q)u for this node; absent means q̇ = u. */
@@ -232,60 +233,77 @@ export interface BindContext {
   outputVariables(category: 'Node' | 'Object' | 'Marker', index: number): readonly OutputVariableType[];
 }
 
-/** Work arrays an object receives for its local equations, preallocated by the model. */
-export interface LocalBuffers {
-  /** Local vector of n_local entries. */
-  readonly vector: Float64Array;
-  /** Local square matrix, n_local × n_local row-major. */
-  readonly matrix: Float64Array;
-  /** Constraint Jacobian, n_AE × n_local row-major. */
-  readonly constraintJacobian: Float64Array;
-}
-
 /**
- * Receives the entries of a block-sparse object's matrix by local indices (see {@link ObjectModel.massMatrixEntries});
- * the assembler maps them to global indices.
+ * Receives an object's local matrix (mass matrix, ∂ode2Lhs/∂Δq, ∂ode2Lhs/∂u) by local indices 0 … n_local − 1; the
+ * assembler maps it to global indices and adds it into the system matrix. The one way an object writes a matrix: a dense
+ * object adds its preallocated n_local × n_local array with one {@link LocalMatrixAccumulator.addBlock} call; a
+ * block-sparse object (a rod: element blocks couple p + 1 nodes; a mesh: a stored sparse pattern) adds its blocks and
+ * entries, so that cost and sparse pattern grow with its blocks, not with n_local². Repeated positions add up. Every call
+ * of one object method must make the same sequence of calls (structural zeros included), so that the sparse pattern of
+ * the first assembly is reused.
  */
 export interface LocalMatrixAccumulator {
-  /** Adds value at the local position (row, col), 0 ≤ row, col < n_local; repeated positions add up. */
+  /** Adds value at the local position (row, col), 0 ≤ row, col < n_local. */
   add(row: number, col: number, value: number): void;
   /**
-   * Optional block entry: adds factor·block[blockOffset + i·stride + j] at (rowOffset + i, colOffset + j) for i < rows,
-   * j < cols, row by row — the entries of the equivalent add calls in that order, in one call (no number boxed per
-   * entry). Objects call it through {@link addLocalBlock}, which falls back to add when absent.
+   * Adds factor·block[blockOffset + i·stride + j] at (rowOffset + i, colOffset + j) for i < rows, j < cols, row by row —
+   * the entries of the equivalent add calls in that order, in one call (no number boxed per entry). A dense object's whole
+   * local matrix: addBlock(0, 0, n, n, matrix, 0, n, 1).
    */
-  addBlock?(rowOffset: number, colOffset: number, rows: number, cols: number, block: Float64Array, blockOffset: number, stride: number, factor: number): void;
-  /**
-   * Optional list entry: adds factor·values[k] at (rows[k], cols[k]) for k < count, in that order (one call for a list
-   * of entries, e.g. a sparse matrix with a precomputed local pattern). Called through {@link addLocalEntries}.
-   */
-  addEntries?(rows: Int32Array, cols: Int32Array, values: Float64Array, count: number, factor: number): void;
+  addBlock(rowOffset: number, colOffset: number, rows: number, cols: number, block: Float64Array, blockOffset: number, stride: number, factor: number): void;
+  /** Adds factor·values[k] at (rows[k], cols[k]) for k < count, in that order (a list of entries, e.g. a precomputed sparse pattern). */
+  addEntries(rows: Int32Array, cols: Int32Array, values: Float64Array, count: number, factor: number): void;
+}
+
+/** The arrays of {@link denseLocalMatrix}, by size n. */
+const denseLocalMatrices = new Map<number, Float64Array<ArrayBuffer>>();
+
+/**
+ * The n × n work array of dense objects' local matrices (row-major), one per size n shared by all objects: an object
+ * takes it once (at construction or bind), and in each matrix call zeroes it, fills it and adds it to the accumulator
+ * with one addBlock before it returns, so no two objects use it at the same time and nothing is allocated per call.
+ */
+export function denseLocalMatrix(n: number): Float64Array<ArrayBuffer> {
+  let matrix = denseLocalMatrices.get(n);
+  if (matrix === undefined) {
+    matrix = new Float64Array(n * n);
+    denseLocalMatrices.set(n, matrix);
+  }
+  return matrix;
 }
 
 /**
- * Adds factor·block[blockOffset + i·stride + j] at (rowOffset + i, colOffset + j) (i < rows, j < cols, row by row) to acc:
- * through its addBlock when it has one, else entry by entry through add with the same values in the same order.
+ * A {@link LocalMatrixAccumulator} into a dense n × n row-major array (numerical Jacobians, tests, diagnostics); retarget
+ * it with {@link DenseLocalMatrix.to} instead of creating one per call.
  */
-export function addLocalBlock(acc: LocalMatrixAccumulator, rowOffset: number, colOffset: number, rows: number, cols: number, block: Float64Array, blockOffset: number, stride: number, factor: number): void {
-  if (acc.addBlock !== undefined) {
-    acc.addBlock(rowOffset, colOffset, rows, cols, block, blockOffset, stride, factor);
-    return;
-  }
-  for (let i = 0; i < rows; i++) {
-    for (let j = 0; j < cols; j++) acc.add(rowOffset + i, colOffset + j, factor * block[blockOffset + i * stride + j]);
-  }
-}
+export class DenseLocalMatrix implements LocalMatrixAccumulator {
+  constructor(
+    /** The n × n row-major array the entries are added to. */
+    public matrix: Float64Array = new Float64Array(0),
+    /** Its number of rows and columns. */
+    public n = 0) {}
 
-/**
- * Adds factor·values[k] at (rows[k], cols[k]) for k < count to acc: through its addEntries when it has one, else entry
- * by entry through add with the same values in the same order.
- */
-export function addLocalEntries(acc: LocalMatrixAccumulator, rows: Int32Array, cols: Int32Array, values: Float64Array, count: number, factor: number): void {
-  if (acc.addEntries !== undefined) {
-    acc.addEntries(rows, cols, values, count, factor);
-    return;
+  /** Directs the following entries to matrix (n × n); returns this. */
+  to(matrix: Float64Array, n: number): this {
+    this.matrix = matrix;
+    this.n = n;
+    return this;
   }
-  for (let k = 0; k < count; k++) acc.add(rows[k], cols[k], factor * values[k]);
+
+  add(row: number, col: number, value: number): void {
+    this.matrix[row * this.n + col] += value;
+  }
+
+  addBlock(rowOffset: number, colOffset: number, rows: number, cols: number, block: Float64Array, blockOffset: number, stride: number, factor: number): void {
+    const { matrix, n } = this;
+    for (let i = 0; i < rows; i++) {
+      for (let j = 0; j < cols; j++) matrix[(rowOffset + i) * n + colOffset + j] += factor * block[blockOffset + i * stride + j];
+    }
+  }
+
+  addEntries(rows: Int32Array, cols: Int32Array, values: Float64Array, count: number, factor: number): void {
+    for (let k = 0; k < count; k++) this.matrix[rows[k] * this.n + cols[k]] += factor * values[k];
+  }
 }
 
 /**
@@ -321,46 +339,30 @@ export interface ObjectModel {
   readonly superElement?: SuperElementModel;
   /** True when massMatrix does not depend on the state. */
   readonly hasConstantMassMatrix?: boolean;
-  /** Adds the local mass matrix (n_local × n_local row-major). */
-  massMatrix?(s: ItemState, m: Float64Array): void;
+  /** Adds the local mass matrix M (n_local × n_local) to m. */
+  massMatrix?(s: ItemState, m: LocalMatrixAccumulator): void;
   /** Adds the left-hand side forces (elastic, damping, gyroscopic) to the local vector. */
   ode2Lhs?(s: ItemState, f: Float64Array): void;
-  /** Adds factor·∂(ode2Lhs)/∂Δq; when absent the model differentiates numerically. */
-  ode2Lhs_q?(s: ItemState, k: Float64Array, factor: number): void;
-  /** Adds factor·∂(ode2Lhs)/∂u; when absent the model differentiates numerically. */
-  ode2Lhs_u?(s: ItemState, d: Float64Array, factor: number): void;
+  /**
+   * Adds factor·∂(ode2Lhs)/∂Δq to k. Absent (or numericalDifferentiation.forODE2): the model differentiates ode2Lhs
+   * numerically (forward differences over the local coordinates, a dense n_local × n_local work matrix).
+   */
+  ode2Lhs_q?(s: ItemState, k: LocalMatrixAccumulator, factor: number): void;
+  /** Adds factor·∂(ode2Lhs)/∂u to d; absent (or forODE2): numerical, as ode2Lhs_q. */
+  ode2Lhs_u?(s: ItemState, d: LocalMatrixAccumulator, factor: number): void;
   /** True if ode2Lhs depends on u (decides whether a damping Jacobian is needed). */
   readonly ode2LhsDependsOnVelocity?: boolean;
   /**
-   * Block-sparse form of massMatrix, for objects over many nodes whose blocks couple few of them (a rod: each element
-   * block couples its p + 1 nodes): adds the entries M_ij by local indices to m instead of filling a dense
-   * n_local × n_local array. The assembler maps each entry through the local-to-global index list into the system
-   * matrix and allocates no local matrix, so cost and sparse pattern grow with the number of blocks, not with n_local².
-   * An object defining any *Entries method is block-sparse and must not define massMatrix, ode2Lhs_q or ode2Lhs_u; with
-   * ode2Lhs it must define ode2Lhs_qEntries, and ode2Lhs_uEntries if ode2LhsDependsOnVelocity (it is never
-   * differentiated numerically, also not with numericalDifferentiation.forODE2); the model checks this at assemble.
-   * Every call must make the same sequence of add calls (structural zeros included), so that the sparse pattern of the
-   * first assembly is reused.
+   * Writes the algebraic equations g (n_AE entries; useIndex2 asks for velocity-level equations) and, when c is given
+   * (zeroed, n_AE × n_local row-major), their Jacobian ∂g/∂Δq (position level), or ∂ġ/∂u (the same matrix for holonomic
+   * constraints; ∂g/∂u for velocity-level constraints), from one evaluation of the kinematics.
    */
-  massMatrixEntries?(s: ItemState, m: LocalMatrixAccumulator): void;
-  /** Block-sparse form of ode2Lhs_q: adds factor·∂(ode2Lhs)/∂Δq entry-wise (rules at {@link ObjectModel.massMatrixEntries}). */
-  ode2Lhs_qEntries?(s: ItemState, k: LocalMatrixAccumulator, factor: number): void;
-  /** Block-sparse form of ode2Lhs_u: adds factor·∂(ode2Lhs)/∂u entry-wise (rules at {@link ObjectModel.massMatrixEntries}). */
-  ode2Lhs_uEntries?(s: ItemState, d: LocalMatrixAccumulator, factor: number): void;
-  /** Writes the algebraic equations g (n_AE entries); useIndex2 asks for velocity-level equations. */
-  ae?(s: ItemState, g: Float64Array, useIndex2: boolean): void;
-  /** Writes ∂g/∂Δq (position level) or ∂ġ/∂u (same matrix for holonomic constraints), n_AE × n_local. */
-  ae_q?(s: ItemState, c: Float64Array): void;
-  /**
-   * Writes g (as ae) and ∂g/∂Δq (as ae_q, into a zeroed c) at one state, sharing the kinematics; optional, the
-   * assembler calls ae and ae_q when absent. Must give exactly the values of the two calls.
-   */
-  aeAndJacobian?(s: ItemState, g: Float64Array, c: Float64Array, useIndex2: boolean): void;
+  ae?(s: ItemState, g: Float64Array, useIndex2: boolean, c?: Float64Array): void;
   /**
    * Adds factor·∂(C_qᵀ λ)/∂Δq (n_local × n_local row-major) with the object's multipliers λ (from s) held fixed: the
    * stiffness of the constraint forces about a loaded state (λ·C_qq). Returns false, having added nothing, when it has
    * no analytic form for this object's set-up (markers without jacobianTransposedVector_q, alternative equations …);
-   * absent or false: the assembler takes central differences of C_qᵀ λ (ae_q at perturbed coordinates).
+   * absent or false: the assembler takes central differences of C_qᵀ λ (the Jacobian of ae at perturbed coordinates).
    */
   constraintForce_q?(s: ItemState, k: Float64Array, factor: number): boolean;
   /** True for constraints given on velocity level (g depends on u, not on q). */
@@ -720,15 +722,14 @@ export const capabilityNames = {
     aeIndex: true, dataIndex: true, attach: true, referenceCoordinates: true, initialCoordinates: true, initialVelocities: true, position: true,
     velocity: true, acceleration: true, positionJacobian: true, orientation: true, angularVelocity: true,
     angularVelocityLocal: true, angularVelocity_q: true, rotationJacobian: true, jacobianTransposedVector_q: true,
-    ae: true, ae_q: true, composeIncrement: true, positionRates: true, incrementRates: true,
+    ae: true, composeIncrement: true, positionRates: true, incrementRates: true,
     correctPredictedIncrement: true, output: true, nODE1: true, ode1Index: true,
   } satisfies Record<keyof NodeModel, true>,
   /** {@link ObjectModel}. */
   object: {
     label: true, localNodes: true, nAE: true, postNewtonStep: true, bind: true, body: true, superElement: true,
     hasConstantMassMatrix: true, massMatrix: true, ode2Lhs: true, ode2Lhs_q: true, ode2Lhs_u: true,
-    ode2LhsDependsOnVelocity: true, massMatrixEntries: true, ode2Lhs_qEntries: true, ode2Lhs_uEntries: true, ae: true,
-    ae_q: true, aeAndJacobian: true, constraintForce_q: true, velocityLevelConstraint: true, multiplierRows: true,
+    ode2LhsDependsOnVelocity: true, ae: true, constraintForce_q: true, velocityLevelConstraint: true, multiplierRows: true,
     eliminableCoordinate: true, output: true, localODE1Nodes: true, ode1Rhs: true, ode1Rhs_x: true,
     ode1RhsDependsOnODE2: true, ode2LhsDependsOnODE1: true,
   } satisfies Record<keyof ObjectModel, true>,
@@ -762,3 +763,16 @@ export const capabilityNames = {
     label: true, bind: true, evaluate: true, storeInternal: true, writeToFile: true, fileName: true, columnNames: true,
   } satisfies Record<keyof SensorModel, true>,
 };
+
+/**
+ * Capability names of earlier versions of the item contract and the method that now writes their term: the registry
+ * rejects an item model that still defines one (it would never be called).
+ */
+export const retiredCapabilityNames: Readonly<Record<string, string>> = {
+  massMatrixEntries: 'massMatrix (adds its entries to the LocalMatrixAccumulator)',
+  ode2Lhs_qEntries: 'ode2Lhs_q (adds its entries to the LocalMatrixAccumulator)',
+  ode2Lhs_uEntries: 'ode2Lhs_u (adds its entries to the LocalMatrixAccumulator)',
+  ae_q: 'ae (writes the Jacobian into its argument c)',
+  aeAndJacobian: 'ae (writes g and, with its argument c, the Jacobian)',
+};
+

@@ -3,7 +3,7 @@ import { describeValue, FlexdynError, itemError, type ItemLabel } from '../core/
 import { closestName, editDistance, ownValue } from '../core/dictionary.ts';
 import type { OutputVariableType } from './enums.ts';
 import { visualizationParameter } from './visualization.ts';
-import { capabilityNames, type LoadModel, type MarkerModel, type NodeModel, type ObjectModel, type SensorModel } from './capabilities.ts';
+import { capabilityNames, retiredCapabilityNames, type LoadModel, type MarkerModel, type NodeModel, type ObjectModel, type SensorModel } from './capabilities.ts';
 import type { LoadInput, MarkerInput, NodeInput, ObjectInput, SensorInput } from './itemDictionaries.ts';
 
 /** The five item categories of a MainSystem. */
@@ -274,6 +274,10 @@ export function checkItemModel(category: ItemCategory, model: object, label: Ite
   for (let level: object | null = model; level !== null && level !== Object.prototype; level = Object.getPrototypeOf(level) as object | null) {
     for (const name of Object.getOwnPropertyNames(level)) {
       if (name === 'constructor') continue;
+      const replacement = ownValue(retiredCapabilityNames, name);
+      if (replacement !== undefined && (category === 'Object' || category === 'Node')) {
+        itemError(label, undefined, `the item model defines '${name}', a capability of an earlier item contract that is never called; its term is written by ${replacement}`);
+      }
       const capability = misspelledCapability(name, known);
       if (capability !== undefined) {
         itemError(label, undefined, `the item model defines '${name}', which is not a capability of ${category} models (did you mean '${capability}'?); a misspelled capability would never be called`);

@@ -228,10 +228,9 @@ function positionIndexOf(model: CompiledModel, u: number): number {
 function eliminatedCoordinates(model: CompiledModel, eliminate: boolean, solverName: string): number[] {
   const result: number[] = [];
   for (const node of model.constraintNodes) {
-    throw new FlexdynError(`${solverName}: ${formatItemLabel(model.nodes[node].label)} has algebraic equations, which explicit solvers cannot handle; use an implicit solver`);
+    throw new FlexdynError(`${solverName}: ${formatItemLabel(node.label)} has algebraic equations, which explicit solvers cannot handle; use an implicit solver`);
   }
-  for (const i of model.constraintObjects) {
-    const object = model.objects[i];
+  for (const { object } of model.constraintObjects) {
     if (object.multiplierRows !== undefined && object.multiplierRows.length === object.nAE) continue;
     const coordinate = object.eliminableCoordinate?.();
     if (coordinate === undefined || !eliminate) {

@@ -3,6 +3,7 @@ import type { SystemAssembler } from '../model/assembly.ts';
 import type { CompiledModel } from '../model/compile.ts';
 import type { SystemState } from '../model/SystemState.ts';
 import { zeroArray } from '../linalg/arrays.ts';
+import type { LocalMatrixAccumulator } from '../registry/capabilities.ts';
 
 /** Index of the first NaN or ±Infinity entry, or −1 if all entries are finite. */
 export function firstNonFinite(values: ArrayLike<number>): number {
@@ -77,39 +78,31 @@ export function findFailingTerm(model: CompiledModel, s: SystemState, t: number)
     return k < 0 ? undefined : `${formatItemLabel(label)} gives a non-finite ${what} (entry ${k} = ${values[k]}) at t = ${t}`;
   };
   try {
-    const { loads, loadMaps, objects, objectMaps, lhsObjects, massObjects, constraintObjects } = model;
+    const { loads, loadMaps, lhsObjects, massObjects, constraintObjects } = model;
     for (let i = 0; i < loads.length; i++) {
       const vector = loadMaps[i].vector;
       const found = check(loads[i].label, 'generalized load', () => { zeroArray(vector); loads[i].addGeneralizedLoad(s, vector); return vector; });
       if (found !== undefined) return found;
     }
-    for (const i of lhsObjects) {
-      const vector = objectMaps[i].vector;
-      const found = check(objects[i].label, 'ode2Lhs force term', () => { zeroArray(vector); objects[i].ode2Lhs!(s, vector); return vector; });
+    for (const { object, map } of lhsObjects) {
+      const vector = map.vector;
+      const found = check(object.label, 'ode2Lhs force term', () => { zeroArray(vector); object.ode2Lhs(s, vector); return vector; });
       if (found !== undefined) return found;
     }
-    for (const i of massObjects) {
-      const object = objects[i];
-      if (object.massMatrix === undefined) continue;
-      const matrix = objectMaps[i].matrix;
-      const found = check(object.label, 'mass matrix', () => { zeroArray(matrix); object.massMatrix!(s, matrix); return matrix; });
+    const entries = new NonFiniteEntries();
+    for (const { object } of massObjects) {
+      const found = check(object.label, 'mass matrix', () => { entries.values.length = 0; object.massMatrix(s, entries); return entries.values; });
       if (found !== undefined) return found;
     }
-    for (const object of objects) {
+    for (const object of model.objects) {
       if (object.ode1Rhs === undefined) continue;
       const n = (object.localODE1Nodes ?? []).reduce((sum, node) => sum + (node.nODE1 ?? 0), 0);
       const found = check(object.label, 'ODE1 right-hand side', () => { const f = new Float64Array(n); object.ode1Rhs!(s, f); return f; });
       if (found !== undefined) return found;
     }
-    for (const i of constraintObjects) {
-      const object = objects[i];
-      const map = objectMaps[i];
+    for (const { object, map } of constraintObjects) {
       const values = map.constraintValues;
-      const found = check(object.label, 'algebraic equation', () => {
-        if (object.ae !== undefined) object.ae(s, values, false);
-        else { zeroArray(map.constraintJacobian); object.aeAndJacobian!(s, values, map.constraintJacobian, false); }
-        return values;
-      });
+      const found = check(object.label, 'algebraic equation', () => { object.ae(s, values, false); return values; });
       if (found !== undefined) return found;
     }
     return undefined;
@@ -129,4 +122,21 @@ export function explainNonFinite(model: CompiledModel, assembler: SystemAssemble
   const culprit = findFailingTerm(model, startOfStep, t) ?? findFailingTerm(model, startOfStep, startOfStep.t);
   if (culprit !== undefined) return `${culprit}${where === undefined ? '' : `; ${where}`}`;
   return `the solution became non-finite within the step (${where ?? 'residual not finite'}) although every term is finite at the start of the step: the step size is beyond the method's stability limit (explicit methods: reduce the step size or use an implicit solver) or the Newton iteration diverged`;
+}
+
+/** Collects the values a mass matrix adds, in call order (diagnosis only: finds a non-finite entry). */
+class NonFiniteEntries implements LocalMatrixAccumulator {
+  readonly values: number[] = [];
+
+  add(_row: number, _col: number, value: number): void {
+    this.values.push(value);
+  }
+
+  addBlock(_rowOffset: number, _colOffset: number, rows: number, cols: number, block: Float64Array, blockOffset: number, stride: number, factor: number): void {
+    for (let i = 0; i < rows; i++) for (let j = 0; j < cols; j++) this.values.push(factor * block[blockOffset + i * stride + j]);
+  }
+
+  addEntries(_rows: Int32Array, _cols: Int32Array, values: Float64Array, count: number, factor: number): void {
+    for (let k = 0; k < count; k++) this.values.push(factor * values[k]);
+  }
 }

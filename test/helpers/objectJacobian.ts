@@ -2,6 +2,7 @@ import { expect } from 'vitest';
 import type { NodeModel, ObjectModel } from '../../src/registry/capabilities.ts';
 import type { SystemState } from '../../src/model/SystemState.ts';
 import { EulerParameters2GLocal } from '../../src/index.ts';
+import { dense } from './denseMatrix.ts';
 
 /**
  * Perturbation directions of a node's coordinates with their effect on q: unit increments composed by the node for
@@ -32,7 +33,7 @@ export function nodeDirections(node: NodeModel, s: SystemState): { d: Float64Arr
 export function jacobianError(object: ObjectModel, s: SystemState, velocity: boolean, h: number): { error: number; scale: number } {
   const n = object.localNodes.reduce((sum, node) => sum + node.nu, 0);
   const analytic = new Float64Array(n * n);
-  if (velocity) object.ode2Lhs_u!(s, analytic, 1); else object.ode2Lhs_q!(s, analytic, 1);
+  if (velocity) object.ode2Lhs_u!(s, dense(analytic), 1); else object.ode2Lhs_q!(s, dense(analytic), 1);
   let scale = 0;
   for (const v of analytic) scale = Math.max(scale, Math.abs(v));
   let error = 0, offset = 0;

@@ -7,6 +7,7 @@ import type { ObjectModel } from '../../src/registry/capabilities.ts';
 import type { SystemState } from '../../src/model/SystemState.ts';
 import { computeODE2EigenvaluesTest } from '../../testModels/computeODE2EigenvaluesTest.ts';
 import { testModelError } from '../../testModels/testModel.ts';
+import { dense } from '../helpers/denseMatrix.ts';
 
 type CableOptions = Record<string, unknown>;
 
@@ -147,9 +148,9 @@ describe('ObjectANCFCable2D', () => {
       mbs.systemData.setODE2Coordinates_t(bentU);
       expect(object.ode2LhsDependsOnVelocity).toBe(true);
       const stiffness = new Float64Array(64);
-      object.ode2Lhs_q!(s, stiffness, 1);
+      object.ode2Lhs_q!(s, dense(stiffness), 1);
       const damping = new Float64Array(64);
-      object.ode2Lhs_u!(s, damping, 1);
+      object.ode2Lhs_u!(s, dense(damping), 1);
       // Stiffness: truncation error of central differences ~ h²·f''' (measured 2e-10 relative at h = 1e-5,
       // 2e-8 at h = 1e-4: the expected h² scaling), round-off ~ ε|f|/(h|K|) ≈ 1e-16·700/(1e-5·2e4) ≈ 4e-13.
       // Axial forces are ~10 % of EA here (N ≈ 1e3), so the geometric terms N·∂²ε/∂q², M·∂²K/∂q² and the
@@ -159,7 +160,7 @@ describe('ObjectANCFCable2D', () => {
       expect(centralDifferenceError(object, s, damping, true, 1e-4)).toBeLessThan(1e-9);
       // factor scales the contribution.
       const scaled = new Float64Array(64);
-      object.ode2Lhs_q!(s, scaled, -2.5);
+      object.ode2Lhs_q!(s, dense(scaled), -2.5);
       for (let i = 0; i < 64; i++) expect(scaled[i]).toBeCloseTo(-2.5 * stiffness[i], 9);
     });
   }
@@ -170,7 +171,7 @@ describe('ObjectANCFCable2D', () => {
     mbs.systemData.setODE2Coordinates(bentQ);
     expect(object.ode2LhsDependsOnVelocity).toBe(false);
     const k = new Float64Array(64);
-    object.ode2Lhs_q!(s, k, 1);
+    object.ode2Lhs_q!(s, dense(k), 1);
     const largest = Math.max(...Array.from(k, Math.abs));
     for (let i = 0; i < 8; i++) for (let j = 0; j < 8; j++) expect(Math.abs(k[i * 8 + j] - k[j * 8 + i])).toBeLessThan(1e-13 * largest);
   });
@@ -182,7 +183,7 @@ describe('ObjectANCFCable2D', () => {
     const rhoA = 3.2;
     const { object, s } = singleElement([0, 0, 1, 0], [L, 0, 1, 0], { physicsLength: L, physicsMassPerLength: rhoA });
     const m = new Float64Array(64);
-    object.massMatrix!(s, m);
+    object.massMatrix!(s, dense(m));
     const hermite = [[156, 22 * L, 54, -13 * L], [22 * L, 4 * L * L, 13 * L, -3 * L * L], [54, 13 * L, 156, -22 * L], [-13 * L, -3 * L * L, -22 * L, 4 * L * L]];
     for (let a = 0; a < 8; a++) {
       for (let b = 0; b < 8; b++) {

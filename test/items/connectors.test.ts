@@ -10,6 +10,7 @@ import type { ObjectModel } from '../../src/registry/capabilities.ts';
 import type { SystemState } from '../../src/model/SystemState.ts';
 import { randomSequence } from '../helpers/random.ts';
 import { maxAbs, maxDifference } from '../helpers/arrays.ts';
+import { dense } from '../helpers/denseMatrix.ts';
 
 function silentSettings(): SimulationSettings {
   const settings = new SimulationSettings();
@@ -77,13 +78,13 @@ function lhsJacobianErrors(object: ObjectModel, s: SystemState): { q: number; u:
   const lhs = (out: Float64Array) => object.ode2Lhs!(s, out);
   const factor = 0.7;
   const analyticQ = new Float64Array(n * n);
-  object.ode2Lhs_q!(s, analyticQ, factor);
+  object.ode2Lhs_q!(s, dense(analyticQ), factor);
   analyticQ.forEach((_, i) => { analyticQ[i] /= factor; });
   const numericQ = centralDifferences(object, s, n, false, lhs, 1e-6);
   const result = { q: maxDifference(analyticQ, numericQ) / maxAbs(numericQ), u: 0, scaleQ: maxAbs(numericQ) };
   if (object.ode2Lhs_u !== undefined) {
     const analyticU = new Float64Array(n * n);
-    object.ode2Lhs_u(s, analyticU, factor);
+    object.ode2Lhs_u(s, dense(analyticU), factor);
     analyticU.forEach((_, i) => { analyticU[i] /= factor; });
     const numericU = centralDifferences(object, s, n, true, lhs, 1e-6);
     result.u = maxDifference(analyticU, numericU) / maxAbs(numericU);
@@ -267,11 +268,11 @@ function coordinateSystem(options: { initialVelocity?: number[] } = {}): { mbs: 
   return { mbs, node, groundCoordinate, x, y };
 }
 
-/** ae_q against central differences of ae in q (position level) and in u (velocity level). */
+/** The Jacobian c of ae against central differences of ae in q (position level) and in u (velocity level). */
 function constraintJacobianErrors(object: ObjectModel, s: SystemState): { position: number; velocity: number } {
   const n = localSize(object);
   const analytic = new Float64Array(object.nAE * n);
-  object.ae_q!(s, analytic);
+  object.ae!(s, new Float64Array(object.nAE), false, analytic);
   const positionLevel = centralDifferences(object, s, object.nAE, false, (g) => object.ae!(s, g, false), 1e-6);
   const velocityLevel = centralDifferences(object, s, object.nAE, true, (g) => object.ae!(s, g, true), 1e-6);
   return {
@@ -557,7 +558,7 @@ describe('connector bad input', () => {
     mbs.assemble();
     expectFlexdynError(() => mbs.getObjectOutput(gravity, OutputVariableType.Force), `ObjectConnectorGravity #${gravity}`, 'minDistanceRegularization must be positive when the markers coincide');
     const model = mbs.compiled().objects[distance];
-    expectFlexdynError(() => model.ae_q!(mbs.compiled().data.current, new Float64Array(3)), `ObjectConnectorDistance #${distance}`, 'markerNumbers', 'coinciding markers');
+    expectFlexdynError(() => model.ae!(mbs.compiled().data.current, new Float64Array(model.nAE), false, new Float64Array(3)), `ObjectConnectorDistance #${distance}`, 'markerNumbers', 'coinciding markers');
   });
 });
 

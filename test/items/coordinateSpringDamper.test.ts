@@ -3,6 +3,7 @@ import {
   SystemContainer, SimulationSettings, OutputVariableType, NodePoint, NodePointGround, MassPoint, MarkerNodeCoordinate,
   CoordinateSpringDamper, type MainSystem,
 } from '../../src/index.ts';
+import { dense } from '../helpers/denseMatrix.ts';
 
 /** Two point masses joined by a coordinate spring-damper on (node0.x, node1.y), optionally node0 replaced by ground. */
 function model(options: { ground?: boolean; userFunction?: (...args: number[]) => number; offset?: number }): { mbs: MainSystem; spring: number } {
@@ -32,7 +33,7 @@ describe('ObjectConnectorCoordinateSpringDamper', () => {
       const n = object.localNodes.reduce((sum, node) => sum + node.nu, 0);
       for (const velocity of [false, true]) {
         const analytic = new Float64Array(n * n);
-        if (velocity) object.ode2Lhs_u!(s, analytic, 1); else object.ode2Lhs_q!(s, analytic, 1);
+        if (velocity) object.ode2Lhs_u!(s, dense(analytic), 1); else object.ode2Lhs_q!(s, dense(analytic), 1);
         let local = 0;
         for (const node of object.localNodes) {
           for (let j = 0; j < node.nu; j++, local++) {

@@ -4,7 +4,7 @@ import {
   ObjectGround, MarkerBodyRigid, MarkerBodyPosition, MarkerBodyMass, GenericJoint, Force, Torque, Gravity, SensorObject,
   RotationMatrix2EulerParameters, quaternionProduct, quaternionExp, quaternionRotationMatrix, type MainSystem,
 } from '../../src/index.ts';
-import type { LocalMatrixAccumulator, NodeModel, ObjectModel } from '../../src/registry/capabilities.ts';
+import { DenseLocalMatrix, type LocalMatrixAccumulator, type NodeModel, type ObjectModel } from '../../src/registry/capabilities.ts';
 import type { SystemState } from '../../src/model/SystemState.ts';
 import { randomSequence } from '../helpers/random.ts';
 import { maxAbs, maxDifference } from '../helpers/arrays.ts';
@@ -63,10 +63,10 @@ function randomizeState(s: SystemState, nodes: NodeModel[], seed: number, positi
   }
 }
 
-/** The n × n row-major matrix a block-sparse object writes entry-wise (massMatrixEntries, ode2Lhs_qEntries, …). */
+/** The n × n row-major matrix a block-sparse object writes entry-wise (massMatrix, ode2Lhs_q, …). */
 function denseEntries(n: number, write: (accumulator: LocalMatrixAccumulator) => void): Float64Array {
   const m = new Float64Array(n * n);
-  write({ add: (row, col, value) => { m[row * n + col] += value; } });
+  write(new DenseLocalMatrix(m, n));
   return m;
 }
 
@@ -82,7 +82,7 @@ function lhs(object: ObjectModel, s: SystemState, n: number): Float64Array {
  */
 function jacobianError(object: ObjectModel, s: SystemState, nodes: NodeModel[], velocity: boolean, h: number): { error: number; scale: number } {
   const n = 6 * nodes.length;
-  const analytic = denseEntries(n, (k) => (velocity ? object.ode2Lhs_uEntries!(s, k, 1) : object.ode2Lhs_qEntries!(s, k, 1)));
+  const analytic = denseEntries(n, (k) => (velocity ? object.ode2Lhs_u!(s, k, 1) : object.ode2Lhs_q!(s, k, 1)));
   const savedQ = Float64Array.from(s.q), savedU = Float64Array.from(s.u);
   const unit = new Float64Array(6);
   let error = 0;
@@ -283,7 +283,7 @@ describe('ObjectCosseratRod', () => {
         const rod = addRod(new SystemContainer().addSystem(), p, 3, pose, options, 1.3);
         const { object, s, nodes } = compiledRod(rod);
         const n = 6 * nodes.length;
-        const m = denseEntries(n, (accumulator) => object.massMatrixEntries!(s, accumulator));
+        const m = denseEntries(n, (accumulator) => object.massMatrix!(s, accumulator));
         for (let i = 0; i < n; i++) for (let j = 0; j < n; j++) expect(m[i * n + j]).toBe(m[j * n + i]);
         // 1ᵀ M_dd 1 = ∫ A_ρ0 J dξ (d = x, y, z) and ∫ I_d J dξ
         const blockSum = (d: number) => {
@@ -317,7 +317,7 @@ describe('ObjectCosseratRod', () => {
     }
     // p = 1, straight: element mass matrix A_ρ0 L_e [[1/3, 1/6], [1/6, 1/3]]
     const { object, s } = compiledRod(addRod(new SystemContainer().addSystem(), 1, 1, straightPose(3), options));
-    const m = denseEntries(12, (accumulator) => object.massMatrixEntries!(s, accumulator));
+    const m = denseEntries(12, (accumulator) => object.massMatrix!(s, accumulator));
     expect(m[0]).toBeCloseTo(rhoA * 3 / 3, 14);
     expect(m[6]).toBeCloseTo(rhoA * 3 / 6, 14);
     expect(m[3 * 12 + 3]).toBeCloseTo(inertia[0] * 3 / 3, 14);

@@ -6,7 +6,7 @@ import {
   ObjectFFRFreducedOrderInterface, MarkerSuperElementPosition, MarkerSuperElementRigid, SensorSuperElement, Force, ObjectGround,
   MarkerBodyRigid, GenericJoint, type MainSystem,
 } from '../../src/index.ts';
-import type { LocalMatrixAccumulator, ObjectModel } from '../../src/registry/capabilities.ts';
+import { DenseLocalMatrix, type LocalMatrixAccumulator, type ObjectModel } from '../../src/registry/capabilities.ts';
 import type { SystemState } from '../../src/model/SystemState.ts';
 import { randomSequence } from '../helpers/random.ts';
 import { maxAbs } from '../helpers/arrays.ts';
@@ -54,7 +54,7 @@ function randomState(body: Body, seed: number): void {
 
 function dense(n: number, write: (acc: LocalMatrixAccumulator) => void): Float64Array {
   const m = new Float64Array(n * n);
-  write({ add: (r, c, v) => { m[r * n + c] += v; } });
+  write(new DenseLocalMatrix(m, n));
   return m;
 }
 
@@ -108,7 +108,7 @@ describe('ObjectFFRF', () => {
     const fem = blockFem();
     const body = buildBody({}, fem);
     randomState(body, 7);
-    const m = dense(body.nc, (acc) => body.object.massMatrixEntries!(body.s, acc));
+    const m = dense(body.nc, (acc) => body.object.massMatrix!(body.s, acc));
     const { L, Mg } = denseOracle(body, fem);
     const oracle = L.transpose().mmul(Mg).mmul(L);
     const scale = maxAbs(m);
@@ -143,7 +143,7 @@ describe('ObjectFFRF', () => {
     const vm = Matrix.columnVector(Array.from(v));
     const T2 = 0.5 * vm.transpose().mmul(Mg).mmul(vm).get(0, 0);
     // and ½ u̇ᵀ M u̇ from the local mass matrix
-    const m = dense(body.nc, (acc) => body.object.massMatrixEntries!(body.s, acc));
+    const m = dense(body.nc, (acc) => body.object.massMatrix!(body.s, acc));
     const u = localVector(body, body.s.u);
     let T3 = 0;
     for (let i = 0; i < body.nc; i++) for (let j = 0; j < body.nc; j++) T3 += 0.5 * u[i] * m[i * body.nc + j] * u[j];
@@ -161,7 +161,7 @@ describe('ObjectFFRF', () => {
     const qIndex: number[] = [], uIndex: number[] = [];
     for (const n of body.nodes) { const node = model.nodes[n]; for (let j = 0; j < node.nu; j++) { qIndex.push(node.qIndex + j); uIndex.push(node.uIndex + j); } }
     for (const velocity of [false, true]) {
-      const analytic = dense(nc, (acc) => (velocity ? body.object.ode2Lhs_uEntries!(body.s, acc, 1) : body.object.ode2Lhs_qEntries!(body.s, acc, 1)));
+      const analytic = dense(nc, (acc) => (velocity ? body.object.ode2Lhs_u!(body.s, acc, 1) : body.object.ode2Lhs_q!(body.s, acc, 1)));
       const x = velocity ? body.s.u : body.s.q, idx = velocity ? uIndex : qIndex;
       let error = 0;
       for (const j of local) {

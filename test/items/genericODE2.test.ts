@@ -5,6 +5,7 @@ import {
   type MainSystem,
 } from '../../src/index.ts';
 import type { ObjectModel } from '../../src/registry/capabilities.ts';
+import { dense } from '../helpers/denseMatrix.ts';
 
 /** Settings for n steps to tEnd, no files. */
 function settingsFor(tEnd: number, steps: number, spectralRadius = 0.9): SimulationSettings {
@@ -199,7 +200,7 @@ describe('ObjectGenericODE2', () => {
     const n = 5;
     for (const velocity of [false, true]) {
       const analytic = new Float64Array(n * n);
-      if (velocity) o.ode2Lhs_u!(s, analytic, 1); else o.ode2Lhs_q!(s, analytic, 1);
+      if (velocity) o.ode2Lhs_u!(s, dense(analytic), 1); else o.ode2Lhs_q!(s, dense(analytic), 1);
       const values = velocity ? s.u : s.q;
       const h = 1e-6;
       for (let j = 0; j < n; j++) {
@@ -226,11 +227,11 @@ describe('ObjectGenericODE2', () => {
     const s = model.data.current;
     s.q[0] = 0.02;
     const k = new Float64Array(25);
-    model.objects[object].ode2Lhs_q!(s, k, 2);
+    model.objects[object].ode2Lhs_q!(s, dense(k), 2);
     expect(k[0]).toBe(2 * 300 + 3 * c * 0.02 ** 2 * 2);
     expect(k[1]).toBe(2 * -100);
     const d = new Float64Array(25);
-    model.objects[object].ode2Lhs_u!(s, d, 1);
+    model.objects[object].ode2Lhs_u!(s, dense(d), 1);
     expect(d[0]).toBe(0.01 * 300);
   });
 

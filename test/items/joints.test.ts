@@ -281,7 +281,7 @@ describe('joint Jacobians', () => {
         const object = createObject(c.definition, c.input, setup);
         const n = localSize(object);
         const analytic = new Float64Array(object.nAE * n);
-        object.ae_q!(setup.s, analytic);
+        object.ae!(setup.s, new Float64Array(object.nAE), false, analytic);
         const numeric = centralDifferences(object, setup.s, object.nAE, (g) => object.ae!(setup.s, g, false), 1e-6);
         // Multiplier rows (g = λ) do not depend on q: both are zero there.
         expect(maxDifference(analytic, numeric) / maxAbs(numeric)).toBeLessThan(jacobianTolerance);
@@ -296,8 +296,8 @@ describe('joint Jacobians', () => {
     const alternative = createObject(objectJointGenericDefinition, { alternativeConstraints: true }, setup);
     const n = localSize(standard);
     const c0 = new Float64Array(6 * n), c1 = new Float64Array(6 * n);
-    standard.ae_q!(setup.s, c0);
-    alternative.ae_q!(setup.s, c1);
+    standard.ae!(setup.s, new Float64Array(standard.nAE), false, c0);
+    alternative.ae!(setup.s, new Float64Array(alternative.nAE), false, c1);
     expect(Array.from(c1)).toEqual(Array.from(c0));
     // The alternative equations: a0_x·(a1_y × a0_z) − 1 etc.; 0 for coinciding frames, −2 for a 180° flip about z.
     const g = new Float64Array(6);
@@ -392,8 +392,8 @@ describe('joints lower to the generic joint', () => {
         for (let row = 0; row < generic.nAE; row++) if (!rows.includes(row)) expect(gGeneric[row]).toBe(0);
       }
       const cItem = new Float64Array(item.nAE * n), cGeneric = new Float64Array(generic.nAE * n);
-      item.ae_q!(setup.s, cItem);
-      generic.ae_q!(setup.s, cGeneric);
+      item.ae!(setup.s, new Float64Array(item.nAE), false, cItem);
+      generic.ae!(setup.s, new Float64Array(generic.nAE), false, cGeneric);
       rows.forEach((row, r) => { for (let k = 0; k < n; k++) expect(cItem[r * n + k]).toBe(cGeneric[row * n + k]); });
     }
   });
@@ -408,7 +408,7 @@ describe('joints lower to the generic joint', () => {
     expect(g[3]).toBe(setup.s.lambda[3]);
     const n = localSize(generic);
     const c = new Float64Array(6 * n);
-    generic.ae_q!(setup.s, c);
+    generic.ae!(setup.s, new Float64Array(generic.nAE), false, c);
     for (const row of [1, 3]) for (let k = 0; k < n; k++) expect(c[row * n + k]).toBe(0);
     const inactive = createObject(objectJointRevoluteZDefinition, { activeConnector: false }, setup);
     expect(inactive.nAE).toBe(5);

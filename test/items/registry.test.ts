@@ -13,7 +13,7 @@ import { ConfigurationType, OutputVariableType } from '../../src/registry/enums.
 import { changedDictionary, labelOf, parameterDeclaration, typeKeyOf, type ItemCategory, type ItemDefinition, type ItemSink } from '../../src/registry/definition.ts';
 import { structuralReason } from '../../src/registry/parameters.ts';
 import { SystemAssembler, type MatrixAccumulator } from '../../src/model/assembly.ts';
-import type { ItemState, LocalMatrixAccumulator, NodeModel } from '../../src/registry/capabilities.ts';
+import { DenseLocalMatrix, type ItemState, type LocalMatrixAccumulator, type NodeModel } from '../../src/registry/capabilities.ts';
 import type { ItemLabel } from '../../src/core/errors.ts';
 import type { CompiledModel } from '../../src/model/compile.ts';
 import type { SystemState } from '../../src/model/SystemState.ts';
@@ -127,8 +127,7 @@ interface NodeView extends KinematicsView {
   readonly nu: number;
   readonly nAE: number;
   angularVelocity_q?(s: ItemState, out: Float64Array): void;
-  ae?(s: ItemState, g: Float64Array, useIndex2: boolean): void;
-  ae_q?(s: ItemState, c: Float64Array): void;
+  ae?(s: ItemState, g: Float64Array, useIndex2: boolean, c?: Float64Array): void;
 }
 
 /** A marker as the adapter sees it. */
@@ -144,9 +143,9 @@ interface MarkerView extends KinematicsView {
   readonly massProportionalForceDependsOnCoordinates?: boolean;
 }
 
-/** A dense row-major n × n matrix behind the block-sparse accumulator interface. */
+/** A dense row-major n × n matrix behind the accumulator interface. */
 function denseAccumulator(out: Float64Array, n: number): LocalMatrixAccumulator {
-  return { add: (row, col, value) => { out[row * n + col] += value; } };
+  return new DenseLocalMatrix(out, n);
 }
 
 const sumNu = (nodes: readonly NodeModel[]) => nodes.reduce((sum, node) => sum + node.nu, 0);
@@ -195,9 +194,10 @@ function jacobianChecks(model: CompiledModel): JacobianCheck[] {
       checks.push({ item, label, term: 'angularVelocity_q', nodes, rows: 3, perturbed: 'q', analytic: (s, out) => node.angularVelocity_q!(s, out), value: (s, out) => node.angularVelocity!(s, out) });
     }
     if (node.jacobianTransposedVector_q !== undefined) checks.push(transposedVectorCheck(node, item, nodes, n));
-    if (node.nAE > 0 && node.ae !== undefined && node.ae_q !== undefined) {
+    if (node.nAE > 0 && node.ae !== undefined) {
       // the node's own equations (Euler-parameter norm) are differentiated with respect to the plain coordinates
-      checks.push({ item, label, term: 'ae_q', nodes, rows: node.nAE, perturbed: 'qPlain', analytic: (s, out) => node.ae_q!(s, out), value: (s, out) => node.ae!(s, out, false) });
+      const g = new Float64Array(node.nAE);
+      checks.push({ item, label, term: 'ae', nodes, rows: node.nAE, perturbed: 'qPlain', analytic: (s, out) => node.ae!(s, g, false, out), value: (s, out) => node.ae!(s, out, false) });
     }
   }
   for (const object of model.objects) {
@@ -205,11 +205,9 @@ function jacobianChecks(model: CompiledModel): JacobianCheck[] {
     const nodes = object.localNodes, n = sumNu(nodes);
     if (object.ode2Lhs !== undefined) {
       const lhs = (s: ItemState, out: Float64Array) => object.ode2Lhs!(s, out);
-      if (object.ode2Lhs_q !== undefined) checks.push({ item, label, term: 'ode2Lhs_q', nodes, rows: n, perturbed: 'q', analytic: (s, out) => object.ode2Lhs_q!(s, out, 1), value: lhs });
-      if (object.ode2Lhs_qEntries !== undefined) checks.push({ item, label, term: 'ode2Lhs_qEntries', nodes, rows: n, perturbed: 'q', analytic: (s, out) => object.ode2Lhs_qEntries!(s, denseAccumulator(out, n), 1), value: lhs });
-      if (object.ode2Lhs_u !== undefined) checks.push({ item, label, term: 'ode2Lhs_u', nodes, rows: n, perturbed: 'u', analytic: (s, out) => object.ode2Lhs_u!(s, out, 1), value: lhs });
-      if (object.ode2Lhs_uEntries !== undefined) checks.push({ item, label, term: 'ode2Lhs_uEntries', nodes, rows: n, perturbed: 'u', analytic: (s, out) => object.ode2Lhs_uEntries!(s, denseAccumulator(out, n), 1), value: lhs });
-      if (object.ode2LhsDependsOnVelocity !== true && object.ode2Lhs_u === undefined && object.ode2Lhs_uEntries === undefined) {
+      if (object.ode2Lhs_q !== undefined) checks.push({ item, label, term: 'ode2Lhs_q', nodes, rows: n, perturbed: 'q', analytic: (s, out) => object.ode2Lhs_q!(s, denseAccumulator(out, n), 1), value: lhs });
+      if (object.ode2Lhs_u !== undefined) checks.push({ item, label, term: 'ode2Lhs_u', nodes, rows: n, perturbed: 'u', analytic: (s, out) => object.ode2Lhs_u!(s, denseAccumulator(out, n), 1), value: lhs });
+      if (object.ode2LhsDependsOnVelocity !== true && object.ode2Lhs_u === undefined) {
         // the assembler builds no damping matrix for this object: the claim is ∂(ode2Lhs)/∂u = 0
         checks.push({ item, label, term: 'ode2Lhs independent of u (claimed)', nodes, rows: n, perturbed: 'u', analytic: () => undefined, value: lhs });
       }
@@ -231,19 +229,16 @@ function jacobianChecks(model: CompiledModel): JacobianCheck[] {
     if (object.ode2Lhs !== undefined && n1 > 0 && object.ode2LhsDependsOnODE1 !== true) {
       checks.push({ item, label, term: 'ode2Lhs independent of x (claimed)', nodes: ode1Nodes, rows: n, perturbed: 'x', analytic: () => undefined, value: (s, out) => object.ode2Lhs!(s, out) });
     }
-    if (object.nAE > 0 && object.ae !== undefined && object.ae_q !== undefined) {
+    if (object.nAE > 0 && object.ae !== undefined) {
       const nAE = object.nAE;
-      const aeQ = (s: ItemState, out: Float64Array) => object.ae_q!(s, out);
+      const g = new Float64Array(nAE);
+      // the Jacobian c of ae, written with g at index 3 and, from the same evaluation, at index 2 (velocity kinematics)
+      const jacobian = (useIndex2: boolean) => (s: ItemState, out: Float64Array) => object.ae!(s, g, useIndex2, out);
       if (object.velocityLevelConstraint === true) {
-        checks.push({ item, label, term: 'ae_q = ∂g/∂u (velocity level)', nodes, rows: nAE, perturbed: 'u', analytic: aeQ, value: (s, out) => object.ae!(s, out, false) });
+        checks.push({ item, label, term: 'ae = ∂g/∂u (velocity level)', nodes, rows: nAE, perturbed: 'u', analytic: jacobian(false), value: (s, out) => object.ae!(s, out, false) });
       } else {
-        checks.push({ item, label, term: 'ae_q', nodes, rows: nAE, perturbed: 'q', analytic: aeQ, value: (s, out) => object.ae!(s, out, false) });
-        checks.push({ item, label, term: 'ae_q = ∂ġ/∂u (index 2)', nodes, rows: nAE, perturbed: 'u', analytic: aeQ, value: (s, out) => object.ae!(s, out, true) });
-      }
-      if (object.aeAndJacobian !== undefined) {
-        // the shared evaluation must give g exactly: its Jacobian half is checked against differences of ae
-        const g = new Float64Array(nAE);
-        checks.push({ item, label, term: 'aeAndJacobian', nodes, rows: nAE, perturbed: 'q', analytic: (s, out) => object.aeAndJacobian!(s, g, out, false), value: (s, out) => object.ae!(s, out, false) });
+        checks.push({ item, label, term: 'ae', nodes, rows: nAE, perturbed: 'q', analytic: jacobian(false), value: (s, out) => object.ae!(s, out, false) });
+        checks.push({ item, label, term: 'ae = ∂ġ/∂u (index 2)', nodes, rows: nAE, perturbed: 'u', analytic: jacobian(true), value: (s, out) => object.ae!(s, out, true) });
       }
       if (object.constraintForce_q !== undefined && object.velocityLevelConstraint !== true) {
         const c = new Float64Array(nAE * n);
@@ -255,7 +250,7 @@ function jacobianChecks(model: CompiledModel): JacobianCheck[] {
           analytic: (s, out) => { object.constraintForce_q!(s, out, 1); },
           value: (s, out) => {
             c.fill(0);
-            object.ae_q!(s, c);
+            object.ae!(s, g, false, c);
             for (let j = 0; j < n; j++) for (let i = 0; i < nAE; i++) out[j] += c[i * n + j] * s.lambda[lambdaOffset + i];
           },
         });
@@ -760,7 +755,8 @@ describe('every registered item type has an example that exercises it', () => {
 describe('the Jacobian check catches a corrupted item', () => {
   /**
    * Wraps one method of a run-time item so that its matrix output gets one entry off by delta: entry `entry` of the
-   * dense array argument or, for block-sparse methods, one more accumulator entry at (entry, entry).
+   * dense array argument or, for matrix terms written to an accumulator, one more entry at (1, 1) (every local matrix
+   * of the examples has at least 2 rows).
    */
   function corrupt(item: object, method: string, entry: number, delta: number): void {
     const target = item as Record<string, (...args: unknown[]) => unknown>;
@@ -768,8 +764,9 @@ describe('the Jacobian check catches a corrupted item', () => {
     target[method] = (...args: unknown[]) => {
       const result = original(...args);
       const acc = args.find((a): a is LocalMatrixAccumulator => typeof (a as LocalMatrixAccumulator | undefined)?.add === 'function');
-      const out = args.find((a): a is Float64Array => a instanceof Float64Array && a.length > entry);
-      if (acc !== undefined) acc.add(entry, entry, delta); else out![entry] += delta;
+      // the last array argument: the matrix (ae: the Jacobian c after g; without c a constant shift of g, invisible to differences)
+      const out = [...args].reverse().find((a): a is Float64Array => a instanceof Float64Array && a.length > entry);
+      if (acc !== undefined) acc.add(1, 1, delta); else out![entry] += delta;
       return result;
     };
   }
@@ -780,8 +777,8 @@ describe('the Jacobian check catches a corrupted item', () => {
 
   it.each([
     ['ObjectConnectorSpringDamper', 'Object', 'ode2Lhs_q'],
-    ['ObjectCosseratRod', 'Object', 'ode2Lhs_qEntries'],
-    ['ObjectJointRevoluteZ', 'Object', 'ae_q'],
+    ['ObjectCosseratRod', 'Object', 'ode2Lhs_q'],
+    ['ObjectJointRevoluteZ', 'Object', 'ae'],
     ['MarkerBodyRigid', 'Marker', 'jacobianTransposedVector_q'],
     ['NodeRigidBodyEP', 'Node', 'angularVelocity_q'],
   ] as const)('%s (%s) %s with one entry off by 1e-4 fails the check', (name, category, term) => {

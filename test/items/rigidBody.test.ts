@@ -13,6 +13,7 @@ import type { SystemState } from '../../src/model/SystemState.ts';
 import type { MarkerModel, NodeModel, ObjectModel, RigidMarkerModel } from '../../src/registry/capabilities.ts';
 import { randomSequence } from '../helpers/random.ts';
 import { maxAbs, maxDifference } from '../helpers/arrays.ts';
+import { dense } from '../helpers/denseMatrix.ts';
 
 function cross(a: ArrayLike<number>, b: ArrayLike<number>): number[] {
   return [a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]];
@@ -206,7 +207,7 @@ describe('rigid markers: position and rotation Jacobians', () => {
 /** ½ uᵀ M(q) u of the body and M u, from the object's mass matrix. */
 function kineticTerms(object: ObjectModel, s: SystemState, n: number, uIndex: number): { t: number; mu: number[] } {
   const m = new Float64Array(n * n);
-  object.massMatrix!(s, m);
+  object.massMatrix!(s, dense(m));
   const mu = new Array<number>(n).fill(0);
   for (let i = 0; i < n; i++) for (let j = 0; j < n; j++) mu[i] += m[i * n + j] * s.u[uIndex + j];
   return { t: 0.5 * mu.reduce((sum, value, i) => sum + value * s.u[uIndex + i], 0), mu };
@@ -223,7 +224,7 @@ describe('ObjectRigidBody: mass matrix and quadratic velocity terms', () => {
       const n = nodeModel.nu;
       randomizeRigidState(s, nodeModel, kind, 5);
       const m = new Float64Array(n * n);
-      bodyModel.massMatrix!(s, m);
+      bodyModel.massMatrix!(s, dense(m));
       // symmetric up to the round-off of G_lᵀ(J G_l) summed in two orders
       for (let i = 0; i < n; i++) for (let j = 0; j < i; j++) expect(Math.abs(m[i * n + j] - m[j * n + i])).toBeLessThan(1e-15 * maxAbs(m));
       // kinetic energy of the mass distribution: ½ m |v_COM|² + ½ ω̄ᵀ J_COM ω̄

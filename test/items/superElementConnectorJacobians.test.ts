@@ -5,6 +5,7 @@ import { EulerParameters2GLocal, MarkerNodePosition, NodePointGround, SpringDamp
 import { buildObjectFFRFTestModel } from '../../testModels/objectFFRFTest.ts';
 import { ownRotor } from '../fem/abaqusFixtures.ts';
 import { randomSequence } from '../helpers/random.ts';
+import { dense } from '../helpers/denseMatrix.ts';
 
 /**
  * Max-norm of the difference between the analytic local Jacobian times a direction and central differences of ode2Lhs
@@ -21,7 +22,7 @@ function jacobianError(object: ObjectModel, s: SystemState, velocity: boolean, f
   }
   const n = qIndex.length;
   const analytic = new Float64Array(n * n);
-  if (velocity) object.ode2Lhs_u!(s, analytic, 1); else object.ode2Lhs_q!(s, analytic, 1);
+  if (velocity) object.ode2Lhs_u!(s, dense(analytic), 1); else object.ode2Lhs_q!(s, dense(analytic), 1);
   const x = velocity ? s.u : s.q, idx = velocity ? uIndex : qIndex;
   const directions: Float64Array[] = [];
   for (let j = 0; j < n; j++) {

@@ -42,9 +42,17 @@ describe('item contract', () => {
     expect(() => new CompiledModel({ ...noItems, Object: [{ definition, dictionary: {} }] }, new MainSystem())).toThrow(/'ode2LHS'.*did you mean 'ode2Lhs'/);
   });
 
+  it('registryRejectsRetiredCapabilitiesNamingTheMethodThatNowWritesTheTerm', () => {
+    const label = labelOf('Object', 'Test', 0);
+    for (const [name, now] of [['ae_q', 'ae'], ['aeAndJacobian', 'ae'], ['massMatrixEntries', 'massMatrix'], ['ode2Lhs_qEntries', 'ode2Lhs_q'], ['ode2Lhs_uEntries', 'ode2Lhs_u']]) {
+      const model = { label, localNodes: [], nAE: 0, bind() {}, output() { return undefined; }, [name]: () => {} };
+      expect(() => checkItemModel('Object', model, label), name).toThrow(new RegExp(`'${name}', a capability of an earlier item contract that is never called; its term is written by ${now} `));
+    }
+  });
+
   it('registryRejectsNearMissesUpToCaseUnderscoresAndOneCharacter', () => {
     const label = labelOf('Object', 'Test', 0);
-    for (const name of ['ode2lhs', 'ode2_Lhs', 'massMatrx', 'massmatrix', 'constraintForceQ', 'ae_Q']) {
+    for (const name of ['ode2lhs', 'ode2_Lhs', 'massMatrx', 'massmatrix', 'constraintForceQ', 'AE']) {
       const model = { label, localNodes: [], nAE: 0, bind() {}, output() { return undefined; }, [name]: () => {} };
       expect(() => checkItemModel('Object', model, label), name).toThrow(/is not a capability of Object models/);
     }

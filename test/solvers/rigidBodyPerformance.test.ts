@@ -85,7 +85,7 @@ function plainLU(a: Float64Array, n: number): void {
 }
 
 describe('joint equations and Jacobian in one evaluation', () => {
-  it('aeAndJacobian gives exactly ae and ae_q of revolute, prismatic, generic and spherical joints (index 3 and 2)', () => {
+  it('ae with its Jacobian c gives exactly the g of ae alone and the Jacobian of an index-3 call, for revolute, prismatic, generic and spherical joints (index 3 and 2)', () => {
     const mbs = new SystemContainer().addSystem();
     const inertia = new RigidBodyInertia({ mass: 1, inertiaTensor: [[0.1, 0, 0], [0, 0.2, 0], [0, 0, 0.3]] });
     const rotation = [[Math.cos(0.4), -Math.sin(0.4), 0], [Math.sin(0.4), Math.cos(0.4), 0], [0, 0, 1]];
@@ -109,9 +109,9 @@ describe('joint equations and Jacobian in one evaluation', () => {
       for (const useIndex2 of [false, true]) {
         const g = new Float64Array(joint.nAE), c = new Float64Array(joint.nAE * n);
         joint.ae!(s, g, useIndex2);
-        joint.ae_q!(s, c);
+        joint.ae!(s, new Float64Array(joint.nAE), false, c);
         const gFused = new Float64Array(joint.nAE), cFused = new Float64Array(joint.nAE * n);
-        joint.aeAndJacobian!(s, gFused, cFused, useIndex2);
+        joint.ae!(s, gFused, useIndex2, cFused);
         expect(Array.from(gFused)).toEqual(Array.from(g));
         expect(Array.from(cFused)).toEqual(Array.from(c));
         expect(c.some((x) => x !== 0)).toBe(true);

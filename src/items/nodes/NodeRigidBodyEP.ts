@@ -75,8 +75,8 @@ class RigidBodyEPNodeModel extends RigidNodeModel implements Only<RigidBodyNode,
     return rotXYZOfOrientation(this, s);
   }
 
-  /** Index 3: g = p·p − 1; index 2: g = 2 p·ṗ. */
-  ae(s: ItemState, g: Float64Array, useIndex2: boolean): void {
+  /** Index 3: g = p·p − 1; index 2: g = 2 p·ṗ; ∂g/∂q = [0, 0, 0, 2p0, 2p1, 2p2, 2p3] (the position Jacobian, also for index 2). */
+  ae(s: ItemState, g: Float64Array, useIndex2: boolean, c?: Float64Array): void {
     const p = this.eulerParameters(s);
     if (useIndex2) {
       const u = s.u, i = this.uIndex + 3;
@@ -84,11 +84,7 @@ class RigidBodyEPNodeModel extends RigidNodeModel implements Only<RigidBodyNode,
     } else {
       g[0] = p[0] * p[0] + p[1] * p[1] + p[2] * p[2] + p[3] * p[3] - 1;
     }
-  }
-
-  /** ∂g/∂q = [0, 0, 0, 2p0, 2p1, 2p2, 2p3] (the position Jacobian, also used for index 2). */
-  ae_q(s: ItemState, c: Float64Array): void {
-    const p = this.eulerParameters(s);
+    if (c === undefined) return;
     c[0] = 0; c[1] = 0; c[2] = 0;
     c[3] = 2 * p[0]; c[4] = 2 * p[1]; c[5] = 2 * p[2]; c[6] = 2 * p[3];
   }

@@ -1,5 +1,5 @@
 import { makeFactory, type ItemDefinition } from '../../registry/definition.ts';
-import type { BindContext, BodyModel, ItemState, NodeModel, ObjectModel, Only } from '../../registry/capabilities.ts';
+import { denseLocalMatrix, type BindContext, type BodyModel, type ItemState, type LocalMatrixAccumulator, type NodeModel, type ObjectModel, type Only } from '../../registry/capabilities.ts';
 import { describeValue, itemError, type ItemLabel } from '../../core/errors.ts';
 import { OutputVariableType } from '../../registry/enums.ts';
 import { nodeIndexArray, real, uint, ureal, userFunction, type ParameterValues, type UserFunctionValue } from '../../registry/parameters.ts';
@@ -156,9 +156,9 @@ class ANCFCable2DModel implements Only<ObjectModel & BodyModel, ANCFCable2DModel
   readonly nLocalU = N_LOCAL;
   readonly ode2LhsDependsOnVelocity: boolean;
   /** Analytic stiffness; undefined with user functions, so that the model differentiates numerically. */
-  readonly ode2Lhs_q: ((s: ItemState, k: Float64Array, factor: number) => void) | undefined;
+  readonly ode2Lhs_q: ((s: ItemState, k: LocalMatrixAccumulator, factor: number) => void) | undefined;
   /** Analytic damping matrix; undefined with user functions. */
-  readonly ode2Lhs_u: ((s: ItemState, d: Float64Array, factor: number) => void) | undefined;
+  readonly ode2Lhs_u: ((s: ItemState, d: LocalMatrixAccumulator, factor: number) => void) | undefined;
   localNodes: NodeModel[] = [];
   nodes: NodeModel[] = [];
 
@@ -177,6 +177,8 @@ class ANCFCable2DModel implements Only<ObjectModel & BodyModel, ANCFCable2DModel
   private readonly mass4 = new Float64Array(16);
   /** ∫ ρA S_j dx. */
   private readonly massShapeIntegral = new Float64Array(4);
+  /** The shared dense work array of the local matrices (see denseLocalMatrix). */
+  private readonly localMatrix = denseLocalMatrix(N_LOCAL);
 
   private readonly e = new Float64Array(N_LOCAL);
   private readonly u = new Float64Array(N_LOCAL);
@@ -210,8 +212,16 @@ class ANCFCable2DModel implements Only<ObjectModel & BodyModel, ANCFCable2DModel
     this.axial = new MappedRule(rules.axial, this.L);
     this.bending = new MappedRule(rules.bending, this.L);
     this.ode2LhsDependsOnVelocity = this.hasUserFunction || this.dAxial !== 0 || this.dBending !== 0;
-    this.ode2Lhs_q = this.hasUserFunction ? undefined : (s, k, factor) => this.stiffnessMatrix(s, k, factor);
-    this.ode2Lhs_u = this.hasUserFunction ? undefined : (s, d, factor) => this.dampingMatrix(s, d, factor);
+    this.ode2Lhs_q = this.hasUserFunction ? undefined : (s, acc, factor) => {
+      const k = this.localMatrix.fill(0);
+      this.stiffnessMatrix(s, k, factor);
+      acc.addBlock(0, 0, N_LOCAL, N_LOCAL, k, 0, N_LOCAL, 1);
+    };
+    this.ode2Lhs_u = this.hasUserFunction ? undefined : (s, acc, factor) => {
+      const d = this.localMatrix.fill(0);
+      this.dampingMatrix(s, d, factor);
+      acc.addBlock(0, 0, N_LOCAL, N_LOCAL, d, 0, N_LOCAL, 1);
+    };
     this.integrateMass();
   }
 
@@ -247,7 +257,8 @@ class ANCFCable2DModel implements Only<ObjectModel & BodyModel, ANCFCable2DModel
     }
   }
 
-  massMatrix(_s: ItemState, m: Float64Array): void {
+  massMatrix(_s: ItemState, acc: LocalMatrixAccumulator): void {
+    const m = this.localMatrix.fill(0);
     for (let i = 0; i < 4; i++) {
       for (let j = 0; j < 4; j++) {
         const value = this.mass4[4 * i + j];
@@ -255,6 +266,7 @@ class ANCFCable2DModel implements Only<ObjectModel & BodyModel, ANCFCable2DModel
         m[(2 * i + 1) * N_LOCAL + 2 * j + 1] += value;
       }
     }
+    acc.addBlock(0, 0, N_LOCAL, N_LOCAL, m, 0, N_LOCAL, 1);
   }
 
   ode2Lhs(s: ItemState, f: Float64Array): void {

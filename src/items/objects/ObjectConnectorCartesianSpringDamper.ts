@@ -1,5 +1,5 @@
 import { makeFactory, type ItemDefinition } from '../../registry/definition.ts';
-import type { BindContext, ItemState, NodeModel, ObjectModel, Only } from '../../registry/capabilities.ts';
+import { denseLocalMatrix, type BindContext, type ItemState, type LocalMatrixAccumulator, type NodeModel, type ObjectModel, type Only } from '../../registry/capabilities.ts';
 import { describeValue, itemError, type ItemLabel } from '../../core/errors.ts';
 import { checkNonNegativeEntries } from '../../registry/physicalChecks.ts';
 import { OutputVariableType } from '../../registry/enums.ts';
@@ -32,9 +32,12 @@ class CartesianSpringDamperModel implements Only<ObjectModel, CartesianSpringDam
   readonly ode2LhsDependsOnVelocity = true;
   localNodes: NodeModel[] = [];
   /** Analytic position Jacobian; absent with a user function (the model then differentiates numerically). */
-  readonly ode2Lhs_q?: (s: ItemState, k: Float64Array, factor: number) => void;
+  readonly ode2Lhs_q?: (s: ItemState, k: LocalMatrixAccumulator, factor: number) => void;
   /** Analytic velocity Jacobian; absent with a user function. */
-  readonly ode2Lhs_u?: (s: ItemState, d: Float64Array, factor: number) => void;
+  readonly ode2Lhs_u?: (s: ItemState, d: LocalMatrixAccumulator, factor: number) => void;
+  /** The shared dense work array of the local matrices (n_local × n_local, see denseLocalMatrix; set in bind). */
+  private localMatrix = new Float64Array(0);
+  private nLocal = 0;
   private readonly markers: MarkerPair;
   private readonly stiffness: Float64Array;
   private readonly damping: Float64Array;
@@ -69,8 +72,16 @@ class CartesianSpringDamperModel implements Only<ObjectModel, CartesianSpringDam
       this.dampingMatrix[4 * i] = this.damping[i];
     }
     if (userFunction === 0) {
-      this.ode2Lhs_q = (s, k, factor) => this.addPositionJacobian(s, k, factor);
-      this.ode2Lhs_u = (s, d, factor) => this.addVelocityJacobian(s, d, factor);
+      this.ode2Lhs_q = (s, acc, factor) => {
+        const k = this.localMatrix.fill(0);
+        this.addPositionJacobian(s, k, factor);
+        acc.addBlock(0, 0, this.nLocal, this.nLocal, k, 0, this.nLocal, 1);
+      };
+      this.ode2Lhs_u = (s, acc, factor) => {
+        const d = this.localMatrix.fill(0);
+        this.addVelocityJacobian(s, d, factor);
+        acc.addBlock(0, 0, this.nLocal, this.nLocal, d, 0, this.nLocal, 1);
+      };
     } else {
       const [displacement, velocity, stiffness, damping, offset] = float64Views([3, 3, 3, 3, 3]);
       this.argument = { displacement, velocity, stiffness, damping, offset };
@@ -80,6 +91,8 @@ class CartesianSpringDamperModel implements Only<ObjectModel, CartesianSpringDam
   bind(context: BindContext): void {
     this.markers.bind(context);
     this.localNodes = this.markers.localNodes;
+    this.nLocal = this.markers.n0 + this.markers.n1;
+    this.localMatrix = denseLocalMatrix(this.nLocal);
   }
 
   /** Updates displacement, relative velocity and force (zero if inactive). */

@@ -54,13 +54,19 @@ class CoordinateConstraintModel implements Only<ObjectModel, CoordinateConstrain
     return value;
   }
 
+  /** g ({@link writeEquations}) and, when c is given, C_q ({@link writeJacobian}). */
+  ae(s: ItemState, g: Float64Array, useIndex2: boolean, c?: Float64Array): void {
+    this.writeEquations(s, g, useIndex2);
+    if (c !== undefined) this.writeJacobian(s, c);
+  }
+
   /**
    * Position level: g = factorValue1·c1 − c0 − offset (or offsetUserFunction).
    * Velocity level (velocityLevel, or useIndex2): g = factorValue1·ċ1 − ċ0 − o_t with o_t = offsetUserFunction_t,
    * else offset if velocityLevel, else 0 (index-2 form of a position constraint does not enforce the offset).
    * Inactive: g = λ.
    */
-  ae(s: ItemState, g: Float64Array, useIndex2: boolean): void {
+  private writeEquations(s: ItemState, g: Float64Array, useIndex2: boolean): void {
     if (!this.active) { g[0] = lagrangeMultiplier(s, this); return; }
     const { factorValue1, velocityLevel, offset } = this.v;
     if (!useIndex2 && !velocityLevel) {
@@ -76,7 +82,7 @@ class CoordinateConstraintModel implements Only<ObjectModel, CoordinateConstrain
    * C_q = [−e(c0), factorValue1·e(c1)] (also ∂ġ/∂u on velocity level); for markers with a coordinate
    * Jacobian row (rotation coordinates) that row replaces the unit vector e. Inactive: zero.
    */
-  ae_q(s: ItemState, c: Float64Array): void {
+  private writeJacobian(s: ItemState, c: Float64Array): void {
     if (!this.active) return;
     this.pair.addForce(s, c, 1, 1, this.v.factorValue1);
   }

@@ -1,5 +1,5 @@
 import { makeFactory, type ItemDefinition } from '../../registry/definition.ts';
-import type { BindContext, ItemState, NodeModel, ObjectModel, Only } from '../../registry/capabilities.ts';
+import type { BindContext, ItemState, LocalMatrixAccumulator, NodeModel, ObjectModel, Only } from '../../registry/capabilities.ts';
 import { describeValue, itemError, type ItemLabel } from '../../core/errors.ts';
 import { checkScalarSpringDamper } from '../../registry/physicalChecks.ts';
 import { OutputVariableType } from '../../registry/enums.ts';
@@ -28,9 +28,9 @@ class CoordinateSpringDamperModel implements Only<ObjectModel, CoordinateSpringD
   readonly nAE = 0;
   readonly ode2LhsDependsOnVelocity = true;
   /** k·factor on the pattern [[1, −1], [−1, 1]] of the two coordinates; only without user function and rotation-coordinate markers. */
-  ode2Lhs_q?: (s: ItemState, k: Float64Array, factor: number) => void;
+  ode2Lhs_q?: (s: ItemState, k: LocalMatrixAccumulator, factor: number) => void;
   /** d·factor on the same pattern; only without user function and rotation-coordinate markers. */
-  ode2Lhs_u?: (s: ItemState, d: Float64Array, factor: number) => void;
+  ode2Lhs_u?: (s: ItemState, d: LocalMatrixAccumulator, factor: number) => void;
   private readonly pair: CoordinatePair;
   localNodes: NodeModel[] = [];
 
@@ -45,8 +45,8 @@ class CoordinateSpringDamperModel implements Only<ObjectModel, CoordinateSpringD
     this.localNodes = this.pair.localNodes;
     // rotation coordinates: numerical Jacobians, as in Exudyn (such markers have no Jacobian derivative)
     if (this.v.springForceUserFunction === 0 && this.pair.hasUnitRows) {
-      this.ode2Lhs_q = (_s, k, factor) => { if (this.v.activeConnector) this.pair.addPattern(k, factor * this.v.stiffness, 1, 1); };
-      this.ode2Lhs_u = (_s, d, factor) => { if (this.v.activeConnector) this.pair.addPattern(d, factor * this.v.damping, 1, 1); };
+      this.ode2Lhs_q = (_s, acc, factor) => this.pair.addPatternBlock(acc, this.v.activeConnector ? factor * this.v.stiffness : 0, 1, 1);
+      this.ode2Lhs_u = (_s, acc, factor) => this.pair.addPatternBlock(acc, this.v.activeConnector ? factor * this.v.damping : 0, 1, 1);
     }
   }
 

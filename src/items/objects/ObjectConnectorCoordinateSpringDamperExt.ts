@@ -1,5 +1,5 @@
 import { makeFactory, type ItemDefinition } from '../../registry/definition.ts';
-import type { BindContext, ItemState, NodeModel, ObjectModel, Only } from '../../registry/capabilities.ts';
+import type { BindContext, ItemState, LocalMatrixAccumulator, NodeModel, ObjectModel, Only } from '../../registry/capabilities.ts';
 import { describeValue, itemError, type ItemLabel } from '../../core/errors.ts';
 import { checkNonNegativeEntries } from '../../registry/physicalChecks.ts';
 import { OutputVariableType } from '../../registry/enums.ts';
@@ -73,9 +73,9 @@ class CoordinateSpringDamperExtModel implements Only<ObjectModel, CoordinateSpri
   readonly nAE = 0;
   readonly ode2LhsDependsOnVelocity = true;
   /** Analytic ∂F/∂q pattern; absent with a user function or rotation-coordinate markers (numerical, as Exudyn). */
-  ode2Lhs_q?: (s: ItemState, k: Float64Array, factor: number) => void;
+  ode2Lhs_q?: (s: ItemState, k: LocalMatrixAccumulator, factor: number) => void;
   /** Analytic ∂F/∂v pattern; absent as ode2Lhs_q. */
-  ode2Lhs_u?: (s: ItemState, d: Float64Array, factor: number) => void;
+  ode2Lhs_u?: (s: ItemState, d: LocalMatrixAccumulator, factor: number) => void;
   localNodes: NodeModel[] = [];
   private readonly pair: CoordinatePair;
   private dataNode: NodeModel | undefined;
@@ -95,8 +95,8 @@ class CoordinateSpringDamperExtModel implements Only<ObjectModel, CoordinateSpri
     const neededFor = this.usesBristles() ? 'for the bristle friction model (friction with frictionProportionalZone = 0)' : v.useLimitStops ? 'for limit stops (useLimitStops)' : undefined;
     this.dataNode = bindDataNode(context, this.label, v.nodeNumber, 3, neededFor);
     if (v.springForceUserFunction === 0 && this.pair.hasUnitRows) {
-      this.ode2Lhs_q = (s, k, factor) => { this.force(s, true); this.pair.addPattern(k, factor * this.forceQ, v.factor0, v.factor1); };
-      this.ode2Lhs_u = (s, d, factor) => { this.force(s, true); this.pair.addPattern(d, factor * this.forceV, v.factor0, v.factor1); };
+      this.ode2Lhs_q = (s, acc, factor) => { this.force(s, true); this.pair.addPatternBlock(acc, factor * this.forceQ, v.factor0, v.factor1); };
+      this.ode2Lhs_u = (s, acc, factor) => { this.force(s, true); this.pair.addPatternBlock(acc, factor * this.forceV, v.factor0, v.factor1); };
     }
   }
 

@@ -125,12 +125,18 @@ class CoordinateVectorConstraintModel implements Only<ObjectModel, CoordinateVec
     }
   }
 
+  /** g ({@link writeEquations}) and, when c is given, C_q ({@link writeJacobian}). */
+  ae(s: ItemState, g: Float64Array, useIndex2: boolean, c?: Float64Array): void {
+    this.writeEquations(s, g, useIndex2);
+    if (c !== undefined) this.writeJacobian(s, c);
+  }
+
   /**
    * Position level: g = X1 q1 + Y1 q1² − X0 q0 − Y0 q0² − v_off. velocityLevel: the same in the velocities q̇ (v_off
    * between velocities). Index-2 form of a position-level constraint: ġ = C_q q̇ (no offset). With a user function:
    * its value, called with velocityLevel = (velocityLevel or index 2). Inactive: g = λ.
    */
-  ae(s: ItemState, g: Float64Array, useIndex2: boolean): void {
+  private writeEquations(s: ItemState, g: Float64Array, useIndex2: boolean): void {
     const { v, nAE } = this;
     if (!v.activeConnector) {
       for (let i = 0; i < nAE; i++) g[i] = lagrangeMultiplier(s, this, i);
@@ -177,7 +183,7 @@ class CoordinateVectorConstraintModel implements Only<ObjectModel, CoordinateVec
    * C_q = [−(X0 + 2 Y0 diag(x0)), X1 + 2 Y1 diag(x1)] with x = q (x = q̇ with velocityLevel: then ∂g/∂u), or the user
    * Jacobian. Inactive: zero.
    */
-  ae_q(s: ItemState, c: Float64Array): void {
+  private writeJacobian(s: ItemState, c: Float64Array): void {
     const { v, nAE } = this;
     if (!v.activeConnector) return;
     this.gather(s);

@@ -47,23 +47,22 @@ class DistanceConstraintModel implements Only<ObjectModel, DistanceConstraintMod
     for (let i = 0; i < 3; i++) this.direction[i] = inv * this.markers.dp[i];
   }
 
-  /** Position level g = |Δp| − d; velocity level (index 2) ġ = Δpᵀ Δv / |Δp|; inactive g = λ. */
-  ae(s: ItemState, g: Float64Array, useIndex2: boolean): void {
+  /**
+   * Position level g = |Δp| − d; velocity level (index 2) ġ = Δpᵀ Δv / |Δp|; inactive g = λ. C_q = [−nᵀJ0, nᵀJ1] with
+   * n = Δp/|Δp| (inactive: zero), from the same kinematics.
+   */
+  ae(s: ItemState, g: Float64Array, useIndex2: boolean, c?: Float64Array): void {
     if (!this.active) { g[0] = lagrangeMultiplier(s, this); return; }
     const length = this.evaluate(s);
     if (!useIndex2) {
       g[0] = length - this.distance;
-      return;
+    } else {
+      this.updateDirection(length);
+      const { dp, dv } = this.markers;
+      g[0] = (1 / length) * (dp[0] * dv[0] + dp[1] * dv[1] + dp[2] * dv[2]);
     }
+    if (c === undefined) return;
     this.updateDirection(length);
-    const { dp, dv } = this.markers;
-    g[0] = (1 / length) * (dp[0] * dv[0] + dp[1] * dv[1] + dp[2] * dv[2]);
-  }
-
-  /** C_q = [−nᵀJ0, nᵀJ1] with n = Δp/|Δp|; inactive zero. */
-  ae_q(s: ItemState, c: Float64Array): void {
-    if (!this.active) return;
-    this.updateDirection(this.evaluate(s));
     this.markers.evaluateJacobians(s);
     this.markers.addForcePair(this.direction, c);
   }

@@ -1,5 +1,5 @@
 import { makeFactory, type ItemDefinition } from '../../registry/definition.ts';
-import type { BindContext, ItemState, NodeModel, ObjectModel, Only } from '../../registry/capabilities.ts';
+import { denseLocalMatrix, type BindContext, type ItemState, type LocalMatrixAccumulator, type NodeModel, type ObjectModel, type Only } from '../../registry/capabilities.ts';
 import { itemError, type ItemLabel } from '../../core/errors.ts';
 import { OutputVariableType } from '../../registry/enums.ts';
 import { bool, markerIndexArray, real, ureal } from '../../registry/parameters.ts';
@@ -29,6 +29,9 @@ class GravityConnectorModel implements Only<ObjectModel, GravityConnectorModel> 
   private readonly direction = new Float64Array(3);
   private readonly forceVector = new Float64Array(3);
   private readonly matrix = new Float64Array(9);
+  /** The shared dense work array of the local matrix (n_local × n_local, see denseLocalMatrix; set in bind). */
+  private localMatrix = new Float64Array(0);
+  private nLocal = 0;
 
   constructor(readonly label: ItemLabel, markerNumbers: readonly number[], private readonly v: Values) {
     this.markers = new MarkerPair(label, markerNumbers, positionMarkers);
@@ -37,6 +40,8 @@ class GravityConnectorModel implements Only<ObjectModel, GravityConnectorModel> 
   bind(context: BindContext): void {
     this.markers.bind(context);
     this.localNodes = this.markers.localNodes;
+    this.nLocal = this.markers.n0 + this.markers.n1;
+    this.localMatrix = denseLocalMatrix(this.nLocal);
   }
 
   /** Updates L, n = Δp/L (n = 0 at L = 0), F and dF/dL. */
@@ -75,7 +80,14 @@ class GravityConnectorModel implements Only<ObjectModel, GravityConnectorModel> 
   }
 
   /** ∂(F n)/∂Δp = (F/L)(I − n nᵀ) + F'(L) n nᵀ (zero at L = 0, where the direction is undefined). */
-  ode2Lhs_q(s: ItemState, k: Float64Array, factor: number): void {
+  ode2Lhs_q(s: ItemState, acc: LocalMatrixAccumulator, factor: number): void {
+    const k = this.localMatrix.fill(0);
+    this.addStiffness(s, k, factor);
+    acc.addBlock(0, 0, this.nLocal, this.nLocal, k, 0, this.nLocal, 1);
+  }
+
+  /** Adds factor·∂(F n)/∂Δq to k (nothing when inactive or at L = 0). */
+  private addStiffness(s: ItemState, k: Float64Array, factor: number): void {
     if (!this.v.activeConnector) return;
     this.evaluate(s);
     const { direction: n, matrix: S, length } = this;

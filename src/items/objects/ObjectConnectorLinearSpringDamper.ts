@@ -1,5 +1,5 @@
 import { makeFactory, type ItemDefinition } from '../../registry/definition.ts';
-import type { BindContext, ItemState, NodeModel, ObjectModel, Only } from '../../registry/capabilities.ts';
+import { denseLocalMatrix, type BindContext, type ItemState, type LocalMatrixAccumulator, type NodeModel, type ObjectModel, type Only } from '../../registry/capabilities.ts';
 import { describeValue, itemError, type ItemLabel } from '../../core/errors.ts';
 import { OutputVariableType } from '../../registry/enums.ts';
 import { bool, markerIndexArray, real, userFunction, vector, type UserFunctionValue, type VectorValue } from '../../registry/parameters.ts';
@@ -41,8 +41,11 @@ class LinearSpringDamperModel implements Only<ObjectModel, LinearSpringDamperMod
   readonly ode2LhsDependsOnVelocity = true;
   localNodes: NodeModel[] = [];
   /** Analytic Jacobians; absent with a user function (the model then differentiates numerically). */
-  readonly ode2Lhs_q?: (s: ItemState, k: Float64Array, factor: number) => void;
-  readonly ode2Lhs_u?: (s: ItemState, d: Float64Array, factor: number) => void;
+  readonly ode2Lhs_q?: (s: ItemState, k: LocalMatrixAccumulator, factor: number) => void;
+  readonly ode2Lhs_u?: (s: ItemState, d: LocalMatrixAccumulator, factor: number) => void;
+  /** The shared dense work array of the local matrices (n_local × n_local, see denseLocalMatrix; set in bind). */
+  private localMatrix = new Float64Array(0);
+  private nLocal = 0;
   private readonly markers: RigidMarkerPair;
   /** Global axis w = A0 d̄ of the last evaluation. */
   private readonly axis = new Float64Array(3);
@@ -58,8 +61,16 @@ class LinearSpringDamperModel implements Only<ObjectModel, LinearSpringDamperMod
   constructor(readonly label: ItemLabel, markerNumbers: readonly number[], private readonly v: Values) {
     this.markers = new RigidMarkerPair(label, markerNumbers);
     if (v.springForceUserFunction === 0) {
-      this.ode2Lhs_q = (s, k, factor) => this.addStiffnessJacobian(s, k, factor);
-      this.ode2Lhs_u = (s, d, factor) => this.addDampingJacobian(s, d, factor);
+      this.ode2Lhs_q = (s, acc, factor) => {
+        const k = this.localMatrix.fill(0);
+        this.addStiffnessJacobian(s, k, factor);
+        acc.addBlock(0, 0, this.nLocal, this.nLocal, k, 0, this.nLocal, 1);
+      };
+      this.ode2Lhs_u = (s, acc, factor) => {
+        const d = this.localMatrix.fill(0);
+        this.addDampingJacobian(s, d, factor);
+        acc.addBlock(0, 0, this.nLocal, this.nLocal, d, 0, this.nLocal, 1);
+      };
     }
   }
 
@@ -67,6 +78,8 @@ class LinearSpringDamperModel implements Only<ObjectModel, LinearSpringDamperMod
     this.markers.bind(context);
     this.localNodes = this.markers.localNodes;
     this.projectedAxis = new Float64Array(this.markers.n0 + this.markers.n1);
+    this.nLocal = this.markers.n0 + this.markers.n1;
+    this.localMatrix = denseLocalMatrix(this.nLocal);
   }
 
   /** Updates axis, displacement, velocity and the scalar force from the state. */

@@ -1,5 +1,5 @@
 import { makeFactory, type ItemDefinition } from '../../registry/definition.ts';
-import type { BindContext, ItemState, NodeModel, ObjectModel, Only } from '../../registry/capabilities.ts';
+import { denseLocalMatrix, type BindContext, type ItemState, type LocalMatrixAccumulator, type NodeModel, type ObjectModel, type Only } from '../../registry/capabilities.ts';
 import { describeValue, itemError, type ItemLabel } from '../../core/errors.ts';
 import { OutputVariableType } from '../../registry/enums.ts';
 import { bool, markerIndexArray, real, ureal, userFunction, type UserFunctionValue } from '../../registry/parameters.ts';
@@ -34,9 +34,12 @@ class SpringDamperModel implements Only<ObjectModel, SpringDamperModel> {
   readonly ode2LhsDependsOnVelocity = true;
   localNodes: NodeModel[] = [];
   /** Analytic position Jacobian; absent with a user function (the model then differentiates numerically). */
-  readonly ode2Lhs_q?: (s: ItemState, k: Float64Array, factor: number) => void;
+  readonly ode2Lhs_q?: (s: ItemState, k: LocalMatrixAccumulator, factor: number) => void;
   /** Analytic velocity Jacobian; absent with a user function. */
-  readonly ode2Lhs_u?: (s: ItemState, d: Float64Array, factor: number) => void;
+  readonly ode2Lhs_u?: (s: ItemState, d: LocalMatrixAccumulator, factor: number) => void;
+  /** The shared dense work array of the local matrices (n_local × n_local, see denseLocalMatrix; set in bind). */
+  private localMatrix = new Float64Array(0);
+  private nLocal = 0;
   private readonly markers: MarkerPair;
   /** Spring length L of the last evaluation. */
   private length = 0;
@@ -52,14 +55,24 @@ class SpringDamperModel implements Only<ObjectModel, SpringDamperModel> {
   constructor(readonly label: ItemLabel, markerNumbers: readonly number[], private readonly v: Values) {
     this.markers = new MarkerPair(label, markerNumbers, positionMarkers);
     if (v.springForceUserFunction === 0) {
-      this.ode2Lhs_q = (s, k, factor) => this.addStiffnessJacobian(s, k, factor);
-      this.ode2Lhs_u = (s, d, factor) => this.addDampingJacobian(s, d, factor);
+      this.ode2Lhs_q = (s, acc, factor) => {
+        const k = this.localMatrix.fill(0);
+        this.addStiffnessJacobian(s, k, factor);
+        acc.addBlock(0, 0, this.nLocal, this.nLocal, k, 0, this.nLocal, 1);
+      };
+      this.ode2Lhs_u = (s, acc, factor) => {
+        const d = this.localMatrix.fill(0);
+        this.addDampingJacobian(s, d, factor);
+        acc.addBlock(0, 0, this.nLocal, this.nLocal, d, 0, this.nLocal, 1);
+      };
     }
   }
 
   bind(context: BindContext): void {
     this.markers.bind(context);
     this.localNodes = this.markers.localNodes;
+    this.nLocal = this.markers.n0 + this.markers.n1;
+    this.localMatrix = denseLocalMatrix(this.nLocal);
   }
 
   /** Updates length, direction and scalar force from the state. */

@@ -1,5 +1,5 @@
 import { makeFactory, type ItemDefinition } from '../../registry/definition.ts';
-import { addLocalBlock, type BindContext, type BodyModel, type DistributedLoadDensity, type ItemState, type LocalMatrixAccumulator, type NodeModel, type ObjectModel, type Only } from '../../registry/capabilities.ts';
+import type { BindContext, BodyModel, DistributedLoadDensity, ItemState, LocalMatrixAccumulator, NodeModel, ObjectModel, Only } from '../../registry/capabilities.ts';
 import { itemError, type ItemLabel } from '../../core/errors.ts';
 import { OutputVariableType } from '../../registry/enums.ts';
 import { nodeIndexArray, str, uint, ureal, vector, type ParameterValues } from '../../registry/parameters.ts';
@@ -159,8 +159,8 @@ class CosseratRodModel implements Only<ObjectModel & BodyModel, CosseratRodModel
   }
 
   /** The constant mass matrix, element by element (eq. 3). */
-  massMatrixEntries(_s: ItemState, m: LocalMatrixAccumulator): void {
-    this.inertial.massMatrixEntries(m);
+  massMatrix(_s: ItemState, m: LocalMatrixAccumulator): void {
+    this.inertial.addMassMatrix(m);
   }
 
   /** −(δW_int + gyroscopic part of δW_dyn) per nodal virtual displacement (eqs. 1, 3, 8). */
@@ -171,7 +171,7 @@ class CosseratRodModel implements Only<ObjectModel & BodyModel, CosseratRodModel
   }
 
   /** factor·∂(ode2Lhs)/∂Δ for the increments Δ = (Δr_i, Δφ_i) (body-fixed, A_i ← A_i exp(Δφ̃_i)), element by element. */
-  ode2Lhs_qEntries(s: ItemState, k: LocalMatrixAccumulator, factor: number): void {
+  ode2Lhs_q(s: ItemState, k: LocalMatrixAccumulator, factor: number): void {
     this.interpolation.gather(s, this.hasDamping);
     for (let e = 0; e < this.nElements; e++) {
       this.elementMatrix.fill(0);
@@ -181,7 +181,7 @@ class CosseratRodModel implements Only<ObjectModel & BodyModel, CosseratRodModel
   }
 
   /** factor·∂(ode2Lhs)/∂u: strain-rate damping and the gyroscopic term, element by element. */
-  ode2Lhs_uEntries(s: ItemState, d: LocalMatrixAccumulator, factor: number): void {
+  ode2Lhs_u(s: ItemState, d: LocalMatrixAccumulator, factor: number): void {
     if (this.hasDamping) this.interpolation.gather(s, true);
     else this.interpolation.gatherAngularVelocities(s);
     for (let e = 0; e < this.nElements; e++) {
@@ -196,7 +196,7 @@ class CosseratRodModel implements Only<ObjectModel & BodyModel, CosseratRodModel
   /** Adds all (6(p + 1))² entries of the element matrix (structural zeros too: a fixed pattern) at the rows and columns of element e. */
   private emitElementMatrix(e: number, target: LocalMatrixAccumulator): void {
     const size = 6 * (this.p + 1), offset = 6 * this.p * e;
-    addLocalBlock(target, offset, offset, size, size, this.elementMatrix, 0, size, 1);
+    target.addBlock(offset, offset, size, size, this.elementMatrix, 0, size, 1);
   }
 
   /**
@@ -209,7 +209,7 @@ class CosseratRodModel implements Only<ObjectModel & BodyModel, CosseratRodModel
     // 3 × 3 blocks: their positions are distinct within the element, so the order of the blocks does not change a sum
     for (let i = 0; i < np; i++) {
       const r = 6 * i + 3;
-      for (let k = 0; k < np; k++) addLocalBlock(target, offset + r, offset + 6 * k + 3, 3, 3, m, r * size + 6 * k + 3, size, 1);
+      for (let k = 0; k < np; k++) target.addBlock(offset + r, offset + 6 * k + 3, 3, 3, m, r * size + 6 * k + 3, size, 1);
     }
   }
 

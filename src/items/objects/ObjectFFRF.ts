@@ -1,6 +1,6 @@
 import { makeFactory, type ItemDefinition } from '../../registry/definition.ts';
 import {
-  addLocalEntries, type BindContext, type ItemState, type LocalMatrixAccumulator, type NodeModel, type ObjectModel, type SuperElementMeshNodeMap,
+  DenseLocalMatrix, type BindContext, type ItemState, type LocalMatrixAccumulator, type NodeModel, type ObjectModel, type SuperElementMeshNodeMap,
   type SuperElementModel, type Only,
 } from '../../registry/capabilities.ts';
 import { itemError, type ItemLabel } from '../../core/errors.ts';
@@ -90,13 +90,13 @@ class FFRFModel implements Only<ObjectModel, FFRFModel> {
   private readonly M?: CscMatrix;
   private readonly K?: CscMatrix;
   private readonly D?: CscMatrix;
-  /** Local rows and columns (NR + r, NR + c) of the stored entries of M, K and D, for addLocalEntries. */
+  /** Local rows and columns (NR + r, NR + c) of the stored entries of M, K and D, for addEntries. */
   private readonly mPattern?: LocalPattern;
   private readonly kPattern?: LocalPattern;
   private readonly dPattern?: LocalPattern;
   /**
    * Entry list of the dense reference-frame parts and the quadratic velocity terms, written in place and passed to the
-   * accumulator in one call (capacity from bind: the largest list of massMatrixEntries and of the Jacobians).
+   * accumulator in one call (capacity from bind: the largest list of massMatrix and of the Jacobians).
    */
   private entryRows = new Int32Array(0);
   private entryCols = new Int32Array(0);
@@ -364,7 +364,7 @@ class FFRFModel implements Only<ObjectModel, FFRFModel> {
     }
   }
 
-  massMatrixEntries(s: ItemState, acc: LocalMatrixAccumulator): void {
+  massMatrix(s: ItemState, acc: LocalMatrixAccumulator): void {
     this.gather(s);
     const nc = this.nc, nf = this.nf;
     const muf = this.v.massMatrixUserFunction;
@@ -426,7 +426,7 @@ class FFRFModel implements Only<ObjectModel, FFRFModel> {
         er[n] = NR + c; ec[n] = 3 + k; ev[n++] = value;
       }
     }
-    addLocalEntries(acc, er, ec, ev, n, 1);
+    acc.addEntries(er, ec, ev, n, 1);
     addRowEntries(this.M, this.mPattern!, acc, 1);
   }
 
@@ -436,22 +436,22 @@ class FFRFModel implements Only<ObjectModel, FFRFModel> {
    * Euler-parameter columns by central differences of the kernel (the LHS is a polynomial of low degree in θ).
    * The user force is differentiated by forward differences (n_c user-function calls).
    */
-  ode2Lhs_qEntries(s: ItemState, acc: LocalMatrixAccumulator, factor: number): void {
+  ode2Lhs_q(s: ItemState, acc: LocalMatrixAccumulator, factor: number): void {
     this.gather(s);
     this.frame();
     if (this.K !== undefined) addRowEntries(this.K, this.kPattern!, acc, factor);
     const count = this.addRigidColumns(factor, false, this.addVelocityTermJacobian(factor, false));
-    addLocalEntries(acc, this.entryRows, this.entryCols, this.entryValues, count, 1);
+    acc.addEntries(this.entryRows, this.entryCols, this.entryValues, count, 1);
     this.addUserForceJacobian(s, acc, factor, false);
   }
 
   /** factor·∂LHS/∂u: D; 2 M (I ⊗ ω̄̃); the analytic rigid rows over q̇_f; the Euler-parameter rate columns numerically. */
-  ode2Lhs_uEntries(s: ItemState, acc: LocalMatrixAccumulator, factor: number): void {
+  ode2Lhs_u(s: ItemState, acc: LocalMatrixAccumulator, factor: number): void {
     this.gather(s);
     this.frame();
     if (this.D !== undefined) addRowEntries(this.D, this.dPattern!, acc, factor);
     const count = this.addRigidColumns(factor, true, this.addVelocityTermJacobian(factor, true));
-    addLocalEntries(acc, this.entryRows, this.entryCols, this.entryValues, count, 1);
+    acc.addEntries(this.entryRows, this.entryCols, this.entryValues, count, 1);
     this.addUserForceJacobian(s, acc, factor, true);
   }
 
@@ -572,8 +572,14 @@ class FFRFModel implements Only<ObjectModel, FFRFModel> {
     }
   }
 
+  /** g ({@link writeEquations}) and, when c is given, C_q ({@link writeJacobian}). */
+  ae(s: ItemState, g: Float64Array, useIndex2: boolean, c?: Float64Array): void {
+    this.writeEquations(s, g, useIndex2);
+    if (c !== undefined) this.writeJacobian(s, c);
+  }
+
   /** Tisserand frame: g = [Φ_tᵀM; x̄̃ᵀM] q_f (index 3) or the same rows times q̇_f (index 2). */
-  ae(s: ItemState, g: Float64Array, useIndex2: boolean): void {
+  private writeEquations(s: ItemState, g: Float64Array, useIndex2: boolean): void {
     const nf = this.nf, x = useIndex2 ? s.u : s.q, idx = useIndex2 ? this.uIdx : this.qIdx;
     for (let r = 0; r < 6; r++) {
       const row = r < 3 ? this.phiTM : this.rotTM, o = (r % 3) * nf;
@@ -584,7 +590,7 @@ class FFRFModel implements Only<ObjectModel, FFRFModel> {
   }
 
   /** Constant rows [0 | Φ_tᵀM] and [0 | x̄̃ᵀM], 6 × n_c. */
-  ae_q(_s: ItemState, c: Float64Array): void {
+  private writeJacobian(_s: ItemState, c: Float64Array): void {
     const nf = this.nf, nc = this.nc;
     for (let r = 0; r < 6; r++) {
       const row = r < 3 ? this.phiTM : this.rotTM, o = (r % 3) * nf;
@@ -597,7 +603,7 @@ class FFRFModel implements Only<ObjectModel, FFRFModel> {
   private energy(variable: OutputVariableType, s: ItemState): number | undefined {
     if (variable === OutputVariableType.KineticEnergy) {
       const nc = this.nc, dense = new Float64Array(nc * nc);
-      this.massMatrixEntries(s, { add: (r, c, value) => { dense[r * nc + c] += value; } });
+      this.massMatrix(s, new DenseLocalMatrix(dense, nc));
       let t = 0;
       for (let i = 0; i < nc; i++) {
         let row = 0;
@@ -734,7 +740,7 @@ function localPattern(a: CscMatrix): LocalPattern {
 
 /** Adds factor·A into the flexible block (row by row, the stored entries in order). */
 function addRowEntries(a: CscMatrix, pattern: LocalPattern, acc: LocalMatrixAccumulator, factor: number): void {
-  addLocalEntries(acc, pattern.rows, pattern.cols, a.values, a.colPtr[a.n], factor);
+  acc.addEntries(pattern.rows, pattern.cols, a.values, a.colPtr[a.n], factor);
 }
 
 /** A flexible body in the floating frame of reference formulation on a finite element mesh (Exudyn's ObjectFFRF, seed 004). */

@@ -1,6 +1,6 @@
 import { makeFactory, type ItemDefinition } from '../../registry/definition.ts';
 import type {
-  BindContext, BodyModel, ItemState, NodeModel, ObjectModel, SuperElementMeshNodeMap, SuperElementModel, Only,
+  BindContext, BodyModel, ItemState, LocalMatrixAccumulator, NodeModel, ObjectModel, SuperElementMeshNodeMap, SuperElementModel, Only,
 } from '../../registry/capabilities.ts';
 import { itemError, type ItemLabel } from '../../core/errors.ts';
 import { checkMassMatrix } from '../../registry/physicalChecks.ts';
@@ -356,7 +356,15 @@ class FFRFreducedOrderModel implements Only<ObjectModel & BodyModel & SuperEleme
     }
   }
 
-  massMatrix(s: ItemState, mOut: Float64Array): void {
+  massMatrix(s: ItemState, acc: LocalMatrixAccumulator): void {
+    const n = this.nLocalU, m = this.massWork;
+    m.fill(0);
+    this.addMassMatrixInto(s, m);
+    acc.addBlock(0, 0, n, n, m, 0, n, 1);
+  }
+
+  /** Adds the local mass matrix (n_local × n_local row-major) to mOut. */
+  private addMassMatrixInto(s: ItemState, mOut: Float64Array): void {
     const n = this.nLocalU;
     const uf = this.v.massMatrixUserFunction;
     if (uf !== 0) {
@@ -699,7 +707,7 @@ class FFRFreducedOrderModel implements Only<ObjectModel & BodyModel & SuperEleme
   private kineticEnergy(s: ItemState): number {
     const n = this.nLocalU, m = this.massWork;
     m.fill(0);
-    this.massMatrix(s, m);
+    this.addMassMatrixInto(s, m);
     this.gather(s);
     const u = this.uObj;
     let e = 0;

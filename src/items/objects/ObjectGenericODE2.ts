@@ -1,5 +1,5 @@
 import { makeFactory, type ItemDefinition } from '../../registry/definition.ts';
-import type { BindContext, ItemState, NodeModel, ObjectModel, Only, SuperElementModel } from '../../registry/capabilities.ts';
+import { denseLocalMatrix, type BindContext, type ItemState, type LocalMatrixAccumulator, type NodeModel, type ObjectModel, type Only, type SuperElementModel } from '../../registry/capabilities.ts';
 import { createPointMeshNodeMap } from './ffrf/meshNodeMap.ts';
 import { itemError, type ItemLabel } from '../../core/errors.ts';
 import { checkMassMatrix } from '../../registry/physicalChecks.ts';
@@ -71,6 +71,8 @@ class GenericODE2Model implements Only<ObjectModel, GenericODE2Model> {
   private q = new Float64Array(0);
   private qt = new Float64Array(0);
   private userForce0 = new Float64Array(0);
+  /** The shared dense work array of the local matrices (n × n, see denseLocalMatrix; set in bind). */
+  private localMatrix = new Float64Array(0);
   private meshFace: SuperElementModel | undefined;
 
   constructor(readonly label: ItemLabel, private readonly v: GenericODE2Values) {
@@ -110,6 +112,7 @@ class GenericODE2Model implements Only<ObjectModel, GenericODE2Model> {
     this.q = new Float64Array(n);
     this.qt = new Float64Array(n);
     this.userForce0 = new Float64Array(n);
+    this.localMatrix = denseLocalMatrix(n);
     this.meshFace = nodes.every((node) => node.label.typeName === 'Point') ? pointMeshSuperElement(nodes) : undefined;
   }
 
@@ -142,16 +145,18 @@ class GenericODE2Model implements Only<ObjectModel, GenericODE2Model> {
     }
   }
 
-  massMatrix(s: ItemState, m: Float64Array): void {
+  massMatrix(s: ItemState, acc: LocalMatrixAccumulator): void {
+    const n = this.n;
+    const m = this.localMatrix.fill(0);
     const uf = this.v.massMatrixUserFunction;
+    const mass = this.mass;
     if (uf !== 0) {
       this.gather(s);
       this.addUserMatrix('massMatrixUserFunction', uf(s.mbs, s.t, this.label.index, this.q, this.qt), 1, m);
-      return;
+    } else if (mass !== undefined) {
+      for (let i = 0; i < mass.length; i++) m[i] += mass[i];
     }
-    const mass = this.mass;
-    if (mass === undefined) return;
-    for (let i = 0; i < mass.length; i++) m[i] += mass[i];
+    acc.addBlock(0, 0, n, n, m, 0, n, 1);
   }
 
   ode2Lhs(s: ItemState, f: Float64Array): void {
@@ -171,14 +176,20 @@ class GenericODE2Model implements Only<ObjectModel, GenericODE2Model> {
     }
   }
 
-  ode2Lhs_q(s: ItemState, k: Float64Array, factor: number): void {
+  ode2Lhs_q(s: ItemState, acc: LocalMatrixAccumulator, factor: number): void {
+    const n = this.n;
+    const k = this.localMatrix.fill(0);
     if (this.stiffness !== undefined) for (let i = 0; i < k.length; i++) k[i] += factor * this.stiffness[i];
     this.addUserJacobian(s, k, factor, false);
+    acc.addBlock(0, 0, n, n, k, 0, n, 1);
   }
 
-  ode2Lhs_u(s: ItemState, d: Float64Array, factor: number): void {
+  ode2Lhs_u(s: ItemState, acc: LocalMatrixAccumulator, factor: number): void {
+    const n = this.n;
+    const d = this.localMatrix.fill(0);
     if (this.damping !== undefined) for (let i = 0; i < d.length; i++) d[i] += factor * this.damping[i];
     this.addUserJacobian(s, d, factor, true);
+    acc.addBlock(0, 0, n, n, d, 0, n, 1);
   }
 
   /**

@@ -1,5 +1,5 @@
 import { makeFactory, type ItemDefinition } from '../../registry/definition.ts';
-import type { ItemState, NodeModel, Only, ObjectModel, BodyModel } from '../../registry/capabilities.ts';
+import type { ItemState, LocalMatrixAccumulator, NodeModel, Only, ObjectModel, BodyModel } from '../../registry/capabilities.ts';
 import { itemError, type ItemLabel } from '../../core/errors.ts';
 import { nodeIndex, ureal, vector } from '../../registry/parameters.ts';
 import { rotationMatrix2RotXYZInto } from '../../rotations/rotationMatrices.ts';
@@ -104,7 +104,8 @@ class RigidBodyModel extends RigidBodyBase<RigidNodeModel> implements Only<Objec
     return c;
   }
 
-  massMatrix(s: ItemState, m: Float64Array): void {
+  massMatrix(s: ItemState, acc: LocalMatrixAccumulator): void {
+    const m = this.localMatrix.fill(0);
     const n = this.nLocalU, nr = this.nRot, g = this.gl, jg = this.jg, J = this.inertia;
     m[0] += this.mass; m[n + 1] += this.mass; m[2 * n + 2] += this.mass;
     this.node.gLocal(s, g);
@@ -128,6 +129,7 @@ class RigidBodyModel extends RigidBodyBase<RigidNodeModel> implements Only<Objec
     for (let i = 0; i < nr; i++) {
       for (let j = 0; j < nr; j++) m[(3 + i) * n + 3 + j] += jg[3 * i] * g[j] + jg[3 * i + 1] * g[nr + j] + jg[3 * i + 2] * g[2 * nr + j];
     }
+    acc.addBlock(0, 0, n, n, m, 0, n, 1);
   }
 
   /**

@@ -1,5 +1,5 @@
 import { makeFactory, type ItemDefinition } from '../../registry/definition.ts';
-import type { ItemState, NodeModel, Only, ObjectModel, BodyModel } from '../../registry/capabilities.ts';
+import type { ItemState, LocalMatrixAccumulator, NodeModel, Only, ObjectModel, BodyModel } from '../../registry/capabilities.ts';
 import { itemError, type ItemLabel } from '../../core/errors.ts';
 import { nodeIndex, ureal, vector } from '../../registry/parameters.ts';
 import { RigidBody2DNodeModel } from '../nodes/NodeRigidBody2D.ts';
@@ -64,13 +64,16 @@ class RigidBody2DModel extends RigidBodyBase<RigidBody2DNodeModel> implements On
     out[1] = this.mass * (sn * -this.cy + c * this.cx);
   }
 
-  massMatrix(s: ItemState, m: Float64Array): void {
+  massMatrix(s: ItemState, acc: LocalMatrixAccumulator): void {
+    const m = this.localMatrix.fill(0);
     m[0] += this.mass; m[4] += this.mass; m[8] += this.inertia;
-    if (!this.hasCom) return;
-    const b = this.w0;
-    this.couplingVector(s, b);
-    m[2] += b[0]; m[6] += b[0];
-    m[5] += b[1]; m[7] += b[1];
+    if (this.hasCom) {
+      const b = this.w0;
+      this.couplingVector(s, b);
+      m[2] += b[0]; m[6] += b[0];
+      m[5] += b[1]; m[7] += b[1];
+    }
+    acc.addBlock(0, 0, 3, 3, m, 0, 3, 1);
   }
 
   /** [[1, 0, −sin φ x0 − cos φ x1], [0, 1, cos φ x0 − sin φ x1], [0, 0, 0]]. */

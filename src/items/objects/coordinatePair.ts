@@ -1,4 +1,4 @@
-import type { BindContext, CoordinateMarkerModel, ItemState, NodeModel } from '../../registry/capabilities.ts';
+import { denseLocalMatrix, type BindContext, type CoordinateMarkerModel, type ItemState, type LocalMatrixAccumulator, type NodeModel } from '../../registry/capabilities.ts';
 import type { ItemLabel } from '../../core/errors.ts';
 import { MarkerPair, coordinateMarkers } from './connectorBase.ts';
 
@@ -21,6 +21,8 @@ export class CoordinatePair {
   private rowOf0: CoordinateMarkerModel['coordinateJacobian'];
   private rowOf1: CoordinateMarkerModel['coordinateJacobian'];
   private nLocal = 0;
+  /** The shared dense work array of the connectors' local matrices (n_local × n_local, see denseLocalMatrix; set in bind). */
+  private localMatrix = new Float64Array(0);
 
   constructor(label: ItemLabel, markerNumbers: readonly number[]) {
     this.markers = new MarkerPair(label, markerNumbers, coordinateMarkers);
@@ -32,6 +34,7 @@ export class CoordinatePair {
     this.localNodes = this.markers.localNodes;
     const { marker0, marker1, n0, n1 } = this.markers;
     this.nLocal = n0 + n1;
+    this.localMatrix = denseLocalMatrix(this.nLocal);
     this.local0 = marker0.coordinateLocalIndex ?? -1;
     this.local1 = (marker1.coordinateLocalIndex ?? -1) < 0 ? -1 : n0 + marker1.coordinateLocalIndex!;
     this.rowOf0 = marker0.coordinateJacobian?.bind(marker0);
@@ -75,6 +78,17 @@ export class CoordinatePair {
    * Adds value·g gᵀ to the local n × n matrix m, g = ∂q/∂c = [−f0 at marker 0's coordinate, f1 at marker 1's] (markers
    * with unit rows only; ground coordinates are skipped): the Jacobian of Q = F g for ∂F/∂q (or ∂F/∂v) = value.
    */
+  /**
+   * Adds the pattern of {@link CoordinatePair.addPattern} to acc as one dense n_local × n_local block (all zeros for
+   * value 0: the same entries at every call).
+   */
+  addPatternBlock(acc: LocalMatrixAccumulator, value: number, f0: number, f1: number): void {
+    const n = this.nLocal;
+    const m = this.localMatrix.fill(0);
+    this.addPattern(m, value, f0, f1);
+    acc.addBlock(0, 0, n, n, m, 0, n, 1);
+  }
+
   addPattern(m: Float64Array, value: number, f0: number, f1: number): void {
     if (value === 0) return;
     const n = this.nLocal;

@@ -316,30 +316,31 @@ export class JointModel implements Only<ObjectModel & LoweredJoint, JointModel> 
     }
   }
 
-  /** Writes the selected rows: generic equations, or λ for multiplier rows. */
-  ae(s: ItemState, g: Float64Array, useIndex2: boolean): void {
-    if (this.active) {
-      if (useIndex2) this.velocityEquations(s);
-      else this.positionEquations(s);
-    }
-    this.writeRows(s, g);
-  }
-
   /**
-   * ae and ae_q at one state with one kinematics evaluation (the same values as the two calls). Joints with offset
-   * user functions, whose position- and velocity-level kinematics differ, and inactive joints make the two calls.
+   * Writes the selected rows (generic equations, or λ for multiplier rows) and, when c is given, their Jacobian from the
+   * same kinematics evaluation. Joints with offset user functions, whose position- and velocity-level kinematics differ
+   * (the Jacobian takes the position-level frames with the rotation offset), evaluate the kinematics twice.
    */
-  aeAndJacobian(s: ItemState, g: Float64Array, c: Float64Array, useIndex2: boolean): void {
-    if (!this.active || this.offsetFunction !== undefined || this.offsetFunction_t !== undefined) {
-      this.ae(s, g, useIndex2);
-      this.ae_q(s, c);
+  ae(s: ItemState, g: Float64Array, useIndex2: boolean, c?: Float64Array): void {
+    if (!this.active) {
+      this.writeRows(s, g);
       return;
     }
-    this.evaluateOffset(s, 'offsetUserFunction');
-    this.kinematics(s, useIndex2, false);
-    if (useIndex2) this.writeVelocityEquations();
-    else this.writePositionEquations();
+    if (c !== undefined && this.offsetFunction === undefined && this.offsetFunction_t === undefined) {
+      this.evaluateOffset(s, 'offsetUserFunction');
+      this.kinematics(s, useIndex2, false);
+      if (useIndex2) this.writeVelocityEquations();
+      else this.writePositionEquations();
+      this.writeRows(s, g);
+      this.writeJacobian(s, c);
+      return;
+    }
+    if (useIndex2) this.velocityEquations(s);
+    else this.positionEquations(s);
     this.writeRows(s, g);
+    if (c === undefined) return;
+    this.evaluateOffset(s, 'offsetUserFunction');
+    this.kinematics(s, false, true);
     this.writeJacobian(s, c);
   }
 
@@ -352,15 +353,7 @@ export class JointModel implements Only<ObjectModel & LoweredJoint, JointModel> 
     }
   }
 
-  /** ∂g/∂q of the selected rows (also ∂ġ/∂u on velocity level); multiplier rows stay zero. */
-  ae_q(s: ItemState, c: Float64Array): void {
-    if (!this.active) return;
-    this.evaluateOffset(s, 'offsetUserFunction');
-    this.kinematics(s, false, true);
-    this.writeJacobian(s, c);
-  }
-
-  /** The Jacobian rows from the evaluated position-level kinematics (marker Jacobians evaluated here). */
+  /** ∂g/∂q of the selected rows (also ∂ġ/∂u on velocity level) from the evaluated position-level kinematics (marker Jacobians evaluated here); multiplier rows stay zero. */
   private writeJacobian(s: ItemState, c: Float64Array): void {
     const { markers, n, a0All, a1All, axis0, axis1 } = this;
     const { n0, n1, jacobian0: j0, jacobian1: j1, dp } = markers;

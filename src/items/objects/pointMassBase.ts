@@ -1,4 +1,4 @@
-import { isPositionNode, type PositionNodeModel, type BindContext, type BodyModel, type ItemState, type NodeModel, type ObjectModel, type Only } from '../../registry/capabilities.ts';
+import { denseLocalMatrix, isPositionNode, type PositionNodeModel, type BindContext, type BodyModel, type ItemState, type LocalMatrixAccumulator, type NodeModel, type ObjectModel, type Only } from '../../registry/capabilities.ts';
 import { itemError, type ItemLabel } from '../../core/errors.ts';
 import { OutputVariableType } from '../../registry/enums.ts';
 
@@ -16,6 +16,8 @@ export class PointMassModel implements Only<ObjectModel & BodyModel, PointMassMo
   nodes: NodeModel[] = [];
   nLocalU = 0;
   private node!: PositionNodeModel;
+  /** The shared dense work array of the local mass matrix (see denseLocalMatrix; set in bind). */
+  private localMatrix = new Float64Array(0);
 
   constructor(
     readonly label: ItemLabel,
@@ -37,11 +39,14 @@ export class PointMassModel implements Only<ObjectModel & BodyModel, PointMassMo
     this.localNodes = [node];
     this.nodes = [node];
     this.nLocalU = node.nu;
+    this.localMatrix = denseLocalMatrix(node.nu);
   }
 
-  massMatrix(_s: ItemState, m: Float64Array): void {
+  massMatrix(_s: ItemState, acc: LocalMatrixAccumulator): void {
     const n = this.nLocalU;
+    const m = this.localMatrix.fill(0);
     for (let i = 0; i < n; i++) m[i * n + i] += this.mass;
+    acc.addBlock(0, 0, n, n, m, 0, n, 1);
   }
 
   position(s: ItemState, localPosition: ArrayLike<number>, out: Float64Array): void {

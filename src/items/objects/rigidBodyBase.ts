@@ -1,4 +1,4 @@
-import type { BindContext, BodyModel, ItemState, NodeModel, ObjectModel, Only } from '../../registry/capabilities.ts';
+import { denseLocalMatrix, type BindContext, type BodyModel, type ItemState, type NodeModel, type ObjectModel, type Only } from '../../registry/capabilities.ts';
 import type { ItemLabel } from '../../core/errors.ts';
 import { OutputVariableType } from '../../registry/enums.ts';
 import { cross3Into, mat3MulVecInto, mat3TransposeMulVecInto } from '../../rotations/skew.ts';
@@ -107,6 +107,8 @@ export abstract class RigidBodyBase<N extends OrientedNode> extends RigidFrameKi
   localNodes: NodeModel[] = [];
   nodes: NodeModel[] = [];
   nLocalU = 0;
+  /** The shared dense work array of the local mass matrix (n_local × n_local, see denseLocalMatrix; set in bind). */
+  protected localMatrix = new Float64Array(0);
 
   constructor(readonly label: ItemLabel, protected readonly nodeNumber: number) {
     super();
@@ -127,6 +129,7 @@ export abstract class RigidBodyBase<N extends OrientedNode> extends RigidFrameKi
     this.localNodes = [this.node];
     this.nodes = [this.node];
     this.nLocalU = this.node.nu;
+    this.localMatrix = denseLocalMatrix(this.nLocalU);
     const work = new Float64Array(6 * this.node.nu);
     const angularVelocity_q = this.node.angularVelocity_q?.bind(this.node);
     this.velocity_q = angularVelocity_q === undefined ? undefined : (s, x, out) => this.pointVelocity_q(s, x, out, work, angularVelocity_q);

@@ -1,4 +1,4 @@
-import type { BindContext, BodyModel, ItemState, NodeModel, ObjectModel, Only } from '../../registry/capabilities.ts';
+import type { BindContext, BodyModel, ItemState, LocalMatrixAccumulator, NodeModel, ObjectModel, Only } from '../../registry/capabilities.ts';
 import type { OutputVariableType } from '../../registry/enums.ts';
 import { itemError, type ItemLabel } from '../../core/errors.ts';
 
@@ -44,8 +44,8 @@ export abstract class ScalarBody1DModel implements Only<ObjectModel & BodyModel,
     this.nodes = [this.node];
   }
 
-  massMatrix(_s: ItemState, m: Float64Array): void {
-    m[0] += this.massEntry;
+  massMatrix(_s: ItemState, acc: LocalMatrixAccumulator): void {
+    acc.add(0, 0, this.massEntry);
   }
 
   /** Total coordinate c_ref + c of the node (position along R e_x, or angle about R e_z). */

@@ -48,7 +48,7 @@ export class InertialVirtualWork {
   }
 
   /** Per element and node pair (i, j): the diagonals A_ρ0 c_ij I₃ (translations) and c_ij K_I_ρ0 (rotations), c_ij = ∫ N_i N_j J dξ. */
-  massMatrixEntries(m: LocalMatrixAccumulator): void {
+  addMassMatrix(m: LocalMatrixAccumulator): void {
     const p = this.p, np = p + 1, J = this.law.inertiaPerLength, rhoA = this.law.massPerLength;
     for (let e = 0; e < this.nElements; e++) {
       for (let i = 0; i < np; i++) {
