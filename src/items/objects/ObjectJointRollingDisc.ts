@@ -73,9 +73,10 @@ class RollingDiscJointModel implements Only<ObjectModel, RollingDiscJointModel> 
 
   /**
    * g_i = e_i·(vC1 − vC0) with e = (wLateral, wForward, n0) for constrained rows, g_i = λ_i for free rows and inactive
-   * joints; velocity level in both index settings (as Exudyn's).
+   * joints; velocity level in both index settings (as Exudyn's). With c: ∂g/∂u, rows e_i·[−(J0 + G0 × (pC − p0)),
+   * J1 + G1 × r·w3] (the directions depend on q only; free rows and inactive joints stay zero).
    */
-  ae(s: ItemState, g: Float64Array): void {
+  ae(s: ItemState, g: Float64Array, _useIndex2: boolean, c?: Float64Array): void {
     if (this.active) this.kinematics(s, true);
     const { contactVelocity0: c0, contactVelocity1: c1 } = this.geometry;
     const d = this.directions;
@@ -84,12 +85,7 @@ class RollingDiscJointModel implements Only<ObjectModel, RollingDiscJointModel> 
         ? d[3 * r] * (c1[0] - c0[0]) + d[3 * r + 1] * (c1[1] - c0[1]) + d[3 * r + 2] * (c1[2] - c0[2])
         : lagrangeMultiplier(s, this, r);
     }
-  }
-
-  /** ∂g/∂u: rows e_i·[−(J0 + G0 × (pC − p0)), J1 + G1 × r·w3] (the directions depend on q only). */
-  ae_q(s: ItemState, c: Float64Array): void {
-    if (!this.active) return;
-    this.kinematics(s, false);
+    if (c === undefined || !this.active) return;
     this.pair.evaluateJacobians(s);
     this.pair.evaluateRotationJacobians(s);
     this.geometry.writeProjectedJacobian(this.pair, this.directions, this.flags, c, this.pair.n0 + this.pair.n1);
