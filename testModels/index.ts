@@ -58,6 +58,8 @@ import { coordinateSpringDamperExt } from './coordinateSpringDamperExt.ts';
 import { postNewtonStepContactTest } from './postNewtonStepContactTest.ts';
 import { rollingCoinTest } from './rollingCoinTest.ts';
 import { createRollingDiscTest } from './createRollingDiscTest.ts';
+import { contactSphereSphereTest } from './contactSphereSphereTest.ts';
+import { contactSphereSphereTestEAPM } from './contactSphereSphereTestEAPM.ts';
 
 /** All ported Exudyn test models, in the order the runner reports them. */
 export const testModels: readonly TestModel[] = [
@@ -120,4 +122,6 @@ export const testModels: readonly TestModel[] = [
   postNewtonStepContactTest,
   rollingCoinTest,
   createRollingDiscTest,
+  contactSphereSphereTest,
+  contactSphereSphereTestEAPM,
 ];
