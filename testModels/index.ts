@@ -58,6 +58,7 @@ import { coordinateSpringDamperExt } from './coordinateSpringDamperExt.ts';
 import { postNewtonStepContactTest } from './postNewtonStepContactTest.ts';
 import { rollingCoinTest } from './rollingCoinTest.ts';
 import { createRollingDiscTest } from './createRollingDiscTest.ts';
+import { contactCoordinateTest } from './contactCoordinateTest.ts';
 import { contactSphereSphereTest } from './contactSphereSphereTest.ts';
 import { contactSphereSphereTestEAPM } from './contactSphereSphereTestEAPM.ts';
 
@@ -122,6 +123,7 @@ export const testModels: readonly TestModel[] = [
   postNewtonStepContactTest,
   rollingCoinTest,
   createRollingDiscTest,
+  contactCoordinateTest,
   contactSphereSphereTest,
   contactSphereSphereTestEAPM,
 ];
