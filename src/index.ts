@@ -3,6 +3,7 @@
  * @module
  */
 export { SystemContainer, MainSystem, SystemDataAccess } from './MainSystem.ts';
+export { GeneralContact, ContactTypeIndex } from './contact/GeneralContact.ts';
 export type {
   ItemInput, PreStepUserFunction, PostNewtonUserFunction, PostStepUserFunction, PreNewtonResidualUserFunction, SystemJacobianUserFunction, AssembledItems,
 } from './MainSystem.ts';
