@@ -3,6 +3,7 @@ import { CompiledModel, type StoredItem } from './model/compile.ts';
 import { ReferenceModel, type ReferenceOutputs } from './model/referenceModel.ts';
 import { SystemAssembler } from './model/assembly.ts';
 import { SensorRecords } from './model/SensorRecords.ts';
+import { GeneralContact } from './contact/GeneralContact.ts';
 import type { SystemState } from './model/SystemState.ts';
 import { changedDictionary, completeDictionary, defaultDictionary, labelOf, parameterDeclaration, typeKeyOf, type ItemCategory, type ItemDictionary, type ModelOf } from './registry/definition.ts';
 import { copyDefault, structuralReason } from './registry/parameters.ts';
@@ -322,6 +323,8 @@ function setChecked(target: Float64Array, values: ArrayLike<number>, what: strin
 export class MainSystem implements BuilderSink, UserFunctionSystem, SolverHost {
   private readonly items: Record<ItemCategory, StoredItem[]> = { Node: [], Object: [], Marker: [], Load: [], Sensor: [] };
   private model?: CompiledModel;
+  /** The GeneralContacts (system components), bound to each compiled model by assemble(). */
+  private readonly generalContacts: GeneralContact[] = [];
   private assembler?: SystemAssembler;
   /** Reference-configuration outputs without assembling; dropped when an item is modified or the system reset. */
   private reference?: ReferenceModel;
@@ -569,8 +572,36 @@ export class MainSystem implements BuilderSink, UserFunctionSystem, SolverHost {
     this.requireNoRunningSolve('assemble');
     this.model = undefined;
     const model = new CompiledModel(this.items, this);
+    for (const contact of this.generalContacts) {
+      contact.bind(model, model.data.current);
+      model.systemComponents.push(contact);
+    }
     this.model = model;
     this.assembler = new SystemAssembler(model);
+  }
+
+  /**
+   * Adds a GeneralContact (Exudyn's mbs.AddGeneralContact()): a system component for contact between many spheres
+   * (addSphereWithMarker), searched on a uniform grid; configure it before assemble(). Returns it.
+   */
+  addGeneralContact(): GeneralContact {
+    this.requireNoRunningSolve('addGeneralContact');
+    this.model = undefined;
+    const contact = new GeneralContact(this.generalContacts.length);
+    this.generalContacts.push(contact);
+    return contact;
+  }
+
+  /** The GeneralContact of index i (Exudyn's mbs.GetGeneralContact(i)). */
+  getGeneralContact(i: number): GeneralContact {
+    const contact = this.generalContacts[i];
+    if (contact === undefined) throw new FlexdynError(`getGeneralContact: index must be in [0, ${this.generalContacts.length}), got ${describeValue(i)}`, { parameter: 'generalContactNumber' });
+    return contact;
+  }
+
+  /** Number of GeneralContacts (Exudyn's mbs.NumberOfGeneralContacts()). */
+  numberOfGeneralContacts(): number {
+    return this.generalContacts.length;
   }
 
   /**
@@ -588,6 +619,7 @@ export class MainSystem implements BuilderSink, UserFunctionSystem, SolverHost {
   reset(): void {
     this.requireNoRunningSolve('reset');
     for (const list of Object.values(this.items)) list.length = 0;
+    this.generalContacts.length = 0;
     for (const category of Object.keys(this.deletedCount) as ItemCategory[]) this.deletedCount[category] = 0;
     this.reference = undefined;
     this.model = undefined;

@@ -3,6 +3,7 @@
  * @module
  */
 export { SystemContainer, MainSystem, SystemDataAccess } from './MainSystem.ts';
+export { GeneralContact, ContactTypeIndex } from './contact/GeneralContact.ts';
 export type {
   ItemInput, PreStepUserFunction, PostNewtonUserFunction, PostStepUserFunction, PreNewtonResidualUserFunction, SystemJacobianUserFunction, AssembledItems,
 } from './MainSystem.ts';
@@ -148,6 +149,8 @@ export { ObjectMassPoint, MassPoint } from './items/objects/ObjectMassPoint.ts';
 export { ObjectMassPoint2D, MassPoint2D } from './items/objects/ObjectMassPoint2D.ts';
 export { ObjectConnectorCoordinateSpringDamper, CoordinateSpringDamper } from './items/objects/ObjectConnectorCoordinateSpringDamper.ts';
 export { ObjectConnectorCoordinateSpringDamperExt, CoordinateSpringDamperExt } from './items/objects/ObjectConnectorCoordinateSpringDamperExt.ts';
+export { ObjectContactCoordinate } from './items/objects/ObjectContactCoordinate.ts';
+export { ObjectContactSphereSphere } from './items/objects/ObjectContactSphereSphere.ts';
 export { ObjectConnectorSpringDamper, SpringDamper } from './items/objects/ObjectConnectorSpringDamper.ts';
 export { ObjectConnectorCartesianSpringDamper, CartesianSpringDamper } from './items/objects/ObjectConnectorCartesianSpringDamper.ts';
 export { ObjectConnectorCoordinate, CoordinateConstraint } from './items/objects/ObjectConnectorCoordinate.ts';

@@ -57,6 +57,9 @@ import { hydraulicActuatorSimpleTest } from './hydraulicActuatorSimpleTest.ts';
 import { bricardMechanism } from './bricardMechanism.ts';
 import { coordinateSpringDamperExt } from './coordinateSpringDamperExt.ts';
 import { postNewtonStepContactTest } from './postNewtonStepContactTest.ts';
+import { contactCoordinateTest } from './contactCoordinateTest.ts';
+import { contactSphereSphereTest } from './contactSphereSphereTest.ts';
+import { contactSphereSphereTestEAPM } from './contactSphereSphereTestEAPM.ts';
 
 /** All ported Exudyn test models, in the order the runner reports them. */
 export const testModels: readonly TestModel[] = [
@@ -118,4 +121,7 @@ export const testModels: readonly TestModel[] = [
   bricardMechanism,
   coordinateSpringDamperExt,
   postNewtonStepContactTest,
+  contactCoordinateTest,
+  contactSphereSphereTest,
+  contactSphereSphereTestEAPM,
 ];

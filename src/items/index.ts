@@ -17,6 +17,8 @@ import { objectMassPointDefinition } from './objects/ObjectMassPoint.ts';
 import { objectMassPoint2DDefinition } from './objects/ObjectMassPoint2D.ts';
 import { objectConnectorCoordinateSpringDamperDefinition } from './objects/ObjectConnectorCoordinateSpringDamper.ts';
 import { objectConnectorCoordinateSpringDamperExtDefinition } from './objects/ObjectConnectorCoordinateSpringDamperExt.ts';
+import { objectContactCoordinateDefinition } from './objects/ObjectContactCoordinate.ts';
+import { objectContactSphereSphereDefinition } from './objects/ObjectContactSphereSphere.ts';
 import { objectConnectorSpringDamperDefinition } from './objects/ObjectConnectorSpringDamper.ts';
 import { objectConnectorCartesianSpringDamperDefinition } from './objects/ObjectConnectorCartesianSpringDamper.ts';
 import { objectConnectorCoordinateDefinition } from './objects/ObjectConnectorCoordinate.ts';
@@ -88,6 +90,8 @@ export const itemDefinitions: readonly ItemDefinition[] = [
   objectMassPoint2DDefinition,
   objectConnectorCoordinateSpringDamperDefinition,
   objectConnectorCoordinateSpringDamperExtDefinition,
+  objectContactCoordinateDefinition,
+  objectContactSphereSphereDefinition,
   objectConnectorSpringDamperDefinition,
   objectConnectorCartesianSpringDamperDefinition,
   objectConnectorCoordinateDefinition,

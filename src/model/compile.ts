@@ -1,4 +1,4 @@
-import type { BindContext, BodyModel, CoordinateAddresses, LoadModel, MarkerModel, NodeModel, ObjectModel, SensorModel } from '../registry/capabilities.ts';
+import type { BindContext, BodyModel, CoordinateAddresses, LoadModel, MarkerModel, NodeModel, ObjectModel, SensorModel, SystemComponentModel } from '../registry/capabilities.ts';
 import { FlexdynError, formatItemLabel, type ItemLabel } from '../core/errors.ts';
 import { createItemModel, type ItemCategory, type ItemDefinition, type ItemDictionary, type ModelOf } from '../registry/definition.ts';
 import { isReferenceParameter, type ParameterKind, type ParameterSchema } from '../registry/parameters.ts';
@@ -164,6 +164,8 @@ export class CompiledModel {
   readonly constraintNodes: WithTerm<NodeModel, 'ae'>[];
   /** Per load: the load when its coordinateDependence is 'analytic' (typed with addGeneralizedLoad_q), else undefined (follows replaceItem). */
   readonly analyticLoads: (WithTerm<LoadModel, 'addGeneralizedLoad_q'> | undefined)[];
+  /** System components (GeneralContact) that add global ODE2 forces and a post-Newton step; MainSystem.assemble() adds them. */
+  readonly systemComponents: SystemComponentModel[] = [];
   /** True if every mass matrix is constant (updated by {@link CompiledModel.replaceItem}). */
   hasConstantMassMatrix: boolean;
   /**
@@ -318,9 +320,9 @@ export class CompiledModel {
    * one and binds again every item that refers to it, directly or through others, so that none keeps the old model.
    * No state, address, local map or sparsity pattern changes; {@link CompiledModel.revision} counts the change.
    * If the new model would change the structure (its coordinates, data coordinates or algebraic equations, the nodes
-   * it couples, whether it has a mass matrix, first-order equations or writes its matrices entry-wise), or creating or binding it fails, the old model is put
-   * back and bound again and the FlexdynError says why: the running model is unchanged. On success `item` is stored
-   * in the item lists the model was compiled from.
+   * it couples, whether it has a mass matrix or first-order equations), or creating or
+   * binding it fails, the old model is put back and bound again and the FlexdynError says why: the running model is
+   * unchanged. On success `item` is stored in the item lists the model was compiled from.
    */
   replaceItem(category: ItemCategory, index: number, item: StoredItem, change: string): void {
     const list = this.list(category) as unknown[];
@@ -475,7 +477,8 @@ function structureOf(category: ItemCategory, model: ModelOf[ItemCategory]): stri
     case 'Object': {
       const object = model as ObjectModel;
       const mass = object.massMatrix !== undefined;
-      const ode1 = object.ode1Rhs !== undefined ? `, first-order equations on ${nodes(object.localODE1Nodes ?? [])}` : '';
+      const ode1 = (object.ode1Rhs !== undefined ? ', first-order equations' : '') + (object.ode2LhsDependsOnODE1 === true ? ', forces depending on ODE1 coordinates' : '')
+        + (object.localODE1Nodes !== undefined ? ` on ${nodes(object.localODE1Nodes)}` : '');
       return `${nodes(object.localNodes)}, n_AE = ${object.nAE}${mass ? ', mass matrix' : ''}${ode1}`;
     }
     case 'Load':

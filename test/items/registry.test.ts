@@ -531,19 +531,11 @@ function addItem(mbs: MainSystem, category: ItemCategory, item: Record<string, u
 }
 
 const getters = {
-  Node: (mbs: MainSystem) => ({ defaults: mbs.getNodeDefaults.bind(mbs), get: mbs.getNode.bind(mbs) }),
-  Object: (mbs: MainSystem) => ({ defaults: mbs.getObjectDefaults.bind(mbs), get: mbs.getObject.bind(mbs) }),
-  Marker: (mbs: MainSystem) => ({ defaults: mbs.getMarkerDefaults.bind(mbs), get: mbs.getMarker.bind(mbs) }),
-  Load: (mbs: MainSystem) => ({ defaults: mbs.getLoadDefaults.bind(mbs), get: mbs.getLoad.bind(mbs) }),
-  Sensor: (mbs: MainSystem) => ({ defaults: mbs.getSensorDefaults.bind(mbs), get: mbs.getSensor.bind(mbs) }),
-} satisfies Record<ItemCategory, unknown>;
-
-const parameterAccess = {
-  Node: (mbs: MainSystem) => ({ get: mbs.getNodeParameter.bind(mbs), set: mbs.setNodeParameter.bind(mbs) }),
-  Object: (mbs: MainSystem) => ({ get: mbs.getObjectParameter.bind(mbs), set: mbs.setObjectParameter.bind(mbs) }),
-  Marker: (mbs: MainSystem) => ({ get: mbs.getMarkerParameter.bind(mbs), set: mbs.setMarkerParameter.bind(mbs) }),
-  Load: (mbs: MainSystem) => ({ get: mbs.getLoadParameter.bind(mbs), set: mbs.setLoadParameter.bind(mbs) }),
-  Sensor: (mbs: MainSystem) => ({ get: mbs.getSensorParameter.bind(mbs), set: mbs.setSensorParameter.bind(mbs) }),
+  Node: (mbs: MainSystem) => ({ defaults: mbs.getNodeDefaults.bind(mbs), get: mbs.getNode.bind(mbs), getParameter: mbs.getNodeParameter.bind(mbs), setParameter: mbs.setNodeParameter.bind(mbs) }),
+  Object: (mbs: MainSystem) => ({ defaults: mbs.getObjectDefaults.bind(mbs), get: mbs.getObject.bind(mbs), getParameter: mbs.getObjectParameter.bind(mbs), setParameter: mbs.setObjectParameter.bind(mbs) }),
+  Marker: (mbs: MainSystem) => ({ defaults: mbs.getMarkerDefaults.bind(mbs), get: mbs.getMarker.bind(mbs), getParameter: mbs.getMarkerParameter.bind(mbs), setParameter: mbs.setMarkerParameter.bind(mbs) }),
+  Load: (mbs: MainSystem) => ({ defaults: mbs.getLoadDefaults.bind(mbs), get: mbs.getLoad.bind(mbs), getParameter: mbs.getLoadParameter.bind(mbs), setParameter: mbs.setLoadParameter.bind(mbs) }),
+  Sensor: (mbs: MainSystem) => ({ defaults: mbs.getSensorDefaults.bind(mbs), get: mbs.getSensor.bind(mbs), getParameter: mbs.getSensorParameter.bind(mbs), setParameter: mbs.setSensorParameter.bind(mbs) }),
 } satisfies Record<ItemCategory, unknown>;
 
 /**
@@ -714,16 +706,16 @@ describe('every registered item type has an example that exercises it', () => {
       randomizeState(fresh.model, fresh.model.data.current, 7);
       const before = systemTerms(fresh);
       let revision = fresh.model.revision;
-      const access = parameterAccess[category](fresh.mbs);
+      const access = getters[category](fresh.mbs);
       for (const key of [...Object.keys(definition.parameters), 'name', 'visualization']) {
-        const value = access.get(fresh.index, key);
+        const value = access.getParameter(fresh.index, key);
         if (structuralReason(parameterDeclaration(definition, key, labelOf(category, definition.typeName, fresh.index))) !== undefined) {
-          expect(() => access.set(fresh.index, key, value), `${name}.${key}`).toThrow(new RegExp(`cannot change ${key} on an assembled system: it is structural`));
+          expect(() => access.setParameter(fresh.index, key, value), `${name}.${key}`).toThrow(new RegExp(`cannot change ${key} on an assembled system: it is structural`));
           continue;
         }
         // through the API: the same value is no change (the model stays as it is)
-        access.set(fresh.index, key, value);
-        expect(plain(access.get(fresh.index, key)), `${name}.${key}`).toEqual(plain(value));
+        access.setParameter(fresh.index, key, value);
+        expect(plain(access.getParameter(fresh.index, key)), `${name}.${key}`).toEqual(plain(value));
         expect(fresh.model.revision).toBe(revision);
         // the mechanism itself: a new model from the dictionary with this parameter given again
         const lists = modelLists(fresh.model);

@@ -1,0 +1,138 @@
+import { describe, expect, it } from 'vitest';
+import {
+  SystemContainer, SimulationSettings, NodePointGround, NodeGenericData, NodePoint, MassPoint, MarkerNodePosition, MarkerNodeCoordinate,
+  ObjectContactSphereSphere, LoadForceVector, SensorObject, SensorNode, OutputVariableType, FlexdynError, type MainSystem,
+} from '../../src/index.ts';
+
+const rows = (mbs: MainSystem, sensor: number) => mbs.getSensorStoredData(sensor) as number[][];
+
+/**
+ * A ball (mass point, radius 0.1, mass m) above a fixed sphere (radius 0.1, centre at the origin), initial gap gap0 and
+ * vertical velocity v0, optional gravity g; one ContactSphereSphere with the given parameters. Returns the system with a
+ * gap sensor and a velocity sensor.
+ */
+function ballOnSphere(gap0: number, v0: number, g: number, contact: Record<string, unknown>, m = 1) {
+  const SC = new SystemContainer();
+  const mbs = SC.addSystem();
+  const ground = mbs.addNode(NodePointGround({ referenceCoordinates: [0, 0, 0] }));
+  const ball = mbs.addNode(NodePoint({ referenceCoordinates: [0, 0.2 + gap0, 0], initialVelocities: [0, v0, 0] }));
+  mbs.addObject(MassPoint({ physicsMass: m, nodeNumber: ball }));
+  const markers = [mbs.addMarker(MarkerNodePosition({ nodeNumber: ground })), mbs.addMarker(MarkerNodePosition({ nodeNumber: ball }))];
+  if (g !== 0) mbs.addLoad(LoadForceVector({ markerNumber: markers[1], loadVector: [0, -m * g, 0] }));
+  const data = mbs.addNode(NodeGenericData({ numberOfDataCoordinates: 4, initialCoordinates: [gap0, 0, 0, 0] }));
+  const object = mbs.addObject(ObjectContactSphereSphere({ markerNumbers: markers, nodeNumber: data, spheresRadii: [0.1, 0.1], ...contact }));
+  const gap = mbs.addSensor(SensorObject({ objectNumber: object, storeInternal: true, outputVariableType: OutputVariableType.DisplacementLocal }));
+  const velocity = mbs.addSensor(SensorNode({ nodeNumber: ball, storeInternal: true, outputVariableType: OutputVariableType.Velocity }));
+  mbs.assemble();
+  return { mbs, gap, velocity, object };
+}
+
+function settingsFor(tEnd: number, h: number): SimulationSettings {
+  const settings = new SimulationSettings();
+  settings.timeIntegration.endTime = tEnd;
+  settings.timeIntegration.numberOfSteps = Math.round(tEnd / h);
+  settings.timeIntegration.generalizedAlpha.spectralRadius = 1;
+  settings.solutionSettings.writeSolutionToFile = false;
+  settings.solutionSettings.sensorsWritePeriod = 0;
+  return settings;
+}
+
+/** Times at which the gap column changes sign (linear interpolation between sensor rows). */
+function gapCrossings(data: number[][]): number[] {
+  const times: number[] = [];
+  for (let i = 1; i < data.length; i++) {
+    const [t0, g0] = data[i - 1], [t1, g1] = data[i];
+    if ((g0 >= 0) !== (g1 >= 0)) times.push(t0 + (t1 - t0) * g0 / (g0 - g1));
+  }
+  return times;
+}
+
+describe('ObjectContactSphereSphere', () => {
+  it('bouncingBallRestitution: a ball dropped from h0 rebounds to e^{2k} h0 (Gonthier/Carvalho–Martins)', () => {
+    // h0 = 0.1, e = 0.8, k = 1e8, m = 1: contacts of π√(m/k) ≈ 0.31 ms resolved by 30 steps of 1e-5. The impact model gives
+    // the rebound speed e·v_impact up to its own approximation (Exudyn reports 0.80002 for e = 0.8) and the step size;
+    // gravity acts during the contact as well and shifts the rebound by about its static deflection relative to the
+    // maximum penetration, m g/k / (v √(m/k)) ≈ 7e-4 (with k = 1e6 it is 0.7 %, which is why k is large here). Apex
+    // heights are read from the gap sensor (sampling error g h²/8 ≈ 1e-10). Tolerance 4e-3 relative on the heights (≈ 1e-3
+    // per rebound speed: Gonthier/Carvalho–Martins' λ(e) is an approximate fit, plus the gravity shift).
+    const e = 0.8, h0 = 0.1, g = 9.81;
+    const { mbs, gap } = ballOnSphere(h0, 0, g, { contactStiffness: 1e8, impactModel: 2, restitutionCoefficient: e });
+    const settings = settingsFor(0.6, 1e-5);
+    // the switching error |k·gap| ≤ 1 (iterationTolerance) needs the contact instant within 1e-8 m / 1.4 m/s = 7e-9 s:
+    // below Exudyn's default minimum step size 1e-8
+    settings.timeIntegration.minimumStepSize = 1e-12;
+    mbs.solveDynamic(settings);
+    const data = rows(mbs, gap);
+    const crossings = gapCrossings(data);
+    expect(crossings.length).toBeGreaterThanOrEqual(5);
+    // apexes between the end of contact k and the start of contact k + 1
+    const deviations = [1, 2].map((k) => {
+      const from = crossings[2 * k - 1], to = crossings[2 * k];
+      const apex = Math.max(...data.filter(([t]) => t > from && t < to).map((r) => r[1]));
+      return apex / (e ** (2 * k) * h0) - 1;
+    });
+    // measured 7.6e-4 and 2.6e-3 (the second height carries both rebounds, e^4)
+    for (const deviation of deviations) expect(Math.abs(deviation)).toBeLessThan(4e-3);
+  });
+
+  it('hertzContactTime: contact duration and rebound speed of an elastic Hertz impact match the closed form', () => {
+    // F = k δ^{3/2}, no damping: δ_max = (5 m v0²/(4k))^{2/5}, t_c = 2 (δ_max/v0) ∫₀¹ (1 − x^{5/2})^{−1/2} dx
+    // = (4/5) B(2/5, 1/2) δ_max/v0 = 2.9432834 δ_max/v0 (Γ(2/5) = 2.2181595437577, Γ(1/2) = √π, Γ(9/10) = 1.0686287021193).
+    // m = 1, k = 1e8, v0 = 1: δ_max = 6.89e-4, t_c = 2.03 ms, 200 steps of 1e-5; the trapezoidal rule (ρ∞ = 1) conserves
+    // the energy of the elastic contact up to the switching steps. Tolerances: t_c 2e-3 relative, rebound speed 1e-3.
+    const m = 1, k = 1e8, v0 = 1;
+    const { mbs, gap, velocity } = ballOnSphere(1e-3, -v0, 0, { contactStiffness: k, contactStiffnessExponent: 1.5 }, m);
+    mbs.solveDynamic(settingsFor(4e-3, 1e-5));
+    const crossings = gapCrossings(rows(mbs, gap));
+    expect(crossings.length).toBe(2);
+    const deltaMax = (5 * m * v0 * v0 / (4 * k)) ** 0.4;
+    const beta = 2.2181595437577 * Math.sqrt(Math.PI) / 1.0686287021193;
+    const contactTime = 0.8 * beta * deltaMax / v0;
+    expect((crossings[1] - crossings[0]) / contactTime - 1).toBeCloseTo(0, 2.7);
+    expect(rows(mbs, velocity).at(-1)![2] / v0 - 1).toBeCloseTo(0, 3);
+    const minimumGap = Math.min(...rows(mbs, gap).map((r) => r[1]));
+    expect(-minimumGap / deltaMax - 1).toBeCloseTo(0, 3);
+  });
+
+  it('adhesiveElastoPlastic: after loading to δ, unloading leaves the plastic penetration r^{1/n} δ in the data node', () => {
+    // impactModel 0 with contactPlasticityRatio r = 0.6, n = 2: the post-Newton step stores δ_p = max(r^{1/n} δ, δ_p,start);
+    // a ball thrown into the sphere and rebounding leaves δ_p = √0.6 · δ_max (δ_max from the gap sensor, sampled each step).
+    const { mbs, gap } = ballOnSphere(1e-3, -0.2, 0, { contactStiffness: 1e5, contactStiffnessExponent: 2, contactPlasticityRatio: 0.6 });
+    mbs.solveDynamic(settingsFor(0.05, 1e-5));
+    const deltaMax = -Math.min(...rows(mbs, gap).map((r) => r[1]));
+    expect(deltaMax).toBeGreaterThan(0);
+    expect(mbs.systemData.getDataCoordinates()[3]).toBeCloseTo(Math.sqrt(0.6) * deltaMax, 12);
+  });
+
+  it('badInput: named errors for radii, restitution, impact model, plasticity, friction, markers, data node and tunnelling', () => {
+    const expectError = (contact: Record<string, unknown>, pattern: RegExp) => {
+      expect(() => ballOnSphere(0.01, 0, 0, { contactStiffness: 1e4, ...contact })).toThrow(pattern);
+    };
+    expectError({ spheresRadii: [0, 0.1] }, /spheresRadii.*entry 0 must be a radius > 0, got 0/);
+    expectError({ spheresRadii: [0.1, 0.1], isHollowSphere1: true }, /spheresRadii.*r1 > r0/);
+    expectError({ restitutionCoefficient: 0 }, /restitutionCoefficient.*\(0, 1\], got 0/);
+    expectError({ restitutionCoefficient: 1.5 }, /restitutionCoefficient.*\(0, 1\], got 1.5/);
+    expectError({ impactModel: 3 }, /impactModel.*got 3/);
+    expectError({ contactPlasticityRatio: 1 }, /contactPlasticityRatio.*\[0, 1\), got 1/);
+    expectError({ contactStiffness: -1 }, /contactStiffness/);
+    expectError({ dynamicFriction: 0.3 }, /dynamicFriction.*not supported/);
+    // wrong marker kind and wrong data node
+    const SC = new SystemContainer();
+    const mbs = SC.addSystem();
+    const ground = mbs.addNode(NodePointGround({}));
+    const ball = mbs.addNode(NodePoint({ referenceCoordinates: [0, 0.3, 0] }));
+    mbs.addObject(MassPoint({ physicsMass: 1, nodeNumber: ball }));
+    const coordinateMarker = mbs.addMarker(MarkerNodeCoordinate({ nodeNumber: ball, coordinate: 1 }));
+    const groundMarker = mbs.addMarker(MarkerNodePosition({ nodeNumber: ground }));
+    const data3 = mbs.addNode(NodeGenericData({ numberOfDataCoordinates: 3 }));
+    const contact = mbs.addObject(ObjectContactSphereSphere({ markerNumbers: [groundMarker, coordinateMarker], nodeNumber: data3, spheresRadii: [0.1, 0.1] }));
+    expect(() => mbs.assemble()).toThrow(/markerNumbers.*position marker/);
+    mbs.modifyObject(contact, { markerNumbers: [groundMarker, mbs.addMarker(MarkerNodePosition({ nodeNumber: ball }))] });
+    expect(() => mbs.assemble()).toThrow(/nodeNumber.*4 data coordinates/);
+    // tunnelling: a ball at 30 m/s crosses the sphere radius 0.1 within one step of 1e-2
+    const fast = ballOnSphere(0.05, -30, 0, { contactStiffness: 1e4 });
+    const error = (() => { try { fast.mbs.solveDynamic(settingsFor(0.1, 1e-2)); } catch (e) { return e; } return undefined; })();
+    expect(error).toBeInstanceOf(FlexdynError);
+    expect(String((error as Error).message)).toMatch(/ContactSphereSphere.*tunnelling/);
+  });
+});
