@@ -11,6 +11,7 @@ import { heavyTop } from './heavyTop.ts';
 import { sliderCrank3Dtest } from './sliderCrank3Dtest.ts';
 import { rigidBody2Dtest } from './rigidBody2Dtest.ts';
 import { pendulumFriction } from './pendulumFriction.ts';
+import { perfRigidPendulum } from './perfRigidPendulum.ts';
 import { driveTrainTest } from './driveTrainTest.ts';
 import { stiffFlyballGovernor } from './stiffFlyballGovernor.ts';
 import { sphericalJointTest } from './sphericalJointTest.ts';
@@ -76,6 +77,7 @@ export const testModels: readonly TestModel[] = [
   sliderCrank3Dtest,
   rigidBody2Dtest,
   pendulumFriction,
+  perfRigidPendulum,
   driveTrainTest,
   stiffFlyballGovernor,
   sphericalJointTest,
