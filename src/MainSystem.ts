@@ -3,6 +3,7 @@ import { CompiledModel, type StoredItem } from './model/compile.ts';
 import { ReferenceModel, type ReferenceOutputs } from './model/referenceModel.ts';
 import { SystemAssembler } from './model/assembly.ts';
 import { SensorRecords } from './model/SensorRecords.ts';
+import { GeneralContact } from './contact/GeneralContact.ts';
 import type { SystemState } from './model/SystemState.ts';
 import { changedDictionary, completeDictionary, defaultDictionary, labelOf, parameterDeclaration, typeKeyOf, type ItemCategory, type ItemDictionary, type ModelOf } from './registry/definition.ts';
 import { copyDefault, structuralReason } from './registry/parameters.ts';
@@ -40,6 +41,7 @@ import {
   createGenericJoint, createPrismaticJoint, createRevoluteJoint, createSphericalJoint,
   type CreateAxisJointOptions, type CreateGenericJointOptions, type CreateSphericalJointOptions,
 } from './builders/joints.ts';
+import { createRollingDisc, type CreateRollingDiscOptions } from './builders/rollingDisc.ts';
 import { createCosseratRod, type CreateCosseratRodOptions, type CreateCosseratRodResult } from './builders/rods.ts';
 import { applySolutionRow, type Solution } from './io/solutionFile.ts';
 import { plotSensor, type PlotSensorOptions, type PlotSensorResult, type PlotSource } from './io/plotSensor.ts';
@@ -322,6 +324,8 @@ function setChecked(target: Float64Array, values: ArrayLike<number>, what: strin
 export class MainSystem implements BuilderSink, UserFunctionSystem, SolverHost {
   private readonly items: Record<ItemCategory, StoredItem[]> = { Node: [], Object: [], Marker: [], Load: [], Sensor: [] };
   private model?: CompiledModel;
+  /** The GeneralContacts (system components), bound to each compiled model by assemble(). */
+  private readonly generalContacts: GeneralContact[] = [];
   private assembler?: SystemAssembler;
   /** Reference-configuration outputs without assembling; dropped when an item is modified or the system reset. */
   private reference?: ReferenceModel;
@@ -497,6 +501,8 @@ export class MainSystem implements BuilderSink, UserFunctionSystem, SolverHost {
   createPrismaticJoint(options: CreateAxisJointOptions): ObjectIndex { return this.build('createPrismaticJoint', options, (own) => createPrismaticJoint(this, own)); }
   /** Adds a MarkerBodyPosition on each body at the joint position and an ObjectJointSpherical; returns the joint index. */
   createSphericalJoint(options: CreateSphericalJointOptions): ObjectIndex { return this.build('createSphericalJoint', options, (own) => createSphericalJoint(this, own)); }
+  /** Adds a MarkerBodyRigid on the plane body and on the disc body and an ObjectJointRollingDisc (ideal rolling); returns the joint index. */
+  createRollingDisc(options: CreateRollingDiscOptions): ObjectIndex { return this.build('createRollingDisc', options, (own) => createRollingDisc(this, own)); }
   /** Adds a MarkerBodyRigid on each body at the joint position and an ObjectJointGeneric with axes rotationMatrixAxes; returns the joint index. */
   createGenericJoint(options: CreateGenericJointOptions): ObjectIndex { return this.build('createGenericJoint', options, (own) => createGenericJoint(this, own)); }
   /** Adds a MarkerNodeCoordinate on each side (a hidden ground node for a ground side) and an ObjectConnectorCoordinate; returns its index. */
@@ -571,8 +577,36 @@ export class MainSystem implements BuilderSink, UserFunctionSystem, SolverHost {
     this.requireNoRunningSolve('assemble');
     this.model = undefined;
     const model = new CompiledModel(this.items, this);
+    for (const contact of this.generalContacts) {
+      contact.bind(model, model.data.current);
+      model.systemComponents.push(contact);
+    }
     this.model = model;
     this.assembler = new SystemAssembler(model);
+  }
+
+  /**
+   * Adds a GeneralContact (Exudyn's mbs.AddGeneralContact()): a system component for contact between many spheres
+   * (addSphereWithMarker), searched on a uniform grid; configure it before assemble(). Returns it.
+   */
+  addGeneralContact(): GeneralContact {
+    this.requireNoRunningSolve('addGeneralContact');
+    this.model = undefined;
+    const contact = new GeneralContact(this.generalContacts.length);
+    this.generalContacts.push(contact);
+    return contact;
+  }
+
+  /** The GeneralContact of index i (Exudyn's mbs.GetGeneralContact(i)). */
+  getGeneralContact(i: number): GeneralContact {
+    const contact = this.generalContacts[i];
+    if (contact === undefined) throw new FlexdynError(`getGeneralContact: index must be in [0, ${this.generalContacts.length}), got ${describeValue(i)}`, { parameter: 'generalContactNumber' });
+    return contact;
+  }
+
+  /** Number of GeneralContacts (Exudyn's mbs.NumberOfGeneralContacts()). */
+  numberOfGeneralContacts(): number {
+    return this.generalContacts.length;
   }
 
   /**
@@ -590,6 +624,7 @@ export class MainSystem implements BuilderSink, UserFunctionSystem, SolverHost {
   reset(): void {
     this.requireNoRunningSolve('reset');
     for (const list of Object.values(this.items)) list.length = 0;
+    this.generalContacts.length = 0;
     for (const category of Object.keys(this.deletedCount) as ItemCategory[]) this.deletedCount[category] = 0;
     this.reference = undefined;
     this.model = undefined;

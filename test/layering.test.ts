@@ -22,7 +22,7 @@ const layers: readonly (readonly string[])[] = [
   ['builders/'],
   ['solvers/'],
   ['model/'],
-  ['items/'],
+  ['items/', 'contact/'],
   ['registry/'],
   ['fem/'],
   ['rods/', 'rotations/', 'graphics/', 'io/', 'analysis/'],

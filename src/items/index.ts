@@ -17,6 +17,7 @@ import { objectMassPointDefinition } from './objects/ObjectMassPoint.ts';
 import { objectMassPoint2DDefinition } from './objects/ObjectMassPoint2D.ts';
 import { objectConnectorCoordinateSpringDamperDefinition } from './objects/ObjectConnectorCoordinateSpringDamper.ts';
 import { objectConnectorCoordinateSpringDamperExtDefinition } from './objects/ObjectConnectorCoordinateSpringDamperExt.ts';
+import { objectContactCoordinateDefinition } from './objects/ObjectContactCoordinate.ts';
 import { objectContactSphereSphereDefinition } from './objects/ObjectContactSphereSphere.ts';
 import { objectConnectorSpringDamperDefinition } from './objects/ObjectConnectorSpringDamper.ts';
 import { objectConnectorCartesianSpringDamperDefinition } from './objects/ObjectConnectorCartesianSpringDamper.ts';
@@ -35,6 +36,7 @@ import { objectRigidBodyDefinition } from './objects/ObjectRigidBody.ts';
 import { objectRigidBody2DDefinition } from './objects/ObjectRigidBody2D.ts';
 import { objectJointGenericDefinition } from './objects/ObjectJointGeneric.ts';
 import { objectJointSphericalDefinition } from './objects/ObjectJointSpherical.ts';
+import { objectJointRollingDiscDefinition } from './objects/ObjectJointRollingDisc.ts';
 import { objectJointRevoluteZDefinition } from './objects/ObjectJointRevoluteZ.ts';
 import { objectJointPrismaticXDefinition } from './objects/ObjectJointPrismaticX.ts';
 import { objectJointRevolute2DDefinition } from './objects/ObjectJointRevolute2D.ts';
@@ -89,6 +91,7 @@ export const itemDefinitions: readonly ItemDefinition[] = [
   objectMassPoint2DDefinition,
   objectConnectorCoordinateSpringDamperDefinition,
   objectConnectorCoordinateSpringDamperExtDefinition,
+  objectContactCoordinateDefinition,
   objectContactSphereSphereDefinition,
   objectConnectorSpringDamperDefinition,
   objectConnectorCartesianSpringDamperDefinition,
@@ -107,6 +110,7 @@ export const itemDefinitions: readonly ItemDefinition[] = [
   objectRigidBody2DDefinition,
   objectJointGenericDefinition,
   objectJointSphericalDefinition,
+  objectJointRollingDiscDefinition,
   objectJointRevoluteZDefinition,
   objectJointPrismaticXDefinition,
   objectJointRevolute2DDefinition,

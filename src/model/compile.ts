@@ -1,4 +1,4 @@
-import type { BindContext, BodyModel, CoordinateAddresses, LoadModel, MarkerModel, NodeModel, ObjectModel, SensorModel } from '../registry/capabilities.ts';
+import type { BindContext, BodyModel, CoordinateAddresses, LoadModel, MarkerModel, NodeModel, ObjectModel, SensorModel, SystemComponentModel } from '../registry/capabilities.ts';
 import { FlexdynError, formatItemLabel, type ItemLabel } from '../core/errors.ts';
 import { createItemModel, type ItemCategory, type ItemDefinition, type ItemDictionary, type ModelOf } from '../registry/definition.ts';
 import { isReferenceParameter, type ParameterKind, type ParameterSchema } from '../registry/parameters.ts';
@@ -164,6 +164,8 @@ export class CompiledModel {
   readonly constraintNodes: WithTerm<NodeModel, 'ae'>[];
   /** Per load: the load when its coordinateDependence is 'analytic' (typed with addGeneralizedLoad_q), else undefined (follows replaceItem). */
   readonly analyticLoads: (WithTerm<LoadModel, 'addGeneralizedLoad_q'> | undefined)[];
+  /** System components (GeneralContact) that add global ODE2 forces and a post-Newton step; MainSystem.assemble() adds them. */
+  readonly systemComponents: SystemComponentModel[] = [];
   /** True if every mass matrix is constant (updated by {@link CompiledModel.replaceItem}). */
   hasConstantMassMatrix: boolean;
   /**

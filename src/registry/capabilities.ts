@@ -776,3 +776,26 @@ export const retiredCapabilityNames: Readonly<Record<string, string>> = {
   aeAndJacobian: 'ae (writes g and, with its argument c, the Jacobian)',
 };
 
+
+/** Receives global matrix entries (the assembler's sparse or dense accumulator). */
+export interface GlobalMatrixAccumulator {
+  /** Adds value at (row, col) of the system matrix. */
+  add(row: number, col: number, value: number): void;
+}
+
+/**
+ * A system component (Exudyn's GeneralContact): not an item, but a part of the system that adds ODE2 forces in
+ * global coordinates for a set of markers whose coupling changes during the solve (contact pairs). The assembler adds
+ * its forces and their Jacobian after the objects'; the discontinuous iteration calls its post-Newton step after the
+ * objects'.
+ */
+export interface SystemComponentModel {
+  /** Name in error messages ('GeneralContact 0'). */
+  readonly name: string;
+  /** Adds factor·(its ODE2 left-hand side forces) into the global vector out (n_u entries). */
+  addODE2Lhs(s: ItemState, out: Float64Array, factor: number): void;
+  /** Adds factorQ·∂(forces)/∂q + factorU·∂(forces)/∂u (of the left-hand side forces) into target. */
+  addODE2LhsJacobian(s: ItemState, target: GlobalMatrixAccumulator, factorQ: number, factorU: number): void;
+  /** Updates the contact search from the state s; returns the discontinuous error (0: the active set did not change). */
+  postNewtonStep(s: ItemState): number;
+}

@@ -1,0 +1,259 @@
+import { describe, expect, it } from 'vitest';
+import {
+  SystemContainer, NodePoint, NodePointGround, MassPoint, MarkerNodePosition, LoadForceVector, SensorNode,
+  OutputVariableType, DynamicSolverType, FlexdynError, ContactTypeIndex, type MainSystem,
+} from '../../src/index.ts';
+import { SearchGrid } from '../../src/contact/searchGrid.ts';
+import { dynamicSettings } from '../helpers/settings.ts';
+
+/** Deterministic uniform numbers in [0, 1) (a linear congruential generator). */
+function random(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
+    return state / 2 ** 32;
+  };
+}
+
+interface Ball { position: number[]; velocity?: number[]; mass?: number; gravity?: number[] }
+
+/** Mass points (NodePoint, MassPoint) with a contact sphere each; ground spheres where mass is 0. */
+function spheres(balls: Ball[], radius: number, k: number, d: number, friction?: number) {
+  const mbs = new SystemContainer().addSystem();
+  const contact = mbs.addGeneralContact();
+  if (friction !== undefined) {
+    contact.setFrictionPairings([[friction]]);
+    contact.frictionProportionalZone = 0.01;
+  }
+  contact.setSearchTreeSizes([4, 4, 4]);
+  const nodes: number[] = [];
+  const sensors: number[] = [];
+  for (const ball of balls) {
+    if (ball.mass === 0) {
+      const ground = mbs.addNode(NodePointGround({ referenceCoordinates: ball.position }));
+      contact.addSphereWithMarker(mbs.addMarker(MarkerNodePosition({ nodeNumber: ground })), radius, k, d, 0);
+      continue;
+    }
+    const node = mbs.addNode(NodePoint({ referenceCoordinates: ball.position, initialVelocities: ball.velocity ?? [0, 0, 0] }));
+    mbs.addObject(MassPoint({ physicsMass: ball.mass ?? 1, nodeNumber: node }));
+    const marker = mbs.addMarker(MarkerNodePosition({ nodeNumber: node }));
+    if (ball.gravity !== undefined) mbs.addLoad(LoadForceVector({ markerNumber: marker, loadVector: ball.gravity.map((g) => g * (ball.mass ?? 1)) }));
+    contact.addSphereWithMarker(marker, radius, k, d, 0);
+    nodes.push(node);
+    sensors.push(mbs.addSensor(SensorNode({ nodeNumber: node, storeInternal: true, outputVariableType: OutputVariableType.Position })));
+  }
+  return { mbs, contact, nodes, sensors };
+}
+
+const rows = (mbs: MainSystem, sensor: number) => mbs.getSensorStoredData(sensor) as number[][];
+
+describe('GeneralContact search grid', () => {
+  it('finds exactly the overlapping pairs a brute-force search finds, for a random cloud partly outside the grid box', () => {
+    const next = random(7);
+    const count = 400;
+    const boxes = new Float64Array(6 * count);
+    for (let i = 0; i < count; i++) {
+      const r = 0.02 + 0.1 * next();
+      for (let k = 0; k < 3; k++) {
+        const x = -0.2 + 1.4 * next(); // the grid covers [0, 1]³: spheres outside are clamped into the boundary cells
+        boxes[6 * i + k] = x - r;
+        boxes[6 * i + 3 + k] = x + r;
+      }
+    }
+    const grid = new SearchGrid();
+    grid.reset(7, 5, 9, [0, 0, 0], [1, 1, 1]);
+    grid.build(boxes, count);
+    const found: string[] = [];
+    grid.forEachPair((a, b) => found.push(`${a},${b}`));
+    const brute: string[] = [];
+    for (let a = 0; a < count; a++) {
+      for (let b = a + 1; b < count; b++) {
+        let overlap = true;
+        for (let k = 0; k < 3; k++) if (boxes[6 * a + k] > boxes[6 * b + 3 + k] || boxes[6 * b + k] > boxes[6 * a + 3 + k]) overlap = false;
+        if (overlap) brute.push(`${a},${b}`);
+      }
+    }
+    expect(brute.length).toBeGreaterThan(100); // the cloud is dense enough to test something
+    expect(new Set(found).size).toBe(found.length); // each pair once
+    expect([...found].sort()).toEqual([...brute].sort());
+  });
+
+  it('active contacts of an assembled cloud equal the brute-force overlapping spheres; getItemsInBox', () => {
+    const next = random(11);
+    const radius = 0.06;
+    const balls = Array.from({ length: 150 }, () => ({ position: [next(), next(), next()] }));
+    const { mbs, contact } = spheres(balls, radius, 1e3, 0);
+    contact.setSearchTreeSizes([6, 6, 6]);
+    mbs.assemble();
+    contact.updateContacts();
+    let pairs = 0;
+    for (let i = 0; i < balls.length; i++) {
+      const expected: number[] = [];
+      for (let j = 0; j < balls.length; j++) {
+        if (j !== i && Math.hypot(...balls[i].position.map((x, k) => x - balls[j].position[k])) < 2 * radius) expected.push(j);
+      }
+      pairs += expected.length;
+      expect(contact.getActiveContacts(ContactTypeIndex.IndexSpheresMarkerBased, i)).toEqual(expected);
+    }
+    expect(pairs).toBeGreaterThan(20);
+    const inBox = contact.getItemsInBox([0.2, 0.2, 0.2], [0.5, 0.5, 0.5]).MarkerBasedSpheres;
+    const expectedInBox = balls.map((b, i) => (b.position.every((x) => x + radius >= 0.2 && x - radius <= 0.5) ? i : -1)).filter((i) => i >= 0);
+    expect(inBox).toEqual(expectedInBox);
+  });
+});
+
+describe('GeneralContact spheres: force law', () => {
+  // two equal spheres (m = 1, k = 1e4 each: springs in series k_eff = 5e3, reduced mass 0.5, ω = 100 rad/s)
+  const m = 1, k = 1e4, r = 0.1, v0 = 0.5, gap0 = 0.01;
+  const kEff = k / 2, mRed = m / 2, omega = Math.sqrt(kEff / mRed);
+
+  function collide(solver: DynamicSolverType, steps: number, damping = 0) {
+    const model = spheres([
+      { position: [0, 0, 0], velocity: [v0, 0, 0], mass: m },
+      { position: [2 * r + gap0, 0, 0], velocity: [-v0, 0, 0], mass: m },
+    ], r, k, damping);
+    model.mbs.assemble();
+    const settings = dynamicSettings(0.06, steps);
+    settings.timeIntegration.verboseMode = 0;
+    settings.timeIntegration.newton.relativeTolerance = 1e-12;
+    settings.timeIntegration.newton.absoluteTolerance = 1e-12;
+    if (solver !== DynamicSolverType.GeneralizedAlpha) settings.timeIntegration.explicitIntegration.computeEndOfStepAccelerations = false;
+    settings.timeIntegration.numberOfSteps = steps;
+    model.mbs.solveDynamic(settings, solver);
+    const a = rows(model.mbs, model.sensors[0]), b = rows(model.mbs, model.sensors[1]);
+    const penetration = Math.max(...a.map((row, i) => 2 * r - (b[i][1] - row[1])));
+    const velocities = model.nodes.map((n) => model.mbs.getNodeOutput(n, OutputVariableType.Velocity)[0]);
+    return { penetration, velocities };
+  }
+
+  it('two spheres colliding (explicit RK4): momentum conserved, penetration = Δv·√(m_red/k_eff), elastic exchange of velocities', () => {
+    const { penetration, velocities } = collide(DynamicSolverType.RK44, 6000);
+    // undamped: the contact is a linear spring of k_eff between reduced mass m_red; maximum compression v_rel/ω.
+    // Sampling every h = 1e-5 s misses the peak by at most δ(ωh)²/8 ≈ 1.3e-7 δ; RK4's error is far smaller.
+    expect(penetration).toBeCloseTo(2 * v0 / omega, 9);
+    expect(Math.abs(penetration - 2 * v0 / omega) / (2 * v0 / omega)).toBeLessThan(2e-7);
+    // the contact forces are equal and opposite: momentum is conserved to round-off
+    expect(Math.abs(velocities[0] + velocities[1])).toBeLessThan(1e-12);
+    // half a period of the contact spring: the spheres leave with their velocities exchanged; the step that crosses the
+    // release point of the force kink at g = 0 costs O(h) in velocity
+    expect(velocities[0]).toBeCloseTo(-v0, 4);
+    expect(velocities[1]).toBeCloseTo(v0, 4);
+  });
+
+  it('two spheres colliding (implicit generalized-α, analytic Jacobian) with damping: momentum conserved, energy lost', () => {
+    const { penetration, velocities } = collide(DynamicSolverType.GeneralizedAlpha, 3000, 10);
+    expect(Math.abs(velocities[0] + velocities[1])).toBeLessThan(1e-10);
+    // damped: the rebound is slower than the approach, and the compression smaller than the undamped one
+    expect(velocities[1]).toBeGreaterThan(0);
+    expect(velocities[1]).toBeLessThan(v0);
+    expect(penetration).toBeLessThan(2 * v0 / omega);
+    expect(penetration).toBeGreaterThan(0.5 * 2 * v0 / omega);
+  });
+
+  it('a sphere resting on a fixed sphere: static force = weight, penetration = m g/k_eff (static solver)', () => {
+    const g = 9.81, mass = 2;
+    const model = spheres([
+      { position: [0, 0, 0], mass: 0 },
+      { position: [0, 0, 2 * r - 1e-3], mass, gravity: [0, 0, -g] },
+    ], r, k, 5);
+    model.mbs.assemble();
+    const settings = dynamicSettings(1, 1);
+    settings.staticSolver.newton.relativeTolerance = 1e-12;
+    model.mbs.solveStatic(settings);
+    const z = model.mbs.getNodeOutput(model.nodes[0], OutputVariableType.Position)[2];
+    // the penalty is linear in the gap: Newton with the analytic Jacobian meets k_eff (2r − z) = m g to round-off
+    expect(kEff * (2 * r - z)).toBeCloseTo(mass * g, 9);
+    expect(model.contact.getActiveContacts(0, 0)).toEqual([1]);
+  });
+
+  it('a dropped sphere comes to rest on a fixed sphere at the static penetration (explicit and implicit agree)', () => {
+    const g = 9.81, mass = 2;
+    for (const solver of [DynamicSolverType.GeneralizedAlpha, DynamicSolverType.RK44]) {
+      const model = spheres([
+        { position: [0, 0, 0], mass: 0 },
+        { position: [0, 0, 2 * r + 0.002], mass, gravity: [0, 0, -g] },
+      ], r, k, 50);
+      model.mbs.assemble();
+      model.mbs.solveDynamic(dynamicSettings(1, 10000), solver);
+      const z = model.mbs.getNodeOutput(model.nodes[0], OutputVariableType.Position)[2];
+      // dampers in parallel d = 100: ζ = d/(2√(m k_eff)) = 0.5, decay rate ζω = 25/s: after 1 s the remaining
+      // motion is below e⁻²⁵ of the drop
+      expect(kEff * (2 * r - z)).toBeCloseTo(mass * g, 6);
+    }
+  });
+});
+
+describe('GeneralContact spheres: analytic Jacobian against central differences', () => {
+  for (const [name, mu, tangential] of [['frictionless', 0, 0.3], ['regularized friction', 0.4, 0.004], ['Coulomb friction', 0.4, 0.3]] as const) {
+    it(`${name}: ∂f/∂q and ∂f/∂u at random states in contact`, () => {
+      const next = random(name.length);
+      const r = 0.1;
+      const { mbs, contact } = spheres([
+        { position: [0, 0, 0], velocity: [0, 0, 0] },
+        { position: [0.19, 0.01, -0.02], velocity: [-0.2, tangential, 0.1] },
+        { position: [0.02, 0.185, 0.03], velocity: [0.1, -0.1, tangential] },
+      ], r, 1e4, 20, mu);
+      mbs.assemble();
+      const s = mbs.compiled().data.current;
+      for (let k = 0; k < s.q.length; k++) s.q[k] += 1e-3 * (next() - 0.5);
+      for (let k = 0; k < s.u.length; k++) s.u[k] += 1e-3 * (next() - 0.5);
+      const n = s.u.length;
+      const lhs = (out: Float64Array) => { out.fill(0); contact.addODE2Lhs(s, out, 1); return out; };
+      const f0 = lhs(new Float64Array(n));
+      expect(Math.max(...f0.map(Math.abs))).toBeGreaterThan(10); // in contact
+      for (const [factorQ, factorU, coordinates] of [[1, 0, s.q], [0, 1, s.u]] as const) {
+        const analytic = new Float64Array(n * n);
+        contact.addODE2LhsJacobian(s, { add: (row, col, value) => { analytic[row * n + col] += value; } }, factorQ, factorU);
+        const plus = new Float64Array(n), minus = new Float64Array(n);
+        const eps = 1e-7;
+        let largest = 0, error = 0;
+        for (let c = 0; c < n; c++) {
+          const saved = coordinates[c];
+          coordinates[c] = saved + eps; lhs(plus);
+          coordinates[c] = saved - eps; lhs(minus);
+          coordinates[c] = saved;
+          for (let row = 0; row < n; row++) {
+            const numeric = (plus[row] - minus[row]) / (2 * eps);
+            largest = Math.max(largest, Math.abs(numeric));
+            error = Math.max(error, Math.abs(numeric - analytic[row * n + c]));
+          }
+        }
+        // central differences: truncation ε²·f''' and round-off |f|·1e-16/ε, both ≤ 1e-7 of the entries (~1e4)
+        expect(largest).toBeGreaterThan(1);
+        expect(error / largest).toBeLessThan(1e-7);
+      }
+    });
+  }
+});
+
+describe('GeneralContact bad input', () => {
+  const contact = () => new SystemContainer().addSystem().addGeneralContact();
+  it('names setting, expected and got', () => {
+    expect(() => contact().addSphereWithMarker(0, 0, 1, 0, 0)).toThrow(/GeneralContact 0: radius must be a finite number > 0, got number 0/);
+    expect(() => contact().addSphereWithMarker(0, 0.1, -1, 0, 0)).toThrow(/contactStiffness must be a finite number > 0, got number -1/);
+    expect(() => contact().addSphereWithMarker(0, 0.1, 1, -1, 0)).toThrow(/contactDamping must be a finite number ≥ 0, got number -1/);
+    expect(() => contact().setFrictionPairings([[-0.1]])).toThrow(/frictionPairings\[0\]\[0\] must be a finite number ≥ 0 \(a friction coefficient μ\), got number -0.1/);
+    expect(() => contact().setFrictionPairings([[0.1, 0.2], [0.3, 0.1]])).toThrow(/frictionPairings must be symmetric/);
+    expect(() => contact().setSearchTreeSizes([0, 4, 4])).toThrow(/numberOfCells\[0\] must be an integer ≥ 1 \(a search tree of 0 cells finds nothing\), got number 0/);
+    expect(() => contact().setSearchTreeSizes([4, 4, 4])).not.toThrow();
+    expect(() => contact().addSphereWithMarker(0, 0.1, 1, 0, 0)).not.toThrow();
+    expect(() => contact().addSphereWithMarker(0, Number.NaN, 1, 0, 0)).toThrow(FlexdynError);
+  });
+
+  it('at assemble(): a marker index out of range, a friction material index outside the pairings', () => {
+    const mbs = new SystemContainer().addSystem();
+    const node = mbs.addNode(NodePoint({ referenceCoordinates: [0, 0, 0] }));
+    mbs.addObject(MassPoint({ physicsMass: 1, nodeNumber: node }));
+    const marker = mbs.addMarker(MarkerNodePosition({ nodeNumber: node }));
+    const gc = mbs.addGeneralContact();
+    gc.addSphereWithMarker(marker + 5, 0.1, 1, 0, 0);
+    expect(() => mbs.assemble()).toThrow(/GeneralContact 0: sphere 0 refers to marker 5, which does not exist \(1 markers\)/);
+    mbs.reset();
+    const node2 = mbs.addNode(NodePoint({ referenceCoordinates: [0, 0, 0] }));
+    mbs.addObject(MassPoint({ physicsMass: 1, nodeNumber: node2 }));
+    const marker2 = mbs.addMarker(MarkerNodePosition({ nodeNumber: node2 }));
+    mbs.addGeneralContact().addSphereWithMarker(marker2, 0.1, 1, 0, 2);
+    expect(() => mbs.assemble()).toThrow(/sphere 0 has frictionMaterialIndex 2, expected < 1/);
+    expect(() => new SystemContainer().addSystem().addGeneralContact().updateContacts()).toThrow(/updateContacts needs an assembled system/);
+  });
+});
