@@ -41,6 +41,7 @@ import {
   createGenericJoint, createPrismaticJoint, createRevoluteJoint, createSphericalJoint,
   type CreateAxisJointOptions, type CreateGenericJointOptions, type CreateSphericalJointOptions,
 } from './builders/joints.ts';
+import { createRollingDisc, type CreateRollingDiscOptions } from './builders/rollingDisc.ts';
 import { createCosseratRod, type CreateCosseratRodOptions, type CreateCosseratRodResult } from './builders/rods.ts';
 import { applySolutionRow, type Solution } from './io/solutionFile.ts';
 import { plotSensor, type PlotSensorOptions, type PlotSensorResult, type PlotSource } from './io/plotSensor.ts';
@@ -498,6 +499,8 @@ export class MainSystem implements BuilderSink, UserFunctionSystem, SolverHost {
   createPrismaticJoint(options: CreateAxisJointOptions): ObjectIndex { return this.build('createPrismaticJoint', options, (own) => createPrismaticJoint(this, own)); }
   /** Adds a MarkerBodyPosition on each body at the joint position and an ObjectJointSpherical; returns the joint index. */
   createSphericalJoint(options: CreateSphericalJointOptions): ObjectIndex { return this.build('createSphericalJoint', options, (own) => createSphericalJoint(this, own)); }
+  /** Adds a MarkerBodyRigid on the plane body and on the disc body and an ObjectJointRollingDisc (ideal rolling); returns the joint index. */
+  createRollingDisc(options: CreateRollingDiscOptions): ObjectIndex { return this.build('createRollingDisc', options, (own) => createRollingDisc(this, own)); }
   /** Adds a MarkerBodyRigid on each body at the joint position and an ObjectJointGeneric with axes rotationMatrixAxes; returns the joint index. */
   createGenericJoint(options: CreateGenericJointOptions): ObjectIndex { return this.build('createGenericJoint', options, (own) => createGenericJoint(this, own)); }
   /** Adds a MarkerNodeCoordinate on each side (a hidden ground node for a ground side) and an ObjectConnectorCoordinate; returns its index. */
@@ -898,6 +901,20 @@ export class MainSystem implements BuilderSink, UserFunctionSystem, SolverHost {
   assembledItems(): AssembledItems {
     const { nodes, objects, markers, loads, sensors } = this.compiled();
     return { nodes, objects, markers, loads, sensors };
+  }
+
+  /**
+   * Exudyn's mbs.solverSignalJacobianUpdate: set true (e.g. from a pre-step user function after changing a parameter) to
+   * make the next step of an implicit or static solve update the Jacobian that modified Newton keeps; parameter changes
+   * alone keep it, as in Exudyn. Reads false when the request has been taken.
+   */
+  get solverSignalJacobianUpdate(): boolean {
+    return this.model?.signalJacobianUpdate ?? false;
+  }
+
+  set solverSignalJacobianUpdate(flag: boolean) {
+    if (typeof flag !== 'boolean') throw new FlexdynError(`solverSignalJacobianUpdate must be true or false, got ${describeValue(flag)}`, { parameter: 'solverSignalJacobianUpdate' });
+    this.compiled().signalJacobianUpdate = flag;
   }
 
   /** The compiled model; throws if assemble() has not been called since the last change. */

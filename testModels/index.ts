@@ -11,6 +11,7 @@ import { heavyTop } from './heavyTop.ts';
 import { sliderCrank3Dtest } from './sliderCrank3Dtest.ts';
 import { rigidBody2Dtest } from './rigidBody2Dtest.ts';
 import { pendulumFriction } from './pendulumFriction.ts';
+import { perfRigidPendulum } from './perfRigidPendulum.ts';
 import { driveTrainTest } from './driveTrainTest.ts';
 import { stiffFlyballGovernor } from './stiffFlyballGovernor.ts';
 import { sphericalJointTest } from './sphericalJointTest.ts';
@@ -56,6 +57,8 @@ import { hydraulicActuatorSimpleTest } from './hydraulicActuatorSimpleTest.ts';
 import { bricardMechanism } from './bricardMechanism.ts';
 import { coordinateSpringDamperExt } from './coordinateSpringDamperExt.ts';
 import { postNewtonStepContactTest } from './postNewtonStepContactTest.ts';
+import { rollingCoinTest } from './rollingCoinTest.ts';
+import { createRollingDiscTest } from './createRollingDiscTest.ts';
 import { contactCoordinateTest } from './contactCoordinateTest.ts';
 import { contactSphereSphereTest } from './contactSphereSphereTest.ts';
 import { contactSphereSphereTestEAPM } from './contactSphereSphereTestEAPM.ts';
@@ -76,6 +79,7 @@ export const testModels: readonly TestModel[] = [
   sliderCrank3Dtest,
   rigidBody2Dtest,
   pendulumFriction,
+  perfRigidPendulum,
   driveTrainTest,
   stiffFlyballGovernor,
   sphericalJointTest,
@@ -121,6 +125,8 @@ export const testModels: readonly TestModel[] = [
   bricardMechanism,
   coordinateSpringDamperExt,
   postNewtonStepContactTest,
+  rollingCoinTest,
+  createRollingDiscTest,
   contactCoordinateTest,
   contactSphereSphereTest,
   contactSphereSphereTestEAPM,

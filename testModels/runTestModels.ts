@@ -12,11 +12,12 @@ import { exudynDataMissingReason, exudynDataRequired } from './exudynData.ts';
  * solution and sensor files into a temporary folder. Without arguments: the models that need
  * nothing beside the repository (npm test); with --exudyn-data: those on Exudyn's test data
  * (npm run test:exudyn-data), skipped with the reason when the data is absent — a failure
- * with FLEXDYN_EXUDYN_DATA_REQUIRED=1.
+ * with FLEXDYN_EXUDYN_DATA_REQUIRED=1; with --long: Exudyn's long performance models (npm run testmodels:long).
  */
 function runAll(): number {
   const onData = process.argv.includes('--exudyn-data');
-  const selected: readonly TestModel[] = testModels.filter((m) => (m.needsExudynData === true) === onData);
+  const long = process.argv.includes('--long');
+  const selected: readonly TestModel[] = testModels.filter((m) => (m.needsExudynData === true) === onData && (m.long === true) === long);
   if (onData && exudynDataMissingReason !== undefined) {
     console.log(`testModels on Exudyn's data (${selected.map((m) => m.name).join(', ')}) ${exudynDataRequired ? 'FAILED' : 'skipped'}: ${exudynDataMissingReason}`);
     return exudynDataRequired ? 1 : 0;

@@ -10,6 +10,8 @@ export interface TestModel {
   readonly tolerance: number;
   /** True if the model reads Exudyn's test data (testModels/exudynData.ts): it runs in `npm run test:exudyn-data`. */
   readonly needsExudynData?: boolean;
+  /** True for Exudyn's performance models that run for many seconds: they run in `npm run testmodels:long`, not in npm test. */
+  readonly long?: boolean;
   /** Builds and solves the model; returns the scalar the original reports as testResult. */
   run(): number;
 }

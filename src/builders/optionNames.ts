@@ -8,6 +8,7 @@ import type { CreateLoadOptions } from './loads.ts';
 import type { CreateJointOptions } from './jointFrames.ts';
 import type { CreateAxisJointOptions, CreateGenericJointOptions, CreateSphericalJointOptions } from './joints.ts';
 import type { CreateCosseratRodOptions } from './rods.ts';
+import type { CreateRollingDiscOptions } from './rollingDisc.ts';
 
 const connector = {
   name: true, bodyNumbers: true, bodyOrNodeList: true, localPosition0: true, localPosition1: true, show: true, drawSize: true, color: true,
@@ -47,6 +48,10 @@ export const builderOptionNames = {
   createRevoluteJoint: optionNames<CreateAxisJointOptions>({ ...joint, axis: true, axisRadius: true, axisLength: true }),
   createPrismaticJoint: optionNames<CreateAxisJointOptions>({ ...joint, axis: true, axisRadius: true, axisLength: true }),
   createSphericalJoint: optionNames<CreateSphericalJointOptions>({ ...joint, constrainedAxes: true, jointRadius: true }),
+  createRollingDisc: optionNames<CreateRollingDiscOptions>({
+    name: true, bodyNumbers: true, axisPosition: true, axisVector: true, discRadius: true, planePosition: true, planeNormal: true,
+    constrainedAxes: true, activeConnector: true, show: true, discWidth: true, color: true,
+  }),
   createGenericJoint: optionNames<CreateGenericJointOptions>({
     ...joint, rotationMatrixAxes: true, constrainedAxes: true, offsetUserFunction: true, offsetUserFunction_t: true, axesRadius: true, axesLength: true,
   }),

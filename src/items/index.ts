@@ -36,6 +36,7 @@ import { objectRigidBodyDefinition } from './objects/ObjectRigidBody.ts';
 import { objectRigidBody2DDefinition } from './objects/ObjectRigidBody2D.ts';
 import { objectJointGenericDefinition } from './objects/ObjectJointGeneric.ts';
 import { objectJointSphericalDefinition } from './objects/ObjectJointSpherical.ts';
+import { objectJointRollingDiscDefinition } from './objects/ObjectJointRollingDisc.ts';
 import { objectJointRevoluteZDefinition } from './objects/ObjectJointRevoluteZ.ts';
 import { objectJointPrismaticXDefinition } from './objects/ObjectJointPrismaticX.ts';
 import { objectJointRevolute2DDefinition } from './objects/ObjectJointRevolute2D.ts';
@@ -109,6 +110,7 @@ export const itemDefinitions: readonly ItemDefinition[] = [
   objectRigidBody2DDefinition,
   objectJointGenericDefinition,
   objectJointSphericalDefinition,
+  objectJointRollingDiscDefinition,
   objectJointRevoluteZDefinition,
   objectJointPrismaticXDefinition,
   objectJointRevolute2DDefinition,

@@ -25,6 +25,7 @@ export const visualizationFields = {
   jointRadius: real(-1, 'Sphere radius of JointSpherical (Exudyn VObjectJointSpherical); ≤ 0 (default) = automatic, 1.5 % of the model size (Exudyn: 0.1).'),
   axesRadius: real(-1, 'Axis radius of JointGeneric (Exudyn VObjectJointGeneric): free rotation axes as cylinders, locked joints as spheres of half this radius; ≤ 0 (default) = automatic, 1.5 % of the model size (Exudyn: 0.1).'),
   axesLength: real(-1, 'Axis length of JointGeneric; ≤ 0 (default) = automatic, 6 % of the model size (Exudyn: 0.4).'),
+  discWidth: real(0.1, 'Width of the drawn disc of JointRollingDisc and ConnectorRollingDiscPenalty (Exudyn VObjectJointRollingDisc/VObjectConnectorRollingDiscPenalty).'),
   showNodes: bool(false, 'Also draw the nodes of the item (rods, meshes).'),
   triangleMesh: intVector([], 'Mesh bodies (FFRF): surface triangles as a flat list of mesh node numbers [i0, j0, k0, i1, …], counter-clockwise seen from outside.'),
 } as const satisfies ParameterSchema;

@@ -17,6 +17,8 @@ class RigidBodyEPNodeModel extends RigidNodeModel implements Only<RigidBodyNode,
   readonly nAE: number;
   readonly localAngularVelocityCoordinates = false;
   private readonly ep = new Float64Array(4);
+  /** Work vector of addLeverJacobianNullDirection: x × (A − I)ᵀ f. */
+  private readonly leverWork = new Float64Array(3);
 
   constructor(label: ItemLabel, reference: Float64Array, initial: Float64Array, velocities: Float64Array, addConstraint: boolean) {
     super(label, 7, 4, reference, initial, velocities, rigidNodeOutputs);
@@ -45,6 +47,31 @@ class RigidBodyEPNodeModel extends RigidNodeModel implements Only<RigidBodyNode,
 
   gGlobal(s: ItemState, out: Float64Array): void {
     eulerParameters2GInto(out, this.eulerParameters(s));
+  }
+
+  /**
+   * The radial direction p (G p = 0): A(λp) = I + λ²(A − I) and G_l(λp) = λ G_l, so the generalized force
+   * Q = G_lᵀ (x × Aᵀf) changes along p by Q + 2 G_lᵀ (x × (A − I)ᵀ f), while the on-manifold formula gives
+   * Gᵀ((Ax) × f) = Q there; the difference w = 2 G_lᵀ (x × (A − I)ᵀ f) enters as w pᵀ/(p·p), which leaves the
+   * tangent directions (p·δp = 0) untouched.
+   */
+  override addLeverJacobianNullDirection(s: ItemState, localPosition: ArrayLike<number>, force: ArrayLike<number>, k: Float64Array, factor: number): void {
+    const a = this.matrixWork, g = this.gWork, v = this.leverWork, n = this.nu;
+    this.orientation(s, a);
+    eulerParameters2GLocalInto(g, this.ep);
+    const p = this.ep;
+    const f0 = force[0], f1 = force[1], f2 = force[2];
+    // (A − I)ᵀ f
+    const b0 = a[0] * f0 + a[3] * f1 + a[6] * f2 - f0;
+    const b1 = a[1] * f0 + a[4] * f1 + a[7] * f2 - f1;
+    const b2 = a[2] * f0 + a[5] * f1 + a[8] * f2 - f2;
+    const x0 = localPosition[0], x1 = localPosition[1], x2 = localPosition[2];
+    v[0] = x1 * b2 - x2 * b1; v[1] = x2 * b0 - x0 * b2; v[2] = x0 * b1 - x1 * b0;
+    const scale = 2 * factor / (p[0] * p[0] + p[1] * p[1] + p[2] * p[2] + p[3] * p[3]);
+    for (let r = 0; r < 4; r++) {
+      const w = scale * (g[r] * v[0] + g[4 + r] * v[1] + g[8 + r] * v[2]);
+      for (let c = 0; c < 4; c++) k[(3 + r) * n + 3 + c] += w * p[c];
+    }
   }
 
   /** ∂(Gᵀm)/∂p, constant since G = 2[−e, e0 I + ẽ] is linear in p (4 × 4). */

@@ -205,7 +205,8 @@ class RigidBodyModel extends RigidBodyBase<RigidNodeModel> implements Only<Objec
    * Kinematic part of load Jacobians at the local position x: the generalized force of a global force f and
    * torque τ is [f; Gᵀm] with m = τ + (Ax) × f, so the node adds ∂(Gᵀm)/∂θ and the lever arm, with
    * δ(Ax) = −(Ax)~ G δθ, adds Gᵀ f̃ (Ax)~ G = (Gᵀ Ax)(Gᵀf)ᵀ − (f·Ax) GᵀG. Exact where AG_l = G holds
-   * (all nodes on their manifold; Euler parameters of unit norm).
+   * (all nodes on their manifold; Euler parameters of unit norm) and G has full column rank; the node adds the
+   * derivative along its null directions (the radial direction of Euler parameters).
    */
   jacobianTransposedVector_q(s: ItemState, localPosition: ArrayLike<number>, force: ArrayLike<number> | undefined, torque: ArrayLike<number> | undefined, k: Float64Array, factor: number): void {
     const m = this.loadMoment;
@@ -235,6 +236,7 @@ class RigidBodyModel extends RigidBodyBase<RigidNodeModel> implements Only<Objec
         k[(3 + r) * n + 3 + c] += factor * (gx[r] * gf[c] - fx * gtg);
       }
     }
+    this.node.addLeverJacobianNullDirection(s, localPosition, force, k, factor);
   }
 
   /** Adds Jmᵀ b with the mass integral Jm = [m I | A skew(−m χ) G_l] (the rotation part only for χ ≠ 0). */

@@ -1,0 +1,149 @@
+import { makeFactory, type ItemDefinition } from '../../registry/definition.ts';
+import type { BindContext, ItemState, NodeModel, ObjectModel, Only } from '../../registry/capabilities.ts';
+import { itemError, type ItemLabel } from '../../core/errors.ts';
+import { OutputVariableType } from '../../registry/enums.ts';
+import { bool, intVector, markerIndexArray, ureal, vector, type VectorValue } from '../../registry/parameters.ts';
+import { lagrangeMultiplier, RigidMarkerPair } from './connectorBase.ts';
+import { RollingDiscGeometry } from './rollingDiscGeometry.ts';
+
+const parameters = {
+  markerNumbers: markerIndexArray('Two rigid markers [m0, m1]: m0 on the plane (ground or body), m1 at the disc centre.', 2),
+  constrainedAxes: intVector([1, 1, 1], 'Flags (1 = constrained, 0 = free) of the lateral, forward and normal contact-point velocity.', 3),
+  activeConnector: bool(true, 'If false, every equation reads λ = 0 (the multipliers stay).'),
+  discRadius: ureal(0, 'Disc radius r (must be > 0).'),
+  discAxis: vector([1, 0, 0], 'Disc axis in marker 1\'s frame (unit vector).', 3, 'Vector3D'),
+  planeNormal: vector([0, 0, 1], 'Plane normal in marker 0\'s frame (unit vector, pointing towards the disc).', 3, 'Vector3D'),
+};
+
+const outputVariables = [OutputVariableType.Position, OutputVariableType.Velocity, OutputVariableType.ForceLocal, OutputVariableType.RotationMatrix];
+
+interface Values {
+  readonly markerNumbers: readonly number[];
+  readonly constrainedAxes: readonly number[];
+  readonly activeConnector: boolean;
+  readonly discRadius: number;
+  readonly discAxis: VectorValue;
+  readonly planeNormal: VectorValue;
+}
+
+/**
+ * Run-time model of the ideal rolling disc: three velocity-level equations, the velocity of the disc's material point at
+ * the contact point relative to the plane's, in the joint frame (lateral, forward, normal). No method allocates after
+ * bind except the outputs.
+ */
+class RollingDiscJointModel implements Only<ObjectModel, RollingDiscJointModel> {
+  readonly nAE = 3;
+  readonly velocityLevelConstraint = true;
+  readonly multiplierRows: readonly number[];
+  localNodes: NodeModel[] = [];
+  private readonly pair: RigidMarkerPair;
+  private readonly geometry: RollingDiscGeometry;
+  private readonly flags: readonly number[];
+  private readonly active: boolean;
+  /** Joint-frame directions as rows (lateral, forward, normal), row-major 3×3. */
+  private readonly directions = new Float64Array(9);
+
+  constructor(readonly label: ItemLabel, v: Values) {
+    this.pair = new RigidMarkerPair(label, v.markerNumbers);
+    this.geometry = new RollingDiscGeometry(label, Float64Array.from(v.planeNormal), Float64Array.from(v.discAxis), v.discRadius);
+    this.flags = v.constrainedAxes.slice();
+    this.active = v.activeConnector;
+    this.multiplierRows = [0, 1, 2].filter((r) => !this.active || this.flags[r] !== 1);
+  }
+
+  bind(context: BindContext): void {
+    this.pair.bind(context);
+    this.localNodes = this.pair.localNodes;
+  }
+
+  /** Positions, orientations, directions and (with velocities) the contact-point velocities. */
+  private kinematics(s: ItemState, velocities: boolean): void {
+    const { pair, geometry, directions: d } = this;
+    if (velocities) pair.evaluatePositions(s);
+    else pair.evaluateRelativePositions(s);
+    pair.evaluateOrientations(s);
+    geometry.evaluatePositions(pair, s);
+    d.set(geometry.lateral, 0);
+    d.set(geometry.forward, 3);
+    d.set(geometry.normal, 6);
+    if (!velocities) return;
+    pair.evaluateAngularVelocities(s);
+    geometry.evaluateVelocities(pair);
+  }
+
+  /**
+   * g_i = e_i·(vC1 − vC0) with e = (wLateral, wForward, n0) for constrained rows, g_i = λ_i for free rows and inactive
+   * joints; velocity level in both index settings (as Exudyn's). With c: ∂g/∂u, rows e_i·[−(J0 + G0 × (pC − p0)),
+   * J1 + G1 × r·w3] (the directions depend on q only; free rows and inactive joints stay zero).
+   */
+  ae(s: ItemState, g: Float64Array, _useIndex2: boolean, c?: Float64Array): void {
+    if (this.active) this.kinematics(s, true);
+    const { contactVelocity0: c0, contactVelocity1: c1 } = this.geometry;
+    const d = this.directions;
+    for (let r = 0; r < 3; r++) {
+      g[r] = this.active && this.flags[r] === 1
+        ? d[3 * r] * (c1[0] - c0[0]) + d[3 * r + 1] * (c1[1] - c0[1]) + d[3 * r + 2] * (c1[2] - c0[2])
+        : lagrangeMultiplier(s, this, r);
+    }
+    if (c === undefined || !this.active) return;
+    this.pair.evaluateJacobians(s);
+    this.pair.evaluateRotationJacobians(s);
+    this.geometry.writeProjectedJacobian(this.pair, this.directions, this.flags, c, this.pair.n0 + this.pair.n1);
+  }
+
+  output(variable: OutputVariableType, s: ItemState): ArrayLike<number> | undefined {
+    switch (variable) {
+      case OutputVariableType.Position:
+        this.kinematics(s, false);
+        return Array.from(this.geometry.contactPoint);
+      case OutputVariableType.Velocity:
+        this.kinematics(s, true);
+        return Array.from(this.geometry.trailVelocity(this.pair, new Float64Array(3)));
+      case OutputVariableType.ForceLocal:
+        return [0, 1, 2].map((r) => -lagrangeMultiplier(s, this, r));
+      case OutputVariableType.RotationMatrix: {
+        this.kinematics(s, false);
+        const { lateral: l, forward: f, normal: n } = this.geometry;
+        return [l[0], f[0], n[0], l[1], f[1], n[1], l[2], f[2], n[2]];
+      }
+      default: return undefined;
+    }
+  }
+}
+
+/** An ideal rolling disc on a plane (Exudyn's ObjectJointRollingDisc): non-holonomic, velocity-level constraints. */
+export const objectJointRollingDiscDefinition: ItemDefinition<'Object', typeof parameters> = {
+  category: 'Object',
+  typeName: 'JointRollingDisc',
+  description: 'Ideal rolling of a disc (marker 1 at its centre, axis discAxis, radius discRadius) on a plane (marker 0, normal '
+    + 'planeNormal): the disc\'s material point at the contact point has the velocity of the plane\'s material point there. Three '
+    + 'velocity-level (non-holonomic) equations in the joint frame (lateral, forward, normal), as Exudyn\'s: the normal row, too, '
+    + 'acts on the velocity, so the distance of the disc from the plane is kept only up to the integration error.',
+  parameters,
+  outputVariables,
+  equations: 'n0 = A0·planeNormal, w1 = A1·discAxis, wForward = (w1 × n0)/|w1 × n0|, w3 = w1 × wForward, pC = p1 + r·w3, '
+    + 'wLateral = n0 × wForward; vC1 = v1 + ω1 × r·w3, vC0 = v0 + ω0 × (pC − p0). g = [wLateral, wForward, n0]·(vC1 − vC0) '
+    + '(rows with constrainedAxes 0: g_i = λ_i). Jacobian ∂g/∂u = e_i·[−(J0 + G0 × (pC − p0)), J1 + G1 × r·w3]. Outputs: Position pC, '
+    + 'Velocity v1 + r·ẇ3 − (v0 + ω0 × pC) (the trail of the contact point), ForceLocal −λ (the force on the disc in the joint frame), '
+    + 'RotationMatrix [wLateral, wForward, n0] (columns).',
+  validate: (v, label) => {
+    v.constrainedAxes.forEach((flag, i) => { if (flag !== 0 && flag !== 1) itemError(label, 'constrainedAxes', `entry ${i} must be 0 (free) or 1 (constrained), got ${flag}`); });
+    if (!(v.discRadius > 0)) itemError(label, 'discRadius', `must be > 0, got ${v.discRadius}`);
+    for (const key of ['discAxis', 'planeNormal'] as const) {
+      const norm = Math.hypot(v[key][0], v[key][1], v[key][2]);
+      if (Math.abs(norm - 1) > 1e-12) itemError(label, key, `must be a unit vector, got length ${norm}`);
+    }
+  },
+  example: (mbs) => {
+    // a tilted, spinning disc on a moving rigid plate: every term (both bodies' motion and rotation) is non-zero
+    const disc = mbs.addNode({ nodeType: 'RigidBodyEP', referenceCoordinates: [0.1, 0.2, 0.5, 0.9, 0.3, 0.3, 0.1], initialVelocities: [0.1, 0.3, -0.2, 0.2, -0.1, 0.3, 0.1] });
+    const plate = mbs.addNode({ nodeType: 'RigidBodyEP', referenceCoordinates: [0, 0, 0, 0.7, 0.1, -0.1, 0.7], initialVelocities: [0.05, -0.1, 0.02, 0.1, 0.2, -0.1, 0.05] });
+    const bodies = [plate, disc].map((node) => mbs.addObject({ objectType: 'RigidBody', physicsMass: 1, physicsInertia: [0.1, 0.2, 0.3, 0, 0, 0], nodeNumber: node }));
+    const markers = bodies.map((body, i) => mbs.addMarker({ markerType: 'BodyRigid', bodyNumber: body, localPosition: i === 0 ? [0.1, -0.2, 0.05] : [0, 0, 0] }));
+    return mbs.addObject({ objectType: 'JointRollingDisc', markerNumbers: markers, discRadius: 0.4 });
+  },
+  create: (v, label) => new RollingDiscJointModel(label, v),
+};
+
+/** Factory for an ideal rolling disc joint. */
+export const ObjectJointRollingDisc = makeFactory(objectJointRollingDiscDefinition);

@@ -1,0 +1,135 @@
+import type { ItemState } from '../../registry/capabilities.ts';
+import { itemError, type ItemLabel } from '../../core/errors.ts';
+import { mat3MulVecInto } from '../../rotations/skew.ts';
+import type { RigidMarkerPair } from './connectorBase.ts';
+
+/**
+ * Contact kinematics of a disc (marker 1) rolling on a plane (marker 0), shared by ObjectJointRollingDisc and
+ * ObjectConnectorRollingDiscPenalty (Exudyn's contact point of the rolling disc): with the plane normal n0 = A0·planeNormal
+ * and the disc axis w1 = A1·discAxis, the forward direction wForward = (w1 × n0)/|w1 × n0|, the direction from the disc
+ * centre to the contact point w3 = w1 × wForward, the contact point pC = p1 + r·w3 and the lateral direction
+ * wLateral = n0 × wForward. vC1 = v1 + ω1 × r·w3 is the velocity of the disc's material point at pC, vC0 = v0 + ω0 × (pC − p0)
+ * that of the plane's. No method allocates.
+ */
+export class RollingDiscGeometry {
+  /** Plane normal n0 (global). */
+  readonly normal = new Float64Array(3);
+  /** Disc axis w1 (global). */
+  readonly axis = new Float64Array(3);
+  /** Forward (rolling) direction, unit. */
+  readonly forward = new Float64Array(3);
+  /** Unit vector from the disc centre to the contact point, w3 = w1 × wForward. */
+  readonly toContact = new Float64Array(3);
+  /** Lateral direction n0 × wForward. */
+  readonly lateral = new Float64Array(3);
+  /** Contact point pC = p1 + r·w3. */
+  readonly contactPoint = new Float64Array(3);
+  /** r·w3, the contact point relative to the disc centre. */
+  readonly radiusVector = new Float64Array(3);
+  /** pC − p0, the contact point relative to marker 0. */
+  readonly planeArm = new Float64Array(3);
+  /** Global angular velocities ω0 = A0 ω̄0, ω1 = A1 ω̄1 (after {@link RollingDiscGeometry.evaluateVelocities}). */
+  readonly omega0 = new Float64Array(3);
+  /** Global angular velocity of the disc. */
+  readonly omega1 = new Float64Array(3);
+  /** Velocity of the disc's material point at pC. */
+  readonly contactVelocity1 = new Float64Array(3);
+  /** Velocity of the plane's material point at pC. */
+  readonly contactVelocity0 = new Float64Array(3);
+  /** |w1 × n0| of the last evaluation (sine of the angle between disc axis and normal). */
+  axisNormalSine = 1;
+
+  constructor(private readonly label: ItemLabel, private readonly planeNormal: ArrayLike<number>, private readonly discAxis: ArrayLike<number>, private readonly radius: number) {}
+
+  /**
+   * Updates the directions and the contact point from the orientations and positions of the pair (after evaluateFrames
+   * or evaluateOrientations and the positions); throws when the disc axis is parallel to the plane normal (disc lying flat).
+   */
+  evaluatePositions(pair: RigidMarkerPair, s: ItemState): void {
+    const { normal: n, axis: w, forward: f, toContact: w3, lateral: l, radius: r } = this;
+    mat3MulVecInto(n, pair.a0, this.planeNormal);
+    mat3MulVecInto(w, pair.a1, this.discAxis);
+    let fx = w[1] * n[2] - w[2] * n[1], fy = w[2] * n[0] - w[0] * n[2], fz = w[0] * n[1] - w[1] * n[0];
+    const length = Math.hypot(fx, fy, fz);
+    if (!(length > 1e-14)) {
+      itemError(this.label, 'discAxis', `is parallel to the plane normal at t = ${s.t} (the disc lies flat on the plane, its contact point is undefined)`);
+    }
+    this.axisNormalSine = length;
+    fx /= length; fy /= length; fz /= length;
+    f[0] = fx; f[1] = fy; f[2] = fz;
+    w3[0] = w[1] * fz - w[2] * fy; w3[1] = w[2] * fx - w[0] * fz; w3[2] = w[0] * fy - w[1] * fx;
+    l[0] = n[1] * fz - n[2] * fy; l[1] = n[2] * fx - n[0] * fz; l[2] = n[0] * fy - n[1] * fx;
+    const { p0, p1 } = pair;
+    for (let i = 0; i < 3; i++) {
+      this.radiusVector[i] = r * w3[i];
+      this.contactPoint[i] = p1[i] + r * w3[i];
+      this.planeArm[i] = this.contactPoint[i] - p0[i];
+    }
+  }
+
+  /** Updates ω0, ω1 and the two contact-point velocities (after evaluatePositions, with the pair's velocities and ω̄). */
+  evaluateVelocities(pair: RigidMarkerPair): void {
+    const { omega0: o0, omega1: o1, radiusVector: a1, planeArm: a0 } = this;
+    mat3MulVecInto(o0, pair.a0, pair.omega0);
+    mat3MulVecInto(o1, pair.a1, pair.omega1);
+    const { v0, v1 } = pair;
+    this.contactVelocity1[0] = v1[0] + o1[1] * a1[2] - o1[2] * a1[1];
+    this.contactVelocity1[1] = v1[1] + o1[2] * a1[0] - o1[0] * a1[2];
+    this.contactVelocity1[2] = v1[2] + o1[0] * a1[1] - o1[1] * a1[0];
+    this.contactVelocity0[0] = v0[0] + o0[1] * a0[2] - o0[2] * a0[1];
+    this.contactVelocity0[1] = v0[1] + o0[2] * a0[0] - o0[0] * a0[2];
+    this.contactVelocity0[2] = v0[2] + o0[0] * a0[1] - o0[1] * a0[0];
+  }
+
+  /**
+   * Velocity of the contact point as a geometric point (Exudyn's trail velocity, output Velocity): v1 + r·ẇ3 − (v0 + ω0 × pC),
+   * the disc's rotation about its axis not included; written to out (after evaluateVelocities).
+   */
+  trailVelocity(pair: RigidMarkerPair, out: Float64Array): Float64Array {
+    const { axis: w1, normal: n0, forward: f, omega0: o0, omega1: o1, contactPoint: pC, radius: r } = this;
+    const w1t = cross(o1, w1), n0t = cross(o0, n0);
+    // f = w1 × n0 unnormalized: g = |f|, wForward = f/g, ẇForward = (ḟ g − f ġ)/g², ġ = f·ḟ/g
+    const fu = cross(w1, n0), ft = add(cross(w1t, n0), cross(w1, n0t));
+    const g = this.axisNormalSine;
+    const gt = (fu[0] * ft[0] + fu[1] * ft[1] + fu[2] * ft[2]) / g;
+    const ff = [0, 1, 2].map((i) => (ft[i] * g - fu[i] * gt) / (g * g));
+    const w3t = add(cross(w1t, f), cross(w1, ff));
+    const c = cross(o0, pC);
+    for (let i = 0; i < 3; i++) out[i] = pair.v1[i] + r * w3t[i] - (pair.v0[i] + c[i]);
+    return out;
+  }
+
+  /**
+   * Writes the velocity Jacobians of the contact points projected on the directions e (3 row vectors, row-major 3×3:
+   * lateral, forward, normal or any other), rows × (n0 + n1) into c with row stride `stride`: marker 0's columns
+   * −e·(J0 + G0 × (pC − p0)), marker 1's e·(J1 + G1 × r·w3); rows whose flag in `rows` is 0 are skipped.
+   */
+  writeProjectedJacobian(pair: RigidMarkerPair, directions: ArrayLike<number>, rows: readonly number[], c: Float64Array, stride: number): void {
+    const { n0, n1, jacobian0: j0, jacobian1: j1, rotationJacobian0: g0, rotationJacobian1: g1 } = pair;
+    const a0 = this.planeArm, a1 = this.radiusVector;
+    for (let k = 0; k < n0; k++) {
+      const gx = g0[k], gy = g0[n0 + k], gz = g0[2 * n0 + k];
+      const x = j0[k] + gy * a0[2] - gz * a0[1];
+      const y = j0[n0 + k] + gz * a0[0] - gx * a0[2];
+      const z = j0[2 * n0 + k] + gx * a0[1] - gy * a0[0];
+      for (let r = 0; r < 3; r++) if (rows[r] === 1) c[r * stride + k] = -(directions[3 * r] * x + directions[3 * r + 1] * y + directions[3 * r + 2] * z);
+    }
+    for (let k = 0; k < n1; k++) {
+      const gx = g1[k], gy = g1[n1 + k], gz = g1[2 * n1 + k];
+      const x = j1[k] + gy * a1[2] - gz * a1[1];
+      const y = j1[n1 + k] + gz * a1[0] - gx * a1[2];
+      const z = j1[2 * n1 + k] + gx * a1[1] - gy * a1[0];
+      for (let r = 0; r < 3; r++) if (rows[r] === 1) c[r * stride + n0 + k] = directions[3 * r] * x + directions[3 * r + 1] * y + directions[3 * r + 2] * z;
+    }
+  }
+}
+
+/** a × b as a new array (outputs only). */
+function cross(a: ArrayLike<number>, b: ArrayLike<number>): number[] {
+  return [a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]];
+}
+
+/** a + b as a new array (outputs only). */
+function add(a: ArrayLike<number>, b: ArrayLike<number>): number[] {
+  return [a[0] + b[0], a[1] + b[1], a[2] + b[2]];
+}

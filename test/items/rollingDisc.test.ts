@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import { SystemContainer, SimulationSettings, OutputVariableType, RigidBodyInertia, RotationMatrixY, FlexdynError, ObjectJointRollingDisc, ObjectGround, MarkerBodyRigid } from '../../src/index.ts';
+
+/**
+ * Steady precession of a rolling disc (radius a, mass m, I_axis = m a²/2, I_diameter = m a²/4): the disc leans inwards by θ
+ * (its plane from the vertical), its contact point runs on a circle of radius ρ about the vertical axis through the origin,
+ * the whole disc turns about that axis with Ω and spins with s = −Ω ρ/a about its own axis (rolling). Balance of angular
+ * momentum about the centre (H turns with Ω e_z) with the contact force F = m(−Ω² R_c e_r + g e_z), R_c = ρ − a sinθ, gives
+ * Ω² = a m g sinθ / (cosθ (I1 ρ/a − (I1 − I2) sinθ + a m R_c)).
+ */
+function steadyPrecession(a: number, m: number, theta: number, rho: number, g: number) {
+  const i1 = 0.5 * m * a * a, i2 = 0.25 * m * a * a;
+  const rc = rho - a * Math.sin(theta);
+  const omega = Math.sqrt((a * m * g * Math.sin(theta)) / (Math.cos(theta) * (i1 * rho / a - (i1 - i2) * Math.sin(theta) + a * m * rc)));
+  return { omega, spin: -omega * rho / a, rc, i1, i2 };
+}
+
+describe('ObjectJointRollingDisc', () => {
+  it('rolls in steady precession as the closed form predicts', () => {
+    const a = 0.1, m = 1, theta = 0.3, rho = 0.5, g = 9.81;
+    const { omega, spin, rc, i1, i2 } = steadyPrecession(a, m, theta, rho, g);
+    const SC = new SystemContainer();
+    const mbs = SC.addSystem();
+    const n = [Math.cos(theta), 0, Math.sin(theta)]; // disc axis (body x) in the e_r–e_z plane
+    const disc = mbs.createRigidBody({
+      inertia: new RigidBodyInertia({ mass: m, inertiaTensor: [[i1, 0, 0], [0, i2, 0], [0, 0, i2]] }),
+      referencePosition: [rc, 0, a * Math.cos(theta)], referenceRotationMatrix: RotationMatrixY(-theta),
+      initialVelocity: [0, omega * rc, 0], initialAngularVelocity: [spin * n[0], 0, omega + spin * n[2]], gravity: [0, 0, -g],
+    }) as number;
+    const ground = mbs.createGround();
+    const joint = mbs.createRollingDisc({ bodyNumbers: [ground, disc], discRadius: a });
+    mbs.assemble();
+    const settings = new SimulationSettings();
+    const period = (2 * Math.PI) / omega;
+    settings.timeIntegration.endTime = 0.5 * period;
+    settings.timeIntegration.numberOfSteps = 2000;
+    settings.timeIntegration.generalizedAlpha.useIndex2Constraints = true;
+    settings.timeIntegration.generalizedAlpha.useNewmark = true;
+    settings.timeIntegration.generalizedAlpha.spectralRadius = 1;
+    settings.solutionSettings.writeSolutionToFile = false;
+    mbs.solveDynamic(settings);
+    // after half a period the centre is at −R_c e_x, at its height a cosθ; the contact force is m(Ω² R_c e_r… ) + m g e_z:
+    // in the joint frame (lateral, forward, normal) its normal component is m g, its lateral one ∓m Ω² R_c.
+    // Trapezoidal rule (ρ∞ = 1) with 2000 steps: phase error O((Ωh)²) ≈ 1e-7 of the radius; tolerance 1e-5 relative
+    const p = mbs.getObjectOutputBody(disc, OutputVariableType.Position);
+    expect(Math.abs(p[0] + rc) / rc).toBeLessThan(1e-5);
+    expect(Math.abs(p[1]) / rc).toBeLessThan(1e-5);
+    expect(Math.abs(p[2] - a * Math.cos(theta)) / a).toBeLessThan(1e-5);
+    const force = mbs.getObjectOutput(joint, OutputVariableType.ForceLocal);
+    expect(Math.abs(force[2] - m * g) / (m * g)).toBeLessThan(1e-5);
+    expect(Math.abs(Math.abs(force[0]) - m * omega * omega * rc) / (m * omega * omega * rc)).toBeLessThan(1e-5);
+    expect(Math.abs(force[1]) / (m * g)).toBeLessThan(1e-5);
+    // the contact point (output Position) lies on the ground plane on the circle of radius ρ
+    const pC = mbs.getObjectOutput(joint, OutputVariableType.Position);
+    expect(Math.abs(Math.hypot(pC[0], pC[1]) - rho) / rho).toBeLessThan(1e-5);
+    expect(Math.abs(pC[2])).toBeLessThan(1e-6 * a);
+  });
+
+  it('rejects a radius ≤ 0, flags other than 0/1 and non-unit axes by name', () => {
+    const mbs = new SystemContainer().addSystem();
+    const ground = mbs.addObject(ObjectGround({}));
+    const m0 = mbs.addMarker(MarkerBodyRigid({ bodyNumber: ground }));
+    const add = (values: Record<string, unknown>) => () => mbs.addObject(ObjectJointRollingDisc({ markerNumbers: [m0, m0], discRadius: 0.1, ...values }));
+    expect(add({ discRadius: 0 })).toThrow(/discRadius must be > 0, got 0/);
+    expect(add({ discRadius: -1 })).toThrow(FlexdynError);
+    expect(add({ constrainedAxes: [1, 2, 1] })).toThrow(/constrainedAxes entry 1 must be 0 \(free\) or 1/);
+    expect(add({ discAxis: [1, 1, 0] })).toThrow(/discAxis must be a unit vector/);
+    expect(() => mbs.createRollingDisc({ bodyNumbers: [ground], discRadius: 0.1 })).toThrow(/createRollingDisc: bodyNumbers must be a list of 2 body indices/);
+  });
+
+  it('names the item when the disc lies flat on the plane', () => {
+    const mbs = new SystemContainer().addSystem();
+    const ground = mbs.createGround();
+    const disc = mbs.createRigidBody({ inertia: new RigidBodyInertia({ mass: 1, inertiaTensor: [[1, 0, 0], [0, 1, 0], [0, 0, 1]] }), referencePosition: [0, 0, 1] }) as number;
+    mbs.createRollingDisc({ bodyNumbers: [ground, disc], discRadius: 0.1, axisVector: [0, 0, 1] });
+    mbs.assemble();
+    expect(() => mbs.solveDynamic(new SimulationSettings())).toThrow(/JointRollingDisc.*discAxis is parallel to the plane normal/);
+  });
+});
