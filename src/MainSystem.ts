@@ -905,6 +905,20 @@ export class MainSystem implements BuilderSink, UserFunctionSystem, SolverHost {
     return { nodes, objects, markers, loads, sensors };
   }
 
+  /**
+   * Exudyn's mbs.solverSignalJacobianUpdate: set true (e.g. from a pre-step user function after changing a parameter) to
+   * make the next step of an implicit or static solve update the Jacobian that modified Newton keeps; parameter changes
+   * alone keep it, as in Exudyn. Reads false when the request has been taken.
+   */
+  get solverSignalJacobianUpdate(): boolean {
+    return this.model?.signalJacobianUpdate ?? false;
+  }
+
+  set solverSignalJacobianUpdate(flag: boolean) {
+    if (typeof flag !== 'boolean') throw new FlexdynError(`solverSignalJacobianUpdate must be true or false, got ${describeValue(flag)}`, { parameter: 'solverSignalJacobianUpdate' });
+    this.compiled().signalJacobianUpdate = flag;
+  }
+
   /** The compiled model; throws if assemble() has not been called since the last change. */
   compiled(): CompiledModel {
     if (this.model === undefined) throw new FlexdynError('the system is not assembled: call mbs.assemble() after adding or modifying items');

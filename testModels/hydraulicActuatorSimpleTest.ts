@@ -84,18 +84,15 @@ export function hydraulicActuatorSimpleResult(newtonRelativeTolerance: number): 
  * Generalized-α with ρ∞ = 0.5 and modified Newton, 400 steps to 0.4 s: pressures and the arm are integrated together
  * (ODE1 coordinates by the trapezoidal rule). The result is ‖ODE2 coordinates‖ + 1e-6·‖ODE1 coordinates‖.
  *
- * Tolerance 2e-7 instead of 1e-8: the valve openings change in every step, and Flexdyn refreshes a kept
- * modified-Newton Jacobian after every run-time parameter change (docs/decisions.md, run-time changes), while Exudyn keeps
- * it through the whole run (1 Jacobian, 962 iterations; Flexdyn: 400 Jacobians, 445 iterations). Both stop within the
- * Newton tolerance 1e-6, at different points: our 7.130438891127 is 1.6e-7 below the reference. Tightened to 1e-10 both
- * paths give 7.1304391022 (test/solvers/ode1.test.ts): Exudyn's value is 1.29e-7, ours 3.0e-8 from it. With the valve
- * values changed without a run-time change (the Jacobian kept, as Exudyn does) the port gives the reference to 1.2e-15.
+ * The valve openings change in every step; as in Exudyn the modified-Newton Jacobian is kept through these run-time changes
+ * (1 Jacobian for the run), so the Newton path and the result are Exudyn's (1.2e-15). Tightened to 1e-10 the solution is
+ * 7.1304391022 (test/solvers/ode1.test.ts): the reference is 1.29e-7 from it, Newton's tolerance 1e-6.
  */
 export const hydraulicActuatorSimpleTest: TestModel = {
   name: 'hydraulicActuatorSimpleTest',
   reference: 7.130440021870293,
   comparison: 'relative',
-  tolerance: 2e-7,
+  tolerance: 1e-8,
   run() {
     return hydraulicActuatorSimpleResult(1e-8 * 100);
   },

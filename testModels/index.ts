@@ -64,6 +64,8 @@ import { contactSphereSphereTest } from './contactSphereSphereTest.ts';
 import { contactSphereSphereTestEAPM } from './contactSphereSphereTestEAPM.ts';
 
 /** All ported Exudyn test models, in the order the runner reports them. */
+import { generalContactSpheresTest } from './generalContactSpheresTest.ts';
+
 export const testModels: readonly TestModel[] = [
   springDamperUserFunctionTest,
   genericODE2test,
@@ -128,4 +130,5 @@ export const testModels: readonly TestModel[] = [
   contactCoordinateTest,
   contactSphereSphereTest,
   contactSphereSphereTestEAPM,
+  generalContactSpheresTest,
 ];

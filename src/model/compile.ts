@@ -122,6 +122,11 @@ export function hasTerm<T, K extends keyof T>(item: T, key: K): item is WithTerm
  * coordinate counts and address tables, per-capability item lists, preallocated local buffers.
  */
 export class CompiledModel {
+  /**
+   * Exudyn's solverSignalJacobianUpdate: set (by mbs.solverSignalJacobianUpdate) to make the next step of an implicit or
+   * static solve update a Jacobian that modified Newton keeps; the solver clears it when it takes the request.
+   */
+  signalJacobianUpdate = false;
   /** Node models, by node index. */
   readonly nodes: NodeModel[];
   /** Object models, by object index. */

@@ -5,7 +5,7 @@ import { describeValue, FlexdynError } from '../core/errors.ts';
 import { norm2 } from '../linalg/vector.ts';
 import { LinearSystem } from './linearSystem.ts';
 import { MassMatrixStore } from './massMatrix.ts';
-import { NewtonSolver, type NewtonProblem } from './newton.ts';
+import { NewtonSolver, takeJacobianUpdateSignal, type NewtonProblem } from './newton.ts';
 import { newAttempt, setAttempt, type SolverHooks, type StepAttempt, type TimeStepper } from './stepContracts.ts';
 import type { SimulationSettings } from './SimulationSettings.ts';
 import { applyIncrement } from './increments.ts';
@@ -153,10 +153,12 @@ export class ImplicitSecondOrderStepper implements TimeStepper, NewtonProblem {
     copyArray(this.aAlgorithmicStart, this.aAlgorithmic);
   }
 
-  /** Item parameters changed: a kept (modified-Newton) Jacobian is stale, node models may be new. */
+  /**
+   * Item parameters changed: node models may be new. A Jacobian that modified Newton keeps stays, as in Exudyn (its
+   * contractivity rule updates it when needed; mbs.solverSignalJacobianUpdate asks for an update).
+   */
   modelChanged(): void {
     this.predictorNodes = this.model.nodes.filter((node) => node.correctPredictedIncrement !== undefined);
-    this.newton.jacobianUpdateRequested = true;
   }
 
   restoreStartOfStep(): void {
@@ -171,6 +173,7 @@ export class ImplicitSecondOrderStepper implements TimeStepper, NewtonProblem {
       this.finishAlgorithmicAccelerations();
       return setAttempt(this.attempt, true, 0, undefined, undefined, 0);
     }
+    takeJacobianUpdateSignal(this.model, this.newton);
     this.predictor();
     const result = this.newton.solve(this);
     if (!result.converged) return setAttempt(this.attempt, false, result.iterations, undefined, result.failure ?? `Newton did not converge after ${result.iterations} iterations, residual ${result.residual.toExponential(3)}`, result.jacobianUpdates);

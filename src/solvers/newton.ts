@@ -222,3 +222,10 @@ function finiteOrNaN(norm: number, r: Float64Array): number {
   for (let i = 0; i < r.length; i++) if (!Number.isFinite(r[i])) return Number.NaN;
   return norm;
 }
+
+/** Passes mbs.solverSignalJacobianUpdate (Exudyn's) on to a Newton solver at the start of a step and clears it. */
+export function takeJacobianUpdateSignal(model: { signalJacobianUpdate: boolean }, newton: NewtonSolver): void {
+  if (!model.signalJacobianUpdate) return;
+  newton.jacobianUpdateRequested = true;
+  model.signalJacobianUpdate = false;
+}

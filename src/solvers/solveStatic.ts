@@ -5,7 +5,7 @@ import type { InMemoryFileSystem } from '../core/fileSystem.ts';
 import { norm2 } from '../linalg/vector.ts';
 import { LinearSystem } from './linearSystem.ts';
 import { MassMatrixStore } from './massMatrix.ts';
-import { NewtonSolver, type NewtonProblem } from './newton.ts';
+import { NewtonSolver, takeJacobianUpdateSignal, type NewtonProblem } from './newton.ts';
 import { applyIncrement } from './increments.ts';
 import { ResidualMagnitude } from './roundOff.ts';
 import { explainNonFinite } from './stepDiagnosis.ts';
@@ -61,11 +61,6 @@ export class StaticStepper implements TimeStepper, NewtonProblem {
 
   restoreStartOfStep(): void {}
 
-  /** Item parameters changed: a kept (modified-Newton) Jacobian is stale. */
-  modelChanged(): void {
-    this.newton.jacobianUpdateRequested = true;
-  }
-
   step(_h: number, _stepIndex: number, discontinuousIteration: number): StepAttempt {
     this.discontinuousIteration = discontinuousIteration;
     const ss = this.settings.staticSolver;
@@ -73,6 +68,7 @@ export class StaticStepper implements TimeStepper, NewtonProblem {
     const loadTime = s.t - ss.loadStepStart;
     s.loadFactor = ss.useLoadFactor ? loadTime / ss.loadStepDuration : 1;
     if (!ss.newton.constraintForceJacobian) s.lambda.fill(0);
+    takeJacobianUpdateSignal(this.model, this.newton);
     const result = this.newton.solve(this);
     if (!result.converged) return setAttempt(this.attempt, false, result.iterations, undefined, result.failure ?? `Newton did not converge after ${result.iterations} iterations, residual ${result.residual.toExponential(3)}`, result.jacobianUpdates);
     return setAttempt(this.attempt, true, result.iterations, undefined, undefined, result.jacobianUpdates);

@@ -73,6 +73,9 @@ describe('settings fuzz (fast-check, seeded)', () => {
     fc.assert(
       fc.property(fc.array(mutation, { minLength: 1, maxLength: 3 }), fc.constantFrom(...solves), (mutations, solve) => {
         if (performance.now() > deadline) return; // bounded in time: the remaining runs pass unchecked (never at the seeded size)
+        // a valid but huge end time (2^31 s of an adaptive explicit run: billions of steps) is a legal long run, not a
+        // hostile setting: such cases are skipped so the seeded sequence cannot stall the suite as new settings shift it
+        fc.pre(!mutations.some((m) => m.kind === 'value' && m.path === 'timeIntegration.endTime' && typeof m.value === 'number' && Number.isFinite(m.value) && m.value > 1e3));
         const mbs = oscillator();
         const settings = new SimulationSettings();
         settings.timeIntegration.endTime = 0.1;
