@@ -32,9 +32,9 @@ import type { BuilderSink } from './builders/builderSink.ts';
 import type { UserFunctionSystem, UserFunctionSystemData } from './registry/userFunctionSystem.ts';
 import { createGround, createMassPoint, createRigidBody, type CreateGroundOptions, type CreateMassPointOptions, type CreateRigidBodyOptions, type CreateRigidBodyResult } from './builders/bodies.ts';
 import {
-  createCartesianSpringDamper, createDistanceConstraint, createRigidBodySpringDamper, createSpringDamper, createTorsionalSpringDamper, createCoordinateConstraint,
+  createCartesianSpringDamper, createDistanceConstraint, createRigidBodySpringDamper, createSpringDamper, createTorsionalSpringDamper, createCoordinateConstraint, createSphereSphereContact,
   type CreateCartesianSpringDamperOptions, type CreateDistanceConstraintOptions, type CreateRigidBodySpringDamperOptions, type CreateSpringDamperOptions,
-  type CreateTorsionalSpringDamperOptions, type CreateCoordinateConstraintOptions,
+  type CreateTorsionalSpringDamperOptions, type CreateCoordinateConstraintOptions, type CreateSphereSphereContactOptions,
 } from './builders/connectors.ts';
 import { createForce, createTorque, type CreateLoadOptions } from './builders/loads.ts';
 import {
@@ -493,6 +493,8 @@ export class MainSystem implements BuilderSink, UserFunctionSystem, SolverHost {
   createRigidBodySpringDamper(options: CreateRigidBodySpringDamperOptions = {}): ObjectIndex { return this.build('createRigidBodySpringDamper', options, (own) => createRigidBodySpringDamper(this, own)); }
   /** Adds a MarkerBodyRigid on each body and an ObjectConnectorTorsionalSpringDamper about the axis; returns its index. */
   createTorsionalSpringDamper(options: CreateTorsionalSpringDamperOptions): ObjectIndex { return this.build('createTorsionalSpringDamper', options, (own) => createTorsionalSpringDamper(this, own)); }
+  /** Adds markers at both ends, a data node and an ObjectContactSphereSphere; returns the contact's index. */
+  createSphereSphereContact(options: CreateSphereSphereContactOptions = {}): ObjectIndex { return this.build('createSphereSphereContact', options, (own) => createSphereSphereContact(this, own)); }
   /** Adds a MarkerBodyRigid on each body at the joint position and an ObjectJointRevoluteZ about the axis; returns the joint index. */
   createRevoluteJoint(options: CreateAxisJointOptions): ObjectIndex { return this.build('createRevoluteJoint', options, (own) => createRevoluteJoint(this, own)); }
   /** Adds a MarkerBodyRigid on each body at the joint position and an ObjectJointPrismaticX along the axis; returns the joint index. */

@@ -22,7 +22,7 @@ export type { CreateGroundOptions, CreateMassPointOptions, CreateRigidBodyOption
 export { NodeType } from './builders/bodies.ts';
 export type {
   BodyNodeOrMarker, CreateConnectorOptions, CreateSpringDamperOptions, CreateCartesianSpringDamperOptions, CreateDistanceConstraintOptions,
-  CreateRigidBodySpringDamperOptions, CreateTorsionalSpringDamperOptions, CreateCoordinateConstraintOptions,
+  CreateRigidBodySpringDamperOptions, CreateTorsionalSpringDamperOptions, CreateCoordinateConstraintOptions, CreateSphereSphereContactOptions,
 } from './builders/connectors.ts';
 export type { BodyOrMarker, CreateJointOptions } from './builders/jointFrames.ts';
 export { getJointArgs } from './builders/jointArgs.ts';

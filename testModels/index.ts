@@ -65,6 +65,8 @@ import { contactSphereSphereTest } from './contactSphereSphereTest.ts';
 import { contactSphereSphereTestEAPM } from './contactSphereSphereTestEAPM.ts';
 
 /** All ported Exudyn test models, in the order the runner reports them. */
+import { generalContactSpheresTest } from './generalContactSpheresTest.ts';
+
 export const testModels: readonly TestModel[] = [
   springDamperUserFunctionTest,
   genericODE2test,
@@ -130,4 +132,5 @@ export const testModels: readonly TestModel[] = [
   ANCFcontactCircleTest,
   contactSphereSphereTest,
   contactSphereSphereTestEAPM,
+  generalContactSpheresTest,
 ];

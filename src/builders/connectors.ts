@@ -10,6 +10,7 @@ import { MarkerNodeCoordinate } from '../items/markers/MarkerNodeCoordinate.ts';
 import { NodePointGround } from '../items/nodes/NodePointGround.ts';
 import { ObjectConnectorRigidBodySpringDamper, type RigidBodyPostNewtonStepUserFunction, type RigidBodySpringForceTorqueUserFunction } from '../items/objects/ObjectConnectorRigidBodySpringDamper.ts';
 import { NodeGenericData } from '../items/nodes/NodeGenericData.ts';
+import { ObjectContactSphereSphere } from '../items/objects/ObjectContactSphereSphere.ts';
 import { ObjectConnectorSpringDamper, type SpringForceUserFunction } from '../items/objects/ObjectConnectorSpringDamper.ts';
 import { ObjectConnectorTorsionalSpringDamper, type TorsionalSpringTorqueUserFunction } from '../items/objects/ObjectConnectorTorsionalSpringDamper.ts';
 import { OutputVariableType } from '../registry/enums.ts';
@@ -254,6 +255,78 @@ export function createTorsionalSpringDamper(sink: BuilderSink, options: CreateTo
   checkBeforeAdding('Object', connector, { markerNumbers: [0, 0] });
   const nodeNumber = unlimitedRotations ? sink.addNode(NodeGenericData({ initialCoordinates: [0], numberOfDataCoordinates: 1 })) : -1;
   return addJoint(sink, frame, 'BodyRigid', { ...connector, nodeNumber });
+}
+
+/** Options of createSphereSphereContact (Exudyn's keyword arguments; the contact parameters as in ObjectContactSphereSphere). */
+export interface CreateSphereSphereContactOptions extends CreateConnectorOptions {
+  /** Radii [r0, r1] of the spheres at end 0 and end 1. */
+  spheresRadii?: VectorValue;
+  /** Sphere 1 is hollow and contains sphere 0. */
+  isHollowSphere1?: boolean;
+  /** Dynamic friction coefficient. */
+  dynamicFriction?: number;
+  /** Regularization velocity of friction. */
+  frictionProportionalZone?: number;
+  /** Contact stiffness k. */
+  contactStiffness?: number;
+  /** Linear contact damping d. */
+  contactDamping?: number;
+  /** Exponent n of the penetration. */
+  contactStiffnessExponent?: number;
+  /** Constant pull-off force (adhesive elasto-plastic model). */
+  constantPullOffForce?: number;
+  /** Ratio of plastic to total deformation (adhesive elasto-plastic model). */
+  contactPlasticityRatio?: number;
+  /** Adhesion coefficient (adhesive elasto-plastic model). */
+  adhesionCoefficient?: number;
+  /** Adhesion exponent (adhesive elasto-plastic model). */
+  adhesionExponent?: number;
+  /** Coefficient of restitution (impactModel 1 and 2). */
+  restitutionCoefficient?: number;
+  /** Lower bound of the impact velocity (impactModel 1 and 2). */
+  minimumImpactVelocity?: number;
+  /** 0 linear / adhesive elasto-plastic, 1 Hunt–Crossley, 2 Gonthier/Carvalho–Martins. */
+  impactModel?: number;
+  /** Initial data coordinates [gap, tangential speed, impact velocity, plastic penetration] of the added data node. */
+  dataInitialCoordinates?: VectorValue;
+  /** If false, the contact exerts no force. */
+  activeConnector?: boolean;
+}
+
+/**
+ * Adds a marker at each end (position markers; rigid markers with friction, as Exudyn), a NodeGenericData with the
+ * initial data coordinates (Exudyn's default [0, 0, 0, 0]: no contact at the start) and an ObjectContactSphereSphere;
+ * returns the contact's object index (Exudyn's CreateSphereSphereContact).
+ */
+export function createSphereSphereContact(sink: BuilderSink, options: CreateSphereSphereContactOptions = {}): ObjectIndex {
+  const where = 'createSphereSphereContact';
+  const dynamicFriction = options.dynamicFriction ?? 0;
+  const contact = ObjectContactSphereSphere({
+    name: options.name ?? '',
+    spheresRadii: options.spheresRadii ?? [-1, -1],
+    isHollowSphere1: options.isHollowSphere1 ?? false,
+    dynamicFriction,
+    frictionProportionalZone: options.frictionProportionalZone ?? 1e-3,
+    contactStiffness: options.contactStiffness ?? 0,
+    contactDamping: options.contactDamping ?? 0,
+    contactStiffnessExponent: options.contactStiffnessExponent ?? 1,
+    constantPullOffForce: options.constantPullOffForce ?? 0,
+    contactPlasticityRatio: options.contactPlasticityRatio ?? 0,
+    adhesionCoefficient: options.adhesionCoefficient ?? 0,
+    adhesionExponent: options.adhesionExponent ?? 1,
+    restitutionCoefficient: options.restitutionCoefficient ?? 1,
+    minimumImpactVelocity: options.minimumImpactVelocity ?? 0,
+    impactModel: options.impactModel ?? 0,
+    activeConnector: options.activeConnector ?? true,
+    visualization: connectorVisualization(options),
+  });
+  const dataInitialCoordinates = options.dataInitialCoordinates ?? [0, 0, 0, 0];
+  const data = NodeGenericData({ initialCoordinates: dataInitialCoordinates, numberOfDataCoordinates: dataInitialCoordinates.length });
+  checkBeforeAdding('Object', contact, { markerNumbers: [0, 0], nodeNumber: 0 });
+  checkBeforeAdding('Node', data, {});
+  const [m0, m1] = addConnectorMarkers(sink, connectorEnds(where, options), options.name ?? '', dynamicFriction !== 0 ? 'rigid' : 'position');
+  const nodeNumber = sink.addNode(data);
+  return sink.addObject({ ...contact, markerNumbers: [m0, m1], nodeNumber });
 }
 
 /** One end of a connector: a body (with a body-fixed position), a node or a marker. */

@@ -2,7 +2,7 @@ import { optionNames } from '../core/dictionary.ts';
 import type { CreateGroundOptions, CreateMassPointOptions, CreateRigidBodyOptions } from './bodies.ts';
 import type {
   CreateCartesianSpringDamperOptions, CreateConnectorOptions, CreateDistanceConstraintOptions, CreateRigidBodySpringDamperOptions,
-  CreateSpringDamperOptions, CreateTorsionalSpringDamperOptions, CreateCoordinateConstraintOptions,
+  CreateSpringDamperOptions, CreateTorsionalSpringDamperOptions, CreateCoordinateConstraintOptions, CreateSphereSphereContactOptions,
 } from './connectors.ts';
 import type { CreateLoadOptions } from './loads.ts';
 import type { CreateJointOptions } from './jointFrames.ts';
@@ -44,6 +44,12 @@ export const builderOptionNames = {
   createTorsionalSpringDamper: optionNames<CreateTorsionalSpringDamperOptions>({
     ...joint, axis: true, stiffness: true, damping: true, offset: true, velocityOffset: true, torque: true, springTorqueUserFunction: true,
     unlimitedRotations: true, drawSize: true,
+  }),
+  createSphereSphereContact: optionNames<CreateSphereSphereContactOptions>({
+    ...connector, spheresRadii: true, isHollowSphere1: true, dynamicFriction: true, frictionProportionalZone: true, contactStiffness: true,
+    contactDamping: true, contactStiffnessExponent: true, constantPullOffForce: true, contactPlasticityRatio: true, adhesionCoefficient: true,
+    adhesionExponent: true, restitutionCoefficient: true, minimumImpactVelocity: true, impactModel: true, dataInitialCoordinates: true,
+    activeConnector: true,
   }),
   createRevoluteJoint: optionNames<CreateAxisJointOptions>({ ...joint, axis: true, axisRadius: true, axisLength: true }),
   createPrismaticJoint: optionNames<CreateAxisJointOptions>({ ...joint, axis: true, axisRadius: true, axisLength: true }),

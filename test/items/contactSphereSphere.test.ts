@@ -135,4 +135,34 @@ describe('ObjectContactSphereSphere', () => {
     expect(error).toBeInstanceOf(FlexdynError);
     expect(String((error as Error).message)).toMatch(/ContactSphereSphere.*tunnelling/);
   });
+
+  it('newtonsCradle: createSphereSphereContact passes the momentum along a row of equal balls', () => {
+    // three balls (m = 1, r = 0.1) on the x axis with 1 mm gaps; ball 0 arrives at v = 1. Elastic linear contacts
+    // (k = 1e6, no damping): each binary impact of equal masses exchanges the velocities (trapezoidal rule, energy
+    // conserving for the linear spring; 1e-3 covers the switching steps). The contact forces are equal and opposite, so
+    // the total momentum stays 1 up to Newton's tolerance (1e-9).
+    const SC = new SystemContainer();
+    const mbs = SC.addSystem();
+    const balls = [0, 1, 2].map((i) => {
+      const node = mbs.addNode(NodePoint({ referenceCoordinates: [i * 0.201, 0, 0], initialVelocities: [i === 0 ? 1 : 0, 0, 0] }));
+      mbs.addObject(MassPoint({ physicsMass: 1, nodeNumber: node }));
+      return node;
+    });
+    for (let i = 0; i < 2; i++) {
+      mbs.createSphereSphereContact({
+        bodyNumbers: [{ nodeNumber: balls[i] }, { nodeNumber: balls[i + 1] }], spheresRadii: [0.1, 0.1], contactStiffness: 1e6,
+        dataInitialCoordinates: [1e-3, 0, 0, 0],
+      });
+    }
+    const sensors = balls.map((node) => mbs.addSensor(SensorNode({ nodeNumber: node, storeInternal: true, outputVariableType: OutputVariableType.Velocity })));
+    mbs.assemble();
+    mbs.solveDynamic(settingsFor(0.02, 1e-5));
+    const velocities = sensors.map((sensor) => rows(mbs, sensor).at(-1)![1]);
+    expect(velocities[0]).toBeCloseTo(0, 3);
+    expect(velocities[1]).toBeCloseTo(0, 3);
+    expect(velocities[2]).toBeCloseTo(1, 3);
+    expect(velocities[0] + velocities[1] + velocities[2]).toBeCloseTo(1, 9);
+    expect(() => mbs.createSphereSphereContact({ bodyNumbers: [{ nodeNumber: balls[0] }, { nodeNumber: balls[1] }], spheresRadii: [0.1, -1] }))
+      .toThrow(/spheresRadii/);
+  });
 });
