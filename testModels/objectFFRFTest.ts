@@ -7,13 +7,13 @@ import type { TestModel } from './testModel.ts';
 import { absSum, addRotorBearings, rotorSimulationSettings } from './ffrfRotor.ts';
 import { exudynData } from './exudynData.ts';
 
-/** Exudyn's rotor disc (its Abaqus mesh and matrices from Exudyn's test data), stiffness scaled by 1e-2 as in Exudyn's test. */
-export function exudynRotorDisc(): FEMinterface {
+/** Exudyn's rotor disc (its Abaqus mesh and matrices from Exudyn's test data), stiffness scaled (1e-2 in Exudyn's FFRF tests). */
+export function exudynRotorDisc(stiffnessScale = 1e-2): FEMinterface {
   const fem = new FEMinterface();
   fem.importFromAbaqusInputFile(exudynData('rotorDiscTest.inp'), { typeName: 'Instance', name: 'rotor-1' });
   fem.readMassMatrixFromAbaqus(exudynData('rotorDiscTestMASS1.mtx'));
   fem.readStiffnessMatrixFromAbaqus(exudynData('rotorDiscTestSTIF1.mtx'));
-  fem.scaleStiffnessMatrix(1e-2);
+  fem.scaleStiffnessMatrix(stiffnessScale);
   return fem;
 }
 

@@ -1,11 +1,11 @@
 import {
-  SystemContainer, OutputVariableType, FEMinterface, ObjectFFRFreducedOrderInterface,
+  SystemContainer, OutputVariableType, ObjectFFRFreducedOrderInterface,
   ObjectGround, MarkerBodyPosition, MarkerNodeRigid, SensorSuperElement, SensorNode,
   type MainSystem,
 } from '../src/index.ts';
 import type { TestModel } from './testModel.ts';
 import { absSum, addRotorBearings, rotorSimulationSettings } from './ffrfRotor.ts';
-import { exudynData } from './exudynData.ts';
+import { exudynRotorDisc } from './objectFFRFTest.ts';
 
 /** Options of {@link buildRotorFFRFreducedOrder}. */
 export interface RotorFFRFreducedOrderOptions {
@@ -23,11 +23,7 @@ export interface RotorFFRFreducedOrderOptions {
  * Cartesian spring-dampers (k = 2e8, d = 0.01 k; no axial spring on the right) on MarkerSuperElementPosition of the end planes.
  */
 export function buildRotorFFRFreducedOrder(mbs: MainSystem, options: RotorFFRFreducedOrderOptions) {
-  const fem = new FEMinterface();
-  fem.importFromAbaqusInputFile(exudynData('rotorDiscTest.inp'), { typeName: 'Instance', name: 'rotor-1' });
-  fem.readMassMatrixFromAbaqus(exudynData('rotorDiscTestMASS1.mtx'));
-  fem.readStiffnessMatrixFromAbaqus(exudynData('rotorDiscTestSTIF1.mtx'));
-  fem.scaleStiffnessMatrix(options.stiffnessScale);
+  const fem = exudynRotorDisc(options.stiffnessScale);
   const nodeNumberUnbalance = fem.getNodeAtPoint([0, 0.19598444, 0.15]);
   fem.addNodeMass(nodeNumberUnbalance, 0.1);
   fem.computeEigenmodes(8, 6);

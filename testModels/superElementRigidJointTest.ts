@@ -1,10 +1,10 @@
 import {
-  SystemContainer, SimulationSettings, OutputVariableType, FEMinterface, ObjectFFRFreducedOrderInterface, ObjectGround, MarkerBodyRigid, MarkerNodeRigid,
+  SystemContainer, SimulationSettings, OutputVariableType, ObjectFFRFreducedOrderInterface, ObjectGround, MarkerBodyRigid, MarkerNodeRigid,
   MarkerSuperElementPosition, MarkerSuperElementRigid, GenericJoint, SensorSuperElement, SensorNode,
 } from '../src/index.ts';
 import type { TestModel } from './testModel.ts';
 import { absSum } from './ffrfRotor.ts';
-import { exudynData } from './exudynData.ts';
+import { exudynRotorDisc } from './objectFFRFTest.ts';
 
 /**
  * Exudyn's superElementRigidJointTest: two copies of the rotor disc (stiffness × 1e-3, 0.1 kg at mesh node 9, 20 eigenmodes
@@ -23,11 +23,7 @@ export const superElementRigidJointTest: TestModel = {
   run() {
     const SC = new SystemContainer();
     const mbs = SC.addSystem();
-    const fem = new FEMinterface();
-    fem.importFromAbaqusInputFile(exudynData('rotorDiscTest.inp'), { typeName: 'Instance', name: 'rotor-1' });
-    fem.readMassMatrixFromAbaqus(exudynData('rotorDiscTestMASS1.mtx'));
-    fem.readStiffnessMatrixFromAbaqus(exudynData('rotorDiscTestSTIF1.mtx'));
-    fem.scaleStiffnessMatrix(1e-3);
+    const fem = exudynRotorDisc(1e-3);
     fem.addNodeMass(9, 0.1);
     fem.computeEigenmodes(20, 6);
     const bodies = [[0, 0, 0], [0, 0, 0.5]].map((positionRef) => {
