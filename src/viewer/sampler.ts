@@ -6,13 +6,16 @@
  */
 import type { MainSystem } from '../MainSystem.ts';
 import { ConfigurationType, OutputVariableType } from '../registry/enums.ts';
-import { FlexdynError, formatItemLabel } from '../core/errors.ts';
+import { describeValue, FlexdynError, formatItemLabel } from '../core/errors.ts';
+import { checkKnownKeys, optionNames } from '../core/dictionary.ts';
 import { visualizationOf } from '../registry/visualization.ts';
 import type { BodyModel, SuperElementModel } from '../registry/capabilities.ts';
 import type { SystemState } from '../model/SystemState.ts';
 import { Basis, Sphere, color as namedColors, type GraphicsData } from '../graphics/graphicsData.ts';
 import { connectorDrawings, defaultSpringWindings, type ConnectorDrawing } from './connectorDrawing.ts';
 import { evaluateUserGraphics, userGraphicsItems, type UserGraphicsItem } from './userGraphics.ts';
+import type { GeneralContact } from '../contact/GeneralContact.ts';
+import type { ContactPointList } from '../contact/contactPoints.ts';
 
 /** A body drawn with its graphics data (or a default shape) at its pose. */
 export interface DrawnBody {
@@ -74,8 +77,42 @@ export interface DrawnMesh {
   readonly triangles: Uint32Array;
 }
 
+/** A GeneralContact drawn by its contact spheres and the contact points of each frame. */
+export interface DrawnContact {
+  /** GeneralContact index (mbs.getGeneralContact). */
+  readonly index: number;
+  /** Its name, e.g. 'GeneralContact 0'. */
+  readonly label: string;
+  /** The contact. */
+  readonly contact: GeneralContact;
+  /** Radii of the drawn spheres, by sphere index (empty: spheres not drawn). */
+  readonly radii: Float64Array;
+  /** Contact points are drawn. */
+  readonly showContactPoints: boolean;
+}
+
+/**
+ * What is drawn of GeneralContacts (Exudyn's visualizationSettings.contact names; Flexdyn draws both by default, Exudyn
+ * neither).
+ */
+export interface ContactDrawingOptions {
+  /** Draw the contact spheres at their markers (default true). */
+  showSpheres?: boolean;
+  /** Draw the contact points: where contact items overlap, the point midway in the overlap (default true). */
+  showContactPoints?: boolean;
+}
+
+/** Exudyn's visualizationSettings.contact.colorSpheres. */
+export const contactSphereColor = [0.8, 0.5, 0.2, 1];
+/** Colour of drawn contact points. */
+export const contactPointColor = [0.9, 0.1, 0.1, 1];
+
+const contactOptionNames = optionNames<ContactDrawingOptions>({ showSpheres: true, showContactPoints: true });
+
 /** Options of the sampler (the exporters' options of the same names). */
 export interface SamplerOptions {
+  /** What is drawn of GeneralContacts. */
+  contact?: ContactDrawingOptions;
   /** Centerline samples per rod (default max(17, 4·(nodes − 1) + 1)). */
   rodSamples?: number;
   /** Windings of drawn springs (default 8, Exudyn's springNumberOfWindings). */
@@ -104,6 +141,8 @@ export class FrameSampler {
   readonly connectors: ConnectorDrawing[];
   /** Items with a graphics user function. */
   readonly userItems: UserGraphicsItem[];
+  /** Drawn GeneralContacts. */
+  readonly contacts: DrawnContact[] = [];
 
   constructor(private readonly mbs: MainSystem, private readonly where: string, options: SamplerOptions = {}) {
     const items = mbs.assembledItems();
@@ -153,6 +192,25 @@ export class FrameSampler {
     if (!Number.isInteger(windings) || windings < 1) throw new FlexdynError(`${where}: springNumberOfWindings must be a positive integer, got ${windings}`);
     this.connectors = connectorDrawings(mbs, this.modelSize, windings);
     this.userItems = userGraphicsItems(mbs);
+    const { showSpheres, showContactPoints } = contactOptions(where, options.contact);
+    for (let index = 0; index < mbs.numberOfGeneralContacts(); index++) {
+      const contact = mbs.getGeneralContact(index);
+      const radii = showSpheres ? contact.sphereRadii : new Float64Array(0);
+      if (radii.length > 0 || (showContactPoints && contact.numberOfSpheres > 0)) {
+        this.contacts.push({ index, label: contact.name, contact, radii, showContactPoints });
+      }
+    }
+  }
+
+  /** Centres of the drawn spheres of a contact (3 per sphere) into out. */
+  contactSphereCenters(c: DrawnContact, out: Float64Array): void {
+    c.contact.sphereCenters(this.state, out);
+  }
+
+  /** The contact points of a contact in the current frame into out (cleared first). */
+  contactPoints(c: DrawnContact, out: ContactPointList): void {
+    out.clear();
+    if (c.showContactPoints) c.contact.contactPoints(this.state, out);
   }
 
   /** Body pose: reference point p (3) and rotation matrix A (9, row-major; identity without orientation). */
@@ -207,7 +265,7 @@ export class FrameSampler {
 
   /** True if nothing is drawn. */
   get isEmpty(): boolean {
-    return this.bodies.length + this.rods.length + this.meshes.length + this.connectors.length + this.userItems.length === 0;
+    return this.bodies.length + this.rods.length + this.meshes.length + this.connectors.length + this.userItems.length + this.contacts.length === 0;
   }
 
   private checkedTriangles(label: string, triangleMesh: readonly number[], meshNodeCount: number): Uint32Array {
@@ -219,6 +277,17 @@ export class FrameSampler {
     if (triangleMesh.length % 3 !== 0) throw new FlexdynError(`${this.where}: ${label}: visualization.triangleMesh must have 3 node numbers per triangle, got ${triangleMesh.length}`);
     return Uint32Array.from(triangleMesh);
   }
+}
+
+/** The contact options checked, with their defaults. */
+function contactOptions(where: string, options: ContactDrawingOptions | undefined): Required<ContactDrawingOptions> {
+  if (options !== undefined) checkKnownKeys(where, options, contactOptionNames, 'an option of contact', 'options.contact');
+  const flag = (name: keyof ContactDrawingOptions): boolean => {
+    const value = options?.[name] ?? true;
+    if (typeof value !== 'boolean') throw new FlexdynError(`${where}: contact.${name} must be true or false, got ${describeValue(value)}`, { parameter: `contact.${name}` });
+    return value;
+  };
+  return { showSpheres: flag('showSpheres'), showContactPoints: flag('showContactPoints') };
 }
 
 /** Tube radius: visualization radius, else drawSize/2, else √(2(EI₂ + EI₃)/EA) (exact for a circular section), else 1 % of the model size. */
