@@ -818,6 +818,9 @@ export interface SystemComponentModel {
   addODE2Lhs(s: ItemState, out: Float64Array, factor: number): void;
   /** Adds factorQ·∂(forces)/∂q + factorU·∂(forces)/∂u (of the left-hand side forces) into target. */
   addODE2LhsJacobian(s: ItemState, target: GlobalMatrixAccumulator, factorQ: number, factorU: number): void;
-  /** Updates the contact search from the state s; returns the discontinuous error (0: the active set did not change). */
-  postNewtonStep(s: ItemState): number;
+  /**
+   * Updates the contact search from the state s at the end of a step that began at startOfStep (a contact that
+   * tunnels within the step throws); returns the discontinuous error (0: the active set did not change).
+   */
+  postNewtonStep(s: ItemState, startOfStep: ItemState): number;
 }
