@@ -413,8 +413,10 @@ export interface BodyModel {
   readonly nodes: readonly NodeModel[];
   /** Number of local velocity coordinates of the body. */
   readonly nLocalU: number;
-  /** Line bodies (rods, cables): length L of the axial local coordinate, localPosition = [s, 0, 0] with s ∈ [0, L]. */
+  /** Line bodies (rods, cables, beams): length L of the axial local coordinate, localPosition = [s, 0, 0] with s ∈ [arcStart, arcStart + L]. */
   readonly arcLength?: number;
+  /** Line bodies: the axial local coordinate of the line's start (beams centred on their midpoint: −L/2). Absent: 0. */
+  readonly arcStart?: number;
   /** Writes the global position of a body-fixed point. */
   position(s: ItemState, localPosition: ArrayLike<number>, out: Float64Array): void;
   /** Writes the global velocity of a body-fixed point. */
@@ -757,7 +759,7 @@ export const capabilityNames = {
   } satisfies Record<keyof ObjectModel, true>,
   /** {@link BodyModel}. */
   body: {
-    nodes: true, nLocalU: true, arcLength: true, position: true, velocity: true, nodesAt: true, positionJacobian: true,
+    nodes: true, nLocalU: true, arcLength: true, arcStart: true, position: true, velocity: true, nodesAt: true, positionJacobian: true,
     velocity_q: true, orientation: true, angularVelocity: true, angularVelocityLocal: true, rotationJacobian: true,
     massProportionalForce: true, massProportionalForceDependsOnCoordinates: true, jacobianTransposedVector_q: true,
     addDistributedLoad: true, outputBody: true,
