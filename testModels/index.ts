@@ -66,6 +66,9 @@ import { contactSphereSphereTestEAPM } from './contactSphereSphereTestEAPM.ts';
 
 /** All ported Exudyn test models, in the order the runner reports them. */
 import { generalContactSpheresTest } from './generalContactSpheresTest.ts';
+import { geometricallyExactBeam2Dtest } from './geometricallyExactBeam2Dtest.ts';
+import { gridGeomExactBeam2D } from './gridGeomExactBeam2D.ts';
+import { LShapeGeomExactBeam2D } from './LShapeGeomExactBeam2D.ts';
 
 export const testModels: readonly TestModel[] = [
   springDamperUserFunctionTest,
@@ -133,4 +136,7 @@ export const testModels: readonly TestModel[] = [
   contactSphereSphereTest,
   contactSphereSphereTestEAPM,
   generalContactSpheresTest,
+  geometricallyExactBeam2Dtest,
+  gridGeomExactBeam2D,
+  LShapeGeomExactBeam2D,
 ];

@@ -7,6 +7,8 @@ import { ContactForceLaw } from './contactForceLaw.ts';
 import { PairJacobian } from './contactPair.ts';
 import { SearchGrid } from './searchGrid.ts';
 import { SphereSphereContact } from './sphereSphereContact.ts';
+import { SphereTunnellingCheck } from './sphereTunnelling.ts';
+import { SphereOverlaps, type ContactPointList } from './contactPoints.ts';
 
 export { ContactTypeIndex } from './contactKernel.ts';
 
@@ -34,6 +36,11 @@ export class GeneralContact extends GeneralContactSettings implements SystemComp
   private boxes = new Float64Array(0);
   private total = 0;
   private readonly active = new ActiveContacts();
+  private readonly tunnelling: SphereTunnellingCheck;
+  private readonly overlaps = new SphereOverlaps();
+  /** Sphere centres at the start of the step (tunnelling check) and at the state being drawn (3 per sphere). */
+  private startCenters = new Float64Array(0);
+  private drawnCenters = new Float64Array(0);
 
   constructor(index: number) {
     super(`GeneralContact ${index}`);
@@ -41,6 +48,7 @@ export class GeneralContact extends GeneralContactSettings implements SystemComp
     this.itemSets = [this.spheres];
     const law = new ContactForceLaw(), jacobian = new PairJacobian();
     this.kernels = [new SphereSphereContact(this, this.spheres, this.grid, law, jacobian)];
+    this.tunnelling = new SphereTunnellingCheck(this.name);
   }
 
   /**
@@ -71,6 +79,8 @@ export class GeneralContact extends GeneralContactSettings implements SystemComp
       this.total += set.count;
     }
     this.boxes = new Float64Array(6 * this.total);
+    this.startCenters = new Float64Array(3 * this.spheres.count);
+    this.drawnCenters = new Float64Array(3 * this.spheres.count);
     for (const set of this.itemSets) set.update(current, false, this.boxes);
     const boxMin = [...this.treeBoxMin], boxMax = [...this.treeBoxMax];
     if (!(boxMin[0] < boxMax[0])) {
@@ -121,10 +131,36 @@ export class GeneralContact extends GeneralContactSettings implements SystemComp
     for (const kernel of this.kernels) kernel.recordActiveContacts(this.active);
   }
 
-  /** The post-Newton step: updates the active contacts; the forces are functions of the state, so the error is 0. */
-  postNewtonStep(s: ItemState): number {
+  /**
+   * The post-Newton step: reports tunnelling (a pair of spheres separated at the start of the step that penetrates
+   * beyond the smaller radius within it: {@link SphereTunnellingCheck}) and updates the active contacts; the forces are
+   * functions of the state, so the error is 0.
+   */
+  postNewtonStep(s: ItemState, startOfStep: ItemState): number {
+    this.spheres.centers(startOfStep, this.startCenters);
     this.updateActiveContacts(s);
+    this.tunnelling.check(this.spheres.radius, this.startCenters, this.spheres.kinematics.position3, this.grid, s.t);
     return 0;
+  }
+
+  /** Radii of the spheres, by sphere index (filled by assemble()). */
+  get sphereRadii(): Float64Array {
+    return this.spheres.radius;
+  }
+
+  /** Centres of the spheres at the state s (3 per sphere, by sphere index) into out; for drawing. */
+  sphereCenters(s: ItemState, out: Float64Array): void {
+    this.spheres.centers(s, out);
+  }
+
+  /**
+   * Appends the contact points at the state s to out, for drawing: where two spheres overlap, the point midway in the
+   * overlap with its depth ({@link SphereOverlaps}); geometric (the sign of the force, which involves the velocities, is
+   * not looked at) and without changing the active contacts or the search state.
+   */
+  contactPoints(s: ItemState, out: ContactPointList): void {
+    this.spheres.centers(s, this.drawnCenters);
+    this.overlaps.find(this.drawnCenters, this.spheres.radius, this.grid, out);
   }
 
   /** The item set of a ContactTypeIndex, or a FlexdynError naming typeIndex. */

@@ -79,6 +79,15 @@ export class MarkerKinematics {
     return this.markers[i];
   }
 
+  /** Writes the positions of all markers at s (3 per marker) to out; the stored kinematics stay as they are. */
+  positions(s: ItemState, out: Float64Array): void {
+    const w = this.scratch;
+    for (let i = 0; i < this.count; i++) {
+      this.markers[i].position(s, w);
+      out[3 * i] = w[0]; out[3 * i + 1] = w[1]; out[3 * i + 2] = w[2];
+    }
+  }
+
   /** Updates the kinematics of all markers at s (with the Jacobians if withJacobians). */
   update(s: ItemState, withJacobians: boolean): void {
     const w = this.scratch;

@@ -69,6 +69,11 @@ export class ContactSpheres implements ContactItemSet {
     this.material = Int32Array.from(this.materials);
   }
 
+  /** Writes the centres of the spheres at the state s (3 per sphere) to out, without changing the kinematics of the last update. */
+  centers(s: ItemState, out: Float64Array): void {
+    this.kinematics.positions(s, out);
+  }
+
   update(s: ItemState, withJacobians: boolean, boxes: Float64Array): void {
     this.kinematics.update(s, withJacobians);
     const x = this.kinematics.position3, r = this.radius;

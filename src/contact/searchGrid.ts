@@ -1,7 +1,8 @@
 /**
  * A uniform search grid over an axis-aligned box (Exudyn's SearchTree of GeneralContact): items given by their
  * bounding boxes are sorted into the cells their boxes overlap (a counting sort, linear in the number of items and
- * occupied cells); boxes outside the grid's box are clamped into its boundary cells, so no item is lost. A query
+ * occupied cells); boxes outside the grid's box are clamped into its boundary cells, so no item is lost. All
+ * overlapping pairs can be listed ({@link forEachPair}), or a query
  * returns the items of an index range whose boxes overlap a given box, each once (a stamp per item marks the items
  * already found), in the order of the cells (x slowest) and, within a cell, of the items. Arrays grow when needed and
  * are reused otherwise.
@@ -32,6 +33,16 @@ export class SearchGrid {
     this.cells[0] = cellsX; this.cells[1] = cellsY; this.cells[2] = cellsZ;
     for (let k = 0; k < 3; k++) { this.boxMin[k] = boxMin[k]; this.boxMax[k] = boxMax[k]; }
     this.cellStart = new Int32Array(cellsX * cellsY * cellsZ + 1);
+  }
+
+  /** Takes the cells and box of another grid (keeps its own storage when they are the same already). */
+  resetLike(other: SearchGrid): void {
+    for (let k = 0; k < 3; k++) {
+      if (this.cells[k] !== other.cells[k] || this.boxMin[k] !== other.boxMin[k] || this.boxMax[k] !== other.boxMax[k]) {
+        this.reset(other.cells[0], other.cells[1], other.cells[2], other.boxMin, other.boxMax);
+        return;
+      }
+    }
   }
 
   /** The cell index along direction k of coordinate x, clamped to the grid. */
@@ -124,6 +135,29 @@ export class SearchGrid {
       }
     }
     return count;
+  }
+
+  /**
+   * Calls pair(a, b) with a < b once for every two items of the last build whose boxes overlap (touching counts): in
+   * the one cell that holds the lower corner of the intersection of their cell ranges; the cost is linear in the number
+   * of items when the number per cell is bounded.
+   */
+  forEachPair(pair: (a: number, b: number) => void): void {
+    const { cellStart: start, cellItems: items, ranges: r, boxes: x } = this;
+    const nx = this.cells[0], ny = this.cells[1];
+    for (let c = 0; c + 1 < start.length; c++) {
+      for (let p = start[c]; p < start[c + 1]; p++) {
+        const a = items[p];
+        for (let m = p + 1; m < start[c + 1]; m++) {
+          const b = items[m];
+          if (x[6 * a] > x[6 * b + 3] || x[6 * b] > x[6 * a + 3] || x[6 * a + 1] > x[6 * b + 4] || x[6 * b + 1] > x[6 * a + 4]
+            || x[6 * a + 2] > x[6 * b + 5] || x[6 * b + 2] > x[6 * a + 5]) continue;
+          const ix = Math.max(r[6 * a], r[6 * b]), iy = Math.max(r[6 * a + 1], r[6 * b + 1]), iz = Math.max(r[6 * a + 2], r[6 * b + 2]);
+          if (ix + nx * (iy + ny * iz) !== c) continue;
+          pair(a, b); // items are stored in increasing order within a cell
+        }
+      }
+    }
   }
 
   /** Number of items of the last build. */

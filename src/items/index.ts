@@ -27,6 +27,7 @@ import { objectConnectorCoordinateDefinition } from './objects/ObjectConnectorCo
 import { objectConnectorDistanceDefinition } from './objects/ObjectConnectorDistance.ts';
 import { objectConnectorGravityDefinition } from './objects/ObjectConnectorGravity.ts';
 import { objectANCFCable2DDefinition } from './objects/ObjectANCFCable2D.ts';
+import { objectBeamGeometricallyExact2DDefinition } from './objects/ObjectBeamGeometricallyExact2D.ts';
 import { objectCosseratRodDefinition } from './objects/ObjectCosseratRod.ts';
 import { objectGenericODE2Definition } from './objects/ObjectGenericODE2.ts';
 import { objectGenericODE1Definition } from './objects/ObjectGenericODE1.ts';
@@ -102,6 +103,7 @@ export const itemDefinitions: readonly ItemDefinition[] = [
   objectConnectorDistanceDefinition,
   objectConnectorGravityDefinition,
   objectANCFCable2DDefinition,
+  objectBeamGeometricallyExact2DDefinition,
   objectCosseratRodDefinition,
   objectGenericODE2Definition,
   objectGenericODE1Definition,

@@ -413,8 +413,10 @@ export interface BodyModel {
   readonly nodes: readonly NodeModel[];
   /** Number of local velocity coordinates of the body. */
   readonly nLocalU: number;
-  /** Line bodies (rods, cables): length L of the axial local coordinate, localPosition = [s, 0, 0] with s ∈ [0, L]. */
+  /** Line bodies (rods, cables, beams): length L of the axial local coordinate, localPosition = [s, 0, 0] with s ∈ [arcStart, arcStart + L]. */
   readonly arcLength?: number;
+  /** Line bodies: the axial local coordinate of the line's start (beams centred on their midpoint: −L/2). Absent: 0. */
+  readonly arcStart?: number;
   /** Writes the global position of a body-fixed point. */
   position(s: ItemState, localPosition: ArrayLike<number>, out: Float64Array): void;
   /** Writes the global velocity of a body-fixed point. */
@@ -764,7 +766,7 @@ export const capabilityNames = {
   } satisfies Record<keyof ObjectModel, true>,
   /** {@link BodyModel}. */
   body: {
-    nodes: true, nLocalU: true, arcLength: true, position: true, velocity: true, nodesAt: true, positionJacobian: true,
+    nodes: true, nLocalU: true, arcLength: true, arcStart: true, position: true, velocity: true, nodesAt: true, positionJacobian: true,
     velocity_q: true, orientation: true, angularVelocity: true, angularVelocityLocal: true, rotationJacobian: true, angularVelocity_q: true,
     massProportionalForce: true, massProportionalForceDependsOnCoordinates: true, jacobianTransposedVector_q: true,
     addDistributedLoad: true, outputBody: true,
@@ -825,6 +827,9 @@ export interface SystemComponentModel {
   addODE2Lhs(s: ItemState, out: Float64Array, factor: number): void;
   /** Adds factorQ·∂(forces)/∂q + factorU·∂(forces)/∂u (of the left-hand side forces) into target. */
   addODE2LhsJacobian(s: ItemState, target: GlobalMatrixAccumulator, factorQ: number, factorU: number): void;
-  /** Updates the contact search from the state s; returns the discontinuous error (0: the active set did not change). */
-  postNewtonStep(s: ItemState): number;
+  /**
+   * Updates the contact search from the state s at the end of a step that began at startOfStep (a contact that
+   * tunnels within the step throws); returns the discontinuous error (0: the active set did not change).
+   */
+  postNewtonStep(s: ItemState, startOfStep: ItemState): number;
 }

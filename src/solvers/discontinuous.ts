@@ -111,7 +111,7 @@ export class DiscontinuousIteration {
       const step = output.recommendedStepSize;
       if (step >= 0 && (recommended < 0 || step < recommended)) recommended = step;
     }
-    for (const component of this.model.systemComponents) itemError = Math.max(itemError, component.postNewtonStep(current));
+    for (const component of this.model.systemComponents) itemError = Math.max(itemError, component.postNewtonStep(current, startOfStep));
     this.recommendedStepSize = this.settings.useRecommendedStepSize ? recommended : -1;
     return userError + itemError;
   }

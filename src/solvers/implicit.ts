@@ -130,15 +130,15 @@ export class ImplicitSecondOrderStepper implements TimeStepper, NewtonProblem {
   }
 
   /**
-   * Computes consistent initial accelerations and multipliers (if requested) and initializes the algorithmic
-   * accelerations; the initial ODE1 rates are ẋ_0 = F(x_0, q_0, u_0, t_0) with computeInitialODE1Rates, else 0 as in
+   * Computes the initial accelerations and multipliers (if requested; the rate of velocity-level constraints only with
+   * computeInitialVelocityConstraintRates, as Exudyn) and initializes the algorithmic accelerations; the initial ODE1 rates are ẋ_0 = F(x_0, q_0, u_0, t_0) with computeInitialODE1Rates, else 0 as in
    * Exudyn (see docs/decisions.md).
    */
   initialize(): void {
     const ga = this.settings.timeIntegration.generalizedAlpha;
     const s = this.current;
     if (ga.computeInitialAccelerations) {
-      solveAccelerations(this.model, this.assembler, this.mass, this.system, s, this.f, this.g, true);
+      solveAccelerations(this.model, this.assembler, this.mass, this.system, s, this.f, this.g, true, ga.computeInitialVelocityConstraintRates);
       if (!ga.storeInitialAlgebraicCoordinates) s.lambda.fill(0);
     } else {
       if (ga.resetAccelerations) s.a.fill(0);
@@ -355,7 +355,7 @@ export class ImplicitSecondOrderStepper implements TimeStepper, NewtonProblem {
  */
 export function solveAccelerations(
   model: CompiledModel, assembler: SystemAssembler, mass: MassMatrixStore, system: LinearSystem,
-  s: SystemState, f: Float64Array, g: Float64Array, withConstraints: boolean,
+  s: SystemState, f: Float64Array, g: Float64Array, withConstraints: boolean, velocityConstraintRates: boolean,
 ): void {
   const nu = model.nu;
   const nAE = withConstraints ? model.nAE : 0;
@@ -369,15 +369,18 @@ export function solveAccelerations(
   assembler.computeODE2Rhs(s, f);
   const rhs = new Float64Array(system.n);
   rhs.set(f);
-  if (nAE > 0 && norm2(s.u) > 1e-10) constraintCurvatureTerm(model, assembler, s, g, rhs);
+  if (nAE > 0 && norm2(s.u) > 1e-10) constraintCurvatureTerm(model, assembler, s, g, rhs, velocityConstraintRates);
   const x = new Float64Array(system.n);
   system.solve(rhs, x);
   s.a.set(x.subarray(0, nu));
   if (nAE > 0) s.lambda.set(x.subarray(nu, nu + nAE));
 }
 
-/** rhs_AE = −(C_q u)_q u by a directional difference of the velocity-level constraints along u. */
-function constraintCurvatureTerm(model: CompiledModel, assembler: SystemAssembler, s: SystemState, g: Float64Array, rhs: Float64Array): void {
+/**
+ * rhs_AE = −(C_q u)_q u by a directional difference of the index-2 equations along u; the rows of velocity-level
+ * constraints (their rate ∂g/∂q·u) stay 0 unless velocityConstraintRates (Exudyn omits them).
+ */
+function constraintCurvatureTerm(model: CompiledModel, assembler: SystemAssembler, s: SystemState, g: Float64Array, rhs: Float64Array, velocityConstraintRates: boolean): void {
   const nu = model.nu;
   const base = new Float64Array(model.nAE);
   assembler.computeAE(s, base, true);
@@ -391,4 +394,10 @@ function constraintCurvatureTerm(model: CompiledModel, assembler: SystemAssemble
   assembler.computeAE(s, g, true);
   s.q.set(saved);
   for (let i = 0; i < model.nAE; i++) rhs[nu + i] = -(g[i] - base[i]) / eps;
+  if (velocityConstraintRates) return;
+  for (const { object } of model.constraintObjects) {
+    if (object.velocityLevelConstraint !== true) continue;
+    const start = model.addresses.objectAE[object.label.index];
+    for (let r = 0; r < object.nAE; r++) rhs[start + r] = 0;
+  }
 }

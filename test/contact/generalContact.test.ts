@@ -48,7 +48,7 @@ function spheres(balls: Ball[], radius: number, k: number, d: number, friction?:
 const rows = (mbs: MainSystem, sensor: number) => mbs.getSensorStoredData(sensor) as number[][];
 
 describe('GeneralContact search grid', () => {
-  it('queries find exactly the overlapping pairs a brute-force search finds, for a random cloud partly outside the grid box', () => {
+  it('queries and the pair listing find exactly the overlapping pairs a brute-force search finds, for a random cloud partly outside the grid box', () => {
     const next = random(7);
     const count = 400;
     const boxes = new Float64Array(6 * count);
@@ -79,6 +79,10 @@ describe('GeneralContact search grid', () => {
     expect(brute.length).toBeGreaterThan(100); // the cloud is dense enough to test something
     expect(new Set(found).size).toBe(found.length); // each pair once
     expect([...found].sort()).toEqual([...brute].sort());
+    const listed: string[] = [];
+    grid.forEachPair((a, b) => listed.push(`${a},${b}`));
+    expect(new Set(listed).size).toBe(listed.length);
+    expect([...listed].sort()).toEqual([...brute].sort());
   });
 
   it('active contacts of an assembled cloud equal the brute-force overlapping spheres; getItemsInBox', () => {
