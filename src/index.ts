@@ -153,6 +153,7 @@ export { ObjectConnectorCoordinateSpringDamperExt, CoordinateSpringDamperExt } f
 export { ObjectContactCoordinate } from './items/objects/ObjectContactCoordinate.ts';
 export { ObjectContactSphereSphere } from './items/objects/ObjectContactSphereSphere.ts';
 export { ObjectContactCircleCable2D } from './items/objects/ObjectContactCircleCable2D.ts';
+export { ObjectContactFrictionCircleCable2D } from './items/objects/ObjectContactFrictionCircleCable2D.ts';
 export { MarkerBodyCable2DShape } from './items/markers/MarkerBodyCable2DShape.ts';
 export { ObjectConnectorSpringDamper, SpringDamper } from './items/objects/ObjectConnectorSpringDamper.ts';
 export { ObjectConnectorCartesianSpringDamper, CartesianSpringDamper } from './items/objects/ObjectConnectorCartesianSpringDamper.ts';

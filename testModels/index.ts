@@ -61,6 +61,7 @@ import { rollingCoinTest } from './rollingCoinTest.ts';
 import { createRollingDiscTest } from './createRollingDiscTest.ts';
 import { contactCoordinateTest } from './contactCoordinateTest.ts';
 import { ANCFcontactCircleTest } from './ANCFcontactCircleTest.ts';
+import { ANCFcontactFrictionTest } from './ANCFcontactFrictionTest.ts';
 import { contactSphereSphereTest } from './contactSphereSphereTest.ts';
 import { contactSphereSphereTestEAPM } from './contactSphereSphereTestEAPM.ts';
 
@@ -133,6 +134,7 @@ export const testModels: readonly TestModel[] = [
   createRollingDiscTest,
   contactCoordinateTest,
   ANCFcontactCircleTest,
+  ANCFcontactFrictionTest,
   contactSphereSphereTest,
   contactSphereSphereTestEAPM,
   generalContactSpheresTest,

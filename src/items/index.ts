@@ -20,6 +20,7 @@ import { objectConnectorCoordinateSpringDamperExtDefinition } from './objects/Ob
 import { objectContactCoordinateDefinition } from './objects/ObjectContactCoordinate.ts';
 import { objectContactSphereSphereDefinition } from './objects/ObjectContactSphereSphere.ts';
 import { objectContactCircleCable2DDefinition } from './objects/ObjectContactCircleCable2D.ts';
+import { objectContactFrictionCircleCable2DDefinition } from './objects/ObjectContactFrictionCircleCable2D.ts';
 import { markerBodyCable2DShapeDefinition } from './markers/MarkerBodyCable2DShape.ts';
 import { objectConnectorSpringDamperDefinition } from './objects/ObjectConnectorSpringDamper.ts';
 import { objectConnectorCartesianSpringDamperDefinition } from './objects/ObjectConnectorCartesianSpringDamper.ts';
@@ -97,6 +98,7 @@ export const itemDefinitions: readonly ItemDefinition[] = [
   objectContactCoordinateDefinition,
   objectContactSphereSphereDefinition,
   objectContactCircleCable2DDefinition,
+  objectContactFrictionCircleCable2DDefinition,
   objectConnectorSpringDamperDefinition,
   objectConnectorCartesianSpringDamperDefinition,
   objectConnectorCoordinateDefinition,

@@ -574,6 +574,8 @@ export interface CoordinateVectorMarkerModel extends MarkerModel {
 export interface CableShapeMarkerModel extends MarkerModel {
   /** Number of segments (the polygon has numberOfSegments + 1 points). */
   readonly numberOfSegments: number;
+  /** Reference length L of the cable element (the polygon's points sit at x_i = i L/numberOfSegments; known after bind). */
+  readonly length: number;
   /** Writes the point positions [x0, y0, x1, y1, …]. */
   points(s: ItemState, out: Float64Array): void;
   /** Writes the point velocities. */
