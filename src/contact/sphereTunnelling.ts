@@ -33,11 +33,7 @@ export class SphereTunnellingCheck {
       }
     }
     const grid = this.grid;
-    let sameLayout = true;
-    for (let k = 0; k < 3; k++) {
-      if (grid.cells[k] !== layout.cells[k] || grid.boxMin[k] !== layout.boxMin[k] || grid.boxMax[k] !== layout.boxMax[k]) sameLayout = false;
-    }
-    if (!sameLayout) grid.reset(layout.cells[0], layout.cells[1], layout.cells[2], layout.boxMin, layout.boxMax);
+    grid.resetLike(layout);
     grid.build(boxes, n);
     grid.forEachPair((i, j) => {
       const contactDistance = radii[i] + radii[j];

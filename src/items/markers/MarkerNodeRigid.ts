@@ -17,7 +17,7 @@ class NodeRigidMarkerModel extends NodeMarker<FrameNodeModel> implements Only<Ri
     super(label, nodeNumber, true);
   }
 
-  /** The node's ∂ω/∂Δq, if it has one (every rigid node; set in bind). */
+  /** The node's ∂ω/∂Δq, if it has one (set in bind). */
   angularVelocity_q?: RigidMarkerModel['angularVelocity_q'];
 
   override bind(context: BindContext): void {
