@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CableCircleContact, type CableCircleParameters } from '../../src/contact/ancfCableCircle.ts';
+import { CableCircleContact, PolynomialRoots, type CableCircleParameters } from '../../src/contact/ancfCableCircle.ts';
 
 /** Deterministic uniform numbers in [0, 1) (a linear congruential generator). */
 function random(seed: number): () => number {
@@ -10,7 +10,7 @@ function random(seed: number): () => number {
   };
 }
 
-const base: CableCircleParameters = { length: 0.4, segments: 4, contactRadius: 0.5, lever: 0.5, stiffness: 1e5, damping: 100, friction: 0, zone: 1 };
+const base: CableCircleParameters = { length: 0.4, exact: false, segments: 4, contactRadius: 0.5, lever: 0.5, stiffness: 1e5, damping: 100, friction: 0, zone: 1 };
 
 /** An element of length 0.4 bent slightly, lying over a circle of radius 0.5 at the origin, pressed in by depth. */
 function bentElement(next: () => number, depth: number, x0 = -0.2): { e: number[]; et: number[] } {
@@ -45,6 +45,10 @@ describe('GeneralContact ANCF cable–circle kernel', () => {
     ['frictionless, deep contact over three chords (the middle one inside the circle)', { segments: 3 }, 2e-2],
     ['regularized friction (|v_t| < zone)', { friction: 0.5, zone: 10 }, 2e-3],
     ['Coulomb friction (|v_t| > zone)', { friction: 0.5, zone: 1e-3 }, 2e-3],
+    ['exact method, frictionless', { exact: true }, 2e-3],
+    ['exact method, deep contact reaching the element ends', { exact: true }, 5e-2],
+    ['exact method, regularized friction', { exact: true, friction: 0.5, zone: 10 }, 5e-3],
+    ['exact method, Coulomb friction', { exact: true, friction: 0.5, zone: 1e-3 }, 5e-3],
   ];
   for (const [name, parameters, depth] of cases) {
     it(`${name}: ∂g/∂X and ∂g/∂Y against central differences`, () => {
@@ -85,4 +89,38 @@ describe('GeneralContact ANCF cable–circle kernel', () => {
       }
     });
   }
+
+  it('the real roots of a degree-6 polynomial in an interval; a double root (touch) is no sign change', () => {
+    // (x − 0.1)(x − 0.2)(x − 0.5)(x − 0.7)(x − 0.9)(x + 1): coefficients by multiplying out
+    const multiply = (roots: number[]) => roots.reduce((c, r) => c.map((_, k) => (k > 0 ? c[k - 1] : 0) - r * c[k]).concat([c[c.length - 1]]), [1]);
+    const roots = new PolynomialRoots();
+    const c = multiply([0.1, 0.2, 0.5, 0.7, 0.9, -1]);
+    expect(c).toHaveLength(7);
+    expect(roots.find(c, 6, 0, 1)).toBe(5);
+    [0.1, 0.2, 0.5, 0.7, 0.9].forEach((r, k) => expect(Math.abs(roots.values[k] - r)).toBeLessThan(1e-14));
+    expect(roots.find(c, 6, 0.15, 0.6)).toBe(2);
+    // (x − 0.3)² (x − 0.6)(x² + 1)(x + 2): the double root at 0.3 does not change the sign
+    const quartic = multiply([0.3, 0.3, 0.6, -2]);
+    const withComplex = quartic.map((_, k) => quartic[k] + (k >= 2 ? quartic[k - 2] : 0)).concat([quartic[3], quartic[4]]);
+    expect(roots.find(withComplex, 6, 0, 1)).toBe(1);
+    expect(Math.abs(roots.values[0] - 0.6)).toBeLessThan(1e-14);
+  });
+
+  it('chords converge at second order in the chord length; on a straight element the exact method equals the chords', () => {
+    const kernel = new CableCircleContact();
+    // a curved element sagging towards the circle (slopes ∓0.3 at its ends, ≈ 18 mm into the circle at its middle), at rest
+    const e = [-0.2, 0.497, 1, -0.3, 0.2, 0.497, 1, 0.3];
+    const rest = new Array(8).fill(0);
+    const force = (element: number[], exact: boolean, segments: number) => {
+      kernel.evaluate(element, rest, [0, 0], [0, 0], 0, { ...base, damping: 0, exact, segments }, false);
+      return kernel.g[9];
+    };
+    const forces = [4, 8, 16, 32, 64].map((n) => force(e, false, n));
+    expect(forces[0]).toBeLessThan(-1);
+    // each chord's distance to the cubic is O(l²): the differences between n and 2n chords fall by ≈ 4
+    for (let k = 2; k < forces.length; k++) expect(Math.abs(forces[k - 2] - forces[k - 1]) / Math.abs(forces[k - 1] - forces[k])).toBeGreaterThan(3);
+    // a straight element: its chords are the element itself, and the exact method integrates the same segment
+    const straight = [-0.2, 0.497, 1, 0, 0.2, 0.497, 1, 0];
+    expect(force(straight, true, 1) / force(straight, false, 1)).toBeCloseTo(1, 12);
+  });
 });
