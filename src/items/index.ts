@@ -19,7 +19,9 @@ import { objectConnectorCoordinateSpringDamperDefinition } from './objects/Objec
 import { objectConnectorCoordinateSpringDamperExtDefinition } from './objects/ObjectConnectorCoordinateSpringDamperExt.ts';
 import { objectContactCoordinateDefinition } from './objects/ObjectContactCoordinate.ts';
 import { objectContactSphereSphereDefinition } from './objects/ObjectContactSphereSphere.ts';
+import { objectContactSphereTriangleDefinition } from './objects/ObjectContactSphereTriangle.ts';
 import { objectContactCircleCable2DDefinition } from './objects/ObjectContactCircleCable2D.ts';
+import { objectContactFrictionCircleCable2DDefinition } from './objects/ObjectContactFrictionCircleCable2D.ts';
 import { markerBodyCable2DShapeDefinition } from './markers/MarkerBodyCable2DShape.ts';
 import { objectConnectorSpringDamperDefinition } from './objects/ObjectConnectorSpringDamper.ts';
 import { objectConnectorCartesianSpringDamperDefinition } from './objects/ObjectConnectorCartesianSpringDamper.ts';
@@ -27,6 +29,7 @@ import { objectConnectorCoordinateDefinition } from './objects/ObjectConnectorCo
 import { objectConnectorDistanceDefinition } from './objects/ObjectConnectorDistance.ts';
 import { objectConnectorGravityDefinition } from './objects/ObjectConnectorGravity.ts';
 import { objectANCFCable2DDefinition } from './objects/ObjectANCFCable2D.ts';
+import { objectBeamGeometricallyExact2DDefinition } from './objects/ObjectBeamGeometricallyExact2D.ts';
 import { objectCosseratRodDefinition } from './objects/ObjectCosseratRod.ts';
 import { objectGenericODE2Definition } from './objects/ObjectGenericODE2.ts';
 import { objectGenericODE1Definition } from './objects/ObjectGenericODE1.ts';
@@ -95,13 +98,16 @@ export const itemDefinitions: readonly ItemDefinition[] = [
   objectConnectorCoordinateSpringDamperExtDefinition,
   objectContactCoordinateDefinition,
   objectContactSphereSphereDefinition,
+  objectContactSphereTriangleDefinition,
   objectContactCircleCable2DDefinition,
+  objectContactFrictionCircleCable2DDefinition,
   objectConnectorSpringDamperDefinition,
   objectConnectorCartesianSpringDamperDefinition,
   objectConnectorCoordinateDefinition,
   objectConnectorDistanceDefinition,
   objectConnectorGravityDefinition,
   objectANCFCable2DDefinition,
+  objectBeamGeometricallyExact2DDefinition,
   objectCosseratRodDefinition,
   objectGenericODE2Definition,
   objectGenericODE1Definition,

@@ -45,7 +45,7 @@ export interface DrawnRod {
   readonly label: string;
   /** Item name. */
   readonly name: string;
-  /** The rod's kinematics (body coordinates [s, 0, 0], s ∈ [0, length]). */
+  /** The rod's kinematics (body coordinates [start + s, 0, 0], s ∈ [0, length]). */
   readonly body: BodyModel;
   /** Tube radius. */
   readonly radius: number;
@@ -55,6 +55,8 @@ export interface DrawnRod {
   readonly samples: number;
   /** Arc length of the centerline. */
   readonly length: number;
+  /** Axial local coordinate of the centerline's start (body coordinates [start + s, 0, 0]). */
+  readonly start: number;
   /** The rod answers RotationMatrix (cross-section frames); else rotation-minimizing frames are used. */
   readonly hasFrames: boolean;
 }
@@ -173,7 +175,7 @@ export class FrameSampler {
       if (body.arcLength !== undefined) {
         const hasFrames = body.outputBody(OutputVariableType.RotationMatrix, reference, origin) !== undefined;
         const samples = options.rodSamples ?? Math.max(17, 4 * (body.nodes.length - 1) + 1);
-        this.rods.push({ index, label, name, body, radius: rodRadius(dictionary, this.modelSize), color, samples, length: body.arcLength, hasFrames });
+        this.rods.push({ index, label, name, body, radius: rodRadius(dictionary, this.modelSize), color, samples, length: body.arcLength, start: body.arcStart ?? 0, hasFrames });
         return;
       }
       if (body.outputBody(OutputVariableType.Position, reference, origin) === undefined) return;
@@ -226,7 +228,7 @@ export class FrameSampler {
   rodCenterline(r: DrawnRod, centers: Float64Array, frames: Float64Array): void {
     const p = new Float64Array(3);
     for (let i = 0; i < r.samples; i++) {
-      const local = [this.arcLength(r, i), 0, 0];
+      const local = [this.axialCoordinate(r, i), 0, 0];
       r.body.position(this.state, local, p);
       centers.set(p, 3 * i);
       if (r.hasFrames) {
@@ -240,6 +242,11 @@ export class FrameSampler {
   /** Arc length of sample i of a rod. */
   arcLength(r: DrawnRod, i: number): number {
     return (r.length * i) / (r.samples - 1);
+  }
+
+  /** Axial local body coordinate of sample i of a rod (its arc length plus the rod's start). */
+  axialCoordinate(r: DrawnRod, i: number): number {
+    return r.start + this.arcLength(r, i);
   }
 
   /** Positions of all mesh nodes of a mesh body (3 per node) into out at offset o. */
@@ -288,6 +295,7 @@ function rodRadius(dictionary: Record<string, unknown>, modelSize: number): numb
   const vis = visualizationOf(dictionary);
   if (vis.radius > 0) return vis.radius;
   if (vis.drawSize > 0) return vis.drawSize / 2;
+  if (vis.drawHeight > 0) return vis.drawHeight / 2;
   const ea = (dictionary.physicsAxialShearStiffness as number[] | undefined)?.[0];
   const ei = dictionary.physicsBendingTorsionStiffness as number[] | undefined;
   if (ea !== undefined && ea > 0 && ei !== undefined && ei[1] > 0 && ei[2] > 0) return Math.sqrt((2 * (ei[1] + ei[2])) / ea);

@@ -73,7 +73,7 @@ function rodPiece(sampler: FrameSampler, m: number): PolyPiece {
     sampler.rodCenterline(rod, centers, frames);
     const values = outputs.map(() => new Float64Array(3 * n));
     for (let i = 0; i < n; i++) {
-      const local = [sampler.arcLength(rod, i), 0, 0];
+      const local = [sampler.axialCoordinate(rod, i), 0, 0];
       outputs.forEach((variable, k) => values[k].set(rod.body.outputBody(variable, state, local)!, 3 * i));
     }
     const first = piece.points.length / 3;
