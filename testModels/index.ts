@@ -61,6 +61,7 @@ import { rollingCoinTest } from './rollingCoinTest.ts';
 import { createRollingDiscTest } from './createRollingDiscTest.ts';
 import { contactCoordinateTest } from './contactCoordinateTest.ts';
 import { ANCFcontactCircleTest } from './ANCFcontactCircleTest.ts';
+import { ANCFgeneralContactCircle } from './ANCFgeneralContactCircle.ts';
 import { ANCFcontactFrictionTest } from './ANCFcontactFrictionTest.ts';
 import { contactSphereSphereTest } from './contactSphereSphereTest.ts';
 import { contactSphereSphereTestEAPM } from './contactSphereSphereTestEAPM.ts';
@@ -134,6 +135,7 @@ export const testModels: readonly TestModel[] = [
   createRollingDiscTest,
   contactCoordinateTest,
   ANCFcontactCircleTest,
+  ANCFgeneralContactCircle,
   ANCFcontactFrictionTest,
   contactSphereSphereTest,
   contactSphereSphereTestEAPM,

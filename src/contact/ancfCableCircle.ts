@@ -41,8 +41,9 @@ export interface CableCircleParameters {
  * F = k·gap + d_c·n·(v − v_c) and, with μ ≠ 0, the regularized Coulomb friction of the tangential part of
  * Δv = v − v_c − ω ẑ × d (−μF/zone·v_t while |v_t| < zone, else −μF v_t/|v_t|). The force f = F n + f_t, weighted with
  * W = (x_b − x_a)/2·w, acts on the cable through the Hermite shape functions at the point (Σ S_j(x) f on e_j), and its
- * opposite on the circle, with the torque of the friction about the centre (lever r n). A segment counts while the mean
- * of F over its three points is compressive (< 0), Exudyn's criterion for its active set.
+ * opposite on the circle, with the torque of the friction about the centre (lever r n). Every segment acts, also where
+ * damping makes F tensile (Exudyn's full evaluation, CCode2rhsFull, which keeps the forces continuous in the state); a
+ * segment is an active contact while the mean of F over its three points is compressive (Exudyn's active-set criterion).
  *
  * `evaluate` writes g = [cable forces (8), F_c = Σ W f (2), T = Σ W r (n × f)_z (1)] and, with derivatives, the exact
  * Jacobians ∂g/∂X, X = [e (8), c (2)] (row-major 11 × 10) and ∂g/∂Y, Y = [ė (8), v_c (2), ω (1)] (11 × 11), including
@@ -55,6 +56,8 @@ export class CableCircleContact {
   readonly gX = new Float64Array(NG * NX);
   /** ∂g/∂Y, 11 × 11 row-major. */
   readonly gY = new Float64Array(NG * NY);
+  /** Number of segments of the last evaluation (0: the element is outside the circle, g = 0). */
+  segmentCount = 0;
   // shape functions at the chord ends, at a point and their slopes there
   private readonly Sa = new Float64Array(4);
   private readonly Sb = new Float64Array(4);
@@ -85,6 +88,8 @@ export class CableCircleContact {
   private readonly fD = new Float64Array(4);
   private readonly fV = new Float64Array(4);
   private readonly n = new Float64Array(2);
+  /** The normal force F at the last point. */
+  private normalForce = 0;
   // the exact method: coefficients of r(x) − c (x, y) and of |r − c|² − R², the roots in (0, L)
   private readonly poly = new Float64Array(8);
   private readonly gap6 = new Float64Array(7);
@@ -94,7 +99,7 @@ export class CableCircleContact {
 
   /**
    * Evaluates the contact of the element (total coordinates e and velocities ė) with the circle (centre c, velocity
-   * v_c, angular velocity ω about z); returns true if a segment is in contact.
+   * v_c, angular velocity ω about z); returns true if a segment is an active contact (compressive mean force).
    */
   evaluate(e: ArrayLike<number>, et: ArrayLike<number>, c: ArrayLike<number>, vc: ArrayLike<number>, omega: number,
     p: CableCircleParameters, derivatives: boolean): boolean {
@@ -102,6 +107,7 @@ export class CableCircleContact {
     this.et = et;
     this.g.fill(0);
     if (derivatives) { this.gX.fill(0); this.gY.fill(0); }
+    this.segmentCount = 0;
     let any = false;
     if (p.exact) {
       const G = this.gapPolynomial(c, p);
@@ -110,13 +116,11 @@ export class CableCircleContact {
       for (let k = 0; k <= count; k++) {
         const xa = k === 0 ? 0 : x[k - 1], xb = k === count ? p.length : x[k];
         if (!(xb > xa) || !(evaluatePolynomial(G, 6, 0.5 * (xa + xb)) < 0)) continue;
-        if (!this.active(xa, xb, c, vc, p)) continue;
-        any = true;
         if (derivatives) {
           this.rootDerivative(xa, k === 0, c, p.length, this.dXa);
           this.rootDerivative(xb, k === count, c, p.length, this.dXb);
         }
-        this.integrate(xa, xb, c, vc, omega, p, derivatives);
+        if (this.integrate(xa, xb, c, vc, omega, p, derivatives)) any = true;
       }
       return any;
     }
@@ -147,29 +151,13 @@ export class CableCircleContact {
       const t1 = (-B - root) / (2 * A), t2 = (-B + root) / (2 * A);
       if ((t1 < 0 && t2 < 0) || (t1 > 1 && t2 > 1)) continue;
       const xa = a + Math.max(t1, 0) * lSeg, xb = a + Math.min(t2, 1) * lSeg;
-      if (!this.active(xa, xb, c, vc, p)) continue;
-      any = true;
       if (derivatives) {
         this.chordDerivative(t1, t1 < 0, c, lSeg, this.dXa);
         this.chordDerivative(t2, t2 > 1, c, lSeg, this.dXb);
       }
-      this.integrate(xa, xb, c, vc, omega, p, derivatives);
+      if (this.integrate(xa, xb, c, vc, omega, p, derivatives)) any = true;
     }
     return any;
-  }
-
-  /** True if the mean normal force over the three points of the segment [xa, xb] is compressive. */
-  private active(xa: number, xb: number, c: ArrayLike<number>, vc: ArrayLike<number>, p: CableCircleParameters): boolean {
-    const pv = this.pv;
-    let mean = 0;
-    for (let k = 0; k < 3; k++) {
-      this.pointKinematics(0.5 * (xa + xb) + 0.5 * lobattoPoints[k] * (xb - xa), p, false);
-      const dx = pv[0] - c[0], dy = pv[1] - c[1];
-      const dist = Math.hypot(dx, dy);
-      const vn = dist === 0 ? 0 : (dx * (pv[2] - vc[0]) + dy * (pv[3] - vc[1])) / dist;
-      mean += (p.stiffness * (dist - p.contactRadius) + p.damping * vn) / 3;
-    }
-    return mean < 0;
   }
 
   /**
@@ -212,10 +200,15 @@ export class CableCircleContact {
     for (let j = 0; j < 4; j++) for (let i = 0; i < 2; i++) { out[i] += Sx[j] * e[2 * j + i]; out[2 + i] += Sx[j] * et[2 * j + i]; }
   }
 
-  /** Integrates the segment [xa, xb] (3-point Gauss–Lobatto) into g and, with derivatives (dXa, dXb set), gX and gY. */
-  private integrate(xa: number, xb: number, c: ArrayLike<number>, vc: ArrayLike<number>, omega: number, p: CableCircleParameters, derivatives: boolean): void {
+  /**
+   * Integrates the segment [xa, xb] (3-point Gauss–Lobatto) into g and, with derivatives (dXa, dXb set), gX and gY;
+   * returns true if the mean normal force of its three points is compressive (the segment is an active contact).
+   */
+  private integrate(xa: number, xb: number, c: ArrayLike<number>, vc: ArrayLike<number>, omega: number, p: CableCircleParameters, derivatives: boolean): boolean {
     const { g, gX, gY, S, Sx, pv, dx, dW, dP, dVX, dVY, dD, dN, dFX, dFY, f, fD, fV, n, dXa, dXb, slope } = this;
     const w = p.friction !== 0 ? omega : 0; // the circle's rotation enters through friction only
+    let mean = 0;
+    this.segmentCount++;
     for (let k = 0; k < 3; k++) {
       const xi = lobattoPoints[k];
       const x = 0.5 * (xa + xb) + 0.5 * xi * (xb - xa);
@@ -224,6 +217,7 @@ export class CableCircleContact {
       const dx0 = pv[0] - c[0], dy0 = pv[1] - c[1];
       const Dvx = pv[2] - vc[0] + w * dy0, Dvy = pv[3] - vc[1] - w * dx0;
       if (!this.pointForce(dx0, dy0, Dvx, Dvy, p, derivatives)) continue;
+      mean += this.normalForce / 3;
       const torque = p.lever * (n[0] * f[1] - n[1] * f[0]);
       for (let j = 0; j < 4; j++) { g[2 * j] += W * S[j] * f[0]; g[2 * j + 1] += W * S[j] * f[1]; }
       g[8] += W * f[0]; g[9] += W * f[1];
@@ -272,6 +266,7 @@ export class CableCircleContact {
       }
       for (let m = 0; m < NY; m++) gY[10 * NY + m] += W * p.lever * (n[0] * dFY[NY + m] - n[1] * dFY[m]);
     }
+    return mean < 0;
   }
 
   /** ∂x/∂X of a chord–circle intersection t of the current chord (0 where the segment end is clamped to the chord end). */
@@ -327,7 +322,7 @@ export class CableCircleContact {
   }
   /**
    * The force f at a point with relative position d (cable point − centre) and relative velocity Δv into this.f, the
-   * normal into this.n, and with derivatives ∂f/∂d, ∂f/∂Δv (2 × 2 row-major) into fD, fV; false if |d| = 0.
+   * normal into this.n, F into normalForce, and with derivatives ∂f/∂d, ∂f/∂Δv (2 × 2 row-major) into fD, fV; false if |d| = 0.
    */
   private pointForce(dx: number, dy: number, vx: number, vy: number, p: CableCircleParameters, derivatives: boolean): boolean {
     const dist = Math.hypot(dx, dy);
@@ -337,6 +332,7 @@ export class CableCircleContact {
     n[0] = nx; n[1] = ny;
     const vn = nx * vx + ny * vy;
     const F = p.stiffness * (dist - p.contactRadius) + p.damping * vn;
+    this.normalForce = F;
     const vtx = vx - vn * nx, vty = vy - vn * ny;
     const speed = Math.hypot(vtx, vty);
     const mu = p.friction, zone = p.zone;

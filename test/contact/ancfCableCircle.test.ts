@@ -65,7 +65,8 @@ describe('GeneralContact ANCF cable–circle kernel', () => {
           kernel.evaluate(x.slice(0, 8), y.slice(0, 8), x.slice(8, 10), y.slice(8, 10), y[10], p, false);
           return Array.from(kernel.g);
         };
-        expect(kernel.evaluate(e, et, c, vc, omega, p, true)).toBe(true);
+        kernel.evaluate(e, et, c, vc, omega, p, true);
+        expect(kernel.segmentCount).toBeGreaterThan(0);
         const gX = Array.from(kernel.gX), gY = Array.from(kernel.gY);
         expect(Math.max(...Array.from(kernel.g).map(Math.abs))).toBeGreaterThan(0.01); // in contact
         for (const [vars, analytic, n, isX] of [[X, gX, 10, true], [Y, gY, 11, false]] as const) {
