@@ -4,6 +4,7 @@ import { itemError, type ItemLabel } from '../../core/errors.ts';
 import { OutputVariableType } from '../../registry/enums.ts';
 import { bool, markerIndexArray, nodeIndex, preal, real, uint, ureal, vector } from '../../registry/parameters.ts';
 import { MarkerPair, bindDataNode, positionMarkers } from './connectorBase.ts';
+import { zeroArray } from '../../linalg/arrays.ts';
 
 const parameters = {
   markerNumbers: markerIndexArray('Two position markers [m0, m1] at the centres of sphere 0 and sphere 1.', 2),
@@ -192,7 +193,8 @@ class ContactSphereSphereModel implements Only<ObjectModel, ContactSphereSphereM
    * the marker Jacobians; plus the velocity and marker-Jacobian derivative terms as for the spring-damper.
    */
   ode2Lhs_q(s: ItemState, acc: LocalMatrixAccumulator, factor: number): void {
-    const k = this.localMatrix.fill(0);
+    const k = this.localMatrix;
+    zeroArray(k);
     this.evaluate(s);
     if (this.inContact) this.addStiffnessJacobian(s, k, factor);
     // the block is added also without contact (zeros), so that the sparse pattern stays the same
@@ -228,7 +230,8 @@ class ContactSphereSphereModel implements Only<ObjectModel, ContactSphereSphereM
   }
 
   ode2Lhs_u(s: ItemState, acc: LocalMatrixAccumulator, factor: number): void {
-    const d = this.localMatrix.fill(0);
+    const d = this.localMatrix;
+    zeroArray(d);
     this.evaluate(s);
     if (this.inContact) {
       this.velocityMatrix(this.matrix);
