@@ -153,6 +153,7 @@ export { ObjectConnectorCoordinateSpringDamperExt, CoordinateSpringDamperExt } f
 export { ObjectContactCoordinate } from './items/objects/ObjectContactCoordinate.ts';
 export { ObjectContactSphereSphere } from './items/objects/ObjectContactSphereSphere.ts';
 export { ObjectContactCircleCable2D } from './items/objects/ObjectContactCircleCable2D.ts';
+export { ObjectContactFrictionCircleCable2D } from './items/objects/ObjectContactFrictionCircleCable2D.ts';
 export { MarkerBodyCable2DShape } from './items/markers/MarkerBodyCable2DShape.ts';
 export { ObjectConnectorSpringDamper, SpringDamper } from './items/objects/ObjectConnectorSpringDamper.ts';
 export { ObjectConnectorCartesianSpringDamper, CartesianSpringDamper } from './items/objects/ObjectConnectorCartesianSpringDamper.ts';
@@ -163,6 +164,7 @@ export { ObjectConnectorReevingSystemSprings, ReevingSystemSprings } from './ite
 export { ObjectConnectorDistance, DistanceConstraint } from './items/objects/ObjectConnectorDistance.ts';
 export { ObjectConnectorGravity, ConnectorGravity } from './items/objects/ObjectConnectorGravity.ts';
 export { ObjectANCFCable2D, Cable2D } from './items/objects/ObjectANCFCable2D.ts';
+export { ObjectBeamGeometricallyExact2D } from './items/objects/ObjectBeamGeometricallyExact2D.ts';
 export { ObjectCosseratRod, CosseratRod } from './items/objects/ObjectCosseratRod.ts';
 export { ObjectGenericODE2 } from './items/objects/ObjectGenericODE2.ts';
 export { ObjectGenericODE1 } from './items/objects/ObjectGenericODE1.ts';

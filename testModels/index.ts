@@ -61,11 +61,15 @@ import { rollingCoinTest } from './rollingCoinTest.ts';
 import { createRollingDiscTest } from './createRollingDiscTest.ts';
 import { contactCoordinateTest } from './contactCoordinateTest.ts';
 import { ANCFcontactCircleTest } from './ANCFcontactCircleTest.ts';
+import { ANCFcontactFrictionTest } from './ANCFcontactFrictionTest.ts';
 import { contactSphereSphereTest } from './contactSphereSphereTest.ts';
 import { contactSphereSphereTestEAPM } from './contactSphereSphereTestEAPM.ts';
 
 /** All ported Exudyn test models, in the order the runner reports them. */
 import { generalContactSpheresTest } from './generalContactSpheresTest.ts';
+import { geometricallyExactBeam2Dtest } from './geometricallyExactBeam2Dtest.ts';
+import { gridGeomExactBeam2D } from './gridGeomExactBeam2D.ts';
+import { LShapeGeomExactBeam2D } from './LShapeGeomExactBeam2D.ts';
 
 export const testModels: readonly TestModel[] = [
   springDamperUserFunctionTest,
@@ -130,7 +134,11 @@ export const testModels: readonly TestModel[] = [
   createRollingDiscTest,
   contactCoordinateTest,
   ANCFcontactCircleTest,
+  ANCFcontactFrictionTest,
   contactSphereSphereTest,
   contactSphereSphereTestEAPM,
   generalContactSpheresTest,
+  geometricallyExactBeam2Dtest,
+  gridGeomExactBeam2D,
+  LShapeGeomExactBeam2D,
 ];

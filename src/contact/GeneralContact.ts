@@ -1,6 +1,8 @@
 import type { GlobalMatrixAccumulator, ItemState, MarkerModel, PositionMarkerModel, SystemComponentModel } from '../registry/capabilities.ts';
 import { describeValue, FlexdynError } from '../core/errors.ts';
 import { SearchGrid } from './searchGrid.ts';
+import { SphereTunnellingCheck } from './sphereTunnelling.ts';
+import { SphereOverlaps, type ContactPointList } from './contactPoints.ts';
 
 /** Exudyn's ContactTypeIndex: the global contact index of a marker-based sphere is its sphere index. */
 export const ContactTypeIndex = { IndexSpheresMarkerBased: 0 } as const;
@@ -66,10 +68,17 @@ export class GeneralContact implements SystemComponentModel {
   /** The current state of the compiled model this contact is bound to. */
   private current?: ItemState;
   private readonly grid = new SearchGrid();
+  private readonly tunnelling: SphereTunnellingCheck;
+  private readonly overlaps = new SphereOverlaps();
   /** Positions and velocities of all spheres (3 per sphere), and bounding boxes for the grid (6 per sphere). */
   private positions = new Float64Array(0);
   private velocities = new Float64Array(0);
   private boxes = new Float64Array(0);
+  /** Radii of all spheres, and their positions at the start of the step (3 per sphere) for the tunnelling check. */
+  private radii = new Float64Array(0);
+  private startPositions = new Float64Array(0);
+  /** Sphere centres at the state being drawn (3 per sphere). */
+  private drawnCenters = new Float64Array(0);
   /** Candidate pairs of the last search (2 per pair) and their number. */
   private pairs = new Int32Array(64);
   private pairCount = 0;
@@ -84,6 +93,7 @@ export class GeneralContact implements SystemComponentModel {
 
   constructor(index: number) {
     this.name = `GeneralContact ${index}`;
+    this.tunnelling = new SphereTunnellingCheck(this.name);
   }
 
   /** Sets the dry friction coefficients μ between friction material indices (a square, symmetric matrix, entries ≥ 0). */
@@ -173,6 +183,9 @@ export class GeneralContact implements SystemComponentModel {
     this.positions = new Float64Array(3 * n);
     this.velocities = new Float64Array(3 * n);
     this.boxes = new Float64Array(6 * n);
+    this.radii = Float64Array.from(this.spheres, (sphere) => sphere.radius);
+    this.startPositions = new Float64Array(3 * n);
+    this.drawnCenters = new Float64Array(3 * n);
     const largest = this.bound.reduce((m, b) => Math.max(m, b.ltg.length), 0);
     this.product = new Float64Array(3 * largest + largest * largest);
     this.active = this.spheres.map(() => []);
@@ -389,8 +402,15 @@ export class GeneralContact implements SystemComponentModel {
     }
   }
 
-  /** The post-Newton step: updates the active contacts; the forces are functions of the state, so the error is 0. */
-  postNewtonStep(s: ItemState): number {
+  /**
+   * The post-Newton step: reports tunnelling (a pair separated at the start of the step that penetrates beyond the
+   * smaller radius within it: {@link SphereTunnellingCheck}) and updates the active contacts; the forces are functions
+   * of the state, so the error is 0.
+   */
+  postNewtonStep(s: ItemState, startOfStep: ItemState): number {
+    this.sphereCenters(startOfStep, this.startPositions);
+    this.updateKinematics(s, false);
+    this.tunnelling.check(this.radii, this.startPositions, this.positions, this.grid, s.t);
     this.updateActiveContacts(s);
     return 0;
   }
@@ -402,6 +422,26 @@ export class GeneralContact implements SystemComponentModel {
     }
     checkNumber(this.name, 'itemIndex', itemIndex, (v) => Number.isInteger(v) && v >= 0 && v < this.active.length, `a sphere index in [0, ${this.active.length}) of an assembled system`);
     return [...this.active[itemIndex]].sort((a, b) => a - b);
+  }
+
+  /** Radii of the spheres, by sphere index (filled by assemble()). */
+  get sphereRadii(): Float64Array {
+    return this.radii;
+  }
+
+  /** Centres of the spheres at the state s (3 per sphere, by sphere index) into out; for drawing. */
+  sphereCenters(s: ItemState, out: Float64Array): void {
+    for (let i = 0; i < this.bound.length; i++) this.bound[i].marker.position(s, out.subarray(3 * i, 3 * i + 3));
+  }
+
+  /**
+   * Appends the contact points at the state s to out, for drawing: where two spheres overlap, the point midway in the
+   * overlap with its depth ({@link SphereOverlaps}); geometric (the sign of the force, which involves the velocities, is
+   * not looked at) and without changing the active contacts or the search state.
+   */
+  contactPoints(s: ItemState, out: ContactPointList): void {
+    this.sphereCenters(s, this.drawnCenters);
+    this.overlaps.find(this.drawnCenters, this.radii, this.grid, out);
   }
 
   /** The items whose bounding boxes overlap the box [pMin, pMax] at the last search (Exudyn's getItemsInBox). */

@@ -27,6 +27,16 @@ export class SearchGrid {
     this.cellStart = new Int32Array(cellsX * cellsY * cellsZ + 1);
   }
 
+  /** Takes the cells and box of another grid (keeps its own storage when they are the same already). */
+  resetLike(other: SearchGrid): void {
+    for (let k = 0; k < 3; k++) {
+      if (this.cells[k] !== other.cells[k] || this.boxMin[k] !== other.boxMin[k] || this.boxMax[k] !== other.boxMax[k]) {
+        this.reset(other.cells[0], other.cells[1], other.cells[2], other.boxMin, other.boxMax);
+        return;
+      }
+    }
+  }
+
   /** The cell index along direction k of coordinate x, clamped to the grid. */
   private cellOf(k: number, x: number): number {
     const n = this.cells[k];

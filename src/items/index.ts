@@ -20,6 +20,7 @@ import { objectConnectorCoordinateSpringDamperExtDefinition } from './objects/Ob
 import { objectContactCoordinateDefinition } from './objects/ObjectContactCoordinate.ts';
 import { objectContactSphereSphereDefinition } from './objects/ObjectContactSphereSphere.ts';
 import { objectContactCircleCable2DDefinition } from './objects/ObjectContactCircleCable2D.ts';
+import { objectContactFrictionCircleCable2DDefinition } from './objects/ObjectContactFrictionCircleCable2D.ts';
 import { markerBodyCable2DShapeDefinition } from './markers/MarkerBodyCable2DShape.ts';
 import { objectConnectorSpringDamperDefinition } from './objects/ObjectConnectorSpringDamper.ts';
 import { objectConnectorCartesianSpringDamperDefinition } from './objects/ObjectConnectorCartesianSpringDamper.ts';
@@ -27,6 +28,7 @@ import { objectConnectorCoordinateDefinition } from './objects/ObjectConnectorCo
 import { objectConnectorDistanceDefinition } from './objects/ObjectConnectorDistance.ts';
 import { objectConnectorGravityDefinition } from './objects/ObjectConnectorGravity.ts';
 import { objectANCFCable2DDefinition } from './objects/ObjectANCFCable2D.ts';
+import { objectBeamGeometricallyExact2DDefinition } from './objects/ObjectBeamGeometricallyExact2D.ts';
 import { objectCosseratRodDefinition } from './objects/ObjectCosseratRod.ts';
 import { objectGenericODE2Definition } from './objects/ObjectGenericODE2.ts';
 import { objectGenericODE1Definition } from './objects/ObjectGenericODE1.ts';
@@ -96,12 +98,14 @@ export const itemDefinitions: readonly ItemDefinition[] = [
   objectContactCoordinateDefinition,
   objectContactSphereSphereDefinition,
   objectContactCircleCable2DDefinition,
+  objectContactFrictionCircleCable2DDefinition,
   objectConnectorSpringDamperDefinition,
   objectConnectorCartesianSpringDamperDefinition,
   objectConnectorCoordinateDefinition,
   objectConnectorDistanceDefinition,
   objectConnectorGravityDefinition,
   objectANCFCable2DDefinition,
+  objectBeamGeometricallyExact2DDefinition,
   objectCosseratRodDefinition,
   objectGenericODE2Definition,
   objectGenericODE1Definition,

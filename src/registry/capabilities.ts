@@ -413,8 +413,10 @@ export interface BodyModel {
   readonly nodes: readonly NodeModel[];
   /** Number of local velocity coordinates of the body. */
   readonly nLocalU: number;
-  /** Line bodies (rods, cables): length L of the axial local coordinate, localPosition = [s, 0, 0] with s ∈ [0, L]. */
+  /** Line bodies (rods, cables, beams): length L of the axial local coordinate, localPosition = [s, 0, 0] with s ∈ [arcStart, arcStart + L]. */
   readonly arcLength?: number;
+  /** Line bodies: the axial local coordinate of the line's start (beams centred on their midpoint: −L/2). Absent: 0. */
+  readonly arcStart?: number;
   /** Writes the global position of a body-fixed point. */
   position(s: ItemState, localPosition: ArrayLike<number>, out: Float64Array): void;
   /** Writes the global velocity of a body-fixed point. */
@@ -565,6 +567,8 @@ export interface CoordinateVectorMarkerModel extends MarkerModel {
 export interface CableShapeMarkerModel extends MarkerModel {
   /** Number of segments (the polygon has numberOfSegments + 1 points). */
   readonly numberOfSegments: number;
+  /** Reference length L of the cable element (the polygon's points sit at x_i = i L/numberOfSegments; known after bind). */
+  readonly length: number;
   /** Writes the point positions [x0, y0, x1, y1, …]. */
   points(s: ItemState, out: Float64Array): void;
   /** Writes the point velocities. */
@@ -757,7 +761,7 @@ export const capabilityNames = {
   } satisfies Record<keyof ObjectModel, true>,
   /** {@link BodyModel}. */
   body: {
-    nodes: true, nLocalU: true, arcLength: true, position: true, velocity: true, nodesAt: true, positionJacobian: true,
+    nodes: true, nLocalU: true, arcLength: true, arcStart: true, position: true, velocity: true, nodesAt: true, positionJacobian: true,
     velocity_q: true, orientation: true, angularVelocity: true, angularVelocityLocal: true, rotationJacobian: true,
     massProportionalForce: true, massProportionalForceDependsOnCoordinates: true, jacobianTransposedVector_q: true,
     addDistributedLoad: true, outputBody: true,
@@ -818,6 +822,9 @@ export interface SystemComponentModel {
   addODE2Lhs(s: ItemState, out: Float64Array, factor: number): void;
   /** Adds factorQ·∂(forces)/∂q + factorU·∂(forces)/∂u (of the left-hand side forces) into target. */
   addODE2LhsJacobian(s: ItemState, target: GlobalMatrixAccumulator, factorQ: number, factorU: number): void;
-  /** Updates the contact search from the state s; returns the discontinuous error (0: the active set did not change). */
-  postNewtonStep(s: ItemState): number;
+  /**
+   * Updates the contact search from the state s at the end of a step that began at startOfStep (a contact that
+   * tunnels within the step throws); returns the discontinuous error (0: the active set did not change).
+   */
+  postNewtonStep(s: ItemState, startOfStep: ItemState): number;
 }

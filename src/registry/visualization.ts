@@ -46,6 +46,8 @@ export interface VisualizationValues {
   graphicsData: GraphicsData[];
   /** Drawing size, -1 = automatic. */
   drawSize: number;
+  /** Cross-section height of drawn beams/cables (their tube diameter), -1 = drawSize. */
+  drawHeight: number;
   /** Radius of drawn rods/cylinders, -1 = from drawSize. */
   radius: number;
   /** Joint axis radius (JointRevoluteZ, JointPrismaticX). */
@@ -72,7 +74,7 @@ export function visualizationOf(dictionary: Record<string, unknown>): Visualizat
   const get = <T>(key: keyof typeof visualizationFields): T => (v[key] ?? visualizationFields[key].default) as T;
   return {
     show: get<boolean>('show'), color: [...get<readonly number[]>('color')], graphicsData: [...get<GraphicsData[]>('graphicsData')],
-    drawSize: get<number>('drawSize'), radius: get<number>('radius'), showNodes: get<boolean>('showNodes'),
+    drawSize: get<number>('drawSize'), drawHeight: get<number>('drawHeight'), radius: get<number>('radius'), showNodes: get<boolean>('showNodes'),
     axisRadius: get<number>('axisRadius'), axisLength: get<number>('axisLength'), jointRadius: get<number>('jointRadius'),
     axesRadius: get<number>('axesRadius'), axesLength: get<number>('axesLength'),
     graphicsDataUserFunction: get<GraphicsDataUserFunction | 0>('graphicsDataUserFunction'),

@@ -96,6 +96,14 @@ export class GeneralizedAlphaSettings {
    */
   computeInitialODE1Rates = false;
   /**
+   * Include the rate ∂(g)/∂q·u of velocity-level constraints g(q, u) = 0 (ObjectJointRollingDisc, velocity-level coordinate
+   * constraints) in the initial accelerations (Flexdyn option: consistent initial accelerations and multipliers).
+   * False (default, as Exudyn): only position-level constraints contribute their curvature; the initial accelerations then
+   * violate d/dt g = 0, and with the trapezoidal rule (Newmark γ = 1/2) the multipliers keep an alternating error
+   * (−1)ⁿδ that does not decay (the motion is not affected).
+   */
+  computeInitialVelocityConstraintRates = false;
+  /**
    * Exudyn's alternative Lie-group scheme (Newton iterates on the total increment, composed from q_n);
    * not implemented: true is rejected. The default scheme composes each Newton correction onto the iterate.
    */

@@ -120,7 +120,7 @@ export class DiscontinuousIteration {
       if (step >= 0 && (recommended < 0 || step < recommended)) recommended = step;
     }
     const components = this.model.systemComponents;
-    for (let c = 0; c < components.length; c++) itemError = Math.max(itemError, components[c].postNewtonStep(current));
+    for (let c = 0; c < components.length; c++) itemError = Math.max(itemError, components[c].postNewtonStep(current, startOfStep));
     this.recommendedStepSize = this.settings.useRecommendedStepSize ? recommended : -1;
     return userError + itemError;
   }

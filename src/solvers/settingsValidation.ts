@@ -91,6 +91,7 @@ const generalizedAlphaRules: RulesOf<GeneralizedAlphaSettings> = {
   resetAccelerations: flag,
   storeInitialAlgebraicCoordinates: flag,
   computeInitialODE1Rates: flag,
+  computeInitialVelocityConstraintRates: flag,
   lieGroupSimplifiedKinematicRelations: flag,
 };
 

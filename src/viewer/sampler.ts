@@ -6,13 +6,16 @@
  */
 import type { MainSystem } from '../MainSystem.ts';
 import { ConfigurationType, OutputVariableType } from '../registry/enums.ts';
-import { FlexdynError, formatItemLabel } from '../core/errors.ts';
+import { describeValue, FlexdynError, formatItemLabel } from '../core/errors.ts';
+import { checkKnownKeys, optionNames } from '../core/dictionary.ts';
 import { visualizationOf } from '../registry/visualization.ts';
 import type { BodyModel, SuperElementModel } from '../registry/capabilities.ts';
 import type { SystemState } from '../model/SystemState.ts';
 import { Basis, Sphere, color as namedColors, type GraphicsData } from '../graphics/graphicsData.ts';
 import { connectorDrawings, defaultSpringWindings, type ConnectorDrawing } from './connectorDrawing.ts';
 import { evaluateUserGraphics, userGraphicsItems, type UserGraphicsItem } from './userGraphics.ts';
+import type { GeneralContact } from '../contact/GeneralContact.ts';
+import type { ContactPointList } from '../contact/contactPoints.ts';
 
 /** A body drawn with its graphics data (or a default shape) at its pose. */
 export interface DrawnBody {
@@ -42,7 +45,7 @@ export interface DrawnRod {
   readonly label: string;
   /** Item name. */
   readonly name: string;
-  /** The rod's kinematics (body coordinates [s, 0, 0], s ∈ [0, length]). */
+  /** The rod's kinematics (body coordinates [start + s, 0, 0], s ∈ [0, length]). */
   readonly body: BodyModel;
   /** Tube radius. */
   readonly radius: number;
@@ -52,6 +55,8 @@ export interface DrawnRod {
   readonly samples: number;
   /** Arc length of the centerline. */
   readonly length: number;
+  /** Axial local coordinate of the centerline's start (body coordinates [start + s, 0, 0]). */
+  readonly start: number;
   /** The rod answers RotationMatrix (cross-section frames); else rotation-minimizing frames are used. */
   readonly hasFrames: boolean;
 }
@@ -72,8 +77,42 @@ export interface DrawnMesh {
   readonly triangles: Uint32Array;
 }
 
+/** A GeneralContact drawn by its contact spheres and the contact points of each frame. */
+export interface DrawnContact {
+  /** GeneralContact index (mbs.getGeneralContact). */
+  readonly index: number;
+  /** Its name, e.g. 'GeneralContact 0'. */
+  readonly label: string;
+  /** The contact. */
+  readonly contact: GeneralContact;
+  /** Radii of the drawn spheres, by sphere index (empty: spheres not drawn). */
+  readonly radii: Float64Array;
+  /** Contact points are drawn. */
+  readonly showContactPoints: boolean;
+}
+
+/**
+ * What is drawn of GeneralContacts (Exudyn's visualizationSettings.contact names; Flexdyn draws both by default, Exudyn
+ * neither).
+ */
+export interface ContactDrawingOptions {
+  /** Draw the contact spheres at their markers (default true). */
+  showSpheres?: boolean;
+  /** Draw the contact points: where contact items overlap, the point midway in the overlap (default true). */
+  showContactPoints?: boolean;
+}
+
+/** Exudyn's visualizationSettings.contact.colorSpheres. */
+export const contactSphereColor = [0.8, 0.5, 0.2, 1];
+/** Colour of drawn contact points. */
+export const contactPointColor = [0.9, 0.1, 0.1, 1];
+
+const contactOptionNames = optionNames<ContactDrawingOptions>({ showSpheres: true, showContactPoints: true });
+
 /** Options of the sampler (the exporters' options of the same names). */
 export interface SamplerOptions {
+  /** What is drawn of GeneralContacts. */
+  contact?: ContactDrawingOptions;
   /** Centerline samples per rod (default max(17, 4·(nodes − 1) + 1)). */
   rodSamples?: number;
   /** Windings of drawn springs (default 8, Exudyn's springNumberOfWindings). */
@@ -102,6 +141,8 @@ export class FrameSampler {
   readonly connectors: ConnectorDrawing[];
   /** Items with a graphics user function. */
   readonly userItems: UserGraphicsItem[];
+  /** Drawn GeneralContacts. */
+  readonly contacts: DrawnContact[] = [];
 
   constructor(private readonly mbs: MainSystem, private readonly where: string, options: SamplerOptions = {}) {
     const items = mbs.assembledItems();
@@ -134,7 +175,7 @@ export class FrameSampler {
       if (body.arcLength !== undefined) {
         const hasFrames = body.outputBody(OutputVariableType.RotationMatrix, reference, origin) !== undefined;
         const samples = options.rodSamples ?? Math.max(17, 4 * (body.nodes.length - 1) + 1);
-        this.rods.push({ index, label, name, body, radius: rodRadius(dictionary, this.modelSize), color, samples, length: body.arcLength, hasFrames });
+        this.rods.push({ index, label, name, body, radius: rodRadius(dictionary, this.modelSize), color, samples, length: body.arcLength, start: body.arcStart ?? 0, hasFrames });
         return;
       }
       if (body.outputBody(OutputVariableType.Position, reference, origin) === undefined) return;
@@ -151,6 +192,25 @@ export class FrameSampler {
     if (!Number.isInteger(windings) || windings < 1) throw new FlexdynError(`${where}: springNumberOfWindings must be a positive integer, got ${windings}`);
     this.connectors = connectorDrawings(mbs, this.modelSize, windings);
     this.userItems = userGraphicsItems(mbs);
+    const { showSpheres, showContactPoints } = contactOptions(where, options.contact);
+    for (let index = 0; index < mbs.numberOfGeneralContacts(); index++) {
+      const contact = mbs.getGeneralContact(index);
+      const radii = showSpheres ? contact.sphereRadii : new Float64Array(0);
+      if (radii.length > 0 || (showContactPoints && contact.numberOfSpheres > 0)) {
+        this.contacts.push({ index, label: contact.name, contact, radii, showContactPoints });
+      }
+    }
+  }
+
+  /** Centres of the drawn spheres of a contact (3 per sphere) into out. */
+  contactSphereCenters(c: DrawnContact, out: Float64Array): void {
+    c.contact.sphereCenters(this.state, out);
+  }
+
+  /** The contact points of a contact in the current frame into out (cleared first). */
+  contactPoints(c: DrawnContact, out: ContactPointList): void {
+    out.clear();
+    if (c.showContactPoints) c.contact.contactPoints(this.state, out);
   }
 
   /** Body pose: reference point p (3) and rotation matrix A (9, row-major; identity without orientation). */
@@ -168,7 +228,7 @@ export class FrameSampler {
   rodCenterline(r: DrawnRod, centers: Float64Array, frames: Float64Array): void {
     const p = new Float64Array(3);
     for (let i = 0; i < r.samples; i++) {
-      const local = [this.arcLength(r, i), 0, 0];
+      const local = [this.axialCoordinate(r, i), 0, 0];
       r.body.position(this.state, local, p);
       centers.set(p, 3 * i);
       if (r.hasFrames) {
@@ -182,6 +242,11 @@ export class FrameSampler {
   /** Arc length of sample i of a rod. */
   arcLength(r: DrawnRod, i: number): number {
     return (r.length * i) / (r.samples - 1);
+  }
+
+  /** Axial local body coordinate of sample i of a rod (its arc length plus the rod's start). */
+  axialCoordinate(r: DrawnRod, i: number): number {
+    return r.start + this.arcLength(r, i);
   }
 
   /** Positions of all mesh nodes of a mesh body (3 per node) into out at offset o. */
@@ -200,7 +265,7 @@ export class FrameSampler {
 
   /** True if nothing is drawn. */
   get isEmpty(): boolean {
-    return this.bodies.length + this.rods.length + this.meshes.length + this.connectors.length + this.userItems.length === 0;
+    return this.bodies.length + this.rods.length + this.meshes.length + this.connectors.length + this.userItems.length + this.contacts.length === 0;
   }
 
   private checkedTriangles(label: string, triangleMesh: readonly number[], meshNodeCount: number): Uint32Array {
@@ -214,11 +279,23 @@ export class FrameSampler {
   }
 }
 
+/** The contact options checked, with their defaults. */
+function contactOptions(where: string, options: ContactDrawingOptions | undefined): Required<ContactDrawingOptions> {
+  if (options !== undefined) checkKnownKeys(where, options, contactOptionNames, 'an option of contact', 'options.contact');
+  const flag = (name: keyof ContactDrawingOptions): boolean => {
+    const value = options?.[name] ?? true;
+    if (typeof value !== 'boolean') throw new FlexdynError(`${where}: contact.${name} must be true or false, got ${describeValue(value)}`, { parameter: `contact.${name}` });
+    return value;
+  };
+  return { showSpheres: flag('showSpheres'), showContactPoints: flag('showContactPoints') };
+}
+
 /** Tube radius: visualization radius, else drawSize/2, else √(2(EI₂ + EI₃)/EA) (exact for a circular section), else 1 % of the model size. */
 function rodRadius(dictionary: Record<string, unknown>, modelSize: number): number {
   const vis = visualizationOf(dictionary);
   if (vis.radius > 0) return vis.radius;
   if (vis.drawSize > 0) return vis.drawSize / 2;
+  if (vis.drawHeight > 0) return vis.drawHeight / 2;
   const ea = (dictionary.physicsAxialShearStiffness as number[] | undefined)?.[0];
   const ei = dictionary.physicsBendingTorsionStiffness as number[] | undefined;
   if (ea !== undefined && ea > 0 && ei !== undefined && ei[1] > 0 && ei[2] > 0) return Math.sqrt((2 * (ei[1] + ei[2])) / ea);

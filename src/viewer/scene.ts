@@ -13,7 +13,8 @@ import { FlexdynError, formatItemLabel } from '../core/errors.ts';
 import type { ItemState } from '../registry/capabilities.ts';
 import type { GraphicsData } from '../graphics/graphicsData.ts';
 import { jointPartGraphics, springCoil, springCoilPointCount, type EndPoint } from './connectorDrawing.ts';
-import { FrameSampler, type DrawnBody, type DrawnMesh, type DrawnRod } from './sampler.ts';
+import { contactPointColor, contactSphereColor, FrameSampler, type ContactDrawingOptions, type DrawnBody, type DrawnContact, type DrawnMesh, type DrawnRod } from './sampler.ts';
+import { ContactPointList } from '../contact/contactPoints.ts';
 import { triangulate, type TriangulatedGraphics } from '../graphics/triangulate.ts';
 import { loadSensorFile, parseSensorFile, sensorFileName } from '../io/sensorFile.ts';
 import { loadSolutionFile } from '../io/solutionFile.ts';
@@ -194,6 +195,27 @@ export interface SceneContour {
   values: EncodedArray;
 }
 
+/**
+ * A GeneralContact: its contact spheres at every frame and the contact points of every frame (where contact items
+ * overlap; their number changes from frame to frame).
+ */
+export interface SceneContact {
+  /** Its name, e.g. 'GeneralContact 0'. */
+  label: string;
+  /** RGBA colour of the spheres. */
+  sphereColor: number[];
+  /** Sphere radii (float32, one per sphere; empty if the spheres are not drawn). */
+  radii: EncodedArray;
+  /** Per frame the sphere centres (float32, 3 per sphere). */
+  centers: EncodedArray;
+  /** RGBA colour of the contact points. */
+  pointColor: number[];
+  /** The contact points of frame f are points pointOffsets[f] … pointOffsets[f + 1] − 1 (uint32, frames + 1 entries). */
+  pointOffsets: EncodedArray;
+  /** Contact points (float32, 4 per point: position and penetration depth). */
+  points: EncodedArray;
+}
+
 /** Rows of a sensor for the plots beside the scene. */
 export interface SceneSensor {
   /** Item label, e.g. 'SensorNode #0'. */
@@ -241,6 +263,8 @@ export interface Scene {
   userGraphics: SceneUserGraphics[];
   /** Mesh bodies (FFRF). */
   meshBodies: SceneMeshBody[];
+  /** GeneralContacts: spheres and contact points. */
+  contacts: SceneContact[];
   /** Sensors with rows. */
   sensors: SceneSensor[];
   /** The axis the viewer draws upward ({@link SceneOptions.upAxis}). */
@@ -275,10 +299,12 @@ export interface SceneOptions {
    * for models with gravity along −z).
    */
   upAxis?: 'y' | 'z';
+  /** What is drawn of GeneralContacts: spheres and contact points (both by default). */
+  contact?: ContactDrawingOptions;
 }
 
 /** The option names of {@link SceneOptions} and of its contour, for the unknown-option checks of exportScene and computeScene. */
-const sceneOptionNames = optionNames<SceneOptions>({ rodSamples: true, fileName: true, contour: true, springNumberOfWindings: true, upAxis: true });
+const sceneOptionNames = optionNames<SceneOptions>({ rodSamples: true, fileName: true, contour: true, springNumberOfWindings: true, upAxis: true, contact: true });
 const contourOptionNames = optionNames<NonNullable<SceneOptions['contour']>>({ outputVariable: true, component: true, range: true });
 
 function encode(a: Float32Array | Float64Array | Uint32Array): EncodedArray {
@@ -329,13 +355,14 @@ interface LineTrack { label: string; name: string; color: number[]; ends: [EndPo
 interface SpringTrack { label: string; name: string; color: number[]; ends: [EndPoint, EndPoint]; radius: number; windings: number; nPoints: number; points: Float32Array }
 interface JointPartTrack { marker: 0 | 1; frame: (s: ItemState, p: Float64Array, A: Float64Array) => void; graphics: GraphicsData[]; radius: number; poses: Float32Array }
 interface JointTrack { label: string; name: string; parts: JointPartTrack[] }
+interface ContactTrack { drawn: DrawnContact; centers: Float32Array; pointOffsets: Uint32Array; points: number[] }
 
 /**
  * Computes the scene of a solution: for every row the bodies' poses (rigid bodies: reference point and rotation
  * matrix; mass points: position), the rods' centerline samples with their cross-section frames, the spring coils,
  * joint frames and connector lines (src/viewer/connectorDrawing.ts), the results of graphics user functions
  * (called with the Visualization configuration set to the row), the mesh node positions of FFRF bodies (and
- * options.contour values); plus the
+ * options.contour values), the spheres and contact points of GeneralContacts; plus the
  * meshes of the items' graphicsData (or default shapes) and the sensor rows (stored internally, else read from
  * the sensor file). The system must be assembled; its Visualization
  * configuration is overwritten.
@@ -353,7 +380,7 @@ export function computeScene(mbs: MainSystem, solution: SceneSolution, options: 
   if (solution.coordinates.columns !== nq) {
     throw new FlexdynError(`exportScene: solution must have the system's ${nq} ODE2 coordinates per row, got ${solution.coordinates.columns} (another model?)`);
   }
-  const sampler = new FrameSampler(mbs, 'exportScene', { rodSamples: options.rodSamples, springNumberOfWindings: options.springNumberOfWindings });
+  const sampler = new FrameSampler(mbs, 'exportScene', { rodSamples: options.rodSamples, springNumberOfWindings: options.springNumberOfWindings, contact: options.contact });
   const state = sampler.state;
   const Lc = sampler.modelSize;
   const contour = options.contour;
@@ -392,6 +419,8 @@ export function computeScene(mbs: MainSystem, solution: SceneSolution, options: 
     }
   }
   const userFrames: SceneMesh[][] = sampler.userItems.map(() => []);
+  const contacts: ContactTrack[] = sampler.contacts.map((drawn) => ({ drawn, centers: new Float32Array(nFrames * 3 * drawn.radii.length), pointOffsets: new Uint32Array(nFrames + 1), points: [] }));
+  const contactPoints = new ContactPointList();
 
   const bounds = new Bounds();
   const p = new Float64Array(3), p1 = new Float64Array(3), A = new Float64Array(9), contourValues = new Float64Array(6);
@@ -470,6 +499,18 @@ export function computeScene(mbs: MainSystem, solution: SceneSolution, options: 
         bounds.add(p, 0, part.radius);
       }
     }
+    for (const c of contacts) {
+      const n = c.drawn.radii.length;
+      if (n > 0) {
+        if (positions.length < 3 * n) positions = new Float64Array(3 * n);
+        sampler.contactSphereCenters(c.drawn, positions);
+        c.centers.set(positions.subarray(0, 3 * n), 3 * n * f);
+        for (let i = 0; i < n; i++) bounds.add(positions, 3 * i, c.drawn.radii[i]);
+      }
+      sampler.contactPoints(c.drawn, contactPoints);
+      for (let k = 0; k < 4 * contactPoints.count; k++) c.points.push(contactPoints.values[k]);
+      c.pointOffsets[f + 1] = c.pointOffsets[f] + contactPoints.count;
+    }
     sampler.userItems.forEach((_item, k) => {
       const t = triangulate(sampler.userGraphics(k, f, solution.times[f]));
       for (const arr of [t.positions, t.linePositions]) for (let i = 0; i < arr.length; i += 3) bounds.add(arr, i);
@@ -505,6 +546,10 @@ export function computeScene(mbs: MainSystem, solution: SceneSolution, options: 
       if (m.contour !== undefined) result.contour = contourData(m.contour, n, nFrames, contour!.outputVariable, contourComponent, contourRange);
       return result;
     }),
+    contacts: contacts.map((c) => ({
+      label: c.drawn.label, sphereColor: contactSphereColor, radii: encode(Float32Array.from(c.drawn.radii)), centers: encode(c.centers),
+      pointColor: contactPointColor, pointOffsets: encode(c.pointOffsets), points: encode(Float32Array.from(c.points)),
+    })),
     sensors: sceneSensors(mbs),
     upAxis,
   };

@@ -11,11 +11,12 @@ import { FlexdynError, formatItemLabel } from '../core/errors.ts';
 import type { Solution } from '../io/solutionFile.ts';
 import { emptyPiece, writeVtkTimeSeries, type PolyPiece, type VtkFramePart } from '../io/vtk.ts';
 import { springCoil, springCoilPointCount } from './connectorDrawing.ts';
-import { FrameSampler } from './sampler.ts';
+import { FrameSampler, type ContactDrawingOptions } from './sampler.ts';
+import { ContactPointList } from '../contact/contactPoints.ts';
 
 /** Options of {@link exportVTK}. */
 export interface ExportVTKOptions {
-  /** Base name of the files: <baseName>.pvd, <baseName>_rods_<frame>.vtp, _bodies_, _meshes_, _connectors_ (default 'solution'). */
+  /** Base name of the files: <baseName>.pvd, <baseName>_rods_<frame>.vtp, _bodies_, _meshes_, _connectors_, _contactSpheres_, _contactPoints_ (default 'solution'). */
   baseName?: string;
   /** 'ascii' (default) or 'base64' (VTK's inline binary: base64 of a UInt32 byte count and the little-endian values). */
   encoding?: 'ascii' | 'base64';
@@ -27,11 +28,13 @@ export interface ExportVTKOptions {
   rodCircumferentialPoints?: number;
   /** Windings of spring coils in the connectors piece (default 8, Exudyn's springNumberOfWindings). */
   springNumberOfWindings?: number;
+  /** What is drawn of GeneralContacts: spheres and contact points (both by default). */
+  contact?: ContactDrawingOptions;
 }
 
 /** The option names of {@link ExportVTKOptions}, for the unknown-option check of exportVTK. */
 const exportVTKOptionNames = optionNames<ExportVTKOptions>({
-  baseName: true, encoding: true, rows: true, rodSamples: true, rodCircumferentialPoints: true, springNumberOfWindings: true,
+  baseName: true, encoding: true, rows: true, rodSamples: true, rodCircumferentialPoints: true, springNumberOfWindings: true, contact: true,
 });
 
 /** What exportVTK wrote. */
@@ -70,7 +73,7 @@ function rodPiece(sampler: FrameSampler, m: number): PolyPiece {
     sampler.rodCenterline(rod, centers, frames);
     const values = outputs.map(() => new Float64Array(3 * n));
     for (let i = 0; i < n; i++) {
-      const local = [sampler.arcLength(rod, i), 0, 0];
+      const local = [sampler.axialCoordinate(rod, i), 0, 0];
       outputs.forEach((variable, k) => values[k].set(rod.body.outputBody(variable, state, local)!, 3 * i));
     }
     const first = piece.points.length / 3;
@@ -277,6 +280,55 @@ function connectorPiece(sampler: FrameSampler): PolyPiece {
 }
 
 /**
+ * Contact spheres of the GeneralContacts in one configuration: a vertex at each sphere centre with point data Radius
+ * and SphereIndex (ParaView: Glyph filter, Sphere glyph, scale by Radius, scale factor 2 for the diameter); cell data
+ * GeneralContactIndex.
+ */
+function contactSpherePiece(sampler: FrameSampler): PolyPiece {
+  const piece = emptyPiece();
+  const radius: number[] = [], sphereIndex: number[] = [], contactIndex: number[] = [];
+  for (const c of sampler.contacts) {
+    const n = c.radii.length;
+    const centers = new Float64Array(3 * n);
+    sampler.contactSphereCenters(c, centers);
+    for (let i = 0; i < n; i++) {
+      piece.points.push(centers[3 * i], centers[3 * i + 1], centers[3 * i + 2]);
+      piece.verts.push(piece.points.length / 3 - 1);
+      piece.vertOffsets.push(piece.verts.length);
+      radius.push(c.radii[i]);
+      sphereIndex.push(i);
+      contactIndex.push(c.index);
+    }
+  }
+  piece.pointData.push({ name: 'Radius', components: 1, values: radius, type: 'Float64' }, { name: 'SphereIndex', components: 1, values: sphereIndex, type: 'Int32' });
+  piece.cellData.push({ name: 'GeneralContactIndex', components: 1, values: contactIndex, type: 'Int32' });
+  return piece;
+}
+
+/**
+ * Contact points of the GeneralContacts in one configuration (where contact items overlap, the point midway in the
+ * overlap): a vertex each with point data Penetration (the overlap depth); cell data GeneralContactIndex. Written at
+ * every exported row, empty where nothing touches.
+ */
+function contactPointPiece(sampler: FrameSampler, found: ContactPointList): PolyPiece {
+  const piece = emptyPiece();
+  const depth: number[] = [], contactIndex: number[] = [];
+  for (const c of sampler.contacts) {
+    sampler.contactPoints(c, found);
+    for (let k = 0; k < found.count; k++) {
+      piece.points.push(found.values[4 * k], found.values[4 * k + 1], found.values[4 * k + 2]);
+      piece.verts.push(piece.points.length / 3 - 1);
+      piece.vertOffsets.push(piece.verts.length);
+      depth.push(found.values[4 * k + 3]);
+      contactIndex.push(c.index);
+    }
+  }
+  piece.pointData.push({ name: 'Penetration', components: 1, values: depth, type: 'Float64' });
+  piece.cellData.push({ name: 'GeneralContactIndex', components: 1, values: contactIndex, type: 'Int32' });
+  return piece;
+}
+
+/**
  * Writes a solution as a ParaView time series into `folder`: `<baseName>.pvd` referencing per
  * exported row `<baseName>_rods_<k>.vtp` (Cosserat rods and other line bodies as tubes with
  * StrainLocal, CurvatureLocal, ForceLocal, TorqueLocal, ArcLength) and
@@ -286,7 +338,9 @@ function connectorPiece(sampler: FrameSampler): PolyPiece {
  * i.e. FFRF bodies: mesh nodes at their positions, surface triangles of visualization.triangleMesh,
  * mesh-node outputs such as Displacement and StressLocal as point data) and `<baseName>_connectors_<k>.vtp`
  * (spring-dampers as coil polylines, joints as axis lines and points, other connectors as lines; see
- * connectorPiece); graphicsDataUserFunction results (global coordinates) go into the bodies file. What is drawn and
+ * connectorPiece), `<baseName>_contactSpheres_<k>.vtp` and `<baseName>_contactPoints_<k>.vtp` (GeneralContacts: sphere
+ * centres with Radius, contact points with Penetration; see contactSpherePiece, contactPointPiece);
+ * graphicsDataUserFunction results (global coordinates) go into the bodies file. What is drawn and
  * where comes from the same FrameSampler (viewer/sampler.ts) as the browser scene. The system must be assembled and be the model
  * of the solution; its Visualization configuration is overwritten with each row (see MainSystem.setStateFromSolution).
  */
@@ -303,10 +357,12 @@ export function exportVTK(mbs: MainSystem, solution: Solution, folder: string, o
   }
   const m = options.rodCircumferentialPoints ?? 16;
   if (!Number.isInteger(m) || m < 3) throw new FlexdynError(`exportVTK: rodCircumferentialPoints must be an integer ≥ 3, got ${m}`);
-  const sampler = new FrameSampler(mbs, 'exportVTK', { rodSamples: options.rodSamples, springNumberOfWindings: options.springNumberOfWindings });
+  const sampler = new FrameSampler(mbs, 'exportVTK', { rodSamples: options.rodSamples, springNumberOfWindings: options.springNumberOfWindings, contact: options.contact });
+  const found = new ContactPointList();
+  const withSpheres = sampler.contacts.some((c) => c.radii.length > 0), withPoints = sampler.contacts.some((c) => c.showContactPoints);
   if (sampler.isEmpty) {
     const objects = mbs.assembledItems().objects.map((o) => formatItemLabel(o.label)).join(', ') || 'none';
-    throw new FlexdynError(`exportVTK: the system must have a shown rod, body or connector to export, got none (objects: ${objects})`);
+    throw new FlexdynError(`exportVTK: the system must have a shown rod, body, connector or contact to export, got none (objects: ${objects})`);
   }
   const { pvdFile, files } = writeVtkTimeSeries(folder, baseName, rows.length, (k) => {
     const row = rows[k];
@@ -320,6 +376,8 @@ export function exportVTK(mbs: MainSystem, solution: Solution, folder: string, o
     }
     if (sampler.meshes.length > 0) parts.push({ name: 'meshes', part: 2, piece: meshPiece(sampler) });
     if (sampler.connectors.length > 0) parts.push({ name: 'connectors', part: 3, piece: connectorPiece(sampler) });
+    if (withSpheres) parts.push({ name: 'contactSpheres', part: 4, piece: contactSpherePiece(sampler) });
+    if (withPoints) parts.push({ name: 'contactPoints', part: 5, piece: contactPointPiece(sampler, found) });
     return { time, parts };
   }, encoding);
   return { pvdFile, files, rows };

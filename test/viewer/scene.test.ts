@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import {
   SystemContainer, SimulationSettings, OutputVariableType, ConfigurationType, SensorBody, InertiaCuboid, graphics, ObjectGround,
   MarkerBodyRigid, MarkerNodeRigid, GenericJoint, NodePoint2DSlope1, Cable2D, loadSolutionFile, exportScene, computeScene,
-  sceneFileNameFor, decodeArray, FlexdynError, MassPoint, NodePoint, type Scene, type MainSystem,
+  sceneFileNameFor, decodeArray, FlexdynError, MassPoint, NodePoint, NodeRigidBody2D, ObjectBeamGeometricallyExact2D, type Scene, type MainSystem,
 } from '../../src/node.ts';
 
 /** A rigid brick on a revolute joint, a mass point on a spring, a Cosserat rod clamped with the ground frame = its start frame (along x), all under gravity. */
@@ -184,6 +184,22 @@ describe('scene export', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+
+  it('a beam centred on its midpoint (local x ∈ [−L/2, L/2]) is sampled from its first to its last node, drawHeight as tube diameter', () => {
+    const mbs = new SystemContainer().addSystem();
+    const n0 = mbs.addNode(NodeRigidBody2D({ referenceCoordinates: [1, 2, 0] }));
+    const n1 = mbs.addNode(NodeRigidBody2D({ referenceCoordinates: [1, 4, 0] }));
+    const beam = mbs.addObject(ObjectBeamGeometricallyExact2D({ nodeNumbers: [n0, n1], physicsLength: 2, physicsMassPerLength: 1, physicsAxialStiffness: 100, physicsBendingStiffness: 1, physicsShearStiffness: 10, visualization: { drawHeight: 0.1 } }));
+    mbs.assemble();
+    const scene = computeScene(mbs, { times: [0], coordinates: { rows: 1, columns: 6, row: () => [0, 0, 0, 0.5, 0, 0] } }, { rodSamples: 5 });
+    const r = scene.rods[0];
+    expect(r.label).toBe(`ObjectBeamGeometricallyExact2D #${beam}`);
+    expect(r.radius).toBe(0.05);
+    const s = decodeArray(r.samples);
+    expect(maxDifference(s.subarray(0, 3), [1, 2, 0])).toBeLessThan(1e-7);
+    expect(maxDifference(s.subarray(4 * 12, 4 * 12 + 3), [1.5, 4, 0])).toBeLessThan(1e-7);
+    expect(maxDifference(s.subarray(2 * 12, 2 * 12 + 3), [1.25, 3, 0])).toBeLessThan(1e-7);
   });
 
   it('frames along a cable without rotation output are orthonormal with the tangent first; bad solutions are rejected', () => {

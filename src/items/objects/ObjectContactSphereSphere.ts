@@ -5,6 +5,7 @@ import { OutputVariableType } from '../../registry/enums.ts';
 import { bool, markerIndexArray, nodeIndex, preal, real, uint, ureal, vector } from '../../registry/parameters.ts';
 import { MarkerPair, bindDataNode, positionMarkers } from './connectorBase.ts';
 import { zeroArray } from '../../linalg/arrays.ts';
+import { NormalContactForce, contactStepState, dataGap, dataPlasticPenetration, updateContactData } from './contactKernel.ts';
 
 const parameters = {
   markerNumbers: markerIndexArray('Two position markers [m0, m1] at the centres of sphere 0 and sphere 1.', 2),
@@ -34,29 +35,6 @@ type Values = {
   restitutionCoefficient: number; minimumImpactVelocity: number; impactModel: number; activeConnector: boolean;
 };
 
-/** Data coordinates of the data node (Exudyn's order). */
-const dataGap = 0, dataTangentVelocity = 1, dataImpactVelocity = 2, dataPlasticPenetration = 3;
-
-/** sign(x)|x|^e and its derivative e|x|^(e−1) (exactly x and 1 for e = 1). */
-function signedPower(x: number, e: number, derivative: Float64Array): number {
-  if (e === 1) {
-    derivative[0] = 1;
-    return x;
-  }
-  const magnitude = Math.abs(x);
-  derivative[0] = magnitude === 0 ? 0 : e * magnitude ** (e - 1); // (the infinite slope of e < 1 at 0 is taken as 0)
-  return Math.sign(x) * magnitude ** e;
-}
-
-/**
- * Factor of the hysteresis damping λ = factor·k/v_impact of the restitution models (Exudyn): Hunt–Crossley 3/2 (e − 1),
- * Gonthier/Carvalho–Martins 3/2 (e − 1)(11 − e)/(1 + 9e) for e > 1/3, else (e² − 1)/e.
- */
-export function restitutionDampingFactor(impactModel: number, e: number): number {
-  if (impactModel === 1) return 1.5 * (e - 1);
-  return e > 1 / 3 ? 1.5 * (e - 1) * (11 - e) / (1 + 9 * e) : (e * e - 1) / e;
-}
-
 /** Run-time model of the sphere-sphere contact. */
 class ContactSphereSphereModel implements Only<ObjectModel, ContactSphereSphereModel> {
   readonly nAE = 0;
@@ -82,7 +60,8 @@ class ContactSphereSphereModel implements Only<ObjectModel, ContactSphereSphereM
   private readonly normal = new Float64Array(3);
   private readonly forceVector = new Float64Array(3);
   private readonly matrix = new Float64Array(9);
-  private readonly powerSlope = new Float64Array(1);
+  private readonly law = new NormalContactForce();
+  private readonly stepState = contactStepState();
   /** The shared dense work array of the local matrices (n_local × n_local, see denseLocalMatrix; set in bind). */
   private localMatrix = new Float64Array(0);
   private nLocal = 0;
@@ -126,53 +105,15 @@ class ContactSphereSphereModel implements Only<ObjectModel, ContactSphereSphereM
    */
   private evaluate(s: ItemState): void {
     this.kinematics(s);
-    const v = this.v;
     const start = this.dataStart();
-    this.inContact = v.activeConnector && s.data[start + dataGap] < 0;
+    this.inContact = this.v.activeConnector && s.data[start + dataGap] < 0;
     this.contactForce = this.contactForce_penetration = this.contactForce_normalVelocity = 0;
     if (!this.inContact) return;
-    const k = v.contactStiffness, exponent = v.contactStiffnessExponent;
-    const vn = this.normalVelocity;
-    const penetration = -this.gap;
-    const slope = this.powerSlope;
-    const elastic = signedPower(penetration, exponent, slope);
-    const elasticSlope = slope[0];
-    const damping = -v.contactDamping * vn;
-    let force = k * elastic + damping;
-    let force_d = k * elasticSlope;
-    let force_v = -v.contactDamping;
-    if (v.impactModel === 0) {
-      if (v.contactPlasticityRatio !== 0) {
-        const k2 = k / (1 - v.contactPlasticityRatio);
-        const plastic = signedPower(s.data[start + dataPlasticPenetration], exponent, slope);
-        const unloading = k2 * (elastic - plastic);
-        if (unloading >= k * elastic) {
-          force = k * elastic; // loading
-        } else {
-          const adhesion = -v.adhesionCoefficient * signedPower(penetration, v.adhesionExponent, slope);
-          const adhesionSlope = -v.adhesionCoefficient * slope[0];
-          if (unloading > adhesion) {
-            force = unloading;
-            force_d = k2 * elasticSlope;
-          } else if (adhesion > unloading) {
-            force = adhesion;
-            force_d = adhesionSlope;
-          }
-        }
-        force += damping - v.constantPullOffForce;
-      }
-    } else {
-      const impactVelocity = Math.max(v.minimumImpactVelocity, s.data[start + dataImpactVelocity]);
-      if (impactVelocity > 0) {
-        const lambda = k / impactVelocity * restitutionDampingFactor(v.impactModel, v.restitutionCoefficient);
-        force += lambda * elastic * vn;
-        force_d += lambda * elasticSlope * vn;
-        force_v += lambda * elastic;
-      }
-    }
-    this.contactForce = force;
-    this.contactForce_penetration = force_d;
-    this.contactForce_normalVelocity = force_v;
+    const law = this.law;
+    law.evaluate(this.v, -this.gap, this.normalVelocity, s.data, start);
+    this.contactForce = law.force;
+    this.contactForce_penetration = law.force_penetration;
+    this.contactForce_normalVelocity = law.force_normalVelocity;
   }
 
   /** Force on sphere 1 moved to the left-hand side: −F_c n. */
@@ -265,19 +206,15 @@ class ContactSphereSphereModel implements Only<ObjectModel, ContactSphereSphereM
       plastic = (v.contactStiffnessExponent !== 1 ? ratio ** (1 / v.contactStiffnessExponent) : ratio) * -gap;
       plastic = Math.max(plastic, data0[start + dataPlasticPenetration]);
     }
-    const lastGap = data[start + dataGap];
-    data[start + dataGap] = gap;
     let tangential = 0;
     for (let i = 0; i < 3; i++) tangential += (dv[i] - vn * n[i]) ** 2;
-    data[start + dataTangentVelocity] = Math.sqrt(tangential);
-    data[start + dataPlasticPenetration] = plastic;
-    let error = 0;
-    if ((gap > 0 && lastGap <= 0) || (gap <= 0 && lastGap > 0)) {
-      error = Math.abs(gap * v.contactStiffness);
-      if (vn !== 0 && gapAtStart > 0) out.recommendedStepSize = Math.abs(gapAtStart / vn);
-    }
-    data[start + dataImpactVelocity] = gapAtStart > 0 && gap <= 0 ? -vn : data0[start + dataImpactVelocity];
-    return error;
+    const state = this.stepState;
+    state.gap = gap;
+    state.normalVelocity = vn;
+    state.tangentialSpeed = Math.sqrt(tangential);
+    state.plasticPenetration = plastic;
+    state.frictionForceScale = 0; // no friction (dynamicFriction = 0, validated)
+    return updateContactData(data, data0, start, state, v.contactStiffness, v.frictionProportionalZone, out);
   }
 
   output(variable: OutputVariableType, s: ItemState): ArrayLike<number> | undefined {

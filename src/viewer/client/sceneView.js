@@ -225,9 +225,67 @@ function meshBodyObject(body) {
 }
 
 /**
+ * A GeneralContact: its spheres (one instanced unit sphere, scaled by the radii, placed at the centres of each frame)
+ * and its contact points of each frame (a point cloud whose size changes from frame to frame).
+ */
+function contactObject(contact) {
+  const object = new THREE.Group();
+  const radii = decode(contact.radii), n = radii.length;
+  const centers = new FrameData(decode(contact.centers), 3 * n);
+  let spheres;
+  if (n > 0) {
+    const [r, g, b] = contact.sphereColor;
+    spheres = new THREE.InstancedMesh(new THREE.SphereGeometry(1, 16, 12), new THREE.MeshPhongMaterial({ color: new THREE.Color(r, g, b), shininess: 40 }), n);
+    spheres.frustumCulled = false;
+    object.add(spheres);
+  }
+  const offsets = [...decode(contact.pointOffsets)];
+  const points = new FrameData(decode(contact.points), 4);
+  const pointGeometry = new THREE.BufferGeometry();
+  let pointPositions = new Float32Array(3);
+  pointGeometry.setAttribute('position', new THREE.BufferAttribute(pointPositions, 3));
+  const [pr, pg, pb] = contact.pointColor;
+  const cloud = new THREE.Points(pointGeometry, new THREE.PointsMaterial({ color: new THREE.Color(pr, pg, pb), size: 7, sizeAttenuation: false }));
+  cloud.frustumCulled = false;
+  object.add(cloud);
+  const matrix = new THREE.Matrix4();
+  let shownPoints = 0;
+  return {
+    object,
+    append(chunk) {
+      centers.append(decode(chunk.centers));
+      const base = offsets[offsets.length - 1], more = decode(chunk.pointOffsets);
+      for (let f = 1; f < more.length; f++) offsets.push(base + more[f]);
+      points.append(decode(chunk.points));
+    },
+    setFrame(f) {
+      if (spheres) {
+        const c = centers.frame(f);
+        for (let i = 0; i < n; i++) {
+          matrix.makeScale(radii[i], radii[i], radii[i]).setPosition(c[3 * i], c[3 * i + 1], c[3 * i + 2]);
+          spheres.setMatrixAt(i, matrix);
+        }
+        spheres.instanceMatrix.needsUpdate = true;
+      }
+      const first = offsets[f], count = offsets[f + 1] - first;
+      if (pointPositions.length < 3 * count) {
+        pointPositions = new Float32Array(Math.max(3 * count, 2 * pointPositions.length));
+        pointGeometry.setAttribute('position', new THREE.BufferAttribute(pointPositions, 3));
+      }
+      for (let k = 0; k < count; k++) for (let d = 0; d < 3; d++) pointPositions[3 * k + d] = points.data[4 * (first + k) + d];
+      if (count > 0) pointGeometry.attributes.position.needsUpdate = true;
+      pointGeometry.setDrawRange(0, count);
+      shownPoints = count;
+    },
+    /** Number of contact points shown in the current frame. */
+    get shownPoints() { return shownPoints; },
+  };
+}
+
+/**
  * Draws `scene` into the element `view` (a WebGL canvas with id 'scene-canvas' and orbit controls). Returns the view:
  * times (grows with append), showFrame(f), render(), append(chunk), fit() (camera on the bounds so far), resize(),
- * toPixel(p), counts, springPoints(i), contourInfo(f), and `interacted` (true once the user moved the camera).
+ * toPixel(p), counts, springPoints(i), contactPointCount(i), contourInfo(f), and `interacted` (true once the user moved the camera).
  */
 export function createSceneView(view, scene) {
   const renderer = new THREE.WebGLRenderer({ antialias: true, preserveDrawingBuffer: true });
@@ -256,7 +314,8 @@ export function createSceneView(view, scene) {
   const jointParts = (scene.joints ?? []).flatMap((j) => j.parts.map((p) => jointPartObject(p, first)));
   const userGraphics = (scene.userGraphics ?? []).map(userGraphicsObject);
   const meshBodies = scene.meshBodies.map(meshBodyObject);
-  const animated = [...bodies, ...rods, ...lines, ...springs, ...jointParts, ...userGraphics, ...meshBodies];
+  const contacts = (scene.contacts ?? []).map(contactObject);
+  const animated = [...bodies, ...rods, ...lines, ...springs, ...jointParts, ...userGraphics, ...meshBodies, ...contacts];
   for (const a of animated) world.add(a.object);
 
   let frame = 0;
@@ -264,7 +323,7 @@ export function createSceneView(view, scene) {
     scene, times, renderer, camera, controls, interacted: false,
     get frame() { return frame; },
     get frameCount() { return times.length; },
-    counts: { bodies: bodies.length, springs: springs.length, jointParts: jointParts.length, userGraphics: userGraphics.length },
+    counts: { bodies: bodies.length, springs: springs.length, jointParts: jointParts.length, userGraphics: userGraphics.length, contacts: contacts.length },
     /**
      * Camera fitting the bounds so far with 15 % margin: Exudyn's default view (along −z onto the x–y plane, y up) or,
      * with the scene's upAxis 'z', a view along +y with z up; both tilted slightly for depth.
@@ -303,6 +362,7 @@ export function createSceneView(view, scene) {
       (chunk.joints ?? []).flatMap((j) => j.parts).forEach((p, i) => jointParts[i].append(p, n));
       (chunk.userGraphics ?? []).forEach((u, i) => userGraphics[i].append(u));
       chunk.meshBodies.forEach((m, i) => meshBodies[i].append(m));
+      (chunk.contacts ?? []).forEach((c, i) => contacts[i].append(c));
       times.push(...chunk.times);
       const extent = Math.max(...bounds.max.map((m, k) => m - bounds.min[k]), 1e-3 * L);
       let grew = false;
@@ -320,6 +380,8 @@ export function createSceneView(view, scene) {
         return `${m.label} ${m.contour.outputVariable}${m.contour.component >= 0 ? `[${m.contour.component}]` : ' (norm)'}: ${min.toPrecision(4)} (blue) … ${max.toPrecision(4)} (red)${m.contour.range === 'frame' ? ' in this frame' : ''}`;
       });
     },
+    /** Number of contact points of GeneralContact i shown now. */
+    contactPointCount(i) { return contacts[i].shownPoints; },
     /** The drawn coil points of spring i (as shown now). */
     springPoints(i) { return Array.from(springs[i].object.geometry.attributes.position.array); },
     /** Canvas pixel (x, y from the top left, device pixels) of a global point. */

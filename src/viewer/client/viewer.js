@@ -68,6 +68,8 @@ async function start() {
     counts: view.counts,
     /** The drawn coil points of spring i (as shown now). */
     springPoints: (i) => view.springPoints(i),
+    /** Number of contact points of GeneralContact i shown now. */
+    contactPointCount: (i) => view.contactPointCount(i),
     /** Canvas pixel (x, y from the top left, device pixels) of a global point. */
     toPixel: (p) => view.toPixel(p),
   };
