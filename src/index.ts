@@ -152,6 +152,7 @@ export { ObjectConnectorCoordinateSpringDamper, CoordinateSpringDamper } from '.
 export { ObjectConnectorCoordinateSpringDamperExt, CoordinateSpringDamperExt } from './items/objects/ObjectConnectorCoordinateSpringDamperExt.ts';
 export { ObjectContactCoordinate } from './items/objects/ObjectContactCoordinate.ts';
 export { ObjectContactSphereSphere } from './items/objects/ObjectContactSphereSphere.ts';
+export { ObjectContactSphereTriangle } from './items/objects/ObjectContactSphereTriangle.ts';
 export { ObjectContactCircleCable2D } from './items/objects/ObjectContactCircleCable2D.ts';
 export { ObjectContactFrictionCircleCable2D } from './items/objects/ObjectContactFrictionCircleCable2D.ts';
 export { MarkerBodyCable2DShape } from './items/markers/MarkerBodyCable2DShape.ts';

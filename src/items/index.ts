@@ -19,6 +19,7 @@ import { objectConnectorCoordinateSpringDamperDefinition } from './objects/Objec
 import { objectConnectorCoordinateSpringDamperExtDefinition } from './objects/ObjectConnectorCoordinateSpringDamperExt.ts';
 import { objectContactCoordinateDefinition } from './objects/ObjectContactCoordinate.ts';
 import { objectContactSphereSphereDefinition } from './objects/ObjectContactSphereSphere.ts';
+import { objectContactSphereTriangleDefinition } from './objects/ObjectContactSphereTriangle.ts';
 import { objectContactCircleCable2DDefinition } from './objects/ObjectContactCircleCable2D.ts';
 import { objectContactFrictionCircleCable2DDefinition } from './objects/ObjectContactFrictionCircleCable2D.ts';
 import { markerBodyCable2DShapeDefinition } from './markers/MarkerBodyCable2DShape.ts';
@@ -97,6 +98,7 @@ export const itemDefinitions: readonly ItemDefinition[] = [
   objectConnectorCoordinateSpringDamperExtDefinition,
   objectContactCoordinateDefinition,
   objectContactSphereSphereDefinition,
+  objectContactSphereTriangleDefinition,
   objectContactCircleCable2DDefinition,
   objectContactFrictionCircleCable2DDefinition,
   objectConnectorSpringDamperDefinition,

@@ -18,6 +18,15 @@ class BodyRigidMarkerModel extends BodyMarker<FrameBodyModel> implements Only<Ri
     super(label, bodyNumber, localPosition, true);
   }
 
+  /** The body's ∂ω/∂Δq at localPosition, if it has one (set in bind). */
+  angularVelocity_q?: RigidMarkerModel['angularVelocity_q'];
+
+  override bind(context: BindContext): void {
+    super.bind(context);
+    const angularVelocity_q = this.body.angularVelocity_q?.bind(this.body);
+    this.angularVelocity_q = angularVelocity_q === undefined ? undefined : (s, out) => angularVelocity_q(s, this.localPosition, out);
+  }
+
   protected resolve(body: BodyModel, context: BindContext, bodyNumber: number): FrameBodyModel {
     if (!isFrameBody(body)) {
       const object = context.object(bodyNumber, 'bodyNumber');
