@@ -42,6 +42,7 @@ import { objectRigidBody2DDefinition } from './objects/ObjectRigidBody2D.ts';
 import { objectJointGenericDefinition } from './objects/ObjectJointGeneric.ts';
 import { objectJointSphericalDefinition } from './objects/ObjectJointSpherical.ts';
 import { objectJointRollingDiscDefinition } from './objects/ObjectJointRollingDisc.ts';
+import { objectConnectorRollingDiscPenaltyDefinition } from './objects/ObjectConnectorRollingDiscPenalty.ts';
 import { objectJointRevoluteZDefinition } from './objects/ObjectJointRevoluteZ.ts';
 import { objectJointPrismaticXDefinition } from './objects/ObjectJointPrismaticX.ts';
 import { objectJointRevolute2DDefinition } from './objects/ObjectJointRevolute2D.ts';
@@ -120,6 +121,7 @@ export const itemDefinitions: readonly ItemDefinition[] = [
   objectJointGenericDefinition,
   objectJointSphericalDefinition,
   objectJointRollingDiscDefinition,
+  objectConnectorRollingDiscPenaltyDefinition,
   objectJointRevoluteZDefinition,
   objectJointPrismaticXDefinition,
   objectJointRevolute2DDefinition,
