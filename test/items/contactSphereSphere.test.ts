@@ -105,7 +105,7 @@ describe('ObjectContactSphereSphere', () => {
     expect(mbs.systemData.getDataCoordinates()[3]).toBeCloseTo(Math.sqrt(0.6) * deltaMax, 12);
   });
 
-  it('badInput: named errors for radii, restitution, impact model, plasticity, friction, markers, data node and tunnelling', () => {
+  it('badInput: named errors for radii, restitution, stiffness, damping, exponents, impact model, plasticity, friction, markers, data node and tunnelling', () => {
     const expectError = (contact: Record<string, unknown>, pattern: RegExp) => {
       expect(() => ballOnSphere(0.01, 0, 0, { contactStiffness: 1e4, ...contact })).toThrow(pattern);
     };
@@ -115,7 +115,16 @@ describe('ObjectContactSphereSphere', () => {
     expectError({ restitutionCoefficient: 1.5 }, /restitutionCoefficient.*\(0, 1\], got 1.5/);
     expectError({ impactModel: 3 }, /impactModel.*got 3/);
     expectError({ contactPlasticityRatio: 1 }, /contactPlasticityRatio.*\[0, 1\), got 1/);
-    expectError({ contactStiffness: -1 }, /contactStiffness/);
+    expectError({ spheresRadii: [0.1, -0.1] }, /spheresRadii entry 1 must be a radius > 0, got -0.1/);
+    expectError({ spheresRadii: [0.1] }, /spheresRadii must have 2 entries, got 1/);
+    expectError({ restitutionCoefficient: -0.5 }, /restitutionCoefficient must lie in \(0, 1\], got -0.5/);
+    expectError({ contactStiffness: -1 }, /ObjectContactSphereSphere #\d+: contactStiffness must be non-negative, got -1/);
+    expectError({ contactStiffness: Number.NaN }, /contactStiffness must be a finite number, got number NaN/);
+    expectError({ contactDamping: -1 }, /contactDamping must be non-negative, got -1/);
+    expectError({ contactStiffnessExponent: 0 }, /contactStiffnessExponent must be positive, got 0/);
+    expectError({ minimumImpactVelocity: -1 }, /minimumImpactVelocity must be non-negative, got -1/);
+    expectError({ dynamicFriction: -0.1 }, /dynamicFriction must be non-negative, got -0.1/);
+    expectError({ frictionProportionalZone: -1 }, /frictionProportionalZone must be non-negative, got -1/);
     expectError({ dynamicFriction: 0.3 }, /dynamicFriction.*not supported/);
     // wrong marker kind and wrong data node
     const SC = new SystemContainer();
