@@ -69,6 +69,8 @@ import { generalContactSpheresTest } from './generalContactSpheresTest.ts';
 import { geometricallyExactBeam2Dtest } from './geometricallyExactBeam2Dtest.ts';
 import { gridGeomExactBeam2D } from './gridGeomExactBeam2D.ts';
 import { LShapeGeomExactBeam2D } from './LShapeGeomExactBeam2D.ts';
+import { ANCFBeamTest } from './ANCFBeamTest.ts';
+import { ANCFCableBeamDampingTest } from './ANCFCableBeamDampingTest.ts';
 
 export const testModels: readonly TestModel[] = [
   springDamperUserFunctionTest,
@@ -139,4 +141,6 @@ export const testModels: readonly TestModel[] = [
   geometricallyExactBeam2Dtest,
   gridGeomExactBeam2D,
   LShapeGeomExactBeam2D,
+  ANCFBeamTest,
+  ANCFCableBeamDampingTest,
 ];
