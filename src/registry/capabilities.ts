@@ -446,6 +446,8 @@ export interface BodyModel {
   angularVelocityLocal?(s: ItemState, localPosition: ArrayLike<number>, out: Float64Array): void;
   /** Writes the rotation Jacobian at localPosition, 3 × n_point row-major (columns: the nodes of {@link BodyModel.nodesAt}). */
   rotationJacobian?(s: ItemState, localPosition: ArrayLike<number>, out: Float64Array): void;
+  /** Writes ∂ω/∂Δq at fixed velocity coordinates at localPosition, 3 × n_point row-major, for markers' {@link RigidMarkerModel.angularVelocity_q}. */
+  angularVelocity_q?(s: ItemState, localPosition: ArrayLike<number>, out: Float64Array): void;
   /** Adds the generalized force of a mass-proportional load vector (force per mass) to f (nLocalU). */
   massProportionalForce?(s: ItemState, loadPerMass: ArrayLike<number>, f: Float64Array): void;
   /**
@@ -529,6 +531,11 @@ export interface RigidMarkerModel extends PositionMarkerModel {
   angularVelocityLocal(s: ItemState, out: Float64Array): void;
   /** Writes the rotation Jacobian, 3 × nLocalU row-major (global virtual rotation per local velocity coordinate). */
   rotationJacobian(s: ItemState, out: Float64Array): void;
+  /**
+   * Writes ∂ω/∂Δq at fixed velocity coordinates (ω the global angular velocity), 3 × nLocalU row-major, for the
+   * Jacobians of forces that depend on the angular velocity (friction at a contact point). Absent: taken as 0.
+   */
+  angularVelocity_q?(s: ItemState, out: Float64Array): void;
 }
 
 /** A marker on one scalar coordinate (a node coordinate, a rotation angle). */
@@ -567,6 +574,8 @@ export interface CoordinateVectorMarkerModel extends MarkerModel {
 export interface CableShapeMarkerModel extends MarkerModel {
   /** Number of segments (the polygon has numberOfSegments + 1 points). */
   readonly numberOfSegments: number;
+  /** Reference length L of the cable element (the polygon's points sit at x_i = i L/numberOfSegments; known after bind). */
+  readonly length: number;
   /** Writes the point positions [x0, y0, x1, y1, …]. */
   points(s: ItemState, out: Float64Array): void;
   /** Writes the point velocities. */
@@ -760,7 +769,7 @@ export const capabilityNames = {
   /** {@link BodyModel}. */
   body: {
     nodes: true, nLocalU: true, arcLength: true, arcStart: true, position: true, velocity: true, nodesAt: true, positionJacobian: true,
-    velocity_q: true, orientation: true, angularVelocity: true, angularVelocityLocal: true, rotationJacobian: true,
+    velocity_q: true, orientation: true, angularVelocity: true, angularVelocityLocal: true, rotationJacobian: true, angularVelocity_q: true,
     massProportionalForce: true, massProportionalForceDependsOnCoordinates: true, jacobianTransposedVector_q: true,
     addDistributedLoad: true, outputBody: true,
   } satisfies Record<keyof BodyModel, true>,
@@ -773,7 +782,7 @@ export const capabilityNames = {
   marker: {
     label: true, nodes: true, nLocalU: true, bind: true, output: true, position: true, velocity: true, positionJacobian: true,
     velocity_q: true, jacobianTransposedVector_q: true, orientation: true, angularVelocity: true, angularVelocityLocal: true,
-    rotationJacobian: true, coordinateLocalIndex: true, coordinate: true, coordinateVelocity: true, coordinateJacobian: true,
+    rotationJacobian: true, angularVelocity_q: true, coordinateLocalIndex: true, coordinate: true, coordinateVelocity: true, coordinateJacobian: true,
     massProportionalForce: true, massProportionalForceDependsOnCoordinates: true, addDistributedLoad: true,
     coordinateVector: true, coordinateVectorVelocity: true,
   } satisfies Record<keyof (RigidMarkerModel & CoordinateMarkerModel & BodyMassMarkerModel & CoordinateVectorMarkerModel), true>,

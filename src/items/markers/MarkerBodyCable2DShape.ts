@@ -17,6 +17,7 @@ const parameters = {
 class BodyCable2DShapeMarkerModel implements Only<CableShapeMarkerModel, BodyCable2DShapeMarkerModel> {
   nodes: readonly NodeModel[] = [];
   nLocalU = 0;
+  length = 0;
   private body!: BodyModel;
   /** Local positions [x_i, 0, 0] of the points, x_i = i L/numberOfSegments (set in bind). */
   private readonly localPositions: Float64Array[] = [];
@@ -34,6 +35,7 @@ class BodyCable2DShapeMarkerModel implements Only<CableShapeMarkerModel, BodyCab
     this.body = body;
     this.nodes = body.nodes;
     this.nLocalU = body.nLocalU;
+    this.length = body.arcLength;
     const n = this.numberOfSegments;
     this.localPositions.length = 0;
     for (let i = 0; i <= n; i++) this.localPositions.push(Float64Array.of(i * body.arcLength / n, 0, 0));

@@ -18,6 +18,15 @@ class BodyRigidMarkerModel extends BodyMarker<FrameBodyModel> implements Only<Ri
     super(label, bodyNumber, localPosition, true);
   }
 
+  /** The body's ∂ω/∂Δq at localPosition, if it has one (set in bind). */
+  angularVelocity_q?: RigidMarkerModel['angularVelocity_q'];
+
+  override bind(context: BindContext): void {
+    super.bind(context);
+    const angularVelocity_q = this.body.angularVelocity_q?.bind(this.body);
+    this.angularVelocity_q = angularVelocity_q === undefined ? undefined : (s, out) => angularVelocity_q(s, this.localPosition, out);
+  }
+
   protected resolve(body: BodyModel, context: BindContext, bodyNumber: number): FrameBodyModel {
     if (!isFrameBody(body)) {
       const object = context.object(bodyNumber, 'bodyNumber');
@@ -53,7 +62,7 @@ export const markerBodyRigidDefinition: ItemDefinition<'Marker', typeof paramete
   typeName: 'BodyRigid',
   description: 'A frame fixed to a body at localPosition, with the body\'s axes: provides position p + A x, velocity u̇ + A(ω̄ × x), '
     + 'orientation A, angular velocity, the position Jacobian (rigid body: [I | A(−x̃)G_l]), the rotation Jacobian ([0 | G]) '
-    + 'and, on rigid bodies, ∂v/∂q at fixed velocities (for the Jacobians of damped connectors). '
+    + 'and, on rigid bodies, ∂v/∂q and ∂ω/∂q at fixed velocities (for the Jacobians of damped connectors). '
     + 'Its coordinates are those of the body nodes that move the frame (a Cosserat rod: the p + 1 nodes of the element at s).',
   parameters,
   outputVariables: rigidMarkerOutputs,

@@ -7,6 +7,8 @@ import { itemError, type ItemLabel } from '../../core/errors.ts';
 import { OutputVariableType } from '../../registry/enums.ts';
 import { bool, markerIndexArray, nodeIndex, real, uint, ureal } from '../../registry/parameters.ts';
 import { bindDataNode } from './connectorBase.ts';
+import { zeroArray } from '../../linalg/arrays.ts';
+import { SegmentDistance } from './segmentDistance.ts';
 
 /** Exudyn's largest number of contact segments. */
 const maxNumberOfSegments = 12;
@@ -27,66 +29,6 @@ type Values = {
   circleRadius: number; offset: number; activeConnector: boolean;
 };
 
-/**
- * Geometry of one segment [p0, p1] against the circle center c: the relative position t ∈ [0, 1] of the nearest point
- * q = p0 + t (p1 − p0), w = q − c, its length d, the gap d − r − offset and G = w (1 − ρ/d) (the gap times the unit
- * normal from the center to the cable; 0 for d = 0). With derivatives: ∂t/∂x and ∂G/∂x for x = [p0, p1, c] (2D each).
- */
-class SegmentGeometry {
-  t = 0;
-  gap = 0;
-  readonly G = new Float64Array(2);
-  /** ∂t/∂x (6). */
-  readonly t_x = new Float64Array(6);
-  /** ∂G/∂x (2 × 6 row-major). */
-  readonly G_x = new Float64Array(12);
-  private readonly w_x = new Float64Array(12);
-
-  evaluate(points: Float64Array, i: number, c: Float64Array, rho: number, derivatives: boolean): void {
-    const p0x = points[2 * i], p0y = points[2 * i + 1];
-    const ex = points[2 * i + 2] - p0x, ey = points[2 * i + 3] - p0y;
-    const ax = c[0] - p0x, ay = c[1] - p0y;
-    const D = ex * ex + ey * ey;
-    let t = D === 0 ? 0 : (ax * ex + ay * ey) / D;
-    const interior = t > 0 && t < 1;
-    if (t < 0) t = 0;
-    else if (t >= 1) t = 1;
-    this.t = t;
-    const wx = p0x + t * ex - c[0], wy = p0y + t * ey - c[1];
-    const d = Math.hypot(wx, wy);
-    this.gap = d - rho;
-    const scale = d === 0 ? 0 : 1 - rho / d;
-    this.G[0] = wx * scale;
-    this.G[1] = wy * scale;
-    if (!derivatives) return;
-    const t_x = this.t_x, w_x = this.w_x, G_x = this.G_x;
-    t_x.fill(0);
-    w_x.fill(0);
-    if (interior) {
-      t_x[0] = ((2 * t - 1) * ex - ax) / D; t_x[1] = ((2 * t - 1) * ey - ay) / D;
-      t_x[2] = (ax - 2 * t * ex) / D; t_x[3] = (ay - 2 * t * ey) / D;
-      t_x[4] = ex / D; t_x[5] = ey / D;
-    }
-    // w = p0 + t e − c: ∂w/∂x = [(1 − t) I, t I, −I] + e ⊗ ∂t/∂x
-    for (let r = 0; r < 2; r++) {
-      w_x[6 * r + r] = 1 - t;
-      w_x[6 * r + 2 + r] = t;
-      w_x[6 * r + 4 + r] = -1;
-      const e = r === 0 ? ex : ey;
-      for (let k = 0; k < 6; k++) w_x[6 * r + k] += e * t_x[k];
-    }
-    // ∂G/∂w = (1 − ρ/d) I + ρ/d³ w wᵀ
-    G_x.fill(0);
-    if (d === 0) return;
-    const c3 = rho / (d * d * d);
-    const g00 = scale + c3 * wx * wx, g01 = c3 * wx * wy, g11 = scale + c3 * wy * wy;
-    for (let k = 0; k < 6; k++) {
-      G_x[k] = g00 * w_x[k] + g01 * w_x[6 + k];
-      G_x[6 + k] = g01 * w_x[k] + g11 * w_x[6 + k];
-    }
-  }
-}
-
 /** Run-time model of the circle–cable contact. */
 class ContactCircleCable2DModel implements Only<ObjectModel, ContactCircleCable2DModel> {
   readonly nAE = 0;
@@ -97,7 +39,7 @@ class ContactCircleCable2DModel implements Only<ObjectModel, ContactCircleCable2
   private dataIndex = -1;
   private n0 = 0;
   private nLocal = 0;
-  private readonly segment = new SegmentGeometry();
+  private readonly segment = new SegmentDistance();
   private readonly center = new Float64Array(3);
   private readonly force0 = new Float64Array(3);
   private points = new Float64Array(0);
@@ -139,6 +81,12 @@ class ContactCircleCable2DModel implements Only<ObjectModel, ContactCircleCable2
     return this.v.circleRadius + this.v.offset;
   }
 
+  /** Evaluates segment i of the polygon in points against the center (both up to date). */
+  private evaluateSegment(i: number, derivatives: boolean): void {
+    const p = this.points, c = this.center;
+    this.segment.evaluate(p[2 * i], p[2 * i + 1], p[2 * i + 2], p[2 * i + 3], c[0], c[1], this.rho, derivatives);
+  }
+
   /** Segment i is in contact: its data coordinate is ≤ 0. */
   private inContact(s: ItemState, i: number): boolean {
     return s.data[this.dataIndex + i] <= 0;
@@ -164,9 +112,9 @@ class ContactCircleCable2DModel implements Only<ObjectModel, ContactCircleCable2
     force0.fill(0);
     for (let i = 0; i < this.v.numberOfContactSegments; i++) {
       if (!this.inContact(s, i)) continue;
-      segment.evaluate(points, i, center, this.rho, false);
+      this.evaluateSegment(i, false);
       for (let r = 0; r < 2; r++) {
-        const G = k * segment.G[r];
+        const G = k * segment.gap * segment.n[r];
         pointForces[2 * i + r] += (1 - segment.t) * G;
         pointForces[2 * i + 2 + r] += segment.t * G;
         force0[r] -= G;
@@ -187,7 +135,8 @@ class ContactCircleCable2DModel implements Only<ObjectModel, ContactCircleCable2
 
   /** Analytic ∂f/∂q at fixed data coordinates: per segment in contact Rᵀ B R, R = ∂[p_i, p_{i+1}, c]/∂u, plus the circle marker's ∂(Jᵀ F)/∂q. */
   ode2Lhs_q(s: ItemState, acc: LocalMatrixAccumulator, factor: number): void {
-    const m = this.localMatrix.fill(0);
+    const m = this.localMatrix;
+    zeroArray(m);
     const nL = this.nLocal;
     // one dense block in every state (zeros without contact), so that the sparse pattern is reused
     if (this.anyContact(s)) this.addStiffness(s, m, factor);
@@ -206,14 +155,17 @@ class ContactCircleCable2DModel implements Only<ObjectModel, ContactCircleCable2
     force0.fill(0);
     for (let i = 0; i < this.v.numberOfContactSegments; i++) {
       if (!this.inContact(s, i)) continue;
-      segment.evaluate(points, i, center, this.rho, true);
-      const { t, G, t_x, G_x } = segment;
+      this.evaluateSegment(i, true);
+      const { t, gap, n, t_x, gap_x, n_x } = segment;
       for (let r = 0; r < 2; r++) {
-        force0[r] -= k * G[r];
+        const G = gap * n[r];
+        force0[r] -= k * G;
         for (let c = 0; c < 6; c++) {
-          block[6 * r + c] = k * ((1 - t) * G_x[6 * r + c] - G[r] * t_x[c]);
-          block[6 * (2 + r) + c] = k * (t * G_x[6 * r + c] + G[r] * t_x[c]);
-          block[6 * (4 + r) + c] = -k * G_x[6 * r + c];
+          // G = gap n: ∂G/∂x = n ⊗ ∂gap/∂x + gap ∂n/∂x
+          const G_x = n[r] * gap_x[c] + gap * n_x[6 * r + c];
+          block[6 * r + c] = k * ((1 - t) * G_x - G * t_x[c]);
+          block[6 * (2 + r) + c] = k * (t * G_x + G * t_x[c]);
+          block[6 * (4 + r) + c] = -k * G_x;
         }
       }
       R.fill(0);
@@ -249,7 +201,7 @@ class ContactCircleCable2DModel implements Only<ObjectModel, ContactCircleCable2
     this.cable.points(s, points);
     let error = 0;
     for (let i = 0; i < this.v.numberOfContactSegments; i++) {
-      segment.evaluate(points, i, center, this.rho, false);
+      this.evaluateSegment(i, false);
       const gap = segment.gap;
       const state = s.data[this.dataIndex + i];
       if ((gap > 0) !== (state > 0)) {
@@ -266,7 +218,7 @@ class ContactCircleCable2DModel implements Only<ObjectModel, ContactCircleCable2
     this.cable.points(s, this.points);
     const gaps = new Float64Array(this.v.numberOfContactSegments);
     for (let i = 0; i < gaps.length; i++) {
-      this.segment.evaluate(this.points, i, this.center, this.rho, false);
+      this.evaluateSegment(i, false);
       gaps[i] = this.segment.gap;
     }
     return gaps;
