@@ -446,6 +446,8 @@ export interface BodyModel {
   angularVelocityLocal?(s: ItemState, localPosition: ArrayLike<number>, out: Float64Array): void;
   /** Writes the rotation Jacobian at localPosition, 3 × n_point row-major (columns: the nodes of {@link BodyModel.nodesAt}). */
   rotationJacobian?(s: ItemState, localPosition: ArrayLike<number>, out: Float64Array): void;
+  /** Writes ∂ω/∂Δq of the global angular velocity at localPosition at fixed velocity coordinates, 3 × n_point row-major (rigid bodies). */
+  angularVelocity_q?(s: ItemState, localPosition: ArrayLike<number>, out: Float64Array): void;
   /** Adds the generalized force of a mass-proportional load vector (force per mass) to f (nLocalU). */
   massProportionalForce?(s: ItemState, loadPerMass: ArrayLike<number>, f: Float64Array): void;
   /**
@@ -529,6 +531,12 @@ export interface RigidMarkerModel extends PositionMarkerModel {
   angularVelocityLocal(s: ItemState, out: Float64Array): void;
   /** Writes the rotation Jacobian, 3 × nLocalU row-major (global virtual rotation per local velocity coordinate). */
   rotationJacobian(s: ItemState, out: Float64Array): void;
+  /**
+   * Writes ∂ω/∂Δq of the global angular velocity at fixed velocity coordinates, 3 × nLocalU row-major (Euler parameters,
+   * Rxyz: ω = G(q) q̇), for the Jacobians of forces that depend on the angular velocity. Present only when the marker's
+   * node or body provides it (known after bind).
+   */
+  angularVelocity_q?(s: ItemState, out: Float64Array): void;
 }
 
 /** A marker on one scalar coordinate (a node coordinate, a rotation angle). */
@@ -763,7 +771,7 @@ export const capabilityNames = {
   body: {
     nodes: true, nLocalU: true, arcLength: true, arcStart: true, position: true, velocity: true, nodesAt: true, positionJacobian: true,
     velocity_q: true, orientation: true, angularVelocity: true, angularVelocityLocal: true, rotationJacobian: true,
-    massProportionalForce: true, massProportionalForceDependsOnCoordinates: true, jacobianTransposedVector_q: true,
+    angularVelocity_q: true, massProportionalForce: true, massProportionalForceDependsOnCoordinates: true, jacobianTransposedVector_q: true,
     addDistributedLoad: true, outputBody: true,
   } satisfies Record<keyof BodyModel, true>,
   /** {@link SuperElementModel}. */
@@ -775,7 +783,7 @@ export const capabilityNames = {
   marker: {
     label: true, nodes: true, nLocalU: true, bind: true, output: true, position: true, velocity: true, positionJacobian: true,
     velocity_q: true, jacobianTransposedVector_q: true, orientation: true, angularVelocity: true, angularVelocityLocal: true,
-    rotationJacobian: true, coordinateLocalIndex: true, coordinate: true, coordinateVelocity: true, coordinateJacobian: true,
+    rotationJacobian: true, angularVelocity_q: true, coordinateLocalIndex: true, coordinate: true, coordinateVelocity: true, coordinateJacobian: true,
     massProportionalForce: true, massProportionalForceDependsOnCoordinates: true, addDistributedLoad: true,
     coordinateVector: true, coordinateVectorVelocity: true,
   } satisfies Record<keyof (RigidMarkerModel & CoordinateMarkerModel & BodyMassMarkerModel & CoordinateVectorMarkerModel), true>,

@@ -135,6 +135,7 @@ interface MarkerView extends KinematicsView {
   readonly nodes: readonly NodeModel[];
   readonly nLocalU: number;
   velocity_q?(s: ItemState, out: Float64Array): void;
+  angularVelocity_q?(s: ItemState, out: Float64Array): void;
   coordinate?(s: ItemState): number;
   coordinateVelocity?(s: ItemState): number;
   coordinateJacobian?(s: ItemState, out: Float64Array): void;
@@ -270,6 +271,9 @@ function jacobianChecks(model: CompiledModel): JacobianCheck[] {
     if (marker.rotationJacobian !== undefined && marker.orientation !== undefined) {
       checks.push({ item, label, term: 'rotationJacobian', nodes, rows: 3, perturbed: 'q', kind: 'rotation', analytic: (s, out) => marker.rotationJacobian!(s, out), value: (s, out) => marker.orientation!(s, out) });
       if (marker.angularVelocity !== undefined) checks.push({ item, label, term: 'rotationJacobian = ∂ω/∂u', nodes, rows: 3, perturbed: 'u', analytic: (s, out) => marker.rotationJacobian!(s, out), value: (s, out) => marker.angularVelocity!(s, out) });
+    }
+    if (marker.angularVelocity_q !== undefined) {
+      checks.push({ item, label, term: 'angularVelocity_q', nodes, rows: 3, perturbed: 'q', analytic: (s, out) => marker.angularVelocity_q!(s, out), value: (s, out) => marker.angularVelocity!(s, out) });
     }
     if (marker.coordinate !== undefined) {
       const value = (s: ItemState, out: Float64Array) => { out[0] = marker.coordinate!(s); };

@@ -1,5 +1,5 @@
 import { makeFactory, type ItemDefinition } from '../../registry/definition.ts';
-import { isFrameNode, type FrameNodeModel, type ItemState, type NodeModel, type Only, type RigidMarkerModel } from '../../registry/capabilities.ts';
+import { isFrameNode, type BindContext, type FrameNodeModel, type ItemState, type NodeModel, type Only, type RigidMarkerModel } from '../../registry/capabilities.ts';
 import { itemError, type ItemLabel } from '../../core/errors.ts';
 import type { OutputVariableType } from '../../registry/enums.ts';
 import { nodeIndex } from '../../registry/parameters.ts';
@@ -15,6 +15,14 @@ const parameters = {
 class NodeRigidMarkerModel extends NodeMarker<FrameNodeModel> implements Only<RigidMarkerModel, NodeRigidMarkerModel> {
   constructor(label: ItemLabel, nodeNumber: number) {
     super(label, nodeNumber, true);
+  }
+
+  /** The node's ∂ω/∂Δq, if it has one (set in bind). */
+  angularVelocity_q?: RigidMarkerModel['angularVelocity_q'];
+
+  override bind(context: BindContext): void {
+    super.bind(context);
+    this.angularVelocity_q = this.node.angularVelocity_q?.bind(this.node);
   }
 
   protected resolve(node: NodeModel): FrameNodeModel {
@@ -50,7 +58,7 @@ export const markerNodeRigidDefinition: ItemDefinition<'Marker', typeof paramete
   category: 'Marker',
   typeName: 'NodeRigid',
   description: 'The frame of a rigid-body node (RigidBodyEP, RigidBodyRxyz, RigidBodyRotVecLG, RigidBodyQuaternion, RigidBody2D): '
-    + 'position, velocity, orientation A, angular velocity, position Jacobian [I | 0] and rotation Jacobian [0 | G].',
+    + 'position, velocity, orientation A, angular velocity, position Jacobian [I | 0], rotation Jacobian [0 | G] and the node\'s ∂ω/∂q at fixed velocities.',
   parameters,
   outputVariables: rigidMarkerOutputs,
   example: (mbs) => {

@@ -123,6 +123,8 @@ export abstract class RigidBodyBase<N extends OrientedNode> extends RigidFrameKi
 
   /** ∂v/∂Δq of a body-fixed point (see {@link RigidFrameKinematics.pointVelocity_q}); present if the node has angularVelocity_q (set in bind). */
   velocity_q?: (s: ItemState, localPosition: ArrayLike<number>, out: Float64Array) => void;
+  /** ∂ω/∂Δq of the body (the node's, the same at every point); present if the node has angularVelocity_q (set in bind). */
+  angularVelocity_q?: (s: ItemState, localPosition: ArrayLike<number>, out: Float64Array) => void;
 
   bind(context: BindContext): void {
     this.node = this.resolveNode(context.node(this.nodeNumber, 'nodeNumber'));
@@ -133,6 +135,7 @@ export abstract class RigidBodyBase<N extends OrientedNode> extends RigidFrameKi
     const work = new Float64Array(6 * this.node.nu);
     const angularVelocity_q = this.node.angularVelocity_q?.bind(this.node);
     this.velocity_q = angularVelocity_q === undefined ? undefined : (s, x, out) => this.pointVelocity_q(s, x, out, work, angularVelocity_q);
+    this.angularVelocity_q = angularVelocity_q === undefined ? undefined : (s, _x, out) => angularVelocity_q(s, out);
     this.allocate();
   }
 
