@@ -21,6 +21,7 @@ import { objectContactCoordinateDefinition } from './objects/ObjectContactCoordi
 import { objectContactSphereSphereDefinition } from './objects/ObjectContactSphereSphere.ts';
 import { objectContactCircleCable2DDefinition } from './objects/ObjectContactCircleCable2D.ts';
 import { objectContactFrictionCircleCable2DDefinition } from './objects/ObjectContactFrictionCircleCable2D.ts';
+import { objectContactConvexRollDefinition } from './objects/ObjectContactConvexRoll.ts';
 import { markerBodyCable2DShapeDefinition } from './markers/MarkerBodyCable2DShape.ts';
 import { objectConnectorSpringDamperDefinition } from './objects/ObjectConnectorSpringDamper.ts';
 import { objectConnectorCartesianSpringDamperDefinition } from './objects/ObjectConnectorCartesianSpringDamper.ts';
@@ -99,6 +100,7 @@ export const itemDefinitions: readonly ItemDefinition[] = [
   objectContactSphereSphereDefinition,
   objectContactCircleCable2DDefinition,
   objectContactFrictionCircleCable2DDefinition,
+  objectContactConvexRollDefinition,
   objectConnectorSpringDamperDefinition,
   objectConnectorCartesianSpringDamperDefinition,
   objectConnectorCoordinateDefinition,
