@@ -29,7 +29,7 @@ export { getJointArgs } from './builders/jointArgs.ts';
 export type { GetJointArgsOptions, JointArgs } from './builders/jointArgs.ts';
 export type { CreateLoadOptions } from './builders/loads.ts';
 export type { CreateAxisJointOptions, CreateSphericalJointOptions, CreateGenericJointOptions } from './builders/joints.ts';
-export type { CreateRollingDiscOptions } from './builders/rollingDisc.ts';
+export type { CreateRollingDiscOptions, CreateRollingDiscPenaltyOptions } from './builders/rollingDisc.ts';
 export type { BuilderSink } from './builders/builderSink.ts';
 export type { ItemSink } from './registry/definition.ts';
 export { OutputVariableType, ConfigurationType, DynamicSolverType, LinearSolverType } from './registry/enums.ts';
@@ -152,6 +152,7 @@ export { ObjectConnectorCoordinateSpringDamper, CoordinateSpringDamper } from '.
 export { ObjectConnectorCoordinateSpringDamperExt, CoordinateSpringDamperExt } from './items/objects/ObjectConnectorCoordinateSpringDamperExt.ts';
 export { ObjectContactCoordinate } from './items/objects/ObjectContactCoordinate.ts';
 export { ObjectContactSphereSphere } from './items/objects/ObjectContactSphereSphere.ts';
+export { ObjectContactSphereTriangle } from './items/objects/ObjectContactSphereTriangle.ts';
 export { ObjectContactCircleCable2D } from './items/objects/ObjectContactCircleCable2D.ts';
 export { ObjectContactFrictionCircleCable2D } from './items/objects/ObjectContactFrictionCircleCable2D.ts';
 export { ObjectContactConvexRoll } from './items/objects/ObjectContactConvexRoll.ts';
@@ -175,6 +176,7 @@ export { ObjectRotationalMass1D, Rotor1D } from './items/objects/ObjectRotationa
 export { ObjectJointGeneric, GenericJoint } from './items/objects/ObjectJointGeneric.ts';
 export { ObjectJointSpherical, SphericalJoint } from './items/objects/ObjectJointSpherical.ts';
 export { ObjectJointRollingDisc } from './items/objects/ObjectJointRollingDisc.ts';
+export { ObjectConnectorRollingDiscPenalty, RollingDiscPenalty } from './items/objects/ObjectConnectorRollingDiscPenalty.ts';
 export { ObjectJointRevoluteZ, RevoluteJointZ } from './items/objects/ObjectJointRevoluteZ.ts';
 export { ObjectJointPrismaticX, PrismaticJointX } from './items/objects/ObjectJointPrismaticX.ts';
 export { ObjectJointRevolute2D, RevoluteJoint2D } from './items/objects/ObjectJointRevolute2D.ts';

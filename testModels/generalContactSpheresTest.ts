@@ -81,7 +81,7 @@ export const generalContactSpheresTest: TestModel = {
     const contact = mbs.addGeneralContact();
     markers.forEach((marker, i) => contact.addSphereWithMarker(marker, radii[i], k, d, 0));
     contact.setFrictionPairings([[0]]);
-    contact.setSearchTreeSizes([20, 20, 20]);
+    contact.setSearchTreeCellSize([20, 20, 20]);
     contact.setSearchTreeBox([-1.2 * H, -H, -1.2 * H], [1.2 * H, maxY, 1.2 * H]);
     mbs.assemble();
     const tEnd = 0.1, h = 0.0002;

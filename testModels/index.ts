@@ -58,6 +58,11 @@ import { bricardMechanism } from './bricardMechanism.ts';
 import { coordinateSpringDamperExt } from './coordinateSpringDamperExt.ts';
 import { postNewtonStepContactTest } from './postNewtonStepContactTest.ts';
 import { rollingCoinTest } from './rollingCoinTest.ts';
+import { rollingCoinPenaltyTest } from './rollingCoinPenaltyTest.ts';
+import { createRollingDiscPenaltyTest } from './createRollingDiscPenaltyTest.ts';
+import { rollingDiscTangentialForces } from './rollingDiscTangentialForces.ts';
+import { carRollingDiscTest } from './carRollingDiscTest.ts';
+import { mecanumWheelRollingDiscTest } from './mecanumWheelRollingDiscTest.ts';
 import { createRollingDiscTest } from './createRollingDiscTest.ts';
 import { contactCoordinateTest } from './contactCoordinateTest.ts';
 import { ANCFcontactCircleTest } from './ANCFcontactCircleTest.ts';
@@ -133,6 +138,11 @@ export const testModels: readonly TestModel[] = [
   postNewtonStepContactTest,
   rollingCoinTest,
   createRollingDiscTest,
+  rollingCoinPenaltyTest,
+  createRollingDiscPenaltyTest,
+  rollingDiscTangentialForces,
+  carRollingDiscTest,
+  mecanumWheelRollingDiscTest,
   contactCoordinateTest,
   ANCFcontactCircleTest,
   ANCFcontactFrictionTest,

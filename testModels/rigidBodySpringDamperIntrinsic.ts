@@ -5,14 +5,17 @@ import type { TestModel } from './testModel.ts';
  * Exudyn's rigidBodySpringDamperIntrinsic: three spinning Euler-parameter bodies on ConnectorRigidBodySpringDampers with
  * the intrinsic (SE(3)) formulation, one to ground in each marker order and one between two free bodies; generalized-α
  * (ρ∞ = 0.9), modified Newton, 500 steps. The free pair is chaotic (a Newton tolerance of 1e-12 instead of 1e-8
- * changes the result by 2e-4): the connector evaluates the SE(3) logarithm in Exudyn's order of operations, and the
- * model matches Exudyn to 2e-12 relative.
+ * changes the result by 2e-4), so the result carries the rounding of the build: Exudyn 1.10's own builds give
+ * 0.5472368463500469 (Windows, the reference), 0.5472368463345523 (macOS ARM), 0.5472368462902111 (Linux) and
+ * 0.5472368462481361 (macOS x86), a spread of 1.9e-10 (TestSuiteLogs). The connector evaluates the SE(3) logarithm and
+ * the generalized-α predictor forms its sums in Exudyn's order of operations; Flexdyn's 0.5472368462359809 is 2.1e-10 from
+ * the reference. Tolerance 1e-9: five times the spread of Exudyn's builds.
  */
 export const rigidBodySpringDamperIntrinsic: TestModel = {
   name: 'rigidBodySpringDamperIntrinsic',
   reference: 0.5472368463500464,
   comparison: 'relative',
-  tolerance: 1e-10,
+  tolerance: 1e-9,
   run() {
     const SC = new SystemContainer();
     const mbs = SC.addSystem();

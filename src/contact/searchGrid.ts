@@ -1,9 +1,11 @@
 /**
  * A uniform search grid over an axis-aligned box (Exudyn's SearchTree of GeneralContact): items given by their
  * bounding boxes are sorted into the cells their boxes overlap (a counting sort, linear in the number of items and
- * occupied cells); boxes outside the grid's box are clamped into its boundary cells, so no item is lost. The pair
- * search reports each pair of overlapping boxes exactly once: in the one cell that holds the lower corner of the two
- * boxes' intersection. Arrays grow when needed and are reused otherwise.
+ * occupied cells); boxes outside the grid's box are clamped into its boundary cells, so no item is lost. All
+ * overlapping pairs can be listed ({@link forEachPair}), or a query
+ * returns the items of an index range whose boxes overlap a given box, each once (a stamp per item marks the items
+ * already found), in the order of the cells (x slowest) and, within a cell, of the items. Arrays grow when needed and
+ * are reused otherwise.
  */
 export class SearchGrid {
   /** Number of cells along x, y, z. */
@@ -11,6 +13,8 @@ export class SearchGrid {
   /** Lower and upper corner of the grid's box. */
   readonly boxMin = new Float64Array(3);
   readonly boxMax = new Float64Array(3);
+  /** The items found by the last query: found[0 … count − 1]. */
+  found = new Int32Array(16);
   /** Per cell c: its items are cellItems[cellStart[c] … cellStart[c + 1] − 1]. */
   private cellStart = new Int32Array(1);
   private cellItems = new Int32Array(0);
@@ -19,6 +23,10 @@ export class SearchGrid {
   /** Bounding boxes of the last build: item i has [min x, y, z, max x, y, z] at 6i. */
   private boxes: Float64Array = new Float64Array(0);
   private count = 0;
+  /** Per item: the number of the last query that found it. */
+  private stamps = new Int32Array(0);
+  private stamp = 0;
+  private readonly range = new Int32Array(6);
 
   /** Sets the number of cells (each ≥ 1) and the box (min < max in each direction). */
   reset(cellsX: number, cellsY: number, cellsZ: number, boxMin: ArrayLike<number>, boxMax: ArrayLike<number>): void {
@@ -49,73 +57,111 @@ export class SearchGrid {
     this.boxes = boxes;
     this.count = count;
     if (this.ranges.length < 6 * count) this.ranges = new Int32Array(6 * count);
-    const start = this.cellStart;
+    if (this.stamps.length < count) { this.stamps = new Int32Array(count); this.stamp = 0; }
+    const start = this.cellStart, r = this.ranges;
+    const nx = this.cells[0], ny = this.cells[1];
     start.fill(0);
     let total = 0;
     for (let i = 0; i < count; i++) {
       for (let k = 0; k < 3; k++) {
-        this.ranges[6 * i + k] = this.cellOf(k, boxes[6 * i + k]);
-        this.ranges[6 * i + 3 + k] = this.cellOf(k, boxes[6 * i + 3 + k]);
+        r[6 * i + k] = this.cellOf(k, boxes[6 * i + k]);
+        r[6 * i + 3 + k] = this.cellOf(k, boxes[6 * i + 3 + k]);
       }
-      this.visit(i, (cell) => { start[cell + 1]++; total++; });
+      for (let iz = r[6 * i + 2]; iz <= r[6 * i + 5]; iz++) {
+        for (let iy = r[6 * i + 1]; iy <= r[6 * i + 4]; iy++) {
+          for (let ix = r[6 * i]; ix <= r[6 * i + 3]; ix++) { start[ix + nx * (iy + ny * iz) + 1]++; total++; }
+        }
+      }
     }
     for (let c = 1; c < start.length; c++) start[c] += start[c - 1];
     if (this.cellItems.length < total) this.cellItems = new Int32Array(2 * total);
-    const fill = start.slice(0, start.length - 1);
-    for (let i = 0; i < count; i++) this.visit(i, (cell) => { this.cellItems[fill[cell]++] = i; });
-  }
-
-  /** Calls visit(cell) for every cell item i's box overlaps. */
-  private visit(i: number, visit: (cell: number) => void): void {
-    const r = this.ranges;
-    const nx = this.cells[0], ny = this.cells[1];
-    for (let iz = r[6 * i + 2]; iz <= r[6 * i + 5]; iz++) {
-      for (let iy = r[6 * i + 1]; iy <= r[6 * i + 4]; iy++) {
-        for (let ix = r[6 * i]; ix <= r[6 * i + 3]; ix++) visit(ix + nx * (iy + ny * iz));
+    // fill each cell from its end backwards, so that cellStart is restored and items stay in increasing order
+    for (let i = count - 1; i >= 0; i--) {
+      for (let iz = r[6 * i + 2]; iz <= r[6 * i + 5]; iz++) {
+        for (let iy = r[6 * i + 1]; iy <= r[6 * i + 4]; iy++) {
+          for (let ix = r[6 * i]; ix <= r[6 * i + 3]; ix++) this.cellItems[--start[ix + nx * (iy + ny * iz) + 1]] = i;
+        }
       }
     }
-  }
-
-  /** True if the boxes of items a and b overlap (touching counts). */
-  private overlap(a: number, b: number): boolean {
-    const x = this.boxes;
-    for (let k = 0; k < 3; k++) {
-      if (x[6 * a + k] > x[6 * b + 3 + k] || x[6 * b + k] > x[6 * a + 3 + k]) return false;
-    }
-    return true;
+    // start[c + 1] is now the beginning of cell c: shift down by one
+    for (let c = 0; c + 1 < start.length; c++) start[c] = start[c + 1];
+    start[start.length - 1] = total;
   }
 
   /**
-   * Calls pair(a, b) with a < b once for every two items of the last build whose boxes overlap; the cost is linear in
-   * the number of items when the number per cell is bounded.
+   * The items i ≠ item with lo ≤ i < hi whose boxes overlap the box of item (of the last build; touching counts):
+   * written to {@link found}; returns their number.
+   */
+  query(item: number, lo: number, hi: number): number {
+    const b = this.boxes, r = this.ranges, range = this.range;
+    for (let k = 0; k < 6; k++) range[k] = r[6 * item + k];
+    return this.collect(b, 6 * item, lo, hi, item);
+  }
+
+  /** The items with lo ≤ i < hi of the last build whose boxes overlap the box [pMin, pMax]: written to {@link found}; returns their number. */
+  queryBox(pMin: ArrayLike<number>, pMax: ArrayLike<number>, lo: number, hi: number): number {
+    if (this.count === 0) return 0;
+    const box = new Float64Array([pMin[0], pMin[1], pMin[2], pMax[0], pMax[1], pMax[2]]);
+    for (let k = 0; k < 3; k++) { this.range[k] = this.cellOf(k, pMin[k]); this.range[3 + k] = this.cellOf(k, pMax[k]); }
+    return this.collect(box, 0, lo, hi, -1);
+  }
+
+  /** Collects the items of [lo, hi) in the cells of this.range whose boxes overlap box[at … at + 5], except `except`. */
+  private collect(box: Float64Array, at: number, lo: number, hi: number, except: number): number {
+    const { cellStart: start, cellItems: items, range, boxes: x, stamps } = this;
+    const nx = this.cells[0], ny = this.cells[1];
+    if (++this.stamp === 0x7fffffff) { stamps.fill(0); this.stamp = 1; }
+    const stamp = this.stamp;
+    if (except >= 0) stamps[except] = stamp;
+    let count = 0;
+    for (let ix = range[0]; ix <= range[3]; ix++) {
+      for (let iy = range[1]; iy <= range[4]; iy++) {
+        for (let iz = range[2]; iz <= range[5]; iz++) {
+          const c = ix + nx * (iy + ny * iz);
+          for (let p = start[c]; p < start[c + 1]; p++) {
+            const j = items[p];
+            if (j < lo || j >= hi || stamps[j] === stamp) continue;
+            stamps[j] = stamp;
+            if (x[6 * j] > box[at + 3] || box[at] > x[6 * j + 3] || x[6 * j + 1] > box[at + 4] || box[at + 1] > x[6 * j + 4]
+              || x[6 * j + 2] > box[at + 5] || box[at + 2] > x[6 * j + 5]) continue;
+            if (count === this.found.length) {
+              const grown = new Int32Array(2 * count);
+              grown.set(this.found);
+              this.found = grown;
+            }
+            this.found[count++] = j;
+          }
+        }
+      }
+    }
+    return count;
+  }
+
+  /**
+   * Calls pair(a, b) with a < b once for every two items of the last build whose boxes overlap (touching counts): in
+   * the one cell that holds the lower corner of the intersection of their cell ranges; the cost is linear in the number
+   * of items when the number per cell is bounded.
    */
   forEachPair(pair: (a: number, b: number) => void): void {
-    const { cellStart: start, cellItems: items, ranges: r } = this;
+    const { cellStart: start, cellItems: items, ranges: r, boxes: x } = this;
     const nx = this.cells[0], ny = this.cells[1];
     for (let c = 0; c + 1 < start.length; c++) {
       for (let p = start[c]; p < start[c + 1]; p++) {
         const a = items[p];
         for (let m = p + 1; m < start[c + 1]; m++) {
           const b = items[m];
-          if (!this.overlap(a, b)) continue;
-          // report in the cell of the lower corner of the intersection of the two cell ranges only
+          if (x[6 * a] > x[6 * b + 3] || x[6 * b] > x[6 * a + 3] || x[6 * a + 1] > x[6 * b + 4] || x[6 * b + 1] > x[6 * a + 4]
+            || x[6 * a + 2] > x[6 * b + 5] || x[6 * b + 2] > x[6 * a + 5]) continue;
           const ix = Math.max(r[6 * a], r[6 * b]), iy = Math.max(r[6 * a + 1], r[6 * b + 1]), iz = Math.max(r[6 * a + 2], r[6 * b + 2]);
           if (ix + nx * (iy + ny * iz) !== c) continue;
-          if (a < b) pair(a, b); else pair(b, a);
+          pair(a, b); // items are stored in increasing order within a cell
         }
       }
     }
   }
 
-  /** The items of the last build whose boxes overlap the box [pMin, pMax], in increasing order. */
-  itemsInBox(pMin: ArrayLike<number>, pMax: ArrayLike<number>): number[] {
-    const x = this.boxes;
-    const found: number[] = [];
-    for (let i = 0; i < this.count; i++) {
-      let inside = true;
-      for (let k = 0; k < 3; k++) if (x[6 * i + k] > pMax[k] || pMin[k] > x[6 * i + 3 + k]) inside = false;
-      if (inside) found.push(i);
-    }
-    return found;
+  /** Number of items of the last build. */
+  get numberOfItems(): number {
+    return this.count;
   }
 }

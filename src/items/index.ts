@@ -19,6 +19,7 @@ import { objectConnectorCoordinateSpringDamperDefinition } from './objects/Objec
 import { objectConnectorCoordinateSpringDamperExtDefinition } from './objects/ObjectConnectorCoordinateSpringDamperExt.ts';
 import { objectContactCoordinateDefinition } from './objects/ObjectContactCoordinate.ts';
 import { objectContactSphereSphereDefinition } from './objects/ObjectContactSphereSphere.ts';
+import { objectContactSphereTriangleDefinition } from './objects/ObjectContactSphereTriangle.ts';
 import { objectContactCircleCable2DDefinition } from './objects/ObjectContactCircleCable2D.ts';
 import { objectContactFrictionCircleCable2DDefinition } from './objects/ObjectContactFrictionCircleCable2D.ts';
 import { objectContactConvexRollDefinition } from './objects/ObjectContactConvexRoll.ts';
@@ -42,6 +43,7 @@ import { objectRigidBody2DDefinition } from './objects/ObjectRigidBody2D.ts';
 import { objectJointGenericDefinition } from './objects/ObjectJointGeneric.ts';
 import { objectJointSphericalDefinition } from './objects/ObjectJointSpherical.ts';
 import { objectJointRollingDiscDefinition } from './objects/ObjectJointRollingDisc.ts';
+import { objectConnectorRollingDiscPenaltyDefinition } from './objects/ObjectConnectorRollingDiscPenalty.ts';
 import { objectJointRevoluteZDefinition } from './objects/ObjectJointRevoluteZ.ts';
 import { objectJointPrismaticXDefinition } from './objects/ObjectJointPrismaticX.ts';
 import { objectJointRevolute2DDefinition } from './objects/ObjectJointRevolute2D.ts';
@@ -98,6 +100,7 @@ export const itemDefinitions: readonly ItemDefinition[] = [
   objectConnectorCoordinateSpringDamperExtDefinition,
   objectContactCoordinateDefinition,
   objectContactSphereSphereDefinition,
+  objectContactSphereTriangleDefinition,
   objectContactCircleCable2DDefinition,
   objectContactFrictionCircleCable2DDefinition,
   objectContactConvexRollDefinition,
@@ -120,6 +123,7 @@ export const itemDefinitions: readonly ItemDefinition[] = [
   objectJointGenericDefinition,
   objectJointSphericalDefinition,
   objectJointRollingDiscDefinition,
+  objectConnectorRollingDiscPenaltyDefinition,
   objectJointRevoluteZDefinition,
   objectJointPrismaticXDefinition,
   objectJointRevolute2DDefinition,

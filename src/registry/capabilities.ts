@@ -446,7 +446,7 @@ export interface BodyModel {
   angularVelocityLocal?(s: ItemState, localPosition: ArrayLike<number>, out: Float64Array): void;
   /** Writes the rotation Jacobian at localPosition, 3 × n_point row-major (columns: the nodes of {@link BodyModel.nodesAt}). */
   rotationJacobian?(s: ItemState, localPosition: ArrayLike<number>, out: Float64Array): void;
-  /** Writes ∂ω/∂Δq of the global angular velocity at localPosition at fixed velocity coordinates, 3 × n_point row-major (rigid bodies). */
+  /** Writes ∂ω/∂Δq at fixed velocity coordinates at localPosition, 3 × n_point row-major, for markers' {@link RigidMarkerModel.angularVelocity_q}. */
   angularVelocity_q?(s: ItemState, localPosition: ArrayLike<number>, out: Float64Array): void;
   /** Adds the generalized force of a mass-proportional load vector (force per mass) to f (nLocalU). */
   massProportionalForce?(s: ItemState, loadPerMass: ArrayLike<number>, f: Float64Array): void;
@@ -532,9 +532,8 @@ export interface RigidMarkerModel extends PositionMarkerModel {
   /** Writes the rotation Jacobian, 3 × nLocalU row-major (global virtual rotation per local velocity coordinate). */
   rotationJacobian(s: ItemState, out: Float64Array): void;
   /**
-   * Writes ∂ω/∂Δq of the global angular velocity at fixed velocity coordinates, 3 × nLocalU row-major (Euler parameters,
-   * Rxyz: ω = G(q) q̇), for the Jacobians of forces that depend on the angular velocity. Present only when the marker's
-   * node or body provides it (known after bind).
+   * Writes ∂ω/∂Δq at fixed velocity coordinates (ω the global angular velocity), 3 × nLocalU row-major, for the
+   * Jacobians of forces that depend on the angular velocity (friction at a contact point). Absent: taken as 0.
    */
   angularVelocity_q?(s: ItemState, out: Float64Array): void;
 }
@@ -770,8 +769,8 @@ export const capabilityNames = {
   /** {@link BodyModel}. */
   body: {
     nodes: true, nLocalU: true, arcLength: true, arcStart: true, position: true, velocity: true, nodesAt: true, positionJacobian: true,
-    velocity_q: true, orientation: true, angularVelocity: true, angularVelocityLocal: true, rotationJacobian: true,
-    angularVelocity_q: true, massProportionalForce: true, massProportionalForceDependsOnCoordinates: true, jacobianTransposedVector_q: true,
+    velocity_q: true, orientation: true, angularVelocity: true, angularVelocityLocal: true, rotationJacobian: true, angularVelocity_q: true,
+    massProportionalForce: true, massProportionalForceDependsOnCoordinates: true, jacobianTransposedVector_q: true,
     addDistributedLoad: true, outputBody: true,
   } satisfies Record<keyof BodyModel, true>,
   /** {@link SuperElementModel}. */

@@ -226,7 +226,11 @@ export class ImplicitSecondOrderStepper implements TimeStepper, NewtonProblem {
 
   /**
    * Newmark predictor with a_{n+1} = 0 (λ = 0), from the start-of-step coordinates (the data coordinates stay: a repeated
-   * discontinuous iteration keeps those its post-Newton step set); Lie-group nodes compose q_n ⊕ Δ.
+   * discontinuous iteration keeps those its post-Newton step set); Lie-group nodes compose q_n ⊕ Δ. Every sum is formed
+   * in Exudyn's order, a*_{n+1} = a*_n·(−α_m/(1 − α_m)) + α_f/(1 − α_m)·a_n and q = ((q_n + h u_n) + h²(½−β) a*_n) + h²β a*_{n+1}
+   * term by term onto q_n, so that the rounding is Exudyn's: a contact that closes exactly at a step end (the step its
+   * recommended step size gives) switches on the sign of a gap of ±1e-16, and the other rounding switches it a step
+   * later with a 1e-8 micro step (docs/decisions.md, contactSphereSphereTest).
    */
   predictor(): void {
     const { alphaM, alphaF, beta, gamma } = this.params;
@@ -234,35 +238,55 @@ export class ImplicitSecondOrderStepper implements TimeStepper, NewtonProblem {
     const s = this.current;
     const s0 = this.startOfStep;
     const d = this.increment;
+    const aAlgorithmic = this.aAlgorithmic;
     const aStart = this.newmark ? s0.a : this.aAlgorithmicStart;
     const t = s.t;
     s.copyCoordinatesFrom(s0);
     s.t = t;
+    const startFactor = -alphaM / (1 - alphaM);
+    const accelerationFactor = alphaF / (1 - alphaM);
+    for (let i = 0; i < this.nu; i++) aAlgorithmic[i] = this.aAlgorithmicStart[i] * startFactor + accelerationFactor * s0.a[i];
+    // the step's increment Δ = h u_n + h²(½−β) a*_n [+ h²β a*_{n+1}] (generalized-α only) and the predicted velocities
+    const c1 = h * h * (0.5 - beta);
+    const c2 = this.newmark ? 0 : h * h * beta;
+    const v1 = h * (1 - gamma);
+    const v2 = this.newmark ? 0 : h * gamma;
     for (let i = 0; i < this.nu; i++) {
-      d[i] = h * s0.u[i] + h * h * (0.5 - beta) * aStart[i];
-      s.u[i] = s0.u[i] + h * (1 - gamma) * aStart[i];
-    }
-    if (!this.newmark) {
-      for (let i = 0; i < this.nu; i++) {
-        const aAlg = (alphaF * s0.a[i] - alphaM * this.aAlgorithmicStart[i]) / (1 - alphaM);
-        this.aAlgorithmic[i] = aAlg;
-        d[i] += h * h * beta * aAlg;
-        s.u[i] += h * gamma * aAlg;
-      }
-    } else {
-      for (let i = 0; i < this.nu; i++) this.aAlgorithmic[i] = (alphaF * s0.a[i] - alphaM * this.aAlgorithmicStart[i]) / (1 - alphaM);
+      d[i] = h * s0.u[i] + c1 * aStart[i] + c2 * aAlgorithmic[i];
+      s.u[i] = s0.u[i] + v1 * aStart[i] + v2 * aAlgorithmic[i];
     }
     const predictorNodes = this.predictorNodes;
     if (predictorNodes.length > 0) {
       const factor = -0.5 * h * beta / gamma;
       for (let k = 0; k < predictorNodes.length; k++) predictorNodes[k].correctPredictedIncrement!(s, d, predictorNodes[k].uIndex, factor);
     }
-    applyIncrement(this.model, s.q, d, 1);
+    if (!this.model.hasLieGroupNodes) {
+      this.addPredictorIncrement(s.q, 0, 0, this.nu, aStart, c1, c2);
+    } else {
+      for (const node of this.model.nodes) {
+        if (node.composeIncrement !== undefined) node.composeIncrement(s.q, d, node.uIndex, 1);
+        else this.addPredictorIncrement(s.q, node.qIndex, node.uIndex, node.nu, aStart, c1, c2);
+      }
+    }
     zeroArray(s.a);
     zeroArray(s.lambda);
     // ODE1 coordinates by the trapezoidal rule: x = x_n + h/2 ẋ_n + h/2 ẋ_{n+1}, Newton starts from ẋ_{n+1} = 0
     for (let k = 0; k < this.nODE1; k++) s.ode1[k] = s0.ode1[k] + 0.5 * h * s0.ode1_t[k];
     zeroArray(s.ode1_t);
+  }
+
+  /**
+   * q ← ((q + h u_n) + c1 a*_n) + c2 a*_{n+1} for n additive coordinates from qIndex (velocities from uIndex), term by
+   * term as Exudyn rounds; the sum of the increment first and then q + Δ differs from it by an ulp of q.
+   */
+  private addPredictorIncrement(q: Float64Array, qIndex: number, uIndex: number, n: number, aStart: Float64Array, c1: number, c2: number): void {
+    const h = this.h;
+    const u0 = this.startOfStep.u;
+    const aAlgorithmic = this.aAlgorithmic;
+    for (let k = 0; k < n; k++) {
+      const i = uIndex + k;
+      q[qIndex + k] = q[qIndex + k] + h * u0[i] + c1 * aStart[i] + c2 * aAlgorithmic[i];
+    }
   }
 
   beforeResidual(newtonIteration: number): void {

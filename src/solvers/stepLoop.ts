@@ -129,7 +129,11 @@ export function runStepLoop(
       if (attemptNumber >= maximumRejectionsPerStep) {
         throw new FlexdynError(`${stepper.name} failed ${failedAt(t, stepIndex, h)}: the step was rejected ${attemptNumber} times (last: ${failure ?? 'step not accepted'}); ${keptState(startOfStep.t)}`);
       }
-      if (adaptive && nextStepSize !== undefined && nextStepSize > 0 && nextStepSize < h) { h = nextStepSize; continue; }
+      if (adaptive && nextStepSize !== undefined && nextStepSize > 0 && nextStepSize < h) {
+        h = nextStepSize;
+        stepsSinceReduction = 0;
+        continue;
+      }
       if (!adaptive || h <= schedule.minimumStepSize) {
         throw new FlexdynError(`${stepper.name} failed ${failedAt(t, stepIndex, h)}: ${failure ?? 'step not accepted'}; ${keptState(startOfStep.t)}`);
       }

@@ -25,7 +25,7 @@ function spheres(balls: Ball[], radius: number, k: number, d: number, friction?:
     contact.setFrictionPairings([[friction]]);
     contact.frictionProportionalZone = 0.01;
   }
-  contact.setSearchTreeSizes([4, 4, 4]);
+  contact.setSearchTreeCellSize([4, 4, 4]);
   const nodes: number[] = [];
   const sensors: number[] = [];
   for (const ball of balls) {
@@ -48,7 +48,7 @@ function spheres(balls: Ball[], radius: number, k: number, d: number, friction?:
 const rows = (mbs: MainSystem, sensor: number) => mbs.getSensorStoredData(sensor) as number[][];
 
 describe('GeneralContact search grid', () => {
-  it('finds exactly the overlapping pairs a brute-force search finds, for a random cloud partly outside the grid box', () => {
+  it('queries and the pair listing find exactly the overlapping pairs a brute-force search finds, for a random cloud partly outside the grid box', () => {
     const next = random(7);
     const count = 400;
     const boxes = new Float64Array(6 * count);
@@ -64,7 +64,10 @@ describe('GeneralContact search grid', () => {
     grid.reset(7, 5, 9, [0, 0, 0], [1, 1, 1]);
     grid.build(boxes, count);
     const found: string[] = [];
-    grid.forEachPair((a, b) => found.push(`${a},${b}`));
+    for (let a = 0; a < count; a++) {
+      const n = grid.query(a, a + 1, count); // the partners b > a
+      for (let c = 0; c < n; c++) found.push(`${a},${grid.found[c]}`);
+    }
     const brute: string[] = [];
     for (let a = 0; a < count; a++) {
       for (let b = a + 1; b < count; b++) {
@@ -76,6 +79,10 @@ describe('GeneralContact search grid', () => {
     expect(brute.length).toBeGreaterThan(100); // the cloud is dense enough to test something
     expect(new Set(found).size).toBe(found.length); // each pair once
     expect([...found].sort()).toEqual([...brute].sort());
+    const listed: string[] = [];
+    grid.forEachPair((a, b) => listed.push(`${a},${b}`));
+    expect(new Set(listed).size).toBe(listed.length);
+    expect([...listed].sort()).toEqual([...brute].sort());
   });
 
   it('active contacts of an assembled cloud equal the brute-force overlapping spheres; getItemsInBox', () => {
@@ -83,7 +90,7 @@ describe('GeneralContact search grid', () => {
     const radius = 0.06;
     const balls = Array.from({ length: 150 }, () => ({ position: [next(), next(), next()] }));
     const { mbs, contact } = spheres(balls, radius, 1e3, 0);
-    contact.setSearchTreeSizes([6, 6, 6]);
+    contact.setSearchTreeCellSize([6, 6, 6]);
     mbs.assemble();
     contact.updateContacts();
     let pairs = 0;
@@ -234,8 +241,8 @@ describe('GeneralContact bad input', () => {
     expect(() => contact().addSphereWithMarker(0, 0.1, 1, -1, 0)).toThrow(/contactDamping must be a finite number ≥ 0, got number -1/);
     expect(() => contact().setFrictionPairings([[-0.1]])).toThrow(/frictionPairings\[0\]\[0\] must be a finite number ≥ 0 \(a friction coefficient μ\), got number -0.1/);
     expect(() => contact().setFrictionPairings([[0.1, 0.2], [0.3, 0.1]])).toThrow(/frictionPairings must be symmetric/);
-    expect(() => contact().setSearchTreeSizes([0, 4, 4])).toThrow(/numberOfCells\[0\] must be an integer ≥ 1 \(a search tree of 0 cells finds nothing\), got number 0/);
-    expect(() => contact().setSearchTreeSizes([4, 4, 4])).not.toThrow();
+    expect(() => contact().setSearchTreeCellSize([0, 4, 4])).toThrow(/numberOfCells\[0\] must be an integer ≥ 1 \(a search tree of 0 cells finds nothing\), got number 0/);
+    expect(() => contact().setSearchTreeCellSize([4, 4, 4])).not.toThrow();
     expect(() => contact().addSphereWithMarker(0, 0.1, 1, 0, 0)).not.toThrow();
     expect(() => contact().addSphereWithMarker(0, Number.NaN, 1, 0, 0)).toThrow(FlexdynError);
   });

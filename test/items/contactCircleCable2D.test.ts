@@ -60,8 +60,10 @@ describe('ObjectContactCircleCable2D', () => {
       const { mbs } = circleOnCable(0.3, 2, contact, dataCount);
       mbs.assemble();
     };
-    expect(fails({ contactStiffness: -1 })).toThrow(/ObjectContactCircleCable2D #\d+: contactStiffness .*-1/);
+    expect(fails({ contactStiffness: -1 })).toThrow(/ObjectContactCircleCable2D #\d+: contactStiffness must be non-negative, got -1/);
     expect(fails({ circleRadius: 0 })).toThrow(/ObjectContactCircleCable2D #\d+: circleRadius must be positive, got 0/);
+    expect(fails({ circleRadius: -0.1 })).toThrow(/ObjectContactCircleCable2D #\d+: circleRadius must be non-negative, got -0.1/);
+    expect(fails({ offset: Number.NaN })).toThrow(/ObjectContactCircleCable2D #\d+: offset must be a finite number, got number NaN/);
     expect(fails({ contactDamping: 1 })).toThrow(/ObjectContactCircleCable2D #\d+: contactDamping must be 0/);
     expect(fails({ numberOfContactSegments: 3 })).toThrow(/ObjectContactCircleCable2D #\d+: numberOfContactSegments must equal numberOfSegments = 2/);
     expect(fails({}, 3)).toThrow(/ObjectContactCircleCable2D #\d+: nodeNumber must refer to a NodeGenericData with 2 data coordinates/);

@@ -69,6 +69,7 @@ describe('ObjectContactCoordinate', () => {
     expect(() => build({ contactDamping: -2 })).toThrow(/ObjectContactCoordinate #\d+: contactDamping .*-2/);
     expect(() => build({ nodeNumber: -1 })).toThrow(/ObjectContactCoordinate #\d+: nodeNumber must refer to a NodeGenericData with 1 data coordinate .*got -1/);
     expect(() => build({}, 2)).toThrow(/ObjectContactCoordinate #\d+: nodeNumber must refer to a NodeGenericData with 1 data coordinate, got NodeGenericData #\d+ with 2 data coordinates/);
-    expect(() => build({}, 1, true)).toThrow(/ObjectContactCoordinate #\d+: markerNumbers/);
+    expect(() => build({ offset: Number.NaN })).toThrow(/ObjectContactCoordinate #\d+: offset must be a finite number, got number NaN/);
+    expect(() => build({}, 1, true)).toThrow(/ObjectContactCoordinate #\d+: markerNumbers entry 1 must refer to a coordinate marker, got MarkerNodePosition/);
   });
 });

@@ -3,6 +3,7 @@ import {
   SystemContainer, SimulationSettings, NodePointGround, NodeGenericData, NodePoint, MassPoint, MarkerNodePosition, MarkerNodeCoordinate,
   ObjectContactSphereSphere, LoadForceVector, SensorObject, SensorNode, OutputVariableType, FlexdynError, type MainSystem,
 } from '../../src/index.ts';
+import { contactSphereSphereModel } from '../../testModels/contactSphereSphereTest.ts';
 
 const rows = (mbs: MainSystem, sensor: number) => mbs.getSensorStoredData(sensor) as number[][];
 
@@ -104,7 +105,7 @@ describe('ObjectContactSphereSphere', () => {
     expect(mbs.systemData.getDataCoordinates()[3]).toBeCloseTo(Math.sqrt(0.6) * deltaMax, 12);
   });
 
-  it('badInput: named errors for radii, restitution, impact model, plasticity, friction, markers, data node and tunnelling', () => {
+  it('badInput: named errors for radii, restitution, stiffness, damping, exponents, impact model, plasticity, friction, markers, data node and tunnelling', () => {
     const expectError = (contact: Record<string, unknown>, pattern: RegExp) => {
       expect(() => ballOnSphere(0.01, 0, 0, { contactStiffness: 1e4, ...contact })).toThrow(pattern);
     };
@@ -114,7 +115,16 @@ describe('ObjectContactSphereSphere', () => {
     expectError({ restitutionCoefficient: 1.5 }, /restitutionCoefficient.*\(0, 1\], got 1.5/);
     expectError({ impactModel: 3 }, /impactModel.*got 3/);
     expectError({ contactPlasticityRatio: 1 }, /contactPlasticityRatio.*\[0, 1\), got 1/);
-    expectError({ contactStiffness: -1 }, /contactStiffness/);
+    expectError({ spheresRadii: [0.1, -0.1] }, /spheresRadii entry 1 must be a radius > 0, got -0.1/);
+    expectError({ spheresRadii: [0.1] }, /spheresRadii must have 2 entries, got 1/);
+    expectError({ restitutionCoefficient: -0.5 }, /restitutionCoefficient must lie in \(0, 1\], got -0.5/);
+    expectError({ contactStiffness: -1 }, /ObjectContactSphereSphere #\d+: contactStiffness must be non-negative, got -1/);
+    expectError({ contactStiffness: Number.NaN }, /contactStiffness must be a finite number, got number NaN/);
+    expectError({ contactDamping: -1 }, /contactDamping must be non-negative, got -1/);
+    expectError({ contactStiffnessExponent: 0 }, /contactStiffnessExponent must be positive, got 0/);
+    expectError({ minimumImpactVelocity: -1 }, /minimumImpactVelocity must be non-negative, got -1/);
+    expectError({ dynamicFriction: -0.1 }, /dynamicFriction must be non-negative, got -0.1/);
+    expectError({ frictionProportionalZone: -1 }, /frictionProportionalZone must be non-negative, got -1/);
     expectError({ dynamicFriction: 0.3 }, /dynamicFriction.*not supported/);
     // wrong marker kind and wrong data node
     const SC = new SystemContainer();
@@ -134,6 +144,28 @@ describe('ObjectContactSphereSphere', () => {
     const error = (() => { try { fast.mbs.solveDynamic(settingsFor(0.1, 1e-2)); } catch (e) { return e; } return undefined; })();
     expect(error).toBeInstanceOf(FlexdynError);
     expect(String((error as Error).message)).toMatch(/ContactSphereSphere.*tunnelling/);
+  });
+
+  it('exudynsStepSequence: contactSphereSphereTest takes Exudyn\'s steps and rebound speeds (Exudyn 1.10 Linux log)', () => {
+    // main/pythonDev/TestSuiteLogs/testSuiteLog_V1.10.0_linux-x86-64bit-P3.12-F08.txt: 5198 steps, 5914 Newton iterations,
+    // 8 step reductions (to the recommended step |gap/v_n|, twice to the 1e-8 micro step of a contact that closes one step
+    // late), the test's "Maxima after each crossing" of v_y and uTotal. Each rebound speed and the end position hang on the
+    // sign of a ±1e-16 gap at the end of the recommended steps (testModels/contactSphereSphereTest.ts): a different step
+    // sequence changes them by 1e-4…1e-2, while Flexdyn's values equal Exudyn's to the last digit (0 measured); tolerance 1e-12.
+    const { mbs, settings, nMassPoint, sVel } = contactSphereSphereModel();
+    const statistics = mbs.solveDynamic(settings);
+    expect([statistics.steps, statistics.rejectedSteps, statistics.newtonIterations]).toEqual([5198, 8, 5914]);
+    // Exudyn's MaximaAfterCrossings: segments between sign changes of v_y from − to +, their maximum and −minimum
+    const vy = rows(mbs, sVel).map((row) => row[2]);
+    const starts = [0];
+    for (let i = 0; i + 1 < vy.length; i++) if (vy[i] < 0 && vy[i + 1] > 0) starts.push(i + 1);
+    starts.push(vy.length);
+    const segments = starts.slice(0, 4).map((start, k) => vy.slice(start, starts[k + 1]));
+    const maxima = segments.slice(0, 3).flatMap((segment) => [Math.max(...segment), -Math.min(...segment)]);
+    const exudyn = [10, 7.105704490265273, 5.044181092882085, 3.5394600364145745, 2.6450557720697554, 1.8615765225674736];
+    for (let k = 0; k < exudyn.length; k++) expect(Math.abs(maxima[k] / exudyn[k] - 1)).toBeLessThan(1e-12);
+    const y = mbs.getNodeOutput(nMassPoint, OutputVariableType.CoordinatesTotal)[1];
+    expect(Math.abs(y / 0.5348463502652304 - 1)).toBeLessThan(1e-12);
   });
 
   it('newtonsCradle: createSphereSphereContact passes the momentum along a row of equal balls', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SystemContainer, SimulationSettings, OutputVariableType, RigidBodyInertia, RotationMatrixY, FlexdynError, ObjectJointRollingDisc, ObjectGround, MarkerBodyRigid } from '../../src/index.ts';
+import { SystemContainer, SimulationSettings, OutputVariableType, RigidBodyInertia, RotationMatrixY, FlexdynError, ObjectJointRollingDisc, ObjectGround, MarkerBodyRigid, MarkerBodyPosition } from '../../src/index.ts';
 
 /**
  * Steady precession of a rolling disc (radius a, mass m, I_axis = m a²/2, I_diameter = m a²/4): the disc leans inwards by θ
@@ -82,15 +82,21 @@ describe('ObjectJointRollingDisc', () => {
     for (let i = 0; i < 3; i++) expect(Math.abs(p(exudyn)[i] - p(consistent)[i]) / exudyn.rc).toBeLessThan(1e-6);
   });
 
-  it('rejects a radius ≤ 0, flags other than 0/1 and non-unit axes by name', () => {
+  it('rejects a radius ≤ 0, flags other than 0/1, non-unit axes and a position marker by name', () => {
     const mbs = new SystemContainer().addSystem();
     const ground = mbs.addObject(ObjectGround({}));
     const m0 = mbs.addMarker(MarkerBodyRigid({ bodyNumber: ground }));
     const add = (values: Record<string, unknown>) => () => mbs.addObject(ObjectJointRollingDisc({ markerNumbers: [m0, m0], discRadius: 0.1, ...values }));
     expect(add({ discRadius: 0 })).toThrow(/discRadius must be > 0, got 0/);
-    expect(add({ discRadius: -1 })).toThrow(FlexdynError);
+    expect(add({ discRadius: -1 })).toThrow(/ObjectJointRollingDisc #\d+: discRadius must be non-negative, got -1/);
+    expect(add({ discRadius: Number.NaN })).toThrow(/discRadius must be a finite number, got number NaN/);
     expect(add({ constrainedAxes: [1, 2, 1] })).toThrow(/constrainedAxes entry 1 must be 0 \(free\) or 1/);
+    expect(add({ constrainedAxes: [1, 1] })).toThrow(/constrainedAxes must have 3 entries, got 2/);
     expect(add({ discAxis: [1, 1, 0] })).toThrow(/discAxis must be a unit vector/);
+    expect(add({ planeNormal: [0, 0, 2] })).toThrow(/planeNormal must be a unit vector, got length 2/);
+    // a marker of the wrong kind: the disc needs the orientation of its centre marker
+    mbs.addObject(ObjectJointRollingDisc({ markerNumbers: [m0, mbs.addMarker(MarkerBodyPosition({ bodyNumber: ground }))], discRadius: 0.1 }));
+    expect(() => mbs.assemble()).toThrow(/ObjectJointRollingDisc #\d+: markerNumbers entry 1 must refer to a rigid marker .*got MarkerBodyPosition/);
     expect(() => mbs.createRollingDisc({ bodyNumbers: [ground], discRadius: 0.1 })).toThrow(/createRollingDisc: bodyNumbers must be a list of 2 body indices/);
   });
 

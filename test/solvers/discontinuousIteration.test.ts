@@ -153,6 +153,32 @@ describe('discontinuous iteration', () => {
     expect(ignored.steps).toBe(10);
   });
 
+  it('countsTheRecoveryStepsFromAReductionToTheRecommendedStepSize', () => {
+    // one recommendation (1e-3) in the 4th step: as in Exudyn (stepsSinceLastStepSizeReduction = 0 after every reduction)
+    // exactly adaptiveStepRecoverySteps = 10 steps of 1e-3 follow before the step doubles; a counter that kept the 3 steps
+    // before the reduction would double after 7 (this decides the step sequence of contactSphereSphereTest)
+    let recommended = false;
+    const { mbs } = oscillator((t) => {
+      if (!recommended && t > 0.035) {
+        recommended = true;
+        return [2, 1e-3];
+      }
+      return [0, -1];
+    });
+    const steps: number[] = [];
+    let last = 0;
+    mbs.setPostStepUserFunction((_mbs, t) => {
+      if (t > 0) steps.push(t - last);
+      last = t;
+    });
+    const settings = dynamicSettings(0.1, 10);
+    expect(settings.timeIntegration.adaptiveStepRecoverySteps).toBe(10);
+    const statistics = mbs.solveDynamic(settings);
+    expect(statistics.rejectedSteps).toBe(1);
+    const rounded = steps.map((h) => Number(h.toPrecision(6)));
+    expect(rounded.slice(0, 16)).toEqual([0.01, 0.01, 0.01, ...Array<number>(10).fill(1e-3), 2e-3, 2e-3, 2e-3]);
+  });
+
   it('restoresTheDataCoordinatesOfTheStartOfStepWhenAStepIsRejected', () => {
     // one discontinuous iteration and no ignoreMaxIterations: the step that reaches the stop is rejected (its post-Newton
     // step has just set the contact state) and repeated with half the step until the penetration error k·p ≤ 1

@@ -18,7 +18,7 @@ afterAll(() => rmSync(folder, { recursive: true, force: true }));
 function droppedBalls(): { mbs: MainSystem; nodes: number[]; radii: number[] } {
   const mbs = new SystemContainer().addSystem();
   const contact = mbs.addGeneralContact();
-  contact.setSearchTreeSizes([4, 2, 4]);
+  contact.setSearchTreeCellSize([4, 2, 4]);
   const radii: number[] = [];
   const nodes: number[] = [];
   for (const x of [-0.2, 0, 0.2]) {

@@ -18,14 +18,13 @@ class BodyRigidMarkerModel extends BodyMarker<FrameBodyModel> implements Only<Ri
     super(label, bodyNumber, localPosition, true);
   }
 
-  /** The body's ∂ω/∂Δq at localPosition, if it has one (rigid bodies; set in bind). */
+  /** The body's ∂ω/∂Δq at localPosition, if it has one (set in bind). */
   angularVelocity_q?: RigidMarkerModel['angularVelocity_q'];
 
   override bind(context: BindContext): void {
     super.bind(context);
-    const kernel = this.body.angularVelocity_q?.bind(this.body);
-    const x = this.localPosition;
-    this.angularVelocity_q = kernel === undefined ? undefined : (s, out) => kernel(s, x, out);
+    const angularVelocity_q = this.body.angularVelocity_q?.bind(this.body);
+    this.angularVelocity_q = angularVelocity_q === undefined ? undefined : (s, out) => angularVelocity_q(s, this.localPosition, out);
   }
 
   protected resolve(body: BodyModel, context: BindContext, bodyNumber: number): FrameBodyModel {
@@ -63,7 +62,7 @@ export const markerBodyRigidDefinition: ItemDefinition<'Marker', typeof paramete
   typeName: 'BodyRigid',
   description: 'A frame fixed to a body at localPosition, with the body\'s axes: provides position p + A x, velocity u̇ + A(ω̄ × x), '
     + 'orientation A, angular velocity, the position Jacobian (rigid body: [I | A(−x̃)G_l]), the rotation Jacobian ([0 | G]) '
-    + 'and, on rigid bodies, ∂v/∂q and ∂ω/∂q at fixed velocities (for the Jacobians of damped connectors and contacts). '
+    + 'and, on rigid bodies, ∂v/∂q and ∂ω/∂q at fixed velocities (for the Jacobians of damped connectors). '
     + 'Its coordinates are those of the body nodes that move the frame (a Cosserat rod: the p + 1 nodes of the element at s).',
   parameters,
   outputVariables: rigidMarkerOutputs,

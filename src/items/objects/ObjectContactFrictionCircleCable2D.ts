@@ -8,6 +8,7 @@ import { OutputVariableType } from '../../registry/enums.ts';
 import { bool, markerIndexArray, nodeIndex, uint, ureal } from '../../registry/parameters.ts';
 import { bindDataNode } from './connectorBase.ts';
 import { SegmentDistance } from './segmentDistance.ts';
+import { zeroArray } from '../../linalg/arrays.ts';
 
 /** Exudyn's largest number of contact segments. */
 const maxNumberOfSegments = 12;
@@ -296,7 +297,8 @@ class ContactFrictionCircleCable2DModel implements Only<ObjectModel, ContactFric
 
   /** Adds factor·∂f/∂u (velocity) or factor·∂f/∂q as one dense block (zeros without contact, so that the pattern stays). */
   private addJacobian(s: ItemState, acc: LocalMatrixAccumulator, factor: number, velocity: boolean): void {
-    const m = this.localMatrix.fill(0);
+    const m = this.localMatrix;
+    zeroArray(m);
     const nL = this.nLocal;
     if (this.anyContact(s)) this.addSegmentJacobians(s, m, factor, velocity);
     acc.addBlock(0, 0, nL, nL, m, 0, nL, 1);

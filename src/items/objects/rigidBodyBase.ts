@@ -123,7 +123,7 @@ export abstract class RigidBodyBase<N extends OrientedNode> extends RigidFrameKi
 
   /** ∂v/∂Δq of a body-fixed point (see {@link RigidFrameKinematics.pointVelocity_q}); present if the node has angularVelocity_q (set in bind). */
   velocity_q?: (s: ItemState, localPosition: ArrayLike<number>, out: Float64Array) => void;
-  /** ∂ω/∂Δq of the body (the node's, the same at every point); present if the node has angularVelocity_q (set in bind). */
+  /** ∂ω/∂Δq of the body frame (the node's; the same at every localPosition); present if the node has angularVelocity_q (set in bind). */
   angularVelocity_q?: (s: ItemState, localPosition: ArrayLike<number>, out: Float64Array) => void;
 
   bind(context: BindContext): void {

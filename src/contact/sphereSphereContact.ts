@@ -1,0 +1,142 @@
+import type { GlobalMatrixAccumulator, ItemState } from '../registry/capabilities.ts';
+import type { GeneralContactSettings } from './contactSettings.ts';
+import type { ActiveContacts, ContactKernel } from './contactKernel.ts';
+import type { ContactSpheres } from './contactSpheres.ts';
+import type { SearchGrid } from './searchGrid.ts';
+import { PAIR_VARIABLES, type PairJacobian } from './contactPair.ts';
+import { addBlock, addCrossBlock, addCrossTimes, addIdentity, clear, type ContactForceLaw } from './contactForceLaw.ts';
+
+const N = PAIR_VARIABLES;
+/** Columns of p, v, ω of side a and b among the 24 kinematic variables of a pair. */
+const PA = 0, VA = 6, WA = 9, PB = 12, VB = 18, WB = 21;
+
+/**
+ * Contact between two spheres I < J (Exudyn's sphere–sphere contact of GeneralContact): with d = p_J − p_I, the normal
+ * n = d/|d|, the gap g = |d| − r_I − r_J < 0, the normal velocity v_n = n·(v_J − v_I) of the centres, k = k_I k_J/(k_I +
+ * k_J) (springs in series) and d = d_I + d_J (dampers in parallel), the pair acts while F = k g + d v_n < 0 with the
+ * force law of {@link ContactForceLaw}. With friction (μ = frictionPairings[m_I][m_J] ≠ 0) the relative velocity is that
+ * of the contact point x_c = p_I + (r_I + g/2) n (halfway into the overlap) on both spheres, v + ω × (x_c − p), and
+ * the force acts at x_c: spheres on rigid markers get the torque (x_c − p) × force. Candidates are the spheres whose
+ * bounding boxes overlap in the search grid.
+ */
+export class SphereSphereContact implements ContactKernel {
+  private readonly n = new Float64Array(3);
+  private readonly dv = new Float64Array(3);
+  private readonly w = new Float64Array(3);
+  private readonly leverI = new Float64Array(3);
+  private readonly leverJ = new Float64Array(3);
+  private readonly xc = new Float64Array(3);
+  private readonly Ax = new Float64Array(3 * N);
+  private readonly P = new Float64Array(9);
+  private readonly omegaI = new Float64Array(3);
+  private readonly omegaJ = new Float64Array(3);
+  private dist = 0;
+  private mu = 0;
+
+  constructor(
+    private readonly settings: GeneralContactSettings, private readonly spheres: ContactSpheres, private readonly grid: SearchGrid,
+    private readonly law: ContactForceLaw, private readonly jacobian: PairJacobian,
+  ) {}
+
+  /** Calls pair(i, j) for each pair of spheres i < j whose boxes overlap, unless sphere–sphere contact is switched off. */
+  private candidates(pair: (i: number, j: number) => void): void {
+    if (!this.settings.sphereSphereContact) return;
+    const { offset, count } = this.spheres;
+    for (let i = 0; i < count; i++) {
+      const found = this.grid.query(offset + i, offset + i + 1, offset + count);
+      for (let c = 0; c < found; c++) pair(i, this.grid.found[c] - offset);
+    }
+  }
+
+  /** The force of pair (i, j) at the current kinematics into law.f (on J; −f on I), levers and μ; false if not in contact. */
+  private evaluate(i: number, j: number): boolean {
+    const { kinematics: kin, radius, stiffness, damping, material } = this.spheres;
+    const x = kin.position3, v = kin.velocity3, omega = kin.angularVelocity3;
+    const dx = x[3 * j] - x[3 * i], dy = x[3 * j + 1] - x[3 * i + 1], dz = x[3 * j + 2] - x[3 * i + 2];
+    const dist = Math.sqrt(dx * dx + dy * dy + dz * dz);
+    const gap = dist - (radius[i] + radius[j]);
+    if (!(gap < 0) || dist === 0) return false;
+    const n = this.n, dv = this.dv, w = this.w;
+    const inv = 1 / dist;
+    n[0] = inv * dx; n[1] = inv * dy; n[2] = inv * dz;
+    for (let k = 0; k < 3; k++) dv[k] = v[3 * j + k] - v[3 * i + k];
+    const vn = n[0] * dv[0] + n[1] * dv[1] + n[2] * dv[2];
+    const mu = this.settings.friction(material[i], material[j]);
+    const cI = radius[i] + 0.5 * gap, cJ = -radius[j] - 0.5 * gap;
+    for (let k = 0; k < 3; k++) { this.leverI[k] = cI * n[k]; this.leverJ[k] = cJ * n[k]; }
+    if (mu !== 0) {
+      // velocities of the common contact point on both spheres
+      const a = this.leverI, b = this.leverJ;
+      const wIx = v[3 * i] + (omega[3 * i + 1] * a[2] - omega[3 * i + 2] * a[1]);
+      const wIy = v[3 * i + 1] + (omega[3 * i + 2] * a[0] - omega[3 * i] * a[2]);
+      const wIz = v[3 * i + 2] + (omega[3 * i] * a[1] - omega[3 * i + 1] * a[0]);
+      const wJx = v[3 * j] + (omega[3 * j + 1] * b[2] - omega[3 * j + 2] * b[1]);
+      const wJy = v[3 * j + 1] + (omega[3 * j + 2] * b[0] - omega[3 * j] * b[2]);
+      const wJz = v[3 * j + 2] + (omega[3 * j] * b[1] - omega[3 * j + 1] * b[0]);
+      w[0] = wJx - wIx; w[1] = wJy - wIy; w[2] = wJz - wIz;
+    }
+    const k = stiffness[i] * stiffness[j] / (stiffness[i] + stiffness[j]);
+    const d = damping[i] + damping[j];
+    const F = this.law.evaluate(n, gap, vn, w, k, d, 1, mu, this.settings.frictionProportionalZone);
+    this.dist = dist;
+    this.mu = mu;
+    return F < 0;
+  }
+
+  addODE2Lhs(_s: ItemState, out: Float64Array, factor: number): void {
+    const kin = this.spheres.kinematics, f = this.law.f;
+    this.candidates((i, j) => {
+      if (!this.evaluate(i, j)) return;
+      const torque = this.mu !== 0;
+      kin.addForce(j, out, factor, f, torque ? this.leverJ : undefined);
+      // on I: −f at the lever x_c − p_I
+      kin.addForce(i, out, -factor, f, torque ? this.leverI : undefined);
+    });
+  }
+
+  addODE2LhsJacobian(s: ItemState, target: GlobalMatrixAccumulator, factorQ: number, factorU: number): void {
+    const kin = this.spheres.kinematics;
+    this.jacobian.allocate(kin.maxColumns);
+    this.candidates((i, j) => {
+      if (!this.evaluate(i, j)) return;
+      this.derivatives(i, j);
+      const torque = this.mu !== 0;
+      this.jacobian.add(s, kin, i, torque, kin, j, torque, this.xc, this.law.f, this.law.Af, this.Ax, target, factorQ, factorU);
+    });
+  }
+
+  /**
+   * ∂x_c/∂z and the inputs of the force law's derivatives for pair (i, j) after evaluate: x_c = (p_I + p_J)/2 + ρ n with
+   * ρ = (r_I − r_J)/2, so ∂x_c/∂p_I = I/2 − ρP/|d|, ∂x_c/∂p_J = I/2 + ρP/|d| (P = I − n nᵀ); ∂d = ∂p_J − ∂p_I; the
+   * normal velocity is that of the centres; w = v_J + ω_J × c_J − v_I − ω_I × c_I with c = x_c − p.
+   */
+  private derivatives(i: number, j: number): void {
+    const { kinematics: kin, radius } = this.spheres;
+    const law = this.law, n = this.n, P = this.P, Ax = this.Ax, xc = this.xc;
+    const x = kin.position3, omega = kin.angularVelocity3;
+    for (let k = 0; k < 3; k++) xc[k] = x[3 * i + k] + this.leverI[k];
+    const rho = 0.5 * (radius[i] - radius[j]);
+    for (let r = 0; r < 3; r++) for (let c = 0; c < 3; c++) P[3 * r + c] = (r === c ? 1 : 0) - n[r] * n[c];
+    clear(Ax);
+    addIdentity(Ax, PA, 0.5); addBlock(Ax, PA, P, -rho / this.dist);
+    addIdentity(Ax, PB, 0.5); addBlock(Ax, PB, P, rho / this.dist);
+    clear(law.Dd); addIdentity(law.Dd, PB, 1); addIdentity(law.Dd, PA, -1);
+    clear(law.DVn); addIdentity(law.DVn, VB, 1); addIdentity(law.DVn, VA, -1);
+    if (this.mu !== 0) {
+      const DW = law.DW, wI = this.omegaI, wJ = this.omegaJ;
+      for (let k = 0; k < 3; k++) { wI[k] = omega[3 * i + k]; wJ[k] = omega[3 * j + k]; }
+      clear(DW);
+      addIdentity(DW, VB, 1); addIdentity(DW, VA, -1);
+      // ω × c = −c̃ ω; δc = δx_c − δp
+      addCrossBlock(DW, WB, this.leverJ, -1); addCrossBlock(DW, WA, this.leverI, 1);
+      addCrossTimes(DW, wJ, Ax, 1); addCrossBlock(DW, PB, wJ, -1);
+      addCrossTimes(DW, wI, Ax, -1); addCrossBlock(DW, PA, wI, 1);
+    }
+    law.derivatives(this.dist, this.dv);
+  }
+
+  recordActiveContacts(active: ActiveContacts): void {
+    const offset = this.spheres.offset;
+    this.candidates((i, j) => { if (this.evaluate(i, j)) active.add(offset + i, offset + j); });
+  }
+}
