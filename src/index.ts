@@ -155,6 +155,7 @@ export { ObjectContactSphereSphere } from './items/objects/ObjectContactSphereSp
 export { ObjectContactSphereTriangle } from './items/objects/ObjectContactSphereTriangle.ts';
 export { ObjectContactCircleCable2D } from './items/objects/ObjectContactCircleCable2D.ts';
 export { ObjectContactFrictionCircleCable2D } from './items/objects/ObjectContactFrictionCircleCable2D.ts';
+export { ObjectContactConvexRoll } from './items/objects/ObjectContactConvexRoll.ts';
 export { MarkerBodyCable2DShape } from './items/markers/MarkerBodyCable2DShape.ts';
 export { ObjectConnectorSpringDamper, SpringDamper } from './items/objects/ObjectConnectorSpringDamper.ts';
 export { ObjectConnectorCartesianSpringDamper, CartesianSpringDamper } from './items/objects/ObjectConnectorCartesianSpringDamper.ts';
@@ -231,6 +232,8 @@ export type { AddObjectFFRFreducedOrderOptions, FFRFreducedOrderItems } from './
 /** Graphics data as in exudyn.graphics (graphics.Brick, graphics.color.red, graphics.FromSTL …) and triangulation to typed arrays. */
 export * as graphics from './graphics/index.ts';
 export type { GraphicsData, GraphicsTriangleList, GraphicsLine, Color4, TriangulatedGraphics } from './graphics/index.ts';
+/** Mesh utilities of Exudyn's graphicsDataUtilities (top-level names in Exudyn scripts): refine a triangle mesh, shrink it along its normals. */
+export { RefineMesh, ShrinkMeshNormalToSurface } from './graphics/meshUtilities.ts';
 /** Solution files: parse coordinatesSolution.txt (Flexdyn or Exudyn ASCII) and its header (flexdyn/node reads them by name). */
 export { parseSolutionFile, solutionRowAtTime, RowMatrix, solutionFileFormatVersion } from './io/solutionFile.ts';
 export type { Solution, SolutionHeader, SolutionModelSummary, SolutionItemSummary, SolutionNodeSummary, SolutionObjectSummary, SolutionSensorSummary, SystemCoordinateCounts, WrittenCoordinates } from './io/solutionFile.ts';

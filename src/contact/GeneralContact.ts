@@ -7,6 +7,8 @@ import { ContactForceLaw } from './contactForceLaw.ts';
 import { PairJacobian } from './contactPair.ts';
 import { SearchGrid } from './searchGrid.ts';
 import { SphereSphereContact } from './sphereSphereContact.ts';
+import { ContactTriangles } from './contactTriangles.ts';
+import { SphereTriangleContact } from './sphereTriangleContact.ts';
 import { SphereTunnellingCheck } from './sphereTunnelling.ts';
 import { SphereOverlaps, type ContactPointList } from './contactPoints.ts';
 
@@ -19,13 +21,15 @@ export interface ContactModelView {
 
 /**
  * Exudyn's GeneralContact (mbs.addGeneralContact()): a system component for contact between many items — spheres at
- * markers (addSphereWithMarker) so far — found with a uniform search grid at every evaluation (cost linear in the number
- * of items). It dispatches to one kernel per pair of item kinds (sphere–sphere: {@link SphereSphereContact}); the force
+ * markers (addSphereWithMarker) and triangle meshes on rigid bodies (addTrianglesRigidBodyBased) — found with a uniform
+ * search grid at every evaluation (cost linear in the number of items). It dispatches to one kernel per pair of item
+ * kinds ({@link SphereSphereContact}, {@link SphereTriangleContact}); the force
  * law is {@link ContactForceLaw}: a linear penalty with damping in compression and regularized Coulomb friction, with
  * analytic Jacobians. Configure it (settings with Exudyn's names, items) before assemble().
  */
 export class GeneralContact extends GeneralContactSettings implements SystemComponentModel {
   private readonly spheres: ContactSpheres;
+  private readonly triangles: ContactTriangles;
   /** The item kinds in the order of the global contact indices. */
   private readonly itemSets: ContactItemSet[];
   private readonly kernels: ContactKernel[];
@@ -45,9 +49,13 @@ export class GeneralContact extends GeneralContactSettings implements SystemComp
   constructor(index: number) {
     super(`GeneralContact ${index}`);
     this.spheres = new ContactSpheres(this.name);
-    this.itemSets = [this.spheres];
+    this.triangles = new ContactTriangles(this.name);
+    this.itemSets = [this.spheres, this.triangles];
     const law = new ContactForceLaw(), jacobian = new PairJacobian();
-    this.kernels = [new SphereSphereContact(this, this.spheres, this.grid, law, jacobian)];
+    this.kernels = [
+      new SphereSphereContact(this, this.spheres, this.grid, law, jacobian),
+      new SphereTriangleContact(this, this.spheres, this.triangles, this.grid, law, jacobian),
+    ];
     this.tunnelling = new SphereTunnellingCheck(this.name);
   }
 
@@ -58,6 +66,27 @@ export class GeneralContact extends GeneralContactSettings implements SystemComp
    */
   addSphereWithMarker(markerIndex: number, radius: number, contactStiffness: number, contactDamping: number, frictionMaterialIndex: number): number {
     return this.spheres.add(markerIndex, radius, contactStiffness, contactDamping, frictionMaterialIndex);
+  }
+
+  /**
+   * Adds a triangle mesh attached to a rigid-body marker (Exudyn's AddTrianglesRigidBodyBased): pointList holds the
+   * points [x, y, z] in the marker's frame, triangleList the point indices [i0, i1, i2] of each triangle, whose normal
+   * (p1 − p0) × (p2 − p0) must point outwards (graphics.ToPointsAndTrigs of graphics data gives such lists). Contact is
+   * computed between spheres and triangles. contactStiffness > 0 (in series with the sphere's), contactDamping ≥ 0 (in
+   * parallel), frictionMaterialIndex an index into the friction pairings; staticTriangles: the marker never moves
+   * (ground), so the triangles are placed once. Checked: no degenerate triangle, consistent orientation, and a mesh on a
+   * moving marker must be closed. Returns the local index of the mesh's first triangle.
+   */
+  addTrianglesRigidBodyBased(
+    rigidBodyMarkerIndex: number, contactStiffness: number, contactDamping: number, frictionMaterialIndex: number,
+    pointList: ArrayLike<ArrayLike<number>>, triangleList: ArrayLike<ArrayLike<number>>, staticTriangles = false,
+  ): number {
+    return this.triangles.add(rigidBodyMarkerIndex, contactStiffness, contactDamping, frictionMaterialIndex, pointList, triangleList, staticTriangles);
+  }
+
+  /** Number of contact triangles. */
+  get numberOfTriangles(): number {
+    return this.triangles.count;
   }
 
   /** Number of contact spheres. */
@@ -73,6 +102,7 @@ export class GeneralContact extends GeneralContactSettings implements SystemComp
   bind(model: ContactModelView, current: ItemState): void {
     this.current = current;
     this.spheres.bind(model.markers, this.numberOfFrictionMaterials);
+    this.triangles.bind(model.markers, this.numberOfFrictionMaterials);
     this.total = 0;
     for (const set of this.itemSets) {
       set.offset = this.total;
@@ -184,7 +214,7 @@ export class GeneralContact extends GeneralContactSettings implements SystemComp
   }
 
   /** The items (local indices per kind) whose bounding boxes overlap the box [pMin, pMax] at the last search (Exudyn's GetItemsInBox). */
-  getItemsInBox(pMin: readonly number[], pMax: readonly number[]): { MarkerBasedSpheres: number[] } {
+  getItemsInBox(pMin: readonly number[], pMax: readonly number[]): { MarkerBasedSpheres: number[]; TrigsRigidBodyBased: number[] } {
     for (let k = 0; k < 3; k++) {
       checkNumber(this.name, `pMin[${k}]`, pMin?.[k], () => true, 'a finite number');
       checkNumber(this.name, `pMax[${k}]`, pMax?.[k], (v) => v >= pMin[k], `a finite number ≥ pMin[${k}]`);
@@ -193,6 +223,6 @@ export class GeneralContact extends GeneralContactSettings implements SystemComp
       const count = this.grid.queryBox(pMin, pMax, set.offset, set.offset + set.count);
       return Array.from(this.grid.found.subarray(0, count), (g) => g - set.offset).sort((a, b) => a - b);
     };
-    return { MarkerBasedSpheres: local(this.spheres) };
+    return { MarkerBasedSpheres: local(this.spheres), TrigsRigidBodyBased: local(this.triangles) };
   }
 }

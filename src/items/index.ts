@@ -22,6 +22,7 @@ import { objectContactSphereSphereDefinition } from './objects/ObjectContactSphe
 import { objectContactSphereTriangleDefinition } from './objects/ObjectContactSphereTriangle.ts';
 import { objectContactCircleCable2DDefinition } from './objects/ObjectContactCircleCable2D.ts';
 import { objectContactFrictionCircleCable2DDefinition } from './objects/ObjectContactFrictionCircleCable2D.ts';
+import { objectContactConvexRollDefinition } from './objects/ObjectContactConvexRoll.ts';
 import { markerBodyCable2DShapeDefinition } from './markers/MarkerBodyCable2DShape.ts';
 import { objectConnectorSpringDamperDefinition } from './objects/ObjectConnectorSpringDamper.ts';
 import { objectConnectorCartesianSpringDamperDefinition } from './objects/ObjectConnectorCartesianSpringDamper.ts';
@@ -102,6 +103,7 @@ export const itemDefinitions: readonly ItemDefinition[] = [
   objectContactSphereTriangleDefinition,
   objectContactCircleCable2DDefinition,
   objectContactFrictionCircleCable2DDefinition,
+  objectContactConvexRollDefinition,
   objectConnectorSpringDamperDefinition,
   objectConnectorCartesianSpringDamperDefinition,
   objectConnectorCoordinateDefinition,
