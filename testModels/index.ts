@@ -59,6 +59,7 @@ import { coordinateSpringDamperExt } from './coordinateSpringDamperExt.ts';
 import { postNewtonStepContactTest } from './postNewtonStepContactTest.ts';
 import { rollingCoinTest } from './rollingCoinTest.ts';
 import { rollingCoinPenaltyTest } from './rollingCoinPenaltyTest.ts';
+import { rotatingTableTest } from './rotatingTableTest.ts';
 import { createRollingDiscPenaltyTest } from './createRollingDiscPenaltyTest.ts';
 import { rollingDiscTangentialForces } from './rollingDiscTangentialForces.ts';
 import { carRollingDiscTest } from './carRollingDiscTest.ts';
@@ -141,6 +142,7 @@ export const testModels: readonly TestModel[] = [
   rollingCoinTest,
   createRollingDiscTest,
   rollingCoinPenaltyTest,
+  rotatingTableTest,
   createRollingDiscPenaltyTest,
   rollingDiscTangentialForces,
   carRollingDiscTest,
