@@ -26,6 +26,8 @@ export type {
 } from './builders/connectors.ts';
 export type { BodyOrMarker, CreateJointOptions } from './builders/jointFrames.ts';
 export { getJointArgs } from './builders/jointArgs.ts';
+export { generateStraightBeam, generateStraightLineANCFCable, generateStraightLineANCFCable as generateStraightLineANCFCable2D } from './builders/beams.ts';
+export type { GenerateStraightBeamOptions, GenerateStraightLineANCFCableOptions, GenerateStraightBeamResult } from './builders/beams.ts';
 export type { GetJointArgsOptions, JointArgs } from './builders/jointArgs.ts';
 export type { CreateLoadOptions } from './builders/loads.ts';
 export type { CreateAxisJointOptions, CreateSphericalJointOptions, CreateGenericJointOptions } from './builders/joints.ts';
@@ -168,6 +170,8 @@ export { ObjectConnectorDistance, DistanceConstraint } from './items/objects/Obj
 export { ObjectConnectorGravity, ConnectorGravity } from './items/objects/ObjectConnectorGravity.ts';
 export { ObjectANCFCable2D, Cable2D } from './items/objects/ObjectANCFCable2D.ts';
 export { ObjectBeamGeometricallyExact2D } from './items/objects/ObjectBeamGeometricallyExact2D.ts';
+export { ObjectANCFBeam, BeamSection, type BeamSectionValues } from './items/objects/ObjectANCFBeam.ts';
+export { NodePointSlope23 } from './items/nodes/NodePointSlope23.ts';
 export { ObjectCosseratRod, CosseratRod } from './items/objects/ObjectCosseratRod.ts';
 export { ObjectGenericODE2 } from './items/objects/ObjectGenericODE2.ts';
 export { ObjectGenericODE1 } from './items/objects/ObjectGenericODE1.ts';

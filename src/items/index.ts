@@ -32,6 +32,8 @@ import { objectConnectorDistanceDefinition } from './objects/ObjectConnectorDist
 import { objectConnectorGravityDefinition } from './objects/ObjectConnectorGravity.ts';
 import { objectANCFCable2DDefinition } from './objects/ObjectANCFCable2D.ts';
 import { objectBeamGeometricallyExact2DDefinition } from './objects/ObjectBeamGeometricallyExact2D.ts';
+import { objectANCFBeamDefinition } from './objects/ObjectANCFBeam.ts';
+import { nodePointSlope23Definition } from './nodes/NodePointSlope23.ts';
 import { objectCosseratRodDefinition } from './objects/ObjectCosseratRod.ts';
 import { objectGenericODE2Definition } from './objects/ObjectGenericODE2.ts';
 import { objectGenericODE1Definition } from './objects/ObjectGenericODE1.ts';
@@ -113,6 +115,8 @@ export const itemDefinitions: readonly ItemDefinition[] = [
   objectConnectorGravityDefinition,
   objectANCFCable2DDefinition,
   objectBeamGeometricallyExact2DDefinition,
+  objectANCFBeamDefinition,
+  nodePointSlope23Definition,
   objectCosseratRodDefinition,
   objectGenericODE2Definition,
   objectGenericODE1Definition,
