@@ -70,6 +70,7 @@ import { ANCFcontactCircleTest } from './ANCFcontactCircleTest.ts';
 import { ANCFgeneralContactCircle } from './ANCFgeneralContactCircle.ts';
 import { ANCFcontactFrictionTest } from './ANCFcontactFrictionTest.ts';
 import { ConvexContactTest } from './ConvexContactTest.ts';
+import { contactCurveExample } from './contactCurveExample.ts';
 import { contactSphereSphereTest } from './contactSphereSphereTest.ts';
 import { contactSphereSphereTestEAPM } from './contactSphereSphereTestEAPM.ts';
 
@@ -153,6 +154,7 @@ export const testModels: readonly TestModel[] = [
   ANCFgeneralContactCircle,
   ANCFcontactFrictionTest,
   ConvexContactTest,
+  contactCurveExample,
   contactSphereSphereTest,
   contactSphereSphereTestEAPM,
   generalContactSpheresTest,
