@@ -64,6 +64,8 @@ import { ANCFcontactCircleTest } from './ANCFcontactCircleTest.ts';
 import { ANCFcontactFrictionTest } from './ANCFcontactFrictionTest.ts';
 import { contactSphereSphereTest } from './contactSphereSphereTest.ts';
 import { contactSphereSphereTestEAPM } from './contactSphereSphereTestEAPM.ts';
+import { sphereTriangleTest } from './sphereTriangleTest.ts';
+import { createSphereQuadContact2 } from './createSphereQuadContact2.ts';
 
 /** All ported Exudyn test models, in the order the runner reports them. */
 import { generalContactSpheresTest } from './generalContactSpheresTest.ts';
@@ -137,6 +139,8 @@ export const testModels: readonly TestModel[] = [
   ANCFcontactFrictionTest,
   contactSphereSphereTest,
   contactSphereSphereTestEAPM,
+  sphereTriangleTest,
+  createSphereQuadContact2,
   generalContactSpheresTest,
   geometricallyExactBeam2Dtest,
   gridGeomExactBeam2D,
