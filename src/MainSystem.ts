@@ -42,7 +42,7 @@ import {
   createGenericJoint, createPrismaticJoint, createRevoluteJoint, createSphericalJoint,
   type CreateAxisJointOptions, type CreateGenericJointOptions, type CreateSphericalJointOptions,
 } from './builders/joints.ts';
-import { createRollingDisc, type CreateRollingDiscOptions } from './builders/rollingDisc.ts';
+import { createRollingDisc, createRollingDiscPenalty, type CreateRollingDiscOptions, type CreateRollingDiscPenaltyOptions } from './builders/rollingDisc.ts';
 import { createCosseratRod, type CreateCosseratRodOptions, type CreateCosseratRodResult } from './builders/rods.ts';
 import { applySolutionRow, type Solution } from './io/solutionFile.ts';
 import { plotSensor, type PlotSensorOptions, type PlotSensorResult, type PlotSource } from './io/plotSensor.ts';
@@ -508,6 +508,8 @@ export class MainSystem implements BuilderSink, UserFunctionSystem, SolverHost {
   createSphericalJoint(options: CreateSphericalJointOptions): ObjectIndex { return this.build('createSphericalJoint', options, (own) => createSphericalJoint(this, own)); }
   /** Adds a MarkerBodyRigid on the plane body and on the disc body and an ObjectJointRollingDisc (ideal rolling); returns the joint index. */
   createRollingDisc(options: CreateRollingDiscOptions): ObjectIndex { return this.build('createRollingDisc', options, (own) => createRollingDisc(this, own)); }
+  /** Adds a MarkerBodyRigid on the plane body and on the disc body, a data node and an ObjectConnectorRollingDiscPenalty (penalty contact with friction); returns its index. */
+  createRollingDiscPenalty(options: CreateRollingDiscPenaltyOptions): ObjectIndex { return this.build('createRollingDiscPenalty', options, (own) => createRollingDiscPenalty(this, own)); }
   /** Adds a MarkerBodyRigid on each body at the joint position and an ObjectJointGeneric with axes rotationMatrixAxes; returns the joint index. */
   createGenericJoint(options: CreateGenericJointOptions): ObjectIndex { return this.build('createGenericJoint', options, (own) => createGenericJoint(this, own)); }
   /** Adds a MarkerNodeCoordinate on each side (a hidden ground node for a ground side) and an ObjectConnectorCoordinate; returns its index. */

@@ -27,10 +27,12 @@ export type {
 } from './builders/connectors.ts';
 export type { BodyOrMarker, CreateJointOptions } from './builders/jointFrames.ts';
 export { getJointArgs } from './builders/jointArgs.ts';
+export { generateStraightBeam, generateStraightLineANCFCable, generateStraightLineANCFCable as generateStraightLineANCFCable2D } from './builders/beams.ts';
+export type { GenerateStraightBeamOptions, GenerateStraightLineANCFCableOptions, GenerateStraightBeamResult } from './builders/beams.ts';
 export type { GetJointArgsOptions, JointArgs } from './builders/jointArgs.ts';
 export type { CreateLoadOptions } from './builders/loads.ts';
 export type { CreateAxisJointOptions, CreateSphericalJointOptions, CreateGenericJointOptions } from './builders/joints.ts';
-export type { CreateRollingDiscOptions } from './builders/rollingDisc.ts';
+export type { CreateRollingDiscOptions, CreateRollingDiscPenaltyOptions } from './builders/rollingDisc.ts';
 export type { BuilderSink } from './builders/builderSink.ts';
 export type { ItemSink } from './registry/definition.ts';
 export { OutputVariableType, ConfigurationType, DynamicSolverType, LinearSolverType } from './registry/enums.ts';
@@ -156,6 +158,8 @@ export { ObjectContactSphereSphere } from './items/objects/ObjectContactSphereSp
 export { ObjectContactSphereTriangle } from './items/objects/ObjectContactSphereTriangle.ts';
 export { ObjectContactCircleCable2D } from './items/objects/ObjectContactCircleCable2D.ts';
 export { ObjectContactFrictionCircleCable2D } from './items/objects/ObjectContactFrictionCircleCable2D.ts';
+export { ObjectContactConvexRoll } from './items/objects/ObjectContactConvexRoll.ts';
+export { ObjectContactCurveCircles } from './items/objects/ObjectContactCurveCircles.ts';
 export { MarkerBodyCable2DShape } from './items/markers/MarkerBodyCable2DShape.ts';
 export { ObjectConnectorSpringDamper, SpringDamper } from './items/objects/ObjectConnectorSpringDamper.ts';
 export { ObjectConnectorCartesianSpringDamper, CartesianSpringDamper } from './items/objects/ObjectConnectorCartesianSpringDamper.ts';
@@ -167,6 +171,8 @@ export { ObjectConnectorDistance, DistanceConstraint } from './items/objects/Obj
 export { ObjectConnectorGravity, ConnectorGravity } from './items/objects/ObjectConnectorGravity.ts';
 export { ObjectANCFCable2D, Cable2D } from './items/objects/ObjectANCFCable2D.ts';
 export { ObjectBeamGeometricallyExact2D } from './items/objects/ObjectBeamGeometricallyExact2D.ts';
+export { ObjectANCFBeam, BeamSection, type BeamSectionValues } from './items/objects/ObjectANCFBeam.ts';
+export { NodePointSlope23 } from './items/nodes/NodePointSlope23.ts';
 export { ObjectCosseratRod, CosseratRod } from './items/objects/ObjectCosseratRod.ts';
 export { ObjectGenericODE2 } from './items/objects/ObjectGenericODE2.ts';
 export { ObjectGenericODE1 } from './items/objects/ObjectGenericODE1.ts';
@@ -176,6 +182,7 @@ export { ObjectRotationalMass1D, Rotor1D } from './items/objects/ObjectRotationa
 export { ObjectJointGeneric, GenericJoint } from './items/objects/ObjectJointGeneric.ts';
 export { ObjectJointSpherical, SphericalJoint } from './items/objects/ObjectJointSpherical.ts';
 export { ObjectJointRollingDisc } from './items/objects/ObjectJointRollingDisc.ts';
+export { ObjectConnectorRollingDiscPenalty, RollingDiscPenalty } from './items/objects/ObjectConnectorRollingDiscPenalty.ts';
 export { ObjectJointRevoluteZ, RevoluteJointZ } from './items/objects/ObjectJointRevoluteZ.ts';
 export { ObjectJointPrismaticX, PrismaticJointX } from './items/objects/ObjectJointPrismaticX.ts';
 export { ObjectJointRevolute2D, RevoluteJoint2D } from './items/objects/ObjectJointRevolute2D.ts';
@@ -231,6 +238,8 @@ export type { AddObjectFFRFreducedOrderOptions, FFRFreducedOrderItems } from './
 /** Graphics data as in exudyn.graphics (graphics.Brick, graphics.color.red, graphics.FromSTL …) and triangulation to typed arrays. */
 export * as graphics from './graphics/index.ts';
 export type { GraphicsData, GraphicsTriangleList, GraphicsLine, Color4, TriangulatedGraphics } from './graphics/index.ts';
+/** Mesh utilities of Exudyn's graphicsDataUtilities (top-level names in Exudyn scripts): refine a triangle mesh, shrink it along its normals. */
+export { RefineMesh, ShrinkMeshNormalToSurface } from './graphics/meshUtilities.ts';
 /** Solution files: parse coordinatesSolution.txt (Flexdyn or Exudyn ASCII) and its header (flexdyn/node reads them by name). */
 export { parseSolutionFile, solutionRowAtTime, RowMatrix, solutionFileFormatVersion } from './io/solutionFile.ts';
 export type { Solution, SolutionHeader, SolutionModelSummary, SolutionItemSummary, SolutionNodeSummary, SolutionObjectSummary, SolutionSensorSummary, SystemCoordinateCounts, WrittenCoordinates } from './io/solutionFile.ts';

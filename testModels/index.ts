@@ -58,10 +58,19 @@ import { bricardMechanism } from './bricardMechanism.ts';
 import { coordinateSpringDamperExt } from './coordinateSpringDamperExt.ts';
 import { postNewtonStepContactTest } from './postNewtonStepContactTest.ts';
 import { rollingCoinTest } from './rollingCoinTest.ts';
+import { rollingCoinPenaltyTest } from './rollingCoinPenaltyTest.ts';
+import { rotatingTableTest } from './rotatingTableTest.ts';
+import { createRollingDiscPenaltyTest } from './createRollingDiscPenaltyTest.ts';
+import { rollingDiscTangentialForces } from './rollingDiscTangentialForces.ts';
+import { carRollingDiscTest } from './carRollingDiscTest.ts';
+import { mecanumWheelRollingDiscTest } from './mecanumWheelRollingDiscTest.ts';
 import { createRollingDiscTest } from './createRollingDiscTest.ts';
 import { contactCoordinateTest } from './contactCoordinateTest.ts';
 import { ANCFcontactCircleTest } from './ANCFcontactCircleTest.ts';
+import { ANCFgeneralContactCircle } from './ANCFgeneralContactCircle.ts';
 import { ANCFcontactFrictionTest } from './ANCFcontactFrictionTest.ts';
+import { ConvexContactTest } from './ConvexContactTest.ts';
+import { contactCurveExample } from './contactCurveExample.ts';
 import { contactSphereSphereTest } from './contactSphereSphereTest.ts';
 import { contactSphereSphereTestEAPM } from './contactSphereSphereTestEAPM.ts';
 import { sphereTriangleTest } from './sphereTriangleTest.ts';
@@ -72,6 +81,8 @@ import { generalContactSpheresTest } from './generalContactSpheresTest.ts';
 import { geometricallyExactBeam2Dtest } from './geometricallyExactBeam2Dtest.ts';
 import { gridGeomExactBeam2D } from './gridGeomExactBeam2D.ts';
 import { LShapeGeomExactBeam2D } from './LShapeGeomExactBeam2D.ts';
+import { ANCFBeamTest } from './ANCFBeamTest.ts';
+import { ANCFCableBeamDampingTest } from './ANCFCableBeamDampingTest.ts';
 
 export const testModels: readonly TestModel[] = [
   springDamperUserFunctionTest,
@@ -134,9 +145,18 @@ export const testModels: readonly TestModel[] = [
   postNewtonStepContactTest,
   rollingCoinTest,
   createRollingDiscTest,
+  rollingCoinPenaltyTest,
+  rotatingTableTest,
+  createRollingDiscPenaltyTest,
+  rollingDiscTangentialForces,
+  carRollingDiscTest,
+  mecanumWheelRollingDiscTest,
   contactCoordinateTest,
   ANCFcontactCircleTest,
+  ANCFgeneralContactCircle,
   ANCFcontactFrictionTest,
+  ConvexContactTest,
+  contactCurveExample,
   contactSphereSphereTest,
   contactSphereSphereTestEAPM,
   sphereTriangleTest,
@@ -145,4 +165,6 @@ export const testModels: readonly TestModel[] = [
   geometricallyExactBeam2Dtest,
   gridGeomExactBeam2D,
   LShapeGeomExactBeam2D,
+  ANCFBeamTest,
+  ANCFCableBeamDampingTest,
 ];

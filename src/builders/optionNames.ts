@@ -9,7 +9,7 @@ import type { CreateLoadOptions } from './loads.ts';
 import type { CreateJointOptions } from './jointFrames.ts';
 import type { CreateAxisJointOptions, CreateGenericJointOptions, CreateSphericalJointOptions } from './joints.ts';
 import type { CreateCosseratRodOptions } from './rods.ts';
-import type { CreateRollingDiscOptions } from './rollingDisc.ts';
+import type { CreateRollingDiscOptions, CreateRollingDiscPenaltyOptions } from './rollingDisc.ts';
 
 const connector = {
   name: true, bodyNumbers: true, bodyOrNodeList: true, localPosition0: true, localPosition1: true, show: true, drawSize: true, color: true,
@@ -66,6 +66,12 @@ export const builderOptionNames = {
   createRollingDisc: optionNames<CreateRollingDiscOptions>({
     name: true, bodyNumbers: true, axisPosition: true, axisVector: true, discRadius: true, planePosition: true, planeNormal: true,
     constrainedAxes: true, activeConnector: true, show: true, discWidth: true, color: true,
+  }),
+  createRollingDiscPenalty: optionNames<CreateRollingDiscPenaltyOptions>({
+    name: true, bodyNumbers: true, axisPosition: true, axisVector: true, discRadius: true, planePosition: true, planeNormal: true,
+    contactStiffness: true, contactDamping: true, dryFriction: true, dryFrictionAngle: true, dryFrictionProportionalZone: true,
+    viscousFriction: true, rollingFrictionViscous: true, useLinearProportionalZone: true, activeConnector: true, show: true,
+    discWidth: true, color: true,
   }),
   createGenericJoint: optionNames<CreateGenericJointOptions>({
     ...joint, rotationMatrixAxes: true, constrainedAxes: true, offsetUserFunction: true, offsetUserFunction_t: true, axesRadius: true, axesLength: true,

@@ -1,5 +1,7 @@
 import { MarkerBodyRigid } from '../items/markers/MarkerBodyRigid.ts';
 import { ObjectJointRollingDisc } from '../items/objects/ObjectJointRollingDisc.ts';
+import { ObjectConnectorRollingDiscPenalty } from '../items/objects/ObjectConnectorRollingDiscPenalty.ts';
+import { NodeGenericData } from '../items/nodes/NodeGenericData.ts';
 import type { ObjectIndex, VectorValue } from '../registry/parameters.ts';
 import { describeValue, FlexdynError } from '../core/errors.ts';
 import type { BuilderSink } from './builderSink.ts';
@@ -7,8 +9,8 @@ import { checkBeforeAdding } from './builderSink.ts';
 import { checkedVector3, isIndex } from './options.ts';
 
 /*
- * Rolling-disc builders (Exudyn's mbs.CreateRollingDisc): a MarkerBodyRigid on the plane body at planePosition, one on the
- * disc body at axisPosition, and the rolling item between them.
+ * Rolling-disc builders (Exudyn's mbs.CreateRollingDisc, mbs.CreateRollingDiscPenalty): a MarkerBodyRigid on the plane
+ * body at planePosition, one on the disc body at axisPosition, and the rolling item between them.
  */
 
 /** Options of createRollingDisc. */
@@ -77,4 +79,56 @@ export function createRollingDisc(sink: BuilderSink, options: CreateRollingDiscO
   checkBeforeAdding('Object', joint, { markerNumbers: [0, 0] });
   const markerNumbers = addRollingDiscMarkers(sink, where, name, bodies, options.planePosition ?? [0, 0, 0], options.axisPosition ?? [0, 0, 0]);
   return sink.addObject({ ...joint, markerNumbers });
+}
+
+/** Options of createRollingDiscPenalty: the geometry of createRollingDisc and the contact parameters of ObjectConnectorRollingDiscPenalty. */
+export interface CreateRollingDiscPenaltyOptions extends Omit<CreateRollingDiscOptions, 'constrainedAxes'> {
+  /** Normal contact stiffness k_c [N/m]. */
+  contactStiffness?: number;
+  /** Normal contact damping d_c [N s/m]. */
+  contactDamping?: number;
+  /** Dry friction coefficients [μ_x, μ_y] (lateral, forward; default [0, 0]). */
+  dryFriction?: VectorValue;
+  /** Angle [rad] of the friction axes about the normal (Mecanum wheels; default 0). */
+  dryFrictionAngle?: number;
+  /** Slip speed [m/s] of the regularization zone of the friction (default 0: none). */
+  dryFrictionProportionalZone?: number;
+  /** Viscous friction coefficients [d_x, d_y] [s/m] (default [0, 0]). */
+  viscousFriction?: VectorValue;
+  /** Rolling friction μ_r [s/m] (default 0). */
+  rollingFrictionViscous?: number;
+  /** Linear instead of quadratic regularization of the friction (default false). */
+  useLinearProportionalZone?: boolean;
+}
+
+/**
+ * Adds a MarkerBodyRigid on the plane body at planePosition, one on the disc body at axisPosition, a NodeGenericData with 3
+ * data coordinates [0, 0, 0] (no contact at the start) and an ObjectConnectorRollingDiscPenalty between them (penalty contact
+ * with friction); returns the connector index (Exudyn's CreateRollingDiscPenalty).
+ */
+export function createRollingDiscPenalty(sink: BuilderSink, options: CreateRollingDiscPenaltyOptions): ObjectIndex {
+  const where = 'createRollingDiscPenalty';
+  const bodies = rollingDiscBodies(where, options.bodyNumbers);
+  const name = options.name ?? '';
+  const connector = ObjectConnectorRollingDiscPenalty({
+    name,
+    discRadius: options.discRadius,
+    discAxis: options.axisVector ?? [1, 0, 0],
+    planeNormal: options.planeNormal ?? [0, 0, 1],
+    contactStiffness: options.contactStiffness ?? 0,
+    contactDamping: options.contactDamping ?? 0,
+    dryFriction: options.dryFriction ?? [0, 0],
+    dryFrictionAngle: options.dryFrictionAngle ?? 0,
+    dryFrictionProportionalZone: options.dryFrictionProportionalZone ?? 0,
+    viscousFriction: options.viscousFriction ?? [0, 0],
+    rollingFrictionViscous: options.rollingFrictionViscous ?? 0,
+    useLinearProportionalZone: options.useLinearProportionalZone ?? false,
+    activeConnector: options.activeConnector ?? true,
+    visualization: { show: options.show ?? true, discWidth: options.discWidth ?? 0.1, color: options.color ?? [-1, -1, -1, -1] },
+  });
+  const data = NodeGenericData({ initialCoordinates: [0, 0, 0], numberOfDataCoordinates: 3 });
+  checkBeforeAdding('Object', connector, { markerNumbers: [0, 0], nodeNumber: 0 });
+  const markerNumbers = addRollingDiscMarkers(sink, where, name, bodies, options.planePosition ?? [0, 0, 0], options.axisPosition ?? [0, 0, 0]);
+  const nodeNumber = sink.addNode(data);
+  return sink.addObject({ ...connector, markerNumbers, nodeNumber });
 }

@@ -1,4 +1,4 @@
-import type { GlobalMatrixAccumulator, ItemState, MarkerModel, SystemComponentModel } from '../registry/capabilities.ts';
+import type { GlobalMatrixAccumulator, ItemState, MarkerModel, ObjectModel, SystemComponentModel } from '../registry/capabilities.ts';
 import { describeValue, FlexdynError } from '../core/errors.ts';
 import { checkNumber, GeneralContactSettings } from './contactSettings.ts';
 import { ActiveContacts, ContactTypeIndex, type ContactItemSet, type ContactKernel } from './contactKernel.ts';
@@ -7,25 +7,34 @@ import { ContactForceLaw } from './contactForceLaw.ts';
 import { PairJacobian } from './contactPair.ts';
 import { SearchGrid } from './searchGrid.ts';
 import { SphereSphereContact } from './sphereSphereContact.ts';
+import { ContactANCFCables } from './contactANCFCables.ts';
+import { SphereCableContact } from './sphereCableContact.ts';
+import { ContactTriangles } from './contactTriangles.ts';
+import { SphereTriangleContact } from './sphereTriangleContact.ts';
 import { SphereTunnellingCheck } from './sphereTunnelling.ts';
 import { SphereOverlaps, type ContactPointList } from './contactPoints.ts';
 
 export { ContactTypeIndex } from './contactKernel.ts';
 
-/** The markers of the compiled model, by marker index (what {@link GeneralContact.bind} needs of it). */
+/** The markers and objects of the compiled model, by index (what {@link GeneralContact.bind} needs of it). */
 export interface ContactModelView {
   readonly markers: readonly MarkerModel[];
+  readonly objects: readonly ObjectModel[];
 }
 
 /**
  * Exudyn's GeneralContact (mbs.addGeneralContact()): a system component for contact between many items — spheres at
- * markers (addSphereWithMarker) so far — found with a uniform search grid at every evaluation (cost linear in the number
- * of items). It dispatches to one kernel per pair of item kinds (sphere–sphere: {@link SphereSphereContact}); the force
+ * markers (addSphereWithMarker), ANCF cable elements (addANCFCable) and triangle meshes on rigid bodies
+ * (addTrianglesRigidBodyBased) — found with a uniform search grid at every evaluation (cost linear in the number of
+ * items). It dispatches to one kernel per pair of item kinds ({@link SphereSphereContact}, {@link SphereCableContact},
+ * {@link SphereTriangleContact}); the sphere–sphere and sphere–triangle force
  * law is {@link ContactForceLaw}: a linear penalty with damping in compression and regularized Coulomb friction, with
  * analytic Jacobians. Configure it (settings with Exudyn's names, items) before assemble().
  */
 export class GeneralContact extends GeneralContactSettings implements SystemComponentModel {
   private readonly spheres: ContactSpheres;
+  private readonly cables: ContactANCFCables;
+  private readonly triangles: ContactTriangles;
   /** The item kinds in the order of the global contact indices. */
   private readonly itemSets: ContactItemSet[];
   private readonly kernels: ContactKernel[];
@@ -45,9 +54,15 @@ export class GeneralContact extends GeneralContactSettings implements SystemComp
   constructor(index: number) {
     super(`GeneralContact ${index}`);
     this.spheres = new ContactSpheres(this.name);
-    this.itemSets = [this.spheres];
+    this.cables = new ContactANCFCables(this.name);
+    this.triangles = new ContactTriangles(this.name);
+    this.itemSets = [this.spheres, this.cables, this.triangles];
     const law = new ContactForceLaw(), jacobian = new PairJacobian();
-    this.kernels = [new SphereSphereContact(this, this.spheres, this.grid, law, jacobian)];
+    this.kernels = [
+      new SphereSphereContact(this, this.spheres, this.grid, law, jacobian),
+      new SphereCableContact(this, this.spheres, this.cables, this.grid),
+      new SphereTriangleContact(this, this.spheres, this.triangles, this.grid, law, jacobian),
+    ];
     this.tunnelling = new SphereTunnellingCheck(this.name);
   }
 
@@ -60,9 +75,44 @@ export class GeneralContact extends GeneralContactSettings implements SystemComp
     return this.spheres.add(markerIndex, radius, contactStiffness, contactDamping, frictionMaterialIndex);
   }
 
+  /**
+   * Adds a triangle mesh attached to a rigid-body marker (Exudyn's AddTrianglesRigidBodyBased): pointList holds the
+   * points [x, y, z] in the marker's frame, triangleList the point indices [i0, i1, i2] of each triangle, whose normal
+   * (p1 − p0) × (p2 − p0) must point outwards (graphics.ToPointsAndTrigs of graphics data gives such lists). Contact is
+   * computed between spheres and triangles. contactStiffness > 0 (in series with the sphere's), contactDamping ≥ 0 (in
+   * parallel), frictionMaterialIndex an index into the friction pairings; staticTriangles: the marker never moves
+   * (ground), so the triangles are placed once. Checked: no degenerate triangle, consistent orientation, and a mesh on a
+   * moving marker must be closed. Returns the local index of the mesh's first triangle.
+   */
+  addTrianglesRigidBodyBased(
+    rigidBodyMarkerIndex: number, contactStiffness: number, contactDamping: number, frictionMaterialIndex: number,
+    pointList: ArrayLike<ArrayLike<number>>, triangleList: ArrayLike<ArrayLike<number>>, staticTriangles = false,
+  ): number {
+    return this.triangles.add(rigidBodyMarkerIndex, contactStiffness, contactDamping, frictionMaterialIndex, pointList, triangleList, staticTriangles);
+  }
+
+  /** Number of contact triangles. */
+  get numberOfTriangles(): number {
+    return this.triangles.count;
+  }
+
   /** Number of contact spheres. */
   get numberOfSpheres(): number {
     return this.spheres.count;
+  }
+
+  /**
+   * Adds an ObjectANCFCable2D element in contact with the spheres (as circles in the x–y plane; Exudyn's AddANCFCable);
+   * returns its local index. halfHeight ≥ 0 (contact surface distance from the centerline), contactStiffness > 0,
+   * contactDamping ≥ 0, frictionMaterialIndex an index into the friction pairings; see ancfCableUseExactMethod.
+   */
+  addANCFCable(objectIndex: number, halfHeight: number, contactStiffness: number, contactDamping: number, frictionMaterialIndex: number): number {
+    return this.cables.add(objectIndex, halfHeight, contactStiffness, contactDamping, frictionMaterialIndex);
+  }
+
+  /** Number of ANCF cable elements. */
+  get numberOfANCFCables(): number {
+    return this.cables.count;
   }
 
   /**
@@ -73,6 +123,8 @@ export class GeneralContact extends GeneralContactSettings implements SystemComp
   bind(model: ContactModelView, current: ItemState): void {
     this.current = current;
     this.spheres.bind(model.markers, this.numberOfFrictionMaterials);
+    this.cables.bind(model.objects, this.numberOfFrictionMaterials);
+    this.triangles.bind(model.markers, this.numberOfFrictionMaterials);
     this.total = 0;
     for (const set of this.itemSets) {
       set.offset = this.total;
@@ -184,7 +236,7 @@ export class GeneralContact extends GeneralContactSettings implements SystemComp
   }
 
   /** The items (local indices per kind) whose bounding boxes overlap the box [pMin, pMax] at the last search (Exudyn's GetItemsInBox). */
-  getItemsInBox(pMin: readonly number[], pMax: readonly number[]): { MarkerBasedSpheres: number[] } {
+  getItemsInBox(pMin: readonly number[], pMax: readonly number[]): { MarkerBasedSpheres: number[]; ANCFCable2D: number[]; TrigsRigidBodyBased: number[] } {
     for (let k = 0; k < 3; k++) {
       checkNumber(this.name, `pMin[${k}]`, pMin?.[k], () => true, 'a finite number');
       checkNumber(this.name, `pMax[${k}]`, pMax?.[k], (v) => v >= pMin[k], `a finite number ≥ pMin[${k}]`);
@@ -193,6 +245,6 @@ export class GeneralContact extends GeneralContactSettings implements SystemComp
       const count = this.grid.queryBox(pMin, pMax, set.offset, set.offset + set.count);
       return Array.from(this.grid.found.subarray(0, count), (g) => g - set.offset).sort((a, b) => a - b);
     };
-    return { MarkerBasedSpheres: local(this.spheres) };
+    return { MarkerBasedSpheres: local(this.spheres), ANCFCable2D: local(this.cables), TrigsRigidBodyBased: local(this.triangles) };
   }
 }

@@ -127,11 +127,15 @@ export class MarkerKinematics {
     if (n === 0) return;
     const J = this.positionJacobian, at = 3 * start;
     const fx = factor * f[0], fy = factor * f[1], fz = factor * f[2];
-    for (let c = 0; c < n; c++) out[this.ltg[start + c]] += J[at + c] * fx + J[at + n + c] * fy + J[at + 2 * n + c] * fz;
-    if (lever === undefined || this.rigid[i] === undefined) return;
+    if (lever === undefined || this.rigid[i] === undefined) {
+      for (let c = 0; c < n; c++) out[this.ltg[start + c]] += J[at + c] * fx + J[at + n + c] * fy + J[at + 2 * n + c] * fz;
+      return;
+    }
     const R = this.rotationJacobian;
     const tx = factor * (lever[1] * f[2] - lever[2] * f[1]), ty = factor * (lever[2] * f[0] - lever[0] * f[2]), tz = factor * (lever[0] * f[1] - lever[1] * f[0]);
-    for (let c = 0; c < n; c++) out[this.ltg[start + c]] += R[at + c] * tx + R[at + n + c] * ty + R[at + 2 * n + c] * tz;
+    for (let c = 0; c < n; c++) {
+      out[this.ltg[start + c]] += (J[at + c] * fx + J[at + n + c] * fy + J[at + 2 * n + c] * fz) + (R[at + c] * tx + R[at + n + c] * ty + R[at + 2 * n + c] * tz);
+    }
   }
 
   /**

@@ -5,6 +5,7 @@
  * @module
  */
 import { FlexdynError } from '../core/errors.ts';
+import { ComputeOrthonormalBasisVectors } from '../rotations/rotationMatrices.ts';
 
 /** An RGBA colour, components in [0, 1]. */
 export type Color4 = [number, number, number, number];
@@ -146,14 +147,31 @@ export interface BrickOptions {
   size?: Vector3Like;
   /** RGBA colour (default black). */
   color?: ArrayLike<number>;
+  /**
+   * True (default): 4 points per face with the face's normal (flat shading, 24 points). False: Exudyn's 8 corner points
+   * shared by the faces (a closed mesh by point index, as contact meshes and RefineMesh need), normals averaged.
+   */
+  addNormals?: boolean;
 }
 
-/** An axis-aligned box: 24 points (flat normals per face), 12 triangles. */
+/**
+ * An axis-aligned box, 12 triangles, outward. With addNormals = false it is Exudyn's graphics.Brick (addNormals=False,
+ * Exudyn's default): corners [xMin, yMin, zMin], [xMax, yMin, zMin], [xMax, yMax, zMin], [xMin, yMax, zMin], then the
+ * same at zMax, and Exudyn's triangles (bottom, top, the sides y = yMin, x = xMax, y = yMax, x = xMin).
+ */
 export function Brick(options: BrickOptions = {}): GraphicsTriangleList {
   const c = vec3('Brick', 'centerPoint', options.centerPoint, [0, 0, 0]);
   const s = vec3('Brick', 'size', options.size, [0.1, 0.1, 0.1]);
   s.forEach((x, i) => positive('Brick', `size[${i}]`, x));
-  const m = new MeshBuilder(rgba('Brick', 'color', options.color));
+  const rgbaColor = rgba('Brick', 'color', options.color);
+  if (options.addNormals === false) {
+    const lo = [c[0] - 0.5 * s[0], c[1] - 0.5 * s[1], c[2] - 0.5 * s[2]], hi = [c[0] + 0.5 * s[0], c[1] + 0.5 * s[1], c[2] + 0.5 * s[2]];
+    const points: number[] = [];
+    for (const z of [lo[2], hi[2]]) points.push(lo[0], lo[1], z, hi[0], lo[1], z, hi[0], hi[1], z, lo[0], hi[1], z);
+    const triangles = [0, 2, 1, 0, 3, 2, 6, 4, 5, 6, 7, 4, 0, 1, 4, 1, 5, 4, 1, 2, 5, 2, 6, 5, 2, 3, 6, 3, 7, 6, 3, 0, 7, 0, 4, 7];
+    return { type: 'TriangleList', points, normals: computeFlatNormals(points, triangles), colors: Array.from({ length: 8 }, () => [...rgbaColor]).flat(), triangles };
+  }
+  const m = new MeshBuilder(rgbaColor);
   // each face: outward axis k with sign σ; the two tangent axes (i, j) such that e_i × e_j = σ e_k
   for (let k = 0; k < 3; k++) {
     for (const sigma of [-1, 1]) {
@@ -292,18 +310,54 @@ export interface CylinderOptions {
   color?: ArrayLike<number>;
   /** Subdivisions around the axis, ≥ 3 (default 16). */
   nTiles?: number;
+  /** Colour of the second half of the tiles around the axis, to see the cylinder turn (default: color). */
+  alternatingColor?: ArrayLike<number>;
 }
 
-/** A closed cylinder from pAxis to pAxis + vAxis: smooth mantle normals, flat caps; 4·nTiles triangles. */
+/**
+ * A closed cylinder from pAxis to pAxis + vAxis with Exudyn's tessellation (graphics.Cylinder): with the basis
+ * (v, n1, n2) of ComputeOrthonormalBasisVectors(vAxis), ring point i at r·sin φ_i n1 + r·cos φ_i n2, φ_i = 2πi/nTiles;
+ * points: the first face's centre, its ring, the second face's centre, its ring (mantle rings: radial normals), both
+ * rings again (face rings: axial normals); triangles: 2 per tile on the mantle, then one per tile on each face
+ * (4·nTiles, outward). Contact meshes built from it therefore equal Exudyn's.
+ */
 export function Cylinder(options: CylinderOptions = {}): GraphicsTriangleList {
   const v = vec3('Cylinder', 'vAxis', options.vAxis, [0, 0, 1]);
-  const L = Math.hypot(...v);
-  if (!(L > 0)) fail('Cylinder', 'vAxis', `must not be zero, got [${v.join(', ')}]`);
+  if (!(Math.hypot(...v) > 0)) fail('Cylinder', 'vAxis', `must not be zero, got [${v.join(', ')}]`);
+  const p0 = vec3('Cylinder', 'pAxis', options.pAxis, [0, 0, 0]);
   const r = positive('Cylinder', 'radius', options.radius ?? 0.1);
-  return SolidOfRevolution({
-    pAxis: vec3('Cylinder', 'pAxis', options.pAxis, [0, 0, 0]), vAxis: v,
-    contour: [[0, 0], [0, r], [L, r], [L, 0]], color: rgba('Cylinder', 'color', options.color), nTiles: options.nTiles ?? 16,
-  });
+  const nTiles = tiles('Cylinder', options.nTiles, 16, 3);
+  const color1 = rgba('Cylinder', 'color', options.color);
+  const color2 = options.alternatingColor === undefined ? color1 : rgba('Cylinder', 'alternatingColor', options.alternatingColor);
+  const [e, n1, n2] = ComputeOrthonormalBasisVectors(v);
+  const p1 = [p0[0] + v[0], p0[1] + v[1], p0[2] + v[2]];
+  const ring0: number[] = [], ring1: number[] = [], radial: number[] = [];
+  for (let i = 0; i < nTiles; i++) {
+    const phi = i * (2 * Math.PI) / nTiles;
+    const x = r * Math.sin(phi), y = r * Math.cos(phi);
+    const vv = [x * n1[0] + y * n2[0], x * n1[1] + y * n2[1], x * n1[2] + y * n2[2]];
+    ring0.push(p0[0] + vv[0], p0[1] + vv[1], p0[2] + vv[2]);
+    ring1.push(p1[0] + vv[0], p1[1] + vv[1], p1[2] + vv[2]);
+    const len = Math.hypot(vv[0], vv[1], vv[2]);
+    radial.push(vv[0] / len, vv[1] / len, vv[2] / len);
+  }
+  const minus = [-e[0], -e[1], -e[2]];
+  const repeat = (a: readonly number[], times: number) => Array.from({ length: times }, () => a).flat();
+  const points = [...p0, ...ring0, ...p1, ...ring1, ...ring0, ...ring1];
+  const normals = [...minus, ...radial, ...e, ...radial, ...repeat(minus, nTiles), ...repeat(e, nTiles)];
+  const half = Math.floor(nTiles / 2);
+  const band = [...repeat(color1, half), ...repeat(color2, nTiles - half)];
+  const colors = [...color1, ...color1, ...band, ...band, ...band, ...band];
+  const n = nTiles + 1, nn = 2 * n, triangles: number[] = [];
+  for (let i = 0; i < nTiles; i++) {
+    if (i !== nTiles - 1) triangles.push(1 + i, n + 1 + i, n + 2 + i, 1 + i, n + 2 + i, 2 + i);
+    else triangles.push(1 + i, n + 1 + i, n + 1, 1 + i, n + 1, 1);
+  }
+  for (let i = 0; i < nTiles; i++) {
+    if (i !== nTiles - 1) triangles.push(0, nn + i, nn + i + 1, n, nn + nTiles + i + 1, nn + nTiles + i);
+    else triangles.push(0, nn + i, nn, n, nn + nTiles, nn + nTiles + i);
+  }
+  return { type: 'TriangleList', points, normals, colors, triangles };
 }
 
 /** Options of {@link Arrow}. */
@@ -406,24 +460,25 @@ export function CheckerBoard(options: CheckerBoardOptions = {}): GraphicsTriangl
   if (!(Math.hypot(...normal) > 0)) fail('CheckerBoard', 'normal', 'must not be the zero vector, got [0, 0, 0]');
   const size = positive('CheckerBoard', 'size', options.size ?? 1);
   const size2 = positive('CheckerBoard', 'size2', options.size2 ?? size);
-  const n1 = tiles('CheckerBoard', options.nTiles, 10, 1);
-  const n2 = options.nTiles2 === undefined ? n1 : tiles('CheckerBoard', options.nTiles2, n1, 1);
+  const nx = tiles('CheckerBoard', options.nTiles, 10, 1);
+  const ny = options.nTiles2 === undefined ? nx : tiles('CheckerBoard', options.nTiles2, nx, 1);
   const colors = [rgba('CheckerBoard', 'color', options.color ?? color.lightgrey), rgba('CheckerBoard', 'alternatingColor', options.alternatingColor ?? color.lightgrey2)];
-  const [n, t1, t2] = orthonormalBasis(normal);
+  const [n, t1, t2] = ComputeOrthonormalBasisVectors(normal);
+  // corners c0 … c3 counter-clockwise seen from the normal's side; tile corners bilinear in them (Exudyn's graphics.Quad)
+  const corner = (a: number, b: number) => [0, 1, 2].map((k) => p[k] + a * 0.5 * size * t1[k] + b * 0.5 * size2 * t2[k]);
+  const [c0, c1, c2, c3] = [corner(-1, -1), corner(1, -1), corner(1, 1), corner(-1, 1)];
+  const at = (i: number, f: number, k: number) => ((nx - i) / nx) * ((1 - f) * c0[k] + f * c3[k]) + (i / nx) * ((1 - f) * c1[k] + f * c2[k]);
   const board: GraphicsTriangleList = { type: 'TriangleList', points: [], normals: [], colors: [], triangles: [] };
-  for (let i = 0; i < n1; i++) {
-    for (let j = 0; j < n2; j++) {
-      const m = new MeshBuilder(colors[(i + j) % 2]);
-      const corner = (a: number, b: number) => {
-        const u = size * ((i + a) / n1 - 0.5), v = size2 * ((j + b) / n2 - 0.5);
-        return m.point(p[0] + u * t1[0] + v * t2[0], p[1] + u * t1[1] + v * t2[1], p[2] + u * t1[2] + v * t2[2], n[0], n[1], n[2]);
-      };
-      m.quad(corner(0, 0), corner(1, 0), corner(1, 1), corner(0, 1));
-      const tile = m.build(), offset = board.points.length / 3;
-      board.points.push(...tile.points);
-      board.normals.push(...tile.normals);
-      board.colors.push(...tile.colors);
-      board.triangles.push(...tile.triangles.map((k) => k + offset));
+  for (let j = 0; j < ny; j++) {
+    const f0 = j / ny, f1 = (j + 1) / ny;
+    for (let i = 0; i < nx; i++) {
+      const index = board.points.length / 3;
+      for (const [ii, f] of [[i, f0], [i + 1, f0], [i + 1, f1], [i, f1]]) {
+        board.points.push(at(ii, f, 0), at(ii, f, 1), at(ii, f, 2));
+        board.normals.push(...n);
+        board.colors.push(...colors[(i + j) % 2]);
+      }
+      board.triangles.push(index, index + 1, index + 2, index, index + 2, index + 3);
     }
   }
   return board;
@@ -551,7 +606,7 @@ export function validateGraphicsData(g: unknown, where: string, onError?: (messa
 }
 
 /** Per-point normals as the normalized sum of the adjacent triangles' area-weighted normals. */
-function computeFlatNormals(points: number[], triangles: number[]): number[] {
+export function computeFlatNormals(points: number[], triangles: number[]): number[] {
   const n = new Array<number>(points.length).fill(0);
   for (let t = 0; t < triangles.length; t += 3) {
     const a = 3 * triangles[t], b = 3 * triangles[t + 1], c = 3 * triangles[t + 2];

@@ -11,6 +11,8 @@ export type {
   BasisOptions, LinesOptions, SolidOfRevolutionOptions, CheckerBoardOptions, RectangleOptions,
 } from './graphicsData.ts';
 export { FromSTL, toSTL, ExportSTL } from './stl.ts';
+export { ToPointsAndTrigs, FromPointsAndTrigs } from './meshUtilities.ts';
+export type { PointsAndTrigs } from './meshUtilities.ts';
 export type { FromSTLOptions, STLWriteOptions } from './stl.ts';
 export { triangulate } from './triangulate.ts';
 export type { TriangulatedGraphics, TriangulateOptions } from './triangulate.ts';

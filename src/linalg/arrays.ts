@@ -1,12 +1,16 @@
 /**
- * Copy and zero helpers for the per-step hot paths. For the short arrays of small models a
- * plain loop is several times faster than the TypedArray built-ins (`set`, `fill`), whose
- * call overhead dominates below a few hundred entries; long arrays use the built-ins.
+ * Copy and zero helpers for the per-step hot paths. For the shortest arrays a plain loop is faster than the
+ * TypedArray built-ins (`set`, `fill`), whose call costs about as much as a loop over 12–16 entries; longer arrays use
+ * the built-ins.
  * @module
  */
 
-/** Below this length the helpers loop; from it on they call the TypedArray built-ins. */
-const builtinThreshold = 128;
+/**
+ * Below this length the helpers loop; from it on they call the TypedArray built-ins. Measured (Node 20, CPU time per
+ * call, 2026-12-02): the loop costs ≈ 1 ns per entry, `set` and `fill` ≈ 14 ns + 0.07 ns per entry: equal at 12–16 entries;
+ * at 36 entries the loop takes 37–51 ns against 17–18 ns, at 144 entries 107–146 ns against 18–21 ns.
+ */
+const builtinThreshold = 16;
 
 /** Copies all entries of src into dst (same length). */
 export function copyArray(dst: Float64Array, src: Float64Array): void {

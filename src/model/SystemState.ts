@@ -37,20 +37,36 @@ export class SystemState implements ItemState {
   /** Load factor (static solver); 1 otherwise. */
   loadFactor = 1;
 
+  /**
+   * All values above in one array, [q, u, a, λ, ODE1 coordinates, ODE1 rates, data] (the arrays are views of it): a state
+   * copy is one array copy, however many of the blocks are empty.
+   */
+  private readonly values: Float64Array;
+  /** The coordinate blocks of {@link SystemState.values}, all but the data coordinates. */
+  readonly coordinates: Float64Array;
+
   constructor(readonly qRef: Float64Array, sizes: StateSizes, readonly addresses: CoordinateAddresses, readonly mbs: UserFunctionSystem, readonly configuration: ConfigurationType, readonly ode1Ref: Float64Array = noODE1) {
-    this.q = new Float64Array(qRef.length);
-    this.u = new Float64Array(sizes.nu);
-    this.a = new Float64Array(sizes.nu);
-    this.lambda = new Float64Array(sizes.nAE);
-    this.data = new Float64Array(sizes.nData);
-    this.ode1 = new Float64Array(ode1Ref.length);
-    this.ode1_t = new Float64Array(ode1Ref.length);
+    const lengths = [qRef.length, sizes.nu, sizes.nu, sizes.nAE, ode1Ref.length, ode1Ref.length, sizes.nData];
+    let total = 0;
+    for (const length of lengths) total += length;
+    this.values = new Float64Array(total);
+    let offset = 0;
+    const [q, u, a, lambda, ode1, ode1_t, data] = lengths.map((length) => this.values.subarray(offset, (offset += length)));
+    this.q = q;
+    this.u = u;
+    this.a = a;
+    this.lambda = lambda;
+    this.ode1 = ode1;
+    this.ode1_t = ode1_t;
+    this.data = data;
+    this.coordinates = this.values.subarray(0, total - sizes.nData);
   }
 
   /** Copies all values of another state of the same system. */
   copyFrom(other: SystemState): void {
-    this.copyCoordinatesFrom(other);
-    copyArray(this.data, other.data);
+    copyArray(this.values, other.values);
+    this.t = other.t;
+    this.loadFactor = other.loadFactor;
   }
 
   /**
@@ -59,12 +75,7 @@ export class SystemState implements ItemState {
    * the discrete states its post-Newton step has just updated.
    */
   copyCoordinatesFrom(other: SystemState): void {
-    copyArray(this.q, other.q);
-    copyArray(this.u, other.u);
-    copyArray(this.a, other.a);
-    copyArray(this.lambda, other.lambda);
-    copyArray(this.ode1, other.ode1);
-    copyArray(this.ode1_t, other.ode1_t);
+    copyArray(this.coordinates, other.coordinates);
     this.t = other.t;
     this.loadFactor = other.loadFactor;
   }

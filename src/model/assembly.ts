@@ -350,7 +350,8 @@ export class SystemAssembler {
       const ltg = map.ltg;
       for (let k = 0; k < ltg.length; k++) f[ltg[k]] += vector[k];
     }
-    for (const component of this.model.systemComponents) component.addODE2Lhs(s, f, -1);
+    const components = this.model.systemComponents;
+    for (let c = 0; c < components.length; c++) components[c].addODE2Lhs(s, f, -1);
   }
 
   /**
@@ -384,7 +385,8 @@ export class SystemAssembler {
       else if (withU && object.ode2Lhs_u !== undefined) object.ode2Lhs_u(s, dense, factorU);
       scatterMatrix(map, matrix, target, 1);
     }
-    for (const component of this.model.systemComponents) component.addODE2LhsJacobian(s, target, factorQ, factorU);
+    const components = this.model.systemComponents;
+    for (let c = 0; c < components.length; c++) components[c].addODE2LhsJacobian(s, target, factorQ, factorU);
   }
 
   /**

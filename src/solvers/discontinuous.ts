@@ -51,7 +51,8 @@ export class DiscontinuousIteration {
       iterations += solved.iterations;
       jacobianUpdates += solved.jacobianUpdates;
       if (!solved.accepted) return this.result(false, iterations, jacobianUpdates, solved.iterations + k - 1, solved.nextStepSize, solved.failure);
-      const error = this.postNewtonError(current.t);
+      // without post-Newton work (no user function, no post-Newton objects, no system components) the error is 0
+      const error = this.hasPostNewtonWork() ? this.postNewtonError(current.t) : 0;
       this.count++;
       if (error <= iterationTolerance) return this.result(true, iterations, jacobianUpdates, solved.iterations + k, solved.nextStepSize);
       const recommended = this.recommendedStepSize;
@@ -83,6 +84,12 @@ export class DiscontinuousIteration {
     return attempt;
   }
 
+  /** True if a post-Newton step has anything to evaluate (checked per step: run-time changes may add objects). */
+  private hasPostNewtonWork(): boolean {
+    const model = this.model;
+    return this.hooks.postNewtonUserFunction !== undefined || model.postNewtonObjects.length > 0 || model.systemComponents.length > 0;
+  }
+
   /**
    * The post-Newton step: |error of the postNewtonUserFunction| + the largest error of the objects' post-Newton steps;
    * sets the smallest recommended step size (−1 when none or when useRecommendedStepSize is false).
@@ -100,8 +107,9 @@ export class DiscontinuousIteration {
     let itemError = 0;
     const objects = this.model.objects;
     const output = this.output;
-    for (const index of this.model.postNewtonObjects) {
-      const object = objects[index];
+    const postNewtonObjects = this.model.postNewtonObjects;
+    for (let o = 0; o < postNewtonObjects.length; o++) {
+      const object = objects[postNewtonObjects[o]];
       output.recommendedStepSize = -1;
       const error = object.postNewtonStep!(current, startOfStep, output);
       if (!(error >= 0) || error === Infinity) {
@@ -111,7 +119,8 @@ export class DiscontinuousIteration {
       const step = output.recommendedStepSize;
       if (step >= 0 && (recommended < 0 || step < recommended)) recommended = step;
     }
-    for (const component of this.model.systemComponents) itemError = Math.max(itemError, component.postNewtonStep(current, startOfStep));
+    const components = this.model.systemComponents;
+    for (let c = 0; c < components.length; c++) itemError = Math.max(itemError, components[c].postNewtonStep(current, startOfStep));
     this.recommendedStepSize = this.settings.useRecommendedStepSize ? recommended : -1;
     return userError + itemError;
   }

@@ -311,7 +311,7 @@ class RungeKuttaStepper extends ExplicitStepperBase {
     for (let i = 0; i < c.length; i++) {
       copyArray(s.q, s0.q);
       copyArray(s.u, s0.u);
-      copyArray(s.ode1, s0.ode1);
+      if (nODE1 > 0) copyArray(s.ode1, s0.ode1);
       const ai = a[i];
       for (let j = 0; j < i; j++) {
         const aij = ai[j];
@@ -320,22 +320,24 @@ class RungeKuttaStepper extends ExplicitStepperBase {
         this.addAdditive(s.q, kq[j], factor);
         const kvj = kv[j];
         for (let k = 0; k < nu; k++) s.u[k] += factor * kvj[k];
-        const kxj = kx[j];
-        for (let k = 0; k < nODE1; k++) s.ode1[k] += factor * kxj[k];
+        if (nODE1 > 0) {
+          const kxj = kx[j];
+          for (let k = 0; k < nODE1; k++) s.ode1[k] += factor * kxj[k];
+        }
       }
       if (lie) {
         this.lieSums(ai, i, h, s0.u);
         if (i > 0) this.composeLie(s.q);
       }
       s.t = s0.t + c[i] * h;
-      this.ode1Rates(s, kx[i]);
+      if (nODE1 > 0) this.ode1Rates(s, kx[i]);
       this.accelerations(s, kv[i]);
       copyArray(kq[i], s.u);
       if (lie) this.lieRates(kq[i]);
     }
     copyArray(s.q, s0.q);
     copyArray(s.u, s0.u);
-    copyArray(s.ode1, s0.ode1);
+    if (nODE1 > 0) copyArray(s.ode1, s0.ode1);
     this.combine(b, h, s.q, s.u, s.ode1);
     this.eliminate(s.u);
     this.eliminatePositions(s.q);
@@ -353,7 +355,7 @@ class RungeKuttaStepper extends ExplicitStepperBase {
       nextStepSize = this.nextStepSize;
       if (!accepted) return setAttempt(this.attempt, false, 0, nextStepSize, Number.isNaN(nextStepSize) ? 'the embedded error estimate is not finite' : undefined);
     }
-    this.ode1Rates(s, s.ode1_t);
+    if (nODE1 > 0) this.ode1Rates(s, s.ode1_t);
     if (this.settings.timeIntegration.explicitIntegration.computeEndOfStepAccelerations) this.accelerations(s, s.a);
     else copyArray(s.a, kv[c.length - 1]);
     this.eliminate(s.a);
@@ -406,8 +408,10 @@ class RungeKuttaStepper extends ExplicitStepperBase {
       this.addAdditive(q, this.kq[i], factor);
       const kvi = this.kv[i];
       for (let k = 0; k < nu; k++) u[k] += factor * kvi[k];
-      const kxi = this.kx[i];
-      for (let k = 0; k < nODE1; k++) x[k] += factor * kxi[k];
+      if (nODE1 > 0) {
+        const kxi = this.kx[i];
+        for (let k = 0; k < nODE1; k++) x[k] += factor * kxi[k];
+      }
     }
     if (this.lieNodes.length > 0) {
       this.lieSums(weights, weights.length, h, this.model.data.startOfStep.u);

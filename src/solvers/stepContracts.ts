@@ -75,7 +75,8 @@ export function setAttempt(attempt: StepAttempt, accepted: boolean, iterations: 
 
 /** A fresh attempt record for a stepper to reuse with {@link setAttempt}. */
 export function newAttempt(): StepAttempt {
-  return { accepted: true, iterations: 0, nextStepSize: undefined, failure: undefined, jacobianUpdates: 0 };
+  // all fields from the start: one object shape for every attempt record the step loop reads
+  return { accepted: true, iterations: 0, nextStepSize: undefined, failure: undefined, jacobianUpdates: 0, recoveryIterations: undefined };
 }
 
 /** A time integrator as the step loop drives it. */

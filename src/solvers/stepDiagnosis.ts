@@ -13,8 +13,10 @@ export function firstNonFinite(values: ArrayLike<number>): number {
 
 /** True if the coordinates, velocities, accelerations, multipliers and ODE1 coordinates and rates of a state are all finite (O(n), no allocation). */
 export function stateIsFinite(s: SystemState): boolean {
-  return firstNonFinite(s.q) < 0 && firstNonFinite(s.u) < 0 && firstNonFinite(s.a) < 0 && firstNonFinite(s.lambda) < 0
-    && firstNonFinite(s.ode1) < 0 && firstNonFinite(s.ode1_t) < 0;
+  // one pass over the coordinate blocks (one array, see SystemState.coordinates)
+  const values = s.coordinates;
+  for (let i = 0; i < values.length; i++) if (!Number.isFinite(values[i])) return false;
+  return true;
 }
 
 /** Names the first non-finite entry of a state (`velocity coordinate 2 of NodePoint #0 = NaN`), or undefined. */

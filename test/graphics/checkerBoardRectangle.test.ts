@@ -33,9 +33,10 @@ describe('graphics.CheckerBoard (Exudyn graphics.CheckerBoard)', () => {
     const us = Array.from({ length: board.points.length / 3 }, (_, k) => dot(sub(P(k), point), u));
     const vs = Array.from({ length: board.points.length / 3 }, (_, k) => dot(sub(P(k), point), v));
     expect([Math.min(...us), Math.max(...us), Math.min(...vs), Math.max(...vs)].map((x) => Math.round(x * 1e12) / 1e12)).toEqual([-1, 1, -0.6, 0.6]);
-    // colours: tile (i, j) red for even i + j, blue otherwise; flat per tile; neighbours differ
+    // colours: tile (i, j) red for even i + j, blue otherwise; flat per tile; neighbours differ; tiles in Exudyn's
+    // order (i along the first tangent fastest)
     const tileColor = (tile: number) => board.colors.slice(16 * tile, 16 * tile + 4);
-    for (let i = 0; i < 4; i++) for (let j = 0; j < 3; j++) expect(tileColor(3 * i + j)).toEqual((i + j) % 2 === 0 ? [1, 0, 0, 1] : [0, 0, 1, 1]);
+    for (let i = 0; i < 4; i++) for (let j = 0; j < 3; j++) expect(tileColor(4 * j + i)).toEqual((i + j) % 2 === 0 ? [1, 0, 0, 1] : [0, 0, 1, 1]);
   });
 
   it("has Exudyn's defaults: a 1 × 1 board of 10 × 10 tiles at the origin facing +z, edges along the axes, lightgrey / lightgrey2", () => {

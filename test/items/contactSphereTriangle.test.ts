@@ -101,6 +101,48 @@ describe('ObjectContactSphereTriangle', () => {
     const expected = rolling.g * Math.sin(alpha) / (1 + 0.4 * r * r / ((r - delta / 2) * (r - delta)));
     expect(-a / expected - 1).toBeCloseTo(0, 8);
   });
+
+  it('largeStepsOnIncline: generalized-α at 10, 30 and 100 times the explicit stability limit slides at g (sin α − μ cos α) and creeps at v_reg tan α/μ', () => {
+    // Explicit stability limits of the block (m = 2, k = 1e5, d = 2√(km), α = 30°): the normal contact h ≤ (2/ω)(√2 − 1)
+    // = 3.7e-3 (ω = √(k/m), critical damping), the friction's proportional zone, a damper c = μ m g cos α/v_reg, h ≤ 2m/c:
+    // 1.18e-3 for μ = 0.2, 2.9e-4 for μ = 0.8; h_E is the smaller. Measured (ρ∞ = 0.5; h_E/2 for comparison):
+    //   slide μ = 0.2      h/h_E   0.5      10       30       100
+    //     steps                    1699     85       28       8
+    //     a / closed form − 1      4e-14    3e-15    7e-14    5e-15
+    //     v(1 s) / (a·1 s) − 1     1.6e-4   3.1e-3   9.5e-3   3.3e-2
+    //   creep μ = 0.8: steps 6797, 362, 150, 66; v / (v_reg tan α/μ) − 1 = 1.7e-10 at every h (Newton's tolerance).
+    // Sliding at constant friction is a constant acceleration, which Newmark integrates exactly at any step. The velocity
+    // carries a first-step offset ½ h μ g cos α (3.1e-3·a at 10 h_E): the initial acceleration is the friction-free g sin α
+    // (the regularized friction vanishes at v = 0), and the trapezoidal average ½ h (a_0 + a_1) keeps half of it. The stiff
+    // proportional zone needs ρ∞ < 1 at large steps: with ρ∞ = 1 its mode (factor (1 − hc/2m)/(1 + hc/2m) → −1) is undamped,
+    // and the creep speed alternates by ±1e-5 at 30 h_E, ±1.4e-6 at 100 h_E.
+    const alpha = Math.PI / 6, m = 2, g = 9.81, k = 1e5, vReg = 1e-3;
+    const normalLimit = 2 / Math.sqrt(k / m) * (Math.SQRT2 - 1);
+    const explicitLimit = (mu: number) => Math.min(normalLimit, 2 * m * vReg / (mu * m * g * Math.cos(alpha)));
+    for (const factor of [10, 30, 100]) {
+      const slideMu = 0.2, h = factor * explicitLimit(slideMu);
+      const slide = sphereOnIncline(alpha, { dynamicFriction: slideMu, frictionProportionalZone: vReg }, 1e6);
+      const settings = settingsFor(1, h);
+      settings.timeIntegration.generalizedAlpha.spectralRadius = 0.5;
+      settings.timeIntegration.newton.relativeTolerance = 1e-12;
+      slide.mbs.solveDynamic(settings);
+      const velocities = rows(slide.mbs, slide.velocity);
+      const half = velocities.findIndex((row) => row[0] >= 0.5 - 1e-12);
+      const tEnd = velocities.at(-1)![0], tHalf = velocities[half][0];
+      const a = -(slide.slopeVelocity(-1) - slide.slopeVelocity(half)) / (tEnd - tHalf);
+      const closedForm = g * (Math.sin(alpha) - slideMu * Math.cos(alpha));
+      expect(Math.abs(a / closedForm - 1)).toBeLessThan(1e-12);
+      const firstStepOffset = 0.5 * h * slideMu * g * Math.cos(alpha);
+      expect(Math.abs((-slide.slopeVelocity(-1) - closedForm * tEnd) / firstStepOffset - 1)).toBeLessThan(0.1);
+
+      const creepMu = 0.8;
+      const creep = sphereOnIncline(alpha, { dynamicFriction: creepMu, frictionProportionalZone: vReg }, 1e6);
+      const creepSettings = settingsFor(1, factor * explicitLimit(creepMu));
+      creepSettings.timeIntegration.generalizedAlpha.spectralRadius = 0.5;
+      creep.mbs.solveDynamic(creepSettings);
+      expect(Math.abs(-creep.slopeVelocity(-1) / (vReg * Math.tan(alpha) / creepMu) - 1)).toBeLessThan(1e-8);
+    }
+  });
 });
 
 /** A mass point at height z above a square of two triangles split along its diagonal, moving across the diagonal at speed v. */

@@ -62,7 +62,7 @@ export const markerBodyRigidDefinition: ItemDefinition<'Marker', typeof paramete
   typeName: 'BodyRigid',
   description: 'A frame fixed to a body at localPosition, with the body\'s axes: provides position p + A x, velocity u̇ + A(ω̄ × x), '
     + 'orientation A, angular velocity, the position Jacobian (rigid body: [I | A(−x̃)G_l]), the rotation Jacobian ([0 | G]) '
-    + 'and, on rigid bodies, ∂v/∂q at fixed velocities (for the Jacobians of damped connectors). '
+    + 'and, on rigid bodies, ∂v/∂q and ∂ω/∂q at fixed velocities (for the Jacobians of damped connectors). '
     + 'Its coordinates are those of the body nodes that move the frame (a Cosserat rod: the p + 1 nodes of the element at s).',
   parameters,
   outputVariables: rigidMarkerOutputs,

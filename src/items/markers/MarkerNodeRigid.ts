@@ -58,7 +58,7 @@ export const markerNodeRigidDefinition: ItemDefinition<'Marker', typeof paramete
   category: 'Marker',
   typeName: 'NodeRigid',
   description: 'The frame of a rigid-body node (RigidBodyEP, RigidBodyRxyz, RigidBodyRotVecLG, RigidBodyQuaternion, RigidBody2D): '
-    + 'position, velocity, orientation A, angular velocity, position Jacobian [I | 0] and rotation Jacobian [0 | G].',
+    + 'position, velocity, orientation A, angular velocity, position Jacobian [I | 0], rotation Jacobian [0 | G] and ∂ω/∂q at fixed velocities.',
   parameters,
   outputVariables: rigidMarkerOutputs,
   example: (mbs) => {

@@ -4,6 +4,7 @@ import { describeValue, itemError, type ItemLabel } from '../../core/errors.ts';
 import { OutputVariableType } from '../../registry/enums.ts';
 import { nodeIndexArray, real, uint, ureal, userFunction, type ParameterValues, type UserFunctionValue } from '../../registry/parameters.ts';
 import type { SystemUserFunction, UserFunctionSystem } from '../../registry/userFunctionSystem.ts';
+import { zeroArray } from '../../linalg/arrays.ts';
 
 /** Axial force law replacing N = EA(ε − ε_ref) + d_ε ε̇; axialPositionNormalized = x/L ∈ [0, 1]. */
 export type CableAxialForceUserFunction<S extends UserFunctionSystem = UserFunctionSystem> = SystemUserFunction<S, [
@@ -73,7 +74,7 @@ const integrationRules: readonly { axial: QuadratureRule; bending: QuadratureRul
 ];
 
 /** Cubic Hermite shape functions S1..S4 at x ∈ [0, L] (weights of r0, r0', r1, r1'). */
-function shapeFunctions(x: number, L: number, out: Float64Array, o: number): void {
+export function shapeFunctions(x: number, L: number, out: Float64Array, o: number): void {
   const xi = x / L;
   out[o] = 1 - 3 * xi * xi + 2 * xi * xi * xi;
   out[o + 1] = x - 2 * x * x / L + x * xi * xi;
@@ -82,7 +83,7 @@ function shapeFunctions(x: number, L: number, out: Float64Array, o: number): voi
 }
 
 /** First derivatives S'1..S'4 with respect to x. */
-function shapeFunctions_x(x: number, L: number, out: Float64Array, o: number): void {
+export function shapeFunctions_x(x: number, L: number, out: Float64Array, o: number): void {
   const L2 = L * L;
   const L3 = L2 * L;
   out[o] = -6 * x / L2 + 6 * x * x / L3;
@@ -213,12 +214,14 @@ class ANCFCable2DModel implements Only<ObjectModel & BodyModel, ANCFCable2DModel
     this.bending = new MappedRule(rules.bending, this.L);
     this.ode2LhsDependsOnVelocity = this.hasUserFunction || this.dAxial !== 0 || this.dBending !== 0;
     this.ode2Lhs_q = this.hasUserFunction ? undefined : (s, acc, factor) => {
-      const k = this.localMatrix.fill(0);
+      const k = this.localMatrix;
+      zeroArray(k);
       this.stiffnessMatrix(s, k, factor);
       acc.addBlock(0, 0, N_LOCAL, N_LOCAL, k, 0, N_LOCAL, 1);
     };
     this.ode2Lhs_u = this.hasUserFunction ? undefined : (s, acc, factor) => {
-      const d = this.localMatrix.fill(0);
+      const d = this.localMatrix;
+      zeroArray(d);
       this.dampingMatrix(s, d, factor);
       acc.addBlock(0, 0, N_LOCAL, N_LOCAL, d, 0, N_LOCAL, 1);
     };
@@ -258,7 +261,8 @@ class ANCFCable2DModel implements Only<ObjectModel & BodyModel, ANCFCable2DModel
   }
 
   massMatrix(_s: ItemState, acc: LocalMatrixAccumulator): void {
-    const m = this.localMatrix.fill(0);
+    const m = this.localMatrix;
+    zeroArray(m);
     for (let i = 0; i < 4; i++) {
       for (let j = 0; j < 4; j++) {
         const value = this.mass4[4 * i + j];

@@ -3,6 +3,7 @@ import { denseLocalMatrix, type BindContext, type BodyModel, type ItemState, typ
 import { describeValue, itemError, type ItemLabel } from '../../core/errors.ts';
 import { OutputVariableType } from '../../registry/enums.ts';
 import { bool, nodeIndexArray, real, ureal, type ParameterValues } from '../../registry/parameters.ts';
+import { zeroArray } from '../../linalg/arrays.ts';
 
 const parameters = {
   nodeNumbers: nodeIndexArray('Two RigidBody2D nodes [n0, n1] at x = −L/2 and L/2 (linear element), or three [n0, n1, n2] at x = −L/2, 0, L/2 (quadratic element; the middle node is n1).'),
@@ -226,7 +227,8 @@ class BeamGeometricallyExact2DModel implements Only<ObjectModel & BodyModel, Bea
   ode2Lhs_q(s: ItemState, acc: LocalMatrixAccumulator, factor: number): void {
     this.gather(s);
     const n = this.nLocalU;
-    const k = this.localMatrix.fill(0);
+    const k = this.localMatrix;
+    zeroArray(k);
     const { rule, nN, d1, d2, h1v, h2v, sec, v, p: q } = this;
     for (let p = 0; p < rule.count; p++) {
       this.sectionAtPoint(p);
@@ -277,7 +279,8 @@ class BeamGeometricallyExact2DModel implements Only<ObjectModel & BodyModel, Bea
   ode2Lhs_u(s: ItemState, acc: LocalMatrixAccumulator, factor: number): void {
     this.gather(s);
     const n = this.nLocalU;
-    const d = this.localMatrix.fill(0);
+    const d = this.localMatrix;
+    zeroArray(d);
     const { rule, nN, d1, d2, p: q } = this;
     for (let p = 0; p < rule.count; p++) {
       this.sectionAtPoint(p);

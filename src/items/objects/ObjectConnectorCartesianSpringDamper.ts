@@ -7,6 +7,7 @@ import { bool, markerIndexArray, userFunction, vector, type UserFunctionValue, t
 import { MarkerPair, positionMarkers } from './connectorBase.ts';
 import { float64Views } from '../../linalg/arrays.ts';
 import type { SystemUserFunction, UserFunctionSystem } from '../../registry/userFunctionSystem.ts';
+import { zeroArray } from '../../linalg/arrays.ts';
 
 /**
  * Cartesian spring force user function: returns the global force vector (3 entries) for the relative
@@ -73,12 +74,14 @@ class CartesianSpringDamperModel implements Only<ObjectModel, CartesianSpringDam
     }
     if (userFunction === 0) {
       this.ode2Lhs_q = (s, acc, factor) => {
-        const k = this.localMatrix.fill(0);
+        const k = this.localMatrix;
+        zeroArray(k);
         this.addPositionJacobian(s, k, factor);
         acc.addBlock(0, 0, this.nLocal, this.nLocal, k, 0, this.nLocal, 1);
       };
       this.ode2Lhs_u = (s, acc, factor) => {
-        const d = this.localMatrix.fill(0);
+        const d = this.localMatrix;
+        zeroArray(d);
         this.addVelocityJacobian(s, d, factor);
         acc.addBlock(0, 0, this.nLocal, this.nLocal, d, 0, this.nLocal, 1);
       };

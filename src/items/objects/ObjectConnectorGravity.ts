@@ -4,6 +4,7 @@ import { itemError, type ItemLabel } from '../../core/errors.ts';
 import { OutputVariableType } from '../../registry/enums.ts';
 import { bool, markerIndexArray, real, ureal } from '../../registry/parameters.ts';
 import { MarkerPair, positionMarkers } from './connectorBase.ts';
+import { zeroArray } from '../../linalg/arrays.ts';
 
 const parameters = {
   markerNumbers: markerIndexArray('Two position markers [m0, m1].', 2),
@@ -81,7 +82,8 @@ class GravityConnectorModel implements Only<ObjectModel, GravityConnectorModel> 
 
   /** ∂(F n)/∂Δp = (F/L)(I − n nᵀ) + F'(L) n nᵀ (zero at L = 0, where the direction is undefined). */
   ode2Lhs_q(s: ItemState, acc: LocalMatrixAccumulator, factor: number): void {
-    const k = this.localMatrix.fill(0);
+    const k = this.localMatrix;
+    zeroArray(k);
     this.addStiffness(s, k, factor);
     acc.addBlock(0, 0, this.nLocal, this.nLocal, k, 0, this.nLocal, 1);
   }

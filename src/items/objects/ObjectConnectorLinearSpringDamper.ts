@@ -7,6 +7,7 @@ import { checkScalarSpringDamper } from '../../registry/physicalChecks.ts';
 import type { SystemUserFunction, UserFunctionSystem } from '../../registry/userFunctionSystem.ts';
 import { mat3MulVecInto } from '../../rotations/skew.ts';
 import { RigidMarkerPair } from './connectorBase.ts';
+import { zeroArray } from '../../linalg/arrays.ts';
 
 /**
  * Spring force user function: returns the scalar force f_SD along the axis for the displacement Δx (offset not
@@ -62,12 +63,14 @@ class LinearSpringDamperModel implements Only<ObjectModel, LinearSpringDamperMod
     this.markers = new RigidMarkerPair(label, markerNumbers);
     if (v.springForceUserFunction === 0) {
       this.ode2Lhs_q = (s, acc, factor) => {
-        const k = this.localMatrix.fill(0);
+        const k = this.localMatrix;
+        zeroArray(k);
         this.addStiffnessJacobian(s, k, factor);
         acc.addBlock(0, 0, this.nLocal, this.nLocal, k, 0, this.nLocal, 1);
       };
       this.ode2Lhs_u = (s, acc, factor) => {
-        const d = this.localMatrix.fill(0);
+        const d = this.localMatrix;
+        zeroArray(d);
         this.addDampingJacobian(s, d, factor);
         acc.addBlock(0, 0, this.nLocal, this.nLocal, d, 0, this.nLocal, 1);
       };

@@ -5,6 +5,7 @@ import { OutputVariableType } from '../../registry/enums.ts';
 import { bool, markerIndexArray, real, ureal, userFunction, type UserFunctionValue } from '../../registry/parameters.ts';
 import { MarkerPair, positionMarkers } from './connectorBase.ts';
 import type { SystemUserFunction, UserFunctionSystem } from '../../registry/userFunctionSystem.ts';
+import { zeroArray } from '../../linalg/arrays.ts';
 
 /**
  * Spring force user function: returns the scalar force F (positive = tension) for the elongation
@@ -56,12 +57,14 @@ class SpringDamperModel implements Only<ObjectModel, SpringDamperModel> {
     this.markers = new MarkerPair(label, markerNumbers, positionMarkers);
     if (v.springForceUserFunction === 0) {
       this.ode2Lhs_q = (s, acc, factor) => {
-        const k = this.localMatrix.fill(0);
+        const k = this.localMatrix;
+        zeroArray(k);
         this.addStiffnessJacobian(s, k, factor);
         acc.addBlock(0, 0, this.nLocal, this.nLocal, k, 0, this.nLocal, 1);
       };
       this.ode2Lhs_u = (s, acc, factor) => {
-        const d = this.localMatrix.fill(0);
+        const d = this.localMatrix;
+        zeroArray(d);
         this.addDampingJacobian(s, d, factor);
         acc.addBlock(0, 0, this.nLocal, this.nLocal, d, 0, this.nLocal, 1);
       };

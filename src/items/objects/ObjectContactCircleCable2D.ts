@@ -7,6 +7,7 @@ import { itemError, type ItemLabel } from '../../core/errors.ts';
 import { OutputVariableType } from '../../registry/enums.ts';
 import { bool, markerIndexArray, nodeIndex, real, uint, ureal } from '../../registry/parameters.ts';
 import { bindDataNode } from './connectorBase.ts';
+import { zeroArray } from '../../linalg/arrays.ts';
 import { SegmentDistance } from './segmentDistance.ts';
 
 /** Exudyn's largest number of contact segments. */
@@ -134,7 +135,8 @@ class ContactCircleCable2DModel implements Only<ObjectModel, ContactCircleCable2
 
   /** Analytic ∂f/∂q at fixed data coordinates: per segment in contact Rᵀ B R, R = ∂[p_i, p_{i+1}, c]/∂u, plus the circle marker's ∂(Jᵀ F)/∂q. */
   ode2Lhs_q(s: ItemState, acc: LocalMatrixAccumulator, factor: number): void {
-    const m = this.localMatrix.fill(0);
+    const m = this.localMatrix;
+    zeroArray(m);
     const nL = this.nLocal;
     // one dense block in every state (zeros without contact), so that the sparse pattern is reused
     if (this.anyContact(s)) this.addStiffness(s, m, factor);

@@ -4,6 +4,7 @@ import { itemError, type ItemLabel } from '../../core/errors.ts';
 import { OutputVariableType } from '../../registry/enums.ts';
 import { bool, markerIndexArray, nodeIndex, preal, real, uint, ureal, vector } from '../../registry/parameters.ts';
 import { MarkerPair, bindDataNode, positionMarkers } from './connectorBase.ts';
+import { zeroArray } from '../../linalg/arrays.ts';
 import { NormalContactForce, contactStepState, dataGap, dataPlasticPenetration, updateContactData } from './contactKernel.ts';
 
 const parameters = {
@@ -133,7 +134,8 @@ class ContactSphereSphereModel implements Only<ObjectModel, ContactSphereSphereM
    * the marker Jacobians; plus the velocity and marker-Jacobian derivative terms as for the spring-damper.
    */
   ode2Lhs_q(s: ItemState, acc: LocalMatrixAccumulator, factor: number): void {
-    const k = this.localMatrix.fill(0);
+    const k = this.localMatrix;
+    zeroArray(k);
     this.evaluate(s);
     if (this.inContact) this.addStiffnessJacobian(s, k, factor);
     // the block is added also without contact (zeros), so that the sparse pattern stays the same
@@ -169,7 +171,8 @@ class ContactSphereSphereModel implements Only<ObjectModel, ContactSphereSphereM
   }
 
   ode2Lhs_u(s: ItemState, acc: LocalMatrixAccumulator, factor: number): void {
-    const d = this.localMatrix.fill(0);
+    const d = this.localMatrix;
+    zeroArray(d);
     this.evaluate(s);
     if (this.inContact) {
       this.velocityMatrix(this.matrix);

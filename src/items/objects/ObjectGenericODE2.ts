@@ -7,6 +7,7 @@ import { OutputVariableType } from '../../registry/enums.ts';
 import { matrix, nodeIndexArray, userFunction, vector, type MatrixValue, type UserFunctionValue } from '../../registry/parameters.ts';
 import { checkedUserMatrix, checkedUserVector } from '../../registry/userFunctionResults.ts';
 import type { SystemUserFunction, UserFunctionSystem } from '../../registry/userFunctionSystem.ts';
+import { zeroArray } from '../../linalg/arrays.ts';
 
 /** Generalized user force f_user(mbs, t, itemNumber, q, q_t), n entries, added to the right-hand side. */
 export type GenericODE2ForceUserFunction<S extends UserFunctionSystem = UserFunctionSystem> = SystemUserFunction<S, [t: number, itemNumber: number, q: Float64Array, q_t: Float64Array], ArrayLike<number>>;
@@ -147,7 +148,8 @@ class GenericODE2Model implements Only<ObjectModel, GenericODE2Model> {
 
   massMatrix(s: ItemState, acc: LocalMatrixAccumulator): void {
     const n = this.n;
-    const m = this.localMatrix.fill(0);
+    const m = this.localMatrix;
+    zeroArray(m);
     const uf = this.v.massMatrixUserFunction;
     const mass = this.mass;
     if (uf !== 0) {
@@ -178,7 +180,8 @@ class GenericODE2Model implements Only<ObjectModel, GenericODE2Model> {
 
   ode2Lhs_q(s: ItemState, acc: LocalMatrixAccumulator, factor: number): void {
     const n = this.n;
-    const k = this.localMatrix.fill(0);
+    const k = this.localMatrix;
+    zeroArray(k);
     if (this.stiffness !== undefined) for (let i = 0; i < k.length; i++) k[i] += factor * this.stiffness[i];
     this.addUserJacobian(s, k, factor, false);
     acc.addBlock(0, 0, n, n, k, 0, n, 1);
@@ -186,7 +189,8 @@ class GenericODE2Model implements Only<ObjectModel, GenericODE2Model> {
 
   ode2Lhs_u(s: ItemState, acc: LocalMatrixAccumulator, factor: number): void {
     const n = this.n;
-    const d = this.localMatrix.fill(0);
+    const d = this.localMatrix;
+    zeroArray(d);
     if (this.damping !== undefined) for (let i = 0; i < d.length; i++) d[i] += factor * this.damping[i];
     this.addUserJacobian(s, d, factor, true);
     acc.addBlock(0, 0, n, n, d, 0, n, 1);

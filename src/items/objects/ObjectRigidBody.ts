@@ -7,6 +7,7 @@ import { rigidBodyInertiaDefect } from '../../rotations/rigidBodyInertia.ts';
 import { mat3MulVecInto } from '../../rotations/skew.ts';
 import { RigidNodeModel } from '../nodes/rigidNodeBase.ts';
 import { RigidBodyBase, rigidBodyOutputs } from './rigidBodyBase.ts';
+import { zeroArray } from '../../linalg/arrays.ts';
 
 const parameters = {
   physicsMass: ureal(0, 'Mass m [kg] of the body.'),
@@ -105,7 +106,8 @@ class RigidBodyModel extends RigidBodyBase<RigidNodeModel> implements Only<Objec
   }
 
   massMatrix(s: ItemState, acc: LocalMatrixAccumulator): void {
-    const m = this.localMatrix.fill(0);
+    const m = this.localMatrix;
+    zeroArray(m);
     const n = this.nLocalU, nr = this.nRot, g = this.gl, jg = this.jg, J = this.inertia;
     m[0] += this.mass; m[n + 1] += this.mass; m[2 * n + 2] += this.mass;
     this.node.gLocal(s, g);

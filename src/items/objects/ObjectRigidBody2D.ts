@@ -4,6 +4,7 @@ import { itemError, type ItemLabel } from '../../core/errors.ts';
 import { nodeIndex, ureal, vector } from '../../registry/parameters.ts';
 import { RigidBody2DNodeModel } from '../nodes/NodeRigidBody2D.ts';
 import { RigidBodyBase, rigidBodyOutputs } from './rigidBodyBase.ts';
+import { zeroArray } from '../../linalg/arrays.ts';
 
 const parameters = {
   physicsMass: ureal(0, 'Mass m [kg] of the body.'),
@@ -65,7 +66,8 @@ class RigidBody2DModel extends RigidBodyBase<RigidBody2DNodeModel> implements On
   }
 
   massMatrix(s: ItemState, acc: LocalMatrixAccumulator): void {
-    const m = this.localMatrix.fill(0);
+    const m = this.localMatrix;
+    zeroArray(m);
     m[0] += this.mass; m[4] += this.mass; m[8] += this.inertia;
     if (this.hasCom) {
       const b = this.w0;

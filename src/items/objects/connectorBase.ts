@@ -69,8 +69,8 @@ export class MarkerPair<M extends MarkerModel = PositionMarkerModel> {
   /** ∂v/∂q of marker 0 and 1 (3 × n0, 3 × n1) and blocks ∂(Jᵀ F)/∂q (n0 × n0, n1 × n1): work arrays of the Jacobians. */
   private velocityQ0 = noEntries;
   private velocityQ1 = noEntries;
-  private block0 = noEntries;
-  private block1 = noEntries;
+  protected block0 = noEntries;
+  protected block1 = noEntries;
 
   constructor(protected readonly label: ItemLabel, private readonly markerNumbers: readonly number[], private readonly kind: MarkerKind<M>) {
     [this.p0, this.p1, this.v0, this.v1, this.dp, this.dv] = float64Views([3, 3, 3, 3, 3, 3]);
@@ -174,11 +174,11 @@ export class MarkerPair<M extends MarkerModel = PositionMarkerModel> {
     return (this.n0 === 0 || (this.marker0 as Partial<PositionMarkerModel>).jacobianTransposedVector_q !== undefined) && (this.n1 === 0 || (this.marker1 as Partial<PositionMarkerModel>).jacobianTransposedVector_q !== undefined);
   }
 
-  /** m[offset…, offset…] += the marker's scale·∂(Jᵀ F)/∂q (nb × nb, via the block work array). */
-  private addMarkerBlock(this: MarkerPair<PositionMarkerModel>, s: ItemState, marker: PositionMarkerModel, force: ArrayLike<number>, block: Float64Array, nb: number, offset: number, scale: number, m: Float64Array): void {
+  /** m[offset…, offset…] += the marker's scale·∂(J_posᵀ F + J_rotᵀ τ)/∂q (nb × nb, via the block work array; τ only for rigid markers). */
+  protected addMarkerBlock(this: MarkerPair<PositionMarkerModel>, s: ItemState, marker: PositionMarkerModel, force: ArrayLike<number>, block: Float64Array, nb: number, offset: number, scale: number, m: Float64Array, torque?: ArrayLike<number>): void {
     const n = this.n0 + this.n1;
     block.fill(0);
-    marker.jacobianTransposedVector_q?.(s, force, undefined, block, scale);
+    marker.jacobianTransposedVector_q?.(s, force, torque, block, scale);
     for (let i = 0; i < nb; i++) {
       const row = (offset + i) * n + offset;
       for (let j = 0; j < nb; j++) m[row + j] += block[i * nb + j];
@@ -309,6 +309,24 @@ export class RigidMarkerPair extends MarkerPair<RigidMarkerModel> {
   evaluateRotationJacobians(s: ItemState): void {
     if (this.n0 > 0) this.marker0.rotationJacobian(s, this.rotationJacobian0);
     if (this.n1 > 0) this.marker1.rotationJacobian(s, this.rotationJacobian1);
+  }
+
+  /**
+   * True if both markers give the derivatives of their Jacobians and angular velocities (jacobianTransposedVector_q,
+   * angularVelocity_q) or have no coordinates: the configuration dependence of a force acting through both Jacobians and
+   * depending on the angular velocities is then analytic (a marker without velocity_q has a q-independent velocity).
+   */
+  get rotationDerivativesAvailable(): boolean {
+    return this.jacobianDerivativesAvailable && (this.n0 === 0 || this.marker0.angularVelocity_q !== undefined) && (this.n1 === 0 || this.marker1.angularVelocity_q !== undefined);
+  }
+
+  /**
+   * Adds factor·∂(J_posᵀ F_i + J_rotᵀ τ_i)/∂q of each marker i for fixed global forces F_i and torques τ_i (the loads on
+   * marker i, no sign change) into its diagonal block of the local matrix m.
+   */
+  addJacobianTransposedLoads_q(s: ItemState, force0: ArrayLike<number>, torque0: ArrayLike<number>, force1: ArrayLike<number>, torque1: ArrayLike<number>, factor: number, m: Float64Array): void {
+    if (this.n0 > 0) this.addMarkerBlock(s, this.marker0, force0, this.block0, this.n0, 0, factor, m, torque0);
+    if (this.n1 > 0) this.addMarkerBlock(s, this.marker1, force1, this.block1, this.n1, this.n0, factor, m, torque1);
   }
 }
 

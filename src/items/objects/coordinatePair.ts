@@ -1,6 +1,7 @@
 import { denseLocalMatrix, type BindContext, type CoordinateMarkerModel, type ItemState, type LocalMatrixAccumulator, type NodeModel } from '../../registry/capabilities.ts';
 import type { ItemLabel } from '../../core/errors.ts';
 import { MarkerPair, coordinateMarkers } from './connectorBase.ts';
+import { zeroArray } from '../../linalg/arrays.ts';
 
 /**
  * The kinematics of a connector between two coordinate markers with factors f0, f1 (Exudyn's coordinate connectors):
@@ -84,7 +85,8 @@ export class CoordinatePair {
    */
   addPatternBlock(acc: LocalMatrixAccumulator, value: number, f0: number, f1: number): void {
     const n = this.nLocal;
-    const m = this.localMatrix.fill(0);
+    const m = this.localMatrix;
+    zeroArray(m);
     this.addPattern(m, value, f0, f1);
     acc.addBlock(0, 0, n, n, m, 0, n, 1);
   }

@@ -1,6 +1,7 @@
 import { denseLocalMatrix, isPositionNode, type PositionNodeModel, type BindContext, type BodyModel, type ItemState, type LocalMatrixAccumulator, type NodeModel, type ObjectModel, type Only } from '../../registry/capabilities.ts';
 import { itemError, type ItemLabel } from '../../core/errors.ts';
 import { OutputVariableType } from '../../registry/enums.ts';
+import { zeroArray } from '../../linalg/arrays.ts';
 
 /** Body outputs of point masses. */
 export const pointMassOutputs = [
@@ -44,7 +45,8 @@ export class PointMassModel implements Only<ObjectModel & BodyModel, PointMassMo
 
   massMatrix(_s: ItemState, acc: LocalMatrixAccumulator): void {
     const n = this.nLocalU;
-    const m = this.localMatrix.fill(0);
+    const m = this.localMatrix;
+    zeroArray(m);
     for (let i = 0; i < n; i++) m[i * n + i] += this.mass;
     acc.addBlock(0, 0, n, n, m, 0, n, 1);
   }

@@ -82,11 +82,13 @@ export class RollingDiscGeometry {
   }
 
   /**
-   * Velocity of the contact point as a geometric point (Exudyn's trail velocity, output Velocity): v1 + r·ẇ3 − (v0 + ω0 × pC),
-   * the disc's rotation about its axis not included; written to out (after evaluateVelocities).
+   * Velocity of the contact point as a geometric point (Exudyn's trail velocity, output Velocity): v1 + r·ẇ3 − (v0 + ω0 × arm),
+   * the disc's rotation about its axis not included; written to out (after evaluateVelocities). The arm of the plane's
+   * rotation is the contact point pC in Exudyn's ObjectJointRollingDisc and pC − p0 (planeArm) in its
+   * ObjectConnectorRollingDiscPenalty (equal for a plane marker at the origin or a plane that does not rotate).
    */
-  trailVelocity(pair: RigidMarkerPair, out: Float64Array): Float64Array {
-    const { axis: w1, normal: n0, forward: f, omega0: o0, omega1: o1, contactPoint: pC, radius: r } = this;
+  trailVelocity(pair: RigidMarkerPair, out: Float64Array, arm: Float64Array = this.contactPoint): Float64Array {
+    const { axis: w1, normal: n0, forward: f, omega0: o0, omega1: o1, radius: r } = this;
     const w1t = cross(o1, w1), n0t = cross(o0, n0);
     // f = w1 × n0 unnormalized: g = |f|, wForward = f/g, ẇForward = (ḟ g − f ġ)/g², ġ = f·ḟ/g
     const fu = cross(w1, n0), ft = add(cross(w1t, n0), cross(w1, n0t));
@@ -94,7 +96,7 @@ export class RollingDiscGeometry {
     const gt = (fu[0] * ft[0] + fu[1] * ft[1] + fu[2] * ft[2]) / g;
     const ff = [0, 1, 2].map((i) => (ft[i] * g - fu[i] * gt) / (g * g));
     const w3t = add(cross(w1t, f), cross(w1, ff));
-    const c = cross(o0, pC);
+    const c = cross(o0, arm);
     for (let i = 0; i < 3; i++) out[i] = pair.v1[i] + r * w3t[i] - (pair.v0[i] + c[i]);
     return out;
   }

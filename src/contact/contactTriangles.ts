@@ -1,0 +1,147 @@
+import type { ItemState, MarkerModel, PositionMarkerModel } from '../registry/capabilities.ts';
+import { FlexdynError } from '../core/errors.ts';
+import { checkNumber } from './contactSettings.ts';
+import { ContactTypeIndex, type ContactItemSet } from './contactKernel.ts';
+import { isRigidMarker, MarkerKinematics } from './contactMarkers.ts';
+import { checkTriangleMesh } from './triangleMesh.ts';
+
+/** One mesh as added: its rigid-body marker, contact parameters and whether it is static. */
+interface ContactMesh {
+  readonly markerNumber: number;
+  readonly contactStiffness: number;
+  readonly contactDamping: number;
+  readonly frictionMaterialIndex: number;
+  readonly staticTriangles: boolean;
+  readonly closed: boolean;
+  readonly openEdge?: string;
+  /** Its triangles: firstTriangle … firstTriangle + count − 1. */
+  readonly firstTriangle: number;
+  readonly count: number;
+}
+
+/**
+ * The triangles of a GeneralContact (Exudyn's TrigsRigidBodyBased): meshes attached to rigid-body markers, each mesh
+ * with a contact stiffness, damping and friction material; the triangles store their points in the marker's frame and
+ * their local normal (p1 − p0) × (p2 − p0)/|…|, which must point outwards. Per evaluation the triangles' global points
+ * y = p + A x and bounding boxes are updated (those of static meshes once, at assembly).
+ */
+export class ContactTriangles implements ContactItemSet {
+  readonly typeIndex = ContactTypeIndex.IndexTrigsRigidBodyBased;
+  offset = 0;
+  /** Kinematics of the meshes' rigid-body markers (with orientations). */
+  readonly bodies = new MarkerKinematics();
+  private readonly meshes: ContactMesh[] = [];
+  private readonly local: number[] = [];
+  /** Per mesh (rigid body): contact stiffness, damping, friction material (arrays at assembly). */
+  stiffness = new Float64Array(0);
+  damping = new Float64Array(0);
+  material = new Int32Array(0);
+  /** Per triangle: its mesh (rigid body index), its points in the marker frame (9) and its local unit normal (3). */
+  body = new Int32Array(0);
+  localPoints = new Float64Array(0);
+  localNormal = new Float64Array(0);
+  /** Per triangle: the global points (9) at the last update. */
+  points = new Float64Array(0);
+  private staticDone = false;
+
+  constructor(private readonly name: string) {}
+
+  /** Number of triangles. */
+  get count(): number {
+    return this.local.length / 9;
+  }
+
+  /**
+   * Adds a mesh on a rigid-body marker (checked: stiffness > 0, damping ≥ 0, material index ≥ 0, the mesh by
+   * {@link checkTriangleMesh}); returns the index of its first triangle.
+   */
+  add(rigidBodyMarkerIndex: number, contactStiffness: number, contactDamping: number, frictionMaterialIndex: number, pointList: unknown, triangleList: unknown, staticTriangles: boolean): number {
+    checkNumber(this.name, 'rigidBodyMarkerIndex', rigidBodyMarkerIndex, (v) => Number.isInteger(v) && v >= 0, 'a marker index (integer ≥ 0)');
+    checkNumber(this.name, 'contactStiffness', contactStiffness, (v) => v > 0, 'a finite number > 0');
+    checkNumber(this.name, 'contactDamping', contactDamping, (v) => v >= 0, 'a finite number ≥ 0');
+    checkNumber(this.name, 'frictionMaterialIndex', frictionMaterialIndex, (v) => Number.isInteger(v) && v >= 0, 'an integer ≥ 0');
+    if (typeof staticTriangles !== 'boolean') throw new FlexdynError(`${this.name}: staticTriangles must be a boolean, got ${typeof staticTriangles}`, { parameter: 'staticTriangles' });
+    const mesh = checkTriangleMesh(this.name, pointList, triangleList);
+    const first = this.count;
+    const { points, triangles } = mesh;
+    for (let t = 0; t < triangles.length / 3; t++) for (let k = 0; k < 3; k++) for (let c = 0; c < 3; c++) this.local.push(points[3 * triangles[3 * t + k] + c]);
+    this.meshes.push({
+      markerNumber: rigidBodyMarkerIndex, contactStiffness, contactDamping, frictionMaterialIndex, staticTriangles,
+      closed: mesh.closed, openEdge: mesh.openEdge, firstTriangle: first, count: triangles.length / 3,
+    });
+    return first;
+  }
+
+  /**
+   * Binds the meshes to the markers of a compiled model: each needs a rigid marker (position and orientation); a mesh on
+   * a moving marker must be closed and static triangles must be on a marker without coordinates (ground).
+   */
+  bind(markers: readonly MarkerModel[], nMaterials: number): void {
+    const bound = this.meshes.map((mesh, i): PositionMarkerModel => {
+      const marker = markers[mesh.markerNumber];
+      if (marker === undefined) {
+        throw new FlexdynError(`${this.name}: triangle mesh ${i} refers to marker ${mesh.markerNumber}, which does not exist (${markers.length} markers)`, { parameter: 'rigidBodyMarkerIndex' });
+      }
+      if (!isRigidMarker(marker)) {
+        throw new FlexdynError(`${this.name}: triangle mesh ${i} needs a rigid-body marker with position and orientation (MarkerNodeRigid, MarkerBodyRigid), got marker ${mesh.markerNumber} (Marker${marker.label.typeName})`, { parameter: 'rigidBodyMarkerIndex' });
+      }
+      if (mesh.frictionMaterialIndex >= nMaterials) {
+        throw new FlexdynError(`${this.name}: triangle mesh ${i} has frictionMaterialIndex ${mesh.frictionMaterialIndex}, expected < ${nMaterials} (the size of setFrictionPairings)`, { parameter: 'frictionMaterialIndex' });
+      }
+      if (marker.nLocalU > 0 && !mesh.closed) {
+        throw new FlexdynError(`${this.name}: triangle mesh ${i} on marker ${mesh.markerNumber} moves with its body and must be closed (spheres would enter through its holes), got an open edge (${mesh.openEdge}); open surfaces (floors, walls) belong to markers on ground`, { parameter: 'triangleList' });
+      }
+      if (mesh.staticTriangles && marker.nLocalU > 0) {
+        throw new FlexdynError(`${this.name}: triangle mesh ${i} has staticTriangles = true, expected a marker without coordinates (ground), got marker ${mesh.markerNumber} with ${marker.nLocalU} coordinates`, { parameter: 'staticTriangles' });
+      }
+      return marker;
+    });
+    this.bodies.bind(bound, true);
+    this.stiffness = Float64Array.from(this.meshes, (m) => m.contactStiffness);
+    this.damping = Float64Array.from(this.meshes, (m) => m.contactDamping);
+    this.material = Int32Array.from(this.meshes, (m) => m.frictionMaterialIndex);
+    const n = this.count;
+    this.localPoints = Float64Array.from(this.local);
+    this.body = new Int32Array(n);
+    this.meshes.forEach((mesh, i) => this.body.fill(i, mesh.firstTriangle, mesh.firstTriangle + mesh.count));
+    this.localNormal = new Float64Array(3 * n);
+    for (let t = 0; t < n; t++) triangleNormal(this.localPoints, 9 * t, this.localNormal, 3 * t);
+    this.points = new Float64Array(9 * n);
+    this.staticDone = false;
+  }
+
+  update(s: ItemState, withJacobians: boolean, boxes: Float64Array): void {
+    this.bodies.update(s, withJacobians);
+    const { position3: p, orientation9: A } = this.bodies;
+    const x = this.localPoints, y = this.points;
+    for (let m = 0; m < this.meshes.length; m++) {
+      const mesh = this.meshes[m];
+      if (mesh.staticTriangles && this.staticDone) continue;
+      for (let t = mesh.firstTriangle; t < mesh.firstTriangle + mesh.count; t++) {
+        const at = 6 * (this.offset + t);
+        boxes[at] = boxes[at + 1] = boxes[at + 2] = Infinity;
+        boxes[at + 3] = boxes[at + 4] = boxes[at + 5] = -Infinity;
+        for (let k = 0; k < 3; k++) {
+          const o = 9 * t + 3 * k;
+          for (let r = 0; r < 3; r++) {
+            const v = A[9 * m + 3 * r] * x[o] + A[9 * m + 3 * r + 1] * x[o + 1] + A[9 * m + 3 * r + 2] * x[o + 2] + p[3 * m + r];
+            y[o + r] = v;
+            if (v < boxes[at + r]) boxes[at + r] = v;
+            if (v > boxes[at + 3 + r]) boxes[at + 3 + r] = v;
+          }
+        }
+      }
+    }
+    this.staticDone = true;
+  }
+}
+
+/** out[o … o + 2] = the unit normal (p1 − p0) × (p2 − p0)/|…| of the triangle with points p[at … at + 8] (Exudyn's ComputeTriangleNormal). */
+export function triangleNormal(p: ArrayLike<number>, at: number, out: Float64Array, o: number): void {
+  const ax = p[at + 3] - p[at], ay = p[at + 4] - p[at + 1], az = p[at + 5] - p[at + 2];
+  const bx = p[at + 6] - p[at], by = p[at + 7] - p[at + 1], bz = p[at + 8] - p[at + 2];
+  const nx = ay * bz - az * by, ny = az * bx - ax * bz, nz = ax * by - ay * bx;
+  const len = Math.sqrt(nx * nx + ny * ny + nz * nz);
+  const inv = len !== 0 ? 1 / len : 1;
+  out[o] = inv * nx; out[o + 1] = inv * ny; out[o + 2] = inv * nz;
+}

@@ -1,0 +1,533 @@
+import { makeFactory, type ItemDefinition } from '../../registry/definition.ts';
+import { denseLocalMatrix, type BindContext, type ItemState, type LocalMatrixAccumulator, type NodeModel, type ObjectModel, type Only, type PostNewtonOutput } from '../../registry/capabilities.ts';
+import { itemError, type ItemLabel } from '../../core/errors.ts';
+import { OutputVariableType } from '../../registry/enums.ts';
+import { bool, markerIndexArray, nodeIndex, real, ureal, vector, type VectorValue } from '../../registry/parameters.ts';
+import { bindDataNode, RigidMarkerPair } from './connectorBase.ts';
+import { float64Views } from '../../linalg/arrays.ts';
+import { RollingDiscGeometry } from './rollingDiscGeometry.ts';
+
+const parameters = {
+  markerNumbers: markerIndexArray('Two rigid markers [m0, m1]: m0 on the plane (ground or a moving body), m1 at the disc centre.', 2),
+  nodeNumber: nodeIndex('A NodeGenericData with 3 data coordinates [lateral slip velocity, forward slip velocity, gap] of the last '
+    + 'post-Newton step (Exudyn\'s initial values [0, 0, 0]: no contact and no friction until the first one).'),
+  discRadius: ureal(0, 'Disc radius r (must be > 0).'),
+  discAxis: vector([1, 0, 0], 'Disc axis in marker 1\'s frame (unit vector).', 3, 'Vector3D'),
+  planeNormal: vector([0, 0, 1], 'Plane normal in marker 0\'s frame (unit vector, pointing towards the disc); the plane passes through marker 0.', 3, 'Vector3D'),
+  dryFrictionAngle: real(0, 'Angle α_t [rad] by which the axes of the friction coefficients are turned from (lateral, forward) about the normal (Mecanum wheels).'),
+  contactStiffness: ureal(0, 'Normal contact stiffness k_c [N/m].'),
+  contactDamping: ureal(0, 'Normal contact damping d_c [N s/m].'),
+  dryFriction: vector([0, 0], 'Dry friction coefficients [μ_x, μ_y] (≥ 0) in the (turned) lateral and forward direction.', 2, 'Vector2D'),
+  dryFrictionProportionalZone: ureal(0, 'Slip speed v_μ [m/s] below which the friction force grows with the slip speed (regularization); 0: none.'),
+  viscousFriction: vector([0, 0], 'Viscous friction coefficients [d_x, d_y] [s/m] (≥ 0): the friction coefficients grow by d·|v_t|.', 2, 'Vector2D'),
+  rollingFrictionViscous: ureal(0, 'Rolling friction μ_r [s/m]: a force μ_r |f_n| v_g against the in-plane velocity v_g of the disc centre relative to the plane, at the disc centre.'),
+  useLinearProportionalZone: bool(false, 'If true, the regularization φ = v/v_μ is linear; else φ = (2 − v/v_μ) v/v_μ.'),
+  activeConnector: bool(true, 'If false, the connector exerts no force and its post-Newton step does nothing.'),
+};
+
+const outputVariables = [OutputVariableType.Position, OutputVariableType.Velocity, OutputVariableType.VelocityLocal, OutputVariableType.ForceLocal, OutputVariableType.RotationMatrix];
+
+interface Values {
+  readonly markerNumbers: readonly number[];
+  readonly nodeNumber: number;
+  readonly discRadius: number;
+  readonly discAxis: VectorValue;
+  readonly planeNormal: VectorValue;
+  readonly dryFrictionAngle: number;
+  readonly contactStiffness: number;
+  readonly contactDamping: number;
+  readonly dryFriction: VectorValue;
+  readonly dryFrictionProportionalZone: number;
+  readonly viscousFriction: VectorValue;
+  readonly rollingFrictionViscous: number;
+  readonly useLinearProportionalZone: boolean;
+  readonly activeConnector: boolean;
+}
+
+/** Data coordinates of the data node (Exudyn's order): slip velocities (lateral, forward) and gap of the last post-Newton step. */
+const dataSlipLateral = 0, dataSlipForward = 1, dataGap = 2;
+
+/**
+ * Exudyn's friction law of the rolling disc: the slip force f_t (2 entries, lateral and forward) for the slip velocity v_t
+ * and the normal force f_n, with the slip velocity x of the data node fixing the regime: x = 0 or v_t = 0 give no force;
+ * |x| ≤ v_μ (proportional zone) f_t = −T φ(|v_t|) |f_n| v_t/|v_t|; else f_t = −T |f_n| x/|x|, with T = R(α_t)ᵀ diag(μ_x + d_x|v_t|,
+ * μ_y + d_y|v_t|) R(α_t). With `derivatives` (6 entries) also ∂f_t/∂v_t (2×2 row-major) and ∂f_t/∂f_n. No allocation.
+ */
+class SlipForceLaw {
+  private readonly cosine: number;
+  private readonly sine: number;
+  private readonly base = new Float64Array(2);
+  /** ∂base/∂v_t (2×2 row-major) and ∂base/∂f_n. */
+  private readonly baseDerivatives = new Float64Array(6);
+
+  constructor(private readonly v: Values) {
+    this.cosine = Math.cos(v.dryFrictionAngle);
+    this.sine = Math.sin(v.dryFrictionAngle);
+  }
+
+  /** Writes f_t into out (and the derivatives, if given) for v_t = (vx, vy), data slip (dx, dy) and f_n. */
+  evaluate(vx: number, vy: number, dataX: number, dataY: number, normalForce: number, out: Float64Array, derivatives?: Float64Array): void {
+    out[0] = out[1] = 0;
+    derivatives?.fill(0);
+    const speed = Math.hypot(vx, vy), dataSpeed = Math.hypot(dataX, dataY);
+    if (dataSpeed === 0 || speed === 0) return;
+    const { v, base: b, baseDerivatives: db } = this;
+    const zone = v.dryFrictionProportionalZone;
+    const magnitude = Math.abs(normalForce), sign = Math.sign(normalForce);
+    const ex = vx / speed, ey = vy / speed;
+    if (dataSpeed <= zone && zone !== 0) {
+      // proportional zone: the current slip direction, φ of the current speed
+      const ratio = speed / zone;
+      const phi = v.useLinearProportionalZone ? ratio : ratio * (2 - ratio);
+      const phi_s = v.useLinearProportionalZone ? 1 / zone : (2 - 2 * ratio) / zone;
+      b[0] = -(phi * magnitude * ex);
+      b[1] = -(phi * magnitude * ey);
+      if (derivatives !== undefined) {
+        // ∂(φ e)/∂v_t = φ' e eᵀ + φ (I − e eᵀ)/|v_t|
+        const a = phi_s - phi / speed, c = phi / speed;
+        db[0] = -magnitude * (a * ex * ex + c); db[1] = -magnitude * a * ex * ey;
+        db[2] = -magnitude * a * ey * ex; db[3] = -magnitude * (a * ey * ey + c);
+        db[4] = -phi * sign * ex; db[5] = -phi * sign * ey;
+      }
+    } else {
+      b[0] = -(magnitude * (dataX / dataSpeed));
+      b[1] = -(magnitude * (dataY / dataSpeed));
+      if (derivatives !== undefined) {
+        db[0] = db[1] = db[2] = db[3] = 0;
+        db[4] = -sign * (dataX / dataSpeed); db[5] = -sign * (dataY / dataSpeed);
+      }
+    }
+    const mx = v.dryFriction[0] + v.viscousFriction[0] * speed, my = v.dryFriction[1] + v.viscousFriction[1] * speed;
+    const c = this.cosine, s = this.sine;
+    if (v.dryFrictionAngle === 0) {
+      out[0] = mx * b[0];
+      out[1] = my * b[1];
+    } else {
+      // Rᵀ (M (R b)), R = [[c, −s], [s, c]]
+      const r0 = mx * (c * b[0] - s * b[1]), r1 = my * (s * b[0] + c * b[1]);
+      out[0] = c * r0 + s * r1;
+      out[1] = -s * r0 + c * r1;
+    }
+    if (derivatives === undefined) return;
+    // f_t = T(|v_t|) b: ∂f_t/∂v_t = T ∂b/∂v_t + (T' b) eᵀ with T' = Rᵀ diag(d_x, d_y) R; ∂f_t/∂f_n = T ∂b/∂f_n
+    const t00 = c * c * mx + s * s * my, t01 = s * c * (my - mx), t11 = s * s * mx + c * c * my;
+    const dx = v.viscousFriction[0], dy = v.viscousFriction[1];
+    const u00 = c * c * dx + s * s * dy, u01 = s * c * (dy - dx), u11 = s * s * dx + c * c * dy;
+    const g0 = u00 * b[0] + u01 * b[1], g1 = u01 * b[0] + u11 * b[1];
+    derivatives[0] = t00 * db[0] + t01 * db[2] + g0 * ex;
+    derivatives[1] = t00 * db[1] + t01 * db[3] + g0 * ey;
+    derivatives[2] = t01 * db[0] + t11 * db[2] + g1 * ex;
+    derivatives[3] = t01 * db[1] + t11 * db[3] + g1 * ey;
+    derivatives[4] = t00 * db[4] + t01 * db[5];
+    derivatives[5] = t01 * db[4] + t11 * db[5];
+  }
+}
+
+/** out = a × b (out may be a or b). */
+function crossInto(out: Float64Array, a: ArrayLike<number>, b: ArrayLike<number>): Float64Array {
+  const x = a[1] * b[2] - a[2] * b[1], y = a[2] * b[0] - a[0] * b[2], z = a[0] * b[1] - a[1] * b[0];
+  out[0] = x; out[1] = y; out[2] = z;
+  return out;
+}
+
+/** out = column k of a 3 × nb row-major matrix. */
+function columnInto(out: Float64Array, matrix: Float64Array, nb: number, k: number): void {
+  out[0] = matrix[k]; out[1] = matrix[nb + k]; out[2] = matrix[2 * nb + k];
+}
+
+/** The work 3-vectors of the Jacobian columns: the variations δ of the marker, frame, contact and force quantities. */
+function variationVectors() {
+  const names = ['position', 'rotation', 'velocity', 'angularVelocity', 'normal', 'axis', 'cross', 'forward', 'toContact', 'lateral',
+    'radiusVector', 'planeArm', 'contactVelocity', 'forcePos', 'force', 'groundVelocity', 'torque0', 'torque1', 'temporary'] as const;
+  const views = float64Views(names.map(() => 3));
+  return Object.fromEntries(names.map((name, i) => [name, views[i]])) as Record<(typeof names)[number], Float64Array>;
+}
+
+/** a·b of 3-vectors. */
+function dot(a: ArrayLike<number>, b: ArrayLike<number>): number {
+  return a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
+}
+
+/**
+ * Run-time model of the penalty rolling disc. The force is evaluated from the kinematics of RollingDiscGeometry with the
+ * contact state (gap) and the friction regime (slip velocity) of the data node fixed; ode2Lhs_q and ode2Lhs_u differentiate
+ * it exactly at fixed data coordinates (q: also the dependence of the joint frame, the marker Jacobians and the marker
+ * velocities on the configuration). No method allocates after bind except the outputs.
+ */
+class RollingDiscPenaltyModel implements Only<ObjectModel, RollingDiscPenaltyModel> {
+  readonly nAE = 0;
+  readonly ode2LhsDependsOnVelocity = true;
+  localNodes: NodeModel[] = [];
+  /** Analytic ∂(ode2Lhs)/∂q; set in bind when both markers give the derivatives of their Jacobians and angular velocities, else numerical. */
+  ode2Lhs_q?: (s: ItemState, k: LocalMatrixAccumulator, factor: number) => void;
+  private readonly pair: RigidMarkerPair;
+  private readonly geometry: RollingDiscGeometry;
+  private readonly law: SlipForceLaw;
+  private dataNode: NodeModel | undefined;
+  private nLocal = 0;
+  private localMatrix = new Float64Array(0);
+  /** ∂v/∂q and ∂ω/∂q of the markers (3 × n0, 3 × n1; zero without velocity_q). */
+  private velocityQ0 = new Float64Array(0);
+  private velocityQ1 = new Float64Array(0);
+  private angularQ0 = new Float64Array(0);
+  private angularQ1 = new Float64Array(0);
+  /** True if the data node's gap says contact (the forces act). */
+  private inContact = false;
+  /** Normal force f_n (positive: pushes the disc off the plane). */
+  private normalForce = 0;
+  private readonly relativeVelocity = new Float64Array(3);
+  /** Slip velocity v_t = (vC·wLateral, vC·wForward) and slip force f_t with ∂f_t/∂v_t, ∂f_t/∂f_n. */
+  private readonly slipVelocity = new Float64Array(2);
+  private readonly slipForce = new Float64Array(2);
+  private readonly slipDerivatives = new Float64Array(6);
+  /** Contact force on the disc f = f_t,x wLateral + f_t,y wForward + f_n n0, and fPos = −f (Exudyn's sign). */
+  private readonly forcePos = new Float64Array(3);
+  /** In-plane velocity v_g of the disc centre relative to the plane and the rolling friction force μ_r |f_n| v_g. */
+  private readonly groundVelocity = new Float64Array(3);
+  private readonly rollingForce = new Float64Array(3);
+  /** Loads of the markers: marker 1 F1 = fPos + R, τ1 = r w3 × fPos; marker 0 F0 = −F1, τ0 = −(pC − p0) × fPos. */
+  private readonly force1 = new Float64Array(3);
+  private readonly torque1 = new Float64Array(3);
+  private readonly force0 = new Float64Array(3);
+  private readonly torque0 = new Float64Array(3);
+  /** v_g before the projection (rolling friction). */
+  private readonly groundVelocityFull = new Float64Array(3);
+  /** The variations δ of one column of the Jacobians (see addColumn). */
+  private readonly variation = variationVectors();
+
+  constructor(readonly label: ItemLabel, private readonly v: Values) {
+    this.pair = new RigidMarkerPair(label, v.markerNumbers);
+    this.geometry = new RollingDiscGeometry(label, Float64Array.from(v.planeNormal), Float64Array.from(v.discAxis), v.discRadius);
+    this.law = new SlipForceLaw(v);
+  }
+
+  bind(context: BindContext): void {
+    const pair = this.pair;
+    pair.bind(context);
+    this.localNodes = pair.localNodes;
+    this.dataNode = bindDataNode(context, this.label, this.v.nodeNumber, 3, 'for the contact and friction state');
+    this.nLocal = pair.n0 + pair.n1;
+    this.localMatrix = denseLocalMatrix(this.nLocal);
+    this.velocityQ0 = new Float64Array(3 * pair.n0);
+    this.velocityQ1 = new Float64Array(3 * pair.n1);
+    this.angularQ0 = new Float64Array(3 * pair.n0);
+    this.angularQ1 = new Float64Array(3 * pair.n1);
+    this.ode2Lhs_q = pair.rotationDerivativesAvailable ? (s, acc, factor) => this.addJacobian(s, acc, factor, true) : undefined;
+  }
+
+  private dataStart(): number {
+    const node = this.dataNode;
+    if (node === undefined) return itemError(this.label, 'nodeNumber', 'must refer to a NodeGenericData with 3 data coordinates (parameters changed after assemble?), got -1 (none)');
+    return node.dataIndex;
+  }
+
+  /** Frames, contact point, contact velocities vC = vC1 − vC0 and the slip velocity of state s. */
+  private kinematics(s: ItemState): void {
+    const { pair, geometry: geo, relativeVelocity: vC } = this;
+    pair.evaluatePositions(s);
+    pair.evaluateOrientations(s);
+    geo.evaluatePositions(pair, s);
+    pair.evaluateAngularVelocities(s);
+    geo.evaluateVelocities(pair);
+    for (let i = 0; i < 3; i++) vC[i] = geo.contactVelocity1[i] - geo.contactVelocity0[i];
+    this.slipVelocity[0] = dot(vC, geo.lateral);
+    this.slipVelocity[1] = dot(vC, geo.forward);
+  }
+
+  /**
+   * Kinematics and the forces at fixed data coordinates: contact from the data gap (or, with currentGap, from the current
+   * gap, Exudyn's computeCurrent), f_n = −(k (pC − p0)·n0 + d vC·n0), the slip force of the friction law, the marker loads.
+   */
+  private evaluate(s: ItemState, derivatives: boolean, currentGap = false): void {
+    this.kinematics(s);
+    const { v, geometry: geo, relativeVelocity: vC } = this;
+    const data = s.data, start = this.dataStart();
+    const gap = dot(geo.planeArm, geo.normal);
+    this.inContact = v.activeConnector && (currentGap ? gap : data[start + dataGap]) < 0;
+    this.normalForce = this.inContact ? -(v.contactStiffness * gap + v.contactDamping * dot(vC, geo.normal)) : 0;
+    if (this.inContact) {
+      this.law.evaluate(this.slipVelocity[0], this.slipVelocity[1], data[start + dataSlipLateral], data[start + dataSlipForward], this.normalForce, this.slipForce, derivatives ? this.slipDerivatives : undefined);
+    } else {
+      this.slipForce.fill(0);
+      this.slipDerivatives.fill(0);
+    }
+    const { forcePos: fPos, slipForce: ft, normalForce: fn } = this;
+    const { lateral: l, forward: w2, normal: n0 } = geo;
+    for (let i = 0; i < 3; i++) fPos[i] = -(ft[0] * l[i] + ft[1] * w2[i] + fn * n0[i]);
+    this.rollingForce.fill(0);
+    if (v.rollingFrictionViscous !== 0) {
+      const { pair, groundVelocity: vg, groundVelocityFull: full } = this;
+      crossInto(full, geo.omega0, geo.planeArm);
+      for (let i = 0; i < 3; i++) full[i] = pair.v1[i] - (pair.v0[i] + full[i]);
+      const vn = dot(full, n0);
+      for (let i = 0; i < 3; i++) vg[i] = full[i] - vn * n0[i];
+      const scale = v.rollingFrictionViscous * Math.abs(fn);
+      for (let i = 0; i < 3; i++) this.rollingForce[i] = scale * vg[i];
+    }
+    const { force0, force1, torque0, torque1 } = this;
+    for (let i = 0; i < 3; i++) {
+      force1[i] = fPos[i] + this.rollingForce[i];
+      force0[i] = -force1[i];
+    }
+    crossInto(torque1, geo.radiusVector, fPos);
+    crossInto(torque0, geo.planeArm, fPos);
+    for (let i = 0; i < 3; i++) torque0[i] = -torque0[i];
+  }
+
+  /** LHS = [J0ᵀ F0 + G0ᵀ τ0; J1ᵀ F1 + G1ᵀ τ1] (Exudyn: fPos at the disc centre with the torque of the contact point). */
+  ode2Lhs(s: ItemState, f: Float64Array): void {
+    if (!this.v.activeConnector) return;
+    this.evaluate(s, false);
+    if (!this.inContact) return;
+    const pair = this.pair;
+    pair.evaluateJacobians(s);
+    pair.evaluateRotationJacobians(s);
+    const { n0, n1, jacobian0: j0, jacobian1: j1, rotationJacobian0: g0, rotationJacobian1: g1 } = pair;
+    const { force0: f0, force1: f1, torque0: t0, torque1: t1 } = this;
+    for (let k = 0; k < n0; k++) {
+      f[k] += j0[k] * f0[0] + j0[n0 + k] * f0[1] + j0[2 * n0 + k] * f0[2] + g0[k] * t0[0] + g0[n0 + k] * t0[1] + g0[2 * n0 + k] * t0[2];
+    }
+    for (let k = 0; k < n1; k++) {
+      f[n0 + k] += j1[k] * f1[0] + j1[n1 + k] * f1[1] + j1[2 * n1 + k] * f1[2] + g1[k] * t1[0] + g1[n1 + k] * t1[1] + g1[2 * n1 + k] * t1[2];
+    }
+  }
+
+  ode2Lhs_u(s: ItemState, acc: LocalMatrixAccumulator, factor: number): void {
+    this.addJacobian(s, acc, factor, false);
+  }
+
+  /**
+   * factor·∂(ode2Lhs)/∂q (configuration) or ∂/∂u (velocities) at fixed data coordinates, column by column: each local
+   * coordinate moves marker i's position, rotation, velocity and angular velocity by (J, G, ∂v/∂q, ∂ω/∂q)_k (q) or by
+   * (0, 0, J, G)_k (u); {@link RollingDiscPenaltyModel.addColumn} carries these variations through the geometry and the
+   * force law. For q, the derivatives of the marker Jacobians at fixed loads are added (jacobianTransposedVector_q).
+   * The block is added also without contact (zeros), so that the sparse pattern stays the same.
+   */
+  private addJacobian(s: ItemState, acc: LocalMatrixAccumulator, factor: number, configuration: boolean): void {
+    const m = this.localMatrix.fill(0);
+    const n = this.nLocal;
+    if (this.v.activeConnector) {
+      this.evaluate(s, true);
+      if (this.inContact) {
+        const pair = this.pair;
+        pair.evaluateJacobians(s);
+        pair.evaluateRotationJacobians(s);
+        const { n0, n1 } = pair;
+        if (configuration) {
+          this.velocityQ0.fill(0);
+          this.velocityQ1.fill(0);
+          if (n0 > 0) {
+            pair.marker0.velocity_q?.(s, this.velocityQ0);
+            pair.marker0.angularVelocity_q!(s, this.angularQ0);
+          }
+          if (n1 > 0) {
+            pair.marker1.velocity_q?.(s, this.velocityQ1);
+            pair.marker1.angularVelocity_q!(s, this.angularQ1);
+          }
+        }
+        for (let k = 0; k < n0; k++) this.addColumn(0, k, configuration, factor, m);
+        for (let k = 0; k < n1; k++) this.addColumn(1, k, configuration, factor, m);
+        if (configuration) pair.addJacobianTransposedLoads_q(s, this.force0, this.torque0, this.force1, this.torque1, factor, m);
+      }
+    }
+    acc.addBlock(0, 0, n, n, m, 0, n, 1);
+  }
+
+  /**
+   * Adds factor × column k of marker `side`'s coordinates of the Jacobian (see addJacobian) into m: the variations
+   * δp, δθ, δv, δω of the marker carried through the frame (δn0, δw1 → δw2, δw3, δwLateral), the contact point and velocity,
+   * the normal force, the slip velocity, the friction law and the rolling friction to the marker loads δF, δτ.
+   */
+  private addColumn(side: 0 | 1, k: number, configuration: boolean, factor: number, m: Float64Array): void {
+    const { pair, geometry: geo, v, relativeVelocity: vC, variation: d } = this;
+    const nb = side === 0 ? pair.n0 : pair.n1;
+    const jp = side === 0 ? pair.jacobian0 : pair.jacobian1;
+    const jr = side === 0 ? pair.rotationJacobian0 : pair.rotationJacobian1;
+    if (configuration) {
+      columnInto(d.position, jp, nb, k);
+      columnInto(d.rotation, jr, nb, k);
+      columnInto(d.velocity, side === 0 ? this.velocityQ0 : this.velocityQ1, nb, k);
+      columnInto(d.angularVelocity, side === 0 ? this.angularQ0 : this.angularQ1, nb, k);
+    } else {
+      d.position.fill(0);
+      d.rotation.fill(0);
+      columnInto(d.velocity, jp, nb, k);
+      columnInto(d.angularVelocity, jr, nb, k);
+    }
+    const { normal: n0, axis: w1, forward: w2, lateral: wl, radiusVector: a1, planeArm: a0, omega0: o0, omega1: o1 } = geo;
+    const t = d.temporary;
+    // frame: δn0 = δθ0 × n0, δw1 = δθ1 × w1, δx = δw1 × n0 + w1 × δn0, δw2 = (I − w2 w2ᵀ) δx/|x|, δw3 = δw1 × w2 + w1 × δw2,
+    // δwLateral = δn0 × w2 + n0 × δw2
+    d.normal.fill(0);
+    d.axis.fill(0);
+    if (side === 0) crossInto(d.normal, d.rotation, n0);
+    else crossInto(d.axis, d.rotation, w1);
+    crossInto(d.cross, d.axis, n0);
+    crossInto(t, w1, d.normal);
+    for (let i = 0; i < 3; i++) d.cross[i] += t[i];
+    const g = geo.axisNormalSine, projection = dot(d.cross, w2);
+    for (let i = 0; i < 3; i++) d.forward[i] = (d.cross[i] - w2[i] * projection) / g;
+    crossInto(d.toContact, d.axis, w2);
+    crossInto(t, w1, d.forward);
+    for (let i = 0; i < 3; i++) d.toContact[i] += t[i];
+    crossInto(d.lateral, d.normal, w2);
+    crossInto(t, n0, d.forward);
+    for (let i = 0; i < 3; i++) d.lateral[i] += t[i];
+    // contact point and velocity: δa1 = r δw3, δa0 = δp1 + δa1 − δp0, δvC = δv1 + δω1 × a1 + ω1 × δa1 − (δv0 + δω0 × a0 + ω0 × δa0)
+    const sign = side === 0 ? -1 : 1;
+    for (let i = 0; i < 3; i++) {
+      d.radiusVector[i] = v.discRadius * d.toContact[i];
+      d.planeArm[i] = sign * d.position[i] + d.radiusVector[i];
+    }
+    const dvC = d.contactVelocity;
+    crossInto(dvC, d.angularVelocity, side === 0 ? a0 : a1);
+    for (let i = 0; i < 3; i++) dvC[i] = sign * (d.velocity[i] + dvC[i]);
+    crossInto(t, o1, d.radiusVector);
+    for (let i = 0; i < 3; i++) dvC[i] += t[i];
+    crossInto(t, o0, d.planeArm);
+    for (let i = 0; i < 3; i++) dvC[i] -= t[i];
+    // forces: δf_n, δv_t, δf_t = ∂f_t/∂v_t δv_t + ∂f_t/∂f_n δf_n, δfPos = −δ(f_t,x wLateral + f_t,y w2 + f_n n0)
+    const fn = this.normalForce, ft = this.slipForce, D = this.slipDerivatives;
+    const dfn = -(v.contactStiffness * (dot(d.planeArm, n0) + dot(a0, d.normal)) + v.contactDamping * (dot(dvC, n0) + dot(vC, d.normal)));
+    const dvx = dot(dvC, wl) + dot(vC, d.lateral), dvy = dot(dvC, w2) + dot(vC, d.forward);
+    const dftx = D[0] * dvx + D[1] * dvy + D[4] * dfn, dfty = D[2] * dvx + D[3] * dvy + D[5] * dfn;
+    const dfPos = d.forcePos;
+    for (let i = 0; i < 3; i++) dfPos[i] = -(dftx * wl[i] + ft[0] * d.lateral[i] + dfty * w2[i] + ft[1] * d.forward[i] + dfn * n0[i] + fn * d.normal[i]);
+    // δF1 = δfPos + δR, R = μ_r |f_n| (I − n0 n0ᵀ) v_g, v_g = v1 − v0 − ω0 × a0
+    const dF = d.force;
+    dF.set(dfPos);
+    if (v.rollingFrictionViscous !== 0) {
+      const dvg = d.groundVelocity, vg = this.groundVelocityFull;
+      crossInto(dvg, o0, d.planeArm);
+      crossInto(t, d.angularVelocity, a0);
+      for (let i = 0; i < 3; i++) dvg[i] = side === 0 ? -(d.velocity[i] + t[i] + dvg[i]) : d.velocity[i] - dvg[i];
+      const vgn = dot(vg, n0), dvgn = dot(dvg, n0) + dot(vg, d.normal);
+      const mu = v.rollingFrictionViscous, magnitude = Math.abs(fn), fnSign = Math.sign(fn);
+      const vgp = this.groundVelocity;
+      for (let i = 0; i < 3; i++) dF[i] += mu * (fnSign * dfn * vgp[i] + magnitude * (dvg[i] - dvgn * n0[i] - vgn * d.normal[i]));
+    }
+    // torques: δτ1 = δa1 × fPos + a1 × δfPos, δτ0 = −(δa0 × fPos + a0 × δfPos)
+    const fPos = this.forcePos, dt0 = d.torque0, dt1 = d.torque1;
+    crossInto(dt1, d.radiusVector, fPos);
+    crossInto(t, a1, dfPos);
+    for (let i = 0; i < 3; i++) dt1[i] += t[i];
+    crossInto(dt0, d.planeArm, fPos);
+    crossInto(t, a0, dfPos);
+    for (let i = 0; i < 3; i++) dt0[i] = -(dt0[i] + t[i]);
+    const n = this.nLocal, p0 = pair.n0, p1 = pair.n1;
+    const col = (side === 0 ? 0 : p0) + k;
+    const { jacobian0: j0, jacobian1: j1, rotationJacobian0: g0, rotationJacobian1: g1 } = pair;
+    for (let i = 0; i < p0; i++) {
+      m[i * n + col] += factor * (-(j0[i] * dF[0] + j0[p0 + i] * dF[1] + j0[2 * p0 + i] * dF[2]) + g0[i] * dt0[0] + g0[p0 + i] * dt0[1] + g0[2 * p0 + i] * dt0[2]);
+    }
+    for (let i = 0; i < p1; i++) {
+      m[(p0 + i) * n + col] += factor * (j1[i] * dF[0] + j1[p1 + i] * dF[1] + j1[2 * p1 + i] * dF[2] + g1[i] * dt1[0] + g1[p1 + i] * dt1[1] + g1[2 * p1 + i] * dt1[2]);
+    }
+  }
+
+  /**
+   * Exudyn's post-Newton step: with the current gap (pC − p0)·n0 and slip velocity v_t, a change of contact gives the error
+   * |k·gap| + |f_t(v_t, v_t)|, persisting contact |f_t(v_t, v_t) − f_t(v_t, x)| (x the stored slip velocity); then the data
+   * node stores [v_t, gap]. No step size is recommended.
+   */
+  postNewtonStep(s: ItemState, _startOfStep: ItemState, _out: PostNewtonOutput): number {
+    if (!this.v.activeConnector) return 0;
+    const start = this.dataStart();
+    const data = s.data;
+    this.evaluate(s, false, true);
+    const gap = dot(this.geometry.planeArm, this.geometry.normal);
+    const dataGapState = data[start + dataGap];
+    const [vx, vy] = this.slipVelocity;
+    const ft = this.slipForce;
+    let error = 0;
+    if ((gap > 0 && dataGapState <= 0) || (gap <= 0 && dataGapState > 0)) {
+      this.law.evaluate(vx, vy, vx, vy, this.normalForce, ft);
+      error = Math.abs(gap * this.v.contactStiffness) + Math.hypot(ft[0], ft[1]);
+    } else if (gap < 0) {
+      this.law.evaluate(vx, vy, data[start + dataSlipLateral], data[start + dataSlipForward], this.normalForce, ft);
+      const fx = ft[0], fy = ft[1];
+      this.law.evaluate(vx, vy, vx, vy, this.normalForce, ft);
+      error = Math.hypot(ft[0] - fx, ft[1] - fy);
+    }
+    data[start + dataSlipLateral] = vx;
+    data[start + dataSlipForward] = vy;
+    data[start + dataGap] = gap;
+    return error;
+  }
+
+  output(variable: OutputVariableType, s: ItemState): ArrayLike<number> | undefined {
+    this.evaluate(s, false);
+    const { geometry: geo, relativeVelocity: vC } = this;
+    const { lateral: l, forward: f, normal: n } = geo;
+    switch (variable) {
+      case OutputVariableType.Position: return Array.from(geo.planeArm);
+      case OutputVariableType.Velocity: return Array.from(geo.trailVelocity(this.pair, new Float64Array(3), geo.planeArm));
+      case OutputVariableType.VelocityLocal: return [dot(vC, l), dot(vC, f), dot(vC, n)];
+      case OutputVariableType.ForceLocal: return [this.slipForce[0], this.slipForce[1], this.normalForce];
+      case OutputVariableType.RotationMatrix: return [l[0], f[0], n[0], l[1], f[1], n[1], l[2], f[2], n[2]];
+      default: return undefined;
+    }
+  }
+}
+
+/** A disc rolling on a plane with penalty contact and friction (Exudyn's ObjectConnectorRollingDiscPenalty). */
+export const objectConnectorRollingDiscPenaltyDefinition: ItemDefinition<'Object', typeof parameters> = {
+  category: 'Object',
+  typeName: 'ConnectorRollingDiscPenalty',
+  aliases: ['RollingDiscPenalty'],
+  description: 'A rigid disc (marker 1 at its centre, axis discAxis, radius discRadius) on a plane (marker 0, normal planeNormal) with a '
+    + 'penalty normal force and regularized, optionally anisotropic dry and viscous friction at the contact point, as Exudyn\'s. The '
+    + 'contact state (gap) and the friction regime (slip velocity) are the 3 data coordinates of a NodeGenericData (nodeNumber), '
+    + 'updated only in the post-Newton step (discontinuous iteration); during Newton the force is a smooth function of the state and '
+    + 'its Jacobians are analytic at fixed data coordinates (numerical only on markers without the derivatives of their Jacobians '
+    + 'and angular velocities). The contact frame J1 is (lateral, forward, normal) as in ObjectJointRollingDisc. The disc axis must '
+    + 'not be parallel to the plane normal.',
+  parameters,
+  outputVariables,
+  equations: 'n0 = A0·planeNormal, w1 = A1·discAxis, w2 = (w1 × n0)/|w1 × n0| (forward), w3 = w1 × w2, wLateral = n0 × w2; '
+    + 'pC = p1 + r w3 − p0 (relative to marker 0), vC = v1 + ω1 × r w3 − (v0 + ω0 × pC). Data x = [x_lat, x_fwd, gap]. In contact '
+    + '(data gap < 0): f_n = −(k_c pC·n0 + d_c vC·n0), v_t = [vC·wLateral, vC·w2]; friction f_t = 0 if x_t = 0 or v_t = 0, else '
+    + 'f_t = −Rᵀ diag(μ_x + d_x|v_t|, μ_y + d_y|v_t|) R φ |f_n| e with R = [[cos α_t, −sin α_t], [sin α_t, cos α_t]] and, if '
+    + '|x_t| ≤ v_μ (v_μ > 0), e = v_t/|v_t|, φ = (2 − |v_t|/v_μ)|v_t|/v_μ (|v_t|/v_μ with useLinearProportionalZone), else e = x_t/|x_t|, φ = 1. '
+    + 'fPos = −(f_t,x wLateral + f_t,y w2 + f_n n0), rolling friction R = μ_r |f_n| (I − n0 n0ᵀ)(v1 − v0 − ω0 × pC). LHS: marker 1 '
+    + 'J1ᵀ(fPos + R) + G1ᵀ(r w3 × fPos), marker 0 −J0ᵀ(fPos + R) − G0ᵀ(pC × fPos). Post-Newton step: gap = pC·n0; a change of contact '
+    + 'gives the error |k_c gap| + |f_t(v_t; x_t = v_t)|, persisting contact |f_t(v_t; x_t = v_t) − f_t(v_t; x_t)|; then x = [v_t, gap]. '
+    + 'Outputs: Position pC, Velocity v1 + r ẇ3 − (v0 + ω0 × pC) (the trail), VelocityLocal [wLateral, w2, n0]ᵀ vC, ForceLocal '
+    + '[f_t,x, f_t,y, f_n] (on the disc, frame J1; zero without contact), RotationMatrix [wLateral, w2, n0] (columns).',
+  validate: (v, label) => {
+    if (!(v.discRadius > 0)) itemError(label, 'discRadius', `must be > 0, got ${v.discRadius}`);
+    for (const key of ['discAxis', 'planeNormal'] as const) {
+      const norm = Math.hypot(v[key][0], v[key][1], v[key][2]);
+      if (Math.abs(norm - 1) > 1e-12) itemError(label, key, `must be a unit vector, got length ${norm}`);
+    }
+    for (const key of ['dryFriction', 'viscousFriction'] as const) {
+      v[key].forEach((value, i) => { if (!(value >= 0)) itemError(label, key, `entry ${i} must be ≥ 0, got ${value}`); });
+    }
+  },
+  example: (mbs) => {
+    // a tilted, spinning disc on a moving rigid plate, pressed into it (data gap < 0), with two connectors: one with the
+    // stored slip outside the proportional zone (fixed direction) and a turned anisotropic friction, one inside it
+    const disc = mbs.addNode({ nodeType: 'RigidBodyEP', referenceCoordinates: [0.1, 0.2, 0.35, 0.7, 0.1, 0.1, 0.7], initialVelocities: [0.1, 0.3, -0.2, 0.2, -0.1, 0.3, 0.1] });
+    const plate = mbs.addNode({ nodeType: 'RigidBodyEP', referenceCoordinates: [0, 0, 0, 0.7, 0.1, -0.1, 0.7], initialVelocities: [0.05, -0.1, 0.02, 0.1, 0.2, -0.1, 0.05] });
+    const bodies = [plate, disc].map((node) => mbs.addObject({ objectType: 'RigidBody', physicsMass: 1, physicsInertia: [0.1, 0.2, 0.3, 0, 0, 0], nodeNumber: node }));
+    const markers = bodies.map((body, i) => mbs.addMarker({ markerType: 'BodyRigid', bodyNumber: body, localPosition: i === 0 ? [0.1, -0.2, 0.05] : [0, 0, 0] }));
+    const common = { markerNumbers: markers, discRadius: 0.4, contactStiffness: 1e3, contactDamping: 20 };
+    const fixedDirection = mbs.addNode({ nodeType: 'GenericData', numberOfDataCoordinates: 3, initialCoordinates: [0.6, -0.8, -0.01] });
+    const zone = mbs.addNode({ nodeType: 'GenericData', numberOfDataCoordinates: 3, initialCoordinates: [0.1, 0.2, -0.01] });
+    mbs.addObject({
+      objectType: 'ConnectorRollingDiscPenalty', ...common, nodeNumber: zone, dryFriction: [0.5, 0.3], viscousFriction: [0.2, 0.1],
+      dryFrictionProportionalZone: 2,
+    });
+    return mbs.addObject({
+      objectType: 'ConnectorRollingDiscPenalty', ...common, nodeNumber: fixedDirection, dryFriction: [0.6, 0.4], viscousFriction: [0.3, 0.2],
+      dryFrictionAngle: 0.4, dryFrictionProportionalZone: 0.1, rollingFrictionViscous: 0.2, planeNormal: [0, 0.6, 0.8],
+    });
+  },
+  create: (v, label) => new RollingDiscPenaltyModel(label, v),
+};
+
+/** Factory for the penalty rolling disc. */
+export const ObjectConnectorRollingDiscPenalty = makeFactory(objectConnectorRollingDiscPenaltyDefinition);
+
+/** Exudyn's short name of ObjectConnectorRollingDiscPenalty. */
+export const RollingDiscPenalty = ObjectConnectorRollingDiscPenalty;
