@@ -67,8 +67,10 @@ import { mecanumWheelRollingDiscTest } from './mecanumWheelRollingDiscTest.ts';
 import { createRollingDiscTest } from './createRollingDiscTest.ts';
 import { contactCoordinateTest } from './contactCoordinateTest.ts';
 import { ANCFcontactCircleTest } from './ANCFcontactCircleTest.ts';
+import { ANCFgeneralContactCircle } from './ANCFgeneralContactCircle.ts';
 import { ANCFcontactFrictionTest } from './ANCFcontactFrictionTest.ts';
 import { ConvexContactTest } from './ConvexContactTest.ts';
+import { contactCurveExample } from './contactCurveExample.ts';
 import { contactSphereSphereTest } from './contactSphereSphereTest.ts';
 import { contactSphereSphereTestEAPM } from './contactSphereSphereTestEAPM.ts';
 
@@ -149,8 +151,10 @@ export const testModels: readonly TestModel[] = [
   mecanumWheelRollingDiscTest,
   contactCoordinateTest,
   ANCFcontactCircleTest,
+  ANCFgeneralContactCircle,
   ANCFcontactFrictionTest,
   ConvexContactTest,
+  contactCurveExample,
   contactSphereSphereTest,
   contactSphereSphereTestEAPM,
   generalContactSpheresTest,

@@ -23,6 +23,7 @@ import { objectContactSphereTriangleDefinition } from './objects/ObjectContactSp
 import { objectContactCircleCable2DDefinition } from './objects/ObjectContactCircleCable2D.ts';
 import { objectContactFrictionCircleCable2DDefinition } from './objects/ObjectContactFrictionCircleCable2D.ts';
 import { objectContactConvexRollDefinition } from './objects/ObjectContactConvexRoll.ts';
+import { objectContactCurveCirclesDefinition } from './objects/ObjectContactCurveCircles.ts';
 import { markerBodyCable2DShapeDefinition } from './markers/MarkerBodyCable2DShape.ts';
 import { objectConnectorSpringDamperDefinition } from './objects/ObjectConnectorSpringDamper.ts';
 import { objectConnectorCartesianSpringDamperDefinition } from './objects/ObjectConnectorCartesianSpringDamper.ts';
@@ -108,6 +109,7 @@ export const itemDefinitions: readonly ItemDefinition[] = [
   objectContactCircleCable2DDefinition,
   objectContactFrictionCircleCable2DDefinition,
   objectContactConvexRollDefinition,
+  objectContactCurveCirclesDefinition,
   objectConnectorSpringDamperDefinition,
   objectConnectorCartesianSpringDamperDefinition,
   objectConnectorCoordinateDefinition,
