@@ -72,6 +72,9 @@ import { contactSphereSphereTestEAPM } from './contactSphereSphereTestEAPM.ts';
 
 /** All ported Exudyn test models, in the order the runner reports them. */
 import { generalContactSpheresTest } from './generalContactSpheresTest.ts';
+import { generalContactFrictionTests } from './generalContactFrictionTests.ts';
+import { generalContactCylinderTest } from './generalContactCylinderTest.ts';
+import { generalContactCylinderTrigsTest } from './generalContactCylinderTrigsTest.ts';
 import { geometricallyExactBeam2Dtest } from './geometricallyExactBeam2Dtest.ts';
 import { gridGeomExactBeam2D } from './gridGeomExactBeam2D.ts';
 import { LShapeGeomExactBeam2D } from './LShapeGeomExactBeam2D.ts';
@@ -148,6 +151,9 @@ export const testModels: readonly TestModel[] = [
   contactSphereSphereTest,
   contactSphereSphereTestEAPM,
   generalContactSpheresTest,
+  generalContactFrictionTests,
+  generalContactCylinderTest,
+  generalContactCylinderTrigsTest,
   geometricallyExactBeam2Dtest,
   gridGeomExactBeam2D,
   LShapeGeomExactBeam2D,
