@@ -59,6 +59,7 @@ import { coordinateSpringDamperExt } from './coordinateSpringDamperExt.ts';
 import { postNewtonStepContactTest } from './postNewtonStepContactTest.ts';
 import { rollingCoinTest } from './rollingCoinTest.ts';
 import { rollingCoinPenaltyTest } from './rollingCoinPenaltyTest.ts';
+import { rotatingTableTest } from './rotatingTableTest.ts';
 import { createRollingDiscPenaltyTest } from './createRollingDiscPenaltyTest.ts';
 import { rollingDiscTangentialForces } from './rollingDiscTangentialForces.ts';
 import { carRollingDiscTest } from './carRollingDiscTest.ts';
@@ -66,9 +67,14 @@ import { mecanumWheelRollingDiscTest } from './mecanumWheelRollingDiscTest.ts';
 import { createRollingDiscTest } from './createRollingDiscTest.ts';
 import { contactCoordinateTest } from './contactCoordinateTest.ts';
 import { ANCFcontactCircleTest } from './ANCFcontactCircleTest.ts';
+import { ANCFgeneralContactCircle } from './ANCFgeneralContactCircle.ts';
 import { ANCFcontactFrictionTest } from './ANCFcontactFrictionTest.ts';
+import { ConvexContactTest } from './ConvexContactTest.ts';
+import { contactCurveExample } from './contactCurveExample.ts';
 import { contactSphereSphereTest } from './contactSphereSphereTest.ts';
 import { contactSphereSphereTestEAPM } from './contactSphereSphereTestEAPM.ts';
+import { sphereTriangleTest } from './sphereTriangleTest.ts';
+import { createSphereQuadContact2 } from './createSphereQuadContact2.ts';
 
 /** All ported Exudyn test models, in the order the runner reports them. */
 import { generalContactSpheresTest } from './generalContactSpheresTest.ts';
@@ -78,6 +84,8 @@ import { generalContactCylinderTrigsTest } from './generalContactCylinderTrigsTe
 import { geometricallyExactBeam2Dtest } from './geometricallyExactBeam2Dtest.ts';
 import { gridGeomExactBeam2D } from './gridGeomExactBeam2D.ts';
 import { LShapeGeomExactBeam2D } from './LShapeGeomExactBeam2D.ts';
+import { ANCFBeamTest } from './ANCFBeamTest.ts';
+import { ANCFCableBeamDampingTest } from './ANCFCableBeamDampingTest.ts';
 
 export const testModels: readonly TestModel[] = [
   springDamperUserFunctionTest,
@@ -141,15 +149,21 @@ export const testModels: readonly TestModel[] = [
   rollingCoinTest,
   createRollingDiscTest,
   rollingCoinPenaltyTest,
+  rotatingTableTest,
   createRollingDiscPenaltyTest,
   rollingDiscTangentialForces,
   carRollingDiscTest,
   mecanumWheelRollingDiscTest,
   contactCoordinateTest,
   ANCFcontactCircleTest,
+  ANCFgeneralContactCircle,
   ANCFcontactFrictionTest,
+  ConvexContactTest,
+  contactCurveExample,
   contactSphereSphereTest,
   contactSphereSphereTestEAPM,
+  sphereTriangleTest,
+  createSphereQuadContact2,
   generalContactSpheresTest,
   generalContactFrictionTests,
   generalContactCylinderTest,
@@ -157,4 +171,6 @@ export const testModels: readonly TestModel[] = [
   geometricallyExactBeam2Dtest,
   gridGeomExactBeam2D,
   LShapeGeomExactBeam2D,
+  ANCFBeamTest,
+  ANCFCableBeamDampingTest,
 ];

@@ -1,4 +1,4 @@
-import type { GlobalMatrixAccumulator, ItemState, MarkerModel, SystemComponentModel } from '../registry/capabilities.ts';
+import type { GlobalMatrixAccumulator, ItemState, MarkerModel, ObjectModel, SystemComponentModel } from '../registry/capabilities.ts';
 import { describeValue, FlexdynError } from '../core/errors.ts';
 import { checkNumber, GeneralContactSettings } from './contactSettings.ts';
 import { ActiveContacts, ContactTypeIndex, type ContactItemSet, type ContactKernel } from './contactKernel.ts';
@@ -7,6 +7,8 @@ import { ContactForceLaw } from './contactForceLaw.ts';
 import { PairJacobian } from './contactPair.ts';
 import { SearchGrid } from './searchGrid.ts';
 import { SphereSphereContact } from './sphereSphereContact.ts';
+import { ContactANCFCables } from './contactANCFCables.ts';
+import { SphereCableContact } from './sphereCableContact.ts';
 import { ContactTriangles } from './contactTriangles.ts';
 import { SphereTriangleContact } from './sphereTriangleContact.ts';
 import { SphereTunnellingCheck } from './sphereTunnelling.ts';
@@ -14,21 +16,24 @@ import { SphereOverlaps, type ContactPointList } from './contactPoints.ts';
 
 export { ContactTypeIndex } from './contactKernel.ts';
 
-/** The markers of the compiled model, by marker index (what {@link GeneralContact.bind} needs of it). */
+/** The markers and objects of the compiled model, by index (what {@link GeneralContact.bind} needs of it). */
 export interface ContactModelView {
   readonly markers: readonly MarkerModel[];
+  readonly objects: readonly ObjectModel[];
 }
 
 /**
  * Exudyn's GeneralContact (mbs.addGeneralContact()): a system component for contact between many items — spheres at
- * markers (addSphereWithMarker) and triangle meshes on rigid bodies (addTrianglesRigidBodyBased) — found with a uniform
- * search grid at every evaluation (cost linear in the number of items). It dispatches to one kernel per pair of item
- * kinds ({@link SphereSphereContact}, {@link SphereTriangleContact}); the force
+ * markers (addSphereWithMarker), ANCF cable elements (addANCFCable) and triangle meshes on rigid bodies
+ * (addTrianglesRigidBodyBased) — found with a uniform search grid at every evaluation (cost linear in the number of
+ * items). It dispatches to one kernel per pair of item kinds ({@link SphereSphereContact}, {@link SphereCableContact},
+ * {@link SphereTriangleContact}); the sphere–sphere and sphere–triangle force
  * law is {@link ContactForceLaw}: a linear penalty with damping in compression and regularized Coulomb friction, with
  * analytic Jacobians. Configure it (settings with Exudyn's names, items) before assemble().
  */
 export class GeneralContact extends GeneralContactSettings implements SystemComponentModel {
   private readonly spheres: ContactSpheres;
+  private readonly cables: ContactANCFCables;
   private readonly triangles: ContactTriangles;
   /** The item kinds in the order of the global contact indices. */
   private readonly itemSets: ContactItemSet[];
@@ -53,11 +58,13 @@ export class GeneralContact extends GeneralContactSettings implements SystemComp
   constructor(index: number) {
     super(`GeneralContact ${index}`);
     this.spheres = new ContactSpheres(this.name);
+    this.cables = new ContactANCFCables(this.name);
     this.triangles = new ContactTriangles(this.name);
-    this.itemSets = [this.spheres, this.triangles];
+    this.itemSets = [this.spheres, this.cables, this.triangles];
     const law = new ContactForceLaw(), jacobian = new PairJacobian();
     this.kernels = [
       new SphereSphereContact(this, this.spheres, this.grid, law, jacobian),
+      new SphereCableContact(this, this.spheres, this.cables, this.grid),
       new SphereTriangleContact(this, this.spheres, this.triangles, this.grid, law, jacobian),
     ];
     this.tunnelling = new SphereTunnellingCheck(this.name);
@@ -99,6 +106,20 @@ export class GeneralContact extends GeneralContactSettings implements SystemComp
   }
 
   /**
+   * Adds an ObjectANCFCable2D element in contact with the spheres (as circles in the x–y plane; Exudyn's AddANCFCable);
+   * returns its local index. halfHeight ≥ 0 (contact surface distance from the centerline), contactStiffness > 0,
+   * contactDamping ≥ 0, frictionMaterialIndex an index into the friction pairings; see ancfCableUseExactMethod.
+   */
+  addANCFCable(objectIndex: number, halfHeight: number, contactStiffness: number, contactDamping: number, frictionMaterialIndex: number): number {
+    return this.cables.add(objectIndex, halfHeight, contactStiffness, contactDamping, frictionMaterialIndex);
+  }
+
+  /** Number of ANCF cable elements. */
+  get numberOfANCFCables(): number {
+    return this.cables.count;
+  }
+
+  /**
    * Binds the items to the markers of a compiled model (called by assemble()): checks marker kinds and friction
    * material indices, numbers the items globally, allocates the work arrays and sets the search grid's box (the items'
    * box if none was set); current is the model's current state (for updateContacts).
@@ -106,6 +127,7 @@ export class GeneralContact extends GeneralContactSettings implements SystemComp
   bind(model: ContactModelView, current: ItemState): void {
     this.current = current;
     this.spheres.bind(model.markers, this.numberOfFrictionMaterials);
+    this.cables.bind(model.objects, this.numberOfFrictionMaterials);
     this.triangles.bind(model.markers, this.numberOfFrictionMaterials);
     this.total = 0;
     for (const set of this.itemSets) {
@@ -225,7 +247,7 @@ export class GeneralContact extends GeneralContactSettings implements SystemComp
   }
 
   /** The items (local indices per kind) whose bounding boxes overlap the box [pMin, pMax] at the last search (Exudyn's GetItemsInBox). */
-  getItemsInBox(pMin: readonly number[], pMax: readonly number[]): { MarkerBasedSpheres: number[]; TrigsRigidBodyBased: number[] } {
+  getItemsInBox(pMin: readonly number[], pMax: readonly number[]): { MarkerBasedSpheres: number[]; ANCFCable2D: number[]; TrigsRigidBodyBased: number[] } {
     for (let k = 0; k < 3; k++) {
       checkNumber(this.name, `pMin[${k}]`, pMin?.[k], () => true, 'a finite number');
       checkNumber(this.name, `pMax[${k}]`, pMax?.[k], (v) => v >= pMin[k], `a finite number ≥ pMin[${k}]`);
@@ -234,7 +256,7 @@ export class GeneralContact extends GeneralContactSettings implements SystemComp
       const count = this.grid.queryBox(pMin, pMax, set.offset, set.offset + set.count);
       return Array.from(this.grid.found.subarray(0, count), (g) => g - set.offset).sort((a, b) => a - b);
     };
-    return { MarkerBasedSpheres: local(this.spheres), TrigsRigidBodyBased: local(this.triangles) };
+    return { MarkerBasedSpheres: local(this.spheres), ANCFCable2D: local(this.cables), TrigsRigidBodyBased: local(this.triangles) };
   }
 }
 

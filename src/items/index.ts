@@ -22,6 +22,8 @@ import { objectContactSphereSphereDefinition } from './objects/ObjectContactSphe
 import { objectContactSphereTriangleDefinition } from './objects/ObjectContactSphereTriangle.ts';
 import { objectContactCircleCable2DDefinition } from './objects/ObjectContactCircleCable2D.ts';
 import { objectContactFrictionCircleCable2DDefinition } from './objects/ObjectContactFrictionCircleCable2D.ts';
+import { objectContactConvexRollDefinition } from './objects/ObjectContactConvexRoll.ts';
+import { objectContactCurveCirclesDefinition } from './objects/ObjectContactCurveCircles.ts';
 import { markerBodyCable2DShapeDefinition } from './markers/MarkerBodyCable2DShape.ts';
 import { objectConnectorSpringDamperDefinition } from './objects/ObjectConnectorSpringDamper.ts';
 import { objectConnectorCartesianSpringDamperDefinition } from './objects/ObjectConnectorCartesianSpringDamper.ts';
@@ -30,6 +32,8 @@ import { objectConnectorDistanceDefinition } from './objects/ObjectConnectorDist
 import { objectConnectorGravityDefinition } from './objects/ObjectConnectorGravity.ts';
 import { objectANCFCable2DDefinition } from './objects/ObjectANCFCable2D.ts';
 import { objectBeamGeometricallyExact2DDefinition } from './objects/ObjectBeamGeometricallyExact2D.ts';
+import { objectANCFBeamDefinition } from './objects/ObjectANCFBeam.ts';
+import { nodePointSlope23Definition } from './nodes/NodePointSlope23.ts';
 import { objectCosseratRodDefinition } from './objects/ObjectCosseratRod.ts';
 import { objectGenericODE2Definition } from './objects/ObjectGenericODE2.ts';
 import { objectGenericODE1Definition } from './objects/ObjectGenericODE1.ts';
@@ -102,6 +106,8 @@ export const itemDefinitions: readonly ItemDefinition[] = [
   objectContactSphereTriangleDefinition,
   objectContactCircleCable2DDefinition,
   objectContactFrictionCircleCable2DDefinition,
+  objectContactConvexRollDefinition,
+  objectContactCurveCirclesDefinition,
   objectConnectorSpringDamperDefinition,
   objectConnectorCartesianSpringDamperDefinition,
   objectConnectorCoordinateDefinition,
@@ -109,6 +115,8 @@ export const itemDefinitions: readonly ItemDefinition[] = [
   objectConnectorGravityDefinition,
   objectANCFCable2DDefinition,
   objectBeamGeometricallyExact2DDefinition,
+  objectANCFBeamDefinition,
+  nodePointSlope23Definition,
   objectCosseratRodDefinition,
   objectGenericODE2Definition,
   objectGenericODE1Definition,

@@ -2,8 +2,9 @@ import { describe, expect, it } from 'vitest';
 import {
   SystemContainer, SimulationSettings, NodeGenericData, NodePointGround, Point2DS1, Cable2D, MarkerNodeCoordinate, CoordinateConstraint,
   Rigid2D, RigidBody2D, MarkerBodyRigid, MarkerNodeRigid, MarkerBodyPosition, Force, MarkerBodyCable2DShape, ObjectContactFrictionCircleCable2D,
-  OutputVariableType, InertiaCuboid, SensorNode,
+  OutputVariableType, InertiaCuboid, SensorNode, RotXYZ2RotationMatrix,
 } from '../../src/index.ts';
+import { objectCosseratRodDefinition } from '../../src/items/objects/ObjectCosseratRod.ts';
 import type { SystemState } from '../../src/model/SystemState.ts';
 import { jacobianError } from '../helpers/objectJacobian.ts';
 import { randomSequence } from '../helpers/random.ts';
@@ -86,19 +87,27 @@ describe('ObjectContactFrictionCircleCable2D', () => {
     expect(Math.abs(force[0] + mu * N)).toBeLessThan(1e-10);
   });
 
-  it('analyticJacobiansMatchCentralDifferences with segment normals, in every stick/slip state, off-center and on a 3D body', () => {
+  it('analyticJacobiansMatchCentralDifferences with segment normals, in every stick/slip state, off-center, on 3D and flexible bodies', () => {
     // a spinning, moving disc over a deformed cable element with 3 segments in contact: stick with the tangential spring,
     // slip in both directions; ode2Lhs is smooth within the active set: h = 1e-6 leaves O(h²) + round-off in ∂f/∂q (observed
-    // ≤ 6e-11 relative), ode2Lhs is linear in u but for |f_n| (h = 1e-3: observed ≤ 2e-12); with the disc on a 3D rigid body ∂f/∂q is numerical (ode2Lhs_q absent), ∂f/∂u stays analytic
-    for (const [useSegmentNormals, on3DBody] of [[true, false], [false, false], [true, true]] as const) {
+    // ≤ 6e-11 relative), ode2Lhs is linear in u but for |f_n| (h = 1e-3: observed ≤ 2e-12). The circle on a 3D rigid body
+    // (Euler parameters: ω depends on q, the circle's z axis tilts) takes ∂ω/∂q from the marker; on a Cosserat rod there is
+    // none, so ∂f/∂q is numerical (ode2Lhs_q absent) and ∂f/∂u stays analytic
+    for (const [useSegmentNormals, circleOn] of [[true, '2D'], [false, '2D'], [true, '3D'], [false, 'rod']] as const) {
       const mbs = new SystemContainer().addSystem();
       const nodes = [0, 1].map((i) => mbs.addNode(Point2DS1({ referenceCoordinates: [i, 0, 1, 0], initialCoordinates: [0.02, 0.05 * i, 0.1 * i, 0.2] })));
       const cable = mbs.addObject(Cable2D({ nodeNumbers: nodes, physicsLength: 1, physicsMassPerLength: 2, physicsBendingStiffness: 3, physicsAxialStiffness: 100 }));
       const shape = mbs.addMarker(MarkerBodyCable2DShape({ bodyNumber: cable, numberOfSegments: 4 }));
       let circle: number;
-      if (on3DBody) {
-        const body = mbs.createRigidBody({ referencePosition: [0.4, -0.25, 0], inertia: InertiaCuboid(1000, [0.1, 0.1, 0.1]), initialAngularVelocity: [0.5, -0.3, 3] });
+      if (circleOn === '3D') {
+        const body = mbs.createRigidBody({
+          referencePosition: [0.4, -0.25, 0], referenceRotationMatrix: RotXYZ2RotationMatrix([0.2, -0.1, 0.3]),
+          inertia: InertiaCuboid(1000, [0.1, 0.1, 0.1]), initialAngularVelocity: [0.5, -0.3, 3],
+        });
         circle = mbs.addMarker(MarkerNodeRigid({ nodeNumber: mbs.getObject(body).nodeNumber as number }));
+      } else if (circleOn === 'rod') {
+        const rod = objectCosseratRodDefinition.example(mbs);
+        circle = mbs.addMarker(MarkerBodyRigid({ bodyNumber: rod, localPosition: [0.3, 0, 0] }));
       } else {
         const disc = mbs.addNode(Rigid2D({ referenceCoordinates: [0.4, -0.25, 0.3], initialVelocities: [0.1, 0.2, 3] }));
         circle = mbs.addMarker(MarkerBodyRigid({ bodyNumber: mbs.addObject(RigidBody2D({ nodeNumber: disc, physicsMass: 1, physicsInertia: 0.05 })), localPosition: [0.05, 0.02, 0] }));
@@ -114,8 +123,8 @@ describe('ObjectContactFrictionCircleCable2D', () => {
       const random = randomSequence(5);
       for (const node of model.nodes) for (let j = 0; j < node.nu; j++) s.u[node.uIndex + j] += random();
       const object = model.objects[index];
-      expect(object.ode2Lhs_q === undefined).toBe(on3DBody);
-      if (!on3DBody) {
+      expect(object.ode2Lhs_q === undefined).toBe(circleOn === 'rod');
+      if (circleOn !== 'rod') {
         const q = jacobianError(object, s, false, 1e-6);
         expect(q.scale).toBeGreaterThan(100);
         expect(q.error).toBeLessThan(1e-9);

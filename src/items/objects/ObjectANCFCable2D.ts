@@ -74,7 +74,7 @@ const integrationRules: readonly { axial: QuadratureRule; bending: QuadratureRul
 ];
 
 /** Cubic Hermite shape functions S1..S4 at x ∈ [0, L] (weights of r0, r0', r1, r1'). */
-function shapeFunctions(x: number, L: number, out: Float64Array, o: number): void {
+export function shapeFunctions(x: number, L: number, out: Float64Array, o: number): void {
   const xi = x / L;
   out[o] = 1 - 3 * xi * xi + 2 * xi * xi * xi;
   out[o + 1] = x - 2 * x * x / L + x * xi * xi;
@@ -83,7 +83,7 @@ function shapeFunctions(x: number, L: number, out: Float64Array, o: number): voi
 }
 
 /** First derivatives S'1..S'4 with respect to x. */
-function shapeFunctions_x(x: number, L: number, out: Float64Array, o: number): void {
+export function shapeFunctions_x(x: number, L: number, out: Float64Array, o: number): void {
   const L2 = L * L;
   const L3 = L2 * L;
   out[o] = -6 * x / L2 + 6 * x * x / L3;

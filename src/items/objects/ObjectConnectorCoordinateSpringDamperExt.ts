@@ -6,6 +6,7 @@ import { OutputVariableType } from '../../registry/enums.ts';
 import { bool, markerIndexArray, nodeIndex, preal, real, ureal, userFunction, type UserFunctionValue } from '../../registry/parameters.ts';
 import { CoordinatePair } from './coordinatePair.ts';
 import { bindDataNode } from './connectorBase.ts';
+import { stribeckFunction } from './contactKernel.ts';
 import type { SystemUserFunction, UserFunctionSystem } from '../../registry/userFunctionSystem.ts';
 
 /** Spring force user function of ConnectorCoordinateSpringDamperExt: replaces the whole force law (spring, damper, friction, limit stops). */
@@ -51,21 +52,9 @@ type Values = {
 /** Data coordinates of the data node: friction mode (0 stick, ±f_slip slip), last sticking position, limit stop state. */
 const frictionMode = 0, lastStickingPosition = 1, limitStopState = 2;
 
-/**
- * Exudyn's Stribeck law: (f_d + f_so) v/v_reg inside |v| ≤ v_reg (v_reg ≠ 0), else sign(v)(f_d + f_so e^{−(|v|−v_reg)/v_exp} + f_v (|v| − v_reg)).
- * With derivative: writes ∂f/∂v to slope[0] when slope is given.
- */
+/** Exudyn's Stribeck law with the connector's friction parameters ({@link stribeckFunction}); ∂f/∂v to slope[0] when given. */
 function stribeck(v: Values, velocity: number, slope?: Float64Array): number {
-  const { fDynamicFriction: fd, fStaticFrictionOffset: fso, fViscousFriction: fv, exponentialDecayStatic: vExp, frictionProportionalZone: vReg } = v;
-  if (Math.abs(velocity) <= vReg && vReg !== 0) {
-    if (slope !== undefined) slope[0] = (fd + fso) / vReg;
-    return (fd + fso) * velocity / vReg;
-  }
-  const sign = Math.sign(velocity);
-  const excess = Math.abs(velocity) - vReg;
-  const decay = Math.exp(-excess / vExp);
-  if (slope !== undefined) slope[0] = sign === 0 ? 0 : -fso / vExp * decay + fv;
-  return sign * (fd + fso * decay + fv * excess);
+  return stribeckFunction(velocity, v.fDynamicFriction, v.fStaticFrictionOffset, v.fViscousFriction, v.exponentialDecayStatic, v.frictionProportionalZone, slope);
 }
 
 /** Run-time model of the extended coordinate spring-damper (friction, limit stops, data node, post-Newton step). */

@@ -39,10 +39,13 @@ type Values = {
 
 /**
  * The kinematic inputs y of one segment, the columns of ∂z/∂y: the segment points p_i, p_{i+1} (slots 0–3), the circle
- * center c (4–5), the center velocity v_c (6–7) and the virtual rotation of the circle frame φ (8–10) for ∂/∂q; for
- * ∂/∂u the point velocities (0–3), v_c (6–7) and the global angular velocity ω (8–10).
+ * center c (4–5), the center velocity v_c (6–7), the virtual rotation φ of the circle frame (8–10) and the global angular
+ * velocity ω (11–13) for ∂/∂q (v_c and ω through their ∂/∂q at fixed velocities); for ∂/∂u the point velocities (0–3),
+ * v_c (6–7) and ω (11–13).
  */
-const nY = 11;
+const nY = 14;
+/** First slot of φ and of ω in y. */
+const slotRotation = 8, slotOmega = 11;
 /** The outputs z of one segment: the forces on p_i (0–1) and p_{i+1} (2–3), their sum (4–5) and r f_t (6). */
 const nZ = 7;
 
@@ -57,7 +60,7 @@ class ContactFrictionCircleCable2DModel implements Only<ObjectModel, ContactFric
   readonly nAE = 0;
   readonly ode2LhsDependsOnVelocity = true;
   localNodes: NodeModel[] = [];
-  /** Analytic ∂f/∂q, present when the circle's angular velocity does not depend on its coordinates (planar circle; set in bind). */
+  /** Analytic ∂f/∂q, present when the circle marker gives ∂ω/∂q (rigid bodies and nodes) or has no coordinates (set in bind). */
   ode2Lhs_q?: ObjectModel['ode2Lhs_q'];
   private circle!: RigidMarkerModel;
   private cable!: CableShapeMarkerModel;
@@ -81,6 +84,9 @@ class ContactFrictionCircleCable2DModel implements Only<ObjectModel, ContactFric
   private jacobianPosition = new Float64Array(0);
   private jacobianRotation = new Float64Array(0);
   private velocity_q = new Float64Array(0);
+  private angularVelocity_q = new Float64Array(0);
+  /** Global angular velocity of the circle. */
+  private readonly omega = new Float64Array(3);
   private jacobianCable = new Float64Array(0);
   // per segment: relative velocity, normal and tangential force and the outputs z; with derivatives ∂/∂y
   private normalVelocity = 0;
@@ -134,15 +140,16 @@ class ContactFrictionCircleCable2DModel implements Only<ObjectModel, ContactFric
     this.jacobianPosition = new Float64Array(3 * n0);
     this.jacobianRotation = new Float64Array(3 * n0);
     this.velocity_q = new Float64Array(3 * n0);
+    this.angularVelocity_q = new Float64Array(3 * n0);
     this.jacobianCable = new Float64Array(nPoints * n1);
     this.inputRows = new Float64Array(nY * nL);
     this.outputRows = new Float64Array(nZ * nL);
     this.product = new Float64Array(nZ * nL);
     this.localMatrix = denseLocalMatrix(nL);
     this.circleBlock = new Float64Array(n0 * n0);
-    // the angular velocity of a planar rigid body (or ground) is a velocity coordinate: no ∂ω/∂q, so ∂f/∂q is complete
-    const planar = circle.nodes.every((node) => node.nu === 0 || node.label.typeName === 'RigidBody2D');
-    this.ode2Lhs_q = planar ? (s, acc, factor) => this.addJacobian(s, acc, factor, false) : undefined;
+    // ∂f/∂q needs ∂ω/∂q of the circle (a flexible body's marker has none: then numerical, as Exudyn)
+    const analytic = n0 === 0 || circle.angularVelocity_q !== undefined;
+    this.ode2Lhs_q = analytic ? (s, acc, factor) => this.addJacobian(s, acc, factor, false) : undefined;
   }
 
   private get segments(): number {
@@ -163,6 +170,7 @@ class ContactFrictionCircleCable2DModel implements Only<ObjectModel, ContactFric
     circle.velocity(s, this.centerVelocity);
     circle.orientation(s, this.rotation);
     circle.angularVelocityLocal(s, this.omegaLocal);
+    circle.angularVelocity(s, this.omega);
     this.cable.points(s, points);
     this.cable.pointVelocities(s, this.velocities);
     if (this.v.useSegmentNormals) return;
@@ -299,13 +307,14 @@ class ContactFrictionCircleCable2DModel implements Only<ObjectModel, ContactFric
   /** Rows ∂y/∂(q or u) and ∂Q/∂z (the same in every segment but for the cable rows, which the segments shift). */
   private prepareRows(s: ItemState, velocity: boolean): void {
     const n0 = this.n0, nL = this.nLocal;
-    const jp = this.jacobianPosition, jr = this.jacobianRotation, jv = this.velocity_q;
+    const jp = this.jacobianPosition, jr = this.jacobianRotation, jv = this.velocity_q, jw = this.angularVelocity_q;
     const R = this.inputRows.fill(0), O = this.outputRows.fill(0);
     if (n0 === 0) return;
     this.circle.positionJacobian(s, jp);
     this.circle.rotationJacobian(s, jr);
     const hasVelocity_q = !velocity && this.circle.velocity_q !== undefined;
     if (hasVelocity_q) this.circle.velocity_q!(s, jv);
+    if (!velocity) this.circle.angularVelocity_q!(s, jw);
     for (let j = 0; j < n0; j++) {
       for (let r = 0; r < 2; r++) {
         if (velocity) R[(6 + r) * nL + j] = jp[r * n0 + j];
@@ -315,7 +324,13 @@ class ContactFrictionCircleCable2DModel implements Only<ObjectModel, ContactFric
         }
         O[(4 + r) * nL + j] = -jp[r * n0 + j];
       }
-      for (let r = 0; r < 3; r++) R[(8 + r) * nL + j] = jr[r * n0 + j];
+      for (let r = 0; r < 3; r++) {
+        if (velocity) R[(slotOmega + r) * nL + j] = jr[r * n0 + j];
+        else {
+          R[(slotRotation + r) * nL + j] = jr[r * n0 + j];
+          R[(slotOmega + r) * nL + j] = jw[r * n0 + j];
+        }
+      }
       O[6 * nL + j] = -jr[2 * n0 + j];
     }
   }
@@ -383,7 +398,7 @@ class ContactFrictionCircleCable2DModel implements Only<ObjectModel, ContactFric
     const state = this.segmentForces(s, i);
     this.segmentOutputs(i);
     const t = segment.t, n = segment.n, r = v.circleRadius;
-    const w = this.velocities, omega = this.omegaLocal[2], A = this.rotation;
+    const w = this.velocities, omega = this.omegaLocal[2], A = this.rotation, og = this.omega;
     tY.fill(0); gapY.fill(0); nYm.fill(0); dvY.fill(0);
     if (!velocity) {
       for (let k = 0; k < 6; k++) {
@@ -395,22 +410,26 @@ class ContactFrictionCircleCable2DModel implements Only<ObjectModel, ContactFric
     }
     // tangent t = [−n_y, n_x]
     for (let k = 0; k < nY; k++) { tangentY[k] = -nYm[nY + k]; tangentY[nY + k] = nYm[k]; }
-    // Δv = (1 − t) w_i + t w_{i+1} − v_c − r ω tangent
-    if (velocity) {
-      for (let c = 0; c < 2; c++) {
+    // Δv = (1 − t) w_i + t w_{i+1} − v_c − r ω_z tangent, ω_z = a_z·ω the body-fixed z component (a_z = A e_z):
+    // δω_z = a_z·δω + (a_z × ω)·δφ
+    const azx = A[2], azy = A[5], azz = A[8];
+    const crossX = azy * og[2] - azz * og[1], crossY = azz * og[0] - azx * og[2], crossZ = azx * og[1] - azy * og[0];
+    for (let c = 0; c < 2; c++) {
+      const tangent = c === 0 ? -n[1] : n[0];
+      if (velocity) {
         dvY[c * nY + c] = 1 - t;
         dvY[c * nY + 2 + c] = t;
-        dvY[c * nY + 6 + c] = -1;
-        // ω = a_zᵀ ω_global, a_z the third column of A; tangent component c
-        const tangent = c === 0 ? -n[1] : n[0];
-        for (let k = 0; k < 3; k++) dvY[c * nY + 8 + k] = -r * tangent * A[3 * k + 2];
-      }
-    } else {
-      for (let c = 0; c < 2; c++) {
+      } else {
         const dw = w[2 * i + 2 + c] - w[2 * i + c];
         for (let k = 0; k < nY; k++) dvY[c * nY + k] = dw * tY[k] - r * omega * tangentY[c * nY + k];
-        dvY[c * nY + 6 + c] -= 1;
+        dvY[c * nY + slotRotation] -= r * tangent * crossX;
+        dvY[c * nY + slotRotation + 1] -= r * tangent * crossY;
+        dvY[c * nY + slotRotation + 2] -= r * tangent * crossZ;
       }
+      dvY[c * nY + 6 + c] -= 1;
+      dvY[c * nY + slotOmega] = -r * tangent * azx;
+      dvY[c * nY + slotOmega + 1] = -r * tangent * azy;
+      dvY[c * nY + slotOmega + 2] = -r * tangent * azz;
     }
     const { normalVelocityY: vnY, tangentialVelocityY: vtY, normalForceY: fnY, tangentialForceY: ftY } = this;
     for (let k = 0; k < nY; k++) {
@@ -485,10 +504,10 @@ class ContactFrictionCircleCable2DModel implements Only<ObjectModel, ContactFric
     const sign = -n[1] * (p[2 * i + 2] - p[2 * i]) + n[0] * (p[2 * i + 3] - p[2 * i + 1]) > 0 ? -1 : 1;
     const segmentLength = this.cable.length / this.segments;
     for (let c = 0; c < nY; c++) {
-      // δn (global, z = 0) plus, for the rotation slots 8–10, n × e_j
+      // δn (global, z = 0) plus, for the rotation slots, n × e_j
       let d0 = nYm[c], d1 = nYm[nY + c], d2 = 0;
-      if (c >= 8) {
-        const j = c - 8;
+      if (c >= slotRotation && c < slotRotation + 3) {
+        const j = c - slotRotation;
         if (j === 0) d2 -= n[1];
         else if (j === 1) d2 += n[0];
         else { d0 += n[1]; d1 -= n[0]; }
@@ -603,8 +622,7 @@ export const objectContactFrictionCircleCable2DDefinition: ItemDefinition<'Objec
     + 'per segment the gap, the stick/slip state (0 stick, ±1 slip, −2 undefined) and the last sticking position (a position '
     + 'along circle and segment, r·angle ∓ t L/n); the post-Newton step (discontinuous iteration, Exudyn\'s algorithm) stores the '
     + 'gaps and decides stick or slip from the start-of-step sticking position. Jacobians are analytic at fixed data coordinates '
-    + '(∂f/∂q numerical, as in Exudyn, when the circle marker is on a body whose angular velocity depends on its coordinates, '
-    + 'i.e. not a RigidBody2D or ground). Outputs per segment (zero without contact): Coordinates [Δx_stick while sticking (with '
+    + '(∂f/∂q numerical, as in Exudyn, when the circle marker gives no ∂ω/∂q: a marker on a flexible body). Outputs per segment (zero without contact): Coordinates [Δx_stick while sticking (with '
     + 'frictionStiffness = 0: v_t, as Exudyn), g], Coordinates_t [v_t, v_n], ForceLocal [f_t, f_n].',
   parameters,
   outputVariables: [OutputVariableType.Coordinates, OutputVariableType.Coordinates_t, OutputVariableType.ForceLocal],

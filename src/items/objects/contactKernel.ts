@@ -213,3 +213,22 @@ export function updateContactData(
   data[start + dataImpactVelocity] = gapAtStart > 0 && gap <= 0 ? -vn : data0[start + dataImpactVelocity];
   return error;
 }
+
+/**
+ * Exudyn's StribeckFunction (exudyn.physics): μ(v) = (μ_d + μ_so) v/v_reg inside |v| ≤ v_reg (v_reg ≠ 0), else
+ * sign(v)(μ_d + μ_so e^{−(|v|−v_reg)/v_exp} + μ_v (|v| − v_reg)) (v_exp = 0: e^… taken as 1, as Exudyn). With slope,
+ * writes ∂μ/∂v to slope[0] (0 at v = 0 outside a regularization zone).
+ */
+export function stribeckFunction(
+  velocity: number, muDynamic: number, muStaticOffset: number, muViscous: number, expVel: number, regVel: number, slope?: Float64Array,
+): number {
+  if (Math.abs(velocity) <= regVel && regVel !== 0) {
+    if (slope !== undefined) slope[0] = (muDynamic + muStaticOffset) / regVel;
+    return (muDynamic + muStaticOffset) * velocity / regVel;
+  }
+  const sign = Math.sign(velocity);
+  const excess = Math.abs(velocity) - regVel;
+  const decay = expVel !== 0 ? Math.exp(-excess / expVel) : 1;
+  if (slope !== undefined) slope[0] = sign === 0 ? 0 : (expVel !== 0 ? -muStaticOffset / expVel * decay : 0) + muViscous;
+  return sign * (muDynamic + muStaticOffset * decay + muViscous * excess);
+}
