@@ -6,6 +6,7 @@ import {
 import { itemError, type ItemLabel } from '../../core/errors.ts';
 import { OutputVariableType } from '../../registry/enums.ts';
 import { bool, markerIndexArray, matrix, nodeIndex, preal, real, uint, ureal, type MatrixValue } from '../../registry/parameters.ts';
+import { zeroArray } from '../../linalg/arrays.ts';
 import { bindDataNode } from './connectorBase.ts';
 import { contactStepState, dataGap, updateContactData } from './contactKernel.ts';
 import { PenaltyContactPair, columnCross, cross } from './penaltyContactPair.ts';
@@ -237,7 +238,8 @@ class ContactSphereTriangleModel implements Only<ObjectModel, ContactSphereTrian
    * rest in PenaltyContactPair.
    */
   ode2Lhs_q(s: ItemState, acc: LocalMatrixAccumulator, factor: number): void {
-    const k = this.localMatrix.fill(0);
+    const k = this.localMatrix;
+    zeroArray(k);
     this.evaluate(s);
     if (this.pair.inContact) {
       this.pair.evaluateJacobians(s);
@@ -249,7 +251,8 @@ class ContactSphereTriangleModel implements Only<ObjectModel, ContactSphereTrian
   }
 
   ode2Lhs_u(s: ItemState, acc: LocalMatrixAccumulator, factor: number): void {
-    const d = this.localMatrix.fill(0);
+    const d = this.localMatrix;
+    zeroArray(d);
     this.evaluate(s);
     if (this.pair.inContact) {
       this.pair.evaluateJacobians(s);
