@@ -73,6 +73,8 @@ import { ConvexContactTest } from './ConvexContactTest.ts';
 import { contactCurveExample } from './contactCurveExample.ts';
 import { contactSphereSphereTest } from './contactSphereSphereTest.ts';
 import { contactSphereSphereTestEAPM } from './contactSphereSphereTestEAPM.ts';
+import { sphereTriangleTest } from './sphereTriangleTest.ts';
+import { createSphereQuadContact2 } from './createSphereQuadContact2.ts';
 
 /** All ported Exudyn test models, in the order the runner reports them. */
 import { generalContactSpheresTest } from './generalContactSpheresTest.ts';
@@ -157,6 +159,8 @@ export const testModels: readonly TestModel[] = [
   contactCurveExample,
   contactSphereSphereTest,
   contactSphereSphereTestEAPM,
+  sphereTriangleTest,
+  createSphereQuadContact2,
   generalContactSpheresTest,
   geometricallyExactBeam2Dtest,
   gridGeomExactBeam2D,

@@ -34,6 +34,8 @@ import { objectANCFCable2DDefinition } from './objects/ObjectANCFCable2D.ts';
 import { objectBeamGeometricallyExact2DDefinition } from './objects/ObjectBeamGeometricallyExact2D.ts';
 import { objectANCFBeamDefinition } from './objects/ObjectANCFBeam.ts';
 import { nodePointSlope23Definition } from './nodes/NodePointSlope23.ts';
+import { nodePointSlope1Definition } from './nodes/NodePointSlope1.ts';
+import { objectANCFCableDefinition } from './objects/ObjectANCFCable.ts';
 import { objectCosseratRodDefinition } from './objects/ObjectCosseratRod.ts';
 import { objectGenericODE2Definition } from './objects/ObjectGenericODE2.ts';
 import { objectGenericODE1Definition } from './objects/ObjectGenericODE1.ts';
@@ -117,6 +119,8 @@ export const itemDefinitions: readonly ItemDefinition[] = [
   objectBeamGeometricallyExact2DDefinition,
   objectANCFBeamDefinition,
   nodePointSlope23Definition,
+  nodePointSlope1Definition,
+  objectANCFCableDefinition,
   objectCosseratRodDefinition,
   objectGenericODE2Definition,
   objectGenericODE1Definition,
