@@ -78,6 +78,9 @@ import { createSphereQuadContact2 } from './createSphereQuadContact2.ts';
 
 /** All ported Exudyn test models, in the order the runner reports them. */
 import { generalContactSpheresTest } from './generalContactSpheresTest.ts';
+import { generalContactFrictionTests } from './generalContactFrictionTests.ts';
+import { generalContactCylinderTest } from './generalContactCylinderTest.ts';
+import { generalContactCylinderTrigsTest } from './generalContactCylinderTrigsTest.ts';
 import { geometricallyExactBeam2Dtest } from './geometricallyExactBeam2Dtest.ts';
 import { gridGeomExactBeam2D } from './gridGeomExactBeam2D.ts';
 import { LShapeGeomExactBeam2D } from './LShapeGeomExactBeam2D.ts';
@@ -163,6 +166,9 @@ export const testModels: readonly TestModel[] = [
   sphereTriangleTest,
   createSphereQuadContact2,
   generalContactSpheresTest,
+  generalContactFrictionTests,
+  generalContactCylinderTest,
+  generalContactCylinderTrigsTest,
   geometricallyExactBeam2Dtest,
   gridGeomExactBeam2D,
   LShapeGeomExactBeam2D,
