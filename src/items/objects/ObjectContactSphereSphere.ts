@@ -62,6 +62,8 @@ class ContactSphereSphereModel implements Only<ObjectModel, ContactSphereSphereM
   private readonly matrix = new Float64Array(9);
   private readonly law = new NormalContactForce();
   private readonly stepState = contactStepState();
+  /** Relative position p1 − p0 at the start of the step (tunnelling check). */
+  private readonly startRelativePosition = new Float64Array(3);
   /** The shared dense work array of the local matrices (n_local × n_local, see denseLocalMatrix; set in bind). */
   private localMatrix = new Float64Array(0);
   private nLocal = 0;
@@ -192,14 +194,15 @@ class ContactSphereSphereModel implements Only<ObjectModel, ContactSphereSphereM
     if (!v.activeConnector) return 0;
     const start = this.dataStart();
     const data = s.data, data0 = startOfStep.data;
+    const gapAtStart = data0[start + dataGap];
+    const sweep = gapAtStart > 0 && !v.isHollowSphere1;
+    if (sweep) {
+      this.markers.evaluateRelative(startOfStep);
+      this.startRelativePosition.set(this.markers.dp);
+    }
     this.kinematics(s);
     const gap = this.gap, vn = this.normalVelocity, n = this.normal, dv = this.markers.dv;
-    const gapAtStart = data0[start + dataGap];
-    const limit = v.isHollowSphere1 ? v.spheresRadii[0] : Math.min(v.spheresRadii[0], v.spheresRadii[1]);
-    if (-gap > limit && gapAtStart > 0) {
-      itemError(this.label, 'spheresRadii', `penetration ${-gap} exceeds the sphere radius ${limit} within one step at t = ${s.t} (tunnelling): `
-        + 'reduce the step size (timeIntegration.numberOfSteps or discontinuous.useRecommendedStepSize) or check the initial gap');
-    }
+    if (gapAtStart > 0) this.checkTunnelling(s.t, sweep);
     let plastic = 0;
     const ratio = v.contactPlasticityRatio;
     if (gap < 0 && ratio !== 0) {
@@ -215,6 +218,38 @@ class ContactSphereSphereModel implements Only<ObjectModel, ContactSphereSphereM
     state.plasticPenetration = plastic;
     state.frictionForceScale = 0; // no friction (dynamicFriction = 0, validated)
     return updateContactData(data, data0, start, state, v.contactStiffness, v.frictionProportionalZone, out);
+  }
+
+  /**
+   * Tunnelling of a step that starts separated: the penetration at the end of the step, and for two full spheres the
+   * deepest one on the way, with the relative position interpolated linearly from the start of the step (sweep), must
+   * not exceed the smaller radius (the inner sphere's for a hollow sphere 1, whose deepest point is an end of the step).
+   * So a sphere that passes through the other within one step is caught as well. Needs kinematics of the end state.
+   */
+  private checkTunnelling(t: number, sweep: boolean): void {
+    const v = this.v;
+    const limit = v.isHollowSphere1 ? v.spheresRadii[0] : Math.min(v.spheresRadii[0], v.spheresRadii[1]);
+    let penetration = -this.gap;
+    let passedThrough = false;
+    if (sweep) {
+      const a = this.startRelativePosition, dp = this.markers.dp;
+      let aa = 0, ae = 0, ee = 0;
+      for (let i = 0; i < 3; i++) {
+        const e = dp[i] - a[i];
+        aa += a[i] * a[i]; ae += a[i] * e; ee += e * e;
+      }
+      const tau = ee > 0 ? Math.min(1, Math.max(0, -ae / ee)) : 0;
+      const closest = Math.sqrt(Math.max(0, aa + 2 * tau * ae + tau * tau * ee));
+      const deepest = v.spheresRadii[0] + v.spheresRadii[1] - closest;
+      if (deepest > penetration) {
+        penetration = deepest;
+        passedThrough = this.gap > 0;
+      }
+    }
+    if (penetration > limit) {
+      itemError(this.label, 'spheresRadii', `penetration ${penetration} exceeds the sphere radius ${limit} within one step at t = ${t}${passedThrough ? ' (the spheres pass through each other)' : ''} (tunnelling): `
+        + 'reduce the step size (timeIntegration.numberOfSteps or discontinuous.useRecommendedStepSize) or check the initial gap');
+    }
   }
 
   output(variable: OutputVariableType, s: ItemState): ArrayLike<number> | undefined {
@@ -252,7 +287,7 @@ export const objectContactSphereSphereDefinition: ItemDefinition<'Object', typeo
     + 'the adhesive elasto-plastic model (loading k δ^n, unloading k/(1 − r)(δ^n − δ_p^n), adhesion −k_adh δ^x, pull-off force f0); '
     + 'impactModel 1 Hunt–Crossley and 2 Gonthier/Carvalho–Martins with hysteresis damping λ δ^n v_n scaled by the stored impact '
     + 'velocity so that the rebound velocity is e times the impact velocity. Jacobians are analytic at fixed data coordinates. '
-    + 'Friction (dynamicFriction ≠ 0) is not supported yet. Penetration beyond a sphere radius within one step (tunnelling) is an error.',
+    + 'Friction (dynamicFriction ≠ 0) is not supported yet. Penetration beyond a sphere radius within one step (tunnelling), at its end or on the way (spheres passing through each other), is an error.',
   parameters,
   outputVariables: [OutputVariableType.Position, OutputVariableType.Displacement, OutputVariableType.DisplacementLocal, OutputVariableType.Velocity,
     OutputVariableType.Director1, OutputVariableType.Force, OutputVariableType.Torque],
