@@ -32,9 +32,10 @@ import type { BuilderSink } from './builders/builderSink.ts';
 import type { UserFunctionSystem, UserFunctionSystemData } from './registry/userFunctionSystem.ts';
 import { createGround, createMassPoint, createRigidBody, type CreateGroundOptions, type CreateMassPointOptions, type CreateRigidBodyOptions, type CreateRigidBodyResult } from './builders/bodies.ts';
 import {
-  createCartesianSpringDamper, createDistanceConstraint, createRigidBodySpringDamper, createSpringDamper, createTorsionalSpringDamper, createCoordinateConstraint, createSphereSphereContact,
+  createCartesianSpringDamper, createDistanceConstraint, createRigidBodySpringDamper, createSpringDamper, createTorsionalSpringDamper, createCoordinateConstraint, createSphereSphereContact, createSphereTriangleContact, createSphereQuadContact,
   type CreateCartesianSpringDamperOptions, type CreateDistanceConstraintOptions, type CreateRigidBodySpringDamperOptions, type CreateSpringDamperOptions,
-  type CreateTorsionalSpringDamperOptions, type CreateCoordinateConstraintOptions, type CreateSphereSphereContactOptions,
+  type CreateTorsionalSpringDamperOptions, type CreateCoordinateConstraintOptions, type CreateSphereSphereContactOptions, type CreateSphereTriangleContactOptions,
+  type CreateSphereQuadContactOptions, type CreateSphereQuadContactResult,
 } from './builders/connectors.ts';
 import { createForce, createTorque, type CreateLoadOptions } from './builders/loads.ts';
 import {
@@ -495,6 +496,10 @@ export class MainSystem implements BuilderSink, UserFunctionSystem, SolverHost {
   createTorsionalSpringDamper(options: CreateTorsionalSpringDamperOptions): ObjectIndex { return this.build('createTorsionalSpringDamper', options, (own) => createTorsionalSpringDamper(this, own)); }
   /** Adds markers at both ends, a data node and an ObjectContactSphereSphere; returns the contact's index. */
   createSphereSphereContact(options: CreateSphereSphereContactOptions = {}): ObjectIndex { return this.build('createSphereSphereContact', options, (own) => createSphereSphereContact(this, own)); }
+  /** Adds a marker at the sphere centre, a rigid marker for the triangle, a data node and an ObjectContactSphereTriangle; returns the contact's index. */
+  createSphereTriangleContact(options: CreateSphereTriangleContactOptions = {}): ObjectIndex { return this.build('createSphereTriangleContact', options, (own) => createSphereTriangleContact(this, own)); }
+  /** Adds the markers, two data nodes and two ObjectContactSphereTriangle for the halves of a quad; returns both contacts' indices. */
+  createSphereQuadContact(options: CreateSphereQuadContactOptions = {}): CreateSphereQuadContactResult { return this.build('createSphereQuadContact', options, (own) => createSphereQuadContact(this, own)); }
   /** Adds a MarkerBodyRigid on each body at the joint position and an ObjectJointRevoluteZ about the axis; returns the joint index. */
   createRevoluteJoint(options: CreateAxisJointOptions): ObjectIndex { return this.build('createRevoluteJoint', options, (own) => createRevoluteJoint(this, own)); }
   /** Adds a MarkerBodyRigid on each body at the joint position and an ObjectJointPrismaticX along the axis; returns the joint index. */

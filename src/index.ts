@@ -23,9 +23,12 @@ export { NodeType } from './builders/bodies.ts';
 export type {
   BodyNodeOrMarker, CreateConnectorOptions, CreateSpringDamperOptions, CreateCartesianSpringDamperOptions, CreateDistanceConstraintOptions,
   CreateRigidBodySpringDamperOptions, CreateTorsionalSpringDamperOptions, CreateCoordinateConstraintOptions, CreateSphereSphereContactOptions,
+  CreateSphereTriangleContactOptions, CreateSphereQuadContactOptions, CreateSphereQuadContactResult,
 } from './builders/connectors.ts';
 export type { BodyOrMarker, CreateJointOptions } from './builders/jointFrames.ts';
 export { getJointArgs } from './builders/jointArgs.ts';
+export { generateStraightBeam, generateStraightLineANCFCable, generateStraightLineANCFCable as generateStraightLineANCFCable2D } from './builders/beams.ts';
+export type { GenerateStraightBeamOptions, GenerateStraightLineANCFCableOptions, GenerateStraightBeamResult } from './builders/beams.ts';
 export type { GetJointArgsOptions, JointArgs } from './builders/jointArgs.ts';
 export type { CreateLoadOptions } from './builders/loads.ts';
 export type { CreateAxisJointOptions, CreateSphericalJointOptions, CreateGenericJointOptions } from './builders/joints.ts';
@@ -156,6 +159,7 @@ export { ObjectContactSphereTriangle } from './items/objects/ObjectContactSphere
 export { ObjectContactCircleCable2D } from './items/objects/ObjectContactCircleCable2D.ts';
 export { ObjectContactFrictionCircleCable2D } from './items/objects/ObjectContactFrictionCircleCable2D.ts';
 export { ObjectContactConvexRoll } from './items/objects/ObjectContactConvexRoll.ts';
+export { ObjectContactCurveCircles } from './items/objects/ObjectContactCurveCircles.ts';
 export { MarkerBodyCable2DShape } from './items/markers/MarkerBodyCable2DShape.ts';
 export { ObjectConnectorSpringDamper, SpringDamper } from './items/objects/ObjectConnectorSpringDamper.ts';
 export { ObjectConnectorCartesianSpringDamper, CartesianSpringDamper } from './items/objects/ObjectConnectorCartesianSpringDamper.ts';
@@ -167,6 +171,10 @@ export { ObjectConnectorDistance, DistanceConstraint } from './items/objects/Obj
 export { ObjectConnectorGravity, ConnectorGravity } from './items/objects/ObjectConnectorGravity.ts';
 export { ObjectANCFCable2D, Cable2D } from './items/objects/ObjectANCFCable2D.ts';
 export { ObjectBeamGeometricallyExact2D } from './items/objects/ObjectBeamGeometricallyExact2D.ts';
+export { ObjectANCFBeam, BeamSection, type BeamSectionValues } from './items/objects/ObjectANCFBeam.ts';
+export { NodePointSlope23 } from './items/nodes/NodePointSlope23.ts';
+export { NodePointSlope1 } from './items/nodes/NodePointSlope1.ts';
+export { ObjectANCFCable } from './items/objects/ObjectANCFCable.ts';
 export { ObjectCosseratRod, CosseratRod } from './items/objects/ObjectCosseratRod.ts';
 export { ObjectGenericODE2 } from './items/objects/ObjectGenericODE2.ts';
 export { ObjectGenericODE1 } from './items/objects/ObjectGenericODE1.ts';

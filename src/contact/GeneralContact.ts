@@ -1,4 +1,4 @@
-import type { GlobalMatrixAccumulator, ItemState, MarkerModel, SystemComponentModel } from '../registry/capabilities.ts';
+import type { GlobalMatrixAccumulator, ItemState, MarkerModel, ObjectModel, SystemComponentModel } from '../registry/capabilities.ts';
 import { describeValue, FlexdynError } from '../core/errors.ts';
 import { checkNumber, GeneralContactSettings } from './contactSettings.ts';
 import { ActiveContacts, ContactTypeIndex, type ContactItemSet, type ContactKernel } from './contactKernel.ts';
@@ -7,6 +7,8 @@ import { ContactForceLaw } from './contactForceLaw.ts';
 import { PairJacobian } from './contactPair.ts';
 import { SearchGrid } from './searchGrid.ts';
 import { SphereSphereContact } from './sphereSphereContact.ts';
+import { ContactANCFCables } from './contactANCFCables.ts';
+import { SphereCableContact } from './sphereCableContact.ts';
 import { ContactTriangles } from './contactTriangles.ts';
 import { SphereTriangleContact } from './sphereTriangleContact.ts';
 import { SphereTunnellingCheck } from './sphereTunnelling.ts';
@@ -14,21 +16,24 @@ import { SphereOverlaps, type ContactPointList } from './contactPoints.ts';
 
 export { ContactTypeIndex } from './contactKernel.ts';
 
-/** The markers of the compiled model, by marker index (what {@link GeneralContact.bind} needs of it). */
+/** The markers and objects of the compiled model, by index (what {@link GeneralContact.bind} needs of it). */
 export interface ContactModelView {
   readonly markers: readonly MarkerModel[];
+  readonly objects: readonly ObjectModel[];
 }
 
 /**
  * Exudyn's GeneralContact (mbs.addGeneralContact()): a system component for contact between many items — spheres at
- * markers (addSphereWithMarker) and triangle meshes on rigid bodies (addTrianglesRigidBodyBased) — found with a uniform
- * search grid at every evaluation (cost linear in the number of items). It dispatches to one kernel per pair of item
- * kinds ({@link SphereSphereContact}, {@link SphereTriangleContact}); the force
+ * markers (addSphereWithMarker), ANCF cable elements (addANCFCable) and triangle meshes on rigid bodies
+ * (addTrianglesRigidBodyBased) — found with a uniform search grid at every evaluation (cost linear in the number of
+ * items). It dispatches to one kernel per pair of item kinds ({@link SphereSphereContact}, {@link SphereCableContact},
+ * {@link SphereTriangleContact}); the sphere–sphere and sphere–triangle force
  * law is {@link ContactForceLaw}: a linear penalty with damping in compression and regularized Coulomb friction, with
  * analytic Jacobians. Configure it (settings with Exudyn's names, items) before assemble().
  */
 export class GeneralContact extends GeneralContactSettings implements SystemComponentModel {
   private readonly spheres: ContactSpheres;
+  private readonly cables: ContactANCFCables;
   private readonly triangles: ContactTriangles;
   /** The item kinds in the order of the global contact indices. */
   private readonly itemSets: ContactItemSet[];
@@ -44,16 +49,22 @@ export class GeneralContact extends GeneralContactSettings implements SystemComp
   private readonly overlaps = new SphereOverlaps();
   /** Sphere centres at the start of the step (tunnelling check) and at the state being drawn (3 per sphere). */
   private startCenters = new Float64Array(0);
+  private endCenters = new Float64Array(0);
   private drawnCenters = new Float64Array(0);
+  /** A copy of the state of the last post-Newton step, whose active contacts are recorded when asked for (stale: not yet). */
+  private postNewtonState?: StateCopy;
+  private activeStale = false;
 
   constructor(index: number) {
     super(`GeneralContact ${index}`);
     this.spheres = new ContactSpheres(this.name);
+    this.cables = new ContactANCFCables(this.name);
     this.triangles = new ContactTriangles(this.name);
-    this.itemSets = [this.spheres, this.triangles];
+    this.itemSets = [this.spheres, this.cables, this.triangles];
     const law = new ContactForceLaw(), jacobian = new PairJacobian();
     this.kernels = [
       new SphereSphereContact(this, this.spheres, this.grid, law, jacobian),
+      new SphereCableContact(this, this.spheres, this.cables, this.grid),
       new SphereTriangleContact(this, this.spheres, this.triangles, this.grid, law, jacobian),
     ];
     this.tunnelling = new SphereTunnellingCheck(this.name);
@@ -95,6 +106,20 @@ export class GeneralContact extends GeneralContactSettings implements SystemComp
   }
 
   /**
+   * Adds an ObjectANCFCable2D element in contact with the spheres (as circles in the x–y plane; Exudyn's AddANCFCable);
+   * returns its local index. halfHeight ≥ 0 (contact surface distance from the centerline), contactStiffness > 0,
+   * contactDamping ≥ 0, frictionMaterialIndex an index into the friction pairings; see ancfCableUseExactMethod.
+   */
+  addANCFCable(objectIndex: number, halfHeight: number, contactStiffness: number, contactDamping: number, frictionMaterialIndex: number): number {
+    return this.cables.add(objectIndex, halfHeight, contactStiffness, contactDamping, frictionMaterialIndex);
+  }
+
+  /** Number of ANCF cable elements. */
+  get numberOfANCFCables(): number {
+    return this.cables.count;
+  }
+
+  /**
    * Binds the items to the markers of a compiled model (called by assemble()): checks marker kinds and friction
    * material indices, numbers the items globally, allocates the work arrays and sets the search grid's box (the items'
    * box if none was set); current is the model's current state (for updateContacts).
@@ -102,6 +127,7 @@ export class GeneralContact extends GeneralContactSettings implements SystemComp
   bind(model: ContactModelView, current: ItemState): void {
     this.current = current;
     this.spheres.bind(model.markers, this.numberOfFrictionMaterials);
+    this.cables.bind(model.objects, this.numberOfFrictionMaterials);
     this.triangles.bind(model.markers, this.numberOfFrictionMaterials);
     this.total = 0;
     for (const set of this.itemSets) {
@@ -110,8 +136,10 @@ export class GeneralContact extends GeneralContactSettings implements SystemComp
     }
     this.boxes = new Float64Array(6 * this.total);
     this.startCenters = new Float64Array(3 * this.spheres.count);
+    this.endCenters = new Float64Array(3 * this.spheres.count);
+    this.postNewtonState = new StateCopy(current);
     this.drawnCenters = new Float64Array(3 * this.spheres.count);
-    for (const set of this.itemSets) set.update(current, false, this.boxes);
+    for (const set of this.itemSets) set.update(current, this.boxes);
     const boxMin = [...this.treeBoxMin], boxMax = [...this.treeBoxMax];
     if (!(boxMin[0] < boxMax[0])) {
       for (let k = 0; k < 3; k++) { boxMin[k] = Infinity; boxMax[k] = -Infinity; }
@@ -127,21 +155,21 @@ export class GeneralContact extends GeneralContactSettings implements SystemComp
     this.updateActiveContacts(current);
   }
 
-  /** Updates all items at s (with their Jacobians if withJacobians) and sorts their bounding boxes into the grid. */
-  private update(s: ItemState, withJacobians: boolean): void {
-    for (const set of this.itemSets) set.update(s, withJacobians, this.boxes);
+  /** Updates all items at s and sorts their bounding boxes into the grid. */
+  private update(s: ItemState): void {
+    for (const set of this.itemSets) set.update(s, this.boxes);
     this.grid.build(this.boxes, this.total);
   }
 
   /** Adds factor·(the contact forces on the left-hand side) into out, at the global velocity indices of the items' markers. */
   addODE2Lhs(s: ItemState, out: Float64Array, factor: number): void {
-    this.update(s, true);
+    this.update(s);
     for (const kernel of this.kernels) kernel.addODE2Lhs(s, out, factor);
   }
 
   /** Adds factorQ·∂/∂q + factorU·∂/∂u of the left-hand side contact forces (analytic) into target. */
   addODE2LhsJacobian(s: ItemState, target: GlobalMatrixAccumulator, factorQ: number, factorU: number): void {
-    this.update(s, true);
+    this.update(s);
     for (const kernel of this.kernels) kernel.addODE2LhsJacobian(s, target, factorQ, factorU);
   }
 
@@ -156,20 +184,24 @@ export class GeneralContact extends GeneralContactSettings implements SystemComp
 
   /** Searches the contacts at the state s and records the pairs in contact. */
   private updateActiveContacts(s: ItemState): void {
-    this.update(s, false);
+    this.update(s);
     this.active.clear(this.total);
     for (const kernel of this.kernels) kernel.recordActiveContacts(this.active);
+    this.activeStale = false;
   }
 
   /**
    * The post-Newton step: reports tunnelling (a pair of spheres separated at the start of the step that penetrates
-   * beyond the smaller radius within it: {@link SphereTunnellingCheck}) and updates the active contacts; the forces are
-   * functions of the state, so the error is 0.
+   * beyond the smaller radius within it: {@link SphereTunnellingCheck}) and keeps a copy of the state, at which the
+   * active contacts are recorded when next asked for (getActiveContacts); the forces are functions of the state, so
+   * the error is 0.
    */
   postNewtonStep(s: ItemState, startOfStep: ItemState): number {
     this.spheres.centers(startOfStep, this.startCenters);
-    this.updateActiveContacts(s);
-    this.tunnelling.check(this.spheres.radius, this.startCenters, this.spheres.kinematics.position3, this.grid, s.t);
+    this.spheres.centers(s, this.endCenters);
+    this.tunnelling.check(this.spheres.radius, this.startCenters, this.endCenters, this.grid, s.t);
+    this.postNewtonState?.copy(s);
+    this.activeStale = true;
     return 0;
   }
 
@@ -210,11 +242,12 @@ export class GeneralContact extends GeneralContactSettings implements SystemComp
   getActiveContacts(typeIndex: number, itemIndex: number): number[] {
     const set = this.itemSet(typeIndex);
     checkNumber(this.name, 'itemIndex', itemIndex, (v) => Number.isInteger(v) && v >= 0 && v < set.count, `an item index in [0, ${set.count}) of an assembled system`);
+    if (this.activeStale && this.postNewtonState !== undefined) this.updateActiveContacts(this.postNewtonState);
     return this.active.of(set.offset + itemIndex);
   }
 
   /** The items (local indices per kind) whose bounding boxes overlap the box [pMin, pMax] at the last search (Exudyn's GetItemsInBox). */
-  getItemsInBox(pMin: readonly number[], pMax: readonly number[]): { MarkerBasedSpheres: number[]; TrigsRigidBodyBased: number[] } {
+  getItemsInBox(pMin: readonly number[], pMax: readonly number[]): { MarkerBasedSpheres: number[]; ANCFCable2D: number[]; TrigsRigidBodyBased: number[] } {
     for (let k = 0; k < 3; k++) {
       checkNumber(this.name, `pMin[${k}]`, pMin?.[k], () => true, 'a finite number');
       checkNumber(this.name, `pMax[${k}]`, pMax?.[k], (v) => v >= pMin[k], `a finite number ≥ pMin[${k}]`);
@@ -223,6 +256,37 @@ export class GeneralContact extends GeneralContactSettings implements SystemComp
       const count = this.grid.queryBox(pMin, pMax, set.offset, set.offset + set.count);
       return Array.from(this.grid.found.subarray(0, count), (g) => g - set.offset).sort((a, b) => a - b);
     };
-    return { MarkerBasedSpheres: local(this.spheres), TrigsRigidBodyBased: local(this.triangles) };
+    return { MarkerBasedSpheres: local(this.spheres), ANCFCable2D: local(this.cables), TrigsRigidBodyBased: local(this.triangles) };
+  }
+}
+
+/** A copy of a state's coordinates (arrays allocated once, copied per post-Newton step); the rest is shared with the original. */
+class StateCopy implements ItemState {
+  readonly qRef: Float64Array;
+  readonly q: Float64Array;
+  readonly u: Float64Array;
+  readonly a: Float64Array;
+  readonly lambda: Float64Array;
+  readonly data: Float64Array;
+  readonly ode1Ref: Float64Array;
+  readonly ode1: Float64Array;
+  readonly ode1_t: Float64Array;
+  readonly addresses: ItemState['addresses'];
+  readonly mbs: ItemState['mbs'];
+  readonly configuration: ItemState['configuration'];
+  t = 0;
+  loadFactor = 1;
+
+  constructor(s: ItemState) {
+    this.qRef = s.qRef; this.ode1Ref = s.ode1Ref; this.addresses = s.addresses; this.mbs = s.mbs; this.configuration = s.configuration;
+    this.q = s.q.slice(); this.u = s.u.slice(); this.a = s.a.slice(); this.lambda = s.lambda.slice();
+    this.data = s.data.slice(); this.ode1 = s.ode1.slice(); this.ode1_t = s.ode1_t.slice();
+  }
+
+  /** Copies the coordinates, time and load factor of s. */
+  copy(s: ItemState): void {
+    this.q.set(s.q); this.u.set(s.u); this.a.set(s.a); this.lambda.set(s.lambda);
+    this.data.set(s.data); this.ode1.set(s.ode1); this.ode1_t.set(s.ode1_t);
+    this.t = s.t; this.loadFactor = s.loadFactor;
   }
 }

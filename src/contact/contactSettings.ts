@@ -28,6 +28,9 @@ export class GeneralContactSettings {
   private minRelDistance = 1e-10;
   private excludeOverlapping = true;
   private excludeDuplicated = false;
+  private ancfExact = true;
+  private ancfSegments = 1;
+  private ancfMeasuring = 20;
   /** Number of search-grid cells along x, y, z. */
   protected readonly treeSize = [10, 10, 10];
   /** The search grid's box; empty (min > max) until setSearchTreeBox: then the items' box at assembly is used. */
@@ -92,6 +95,36 @@ export class GeneralContactSettings {
 
   set excludeDuplicatedTrigSphereContactPoints(value: boolean) {
     this.excludeDuplicated = checkBoolean(this.name, 'excludeDuplicatedTrigSphereContactPoints', value);
+  }
+
+  /**
+   * ANCF cables: if true (default), contact with the cubic centerline itself (the segments inside a circle from the
+   * real roots of a degree-6 polynomial); if false, with ancfCableNumberOfContactSegments chords per element.
+   */
+  get ancfCableUseExactMethod(): boolean {
+    return this.ancfExact;
+  }
+
+  set ancfCableUseExactMethod(value: boolean) {
+    this.ancfExact = checkBoolean(this.name, 'ancfCableUseExactMethod', value);
+  }
+
+  /** ANCF cables without the exact method: number of chords per element (integer ≥ 1); default 1. */
+  get ancfCableNumberOfContactSegments(): number {
+    return this.ancfSegments;
+  }
+
+  set ancfCableNumberOfContactSegments(value: number) {
+    this.ancfSegments = checkNumber(this.name, 'ancfCableNumberOfContactSegments', value, (v) => Number.isInteger(v) && v >= 1, 'an integer ≥ 1');
+  }
+
+  /** ANCF cables: number of chords per element with which shortestDistanceAlongLine measures (integer ≥ 1); default 20. */
+  get ancfCableMeasuringSegments(): number {
+    return this.ancfMeasuring;
+  }
+
+  set ancfCableMeasuringSegments(value: number) {
+    this.ancfMeasuring = checkNumber(this.name, 'ancfCableMeasuringSegments', value, (v) => Number.isInteger(v) && v >= 1, 'an integer ≥ 1');
   }
 
   /** Sets the dry friction coefficients μ between friction material indices (a square, symmetric matrix, entries ≥ 0). */

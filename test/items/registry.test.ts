@@ -467,6 +467,15 @@ const documentedApproximations: readonly { type: string; term: string; where?: (
     },
     reason: 'the rod frame A(s) = Σ N_i A_i (R12) is orthogonal only at the nodes; its rotation Jacobian interpolates the nodal virtual rotations (the Petrov–Galerkin test functions), the derivative of A(s) only at the nodes',
   },
+  {
+    type: 'NodePointSlope23', term: 'rotationJacobian',
+    reason: 'as in Exudyn, the frame is the orthonormalized [r_y, r_z] basis while ω = W⁻¹(r̃_y ṙ_y + r̃_z ṙ_z) is its least-squares fit: the derivative of the frame only for orthonormal slopes',
+  },
+  {
+    type: 'MarkerNodeRigid', term: 'rotationJacobian',
+    where: (built, label) => built.mbs.getNode(built.mbs.getMarker(label.index).nodeNumber as number).nodeType === 'PointSlope23',
+    reason: 'the rotation Jacobian of NodePointSlope23 (see there)',
+  },
 ];
 
 /** The documented approximation a check falls under, if any. */

@@ -1,7 +1,8 @@
 import { makeFactory, type ItemDefinition } from '../../registry/definition.ts';
 import type { BodyModel, ItemState, Only, PositionMarkerModel } from '../../registry/capabilities.ts';
 import type { ItemLabel } from '../../core/errors.ts';
-import { OutputVariableType } from '../../registry/enums.ts';
+import type { OutputVariableType } from '../../registry/enums.ts';
+import { positionMarkerOutput, positionMarkerOutputs } from './rigidMarkerOutputs.ts';
 import { objectIndex, vector } from '../../registry/parameters.ts';
 import { BodyMarker } from './bodyMarkerBase.ts';
 import { objectRigidBodyDefinition } from '../objects/ObjectRigidBody.ts';
@@ -22,10 +23,7 @@ class BodyPositionMarkerModel extends BodyMarker<BodyModel> implements Only<Posi
   }
 
   output(variable: OutputVariableType, s: ItemState): ArrayLike<number> | undefined {
-    const out = new Float64Array(3);
-    if (variable === OutputVariableType.Position) { this.position(s, out); return out; }
-    if (variable === OutputVariableType.Velocity) { this.velocity(s, out); return out; }
-    return undefined;
+    return positionMarkerOutput(this, variable, s);
   }
 }
 
@@ -37,7 +35,7 @@ export const markerBodyPositionDefinition: ItemDefinition<'Marker', typeof param
     + 'on rigid bodies also ∂v/∂q at fixed velocities (ω × A x depends on the rotation; for the Jacobians of damped connectors). '
     + 'Its coordinates are those of the body nodes that move the point (a Cosserat rod: the p + 1 nodes of the element at s).',
   parameters,
-  outputVariables: [OutputVariableType.Position, OutputVariableType.Velocity],
+  outputVariables: positionMarkerOutputs,
   example: (mbs) => {
     const marker = mbs.addMarker({ markerType: 'BodyPosition', bodyNumber: objectRigidBodyDefinition.example(mbs), localPosition: [-0.2, 0.4, 0.1] });
     mbs.addLoad({ loadType: 'ForceVector', markerNumber: marker, loadVector: [0.5, 1, -1] });

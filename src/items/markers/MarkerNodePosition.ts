@@ -1,7 +1,8 @@
 import { makeFactory, type ItemDefinition } from '../../registry/definition.ts';
 import { isPositionNode, type ItemState, type NodeModel, type Only, type PositionMarkerModel, type PositionNodeModel } from '../../registry/capabilities.ts';
 import { itemError, type ItemLabel } from '../../core/errors.ts';
-import { OutputVariableType } from '../../registry/enums.ts';
+import type { OutputVariableType } from '../../registry/enums.ts';
+import { positionMarkerOutput, positionMarkerOutputs } from './rigidMarkerOutputs.ts';
 import { nodeIndex } from '../../registry/parameters.ts';
 import { NodeMarker } from './nodeMarkerBase.ts';
 import { nodeRigidBodyRxyzDefinition } from '../nodes/NodeRigidBodyRxyz.ts';
@@ -22,10 +23,7 @@ class NodePositionMarkerModel extends NodeMarker<PositionNodeModel> implements O
   }
 
   output(variable: OutputVariableType, s: ItemState): ArrayLike<number> | undefined {
-    const out = new Float64Array(3);
-    if (variable === OutputVariableType.Position) { this.position(s, out); return out; }
-    if (variable === OutputVariableType.Velocity) { this.velocity(s, out); return out; }
-    return undefined;
+    return positionMarkerOutput(this, variable, s);
   }
 }
 
@@ -35,7 +33,7 @@ export const markerNodePositionDefinition: ItemDefinition<'Marker', typeof param
   typeName: 'NodePosition',
   description: 'The position of a node (Point, Point2D, rigid-body nodes); provides position, velocity and the position Jacobian.',
   parameters,
-  outputVariables: [OutputVariableType.Position, OutputVariableType.Velocity],
+  outputVariables: positionMarkerOutputs,
   example: (mbs) => {
     const marker = mbs.addMarker({ markerType: 'NodePosition', nodeNumber: nodeRigidBodyRxyzDefinition.example(mbs) });
     mbs.addLoad({ loadType: 'ForceVector', markerNumber: marker, loadVector: [1, -0.5, 0.2] });

@@ -1,7 +1,8 @@
 import { makeFactory, type ItemDefinition } from '../../registry/definition.ts';
 import type { BindContext, ItemState, NodeModel, Only, PositionMarkerModel } from '../../registry/capabilities.ts';
 import type { ItemLabel } from '../../core/errors.ts';
-import { OutputVariableType } from '../../registry/enums.ts';
+import type { OutputVariableType } from '../../registry/enums.ts';
+import { positionMarkerOutput, positionMarkerOutputs } from './rigidMarkerOutputs.ts';
 import { intVector, objectIndex, vector } from '../../registry/parameters.ts';
 import { bindSuperElement, SuperElementPoint } from './superElementMarkerBase.ts';
 import { objectFFRFDefinition } from '../objects/ObjectFFRF.ts';
@@ -55,10 +56,7 @@ class SuperElementPositionMarkerModel implements Only<PositionMarkerModel, Super
   }
 
   output(variable: OutputVariableType, s: ItemState): ArrayLike<number> | undefined {
-    const out = new Float64Array(3);
-    if (variable === OutputVariableType.Position) { this.position(s, out); return out; }
-    if (variable === OutputVariableType.Velocity) { this.velocity(s, out); return out; }
-    return undefined;
+    return positionMarkerOutput(this, variable, s);
   }
 }
 
@@ -70,7 +68,7 @@ export const markerSuperElementPositionDefinition: ItemDefinition<'Marker', type
     + 'with its velocity and position Jacobian over the reference-frame node and the flexible coordinates the nodes depend on. '
     + 'The weights must sum to 1 (checked at assemble, as are the mesh node numbers).',
   parameters,
-  outputVariables: [OutputVariableType.Position, OutputVariableType.Velocity],
+  outputVariables: positionMarkerOutputs,
   equations: 'p = p_r + A (x̄_avg + Σ w_i ū_i), x̄_avg = Σ w_i x̄_i; v = v_r + A (ω̄ × p̄ + Σ w_i dū_i/dt); J = [J_pos,r − (A p̄)~ J_rot,r | A Σ w_i ∂ū_i/∂q_f].',
   example: (mbs) => {
     const marker = mbs.addMarker({ markerType: 'SuperElementPosition', bodyNumber: objectFFRFDefinition.example(mbs), meshNodeNumbers: [0, 1, 2], weightingFactors: [0.5, 0.3, 0.2] });

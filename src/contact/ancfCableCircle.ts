@@ -1,0 +1,436 @@
+import { shapeFunctions, shapeFunctions_x } from '../items/objects/ObjectANCFCable2D.ts';
+
+/** Gauss–Lobatto points and weights with 3 points on [−1, 1] (Exudyn's lobattoRuleOrder3). */
+const lobattoPoints = [-1, 0, 1];
+const lobattoWeights = [1 / 3, 4 / 3, 1 / 3];
+
+/** Number of position-level variables X = [e (8), c (2)] and velocity-level variables Y = [ė (8), v_c (2), ω (1)]. */
+const NX = 10;
+const NY = 11;
+/** Number of outputs g = [cable forces (8), contact force sum F_c (2), torque sum T (1)]. */
+const NG = 11;
+
+/** Material and geometry of one circle–cable pair. */
+export interface CableCircleParameters {
+  /** Element length L. */
+  length: number;
+  /** Exudyn's ancfCableUseExactMethod: contact with the cubic centerline itself (else with `segments` chords). */
+  exact: boolean;
+  /** Number of chords of the element without the exact method (Exudyn's ancfCableNumberOfContactSegments). */
+  segments: number;
+  /** Contact radius: circle radius + the cable's halfHeight. */
+  contactRadius: number;
+  /** Lever of the friction torque on the circle: its radius. */
+  lever: number;
+  /** Contact stiffness (springs in series) and damping (dampers in parallel). */
+  stiffness: number;
+  damping: number;
+  /** Dry friction coefficient μ and the regularization velocity (frictionProportionalZone). */
+  friction: number;
+  zone: number;
+}
+
+/**
+ * Exudyn's GeneralContact between a circle (a sphere in the x–y plane) and a planar ANCF cable element with the
+ * centerline r(x) = Σ S_j(x) e_j, x ∈ [0, L]. The contact segments are where the centerline is inside the circle of
+ * contact radius R around c: with the exact method (ancfCableUseExactMethod) the intervals of [0, L] where the
+ * degree-6 polynomial |r(x) − c|² − R² is negative (its real roots), else, per chord between r(a) and r(b)
+ * (a = i·L/n, b = a + L/n), the part of the chord inside the circle (the line–circle intersection clamped to the chord),
+ * the contact point then lying on the chord. Each segment [x_a, x_b] is integrated with 3-point Gauss–Lobatto: at each
+ * point the contact point p and its velocity v give d = p − c, n = d/|d|, gap |d| − R, the normal force
+ * F = k·gap + d_c·n·(v − v_c) and, with μ ≠ 0, the regularized Coulomb friction of the tangential part of
+ * Δv = v − v_c − ω ẑ × d (−μF/zone·v_t while |v_t| < zone, else −μF v_t/|v_t|). The force f = F n + f_t, weighted with
+ * W = (x_b − x_a)/2·w, acts on the cable through the Hermite shape functions at the point (Σ S_j(x) f on e_j), and its
+ * opposite on the circle, with the torque of the friction about the centre (lever r n). Every segment acts, also where
+ * damping makes F tensile (Exudyn's full evaluation, CCode2rhsFull, which keeps the forces continuous in the state); a
+ * segment is an active contact while the mean of F over its three points is compressive (Exudyn's active-set criterion).
+ *
+ * `evaluate` writes g = [cable forces (8), F_c = Σ W f (2), T = Σ W r (n × f)_z (1)] and, with derivatives, the exact
+ * Jacobians ∂g/∂X, X = [e (8), c (2)] (row-major 11 × 10) and ∂g/∂Y, Y = [ė (8), v_c (2), ω (1)] (11 × 11), including
+ * the motion of the segment ends with the state. All arrays are allocated once.
+ */
+export class CableCircleContact {
+  /** Outputs: cable forces (8), F_c (2), T (1). */
+  readonly g = new Float64Array(NG);
+  /** ∂g/∂X, 11 × 10 row-major. */
+  readonly gX = new Float64Array(NG * NX);
+  /** ∂g/∂Y, 11 × 11 row-major. */
+  readonly gY = new Float64Array(NG * NY);
+  /** Number of segments of the last evaluation (0: the element is outside the circle, g = 0). */
+  segmentCount = 0;
+  // shape functions at the chord ends, at a point and their slopes there
+  private readonly Sa = new Float64Array(4);
+  private readonly Sb = new Float64Array(4);
+  private readonly S = new Float64Array(4);
+  private readonly Sx = new Float64Array(4);
+  // the current chord (chord method): start a, its ends P0, P1 and their velocities
+  private chordStart = 0;
+  private readonly chord = new Float64Array(8);
+  // the segment ends and their derivatives by X
+  private readonly dXa = new Float64Array(NX);
+  private readonly dXb = new Float64Array(NX);
+  // at a point: x and W by X, the contact point and velocity (p, v) with ∂p/∂X, ∂v/∂X, ∂v/∂Y
+  private readonly dx = new Float64Array(NX);
+  private readonly dW = new Float64Array(NX);
+  private readonly pv = new Float64Array(4);
+  private readonly dP = new Float64Array(2 * NX);
+  private readonly dVX = new Float64Array(2 * NX);
+  private readonly dVY = new Float64Array(2 * NY);
+  /** ∂p/∂x and ∂v/∂x at a point (2 each). */
+  private readonly slope = new Float64Array(4);
+  // derivatives of d = p − c, n, Δv and f (2 rows each)
+  private readonly dD = new Float64Array(2 * NX);
+  private readonly dN = new Float64Array(2 * NX);
+  private readonly dFX = new Float64Array(2 * NX);
+  private readonly dFY = new Float64Array(2 * NY);
+  // the force at a point and its derivatives by d and by Δv (2 × 2)
+  private readonly f = new Float64Array(2);
+  private readonly fD = new Float64Array(4);
+  private readonly fV = new Float64Array(4);
+  private readonly n = new Float64Array(2);
+  /** The normal force F at the last point. */
+  private normalForce = 0;
+  // the exact method: coefficients of r(x) − c (x, y) and of |r − c|² − R², the roots in (0, L)
+  private readonly poly = new Float64Array(8);
+  private readonly gap6 = new Float64Array(7);
+  private readonly roots = new PolynomialRoots();
+  private e: ArrayLike<number> = [];
+  private et: ArrayLike<number> = [];
+
+  /**
+   * Evaluates the contact of the element (total coordinates e and velocities ė) with the circle (centre c, velocity
+   * v_c, angular velocity ω about z); returns true if a segment is an active contact (compressive mean force).
+   */
+  evaluate(e: ArrayLike<number>, et: ArrayLike<number>, c: ArrayLike<number>, vc: ArrayLike<number>, omega: number,
+    p: CableCircleParameters, derivatives: boolean): boolean {
+    this.e = e;
+    this.et = et;
+    this.g.fill(0);
+    if (derivatives) { this.gX.fill(0); this.gY.fill(0); }
+    this.segmentCount = 0;
+    let any = false;
+    if (p.exact) {
+      const G = this.gapPolynomial(c, p);
+      const count = this.roots.find(G, 6, 0, p.length);
+      const x = this.roots.values;
+      for (let k = 0; k <= count; k++) {
+        const xa = k === 0 ? 0 : x[k - 1], xb = k === count ? p.length : x[k];
+        if (!(xb > xa) || !(evaluatePolynomial(G, 6, 0.5 * (xa + xb)) < 0)) continue;
+        if (derivatives) {
+          this.rootDerivative(xa, k === 0, c, p.length, this.dXa);
+          this.rootDerivative(xb, k === count, c, p.length, this.dXb);
+        }
+        if (this.integrate(xa, xb, c, vc, omega, p, derivatives)) any = true;
+      }
+      return any;
+    }
+    const lSeg = p.length / p.segments;
+    const R = p.contactRadius;
+    const { Sa, Sb, chord } = this;
+    for (let segment = 0; segment < p.segments; segment++) {
+      const a = segment * lSeg;
+      this.chordStart = a;
+      shapeFunctions(a, p.length, Sa, 0);
+      shapeFunctions(a + lSeg, p.length, Sb, 0);
+      chord.fill(0);
+      for (let j = 0; j < 4; j++) {
+        for (let i = 0; i < 2; i++) {
+          chord[i] += Sa[j] * e[2 * j + i]; chord[2 + i] += Sb[j] * e[2 * j + i];
+          chord[4 + i] += Sa[j] * et[2 * j + i]; chord[6 + i] += Sb[j] * et[2 * j + i];
+        }
+      }
+      // chord P0 + t (P1 − P0) against the circle: A t² + B t + C = 0 (Exudyn's LineCircleIntersectionPoints)
+      const lx = chord[2] - chord[0], ly = chord[3] - chord[1];
+      const A = lx * lx + ly * ly;
+      if (A === 0) continue;
+      const B = -2 * ((c[0] - chord[0]) * lx + (c[1] - chord[1]) * ly);
+      const C = (c[0] - chord[0]) ** 2 + (c[1] - chord[1]) ** 2 - R * R;
+      const det = B * B - 4 * A * C;
+      if (!(det > 0)) continue;
+      const root = Math.sqrt(det);
+      const t1 = (-B - root) / (2 * A), t2 = (-B + root) / (2 * A);
+      if ((t1 < 0 && t2 < 0) || (t1 > 1 && t2 > 1)) continue;
+      const xa = a + Math.max(t1, 0) * lSeg, xb = a + Math.min(t2, 1) * lSeg;
+      if (derivatives) {
+        this.chordDerivative(t1, t1 < 0, c, lSeg, this.dXa);
+        this.chordDerivative(t2, t2 > 1, c, lSeg, this.dXb);
+      }
+      if (this.integrate(xa, xb, c, vc, omega, p, derivatives)) any = true;
+    }
+    return any;
+  }
+
+  /**
+   * The contact point and its velocity at the axial position x into pv = [p, v] (on the current chord, or on the
+   * centerline with the exact method) and the shape functions there into S; with derivatives also S' into Sx and
+   * ∂p/∂e, ∂v/∂ė at fixed x into dP, dVY (the motion of x with the state is added by integrate).
+   */
+  private pointKinematics(x: number, p: CableCircleParameters, derivatives: boolean): void {
+    const { pv, S, Sx, Sa, Sb, chord, e, et } = this;
+    shapeFunctions(x, p.length, S, 0);
+    if (p.exact) {
+      pv.fill(0);
+      for (let j = 0; j < 4; j++) {
+        for (let i = 0; i < 2; i++) { pv[i] += S[j] * e[2 * j + i]; pv[2 + i] += S[j] * et[2 * j + i]; }
+      }
+    } else {
+      const tau = (x - this.chordStart) / (p.length / p.segments);
+      for (let i = 0; i < 4; i++) pv[i] = (1 - tau) * chord[(i < 2 ? 0 : 4) + (i % 2)] + tau * chord[(i < 2 ? 2 : 6) + (i % 2)];
+    }
+    if (!derivatives) return;
+    shapeFunctions_x(x, p.length, Sx, 0);
+    const { dP, dVX, dVY } = this;
+    dP.fill(0); dVX.fill(0); dVY.fill(0);
+    const tau = p.exact ? 0 : (x - this.chordStart) / (p.length / p.segments);
+    for (let j = 0; j < 4; j++) {
+      const weight = p.exact ? S[j] : (1 - tau) * Sa[j] + tau * Sb[j];
+      for (let i = 0; i < 2; i++) { dP[i * NX + 2 * j + i] = weight; dVY[i * NY + 2 * j + i] = weight; }
+    }
+  }
+
+  /** ∂p/∂x and ∂v/∂x at x (after pointKinematics): the centerline's slope, or the chord's. */
+  private slopes(p: CableCircleParameters, out: Float64Array): void {
+    const { e, et, Sx, chord } = this;
+    if (!p.exact) {
+      const l = p.length / p.segments;
+      for (let i = 0; i < 2; i++) { out[i] = (chord[2 + i] - chord[i]) / l; out[2 + i] = (chord[6 + i] - chord[4 + i]) / l; }
+      return;
+    }
+    out.fill(0);
+    for (let j = 0; j < 4; j++) for (let i = 0; i < 2; i++) { out[i] += Sx[j] * e[2 * j + i]; out[2 + i] += Sx[j] * et[2 * j + i]; }
+  }
+
+  /**
+   * Integrates the segment [xa, xb] (3-point Gauss–Lobatto) into g and, with derivatives (dXa, dXb set), gX and gY;
+   * returns true if the mean normal force of its three points is compressive (the segment is an active contact).
+   */
+  private integrate(xa: number, xb: number, c: ArrayLike<number>, vc: ArrayLike<number>, omega: number, p: CableCircleParameters, derivatives: boolean): boolean {
+    const { g, gX, gY, S, Sx, pv, dx, dW, dP, dVX, dVY, dD, dN, dFX, dFY, f, fD, fV, n, dXa, dXb, slope } = this;
+    const w = p.friction !== 0 ? omega : 0; // the circle's rotation enters through friction only
+    let mean = 0;
+    this.segmentCount++;
+    for (let k = 0; k < 3; k++) {
+      const xi = lobattoPoints[k];
+      const x = 0.5 * (xa + xb) + 0.5 * xi * (xb - xa);
+      const W = 0.5 * (xb - xa) * lobattoWeights[k];
+      this.pointKinematics(x, p, derivatives);
+      const dx0 = pv[0] - c[0], dy0 = pv[1] - c[1];
+      const Dvx = pv[2] - vc[0] + w * dy0, Dvy = pv[3] - vc[1] - w * dx0;
+      if (!this.pointForce(dx0, dy0, Dvx, Dvy, p, derivatives)) continue;
+      mean += this.normalForce / 3;
+      const torque = p.lever * (n[0] * f[1] - n[1] * f[0]);
+      for (let j = 0; j < 4; j++) { g[2 * j] += W * S[j] * f[0]; g[2 * j + 1] += W * S[j] * f[1]; }
+      g[8] += W * f[0]; g[9] += W * f[1];
+      g[10] += W * torque;
+      if (!derivatives) continue;
+      this.slopes(p, slope);
+      for (let m = 0; m < NX; m++) {
+        dx[m] = 0.5 * (1 - xi) * dXa[m] + 0.5 * (1 + xi) * dXb[m];
+        dW[m] = 0.5 * lobattoWeights[k] * (dXb[m] - dXa[m]);
+      }
+      // d = p − c, Δv = v − v_c − ω ẑ × d; p and v move with x along their slopes
+      for (let r = 0; r < 2; r++) {
+        for (let m = 0; m < NX; m++) {
+          dD[r * NX + m] = dP[r * NX + m] + slope[r] * dx[m];
+          dVX[r * NX + m] = slope[2 + r] * dx[m];
+        }
+        dD[r * NX + 8 + r] -= 1;
+        dVY[r * NY + 8 + r] = -1;
+      }
+      if (w !== 0) {
+        for (let m = 0; m < NX; m++) { dVX[m] += w * dD[NX + m]; dVX[NX + m] -= w * dD[m]; }
+        dVY[10] = dy0; dVY[NY + 10] = -dx0;
+      }
+      // f(d, Δv): ∂f/∂X = fD ∂d/∂X + fV ∂Δv/∂X, ∂f/∂Y = fV ∂Δv/∂Y; ∂n/∂X = (I − n nᵀ)/|d| ∂d/∂X
+      const dist = Math.hypot(dx0, dy0);
+      for (let r = 0; r < 2; r++) {
+        for (let m = 0; m < NX; m++) {
+          dFX[r * NX + m] = fD[2 * r] * dD[m] + fD[2 * r + 1] * dD[NX + m] + fV[2 * r] * dVX[m] + fV[2 * r + 1] * dVX[NX + m];
+          dN[r * NX + m] = (((r === 0 ? 1 : 0) - n[r] * n[0]) * dD[m] + ((r === 1 ? 1 : 0) - n[r] * n[1]) * dD[NX + m]) / dist;
+        }
+        for (let m = 0; m < NY; m++) dFY[r * NY + m] = fV[2 * r] * dVY[m] + fV[2 * r + 1] * dVY[NY + m];
+      }
+      for (let j = 0; j < 4; j++) {
+        for (let r = 0; r < 2; r++) {
+          const row = 2 * j + r;
+          for (let m = 0; m < NX; m++) gX[row * NX + m] += f[r] * (S[j] * dW[m] + W * Sx[j] * dx[m]) + W * S[j] * dFX[r * NX + m];
+          for (let m = 0; m < NY; m++) gY[row * NY + m] += W * S[j] * dFY[r * NY + m];
+        }
+      }
+      for (let r = 0; r < 2; r++) {
+        for (let m = 0; m < NX; m++) gX[(8 + r) * NX + m] += f[r] * dW[m] + W * dFX[r * NX + m];
+        for (let m = 0; m < NY; m++) gY[(8 + r) * NY + m] += W * dFY[r * NY + m];
+      }
+      for (let m = 0; m < NX; m++) {
+        gX[10 * NX + m] += torque * dW[m] + W * p.lever * (dN[m] * f[1] + n[0] * dFX[NX + m] - dN[NX + m] * f[0] - n[1] * dFX[m]);
+      }
+      for (let m = 0; m < NY; m++) gY[10 * NY + m] += W * p.lever * (n[0] * dFY[NY + m] - n[1] * dFY[m]);
+    }
+    return mean < 0;
+  }
+
+  /** ∂x/∂X of a chord–circle intersection t of the current chord (0 where the segment end is clamped to the chord end). */
+  private chordDerivative(t: number, clamped: boolean, c: ArrayLike<number>, lSeg: number, out: Float64Array): void {
+    out.fill(0);
+    if (clamped) return;
+    // G(t, X) = |P0 + t l − c|² − R² = 0: ∂t/∂X = −(∂G/∂X)/(∂G/∂t) with q = P0 + t l − c, ∂G/∂t = 2 q·l
+    const { Sa, Sb, chord } = this;
+    const lx = chord[2] - chord[0], ly = chord[3] - chord[1];
+    const qx = chord[0] + t * lx - c[0], qy = chord[1] + t * ly - c[1];
+    const s = (qx * lx + qy * ly) / lSeg;
+    for (let j = 0; j < 4; j++) {
+      const weight = (1 - t) * Sa[j] + t * Sb[j];
+      out[2 * j] = -weight * qx / s;
+      out[2 * j + 1] = -weight * qy / s;
+    }
+    out[8] = qx / s;
+    out[9] = qy / s;
+  }
+
+  /** ∂x/∂X of a root x of |r(x) − c|² − R² (0 at a clamped end 0 or L). */
+  private rootDerivative(x: number, clamped: boolean, c: ArrayLike<number>, L: number, out: Float64Array): void {
+    out.fill(0);
+    if (clamped) return;
+    const { S, Sx, e } = this;
+    shapeFunctions(x, L, S, 0);
+    shapeFunctions_x(x, L, Sx, 0);
+    let qx = -c[0], qy = -c[1], rx = 0, ry = 0;
+    for (let j = 0; j < 4; j++) { qx += S[j] * e[2 * j]; qy += S[j] * e[2 * j + 1]; rx += Sx[j] * e[2 * j]; ry += Sx[j] * e[2 * j + 1]; }
+    // ∂x/∂X = −(∂G/∂X)/(∂G/∂x) with q = r(x) − c: ∂G/∂x = 2 q·r', ∂G/∂e_j = 2 S_j q, ∂G/∂c = −2 q
+    const s = qx * rx + qy * ry;
+    for (let j = 0; j < 4; j++) { out[2 * j] = -S[j] * qx / s; out[2 * j + 1] = -S[j] * qy / s; }
+    out[8] = qx / s;
+    out[9] = qy / s;
+  }
+
+  /** Coefficients (increasing powers) of |r(x) − c|² − R², degree 6, with r(x) the element's cubic centerline. */
+  private gapPolynomial(c: ArrayLike<number>, p: CableCircleParameters): Float64Array {
+    const { poly, gap6, e } = this;
+    const L = p.length;
+    // r(x) − c = Σ_k a_k x^k per component (Hermite shape functions expanded; Exudyn's ComputePolynomialCoeffs)
+    for (let i = 0; i < 2; i++) {
+      const r0 = e[i], s0 = e[2 + i], r1 = e[4 + i], s1 = e[6 + i];
+      poly[4 * i] = r0 - c[i];
+      poly[4 * i + 1] = s0;
+      poly[4 * i + 2] = -(3 * r0 - 3 * r1 + 2 * L * s0 + L * s1) / (L * L);
+      poly[4 * i + 3] = (2 * r0 - 2 * r1 + L * (s0 + s1)) / (L * L * L);
+    }
+    gap6.fill(0);
+    for (let i = 0; i < 2; i++) for (let a = 0; a < 4; a++) for (let b = 0; b < 4; b++) gap6[a + b] += poly[4 * i + a] * poly[4 * i + b];
+    gap6[0] -= p.contactRadius * p.contactRadius;
+    return gap6;
+  }
+  /**
+   * The force f at a point with relative position d (cable point − centre) and relative velocity Δv into this.f, the
+   * normal into this.n, F into normalForce, and with derivatives ∂f/∂d, ∂f/∂Δv (2 × 2 row-major) into fD, fV; false if |d| = 0.
+   */
+  private pointForce(dx: number, dy: number, vx: number, vy: number, p: CableCircleParameters, derivatives: boolean): boolean {
+    const dist = Math.hypot(dx, dy);
+    if (dist === 0) return false;
+    const { n, f, fD, fV } = this;
+    const nx = dx / dist, ny = dy / dist;
+    n[0] = nx; n[1] = ny;
+    const vn = nx * vx + ny * vy;
+    const F = p.stiffness * (dist - p.contactRadius) + p.damping * vn;
+    this.normalForce = F;
+    const vtx = vx - vn * nx, vty = vy - vn * ny;
+    const speed = Math.hypot(vtx, vty);
+    const mu = p.friction, zone = p.zone;
+    const regularized = speed < zone;
+    const cf = mu === 0 || (!regularized && speed === 0) ? 0 : regularized ? -mu * F / zone : -mu * F / speed;
+    f[0] = F * nx + cf * vtx;
+    f[1] = F * ny + cf * vty;
+    if (!derivatives) return true;
+    // P = I − n nᵀ; ∂F/∂d = k nᵀ + (d_c/|d|) Δvᵀ P; ∂F/∂Δv = d_c nᵀ; ∂(F n)/∂d = n ∂F/∂d + F P/|d|
+    const P00 = 1 - nx * nx, P01 = -nx * ny, P11 = 1 - ny * ny;
+    const vP0 = vx * P00 + vy * P01, vP1 = vx * P01 + vy * P11;
+    const Fd0 = p.stiffness * nx + p.damping / dist * vP0, Fd1 = p.stiffness * ny + p.damping / dist * vP1;
+    const Fv0 = p.damping * nx, Fv1 = p.damping * ny;
+    fD[0] = nx * Fd0 + F * P00 / dist; fD[1] = nx * Fd1 + F * P01 / dist;
+    fD[2] = ny * Fd0 + F * P01 / dist; fD[3] = ny * Fd1 + F * P11 / dist;
+    fV[0] = nx * Fv0; fV[1] = nx * Fv1; fV[2] = ny * Fv0; fV[3] = ny * Fv1;
+    if (cf === 0) return true;
+    // v_t = P Δv: ∂v_t/∂d = −(n (PΔv)ᵀ + v_n P)/|d|, ∂v_t/∂Δv = P
+    const Td00 = -(nx * vP0 + vn * P00) / dist, Td01 = -(nx * vP1 + vn * P01) / dist;
+    const Td10 = -(ny * vP0 + vn * P01) / dist, Td11 = -(ny * vP1 + vn * P11) / dist;
+    if (regularized) {
+      // f_t = c v_t with c = −μF/zone
+      const q = -mu / zone;
+      fD[0] += cf * Td00 + q * vtx * Fd0; fD[1] += cf * Td01 + q * vtx * Fd1;
+      fD[2] += cf * Td10 + q * vty * Fd0; fD[3] += cf * Td11 + q * vty * Fd1;
+      fV[0] += cf * P00 + q * vtx * Fv0; fV[1] += cf * P01 + q * vtx * Fv1;
+      fV[2] += cf * P01 + q * vty * Fv0; fV[3] += cf * P11 + q * vty * Fv1;
+      return true;
+    }
+    // f_t = −μF e with e = v_t/|v_t|: ∂e = E ∂v_t, E = (I − e eᵀ)/|v_t|
+    const ex = vtx / speed, ey = vty / speed;
+    const E00 = (1 - ex * ex) / speed, E01 = -ex * ey / speed, E11 = (1 - ey * ey) / speed;
+    const m = -mu * F;
+    fD[0] += -mu * ex * Fd0 + m * (E00 * Td00 + E01 * Td10); fD[1] += -mu * ex * Fd1 + m * (E00 * Td01 + E01 * Td11);
+    fD[2] += -mu * ey * Fd0 + m * (E01 * Td00 + E11 * Td10); fD[3] += -mu * ey * Fd1 + m * (E01 * Td01 + E11 * Td11);
+    fV[0] += -mu * ex * Fv0 + m * (E00 * P00 + E01 * P01); fV[1] += -mu * ex * Fv1 + m * (E00 * P01 + E01 * P11);
+    fV[2] += -mu * ey * Fv0 + m * (E01 * P00 + E11 * P01); fV[3] += -mu * ey * Fv1 + m * (E01 * P01 + E11 * P11);
+    return true;
+  }
+}
+
+/** Value of the polynomial Σ c_k x^k (degree d) at x (Horner). */
+function evaluatePolynomial(c: ArrayLike<number>, d: number, x: number): number {
+  let v = c[d];
+  for (let k = d - 1; k >= 0; k--) v = v * x + c[k];
+  return v;
+}
+
+/**
+ * The real roots of a polynomial of degree ≤ 6 in an open interval (a, b), in increasing order: the roots of its
+ * derivative (found the same way, down to degree 1) split (a, b) into intervals where it is monotone, each holding at
+ * most one root, which bisection finds to round-off. Roots of even multiplicity (a touch without a sign change) are
+ * not reported. Work arrays are allocated once.
+ */
+export class PolynomialRoots {
+  /** The roots found by the last call, values[0 … count − 1]. */
+  readonly values = new Float64Array(6);
+  /** Coefficients of the polynomial and its derivatives, 7 per level. */
+  private readonly levels = new Float64Array(49);
+  /** Roots per level, 6 per level. */
+  private readonly found = new Float64Array(42);
+  private readonly counts = new Int32Array(7);
+
+  /** Finds the roots of Σ c_k x^k (degree d ≤ 6) in (a, b); returns their number. */
+  find(c: ArrayLike<number>, d: number, a: number, b: number): number {
+    const { levels, found, counts } = this;
+    for (let k = 0; k <= d; k++) levels[k] = c[k];
+    for (let level = 1; level < d; level++) {
+      for (let k = 0; k <= d - level; k++) levels[7 * level + k] = (k + 1) * levels[7 * (level - 1) + k + 1];
+    }
+    // from the linear derivative up: the roots of level l − 1 lie between the roots of level l
+    for (let level = d - 1; level >= 0; level--) {
+      const degree = d - level, at = 7 * level;
+      let count = 0;
+      let left = a, fLeft = evaluatePolynomial(levels.subarray(at), degree, a);
+      const splits = level === d - 1 ? 0 : counts[level + 1];
+      for (let s = 0; s <= splits; s++) {
+        const right = s < splits ? found[6 * (level + 1) + s] : b;
+        const fRight = evaluatePolynomial(levels.subarray(at), degree, right);
+        if ((fLeft < 0 && fRight > 0) || (fLeft > 0 && fRight < 0)) found[6 * level + count++] = bisect(levels.subarray(at), degree, left, right, fLeft);
+        left = right;
+        fLeft = fRight;
+      }
+      counts[level] = count;
+    }
+    for (let k = 0; k < counts[0]; k++) this.values[k] = found[k];
+    return counts[0];
+  }
+}
+
+/** The root of a polynomial in [left, right] where it changes sign (value fLeft at left), by bisection to round-off. */
+function bisect(c: ArrayLike<number>, d: number, left: number, right: number, fLeft: number): number {
+  for (let iteration = 0; iteration < 200; iteration++) {
+    const middle = 0.5 * (left + right);
+    if (middle <= left || middle >= right) break;
+    const f = evaluatePolynomial(c, d, middle);
+    if (f === 0) return middle;
+    if ((f < 0) === (fLeft < 0)) { left = middle; fLeft = f; } else right = middle;
+  }
+  return 0.5 * (left + right);
+}

@@ -1,0 +1,138 @@
+import type { ItemState, NodeModel, ObjectModel } from '../registry/capabilities.ts';
+import { FlexdynError } from '../core/errors.ts';
+import { checkNumber } from './contactSettings.ts';
+import { ContactTypeIndex, type ContactItemSet } from './contactKernel.ts';
+
+/**
+ * The ANCF cable elements of a GeneralContact (Exudyn's ContactANCFCable2D): ObjectANCFCable2D elements in contact with
+ * the circles of the x–y plane that the contact spheres make, each with a halfHeight (the distance of the contact
+ * surface from the centerline), a contact stiffness, a damping and a friction material. Per element the total
+ * coordinates e = [r0, r0', r1, r1'] (8) and their velocities are kept up to date; its bounding box is that of the cubic
+ * centerline on [0, L] (exact extrema of both coordinates), widened by √2·halfHeight in x and y and flat in z = 0, as in
+ * Exudyn.
+ */
+export class ContactANCFCables implements ContactItemSet {
+  readonly typeIndex = ContactTypeIndex.IndexANCFCable2D;
+  offset = 0;
+  private readonly objectNumbers: number[] = [];
+  private readonly halfHeights: number[] = [];
+  private readonly stiffnesses: number[] = [];
+  private readonly dampings: number[] = [];
+  private readonly materials: number[] = [];
+  /** Per element (bound at assembly): object number, length, halfHeight, contact stiffness, damping, friction material. */
+  objectNumber = new Int32Array(0);
+  length = new Float64Array(0);
+  halfHeight = new Float64Array(0);
+  stiffness = new Float64Array(0);
+  damping = new Float64Array(0);
+  material = new Int32Array(0);
+  /** Global velocity index of each of the 8 coordinates of element i at 8i. */
+  ltg = new Int32Array(0);
+  /** Total coordinates e (8 per element) and their velocities at the last update. */
+  coordinates = new Float64Array(0);
+  velocities = new Float64Array(0);
+  private nodes: NodeModel[][] = [];
+
+  constructor(private readonly name: string) {}
+
+  /** Number of cable elements. */
+  get count(): number {
+    return this.objectNumbers.length;
+  }
+
+  /** Adds an element (checked: halfHeight ≥ 0, contactStiffness > 0, contactDamping ≥ 0, frictionMaterialIndex ≥ 0); returns its index. */
+  add(objectIndex: number, halfHeight: number, contactStiffness: number, contactDamping: number, frictionMaterialIndex: number): number {
+    checkNumber(this.name, 'objectIndex', objectIndex, (v) => Number.isInteger(v) && v >= 0, 'an object index (integer ≥ 0)');
+    checkNumber(this.name, 'halfHeight', halfHeight, (v) => v >= 0, 'a finite number ≥ 0');
+    checkNumber(this.name, 'contactStiffness', contactStiffness, (v) => v > 0, 'a finite number > 0');
+    checkNumber(this.name, 'contactDamping', contactDamping, (v) => v >= 0, 'a finite number ≥ 0');
+    checkNumber(this.name, 'frictionMaterialIndex', frictionMaterialIndex, (v) => Number.isInteger(v) && v >= 0, 'an integer ≥ 0');
+    this.objectNumbers.push(objectIndex);
+    this.halfHeights.push(halfHeight);
+    this.stiffnesses.push(contactStiffness);
+    this.dampings.push(contactDamping);
+    this.materials.push(frictionMaterialIndex);
+    return this.objectNumbers.length - 1;
+  }
+
+  /** Binds the elements to the objects of a compiled model: each must be an ObjectANCFCable2D; friction materials < nMaterials. */
+  bind(objects: readonly ObjectModel[], nMaterials: number): void {
+    const n = this.count;
+    this.nodes = this.objectNumbers.map((number, i) => {
+      const object = objects[number];
+      if (object === undefined) {
+        throw new FlexdynError(`${this.name}: ANCF cable ${i} refers to object ${number}, which does not exist (${objects.length} objects)`, { parameter: 'objectIndex' });
+      }
+      if (object.label.typeName !== 'ANCFCable2D' || object.body?.arcLength === undefined) {
+        throw new FlexdynError(`${this.name}: ANCF cable ${i} must refer to an ObjectANCFCable2D, got object ${number} (Object${object.label.typeName})`, { parameter: 'objectIndex' });
+      }
+      if (this.materials[i] >= nMaterials) {
+        throw new FlexdynError(`${this.name}: ANCF cable ${i} has frictionMaterialIndex ${this.materials[i]}, expected < ${nMaterials} (the size of setFrictionPairings)`, { parameter: 'frictionMaterialIndex' });
+      }
+      return [...object.body.nodes];
+    });
+    this.objectNumber = Int32Array.from(this.objectNumbers);
+    this.length = Float64Array.from(this.objectNumbers, (number) => objects[number].body!.arcLength!);
+    this.halfHeight = Float64Array.from(this.halfHeights);
+    this.stiffness = Float64Array.from(this.stiffnesses);
+    this.damping = Float64Array.from(this.dampings);
+    this.material = Int32Array.from(this.materials);
+    this.ltg = new Int32Array(8 * n);
+    this.nodes.forEach((nodes, i) => {
+      for (let k = 0; k < 4; k++) { this.ltg[8 * i + k] = nodes[0].uIndex + k; this.ltg[8 * i + 4 + k] = nodes[1].uIndex + k; }
+    });
+    this.coordinates = new Float64Array(8 * n);
+    this.velocities = new Float64Array(8 * n);
+  }
+
+  update(s: ItemState, boxes: Float64Array): void {
+    const e = this.coordinates, et = this.velocities;
+    for (let i = 0; i < this.nodes.length; i++) {
+      const [n0, n1] = this.nodes[i];
+      for (let k = 0; k < 4; k++) {
+        e[8 * i + k] = s.qRef[n0.qIndex + k] + s.q[n0.qIndex + k];
+        e[8 * i + 4 + k] = s.qRef[n1.qIndex + k] + s.q[n1.qIndex + k];
+        et[8 * i + k] = s.u[n0.uIndex + k];
+        et[8 * i + 4 + k] = s.u[n1.uIndex + k];
+      }
+      const at = 6 * (this.offset + i), widen = Math.SQRT2 * this.halfHeight[i];
+      for (let k = 0; k < 2; k++) {
+        cubicRange(e, 8 * i + k, this.length[i], boxes, at + k, at + 3 + k);
+        boxes[at + k] -= widen;
+        boxes[at + 3 + k] += widen;
+      }
+      boxes[at + 2] = 0;
+      boxes[at + 5] = 0;
+    }
+  }
+}
+
+/**
+ * The range of one coordinate of the cubic Hermite centerline on [0, L] (node values e[o], e[o + 4], slopes e[o + 2],
+ * e[o + 6]): min into out[min], max into out[max], from the ends and the interior zeros of its derivative.
+ */
+function cubicRange(e: Float64Array, o: number, L: number, out: Float64Array, min: number, max: number): void {
+  const r0 = e[o], s0 = e[o + 2], r1 = e[o + 4], s1 = e[o + 6];
+  // r(x) = r0 + s0 x + c2 x² + c3 x³
+  const c2 = -(3 * r0 - 3 * r1 + 2 * L * s0 + L * s1) / (L * L);
+  const c3 = (2 * r0 - 2 * r1 + L * (s0 + s1)) / (L * L * L);
+  let lo = Math.min(r0, r1), hi = Math.max(r0, r1);
+  // interior extrema: r'(x) = s0 + 2 c2 x + 3 c3 x² = 0
+  let xa = NaN, xb = NaN;
+  if (c3 !== 0) {
+    const det = c2 * c2 - 3 * c3 * s0;
+    if (det >= 0) {
+      xa = (-c2 + Math.sqrt(det)) / (3 * c3);
+      xb = (-c2 - Math.sqrt(det)) / (3 * c3);
+    }
+  } else if (c2 !== 0) xa = -s0 / (2 * c2);
+  for (let k = 0; k < 2; k++) {
+    const x = k === 0 ? xa : xb;
+    if (!(x > 0 && x < L)) continue;
+    const v = r0 + x * (s0 + x * (c2 + x * c3));
+    lo = Math.min(lo, v);
+    hi = Math.max(hi, v);
+  }
+  out[min] = lo;
+  out[max] = hi;
+}

@@ -1,0 +1,161 @@
+import type { GlobalMatrixAccumulator, ItemState } from '../registry/capabilities.ts';
+import type { GeneralContactSettings } from './contactSettings.ts';
+import type { ActiveContacts, ContactKernel } from './contactKernel.ts';
+import type { ContactSpheres } from './contactSpheres.ts';
+import type { ContactANCFCables } from './contactANCFCables.ts';
+import type { SearchGrid } from './searchGrid.ts';
+import { CableCircleContact, type CableCircleParameters } from './ancfCableCircle.ts';
+
+/** The settings of the cable contact a GeneralContact provides (Exudyn's ancfCable… settings). */
+export interface CableContactSettings extends GeneralContactSettings {
+  readonly ancfCableUseExactMethod: boolean;
+  readonly ancfCableNumberOfContactSegments: number;
+}
+
+/**
+ * Contact between the contact spheres (as circles of the x–y plane: centre and velocity x, y, rotation about z) and
+ * the ANCF cable elements of a GeneralContact, Exudyn's circle–ANCFCable2D contact: per element and sphere whose
+ * bounding boxes overlap, {@link CableCircleContact} with the contact radius r + halfHeight, k = k_c k_s/(k_c + k_s),
+ * d = d_c + d_s and μ = frictionPairings[m_c][m_s]. Its forces act on the element's 8 coordinates, their opposite on
+ * the sphere's marker, with the friction torque about z on rigid markers. Jacobians are analytic.
+ */
+export class SphereCableContact implements ContactKernel {
+  private readonly kernel = new CableCircleContact();
+  private readonly parameters: CableCircleParameters = { length: 1, exact: true, segments: 1, contactRadius: 0, lever: 0, stiffness: 0, damping: 0, friction: 0, zone: 0 };
+  private readonly e = new Float64Array(8);
+  private readonly et = new Float64Array(8);
+  private readonly c = new Float64Array(2);
+  private readonly vc = new Float64Array(2);
+  private readonly force = new Float64Array(3);
+  private readonly torque = new Float64Array(3);
+  // Jacobian work: blended cable columns (11 × 8), the sphere's kinematics Jacobian K (12 × m) and D K (11 × m)
+  private readonly C = new Float64Array(88);
+  private K = new Float64Array(0);
+  private M = new Float64Array(0);
+  private block = new Float64Array(0);
+
+  constructor(
+    private readonly settings: CableContactSettings, private readonly spheres: ContactSpheres, private readonly cables: ContactANCFCables,
+    private readonly grid: SearchGrid,
+  ) {}
+
+  /** Calls pair(cable, sphere) for each element and sphere whose boxes overlap. */
+  private candidates(pair: (i: number, j: number) => void): void {
+    const { cables, spheres, grid } = this;
+    for (let i = 0; i < cables.count; i++) {
+      const found = grid.query(cables.offset + i, spheres.offset, spheres.offset + spheres.count);
+      for (let k = 0; k < found; k++) pair(i, grid.found[k] - spheres.offset);
+    }
+  }
+
+  /**
+   * Evaluates element i against sphere j (kernel.g, and its Jacobians if derivatives; kernel.segmentCount = 0 if the
+   * element is outside the circle); returns true if they are an active contact (a segment with compressive mean force).
+   */
+  private evaluate(i: number, j: number, derivatives: boolean): boolean {
+    const { cables, spheres, parameters: p, e, et, c, vc } = this;
+    const kin = spheres.kinematics;
+    for (let k = 0; k < 8; k++) { e[k] = cables.coordinates[8 * i + k]; et[k] = cables.velocities[8 * i + k]; }
+    c[0] = kin.position3[3 * j]; c[1] = kin.position3[3 * j + 1];
+    vc[0] = kin.velocity3[3 * j]; vc[1] = kin.velocity3[3 * j + 1];
+    p.length = cables.length[i];
+    p.exact = this.settings.ancfCableUseExactMethod;
+    p.segments = this.settings.ancfCableNumberOfContactSegments;
+    p.contactRadius = spheres.radius[j] + cables.halfHeight[i];
+    p.lever = spheres.radius[j];
+    p.stiffness = cables.stiffness[i] * spheres.stiffness[j] / (cables.stiffness[i] + spheres.stiffness[j]);
+    p.damping = cables.damping[i] + spheres.damping[j];
+    p.friction = this.settings.friction(cables.material[i], spheres.material[j]);
+    p.zone = this.settings.frictionProportionalZone;
+    return this.kernel.evaluate(e, et, c, vc, kin.angularVelocity3[3 * j + 2], p, derivatives);
+  }
+
+  addODE2Lhs(_s: ItemState, out: Float64Array, factor: number): void {
+    const { cables, kernel, force, torque } = this;
+    const kin = this.spheres.kinematics;
+    this.candidates((i, j) => {
+      this.evaluate(i, j, false);
+      if (kernel.segmentCount === 0) return;
+      const g = kernel.g;
+      for (let k = 0; k < 8; k++) out[cables.ltg[8 * i + k]] += factor * g[k];
+      // on the sphere: −F_c and the torque −T about z
+      force[0] = g[8]; force[1] = g[9];
+      torque[2] = g[10];
+      kin.addForce(j, out, -factor, force);
+      if (kin.hasRotation(j)) this.addTorque(j, out, -factor);
+    });
+  }
+
+  /** out += factor·J_rotᵀ torque of sphere j. */
+  private addTorque(j: number, out: Float64Array, factor: number): void {
+    const kin = this.spheres.kinematics, t = this.torque;
+    const start = kin.start[j], n = kin.columns(j), at = 3 * start, R = kin.rotationJacobian;
+    for (let col = 0; col < n; col++) out[kin.ltg[start + col]] += factor * (R[at + col] * t[0] + R[at + n + col] * t[1] + R[at + 2 * n + col] * t[2]);
+  }
+
+  addODE2LhsJacobian(s: ItemState, target: GlobalMatrixAccumulator, factorQ: number, factorU: number): void {
+    const kin = this.spheres.kinematics;
+    const m = kin.maxColumns;
+    if (this.K.length < 12 * m) {
+      this.K = new Float64Array(12 * m);
+      this.M = new Float64Array(11 * m);
+      this.block = new Float64Array(m * m);
+    }
+    this.candidates((i, j) => {
+      this.evaluate(i, j, true);
+      if (this.kernel.segmentCount > 0) this.addPairJacobian(s, i, j, target, factorQ, factorU);
+    });
+  }
+
+  /**
+   * The Jacobian blocks of element i and sphere j after evaluate: by the cable coordinates C = factorQ ∂g/∂e +
+   * factorU ∂g/∂ė, by the sphere's coordinates M = D K with D = ∂g/∂(p, v, ω) and K the sphere marker's kinematics
+   * Jacobian; rows: the cable's coordinates (g[0 … 7]) and the sphere's, −(J_posᵀ [F_c, 0] + J_rotᵀ [0, 0, T]); plus
+   * the sphere marker's ∂(Jᵀ wrench)/∂q at fixed wrench.
+   */
+  private addPairJacobian(s: ItemState, i: number, j: number, target: GlobalMatrixAccumulator, factorQ: number, factorU: number): void {
+    const { kernel, cables, C, K, M, block, force, torque } = this;
+    const kin = this.spheres.kinematics;
+    const gX = kernel.gX, gY = kernel.gY;
+    for (let r = 0; r < 11; r++) for (let k = 0; k < 8; k++) C[8 * r + k] = factorQ * gX[10 * r + k] + factorU * gY[11 * r + k];
+    const m = kin.columns(j);
+    const ltgCable = cables.ltg.subarray(8 * i, 8 * i + 8);
+    for (let r = 0; r < 8; r++) for (let k = 0; k < 8; k++) if (C[8 * r + k] !== 0) target.add(ltgCable[r], ltgCable[k], C[8 * r + k]);
+    if (m === 0) return;
+    kin.kinematicsJacobian(s, j, factorQ, factorU, K);
+    // D has columns p_x, p_y (from ∂g/∂c), v_x, v_y (∂g/∂v_c) and ω_z (∂g/∂ω) of the kinematic variables [p, θ, v, ω]
+    for (let r = 0; r < 11; r++) {
+      const dpx = gX[10 * r + 8], dpy = gX[10 * r + 9], dvx = gY[11 * r + 8], dvy = gY[11 * r + 9], dw = gY[11 * r + 10];
+      for (let col = 0; col < m; col++) M[r * m + col] = dpx * K[col] + dpy * K[m + col] + dvx * K[6 * m + col] + dvy * K[7 * m + col] + dw * K[11 * m + col];
+    }
+    const start = kin.start[j], at = 3 * start, Jp = kin.positionJacobian, Jr = kin.rotationJacobian;
+    const rotation = kin.hasRotation(j);
+    // rows of the sphere's coordinates: −(J_posᵀ rows 8, 9 + J_rotᵀ row 10) of C (cable columns) and M (sphere columns)
+    for (let a = 0; a < m; a++) {
+      const row = kin.ltg[start + a];
+      const px = Jp[at + a], py = Jp[at + m + a], rz = rotation ? Jr[at + 2 * m + a] : 0;
+      for (let k = 0; k < 8; k++) {
+        const v = -(px * C[64 + k] + py * C[72 + k] + rz * C[80 + k]);
+        if (v !== 0) target.add(row, ltgCable[k], v);
+      }
+      for (let col = 0; col < m; col++) {
+        const v = -(px * M[8 * m + col] + py * M[9 * m + col] + rz * M[10 * m + col]);
+        if (v !== 0) target.add(row, kin.ltg[start + col], v);
+      }
+    }
+    for (let r = 0; r < 8; r++) for (let col = 0; col < m; col++) if (M[r * m + col] !== 0) target.add(ltgCable[r], kin.ltg[start + col], M[r * m + col]);
+    const marker = kin.marker(j);
+    if (factorQ !== 0 && marker.jacobianTransposedVector_q !== undefined) {
+      force[0] = kernel.g[8]; force[1] = kernel.g[9];
+      torque[2] = kernel.g[10];
+      block.fill(0, 0, m * m);
+      marker.jacobianTransposedVector_q(s, force, rotation ? torque : undefined, block, -factorQ);
+      for (let a = 0; a < m; a++) for (let col = 0; col < m; col++) if (block[a * m + col] !== 0) target.add(kin.ltg[start + a], kin.ltg[start + col], block[a * m + col]);
+    }
+  }
+
+  recordActiveContacts(active: ActiveContacts): void {
+    const { cables, spheres } = this;
+    this.candidates((i, j) => { if (this.evaluate(i, j, false)) active.add(cables.offset + i, spheres.offset + j); });
+  }
+}

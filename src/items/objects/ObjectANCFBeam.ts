@@ -1,0 +1,512 @@
+import { makeFactory, type ItemDefinition } from '../../registry/definition.ts';
+import { denseLocalMatrix, type BindContext, type BodyModel, type ItemState, type LocalMatrixAccumulator, type NodeModel, type ObjectModel, type Only } from '../../registry/capabilities.ts';
+import { describeValue, itemError, type ItemLabel } from '../../core/errors.ts';
+import { OutputVariableType } from '../../registry/enums.ts';
+import { dict, matrix, nodeIndexArray, ureal, vector, type MatrixValue, type ParameterValues } from '../../registry/parameters.ts';
+import { Jet2Pool, type Jet2 } from '../../linalg/jet2.ts';
+import { JetStrainPoint } from './jetStrainKernel.ts';
+import { rotationMatrix2RotXYZInto } from '../../rotations/rotationMatrices.ts';
+import { slopeFrame, slopeRotationJacobian } from '../nodes/slopeFrame.ts';
+
+const zeros = (n: number): number[][] => Array.from({ length: n }, () => new Array<number>(n).fill(0));
+
+/** Exudyn's exu.BeamSection: the section data of beams (stiffness, damping, inertia, mass per length). */
+export type BeamSectionValues = {
+  /** 6 × 6 stiffness matrix: diagonal [EA, GA_y, GA_z, GJ, EI_y, EI_z] for axial/shear strains and twist/curvatures. */
+  stiffnessMatrix: MatrixValue;
+  /** 6 × 6 viscous damping matrix of the same strains. */
+  dampingMatrix: MatrixValue;
+  /** 3 × 3 cross-section mass moment of inertia per length [kg m]. */
+  inertia: MatrixValue;
+  /** Mass per length ρA [kg/m]. */
+  massPerLength: number;
+};
+
+/** Exudyn's exu.BeamSection(): a complete section dictionary, zeros where not given. */
+export function BeamSection(values: Partial<BeamSectionValues> = {}): BeamSectionValues {
+  return { stiffnessMatrix: zeros(6), dampingMatrix: zeros(6), inertia: zeros(3), massPerLength: 0, ...values };
+}
+
+const sectionFields = {
+  stiffnessMatrix: matrix(zeros(6), '6 × 6 stiffness matrix, diagonal [EA, GA_y, GA_z, GJ, EI_y, EI_z] (ObjectANCFBeam uses the diagonal only).', [6, 6]),
+  dampingMatrix: matrix(zeros(6), '6 × 6 viscous damping matrix of the same strains (diagonal only).', [6, 6]),
+  inertia: matrix(zeros(3), '3 × 3 cross-section mass moment of inertia per length [kg m] (diagonal only).', [3, 3]),
+  massPerLength: ureal(0, 'Mass per length ρA [kg/m].'),
+};
+
+const parameters = {
+  nodeNumbers: nodeIndexArray('Two PointSlope23 nodes [n0, n1] at x = −L/2 and L/2.', 2),
+  physicsLength: ureal(0, 'Reference length L [m] of the element; must be positive. Local positions [x, y, z] with x ∈ [−L/2, L/2] along the axis and y, z in the cross section.'),
+  sectionData: {
+    ...dict('Exudyn\'s BeamSection (missing keys are zero, as BeamSection({ … }) fills them): diagonal stiffness [EA, GA_y, GA_z, GJ, EI_y, EI_z], damping of the same strains, cross-section inertia, mass per length.', sectionFields, 'BeamSection'),
+    default: BeamSection() as unknown as Record<string, unknown>,
+  },
+  crossSectionPenaltyFactor: vector([1, 1, 1], 'Factors [f_yy, f_zz, f_yz] of the penalty stiffness of cross-section deformation k_cs = [f_yy EA, f_zz EA, f_yz (GA_y + GA_z)].', 3, 'Vector3D'),
+  crossSectionDamping: vector([0, 0, 0], 'Factors [d_yy, d_zz, d_yz] of the viscous damping of cross-section deformation, relative to the same stiffnesses (usually ≪ 1).', 3, 'Vector3D'),
+};
+
+type BeamValues = ParameterValues<typeof parameters>;
+
+/** Local strain variables at a point: r_x (0–2), r_y (3–5), r_z (6–8), r_y,x (9–11), r_z,x (12–14). */
+const N_VAR = 15;
+/** Local coordinates: 2 nodes × [r, r_y, r_z]. */
+const N_LOCAL = 18;
+
+/** The three strain kinds, each with its rule, stiffness and damping vector. */
+interface StrainGroup {
+  /** Axial positions of the rule on [−L/2, L/2]. */
+  readonly x: readonly number[];
+  /** Weights (summing to L). */
+  readonly w: readonly number[];
+  readonly stiffness: Float64Array;
+  readonly damping: Float64Array;
+  readonly evaluate: (pool: Jet2Pool, v: SlopeVariables, out: readonly Jet2[]) => void;
+  /** Some damping entry is non-zero. */
+  readonly hasDamping: boolean;
+}
+
+/** The local variables as jet 3-vectors. */
+interface SlopeVariables {
+  readonly rx: readonly Jet2[];
+  readonly ry: readonly Jet2[];
+  readonly rz: readonly Jet2[];
+  readonly ryx: readonly Jet2[];
+  readonly rzx: readonly Jet2[];
+}
+
+/** ε_cs = [(r_y·r_y − 1)/2, (r_z·r_z − 1)/2, r_y·r_z/2]. */
+function crossSectionStrains(pool: Jet2Pool, v: SlopeVariables, out: readonly Jet2[]): void {
+  const { ry, rz } = v;
+  pool.affine(pool.dot(ry, ry, out[0]), 0.5, -0.5, out[0]);
+  pool.affine(pool.dot(rz, rz, out[1]), 0.5, -0.5, out[1]);
+  pool.affine(pool.dot(ry, rz, out[2]), 0.5, 0, out[2]);
+}
+
+/** Exudyn's section basis ē₀ = r_y × r_z, ē₁ = r_z × (r_y × r_z) = r_y|r_z|² − r_z(r_y·r_z), ē₂ = r_z (unnormalized). */
+function sectionBasis(pool: Jet2Pool, ry: readonly Jet2[], rz: readonly Jet2[]): [Jet2[], Jet2[], Jet2[]] {
+  const e0 = pool.vector(), e1 = pool.vector();
+  pool.cross(ry, rz, e0);
+  const bb = pool.dot(rz, rz, pool.take()), ab = pool.dot(ry, rz, pool.take());
+  const t = pool.take();
+  for (let k = 0; k < 3; k++) pool.addScaled(pool.mul(ry[k], bb, e1[k]), -1, pool.mul(rz[k], ab, t), e1[k]);
+  return [e0, e1, pool.triple(rz[0], rz[1], rz[2])];
+}
+
+/** γ = [t₀·r_x − 1, t₁·r_x, t₂·r_x] with the normalized section basis t_i. */
+function axialShearStrains(pool: Jet2Pool, v: SlopeVariables, out: readonly Jet2[]): void {
+  const rx = v.rx;
+  const [b0, b1, b2] = sectionBasis(pool, v.ry, v.rz);
+  const norm = pool.take();
+  for (let i = 0; i < 3; i++) {
+    const basis = i === 0 ? b0 : i === 1 ? b1 : b2;
+    pool.inverseSqrt(pool.dot(basis, basis, norm), norm);
+    pool.mul(pool.dot(basis, rx, out[i]), norm, out[i]);
+    if (i === 0) pool.affine(out[0], 1, -1, out[0]);
+  }
+}
+
+/**
+ * Twist and curvatures κ = [ê_i·k] with k = Σ_i ē_i × ē_i' / (2|ē_i|²), the section basis ē_i and its derivative
+ * along the axis from r_y, r_z, r_y,x, r_z,x.
+ */
+function twistCurvatures(pool: Jet2Pool, v: SlopeVariables, out: readonly Jet2[]): void {
+  const { ry: a, rz: b, ryx: ax, rzx: bx } = v;
+  const [b0, b1, b2] = sectionBasis(pool, a, b);
+  // derivatives: ē₀' = a'×b + a×b', ē₁' = a'|b|² + 2a(b·b') − b'(a·b) − b(a'·b + a·b'), ē₂' = b'
+  const d0 = pool.vector(), d1 = pool.vector(), t3 = pool.vector();
+  pool.cross(ax, b, d0);
+  pool.cross(a, bx, t3);
+  for (let k = 0; k < 3; k++) pool.add(d0[k], t3[k], d0[k]);
+  const bb = pool.dot(b, b, pool.take()), bbx = pool.dot(b, bx, pool.take()), ab = pool.dot(a, b, pool.take());
+  const axb = pool.add(pool.dot(ax, b, pool.take()), pool.dot(a, bx, pool.take()), pool.take());
+  const t = pool.take();
+  for (let k = 0; k < 3; k++) {
+    pool.mul(ax[k], bb, d1[k]);
+    pool.addScaled(d1[k], 2, pool.mul(a[k], bbx, t), d1[k]);
+    pool.addScaled(d1[k], -1, pool.mul(bx[k], ab, t), d1[k]);
+    pool.addScaled(d1[k], -1, pool.mul(b[k], axb, t), d1[k]);
+  }
+  const k = pool.vector();
+  for (let c = 0; c < 3; c++) { k[c].v = 0; k[c].g.fill(0); if (pool.hessians) k[c].h.fill(0); }
+  const norms = pool.vector();
+  const cross = pool.vector(), factor = pool.take();
+  for (let i = 0; i < 3; i++) {
+    const basis = i === 0 ? b0 : i === 1 ? b1 : b2;
+    const n2 = pool.dot(basis, basis, pool.take());
+    pool.cross(basis, i === 0 ? d0 : i === 1 ? d1 : bx, cross);
+    pool.affine(pool.inverse(n2, factor), 0.5, 0, factor);
+    for (let c = 0; c < 3; c++) pool.add(k[c], pool.mul(cross[c], factor, t), k[c]);
+    pool.inverseSqrt(n2, norms[i]);
+  }
+  for (let i = 0; i < 3; i++) pool.mul(pool.dot(i === 0 ? b0 : i === 1 ? b1 : b2, k, out[i]), norms[i], out[i]);
+}
+
+/** Linear shapes S₀ = 1/2 − x/L, S₁ = 1/2 + x/L. */
+function linearShapes(x: number, L: number): [number, number] {
+  return [0.5 - x / L, 0.5 + x / L];
+}
+
+/**
+ * Run-time model of Exudyn's 3D ANCF beam (shear deformable, cross section deformable with a penalty): two
+ * PointSlope23 nodes, r(x, y, z) = Σ S_i (r_i + y r_y,i + z r_z,i) with linear S_i; axial/shear strains and twist/
+ * curvatures at one Gauss point, cross-section deformation at the two Lobatto points (the element ends); elastic
+ * forces Σ w (∂ε/∂q)ᵀ(k ε + d ε̇). Strain derivatives by second-order forward differentiation ({@link Jet2Pool}).
+ */
+class ANCFBeamModel implements Only<ObjectModel & BodyModel, ANCFBeamModel> {
+  readonly nAE = 0;
+  readonly hasConstantMassMatrix = true;
+  readonly nLocalU = N_LOCAL;
+  readonly ode2LhsDependsOnVelocity: boolean;
+  readonly arcLength: number;
+  readonly arcStart: number;
+  localNodes: NodeModel[] = [];
+  nodes: NodeModel[] = [];
+
+  private readonly L: number;
+  private readonly rhoA: number;
+  private readonly groups: StrainGroup[];
+  private readonly mass = new Float64Array(N_LOCAL * N_LOCAL);
+  private readonly localMatrix = denseLocalMatrix(N_LOCAL);
+  private readonly pool = new Jet2Pool(N_VAR, 160);
+  /** The 15 variable jets (reserved in the pool) and the three strain jets of the last evaluation. */
+  private readonly variables: Jet2[];
+  private readonly slopeVariables: SlopeVariables;
+  private readonly strains: readonly Jet2[];
+  private readonly e = new Float64Array(N_LOCAL);
+  private readonly u = new Float64Array(N_LOCAL);
+  /** B: each local variable combines two element coordinates. */
+  private readonly point = new JetStrainPoint(N_VAR, 2, N_LOCAL);
+  private readonly slopes = new Float64Array(6);
+  private readonly frameJacobian = new Float64Array(18);
+
+  constructor(readonly label: ItemLabel, private readonly p: BeamValues) {
+    if (!(p.physicsLength > 0)) itemError(label, 'physicsLength', `must be positive, got ${p.physicsLength}`);
+    if (p.nodeNumbers.length !== 2) itemError(label, 'nodeNumbers', `must contain two PointSlope23 node numbers, got ${describeValue(p.nodeNumbers)}`);
+    const section = BeamSection(p.sectionData as Partial<BeamSectionValues>);
+    const checkDiagonal = (key: keyof BeamSectionValues, m: MatrixValue) => m.forEach((row, i) => row.forEach((value, j) => {
+      if (i !== j && value !== 0) itemError(label, `sectionData.${key}`, `must be diagonal (ObjectANCFBeam uses the diagonal only), got ${value} at [${i}][${j}]`);
+      if (i === j && value < 0) itemError(label, `sectionData.${key}`, `must have a non-negative diagonal, got ${value} at [${i}][${i}]`);
+    }));
+    checkDiagonal('stiffnessMatrix', section.stiffnessMatrix);
+    checkDiagonal('dampingMatrix', section.dampingMatrix);
+    checkDiagonal('inertia', section.inertia);
+    p.crossSectionPenaltyFactor.forEach((f, i) => { if (f < 0) itemError(label, 'crossSectionPenaltyFactor', `entry ${i} must be non-negative, got ${f}`); });
+    p.crossSectionDamping.forEach((f, i) => { if (f < 0) itemError(label, 'crossSectionDamping', `entry ${i} must be non-negative, got ${f}`); });
+    const L = p.physicsLength;
+    this.L = L;
+    this.arcLength = L;
+    this.arcStart = -0.5 * L;
+    this.rhoA = section.massPerLength;
+    const k = (i: number) => section.stiffnessMatrix[i][i];
+    const d = (i: number) => section.dampingMatrix[i][i];
+    const EA = k(0), GA2 = k(1) + k(2);
+    const penalty = p.crossSectionPenaltyFactor, csDamping = p.crossSectionDamping;
+    const group = (x: number[], w: number[], stiffness: number[], damping: number[], evaluate: StrainGroup['evaluate']): StrainGroup => ({
+      x, w, stiffness: Float64Array.from(stiffness), damping: Float64Array.from(damping), evaluate, hasDamping: damping.some((value) => value !== 0),
+    });
+    this.groups = [
+      group([0], [L], [k(0), k(1), k(2)], [d(0), d(1), d(2)], axialShearStrains),
+      group([0], [L], [k(3), k(4), k(5)], [d(3), d(4), d(5)], twistCurvatures),
+      group([-0.5 * L, 0.5 * L], [0.5 * L, 0.5 * L], [penalty[0] * EA, penalty[1] * EA, penalty[2] * GA2], [csDamping[0] * EA, csDamping[1] * EA, csDamping[2] * GA2], crossSectionStrains),
+    ];
+    this.ode2LhsDependsOnVelocity = this.groups.some((g) => g.hasDamping);
+    this.integrateMass(section);
+    const pool = this.pool;
+    this.variables = Array.from({ length: N_VAR }, () => pool.take());
+    const v = (i: number) => pool.triple(this.variables[i], this.variables[i + 1], this.variables[i + 2]);
+    this.slopeVariables = { rx: v(0), ry: v(3), rz: v(6), ryx: v(9), rzx: v(12) };
+    this.strains = pool.vector();
+    pool.reserve();
+  }
+
+  get body(): BodyModel {
+    return this;
+  }
+
+  /** Consistent mass ρA ∫ S_i S_j (positions) plus Exudyn's rotary part ∫ (S_y + S_z)ᵀ W⁻¹ J W⁻¹ (S_y + S_z), W⁻¹ = diag(1/2, 1, 1). */
+  private integrateMass(section: BeamSectionValues): void {
+    const L = this.L, n = N_LOCAL;
+    const winv = [0.5, 1, 1];
+    for (const xi of [-Math.sqrt(1 / 3), Math.sqrt(1 / 3)]) {
+      const w = 0.5 * L;
+      const S = linearShapes(0.5 * L * xi, L);
+      for (let i = 0; i < 2; i++) {
+        for (let j = 0; j < 2; j++) {
+          for (let c = 0; c < 3; c++) this.mass[(9 * i + c) * n + 9 * j + c] += w * this.rhoA * S[i] * S[j];
+          for (let a = 0; a < 3; a++) {
+            for (let b = 0; b < 3; b++) {
+              const value = w * S[i] * S[j] * winv[a] * section.inertia[a][b] * winv[b];
+              for (const ra of [3, 6]) for (const cb of [3, 6]) this.mass[(9 * i + ra + a) * n + 9 * j + cb + b] += value;
+            }
+          }
+        }
+      }
+    }
+  }
+
+  bind(context: BindContext): void {
+    this.nodes = this.p.nodeNumbers.map((index, i) => {
+      const node = context.node(index, 'nodeNumbers');
+      if (node.label.typeName !== 'PointSlope23') {
+        itemError(this.label, 'nodeNumbers', `entry ${i} must refer to a PointSlope23 node, got Node${node.label.typeName} #${node.label.index}`);
+      }
+      return node;
+    });
+    this.localNodes = this.nodes;
+  }
+
+  private gather(s: ItemState): void {
+    this.nodes.forEach((node, n) => {
+      for (let k = 0; k < 9; k++) {
+        this.e[9 * n + k] = s.qRef[node.qIndex + k] + s.q[node.qIndex + k];
+        this.u[9 * n + k] = s.u[node.uIndex + k];
+      }
+    });
+  }
+
+  /** Sets the map B of the local variables at x and their values and rates. */
+  private setPoint(x: number): void {
+    const [S0, S1] = linearShapes(x, this.L);
+    const iL = 1 / this.L;
+    for (let c = 0; c < 3; c++) {
+      this.setRow(c, c, -iL, 9 + c, iL);
+      this.setRow(3 + c, 3 + c, S0, 12 + c, S1);
+      this.setRow(6 + c, 6 + c, S0, 15 + c, S1);
+      this.setRow(9 + c, 3 + c, -iL, 12 + c, iL);
+      this.setRow(12 + c, 6 + c, -iL, 15 + c, iL);
+    }
+    this.point.evaluate(this.e, this.u);
+  }
+
+  private setRow(r: number, c0: number, f0: number, c1: number, f1: number): void {
+    this.point.set(r, 0, c0, f0);
+    this.point.set(r, 1, c1, f1);
+  }
+
+  /** Evaluates the group's three strains as jets at the current point into this.strains. */
+  private evaluateStrains(group: StrainGroup, hessians: boolean): readonly Jet2[] {
+    const pool = this.pool;
+    pool.reset();
+    pool.hessians = hessians;
+    for (let r = 0; r < N_VAR; r++) pool.variable(r, this.point.values[r], this.variables[r]);
+    group.evaluate(pool, this.slopeVariables, this.strains);
+    return this.strains;
+  }
+
+  massMatrix(_s: ItemState, acc: LocalMatrixAccumulator): void {
+    acc.addBlock(0, 0, N_LOCAL, N_LOCAL, this.mass, 0, N_LOCAL, 1);
+  }
+
+  ode2Lhs(s: ItemState, f: Float64Array): void {
+    this.gather(s);
+    const point = this.point;
+    for (const group of this.groups) {
+      for (let p = 0; p < group.x.length; p++) {
+        this.setPoint(group.x[p]);
+        const strains = this.evaluateStrains(group, false);
+        point.begin();
+        for (let j = 0; j < 3; j++) {
+          const rate = group.damping[j] !== 0 ? point.rate(strains[j]) : 0;
+          point.addForce(strains[j], group.w[p] * (group.stiffness[j] * strains[j].v + group.damping[j] * rate));
+        }
+        point.mapForce(f);
+      }
+    }
+  }
+
+  /** Σ w [k (g⊗g + ε H) + d ((g·v) H + g⊗(H v))] per strain, mapped with Bᵀ (·) B. */
+  ode2Lhs_q(s: ItemState, acc: LocalMatrixAccumulator, factor: number): void {
+    this.gather(s);
+    const K = this.localMatrix.fill(0);
+    const point = this.point;
+    for (const group of this.groups) {
+      for (let p = 0; p < group.x.length; p++) {
+        this.setPoint(group.x[p]);
+        const strains = this.evaluateStrains(group, true);
+        point.begin();
+        for (let j = 0; j < 3; j++) {
+          const k = factor * group.w[p] * group.stiffness[j], d = factor * group.w[p] * group.damping[j];
+          const rate = d !== 0 ? point.rate(strains[j]) : 0;
+          point.addStiffness(strains[j], k * strains[j].v + d * rate, k, d);
+        }
+        point.mapMatrix(K);
+      }
+    }
+    acc.addBlock(0, 0, N_LOCAL, N_LOCAL, K, 0, N_LOCAL, 1);
+  }
+
+  /** Σ w d g⊗g per strain, mapped with Bᵀ (·) B. */
+  ode2Lhs_u(s: ItemState, acc: LocalMatrixAccumulator, factor: number): void {
+    this.gather(s);
+    const D = this.localMatrix.fill(0);
+    const point = this.point;
+    for (const group of this.groups) {
+      if (!group.hasDamping) continue;
+      for (let p = 0; p < group.x.length; p++) {
+        this.setPoint(group.x[p]);
+        const strains = this.evaluateStrains(group, false);
+        point.begin();
+        for (let j = 0; j < 3; j++) if (group.damping[j] !== 0) point.addDamping(strains[j], factor * group.w[p] * group.damping[j]);
+        point.mapMatrix(D);
+      }
+    }
+    acc.addBlock(0, 0, N_LOCAL, N_LOCAL, D, 0, N_LOCAL, 1);
+  }
+
+  /** Σ S_i (c_i + y c_y,i + z c_z,i) of node coordinates c (18: e, u or a). */
+  private mapPoint(c: Float64Array, localPosition: ArrayLike<number>, out: Float64Array): void {
+    const [S0, S1] = linearShapes(localPosition[0] ?? 0, this.L);
+    const y = localPosition[1] ?? 0, z = localPosition[2] ?? 0;
+    for (let k = 0; k < 3; k++) {
+      out[k] = S0 * (c[k] + y * c[3 + k] + z * c[6 + k]) + S1 * (c[9 + k] + y * c[12 + k] + z * c[15 + k]);
+    }
+  }
+
+  /** Interpolated slopes [r_y, r_z] at x from coordinates c into this.slopes. */
+  private slopesAt(c: Float64Array, x: number): Float64Array {
+    const [S0, S1] = linearShapes(x, this.L);
+    for (let k = 0; k < 6; k++) this.slopes[k] = S0 * c[3 + k] + S1 * c[12 + k];
+    return this.slopes;
+  }
+
+  position(s: ItemState, localPosition: ArrayLike<number>, out: Float64Array): void {
+    this.gather(s);
+    this.mapPoint(this.e, localPosition, out);
+  }
+
+  velocity(s: ItemState, localPosition: ArrayLike<number>, out: Float64Array): void {
+    this.gather(s);
+    this.mapPoint(this.u, localPosition, out);
+  }
+
+  /** 3 × 18: S_i, y S_i, z S_i in the r, r_y, r_z columns of node i. */
+  positionJacobian(_s: ItemState, localPosition: ArrayLike<number>, out: Float64Array): void {
+    const [S0, S1] = linearShapes(localPosition[0] ?? 0, this.L);
+    const y = localPosition[1] ?? 0, z = localPosition[2] ?? 0;
+    out.fill(0, 0, 3 * N_LOCAL);
+    for (let k = 0; k < 3; k++) {
+      const row = k * N_LOCAL;
+      out[row + k] = S0; out[row + 3 + k] = S0 * y; out[row + 6 + k] = S0 * z;
+      out[row + 9 + k] = S1; out[row + 12 + k] = S1 * y; out[row + 15 + k] = S1 * z;
+    }
+  }
+
+  orientation(s: ItemState, localPosition: ArrayLike<number>, out: Float64Array): void {
+    this.gather(s);
+    slopeFrame(this.slopesAt(this.e, localPosition[0] ?? 0), 0, out);
+  }
+
+  /** ω = W⁻¹ (r̃_y ṙ_y + r̃_z ṙ_z) of the interpolated slopes (as the node's). */
+  angularVelocity(s: ItemState, localPosition: ArrayLike<number>, out: Float64Array): void {
+    const x = localPosition[0] ?? 0;
+    this.gather(s);
+    slopeRotationJacobian(this.slopesAt(this.e, x), 0, this.frameJacobian);
+    const [S0, S1] = linearShapes(x, this.L);
+    for (let i = 0; i < 3; i++) {
+      let w = 0;
+      for (let k = 0; k < 6; k++) w += this.frameJacobian[6 * i + k] * (S0 * this.u[3 + k] + S1 * this.u[12 + k]);
+      out[i] = w;
+    }
+  }
+
+  angularVelocityLocal(s: ItemState, localPosition: ArrayLike<number>, out: Float64Array): void {
+    const omega = new Float64Array(3), a = new Float64Array(9);
+    this.angularVelocity(s, localPosition, omega);
+    this.orientation(s, localPosition, a);
+    for (let i = 0; i < 3; i++) out[i] = a[i] * omega[0] + a[3 + i] * omega[1] + a[6 + i] * omega[2];
+  }
+
+  /** 3 × 18: S_i W⁻¹ r̃_y, S_i W⁻¹ r̃_z in the slope columns of node i. */
+  rotationJacobian(s: ItemState, localPosition: ArrayLike<number>, out: Float64Array): void {
+    const x = localPosition[0] ?? 0;
+    this.gather(s);
+    slopeRotationJacobian(this.slopesAt(this.e, x), 0, this.frameJacobian);
+    const S = linearShapes(x, this.L);
+    out.fill(0, 0, 3 * N_LOCAL);
+    for (let i = 0; i < 3; i++) for (let n = 0; n < 2; n++) for (let k = 0; k < 6; k++) out[i * N_LOCAL + 9 * n + 3 + k] = S[n] * this.frameJacobian[6 * i + k];
+  }
+
+  /** ∫ ρA S_i dx = ρA L/2 on the positions of each node. */
+  massProportionalForce(_s: ItemState, loadPerMass: ArrayLike<number>, f: Float64Array): void {
+    const m = 0.5 * this.rhoA * this.L;
+    for (let k = 0; k < 3; k++) { f[k] += m * loadPerMass[k]; f[9 + k] += m * loadPerMass[k]; }
+  }
+
+  outputBody(variable: OutputVariableType, s: ItemState, localPosition: ArrayLike<number>): ArrayLike<number> | undefined {
+    const out = new Float64Array(3);
+    const rotated = (v: Float64Array) => {
+      const a = new Float64Array(9);
+      this.orientation(s, localPosition, a);
+      return [0, 1, 2].map((i) => a[i] * v[0] + a[3 + i] * v[1] + a[6 + i] * v[2]);
+    };
+    switch (variable) {
+      case OutputVariableType.Position: this.position(s, localPosition, out); return out;
+      case OutputVariableType.Displacement: {
+        this.gather(s);
+        const reference = new Float64Array(N_LOCAL);
+        this.nodes.forEach((node, n) => { for (let k = 0; k < 9; k++) reference[9 * n + k] = s.qRef[node.qIndex + k]; });
+        const p0 = new Float64Array(3);
+        this.mapPoint(this.e, localPosition, out);
+        this.mapPoint(reference, localPosition, p0);
+        for (let k = 0; k < 3; k++) out[k] -= p0[k];
+        return out;
+      }
+      case OutputVariableType.Velocity: this.velocity(s, localPosition, out); return out;
+      case OutputVariableType.VelocityLocal: this.velocity(s, localPosition, out); return rotated(out);
+      case OutputVariableType.Acceleration: {
+        const a = new Float64Array(N_LOCAL);
+        this.nodes.forEach((node, n) => { for (let k = 0; k < 9; k++) a[9 * n + k] = s.a[node.uIndex + k]; });
+        this.mapPoint(a, localPosition, out);
+        return out;
+      }
+      case OutputVariableType.AngularVelocity: this.angularVelocity(s, localPosition, out); return out;
+      case OutputVariableType.AngularVelocityLocal: this.angularVelocityLocal(s, localPosition, out); return out;
+      case OutputVariableType.RotationMatrix: { const a = new Float64Array(9); this.orientation(s, localPosition, a); return a; }
+      case OutputVariableType.Rotation: { const a = new Float64Array(9); this.orientation(s, localPosition, a); return rotationMatrix2RotXYZInto(out, a); }
+      default: return undefined;
+    }
+  }
+
+  output(variable: OutputVariableType, s: ItemState): ArrayLike<number> | undefined {
+    return this.outputBody(variable, s, [0, 0, 0]);
+  }
+}
+
+/** Exudyn's 3D ANCF beam element (ObjectANCFBeam). */
+export const objectANCFBeamDefinition: ItemDefinition<'Object', typeof parameters> = {
+  category: 'Object',
+  typeName: 'ANCFBeam',
+  description: 'A 3D shear deformable ANCF beam (Exudyn\'s ObjectANCFBeam) on two PointSlope23 nodes: linear interpolation of the position and the cross-section slopes r_y, r_z; axial and shear strains and twist/curvatures at the midpoint (one Gauss point, reduced against locking), cross-section deformation penalized at both ends (Lobatto). '
+    + 'Strains are measured from the straight, orthonormal state (a curved reference is not stress-free, as in Exudyn). Local positions [x, y, z] with x ∈ [−L/2, L/2].',
+  parameters,
+  outputVariables: [
+    OutputVariableType.Position, OutputVariableType.Displacement, OutputVariableType.Velocity, OutputVariableType.VelocityLocal,
+    OutputVariableType.AngularVelocity, OutputVariableType.AngularVelocityLocal, OutputVariableType.Acceleration,
+    OutputVariableType.Rotation, OutputVariableType.RotationMatrix,
+  ],
+  equations: [
+    'q = [r₀, r_y,0, r_z,0, r₁, r_y,1, r_z,1], r(x, y, z) = Σ S_i (r_i + y r_y,i + z r_z,i), S₀ = 1/2 − x/L, S₁ = 1/2 + x/L.',
+    'Section basis ē₀ = r_y × r_z, ē₁ = r_y|r_z|² − r_z(r_y·r_z), ē₂ = r_z; t_i = ē_i/|ē_i|.',
+    'γ = [t₀·r_x − 1, t₁·r_x, t₂·r_x], κ_i = t_i·k with k = Σ_i ē_i × ē_i\' / (2|ē_i|²) (at x = 0, weight L),',
+    'ε_cs = [(|r_y|² − 1)/2, (|r_z|² − 1)/2, r_y·r_z/2] (at x = ±L/2, weights L/2), k_cs = [f_yy EA, f_zz EA, f_yz (GA_y + GA_z)].',
+    'ode2Lhs = Σ_points w Σ_strains (∂ε/∂q)ᵀ (k ε + d ε̇); M = ρA ∫ S_i S_j + ∫ (S_y + S_z)ᵀ W⁻¹ J W⁻¹ (S_y + S_z), W⁻¹ = diag(1/2, 1, 1).',
+  ].join('\n'),
+  example: (mbs) => {
+    const nodes = [0, 1].map((x) => mbs.addNode({
+      nodeType: 'PointSlope23', referenceCoordinates: [x, 0.1 * x, 0, 0, 1, 0.05 * x, 0.02, -0.05, 1],
+      initialCoordinates: [0.01 * x, -0.02 * x, 0.03 * x, 0.05 * x, 0.02, -0.03 * x, 0.01, 0.04 * x, 0.02 * x], initialVelocities: [0.1, -0.3 * x, 0.2, 0.1, 0.2, 0, -0.1, 0, 0.3],
+    }));
+    const sectionData = {
+      massPerLength: 0.8, inertia: [[0.01, 0, 0], [0, 0.005, 0], [0, 0, 0.005]],
+      stiffnessMatrix: [[50, 0, 0, 0, 0, 0], [0, 20, 0, 0, 0, 0], [0, 0, 25, 0, 0, 0], [0, 0, 0, 1, 0, 0], [0, 0, 0, 0, 2, 0], [0, 0, 0, 0, 0, 3]],
+      dampingMatrix: [[0.5, 0, 0, 0, 0, 0], [0, 0.2, 0, 0, 0, 0], [0, 0, 0.3, 0, 0, 0], [0, 0, 0, 0.01, 0, 0], [0, 0, 0, 0, 0.02, 0], [0, 0, 0, 0, 0, 0.03]],
+    };
+    const beam = mbs.addObject({ objectType: 'ANCFBeam', nodeNumbers: nodes, physicsLength: 1, sectionData, crossSectionPenaltyFactor: [1, 2, 0.5], crossSectionDamping: [0.01, 0.02, 0.03] });
+    mbs.addLoad({ loadType: 'ForceVector', markerNumber: mbs.addMarker({ markerType: 'BodyPosition', bodyNumber: beam, localPosition: [0.2, 0.05, -0.03] }), loadVector: [0.5, -1, 0.2] });
+    return beam;
+  },
+  create: (v, label) => new ANCFBeamModel(label, v),
+};
+
+/** Factory for a 3D ANCF beam element. */
+export const ObjectANCFBeam = makeFactory(objectANCFBeamDefinition);
