@@ -32,9 +32,10 @@ import type { BuilderSink } from './builders/builderSink.ts';
 import type { UserFunctionSystem, UserFunctionSystemData } from './registry/userFunctionSystem.ts';
 import { createGround, createMassPoint, createRigidBody, type CreateGroundOptions, type CreateMassPointOptions, type CreateRigidBodyOptions, type CreateRigidBodyResult } from './builders/bodies.ts';
 import {
-  createCartesianSpringDamper, createDistanceConstraint, createRigidBodySpringDamper, createSpringDamper, createTorsionalSpringDamper, createCoordinateConstraint, createSphereSphereContact,
+  createCartesianSpringDamper, createDistanceConstraint, createRigidBodySpringDamper, createSpringDamper, createTorsionalSpringDamper, createCoordinateConstraint, createSphereSphereContact, createSphereTriangleContact, createSphereQuadContact,
   type CreateCartesianSpringDamperOptions, type CreateDistanceConstraintOptions, type CreateRigidBodySpringDamperOptions, type CreateSpringDamperOptions,
-  type CreateTorsionalSpringDamperOptions, type CreateCoordinateConstraintOptions, type CreateSphereSphereContactOptions,
+  type CreateTorsionalSpringDamperOptions, type CreateCoordinateConstraintOptions, type CreateSphereSphereContactOptions, type CreateSphereTriangleContactOptions,
+  type CreateSphereQuadContactOptions, type CreateSphereQuadContactResult,
 } from './builders/connectors.ts';
 import { createForce, createTorque, type CreateLoadOptions } from './builders/loads.ts';
 import {
@@ -500,6 +501,10 @@ export class MainSystem implements BuilderSink, UserFunctionSystem, SolverHost {
   createDistanceSensorGeometry(options: CreateDistanceSensorGeometryOptions): number { return this.build('createDistanceSensorGeometry', options, (own) => createDistanceSensorGeometry(this, own)); }
   /** Exudyn's mbs.CreateDistanceSensor: a sensor measuring along a line to the items of a GeneralContact; returns the sensor index. See {@link createDistanceSensor}. */
   createDistanceSensor(options: CreateDistanceSensorOptions): SensorIndex { return this.build('createDistanceSensor', options, (own) => createDistanceSensor(this, own)); }
+  /** Adds a marker at the sphere centre, a rigid marker for the triangle, a data node and an ObjectContactSphereTriangle; returns the contact's index. */
+  createSphereTriangleContact(options: CreateSphereTriangleContactOptions = {}): ObjectIndex { return this.build('createSphereTriangleContact', options, (own) => createSphereTriangleContact(this, own)); }
+  /** Adds the markers, two data nodes and two ObjectContactSphereTriangle for the halves of a quad; returns both contacts' indices. */
+  createSphereQuadContact(options: CreateSphereQuadContactOptions = {}): CreateSphereQuadContactResult { return this.build('createSphereQuadContact', options, (own) => createSphereQuadContact(this, own)); }
   /** Adds a MarkerBodyRigid on each body at the joint position and an ObjectJointRevoluteZ about the axis; returns the joint index. */
   createRevoluteJoint(options: CreateAxisJointOptions): ObjectIndex { return this.build('createRevoluteJoint', options, (own) => createRevoluteJoint(this, own)); }
   /** Adds a MarkerBodyRigid on each body at the joint position and an ObjectJointPrismaticX along the axis; returns the joint index. */

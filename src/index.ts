@@ -23,6 +23,7 @@ export { NodeType } from './builders/bodies.ts';
 export type {
   BodyNodeOrMarker, CreateConnectorOptions, CreateSpringDamperOptions, CreateCartesianSpringDamperOptions, CreateDistanceConstraintOptions,
   CreateRigidBodySpringDamperOptions, CreateTorsionalSpringDamperOptions, CreateCoordinateConstraintOptions, CreateSphereSphereContactOptions,
+  CreateSphereTriangleContactOptions, CreateSphereQuadContactOptions, CreateSphereQuadContactResult,
 } from './builders/connectors.ts';
 export type { BodyOrMarker, CreateJointOptions } from './builders/jointFrames.ts';
 export { getJointArgs } from './builders/jointArgs.ts';
@@ -160,6 +161,7 @@ export { ObjectContactSphereTriangle } from './items/objects/ObjectContactSphere
 export { ObjectContactCircleCable2D } from './items/objects/ObjectContactCircleCable2D.ts';
 export { ObjectContactFrictionCircleCable2D } from './items/objects/ObjectContactFrictionCircleCable2D.ts';
 export { ObjectContactConvexRoll } from './items/objects/ObjectContactConvexRoll.ts';
+export { ObjectContactCurveCircles } from './items/objects/ObjectContactCurveCircles.ts';
 export { MarkerBodyCable2DShape } from './items/markers/MarkerBodyCable2DShape.ts';
 export { ObjectConnectorSpringDamper, SpringDamper } from './items/objects/ObjectConnectorSpringDamper.ts';
 export { ObjectConnectorCartesianSpringDamper, CartesianSpringDamper } from './items/objects/ObjectConnectorCartesianSpringDamper.ts';
@@ -173,6 +175,8 @@ export { ObjectANCFCable2D, Cable2D } from './items/objects/ObjectANCFCable2D.ts
 export { ObjectBeamGeometricallyExact2D } from './items/objects/ObjectBeamGeometricallyExact2D.ts';
 export { ObjectANCFBeam, BeamSection, type BeamSectionValues } from './items/objects/ObjectANCFBeam.ts';
 export { NodePointSlope23 } from './items/nodes/NodePointSlope23.ts';
+export { NodePointSlope1 } from './items/nodes/NodePointSlope1.ts';
+export { ObjectANCFCable } from './items/objects/ObjectANCFCable.ts';
 export { ObjectCosseratRod, CosseratRod } from './items/objects/ObjectCosseratRod.ts';
 export { ObjectGenericODE2 } from './items/objects/ObjectGenericODE2.ts';
 export { ObjectGenericODE1 } from './items/objects/ObjectGenericODE1.ts';

@@ -71,11 +71,17 @@ import { ANCFgeneralContactCircle } from './ANCFgeneralContactCircle.ts';
 import { distanceSensor } from './distanceSensor.ts';
 import { ANCFcontactFrictionTest } from './ANCFcontactFrictionTest.ts';
 import { ConvexContactTest } from './ConvexContactTest.ts';
+import { contactCurveExample } from './contactCurveExample.ts';
 import { contactSphereSphereTest } from './contactSphereSphereTest.ts';
 import { contactSphereSphereTestEAPM } from './contactSphereSphereTestEAPM.ts';
+import { sphereTriangleTest } from './sphereTriangleTest.ts';
+import { createSphereQuadContact2 } from './createSphereQuadContact2.ts';
 
 /** All ported Exudyn test models, in the order the runner reports them. */
 import { generalContactSpheresTest } from './generalContactSpheresTest.ts';
+import { generalContactFrictionTests } from './generalContactFrictionTests.ts';
+import { generalContactCylinderTest } from './generalContactCylinderTest.ts';
+import { generalContactCylinderTrigsTest } from './generalContactCylinderTrigsTest.ts';
 import { geometricallyExactBeam2Dtest } from './geometricallyExactBeam2Dtest.ts';
 import { gridGeomExactBeam2D } from './gridGeomExactBeam2D.ts';
 import { LShapeGeomExactBeam2D } from './LShapeGeomExactBeam2D.ts';
@@ -155,9 +161,15 @@ export const testModels: readonly TestModel[] = [
   distanceSensor,
   ANCFcontactFrictionTest,
   ConvexContactTest,
+  contactCurveExample,
   contactSphereSphereTest,
   contactSphereSphereTestEAPM,
+  sphereTriangleTest,
+  createSphereQuadContact2,
   generalContactSpheresTest,
+  generalContactFrictionTests,
+  generalContactCylinderTest,
+  generalContactCylinderTrigsTest,
   geometricallyExactBeam2Dtest,
   gridGeomExactBeam2D,
   LShapeGeomExactBeam2D,

@@ -1,15 +1,15 @@
 import {
-  SystemContainer, SimulationSettings, ObjectGround, MarkerBodyRigid, NodeGenericData, ObjectConnectorRollingDiscPenalty, OutputVariableType,
+  SystemContainer, ObjectGround, MarkerBodyRigid, NodeGenericData, ObjectConnectorRollingDiscPenalty, OutputVariableType,
   RigidBodyInertia, RotationMatrixY, Skew, mat3MulVec,
 } from '../src/index.ts';
 import type { TestModel } from './testModel.ts';
+import { rollingCoinSettings } from './rollingCoinTest.ts';
 
 /**
  * Exudyn's rollingCoinPenaltyTest: a coin (m = 1, r = 0.01, J = diag(m r²/2, m r²/4, m r²/4), axis x) tilted by 5° about y,
  * its centre 0.01 above the contact position (it falls onto the ground), spinning with ω = [40, 0, 0] about its axis;
  * ObjectConnectorRollingDiscPenalty on the ground plane z = 0 (k = 1e5, d = 1e4, μ = [0.8, 0.8], v_μ = 0.01, rolling friction
- * 0.2), gravity −9.81 z; 5000 steps to 0.5 s, Newmark with index-2 constraints (trapezoidal rule), initial accelerations
- * computed. The result is the x coordinate of the contact point (output Position).
+ * 0.2), gravity −9.81 z; 5000 steps to 0.5 s with {@link rollingCoinSettings}. The result is the x coordinate of the contact point (output Position).
  */
 export const rollingCoinPenaltyTest: TestModel = {
   name: 'rollingCoinPenaltyTest',
@@ -38,17 +38,7 @@ export const rollingCoinPenaltyTest: TestModel = {
       rollingFrictionViscous: 0.2, contactStiffness: 1e5, contactDamping: 1e4,
     }));
     mbs.assemble();
-    const settings = new SimulationSettings();
-    const tEnd = 0.5, h = 0.0001;
-    settings.timeIntegration.numberOfSteps = Math.trunc(tEnd / h);
-    settings.timeIntegration.endTime = tEnd;
-    settings.solutionSettings.sensorsWritePeriod = 0.0005;
-    settings.solutionSettings.writeSolutionToFile = false;
-    settings.timeIntegration.generalizedAlpha.useIndex2Constraints = true;
-    settings.timeIntegration.generalizedAlpha.useNewmark = true;
-    settings.timeIntegration.generalizedAlpha.spectralRadius = 0.5;
-    settings.timeIntegration.generalizedAlpha.computeInitialAccelerations = true;
-    mbs.solveDynamic(settings);
+    mbs.solveDynamic(rollingCoinSettings(0.0001));
     return mbs.getObjectOutput(oRolling, OutputVariableType.Position)[0];
   },
 };

@@ -11,6 +11,7 @@ import { NodePointGround } from '../items/nodes/NodePointGround.ts';
 import { ObjectConnectorRigidBodySpringDamper, type RigidBodyPostNewtonStepUserFunction, type RigidBodySpringForceTorqueUserFunction } from '../items/objects/ObjectConnectorRigidBodySpringDamper.ts';
 import { NodeGenericData } from '../items/nodes/NodeGenericData.ts';
 import { ObjectContactSphereSphere } from '../items/objects/ObjectContactSphereSphere.ts';
+import { ObjectContactSphereTriangle } from '../items/objects/ObjectContactSphereTriangle.ts';
 import { ObjectConnectorSpringDamper, type SpringForceUserFunction } from '../items/objects/ObjectConnectorSpringDamper.ts';
 import { ObjectConnectorTorsionalSpringDamper, type TorsionalSpringTorqueUserFunction } from '../items/objects/ObjectConnectorTorsionalSpringDamper.ts';
 import { OutputVariableType } from '../registry/enums.ts';
@@ -329,6 +330,142 @@ export function createSphereSphereContact(sink: BuilderSink, options: CreateSphe
   return sink.addObject({ ...contact, markerNumbers: [m0, m1], nodeNumber });
 }
 
+/** Contact options shared by createSphereTriangleContact and createSphereQuadContact (Exudyn's keyword arguments). */
+interface SphereSurfaceContactOptions extends CreateConnectorOptions {
+  /** Radius of the sphere at end 0 (> 0). */
+  radiusSphere?: number;
+  /** Dynamic friction coefficient (≠ 0: a rigid marker on the sphere, for the friction torque). */
+  dynamicFriction?: number;
+  /** Regularization velocity of friction. */
+  frictionProportionalZone?: number;
+  /** Contact stiffness k. */
+  contactStiffness?: number;
+  /** Linear contact damping d. */
+  contactDamping?: number;
+  /** Exponent n of the penetration. */
+  contactStiffnessExponent?: number;
+  /** Coefficient of restitution (impactModel 1 and 2). */
+  restitutionCoefficient?: number;
+  /** Lower bound of the impact velocity (impactModel 1 and 2). */
+  minimumImpactVelocity?: number;
+  /** 0 linear, 1 Hunt–Crossley, 2 Gonthier/Carvalho–Martins. */
+  impactModel?: number;
+  /** Initial data coordinates [gap, tangential speed, impact velocity, unused] of each added data node. */
+  dataInitialCoordinates?: VectorValue;
+  /** If false, the contact exerts no force. */
+  activeConnector?: boolean;
+}
+
+/** Options of createSphereTriangleContact (Exudyn's keyword arguments; the contact parameters as in ObjectContactSphereTriangle). */
+export interface CreateSphereTriangleContactOptions extends SphereSurfaceContactOptions {
+  /** Triangle points [p0, p1, p2] in the frame of end 1 (default [[0, 0, 0], [1, 0, 0], [0, 1, 0]]). */
+  trianglePoints?: readonly VectorValue[];
+  /** Edge flags 0 … 7: 1 edge p0p1, 2 edge p1p2, 4 edge p2p0 (default 7, all). */
+  includeEdges?: number;
+}
+
+/** Options of createSphereQuadContact (Exudyn's keyword arguments). */
+export interface CreateSphereQuadContactOptions extends SphereSurfaceContactOptions {
+  /** Quad corners [p0, p1, p2, p3] in the frame of end 1, counter-clockwise (default the unit square in the x-y plane). */
+  quadPoints?: readonly VectorValue[];
+  /** Edge flags 0 … 15: 1 edge p0p1, 2 p1p2, 4 p2p3, 8 p3p0 (default 15, all); the diagonal p1p3 is never an edge. */
+  includeEdges?: number;
+}
+
+/** The two contacts of createSphereQuadContact (Exudyn's returned dictionary). */
+export interface CreateSphereQuadContactResult {
+  /** Contact with the triangle [p0, p1, p3]. */
+  oContact0: ObjectIndex;
+  /** Contact with the triangle [p1, p2, p3]. */
+  oContact1: ObjectIndex;
+}
+
+/** Checks a list of `count` points of 3 finite numbers (trianglePoints, quadPoints); returns them as arrays. */
+function checkedPoints(where: string, argumentName: string, value: unknown, count: number): number[][] {
+  if (!Array.isArray(value) || value.length !== count) {
+    throw new FlexdynError(`${where}: ${argumentName} must be a list of ${count} points [x, y, z], got ${describeValue(value)}`);
+  }
+  return value.map((point, i) => checkedVector3(where, `${argumentName}[${i}]`, point));
+}
+
+/** Checks an edge-flag option (an integer in 0 … maximum). */
+function checkedEdgeFlags(where: string, value: unknown, maximum: number): number {
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > maximum) {
+    throw new FlexdynError(`${where}: includeEdges must be an integer in 0 … ${maximum} (a sum of edge flags), got ${describeValue(value)}`);
+  }
+  return value;
+}
+
+/**
+ * Adds the markers (end 0 at the sphere centre: a position marker, a rigid marker with friction; end 1 a rigid marker whose
+ * frame carries the triangles), one NodeGenericData per triangle and an ObjectContactSphereTriangle per triangle (with its
+ * edge flags); every parameter is checked before anything is added. Returns the contacts' object indices.
+ */
+function addSphereTriangleContacts(sink: BuilderSink, where: string, options: SphereSurfaceContactOptions, triangles: readonly { points: number[][]; includeEdges: number }[]): ObjectIndex[] {
+  const dynamicFriction = options.dynamicFriction ?? 0;
+  const contacts = triangles.map(({ points, includeEdges }) => ObjectContactSphereTriangle({
+    name: options.name ?? '',
+    radiusSphere: options.radiusSphere ?? 0,
+    trianglePoints: points,
+    includeEdges,
+    dynamicFriction,
+    frictionProportionalZone: options.frictionProportionalZone ?? 1e-3,
+    contactStiffness: options.contactStiffness ?? 0,
+    contactDamping: options.contactDamping ?? 0,
+    contactStiffnessExponent: options.contactStiffnessExponent ?? 1,
+    restitutionCoefficient: options.restitutionCoefficient ?? 1,
+    minimumImpactVelocity: options.minimumImpactVelocity ?? 0,
+    impactModel: options.impactModel ?? 0,
+    activeConnector: options.activeConnector ?? true,
+    visualization: { show: options.show ?? false, drawSize: options.drawSize ?? -1, color: options.color ?? [-1, -1, -1, -1] },
+  }));
+  const dataInitialCoordinates = options.dataInitialCoordinates ?? [0, 0, 0, 0];
+  const data = NodeGenericData({ initialCoordinates: dataInitialCoordinates, numberOfDataCoordinates: dataInitialCoordinates.length });
+  const ends = connectorEnds(where, options);
+  for (const contact of contacts) checkBeforeAdding('Object', contact, { markerNumbers: [0, 0], nodeNumber: 0 });
+  checkBeforeAdding('Node', data, {});
+  const [m0, m1] = addConnectorMarkers(sink, ends, options.name ?? '', [dynamicFriction !== 0 ? 'rigid' : 'position', 'rigid']);
+  return contacts.map((contact) => sink.addObject({ ...contact, markerNumbers: [m0, m1], nodeNumber: sink.addNode(data) }));
+}
+
+/**
+ * Adds a marker at the sphere centre (a position marker; a rigid marker with friction), a rigid marker whose frame
+ * carries the triangle, a NodeGenericData with the initial data coordinates (Exudyn's default [0, 0, 0, 0]: no contact at
+ * the start) and an ObjectContactSphereTriangle; returns the contact's object index (Exudyn's CreateSphereTriangleContact).
+ */
+export function createSphereTriangleContact(sink: BuilderSink, options: CreateSphereTriangleContactOptions = {}): ObjectIndex {
+  const where = 'createSphereTriangleContact';
+  const points = checkedPoints(where, 'trianglePoints', options.trianglePoints ?? [[0, 0, 0], [1, 0, 0], [0, 1, 0]], 3);
+  const includeEdges = checkedEdgeFlags(where, options.includeEdges ?? 7, 7);
+  return addSphereTriangleContacts(sink, where, options, [{ points, includeEdges }])[0];
+}
+
+/**
+ * Adds the markers of createSphereTriangleContact and two sphere-triangle contacts, one per half of the quad: the
+ * triangles [p0, p1, p3] and [p1, p2, p3] (split along the diagonal p1p3, which is excluded from both, so that a sphere
+ * crossing it feels no edge), each with its data node and the quad's edge flags of its sides (Exudyn's
+ * CreateSphereQuadContact). Returns both contacts' object indices.
+ */
+export function createSphereQuadContact(sink: BuilderSink, options: CreateSphereQuadContactOptions = {}): CreateSphereQuadContactResult {
+  const where = 'createSphereQuadContact';
+  const p = checkedPoints(where, 'quadPoints', options.quadPoints ?? [[0, 0, 0], [1, 0, 0], [1, 1, 0], [0, 1, 0]], 4);
+  const flags = checkedEdgeFlags(where, options.includeEdges ?? 15, 15);
+  const triangles = [[0, 1, 3], [1, 2, 3]].map((corners) => corners.map((c) => p[c]));
+  for (const [k, triangle] of triangles.entries()) {
+    const e1 = [0, 1, 2].map((i) => triangle[1][i] - triangle[0][i]), e2 = [0, 1, 2].map((i) => triangle[2][i] - triangle[0][i]);
+    const twiceArea = Math.hypot(e1[1] * e2[2] - e1[2] * e2[1], e1[2] * e2[0] - e1[0] * e2[2], e1[0] * e2[1] - e1[1] * e2[0]);
+    const longest = Math.max(...[e1, e2, [0, 1, 2].map((i) => e2[i] - e1[i])].map((e) => e[0] * e[0] + e[1] * e[1] + e[2] * e[2]));
+    if (!(twiceArea > 1e-12 * longest)) {
+      throw new FlexdynError(`${where}: quadPoints must span a quad whose halves [p0, p1, p3] and [p1, p2, p3] are triangles, got a degenerate half ${k === 0 ? '[p0, p1, p3]' : '[p1, p2, p3]'} of ${describeValue(options.quadPoints)}`);
+    }
+  }
+  // quad edges p0p1 (1), p1p2 (2), p2p3 (4), p3p0 (8): triangle 0 has p0p1 as its edge 0 and p3p0 as its edge 2,
+  // triangle 1 p1p2 as edge 0 and p2p3 as edge 1
+  const edges0 = (flags & 1) + (flags & 8) / 2, edges1 = ((flags & 2) + (flags & 4)) / 2;
+  const [oContact0, oContact1] = addSphereTriangleContacts(sink, where, options, [{ points: triangles[0], includeEdges: edges0 }, { points: triangles[1], includeEdges: edges1 }]);
+  return { oContact0, oContact1 };
+}
+
 /** One end of a connector: a body (with a body-fixed position), a node or a marker. */
 interface ConnectorEnd {
   /** What the index refers to. */
@@ -366,13 +503,18 @@ function connectorEnds(where: string, options: CreateConnectorOptions): [Connect
   return [parsed[0], parsed[1]];
 }
 
+/** The kind of marker a connector helper adds at an end. */
+type AddedMarkerKind = 'position' | 'rigid';
+
 /**
  * Adds a marker at each connector end, named 'Marker0:name' and 'Marker1:name': position markers (MarkerBodyPosition,
- * MarkerNodePosition) or rigid markers (MarkerBodyRigid, MarkerNodeRigid); a given marker is used as it is.
+ * MarkerNodePosition) or rigid markers (MarkerBodyRigid, MarkerNodeRigid), one kind for both ends or one per end; a
+ * given marker is used as it is.
  */
-function addConnectorMarkers(sink: BuilderSink, ends: readonly ConnectorEnd[], name: string, markerKind: 'position' | 'rigid'): [MarkerIndex, MarkerIndex] {
+function addConnectorMarkers(sink: BuilderSink, ends: readonly ConnectorEnd[], name: string, markerKinds: AddedMarkerKind | readonly [AddedMarkerKind, AddedMarkerKind]): [MarkerIndex, MarkerIndex] {
   const markers = ends.map(({ kind, index, localPosition }, i): MarkerIndex => {
     const markerName = name === '' ? '' : `Marker${i}:${name}`;
+    const markerKind = typeof markerKinds === 'string' ? markerKinds : markerKinds[i];
     if (kind === 'marker') return index;
     if (kind === 'body') {
       const marker = { name: markerName, bodyNumber: index, localPosition };

@@ -3,6 +3,7 @@ import type { CreateGroundOptions, CreateMassPointOptions, CreateRigidBodyOption
 import type {
   CreateCartesianSpringDamperOptions, CreateConnectorOptions, CreateDistanceConstraintOptions, CreateRigidBodySpringDamperOptions,
   CreateSpringDamperOptions, CreateTorsionalSpringDamperOptions, CreateCoordinateConstraintOptions, CreateSphereSphereContactOptions,
+  CreateSphereTriangleContactOptions, CreateSphereQuadContactOptions,
 } from './connectors.ts';
 import type { CreateLoadOptions } from './loads.ts';
 import type { CreateJointOptions } from './jointFrames.ts';
@@ -20,6 +21,12 @@ const loadOptions = {
 const joint = {
   name: true, bodyNumbers: true, position: true, useGlobalFrame: true, show: true, color: true,
 } as const satisfies { readonly [K in keyof Required<CreateJointOptions>]: true };
+
+const sphereSurfaceContact = {
+  radiusSphere: true, includeEdges: true, dynamicFriction: true, frictionProportionalZone: true, contactStiffness: true, contactDamping: true,
+  contactStiffnessExponent: true, restitutionCoefficient: true, minimumImpactVelocity: true, impactModel: true, dataInitialCoordinates: true,
+  activeConnector: true,
+} as const;
 
 /** Option names of each create helper (Exudyn's keyword arguments), for the unknown-option check. */
 export const builderOptionNames = {
@@ -57,6 +64,8 @@ export const builderOptionNames = {
     adhesionExponent: true, restitutionCoefficient: true, minimumImpactVelocity: true, impactModel: true, dataInitialCoordinates: true,
     activeConnector: true,
   }),
+  createSphereTriangleContact: optionNames<CreateSphereTriangleContactOptions>({ ...connector, ...sphereSurfaceContact, trianglePoints: true }),
+  createSphereQuadContact: optionNames<CreateSphereQuadContactOptions>({ ...connector, ...sphereSurfaceContact, quadPoints: true }),
   createRevoluteJoint: optionNames<CreateAxisJointOptions>({ ...joint, axis: true, axisRadius: true, axisLength: true }),
   createPrismaticJoint: optionNames<CreateAxisJointOptions>({ ...joint, axis: true, axisRadius: true, axisLength: true }),
   createSphericalJoint: optionNames<CreateSphericalJointOptions>({ ...joint, constrainedAxes: true, jointRadius: true }),

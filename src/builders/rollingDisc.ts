@@ -59,6 +59,18 @@ export function addRollingDiscMarkers(sink: BuilderSink, where: string, name: st
   ];
 }
 
+/** The disc geometry, activeConnector and visualization of both rolling-disc items from the builder options (Exudyn's defaults). */
+function discValues(options: CreateRollingDiscOptions) {
+  return {
+    name: options.name ?? '',
+    discRadius: options.discRadius,
+    discAxis: options.axisVector ?? [1, 0, 0],
+    planeNormal: options.planeNormal ?? [0, 0, 1],
+    activeConnector: options.activeConnector ?? true,
+    visualization: { show: options.show ?? true, discWidth: options.discWidth ?? 0.1, color: options.color ?? [-1, -1, -1, -1] },
+  };
+}
+
 /**
  * Adds a MarkerBodyRigid on the plane body at planePosition, one on the disc body at axisPosition and an
  * ObjectJointRollingDisc between them (ideal rolling); returns the joint index.
@@ -67,15 +79,7 @@ export function createRollingDisc(sink: BuilderSink, options: CreateRollingDiscO
   const where = 'createRollingDisc';
   const bodies = rollingDiscBodies(where, options.bodyNumbers);
   const name = options.name ?? '';
-  const joint = ObjectJointRollingDisc({
-    name,
-    constrainedAxes: options.constrainedAxes ?? [1, 1, 1],
-    discRadius: options.discRadius,
-    discAxis: options.axisVector ?? [1, 0, 0],
-    planeNormal: options.planeNormal ?? [0, 0, 1],
-    activeConnector: options.activeConnector ?? true,
-    visualization: { show: options.show ?? true, discWidth: options.discWidth ?? 0.1, color: options.color ?? [-1, -1, -1, -1] },
-  });
+  const joint = ObjectJointRollingDisc({ ...discValues(options), constrainedAxes: options.constrainedAxes ?? [1, 1, 1] });
   checkBeforeAdding('Object', joint, { markerNumbers: [0, 0] });
   const markerNumbers = addRollingDiscMarkers(sink, where, name, bodies, options.planePosition ?? [0, 0, 0], options.axisPosition ?? [0, 0, 0]);
   return sink.addObject({ ...joint, markerNumbers });
@@ -111,10 +115,7 @@ export function createRollingDiscPenalty(sink: BuilderSink, options: CreateRolli
   const bodies = rollingDiscBodies(where, options.bodyNumbers);
   const name = options.name ?? '';
   const connector = ObjectConnectorRollingDiscPenalty({
-    name,
-    discRadius: options.discRadius,
-    discAxis: options.axisVector ?? [1, 0, 0],
-    planeNormal: options.planeNormal ?? [0, 0, 1],
+    ...discValues(options),
     contactStiffness: options.contactStiffness ?? 0,
     contactDamping: options.contactDamping ?? 0,
     dryFriction: options.dryFriction ?? [0, 0],
@@ -123,8 +124,6 @@ export function createRollingDiscPenalty(sink: BuilderSink, options: CreateRolli
     viscousFriction: options.viscousFriction ?? [0, 0],
     rollingFrictionViscous: options.rollingFrictionViscous ?? 0,
     useLinearProportionalZone: options.useLinearProportionalZone ?? false,
-    activeConnector: options.activeConnector ?? true,
-    visualization: { show: options.show ?? true, discWidth: options.discWidth ?? 0.1, color: options.color ?? [-1, -1, -1, -1] },
   });
   const data = NodeGenericData({ initialCoordinates: [0, 0, 0], numberOfDataCoordinates: 3 });
   checkBeforeAdding('Object', connector, { markerNumbers: [0, 0], nodeNumber: 0 });

@@ -60,7 +60,11 @@ export class GeneralContact extends GeneralContactSettings implements SystemComp
   private readonly overlaps = new SphereOverlaps();
   /** Sphere centres at the start of the step (tunnelling check) and at the state being drawn (3 per sphere). */
   private startCenters = new Float64Array(0);
+  private endCenters = new Float64Array(0);
   private drawnCenters = new Float64Array(0);
+  /** A copy of the state of the last post-Newton step, whose active contacts are recorded when asked for (stale: not yet). */
+  private postNewtonState?: StateCopy;
+  private activeStale = false;
 
   constructor(index: number) {
     super(`GeneralContact ${index}`);
@@ -144,8 +148,10 @@ export class GeneralContact extends GeneralContactSettings implements SystemComp
     }
     this.boxes = new Float64Array(6 * this.total);
     this.startCenters = new Float64Array(3 * this.spheres.count);
+    this.endCenters = new Float64Array(3 * this.spheres.count);
+    this.postNewtonState = new StateCopy(current);
     this.drawnCenters = new Float64Array(3 * this.spheres.count);
-    for (const set of this.itemSets) set.update(current, false, this.boxes);
+    for (const set of this.itemSets) set.update(current, this.boxes);
     const boxMin = [...this.treeBoxMin], boxMax = [...this.treeBoxMax];
     if (!(boxMin[0] < boxMax[0])) {
       for (let k = 0; k < 3; k++) { boxMin[k] = Infinity; boxMax[k] = -Infinity; }
@@ -161,23 +167,23 @@ export class GeneralContact extends GeneralContactSettings implements SystemComp
     this.updateActiveContacts(current);
   }
 
-  /** Updates all items at s (with their Jacobians if withJacobians) and sorts their bounding boxes into the grid. */
-  private update(s: ItemState, withJacobians: boolean): void {
-    for (const set of this.itemSets) set.update(s, withJacobians, this.boxes);
+  /** Updates all items at s and sorts their bounding boxes into the grid. */
+  private update(s: ItemState): void {
+    for (const set of this.itemSets) set.update(s, this.boxes);
     this.grid.build(this.boxes, this.total);
   }
 
   /** Adds factor·(the contact forces on the left-hand side) into out, at the global velocity indices of the items' markers. */
   addODE2Lhs(s: ItemState, out: Float64Array, factor: number): void {
     if (!this.isActive) return;
-    this.update(s, true);
+    this.update(s);
     for (const kernel of this.kernels) kernel.addODE2Lhs(s, out, factor);
   }
 
   /** Adds factorQ·∂/∂q + factorU·∂/∂u of the left-hand side contact forces (analytic) into target. */
   addODE2LhsJacobian(s: ItemState, target: GlobalMatrixAccumulator, factorQ: number, factorU: number): void {
     if (!this.isActive) return;
-    this.update(s, true);
+    this.update(s);
     for (const kernel of this.kernels) kernel.addODE2LhsJacobian(s, target, factorQ, factorU);
   }
 
@@ -192,21 +198,25 @@ export class GeneralContact extends GeneralContactSettings implements SystemComp
 
   /** Searches the contacts at the state s and records the pairs in contact. */
   private updateActiveContacts(s: ItemState): void {
-    this.update(s, false);
+    this.update(s);
     this.active.clear(this.total);
     for (const kernel of this.kernels) kernel.recordActiveContacts(this.active);
+    this.activeStale = false;
   }
 
   /**
    * The post-Newton step: reports tunnelling (a pair of spheres separated at the start of the step that penetrates
-   * beyond the smaller radius within it: {@link SphereTunnellingCheck}) and updates the active contacts; the forces are
-   * functions of the state, so the error is 0.
+   * beyond the smaller radius within it: {@link SphereTunnellingCheck}) and keeps a copy of the state, at which the
+   * active contacts are recorded when next asked for (getActiveContacts); the forces are functions of the state, so
+   * the error is 0.
    */
   postNewtonStep(s: ItemState, startOfStep: ItemState): number {
     if (!this.isActive) return 0;
     this.spheres.centers(startOfStep, this.startCenters);
-    this.updateActiveContacts(s);
-    this.tunnelling.check(this.spheres.radius, this.startCenters, this.spheres.kinematics.position3, this.grid, s.t);
+    this.spheres.centers(s, this.endCenters);
+    this.tunnelling.check(this.spheres.radius, this.startCenters, this.endCenters, this.grid, s.t);
+    this.postNewtonState?.copy(s);
+    this.activeStale = true;
     return 0;
   }
 
@@ -247,6 +257,7 @@ export class GeneralContact extends GeneralContactSettings implements SystemComp
   getActiveContacts(typeIndex: number, itemIndex: number): number[] {
     const set = this.itemSet(typeIndex);
     checkNumber(this.name, 'itemIndex', itemIndex, (v) => Number.isInteger(v) && v >= 0 && v < set.count, `an item index in [0, ${set.count}) of an assembled system`);
+    if (this.activeStale && this.postNewtonState !== undefined) this.updateActiveContacts(this.postNewtonState);
     return this.active.of(set.offset + itemIndex);
   }
 
@@ -282,7 +293,7 @@ export class GeneralContact extends GeneralContactSettings implements SystemComp
     const state = configurationStates[configuration];
     if (this.states === undefined) throw new FlexdynError(`${where} needs an assembled system: call mbs.assemble() first`);
     if (state === undefined) throw new FlexdynError(`${where}: configuration must be a ConfigurationType, got ${describeValue(configuration)}`, { parameter: 'configuration' });
-    this.update(this.states[state], false);
+    this.update(this.states[state]);
     const e = [direction[0] / length, direction[1] / length, direction[2] / length];
     const result = this.line.measure({ spheres: this.spheres, cables: this.cables, triangles: this.triangles, grid: this.grid, tolerance: this.tolEquivalentPoints },
       pStart, e, minDistance, maxDistance, cylinderRadius, typeIndex);
@@ -300,5 +311,36 @@ export class GeneralContact extends GeneralContactSettings implements SystemComp
       return Array.from(this.grid.found.subarray(0, count), (g) => g - set.offset).sort((a, b) => a - b);
     };
     return { MarkerBasedSpheres: local(this.spheres), ANCFCable2D: local(this.cables), TrigsRigidBodyBased: local(this.triangles) };
+  }
+}
+
+/** A copy of a state's coordinates (arrays allocated once, copied per post-Newton step); the rest is shared with the original. */
+class StateCopy implements ItemState {
+  readonly qRef: Float64Array;
+  readonly q: Float64Array;
+  readonly u: Float64Array;
+  readonly a: Float64Array;
+  readonly lambda: Float64Array;
+  readonly data: Float64Array;
+  readonly ode1Ref: Float64Array;
+  readonly ode1: Float64Array;
+  readonly ode1_t: Float64Array;
+  readonly addresses: ItemState['addresses'];
+  readonly mbs: ItemState['mbs'];
+  readonly configuration: ItemState['configuration'];
+  t = 0;
+  loadFactor = 1;
+
+  constructor(s: ItemState) {
+    this.qRef = s.qRef; this.ode1Ref = s.ode1Ref; this.addresses = s.addresses; this.mbs = s.mbs; this.configuration = s.configuration;
+    this.q = s.q.slice(); this.u = s.u.slice(); this.a = s.a.slice(); this.lambda = s.lambda.slice();
+    this.data = s.data.slice(); this.ode1 = s.ode1.slice(); this.ode1_t = s.ode1_t.slice();
+  }
+
+  /** Copies the coordinates, time and load factor of s. */
+  copy(s: ItemState): void {
+    this.q.set(s.q); this.u.set(s.u); this.a.set(s.a); this.lambda.set(s.lambda);
+    this.data.set(s.data); this.ode1.set(s.ode1); this.ode1_t.set(s.ode1_t);
+    this.t = s.t; this.loadFactor = s.loadFactor;
   }
 }

@@ -87,7 +87,7 @@ export class ContactANCFCables implements ContactItemSet {
     this.velocities = new Float64Array(8 * n);
   }
 
-  update(s: ItemState, _withJacobians: boolean, boxes: Float64Array): void {
+  update(s: ItemState, boxes: Float64Array): void {
     const e = this.coordinates, et = this.velocities;
     for (let i = 0; i < this.nodes.length; i++) {
       const [n0, n1] = this.nodes[i];

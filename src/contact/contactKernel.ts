@@ -21,11 +21,8 @@ export interface ContactItemSet {
   readonly count: number;
   /** Global contact index of the first item (set by the GeneralContact at assembly). */
   offset: number;
-  /**
-   * Updates the items' kinematics at s (with the Jacobians if withJacobians) and writes their bounding boxes
-   * [min x, y, z, max x, y, z] to boxes at 6·(offset + local index).
-   */
-  update(s: ItemState, withJacobians: boolean, boxes: Float64Array): void;
+  /** Updates the items' kinematics at s and writes their bounding boxes [min x, y, z, max x, y, z] to boxes at 6·(offset + local index). */
+  update(s: ItemState, boxes: Float64Array): void;
 }
 
 /**

@@ -14,7 +14,7 @@ export function isRigidMarker(marker: MarkerModel): marker is RigidMarkerModel {
  * The kinematics of the markers that carry contact items (sphere centres, rigid bodies of triangle meshes), in flat
  * arrays updated per evaluation: positions, velocities, global angular velocities (0 without rotation), orientations
  * (if asked for; identity without rotation), the position and rotation Jacobians (3 × n_i each, rotation 0 without
- * rotation) and the global velocity index of each local coordinate. The 12 kinematic variables of a marker, in the
+ * rotation; computed when first used) and the global velocity index of each local coordinate. The 12 kinematic variables of a marker, in the
  * order the contact kernels differentiate by, are [p, θ, v, ω]: position, virtual rotation, velocity, angular velocity.
  */
 export class MarkerKinematics {
@@ -36,6 +36,10 @@ export class MarkerKinematics {
   rotationJacobian = new Float64Array(0);
   private withOrientation = false;
   private scratch = new Float64Array(0);
+  /** The state of the last update, its number, and per marker the number of the update whose Jacobians it holds. */
+  private state?: ItemState;
+  private evaluation = 0;
+  private jacobianStamp = new Int32Array(0);
 
   /** Binds to the markers (each a position marker; rigid ones with rotation); withOrientation: keep the orientations up to date. */
   bind(markers: readonly PositionMarkerModel[], withOrientation: boolean): void {
@@ -62,6 +66,9 @@ export class MarkerKinematics {
     this.positionJacobian = new Float64Array(3 * total);
     this.rotationJacobian = new Float64Array(3 * total);
     this.scratch = new Float64Array(Math.max(9, 3 * this.maxColumns));
+    this.jacobianStamp = new Int32Array(n);
+    this.evaluation = 0;
+    this.state = undefined;
   }
 
   /** Number of local coordinates of marker i. */
@@ -88,8 +95,14 @@ export class MarkerKinematics {
     }
   }
 
-  /** Updates the kinematics of all markers at s (with the Jacobians if withJacobians). */
-  update(s: ItemState, withJacobians: boolean): void {
+  /**
+   * Updates positions, velocities, angular velocities (and orientations, if kept) of all markers at s. The Jacobians
+   * of a marker are computed on first use at this state ({@link ensureJacobians}), so markers without contact cost
+   * nothing more.
+   */
+  update(s: ItemState): void {
+    this.state = s;
+    if (++this.evaluation === 0x7fffffff) { this.jacobianStamp.fill(0); this.evaluation = 1; }
     const w = this.scratch;
     for (let i = 0; i < this.count; i++) {
       const marker = this.markers[i];
@@ -98,24 +111,28 @@ export class MarkerKinematics {
       marker.velocity(s, w);
       this.velocity3[3 * i] = w[0]; this.velocity3[3 * i + 1] = w[1]; this.velocity3[3 * i + 2] = w[2];
       const rigid = this.rigid[i];
-      if (rigid !== undefined) {
-        rigid.angularVelocity(s, w);
-        this.angularVelocity3[3 * i] = w[0]; this.angularVelocity3[3 * i + 1] = w[1]; this.angularVelocity3[3 * i + 2] = w[2];
-        if (this.withOrientation) {
-          rigid.orientation(s, w);
-          this.orientation9.set(w.subarray(0, 9), 9 * i);
-        }
-      }
-      const n = this.start[i + 1] - this.start[i];
-      if (!withJacobians || n === 0) continue;
-      const at = 3 * this.start[i];
-      marker.positionJacobian(s, w);
-      for (let k = 0; k < 3 * n; k++) this.positionJacobian[at + k] = w[k];
-      if (rigid !== undefined) {
-        rigid.rotationJacobian(s, w);
-        for (let k = 0; k < 3 * n; k++) this.rotationJacobian[at + k] = w[k];
+      if (rigid === undefined) continue;
+      rigid.angularVelocity(s, w);
+      this.angularVelocity3[3 * i] = w[0]; this.angularVelocity3[3 * i + 1] = w[1]; this.angularVelocity3[3 * i + 2] = w[2];
+      if (this.withOrientation) {
+        rigid.orientation(s, w);
+        for (let k = 0; k < 9; k++) this.orientation9[9 * i + k] = w[k];
       }
     }
+  }
+
+  /** Computes the position and rotation Jacobians of marker i at the state of the last update, unless done already. */
+  ensureJacobians(i: number): void {
+    if (this.jacobianStamp[i] === this.evaluation) return;
+    this.jacobianStamp[i] = this.evaluation;
+    const n = this.start[i + 1] - this.start[i];
+    if (n === 0 || this.state === undefined) return;
+    const at = 3 * this.start[i], w = this.scratch, rigid = this.rigid[i];
+    this.markers[i].positionJacobian(this.state, w);
+    for (let k = 0; k < 3 * n; k++) this.positionJacobian[at + k] = w[k];
+    if (rigid === undefined) return;
+    rigid.rotationJacobian(this.state, w);
+    for (let k = 0; k < 3 * n; k++) this.rotationJacobian[at + k] = w[k];
   }
 
   /**
@@ -125,6 +142,7 @@ export class MarkerKinematics {
   addForce(i: number, out: Float64Array, factor: number, f: ArrayLike<number>, lever?: ArrayLike<number>): void {
     const start = this.start[i], n = this.start[i + 1] - start;
     if (n === 0) return;
+    this.ensureJacobians(i);
     const J = this.positionJacobian, at = 3 * start;
     const fx = factor * f[0], fy = factor * f[1], fz = factor * f[2];
     if (lever === undefined || this.rigid[i] === undefined) {
@@ -145,6 +163,7 @@ export class MarkerKinematics {
    */
   kinematicsJacobian(s: ItemState, i: number, factorQ: number, factorU: number, K: Float64Array): void {
     const start = this.start[i], n = this.start[i + 1] - start, at = 3 * start;
+    this.ensureJacobians(i);
     K.fill(0, 0, 12 * n);
     const Jp = this.positionJacobian, Jr = this.rotationJacobian;
     for (let k = 0; k < 3 * n; k++) {

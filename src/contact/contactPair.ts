@@ -95,6 +95,7 @@ export class PairJacobian {
         M[r * m + c] = sum;
       }
     }
+    S.ensureJacobians(i);
     const at = 3 * S.start[i], Jp = S.positionJacobian, Jr = S.rotationJacobian, out = this.block;
     for (let r = 0; r < n; r++) {
       const p0 = Jp[at + r], p1 = Jp[at + n + r], p2 = Jp[at + 2 * n + r];

@@ -74,8 +74,8 @@ export class ContactSpheres implements ContactItemSet {
     this.kinematics.positions(s, out);
   }
 
-  update(s: ItemState, withJacobians: boolean, boxes: Float64Array): void {
-    this.kinematics.update(s, withJacobians);
+  update(s: ItemState, boxes: Float64Array): void {
+    this.kinematics.update(s);
     const x = this.kinematics.position3, r = this.radius;
     for (let i = 0; i < this.radius.length; i++) {
       const at = 6 * (this.offset + i);

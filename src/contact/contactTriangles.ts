@@ -23,7 +23,7 @@ interface ContactMesh {
  * The triangles of a GeneralContact (Exudyn's TrigsRigidBodyBased): meshes attached to rigid-body markers, each mesh
  * with a contact stiffness, damping and friction material; the triangles store their points in the marker's frame and
  * their local normal (p1 − p0) × (p2 − p0)/|…|, which must point outwards. Per evaluation the triangles' global points
- * y = p + A x and bounding boxes are updated (those of static meshes once, at assembly).
+ * y = p + A x and bounding boxes are updated (those of meshes on markers without coordinates, which never move, once).
  */
 export class ContactTriangles implements ContactItemSet {
   readonly typeIndex = ContactTypeIndex.IndexTrigsRigidBodyBased;
@@ -43,6 +43,8 @@ export class ContactTriangles implements ContactItemSet {
   /** Per triangle: the global points (9) at the last update. */
   points = new Float64Array(0);
   private staticDone = false;
+  /** Per mesh: true if its marker never moves (no coordinates), so its triangles are placed once (set at assembly). */
+  private fixed: boolean[] = [];
 
   constructor(private readonly name: string) {}
 
@@ -74,7 +76,8 @@ export class ContactTriangles implements ContactItemSet {
 
   /**
    * Binds the meshes to the markers of a compiled model: each needs a rigid marker (position and orientation); a mesh on
-   * a moving marker must be closed and static triangles must be on a marker without coordinates (ground).
+   * a moving marker must be closed and static triangles (Exudyn's flag: the mesh never moves) must be on a marker
+   * without coordinates (ground).
    */
   bind(markers: readonly MarkerModel[], nMaterials: number): void {
     const bound = this.meshes.map((mesh, i): PositionMarkerModel => {
@@ -97,6 +100,7 @@ export class ContactTriangles implements ContactItemSet {
       return marker;
     });
     this.bodies.bind(bound, true);
+    this.fixed = bound.map((marker) => marker.nLocalU === 0);
     this.stiffness = Float64Array.from(this.meshes, (m) => m.contactStiffness);
     this.damping = Float64Array.from(this.meshes, (m) => m.contactDamping);
     this.material = Int32Array.from(this.meshes, (m) => m.frictionMaterialIndex);
@@ -110,13 +114,13 @@ export class ContactTriangles implements ContactItemSet {
     this.staticDone = false;
   }
 
-  update(s: ItemState, withJacobians: boolean, boxes: Float64Array): void {
-    this.bodies.update(s, withJacobians);
+  update(s: ItemState, boxes: Float64Array): void {
+    this.bodies.update(s);
     const { position3: p, orientation9: A } = this.bodies;
     const x = this.localPoints, y = this.points;
     for (let m = 0; m < this.meshes.length; m++) {
       const mesh = this.meshes[m];
-      if (mesh.staticTriangles && this.staticDone) continue;
+      if (this.fixed[m] && this.staticDone) continue;
       for (let t = mesh.firstTriangle; t < mesh.firstTriangle + mesh.count; t++) {
         const at = 6 * (this.offset + t);
         boxes[at] = boxes[at + 1] = boxes[at + 2] = Infinity;

@@ -45,13 +45,6 @@ export class SearchGrid {
     }
   }
 
-  /** The cell index along direction k of coordinate x, clamped to the grid. */
-  private cellOf(k: number, x: number): number {
-    const n = this.cells[k];
-    const i = Math.floor((x - this.boxMin[k]) / (this.boxMax[k] - this.boxMin[k]) * n);
-    return i < 0 ? 0 : i >= n ? n - 1 : i;
-  }
-
   /** Sorts count items with bounding boxes boxes[6i … 6i + 5] = [min, max] into the cells. */
   build(boxes: Float64Array, count: number): void {
     this.boxes = boxes;
@@ -59,33 +52,49 @@ export class SearchGrid {
     if (this.ranges.length < 6 * count) this.ranges = new Int32Array(6 * count);
     if (this.stamps.length < count) { this.stamps = new Int32Array(count); this.stamp = 0; }
     const start = this.cellStart, r = this.ranges;
-    const nx = this.cells[0], ny = this.cells[1];
+    const nx = this.cells[0], ny = this.cells[1], nz = this.cells[2];
+    const x0 = this.boxMin[0], y0 = this.boxMin[1], z0 = this.boxMin[2];
+    const sx = nx / (this.boxMax[0] - x0), sy = ny / (this.boxMax[1] - y0), sz = nz / (this.boxMax[2] - z0);
+    const clamp = (i: number, n: number) => (i < 0 ? 0 : i >= n ? n - 1 : i);
     start.fill(0);
     let total = 0;
     for (let i = 0; i < count; i++) {
-      for (let k = 0; k < 3; k++) {
-        r[6 * i + k] = this.cellOf(k, boxes[6 * i + k]);
-        r[6 * i + 3 + k] = this.cellOf(k, boxes[6 * i + 3 + k]);
-      }
-      for (let iz = r[6 * i + 2]; iz <= r[6 * i + 5]; iz++) {
-        for (let iy = r[6 * i + 1]; iy <= r[6 * i + 4]; iy++) {
-          for (let ix = r[6 * i]; ix <= r[6 * i + 3]; ix++) { start[ix + nx * (iy + ny * iz) + 1]++; total++; }
+      const b = 6 * i;
+      const ix0 = clamp(Math.floor((boxes[b] - x0) * sx), nx), ix1 = clamp(Math.floor((boxes[b + 3] - x0) * sx), nx);
+      const iy0 = clamp(Math.floor((boxes[b + 1] - y0) * sy), ny), iy1 = clamp(Math.floor((boxes[b + 4] - y0) * sy), ny);
+      const iz0 = clamp(Math.floor((boxes[b + 2] - z0) * sz), nz), iz1 = clamp(Math.floor((boxes[b + 5] - z0) * sz), nz);
+      r[b] = ix0; r[b + 1] = iy0; r[b + 2] = iz0; r[b + 3] = ix1; r[b + 4] = iy1; r[b + 5] = iz1;
+      for (let iz = iz0; iz <= iz1; iz++) {
+        for (let iy = iy0; iy <= iy1; iy++) {
+          const row = nx * (iy + ny * iz) + 1;
+          for (let ix = ix0; ix <= ix1; ix++) start[row + ix]++;
         }
       }
+      total += (ix1 - ix0 + 1) * (iy1 - iy0 + 1) * (iz1 - iz0 + 1);
     }
     for (let c = 1; c < start.length; c++) start[c] += start[c - 1];
     if (this.cellItems.length < total) this.cellItems = new Int32Array(2 * total);
-    // fill each cell from its end backwards, so that cellStart is restored and items stay in increasing order
+    const items = this.cellItems;
+    // fill each cell from its end backwards, so that items stay in increasing order within a cell
     for (let i = count - 1; i >= 0; i--) {
-      for (let iz = r[6 * i + 2]; iz <= r[6 * i + 5]; iz++) {
-        for (let iy = r[6 * i + 1]; iy <= r[6 * i + 4]; iy++) {
-          for (let ix = r[6 * i]; ix <= r[6 * i + 3]; ix++) this.cellItems[--start[ix + nx * (iy + ny * iz) + 1]] = i;
+      const b = 6 * i;
+      for (let iz = r[b + 2]; iz <= r[b + 5]; iz++) {
+        for (let iy = r[b + 1]; iy <= r[b + 4]; iy++) {
+          const row = nx * (iy + ny * iz) + 1;
+          for (let ix = r[b]; ix <= r[b + 3]; ix++) items[--start[row + ix]] = i;
         }
       }
     }
     // start[c + 1] is now the beginning of cell c: shift down by one
-    for (let c = 0; c + 1 < start.length; c++) start[c] = start[c + 1];
+    start.copyWithin(0, 1);
     start[start.length - 1] = total;
+  }
+
+  /** The cell index along direction k of coordinate x, clamped to the grid. */
+  private cellOf(k: number, x: number): number {
+    const n = this.cells[k];
+    const i = Math.floor((x - this.boxMin[k]) * (n / (this.boxMax[k] - this.boxMin[k])));
+    return i < 0 ? 0 : i >= n ? n - 1 : i;
   }
 
   /**

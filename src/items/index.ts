@@ -23,6 +23,7 @@ import { objectContactSphereTriangleDefinition } from './objects/ObjectContactSp
 import { objectContactCircleCable2DDefinition } from './objects/ObjectContactCircleCable2D.ts';
 import { objectContactFrictionCircleCable2DDefinition } from './objects/ObjectContactFrictionCircleCable2D.ts';
 import { objectContactConvexRollDefinition } from './objects/ObjectContactConvexRoll.ts';
+import { objectContactCurveCirclesDefinition } from './objects/ObjectContactCurveCircles.ts';
 import { markerBodyCable2DShapeDefinition } from './markers/MarkerBodyCable2DShape.ts';
 import { objectConnectorSpringDamperDefinition } from './objects/ObjectConnectorSpringDamper.ts';
 import { objectConnectorCartesianSpringDamperDefinition } from './objects/ObjectConnectorCartesianSpringDamper.ts';
@@ -33,6 +34,8 @@ import { objectANCFCable2DDefinition } from './objects/ObjectANCFCable2D.ts';
 import { objectBeamGeometricallyExact2DDefinition } from './objects/ObjectBeamGeometricallyExact2D.ts';
 import { objectANCFBeamDefinition } from './objects/ObjectANCFBeam.ts';
 import { nodePointSlope23Definition } from './nodes/NodePointSlope23.ts';
+import { nodePointSlope1Definition } from './nodes/NodePointSlope1.ts';
+import { objectANCFCableDefinition } from './objects/ObjectANCFCable.ts';
 import { objectCosseratRodDefinition } from './objects/ObjectCosseratRod.ts';
 import { objectGenericODE2Definition } from './objects/ObjectGenericODE2.ts';
 import { objectGenericODE1Definition } from './objects/ObjectGenericODE1.ts';
@@ -106,6 +109,7 @@ export const itemDefinitions: readonly ItemDefinition[] = [
   objectContactCircleCable2DDefinition,
   objectContactFrictionCircleCable2DDefinition,
   objectContactConvexRollDefinition,
+  objectContactCurveCirclesDefinition,
   objectConnectorSpringDamperDefinition,
   objectConnectorCartesianSpringDamperDefinition,
   objectConnectorCoordinateDefinition,
@@ -115,6 +119,8 @@ export const itemDefinitions: readonly ItemDefinition[] = [
   objectBeamGeometricallyExact2DDefinition,
   objectANCFBeamDefinition,
   nodePointSlope23Definition,
+  nodePointSlope1Definition,
+  objectANCFCableDefinition,
   objectCosseratRodDefinition,
   objectGenericODE2Definition,
   objectGenericODE1Definition,

@@ -118,6 +118,12 @@ export class Jet2Pool {
     return out;
   }
 
+  /** out = √a. */
+  sqrt(a: Jet2, out: Jet2): Jet2 {
+    const r = Math.sqrt(a.v);
+    return this.chain(a, r, 0.5 / r, -0.25 / (r * a.v), out);
+  }
+
   /** out = 1/√a. */
   inverseSqrt(a: Jet2, out: Jet2): Jet2 {
     const r = 1 / Math.sqrt(a.v);

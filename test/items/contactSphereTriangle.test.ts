@@ -334,3 +334,86 @@ describe('ObjectContactSphereTriangle Jacobians', () => {
     });
   }
 });
+
+describe('createSphereTriangleContact and createSphereQuadContact', () => {
+  /** A rigid sphere above the ground, for the helpers. */
+  const sphereAndGround = () => {
+    const mbs = new SystemContainer().addSystem();
+    const ground = mbs.createGround({});
+    const sphere = mbs.createRigidBody({ referencePosition: [0.3, 0.2, 0.12], initialVelocity: [0.5, 0.3, 0], inertia: InertiaSphere(0.2, 0.1), gravity: [0, 0, -9.81] });
+    return { mbs, ground, sphere };
+  };
+  const contact = { radiusSphere: 0.1, contactStiffness: 2e4, dynamicFriction: 0.2, impactModel: 2, restitutionCoefficient: 0.75 };
+
+  it('addsMarkersDataNodeAndContact: position marker at the sphere without friction, rigid with friction and at the triangle', () => {
+    const { mbs, ground, sphere } = sphereAndGround();
+    const frictionless = mbs.createSphereTriangleContact({ name: 'c', bodyNumbers: [sphere, ground], ...contact, dynamicFriction: 0, includeEdges: 3, dataInitialCoordinates: [0.02, 0, 0, 0] });
+    const item = mbs.getObject(frictionless);
+    expect(item).toMatchObject({ objectType: 'ContactSphereTriangle', radiusSphere: 0.1, includeEdges: 3, trianglePoints: [[0, 0, 0], [1, 0, 0], [0, 1, 0]], contactStiffness: 2e4 });
+    const [m0, m1] = item.markerNumbers as number[];
+    expect(mbs.getMarker(m0)).toMatchObject({ markerType: 'BodyPosition', bodyNumber: sphere, name: 'Marker0:c' });
+    expect(mbs.getMarker(m1)).toMatchObject({ markerType: 'BodyRigid', bodyNumber: ground, name: 'Marker1:c' });
+    expect(mbs.getNode(item.nodeNumber as number)).toMatchObject({ nodeType: 'GenericData', numberOfDataCoordinates: 4, initialCoordinates: [0.02, 0, 0, 0] });
+    const withFriction = mbs.createSphereTriangleContact({ bodyNumbers: [sphere, ground], ...contact });
+    expect(mbs.getMarker((mbs.getObject(withFriction).markerNumbers as number[])[0])).toMatchObject({ markerType: 'BodyRigid' });
+    mbs.assemble();
+  });
+
+  it('quadSplitsAlongItsDiagonal: triangles [p0, p1, p3], [p1, p2, p3], the quad edge flags mapped and the diagonal excluded', () => {
+    const quad = [[-1, -1, 0], [1, -1, 0], [1, 1, 0], [-1, 1, 0]];
+    // quad edges p0p1 (1), p1p2 (2), p2p3 (4), p3p0 (8) → triangle 0: edge 0 = p0p1 (1), edge 2 = p3p0 (4);
+    // triangle 1: edge 0 = p1p2 (1), edge 1 = p2p3 (2)
+    for (const [flags, edges0, edges1] of [[15, 5, 3], [1, 1, 0], [2, 0, 1], [4, 0, 2], [8, 4, 0], [0, 0, 0]]) {
+      const { mbs, ground, sphere } = sphereAndGround();
+      const { oContact0, oContact1 } = mbs.createSphereQuadContact({ bodyNumbers: [sphere, ground], quadPoints: quad, includeEdges: flags, ...contact });
+      expect(mbs.getObject(oContact0)).toMatchObject({ trianglePoints: [quad[0], quad[1], quad[3]], includeEdges: edges0 });
+      expect(mbs.getObject(oContact1)).toMatchObject({ trianglePoints: [quad[1], quad[2], quad[3]], includeEdges: edges1 });
+      expect(mbs.getObject(oContact0).nodeNumber).not.toBe(mbs.getObject(oContact1).nodeNumber);
+      expect(mbs.getObject(oContact0).markerNumbers).toEqual(mbs.getObject(oContact1).markerNumbers);
+    }
+  });
+
+  it('quadEqualsTwoTriangles: a sphere bouncing across the diagonal moves identically with the quad and with two triangles', () => {
+    // Exudyn's createSphereQuadContact compares the same two set-ups and expects no difference
+    const run = (quad: boolean) => {
+      const { mbs, ground, sphere } = sphereAndGround();
+      if (quad) {
+        mbs.createSphereQuadContact({ bodyNumbers: [sphere, ground], quadPoints: [[-1, -1, 0], [1, -1, 0], [1, 1, 0], [-1, 1, 0]], ...contact });
+      } else {
+        mbs.createSphereTriangleContact({ bodyNumbers: [sphere, ground], trianglePoints: [[-1, -1, 0], [1, -1, 0], [-1, 1, 0]], includeEdges: 5, ...contact });
+        mbs.createSphereTriangleContact({ bodyNumbers: [sphere, ground], trianglePoints: [[1, -1, 0], [1, 1, 0], [-1, 1, 0]], includeEdges: 3, ...contact });
+      }
+      mbs.assemble();
+      mbs.solveDynamic(settingsFor(0.2, 2e-4));
+      return mbs.systemData.getODE2Coordinates();
+    };
+    const quad = run(true), triangles = run(false);
+    expect(Math.hypot(...quad)).toBeGreaterThan(0.1);
+    expect(Array.from(quad)).toEqual(Array.from(triangles));
+  });
+
+  it('badInput: named errors (radius, degenerate triangle or quad, point lists, edge flags, the triangle marker), nothing added', () => {
+    const { mbs, ground, sphere } = sphereAndGround();
+    const before = [mbs.numberOfNodes, mbs.numberOfObjects, mbs.numberOfMarkers];
+    const ends = { bodyNumbers: [sphere, ground] };
+    expect(() => mbs.createSphereTriangleContact({ ...ends, ...contact, radiusSphere: 0 })).toThrow(/ObjectContactSphereTriangle.*radiusSphere must be a radius > 0, got 0/);
+    expect(() => mbs.createSphereTriangleContact({ ...ends, ...contact, radiusSphere: -1 })).toThrow(/radiusSphere/);
+    expect(() => mbs.createSphereTriangleContact({ ...ends, ...contact })).not.toThrow();
+    const after = [mbs.numberOfNodes, mbs.numberOfObjects, mbs.numberOfMarkers];
+    expect(after).toEqual([before[0] + 1, before[1] + 1, before[2] + 2]);
+    expect(() => mbs.createSphereTriangleContact({ ...ends, ...contact, trianglePoints: [[0, 0, 0], [1, 1, 0], [2, 2, 0]] })).toThrow(/trianglePoints must span a triangle/);
+    expect(() => mbs.createSphereTriangleContact({ ...ends, ...contact, trianglePoints: [[0, 0, 0], [1, 0, 0]] })).toThrow(/createSphereTriangleContact: trianglePoints must be a list of 3 points/);
+    expect(() => mbs.createSphereTriangleContact({ ...ends, ...contact, trianglePoints: [[0, 0, 0], [1, 0, 0], [0, Number.NaN, 0]] })).toThrow(/trianglePoints\[2\] must be a vector of 3 finite numbers/);
+    expect(() => mbs.createSphereTriangleContact({ ...ends, ...contact, includeEdges: 8 })).toThrow(/createSphereTriangleContact: includeEdges must be an integer in 0 … 7/);
+    expect(() => mbs.createSphereQuadContact({ ...ends, ...contact, includeEdges: 16 })).toThrow(/createSphereQuadContact: includeEdges must be an integer in 0 … 15/);
+    expect(() => mbs.createSphereQuadContact({ ...ends, ...contact, quadPoints: [[0, 0, 0], [1, 0, 0], [1, 1, 0]] })).toThrow(/quadPoints must be a list of 4 points/);
+    // a quad folded onto its diagonal p1p3 has a degenerate half
+    expect(() => mbs.createSphereQuadContact({ ...ends, ...contact, quadPoints: [[0.5, 0.5, 0], [1, 0, 0], [2, 2, 0], [0, 1, 0]] })).toThrow(/quadPoints must span a quad whose halves .* degenerate half \[p0, p1, p3\]/);
+    expect(() => mbs.createSphereQuadContact({ ...ends, ...contact, radiusSphere: 0 })).toThrow(/radiusSphere must be a radius > 0/);
+    expect([mbs.numberOfNodes, mbs.numberOfObjects, mbs.numberOfMarkers]).toEqual(after);
+    // a position marker given for the triangle: the contact names it at assemble
+    const positionMarker = mbs.addMarker(MarkerBodyPosition({ bodyNumber: ground }));
+    mbs.createSphereTriangleContact({ bodyNumbers: [sphere, { markerNumber: positionMarker }], ...contact });
+    expect(() => mbs.assemble()).toThrow(/ObjectContactSphereTriangle #\d+: markerNumbers entry 1 must refer to a rigid marker .*triangle.*got MarkerBodyPosition/);
+  });
+});

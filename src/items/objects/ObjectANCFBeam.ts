@@ -4,6 +4,7 @@ import { describeValue, itemError, type ItemLabel } from '../../core/errors.ts';
 import { OutputVariableType } from '../../registry/enums.ts';
 import { dict, matrix, nodeIndexArray, ureal, vector, type MatrixValue, type ParameterValues } from '../../registry/parameters.ts';
 import { Jet2Pool, type Jet2 } from '../../linalg/jet2.ts';
+import { JetStrainPoint } from './jetStrainKernel.ts';
 import { rotationMatrix2RotXYZInto } from '../../rotations/rotationMatrices.ts';
 import { slopeFrame, slopeRotationJacobian } from '../nodes/slopeFrame.ts';
 
@@ -60,6 +61,8 @@ interface StrainGroup {
   readonly stiffness: Float64Array;
   readonly damping: Float64Array;
   readonly evaluate: (pool: Jet2Pool, v: SlopeVariables, out: readonly Jet2[]) => void;
+  /** Some damping entry is non-zero. */
+  readonly hasDamping: boolean;
 }
 
 /** The local variables as jet 3-vectors. */
@@ -171,14 +174,8 @@ class ANCFBeamModel implements Only<ObjectModel & BodyModel, ANCFBeamModel> {
   private readonly strains: readonly Jet2[];
   private readonly e = new Float64Array(N_LOCAL);
   private readonly u = new Float64Array(N_LOCAL);
-  private readonly values = new Float64Array(N_VAR);
-  private readonly rates = new Float64Array(N_VAR);
-  private readonly fLocal = new Float64Array(N_VAR);
-  private readonly kLocal = new Float64Array(N_VAR * N_VAR);
-  private readonly hv = new Float64Array(N_VAR);
-  /** B: per local variable two (column, factor) pairs at the current point. */
-  private readonly bColumn = new Int32Array(2 * N_VAR);
-  private readonly bFactor = new Float64Array(2 * N_VAR);
+  /** B: each local variable combines two element coordinates. */
+  private readonly point = new JetStrainPoint(N_VAR, 2, N_LOCAL);
   private readonly slopes = new Float64Array(6);
   private readonly frameJacobian = new Float64Array(18);
 
@@ -204,16 +201,15 @@ class ANCFBeamModel implements Only<ObjectModel & BodyModel, ANCFBeamModel> {
     const d = (i: number) => section.dampingMatrix[i][i];
     const EA = k(0), GA2 = k(1) + k(2);
     const penalty = p.crossSectionPenaltyFactor, csDamping = p.crossSectionDamping;
+    const group = (x: number[], w: number[], stiffness: number[], damping: number[], evaluate: StrainGroup['evaluate']): StrainGroup => ({
+      x, w, stiffness: Float64Array.from(stiffness), damping: Float64Array.from(damping), evaluate, hasDamping: damping.some((value) => value !== 0),
+    });
     this.groups = [
-      { x: [0], w: [L], stiffness: Float64Array.of(k(0), k(1), k(2)), damping: Float64Array.of(d(0), d(1), d(2)), evaluate: axialShearStrains },
-      { x: [0], w: [L], stiffness: Float64Array.of(k(3), k(4), k(5)), damping: Float64Array.of(d(3), d(4), d(5)), evaluate: twistCurvatures },
-      {
-        x: [-0.5 * L, 0.5 * L], w: [0.5 * L, 0.5 * L], evaluate: crossSectionStrains,
-        stiffness: Float64Array.of(penalty[0] * EA, penalty[1] * EA, penalty[2] * GA2),
-        damping: Float64Array.of(csDamping[0] * EA, csDamping[1] * EA, csDamping[2] * GA2),
-      },
+      group([0], [L], [k(0), k(1), k(2)], [d(0), d(1), d(2)], axialShearStrains),
+      group([0], [L], [k(3), k(4), k(5)], [d(3), d(4), d(5)], twistCurvatures),
+      group([-0.5 * L, 0.5 * L], [0.5 * L, 0.5 * L], [penalty[0] * EA, penalty[1] * EA, penalty[2] * GA2], [csDamping[0] * EA, csDamping[1] * EA, csDamping[2] * GA2], crossSectionStrains),
     ];
-    this.ode2LhsDependsOnVelocity = this.groups.some((g) => g.damping.some((value) => value !== 0));
+    this.ode2LhsDependsOnVelocity = this.groups.some((g) => g.hasDamping);
     this.integrateMass(section);
     const pool = this.pool;
     this.variables = Array.from({ length: N_VAR }, () => pool.take());
@@ -279,16 +275,12 @@ class ANCFBeamModel implements Only<ObjectModel & BodyModel, ANCFBeamModel> {
       this.setRow(9 + c, 3 + c, -iL, 12 + c, iL);
       this.setRow(12 + c, 6 + c, -iL, 15 + c, iL);
     }
-    for (let r = 0; r < N_VAR; r++) {
-      const c0 = this.bColumn[2 * r], c1 = this.bColumn[2 * r + 1], f0 = this.bFactor[2 * r], f1 = this.bFactor[2 * r + 1];
-      this.values[r] = f0 * this.e[c0] + f1 * this.e[c1];
-      this.rates[r] = f0 * this.u[c0] + f1 * this.u[c1];
-    }
+    this.point.evaluate(this.e, this.u);
   }
 
   private setRow(r: number, c0: number, f0: number, c1: number, f1: number): void {
-    this.bColumn[2 * r] = c0; this.bFactor[2 * r] = f0;
-    this.bColumn[2 * r + 1] = c1; this.bFactor[2 * r + 1] = f1;
+    this.point.set(r, 0, c0, f0);
+    this.point.set(r, 1, c1, f1);
   }
 
   /** Evaluates the group's three strains as jets at the current point into this.strains. */
@@ -296,7 +288,7 @@ class ANCFBeamModel implements Only<ObjectModel & BodyModel, ANCFBeamModel> {
     const pool = this.pool;
     pool.reset();
     pool.hessians = hessians;
-    for (let r = 0; r < N_VAR; r++) pool.variable(r, this.values[r], this.variables[r]);
+    for (let r = 0; r < N_VAR; r++) pool.variable(r, this.point.values[r], this.variables[r]);
     group.evaluate(pool, this.slopeVariables, this.strains);
     return this.strains;
   }
@@ -307,22 +299,17 @@ class ANCFBeamModel implements Only<ObjectModel & BodyModel, ANCFBeamModel> {
 
   ode2Lhs(s: ItemState, f: Float64Array): void {
     this.gather(s);
+    const point = this.point;
     for (const group of this.groups) {
       for (let p = 0; p < group.x.length; p++) {
         this.setPoint(group.x[p]);
         const strains = this.evaluateStrains(group, false);
-        const fl = this.fLocal.fill(0);
+        point.begin();
         for (let j = 0; j < 3; j++) {
-          const eps = strains[j];
-          let rate = 0;
-          if (group.damping[j] !== 0) for (let r = 0; r < N_VAR; r++) rate += eps.g[r] * this.rates[r];
-          const force = group.w[p] * (group.stiffness[j] * eps.v + group.damping[j] * rate);
-          for (let r = 0; r < N_VAR; r++) fl[r] += force * eps.g[r];
+          const rate = group.damping[j] !== 0 ? point.rate(strains[j]) : 0;
+          point.addForce(strains[j], group.w[p] * (group.stiffness[j] * strains[j].v + group.damping[j] * rate));
         }
-        for (let r = 0; r < N_VAR; r++) {
-          f[this.bColumn[2 * r]] += this.bFactor[2 * r] * fl[r];
-          f[this.bColumn[2 * r + 1]] += this.bFactor[2 * r + 1] * fl[r];
-        }
+        point.mapForce(f);
       }
     }
   }
@@ -331,29 +318,18 @@ class ANCFBeamModel implements Only<ObjectModel & BodyModel, ANCFBeamModel> {
   ode2Lhs_q(s: ItemState, acc: LocalMatrixAccumulator, factor: number): void {
     this.gather(s);
     const K = this.localMatrix.fill(0);
+    const point = this.point;
     for (const group of this.groups) {
       for (let p = 0; p < group.x.length; p++) {
         this.setPoint(group.x[p]);
         const strains = this.evaluateStrains(group, true);
-        const kl = this.kLocal.fill(0);
+        point.begin();
         for (let j = 0; j < 3; j++) {
-          const { v: eps, g, h } = strains[j];
           const k = factor * group.w[p] * group.stiffness[j], d = factor * group.w[p] * group.damping[j];
-          let rate = 0;
-          if (d !== 0) {
-            for (let r = 0; r < N_VAR; r++) rate += g[r] * this.rates[r];
-            for (let r = 0; r < N_VAR; r++) {
-              let sum = 0;
-              for (let c = 0; c < N_VAR; c++) sum += h[r * N_VAR + c] * this.rates[c];
-              this.hv[r] = sum;
-            }
-          }
-          const hScale = k * eps + d * rate;
-          for (let r = 0; r < N_VAR; r++) {
-            for (let c = 0; c < N_VAR; c++) kl[r * N_VAR + c] += k * g[r] * g[c] + hScale * h[r * N_VAR + c] + (d !== 0 ? d * g[r] * this.hv[c] : 0);
-          }
+          const rate = d !== 0 ? point.rate(strains[j]) : 0;
+          point.addStiffness(strains[j], k * strains[j].v + d * rate, k, d);
         }
-        this.mapLocalMatrix(kl, K);
+        point.mapMatrix(K);
       }
     }
     acc.addBlock(0, 0, N_LOCAL, N_LOCAL, K, 0, N_LOCAL, 1);
@@ -363,37 +339,18 @@ class ANCFBeamModel implements Only<ObjectModel & BodyModel, ANCFBeamModel> {
   ode2Lhs_u(s: ItemState, acc: LocalMatrixAccumulator, factor: number): void {
     this.gather(s);
     const D = this.localMatrix.fill(0);
+    const point = this.point;
     for (const group of this.groups) {
-      if (!group.damping.some((value) => value !== 0)) continue;
+      if (!group.hasDamping) continue;
       for (let p = 0; p < group.x.length; p++) {
         this.setPoint(group.x[p]);
         const strains = this.evaluateStrains(group, false);
-        const dl = this.kLocal.fill(0);
-        for (let j = 0; j < 3; j++) {
-          const d = factor * group.w[p] * group.damping[j];
-          if (d === 0) continue;
-          const g = strains[j].g;
-          for (let r = 0; r < N_VAR; r++) for (let c = 0; c < N_VAR; c++) dl[r * N_VAR + c] += d * g[r] * g[c];
-        }
-        this.mapLocalMatrix(dl, D);
+        point.begin();
+        for (let j = 0; j < 3; j++) if (group.damping[j] !== 0) point.addDamping(strains[j], factor * group.w[p] * group.damping[j]);
+        point.mapMatrix(D);
       }
     }
     acc.addBlock(0, 0, N_LOCAL, N_LOCAL, D, 0, N_LOCAL, 1);
-  }
-
-  /** out += Bᵀ m B for a local-variable matrix m (15 × 15). */
-  private mapLocalMatrix(m: Float64Array, out: Float64Array): void {
-    for (let r = 0; r < N_VAR; r++) {
-      for (let a = 0; a < 2; a++) {
-        const row = this.bColumn[2 * r + a], fr = this.bFactor[2 * r + a];
-        for (let c = 0; c < N_VAR; c++) {
-          const value = fr * m[r * N_VAR + c];
-          if (value === 0) continue;
-          out[row * N_LOCAL + this.bColumn[2 * c]] += value * this.bFactor[2 * c];
-          out[row * N_LOCAL + this.bColumn[2 * c + 1]] += value * this.bFactor[2 * c + 1];
-        }
-      }
-    }
   }
 
   /** Σ S_i (c_i + y c_y,i + z c_z,i) of node coordinates c (18: e, u or a). */

@@ -39,7 +39,7 @@ const parameters = {
 type CableValues = ParameterValues<typeof parameters>;
 
 /** A quadrature rule on [−1, 1]. */
-interface QuadratureRule {
+export interface QuadratureRule {
   readonly points: readonly number[];
   readonly weights: readonly number[];
 }
@@ -54,7 +54,7 @@ const gauss2: QuadratureRule = { points: [-Math.sqrt(1 / 3), Math.sqrt(1 / 3)], 
 /** Gauss–Legendre with 3 points (order 5). */
 const gauss3: QuadratureRule = { points: [-Math.sqrt(3 / 5), 0, Math.sqrt(3 / 5)], weights: [5 / 9, 8 / 9, 5 / 9] };
 /** Gauss–Legendre with 4 points (order 7). */
-const gauss4: QuadratureRule = {
+export const gauss4: QuadratureRule = {
   points: [-gauss4Outer, -gauss4Inner, gauss4Inner, gauss4Outer],
   weights: [gauss4OuterWeight, gauss4InnerWeight, gauss4InnerWeight, gauss4OuterWeight],
 };
@@ -67,7 +67,7 @@ const gauss5: QuadratureRule = {
 const lobatto3: QuadratureRule = { points: [-1, 0, 1], weights: [1 / 3, 4 / 3, 1 / 3] };
 
 /** Axial and bending rules per useReducedOrderIntegration. */
-const integrationRules: readonly { axial: QuadratureRule; bending: QuadratureRule }[] = [
+export const integrationRules: readonly { axial: QuadratureRule; bending: QuadratureRule }[] = [
   { axial: gauss5, bending: gauss3 },
   { axial: gauss4, bending: gauss2 },
   { axial: lobatto3, bending: gauss2 },
@@ -93,7 +93,7 @@ export function shapeFunctions_x(x: number, L: number, out: Float64Array, o: num
 }
 
 /** Second derivatives S''1..S''4 with respect to x. */
-function shapeFunctions_xx(x: number, L: number, out: Float64Array, o: number): void {
+export function shapeFunctions_xx(x: number, L: number, out: Float64Array, o: number): void {
   const L2 = L * L;
   const L3 = L2 * L;
   out[o] = 12 * x / L3 - 6 / L2;

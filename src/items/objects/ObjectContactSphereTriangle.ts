@@ -7,7 +7,7 @@ import { itemError, type ItemLabel } from '../../core/errors.ts';
 import { OutputVariableType } from '../../registry/enums.ts';
 import { bool, markerIndexArray, matrix, nodeIndex, preal, real, uint, ureal, type MatrixValue } from '../../registry/parameters.ts';
 import { float64Views } from '../../linalg/arrays.ts';
-import { MarkerPair, bindDataNode, markerRate_q, positionMarkers } from './connectorBase.ts';
+import { MarkerPair, bindDataNode, positionMarkers } from './connectorBase.ts';
 import { FrictionForce, NormalContactForce, contactStepState, dataGap, dataTangentVelocity, updateContactData } from './contactKernel.ts';
 
 const parameters = {
@@ -173,7 +173,6 @@ class ContactSphereTriangleModel implements Only<ObjectModel, ContactSphereTrian
   private readonly minusForce = new Float64Array(3);
   private readonly work3 = new Float64Array(3);
   private readonly work3b = new Float64Array(3);
-  private readonly unit = new Float64Array(3);
   /** Relative sphere positions in the triangle frame at the start and the end of a step (tunnelling check). */
   private readonly tunnelWork = new Float64Array(8);
   /** Marker Jacobians (3 × n0, 3 × n1) and the rates ∂v/∂q, ∂ω/∂q at fixed u of both markers. */
@@ -467,13 +466,15 @@ class ContactSphereTriangleModel implements Only<ObjectModel, ContactSphereTrian
     const { n0, n1, nLocal: n, dp, rho1, dDp, omega0, omega1 } = this;
     const { marker0, marker1 } = this.markers;
     const column = this.work3, moved = this.work3b;
+    // markers without velocity_q / angularVelocity_q have q-independent (angular) velocities at fixed u
+    this.v0q.fill(0); this.w0q.fill(0); this.v1q.fill(0); this.w1q.fill(0);
     if (n0 > 0) {
-      markerRate_q(marker0, s, false, this.block0, this.unit, this.v0q);
-      if (this.sphereMarker !== undefined) markerRate_q(this.sphereMarker, s, true, this.block0, this.unit, this.w0q);
+      marker0.velocity_q?.(s, this.v0q);
+      this.sphereMarker?.angularVelocity_q?.(s, this.w0q);
     }
     if (n1 > 0) {
-      markerRate_q(marker1, s, false, this.block1, this.unit, this.v1q);
-      markerRate_q(this.triangleMarker, s, true, this.block1, this.unit, this.w1q);
+      marker1.velocity_q?.(s, this.v1q);
+      this.triangleMarker.angularVelocity_q?.(s, this.w1q);
     }
     for (let j = 0; j < n; j++) {
       // ∂ρ1 column, then ω̃1 ∂ρ1

@@ -330,33 +330,6 @@ export class RigidMarkerPair extends MarkerPair<RigidMarkerModel> {
   }
 }
 
-/**
- * The configuration dependence of a marker's velocity J u (rotation = false: the position Jacobian J_p, the velocity)
- * or angular velocity (true: the rotation Jacobian J_r): out = ∂(J u)/∂Δq at fixed velocity coordinates u (3 × nLocalU
- * row-major), from the marker's jacobianTransposedVector_q with the unit vectors e_r, ∂(Jᵀe_r)/∂Δq contracted with u.
- * Zero for markers without jacobianTransposedVector_q (exact for constant Jacobians). Work arrays: block (nLocalU²) and
- * unit (3).
- */
-export function markerRate_q(marker: PositionMarkerModel, s: ItemState, rotation: boolean, block: Float64Array, unit: Float64Array, out: Float64Array): void {
-  const n = marker.nLocalU;
-  out.fill(0, 0, 3 * n);
-  if (marker.jacobianTransposedVector_q === undefined) return;
-  for (let r = 0; r < 3; r++) {
-    unit.fill(0);
-    unit[r] = 1;
-    block.fill(0, 0, n * n);
-    marker.jacobianTransposedVector_q(s, rotation ? undefined : unit, rotation ? unit : undefined, block, 1);
-    let j = 0;
-    for (const node of marker.nodes) {
-      for (let k = 0; k < node.nu; k++, j++) {
-        const u = s.u[node.uIndex + k];
-        if (u === 0) continue;
-        for (let c = 0; c < n; c++) out[r * n + c] += u * block[j * n + c];
-      }
-    }
-  }
-}
-
 /** The Lagrange multiplier of algebraic equation `row` of an object, through the state's address tables. */
 export function lagrangeMultiplier(s: ItemState, object: { readonly label: ItemLabel }, row = 0): number {
   return s.lambda[s.addresses.objectAE[object.label.index] - s.u.length + row];
