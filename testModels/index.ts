@@ -76,6 +76,8 @@ import { contactSphereSphereTest } from './contactSphereSphereTest.ts';
 import { contactSphereSphereTestEAPM } from './contactSphereSphereTestEAPM.ts';
 import { sphereTriangleTest } from './sphereTriangleTest.ts';
 import { createSphereQuadContact2 } from './createSphereQuadContact2.ts';
+import { createSphereQuadContact } from './createSphereQuadContact.ts';
+import { sphereTriangleTest2 } from './sphereTriangleTest2.ts';
 
 /** All ported Exudyn test models, in the order the runner reports them. */
 import { generalContactSpheresTest } from './generalContactSpheresTest.ts';
@@ -166,6 +168,8 @@ export const testModels: readonly TestModel[] = [
   contactSphereSphereTest,
   contactSphereSphereTestEAPM,
   sphereTriangleTest,
+  sphereTriangleTest2,
+  createSphereQuadContact,
   createSphereQuadContact2,
   generalContactSpheresTest,
   generalContactFrictionTests,
