@@ -10,6 +10,7 @@ import type { CreateJointOptions } from './jointFrames.ts';
 import type { CreateAxisJointOptions, CreateGenericJointOptions, CreateSphericalJointOptions } from './joints.ts';
 import type { CreateCosseratRodOptions } from './rods.ts';
 import type { CreateRollingDiscOptions, CreateRollingDiscPenaltyOptions } from './rollingDisc.ts';
+import type { CreateDistanceSensorGeometryOptions, CreateDistanceSensorOptions } from './distanceSensor.ts';
 
 const connector = {
   name: true, bodyNumbers: true, bodyOrNodeList: true, localPosition0: true, localPosition1: true, show: true, drawSize: true, color: true,
@@ -52,6 +53,11 @@ export const builderOptionNames = {
     ...joint, axis: true, stiffness: true, damping: true, offset: true, velocityOffset: true, torque: true, springTorqueUserFunction: true,
     unlimitedRotations: true, drawSize: true,
   }),
+  createDistanceSensorGeometry: optionNames<CreateDistanceSensorGeometryOptions>({ meshPoints: true, meshTrigs: true, rigidBodyMarkerIndex: true, searchTreeCellSize: true }),
+  createDistanceSensor: optionNames<CreateDistanceSensorOptions>({
+    generalContactIndex: true, positionOrMarker: true, dirSensor: true, minDistance: true, maxDistance: true, cylinderRadius: true, selectedTypeIndex: true,
+    storeInternal: true, fileName: true, measureVelocity: true, addGraphicsObject: true, drawDisplaced: true, color: true,
+  }),
   createSphereSphereContact: optionNames<CreateSphereSphereContactOptions>({
     ...connector, spheresRadii: true, isHollowSphere1: true, dynamicFriction: true, frictionProportionalZone: true, contactStiffness: true,
     contactDamping: true, contactStiffnessExponent: true, constantPullOffForce: true, contactPlasticityRatio: true, adhesionCoefficient: true,
@@ -77,7 +83,7 @@ export const builderOptionNames = {
     ...joint, rotationMatrixAxes: true, constrainedAxes: true, offsetUserFunction: true, offsetUserFunction_t: true, axesRadius: true, axesLength: true,
   }),
   createCosseratRod: optionNames<CreateCosseratRodOptions>({
-    name: true, centerline: true, numberOfElements: true, polynomialDegree: true, rodParameters: true, physicsAxialShearStiffness: true,
+    name: true, centerline: true, numberOfElements: true, polynomialDegree: true, interpolation: true, rodParameters: true, physicsAxialShearStiffness: true,
     physicsBendingTorsionStiffness: true, physicsMassPerLength: true, physicsInertiaPerLength: true, physicsAxialShearDamping: true,
     physicsBendingTorsionDamping: true, integration: true, gravity: true, show: true,
   }),
