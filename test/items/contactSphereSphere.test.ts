@@ -135,7 +135,7 @@ describe('ObjectContactSphereSphere', () => {
     expect(mbs.systemData.getDataCoordinates()[3]).toBeCloseTo(Math.sqrt(0.6) * deltaMax, 12);
   });
 
-  it('badInput: named errors for radii, restitution, stiffness, damping, exponents, impact model, plasticity, friction, markers, data node and tunnelling', () => {
+  it('badInput: named errors for radii, restitution, stiffness, damping, exponents, impact model, plasticity, friction, markers, data node and tunnelling (also passing through)', () => {
     const expectError = (contact: Record<string, unknown>, pattern: RegExp) => {
       expect(() => ballOnSphere(0.01, 0, 0, { contactStiffness: 1e4, ...contact })).toThrow(pattern);
     };
@@ -174,6 +174,10 @@ describe('ObjectContactSphereSphere', () => {
     const error = (() => { try { fast.mbs.solveDynamic(settingsFor(0.1, 1e-2)); } catch (e) { return e; } return undefined; })();
     expect(error).toBeInstanceOf(FlexdynError);
     expect(String((error as Error).message)).toMatch(/ContactSphereSphere.*tunnelling/);
+    // passing through: at 100 m/s the ball crosses the whole sphere within one step of 1e-2 and ends separated (gap 0.55);
+    // the closest approach on the way (centres coincide: penetration 0.2) is caught
+    const through = ballOnSphere(0.05, -100, 0, { contactStiffness: 1e4 });
+    expect(() => through.mbs.solveDynamic(settingsFor(0.1, 1e-2))).toThrow(/ContactSphereSphere #\d+: spheresRadii penetration 0\.2\d* exceeds the sphere radius 0\.1 .*\(the spheres pass through each other\) \(tunnelling\)/);
   });
 
   it('exudynsStepSequence: contactSphereSphereTest takes Exudyn\'s steps and rebound speeds (Exudyn 1.10 Linux log)', () => {

@@ -50,6 +50,8 @@ class ContactSphereSphereModel implements Only<ObjectModel, ContactSphereSphereM
   private readonly dp = new Float64Array(3);
   private distance = 0;
   private readonly stepState = contactStepState();
+  /** Relative position p1 − p0 at the start of the step (tunnelling check). */
+  private readonly startRelativePosition = new Float64Array(3);
   private localMatrix = new Float64Array(0);
 
   constructor(readonly label: ItemLabel, private readonly v: Values) {
@@ -164,15 +166,17 @@ class ContactSphereSphereModel implements Only<ObjectModel, ContactSphereSphereM
     if (!v.activeConnector) return 0;
     const start = this.dataStart();
     const data = s.data, data0 = startOfStep.data;
+    const gapAtStart = data0[start + dataGap];
+    const sweep = gapAtStart > 0 && !v.isHollowSphere1;
+    if (sweep) {
+      pair.evaluateMarkers(startOfStep);
+      const p0 = pair.markers.p0, p1 = pair.markers.p1;
+      for (let i = 0; i < 3; i++) this.startRelativePosition[i] = p1[i] - p0[i];
+    }
     this.kinematics(s, false);
     const gap = pair.gap;
+    if (gapAtStart > 0) this.checkTunnelling(s.t, sweep);
     if (gap < 0 && v.dynamicFriction !== 0) pair.relativeVelocity(true);
-    const gapAtStart = data0[start + dataGap];
-    const limit = v.isHollowSphere1 ? v.spheresRadii[0] : Math.min(v.spheresRadii[0], v.spheresRadii[1]);
-    if (-gap > limit && gapAtStart > 0) {
-      itemError(this.label, 'spheresRadii', `penetration ${-gap} exceeds the sphere radius ${limit} within one step at t = ${s.t} (tunnelling): `
-        + 'reduce the step size (timeIntegration.numberOfSteps or discontinuous.useRecommendedStepSize) or check the initial gap');
-    }
     let plastic = 0;
     const ratio = v.contactPlasticityRatio;
     if (gap < 0 && ratio !== 0) {
@@ -190,6 +194,38 @@ class ContactSphereSphereModel implements Only<ObjectModel, ContactSphereSphereM
       state.frictionForceScale = v.dynamicFriction * pair.law.force;
     }
     return updateContactData(data, data0, start, state, v.contactStiffness, v.frictionProportionalZone, out);
+  }
+
+  /**
+   * Tunnelling of a step that starts separated: the penetration at the end of the step, and for two full spheres the
+   * deepest one on the way, with the relative position interpolated linearly from the start of the step (sweep), must
+   * not exceed the smaller radius (the inner sphere's for a hollow sphere 1, whose deepest point is an end of the step).
+   * So a sphere that passes through the other within one step is caught as well. Needs kinematics of the end state.
+   */
+  private checkTunnelling(t: number, sweep: boolean): void {
+    const v = this.v, gap = this.pair.gap;
+    const limit = v.isHollowSphere1 ? v.spheresRadii[0] : Math.min(v.spheresRadii[0], v.spheresRadii[1]);
+    let penetration = -gap;
+    let passedThrough = false;
+    if (sweep) {
+      const a = this.startRelativePosition, dp = this.dp;
+      let aa = 0, ae = 0, ee = 0;
+      for (let i = 0; i < 3; i++) {
+        const e = dp[i] - a[i];
+        aa += a[i] * a[i]; ae += a[i] * e; ee += e * e;
+      }
+      const tau = ee > 0 ? Math.min(1, Math.max(0, -ae / ee)) : 0;
+      const closest = Math.sqrt(Math.max(0, aa + 2 * tau * ae + tau * tau * ee));
+      const deepest = v.spheresRadii[0] + v.spheresRadii[1] - closest;
+      if (deepest > penetration) {
+        penetration = deepest;
+        passedThrough = gap > 0;
+      }
+    }
+    if (penetration > limit) {
+      itemError(this.label, 'spheresRadii', `penetration ${penetration} exceeds the sphere radius ${limit} within one step at t = ${t}${passedThrough ? ' (the spheres pass through each other)' : ''} (tunnelling): `
+        + 'reduce the step size (timeIntegration.numberOfSteps or discontinuous.useRecommendedStepSize) or check the initial gap');
+    }
   }
 
   output(variable: OutputVariableType, s: ItemState): ArrayLike<number> | undefined {
@@ -223,7 +259,8 @@ export const objectContactSphereSphereDefinition: ItemDefinition<'Object', typeo
     + 'velocity so that the rebound velocity is e times the impact velocity. Friction (dynamicFriction ≠ 0, rigid markers): regularized '
     + 'Coulomb friction μ F_c at the contact point midway in the overlap, with the zone (proportional below v_reg or sliding) from the '
     + 'stored tangential speed of the contact points, and its torques on both spheres. Jacobians are analytic at fixed data '
-    + 'coordinates. Penetration beyond a sphere radius within one step (tunnelling) is an error.',
+    + 'coordinates. Penetration beyond a sphere radius within one step (tunnelling), at its end or on the way (spheres passing '
+    + 'through each other), is an error.',
   parameters,
   outputVariables: [OutputVariableType.Position, OutputVariableType.Displacement, OutputVariableType.DisplacementLocal, OutputVariableType.Velocity,
     OutputVariableType.Director1, OutputVariableType.Force, OutputVariableType.Torque],
