@@ -6,7 +6,7 @@ import {
 } from '../../src/index.ts';
 import { randomSequence } from '../helpers/random.ts';
 import { dynamicSettings } from '../helpers/settings.ts';
-import { contactJacobianErrors } from './contactJacobian.ts';
+import { contactJacobianErrors, perturbPositions } from './contactJacobian.ts';
 
 const g = 9.81;
 
@@ -128,13 +128,7 @@ describe('GeneralContact: sphere–triangle Jacobians against central difference
     const ground = mbs.addObject(ObjectGround({ referencePosition: [0, 0, 0] }));
     contact.addSphereWithMarker(mbs.addMarker(MarkerBodyRigid({ bodyNumber: ground, localPosition: vertex })), r, k, d, 0);
     mbs.assemble();
-    const model = mbs.compiled(), s = model.data.current;
-    for (const node of model.nodes) {
-      if (node.nu === 0) continue;
-      const delta = Float64Array.from({ length: node.nu }, () => 0.003 * random());
-      if (node.composeIncrement !== undefined) node.composeIncrement(s.q, delta, 0, 1);
-      else for (let j = 0; j < 3; j++) s.q[node.qIndex + j] += delta[j];
-    }
+    perturbPositions(mbs, random, 0.003);
     return { mbs, contact };
   }
 
