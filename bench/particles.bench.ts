@@ -6,7 +6,8 @@
  * a search grid of about one cell per sphere; explicit Euler, h = 1e-4, no end-of-step accelerations. The footprint grows with n (10 layers
  * of about n/10 spheres), so every size has the same share of spheres at walls and the same contacts per sphere; the
  * time per step should grow linearly with n: {@link particleScalingSlope} gives the slope of log(time per step) over
- * log(n), which the issue bounds by 1.1.
+ * log(n), which the issue bounds by 1.1. The timed part is the steps after the first (the solver's set-up, done in the
+ * first step, is not a cost per step).
  * @module
  */
 
@@ -72,16 +73,31 @@ export function contactPairs(contact: GeneralContact): number {
   return pairs / 2;
 }
 
+/**
+ * The particle box with steps + 1 steps per solve, of which the last `steps` are timed: the first step carries the
+ * solver's set-up (the constant mass matrix assembled and factorized), which is not the cost per step the issue asks for.
+ */
 function prepare(n: number, steps: number): PreparedBenchmark {
   const { mbs, contact, settings, nodes } = buildParticleBox(n);
-  const s = settings(steps);
+  const s = settings(steps + 1);
+  let calls = 0, started = 0, seconds = 0;
+  mbs.setPreStepUserFunction(() => {
+    if (++calls === 2) started = performance.now();
+    return true;
+  });
   return {
     coordinates: mbs.systemData.numberOfCoordinatesODE2(),
     steps,
-    solve: () => { mbs.solveDynamic(s, DynamicSolverType.ExplicitEuler); },
+    solve: () => {
+      calls = 0;
+      mbs.solveDynamic(s, DynamicSolverType.ExplicitEuler);
+      seconds = (performance.now() - started) / 1000;
+    },
+    timedSeconds: () => seconds,
     check: () => {
       const z = nodes.map((node) => mbs.getNodeOutput(node, OutputVariableType.Position)[2]);
-      return `${n} spheres, ${contactPairs(contact)} contact pairs (${(contactPairs(contact) / n).toFixed(2)} per sphere), lowest centre z = ${Math.min(...z).toFixed(4)}`;
+      const pairs = contactPairs(contact);
+      return `${n} spheres, ${pairs} contact pairs (${(pairs / n).toFixed(2)} per sphere), lowest centre z = ${Math.min(...z).toFixed(4)}`;
     },
   };
 }
