@@ -44,6 +44,8 @@ export interface HelixRollUpOptions {
   slenderness: number;
   /** Quadrature of the internal forces; default 'reduced'. */
   integration?: 'reduced' | 'full';
+  /** Orientation interpolation of the rod; default 'R12'. */
+  interpolation?: 'R12' | 'quaternion';
 }
 
 /** The assembled helix roll-up model. */
@@ -90,6 +92,7 @@ export function buildHelixRollUp(options: HelixRollUpOptions): HelixRollUpModel 
     polynomialDegree: options.polynomialDegree,
     rodParameters,
     integration: options.integration ?? 'reduced',
+    interpolation: options.interpolation ?? 'R12',
   });
   const nodes = rod.nodeNumbers;
   const ground = mbs.addObject(ObjectGround({}));

@@ -171,10 +171,12 @@ export { ObjectConnectorDistance, DistanceConstraint } from './items/objects/Obj
 export { ObjectConnectorGravity, ConnectorGravity } from './items/objects/ObjectConnectorGravity.ts';
 export { ObjectANCFCable2D, Cable2D } from './items/objects/ObjectANCFCable2D.ts';
 export { ObjectBeamGeometricallyExact2D } from './items/objects/ObjectBeamGeometricallyExact2D.ts';
-export { ObjectANCFBeam, BeamSection, type BeamSectionValues } from './items/objects/ObjectANCFBeam.ts';
+export { ObjectANCFBeam } from './items/objects/ObjectANCFBeam.ts';
+export { BeamSection, type BeamSectionValues } from './items/objects/beamSection.ts';
 export { NodePointSlope23 } from './items/nodes/NodePointSlope23.ts';
 export { NodePointSlope1 } from './items/nodes/NodePointSlope1.ts';
 export { ObjectANCFCable } from './items/objects/ObjectANCFCable.ts';
+export { ObjectBeamGeometricallyExact } from './items/objects/ObjectBeamGeometricallyExact.ts';
 export { ObjectCosseratRod, CosseratRod } from './items/objects/ObjectCosseratRod.ts';
 export { ObjectGenericODE2 } from './items/objects/ObjectGenericODE2.ts';
 export { ObjectGenericODE1 } from './items/objects/ObjectGenericODE1.ts';

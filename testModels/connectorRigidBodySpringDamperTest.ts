@@ -2,7 +2,7 @@ import {
   SystemContainer, SimulationSettings, ObjectGround, NodePointGround, NodeRigidBodyRxyz, ObjectRigidBody, MarkerNodeRigid, MarkerBodyRigid,
   ObjectConnectorRigidBodySpringDamper, OutputVariableType,
 } from '../src/index.ts';
-import type { TestModel } from './testModel.ts';
+import { diagonalMatrix, type TestModel } from './testModel.ts';
 
 /**
  * Exudyn's connectorRigidBodySpringDamperTest: an Rxyz rigid body spinning on a ConnectorRigidBodySpringDamper to
@@ -24,11 +24,10 @@ export const connectorRigidBodySpringDamperTest: TestModel = {
     const mBody = mbs.addMarker(MarkerNodeRigid({ nodeNumber: nBody }));
     const mGround = mbs.addMarker(MarkerBodyRigid({ bodyNumber: oGround, localPosition: [0, 0, 0] }));
     const k = 5000;
-    const diagonal = (values: number[]) => values.map((value, i) => values.map((_, j) => (i === j ? value : 0)));
     mbs.addObject(ObjectConnectorRigidBodySpringDamper({
       markerNumbers: [mGround, mBody],
-      stiffness: diagonal([k, k, k, 0, 0, 0]),
-      damping: diagonal([0, k * 0.01, 0, 0, 0, 0]),
+      stiffness: diagonalMatrix([k, k, k, 0, 0, 0]),
+      damping: diagonalMatrix([0, k * 0.01, 0, 0, 0, 0]),
       offset: [0, 1, 0, 0, 0, 0],
       springForceTorqueUserFunction: (_mbs, _t, _itemNumber, u, rot, v, w, stiffness) => [
         u[0] * stiffness[0][0], u[1] * stiffness[1][1] + v[1] * 0.01 * stiffness[1][1], u[2] * stiffness[2][2],

@@ -86,6 +86,7 @@ import { gridGeomExactBeam2D } from './gridGeomExactBeam2D.ts';
 import { LShapeGeomExactBeam2D } from './LShapeGeomExactBeam2D.ts';
 import { ANCFBeamTest } from './ANCFBeamTest.ts';
 import { ANCFCableBeamDampingTest } from './ANCFCableBeamDampingTest.ts';
+import { geometricallyExactBeamTest } from './geometricallyExactBeamTest.ts';
 
 export const testModels: readonly TestModel[] = [
   springDamperUserFunctionTest,
@@ -173,4 +174,5 @@ export const testModels: readonly TestModel[] = [
   LShapeGeomExactBeam2D,
   ANCFBeamTest,
   ANCFCableBeamDampingTest,
+  geometricallyExactBeamTest,
 ];

@@ -1,5 +1,5 @@
 import { SystemContainer, SimulationSettings, OutputVariableType, InertiaCuboid } from '../src/index.ts';
-import type { TestModel } from './testModel.ts';
+import { diagonalMatrix, type TestModel } from './testModel.ts';
 
 /**
  * Exudyn's rigidBodySpringDamperIntrinsic: three spinning Euler-parameter bodies on ConnectorRigidBodySpringDampers with
@@ -25,15 +25,14 @@ export const rigidBodySpringDamperIntrinsic: TestModel = {
     const dr = kr * 0.05 * 0;
     const L = 1;
     const eye = [[1, 0, 0], [0, 1, 0], [0, 0, 1]];
-    const diagonal = (values: number[]) => values.map((value, i) => values.map((_, j) => (i === j ? value : 0)));
     const omega = [1.7, 2.1, 3.2].map((x) => 5 * x);
     const inertia = () => InertiaCuboid({ density: 1000, sideLengths: [L, 0.1, 0.2] });
     const oGround = mbs.createGround({ referencePosition: [0, 0, 0] });
     const body = (referencePosition: number[], initialVelocity: number[], initialAngularVelocity: number[]) => mbs.createRigidBody({
       referencePosition, referenceRotationMatrix: eye, initialVelocity, initialAngularVelocity, inertia: inertia(), gravity: [0, 0, 0], returnDict: true,
     }).bodyNumber;
-    const stiffness = diagonal([k * 0.4, k * 0.5, k * 0.7, kr, kr * 2, kr * 1.3]);
-    const damping = diagonal([d, d, d, dr, dr, dr]);
+    const stiffness = diagonalMatrix([k * 0.4, k * 0.5, k * 0.7, kr, kr * 2, kr * 1.3]);
+    const damping = diagonalMatrix([d, d, d, dr, dr, dr]);
     const offset = [0, 0, 0, 0, 0, 0];
     const oBody1 = body([L, 0, 0], [0, 1, 2], omega);
     const oBody2 = body([L, 0, 0], [0, 1, 2], omega);

@@ -3,7 +3,7 @@ import {
   RigidBodySpringDamper, Torque, ObjectJointRollingDisc, NodeGenericData, RollingDiscPenalty, SensorObject, SensorBody, OutputVariableType,
   InertiaCylinder, RigidBodyInertia, RotationMatrixX, type MainSystem,
 } from '../src/index.ts';
-import type { TestModel } from './testModel.ts';
+import { diagonalMatrix, type TestModel } from './testModel.ts';
 
 /**
  * Exudyn's rotatingTableTest: a wheel (InertiaCylinder(1000, 0.1, 0.5, axis z), centre 3 m out on the z axis, gravity −9.81 y)
@@ -57,9 +57,8 @@ function rotatingTable(mode: number): MainSystem {
   const markerSupportGroundWheel = mbs.addMarker(MarkerBodyRigid({ bodyNumber: oGround, localPosition: [0, r, 0] }));
   const markerWheelFrame = mbs.addMarker(MarkerBodyRigid({ bodyNumber: bWheel, localPosition: [0, 0, -d] }));
   const kSD = 1e6, dSD = 1e4;
-  const diagonal = (values: number[]) => values.map((value, i) => values.map((_, j) => (i === j ? value : 0)));
   mbs.addObject(RigidBodySpringDamper({
-    markerNumbers: [markerWheelFrame, markerSupportGroundWheel], stiffness: diagonal([kSD, kSD, kSD, 0, 0, 0]), damping: diagonal([dSD, dSD, dSD, 0, 0, 0]),
+    markerNumbers: [markerWheelFrame, markerSupportGroundWheel], stiffness: diagonalMatrix([kSD, kSD, kSD, 0, 0, 0]), damping: diagonalMatrix([dSD, dSD, dSD, 0, 0, 0]),
   }));
   mbs.addLoad(Torque({ markerNumber: markerWheelFrame, loadVector: [0, 0, 20], bodyFixed: true }));
 

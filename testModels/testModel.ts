@@ -21,3 +21,8 @@ export function testModelError(model: TestModel, result: number): number {
   const difference = Math.abs(result - model.reference);
   return model.comparison === 'relative' ? difference / Math.abs(model.reference) : difference;
 }
+
+/** The square matrix with the given diagonal (numpy's np.diag of Exudyn's models). */
+export function diagonalMatrix(values: readonly number[]): number[][] {
+  return values.map((value, i) => values.map((_, j) => (i === j ? value : 0)));
+}

@@ -77,7 +77,7 @@ export const builderOptionNames = {
     ...joint, rotationMatrixAxes: true, constrainedAxes: true, offsetUserFunction: true, offsetUserFunction_t: true, axesRadius: true, axesLength: true,
   }),
   createCosseratRod: optionNames<CreateCosseratRodOptions>({
-    name: true, centerline: true, numberOfElements: true, polynomialDegree: true, rodParameters: true, physicsAxialShearStiffness: true,
+    name: true, centerline: true, numberOfElements: true, polynomialDegree: true, interpolation: true, rodParameters: true, physicsAxialShearStiffness: true,
     physicsBendingTorsionStiffness: true, physicsMassPerLength: true, physicsInertiaPerLength: true, physicsAxialShearDamping: true,
     physicsBendingTorsionDamping: true, integration: true, gravity: true, show: true,
   }),

@@ -1,6 +1,7 @@
 import { describeValue, FlexdynError } from '../core/errors.ts';
 import { NodeRigidBodyQuaternion } from '../items/nodes/NodeRigidBodyQuaternion.ts';
 import { ObjectCosseratRod } from '../items/objects/ObjectCosseratRod.ts';
+import type { RodInterpolationName } from '../items/objects/cosseratRod/interpolation.ts';
 import type { LoadIndex, MarkerIndex, NodeIndex, ObjectIndex, VectorValue } from '../registry/parameters.ts';
 import { rodCenterline, type CenterlineOptions } from '../rods/centerlines.ts';
 import type { RodStiffness } from '../rods/crossSections.ts';
@@ -41,6 +42,8 @@ export interface CreateCosseratRodOptions {
   physicsAxialShearDamping?: VectorValue;
   /** Curvature-rate damping D_κ; default [0, 0, 0]. */
   physicsBendingTorsionDamping?: VectorValue;
+  /** Orientation interpolation: 'R12' (default) or 'quaternion' (see ObjectCosseratRod's interpolation). */
+  interpolation?: RodInterpolationName;
   /** Quadrature of the internal forces: 'reduced' (default) or 'full'. */
   integration?: 'reduced' | 'full';
   /** Gravity vector; when non-zero a MarkerBodyMass and a LoadMassProportional are added. */
@@ -98,6 +101,7 @@ export function createCosseratRod(sink: BuilderSink, options: CreateCosseratRodO
     physicsInertiaPerLength: rod?.inertiaPerLength ?? options.physicsInertiaPerLength ?? [0, 0, 0],
     physicsAxialShearDamping: options.physicsAxialShearDamping ?? [0, 0, 0],
     physicsBendingTorsionDamping: options.physicsBendingTorsionDamping ?? [0, 0, 0],
+    interpolation: options.interpolation ?? 'R12',
     integration: options.integration ?? 'reduced',
     physicsLength: line.length,
     visualization: { show: options.show ?? true },

@@ -36,6 +36,7 @@ import { objectANCFBeamDefinition } from './objects/ObjectANCFBeam.ts';
 import { nodePointSlope23Definition } from './nodes/NodePointSlope23.ts';
 import { nodePointSlope1Definition } from './nodes/NodePointSlope1.ts';
 import { objectANCFCableDefinition } from './objects/ObjectANCFCable.ts';
+import { objectBeamGeometricallyExactDefinition } from './objects/ObjectBeamGeometricallyExact.ts';
 import { objectCosseratRodDefinition } from './objects/ObjectCosseratRod.ts';
 import { objectGenericODE2Definition } from './objects/ObjectGenericODE2.ts';
 import { objectGenericODE1Definition } from './objects/ObjectGenericODE1.ts';
@@ -121,6 +122,7 @@ export const itemDefinitions: readonly ItemDefinition[] = [
   nodePointSlope23Definition,
   nodePointSlope1Definition,
   objectANCFCableDefinition,
+  objectBeamGeometricallyExactDefinition,
   objectCosseratRodDefinition,
   objectGenericODE2Definition,
   objectGenericODE1Definition,

@@ -118,6 +118,42 @@ export class Jet2Pool {
     return out;
   }
 
+  /** out = sin a. */
+  sin(a: Jet2, out: Jet2): Jet2 {
+    const sn = Math.sin(a.v);
+    return this.chain(a, sn, Math.cos(a.v), -sn, out);
+  }
+
+  /** out = cos a. */
+  cos(a: Jet2, out: Jet2): Jet2 {
+    const c = Math.cos(a.v);
+    return this.chain(a, c, -Math.sin(a.v), -c, out);
+  }
+
+  /** out = atan2(y, x) (first order only: requires hessians false). */
+  atan2(y: Jet2, x: Jet2, out: Jet2): Jet2 {
+    if (this.hessians) throw new Error('Jet2Pool.atan2: first order only (set hessians = false)');
+    const r2 = x.v * x.v + y.v * y.v;
+    const fy = x.v / r2, fx = -y.v / r2;
+    out.v = Math.atan2(y.v, x.v);
+    for (let i = 0; i < this.n; i++) out.g[i] = fy * y.g[i] + fx * x.g[i];
+    return out;
+  }
+
+  /** out = a/b. */
+  div(a: Jet2, b: Jet2, out: Jet2): Jet2 {
+    const t = this.take();
+    return this.mul(a, this.inverse(b, t), out);
+  }
+
+  /** out = Σ_k c_k a^k (Horner; c[0] the constant). */
+  polynomial(a: Jet2, c: readonly number[], out: Jet2): Jet2 {
+    const t = this.take();
+    this.affine(a, 0, c[c.length - 1], t);
+    for (let k = c.length - 2; k >= 0; k--) this.affine(this.mul(t, a, t), 1, c[k], t);
+    return this.copy(t, out);
+  }
+
   /** out = √a. */
   sqrt(a: Jet2, out: Jet2): Jet2 {
     const r = Math.sqrt(a.v);

@@ -582,6 +582,8 @@ export interface CableShapeMarkerModel extends MarkerModel {
   pointVelocities(s: ItemState, out: Float64Array): void;
   /** Writes the Jacobian ∂[x0, y0, …]/∂u (2(numberOfSegments + 1) × nLocalU row-major; the same in every state). */
   pointJacobian(s: ItemState, out: Float64Array): void;
+  /** Adds the generalized forces Jᵀ F of point forces F = [F0x, F0y, F1x, …] (one per polygon point) to f[offset …]. */
+  addPointForces(s: ItemState, forces: Float64Array, f: Float64Array, offset: number): void;
 }
 
 /** A marker on a body's mass distribution, the target of mass-proportional and distributed loads. */

@@ -246,23 +246,22 @@ export class ImplicitSecondOrderStepper implements TimeStepper, NewtonProblem {
     const startFactor = -alphaM / (1 - alphaM);
     const accelerationFactor = alphaF / (1 - alphaM);
     for (let i = 0; i < this.nu; i++) aAlgorithmic[i] = this.aAlgorithmicStart[i] * startFactor + accelerationFactor * s0.a[i];
-    // the step's increment Δ = h u_n + h²(½−β) a*_n [+ h²β a*_{n+1}] (generalized-α only) and the predicted velocities
+    // the step's increment Δ = h u_n + h²(½−β) a*_n [+ h²β a*_{n+1}] (generalized-α only) and the predicted velocities;
+    // Lie-group nodes compose q_n ⊕ Δ (Δ summed in the same order, corrected by the node first), the others add term by term
     const c1 = h * h * (0.5 - beta);
     const c2 = this.newmark ? 0 : h * h * beta;
     const v1 = h * (1 - gamma);
     const v2 = this.newmark ? 0 : h * gamma;
-    for (let i = 0; i < this.nu; i++) {
-      d[i] = h * s0.u[i] + c1 * aStart[i] + c2 * aAlgorithmic[i];
-      s.u[i] = s0.u[i] + v1 * aStart[i] + v2 * aAlgorithmic[i];
-    }
-    const predictorNodes = this.predictorNodes;
-    if (predictorNodes.length > 0) {
-      const factor = -0.5 * h * beta / gamma;
-      for (let k = 0; k < predictorNodes.length; k++) predictorNodes[k].correctPredictedIncrement!(s, d, predictorNodes[k].uIndex, factor);
-    }
+    for (let i = 0; i < this.nu; i++) s.u[i] = s0.u[i] + v1 * aStart[i] + v2 * aAlgorithmic[i];
     if (!this.model.hasLieGroupNodes) {
       this.addPredictorIncrement(s.q, 0, 0, this.nu, aStart, c1, c2);
     } else {
+      for (let i = 0; i < this.nu; i++) d[i] = h * s0.u[i] + c1 * aStart[i] + c2 * aAlgorithmic[i];
+      const predictorNodes = this.predictorNodes;
+      if (predictorNodes.length > 0) {
+        const factor = -0.5 * h * beta / gamma;
+        for (let k = 0; k < predictorNodes.length; k++) predictorNodes[k].correctPredictedIncrement!(s, d, predictorNodes[k].uIndex, factor);
+      }
       for (const node of this.model.nodes) {
         if (node.composeIncrement !== undefined) node.composeIncrement(s.q, d, node.uIndex, 1);
         else this.addPredictorIncrement(s.q, node.qIndex, node.uIndex, node.nu, aStart, c1, c2);

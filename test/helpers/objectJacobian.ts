@@ -72,3 +72,24 @@ export function expectConnectorJacobiansMatchCentralDifferences(objects: readonl
     expect(u.error).toBeLessThan(1e-10);
   }
 }
+
+/** Step h, tolerance (relative to scale) and the least scale (largest analytic entry) of one Jacobian check. */
+export interface JacobianCheckOptions {
+  readonly h: number;
+  readonly tolerance: number;
+  readonly minScale: number;
+}
+
+/**
+ * Expects the object's analytic ∂f/∂q (when it has ode2Lhs_q) and ∂f/∂u to match central differences at state s, each
+ * with its step and relative tolerance, and with a scale of at least minScale (so that the check sees the terms).
+ */
+export function expectObjectJacobians(object: ObjectModel, s: SystemState, q: JacobianCheckOptions, u: JacobianCheckOptions): void {
+  const checks: [boolean, JacobianCheckOptions][] = [[false, q], [true, u]];
+  for (const [velocity, options] of checks) {
+    if (!velocity && object.ode2Lhs_q === undefined) continue;
+    const { error, scale } = jacobianError(object, s, velocity, options.h);
+    expect(scale).toBeGreaterThan(options.minScale);
+    expect(error).toBeLessThan(options.tolerance);
+  }
+}

@@ -4,7 +4,7 @@ import {
   OutputVariableType, InertiaCylinder, RotXYZ2RotationMatrix, SensorNode, NodeType,
 } from '../../src/index.ts';
 import type { SystemState } from '../../src/model/SystemState.ts';
-import { jacobianError } from '../helpers/objectJacobian.ts';
+import { expectObjectJacobians } from '../helpers/objectJacobian.ts';
 import { convexContactTestResult, ConvexContactTest } from '../../testModels/ConvexContactTest.ts';
 
 /** Hull r(x) = r0 − c x² of a roll of length L. */
@@ -126,12 +126,7 @@ describe('ObjectContactConvexRoll', () => {
       const model = mbs.compiled();
       const s: SystemState = model.data.current;
       const object = model.objects[index];
-      const q = jacobianError(object, s, false, 1e-6);
-      expect(q.scale).toBeGreaterThan(100);
-      expect(q.error).toBeLessThan(1e-10);
-      const u = jacobianError(object, s, true, 1e-6);
-      expect(u.scale).toBeGreaterThan(1);
-      expect(u.error).toBeLessThan(2e-9);
+      expectObjectJacobians(object, s, { h: 1e-6, tolerance: 1e-10, minScale: 100 }, { h: 1e-6, tolerance: 2e-9, minScale: 1 });
     }
   });
 

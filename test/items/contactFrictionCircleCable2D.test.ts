@@ -6,7 +6,7 @@ import {
 } from '../../src/index.ts';
 import { objectCosseratRodDefinition } from '../../src/items/objects/ObjectCosseratRod.ts';
 import type { SystemState } from '../../src/model/SystemState.ts';
-import { jacobianError } from '../helpers/objectJacobian.ts';
+import { expectObjectJacobians } from '../helpers/objectJacobian.ts';
 import { randomSequence } from '../helpers/random.ts';
 
 const N = 10, k = 1e4, mu = 0.4, muK = 2e3, r = 0.1, mass = 2;
@@ -124,14 +124,7 @@ describe('ObjectContactFrictionCircleCable2D', () => {
       for (const node of model.nodes) for (let j = 0; j < node.nu; j++) s.u[node.uIndex + j] += random();
       const object = model.objects[index];
       expect(object.ode2Lhs_q === undefined).toBe(circleOn === 'rod');
-      if (circleOn !== 'rod') {
-        const q = jacobianError(object, s, false, 1e-6);
-        expect(q.scale).toBeGreaterThan(100);
-        expect(q.error).toBeLessThan(1e-9);
-      }
-      const u = jacobianError(object, s, true, 1e-3);
-      expect(u.scale).toBeGreaterThan(5);
-      expect(u.error).toBeLessThan(1e-10);
+      expectObjectJacobians(object, s, { h: 1e-6, tolerance: 1e-9, minScale: 100 }, { h: 1e-3, tolerance: 1e-10, minScale: 5 });
     }
   });
 

@@ -134,17 +134,17 @@ const dynamicOptions = {
 describe('ObjectCosseratRod', () => {
   it('analyticStiffnessAndDampingJacobiansMatchCentralDifferences', () => {
     for (const p of [1, 2, 3]) {
-      for (const integration of ['reduced', 'full']) {
-        const { object, s, nodes } = compiledRod(addRod(new SystemContainer().addSystem(), p, 2, helixRodPose, { ...dynamicOptions, integration }, 1.7));
+      for (const [integration, interpolation] of ['reduced', 'full'].flatMap((i) => ['R12', 'quaternion'].map((q) => [i, q]))) {
+        const { object, s, nodes } = compiledRod(addRod(new SystemContainer().addSystem(), p, 2, helixRodPose, { ...dynamicOptions, integration, interpolation }, 1.7));
         randomizeState(s, nodes, 11 + p);
         // ∂/∂Δ: h = 1e-6 balances truncation (h²·|f'''| ~ 1e-12 of the scale) and round-off
         // (ε·|f|/h ≈ 2e-16·8e3/1e-6 ≈ 2e-6 absolute against entries up to 3e5, i.e. ~1e-11); observed ≤ 6e-11.
         const stiffnessCheck = jacobianError(object, s, nodes, false, 1e-6);
-        expect(stiffnessCheck.error, `p = ${p}, ${integration}, ∂/∂Δ`).toBeLessThan(1e-9);
+        expect(stiffnessCheck.error, `p = ${p}, ${integration}, ${interpolation}, ∂/∂Δ`).toBeLessThan(1e-9);
         // ∂/∂u: the lhs is at most quadratic in u (gyroscopic term), so central differences are exact up to round-off
         // ε·|f|/h ≈ 2e-16·8e3/1e-3 ≈ 2e-9 against entries ~1e2, i.e. ~1e-11.
         const dampingCheck = jacobianError(object, s, nodes, true, 1e-3);
-        expect(dampingCheck.error, `p = ${p}, ${integration}, ∂/∂u`).toBeLessThan(1e-9);
+        expect(dampingCheck.error, `p = ${p}, ${integration}, ${interpolation}, ∂/∂u`).toBeLessThan(1e-9);
         expect(stiffnessCheck.scale).toBeGreaterThan(1e4);
         expect(dampingCheck.scale).toBeGreaterThan(10);
       }
@@ -324,8 +324,8 @@ describe('ObjectCosseratRod', () => {
     expect(m[3 * 12 + 9]).toBeCloseTo(inertia[0] * 3 / 6, 14);
   });
 
-  it('bodyKinematicsAtArcLengthAreConsistentWithTheirJacobians', () => {
-    const rod = addRod(new SystemContainer().addSystem(), 1, 4, helixRodPose, dynamicOptions, 0.7);
+  it.each(['R12', 'quaternion'])('bodyKinematicsAtArcLengthAreConsistentWithTheirJacobians (%s)', (interpolation) => {
+    const rod = addRod(new SystemContainer().addSystem(), 1, 4, helixRodPose, { ...dynamicOptions, interpolation }, 0.7);
     // p = 1: the reference arc length of node i is the sum of the chords up to it
     const { object, s, nodes } = compiledRod(rod);
     const body = object.body!;
@@ -485,6 +485,8 @@ describe('ObjectCosseratRod', () => {
       /^ObjectCosseratRod #0: polynomialDegree must be an integer 1 … 6, got 0$/);
     expectError((mbs) => mbs.addObject(CosseratRod({ nodeNumbers: quaternionNodes(mbs, 3), ...stiffness, integration: 'exact' })),
       /^ObjectCosseratRod #0: integration must be 'full' or 'reduced', got 'exact'$/);
+    expectError((mbs) => mbs.addObject(CosseratRod({ nodeNumbers: quaternionNodes(mbs, 3), ...stiffness, interpolation: 'SO3' })),
+      /^ObjectCosseratRod #0: interpolation must be one of 'R12', 'quaternion', got 'SO3'$/);
     expectError((mbs) => mbs.addObject(CosseratRod({ nodeNumbers: quaternionNodes(mbs, 3), ...stiffness, physicsLength: -1 })),
       /^ObjectCosseratRod #0: physicsLength must be non-negative, got -1$/);
     expectError((mbs) => {

@@ -1,17 +1,33 @@
 import { makeFactory, type ItemDefinition } from '../../registry/definition.ts';
-import type { BindContext, BodyModel, CableShapeMarkerModel, ItemState, NodeModel, Only } from '../../registry/capabilities.ts';
+import { isCableShapeMarker, type BindContext, type BodyModel, type CableShapeMarkerModel, type ItemState, type NodeModel, type Only } from '../../registry/capabilities.ts';
 import { itemError, type ItemLabel } from '../../core/errors.ts';
 import { OutputVariableType } from '../../registry/enums.ts';
 import { objectIndex, real, uint } from '../../registry/parameters.ts';
 
-/** Exudyn's largest number of contact segments of a cable shape marker. */
-const maxNumberOfSegments = 12;
+/** Exudyn's largest number of contact segments of a cable shape marker (and of the cable contacts using it). */
+export const maxNumberOfSegments = 12;
 
 const parameters = {
   bodyNumber: objectIndex('The ANCFCable2D element whose shape the marker represents.'),
   numberOfSegments: uint(3, `Number of segments of the polygon (1 … ${maxNumberOfSegments}); must equal numberOfContactSegments of the contact using it.`),
   verticalOffset: real(0, 'Offset of the polygon from the beam axis in the local y direction (surface of the beam); only 0 is supported.'),
 };
+
+/** A contact's numberOfContactSegments checked against Exudyn's range 1 … 12 (named error otherwise). */
+export function checkContactSegments(label: ItemLabel, numberOfContactSegments: number): void {
+  if (numberOfContactSegments < 1 || numberOfContactSegments > maxNumberOfSegments) itemError(label, 'numberOfContactSegments', `must be in 1 … ${maxNumberOfSegments}, got ${numberOfContactSegments}`);
+}
+
+/**
+ * The MarkerBodyCable2DShape of a cable contact (markerNumbers entry 1, index `index`), checked to have the contact's
+ * numberOfContactSegments segments (named errors otherwise).
+ */
+export function bindCableShapeMarker(context: BindContext, label: ItemLabel, index: number, numberOfContactSegments: number): CableShapeMarkerModel {
+  const cable = context.marker(index, 'markerNumbers');
+  if (!isCableShapeMarker(cable)) itemError(label, 'markerNumbers', `entry 1 must refer to a MarkerBodyCable2DShape, got ${cable.label.category}${cable.label.typeName} #${index}`);
+  if (cable.numberOfSegments !== numberOfContactSegments) itemError(label, 'numberOfContactSegments', `must equal numberOfSegments = ${cable.numberOfSegments} of marker ${index}, got ${numberOfContactSegments}`);
+  return cable;
+}
 
 /** Run-time model: numberOfSegments + 1 equidistant points of a cable element, via the body's point kinematics. */
 class BodyCable2DShapeMarkerModel implements Only<CableShapeMarkerModel, BodyCable2DShapeMarkerModel> {
@@ -63,6 +79,16 @@ class BodyCable2DShapeMarkerModel implements Only<CableShapeMarkerModel, BodyCab
     for (let i = 0; i <= this.numberOfSegments; i++) {
       this.body.positionJacobian(s, this.localPositions[i], this.jacobian3);
       out.set(this.jacobian3.subarray(0, 2 * nu), 2 * i * nu);
+    }
+  }
+
+  addPointForces(s: ItemState, forces: Float64Array, f: Float64Array, offset: number): void {
+    const nu = this.nLocalU, J = this.jacobian3;
+    for (let i = 0; i <= this.numberOfSegments; i++) {
+      const fx = forces[2 * i], fy = forces[2 * i + 1];
+      if (fx === 0 && fy === 0) continue;
+      this.body.positionJacobian(s, this.localPositions[i], J);
+      for (let j = 0; j < nu; j++) f[offset + j] += J[j] * fx + J[nu + j] * fy;
     }
   }
 

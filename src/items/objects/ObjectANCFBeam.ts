@@ -2,45 +2,17 @@ import { makeFactory, type ItemDefinition } from '../../registry/definition.ts';
 import { denseLocalMatrix, type BindContext, type BodyModel, type ItemState, type LocalMatrixAccumulator, type NodeModel, type ObjectModel, type Only } from '../../registry/capabilities.ts';
 import { describeValue, itemError, type ItemLabel } from '../../core/errors.ts';
 import { OutputVariableType } from '../../registry/enums.ts';
-import { dict, matrix, nodeIndexArray, ureal, vector, type MatrixValue, type ParameterValues } from '../../registry/parameters.ts';
+import { nodeIndexArray, ureal, vector, type MatrixValue, type ParameterValues } from '../../registry/parameters.ts';
+import { BeamSection, checkSectionMatrix, sectionDataParameter, type BeamSectionValues } from './beamSection.ts';
 import { Jet2Pool, type Jet2 } from '../../linalg/jet2.ts';
 import { JetStrainPoint } from './jetStrainKernel.ts';
 import { rotationMatrix2RotXYZInto } from '../../rotations/rotationMatrices.ts';
 import { slopeFrame, slopeRotationJacobian } from '../nodes/slopeFrame.ts';
 
-const zeros = (n: number): number[][] => Array.from({ length: n }, () => new Array<number>(n).fill(0));
-
-/** Exudyn's exu.BeamSection: the section data of beams (stiffness, damping, inertia, mass per length). */
-export type BeamSectionValues = {
-  /** 6 × 6 stiffness matrix: diagonal [EA, GA_y, GA_z, GJ, EI_y, EI_z] for axial/shear strains and twist/curvatures. */
-  stiffnessMatrix: MatrixValue;
-  /** 6 × 6 viscous damping matrix of the same strains. */
-  dampingMatrix: MatrixValue;
-  /** 3 × 3 cross-section mass moment of inertia per length [kg m]. */
-  inertia: MatrixValue;
-  /** Mass per length ρA [kg/m]. */
-  massPerLength: number;
-};
-
-/** Exudyn's exu.BeamSection(): a complete section dictionary, zeros where not given. */
-export function BeamSection(values: Partial<BeamSectionValues> = {}): BeamSectionValues {
-  return { stiffnessMatrix: zeros(6), dampingMatrix: zeros(6), inertia: zeros(3), massPerLength: 0, ...values };
-}
-
-const sectionFields = {
-  stiffnessMatrix: matrix(zeros(6), '6 × 6 stiffness matrix, diagonal [EA, GA_y, GA_z, GJ, EI_y, EI_z] (ObjectANCFBeam uses the diagonal only).', [6, 6]),
-  dampingMatrix: matrix(zeros(6), '6 × 6 viscous damping matrix of the same strains (diagonal only).', [6, 6]),
-  inertia: matrix(zeros(3), '3 × 3 cross-section mass moment of inertia per length [kg m] (diagonal only).', [3, 3]),
-  massPerLength: ureal(0, 'Mass per length ρA [kg/m].'),
-};
-
 const parameters = {
   nodeNumbers: nodeIndexArray('Two PointSlope23 nodes [n0, n1] at x = −L/2 and L/2.', 2),
   physicsLength: ureal(0, 'Reference length L [m] of the element; must be positive. Local positions [x, y, z] with x ∈ [−L/2, L/2] along the axis and y, z in the cross section.'),
-  sectionData: {
-    ...dict('Exudyn\'s BeamSection (missing keys are zero, as BeamSection({ … }) fills them): diagonal stiffness [EA, GA_y, GA_z, GJ, EI_y, EI_z], damping of the same strains, cross-section inertia, mass per length.', sectionFields, 'BeamSection'),
-    default: BeamSection() as unknown as Record<string, unknown>,
-  },
+  sectionData: sectionDataParameter('diagonal stiffness [EA, GA_y, GA_z, GJ, EI_y, EI_z], damping of the same strains, diagonal cross-section inertia, mass per length'),
   crossSectionPenaltyFactor: vector([1, 1, 1], 'Factors [f_yy, f_zz, f_yz] of the penalty stiffness of cross-section deformation k_cs = [f_yy EA, f_zz EA, f_yz (GA_y + GA_z)].', 3, 'Vector3D'),
   crossSectionDamping: vector([0, 0, 0], 'Factors [d_yy, d_zz, d_yz] of the viscous damping of cross-section deformation, relative to the same stiffnesses (usually ≪ 1).', 3, 'Vector3D'),
 };
@@ -183,13 +155,10 @@ class ANCFBeamModel implements Only<ObjectModel & BodyModel, ANCFBeamModel> {
     if (!(p.physicsLength > 0)) itemError(label, 'physicsLength', `must be positive, got ${p.physicsLength}`);
     if (p.nodeNumbers.length !== 2) itemError(label, 'nodeNumbers', `must contain two PointSlope23 node numbers, got ${describeValue(p.nodeNumbers)}`);
     const section = BeamSection(p.sectionData as Partial<BeamSectionValues>);
-    const checkDiagonal = (key: keyof BeamSectionValues, m: MatrixValue) => m.forEach((row, i) => row.forEach((value, j) => {
-      if (i !== j && value !== 0) itemError(label, `sectionData.${key}`, `must be diagonal (ObjectANCFBeam uses the diagonal only), got ${value} at [${i}][${j}]`);
-      if (i === j && value < 0) itemError(label, `sectionData.${key}`, `must have a non-negative diagonal, got ${value} at [${i}][${i}]`);
-    }));
-    checkDiagonal('stiffnessMatrix', section.stiffnessMatrix);
-    checkDiagonal('dampingMatrix', section.dampingMatrix);
-    checkDiagonal('inertia', section.inertia);
+    const fail = (parameter: string, message: string): never => itemError(label, parameter, message);
+    checkSectionMatrix(fail, 'stiffnessMatrix', section.stiffnessMatrix);
+    checkSectionMatrix(fail, 'dampingMatrix', section.dampingMatrix);
+    checkSectionMatrix(fail, 'inertia', section.inertia);
     p.crossSectionPenaltyFactor.forEach((f, i) => { if (f < 0) itemError(label, 'crossSectionPenaltyFactor', `entry ${i} must be non-negative, got ${f}`); });
     p.crossSectionDamping.forEach((f, i) => { if (f < 0) itemError(label, 'crossSectionDamping', `entry ${i} must be non-negative, got ${f}`); });
     const L = p.physicsLength;

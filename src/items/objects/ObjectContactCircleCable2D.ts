@@ -1,17 +1,17 @@
 import { makeFactory, type ItemDefinition } from '../../registry/definition.ts';
 import {
-  denseLocalMatrix, isCableShapeMarker, isPositionMarker, type BindContext, type LocalMatrixAccumulator, type CableShapeMarkerModel, type ItemState, type NodeModel, type ObjectModel,
+  denseLocalMatrix, isPositionMarker, type BindContext, type LocalMatrixAccumulator, type CableShapeMarkerModel, type ItemState, type NodeModel, type ObjectModel,
   type Only, type PositionMarkerModel,
 } from '../../registry/capabilities.ts';
 import { itemError, type ItemLabel } from '../../core/errors.ts';
 import { OutputVariableType } from '../../registry/enums.ts';
 import { bool, markerIndexArray, nodeIndex, real, uint, ureal } from '../../registry/parameters.ts';
 import { bindDataNode } from './connectorBase.ts';
+import { bindCableShapeMarker, checkContactSegments, maxNumberOfSegments } from '../markers/MarkerBodyCable2DShape.ts';
 import { zeroArray } from '../../linalg/arrays.ts';
 import { SegmentDistance } from './segmentDistance.ts';
+import { addChainRule } from './contactKernel.ts';
 
-/** Exudyn's largest number of contact segments. */
-const maxNumberOfSegments = 12;
 
 const parameters = {
   markerNumbers: markerIndexArray('[m0, m1]: a position marker at the circle center and a MarkerBodyCable2DShape of the cable element.', 2),
@@ -58,10 +58,8 @@ class ContactCircleCable2DModel implements Only<ObjectModel, ContactCircleCable2
     const [index0, index1] = this.v.markerNumbers;
     const circle = context.marker(index0, 'markerNumbers');
     if (!isPositionMarker(circle)) itemError(this.label, 'markerNumbers', `entry 0 must refer to a position marker (the circle center), got ${circle.label.category}${circle.label.typeName} #${index0}`);
-    const cable = context.marker(index1, 'markerNumbers');
-    if (!isCableShapeMarker(cable)) itemError(this.label, 'markerNumbers', `entry 1 must refer to a MarkerBodyCable2DShape, got ${cable.label.category}${cable.label.typeName} #${index1}`);
     const n = this.v.numberOfContactSegments;
-    if (cable.numberOfSegments !== n) itemError(this.label, 'numberOfContactSegments', `must equal numberOfSegments = ${cable.numberOfSegments} of marker ${index1}, got ${n}`);
+    const cable = bindCableShapeMarker(context, this.label, index1, n);
     this.circle = circle;
     this.cable = cable;
     this.dataIndex = bindDataNode(context, this.label, this.v.nodeNumber, n, 'for the contact state of the segments')!.dataIndex;
@@ -120,17 +118,12 @@ class ContactCircleCable2DModel implements Only<ObjectModel, ContactCircleCable2
         force0[r] -= G;
       }
     }
-    const n0 = this.n0, n1 = this.cable.nLocalU;
+    const n0 = this.n0;
     if (n0 > 0) {
       this.circle.positionJacobian(s, this.jacobian0);
       for (let r = 0; r < 3; r++) for (let j = 0; j < n0; j++) f[j] += this.jacobian0[r * n0 + j] * force0[r];
     }
-    this.cable.pointJacobian(s, this.jacobian1);
-    for (let r = 0; r < pointForces.length; r++) {
-      const value = pointForces[r];
-      if (value === 0) continue;
-      for (let j = 0; j < n1; j++) f[n0 + j] += this.jacobian1[r * n1 + j] * value;
-    }
+    this.cable.addPointForces(s, pointForces, f, n0);
   }
 
   /** Analytic ∂f/∂q at fixed data coordinates: per segment in contact Rᵀ B R, R = ∂[p_i, p_{i+1}, c]/∂u, plus the circle marker's ∂(Jᵀ F)/∂q. */
@@ -171,21 +164,7 @@ class ContactCircleCable2DModel implements Only<ObjectModel, ContactCircleCable2
       R.fill(0);
       for (let r = 0; r < 4; r++) for (let j = 0; j < n1; j++) R[r * nL + n0 + j] = this.jacobian1[(2 * i + r) * n1 + j];
       for (let r = 0; r < 2; r++) for (let j = 0; j < n0; j++) R[(4 + r) * nL + j] = this.jacobian0[r * n0 + j];
-      // BR = B R, then m += factor Rᵀ BR
-      for (let r = 0; r < 6; r++) {
-        for (let j = 0; j < nL; j++) {
-          let sum = 0;
-          for (let c = 0; c < 6; c++) sum += block[6 * r + c] * R[c * nL + j];
-          BR[r * nL + j] = sum;
-        }
-      }
-      for (let r = 0; r < 6; r++) {
-        for (let a = 0; a < nL; a++) {
-          const Ra = R[r * nL + a];
-          if (Ra === 0) continue;
-          for (let b = 0; b < nL; b++) m[a * nL + b] += factor * Ra * BR[r * nL + b];
-        }
-      }
+      addChainRule(m, nL, R, block, R, 6, 6, BR, factor);
     }
     this.circle.jacobianTransposedVector_q?.(s, force0, undefined, m, factor);
   }
@@ -255,7 +234,7 @@ export const objectContactCircleCable2DDefinition: ItemDefinition<'Object', type
     return mbs.addObject({ objectType: 'ContactCircleCable2D', markerNumbers: [centerMarker, shape], nodeNumber: data, numberOfContactSegments: 4, contactStiffness: 500, circleRadius: 0.3, offset: 0.01 });
   },
   validate: (v, label) => {
-    if (v.numberOfContactSegments < 1 || v.numberOfContactSegments > maxNumberOfSegments) itemError(label, 'numberOfContactSegments', `must be in 1 … ${maxNumberOfSegments}, got ${v.numberOfContactSegments}`);
+    checkContactSegments(label, v.numberOfContactSegments);
     if (!(v.circleRadius > 0)) itemError(label, 'circleRadius', `must be positive, got ${v.circleRadius}`);
     if (v.contactDamping !== 0) itemError(label, 'contactDamping', `must be 0 (Exudyn 1.11 does not apply it; ObjectContactFrictionCircleCable2D has contact damping), got ${v.contactDamping}`);
   },

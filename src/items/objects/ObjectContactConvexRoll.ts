@@ -90,8 +90,7 @@ class ContactConvexRollModel implements Only<ObjectModel, ContactConvexRollModel
   private frictionCoefficient = 0;
   private readonly force = new Float64Array(3);
   private readonly torque = new Float64Array(3);
-  /** Axial position of the contact point, whether it is inside the roll (not clamped to an end) and ∂pL/∂g (3 × 3). */
-  private axial = 0;
+  /** Whether the contact point is inside the roll (not clamped to an end) and ∂pL/∂g (3 × 3). */
   private interior = false;
   private readonly pLocal_g = new Float64Array(9);
   /** ∂a/∂φ (3 × 3), the friction's ∂(μ(s) v/s)/∂v (3 × 3), Stribeck slope. */
@@ -204,7 +203,6 @@ class ContactConvexRollModel implements Only<ObjectModel, ContactConvexRollModel
     const roundAngle = Math.atan2(g1, g2);
     const k = Math.tan(slopeAngle);
     const x = this.axialPosition(k);
-    this.axial = x;
     const r = polyval(this.hull, x);
     const sin = Math.sin(roundAngle), cos = Math.cos(roundAngle);
     pL[0] = x;

@@ -11,6 +11,7 @@ import {
 import { containerShape } from './ffrf/matrixContainer.ts';
 import { bindDataNode } from './connectorBase.ts';
 import { SegmentDistance } from './segmentDistance.ts';
+import { addChainRule } from './contactKernel.ts';
 
 /** Data coordinates per segment (Exudyn's order): the circle in contact (−1: none), the gap, the tangential velocity (unused). */
 const dataPerSegment = 3, dataCircle = 0, dataGap = 1;
@@ -337,24 +338,7 @@ class ContactCurveCirclesModel implements Only<ObjectModel, ContactCurveCirclesM
       if (circle === undefined) continue;
       this.pairDerivatives(j, circle, velocity);
       this.pairRows(circle, velocity);
-      for (let a = 0; a < nZ; a++) {
-        for (let col = 0; col < nL; col++) {
-          let sum = 0;
-          for (let k = 0; k < nY; k++) {
-            const b = zY[a * nY + k];
-            if (b !== 0) sum += b * R[k * nL + col];
-          }
-          P[a * nL + col] = sum;
-        }
-      }
-      for (let a = 0; a < nZ; a++) {
-        for (let row = 0; row < nL; row++) {
-          const o = O[a * nL + row];
-          if (o === 0) continue;
-          const scale = factor * o;
-          for (let col = 0; col < nL; col++) m[row * nL + col] += scale * P[a * nL + col];
-        }
-      }
+      addChainRule(m, nL, O, zY, R, nZ, nY, P, factor);
     }
     if (!velocity) this.addFrameRotationTerms(s, m, factor);
   }

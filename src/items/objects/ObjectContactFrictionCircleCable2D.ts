@@ -1,17 +1,17 @@
 import { makeFactory, type ItemDefinition } from '../../registry/definition.ts';
 import {
-  denseLocalMatrix, isCableShapeMarker, isRigidMarker, type BindContext, type CableShapeMarkerModel, type ItemState, type LocalMatrixAccumulator,
+  denseLocalMatrix, isRigidMarker, type BindContext, type CableShapeMarkerModel, type ItemState, type LocalMatrixAccumulator,
   type NodeModel, type ObjectModel, type Only, type RigidMarkerModel,
 } from '../../registry/capabilities.ts';
 import { itemError, type ItemLabel } from '../../core/errors.ts';
 import { OutputVariableType } from '../../registry/enums.ts';
 import { bool, markerIndexArray, nodeIndex, uint, ureal } from '../../registry/parameters.ts';
 import { bindDataNode } from './connectorBase.ts';
+import { bindCableShapeMarker, checkContactSegments, maxNumberOfSegments } from '../markers/MarkerBodyCable2DShape.ts';
 import { SegmentDistance } from './segmentDistance.ts';
+import { addChainRule } from './contactKernel.ts';
 import { zeroArray } from '../../linalg/arrays.ts';
 
-/** Exudyn's largest number of contact segments. */
-const maxNumberOfSegments = 12;
 /** Exudyn's stick/slip states: stick, slip ±1, undefined (no sticking position stored). */
 const stick = 0, slipMagnitude = 1, undefinedState = -2;
 
@@ -121,10 +121,8 @@ class ContactFrictionCircleCable2DModel implements Only<ObjectModel, ContactFric
     const [index0, index1] = this.v.markerNumbers;
     const circle = context.marker(index0, 'markerNumbers');
     if (!isRigidMarker(circle)) itemError(this.label, 'markerNumbers', `entry 0 must refer to a rigid marker (position and orientation of the circle), got ${circle.label.category}${circle.label.typeName} #${index0}`);
-    const cable = context.marker(index1, 'markerNumbers');
-    if (!isCableShapeMarker(cable)) itemError(this.label, 'markerNumbers', `entry 1 must refer to a MarkerBodyCable2DShape, got ${cable.label.category}${cable.label.typeName} #${index1}`);
     const n = this.v.numberOfContactSegments;
-    if (cable.numberOfSegments !== n) itemError(this.label, 'numberOfContactSegments', `must equal numberOfSegments = ${cable.numberOfSegments} of marker ${index1}, got ${n}`);
+    const cable = bindCableShapeMarker(context, this.label, index1, n);
     this.circle = circle;
     this.cable = cable;
     this.dataIndex = bindDataNode(context, this.label, this.v.nodeNumber, 3 * n, 'for the contact and stick/slip state of the segments')!.dataIndex;
@@ -275,19 +273,14 @@ class ContactFrictionCircleCable2DModel implements Only<ObjectModel, ContactFric
       forceSum[1] -= z[5];
       torque[2] -= z[6];
     }
-    const n0 = this.n0, n1 = this.cable.nLocalU;
+    const n0 = this.n0;
     if (n0 > 0) {
       const jp = this.jacobianPosition, jr = this.jacobianRotation;
       this.circle.positionJacobian(s, jp);
       this.circle.rotationJacobian(s, jr);
       for (let j = 0; j < n0; j++) f[j] += jp[j] * forceSum[0] + jp[n0 + j] * forceSum[1] + jr[2 * n0 + j] * torque[2];
     }
-    this.cable.pointJacobian(s, this.jacobianCable);
-    for (let r = 0; r < pointForces.length; r++) {
-      const value = pointForces[r];
-      if (value === 0) continue;
-      for (let j = 0; j < n1; j++) f[n0 + j] += this.jacobianCable[r * n1 + j] * value;
-    }
+    this.cable.addPointForces(s, pointForces, f, n0);
   }
 
   /** Analytic ∂f/∂u at fixed data coordinates (Σ over segments in contact of (∂Q/∂z)(∂z/∂y)(∂y/∂u)). */
@@ -358,25 +351,7 @@ class ContactFrictionCircleCable2DModel implements Only<ObjectModel, ContactFric
           O[r * nL + n0 + j] = value;
         }
       }
-      // P = (∂z/∂y) R, m += factor Oᵀ P
-      for (let a = 0; a < nZ; a++) {
-        for (let j = 0; j < nL; j++) {
-          let sum = 0;
-          for (let k = 0; k < nY; k++) {
-            const b = zY[a * nY + k];
-            if (b !== 0) sum += b * R[k * nL + j];
-          }
-          P[a * nL + j] = sum;
-        }
-      }
-      for (let a = 0; a < nZ; a++) {
-        for (let row = 0; row < nL; row++) {
-          const o = O[a * nL + row];
-          if (o === 0) continue;
-          const scale = factor * o;
-          for (let j = 0; j < nL; j++) m[row * nL + j] += scale * P[a * nL + j];
-        }
-      }
+      addChainRule(m, nL, O, zY, R, nZ, nY, P, factor);
     }
     const markerKernel = this.circle.jacobianTransposedVector_q;
     if (velocity || n0 === 0 || markerKernel === undefined) return;
@@ -392,7 +367,7 @@ class ContactFrictionCircleCable2DModel implements Only<ObjectModel, ContactFric
    */
   private segmentDerivatives(s: ItemState, i: number, velocity: boolean): void {
     const v = this.v;
-    const { segment, tY, gapY, nY2: nYm, tangentY, dvY, dv, z, zY } = this;
+    const { segment, tY, gapY, nY2: nYm, tangentY, dvY, dv, zY } = this;
     this.evaluateSegment(i, !velocity);
     this.relativeVelocity(i);
     const state = this.segmentForces(s, i);
@@ -649,7 +624,7 @@ export const objectContactFrictionCircleCable2DDefinition: ItemDefinition<'Objec
     });
   },
   validate: (v, label) => {
-    if (v.numberOfContactSegments < 1 || v.numberOfContactSegments > maxNumberOfSegments) itemError(label, 'numberOfContactSegments', `must be in 1 … ${maxNumberOfSegments}, got ${v.numberOfContactSegments}`);
+    checkContactSegments(label, v.numberOfContactSegments);
     if (!(v.circleRadius > 0)) itemError(label, 'circleRadius', `must be positive, got ${v.circleRadius}`);
   },
   create: (v, label) => new ContactFrictionCircleCable2DModel(label, v),

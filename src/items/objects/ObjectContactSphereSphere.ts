@@ -3,17 +3,18 @@ import { denseLocalMatrix, type BindContext, type ItemState, type LocalMatrixAcc
 import { itemError, type ItemLabel } from '../../core/errors.ts';
 import { OutputVariableType } from '../../registry/enums.ts';
 import { bool, markerIndexArray, nodeIndex, preal, real, uint, ureal, vector } from '../../registry/parameters.ts';
-import { MarkerPair, bindDataNode, positionMarkers } from './connectorBase.ts';
 import { zeroArray } from '../../linalg/arrays.ts';
-import { NormalContactForce, contactStepState, dataGap, dataPlasticPenetration, updateContactData } from './contactKernel.ts';
+import { bindDataNode } from './connectorBase.ts';
+import { contactStepState, dataGap, dataPlasticPenetration, updateContactData } from './contactKernel.ts';
+import { PenaltyContactPair, cross } from './penaltyContactPair.ts';
 
 const parameters = {
-  markerNumbers: markerIndexArray('Two position markers [m0, m1] at the centres of sphere 0 and sphere 1.', 2),
+  markerNumbers: markerIndexArray('Two markers [m0, m1] at the centres of sphere 0 and sphere 1: position markers, rigid markers when dynamicFriction ≠ 0.', 2),
   nodeNumber: nodeIndex('A NodeGenericData with 4 data coordinates [gap, tangential velocity, impact velocity, plastic penetration]; '
     + 'initialize the gap with the initial gap (positive: no contact at the start).'),
   spheresRadii: vector([-1, -1], 'Radii [r0, r1] [m] of the two spheres (both > 0).', 2),
   isHollowSphere1: bool(false, 'If true, sphere 1 is a hollow sphere (r1 > r0) in which sphere 0 moves: contact when |p1 − p0| > r1 − r0.'),
-  dynamicFriction: ureal(0, 'Dynamic friction coefficient μ (not supported yet: must be 0).'),
+  dynamicFriction: ureal(0, 'Dynamic friction coefficient μ (regularized Coulomb friction at the contact point; needs rigid markers).'),
   frictionProportionalZone: ureal(1e-3, 'Regularization velocity [m/s] of the friction law (used with friction).'),
   contactStiffness: ureal(0, 'Contact stiffness k [N/m^n] of the normal force k δ^n, δ = −gap the penetration.'),
   contactDamping: ureal(0, 'Linear contact damping d [N s/m] against the normal relative velocity.'),
@@ -40,42 +41,29 @@ class ContactSphereSphereModel implements Only<ObjectModel, ContactSphereSphereM
   readonly nAE = 0;
   readonly ode2LhsDependsOnVelocity = true;
   localNodes: NodeModel[] = [];
-  private readonly markers: MarkerPair;
+  /** The markers, relative velocity, force, torques and Jacobians (rigid markers with friction). */
+  private readonly pair: PenaltyContactPair;
   private dataNode: NodeModel | undefined;
   /** +1, or −1 for a hollow sphere 1. */
   private readonly hollowSign: number;
-  /** Gap (negative: penetration) of the last evaluation. */
-  private gap = 0;
-  /** Distance |p1 − p0| of the last evaluation. */
+  /** Δp = p1 − p0 and its length L of the last evaluation. */
+  private readonly dp = new Float64Array(3);
   private distance = 0;
-  /** Normal relative velocity n·Δv of the last evaluation. */
-  private normalVelocity = 0;
-  /** True if the data node's gap says contact (the force acts). */
-  private inContact = false;
-  /** Normal contact force F_c (positive: pushes the spheres apart) and ∂F_c/∂δ, ∂F_c/∂(n·Δv). */
-  private contactForce = 0;
-  private contactForce_penetration = 0;
-  private contactForce_normalVelocity = 0;
-  /** Contact normal n0 (from sphere 0 to sphere 1; inwards for a hollow sphere 1). */
-  private readonly normal = new Float64Array(3);
-  private readonly forceVector = new Float64Array(3);
-  private readonly matrix = new Float64Array(9);
-  private readonly law = new NormalContactForce();
   private readonly stepState = contactStepState();
-  /** The shared dense work array of the local matrices (n_local × n_local, see denseLocalMatrix; set in bind). */
+  /** Relative position p1 − p0 at the start of the step (tunnelling check). */
+  private readonly startRelativePosition = new Float64Array(3);
   private localMatrix = new Float64Array(0);
-  private nLocal = 0;
 
   constructor(readonly label: ItemLabel, private readonly v: Values) {
-    this.markers = new MarkerPair(label, v.markerNumbers, positionMarkers);
+    const friction = v.dynamicFriction !== 0 ? 'for the friction torques (dynamicFriction ≠ 0)' : undefined;
+    this.pair = new PenaltyContactPair(label, v.markerNumbers, [friction, friction]);
     this.hollowSign = v.isHollowSphere1 ? -1 : 1;
   }
 
   bind(context: BindContext): void {
-    this.markers.bind(context);
-    this.localNodes = this.markers.localNodes;
-    this.nLocal = this.markers.n0 + this.markers.n1;
-    this.localMatrix = denseLocalMatrix(this.nLocal);
+    this.pair.bind(context);
+    this.localNodes = this.pair.localNodes;
+    this.localMatrix = denseLocalMatrix(this.pair.n);
     this.dataNode = bindDataNode(context, this.label, this.v.nodeNumber, 4, 'for the contact state');
   }
 
@@ -85,157 +73,174 @@ class ContactSphereSphereModel implements Only<ObjectModel, ContactSphereSphereM
     return node.dataIndex;
   }
 
-  /** Gap, normal and normal velocity of state s (markers evaluated). */
-  private kinematics(s: ItemState): void {
-    const { markers, normal: n, v } = this;
-    markers.evaluateRelative(s);
-    const dp = markers.dp, dv = markers.dv;
+  /**
+   * Gap, normal and relative velocity of state s: the contact point lies midway in the overlap, at (r0 + gap/2) n0 from
+   * sphere 0 and (−h r1 − gap/2) n0 from sphere 1 (velocity and torque levers); the velocities of the contact points
+   * include the rotations (with friction) only with rotation.
+   */
+  private kinematics(s: ItemState, rotation: boolean): void {
+    const { pair, v, dp } = this, n = pair.normal;
+    pair.evaluateMarkers(s);
+    const p0 = pair.markers.p0, p1 = pair.markers.p1;
+    for (let i = 0; i < 3; i++) dp[i] = p1[i] - p0[i];
     const h = this.hollowSign;
     const distance = Math.sqrt(dp[0] * dp[0] + dp[1] * dp[1] + dp[2] * dp[2]);
     this.distance = distance;
-    this.gap = h * distance - (v.spheresRadii[0] + h * v.spheresRadii[1]);
+    pair.gap = h * distance - (v.spheresRadii[0] + h * v.spheresRadii[1]);
     const scale = distance !== 0 ? h / distance : h;
-    for (let i = 0; i < 3; i++) n[i] = scale * dp[i];
-    this.normalVelocity = n[0] * dv[0] + n[1] * dv[1] + n[2] * dv[2];
+    const a0 = v.spheresRadii[0] + 0.5 * pair.gap, a1 = -h * v.spheresRadii[1] - 0.5 * pair.gap;
+    for (let i = 0; i < 3; i++) {
+      n[i] = scale * dp[i];
+      pair.velocityLever0[i] = a0 * n[i];
+      pair.velocityLever1[i] = a1 * n[i];
+      pair.torqueLever0[i] = -a0 * n[i];
+      pair.torqueLever1[i] = a1 * n[i];
+    }
+    pair.relativeVelocity(rotation);
   }
 
-  /**
-   * Kinematics and, if the data node's gap says contact, the normal force F_c(δ, n·Δv) with its partial derivatives at
-   * fixed data coordinates (Exudyn's force laws; δ = −gap).
-   */
+  /** Kinematics and, if the data node's gap says contact, the force −F_c n0 + F_t on sphere 1 (left-hand side) and the torques. */
   private evaluate(s: ItemState): void {
-    this.kinematics(s);
-    const start = this.dataStart();
-    this.inContact = this.v.activeConnector && s.data[start + dataGap] < 0;
-    this.contactForce = this.contactForce_penetration = this.contactForce_normalVelocity = 0;
-    if (!this.inContact) return;
-    const law = this.law;
-    law.evaluate(this.v, -this.gap, this.normalVelocity, s.data, start);
-    this.contactForce = law.force;
-    this.contactForce_penetration = law.force_penetration;
-    this.contactForce_normalVelocity = law.force_normalVelocity;
-  }
-
-  /** Force on sphere 1 moved to the left-hand side: −F_c n. */
-  private updateForceVector(): void {
-    for (let i = 0; i < 3; i++) this.forceVector[i] = -this.contactForce * this.normal[i];
+    this.kinematics(s, true);
+    this.pair.contactForce(this.v, s.data, this.dataStart());
   }
 
   ode2Lhs(s: ItemState, f: Float64Array): void {
     this.evaluate(s);
-    if (!this.inContact) return;
-    this.updateForceVector();
-    this.markers.evaluateJacobians(s);
-    this.markers.addForcePair(this.forceVector, f);
+    if (this.pair.inContact) this.pair.addLhs(s, f);
   }
 
   /**
-   * ∂(−F_c n)/∂Δp = F_c' n nᵀ − (∂F_c/∂v_n)(h/L) n Δvᵀ(I − n nᵀ) − F_c (h/L)(I − n nᵀ) (δ = −gap, ∂δ/∂Δp = −nᵀ), projected with
-   * the marker Jacobians; plus the velocity and marker-Jacobian derivative terms as for the spring-damper.
+   * ∂(ode2Lhs)/∂q at fixed data coordinates: ∂Δp = [−J_p0, J_p1], with it ∂gap, ∂n0 = (h/L)(I − n0 n0ᵀ)∂Δp and the levers
+   * ∂μ0 = −∂ℓ0 = n0 ∂gap/2 + (r0 + gap/2) ∂n0, ∂μ1 = ∂ℓ1 = −n0 ∂gap/2 − (h r1 + gap/2) ∂n0; the rest in PenaltyContactPair.
    */
   ode2Lhs_q(s: ItemState, acc: LocalMatrixAccumulator, factor: number): void {
+    const { pair } = this;
     const k = this.localMatrix;
     zeroArray(k);
     this.evaluate(s);
-    if (this.inContact) this.addStiffnessJacobian(s, k, factor);
-    // the block is added also without contact (zeros), so that the sparse pattern stays the same
-    acc.addBlock(0, 0, this.nLocal, this.nLocal, k, 0, this.nLocal, 1);
-  }
-
-  /** Adds factor·∂(ode2Lhs)/∂q into the dense local matrix k (in contact; needs evaluate). */
-  private addStiffnessJacobian(s: ItemState, k: Float64Array, factor: number): void {
-    const { normal: n, matrix: S, distance, contactForce: F } = this;
-    const dv = this.markers.dv;
-    const scale = distance !== 0 ? this.hollowSign / distance : 0;
-    const vn = this.normalVelocity;
-    for (let i = 0; i < 3; i++) {
-      for (let j = 0; j < 3; j++) {
-        const projector = scale * ((i === j ? 1 : 0) - n[i] * n[j]);
-        const dvProjected = scale * (dv[j] - vn * n[j]);
-        S[3 * i + j] = this.contactForce_penetration * n[i] * n[j] - this.contactForce_normalVelocity * n[i] * dvProjected - F * projector;
+    if (pair.inContact) {
+      pair.evaluateJacobians(s);
+      const { n0, n1, n, jp0, jp1, dDp, dGap, dNormal, normal } = pair;
+      for (let i = 0; i < 3; i++) {
+        for (let j = 0; j < n0; j++) dDp[i * n + j] = -jp0[i * n0 + j];
+        for (let j = 0; j < n1; j++) dDp[i * n + n0 + j] = jp1[i * n1 + j];
       }
+      pair.normalDerivatives(this.distance !== 0 ? this.hollowSign / this.distance : 0);
+      const a0 = this.v.spheresRadii[0] + 0.5 * pair.gap, a1 = -this.hollowSign * this.v.spheresRadii[1] - 0.5 * pair.gap;
+      for (let i = 0; i < 3; i++) {
+        for (let j = 0; j < n; j++) {
+          const ij = i * n + j, half = 0.5 * normal[i] * dGap[j];
+          pair.dVelocityLever0[ij] = half + a0 * dNormal[ij];
+          pair.dTorqueLever0[ij] = -pair.dVelocityLever0[ij];
+          pair.dVelocityLever1[ij] = -half + a1 * dNormal[ij];
+          pair.dTorqueLever1[ij] = pair.dVelocityLever1[ij];
+        }
+      }
+      pair.addJacobian(s, k, factor, false, this.v);
     }
-    this.markers.evaluateJacobians(s);
-    this.markers.addProjectedMatrix(S, factor, k);
-    this.velocityMatrix(S);
-    this.markers.addVelocityProjectedMatrix(s, S, factor, k);
-    this.updateForceVector();
-    this.markers.addJacobianTransposedForce_q(s, this.forceVector, factor, k);
-  }
-
-  /** ∂(−F_c n)/∂Δv = −(∂F_c/∂v_n) n nᵀ. */
-  private velocityMatrix(S: Float64Array): void {
-    const n = this.normal;
-    const c = -this.contactForce_normalVelocity;
-    for (let i = 0; i < 3; i++) for (let j = 0; j < 3; j++) S[3 * i + j] = c * n[i] * n[j];
+    // the block is added also without contact (zeros), so that the sparse pattern stays the same
+    acc.addBlock(0, 0, pair.n, pair.n, k, 0, pair.n, 1);
   }
 
   ode2Lhs_u(s: ItemState, acc: LocalMatrixAccumulator, factor: number): void {
+    const { pair } = this;
     const d = this.localMatrix;
     zeroArray(d);
     this.evaluate(s);
-    if (this.inContact) {
-      this.velocityMatrix(this.matrix);
-      this.markers.evaluateJacobians(s);
-      this.markers.addProjectedMatrix(this.matrix, factor, d);
+    if (pair.inContact) {
+      pair.evaluateJacobians(s);
+      pair.addJacobian(s, d, factor, true, this.v);
     }
-    acc.addBlock(0, 0, this.nLocal, this.nLocal, d, 0, this.nLocal, 1);
+    acc.addBlock(0, 0, pair.n, pair.n, d, 0, pair.n, 1);
   }
 
   /**
-   * Exudyn's post-Newton step: stores gap, tangential speed and plastic penetration; a change of the contact state gives
-   * the error |k·gap| and recommends the step |gap_start/v_n| that reaches the contact; on impact (gap > 0 at the start
-   * of the step, ≤ 0 now) it stores the impact velocity −v_n, else keeps the start-of-step value.
+   * Exudyn's post-Newton step: stores gap, tangential speed (of the contact points, with the rotations in contact) and
+   * plastic penetration; a change of the contact state gives the error |k·gap| and recommends the step |gap_start/v_n|
+   * that reaches the contact; a stick/slip switch adds |μ F_c (|Δv_t| − v_reg)/v_reg|; on impact (gap > 0 at the start of
+   * the step, ≤ 0 now) it stores the impact velocity −v_n, else keeps the start-of-step value.
    */
   postNewtonStep(s: ItemState, startOfStep: ItemState, out: PostNewtonOutput): number {
-    const v = this.v;
+    const v = this.v, pair = this.pair;
     if (!v.activeConnector) return 0;
     const start = this.dataStart();
     const data = s.data, data0 = startOfStep.data;
-    this.kinematics(s);
-    const gap = this.gap, vn = this.normalVelocity, n = this.normal, dv = this.markers.dv;
     const gapAtStart = data0[start + dataGap];
-    const limit = v.isHollowSphere1 ? v.spheresRadii[0] : Math.min(v.spheresRadii[0], v.spheresRadii[1]);
-    if (-gap > limit && gapAtStart > 0) {
-      itemError(this.label, 'spheresRadii', `penetration ${-gap} exceeds the sphere radius ${limit} within one step at t = ${s.t} (tunnelling): `
-        + 'reduce the step size (timeIntegration.numberOfSteps or discontinuous.useRecommendedStepSize) or check the initial gap');
+    const sweep = gapAtStart > 0 && !v.isHollowSphere1;
+    if (sweep) {
+      pair.evaluateMarkers(startOfStep);
+      const p0 = pair.markers.p0, p1 = pair.markers.p1;
+      for (let i = 0; i < 3; i++) this.startRelativePosition[i] = p1[i] - p0[i];
     }
+    this.kinematics(s, false);
+    const gap = pair.gap;
+    if (gapAtStart > 0) this.checkTunnelling(s.t, sweep);
+    if (gap < 0 && v.dynamicFriction !== 0) pair.relativeVelocity(true);
     let plastic = 0;
     const ratio = v.contactPlasticityRatio;
     if (gap < 0 && ratio !== 0) {
       plastic = (v.contactStiffnessExponent !== 1 ? ratio ** (1 / v.contactStiffnessExponent) : ratio) * -gap;
       plastic = Math.max(plastic, data0[start + dataPlasticPenetration]);
     }
-    let tangential = 0;
-    for (let i = 0; i < 3; i++) tangential += (dv[i] - vn * n[i]) ** 2;
-    const state = this.stepState;
+    const state = this.stepState, dvt = pair.dvt;
     state.gap = gap;
-    state.normalVelocity = vn;
-    state.tangentialSpeed = Math.sqrt(tangential);
+    state.normalVelocity = pair.normalVelocity;
+    state.tangentialSpeed = Math.sqrt(dvt[0] ** 2 + dvt[1] ** 2 + dvt[2] ** 2);
     state.plasticPenetration = plastic;
-    state.frictionForceScale = 0; // no friction (dynamicFriction = 0, validated)
+    state.frictionForceScale = 0;
+    if (gap < 0 && v.dynamicFriction !== 0) {
+      pair.law.evaluate(v, -gap, pair.normalVelocity, data, start);
+      state.frictionForceScale = v.dynamicFriction * pair.law.force;
+    }
     return updateContactData(data, data0, start, state, v.contactStiffness, v.frictionProportionalZone, out);
+  }
+
+  /**
+   * Tunnelling of a step that starts separated: the penetration at the end of the step, and for two full spheres the
+   * deepest one on the way, with the relative position interpolated linearly from the start of the step (sweep), must
+   * not exceed the smaller radius (the inner sphere's for a hollow sphere 1, whose deepest point is an end of the step).
+   * So a sphere that passes through the other within one step is caught as well. Needs kinematics of the end state.
+   */
+  private checkTunnelling(t: number, sweep: boolean): void {
+    const v = this.v, gap = this.pair.gap;
+    const limit = v.isHollowSphere1 ? v.spheresRadii[0] : Math.min(v.spheresRadii[0], v.spheresRadii[1]);
+    let penetration = -gap;
+    let passedThrough = false;
+    if (sweep) {
+      const a = this.startRelativePosition, dp = this.dp;
+      let aa = 0, ae = 0, ee = 0;
+      for (let i = 0; i < 3; i++) {
+        const e = dp[i] - a[i];
+        aa += a[i] * a[i]; ae += a[i] * e; ee += e * e;
+      }
+      const tau = ee > 0 ? Math.min(1, Math.max(0, -ae / ee)) : 0;
+      const closest = Math.sqrt(Math.max(0, aa + 2 * tau * ae + tau * tau * ee));
+      const deepest = v.spheresRadii[0] + v.spheresRadii[1] - closest;
+      if (deepest > penetration) {
+        penetration = deepest;
+        passedThrough = gap > 0;
+      }
+    }
+    if (penetration > limit) {
+      itemError(this.label, 'spheresRadii', `penetration ${penetration} exceeds the sphere radius ${limit} within one step at t = ${t}${passedThrough ? ' (the spheres pass through each other)' : ''} (tunnelling): `
+        + 'reduce the step size (timeIntegration.numberOfSteps or discontinuous.useRecommendedStepSize) or check the initial gap');
+    }
   }
 
   output(variable: OutputVariableType, s: ItemState): ArrayLike<number> | undefined {
     this.evaluate(s);
-    this.updateForceVector();
-    const { normal: n, gap, forceVector: f } = this;
+    const { normal: n, gap, force: f, markers } = this.pair;
+    const a = this.v.spheresRadii[0] + 0.5 * gap;
     switch (variable) {
-      case OutputVariableType.Position: {
-        const p0 = this.markers.p0, a = this.v.spheresRadii[0] + 0.5 * gap;
-        return [p0[0] + a * n[0], p0[1] + a * n[1], p0[2] + a * n[2]];
-      }
-      case OutputVariableType.Displacement: return Array.from(this.markers.dp);
+      case OutputVariableType.Position: return [0, 1, 2].map((i) => markers.p0[i] + a * n[i]);
+      case OutputVariableType.Displacement: return Array.from(this.dp);
       case OutputVariableType.DisplacementLocal: return [gap];
-      case OutputVariableType.Velocity: return Array.from(this.markers.dv);
+      case OutputVariableType.Velocity: return Array.from(this.pair.dv);
       case OutputVariableType.Director1: return Array.from(n);
       case OutputVariableType.Force: return Array.from(f);
-      case OutputVariableType.Torque: {
-        // torque of the force on sphere 1 about the centre of sphere 0: r × f with r = (r0 + gap/2)(−n) as Exudyn
-        const a = -(this.v.spheresRadii[0] + 0.5 * gap);
-        return [a * (n[1] * f[2] - n[2] * f[1]), a * (n[2] * f[0] - n[0] * f[2]), a * (n[0] * f[1] - n[1] * f[0])];
-      }
+      // Exudyn's torque of the force on sphere 1 about the centre of sphere 0: ((−r0 − gap/2) n0) × F, also without friction
+      case OutputVariableType.Torque: return Array.from(cross([0, 1, 2].map((i) => -a * n[i]), f, new Float64Array(3)));
       default: return undefined;
     }
   }
@@ -245,14 +250,17 @@ class ContactSphereSphereModel implements Only<ObjectModel, ContactSphereSphereM
 export const objectContactSphereSphereDefinition: ItemDefinition<'Object', typeof parameters> = {
   category: 'Object',
   typeName: 'ContactSphereSphere',
-  description: 'Penalty contact between two spheres at position markers (sphere 1 optionally hollow, containing sphere 0). The contact '
+  description: 'Penalty contact between two spheres at markers (sphere 1 optionally hollow, containing sphere 0). The contact '
     + 'state is the gap stored in the 4 data coordinates of a NodeGenericData (nodeNumber): [gap, tangential speed, impact velocity, '
     + 'plastic penetration], updated only in the post-Newton step (discontinuous iteration, which also recommends the step size '
     + 'that reaches the contact). Normal force laws: impactModel 0 linear spring-damper k δ^n + d v_n, with contactPlasticityRatio ≠ 0 '
     + 'the adhesive elasto-plastic model (loading k δ^n, unloading k/(1 − r)(δ^n − δ_p^n), adhesion −k_adh δ^x, pull-off force f0); '
     + 'impactModel 1 Hunt–Crossley and 2 Gonthier/Carvalho–Martins with hysteresis damping λ δ^n v_n scaled by the stored impact '
-    + 'velocity so that the rebound velocity is e times the impact velocity. Jacobians are analytic at fixed data coordinates. '
-    + 'Friction (dynamicFriction ≠ 0) is not supported yet. Penetration beyond a sphere radius within one step (tunnelling) is an error.',
+    + 'velocity so that the rebound velocity is e times the impact velocity. Friction (dynamicFriction ≠ 0, rigid markers): regularized '
+    + 'Coulomb friction μ F_c at the contact point midway in the overlap, with the zone (proportional below v_reg or sliding) from the '
+    + 'stored tangential speed of the contact points, and its torques on both spheres. Jacobians are analytic at fixed data '
+    + 'coordinates. Penetration beyond a sphere radius within one step (tunnelling), at its end or on the way (spheres passing '
+    + 'through each other), is an error.',
   parameters,
   outputVariables: [OutputVariableType.Position, OutputVariableType.Displacement, OutputVariableType.DisplacementLocal, OutputVariableType.Velocity,
     OutputVariableType.Director1, OutputVariableType.Force, OutputVariableType.Torque],
@@ -263,16 +271,28 @@ export const objectContactSphereSphereDefinition: ItemDefinition<'Object', typeo
     + '(e > 1/3) or (e² − 1)/e (Gonthier/Carvalho–Martins); LHS = [−J0ᵀ; J1ᵀ](−F_c n0). Post-Newton step: data gap ← gap, '
     + 'δ_p ← max(r^{1/n} δ, δ_p,start), v_impact ← −v_n on impact; error |k gap| on a change of contact.',
   example: (mbs) => {
+    // a mass point in a fixed sphere's contact (position markers, no friction), two rigid spheres with friction in the
+    // proportional zone, and a sphere sliding inside a hollow one (stored speed above v_reg)
     const ground = mbs.addObject({ objectType: 'Ground', referencePosition: [0, 0, 0] });
     const node = mbs.addNode({ nodeType: 'Point', referenceCoordinates: [0.17, 0.05, -0.02], initialVelocities: [-0.5, 0.3, 0.2] });
     mbs.addObject({ objectType: 'MassPoint', physicsMass: 1, nodeNumber: node });
-    const m0 = mbs.addMarker({ markerType: 'BodyPosition', bodyNumber: ground, localPosition: [0, 0, 0] });
-    const m1 = mbs.addMarker({ markerType: 'NodePosition', nodeNumber: node });
-    const data = mbs.addNode({ nodeType: 'GenericData', numberOfDataCoordinates: 4, initialCoordinates: [-0.01, 0, 2, 0] });
-    return mbs.addObject({
-      objectType: 'ContactSphereSphere', markerNumbers: [m0, m1], nodeNumber: data, spheresRadii: [0.1, 0.1], contactStiffness: 1e4,
-      contactDamping: 5, contactStiffnessExponent: 1.5, impactModel: 2, restitutionCoefficient: 0.7,
+    const rigid = (nodeType: string, position: number[]) => {
+      const ep = nodeType === 'RigidBodyEP';
+      const body = mbs.addObject({
+        objectType: 'RigidBody', physicsMass: 1, physicsInertia: [0.01, 0.01, 0.01, 0, 0, 0],
+        nodeNumber: mbs.addNode({ nodeType, referenceCoordinates: [...position, ...(ep ? [1, 0, 0, 0] : [0, 0, 0])] }),
+      });
+      return mbs.addMarker({ markerType: 'BodyRigid', bodyNumber: body, localPosition: [0.04, -0.03, 0.02] });
+    };
+    const contact = (markerNumbers: number[], data: number[], parameters: Record<string, unknown>) => mbs.addObject({
+      objectType: 'ContactSphereSphere', markerNumbers, nodeNumber: mbs.addNode({ nodeType: 'GenericData', numberOfDataCoordinates: 4, initialCoordinates: data }),
+      contactStiffness: 1e4, contactDamping: 5, contactStiffnessExponent: 1.5, impactModel: 2, restitutionCoefficient: 0.7, ...parameters,
     });
+    const m0 = mbs.addMarker({ markerType: 'BodyPosition', bodyNumber: ground, localPosition: [0, 0, 0] });
+    contact([m0, mbs.addMarker({ markerType: 'NodePosition', nodeNumber: node })], [-0.01, 0, 2, 0], { spheresRadii: [0.1, 0.1] });
+    const friction = { dynamicFriction: 0.3, frictionProportionalZone: 0.5 };
+    contact([rigid('RigidBodyEP', [3, 0, 0]), rigid('RigidBodyRotVecLG', [3.6, 0.5, 0.3])], [-0.01, 5, 1.5, 0], { spheresRadii: [0.3, 1], isHollowSphere1: true, ...friction });
+    return contact([rigid('RigidBodyEP', [0, 2, 0]), rigid('RigidBodyRotVecLG', [0.5, 2.6, 0.4])], [-0.01, 0, 2, 0], { spheresRadii: [0.6, 0.6], ...friction });
   },
   validate: (v, label) => {
     for (let i = 0; i < 2; i++) if (!(v.spheresRadii[i] > 0)) itemError(label, 'spheresRadii', `entry ${i} must be a radius > 0, got ${v.spheresRadii[i]}`);
@@ -284,7 +304,6 @@ export const objectContactSphereSphereDefinition: ItemDefinition<'Object', typeo
       itemError(label, 'restitutionCoefficient', `must lie in (0, 1], got ${v.restitutionCoefficient}`);
     }
     if (!(v.contactPlasticityRatio < 1)) itemError(label, 'contactPlasticityRatio', `must lie in [0, 1), got ${v.contactPlasticityRatio}`);
-    if (v.dynamicFriction !== 0) itemError(label, 'dynamicFriction', `must be 0: friction of ContactSphereSphere is not supported yet, got ${v.dynamicFriction}`);
   },
   create: (v, label) => new ContactSphereSphereModel(label, v),
 };

@@ -1,14 +1,15 @@
 import { makeFactory, type ItemDefinition } from '../../registry/definition.ts';
 import {
-  denseLocalMatrix, isRigidMarker, type BindContext, type ItemState, type LocalMatrixAccumulator, type NodeModel, type ObjectModel, type Only,
-  type PositionMarkerModel, type PostNewtonOutput, type RigidMarkerModel,
+  denseLocalMatrix, type BindContext, type ItemState, type LocalMatrixAccumulator, type NodeModel, type ObjectModel, type Only, type PostNewtonOutput,
+  type RigidMarkerModel,
 } from '../../registry/capabilities.ts';
 import { itemError, type ItemLabel } from '../../core/errors.ts';
 import { OutputVariableType } from '../../registry/enums.ts';
 import { bool, markerIndexArray, matrix, nodeIndex, preal, real, uint, ureal, type MatrixValue } from '../../registry/parameters.ts';
-import { float64Views } from '../../linalg/arrays.ts';
-import { MarkerPair, bindDataNode, positionMarkers } from './connectorBase.ts';
-import { FrictionForce, NormalContactForce, contactStepState, dataGap, dataTangentVelocity, updateContactData } from './contactKernel.ts';
+import { zeroArray } from '../../linalg/arrays.ts';
+import { bindDataNode } from './connectorBase.ts';
+import { contactStepState, dataGap, updateContactData } from './contactKernel.ts';
+import { PenaltyContactPair, columnCross, cross } from './penaltyContactPair.ts';
 
 const parameters = {
   markerNumbers: markerIndexArray('Markers [m0, m1]: m0 at the sphere centre (a position marker; a rigid marker when dynamicFriction ≠ 0), '
@@ -135,100 +136,37 @@ class ContactSphereTriangleModel implements Only<ObjectModel, ContactSphereTrian
   readonly nAE = 0;
   readonly ode2LhsDependsOnVelocity = true;
   localNodes: NodeModel[] = [];
-  private readonly markers: MarkerPair;
-  /** Marker 1 (the triangle frame) and, with friction, marker 0 as rigid markers (set in bind). */
-  private triangleMarker!: RigidMarkerModel;
-  private sphereMarker: RigidMarkerModel | undefined;
+  /** The markers, relative velocity, force, torques and Jacobians (marker 1 rigid; marker 0 rigid with friction). */
+  private readonly pair: PenaltyContactPair;
   private dataNode: NodeModel | undefined;
-  private readonly friction: boolean;
   private readonly closest = new TriangleClosestPoint();
-  private readonly law = new NormalContactForce();
-  private readonly frictionLaw = new FrictionForce();
   private readonly stepState = contactStepState();
   /** Triangle points in the frame of marker 1 (9 entries) and global (9 entries). */
   private readonly localPoints: Float64Array;
   private readonly points = new Float64Array(9);
-  /** Rotation matrix A1 of marker 1 and the global angular velocities ω0 (friction), ω1. */
+  /** Rotation matrix A1 of marker 1. */
   private readonly a1 = new Float64Array(9);
-  private readonly omega0 = new Float64Array(3);
-  private readonly omega1 = new Float64Array(3);
-  /** Δp = c − p0 (sphere centre to closest triangle point), ρ1 = c − p1, the normal n0 = Δp/|Δp| and the relative velocity Δv = v_c,1 − v_c,0. */
+  /** Δp = c − p0 (sphere centre to the closest triangle point c) and its length. */
   private readonly dp = new Float64Array(3);
-  private readonly rho1 = new Float64Array(3);
-  private readonly normal = new Float64Array(3);
-  private readonly dv = new Float64Array(3);
-  /** Tangential relative velocity Δv_t = Δv − v_n n0. */
-  private readonly dvt = new Float64Array(3);
   private distance = 0;
-  private gap = 0;
-  private normalVelocity = 0;
-  /** True if the data node's gap says contact (the force acts). */
-  private inContact = false;
-  /** Force F on marker 1 moved to the left-hand side (−F_c n0 + friction), the levers ℓ0, ℓ1 and torques τ0 = ℓ0 × F, τ1 = ℓ1 × F. */
-  private readonly force = new Float64Array(3);
-  private readonly lever0 = new Float64Array(3);
-  private readonly lever1 = new Float64Array(3);
-  private readonly torque0 = new Float64Array(3);
-  private readonly torque1 = new Float64Array(3);
-  private readonly minusForce = new Float64Array(3);
   private readonly work3 = new Float64Array(3);
   private readonly work3b = new Float64Array(3);
   /** Relative sphere positions in the triangle frame at the start and the end of a step (tunnelling check). */
   private readonly tunnelWork = new Float64Array(8);
-  /** Marker Jacobians (3 × n0, 3 × n1) and the rates ∂v/∂q, ∂ω/∂q at fixed u of both markers. */
-  private jp0 = new Float64Array(0);
-  private jr0 = new Float64Array(0);
-  private jp1 = new Float64Array(0);
-  private jr1 = new Float64Array(0);
-  private v0q = new Float64Array(0);
-  private w0q = new Float64Array(0);
-  private v1q = new Float64Array(0);
-  private w1q = new Float64Array(0);
-  private block0 = new Float64Array(0);
-  private block1 = new Float64Array(0);
-  /** Derivatives (3 × n or 1 × n, n = n0 + n1, row-major) of Δp, n0, the gap, Δv, v_n, F_c, Δv_t, F, the levers and torques. */
-  private dPoint = new Float64Array(0);
-  private dDp = new Float64Array(0);
-  private dNormal = new Float64Array(0);
-  private dGap = new Float64Array(0);
-  private dDv = new Float64Array(0);
-  private dVn = new Float64Array(0);
-  private dFn = new Float64Array(0);
-  private dDvt = new Float64Array(0);
-  private dF = new Float64Array(0);
-  private dLever = new Float64Array(0);
-  private dTorque = new Float64Array(0);
+  /** J_c1 = J_p1 − ρ̃1 J_r1, the Jacobian of the triangle point at c (3 × n, marker-1 columns). */
+  private pointJacobian = new Float64Array(0);
   private localMatrix = new Float64Array(0);
-  private n0 = 0;
-  private n1 = 0;
-  private nLocal = 0;
 
   constructor(readonly label: ItemLabel, private readonly v: Values) {
-    this.markers = new MarkerPair(label, v.markerNumbers, positionMarkers);
-    this.friction = v.dynamicFriction !== 0;
+    this.pair = new PenaltyContactPair(label, v.markerNumbers, [v.dynamicFriction !== 0 ? 'for the friction torque on the sphere (dynamicFriction ≠ 0)' : undefined, 'that carries the triangle']);
     this.localPoints = Float64Array.from(v.trianglePoints.flat());
   }
 
   bind(context: BindContext): void {
-    const markers = this.markers;
-    markers.bind(context);
-    const rigid = (k: 0 | 1, why: string): RigidMarkerModel => {
-      const marker = k === 0 ? markers.marker0 : markers.marker1;
-      if (!isRigidMarker(marker)) {
-        itemError(this.label, 'markerNumbers', `entry ${k} must refer to a rigid marker (position and orientation, e.g. MarkerBodyRigid or MarkerNodeRigid) ${why}, `
-          + `got Marker${marker.label.typeName} #${marker.label.index}`);
-      }
-      return marker;
-    };
-    this.triangleMarker = rigid(1, 'that carries the triangle');
-    this.sphereMarker = this.friction ? rigid(0, 'for the friction torque on the sphere (dynamicFriction ≠ 0)') : undefined;
-    this.localNodes = markers.localNodes;
-    const n0 = this.n0 = markers.n0, n1 = this.n1 = markers.n1, n = this.nLocal = n0 + n1;
-    this.localMatrix = denseLocalMatrix(n);
-    [this.jp0, this.jr0, this.jp1, this.jr1, this.v0q, this.w0q, this.v1q, this.w1q, this.block0, this.block1] =
-      float64Views([3 * n0, 3 * n0, 3 * n1, 3 * n1, 3 * n0, 3 * n0, 3 * n1, 3 * n1, n0 * n0, n1 * n1]);
-    [this.dPoint, this.dDp, this.dNormal, this.dGap, this.dDv, this.dVn, this.dFn, this.dDvt, this.dF, this.dLever, this.dTorque] =
-      float64Views([3 * n, 3 * n, 3 * n, n, 3 * n, n, n, 3 * n, 3 * n, 3 * n, 3 * n]);
+    this.pair.bind(context);
+    this.localNodes = this.pair.localNodes;
+    this.localMatrix = denseLocalMatrix(this.pair.n);
+    this.pointJacobian = new Float64Array(3 * this.pair.n);
     this.dataNode = bindDataNode(context, this.label, this.v.nodeNumber, 4, 'for the contact state');
   }
 
@@ -238,14 +176,20 @@ class ContactSphereTriangleModel implements Only<ObjectModel, ContactSphereTrian
     return node.dataIndex;
   }
 
+  /** Marker 1, the triangle's frame (rigid, checked in bind). */
+  private get triangleMarker(): RigidMarkerModel {
+    return this.pair.rigid1 as RigidMarkerModel;
+  }
+
   /**
-   * Closest point, gap, normal and relative velocity of state s. With excludedEdgesSeparate (the post-Newton step, as
-   * Exudyn) a closest point on an excluded edge counts as no contact: the distance is increased by the radius.
+   * Closest point, gap, normal and relative velocity of state s (velocities of the triangle point and, with friction, of
+   * the sphere point at c). With excludedEdgesSeparate (the post-Newton step, as Exudyn) a closest point on an excluded
+   * edge counts as no contact: the distance is increased by the radius (and the normal scaled with it).
    */
   private kinematics(s: ItemState, excludedEdgesSeparate: boolean): void {
-    const { markers, points, localPoints: x, a1, dp, rho1, normal, dv, omega1 } = this;
-    markers.evaluatePositions(s);
-    const p0 = markers.p0, p1 = markers.p1;
+    const { pair, points, localPoints: x, a1, dp } = this;
+    pair.evaluateMarkers(s);
+    const p0 = pair.markers.p0, p1 = pair.markers.p1;
     this.triangleMarker.orientation(s, a1);
     for (let k = 0; k < 3; k++) {
       for (let i = 0; i < 3; i++) points[3 * k + i] = a1[3 * i] * x[3 * k] + a1[3 * i + 1] * x[3 * k + 1] + a1[3 * i + 2] * x[3 * k + 2] + p1[i];
@@ -255,280 +199,106 @@ class ContactSphereTriangleModel implements Only<ObjectModel, ContactSphereTrian
     const c = closest.point;
     for (let i = 0; i < 3; i++) {
       dp[i] = c[i] - p0[i];
-      rho1[i] = c[i] - p1[i];
+      pair.velocityLever0[i] = dp[i];
+      pair.velocityLever1[i] = c[i] - p1[i];
     }
     let distance = Math.sqrt(dp[0] * dp[0] + dp[1] * dp[1] + dp[2] * dp[2]);
     this.distance = distance;
     if (excludedEdgesSeparate && closest.edgeFlag !== 0 && (closest.edgeFlag & this.v.includeEdges) === 0) distance += this.v.radiusSphere;
     const scale = distance !== 0 ? 1 / distance : 1;
-    for (let i = 0; i < 3; i++) normal[i] = scale * dp[i];
-    this.gap = distance - this.v.radiusSphere;
-    // velocity of the triangle point at c minus that of the sphere point at c (with its rotation only with friction)
-    this.triangleMarker.angularVelocity(s, omega1);
-    const v0 = markers.v0, v1 = markers.v1;
-    dv[0] = omega1[1] * rho1[2] - omega1[2] * rho1[1] + v1[0] - v0[0];
-    dv[1] = omega1[2] * rho1[0] - omega1[0] * rho1[2] + v1[1] - v0[1];
-    dv[2] = omega1[0] * rho1[1] - omega1[1] * rho1[0] + v1[2] - v0[2];
-    if (this.sphereMarker !== undefined) {
-      const w = this.omega0;
-      this.sphereMarker.angularVelocity(s, w);
-      dv[0] -= w[1] * dp[2] - w[2] * dp[1];
-      dv[1] -= w[2] * dp[0] - w[0] * dp[2];
-      dv[2] -= w[0] * dp[1] - w[1] * dp[0];
-    }
-    const vn = normal[0] * dv[0] + normal[1] * dv[1] + normal[2] * dv[2];
-    this.normalVelocity = vn;
-    for (let i = 0; i < 3; i++) this.dvt[i] = dv[i] - vn * normal[i];
+    for (let i = 0; i < 3; i++) pair.normal[i] = scale * dp[i];
+    pair.gap = distance - this.v.radiusSphere;
+    pair.relativeVelocity(true);
   }
 
   /**
-   * Kinematics and, if the data node's gap says contact, the force F = −F_c n0 + F_t on marker 1 (left-hand side), the
-   * levers ℓ0 = −(r + gap/2) n0, ℓ1 = p0 + (r + gap/2) n0 − p1 of the contact point and the torques τ0 = ℓ0 × F, τ1 = ℓ1 × F.
+   * Kinematics and, if the data node's gap says contact, the force F = −F_c n0 + F_t on marker 1 (left-hand side) at the
+   * contact point p0 + (r + gap/2) n0: levers ℓ0 = −(r + gap/2) n0, ℓ1 = p0 + (r + gap/2) n0 − p1.
    */
   private evaluate(s: ItemState): void {
     this.kinematics(s, false);
-    const v = this.v, start = this.dataStart();
-    const { force: f, normal: n } = this;
-    this.inContact = v.activeConnector && s.data[start + dataGap] < 0;
-    f.fill(0);
-    this.torque0.fill(0);
-    this.torque1.fill(0);
-    if (!this.inContact) return;
-    const law = this.law;
-    law.evaluate(v, -this.gap, this.normalVelocity, s.data, start);
-    for (let i = 0; i < 3; i++) f[i] = -law.force * n[i];
-    if (this.friction) {
-      const friction = this.frictionLaw;
-      friction.evaluate(v.dynamicFriction, v.frictionProportionalZone, s.data[start + dataTangentVelocity] < v.frictionProportionalZone, law.force, this.dvt);
-      for (let i = 0; i < 3; i++) f[i] += friction.force[i];
-    }
-    const a = v.radiusSphere + 0.5 * this.gap;
-    const p0 = this.markers.p0, p1 = this.markers.p1;
+    const { pair } = this, n = pair.normal;
+    const a = this.v.radiusSphere + 0.5 * pair.gap;
+    const p0 = pair.markers.p0, p1 = pair.markers.p1;
     for (let i = 0; i < 3; i++) {
-      this.lever0[i] = -a * n[i];
-      this.lever1[i] = p0[i] + a * n[i] - p1[i];
+      pair.torqueLever0[i] = -a * n[i];
+      pair.torqueLever1[i] = p0[i] + a * n[i] - p1[i];
     }
-    cross(this.lever1, f, this.torque1);
-    if (this.friction) cross(this.lever0, f, this.torque0);
+    pair.contactForce(this.v, s.data, this.dataStart());
   }
 
   ode2Lhs(s: ItemState, f: Float64Array): void {
     this.evaluate(s);
-    if (!this.inContact) return;
-    const { n0, n1, force } = this;
-    this.evaluateJacobians(s);
-    for (let k = 0; k < n0; k++) {
-      f[k] -= colDot(this.jp0, n0, k, force);
-      if (this.friction) f[k] += colDot(this.jr0, n0, k, this.torque0);
-    }
-    for (let k = 0; k < n1; k++) f[n0 + k] += colDot(this.jp1, n1, k, force) + colDot(this.jr1, n1, k, this.torque1);
-  }
-
-  /** Position and rotation Jacobians of the markers (the rotation Jacobian of marker 0 only with friction). */
-  private evaluateJacobians(s: ItemState): void {
-    if (this.n0 > 0) {
-      this.markers.marker0.positionJacobian(s, this.jp0);
-      this.sphereMarker?.rotationJacobian(s, this.jr0);
-    }
-    if (this.n1 > 0) {
-      this.markers.marker1.positionJacobian(s, this.jp1);
-      this.triangleMarker.rotationJacobian(s, this.jr1);
-    }
+    if (this.pair.inContact) this.pair.addLhs(s, f);
   }
 
   /**
-   * ∂(ode2Lhs)/∂q at fixed data coordinates: the chain rule through δΔp = Q(δc₁ − δp0) + (I − Q)(δθ1 × Δp) (δc₁ = δp1 +
-   * δθ1 × ρ1 the motion of the triangle point at c, Q the projector of the closest feature), the normal n0 = Δp/|Δp|, the
-   * relative velocity at fixed u (with ∂v/∂q, ∂ω/∂q of the markers), the force laws and the levers, plus the derivative of
-   * the marker Jacobians at fixed force and torque.
+   * ∂(ode2Lhs)/∂q at fixed data coordinates: δΔp = Q(δc₁ − δp0) + (I − Q)(δθ1 × Δp) (δc₁ = δp1 + δθ1 × ρ1 the motion of
+   * the triangle point at c, Q the projector of the closest feature), with it the normal, the gap and the levers; the
+   * rest in PenaltyContactPair.
    */
   ode2Lhs_q(s: ItemState, acc: LocalMatrixAccumulator, factor: number): void {
-    const k = this.localMatrix.fill(0);
+    const k = this.localMatrix;
+    zeroArray(k);
     this.evaluate(s);
-    if (this.inContact) this.addJacobian(s, k, factor, false);
+    if (this.pair.inContact) {
+      this.pair.evaluateJacobians(s);
+      this.positionDerivatives();
+      this.pair.addJacobian(s, k, factor, false, this.v);
+    }
     // the block is added also without contact (zeros), so that the sparse pattern stays the same
-    acc.addBlock(0, 0, this.nLocal, this.nLocal, k, 0, this.nLocal, 1);
+    acc.addBlock(0, 0, this.pair.n, this.pair.n, k, 0, this.pair.n, 1);
   }
 
   ode2Lhs_u(s: ItemState, acc: LocalMatrixAccumulator, factor: number): void {
-    const d = this.localMatrix.fill(0);
+    const d = this.localMatrix;
+    zeroArray(d);
     this.evaluate(s);
-    if (this.inContact) this.addJacobian(s, d, factor, true);
-    acc.addBlock(0, 0, this.nLocal, this.nLocal, d, 0, this.nLocal, 1);
-  }
-
-  /** Adds factor·∂(ode2Lhs)/∂q (velocity = false) or ∂(ode2Lhs)/∂u (true) into the dense local matrix m (in contact; needs evaluate). */
-  private addJacobian(s: ItemState, m: Float64Array, factor: number, velocity: boolean): void {
-    const { n0, n1, nLocal: n, normal, dp, rho1, dNormal, dGap, dDv, dVn, dFn, dDvt, dF, dLever, dTorque } = this;
-    this.evaluateJacobians(s);
-    const jc1 = this.dPoint; // J_c1 = Jp1 − ρ̃1 Jr1, the Jacobian of the triangle point at c (marker-1 columns)
-    jc1.fill(0);
-    for (let j = 0; j < n1; j++) {
-      columnCross(rho1, this.jr1, n1, j, this.work3);
-      for (let i = 0; i < 3; i++) jc1[i * n + n0 + j] = this.jp1[i * n1 + j] - this.work3[i];
+    if (this.pair.inContact) {
+      this.pair.evaluateJacobians(s);
+      this.pair.addJacobian(s, d, factor, true, this.v);
     }
-    if (!velocity) this.positionDerivatives(s, jc1);
-    // ∂Δv: at fixed q (velocity) the point Jacobians, at fixed u the rates of the markers and the motion of the points
-    dDv.fill(0);
-    if (velocity) {
-      for (let j = 0; j < n0; j++) {
-        for (let i = 0; i < 3; i++) dDv[i * n + j] = -this.jp0[i * n0 + j];
-        if (this.friction) {
-          columnCross(dp, this.jr0, n0, j, this.work3);
-          for (let i = 0; i < 3; i++) dDv[i * n + j] += this.work3[i];
-        }
-      }
-      for (let j = n0; j < n; j++) for (let i = 0; i < 3; i++) dDv[i * n + j] = jc1[i * n + j];
-    } else {
-      this.velocityRates(s, dDv);
-    }
-    const dv = this.dv, vn = this.normalVelocity;
-    // v_n = n0·Δv, Δv_t = Δv − v_n n0, F_c(δ, v_n) with δ = −gap
-    const law = this.law;
-    for (let j = 0; j < n; j++) {
-      let d = 0;
-      for (let i = 0; i < 3; i++) d += normal[i] * dDv[i * n + j] + (velocity ? 0 : dv[i] * dNormal[i * n + j]);
-      dVn[j] = d;
-      dFn[j] = law.force_normalVelocity * d - (velocity ? 0 : law.force_penetration * dGap[j]);
-      for (let i = 0; i < 3; i++) dDvt[i * n + j] = dDv[i * n + j] - normal[i] * d - (velocity ? 0 : vn * dNormal[i * n + j]);
-    }
-    // F = −F_c n0 + F_t(F_c, Δv_t)
-    const friction = this.frictionLaw, ft = friction.force_tangentVelocity, fn = friction.force_normalForce;
-    for (let j = 0; j < n; j++) {
-      for (let i = 0; i < 3; i++) {
-        let d = -normal[i] * dFn[j] - (velocity ? 0 : law.force * dNormal[i * n + j]);
-        if (this.friction) d += fn[i] * dFn[j] + ft[3 * i] * dDvt[j] + ft[3 * i + 1] * dDvt[n + j] + ft[3 * i + 2] * dDvt[2 * n + j];
-        dF[i * n + j] = d;
-      }
-    }
-    // rows of marker 1: Jp1ᵀ ∂F + Jr1ᵀ ∂τ1, ∂τ1 = ℓ̃1 ∂F − F̃ ∂ℓ1 (∂ℓ1 = ∂p0 − ∂p1 + n0 ∂gap/2 + (r + gap/2) ∂n0)
-    const a = this.v.radiusSphere + 0.5 * this.gap;
-    if (!velocity) {
-      for (let j = 0; j < n; j++) {
-        for (let i = 0; i < 3; i++) dLever[i * n + j] = (j < n0 ? this.jp0[i * n0 + j] : -this.jp1[i * n1 + j - n0]) + normal[i] * 0.5 * dGap[j] + a * dNormal[i * n + j];
-      }
-    }
-    this.torqueDerivative(this.lever1, velocity);
-    for (let r = 0; r < n1; r++) {
-      const row = (n0 + r) * n;
-      for (let j = 0; j < n; j++) {
-        let sum = 0;
-        for (let i = 0; i < 3; i++) sum += this.jp1[i * n1 + r] * dF[i * n + j] + this.jr1[i * n1 + r] * dTorque[i * n + j];
-        m[row + j] += factor * sum;
-      }
-    }
-    // rows of marker 0: −Jp0ᵀ ∂F (+ Jr0ᵀ ∂τ0 with friction, ∂ℓ0 = −n0 ∂gap/2 − (r + gap/2) ∂n0)
-    if (this.friction) {
-      if (!velocity) for (let j = 0; j < n; j++) for (let i = 0; i < 3; i++) dLever[i * n + j] = -normal[i] * 0.5 * dGap[j] - a * dNormal[i * n + j];
-      this.torqueDerivative(this.lever0, velocity);
-    }
-    for (let r = 0; r < n0; r++) {
-      const row = r * n;
-      for (let j = 0; j < n; j++) {
-        let sum = 0;
-        for (let i = 0; i < 3; i++) sum += -this.jp0[i * n0 + r] * dF[i * n + j] + (this.friction ? this.jr0[i * n0 + r] * dTorque[i * n + j] : 0);
-        m[row + j] += factor * sum;
-      }
-    }
-    if (!velocity) this.addMarkerJacobianDerivatives(s, m, factor);
+    acc.addBlock(0, 0, this.pair.n, this.pair.n, d, 0, this.pair.n, 1);
   }
 
   /**
-   * ∂Δp, ∂gap and ∂n0 with respect to q (3 × n, 1 × n, 3 × n): ∂Δp = Q(J_c1 − J_p0) − (I − Q) Δp̃ J_r1 with the marker-0
-   * columns −Q J_p0 and the marker-1 columns Q(J_c1 + Δp̃ J_r1) − Δp̃ J_r1; ∂gap = n0ᵀ∂Δp, ∂n0 = (I − n0 n0ᵀ)∂Δp/|Δp|.
+   * ∂Δp/∂q (marker-0 columns −Q J_p0, marker-1 columns Q(J_c1 + Δp̃ J_r1) − Δp̃ J_r1), ∂gap, ∂n0 and the lever derivatives
+   * ∂μ0 = ∂Δp, ∂μ1 = ∂Δp + ∂p0 − ∂p1, ∂ℓ1 = ∂p0 − ∂p1 + n0 ∂gap/2 + (r + gap/2) ∂n0, ∂ℓ0 = −n0 ∂gap/2 − (r + gap/2) ∂n0.
    */
-  private positionDerivatives(_s: ItemState, jc1: Float64Array): void {
-    const { n0, n1, nLocal: n, dp, normal, dDp, dNormal, dGap, closest } = this;
+  private positionDerivatives(): void {
+    const { pair, closest, dp, pointJacobian: jc1 } = this;
+    const { n0, n1, n, jp0, jp1, jr1, dDp, normal } = pair;
     const column = this.work3, projected = this.work3b;
+    for (let j = 0; j < n1; j++) {
+      columnCross(pair.velocityLever1, jr1, n1, j, column);
+      for (let i = 0; i < 3; i++) jc1[i * n + n0 + j] = jp1[i * n1 + j] - column[i];
+    }
     for (let j = 0; j < n; j++) {
       if (j < n0) {
-        for (let i = 0; i < 3; i++) column[i] = -this.jp0[i * n0 + j];
+        for (let i = 0; i < 3; i++) column[i] = -jp0[i * n0 + j];
         closest.project(column, projected);
         for (let i = 0; i < 3; i++) dDp[i * n + j] = projected[i];
       } else {
-        columnCross(dp, this.jr1, n1, j - n0, column); // Δp̃ J_r1
+        columnCross(dp, jr1, n1, j - n0, column); // Δp̃ J_r1
         for (let i = 0; i < 3; i++) projected[i] = jc1[i * n + j] + column[i];
         closest.project(projected, projected);
         for (let i = 0; i < 3; i++) dDp[i * n + j] = projected[i] - column[i];
       }
-      const d = normal[0] * dDp[j] + normal[1] * dDp[n + j] + normal[2] * dDp[2 * n + j];
-      dGap[j] = d;
-      const scale = this.distance !== 0 ? 1 / this.distance : 0;
-      for (let i = 0; i < 3; i++) dNormal[i * n + j] = scale * (dDp[i * n + j] - normal[i] * d);
     }
-  }
-
-  /**
-   * ∂Δv/∂q at fixed u into out (3 × n): the triangle point's velocity v1 + ω1 × ρ1 gives [0 | V1q − ρ̃1 W1q] + ω̃1 ∂ρ1
-   * (∂ρ1 = ∂Δp + ∂p0 − ∂p1), the sphere's v0 (+ ω0 × Δp with friction) gives −[V0q (− Δp̃ W0q) | 0] (− ω̃0 ∂Δp).
-   */
-  private velocityRates(s: ItemState, out: Float64Array): void {
-    const { n0, n1, nLocal: n, dp, rho1, dDp, omega0, omega1 } = this;
-    const { marker0, marker1 } = this.markers;
-    const column = this.work3, moved = this.work3b;
-    // markers without velocity_q / angularVelocity_q have q-independent (angular) velocities at fixed u
-    this.v0q.fill(0); this.w0q.fill(0); this.v1q.fill(0); this.w1q.fill(0);
-    if (n0 > 0) {
-      marker0.velocity_q?.(s, this.v0q);
-      this.sphereMarker?.angularVelocity_q?.(s, this.w0q);
-    }
-    if (n1 > 0) {
-      marker1.velocity_q?.(s, this.v1q);
-      this.triangleMarker.angularVelocity_q?.(s, this.w1q);
-    }
-    for (let j = 0; j < n; j++) {
-      // ∂ρ1 column, then ω̃1 ∂ρ1
-      for (let i = 0; i < 3; i++) column[i] = dDp[i * n + j] + (j < n0 ? this.jp0[i * n0 + j] : -this.jp1[i * n1 + j - n0]);
-      cross(omega1, column, moved);
-      for (let i = 0; i < 3; i++) out[i * n + j] = moved[i];
-      if (j >= n0) {
-        columnCross(rho1, this.w1q, n1, j - n0, column);
-        for (let i = 0; i < 3; i++) out[i * n + j] += this.v1q[i * n1 + j - n0] - column[i];
-      } else {
-        for (let i = 0; i < 3; i++) out[i * n + j] -= this.v0q[i * n0 + j];
-        if (this.friction) {
-          columnCross(dp, this.w0q, n0, j, column);
-          for (let i = 0; i < 3; i++) out[i * n + j] += column[i];
-        }
-      }
-      if (this.friction) {
-        for (let i = 0; i < 3; i++) column[i] = dDp[i * n + j];
-        cross(omega0, column, moved);
-        for (let i = 0; i < 3; i++) out[i * n + j] -= moved[i];
+    pair.normalDerivatives(this.distance !== 0 ? 1 / this.distance : 0);
+    const a = this.v.radiusSphere + 0.5 * pair.gap;
+    const { dGap, dNormal, dVelocityLever0, dVelocityLever1, dTorqueLever0, dTorqueLever1 } = pair;
+    for (let i = 0; i < 3; i++) {
+      for (let j = 0; j < n; j++) {
+        const ij = i * n + j;
+        const markerMotion = j < n0 ? jp0[i * n0 + j] : -jp1[i * n1 + j - n0]; // ∂p0 − ∂p1
+        const normalPart = normal[i] * 0.5 * dGap[j] + a * dNormal[ij];
+        dVelocityLever0[ij] = dDp[ij];
+        dVelocityLever1[ij] = dDp[ij] + markerMotion;
+        dTorqueLever1[ij] = markerMotion + normalPart;
+        dTorqueLever0[ij] = -normalPart;
       }
     }
-  }
-
-  /** dTorque = ℓ̃ ∂F − F̃ ∂ℓ (∂ℓ in dLever; only ℓ̃ ∂F for velocity derivatives). */
-  private torqueDerivative(lever: Float64Array, velocity: boolean): void {
-    const { nLocal: n, dF, dLever: dl, dTorque, force: f } = this;
-    for (let j = 0; j < n; j++) {
-      const x = dF[j], y = dF[n + j], z = dF[2 * n + j];
-      let t0 = lever[1] * z - lever[2] * y, t1 = lever[2] * x - lever[0] * z, t2 = lever[0] * y - lever[1] * x;
-      if (!velocity) {
-        const l0 = dl[j], l1 = dl[n + j], l2 = dl[2 * n + j];
-        t0 -= f[1] * l2 - f[2] * l1;
-        t1 -= f[2] * l0 - f[0] * l2;
-        t2 -= f[0] * l1 - f[1] * l0;
-      }
-      dTorque[j] = t0; dTorque[n + j] = t1; dTorque[2 * n + j] = t2;
-    }
-  }
-
-  /** The derivative of the marker Jacobians at fixed F and torques: marker 0 (−F, τ0), marker 1 (F, τ1) in their diagonal blocks. */
-  private addMarkerJacobianDerivatives(s: ItemState, m: Float64Array, factor: number): void {
-    for (let i = 0; i < 3; i++) this.minusForce[i] = -this.force[i];
-    this.addMarkerBlock(s, this.markers.marker0, this.minusForce, this.friction ? this.torque0 : undefined, this.block0, this.n0, 0, m, factor);
-    this.addMarkerBlock(s, this.markers.marker1, this.force, this.torque1, this.block1, this.n1, this.n0, m, factor);
-  }
-
-  /** m[offset…, offset…] += factor·∂(J_pᵀ force + J_rᵀ torque)/∂q of one marker (nb × nb, via the block work array). */
-  private addMarkerBlock(s: ItemState, marker: PositionMarkerModel, force: Float64Array, torque: Float64Array | undefined, block: Float64Array, nb: number, offset: number, m: Float64Array, factor: number): void {
-    if (nb === 0 || marker.jacobianTransposedVector_q === undefined) return;
-    const n = this.nLocal;
-    block.fill(0);
-    marker.jacobianTransposedVector_q(s, force, torque, block, factor);
-    for (let i = 0; i < nb; i++) for (let j = 0; j < nb; j++) m[(offset + i) * n + offset + j] += block[i * nb + j];
   }
 
   /**
@@ -546,15 +316,15 @@ class ContactSphereTriangleModel implements Only<ObjectModel, ContactSphereTrian
         + '(tunnelling); reduce the step size (timeIntegration.numberOfSteps or discontinuous.useRecommendedStepSize) so that the sphere moves less than its radius per step');
     }
     this.kinematics(s, true);
-    const state = this.stepState;
-    state.gap = this.gap;
-    state.normalVelocity = this.normalVelocity;
-    state.tangentialSpeed = Math.sqrt(this.dvt[0] ** 2 + this.dvt[1] ** 2 + this.dvt[2] ** 2);
+    const { pair, stepState: state } = this, dvt = pair.dvt;
+    state.gap = pair.gap;
+    state.normalVelocity = pair.normalVelocity;
+    state.tangentialSpeed = Math.sqrt(dvt[0] ** 2 + dvt[1] ** 2 + dvt[2] ** 2);
     state.plasticPenetration = 0;
     state.frictionForceScale = 0;
-    if (this.gap < 0 && this.friction) {
-      this.law.evaluate(v, -this.gap, this.normalVelocity, s.data, start);
-      state.frictionForceScale = v.dynamicFriction * this.law.force;
+    if (pair.gap < 0 && v.dynamicFriction !== 0) {
+      pair.law.evaluate(v, -pair.gap, pair.normalVelocity, s.data, start);
+      state.frictionForceScale = v.dynamicFriction * pair.law.force;
     }
     return updateContactData(s.data, startOfStep.data, start, state, v.contactStiffness, v.frictionProportionalZone, out);
   }
@@ -564,11 +334,11 @@ class ContactSphereTriangleModel implements Only<ObjectModel, ContactSphereTrian
    * current one, passed through the triangle (crossed its plane at a point inside it).
    */
   private crossedFace(s0: ItemState, s1: ItemState): boolean {
-    const side = this.tunnelWork, x = this.localPoints;
+    const side = this.tunnelWork, x = this.localPoints, markers = this.pair.markers;
     for (let k = 0; k < 2; k++) {
       const s = k === 0 ? s0 : s1, p = this.work3, a = this.a1, o = 4 * k;
-      this.markers.marker0.position(s, p);
-      this.markers.marker1.position(s, this.work3b);
+      markers.marker0.position(s, p);
+      markers.marker1.position(s, this.work3b);
       this.triangleMarker.orientation(s, a);
       for (let i = 0; i < 3; i++) p[i] -= this.work3b[i];
       // r̄ − x0 with r̄ = A1ᵀ(p0 − p1), and its distance from the plane along (x1 − x0) × (x2 − x0)
@@ -589,13 +359,13 @@ class ContactSphereTriangleModel implements Only<ObjectModel, ContactSphereTrian
 
   output(variable: OutputVariableType, s: ItemState): ArrayLike<number> | undefined {
     this.evaluate(s);
-    const { normal: n, gap, force: f, markers } = this;
+    const { normal: n, gap, force: f, markers } = this.pair;
     const a = this.v.radiusSphere + 0.5 * gap;
     switch (variable) {
       case OutputVariableType.Position: return [0, 1, 2].map((i) => markers.p0[i] + a * n[i]);
       case OutputVariableType.Displacement: return Array.from(this.dp);
       case OutputVariableType.DisplacementLocal: return [gap];
-      case OutputVariableType.Velocity: return Array.from(this.dv);
+      case OutputVariableType.Velocity: return Array.from(this.pair.dv);
       case OutputVariableType.Director1: return Array.from(n);
       case OutputVariableType.Force: return Array.from(f);
       case OutputVariableType.Torque: {
@@ -606,26 +376,6 @@ class ContactSphereTriangleModel implements Only<ObjectModel, ContactSphereTrian
       default: return undefined;
     }
   }
-}
-
-/** out = a × b. */
-function cross(a: ArrayLike<number>, b: ArrayLike<number>, out: Float64Array): Float64Array {
-  const x = a[1] * b[2] - a[2] * b[1], y = a[2] * b[0] - a[0] * b[2], z = a[0] * b[1] - a[1] * b[0];
-  out[0] = x; out[1] = y; out[2] = z;
-  return out;
-}
-
-/** out = a × (column j of the 3 × n matrix m). */
-function columnCross(a: ArrayLike<number>, m: Float64Array, n: number, j: number, out: Float64Array): void {
-  const x = m[j], y = m[n + j], z = m[2 * n + j];
-  out[0] = a[1] * z - a[2] * y;
-  out[1] = a[2] * x - a[0] * z;
-  out[2] = a[0] * y - a[1] * x;
-}
-
-/** (column k of the 3 × n matrix m)·v. */
-function colDot(m: Float64Array, n: number, k: number, v: ArrayLike<number>): number {
-  return m[k] * v[0] + m[n + k] * v[1] + m[2 * n + k] * v[2];
 }
 
 /** Contact between a sphere and a triangle with impact models and friction (Exudyn's ObjectContactSphereTriangle). */

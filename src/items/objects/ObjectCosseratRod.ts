@@ -7,6 +7,8 @@ import { rotationMatrix2RotXYZInto } from '../../rotations/rotationMatrices.ts';
 import { ExternalVirtualWork } from './cosseratRod/externalVirtualWork.ts';
 import { InertialVirtualWork } from './cosseratRod/inertialVirtualWork.ts';
 import { R12Interpolation } from './cosseratRod/interpolationR12.ts';
+import { QuaternionInterpolation } from './cosseratRod/interpolationQuaternion.ts';
+import { rodInterpolationNames, type RodInterpolation } from './cosseratRod/interpolation.ts';
 import { InternalVirtualWork } from './cosseratRod/internalVirtualWork.ts';
 import { gaussLegendreUnit } from './cosseratRod/lagrange.ts';
 import { LinearElasticSection } from './cosseratRod/linearElasticSection.ts';
@@ -25,6 +27,8 @@ const parameters = {
   physicsInertiaPerLength: vector([0, 0, 0], 'Diagonal of the cross-section inertia K_I_ρ0 [kg m] (e.g. ρ[I_p, I₂, I₃]); non-negative.', 3, 'Vector3D'),
   physicsAxialShearDamping: vector([0, 0, 0], 'Viscous strain-rate damping D_γ [N s]: n += D_γ γ̇; non-negative.', 3, 'Vector3D'),
   physicsBendingTorsionDamping: vector([0, 0, 0], 'Viscous curvature-rate damping D_κ [N m² s]: m += D_κ κ̇; non-negative.', 3, 'Vector3D'),
+  interpolation: str('R12', 'Interpolation of the cross-section orientation: \'R12\' (default, the paper\'s: A = Σ N_i A(P_i), orthogonal only at the nodes) or '
+    + '\'quaternion\' (A = A(Σ N_i P_i/|P_i|), orthonormal everywhere, CardiLLo\'s "Quaternion" rod); the centerline is Σ N_i r_i in both.'),
   integration: str('reduced', 'Gauss quadrature of the internal forces per element: \'reduced\' = p points (no shear/membrane locking), \'full\' = p + 1 points.'),
   physicsLength: ureal(0, 'Length L of the arc-length coordinate s ∈ [0, L] of markers and outputs; 0 (default) = arc length of the interpolated reference centerline, else s is scaled to it.'),
 };
@@ -54,6 +58,9 @@ function validateRod(v: RodValues, label: ItemLabel): void {
   checkEntries(label, 'physicsInertiaPerLength', v.physicsInertiaPerLength, false);
   checkEntries(label, 'physicsAxialShearDamping', v.physicsAxialShearDamping, false);
   checkEntries(label, 'physicsBendingTorsionDamping', v.physicsBendingTorsionDamping, false);
+  if (!(rodInterpolationNames as readonly string[]).includes(v.interpolation)) {
+    itemError(label, 'interpolation', `must be one of ${rodInterpolationNames.map((name) => `'${name}'`).join(', ')}, got '${v.interpolation}'`);
+  }
   if (v.integration !== 'full' && v.integration !== 'reduced') itemError(label, 'integration', `must be 'full' or 'reduced', got '${v.integration}'`);
 }
 
@@ -77,7 +84,7 @@ class CosseratRodModel implements Only<ObjectModel & BodyModel, CosseratRodModel
   private readonly law: SectionLaw;
   private readonly hasDamping: boolean;
   private readonly hasInertia: boolean;
-  private readonly interpolation: R12Interpolation;
+  private readonly interpolation: RodInterpolation;
   /** Quadrature of the internal forces (p or p + 1 points). */
   private readonly stiffness: RodRule;
   /** Quadrature of mass matrix, gyroscopic term, gravity, line loads and kinetic energy: ⌈3(p + 1)/2⌉ points. */
@@ -102,7 +109,7 @@ class CosseratRodModel implements Only<ObjectModel & BodyModel, CosseratRodModel
     this.hasDamping = this.law.hasDamping;
     this.hasInertia = this.law.inertiaPerLength.some((j) => j !== 0);
     this.ode2LhsDependsOnVelocity = this.hasDamping || this.hasInertia;
-    this.interpolation = new R12Interpolation(p, nNodes);
+    this.interpolation = values.interpolation === 'quaternion' ? new QuaternionInterpolation(p, nNodes) : new R12Interpolation(p, nNodes);
     this.stiffness = new RodRule(gaussLegendreUnit(values.integration === 'full' ? p + 1 : p), p, this.nElements);
     this.inertiaRule = new RodRule(gaussLegendreUnit(Math.ceil(3 * (p + 1) / 2)), p, this.nElements);
     this.arcLengths = new ArcLength(label, p, this.nElements, this.interpolation.rRef);
@@ -239,13 +246,13 @@ class CosseratRodModel implements Only<ObjectModel & BodyModel, CosseratRodModel
     this.interpolation.positionJacobian(this.arcLengths.bodyN, out);
   }
 
-  /** The interpolated A(s) = Σ N_i A(P_i) (R12; orthogonal at the nodes, in between only approximately). */
+  /** The cross-section orientation A(s) of the interpolation (R12: Σ N_i A(P_i); quaternion: A(Σ N_i P̂_i)). */
   orientation(s: ItemState, localPosition: ArrayLike<number>, out: Float64Array): void {
     const e = this.arcLengths.locate(localPosition);
     this.interpolation.orientation(s, e, this.arcLengths.bodyN, out);
   }
 
-  /** ω(s) = Σ N_i A_i ω̄_i, the interpolated global nodal angular velocities (= rotationJacobian · u). */
+  /** ω(s) of the interpolation (R12: Σ N_i A_i ω̄_i; quaternion: A Σ N_i ω̄_i), = rotationJacobian · u. */
   angularVelocity(s: ItemState, localPosition: ArrayLike<number>, out: Float64Array): void {
     const e = this.arcLengths.locate(localPosition);
     this.interpolation.angularVelocity(s, e, this.arcLengths.bodyN, out);
@@ -257,7 +264,7 @@ class CosseratRodModel implements Only<ObjectModel & BodyModel, CosseratRodModel
     this.interpolation.angularVelocityLocal(s, e, this.arcLengths.bodyN, out);
   }
 
-  /** Global virtual rotation per velocity coordinate of the element's nodes: blocks N_i A_i on the ω̄_i columns (3 × 6(p + 1)). */
+  /** Global virtual rotation per velocity coordinate of the element's nodes (R12: blocks N_i A_i, quaternion: N_i A on the ω̄_i columns). */
   rotationJacobian(s: ItemState, localPosition: ArrayLike<number>, out: Float64Array): void {
     const e = this.arcLengths.locate(localPosition);
     this.interpolation.rotationJacobian(s, e, this.arcLengths.bodyN, out);
@@ -275,7 +282,7 @@ class CosseratRodModel implements Only<ObjectModel & BodyModel, CosseratRodModel
 
   /**
    * factor·∂(J_posᵀ F + J_rotᵀ τ)/∂Δq at s for fixed global F, τ, on the element's nodes (6(p + 1) square): J_pos is
-   * constant; J_rotᵀτ = N_i A_iᵀτ on φ_i gives the blocks N_i (A_iᵀτ)~ on (φ_i, φ_i).
+   * constant, the J_rot part is the interpolation's.
    */
   jacobianTransposedVector_q(s: ItemState, localPosition: ArrayLike<number>, _force: ArrayLike<number> | undefined, torque: ArrayLike<number> | undefined, k: Float64Array, factor: number): void {
     if (torque === undefined) return;
@@ -356,9 +363,11 @@ export const objectCosseratRodDefinition: ItemDefinition<'Object', typeof parame
     + 'Lagrange polynomials of degree p, nodal virtual rotations and angular velocities in the cross-section frames, constant mass '
     + 'matrix. The stress-free configuration is the reference configuration of the nodes (curved and twisted rods, helices): J, γ⁰ '
     + 'and κ⁰ are computed at the quadrature points from the reference nodes. Markers and body sensors attach at localPosition '
-    + '[s, 0, 0] with the reference arc length s ∈ [0, L] and depend only on the p + 1 nodes of the element at s; between the nodes the orientation is the interpolated (not exactly '
-    + 'orthogonal) A(s) = Σ N_i A_i, the angular velocity and rotation Jacobian are the interpolated nodal ones (Σ N_i A_i ω̄_i, '
-    + 'blocks N_i A_i). Line loads (addDistributedLoad) integrate force densities (global) and moment densities (cross-section '
+    + '[s, 0, 0] with the reference arc length s ∈ [0, L] and depend only on the p + 1 nodes of the element at s; with interpolation \'R12\' (default) '
+    + 'the orientation between the nodes is the interpolated (not exactly orthogonal) A(s) = Σ N_i A_i, the angular velocity and rotation '
+    + 'Jacobian are the interpolated nodal ones (Σ N_i A_i ω̄_i, blocks N_i A_i); with \'quaternion\' the orientation is A(Σ N_i P_i/|P_i|), '
+    + 'orthonormal everywhere (CardiLLo\'s quaternion rod: no curvature saturation, linear elements roll up), the angular velocity and rotation '
+    + 'Jacobian are A Σ N_i ω̄_i and blocks N_i A (the Petrov–Galerkin virtual rotations). Line loads (addDistributedLoad) integrate force densities (global) and moment densities (cross-section '
     + 'frame) with the test functions. Analytic Jacobians with respect to the increments Δr_i and body-fixed Δφ_i; mass matrix '
     + 'and Jacobians are assembled element block by element block (sparse pattern and cost linear in n_el). The R12 '
     + 'curvature of an element saturates (p = 1: |κ̄| = n_el sin θ for a relative nodal rotation θ), so linear elements must stay well below '

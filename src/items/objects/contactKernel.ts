@@ -232,3 +232,29 @@ export function stribeckFunction(
   if (slope !== undefined) slope[0] = sign === 0 ? 0 : (expVel !== 0 ? -muStaticOffset / expVel * decay : 0) + muViscous;
   return sign * (muDynamic + muStaticOffset * decay + muViscous * excess);
 }
+
+/**
+ * The chain rule of a contact's Jacobian: m (nL × nL row-major) += factor·Oᵀ B R for its outputs z (nZ: forces, torques)
+ * with ∂z/∂y = B (nZ × nY), the rows ∂y/∂x = R (nY × nL) of its kinematic inputs y and the rows O (nZ × nL) that map z to
+ * the generalized forces (Q = Oᵀz); work: nZ × nL. Zero entries of B and O are skipped.
+ */
+export function addChainRule(m: Float64Array, nL: number, O: Float64Array, B: Float64Array, R: Float64Array, nZ: number, nY: number, work: Float64Array, factor: number): void {
+  for (let a = 0; a < nZ; a++) {
+    for (let col = 0; col < nL; col++) {
+      let sum = 0;
+      for (let k = 0; k < nY; k++) {
+        const b = B[a * nY + k];
+        if (b !== 0) sum += b * R[k * nL + col];
+      }
+      work[a * nL + col] = sum;
+    }
+  }
+  for (let a = 0; a < nZ; a++) {
+    for (let row = 0; row < nL; row++) {
+      const o = O[a * nL + row];
+      if (o === 0) continue;
+      const scale = factor * o;
+      for (let col = 0; col < nL; col++) m[row * nL + col] += scale * work[a * nL + col];
+    }
+  }
+}

@@ -1,13 +1,20 @@
 /**
  * What the rod kernels read from an interpolation of centerline and cross-section orientation (seed 000, eqs. 5–9):
  * the nodal data, the section at one point with its strains, the strain derivatives of one node there, and the
- * kinematics of a point. {@link R12Interpolation} is the paper's; an interpolation of the nodal quaternions or of
- * relative SE(3) twists implements this interface in a file of its own and reuses the kernels and section laws.
+ * kinematics of a point. R12Interpolation is the paper's, QuaternionInterpolation interpolates the nodal quaternions;
+ * each implements this interface in a file of its own and reuses the kernels and section laws. The centerline
+ * r = Σ N_i r_i and the Petrov–Galerkin fields (virtual rotations and body-fixed angular velocities Σ N_i ω̄_i) are
+ * common to all of them: the functions at the end of this file.
  * @module
  */
 
 import type { ItemState, NodeModel } from '../../../registry/capabilities.ts';
 import type { SectionStrains } from './sectionLaw.ts';
+
+/** Names of the interpolations of the rod (the `interpolation` parameter of ObjectCosseratRod). */
+export const rodInterpolationNames = ['R12', 'quaternion'] as const;
+/** One of {@link rodInterpolationNames}. */
+export type RodInterpolationName = typeof rodInterpolationNames[number];
 
 /** An interpolation of the rod's nodes (p·n_el + 1 quaternion nodes, element e on nodes p·e … p·e + p). */
 export interface RodInterpolation {
@@ -65,4 +72,45 @@ export interface RodInterpolation {
   rotationJacobian(s: ItemState, e: number, nv: Float64Array, out: Float64Array): void;
   /** k += factor·∂(J_rotᵀ τ)/∂Δq on the element's nodes for a fixed global torque τ (6(p + 1) square). */
   addRotationJacobianTransposed_q(s: ItemState, e: number, nv: Float64Array, torque: ArrayLike<number>, k: Float64Array, factor: number): void;
+}
+
+// ---------------------------------------------------------------------------------------
+// The fields every interpolation shares at a point of element e with the shape values nv (N_i at the point)
+
+/** r = Σ N_i r_i of the nodes p·e … p·e + p. */
+export function lagrangePositionInto(nodes: readonly NodeModel[], p: number, s: ItemState, e: number, nv: Float64Array, out: Float64Array): void {
+  const q = s.q;
+  out[0] = 0; out[1] = 0; out[2] = 0;
+  for (let i = 0; i <= p; i++) {
+    const node = nodes[p * e + i], ref = node.referenceCoordinates, j = node.qIndex, ni = nv[i];
+    out[0] += ni * (ref[0] + q[j]); out[1] += ni * (ref[1] + q[j + 1]); out[2] += ni * (ref[2] + q[j + 2]);
+  }
+}
+
+/** out −= r⁰ = Σ N_i r⁰_i (rRef: 3 per node). */
+export function lagrangeSubtractReferencePosition(rRef: Float64Array, p: number, e: number, nv: Float64Array, out: Float64Array): void {
+  for (let i = 0; i <= p; i++) {
+    const g = p * e + i;
+    for (let d = 0; d < 3; d++) out[d] -= nv[i] * rRef[3 * g + d];
+  }
+}
+
+/** Σ N_i u_{i,offset..offset+2}: v = Σ N_i v_i (offset 0) or the body-fixed Σ N_i ω̄_i (offset 3, eq. 9). */
+export function lagrangeVelocityInto(nodes: readonly NodeModel[], p: number, s: ItemState, e: number, nv: Float64Array, offset: number, out: Float64Array): void {
+  const u = s.u;
+  out[0] = 0; out[1] = 0; out[2] = 0;
+  for (let i = 0; i <= p; i++) {
+    const j = nodes[p * e + i].uIndex + offset, ni = nv[i];
+    out[0] += ni * u[j]; out[1] += ni * u[j + 1]; out[2] += ni * u[j + 2];
+  }
+}
+
+/** ∂r/∂u = [N_0 I₃ 0 | … | N_p I₃ 0] on the element's nodes (3 × 6(p + 1)). */
+export function lagrangePositionJacobian(p: number, nv: Float64Array, out: Float64Array): void {
+  const n = 6 * (p + 1);
+  out.fill(0, 0, 3 * n);
+  for (let i = 0; i <= p; i++) {
+    const col = 6 * i, ni = nv[i];
+    out[col] = ni; out[n + col + 1] = ni; out[2 * n + col + 2] = ni;
+  }
 }

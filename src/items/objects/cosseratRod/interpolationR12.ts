@@ -11,7 +11,7 @@ import type { ItemState, NodeModel } from '../../../registry/capabilities.ts';
 import { quaternionRotationMatrixInto } from '../../../rotations/quaternion.ts';
 import { mat3MulInto, mat3TransposeMulInto, skewInto } from '../../../rotations/skew.ts';
 import { addBlock, addProduct, addSkewSandwichInto, addTraceMinusInto } from './kernels.ts';
-import type { RodInterpolation } from './interpolation.ts';
+import { lagrangePositionInto, lagrangePositionJacobian, lagrangeSubtractReferencePosition, lagrangeVelocityInto, type RodInterpolation } from './interpolation.ts';
 import { SectionStrains } from './sectionLaw.ts';
 
 /** Indices into {@link R12Interpolation.scales}: N_k, N_k', −N_k, ½N_k', −½N_k. */
@@ -244,41 +244,22 @@ export class R12Interpolation implements RodInterpolation {
 
   /** r = Σ N_i r_i. */
   position(s: ItemState, e: number, nv: Float64Array, out: Float64Array): void {
-    const p = this.p, q = s.q;
-    out[0] = 0; out[1] = 0; out[2] = 0;
-    for (let i = 0; i <= p; i++) {
-      const node = this.nodes[p * e + i], ref = node.referenceCoordinates, j = node.qIndex, ni = nv[i];
-      out[0] += ni * (ref[0] + q[j]); out[1] += ni * (ref[1] + q[j + 1]); out[2] += ni * (ref[2] + q[j + 2]);
-    }
+    lagrangePositionInto(this.nodes, this.p, s, e, nv, out);
   }
 
   /** r⁰ = Σ N_i r⁰_i subtracted from out (Displacement). */
   subtractReferencePosition(e: number, nv: Float64Array, out: Float64Array): void {
-    const p = this.p;
-    for (let i = 0; i <= p; i++) {
-      const g = p * e + i;
-      for (let d = 0; d < 3; d++) out[d] -= nv[i] * this.rRef[3 * g + d];
-    }
+    lagrangeSubtractReferencePosition(this.rRef, this.p, e, nv, out);
   }
 
   /** v = Σ N_i v_i (eq. 9). */
   velocity(s: ItemState, e: number, nv: Float64Array, out: Float64Array): void {
-    const p = this.p, u = s.u;
-    out[0] = 0; out[1] = 0; out[2] = 0;
-    for (let i = 0; i <= p; i++) {
-      const j = this.nodes[p * e + i].uIndex, ni = nv[i];
-      out[0] += ni * u[j]; out[1] += ni * u[j + 1]; out[2] += ni * u[j + 2];
-    }
+    lagrangeVelocityInto(this.nodes, this.p, s, e, nv, 0, out);
   }
 
   /** ∂r/∂u = [N_0 I₃ 0 | … | N_p I₃ 0] on the element's nodes (3 × 6(p + 1)). */
   positionJacobian(nv: Float64Array, out: Float64Array): void {
-    const p = this.p, n = 6 * (p + 1);
-    out.fill(0, 0, 3 * n);
-    for (let i = 0; i <= p; i++) {
-      const col = 6 * i, ni = nv[i];
-      out[col] = ni; out[n + col + 1] = ni; out[2 * n + col + 2] = ni;
-    }
+    lagrangePositionJacobian(this.p, nv, out);
   }
 
   /** The interpolated A = Σ N_i A(P_i) (orthogonal at the nodes, in between only approximately). */
@@ -305,12 +286,7 @@ export class R12Interpolation implements RodInterpolation {
 
   /** K_ω = Σ N_i ω̄_i, the body-fixed angular velocity field of the rod (eq. 9). */
   angularVelocityLocal(s: ItemState, e: number, nv: Float64Array, out: Float64Array): void {
-    const p = this.p, u = s.u;
-    out[0] = 0; out[1] = 0; out[2] = 0;
-    for (let i = 0; i <= p; i++) {
-      const j = this.nodes[p * e + i].uIndex + 3, ni = nv[i];
-      out[0] += ni * u[j]; out[1] += ni * u[j + 1]; out[2] += ni * u[j + 2];
-    }
+    lagrangeVelocityInto(this.nodes, this.p, s, e, nv, 3, out);
   }
 
   /** Global virtual rotation per velocity coordinate of the element's nodes: blocks N_i A_i on the ω̄_i columns (3 × 6(p + 1)). */

@@ -1,0 +1,476 @@
+import { makeFactory, type ItemDefinition } from '../../registry/definition.ts';
+import { denseLocalMatrix, type BindContext, type BodyModel, type ItemState, type LocalMatrixAccumulator, type NodeModel, type ObjectModel, type Only } from '../../registry/capabilities.ts';
+import { describeValue, itemError, type ItemLabel } from '../../core/errors.ts';
+import { OutputVariableType } from '../../registry/enums.ts';
+import { nodeIndexArray, ureal, type ParameterValues } from '../../registry/parameters.ts';
+import { Jet2Pool, type Jet2 } from '../../linalg/jet2.ts';
+import { BeamSection, checkSectionMatrix, sectionDataParameter, type BeamSectionValues } from './beamSection.ts';
+import { expSO3Into, tExpSO3Into } from '../../rotations/rotationMatrices.ts';
+
+const parameters = {
+  nodeNumbers: nodeIndexArray('Two RigidBodyEP nodes [n0, n1] at x = −L/2 and L/2.', 2),
+  physicsLength: ureal(0, 'Reference length L [m] of the element; must be positive.'),
+  sectionData: sectionDataParameter('diagonal stiffness [EA, GA_y, GA_z, GJ, EI_y, EI_z], cross-section inertia J (3 × 3), mass per length; no damping'),
+};
+
+type BeamValues = ParameterValues<typeof parameters>;
+
+/** Node coordinates [p (3), Euler parameters (4)] of two nodes. */
+const N_LOCAL = 14;
+
+/** Jets in a fixed order per evaluation: 3-vectors and 3 × 3 matrices (row-major) of jets. */
+type Vec = Jet2[];
+
+/**
+ * Run-time model of Exudyn's 3D geometrically exact beam (Lie-group SE(3) interpolation, two rigid-body nodes with Euler
+ * parameters): the relative motion H₀⁻¹H₁ = exp(h) of the node frames gives the strains ε = (h − [L, 0, 0, 0, 0, 0])/L
+ * (constant along the element); nodal forces (T_exp⁻¹(±h))ᵀ K ε mapped to the node coordinates (positions through A_i,
+ * rotations through G_l,iᵀ); lumped mass (ρA L/2, L/2 G_lᵀ J G_l) with its quadratic velocity term. ∂f/∂q by forward
+ * differentiation (first-order jets over the 14 coordinates), ∂f/∂u analytic.
+ */
+class BeamGeometricallyExactModel implements Only<ObjectModel & BodyModel, BeamGeometricallyExactModel> {
+  readonly nAE = 0;
+  readonly hasConstantMassMatrix = false;
+  readonly nLocalU = N_LOCAL;
+  readonly ode2LhsDependsOnVelocity: boolean;
+  readonly arcLength: number;
+  readonly arcStart: number;
+  localNodes: NodeModel[] = [];
+  nodes: NodeModel[] = [];
+
+  private readonly L: number;
+  private readonly section: BeamSectionValues;
+  /** Diagonal stiffness [EA, GA_y, GA_z, GJ, EI_y, EI_z]. */
+  private readonly k = new Float64Array(6);
+  private readonly J = new Float64Array(9);
+  private readonly pool = new Jet2Pool(N_LOCAL, 900);
+  private readonly variables: Jet2[];
+  private readonly forces: Jet2[];
+  private readonly q = new Float64Array(N_LOCAL);
+  private readonly u = new Float64Array(N_LOCAL);
+  private readonly localMatrix = denseLocalMatrix(N_LOCAL);
+  private readonly gl = new Float64Array(12);
+
+  /** Relative motion h = [u, Ω] of the last force evaluation (values). */
+  private readonly h = new Float64Array(6);
+  private readonly nodeNumbers: readonly number[];
+
+  constructor(readonly label: ItemLabel, p: BeamValues) {
+    if (!(p.physicsLength > 0)) itemError(label, 'physicsLength', `must be positive, got ${p.physicsLength}`);
+    if (p.nodeNumbers.length !== 2) itemError(label, 'nodeNumbers', `must contain two RigidBodyEP node numbers, got ${describeValue(p.nodeNumbers)}`);
+    const section = BeamSection(p.sectionData as Partial<BeamSectionValues>);
+    const fail = (parameter: string, message: string): never => itemError(label, parameter, message);
+    checkSectionMatrix(fail, 'stiffnessMatrix', section.stiffnessMatrix);
+    checkSectionMatrix(fail, 'inertia', section.inertia, true);
+    if (section.dampingMatrix.some((row) => row.some((value) => value !== 0))) {
+      itemError(label, 'sectionData.dampingMatrix', 'must be zero: ObjectBeamGeometricallyExact has no damping (as in Exudyn)');
+    }
+    this.section = section;
+    this.nodeNumbers = p.nodeNumbers;
+    this.L = p.physicsLength;
+    this.arcLength = this.L;
+    this.arcStart = -0.5 * this.L;
+    for (let i = 0; i < 6; i++) this.k[i] = section.stiffnessMatrix[i][i];
+    for (let i = 0; i < 3; i++) for (let j = 0; j < 3; j++) this.J[3 * i + j] = section.inertia[i][j];
+    this.ode2LhsDependsOnVelocity = this.J.some((value) => value !== 0);
+    const pool = this.pool;
+    this.variables = Array.from({ length: N_LOCAL }, () => pool.take());
+    this.forces = Array.from({ length: N_LOCAL }, () => pool.take());
+    pool.reserve();
+    pool.hessians = false;
+  }
+
+  get body(): BodyModel {
+    return this;
+  }
+
+  bind(context: BindContext): void {
+    this.nodes = this.nodeNumbers.map((index, i) => {
+      const node = context.node(index, 'nodeNumbers');
+      if (node.label.typeName !== 'RigidBodyEP') {
+        itemError(this.label, 'nodeNumbers', `entry ${i} must refer to a RigidBodyEP node (Euler parameters; other rotation parametrizations are not ported), got Node${node.label.typeName} #${node.label.index}`);
+      }
+      return node;
+    });
+    this.localNodes = this.nodes;
+  }
+
+  /** Total coordinates q = q_ref + Δq and velocities u of both nodes. */
+  private gather(s: ItemState): void {
+    this.nodes.forEach((node, n) => {
+      for (let k = 0; k < 7; k++) {
+        this.q[7 * n + k] = s.qRef[node.qIndex + k] + s.q[node.qIndex + k];
+        this.u[7 * n + k] = s.u[node.uIndex + k];
+      }
+    });
+  }
+
+  /** A(ep) of node n as 9 jets (Exudyn's form, as NodeRigidBodyEP's orientation). */
+  private rotation(n: number): Vec {
+    const pool = this.pool, v = this.variables;
+    const [p0, p1, p2, p3] = [v[7 * n + 3], v[7 * n + 4], v[7 * n + 5], v[7 * n + 6]];
+    const t = () => pool.take();
+    const sq = (a: Jet2) => pool.mul(a, a, t());
+    const pr = (a: Jet2, b: Jet2) => pool.mul(a, b, t());
+    const lin = (c: number, a: Jet2, d: number, b: Jet2, e = 0) => pool.addScaled(pool.affine(a, c, e, t()), d, b, t());
+    const A: Vec = new Array<Jet2>(9);
+    A[0] = lin(-2, sq(p3), -2, sq(p2), 1);
+    A[1] = lin(-2, pr(p3, p0), 2, pr(p2, p1));
+    A[2] = lin(2, pr(p3, p1), 2, pr(p2, p0));
+    A[3] = lin(2, pr(p3, p0), 2, pr(p2, p1));
+    A[4] = lin(-2, sq(p3), -2, sq(p1), 1);
+    A[5] = lin(2, pr(p3, p2), -2, pr(p1, p0));
+    A[6] = lin(-2, pr(p2, p0), 2, pr(p3, p1));
+    A[7] = lin(2, pr(p3, p2), 2, pr(p1, p0));
+    A[8] = lin(-2, sq(p2), -2, sq(p1), 1);
+    return A;
+  }
+
+  /** G_l(ep) of node n as 12 jets (3 × 4 row-major): 2[−e, e0 I − ẽ]. */
+  private gLocalJets(n: number): Vec {
+    const pool = this.pool, v = this.variables;
+    const e = [v[7 * n + 3], v[7 * n + 4], v[7 * n + 5], v[7 * n + 6]];
+    const c = (sign: number, k: number) => pool.affine(e[k], 2 * sign, 0, pool.take());
+    return [
+      c(-1, 1), c(1, 0), c(1, 3), c(-1, 2),
+      c(-1, 2), c(-1, 3), c(1, 0), c(1, 1),
+      c(-1, 3), c(1, 2), c(-1, 1), c(1, 0),
+    ];
+  }
+
+  /** The 14 nodal forces as jets (values and ∂/∂q) in this.forces, from this.q and this.u. */
+  private computeForces(): void {
+    const pool = this.pool, L = this.L;
+    pool.reset();
+    for (let i = 0; i < N_LOCAL; i++) pool.variable(i, this.q[i], this.variables[i]);
+    const v = this.variables;
+    const t = () => pool.take();
+    const A0 = this.rotation(0), A1 = this.rotation(1);
+    // d = A0ᵀ (p1 − p0), R = A0ᵀ A1
+    const dp = [0, 1, 2].map((k) => pool.addScaled(v[7 + k], -1, v[k], t()));
+    const d = [0, 1, 2].map((i) => this.dot3(A0[i], A0[3 + i], A0[6 + i], dp[0], dp[1], dp[2]));
+    const R: Vec = new Array<Jet2>(9);
+    for (let i = 0; i < 3; i++) for (let j = 0; j < 3; j++) R[3 * i + j] = this.dot3(A0[i], A0[3 + i], A0[6 + i], A1[j], A1[3 + j], A1[6 + j]);
+    // Ω = LogSO3(R) = h(|w|², 1 + tr R) w, w = (R21 − R12, R02 − R20, R10 − R01), h(a, c) = 2 atan2(√a, c)/√a
+    const w = [pool.addScaled(R[7], -1, R[5], t()), pool.addScaled(R[2], -1, R[6], t()), pool.addScaled(R[3], -1, R[1], t())];
+    const a = pool.dot(w, w, t());
+    const c = pool.affine(pool.add(pool.add(R[0], R[4], t()), R[8], t()), 1, 1, t());
+    const h = t();
+    if (a.v > 1e-8 * c.v * c.v) {
+      const r = pool.sqrt(a, t());
+      pool.div(pool.affine(pool.atan2(r, c, t()), 2, 0, t()), r, h);
+    } else {
+      // 2 atan(√τ)/(c √τ) with τ = a/c² (series; the next term τ³/7 is below 1e-24)
+      const tau = pool.div(a, pool.mul(c, c, t()), t());
+      pool.div(pool.polynomial(tau, [2, -2 / 3, 2 / 5], t()), c, h);
+    }
+    const Om = w.map((wi) => pool.mul(h, wi, t()));
+    // T_exp,SO3⁻¹(Ω) = β I + ½ Ω̃ + γ ΩΩᵀ, T_uw = ½ ũ + γ (ũΩ̃ + Ω̃ũ) + f8 (Ω·u) Ω̃²
+    const x = pool.dot(Om, Om, t());
+    const [beta, gamma, f8] = this.expFactors(x);
+    const Tso = this.tExpSO3Inv(Om, beta, gamma);
+    // u = Tsoᵀ d
+    const uDisp = [0, 1, 2].map((i) => this.dot3(Tso[i], Tso[3 + i], Tso[6 + i], d[0], d[1], d[2]));
+    // ε = (h − h₀)/L, stresses K ε
+    const res = [
+      pool.affine(uDisp[0], this.k[0] / L, -this.k[0], t()), pool.affine(uDisp[1], this.k[1] / L, 0, t()), pool.affine(uDisp[2], this.k[2] / L, 0, t()),
+      pool.affine(Om[0], this.k[3] / L, 0, t()), pool.affine(Om[1], this.k[4] / L, 0, t()), pool.affine(Om[2], this.k[5] / L, 0, t()),
+    ];
+    for (let k = 0; k < 3; k++) { this.h[k] = uDisp[k].v; this.h[3 + k] = Om[k].v; }
+    const resPos = res.slice(0, 3), resRot = res.slice(3, 6);
+    const TuwPlus = this.tUW(uDisp, Om, gamma, f8, 1);
+    const TuwMinus = this.tUW(uDisp, Om, gamma, f8, -1);
+    for (let n = 0; n < 2; n++) {
+      // node 1: [Tsoᵀ r_p ; T_uwᵀ r_p + Tsoᵀ r_r]; node 0: −[Tso r_p ; T_uw⁻ᵀ r_p + Tso r_r] (T_exp⁻¹(−h) = [Tsoᵀ, T_uw⁻; 0, Tsoᵀ])
+      const sign = n === 0 ? -1 : 1;
+      const transposeTso = n === 1;
+      const Tuw = n === 1 ? TuwPlus : TuwMinus;
+      const pos = [0, 1, 2].map((i) => transposeTso ? this.dot3(Tso[i], Tso[3 + i], Tso[6 + i], resPos[0], resPos[1], resPos[2]) : this.dot3(Tso[3 * i], Tso[3 * i + 1], Tso[3 * i + 2], resPos[0], resPos[1], resPos[2]));
+      const rot = [0, 1, 2].map((i) => {
+        const first = this.dot3(Tuw[i], Tuw[3 + i], Tuw[6 + i], resPos[0], resPos[1], resPos[2]);
+        const second = transposeTso ? this.dot3(Tso[i], Tso[3 + i], Tso[6 + i], resRot[0], resRot[1], resRot[2]) : this.dot3(Tso[3 * i], Tso[3 * i + 1], Tso[3 * i + 2], resRot[0], resRot[1], resRot[2]);
+        return pool.add(first, second, t());
+      });
+      // quadratic velocity term (L/2) ω̄ × (J ω̄), ω̄ = G_l θ̇ (θ̇ constant for ∂/∂q)
+      const Gl = this.gLocalJets(n);
+      const omega = [0, 1, 2].map((i) => {
+        const o = pool.affine(Gl[4 * i], this.u[7 * n + 3], 0, t());
+        for (let k = 1; k < 4; k++) pool.addScaled(o, this.u[7 * n + 3 + k], Gl[4 * i + k], o);
+        return o;
+      });
+      const Jw = [0, 1, 2].map((i) => {
+        const o = pool.affine(omega[0], this.J[3 * i], 0, t());
+        pool.addScaled(o, this.J[3 * i + 1], omega[1], o);
+        return pool.addScaled(o, this.J[3 * i + 2], omega[2], o);
+      });
+      const qv = pool.cross(omega, Jw, pool.vector());
+      const A = n === 0 ? A0 : A1;
+      for (let i = 0; i < 3; i++) {
+        const f = this.forces[7 * n + i];
+        pool.affine(this.dot3(A[3 * i], A[3 * i + 1], A[3 * i + 2], pos[0], pos[1], pos[2]), sign, 0, f);
+      }
+      const total = [0, 1, 2].map((i) => pool.addScaled(pool.affine(rot[i], sign, 0, t()), 0.5 * L, qv[i], t()));
+      for (let k = 0; k < 4; k++) {
+        const f = this.forces[7 * n + 3 + k];
+        this.dot3Into(Gl[k], Gl[4 + k], Gl[8 + k], total[0], total[1], total[2], f);
+      }
+    }
+  }
+
+  /** β, γ and f8 of x = |Ω|² (Exudyn's closed forms and series). */
+  private expFactors(x: Jet2): [Jet2, Jet2, Jet2] {
+    const pool = this.pool;
+    const t = () => pool.take();
+    const phi = Math.sqrt(x.v);
+    const beta = t(), gamma = t(), f8 = t();
+    if (phi > 0.02) {
+      const ph = pool.sqrt(x, t());
+      const half = pool.affine(ph, 0.5, 0, t());
+      pool.div(pool.mul(half, pool.cos(half, t()), t()), pool.sin(half, t()), beta);
+      pool.div(pool.affine(beta, -1, 1, t()), x, gamma);
+    } else {
+      pool.polynomial(x, [1 / 12, 1 / 720, 1 / 30240, 1 / 1209600], gamma);
+      pool.affine(pool.mul(x, gamma, t()), -1, 1, beta);
+    }
+    if (phi >= 0.2) {
+      const ph = pool.sqrt(x, t());
+      const numerator = pool.add(pool.add(pool.mul(ph, pool.sin(ph, t()), t()), pool.affine(pool.cos(ph, t()), 4, -4, t()), t()), x, t());
+      const sinHalf = pool.sin(pool.affine(ph, 0.5, 0, t()), t());
+      const denominator = pool.affine(pool.mul(pool.mul(sinHalf, sinHalf, t()), pool.mul(x, x, t()), t()), 4, 0, t());
+      pool.div(numerator, denominator, f8);
+    } else {
+      pool.polynomial(x, [1 / 360, 1 / 7560, 1 / 201600, 1 / 5987520, 691 / 130767436800], f8);
+    }
+    return [beta, gamma, f8];
+  }
+
+  /** β I + ½ Ω̃ + γ ΩΩᵀ (9 jets, row-major). */
+  private tExpSO3Inv(Om: Vec, beta: Jet2, gamma: Jet2): Vec {
+    const pool = this.pool;
+    const T: Vec = new Array<Jet2>(9);
+    for (let i = 0; i < 3; i++) {
+      for (let j = 0; j < 3; j++) {
+        const e = pool.mul(gamma, pool.mul(Om[i], Om[j], pool.take()), pool.take());
+        if (i === j) pool.add(e, beta, e);
+        T[3 * i + j] = e;
+      }
+    }
+    // ½ Ω̃: (0,1) = −Ω₂/2, (0,2) = Ω₁/2, (1,2) = −Ω₀/2 and the antisymmetric counterparts
+    pool.addScaled(T[1], -0.5, Om[2], T[1]); pool.addScaled(T[3], 0.5, Om[2], T[3]);
+    pool.addScaled(T[2], 0.5, Om[1], T[2]); pool.addScaled(T[6], -0.5, Om[1], T[6]);
+    pool.addScaled(T[5], -0.5, Om[0], T[5]); pool.addScaled(T[7], 0.5, Om[0], T[7]);
+    return T;
+  }
+
+  /** T_uw(σu, σΩ) = σ ½ ũ + γ (ũΩ̃ + Ω̃ũ) + f8 (Ω·u) Ω̃² (the products are even in σ). */
+  private tUW(u: Vec, Om: Vec, gamma: Jet2, f8: Jet2, sigma: number): Vec {
+    const pool = this.pool;
+    const t = () => pool.take();
+    const skew = (a: Vec): Vec => {
+      const z = pool.affine(a[0], 0, 0, t());
+      const m = (b: Jet2, s: number) => pool.affine(b, s, 0, t());
+      return [z, m(a[2], -1), m(a[1], 1), m(a[2], 1), z, m(a[0], -1), m(a[1], -1), m(a[0], 1), z];
+    };
+    const us = skew(u), os = skew(Om);
+    const prod = (X: Vec, Y: Vec, i: number, j: number) => this.dot3(X[3 * i], X[3 * i + 1], X[3 * i + 2], Y[j], Y[3 + j], Y[6 + j]);
+    const ou = pool.dot(Om, u, t());
+    const f8ou = pool.mul(f8, ou, t());
+    const T: Vec = new Array<Jet2>(9);
+    for (let i = 0; i < 3; i++) {
+      for (let j = 0; j < 3; j++) {
+        const sym = pool.add(prod(us, os, i, j), prod(os, us, i, j), t());
+        const e = pool.mul(gamma, sym, t());
+        pool.addScaled(e, 0.5 * sigma, us[3 * i + j], e);
+        pool.add(e, pool.mul(f8ou, prod(os, os, i, j), t()), e);
+        T[3 * i + j] = e;
+      }
+    }
+    return T;
+  }
+
+  /** a·b of two jet 3-vectors given by components (a new jet). */
+  private dot3(a0: Jet2, a1: Jet2, a2: Jet2, b0: Jet2, b1: Jet2, b2: Jet2): Jet2 {
+    return this.dot3Into(a0, a1, a2, b0, b1, b2, this.pool.take());
+  }
+
+  private dot3Into(a0: Jet2, a1: Jet2, a2: Jet2, b0: Jet2, b1: Jet2, b2: Jet2, out: Jet2): Jet2 {
+    const pool = this.pool, t = pool.take();
+    pool.mul(a0, b0, out);
+    pool.add(out, pool.mul(a1, b1, t), out);
+    return pool.add(out, pool.mul(a2, b2, t), out);
+  }
+
+  /** Lumped mass: ρA L/2 on the positions, (L/2) G_lᵀ J G_l on the Euler parameters of each node. */
+  massMatrix(s: ItemState, acc: LocalMatrixAccumulator): void {
+    this.gather(s);
+    const m = this.localMatrix.fill(0), w = 0.5 * this.L;
+    for (let n = 0; n < 2; n++) {
+      for (let k = 0; k < 3; k++) m[(7 * n + k) * N_LOCAL + 7 * n + k] = w * this.section.massPerLength;
+      this.gLocalValues(n);
+      for (let a = 0; a < 4; a++) {
+        for (let b = 0; b < 4; b++) {
+          let sum = 0;
+          for (let i = 0; i < 3; i++) for (let j = 0; j < 3; j++) sum += this.gl[4 * i + a] * this.J[3 * i + j] * this.gl[4 * j + b];
+          m[(7 * n + 3 + a) * N_LOCAL + 7 * n + 3 + b] = w * sum;
+        }
+      }
+    }
+    acc.addBlock(0, 0, N_LOCAL, N_LOCAL, m, 0, N_LOCAL, 1);
+  }
+
+  /** G_l of node n (values) into this.gl. */
+  private gLocalValues(n: number): void {
+    const e0 = 2 * this.q[7 * n + 3], e1 = 2 * this.q[7 * n + 4], e2 = 2 * this.q[7 * n + 5], e3 = 2 * this.q[7 * n + 6];
+    const g = this.gl;
+    g[0] = -e1; g[1] = e0; g[2] = e3; g[3] = -e2;
+    g[4] = -e2; g[5] = -e3; g[6] = e0; g[7] = e1;
+    g[8] = -e3; g[9] = e2; g[10] = -e1; g[11] = e0;
+  }
+
+  ode2Lhs(s: ItemState, f: Float64Array): void {
+    this.gather(s);
+    this.computeForces();
+    for (let i = 0; i < N_LOCAL; i++) f[i] += this.forces[i].v;
+  }
+
+  ode2Lhs_q(s: ItemState, acc: LocalMatrixAccumulator, factor: number): void {
+    this.gather(s);
+    this.computeForces();
+    const K = this.localMatrix;
+    for (let i = 0; i < N_LOCAL; i++) for (let j = 0; j < N_LOCAL; j++) K[i * N_LOCAL + j] = factor * this.forces[i].g[j];
+    acc.addBlock(0, 0, N_LOCAL, N_LOCAL, K, 0, N_LOCAL, 1);
+  }
+
+  /** ∂/∂θ̇ of (L/2) G_lᵀ (ω̄ × Jω̄): (L/2) G_lᵀ (ω̄̃ J − (Jω̄)~) G_l per node. */
+  ode2Lhs_u(s: ItemState, acc: LocalMatrixAccumulator, factor: number): void {
+    this.gather(s);
+    const D = this.localMatrix.fill(0), w = 0.5 * this.L * factor;
+    const M = new Float64Array(9);
+    for (let n = 0; n < 2; n++) {
+      this.gLocalValues(n);
+      const g = this.gl;
+      const om = [0, 1, 2].map((i) => g[4 * i] * this.u[7 * n + 3] + g[4 * i + 1] * this.u[7 * n + 4] + g[4 * i + 2] * this.u[7 * n + 5] + g[4 * i + 3] * this.u[7 * n + 6]);
+      const Jw = [0, 1, 2].map((i) => this.J[3 * i] * om[0] + this.J[3 * i + 1] * om[1] + this.J[3 * i + 2] * om[2]);
+      // M = ω̃ J − (Jω)~
+      const skew = (a: number[]) => [0, -a[2], a[1], a[2], 0, -a[0], -a[1], a[0], 0];
+      const so = skew(om), sj = skew(Jw);
+      for (let i = 0; i < 3; i++) for (let j = 0; j < 3; j++) M[3 * i + j] = so[3 * i] * this.J[j] + so[3 * i + 1] * this.J[3 + j] + so[3 * i + 2] * this.J[6 + j] - sj[3 * i + j];
+      for (let a = 0; a < 4; a++) {
+        for (let b = 0; b < 4; b++) {
+          let sum = 0;
+          for (let i = 0; i < 3; i++) for (let j = 0; j < 3; j++) sum += g[4 * i + a] * M[3 * i + j] * g[4 * j + b];
+          D[(7 * n + 3 + a) * N_LOCAL + 7 * n + 3 + b] = w * sum;
+        }
+      }
+    }
+    acc.addBlock(0, 0, N_LOCAL, N_LOCAL, D, 0, N_LOCAL, 1);
+  }
+
+  /** Markers on the element are not supported (as in Exudyn): attach them to the nodes. */
+  nodesAt(): readonly NodeModel[] {
+    return itemError(this.label, 'localPosition', 'markers cannot be attached to an ObjectBeamGeometricallyExact (as in Exudyn): attach them to its nodes');
+  }
+
+  positionJacobian(): void {
+    itemError(this.label, 'localPosition', 'markers cannot be attached to an ObjectBeamGeometricallyExact (as in Exudyn): attach them to its nodes');
+  }
+
+  /**
+   * The frame at x: H₀ exp(S₁ h), S₁ = 1/2 + x/L (node 0 at x = −L/2, node 1 at L/2), from the coordinates in this.q;
+   * writes the position of [x, y, z] and the rotation matrix.
+   */
+  private frameAt(localPosition: ArrayLike<number>, p: Float64Array, A: Float64Array): void {
+    this.computeForces();
+    const sigma = 0.5 + (localPosition[0] ?? 0) / this.L;
+    const rot = [0, 1, 2].map((k) => sigma * this.h[3 + k]);
+    const A0 = new Float64Array(9), E = new Float64Array(9), T = new Float64Array(9);
+    const e = this.q.subarray(3, 7);
+    A0.set([1 - 2 * (e[2] * e[2] + e[3] * e[3]), 2 * (e[1] * e[2] - e[0] * e[3]), 2 * (e[1] * e[3] + e[0] * e[2]),
+      2 * (e[1] * e[2] + e[0] * e[3]), 1 - 2 * (e[1] * e[1] + e[3] * e[3]), 2 * (e[2] * e[3] - e[0] * e[1]),
+      2 * (e[1] * e[3] - e[0] * e[2]), 2 * (e[2] * e[3] + e[0] * e[1]), 1 - 2 * (e[1] * e[1] + e[2] * e[2])]);
+    expSO3Into(E, rot);
+    tExpSO3Into(T, rot);
+    // local translation Tᵀ (σ u), then p = p₀ + A₀ (that + E [0, y, z]), A = A₀ E
+    const y = localPosition[1] ?? 0, z = localPosition[2] ?? 0;
+    const local = [0, 1, 2].map((i) => sigma * (T[i] * this.h[0] + T[3 + i] * this.h[1] + T[6 + i] * this.h[2]) + E[3 * i + 1] * y + E[3 * i + 2] * z);
+    for (let i = 0; i < 3; i++) {
+      p[i] = this.q[i] + A0[3 * i] * local[0] + A0[3 * i + 1] * local[1] + A0[3 * i + 2] * local[2];
+      for (let j = 0; j < 3; j++) A[3 * i + j] = A0[3 * i] * E[j] + A0[3 * i + 1] * E[3 + j] + A0[3 * i + 2] * E[6 + j];
+    }
+  }
+
+  position(s: ItemState, localPosition: ArrayLike<number>, out: Float64Array): void {
+    this.gather(s);
+    this.frameAt(localPosition, out, new Float64Array(9));
+  }
+
+  /** Exudyn's velocity: interpolated node velocities plus A(x) (interpolated ω̄ × [0, y, z]). */
+  velocity(s: ItemState, localPosition: ArrayLike<number>, out: Float64Array): void {
+    const S1 = 0.5 + (localPosition[0] ?? 0) / this.L, S0 = 1 - S1;
+    this.gather(s);
+    const A = new Float64Array(9);
+    this.frameAt(localPosition, new Float64Array(3), A);
+    const omega = [0, 0, 0];
+    for (let n = 0; n < 2; n++) {
+      this.gLocalValues(n);
+      for (let i = 0; i < 3; i++) {
+        let w = 0;
+        for (let k = 0; k < 4; k++) w += this.gl[4 * i + k] * this.u[7 * n + 3 + k];
+        omega[i] += (n === 0 ? S0 : S1) * w;
+      }
+    }
+    const y = localPosition[1] ?? 0, z = localPosition[2] ?? 0;
+    const c = [omega[1] * z - omega[2] * y, omega[2] * 0 - omega[0] * z, omega[0] * y - omega[1] * 0];
+    for (let i = 0; i < 3; i++) out[i] = S0 * this.u[i] + S1 * this.u[7 + i] + A[3 * i] * c[0] + A[3 * i + 1] * c[1] + A[3 * i + 2] * c[2];
+  }
+
+  outputBody(variable: OutputVariableType, s: ItemState, localPosition: ArrayLike<number>): ArrayLike<number> | undefined {
+    const out = new Float64Array(3);
+    switch (variable) {
+      case OutputVariableType.Position: this.position(s, localPosition, out); return out;
+      case OutputVariableType.Displacement: {
+        this.nodes.forEach((node, n) => { for (let k = 0; k < 7; k++) this.q[7 * n + k] = node.referenceCoordinates[k]; });
+        const p0 = new Float64Array(3);
+        this.frameAt(localPosition, p0, new Float64Array(9));
+        this.position(s, localPosition, out);
+        for (let k = 0; k < 3; k++) out[k] -= p0[k];
+        return out;
+      }
+      case OutputVariableType.Velocity: this.velocity(s, localPosition, out); return out;
+      default: return undefined;
+    }
+  }
+
+  output(variable: OutputVariableType, s: ItemState): ArrayLike<number> | undefined {
+    return this.outputBody(variable, s, [0, 0, 0]);
+  }
+}
+
+/** Exudyn's 3D geometrically exact beam (ObjectBeamGeometricallyExact). */
+export const objectBeamGeometricallyExactDefinition: ItemDefinition<'Object', typeof parameters> = {
+  category: 'Object',
+  typeName: 'BeamGeometricallyExact',
+  description: 'A 3D geometrically exact (Simo–Reissner) beam after Exudyn\'s Lie-group SE(3) element on two RigidBodyEP nodes: the relative motion of the node frames h = log(H₀⁻¹H₁) gives constant axial/shear strains and twist/curvatures ε = (h − [L, 0, 0, 0, 0, 0])/L, the nodal forces are the SE(3) tangent-operator transposes times Kε; lumped mass. '
+    + 'Markers attach to the nodes only (as in Exudyn). Local positions [x, y, z], x ∈ [−L/2, L/2]: the frame H₀ exp((1/2 + x/L) h).',
+  parameters,
+  outputVariables: [OutputVariableType.Position, OutputVariableType.Displacement, OutputVariableType.Velocity],
+  equations: [
+    'H_i = (A_i, p_i) node frames; H₀⁻¹H₁ = exp(h), h = [u, Ω], Ω = log(A₀ᵀA₁), u = T_exp,SO3⁻¹(Ω)ᵀ A₀ᵀ(p₁ − p₀).',
+    'ε = (h − [L, 0, 0, 0, 0, 0])/L, σ = K ε with K = diag(EA, GA_y, GA_z, GJ, EI_y, EI_z).',
+    'Forces on node 1: T_exp,SE3⁻¹(h)ᵀ σ, on node 0: −T_exp,SE3⁻¹(−h)ᵀ σ; translational part times A_i, rotational part times G_l,iᵀ.',
+    'Mass: ρA L/2 I and (L/2) G_lᵀ J G_l per node, quadratic velocity term (L/2) G_lᵀ (ω̄ × J ω̄).',
+  ].join('\n'),
+  example: (mbs) => {
+    const ep = (angle: number, axis: number[]) => [Math.cos(angle / 2), ...axis.map((c) => c * Math.sin(angle / 2))];
+    const nodes = [[0, 0, 0, ...ep(0.1, [0, 0, 1])], [1, 0.2, -0.1, ...ep(0.4, [0.6, 0, 0.8])]].map((r, i) => mbs.addNode({
+      nodeType: 'RigidBodyEP', referenceCoordinates: r, initialCoordinates: [0.02 * i, -0.01, 0.03 * i, 0, 0, 0, 0], initialVelocities: [0.1, -0.2 * i, 0.3, 0.05, -0.1, 0.2 * i, 0.1],
+    }));
+    const diagonal = (values: number[]) => values.map((v, i) => values.map((_, j) => (i === j ? v : 0)));
+    const sectionData = { massPerLength: 0.8, inertia: [[0.02, 0.001, 0], [0.001, 0.01, 0.002], [0, 0.002, 0.015]], stiffnessMatrix: diagonal([50, 20, 25, 1, 2, 3]) };
+    return mbs.addObject({ objectType: 'BeamGeometricallyExact', nodeNumbers: nodes, physicsLength: 1, sectionData });
+  },
+  create: (v, label) => new BeamGeometricallyExactModel(label, v),
+};
+
+/** Factory for a 3D geometrically exact beam element. */
+export const ObjectBeamGeometricallyExact = makeFactory(objectBeamGeometricallyExactDefinition);

@@ -1,0 +1,362 @@
+import { isRigidMarker, type BindContext, type ItemState, type NodeModel, type PositionMarkerModel, type RigidMarkerModel } from '../../registry/capabilities.ts';
+import { itemError, type ItemLabel } from '../../core/errors.ts';
+import { float64Views } from '../../linalg/arrays.ts';
+import { MarkerPair, positionMarkers } from './connectorBase.ts';
+import { FrictionForce, NormalContactForce, dataGap, dataTangentVelocity, type NormalForceParameters } from './contactKernel.ts';
+
+/** The parameters of a penalty contact with friction (Exudyn's names). */
+export interface PenaltyContactParameters extends NormalForceParameters {
+  readonly dynamicFriction: number;
+  readonly frictionProportionalZone: number;
+  readonly activeConnector: boolean;
+}
+
+/** out = a × b. */
+export function cross(a: ArrayLike<number>, b: ArrayLike<number>, out: Float64Array): Float64Array {
+  const x = a[1] * b[2] - a[2] * b[1], y = a[2] * b[0] - a[0] * b[2], z = a[0] * b[1] - a[1] * b[0];
+  out[0] = x; out[1] = y; out[2] = z;
+  return out;
+}
+
+/** out = a × (column j of the 3 × n matrix m). */
+export function columnCross(a: ArrayLike<number>, m: Float64Array, n: number, j: number, out: Float64Array): void {
+  const x = m[j], y = m[n + j], z = m[2 * n + j];
+  out[0] = a[1] * z - a[2] * y;
+  out[1] = a[2] * x - a[0] * z;
+  out[2] = a[0] * y - a[1] * x;
+}
+
+/** (column k of the 3 × n matrix m)·v. */
+function columnDot(m: Float64Array, n: number, k: number, v: ArrayLike<number>): number {
+  return m[k] * v[0] + m[n + k] * v[1] + m[2 * n + k] * v[2];
+}
+
+/**
+ * What Exudyn's penalty contacts of a sphere (marker 0) with another body (marker 1) share beyond the force laws of
+ * contactKernel.ts (ObjectContactSphereSphere, ObjectContactSphereTriangle): the markers, the relative velocity of the
+ * contact points, the force F = −F_c n0 + F_t on marker 1 (left-hand side; −F on marker 0) with the torques of its levers,
+ * the generalized forces [−J_p0ᵀF + J_r0ᵀ(ℓ0 × F); J_p1ᵀF + J_r1ᵀ(ℓ1 × F)] and their exact Jacobians at fixed data
+ * coordinates. The item supplies the geometry: the normal n0 and the gap, the velocity levers μ0, μ1 (the contact points
+ * relative to p0, p1 whose velocities v_i + ω_i × μ_i are compared) and the torque levers ℓ0, ℓ1, and for the Jacobian
+ * ∂Δp/∂q (Δp the vector whose direction is the normal) and the q-derivatives of the levers. The rotation of a marker
+ * enters (velocity term, torque) only where the item asks for a rigid marker. No method allocates after bind.
+ */
+export class PenaltyContactPair {
+  readonly markers: MarkerPair;
+  /** Marker 0 and 1 as rigid markers where their rotation enters (set in bind). */
+  rigid0: RigidMarkerModel | undefined;
+  rigid1: RigidMarkerModel | undefined;
+  localNodes: NodeModel[] = [];
+  /** Local coordinates of marker 0, marker 1 and both. */
+  n0 = 0;
+  n1 = 0;
+  n = 0;
+  /** Set by the item: unit normal n0 (from the sphere towards the other body) and gap. */
+  readonly normal = new Float64Array(3);
+  gap = 0;
+  /** Set by the item: velocity levers μ0, μ1 and torque levers ℓ0, ℓ1. */
+  readonly velocityLever0 = new Float64Array(3);
+  readonly velocityLever1 = new Float64Array(3);
+  readonly torqueLever0 = new Float64Array(3);
+  readonly torqueLever1 = new Float64Array(3);
+  /** Global angular velocities of the rigid markers (evaluateMarkers). */
+  readonly omega0 = new Float64Array(3);
+  readonly omega1 = new Float64Array(3);
+  /** Relative velocity Δv = v1 + ω1 × μ1 − v0 − ω0 × μ0, its normal part v_n = n0·Δv and tangential part Δv_t. */
+  readonly dv = new Float64Array(3);
+  normalVelocity = 0;
+  readonly dvt = new Float64Array(3);
+  /** True if the data node's gap says contact (contactForce). */
+  inContact = false;
+  /** Force F on marker 1 (left-hand side) and the torques τ0 = ℓ0 × F, τ1 = ℓ1 × F. */
+  readonly force = new Float64Array(3);
+  readonly torque0 = new Float64Array(3);
+  readonly torque1 = new Float64Array(3);
+  readonly law = new NormalContactForce();
+  private readonly friction = new FrictionForce();
+  /** Marker Jacobians (3 × n0, 3 × n1, after evaluateJacobians). */
+  jp0 = new Float64Array(0);
+  jr0 = new Float64Array(0);
+  jp1 = new Float64Array(0);
+  jr1 = new Float64Array(0);
+  /** Set by the item for the Jacobian (3 × n or 1 × n, row-major): ∂Δp/∂q, and with normalDerivatives ∂gap, ∂n0. */
+  dDp = new Float64Array(0);
+  dGap = new Float64Array(0);
+  dNormal = new Float64Array(0);
+  /** Set by the item for the Jacobian: ∂μ0/∂q, ∂μ1/∂q, ∂ℓ0/∂q, ∂ℓ1/∂q (3 × n). */
+  dVelocityLever0 = new Float64Array(0);
+  dVelocityLever1 = new Float64Array(0);
+  dTorqueLever0 = new Float64Array(0);
+  dTorqueLever1 = new Float64Array(0);
+  private v0q = new Float64Array(0);
+  private w0q = new Float64Array(0);
+  private v1q = new Float64Array(0);
+  private w1q = new Float64Array(0);
+  private block0 = new Float64Array(0);
+  private block1 = new Float64Array(0);
+  private dDv = new Float64Array(0);
+  private dVn = new Float64Array(0);
+  private dFn = new Float64Array(0);
+  private dDvt = new Float64Array(0);
+  private dF = new Float64Array(0);
+  private dTorque = new Float64Array(0);
+  private readonly minusForce = new Float64Array(3);
+  private readonly work = new Float64Array(3);
+  private readonly work2 = new Float64Array(3);
+
+  /**
+   * @param rigid why marker 0 and marker 1 must be rigid markers (the error text), undefined where a position marker
+   *   suffices (its rotation then does not enter)
+   */
+  constructor(private readonly label: ItemLabel, markerNumbers: readonly number[], private readonly rigid: readonly [string | undefined, string | undefined]) {
+    this.markers = new MarkerPair(label, markerNumbers, positionMarkers);
+  }
+
+  bind(context: BindContext): void {
+    const markers = this.markers;
+    markers.bind(context);
+    [this.rigid0, this.rigid1] = ([0, 1] as const).map((k) => {
+      const why = this.rigid[k];
+      if (why === undefined) return undefined;
+      const marker = k === 0 ? markers.marker0 : markers.marker1;
+      if (!isRigidMarker(marker)) {
+        itemError(this.label, 'markerNumbers', `entry ${k} must refer to a rigid marker (position and orientation, e.g. MarkerBodyRigid or MarkerNodeRigid) ${why}, `
+          + `got Marker${marker.label.typeName} #${marker.label.index}`);
+      }
+      return marker;
+    });
+    this.localNodes = markers.localNodes;
+    const n0 = this.n0 = markers.n0, n1 = this.n1 = markers.n1, n = this.n = n0 + n1;
+    [this.jp0, this.jr0, this.jp1, this.jr1, this.v0q, this.w0q, this.v1q, this.w1q, this.block0, this.block1] =
+      float64Views([3 * n0, 3 * n0, 3 * n1, 3 * n1, 3 * n0, 3 * n0, 3 * n1, 3 * n1, n0 * n0, n1 * n1]);
+    [this.dDp, this.dGap, this.dNormal, this.dVelocityLever0, this.dVelocityLever1, this.dTorqueLever0, this.dTorqueLever1, this.dDv, this.dVn, this.dFn, this.dDvt, this.dF, this.dTorque] =
+      float64Views([3 * n, n, 3 * n, 3 * n, 3 * n, 3 * n, 3 * n, 3 * n, n, n, 3 * n, 3 * n, 3 * n]);
+  }
+
+  /** Positions and velocities of the markers (markers.p0 … v1) and the angular velocities of the rigid ones. */
+  evaluateMarkers(s: ItemState): void {
+    this.markers.evaluatePositions(s);
+    this.rigid0?.angularVelocity(s, this.omega0);
+    this.rigid1?.angularVelocity(s, this.omega1);
+  }
+
+  /**
+   * Δv, v_n and Δv_t from the marker velocities and the velocity levers (after evaluateMarkers and setting normal and
+   * levers); the rotation terms ω_i × μ_i of the rigid markers only with rotation.
+   */
+  relativeVelocity(rotation: boolean): void {
+    const { dv, normal: n } = this;
+    const v0 = this.markers.v0, v1 = this.markers.v1;
+    for (let i = 0; i < 3; i++) dv[i] = v1[i] - v0[i];
+    if (rotation && this.rigid1 !== undefined) {
+      cross(this.omega1, this.velocityLever1, this.work);
+      for (let i = 0; i < 3; i++) dv[i] += this.work[i];
+    }
+    if (rotation && this.rigid0 !== undefined) {
+      cross(this.omega0, this.velocityLever0, this.work);
+      for (let i = 0; i < 3; i++) dv[i] -= this.work[i];
+    }
+    const vn = n[0] * dv[0] + n[1] * dv[1] + n[2] * dv[2];
+    this.normalVelocity = vn;
+    for (let i = 0; i < 3; i++) this.dvt[i] = dv[i] - vn * n[i];
+  }
+
+  /**
+   * The force and torques of the data node's contact state (data[start …]): in contact (stored gap < 0, connector active)
+   * F = −F_c n0 + F_t with the friction zone from the stored tangential speed, τ_i = ℓ_i × F for the rigid markers; else
+   * zero. Needs relativeVelocity and the torque levers.
+   */
+  contactForce(v: PenaltyContactParameters, data: Float64Array, start: number): void {
+    const { force: f, normal: n } = this;
+    this.inContact = v.activeConnector && data[start + dataGap] < 0;
+    f.fill(0);
+    this.torque0.fill(0);
+    this.torque1.fill(0);
+    if (!this.inContact) return;
+    const law = this.law;
+    law.evaluate(v, -this.gap, this.normalVelocity, data, start);
+    for (let i = 0; i < 3; i++) f[i] = -law.force * n[i];
+    if (v.dynamicFriction !== 0) {
+      const friction = this.friction;
+      friction.evaluate(v.dynamicFriction, v.frictionProportionalZone, data[start + dataTangentVelocity] < v.frictionProportionalZone, law.force, this.dvt);
+      for (let i = 0; i < 3; i++) f[i] += friction.force[i];
+    }
+    if (this.rigid0 !== undefined) cross(this.torqueLever0, f, this.torque0);
+    if (this.rigid1 !== undefined) cross(this.torqueLever1, f, this.torque1);
+  }
+
+  /** Position and rotation Jacobians of the markers (rotation Jacobians of the rigid ones). */
+  evaluateJacobians(s: ItemState): void {
+    if (this.n0 > 0) {
+      this.markers.marker0.positionJacobian(s, this.jp0);
+      this.rigid0?.rotationJacobian(s, this.jr0);
+    }
+    if (this.n1 > 0) {
+      this.markers.marker1.positionJacobian(s, this.jp1);
+      this.rigid1?.rotationJacobian(s, this.jr1);
+    }
+  }
+
+  /** Adds the generalized forces [−J_p0ᵀF + J_r0ᵀτ0; J_p1ᵀF + J_r1ᵀτ1] to f (in contact; after contactForce). */
+  addLhs(s: ItemState, f: Float64Array): void {
+    const { n0, n1, force } = this;
+    this.evaluateJacobians(s);
+    for (let k = 0; k < n0; k++) {
+      f[k] -= columnDot(this.jp0, n0, k, force);
+      if (this.rigid0 !== undefined) f[k] += columnDot(this.jr0, n0, k, this.torque0);
+    }
+    for (let k = 0; k < n1; k++) {
+      f[n0 + k] += columnDot(this.jp1, n1, k, force);
+      if (this.rigid1 !== undefined) f[n0 + k] += columnDot(this.jr1, n1, k, this.torque1);
+    }
+  }
+
+  /** ∂gap = n0ᵀ∂Δp and ∂n0 = scale·(I − n0 n0ᵀ)∂Δp from dDp (scale = ±1/|Δp|: n0 = scale·Δp). */
+  normalDerivatives(scale: number): void {
+    const { n, normal, dDp, dGap, dNormal } = this;
+    for (let j = 0; j < n; j++) {
+      const d = normal[0] * dDp[j] + normal[1] * dDp[n + j] + normal[2] * dDp[2 * n + j];
+      dGap[j] = d;
+      for (let i = 0; i < 3; i++) dNormal[i * n + j] = scale * (dDp[i * n + j] - normal[i] * d);
+    }
+  }
+
+  /**
+   * Adds factor·∂(generalized forces)/∂q (velocity = false; needs evaluateJacobians, normalDerivatives and the lever
+   * derivatives) or ∂/∂u (true) into the dense local matrix m (n × n row-major), in contact: the chain rule through the
+   * relative velocity (at fixed u with the markers' velocity_q and angularVelocity_q), the force laws, the levers, and
+   * the derivative of the marker Jacobians at fixed force and torque.
+   */
+  addJacobian(s: ItemState, m: Float64Array, factor: number, velocity: boolean, v: PenaltyContactParameters): void {
+    const { n0, n1, n, normal, dGap, dNormal, dDv, dVn, dFn, dDvt, dF } = this;
+    if (velocity) this.velocityJacobian();
+    else this.velocityRates(s);
+    const dv = this.dv, vn = this.normalVelocity, law = this.law;
+    // v_n = n0·Δv, Δv_t = Δv − v_n n0, F_c(δ, v_n) with δ = −gap
+    for (let j = 0; j < n; j++) {
+      let d = 0;
+      for (let i = 0; i < 3; i++) d += normal[i] * dDv[i * n + j] + (velocity ? 0 : dv[i] * dNormal[i * n + j]);
+      dVn[j] = d;
+      dFn[j] = law.force_normalVelocity * d - (velocity ? 0 : law.force_penetration * dGap[j]);
+      for (let i = 0; i < 3; i++) dDvt[i * n + j] = dDv[i * n + j] - normal[i] * d - (velocity ? 0 : vn * dNormal[i * n + j]);
+    }
+    // F = −F_c n0 + F_t(F_c, Δv_t)
+    const friction = this.friction, ft = friction.force_tangentVelocity, fn = friction.force_normalForce;
+    const withFriction = v.dynamicFriction !== 0;
+    for (let j = 0; j < n; j++) {
+      for (let i = 0; i < 3; i++) {
+        let d = -normal[i] * dFn[j] - (velocity ? 0 : law.force * dNormal[i * n + j]);
+        if (withFriction) d += fn[i] * dFn[j] + ft[3 * i] * dDvt[j] + ft[3 * i + 1] * dDvt[n + j] + ft[3 * i + 2] * dDvt[2 * n + j];
+        dF[i * n + j] = d;
+      }
+    }
+    // rows of marker 1: J_p1ᵀ ∂F + J_r1ᵀ ∂τ1; rows of marker 0: −J_p0ᵀ ∂F + J_r0ᵀ ∂τ0
+    if (this.rigid1 !== undefined) this.torqueDerivative(this.torqueLever1, this.dTorqueLever1, velocity);
+    this.addRows(m, factor, this.jp1, this.rigid1 !== undefined ? this.jr1 : undefined, n1, n0, 1);
+    if (this.rigid0 !== undefined) this.torqueDerivative(this.torqueLever0, this.dTorqueLever0, velocity);
+    this.addRows(m, factor, this.jp0, this.rigid0 !== undefined ? this.jr0 : undefined, n0, 0, -1);
+    if (!velocity) {
+      for (let i = 0; i < 3; i++) this.minusForce[i] = -this.force[i];
+      this.addMarkerBlock(s, this.markers.marker0, this.minusForce, this.rigid0 !== undefined ? this.torque0 : undefined, this.block0, n0, 0, m, factor);
+      this.addMarkerBlock(s, this.markers.marker1, this.force, this.rigid1 !== undefined ? this.torque1 : undefined, this.block1, n1, n0, m, factor);
+    }
+  }
+
+  /** m[offset + r, :] += factor·(sign·J_pᵀ ∂F + J_rᵀ ∂τ)[r, :] for the rows of one marker (∂τ from torqueDerivative). */
+  private addRows(m: Float64Array, factor: number, jp: Float64Array, jr: Float64Array | undefined, nb: number, offset: number, sign: number): void {
+    const { n, dF, dTorque } = this;
+    for (let r = 0; r < nb; r++) {
+      const row = (offset + r) * n;
+      for (let j = 0; j < n; j++) {
+        let sum = 0;
+        for (let i = 0; i < 3; i++) sum += sign * jp[i * nb + r] * dF[i * n + j] + (jr === undefined ? 0 : jr[i * nb + r] * dTorque[i * n + j]);
+        m[row + j] += factor * sum;
+      }
+    }
+  }
+
+  /** ∂Δv/∂u = [−J_p0 + μ̃0 J_r0 | J_p1 − μ̃1 J_r1] (rotation terms of the rigid markers). */
+  private velocityJacobian(): void {
+    const { n0, n1, n, dDv, work } = this;
+    for (let j = 0; j < n0; j++) {
+      for (let i = 0; i < 3; i++) dDv[i * n + j] = -this.jp0[i * n0 + j];
+      if (this.rigid0 !== undefined) {
+        columnCross(this.velocityLever0, this.jr0, n0, j, work);
+        for (let i = 0; i < 3; i++) dDv[i * n + j] += work[i];
+      }
+    }
+    for (let j = 0; j < n1; j++) {
+      for (let i = 0; i < 3; i++) dDv[i * n + n0 + j] = this.jp1[i * n1 + j];
+      if (this.rigid1 !== undefined) {
+        columnCross(this.velocityLever1, this.jr1, n1, j, work);
+        for (let i = 0; i < 3; i++) dDv[i * n + n0 + j] -= work[i];
+      }
+    }
+  }
+
+  /**
+   * ∂Δv/∂q at fixed u: [−V0q + μ̃0 W0q | V1q − μ̃1 W1q] + ω̃1 ∂μ1 − ω̃0 ∂μ0 (V, W the markers' velocity_q and
+   * angularVelocity_q; markers without them have q-independent velocities at fixed u).
+   */
+  private velocityRates(s: ItemState): void {
+    const { n0, n1, n, dDv, work, work2 } = this;
+    const { marker0, marker1 } = this.markers;
+    this.v0q.fill(0); this.w0q.fill(0); this.v1q.fill(0); this.w1q.fill(0);
+    if (n0 > 0) {
+      marker0.velocity_q?.(s, this.v0q);
+      this.rigid0?.angularVelocity_q?.(s, this.w0q);
+    }
+    if (n1 > 0) {
+      marker1.velocity_q?.(s, this.v1q);
+      this.rigid1?.angularVelocity_q?.(s, this.w1q);
+    }
+    for (let j = 0; j < n; j++) {
+      if (j < n0) {
+        for (let i = 0; i < 3; i++) dDv[i * n + j] = -this.v0q[i * n0 + j];
+        if (this.rigid0 !== undefined) {
+          columnCross(this.velocityLever0, this.w0q, n0, j, work);
+          for (let i = 0; i < 3; i++) dDv[i * n + j] += work[i];
+        }
+      } else {
+        for (let i = 0; i < 3; i++) dDv[i * n + j] = this.v1q[i * n1 + j - n0];
+        if (this.rigid1 !== undefined) {
+          columnCross(this.velocityLever1, this.w1q, n1, j - n0, work);
+          for (let i = 0; i < 3; i++) dDv[i * n + j] -= work[i];
+        }
+      }
+      if (this.rigid1 !== undefined) {
+        columnCross(this.omega1, this.dVelocityLever1, n, j, work2);
+        for (let i = 0; i < 3; i++) dDv[i * n + j] += work2[i];
+      }
+      if (this.rigid0 !== undefined) {
+        columnCross(this.omega0, this.dVelocityLever0, n, j, work2);
+        for (let i = 0; i < 3; i++) dDv[i * n + j] -= work2[i];
+      }
+    }
+  }
+
+  /** dTorque = ℓ̃ ∂F − F̃ ∂ℓ (only ℓ̃ ∂F for velocity derivatives). */
+  private torqueDerivative(lever: Float64Array, dLever: Float64Array, velocity: boolean): void {
+    const { n, dF, dTorque, force: f } = this;
+    for (let j = 0; j < n; j++) {
+      const x = dF[j], y = dF[n + j], z = dF[2 * n + j];
+      let t0 = lever[1] * z - lever[2] * y, t1 = lever[2] * x - lever[0] * z, t2 = lever[0] * y - lever[1] * x;
+      if (!velocity) {
+        const l0 = dLever[j], l1 = dLever[n + j], l2 = dLever[2 * n + j];
+        t0 -= f[1] * l2 - f[2] * l1;
+        t1 -= f[2] * l0 - f[0] * l2;
+        t2 -= f[0] * l1 - f[1] * l0;
+      }
+      dTorque[j] = t0; dTorque[n + j] = t1; dTorque[2 * n + j] = t2;
+    }
+  }
+
+  /** m[offset…, offset…] += factor·∂(J_pᵀ force + J_rᵀ torque)/∂q of one marker (nb × nb, via the block work array). */
+  private addMarkerBlock(s: ItemState, marker: PositionMarkerModel, force: Float64Array, torque: Float64Array | undefined, block: Float64Array, nb: number, offset: number, m: Float64Array, factor: number): void {
+    if (nb === 0 || marker.jacobianTransposedVector_q === undefined) return;
+    const n = this.n;
+    block.fill(0);
+    marker.jacobianTransposedVector_q(s, force, torque, block, factor);
+    for (let i = 0; i < nb; i++) for (let j = 0; j < nb; j++) m[(offset + i) * n + offset + j] += block[i * nb + j];
+  }
+}
