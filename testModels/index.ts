@@ -68,6 +68,7 @@ import { createRollingDiscTest } from './createRollingDiscTest.ts';
 import { contactCoordinateTest } from './contactCoordinateTest.ts';
 import { ANCFcontactCircleTest } from './ANCFcontactCircleTest.ts';
 import { ANCFgeneralContactCircle } from './ANCFgeneralContactCircle.ts';
+import { distanceSensor } from './distanceSensor.ts';
 import { ANCFcontactFrictionTest } from './ANCFcontactFrictionTest.ts';
 import { ConvexContactTest } from './ConvexContactTest.ts';
 import { contactCurveExample } from './contactCurveExample.ts';
@@ -75,6 +76,8 @@ import { contactSphereSphereTest } from './contactSphereSphereTest.ts';
 import { contactSphereSphereTestEAPM } from './contactSphereSphereTestEAPM.ts';
 import { sphereTriangleTest } from './sphereTriangleTest.ts';
 import { createSphereQuadContact2 } from './createSphereQuadContact2.ts';
+import { createSphereQuadContact } from './createSphereQuadContact.ts';
+import { sphereTriangleTest2 } from './sphereTriangleTest2.ts';
 
 /** All ported Exudyn test models, in the order the runner reports them. */
 import { generalContactSpheresTest } from './generalContactSpheresTest.ts';
@@ -158,12 +161,15 @@ export const testModels: readonly TestModel[] = [
   contactCoordinateTest,
   ANCFcontactCircleTest,
   ANCFgeneralContactCircle,
+  distanceSensor,
   ANCFcontactFrictionTest,
   ConvexContactTest,
   contactCurveExample,
   contactSphereSphereTest,
   contactSphereSphereTestEAPM,
   sphereTriangleTest,
+  sphereTriangleTest2,
+  createSphereQuadContact,
   createSphereQuadContact2,
   generalContactSpheresTest,
   generalContactFrictionTests,
