@@ -16,6 +16,8 @@ class NodeCoordinateMarkerModel implements Only<CoordinateMarkerModel, NodeCoord
   nLocalU = 0;
   coordinateLocalIndex = -1;
   private globalIndex = -1;
+  /** Index of the coordinate's velocity in u (set in bind, like globalIndex). */
+  private velocityIndex = -1;
 
   constructor(readonly label: ItemLabel, private readonly nodeNumber: number, private readonly coordinateIndex: number) {}
 
@@ -35,6 +37,7 @@ class NodeCoordinateMarkerModel implements Only<CoordinateMarkerModel, NodeCoord
     this.nLocalU = node.nu;
     this.coordinateLocalIndex = this.coordinateIndex;
     this.globalIndex = node.qIndex + this.coordinateIndex;
+    this.velocityIndex = node.uIndex + this.coordinateIndex;
   }
 
   coordinate(s: ItemState): number {
@@ -42,7 +45,7 @@ class NodeCoordinateMarkerModel implements Only<CoordinateMarkerModel, NodeCoord
   }
 
   coordinateVelocity(s: ItemState): number {
-    return this.coordinateLocalIndex < 0 ? 0 : s.u[this.nodes[0].uIndex + this.coordinateIndex];
+    return this.coordinateLocalIndex < 0 ? 0 : s.u[this.velocityIndex];
   }
 
   output(variable: OutputVariableType, s: ItemState): ArrayLike<number> | undefined {

@@ -40,7 +40,13 @@ export class PointNodeModel extends NodeBase implements Only<NodeModel, PointNod
 
   position(s: ItemState, out: Float64Array): void {
     const d = this.positionDimension;
-    for (let i = 0; i < d; i++) out[i] = this.referenceCoordinates[i] + (this.isGround ? 0 : s.q[this.qIndex + i]);
+    const r = this.referenceCoordinates;
+    if (this.isGround) {
+      for (let i = 0; i < d; i++) out[i] = r[i] + 0;
+    } else {
+      const q = s.q, first = this.qIndex;
+      for (let i = 0; i < d; i++) out[i] = r[i] + q[first + i];
+    }
     if (d === 2) out[2] = 0;
   }
 
@@ -54,7 +60,8 @@ export class PointNodeModel extends NodeBase implements Only<NodeModel, PointNod
 
   positionJacobian(_s: ItemState, out: Float64Array): void {
     const n = this.nu;
-    out.fill(0, 0, 3 * n);
+    // a loop: the built-in fill with a range costs more than these 9 (or 6) stores
+    for (let k = 0; k < 3 * n; k++) out[k] = 0;
     for (let i = 0; i < n; i++) out[i * n + i] = 1;
   }
 
@@ -77,8 +84,9 @@ export class PointNodeModel extends NodeBase implements Only<NodeModel, PointNod
   }
 
   private copyRate(source: Float64Array, out: Float64Array): void {
-    out.fill(0, 0, 3);
+    out[0] = 0; out[1] = 0; out[2] = 0;
     if (this.isGround) return;
-    for (let i = 0; i < this.nu; i++) out[i] = source[this.uIndex + i];
+    const n = this.nu, first = this.uIndex;
+    for (let i = 0; i < n; i++) out[i] = source[first + i];
   }
 }
