@@ -44,6 +44,7 @@ import {
 } from './builders/joints.ts';
 import { createRollingDisc, createRollingDiscPenalty, type CreateRollingDiscOptions, type CreateRollingDiscPenaltyOptions } from './builders/rollingDisc.ts';
 import { createCosseratRod, type CreateCosseratRodOptions, type CreateCosseratRodResult } from './builders/rods.ts';
+import { createDistanceSensor, createDistanceSensorGeometry, type CreateDistanceSensorGeometryOptions, type CreateDistanceSensorOptions } from './builders/distanceSensor.ts';
 import { applySolutionRow, type Solution } from './io/solutionFile.ts';
 import { plotSensor, type PlotSensorOptions, type PlotSensorResult, type PlotSource } from './io/plotSensor.ts';
 
@@ -496,6 +497,10 @@ export class MainSystem implements BuilderSink, UserFunctionSystem, SolverHost {
   createTorsionalSpringDamper(options: CreateTorsionalSpringDamperOptions): ObjectIndex { return this.build('createTorsionalSpringDamper', options, (own) => createTorsionalSpringDamper(this, own)); }
   /** Adds markers at both ends, a data node and an ObjectContactSphereSphere; returns the contact's index. */
   createSphereSphereContact(options: CreateSphereSphereContactOptions = {}): ObjectIndex { return this.build('createSphereSphereContact', options, (own) => createSphereSphereContact(this, own)); }
+  /** Exudyn's mbs.CreateDistanceSensorGeometry: a GeneralContact (isActive false) with the triangles of a geometry on a rigid-body marker; returns its index. See {@link createDistanceSensorGeometry}. */
+  createDistanceSensorGeometry(options: CreateDistanceSensorGeometryOptions): number { return this.build('createDistanceSensorGeometry', options, (own) => createDistanceSensorGeometry(this, own)); }
+  /** Exudyn's mbs.CreateDistanceSensor: a sensor measuring along a line to the items of a GeneralContact; returns the sensor index. See {@link createDistanceSensor}. */
+  createDistanceSensor(options: CreateDistanceSensorOptions): SensorIndex { return this.build('createDistanceSensor', options, (own) => createDistanceSensor(this, own)); }
   /** Adds a marker at the sphere centre, a rigid marker for the triangle, a data node and an ObjectContactSphereTriangle; returns the contact's index. */
   createSphereTriangleContact(options: CreateSphereTriangleContactOptions = {}): ObjectIndex { return this.build('createSphereTriangleContact', options, (own) => createSphereTriangleContact(this, own)); }
   /** Adds the markers, two data nodes and two ObjectContactSphereTriangle for the halves of a quad; returns both contacts' indices. */

@@ -27,12 +27,14 @@ export type {
 } from './builders/connectors.ts';
 export type { BodyOrMarker, CreateJointOptions } from './builders/jointFrames.ts';
 export { getJointArgs } from './builders/jointArgs.ts';
-export { generateStraightBeam, generateStraightLineANCFCable, generateStraightLineANCFCable as generateStraightLineANCFCable2D } from './builders/beams.ts';
-export type { GenerateStraightBeamOptions, GenerateStraightLineANCFCableOptions, GenerateStraightBeamResult } from './builders/beams.ts';
+export { generateStraightBeam, generateStraightLineANCFCable, generateStraightLineANCFCable as generateStraightLineANCFCable2D, generateCircularArcANCFCable2D } from './builders/beams.ts';
+export type { GenerateStraightBeamOptions, GenerateStraightLineANCFCableOptions, GenerateStraightBeamResult, GenerateCircularArcANCFCable2DOptions } from './builders/beams.ts';
 export type { GetJointArgsOptions, JointArgs } from './builders/jointArgs.ts';
 export type { CreateLoadOptions } from './builders/loads.ts';
 export type { CreateAxisJointOptions, CreateSphericalJointOptions, CreateGenericJointOptions } from './builders/joints.ts';
 export type { CreateRollingDiscOptions, CreateRollingDiscPenaltyOptions } from './builders/rollingDisc.ts';
+export type { CreateDistanceSensorOptions, CreateDistanceSensorGeometryOptions } from './builders/distanceSensor.ts';
+export type { DistanceAlongLine } from './contact/distanceAlongLine.ts';
 export type { BuilderSink } from './builders/builderSink.ts';
 export type { ItemSink } from './registry/definition.ts';
 export { OutputVariableType, ConfigurationType, DynamicSolverType, LinearSolverType } from './registry/enums.ts';

@@ -68,6 +68,7 @@ import { createRollingDiscTest } from './createRollingDiscTest.ts';
 import { contactCoordinateTest } from './contactCoordinateTest.ts';
 import { ANCFcontactCircleTest } from './ANCFcontactCircleTest.ts';
 import { ANCFgeneralContactCircle } from './ANCFgeneralContactCircle.ts';
+import { distanceSensor } from './distanceSensor.ts';
 import { ANCFcontactFrictionTest } from './ANCFcontactFrictionTest.ts';
 import { ConvexContactTest } from './ConvexContactTest.ts';
 import { contactCurveExample } from './contactCurveExample.ts';
@@ -160,6 +161,7 @@ export const testModels: readonly TestModel[] = [
   contactCoordinateTest,
   ANCFcontactCircleTest,
   ANCFgeneralContactCircle,
+  distanceSensor,
   ANCFcontactFrictionTest,
   ConvexContactTest,
   contactCurveExample,

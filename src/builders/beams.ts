@@ -136,3 +136,89 @@ export function generateStraightLineANCFCable(sink: BuilderSink, options: Genera
     fixedConstraintsNode0: zeros, fixedConstraintsNode1: zeros, ...rest, beamTemplate: cableTemplate, gravity: massProportionalLoad,
   });
 }
+
+/** Options of generateCircularArcANCFCable2D (Exudyn's GenerateCircularArcANCFCable2D). */
+export interface GenerateCircularArcANCFCable2DOptions {
+  /** 3D start point (z = 0). */
+  positionOfNode0: VectorValue;
+  /** Radius of the arc (> 0). */
+  radius: number;
+  /** Direction of the slope at the start, measured from the x axis (radians). */
+  startAngle: number;
+  /** Angle of the arc (≠ 0; negative: clockwise, the centre on the other side). */
+  arcAngle: number;
+  /** Number of elements (positive integer). */
+  numberOfElements: number;
+  /** The cable dictionary (ANCFCable2D); physicsLength, nodeNumbers (and the reference curvature) are filled in. */
+  cableTemplate: Record<string, unknown>;
+  /** Gravity vector; non-zero adds a MarkerBodyMass and a LoadMassProportional per element. Default [0, 0, 0]. */
+  massProportionalLoad?: VectorValue;
+  /** Per coordinate of the first node (4): non-zero fixes it to the ground. Default none. */
+  fixedConstraintsNode0?: readonly (number | boolean)[];
+  /** The same for the last node. */
+  fixedConstraintsNode1?: readonly (number | boolean)[];
+  /** An existing node to use at the start (−1: none). */
+  nodeNumber0?: number;
+  /** An existing node to use at the end (−1: none). */
+  nodeNumber1?: number;
+  /** Pre-curve the elements with the arc's curvature ±1/radius as reference curvature (default true, as Exudyn). */
+  setCurvedReferenceConfiguration?: boolean;
+}
+
+/**
+ * Exudyn's GenerateCircularArcANCFCable2D: numberOfElements cable elements of length radius·|arcAngle|/n along a
+ * circular arc from positionOfNode0, the start slope at startAngle and the centre to its left (right for a negative
+ * arcAngle); nodes on the arc with the arc's tangent as slope; optional gravity per element and coordinate
+ * constraints at both ends to one ground node at the origin (as Exudyn). Returns [nodes, elements, loads, node
+ * positions, coordinate constraints].
+ */
+export function generateCircularArcANCFCable2D(sink: BuilderSink, options: GenerateCircularArcANCFCable2DOptions): GenerateStraightBeamResult {
+  const where = 'generateCircularArcANCFCable2D';
+  const p0 = checkedVector3(where, 'positionOfNode0', options.positionOfNode0);
+  const { radius, startAngle, arcAngle, numberOfElements: n } = options;
+  if (!Number.isInteger(n) || n <= 0) throw new FlexdynError(`${where}: numberOfElements must be a positive integer, got ${describeValue(n)}`, { parameter: 'numberOfElements' });
+  if (!(typeof radius === 'number' && radius > 0 && Number.isFinite(radius))) throw new FlexdynError(`${where}: radius must be a finite number > 0, got ${describeValue(radius)}`, { parameter: 'radius' });
+  if (!(typeof arcAngle === 'number' && Number.isFinite(arcAngle) && arcAngle !== 0)) throw new FlexdynError(`${where}: arcAngle must be a finite number ≠ 0, got ${describeValue(arcAngle)}`, { parameter: 'arcAngle' });
+  if (!(typeof startAngle === 'number' && Number.isFinite(startAngle))) throw new FlexdynError(`${where}: startAngle must be a finite number, got ${describeValue(startAngle)}`, { parameter: 'startAngle' });
+  for (const key of ['fixedConstraintsNode0', 'fixedConstraintsNode1'] as const) {
+    const list = options[key];
+    if (list !== undefined && list.length !== 4) throw new FlexdynError(`${where}: ${key} must have 4 entries (one per coordinate of a Point2DSlope1 node), got ${list.length}`, { parameter: key });
+  }
+  const sign = arcAngle < 0 ? -1 : 1;
+  const lElem = radius * Math.abs(arcAngle) / n;
+  const template: Record<string, unknown> = { ...options.cableTemplate, physicsLength: lElem };
+  if (options.setCurvedReferenceConfiguration ?? true) template.physicsReferenceCurvature = sign / radius;
+  checkBeforeAdding('Object', template, { nodeNumbers: [] });
+  const slope = [Math.cos(startAngle), Math.sin(startAngle)];
+  const normal = [-Math.sin(startAngle), Math.cos(startAngle)];
+  const center = [sign * radius * normal[0] + p0[0], sign * radius * normal[1] + p0[1]];
+  const addNode = (p: number[], tangent: number[]) => sink.addNode({ nodeType: 'Point2DSlope1', referenceCoordinates: [p[0], p[1], tangent[0], tangent[1]] });
+  const nodes: NodeIndex[] = [options.nodeNumber0 !== undefined && options.nodeNumber0 !== -1 ? options.nodeNumber0 : addNode(p0, slope)];
+  const positions: number[][] = [p0];
+  const elements: ObjectIndex[] = [];
+  const loads: LoadIndex[] = [];
+  for (let i = 0; i < n; i++) {
+    const phi = (i + 1) * arcAngle / n;
+    const p = [0, 1].map((k) => center[k] + sign * radius * Math.sin(phi) * slope[k] - sign * radius * Math.cos(phi) * normal[k]);
+    const tangent = [0, 1].map((k) => Math.cos(phi) * slope[k] + Math.sin(phi) * normal[k]);
+    positions.push([p[0], p[1], 0]);
+    nodes.push(i === n - 1 && options.nodeNumber1 !== undefined && options.nodeNumber1 !== -1 ? options.nodeNumber1 : addNode(p, tangent));
+    const element = sink.addObject({ ...template, nodeNumbers: nodes.slice(-2) } as Parameters<BuilderSink['addObject']>[0]);
+    elements.push(element);
+    const gravity = addGravityLoad(sink, element, options.massProportionalLoad ?? [0, 0, 0]);
+    if (gravity.loadNumber !== undefined) loads.push(gravity.loadNumber);
+  }
+  const constraints: ObjectIndex[] = [];
+  const fixed0 = options.fixedConstraintsNode0 ?? [], fixed1 = options.fixedConstraintsNode1 ?? [];
+  if ([...fixed0, ...fixed1].some((flag) => flag)) {
+    const groundMarker = sink.addMarker(MarkerNodeCoordinate({ nodeNumber: sink.addNode(NodePointGround({ referenceCoordinates: [0, 0, 0] })), coordinate: 0 }));
+    for (const [node, fixed] of [[nodes[0], fixed0], [nodes[n], fixed1]] as const) {
+      fixed.forEach((flag, coordinate) => {
+        if (!flag) return;
+        const marker = sink.addMarker(MarkerNodeCoordinate({ nodeNumber: node, coordinate }));
+        constraints.push(sink.addObject(ObjectConnectorCoordinate({ markerNumbers: [groundMarker, marker] })));
+      });
+    }
+  }
+  return [nodes, elements, loads, positions, constraints];
+}

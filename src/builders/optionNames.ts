@@ -10,6 +10,7 @@ import type { CreateJointOptions } from './jointFrames.ts';
 import type { CreateAxisJointOptions, CreateGenericJointOptions, CreateSphericalJointOptions } from './joints.ts';
 import type { CreateCosseratRodOptions } from './rods.ts';
 import type { CreateRollingDiscOptions, CreateRollingDiscPenaltyOptions } from './rollingDisc.ts';
+import type { CreateDistanceSensorGeometryOptions, CreateDistanceSensorOptions } from './distanceSensor.ts';
 
 const connector = {
   name: true, bodyNumbers: true, bodyOrNodeList: true, localPosition0: true, localPosition1: true, show: true, drawSize: true, color: true,
@@ -51,6 +52,11 @@ export const builderOptionNames = {
   createTorsionalSpringDamper: optionNames<CreateTorsionalSpringDamperOptions>({
     ...joint, axis: true, stiffness: true, damping: true, offset: true, velocityOffset: true, torque: true, springTorqueUserFunction: true,
     unlimitedRotations: true, drawSize: true,
+  }),
+  createDistanceSensorGeometry: optionNames<CreateDistanceSensorGeometryOptions>({ meshPoints: true, meshTrigs: true, rigidBodyMarkerIndex: true, searchTreeCellSize: true }),
+  createDistanceSensor: optionNames<CreateDistanceSensorOptions>({
+    generalContactIndex: true, positionOrMarker: true, dirSensor: true, minDistance: true, maxDistance: true, cylinderRadius: true, selectedTypeIndex: true,
+    storeInternal: true, fileName: true, measureVelocity: true, addGraphicsObject: true, drawDisplaced: true, color: true,
   }),
   createSphereSphereContact: optionNames<CreateSphereSphereContactOptions>({
     ...connector, spheresRadii: true, isHollowSphere1: true, dynamicFriction: true, frictionProportionalZone: true, contactStiffness: true,

@@ -1,5 +1,6 @@
 import type { GlobalMatrixAccumulator, ItemState, MarkerModel, ObjectModel, SystemComponentModel } from '../registry/capabilities.ts';
 import { describeValue, FlexdynError } from '../core/errors.ts';
+import { ConfigurationType } from '../registry/enums.ts';
 import { checkNumber, GeneralContactSettings } from './contactSettings.ts';
 import { ActiveContacts, ContactTypeIndex, type ContactItemSet, type ContactKernel } from './contactKernel.ts';
 import { ContactSpheres } from './contactSpheres.ts';
@@ -13,14 +14,22 @@ import { ContactTriangles } from './contactTriangles.ts';
 import { SphereTriangleContact } from './sphereTriangleContact.ts';
 import { SphereTunnellingCheck } from './sphereTunnelling.ts';
 import { SphereOverlaps, type ContactPointList } from './contactPoints.ts';
+import { LineMeasurement, type DistanceAlongLine } from './distanceAlongLine.ts';
 
 export { ContactTypeIndex } from './contactKernel.ts';
 
-/** The markers and objects of the compiled model, by index (what {@link GeneralContact.bind} needs of it). */
+/** The markers, objects and configurations of the compiled model (what {@link GeneralContact.bind} needs of it). */
 export interface ContactModelView {
   readonly markers: readonly MarkerModel[];
   readonly objects: readonly ObjectModel[];
+  readonly data: { readonly [K in 'reference' | 'initial' | 'current' | 'startOfStep' | 'visualization']: ItemState };
 }
+
+/** The state of each configuration in a compiled model's data. */
+const configurationStates = {
+  [ConfigurationType.Reference]: 'reference', [ConfigurationType.Initial]: 'initial', [ConfigurationType.Current]: 'current',
+  [ConfigurationType.StartOfStep]: 'startOfStep', [ConfigurationType.Visualization]: 'visualization',
+} as const;
 
 /**
  * Exudyn's GeneralContact (mbs.addGeneralContact()): a system component for contact between many items — spheres at
@@ -38,8 +47,10 @@ export class GeneralContact extends GeneralContactSettings implements SystemComp
   /** The item kinds in the order of the global contact indices. */
   private readonly itemSets: ContactItemSet[];
   private readonly kernels: ContactKernel[];
-  /** The current state of the compiled model this contact is bound to. */
+  /** The current state of the compiled model this contact is bound to, and its states by configuration. */
   private current?: ItemState;
+  private states?: ContactModelView['data'];
+  private readonly line = new LineMeasurement();
   private readonly grid = new SearchGrid();
   /** Bounding boxes of all items by global contact index (6 per item). */
   private boxes = new Float64Array(0);
@@ -126,6 +137,7 @@ export class GeneralContact extends GeneralContactSettings implements SystemComp
    */
   bind(model: ContactModelView, current: ItemState): void {
     this.current = current;
+    this.states = model.data;
     this.spheres.bind(model.markers, this.numberOfFrictionMaterials);
     this.cables.bind(model.objects, this.numberOfFrictionMaterials);
     this.triangles.bind(model.markers, this.numberOfFrictionMaterials);
@@ -163,12 +175,14 @@ export class GeneralContact extends GeneralContactSettings implements SystemComp
 
   /** Adds factor·(the contact forces on the left-hand side) into out, at the global velocity indices of the items' markers. */
   addODE2Lhs(s: ItemState, out: Float64Array, factor: number): void {
+    if (!this.isActive) return;
     this.update(s);
     for (const kernel of this.kernels) kernel.addODE2Lhs(s, out, factor);
   }
 
   /** Adds factorQ·∂/∂q + factorU·∂/∂u of the left-hand side contact forces (analytic) into target. */
   addODE2LhsJacobian(s: ItemState, target: GlobalMatrixAccumulator, factorQ: number, factorU: number): void {
+    if (!this.isActive) return;
     this.update(s);
     for (const kernel of this.kernels) kernel.addODE2LhsJacobian(s, target, factorQ, factorU);
   }
@@ -197,6 +211,7 @@ export class GeneralContact extends GeneralContactSettings implements SystemComp
    * the error is 0.
    */
   postNewtonStep(s: ItemState, startOfStep: ItemState): number {
+    if (!this.isActive) return 0;
     this.spheres.centers(startOfStep, this.startCenters);
     this.spheres.centers(s, this.endCenters);
     this.tunnelling.check(this.spheres.radius, this.startCenters, this.endCenters, this.grid, s.t);
@@ -244,6 +259,45 @@ export class GeneralContact extends GeneralContactSettings implements SystemComp
     checkNumber(this.name, 'itemIndex', itemIndex, (v) => Number.isInteger(v) && v >= 0 && v < set.count, `an item index in [0, ${set.count}) of an assembled system`);
     if (this.activeStale && this.postNewtonState !== undefined) this.updateActiveContacts(this.postNewtonState);
     return this.active.of(set.offset + itemIndex);
+  }
+
+  /**
+   * Exudyn's ShortestDistanceAlongLine: the distance d ∈ [minDistance, maxDistance) along the line from pStart in the
+   * direction (any length ≠ 0) to the nearest item it meets (spheres, triangles, ANCF cable centerlines for lines in
+   * the x–y plane; {@link LineMeasurement}), maxDistance if none; with asDictionary, also the velocity of the point hit
+   * along the line, its local item index and ContactTypeIndex. cylinderRadius > 0 measures to the spheres with a
+   * cylinder of that radius around the line (typeIndex IndexSpheresMarkerBased only); typeIndex selects one kind of
+   * items (IndexEndOfEnumList: all). Measured at the state of `configuration` (default current; the items' search
+   * state is updated to it), so sensors and graphics user functions measure in the configuration they are given.
+   */
+  shortestDistanceAlongLine(pStart: readonly number[], direction: readonly number[], minDistance?: number, maxDistance?: number, asDictionary?: false,
+    cylinderRadius?: number, typeIndex?: number, configuration?: ConfigurationType): number;
+  shortestDistanceAlongLine(pStart: readonly number[], direction: readonly number[], minDistance: number | undefined, maxDistance: number | undefined, asDictionary: true,
+    cylinderRadius?: number, typeIndex?: number, configuration?: ConfigurationType): DistanceAlongLine;
+  shortestDistanceAlongLine(pStart: readonly number[], direction: readonly number[], minDistance = -1e-7, maxDistance = 1e7, asDictionary = false,
+    cylinderRadius = 0, typeIndex: number = ContactTypeIndex.IndexEndOfEnumList, configuration: ConfigurationType = ConfigurationType.Current): number | DistanceAlongLine {
+    const where = `${this.name}: shortestDistanceAlongLine`;
+    for (let k = 0; k < 3; k++) {
+      checkNumber(where, `pStart[${k}]`, pStart?.[k], () => true, 'a finite number (pStart is a 3D point)');
+      checkNumber(where, `direction[${k}]`, direction?.[k], () => true, 'a finite number (direction is a 3D vector)');
+    }
+    const length = Math.hypot(direction[0], direction[1], direction[2]);
+    if (length === 0) throw new FlexdynError(`${where}: direction must not be [0, 0, 0]`, { parameter: 'direction' });
+    checkNumber(where, 'minDistance', minDistance, () => true, 'a finite number');
+    checkNumber(where, 'maxDistance', maxDistance, (v) => v > minDistance, `a finite number > minDistance = ${minDistance}`);
+    checkNumber(where, 'cylinderRadius', cylinderRadius, (v) => v >= 0, 'a finite number ≥ 0');
+    checkNumber(where, 'typeIndex', typeIndex, (v) => Number.isInteger(v) && v >= 0 && v <= ContactTypeIndex.IndexEndOfEnumList, `a ContactTypeIndex (0 … ${ContactTypeIndex.IndexEndOfEnumList})`);
+    if (cylinderRadius !== 0 && typeIndex !== ContactTypeIndex.IndexSpheresMarkerBased) {
+      throw new FlexdynError(`${where}: cylinderRadius ≠ 0 needs typeIndex = ContactTypeIndex.IndexSpheresMarkerBased (${ContactTypeIndex.IndexSpheresMarkerBased}), got typeIndex ${typeIndex}`, { parameter: 'cylinderRadius' });
+    }
+    const state = configurationStates[configuration];
+    if (this.states === undefined) throw new FlexdynError(`${where} needs an assembled system: call mbs.assemble() first`);
+    if (state === undefined) throw new FlexdynError(`${where}: configuration must be a ConfigurationType, got ${describeValue(configuration)}`, { parameter: 'configuration' });
+    this.update(this.states[state]);
+    const e = [direction[0] / length, direction[1] / length, direction[2] / length];
+    const result = this.line.measure({ spheres: this.spheres, cables: this.cables, triangles: this.triangles, grid: this.grid, tolerance: this.tolEquivalentPoints },
+      pStart, e, minDistance, maxDistance, cylinderRadius, typeIndex);
+    return asDictionary ? { ...result } : result.distance;
   }
 
   /** The items (local indices per kind) whose bounding boxes overlap the box [pMin, pMax] at the last search (Exudyn's GetItemsInBox). */

@@ -307,13 +307,10 @@ export class CableCircleContact {
   private gapPolynomial(c: ArrayLike<number>, p: CableCircleParameters): Float64Array {
     const { poly, gap6, e } = this;
     const L = p.length;
-    // r(x) − c = Σ_k a_k x^k per component (Hermite shape functions expanded; Exudyn's ComputePolynomialCoeffs)
+    // r(x) − c = Σ_k a_k x^k per component
     for (let i = 0; i < 2; i++) {
-      const r0 = e[i], s0 = e[2 + i], r1 = e[4 + i], s1 = e[6 + i];
-      poly[4 * i] = r0 - c[i];
-      poly[4 * i + 1] = s0;
-      poly[4 * i + 2] = -(3 * r0 - 3 * r1 + 2 * L * s0 + L * s1) / (L * L);
-      poly[4 * i + 3] = (2 * r0 - 2 * r1 + L * (s0 + s1)) / (L * L * L);
+      centerlineCoefficients(e, 0, i, L, poly, 4 * i);
+      poly[4 * i] -= c[i];
     }
     gap6.fill(0);
     for (let i = 0; i < 2; i++) for (let a = 0; a < 4; a++) for (let b = 0; b < 4; b++) gap6[a + b] += poly[4 * i + a] * poly[4 * i + b];
@@ -372,6 +369,19 @@ export class CableCircleContact {
     fV[2] += -mu * ey * Fv0 + m * (E01 * P00 + E11 * P01); fV[3] += -mu * ey * Fv1 + m * (E01 * P01 + E11 * P11);
     return true;
   }
+}
+
+/**
+ * The power coefficients of one component of an ANCF cable element's centerline: r_i(x) = Σ_k out[o + k] x^k, k = 0 … 3,
+ * from the total coordinates e[at …] = [r0, r0', r1, r1'] (component i of each at at + i, + 2 + i, + 4 + i, + 6 + i)
+ * and the length L (the cubic Hermite shape functions expanded; Exudyn's ComputePolynomialCoeffs).
+ */
+export function centerlineCoefficients(e: ArrayLike<number>, at: number, i: number, L: number, out: Float64Array, o: number): void {
+  const r0 = e[at + i], s0 = e[at + 2 + i], r1 = e[at + 4 + i], s1 = e[at + 6 + i];
+  out[o] = r0;
+  out[o + 1] = s0;
+  out[o + 2] = -(3 * r0 - 3 * r1 + 2 * L * s0 + L * s1) / (L * L);
+  out[o + 3] = (2 * r0 - 2 * r1 + L * (s0 + s1)) / (L * L * L);
 }
 
 /** Value of the polynomial Σ c_k x^k (degree d) at x (Horner). */

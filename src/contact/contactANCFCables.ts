@@ -2,6 +2,7 @@ import type { ItemState, NodeModel, ObjectModel } from '../registry/capabilities
 import { FlexdynError } from '../core/errors.ts';
 import { checkNumber } from './contactSettings.ts';
 import { ContactTypeIndex, type ContactItemSet } from './contactKernel.ts';
+import { centerlineCoefficients } from './ancfCableCircle.ts';
 
 /**
  * The ANCF cable elements of a GeneralContact (Exudyn's ContactANCFCable2D): ObjectANCFCable2D elements in contact with
@@ -32,6 +33,7 @@ export class ContactANCFCables implements ContactItemSet {
   coordinates = new Float64Array(0);
   velocities = new Float64Array(0);
   private nodes: NodeModel[][] = [];
+  private readonly coefficients = new Float64Array(4);
 
   constructor(private readonly name: string) {}
 
@@ -97,7 +99,8 @@ export class ContactANCFCables implements ContactItemSet {
       }
       const at = 6 * (this.offset + i), widen = Math.SQRT2 * this.halfHeight[i];
       for (let k = 0; k < 2; k++) {
-        cubicRange(e, 8 * i + k, this.length[i], boxes, at + k, at + 3 + k);
+        centerlineCoefficients(e, 8 * i, k, this.length[i], this.coefficients, 0);
+        cubicRange(this.coefficients, this.length[i], boxes, at + k, at + 3 + k);
         boxes[at + k] -= widen;
         boxes[at + 3 + k] += widen;
       }
@@ -108,28 +111,26 @@ export class ContactANCFCables implements ContactItemSet {
 }
 
 /**
- * The range of one coordinate of the cubic Hermite centerline on [0, L] (node values e[o], e[o + 4], slopes e[o + 2],
- * e[o + 6]): min into out[min], max into out[max], from the ends and the interior zeros of its derivative.
+ * The range of a cubic r(x) = c0 + c1 x + c2 x² + c3 x³ on [0, L]: min into out[min], max into out[max], from the ends
+ * and the interior zeros of its derivative.
  */
-function cubicRange(e: Float64Array, o: number, L: number, out: Float64Array, min: number, max: number): void {
-  const r0 = e[o], s0 = e[o + 2], r1 = e[o + 4], s1 = e[o + 6];
-  // r(x) = r0 + s0 x + c2 x² + c3 x³
-  const c2 = -(3 * r0 - 3 * r1 + 2 * L * s0 + L * s1) / (L * L);
-  const c3 = (2 * r0 - 2 * r1 + L * (s0 + s1)) / (L * L * L);
-  let lo = Math.min(r0, r1), hi = Math.max(r0, r1);
-  // interior extrema: r'(x) = s0 + 2 c2 x + 3 c3 x² = 0
+function cubicRange(c: Float64Array, L: number, out: Float64Array, min: number, max: number): void {
+  const c0 = c[0], c1 = c[1], c2 = c[2], c3 = c[3];
+  const end = c0 + L * (c1 + L * (c2 + L * c3));
+  let lo = Math.min(c0, end), hi = Math.max(c0, end);
+  // interior extrema: r'(x) = c1 + 2 c2 x + 3 c3 x² = 0
   let xa = NaN, xb = NaN;
   if (c3 !== 0) {
-    const det = c2 * c2 - 3 * c3 * s0;
+    const det = c2 * c2 - 3 * c3 * c1;
     if (det >= 0) {
       xa = (-c2 + Math.sqrt(det)) / (3 * c3);
       xb = (-c2 - Math.sqrt(det)) / (3 * c3);
     }
-  } else if (c2 !== 0) xa = -s0 / (2 * c2);
+  } else if (c2 !== 0) xa = -c1 / (2 * c2);
   for (let k = 0; k < 2; k++) {
     const x = k === 0 ? xa : xb;
     if (!(x > 0 && x < L)) continue;
-    const v = r0 + x * (s0 + x * (c2 + x * c3));
+    const v = c0 + x * (c1 + x * (c2 + x * c3));
     lo = Math.min(lo, v);
     hi = Math.max(hi, v);
   }

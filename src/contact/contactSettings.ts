@@ -30,7 +30,7 @@ export class GeneralContactSettings {
   private excludeDuplicated = false;
   private ancfExact = true;
   private ancfSegments = 1;
-  private ancfMeasuring = 20;
+  private activeFlag = true;
   /** Number of search-grid cells along x, y, z. */
   protected readonly treeSize = [10, 10, 10];
   /** The search grid's box; empty (min > max) until setSearchTreeBox: then the items' box at assembly is used. */
@@ -118,13 +118,16 @@ export class GeneralContactSettings {
     this.ancfSegments = checkNumber(this.name, 'ancfCableNumberOfContactSegments', value, (v) => Number.isInteger(v) && v >= 1, 'an integer ≥ 1');
   }
 
-  /** ANCF cables: number of chords per element with which shortestDistanceAlongLine measures (integer ≥ 1); default 20. */
-  get ancfCableMeasuringSegments(): number {
-    return this.ancfMeasuring;
+  /**
+   * If false, the contact exerts no forces and checks nothing after the steps (Exudyn's isActive; e.g. geometry that is
+   * only measured with shortestDistanceAlongLine); default true.
+   */
+  get isActive(): boolean {
+    return this.activeFlag;
   }
 
-  set ancfCableMeasuringSegments(value: number) {
-    this.ancfMeasuring = checkNumber(this.name, 'ancfCableMeasuringSegments', value, (v) => Number.isInteger(v) && v >= 1, 'an integer ≥ 1');
+  set isActive(value: boolean) {
+    this.activeFlag = checkBoolean(this.name, 'isActive', value);
   }
 
   /** Sets the dry friction coefficients μ between friction material indices (a square, symmetric matrix, entries ≥ 0). */

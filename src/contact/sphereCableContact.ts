@@ -89,6 +89,7 @@ export class SphereCableContact implements ContactKernel {
   /** out += factor·J_rotᵀ torque of sphere j. */
   private addTorque(j: number, out: Float64Array, factor: number): void {
     const kin = this.spheres.kinematics, t = this.torque;
+    kin.ensureJacobians(j);
     const start = kin.start[j], n = kin.columns(j), at = 3 * start, R = kin.rotationJacobian;
     for (let col = 0; col < n; col++) out[kin.ltg[start + col]] += factor * (R[at + col] * t[0] + R[at + n + col] * t[1] + R[at + 2 * n + col] * t[2]);
   }
@@ -122,6 +123,7 @@ export class SphereCableContact implements ContactKernel {
     const ltgCable = cables.ltg.subarray(8 * i, 8 * i + 8);
     for (let r = 0; r < 8; r++) for (let k = 0; k < 8; k++) if (C[8 * r + k] !== 0) target.add(ltgCable[r], ltgCable[k], C[8 * r + k]);
     if (m === 0) return;
+    kin.ensureJacobians(j);
     kin.kinematicsJacobian(s, j, factorQ, factorU, K);
     // D has columns p_x, p_y (from ∂g/∂c), v_x, v_y (∂g/∂v_c) and ω_z (∂g/∂ω) of the kinematic variables [p, θ, v, ω]
     for (let r = 0; r < 11; r++) {

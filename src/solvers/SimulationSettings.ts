@@ -174,6 +174,36 @@ export class TimeIntegrationSettings {
   readonly explicitIntegration = new ExplicitIntegrationSettings();
 }
 
+/**
+ * Arc-length (Riks/Crisfield) continuation of the static solver: the load factor λ becomes an unknown and each step
+ * advances a prescribed path length Δs, ‖Δu‖² + (loadFactorScale·Δλ)² = Δs² (Δu the increments of the ODE2
+ * coordinates within the step), so the solver follows the equilibrium path through limit points (snap-through) where
+ * load steps fail. The step loop's time is then the path parameter loadStepStart + s (s the accumulated arc length);
+ * the load factor of every accepted step is returned in the statistics (`equilibriumPath`) and is the state's load
+ * factor that the loads use.
+ */
+export class ArcLengthSettings {
+  /** Use arc-length continuation instead of load steps (numberOfLoadSteps, loadStepDuration and loadStepGeometric are then not used). */
+  useArcLength = false;
+  /** Arc length Δs of the first step, in the units of the coordinates (with loadFactorScale: of the scaled norm). */
+  initialArcLength = 0.01;
+  /** Smallest arc length: a step that fails at this size ends the solve with an error. */
+  minimumArcLength = 1e-8;
+  /** Largest arc length of a step. */
+  maximumArcLength = 1;
+  /**
+   * Weight c of the load factor in the constraint ‖Δu‖² + c²Δλ² = Δs², in the units of the coordinates: 0 is Crisfield's
+   * cylindrical constraint (coordinates only), c > 0 the spherical one.
+   */
+  loadFactorScale = 0;
+  /** Newton iterations a step should take: the next arc length is Δs·√(desired/iterations), within the minimum and maximum and growing at most by adaptiveStepIncrease. */
+  desiredIterations = 5;
+  /** The solve ends after the first step whose load factor reaches this value. */
+  maximumLoadFactor = 1;
+  /** The solve ends after this many accepted arc-length steps. */
+  maximumNumberOfSteps = 1000;
+}
+
 /** Static solver settings (Exudyn's StaticSolverSettings). */
 export class StaticSolverSettings {
   /** Number of load steps. */
@@ -219,6 +249,8 @@ export class StaticSolverSettings {
   readonly newton = new NewtonSettings();
   /** Discontinuous iteration of the static solver (recommended step sizes are not used: load steps shrink by adaptiveStepDecrease). */
   readonly discontinuous = new DiscontinuousSettings();
+  /** Arc-length continuation (Riks/Crisfield) for limit points and snap-through; not in Exudyn. */
+  readonly arcLength = new ArcLengthSettings();
 }
 
 /** Output settings (Exudyn's SolutionSettings). */

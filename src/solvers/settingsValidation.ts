@@ -2,7 +2,7 @@ import { describeValue, FlexdynError } from '../core/errors.ts';
 import { closestName, isDictionary } from '../core/dictionary.ts';
 import { LinearSolverType } from '../registry/enums.ts';
 import type {
-  DiscontinuousSettings, ExplicitIntegrationSettings, GeneralizedAlphaSettings, LinearSolverSettings, NewtonSettings, NumericalDifferentiationSettings, SimulationSettings,
+  ArcLengthSettings, DiscontinuousSettings, ExplicitIntegrationSettings, GeneralizedAlphaSettings, LinearSolverSettings, NewtonSettings, NumericalDifferentiationSettings, SimulationSettings,
   SolutionSettings, StaticSolverSettings, TimeIntegrationSettings,
 } from './SimulationSettings.ts';
 
@@ -141,6 +141,17 @@ const timeIntegrationRules: RulesOf<TimeIntegrationSettings> = {
   explicitIntegration: { kind: 'group', className: 'ExplicitIntegrationSettings', rules: explicitIntegrationRules },
 };
 
+const arcLengthRules: RulesOf<ArcLengthSettings> = {
+  useArcLength: flag,
+  initialArcLength: positive,
+  minimumArcLength: positive,
+  maximumArcLength: positive,
+  loadFactorScale: nonNegative,
+  desiredIterations: numberRule(1, maximumNewtonIterations, { integer: true }),
+  maximumLoadFactor: anyNumber,
+  maximumNumberOfSteps: numberRule(1, maximumCount, { integer: true }),
+};
+
 const staticSolverRules: RulesOf<StaticSolverSettings> = {
   numberOfLoadSteps: numberRule(1, maximumCount, { integer: true }),
   loadStepDuration: positive,
@@ -160,6 +171,7 @@ const staticSolverRules: RulesOf<StaticSolverSettings> = {
   verboseMode,
   newton: newtonGroup,
   discontinuous: discontinuousGroup,
+  arcLength: { kind: 'group', className: 'ArcLengthSettings', rules: arcLengthRules },
 };
 
 const solutionRules: RulesOf<SolutionSettings> = {

@@ -104,6 +104,11 @@ export interface TimeStepper {
    * Newton Jacobian, node lists, eliminated coordinates).
    */
   modelChanged?(): void;
+  /**
+   * Called by the step loop after each accepted step, after its output; returns true when the stepper's own end
+   * criterion is reached (the arc-length solver's maximum load factor), which ends the solve. Absent: the end time ends it.
+   */
+  stepAccepted?(): boolean;
 }
 
 /** Statistics of a finished solve. */
@@ -120,6 +125,19 @@ export interface SolverStatistics {
   discontinuousIterations: number;
   /** Wall time in seconds. */
   computationTime: number;
+  /**
+   * The equilibrium path of an arc-length solve (staticSolver.arcLength): path parameter t (the loop's time,
+   * loadStepStart + arc length) and load factor of the initial state and of every accepted step. Absent otherwise.
+   */
+  equilibriumPath?: EquilibriumPath;
+}
+
+/** Load factor against path parameter of an arc-length solve, one entry per accepted step (the initial state first). */
+export interface EquilibriumPath {
+  /** Path parameter loadStepStart + s (s the accumulated arc length): the time column of the sensor rows. */
+  readonly pathParameter: number[];
+  /** Load factor λ at that point. */
+  readonly loadFactor: number[];
 }
 
 /** What the step loop reports to the output: the state after each accepted step (and once at the start). */

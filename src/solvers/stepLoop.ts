@@ -104,6 +104,7 @@ export function runStepLoop(
         } else if (attempt.accepted) {
           stopped = hooks.postStepUserFunction !== undefined && callStepHook('postStepUserFunction', hooks.postStepUserFunction, current.mbs, t) === false;
           recorder.finishStep(current, h, false);
+          if (stepper.stepAccepted?.() === true) stopped = true;
           statistics.steps++;
           progress?.update(current.t, statistics.steps);
           if (attempt.nextStepSize !== undefined) {

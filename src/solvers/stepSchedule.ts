@@ -1,5 +1,5 @@
 import { FlexdynError } from '../core/errors.ts';
-import type { StaticSolverSettings, TimeIntegrationSettings } from './SimulationSettings.ts';
+import type { ArcLengthSettings, StaticSolverSettings, TimeIntegrationSettings } from './SimulationSettings.ts';
 import { settingError } from './settingsValidation.ts';
 
 /**
@@ -103,6 +103,51 @@ export function staticStepSchedule(ss: StaticSolverSettings): StepSchedule {
     adaptiveStepRecoveryIterations: ss.adaptiveStepRecoveryIterations,
     minimumStepSize: ss.minimumStepSize,
     stepEndTime,
+  };
+}
+
+/**
+ * The schedule of an arc-length solve (staticSolver.arcLength): the loop's time is the path parameter loadStepStart + s,
+ * its step the arc length Δs (from initialArcLength, adapted by the stepper within minimumArcLength … maximumArcLength,
+ * reduced by adaptiveStepDecrease when a step fails); the span is that of maximumNumberOfSteps steps of maximumArcLength,
+ * and the stepper ends the solve earlier at maximumLoadFactor. Rejects settings that cannot work: an initial arc length
+ * outside the bounds, a stabilizer (it depends on λ², which is now an unknown) and useLoadFactor = false (nothing to
+ * continue in).
+ */
+export function arcLengthStepSchedule(ss: StaticSolverSettings): StepSchedule {
+  const al: ArcLengthSettings = ss.arcLength;
+  const numberOfSteps = checkedNumberOfSteps(al.maximumNumberOfSteps, 'staticSolver.arcLength.maximumNumberOfSteps');
+  if (al.minimumArcLength > al.maximumArcLength) {
+    settingError('staticSolver.arcLength.minimumArcLength', `must not exceed staticSolver.arcLength.maximumArcLength = ${al.maximumArcLength}, got ${al.minimumArcLength}`);
+  }
+  if (al.initialArcLength < al.minimumArcLength || al.initialArcLength > al.maximumArcLength) {
+    settingError('staticSolver.arcLength.initialArcLength', `must lie within staticSolver.arcLength.minimumArcLength … maximumArcLength = ${al.minimumArcLength} … ${al.maximumArcLength}, got ${al.initialArcLength}`);
+  }
+  if (!(al.maximumLoadFactor > 0)) {
+    settingError('staticSolver.arcLength.maximumLoadFactor', `must be positive (the path starts at load factor 0 with increasing load), got ${al.maximumLoadFactor}`);
+  }
+  if (ss.stabilizerODE2term !== 0) {
+    settingError('staticSolver.stabilizerODE2term', `must be 0 with staticSolver.arcLength.useArcLength (the stabilizer depends on the load factor, an unknown of the arc-length solve), got ${ss.stabilizerODE2term}`);
+  }
+  if (!ss.useLoadFactor) {
+    settingError('staticSolver.useLoadFactor', 'must be true with staticSolver.arcLength.useArcLength (the arc-length solve continues in the load factor), got false');
+  }
+  const span = numberOfSteps * al.maximumArcLength;
+  if (!Number.isFinite(ss.loadStepStart + span)) {
+    settingError('staticSolver.arcLength.maximumArcLength', `· maximumNumberOfSteps must be a finite path length, got ${al.maximumArcLength} · ${numberOfSteps}`);
+  }
+  return {
+    startTime: ss.loadStepStart,
+    endTime: ss.loadStepStart + span,
+    numberOfSteps,
+    maximumStepSize: al.maximumArcLength,
+    initialStepSize: al.initialArcLength,
+    adaptiveStep: true,
+    adaptiveStepDecrease: ss.adaptiveStepDecrease,
+    adaptiveStepIncrease: ss.adaptiveStepIncrease,
+    adaptiveStepRecoverySteps: ss.adaptiveStepRecoverySteps,
+    adaptiveStepRecoveryIterations: ss.adaptiveStepRecoveryIterations,
+    minimumStepSize: al.minimumArcLength,
   };
 }
 
