@@ -3,7 +3,8 @@
  * time of the solve (model building excluded), time per step and per step and coordinate,
  * garbage collections during the timed runs, the estimated allocation per step, and Exudyn's
  * figure with our ratio to it. Then the rows of the linear-algebra benchmarks
- * (bench/linalg/sparseLU.bench.ts) and of the sparse eigen solver (bench/femEigen.bench.ts).
+ * (bench/linalg/sparseLU.bench.ts) and of the sparse eigen solver (bench/femEigen.bench.ts). The particle rows
+ * (bench/particles.bench.ts) add the slope of their time per step over the number of spheres.
  *
  * Options: `--filter=<text>` runs only benchmarks whose name contains the text;
  * `--markdown` prints the tables as Markdown (for docs/benchmarks.md); `--no-linalg` skips
@@ -31,6 +32,7 @@ import { rodDynamicsBenchmarks } from './rodDynamics.bench.ts';
 import { ffrfReducedOrderBenchmarks } from './ffrfReducedOrder.bench.ts';
 import { ffrfFullBenchmarks } from './ffrfFull.bench.ts';
 import { runStudiesBenchmark } from './studies.bench.ts';
+import { particleBenchmarks, particleScalingSlope } from './particles.bench.ts';
 
 /** All benchmarks in report order. */
 const benchmarks: readonly Benchmark[] = [
@@ -44,6 +46,7 @@ const benchmarks: readonly Benchmark[] = [
   ...rodDynamicsBenchmarks(),
   ...ffrfReducedOrderBenchmarks(),
   ...ffrfFullBenchmarks(),
+  ...particleBenchmarks(),
 ];
 
 /** A row of the linear-algebra benchmarks (the shape bench/linalg/sparseLU.bench.ts returns). */
@@ -128,6 +131,8 @@ async function main(): Promise<void> {
     const c = r.benchmark.comparison;
     console.log(`${markdown ? '- ' : ''}${r.benchmark.name}: ${r.benchmark.description}; ${r.check}${c === undefined ? '' : `; comparison: ${c.source}`}`);
   }
+  const slope = particleScalingSlope(results);
+  if (slope !== undefined) console.log(`${markdown ? '- ' : ''}particles: slope of log(time per step) over log(spheres) ${slope} (the issue asks ≤ 1.1)`);
   if (flag('no-linalg') || filter !== undefined) return;
   const rows = await linalgRows();
   if (rows === undefined) return;

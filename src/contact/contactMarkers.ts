@@ -1,4 +1,4 @@
-import type { GlobalMatrixAccumulator, ItemState, MarkerModel, PositionMarkerModel, RigidMarkerModel } from '../registry/capabilities.ts';
+import type { ItemState, MarkerModel, PositionMarkerModel, RigidMarkerModel } from '../registry/capabilities.ts';
 
 /** True if the marker gives a position and its Jacobian (MarkerNodePosition, MarkerBodyPosition, rigid markers …). */
 export function isPositionMarker(marker: MarkerModel): marker is PositionMarkerModel {
@@ -14,8 +14,9 @@ export function isRigidMarker(marker: MarkerModel): marker is RigidMarkerModel {
  * The kinematics of the markers that carry contact items (sphere centres, rigid bodies of triangle meshes), in flat
  * arrays updated per evaluation: positions, velocities, global angular velocities (0 without rotation), orientations
  * (if asked for; identity without rotation), the position and rotation Jacobians (3 × n_i each, rotation 0 without
- * rotation; computed when first used) and the global velocity index of each local coordinate. The 12 kinematic variables of a marker, in the
- * order the contact kernels differentiate by, are [p, θ, v, ω]: position, virtual rotation, velocity, angular velocity.
+ * rotation; computed when first used) and the global velocity index of each local coordinate. The 12 kinematic
+ * variables of a marker, in the order the contact kernels differentiate by, are [p, θ, v, ω]: position, virtual
+ * rotation, velocity, angular velocity.
  */
 export class MarkerKinematics {
   /** Number of markers. */
@@ -27,6 +28,7 @@ export class MarkerKinematics {
   /** Local coordinates of marker i: columns start[i] … start[i + 1] − 1 (global velocity indices in ltg). */
   start = new Int32Array(1);
   ltg = new Int32Array(0);
+  /** Per marker: position, velocity and global angular velocity (3 each), rotation matrix (9, row-major). */
   position3 = new Float64Array(0);
   velocity3 = new Float64Array(0);
   angularVelocity3 = new Float64Array(0);

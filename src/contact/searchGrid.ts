@@ -4,7 +4,8 @@
  * occupied cells); boxes outside the grid's box are clamped into its boundary cells, so no item is lost. All
  * overlapping pairs can be listed ({@link forEachPair}), or a query
  * returns the items of an index range whose boxes overlap a given box, each once (a stamp per item marks the items
- * already found), in the order of the cells (x slowest) and, within a cell, of the items. Arrays grow when needed and
+ * already found), in the order of the cells (x slowest) and, within a cell, in decreasing index (a cell's items are
+ * sorted, so items outside the range cost nothing beyond the range's end). Arrays grow when needed and
  * are reused otherwise.
  */
 export class SearchGrid {
@@ -126,10 +127,13 @@ export class SearchGrid {
     for (let ix = range[0]; ix <= range[3]; ix++) {
       for (let iy = range[1]; iy <= range[4]; iy++) {
         for (let iz = range[2]; iz <= range[5]; iz++) {
-          const c = ix + nx * (iy + ny * iz);
-          for (let p = start[c]; p < start[c + 1]; p++) {
+          const c = ix + nx * (iy + ny * iz), first = start[c];
+          // items are in increasing order within a cell: from the end, skip those ≥ hi, stop below lo
+          for (let p = start[c + 1] - 1; p >= first; p--) {
             const j = items[p];
-            if (j < lo || j >= hi || stamps[j] === stamp) continue;
+            if (j >= hi) continue;
+            if (j < lo) break;
+            if (stamps[j] === stamp) continue;
             stamps[j] = stamp;
             if (x[6 * j] > box[at + 3] || box[at] > x[6 * j + 3] || x[6 * j + 1] > box[at + 4] || box[at + 1] > x[6 * j + 4]
               || x[6 * j + 2] > box[at + 5] || box[at + 2] > x[6 * j + 5]) continue;

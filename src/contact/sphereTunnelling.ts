@@ -8,7 +8,8 @@ import { SearchGrid } from './searchGrid.ts';
  * passing through each other within the step) is reported with a FlexdynError naming the contact, the two spheres, the
  * penetration, the time and what to change (as ObjectContactSphereSphere reports it). The candidate pairs come from a
  * search grid of the swept bounding boxes (start and end of each sphere), so the cost stays linear in the number of
- * spheres; arrays are allocated on the first check and when the number of spheres grows.
+ * spheres; when no sphere moves half the smallest radius within the step (then no pair can), the check ends after one
+ * pass over the displacements. Arrays are allocated on the first check and when the number of spheres grows.
  */
 export class SphereTunnellingCheck {
   private readonly grid = new SearchGrid();
@@ -23,6 +24,14 @@ export class SphereTunnellingCheck {
    */
   check(radii: Float64Array, start: Float64Array, end: Float64Array, layout: SearchGrid, t: number): void {
     const n = radii.length;
+    // a pair closes in by at most twice the largest displacement: below the smallest radius nothing can tunnel
+    let largest = 0, smallest = Infinity;
+    for (let i = 0; i < n; i++) {
+      const dx = end[3 * i] - start[3 * i], dy = end[3 * i + 1] - start[3 * i + 1], dz = end[3 * i + 2] - start[3 * i + 2];
+      largest = Math.max(largest, dx * dx + dy * dy + dz * dz);
+      smallest = Math.min(smallest, radii[i]);
+    }
+    if (!(2 * Math.sqrt(largest) > smallest)) return;
     if (this.boxes.length < 6 * n) this.boxes = new Float64Array(6 * n);
     const boxes = this.boxes;
     for (let i = 0; i < n; i++) {

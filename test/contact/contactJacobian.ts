@@ -45,3 +45,17 @@ export function contactJacobianErrors(mbs: MainSystem, contact: GeneralContact, 
   }
   return result;
 }
+
+/**
+ * Moves the current state of an assembled system a little: every node's positions (the first three coordinates) and,
+ * on Lie-group nodes, its rotation (composed as an increment by the node) by amplitude·random() each.
+ */
+export function perturbPositions(mbs: MainSystem, random: () => number, amplitude: number): void {
+  const model = mbs.compiled(), s = model.data.current;
+  for (const node of model.nodes) {
+    if (node.nu === 0) continue;
+    const delta = Float64Array.from({ length: node.nu }, () => amplitude * random());
+    if (node.composeIncrement !== undefined) node.composeIncrement(s.q, delta, 0, 1);
+    else for (let j = 0; j < Math.min(3, node.nq); j++) s.q[node.qIndex + j] += delta[j];
+  }
+}

@@ -4,7 +4,7 @@ import {
   InertiaSphere, RotationMatrixZ, RotationMatrixX, mat3Mul,
 } from '../../src/index.ts';
 import { randomSequence } from '../helpers/random.ts';
-import { contactJacobianErrors } from './contactJacobian.ts';
+import { contactJacobianErrors, perturbPositions } from './contactJacobian.ts';
 
 /**
  * Spheres on rigid bodies of three node types (rotation vector (Lie group), Euler parameters, Rxyz), one of them
@@ -38,14 +38,7 @@ function rigidSpheres(mu: number, zone: number, seed: number) {
   mbs.addObject(MassPoint({ physicsMass: 0.3, nodeNumber: point }));
   contact.addSphereWithMarker(mbs.addMarker(MarkerNodePosition({ nodeNumber: point })), r, k, d, 0);
   mbs.assemble();
-  // move every coordinate a little (rotations composed as increments by the nodes' own update)
-  const model = mbs.compiled(), s = model.data.current;
-  for (const node of model.nodes) {
-    if (node.nu === 0) continue;
-    const delta = Float64Array.from({ length: node.nu }, () => 0.005 * random());
-    if (node.composeIncrement !== undefined) node.composeIncrement(s.q, delta, 0, 1);
-    else for (let j = 0; j < Math.min(3, node.nq); j++) s.q[node.qIndex + j] += delta[j];
-  }
+  perturbPositions(mbs, random, 0.005);
   return { mbs, contact };
 }
 

@@ -6,7 +6,7 @@ import {
 } from '../../src/index.ts';
 import { randomSequence } from '../helpers/random.ts';
 import { dynamicSettings } from '../helpers/settings.ts';
-import { contactJacobianErrors } from './contactJacobian.ts';
+import { contactJacobianErrors, perturbPositions } from './contactJacobian.ts';
 
 const g = 9.81;
 
@@ -68,19 +68,22 @@ describe('GeneralContact: spheres on triangles, force law and exclusions', () =>
     expect(contact.getActiveContacts(ContactTypeIndex.IndexSpheresMarkerBased, 0)).toHaveLength(1);
   });
 
-  it('a sphere pressed onto the convex edge of a box: two edge contacts of half force each balance the load', () => {
-    // a unit cube turned by −45° about y: its edge (0.5, y, 0.5) becomes a ridge along y at x = 0, z = √2/2
-    const [cubePoints, triangles] = graphics.ToPointsAndTrigs(graphics.Brick({ size: [1, 1, 1], addNormals: false }));
-    const R = RotationMatrixY(-Math.PI / 4);
-    const points = cubePoints.map((q) => [0, 1, 2].map((i) => R[i][0] * q[0] + R[i][1] * q[1] + R[i][2] * q[2]));
-    const { mbs, contact } = groundMesh(points, triangles, k, 10);
-    const F = 50;
-    const node = ball(mbs, contact, [0, 0.1, Math.SQRT1_2 + r - 1e-4], r, k, 10, [0, 0, -F]);
-    const p = staticPosition(mbs, node);
-    expect(p[0]).toBeCloseTo(0, 12);
-    expect(kEff * (Math.SQRT1_2 + r - p[2])).toBeCloseTo(F, 7);
-    expect(contact.getActiveContacts(ContactTypeIndex.IndexSpheresMarkerBased, 0)).toHaveLength(2);
-  });
+  for (const excludeDuplicated of [false, true]) {
+    it(`a sphere pressed onto the convex edge of a box balances the load: ${excludeDuplicated ? 'one edge contact of full force (duplicate point excluded)' : 'two edge contacts of half force each'}`, () => {
+      // a unit cube turned by −45° about y: its edge (0.5, y, 0.5) becomes a ridge along y at x = 0, z = √2/2
+      const [cubePoints, triangles] = graphics.ToPointsAndTrigs(graphics.Brick({ size: [1, 1, 1], addNormals: false }));
+      const R = RotationMatrixY(-Math.PI / 4);
+      const points = cubePoints.map((q) => [0, 1, 2].map((i) => R[i][0] * q[0] + R[i][1] * q[1] + R[i][2] * q[2]));
+      const { mbs, contact } = groundMesh(points, triangles, k, 10);
+      contact.excludeDuplicatedTrigSphereContactPoints = excludeDuplicated;
+      const F = 50;
+      const node = ball(mbs, contact, [0, 0.1, Math.SQRT1_2 + r - 1e-4], r, k, 10, [0, 0, -F]);
+      const p = staticPosition(mbs, node);
+      expect(p[0]).toBeCloseTo(0, 12);
+      expect(kEff * (Math.SQRT1_2 + r - p[2])).toBeCloseTo(F, 7);
+      expect(contact.getActiveContacts(ContactTypeIndex.IndexSpheresMarkerBased, 0)).toHaveLength(excludeDuplicated ? 1 : 2);
+    });
+  }
 
   it('getItemsInBox lists spheres and triangles by local index', () => {
     const { mbs, contact } = groundMesh(floor.points, floor.triangles, k, 10);
@@ -128,13 +131,7 @@ describe('GeneralContact: sphere–triangle Jacobians against central difference
     const ground = mbs.addObject(ObjectGround({ referencePosition: [0, 0, 0] }));
     contact.addSphereWithMarker(mbs.addMarker(MarkerBodyRigid({ bodyNumber: ground, localPosition: vertex })), r, k, d, 0);
     mbs.assemble();
-    const model = mbs.compiled(), s = model.data.current;
-    for (const node of model.nodes) {
-      if (node.nu === 0) continue;
-      const delta = Float64Array.from({ length: node.nu }, () => 0.003 * random());
-      if (node.composeIncrement !== undefined) node.composeIncrement(s.q, delta, 0, 1);
-      else for (let j = 0; j < 3; j++) s.q[node.qIndex + j] += delta[j];
-    }
+    perturbPositions(mbs, random, 0.003);
     return { mbs, contact };
   }
 

@@ -3,8 +3,8 @@ import type { ItemState, Only, PositionNodeModel } from '../../registry/capabili
 import type { ItemLabel } from '../../core/errors.ts';
 import { OutputVariableType } from '../../registry/enums.ts';
 import { vector } from '../../registry/parameters.ts';
-import { coordinateOutput, coordinateOutputVariables } from './coordinateOutputs.ts';
-import { NodeBase } from './nodeBase.ts';
+import { coordinateOutputVariables } from './coordinateOutputs.ts';
+import { SlopeNodeBase } from './slopeNodeBase.ts';
 
 const parameters = {
   referenceCoordinates: vector([0, 0, 0, 1, 0, 0], 'Reference coordinates [r, r\']: position of the point and its slope vector r\' = ∂r/∂x.', 6),
@@ -13,44 +13,13 @@ const parameters = {
 };
 
 /** Run-time model of a 3D point/slope node (ANCF cable): six ODE2 coordinates [r, r'], displacements from the reference. */
-class PointSlope1Model extends NodeBase implements Only<PositionNodeModel, PointSlope1Model> {
-  readonly nq = 6;
-  readonly nu = 6;
-  readonly nAE = 0;
-  readonly isGround = false;
-  readonly positionDimension = 3;
-
+class PointSlope1Model extends SlopeNodeBase implements Only<PositionNodeModel, PointSlope1Model> {
   constructor(label: ItemLabel, referenceCoordinates: Float64Array, initialCoordinates: Float64Array, initialVelocities: Float64Array) {
-    super(label, referenceCoordinates, initialCoordinates, initialVelocities);
-  }
-
-  position(s: ItemState, out: Float64Array): void {
-    for (let k = 0; k < 3; k++) out[k] = this.referenceCoordinates[k] + s.q[this.qIndex + k];
-  }
-
-  velocity(s: ItemState, out: Float64Array): void {
-    for (let k = 0; k < 3; k++) out[k] = s.u[this.uIndex + k];
-  }
-
-  acceleration(s: ItemState, out: Float64Array): void {
-    for (let k = 0; k < 3; k++) out[k] = s.a[this.uIndex + k];
-  }
-
-  /** [I₃, 0] (3 × 6). */
-  positionJacobian(_s: ItemState, out: Float64Array): void {
-    out.fill(0, 0, 18);
-    out[0] = 1; out[7] = 1; out[14] = 1;
+    super(label, 6, referenceCoordinates, initialCoordinates, initialVelocities);
   }
 
   output(variable: OutputVariableType, s: ItemState): ArrayLike<number> | undefined {
-    const out = new Float64Array(3);
-    switch (variable) {
-      case OutputVariableType.Position: this.position(s, out); return out;
-      case OutputVariableType.Displacement: for (let k = 0; k < 3; k++) out[k] = s.q[this.qIndex + k]; return out;
-      case OutputVariableType.Velocity: this.velocity(s, out); return out;
-      case OutputVariableType.Acceleration: this.acceleration(s, out); return out;
-      default: return coordinateOutput(this, variable, s);
-    }
+    return this.pointOutput(variable, s);
   }
 }
 

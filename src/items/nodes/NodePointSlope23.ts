@@ -4,8 +4,8 @@ import type { ItemLabel } from '../../core/errors.ts';
 import { OutputVariableType } from '../../registry/enums.ts';
 import { vector } from '../../registry/parameters.ts';
 import { rotationMatrix2RotXYZInto } from '../../rotations/rotationMatrices.ts';
-import { coordinateOutput, coordinateOutputVariables } from './coordinateOutputs.ts';
-import { NodeBase } from './nodeBase.ts';
+import { coordinateOutputVariables } from './coordinateOutputs.ts';
+import { SlopeNodeBase } from './slopeNodeBase.ts';
 import { slopeFrame, slopeRotationJacobian } from './slopeFrame.ts';
 
 const parameters = {
@@ -18,35 +18,12 @@ const parameters = {
  * Run-time model of a 3D ANCF node with position r and the two cross-section slope vectors r_y, r_z: nine ODE2
  * coordinates, displacements from the reference. Its frame is the orthonormalized [r_y, r_z] basis (z leading).
  */
-class PointSlope23Model extends NodeBase implements Only<FrameNodeModel, PointSlope23Model> {
-  readonly nq = 9;
-  readonly nu = 9;
-  readonly nAE = 0;
-  readonly isGround = false;
-  readonly positionDimension = 3;
+class PointSlope23Model extends SlopeNodeBase implements Only<FrameNodeModel, PointSlope23Model> {
   private readonly slopes = new Float64Array(6);
   private readonly jacobian = new Float64Array(18);
 
   constructor(label: ItemLabel, referenceCoordinates: Float64Array, initialCoordinates: Float64Array, initialVelocities: Float64Array) {
-    super(label, referenceCoordinates, initialCoordinates, initialVelocities);
-  }
-
-  position(s: ItemState, out: Float64Array): void {
-    for (let k = 0; k < 3; k++) out[k] = this.referenceCoordinates[k] + s.q[this.qIndex + k];
-  }
-
-  velocity(s: ItemState, out: Float64Array): void {
-    for (let k = 0; k < 3; k++) out[k] = s.u[this.uIndex + k];
-  }
-
-  acceleration(s: ItemState, out: Float64Array): void {
-    for (let k = 0; k < 3; k++) out[k] = s.a[this.uIndex + k];
-  }
-
-  /** [I₃, 0, 0] (3 × 9). */
-  positionJacobian(_s: ItemState, out: Float64Array): void {
-    out.fill(0, 0, 27);
-    out[0] = 1; out[10] = 1; out[20] = 1;
+    super(label, 9, referenceCoordinates, initialCoordinates, initialVelocities);
   }
 
   /** Total slopes [r_y, r_z] into this.slopes. */
@@ -87,15 +64,11 @@ class PointSlope23Model extends NodeBase implements Only<FrameNodeModel, PointSl
   output(variable: OutputVariableType, s: ItemState): ArrayLike<number> | undefined {
     const out = new Float64Array(3);
     switch (variable) {
-      case OutputVariableType.Position: this.position(s, out); return out;
-      case OutputVariableType.Displacement: for (let k = 0; k < 3; k++) out[k] = s.q[this.qIndex + k]; return out;
-      case OutputVariableType.Velocity: this.velocity(s, out); return out;
-      case OutputVariableType.Acceleration: this.acceleration(s, out); return out;
       case OutputVariableType.AngularVelocity: this.angularVelocity(s, out); return out;
       case OutputVariableType.AngularVelocityLocal: this.angularVelocityLocal(s, out); return out;
       case OutputVariableType.RotationMatrix: { const a = new Float64Array(9); this.orientation(s, a); return a; }
       case OutputVariableType.Rotation: { const a = new Float64Array(9); this.orientation(s, a); return rotationMatrix2RotXYZInto(out, a); }
-      default: return coordinateOutput(this, variable, s);
+      default: return this.pointOutput(variable, s);
     }
   }
 }
