@@ -11,15 +11,17 @@ export class Jet2 {
   readonly g: Float64Array;
   readonly h: Float64Array;
 
-  constructor(readonly n: number) {
+  /** secondOrder false: no Hessian storage (first-order pools). */
+  constructor(readonly n: number, secondOrder = true) {
     this.g = new Float64Array(n);
-    this.h = new Float64Array(n * n);
+    this.h = new Float64Array(secondOrder ? n * n : 0);
   }
 }
 
 /**
  * A fixed set of preallocated jets and the operations on them (results written into a given jet, which may be one of
- * the operands). With `hessians` false only values and gradients are computed.
+ * the operands). With `hessians` false only values and gradients are computed; a first-order pool (secondOrder false)
+ * stores no Hessians at all. Evaluations run one at a time, so one pool may serve all elements of a type.
  */
 export class Jet2Pool {
   private readonly jets: Jet2[];
@@ -29,13 +31,23 @@ export class Jet2Pool {
   private nextTriple = 0;
   private reservedTriples = 0;
   private readonly tmp: Jet2;
-  /** Compute Hessians (false: values and gradients only). */
-  hessians = true;
+  private computeHessians: boolean;
 
-  constructor(readonly n: number, size: number) {
-    this.jets = Array.from({ length: size }, () => new Jet2(n));
+  constructor(readonly n: number, size: number, readonly secondOrder = true) {
+    this.jets = Array.from({ length: size }, () => new Jet2(n, secondOrder));
     this.triples = Array.from({ length: size }, () => [this.jets[0], this.jets[0], this.jets[0]]);
-    this.tmp = new Jet2(n);
+    this.tmp = new Jet2(n, secondOrder);
+    this.computeHessians = secondOrder;
+  }
+
+  /** Compute Hessians (false: values and gradients only); only second-order pools can. */
+  get hessians(): boolean {
+    return this.computeHessians;
+  }
+
+  set hessians(value: boolean) {
+    if (value && !this.secondOrder) throw new Error('Jet2Pool: a first-order pool has no Hessians');
+    this.computeHessians = value;
   }
 
   /** Frees all jets and triples taken since the last {@link Jet2Pool.reserve} (or all, without one). */

@@ -113,6 +113,20 @@ function twistCurvatures(pool: Jet2Pool, v: SlopeVariables, out: readonly Jet2[]
   for (let i = 0; i < 3; i++) pool.mul(pool.dot(i === 0 ? b0 : i === 1 ? b1 : b2, k, out[i]), norms[i], out[i]);
 }
 
+/**
+ * The jets of all ANCFBeam elements (one evaluation at a time): the 15 variables, their 3-vectors and the three strain
+ * jets, reserved; the rest of the pool serves the strain functions.
+ */
+const workspace = (() => {
+  const pool = new Jet2Pool(N_VAR, 160);
+  const variables = Array.from({ length: N_VAR }, () => pool.take());
+  const v = (i: number) => pool.triple(variables[i], variables[i + 1], variables[i + 2]);
+  const slopeVariables: SlopeVariables = { rx: v(0), ry: v(3), rz: v(6), ryx: v(9), rzx: v(12) };
+  const strains = pool.vector();
+  pool.reserve();
+  return { pool, variables, slopeVariables, strains };
+})();
+
 /** Linear shapes S₀ = 1/2 − x/L, S₁ = 1/2 + x/L. */
 function linearShapes(x: number, L: number): [number, number] {
   return [0.5 - x / L, 0.5 + x / L];
@@ -139,11 +153,6 @@ class ANCFBeamModel implements Only<ObjectModel & BodyModel, ANCFBeamModel> {
   private readonly groups: StrainGroup[];
   private readonly mass = new Float64Array(N_LOCAL * N_LOCAL);
   private readonly localMatrix = denseLocalMatrix(N_LOCAL);
-  private readonly pool = new Jet2Pool(N_VAR, 160);
-  /** The 15 variable jets (reserved in the pool) and the three strain jets of the last evaluation. */
-  private readonly variables: Jet2[];
-  private readonly slopeVariables: SlopeVariables;
-  private readonly strains: readonly Jet2[];
   private readonly e = new Float64Array(N_LOCAL);
   private readonly u = new Float64Array(N_LOCAL);
   /** B: each local variable combines two element coordinates. */
@@ -180,12 +189,6 @@ class ANCFBeamModel implements Only<ObjectModel & BodyModel, ANCFBeamModel> {
     ];
     this.ode2LhsDependsOnVelocity = this.groups.some((g) => g.hasDamping);
     this.integrateMass(section);
-    const pool = this.pool;
-    this.variables = Array.from({ length: N_VAR }, () => pool.take());
-    const v = (i: number) => pool.triple(this.variables[i], this.variables[i + 1], this.variables[i + 2]);
-    this.slopeVariables = { rx: v(0), ry: v(3), rz: v(6), ryx: v(9), rzx: v(12) };
-    this.strains = pool.vector();
-    pool.reserve();
   }
 
   get body(): BodyModel {
@@ -254,12 +257,12 @@ class ANCFBeamModel implements Only<ObjectModel & BodyModel, ANCFBeamModel> {
 
   /** Evaluates the group's three strains as jets at the current point into this.strains. */
   private evaluateStrains(group: StrainGroup, hessians: boolean): readonly Jet2[] {
-    const pool = this.pool;
+    const { pool, variables, slopeVariables, strains } = workspace;
     pool.reset();
     pool.hessians = hessians;
-    for (let r = 0; r < N_VAR; r++) pool.variable(r, this.point.values[r], this.variables[r]);
-    group.evaluate(pool, this.slopeVariables, this.strains);
-    return this.strains;
+    for (let r = 0; r < N_VAR; r++) pool.variable(r, this.point.values[r], variables[r]);
+    group.evaluate(pool, slopeVariables, strains);
+    return strains;
   }
 
   massMatrix(_s: ItemState, acc: LocalMatrixAccumulator): void {

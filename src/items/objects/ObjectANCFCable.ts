@@ -27,6 +27,17 @@ const N_VAR = 6;
 /** Local coordinates [r₀, r₀', r₁, r₁']. */
 const N_LOCAL = 12;
 
+/** The jets of all ANCFCable elements (one evaluation at a time): variables r', r'' and the strain jets, reserved. */
+const workspace = (() => {
+  const pool = new Jet2Pool(N_VAR, 40);
+  const variables = Array.from({ length: N_VAR }, () => pool.take());
+  const rp = pool.triple(variables[0], variables[1], variables[2]);
+  const rpp = pool.triple(variables[3], variables[4], variables[5]);
+  const strains = pool.vector();
+  pool.reserve();
+  return { pool, variables, rp, rpp, strains };
+})();
+
 /** A rule mapped to [0, L] with S', S'' and the reference strains at its points (ε_ref: 1 per point, κ_ref: 3). */
 class CableRule {
   readonly count: number;
@@ -72,11 +83,6 @@ class ANCFCableModel implements Only<ObjectModel & BodyModel, ANCFCableModel> {
   private readonly mass = new Float64Array(N_LOCAL * N_LOCAL);
   private readonly massShapeIntegral = new Float64Array(4);
   private readonly localMatrix = denseLocalMatrix(N_LOCAL);
-  private readonly pool = new Jet2Pool(N_VAR, 40);
-  private readonly variables: Jet2[];
-  private readonly rp: Jet2[];
-  private readonly rpp: Jet2[];
-  private readonly strains: Jet2[];
   private readonly point = new JetStrainPoint(N_VAR, 4, N_LOCAL);
   private readonly e = new Float64Array(N_LOCAL);
   private readonly u = new Float64Array(N_LOCAL);
@@ -92,12 +98,6 @@ class ANCFCableModel implements Only<ObjectModel & BodyModel, ANCFCableModel> {
     this.axial = new CableRule(rules.axial, this.L, 1);
     this.bending = new CableRule(rules.bending, this.L, 3);
     this.ode2LhsDependsOnVelocity = p.physicsAxialDamping !== 0 || p.physicsBendingDamping !== 0;
-    const pool = this.pool;
-    this.variables = Array.from({ length: N_VAR }, () => pool.take());
-    this.rp = pool.triple(this.variables[0], this.variables[1], this.variables[2]);
-    this.rpp = pool.triple(this.variables[3], this.variables[4], this.variables[5]);
-    this.strains = pool.vector();
-    pool.reserve();
     for (let k = 0; k < gauss4.points.length; k++) {
       const x = 0.5 * this.L * (gauss4.points[k] + 1);
       const w = 0.5 * this.L * gauss4.weights[k] * p.physicsMassPerLength;
@@ -154,25 +154,26 @@ class ANCFCableModel implements Only<ObjectModel & BodyModel, ANCFCableModel> {
       }
     }
     this.point.evaluate(this.e, this.u);
-    const pool = this.pool;
+    const { pool, variables } = workspace;
     pool.reset();
     pool.hessians = hessians;
-    for (let r = 0; r < N_VAR; r++) pool.variable(r, this.point.values[r], this.variables[r]);
+    for (let r = 0; r < N_VAR; r++) pool.variable(r, this.point.values[r], variables[r]);
   }
 
   /** ε = |r'| − 1 at point q of the rule (jet in this.strains[0]). */
   private axialStrain(rule: CableRule, q: number, hessians: boolean): Jet2 {
     this.setPoint(rule.dS, rule.ddS, 4 * q, hessians);
-    const pool = this.pool, out = this.strains[0];
-    return pool.affine(pool.sqrt(pool.dot(this.rp, this.rp, out), out), 1, -1, out);
+    const { pool, rp, strains } = workspace;
+    const out = strains[0];
+    return pool.affine(pool.sqrt(pool.dot(rp, rp, out), out), 1, -1, out);
   }
 
   /** κ = (r' × r'')/|r'|² at point q of the rule (jets in this.strains). */
   private curvature(rule: CableRule, q: number, hessians: boolean): readonly Jet2[] {
     this.setPoint(rule.dS, rule.ddS, 4 * q, hessians);
-    const pool = this.pool, out = this.strains;
-    const inverseNorm2 = pool.inverse(pool.dot(this.rp, this.rp, pool.take()), pool.take());
-    const cross = pool.cross(this.rp, this.rpp, pool.vector());
+    const { pool, rp, rpp, strains: out } = workspace;
+    const inverseNorm2 = pool.inverse(pool.dot(rp, rp, pool.take()), pool.take());
+    const cross = pool.cross(rp, rpp, pool.vector());
     for (let c = 0; c < 3; c++) pool.mul(cross[c], inverseNorm2, out[c]);
     return out;
   }

@@ -21,6 +21,15 @@ const N_LOCAL = 14;
 /** Jets in a fixed order per evaluation: 3-vectors and 3 × 3 matrices (row-major) of jets. */
 type Vec = Jet2[];
 
+/** First-order jets of all elements (one evaluation at a time): the 14 coordinates and the 14 forces, reserved. */
+const workspace = (() => {
+  const pool = new Jet2Pool(N_LOCAL, 900, false);
+  const variables = Array.from({ length: N_LOCAL }, () => pool.take());
+  const forces = Array.from({ length: N_LOCAL }, () => pool.take());
+  pool.reserve();
+  return { pool, variables, forces };
+})();
+
 /**
  * Run-time model of Exudyn's 3D geometrically exact beam (Lie-group SE(3) interpolation, two rigid-body nodes with Euler
  * parameters): the relative motion H₀⁻¹H₁ = exp(h) of the node frames gives the strains ε = (h − [L, 0, 0, 0, 0, 0])/L
@@ -43,9 +52,9 @@ class BeamGeometricallyExactModel implements Only<ObjectModel & BodyModel, BeamG
   /** Diagonal stiffness [EA, GA_y, GA_z, GJ, EI_y, EI_z]. */
   private readonly k = new Float64Array(6);
   private readonly J = new Float64Array(9);
-  private readonly pool = new Jet2Pool(N_LOCAL, 900);
-  private readonly variables: Jet2[];
-  private readonly forces: Jet2[];
+  private readonly pool = workspace.pool;
+  private readonly variables = workspace.variables;
+  private readonly forces = workspace.forces;
   private readonly q = new Float64Array(N_LOCAL);
   private readonly u = new Float64Array(N_LOCAL);
   private readonly localMatrix = denseLocalMatrix(N_LOCAL);
@@ -73,11 +82,6 @@ class BeamGeometricallyExactModel implements Only<ObjectModel & BodyModel, BeamG
     for (let i = 0; i < 6; i++) this.k[i] = section.stiffnessMatrix[i][i];
     for (let i = 0; i < 3; i++) for (let j = 0; j < 3; j++) this.J[3 * i + j] = section.inertia[i][j];
     this.ode2LhsDependsOnVelocity = this.J.some((value) => value !== 0);
-    const pool = this.pool;
-    this.variables = Array.from({ length: N_LOCAL }, () => pool.take());
-    this.forces = Array.from({ length: N_LOCAL }, () => pool.take());
-    pool.reserve();
-    pool.hessians = false;
   }
 
   get body(): BodyModel {
