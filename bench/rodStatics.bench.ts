@@ -8,6 +8,8 @@
  * - slenderness 1e3, 10 elements, adaptive from one step: as few steps as the formulation needs;
  * - slenderness 10 with 10, 20, 40, 80 elements and 100 steps: the cost per Newton iteration against the
  *   number of elements (sparse assembly and LU: linear growth).
+ * - slenderness 10, 100 load steps with the 'quaternion' interpolation: p = 2 × 10 (the R12 row's setting, error
+ *   3.56e-3 R0 instead of 6.41e-2) and p = 1 × 10 (which R12 cannot roll up).
  * The checks report accepted load steps, Newton iterations and the wall and CPU time per iteration of the last run
  * (CPU time is the steadier figure on a loaded machine).
  * @module
@@ -17,8 +19,11 @@ import { buildHelixRollUp, helixNodalError, helixRadius, helixRollUpSettings } f
 import type { SolverStatistics } from '../src/index.ts';
 import type { Benchmark, PreparedBenchmark } from './harness.ts';
 
-function prepareHelix(numberOfElements: number, slenderness: number, loadSteps: number): PreparedBenchmark {
-  const model = buildHelixRollUp({ polynomialDegree: 2, numberOfElements, slenderness });
+/** Orientation interpolation of the rod. */
+type RodInterpolation = 'R12' | 'quaternion';
+
+function prepareHelix(numberOfElements: number, slenderness: number, loadSteps: number, interpolation: RodInterpolation, polynomialDegree: number): PreparedBenchmark {
+  const model = buildHelixRollUp({ polynomialDegree, numberOfElements, slenderness, interpolation });
   const settings = helixRollUpSettings(model, { loadSteps, adaptive: true });
   let statistics: SolverStatistics | undefined;
   let seconds = 0;
@@ -45,8 +50,9 @@ function prepareHelix(numberOfElements: number, slenderness: number, loadSteps: 
   };
 }
 
-/** One helix benchmark: p = 2, the given elements, slenderness and (initial) load steps. */
-function helixBenchmark(name: string, description: string, numberOfElements: number, slenderness: number, loadSteps: number, repetitions: number, comparison?: Benchmark['comparison']): Benchmark {
+/** One helix benchmark: the given elements, slenderness and (initial) load steps; R12 with p = 2 unless given. */
+function helixBenchmark(name: string, description: string, numberOfElements: number, slenderness: number, loadSteps: number, repetitions: number,
+  comparison?: Benchmark['comparison'], interpolation: RodInterpolation = 'R12', polynomialDegree = 2): Benchmark {
   return {
     name,
     description,
@@ -57,7 +63,7 @@ function helixBenchmark(name: string, description: string, numberOfElements: num
     warmUpSteps: 1,
     warmUpRuns: 2,
     comparison,
-    prepare: (steps) => prepareHelix(numberOfElements, slenderness, steps),
+    prepare: (steps) => prepareHelix(numberOfElements, slenderness, steps, interpolation, polynomialDegree),
   };
 }
 
@@ -70,5 +76,9 @@ export function rodStaticsBenchmarks(): Benchmark[] {
     helixBenchmark('rod helix 1e3 p2×10 adaptive', 'helix roll-up, slenderness 1e3, 10 quadratic elements, adaptive load steps from one step, sparse LU', 10, 1e3, 1, 5),
     ...[20, 40, 80].map((nEl) => helixBenchmark(`rod helix 1e1 p2×${nEl} 100 steps`,
       `helix roll-up, slenderness 10, ${nEl} quadratic elements, 100 load steps (400 Newton iterations): cost per iteration vs elements`, nEl, 1e1, 100, 5)),
+    helixBenchmark('rod helix 1e1 quaternion p2×10 100 steps', 'helix roll-up as the first row with the quaternion interpolation (A orthonormal everywhere)',
+      10, 1e1, 100, 5, undefined, 'quaternion'),
+    helixBenchmark('rod helix 1e1 quaternion p1×10 100 steps', 'helix roll-up, slenderness 10, 10 linear elements with the quaternion interpolation '
+      + '(R12 diverges there), 100 load steps', 10, 1e1, 100, 5, undefined, 'quaternion', 1),
   ];
 }

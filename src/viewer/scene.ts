@@ -12,7 +12,7 @@ import { ConfigurationType, type OutputVariableType } from '../registry/enums.ts
 import { FlexdynError, formatItemLabel } from '../core/errors.ts';
 import type { ItemState } from '../registry/capabilities.ts';
 import type { GraphicsData } from '../graphics/graphicsData.ts';
-import { jointPartGraphics, springCoil, springCoilPointCount, type EndPoint } from './connectorDrawing.ts';
+import { jointPartGraphics, jointShapeRadius, springCoil, springCoilPointCount, type EndPoint } from './connectorDrawing.ts';
 import { contactPointColor, contactSphereColor, contactTriangleColor, FrameSampler, type ContactDrawingOptions, type DrawnBody, type DrawnContact, type DrawnMesh, type DrawnRod } from './sampler.ts';
 import { ContactPointList } from '../contact/contactPoints.ts';
 import { triangulate, type TriangulatedGraphics } from '../graphics/triangulate.ts';
@@ -421,7 +421,7 @@ export function computeScene(mbs: MainSystem, solution: SceneSolution, options: 
         label: c.label, name: c.name,
         parts: c.parts.map((part) => ({
           marker: part.marker, frame: part.frame, graphics: jointPartGraphics(part), poses: new Float32Array(nFrames * 12),
-          radius: Math.max(...part.shapes.map((shape) => (shape.type === 'sphere' ? shape.radius : Math.max(Math.abs(shape.start), Math.abs(shape.start + shape.length), shape.radius)))),
+          radius: Math.max(...part.shapes.map(jointShapeRadius)),
         })),
       });
     }

@@ -266,6 +266,12 @@ function connectorPiece(sampler: FrameSampler): PolyPiece {
           vertObjects.push(c.index);
           continue;
         }
+        if (shape.type === 'triangle') {
+          // its outline, a closed line through the three points in the part's frame
+          const ids = [0, 3, 6, 0].map((o) => addPoint([0, 1, 2].map((k) => p0[k] + A[3 * k] * shape.points[o] + A[3 * k + 1] * shape.points[o + 1] + A[3 * k + 2] * shape.points[o + 2]), 0, part.color));
+          addLine(ids, c.index);
+          continue;
+        }
         const ids = [shape.start, shape.start + shape.length].map((s) => {
           const x = [0, 1, 2].map((k) => p0[k] + s * (A[3 * k] * shape.axis[0] + A[3 * k + 1] * shape.axis[1] + A[3 * k + 2] * shape.axis[2]));
           return addPoint(x, 0, part.color);

@@ -74,6 +74,15 @@ export interface RodInterpolation {
   addRotationJacobianTransposed_q(s: ItemState, e: number, nv: Float64Array, torque: ArrayLike<number>, k: Float64Array, factor: number): void;
 }
 
+/** w = the nodal body-fixed angular velocities ω̄_i, 3 per node, from the state. */
+export function gatherNodalAngularVelocities(nodes: readonly NodeModel[], s: ItemState, w: Float64Array): void {
+  const u = s.u;
+  for (let g = 0; g < nodes.length; g++) {
+    const j = nodes[g].uIndex + 3;
+    w[3 * g] = u[j]; w[3 * g + 1] = u[j + 1]; w[3 * g + 2] = u[j + 2];
+  }
+}
+
 // ---------------------------------------------------------------------------------------
 // The fields every interpolation shares at a point of element e with the shape values nv (N_i at the point)
 

@@ -17,7 +17,7 @@ import { quaternionRateMatrixInto, quaternionRatesInto, quaternionRotationMatrix
 import { addSkewMulInto, skewInto } from '../../../rotations/skew.ts';
 import { addBlock } from './kernels.ts';
 import {
-  lagrangePositionInto, lagrangePositionJacobian, lagrangeSubtractReferencePosition, lagrangeVelocityInto, type RodInterpolation,
+  gatherNodalAngularVelocities, lagrangePositionInto, lagrangePositionJacobian, lagrangeSubtractReferencePosition, lagrangeVelocityInto, type RodInterpolation,
 } from './interpolation.ts';
 import { SectionStrains } from './sectionLaw.ts';
 
@@ -158,11 +158,7 @@ export class QuaternionInterpolation implements RodInterpolation {
 
   /** Only the nodal ω̄_i. */
   gatherAngularVelocities(s: ItemState): void {
-    const u = s.u, w = this.w;
-    for (let g = 0; g < this.nNodes; g++) {
-      const j = this.nodes[g].uIndex + 3;
-      w[3 * g] = u[j]; w[3 * g + 1] = u[j + 1]; w[3 * g + 2] = u[j + 2];
-    }
+    gatherNodalAngularVelocities(this.nodes, s, this.w);
   }
 
   /** r_ξ = Σ N_i' r_i, Q = Σ N_i P̂_i, Q_ξ = Σ N_i' P̂_i, A = A(Q), γ̄ = Aᵀr_ξ, κ̄ = sḠ(Q)Q_ξ (current or reference). */

@@ -11,7 +11,7 @@ import type { ItemState, NodeModel } from '../../../registry/capabilities.ts';
 import { quaternionRotationMatrixInto } from '../../../rotations/quaternion.ts';
 import { mat3MulInto, mat3TransposeMulInto, skewInto } from '../../../rotations/skew.ts';
 import { addBlock, addProduct, addSkewSandwichInto, addTraceMinusInto } from './kernels.ts';
-import { lagrangePositionInto, lagrangePositionJacobian, lagrangeSubtractReferencePosition, lagrangeVelocityInto, type RodInterpolation } from './interpolation.ts';
+import { gatherNodalAngularVelocities, lagrangePositionInto, lagrangePositionJacobian, lagrangeSubtractReferencePosition, lagrangeVelocityInto, type RodInterpolation } from './interpolation.ts';
 import { SectionStrains } from './sectionLaw.ts';
 
 /** Indices into {@link R12Interpolation.scales}: N_k, N_k', −N_k, ½N_k', −½N_k. */
@@ -129,11 +129,7 @@ export class R12Interpolation implements RodInterpolation {
 
   /** Only the nodal ω̄_i (all the gyroscopic Jacobian needs; without damping the u-Jacobian uses nothing else). */
   gatherAngularVelocities(s: ItemState): void {
-    const u = s.u, w = this.w;
-    for (let g = 0; g < this.nNodes; g++) {
-      const j = this.nodes[g].uIndex + 3;
-      w[3 * g] = u[j]; w[3 * g + 1] = u[j + 1]; w[3 * g + 2] = u[j + 2];
-    }
+    gatherNodalAngularVelocities(this.nodes, s, this.w);
   }
 
   /**
