@@ -23,7 +23,7 @@ export { NodeType } from './builders/bodies.ts';
 export type {
   BodyNodeOrMarker, CreateConnectorOptions, CreateSpringDamperOptions, CreateCartesianSpringDamperOptions, CreateDistanceConstraintOptions,
   CreateRigidBodySpringDamperOptions, CreateTorsionalSpringDamperOptions, CreateCoordinateConstraintOptions, CreateSphereSphereContactOptions,
-  CreateSphereTriangleContactOptions, CreateSphereQuadContactOptions, CreateSphereQuadContactResult,
+  CreateSphereTriangleContactOptions, CreateSphereQuadContactOptions, CreateSphereQuadContactResult, PenaltyContactOptions, SphereSurfaceContactOptions,
 } from './builders/connectors.ts';
 export type { BodyOrMarker, CreateJointOptions } from './builders/jointFrames.ts';
 export { getJointArgs } from './builders/jointArgs.ts';

@@ -258,13 +258,9 @@ export function createTorsionalSpringDamper(sink: BuilderSink, options: CreateTo
   return addJoint(sink, frame, 'BodyRigid', { ...connector, nodeNumber });
 }
 
-/** Options of createSphereSphereContact (Exudyn's keyword arguments; the contact parameters as in ObjectContactSphereSphere). */
-export interface CreateSphereSphereContactOptions extends CreateConnectorOptions {
-  /** Radii [r0, r1] of the spheres at end 0 and end 1. */
-  spheresRadii?: VectorValue;
-  /** Sphere 1 is hollow and contains sphere 0. */
-  isHollowSphere1?: boolean;
-  /** Dynamic friction coefficient. */
+/** The contact options shared by the sphere contact helpers (Exudyn's keyword arguments, the contact items' parameters). */
+export interface PenaltyContactOptions extends CreateConnectorOptions {
+  /** Dynamic friction coefficient (≠ 0: rigid markers, for the friction torques). */
   dynamicFriction?: number;
   /** Regularization velocity of friction. */
   frictionProportionalZone?: number;
@@ -274,6 +270,45 @@ export interface CreateSphereSphereContactOptions extends CreateConnectorOptions
   contactDamping?: number;
   /** Exponent n of the penetration. */
   contactStiffnessExponent?: number;
+  /** Coefficient of restitution (impactModel 1 and 2). */
+  restitutionCoefficient?: number;
+  /** Lower bound of the impact velocity (impactModel 1 and 2). */
+  minimumImpactVelocity?: number;
+  /** Impact model: 0 linear (adhesive elasto-plastic for sphere-sphere), 1 Hunt–Crossley, 2 Gonthier/Carvalho–Martins. */
+  impactModel?: number;
+  /** Initial data coordinates [gap, tangential speed, impact velocity, plastic penetration] of each added data node. */
+  dataInitialCoordinates?: VectorValue;
+  /** If false, the contact exerts no force. */
+  activeConnector?: boolean;
+}
+
+/** The contact parameters of the shared options with Exudyn's defaults, and the data node the helpers add. */
+function penaltyContactParameters(options: PenaltyContactOptions) {
+  const dataInitialCoordinates = options.dataInitialCoordinates ?? [0, 0, 0, 0];
+  return {
+    parameters: {
+      name: options.name ?? '',
+      dynamicFriction: options.dynamicFriction ?? 0,
+      frictionProportionalZone: options.frictionProportionalZone ?? 1e-3,
+      contactStiffness: options.contactStiffness ?? 0,
+      contactDamping: options.contactDamping ?? 0,
+      contactStiffnessExponent: options.contactStiffnessExponent ?? 1,
+      restitutionCoefficient: options.restitutionCoefficient ?? 1,
+      minimumImpactVelocity: options.minimumImpactVelocity ?? 0,
+      impactModel: options.impactModel ?? 0,
+      activeConnector: options.activeConnector ?? true,
+    },
+    data: NodeGenericData({ initialCoordinates: dataInitialCoordinates, numberOfDataCoordinates: dataInitialCoordinates.length }),
+    sphereMarker: (options.dynamicFriction ?? 0) !== 0 ? 'rigid' as const : 'position' as const,
+  };
+}
+
+/** Options of createSphereSphereContact (Exudyn's keyword arguments; the contact parameters as in ObjectContactSphereSphere). */
+export interface CreateSphereSphereContactOptions extends PenaltyContactOptions {
+  /** Radii [r0, r1] of the spheres at end 0 and end 1. */
+  spheresRadii?: VectorValue;
+  /** Sphere 1 is hollow and contains sphere 0. */
+  isHollowSphere1?: boolean;
   /** Constant pull-off force (adhesive elasto-plastic model). */
   constantPullOffForce?: number;
   /** Ratio of plastic to total deformation (adhesive elasto-plastic model). */
@@ -282,16 +317,6 @@ export interface CreateSphereSphereContactOptions extends CreateConnectorOptions
   adhesionCoefficient?: number;
   /** Adhesion exponent (adhesive elasto-plastic model). */
   adhesionExponent?: number;
-  /** Coefficient of restitution (impactModel 1 and 2). */
-  restitutionCoefficient?: number;
-  /** Lower bound of the impact velocity (impactModel 1 and 2). */
-  minimumImpactVelocity?: number;
-  /** 0 linear / adhesive elasto-plastic, 1 Hunt–Crossley, 2 Gonthier/Carvalho–Martins. */
-  impactModel?: number;
-  /** Initial data coordinates [gap, tangential speed, impact velocity, plastic penetration] of the added data node. */
-  dataInitialCoordinates?: VectorValue;
-  /** If false, the contact exerts no force. */
-  activeConnector?: boolean;
 }
 
 /**
@@ -300,60 +325,28 @@ export interface CreateSphereSphereContactOptions extends CreateConnectorOptions
  * returns the contact's object index (Exudyn's CreateSphereSphereContact).
  */
 export function createSphereSphereContact(sink: BuilderSink, options: CreateSphereSphereContactOptions = {}): ObjectIndex {
-  const where = 'createSphereSphereContact';
-  const dynamicFriction = options.dynamicFriction ?? 0;
+  const { parameters, data, sphereMarker } = penaltyContactParameters(options);
   const contact = ObjectContactSphereSphere({
-    name: options.name ?? '',
+    ...parameters,
     spheresRadii: options.spheresRadii ?? [-1, -1],
     isHollowSphere1: options.isHollowSphere1 ?? false,
-    dynamicFriction,
-    frictionProportionalZone: options.frictionProportionalZone ?? 1e-3,
-    contactStiffness: options.contactStiffness ?? 0,
-    contactDamping: options.contactDamping ?? 0,
-    contactStiffnessExponent: options.contactStiffnessExponent ?? 1,
     constantPullOffForce: options.constantPullOffForce ?? 0,
     contactPlasticityRatio: options.contactPlasticityRatio ?? 0,
     adhesionCoefficient: options.adhesionCoefficient ?? 0,
     adhesionExponent: options.adhesionExponent ?? 1,
-    restitutionCoefficient: options.restitutionCoefficient ?? 1,
-    minimumImpactVelocity: options.minimumImpactVelocity ?? 0,
-    impactModel: options.impactModel ?? 0,
-    activeConnector: options.activeConnector ?? true,
     visualization: connectorVisualization(options),
   });
-  const dataInitialCoordinates = options.dataInitialCoordinates ?? [0, 0, 0, 0];
-  const data = NodeGenericData({ initialCoordinates: dataInitialCoordinates, numberOfDataCoordinates: dataInitialCoordinates.length });
   checkBeforeAdding('Object', contact, { markerNumbers: [0, 0], nodeNumber: 0 });
   checkBeforeAdding('Node', data, {});
-  const [m0, m1] = addConnectorMarkers(sink, connectorEnds(where, options), options.name ?? '', dynamicFriction !== 0 ? 'rigid' : 'position');
+  const [m0, m1] = addConnectorMarkers(sink, connectorEnds('createSphereSphereContact', options), options.name ?? '', sphereMarker);
   const nodeNumber = sink.addNode(data);
   return sink.addObject({ ...contact, markerNumbers: [m0, m1], nodeNumber });
 }
 
 /** Contact options shared by createSphereTriangleContact and createSphereQuadContact (Exudyn's keyword arguments). */
-interface SphereSurfaceContactOptions extends CreateConnectorOptions {
+export interface SphereSurfaceContactOptions extends PenaltyContactOptions {
   /** Radius of the sphere at end 0 (> 0). */
   radiusSphere?: number;
-  /** Dynamic friction coefficient (≠ 0: a rigid marker on the sphere, for the friction torque). */
-  dynamicFriction?: number;
-  /** Regularization velocity of friction. */
-  frictionProportionalZone?: number;
-  /** Contact stiffness k. */
-  contactStiffness?: number;
-  /** Linear contact damping d. */
-  contactDamping?: number;
-  /** Exponent n of the penetration. */
-  contactStiffnessExponent?: number;
-  /** Coefficient of restitution (impactModel 1 and 2). */
-  restitutionCoefficient?: number;
-  /** Lower bound of the impact velocity (impactModel 1 and 2). */
-  minimumImpactVelocity?: number;
-  /** 0 linear, 1 Hunt–Crossley, 2 Gonthier/Carvalho–Martins. */
-  impactModel?: number;
-  /** Initial data coordinates [gap, tangential speed, impact velocity, unused] of each added data node. */
-  dataInitialCoordinates?: VectorValue;
-  /** If false, the contact exerts no force. */
-  activeConnector?: boolean;
 }
 
 /** Options of createSphereTriangleContact (Exudyn's keyword arguments; the contact parameters as in ObjectContactSphereTriangle). */
@@ -402,29 +395,18 @@ function checkedEdgeFlags(where: string, value: unknown, maximum: number): numbe
  * edge flags); every parameter is checked before anything is added. Returns the contacts' object indices.
  */
 function addSphereTriangleContacts(sink: BuilderSink, where: string, options: SphereSurfaceContactOptions, triangles: readonly { points: number[][]; includeEdges: number }[]): ObjectIndex[] {
-  const dynamicFriction = options.dynamicFriction ?? 0;
+  const { parameters, data, sphereMarker } = penaltyContactParameters(options);
   const contacts = triangles.map(({ points, includeEdges }) => ObjectContactSphereTriangle({
-    name: options.name ?? '',
+    ...parameters,
     radiusSphere: options.radiusSphere ?? 0,
     trianglePoints: points,
     includeEdges,
-    dynamicFriction,
-    frictionProportionalZone: options.frictionProportionalZone ?? 1e-3,
-    contactStiffness: options.contactStiffness ?? 0,
-    contactDamping: options.contactDamping ?? 0,
-    contactStiffnessExponent: options.contactStiffnessExponent ?? 1,
-    restitutionCoefficient: options.restitutionCoefficient ?? 1,
-    minimumImpactVelocity: options.minimumImpactVelocity ?? 0,
-    impactModel: options.impactModel ?? 0,
-    activeConnector: options.activeConnector ?? true,
     visualization: { show: options.show ?? false, drawSize: options.drawSize ?? -1, color: options.color ?? [-1, -1, -1, -1] },
   }));
-  const dataInitialCoordinates = options.dataInitialCoordinates ?? [0, 0, 0, 0];
-  const data = NodeGenericData({ initialCoordinates: dataInitialCoordinates, numberOfDataCoordinates: dataInitialCoordinates.length });
   const ends = connectorEnds(where, options);
   for (const contact of contacts) checkBeforeAdding('Object', contact, { markerNumbers: [0, 0], nodeNumber: 0 });
   checkBeforeAdding('Node', data, {});
-  const [m0, m1] = addConnectorMarkers(sink, ends, options.name ?? '', [dynamicFriction !== 0 ? 'rigid' : 'position', 'rigid']);
+  const [m0, m1] = addConnectorMarkers(sink, ends, options.name ?? '', [sphereMarker, 'rigid']);
   return contacts.map((contact) => sink.addObject({ ...contact, markerNumbers: [m0, m1], nodeNumber: sink.addNode(data) }));
 }
 

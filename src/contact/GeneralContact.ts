@@ -47,6 +47,8 @@ export class GeneralContact extends GeneralContactSettings implements SystemComp
   /** The item kinds in the order of the global contact indices. */
   private readonly itemSets: ContactItemSet[];
   private readonly kernels: ContactKernel[];
+  private readonly sphereCable: SphereCableContact;
+  private readonly sphereTriangle: SphereTriangleContact;
   /** The current state of the compiled model this contact is bound to, and its states by configuration. */
   private current?: ItemState;
   private states?: ContactModelView['data'];
@@ -58,10 +60,9 @@ export class GeneralContact extends GeneralContactSettings implements SystemComp
   private readonly active = new ActiveContacts();
   private readonly tunnelling: SphereTunnellingCheck;
   private readonly overlaps = new SphereOverlaps();
-  /** Sphere centres at the start of the step (tunnelling check) and at the state being drawn (3 per sphere). */
+  /** Sphere centres at the start and at the end of the step (tunnelling check; 3 per sphere). */
   private startCenters = new Float64Array(0);
   private endCenters = new Float64Array(0);
-  private drawnCenters = new Float64Array(0);
   /** A copy of the state of the last post-Newton step, whose active contacts are recorded when asked for (stale: not yet). */
   private postNewtonState?: StateCopy;
   private activeStale = false;
@@ -73,11 +74,9 @@ export class GeneralContact extends GeneralContactSettings implements SystemComp
     this.triangles = new ContactTriangles(this.name);
     this.itemSets = [this.spheres, this.cables, this.triangles];
     const law = new ContactForceLaw(), jacobian = new PairJacobian();
-    this.kernels = [
-      new SphereSphereContact(this, this.spheres, this.grid, law, jacobian),
-      new SphereCableContact(this, this.spheres, this.cables, this.grid),
-      new SphereTriangleContact(this, this.spheres, this.triangles, this.grid, law, jacobian),
-    ];
+    this.sphereCable = new SphereCableContact(this, this.spheres, this.cables, this.grid);
+    this.sphereTriangle = new SphereTriangleContact(this, this.spheres, this.triangles, this.grid, law, jacobian);
+    this.kernels = [new SphereSphereContact(this, this.spheres, this.grid, law, jacobian), this.sphereCable, this.sphereTriangle];
     this.tunnelling = new SphereTunnellingCheck(this.name);
   }
 
@@ -150,7 +149,6 @@ export class GeneralContact extends GeneralContactSettings implements SystemComp
     this.startCenters = new Float64Array(3 * this.spheres.count);
     this.endCenters = new Float64Array(3 * this.spheres.count);
     this.postNewtonState = new StateCopy(current);
-    this.drawnCenters = new Float64Array(3 * this.spheres.count);
     for (const set of this.itemSets) set.update(current, this.boxes);
     const boxMin = [...this.treeBoxMin], boxMax = [...this.treeBoxMax];
     if (!(boxMin[0] < boxMax[0])) {
@@ -231,13 +229,30 @@ export class GeneralContact extends GeneralContactSettings implements SystemComp
   }
 
   /**
-   * Appends the contact points at the state s to out, for drawing: where two spheres overlap, the point midway in the
-   * overlap with its depth ({@link SphereOverlaps}); geometric (the sign of the force, which involves the velocities, is
-   * not looked at) and without changing the active contacts or the search state.
+   * Appends the contact points at the state s to out, for drawing, each with its depth: where two spheres overlap, the
+   * point midway in the overlap ({@link SphereOverlaps}); where a sphere touches a triangle, the closest point on it
+   * (after Exudyn's exclusions); the middle of each contact segment of a cable. Geometric (the sign of the force, which
+   * involves the velocities, is not looked at); the active contacts stay as they were and the search state is set back
+   * to the current state.
    */
   contactPoints(s: ItemState, out: ContactPointList): void {
-    this.spheres.centers(s, this.drawnCenters);
-    this.overlaps.find(this.drawnCenters, this.spheres.radius, this.grid, out);
+    this.update(s);
+    this.overlaps.find(this.spheres.kinematics.position3, this.spheres.radius, this.grid, out);
+    this.sphereTriangle.contactPoints(out);
+    this.sphereCable.contactPoints(out);
+    this.restoreSearch(s);
+  }
+
+  /** The global points of all triangles at the state s (9 per triangle) into out, for drawing; the search state is set back to the current state. */
+  triangleVertices(s: ItemState, out: Float64Array): void {
+    this.update(s);
+    out.set(this.triangles.points.subarray(0, 9 * this.triangles.count));
+    this.restoreSearch(s);
+  }
+
+  /** Sets the items and the search grid back to the current state after an update at another state s. */
+  private restoreSearch(s: ItemState): void {
+    if (this.current !== undefined && s !== this.current) this.update(this.current);
   }
 
   /** The item set of a ContactTypeIndex, or a FlexdynError naming typeIndex. */

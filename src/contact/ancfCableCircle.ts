@@ -58,6 +58,8 @@ export class CableCircleContact {
   readonly gY = new Float64Array(NG * NY);
   /** Number of segments of the last evaluation (0: the element is outside the circle, g = 0). */
   segmentCount = 0;
+  /** Per segment of the last evaluation: its middle contact point (x, y) and depth R − |p − c| there (3 per segment). */
+  middles = new Float64Array(12);
   // shape functions at the chord ends, at a point and their slopes there
   private readonly Sa = new Float64Array(4);
   private readonly Sb = new Float64Array(4);
@@ -216,6 +218,7 @@ export class CableCircleContact {
       this.pointKinematics(x, p, derivatives);
       const dx0 = pv[0] - c[0], dy0 = pv[1] - c[1];
       const Dvx = pv[2] - vc[0] + w * dy0, Dvy = pv[3] - vc[1] - w * dx0;
+      if (k === 1) this.recordMiddle(pv[0], pv[1], p.contactRadius - Math.hypot(dx0, dy0));
       if (!this.pointForce(dx0, dy0, Dvx, Dvy, p, derivatives)) continue;
       mean += this.normalForce / 3;
       const torque = p.lever * (n[0] * f[1] - n[1] * f[0]);
@@ -267,6 +270,17 @@ export class CableCircleContact {
       for (let m = 0; m < NY; m++) gY[10 * NY + m] += W * p.lever * (n[0] * dFY[NY + m] - n[1] * dFY[m]);
     }
     return mean < 0;
+  }
+
+  /** Stores the middle point and depth of the current segment (segmentCount − 1). */
+  private recordMiddle(x: number, y: number, depth: number): void {
+    const at = 3 * (this.segmentCount - 1);
+    if (at + 3 > this.middles.length) {
+      const grown = new Float64Array(2 * this.middles.length);
+      grown.set(this.middles);
+      this.middles = grown;
+    }
+    this.middles[at] = x; this.middles[at + 1] = y; this.middles[at + 2] = depth;
   }
 
   /** ∂x/∂X of a chord–circle intersection t of the current chord (0 where the segment end is clamped to the chord end). */

@@ -28,8 +28,8 @@ export class ContactPointList {
 /**
  * The geometric contacts of spheres at given centres, for drawing (the viewer and the VTK export): every pair whose
  * spheres overlap (gap g = |p_j − p_i| − r_i − r_j < 0) gives the point midway in the overlap on the line of centres,
- * p_i + (r_i + g/2) n, with depth −g. It searches a grid of its own (with the layout of the contact's grid), so the
- * contact's search state (active contacts, getItemsInBox) stays as the solver left it.
+ * p_i + (r_i + g/2) n, with depth −g. It searches a grid of its own over the spheres only (with the layout of the
+ * contact's grid); the force kernel's test, which involves the velocities, is not used.
  */
 export class SphereOverlaps {
   private readonly grid = new SearchGrid();

@@ -5,6 +5,7 @@ import type { ContactSpheres } from './contactSpheres.ts';
 import type { ContactANCFCables } from './contactANCFCables.ts';
 import type { SearchGrid } from './searchGrid.ts';
 import { CableCircleContact, type CableCircleParameters } from './ancfCableCircle.ts';
+import type { ContactPointList } from './contactPoints.ts';
 
 /** The settings of the cable contact a GeneralContact provides (Exudyn's ancfCable… settings). */
 export interface CableContactSettings extends GeneralContactSettings {
@@ -159,5 +160,14 @@ export class SphereCableContact implements ContactKernel {
   recordActiveContacts(active: ActiveContacts): void {
     const { cables, spheres } = this;
     this.candidates((i, j) => { if (this.evaluate(i, j, false)) active.add(cables.offset + i, spheres.offset + j); });
+  }
+
+  /** Appends, for drawing, the middle point of every contact segment of the last update (in the plane z = 0) with its depth. */
+  contactPoints(out: ContactPointList): void {
+    const kernel = this.kernel;
+    this.candidates((i, j) => {
+      this.evaluate(i, j, false);
+      for (let k = 0; k < kernel.segmentCount; k++) out.push(kernel.middles[3 * k], kernel.middles[3 * k + 1], 0, kernel.middles[3 * k + 2]);
+    });
   }
 }

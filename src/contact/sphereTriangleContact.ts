@@ -3,6 +3,7 @@ import type { GeneralContactSettings } from './contactSettings.ts';
 import type { ActiveContacts, ContactKernel } from './contactKernel.ts';
 import type { ContactSpheres } from './contactSpheres.ts';
 import type { SearchGrid } from './searchGrid.ts';
+import type { ContactPointList } from './contactPoints.ts';
 import { triangleNormal, type ContactTriangles } from './contactTriangles.ts';
 import { PAIR_VARIABLES, type PairJacobian } from './contactPair.ts';
 import { addBlock, addCrossBlock, addCrossTimes, addIdentity, clear, type ContactForceLaw } from './contactForceLaw.ts';
@@ -299,6 +300,20 @@ export class SphereTriangleContact implements ContactKernel {
     for (let i = 0; i < spheres.count; i++) {
       this.collect(i);
       for (let k = 0; k < found.count; k++) if (found.kept[k] === 1) active.add(spheres.offset + i, triangles.offset + found.triangle[k]);
+    }
+  }
+
+  /** Appends, for drawing, the kept contact points of the last update (the closest points on the triangles) with the depth r − |p − x_c|. */
+  contactPoints(out: ContactPointList): void {
+    const { spheres, found } = this;
+    const x = spheres.kinematics.position3;
+    for (let i = 0; i < spheres.count; i++) {
+      this.collect(i);
+      for (let k = 0; k < found.count; k++) {
+        if (found.kept[k] === 0) continue;
+        const px = found.point[3 * k], py = found.point[3 * k + 1], pz = found.point[3 * k + 2];
+        out.push(px, py, pz, spheres.radius[i] - Math.hypot(x[3 * i] - px, x[3 * i + 1] - py, x[3 * i + 2] - pz));
+      }
     }
   }
 }

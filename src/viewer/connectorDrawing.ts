@@ -34,10 +34,14 @@ export type EndPoint = (s: ItemState, out: Float64Array) => void;
 /** Writes a joint frame: global position (3) and rotation matrix (9, row-major, columns = joint axes). */
 export type JointFrame = (s: ItemState, position: Float64Array, rotation: Float64Array) => void;
 
-/** A glyph of a joint part in its joint frame: a cylinder from start·axis to (start + length)·axis, or a sphere at the origin. */
+/**
+ * A glyph of a joint part in its joint frame: a cylinder from start·axis to (start + length)·axis, a sphere at the origin,
+ * or a triangle with the given points (9 numbers, the contact triangle of ContactSphereTriangle).
+ */
 export type JointShape =
   | { type: 'cylinder'; axis: readonly [number, number, number]; start: number; length: number; radius: number }
-  | { type: 'sphere'; radius: number };
+  | { type: 'sphere'; radius: number }
+  | { type: 'triangle'; points: readonly number[] };
 
 /** One part of a drawn joint: shapes attached to the frame of marker 0 or 1. */
 export interface JointPart {
@@ -107,9 +111,27 @@ export function springCoil(p0: ArrayLike<number>, p1: ArrayLike<number>, radius:
 
 /** The graphics data of a joint part's shapes, in the joint frame. */
 export function jointPartGraphics(part: JointPart): GraphicsData[] {
-  return part.shapes.map((shape) => shape.type === 'sphere'
-    ? Sphere({ radius: shape.radius, color: part.color, nTiles: 8 })
-    : Cylinder({ pAxis: shape.axis.map((x) => x * shape.start), vAxis: shape.axis.map((x) => x * shape.length), radius: shape.radius, color: part.color, nTiles: 16 }));
+  return part.shapes.map((shape) => {
+    if (shape.type === 'sphere') return Sphere({ radius: shape.radius, color: part.color, nTiles: 8 });
+    if (shape.type === 'triangle') return triangleGraphics(shape.points, part.color);
+    return Cylinder({ pAxis: shape.axis.map((x) => x * shape.start), vAxis: shape.axis.map((x) => x * shape.length), radius: shape.radius, color: part.color, nTiles: 16 });
+  });
+}
+
+/** One flat triangle (points p0, p1, p2 as 9 numbers) with its normal. */
+function triangleGraphics(points: readonly number[], color: readonly number[]): GraphicsData {
+  const e1 = [0, 1, 2].map((k) => points[3 + k] - points[k]), e2 = [0, 1, 2].map((k) => points[6 + k] - points[k]);
+  const n = [e1[1] * e2[2] - e1[2] * e2[1], e1[2] * e2[0] - e1[0] * e2[2], e1[0] * e2[1] - e1[1] * e2[0]];
+  const length = Math.hypot(n[0], n[1], n[2]);
+  const normal = n.map((x) => x / length);
+  return { type: 'TriangleList', points: [...points], normals: [...normal, ...normal, ...normal], colors: [...color, ...color, ...color], triangles: [0, 1, 2] };
+}
+
+/** Largest distance of a glyph from its frame origin (for the scene's bounds). */
+export function jointShapeRadius(shape: JointShape): number {
+  if (shape.type === 'sphere') return shape.radius;
+  if (shape.type === 'triangle') return Math.max(...[0, 3, 6].map((o) => Math.hypot(shape.points[o], shape.points[o + 1], shape.points[o + 2])));
+  return Math.max(Math.abs(shape.start), Math.abs(shape.start + shape.length), shape.radius);
 }
 
 const origin = new Float64Array(3);
@@ -276,6 +298,11 @@ export function connectorDrawings(mbs: MainSystem, modelSize: number, springWind
     } else if (type === 'ConnectorDistance') {
       parts([[{ type: 'sphere', radius: r }], [{ type: 'sphere', radius: r }]], [identity, identity]);
       drawing.line = true;
+    } else if (type === 'ContactSphereSphere') {
+      const radii = dictionary.spheresRadii as number[];
+      parts([[{ type: 'sphere', radius: radii[0] }], [{ type: 'sphere', radius: radii[1] }]], [identity, identity]);
+    } else if (type === 'ContactSphereTriangle') {
+      parts([[{ type: 'sphere', radius: dictionary.radiusSphere as number }], [{ type: 'triangle', points: (dictionary.trianglePoints as number[][]).flat() }]], [identity, identity]);
     } else {
       drawing.line = true;
     }

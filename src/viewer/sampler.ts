@@ -87,6 +87,8 @@ export interface DrawnContact {
   readonly contact: GeneralContact;
   /** Radii of the drawn spheres, by sphere index (empty: spheres not drawn). */
   readonly radii: Float64Array;
+  /** Number of drawn triangles (0: none, or not drawn). */
+  readonly triangleCount: number;
   /** Contact points are drawn. */
   readonly showContactPoints: boolean;
 }
@@ -98,16 +100,20 @@ export interface DrawnContact {
 export interface ContactDrawingOptions {
   /** Draw the contact spheres at their markers (default true). */
   showSpheres?: boolean;
+  /** Draw the contact triangles on their bodies (default true). */
+  showTriangles?: boolean;
   /** Draw the contact points: where contact items overlap, the point midway in the overlap (default true). */
   showContactPoints?: boolean;
 }
 
 /** Exudyn's visualizationSettings.contact.colorSpheres. */
 export const contactSphereColor = [0.8, 0.5, 0.2, 1];
+/** Exudyn's visualizationSettings.contact.colorTriangles. */
+export const contactTriangleColor = [0.5, 0.5, 0.5, 1];
 /** Colour of drawn contact points. */
 export const contactPointColor = [0.9, 0.1, 0.1, 1];
 
-const contactOptionNames = optionNames<ContactDrawingOptions>({ showSpheres: true, showContactPoints: true });
+const contactOptionNames = optionNames<ContactDrawingOptions>({ showSpheres: true, showTriangles: true, showContactPoints: true });
 
 /** Options of the sampler (the exporters' options of the same names). */
 export interface SamplerOptions {
@@ -192,12 +198,13 @@ export class FrameSampler {
     if (!Number.isInteger(windings) || windings < 1) throw new FlexdynError(`${where}: springNumberOfWindings must be a positive integer, got ${windings}`);
     this.connectors = connectorDrawings(mbs, this.modelSize, windings);
     this.userItems = userGraphicsItems(mbs);
-    const { showSpheres, showContactPoints } = contactOptions(where, options.contact);
+    const { showSpheres, showTriangles, showContactPoints } = contactOptions(where, options.contact);
     for (let index = 0; index < mbs.numberOfGeneralContacts(); index++) {
       const contact = mbs.getGeneralContact(index);
       const radii = showSpheres ? contact.sphereRadii : new Float64Array(0);
-      if (radii.length > 0 || (showContactPoints && contact.numberOfSpheres > 0)) {
-        this.contacts.push({ index, label: contact.name, contact, radii, showContactPoints });
+      const triangleCount = showTriangles ? contact.numberOfTriangles : 0;
+      if (radii.length > 0 || triangleCount > 0 || (showContactPoints && contact.numberOfSpheres > 0)) {
+        this.contacts.push({ index, label: contact.name, contact, radii, triangleCount, showContactPoints });
       }
     }
   }
@@ -205,6 +212,11 @@ export class FrameSampler {
   /** Centres of the drawn spheres of a contact (3 per sphere) into out. */
   contactSphereCenters(c: DrawnContact, out: Float64Array): void {
     c.contact.sphereCenters(this.state, out);
+  }
+
+  /** The points of the drawn triangles of a contact (9 per triangle) into out. */
+  contactTriangles(c: DrawnContact, out: Float64Array): void {
+    c.contact.triangleVertices(this.state, out);
   }
 
   /** The contact points of a contact in the current frame into out (cleared first). */
@@ -287,7 +299,7 @@ function contactOptions(where: string, options: ContactDrawingOptions | undefine
     if (typeof value !== 'boolean') throw new FlexdynError(`${where}: contact.${name} must be true or false, got ${describeValue(value)}`, { parameter: `contact.${name}` });
     return value;
   };
-  return { showSpheres: flag('showSpheres'), showContactPoints: flag('showContactPoints') };
+  return { showSpheres: flag('showSpheres'), showTriangles: flag('showTriangles'), showContactPoints: flag('showContactPoints') };
 }
 
 /** Tube radius: visualization radius, else drawSize/2, else √(2(EI₂ + EI₃)/EA) (exact for a circular section), else 1 % of the model size. */

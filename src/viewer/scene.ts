@@ -12,8 +12,8 @@ import { ConfigurationType, type OutputVariableType } from '../registry/enums.ts
 import { FlexdynError, formatItemLabel } from '../core/errors.ts';
 import type { ItemState } from '../registry/capabilities.ts';
 import type { GraphicsData } from '../graphics/graphicsData.ts';
-import { jointPartGraphics, springCoil, springCoilPointCount, type EndPoint } from './connectorDrawing.ts';
-import { contactPointColor, contactSphereColor, FrameSampler, type ContactDrawingOptions, type DrawnBody, type DrawnContact, type DrawnMesh, type DrawnRod } from './sampler.ts';
+import { jointPartGraphics, jointShapeRadius, springCoil, springCoilPointCount, type EndPoint } from './connectorDrawing.ts';
+import { contactPointColor, contactSphereColor, contactTriangleColor, FrameSampler, type ContactDrawingOptions, type DrawnBody, type DrawnContact, type DrawnMesh, type DrawnRod } from './sampler.ts';
 import { ContactPointList } from '../contact/contactPoints.ts';
 import { triangulate, type TriangulatedGraphics } from '../graphics/triangulate.ts';
 import { loadSensorFile, parseSensorFile, sensorFileName } from '../io/sensorFile.ts';
@@ -208,6 +208,14 @@ export interface SceneContact {
   radii: EncodedArray;
   /** Per frame the sphere centres (float32, 3 per sphere). */
   centers: EncodedArray;
+  /** RGBA colour of the triangles. */
+  triangleColor: number[];
+  /** Number of triangles (0: none drawn). */
+  nTriangles: number;
+  /** Per frame the triangles' points (float32, 9 per triangle); one frame only if `trianglesStatic`. */
+  triangles: EncodedArray;
+  /** True if the triangles do not move (their points are given once). */
+  trianglesStatic: boolean;
   /** RGBA colour of the contact points. */
   pointColor: number[];
   /** The contact points of frame f are points pointOffsets[f] … pointOffsets[f + 1] − 1 (uint32, frames + 1 entries). */
@@ -299,7 +307,7 @@ export interface SceneOptions {
    * for models with gravity along −z).
    */
   upAxis?: 'y' | 'z';
-  /** What is drawn of GeneralContacts: spheres and contact points (both by default). */
+  /** What is drawn of GeneralContacts: spheres, triangles and contact points (all by default). */
   contact?: ContactDrawingOptions;
 }
 
@@ -355,7 +363,7 @@ interface LineTrack { label: string; name: string; color: number[]; ends: [EndPo
 interface SpringTrack { label: string; name: string; color: number[]; ends: [EndPoint, EndPoint]; radius: number; windings: number; nPoints: number; points: Float32Array }
 interface JointPartTrack { marker: 0 | 1; frame: (s: ItemState, p: Float64Array, A: Float64Array) => void; graphics: GraphicsData[]; radius: number; poses: Float32Array }
 interface JointTrack { label: string; name: string; parts: JointPartTrack[] }
-interface ContactTrack { drawn: DrawnContact; centers: Float32Array; pointOffsets: Uint32Array; points: number[] }
+interface ContactTrack { drawn: DrawnContact; centers: Float32Array; triangles: Float32Array; pointOffsets: Uint32Array; points: number[] }
 
 /**
  * Computes the scene of a solution: for every row the bodies' poses (rigid bodies: reference point and rotation
@@ -413,13 +421,15 @@ export function computeScene(mbs: MainSystem, solution: SceneSolution, options: 
         label: c.label, name: c.name,
         parts: c.parts.map((part) => ({
           marker: part.marker, frame: part.frame, graphics: jointPartGraphics(part), poses: new Float32Array(nFrames * 12),
-          radius: Math.max(...part.shapes.map((shape) => (shape.type === 'sphere' ? shape.radius : Math.max(Math.abs(shape.start), Math.abs(shape.start + shape.length), shape.radius)))),
+          radius: Math.max(...part.shapes.map(jointShapeRadius)),
         })),
       });
     }
   }
   const userFrames: SceneMesh[][] = sampler.userItems.map(() => []);
-  const contacts: ContactTrack[] = sampler.contacts.map((drawn) => ({ drawn, centers: new Float32Array(nFrames * 3 * drawn.radii.length), pointOffsets: new Uint32Array(nFrames + 1), points: [] }));
+  const contacts: ContactTrack[] = sampler.contacts.map((drawn) => ({
+    drawn, centers: new Float32Array(nFrames * 3 * drawn.radii.length), triangles: new Float32Array(nFrames * 9 * drawn.triangleCount), pointOffsets: new Uint32Array(nFrames + 1), points: [],
+  }));
   const contactPoints = new ContactPointList();
 
   const bounds = new Bounds();
@@ -507,6 +517,13 @@ export function computeScene(mbs: MainSystem, solution: SceneSolution, options: 
         c.centers.set(positions.subarray(0, 3 * n), 3 * n * f);
         for (let i = 0; i < n; i++) bounds.add(positions, 3 * i, c.drawn.radii[i]);
       }
+      const nt = c.drawn.triangleCount;
+      if (nt > 0) {
+        if (positions.length < 9 * nt) positions = new Float64Array(9 * nt);
+        sampler.contactTriangles(c.drawn, positions);
+        c.triangles.set(positions.subarray(0, 9 * nt), 9 * nt * f);
+        for (let i = 0; i < 3 * nt; i++) bounds.add(positions, 3 * i);
+      }
       sampler.contactPoints(c.drawn, contactPoints);
       for (let k = 0; k < 4 * contactPoints.count; k++) c.points.push(contactPoints.values[k]);
       c.pointOffsets[f + 1] = c.pointOffsets[f] + contactPoints.count;
@@ -546,10 +563,15 @@ export function computeScene(mbs: MainSystem, solution: SceneSolution, options: 
       if (m.contour !== undefined) result.contour = contourData(m.contour, n, nFrames, contour!.outputVariable, contourComponent, contourRange);
       return result;
     }),
-    contacts: contacts.map((c) => ({
-      label: c.drawn.label, sphereColor: contactSphereColor, radii: encode(Float32Array.from(c.drawn.radii)), centers: encode(c.centers),
-      pointColor: contactPointColor, pointOffsets: encode(c.pointOffsets), points: encode(Float32Array.from(c.points)),
-    })),
+    contacts: contacts.map((c) => {
+      const n = 9 * c.drawn.triangleCount;
+      const trianglesStatic = c.triangles.every((x, i) => x === c.triangles[i % n]);
+      return {
+        label: c.drawn.label, sphereColor: contactSphereColor, radii: encode(Float32Array.from(c.drawn.radii)), centers: encode(c.centers),
+        triangleColor: contactTriangleColor, nTriangles: c.drawn.triangleCount, triangles: encode(trianglesStatic ? c.triangles.subarray(0, n) : c.triangles), trianglesStatic,
+        pointColor: contactPointColor, pointOffsets: encode(c.pointOffsets), points: encode(Float32Array.from(c.points)),
+      };
+    }),
     sensors: sceneSensors(mbs),
     upAxis,
   };

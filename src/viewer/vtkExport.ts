@@ -16,7 +16,7 @@ import { ContactPointList } from '../contact/contactPoints.ts';
 
 /** Options of {@link exportVTK}. */
 export interface ExportVTKOptions {
-  /** Base name of the files: <baseName>.pvd, <baseName>_rods_<frame>.vtp, _bodies_, _meshes_, _connectors_, _contactSpheres_, _contactPoints_ (default 'solution'). */
+  /** Base name of the files: <baseName>.pvd, <baseName>_rods_<frame>.vtp, _bodies_, _meshes_, _connectors_, _contactSpheres_, _contactPoints_, _contactTriangles_ (default 'solution'). */
   baseName?: string;
   /** 'ascii' (default) or 'base64' (VTK's inline binary: base64 of a UInt32 byte count and the little-endian values). */
   encoding?: 'ascii' | 'base64';
@@ -28,7 +28,7 @@ export interface ExportVTKOptions {
   rodCircumferentialPoints?: number;
   /** Windings of spring coils in the connectors piece (default 8, Exudyn's springNumberOfWindings). */
   springNumberOfWindings?: number;
-  /** What is drawn of GeneralContacts: spheres and contact points (both by default). */
+  /** What is drawn of GeneralContacts: spheres, triangles and contact points (all by default). */
   contact?: ContactDrawingOptions;
 }
 
@@ -266,6 +266,12 @@ function connectorPiece(sampler: FrameSampler): PolyPiece {
           vertObjects.push(c.index);
           continue;
         }
+        if (shape.type === 'triangle') {
+          // its outline, a closed line through the three points in the part's frame
+          const ids = [0, 3, 6, 0].map((o) => addPoint([0, 1, 2].map((k) => p0[k] + A[3 * k] * shape.points[o] + A[3 * k + 1] * shape.points[o + 1] + A[3 * k + 2] * shape.points[o + 2]), 0, part.color));
+          addLine(ids, c.index);
+          continue;
+        }
         const ids = [shape.start, shape.start + shape.length].map((s) => {
           const x = [0, 1, 2].map((k) => p0[k] + s * (A[3 * k] * shape.axis[0] + A[3 * k + 1] * shape.axis[1] + A[3 * k + 2] * shape.axis[2]));
           return addPoint(x, 0, part.color);
@@ -305,6 +311,25 @@ function contactSpherePiece(sampler: FrameSampler): PolyPiece {
   return piece;
 }
 
+/** Contact triangles of the GeneralContacts in one configuration: polygons at their global points; cell data GeneralContactIndex. */
+function contactTrianglePiece(sampler: FrameSampler): PolyPiece {
+  const piece = emptyPiece();
+  const contactIndex: number[] = [];
+  for (const c of sampler.contacts) {
+    const points = new Float64Array(9 * c.triangleCount);
+    sampler.contactTriangles(c, points);
+    for (let t = 0; t < c.triangleCount; t++) {
+      const first = piece.points.length / 3;
+      for (let k = 0; k < 9; k++) piece.points.push(points[9 * t + k]);
+      piece.polys.push(first, first + 1, first + 2);
+      piece.polyOffsets.push(piece.polys.length);
+      contactIndex.push(c.index);
+    }
+  }
+  piece.cellData.push({ name: 'GeneralContactIndex', components: 1, values: contactIndex, type: 'Int32' });
+  return piece;
+}
+
 /**
  * Contact points of the GeneralContacts in one configuration (where contact items overlap, the point midway in the
  * overlap): a vertex each with point data Penetration (the overlap depth); cell data GeneralContactIndex. Written at
@@ -338,8 +363,9 @@ function contactPointPiece(sampler: FrameSampler, found: ContactPointList): Poly
  * i.e. FFRF bodies: mesh nodes at their positions, surface triangles of visualization.triangleMesh,
  * mesh-node outputs such as Displacement and StressLocal as point data) and `<baseName>_connectors_<k>.vtp`
  * (spring-dampers as coil polylines, joints as axis lines and points, other connectors as lines; see
- * connectorPiece), `<baseName>_contactSpheres_<k>.vtp` and `<baseName>_contactPoints_<k>.vtp` (GeneralContacts: sphere
- * centres with Radius, contact points with Penetration; see contactSpherePiece, contactPointPiece);
+ * connectorPiece), `<baseName>_contactSpheres_<k>.vtp`, `<baseName>_contactPoints_<k>.vtp` and
+ * `<baseName>_contactTriangles_<k>.vtp` (GeneralContacts: sphere centres with Radius, contact points with Penetration,
+ * triangles; see contactSpherePiece, contactPointPiece, contactTrianglePiece);
  * graphicsDataUserFunction results (global coordinates) go into the bodies file. What is drawn and
  * where comes from the same FrameSampler (viewer/sampler.ts) as the browser scene. The system must be assembled and be the model
  * of the solution; its Visualization configuration is overwritten with each row (see MainSystem.setStateFromSolution).
@@ -360,6 +386,7 @@ export function exportVTK(mbs: MainSystem, solution: Solution, folder: string, o
   const sampler = new FrameSampler(mbs, 'exportVTK', { rodSamples: options.rodSamples, springNumberOfWindings: options.springNumberOfWindings, contact: options.contact });
   const found = new ContactPointList();
   const withSpheres = sampler.contacts.some((c) => c.radii.length > 0), withPoints = sampler.contacts.some((c) => c.showContactPoints);
+  const withTriangles = sampler.contacts.some((c) => c.triangleCount > 0);
   if (sampler.isEmpty) {
     const objects = mbs.assembledItems().objects.map((o) => formatItemLabel(o.label)).join(', ') || 'none';
     throw new FlexdynError(`exportVTK: the system must have a shown rod, body, connector or contact to export, got none (objects: ${objects})`);
@@ -378,6 +405,7 @@ export function exportVTK(mbs: MainSystem, solution: Solution, folder: string, o
     if (sampler.connectors.length > 0) parts.push({ name: 'connectors', part: 3, piece: connectorPiece(sampler) });
     if (withSpheres) parts.push({ name: 'contactSpheres', part: 4, piece: contactSpherePiece(sampler) });
     if (withPoints) parts.push({ name: 'contactPoints', part: 5, piece: contactPointPiece(sampler, found) });
+    if (withTriangles) parts.push({ name: 'contactTriangles', part: 6, piece: contactTrianglePiece(sampler) });
     return { time, parts };
   }, encoding);
   return { pvdFile, files, rows };

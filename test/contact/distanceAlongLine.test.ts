@@ -1,21 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import { mulberry32 } from '../helpers/random.ts';
 import {
   SystemContainer, SimulationSettings, NodePoint, NodePointGround, MassPoint, MarkerNodePosition, MarkerNodeRigid, Point2DS1, Cable2D, ContactTypeIndex,
   ConfigurationType, OutputVariableType, FlexdynError, graphics, NodeType, InertiaCuboid,
 } from '../../src/index.ts';
 
-/** Deterministic uniform numbers in [0, 1) (a linear congruential generator). */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
-    return state / 2 ** 32;
-  };
-}
-
 /** Spheres at random positions (mass points with velocities), a unit ground square of two triangles at z = 0 and a cable element along x at y = 1. */
 function scene(count = 60) {
-  const next = random(5);
+  const next = mulberry32(5);
   const mbs = new SystemContainer().addSystem();
   const contact = mbs.addGeneralContact();
   contact.setSearchTreeCellSize([6, 6, 6]);
@@ -41,7 +33,7 @@ function scene(count = 60) {
 describe('GeneralContact.shortestDistanceAlongLine', () => {
   it('spheres: the nearest sphere along random lines equals a brute-force search, with and without a cylinder', () => {
     const { contact, spheres } = scene();
-    const next = random(9);
+    const next = mulberry32(9);
     let hits = 0;
     for (let trial = 0; trial < 200; trial++) {
       const p = [next() * 3 - 1.5, next() * 3 - 1.5, 0.2 + next()];

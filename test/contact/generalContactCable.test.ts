@@ -1,19 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { mulberry32 } from '../helpers/random.ts';
 import {
   SystemContainer, SimulationSettings, NodeRigidBody2D, ObjectRigidBody2D, MarkerNodeRigid, NodePointGround, MarkerNodePosition, Point2DS1, Cable2D,
   MarkerBodyMass, Gravity, MarkerNodeCoordinate, CoordinateConstraint, OutputVariableType, ContactTypeIndex, FlexdynError, ObjectGround,
 } from '../../src/index.ts';
 import { contactJacobianErrors } from './contactJacobian.ts';
 import { ANCFgeneralContactCircle, beltDrive } from '../../testModels/ANCFgeneralContactCircle.ts';
-
-/** Deterministic uniform numbers in [0, 1) (a linear congruential generator). */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
-    return state / 2 ** 32;
-  };
-}
 
 /**
  * A straight cable of n elements from x = x0 along x at height y (ρA = 0.1, EA = 1e5, EI = 10), and a wheel of radius
@@ -54,7 +46,7 @@ describe('GeneralContact: ANCF cables against spheres (circles)', () => {
     ['exact method, friction, free rigid wheel, halfHeight', { mu: 0.4, exact: true, halfHeight: 0.002 }],
   ] as const) {
     it(`${name}: analytic Jacobians of the assembled contact against central differences`, () => {
-      const next = random(name.length);
+      const next = mulberry32(name.length);
       const { mbs, contact } = cableOverWheel({ y: 0.497, ...options });
       mbs.assemble();
       const s = mbs.compiled().data.current;

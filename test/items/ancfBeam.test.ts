@@ -3,6 +3,7 @@ import {
   SystemContainer, SimulationSettings, OutputVariableType, NodePointSlope23, NodePoint, NodePointGround, ObjectANCFBeam, BeamSection,
   MarkerNodeCoordinate, MarkerNodeRigid, CoordinateConstraint, Force, Torque, type MainSystem,
 } from '../../src/index.ts';
+import { tightStaticSettings } from '../helpers/settings.ts';
 import { ANCFBeamTest } from '../../testModels/ANCFBeamTest.ts';
 import { ANCFCableBeamDampingTest } from '../../testModels/ANCFCableBeamDampingTest.ts';
 import { testModelError } from '../../testModels/testModel.ts';
@@ -24,12 +25,7 @@ function cantilever(n: number): { mbs: MainSystem; tip: number; tipMarker: numbe
 
 function solveStatic(mbs: MainSystem, loadSteps = 1): void {
   mbs.assemble();
-  const settings = new SimulationSettings();
-  settings.solutionSettings.writeSolutionToFile = false;
-  settings.staticSolver.verboseMode = 0;
-  settings.staticSolver.numberOfLoadSteps = loadSteps;
-  settings.staticSolver.newton.relativeTolerance = 1e-12;
-  mbs.solveStatic(settings);
+  mbs.solveStatic(tightStaticSettings(loadSteps));
 }
 
 describe('ObjectANCFBeam and NodePointSlope23', () => {

@@ -3,6 +3,7 @@ import {
   SystemContainer, SimulationSettings, OutputVariableType, ObjectANCFCable, Cable2D, NodePoint, MarkerNodePosition, Force,
   generateStraightBeam, generateStraightLineANCFCable2D, type MainSystem,
 } from '../../src/index.ts';
+import { tightStaticSettings } from '../helpers/settings.ts';
 
 const L = 1.5, EI = 40, EA = 4e5, rhoA = 3;
 const cableOptions = { physicsMassPerLength: rhoA, physicsBendingStiffness: EI, physicsAxialStiffness: EA };
@@ -20,12 +21,7 @@ function cantilever3D(n: number, options: Record<string, unknown> = {}): { mbs: 
 
 function solveStatic(mbs: MainSystem, loadSteps = 1): void {
   mbs.assemble();
-  const settings = new SimulationSettings();
-  settings.solutionSettings.writeSolutionToFile = false;
-  settings.staticSolver.verboseMode = 0;
-  settings.staticSolver.numberOfLoadSteps = loadSteps;
-  settings.staticSolver.newton.relativeTolerance = 1e-12;
-  mbs.solveStatic(settings);
+  mbs.solveStatic(tightStaticSettings(loadSteps));
 }
 
 describe('ObjectANCFCable (3D) and NodePointSlope1', () => {

@@ -3,6 +3,7 @@ import {
   SystemContainer, SimulationSettings, OutputVariableType, NodeRigidBodyEP, NodeRigidBodyRxyz, NodePointGround, ObjectBeamGeometricallyExact,
   BeamSection, MarkerNodeRigid, GenericJoint, Force, Torque, type MainSystem,
 } from '../../src/index.ts';
+import { tightStaticSettings } from '../helpers/settings.ts';
 import { geometricallyExactBeamTest, geometricallyExactBeamTipDisplacements } from '../../testModels/geometricallyExactBeamTest.ts';
 import { testModelError } from '../../testModels/testModel.ts';
 
@@ -25,12 +26,7 @@ function cantilever(n: number, clamp = true, section = sectionData): { mbs: Main
 
 function solveStatic(mbs: MainSystem, loadSteps = 1): void {
   mbs.assemble();
-  const settings = new SimulationSettings();
-  settings.solutionSettings.writeSolutionToFile = false;
-  settings.staticSolver.verboseMode = 0;
-  settings.staticSolver.numberOfLoadSteps = loadSteps;
-  settings.staticSolver.newton.relativeTolerance = 1e-12;
-  mbs.solveStatic(settings);
+  mbs.solveStatic(tightStaticSettings(loadSteps));
 }
 
 describe('ObjectBeamGeometricallyExact (3D)', () => {

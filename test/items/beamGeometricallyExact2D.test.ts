@@ -3,6 +3,7 @@ import {
   SystemContainer, SimulationSettings, OutputVariableType, NodeRigidBody2D, NodePoint2D, NodePointGround, ObjectBeamGeometricallyExact2D,
   MarkerNodeCoordinate, MarkerNodeRigid, CoordinateConstraint, Force, Torque, type MainSystem,
 } from '../../src/index.ts';
+import { tightStaticSettings } from '../helpers/settings.ts';
 import { geometricallyExactBeam2Dtest } from '../../testModels/geometricallyExactBeam2Dtest.ts';
 import { gridGeomExactBeam2D } from '../../testModels/gridGeomExactBeam2D.ts';
 import { LShapeGeomExactBeam2D } from '../../testModels/LShapeGeomExactBeam2D.ts';
@@ -30,14 +31,6 @@ function straightBeam(n: number, quadratic: boolean, options: Record<string, num
   return { mbs, tip: nodes[nn], tipMarker: mbs.addMarker(MarkerNodeRigid({ nodeNumber: nodes[nn] })), elements };
 }
 
-function staticSettings(loadSteps = 1): SimulationSettings {
-  const settings = new SimulationSettings();
-  settings.solutionSettings.writeSolutionToFile = false;
-  settings.staticSolver.verboseMode = 0;
-  settings.staticSolver.numberOfLoadSteps = loadSteps;
-  settings.staticSolver.newton.relativeTolerance = 1e-12;
-  return settings;
-}
 
 describe('ObjectBeamGeometricallyExact2D', () => {
   it('portsOfExudynsTestModelsMatchTheirReferences', () => {
@@ -57,13 +50,13 @@ describe('ObjectBeamGeometricallyExact2D', () => {
       const linear = straightBeam(n, false);
       linear.mbs.addLoad(Force({ markerNumber: linear.tipMarker, loadVector: [0, P, 0] }));
       linear.mbs.assemble();
-      linear.mbs.solveStatic(staticSettings());
+      linear.mbs.solveStatic(tightStaticSettings());
       const uLinear = linear.mbs.getNodeOutput(linear.tip, OutputVariableType.Coordinates)[1];
       expect(Math.abs(uLinear - (exact - bending / (4 * n * n))) / exact).toBeLessThan(1e-9);
       const quadratic = straightBeam(n, true);
       quadratic.mbs.addLoad(Force({ markerNumber: quadratic.tipMarker, loadVector: [0, P, 0] }));
       quadratic.mbs.assemble();
-      quadratic.mbs.solveStatic(staticSettings());
+      quadratic.mbs.solveStatic(tightStaticSettings());
       const uQuadratic = quadratic.mbs.getNodeOutput(quadratic.tip, OutputVariableType.Coordinates)[1];
       expect(Math.abs(uQuadratic - exact) / exact).toBeLessThan(1e-9);
     }
@@ -81,7 +74,7 @@ describe('ObjectBeamGeometricallyExact2D', () => {
       const linear = straightBeam(n, false);
       linear.mbs.addLoad(Torque({ markerNumber: linear.tipMarker, loadVector: [0, 0, M] }));
       linear.mbs.assemble();
-      linear.mbs.solveStatic(staticSettings(6));
+      linear.mbs.solveStatic(tightStaticSettings(6));
       const p = linear.mbs.getNodeOutput(linear.tip, OutputVariableType.Position);
       const Rn = (L / n) / (2 * Math.sin(Theta / (2 * n)));
       expect(Math.abs(p[0] - Rn * Math.sin(Theta))).toBeLessThan(1e-10 * L);
@@ -95,7 +88,7 @@ describe('ObjectBeamGeometricallyExact2D', () => {
       const quadratic = straightBeam(n, true);
       quadratic.mbs.addLoad(Torque({ markerNumber: quadratic.tipMarker, loadVector: [0, 0, M] }));
       quadratic.mbs.assemble();
-      quadratic.mbs.solveStatic(staticSettings(6));
+      quadratic.mbs.solveStatic(tightStaticSettings(6));
       const p = quadratic.mbs.getNodeOutput(quadratic.tip, OutputVariableType.Position);
       return Math.hypot(p[0] - R * Math.sin(Theta), p[1] - R * (1 - Math.cos(Theta)));
     });

@@ -2,9 +2,10 @@ import { describe, it, expect } from 'vitest';
 import {
   SystemContainer, ConfigurationType, InertiaCuboid, RotationMatrixZ, GenericJoint, MarkerBodyRigid, MarkerNodeCoordinate,
   CoordinateSpringDamper, NodePointGround, NodeRigidBody2D, ObjectRigidBody2D, ObjectJointPrismatic2D, ObjectJointRevolute2D,
-  MarkerBodyPosition,
+  MarkerBodyPosition, InertiaSphere,
 } from '../../src/index.ts';
-import { connectorDrawings, springCoil, springCoilPointCount } from '../../src/viewer/connectorDrawing.ts';
+import { computeScene, decodeArray } from '../../src/viewer/scene.ts';
+import { connectorDrawings, jointPartGraphics, springCoil, springCoilPointCount } from '../../src/viewer/connectorDrawing.ts';
 
 /** A body turned 30° about z with one joint of each kind to the ground, a Cartesian and a coordinate spring, a torsional spring. */
 function build() {
@@ -155,4 +156,39 @@ describe('connector drawings', () => {
     expect(R[4]).toBeCloseTo(Math.sin(phi), 15);
     expect(Array.from(p)).toEqual([1, 0, 0]);
   });
+
+  it('drawsContactsAsTheirSpheresAndTriangle: the sphere(s) at the markers, the triangle in the frame of marker 1', () => {
+    const mbs = new SystemContainer().addSystem();
+    const ground = mbs.createGround({});
+    const body = mbs.createRigidBody({ referencePosition: [0.2, 0.1, 0.3], inertia: InertiaSphere(1, 0.1) });
+    const other = mbs.createRigidBody({ referencePosition: [0.5, 0.1, 0.3], inertia: InertiaSphere(1, 0.1) });
+    const triangle = mbs.createSphereTriangleContact({
+      bodyNumbers: [body, ground], localPosition1: [0, 0, 0.05], radiusSphere: 0.1, trianglePoints: [[0, 0, 0], [1, 0, 0], [0, 1, 0]], contactStiffness: 1, show: true,
+    });
+    const spheres = mbs.createSphereSphereContact({ bodyNumbers: [body, other], spheresRadii: [0.1, 0.15], contactStiffness: 1 });
+    mbs.assemble();
+    const drawings = connectorDrawings(mbs, 1);
+    const of = (i: number) => drawings.find((d) => d.index === i)!;
+    expect(of(spheres).parts.map((part) => part.shapes)).toEqual([[{ type: 'sphere', radius: 0.1 }], [{ type: 'sphere', radius: 0.15 }]]);
+    expect(of(spheres).line).toBe(false);
+    const drawn = of(triangle);
+    expect(drawn.parts.map((part) => part.shapes)).toEqual([[{ type: 'sphere', radius: 0.1 }], [{ type: 'triangle', points: [0, 0, 0, 1, 0, 0, 0, 1, 0] }]]);
+    const p = new Float64Array(3), R = new Float64Array(9);
+    drawn.parts[1].frame(mbs.stateOf(ConfigurationType.Reference), p, R);
+    expect(Array.from(p)).toEqual([0, 0, 0.05]);
+    expect(Array.from(R)).toEqual([1, 0, 0, 0, 1, 0, 0, 0, 1]);
+    const [mesh] = jointPartGraphics(drawn.parts[1]);
+    expect(mesh).toMatchObject({ type: 'TriangleList', points: [0, 0, 0, 1, 0, 0, 0, 1, 0], normals: [0, 0, 1, 0, 0, 1, 0, 0, 1], triangles: [0, 1, 2] });
+    // the scene carries the triangle as a mesh of the contact's marker-1 part (3 points), fixed with the ground
+    const n = mbs.systemData.getODE2Coordinates().length;
+    const scene = computeScene(mbs, { times: [0], coordinates: { rows: 1, columns: n, row: () => new Array(n).fill(0) } });
+    const joint = scene.joints.find((j) => j.label === `ObjectContactSphereTriangle #${triangle}`)!;
+    expect(decodeArray(joint.parts[1].mesh.positions)).toHaveLength(9);
+    expect(joint.parts[1].static).toBe(true);
+    // createSphereTriangleContact draws nothing by default (Exudyn's show = False)
+    const hidden = mbs.createSphereTriangleContact({ bodyNumbers: [body, ground], radiusSphere: 0.1, contactStiffness: 1 });
+    mbs.assemble();
+    expect(connectorDrawings(mbs, 1).some((d) => d.index === hidden)).toBe(false);
+  });
 });
+

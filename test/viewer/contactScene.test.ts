@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
   SystemContainer, SimulationSettings, NodePoint, NodePointGround, MassPoint, MarkerNodePosition, LoadForceVector, OutputVariableType,
-  ConfigurationType, loadSolutionFile, computeScene, exportVTK, decodeArray, type MainSystem,
+  ConfigurationType, loadSolutionFile, computeScene, exportVTK, decodeArray, MarkerNodeRigid, Point2DS1, Cable2D, type MainSystem,
 } from '../../src/node.ts';
 import { findAll, parseXml } from '../io/xml.ts';
 
@@ -152,5 +152,52 @@ describe('GeneralContact in the scene and the VTK export', () => {
     });
     // a row with contact points (t = 0.3: the balls are on the fixed spheres), so the comparison is not empty
     expect(Number(array(result.files[1][2], 'Points', 'Points').piece.attributes.NumberOfVerts)).toBeGreaterThan(0);
+  });
+});
+
+describe('GeneralContact triangles and cable contacts in the scene and the VTK export', () => {
+  it('static floor triangles once, the closest point of a ball on the floor and the middles of cable segments as contact points', () => {
+    const mbs = new SystemContainer().addSystem();
+    const contact = mbs.addGeneralContact();
+    const floor: number[][] = [[-1, -1, 0], [1, -1, 0], [1, 1, 0], [-1, 1, 0]];
+    const ground = mbs.addMarker(MarkerNodeRigid({ nodeNumber: mbs.addNode(NodePointGround({})) }));
+    contact.addTrianglesRigidBodyBased(ground, 1e4, 0, 0, floor, [[0, 1, 2], [0, 2, 3]]);
+    // a ball 2 mm into the floor at (0.3, 0.2), at rest on its contact (k in series 5e3: m g = 5e3·0.002 → m = 1.02)
+    const ball = mbs.addNode(NodePoint({ referenceCoordinates: [0.3, 0.2, 0.098] }));
+    mbs.addObject(MassPoint({ physicsMass: 1, nodeNumber: ball }));
+    contact.addSphereWithMarker(mbs.addMarker(MarkerNodePosition({ nodeNumber: ball })), 0.1, 1e4, 0, 0);
+    // a fixed circle (sphere) of radius 0.5 at (0, −2) and a straight cable element over it, 1 mm into it
+    contact.addSphereWithMarker(mbs.addMarker(MarkerNodePosition({ nodeNumber: mbs.addNode(NodePointGround({ referenceCoordinates: [0, -2, 0] })) })), 0.5, 1e4, 0, 0);
+    const n0 = mbs.addNode(Point2DS1({ referenceCoordinates: [-0.2, -1.501, 1, 0] })), n1 = mbs.addNode(Point2DS1({ referenceCoordinates: [0.2, -1.501, 1, 0] }));
+    contact.addANCFCable(mbs.addObject(Cable2D({ physicsLength: 0.4, physicsMassPerLength: 1, physicsAxialStiffness: 1e4, physicsBendingStiffness: 1, nodeNumbers: [n0, n1] })), 0, 1e4, 0, 0);
+    mbs.assemble();
+    const nq = mbs.stateOf(ConfigurationType.Current).q.length;
+    const solution = { times: [0, 1], coordinates: { rows: 2, columns: nq, row: () => new Float64Array(nq) } };
+    const inBoxBefore = contact.getItemsInBox([-2, -3, -1], [2, 2, 1]);
+    const scene = computeScene(mbs, solution);
+    expect(contact.getItemsInBox([-2, -3, -1], [2, 2, 1])).toEqual(inBoxBefore);
+    const c = scene.contacts[0];
+    expect(c.nTriangles).toBe(2);
+    expect(c.trianglesStatic).toBe(true);
+    expect(Array.from(decodeArray(c.triangles))).toEqual([0, 1, 2, 0, 2, 3].flatMap((k) => floor[k]));
+    const points = decodeArray(c.points), offsets = decodeArray(c.pointOffsets);
+    expect(Array.from(offsets)).toEqual([0, 2, 4]);
+    // the ball on the floor: the closest point below its centre, 2 mm deep; the cable segment's middle (0, −1.501), 1 mm deep
+    const found = [0, 1].map((k) => Array.from(points.subarray(4 * k, 4 * k + 4))).sort((a, b) => b[1] - a[1]);
+    [0.3, 0.2, 0, 0.002].forEach((x, k) => expect(found[0][k]).toBeCloseTo(x, 6));
+    [0, -1.501, 0, 0.001].forEach((x, k) => expect(found[1][k]).toBeCloseTo(x, 6));
+    // without triangles
+    expect(computeScene(mbs, solution, { contact: { showTriangles: false } }).contacts[0].nTriangles).toBe(0);
+    const settings = new SimulationSettings();
+    settings.timeIntegration.endTime = 1e-3;
+    settings.timeIntegration.numberOfSteps = 2;
+    settings.timeIntegration.verboseMode = 0;
+    settings.solutionSettings.coordinatesSolutionFileName = join(folder, 'triangles.txt');
+    mbs.solveDynamic(settings);
+    const result = exportVTK(mbs, loadSolutionFile(join(folder, 'triangles.txt')), join(folder, 'trianglesVTK'), { rows: [0] });
+    const file = result.files[0].find((f) => f.includes('contactTriangles'))!;
+    const piece = findAll(parseXml(readFileSync(file, 'utf8')), 'Piece')[0];
+    expect(Number(piece.attributes.NumberOfPolys)).toBe(2);
+    expect(Number(piece.attributes.NumberOfPoints)).toBe(6);
   });
 });

@@ -225,8 +225,9 @@ function meshBodyObject(body) {
 }
 
 /**
- * A GeneralContact: its spheres (one instanced unit sphere, scaled by the radii, placed at the centres of each frame)
- * and its contact points of each frame (a point cloud whose size changes from frame to frame).
+ * A GeneralContact: its spheres (one instanced unit sphere, scaled by the radii, placed at the centres of each frame),
+ * its triangles (one mesh, its points set per frame unless static) and its contact points of each frame (a point cloud
+ * whose size changes from frame to frame).
  */
 function contactObject(contact) {
   const object = new THREE.Group();
@@ -239,6 +240,24 @@ function contactObject(contact) {
     spheres.frustumCulled = false;
     object.add(spheres);
   }
+  const nTriangles = contact.nTriangles ?? 0;
+  let triangleFrames, triangleGeometry;
+  if (nTriangles > 0) {
+    triangleFrames = new FrameData(decode(contact.triangles), 9 * nTriangles);
+    triangleGeometry = new THREE.BufferGeometry();
+    triangleGeometry.setAttribute('position', new THREE.BufferAttribute(new Float32Array(9 * nTriangles), 3));
+    const [r, g, b] = contact.triangleColor;
+    const mesh = new THREE.Mesh(triangleGeometry, new THREE.MeshPhongMaterial({ color: new THREE.Color(r, g, b), side: THREE.DoubleSide, shininess: 20 }));
+    mesh.frustumCulled = false;
+    object.add(mesh);
+  }
+  /** Sets the triangles' points of frame f (frame 0 for static triangles) and their flat normals. */
+  const showTriangles = (f) => {
+    triangleGeometry.attributes.position.array.set(triangleFrames.frame(contact.trianglesStatic ? 0 : f));
+    triangleGeometry.attributes.position.needsUpdate = true;
+    triangleGeometry.computeVertexNormals();
+  };
+  if (nTriangles > 0) showTriangles(0);
   const offsets = [...decode(contact.pointOffsets)];
   const points = new FrameData(decode(contact.points), 4);
   const pointGeometry = new THREE.BufferGeometry();
@@ -254,11 +273,13 @@ function contactObject(contact) {
     object,
     append(chunk) {
       centers.append(decode(chunk.centers));
+      if (nTriangles > 0 && !contact.trianglesStatic) triangleFrames.append(decode(chunk.triangles));
       const base = offsets[offsets.length - 1], more = decode(chunk.pointOffsets);
       for (let f = 1; f < more.length; f++) offsets.push(base + more[f]);
       points.append(decode(chunk.points));
     },
     setFrame(f) {
+      if (nTriangles > 0 && !contact.trianglesStatic) showTriangles(f);
       if (spheres) {
         const c = centers.frame(f);
         for (let i = 0; i < n; i++) {
