@@ -41,6 +41,18 @@ export class DiscontinuousIteration {
 
   /** One step of size h with the discontinuous iteration; the returned record is reused by the next call. */
   step(stepper: TimeStepper, h: number, stepIndex: number): StepAttempt {
+    if (!this.hasPostNewtonWork()) {
+      // one solve, post-Newton error 0: the general loop's result for k = 1, in the stepper's own record (no copy)
+      const solved = stepper.step(h, stepIndex, 0);
+      if (solved.accepted) {
+        this.count++;
+        solved.failure = undefined;
+        solved.recoveryIterations = solved.iterations + 1;
+      } else {
+        solved.recoveryIterations = solved.iterations;
+      }
+      return solved;
+    }
     const { current, startOfStep } = this.model.data;
     const { maxIterations, iterationTolerance } = this.settings;
     const t = current.t;
@@ -51,8 +63,7 @@ export class DiscontinuousIteration {
       iterations += solved.iterations;
       jacobianUpdates += solved.jacobianUpdates;
       if (!solved.accepted) return this.result(false, iterations, jacobianUpdates, solved.iterations + k - 1, solved.nextStepSize, solved.failure);
-      // without post-Newton work (no user function, no post-Newton objects, no system components) the error is 0
-      const error = this.hasPostNewtonWork() ? this.postNewtonError(current.t) : 0;
+      const error = this.postNewtonError(current.t);
       this.count++;
       if (error <= iterationTolerance) return this.result(true, iterations, jacobianUpdates, solved.iterations + k, solved.nextStepSize);
       const recommended = this.recommendedStepSize;
