@@ -6,7 +6,7 @@ export interface CheckedTriangleMesh {
   readonly triangles: Int32Array;
   /** True if every edge (points merged where their coordinates are equal) borders as many triangles on one side as on the other: a closed surface. */
   readonly closed: boolean;
-  /** An edge that borders triangles on one side only (for the error message of an open mesh), as 'triangle t, points a–b'. */
+  /** An edge that borders triangles on one side only (for the warning about an open mesh), as 'triangle t, points a–b'. */
   readonly openEdge?: string;
 }
 
