@@ -448,6 +448,11 @@ export interface BodyModel {
   rotationJacobian?(s: ItemState, localPosition: ArrayLike<number>, out: Float64Array): void;
   /** Writes ∂ω/∂Δq at fixed velocity coordinates at localPosition, 3 × n_point row-major, for markers' {@link RigidMarkerModel.angularVelocity_q}. */
   angularVelocity_q?(s: ItemState, localPosition: ArrayLike<number>, out: Float64Array): void;
+  /**
+   * Line bodies (rods): writes the centerline point whose Jacobian is positionJacobian (Σ N_i r_i of the nodes; equal to
+   * position except for interpolations whose pose is not the Lagrange one, such as the SE(3) rod's).
+   */
+  centerlinePosition?(s: ItemState, localPosition: ArrayLike<number>, out: Float64Array): void;
   /** Line bodies (rods): writes the centerline tangent ∂r/∂ξ at localPosition (its direction; the length is not 1). */
   centerlineTangent?(s: ItemState, localPosition: ArrayLike<number>, out: Float64Array): void;
   /** Line bodies: writes ∂(centerlineTangent)/∂u = ∂/∂Δq, 3 × n_point row-major (a centerline linear in the nodal positions). */
@@ -475,8 +480,9 @@ export interface BodyModel {
   /**
    * Rods: adds the generalized force of line loads per reference arc length to f (nLocalU),
    * ∫ (δrᵀ b + δφ_Kᵀ c) ds with the body's test functions and quadrature. At each quadrature point (arc
-   * length sArc as markers use it) the body calls density(sArc, force, moment) with zeroed 3-vectors that the
-   * callback fills with the force density b (global frame) and the moment density c (cross-section frame K).
+   * length sArc as markers use it) the body calls density(sArc, force, moment, internalMoment) with zeroed 3-vectors
+   * that the callback fills with the force density b (global frame), the moment density c (cross-section frame K) and
+   * an internal (active) moment τ (frame K), which enters as ∫ δφ_K'ᵀ τ ds (a self-equilibrated couple, c = −τ').
    */
   addDistributedLoad?(s: ItemState, density: DistributedLoadDensity, f: Float64Array): void;
   /** Output at a body-fixed point, or undefined if the body does not answer it. */
@@ -484,10 +490,11 @@ export interface BodyModel {
 }
 
 /**
- * Force density b (global frame) and moment density c (cross-section frame) per reference arc length at sArc,
- * written into the zeroed arrays force and moment (see {@link BodyModel.addDistributedLoad}).
+ * Force density b (global frame) and moment density c (cross-section frame) per reference arc length at sArc, and an
+ * internal moment τ (cross-section frame, e.g. a muscle torque), written into the zeroed arrays force, moment and
+ * internalMoment (see {@link BodyModel.addDistributedLoad}).
  */
-export type DistributedLoadDensity = (sArc: number, force: Float64Array, moment: Float64Array) => void;
+export type DistributedLoadDensity = (sArc: number, force: Float64Array, moment: Float64Array, internalMoment: Float64Array) => void;
 
 /**
  * A marker at run time: kinematics of a point, frame or coordinate, or a body's mass, for connectors and loads.
@@ -782,7 +789,7 @@ export const capabilityNames = {
     nodes: true, nLocalU: true, arcLength: true, arcStart: true, position: true, velocity: true, nodesAt: true, positionJacobian: true,
     velocity_q: true, orientation: true, angularVelocity: true, angularVelocityLocal: true, rotationJacobian: true, angularVelocity_q: true,
     massProportionalForce: true, massProportionalForceDependsOnCoordinates: true, jacobianTransposedVector_q: true,
-    addDistributedLoad: true, outputBody: true, centerlineTangent: true, centerlineTangentJacobian: true, linePoints: true,
+    addDistributedLoad: true, outputBody: true, centerlinePosition: true, centerlineTangent: true, centerlineTangentJacobian: true, linePoints: true,
   } satisfies Record<keyof BodyModel, true>,
   /** {@link SuperElementModel}. */
   superElement: {

@@ -19,7 +19,7 @@ export interface RodOnPlaneOptions {
   contactStiffnessExponent?: number;
   numberOfElements?: number;
   polynomialDegree?: number;
-  interpolation?: 'R12' | 'quaternion';
+  interpolation?: 'R12' | 'quaternion' | 'SE3';
   /** Initial velocities of all rod nodes [v, ω̄] (default rest). */
   initialVelocities?: readonly number[];
 }

@@ -40,21 +40,22 @@ describe('ObjectContactRodPlane', () => {
   });
 
   it('analyticJacobiansMatchCentralDifferencesSticking,SlidingAndAnisotropic', () => {
-    // both interpolations (R12's and the quaternion rod's ∂ω/∂q), p = 2, a moving, spinning rod on a tilted plane:
+    // every interpolation (the ∂ω/∂q of R12, quaternion and SE3), p = 2 (SE3: 1), a moving, spinning rod on a tilted plane:
     // isotropic sticking (stored slip speed 0), isotropic sliding, anisotropic sliding and sticking (forward, backward and
     // sideways differ; the forward axis e_a turns with the tangent). h = 1e-6 (q: the friction direction turns with the
     // slip velocity), 1e-6 (u); observed ≤ 1.4e-10 relative (u, sliding), the truncation error of the central differences
     const random = [0.3, -0.2, 0.1, 1.5, -2, 0.7];
-    const cases: { friction: number[]; slipSpeed: number; interpolation: 'R12' | 'quaternion' }[] = [
+    const cases: { friction: number[]; slipSpeed: number; interpolation: 'R12' | 'quaternion' | 'SE3' }[] = [
       { friction: [0.5, 0.5, 0.5], slipSpeed: 0, interpolation: 'R12' },
       { friction: [0.5, 0.5, 0.5], slipSpeed: 1, interpolation: 'quaternion' },
       { friction: [0.3, 0.6, 0.9], slipSpeed: 1, interpolation: 'R12' },
       { friction: [0.3, 0.6, 0.9], slipSpeed: 0, interpolation: 'quaternion' },
+      { friction: [0.3, 0.6, 0.9], slipSpeed: 1, interpolation: 'SE3' },
     ];
     for (const { friction, slipSpeed, interpolation } of cases) {
       const tilt = 0.3;
       const { mbs, contactNumber, nodeNumbers } = rodOnPlane({
-        normal: [Math.sin(tilt), 0, Math.cos(tilt)], direction: [0, 1, 0], numberOfElements: 2, polynomialDegree: 2,
+        normal: [Math.sin(tilt), 0, Math.cos(tilt)], direction: [0, 1, 0], numberOfElements: 2, polynomialDegree: interpolation === 'SE3' ? 1 : 2,
         interpolation, dynamicFriction: friction, staticFriction: friction.map((mu) => 1.5 * mu), initialVelocities: random,
       });
       const model = mbs.compiled();

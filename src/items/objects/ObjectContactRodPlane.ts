@@ -32,7 +32,7 @@ const parameters = {
 type Values = ParameterValues<typeof parameters>;
 
 /** The body capabilities the contact reads (all optional in BodyModel; checked in bind). */
-type LineBody = Required<Pick<BodyModel, 'centerlineTangent' | 'centerlineTangentJacobian' | 'linePoints' | 'angularVelocity' | 'rotationJacobian'
+type LineBody = Required<Pick<BodyModel, 'centerlinePosition' | 'centerlineTangent' | 'centerlineTangentJacobian' | 'linePoints' | 'angularVelocity' | 'rotationJacobian'
   | 'angularVelocity_q' | 'jacobianTransposedVector_q' | 'nodesAt'>> & BodyModel;
 
 /** Throws unless every entry of a friction vector is non-negative. */
@@ -119,7 +119,7 @@ class ContactRodPlaneModel implements Only<ObjectModel, ContactRodPlaneModel> {
 
   bind(context: BindContext): void {
     const body = context.body(this.values.bodyNumber, 'bodyNumber');
-    const missing = (['centerlineTangent', 'centerlineTangentJacobian', 'linePoints', 'angularVelocity', 'rotationJacobian', 'angularVelocity_q',
+    const missing = (['centerlinePosition', 'centerlineTangent', 'centerlineTangentJacobian', 'linePoints', 'angularVelocity', 'rotationJacobian', 'angularVelocity_q',
       'jacobianTransposedVector_q', 'nodesAt'] as const).filter((name) => body[name] === undefined);
     if (missing.length > 0) {
       itemError(this.label, 'bodyNumber', `must refer to a rod (a CosseratRod: a line body with ${missing.join(', ')}), got object #${this.values.bodyNumber} without them`);
@@ -160,7 +160,7 @@ class ContactRodPlaneModel implements Only<ObjectModel, ContactRodPlaneModel> {
    */
   private kinematics(s: ItemState, k: number): void {
     const body = this.line, lp = this.positions[k], { n, x, v, w, vt, omega, t, ea } = this, R = this.values.radius;
-    body.position(s, lp, x);
+    body.centerlinePosition(s, lp, x);
     body.velocity(s, lp, v);
     this.gap = n[0] * (x[0] - this.p0[0]) + n[1] * (x[1] - this.p0[1]) + n[2] * (x[2] - this.p0[2]) - R;
     this.vn = n[0] * v[0] + n[1] * v[1] + n[2] * v[2];
@@ -418,7 +418,7 @@ export const objectContactRodPlaneDefinition: ItemDefinition<'Object', typeof pa
   outputVariables: [OutputVariableType.Force, OutputVariableType.DisplacementLocal, OutputVariableType.VelocityLocal, OutputVariableType.ForceLocal,
     OutputVariableType.Coordinates],
   equations: [
-    'Contact point k at arc length s_k (Gauss points of each element), reference length ds_k: gap = n·(r(s_k) − p_plane) − R, v_n = n·v;',
+    'Contact point k at arc length s_k (Gauss points of each element), reference length ds_k: gap = n·(r(s_k) − p_plane) − R with the Lagrange centerline r = Σ N_i r_i, v_n = n·v;',
     'in contact (stored gap < 0): F_c = ds_k (k δ^n − d v_n), δ = −gap; contact-point velocity w = v − R ω × n, v_t = (I − n nᵀ) w;',
     'f₁ = F_c v_t/v_reg (stick: stored |v_t| < v_reg) or F_c v_t/|v_t| (slip); e_a = P t/|P t| (t = ∂r/∂ξ, P = I − n nᵀ),',
     'M = μ_s P + (μ_a − μ_s) e_a e_aᵀ with μ = staticFriction (stick) or dynamicFriction (slip), μ_a = μ_forward if e_a·v_t ≥ 0 else μ_backward, μ_s sideways;',
