@@ -213,6 +213,7 @@ export { LoadTorqueVector, Torque } from './items/loads/LoadTorqueVector.ts';
 export { LoadCoordinate } from './items/loads/LoadCoordinate.ts';
 export { LoadMassProportional, Gravity } from './items/loads/LoadMassProportional.ts';
 export { LoadDistributed, DistributedRodLoad } from './items/loads/LoadDistributed.ts';
+export { LoadMuscleTorque, RodMuscleTorque } from './items/loads/LoadMuscleTorque.ts';
 export { SensorNode } from './items/sensors/SensorNode.ts';
 export { SensorLoad } from './items/sensors/SensorLoad.ts';
 export { SensorObject } from './items/sensors/SensorObject.ts';

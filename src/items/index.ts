@@ -73,6 +73,7 @@ import { loadTorqueVectorDefinition } from './loads/LoadTorqueVector.ts';
 import { loadCoordinateDefinition } from './loads/LoadCoordinate.ts';
 import { loadMassProportionalDefinition } from './loads/LoadMassProportional.ts';
 import { loadDistributedDefinition } from './loads/LoadDistributed.ts';
+import { loadMuscleTorqueDefinition } from './loads/LoadMuscleTorque.ts';
 import { sensorNodeDefinition } from './sensors/SensorNode.ts';
 import { sensorLoadDefinition } from './sensors/SensorLoad.ts';
 import { sensorObjectDefinition } from './sensors/SensorObject.ts';
@@ -163,6 +164,7 @@ export const itemDefinitions: readonly ItemDefinition[] = [
   loadCoordinateDefinition,
   loadMassProportionalDefinition,
   loadDistributedDefinition,
+  loadMuscleTorqueDefinition,
   sensorNodeDefinition,
   sensorLoadDefinition,
   sensorObjectDefinition,

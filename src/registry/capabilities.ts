@@ -466,8 +466,9 @@ export interface BodyModel {
   /**
    * Rods: adds the generalized force of line loads per reference arc length to f (nLocalU),
    * ∫ (δrᵀ b + δφ_Kᵀ c) ds with the body's test functions and quadrature. At each quadrature point (arc
-   * length sArc as markers use it) the body calls density(sArc, force, moment) with zeroed 3-vectors that the
-   * callback fills with the force density b (global frame) and the moment density c (cross-section frame K).
+   * length sArc as markers use it) the body calls density(sArc, force, moment, internalMoment) with zeroed 3-vectors
+   * that the callback fills with the force density b (global frame), the moment density c (cross-section frame K) and
+   * an internal (active) moment τ (frame K), which enters as ∫ δφ_K'ᵀ τ ds (a self-equilibrated couple, c = −τ').
    */
   addDistributedLoad?(s: ItemState, density: DistributedLoadDensity, f: Float64Array): void;
   /** Output at a body-fixed point, or undefined if the body does not answer it. */
@@ -475,10 +476,11 @@ export interface BodyModel {
 }
 
 /**
- * Force density b (global frame) and moment density c (cross-section frame) per reference arc length at sArc,
- * written into the zeroed arrays force and moment (see {@link BodyModel.addDistributedLoad}).
+ * Force density b (global frame) and moment density c (cross-section frame) per reference arc length at sArc, and an
+ * internal moment τ (cross-section frame, e.g. a muscle torque), written into the zeroed arrays force, moment and
+ * internalMoment (see {@link BodyModel.addDistributedLoad}).
  */
-export type DistributedLoadDensity = (sArc: number, force: Float64Array, moment: Float64Array) => void;
+export type DistributedLoadDensity = (sArc: number, force: Float64Array, moment: Float64Array, internalMoment: Float64Array) => void;
 
 /**
  * A marker at run time: kinematics of a point, frame or coordinate, or a body's mass, for connectors and loads.
