@@ -101,8 +101,9 @@ export class GeneralContact extends GeneralContactSettings implements SystemComp
    * (p1 − p0) × (p2 − p0) must point outwards (graphics.ToPointsAndTrigs of graphics data gives such lists). Contact is
    * computed between spheres and triangles. contactStiffness > 0 (in series with the sphere's), contactDamping ≥ 0 (in
    * parallel), frictionMaterialIndex an index into the friction pairings; staticTriangles: the marker never moves
-   * (ground), so the triangles are placed once. Checked: no degenerate triangle, consistent orientation, and a mesh on a
-   * moving marker must be closed. Returns the local index of the mesh's first triangle.
+   * (ground), so the triangles are placed once. Checked: no degenerate triangle, consistent orientation; open meshes
+   * (floors, plates) are accepted, on a moving marker with a console warning at assemble(). Returns the local index of
+   * the mesh's first triangle.
    */
   addTrianglesRigidBodyBased(
     rigidBodyMarkerIndex: number, contactStiffness: number, contactDamping: number, frictionMaterialIndex: number,
