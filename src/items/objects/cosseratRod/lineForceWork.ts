@@ -3,7 +3,8 @@
  * ∫ (δrᵀ b + δφ_Kᵀ c) ds, with b and c from a {@link LineForceLaw} of the current tangent r_ξ = Σ N_i' r_i, velocity
  * v = Σ N_i v_i and body-fixed angular velocity ω̄ = Σ N_i ω̄_i (eq. 9) at the points of the inertia quadrature, and its
  * analytic Jacobians: ∂/∂u = ∫ N_i N_j (∂b/∂v, ∂c/∂ω̄) ds, ∂/∂Δr_j = ∫ N_i N_j' ∂b/∂r_ξ ds (b, c do not depend on the
- * orientation). The same for every interpolation (the fields are the Petrov–Galerkin ones).
+ * orientation). The same for every interpolation (the fields are the Petrov–Galerkin ones); r_ξ is that of the Lagrange
+ * centerline Σ N_i r_i (R12, quaternion; for SE3's linear elements the chord, which its centerline matches at the nodes).
  * @module
  */
 
