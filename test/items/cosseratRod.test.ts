@@ -153,8 +153,8 @@ describe('ObjectCosseratRod', () => {
   });
 
   it('strainsAndInternalForcesAreObjective', () => {
-    for (const p of [1, 2, 3]) {
-      const { object, s, nodes } = compiledRod(addRod(new SystemContainer().addSystem(), p, 2, helixRodPose, { ...dynamicOptions, physicsInertiaPerLength: [0, 0, 0] }, 0.8));
+    for (const [p, interpolation] of [[1, 'R12'], [2, 'R12'], [3, 'R12'], [1, 'SE3']] as const) {
+      const { object, s, nodes } = compiledRod(addRod(new SystemContainer().addSystem(), p, 2, helixRodPose, { ...dynamicOptions, physicsInertiaPerLength: [0, 0, 0], interpolation }, 0.8));
       randomizeState(s, nodes, 3 + p, 0.1, 0.6);
       const rod = object.body!;
       const n = 6 * nodes.length;
@@ -195,9 +195,9 @@ describe('ObjectCosseratRod', () => {
 
   it('straightAndHelicalReferenceConfigurationsAreStressFree', () => {
     const helix2 = (x: number) => helixPose(4 * Math.PI * x, 0.4, 0.1);
-    for (const p of [1, 2, 3]) {
+    for (const [p, interpolation] of [[1, 'R12'], [2, 'R12'], [3, 'R12'], [1, 'SE3']] as const) {
       for (const [pose, scale] of [[straightPose(2), 1], [helix2, 0.6], [helixRodPose, 2.3]] as const) {
-        const rod = addRod(new SystemContainer().addSystem(), p, 8, pose, { physicsAxialShearStiffness: [1e6, 4e5, 4e5] }, scale);
+        const rod = addRod(new SystemContainer().addSystem(), p, 8, pose, { physicsAxialShearStiffness: [1e6, 4e5, 4e5], interpolation }, scale);
         const { object, s, nodes } = compiledRod(rod);
         const n = 6 * nodes.length;
         // J, γ⁰, κ⁰ come from the same interpolation at the same points: exactly zero, also between quadrature points
