@@ -39,6 +39,8 @@ import { nodePointSlope1Definition } from './nodes/NodePointSlope1.ts';
 import { objectANCFCableDefinition } from './objects/ObjectANCFCable.ts';
 import { objectBeamGeometricallyExactDefinition } from './objects/ObjectBeamGeometricallyExact.ts';
 import { objectCosseratRodDefinition } from './objects/ObjectCosseratRod.ts';
+import { objectRodLinearDampingDefinition } from './objects/ObjectRodLinearDamping.ts';
+import { objectRodSlenderBodyDragDefinition } from './objects/ObjectRodSlenderBodyDrag.ts';
 import { objectGenericODE2Definition } from './objects/ObjectGenericODE2.ts';
 import { objectGenericODE1Definition } from './objects/ObjectGenericODE1.ts';
 import { objectConnectorHydraulicActuatorSimpleDefinition } from './objects/ObjectConnectorHydraulicActuatorSimple.ts';
@@ -127,6 +129,8 @@ export const itemDefinitions: readonly ItemDefinition[] = [
   objectANCFCableDefinition,
   objectBeamGeometricallyExactDefinition,
   objectCosseratRodDefinition,
+  objectRodLinearDampingDefinition,
+  objectRodSlenderBodyDragDefinition,
   objectGenericODE2Definition,
   objectGenericODE1Definition,
   objectConnectorHydraulicActuatorSimpleDefinition,

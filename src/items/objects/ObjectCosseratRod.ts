@@ -1,5 +1,5 @@
 import { makeFactory, type ItemDefinition } from '../../registry/definition.ts';
-import type { BindContext, BodyModel, DistributedLoadDensity, ItemState, LocalMatrixAccumulator, NodeModel, ObjectModel, Only } from '../../registry/capabilities.ts';
+import type { BindContext, BodyModel, DistributedLoadDensity, ItemState, LineForceLaw, LocalMatrixAccumulator, NodeModel, ObjectModel, Only } from '../../registry/capabilities.ts';
 import { itemError, type ItemLabel } from '../../core/errors.ts';
 import { OutputVariableType } from '../../registry/enums.ts';
 import { nodeIndexArray, str, uint, ureal, vector, type ParameterValues } from '../../registry/parameters.ts';
@@ -13,6 +13,7 @@ import { lagrangePositionInto, lagrangePositionJacobian, rodInterpolationNames, 
 import { InternalVirtualWork } from './cosseratRod/internalVirtualWork.ts';
 import { gaussLegendreUnit } from './cosseratRod/lagrange.ts';
 import { LinearElasticSection } from './cosseratRod/linearElasticSection.ts';
+import { LineForceWork } from './cosseratRod/lineForceWork.ts';
 import { ArcLength, RodRule } from './cosseratRod/referenceGeometry.ts';
 import type { SectionLaw } from './cosseratRod/sectionLaw.ts';
 
@@ -96,6 +97,7 @@ class CosseratRodModel implements Only<ObjectModel & BodyModel, CosseratRodModel
   private readonly internal: InternalVirtualWork;
   private readonly inertial: InertialVirtualWork;
   private readonly external: ExternalVirtualWork;
+  private readonly lineForces: LineForceWork;
   /** Element matrix (6(p + 1))² row-major of the Jacobians, emitted entry-wise per element. */
   private readonly elementMatrix: Float64Array;
   /** The p + 1 nodes of each element (set in bind), the nodes of points in that element. */
@@ -120,6 +122,7 @@ class CosseratRodModel implements Only<ObjectModel & BodyModel, CosseratRodModel
     this.internal = new InternalVirtualWork(this.interpolation, this.law, this.stiffness, this.nElements);
     this.inertial = new InertialVirtualWork(this.law, this.inertiaRule, p, this.nElements);
     this.external = new ExternalVirtualWork(this.inertiaRule, this.arcLengths, p, this.nElements);
+    this.lineForces = new LineForceWork(this.inertiaRule, this.arcLengths, p, this.nElements);
     this.elementMatrix = new Float64Array(36 * (p + 1) * (p + 1));
   }
 
@@ -323,6 +326,16 @@ class CosseratRodModel implements Only<ObjectModel & BodyModel, CosseratRodModel
   /** Line loads (eq. 2): force density b (global) and moment density c (cross-section frame) per arc length s ∈ [0, L]. */
   addDistributedLoad(_s: ItemState, density: DistributedLoadDensity, f: Float64Array): void {
     this.external.addLineLoads(density, f);
+  }
+
+  /** State-dependent line forces (drag, damping): f += factor·∫ (δrᵀ b + δφ_Kᵀ c) ds of the law (inertia quadrature). */
+  addLineForceLaw(s: ItemState, law: LineForceLaw, f: Float64Array, factor: number): void {
+    this.lineForces.addForces(this.nodes, s, law, f, factor);
+  }
+
+  /** factor·∂/∂u or ∂/∂Δq of {@link CosseratRodModel.addLineForceLaw}, element block by element block. */
+  lineForceLawJacobian(s: ItemState, law: LineForceLaw, wrt: 'q' | 'u', target: LocalMatrixAccumulator, factor: number): void {
+    this.lineForces.addJacobian(this.nodes, s, law, wrt, target, factor);
   }
 
   /**
