@@ -35,7 +35,7 @@ type Values = ParameterValues<typeof parameters>;
 
 /** The body capabilities the contact reads (all optional in BodyModel; checked in bind). */
 type LineBody = Required<Pick<BodyModel, 'centerlinePosition' | 'centerlineTangent' | 'centerlineTangentJacobian' | 'linePoints' | 'angularVelocity' | 'rotationJacobian'
-  | 'angularVelocity_q' | 'jacobianTransposedVector_q' | 'nodesAt'>> & BodyModel;
+  | 'lineAngularVelocity_q' | 'jacobianTransposedVector_q' | 'nodesAt'>> & BodyModel;
 
 /** Throws unless every entry of a friction vector is non-negative. */
 function checkFriction(label: ItemLabel, name: string, value: ArrayLike<number>): void {
@@ -125,7 +125,7 @@ class ContactRodPlaneModel implements Only<ObjectModel, ContactRodPlaneModel> {
 
   bind(context: BindContext): void {
     const body = context.body(this.values.bodyNumber, 'bodyNumber');
-    const missing = (['centerlinePosition', 'centerlineTangent', 'centerlineTangentJacobian', 'linePoints', 'angularVelocity', 'rotationJacobian', 'angularVelocity_q',
+    const missing = (['centerlinePosition', 'centerlineTangent', 'centerlineTangentJacobian', 'linePoints', 'angularVelocity', 'rotationJacobian', 'lineAngularVelocity_q',
       'jacobianTransposedVector_q', 'nodesAt'] as const).filter((name) => body[name] === undefined);
     if (missing.length > 0) {
       itemError(this.label, 'bodyNumber', `must refer to a rod (a CosseratRod: a line body with ${missing.join(', ')}), got object #${this.values.bodyNumber} without them`);
@@ -286,7 +286,7 @@ class ContactRodPlaneModel implements Only<ObjectModel, ContactRodPlaneModel> {
             this.addCrossNormal(jRot, R, dw);
           } else {
             dw.fill(0);
-            body.angularVelocity_q(s, lp, jOmega); // also the rolling resistance's ∂ω
+            body.lineAngularVelocity_q(s, lp, jOmega); // also the rolling resistance's ∂ω
             this.addCrossNormal(jOmega, R, dw);
           }
           const f1 = this.friction.force, dv = this.friction.force_tangentVelocity, dn1 = this.friction.force_normalForce;
