@@ -254,7 +254,8 @@ function misspelledCapability(name: string, known: readonly string[]): string | 
   for (const candidate of known) {
     const other = normalizedName(candidate);
     if (other === normalized) return candidate;
-    if (normalized.length < 6 || other.length < 6 || normalized.startsWith(other) || other.startsWith(normalized)) continue;
+    // one edit changes the length by at most 1: the distance of the rest is not needed (every item class is checked at start-up)
+    if (normalized.length < 6 || other.length < 6 || Math.abs(normalized.length - other.length) > 1 || normalized.startsWith(other) || other.startsWith(normalized)) continue;
     if (editDistance(normalized, other) === 1) return candidate;
   }
   return undefined;
