@@ -9,7 +9,8 @@ export default defineConfig({
   test: {
     testTimeout: 60_000,
     setupFiles: ['test/setup.ts'],
-    // Exudyn's data is not the project's: its parity runs are `npm run test:exudyn-data` (vitest.exudyn-data.config.ts)
-    exclude: ['**/node_modules/**', 'test/exudyn-data/**'],
+    // Exudyn's data is not the project's: its parity runs are `npm run test:exudyn-data` (vitest.exudyn-data.config.ts);
+    // the minutes-long convergence studies run in `npm run testmodels:long` (vitest.long.config.ts)
+    exclude: ['**/node_modules/**', 'test/exudyn-data/**', 'test/long/**'],
   },
 });

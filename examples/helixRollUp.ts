@@ -45,7 +45,7 @@ export interface HelixRollUpOptions {
   /** Quadrature of the internal forces; default 'reduced'. */
   integration?: 'reduced' | 'full';
   /** Orientation interpolation of the rod; default 'R12'. */
-  interpolation?: 'R12' | 'quaternion';
+  interpolation?: 'R12' | 'quaternion' | 'SE3';
 }
 
 /** The assembled helix roll-up model. */

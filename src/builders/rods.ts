@@ -42,7 +42,7 @@ export interface CreateCosseratRodOptions {
   physicsAxialShearDamping?: VectorValue;
   /** Curvature-rate damping D_κ; default [0, 0, 0]. */
   physicsBendingTorsionDamping?: VectorValue;
-  /** Orientation interpolation: 'R12' (default) or 'quaternion' (see ObjectCosseratRod's interpolation). */
+  /** Orientation interpolation: 'R12' (default), 'quaternion' or 'SE3' (linear elements only; see ObjectCosseratRod's interpolation). */
   interpolation?: RodInterpolationName;
   /** Quadrature of the internal forces: 'reduced' (default) or 'full'. */
   integration?: 'reduced' | 'full';

@@ -13,6 +13,8 @@ import { SphereCableContact } from './sphereCableContact.ts';
 import { ContactTriangles } from './contactTriangles.ts';
 import { SphereTriangleContact } from './sphereTriangleContact.ts';
 import { SphereTunnellingCheck } from './sphereTunnelling.ts';
+import { TriangleTunnellingCheck } from './triangleTunnelling.ts';
+import { CableTunnellingCheck } from './cableTunnelling.ts';
 import { SphereOverlaps, type ContactPointList } from './contactPoints.ts';
 import { LineMeasurement, type DistanceAlongLine } from './distanceAlongLine.ts';
 
@@ -59,6 +61,8 @@ export class GeneralContact extends GeneralContactSettings implements SystemComp
   private total = 0;
   private readonly active = new ActiveContacts();
   private readonly tunnelling: SphereTunnellingCheck;
+  private readonly triangleTunnelling: TriangleTunnellingCheck;
+  private readonly cableTunnelling: CableTunnellingCheck;
   private readonly overlaps = new SphereOverlaps();
   /** Sphere centres at the start and at the end of the step (tunnelling check; 3 per sphere). */
   private startCenters = new Float64Array(0);
@@ -78,6 +82,8 @@ export class GeneralContact extends GeneralContactSettings implements SystemComp
     this.sphereTriangle = new SphereTriangleContact(this, this.spheres, this.triangles, this.grid, law, jacobian);
     this.kernels = [new SphereSphereContact(this, this.spheres, this.grid, law, jacobian), this.sphereCable, this.sphereTriangle];
     this.tunnelling = new SphereTunnellingCheck(this.name);
+    this.triangleTunnelling = new TriangleTunnellingCheck(this.name);
+    this.cableTunnelling = new CableTunnellingCheck(this.name);
   }
 
   /**
@@ -95,8 +101,9 @@ export class GeneralContact extends GeneralContactSettings implements SystemComp
    * (p1 − p0) × (p2 − p0) must point outwards (graphics.ToPointsAndTrigs of graphics data gives such lists). Contact is
    * computed between spheres and triangles. contactStiffness > 0 (in series with the sphere's), contactDamping ≥ 0 (in
    * parallel), frictionMaterialIndex an index into the friction pairings; staticTriangles: the marker never moves
-   * (ground), so the triangles are placed once. Checked: no degenerate triangle, consistent orientation, and a mesh on a
-   * moving marker must be closed. Returns the local index of the mesh's first triangle.
+   * (ground), so the triangles are placed once. Checked: no degenerate triangle, consistent orientation; open meshes
+   * (floors, plates) are accepted, on a moving marker with a console warning at assemble(). Returns the local index of
+   * the mesh's first triangle.
    */
   addTrianglesRigidBodyBased(
     rigidBodyMarkerIndex: number, contactStiffness: number, contactDamping: number, frictionMaterialIndex: number,
@@ -204,7 +211,9 @@ export class GeneralContact extends GeneralContactSettings implements SystemComp
 
   /**
    * The post-Newton step: reports tunnelling (a pair of spheres separated at the start of the step that penetrates
-   * beyond the smaller radius within it: {@link SphereTunnellingCheck}) and keeps a copy of the state, at which the
+   * beyond the smaller radius within it: {@link SphereTunnellingCheck}; a sphere that passes through a triangle:
+   * {@link TriangleTunnellingCheck}; a circle that penetrates beyond its radius into an ANCF cable or passes through it:
+   * {@link CableTunnellingCheck}) and keeps a copy of the state, at which the
    * active contacts are recorded when next asked for (getActiveContacts); the forces are functions of the state, so
    * the error is 0.
    */
@@ -213,6 +222,8 @@ export class GeneralContact extends GeneralContactSettings implements SystemComp
     this.spheres.centers(startOfStep, this.startCenters);
     this.spheres.centers(s, this.endCenters);
     this.tunnelling.check(this.spheres.radius, this.startCenters, this.endCenters, this.grid, s.t);
+    this.triangleTunnelling.check(this.spheres, this.triangles, this.startCenters, this.endCenters, startOfStep, s, this.grid);
+    this.cableTunnelling.check(this.spheres, this.cables, this.startCenters, this.endCenters, startOfStep, s, this.grid);
     this.postNewtonState?.copy(s);
     this.activeStale = true;
     return 0;

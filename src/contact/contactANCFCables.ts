@@ -87,25 +87,43 @@ export class ContactANCFCables implements ContactItemSet {
     this.velocities = new Float64Array(8 * n);
   }
 
-  update(s: ItemState, boxes: Float64Array): void {
-    const e = this.coordinates, et = this.velocities;
+  /** Writes the total coordinates e = [r0, r0', r1, r1'] of every element at s (8 per element) to out. */
+  readCoordinates(s: ItemState, out: Float64Array): void {
     for (let i = 0; i < this.nodes.length; i++) {
       const [n0, n1] = this.nodes[i];
       for (let k = 0; k < 4; k++) {
-        e[8 * i + k] = s.qRef[n0.qIndex + k] + s.q[n0.qIndex + k];
-        e[8 * i + 4 + k] = s.qRef[n1.qIndex + k] + s.q[n1.qIndex + k];
+        out[8 * i + k] = s.qRef[n0.qIndex + k] + s.q[n0.qIndex + k];
+        out[8 * i + 4 + k] = s.qRef[n1.qIndex + k] + s.q[n1.qIndex + k];
+      }
+    }
+  }
+
+  /**
+   * Writes the bounding box of element i with the total coordinates e[8i …] to boxes[at … at + 5]: the box of the cubic
+   * centerline widened by √2·halfHeight in x and y, flat in z = 0.
+   */
+  elementBox(i: number, e: Float64Array, boxes: Float64Array, at: number): void {
+    const widen = Math.SQRT2 * this.halfHeight[i];
+    for (let k = 0; k < 2; k++) {
+      centerlineCoefficients(e, 8 * i, k, this.length[i], this.coefficients, 0);
+      cubicRange(this.coefficients, this.length[i], boxes, at + k, at + 3 + k);
+      boxes[at + k] -= widen;
+      boxes[at + 3 + k] += widen;
+    }
+    boxes[at + 2] = 0;
+    boxes[at + 5] = 0;
+  }
+
+  update(s: ItemState, boxes: Float64Array): void {
+    const et = this.velocities;
+    this.readCoordinates(s, this.coordinates);
+    for (let i = 0; i < this.nodes.length; i++) {
+      const [n0, n1] = this.nodes[i];
+      for (let k = 0; k < 4; k++) {
         et[8 * i + k] = s.u[n0.uIndex + k];
         et[8 * i + 4 + k] = s.u[n1.uIndex + k];
       }
-      const at = 6 * (this.offset + i), widen = Math.SQRT2 * this.halfHeight[i];
-      for (let k = 0; k < 2; k++) {
-        centerlineCoefficients(e, 8 * i, k, this.length[i], this.coefficients, 0);
-        cubicRange(this.coefficients, this.length[i], boxes, at + k, at + 3 + k);
-        boxes[at + k] -= widen;
-        boxes[at + 3 + k] += widen;
-      }
-      boxes[at + 2] = 0;
-      boxes[at + 5] = 0;
+      this.elementBox(i, this.coordinates, boxes, 6 * (this.offset + i));
     }
   }
 }

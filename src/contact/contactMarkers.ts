@@ -98,6 +98,25 @@ export class MarkerKinematics {
   }
 
   /**
+   * Writes the positions (3 per marker) and rotation matrices (9 per marker, row-major; identity without rotation) of
+   * all markers at s to position and orientation; the stored kinematics stay as they are.
+   */
+  frames(s: ItemState, position: Float64Array, orientation: Float64Array): void {
+    this.positions(s, position);
+    const w = this.scratch;
+    for (let i = 0; i < this.count; i++) {
+      const rigid = this.rigid[i];
+      if (rigid === undefined) {
+        orientation.fill(0, 9 * i, 9 * i + 9);
+        orientation[9 * i] = orientation[9 * i + 4] = orientation[9 * i + 8] = 1;
+        continue;
+      }
+      rigid.orientation(s, w);
+      for (let k = 0; k < 9; k++) orientation[9 * i + k] = w[k];
+    }
+  }
+
+  /**
    * Updates positions, velocities, angular velocities (and orientations, if kept) of all markers at s. The Jacobians
    * of a marker are computed on first use at this state ({@link ensureJacobians}), so markers without contact cost
    * nothing more.

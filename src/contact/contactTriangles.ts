@@ -75,9 +75,10 @@ export class ContactTriangles implements ContactItemSet {
   }
 
   /**
-   * Binds the meshes to the markers of a compiled model: each needs a rigid marker (position and orientation); a mesh on
-   * a moving marker must be closed and static triangles (Exudyn's flag: the mesh never moves) must be on a marker
-   * without coordinates (ground).
+   * Binds the meshes to the markers of a compiled model: each needs a rigid marker (position and orientation); static
+   * triangles (Exudyn's flag: the mesh never moves) must be on a marker without coordinates (ground). An open mesh on a
+   * moving marker is accepted, as in Exudyn (a plate, a shell), with a console warning naming an open edge (a body
+   * whose surface has a hole would let spheres in).
    */
   bind(markers: readonly MarkerModel[], nMaterials: number): void {
     const bound = this.meshes.map((mesh, i): PositionMarkerModel => {
@@ -92,7 +93,8 @@ export class ContactTriangles implements ContactItemSet {
         throw new FlexdynError(`${this.name}: triangle mesh ${i} has frictionMaterialIndex ${mesh.frictionMaterialIndex}, expected < ${nMaterials} (the size of setFrictionPairings)`, { parameter: 'frictionMaterialIndex' });
       }
       if (marker.nLocalU > 0 && !mesh.closed) {
-        throw new FlexdynError(`${this.name}: triangle mesh ${i} on marker ${mesh.markerNumber} moves with its body and must be closed (spheres would enter through its holes), got an open edge (${mesh.openEdge}); open surfaces (floors, walls) belong to markers on ground`, { parameter: 'triangleList' });
+        console.warn(`${this.name}: triangle mesh ${i} on marker ${mesh.markerNumber} moves with its body and is open (an edge with triangles on one side only: ${mesh.openEdge}): `
+          + 'it is one-sided and spheres can pass behind it at its open edges; close it if it is the surface of a solid body');
       }
       if (mesh.staticTriangles && marker.nLocalU > 0) {
         throw new FlexdynError(`${this.name}: triangle mesh ${i} has staticTriangles = true, expected a marker without coordinates (ground), got marker ${mesh.markerNumber} with ${marker.nLocalU} coordinates`, { parameter: 'staticTriangles' });

@@ -6,7 +6,7 @@ export interface CheckedTriangleMesh {
   readonly triangles: Int32Array;
   /** True if every edge (points merged where their coordinates are equal) borders as many triangles on one side as on the other: a closed surface. */
   readonly closed: boolean;
-  /** An edge that borders triangles on one side only (for the error message of an open mesh), as 'triangle t, points a–b'. */
+  /** An edge that borders triangles on one side only (for the warning about an open mesh), as 'triangle t, points a–b'. */
   readonly openEdge?: string;
 }
 
@@ -16,7 +16,7 @@ export interface CheckedTriangleMesh {
  * triangles 3 integer indices into the points, no triangle may be degenerate (twice its area below 1e-10 of its longest
  * edge squared: no normal), and the orientation must be consistent (an edge shared by exactly two triangles must be
  * traversed in opposite directions, so that all normals (p1 − p0) × (p2 − p0) point to the same side). Whether the mesh
- * is closed is returned, not required: open meshes (floors, walls) are fine on ground.
+ * is closed is returned, not required: open meshes (floors, walls, plates) are accepted as in Exudyn.
  */
 export function checkTriangleMesh(name: string, pointList: unknown, triangleList: unknown): CheckedTriangleMesh {
   const fail = (parameter: string, message: string): never => {

@@ -38,6 +38,8 @@ import { nodePointSlope1Definition } from './nodes/NodePointSlope1.ts';
 import { objectANCFCableDefinition } from './objects/ObjectANCFCable.ts';
 import { objectBeamGeometricallyExactDefinition } from './objects/ObjectBeamGeometricallyExact.ts';
 import { objectCosseratRodDefinition } from './objects/ObjectCosseratRod.ts';
+import { objectRodLinearDampingDefinition } from './objects/ObjectRodLinearDamping.ts';
+import { objectRodSlenderBodyDragDefinition } from './objects/ObjectRodSlenderBodyDrag.ts';
 import { objectGenericODE2Definition } from './objects/ObjectGenericODE2.ts';
 import { objectGenericODE1Definition } from './objects/ObjectGenericODE1.ts';
 import { objectConnectorHydraulicActuatorSimpleDefinition } from './objects/ObjectConnectorHydraulicActuatorSimple.ts';
@@ -73,6 +75,7 @@ import { loadTorqueVectorDefinition } from './loads/LoadTorqueVector.ts';
 import { loadCoordinateDefinition } from './loads/LoadCoordinate.ts';
 import { loadMassProportionalDefinition } from './loads/LoadMassProportional.ts';
 import { loadDistributedDefinition } from './loads/LoadDistributed.ts';
+import { loadMuscleTorqueDefinition } from './loads/LoadMuscleTorque.ts';
 import { sensorNodeDefinition } from './sensors/SensorNode.ts';
 import { sensorLoadDefinition } from './sensors/SensorLoad.ts';
 import { sensorObjectDefinition } from './sensors/SensorObject.ts';
@@ -124,6 +127,8 @@ export const itemDefinitions: readonly ItemDefinition[] = [
   objectANCFCableDefinition,
   objectBeamGeometricallyExactDefinition,
   objectCosseratRodDefinition,
+  objectRodLinearDampingDefinition,
+  objectRodSlenderBodyDragDefinition,
   objectGenericODE2Definition,
   objectGenericODE1Definition,
   objectConnectorHydraulicActuatorSimpleDefinition,
@@ -163,6 +168,7 @@ export const itemDefinitions: readonly ItemDefinition[] = [
   loadCoordinateDefinition,
   loadMassProportionalDefinition,
   loadDistributedDefinition,
+  loadMuscleTorqueDefinition,
   sensorNodeDefinition,
   sensorLoadDefinition,
   sensorObjectDefinition,

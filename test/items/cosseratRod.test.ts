@@ -134,7 +134,8 @@ const dynamicOptions = {
 describe('ObjectCosseratRod', () => {
   it('analyticStiffnessAndDampingJacobiansMatchCentralDifferences', () => {
     for (const p of [1, 2, 3]) {
-      for (const [integration, interpolation] of ['reduced', 'full'].flatMap((i) => ['R12', 'quaternion'].map((q) => [i, q]))) {
+      // 'SE3' is linear only (p = 1)
+      for (const [integration, interpolation] of ['reduced', 'full'].flatMap((i) => (p === 1 ? ['R12', 'quaternion', 'SE3'] : ['R12', 'quaternion']).map((q) => [i, q]))) {
         const { object, s, nodes } = compiledRod(addRod(new SystemContainer().addSystem(), p, 2, helixRodPose, { ...dynamicOptions, integration, interpolation }, 1.7));
         randomizeState(s, nodes, 11 + p);
         // ∂/∂Δ: h = 1e-6 balances truncation (h²·|f'''| ~ 1e-12 of the scale) and round-off
@@ -152,8 +153,8 @@ describe('ObjectCosseratRod', () => {
   });
 
   it('strainsAndInternalForcesAreObjective', () => {
-    for (const p of [1, 2, 3]) {
-      const { object, s, nodes } = compiledRod(addRod(new SystemContainer().addSystem(), p, 2, helixRodPose, { ...dynamicOptions, physicsInertiaPerLength: [0, 0, 0] }, 0.8));
+    for (const [p, interpolation] of [[1, 'R12'], [2, 'R12'], [3, 'R12'], [1, 'SE3']] as const) {
+      const { object, s, nodes } = compiledRod(addRod(new SystemContainer().addSystem(), p, 2, helixRodPose, { ...dynamicOptions, physicsInertiaPerLength: [0, 0, 0], interpolation }, 0.8));
       randomizeState(s, nodes, 3 + p, 0.1, 0.6);
       const rod = object.body!;
       const n = 6 * nodes.length;
@@ -194,9 +195,9 @@ describe('ObjectCosseratRod', () => {
 
   it('straightAndHelicalReferenceConfigurationsAreStressFree', () => {
     const helix2 = (x: number) => helixPose(4 * Math.PI * x, 0.4, 0.1);
-    for (const p of [1, 2, 3]) {
+    for (const [p, interpolation] of [[1, 'R12'], [2, 'R12'], [3, 'R12'], [1, 'SE3']] as const) {
       for (const [pose, scale] of [[straightPose(2), 1], [helix2, 0.6], [helixRodPose, 2.3]] as const) {
-        const rod = addRod(new SystemContainer().addSystem(), p, 8, pose, { physicsAxialShearStiffness: [1e6, 4e5, 4e5] }, scale);
+        const rod = addRod(new SystemContainer().addSystem(), p, 8, pose, { physicsAxialShearStiffness: [1e6, 4e5, 4e5], interpolation }, scale);
         const { object, s, nodes } = compiledRod(rod);
         const n = 6 * nodes.length;
         // J, γ⁰, κ⁰ come from the same interpolation at the same points: exactly zero, also between quadrature points
@@ -275,6 +276,36 @@ describe('ObjectCosseratRod', () => {
     }
   });
 
+  it('se3ElementsRollTheRodIntoTheExactCircleAndPointsBetweenNodesLieOnIt', () => {
+    // Constant strain is represented exactly by the SE(3) element, so the discrete equilibrium under a tip moment is the
+    // exact circle of radius EI/M at every node and between the nodes, with 2 elements already (CardiLLo's SE3 rod: the
+    // helix to 7e-15 R0 with 5 elements). Measured ≤ 2e-15 R (2, 3, 4 elements); asserted 1e-12 R.
+    const L = 2, EI = 5, GA = 1e3, EA = 1e4;
+    const M = 2 * Math.PI * EI / L, R = EI / M;
+    for (const nEl of [2, 3, 4]) {
+      const rod = cantilever(1, nEl, L, { physicsAxialShearStiffness: [EA, GA, GA], physicsBendingTorsionStiffness: [EI, EI, EI], interpolation: 'SE3' });
+      rod.mbs.addLoad(Torque({ markerNumber: rod.tip, loadVector: [0, 0, M] }));
+      rod.mbs.assemble();
+      const settings = staticSettings(40);
+      // residual 1e-12 (round-off floor ~ε·EA·n_el/L ≈ 1e-11·…, reached: 4–6 iterations per step); with 1e-9 Newton stops
+      // one iteration early for 3 elements (error 9.6e-11 R)
+      settings.staticSolver.newton.relativeTolerance = 0;
+      settings.staticSolver.newton.absoluteTolerance = 1e-12;
+      rod.mbs.solveStatic(settings);
+      let error = 0;
+      for (let k = 0; k <= 20; k++) {
+        const sArc = L * k / 20;
+        const position = rod.mbs.getObjectOutputBody(rod.rod, OutputVariableType.Position, [sArc, 0, 0]);
+        error = Math.max(error, Math.hypot(position[0] - R * Math.sin(sArc / R), position[1] - R * (1 - Math.cos(sArc / R)), position[2]));
+      }
+      expect(error / R, `${nEl} elements`).toBeLessThan(1e-12);
+      // strain and curvature outputs are the exact ones: γ − γ⁰ = 0, κ − κ⁰ = (0, 0, 1/R)
+      const curvature = rod.mbs.getObjectOutputBody(rod.rod, OutputVariableType.CurvatureLocal, [0.3 * L, 0, 0]);
+      expect(maxDifference(curvature, [0, 0, 1 / R]) * R).toBeLessThan(1e-12);
+      expect(maxAbs(rod.mbs.getObjectOutputBody(rod.rod, OutputVariableType.StrainLocal, [0.3 * L, 0, 0]))).toBeLessThan(1e-12);
+    }
+  });
+
   it('massMatrixIsConstantSymmetricAndCarriesTheRodMass', () => {
     const rhoA = 2.5, inertia = [0.03, 0.01, 0.02];
     const options = { physicsMassPerLength: rhoA, physicsInertiaPerLength: inertia };
@@ -324,16 +355,30 @@ describe('ObjectCosseratRod', () => {
     expect(m[3 * 12 + 9]).toBeCloseTo(inertia[0] * 3 / 6, 14);
   });
 
-  it.each(['R12', 'quaternion'])('bodyKinematicsAtArcLengthAreConsistentWithTheirJacobians (%s)', (interpolation) => {
+  it.each(['R12', 'quaternion', 'SE3'])('bodyKinematicsAtArcLengthAreConsistentWithTheirJacobians (%s)', (interpolation) => {
     const rod = addRod(new SystemContainer().addSystem(), 1, 4, helixRodPose, { ...dynamicOptions, interpolation }, 0.7);
-    // p = 1: the reference arc length of node i is the sum of the chords up to it
+    // p = 1: the reference arc length of node i is the sum of the chords up to it (R12, quaternion); the SE3 element
+    // between two exact helix frames is that helix (constant strain), so its arc length is the helix's, 1.5·i/4·√(0.4² + 0.1²)
+    const se3 = interpolation === 'SE3';
     const { object, s, nodes } = compiledRod(rod);
     const body = object.body!;
     const n = 6 * nodes.length;
     const arcOfNode = [0];
     for (let i = 1; i < nodes.length; i++) {
       const a = nodes[i - 1].referenceCoordinates, b = nodes[i].referenceCoordinates;
-      arcOfNode.push(arcOfNode[i - 1] + Math.hypot(b[0] - a[0], b[1] - a[1], b[2] - a[2]));
+      arcOfNode.push(se3 ? 1.5 * i / 4 * Math.hypot(0.4, 0.1) : arcOfNode[i - 1] + Math.hypot(b[0] - a[0], b[1] - a[1], b[2] - a[2]));
+    }
+    if (se3) {
+      // the reference SE3 centerline and frames between the nodes are the exact helix (round-off 1e-15)
+      const reference = new SystemContainer().addSystem();
+      const exactHelix = compiledRod(addRod(reference, 1, 4, helixRodPose, { interpolation }, 0.7));
+      for (const x of [0.1, 0.3, 0.55]) {
+        const exact = helixPose(x / Math.hypot(0.4, 0.1), 0.4, 0.1), position = new Float64Array(3), frame = new Float64Array(9);
+        exactHelix.object.body!.position(exactHelix.s, [x, 0, 0], position);
+        exactHelix.object.body!.orientation!(exactHelix.s, [x, 0, 0], frame);
+        expect(maxDifference(position, exact.r)).toBeLessThan(1e-15);
+        expect(maxDifference(frame, exact.a.flat())).toBeLessThan(1e-15);
+      }
     }
     randomizeState(s, nodes, 9);
     const out = new Float64Array(9), jac = new Float64Array(3 * n), v = new Float64Array(3);
@@ -365,8 +410,9 @@ describe('ObjectCosseratRod', () => {
       body.angularVelocity!(s, [x, 0, 0], v);
       expect(maxDifference(times(jac, m, u), v)).toBeLessThan(1e-14);
     }
-    // the position Jacobian is the derivative of r(s) along composed increments of all nodes (positions are linear in Δr)
-    const x = 0.37, h = 1e-6, before = new Float64Array(3), after = new Float64Array(3);
+    // the position Jacobian is the derivative of r(s) along composed increments of all nodes (positions are linear in Δr);
+    // SE3: J_pos is the Petrov–Galerkin field Σ N_i δr_i, the derivative of the SE(3) centerline at the nodes only
+    const x = se3 ? arcOfNode[2] : 0.37, h = 1e-6, before = new Float64Array(3), after = new Float64Array(3);
     const point = body.nodesAt!([x, 0, 0]), m = 6 * point.length, first = nodes.indexOf(point[0]);
     expect(first).toBe(elementOf(x));
     body.positionJacobian(s, [x, 0, 0], jac);
@@ -486,7 +532,9 @@ describe('ObjectCosseratRod', () => {
     expectError((mbs) => mbs.addObject(CosseratRod({ nodeNumbers: quaternionNodes(mbs, 3), ...stiffness, integration: 'exact' })),
       /^ObjectCosseratRod #0: integration must be 'full' or 'reduced', got 'exact'$/);
     expectError((mbs) => mbs.addObject(CosseratRod({ nodeNumbers: quaternionNodes(mbs, 3), ...stiffness, interpolation: 'SO3' })),
-      /^ObjectCosseratRod #0: interpolation must be one of 'R12', 'quaternion', got 'SO3'$/);
+      /^ObjectCosseratRod #0: interpolation must be one of 'R12', 'quaternion', 'SE3', got 'SO3'$/);
+    expectError((mbs) => mbs.addObject(CosseratRod({ nodeNumbers: quaternionNodes(mbs, 3), ...stiffness, polynomialDegree: 2, interpolation: 'SE3' })),
+      /^ObjectCosseratRod #0: polynomialDegree must be 1 with interpolation 'SE3' \(linear SE\(3\) elements\), got 2$/);
     expectError((mbs) => mbs.addObject(CosseratRod({ nodeNumbers: quaternionNodes(mbs, 3), ...stiffness, physicsLength: -1 })),
       /^ObjectCosseratRod #0: physicsLength must be non-negative, got -1$/);
     expectError((mbs) => {

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { OutputVariableType } from '../../src/index.ts';
 import {
-  buildHelixRollUp, helixNodalError, helixRadius, helixRollUpSettings, helixTipFrameError, solveHelixRollUp, type HelixLoadStepping,
+  buildHelixRollUp, helixLength, helixNodalError, helixPitchParameter, helixPosition, helixRadius, helixRollUpSettings, helixTipFrameError,
+  solveHelixRollUp, type HelixLoadStepping,
 } from '../../examples/helixRollUp.ts';
 
 /** Nodal error/R0 of a roll-up solved with 100 equal load steps at slenderness 10 (the solve must converge). */
@@ -100,6 +102,36 @@ describe('Helix roll-up with the quaternion interpolation', () => {
     expect(Math.log2(errors[1] / errors[2])).toBeGreaterThan(1.9);
     for (const nEl of [5, 10]) {
       expect(solveHelixRollUp({ polynomialDegree: 1, numberOfElements: nEl, slenderness: 10 }, { loadSteps: 100 }).failure, `R12, ${nEl} elements`).toBeDefined();
+    }
+  }, 120_000);
+});
+
+describe('Helix roll-up with the SE3 interpolation', () => {
+  it('linearSE3ElementsGiveTheExactHelixWithFiveElements', () => {
+    // The SE(3) element has constant strain, and the roll-up's equilibrium is a constant-strain helix, so the discrete
+    // solution is the exact helix at every node and between them, whatever the number of elements. Side by side with
+    // CardiLLo's "SE3" rod (same roll-up, displacement-based, reduced integration), error/R0:
+    //   elements   CardiLLo SE3   Flexdyn SE3 (nodes / tip frame)   R12 p = 1        quaternion p = 1
+    //   5          7e-15          5.6e-15 / 5.7e-15                 no convergence   1.74
+    //   10         –              5.2e-15 / 1.6e-15                 no convergence   0.472
+    // (R12 at 20 linear elements: 0.98; 100 load steps, 5 Newton iterations per step.) The residual tolerance is 1e-12
+    // (the example's 1e-10·|m| + 1e-13·EA ≈ 1.2e-10 stops one iteration early at 1.4e-11 R0). Asserted 1e-12 R0 at the
+    // nodes, at the element midpoints (the SE(3) centerline between the nodes) and for the tip frame.
+    const perAngle = helixRadius * Math.sqrt(1 + helixPitchParameter ** 2);
+    for (const nEl of [5, 10]) {
+      const model = buildHelixRollUp({ polynomialDegree: 1, numberOfElements: nEl, slenderness: 10, interpolation: 'SE3' });
+      const settings = helixRollUpSettings(model, { loadSteps: 100 });
+      settings.staticSolver.newton.absoluteTolerance = 1e-12;
+      model.mbs.solveStatic(settings);
+      expect(helixNodalError(model) / helixRadius, `${nEl} elements`).toBeLessThan(1e-12);
+      expect(helixTipFrameError(model)).toBeLessThan(1e-12);
+      let midpointError = 0;
+      for (let e = 0; e < nEl; e++) {
+        const sArc = (e + 0.5) * helixLength / nEl, exact = helixPosition(sArc / perAngle);
+        const r = model.mbs.getObjectOutputBody(model.rodNumber, OutputVariableType.Position, [sArc, 0, 0]);
+        midpointError = Math.max(midpointError, Math.hypot(r[0] - exact[0], r[1] - exact[1], r[2] - exact[2]));
+      }
+      expect(midpointError / helixRadius).toBeLessThan(1e-12);
     }
   }, 120_000);
 });

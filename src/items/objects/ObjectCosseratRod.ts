@@ -1,5 +1,5 @@
 import { makeFactory, type ItemDefinition } from '../../registry/definition.ts';
-import type { BindContext, BodyModel, DistributedLoadDensity, ItemState, LocalMatrixAccumulator, NodeModel, ObjectModel, Only } from '../../registry/capabilities.ts';
+import type { BindContext, BodyModel, DistributedLoadDensity, ItemState, LineForceLaw, LocalMatrixAccumulator, NodeModel, ObjectModel, Only } from '../../registry/capabilities.ts';
 import { itemError, type ItemLabel } from '../../core/errors.ts';
 import { OutputVariableType } from '../../registry/enums.ts';
 import { nodeIndexArray, str, uint, ureal, vector, type ParameterValues } from '../../registry/parameters.ts';
@@ -8,10 +8,12 @@ import { ExternalVirtualWork } from './cosseratRod/externalVirtualWork.ts';
 import { InertialVirtualWork } from './cosseratRod/inertialVirtualWork.ts';
 import { R12Interpolation } from './cosseratRod/interpolationR12.ts';
 import { QuaternionInterpolation } from './cosseratRod/interpolationQuaternion.ts';
+import { SE3Interpolation } from './cosseratRod/interpolationSE3.ts';
 import { rodInterpolationNames, type RodInterpolation } from './cosseratRod/interpolation.ts';
 import { InternalVirtualWork } from './cosseratRod/internalVirtualWork.ts';
 import { gaussLegendreUnit } from './cosseratRod/lagrange.ts';
 import { LinearElasticSection } from './cosseratRod/linearElasticSection.ts';
+import { LineForceWork } from './cosseratRod/lineForceWork.ts';
 import { ArcLength, RodRule } from './cosseratRod/referenceGeometry.ts';
 import type { SectionLaw } from './cosseratRod/sectionLaw.ts';
 
@@ -28,7 +30,8 @@ const parameters = {
   physicsAxialShearDamping: vector([0, 0, 0], 'Viscous strain-rate damping D_γ [N s]: n += D_γ γ̇; non-negative.', 3, 'Vector3D'),
   physicsBendingTorsionDamping: vector([0, 0, 0], 'Viscous curvature-rate damping D_κ [N m² s]: m += D_κ κ̇; non-negative.', 3, 'Vector3D'),
   interpolation: str('R12', 'Interpolation of the cross-section orientation: \'R12\' (default, the paper\'s: A = Σ N_i A(P_i), orthogonal only at the nodes) or '
-    + '\'quaternion\' (A = A(Σ N_i P_i/|P_i|), orthonormal everywhere, CardiLLo\'s "Quaternion" rod); the centerline is Σ N_i r_i in both.'),
+    + '\'quaternion\' (A = A(Σ N_i P_i/|P_i|), orthonormal everywhere, CardiLLo\'s "Quaternion" rod), the centerline Σ N_i r_i in both; or \'SE3\' '
+    + '(polynomialDegree 1 only: the pose H_0 Exp(η Log(H_0⁻¹H_1)) between neighbouring nodes, constant strain per element, exact for circles and helices; CardiLLo\'s "SE3" rod).'),
   integration: str('reduced', 'Gauss quadrature of the internal forces per element: \'reduced\' = p points (no shear/membrane locking), \'full\' = p + 1 points.'),
   physicsLength: ureal(0, 'Length L of the arc-length coordinate s ∈ [0, L] of markers and outputs; 0 (default) = arc length of the interpolated reference centerline, else s is scaled to it.'),
 };
@@ -61,6 +64,7 @@ function validateRod(v: RodValues, label: ItemLabel): void {
   if (!(rodInterpolationNames as readonly string[]).includes(v.interpolation)) {
     itemError(label, 'interpolation', `must be one of ${rodInterpolationNames.map((name) => `'${name}'`).join(', ')}, got '${v.interpolation}'`);
   }
+  if (v.interpolation === 'SE3' && p !== 1) itemError(label, 'polynomialDegree', `must be 1 with interpolation 'SE3' (linear SE(3) elements), got ${p}`);
   if (v.integration !== 'full' && v.integration !== 'reduced') itemError(label, 'integration', `must be 'full' or 'reduced', got '${v.integration}'`);
 }
 
@@ -93,6 +97,7 @@ class CosseratRodModel implements Only<ObjectModel & BodyModel, CosseratRodModel
   private readonly internal: InternalVirtualWork;
   private readonly inertial: InertialVirtualWork;
   private readonly external: ExternalVirtualWork;
+  private readonly lineForces: LineForceWork;
   /** Element matrix (6(p + 1))² row-major of the Jacobians, emitted entry-wise per element. */
   private readonly elementMatrix: Float64Array;
   /** The p + 1 nodes of each element (set in bind), the nodes of points in that element. */
@@ -109,13 +114,15 @@ class CosseratRodModel implements Only<ObjectModel & BodyModel, CosseratRodModel
     this.hasDamping = this.law.hasDamping;
     this.hasInertia = this.law.inertiaPerLength.some((j) => j !== 0);
     this.ode2LhsDependsOnVelocity = this.hasDamping || this.hasInertia;
-    this.interpolation = values.interpolation === 'quaternion' ? new QuaternionInterpolation(p, nNodes) : new R12Interpolation(p, nNodes);
+    this.interpolation = values.interpolation === 'quaternion' ? new QuaternionInterpolation(p, nNodes)
+      : values.interpolation === 'SE3' ? new SE3Interpolation(p, nNodes) : new R12Interpolation(p, nNodes);
     this.stiffness = new RodRule(gaussLegendreUnit(values.integration === 'full' ? p + 1 : p), p, this.nElements);
     this.inertiaRule = new RodRule(gaussLegendreUnit(Math.ceil(3 * (p + 1) / 2)), p, this.nElements);
-    this.arcLengths = new ArcLength(label, p, this.nElements, this.interpolation.rRef);
+    this.arcLengths = new ArcLength(label, p, this.nElements, this.interpolation);
     this.internal = new InternalVirtualWork(this.interpolation, this.law, this.stiffness, this.nElements);
     this.inertial = new InertialVirtualWork(this.law, this.inertiaRule, p, this.nElements);
     this.external = new ExternalVirtualWork(this.inertiaRule, this.arcLengths, p, this.nElements);
+    this.lineForces = new LineForceWork(this.inertiaRule, this.arcLengths, p, this.nElements);
     this.elementMatrix = new Float64Array(36 * (p + 1) * (p + 1));
   }
 
@@ -280,6 +287,16 @@ class CosseratRodModel implements Only<ObjectModel & BodyModel, CosseratRodModel
     this.external.addLineLoads(density, f);
   }
 
+  /** State-dependent line forces (drag, damping): f += factor·∫ (δrᵀ b + δφ_Kᵀ c) ds of the law (inertia quadrature). */
+  addLineForceLaw(s: ItemState, law: LineForceLaw, f: Float64Array, factor: number): void {
+    this.lineForces.addForces(this.nodes, s, law, f, factor);
+  }
+
+  /** factor·∂/∂u or ∂/∂Δq of {@link CosseratRodModel.addLineForceLaw}, element block by element block. */
+  lineForceLawJacobian(s: ItemState, law: LineForceLaw, wrt: 'q' | 'u', target: LocalMatrixAccumulator, factor: number): void {
+    this.lineForces.addJacobian(this.nodes, s, law, wrt, target, factor);
+  }
+
   /**
    * factor·∂(J_posᵀ F + J_rotᵀ τ)/∂Δq at s for fixed global F, τ, on the element's nodes (6(p + 1) square): J_pos is
    * constant, the J_rot part is the interpolation's.
@@ -367,7 +384,9 @@ export const objectCosseratRodDefinition: ItemDefinition<'Object', typeof parame
     + 'the orientation between the nodes is the interpolated (not exactly orthogonal) A(s) = Σ N_i A_i, the angular velocity and rotation '
     + 'Jacobian are the interpolated nodal ones (Σ N_i A_i ω̄_i, blocks N_i A_i); with \'quaternion\' the orientation is A(Σ N_i P_i/|P_i|), '
     + 'orthonormal everywhere (CardiLLo\'s quaternion rod: no curvature saturation, linear elements roll up), the angular velocity and rotation '
-    + 'Jacobian are A Σ N_i ω̄_i and blocks N_i A (the Petrov–Galerkin virtual rotations). Line loads (addDistributedLoad) integrate force densities (global) and moment densities (cross-section '
+    + 'Jacobian are A Σ N_i ω̄_i and blocks N_i A (the Petrov–Galerkin virtual rotations); with \'SE3\' (linear elements) the pose between neighbouring '
+    + 'nodes is H_0 Exp(η Log(H_0⁻¹H_1)) (CardiLLo\'s SE3 rod: constant strain per element, circles and helices exact with any number of elements), '
+    + 'position and orientation at s are that pose, velocities and point Jacobians the Petrov–Galerkin fields Σ N_i v_i, A Σ N_i ω̄_i. Line loads (addDistributedLoad) integrate force densities (global) and moment densities (cross-section '
     + 'frame) with the test functions. Analytic Jacobians with respect to the increments Δr_i and body-fixed Δφ_i; mass matrix '
     + 'and Jacobians are assembled element block by element block (sparse pattern and cost linear in n_el). The R12 '
     + 'curvature of an element saturates (p = 1: |κ̄| = n_el sin θ for a relative nodal rotation θ), so linear elements must stay well below '

@@ -1,18 +1,20 @@
 /**
  * What the rod kernels read from an interpolation of centerline and cross-section orientation (seed 000, eqs. 5–9):
  * the nodal data, the section at one point with its strains, the strain derivatives of one node there, and the
- * kinematics of a point. R12Interpolation is the paper's, QuaternionInterpolation interpolates the nodal quaternions;
- * each implements this interface in a file of its own and reuses the kernels and section laws. The centerline
- * r = Σ N_i r_i and the Petrov–Galerkin fields (virtual rotations and body-fixed angular velocities Σ N_i ω̄_i) are
- * common to all of them: the functions at the end of this file.
+ * kinematics of a point. R12Interpolation is the paper's, QuaternionInterpolation interpolates the nodal quaternions,
+ * SE3Interpolation the relative twists of neighbouring nodes (linear elements); each implements this interface in a file
+ * of its own and reuses the kernels and section laws. The Petrov–Galerkin fields (virtual displacements and rotations,
+ * velocities Σ N_i v_i and body-fixed angular velocities Σ N_i ω̄_i) are common to all of them, and so is the centerline
+ * r = Σ N_i r_i of R12 and quaternion: the functions at the end of this file.
  * @module
  */
 
 import type { ItemState, NodeModel } from '../../../registry/capabilities.ts';
+import { lagrangeBasisInto } from './lagrange.ts';
 import type { SectionStrains } from './sectionLaw.ts';
 
 /** Names of the interpolations of the rod (the `interpolation` parameter of ObjectCosseratRod). */
-export const rodInterpolationNames = ['R12', 'quaternion'] as const;
+export const rodInterpolationNames = ['R12', 'quaternion', 'SE3'] as const;
 /** One of {@link rodInterpolationNames}. */
 export type RodInterpolationName = typeof rodInterpolationNames[number];
 
@@ -42,6 +44,8 @@ export interface RodInterpolation {
   bindNodes(nodes: readonly NodeModel[]): void;
   /** Gathers the nodal coordinates (and velocities) of the state. */
   gather(s: ItemState, withVelocities: boolean): void;
+  /** |∂r⁰/∂η|, the reference centerline's arc length per element parameter η ∈ [0, 1] at η of element e. */
+  referenceSpeed(e: number, eta: number): number;
   /** Gathers only the nodal angular velocities ω̄_i. */
   gatherAngularVelocities(s: ItemState): void;
   /** Evaluates the section at a point of element e (shape values nv, ξ-derivatives dnv at offset o), current or reference. */
@@ -102,6 +106,17 @@ export function lagrangeSubtractReferencePosition(rRef: Float64Array, p: number,
     const g = p * e + i;
     for (let d = 0; d < 3; d++) out[d] -= nv[i] * rRef[3 * g + d];
   }
+}
+
+/** |∂r⁰/∂η| = |Σ (dN_i/dη) r⁰_i| at η of element e (n, dn: p + 1 entries of scratch). */
+export function lagrangeReferenceSpeed(rRef: Float64Array, p: number, e: number, eta: number, n: Float64Array, dn: Float64Array): number {
+  lagrangeBasisInto(p, eta, n, dn, 0);
+  let x = 0, y = 0, z = 0;
+  for (let i = 0; i <= p; i++) {
+    const g = p * e + i;
+    x += dn[i] * rRef[3 * g]; y += dn[i] * rRef[3 * g + 1]; z += dn[i] * rRef[3 * g + 2];
+  }
+  return Math.hypot(x, y, z);
 }
 
 /** Σ N_i u_{i,offset..offset+2}: v = Σ N_i v_i (offset 0) or the body-fixed Σ N_i ω̄_i (offset 3, eq. 9). */

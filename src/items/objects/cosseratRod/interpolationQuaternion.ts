@@ -17,7 +17,7 @@ import { quaternionRateMatrixInto, quaternionRatesInto, quaternionRotationMatrix
 import { addSkewMulInto, skewInto } from '../../../rotations/skew.ts';
 import { addBlock } from './kernels.ts';
 import {
-  gatherNodalAngularVelocities, lagrangePositionInto, lagrangePositionJacobian, lagrangeSubtractReferencePosition, lagrangeVelocityInto, type RodInterpolation,
+  gatherNodalAngularVelocities, lagrangeReferenceSpeed, lagrangePositionInto, lagrangePositionJacobian, lagrangeSubtractReferencePosition, lagrangeVelocityInto, type RodInterpolation,
 } from './interpolation.ts';
 import { SectionStrains } from './sectionLaw.ts';
 
@@ -58,6 +58,9 @@ export class QuaternionInterpolation implements RodInterpolation {
   /** ±1 per node: the sign that makes the reference quaternions continuous along the rod. */
   private readonly signs: Float64Array;
   readonly rRef: Float64Array;
+  /** Lagrange basis scratch of referenceSpeed. */
+  private readonly basisN: Float64Array;
+  private readonly basisDN: Float64Array;
   /** Normalized reference quaternions (signs applied), 4 per node. */
   private readonly pRef: Float64Array;
   /** Current positions r_i and normalized quaternions P̂_i (signs applied), gathered. */
@@ -107,6 +110,8 @@ export class QuaternionInterpolation implements RodInterpolation {
     const n = nNodes;
     this.signs = new Float64Array(n);
     this.rRef = new Float64Array(3 * n);
+    this.basisN = new Float64Array(p + 1);
+    this.basisDN = new Float64Array(p + 1);
     this.pRef = new Float64Array(4 * n);
     this.r = new Float64Array(3 * n);
     this.pHat = new Float64Array(4 * n);
@@ -154,6 +159,11 @@ export class QuaternionInterpolation implements RodInterpolation {
         quaternionRatesInto(this.pDot, 4 * g, this.pHat, 4 * g, w, 3 * g);
       }
     }
+  }
+
+  /** |r⁰_η| of the Lagrange reference centerline. */
+  referenceSpeed(e: number, eta: number): number {
+    return lagrangeReferenceSpeed(this.rRef, this.p, e, eta, this.basisN, this.basisDN);
   }
 
   /** Only the nodal ω̄_i. */

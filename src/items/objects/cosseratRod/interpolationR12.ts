@@ -11,7 +11,7 @@ import type { ItemState, NodeModel } from '../../../registry/capabilities.ts';
 import { quaternionRotationMatrixInto } from '../../../rotations/quaternion.ts';
 import { mat3MulInto, mat3TransposeMulInto, skewInto } from '../../../rotations/skew.ts';
 import { addBlock, addProduct, addSkewSandwichInto, addTraceMinusInto } from './kernels.ts';
-import { gatherNodalAngularVelocities, lagrangePositionInto, lagrangePositionJacobian, lagrangeSubtractReferencePosition, lagrangeVelocityInto, type RodInterpolation } from './interpolation.ts';
+import { gatherNodalAngularVelocities, lagrangeReferenceSpeed, lagrangePositionInto, lagrangePositionJacobian, lagrangeSubtractReferencePosition, lagrangeVelocityInto, type RodInterpolation } from './interpolation.ts';
 import { SectionStrains } from './sectionLaw.ts';
 
 /** Indices into {@link R12Interpolation.scales}: N_k, N_k', −N_k, ½N_k', −½N_k. */
@@ -23,6 +23,9 @@ export class R12Interpolation implements RodInterpolation {
   private nodes: readonly NodeModel[] = [];
   /** Reference positions r⁰_i, 3 per node. */
   readonly rRef: Float64Array;
+  /** Lagrange basis scratch of referenceSpeed. */
+  private readonly basisN: Float64Array;
+  private readonly basisDN: Float64Array;
   /** Reference rotations A(P⁰_i), 9 per node (row-major). */
   private readonly aRef: Float64Array;
   /** Current positions r_i (gathered). */
@@ -88,6 +91,8 @@ export class R12Interpolation implements RodInterpolation {
   constructor(readonly p: number, readonly nNodes: number) {
     const n = nNodes;
     this.rRef = new Float64Array(3 * n);
+    this.basisN = new Float64Array(p + 1);
+    this.basisDN = new Float64Array(p + 1);
     this.aRef = new Float64Array(9 * n);
     this.r = new Float64Array(3 * n);
     this.a = new Float64Array(9 * n);
@@ -125,6 +130,11 @@ export class R12Interpolation implements RodInterpolation {
         mat3MulInto(this.awViews[g], this.aViews[g], this.work9);
       }
     }
+  }
+
+  /** |r⁰_η| of the Lagrange reference centerline. */
+  referenceSpeed(e: number, eta: number): number {
+    return lagrangeReferenceSpeed(this.rRef, this.p, e, eta, this.basisN, this.basisDN);
   }
 
   /** Only the nodal ω̄_i (all the gyroscopic Jacobian needs; without damping the u-Jacobian uses nothing else). */

@@ -55,7 +55,8 @@ export class RodRule {
 }
 
 /**
- * Reference arc length of the interpolated centerline r⁰ = Σ N_i r⁰_i (16-point Gauss per element; chords for p = 1),
+ * Reference arc length of the interpolated reference centerline (its speed |r⁰_η| from the interpolation, 16-point Gauss per
+ * element; p = 1: constant speed, the chord of R12 and quaternion, |u⁰| of SE3),
  * and the arc-length coordinate s ∈ [0, L] of markers and outputs: s → (element, η) by Newton on the arc length,
  * cached; the shape values at the located point in {@link ArcLength.bodyN}, {@link ArcLength.bodyDN}.
  */
@@ -71,22 +72,18 @@ export class ArcLength {
   /** N_i and dN_i/dξ at the last located point. */
   readonly bodyN: Float64Array;
   readonly bodyDN: Float64Array;
-  private readonly basisN: Float64Array;
-  private readonly basisDN: Float64Array;
   private readonly arcRule: UnitRule;
   private readonly cacheS = new Float64Array(LOCATION_CACHE).fill(Number.NaN);
   private readonly cacheElement = new Int32Array(LOCATION_CACHE);
   private readonly cacheEta = new Float64Array(LOCATION_CACHE);
   private cacheNext = 0;
 
-  /** For p·n_el + 1 nodes whose reference positions rRef (3 per node) are set before {@link ArcLength.compute}. */
-  constructor(private readonly label: ItemLabel, private readonly p: number, private readonly nElements: number, private readonly rRef: Float64Array) {
+  /** For the interpolation of p·n_el + 1 nodes, bound before {@link ArcLength.compute}. */
+  constructor(private readonly label: ItemLabel, private readonly p: number, private readonly nElements: number, private readonly interpolation: RodInterpolation) {
     this.elementLength = new Float64Array(nElements);
     this.cumulativeLength = new Float64Array(nElements + 1);
     this.bodyN = new Float64Array(p + 1);
     this.bodyDN = new Float64Array(p + 1);
-    this.basisN = new Float64Array(p + 1);
-    this.basisDN = new Float64Array(p + 1);
     this.arcRule = gaussLegendreUnit(ARC_LENGTH_POINTS);
   }
 
@@ -162,31 +159,19 @@ export class ArcLength {
   private elementParameter(e: number, target: number): number {
     let eta = Math.min(Math.max(target / this.elementLength[e], 0), 1);
     for (let iteration = 0; iteration < 50; iteration++) {
-      const step = (this.partialLength(e, eta) - target) / this.referenceSpeed(e, eta);
+      const step = (this.partialLength(e, eta) - target) / this.interpolation.referenceSpeed(e, eta);
       eta = Math.min(Math.max(eta - step, 0), 1);
       if (Math.abs(step) <= 1e-15) break;
     }
     return eta;
   }
 
-  /** Reference arc length of element e from η = 0 to eta: ∫ |r⁰_η| dη by Gauss quadrature (p = 1: η times the chord). */
+  /** Reference arc length of element e from η = 0 to eta: ∫ |r⁰_η| dη by Gauss quadrature (p = 1: constant speed). */
   private partialLength(e: number, eta: number): number {
-    if (this.p === 1) return eta * this.referenceSpeed(e, 0);
+    if (this.p === 1) return eta * this.interpolation.referenceSpeed(e, 0);
     const rule = this.arcRule;
     let sum = 0;
-    for (let k = 0; k < rule.points.length; k++) sum += rule.weights[k] * this.referenceSpeed(e, eta * rule.points[k]);
+    for (let k = 0; k < rule.points.length; k++) sum += rule.weights[k] * this.interpolation.referenceSpeed(e, eta * rule.points[k]);
     return eta * sum;
-  }
-
-  /** |r⁰_η| at η of element e. */
-  private referenceSpeed(e: number, eta: number): number {
-    const p = this.p, n = this.basisN, dn = this.basisDN, r = this.rRef;
-    lagrangeBasisInto(p, eta, n, dn, 0);
-    let x = 0, y = 0, z = 0;
-    for (let i = 0; i <= p; i++) {
-      const g = p * e + i;
-      x += dn[i] * r[3 * g]; y += dn[i] * r[3 * g + 1]; z += dn[i] * r[3 * g + 2];
-    }
-    return Math.hypot(x, y, z);
   }
 }
