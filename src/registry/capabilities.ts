@@ -448,6 +448,20 @@ export interface BodyModel {
   rotationJacobian?(s: ItemState, localPosition: ArrayLike<number>, out: Float64Array): void;
   /** Writes ∂ω/∂Δq at fixed velocity coordinates at localPosition, 3 × n_point row-major, for markers' {@link RigidMarkerModel.angularVelocity_q}. */
   angularVelocity_q?(s: ItemState, localPosition: ArrayLike<number>, out: Float64Array): void;
+  /**
+   * Line bodies (rods): writes the centerline point whose Jacobian is positionJacobian (Σ N_i r_i of the nodes; equal to
+   * position except for interpolations whose pose is not the Lagrange one, such as the SE(3) rod's).
+   */
+  centerlinePosition?(s: ItemState, localPosition: ArrayLike<number>, out: Float64Array): void;
+  /** Line bodies (rods): writes the centerline tangent ∂r/∂ξ at localPosition (its direction; the length is not 1). */
+  centerlineTangent?(s: ItemState, localPosition: ArrayLike<number>, out: Float64Array): void;
+  /** Line bodies: writes ∂(centerlineTangent)/∂u = ∂/∂Δq, 3 × n_point row-major (a centerline linear in the nodal positions). */
+  centerlineTangentJacobian?(localPosition: ArrayLike<number>, out: Float64Array): void;
+  /**
+   * Line bodies: Gauss points along the reference centerline, pointsPerElement per element, with their axial local
+   * coordinates (as markers use them) and the reference arc length each point integrates over (summing to the length).
+   */
+  linePoints?(pointsPerElement: number): { readonly arc: Float64Array; readonly length: Float64Array };
   /** Adds the generalized force of a mass-proportional load vector (force per mass) to f (nLocalU). */
   massProportionalForce?(s: ItemState, loadPerMass: ArrayLike<number>, f: Float64Array): void;
   /**
@@ -806,7 +820,8 @@ export const capabilityNames = {
     nodes: true, nLocalU: true, arcLength: true, arcStart: true, position: true, velocity: true, nodesAt: true, positionJacobian: true,
     velocity_q: true, orientation: true, angularVelocity: true, angularVelocityLocal: true, rotationJacobian: true, angularVelocity_q: true,
     massProportionalForce: true, massProportionalForceDependsOnCoordinates: true, jacobianTransposedVector_q: true,
-    addDistributedLoad: true, addLineForceLaw: true, lineForceLawJacobian: true, outputBody: true,
+    addDistributedLoad: true, addLineForceLaw: true, lineForceLawJacobian: true, outputBody: true, centerlinePosition: true, centerlineTangent: true,
+    centerlineTangentJacobian: true, linePoints: true,
   } satisfies Record<keyof BodyModel, true>,
   /** {@link SuperElementModel}. */
   superElement: {

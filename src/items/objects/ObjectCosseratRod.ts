@@ -9,7 +9,7 @@ import { InertialVirtualWork } from './cosseratRod/inertialVirtualWork.ts';
 import { R12Interpolation } from './cosseratRod/interpolationR12.ts';
 import { QuaternionInterpolation } from './cosseratRod/interpolationQuaternion.ts';
 import { SE3Interpolation } from './cosseratRod/interpolationSE3.ts';
-import { rodInterpolationNames, type RodInterpolation } from './cosseratRod/interpolation.ts';
+import { lagrangePositionInto, lagrangePositionJacobian, rodInterpolationNames, type RodInterpolation } from './cosseratRod/interpolation.ts';
 import { InternalVirtualWork } from './cosseratRod/internalVirtualWork.ts';
 import { gaussLegendreUnit } from './cosseratRod/lagrange.ts';
 import { LinearElasticSection } from './cosseratRod/linearElasticSection.ts';
@@ -280,6 +280,47 @@ class CosseratRodModel implements Only<ObjectModel & BodyModel, CosseratRodModel
   rotationJacobian(s: ItemState, localPosition: ArrayLike<number>, out: Float64Array): void {
     const e = this.arcLengths.locate(localPosition);
     this.interpolation.rotationJacobian(s, e, this.arcLengths.bodyN, out);
+  }
+
+  /** ∂ω(s)/∂Δq at fixed velocity coordinates (3 × 6(p + 1), the element's nodes), for rigid markers and contacts. */
+  angularVelocity_q(s: ItemState, localPosition: ArrayLike<number>, out: Float64Array): void {
+    const e = this.arcLengths.locate(localPosition);
+    this.interpolation.angularVelocity_q(s, e, this.arcLengths.bodyN, out);
+  }
+
+  /** Σ N_i r_i, the Lagrange centerline of the virtual work (= position, except with interpolation 'SE3'). */
+  centerlinePosition(s: ItemState, localPosition: ArrayLike<number>, out: Float64Array): void {
+    const e = this.arcLengths.locate(localPosition);
+    lagrangePositionInto(this.nodes, this.p, s, e, this.arcLengths.bodyN, out);
+  }
+
+  /** r_ξ(s) = Σ N_i' r_i, the centerline tangent (its length is |r_ξ|, not 1). */
+  centerlineTangent(s: ItemState, localPosition: ArrayLike<number>, out: Float64Array): void {
+    const e = this.arcLengths.locate(localPosition);
+    lagrangePositionInto(this.nodes, this.p, s, e, this.arcLengths.bodyDN, out);
+  }
+
+  /** ∂r_ξ(s)/∂u = ∂r_ξ/∂Δq = [N_0' I₃ 0 | … | N_p' I₃ 0] on the element's nodes (3 × 6(p + 1)). */
+  centerlineTangentJacobian(localPosition: ArrayLike<number>, out: Float64Array): void {
+    this.arcLengths.locate(localPosition);
+    lagrangePositionJacobian(this.p, this.arcLengths.bodyDN, out);
+  }
+
+  /**
+   * Gauss points along the reference centerline, pointsPerElement per element: their arc-length coordinates s (as
+   * markers use them) and the reference arc length ds = J dξ each point integrates over (Σ ds = L_ref).
+   */
+  linePoints(pointsPerElement: number): { readonly arc: Float64Array; readonly length: Float64Array } {
+    const rule = new RodRule(gaussLegendreUnit(pointsPerElement), this.p, this.nElements);
+    this.arcLengths.referencePointData(this.interpolation, rule);
+    const scale = this.arcLengths.length / this.arcLengths.referenceLength;
+    const count = rule.count * this.nElements;
+    const arc = new Float64Array(count), length = new Float64Array(count);
+    for (let index = 0; index < count; index++) {
+      arc[index] = Math.min(rule.arc[index] * scale, this.arcLengths.length);
+      length[index] = rule.weight[index % rule.count] * rule.J[index];
+    }
+    return { arc, length };
   }
 
   /** f_{r_g} += A_ρ0 ∫ N_g J dξ · b. */
