@@ -87,6 +87,8 @@ export class ImplicitSecondOrderStepper implements TimeStepper, NewtonProblem {
    * step's result into the current state and returns true if the step succeeded.
    */
   newtonReplacement?: () => boolean;
+  /** Σ x·0 over the values the last {@link ImplicitSecondOrderStepper.update} wrote: 0 if all are finite (NaN: not finite or not checked). */
+  private updateCheck = Number.NaN;
   /** Post-Newton (discontinuous) iteration of the current step, from 0. */
   private discontinuousIteration = 0;
   private h = 0;
@@ -178,7 +180,11 @@ export class ImplicitSecondOrderStepper implements TimeStepper, NewtonProblem {
     const result = this.newton.solve(this);
     if (!result.converged) return setAttempt(this.attempt, false, result.iterations, undefined, result.failure ?? `Newton did not converge after ${result.iterations} iterations, residual ${result.residual.toExponential(3)}`, result.jacobianUpdates);
     this.finishAlgorithmicAccelerations();
-    return setAttempt(this.attempt, true, result.iterations, undefined, undefined, result.jacobianUpdates);
+    const attempt = setAttempt(this.attempt, true, result.iterations, undefined, undefined, result.jacobianUpdates);
+    // the converged state is that of the last update (every coordinate written and checked) unless a pre-Newton-residual
+    // function, called after it, may have changed it
+    attempt.stateFinite = this.updateCheck === 0 && this.hooks.preNewtonResidualUserFunction === undefined;
+    return attempt;
   }
 
   /** Modified Newton's restart: the predictor again, from the start of the step. */
@@ -340,22 +346,55 @@ export class ImplicitSecondOrderStepper implements TimeStepper, NewtonProblem {
     }
   }
 
+  /**
+   * Applies the Newton correction to every coordinate of the state (q, u, a, λ, ODE1 values and rates) and sets
+   * {@link ImplicitSecondOrderStepper.updateCheck} to Σ x·0 over the new values (0 if all are finite, NaN otherwise: x·0 is
+   * NaN for x = NaN or ±∞), or to NaN when the positions are composed (Lie-group nodes, n_q ≠ n_u) and not checked here.
+   */
   update(delta: Float64Array): void {
     const s = this.current;
     const nu = this.nu;
-    applyIncrement(this.model, s.q, delta, -1);
-    for (let i = 0; i < nu; i++) {
-      s.u[i] -= this.gammaPrime * delta[i];
-      s.a[i] -= this.betaPrime * delta[i];
+    const { q, u, a } = s;
+    const gammaPrime = this.gammaPrime;
+    const betaPrime = this.betaPrime;
+    let check = 0;
+    if (!this.model.hasLieGroupNodes && q.length === nu) {
+      // the additive update of applyIncrement (q += −1·δ), fused with the velocities and accelerations: the same operations per entry
+      for (let i = 0; i < nu; i++) {
+        const d = delta[i];
+        const position = q[i] - d;
+        const velocity = u[i] - gammaPrime * d;
+        const acceleration = a[i] - betaPrime * d;
+        q[i] = position;
+        u[i] = velocity;
+        a[i] = acceleration;
+        check += position * 0 + velocity * 0 + acceleration * 0;
+      }
+    } else {
+      applyIncrement(this.model, q, delta, -1);
+      for (let i = 0; i < nu; i++) {
+        u[i] -= gammaPrime * delta[i];
+        a[i] -= betaPrime * delta[i];
+      }
+      check = Number.NaN;
     }
+    const lambda = s.lambda;
     const lambdaScale = 1 / (this.params.beta * this.h * this.h);
-    for (let i = 0; i < this.model.nAE; i++) s.lambda[i] -= lambdaScale * delta[nu + i];
+    for (let i = 0; i < this.model.nAE; i++) {
+      const value = lambda[i] - lambdaScale * delta[nu + i];
+      lambda[i] = value;
+      check += value * 0;
+    }
     const first = nu + this.model.nAE;
     const rateFactor = 2 / this.h;
     for (let k = 0; k < this.nODE1; k++) {
-      s.ode1[k] -= delta[first + k];
-      s.ode1_t[k] -= rateFactor * delta[first + k];
+      const value = s.ode1[k] - delta[first + k];
+      const rate = s.ode1_t[k] - rateFactor * delta[first + k];
+      s.ode1[k] = value;
+      s.ode1_t[k] = rate;
+      check += value * 0 + rate * 0;
     }
+    this.updateCheck = check;
   }
 
   roundOffScale(): number {

@@ -60,6 +60,12 @@ export interface StepAttempt {
    * discontinuous iterations); undefined: iterations.
    */
   recoveryIterations?: number;
+  /**
+   * True: the stepper wrote every coordinate of the current state in this attempt (q, u, a, λ, ODE1 values and rates;
+   * not the data coordinates) and found them all finite on the way (an accepted attempt only), so the step loop skips
+   * its own finiteness pass. Anything else: the step loop checks the state.
+   */
+  stateFinite?: boolean;
 }
 
 /** Sets all fields of a stepper's reusable attempt record and returns it. */
@@ -70,13 +76,14 @@ export function setAttempt(attempt: StepAttempt, accepted: boolean, iterations: 
   attempt.nextStepSize = nextStepSize;
   attempt.failure = failure;
   attempt.recoveryIterations = undefined;
+  attempt.stateFinite = undefined;
   return attempt;
 }
 
 /** A fresh attempt record for a stepper to reuse with {@link setAttempt}. */
 export function newAttempt(): StepAttempt {
   // all fields from the start: one object shape for every attempt record the step loop reads
-  return { accepted: true, iterations: 0, nextStepSize: undefined, failure: undefined, jacobianUpdates: 0, recoveryIterations: undefined };
+  return { accepted: true, iterations: 0, nextStepSize: undefined, failure: undefined, jacobianUpdates: 0, recoveryIterations: undefined, stateFinite: undefined };
 }
 
 /** A time integrator as the step loop drives it. */

@@ -99,7 +99,8 @@ export function runStepLoop(
         statistics.newtonIterations += attempt.iterations;
         statistics.jacobianUpdates += attempt.jacobianUpdates;
         statistics.discontinuousIterations = discontinuous.count;
-        if (!stateIsFinite(current)) {
+        // the stepper's own check when it has one (values checked as they were written), else a pass over the state
+        if (attempt.stateFinite !== true && !stateIsFinite(current)) {
           failure = explainNonFinite(model, assembler, current, startOfStep, t);
         } else if (attempt.accepted) {
           stopped = hooks.postStepUserFunction !== undefined && callStepHook('postStepUserFunction', hooks.postStepUserFunction, current.mbs, t) === false;

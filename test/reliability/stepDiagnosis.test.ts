@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { SystemContainer, NodeGenericODE2, ObjectGenericODE2, MarkerNodeCoordinate, LoadCoordinate } from '../../src/index.ts';
+import {
+  SystemContainer, NodeGenericODE2, ObjectGenericODE2, MarkerNodeCoordinate, LoadCoordinate, NodePoint, MassPoint, SimulationSettings, DynamicSolverType,
+} from '../../src/index.ts';
 import { describeNonFiniteState, explainNonFinite, findFailingTerm, stateIsFinite } from '../../src/solvers/stepDiagnosis.ts';
 import { SystemAssembler } from '../../src/model/assembly.ts';
 
@@ -48,4 +50,28 @@ describe('step diagnosis: the item behind a non-finite state or residual', () =>
     current.a[0] = Number.POSITIVE_INFINITY;
     expect(explainNonFinite(model, assembler, current, startOfStep, 0.1)).toMatch(/^the solution became non-finite within the step \(acceleration at coordinate 0 of NodeGenericODE2 #0 \(equation 0\) = Infinity\) although every term is finite at the start of the step/);
   });
+
+  // The explicit Runge–Kutta steps and generalized-α check the values they write instead of a pass over the state
+  // (StepAttempt.stateFinite): a position that overflows where no term sees it (a free mass, no force, so the residual
+  // and the accelerations stay 0) must still fail its step and keep the last good state.
+  for (const solver of [DynamicSolverType.ExplicitEuler, DynamicSolverType.RK44, DynamicSolverType.GeneralizedAlpha]) {
+    it(`failsAStepWhosePositionOverflowsUnseenByEveryTerm ${solver}`, () => {
+      const mbs = new SystemContainer().addSystem();
+      // q = 1.5e308 + h·1e308 overflows to Infinity in the first step (h = 1); the velocity, the acceleration and every term stay finite
+      const node = mbs.addNode(NodePoint({ referenceCoordinates: [0, 0, 0], initialCoordinates: [1.5e308, 0, 0], initialVelocities: [1e308, 0, 0] }));
+      mbs.addObject(MassPoint({ physicsMass: 1, nodeNumber: node }));
+      mbs.assemble();
+      const settings = new SimulationSettings();
+      settings.solutionSettings.writeSolutionToFile = false;
+      settings.timeIntegration.endTime = 2;
+      settings.timeIntegration.numberOfSteps = 2;
+      settings.timeIntegration.adaptiveStep = false;
+      // the explicit steps check their values only when a is the last stage's (no end-of-step accelerations)
+      settings.timeIntegration.explicitIntegration.computeEndOfStepAccelerations = false;
+      expect(() => mbs.solveDynamic(settings, solver)).toThrow(/failed at t = 1 \(step 1, step size 1\): the solution became non-finite within the step \(position coordinate 0 of NodePoint #0 = Infinity\).*; the state of t = 0 is kept/);
+      const { current } = mbs.compiled().data;
+      expect(current.q[0]).toBe(1.5e308);
+      expect(current.u[0]).toBe(1e308);
+    });
+  }
 });
