@@ -4,6 +4,7 @@ import type { ContactSpheres } from './contactSpheres.ts';
 import type { ContactTriangles } from './contactTriangles.ts';
 import { SearchGrid } from './searchGrid.ts';
 import type { SphereMotion } from './sphereTunnelling.ts';
+import { crossesInsideTriangle } from '../items/objects/ObjectContactSphereTriangle.ts';
 
 /**
  * The tunnelling check of GeneralContact's spheres against its triangles after each step (as ObjectContactSphereTriangle
@@ -137,13 +138,7 @@ export class TriangleTunnellingCheck {
     const d0 = nx * rho[0] + ny * rho[1] + nz * rho[2], d1 = nx * rho[3] + ny * rho[4] + nz * rho[5];
     if (!(d0 > 0 && d1 < 0)) return false;
     if (pointTriangleDistanceSquared(rho[0], rho[1], rho[2], e1x, e1y, e1z, e2x, e2y, e2z) < r * r) return false; // in contact at the start
-    const tau = d0 / (d0 - d1);
-    const qx = rho[0] + tau * (rho[3] - rho[0]), qy = rho[1] + tau * (rho[4] - rho[1]), qz = rho[2] + tau * (rho[5] - rho[2]);
-    const m11 = e1x * e1x + e1y * e1y + e1z * e1z, m12 = e1x * e2x + e1y * e2y + e1z * e2z, m22 = e2x * e2x + e2y * e2y + e2z * e2z;
-    const r1 = qx * e1x + qy * e1y + qz * e1z, r2 = qx * e2x + qy * e2y + qz * e2z;
-    const det = m11 * m22 - m12 * m12;
-    const l1 = (r1 * m22 - r2 * m12) / det, l2 = (m11 * r2 - m12 * r1) / det;
-    return l1 >= 0 && l2 >= 0 && l1 + l2 <= 1;
+    return crossesInsideTriangle(rho, 3, d0, d1, e1x, e1y, e1z, e2x, e2y, e2z);
   }
 }
 
