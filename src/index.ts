@@ -162,6 +162,7 @@ export { ObjectContactCircleCable2D } from './items/objects/ObjectContactCircleC
 export { ObjectContactFrictionCircleCable2D } from './items/objects/ObjectContactFrictionCircleCable2D.ts';
 export { ObjectContactConvexRoll } from './items/objects/ObjectContactConvexRoll.ts';
 export { ObjectContactCurveCircles } from './items/objects/ObjectContactCurveCircles.ts';
+export { ObjectContactRodPlane } from './items/objects/ObjectContactRodPlane.ts';
 export { MarkerBodyCable2DShape } from './items/markers/MarkerBodyCable2DShape.ts';
 export { ObjectConnectorSpringDamper, SpringDamper } from './items/objects/ObjectConnectorSpringDamper.ts';
 export { ObjectConnectorCartesianSpringDamper, CartesianSpringDamper } from './items/objects/ObjectConnectorCartesianSpringDamper.ts';

@@ -24,6 +24,7 @@ import { objectContactCircleCable2DDefinition } from './objects/ObjectContactCir
 import { objectContactFrictionCircleCable2DDefinition } from './objects/ObjectContactFrictionCircleCable2D.ts';
 import { objectContactConvexRollDefinition } from './objects/ObjectContactConvexRoll.ts';
 import { objectContactCurveCirclesDefinition } from './objects/ObjectContactCurveCircles.ts';
+import { objectContactRodPlaneDefinition } from './objects/ObjectContactRodPlane.ts';
 import { markerBodyCable2DShapeDefinition } from './markers/MarkerBodyCable2DShape.ts';
 import { objectConnectorSpringDamperDefinition } from './objects/ObjectConnectorSpringDamper.ts';
 import { objectConnectorCartesianSpringDamperDefinition } from './objects/ObjectConnectorCartesianSpringDamper.ts';
@@ -114,6 +115,7 @@ export const itemDefinitions: readonly ItemDefinition[] = [
   objectContactFrictionCircleCable2DDefinition,
   objectContactConvexRollDefinition,
   objectContactCurveCirclesDefinition,
+  objectContactRodPlaneDefinition,
   objectConnectorSpringDamperDefinition,
   objectConnectorCartesianSpringDamperDefinition,
   objectConnectorCoordinateDefinition,
