@@ -7,15 +7,13 @@
  * @module
  */
 
-import {
-  SystemContainer, SimulationSettings, NodePoint, NodePointGround, MassPoint, MarkerNodeCoordinate, CoordinateSpringDamper,
-  LoadCoordinate, DynamicSolverType, OutputVariableType, SensorSuperElement, SensorNode,
-} from '../../src/index.ts';
+import { SystemContainer, SimulationSettings, DynamicSolverType, OutputVariableType, SensorSuperElement, SensorNode } from '../../src/index.ts';
 import type { TestModel } from '../../testModels/testModel.ts';
 import { buildPerf3DRigidBodies, perf3DRigidBodiesResult, perf3DRigidBodiesReference, perf3DRigidBodiesSettings } from '../rigidBodies.bench.ts';
 import { buildRotorFFRFreducedOrder } from '../../testModels/objectFFRFreducedOrderTest.ts';
 import { absSum, rotorSimulationSettings } from '../../testModels/ffrfRotor.ts';
 import { perfObjectFFRFreducedOrderReference } from '../ffrfReducedOrder.bench.ts';
+import { buildSingleMass } from '../singleMass.bench.ts';
 
 /**
  * perf3DRigidBodies.py: 400 Euler-parameter cuboids on revolute joints, 1000 steps of 1 ms, generalized-α ρ∞ = 0.8,
@@ -75,15 +73,7 @@ export const perfSpringDamperExplicit: TestModel = {
   comparison: 'relative',
   tolerance: 1e-6,
   run() {
-    const mbs = new SystemContainer().addSystem();
-    const n1 = mbs.addNode(NodePoint({ referenceCoordinates: [0.5, 0, 0], initialCoordinates: [-0.08, 0, 0], initialVelocities: [1, 0, 0] }));
-    const nGround = mbs.addNode(NodePointGround({ referenceCoordinates: [0, 0, 0] }));
-    mbs.addObject(MassPoint({ physicsMass: 1.6, nodeNumber: n1 }));
-    const groundMarker = mbs.addMarker(MarkerNodeCoordinate({ nodeNumber: nGround, coordinate: 0 }));
-    const nodeMarker = mbs.addMarker(MarkerNodeCoordinate({ nodeNumber: n1, coordinate: 0 }));
-    mbs.addObject(CoordinateSpringDamper({ markerNumbers: [groundMarker, nodeMarker], stiffness: 4000, damping: 8 }));
-    mbs.addLoad(LoadCoordinate({ markerNumber: nodeMarker, load: 80 }));
-    mbs.assemble();
+    const { mbs, node: n1 } = buildSingleMass();
     const settings = new SimulationSettings();
     settings.timeIntegration.numberOfSteps = 5_000_000;
     settings.timeIntegration.endTime = 500;
