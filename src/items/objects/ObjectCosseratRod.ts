@@ -13,6 +13,7 @@ import { lagrangePositionInto, lagrangePositionJacobian, rodInterpolationNames, 
 import { InternalVirtualWork } from './cosseratRod/internalVirtualWork.ts';
 import { gaussLegendreUnit } from './cosseratRod/lagrange.ts';
 import { LinearElasticSection } from './cosseratRod/linearElasticSection.ts';
+import { StretchScaledSection } from './cosseratRod/stretchScaledSection.ts';
 import { LineForceWork } from './cosseratRod/lineForceWork.ts';
 import { ArcLength, RodRule } from './cosseratRod/referenceGeometry.ts';
 import type { SectionLaw } from './cosseratRod/sectionLaw.ts';
@@ -32,6 +33,9 @@ const parameters = {
   interpolation: str('R12', 'Interpolation of the cross-section orientation: \'R12\' (default, the paper\'s: A = Σ N_i A(P_i), orthogonal only at the nodes) or '
     + '\'quaternion\' (A = A(Σ N_i P_i/|P_i|), orthonormal everywhere, CardiLLo\'s "Quaternion" rod), the centerline Σ N_i r_i in both; or \'SE3\' '
     + '(polynomialDegree 1 only: the pose H_0 Exp(η Log(H_0⁻¹H_1)) between neighbouring nodes, constant strain per element, exact for circles and helices; CardiLLo\'s "SE3" rod).'),
+  sectionLaw: str('linear', 'Section law: \'linear\' (default, seed 000: n = C_γ(γ − γ⁰), m = C_κ(κ − κ⁰)) or \'stretchScaled\' (PyElastica\'s, seed 003: '
+    + 'n = C_γ(γ − γ⁰)/e, m = C_κ(κ − κ⁰)/e³ with the stretch e = |γ|, i.e. S = Ŝ/e, B = B̂/e² on strains per current length; stiffer in '
+    + 'compression, softer in tension; damping and inertia unscaled).'),
   integration: str('reduced', 'Gauss quadrature of the internal forces per element: \'reduced\' = p points (no shear/membrane locking), \'full\' = p + 1 points.'),
   physicsLength: ureal(0, 'Length L of the arc-length coordinate s ∈ [0, L] of markers and outputs; 0 (default) = arc length of the interpolated reference centerline, else s is scaled to it.'),
 };
@@ -66,6 +70,7 @@ function validateRod(v: RodValues, label: ItemLabel): void {
   }
   if (v.interpolation === 'SE3' && p !== 1) itemError(label, 'polynomialDegree', `must be 1 with interpolation 'SE3' (linear SE(3) elements), got ${p}`);
   if (v.integration !== 'full' && v.integration !== 'reduced') itemError(label, 'integration', `must be 'full' or 'reduced', got '${v.integration}'`);
+  if (v.sectionLaw !== 'linear' && v.sectionLaw !== 'stretchScaled') itemError(label, 'sectionLaw', `must be 'linear' or 'stretchScaled', got '${v.sectionLaw}'`);
 }
 
 /**
@@ -109,7 +114,7 @@ class CosseratRodModel implements Only<ObjectModel & BodyModel, CosseratRodModel
     this.p = p;
     this.nElements = (nNodes - 1) / p;
     this.nLocalU = 6 * nNodes;
-    this.law = new LinearElasticSection(values.physicsAxialShearStiffness, values.physicsBendingTorsionStiffness, values.physicsAxialShearDamping,
+    this.law = new (values.sectionLaw === 'stretchScaled' ? StretchScaledSection : LinearElasticSection)(values.physicsAxialShearStiffness, values.physicsBendingTorsionStiffness, values.physicsAxialShearDamping,
       values.physicsBendingTorsionDamping, values.physicsMassPerLength, values.physicsInertiaPerLength);
     this.hasDamping = this.law.hasDamping;
     this.hasInertia = this.law.inertiaPerLength.some((j) => j !== 0);
