@@ -13,7 +13,7 @@ import {
 import type { Benchmark, PreparedBenchmark } from './harness.ts';
 
 /** Builds Exudyn's perfSpringDamperExplicit model: m = 1.6, k = 4000, d = 8, load 80, q0 = −0.08, v0 = 1. */
-function buildSingleMass(): { mbs: MainSystem; node: number } {
+export function buildSingleMass(): { mbs: MainSystem; node: number } {
   const mbs = new SystemContainer().addSystem();
   const node = mbs.addNode(NodePoint({ referenceCoordinates: [0.5, 0, 0], initialCoordinates: [-0.08, 0, 0], initialVelocities: [1, 0, 0] }));
   const ground = mbs.addNode(NodePointGround({ referenceCoordinates: [0, 0, 0] }));

@@ -1,12 +1,14 @@
 /**
  * Generates the item reference: one Markdown page per registered item type
  * (docs/items/<Category><TypeName>.md) and an index by category and family (docs/items/index.md), derived only from
- * the item declarations (parameters, output variables, equations, aliases). Run with
- * `npx tsx scripts/generateItemDocs.ts [folder]`; `npm run docs` runs it before typedoc.
+ * the item declarations (parameters, output variables, equations, aliases), and the family tables of
+ * docs/items-overview.md (between its `<!-- families: Category -->` and `<!-- end families -->` lines; the prose around
+ * them is written by hand). Run with `npx tsx scripts/generateItemDocs.ts [folder]`; `npm run docs` runs it before
+ * typedoc.
  * @module
  */
-import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { itemDefinitions } from '../src/items/index.ts';
 import { commonParameters, typeKeyOf, type ItemCategory, type ItemDefinition } from '../src/registry/definition.ts';
@@ -184,11 +186,11 @@ export interface ItemFamily {
 export const itemFamilies: readonly ItemFamily[] = [
   { category: 'Node', title: 'Point nodes', description: 'Positions of points in 3D or 2D (displacement coordinates), and the ground point.', members: /^NodePoint(2D|Ground)?$/ },
   { category: 'Node', title: 'Rigid-body nodes', description: 'Position and orientation of a rigid frame: Euler parameters, Tait–Bryan angles, rotation vector (Lie group), quaternion (Lie group), planar.', members: /^NodeRigidBody/ },
-  { category: 'Node', title: 'Beam and rod nodes', description: 'Nodes with slope or cross-section coordinates for beams and cables.', members: /^NodePoint\dDSlope|^NodeRod/ },
+  { category: 'Node', title: 'Beam and rod nodes', description: 'Nodes with slope or cross-section coordinates for beams and cables.', members: /^NodePoint(\dD)?Slope|^NodeRod/ },
   { category: 'Node', title: 'Scalar and generic nodes', description: 'One coordinate (drive trains, 1D masses) or any number of coordinates (generic systems, reduced-order bodies).', members: /^Node(1D|Generic)/ },
   { category: 'Object', title: 'Ground, mass points and 1D bodies', description: 'The ground, point masses in 3D and 2D, and translational or rotational 1D masses.', members: /^Object(Ground|MassPoint|Mass1D|RotationalMass1D)/ },
   { category: 'Object', title: 'Rigid bodies', description: 'Rigid bodies in 3D and 2D on a rigid-body node, with mass, center of mass and inertia tensor.', members: /^ObjectRigidBody/ },
-  { category: 'Object', title: 'Flexible bodies', description: 'Beams, cables, Cosserat rods and floating frame of reference bodies.', members: /^Object(ANCF|Beam|CosseratRod|FFRF)/ },
+  { category: 'Object', title: 'Flexible bodies', description: 'Beams, cables, Cosserat rods (with velocity damping and fluid drag along them) and floating frame of reference bodies.', members: /^Object(ANCF|Beam|CosseratRod|Rod|FFRF)/ },
   { category: 'Object', title: 'Springs, dampers and forces', description: 'Connectors that apply forces or torques between markers: linear and nonlinear springs and dampers, gravity, a rope over sheaves, a hydraulic actuator.', members: /^ObjectConnector.*(SpringDamper(Ext)?|Gravity|ReevingSystemSprings|HydraulicActuatorSimple)$/ },
   { category: 'Object', title: 'Joints and constraints', description: 'Algebraic constraints between two markers: generic, spherical, revolute and prismatic joints, coordinate, coordinate-vector and distance constraints.', members: /^Object(Joint|ConnectorCoordinate(Vector)?$|ConnectorDistance$)/ },
   { category: 'Object', title: 'Contact', description: 'Penalty contact between spheres, triangles, circles and cables and of a rolling disc on a plane, with impact models, adhesion and friction; the contact state lives in a data node and switches in the post-Newton step.', members: /^Object(Contact|ConnectorRollingDiscPenalty$)/ },
@@ -229,15 +231,7 @@ export function renderItemIndex(definitions: readonly ItemDefinition[]): string 
     const members = definitions.filter((definition) => definition.category === category);
     if (members.length === 0) continue;
     parts.push(`## ${heading}`, '');
-    const families = new Map<string, { family: ItemFamily; definitions: ItemDefinition[] }>();
-    for (const family of itemFamilies) if (family.category === category) families.set(family.title, { family, definitions: [] });
-    for (const definition of members) {
-      const family = familyOf(definition);
-      if (!families.has(family.title)) families.set(family.title, { family, definitions: [] });
-      families.get(family.title)!.definitions.push(definition);
-    }
-    for (const { family, definitions: familyMembers } of families.values()) {
-      if (familyMembers.length === 0) continue;
+    for (const { family, definitions: familyMembers } of familiesOf(category, members)) {
       parts.push(`### ${family.title}`, '', family.description, '', '| Item | Factories | Description |', '| --- | --- | --- |');
       for (const definition of familyMembers) {
         const fullName = itemFullName(definition);
@@ -247,6 +241,49 @@ export function renderItemIndex(definitions: readonly ItemDefinition[]): string 
     }
   }
   return parts.join('\n');
+}
+
+/** The anchor of a heading on a generated page ('Ground, mass points and 1D bodies' → 'ground-mass-points-and-1d-bodies'). */
+function anchorOf(heading: string): string {
+  return heading.toLowerCase().replace(/[^a-z0-9 -]/g, '').replace(/ /g, '-');
+}
+
+/** The families of a category with their members, in index order (a category's "Other" family last, if it has members). */
+function familiesOf(category: ItemCategory, definitions: readonly ItemDefinition[]): { family: ItemFamily; definitions: ItemDefinition[] }[] {
+  const families = new Map<string, { family: ItemFamily; definitions: ItemDefinition[] }>();
+  for (const family of itemFamilies) if (family.category === category) families.set(family.title, { family, definitions: [] });
+  for (const definition of definitions) {
+    if (definition.category !== category) continue;
+    const family = familyOf(definition);
+    if (!families.has(family.title)) families.set(family.title, { family, definitions: [] });
+    families.get(family.title)!.definitions.push(definition);
+  }
+  return [...families.values()].filter((entry) => entry.definitions.length > 0);
+}
+
+/** The family table of a category for docs/items-overview.md: family (linked to the index), what for, the items (linked to their pages). */
+export function renderOverviewTable(category: ItemCategory, definitions: readonly ItemDefinition[] = itemDefinitions): string {
+  const rows = ['| Family | What for | Items |', '| --- | --- | --- |'];
+  for (const { family, definitions: members } of familiesOf(category, definitions)) {
+    const items = members.map((definition) => `[${itemFullName(definition)}](./items/${itemFullName(definition)}.md)`).join(', ');
+    rows.push(`| [${family.title}](./items/index.md#${anchorOf(family.title)}) | ${cell(family.description)} | ${items} |`);
+  }
+  return rows.join('\n');
+}
+
+/**
+ * docs/items-overview.md with its family tables generated: the lines between `<!-- families: <Category> -->` and the
+ * next `<!-- end families -->` are replaced by {@link renderOverviewTable}; every category must have its markers.
+ */
+export function updateItemsOverview(text: string, definitions: readonly ItemDefinition[] = itemDefinitions): string {
+  let result = text;
+  for (const [category] of categoryHeadings) {
+    const begin = `<!-- families: ${category} -->`, end = '<!-- end families -->';
+    const at = result.indexOf(begin), stop = result.indexOf(end, at);
+    if (at < 0 || stop < 0) throw new Error(`generateItemDocs: items-overview.md lacks the lines '${begin}' … '${end}'`);
+    result = `${result.slice(0, at + begin.length)}\n${renderOverviewTable(category, definitions)}\n${result.slice(stop)}`;
+  }
+  return result;
 }
 
 /** All pages of the item reference: one per definition, then index.md. */
@@ -278,4 +315,9 @@ if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(resolve(p
   const folder = process.argv[2] ?? 'docs/items';
   const written = writeItemDocs(folder);
   console.log(`generateItemDocs: wrote ${written.length} pages to ${folder}`);
+  const overview = join(dirname(resolve(folder)), 'items-overview.md');
+  if (existsSync(overview)) {
+    writeFileSync(overview, updateItemsOverview(readFileSync(overview, 'utf8')));
+    console.log(`generateItemDocs: updated the family tables of ${overview}`);
+  }
 }

@@ -162,6 +162,7 @@ export { ObjectContactCircleCable2D } from './items/objects/ObjectContactCircleC
 export { ObjectContactFrictionCircleCable2D } from './items/objects/ObjectContactFrictionCircleCable2D.ts';
 export { ObjectContactConvexRoll } from './items/objects/ObjectContactConvexRoll.ts';
 export { ObjectContactCurveCircles } from './items/objects/ObjectContactCurveCircles.ts';
+export { ObjectContactRodPlane } from './items/objects/ObjectContactRodPlane.ts';
 export { MarkerBodyCable2DShape } from './items/markers/MarkerBodyCable2DShape.ts';
 export { ObjectConnectorSpringDamper, SpringDamper } from './items/objects/ObjectConnectorSpringDamper.ts';
 export { ObjectConnectorCartesianSpringDamper, CartesianSpringDamper } from './items/objects/ObjectConnectorCartesianSpringDamper.ts';
@@ -180,6 +181,8 @@ export { NodePointSlope1 } from './items/nodes/NodePointSlope1.ts';
 export { ObjectANCFCable } from './items/objects/ObjectANCFCable.ts';
 export { ObjectBeamGeometricallyExact } from './items/objects/ObjectBeamGeometricallyExact.ts';
 export { ObjectCosseratRod, CosseratRod } from './items/objects/ObjectCosseratRod.ts';
+export { ObjectRodLinearDamping } from './items/objects/ObjectRodLinearDamping.ts';
+export { ObjectRodSlenderBodyDrag } from './items/objects/ObjectRodSlenderBodyDrag.ts';
 export { ObjectGenericODE2 } from './items/objects/ObjectGenericODE2.ts';
 export { ObjectGenericODE1 } from './items/objects/ObjectGenericODE1.ts';
 export { ObjectFFRF } from './items/objects/ObjectFFRF.ts';

@@ -44,6 +44,8 @@ export interface CreateCosseratRodOptions {
   physicsBendingTorsionDamping?: VectorValue;
   /** Orientation interpolation: 'R12' (default), 'quaternion' or 'SE3' (linear elements only; see ObjectCosseratRod's interpolation). */
   interpolation?: RodInterpolationName;
+  /** Section law: 'linear' (default) or PyElastica's 'stretchScaled' (see ObjectCosseratRod's sectionLaw). */
+  sectionLaw?: 'linear' | 'stretchScaled';
   /** Quadrature of the internal forces: 'reduced' (default) or 'full'. */
   integration?: 'reduced' | 'full';
   /** Gravity vector; when non-zero a MarkerBodyMass and a LoadMassProportional are added. */
@@ -103,6 +105,7 @@ export function createCosseratRod(sink: BuilderSink, options: CreateCosseratRodO
     physicsBendingTorsionDamping: options.physicsBendingTorsionDamping ?? [0, 0, 0],
     interpolation: options.interpolation ?? 'R12',
     integration: options.integration ?? 'reduced',
+    sectionLaw: options.sectionLaw ?? 'linear',
     physicsLength: line.length,
     visualization: { show: options.show ?? true },
   });

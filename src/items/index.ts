@@ -24,6 +24,7 @@ import { objectContactCircleCable2DDefinition } from './objects/ObjectContactCir
 import { objectContactFrictionCircleCable2DDefinition } from './objects/ObjectContactFrictionCircleCable2D.ts';
 import { objectContactConvexRollDefinition } from './objects/ObjectContactConvexRoll.ts';
 import { objectContactCurveCirclesDefinition } from './objects/ObjectContactCurveCircles.ts';
+import { objectContactRodPlaneDefinition } from './objects/ObjectContactRodPlane.ts';
 import { markerBodyCable2DShapeDefinition } from './markers/MarkerBodyCable2DShape.ts';
 import { objectConnectorSpringDamperDefinition } from './objects/ObjectConnectorSpringDamper.ts';
 import { objectConnectorCartesianSpringDamperDefinition } from './objects/ObjectConnectorCartesianSpringDamper.ts';
@@ -38,6 +39,8 @@ import { nodePointSlope1Definition } from './nodes/NodePointSlope1.ts';
 import { objectANCFCableDefinition } from './objects/ObjectANCFCable.ts';
 import { objectBeamGeometricallyExactDefinition } from './objects/ObjectBeamGeometricallyExact.ts';
 import { objectCosseratRodDefinition } from './objects/ObjectCosseratRod.ts';
+import { objectRodLinearDampingDefinition } from './objects/ObjectRodLinearDamping.ts';
+import { objectRodSlenderBodyDragDefinition } from './objects/ObjectRodSlenderBodyDrag.ts';
 import { objectGenericODE2Definition } from './objects/ObjectGenericODE2.ts';
 import { objectGenericODE1Definition } from './objects/ObjectGenericODE1.ts';
 import { objectConnectorHydraulicActuatorSimpleDefinition } from './objects/ObjectConnectorHydraulicActuatorSimple.ts';
@@ -112,6 +115,7 @@ export const itemDefinitions: readonly ItemDefinition[] = [
   objectContactFrictionCircleCable2DDefinition,
   objectContactConvexRollDefinition,
   objectContactCurveCirclesDefinition,
+  objectContactRodPlaneDefinition,
   objectConnectorSpringDamperDefinition,
   objectConnectorCartesianSpringDamperDefinition,
   objectConnectorCoordinateDefinition,
@@ -125,6 +129,8 @@ export const itemDefinitions: readonly ItemDefinition[] = [
   objectANCFCableDefinition,
   objectBeamGeometricallyExactDefinition,
   objectCosseratRodDefinition,
+  objectRodLinearDampingDefinition,
+  objectRodSlenderBodyDragDefinition,
   objectGenericODE2Definition,
   objectGenericODE1Definition,
   objectConnectorHydraulicActuatorSimpleDefinition,

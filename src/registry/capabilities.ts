@@ -131,6 +131,12 @@ export interface NodeModel {
   /** Writes the rotation Jacobian: global virtual rotation per velocity coordinate, 3 × n_u row-major (generalized torque = Jᵀτ). */
   rotationJacobian?(s: ItemState, out: Float64Array): void;
   /**
+   * Adds to out (3 × n row-major, the node's coordinates in columns 0 … n_u − 1) ∂(A v_local)/∂Δq along the directions
+   * the rotation Jacobian misses (J_rot δq = 0 while A changes: the radial direction of Euler parameters), for the load
+   * Jacobian of a vector that rotates with the node. Absent: no such directions.
+   */
+  addRotatedVectorNullDirection?(s: ItemState, vLocal: ArrayLike<number>, out: Float64Array, n: number): void;
+  /**
    * Adds factor·∂(J_posᵀ force + J_rotᵀ torque)/∂Δq (n_u × n_u row-major) for fixed global vectors force and
    * torque (torque may be undefined): the kinematic part of the Jacobian of a load on this node (load Jacobians).
    * Absent: loads on the node are differentiated numerically.
@@ -448,6 +454,22 @@ export interface BodyModel {
   rotationJacobian?(s: ItemState, localPosition: ArrayLike<number>, out: Float64Array): void;
   /** Writes ∂ω/∂Δq at fixed velocity coordinates at localPosition, 3 × n_point row-major, for markers' {@link RigidMarkerModel.angularVelocity_q}. */
   angularVelocity_q?(s: ItemState, localPosition: ArrayLike<number>, out: Float64Array): void;
+  /** Adds ∂(A v_local)/∂Δq at localPosition along the directions its rotation Jacobian misses (3 × n_point row-major; {@link NodeModel.addRotatedVectorNullDirection}). */
+  addRotatedVectorNullDirection?(s: ItemState, localPosition: ArrayLike<number>, vLocal: ArrayLike<number>, out: Float64Array): void;
+  /**
+   * Line bodies (rods): writes the centerline point whose Jacobian is positionJacobian (Σ N_i r_i of the nodes; equal to
+   * position except for interpolations whose pose is not the Lagrange one, such as the SE(3) rod's).
+   */
+  centerlinePosition?(s: ItemState, localPosition: ArrayLike<number>, out: Float64Array): void;
+  /** Line bodies (rods): writes the centerline tangent ∂r/∂ξ at localPosition (its direction; the length is not 1). */
+  centerlineTangent?(s: ItemState, localPosition: ArrayLike<number>, out: Float64Array): void;
+  /** Line bodies: writes ∂(centerlineTangent)/∂u = ∂/∂Δq, 3 × n_point row-major (a centerline linear in the nodal positions). */
+  centerlineTangentJacobian?(localPosition: ArrayLike<number>, out: Float64Array): void;
+  /**
+   * Line bodies: Gauss points along the reference centerline, pointsPerElement per element, with their axial local
+   * coordinates (as markers use them) and the reference arc length each point integrates over (summing to the length).
+   */
+  linePoints?(pointsPerElement: number): { readonly arc: Float64Array; readonly length: Float64Array };
   /** Adds the generalized force of a mass-proportional load vector (force per mass) to f (nLocalU). */
   massProportionalForce?(s: ItemState, loadPerMass: ArrayLike<number>, f: Float64Array): void;
   /**
@@ -471,6 +493,16 @@ export interface BodyModel {
    * an internal (active) moment τ (frame K), which enters as ∫ δφ_K'ᵀ τ ds (a self-equilibrated couple, c = −τ').
    */
   addDistributedLoad?(s: ItemState, density: DistributedLoadDensity, f: Float64Array): void;
+  /**
+   * Rods: adds factor·∫ (δrᵀ b + δφ_Kᵀ c) ds of a state-dependent line-force law (drag, damping; see
+   * {@link LineForceLaw}) to f (nLocalU), with the body's test functions and quadrature.
+   */
+  addLineForceLaw?(s: ItemState, law: LineForceLaw, f: Float64Array, factor: number): void;
+  /**
+   * Rods: adds factor·∂(∫ (δrᵀ b + δφ_Kᵀ c) ds)/∂Δq (wrt 'q') or ∂/∂u (wrt 'u') of the law to target (local indices of
+   * the body's nodes), element block by element block in a fixed sequence.
+   */
+  lineForceLawJacobian?(s: ItemState, law: LineForceLaw, wrt: 'q' | 'u', target: LocalMatrixAccumulator, factor: number): void;
   /** Output at a body-fixed point, or undefined if the body does not answer it. */
   outputBody(variable: OutputVariableType, s: ItemState, localPosition: ArrayLike<number>): ArrayLike<number> | undefined;
 }
@@ -481,6 +513,23 @@ export interface BodyModel {
  * internalMoment (see {@link BodyModel.addDistributedLoad}).
  */
 export type DistributedLoadDensity = (sArc: number, force: Float64Array, moment: Float64Array, internalMoment: Float64Array) => void;
+
+/**
+ * A line force that depends on the state of a rod at one point (fluid drag, velocity damping): the force density b
+ * (global) and moment density c (cross-section frame) per reference arc length from the current tangent vector r_ξ
+ * (global, per ξ; |r_ξ|/dsdxi is the stretch), the centerline velocity v (global) and the body-fixed angular velocity ω̄,
+ * and their 3×3 row-major derivatives ∂b/∂v, ∂b/∂r_ξ and ∂c/∂ω̄ (c must not depend on r_ξ or v, b not on ω̄).
+ */
+export interface LineForceLaw {
+  /** True if b depends on r_ξ (the body then assembles the ∂/∂Δq Jacobian). */
+  readonly dependsOnTangent: boolean;
+  /**
+   * Writes b and c at reference arc length sArc of a body of length L (zeroed on entry); when dbdv is given, also
+   * ∂b/∂v, ∂b/∂r_ξ and ∂c/∂ω̄ (zeroed on entry).
+   */
+  evaluate(sArc: number, length: number, dsdxi: number, rXi: Float64Array, v: Float64Array, omega: Float64Array, b: Float64Array, c: Float64Array,
+    dbdv?: Float64Array, dbdrXi?: Float64Array, dcdw?: Float64Array): void;
+}
 
 /**
  * A marker at run time: kinematics of a point, frame or coordinate, or a body's mass, for connectors and loads.
@@ -538,6 +587,12 @@ export interface RigidMarkerModel extends PositionMarkerModel {
    * Jacobians of forces that depend on the angular velocity (friction at a contact point). Absent: taken as 0.
    */
   angularVelocity_q?(s: ItemState, out: Float64Array): void;
+  /**
+   * Adds to out (3 × nLocalU row-major) ∂(A v_local)/∂Δq of a vector that rotates with the marker frame, along the
+   * directions the rotation Jacobian misses (J_rot δq = 0 while A changes: the radial direction of Euler parameters),
+   * to be added to −ṽ J_rot in the Jacobian of a follower (bodyFixed) load. Absent: no such directions.
+   */
+  addRotatedVectorNullDirection?(s: ItemState, vLocal: ArrayLike<number>, out: Float64Array): void;
 }
 
 /** A marker on one scalar coordinate (a node coordinate, a rotation angle). */
@@ -596,6 +651,10 @@ export interface BodyMassMarkerModel extends MarkerModel {
   readonly massProportionalForceDependsOnCoordinates: boolean;
   /** Line bodies (rods): the body's {@link BodyModel.addDistributedLoad} (present only when the body has it, after bind). */
   addDistributedLoad?(s: ItemState, density: DistributedLoadDensity, f: Float64Array): void;
+  /** Line bodies (rods): the body's {@link BodyModel.addLineForceLaw} (present only when the body has it, after bind). */
+  addLineForceLaw?(s: ItemState, law: LineForceLaw, f: Float64Array, factor: number): void;
+  /** Line bodies (rods): the body's {@link BodyModel.lineForceLawJacobian} (present only when the body has it, after bind). */
+  lineForceLawJacobian?(s: ItemState, law: LineForceLaw, wrt: 'q' | 'u', target: LocalMatrixAccumulator, factor: number): void;
 }
 
 /** True if the marker provides a position ({@link PositionMarkerModel}). */
@@ -758,7 +817,7 @@ export const capabilityNames = {
     label: true, nq: true, nu: true, nAE: true, nData: true, initialDataCoordinates: true, isGround: true, positionDimension: true, qIndex: true, uIndex: true,
     aeIndex: true, dataIndex: true, attach: true, referenceCoordinates: true, initialCoordinates: true, initialVelocities: true, position: true,
     velocity: true, acceleration: true, positionJacobian: true, orientation: true, angularVelocity: true,
-    angularVelocityLocal: true, angularVelocity_q: true, rotationJacobian: true, jacobianTransposedVector_q: true,
+    angularVelocityLocal: true, angularVelocity_q: true, rotationJacobian: true, jacobianTransposedVector_q: true, addRotatedVectorNullDirection: true,
     ae: true, composeIncrement: true, positionRates: true, incrementRates: true,
     correctPredictedIncrement: true, output: true, nODE1: true, ode1Index: true,
   } satisfies Record<keyof NodeModel, true>,
@@ -774,8 +833,9 @@ export const capabilityNames = {
   body: {
     nodes: true, nLocalU: true, arcLength: true, arcStart: true, position: true, velocity: true, nodesAt: true, positionJacobian: true,
     velocity_q: true, orientation: true, angularVelocity: true, angularVelocityLocal: true, rotationJacobian: true, angularVelocity_q: true,
-    massProportionalForce: true, massProportionalForceDependsOnCoordinates: true, jacobianTransposedVector_q: true,
-    addDistributedLoad: true, outputBody: true,
+    addRotatedVectorNullDirection: true, massProportionalForce: true, massProportionalForceDependsOnCoordinates: true, jacobianTransposedVector_q: true,
+    addDistributedLoad: true, addLineForceLaw: true, lineForceLawJacobian: true, outputBody: true, centerlinePosition: true, centerlineTangent: true,
+    centerlineTangentJacobian: true, linePoints: true,
   } satisfies Record<keyof BodyModel, true>,
   /** {@link SuperElementModel}. */
   superElement: {
@@ -786,9 +846,9 @@ export const capabilityNames = {
   marker: {
     label: true, nodes: true, nLocalU: true, bind: true, output: true, position: true, velocity: true, positionJacobian: true,
     velocity_q: true, jacobianTransposedVector_q: true, orientation: true, angularVelocity: true, angularVelocityLocal: true,
-    rotationJacobian: true, angularVelocity_q: true, coordinateLocalIndex: true, coordinate: true, coordinateVelocity: true, coordinateJacobian: true,
+    rotationJacobian: true, angularVelocity_q: true, addRotatedVectorNullDirection: true, coordinateLocalIndex: true, coordinate: true, coordinateVelocity: true, coordinateJacobian: true,
     massProportionalForce: true, massProportionalForceDependsOnCoordinates: true, addDistributedLoad: true,
-    coordinateVector: true, coordinateVectorVelocity: true,
+    addLineForceLaw: true, lineForceLawJacobian: true, coordinateVector: true, coordinateVectorVelocity: true,
   } satisfies Record<keyof (RigidMarkerModel & CoordinateMarkerModel & BodyMassMarkerModel & CoordinateVectorMarkerModel), true>,
   /** {@link LoadModel}. */
   load: {

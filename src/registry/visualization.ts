@@ -60,6 +60,8 @@ export interface VisualizationValues {
   axesRadius: number;
   /** Axis length of generic joints. */
   axesLength: number;
+  /** Width of the drawn disc of the rolling discs. */
+  discWidth: number;
   /** Graphics user function (global coordinates), or 0. */
   graphicsDataUserFunction: GraphicsDataUserFunction | 0;
   /** Also draw the item's nodes. */
@@ -76,7 +78,7 @@ export function visualizationOf(dictionary: Record<string, unknown>): Visualizat
     show: get<boolean>('show'), color: [...get<readonly number[]>('color')], graphicsData: [...get<GraphicsData[]>('graphicsData')],
     drawSize: get<number>('drawSize'), drawHeight: get<number>('drawHeight'), radius: get<number>('radius'), showNodes: get<boolean>('showNodes'),
     axisRadius: get<number>('axisRadius'), axisLength: get<number>('axisLength'), jointRadius: get<number>('jointRadius'),
-    axesRadius: get<number>('axesRadius'), axesLength: get<number>('axesLength'),
+    axesRadius: get<number>('axesRadius'), axesLength: get<number>('axesLength'), discWidth: get<number>('discWidth'),
     graphicsDataUserFunction: get<GraphicsDataUserFunction | 0>('graphicsDataUserFunction'),
     triangleMesh: [...get<readonly number[]>('triangleMesh')],
   };

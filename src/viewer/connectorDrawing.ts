@@ -256,7 +256,9 @@ function loweredJointGlyphs(selection: JointSelection, R: number, L: number): { 
  * for every axis: JointGeneric), axisRadius/axisLength (rigid joints with a subset of rows: JointRevoluteZ,
  * JointPrismaticX), jointRadius (point joints: JointSpherical), drawSize/2 and L = 4·R (planar joints: JointRevolute2D,
  * JointPrismatic2D); non-positive sizes are automatic from modelSize ({@link defaultConnectorSizeFactor}). Spring-dampers
- * are coils (diameter drawSize), ConnectorDistance spheres and a line, other connectors a line.
+ * are coils (diameter drawSize), ConnectorDistance spheres and a line, the rolling discs (JointRollingDisc,
+ * ConnectorRollingDiscPenalty) their disc and axle at the wheel marker (visualization discWidth), other connectors a
+ * line.
  */
 export function connectorDrawings(mbs: MainSystem, modelSize: number, springWindings = defaultSpringWindings): ConnectorDrawing[] {
   const automatic = defaultConnectorSizeFactor * modelSize;
@@ -303,6 +305,16 @@ export function connectorDrawings(mbs: MainSystem, modelSize: number, springWind
       parts([[{ type: 'sphere', radius: radii[0] }], [{ type: 'sphere', radius: radii[1] }]], [identity, identity]);
     } else if (type === 'ContactSphereTriangle') {
       parts([[{ type: 'sphere', radius: dictionary.radiusSphere as number }], [{ type: 'triangle', points: (dictionary.trianglePoints as number[][]).flat() }]], [identity, identity]);
+    } else if (type === 'JointRollingDisc' || type === 'ConnectorRollingDiscPenalty') {
+      // Exudyn's drawing: the disc (radius discRadius, width discWidth) and a thin axle (0.1·discRadius, 2·discWidth)
+      // about the disc axis A1·discAxis at the wheel marker; nothing on the plane's marker
+      const a = dictionary.discAxis as number[], length = Math.hypot(a[0], a[1], a[2]);
+      const axis = [a[0] / length, a[1] / length, a[2] / length] as const, radius = dictionary.discRadius as number, width = vis.discWidth;
+      const frame = markerFrame(mbs, markerNumbers[1], drawing.ends[1], identity);
+      drawing.parts = [
+        { marker: 1, frame, shapes: [{ type: 'cylinder', axis, start: -0.5 * width, length: width, radius }], color },
+        { marker: 1, frame, shapes: [{ type: 'cylinder', axis, start: -width, length: 2 * width, radius: 0.1 * radius }], color: lighter(color) },
+      ];
     } else {
       drawing.line = true;
     }

@@ -152,9 +152,35 @@ describe('ObjectCosseratRod', () => {
     }
   });
 
-  it('strainsAndInternalForcesAreObjective', () => {
+  it('stretchScaledLawJacobiansMatchCentralDifferences', () => {
+    // PyElastica's law n = C_γ(γ − γ⁰)/e, m = C_κ(κ − κ⁰)/e³: ∂n/∂γ̄ is full and the moment depends on the stretch
+    // (∂m/∂γ̄, the (φ_i, r_k) blocks); same step sizes and bounds as the linear law above (observed ≤ 1e-10)
     for (const p of [1, 2, 3]) {
-      const { object, s, nodes } = compiledRod(addRod(new SystemContainer().addSystem(), p, 2, helixRodPose, { ...dynamicOptions, physicsInertiaPerLength: [0, 0, 0] }, 0.8));
+      for (const interpolation of ['R12', 'quaternion']) {
+        const { object, s, nodes } = compiledRod(addRod(new SystemContainer().addSystem(), p, 2, helixRodPose, { ...dynamicOptions, interpolation, sectionLaw: 'stretchScaled' }, 1.7));
+        randomizeState(s, nodes, 21 + p);
+        expect(jacobianError(object, s, nodes, false, 1e-6).error, `p = ${p}, ${interpolation}, ∂/∂Δ`).toBeLessThan(1e-9);
+        expect(jacobianError(object, s, nodes, true, 1e-3).error, `p = ${p}, ${interpolation}, ∂/∂u`).toBeLessThan(1e-9);
+      }
+    }
+  });
+
+  it('stretchScaledLawStretchesByFOverEAMinusF', () => {
+    // axial tip force F on a straight cantilever: n = EA ε/(1 + ε) = F, so ε = F/(EA − F) (linear law: F/EA), here with
+    // F = EA/4 (ε = 1/3 against 1/4); to Newton's relative tolerance (1e-8 on the last increment; measured 4.9e-9)
+    const L = 2, EA = 1e4;
+    for (const [sectionLaw, strain] of [['linear', 0.25], ['stretchScaled', 1 / 3]] as const) {
+      const rod = cantilever(2, 2, L, { physicsAxialShearStiffness: [EA, 4e3, 4e3], physicsBendingTorsionStiffness: [20, 30, 30], sectionLaw });
+      rod.mbs.addLoad(Force({ markerNumber: rod.tip, loadVector: [EA / 4, 0, 0] }));
+      rod.mbs.assemble();
+      rod.mbs.solveStatic(staticSettings(4));
+      expect(Math.abs(rod.mbs.getObjectOutputBody(rod.rod, OutputVariableType.Displacement, [L, 0, 0])[0] / (L * strain) - 1)).toBeLessThan(2e-8);
+    }
+  });
+
+  it('strainsAndInternalForcesAreObjective', () => {
+    for (const [p, interpolation] of [[1, 'R12'], [2, 'R12'], [3, 'R12'], [1, 'SE3']] as const) {
+      const { object, s, nodes } = compiledRod(addRod(new SystemContainer().addSystem(), p, 2, helixRodPose, { ...dynamicOptions, physicsInertiaPerLength: [0, 0, 0], interpolation }, 0.8));
       randomizeState(s, nodes, 3 + p, 0.1, 0.6);
       const rod = object.body!;
       const n = 6 * nodes.length;
@@ -195,9 +221,9 @@ describe('ObjectCosseratRod', () => {
 
   it('straightAndHelicalReferenceConfigurationsAreStressFree', () => {
     const helix2 = (x: number) => helixPose(4 * Math.PI * x, 0.4, 0.1);
-    for (const p of [1, 2, 3]) {
+    for (const [p, interpolation] of [[1, 'R12'], [2, 'R12'], [3, 'R12'], [1, 'SE3']] as const) {
       for (const [pose, scale] of [[straightPose(2), 1], [helix2, 0.6], [helixRodPose, 2.3]] as const) {
-        const rod = addRod(new SystemContainer().addSystem(), p, 8, pose, { physicsAxialShearStiffness: [1e6, 4e5, 4e5] }, scale);
+        const rod = addRod(new SystemContainer().addSystem(), p, 8, pose, { physicsAxialShearStiffness: [1e6, 4e5, 4e5], interpolation }, scale);
         const { object, s, nodes } = compiledRod(rod);
         const n = 6 * nodes.length;
         // J, γ⁰, κ⁰ come from the same interpolation at the same points: exactly zero, also between quadrature points

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   SystemContainer, SimulationSettings, OutputVariableType, LinearSolverType, ObjectGround, MarkerBodyRigid, MarkerNodeRigid, MarkerBodyMass,
-  GenericJoint, LoadMuscleTorque, LoadDistributed, FlexdynError, type MainSystem,
+  GenericJoint, LoadMuscleTorque, LoadDistributed, FlexdynError, NodeRigidBodyQuaternion, CosseratRod, ObjectRodLinearDamping, ObjectRodSlenderBodyDrag,
+  type MainSystem,
 } from '../../src/index.ts';
 import { MuscleSpline } from '../../src/items/loads/LoadMuscleTorque.ts';
 
@@ -107,5 +108,70 @@ describe('LoadMuscleTorque (PyElastica MuscleTorques)', () => {
   it('rejectsASingleSplineCoefficient', () => {
     const { mbs, massMarker } = clampedRod(1, 2);
     expect(() => mbs.addLoad(LoadMuscleTorque({ markerNumber: massMarker, amplitude: 1, splineCoefficients: [1] }))).toThrow(FlexdynError);
+  });
+});
+
+/**
+ * A free straight rod along x (L = 2, 8 quadratic elements, ρA = 0.5, ρ[I_p, I₂, I₃] = [0.02, 0.01, 0.01]) moving as a
+ * rigid body with the initial velocity v0 (all nodes) and the spin w0 about its axis, with a line-force object added by
+ * addForce(mbs, massMarker); generalized-α ρ∞ = 1 (trapezoidal), 200 steps over t_end. Returns the tip velocity and spin at t_end.
+ */
+function decayingRod(v0: number[], w0: number, tEnd: number, addForce: (mbs: MainSystem, marker: number) => void): { velocity: number[]; spin: number } {
+  const mbs = new SystemContainer().addSystem();
+  const count = 17, L = 2;
+  const nodes = Array.from({ length: count }, (_, i) => mbs.addNode(NodeRigidBodyQuaternion({ referenceCoordinates: [L * i / (count - 1), 0, 0, 1, 0, 0, 0], initialVelocities: [...v0, w0, 0, 0] })));
+  const rod = mbs.addObject(CosseratRod({
+    nodeNumbers: nodes, polynomialDegree: 2, physicsAxialShearStiffness: [EA, GA, GA], physicsBendingTorsionStiffness: [EI, EI, EI],
+    physicsMassPerLength: 0.5, physicsInertiaPerLength: [0.02, 0.01, 0.01],
+  }));
+  addForce(mbs, mbs.addMarker(MarkerBodyMass({ bodyNumber: rod })));
+  mbs.assemble();
+  const settings = new SimulationSettings();
+  settings.linearSolverType = LinearSolverType.EigenSparse;
+  settings.solutionSettings.writeSolutionToFile = false;
+  settings.timeIntegration.verboseMode = 0;
+  settings.timeIntegration.numberOfSteps = 200;
+  settings.timeIntegration.endTime = tEnd;
+  settings.timeIntegration.generalizedAlpha.spectralRadius = 1;
+  settings.timeIntegration.newton.relativeTolerance = 1e-12;
+  mbs.solveDynamic(settings);
+  const tip = nodes[count - 1];
+  return { velocity: Array.from(mbs.getNodeOutput(tip, OutputVariableType.Velocity)), spin: mbs.getNodeOutput(tip, OutputVariableType.AngularVelocityLocal)[0] };
+}
+
+// The trapezoidal rule maps ẏ = −λy to y_{n+1} = y_n (1 − λh/2)/(1 + λh/2): the discrete reference, exact for the
+// rigid motion (the rod stays unstrained, the line force is uniform), so the tolerances are round-off (1e-10).
+const trapezoidalDecay = (rate: number, tEnd: number, steps = 200) => ((1 - rate * tEnd / steps / 2) / (1 + rate * tEnd / steps / 2)) ** steps;
+
+describe('ObjectRodLinearDamping', () => {
+  it('dampsTranslationAtCtOverRhoAAndSpinAtCrOverRhoIp', () => {
+    // ρA v̇ = −c_t v, ρI_p ω̇ = −c_r ω: rates c_t/ρA = 0.8 and c_r/ρI_p = 2 per second; the continuous solution e^(−λt)
+    // differs from the trapezoidal one by 1e-5 relative at h = 5e-3, the discrete one is met to round-off
+    const ct = 0.4, cr = 0.04, tEnd = 1;
+    const { velocity, spin } = decayingRod([0, 1.5, 0], 3, tEnd, (mbs, marker) => mbs.addObject(ObjectRodLinearDamping({ markerNumber: marker, translationalDamping: ct, rotationalDamping: cr })));
+    expect(Math.abs(velocity[1] / (1.5 * trapezoidalDecay(ct / 0.5, tEnd)) - 1)).toBeLessThan(1e-10);
+    expect(Math.abs(spin / (3 * trapezoidalDecay(cr / 0.02, tEnd)) - 1)).toBeLessThan(1e-10);
+    expect(Math.abs(velocity[1] / (1.5 * Math.exp(-ct / 0.5 * tEnd)) - 1)).toBeLessThan(1e-4);
+  });
+});
+
+describe('ObjectRodSlenderBodyDrag', () => {
+  it('normalDragIsTwiceTheTangentialDrag', () => {
+    // straight rod: f = −C(I − ½ttᵀ)v, C = 4πμ/ln(L/r): a normal velocity decays at C/ρA, an axial one at C/(2ρA)
+    const mu = 0.05, r = 0.01, L = 2, C = 4 * Math.PI * mu / Math.log(L / r), tEnd = 1;
+    const add = (mbs: MainSystem, marker: number) => { mbs.addObject(ObjectRodSlenderBodyDrag({ markerNumber: marker, dynamicViscosity: mu, radius: r })); };
+    const normal = decayingRod([0, 0, 1], 0, tEnd, add);
+    const axial = decayingRod([1, 0, 0], 0, tEnd, add);
+    expect(Math.abs(normal.velocity[2] / trapezoidalDecay(C / 0.5, tEnd) - 1)).toBeLessThan(1e-10);
+    expect(Math.abs(axial.velocity[0] / trapezoidalDecay(C / 1.0, tEnd) - 1)).toBeLessThan(1e-10);
+    expect(Math.abs(normal.velocity[0]) + Math.abs(normal.velocity[1])).toBeLessThan(1e-12);
+  });
+
+  it('rejectsARadiusNotSmallerThanTheRod', () => {
+    const { mbs, massMarker } = clampedRod(1, 2);
+    mbs.addObject(ObjectRodSlenderBodyDrag({ markerNumber: massMarker, dynamicViscosity: 1, radius: 2 }));
+    mbs.assemble();
+    const settings = staticSettings();
+    expect(() => mbs.solveStatic(settings)).toThrow(/radius/);
   });
 });

@@ -2,8 +2,9 @@ import { describe, it, expect } from 'vitest';
 import {
   SystemContainer, ConfigurationType, InertiaCuboid, RotationMatrixZ, GenericJoint, MarkerBodyRigid, MarkerNodeCoordinate,
   CoordinateSpringDamper, NodePointGround, NodeRigidBody2D, ObjectRigidBody2D, ObjectJointPrismatic2D, ObjectJointRevolute2D,
-  MarkerBodyPosition, InertiaSphere,
+  MarkerBodyPosition, InertiaSphere, OutputVariableType,
 } from '../../src/index.ts';
+import { itemDefinitions } from '../../src/items/index.ts';
 import { computeScene, decodeArray } from '../../src/viewer/scene.ts';
 import { connectorDrawings, jointPartGraphics, springCoil, springCoilPointCount } from '../../src/viewer/connectorDrawing.ts';
 
@@ -190,5 +191,38 @@ describe('connector drawings', () => {
     mbs.assemble();
     expect(connectorDrawings(mbs, 1).some((d) => d.index === hidden)).toBe(false);
   });
-});
 
+  it('draws the rolling discs as Exudyn does: the disc (discRadius, discWidth) and an axle about A1·discAxis at the wheel marker', () => {
+    for (const typeName of ['JointRollingDisc', 'ConnectorRollingDiscPenalty']) {
+      const definition = itemDefinitions.find((d) => d.category === 'Object' && d.typeName === typeName)!;
+      const mbs = new SystemContainer().addSystem();
+      const index = definition.example!(mbs as never) as number;
+      mbs.modifyObject(index, { visualization: { discWidth: 0.05 } } as never);
+      mbs.assemble();
+      const dictionary = mbs.getObject(index), r = dictionary.discRadius as number, a = dictionary.discAxis as number[];
+      const drawing = connectorDrawings(mbs, 1).find((d) => d.index === index)!;
+      expect(drawing.line, typeName).toBe(false);
+      const unit = a.map((x) => x / Math.hypot(a[0], a[1], a[2]));
+      expect(drawing.parts.map((part) => [part.marker, part.shapes]), typeName).toEqual([
+        [1, [{ type: 'cylinder', axis: unit, start: -0.025, length: 0.05, radius: r }]],
+        [1, [{ type: 'cylinder', axis: unit, start: -0.05, length: 0.1, radius: 0.1 * r }]],
+      ]);
+      // the contact point the item computes lies on the rim of the drawn disc: |p − c| = r, (p − c) ⟂ the drawn axis
+      // (the penalty's Position is p − p0, Exudyn's output, so p0 is added)
+      const s = mbs.stateOf(ConfigurationType.Initial);
+      const c = new Float64Array(3), R = new Float64Array(9);
+      drawing.parts[0].frame(s, c, R);
+      const axis = [0, 1, 2].map((i) => R[3 * i] * unit[0] + R[3 * i + 1] * unit[1] + R[3 * i + 2] * unit[2]);
+      const contact = mbs.getObjectOutput(index, OutputVariableType.Position, ConfigurationType.Initial) as number[];
+      const p0 = new Float64Array(3);
+      if (typeName === 'ConnectorRollingDiscPenalty') drawing.ends[0](s, p0);
+      const d = [0, 1, 2].map((k) => contact[k] + p0[k] - c[k]);
+      expect(Math.hypot(d[0], d[1], d[2]), typeName).toBeCloseTo(r, 12);
+      // the scene carries disc and axle as the joint's two meshes
+      const n = mbs.systemData.getODE2Coordinates().length;
+      const scene = computeScene(mbs, { times: [0], coordinates: { rows: 1, columns: n, row: () => new Array(n).fill(0) } });
+      expect(scene.joints.find((j) => j.label === `Object${typeName} #${index}`)!.parts, typeName).toHaveLength(2);
+      expect(d[0] * axis[0] + d[1] * axis[1] + d[2] * axis[2], typeName).toBeCloseTo(0, 12);
+    }
+  });
+});

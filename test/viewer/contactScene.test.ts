@@ -199,5 +199,13 @@ describe('GeneralContact triangles and cable contacts in the scene and the VTK e
     const piece = findAll(parseXml(readFileSync(file, 'utf8')), 'Piece')[0];
     expect(Number(piece.attributes.NumberOfPolys)).toBe(2);
     expect(Number(piece.attributes.NumberOfPoints)).toBe(6);
+    // the VTK contact points of row 0 (the initial state): the ball's on the floor and the cable segment's, with their depths
+    const pointsPiece = findAll(parseXml(readFileSync(result.files[0].find((f) => f.includes('contactPoints'))!, 'utf8')), 'Piece')[0];
+    expect(Number(pointsPiece.attributes.NumberOfVerts)).toBe(2);
+    const values = (parent: string, name: string) => findAll(findAll(pointsPiece, parent)[0], 'DataArray').find((e) => e.attributes.Name === name)!.text.trim().split(/\s+/).map(Number);
+    const penetration = values('PointData', 'Penetration'), xyz = values('Points', 'Points');
+    const byDepth = [0, 1].sort((a, b) => penetration[a] - penetration[b]);
+    [0, -1.501, 0, 0.001].forEach((x, k) => expect(k < 3 ? xyz[3 * byDepth[0] + k] : penetration[byDepth[0]]).toBeCloseTo(x, 6));
+    [0.3, 0.2, 0, 0.002].forEach((x, k) => expect(k < 3 ? xyz[3 * byDepth[1] + k] : penetration[byDepth[1]]).toBeCloseTo(x, 6));
   });
 });

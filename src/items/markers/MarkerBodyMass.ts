@@ -23,6 +23,10 @@ class BodyMassMarkerModel implements Only<BodyMassMarker, BodyMassMarkerModel> {
   private body!: MassBodyModel;
   /** The body's line-load integration (rods), if it has one (set in bind). */
   addDistributedLoad?: BodyMassMarker['addDistributedLoad'];
+  /** The body's state-dependent line forces (rods), if it has them (set in bind). */
+  addLineForceLaw?: BodyMassMarker['addLineForceLaw'];
+  /** Their Jacobians (set in bind with addLineForceLaw). */
+  lineForceLawJacobian?: BodyMassMarker['lineForceLawJacobian'];
   /** Whether the body's mass-proportional force depends on the coordinates (set in bind). */
   massProportionalForceDependsOnCoordinates = false;
 
@@ -35,6 +39,8 @@ class BodyMassMarkerModel implements Only<BodyMassMarker, BodyMassMarkerModel> {
     this.nodes = body.nodes;
     this.nLocalU = body.nLocalU;
     this.addDistributedLoad = body.addDistributedLoad?.bind(body);
+    this.addLineForceLaw = body.addLineForceLaw?.bind(body);
+    this.lineForceLawJacobian = body.lineForceLawJacobian?.bind(body);
     this.massProportionalForceDependsOnCoordinates = body.massProportionalForceDependsOnCoordinates === true;
   }
 

@@ -1,5 +1,5 @@
 import { makeFactory, type ItemDefinition } from '../../registry/definition.ts';
-import type { BindContext, BodyModel, DistributedLoadDensity, ItemState, LocalMatrixAccumulator, NodeModel, ObjectModel, Only } from '../../registry/capabilities.ts';
+import type { BindContext, BodyModel, DistributedLoadDensity, ItemState, LineForceLaw, LocalMatrixAccumulator, NodeModel, ObjectModel, Only } from '../../registry/capabilities.ts';
 import { itemError, type ItemLabel } from '../../core/errors.ts';
 import { OutputVariableType } from '../../registry/enums.ts';
 import { nodeIndexArray, str, uint, ureal, vector, type ParameterValues } from '../../registry/parameters.ts';
@@ -9,10 +9,12 @@ import { InertialVirtualWork } from './cosseratRod/inertialVirtualWork.ts';
 import { R12Interpolation } from './cosseratRod/interpolationR12.ts';
 import { QuaternionInterpolation } from './cosseratRod/interpolationQuaternion.ts';
 import { SE3Interpolation } from './cosseratRod/interpolationSE3.ts';
-import { rodInterpolationNames, type RodInterpolation } from './cosseratRod/interpolation.ts';
+import { lagrangePositionInto, lagrangePositionJacobian, rodInterpolationNames, type RodInterpolation } from './cosseratRod/interpolation.ts';
 import { InternalVirtualWork } from './cosseratRod/internalVirtualWork.ts';
 import { gaussLegendreUnit } from './cosseratRod/lagrange.ts';
 import { LinearElasticSection } from './cosseratRod/linearElasticSection.ts';
+import { StretchScaledSection } from './cosseratRod/stretchScaledSection.ts';
+import { LineForceWork } from './cosseratRod/lineForceWork.ts';
 import { ArcLength, RodRule } from './cosseratRod/referenceGeometry.ts';
 import type { SectionLaw } from './cosseratRod/sectionLaw.ts';
 
@@ -31,6 +33,9 @@ const parameters = {
   interpolation: str('R12', 'Interpolation of the cross-section orientation: \'R12\' (default, the paper\'s: A = Σ N_i A(P_i), orthogonal only at the nodes) or '
     + '\'quaternion\' (A = A(Σ N_i P_i/|P_i|), orthonormal everywhere, CardiLLo\'s "Quaternion" rod), the centerline Σ N_i r_i in both; or \'SE3\' '
     + '(polynomialDegree 1 only: the pose H_0 Exp(η Log(H_0⁻¹H_1)) between neighbouring nodes, constant strain per element, exact for circles and helices; CardiLLo\'s "SE3" rod).'),
+  sectionLaw: str('linear', 'Section law: \'linear\' (default, seed 000: n = C_γ(γ − γ⁰), m = C_κ(κ − κ⁰)) or \'stretchScaled\' (PyElastica\'s, seed 003: '
+    + 'n = C_γ(γ − γ⁰)/e, m = C_κ(κ − κ⁰)/e³ with the stretch e = |γ|, i.e. S = Ŝ/e, B = B̂/e² on strains per current length; stiffer in '
+    + 'compression, softer in tension; damping and inertia unscaled).'),
   integration: str('reduced', 'Gauss quadrature of the internal forces per element: \'reduced\' = p points (no shear/membrane locking), \'full\' = p + 1 points.'),
   physicsLength: ureal(0, 'Length L of the arc-length coordinate s ∈ [0, L] of markers and outputs; 0 (default) = arc length of the interpolated reference centerline, else s is scaled to it.'),
 };
@@ -65,6 +70,7 @@ function validateRod(v: RodValues, label: ItemLabel): void {
   }
   if (v.interpolation === 'SE3' && p !== 1) itemError(label, 'polynomialDegree', `must be 1 with interpolation 'SE3' (linear SE(3) elements), got ${p}`);
   if (v.integration !== 'full' && v.integration !== 'reduced') itemError(label, 'integration', `must be 'full' or 'reduced', got '${v.integration}'`);
+  if (v.sectionLaw !== 'linear' && v.sectionLaw !== 'stretchScaled') itemError(label, 'sectionLaw', `must be 'linear' or 'stretchScaled', got '${v.sectionLaw}'`);
 }
 
 /**
@@ -96,6 +102,7 @@ class CosseratRodModel implements Only<ObjectModel & BodyModel, CosseratRodModel
   private readonly internal: InternalVirtualWork;
   private readonly inertial: InertialVirtualWork;
   private readonly external: ExternalVirtualWork;
+  private readonly lineForces: LineForceWork;
   /** Element matrix (6(p + 1))² row-major of the Jacobians, emitted entry-wise per element. */
   private readonly elementMatrix: Float64Array;
   /** The p + 1 nodes of each element (set in bind), the nodes of points in that element. */
@@ -107,7 +114,7 @@ class CosseratRodModel implements Only<ObjectModel & BodyModel, CosseratRodModel
     this.p = p;
     this.nElements = (nNodes - 1) / p;
     this.nLocalU = 6 * nNodes;
-    this.law = new LinearElasticSection(values.physicsAxialShearStiffness, values.physicsBendingTorsionStiffness, values.physicsAxialShearDamping,
+    this.law = new (values.sectionLaw === 'stretchScaled' ? StretchScaledSection : LinearElasticSection)(values.physicsAxialShearStiffness, values.physicsBendingTorsionStiffness, values.physicsAxialShearDamping,
       values.physicsBendingTorsionDamping, values.physicsMassPerLength, values.physicsInertiaPerLength);
     this.hasDamping = this.law.hasDamping;
     this.hasInertia = this.law.inertiaPerLength.some((j) => j !== 0);
@@ -120,6 +127,7 @@ class CosseratRodModel implements Only<ObjectModel & BodyModel, CosseratRodModel
     this.internal = new InternalVirtualWork(this.interpolation, this.law, this.stiffness, this.nElements);
     this.inertial = new InertialVirtualWork(this.law, this.inertiaRule, p, this.nElements);
     this.external = new ExternalVirtualWork(this.inertiaRule, this.arcLengths, p, this.nElements);
+    this.lineForces = new LineForceWork(this.inertiaRule, this.arcLengths, p, this.nElements);
     this.elementMatrix = new Float64Array(36 * (p + 1) * (p + 1));
   }
 
@@ -274,6 +282,47 @@ class CosseratRodModel implements Only<ObjectModel & BodyModel, CosseratRodModel
     this.interpolation.rotationJacobian(s, e, this.arcLengths.bodyN, out);
   }
 
+  /** ∂ω(s)/∂Δq at fixed velocity coordinates (3 × 6(p + 1), the element's nodes), for rigid markers and contacts. */
+  angularVelocity_q(s: ItemState, localPosition: ArrayLike<number>, out: Float64Array): void {
+    const e = this.arcLengths.locate(localPosition);
+    this.interpolation.angularVelocity_q(s, e, this.arcLengths.bodyN, out);
+  }
+
+  /** Σ N_i r_i, the Lagrange centerline of the virtual work (= position, except with interpolation 'SE3'). */
+  centerlinePosition(s: ItemState, localPosition: ArrayLike<number>, out: Float64Array): void {
+    const e = this.arcLengths.locate(localPosition);
+    lagrangePositionInto(this.nodes, this.p, s, e, this.arcLengths.bodyN, out);
+  }
+
+  /** r_ξ(s) = Σ N_i' r_i, the centerline tangent (its length is |r_ξ|, not 1). */
+  centerlineTangent(s: ItemState, localPosition: ArrayLike<number>, out: Float64Array): void {
+    const e = this.arcLengths.locate(localPosition);
+    lagrangePositionInto(this.nodes, this.p, s, e, this.arcLengths.bodyDN, out);
+  }
+
+  /** ∂r_ξ(s)/∂u = ∂r_ξ/∂Δq = [N_0' I₃ 0 | … | N_p' I₃ 0] on the element's nodes (3 × 6(p + 1)). */
+  centerlineTangentJacobian(localPosition: ArrayLike<number>, out: Float64Array): void {
+    this.arcLengths.locate(localPosition);
+    lagrangePositionJacobian(this.p, this.arcLengths.bodyDN, out);
+  }
+
+  /**
+   * Gauss points along the reference centerline, pointsPerElement per element: their arc-length coordinates s (as
+   * markers use them) and the reference arc length ds = J dξ each point integrates over (Σ ds = L_ref).
+   */
+  linePoints(pointsPerElement: number): { readonly arc: Float64Array; readonly length: Float64Array } {
+    const rule = new RodRule(gaussLegendreUnit(pointsPerElement), this.p, this.nElements);
+    this.arcLengths.referencePointData(this.interpolation, rule);
+    const scale = this.arcLengths.length / this.arcLengths.referenceLength;
+    const count = rule.count * this.nElements;
+    const arc = new Float64Array(count), length = new Float64Array(count);
+    for (let index = 0; index < count; index++) {
+      arc[index] = Math.min(rule.arc[index] * scale, this.arcLengths.length);
+      length[index] = rule.weight[index % rule.count] * rule.J[index];
+    }
+    return { arc, length };
+  }
+
   /** f_{r_g} += A_ρ0 ∫ N_g J dξ · b. */
   massProportionalForce(_s: ItemState, loadPerMass: ArrayLike<number>, f: Float64Array): void {
     this.inertial.massProportionalForce(loadPerMass, f);
@@ -282,6 +331,16 @@ class CosseratRodModel implements Only<ObjectModel & BodyModel, CosseratRodModel
   /** Line loads (eq. 2): force density b (global) and moment density c (cross-section frame) per arc length s ∈ [0, L]. */
   addDistributedLoad(_s: ItemState, density: DistributedLoadDensity, f: Float64Array): void {
     this.external.addLineLoads(density, f);
+  }
+
+  /** State-dependent line forces (drag, damping): f += factor·∫ (δrᵀ b + δφ_Kᵀ c) ds of the law (inertia quadrature). */
+  addLineForceLaw(s: ItemState, law: LineForceLaw, f: Float64Array, factor: number): void {
+    this.lineForces.addForces(this.nodes, s, law, f, factor);
+  }
+
+  /** factor·∂/∂u or ∂/∂Δq of {@link CosseratRodModel.addLineForceLaw}, element block by element block. */
+  lineForceLawJacobian(s: ItemState, law: LineForceLaw, wrt: 'q' | 'u', target: LocalMatrixAccumulator, factor: number): void {
+    this.lineForces.addJacobian(this.nodes, s, law, wrt, target, factor);
   }
 
   /**

@@ -26,6 +26,8 @@ export class InternalVirtualWork {
   private readonly nnR = new Float64Array(9);
   private readonly nnP = new Float64Array(9);
   private readonly mmP = new Float64Array(9);
+  /** m_Δ of Δr_k, non-zero only for laws whose moment depends on γ̄ (∂m/∂γ̄ Γ_r). */
+  private readonly mmR = new Float64Array(9);
   private readonly xR = new Float64Array(9);
   private readonly xP = new Float64Array(9);
   private readonly yR = new Float64Array(9);
@@ -75,14 +77,14 @@ export class InternalVirtualWork {
    * Adds factor·(∂f_int/∂Δ) (geometric = true: stiffness, incl. the q-dependence of the damping forces) or
    * factor·(∂f_int/∂u) of the damping forces (geometric = false) of element e to target ((6(p + 1))² row-major), the
    * state gathered. Per point and node k with Γ_k, K_k the strain derivatives of the interpolation,
-   * n_Δ = ∂n/∂γ̄ Γ + ∂n/∂γ̄̇ ∂γ̄̇/∂Δ, m_Δ likewise: ∂f_{r_i} = N_i'(A n_Δ + ∂(A n)/∂Δ_k),
+   * n_Δ = ∂n/∂γ̄ Γ + ∂n/∂γ̄̇ ∂γ̄̇/∂Δ, m_Δ likewise (+ ∂m/∂γ̄ Γ for a stretch-dependent moment): ∂f_{r_i} = N_i'(A n_Δ + ∂(A n)/∂Δ_k),
    * ∂f_{φ_i} = N_i' m_Δ + N_i(ñ Γ − γ̄~ n_Δ + m̃ K − κ̄~ m_Δ).
    */
   addElementJacobian(e: number, factor: number, geometric: boolean, target: Float64Array): void {
     const interpolation = this.interpolation, law = this.law, strains = interpolation.strains;
     const p = interpolation.p, np = p + 1, rule = this.rule, size = 6 * np, A = interpolation.aMat;
-    const rates = geometric && law.hasDamping;
-    const { nnR, nnP, mmP, xR, xP, yR, yP } = this;
+    const rates = geometric && law.hasDamping, cross = geometric && law.momentDependsOnStrain;
+    const { nnR, nnP, mmP, mmR, xR, xP, yR, yP } = this;
     const { gr, gp, kp, gdr, gdp, kdp } = interpolation;
     for (let q = 0; q < rule.count; q++) {
       const o = q * np;
@@ -99,6 +101,11 @@ export class InternalVirtualWork {
         law.addForceTangent(!geometric, gr, nnR);
         law.addForceTangent(!geometric, gp, nnP);
         law.addMomentTangent(!geometric, kp, mmP);
+        if (cross) {
+          mmR.fill(0);
+          law.addMomentStrainTangent(gr, mmR);
+          law.addMomentStrainTangent(gp, mmP);
+        }
         if (rates) {
           interpolation.strainRateDerivatives(g, rule.n, rule.dn, o + kk);
           law.addForceTangent(true, gdr, nnR);
@@ -111,6 +118,7 @@ export class InternalVirtualWork {
         addSkewMulInto(yR, strains.gammaBar, nnR, -1);
         addSkewMulInto(yP, strains.gammaBar, nnP, -1);
         addSkewMulInto(yP, strains.kappaBar, mmP, -1);
+        if (cross) addSkewMulInto(yR, strains.kappaBar, mmR, -1);
         if (geometric) {
           interpolation.addRotationDerivativeTimes(g, this.force, xP);
           addSkewMulInto(yR, this.force, gr, 1);
@@ -127,6 +135,7 @@ export class InternalVirtualWork {
             target[top] += dni * xR[b]; target[top + 1] += dni * xR[b + 1]; target[top + 2] += dni * xR[b + 2];
             target[top + 3] += dni * xP[b]; target[top + 4] += dni * xP[b + 1]; target[top + 5] += dni * xP[b + 2];
             target[bottom] += ni * yR[b]; target[bottom + 1] += ni * yR[b + 1]; target[bottom + 2] += ni * yR[b + 2];
+            if (cross) { target[bottom] += dni * mmR[b]; target[bottom + 1] += dni * mmR[b + 1]; target[bottom + 2] += dni * mmR[b + 2]; }
             target[bottom + 3] += dni * mmP[b]; target[bottom + 4] += dni * mmP[b + 1]; target[bottom + 5] += dni * mmP[b + 2];
             target[bottom + 3] += ni * yP[b]; target[bottom + 4] += ni * yP[b + 1]; target[bottom + 5] += ni * yP[b + 2];
           }

@@ -74,6 +74,8 @@ export interface RodInterpolation {
   angularVelocityLocal(s: ItemState, e: number, nv: Float64Array, out: Float64Array): void;
   /** ∂ω/∂u of the point on the element's nodes (3 × 6(p + 1)). */
   rotationJacobian(s: ItemState, e: number, nv: Float64Array, out: Float64Array): void;
+  /** ∂ω/∂Δq of the point at fixed velocity coordinates on the element's nodes (3 × 6(p + 1)). */
+  angularVelocity_q(s: ItemState, e: number, nv: Float64Array, out: Float64Array): void;
   /** k += factor·∂(J_rotᵀ τ)/∂Δq on the element's nodes for a fixed global torque τ (6(p + 1) square). */
   addRotationJacobianTransposed_q(s: ItemState, e: number, nv: Float64Array, torque: ArrayLike<number>, k: Float64Array, factor: number): void;
 }

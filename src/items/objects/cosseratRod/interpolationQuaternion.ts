@@ -348,16 +348,47 @@ export class QuaternionInterpolation implements RodInterpolation {
    */
   addRotationJacobianTransposed_q(s: ItemState, e: number, nv: Float64Array, torque: ArrayLike<number>, k: Float64Array, factor: number): void {
     const p = this.p, n = 6 * (p + 1), Q = this.pointQuaternion(s, e, nv), A = quaternionRotationMatrixInto(this.work9, Q);
-    const at = this.work3, block = this.work9b, dk = this.dk, tk = this.tk;
+    const at = this.work3, block = this.work9b, tk = this.tk;
     const scale = 2 / (Q[0] * Q[0] + Q[1] * Q[1] + Q[2] * Q[2] + Q[3] * Q[3]);
     for (let d = 0; d < 3; d++) at[d] = A[d] * torque[0] + A[3 + d] * torque[1] + A[6 + d] * torque[2];
     for (let kk = 0; kk <= p; kk++) {
-      this.nodeQuaternionInto(s, p * e + kk, this.column, 0);
-      quaternionRateMatrixInto(dk, this.column);
-      barGTimes(tk, Q, 0, dk, scale, false);
+      this.sectionRotationPerIncrement(s, e, kk, Q, scale);
       block.fill(0);
       addSkewMulInto(block, at, tk, 1);
       for (let i = 0; i <= p; i++) addBlock(k, n, 6 * i + 3, 6 * kk + 3, block, factor * nv[i] * nv[kk]);
+    }
+  }
+
+  /** this.tk = T_k = sḠ(Q)D_k, the rotation of the section at Q per increment Δφ_k of node kk of element e (s = 2/|Q|²). */
+  private sectionRotationPerIncrement(s: ItemState, e: number, kk: number, Q: Float64Array, scale: number): void {
+    this.nodeQuaternionInto(s, this.p * e + kk, this.column, 0);
+    quaternionRateMatrixInto(this.dk, this.column);
+    barGTimes(this.tk, Q, 0, this.dk, scale, false);
+  }
+
+  /**
+   * ∂ω/∂Δq at fixed u (3 × 6(p + 1)): ω = A x with x = Σ N_i ω̄_i fixed, δA = A δθ̃ with δθ = Σ N_k T_k Δφ_k, so the
+   * φ_k columns get −N_k A x̃ T_k.
+   */
+  angularVelocity_q(s: ItemState, e: number, nv: Float64Array, out: Float64Array): void {
+    const p = this.p, n = 6 * (p + 1), Q = this.pointQuaternion(s, e, nv), A = quaternionRotationMatrixInto(this.work9, Q);
+    const x = this.work3, ax = this.work9b, tk = this.tk;
+    const scale = 2 / (Q[0] * Q[0] + Q[1] * Q[1] + Q[2] * Q[2] + Q[3] * Q[3]);
+    lagrangeVelocityInto(this.nodes, p, s, e, nv, 3, x);
+    // ax = −A x̃
+    for (let r = 0; r < 3; r++) {
+      const a0 = A[3 * r], a1 = A[3 * r + 1], a2 = A[3 * r + 2];
+      ax[3 * r] = -(a1 * x[2] - a2 * x[1]);
+      ax[3 * r + 1] = -(a2 * x[0] - a0 * x[2]);
+      ax[3 * r + 2] = -(a0 * x[1] - a1 * x[0]);
+    }
+    out.fill(0, 0, 3 * n);
+    for (let kk = 0; kk <= p; kk++) {
+      this.sectionRotationPerIncrement(s, e, kk, Q, scale);
+      const col = 6 * kk + 3, nk = nv[kk];
+      for (let r = 0; r < 3; r++) {
+        for (let c = 0; c < 3; c++) out[r * n + col + c] = nk * (ax[3 * r] * tk[c] + ax[3 * r + 1] * tk[3 + c] + ax[3 * r + 2] * tk[6 + c]);
+      }
     }
   }
 }

@@ -319,4 +319,21 @@ export class R12Interpolation implements RodInterpolation {
       addBlock(k, n, 6 * i + 3, 6 * i + 3, sk, factor * nv[i]);
     }
   }
+
+  /** ∂ω/∂Δq at fixed u (3 × 6(p + 1)): δ(A_i ω̄_i) = A_i(Δφ_i × ω̄_i), so the φ_i columns get −N_i A_i ω̄̃_i. */
+  angularVelocity_q(s: ItemState, e: number, nv: Float64Array, out: Float64Array): void {
+    const p = this.p, n = 6 * (p + 1), ai = this.work9b, u = s.u;
+    out.fill(0, 0, 3 * n);
+    for (let i = 0; i <= p; i++) {
+      const g = p * e + i, j = this.nodes[g].uIndex + 3, ni = nv[i], col = 6 * i + 3;
+      const w0 = u[j], w1 = u[j + 1], w2 = u[j + 2];
+      this.nodeRotationInto(s, g, ai);
+      for (let r = 0; r < 3; r++) {
+        const a0 = ai[3 * r], a1 = ai[3 * r + 1], a2 = ai[3 * r + 2];
+        out[r * n + col] = -ni * (a1 * w2 - a2 * w1);
+        out[r * n + col + 1] = -ni * (a2 * w0 - a0 * w2);
+        out[r * n + col + 2] = -ni * (a0 * w1 - a1 * w0);
+      }
+    }
+  }
 }

@@ -401,25 +401,58 @@ export class SE3Interpolation implements RodInterpolation {
    */
   addRotationJacobianTransposed_q(s: ItemState, e: number, nv: Float64Array, torque: ArrayLike<number>, k: Float64Array, factor: number): void {
     const eta = nv[1];
-    this.pointPose(s, e, eta);
-    const A = this.pointA, at = this.work3, block = this.work9b, tinv = this.tangentInverse, te = this.tangent, rd = this.rotationDerivative;
+    this.prepareRotationDerivatives(s, e, eta);
+    const A = this.pointA, at = this.work3, block = this.work9b, rd = this.rotationDerivative;
     for (let d = 0; d < 3; d++) at[d] = A[d] * torque[0] + A[3 + d] * torque[1] + A[6 + d] * torque[2];
-    const th = this.pointTwist.theta;
-    tExpSO3InvInto(tinv, th);
-    for (let d = 0; d < 3; d++) this.work9[d] = eta * th[d];
-    tExpSO3Into(te, this.work9);
-    expSO3Into(this.work9, this.work9);
     for (let kk = 0; kk <= 1; kk++) {
-      for (let r = 0; r < 3; r++) {
-        for (let c = 0; c < 3; c++) {
-          let sum = 0;
-          for (let j = 0; j < 3; j++) sum += te[3 * r + j] * (kk === 0 ? -tinv[3 * c + j] : tinv[3 * j + c]);
-          rd[3 * r + c] = eta * sum + (kk === 0 ? this.work9[3 * c + r] : 0);
-        }
-      }
+      this.rotationDerivativeInto(kk, eta);
       block.fill(0);
       addSkewMulInto(block, at, rd, 1);
       for (let i = 0; i <= 1; i++) addBlock(k, 12, 6 * i + 3, 6 * kk + 3, block, factor * nv[i]);
+    }
+  }
+
+  /** The pose at η and the operators of {@link SE3Interpolation.rotationDerivativeInto}: T_exp(θ)⁻¹, T_exp(ηθ), exp(ηθ̃) (work9). */
+  private prepareRotationDerivatives(s: ItemState, e: number, eta: number): void {
+    this.pointPose(s, e, eta);
+    const th = this.pointTwist.theta;
+    tExpSO3InvInto(this.tangentInverse, th);
+    for (let d = 0; d < 3; d++) this.work9[d] = eta * th[d];
+    tExpSO3Into(this.tangent, this.work9);
+    expSO3Into(this.work9, this.work9);
+  }
+
+  /** rotationDerivative = ∂α/∂Δφ_kk (see addRotationJacobianTransposed_q), after prepareRotationDerivatives. */
+  private rotationDerivativeInto(kk: number, eta: number): void {
+    const tinv = this.tangentInverse, te = this.tangent, rd = this.rotationDerivative;
+    for (let r = 0; r < 3; r++) {
+      for (let c = 0; c < 3; c++) {
+        let sum = 0;
+        for (let j = 0; j < 3; j++) sum += te[3 * r + j] * (kk === 0 ? -tinv[3 * c + j] : tinv[3 * j + c]);
+        rd[3 * r + c] = eta * sum + (kk === 0 ? this.work9[3 * c + r] : 0);
+      }
+    }
+  }
+
+  /** ∂ω/∂Δq at fixed u (3 × 12): ω = A x, x = Σ N_i ω̄_i fixed, δω = −A x̃ δα, so the φ_k columns get −A x̃ ∂α/∂Δφ_k. */
+  angularVelocity_q(s: ItemState, e: number, nv: Float64Array, out: Float64Array): void {
+    const eta = nv[1], x = this.work3, ax = this.work9b, rd = this.rotationDerivative;
+    this.prepareRotationDerivatives(s, e, eta);
+    const A = this.pointA;
+    lagrangeVelocityInto(this.nodes, this.p, s, e, nv, 3, x);
+    for (let r = 0; r < 3; r++) {
+      const a0 = A[3 * r], a1 = A[3 * r + 1], a2 = A[3 * r + 2];
+      ax[3 * r] = -(a1 * x[2] - a2 * x[1]);
+      ax[3 * r + 1] = -(a2 * x[0] - a0 * x[2]);
+      ax[3 * r + 2] = -(a0 * x[1] - a1 * x[0]);
+    }
+    out.fill(0, 0, 36);
+    for (let kk = 0; kk <= 1; kk++) {
+      this.rotationDerivativeInto(kk, eta);
+      const col = 6 * kk + 3;
+      for (let r = 0; r < 3; r++) {
+        for (let c = 0; c < 3; c++) out[12 * r + col + c] = ax[3 * r] * rd[c] + ax[3 * r + 1] * rd[3 + c] + ax[3 * r + 2] * rd[6 + c];
+      }
     }
   }
 }

@@ -1,7 +1,7 @@
 import type { SectionLaw, SectionStrains } from './sectionLaw.ts';
 
 /** out(3×3) += diag(d) · b. */
-function addDiagonalTimes(out: Float64Array, d: Float64Array, b: Float64Array): void {
+export function addDiagonalTimes(out: Float64Array, d: Float64Array, b: Float64Array): void {
   for (let r = 0; r < 3; r++) {
     const f = d[r];
     out[3 * r] += f * b[3 * r]; out[3 * r + 1] += f * b[3 * r + 1]; out[3 * r + 2] += f * b[3 * r + 2];
@@ -17,8 +17,9 @@ export class LinearElasticSection implements SectionLaw {
   readonly massPerLength: number;
   readonly inertiaPerLength: Float64Array;
   readonly hasDamping: boolean;
-  private readonly cGamma: Float64Array;
-  private readonly cKappa: Float64Array;
+  readonly momentDependsOnStrain: boolean = false;
+  protected readonly cGamma: Float64Array;
+  protected readonly cKappa: Float64Array;
   private readonly dGamma: Float64Array;
   private readonly dKappa: Float64Array;
   /** C_γ/J, C_κ/J, D_γ/J, D_κ/J at the prepared point (∂n/∂γ̄, ∂m/∂κ̄, ∂n/∂γ̄̇, ∂m/∂κ̄̇). */
@@ -80,4 +81,7 @@ export class LinearElasticSection implements SectionLaw {
   addMomentTangent(rate: boolean, b: Float64Array, out: Float64Array): void {
     addDiagonalTimes(out, rate ? this.dampingM : this.stiffnessM, b);
   }
+
+  /** m does not depend on γ̄: nothing to add. */
+  addMomentStrainTangent(_b: Float64Array, _out: Float64Array): void {}
 }

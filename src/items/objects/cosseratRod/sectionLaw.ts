@@ -45,8 +45,8 @@ export class SectionStrains {
 
 /**
  * A cross-section law: stresses n = n(γ, γ̇) and m = m(κ, κ̇) in the cross-section frame (the resultant force depends
- * on the axial and shear strains, the moment on curvature and torsion; a law coupling them, like PyElastica's
- * stretch-scaled one, adds the cross tangents ∂n/∂κ̄, ∂m/∂γ̄ here and their blocks in the internal-force Jacobian),
+ * on the axial and shear strains, the moment on curvature and torsion and, for PyElastica's stretch-scaled law, on the
+ * stretch: the cross tangent ∂m/∂γ̄),
  * and the section's inertia. All methods are allocation-free.
  */
 export interface SectionLaw {
@@ -66,4 +66,8 @@ export interface SectionLaw {
   addForceTangent(rate: boolean, b: Float64Array, out: Float64Array): void;
   /** out += ∂m/∂κ̄ · b (rate false) or ∂m/∂κ̄̇ · b (rate true) at the prepared point; b and out 3×3 row-major. */
   addMomentTangent(rate: boolean, b: Float64Array, out: Float64Array): void;
+  /** True when m depends on γ̄ (the stretch-scaled law): the kernels then add ∂m/∂γ̄ through addMomentStrainTangent. */
+  readonly momentDependsOnStrain: boolean;
+  /** out += ∂m/∂γ̄ · b at the prepared point (only called when momentDependsOnStrain); b and out 3×3 row-major. */
+  addMomentStrainTangent(b: Float64Array, out: Float64Array): void;
 }

@@ -1,0 +1,117 @@
+/**
+ * One Flexdyn side of the side-by-side harness (bench/peers/sideBySide.mjs), run from its compiled output
+ * (bench/peers/out/bench/peers/flexdynRun.js, on dist/) as a fresh process:
+ *
+ * - `flexdynRun.js <model>`: runs the test model once (testModels/<model>.ts, or bench/peers/perfModels.ts) with
+ *   MainSystem.solveDynamic and solveStatic timed (performance.now() around each call, summed over the calls);
+ * - `flexdynRun.js <model> --warm <timed> [--warmup <runs>]`: the same in one process, warm: warm-up runs until at least
+ *   `runs` (default 2) runs and 1 s of solving (at most 20 runs), then at least `timed` runs and 0.5 s (at most 50 runs);
+ *   reports the median solve time of the timed runs;
+ * - `flexdynRun.js particles<n> [--warm <timed>]`: bench/particles.bench.ts's particle box of n spheres, the time of
+ *   its steps after the first (the bench row's own timing).
+ *
+ * Prints the model's own output, then one line `PEERS_RESULT {json}`: solve seconds (per run, or the median), steps,
+ * Newton iterations and Jacobian updates (summed over the solves of one run), the solve calls and the model's result.
+ * @module
+ */
+
+import '../../src/node.ts'; // Node's file system: the models write their solution files as Exudyn's do
+import { MainSystem, SimulationSettings, DynamicSolverType, type SolverStatistics } from '../../src/index.ts';
+import type { TestModel } from '../../testModels/testModel.ts';
+import { perfModels } from './perfModels.ts';
+import { particleBenchmarks } from '../particles.bench.ts';
+import { median } from '../harness.ts';
+
+/** What the solves of one run did. */
+interface RunRecord {
+  seconds: number;
+  steps: number;
+  newton: number;
+  jacobians: number;
+  solves: number;
+  result: number;
+}
+
+let current: RunRecord = { seconds: 0, steps: 0, newton: 0, jacobians: 0, solves: 0, result: Number.NaN };
+
+/** Adds one solve's time and statistics to the current run. */
+function record(started: number, statistics: SolverStatistics): SolverStatistics {
+  current.seconds += (performance.now() - started) / 1000;
+  current.steps += statistics.steps;
+  current.newton += statistics.newtonIterations;
+  current.jacobians += statistics.jacobianUpdates;
+  current.solves++;
+  return statistics;
+}
+
+const solveDynamic = MainSystem.prototype.solveDynamic;
+const solveStatic = MainSystem.prototype.solveStatic;
+MainSystem.prototype.solveDynamic = function (this: MainSystem, settings: SimulationSettings = new SimulationSettings(), solverType: DynamicSolverType = DynamicSolverType.GeneralizedAlpha) {
+  const started = performance.now();
+  return record(started, solveDynamic.call(this, settings, solverType));
+};
+MainSystem.prototype.solveStatic = function (this: MainSystem, settings: SimulationSettings = new SimulationSettings()) {
+  const started = performance.now();
+  return record(started, solveStatic.call(this, settings));
+};
+
+/** The model of the given name: a ported test model or one of bench/peers/perfModels.ts. */
+async function findModel(name: string): Promise<TestModel> {
+  const perf = perfModels.find((m) => m.name === name);
+  if (perf !== undefined) return perf;
+  // the compiled output has .js files, tsx (for debugging) the sources
+  const extension = import.meta.url.endsWith('.ts') ? '.ts' : '.js';
+  const module = (await import(new URL(`../../testModels/${name}${extension}`, import.meta.url).href)) as Record<string, TestModel | undefined>;
+  const model = module[name];
+  if (model === undefined || typeof model.run !== 'function') throw new Error(`testModels/${name}: no export named ${name}`);
+  return model;
+}
+
+/** One run of a test model. */
+function runModel(model: TestModel): RunRecord {
+  current = { seconds: 0, steps: 0, newton: 0, jacobians: 0, solves: 0, result: Number.NaN };
+  current.result = model.run();
+  return current;
+}
+
+/** One run of the particle box of n spheres: the bench row's timed steps (all steps after the first). */
+function runParticles(n: number): RunRecord {
+  const benchmark = particleBenchmarks().find((b) => b.name === `particles${n}`);
+  if (benchmark === undefined) throw new Error(`no particle box of ${n} spheres in bench/particles.bench.ts`);
+  const prepared = benchmark.prepare(benchmark.steps);
+  prepared.solve();
+  const lowest = /lowest centre z = (\S+)/.exec(prepared.check());
+  return { seconds: prepared.timedSeconds!(), steps: prepared.steps, newton: 0, jacobians: 0, solves: 1, result: Number(lowest?.[1]) };
+}
+
+const [name, ...options] = process.argv.slice(2);
+const usage = 'usage: node flexdynRun.js <model>|particles<n> [--warm <timed runs>] [--warmup <runs>]';
+/** The value of a numeric option, or undefined. */
+function numericOption(flag: string): number | undefined {
+  const at = options.indexOf(flag);
+  if (at < 0) return undefined;
+  const parsed = Number(options[at + 1]);
+  if (!Number.isInteger(parsed) || parsed < 1) throw new Error(`${flag}: expected a positive integer, got ${options[at + 1]}; ${usage}`);
+  return parsed;
+}
+if (name === undefined || options.some((o, i) => i % 2 === 0 && o !== '--warm' && o !== '--warmup')) throw new Error(usage);
+const timed = numericOption('--warm');
+const warmUpRuns = numericOption('--warmup') ?? 2;
+const particles = /^particles(\d+)$/.exec(name);
+const model = particles === null ? await findModel(name) : undefined;
+const once = (): RunRecord => (model !== undefined ? runModel(model) : runParticles(Number(particles![1])));
+
+if (timed === undefined) {
+  console.log(`PEERS_RESULT ${JSON.stringify(once())}`);
+} else {
+  let warmUp = 0;
+  for (let runs = 0; runs < 20 && (runs < warmUpRuns || warmUp < 1); runs++) warmUp += once().seconds;
+  const runs: RunRecord[] = [];
+  let total = 0;
+  while (runs.length < 50 && (runs.length < timed || total < 0.5)) {
+    runs.push(once());
+    total += runs[runs.length - 1].seconds;
+  }
+  const last = runs[runs.length - 1];
+  console.log(`PEERS_RESULT ${JSON.stringify({ ...last, seconds: median(runs.map((r) => r.seconds)), runs: runs.length, all: runs.map((r) => r.seconds) })}`);
+}

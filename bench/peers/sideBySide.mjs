@@ -1,0 +1,298 @@
+#!/usr/bin/env node
+/**
+ * Side-by-side runs of Exudyn 1.11 and Flexdyn on the same test models (docs/benchmarks.md, "Side by side with
+ * Exudyn"). For every model, alternating Exudyn and Flexdyn (A B A B, a fresh process per run, `--runs` runs per side):
+ *
+ * - Exudyn: `python3 bench/peers/exudynRun.py <TestModels>/<model>.py` (the script as __main__ in the test suite's
+ *   mode, its own settings; solve time = the time of Exudyn's SolveSystem calls, steps and Newton iterations from
+ *   the solver); process wall time from spawn to exit.
+ * - Flexdyn, cold: `node bench/peers/out/bench/peers/flexdynRun.js <model>` (compiled JavaScript on dist/, the ported
+ *   testModels/<model>.ts; solve time = the time of MainSystem.solveDynamic/solveStatic calls); process wall time.
+ * - Flexdyn, warm: one more process that runs the model repeatedly (warm-up, then ≥ `--warm` timed runs, median).
+ *
+ * Then the GeneralContact particle box (bench/particles.bench.ts; Exudyn: bench/peers/exudynParticles.py) with 1 000
+ * and 10 000 spheres the same way, and the slope of log(time per step) over log(spheres). Prints a Markdown table and
+ * the machine line. Before the runs: `npm run build` (dist/) and the compilation of testModels/, bench/ and
+ * test/helpers/ into bench/peers/out/ (its src/ is a link to dist/), unless --no-build.
+ *
+ * Options: --models a,b,c | --all (every model of testModels/index.ts with an Exudyn script of the same name)
+ * --runs n (3) --warm n (5) --no-particles --particles-only --no-build (neither) --no-dist (out/ only, dist/ as it is)
+ * --dry (plan and expected time only)
+ * --exudyn <Exudyn's main/ folder> (/tmp/exudyn-build/src/main) --python <python> (/usr/bin/python3) --logs <folder>.
+ * Plain JavaScript, so that it runs without tsx.
+ * @module
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import ts from 'typescript';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const root = join(here, '..', '..');
+const out = join(here, 'out');
+
+/** Issue 13's models and issue 18's (the default list). */
+const defaultModels = [
+  'contactSphereSphereTest', 'contactSphereSphereTestEAPM', 'rollingCoinTest', 'rollingCoinPenaltyTest', 'createRollingDiscTest',
+  'createRollingDiscPenaltyTest', 'carRollingDiscTest', 'rollingDiscTangentialForces', 'mecanumWheelRollingDiscTest',
+  'heavyTop', 'sliderCrank3Dtest', 'sphericalJointTest', 'fourBarMechanismTest', 'perf3DRigidBodies', 'objectFFRFreducedOrderTest',
+  'perfObjectFFRFreducedOrder', 'objectFFRFTest', 'perfSpringDamperExplicit', 'perfRigidPendulum',
+];
+/** Models of the lists that are left out of the default run, with the reason (run them with --models). */
+const leftOut = {};
+/** Spheres of the particle rows and their timed steps (bench/particles.bench.ts: steps after the first). */
+const particleRows = [[1000, 300], [10000, 50]];
+/**
+ * Expected seconds per model on the quiet 2-core machine: one Exudyn process, one Flexdyn cold process, the Flexdyn warm
+ * process (measured 2026-12-02 17:13–17:43 UTC at load average 14–17, divided by 2.5; perf3DRigidBodies: Exudyn
+ * ≈ 21 s, ours ≈ 10 s build + 17 s solve when quiet).
+ */
+const expected = {
+  contactSphereSphereTest: [0.6, 0.9, 2.5], contactSphereSphereTestEAPM: [1.2, 2.6, 7.1], rollingCoinTest: [0.6, 0.8, 1.5],
+  rollingCoinPenaltyTest: [0.6, 0.9, 2.3], createRollingDiscTest: [0.6, 0.8, 1.5], createRollingDiscPenaltyTest: [1.1, 1.4, 3.5],
+  carRollingDiscTest: [0.6, 1.3, 2.1], rollingDiscTangentialForces: [1.5, 0.9, 1.5], mecanumWheelRollingDiscTest: [0.8, 1.3, 2.7],
+  heavyTop: [0.7, 1.6, 2.1], sliderCrank3Dtest: [0.6, 1.1, 1.9], sphericalJointTest: [1.1, 1.8, 1.9], fourBarMechanismTest: [0.6, 0.8, 1.5],
+  perf3DRigidBodies: [39, 29, 182], objectFFRFreducedOrderTest: [0.6, 1.1, 2.7], perfObjectFFRFreducedOrder: [6.1, 3.8, 17.7],
+  objectFFRFTest: [2.1, 1.8, 4.1], perfSpringDamperExplicit: [6.5, 4.2, 22.1], perfRigidPendulum: [8.2, 5.1, 33.8],
+  particles1000: [1.4, 2.3, 7.9], particles10000: [2.9, 3.2, 12.8],
+};
+/** Seconds assumed for a model without an entry in `expected`. */
+const expectedDefault = [1.5, 1.5, 6];
+
+// ---------------------------------------------------------------------------------------------------------- options
+const argv = process.argv.slice(2);
+const flag = (name) => argv.includes(name);
+function option(name, fallback) {
+  const at = argv.indexOf(name);
+  if (at < 0) return fallback;
+  if (at + 1 >= argv.length) throw new Error(`${name}: a value is missing`);
+  return argv[at + 1];
+}
+const known = new Set(['--models', '--all', '--runs', '--warm', '--no-particles', '--particles-only', '--no-build', '--no-dist', '--dry', '--exudyn', '--python', '--logs']);
+for (let i = 0; i < argv.length; i++) {
+  if (!known.has(argv[i])) throw new Error(`unknown option ${argv[i]}; options: ${[...known].join(' ')}`);
+  if (['--models', '--runs', '--warm', '--exudyn', '--python', '--logs'].includes(argv[i])) i++;
+}
+const runs = Number(option('--runs', '3'));
+const warm = Number(option('--warm', '5'));
+if (!Number.isInteger(runs) || runs < 1) throw new Error(`--runs: expected a positive integer, got ${option('--runs')}`);
+if (!Number.isInteger(warm) || warm < 5) throw new Error(`--warm: expected an integer ≥ 5, got ${option('--warm')}`);
+const exudynMain = option('--exudyn', '/tmp/exudyn-build/src/main');
+const python = option('--python', '/usr/bin/python3');
+const testModelsDir = join(exudynMain, 'pythonDev', 'TestModels');
+const exudynLib = existsSync(join(exudynMain, 'build'))
+  ? readdirSync(join(exudynMain, 'build')).filter((d) => d.startsWith('lib.')).map((d) => join(exudynMain, 'build', d))[0]
+  : undefined;
+
+// ---------------------------------------------------------------------------------------------------------- build
+/** The JavaScript of every .ts file of a folder (recursively) into the same place under out/. */
+function transpileFolder(folder, options) {
+  for (const entry of readdirSync(folder, { withFileTypes: true })) {
+    const source = join(folder, entry.name);
+    if (entry.isDirectory()) {
+      if (entry.name !== 'out' && entry.name !== 'fixtures') transpileFolder(source, options);
+      continue;
+    }
+    if (!entry.name.endsWith('.ts') || entry.name.endsWith('.d.ts')) continue;
+    const target = join(out, relative(root, source)).replace(/\.ts$/, '.js');
+    const { outputText, diagnostics } = ts.transpileModule(readFileSync(source, 'utf8'), { compilerOptions: options, fileName: source, reportDiagnostics: true });
+    if (diagnostics.length > 0) throw new Error(`${source}: ${ts.flattenDiagnosticMessageText(diagnostics[0].messageText, '\n')}`);
+    mkdirSync(dirname(target), { recursive: true });
+    writeFileSync(target, outputText);
+  }
+}
+
+/** dist/ (npm run build) and bench/peers/out/: testModels/, bench/, test/helpers/ compiled, out/src → dist/. */
+function build() {
+  if (!flag('--no-dist')) {
+    console.log('build: npm run build (dist/) ...');
+    const built = spawnSync(process.execPath, [join(root, 'scripts', 'build.mjs')], { cwd: root, stdio: 'inherit' });
+    if (built.status !== 0) throw new Error('build: scripts/build.mjs failed');
+  }
+  if (!existsSync(join(root, 'dist', 'index.js'))) throw new Error('build: dist/ is missing (npm run build)');
+  rmSync(out, { recursive: true, force: true });
+  const configFile = ts.readConfigFile(join(root, 'tsconfig.build.json'), ts.sys.readFile);
+  const { options } = ts.parseJsonConfigFileContent(configFile.config, ts.sys, root);
+  const { rootDir: _rootDir, outDir: _outDir, ...fileOptions } = options;
+  const compilerOptions = {
+    ...fileOptions, module: ts.ModuleKind.ES2022, moduleResolution: ts.ModuleResolutionKind.Bundler, removeComments: true,
+    declaration: false, sourceMap: false, noEmit: false, emitDeclarationOnly: false,
+  };
+  for (const folder of ['testModels', 'bench', join('test', 'helpers')]) transpileFolder(join(root, folder), compilerOptions);
+  symlinkSync(relative(out, join(root, 'dist')), join(out, 'src'), 'dir');
+  console.log('build: bench/peers/out/ written');
+}
+
+// ---------------------------------------------------------------------------------------------------------- runs
+const logs = option('--logs') ?? (flag('--dry') ? '(none: --dry)' : mkdtempSync(join(tmpdir(), 'peers-sbs-')));
+const exudynCwd = join(logs, 'exudyn-cwd');
+const flexdynCwd = join(logs, 'flexdyn-cwd');
+
+/** Runs one process; returns its wall seconds and the parsed PEERS_RESULT line (or the error). */
+function runProcess(label, command, args, options) {
+  const started = process.hrtime.bigint();
+  const child = spawnSync(command, args, { ...options, encoding: 'utf8', maxBuffer: 1 << 28, timeout: 1800_000 });
+  const wall = Number(process.hrtime.bigint() - started) * 1e-9;
+  writeFileSync(join(logs, `${label}.log`), `${command} ${args.join(' ')}\n${child.stdout ?? ''}\n--- stderr\n${child.stderr ?? ''}`);
+  const line = (child.stdout ?? '').split('\n').find((l) => l.startsWith('PEERS_RESULT '));
+  if (child.status !== 0 || line === undefined) {
+    const tail = `${child.stderr ?? ''}${child.stdout ?? ''}`.trim().split('\n').slice(-1)[0] ?? '';
+    return { wall, error: `exit ${child.status ?? child.signal}: ${tail.slice(0, 160)}` };
+  }
+  return { wall, ...JSON.parse(line.slice('PEERS_RESULT '.length)) };
+}
+
+// plots of a script (rollingDiscTangentialForces plots after its solve) go to matplotlib's file backend, no window
+const exudynEnv = { ...process.env, PYTHONPATH: exudynLib ?? '', MPLBACKEND: 'Agg' };
+const testData = join(testModelsDir, 'testData');
+const flexdynEnv = {
+  ...process.env,
+  FLEXDYN_EXUDYN_DATA: existsSync(join(testData, 'rotorDiscTest.inp')) ? testData : (process.env.FLEXDYN_EXUDYN_DATA ?? join(root, '..', 'shared', 'data', 'exudyn-testData')),
+};
+const flexdynEntry = join(out, 'bench', 'peers', 'flexdynRun.js');
+
+function exudynModel(model, run) {
+  return runProcess(`${model}-exudyn-${run}`, python, [join(here, 'exudynRun.py'), join(testModelsDir, `${model}.py`)], { cwd: exudynCwd, env: exudynEnv });
+}
+function exudynParticles(n, steps, run) {
+  return runProcess(`particles${n}-exudyn-${run}`, python, [join(here, 'exudynParticles.py'), String(n), String(steps)], { cwd: exudynCwd, env: exudynEnv });
+}
+function flexdyn(model, run, extra = []) {
+  return runProcess(`${model}-flexdyn-${run}`, process.execPath, [flexdynEntry, model, ...extra], { cwd: flexdynCwd, env: flexdynEnv });
+}
+
+// ---------------------------------------------------------------------------------------------------------- report
+const median = (values) => {
+  const sorted = values.filter((v) => Number.isFinite(v)).sort((a, b) => a - b);
+  if (sorted.length === 0) return Number.NaN;
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 === 1 ? sorted[mid] : 0.5 * (sorted[mid - 1] + sorted[mid]);
+};
+const significant = (x) => (Number.isFinite(x) ? (x >= 1000 ? x.toFixed(0) : x.toPrecision(3)) : '–');
+const ratio = (a, b) => (Number.isFinite(a) && Number.isFinite(b) && b > 0 ? (a / b).toFixed(2) : '–');
+const perStep = (seconds, steps) => (steps > 0 ? (seconds / steps) * 1e6 : Number.NaN);
+
+/** One table row from the runs of a model. */
+function summarize(name, exudynRuns, flexdynRuns, warmRun) {
+  const ok = (list) => list.filter((r) => r.error === undefined);
+  const e = ok(exudynRuns), f = ok(flexdynRuns);
+  const eSteps = e[0]?.steps ?? 0, fSteps = f[0]?.steps ?? warmRun?.steps ?? 0;
+  const eMicro = median(e.map((r) => perStep(r.seconds, r.steps)));
+  const fCold = median(f.map((r) => perStep(r.seconds, r.steps)));
+  const fWarm = warmRun?.error === undefined && warmRun !== undefined ? perStep(warmRun.seconds, warmRun.steps) : Number.NaN;
+  const newton = (r) => (r !== undefined && r.steps > 0 && r.newton > 0 ? (r.newton / r.steps).toFixed(2) : '–');
+  const resultDifference = e[0]?.result != null && f[0]?.result != null && Number.isFinite(f[0].result)
+    ? (Math.abs(e[0].result - f[0].result) / Math.max(Math.abs(e[0].result), 1e-300)).toExponential(1) : '–';
+  const errors = [...exudynRuns.filter((r) => r.error !== undefined).map((r) => `Exudyn ${r.error}`),
+    ...flexdynRuns.filter((r) => r.error !== undefined).map((r) => `Flexdyn ${r.error}`),
+    ...(warmRun?.error !== undefined ? [`Flexdyn warm ${warmRun.error}`] : [])];
+  const notes = [...new Set(e.filter((r) => r.scriptError !== undefined).map((r) => `the Exudyn script raised after its solves: ${r.scriptError}`))];
+  return {
+    name, errors, notes, eMicro, fWarm, fCold,
+    threads: [...new Set(e.flatMap((r) => r.threads ?? []))],
+    cells: [
+      name,
+      eSteps === fSteps ? String(eSteps) : `${eSteps} / ${fSteps}`,
+      `${newton(e[0])} / ${newton(f[0])}`,
+      significant(eMicro), significant(fWarm), ratio(fWarm, eMicro), significant(fCold), ratio(fCold, eMicro),
+      `${significant(median(e.map((r) => r.wall)))} / ${significant(median(f.map((r) => r.wall)))}`,
+      resultDifference,
+    ],
+  };
+}
+
+const header = ['model', 'steps', 'Newton/step Exudyn / Flexdyn', 'Exudyn µs/step (solve)', 'Flexdyn warm µs/step', 'warm / Exudyn',
+  'Flexdyn cold µs/step', 'cold / Exudyn', 'process wall s Exudyn / Flexdyn', 'result rel. diff.'];
+function table(rows) {
+  const lines = [`| ${header.join(' | ')} |`, `|:---|${header.slice(1).map(() => '---:').join('|')}|`];
+  for (const row of rows) lines.push(`| ${row.cells.join(' | ')} |`);
+  return lines.join('\n');
+}
+
+// ---------------------------------------------------------------------------------------------------------- main
+async function modelList() {
+  if (flag('--particles-only')) return [];
+  if (flag('--models')) return option('--models').split(',').map((m) => m.trim()).filter((m) => m !== '');
+  if (!flag('--all')) return defaultModels.filter((m) => !(m in leftOut));
+  const { testModels } = await import(pathToFileURL(join(out, 'testModels', 'index.js')).href);
+  return testModels.map((m) => m.name).filter((m) => existsSync(join(testModelsDir, `${m}.py`)));
+}
+
+if (!flag('--no-build') && !flag('--dry')) build();
+if (exudynLib === undefined) throw new Error(`no Exudyn build in ${join(exudynMain, 'build')} (lib.*); --exudyn <Exudyn's main/ folder>`);
+const models = await modelList();
+for (const m of models) if (!existsSync(join(testModelsDir, `${m}.py`))) throw new Error(`no Exudyn script ${join(testModelsDir, `${m}.py`)}`);
+const particles = flag('--no-particles') ? [] : particleRows;
+
+const estimate = (name) => {
+  const [e, f, w] = expected[name] ?? expectedDefault;
+  return runs * (e + f) + w;
+};
+const plan = [...models, ...particles.map(([n]) => `particles${n}`)];
+const total = plan.reduce((sum, name) => sum + estimate(name), 0);
+console.log(`plan (${runs} runs per side, warm ≥ ${warm} timed runs): ${plan.map((name) => `${name} ~${estimate(name).toFixed(0)} s`).join(', ')}`);
+console.log(`expected total ~${(total / 60).toFixed(1)} min; logs in ${logs}`);
+for (const [name, reason] of Object.entries(leftOut)) if (!flag('--models') && !flag('--all')) console.log(`left out: ${name} (${reason})`);
+if (flag('--dry')) process.exit(0);
+if (!existsSync(flexdynEntry)) throw new Error(`${flexdynEntry} is missing: run without --no-build once`);
+
+mkdirSync(logs, { recursive: true });
+mkdirSync(exudynCwd, { recursive: true });
+mkdirSync(flexdynCwd, { recursive: true });
+if (existsSync(testData) && !existsSync(join(exudynCwd, 'testData'))) symlinkSync(testData, join(exudynCwd, 'testData'), 'dir');
+const pythonVersion = spawnSync(python, ['--version'], { encoding: 'utf8' }).stdout.trim();
+const loadStart = loadavg();
+const startedAt = new Date();
+const rows = [];
+let exudynVersion = '?';
+for (const model of models) {
+  const began = Date.now();
+  console.log(`${model}: expected ~${estimate(model).toFixed(0)} s`);
+  const e = [], f = [];
+  for (let r = 0; r < runs; r++) {
+    e.push(exudynModel(model, r));
+    f.push(flexdyn(model, r));
+  }
+  // the long models: one warm-up run (≥ 1 s of solving anyway)
+  const warmRun = flexdyn(model, 'warm', ['--warm', String(warm), ...((expected[model]?.[1] ?? 0) > 10 ? ['--warmup', '1'] : [])]);
+  exudynVersion = e.find((r) => r.exudyn !== undefined)?.exudyn ?? exudynVersion;
+  const row = summarize(model, e, f, warmRun);
+  rows.push(row);
+  console.log(`${model}: ${((Date.now() - began) / 1000).toFixed(0)} s; Exudyn ${significant(row.eMicro)} µs/step, Flexdyn warm ${significant(row.fWarm)}, cold ${significant(row.fCold)}${row.errors.length > 0 ? `; ${row.errors[0]}` : ''}`);
+}
+const particleResults = [];
+for (const [n, steps] of particles) {
+  const began = Date.now();
+  const name = `particles${n}`;
+  console.log(`${name}: expected ~${estimate(name).toFixed(0)} s`);
+  const e = [], f = [];
+  for (let r = 0; r < runs; r++) {
+    e.push(exudynParticles(n, steps, r));
+    f.push(flexdyn(name, r));
+  }
+  const warmRun = flexdyn(name, 'warm', ['--warm', String(warm), '--warmup', '1']);
+  exudynVersion = e.find((r) => r.exudyn !== undefined)?.exudyn ?? exudynVersion;
+  const row = summarize(name, e, f, warmRun);
+  rows.push(row);
+  particleResults.push({ n, row });
+  console.log(`${name}: ${((Date.now() - began) / 1000).toFixed(0)} s; Exudyn ${significant(row.eMicro)} µs/step, Flexdyn warm ${significant(row.fWarm)}, cold ${significant(row.fCold)}${row.errors.length > 0 ? `; ${row.errors[0]}` : ''}`);
+}
+const loadEnd = loadavg();
+
+console.log('');
+console.log(table(rows));
+console.log('');
+if (particleResults.length === 2) {
+  const [a, b] = particleResults;
+  const slope = (key) => (Math.log(b.row[key] / a.row[key]) / Math.log(b.n / a.n)).toFixed(2);
+  console.log(`Particle box, slope of log(µs/step) over log(spheres) from ${a.n} to ${b.n}: Exudyn ${slope('eMicro')}, Flexdyn warm ${slope('fWarm')}, Flexdyn cold ${slope('fCold')}.`);
+}
+const threads = rows.filter((r) => r.threads.some((t) => t !== 1)).map((r) => `${r.name} (${r.threads.join(', ')})`);
+if (threads.length > 0) console.log(`Exudyn threads other than 1 (simulationSettings.parallel.numberOfThreads of the script): ${threads.join(', ')}.`);
+for (const row of rows) for (const note of row.notes) console.log(`note: ${row.name}: ${note}`);
+for (const row of rows) for (const error of row.errors) console.log(`failed: ${row.name}: ${error}`);
+const load = (l) => l.map((x) => x.toFixed(2)).join(' ');
+console.log(`${startedAt.toISOString().slice(0, 16).replace('T', ' ')}–${new Date().toISOString().slice(11, 16)} UTC, nproc ${availableParallelism()}, node ${process.version}, ${pythonVersion}, Exudyn ${exudynVersion}, `
+  + `${runs} runs per side (medians), warm ≥ ${warm} timed runs; load average at start ${load(loadStart)}, at end ${load(loadEnd)}. Logs: ${logs}`);

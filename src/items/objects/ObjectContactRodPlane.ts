@@ -1,0 +1,462 @@
+import { makeFactory, type ItemDefinition } from '../../registry/definition.ts';
+import type { BindContext, BodyModel, ItemState, LocalMatrixAccumulator, NodeModel, ObjectModel, Only, PostNewtonOutput } from '../../registry/capabilities.ts';
+import { itemError, type ItemLabel } from '../../core/errors.ts';
+import { OutputVariableType } from '../../registry/enums.ts';
+import { bool, nodeIndex, objectIndex, preal, uint, ureal, vector, type ParameterValues } from '../../registry/parameters.ts';
+import { bindDataNode } from './connectorBase.ts';
+import { contactStepState, dataGap, dataTangentVelocity, FrictionForce, NormalContactForce, updateContactData, type NormalForceParameters } from './contactKernel.ts';
+
+/** Data coordinates per contact point (the order of the penalty contacts' kernel: gap, tangential speed, impact velocity, plastic penetration). */
+const DATA_PER_POINT = 4;
+
+const parameters = {
+  bodyNumber: objectIndex('The rod (a CosseratRod, or another line body with centerline tangent and Gauss points) that touches the plane.'),
+  nodeNumber: nodeIndex('A NodeGenericData with 4 data coordinates per contact point [gap, tangential speed, unused, unused] (point k at 4k … 4k + 3), '
+    + 'the contact state of the last post-Newton step; a gap < 0 is contact: initialize it negative where the rod starts on the plane, positive elsewhere.'),
+  planePoint: vector([0, 0, 0], 'A point of the plane (global, on the ground).', 3, 'Vector3D'),
+  planeNormal: vector([0, 0, 1], 'Normal of the plane (global), pointing to the side where the rod is; normalized (must not be zero).', 3, 'Vector3D'),
+  radius: ureal(0, 'Cross-section radius R [m]: the gap is n·(r − p_plane) − R (> 0; the default 0 must be replaced).'),
+  pointsPerElement: uint(3, 'Gauss points per rod element at which the contact acts (1 … 10); point k of element e is contact point e·pointsPerElement + k.'),
+  contactStiffness: ureal(0, 'Contact stiffness per length k [N/m^(n+1)]: normal force per length k δ^n (δ = −gap); > 0.'),
+  contactDamping: ureal(0, 'Contact damping per length d [N s/m²] against the normal velocity.'),
+  contactStiffnessExponent: preal(1, 'Exponent n of the penetration (1: linear penalty, 1.5: Hertz-like).'),
+  dynamicFriction: vector([0, 0, 0], 'Sliding (kinetic) friction coefficients [μ_forward, μ_backward, μ_sideways]: forward is the direction of the rod\'s '
+    + 'tangent (increasing s) projected onto the plane, sideways perpendicular to it in the plane; all equal: isotropic Coulomb friction; ≥ 0.', 3, 'Vector3D'),
+  staticFriction: vector([0, 0, 0], 'Friction coefficients of the stick state [forward, backward, sideways] (≥ the dynamic ones); an entry 0 means equal '
+    + 'to the dynamic coefficient.', 3, 'Vector3D'),
+  frictionProportionalZone: ureal(1e-3, 'Regularization velocity v_reg [m/s]: below it (stick state) the friction grows in proportion to the slip velocity '
+    + 'up to the static coefficient; 0: pure Coulomb.'),
+  activeConnector: bool(true, 'If false, the contact exerts no force.'),
+};
+
+type Values = ParameterValues<typeof parameters>;
+
+/** The body capabilities the contact reads (all optional in BodyModel; checked in bind). */
+type LineBody = Required<Pick<BodyModel, 'centerlinePosition' | 'centerlineTangent' | 'centerlineTangentJacobian' | 'linePoints' | 'angularVelocity' | 'rotationJacobian'
+  | 'angularVelocity_q' | 'jacobianTransposedVector_q' | 'nodesAt'>> & BodyModel;
+
+/** Throws unless every entry of a friction vector is non-negative. */
+function checkFriction(label: ItemLabel, name: string, value: ArrayLike<number>): void {
+  for (let i = 0; i < 3; i++) {
+    if (!(value[i] >= 0)) itemError(label, name, `entry ${i} must be a friction coefficient ≥ 0, got [${Array.from(value).join(', ')}]`);
+  }
+}
+
+/**
+ * Run-time model of the rod–plane contact: at each Gauss point of the rod's centerline (arc s_k, reference length ds_k)
+ * the gap to the plane, a penalty normal force per length with the kernel of the penalty contacts (NormalContactForce),
+ * and friction at the contact point r − R n (regularized Coulomb law of the kernel, FrictionForce with μ = 1, then scaled
+ * by the anisotropic coefficient matrix M = μ_s P + (μ_a − μ_s) e_a e_aᵀ, P = I − n nᵀ, e_a the projected rod tangent).
+ */
+class ContactRodPlaneModel implements Only<ObjectModel, ContactRodPlaneModel> {
+  readonly nAE = 0;
+  readonly ode2LhsDependsOnVelocity = true;
+  localNodes: NodeModel[] = [];
+  private rod: LineBody | undefined;
+  private dataNode: NodeModel | undefined;
+  /** Unit plane normal n and the plane point. */
+  private readonly n = new Float64Array(3);
+  private readonly p0 = new Float64Array(3);
+  private readonly hasFriction: boolean;
+  /** Stick coefficients (static, or dynamic where the static entry is 0). */
+  private readonly muStick = new Float64Array(3);
+  private readonly law = new NormalContactForce();
+  private readonly lawParameters: NormalForceParameters;
+  private readonly friction = new FrictionForce();
+  private readonly stepState = contactStepState();
+  /** Contact points: local positions [s, 0, 0], reference lengths ds, elements, local column offsets 6·p·e. */
+  private positions: Float64Array[] = [];
+  private lengths: Float64Array = new Float64Array(0);
+  private offsets = new Int32Array(0);
+  /** Columns 6(p + 1) of a point (its element's nodes). */
+  private nPoint = 0;
+  // per-point kinematics and force (work arrays)
+  private readonly x = new Float64Array(3);
+  private readonly v = new Float64Array(3);
+  private readonly w = new Float64Array(3);
+  private readonly omega = new Float64Array(3);
+  private readonly vt = new Float64Array(3);
+  private readonly t = new Float64Array(3);
+  private readonly ea = new Float64Array(3);
+  /** Force and torque on the rod at the point (left-hand side, i.e. minus the contact force) and the friction matrix M. */
+  private readonly fLhs = new Float64Array(3);
+  private readonly tauLhs = new Float64Array(3);
+  private readonly M = new Float64Array(9);
+  private gap = 0;
+  private vn = 0;
+  private normalForce = 0;
+  private tangentLength = 0;
+  private muDifference = 0;
+  private inContact = false;
+  // Jacobian work (3 × nPoint each) and the element block (nPoint²)
+  private jPos = new Float64Array(0);
+  private jRot = new Float64Array(0);
+  private jOmega = new Float64Array(0);
+  private jTangent = new Float64Array(0);
+  private dw = new Float64Array(0);
+  private df = new Float64Array(0);
+  private block = new Float64Array(0);
+
+  constructor(readonly label: ItemLabel, private readonly values: Values) {
+    const normal = values.planeNormal;
+    const length = Math.hypot(normal[0], normal[1], normal[2]);
+    for (let i = 0; i < 3; i++) {
+      this.n[i] = normal[i] / length;
+      this.p0[i] = values.planePoint[i];
+      this.muStick[i] = values.staticFriction[i] !== 0 ? values.staticFriction[i] : values.dynamicFriction[i];
+    }
+    this.hasFriction = this.muStick.some((mu) => mu !== 0) || values.dynamicFriction.some((mu) => mu !== 0);
+    this.lawParameters = {
+      contactStiffness: values.contactStiffness, contactDamping: values.contactDamping, contactStiffnessExponent: values.contactStiffnessExponent,
+      impactModel: 0, restitutionCoefficient: 1, minimumImpactVelocity: 0,
+    };
+  }
+
+  /** Number of contact points. */
+  private get numberOfPoints(): number {
+    return this.lengths.length;
+  }
+
+  bind(context: BindContext): void {
+    const body = context.body(this.values.bodyNumber, 'bodyNumber');
+    const missing = (['centerlinePosition', 'centerlineTangent', 'centerlineTangentJacobian', 'linePoints', 'angularVelocity', 'rotationJacobian', 'angularVelocity_q',
+      'jacobianTransposedVector_q', 'nodesAt'] as const).filter((name) => body[name] === undefined);
+    if (missing.length > 0) {
+      itemError(this.label, 'bodyNumber', `must refer to a rod (a CosseratRod: a line body with ${missing.join(', ')}), got object #${this.values.bodyNumber} without them`);
+    }
+    this.rod = body as LineBody;
+    this.localNodes = [...body.nodes];
+    const { arc, length } = this.rod.linePoints(this.values.pointsPerElement);
+    this.positions = Array.from(arc, (s) => Float64Array.of(s, 0, 0));
+    this.lengths = length;
+    this.offsets = new Int32Array(arc.length);
+    const nodeIndex = new Map(this.localNodes.map((node, i) => [node, i]));
+    for (let k = 0; k < arc.length; k++) this.offsets[k] = 6 * (nodeIndex.get(this.rod.nodesAt(this.positions[k])[0]) ?? 0);
+    this.nPoint = 6 * this.rod.nodesAt(this.positions[0]).length;
+    const np = this.nPoint;
+    this.jPos = new Float64Array(3 * np);
+    this.jRot = new Float64Array(3 * np);
+    this.jOmega = new Float64Array(3 * np);
+    this.jTangent = new Float64Array(3 * np);
+    this.dw = new Float64Array(3 * np);
+    this.df = new Float64Array(6 * np);
+    this.block = new Float64Array(np * np);
+    this.dataNode = bindDataNode(context, this.label, this.values.nodeNumber, DATA_PER_POINT * arc.length, `for the contact state of the ${arc.length} contact points (4 per point)`);
+  }
+
+  private dataStart(): number {
+    const node = this.dataNode;
+    if (node === undefined) return itemError(this.label, 'nodeNumber', 'must refer to a NodeGenericData (parameters changed after assemble?), got -1 (none)');
+    return node.dataIndex;
+  }
+
+  private get line(): LineBody {
+    return this.rod ?? itemError(this.label, 'bodyNumber', 'is not bound (assemble the system first)');
+  }
+
+  /**
+   * Kinematics of point k: gap, v_n, the contact-point velocity w = v − R ω × n and its tangential part v_t, the rod
+   * tangent's unit projection e_a onto the plane (with friction).
+   */
+  private kinematics(s: ItemState, k: number): void {
+    const body = this.line, lp = this.positions[k], { n, x, v, w, vt, omega, t, ea } = this, R = this.values.radius;
+    body.centerlinePosition(s, lp, x);
+    body.velocity(s, lp, v);
+    this.gap = n[0] * (x[0] - this.p0[0]) + n[1] * (x[1] - this.p0[1]) + n[2] * (x[2] - this.p0[2]) - R;
+    this.vn = n[0] * v[0] + n[1] * v[1] + n[2] * v[2];
+    if (!this.hasFriction) return;
+    body.angularVelocity(s, lp, omega);
+    // w = v + ω × (−R n)
+    w[0] = v[0] - R * (omega[1] * n[2] - omega[2] * n[1]);
+    w[1] = v[1] - R * (omega[2] * n[0] - omega[0] * n[2]);
+    w[2] = v[2] - R * (omega[0] * n[1] - omega[1] * n[0]);
+    const wn = n[0] * w[0] + n[1] * w[1] + n[2] * w[2];
+    for (let i = 0; i < 3; i++) vt[i] = w[i] - wn * n[i];
+    body.centerlineTangent(s, lp, t);
+    const tn = n[0] * t[0] + n[1] * t[1] + n[2] * t[2];
+    for (let i = 0; i < 3; i++) ea[i] = t[i] - tn * n[i];
+    const length = Math.hypot(ea[0], ea[1], ea[2]);
+    this.tangentLength = length;
+    // a rod standing normal to the plane has no forward direction: isotropic with the sideways coefficient there
+    const scale = length > 0 ? 1 / length : 0;
+    for (let i = 0; i < 3; i++) ea[i] *= scale;
+  }
+
+  /**
+   * Kinematics and, if the stored gap of point k is negative, its force on the rod (left-hand side) f = −F_c n + M f₁ and
+   * torque (−R n) × f, with F_c = ds·(k δ^n − d v_n) and f₁ = F_c v_t/v_reg (stick: stored slip speed < v_reg) or
+   * F_c v_t/|v_t| (slip).
+   */
+  private evaluate(s: ItemState, k: number): void {
+    this.kinematics(s, k);
+    const start = this.dataStart() + DATA_PER_POINT * k;
+    this.inContact = this.values.activeConnector && s.data[start + dataGap] < 0;
+    if (!this.inContact) return;
+    const { n, fLhs, tauLhs, M, ea } = this, ds = this.lengths[k];
+    this.law.evaluate(this.lawParameters, -this.gap, this.vn, s.data, start);
+    const Fc = ds * this.law.force;
+    this.normalForce = Fc;
+    for (let i = 0; i < 3; i++) fLhs[i] = -Fc * n[i];
+    tauLhs.fill(0);
+    if (!this.hasFriction) return;
+    const zone = this.values.frictionProportionalZone;
+    const stick = s.data[start + dataTangentVelocity] < zone;
+    const mu = stick ? this.muStick : this.values.dynamicFriction;
+    const forward = ea[0] * this.vt[0] + ea[1] * this.vt[1] + ea[2] * this.vt[2] >= 0;
+    const muSide = mu[2], muAxial = forward ? mu[0] : mu[1];
+    this.muDifference = this.tangentLength > 0 ? muAxial - muSide : 0;
+    for (let r = 0; r < 3; r++) {
+      for (let c = 0; c < 3; c++) M[3 * r + c] = muSide * ((r === c ? 1 : 0) - n[r] * n[c]) + this.muDifference * ea[r] * ea[c];
+    }
+    const friction = this.friction;
+    friction.evaluate(1, zone, stick, Fc, this.vt);
+    const f1 = friction.force;
+    for (let r = 0; r < 3; r++) fLhs[r] += M[3 * r] * f1[0] + M[3 * r + 1] * f1[1] + M[3 * r + 2] * f1[2];
+    // τ = (−R n) × f (the normal part of f has no moment)
+    const R = this.values.radius;
+    tauLhs[0] = -R * (n[1] * fLhs[2] - n[2] * fLhs[1]);
+    tauLhs[1] = -R * (n[2] * fLhs[0] - n[0] * fLhs[2]);
+    tauLhs[2] = -R * (n[0] * fLhs[1] - n[1] * fLhs[0]);
+  }
+
+  ode2Lhs(s: ItemState, f: Float64Array): void {
+    const body = this.line, np = this.nPoint, jPos = this.jPos, jRot = this.jRot;
+    for (let k = 0; k < this.numberOfPoints; k++) {
+      this.evaluate(s, k);
+      if (!this.inContact) continue;
+      const lp = this.positions[k], o = this.offsets[k], { fLhs, tauLhs } = this;
+      body.positionJacobian(s, lp, jPos);
+      for (let j = 0; j < np; j++) f[o + j] += jPos[j] * fLhs[0] + jPos[np + j] * fLhs[1] + jPos[2 * np + j] * fLhs[2];
+      if (!this.hasFriction) continue;
+      body.rotationJacobian(s, lp, jRot);
+      for (let j = 0; j < np; j++) f[o + j] += jRot[j] * tauLhs[0] + jRot[np + j] * tauLhs[1] + jRot[2 * np + j] * tauLhs[2];
+    }
+  }
+
+  ode2Lhs_q(s: ItemState, acc: LocalMatrixAccumulator, factor: number): void {
+    this.jacobian(s, acc, factor, false);
+  }
+
+  ode2Lhs_u(s: ItemState, acc: LocalMatrixAccumulator, factor: number): void {
+    this.jacobian(s, acc, factor, true);
+  }
+
+  /**
+   * factor·∂(ode2Lhs)/∂Δq (velocities false) or ∂/∂u (true) at fixed data coordinates, point by point into the block of
+   * its element (emitted per point, zeros included, so that the sparse pattern is fixed). With the point Jacobians J_p
+   * (constant), J_r and Ω_q = ∂ω/∂Δq: ∂gap = nᵀJ_p (q), ∂v_n = nᵀJ_p (u), ∂w = R ñ Ω_q (q) or J_p + R ñ J_r (u),
+   * ∂v_t = P ∂w, ∂t = T (the tangent Jacobian, q); then ∂f = −n ∂F_c + M(f₁,F ∂F_c + f₁,v ∂v_t) + (μ_a − μ_s)[(e_a·f₁) ∂e_a
+   * + e_a (f₁·∂e_a)], ∂e_a = (P − e_a e_aᵀ) T/|P t|, ∂τ = −R ñ ∂f, and the block J_pᵀ∂f + J_rᵀ∂τ (+ ∂(J_rᵀτ)/∂Δq at fixed τ).
+   */
+  private jacobian(s: ItemState, acc: LocalMatrixAccumulator, factor: number, velocities: boolean): void {
+    const body = this.line, np = this.nPoint, { jPos, jRot, jOmega, jTangent, dw, df, block, n, M, ea } = this;
+    const R = this.values.radius;
+    for (let k = 0; k < this.numberOfPoints; k++) {
+      block.fill(0);
+      this.evaluate(s, k);
+      if (this.inContact) {
+        const lp = this.positions[k], ds = this.lengths[k];
+        body.positionJacobian(s, lp, jPos);
+        const law = this.law;
+        // ∂F_c: ds(−F_δ ∂gap) (q) or ds F_v ∂v_n (u); stored in the last row block of df (rows 3 … 5 hold ∂τ later)
+        const dFc = velocities ? ds * law.force_normalVelocity : -ds * law.force_penetration;
+        for (let j = 0; j < np; j++) {
+          const dn = n[0] * jPos[j] + n[1] * jPos[np + j] + n[2] * jPos[2 * np + j];
+          const dF = dFc * dn;
+          for (let r = 0; r < 3; r++) df[r * np + j] = -n[r] * dF;
+          df[3 * np + j] = dF; // ∂F_c, kept for the friction part
+        }
+        if (this.hasFriction) {
+          body.rotationJacobian(s, lp, jRot);
+          if (velocities) {
+            for (let j = 0; j < 3 * np; j++) dw[j] = jPos[j];
+            this.addCrossNormal(jRot, R, dw);
+          } else {
+            dw.fill(0);
+            body.angularVelocity_q(s, lp, jOmega);
+            this.addCrossNormal(jOmega, R, dw);
+          }
+          const f1 = this.friction.force, dv = this.friction.force_tangentVelocity, dn1 = this.friction.force_normalForce;
+          for (let j = 0; j < np; j++) {
+            // ∂v_t = P ∂w
+            const w0 = dw[j], w1 = dw[np + j], w2 = dw[2 * np + j], wn = n[0] * w0 + n[1] * w1 + n[2] * w2;
+            const t0 = w0 - wn * n[0], t1 = w1 - wn * n[1], t2 = w2 - wn * n[2];
+            const dF = df[3 * np + j];
+            // ∂f₁ = f₁,v ∂v_t + f₁,F ∂F_c
+            const g0 = dv[0] * t0 + dv[1] * t1 + dv[2] * t2 + dn1[0] * dF;
+            const g1 = dv[3] * t0 + dv[4] * t1 + dv[5] * t2 + dn1[1] * dF;
+            const g2 = dv[6] * t0 + dv[7] * t1 + dv[8] * t2 + dn1[2] * dF;
+            for (let r = 0; r < 3; r++) df[r * np + j] += M[3 * r] * g0 + M[3 * r + 1] * g1 + M[3 * r + 2] * g2;
+          }
+          if (!velocities && this.muDifference !== 0) {
+            body.centerlineTangentJacobian(lp, jTangent);
+            const scale = this.muDifference / this.tangentLength, af = ea[0] * f1[0] + ea[1] * f1[1] + ea[2] * f1[2];
+            for (let j = 0; j < np; j++) {
+              // ∂e_a·|Pt| = (P − e_a e_aᵀ) T_j = T_j − n (n·T_j) − e_a (e_a·T_j)
+              const c0 = jTangent[j], c1 = jTangent[np + j], c2 = jTangent[2 * np + j];
+              const cn = n[0] * c0 + n[1] * c1 + n[2] * c2, ce = ea[0] * c0 + ea[1] * c1 + ea[2] * c2;
+              const d0 = c0 - cn * n[0] - ce * ea[0], d1 = c1 - cn * n[1] - ce * ea[1], d2 = c2 - cn * n[2] - ce * ea[2];
+              const fd = f1[0] * d0 + f1[1] * d1 + f1[2] * d2;
+              df[j] += scale * (af * d0 + ea[0] * fd);
+              df[np + j] += scale * (af * d1 + ea[1] * fd);
+              df[2 * np + j] += scale * (af * d2 + ea[2] * fd);
+            }
+          }
+          // ∂τ = −R n × ∂f (rows 3 … 5)
+          for (let j = 0; j < np; j++) {
+            const a0 = df[j], a1 = df[np + j], a2 = df[2 * np + j];
+            df[3 * np + j] = -R * (n[1] * a2 - n[2] * a1);
+            df[4 * np + j] = -R * (n[2] * a0 - n[0] * a2);
+            df[5 * np + j] = -R * (n[0] * a1 - n[1] * a0);
+          }
+        }
+        // block = J_pᵀ ∂f (+ J_rᵀ ∂τ)
+        for (let row = 0; row < np; row++) {
+          const p0 = jPos[row], p1 = jPos[np + row], p2 = jPos[2 * np + row];
+          const r0 = this.hasFriction ? jRot[row] : 0, r1 = this.hasFriction ? jRot[np + row] : 0, r2 = this.hasFriction ? jRot[2 * np + row] : 0;
+          for (let col = 0; col < np; col++) {
+            let value = p0 * df[col] + p1 * df[np + col] + p2 * df[2 * np + col];
+            if (this.hasFriction) value += r0 * df[3 * np + col] + r1 * df[4 * np + col] + r2 * df[5 * np + col];
+            block[row * np + col] = factor * value;
+          }
+        }
+        if (this.hasFriction && !velocities) body.jacobianTransposedVector_q(s, lp, undefined, this.tauLhs, block, factor);
+      }
+      acc.addBlock(this.offsets[k], this.offsets[k], np, np, block, 0, np, 1);
+    }
+  }
+
+  /** out += R ñ J (3 × nPoint): the contact-point velocity −R ω × n = R n × ω per column of J. */
+  private addCrossNormal(J: Float64Array, R: number, out: Float64Array): void {
+    const np = this.nPoint, n = this.n;
+    for (let j = 0; j < np; j++) {
+      const a0 = J[j], a1 = J[np + j], a2 = J[2 * np + j];
+      out[j] += R * (n[1] * a2 - n[2] * a1);
+      out[np + j] += R * (n[2] * a0 - n[0] * a2);
+      out[2 * np + j] += R * (n[0] * a1 - n[1] * a0);
+    }
+  }
+
+  /**
+   * The post-Newton step of every contact point with the kernel's update (gap, slip speed; error |k ds gap| on a change
+   * of contact, |μ F_c (|v_t| − v_reg)/v_reg| on a stick/slip switch); the smallest recommended step of the points is
+   * kept. A penetration deeper than the radius is an error naming the point's arc length and the time.
+   */
+  postNewtonStep(s: ItemState, startOfStep: ItemState, out: PostNewtonOutput): number {
+    if (!this.values.activeConnector) return 0;
+    const start = this.dataStart(), state = this.stepState, R = this.values.radius;
+    let error = 0, recommended = out.recommendedStepSize;
+    for (let k = 0; k < this.numberOfPoints; k++) {
+      this.kinematics(s, k);
+      if (this.gap < -R) {
+        itemError(this.label, 'radius', `R = ${R} is exceeded by the penetration ${-this.gap} at contact point ${k} (arc length s = ${this.positions[k][0]}) at t = ${s.t}: `
+          + 'the rod passed into the plane; increase contactStiffness or reduce the step size');
+      }
+      const ds = this.lengths[k];
+      state.gap = this.gap;
+      state.normalVelocity = this.vn;
+      state.tangentialSpeed = this.hasFriction ? Math.hypot(this.vt[0], this.vt[1], this.vt[2]) : 0;
+      state.plasticPenetration = 0;
+      state.frictionForceScale = 0;
+      if (this.gap < 0 && this.hasFriction) {
+        this.law.evaluate(this.lawParameters, -this.gap, this.vn, s.data, start + DATA_PER_POINT * k);
+        state.frictionForceScale = Math.max(this.muStick[0], this.muStick[1], this.muStick[2]) * ds * this.law.force;
+      }
+      out.recommendedStepSize = -1;
+      error = Math.max(error, updateContactData(s.data, startOfStep.data, start + DATA_PER_POINT * k, state, this.values.contactStiffness * ds,
+        this.values.frictionProportionalZone, out));
+      if (out.recommendedStepSize >= 0 && (recommended < 0 || out.recommendedStepSize < recommended)) recommended = out.recommendedStepSize;
+    }
+    out.recommendedStepSize = recommended;
+    return error;
+  }
+
+  output(variable: OutputVariableType, s: ItemState): ArrayLike<number> | undefined {
+    const count = this.numberOfPoints;
+    switch (variable) {
+      case OutputVariableType.Force: {
+        const total = new Float64Array(3);
+        for (let k = 0; k < count; k++) {
+          this.evaluate(s, k);
+          if (this.inContact) for (let i = 0; i < 3; i++) total[i] -= this.fLhs[i];
+        }
+        return total;
+      }
+      case OutputVariableType.DisplacementLocal:
+      case OutputVariableType.VelocityLocal:
+      case OutputVariableType.ForceLocal: {
+        const values = new Float64Array(count);
+        for (let k = 0; k < count; k++) {
+          this.evaluate(s, k);
+          if (variable === OutputVariableType.DisplacementLocal) values[k] = this.gap;
+          else if (variable === OutputVariableType.VelocityLocal) values[k] = this.hasFriction ? Math.hypot(this.vt[0], this.vt[1], this.vt[2]) : 0;
+          else values[k] = this.inContact ? this.normalForce / this.lengths[k] : 0;
+        }
+        return values;
+      }
+      case OutputVariableType.Coordinates: return Float64Array.from(this.positions, (p) => p[0]);
+      default: return undefined;
+    }
+  }
+}
+
+/** Contact of a Cosserat rod with a plane: penalty normal force and (anisotropic) friction along the rod (issue 14). */
+export const objectContactRodPlaneDefinition: ItemDefinition<'Object', typeof parameters> = {
+  category: 'Object',
+  typeName: 'ContactRodPlane',
+  description: 'Penalty contact between a rod (ObjectCosseratRod, bodyNumber) of circular cross-section R and a fixed plane (planePoint, planeNormal), '
+    + 'acting at pointsPerElement Gauss points of every element: the normal force per length k δ^n − d v_n (δ = −gap, linear or Hertz-like) '
+    + 'integrated over the reference arc length, and Coulomb friction at the contact point r − R n (so that friction also turns the cross-section: '
+    + 'rolling), regularized below v_reg, with a stick/slip state per point: below v_reg the static coefficients, above the dynamic ones. Friction '
+    + 'may be anisotropic: coefficients forward (along the rod tangent projected onto the plane), backward and sideways, as a snake\'s scales. '
+    + 'The contact state of each point (gap, slip speed) is stored in 4 data coordinates of a NodeGenericData and updated only in the '
+    + 'post-Newton step (discontinuous iteration; recommends the step that reaches a contact, reports stick/slip switches), as the other penalty '
+    + 'contacts; within a step the forces are smooth and the Jacobians analytic at fixed data coordinates. A penetration deeper than R raises an '
+    + 'error with the point and the time. Outputs: Force (total contact force on the rod), DisplacementLocal (gaps), VelocityLocal (slip speeds '
+    + '|v_t|), ForceLocal (normal force per length), Coordinates (the arc lengths s of the points), one entry per point.',
+  parameters,
+  outputVariables: [OutputVariableType.Force, OutputVariableType.DisplacementLocal, OutputVariableType.VelocityLocal, OutputVariableType.ForceLocal,
+    OutputVariableType.Coordinates],
+  equations: [
+    'Contact point k at arc length s_k (Gauss points of each element), reference length ds_k: gap = n·(r(s_k) − p_plane) − R with the Lagrange centerline r = Σ N_i r_i, v_n = n·v;',
+    'in contact (stored gap < 0): F_c = ds_k (k δ^n − d v_n), δ = −gap; contact-point velocity w = v − R ω × n, v_t = (I − n nᵀ) w;',
+    'f₁ = F_c v_t/v_reg (stick: stored |v_t| < v_reg) or F_c v_t/|v_t| (slip); e_a = P t/|P t| (t = ∂r/∂ξ, P = I − n nᵀ),',
+    'M = μ_s P + (μ_a − μ_s) e_a e_aᵀ with μ = staticFriction (stick) or dynamicFriction (slip), μ_a = μ_forward if e_a·v_t ≥ 0 else μ_backward, μ_s sideways;',
+    'force on the rod F = F_c n − M f₁ at r − R n: LHS −= J_posᵀ F + J_rotᵀ((−R n) × F). Post-Newton: stored gap ← gap, slip speed ← |v_t|.',
+  ].join('\n'),
+  example: (mbs) => {
+    // a curved quadratic rod pressed about 0.25 into a tilted plane (far from δ = 0, where δ^1.5 curves strongly), moving and
+    // spinning, with anisotropic friction; the first element's points slide, the second element's stick (stored slip speed < v_reg)
+    const nodes = [0, 1, 2, 3, 4].map((i) => mbs.addNode({ nodeType: 'RigidBodyQuaternion', referenceCoordinates: [0.25 * i, 0.02 * i * i, 0.01 * i, 1, 0, 0, 0.04 * i], initialVelocities: [0.3, 0.1 * i, -0.1, 0.2, 0.4, 0.5] }));
+    const rod = mbs.addObject({
+      objectType: 'CosseratRod', nodeNumbers: nodes, polynomialDegree: 2, physicsMassPerLength: 0.5, physicsInertiaPerLength: [0.02, 0.01, 0.01],
+      physicsAxialShearStiffness: [100, 40, 50], physicsBendingTorsionStiffness: [3, 4, 5],
+    });
+    const data = [0, 1].flatMap((e) => [0, 1].flatMap(() => [-0.01, e === 0 ? 1 : 0, 0, 0]));
+    const node = mbs.addNode({ nodeType: 'GenericData', numberOfDataCoordinates: 16, initialCoordinates: data });
+    return mbs.addObject({
+      objectType: 'ContactRodPlane', bodyNumber: rod, nodeNumber: node, planePoint: [0, 0, 0.05], planeNormal: [0.1, -0.05, 1], radius: 0.3,
+      pointsPerElement: 2, contactStiffness: 1e4, contactDamping: 20, contactStiffnessExponent: 1.5,
+      dynamicFriction: [0.3, 0.5, 0.7], staticFriction: [0.4, 0.6, 0.9], frictionProportionalZone: 0.5,
+    });
+  },
+  validate: (v, label) => {
+    if (!(v.radius > 0)) itemError(label, 'radius', `must be a cross-section radius > 0, got ${v.radius}`);
+    if (!(v.contactStiffness > 0)) itemError(label, 'contactStiffness', `must be > 0, got ${v.contactStiffness}`);
+    if (!(Math.hypot(v.planeNormal[0], v.planeNormal[1], v.planeNormal[2]) > 0)) {
+      itemError(label, 'planeNormal', `must be a vector of nonzero length, got [${Array.from(v.planeNormal).join(', ')}]`);
+    }
+    if (v.pointsPerElement < 1 || v.pointsPerElement > 10) itemError(label, 'pointsPerElement', `must be 1 … 10, got ${v.pointsPerElement}`);
+    checkFriction(label, 'dynamicFriction', v.dynamicFriction);
+    checkFriction(label, 'staticFriction', v.staticFriction);
+    for (let i = 0; i < 3; i++) {
+      if (v.staticFriction[i] !== 0 && v.staticFriction[i] < v.dynamicFriction[i]) {
+        itemError(label, 'staticFriction', `entry ${i} must be 0 (= dynamic) or ≥ dynamicFriction[${i}] = ${v.dynamicFriction[i]}, got ${v.staticFriction[i]}`);
+      }
+    }
+  },
+  create: (v, label) => new ContactRodPlaneModel(label, v),
+};
+
+/** Factory for the rod–plane contact. */
+export const ObjectContactRodPlane = makeFactory(objectContactRodPlaneDefinition);
