@@ -5,12 +5,15 @@
  * equivalent, without comments: the documentation lives in the .d.ts files, and the engine-only install
  * stays small); rewrites the `.ts` import paths that declaration files keep to `.js`, copies the viewer
  * page's static files, and writes the generated item dictionary types (dist/registry/itemDictionaries.d.ts)
- * from the item registry of the compiled engine. Plain JavaScript, so that `prepare` runs it without tsx.
+ * from the item registry of the compiled engine; compiles the test models as scripts of the package (dist/testModels/,
+ * not packed); finally bundles the entry points (esbuild, shared chunks in dist/chunks/) for a fast cold start and
+ * removes the per-file modules. Plain JavaScript, so that `prepare` runs it without tsx.
  */
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, relative, sep } from 'node:path';
 import ts from 'typescript';
+import { build as esbuild } from 'esbuild';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -53,6 +56,27 @@ transpileAll(join(root, 'src'), {
   declaration: false, noEmit: false, emitDeclarationOnly: false,
 });
 
+/**
+ * The ported Exudyn test models as model scripts of the compiled package (dist/testModels/, not packed): their imports
+ * of the sources become the package's own entries (`flexdyn`, `flexdyn/node`, resolved through package.json's exports
+ * to dist/), so `node dist/testModels/runTestModel.js <name>` runs one model from compiled JavaScript in a fresh process.
+ */
+function transpileTestModels(options) {
+  const folder = join(root, 'testModels');
+  const target = join(dist, 'testModels');
+  mkdirSync(target, { recursive: true });
+  for (const name of readdirSync(folder)) {
+    if (!name.endsWith('.ts') || name.endsWith('.d.ts')) continue;
+    const source = readFileSync(join(folder, name), 'utf8')
+      .replace(/(['"])\.\.\/src\/index\.ts\1/g, "'flexdyn'").replace(/(['"])\.\.\/src\/node\.ts\1/g, "'flexdyn/node'");
+    if (/['"]\.\.\/src\//.test(source)) throw new Error(`build: testModels/${name} imports from src/ beside the package entries`);
+    const { outputText, diagnostics } = ts.transpileModule(source, { compilerOptions: options, fileName: join(folder, name), reportDiagnostics: true });
+    if (diagnostics.length > 0) throw new Error(`build: testModels/${name}: ${ts.flattenDiagnosticMessageText(diagnostics[0].messageText, '\n')}`);
+    writeFileSync(join(target, name.replace(/\.ts$/, '.js')), outputText);
+  }
+}
+transpileTestModels({ ...fileOptions, module: ts.ModuleKind.ES2022, moduleResolution: ts.ModuleResolutionKind.Bundler, removeComments: true, sourceMap: false, declaration: false, noEmit: false, emitDeclarationOnly: false });
+
 /** Declaration files keep the sources' `.ts` specifiers (TypeScript rewrites them in .js only). */
 function rewriteDeclarationImports(folder) {
   for (const entry of readdirSync(folder, { withFileTypes: true })) {
@@ -72,4 +96,34 @@ if (existsSync(client)) cpSync(client, join(dist, 'viewer', 'client'), { recursi
 
 const { writeItemDictionaryTypes } = await import(pathToFileURL(join(root, 'scripts', 'itemDictionaryTypes.mjs')).href);
 await writeItemDictionaryTypes(dist);
+
+/**
+ * The entry points as bundles (esbuild, code splitting): each entry of package.json's exports and the CLI becomes one
+ * file plus the chunks it shares with the others (dist/chunks/, one instance of every module across the entries), so
+ * that `import('flexdyn')` loads a handful of files instead of ~250 modules, each resolved, read and linked by Node's
+ * ESM loader on its own (cold start, docs/benchmarks.md). The code is the per-file output above, concatenated, not
+ * recompiled (target esnext: nothing lowered); source maps compose with the per-file ones and point at src/.
+ * Dependencies stay imports. The per-file modules are removed afterwards (the declaration files stay per file).
+ */
+const entries = { index: 'index.js', node: 'node.js', 'viewer/index': 'viewer/index.js', 'studies/index': 'studies/index.js', cli: 'cli.js' };
+const bundled = join(root, 'dist-bundle');
+rmSync(bundled, { recursive: true, force: true });
+await esbuild({
+  entryPoints: Object.fromEntries(Object.entries(entries).map(([name, file]) => [name, join(dist, file)])),
+  outdir: bundled, bundle: true, splitting: true, format: 'esm', platform: 'neutral', target: 'esnext',
+  packages: 'external', external: ['node:*'], chunkNames: 'chunks/[name]-[hash]', sourcemap: true, sourcesContent: false, logLevel: 'warning',
+});
+/** Folders of dist/ whose .js files are no per-file modules: the viewer page's scripts, the live page, the test models. */
+const keptFolders = new Set(['viewer/client', 'live', 'testModels'].map((folder) => join(dist, folder)));
+/** Every per-file module (.js and its map) below folder. */
+function removeModules(folder) {
+  for (const entry of readdirSync(folder, { withFileTypes: true })) {
+    const path = join(folder, entry.name);
+    if (entry.isDirectory()) { if (!keptFolders.has(path)) removeModules(path); }
+    else if (entry.name.endsWith('.js') || entry.name.endsWith('.js.map')) rmSync(path);
+  }
+}
+removeModules(dist);
+cpSync(bundled, dist, { recursive: true });
+rmSync(bundled, { recursive: true, force: true });
 console.log(`build: dist/ written`);

@@ -15,7 +15,8 @@ const marker = 'rotorDiscTest.inp';
 function candidate(): URL {
   const fromEnvironment = process.env.FLEXDYN_EXUDYN_DATA;
   if (fromEnvironment !== undefined && fromEnvironment !== '') return pathToFileURL(fromEnvironment.endsWith('/') ? fromEnvironment : `${fromEnvironment}/`);
-  return new URL('../../shared/data/exudyn-testData/', import.meta.url);
+  // beside the repository: from testModels/<file>.ts, or compiled from dist/testModels/<file>.js (runTestModel.ts)
+  return new URL(import.meta.url.endsWith('.js') ? '../../../shared/data/exudyn-testData/' : '../../shared/data/exudyn-testData/', import.meta.url);
 }
 
 /** The data folder (a file: URL ending in '/'), whether or not it exists. */

@@ -131,6 +131,12 @@ export interface NodeModel {
   /** Writes the rotation Jacobian: global virtual rotation per velocity coordinate, 3 × n_u row-major (generalized torque = Jᵀτ). */
   rotationJacobian?(s: ItemState, out: Float64Array): void;
   /**
+   * Adds to out (3 × n row-major, the node's coordinates in columns 0 … n_u − 1) ∂(A v_local)/∂Δq along the directions
+   * the rotation Jacobian misses (J_rot δq = 0 while A changes: the radial direction of Euler parameters), for the load
+   * Jacobian of a vector that rotates with the node. Absent: no such directions.
+   */
+  addRotatedVectorNullDirection?(s: ItemState, vLocal: ArrayLike<number>, out: Float64Array, n: number): void;
+  /**
    * Adds factor·∂(J_posᵀ force + J_rotᵀ torque)/∂Δq (n_u × n_u row-major) for fixed global vectors force and
    * torque (torque may be undefined): the kinematic part of the Jacobian of a load on this node (load Jacobians).
    * Absent: loads on the node are differentiated numerically.
@@ -448,6 +454,8 @@ export interface BodyModel {
   rotationJacobian?(s: ItemState, localPosition: ArrayLike<number>, out: Float64Array): void;
   /** Writes ∂ω/∂Δq at fixed velocity coordinates at localPosition, 3 × n_point row-major, for markers' {@link RigidMarkerModel.angularVelocity_q}. */
   angularVelocity_q?(s: ItemState, localPosition: ArrayLike<number>, out: Float64Array): void;
+  /** Adds ∂(A v_local)/∂Δq at localPosition along the directions its rotation Jacobian misses (3 × n_point row-major; {@link NodeModel.addRotatedVectorNullDirection}). */
+  addRotatedVectorNullDirection?(s: ItemState, localPosition: ArrayLike<number>, vLocal: ArrayLike<number>, out: Float64Array): void;
   /**
    * Line bodies (rods): writes the centerline point whose Jacobian is positionJacobian (Σ N_i r_i of the nodes; equal to
    * position except for interpolations whose pose is not the Lagrange one, such as the SE(3) rod's).
@@ -579,6 +587,12 @@ export interface RigidMarkerModel extends PositionMarkerModel {
    * Jacobians of forces that depend on the angular velocity (friction at a contact point). Absent: taken as 0.
    */
   angularVelocity_q?(s: ItemState, out: Float64Array): void;
+  /**
+   * Adds to out (3 × nLocalU row-major) ∂(A v_local)/∂Δq of a vector that rotates with the marker frame, along the
+   * directions the rotation Jacobian misses (J_rot δq = 0 while A changes: the radial direction of Euler parameters),
+   * to be added to −ṽ J_rot in the Jacobian of a follower (bodyFixed) load. Absent: no such directions.
+   */
+  addRotatedVectorNullDirection?(s: ItemState, vLocal: ArrayLike<number>, out: Float64Array): void;
 }
 
 /** A marker on one scalar coordinate (a node coordinate, a rotation angle). */
@@ -803,7 +817,7 @@ export const capabilityNames = {
     label: true, nq: true, nu: true, nAE: true, nData: true, initialDataCoordinates: true, isGround: true, positionDimension: true, qIndex: true, uIndex: true,
     aeIndex: true, dataIndex: true, attach: true, referenceCoordinates: true, initialCoordinates: true, initialVelocities: true, position: true,
     velocity: true, acceleration: true, positionJacobian: true, orientation: true, angularVelocity: true,
-    angularVelocityLocal: true, angularVelocity_q: true, rotationJacobian: true, jacobianTransposedVector_q: true,
+    angularVelocityLocal: true, angularVelocity_q: true, rotationJacobian: true, jacobianTransposedVector_q: true, addRotatedVectorNullDirection: true,
     ae: true, composeIncrement: true, positionRates: true, incrementRates: true,
     correctPredictedIncrement: true, output: true, nODE1: true, ode1Index: true,
   } satisfies Record<keyof NodeModel, true>,
@@ -819,7 +833,7 @@ export const capabilityNames = {
   body: {
     nodes: true, nLocalU: true, arcLength: true, arcStart: true, position: true, velocity: true, nodesAt: true, positionJacobian: true,
     velocity_q: true, orientation: true, angularVelocity: true, angularVelocityLocal: true, rotationJacobian: true, angularVelocity_q: true,
-    massProportionalForce: true, massProportionalForceDependsOnCoordinates: true, jacobianTransposedVector_q: true,
+    addRotatedVectorNullDirection: true, massProportionalForce: true, massProportionalForceDependsOnCoordinates: true, jacobianTransposedVector_q: true,
     addDistributedLoad: true, addLineForceLaw: true, lineForceLawJacobian: true, outputBody: true, centerlinePosition: true, centerlineTangent: true,
     centerlineTangentJacobian: true, linePoints: true,
   } satisfies Record<keyof BodyModel, true>,
@@ -832,7 +846,7 @@ export const capabilityNames = {
   marker: {
     label: true, nodes: true, nLocalU: true, bind: true, output: true, position: true, velocity: true, positionJacobian: true,
     velocity_q: true, jacobianTransposedVector_q: true, orientation: true, angularVelocity: true, angularVelocityLocal: true,
-    rotationJacobian: true, angularVelocity_q: true, coordinateLocalIndex: true, coordinate: true, coordinateVelocity: true, coordinateJacobian: true,
+    rotationJacobian: true, angularVelocity_q: true, addRotatedVectorNullDirection: true, coordinateLocalIndex: true, coordinate: true, coordinateVelocity: true, coordinateJacobian: true,
     massProportionalForce: true, massProportionalForceDependsOnCoordinates: true, addDistributedLoad: true,
     addLineForceLaw: true, lineForceLawJacobian: true, coordinateVector: true, coordinateVectorVelocity: true,
   } satisfies Record<keyof (RigidMarkerModel & CoordinateMarkerModel & BodyMassMarkerModel & CoordinateVectorMarkerModel), true>,

@@ -237,6 +237,12 @@ const knownMembers: Record<ItemCategory, readonly string[]> = {
 /** Prototypes (item model classes) already checked by {@link checkItemModel}. */
 const checkedPrototypes = new WeakSet<object>();
 
+/**
+ * Per category, the member names found to misspell no capability: base classes and helpers share their names, and a
+ * name's verdict never changes, so each is compared with the capabilities once per process (start-up cost).
+ */
+const acceptedMemberNames = new Map<ItemCategory, Set<string>>();
+
 /** A name with case and underscores dropped, so that `ode2LHS`, `ode2lhs` and `ode2_lhs` compare equal to `ode2Lhs`. */
 function normalizedName(name: string): string {
   return name.toLowerCase().replaceAll('_', '');
@@ -254,7 +260,8 @@ function misspelledCapability(name: string, known: readonly string[]): string | 
   for (const candidate of known) {
     const other = normalizedName(candidate);
     if (other === normalized) return candidate;
-    if (normalized.length < 6 || other.length < 6 || normalized.startsWith(other) || other.startsWith(normalized)) continue;
+    // one edit changes the length by at most one: no distance needed for the rest
+    if (normalized.length < 6 || other.length < 6 || Math.abs(normalized.length - other.length) > 1 || normalized.startsWith(other) || other.startsWith(normalized)) continue;
     if (editDistance(normalized, other) === 1) return candidate;
   }
   return undefined;
@@ -271,6 +278,8 @@ export function checkItemModel(category: ItemCategory, model: object, label: Ite
   const prototype = Object.getPrototypeOf(model) as object | null;
   if (prototype !== null && checkedPrototypes.has(prototype)) return;
   const known = knownMembers[category];
+  let accepted = acceptedMemberNames.get(category);
+  if (accepted === undefined) acceptedMemberNames.set(category, accepted = new Set());
   for (let level: object | null = model; level !== null && level !== Object.prototype; level = Object.getPrototypeOf(level) as object | null) {
     for (const name of Object.getOwnPropertyNames(level)) {
       if (name === 'constructor') continue;
@@ -278,10 +287,12 @@ export function checkItemModel(category: ItemCategory, model: object, label: Ite
       if (replacement !== undefined && (category === 'Object' || category === 'Node')) {
         itemError(label, undefined, `the item model defines '${name}', a capability of an earlier item contract that is never called; its term is written by ${replacement}`);
       }
+      if (accepted.has(name)) continue;
       const capability = misspelledCapability(name, known);
       if (capability !== undefined) {
         itemError(label, undefined, `the item model defines '${name}', which is not a capability of ${category} models (did you mean '${capability}'?); a misspelled capability would never be called`);
       }
+      accepted.add(name);
     }
   }
   if (prototype !== null) checkedPrototypes.add(prototype);

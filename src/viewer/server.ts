@@ -58,7 +58,8 @@ function threeRoot(): string {
 /** Starts the viewer for a solution or scene file; resolves when the server listens (a missing scene file throws at once). */
 export function startViewer(file: string, options: ViewerOptions = {}): Promise<ViewerServer> {
   const sceneFile = resolveSceneFile(file);
-  const clientRoot = join(dirname(fileURLToPath(import.meta.url)), 'client');
+  // src/viewer/ or, compiled, a chunk in dist/chunks/ (scripts/build.mjs): both one folder below the viewer's client/
+  const clientRoot = join(dirname(fileURLToPath(import.meta.url)), '..', 'viewer', 'client');
   const three = threeRoot();
   const routes: Record<string, string> = {
     '/': join(clientRoot, 'index.html'), '/viewer.js': join(clientRoot, 'viewer.js'), '/plot.js': join(clientRoot, 'plot.js'),

@@ -2,7 +2,7 @@ import { isPositionMarker, isRigidMarker, type BindContext, type ItemState, type
 import { itemError, type ItemLabel } from '../../core/errors.ts';
 import type { UserFunctionValue } from '../../registry/parameters.ts';
 import { mat3MulVecInto } from '../../rotations/skew.ts';
-import { addFollowerTerm } from './loadJacobians.ts';
+import { addFollowerTerm, followerProduct } from './loadJacobians.ts';
 import { evaluateVectorUserFunction } from './loadUserFunctions.ts';
 import type { SystemUserFunction, UserFunctionSystem } from '../../registry/userFunctionSystem.ts';
 
@@ -29,9 +29,11 @@ export class MarkerVectorLoadModel implements Only<LoadModel, MarkerVectorLoadMo
   private jacobian = new Float64Array(0);
   /** Rotation Jacobian of the follower term (the same array as jacobian for a torque). */
   private rotationJacobian = new Float64Array(0);
-  /** −ṽ J_rot of the follower term (3 × n). */
+  /** ∂v/∂q of the follower term (3 × n): −ṽ J_rot and the marker's null directions. */
   private followerProduct = new Float64Array(0);
   private readonly vector = new Float64Array(3);
+  /** v_local of a bodyFixed vector (before rotation), for the marker's null directions. */
+  private readonly localVector = new Float64Array(3);
   private readonly rotation = new Float64Array(9);
 
   constructor(
@@ -74,6 +76,7 @@ export class MarkerVectorLoadModel implements Only<LoadModel, MarkerVectorLoadMo
     evaluateVectorUserFunction(this.label, this.userFunction, s, this.loadVector, v);
     const rigid = this.rigid;
     if (this.bodyFixed && rigid !== undefined) {
+      this.localVector.set(v);
       rigid.orientation(s, this.rotation);
       mat3MulVecInto(v, this.rotation, v);
     }
@@ -101,8 +104,9 @@ export class MarkerVectorLoadModel implements Only<LoadModel, MarkerVectorLoadMo
 
   /**
    * factor·∂(Jᵀv)/∂Δq: the marker's kinematic part for fixed v (rigid node and torque: ∂(Gᵀτ)/∂θ), and for
-   * bodyFixed, with δv = −ṽ J_rot δq (v = A v_local rotates with the marker), Jᵀ(−ṽ J_rot). For a torque on nodes
-   * with body-fixed ω̄ coordinates (quaternion, RotVecLG) the two cancel: Gᵀ A τ_local = τ_local is constant.
+   * bodyFixed, with δv = −ṽ J_rot δq (v = A v_local rotates with the marker) plus the marker's null directions (the
+   * radial direction of Euler parameters, where J_rot δq = 0 but A changes), Jᵀ ∂v/∂q. For a torque on nodes with
+   * body-fixed ω̄ coordinates (quaternion, RotVecLG) the two cancel: Gᵀ A τ_local = τ_local is constant.
    */
   addGeneralizedLoad_q(s: ItemState, k: Float64Array, factor: number): void {
     const n = this.marker.nLocalU;
@@ -115,6 +119,9 @@ export class MarkerVectorLoadModel implements Only<LoadModel, MarkerVectorLoadMo
     if (!this.bodyFixed || rigid === undefined) return;
     const j = this.distributingJacobian(s);
     if (this.action === 'position') rigid.rotationJacobian(s, this.rotationJacobian);
-    addFollowerTerm(j, this.rotationJacobian, v, this.followerProduct, n, k, scale);
+    const w = this.followerProduct;
+    followerProduct(this.rotationJacobian, v, w, n);
+    rigid.addRotatedVectorNullDirection?.(s, this.localVector, w);
+    addFollowerTerm(j, w, n, k, scale);
   }
 }

@@ -20,11 +20,15 @@ class BodyRigidMarkerModel extends BodyMarker<FrameBodyModel> implements Only<Ri
 
   /** The body's ∂ω/∂Δq at localPosition, if it has one (set in bind). */
   angularVelocity_q?: RigidMarkerModel['angularVelocity_q'];
+  /** The body's derivative of a rotated vector along its null directions at localPosition, if it has one (set in bind). */
+  addRotatedVectorNullDirection?: RigidMarkerModel['addRotatedVectorNullDirection'];
 
   override bind(context: BindContext): void {
     super.bind(context);
     const angularVelocity_q = this.body.angularVelocity_q?.bind(this.body);
     this.angularVelocity_q = angularVelocity_q === undefined ? undefined : (s, out) => angularVelocity_q(s, this.localPosition, out);
+    const nullDirection = this.body.addRotatedVectorNullDirection?.bind(this.body);
+    this.addRotatedVectorNullDirection = nullDirection === undefined ? undefined : (s, vLocal, out) => nullDirection(s, this.localPosition, vLocal, out);
   }
 
   protected resolve(body: BodyModel, context: BindContext, bodyNumber: number): FrameBodyModel {

@@ -19,10 +19,14 @@ class NodeRigidMarkerModel extends NodeMarker<FrameNodeModel> implements Only<Ri
 
   /** The node's ∂ω/∂Δq, if it has one (set in bind). */
   angularVelocity_q?: RigidMarkerModel['angularVelocity_q'];
+  /** The node's derivative of a rotated vector along its null directions, if it has one (set in bind). */
+  addRotatedVectorNullDirection?: RigidMarkerModel['addRotatedVectorNullDirection'];
 
   override bind(context: BindContext): void {
     super.bind(context);
     this.angularVelocity_q = this.node.angularVelocity_q?.bind(this.node);
+    const nullDirection = this.node.addRotatedVectorNullDirection?.bind(this.node);
+    this.addRotatedVectorNullDirection = nullDirection === undefined ? undefined : (s, vLocal, out) => nullDirection(s, vLocal, out, this.nLocalU);
   }
 
   protected resolve(node: NodeModel): FrameNodeModel {

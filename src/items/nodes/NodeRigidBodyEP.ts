@@ -74,6 +74,23 @@ class RigidBodyEPNodeModel extends RigidNodeModel implements Only<RigidBodyNode,
     }
   }
 
+  /**
+   * The radial direction p of a rotated vector A v_local: A(λp) = I + λ²(A − I) gives ∂(A v_local)/∂p along p as
+   * 2(A − I)v_local, entered as 2(A − I)v_local pᵀ/(p·p) (nothing along the tangent directions p·δp = 0, which the
+   * rotation Jacobian G covers).
+   */
+  override addRotatedVectorNullDirection(s: ItemState, vLocal: ArrayLike<number>, out: Float64Array, n: number): void {
+    const a = this.matrixWork;
+    this.orientation(s, a);
+    const p = this.ep;
+    const scale = 2 / (p[0] * p[0] + p[1] * p[1] + p[2] * p[2] + p[3] * p[3]);
+    const v0 = vLocal[0], v1 = vLocal[1], v2 = vLocal[2];
+    for (let r = 0; r < 3; r++) {
+      const w = scale * (a[3 * r] * v0 + a[3 * r + 1] * v1 + a[3 * r + 2] * v2 - vLocal[r]);
+      for (let c = 0; c < 4; c++) out[r * n + 3 + c] += w * p[c];
+    }
+  }
+
   /** ∂(Gᵀm)/∂p, constant since G = 2[−e, e0 I + ẽ] is linear in p (4 × 4). */
   override gTransposedVector_q(_s: ItemState, m: ArrayLike<number>, out: Float64Array): void {
     const x = 2 * m[0], y = 2 * m[1], z = 2 * m[2];

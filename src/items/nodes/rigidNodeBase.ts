@@ -136,6 +136,9 @@ export abstract class RigidNodeModel extends NodeBase implements Only<RigidBodyN
   /** Nothing: G has full column rank for these rotation parameters (overridden by Euler parameters). */
   addLeverJacobianNullDirection(_s: ItemState, _localPosition: ArrayLike<number>, _force: ArrayLike<number>, _k: Float64Array, _factor: number): void {}
 
+  /** Only nodes whose rotation Jacobian has null directions (Euler parameters) define it (NodeModel.addRotatedVectorNullDirection). */
+  addRotatedVectorNullDirection?(s: ItemState, vLocal: ArrayLike<number>, out: Float64Array, n: number): void;
+
   /** Writes Ġ_l θ̇ (zero unless hasGLocalDotTerm). */
   gLocalDotRates(_s: ItemState, out: Float64Array): void {
     out[0] = 0; out[1] = 0; out[2] = 0;

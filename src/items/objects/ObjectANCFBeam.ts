@@ -117,7 +117,7 @@ function twistCurvatures(pool: Jet2Pool, v: SlopeVariables, out: readonly Jet2[]
  * The jets of all ANCFBeam elements (one evaluation at a time): the 15 variables, their 3-vectors and the three strain
  * jets, reserved; the rest of the pool serves the strain functions.
  */
-const workspace = (() => {
+function createWorkspace() {
   const pool = new Jet2Pool(N_VAR, 160);
   const variables = Array.from({ length: N_VAR }, () => pool.take());
   const v = (i: number) => pool.triple(variables[i], variables[i + 1], variables[i + 2]);
@@ -125,7 +125,12 @@ const workspace = (() => {
   const strains = pool.vector();
   pool.reserve();
   return { pool, variables, slopeVariables, strains };
-})();
+}
+/** The jets, created on first use (not when the module loads: a model without these elements never needs them). */
+let sharedWorkspace: ReturnType<typeof createWorkspace> | undefined;
+function workspace(): ReturnType<typeof createWorkspace> {
+  return sharedWorkspace ??= createWorkspace();
+}
 
 /** Linear shapes S₀ = 1/2 − x/L, S₁ = 1/2 + x/L. */
 function linearShapes(x: number, L: number): [number, number] {
@@ -257,7 +262,7 @@ class ANCFBeamModel implements Only<ObjectModel & BodyModel, ANCFBeamModel> {
 
   /** Evaluates the group's three strains as jets at the current point into this.strains. */
   private evaluateStrains(group: StrainGroup, hessians: boolean): readonly Jet2[] {
-    const { pool, variables, slopeVariables, strains } = workspace;
+    const { pool, variables, slopeVariables, strains } = workspace();
     pool.reset();
     pool.hessians = hessians;
     for (let r = 0; r < N_VAR; r++) pool.variable(r, this.point.values[r], variables[r]);

@@ -28,7 +28,7 @@ const N_VAR = 6;
 const N_LOCAL = 12;
 
 /** The jets of all ANCFCable elements (one evaluation at a time): variables r', r'' and the strain jets, reserved. */
-const workspace = (() => {
+function createWorkspace() {
   const pool = new Jet2Pool(N_VAR, 40);
   const variables = Array.from({ length: N_VAR }, () => pool.take());
   const rp = pool.triple(variables[0], variables[1], variables[2]);
@@ -36,7 +36,12 @@ const workspace = (() => {
   const strains = pool.vector();
   pool.reserve();
   return { pool, variables, rp, rpp, strains };
-})();
+}
+/** The jets, created on first use (not when the module loads: a model without these elements never needs them). */
+let sharedWorkspace: ReturnType<typeof createWorkspace> | undefined;
+function workspace(): ReturnType<typeof createWorkspace> {
+  return sharedWorkspace ??= createWorkspace();
+}
 
 /** A rule mapped to [0, L] with S', S'' and the reference strains at its points (ε_ref: 1 per point, κ_ref: 3). */
 class CableRule {
@@ -154,7 +159,7 @@ class ANCFCableModel implements Only<ObjectModel & BodyModel, ANCFCableModel> {
       }
     }
     this.point.evaluate(this.e, this.u);
-    const { pool, variables } = workspace;
+    const { pool, variables } = workspace();
     pool.reset();
     pool.hessians = hessians;
     for (let r = 0; r < N_VAR; r++) pool.variable(r, this.point.values[r], variables[r]);
@@ -163,7 +168,7 @@ class ANCFCableModel implements Only<ObjectModel & BodyModel, ANCFCableModel> {
   /** ε = |r'| − 1 at point q of the rule (jet in this.strains[0]). */
   private axialStrain(rule: CableRule, q: number, hessians: boolean): Jet2 {
     this.setPoint(rule.dS, rule.ddS, 4 * q, hessians);
-    const { pool, rp, strains } = workspace;
+    const { pool, rp, strains } = workspace();
     const out = strains[0];
     return pool.affine(pool.sqrt(pool.dot(rp, rp, out), out), 1, -1, out);
   }
@@ -171,7 +176,7 @@ class ANCFCableModel implements Only<ObjectModel & BodyModel, ANCFCableModel> {
   /** κ = (r' × r'')/|r'|² at point q of the rule (jets in this.strains). */
   private curvature(rule: CableRule, q: number, hessians: boolean): readonly Jet2[] {
     this.setPoint(rule.dS, rule.ddS, 4 * q, hessians);
-    const { pool, rp, rpp, strains: out } = workspace;
+    const { pool, rp, rpp, strains: out } = workspace();
     const inverseNorm2 = pool.inverse(pool.dot(rp, rp, pool.take()), pool.take());
     const cross = pool.cross(rp, rpp, pool.vector());
     for (let c = 0; c < 3; c++) pool.mul(cross[c], inverseNorm2, out[c]);

@@ -22,13 +22,18 @@ const N_LOCAL = 14;
 type Vec = Jet2[];
 
 /** First-order jets of all elements (one evaluation at a time): the 14 coordinates and the 14 forces, reserved. */
-const workspace = (() => {
+function createWorkspace() {
   const pool = new Jet2Pool(N_LOCAL, 900, false);
   const variables = Array.from({ length: N_LOCAL }, () => pool.take());
   const forces = Array.from({ length: N_LOCAL }, () => pool.take());
   pool.reserve();
   return { pool, variables, forces };
-})();
+}
+/** The jets, created on first use (not when the module loads: a model without these elements never needs them). */
+let sharedWorkspace: ReturnType<typeof createWorkspace> | undefined;
+function workspace(): ReturnType<typeof createWorkspace> {
+  return sharedWorkspace ??= createWorkspace();
+}
 
 /**
  * Run-time model of Exudyn's 3D geometrically exact beam (Lie-group SE(3) interpolation, two rigid-body nodes with Euler
@@ -52,9 +57,9 @@ class BeamGeometricallyExactModel implements Only<ObjectModel & BodyModel, BeamG
   /** Diagonal stiffness [EA, GA_y, GA_z, GJ, EI_y, EI_z]. */
   private readonly k = new Float64Array(6);
   private readonly J = new Float64Array(9);
-  private readonly pool = workspace.pool;
-  private readonly variables = workspace.variables;
-  private readonly forces = workspace.forces;
+  private readonly pool = workspace().pool;
+  private readonly variables = workspace().variables;
+  private readonly forces = workspace().forces;
   private readonly q = new Float64Array(N_LOCAL);
   private readonly u = new Float64Array(N_LOCAL);
   private readonly localMatrix = denseLocalMatrix(N_LOCAL);

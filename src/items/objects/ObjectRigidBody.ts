@@ -241,6 +241,11 @@ class RigidBodyModel extends RigidBodyBase<RigidNodeModel> implements Only<Objec
     this.node.addLeverJacobianNullDirection(s, localPosition, force, k, factor);
   }
 
+  /** The node's part: the body frame is the node frame at every localPosition. */
+  addRotatedVectorNullDirection(s: ItemState, _localPosition: ArrayLike<number>, vLocal: ArrayLike<number>, out: Float64Array): void {
+    this.node.addRotatedVectorNullDirection?.(s, vLocal, out, this.nLocalU);
+  }
+
   /** Adds Jmᵀ b with the mass integral Jm = [m I | A skew(−m χ) G_l] (the rotation part only for χ ≠ 0). */
   massProportionalForce(s: ItemState, loadPerMass: ArrayLike<number>, f: Float64Array): void {
     const m = this.mass;
