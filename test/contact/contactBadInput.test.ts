@@ -86,9 +86,6 @@ const cases: [string, () => void, string, RegExp][] = [
   ['ConvexRoll: μ < 0', modified('ObjectContactConvexRoll', { dynamicFriction: -0.1 }), 'dynamicFriction', /ObjectContactConvexRoll #\d+: dynamicFriction must be non-negative, got -0.1/],
   ['ConvexRoll: radius r(0) ≤ 0', modified('ObjectContactConvexRoll', { coefficientsHull: [-1, 0, -0.1] }), 'coefficientsHull', /ObjectContactConvexRoll #\d+: coefficientsHull must give a positive radius r\(0\) at the roll center, got r\(0\) = -0.1/],
   ['ConvexRoll: position marker', wrongMarker('ObjectContactConvexRoll', 1, 'position'), 'markerNumbers', /ObjectContactConvexRoll #\d+: markerNumbers entry 1 must refer to a rigid marker .*got MarkerNodePosition #\d+, which provides no orientation/],
-  // ObjectContactRodPlane
-  ['RodPlane: negative stiffness', modified('ObjectContactRodPlane', { contactStiffness: -1 }), 'contactStiffness', /ObjectContactRodPlane #\d+: contactStiffness must be .*got -1/],
-  ['RodPlane: μ < 0', modified('ObjectContactRodPlane', { dynamicFriction: [0.3, -0.1, 0.7] }), 'dynamicFriction', /ObjectContactRodPlane #\d+: dynamicFriction entry 1 must be a friction coefficient ≥ 0, got \[0.3, -0.1, 0.7\]/],
   // ObjectContactCurveCircles
   ['CurveCircles: negative stiffness', modified('ObjectContactCurveCircles', { contactStiffness: -1 }), 'contactStiffness', /ObjectContactCurveCircles #\d+: contactStiffness must be non-negative, got -1/],
   ['CurveCircles: μ < 0', modified('ObjectContactCurveCircles', { dynamicFriction: -0.1 }), 'dynamicFriction', /ObjectContactCurveCircles #\d+: dynamicFriction must be non-negative, got -0.1/],
