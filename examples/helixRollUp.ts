@@ -8,7 +8,7 @@
  * tangent with the helix frame there (x tangent, y toward the axis, z binormal).
  *
  * Run `npx tsx examples/helixRollUp.ts`: the nodal centerline error under mesh refinement for p = 1, 2, 3
- * and the load steps and Newton iterations each slenderness needs. The builder is shared with
+ * (and of linear SE3 elements, exact up to the Newton tolerance) and the load steps and Newton iterations each slenderness needs. The builder is shared with
  * test/rods/helixRollUp.test.ts and bench/rodStatics.bench.ts.
  * @module
  */
@@ -208,6 +208,11 @@ function main(): void {
       rows.push([String(p), String(nEl), failure === undefined ? error.toExponential(3) : 'no convergence', order, String(statistics?.newtonIterations ?? '–')]);
       previous = error;
     }
+  }
+  // linear SE(3) elements: constant strain, the exact helix with any number of elements (error at the Newton tolerance)
+  for (const nEl of [5, 10]) {
+    const { model, statistics, failure } = solveHelixRollUp({ polynomialDegree: 1, numberOfElements: nEl, slenderness: 10, interpolation: 'SE3' }, { loadSteps: 100 });
+    rows.push(['1 SE3', String(nEl), failure === undefined ? (helixNodalError(model) / helixRadius).toExponential(3) : 'no convergence', '', String(statistics?.newtonIterations ?? '–')]);
   }
   printTable(['p', 'elements', 'error/R0', 'order', 'Newton it.'], rows);
   const figure = plotSensor(undefined, convergence, {

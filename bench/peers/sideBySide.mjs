@@ -40,8 +40,6 @@ const defaultModels = [
   'heavyTop', 'sliderCrank3Dtest', 'sphericalJointTest', 'fourBarMechanismTest', 'perf3DRigidBodies', 'objectFFRFreducedOrderTest',
   'perfObjectFFRFreducedOrder', 'objectFFRFTest', 'perfSpringDamperExplicit', 'perfRigidPendulum',
 ];
-/** Models of the lists that are left out of the default run, with the reason (run them with --models). */
-const leftOut = {};
 /** Spheres of the particle rows and their timed steps (bench/particles.bench.ts: steps after the first). */
 const particleRows = [[1000, 300], [10000, 50]];
 /**
@@ -215,7 +213,7 @@ function table(rows) {
 async function modelList() {
   if (flag('--particles-only')) return [];
   if (flag('--models')) return option('--models').split(',').map((m) => m.trim()).filter((m) => m !== '');
-  if (!flag('--all')) return defaultModels.filter((m) => !(m in leftOut));
+  if (!flag('--all')) return defaultModels;
   const { testModels } = await import(pathToFileURL(join(out, 'testModels', 'index.js')).href);
   return testModels.map((m) => m.name).filter((m) => existsSync(join(testModelsDir, `${m}.py`)));
 }
@@ -234,7 +232,6 @@ const plan = [...models, ...particles.map(([n]) => `particles${n}`)];
 const total = plan.reduce((sum, name) => sum + estimate(name), 0);
 console.log(`plan (${runs} runs per side, warm ≥ ${warm} timed runs): ${plan.map((name) => `${name} ~${estimate(name).toFixed(0)} s`).join(', ')}`);
 console.log(`expected total ~${(total / 60).toFixed(1)} min; logs in ${logs}`);
-for (const [name, reason] of Object.entries(leftOut)) if (!flag('--models') && !flag('--all')) console.log(`left out: ${name} (${reason})`);
 if (flag('--dry')) process.exit(0);
 if (!existsSync(flexdynEntry)) throw new Error(`${flexdynEntry} is missing: run without --no-build once`);
 
@@ -247,38 +244,25 @@ const loadStart = loadavg();
 const startedAt = new Date();
 const rows = [];
 let exudynVersion = '?';
-for (const model of models) {
+/** Runs of one row (A B A B, then the warm process); adds the row to `rows` and returns it. */
+function measure(name, exudynRun, warmUpRuns) {
   const began = Date.now();
-  console.log(`${model}: expected ~${estimate(model).toFixed(0)} s`);
-  const e = [], f = [];
-  for (let r = 0; r < runs; r++) {
-    e.push(exudynModel(model, r));
-    f.push(flexdyn(model, r));
-  }
-  // the long models: one warm-up run (≥ 1 s of solving anyway)
-  const warmRun = flexdyn(model, 'warm', ['--warm', String(warm), ...((expected[model]?.[1] ?? 0) > 10 ? ['--warmup', '1'] : [])]);
-  exudynVersion = e.find((r) => r.exudyn !== undefined)?.exudyn ?? exudynVersion;
-  const row = summarize(model, e, f, warmRun);
-  rows.push(row);
-  console.log(`${model}: ${((Date.now() - began) / 1000).toFixed(0)} s; Exudyn ${significant(row.eMicro)} µs/step, Flexdyn warm ${significant(row.fWarm)}, cold ${significant(row.fCold)}${row.errors.length > 0 ? `; ${row.errors[0]}` : ''}`);
-}
-const particleResults = [];
-for (const [n, steps] of particles) {
-  const began = Date.now();
-  const name = `particles${n}`;
   console.log(`${name}: expected ~${estimate(name).toFixed(0)} s`);
   const e = [], f = [];
   for (let r = 0; r < runs; r++) {
-    e.push(exudynParticles(n, steps, r));
+    e.push(exudynRun(r));
     f.push(flexdyn(name, r));
   }
-  const warmRun = flexdyn(name, 'warm', ['--warm', String(warm), '--warmup', '1']);
+  const warmRun = flexdyn(name, 'warm', ['--warm', String(warm), ...(warmUpRuns === undefined ? [] : ['--warmup', String(warmUpRuns)])]);
   exudynVersion = e.find((r) => r.exudyn !== undefined)?.exudyn ?? exudynVersion;
   const row = summarize(name, e, f, warmRun);
   rows.push(row);
-  particleResults.push({ n, row });
   console.log(`${name}: ${((Date.now() - began) / 1000).toFixed(0)} s; Exudyn ${significant(row.eMicro)} µs/step, Flexdyn warm ${significant(row.fWarm)}, cold ${significant(row.fCold)}${row.errors.length > 0 ? `; ${row.errors[0]}` : ''}`);
+  return row;
 }
+// the long models (cold process > 10 s) and the particle boxes: one warm-up run (≥ 1 s of solving anyway)
+for (const model of models) measure(model, (r) => exudynModel(model, r), (expected[model]?.[1] ?? 0) > 10 ? 1 : undefined);
+const particleResults = particles.map(([n, steps]) => ({ n, row: measure(`particles${n}`, (r) => exudynParticles(n, steps, r), 1) }));
 const loadEnd = loadavg();
 
 console.log('');

@@ -6,7 +6,8 @@
  */
 
 import { optionNames, ownOptions } from '../core/dictionary.ts';
-import type { NdArray } from 'ndarray';
+import ndarray, { type NdArray } from 'ndarray';
+import { assign } from 'ndarray-ops';
 import { cscMultiply, type CscMatrix } from '../linalg/sparse.ts';
 import { FlexdynError } from '../core/errors.ts';
 import type { MatrixValue } from '../registry/parameters.ts';
@@ -24,7 +25,7 @@ import {
 } from '../items/objects/ObjectFFRFreducedOrder.ts';
 import type { FEMinterface } from '../fem/FEMinterface.ts';
 import type { FileLocation } from '../fem/abaqus.ts';
-import { copyColumnMajor, loadDataFile, saveDataFile } from '../fem/persistence.ts';
+import { loadDataFile, saveDataFile } from '../fem/persistence.ts';
 
 /** Relative threshold below which entries of the reduced mass and stiffness matrices are set to zero (Exudyn's RoundMatrix defaults). */
 export const REDUCED_MATRIX_ROUNDING = 1e-13;
@@ -209,7 +210,7 @@ export class ObjectFFRFreducedOrderInterface {
     // column blocks: Ψ (nm), Ψ̃ (3nm), Φ_t (3), x̃ (3)
     const psi = dense(nf, nm), psiT = dense(nf, 3 * nm), phi = dense(nf, 3), xT = dense(nf, 3);
     // the basis as given (any strides: a view, a transposed or row-major array) into Ψ's column-major storage
-    copyColumnMajor(basis, psi.data);
+    assign(ndarray(psi.data, [nf, nm], [1, nf]), basis);
     this.modeBasis = [];
     for (let i = 0; i < nf; i++) this.modeBasis.push(new Array<number>(nm));
     for (let j = 0; j < nm; j++) {

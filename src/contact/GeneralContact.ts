@@ -12,7 +12,7 @@ import { ContactANCFCables } from './contactANCFCables.ts';
 import { SphereCableContact } from './sphereCableContact.ts';
 import { ContactTriangles } from './contactTriangles.ts';
 import { SphereTriangleContact } from './sphereTriangleContact.ts';
-import { SphereTunnellingCheck } from './sphereTunnelling.ts';
+import { SphereMotion, SphereTunnellingCheck } from './sphereTunnelling.ts';
 import { TriangleTunnellingCheck } from './triangleTunnelling.ts';
 import { CableTunnellingCheck } from './cableTunnelling.ts';
 import { SphereOverlaps, type ContactPointList } from './contactPoints.ts';
@@ -63,6 +63,7 @@ export class GeneralContact extends GeneralContactSettings implements SystemComp
   private readonly tunnelling: SphereTunnellingCheck;
   private readonly triangleTunnelling: TriangleTunnellingCheck;
   private readonly cableTunnelling: CableTunnellingCheck;
+  private readonly motion = new SphereMotion();
   private readonly overlaps = new SphereOverlaps();
   /** Sphere centres at the start and at the end of the step (tunnelling check; 3 per sphere). */
   private startCenters = new Float64Array(0);
@@ -221,9 +222,10 @@ export class GeneralContact extends GeneralContactSettings implements SystemComp
     if (!this.isActive) return 0;
     this.spheres.centers(startOfStep, this.startCenters);
     this.spheres.centers(s, this.endCenters);
-    this.tunnelling.check(this.spheres.radius, this.startCenters, this.endCenters, this.grid, s.t);
-    this.triangleTunnelling.check(this.spheres, this.triangles, this.startCenters, this.endCenters, startOfStep, s, this.grid);
-    this.cableTunnelling.check(this.spheres, this.cables, this.startCenters, this.endCenters, startOfStep, s, this.grid);
+    this.motion.measure(this.spheres.radius, this.startCenters, this.endCenters);
+    this.tunnelling.check(this.spheres.radius, this.startCenters, this.endCenters, this.motion, this.grid, s.t);
+    this.triangleTunnelling.check(this.spheres, this.triangles, this.startCenters, this.endCenters, this.motion, startOfStep, s, this.grid);
+    this.cableTunnelling.check(this.spheres, this.cables, this.startCenters, this.endCenters, this.motion, startOfStep, s, this.grid);
     this.postNewtonState?.copy(s);
     this.activeStale = true;
     return 0;

@@ -4,6 +4,7 @@ import type { ContactSpheres } from './contactSpheres.ts';
 import type { ContactANCFCables } from './contactANCFCables.ts';
 import { centerlineCoefficients, PolynomialRoots } from './ancfCableCircle.ts';
 import { SearchGrid } from './searchGrid.ts';
+import type { SphereMotion } from './sphereTunnelling.ts';
 
 /**
  * The tunnelling check of GeneralContact's spheres (circles of the x–y plane) against its ANCF cable elements after
@@ -41,9 +42,10 @@ export class CableTunnellingCheck {
 
   /**
    * Throws if a sphere tunnels through an element within the step from startOfStep to s; start and end are the sphere
-   * centres at those states (3 per sphere), layout the search grid whose cells and box the swept search uses.
+   * centres at those states (3 per sphere), moved their {@link SphereMotion}, layout the search grid whose cells and
+   * box the swept search uses.
    */
-  check(spheres: ContactSpheres, cables: ContactANCFCables, start: Float64Array, end: Float64Array, startOfStep: ItemState, s: ItemState, layout: SearchGrid): void {
+  check(spheres: ContactSpheres, cables: ContactANCFCables, start: Float64Array, end: Float64Array, moved: SphereMotion, startOfStep: ItemState, s: ItemState, layout: SearchGrid): void {
     const nE = cables.count, nS = spheres.count;
     if (nE === 0 || nS === 0) return;
     if (this.e0.length !== 8 * nE) { this.e0 = new Float64Array(8 * nE); this.e1 = new Float64Array(8 * nE); }
@@ -55,11 +57,15 @@ export class CableTunnellingCheck {
       const o = 8 * j;
       motion = Math.max(motion, Math.max(shift(e0, e1, o), shift(e0, e1, o + 4)) + (4 * cables.length[j] / 27) * (shift(e0, e1, o + 2) + shift(e0, e1, o + 6)));
     }
+    if (moved.largest + motion <= moved.smallest) return; // no sphere can tunnel
     if (this.candidates.length < nS) this.candidates = new Int32Array(nS);
-    const radius = spheres.radius;
+    const radius = spheres.radius, candidates = this.candidates;
     let nC = 0;
     for (let i = 0; i < nS; i++) {
-      if (Math.hypot(end[3 * i] - start[3 * i], end[3 * i + 1] - start[3 * i + 1]) + motion > radius[i]) this.candidates[nC++] = i;
+      // a candidate if |Δc| > r − motion (compared squared where that is positive)
+      const safe = radius[i] - motion;
+      const dx = end[3 * i] - start[3 * i], dy = end[3 * i + 1] - start[3 * i + 1];
+      if (!(safe > 0) || dx * dx + dy * dy > safe * safe) candidates[nC++] = i;
     }
     if (nC === 0) return;
     if (this.boxes.length < 6 * (nC + nE)) this.boxes = new Float64Array(6 * (nC + nE));

@@ -2,6 +2,30 @@ import { FlexdynError } from '../core/errors.ts';
 import { SearchGrid } from './searchGrid.ts';
 
 /**
+ * The largest displacement of the spheres within a step and their smallest radius, measured once per post-Newton step
+ * and shared by the tunnelling checks, which end at once when no sphere moved far enough to tunnel.
+ */
+export class SphereMotion {
+  /** Largest |end − start| of a sphere centre. */
+  largest = 0;
+  /** Smallest sphere radius. */
+  smallest = Infinity;
+
+  /** Measures the step from start to end (3 coordinates per sphere) of spheres with the given radii. */
+  measure(radii: Float64Array, start: Float64Array, end: Float64Array): void {
+    let largest = 0, smallest = Infinity;
+    for (let i = 0; i < radii.length; i++) {
+      const dx = end[3 * i] - start[3 * i], dy = end[3 * i + 1] - start[3 * i + 1], dz = end[3 * i + 2] - start[3 * i + 2];
+      const squared = dx * dx + dy * dy + dz * dz;
+      if (squared > largest) largest = squared;
+      if (radii[i] < smallest) smallest = radii[i];
+    }
+    this.largest = Math.sqrt(largest);
+    this.smallest = smallest;
+  }
+}
+
+/**
  * The tunnelling check of GeneralContact's spheres after each step: with the sphere centres at the start and at the
  * end of the step, a pair that was separated at the start and whose relative motion, interpolated linearly over the
  * step, brings the centres closer than the larger radius (a penetration beyond the smaller radius, or the spheres
@@ -20,18 +44,13 @@ export class SphereTunnellingCheck {
 
   /**
    * Throws if a pair tunnels within the step from start to end (3 coordinates per sphere each); radii per sphere,
-   * layout the search grid whose cells and box the swept search uses, t the time at the end of the step.
+   * motion the spheres' {@link SphereMotion} in the step, layout the search grid whose cells and box the swept search
+   * uses, t the time at the end of the step.
    */
-  check(radii: Float64Array, start: Float64Array, end: Float64Array, layout: SearchGrid, t: number): void {
+  check(radii: Float64Array, start: Float64Array, end: Float64Array, motion: SphereMotion, layout: SearchGrid, t: number): void {
     const n = radii.length;
     // a pair closes in by at most twice the largest displacement: below the smallest radius nothing can tunnel
-    let largest = 0, smallest = Infinity;
-    for (let i = 0; i < n; i++) {
-      const dx = end[3 * i] - start[3 * i], dy = end[3 * i + 1] - start[3 * i + 1], dz = end[3 * i + 2] - start[3 * i + 2];
-      largest = Math.max(largest, dx * dx + dy * dy + dz * dz);
-      smallest = Math.min(smallest, radii[i]);
-    }
-    if (!(2 * Math.sqrt(largest) > smallest)) return;
+    if (!(2 * motion.largest > motion.smallest)) return;
     if (this.boxes.length < 6 * n) this.boxes = new Float64Array(6 * n);
     const boxes = this.boxes;
     for (let i = 0; i < n; i++) {

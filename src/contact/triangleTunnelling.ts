@@ -3,6 +3,8 @@ import { FlexdynError } from '../core/errors.ts';
 import type { ContactSpheres } from './contactSpheres.ts';
 import type { ContactTriangles } from './contactTriangles.ts';
 import { SearchGrid } from './searchGrid.ts';
+import type { SphereMotion } from './sphereTunnelling.ts';
+import { crossesInsideTriangle } from '../items/objects/ObjectContactSphereTriangle.ts';
 
 /**
  * The tunnelling check of GeneralContact's spheres against its triangles after each step (as ObjectContactSphereTriangle
@@ -38,9 +40,10 @@ export class TriangleTunnellingCheck {
 
   /**
    * Throws if a sphere passes through a triangle within the step from startOfStep to s; start and end are the sphere
-   * centres at those states (3 per sphere), layout the search grid whose cells and box the swept search uses.
+   * centres at those states (3 per sphere), moved their {@link SphereMotion}, layout the search grid whose cells and
+   * box the swept search uses.
    */
-  check(spheres: ContactSpheres, triangles: ContactTriangles, start: Float64Array, end: Float64Array, startOfStep: ItemState, s: ItemState, layout: SearchGrid): void {
+  check(spheres: ContactSpheres, triangles: ContactTriangles, start: Float64Array, end: Float64Array, moved: SphereMotion, startOfStep: ItemState, s: ItemState, layout: SearchGrid): void {
     const nT = triangles.count, nS = spheres.count, bodies = triangles.bodies, nB = bodies.count;
     if (nT === 0 || nS === 0) return;
     if (this.p0.length !== 3 * nB) {
@@ -69,12 +72,16 @@ export class TriangleTunnellingCheck {
       rotation = Math.max(rotation, dA);
       motion = Math.max(motion, Math.hypot(p1[3 * b] - p0[3 * b], p1[3 * b + 1] - p0[3 * b + 1], p1[3 * b + 2] - p0[3 * b + 2]) + dA * this.reach[b]);
     }
+    const keep = 1 - rotation;
+    if (keep > 0 && moved.largest + motion <= moved.smallest * keep) return; // no sphere can pass
     if (this.candidates.length < nS) this.candidates = new Int32Array(nS);
-    const radius = spheres.radius;
+    const radius = spheres.radius, candidates = this.candidates;
     let nC = 0;
     for (let i = 0; i < nS; i++) {
-      const moved = Math.hypot(end[3 * i] - start[3 * i], end[3 * i + 1] - start[3 * i + 1], end[3 * i + 2] - start[3 * i + 2]);
-      if (rotation >= 1 || moved + motion > radius[i] * (1 - rotation)) this.candidates[nC++] = i;
+      // a candidate if |Δc| > r (1 − ‖ΔA‖) − motion (compared squared where that is positive)
+      const safe = radius[i] * keep - motion;
+      const dx = end[3 * i] - start[3 * i], dy = end[3 * i + 1] - start[3 * i + 1], dz = end[3 * i + 2] - start[3 * i + 2];
+      if (!(safe > 0) || dx * dx + dy * dy + dz * dz > safe * safe) candidates[nC++] = i;
     }
     if (nC === 0) return;
     if (this.boxes.length < 6 * (nC + nT)) this.boxes = new Float64Array(6 * (nC + nT));
@@ -131,13 +138,7 @@ export class TriangleTunnellingCheck {
     const d0 = nx * rho[0] + ny * rho[1] + nz * rho[2], d1 = nx * rho[3] + ny * rho[4] + nz * rho[5];
     if (!(d0 > 0 && d1 < 0)) return false;
     if (pointTriangleDistanceSquared(rho[0], rho[1], rho[2], e1x, e1y, e1z, e2x, e2y, e2z) < r * r) return false; // in contact at the start
-    const tau = d0 / (d0 - d1);
-    const qx = rho[0] + tau * (rho[3] - rho[0]), qy = rho[1] + tau * (rho[4] - rho[1]), qz = rho[2] + tau * (rho[5] - rho[2]);
-    const m11 = e1x * e1x + e1y * e1y + e1z * e1z, m12 = e1x * e2x + e1y * e2y + e1z * e2z, m22 = e2x * e2x + e2y * e2y + e2z * e2z;
-    const r1 = qx * e1x + qy * e1y + qz * e1z, r2 = qx * e2x + qy * e2y + qz * e2z;
-    const det = m11 * m22 - m12 * m12;
-    const l1 = (r1 * m22 - r2 * m12) / det, l2 = (m11 * r2 - m12 * r1) / det;
-    return l1 >= 0 && l2 >= 0 && l1 + l2 <= 1;
+    return crossesInsideTriangle(rho, 3, d0, d1, e1x, e1y, e1z, e2x, e2y, e2z);
   }
 }
 

@@ -5,27 +5,12 @@
  * @module
  */
 import ndarray from 'ndarray';
+import { assign } from 'ndarray-ops';
 import { FlexdynError } from '../core/errors.ts';
 import { readTextFile, writeFile, type FileLocation } from '../core/fileSystem.ts';
 
 /** Version of the file layout written by {@link saveDataFile}. */
 export const FEM_FILE_VERSION = 1;
-
-/**
- * Copies a 1- or 2-dimensional ndarray of any strides and offset (a view, a transposed or row-major array) into data in
- * column-major (Fortran) order: data[j·rows + i] = value(i, j).
- */
-export function copyColumnMajor(value: ndarray.NdArray, data: Float64Array): void {
-  const rows = value.shape[0];
-  if (value.shape.length === 1) {
-    for (let i = 0; i < rows; i++) data[i] = value.get(i) as number;
-    return;
-  }
-  const columns = value.shape[1];
-  for (let j = 0; j < columns; j++) {
-    for (let i = 0; i < rows; i++) data[j * rows + i] = value.get(i, j) as number;
-  }
-}
 
 function isNdArray(value: unknown): value is ndarray.NdArray<Float64Array> {
   return typeof value === 'object' && value !== null && 'shape' in value && 'stride' in value && 'data' in value && 'offset' in value;
@@ -40,7 +25,7 @@ function encode(value: unknown): unknown {
     if (shape.length !== 1 && shape.length !== 2) throw new FlexdynError(`saveToFile: arrays must have 1 or 2 dimensions, got ${shape.length}`);
     const data = new Float64Array(size);
     // column-major (Fortran) order, the layout of the mode bases, whatever the strides of the array saved
-    copyColumnMajor(value, data);
+    assign(ndarray(data, shape, shape.length === 2 ? [1, shape[0]] : [1]), value);
     return { $nd: { shape, data: Array.from(data) } };
   }
   if (Array.isArray(value)) return value.map(encode);

@@ -461,6 +461,12 @@ export interface BodyModel {
    * position except for interpolations whose pose is not the Lagrange one, such as the SE(3) rod's).
    */
   centerlinePosition?(s: ItemState, localPosition: ArrayLike<number>, out: Float64Array): void;
+  /**
+   * Line bodies (rods): writes ∂ω/∂Δq of the section at fixed velocity coordinates, 3 × n_point row-major, for line
+   * contacts. Not offered as angularVelocity_q: a rod's marker orientation (the interpolated A(s)) is not the integral of
+   * its Petrov–Galerkin rotation Jacobian, so marker-based items that combine both stay numerical in q.
+   */
+  lineAngularVelocity_q?(s: ItemState, localPosition: ArrayLike<number>, out: Float64Array): void;
   /** Line bodies (rods): writes the centerline tangent ∂r/∂ξ at localPosition (its direction; the length is not 1). */
   centerlineTangent?(s: ItemState, localPosition: ArrayLike<number>, out: Float64Array): void;
   /** Line bodies: writes ∂(centerlineTangent)/∂u = ∂/∂Δq, 3 × n_point row-major (a centerline linear in the nodal positions). */
@@ -834,7 +840,7 @@ export const capabilityNames = {
     nodes: true, nLocalU: true, arcLength: true, arcStart: true, position: true, velocity: true, nodesAt: true, positionJacobian: true,
     velocity_q: true, orientation: true, angularVelocity: true, angularVelocityLocal: true, rotationJacobian: true, angularVelocity_q: true,
     addRotatedVectorNullDirection: true, massProportionalForce: true, massProportionalForceDependsOnCoordinates: true, jacobianTransposedVector_q: true,
-    addDistributedLoad: true, addLineForceLaw: true, lineForceLawJacobian: true, outputBody: true, centerlinePosition: true, centerlineTangent: true,
+    addDistributedLoad: true, addLineForceLaw: true, lineForceLawJacobian: true, outputBody: true, centerlinePosition: true, lineAngularVelocity_q: true, centerlineTangent: true,
     centerlineTangentJacobian: true, linePoints: true,
   } satisfies Record<keyof BodyModel, true>,
   /** {@link SuperElementModel}. */

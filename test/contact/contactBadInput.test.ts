@@ -86,6 +86,9 @@ const cases: [string, () => void, string, RegExp][] = [
   ['ConvexRoll: μ < 0', modified('ObjectContactConvexRoll', { dynamicFriction: -0.1 }), 'dynamicFriction', /ObjectContactConvexRoll #\d+: dynamicFriction must be non-negative, got -0.1/],
   ['ConvexRoll: radius r(0) ≤ 0', modified('ObjectContactConvexRoll', { coefficientsHull: [-1, 0, -0.1] }), 'coefficientsHull', /ObjectContactConvexRoll #\d+: coefficientsHull must give a positive radius r\(0\) at the roll center, got r\(0\) = -0.1/],
   ['ConvexRoll: position marker', wrongMarker('ObjectContactConvexRoll', 1, 'position'), 'markerNumbers', /ObjectContactConvexRoll #\d+: markerNumbers entry 1 must refer to a rigid marker .*got MarkerNodePosition #\d+, which provides no orientation/],
+  // ObjectContactRodPlane
+  ['RodPlane: negative stiffness', modified('ObjectContactRodPlane', { contactStiffness: -1 }), 'contactStiffness', /ObjectContactRodPlane #\d+: contactStiffness must be .*got -1/],
+  ['RodPlane: μ < 0', modified('ObjectContactRodPlane', { dynamicFriction: [0.3, -0.1, 0.7] }), 'dynamicFriction', /ObjectContactRodPlane #\d+: dynamicFriction entry 1 must be a friction coefficient ≥ 0, got \[0.3, -0.1, 0.7\]/],
   // ObjectContactCurveCircles
   ['CurveCircles: negative stiffness', modified('ObjectContactCurveCircles', { contactStiffness: -1 }), 'contactStiffness', /ObjectContactCurveCircles #\d+: contactStiffness must be non-negative, got -1/],
   ['CurveCircles: μ < 0', modified('ObjectContactCurveCircles', { dynamicFriction: -0.1 }), 'dynamicFriction', /ObjectContactCurveCircles #\d+: dynamicFriction must be non-negative, got -0.1/],
@@ -94,6 +97,18 @@ const cases: [string, () => void, string, RegExp][] = [
   // ObjectContactCoordinate
   ['ContactCoordinate: negative stiffness', modified('ObjectContactCoordinate', { contactStiffness: -1 }), 'contactStiffness', /ObjectContactCoordinate #\d+: contactStiffness must be non-negative, got -1/],
   ['ContactCoordinate: position marker', wrongMarker('ObjectContactCoordinate', 0, 'position'), 'markerNumbers', /ObjectContactCoordinate #\d+: markerNumbers entry 0 must refer to a coordinate marker, got MarkerNodePosition #\d+/],
+  // ObjectContactRodPlane (a rod body instead of markers)
+  ['RodPlane: negative stiffness', modified('ObjectContactRodPlane', { contactStiffness: -1 }), 'contactStiffness', /ObjectContactRodPlane #\d+: contactStiffness must be non-negative, got -1/],
+  ['RodPlane: μ < 0', modified('ObjectContactRodPlane', { dynamicFriction: [0.3, -0.1, 0.2] }), 'dynamicFriction', /ObjectContactRodPlane #\d+: dynamicFriction entry 1 must be a friction coefficient ≥ 0, got \[0.3, -0.1, 0.2\]/],
+  ['RodPlane: radius 0', modified('ObjectContactRodPlane', { radius: 0 }), 'radius', /ObjectContactRodPlane #\d+: radius must be a cross-section radius > 0, got 0/],
+  ['RodPlane: a mass point instead of a rod', () => {
+    const definition = itemDefinitions.find((d) => itemFullName(d) === 'ObjectContactRodPlane')!;
+    const mbs = new SystemContainer().addSystem();
+    const index = definition.example!(mbs as never) as number;
+    const mass = mbs.addObject(MassPoint({ physicsMass: 1, nodeNumber: mbs.addNode(NodePoint({ referenceCoordinates: [0, 0, 5] })) }));
+    mbs.modifyObject(index, { bodyNumber: mass } as never);
+    mbs.assemble();
+  }, 'bodyNumber', /ObjectContactRodPlane #\d+: bodyNumber must refer to a rod \(a CosseratRod/],
   // rolling discs
   ['JointRollingDisc: radius 0', modified('ObjectJointRollingDisc', { discRadius: 0 }), 'discRadius', /ObjectJointRollingDisc #\d+: discRadius must be > 0, got 0/],
   ['JointRollingDisc: position marker', wrongMarker('ObjectJointRollingDisc', 1, 'position'), 'markerNumbers', /ObjectJointRollingDisc #\d+: markerNumbers entry 1 must refer to a rigid marker .*got MarkerNodePosition #\d+, which provides no orientation/],
@@ -129,8 +144,8 @@ describe('contact items and GeneralContact: bad input gives a named FlexdynError
     for (const name of contactItems) {
       const covered = cases.filter(([, , , pattern]) => pattern.source.includes(name)).map(([, , parameter]) => parameter);
       const parameters = Object.keys(itemDefinitions.find((d) => itemFullName(d) === name)!.parameters);
-      // stiffness, friction, restitution and radius parameters the item has, and its markers
-      const expected = parameters.filter((p) => /^(contactStiffness|dynamicFriction|frictionCoefficient|dryFriction|restitutionCoefficient|spheresRadii|radiusSphere|circleRadius|circlesRadii|discRadius|coefficientsHull|markerNumbers)$/.test(p));
+      // stiffness, friction, restitution and radius parameters the item has, and its markers (or body)
+      const expected = parameters.filter((p) => /^(contactStiffness|dynamicFriction|frictionCoefficient|dryFriction|restitutionCoefficient|spheresRadii|radiusSphere|radius|circleRadius|circlesRadii|discRadius|coefficientsHull|markerNumbers|bodyNumber)$/.test(p));
       expect(covered.sort(), name).toEqual(expect.arrayContaining(expected));
     }
   });

@@ -68,6 +68,32 @@ describe('createCosseratRod', () => {
     }
   });
 
+  it('se3RodOnAHelixIsTheExactHelixBetweenItsNodesAndItsArcLengthTheHelixLength', () => {
+    // SE3 elements between exact helix frames are that helix (constant strain): the reference arc length of the
+    // interpolation equals the helix length L (so s needs no rescaling) and the pose at any s is the exact helix point and
+    // frame (measured 5.9e-16 R0 in position, 7.4e-16 in the tangent; asserted 1e-14). R12 p = 1 misses it by 0.25 R0 (chords,
+    // and s rescaled from the chords' length to L).
+    const R0 = 0.1, pitch = 0.04, turns = 1.5, nEl = 6;
+    const c = pitch / (2 * Math.PI * R0), w = Math.sqrt(1 + c * c);
+    const pointError = (interpolation: 'SE3' | 'R12') => {
+      const mbs = new SystemContainer().addSystem();
+      const rod = mbs.createCosseratRod({ centerline: { type: 'Helix', radius: R0, pitch, turns }, numberOfElements: nEl, interpolation, ...beam });
+      mbs.assemble();
+      let error = 0;
+      for (const fraction of [0.05, 0.29, 0.5, 0.83, 1]) {
+        const sArc = fraction * rod.length, alpha = sArc / (R0 * w);
+        const r = mbs.getObjectOutputBody(rod.objectNumber, OutputVariableType.Position, [sArc, 0, 0], ConfigurationType.Reference);
+        const a = mbs.getObjectOutputBody(rod.objectNumber, OutputVariableType.RotationMatrix, [sArc, 0, 0], ConfigurationType.Reference);
+        const exact = [R0 * Math.sin(alpha), -R0 * Math.cos(alpha), R0 * c * alpha];
+        const tangent = [Math.cos(alpha) / w, Math.sin(alpha) / w, c / w];
+        error = Math.max(error, Math.hypot(r[0] - exact[0], r[1] - exact[1], r[2] - exact[2]) / R0, ...tangent.map((t, i) => Math.abs(a[3 * i] - t)));
+      }
+      return error;
+    };
+    expect(pointError('SE3')).toBeLessThan(1e-14);
+    expect(pointError('R12')).toBeGreaterThan(1e-3);
+  });
+
   it('createdHelixIsStressFreeAndCircularArcEndsWhereItShould', () => {
     const mbs = new SystemContainer().addSystem();
     const helix = mbs.createCosseratRod({ centerline: { type: 'Helix', radius: 0.1, pitch: 0.05, turns: 1 }, numberOfElements: 8, polynomialDegree: 2, ...beam });

@@ -17,11 +17,15 @@ const parameters = {
 };
 
 /** A body-mass marker on a body with line-load integration (rods). */
-type LineLoadMarker = BodyMassMarkerModel & Required<Pick<BodyMassMarkerModel, 'addDistributedLoad'>>;
+export type LineLoadMarker = BodyMassMarkerModel & Required<Pick<BodyMassMarkerModel, 'addDistributedLoad'>>;
 
-/** True if the marker is a body-mass marker whose body integrates line loads. */
-function isLineLoadMarker(marker: MarkerModel): marker is LineLoadMarker {
-  return isBodyMassMarker(marker) && marker.addDistributedLoad !== undefined;
+/** The line-load marker `markerNumber` of a load (LoadDistributed, LoadMuscleTorque); throws naming the load if it is none. */
+export function bindLineLoadMarker(context: BindContext, label: ItemLabel, markerNumber: number): LineLoadMarker {
+  const marker: MarkerModel = context.marker(markerNumber, 'markerNumber');
+  if (!isBodyMassMarker(marker) || marker.addDistributedLoad === undefined) {
+    itemError(label, 'markerNumber', `must refer to a MarkerBodyMass on a rod (a body with line-load integration, e.g. ObjectCosseratRod), got ${marker.label.category}${marker.label.typeName} #${markerNumber}`);
+  }
+  return marker as LineLoadMarker;
 }
 
 /** Run-time model: force and moment densities integrated by the rod's quadrature. */
@@ -51,11 +55,7 @@ class DistributedLoadModel implements Only<LoadModel, DistributedLoadModel> {
   ) {}
 
   bind(context: BindContext): void {
-    const marker = context.marker(this.markerNumber, 'markerNumber');
-    if (!isLineLoadMarker(marker)) {
-      itemError(this.label, 'markerNumber', `must refer to a MarkerBodyMass on a rod (a body with line-load integration, e.g. ObjectCosseratRod), got ${marker.label.category}${marker.label.typeName} #${this.markerNumber}`);
-    }
-    this.marker = marker;
+    this.marker = bindLineLoadMarker(context, this.label, this.markerNumber);
   }
 
   private evaluate(fn: UserFunctionValue<DistributedLoadUserFunction>, name: string, value: number[], sArc: number, out: Float64Array, factor: number): void {

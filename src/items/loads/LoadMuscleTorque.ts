@@ -1,8 +1,9 @@
 import { makeFactory, type ItemDefinition } from '../../registry/definition.ts';
-import { isBodyMassMarker, type BindContext, type BodyMassMarkerModel, type DistributedLoadDensity, type ItemState, type LoadCoordinateDependence, type LoadModel, type MarkerModel, type Only } from '../../registry/capabilities.ts';
+import type { BindContext, DistributedLoadDensity, ItemState, LoadCoordinateDependence, LoadModel, Only } from '../../registry/capabilities.ts';
 import { itemError, type ItemLabel } from '../../core/errors.ts';
 import { markerIndex, preal, real, ureal, vector, type ParameterValues } from '../../registry/parameters.ts';
 import { objectCosseratRodDefinition } from '../objects/ObjectCosseratRod.ts';
+import { bindLineLoadMarker, type LineLoadMarker } from './LoadDistributed.ts';
 
 const parameters = {
   markerNumber: markerIndex('MarkerBodyMass of the rod the muscle torque acts on.'),
@@ -17,14 +18,6 @@ const parameters = {
 };
 
 type MuscleTorqueValues = ParameterValues<typeof parameters>;
-
-/** A body-mass marker on a body with line-load integration (rods). */
-type LineLoadMarker = BodyMassMarkerModel & Required<Pick<BodyMassMarkerModel, 'addDistributedLoad'>>;
-
-/** True if the marker is a body-mass marker whose body integrates line loads. */
-function isLineLoadMarker(marker: MarkerModel): marker is LineLoadMarker {
-  return isBodyMassMarker(marker) && marker.addDistributedLoad !== undefined;
-}
 
 /**
  * PyElastica's cubic B-spline shape over [0, length]: n control values β_j at x_j = j·length/(n − 1), coefficients
@@ -85,11 +78,7 @@ class MuscleTorqueModel implements Only<LoadModel, MuscleTorqueModel> {
   }
 
   bind(context: BindContext): void {
-    const marker = context.marker(this.v.markerNumber, 'markerNumber');
-    if (!isLineLoadMarker(marker)) {
-      itemError(this.label, 'markerNumber', `must refer to a MarkerBodyMass on a rod (a body with line-load integration, e.g. ObjectCosseratRod), got ${marker.label.category}${marker.label.typeName} #${this.v.markerNumber}`);
-    }
-    this.marker = marker;
+    this.marker = bindLineLoadMarker(context, this.label, this.v.markerNumber);
   }
 
   private shape(sArc: number): number {

@@ -26,6 +26,8 @@ const parameters = {
     + 'to the dynamic coefficient.', 3, 'Vector3D'),
   frictionProportionalZone: ureal(1e-3, 'Regularization velocity v_reg [m/s]: below it (stick state) the friction grows in proportion to the slip velocity '
     + 'up to the static coefficient; 0: pure Coulomb.'),
+  rollingFriction: ureal(0, 'Rolling resistance μ_r: a couple μ_r R F_c against the rolling R (I − n nᵀ) ω of the section (regularized with v_reg like '
+    + 'the friction, without a stored state).'),
   activeConnector: bool(true, 'If false, the contact exerts no force.'),
 };
 
@@ -33,7 +35,7 @@ type Values = ParameterValues<typeof parameters>;
 
 /** The body capabilities the contact reads (all optional in BodyModel; checked in bind). */
 type LineBody = Required<Pick<BodyModel, 'centerlinePosition' | 'centerlineTangent' | 'centerlineTangentJacobian' | 'linePoints' | 'angularVelocity' | 'rotationJacobian'
-  | 'angularVelocity_q' | 'jacobianTransposedVector_q' | 'nodesAt'>> & BodyModel;
+  | 'lineAngularVelocity_q' | 'jacobianTransposedVector_q' | 'nodesAt'>> & BodyModel;
 
 /** Throws unless every entry of a friction vector is non-negative. */
 function checkFriction(label: ItemLabel, name: string, value: ArrayLike<number>): void {
@@ -63,6 +65,10 @@ class ContactRodPlaneModel implements Only<ObjectModel, ContactRodPlaneModel> {
   private readonly law = new NormalContactForce();
   private readonly lawParameters: NormalForceParameters;
   private readonly friction = new FrictionForce();
+  /** The friction law applied to the rolling velocity R P ω (rolling resistance). */
+  private readonly rolling = new FrictionForce();
+  /** Rolling velocity R P ω of the point. */
+  private readonly wr = new Float64Array(3);
   private readonly stepState = contactStepState();
   /** Contact points: local positions [s, 0, 0], reference lengths ds, elements, local column offsets 6·p·e. */
   private positions: Float64Array[] = [];
@@ -105,7 +111,7 @@ class ContactRodPlaneModel implements Only<ObjectModel, ContactRodPlaneModel> {
       this.p0[i] = values.planePoint[i];
       this.muStick[i] = values.staticFriction[i] !== 0 ? values.staticFriction[i] : values.dynamicFriction[i];
     }
-    this.hasFriction = this.muStick.some((mu) => mu !== 0) || values.dynamicFriction.some((mu) => mu !== 0);
+    this.hasFriction = this.muStick.some((mu) => mu !== 0) || values.dynamicFriction.some((mu) => mu !== 0) || values.rollingFriction !== 0;
     this.lawParameters = {
       contactStiffness: values.contactStiffness, contactDamping: values.contactDamping, contactStiffnessExponent: values.contactStiffnessExponent,
       impactModel: 0, restitutionCoefficient: 1, minimumImpactVelocity: 0,
@@ -119,7 +125,7 @@ class ContactRodPlaneModel implements Only<ObjectModel, ContactRodPlaneModel> {
 
   bind(context: BindContext): void {
     const body = context.body(this.values.bodyNumber, 'bodyNumber');
-    const missing = (['centerlinePosition', 'centerlineTangent', 'centerlineTangentJacobian', 'linePoints', 'angularVelocity', 'rotationJacobian', 'angularVelocity_q',
+    const missing = (['centerlinePosition', 'centerlineTangent', 'centerlineTangentJacobian', 'linePoints', 'angularVelocity', 'rotationJacobian', 'lineAngularVelocity_q',
       'jacobianTransposedVector_q', 'nodesAt'] as const).filter((name) => body[name] === undefined);
     if (missing.length > 0) {
       itemError(this.label, 'bodyNumber', `must refer to a rod (a CosseratRod: a line body with ${missing.join(', ')}), got object #${this.values.bodyNumber} without them`);
@@ -217,6 +223,13 @@ class ContactRodPlaneModel implements Only<ObjectModel, ContactRodPlaneModel> {
     tauLhs[0] = -R * (n[1] * fLhs[2] - n[2] * fLhs[1]);
     tauLhs[1] = -R * (n[2] * fLhs[0] - n[0] * fLhs[2]);
     tauLhs[2] = -R * (n[0] * fLhs[1] - n[1] * fLhs[0]);
+    const muRolling = this.values.rollingFriction;
+    if (muRolling === 0) return;
+    // rolling resistance: couple R·(μ_r F_c w_r/v_reg or μ_r F_c w_r/|w_r|) against w_r = R P ω
+    const wr = this.wr, omega = this.omega, on = n[0] * omega[0] + n[1] * omega[1] + n[2] * omega[2];
+    for (let i = 0; i < 3; i++) wr[i] = R * (omega[i] - on * n[i]);
+    this.rolling.evaluate(muRolling, zone, Math.hypot(wr[0], wr[1], wr[2]) < zone, Fc, wr);
+    for (let i = 0; i < 3; i++) tauLhs[i] += R * this.rolling.force[i];
   }
 
   ode2Lhs(s: ItemState, f: Float64Array): void {
@@ -273,7 +286,7 @@ class ContactRodPlaneModel implements Only<ObjectModel, ContactRodPlaneModel> {
             this.addCrossNormal(jRot, R, dw);
           } else {
             dw.fill(0);
-            body.angularVelocity_q(s, lp, jOmega);
+            body.lineAngularVelocity_q(s, lp, jOmega); // also the rolling resistance's ∂ω
             this.addCrossNormal(jOmega, R, dw);
           }
           const f1 = this.friction.force, dv = this.friction.force_tangentVelocity, dn1 = this.friction.force_normalForce;
@@ -302,12 +315,18 @@ class ContactRodPlaneModel implements Only<ObjectModel, ContactRodPlaneModel> {
               df[2 * np + j] += scale * (af * d2 + ea[2] * fd);
             }
           }
-          // ∂τ = −R n × ∂f (rows 3 … 5)
+          // ∂τ = −R n × ∂f (rows 3 … 5), + R(g_v R P ∂ω + g_F ∂F_c) of the rolling resistance (∂ω = Ω_q or J_r)
+          const rolling = this.values.rollingFriction !== 0, dOmega = velocities ? jRot : jOmega;
+          const gv = this.rolling.force_tangentVelocity, gF = this.rolling.force_normalForce;
           for (let j = 0; j < np; j++) {
-            const a0 = df[j], a1 = df[np + j], a2 = df[2 * np + j];
+            const a0 = df[j], a1 = df[np + j], a2 = df[2 * np + j], dF = df[3 * np + j];
             df[3 * np + j] = -R * (n[1] * a2 - n[2] * a1);
             df[4 * np + j] = -R * (n[2] * a0 - n[0] * a2);
             df[5 * np + j] = -R * (n[0] * a1 - n[1] * a0);
+            if (!rolling) continue;
+            const o0 = dOmega[j], o1 = dOmega[np + j], o2 = dOmega[2 * np + j], on = n[0] * o0 + n[1] * o1 + n[2] * o2;
+            const w0 = R * (o0 - on * n[0]), w1 = R * (o1 - on * n[1]), w2 = R * (o2 - on * n[2]);
+            for (let r = 0; r < 3; r++) df[(3 + r) * np + j] += R * (gv[3 * r] * w0 + gv[3 * r + 1] * w1 + gv[3 * r + 2] * w2 + gF[r] * dF);
           }
         }
         // block = J_pᵀ ∂f (+ J_rᵀ ∂τ)
@@ -408,7 +427,8 @@ export const objectContactRodPlaneDefinition: ItemDefinition<'Object', typeof pa
     + 'acting at pointsPerElement Gauss points of every element: the normal force per length k δ^n − d v_n (δ = −gap, linear or Hertz-like) '
     + 'integrated over the reference arc length, and Coulomb friction at the contact point r − R n (so that friction also turns the cross-section: '
     + 'rolling), regularized below v_reg, with a stick/slip state per point: below v_reg the static coefficients, above the dynamic ones. Friction '
-    + 'may be anisotropic: coefficients forward (along the rod tangent projected onto the plane), backward and sideways, as a snake\'s scales. '
+    + 'may be anisotropic: coefficients forward (along the rod tangent projected onto the plane), backward and sideways, as a snake\'s scales; '
+    + 'rolling resistance: a couple μ_r R F_c against the rolling of the section. '
     + 'The contact state of each point (gap, slip speed) is stored in 4 data coordinates of a NodeGenericData and updated only in the '
     + 'post-Newton step (discontinuous iteration; recommends the step that reaches a contact, reports stick/slip switches), as the other penalty '
     + 'contacts; within a step the forces are smooth and the Jacobians analytic at fixed data coordinates. A penetration deeper than R raises an '
@@ -422,7 +442,8 @@ export const objectContactRodPlaneDefinition: ItemDefinition<'Object', typeof pa
     'in contact (stored gap < 0): F_c = ds_k (k δ^n − d v_n), δ = −gap; contact-point velocity w = v − R ω × n, v_t = (I − n nᵀ) w;',
     'f₁ = F_c v_t/v_reg (stick: stored |v_t| < v_reg) or F_c v_t/|v_t| (slip); e_a = P t/|P t| (t = ∂r/∂ξ, P = I − n nᵀ),',
     'M = μ_s P + (μ_a − μ_s) e_a e_aᵀ with μ = staticFriction (stick) or dynamicFriction (slip), μ_a = μ_forward if e_a·v_t ≥ 0 else μ_backward, μ_s sideways;',
-    'force on the rod F = F_c n − M f₁ at r − R n: LHS −= J_posᵀ F + J_rotᵀ((−R n) × F). Post-Newton: stored gap ← gap, slip speed ← |v_t|.',
+    'rolling resistance: couple C = −R μ_r F_c w_r/v_reg (|w_r| < v_reg) or −R μ_r F_c w_r/|w_r|, w_r = R P ω;',
+    'force on the rod F = F_c n − M f₁ at r − R n: LHS −= J_posᵀ F + J_rotᵀ((−R n) × F + C). Post-Newton: stored gap ← gap, slip speed ← |v_t|.',
   ].join('\n'),
   example: (mbs) => {
     // a curved quadratic rod pressed about 0.25 into a tilted plane (far from δ = 0, where δ^1.5 curves strongly), moving and
@@ -437,7 +458,7 @@ export const objectContactRodPlaneDefinition: ItemDefinition<'Object', typeof pa
     return mbs.addObject({
       objectType: 'ContactRodPlane', bodyNumber: rod, nodeNumber: node, planePoint: [0, 0, 0.05], planeNormal: [0.1, -0.05, 1], radius: 0.3,
       pointsPerElement: 2, contactStiffness: 1e4, contactDamping: 20, contactStiffnessExponent: 1.5,
-      dynamicFriction: [0.3, 0.5, 0.7], staticFriction: [0.4, 0.6, 0.9], frictionProportionalZone: 0.5,
+      dynamicFriction: [0.3, 0.5, 0.7], staticFriction: [0.4, 0.6, 0.9], frictionProportionalZone: 0.5, rollingFriction: 0.2,
     });
   },
   validate: (v, label) => {

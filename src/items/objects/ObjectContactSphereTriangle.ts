@@ -347,14 +347,7 @@ class ContactSphereTriangleModel implements Only<ObjectModel, ContactSphereTrian
     const e1x = x[3] - x[0], e1y = x[4] - x[1], e1z = x[5] - x[2], e2x = x[6] - x[0], e2y = x[7] - x[1], e2z = x[8] - x[2];
     const nx = e1y * e2z - e1z * e2y, ny = e1z * e2x - e1x * e2z, nz = e1x * e2y - e1y * e2x;
     const d0 = nx * side[0] + ny * side[1] + nz * side[2], d1 = nx * side[4] + ny * side[5] + nz * side[6];
-    if (!(d0 * d1 < 0)) return false;
-    const t = d0 / (d0 - d1);
-    const rx = side[0] + t * (side[4] - side[0]), ry = side[1] + t * (side[5] - side[1]), rz = side[2] + t * (side[6] - side[2]);
-    const m11 = e1x * e1x + e1y * e1y + e1z * e1z, m12 = e1x * e2x + e1y * e2y + e1z * e2z, m22 = e2x * e2x + e2y * e2y + e2z * e2z;
-    const r1 = rx * e1x + ry * e1y + rz * e1z, r2 = rx * e2x + ry * e2y + rz * e2z;
-    const det = m11 * m22 - m12 * m12;
-    const l1 = (r1 * m22 - r2 * m12) / det, l2 = (m11 * r2 - m12 * r1) / det;
-    return l1 >= 0 && l2 >= 0 && l1 + l2 <= 1;
+    return d0 * d1 < 0 && crossesInsideTriangle(side, 4, d0, d1, e1x, e1y, e1z, e2x, e2y, e2z);
   }
 
   output(variable: OutputVariableType, s: ItemState): ArrayLike<number> | undefined {
@@ -376,6 +369,21 @@ class ContactSphereTriangleModel implements Only<ObjectModel, ContactSphereTrian
       default: return undefined;
     }
   }
+}
+
+/**
+ * True if a point moving linearly from p[0 … 2] to p[end … end + 2] (both relative to the triangle's first point), whose
+ * signed distances from the triangle's plane along e1 × e2 are d0 and d1 (of opposite signs), crosses the plane inside
+ * the triangle with the edges e1 = x1 − x0, e2 = x2 − x0 (barycentric coordinates of the crossing point ≥ 0, sum ≤ 1).
+ */
+export function crossesInsideTriangle(p: ArrayLike<number>, end: number, d0: number, d1: number, e1x: number, e1y: number, e1z: number, e2x: number, e2y: number, e2z: number): boolean {
+  const t = d0 / (d0 - d1);
+  const rx = p[0] + t * (p[end] - p[0]), ry = p[1] + t * (p[end + 1] - p[1]), rz = p[2] + t * (p[end + 2] - p[2]);
+  const m11 = e1x * e1x + e1y * e1y + e1z * e1z, m12 = e1x * e2x + e1y * e2y + e1z * e2z, m22 = e2x * e2x + e2y * e2y + e2z * e2z;
+  const r1 = rx * e1x + ry * e1y + rz * e1z, r2 = rx * e2x + ry * e2y + rz * e2z;
+  const det = m11 * m22 - m12 * m12;
+  const l1 = (r1 * m22 - r2 * m12) / det, l2 = (m11 * r2 - m12 * r1) / det;
+  return l1 >= 0 && l2 >= 0 && l1 + l2 <= 1;
 }
 
 /** Contact between a sphere and a triangle with impact models and friction (Exudyn's ObjectContactSphereTriangle). */

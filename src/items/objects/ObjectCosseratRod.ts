@@ -282,8 +282,8 @@ class CosseratRodModel implements Only<ObjectModel & BodyModel, CosseratRodModel
     this.interpolation.rotationJacobian(s, e, this.arcLengths.bodyN, out);
   }
 
-  /** ∂ω(s)/∂Δq at fixed velocity coordinates (3 × 6(p + 1), the element's nodes), for rigid markers and contacts. */
-  angularVelocity_q(s: ItemState, localPosition: ArrayLike<number>, out: Float64Array): void {
+  /** ∂ω(s)/∂Δq at fixed velocity coordinates (3 × 6(p + 1), the element's nodes), for line contacts. */
+  lineAngularVelocity_q(s: ItemState, localPosition: ArrayLike<number>, out: Float64Array): void {
     const e = this.arcLengths.locate(localPosition);
     this.interpolation.angularVelocity_q(s, e, this.arcLengths.bodyN, out);
   }

@@ -140,3 +140,13 @@ export function lagrangePositionJacobian(p: number, nv: Float64Array, out: Float
     out[col] = ni; out[n + col + 1] = ni; out[2 * n + col + 2] = ni;
   }
 }
+
+/** out = −A x̃ (3×3 row-major), the derivative of ω = A x by a body-fixed rotation δα of A at fixed x: δω = −A x̃ δα. */
+export function minusRotationTimesSkewInto(out: Float64Array, A: ArrayLike<number>, x: ArrayLike<number>): void {
+  for (let r = 0; r < 3; r++) {
+    const a0 = A[3 * r], a1 = A[3 * r + 1], a2 = A[3 * r + 2];
+    out[3 * r] = -(a1 * x[2] - a2 * x[1]);
+    out[3 * r + 1] = -(a2 * x[0] - a0 * x[2]);
+    out[3 * r + 2] = -(a0 * x[1] - a1 * x[0]);
+  }
+}

@@ -17,7 +17,7 @@ import { quaternionRateMatrixInto, quaternionRatesInto, quaternionRotationMatrix
 import { addSkewMulInto, skewInto } from '../../../rotations/skew.ts';
 import { addBlock } from './kernels.ts';
 import {
-  gatherNodalAngularVelocities, lagrangeReferenceSpeed, lagrangePositionInto, lagrangePositionJacobian, lagrangeSubtractReferencePosition, lagrangeVelocityInto, type RodInterpolation,
+  gatherNodalAngularVelocities, lagrangeReferenceSpeed, lagrangePositionInto, lagrangePositionJacobian, lagrangeSubtractReferencePosition, lagrangeVelocityInto, minusRotationTimesSkewInto, type RodInterpolation,
 } from './interpolation.ts';
 import { SectionStrains } from './sectionLaw.ts';
 
@@ -375,13 +375,7 @@ export class QuaternionInterpolation implements RodInterpolation {
     const x = this.work3, ax = this.work9b, tk = this.tk;
     const scale = 2 / (Q[0] * Q[0] + Q[1] * Q[1] + Q[2] * Q[2] + Q[3] * Q[3]);
     lagrangeVelocityInto(this.nodes, p, s, e, nv, 3, x);
-    // ax = −A x̃
-    for (let r = 0; r < 3; r++) {
-      const a0 = A[3 * r], a1 = A[3 * r + 1], a2 = A[3 * r + 2];
-      ax[3 * r] = -(a1 * x[2] - a2 * x[1]);
-      ax[3 * r + 1] = -(a2 * x[0] - a0 * x[2]);
-      ax[3 * r + 2] = -(a0 * x[1] - a1 * x[0]);
-    }
+    minusRotationTimesSkewInto(ax, A, x);
     out.fill(0, 0, 3 * n);
     for (let kk = 0; kk <= p; kk++) {
       this.sectionRotationPerIncrement(s, e, kk, Q, scale);

@@ -19,7 +19,7 @@ import { expSO3Into, logSO3Into, tExpSO3Into, tExpSO3InvInto } from '../../../ro
 import { addSkewMulInto, mat3MulInto, mat3TransposeMulInto } from '../../../rotations/skew.ts';
 import { addBlock } from './kernels.ts';
 import {
-  gatherNodalAngularVelocities, lagrangePositionJacobian, lagrangeVelocityInto, type RodInterpolation,
+  gatherNodalAngularVelocities, lagrangePositionJacobian, lagrangeVelocityInto, minusRotationTimesSkewInto, type RodInterpolation,
 } from './interpolation.ts';
 import { addInverseTangentDerivative, inverseTangentsInto } from './se3.ts';
 import { SectionStrains } from './sectionLaw.ts';
@@ -440,12 +440,7 @@ export class SE3Interpolation implements RodInterpolation {
     this.prepareRotationDerivatives(s, e, eta);
     const A = this.pointA;
     lagrangeVelocityInto(this.nodes, this.p, s, e, nv, 3, x);
-    for (let r = 0; r < 3; r++) {
-      const a0 = A[3 * r], a1 = A[3 * r + 1], a2 = A[3 * r + 2];
-      ax[3 * r] = -(a1 * x[2] - a2 * x[1]);
-      ax[3 * r + 1] = -(a2 * x[0] - a0 * x[2]);
-      ax[3 * r + 2] = -(a0 * x[1] - a1 * x[0]);
-    }
+    minusRotationTimesSkewInto(ax, A, x);
     out.fill(0, 0, 36);
     for (let kk = 0; kk <= 1; kk++) {
       this.rotationDerivativeInto(kk, eta);
