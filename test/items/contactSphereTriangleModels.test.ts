@@ -42,6 +42,13 @@ describe('sphere-triangle test models', () => {
     const [r1, r2, r4] = [1, 2, 4].map((refinement) => sphereTriangleTestRun({ tEnd: 0.2, refinement, newtonTolerance: 1e-10, discontinuousTolerance: 1e-2 }));
     expect(Math.abs(r4 - r2)).toBeLessThan(0.4 * Math.abs(r2 - r1));
     expect(Math.abs(r4 / r1 - 1)).toBeLessThan(1e-5);
+    // Exudyn 1.11.0 (e44aca1b, built on this machine on 2026-12-02) runs the same script with tEnd = 0.2, the step divided
+    // by 1, 2, 4, Newton relative/absolute tolerance 1e-10/1e-12 and discontinuous.iterationTolerance 1e-2, and prints
+    // these ‖q‖: ours agree at every h to 1e-10 relative (observed ≤ 3e-12), so both codes approach the same limit along
+    // the same sequence. (The same Exudyn build gives 59370.97 at the original settings and t = 0.5, its Windows
+    // reference 3.8226: the model's end value is decided by round-off, see testModels/sphereTriangleTest.ts)
+    const exudyn = [1.1714503757923207, 1.1714556388508879, 1.1714571471634132];
+    [r1, r2, r4].forEach((result, k) => expect(Math.abs(result / exudyn[k] - 1)).toBeLessThan(1e-10));
   });
 
   it('createSphereQuadContact2Converges: Flexdyn\'s result converges with h, and Exudyn\'s lies between Flexdyn\'s at h and the limit', () => {
