@@ -76,9 +76,14 @@ export class MarkerPair<M extends MarkerModel = PositionMarkerModel> {
     [this.p0, this.p1, this.v0, this.v1, this.dp, this.dv] = float64Views([3, 3, 3, 3, 3, 3]);
   }
 
-  /** Resolves both markers and checks that they are of the pair's kind. */
-  bind(context: BindContext): void {
+  /**
+   * Resolves both markers and checks that they are of the pair's kind; an entry of given (a marker model the item made
+   * itself, e.g. a point of a rod that moves along it) replaces the marker number of that entry.
+   */
+  bind(context: BindContext, given?: readonly (M | undefined)[]): void {
     const markers = this.markerNumbers.map((index, i) => {
+      const supplied = given?.[i];
+      if (supplied !== undefined) return supplied;
       const marker = context.marker(index, 'markerNumbers');
       if (!this.kind.is(marker)) {
         const reason = this.kind.reason === undefined ? '' : `, which ${this.kind.reason(marker)}`;

@@ -112,9 +112,10 @@ export class PenaltyContactPair {
     this.markers = new MarkerPair(label, markerNumbers, positionMarkers);
   }
 
-  bind(context: BindContext): void {
+  /** Binds the markers (given: marker models that replace marker numbers, see MarkerPair.bind) and allocates the work arrays. */
+  bind(context: BindContext, given?: readonly (PositionMarkerModel | undefined)[]): void {
     const markers = this.markers;
-    markers.bind(context);
+    markers.bind(context, given);
     [this.rigid0, this.rigid1] = ([0, 1] as const).map((k) => {
       const why = this.rigid[k];
       if (why === undefined) return undefined;
