@@ -175,7 +175,7 @@ export abstract class RodRigidContactModel {
     this.hasFriction = values.dynamicFriction !== 0 || values.staticFriction !== 0;
     this.muStick = values.staticFriction !== 0 ? values.staticFriction : values.dynamicFriction;
     const friction = this.hasFriction ? 'for the friction at the contact point (dynamicFriction or staticFriction ≠ 0)' : undefined;
-    this.pair = new PenaltyContactPair(label, [values.markerNumber, -1], [shapeRigid ?? friction, friction]);
+    this.pair = new PenaltyContactPair(label, [values.markerNumber, -1], [shapeRigid ?? friction, friction], 'markerNumber');
     this.pointParameters = {
       contactStiffness: 0, contactDamping: 0, contactStiffnessExponent: values.contactStiffnessExponent, impactModel: 0, restitutionCoefficient: 1,
       minimumImpactVelocity: 0, dynamicFriction: 0, frictionProportionalZone: values.frictionProportionalZone, activeConnector: values.activeConnector,
