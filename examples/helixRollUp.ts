@@ -16,7 +16,7 @@
 import { pathToFileURL } from 'node:url';
 import {
   SystemContainer, SimulationSettings, OutputVariableType, LinearSolverType, ObjectGround, MarkerBodyRigid, MarkerNodeRigid,
-  GenericJoint, Torque, CircularCrossSection, rodStiffnessFromMaterial, plotSensor, type MainSystem, type SolverStatistics,
+  GenericJoint, Torque, CircularCrossSection, rodStiffnessFromMaterial, plotSensor, type MainSystem, type SolverStatistics, type CreateCosseratRodOptions,
 } from '../src/node.ts';
 
 /** Helix radius R0. */
@@ -46,6 +46,8 @@ export interface HelixRollUpOptions {
   integration?: 'reduced' | 'full';
   /** Orientation interpolation of the rod; default 'R12'. */
   interpolation?: 'R12' | 'quaternion' | 'SE3';
+  /** Further options of createCosseratRod (e.g. a formulation), passed through. */
+  rodOptions?: Partial<CreateCosseratRodOptions>;
 }
 
 /** The assembled helix roll-up model. */
@@ -93,6 +95,7 @@ export function buildHelixRollUp(options: HelixRollUpOptions): HelixRollUpModel 
     rodParameters,
     integration: options.integration ?? 'reduced',
     interpolation: options.interpolation ?? 'R12',
+    ...options.rodOptions,
   });
   const nodes = rod.nodeNumbers;
   const ground = mbs.addObject(ObjectGround({}));
