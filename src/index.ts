@@ -182,7 +182,7 @@ export { ObjectANCFCable } from './items/objects/ObjectANCFCable.ts';
 export { ObjectBeamGeometricallyExact } from './items/objects/ObjectBeamGeometricallyExact.ts';
 export { ObjectCosseratRod, CosseratRod } from './items/objects/ObjectCosseratRod.ts';
 export { ObjectRodLinearDamping } from './items/objects/ObjectRodLinearDamping.ts';
-export { ObjectRodUniformTorque } from './items/objects/ObjectRodUniformTorque.ts';
+export { ObjectRodUniformTorque, UniformTorques } from './items/objects/ObjectRodUniformTorque.ts';
 export { ObjectRodSlenderBodyDrag } from './items/objects/ObjectRodSlenderBodyDrag.ts';
 export { ObjectGenericODE2 } from './items/objects/ObjectGenericODE2.ts';
 export { ObjectGenericODE1 } from './items/objects/ObjectGenericODE1.ts';

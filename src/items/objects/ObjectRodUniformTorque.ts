@@ -120,3 +120,5 @@ export const objectRodUniformTorqueDefinition: ItemDefinition<'Object', typeof p
 
 /** Factory for a uniform global torque on a rod. */
 export const ObjectRodUniformTorque = makeFactory(objectRodUniformTorqueDefinition);
+/** PyElastica's name of {@link ObjectRodUniformTorque}. */
+export const UniformTorques = ObjectRodUniformTorque;
