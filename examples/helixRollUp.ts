@@ -16,7 +16,7 @@
 import { pathToFileURL } from 'node:url';
 import {
   SystemContainer, SimulationSettings, OutputVariableType, LinearSolverType, ObjectGround, MarkerBodyRigid, MarkerNodeRigid,
-  GenericJoint, Torque, CircularCrossSection, rodStiffnessFromMaterial, plotSensor, type MainSystem, type SolverStatistics, type CreateCosseratRodOptions,
+  GenericJoint, Torque, CircularCrossSection, rodStiffnessFromMaterial, plotSensor, type MainSystem, type SolverStatistics,
 } from '../src/node.ts';
 
 /** Helix radius R0. */
@@ -46,8 +46,10 @@ export interface HelixRollUpOptions {
   integration?: 'reduced' | 'full';
   /** Orientation interpolation of the rod; default 'R12'. */
   interpolation?: 'R12' | 'quaternion' | 'SE3';
-  /** Further options of createCosseratRod (e.g. a formulation), passed through. */
-  rodOptions?: Partial<CreateCosseratRodOptions>;
+  /** Formulation of the internal forces; default 'displacement'. */
+  formulation?: 'displacement' | 'mixed';
+  /** Constrained variant of the mixed formulation; default 'none'. */
+  constraints?: 'none' | 'shearRigid' | 'inextensible' | 'kirchhoff';
 }
 
 /** The assembled helix roll-up model. */
@@ -95,7 +97,8 @@ export function buildHelixRollUp(options: HelixRollUpOptions): HelixRollUpModel 
     rodParameters,
     integration: options.integration ?? 'reduced',
     interpolation: options.interpolation ?? 'R12',
-    ...options.rodOptions,
+    formulation: options.formulation ?? 'displacement',
+    constraints: options.constraints ?? 'none',
   });
   const nodes = rod.nodeNumbers;
   const ground = mbs.addObject(ObjectGround({}));
