@@ -127,7 +127,7 @@ class ArchShooting {
 function traceArch(numberOfElements: number, horizontalPerturbation = 0) {
   const { R, alpha, EI, EA, GA } = arch;
   const mbs = new SystemContainer().addSystem();
-  const rod = mbs.createCosseratRod({
+  const rod = mbs.createCosseratRod({ formulation: 'displacement',
     centerline: { type: 'CircularArc', start: [-archSpan, 0, 0], direction: [Math.cos(alpha), Math.sin(alpha), 0], towardCenter: [Math.sin(alpha), -Math.cos(alpha), 0], radius: R, angle: 2 * alpha },
     numberOfElements, polynomialDegree: 2, interpolation: 'quaternion',
     physicsAxialShearStiffness: [EA, GA, GA], physicsBendingTorsionStiffness: [10 * EI, 10 * EI, EI],
@@ -213,7 +213,7 @@ describe('Riks continuation through the lateral–torsional buckling of a cantil
   it('criticalLoadFromTheTracedPathMatchesTheClosedFormAndThePostBuckledBranchIsTraced', () => {
     const { L, EIz, GJ, EIy, EA, GA } = strip;
     const mbs = new SystemContainer().addSystem();
-    const rod = mbs.createCosseratRod({
+    const rod = mbs.createCosseratRod({ formulation: 'displacement',
       centerline: { type: 'Straight', start: [0, 0, 0], direction: [1, 0, 0], up: [0, 0, 1], length: L },
       numberOfElements: 8, polynomialDegree: 2, interpolation: 'quaternion',
       physicsAxialShearStiffness: [EA, GA, GA], physicsBendingTorsionStiffness: [GJ, EIy, EIz],
