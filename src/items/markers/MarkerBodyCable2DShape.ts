@@ -39,15 +39,19 @@ class BodyCable2DShapeMarkerModel implements Only<CableShapeMarkerModel, BodyCab
   private readonly localPositions: Float64Array[] = [];
   private readonly point = new Float64Array(3);
   private jacobian3 = new Float64Array(0);
+  /** Local column of the axial coordinate of an ALE cable (−1 for ObjectANCFCable2D). */
+  private axialColumn = -1;
 
   constructor(readonly label: ItemLabel, private readonly bodyNumber: number, readonly numberOfSegments: number) {}
 
   bind(context: BindContext): void {
     const object = context.object(this.bodyNumber, 'bodyNumber');
     const body = object.body;
-    if (object.label.typeName !== 'ANCFCable2D' || body === undefined || body.arcLength === undefined) {
-      itemError(this.label, 'bodyNumber', `must refer to an ObjectANCFCable2D, got Object${object.label.typeName} #${this.bodyNumber}`);
+    const ale = object.label.typeName === 'ALEANCFCable2D';
+    if ((object.label.typeName !== 'ANCFCable2D' && !ale) || body === undefined || body.arcLength === undefined) {
+      itemError(this.label, 'bodyNumber', `must refer to an ObjectANCFCable2D or ObjectALEANCFCable2D, got Object${object.label.typeName} #${this.bodyNumber}`);
     }
+    this.axialColumn = ale ? body.nLocalU - 1 : -1;
     this.body = body;
     this.nodes = body.nodes;
     this.nLocalU = body.nLocalU;
@@ -77,9 +81,22 @@ class BodyCable2DShapeMarkerModel implements Only<CableShapeMarkerModel, BodyCab
   pointJacobian(s: ItemState, out: Float64Array): void {
     const nu = this.nLocalU;
     for (let i = 0; i <= this.numberOfSegments; i++) {
-      this.body.positionJacobian(s, this.localPositions[i], this.jacobian3);
+      this.positionJacobian(s, i);
       out.set(this.jacobian3.subarray(0, 2 * nu), 2 * i * nu);
     }
+  }
+
+  /**
+   * ∂ṗ_i/∂u of point i into jacobian3 (3 × nLocalU): the body's position Jacobian, and on an ALE cable the column of the
+   * axial coordinate r'(x_i) (the Eulerian velocity part ṡ r', through which contact forces act on the axial motion).
+   */
+  private positionJacobian(s: ItemState, i: number): void {
+    this.body.positionJacobian(s, this.localPositions[i], this.jacobian3);
+    if (this.axialColumn < 0) return;
+    this.body.centerlineTangent!(s, this.localPositions[i], this.point);
+    const nu = this.nLocalU;
+    this.jacobian3[this.axialColumn] = this.point[0];
+    this.jacobian3[nu + this.axialColumn] = this.point[1];
   }
 
   addPointForces(s: ItemState, forces: Float64Array, f: Float64Array, offset: number): void {
@@ -87,7 +104,7 @@ class BodyCable2DShapeMarkerModel implements Only<CableShapeMarkerModel, BodyCab
     for (let i = 0; i <= this.numberOfSegments; i++) {
       const fx = forces[2 * i], fy = forces[2 * i + 1];
       if (fx === 0 && fy === 0) continue;
-      this.body.positionJacobian(s, this.localPositions[i], J);
+      this.positionJacobian(s, i);
       for (let j = 0; j < nu; j++) f[offset + j] += J[j] * fx + J[nu + j] * fy;
     }
   }
