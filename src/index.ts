@@ -29,6 +29,8 @@ export type { BodyOrMarker, CreateJointOptions } from './builders/jointFrames.ts
 export { getJointArgs } from './builders/jointArgs.ts';
 export { generateStraightBeam, generateStraightLineANCFCable, generateStraightLineANCFCable as generateStraightLineANCFCable2D, generateCircularArcANCFCable2D } from './builders/beams.ts';
 export type { GenerateStraightBeamOptions, GenerateStraightLineANCFCableOptions, GenerateStraightBeamResult, GenerateCircularArcANCFCable2DOptions } from './builders/beams.ts';
+export { generateSlidingJoint, generateAleSlidingJoint } from './builders/slidingJoints.ts';
+export type { GenerateSlidingJointOptions, GenerateAleSlidingJointOptions } from './builders/slidingJoints.ts';
 export type { GetJointArgsOptions, JointArgs } from './builders/jointArgs.ts';
 export type { CreateLoadOptions } from './builders/loads.ts';
 export type { CreateAxisJointOptions, CreateSphericalJointOptions, CreateGenericJointOptions } from './builders/joints.ts';

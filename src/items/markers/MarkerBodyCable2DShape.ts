@@ -8,7 +8,7 @@ import { objectIndex, real, uint } from '../../registry/parameters.ts';
 export const maxNumberOfSegments = 12;
 
 const parameters = {
-  bodyNumber: objectIndex('The ANCFCable2D element whose shape the marker represents.'),
+  bodyNumber: objectIndex('The ANCFCable2D or ALEANCFCable2D element whose shape the marker represents.'),
   numberOfSegments: uint(3, `Number of segments of the polygon (1 … ${maxNumberOfSegments}); must equal numberOfContactSegments of the contact using it.`),
   verticalOffset: real(0, 'Offset of the polygon from the beam axis in the local y direction (surface of the beam); only 0 is supported.'),
 };
@@ -121,9 +121,11 @@ class BodyCable2DShapeMarkerModel implements Only<CableShapeMarkerModel, BodyCab
 export const markerBodyCable2DShapeDefinition: ItemDefinition<'Marker', typeof parameters> = {
   category: 'Marker',
   typeName: 'BodyCable2DShape',
-  description: 'The shape of an ObjectANCFCable2D element as a polygon of numberOfSegments + 1 equidistant points along its '
+  description: 'The shape of an ObjectANCFCable2D or ObjectALEANCFCable2D element as a polygon of numberOfSegments + 1 equidistant points along its '
     + 'axis, for ObjectContactCircleCable2D and ObjectContactFrictionCircleCable2D. Outputs: Position and Velocity of all '
-    + 'points as [x0, y0, x1, y1, …]. A verticalOffset ≠ 0 (Exudyn: the points on the beam surface) is not supported and '
+    + 'points as [x0, y0, x1, y1, …]. On an ALE cable the point velocities include the Eulerian part ṡ r\'(x_i) and their '
+    + 'Jacobian the column r\'(x_i) of the axial coordinate, so that contact forces act on the axial motion (as Exudyn\'s). '
+    + 'A verticalOffset ≠ 0 (Exudyn: the points on the beam surface) is not supported and '
     + 'rejected.',
   parameters,
   outputVariables: [OutputVariableType.Position, OutputVariableType.Velocity],

@@ -72,7 +72,7 @@ class JointSliding2DModel implements Only<ObjectModel, JointSliding2DModel> {
     const columns = track.activeColumns(s);
     const dx = r[0] - p0[0], dy = r[1] - p0[1];
     if (this.classical) {
-      if (useIndex2) throw new FlexdynError(`${formatItemLabel(this.label)}: the classical formulation (classicalFormulation = true) has no index-2 form; set classicalFormulation = false or use index-3 constraints (useIndex2Constraints = false)`, { item: this.label, parameter: 'classicalFormulation' });
+      if (useIndex2) throw new FlexdynError(`${formatItemLabel(this.label)}: the classical formulation (classicalFormulation = true) has no index-2 form; set classicalFormulation = false or use index-3 constraints (useIndex2Constraints = false; with nonzero initial velocities also computeInitialAccelerations = false, whose curvature term needs the index-2 form)`, { item: this.label, parameter: 'classicalFormulation' });
       const fx = lagrangeMultiplier(s, this, 0), fy = lagrangeMultiplier(s, this, 1);
       const slopeNorm = Math.hypot(r_x[0], r_x[1]);
       g[0] = dx;
