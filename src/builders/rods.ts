@@ -1,7 +1,9 @@
 import { describeValue, FlexdynError } from '../core/errors.ts';
+import { NodeGenericODE2 } from '../items/nodes/NodeGenericODE2.ts';
 import { NodeRigidBodyQuaternion } from '../items/nodes/NodeRigidBodyQuaternion.ts';
 import { ObjectCosseratRod } from '../items/objects/ObjectCosseratRod.ts';
 import type { RodInterpolationName } from '../items/objects/cosseratRod/interpolation.ts';
+import type { RodConstraintName } from '../items/objects/cosseratRod/mixedVirtualWork.ts';
 import type { LoadIndex, MarkerIndex, NodeIndex, ObjectIndex, VectorValue } from '../registry/parameters.ts';
 import { rodCenterline, type CenterlineOptions } from '../rods/centerlines.ts';
 import type { RodStiffness } from '../rods/crossSections.ts';
@@ -48,6 +50,13 @@ export interface CreateCosseratRodOptions {
   sectionLaw?: 'linear' | 'stretchScaled';
   /** Quadrature of the internal forces: 'reduced' (default) or 'full'. */
   integration?: 'reduced' | 'full';
+  /**
+   * Internal forces: 'displacement' (default) or 'mixed' (Hellinger–Reissner, stresses as unknowns on an added GenericODE2
+   * node; see ObjectCosseratRod's formulation).
+   */
+  formulation?: 'displacement' | 'mixed';
+  /** Constrained variant of the mixed formulation: 'none' (default), 'shearRigid', 'inextensible' or 'kirchhoff'. */
+  constraints?: RodConstraintName;
   /** Gravity vector; when non-zero a MarkerBodyMass and a LoadMassProportional are added. */
   gravity?: VectorValue;
   /** Draw the rod. */
@@ -62,6 +71,8 @@ export interface CreateCosseratRodResult {
   objectNumber: ObjectIndex;
   /** Arc length L of the reference centerline (the rod's physicsLength: markers at [s, 0, 0], s ∈ [0, L]). */
   length: number;
+  /** The GenericODE2 node of the stresses (formulation 'mixed' only). */
+  stressNodeNumber?: NodeIndex;
   /** The MarkerBodyMass of the gravity load (only with non-zero gravity). */
   markerBodyMass?: MarkerIndex;
   /** The gravity load (only with non-zero gravity). */
@@ -106,6 +117,10 @@ export function createCosseratRod(sink: BuilderSink, options: CreateCosseratRodO
     interpolation: options.interpolation ?? 'R12',
     integration: options.integration ?? 'reduced',
     sectionLaw: options.sectionLaw ?? 'linear',
+    formulation: options.formulation ?? 'displacement',
+    constraints: options.constraints ?? 'none',
+    // placeholder for the check; the stress node is added with the rod's nodes
+    stressNodeNumber: options.formulation === 'mixed' ? 0 : -1,
     physicsLength: line.length,
     visualization: { show: options.show ?? true },
   });
@@ -130,6 +145,11 @@ export function createCosseratRod(sink: BuilderSink, options: CreateCosseratRodO
       referenceCoordinates: [r[0], r[1], r[2], quaternion[0], quaternion[1], quaternion[2], quaternion[3]],
     })));
   }
-  const objectNumber = sink.addObject({ ...rodObject, nodeNumbers });
-  return { nodeNumbers, objectNumber, length: line.length, ...addGravityLoad(sink, objectNumber, gravity, name === '' ? '' : `MarkerBodyMass:${name}`) };
+  let stressNodeNumber: NodeIndex | undefined;
+  if (rodObject.formulation === 'mixed') {
+    const nStresses = 6 * p * nElements, zeros = new Array<number>(nStresses).fill(0);
+    stressNodeNumber = sink.addNode(NodeGenericODE2({ name: name === '' ? '' : `Stresses:${name}`, numberOfODE2Coordinates: nStresses, referenceCoordinates: zeros, initialCoordinates: zeros, initialCoordinates_t: zeros }));
+  }
+  const objectNumber = sink.addObject({ ...rodObject, nodeNumbers, stressNodeNumber: stressNodeNumber ?? -1 });
+  return { nodeNumbers, objectNumber, length: line.length, ...(stressNodeNumber === undefined ? {} : { stressNodeNumber }), ...addGravityLoad(sink, objectNumber, gravity, name === '' ? '' : `MarkerBodyMass:${name}`) };
 }

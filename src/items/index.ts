@@ -44,6 +44,7 @@ import { objectANCFCableDefinition } from './objects/ObjectANCFCable.ts';
 import { objectBeamGeometricallyExactDefinition } from './objects/ObjectBeamGeometricallyExact.ts';
 import { objectCosseratRodDefinition } from './objects/ObjectCosseratRod.ts';
 import { objectRodLinearDampingDefinition } from './objects/ObjectRodLinearDamping.ts';
+import { objectRodUniformTorqueDefinition } from './objects/ObjectRodUniformTorque.ts';
 import { objectRodSlenderBodyDragDefinition } from './objects/ObjectRodSlenderBodyDrag.ts';
 import { objectGenericODE2Definition } from './objects/ObjectGenericODE2.ts';
 import { objectGenericODE1Definition } from './objects/ObjectGenericODE1.ts';
@@ -81,6 +82,7 @@ import { loadCoordinateDefinition } from './loads/LoadCoordinate.ts';
 import { loadMassProportionalDefinition } from './loads/LoadMassProportional.ts';
 import { loadDistributedDefinition } from './loads/LoadDistributed.ts';
 import { loadMuscleTorqueDefinition } from './loads/LoadMuscleTorque.ts';
+import { loadSinusoidalEndForcesDefinition } from './loads/LoadSinusoidalEndForces.ts';
 import { sensorNodeDefinition } from './sensors/SensorNode.ts';
 import { sensorLoadDefinition } from './sensors/SensorLoad.ts';
 import { sensorObjectDefinition } from './sensors/SensorObject.ts';
@@ -134,6 +136,7 @@ export const itemDefinitions: readonly ItemDefinition[] = [
   objectBeamGeometricallyExactDefinition,
   objectCosseratRodDefinition,
   objectRodLinearDampingDefinition,
+  objectRodUniformTorqueDefinition,
   objectRodSlenderBodyDragDefinition,
   objectGenericODE2Definition,
   objectGenericODE1Definition,
@@ -179,6 +182,7 @@ export const itemDefinitions: readonly ItemDefinition[] = [
   loadMassProportionalDefinition,
   loadDistributedDefinition,
   loadMuscleTorqueDefinition,
+  loadSinusoidalEndForcesDefinition,
   sensorNodeDefinition,
   sensorLoadDefinition,
   sensorObjectDefinition,

@@ -2,7 +2,7 @@ import { makeFactory, type ItemDefinition } from '../../registry/definition.ts';
 import type { BindContext, BodyModel, DistributedLoadDensity, ItemState, LineForceLaw, LocalMatrixAccumulator, NodeModel, ObjectModel, Only } from '../../registry/capabilities.ts';
 import { itemError, type ItemLabel } from '../../core/errors.ts';
 import { OutputVariableType } from '../../registry/enums.ts';
-import { nodeIndexArray, str, uint, ureal, vector, type ParameterValues } from '../../registry/parameters.ts';
+import { nodeIndex, nodeIndexArray, str, uint, ureal, vector, type ParameterValues } from '../../registry/parameters.ts';
 import { rotationMatrix2RotXYZInto } from '../../rotations/rotationMatrices.ts';
 import { ExternalVirtualWork } from './cosseratRod/externalVirtualWork.ts';
 import { InertialVirtualWork } from './cosseratRod/inertialVirtualWork.ts';
@@ -11,6 +11,7 @@ import { QuaternionInterpolation } from './cosseratRod/interpolationQuaternion.t
 import { SE3Interpolation } from './cosseratRod/interpolationSE3.ts';
 import { lagrangePositionInto, lagrangePositionJacobian, rodInterpolationNames, type RodInterpolation } from './cosseratRod/interpolation.ts';
 import { InternalVirtualWork } from './cosseratRod/internalVirtualWork.ts';
+import { constrainedComponents, MixedVirtualWork, rodConstraintNames, type RodConstraintName } from './cosseratRod/mixedVirtualWork.ts';
 import { gaussLegendreUnit } from './cosseratRod/lagrange.ts';
 import { LinearElasticSection } from './cosseratRod/linearElasticSection.ts';
 import { StretchScaledSection } from './cosseratRod/stretchScaledSection.ts';
@@ -37,6 +38,13 @@ const parameters = {
     + 'n = C_γ(γ − γ⁰)/e, m = C_κ(κ − κ⁰)/e³ with the stretch e = |γ|, i.e. S = Ŝ/e, B = B̂/e² on strains per current length; stiffer in '
     + 'compression, softer in tension; damping and inertia unscaled).'),
   integration: str('reduced', 'Gauss quadrature of the internal forces per element: \'reduced\' = p points (no shear/membrane locking), \'full\' = p + 1 points.'),
+  formulation: str('displacement', 'Internal forces: \'displacement\' (default: n, m from the strains by the section law) or \'mixed\' (Hellinger–Reissner: n and m are '
+    + 'unknowns of their own, discontinuous, degree p − 1 per element, stored as the ODE2 coordinates of stressNodeNumber; same discrete solution as \'displacement\' '
+    + 'with reduced integration, but Newton takes the load of slender rods in one or two steps; linear section law, reduced integration).'),
+  constraints: str('none', 'Constrained variants of the mixed formulation: \'none\', \'shearRigid\' (γ₂ = γ₂⁰, γ₃ = γ₃⁰), \'inextensible\' (γ₁ = γ₁⁰) or \'kirchhoff\' (both); '
+    + 'the constrained stress components become Lagrange multipliers (zero compliance), the constraints hold at the Gauss points (projected onto the stress space).'),
+  stressNodeNumber: nodeIndex('With formulation \'mixed\': a GenericODE2 node with 6·p·n_el coordinates, the stresses (n, m) at the p Gauss points of each element '
+    + '(reference coordinates 0; createCosseratRod adds it); -1 (default) with \'displacement\'.'),
   physicsLength: ureal(0, 'Length L of the arc-length coordinate s ∈ [0, L] of markers and outputs; 0 (default) = arc length of the interpolated reference centerline, else s is scaled to it.'),
 };
 
@@ -71,6 +79,18 @@ function validateRod(v: RodValues, label: ItemLabel): void {
   if (v.interpolation === 'SE3' && p !== 1) itemError(label, 'polynomialDegree', `must be 1 with interpolation 'SE3' (linear SE(3) elements), got ${p}`);
   if (v.integration !== 'full' && v.integration !== 'reduced') itemError(label, 'integration', `must be 'full' or 'reduced', got '${v.integration}'`);
   if (v.sectionLaw !== 'linear' && v.sectionLaw !== 'stretchScaled') itemError(label, 'sectionLaw', `must be 'linear' or 'stretchScaled', got '${v.sectionLaw}'`);
+  if (v.formulation !== 'displacement' && v.formulation !== 'mixed') itemError(label, 'formulation', `must be 'displacement' or 'mixed', got '${v.formulation}'`);
+  if (!(rodConstraintNames as readonly string[]).includes(v.constraints)) {
+    itemError(label, 'constraints', `must be one of ${rodConstraintNames.map((name) => `'${name}'`).join(', ')}, got '${v.constraints}'`);
+  }
+  if (v.formulation === 'displacement') {
+    if (v.constraints !== 'none') itemError(label, 'constraints', `must be 'none' with formulation 'displacement' (the constrained variants are mixed), got '${v.constraints}'`);
+    if (v.stressNodeNumber !== -1) itemError(label, 'stressNodeNumber', `must be -1 (none) with formulation 'displacement', got ${v.stressNodeNumber}`);
+  } else {
+    if (v.sectionLaw !== 'linear') itemError(label, 'sectionLaw', `must be 'linear' with formulation 'mixed', got '${v.sectionLaw}'`);
+    if (v.integration !== 'reduced') itemError(label, 'integration', `must be 'reduced' with formulation 'mixed' (the stresses live at the p Gauss points), got '${v.integration}'`);
+    if (v.stressNodeNumber < 0) itemError(label, 'stressNodeNumber', `must be a GenericODE2 node with 6·p·n_el = ${6 * (count - 1)} coordinates with formulation 'mixed', got ${v.stressNodeNumber}`);
+  }
 }
 
 /**
@@ -100,6 +120,13 @@ class CosseratRodModel implements Only<ObjectModel & BodyModel, CosseratRodModel
   private readonly inertiaRule: RodRule;
   private readonly arcLengths: ArcLength;
   private readonly internal: InternalVirtualWork;
+  /** The mixed kernels (formulation 'mixed'), else undefined. */
+  private readonly mixed: MixedVirtualWork | undefined;
+  /** Stress node of the mixed formulation and its current stresses (reference + q), gathered per evaluation. */
+  private stressNode: NodeModel | undefined;
+  private readonly sigma: Float64Array;
+  /** Element matrix of the mixed formulation ((6(p + 1) + 6p)²). */
+  private readonly mixedMatrix: Float64Array;
   private readonly inertial: InertialVirtualWork;
   private readonly external: ExternalVirtualWork;
   private readonly lineForces: LineForceWork;
@@ -113,7 +140,8 @@ class CosseratRodModel implements Only<ObjectModel & BodyModel, CosseratRodModel
     const nNodes = values.nodeNumbers.length;
     this.p = p;
     this.nElements = (nNodes - 1) / p;
-    this.nLocalU = 6 * nNodes;
+    const nStresses = values.formulation === 'mixed' ? 6 * p * this.nElements : 0;
+    this.nLocalU = 6 * nNodes + nStresses;
     this.law = new (values.sectionLaw === 'stretchScaled' ? StretchScaledSection : LinearElasticSection)(values.physicsAxialShearStiffness, values.physicsBendingTorsionStiffness, values.physicsAxialShearDamping,
       values.physicsBendingTorsionDamping, values.physicsMassPerLength, values.physicsInertiaPerLength);
     this.hasDamping = this.law.hasDamping;
@@ -129,6 +157,10 @@ class CosseratRodModel implements Only<ObjectModel & BodyModel, CosseratRodModel
     this.external = new ExternalVirtualWork(this.inertiaRule, this.arcLengths, p, this.nElements);
     this.lineForces = new LineForceWork(this.inertiaRule, this.arcLengths, p, this.nElements);
     this.elementMatrix = new Float64Array(36 * (p + 1) * (p + 1));
+    this.mixed = nStresses === 0 ? undefined : new MixedVirtualWork(this.interpolation, this.stiffness, this.nElements, values.physicsAxialShearStiffness,
+      values.physicsBendingTorsionStiffness, values.physicsAxialShearDamping, values.physicsBendingTorsionDamping, constrainedComponents(values.constraints as RodConstraintName));
+    this.sigma = new Float64Array(nStresses);
+    this.mixedMatrix = new Float64Array(nStresses === 0 ? 0 : (6 * (2 * p + 1)) ** 2);
   }
 
   get body(): BodyModel {
@@ -149,6 +181,14 @@ class CosseratRodModel implements Only<ObjectModel & BodyModel, CosseratRodModel
       return node;
     });
     this.localNodes = this.nodes;
+    if (this.mixed !== undefined) {
+      const stressNode = context.node(this.values.stressNodeNumber, 'stressNodeNumber');
+      if (stressNode.label.typeName !== 'GenericODE2' || stressNode.nu !== this.sigma.length) {
+        itemError(this.label, 'stressNodeNumber', `must refer to a GenericODE2 node with 6·p·n_el = ${this.sigma.length} coordinates, got Node${stressNode.label.typeName} #${stressNode.label.index} with ${stressNode.nu}`);
+      }
+      this.stressNode = stressNode;
+      this.localNodes = [...this.nodes, stressNode];
+    }
     this.elementNodes = Array.from({ length: this.nElements }, (_, e) => this.nodes.slice(this.p * e, this.p * e + this.p + 1));
     this.nodes.forEach((node, g) => {
       const ref = node.referenceCoordinates;
@@ -185,13 +225,24 @@ class CosseratRodModel implements Only<ObjectModel & BodyModel, CosseratRodModel
   /** −(δW_int + gyroscopic part of δW_dyn) per nodal virtual displacement (eqs. 1, 3, 8). */
   ode2Lhs(s: ItemState, f: Float64Array): void {
     this.interpolation.gather(s, this.ode2LhsDependsOnVelocity);
-    this.internal.addForces(f);
+    if (this.mixed !== undefined) this.mixed.addForces(this.gatherStresses(s), 0, f, 6 * this.nodes.length);
+    else this.internal.addForces(f);
     if (this.hasInertia) this.inertial.addGyroscopicForces(this.interpolation.w, f);
   }
 
   /** factor·∂(ode2Lhs)/∂Δ for the increments Δ = (Δr_i, Δφ_i) (body-fixed, A_i ← A_i exp(Δφ̃_i)), element by element. */
   ode2Lhs_q(s: ItemState, k: LocalMatrixAccumulator, factor: number): void {
     this.interpolation.gather(s, this.hasDamping);
+    const mixed = this.mixed;
+    if (mixed !== undefined) {
+      const sigma = this.gatherStresses(s);
+      for (let e = 0; e < this.nElements; e++) {
+        this.mixedMatrix.fill(0);
+        mixed.addElementJacobian(e, sigma, 0, factor, true, this.mixedMatrix);
+        this.emitMixedMatrix(e, k, false);
+      }
+      return;
+    }
     for (let e = 0; e < this.nElements; e++) {
       this.elementMatrix.fill(0);
       this.internal.addElementJacobian(e, factor, true, this.elementMatrix);
@@ -199,12 +250,48 @@ class CosseratRodModel implements Only<ObjectModel & BodyModel, CosseratRodModel
     }
   }
 
+  /** The stresses σ = reference + q of the stress node (formulation 'mixed'). */
+  private gatherStresses(s: ItemState): Float64Array {
+    const node = this.stressNode!, q = s.q, ref = node.referenceCoordinates, j = node.qIndex, sigma = this.sigma;
+    for (let i = 0; i < sigma.length; i++) sigma[i] = ref[i] + q[j + i];
+    return sigma;
+  }
+
+  /**
+   * Adds the mixed element matrix of element e: rod–rod, rod–stress, stress–rod and stress–stress blocks (all entries, a fixed
+   * pattern), or with onlyStressRows the stress–rod block alone (the damping Jacobian ∂g/∂u).
+   */
+  private emitMixedMatrix(e: number, target: LocalMatrixAccumulator, onlyStressRows: boolean): void {
+    const nRod = 6 * (this.p + 1), nStress = 6 * this.p, size = nRod + nStress, m = this.mixedMatrix;
+    const rod = 6 * this.p * e, stress = 6 * this.nodes.length + nStress * e;
+    if (!onlyStressRows) {
+      target.addBlock(rod, rod, nRod, nRod, m, 0, size, 1);
+      target.addBlock(rod, stress, nRod, nStress, m, nRod, size, 1);
+    }
+    target.addBlock(stress, rod, nStress, nRod, m, nRod * size, size, 1);
+    if (!onlyStressRows) target.addBlock(stress, stress, nStress, nStress, m, nRod * size + nRod, size, 1);
+  }
+
   /** factor·∂(ode2Lhs)/∂u: strain-rate damping and the gyroscopic term, element by element. */
   ode2Lhs_u(s: ItemState, d: LocalMatrixAccumulator, factor: number): void {
     if (this.hasDamping) this.interpolation.gather(s, true);
     else this.interpolation.gatherAngularVelocities(s);
+    const mixed = this.mixed;
     for (let e = 0; e < this.nElements; e++) {
       this.elementMatrix.fill(0);
+      if (mixed !== undefined) {
+        // mixed: damping acts in the stress rows (∂g/∂u), the rod rows get only the gyroscopic term
+        if (this.hasDamping) {
+          this.mixedMatrix.fill(0);
+          mixed.addElementJacobian(e, this.sigma, 0, factor, false, this.mixedMatrix);
+          this.emitMixedMatrix(e, d, true);
+        }
+        if (this.hasInertia) {
+          this.inertial.addGyroscopicJacobian(this.interpolation.w, e, factor, this.elementMatrix);
+          this.emitRotationBlocks(e, d);
+        }
+        continue;
+      }
       if (this.hasDamping) this.internal.addElementJacobian(e, factor, false, this.elementMatrix);
       if (this.hasInertia) this.inertial.addGyroscopicJacobian(this.interpolation.w, e, factor, this.elementMatrix);
       if (this.hasDamping) this.emitElementMatrix(e, d);
@@ -366,7 +453,8 @@ class CosseratRodModel implements Only<ObjectModel & BodyModel, CosseratRodModel
     if (this.hasDamping) interpolation.sectionRates(e, nv, dnv, 0);
     strains.atReference(Float64Array.of(J), gamma0, kappa0, 0);
     const force = new Float64Array(3), moment = new Float64Array(3);
-    this.law.stress(strains, this.hasDamping, force, moment);
+    if (this.mixed !== undefined) this.mixed.stressAt(this.gatherStresses(s), 0, e, this.arcLengths.bodyEta, force, moment);
+    else this.law.stress(strains, this.hasDamping, force, moment);
     return {
       strain: [0, 1, 2].map((d) => strains.gammaBar[d] / J - gamma0[d]),
       curvature: [0, 1, 2].map((d) => strains.kappaBar[d] / J - kappa0[d]),
