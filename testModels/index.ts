@@ -70,6 +70,7 @@ import { ANCFcontactCircleTest } from './ANCFcontactCircleTest.ts';
 import { ANCFgeneralContactCircle } from './ANCFgeneralContactCircle.ts';
 import { distanceSensor } from './distanceSensor.ts';
 import { ANCFcontactFrictionTest } from './ANCFcontactFrictionTest.ts';
+import { ANCFslidingAndALEjointTest } from './ANCFslidingAndALEjointTest.ts';
 import { ConvexContactTest } from './ConvexContactTest.ts';
 import { contactCurveExample } from './contactCurveExample.ts';
 import { contactSphereSphereTest } from './contactSphereSphereTest.ts';
@@ -163,6 +164,7 @@ export const testModels: readonly TestModel[] = [
   ANCFgeneralContactCircle,
   distanceSensor,
   ANCFcontactFrictionTest,
+  ANCFslidingAndALEjointTest,
   ConvexContactTest,
   contactCurveExample,
   contactSphereSphereTest,

@@ -135,19 +135,45 @@ export class DenseLU {
       let count = 0;
       for (let j = k + 1; j < n; j++) if (a[rowK + j] !== 0) columns[count++] = j;
       const sparseRow = 2 * count < n - k - 1;
-      for (let i = k + 1; i < n; i++) {
-        const rowI = i * n;
-        const l = a[rowI + k] * invPivot;
-        a[rowI + k] = l;
-        if (l === 0) continue;
-        if (sparseRow) {
+      if (sparseRow) {
+        for (let i = k + 1; i < n; i++) {
+          const rowI = i * n;
+          const l = a[rowI + k] * invPivot;
+          a[rowI + k] = l;
+          if (l === 0) continue;
           for (let c = 0; c < count; c++) {
             const j = columns[c];
             a[rowI + j] -= l * a[rowK + j];
           }
-        } else {
-          for (let j = k + 1; j < n; j++) a[rowI + j] -= l * a[rowK + j];
         }
+        continue;
+      }
+      // dense pivot row: two rows per pass share the loads of the pivot row (each entry gets the same operations in
+      // the same order as row by row, so the factors are bit-identical)
+      let i = k + 1;
+      for (; i + 1 < n; i += 2) {
+        const rowI = i * n;
+        const rowJ = rowI + n;
+        const l = a[rowI + k] * invPivot;
+        const m = a[rowJ + k] * invPivot;
+        a[rowI + k] = l;
+        a[rowJ + k] = m;
+        if (l === 0 || m === 0) {
+          if (l !== 0) for (let j = k + 1; j < n; j++) a[rowI + j] -= l * a[rowK + j];
+          if (m !== 0) for (let j = k + 1; j < n; j++) a[rowJ + j] -= m * a[rowK + j];
+          continue;
+        }
+        for (let j = k + 1; j < n; j++) {
+          const pivotEntry = a[rowK + j];
+          a[rowI + j] -= l * pivotEntry;
+          a[rowJ + j] -= m * pivotEntry;
+        }
+      }
+      if (i < n) {
+        const rowI = i * n;
+        const l = a[rowI + k] * invPivot;
+        a[rowI + k] = l;
+        if (l !== 0) for (let j = k + 1; j < n; j++) a[rowI + j] -= l * a[rowK + j];
       }
     }
     this.nonzeros.reset();

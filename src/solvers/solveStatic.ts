@@ -54,7 +54,7 @@ export class StaticStepper implements TimeStepper, NewtonProblem {
     this.g = new Float64Array(model.nAE);
     this.massTimesDq = new Float64Array(model.nu);
     this.dq = new Float64Array(model.nu);
-    this.system = new LinearSystem(this.size, settings.linearSolverType, 'solveStatic', settings.linearSolverSettings.ignoreSingularJacobian);
+    this.system = new LinearSystem(this.size, settings.linearSolverType, 'solveStatic', settings.linearSolverSettings.ignoreSingularJacobian, settings.linearSolverSettings.pivotThreshold);
     this.newton = new NewtonSolver(this.system, settings.staticSolver.newton, this.size);
     this.magnitude = new ResidualMagnitude(model, assembler);
     if (settings.staticSolver.stabilizerODE2term !== 0) this.mass = new MassMatrixStore(assembler, true);
