@@ -46,6 +46,10 @@ export interface HelixRollUpOptions {
   integration?: 'reduced' | 'full';
   /** Orientation interpolation of the rod; default 'R12'. */
   interpolation?: 'R12' | 'quaternion' | 'SE3';
+  /** Formulation of the internal forces; default 'displacement'. */
+  formulation?: 'displacement' | 'mixed';
+  /** Constrained variant of the mixed formulation; default 'none'. */
+  constraints?: 'none' | 'shearRigid' | 'inextensible' | 'kirchhoff';
 }
 
 /** The assembled helix roll-up model. */
@@ -93,6 +97,8 @@ export function buildHelixRollUp(options: HelixRollUpOptions): HelixRollUpModel 
     rodParameters,
     integration: options.integration ?? 'reduced',
     interpolation: options.interpolation ?? 'R12',
+    formulation: options.formulation ?? 'displacement',
+    constraints: options.constraints ?? 'none',
   });
   const nodes = rod.nodeNumbers;
   const ground = mbs.addObject(ObjectGround({}));

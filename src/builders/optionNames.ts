@@ -85,7 +85,7 @@ export const builderOptionNames = {
   createCosseratRod: optionNames<CreateCosseratRodOptions>({
     name: true, centerline: true, numberOfElements: true, polynomialDegree: true, interpolation: true, rodParameters: true, physicsAxialShearStiffness: true,
     physicsBendingTorsionStiffness: true, physicsMassPerLength: true, physicsInertiaPerLength: true, physicsAxialShearDamping: true,
-    physicsBendingTorsionDamping: true, integration: true, sectionLaw: true, gravity: true, show: true,
+    physicsBendingTorsionDamping: true, integration: true, sectionLaw: true, formulation: true, constraints: true, gravity: true, show: true,
   }),
   createCoordinateConstraint: optionNames<CreateCoordinateConstraintOptions>({
     name: true, bodyNumbers: true, coordinates: true, offset: true, factorValue1: true, velocityLevel: true, offsetUserFunction: true,

@@ -1,7 +1,9 @@
 import { describeValue, FlexdynError } from '../core/errors.ts';
+import { NodeGenericODE2 } from '../items/nodes/NodeGenericODE2.ts';
 import { NodeRigidBodyQuaternion } from '../items/nodes/NodeRigidBodyQuaternion.ts';
 import { ObjectCosseratRod } from '../items/objects/ObjectCosseratRod.ts';
 import type { RodInterpolationName } from '../items/objects/cosseratRod/interpolation.ts';
+import type { RodConstraintName } from '../items/objects/cosseratRod/mixedVirtualWork.ts';
 import type { LoadIndex, MarkerIndex, NodeIndex, ObjectIndex, VectorValue } from '../registry/parameters.ts';
 import { rodCenterline, type CenterlineOptions } from '../rods/centerlines.ts';
 import type { RodStiffness } from '../rods/crossSections.ts';
@@ -42,12 +44,19 @@ export interface CreateCosseratRodOptions {
   physicsAxialShearDamping?: VectorValue;
   /** Curvature-rate damping D_κ; default [0, 0, 0]. */
   physicsBendingTorsionDamping?: VectorValue;
-  /** Orientation interpolation: 'R12' (default), 'quaternion' or 'SE3' (linear elements only; see ObjectCosseratRod's interpolation). */
+  /** Orientation interpolation: 'quaternion' (default), 'R12' (seed 000's) or 'SE3' (linear elements only; see ObjectCosseratRod's interpolation). */
   interpolation?: RodInterpolationName;
   /** Section law: 'linear' (default) or PyElastica's 'stretchScaled' (see ObjectCosseratRod's sectionLaw). */
   sectionLaw?: 'linear' | 'stretchScaled';
   /** Quadrature of the internal forces: 'reduced' (default) or 'full'. */
   integration?: 'reduced' | 'full';
+  /**
+   * Internal forces: 'mixed' (Hellinger–Reissner, stresses as unknowns on an added GenericODE2 node; see ObjectCosseratRod's
+   * formulation) or 'displacement'. Default: 'mixed' where it applies (linear section law, reduced integration), else 'displacement'.
+   */
+  formulation?: 'displacement' | 'mixed';
+  /** Constrained variant of the mixed formulation: 'none' (default), 'shearRigid', 'inextensible' or 'kirchhoff'. */
+  constraints?: RodConstraintName;
   /** Gravity vector; when non-zero a MarkerBodyMass and a LoadMassProportional are added. */
   gravity?: VectorValue;
   /** Draw the rod. */
@@ -62,6 +71,8 @@ export interface CreateCosseratRodResult {
   objectNumber: ObjectIndex;
   /** Arc length L of the reference centerline (the rod's physicsLength: markers at [s, 0, 0], s ∈ [0, L]). */
   length: number;
+  /** The GenericODE2 node of the stresses (formulation 'mixed' only). */
+  stressNodeNumber?: NodeIndex;
   /** The MarkerBodyMass of the gravity load (only with non-zero gravity). */
   markerBodyMass?: MarkerIndex;
   /** The gravity load (only with non-zero gravity). */
@@ -94,6 +105,8 @@ export function createCosseratRod(sink: BuilderSink, options: CreateCosseratRodO
   }
   const gravity = checkedVector3(where, 'gravity', options.gravity ?? [0, 0, 0]);
   const p = options.polynomialDegree ?? 1;
+  const sectionLaw = options.sectionLaw ?? 'linear', integration = options.integration ?? 'reduced';
+  const formulation = options.formulation ?? (sectionLaw === 'linear' && integration === 'reduced' ? 'mixed' : 'displacement');
   const rodObject = ObjectCosseratRod({
     name,
     polynomialDegree: p,
@@ -103,9 +116,13 @@ export function createCosseratRod(sink: BuilderSink, options: CreateCosseratRodO
     physicsInertiaPerLength: rod?.inertiaPerLength ?? options.physicsInertiaPerLength ?? [0, 0, 0],
     physicsAxialShearDamping: options.physicsAxialShearDamping ?? [0, 0, 0],
     physicsBendingTorsionDamping: options.physicsBendingTorsionDamping ?? [0, 0, 0],
-    interpolation: options.interpolation ?? 'R12',
-    integration: options.integration ?? 'reduced',
-    sectionLaw: options.sectionLaw ?? 'linear',
+    interpolation: options.interpolation ?? 'quaternion',
+    integration,
+    sectionLaw,
+    formulation,
+    constraints: options.constraints ?? 'none',
+    // placeholder for the check; the stress node is added with the rod's nodes
+    stressNodeNumber: formulation === 'mixed' ? 0 : -1,
     physicsLength: line.length,
     visualization: { show: options.show ?? true },
   });
@@ -130,6 +147,11 @@ export function createCosseratRod(sink: BuilderSink, options: CreateCosseratRodO
       referenceCoordinates: [r[0], r[1], r[2], quaternion[0], quaternion[1], quaternion[2], quaternion[3]],
     })));
   }
-  const objectNumber = sink.addObject({ ...rodObject, nodeNumbers });
-  return { nodeNumbers, objectNumber, length: line.length, ...addGravityLoad(sink, objectNumber, gravity, name === '' ? '' : `MarkerBodyMass:${name}`) };
+  let stressNodeNumber: NodeIndex | undefined;
+  if (rodObject.formulation === 'mixed') {
+    const nStresses = 6 * p * nElements, zeros = new Array<number>(nStresses).fill(0);
+    stressNodeNumber = sink.addNode(NodeGenericODE2({ name: name === '' ? '' : `Stresses:${name}`, numberOfODE2Coordinates: nStresses, referenceCoordinates: zeros, initialCoordinates: zeros, initialCoordinates_t: zeros }));
+  }
+  const objectNumber = sink.addObject({ ...rodObject, nodeNumbers, stressNodeNumber: stressNodeNumber ?? -1 });
+  return { nodeNumbers, objectNumber, length: line.length, ...(stressNodeNumber === undefined ? {} : { stressNodeNumber }), ...addGravityLoad(sink, objectNumber, gravity, name === '' ? '' : `MarkerBodyMass:${name}`) };
 }

@@ -17,8 +17,11 @@ import { TriangleTunnellingCheck } from './triangleTunnelling.ts';
 import { CableTunnellingCheck } from './cableTunnelling.ts';
 import { SphereOverlaps, type ContactPointList } from './contactPoints.ts';
 import { LineMeasurement, type DistanceAlongLine } from './distanceAlongLine.ts';
+import { ContactRodSegments } from './contactRods.ts';
+import { RodRodContact, type RodContact } from './rodRodContact.ts';
 
 export { ContactTypeIndex } from './contactKernel.ts';
+export type { RodContact } from './rodRodContact.ts';
 
 /** The markers, objects and configurations of the compiled model (what {@link GeneralContact.bind} needs of it). */
 export interface ContactModelView {
@@ -46,11 +49,13 @@ export class GeneralContact extends GeneralContactSettings implements SystemComp
   private readonly spheres: ContactSpheres;
   private readonly cables: ContactANCFCables;
   private readonly triangles: ContactTriangles;
+  private readonly rods: ContactRodSegments;
   /** The item kinds in the order of the global contact indices. */
   private readonly itemSets: ContactItemSet[];
   private readonly kernels: ContactKernel[];
   private readonly sphereCable: SphereCableContact;
   private readonly sphereTriangle: SphereTriangleContact;
+  private readonly rodRod: RodRodContact;
   /** The current state of the compiled model this contact is bound to, and its states by configuration. */
   private current?: ItemState;
   private states?: ContactModelView['data'];
@@ -77,11 +82,13 @@ export class GeneralContact extends GeneralContactSettings implements SystemComp
     this.spheres = new ContactSpheres(this.name);
     this.cables = new ContactANCFCables(this.name);
     this.triangles = new ContactTriangles(this.name);
-    this.itemSets = [this.spheres, this.cables, this.triangles];
+    this.rods = new ContactRodSegments(this.name);
+    this.itemSets = [this.spheres, this.cables, this.triangles, this.rods];
     const law = new ContactForceLaw(), jacobian = new PairJacobian();
     this.sphereCable = new SphereCableContact(this, this.spheres, this.cables, this.grid);
     this.sphereTriangle = new SphereTriangleContact(this, this.spheres, this.triangles, this.grid, law, jacobian);
-    this.kernels = [new SphereSphereContact(this, this.spheres, this.grid, law, jacobian), this.sphereCable, this.sphereTriangle];
+    this.rodRod = new RodRodContact(this, this.rods, this.grid, law);
+    this.kernels = [new SphereSphereContact(this, this.spheres, this.grid, law, jacobian), this.sphereCable, this.sphereTriangle, this.rodRod];
     this.tunnelling = new SphereTunnellingCheck(this.name);
     this.triangleTunnelling = new TriangleTunnellingCheck(this.name);
     this.cableTunnelling = new CableTunnellingCheck(this.name);
@@ -138,6 +145,48 @@ export class GeneralContact extends GeneralContactSettings implements SystemComp
   }
 
   /**
+   * Adds a CosseratRod (Flexdyn's own item kind, not in Exudyn): its centerline split into segmentsPerElement straight
+   * segments per element (end points on the element's Lagrange centerline), each a capsule of the cross-section radius,
+   * in contact with the segments of the other rods and, with selfContact, of the rod itself (pairs closer along the rod
+   * than π·radius excluded; then radius ≤ the element length is required at assemble). radius > 0, contactStiffness > 0
+   * (N/m per contact point, in series with the other rod's), contactDamping ≥ 0 (in parallel), frictionMaterialIndex
+   * an index into the friction pairings. Returns the rod's index among the rods of this contact; its segments are
+   * numbered at assemble ({@link rodSegments}), global contact indices after the triangles.
+   */
+  addCosseratRod(objectIndex: number, radius: number, contactStiffness: number, contactDamping: number, frictionMaterialIndex: number,
+    segmentsPerElement = 1, selfContact = true): number {
+    return this.rods.add(objectIndex, radius, contactStiffness, contactDamping, frictionMaterialIndex, segmentsPerElement, selfContact);
+  }
+
+  /** Number of rod segments (known after assemble). */
+  get numberOfRodSegments(): number {
+    return this.rods.count;
+  }
+
+  /** The first local segment index (ContactTypeIndex.IndexRodSegments) and the number of segments of rod rodIndex, after assemble. */
+  rodSegments(rodIndex: number): { first: number; count: number } {
+    checkNumber(this.name, 'rodIndex', rodIndex, (v) => Number.isInteger(v) && v >= 0 && v < this.rods.numberOfRods, `a rod index in [0, ${this.rods.numberOfRods})`);
+    if (this.current === undefined) throw new FlexdynError(`${this.name}: rodSegments needs an assembled system: call mbs.assemble() first`);
+    return this.rods.segmentsOf(rodIndex);
+  }
+
+  /**
+   * The rod–rod contacts (pairs of segments in contact) at the state of `configuration` (default current): segments,
+   * gap, normal force, the force on segment B (−force on A), the closest centerline points and the normal from A to B.
+   * The search state is set back to the current state.
+   */
+  rodContacts(configuration: ConfigurationType = ConfigurationType.Current): RodContact[] {
+    const state = configurationStates[configuration];
+    if (this.states === undefined) throw new FlexdynError(`${this.name}: rodContacts needs an assembled system: call mbs.assemble() first`);
+    if (state === undefined) throw new FlexdynError(`${this.name}: rodContacts: configuration must be a ConfigurationType, got ${describeValue(configuration)}`, { parameter: 'configuration' });
+    const s = this.states[state];
+    this.update(s);
+    const list = this.rodRod.contacts();
+    this.restoreSearch(s);
+    return list;
+  }
+
+  /**
    * Binds the items to the markers of a compiled model (called by assemble()): checks marker kinds and friction
    * material indices, numbers the items globally, allocates the work arrays and sets the search grid's box (the items'
    * box if none was set); current is the model's current state (for updateContacts).
@@ -148,6 +197,7 @@ export class GeneralContact extends GeneralContactSettings implements SystemComp
     this.spheres.bind(model.markers, this.numberOfFrictionMaterials);
     this.cables.bind(model.objects, this.numberOfFrictionMaterials);
     this.triangles.bind(model.markers, this.numberOfFrictionMaterials);
+    this.rods.bind(model.objects, this.numberOfFrictionMaterials);
     this.total = 0;
     for (const set of this.itemSets) {
       set.offset = this.total;
@@ -226,9 +276,26 @@ export class GeneralContact extends GeneralContactSettings implements SystemComp
     this.tunnelling.check(this.spheres.radius, this.startCenters, this.endCenters, this.motion, this.grid, s.t);
     this.triangleTunnelling.check(this.spheres, this.triangles, this.startCenters, this.endCenters, this.motion, startOfStep, s, this.grid);
     this.cableTunnelling.check(this.spheres, this.cables, this.startCenters, this.endCenters, this.motion, startOfStep, s, this.grid);
+    if (this.rods.count > 0) this.checkRodPenetration(s);
     this.postNewtonState?.copy(s);
     this.activeStale = true;
     return 0;
+  }
+
+  /**
+   * Reports a rod–rod penetration deeper than the smaller cross-section radius at the end of a step (a FlexdynError with
+   * both segments, their rods, the places along the rods and the time): the contact cannot hold at that stiffness and step
+   * size, and a rod may pass through the other (or itself) next.
+   */
+  private checkRodPenetration(s: ItemState): void {
+    this.update(s);
+    const worst = this.rodRod.deepest();
+    this.restoreSearch(s);
+    if (worst === undefined) return;
+    const rods = this.rods, place = (g: number, x: number) => rods.arcStart[g] + x * (rods.arcEnd[g] - rods.arcStart[g]);
+    throw new FlexdynError(`${this.name}: rod segments ${worst.i} (rod ${rods.rod[worst.i]}, at arc length ≈ ${place(worst.i, worst.s).toPrecision(6)}) and ${worst.j} `
+      + `(rod ${rods.rod[worst.j]}, at ≈ ${place(worst.j, worst.t).toPrecision(6)}) penetrate by ${worst.depth.toPrecision(4)}, deeper than the cross-section radius, at t = ${s.t}: `
+      + 'increase contactStiffness or reduce the step size', { parameter: 'contactStiffness' });
   }
 
   /** Radii of the spheres, by sphere index (filled by assemble()). */
@@ -253,6 +320,7 @@ export class GeneralContact extends GeneralContactSettings implements SystemComp
     this.overlaps.find(this.spheres.kinematics.position3, this.spheres.radius, this.grid, out);
     this.sphereTriangle.contactPoints(out);
     this.sphereCable.contactPoints(out);
+    this.rodRod.contactPoints(out);
     this.restoreSearch(s);
   }
 
@@ -329,7 +397,7 @@ export class GeneralContact extends GeneralContactSettings implements SystemComp
   }
 
   /** The items (local indices per kind) whose bounding boxes overlap the box [pMin, pMax] at the last search (Exudyn's GetItemsInBox). */
-  getItemsInBox(pMin: readonly number[], pMax: readonly number[]): { MarkerBasedSpheres: number[]; ANCFCable2D: number[]; TrigsRigidBodyBased: number[] } {
+  getItemsInBox(pMin: readonly number[], pMax: readonly number[]): { MarkerBasedSpheres: number[]; ANCFCable2D: number[]; TrigsRigidBodyBased: number[]; RodSegments: number[] } {
     for (let k = 0; k < 3; k++) {
       checkNumber(this.name, `pMin[${k}]`, pMin?.[k], () => true, 'a finite number');
       checkNumber(this.name, `pMax[${k}]`, pMax?.[k], (v) => v >= pMin[k], `a finite number ≥ pMin[${k}]`);
@@ -338,7 +406,7 @@ export class GeneralContact extends GeneralContactSettings implements SystemComp
       const count = this.grid.queryBox(pMin, pMax, set.offset, set.offset + set.count);
       return Array.from(this.grid.found.subarray(0, count), (g) => g - set.offset).sort((a, b) => a - b);
     };
-    return { MarkerBasedSpheres: local(this.spheres), ANCFCable2D: local(this.cables), TrigsRigidBodyBased: local(this.triangles) };
+    return { MarkerBasedSpheres: local(this.spheres), ANCFCable2D: local(this.cables), TrigsRigidBodyBased: local(this.triangles), RodSegments: local(this.rods) };
   }
 }
 

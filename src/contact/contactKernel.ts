@@ -2,10 +2,11 @@ import type { GlobalMatrixAccumulator, ItemState } from '../registry/capabilitie
 
 /**
  * Exudyn's ContactTypeIndex: the kinds of contact items of a GeneralContact. Global contact indices number the items of
- * all kinds in this order (spheres first, then ANCF cables, then triangles); an item's local index is its global index
+ * all kinds in this order (spheres first, then ANCF cables, then triangles, then the segments of Cosserat rods, Flexdyn's
+ * own kind); an item's local index is its global index
  * minus the number of items of the kinds before it.
  */
-export const ContactTypeIndex = { IndexSpheresMarkerBased: 0, IndexANCFCable2D: 1, IndexTrigsRigidBodyBased: 2, IndexEndOfEnumList: 3 } as const;
+export const ContactTypeIndex = { IndexSpheresMarkerBased: 0, IndexANCFCable2D: 1, IndexTrigsRigidBodyBased: 2, IndexRodSegments: 3, IndexEndOfEnumList: 4 } as const;
 
 /** A value of {@link ContactTypeIndex}. */
 export type ContactTypeIndex = (typeof ContactTypeIndex)[keyof typeof ContactTypeIndex];

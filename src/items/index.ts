@@ -28,12 +28,16 @@ import { objectContactRodPlaneDefinition } from './objects/ObjectContactRodPlane
 import { objectContactRodSphereDefinition } from './objects/ObjectContactRodSphere.ts';
 import { objectContactRodCylinderDefinition } from './objects/ObjectContactRodCylinder.ts';
 import { markerBodyCable2DShapeDefinition } from './markers/MarkerBodyCable2DShape.ts';
+import { markerBodyCable2DCoordinatesDefinition } from './markers/MarkerBodyCable2DCoordinates.ts';
 import { objectConnectorSpringDamperDefinition } from './objects/ObjectConnectorSpringDamper.ts';
 import { objectConnectorCartesianSpringDamperDefinition } from './objects/ObjectConnectorCartesianSpringDamper.ts';
 import { objectConnectorCoordinateDefinition } from './objects/ObjectConnectorCoordinate.ts';
 import { objectConnectorDistanceDefinition } from './objects/ObjectConnectorDistance.ts';
 import { objectConnectorGravityDefinition } from './objects/ObjectConnectorGravity.ts';
 import { objectANCFCable2DDefinition } from './objects/ObjectANCFCable2D.ts';
+import { objectALEANCFCable2DDefinition } from './objects/ObjectALEANCFCable2D.ts';
+import { objectJointSliding2DDefinition } from './objects/ObjectJointSliding2D.ts';
+import { objectJointALEMoving2DDefinition } from './objects/ObjectJointALEMoving2D.ts';
 import { objectBeamGeometricallyExact2DDefinition } from './objects/ObjectBeamGeometricallyExact2D.ts';
 import { objectANCFBeamDefinition } from './objects/ObjectANCFBeam.ts';
 import { nodePointSlope23Definition } from './nodes/NodePointSlope23.ts';
@@ -42,6 +46,7 @@ import { objectANCFCableDefinition } from './objects/ObjectANCFCable.ts';
 import { objectBeamGeometricallyExactDefinition } from './objects/ObjectBeamGeometricallyExact.ts';
 import { objectCosseratRodDefinition } from './objects/ObjectCosseratRod.ts';
 import { objectRodLinearDampingDefinition } from './objects/ObjectRodLinearDamping.ts';
+import { objectRodUniformTorqueDefinition } from './objects/ObjectRodUniformTorque.ts';
 import { objectRodSlenderBodyDragDefinition } from './objects/ObjectRodSlenderBodyDrag.ts';
 import { objectGenericODE2Definition } from './objects/ObjectGenericODE2.ts';
 import { objectGenericODE1Definition } from './objects/ObjectGenericODE1.ts';
@@ -79,6 +84,7 @@ import { loadCoordinateDefinition } from './loads/LoadCoordinate.ts';
 import { loadMassProportionalDefinition } from './loads/LoadMassProportional.ts';
 import { loadDistributedDefinition } from './loads/LoadDistributed.ts';
 import { loadMuscleTorqueDefinition } from './loads/LoadMuscleTorque.ts';
+import { loadSinusoidalEndForcesDefinition } from './loads/LoadSinusoidalEndForces.ts';
 import { sensorNodeDefinition } from './sensors/SensorNode.ts';
 import { sensorLoadDefinition } from './sensors/SensorLoad.ts';
 import { sensorObjectDefinition } from './sensors/SensorObject.ts';
@@ -134,6 +140,7 @@ export const itemDefinitions: readonly ItemDefinition[] = [
   objectBeamGeometricallyExactDefinition,
   objectCosseratRodDefinition,
   objectRodLinearDampingDefinition,
+  objectRodUniformTorqueDefinition,
   objectRodSlenderBodyDragDefinition,
   objectGenericODE2Definition,
   objectGenericODE1Definition,
@@ -157,6 +164,9 @@ export const itemDefinitions: readonly ItemDefinition[] = [
   objectConnectorCoordinateVectorDefinition,
   objectConnectorLinearSpringDamperDefinition,
   objectConnectorReevingSystemSpringsDefinition,
+  objectALEANCFCable2DDefinition,
+  objectJointSliding2DDefinition,
+  objectJointALEMoving2DDefinition,
   markerNodePositionDefinition,
   markerNodeCoordinateDefinition,
   markerBodyCable2DShapeDefinition,
@@ -169,12 +179,14 @@ export const itemDefinitions: readonly ItemDefinition[] = [
   markerSuperElementRigidDefinition,
   markerNodeCoordinatesDefinition,
   markerObjectODE2CoordinatesDefinition,
+  markerBodyCable2DCoordinatesDefinition,
   loadForceVectorDefinition,
   loadTorqueVectorDefinition,
   loadCoordinateDefinition,
   loadMassProportionalDefinition,
   loadDistributedDefinition,
   loadMuscleTorqueDefinition,
+  loadSinusoidalEndForcesDefinition,
   sensorNodeDefinition,
   sensorLoadDefinition,
   sensorObjectDefinition,

@@ -5,6 +5,7 @@ import type { CompiledModel } from '../model/compile.ts';
 import { FlexdynError } from '../core/errors.ts';
 import type { SimulationSettings } from './SimulationSettings.ts';
 import { constraintNullSpace, linearizeAtInitialState, optionalBoolean } from './linearization.ts';
+import { condenseMassless, masslessCoordinates, type MasslessCondensation } from './masslessCondensation.ts';
 
 /** Options of computeODE2Eigenvalues (Exudyn's keyword arguments). */
 export interface EigenvalueOptions {
@@ -104,18 +105,32 @@ export function computeODE2Eigenvalues(model: CompiledModel, assembler: SystemAs
     if (options.convert2Frequencies === true) throw new FlexdynError(`${where}: with computeComplexEigenvalues, convert2Frequencies must be false (the eigenvalues are complex: |λ|/(2π) is the undamped frequency in Hz), got true`);
     if (options.shiftInvert !== undefined && options.shiftInvert !== false) throw new FlexdynError(`${where}: shiftInvert belongs to the symmetric undamped solve and must be undefined or false with computeComplexEigenvalues, got ${options.shiftInvert}`);
   }
-  const nu = model.nu;
-  const constrained = options.constrainedCoordinates ?? [];
+  let nu = model.nu;
+  let constrained = options.constrainedCoordinates ?? [];
   if (constrained.length > 0 && model.nAE > 0 && options.ignoreAlgebraicEquations !== true) {
     throw new FlexdynError(`${where}: the system has ${model.nAE} algebraic equations; with constrainedCoordinates they would be ignored silently: set ignoreAlgebraicEquations: true, or leave constrainedCoordinates empty to project into the constraints' null space (Exudyn's rule)`, { parameter: 'constrainedCoordinates' });
   }
   const nullSpace = !(constrained.length > 0 || model.nAE === 0 || options.ignoreAlgebraicEquations === true);
-  const { mass: fullMass, stiffness: fullStiffness, damping: fullDamping, constraintTransposed } = linearizeAtInitialState(model, assembler, settings, {
+  let { mass: fullMass, stiffness: fullStiffness, damping: fullDamping, constraintTransposed } = linearizeAtInitialState(model, assembler, settings, {
     damping: complex,
     constraintJacobian: nullSpace,
     includeLoadsJacobian: options.includeLoadsJacobian === true,
     includeConstraintForceJacobian: nullSpace && options.includeConstraintForceJacobian !== false,
   }, where);
+  // massless coordinates that no constraint acts on (a mixed rod's stresses): statically condensed, the eigenvectors
+  // expanded again at the end (massless coordinates held by constraints or constrainedCoordinates stay as they were)
+  const massless = masslessCoordinates(fullMass).filter((i) => !constrained.includes(i)
+    && (constraintTransposed === undefined || constraintTransposed.getRow(i).every((x) => x === 0)));
+  let condensation: MasslessCondensation | undefined;
+  if (massless.length > 0 && !complex) {
+    condensation = condenseMassless(fullMass, fullStiffness, massless, where);
+    const position = new Map(condensation.kept.map((index, k) => [index, k]));
+    constrained = constrained.map((index) => position.get(index) ?? index);
+    if (constraintTransposed !== undefined) constraintTransposed = constraintTransposed.selection(condensation.kept, Array.from({ length: constraintTransposed.columns }, (_, j) => j));
+    fullMass = condensation.mass;
+    fullStiffness = condensation.stiffness;
+    nu = condensation.kept.length;
+  }
   let basis: Matrix;
   if (!nullSpace) {
     for (const index of constrained) {
@@ -148,11 +163,21 @@ export function computeODE2Eigenvalues(model: CompiledModel, assembler: SystemAs
     }
   }
   const result = selected.map((i) => (useAbsolute ? Math.abs(values[i]) : values[i]));
-  const fullVectors = selected.map((i) => basis.transpose().mmul(vectors.getColumnVector(i)).to1DArray());
+  const fullVectors = selected.map((i) => expandMassless(basis.transpose().mmul(vectors.getColumnVector(i)), condensation));
   return {
     values: options.convert2Frequencies === true ? result.map((lambda) => Math.sqrt(lambda) / (2 * Math.PI)) : result,
     vectors: fullVectors,
   };
+}
+
+/** The eigenvector on all coordinates: the kept ones as computed, the massless ones recovered (q_S = −K_SS⁻¹K_SM q_M). */
+function expandMassless(vector: Matrix, condensation: MasslessCondensation | undefined): number[] {
+  if (condensation === undefined) return vector.to1DArray();
+  const full = new Array<number>(condensation.kept.length + condensation.massless.length).fill(0);
+  condensation.kept.forEach((index, k) => { full[index] = vector.get(k, 0); });
+  const recovered = condensation.recover.mmul(vector);
+  condensation.massless.forEach((index, k) => { full[index] = recovered.get(k, 0); });
+  return full;
 }
 
 /**

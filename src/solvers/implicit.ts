@@ -124,7 +124,7 @@ export class ImplicitSecondOrderStepper implements TimeStepper, NewtonProblem {
     this.increment = new Float64Array(this.nu);
     this.g = new Float64Array(model.nAE);
     this.mass = new MassMatrixStore(assembler, settings.timeIntegration.reuseConstantMassMatrix);
-    this.system = new LinearSystem(this.size, settings.linearSolverType, 'solveDynamic', settings.linearSolverSettings.ignoreSingularJacobian);
+    this.system = new LinearSystem(this.size, settings.linearSolverType, 'solveDynamic', settings.linearSolverSettings.ignoreSingularJacobian, settings.linearSolverSettings.pivotThreshold);
     this.newton = new NewtonSolver(this.system, settings.timeIntegration.newton, this.size);
     this.current = model.data.current;
     this.startOfStep = model.data.startOfStep;
@@ -424,6 +424,16 @@ export function solveAccelerations(
   mass.update(s);
   system.begin();
   mass.addTo(system, 1);
+  // massless coordinates without constraint forces (a mixed rod's stresses) have algebraic equations of their own and no
+  // acceleration: a = 0 there (without this their rows would be zero: singular; massless coordinates held by constraints
+  // keep the saddle-point rows they had)
+  const massless = mass.masslessCoordinates();
+  const constraintRows = new Uint8Array(nu);
+  if (nAE > 0 && massless.length > 0) {
+    assembler.addConstraintJacobian(s, { add: (row, _col, value) => { if (row < nu && value !== 0) constraintRows[row] = 1; } }, 0, 0, 1, 0, false);
+  }
+  const free = massless.filter((i) => constraintRows[i] === 0);
+  for (const i of free) system.add(i, i, 1);
   if (nAE > 0) assembler.addConstraintJacobian(s, system, 1, 1, 1, 1, false);
   for (let i = nu + nAE; i < system.n; i++) system.add(i, i, 1);
   const result = system.factorize();
@@ -431,6 +441,7 @@ export function solveAccelerations(
   assembler.computeODE2Rhs(s, f);
   const rhs = new Float64Array(system.n);
   rhs.set(f);
+  for (const i of free) rhs[i] = 0;
   if (nAE > 0 && norm2(s.u) > 1e-10) constraintCurvatureTerm(model, assembler, s, g, rhs, velocityConstraintRates);
   const x = new Float64Array(system.n);
   system.solve(rhs, x);

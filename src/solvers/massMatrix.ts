@@ -77,6 +77,21 @@ export class MassMatrixStore {
     }
   }
 
+  /**
+   * The coordinates with a zero diagonal entry of M, ascending (for a positive semidefinite M: zero row and column, massless
+   * coordinates such as a mixed rod's stresses).
+   */
+  masslessCoordinates(): number[] {
+    const { colPtr, rowIndex, values, n } = this.storage.matrix;
+    const result: number[] = [];
+    for (let col = 0; col < n; col++) {
+      let diagonal = 0;
+      for (let k = colPtr[col]; k < colPtr[col + 1]; k++) if (rowIndex[k] === col) diagonal = values[k];
+      if (diagonal === 0) result.push(col);
+    }
+    return result;
+  }
+
   /** Writes the diagonal of M into out and returns true if every off-diagonal entry is zero. */
   diagonal(out: Float64Array): boolean {
     const { colPtr, rowIndex, values, n } = this.storage.matrix;

@@ -89,10 +89,10 @@ describe('GeneralContact: spheres on triangles, force law and exclusions', () =>
     const { mbs, contact } = groundMesh(floor.points, floor.triangles, k, 10);
     ball(mbs, contact, [0.5, -0.5, 0.2], r, k, 10, [0, 0, 0]);
     mbs.assemble();
-    expect(contact.getItemsInBox([0.4, -0.6, 0.15], [0.6, -0.4, 0.25])).toEqual({ MarkerBasedSpheres: [0], ANCFCable2D: [], TrigsRigidBodyBased: [] });
+    expect(contact.getItemsInBox([0.4, -0.6, 0.15], [0.6, -0.4, 0.25])).toEqual({ MarkerBasedSpheres: [0], ANCFCable2D: [], TrigsRigidBodyBased: [], RodSegments: [] });
     // the bounding boxes of both triangles are the whole square
-    expect(contact.getItemsInBox([-0.9, 0.8, -0.1], [-0.8, 0.9, 0.1])).toEqual({ MarkerBasedSpheres: [], ANCFCable2D: [], TrigsRigidBodyBased: [0, 1] });
-    expect(contact.getItemsInBox([2, 2, 2], [3, 3, 3])).toEqual({ MarkerBasedSpheres: [], ANCFCable2D: [], TrigsRigidBodyBased: [] });
+    expect(contact.getItemsInBox([-0.9, 0.8, -0.1], [-0.8, 0.9, 0.1])).toEqual({ MarkerBasedSpheres: [], ANCFCable2D: [], TrigsRigidBodyBased: [0, 1], RodSegments: [] });
+    expect(contact.getItemsInBox([2, 2, 2], [3, 3, 3])).toEqual({ MarkerBasedSpheres: [], ANCFCable2D: [], TrigsRigidBodyBased: [], RodSegments: [] });
     expect(contact.numberOfTriangles).toBe(2);
   });
 });

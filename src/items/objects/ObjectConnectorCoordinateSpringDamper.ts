@@ -45,8 +45,8 @@ class CoordinateSpringDamperModel implements Only<ObjectModel, CoordinateSpringD
     this.localNodes = this.pair.localNodes;
     // rotation coordinates: numerical Jacobians, as in Exudyn (such markers have no Jacobian derivative)
     if (this.v.springForceUserFunction === 0 && this.pair.hasUnitRows) {
-      this.ode2Lhs_q = (_s, acc, factor) => this.pair.addPatternBlock(acc, this.v.activeConnector ? factor * this.v.stiffness : 0, 1, 1);
-      this.ode2Lhs_u = (_s, acc, factor) => this.pair.addPatternBlock(acc, this.v.activeConnector ? factor * this.v.damping : 0, 1, 1);
+      this.ode2Lhs_q = (_s, acc, factor) => this.pair.addPatternEntries(acc, this.v.activeConnector ? factor * this.v.stiffness : 0, 1, 1);
+      this.ode2Lhs_u = (_s, acc, factor) => this.pair.addPatternEntries(acc, this.v.activeConnector ? factor * this.v.damping : 0, 1, 1);
     }
   }
 

@@ -84,8 +84,8 @@ class CoordinateSpringDamperExtModel implements Only<ObjectModel, CoordinateSpri
     const neededFor = this.usesBristles() ? 'for the bristle friction model (friction with frictionProportionalZone = 0)' : v.useLimitStops ? 'for limit stops (useLimitStops)' : undefined;
     this.dataNode = bindDataNode(context, this.label, v.nodeNumber, 3, neededFor);
     if (v.springForceUserFunction === 0 && this.pair.hasUnitRows) {
-      this.ode2Lhs_q = (s, acc, factor) => { this.force(s, true); this.pair.addPatternBlock(acc, factor * this.forceQ, v.factor0, v.factor1); };
-      this.ode2Lhs_u = (s, acc, factor) => { this.force(s, true); this.pair.addPatternBlock(acc, factor * this.forceV, v.factor0, v.factor1); };
+      this.ode2Lhs_q = (s, acc, factor) => { this.force(s, true); this.pair.addPatternEntries(acc, factor * this.forceQ, v.factor0, v.factor1); };
+      this.ode2Lhs_u = (s, acc, factor) => { this.force(s, true); this.pair.addPatternEntries(acc, factor * this.forceV, v.factor0, v.factor1); };
     }
   }
 

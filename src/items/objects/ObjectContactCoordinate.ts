@@ -41,8 +41,8 @@ class ContactCoordinateModel implements Only<ObjectModel, ContactCoordinateModel
     this.dataIndex = bindDataNode(context, this.label, this.v.nodeNumber, 1, 'for the contact state (the gap of the last post-Newton step)')!.dataIndex;
     if (this.pair.hasUnitRows) {
       // the same block in and out of contact (zeros when open), so that the sparse pattern is reused
-      this.ode2Lhs_q = (s, acc, factor) => this.pair.addPatternBlock(acc, this.inContact(s) ? factor * this.v.contactStiffness : 0, 1, 1);
-      this.ode2Lhs_u = (s, acc, factor) => this.pair.addPatternBlock(acc, this.inContact(s) ? factor * this.v.contactDamping : 0, 1, 1);
+      this.ode2Lhs_q = (s, acc, factor) => this.pair.addPatternEntries(acc, this.inContact(s) ? factor * this.v.contactStiffness : 0, 1, 1);
+      this.ode2Lhs_u = (s, acc, factor) => this.pair.addPatternEntries(acc, this.inContact(s) ? factor * this.v.contactDamping : 0, 1, 1);
     }
   }
 

@@ -1,7 +1,6 @@
-import { denseLocalMatrix, type BindContext, type CoordinateMarkerModel, type ItemState, type LocalMatrixAccumulator, type NodeModel } from '../../registry/capabilities.ts';
+import { type BindContext, type CoordinateMarkerModel, type ItemState, type LocalMatrixAccumulator, type NodeModel } from '../../registry/capabilities.ts';
 import type { ItemLabel } from '../../core/errors.ts';
 import { MarkerPair, coordinateMarkers } from './connectorBase.ts';
-import { zeroArray } from '../../linalg/arrays.ts';
 
 /**
  * The kinematics of a connector between two coordinate markers with factors f0, f1 (Exudyn's coordinate connectors):
@@ -21,9 +20,10 @@ export class CoordinatePair {
   private row1 = new Float64Array(0);
   private rowOf0: CoordinateMarkerModel['coordinateJacobian'];
   private rowOf1: CoordinateMarkerModel['coordinateJacobian'];
-  private nLocal = 0;
-  /** The shared dense work array of the connectors' local matrices (n_local × n_local, see denseLocalMatrix; set in bind). */
-  private localMatrix = new Float64Array(0);
+  /** Local rows, columns and values of the entries of value·g gᵀ (set in bind; see addPatternEntries). */
+  private patternRows = new Int32Array(0);
+  private patternCols = new Int32Array(0);
+  private patternValues = new Float64Array(0);
 
   constructor(label: ItemLabel, markerNumbers: readonly number[]) {
     this.markers = new MarkerPair(label, markerNumbers, coordinateMarkers);
@@ -34,14 +34,21 @@ export class CoordinatePair {
     this.markers.bind(context);
     this.localNodes = this.markers.localNodes;
     const { marker0, marker1, n0, n1 } = this.markers;
-    this.nLocal = n0 + n1;
-    this.localMatrix = denseLocalMatrix(this.nLocal);
     this.local0 = marker0.coordinateLocalIndex ?? -1;
     this.local1 = (marker1.coordinateLocalIndex ?? -1) < 0 ? -1 : n0 + marker1.coordinateLocalIndex!;
     this.rowOf0 = marker0.coordinateJacobian?.bind(marker0);
     this.rowOf1 = marker1.coordinateJacobian?.bind(marker1);
     this.row0 = new Float64Array(this.rowOf0 === undefined ? 0 : n0);
     this.row1 = new Float64Array(this.rowOf1 === undefined ? 0 : n1);
+    const { local0, local1 } = this;
+    const entries: [number, number][] = local0 >= 0 && local0 === local1 ? [[local0, local0]] : [
+      ...(local0 >= 0 ? [[local0, local0] as [number, number]] : []),
+      ...(local1 >= 0 ? [[local1, local1] as [number, number]] : []),
+      ...(local0 >= 0 && local1 >= 0 ? [[local0, local1], [local1, local0]] as [number, number][] : []),
+    ];
+    this.patternRows = Int32Array.from(entries, ([row]) => row);
+    this.patternCols = Int32Array.from(entries, ([, col]) => col);
+    this.patternValues = new Float64Array(entries.length);
   }
 
   /** True if both markers' values are local coordinates (or ground): ∂q/∂c has unit entries only. */
@@ -76,31 +83,30 @@ export class CoordinatePair {
   }
 
   /**
-   * Adds value·g gᵀ to the local n × n matrix m, g = ∂q/∂c = [−f0 at marker 0's coordinate, f1 at marker 1's] (markers
-   * with unit rows only; ground coordinates are skipped): the Jacobian of Q = F g for ∂F/∂q (or ∂F/∂v) = value.
+   * Adds value·g gᵀ to acc, g = ∂q/∂c = [−f0 at marker 0's coordinate, f1 at marker 1's] (markers with unit rows only;
+   * ground coordinates are skipped): the Jacobian of Q = F g for ∂F/∂q (or ∂F/∂v) = value. One entry list of the
+   * pattern's (at most four) entries, the same entries at every call (zeros for value 0), so that a sparse target keeps
+   * its pattern; both markers on one coordinate give one entry, summed in the order f0², f1², −f0 f1, −f0 f1.
    */
-  /**
-   * Adds the pattern of {@link CoordinatePair.addPattern} to acc as one dense n_local × n_local block (all zeros for
-   * value 0: the same entries at every call).
-   */
-  addPatternBlock(acc: LocalMatrixAccumulator, value: number, f0: number, f1: number): void {
-    const n = this.nLocal;
-    const m = this.localMatrix;
-    zeroArray(m);
-    this.addPattern(m, value, f0, f1);
-    acc.addBlock(0, 0, n, n, m, 0, n, 1);
-  }
-
-  addPattern(m: Float64Array, value: number, f0: number, f1: number): void {
-    if (value === 0) return;
-    const n = this.nLocal;
-    const i0 = this.local0;
-    const i1 = this.local1;
-    if (i0 >= 0) m[i0 * n + i0] += value * f0 * f0;
-    if (i1 >= 0) m[i1 * n + i1] += value * f1 * f1;
-    if (i0 >= 0 && i1 >= 0) {
-      m[i0 * n + i1] -= value * f0 * f1;
-      m[i1 * n + i0] -= value * f0 * f1;
+  addPatternEntries(acc: LocalMatrixAccumulator, value: number, f0: number, f1: number): void {
+    const values = this.patternValues;
+    const count = this.patternRows.length;
+    if (count === 0) return;
+    if (this.local0 >= 0 && this.local0 === this.local1) {
+      let sum = value * f0 * f0;
+      sum += value * f1 * f1;
+      sum -= value * f0 * f1;
+      sum -= value * f0 * f1;
+      values[0] = sum;
+    } else {
+      let k = 0;
+      if (this.local0 >= 0) values[k++] = value * f0 * f0;
+      if (this.local1 >= 0) values[k++] = value * f1 * f1;
+      if (k === 2) {
+        values[2] = -(value * f0 * f1);
+        values[3] = values[2];
+      }
     }
+    acc.addEntries(this.patternRows, this.patternCols, values, count, 1);
   }
 }

@@ -69,6 +69,8 @@ export class ArcLength {
   referenceLength = 0;
   /** Length L of the coordinate s (physicsLength, or L_ref). */
   length = 0;
+  /** Element parameter η ∈ [0, 1] of the last located point. */
+  bodyEta = 0;
   /** N_i and dN_i/dξ at the last located point. */
   readonly bodyN: Float64Array;
   readonly bodyDN: Float64Array;
@@ -150,6 +152,7 @@ export class ArcLength {
       this.cacheNext = (c + 1) % LOCATION_CACHE;
       this.cacheS[c] = sValue; this.cacheElement[c] = e; this.cacheEta[c] = eta;
     }
+    this.bodyEta = eta;
     lagrangeBasisInto(this.p, eta, this.bodyN, this.bodyDN, 0);
     for (let i = 0; i <= this.p; i++) this.bodyDN[i] *= this.nElements;
     return e;
