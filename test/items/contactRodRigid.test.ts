@@ -12,6 +12,7 @@ import { expectObjectJacobians } from '../helpers/objectJacobian.ts';
 /** A clamped–clamped straight rod along x (s = 0 at x = −L/2), stiff in bending so that it stays straight. */
 function clampedRod(mbs: MainSystem, length: number, elements: number, radius: number): { rod: number; ground: number } {
   const created = mbs.createCosseratRod({
+    interpolation: 'R12', formulation: 'displacement',
     centerline: { type: 'Straight', start: [-0.5 * length, 0, 0], direction: [1, 0, 0], length }, numberOfElements: elements, polynomialDegree: 2,
     physicsAxialShearStiffness: [1e9, 1e9, 1e9], physicsBendingTorsionStiffness: [1e6, 1e6, 1e6], physicsMassPerLength: 1,
     physicsInertiaPerLength: [radius * radius / 2, radius * radius / 4, radius * radius / 4],
@@ -123,6 +124,7 @@ function capstanRatio(theta: number, mu: number): number {
   };
   const mbs = new SystemContainer().addSystem();
   const rod = mbs.createCosseratRod({
+    interpolation: 'R12', formulation: 'displacement',
     centerline: { type: 'Curve', length: L, position, rotationMatrix: (s) => { const t = tangent(s); return [[t[0], -t[1], 0], [t[1], t[0], 0], [0, 0, 1]]; } },
     numberOfElements: elements, polynomialDegree: 2, physicsAxialShearStiffness: [1e5, 1e5, 1e5], physicsBendingTorsionStiffness: [1e-5, 1e-5, 1e-5],
     physicsMassPerLength: m, physicsInertiaPerLength: [1e-6, 1e-6, 1e-6], physicsAxialShearDamping: [100, 100, 100],
@@ -173,6 +175,7 @@ describe('ObjectContactRodCylinder', () => {
     for (const slipSpeed of [0, 1]) {
       const mbs = new SystemContainer().addSystem();
       const created = mbs.createCosseratRod({
+    interpolation: 'R12', formulation: 'displacement',
         centerline: { type: 'Straight', start: [-0.5, 0.05, 0], direction: [1, 0, 0], length: 1 }, numberOfElements: 2, polynomialDegree: 2,
         physicsAxialShearStiffness: [1e4, 1e4, 1e4], physicsBendingTorsionStiffness: [1, 1, 1], physicsMassPerLength: 1, physicsInertiaPerLength: [1e-3, 1e-3, 1e-3],
       });
@@ -196,6 +199,7 @@ describe('ObjectContactRodCylinder', () => {
     // a rod falling onto a far too soft cylinder along it (k = 10 N/m², R = 0.025): it sinks through the radius
     const mbs = new SystemContainer().addSystem();
     const created = mbs.createCosseratRod({
+    interpolation: 'R12', formulation: 'displacement',
       centerline: { type: 'Straight', start: [-0.5, 0, 0.13], length: 1 }, numberOfElements: 2, physicsAxialShearStiffness: [1e4, 1e4, 1e4],
       physicsBendingTorsionStiffness: [1, 1, 1], physicsMassPerLength: 1, physicsInertiaPerLength: [1e-4, 1e-4, 1e-4], gravity: [0, 0, -9.81],
     });

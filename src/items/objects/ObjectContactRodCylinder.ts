@@ -96,7 +96,7 @@ export const objectContactRodCylinderDefinition: ItemDefinition<'Object', typeof
     // the sphere's example): the gaps along the rod span 0, where δ^1.5 curves too strongly for central differences
     const nodes = [0, 1, 2, 3, 4].map((i) => mbs.addNode({ nodeType: 'RigidBodyQuaternion', referenceCoordinates: [0.25 * i - 0.5, 0.02 * i * i, 0.01 * i, 1, 0, 0, 0.04 * i], initialVelocities: [0.3, 0.1 * i, -0.1, 0.2, 0.4, 0.5] }));
     const rod = mbs.addObject({
-      objectType: 'CosseratRod', nodeNumbers: nodes, polynomialDegree: 2, physicsMassPerLength: 0.5, physicsInertiaPerLength: [0.02, 0.01, 0.01],
+      objectType: 'CosseratRod', interpolation: 'R12', formulation: 'displacement', nodeNumbers: nodes, polynomialDegree: 2, physicsMassPerLength: 0.5, physicsInertiaPerLength: [0.02, 0.01, 0.01],
       physicsAxialShearStiffness: [100, 40, 50], physicsBendingTorsionStiffness: [3, 4, 5],
     });
     const ep = [0.9, 0.1, -0.2, 0.3], norm = Math.hypot(...ep);

@@ -54,7 +54,7 @@ export const objectContactRodSphereDefinition: ItemDefinition<'Object', typeof p
     // slide, the second element's stick (stored slip speed < v_reg)
     const nodes = [0, 1, 2, 3, 4].map((i) => mbs.addNode({ nodeType: 'RigidBodyQuaternion', referenceCoordinates: [0.25 * i - 0.5, 0.02 * i * i, 0.01 * i, 1, 0, 0, 0.04 * i], initialVelocities: [0.3, 0.1 * i, -0.1, 0.2, 0.4, 0.5] }));
     const rod = mbs.addObject({
-      objectType: 'CosseratRod', nodeNumbers: nodes, polynomialDegree: 2, physicsMassPerLength: 0.5, physicsInertiaPerLength: [0.02, 0.01, 0.01],
+      objectType: 'CosseratRod', interpolation: 'R12', formulation: 'displacement', nodeNumbers: nodes, polynomialDegree: 2, physicsMassPerLength: 0.5, physicsInertiaPerLength: [0.02, 0.01, 0.01],
       physicsAxialShearStiffness: [100, 40, 50], physicsBendingTorsionStiffness: [3, 4, 5],
     });
     const body = mbs.addObject({
