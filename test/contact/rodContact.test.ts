@@ -253,4 +253,16 @@ describe('GeneralContact: rod–rod contact', () => {
     expect(() => thick.assemble()).toThrow(/must have a radius ≤ its element length .* got radius 0.06 > length 0.05/);
     void mbs;
   });
+
+  it('a penetration deeper than the radius at the end of a step is reported with the segments, the places along the rods and the time', () => {
+    // B starts 15 mm into A (r = 10 mm) with a soft contact: the first step ends deeper than the radius
+    const { mbs } = crossingRods({ zB: 0.005, k: 10 });
+    mbs.assemble();
+    const settings = new SimulationSettings();
+    settings.solutionSettings.writeSolutionToFile = false;
+    settings.timeIntegration.endTime = 1e-3;
+    settings.timeIntegration.numberOfSteps = 1;
+    settings.timeIntegration.verboseMode = 0;
+    expect(() => mbs.solveDynamic(settings)).toThrow(/rod segments 2 \(rod 0, at arc length ≈ 0\.250000\) and 7 \(rod 1, at ≈ 0\.250000\) penetrate by 0\.01\d+, deeper than the cross-section radius, at t = 0\.001/);
+  });
 });
