@@ -254,6 +254,19 @@ describe('GeneralContact: rod–rod contact', () => {
     void mbs;
   });
 
+  it('a rod that passes through another within one step is reported (the contact at the step ends cannot see it)', () => {
+    // B at 5 cm above A falls at 100 m/s: one step of 1 ms ends 5 cm below A
+    const { mbs, rodB } = crossingRods({ zB: 0.05, offsetA: 0.013, offsetB: -0.021 });
+    for (const node of rodB.nodeNumbers) mbs.modifyNode(node, { initialVelocities: [0, 0, -100, 0, 0, 0] });
+    mbs.assemble();
+    const settings = new SimulationSettings();
+    settings.solutionSettings.writeSolutionToFile = false;
+    settings.timeIntegration.endTime = 1e-3;
+    settings.timeIntegration.numberOfSteps = 1;
+    settings.timeIntegration.verboseMode = 0;
+    expect(() => mbs.solveDynamic(settings)).toThrow(/rod segments \d+ \(rod 0, at arc length ≈ 0\.237\d*\) and \d+ \(rod 1, at ≈ 0\.271\d*\) passed through each other within the step ending at t = 0\.001/);
+  });
+
   it('a penetration deeper than the radius at the end of a step is reported with the segments, the places along the rods and the time', () => {
     // B starts 15 mm into A (r = 10 mm) with a soft contact: the first step ends deeper than the radius
     const { mbs } = crossingRods({ zB: 0.005, k: 10 });
