@@ -12,6 +12,8 @@
  *   3.56e-3 R0 instead of 6.41e-2) and p = 1 × 10 (which R12 cannot roll up);
  * - slenderness 10, 100 load steps with the 'SE3' interpolation, 5 linear elements: the exact helix (error ~6e-15 R0 at
  *   the Newton tolerance 1e-12; 1.4e-11 R0 with the rows' tolerance 1e-10·|m| + 1e-13·EA).
+ * - slenderness 1e3 and 1e4, quaternion p = 2 × 10, formulation 'mixed', one load step (4 Newton iterations; CardiLLo's
+ *   mixed element 0.48 s / 0.60 s with 18 / 22 iterations; the issue's goal 1/50 of that).
  * The checks report accepted load steps, Newton iterations and the wall and CPU time per iteration of the last run
  * (CPU time is the steadier figure on a loaded machine).
  * @module
@@ -23,9 +25,12 @@ import type { Benchmark, PreparedBenchmark } from './harness.ts';
 
 /** Orientation interpolation of the rod. */
 type RodInterpolation = 'R12' | 'quaternion' | 'SE3';
+/** Formulation of the rod's internal forces. */
+type RodFormulation = 'displacement' | 'mixed';
 
-function prepareHelix(numberOfElements: number, slenderness: number, loadSteps: number, interpolation: RodInterpolation, polynomialDegree: number): PreparedBenchmark {
-  const model = buildHelixRollUp({ polynomialDegree, numberOfElements, slenderness, interpolation });
+function prepareHelix(numberOfElements: number, slenderness: number, loadSteps: number, interpolation: RodInterpolation, polynomialDegree: number,
+  formulation: RodFormulation): PreparedBenchmark {
+  const model = buildHelixRollUp({ polynomialDegree, numberOfElements, slenderness, interpolation, formulation });
   const settings = helixRollUpSettings(model, { loadSteps, adaptive: true });
   let statistics: SolverStatistics | undefined;
   let seconds = 0;
@@ -54,7 +59,7 @@ function prepareHelix(numberOfElements: number, slenderness: number, loadSteps: 
 
 /** One helix benchmark: the given elements, slenderness and (initial) load steps; R12 with p = 2 unless given. */
 function helixBenchmark(name: string, description: string, numberOfElements: number, slenderness: number, loadSteps: number, repetitions: number,
-  comparison?: Benchmark['comparison'], interpolation: RodInterpolation = 'R12', polynomialDegree = 2): Benchmark {
+  comparison?: Benchmark['comparison'], interpolation: RodInterpolation = 'R12', polynomialDegree = 2, formulation: RodFormulation = 'displacement'): Benchmark {
   return {
     name,
     description,
@@ -65,7 +70,7 @@ function helixBenchmark(name: string, description: string, numberOfElements: num
     warmUpSteps: 1,
     warmUpRuns: 2,
     comparison,
-    prepare: (steps) => prepareHelix(numberOfElements, slenderness, steps, interpolation, polynomialDegree),
+    prepare: (steps) => prepareHelix(numberOfElements, slenderness, steps, interpolation, polynomialDegree, formulation),
   };
 }
 
@@ -84,5 +89,9 @@ export function rodStaticsBenchmarks(): Benchmark[] {
       + '(R12 diverges there), 100 load steps', 10, 1e1, 100, 5, undefined, 'quaternion', 1),
     helixBenchmark('rod helix 1e1 SE3 p1×5 100 steps', 'helix roll-up, slenderness 10, 5 linear SE(3) elements (constant strain: the exact helix), '
       + '100 load steps', 5, 1e1, 100, 5, undefined, 'SE3', 1),
+    ...([[1e3, 0.48], [1e4, 0.60]] as const).map(([slenderness, cardillo]) => helixBenchmark(`rod helix ${slenderness.toExponential(0).replace('+', '')} mixed quaternion p2×10`,
+      `helix roll-up, slenderness ${slenderness}, 10 quadratic quaternion elements, formulation 'mixed' (stresses as unknowns), one load step, sparse LU`,
+      10, slenderness, 1, 7, { seconds: cardillo / 50, source: `goal of the issue: 1/50 of CardiLLo's mixed element (${cardillo} s, ${slenderness === 1e3 ? '1 load step, 18' : '2 load steps, 22'} Newton iterations, measured here 2026-12-02)` },
+      'quaternion', 2, 'mixed')),
   ];
 }

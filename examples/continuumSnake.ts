@@ -115,6 +115,8 @@ export function continuumSnakeSettings(stepsPerPeriod: number, endTime: number):
 
 /** Result of {@link runContinuumSnake}. */
 export interface ContinuumSnakeRun {
+  /** The model after the run (its node sensors hold the body's history). */
+  model: ContinuumSnakeModel;
   /** Average forward speed [m/s] over t = startPeriods·T … endTime. */
   forwardSpeed: number;
   /** Direction of the motion in the ground plane (unit). */
@@ -122,6 +124,27 @@ export interface ContinuumSnakeRun {
   statistics: SolverStatistics;
   /** Wall time of the dynamic solve [s]. */
   seconds: number;
+  /**
+   * Smallest distance between centerline nodes more than 4r apart along the body, over all stored states: below 2r the
+   * body overlaps itself (the model has no self-contact).
+   */
+  selfDistance: number;
+}
+
+/** See {@link ContinuumSnakeRun.selfDistance}. */
+function smallestSelfDistance(model: ContinuumSnakeModel): number {
+  const columns = model.sensors.map((sensor) => model.mbs.getSensorStoredData(sensor));
+  const n = columns.length, spacing = snakeData.length / (n - 1), gap = Math.ceil(4 * snakeData.radius / spacing) + 1;
+  let smallest = Infinity;
+  for (let r = 0; r < columns[0].length; r++) {
+    for (let i = 0; i < n; i++) {
+      for (let j = i + gap; j < n; j++) {
+        const a = columns[i][r], b = columns[j][r];
+        smallest = Math.min(smallest, Math.hypot(a[1] - b[1], a[2] - b[2], a[3] - b[3]));
+      }
+    }
+  }
+  return smallest;
 }
 
 /** Centre of mass (of the nodes with trapezoidal weights, linear elements) of every stored row. */
@@ -158,7 +181,7 @@ export function runContinuumSnake(options: ContinuumSnakeOptions & { stepsPerPer
   };
   const k0 = at(start), k1 = com.t.length - 1;
   const dx = com.x[k1] - com.x[k0], dy = com.y[k1] - com.y[k0], distance = Math.hypot(dx, dy);
-  return { forwardSpeed: distance / (com.t[k1] - com.t[k0]), direction: [dx / distance, dy / distance], statistics, seconds };
+  return { model, forwardSpeed: distance / (com.t[k1] - com.t[k0]), direction: [dx / distance, dy / distance], statistics, seconds, selfDistance: smallestSelfDistance(model) };
 }
 
 function main(): void {
@@ -166,7 +189,7 @@ function main(): void {
   const run = runContinuumSnake({ stepsPerPeriod, numberOfElements: Number(process.argv[3] ?? 40) });
   console.log(`continuum snake, paper's gait, h = T/${stepsPerPeriod}: forward speed ${run.forwardSpeed.toFixed(5)} m/s = ${(run.forwardSpeed * snakeData.period / snakeData.length).toFixed(4)} L/T, `
     + `direction [${run.direction.map((d) => d.toFixed(3)).join(', ')}], ${run.statistics.steps} steps (+${run.statistics.rejectedSteps} rejected), `
-    + `${run.statistics.newtonIterations} Newton iterations, ${run.seconds.toFixed(1)} s`);
+    + `${run.statistics.newtonIterations} Newton iterations, ${run.seconds.toFixed(1)} s; smallest self-distance ${run.selfDistance.toFixed(4)} m (2r = ${2 * snakeData.radius})`);
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) main();

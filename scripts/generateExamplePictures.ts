@@ -14,6 +14,8 @@ import { buildHelicalSpring, castiglianoSpringStiffness, springData, springStiff
 import { helixLength, helixPosition, helixRadius, helixPitchParameter, solveHelixRollUp } from '../examples/helixRollUp.ts';
 import { simulateSutureThread, solveSutureStatics, sutureData } from '../examples/sutureThread.ts';
 import { buildWilberforce, simulateWilberforce } from '../examples/wilberforce.ts';
+import { computedEnvelope, helicalBucklingAnalytic, solveHelicalBuckling } from '../examples/helicalBuckling.ts';
+import { runContinuumSnake } from '../examples/continuumSnake.ts';
 
 /** The repository root. */
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -118,8 +120,35 @@ function cantileverTipMass(): void {
   copyFileSync(join(root, 'solution', 'cantileverTipMass.svg'), image('cantileverTipMass'));
 }
 
+/** examples/helicalBuckling.ts: the normalized envelope of 200 SE3 elements against van der Heijden's localized helix. */
+function helicalBuckling(): void {
+  const { model } = solveHelicalBuckling({ numberOfElements: 200 }, 50);
+  const computed = computedEnvelope(model), analytic = helicalBucklingAnalytic();
+  const exact = Array.from({ length: 401 }, (_, i) => { const s = -50 + 100 * i / 400; return [s, analytic.envelope(s)]; });
+  plotSensor(undefined, [{ data: exact, name: 'analytic' }, { data: computed.s.map((s, k) => [s, computed.envelope[k]]), name: 'rod' }], {
+    components: 0, lineStyles: ['-', ''], markerStyles: ['', 'o'], markerSizes: [6, 3],
+    labels: ['van der Heijden et al.: tanh²(√(4t − m²) s/2L)', 'rod, 200 SE3 elements, 50 load steps'],
+    title: 'Helical buckling: envelope (cos φ − cos φ_max)/(1 − cos φ_max)', xLabel: 's from the middle', yLabel: 'envelope', fileName: image('helicalBuckling'),
+  });
+}
+
+/** examples/continuumSnake.ts: the body (top view) at t = 2, 3 and 4 s, the paper's gait at h = T/50. */
+function continuumSnake(): void {
+  const { model } = runContinuumSnake({ stepsPerPeriod: 50 });
+  const columns = model.sensors.map((sensor) => model.mbs.getSensorStoredData(sensor));
+  const shapeAt = (time: number) => {
+    const row = columns[0].findIndex((r) => r[0] >= time - 1e-9);
+    return columns.map((column, k) => [k, column[row][1], column[row][2]]);
+  };
+  const times = [2, 3, 4];
+  plotSensor(undefined, times.map((t) => ({ data: shapeAt(t), name: `t = ${t} s` })), {
+    components: 1, componentsX: 0, labels: times.map((t) => `t = ${t} s`),
+    title: 'Continuum snake, the paper\'s gait: body from above (head at the right)', xLabel: 'x [m]', yLabel: 'y [m]', fileName: image('continuumSnake'),
+  });
+}
+
 /** The picture makers by example name. */
-export const pictureMakers: Record<string, () => void> = { firstModel, demo, pendulumPort, helixRollUp, helicalSpring, wilberforce, sutureThread, cantileverTipMass };
+export const pictureMakers: Record<string, () => void> = { firstModel, demo, pendulumPort, helixRollUp, helicalSpring, wilberforce, sutureThread, cantileverTipMass, helicalBuckling, continuumSnake };
 
 if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
   mkdirSync(imageFolder, { recursive: true });

@@ -29,6 +29,8 @@ export type { BodyOrMarker, CreateJointOptions } from './builders/jointFrames.ts
 export { getJointArgs } from './builders/jointArgs.ts';
 export { generateStraightBeam, generateStraightLineANCFCable, generateStraightLineANCFCable as generateStraightLineANCFCable2D, generateCircularArcANCFCable2D } from './builders/beams.ts';
 export type { GenerateStraightBeamOptions, GenerateStraightLineANCFCableOptions, GenerateStraightBeamResult, GenerateCircularArcANCFCable2DOptions } from './builders/beams.ts';
+export { generateSlidingJoint, generateAleSlidingJoint } from './builders/slidingJoints.ts';
+export type { GenerateSlidingJointOptions, GenerateAleSlidingJointOptions } from './builders/slidingJoints.ts';
 export type { GetJointArgsOptions, JointArgs } from './builders/jointArgs.ts';
 export type { CreateLoadOptions } from './builders/loads.ts';
 export type { CreateAxisJointOptions, CreateSphericalJointOptions, CreateGenericJointOptions } from './builders/joints.ts';
@@ -164,6 +166,7 @@ export { ObjectContactConvexRoll } from './items/objects/ObjectContactConvexRoll
 export { ObjectContactCurveCircles } from './items/objects/ObjectContactCurveCircles.ts';
 export { ObjectContactRodPlane } from './items/objects/ObjectContactRodPlane.ts';
 export { MarkerBodyCable2DShape } from './items/markers/MarkerBodyCable2DShape.ts';
+export { MarkerBodyCable2DCoordinates } from './items/markers/MarkerBodyCable2DCoordinates.ts';
 export { ObjectConnectorSpringDamper, SpringDamper } from './items/objects/ObjectConnectorSpringDamper.ts';
 export { ObjectConnectorCartesianSpringDamper, CartesianSpringDamper } from './items/objects/ObjectConnectorCartesianSpringDamper.ts';
 export { ObjectConnectorCoordinate, CoordinateConstraint } from './items/objects/ObjectConnectorCoordinate.ts';
@@ -173,6 +176,9 @@ export { ObjectConnectorReevingSystemSprings, ReevingSystemSprings } from './ite
 export { ObjectConnectorDistance, DistanceConstraint } from './items/objects/ObjectConnectorDistance.ts';
 export { ObjectConnectorGravity, ConnectorGravity } from './items/objects/ObjectConnectorGravity.ts';
 export { ObjectANCFCable2D, Cable2D } from './items/objects/ObjectANCFCable2D.ts';
+export { ObjectALEANCFCable2D, ALECable2D } from './items/objects/ObjectALEANCFCable2D.ts';
+export { ObjectJointSliding2D, SlidingJoint2D } from './items/objects/ObjectJointSliding2D.ts';
+export { ObjectJointALEMoving2D, ALEMovingJoint2D } from './items/objects/ObjectJointALEMoving2D.ts';
 export { ObjectBeamGeometricallyExact2D } from './items/objects/ObjectBeamGeometricallyExact2D.ts';
 export { ObjectANCFBeam } from './items/objects/ObjectANCFBeam.ts';
 export { BeamSection, type BeamSectionValues } from './items/objects/beamSection.ts';

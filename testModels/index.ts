@@ -70,6 +70,8 @@ import { ANCFcontactCircleTest } from './ANCFcontactCircleTest.ts';
 import { ANCFgeneralContactCircle } from './ANCFgeneralContactCircle.ts';
 import { distanceSensor } from './distanceSensor.ts';
 import { ANCFcontactFrictionTest } from './ANCFcontactFrictionTest.ts';
+import { ANCFslidingAndALEjointTest } from './ANCFslidingAndALEjointTest.ts';
+import { ANCFmovingRigidBodyTest } from './ANCFmovingRigidBodyTest.ts';
 import { ConvexContactTest } from './ConvexContactTest.ts';
 import { contactCurveExample } from './contactCurveExample.ts';
 import { contactSphereSphereTest } from './contactSphereSphereTest.ts';
@@ -163,6 +165,8 @@ export const testModels: readonly TestModel[] = [
   ANCFgeneralContactCircle,
   distanceSensor,
   ANCFcontactFrictionTest,
+  ANCFslidingAndALEjointTest,
+  ANCFmovingRigidBodyTest,
   ConvexContactTest,
   contactCurveExample,
   contactSphereSphereTest,

@@ -21,8 +21,9 @@ export interface GenerateStraightBeamOptions {
   /** Number of elements (positive integer). */
   numberOfElements: number;
   /**
-   * The element dictionary every element is a copy of: objectType ANCFCable2D, ANCFCable or BeamGeometricallyExact2D
-   * (with nodeNumbers of length 3 for quadratic elements); physicsLength and nodeNumbers are filled in.
+   * The element dictionary every element is a copy of: objectType ANCFCable2D, ALEANCFCable2D, ANCFCable or
+   * BeamGeometricallyExact2D (with nodeNumbers of length 3 for quadratic elements); physicsLength and nodeNumbers are
+   * filled in, except an ALE cable's nodeNumbers[2] (its axial node, shared by all elements), which the template gives.
    */
   beamTemplate: Record<string, unknown>;
   /** Gravity vector; non-zero adds a MarkerBodyMass and a LoadMassProportional per element. Default [0, 0, 0]. */
@@ -43,6 +44,7 @@ export type GenerateStraightBeamResult = [NodeIndex[], ObjectIndex[], LoadIndex[
 /** Node type and size per supported element type. */
 const beamNodes: Record<string, { nodeType: string; size: number; planar: boolean }> = {
   ANCFCable2D: { nodeType: 'Point2DSlope1', size: 4, planar: true },
+  ALEANCFCable2D: { nodeType: 'Point2DSlope1', size: 4, planar: true },
   ANCFCable: { nodeType: 'PointSlope1', size: 6, planar: false },
   BeamGeometricallyExact2D: { nodeType: 'RigidBody2D', size: 3, planar: true },
 };
@@ -63,6 +65,11 @@ export function generateStraightBeam(sink: BuilderSink, options: GenerateStraigh
   const kind = beamNodes[typeName];
   if (kind === undefined) throw new FlexdynError(`${where}: beamTemplate.objectType must be one of ${Object.keys(beamNodes).join(', ')}, got ${describeValue(template.objectType)}`, { parameter: 'beamTemplate' });
   const quadratic = typeName === 'BeamGeometricallyExact2D' && Array.isArray(template.nodeNumbers) && template.nodeNumbers.length === 3;
+  // an ALE cable's axial node (nodeNumbers[2]) comes from the template and is shared by all elements (Exudyn's rule)
+  const aleNode = typeName === 'ALEANCFCable2D' && Array.isArray(template.nodeNumbers) ? template.nodeNumbers[2] as unknown : undefined;
+  if (typeName === 'ALEANCFCable2D' && !(typeof aleNode === 'number' && Number.isInteger(aleNode) && aleNode >= 0)) {
+    throw new FlexdynError(`${where}: beamTemplate.nodeNumbers[2] of an ALEANCFCable2D must be the NodeGenericODE2 of the axial coordinate, got ${describeValue(aleNode)}`, { parameter: 'beamTemplate' });
+  }
   if (kind.planar && (p0[2] !== 0 || p1[2] !== 0)) throw new FlexdynError(`${where}: positionOfNode0 and positionOfNode1 must have z = 0 for ${typeName}, got ${p0[2]} and ${p1[2]}`, { parameter: 'positionOfNode0' });
   for (const key of ['fixedConstraintsNode0', 'fixedConstraintsNode1'] as const) {
     const list = options[key];
@@ -94,7 +101,7 @@ export function generateStraightBeam(sink: BuilderSink, options: GenerateStraigh
     const end = at(lElem * (i + 1));
     positions.push(end);
     nodes.push(i === n - 1 && options.nodeNumber1 !== undefined && options.nodeNumber1 !== -1 ? options.nodeNumber1 : addNode(end));
-    const nodeNumbers = quadratic ? nodes.slice(-3) : nodes.slice(-2);
+    const nodeNumbers = quadratic ? nodes.slice(-3) : aleNode !== undefined ? [...nodes.slice(-2), aleNode as number] : nodes.slice(-2);
     const element = sink.addObject({ ...template, physicsLength: lElem, nodeNumbers } as Parameters<BuilderSink['addObject']>[0]);
     elements.push(element);
     const gravity = addGravityLoad(sink, element, options.gravity ?? [0, 0, 0]);

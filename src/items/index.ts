@@ -26,12 +26,16 @@ import { objectContactConvexRollDefinition } from './objects/ObjectContactConvex
 import { objectContactCurveCirclesDefinition } from './objects/ObjectContactCurveCircles.ts';
 import { objectContactRodPlaneDefinition } from './objects/ObjectContactRodPlane.ts';
 import { markerBodyCable2DShapeDefinition } from './markers/MarkerBodyCable2DShape.ts';
+import { markerBodyCable2DCoordinatesDefinition } from './markers/MarkerBodyCable2DCoordinates.ts';
 import { objectConnectorSpringDamperDefinition } from './objects/ObjectConnectorSpringDamper.ts';
 import { objectConnectorCartesianSpringDamperDefinition } from './objects/ObjectConnectorCartesianSpringDamper.ts';
 import { objectConnectorCoordinateDefinition } from './objects/ObjectConnectorCoordinate.ts';
 import { objectConnectorDistanceDefinition } from './objects/ObjectConnectorDistance.ts';
 import { objectConnectorGravityDefinition } from './objects/ObjectConnectorGravity.ts';
 import { objectANCFCable2DDefinition } from './objects/ObjectANCFCable2D.ts';
+import { objectALEANCFCable2DDefinition } from './objects/ObjectALEANCFCable2D.ts';
+import { objectJointSliding2DDefinition } from './objects/ObjectJointSliding2D.ts';
+import { objectJointALEMoving2DDefinition } from './objects/ObjectJointALEMoving2D.ts';
 import { objectBeamGeometricallyExact2DDefinition } from './objects/ObjectBeamGeometricallyExact2D.ts';
 import { objectANCFBeamDefinition } from './objects/ObjectANCFBeam.ts';
 import { nodePointSlope23Definition } from './nodes/NodePointSlope23.ts';
@@ -156,6 +160,9 @@ export const itemDefinitions: readonly ItemDefinition[] = [
   objectConnectorCoordinateVectorDefinition,
   objectConnectorLinearSpringDamperDefinition,
   objectConnectorReevingSystemSpringsDefinition,
+  objectALEANCFCable2DDefinition,
+  objectJointSliding2DDefinition,
+  objectJointALEMoving2DDefinition,
   markerNodePositionDefinition,
   markerNodeCoordinateDefinition,
   markerBodyCable2DShapeDefinition,
@@ -168,6 +175,7 @@ export const itemDefinitions: readonly ItemDefinition[] = [
   markerSuperElementRigidDefinition,
   markerNodeCoordinatesDefinition,
   markerObjectODE2CoordinatesDefinition,
+  markerBodyCable2DCoordinatesDefinition,
   loadForceVectorDefinition,
   loadTorqueVectorDefinition,
   loadCoordinateDefinition,

@@ -78,6 +78,8 @@ export class SystemAssembler {
   private readonly savedNode: Float64Array;
   /** Maps objects' local matrices into the target matrix. */
   private readonly entries = new LocalToGlobal();
+  /** Views of the identity table on the algebraic equations of objects with ae_lambda, by first equation index. */
+  private readonly algebraicIndexViews = new Map<number, Int32Array>();
   /** Adds analytic Jacobian parts into a dense work matrix (objects with a numerical part). */
   private readonly dense = new DenseLocalMatrix();
   /** Forms M·a from the objects' local mass matrices (multiplyMassMatrix). */
@@ -456,12 +458,22 @@ export class SystemAssembler {
       const factor = useIndex2 || object.velocityLevelConstraint === true ? velocityRowFactor : rowFactor;
       // rows C_q, then columns C_qᵀ: their positions never coincide (algebraic rows against ODE2 rows), and entries at one
       // position keep their order, so the sums equal those of the interleaved entry-by-entry loop
-      if (factor !== 0) addGlobalBlock(target, identity, aeIndex, map.ltg, 0, object.nAE, n, c, 0, n, 1, factor);
+      const positionRows = useIndex2 ? object.positionLevelRows : undefined;
+      if (positionRows === undefined || positionRows.length === 0) {
+        if (factor !== 0) addGlobalBlock(target, identity, aeIndex, map.ltg, 0, object.nAE, n, c, 0, n, 1, factor);
+      } else {
+        // rows that stay on position level in index-2 mode get the position factor
+        for (let r = 0; r < object.nAE; r++) {
+          const rowFactorOfRow = positionRows.includes(r) ? rowFactor : factor;
+          if (rowFactorOfRow !== 0) addGlobalBlock(target, identity, aeIndex + r, map.ltg, 0, 1, n, c, r * n, n, 1, rowFactorOfRow);
+        }
+      }
       if (columnFactor !== 0) addGlobalBlock(target, map.ltg, 0, identity, aeIndex, n, object.nAE, c, 0, 1, n, columnFactor);
       const multiplierRows = object.multiplierRows;
       if (multiplierRows !== undefined && multiplierFactor !== 0) {
         for (let r = 0; r < multiplierRows.length; r++) target.add(aeIndex + multiplierRows[r], aeIndex + multiplierRows[r], multiplierFactor);
       }
+      if (object.ae_lambda !== undefined && multiplierFactor !== 0) object.ae_lambda(s, this.entries.to(this.algebraicIndices(aeIndex, object.nAE), target, 1), multiplierFactor);
     }
     const { constraintNodes } = this.model;
     const nodeFactor = useIndex2 ? velocityRowFactor : rowFactor;
@@ -474,6 +486,16 @@ export class SystemAssembler {
       if (nodeFactor !== 0) addGlobalBlock(target, identity, node.aeIndex, identity, node.uIndex, node.nAE, n, c, 0, n, 1, nodeFactor);
       if (columnFactor !== 0) addGlobalBlock(target, identity, node.uIndex, identity, node.aeIndex, n, node.nAE, c, 0, 1, n, columnFactor);
     }
+  }
+
+  /** The global indices aeIndex … aeIndex + nAE − 1 of an object's algebraic equations (a view of the identity table, kept per object). */
+  private algebraicIndices(aeIndex: number, nAE: number): Int32Array {
+    let indices = this.algebraicIndexViews.get(aeIndex);
+    if (indices === undefined || indices.length !== nAE) {
+      indices = this.identity.subarray(aeIndex, aeIndex + nAE);
+      this.algebraicIndexViews.set(aeIndex, indices);
+    }
+    return indices;
   }
 
   /**

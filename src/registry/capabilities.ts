@@ -378,6 +378,17 @@ export interface ObjectModel {
    * ∂g_i/∂λ_i = 1 on these rows (the assembler puts it on the AE diagonal), ∂g/∂λ = 0 elsewhere.
    */
   readonly multiplierRows?: readonly number[];
+  /**
+   * Adds factor·∂g/∂λ (local algebraic rows and columns 0 … n_AE − 1) for objects whose equations depend on their own
+   * algebraic coordinates beyond the multiplier rows (ObjectJointSliding2D: its sliding coordinate is an algebraic
+   * coordinate; the penalty form of ObjectJointALEMoving2D: g = d − λ/k). The same sequence of entries at every call.
+   */
+  ae_lambda?(s: ItemState, target: LocalMatrixAccumulator, factor: number): void;
+  /**
+   * Local algebraic rows that stay on position level when the solver asks for index-2 equations (their Jacobian row is
+   * ∂g/∂Δq, scaled like position-level rows); the other rows switch to velocity level. Absent: all rows switch.
+   */
+  readonly positionLevelRows?: readonly number[];
   /** For a coordinate constraint to ground: the global u index that explicit solvers set to zero. */
   eliminableCoordinate?(): number | undefined;
   /**
@@ -831,7 +842,7 @@ export const capabilityNames = {
   object: {
     label: true, localNodes: true, nAE: true, postNewtonStep: true, bind: true, body: true, superElement: true,
     hasConstantMassMatrix: true, massMatrix: true, ode2Lhs: true, ode2Lhs_q: true, ode2Lhs_u: true,
-    ode2LhsDependsOnVelocity: true, ae: true, constraintForce_q: true, velocityLevelConstraint: true, multiplierRows: true,
+    ode2LhsDependsOnVelocity: true, ae: true, constraintForce_q: true, velocityLevelConstraint: true, multiplierRows: true, ae_lambda: true, positionLevelRows: true,
     eliminableCoordinate: true, output: true, localODE1Nodes: true, ode1Rhs: true, ode1Rhs_x: true,
     ode1RhsDependsOnODE2: true, ode2LhsDependsOnODE1: true,
   } satisfies Record<keyof ObjectModel, true>,

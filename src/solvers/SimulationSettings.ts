@@ -299,6 +299,13 @@ export class LinearSolverSettings {
    * constraints, a missing support under load) shows as a Newton iteration that does not converge.
    */
   ignoreSingularJacobian = false;
+  /**
+   * Relative rank threshold of the rank-revealing LU of ignoreSingularJacobian (Exudyn: the threshold of Eigen's FullPivLU):
+   * elimination stops when the largest remaining entry is at most pivotThreshold·|first pivot|. 0 (default): n·ε. A
+   * smaller value keeps nearly dependent equations (constraints of very different scale next to stiff elements), so that
+   * only exactly redundant ones are dropped. Only with ignoreSingularJacobian (a named error otherwise).
+   */
+  pivotThreshold = 0;
 }
 
 /** All solver settings, mirroring exu.SimulationSettings (same names and defaults). */

@@ -80,14 +80,23 @@ export class LinearSystem implements MatrixAccumulator {
    * log and errors. With `ignoreSingularJacobian` (linearSolverSettings) a dense type factorizes with complete pivoting
    * and solves singular consistent systems (redundant constraints); EigenSparse cannot and is an error.
    */
-  constructor(readonly n: number, requested: LinearSolverType, where = 'LinearSystem', ignoreSingularJacobian = false) {
+  constructor(readonly n: number, requested: LinearSolverType, where = 'LinearSystem', ignoreSingularJacobian = false, pivotThreshold = 0) {
+    if (pivotThreshold !== 0 && !ignoreSingularJacobian) {
+      throw new FlexdynError(`${where}: linearSolverSettings.pivotThreshold applies to the rank-revealing LU of linearSolverSettings.ignoreSingularJacobian; set ignoreSingularJacobian = true or pivotThreshold = 0, got pivotThreshold = ${pivotThreshold} without it`, { parameter: 'linearSolverSettings.pivotThreshold' });
+    }
     if (ignoreSingularJacobian && !isDenseSolverType(requested)) {
       throw new FlexdynError(`${where}: linearSolverSettings.ignoreSingularJacobian needs a dense linear solver (linearSolverType EXUdense or EigenDense: rank-revealing LU with complete pivoting), got linearSolverType = ${requested}`, { parameter: 'linearSolverSettings.ignoreSingularJacobian' });
     }
     const type = linearSolverTypeFor(requested, n, where, ignoreSingularJacobian);
     this.type = type;
     if (isDenseSolverType(type)) {
-      this.dense = ignoreSingularJacobian ? new DenseFullPivotLU(Math.max(n, 1)) : new DenseLU(Math.max(n, 1));
+      if (ignoreSingularJacobian) {
+        const fullPivot = new DenseFullPivotLU(Math.max(n, 1));
+        if (pivotThreshold !== 0) fullPivot.threshold = pivotThreshold;
+        this.dense = fullPivot;
+      } else {
+        this.dense = new DenseLU(Math.max(n, 1));
+      }
       this.dense.resize(n);
     } else {
       this.sparse = new SparseAssembler(n);

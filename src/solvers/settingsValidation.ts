@@ -195,6 +195,7 @@ const solutionRules: RulesOf<SolutionSettings> = {
 
 const linearSolverRules: RulesOf<LinearSolverSettings> = {
   ignoreSingularJacobian: flag,
+  pivotThreshold: numberRule(0, 1),
 };
 
 /** The rules of every SimulationSettings field, nested like the settings object (the declaration the validator reads). */

@@ -239,7 +239,13 @@ function jacobianChecks(model: CompiledModel): JacobianCheck[] {
         checks.push({ item, label, term: 'ae = ∂g/∂u (velocity level)', nodes, rows: nAE, perturbed: 'u', analytic: jacobian(false), value: (s, out) => object.ae!(s, out, false) });
       } else {
         checks.push({ item, label, term: 'ae', nodes, rows: nAE, perturbed: 'q', analytic: jacobian(false), value: (s, out) => object.ae!(s, out, false) });
-        checks.push({ item, label, term: 'ae = ∂ġ/∂u (index 2)', nodes, rows: nAE, perturbed: 'u', analytic: jacobian(true), value: (s, out) => object.ae!(s, out, true) });
+        // rows that stay on position level in index-2 mode (positionLevelRows) do not depend on u
+        const positionRows = object.positionLevelRows ?? [];
+        const index2Jacobian = (s: ItemState, out: Float64Array) => {
+          jacobian(true)(s, out);
+          for (const row of positionRows) out.fill(0, row * n, (row + 1) * n);
+        };
+        checks.push({ item, label, term: 'ae = ∂ġ/∂u (index 2)', nodes, rows: nAE, perturbed: 'u', analytic: index2Jacobian, value: (s, out) => object.ae!(s, out, true) });
       }
       if (object.constraintForce_q !== undefined && object.velocityLevelConstraint !== true) {
         const c = new Float64Array(nAE * n);

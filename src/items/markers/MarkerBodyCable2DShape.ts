@@ -8,7 +8,7 @@ import { objectIndex, real, uint } from '../../registry/parameters.ts';
 export const maxNumberOfSegments = 12;
 
 const parameters = {
-  bodyNumber: objectIndex('The ANCFCable2D element whose shape the marker represents.'),
+  bodyNumber: objectIndex('The ANCFCable2D or ALEANCFCable2D element whose shape the marker represents.'),
   numberOfSegments: uint(3, `Number of segments of the polygon (1 … ${maxNumberOfSegments}); must equal numberOfContactSegments of the contact using it.`),
   verticalOffset: real(0, 'Offset of the polygon from the beam axis in the local y direction (surface of the beam); only 0 is supported.'),
 };
@@ -39,15 +39,19 @@ class BodyCable2DShapeMarkerModel implements Only<CableShapeMarkerModel, BodyCab
   private readonly localPositions: Float64Array[] = [];
   private readonly point = new Float64Array(3);
   private jacobian3 = new Float64Array(0);
+  /** Local column of the axial coordinate of an ALE cable (−1 for ObjectANCFCable2D). */
+  private axialColumn = -1;
 
   constructor(readonly label: ItemLabel, private readonly bodyNumber: number, readonly numberOfSegments: number) {}
 
   bind(context: BindContext): void {
     const object = context.object(this.bodyNumber, 'bodyNumber');
     const body = object.body;
-    if (object.label.typeName !== 'ANCFCable2D' || body === undefined || body.arcLength === undefined) {
-      itemError(this.label, 'bodyNumber', `must refer to an ObjectANCFCable2D, got Object${object.label.typeName} #${this.bodyNumber}`);
+    const ale = object.label.typeName === 'ALEANCFCable2D';
+    if ((object.label.typeName !== 'ANCFCable2D' && !ale) || body === undefined || body.arcLength === undefined) {
+      itemError(this.label, 'bodyNumber', `must refer to an ObjectANCFCable2D or ObjectALEANCFCable2D, got Object${object.label.typeName} #${this.bodyNumber}`);
     }
+    this.axialColumn = ale ? body.nLocalU - 1 : -1;
     this.body = body;
     this.nodes = body.nodes;
     this.nLocalU = body.nLocalU;
@@ -77,9 +81,22 @@ class BodyCable2DShapeMarkerModel implements Only<CableShapeMarkerModel, BodyCab
   pointJacobian(s: ItemState, out: Float64Array): void {
     const nu = this.nLocalU;
     for (let i = 0; i <= this.numberOfSegments; i++) {
-      this.body.positionJacobian(s, this.localPositions[i], this.jacobian3);
+      this.positionJacobian(s, i);
       out.set(this.jacobian3.subarray(0, 2 * nu), 2 * i * nu);
     }
+  }
+
+  /**
+   * ∂ṗ_i/∂u of point i into jacobian3 (3 × nLocalU): the body's position Jacobian, and on an ALE cable the column of the
+   * axial coordinate r'(x_i) (the Eulerian velocity part ṡ r', through which contact forces act on the axial motion).
+   */
+  private positionJacobian(s: ItemState, i: number): void {
+    this.body.positionJacobian(s, this.localPositions[i], this.jacobian3);
+    if (this.axialColumn < 0) return;
+    this.body.centerlineTangent!(s, this.localPositions[i], this.point);
+    const nu = this.nLocalU;
+    this.jacobian3[this.axialColumn] = this.point[0];
+    this.jacobian3[nu + this.axialColumn] = this.point[1];
   }
 
   addPointForces(s: ItemState, forces: Float64Array, f: Float64Array, offset: number): void {
@@ -87,7 +104,7 @@ class BodyCable2DShapeMarkerModel implements Only<CableShapeMarkerModel, BodyCab
     for (let i = 0; i <= this.numberOfSegments; i++) {
       const fx = forces[2 * i], fy = forces[2 * i + 1];
       if (fx === 0 && fy === 0) continue;
-      this.body.positionJacobian(s, this.localPositions[i], J);
+      this.positionJacobian(s, i);
       for (let j = 0; j < nu; j++) f[offset + j] += J[j] * fx + J[nu + j] * fy;
     }
   }
@@ -104,9 +121,11 @@ class BodyCable2DShapeMarkerModel implements Only<CableShapeMarkerModel, BodyCab
 export const markerBodyCable2DShapeDefinition: ItemDefinition<'Marker', typeof parameters> = {
   category: 'Marker',
   typeName: 'BodyCable2DShape',
-  description: 'The shape of an ObjectANCFCable2D element as a polygon of numberOfSegments + 1 equidistant points along its '
+  description: 'The shape of an ObjectANCFCable2D or ObjectALEANCFCable2D element as a polygon of numberOfSegments + 1 equidistant points along its '
     + 'axis, for ObjectContactCircleCable2D and ObjectContactFrictionCircleCable2D. Outputs: Position and Velocity of all '
-    + 'points as [x0, y0, x1, y1, …]. A verticalOffset ≠ 0 (Exudyn: the points on the beam surface) is not supported and '
+    + 'points as [x0, y0, x1, y1, …]. On an ALE cable the point velocities include the Eulerian part ṡ r\'(x_i) and their '
+    + 'Jacobian the column r\'(x_i) of the axial coordinate, so that contact forces act on the axial motion (as Exudyn\'s). '
+    + 'A verticalOffset ≠ 0 (Exudyn: the points on the beam surface) is not supported and '
     + 'rejected.',
   parameters,
   outputVariables: [OutputVariableType.Position, OutputVariableType.Velocity],

@@ -36,7 +36,8 @@ const parameters = {
   bendingMomentUserFunction: userFunction<CableBendingMomentUserFunction>('Replaces the bending moment law (the Jacobian is then computed numerically).', '(mbs, t, itemNumber, axialPositionNormalized, curvature, curvature_t, curvatureRef, physicsBendingStiffness, physicsBendingDamping, axialStrain, axialStrain_t, axialStrainRef) => moment'),
 };
 
-type CableValues = ParameterValues<typeof parameters>;
+/** The parameter values of an ANCFCable2D element. */
+export type CableValues = ParameterValues<typeof parameters>;
 
 /** A quadrature rule on [−1, 1]. */
 export interface QuadratureRule {
@@ -151,7 +152,7 @@ const N_LOCAL = 8;
  * ε = |r'| − 1, material curvature K = (r' × r'')/|r'|², elastic forces from
  * δW = ∫ (N δε + M δK) dx by Gauss quadrature, constant consistent mass matrix.
  */
-class ANCFCable2DModel implements Only<ObjectModel & BodyModel, ANCFCable2DModel> {
+export class ANCFCable2DModel implements Only<ObjectModel & BodyModel, ANCFCable2DModel> {
   readonly nAE = 0;
   readonly hasConstantMassMatrix = true;
   readonly nLocalU = N_LOCAL;

@@ -11,8 +11,9 @@ const DATA_PER_POINT = 4;
 
 const parameters = {
   bodyNumber: objectIndex('The rod (a CosseratRod, or another line body with centerline tangent and Gauss points) that touches the plane.'),
-  nodeNumber: nodeIndex('A NodeGenericData with 4 data coordinates per contact point [gap, tangential speed, unused, unused] (point k at 4k … 4k + 3), '
-    + 'the contact state of the last post-Newton step; a gap < 0 is contact: initialize it negative where the rod starts on the plane, positive elsewhere.'),
+  nodeNumber: nodeIndex('A NodeGenericData with 4 data coordinates per contact point (point k at 4k … 4k + 3), the contact state of the last post-Newton '
+    + 'step: [gap, slip speed, unused, unused], with frictionStiffness > 0 [gap, stick/slip state (0 stick, 1 slip), anchor a₁, a₂]; a gap < 0 is contact: '
+    + 'initialize it negative where the rod starts on the plane, positive elsewhere; zeros elsewhere (with frictionStiffness: sticking where the rod was built).'),
   planePoint: vector([0, 0, 0], 'A point of the plane (global, on the ground).', 3, 'Vector3D'),
   planeNormal: vector([0, 0, 1], 'Normal of the plane (global), pointing to the side where the rod is; normalized (must not be zero).', 3, 'Vector3D'),
   radius: ureal(0, 'Cross-section radius R [m]: the gap is n·(r − p_plane) − R (> 0; the default 0 must be replaced).'),
@@ -26,6 +27,11 @@ const parameters = {
     + 'to the dynamic coefficient.', 3, 'Vector3D'),
   frictionProportionalZone: ureal(1e-3, 'Regularization velocity v_reg [m/s]: below it (stick state) the friction grows in proportion to the slip velocity '
     + 'up to the static coefficient; 0: pure Coulomb.'),
+  frictionStiffness: ureal(0, 'Stick stiffness per length k_t [N/m²] of the elastic stick/slip model (0: the velocity-regularized model, dynamics only): '
+    + 'while sticking, the centerline point is held by a tangential spring to its anchor up to the static limit μ_s F_c, then it slides with μ_k F_c; '
+    + 'the slip is the displacement since the anchor, so it also acts in static solves (load steps). frictionProportionalZone is then not used.'),
+  frictionDamping: ureal(0, 'Damping per length d_t [N s/m²] of the stick spring (elastic model) against the tangential centerline velocity while sticking; '
+    + 'about 2√(k_t ρA) damps the stick vibration critically, so that a suddenly applied load does not overshoot the static limit.'),
   rollingFriction: ureal(0, 'Rolling resistance μ_r: a couple μ_r R F_c against the rolling R (I − n nᵀ) ω of the section (regularized with v_reg like '
     + 'the friction, without a stored state).'),
   activeConnector: bool(true, 'If false, the contact exerts no force.'),
@@ -60,6 +66,19 @@ class ContactRodPlaneModel implements Only<ObjectModel, ContactRodPlaneModel> {
   private readonly n = new Float64Array(3);
   private readonly p0 = new Float64Array(3);
   private readonly hasFriction: boolean;
+  /** The elastic stick/slip model (frictionStiffness > 0) instead of the velocity-regularized one. */
+  private readonly elastic: boolean;
+  /** Orthonormal basis e₁, e₂ of the plane (anchor coordinates). */
+  private readonly e1 = new Float64Array(3);
+  private readonly e2 = new Float64Array(3);
+  /** Reference-configuration centerline positions of the points (3 per point; computed on first use). */
+  private referencePoints: Float64Array | undefined;
+  /** Elastic model: the point's displacement from its anchor in the plane ξ = P(r − r_ref) − a₁e₁ − a₂e₂. */
+  private readonly xi = new Float64Array(3);
+  /** Elastic model: the trial stick force of the post-Newton step. */
+  private readonly trialForce = new Float64Array(3);
+  /** Elastic model: the point slides (stored state 1) in the current evaluation. */
+  private sliding = false;
   /** Stick coefficients (static, or dynamic where the static entry is 0). */
   private readonly muStick = new Float64Array(3);
   private readonly law = new NormalContactForce();
@@ -112,6 +131,14 @@ class ContactRodPlaneModel implements Only<ObjectModel, ContactRodPlaneModel> {
       this.muStick[i] = values.staticFriction[i] !== 0 ? values.staticFriction[i] : values.dynamicFriction[i];
     }
     this.hasFriction = this.muStick.some((mu) => mu !== 0) || values.dynamicFriction.some((mu) => mu !== 0) || values.rollingFriction !== 0;
+    this.elastic = values.frictionStiffness > 0;
+    // e₁ ⟂ n from the coordinate axis least aligned with n, e₂ = n × e₁
+    const n = this.n, axis = Math.abs(n[0]) <= Math.abs(n[1]) && Math.abs(n[0]) <= Math.abs(n[2]) ? 0 : Math.abs(n[1]) <= Math.abs(n[2]) ? 1 : 2;
+    const e1 = this.e1, e2 = this.e2;
+    for (let i = 0; i < 3; i++) e1[i] = (i === axis ? 1 : 0) - n[axis] * n[i];
+    const e1Length = Math.hypot(e1[0], e1[1], e1[2]);
+    for (let i = 0; i < 3; i++) e1[i] /= e1Length;
+    e2[0] = n[1] * e1[2] - n[2] * e1[1]; e2[1] = n[2] * e1[0] - n[0] * e1[2]; e2[2] = n[0] * e1[1] - n[1] * e1[0];
     this.lawParameters = {
       contactStiffness: values.contactStiffness, contactDamping: values.contactDamping, contactStiffnessExponent: values.contactStiffnessExponent,
       impactModel: 0, restitutionCoefficient: 1, minimumImpactVelocity: 0,
@@ -198,24 +225,37 @@ class ContactRodPlaneModel implements Only<ObjectModel, ContactRodPlaneModel> {
     const start = this.dataStart() + DATA_PER_POINT * k;
     this.inContact = this.values.activeConnector && s.data[start + dataGap] < 0;
     if (!this.inContact) return;
-    const { n, fLhs, tauLhs, M, ea } = this, ds = this.lengths[k];
+    const { n, fLhs, tauLhs } = this, ds = this.lengths[k];
     this.law.evaluate(this.lawParameters, -this.gap, this.vn, s.data, start);
     const Fc = ds * this.law.force;
     this.normalForce = Fc;
     for (let i = 0; i < 3; i++) fLhs[i] = -Fc * n[i];
     tauLhs.fill(0);
     if (!this.hasFriction) return;
-    const zone = this.values.frictionProportionalZone;
-    const stick = s.data[start + dataTangentVelocity] < zone;
-    const mu = stick ? this.muStick : this.values.dynamicFriction;
-    const forward = ea[0] * this.vt[0] + ea[1] * this.vt[1] + ea[2] * this.vt[2] >= 0;
-    const muSide = mu[2], muAxial = forward ? mu[0] : mu[1];
-    this.muDifference = this.tangentLength > 0 ? muAxial - muSide : 0;
-    for (let r = 0; r < 3; r++) {
-      for (let c = 0; c < 3; c++) M[3 * r + c] = muSide * ((r === c ? 1 : 0) - n[r] * n[c]) + this.muDifference * ea[r] * ea[c];
+    if (this.elastic) {
+      this.elasticFriction(s, k, start, Fc, ds);
+    } else {
+      this.regularizedFriction(s.data[start + dataTangentVelocity] < this.values.frictionProportionalZone, Fc);
     }
-    const friction = this.friction;
-    friction.evaluate(1, zone, stick, Fc, this.vt);
+    const muRolling = this.values.rollingFriction;
+    if (muRolling === 0) return;
+    // rolling resistance: couple R·(μ_r F_c w_r/v_reg or μ_r F_c w_r/|w_r|) against w_r = R P ω
+    const R = this.values.radius, zone = this.values.frictionProportionalZone;
+    const wr = this.wr, omega = this.omega, on = n[0] * omega[0] + n[1] * omega[1] + n[2] * omega[2];
+    for (let i = 0; i < 3; i++) wr[i] = R * (omega[i] - on * n[i]);
+    this.rolling.evaluate(muRolling, zone, Math.hypot(wr[0], wr[1], wr[2]) < zone, Fc, wr);
+    for (let i = 0; i < 3; i++) tauLhs[i] += R * this.rolling.force[i];
+  }
+
+  /**
+   * The velocity-regularized friction at the contact point: f += M f₁ with f₁ = F_c v_t/v_reg (stick) or F_c v_t/|v_t|,
+   * and its moment τ = (−R n) × f about the centerline.
+   */
+  private regularizedFriction(stick: boolean, Fc: number): void {
+    const { n, fLhs, tauLhs } = this;
+    this.frictionMatrix(stick ? this.muStick : this.values.dynamicFriction, this.vt);
+    const M = this.M, friction = this.friction;
+    friction.evaluate(1, this.values.frictionProportionalZone, stick, Fc, this.vt);
     const f1 = friction.force;
     for (let r = 0; r < 3; r++) fLhs[r] += M[3 * r] * f1[0] + M[3 * r + 1] * f1[1] + M[3 * r + 2] * f1[2];
     // τ = (−R n) × f (the normal part of f has no moment)
@@ -223,13 +263,70 @@ class ContactRodPlaneModel implements Only<ObjectModel, ContactRodPlaneModel> {
     tauLhs[0] = -R * (n[1] * fLhs[2] - n[2] * fLhs[1]);
     tauLhs[1] = -R * (n[2] * fLhs[0] - n[0] * fLhs[2]);
     tauLhs[2] = -R * (n[0] * fLhs[1] - n[1] * fLhs[0]);
-    const muRolling = this.values.rollingFriction;
-    if (muRolling === 0) return;
-    // rolling resistance: couple R·(μ_r F_c w_r/v_reg or μ_r F_c w_r/|w_r|) against w_r = R P ω
-    const wr = this.wr, omega = this.omega, on = n[0] * omega[0] + n[1] * omega[1] + n[2] * omega[2];
-    for (let i = 0; i < 3; i++) wr[i] = R * (omega[i] - on * n[i]);
-    this.rolling.evaluate(muRolling, zone, Math.hypot(wr[0], wr[1], wr[2]) < zone, Fc, wr);
-    for (let i = 0; i < 3; i++) tauLhs[i] += R * this.rolling.force[i];
+  }
+
+  /**
+   * The elastic stick/slip friction at the centerline point (no moment): with ξ from the stored anchor, stick (stored state
+   * 0) f += ds (k_t ξ + d_t P v), slip (1) f += M_k f₁ with f₁ = F_c ξ/|ξ|.
+   */
+  private elasticFriction(s: ItemState, k: number, start: number, Fc: number, ds: number): void {
+    const xi = this.anchorDisplacement(s, k, s.data, start), fLhs = this.fLhs;
+    this.sliding = s.data[start + dataTangentVelocity] === 1;
+    if (!this.sliding) {
+      const kt = this.values.frictionStiffness * ds, dt = this.values.frictionDamping * ds, { n, v } = this, vn = this.vn;
+      for (let r = 0; r < 3; r++) fLhs[r] += kt * xi[r] + dt * (v[r] - vn * n[r]);
+      this.muDifference = 0;
+      return;
+    }
+    this.frictionMatrix(this.values.dynamicFriction, xi);
+    const M = this.M;
+    this.friction.evaluate(1, 0, false, Fc, xi);
+    const f1 = this.friction.force;
+    for (let r = 0; r < 3; r++) fLhs[r] += M[3 * r] * f1[0] + M[3 * r + 1] * f1[1] + M[3 * r + 2] * f1[2];
+  }
+
+  /**
+   * The anisotropic coefficient matrix M = μ_s P + (μ_a − μ_s) e_a e_aᵀ of the coefficients mu [forward, backward,
+   * sideways], μ_a forward if e_a·direction ≥ 0; sets muDifference = μ_a − μ_s (0 without a forward axis).
+   */
+  private frictionMatrix(mu: ArrayLike<number>, direction: Float64Array): void {
+    const { n, M, ea } = this;
+    const forward = ea[0] * direction[0] + ea[1] * direction[1] + ea[2] * direction[2] >= 0;
+    const muSide = mu[2], muAxial = forward ? mu[0] : mu[1];
+    this.muDifference = this.tangentLength > 0 ? muAxial - muSide : 0;
+    for (let r = 0; r < 3; r++) {
+      for (let c = 0; c < 3; c++) M[3 * r + c] = muSide * ((r === c ? 1 : 0) - n[r] * n[c]) + this.muDifference * ea[r] * ea[c];
+    }
+  }
+
+  /**
+   * ξ = P(r − r_ref) − a₁e₁ − a₂e₂ of point k (this.x must hold its current position) with the anchor (a₁, a₂) =
+   * data[start + 2], data[start + 3]: the in-plane displacement of the centerline point from its anchor, the anchor given
+   * by its displacement from the point's reference position.
+   */
+  private anchorDisplacement(s: ItemState, k: number, data: Float64Array, start: number): Float64Array {
+    const reference = this.referencePositions(s), o = 3 * k, { x, e1, e2, xi } = this;
+    const d0 = x[0] - reference[o], d1 = x[1] - reference[o + 1], d2 = x[2] - reference[o + 2];
+    const a = e1[0] * d0 + e1[1] * d1 + e1[2] * d2 - data[start + 2];
+    const b = e2[0] * d0 + e2[1] * d1 + e2[2] * d2 - data[start + 3];
+    for (let i = 0; i < 3; i++) xi[i] = a * e1[i] + b * e2[i];
+    return xi;
+  }
+
+  /** The points' centerline positions in the reference configuration (q = 0), computed once. */
+  private referencePositions(s: ItemState): Float64Array {
+    if (this.referencePoints !== undefined) return this.referencePoints;
+    const reference: ItemState = {
+      qRef: s.qRef, q: new Float64Array(s.q.length), u: s.u, a: s.a, lambda: s.lambda, data: s.data, ode1Ref: s.ode1Ref, ode1: s.ode1, ode1_t: s.ode1_t,
+      addresses: s.addresses, t: s.t, loadFactor: s.loadFactor, mbs: s.mbs, configuration: s.configuration,
+    };
+    const points = new Float64Array(3 * this.numberOfPoints), x = new Float64Array(3);
+    for (let k = 0; k < this.numberOfPoints; k++) {
+      this.line.centerlinePosition(reference, this.positions[k], x);
+      points.set(x, 3 * k);
+    }
+    this.referencePoints = points;
+    return points;
   }
 
   ode2Lhs(s: ItemState, f: Float64Array): void {
@@ -281,20 +378,31 @@ class ContactRodPlaneModel implements Only<ObjectModel, ContactRodPlaneModel> {
         }
         if (this.hasFriction) {
           body.rotationJacobian(s, lp, jRot);
-          if (velocities) {
+          if (!velocities) body.lineAngularVelocity_q(s, lp, jOmega); // ∂ω/∂Δq (regularized friction, rolling resistance)
+          // ∂w of the slip measure: the contact-point velocity v − R ω × n (regularized) or the centerline position (elastic)
+          const elasticStick = this.elastic && !this.sliding;
+          if (this.elastic) {
+            if (velocities && this.sliding) dw.fill(0);
+            else for (let j = 0; j < 3 * np; j++) dw[j] = jPos[j];
+          } else if (velocities) {
             for (let j = 0; j < 3 * np; j++) dw[j] = jPos[j];
             this.addCrossNormal(jRot, R, dw);
           } else {
             dw.fill(0);
-            body.lineAngularVelocity_q(s, lp, jOmega); // also the rolling resistance's ∂ω
             this.addCrossNormal(jOmega, R, dw);
           }
+          const stickSpring = (velocities ? this.values.frictionDamping : this.values.frictionStiffness) * ds;
           const f1 = this.friction.force, dv = this.friction.force_tangentVelocity, dn1 = this.friction.force_normalForce;
           for (let j = 0; j < np; j++) {
-            // ∂v_t = P ∂w
+            // ∂v_t = P ∂w (elastic: ∂ξ = P J_pos)
             const w0 = dw[j], w1 = dw[np + j], w2 = dw[2 * np + j], wn = n[0] * w0 + n[1] * w1 + n[2] * w2;
             const t0 = w0 - wn * n[0], t1 = w1 - wn * n[1], t2 = w2 - wn * n[2];
             const dF = df[3 * np + j];
+            if (elasticStick) {
+              // elastic stick: ∂(k_t ds ξ)/∂Δq = k_t ds P J_pos, ∂(d_t ds P v)/∂u = d_t ds P J_pos
+              df[j] += stickSpring * t0; df[np + j] += stickSpring * t1; df[2 * np + j] += stickSpring * t2;
+              continue;
+            }
             // ∂f₁ = f₁,v ∂v_t + f₁,F ∂F_c
             const g0 = dv[0] * t0 + dv[1] * t1 + dv[2] * t2 + dn1[0] * dF;
             const g1 = dv[3] * t0 + dv[4] * t1 + dv[5] * t2 + dn1[1] * dF;
@@ -315,14 +423,15 @@ class ContactRodPlaneModel implements Only<ObjectModel, ContactRodPlaneModel> {
               df[2 * np + j] += scale * (af * d2 + ea[2] * fd);
             }
           }
-          // ∂τ = −R n × ∂f (rows 3 … 5), + R(g_v R P ∂ω + g_F ∂F_c) of the rolling resistance (∂ω = Ω_q or J_r)
-          const rolling = this.values.rollingFriction !== 0, dOmega = velocities ? jRot : jOmega;
+          // ∂τ = −R n × ∂f (rows 3 … 5; 0 for the elastic model, whose force acts at the centerline), + R(g_v R P ∂ω + g_F ∂F_c)
+          // of the rolling resistance (∂ω = Ω_q or J_r)
+          const rolling = this.values.rollingFriction !== 0, dOmega = velocities ? jRot : jOmega, lever = this.elastic ? 0 : R;
           const gv = this.rolling.force_tangentVelocity, gF = this.rolling.force_normalForce;
           for (let j = 0; j < np; j++) {
             const a0 = df[j], a1 = df[np + j], a2 = df[2 * np + j], dF = df[3 * np + j];
-            df[3 * np + j] = -R * (n[1] * a2 - n[2] * a1);
-            df[4 * np + j] = -R * (n[2] * a0 - n[0] * a2);
-            df[5 * np + j] = -R * (n[0] * a1 - n[1] * a0);
+            df[3 * np + j] = -lever * (n[1] * a2 - n[2] * a1);
+            df[4 * np + j] = -lever * (n[2] * a0 - n[0] * a2);
+            df[5 * np + j] = -lever * (n[0] * a1 - n[1] * a0);
             if (!rolling) continue;
             const o0 = dOmega[j], o1 = dOmega[np + j], o2 = dOmega[2 * np + j], on = n[0] * o0 + n[1] * o1 + n[2] * o2;
             const w0 = R * (o0 - on * n[0]), w1 = R * (o1 - on * n[1]), w2 = R * (o2 - on * n[2]);
@@ -371,23 +480,73 @@ class ContactRodPlaneModel implements Only<ObjectModel, ContactRodPlaneModel> {
         itemError(this.label, 'radius', `R = ${R} is exceeded by the penetration ${-this.gap} at contact point ${k} (arc length s = ${this.positions[k][0]}) at t = ${s.t}: `
           + 'the rod passed into the plane; increase contactStiffness or reduce the step size');
       }
-      const ds = this.lengths[k];
+      const ds = this.lengths[k], at = start + DATA_PER_POINT * k, elastic = this.elastic && this.hasFriction;
+      const storedState = s.data[at + dataTangentVelocity];
       state.gap = this.gap;
       state.normalVelocity = this.vn;
-      state.tangentialSpeed = this.hasFriction ? Math.hypot(this.vt[0], this.vt[1], this.vt[2]) : 0;
+      state.tangentialSpeed = this.hasFriction && !elastic ? Math.hypot(this.vt[0], this.vt[1], this.vt[2]) : 0;
       state.plasticPenetration = 0;
       state.frictionForceScale = 0;
       if (this.gap < 0 && this.hasFriction) {
-        this.law.evaluate(this.lawParameters, -this.gap, this.vn, s.data, start + DATA_PER_POINT * k);
+        this.law.evaluate(this.lawParameters, -this.gap, this.vn, s.data, at);
         state.frictionForceScale = Math.max(this.muStick[0], this.muStick[1], this.muStick[2]) * ds * this.law.force;
       }
       out.recommendedStepSize = -1;
-      error = Math.max(error, updateContactData(s.data, startOfStep.data, start + DATA_PER_POINT * k, state, this.values.contactStiffness * ds,
-        this.values.frictionProportionalZone, out));
+      error = Math.max(error, updateContactData(s.data, startOfStep.data, at, state, this.values.contactStiffness * ds,
+        elastic ? 0 : this.values.frictionProportionalZone, out));
+      if (elastic) error = Math.max(error, this.updateAnchor(s, startOfStep, k, at, storedState, ds * this.law.force));
       if (out.recommendedStepSize >= 0 && (recommended < 0 || out.recommendedStepSize < recommended)) recommended = out.recommendedStepSize;
     }
     out.recommendedStepSize = recommended;
     return error;
+  }
+
+  /**
+   * The elastic model's post-Newton update of point k (this.x, this.v, this.ea of the current state, data at `at`): out of
+   * contact the anchor follows the point (stick, ξ = 0); in contact the trial stick force f = ds (k_t ξ + d_t P v) with ξ
+   * against the start-of-step anchor is compared with the limit μ(f̂) F_c (μ(d̂) = |M d̂| of the static coefficients, or of
+   * the kinetic ones while the point slid at the start of the step, so that a sliding point sticks again only when it
+   * stops): within it stick at that anchor, beyond it slip with the anchor moved to r − μ_k(ξ̂) F_c/(k_t ds) ξ̂. A changed
+   * state adds ||f| − μ F_c|.
+   */
+  private updateAnchor(s: ItemState, startOfStep: ItemState, k: number, at: number, storedState: number, Fc: number): number {
+    const data = s.data, data0 = startOfStep.data, ds = this.lengths[k], kt = this.values.frictionStiffness * ds, { e1, e2 } = this;
+    if (this.gap >= 0) {
+      const reference = this.referencePositions(s), x = this.x, o = 3 * k;
+      const d0 = x[0] - reference[o], d1 = x[1] - reference[o + 1], d2 = x[2] - reference[o + 2];
+      data[at + 2] = e1[0] * d0 + e1[1] * d1 + e1[2] * d2;
+      data[at + 3] = e2[0] * d0 + e2[1] * d1 + e2[2] * d2;
+      data[at + dataTangentVelocity] = 0;
+      return 0;
+    }
+    const xi = this.anchorDisplacement(s, k, data0, at), length = Math.hypot(xi[0], xi[1], xi[2]);
+    const wasSliding = data0[at + dataTangentVelocity] === 1;
+    // the trial stick force ds (k_t ξ + d_t P v)
+    const dt = this.values.frictionDamping * ds, { n, v } = this, trialForce = this.trialForce;
+    for (let r = 0; r < 3; r++) trialForce[r] = kt * xi[r] + dt * (v[r] - this.vn * n[r]);
+    const trial = Math.hypot(trialForce[0], trialForce[1], trialForce[2]);
+    const limit = trial > 0 ? this.coefficientAlong(wasSliding ? this.values.dynamicFriction : this.muStick, trialForce) * Math.max(Fc, 0) : 0;
+    let newState = 0;
+    if (trial > limit && length > 0) {
+      newState = 1;
+      const back = this.coefficientAlong(this.values.dynamicFriction, xi) * Math.max(Fc, 0) / (kt * length);
+      // anchor = r − back·ξ: the anchor coordinates move by (1 − back) ξ from the start-of-step anchor
+      data[at + 2] = data0[at + 2] + (1 - back) * (e1[0] * xi[0] + e1[1] * xi[1] + e1[2] * xi[2]);
+      data[at + 3] = data0[at + 3] + (1 - back) * (e2[0] * xi[0] + e2[1] * xi[1] + e2[2] * xi[2]);
+    } else {
+      data[at + 2] = data0[at + 2];
+      data[at + 3] = data0[at + 3];
+    }
+    data[at + dataTangentVelocity] = newState;
+    return newState === storedState ? 0 : Math.abs(trial - limit);
+  }
+
+  /** |M d̂| for the coefficients mu [forward, backward, sideways] (d in the plane, nonzero): the coefficient along d. */
+  private coefficientAlong(mu: ArrayLike<number>, d: Float64Array): number {
+    this.frictionMatrix(mu, d);
+    const M = this.M, length = Math.hypot(d[0], d[1], d[2]);
+    const m0 = M[0] * d[0] + M[1] * d[1] + M[2] * d[2], m1 = M[3] * d[0] + M[4] * d[1] + M[5] * d[2], m2 = M[6] * d[0] + M[7] * d[1] + M[8] * d[2];
+    return Math.hypot(m0, m1, m2) / length;
   }
 
   output(variable: OutputVariableType, s: ItemState): ArrayLike<number> | undefined {
@@ -429,6 +588,11 @@ export const objectContactRodPlaneDefinition: ItemDefinition<'Object', typeof pa
     + 'rolling), regularized below v_reg, with a stick/slip state per point: below v_reg the static coefficients, above the dynamic ones. Friction '
     + 'may be anisotropic: coefficients forward (along the rod tangent projected onto the plane), backward and sideways, as a snake\'s scales; '
     + 'rolling resistance: a couple μ_r R F_c against the rolling of the section. '
+    + 'With frictionStiffness k_t > 0 the friction is instead the elastic stick/slip model, usable in static solves: each point sticks to an anchor '
+    + 'through a tangential spring (and damper d_t) on its centerline position up to the static limit μ_s F_c (the anchor moves with the point '
+    + 'while it is out of contact); beyond it the point slides with μ_k F_c along its displacement from the anchor, the anchor trailing it so that '
+    + 'a re-stick starts from the kinetic force (a sliding point sticks again when its trial force falls below μ_k F_c). This force acts at the '
+    + 'centerline (no moment on the section; rolling is not resisted, so a static rod on a plane needs its roll fixed). '
     + 'The contact state of each point (gap, slip speed) is stored in 4 data coordinates of a NodeGenericData and updated only in the '
     + 'post-Newton step (discontinuous iteration; recommends the step that reaches a contact, reports stick/slip switches), as the other penalty '
     + 'contacts; within a step the forces are smooth and the Jacobians analytic at fixed data coordinates. A penetration deeper than R raises an '
@@ -444,6 +608,9 @@ export const objectContactRodPlaneDefinition: ItemDefinition<'Object', typeof pa
     'M = μ_s P + (μ_a − μ_s) e_a e_aᵀ with μ = staticFriction (stick) or dynamicFriction (slip), μ_a = μ_forward if e_a·v_t ≥ 0 else μ_backward, μ_s sideways;',
     'rolling resistance: couple C = −R μ_r F_c w_r/v_reg (|w_r| < v_reg) or −R μ_r F_c w_r/|w_r|, w_r = R P ω;',
     'force on the rod F = F_c n − M f₁ at r − R n: LHS −= J_posᵀ F + J_rotᵀ((−R n) × F + C). Post-Newton: stored gap ← gap, slip speed ← |v_t|.',
+    'Elastic stick/slip (k_t > 0): ξ = P(r − r_ref) − a₁e₁ − a₂e₂ (anchor a in the plane basis e₁, e₂ as a displacement from the reference position);',
+    'stick (state 0): F = F_c n − ds (k_t ξ + d_t P v); slip (1): F = F_c n − M_k F_c ξ/|ξ|, both at the centerline r;',
+    'post-Newton: trial f = ds (k_t ξ₀ + d_t P v) against the start-of-step anchor; |f| ≤ |M f̂| F_c (M of μ_s, or of μ_k after sliding): stick, else slip with a ← r − |M_k ξ̂| F_c/(k_t ds) ξ̂.',
   ].join('\n'),
   example: (mbs) => {
     // a curved quadratic rod pressed about 0.25 into a tilted plane (far from δ = 0, where δ^1.5 curves strongly), moving and
