@@ -8,6 +8,7 @@
 
 import { LinearSolverType } from '../src/index.ts';
 import { dynamicSolveBenchmark, type Benchmark } from './harness.ts';
+import { exudynFigure } from './exudynFigures.ts';
 import { buildObjectFFRFTestModel, objectFFRFTest } from '../testModels/objectFFRFTest.ts';
 import { absSum } from '../testModels/ffrfRotor.ts';
 
@@ -18,7 +19,7 @@ function rotorBenchmark(name: string, description: string, solver: LinearSolverT
     repetitions: 5,
     steps: 10,
     warmUpSteps: 10,
-    comparison: { microsecondsPerStep: 155000, source: 'Exudyn 1.11 objectFFRFTest.py, solver time per step, this machine (median of 4)' },
+    comparison: exudynFigure('objectFFRFTest', 'Exudyn\'s dense solver'),
     prepare: (n) => {
       const { mbs, settings, sensor } = buildObjectFFRFTestModel(n);
       settings.linearSolverType = solver;

@@ -18,6 +18,8 @@ export interface ComparisonFigure {
   readonly seconds?: number;
   /** Where the figure comes from, e.g. `Exudyn 1.11, perfSpringDamperExplicit`. */
   readonly source: string;
+  /** Date of the measurement (a peer's figure), shown beside it in the table. */
+  readonly measured?: string;
 }
 
 /** A model built and ready to be solved; solve() is what the harness times. */
@@ -209,7 +211,7 @@ export function dynamicSolveBenchmark(mbs: MainSystem, settings: SimulationSetti
 /** Formats a comparison figure for the table. */
 export function formatComparison(c: ComparisonFigure | undefined): string {
   if (c === undefined) return '–';
-  if (c.microsecondsPerStep !== undefined) return `${c.microsecondsPerStep} µs/step`;
+  if (c.microsecondsPerStep !== undefined) return `${c.microsecondsPerStep} µs/step${c.measured === undefined ? '' : ` (${c.measured})`}`;
   if (c.seconds !== undefined) return `${formatDuration(c.seconds)}`;
   return '–';
 }

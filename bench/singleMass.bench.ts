@@ -11,6 +11,7 @@ import {
   CoordinateSpringDamper, LoadCoordinate, DynamicSolverType, OutputVariableType, type MainSystem,
 } from '../src/index.ts';
 import type { Benchmark, PreparedBenchmark } from './harness.ts';
+import { exudynFigure } from './exudynFigures.ts';
 
 /** Builds Exudyn's perfSpringDamperExplicit model: m = 1.6, k = 4000, d = 8, load 80, q0 = −0.08, v0 = 1. */
 export function buildSingleMass(): { mbs: MainSystem; node: number } {
@@ -48,7 +49,7 @@ export const perfSpringDamperExplicit: Benchmark = {
   repetitions: 3,
   steps: 5_000_000,
   warmUpSteps: 500_000,
-  comparison: { microsecondsPerStep: 0.63, source: 'Exudyn 1.11 perfSpringDamperExplicit on this machine' },
+  comparison: exudynFigure('perfSpringDamperExplicit'),
   prepare: (steps) => prepareSingleMass(steps, 1e-4, DynamicSolverType.ExplicitEuler, (s) => {
     s.timeIntegration.explicitIntegration.computeEndOfStepAccelerations = false;
   }),
@@ -65,7 +66,7 @@ export const implicitSingleMass: Benchmark = {
   repetitions: 3,
   steps: 1_000_000,
   warmUpSteps: 100_000,
-  comparison: { microsecondsPerStep: 11.2, source: 'Exudyn 1.11 perfRigidPendulum (3 coordinates) on this machine' },
+  comparison: exudynFigure('perfRigidPendulum', 'a related model: 3 coordinates, 2 constraints, modified Newton'),
   prepare: (steps) => prepareSingleMass(steps, 2e-3, DynamicSolverType.GeneralizedAlpha, () => {}),
 };
 

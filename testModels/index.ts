@@ -71,6 +71,7 @@ import { ANCFgeneralContactCircle } from './ANCFgeneralContactCircle.ts';
 import { distanceSensor } from './distanceSensor.ts';
 import { ANCFcontactFrictionTest } from './ANCFcontactFrictionTest.ts';
 import { ANCFslidingAndALEjointTest } from './ANCFslidingAndALEjointTest.ts';
+import { ANCFmovingRigidBodyTest } from './ANCFmovingRigidBodyTest.ts';
 import { ConvexContactTest } from './ConvexContactTest.ts';
 import { contactCurveExample } from './contactCurveExample.ts';
 import { contactSphereSphereTest } from './contactSphereSphereTest.ts';
@@ -165,6 +166,7 @@ export const testModels: readonly TestModel[] = [
   distanceSensor,
   ANCFcontactFrictionTest,
   ANCFslidingAndALEjointTest,
+  ANCFmovingRigidBodyTest,
   ConvexContactTest,
   contactCurveExample,
   contactSphereSphereTest,

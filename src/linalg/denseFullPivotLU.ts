@@ -8,7 +8,7 @@
  * @module
  */
 
-import { substituteFactors } from './denseLU.ts';
+import { FactorNonzeros } from './denseLU.ts';
 
 /** Failure report of {@link DenseFullPivotLU.factorize}: a non-finite entry, which no pivoting can handle. */
 export interface DenseFullPivotLUInvalid {
@@ -41,6 +41,8 @@ export class DenseFullPivotLU {
   private columnSwapStorage: Int32Array;
   private work: Float64Array;
   private factored = false;
+  /** The nonzeros of the factors, for the substitution. */
+  private readonly nonzeros = new FactorNonzeros();
 
   /** Allocates storage for an n×n system. */
   constructor(n: number) {
@@ -119,6 +121,7 @@ export class DenseFullPivotLU {
       }
     }
     this.rank = k;
+    this.nonzeros.reset();
     this.factored = true;
     return true;
   }
@@ -136,7 +139,7 @@ export class DenseFullPivotLU {
       const p = this.rowSwaps[k];
       if (p !== k) { const t = y[k]; y[k] = y[p]; y[p] = t; }
     }
-    substituteFactors(a, n, r, y);
+    this.nonzeros.substitute(a, n, r, y);
     for (let i = r; i < n; i++) y[i] = 0;
     // x = Q·z: undo the column swaps in reverse order
     for (let k = r - 1; k >= 0; k--) {

@@ -345,7 +345,7 @@ export class ArcLengthStepper extends StaticStepper {
 /** The failure of an arc-length correction without a real root (a fixed string: no allocation in Newton). */
 const noRealRootFailure = 'the arc-length constraint has no real root for the load factor correction';
 
-/** Solves the static problem from the initial state; the solution becomes the current state (velocities zero). */
+/** Solves the static problem from the initial state; the solution becomes the current state (velocities: the initial ones). */
 export function solveStatic(model: CompiledModel, assembler: SystemAssembler, settings: SimulationSettings, hooks: SolverHooks, records: SensorRecords, memoryFiles: InMemoryFileSystem): SolverStatistics {
   const run = prepareStaticRun(model, assembler, settings, hooks, records, memoryFiles);
   const statistics = runSolver(run);
@@ -355,7 +355,7 @@ export function solveStatic(model: CompiledModel, assembler: SystemAssembler, se
 
 /**
  * Everything of a static solve before its output opens: the settings checked, the load-step schedule, the initial state
- * (velocities and accelerations zero) and the stepper (solveStatic and MainSolverStatic share it).
+ * (initial velocities, accelerations zero) and the stepper (solveStatic and MainSolverStatic share it).
  */
 export function prepareStaticRun(model: CompiledModel, assembler: SystemAssembler, settings: SimulationSettings, hooks: SolverHooks, records: SensorRecords, memoryFiles: InMemoryFileSystem): SolverRun & { readonly stepper: StaticStepper } {
   validateSimulationSettings(settings);
@@ -365,7 +365,8 @@ export function prepareStaticRun(model: CompiledModel, assembler: SystemAssemble
   assembler.differentiation = ss.newton.numericalDifferentiation;
   const data = model.data;
   data.current.copyFrom(data.initial);
-  data.current.u.fill(0);
+  // velocities stay the initial ones, as in Exudyn (its static solver starts from the initial state as it is): forces
+  // that depend on them (an axially moving cable's v² terms, damping) act in the static solution
   data.current.a.fill(0);
   data.current.ode1_t.fill(0);
   data.current.t = ss.loadStepStart;

@@ -1,6 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import { LuDecomposition, Matrix } from 'ml-matrix';
-import { DenseLU, DENSE_PIVOT_TOLERANCE } from '../../src/linalg/denseLU.ts';
+import { DenseLU, DENSE_PIVOT_TOLERANCE, substituteFactors } from '../../src/linalg/denseLU.ts';
 import { norm2 } from '../../src/linalg/vector.ts';
 import { denseMultiply, mulberry32, randomDense, randomVector, toRows } from './matrices.ts';
 
@@ -114,7 +114,58 @@ describe('DenseLU', () => {
     expect(lu.factorize()).toBe(true);
     const b = randomVector(n, rnd);
     const x = new Float64Array(n);
+    // the first substitution with new factors is the full one, the second lists the nonzeros and visits only those
     lu.solve(b, x);
+    expect((lu as unknown as { nonzeros: { listed: boolean } }).nonzeros.listed).toBe(false);
+    const first = Float64Array.from(x);
+    lu.solve(b, x);
+    expect(Array.from(x)).toEqual(Array.from(first));
     expect(relResidual(a, n, x, b)).toBeLessThan(RESIDUAL_TOL);
+  });
+  it('solves systems with sparse factors through their listed nonzeros, bit for bit as the full substitution', () => {
+    // a saddle-point system of 12 chained blocks (6 coordinates, 3 constraints each, coupled to the next block): its
+    // factors fill far less than half of the triangles, so solve() visits only their nonzeros; it skips exact zeros in
+    // the same order, so x equals substituteFactors' result bit for bit (checked on a copy of the factors)
+    const rnd = mulberry32(77);
+    const blocks = 12, nb = 9, n = blocks * nb;
+    const a = new Float64Array(n * n);
+    for (let b = 0; b < blocks; b++) {
+      const o = b * nb;
+      for (let i = 0; i < 6; i++) {
+        a[(o + i) * n + o + i] = 4 + rnd();
+        for (let j = 0; j < 6; j++) if (j !== i) a[(o + i) * n + o + j] += 0.1 * (rnd() - 0.5);
+      }
+      for (let c = 0; c < 3; c++) {
+        for (let j = 0; j < 6; j++) {
+          const g = rnd() - 0.5;
+          a[(o + 6 + c) * n + o + j] = g;
+          a[(o + j) * n + o + 6 + c] = g;
+          if (b + 1 < blocks) {
+            const h = rnd() - 0.5;
+            a[(o + 6 + c) * n + o + nb + j] = h;
+            a[(o + nb + j) * n + o + 6 + c] = h;
+          }
+        }
+      }
+    }
+    const lu = new DenseLU(n);
+    lu.matrix.set(a);
+    expect(lu.factorize()).toBe(true);
+    const b = randomVector(n, rnd);
+    const x = new Float64Array(n);
+    // the first substitution with new factors is the full one, the second lists the nonzeros and visits only those
+    lu.solve(b, x);
+    expect((lu as unknown as { nonzeros: { listed: boolean } }).nonzeros.listed).toBe(false);
+    const first = Float64Array.from(x);
+    lu.solve(b, x);
+    expect(Array.from(x)).toEqual(Array.from(first));
+    expect(relResidual(a, n, x, b)).toBeLessThan(RESIDUAL_TOL);
+    // the full substitution on the same factors and permutation
+    const swaps = (lu as unknown as { swaps: Int32Array }).swaps;
+    const y = Float64Array.from(b);
+    for (let k = 0; k < n; k++) { const p = swaps[k]; const t = y[k]; y[k] = y[p]; y[p] = t; }
+    substituteFactors(lu.matrix, n, n, y);
+    expect(Array.from(x)).toEqual(Array.from(y));
+    expect((lu as unknown as { nonzeros: { listed: boolean } }).nonzeros.listed).toBe(true);
   });
 });

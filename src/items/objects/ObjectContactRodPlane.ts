@@ -616,7 +616,7 @@ export const objectContactRodPlaneDefinition: ItemDefinition<'Object', typeof pa
     // a curved quadratic rod pressed about 0.25 into a tilted plane (far from δ = 0, where δ^1.5 curves strongly), moving and
     // spinning, with anisotropic friction; the first element's points slide, the second element's stick (stored slip speed < v_reg)
     const nodes = [0, 1, 2, 3, 4].map((i) => mbs.addNode({ nodeType: 'RigidBodyQuaternion', referenceCoordinates: [0.25 * i, 0.02 * i * i, 0.01 * i, 1, 0, 0, 0.04 * i], initialVelocities: [0.3, 0.1 * i, -0.1, 0.2, 0.4, 0.5] }));
-    const rod = mbs.addObject({
+    const rod = mbs.addObject({ interpolation: 'R12', formulation: 'displacement',
       objectType: 'CosseratRod', nodeNumbers: nodes, polynomialDegree: 2, physicsMassPerLength: 0.5, physicsInertiaPerLength: [0.02, 0.01, 0.01],
       physicsAxialShearStiffness: [100, 40, 50], physicsBendingTorsionStiffness: [3, 4, 5],
     });
