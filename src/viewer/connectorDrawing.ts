@@ -257,8 +257,8 @@ function loweredJointGlyphs(selection: JointSelection, R: number, L: number): { 
  * JointPrismaticX), jointRadius (point joints: JointSpherical), drawSize/2 and L = 4·R (planar joints: JointRevolute2D,
  * JointPrismatic2D); non-positive sizes are automatic from modelSize ({@link defaultConnectorSizeFactor}). Spring-dampers
  * are coils (diameter drawSize), ConnectorDistance spheres and a line, the rolling discs (JointRollingDisc,
- * ConnectorRollingDiscPenalty) their disc and axle at the wheel marker (visualization discWidth), other connectors a
- * line.
+ * ConnectorRollingDiscPenalty) their disc and axle at the wheel marker (visualization discWidth), the sliding joints on
+ * cables (JointSliding2D, JointALEMoving2D) a sphere of diameter drawSize at the body point, other connectors a line.
  */
 export function connectorDrawings(mbs: MainSystem, modelSize: number, springWindings = defaultSpringWindings): ConnectorDrawing[] {
   const automatic = defaultConnectorSizeFactor * modelSize;
@@ -305,6 +305,11 @@ export function connectorDrawings(mbs: MainSystem, modelSize: number, springWind
       parts([[{ type: 'sphere', radius: radii[0] }], [{ type: 'sphere', radius: radii[1] }]], [identity, identity]);
     } else if (type === 'ContactSphereTriangle') {
       parts([[{ type: 'sphere', radius: dictionary.radiusSphere as number }], [{ type: 'triangle', points: (dictionary.trianglePoints as number[][]).flat() }]], [identity, identity]);
+    } else if (type === 'JointSliding2D' || type === 'JointALEMoving2D') {
+      // the joint point is the body point (on the cable while the constraint holds): a sphere there, no line (marker 1 is
+      // the coordinates of the element the joint started on, not the point where it acts)
+      drawing.ends[1] = drawing.ends[0];
+      drawing.parts = [{ marker: 0, frame: markerFrame(mbs, markerNumbers[0], drawing.ends[0], identity), shapes: [{ type: 'sphere', radius: r }], color }];
     } else if (type === 'JointRollingDisc' || type === 'ConnectorRollingDiscPenalty') {
       // Exudyn's drawing: the disc (radius discRadius, width discWidth) and a thin axle (0.1·discRadius, 2·discWidth)
       // about the disc axis A1·discAxis at the wheel marker; nothing on the plane's marker

@@ -76,7 +76,7 @@ describe('ObjectContactRodPlane', () => {
     // 0.47 %, the first steps' stick phase; h = 1e-4 gives 0.1 %). Sticking: the creep of the viscous stick zone,
     // v = v_reg F/(μ_s m g) < 1e-3 m/s, KE < 5e-7 J, against KEs of 0.14 … 2.3 J when sliding. Held up to |F| = 0.64 μ_s m g
     // forward and 0.79 backward; closer to the limit the start transient slips (docs/decisions.md), so those forces of
-    // PyElastica's sweep are left out
+    // PyElastica's sweep are left out here: the elastic stick/slip model holds them (contactRodPlaneElasticFriction.test.ts)
     const muS = [0.8, 0.4, 0.4], muK = [0.4, 0.2, 0.2], T = 0.25, { mass: m, g } = rod;
     for (const F of [0, 2.5, 5, 8, 9, 10.5, -1.1, -2.1, -3.1, -4.1, -6.1, -10.6]) {
       const { mbs, rodNumber } = rodOnPlane({ normal: [0, 0, 1], direction: [1, 0, 0], extraLoadPerMass: [F / m, 0, 0], staticFriction: muS, dynamicFriction: muK });
@@ -133,7 +133,7 @@ describe('ObjectContactRodPlane', () => {
   it('badInputIsANamedError', () => {
     const build = (changes: Record<string, unknown>, dataCount = 4 * 2 * pointsPerElement) => {
       const mbs = new SystemContainer().addSystem();
-      const created = mbs.createCosseratRod({
+      const created = mbs.createCosseratRod({ interpolation: 'R12', formulation: 'displacement',
         centerline: { type: 'Straight', length: 1 }, numberOfElements: 2, physicsAxialShearStiffness: [1e4, 1e4, 1e4],
         physicsBendingTorsionStiffness: [1, 1, 1], physicsMassPerLength: 1,
       });
@@ -166,7 +166,7 @@ describe('ObjectContactRodPlane', () => {
   it('aPenetrationDeeperThanTheRadiusIsReportedWithPlaceAndTime', () => {
     // a rod falling onto a far too soft contact (k = 10 N/m², R = 0.025): it sinks through the radius
     const mbs = new SystemContainer().addSystem();
-    const created = mbs.createCosseratRod({
+    const created = mbs.createCosseratRod({ interpolation: 'R12', formulation: 'displacement',
       centerline: { type: 'Straight', start: [0, 0, 0.03], length: 1 }, numberOfElements: 2, physicsAxialShearStiffness: [1e4, 1e4, 1e4],
       physicsBendingTorsionStiffness: [1, 1, 1], physicsMassPerLength: 1, physicsInertiaPerLength: [1e-4, 1e-4, 1e-4], gravity: [0, 0, -9.81],
     });

@@ -8,6 +8,8 @@ import {
 import type { ObjectModel } from '../../src/registry/capabilities.ts';
 import { DenseLocalMatrix } from '../../src/registry/capabilities.ts';
 import { dynamicSettings, tightStaticSettings } from '../helpers/settings.ts';
+import { connectorDrawings } from '../../src/viewer/connectorDrawing.ts';
+import { ConfigurationType } from '../../src/index.ts';
 import { expectFlexdynError } from '../helpers/errors.ts';
 
 /**
@@ -267,5 +269,32 @@ describe('ObjectJointALEMoving2D and ObjectALEANCFCable2D', () => {
     mbs.solveDynamic(settings);
     expect(Math.abs(mbs.getNodeOutput(aleNode, OutputVariableType.Coordinates)[0] / 0.3 - 1)).toBeLessThan(1e-9);
     expect(Math.abs(mbs.getNodeOutput(point, OutputVariableType.Position)[0] - 0.8)).toBeLessThan(1e-9);
+  });
+});
+
+describe('drawing of the sliding joints', () => {
+  it('drawsASphereAtTheBodyPointAndNoLine (JointSliding2D, JointALEMoving2D)', () => {
+    const mbs = new SystemContainer().addSystem();
+    const { cables } = fixedTrack(mbs, 2, 1, undefined);
+    const { cables: aleCables, aleNode } = fixedTrack(mbs, 2, 1, { movingMassFactor: 1, velocity: 0 });
+    const point = mbs.addNode(NodePoint2D({ referenceCoordinates: [0.7, 0] }));
+    mbs.addObject(MassPoint2D({ physicsMass: 1, nodeNumber: point }));
+    const marker = mbs.addMarker(MarkerNodePosition({ nodeNumber: point }));
+    const [sliding] = generateSlidingJoint(mbs, { cableObjectList: cables, markerBodyPositionOfSlidingBody: marker, localMarkerIndexOfStartCable: 1, slidingCoordinateStartPosition: 0.7 });
+    const [ale] = generateAleSlidingJoint(mbs, { cableObjectList: aleCables, markerBodyPositionOfSlidingBody: marker, AleNode: aleNode, localMarkerIndexOfStartCable: 1, AleSlidingOffset: 0.7 });
+    mbs.setObjectParameter(sliding, 'VdrawSize', 0.04);
+    mbs.assemble();
+    const drawings = connectorDrawings(mbs, 1);
+    for (const [index, radius] of [[sliding, 0.02], [ale, 0.015]] as const) {
+      const drawing = drawings.find((d) => d.index === index)!;
+      expect(drawing.line).toBe(false);
+      expect(drawing.parts.map((part) => part.shapes)).toEqual([[{ type: 'sphere', radius }]]);
+      const p = new Float64Array(3), R = new Float64Array(9), end = new Float64Array(3);
+      const reference = mbs.stateOf(ConfigurationType.Reference);
+      drawing.parts[0].frame(reference, p, R);
+      drawing.ends[1](reference, end);
+      expect(Array.from(p)).toEqual([0.7, 0, 0]);
+      expect(Array.from(end)).toEqual([0.7, 0, 0]);
+    }
   });
 });
