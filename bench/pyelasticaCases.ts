@@ -58,7 +58,7 @@ function cantileverRow(): CaseRow {
   const A = Math.PI * r * r, I = Math.PI / 4 * r ** 4, EI = E * I, rhoA = density * A;
   const betaL = 1.8751040687119611, omega = betaL ** 2 * Math.sqrt(EI / (rhoA * L ** 4)), period = 2 * Math.PI / omega;
   const mbs = new SystemContainer().addSystem();
-  const created = mbs.createCosseratRod({
+  const created = mbs.createCosseratRod({ interpolation: 'R12', formulation: 'displacement',
     centerline: { type: 'Straight', length: L }, numberOfElements: 8, polynomialDegree: 3,
     physicsAxialShearStiffness: [E * A, 1e4 * (27 / 28) * G * A, 1e4 * (27 / 28) * G * A], physicsBendingTorsionStiffness: [2 * G * I, EI, EI],
     physicsMassPerLength: rhoA, physicsInertiaPerLength: [2 * I, I, I].map((i) => 1e-4 * density * i),

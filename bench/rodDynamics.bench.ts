@@ -59,7 +59,7 @@ function prepareWilberforce(steps: number): PreparedBenchmark {
 function prepareFreeVibration(steps: number): PreparedBenchmark {
   const mbs = new SystemContainer().addSystem();
   const length = 1;
-  const rod = mbs.createCosseratRod({
+  const rod = mbs.createCosseratRod({ interpolation: 'R12', formulation: 'displacement',
     centerline: { type: 'Straight', length }, numberOfElements: 200, polynomialDegree: 2,
     rodParameters: rodStiffnessFromMaterial({ crossSection: CircularCrossSection({ radius: 0.005 }), E: 2.1e11, nu: 0.3, density: 7850 }),
   });

@@ -23,7 +23,7 @@ function buildCantilever(nElements: number): { mbs: MainSystem; tipNode: number 
   const mbs = new SystemContainer().addSystem();
   const count = 2 * nElements + 1;
   const nodes = Array.from({ length: count }, (_, i) => mbs.addNode(NodeRigidBodyQuaternion({ referenceCoordinates: [i / (count - 1), 0, 0, 1, 0, 0, 0] })));
-  const rod = mbs.addObject(CosseratRod({
+  const rod = mbs.addObject(CosseratRod({ interpolation: 'R12', formulation: 'displacement',
     nodeNumbers: nodes, polynomialDegree: 2,
     physicsAxialShearStiffness: [1e4, 4e3, 4e3], physicsBendingTorsionStiffness: [20, 30, 30],
   }));

@@ -56,7 +56,7 @@ export interface CantileverModel {
 export function buildCantilever(options: { numberOfElements?: number; sensorFolder?: string } = {}): CantileverModel {
   const mbs = new SystemContainer().addSystem();
   const parameters = rodStiffnessFromMaterial({ crossSection: section, E, nu: 0.3, density });
-  const rod = mbs.createCosseratRod({
+  const rod = mbs.createCosseratRod({ interpolation: 'R12', formulation: 'displacement',
     name: 'rod', centerline: { type: 'Straight', length }, numberOfElements: options.numberOfElements ?? 8, polynomialDegree: 2,
     rodParameters: parameters, gravity: [0, 0, -g],
   });

@@ -68,7 +68,7 @@ export function buildContinuumSnake(options: ContinuumSnakeOptions = {}): Contin
   const area = Math.PI * radius * radius, inertia = Math.PI / 4 * radius ** 4, G = E / 3;
   const massPerLength = density * area, numberOfElements = options.numberOfElements ?? 40;
   const mbs = new SystemContainer().addSystem();
-  const rod = mbs.createCosseratRod({
+  const rod = mbs.createCosseratRod({ interpolation: 'R12', formulation: 'displacement',
     centerline: { type: 'Straight', start: [0, 0, radius], direction: [-1, 0, 0], up: [0, 0, 1], length },
     numberOfElements, polynomialDegree: options.polynomialDegree ?? 1,
     // PyElastica's shearable rod: α_c = 4/3 of the circle on the shear stiffness

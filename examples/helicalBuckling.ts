@@ -104,7 +104,7 @@ export function buildHelicalBuckling(options: HelicalBucklingOptions): HelicalBu
   const kappa = Math.log(1 + (options.releaseRange ?? 1e4));
   const release = (tau: number) => Math.expm1(kappa * tau) / Math.expm1(kappa);
   const mbs = new SystemContainer().addSystem();
-  const rod = mbs.createCosseratRod({
+  const rod = mbs.createCosseratRod({ formulation: 'displacement',
     centerline: { type: 'Straight', length }, numberOfElements: options.numberOfElements, polynomialDegree: options.polynomialDegree ?? 1,
     interpolation: options.interpolation ?? 'SE3',
     physicsAxialShearStiffness: [shear, shear, shear], physicsBendingTorsionStiffness: [torsion, bending, bending], physicsMassPerLength: 1,

@@ -62,7 +62,7 @@ export function buildHelicalSpring(numberOfElements: number, polynomialDegree = 
   const centerline: CenterlineOptions = {
     type: 'Helix', radius: R, pitch, turns: coils, center: [0, 0, coils * pitch], rotationMatrix: [[1, 0, 0], [0, -1, 0], [0, 0, -1]],
   };
-  const rod = mbs.createCosseratRod({ centerline, numberOfElements, polynomialDegree, rodParameters: springWireStiffness() });
+  const rod = mbs.createCosseratRod({ interpolation: 'R12', formulation: 'displacement', centerline, numberOfElements, polynomialDegree, rodParameters: springWireStiffness() });
   const nodes = rod.nodeNumbers;
   const line = rodCenterline(centerline);
   const frame = (s: number): number[][] => {

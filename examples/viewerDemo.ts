@@ -34,7 +34,7 @@ export function buildViewerDemo(): { mbs: MainSystem; pendulumBody: number } {
 
   // soft rod cantilever (E = 2 GPa, d = 20 mm, 1 m) clamped at x = −1.5, initially horizontal
   const rodParameters = rodStiffnessFromMaterial({ crossSection: CircularCrossSection({ radius: 0.01 }), E: 2e9, nu: 0.3, density: 7800 });
-  const rod = mbs.createCosseratRod({ centerline: { type: 'Straight', start: [-1.5, 0, 0.3], direction: [1, 0, 0], length: 1 }, numberOfElements: 4, polynomialDegree: 2, rodParameters, gravity: g });
+  const rod = mbs.createCosseratRod({ interpolation: 'R12', formulation: 'displacement', centerline: { type: 'Straight', start: [-1.5, 0, 0.3], direction: [1, 0, 0], length: 1 }, numberOfElements: 4, polynomialDegree: 2, rodParameters, gravity: g });
   mbs.modifyObject(rod.objectNumber, { visualization: { radius: 0.012, color: graphics.color.lawngreen } });
   const clamp = mbs.addMarker(MarkerBodyRigid({ bodyNumber: ground, localPosition: [-1.5, 0, 0.3] }));
   mbs.addObject(GenericJoint({ markerNumbers: [clamp, mbs.addMarker(MarkerNodeRigid({ nodeNumber: rod.nodeNumbers[0] }))], visualization: { axesRadius: 0.05 } }));

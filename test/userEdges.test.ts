@@ -65,7 +65,7 @@ describe('bad input at the edges a JS user reaches', () => {
     expect(rodCenterline(Object.assign(Object.create({ junk: 1 }), { type: 'Straight', length: 2 })).length).toBe(2);
     const mbs = new SystemContainer().addSystem();
     const rodParameters = rodStiffnessFromMaterial({ crossSection: CircularCrossSection({ radius: 0.01 }), E: 1e9, nu: 0.3, density: 1000 });
-    expect(errorOf(() => mbs.createCosseratRod({ centerline: { type: 'Straight', length: 1, dir: [1, 0, 0] } as never, numberOfElements: 2, rodParameters })).message)
+    expect(errorOf(() => mbs.createCosseratRod({ interpolation: 'R12', formulation: 'displacement', centerline: { type: 'Straight', length: 1, dir: [1, 0, 0] } as never, numberOfElements: 2, rodParameters })).message)
       .toMatch(/^createCosseratRod: 'centerline.dir' is not a key of a 'Straight' centerline/);
     expect(mbs.numberOfNodes).toBe(0);
   });

@@ -44,15 +44,15 @@ export interface CreateCosseratRodOptions {
   physicsAxialShearDamping?: VectorValue;
   /** Curvature-rate damping D_κ; default [0, 0, 0]. */
   physicsBendingTorsionDamping?: VectorValue;
-  /** Orientation interpolation: 'R12' (default), 'quaternion' or 'SE3' (linear elements only; see ObjectCosseratRod's interpolation). */
+  /** Orientation interpolation: 'quaternion' (default), 'R12' (seed 000's) or 'SE3' (linear elements only; see ObjectCosseratRod's interpolation). */
   interpolation?: RodInterpolationName;
   /** Section law: 'linear' (default) or PyElastica's 'stretchScaled' (see ObjectCosseratRod's sectionLaw). */
   sectionLaw?: 'linear' | 'stretchScaled';
   /** Quadrature of the internal forces: 'reduced' (default) or 'full'. */
   integration?: 'reduced' | 'full';
   /**
-   * Internal forces: 'displacement' (default) or 'mixed' (Hellinger–Reissner, stresses as unknowns on an added GenericODE2
-   * node; see ObjectCosseratRod's formulation).
+   * Internal forces: 'mixed' (Hellinger–Reissner, stresses as unknowns on an added GenericODE2 node; see ObjectCosseratRod's
+   * formulation) or 'displacement'. Default: 'mixed' where it applies (linear section law, reduced integration), else 'displacement'.
    */
   formulation?: 'displacement' | 'mixed';
   /** Constrained variant of the mixed formulation: 'none' (default), 'shearRigid', 'inextensible' or 'kirchhoff'. */
@@ -105,6 +105,8 @@ export function createCosseratRod(sink: BuilderSink, options: CreateCosseratRodO
   }
   const gravity = checkedVector3(where, 'gravity', options.gravity ?? [0, 0, 0]);
   const p = options.polynomialDegree ?? 1;
+  const sectionLaw = options.sectionLaw ?? 'linear', integration = options.integration ?? 'reduced';
+  const formulation = options.formulation ?? (sectionLaw === 'linear' && integration === 'reduced' ? 'mixed' : 'displacement');
   const rodObject = ObjectCosseratRod({
     name,
     polynomialDegree: p,
@@ -114,13 +116,13 @@ export function createCosseratRod(sink: BuilderSink, options: CreateCosseratRodO
     physicsInertiaPerLength: rod?.inertiaPerLength ?? options.physicsInertiaPerLength ?? [0, 0, 0],
     physicsAxialShearDamping: options.physicsAxialShearDamping ?? [0, 0, 0],
     physicsBendingTorsionDamping: options.physicsBendingTorsionDamping ?? [0, 0, 0],
-    interpolation: options.interpolation ?? 'R12',
-    integration: options.integration ?? 'reduced',
-    sectionLaw: options.sectionLaw ?? 'linear',
-    formulation: options.formulation ?? 'displacement',
+    interpolation: options.interpolation ?? 'quaternion',
+    integration,
+    sectionLaw,
+    formulation,
     constraints: options.constraints ?? 'none',
     // placeholder for the check; the stress node is added with the rod's nodes
-    stressNodeNumber: options.formulation === 'mixed' ? 0 : -1,
+    stressNodeNumber: formulation === 'mixed' ? 0 : -1,
     physicsLength: line.length,
     visualization: { show: options.show ?? true },
   });

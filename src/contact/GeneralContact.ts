@@ -19,6 +19,7 @@ import { SphereOverlaps, type ContactPointList } from './contactPoints.ts';
 import { LineMeasurement, type DistanceAlongLine } from './distanceAlongLine.ts';
 import { ContactRodSegments } from './contactRods.ts';
 import { RodRodContact, type RodContact } from './rodRodContact.ts';
+import { RodTunnellingCheck } from './rodTunnelling.ts';
 
 export { ContactTypeIndex } from './contactKernel.ts';
 export type { RodContact } from './rodRodContact.ts';
@@ -68,6 +69,10 @@ export class GeneralContact extends GeneralContactSettings implements SystemComp
   private readonly tunnelling: SphereTunnellingCheck;
   private readonly triangleTunnelling: TriangleTunnellingCheck;
   private readonly cableTunnelling: CableTunnellingCheck;
+  private readonly rodTunnelling: RodTunnellingCheck;
+  /** Rod segment end points at the start and at the end of the step (6 per segment; pass-through check). */
+  private startRodPoints = new Float64Array(0);
+  private endRodPoints = new Float64Array(0);
   private readonly motion = new SphereMotion();
   private readonly overlaps = new SphereOverlaps();
   /** Sphere centres at the start and at the end of the step (tunnelling check; 3 per sphere). */
@@ -92,6 +97,7 @@ export class GeneralContact extends GeneralContactSettings implements SystemComp
     this.tunnelling = new SphereTunnellingCheck(this.name);
     this.triangleTunnelling = new TriangleTunnellingCheck(this.name);
     this.cableTunnelling = new CableTunnellingCheck(this.name);
+    this.rodTunnelling = new RodTunnellingCheck(this.name);
   }
 
   /**
@@ -206,6 +212,8 @@ export class GeneralContact extends GeneralContactSettings implements SystemComp
     this.boxes = new Float64Array(6 * this.total);
     this.startCenters = new Float64Array(3 * this.spheres.count);
     this.endCenters = new Float64Array(3 * this.spheres.count);
+    this.startRodPoints = new Float64Array(6 * this.rods.count);
+    this.endRodPoints = new Float64Array(6 * this.rods.count);
     this.postNewtonState = new StateCopy(current);
     for (const set of this.itemSets) set.update(current, this.boxes);
     const boxMin = [...this.treeBoxMin], boxMax = [...this.treeBoxMax];
@@ -264,7 +272,8 @@ export class GeneralContact extends GeneralContactSettings implements SystemComp
    * The post-Newton step: reports tunnelling (a pair of spheres separated at the start of the step that penetrates
    * beyond the smaller radius within it: {@link SphereTunnellingCheck}; a sphere that passes through a triangle:
    * {@link TriangleTunnellingCheck}; a circle that penetrates beyond its radius into an ANCF cable or passes through it:
-   * {@link CableTunnellingCheck}) and keeps a copy of the state, at which the
+   * {@link CableTunnellingCheck}; rod segments that passed through each other: {@link RodTunnellingCheck}; a rod–rod
+   * penetration deeper than the smaller radius) and keeps a copy of the state, at which the
    * active contacts are recorded when next asked for (getActiveContacts); the forces are functions of the state, so
    * the error is 0.
    */
@@ -276,7 +285,12 @@ export class GeneralContact extends GeneralContactSettings implements SystemComp
     this.tunnelling.check(this.spheres.radius, this.startCenters, this.endCenters, this.motion, this.grid, s.t);
     this.triangleTunnelling.check(this.spheres, this.triangles, this.startCenters, this.endCenters, this.motion, startOfStep, s, this.grid);
     this.cableTunnelling.check(this.spheres, this.cables, this.startCenters, this.endCenters, this.motion, startOfStep, s, this.grid);
-    if (this.rods.count > 0) this.checkRodPenetration(s);
+    if (this.rods.count > 0) {
+      this.rods.readPoints(startOfStep, this.startRodPoints);
+      this.rods.readPoints(s, this.endRodPoints);
+      this.rodTunnelling.check(this.rods, this.startRodPoints, this.endRodPoints, this.grid, s.t);
+      this.checkRodPenetration(s);
+    }
     this.postNewtonState?.copy(s);
     this.activeStale = true;
     return 0;

@@ -94,7 +94,7 @@ describe('createCoordinateConstraint (Exudyn CreateCoordinateConstraint)', () =>
   it("counts a body's coordinates over its nodes, and names bad input", () => {
     const mbs = new SystemContainer().addSystem();
     const rodParameters = rodStiffnessFromMaterial({ crossSection: CircularCrossSection({ radius: 0.01 }), E: 1e9, nu: 0.3, density: 1000 });
-    const rod = mbs.createCosseratRod({ centerline: { type: 'Straight', length: 1 }, numberOfElements: 1, polynomialDegree: 1, rodParameters });
+    const rod = mbs.createCosseratRod({ interpolation: 'R12', formulation: 'displacement', centerline: { type: 'Straight', length: 1 }, numberOfElements: 1, polynomialDegree: 1, rodParameters });
     // two quaternion nodes of 7 coordinates: coordinate 9 is node 1's coordinate 2
     const c = mbs.createCoordinateConstraint({ bodyNumbers: [null, rod.objectNumber], coordinates: [null, 9] });
     const marker = mbs.getMarker((mbs.getObject(c).markerNumbers as number[])[1]);

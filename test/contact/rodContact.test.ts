@@ -84,8 +84,8 @@ function crossingRods(options: { zB: number; p?: number; n?: number; m?: number;
   const contact = mbs.addGeneralContact();
   contact.setFrictionPairings([[mu]]);
   contact.frictionProportionalZone = 0.01;
-  const rodA = mbs.createCosseratRod({ centerline: { type: 'Straight', start: [-L / 2 + offsetA, 0, 0], direction: [1, 0, 0], length: L }, numberOfElements: n, polynomialDegree: p, ...section(r, E) });
-  const rodB = mbs.createCosseratRod({ centerline: { type: 'Straight', start: [0, -L / 2 + offsetB, zB], direction: [0, 1, 0], length: L }, numberOfElements: n, polynomialDegree: p, ...section(r, E) });
+  const rodA = mbs.createCosseratRod({ interpolation: 'R12', formulation: 'displacement', centerline: { type: 'Straight', start: [-L / 2 + offsetA, 0, 0], direction: [1, 0, 0], length: L }, numberOfElements: n, polynomialDegree: p, ...section(r, E) });
+  const rodB = mbs.createCosseratRod({ interpolation: 'R12', formulation: 'displacement', centerline: { type: 'Straight', start: [0, -L / 2 + offsetB, zB], direction: [0, 1, 0], length: L }, numberOfElements: n, polynomialDegree: p, ...section(r, E) });
   contact.addCosseratRod(rodA.objectNumber, r, k, damping, 0, m);
   contact.addCosseratRod(rodB.objectNumber, r, k, damping, 0, m);
   return { mbs, contact, rodA, rodB, r, L, k };
@@ -208,6 +208,38 @@ describe('GeneralContact: rod–rod contact', () => {
     expect(statistics.newtonIterations / 400).toBeLessThan(6);
   });
 
+  it('self contact: a helix whose turns overlap touches itself (analytic Jacobians against central differences); a straight rod does not', () => {
+    // helix radius 0.1, pitch 0.019 < 2r = 0.02: neighbouring turns overlap by 1 mm (arc distance 0.63 ≫ πr, not excluded)
+    const mbs = new SystemContainer().addSystem();
+    const contact = mbs.addGeneralContact();
+    contact.setFrictionPairings([[0.3]]);
+    contact.frictionProportionalZone = 0.01;
+    const helix = mbs.createCosseratRod({ centerline: { type: 'Helix', radius: 0.1, pitch: 0.019, turns: 2 }, numberOfElements: 24, polynomialDegree: 2, ...section(0.01) });
+    const rod = contact.addCosseratRod(helix.objectNumber, 0.01, 1e5, 10, 0, 2);
+    // a straight rod of 4 segments per element (segments 5 mm long, all within 2r of their neighbours): excluded
+    const straight = mbs.createCosseratRod({ centerline: { type: 'Straight', start: [1, 0, 0], length: 0.4 }, numberOfElements: 20, polynomialDegree: 1, ...section(0.01) });
+    contact.addCosseratRod(straight.objectNumber, 0.01, 1e5, 10, 0, 4);
+    mbs.assemble();
+    const pairs = contact.rodContacts();
+    const { first, count } = contact.rodSegments(rod);
+    expect(count).toBe(48);
+    // about one pair per segment of the lower turn under the upper one (24 segments per turn)
+    expect(pairs.length).toBeGreaterThan(15);
+    for (const pair of pairs) {
+      expect(pair.segmentA).toBeGreaterThanOrEqual(first);
+      expect(pair.segmentB).toBeLessThan(first + count);
+      expect(pair.gap).toBeCloseTo(-0.001, 4);
+    }
+    const next = mulberry32(5);
+    const s = mbs.compiled().data.current;
+    for (let k = 0; k < s.q.length; k++) s.q[k] += 2e-4 * (next() - 0.5);
+    for (let k = 0; k < s.u.length; k++) s.u[k] += 0.2 * (next() - 0.5);
+    const errors = contactJacobianErrors(mbs, contact);
+    expect(errors.force).toBeGreaterThan(1);
+    expect(errors.q).toBeLessThan(1e-6);
+    expect(errors.u).toBeLessThan(1e-6);
+  });
+
   it('bad input: named errors for radius, stiffness, segments; a radius larger than the element length with self contact', () => {
     const { mbs, contact, rodA } = crossingRods({ zB: 0.1 });
     expect(() => contact.addCosseratRod(rodA.objectNumber, 0, 1e5, 0, 0)).toThrow(/radius must be a finite number > 0/);
@@ -215,10 +247,35 @@ describe('GeneralContact: rod–rod contact', () => {
     expect(() => contact.addCosseratRod(rodA.objectNumber, 0.01, 1e5, -1, 0)).toThrow(/contactDamping must be a finite number ≥ 0/);
     expect(() => contact.addCosseratRod(rodA.objectNumber, 0.01, 1e5, 0, 0, 0)).toThrow(/segmentsPerElement must be an integer ≥ 1/);
     const thick = new SystemContainer().addSystem();
-    const rod = thick.createCosseratRod({ centerline: { type: 'Straight', length: 1 }, numberOfElements: 20, polynomialDegree: 1, ...section(0.01) });
+    const rod = thick.createCosseratRod({ interpolation: 'R12', formulation: 'displacement', centerline: { type: 'Straight', length: 1 }, numberOfElements: 20, polynomialDegree: 1, ...section(0.01) });
     thick.addGeneralContact().addCosseratRod(rod.objectNumber, 0.06, 1e5, 0, 0);
     expect(() => thick.assemble()).toThrow(FlexdynError);
     expect(() => thick.assemble()).toThrow(/must have a radius ≤ its element length .* got radius 0.06 > length 0.05/);
     void mbs;
+  });
+
+  it('a rod that passes through another within one step is reported (the contact at the step ends cannot see it)', () => {
+    // B at 5 cm above A falls at 100 m/s: one step of 1 ms ends 5 cm below A
+    const { mbs, rodB } = crossingRods({ zB: 0.05, offsetA: 0.013, offsetB: -0.021 });
+    for (const node of rodB.nodeNumbers) mbs.modifyNode(node, { initialVelocities: [0, 0, -100, 0, 0, 0] });
+    mbs.assemble();
+    const settings = new SimulationSettings();
+    settings.solutionSettings.writeSolutionToFile = false;
+    settings.timeIntegration.endTime = 1e-3;
+    settings.timeIntegration.numberOfSteps = 1;
+    settings.timeIntegration.verboseMode = 0;
+    expect(() => mbs.solveDynamic(settings)).toThrow(/rod segments \d+ \(rod 0, at arc length ≈ 0\.237\d*\) and \d+ \(rod 1, at ≈ 0\.271\d*\) passed through each other within the step ending at t = 0\.001/);
+  });
+
+  it('a penetration deeper than the radius at the end of a step is reported with the segments, the places along the rods and the time', () => {
+    // B starts 15 mm into A (r = 10 mm) with a soft contact: the first step ends deeper than the radius
+    const { mbs } = crossingRods({ zB: 0.005, k: 10 });
+    mbs.assemble();
+    const settings = new SimulationSettings();
+    settings.solutionSettings.writeSolutionToFile = false;
+    settings.timeIntegration.endTime = 1e-3;
+    settings.timeIntegration.numberOfSteps = 1;
+    settings.timeIntegration.verboseMode = 0;
+    expect(() => mbs.solveDynamic(settings)).toThrow(/rod segments 2 \(rod 0, at arc length ≈ 0\.250000\) and 7 \(rod 1, at ≈ 0\.250000\) penetrate by 0\.01\d+, deeper than the cross-section radius, at t = 0\.001/);
   });
 });

@@ -48,9 +48,9 @@ export function rodOnPlane(options: RodOnPlaneOptions): { mbs: MainSystem; rodNu
   const start = [0, 1, 2].map((i) => (radius - penetration) * n[i] - 0.5 * length * options.direction[i]);
   const extra = options.extraLoadPerMass ?? [0, 0, 0];
   const massPerLength = mass / length, elements = options.numberOfElements ?? 8;
-  const created = mbs.createCosseratRod({
+  const created = mbs.createCosseratRod({ formulation: 'displacement',
     centerline: { type: 'Straight', start, direction: options.direction, length },
-    numberOfElements: elements, polynomialDegree: options.polynomialDegree ?? 1, interpolation: options.interpolation,
+    numberOfElements: elements, polynomialDegree: options.polynomialDegree ?? 1, interpolation: options.interpolation ?? 'R12',
     physicsAxialShearStiffness: [1e6, 1e6, 1e6], physicsBendingTorsionStiffness: [10, 10, 10], physicsMassPerLength: massPerLength,
     physicsInertiaPerLength: [massPerLength * radius * radius / 2, massPerLength * radius * radius / 4, massPerLength * radius * radius / 4],
     gravity: [extra[0], extra[1], extra[2] - g],

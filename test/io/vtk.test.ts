@@ -40,7 +40,7 @@ const EA = 1e4, GA = 5e3, EI = [2, 1, 1.5];
 /** Straight Cosserat rod along x (L = 1), clamped at s = 0, axial tip force ramped by the static load factor. */
 function axialRod(F: number): MainSystem {
   const mbs = new SystemContainer().addSystem();
-  const { objectNumber } = mbs.createCosseratRod({
+  const { objectNumber } = mbs.createCosseratRod({ interpolation: 'R12', formulation: 'displacement',
     centerline: { type: 'Straight', length: 1 }, numberOfElements: 4, polynomialDegree: 2,
     physicsAxialShearStiffness: [EA, GA, GA], physicsBendingTorsionStiffness: EI, physicsMassPerLength: 1, physicsInertiaPerLength: [1e-3, 1e-3, 1e-3],
   });
@@ -122,7 +122,7 @@ describe('exportVTK', () => {
 
   it('curved rods: rings of the visualization radius perpendicular to the centerline tangent (helix)', () => {
     const mbs = new SystemContainer().addSystem();
-    const rod = mbs.createCosseratRod({
+    const rod = mbs.createCosseratRod({ interpolation: 'R12', formulation: 'displacement',
       centerline: { type: 'Helix', radius: 0.1, pitch: 0.05, turns: 1.5 }, numberOfElements: 24, polynomialDegree: 2,
       physicsAxialShearStiffness: [EA, GA, GA], physicsBendingTorsionStiffness: EI, physicsMassPerLength: 1, physicsInertiaPerLength: [1e-3, 1e-3, 1e-3],
     });

@@ -133,7 +133,7 @@ describe('ObjectContactRodPlane', () => {
   it('badInputIsANamedError', () => {
     const build = (changes: Record<string, unknown>, dataCount = 4 * 2 * pointsPerElement) => {
       const mbs = new SystemContainer().addSystem();
-      const created = mbs.createCosseratRod({
+      const created = mbs.createCosseratRod({ interpolation: 'R12', formulation: 'displacement',
         centerline: { type: 'Straight', length: 1 }, numberOfElements: 2, physicsAxialShearStiffness: [1e4, 1e4, 1e4],
         physicsBendingTorsionStiffness: [1, 1, 1], physicsMassPerLength: 1,
       });
@@ -166,7 +166,7 @@ describe('ObjectContactRodPlane', () => {
   it('aPenetrationDeeperThanTheRadiusIsReportedWithPlaceAndTime', () => {
     // a rod falling onto a far too soft contact (k = 10 N/m², R = 0.025): it sinks through the radius
     const mbs = new SystemContainer().addSystem();
-    const created = mbs.createCosseratRod({
+    const created = mbs.createCosseratRod({ interpolation: 'R12', formulation: 'displacement',
       centerline: { type: 'Straight', start: [0, 0, 0.03], length: 1 }, numberOfElements: 2, physicsAxialShearStiffness: [1e4, 1e4, 1e4],
       physicsBendingTorsionStiffness: [1, 1, 1], physicsMassPerLength: 1, physicsInertiaPerLength: [1e-4, 1e-4, 1e-4], gravity: [0, 0, -9.81],
     });

@@ -37,7 +37,7 @@ function addRod(mbs: MainSystem, p: number, nEl: number, pose: (x: number) => { 
     const quaternion = RotationMatrix2EulerParameters(a).map((x) => quaternionScale * x);
     nodes.push(mbs.addNode(NodeRigidBodyQuaternion({ referenceCoordinates: [...r, ...quaternion] })));
   }
-  const rod = mbs.addObject(CosseratRod({ nodeNumbers: nodes, polynomialDegree: p, ...stiffness, ...options }));
+  const rod = mbs.addObject(CosseratRod({ interpolation: 'R12', formulation: 'displacement', nodeNumbers: nodes, polynomialDegree: p, ...stiffness, ...options }));
   return { mbs, rod, nodes };
 }
 
@@ -545,44 +545,44 @@ describe('ObjectCosseratRod', () => {
     };
     const quaternionNodes = (mbs: MainSystem, count: number, spacing = 0.5) =>
       Array.from({ length: count }, (_, i) => mbs.addNode(NodeRigidBodyQuaternion({ referenceCoordinates: [spacing * i, 0, 0, 1, 0, 0, 0] })));
-    expectError((mbs) => mbs.addObject(CosseratRod({ nodeNumbers: quaternionNodes(mbs, 1), ...stiffness })),
+    expectError((mbs) => mbs.addObject(CosseratRod({ interpolation: 'R12', formulation: 'displacement', nodeNumbers: quaternionNodes(mbs, 1), ...stiffness })),
       /^ObjectCosseratRod #0: nodeNumbers must contain at least two nodes \(p·n_el \+ 1 with n_el ≥ 1\), got 1$/);
-    expectError((mbs) => mbs.addObject(CosseratRod({ nodeNumbers: quaternionNodes(mbs, 4), polynomialDegree: 2, ...stiffness })),
+    expectError((mbs) => mbs.addObject(CosseratRod({ interpolation: 'R12', formulation: 'displacement', nodeNumbers: quaternionNodes(mbs, 4), polynomialDegree: 2, ...stiffness })),
       /^ObjectCosseratRod #0: nodeNumbers must contain p·n_el \+ 1 nodes for polynomialDegree p = 2 .*got 4 nodes: 1\.5 elements$/);
-    expectError((mbs) => mbs.addObject(CosseratRod({ nodeNumbers: quaternionNodes(mbs, 3), physicsAxialShearStiffness: [1e4, 0, 1e3], physicsBendingTorsionStiffness: [1, 1, 1] })),
+    expectError((mbs) => mbs.addObject(CosseratRod({ interpolation: 'R12', formulation: 'displacement', nodeNumbers: quaternionNodes(mbs, 3), physicsAxialShearStiffness: [1e4, 0, 1e3], physicsBendingTorsionStiffness: [1, 1, 1] })),
       /^ObjectCosseratRod #0: physicsAxialShearStiffness entry 1 must be positive, got \[10000, 0, 1000\]$/);
-    expectError((mbs) => mbs.addObject(CosseratRod({ nodeNumbers: quaternionNodes(mbs, 3), physicsAxialShearStiffness: [1, 1, 1] })),
+    expectError((mbs) => mbs.addObject(CosseratRod({ interpolation: 'R12', formulation: 'displacement', nodeNumbers: quaternionNodes(mbs, 3), physicsAxialShearStiffness: [1, 1, 1] })),
       /^ObjectCosseratRod #0: physicsBendingTorsionStiffness entry 0 must be positive, got \[0, 0, 0\]$/);
-    expectError((mbs) => mbs.addObject(CosseratRod({ nodeNumbers: quaternionNodes(mbs, 3), ...stiffness, polynomialDegree: 0 })),
+    expectError((mbs) => mbs.addObject(CosseratRod({ interpolation: 'R12', formulation: 'displacement', nodeNumbers: quaternionNodes(mbs, 3), ...stiffness, polynomialDegree: 0 })),
       /^ObjectCosseratRod #0: polynomialDegree must be an integer 1 … 6, got 0$/);
-    expectError((mbs) => mbs.addObject(CosseratRod({ nodeNumbers: quaternionNodes(mbs, 3), ...stiffness, integration: 'exact' })),
+    expectError((mbs) => mbs.addObject(CosseratRod({ interpolation: 'R12', formulation: 'displacement', nodeNumbers: quaternionNodes(mbs, 3), ...stiffness, integration: 'exact' })),
       /^ObjectCosseratRod #0: integration must be 'full' or 'reduced', got 'exact'$/);
-    expectError((mbs) => mbs.addObject(CosseratRod({ nodeNumbers: quaternionNodes(mbs, 3), ...stiffness, interpolation: 'SO3' })),
+    expectError((mbs) => mbs.addObject(CosseratRod({ formulation: 'displacement', nodeNumbers: quaternionNodes(mbs, 3), ...stiffness, interpolation: 'SO3' })),
       /^ObjectCosseratRod #0: interpolation must be one of 'R12', 'quaternion', 'SE3', got 'SO3'$/);
-    expectError((mbs) => mbs.addObject(CosseratRod({ nodeNumbers: quaternionNodes(mbs, 3), ...stiffness, polynomialDegree: 2, interpolation: 'SE3' })),
+    expectError((mbs) => mbs.addObject(CosseratRod({ formulation: 'displacement', nodeNumbers: quaternionNodes(mbs, 3), ...stiffness, polynomialDegree: 2, interpolation: 'SE3' })),
       /^ObjectCosseratRod #0: polynomialDegree must be 1 with interpolation 'SE3' \(linear SE\(3\) elements\), got 2$/);
-    expectError((mbs) => mbs.addObject(CosseratRod({ nodeNumbers: quaternionNodes(mbs, 3), ...stiffness, physicsLength: -1 })),
+    expectError((mbs) => mbs.addObject(CosseratRod({ interpolation: 'R12', formulation: 'displacement', nodeNumbers: quaternionNodes(mbs, 3), ...stiffness, physicsLength: -1 })),
       /^ObjectCosseratRod #0: physicsLength must be non-negative, got -1$/);
     expectError((mbs) => {
       const nodes = quaternionNodes(mbs, 2);
       nodes.push(mbs.addNode(NodePoint({ referenceCoordinates: [2, 0, 0] })));
-      mbs.addObject(CosseratRod({ nodeNumbers: nodes, ...stiffness }));
+      mbs.addObject(CosseratRod({ interpolation: 'R12', formulation: 'displacement', nodeNumbers: nodes, ...stiffness }));
       mbs.assemble();
     }, /^ObjectCosseratRod #0: nodeNumbers entry 2 must refer to a RigidBodyQuaternion node, got NodePoint #2$/);
     expectError((mbs) => {
       const nodes = quaternionNodes(mbs, 3);
-      mbs.addObject(CosseratRod({ nodeNumbers: [nodes[0], nodes[1], nodes[1]], ...stiffness }));
+      mbs.addObject(CosseratRod({ interpolation: 'R12', formulation: 'displacement', nodeNumbers: [nodes[0], nodes[1], nodes[1]], ...stiffness }));
       mbs.assemble();
     }, /^ObjectCosseratRod #0: nodeNumbers entries 1 and 2 \(nodes #1, #1\) must have distinct reference positions, got both at \[0\.5, 0, 0\]/);
     expectError((mbs) => {
-      mbs.addObject(CosseratRod({ nodeNumbers: quaternionNodes(mbs, 3), ...stiffness }));
+      mbs.addObject(CosseratRod({ interpolation: 'R12', formulation: 'displacement', nodeNumbers: quaternionNodes(mbs, 3), ...stiffness }));
       const marker = mbs.addMarker(MarkerBodyPosition({ bodyNumber: 0, localPosition: [1.25, 0, 0] }));
       mbs.addLoad(Force({ markerNumber: marker, loadVector: [0, 1, 0] }));
       // reported at assemble: the marker asks the rod for the nodes at s
       mbs.assemble();
     }, /^ObjectCosseratRod #0: localPosition must be \[s, 0, 0\] with the reference arc length 0 ≤ s ≤ L = 1, got \[1\.25, 0, 0\]$/);
     expectError((mbs) => {
-      mbs.addObject(CosseratRod({ nodeNumbers: quaternionNodes(mbs, 3), ...stiffness }));
+      mbs.addObject(CosseratRod({ interpolation: 'R12', formulation: 'displacement', nodeNumbers: quaternionNodes(mbs, 3), ...stiffness }));
       mbs.assemble();
       mbs.getObjectOutputBody(0, OutputVariableType.Position, [0.5, 0.1, 0]);
     }, /^ObjectCosseratRod #0: localPosition must be \[s, 0, 0\] .*got \[0\.5, 0\.1, 0\]$/);

@@ -80,7 +80,7 @@ describe('block and entry-list entry points of the assembly', () => {
     for (const damped of [true, false]) {
       const mbs = new SystemContainer().addSystem();
       const nodes = Array.from({ length: 7 }, (_, i) => mbs.addNode(NodeRigidBodyQuaternion({ referenceCoordinates: [0.2 * i, 0, 0, 1, 0, 0, 0] })));
-      const rod = mbs.addObject(CosseratRod({
+      const rod = mbs.addObject(CosseratRod({ interpolation: 'R12', formulation: 'displacement',
         nodeNumbers: nodes, polynomialDegree: 2,
         physicsAxialShearStiffness: [1e4, 4e3, 3e3], physicsBendingTorsionStiffness: [20, 30, 45],
         physicsMassPerLength: 2, physicsInertiaPerLength: [0.02, 0.01, 0.015],
@@ -159,7 +159,7 @@ describe('block and entry-list entry points of the assembly', () => {
   it('addsTheStoredMassMatrixInOneListWithTheColumnOfEachEntry', () => {
     const mbs = new SystemContainer().addSystem();
     const nodes = Array.from({ length: 5 }, (_, i) => mbs.addNode(NodeRigidBodyQuaternion({ referenceCoordinates: [0.25 * i, 0, 0, 1, 0, 0, 0] })));
-    mbs.addObject(CosseratRod({
+    mbs.addObject(CosseratRod({ interpolation: 'R12', formulation: 'displacement',
       nodeNumbers: nodes, polynomialDegree: 2, physicsAxialShearStiffness: [1e4, 4e3, 3e3], physicsBendingTorsionStiffness: [20, 30, 45],
       physicsMassPerLength: 2, physicsInertiaPerLength: [0.02, 0.01, 0.015],
     }));

@@ -19,7 +19,7 @@ const rodParameters = {
 function addStraightRod(mbs: MainSystem, p: number, nEl: number, options: Record<string, unknown> = rodParameters): { rod: number; nodes: number[] } {
   const count = p * nEl + 1;
   const nodes = Array.from({ length: count }, (_, i) => mbs.addNode(NodeRigidBodyQuaternion({ referenceCoordinates: [1.2 * i / (count - 1), 0, 0, 1.3, 0, 0, 0] })));
-  return { rod: mbs.addObject(CosseratRod({ nodeNumbers: nodes, polynomialDegree: p, ...options })), nodes };
+  return { rod: mbs.addObject(CosseratRod({ interpolation: 'R12', formulation: 'displacement', nodeNumbers: nodes, polynomialDegree: p, ...options })), nodes };
 }
 
 /** Dense n × n row-major accumulator. */

@@ -20,7 +20,7 @@ const beam = { physicsAxialShearStiffness: [EA, GA, GA], physicsBendingTorsionSt
 /** A straight cantilever along x made by createCosseratRod, node 0 clamped to ground by a generic joint. */
 function cantilever(p: number, nEl: number, extra: Record<string, unknown> = {}): { mbs: MainSystem; rod: number; marker: number } {
   const mbs = new SystemContainer().addSystem();
-  const { objectNumber } = mbs.createCosseratRod({ centerline: { type: 'Straight', length: L }, numberOfElements: nEl, polynomialDegree: p, ...beam, ...extra });
+  const { objectNumber } = mbs.createCosseratRod({ interpolation: 'R12', formulation: 'displacement', centerline: { type: 'Straight', length: L }, numberOfElements: nEl, polynomialDegree: p, ...beam, ...extra });
   const ground = mbs.addObject(ObjectGround({}));
   mbs.addObject(GenericJoint({ markerNumbers: [mbs.addMarker(MarkerBodyRigid({ bodyNumber: ground })), mbs.addMarker(MarkerBodyRigid({ bodyNumber: objectNumber }))] }));
   const marker = mbs.addMarker(MarkerBodyMass({ bodyNumber: objectNumber }));
@@ -36,7 +36,7 @@ describe('createCosseratRod', () => {
     // the helix r(α) = R0 (sin α, −cos α, c α), c = pitch/(2π R0), frame x tangent, y toward the axis, z binormal
     const R0 = 0.1, pitch = 0.04, turns = 2.5, p = 3, nEl = 7;
     const mbs = new SystemContainer().addSystem();
-    const rod = mbs.createCosseratRod({ centerline: { type: 'Helix', radius: R0, pitch, turns }, numberOfElements: nEl, polynomialDegree: p, ...beam });
+    const rod = mbs.createCosseratRod({ interpolation: 'R12', formulation: 'displacement', centerline: { type: 'Helix', radius: R0, pitch, turns }, numberOfElements: nEl, polynomialDegree: p, ...beam });
     const c = pitch / (2 * Math.PI * R0), w = Math.sqrt(1 + c * c);
     expect(rod.nodeNumbers).toHaveLength(p * nEl + 1);
     expect(Math.abs(rod.length - turns * Math.hypot(2 * Math.PI * R0, pitch))).toBeLessThan(1e-15);
@@ -77,7 +77,7 @@ describe('createCosseratRod', () => {
     const c = pitch / (2 * Math.PI * R0), w = Math.sqrt(1 + c * c);
     const pointError = (interpolation: 'SE3' | 'R12') => {
       const mbs = new SystemContainer().addSystem();
-      const rod = mbs.createCosseratRod({ centerline: { type: 'Helix', radius: R0, pitch, turns }, numberOfElements: nEl, interpolation, ...beam });
+      const rod = mbs.createCosseratRod({ formulation: 'displacement', centerline: { type: 'Helix', radius: R0, pitch, turns }, numberOfElements: nEl, interpolation, ...beam });
       mbs.assemble();
       let error = 0;
       for (const fraction of [0.05, 0.29, 0.5, 0.83, 1]) {
@@ -96,8 +96,8 @@ describe('createCosseratRod', () => {
 
   it('createdHelixIsStressFreeAndCircularArcEndsWhereItShould', () => {
     const mbs = new SystemContainer().addSystem();
-    const helix = mbs.createCosseratRod({ centerline: { type: 'Helix', radius: 0.1, pitch: 0.05, turns: 1 }, numberOfElements: 8, polynomialDegree: 2, ...beam });
-    const arc = mbs.createCosseratRod({ centerline: { type: 'CircularArc', start: [0, 0, 1], radius: 0.5, angle: Math.PI }, numberOfElements: 6, polynomialDegree: 2, ...beam });
+    const helix = mbs.createCosseratRod({ interpolation: 'R12', formulation: 'displacement', centerline: { type: 'Helix', radius: 0.1, pitch: 0.05, turns: 1 }, numberOfElements: 8, polynomialDegree: 2, ...beam });
+    const arc = mbs.createCosseratRod({ interpolation: 'R12', formulation: 'displacement', centerline: { type: 'CircularArc', start: [0, 0, 1], radius: 0.5, angle: Math.PI }, numberOfElements: 6, polynomialDegree: 2, ...beam });
     mbs.assemble();
     const end = mbs.getNodeOutput(arc.nodeNumbers[arc.nodeNumbers.length - 1], OutputVariableType.Position, ConfigurationType.Reference);
     expect(Math.hypot(end[0], end[1] - 1, end[2] - 1)).toBeLessThan(1e-15);
@@ -113,7 +113,7 @@ describe('createCosseratRod', () => {
   it('materialParametersAndGravityAreForwarded', () => {
     const mbs = new SystemContainer().addSystem();
     const rodParameters = rodStiffnessFromMaterial({ crossSection: CircularCrossSection({ radius: 0.01 }), E: 2.1e11, nu: 0.3, density: 7850 });
-    const rod = mbs.createCosseratRod({ name: 'spring', centerline: { type: 'Straight', direction: [0, 0, 1], length: 1 }, numberOfElements: 2, rodParameters, gravity: [0, 0, -9.81] });
+    const rod = mbs.createCosseratRod({ interpolation: 'R12', formulation: 'displacement', name: 'spring', centerline: { type: 'Straight', direction: [0, 0, 1], length: 1 }, numberOfElements: 2, rodParameters, gravity: [0, 0, -9.81] });
     const object = mbs.getObject(rod.objectNumber);
     expect(Array.from(object.physicsAxialShearStiffness as ArrayLike<number>)).toEqual(rodParameters.axialShear);
     expect(object.physicsMassPerLength).toBe(rodParameters.massPerLength);
@@ -125,15 +125,15 @@ describe('createCosseratRod', () => {
   it('rejectsBadOptions', () => {
     const mbs = new SystemContainer().addSystem();
     const centerline = { type: 'Straight', length: 1 } as const;
-    expect(() => mbs.createCosseratRod({ centerline, numberOfElements: 0, ...beam })).toThrow('createCosseratRod: numberOfElements must be a positive integer, got number 0');
-    expect(() => mbs.createCosseratRod({ centerline, numberOfElements: 2, polynomialDegree: 7, ...beam })).toThrow('ObjectCosseratRod (new): polynomialDegree must be an integer 1 … 6, got 7');
-    expect(() => mbs.createCosseratRod({ centerline, numberOfElements: 2 })).toThrow('rodParameters (e.g. rodStiffnessFromMaterial(...)) or physicsAxialShearStiffness and physicsBendingTorsionStiffness are required');
+    expect(() => mbs.createCosseratRod({ interpolation: 'R12', formulation: 'displacement', centerline, numberOfElements: 0, ...beam })).toThrow('createCosseratRod: numberOfElements must be a positive integer, got number 0');
+    expect(() => mbs.createCosseratRod({ interpolation: 'R12', formulation: 'displacement', centerline, numberOfElements: 2, polynomialDegree: 7, ...beam })).toThrow('ObjectCosseratRod (new): polynomialDegree must be an integer 1 … 6, got 7');
+    expect(() => mbs.createCosseratRod({ interpolation: 'R12', formulation: 'displacement', centerline, numberOfElements: 2 })).toThrow('rodParameters (e.g. rodStiffnessFromMaterial(...)) or physicsAxialShearStiffness and physicsBendingTorsionStiffness are required');
     const rodParameters = rodStiffnessFromMaterial({ crossSection: CircularCrossSection({ radius: 0.01 }), E: 1, nu: 0, density: 1 });
-    expect(() => mbs.createCosseratRod({ centerline, numberOfElements: 2, rodParameters, physicsMassPerLength: 3 })).toThrow('got both (rodParameters and physicsMassPerLength)');
-    expect(() => mbs.createCosseratRod({ centerline: { type: 'Helix', radius: 1, pitch: 1, turns: -1 }, numberOfElements: 2, ...beam })).toThrow('createCosseratRod: centerline.turns must be positive, got -1');
-    expect(() => mbs.createCosseratRod({ centerline, numberOfElements: 2, ...beam, gravity: [0, 0] })).toThrow(FlexdynError);
+    expect(() => mbs.createCosseratRod({ interpolation: 'R12', formulation: 'displacement', centerline, numberOfElements: 2, rodParameters, physicsMassPerLength: 3 })).toThrow('got both (rodParameters and physicsMassPerLength)');
+    expect(() => mbs.createCosseratRod({ interpolation: 'R12', formulation: 'displacement', centerline: { type: 'Helix', radius: 1, pitch: 1, turns: -1 }, numberOfElements: 2, ...beam })).toThrow('createCosseratRod: centerline.turns must be positive, got -1');
+    expect(() => mbs.createCosseratRod({ interpolation: 'R12', formulation: 'displacement', centerline, numberOfElements: 2, ...beam, gravity: [0, 0] })).toThrow(FlexdynError);
     // the rod's parameters go through the registry's rules before the first node is added
-    expect(() => mbs.createCosseratRod({ centerline, numberOfElements: 2, ...beam, physicsBendingTorsionStiffness: [1, -1, 1] })).toThrow('ObjectCosseratRod (new): physicsBendingTorsionStiffness');
+    expect(() => mbs.createCosseratRod({ interpolation: 'R12', formulation: 'displacement', centerline, numberOfElements: 2, ...beam, physicsBendingTorsionStiffness: [1, -1, 1] })).toThrow('ObjectCosseratRod (new): physicsBendingTorsionStiffness');
     expect(mbs.numberOfNodes).toBe(0);
   });
 });

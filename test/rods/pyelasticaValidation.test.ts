@@ -41,7 +41,7 @@ function buildCantilever(numberOfElements: number, polynomialDegree: number, eul
   const { L, E } = cantilever;
   const G = E / 3, shear = (27 / 28) * G * area * (eulerBernoulli ? 1e4 : 1), rotary = eulerBernoulli ? 1e-4 : 1;
   const mbs = new SystemContainer().addSystem();
-  const rod = mbs.createCosseratRod({
+  const rod = mbs.createCosseratRod({ interpolation: 'R12', formulation: 'displacement',
     centerline: { type: 'Straight', length: L }, numberOfElements, polynomialDegree,
     physicsAxialShearStiffness: [E * area, shear, shear], physicsBendingTorsionStiffness: [G * 2 * inertia, EI, EI],
     physicsMassPerLength: rhoA, physicsInertiaPerLength: [2 * inertia, inertia, inertia].map((i) => cantilever.density * i * rotary),
@@ -185,7 +185,7 @@ describe('Timoshenko cantilever under an end force (PyElastica TimoshenkoBeamCas
   /** Largest nodal deviation from the Timoshenko curve, relative to its tip value, after one static solve (one load step). */
   function deflectionError(F: number, numberOfElements: number, polynomialDegree: number): { error: number; newtonIterations: number } {
     const mbs = new SystemContainer().addSystem();
-    const rod = mbs.createCosseratRod({
+    const rod = mbs.createCosseratRod({ interpolation: 'R12', formulation: 'displacement',
       centerline: { type: 'Straight', length: L }, numberOfElements, polynomialDegree,
       physicsAxialShearStiffness: [E * A, kGA, kGA], physicsBendingTorsionStiffness: [G * 2 * I, EIt, EIt], physicsMassPerLength: 5000 * A,
     });

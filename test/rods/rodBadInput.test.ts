@@ -17,7 +17,7 @@ const nodesAt = (mbs: MainSystem, xs: number[]) => xs.map((x) => mbs.addNode(Nod
 describe('ObjectCosseratRod bad input (rest of the issue list)', () => {
   it('rejectsDistinctNodesAtTheSamePositionAtAssemble', () => {
     const error = thrown((mbs) => {
-      mbs.addObject(CosseratRod({ nodeNumbers: nodesAt(mbs, [0, 0.5, 0.5]), ...stiffness }));
+      mbs.addObject(CosseratRod({ interpolation: 'R12', formulation: 'displacement', nodeNumbers: nodesAt(mbs, [0, 0.5, 0.5]), ...stiffness }));
       mbs.assemble();
     });
     expect(error).toBeInstanceOf(FlexdynError);
@@ -26,7 +26,7 @@ describe('ObjectCosseratRod bad input (rest of the issue list)', () => {
 
   it('rejectsNegativeArcLengthOfARigidMarker', () => {
     const error = thrown((mbs) => {
-      mbs.addObject(CosseratRod({ nodeNumbers: nodesAt(mbs, [0, 0.5, 1]), ...stiffness }));
+      mbs.addObject(CosseratRod({ interpolation: 'R12', formulation: 'displacement', nodeNumbers: nodesAt(mbs, [0, 0.5, 1]), ...stiffness }));
       const marker = mbs.addMarker(MarkerBodyRigid({ bodyNumber: 0, localPosition: [-0.1, 0, 0] }));
       mbs.addLoad(Force({ markerNumber: marker, loadVector: [0, 1, 0] }));
       mbs.assemble();
@@ -37,7 +37,7 @@ describe('ObjectCosseratRod bad input (rest of the issue list)', () => {
 
   it('acceptsMarkersAtBothEndsExactly', () => {
     const mbs = new SystemContainer().addSystem();
-    mbs.addObject(CosseratRod({ nodeNumbers: nodesAt(mbs, [0, 0.5, 1]), ...stiffness }));
+    mbs.addObject(CosseratRod({ interpolation: 'R12', formulation: 'displacement', nodeNumbers: nodesAt(mbs, [0, 0.5, 1]), ...stiffness }));
     for (const s of [0, 1]) mbs.addLoad(Force({ markerNumber: mbs.addMarker(MarkerBodyPosition({ bodyNumber: 0, localPosition: [s, 0, 0] })), loadVector: [0, 1, 0] }));
     expect(() => mbs.assemble()).not.toThrow();
   });
@@ -45,20 +45,20 @@ describe('ObjectCosseratRod bad input (rest of the issue list)', () => {
   it('rejectsNonPositiveCenterlineLengthInCreateCosseratRod', () => {
     const mbs = new SystemContainer().addSystem();
     for (const length of [0, -1]) {
-      expect(() => mbs.createCosseratRod({ centerline: { type: 'Straight', length }, numberOfElements: 2, ...stiffness }))
+      expect(() => mbs.createCosseratRod({ interpolation: 'R12', formulation: 'displacement', centerline: { type: 'Straight', length }, numberOfElements: 2, ...stiffness }))
         .toThrow(`createCosseratRod: centerline.length must be positive, got ${length}`);
     }
   });
 
   it('rejectsANegativeStiffnessEntry', () => {
-    const error = thrown((mbs) => mbs.addObject(CosseratRod({ nodeNumbers: nodesAt(mbs, [0, 1]), physicsAxialShearStiffness: [1, 1, 1], physicsBendingTorsionStiffness: [1, -2, 1] })));
+    const error = thrown((mbs) => mbs.addObject(CosseratRod({ interpolation: 'R12', formulation: 'displacement', nodeNumbers: nodesAt(mbs, [0, 1]), physicsAxialShearStiffness: [1, 1, 1], physicsBendingTorsionStiffness: [1, -2, 1] })));
     expect(error.message).toBe('ObjectCosseratRod #0: physicsBendingTorsionStiffness entry 1 must be positive, got [1, -2, 1]');
   });
 
   it('rejectsUnknownFormulationAndConstraintNamesAndCombinationsThatDoNotExist', () => {
     const rod = (options: Record<string, unknown>) => thrown((mbs) => {
       const nodes = nodesAt(mbs, [0, 0.5, 1]);
-      mbs.addObject(CosseratRod({ nodeNumbers: nodes, polynomialDegree: 2, ...stiffness, ...options }));
+      mbs.addObject(CosseratRod({ interpolation: 'R12', formulation: 'displacement', nodeNumbers: nodes, polynomialDegree: 2, ...stiffness, ...options }));
       mbs.assemble();
     }).message;
     expect(rod({ formulation: 'hybrid' })).toBe("ObjectCosseratRod #0: formulation must be 'displacement' or 'mixed', got 'hybrid'");
@@ -76,7 +76,7 @@ describe('ObjectCosseratRod bad input (rest of the issue list)', () => {
     // a stress node of the wrong type or size, reported at assemble
     const wrongNode = (add: (mbs: MainSystem) => number) => thrown((mbs) => {
       const nodes = nodesAt(mbs, [0, 0.5, 1]);
-      mbs.addObject(CosseratRod({ nodeNumbers: nodes, polynomialDegree: 2, ...stiffness, formulation: 'mixed', stressNodeNumber: add(mbs) }));
+      mbs.addObject(CosseratRod({ interpolation: 'R12', nodeNumbers: nodes, polynomialDegree: 2, ...stiffness, formulation: 'mixed', stressNodeNumber: add(mbs) }));
       mbs.assemble();
     }).message;
     expect(wrongNode((mbs) => mbs.addNode(NodeGenericODE2({ numberOfODE2Coordinates: 6, referenceCoordinates: new Array(6).fill(0) }))))
@@ -86,7 +86,7 @@ describe('ObjectCosseratRod bad input (rest of the issue list)', () => {
   });
 
   it('rejectsBadFormulationOptionsAndDegreesInCreateCosseratRod', () => {
-    const create = (options: Record<string, unknown>) => thrown((mbs) => mbs.createCosseratRod({ centerline: { type: 'Straight', length: 1 }, numberOfElements: 2, ...stiffness, ...options } as never)).message;
+    const create = (options: Record<string, unknown>) => thrown((mbs) => mbs.createCosseratRod({ interpolation: 'R12', formulation: 'displacement', centerline: { type: 'Straight', length: 1 }, numberOfElements: 2, ...stiffness, ...options } as never)).message;
     expect(create({ formulation: 'mixed', polynomialDegree: 7 })).toMatch(/^ObjectCosseratRod \(new\): polynomialDegree must be an integer 1 … 6, got 7$/);
     expect(create({ formulation: 'mixed', polynomialDegree: 0 })).toMatch(/^ObjectCosseratRod \(new\): polynomialDegree must be an integer 1 … 6, got 0$/);
     expect(create({ formulation: 'mixed', interpolation: 'SE3', polynomialDegree: 2 })).toMatch(/polynomialDegree must be 1 with interpolation 'SE3' \(linear SE\(3\) elements\), got 2/);

@@ -11,7 +11,7 @@ import {
 function freeVibration(spectralRadius: number): { energy: number[]; period: number; newtonIterations: number } {
   const mbs = new SystemContainer().addSystem();
   const radius = 0.5, length = radius * Math.PI / 2;
-  const rod = mbs.createCosseratRod({
+  const rod = mbs.createCosseratRod({ interpolation: 'R12', formulation: 'displacement',
     centerline: { type: 'CircularArc', radius, angle: Math.PI / 2 }, numberOfElements: 8, polynomialDegree: 2,
     rodParameters: rodStiffnessFromMaterial({ crossSection: CircularCrossSection({ radius: 0.01 }), E: 2.1e11, nu: 0.3, density: 7850 }),
   });

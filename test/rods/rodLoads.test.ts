@@ -11,7 +11,7 @@ const EI = 5, GA = 1e3, EA = 1e4;
 /** A straight rod along x (length L, p = 2), clamped at s = 0 by a GenericJoint; returns its nodes and a MarkerBodyMass. */
 function clampedRod(L: number, numberOfElements: number): { mbs: MainSystem; rod: number; nodes: number[]; massMarker: number } {
   const mbs = new SystemContainer().addSystem();
-  const rod = mbs.createCosseratRod({
+  const rod = mbs.createCosseratRod({ interpolation: 'R12', formulation: 'displacement',
     centerline: { type: 'Straight', length: L }, numberOfElements, polynomialDegree: 2,
     physicsAxialShearStiffness: [EA, GA, GA], physicsBendingTorsionStiffness: [EI, EI, EI], physicsMassPerLength: 1, physicsInertiaPerLength: [1e-3, 1e-3, 1e-3],
   });
@@ -120,7 +120,7 @@ function decayingRod(v0: number[], w0: number, tEnd: number, addForce: (mbs: Mai
   const mbs = new SystemContainer().addSystem();
   const count = 17, L = 2;
   const nodes = Array.from({ length: count }, (_, i) => mbs.addNode(NodeRigidBodyQuaternion({ referenceCoordinates: [L * i / (count - 1), 0, 0, 1, 0, 0, 0], initialVelocities: [...v0, w0, 0, 0] })));
-  const rod = mbs.addObject(CosseratRod({
+  const rod = mbs.addObject(CosseratRod({ interpolation: 'R12', formulation: 'displacement',
     nodeNumbers: nodes, polynomialDegree: 2, physicsAxialShearStiffness: [EA, GA, GA], physicsBendingTorsionStiffness: [EI, EI, EI],
     physicsMassPerLength: 0.5, physicsInertiaPerLength: [0.02, 0.01, 0.01],
   }));

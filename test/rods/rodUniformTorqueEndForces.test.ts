@@ -9,7 +9,7 @@ const EI = 5, GA = 1e3, EA = 1e4;
 /** A straight rod along x (length L, p = 2), clamped at s = 0 by a GenericJoint (bending and torsion stiffness EI). */
 function clampedRod(L: number, numberOfElements: number): { mbs: MainSystem; rod: number; nodes: number[]; massMarker: number } {
   const mbs = new SystemContainer().addSystem();
-  const rod = mbs.createCosseratRod({
+  const rod = mbs.createCosseratRod({ interpolation: 'R12', formulation: 'displacement',
     centerline: { type: 'Straight', length: L }, numberOfElements, polynomialDegree: 2,
     physicsAxialShearStiffness: [EA, GA, GA], physicsBendingTorsionStiffness: [EI, EI, EI], physicsMassPerLength: 1, physicsInertiaPerLength: [1e-3, 1e-3, 1e-3],
   });

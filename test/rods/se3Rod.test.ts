@@ -16,7 +16,7 @@ type Interpolation = 'R12' | 'quaternion' | 'SE3';
 function clampedRod(interpolation: Interpolation, p: number, nEl: number, E: number): { mbs: MainSystem; tip: number; rod: number } {
   const mbs = new SystemContainer().addSystem();
   const rodParameters = rodStiffnessFromMaterial({ crossSection: CircularCrossSection({ radius: 0.01 }), E, nu: 0.3, density: 1000 });
-  const rod = mbs.createCosseratRod({
+  const rod = mbs.createCosseratRod({ formulation: 'displacement',
     centerline: { type: 'Straight', start: [0, 0, 0], direction: [1, 0, 0], up: [0, 0, 1], length: 1 }, numberOfElements: nEl, polynomialDegree: p, rodParameters, interpolation,
   });
   const ground = mbs.addObject(ObjectGround({}));

@@ -86,7 +86,7 @@ function tangentColumns(mbs: MainSystem, k: Dense): Float64Array {
 /** A helical Cosserat rod with a GenericJoint (partly locked, local translations) from a body-rigid rod marker inside element 1 to a rigid body. */
 function rodJoint(): MainSystem {
   const mbs = new SystemContainer().addSystem();
-  const rod = mbs.createCosseratRod({
+  const rod = mbs.createCosseratRod({ interpolation: 'R12', formulation: 'displacement',
     centerline: { type: 'Helix', radius: 0.1, pitch: 0.05, turns: 1 }, numberOfElements: 4, polynomialDegree: 2,
     physicsAxialShearStiffness: [1e4, 1e3, 1e3], physicsBendingTorsionStiffness: [5, 5, 5],
   });

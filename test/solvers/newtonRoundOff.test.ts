@@ -20,7 +20,7 @@ const steel = { E: 2.1e11, nu: 0.3, density: 7850 };
 function steelCantilever(diameter: number, length: number, options: { tipForce?: number; gravity?: boolean }) {
   const mbs = new SystemContainer().addSystem();
   const parameters = rodStiffnessFromMaterial({ crossSection: CircularCrossSection({ radius: diameter / 2 }), ...steel });
-  const rod = mbs.createCosseratRod({
+  const rod = mbs.createCosseratRod({ interpolation: 'R12', formulation: 'displacement',
     centerline: { type: 'Straight', length }, numberOfElements: 8, polynomialDegree: 2, rodParameters: parameters,
     gravity: options.gravity === true ? [0, 0, -9.81] : [0, 0, 0],
   });

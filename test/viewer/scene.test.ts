@@ -20,7 +20,7 @@ function buildModel() {
   const hinge = mbs.createRevoluteJoint({ bodyNumbers: [ground, body], position: [0, 0, 0], axis: [0, 0, 1] });
   const mass = mbs.createMassPoint({ referencePosition: [-0.5, -0.3, 0], physicsMass: 0.2, gravity: g });
   const spring = mbs.createSpringDamper({ bodyNumbers: [ground, mass], localPosition0: [-0.5, 0, 0], stiffness: 50, drawSize: 0.08 });
-  const rod = mbs.createCosseratRod({
+  const rod = mbs.createCosseratRod({ interpolation: 'R12', formulation: 'displacement',
     centerline: { type: 'Straight', start: [0, 0, 0.5], direction: [1, 0, 0], length: 0.8 }, numberOfElements: 2, polynomialDegree: 2, gravity: g,
     physicsAxialShearStiffness: [1e5, 4e4, 4e4], physicsBendingTorsionStiffness: [2, 2, 2], physicsMassPerLength: 1, physicsInertiaPerLength: [1e-4, 5e-5, 5e-5],
   });

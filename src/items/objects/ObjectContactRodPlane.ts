@@ -1,5 +1,5 @@
 import { makeFactory, type ItemDefinition } from '../../registry/definition.ts';
-import type { BindContext, BodyModel, ItemState, LocalMatrixAccumulator, NodeModel, ObjectModel, Only, PostNewtonOutput } from '../../registry/capabilities.ts';
+import type { BindContext, BodyModel, ContactPointSink, ItemState, LocalMatrixAccumulator, NodeModel, ObjectModel, Only, PostNewtonOutput } from '../../registry/capabilities.ts';
 import { itemError, type ItemLabel } from '../../core/errors.ts';
 import { OutputVariableType } from '../../registry/enums.ts';
 import { bool, nodeIndex, objectIndex, preal, uint, ureal, vector, type ParameterValues } from '../../registry/parameters.ts';
@@ -572,8 +572,30 @@ class ContactRodPlaneModel implements Only<ObjectModel, ContactRodPlaneModel> {
         }
         return values;
       }
+      case OutputVariableType.Position:
+      case OutputVariableType.Velocity: {
+        // contact points r − R n, or slip velocities v_t of the contact points (3 per point)
+        const values = new Float64Array(3 * count), R = this.values.radius, n = this.n;
+        for (let k = 0; k < count; k++) {
+          this.kinematics(s, k);
+          for (let i = 0; i < 3; i++) {
+            values[3 * k + i] = variable === OutputVariableType.Position ? this.x[i] - R * n[i] : this.hasFriction ? this.vt[i] : 0;
+          }
+        }
+        return values;
+      }
       case OutputVariableType.Coordinates: return Float64Array.from(this.positions, (p) => p[0]);
       default: return undefined;
+    }
+  }
+
+  /** The points in contact (stored gap < 0): the contact point r − R n, the penetration max(0, −gap) and the force on the rod. */
+  contactPoints(s: ItemState, out: ContactPointSink): void {
+    const R = this.values.radius, n = this.n, x = this.x, f = this.fLhs;
+    for (let k = 0; k < this.numberOfPoints; k++) {
+      this.evaluate(s, k);
+      if (!this.inContact) continue;
+      out.push(x[0] - R * n[0], x[1] - R * n[1], x[2] - R * n[2], Math.max(0, -this.gap), -f[0], -f[1], -f[2]);
     }
   }
 }
@@ -597,10 +619,12 @@ export const objectContactRodPlaneDefinition: ItemDefinition<'Object', typeof pa
     + 'post-Newton step (discontinuous iteration; recommends the step that reaches a contact, reports stick/slip switches), as the other penalty '
     + 'contacts; within a step the forces are smooth and the Jacobians analytic at fixed data coordinates. A penetration deeper than R raises an '
     + 'error with the point and the time. Outputs: Force (total contact force on the rod), DisplacementLocal (gaps), VelocityLocal (slip speeds '
-    + '|v_t|), ForceLocal (normal force per length), Coordinates (the arc lengths s of the points), one entry per point.',
+    + '|v_t|), ForceLocal (normal force per length), Coordinates (the arc lengths s of the points), one entry per point; Position (the contact '
+    + 'points r − R n) and Velocity (the slip velocities v_t of the contact points; 0 without friction), 3 entries per point. The viewer and the '
+    + 'VTK export draw the points in contact with their penetration and contact force (contactPoints).',
   parameters,
   outputVariables: [OutputVariableType.Force, OutputVariableType.DisplacementLocal, OutputVariableType.VelocityLocal, OutputVariableType.ForceLocal,
-    OutputVariableType.Coordinates],
+    OutputVariableType.Coordinates, OutputVariableType.Position, OutputVariableType.Velocity],
   equations: [
     'Contact point k at arc length s_k (Gauss points of each element), reference length ds_k: gap = n·(r(s_k) − p_plane) − R with the Lagrange centerline r = Σ N_i r_i, v_n = n·v;',
     'in contact (stored gap < 0): F_c = ds_k (k δ^n − d v_n), δ = −gap; contact-point velocity w = v − R ω × n, v_t = (I − n nᵀ) w;',
@@ -616,7 +640,7 @@ export const objectContactRodPlaneDefinition: ItemDefinition<'Object', typeof pa
     // a curved quadratic rod pressed about 0.25 into a tilted plane (far from δ = 0, where δ^1.5 curves strongly), moving and
     // spinning, with anisotropic friction; the first element's points slide, the second element's stick (stored slip speed < v_reg)
     const nodes = [0, 1, 2, 3, 4].map((i) => mbs.addNode({ nodeType: 'RigidBodyQuaternion', referenceCoordinates: [0.25 * i, 0.02 * i * i, 0.01 * i, 1, 0, 0, 0.04 * i], initialVelocities: [0.3, 0.1 * i, -0.1, 0.2, 0.4, 0.5] }));
-    const rod = mbs.addObject({
+    const rod = mbs.addObject({ interpolation: 'R12', formulation: 'displacement',
       objectType: 'CosseratRod', nodeNumbers: nodes, polynomialDegree: 2, physicsMassPerLength: 0.5, physicsInertiaPerLength: [0.02, 0.01, 0.01],
       physicsAxialShearStiffness: [100, 40, 50], physicsBendingTorsionStiffness: [3, 4, 5],
     });

@@ -31,20 +31,21 @@ const parameters = {
   physicsInertiaPerLength: vector([0, 0, 0], 'Diagonal of the cross-section inertia K_I_ρ0 [kg m] (e.g. ρ[I_p, I₂, I₃]); non-negative.', 3, 'Vector3D'),
   physicsAxialShearDamping: vector([0, 0, 0], 'Viscous strain-rate damping D_γ [N s]: n += D_γ γ̇; non-negative.', 3, 'Vector3D'),
   physicsBendingTorsionDamping: vector([0, 0, 0], 'Viscous curvature-rate damping D_κ [N m² s]: m += D_κ κ̇; non-negative.', 3, 'Vector3D'),
-  interpolation: str('R12', 'Interpolation of the cross-section orientation: \'R12\' (default, the paper\'s: A = Σ N_i A(P_i), orthogonal only at the nodes) or '
-    + '\'quaternion\' (A = A(Σ N_i P_i/|P_i|), orthonormal everywhere, CardiLLo\'s "Quaternion" rod), the centerline Σ N_i r_i in both; or \'SE3\' '
+  interpolation: str('quaternion', 'Interpolation of the cross-section orientation: \'quaternion\' (default: A = A(Σ N_i P_i/|P_i|), orthonormal everywhere, '
+    + 'CardiLLo\'s "Quaternion" rod) or \'R12\' (the paper\'s, seed 000: A = Σ N_i A(P_i), orthogonal only at the nodes), the centerline Σ N_i r_i in both; or \'SE3\' '
     + '(polynomialDegree 1 only: the pose H_0 Exp(η Log(H_0⁻¹H_1)) between neighbouring nodes, constant strain per element, exact for circles and helices; CardiLLo\'s "SE3" rod).'),
   sectionLaw: str('linear', 'Section law: \'linear\' (default, seed 000: n = C_γ(γ − γ⁰), m = C_κ(κ − κ⁰)) or \'stretchScaled\' (PyElastica\'s, seed 003: '
     + 'n = C_γ(γ − γ⁰)/e, m = C_κ(κ − κ⁰)/e³ with the stretch e = |γ|, i.e. S = Ŝ/e, B = B̂/e² on strains per current length; stiffer in '
     + 'compression, softer in tension; damping and inertia unscaled).'),
   integration: str('reduced', 'Gauss quadrature of the internal forces per element: \'reduced\' = p points (no shear/membrane locking), \'full\' = p + 1 points.'),
-  formulation: str('displacement', 'Internal forces: \'displacement\' (default: n, m from the strains by the section law) or \'mixed\' (Hellinger–Reissner: n and m are '
+  formulation: str('mixed', 'Internal forces: \'mixed\' (default; Hellinger–Reissner: n and m are '
     + 'unknowns of their own, discontinuous, degree p − 1 per element, stored as the ODE2 coordinates of stressNodeNumber; same discrete solution as \'displacement\' '
-    + 'with reduced integration, but Newton takes the load of slender rods in one or two steps; linear section law, reduced integration).'),
+    + 'with reduced integration, but Newton takes the load of slender rods in one or two steps; linear section law, reduced integration) or \'displacement\' '
+    + '(n, m from the strains by the section law: seed 000\'s element, every section law and quadrature).'),
   constraints: str('none', 'Constrained variants of the mixed formulation: \'none\', \'shearRigid\' (γ₂ = γ₂⁰, γ₃ = γ₃⁰), \'inextensible\' (γ₁ = γ₁⁰) or \'kirchhoff\' (both); '
     + 'the constrained stress components become Lagrange multipliers (zero compliance), the constraints hold at the Gauss points (projected onto the stress space).'),
   stressNodeNumber: nodeIndex('With formulation \'mixed\': a GenericODE2 node with 6·p·n_el coordinates, the stresses (n, m) at the p Gauss points of each element '
-    + '(reference coordinates 0; createCosseratRod adds it); -1 (default) with \'displacement\'.'),
+    + '(reference coordinates 0; createCosseratRod adds it); -1 (default: none) with \'displacement\'.'),
   physicsLength: ureal(0, 'Length L of the arc-length coordinate s ∈ [0, L] of markers and outputs; 0 (default) = arc length of the interpolated reference centerline, else s is scaled to it.'),
 };
 
@@ -514,14 +515,14 @@ export const objectCosseratRodDefinition: ItemDefinition<'Object', typeof parame
     + 'Lagrange polynomials of degree p, nodal virtual rotations and angular velocities in the cross-section frames, constant mass '
     + 'matrix. The stress-free configuration is the reference configuration of the nodes (curved and twisted rods, helices): J, γ⁰ '
     + 'and κ⁰ are computed at the quadrature points from the reference nodes. Markers and body sensors attach at localPosition '
-    + '[s, 0, 0] with the reference arc length s ∈ [0, L] and depend only on the p + 1 nodes of the element at s; with interpolation \'R12\' (default) '
+    + '[s, 0, 0] with the reference arc length s ∈ [0, L] and depend only on the p + 1 nodes of the element at s; with interpolation \'R12\' '
     + 'the orientation between the nodes is the interpolated (not exactly orthogonal) A(s) = Σ N_i A_i, the angular velocity and rotation '
-    + 'Jacobian are the interpolated nodal ones (Σ N_i A_i ω̄_i, blocks N_i A_i); with \'quaternion\' the orientation is A(Σ N_i P_i/|P_i|), '
+    + 'Jacobian are the interpolated nodal ones (Σ N_i A_i ω̄_i, blocks N_i A_i); with \'quaternion\' (default) the orientation is A(Σ N_i P_i/|P_i|), '
     + 'orthonormal everywhere (CardiLLo\'s quaternion rod: no curvature saturation, linear elements roll up), the angular velocity and rotation '
     + 'Jacobian are A Σ N_i ω̄_i and blocks N_i A (the Petrov–Galerkin virtual rotations); with \'SE3\' (linear elements) the pose between neighbouring '
     + 'nodes is H_0 Exp(η Log(H_0⁻¹H_1)) (CardiLLo\'s SE3 rod: constant strain per element, circles and helices exact with any number of elements), '
     + 'position and orientation at s are that pose, velocities and point Jacobians the Petrov–Galerkin fields Σ N_i v_i, A Σ N_i ω̄_i. Line loads (addDistributedLoad) integrate force densities (global) and moment densities (cross-section '
-    + 'frame) with the test functions. Analytic Jacobians with respect to the increments Δr_i and body-fixed Δφ_i; mass matrix '
+    + 'frame) with the test functions. formulation \'mixed\' (default) makes the section forces and moments unknowns of their own (Hellinger–Reissner, degree p − 1 per element, on the GenericODE2 node stressNodeNumber; constrained variants shearRigid, inextensible, kirchhoff), \'displacement\' computes them from the strains. Analytic Jacobians with respect to the increments Δr_i and body-fixed Δφ_i; mass matrix '
     + 'and Jacobians are assembled element block by element block (sparse pattern and cost linear in n_el). The R12 '
     + 'curvature of an element saturates (p = 1: |κ̄| = n_el sin θ for a relative nodal rotation θ), so linear elements must stay well below '
     + '90° of relative rotation.',
@@ -547,7 +548,9 @@ export const objectCosseratRodDefinition: ItemDefinition<'Object', typeof parame
     // two quadratic elements along a bent reference line, with every stiffness, damping and inertia parameter set
     const nodes = [0, 1, 2, 3, 4].map((i) => mbs.addNode({ nodeType: 'RigidBodyQuaternion', referenceCoordinates: [0.25 * i, 0.02 * i * i, 0, 1, 0, 0, 0.04 * i], initialVelocities: [0, 0.1 * i, 0, 0.2, 0, 0.5] }));
     const rod = mbs.addObject({
-      objectType: 'CosseratRod', nodeNumbers: nodes, polynomialDegree: 2, physicsMassPerLength: 0.5, physicsInertiaPerLength: [0.02, 0.01, 0.01],
+      // the displacement element of seed 000 (the items whose examples build on this one keep their figures; the mixed
+      // formulation's Jacobians are checked in test/rods/mixedRod.test.ts)
+      objectType: 'CosseratRod', interpolation: 'R12', formulation: 'displacement', nodeNumbers: nodes, polynomialDegree: 2, physicsMassPerLength: 0.5, physicsInertiaPerLength: [0.02, 0.01, 0.01],
       physicsAxialShearStiffness: [100, 40, 50], physicsBendingTorsionStiffness: [3, 4, 5], physicsAxialShearDamping: [0.5, 0.2, 0.3], physicsBendingTorsionDamping: [0.02, 0.03, 0.04],
     });
     mbs.addLoad({ loadType: 'ForceVector', markerNumber: mbs.addMarker({ markerType: 'BodyRigid', bodyNumber: rod, localPosition: [0.6, 0, 0] }), loadVector: [0, 0.5, -1] });

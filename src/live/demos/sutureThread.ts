@@ -62,7 +62,7 @@ export interface SutureModel {
 export function buildSutureThread(kind: 'dynamic' | 'static', polynomialDegree = 2, changes: SutureChanges = {}): SutureModel {
   const { length, pull, pullTime, numberOfElements, E } = { ...sutureData, ...changes };
   const mbs = new SystemContainer().addSystem();
-  const rod = mbs.createCosseratRod({
+  const rod = mbs.createCosseratRod({ interpolation: 'R12', formulation: 'displacement',
     centerline: { type: 'Straight', length }, numberOfElements, polynomialDegree, rodParameters: sutureStiffness(E),
   });
   const nodes = rod.nodeNumbers;

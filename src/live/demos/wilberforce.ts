@@ -114,7 +114,7 @@ export function buildWilberforce(options: WilberforceOptions = {}): WilberforceM
   const centerline: CenterlineOptions = {
     type: 'Helix', radius: R, pitch, turns: coils, center: [0, 0, coils * pitch], rotationMatrix: [[1, 0, 0], [0, -1, 0], [0, 0, -1]],
   };
-  const rod = mbs.createCosseratRod({
+  const rod = mbs.createCosseratRod({ interpolation: 'R12', formulation: 'displacement',
     centerline, numberOfElements: options.numberOfElements ?? 18, polynomialDegree: options.polynomialDegree ?? 2,
     rodParameters: springWireStiffness(), gravity: [0, 0, -gravity],
   });
