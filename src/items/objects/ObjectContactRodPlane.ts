@@ -13,7 +13,8 @@ const parameters = {
   bodyNumber: objectIndex('The rod (a CosseratRod, or another line body with centerline tangent and Gauss points) that touches the plane.'),
   nodeNumber: nodeIndex('A NodeGenericData with 4 data coordinates per contact point (point k at 4k … 4k + 3), the contact state of the last post-Newton '
     + 'step: [gap, slip speed, unused, unused], with frictionStiffness > 0 [gap, stick/slip state (0 stick, 1 slip), anchor a₁, a₂]; a gap < 0 is contact: '
-    + 'initialize it negative where the rod starts on the plane, positive elsewhere; zeros elsewhere (with frictionStiffness: sticking where the rod was built).'),
+    + 'initialize it negative where the rod starts on the plane, positive elsewhere; zeros elsewhere (with frictionStiffness: sticking where the rod was built; '
+    + 'state 1 for points that start sliding, else their stick damping brakes them in the initial accelerations).'),
   planePoint: vector([0, 0, 0], 'A point of the plane (global, on the ground).', 3, 'Vector3D'),
   planeNormal: vector([0, 0, 1], 'Normal of the plane (global), pointing to the side where the rod is; normalized (must not be zero).', 3, 'Vector3D'),
   radius: ureal(0, 'Cross-section radius R [m]: the gap is n·(r − p_plane) − R (> 0; the default 0 must be replaced).'),
