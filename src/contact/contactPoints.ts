@@ -1,9 +1,15 @@
+import type { ContactPointSink } from '../registry/capabilities.ts';
 import { SearchGrid } from './searchGrid.ts';
 
-/** Contact points found at one state: 4 numbers per point (position x, y, z and penetration depth ≥ 0); storage grows. */
-export class ContactPointList {
+/**
+ * Contact points found at one state: 4 numbers per point (position x, y, z and penetration depth ≥ 0) and the contact
+ * force (3 per point; 0 where the source does not report it); storage grows.
+ */
+export class ContactPointList implements ContactPointSink {
   /** [x, y, z, depth] of point k at 4k. */
   values = new Float64Array(64);
+  /** Contact force [fx, fy, fz] of point k at 3k. */
+  forces = new Float64Array(48);
   /** Number of points. */
   count = 0;
 
@@ -12,15 +18,19 @@ export class ContactPointList {
     this.count = 0;
   }
 
-  /** Appends a point with its penetration depth. */
-  push(x: number, y: number, z: number, depth: number): void {
+  /** Appends a point with its penetration depth and contact force (default 0). */
+  push(x: number, y: number, z: number, depth: number, fx = 0, fy = 0, fz = 0): void {
     if (4 * this.count + 4 > this.values.length) {
       const grown = new Float64Array(2 * this.values.length);
       grown.set(this.values);
       this.values = grown;
+      const grownForces = new Float64Array(2 * this.forces.length);
+      grownForces.set(this.forces);
+      this.forces = grownForces;
     }
-    const v = this.values, o = 4 * this.count;
+    const v = this.values, o = 4 * this.count, f = this.forces, o3 = 3 * this.count;
     v[o] = x; v[o + 1] = y; v[o + 2] = z; v[o + 3] = depth;
+    f[o3] = fx; f[o3 + 1] = fy; f[o3 + 2] = fz;
     this.count++;
   }
 }

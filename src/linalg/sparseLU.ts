@@ -220,7 +220,8 @@ export class SparseLU {
     this.lx = new Float64Array(this.li.length);
     this.ui = new Int32Array(2 * nnzA + n);
     this.ux = new Float64Array(this.ui.length);
-    const result = this.factorize(a);
+    // the scale factors just computed for the ordering are those factorize would compute again (same matrix)
+    const result = this.factorizeScaled(a);
     const lnz = this.lp[n];
     const unz = this.up[n];
     const lcap = Math.ceil(1.2 * lnz) + n;
@@ -240,8 +241,13 @@ export class SparseLU {
    */
   factorize(a: CscMatrix): true | SparseLUSingular {
     this.requireSize(a);
-    this.factored = false;
     this.computeScaling(a);
+    return this.factorizeScaled(a);
+  }
+
+  /** {@link SparseLU.factorize} with the scale factors already computed for A. */
+  private factorizeScaled(a: CscMatrix): true | SparseLUSingular {
+    this.factored = false;
     const r = this.pivotingPass(a, this.pivotThreshold);
     if (r !== true || this.lastGrowth <= this.growthLimit || this.pivotThreshold >= 1) return r;
     this.stats.growthRetries++;

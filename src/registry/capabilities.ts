@@ -413,6 +413,17 @@ export interface ObjectModel {
   readonly ode2LhsDependsOnODE1?: boolean;
   /** The object's value of an output variable, or undefined if it does not answer it. */
   output(variable: OutputVariableType, s: ItemState): ArrayLike<number> | undefined;
+  /**
+   * Contact items: appends the points where they touch at state s (their active contacts), each with its penetration
+   * depth ≥ 0 and the contact force on the item's first body (global), for the viewer and the VTK export.
+   */
+  contactPoints?(s: ItemState, out: ContactPointSink): void;
+}
+
+/** Receives contact points for drawing ({@link ObjectModel.contactPoints}). */
+export interface ContactPointSink {
+  /** Appends a point (global), its penetration depth ≥ 0 and the contact force (global; 0 where it is not reported). */
+  push(x: number, y: number, z: number, depth: number, fx?: number, fy?: number, fz?: number): void;
 }
 
 /** What an object's post-Newton step reports besides its error ({@link ObjectModel.postNewtonStep}). */
@@ -844,7 +855,7 @@ export const capabilityNames = {
     hasConstantMassMatrix: true, massMatrix: true, ode2Lhs: true, ode2Lhs_q: true, ode2Lhs_u: true,
     ode2LhsDependsOnVelocity: true, ae: true, constraintForce_q: true, velocityLevelConstraint: true, multiplierRows: true, ae_lambda: true, positionLevelRows: true,
     eliminableCoordinate: true, output: true, localODE1Nodes: true, ode1Rhs: true, ode1Rhs_x: true,
-    ode1RhsDependsOnODE2: true, ode2LhsDependsOnODE1: true,
+    ode1RhsDependsOnODE2: true, ode2LhsDependsOnODE1: true, contactPoints: true,
   } satisfies Record<keyof ObjectModel, true>,
   /** {@link BodyModel}. */
   body: {

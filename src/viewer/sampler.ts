@@ -9,12 +9,11 @@ import { ConfigurationType, OutputVariableType } from '../registry/enums.ts';
 import { describeValue, FlexdynError, formatItemLabel } from '../core/errors.ts';
 import { checkKnownKeys, optionNames } from '../core/dictionary.ts';
 import { visualizationOf } from '../registry/visualization.ts';
-import type { BodyModel, SuperElementModel } from '../registry/capabilities.ts';
+import type { BodyModel, ItemState, ObjectModel, SuperElementModel } from '../registry/capabilities.ts';
 import type { SystemState } from '../model/SystemState.ts';
 import { Basis, Sphere, color as namedColors, type GraphicsData } from '../graphics/graphicsData.ts';
 import { connectorDrawings, defaultSpringWindings, type ConnectorDrawing } from './connectorDrawing.ts';
 import { evaluateUserGraphics, userGraphicsItems, type UserGraphicsItem } from './userGraphics.ts';
-import type { GeneralContact } from '../contact/GeneralContact.ts';
 import type { ContactPointList } from '../contact/contactPoints.ts';
 
 /** A body drawn with its graphics data (or a default shape) at its pose. */
@@ -77,14 +76,29 @@ export interface DrawnMesh {
   readonly triangles: Uint32Array;
 }
 
-/** A GeneralContact drawn by its contact spheres and the contact points of each frame. */
+/** What the sampler reads of a drawn contact: a GeneralContact, or a contact item through its contactPoints capability. */
+export interface DrawableContact {
+  /** Centres of the contact spheres (3 per sphere). */
+  sphereCenters(s: ItemState, out: Float64Array): void;
+  /** Points of the contact triangles (9 per triangle). */
+  triangleVertices(s: ItemState, out: Float64Array): void;
+  /** Appends the contact points of state s. */
+  contactPoints(s: ItemState, out: ContactPointList): void;
+}
+
+/**
+ * A contact drawn by its spheres, triangles and the contact points of each frame: a GeneralContact, or a contact item
+ * (an object with contactPoints, e.g. ObjectContactRodPlane: points only).
+ */
 export interface DrawnContact {
-  /** GeneralContact index (mbs.getGeneralContact). */
+  /** GeneralContact index (mbs.getGeneralContact); −1 for a contact item. */
   readonly index: number;
-  /** Its name, e.g. 'GeneralContact 0'. */
+  /** Object index of a contact item; −1 for a GeneralContact. */
+  readonly objectIndex: number;
+  /** Its name, e.g. 'GeneralContact 0' or 'ObjectContactRodPlane #3'. */
   readonly label: string;
   /** The contact. */
-  readonly contact: GeneralContact;
+  readonly contact: DrawableContact;
   /** Radii of the drawn spheres, by sphere index (empty: spheres not drawn). */
   readonly radii: Float64Array;
   /** Number of drawn triangles (0: none, or not drawn). */
@@ -204,8 +218,15 @@ export class FrameSampler {
       const radii = showSpheres ? contact.sphereRadii : new Float64Array(0);
       const triangleCount = showTriangles ? contact.numberOfTriangles : 0;
       if (radii.length > 0 || triangleCount > 0 || (showContactPoints && contact.numberOfSpheres > 0)) {
-        this.contacts.push({ index, label: contact.name, contact, radii, triangleCount, showContactPoints });
+        this.contacts.push({ index, objectIndex: -1, label: contact.name, contact, radii, triangleCount, showContactPoints });
       }
+    }
+    if (showContactPoints) {
+      items.objects.forEach((object, objectIndex) => {
+        if (object.contactPoints !== undefined && visualizationOf(mbs.getObject(objectIndex)).show) {
+          this.contacts.push({ index: -1, objectIndex, label: formatItemLabel(object.label), contact: contactItem(object), radii: new Float64Array(0), triangleCount: 0, showContactPoints });
+        }
+      });
     }
   }
 
@@ -289,6 +310,15 @@ export class FrameSampler {
     if (triangleMesh.length % 3 !== 0) throw new FlexdynError(`${this.where}: ${label}: visualization.triangleMesh must have 3 node numbers per triangle, got ${triangleMesh.length}`);
     return Uint32Array.from(triangleMesh);
   }
+}
+
+/** A contact item drawn as a contact: its contact points, no spheres or triangles. */
+function contactItem(object: ObjectModel): DrawableContact {
+  return {
+    sphereCenters: () => {},
+    triangleVertices: () => {},
+    contactPoints: (s, out) => object.contactPoints?.(s, out),
+  };
 }
 
 /** The contact options checked, with their defaults. */

@@ -37,6 +37,10 @@ export interface SceneSolution {
     /** Row i. */
     row(i: number): ArrayLike<number>;
   };
+  /** ODE2 velocities per row, if written (velocity-dependent drawings: contact forces of contact items). */
+  velocities?: SceneSolution['coordinates'];
+  /** Data coordinates per row, if written (the contact state of contact items). */
+  dataCoordinates?: SceneSolution['coordinates'];
 }
 
 /** A typed array stored as base64 of its little-endian bytes. */
@@ -200,7 +204,7 @@ export interface SceneContour {
  * overlap; their number changes from frame to frame).
  */
 export interface SceneContact {
-  /** Its name, e.g. 'GeneralContact 0'. */
+  /** Its name, e.g. 'GeneralContact 0', or the label of a contact item ('ObjectContactRodPlane #3': points only). */
   label: string;
   /** RGBA colour of the spheres. */
   sphereColor: number[];
@@ -448,6 +452,9 @@ export function computeScene(mbs: MainSystem, solution: SceneSolution, options: 
   for (let f = 0; f < nFrames; f++) {
     state.q.set(solution.coordinates.row(f));
     state.t = solution.times[f];
+    // contact items draw their points from their data coordinates (contact state) and forces that need velocities
+    if (solution.dataCoordinates !== undefined && solution.dataCoordinates.columns === state.data.length) state.data.set(solution.dataCoordinates.row(f));
+    if (solution.velocities !== undefined && solution.velocities.columns === state.u.length) state.u.set(solution.velocities.row(f));
     bodies.forEach((b, j) => {
       if (b.drawn.isStatic && f > 0) return;
       sampler.bodyPose(b.drawn, p, A);

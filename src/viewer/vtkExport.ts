@@ -331,13 +331,15 @@ function contactTrianglePiece(sampler: FrameSampler): PolyPiece {
 }
 
 /**
- * Contact points of the GeneralContacts in one configuration (where contact items overlap, the point midway in the
- * overlap): a vertex each with point data Penetration (the overlap depth); cell data GeneralContactIndex. Written at
- * every exported row, empty where nothing touches.
+ * Contact points in one configuration: of the GeneralContacts (where contact items overlap, the point midway in the
+ * overlap) and of contact items with contactPoints (ObjectContactRodPlane: the contact points of its points in
+ * contact): a vertex each with point data Penetration (the depth) and ContactForce (the contact force on the item's
+ * first body, for glyphs; 0 for GeneralContact points, which do not report it); cell data GeneralContactIndex and
+ * ObjectIndex (−1 where not applicable). Written at every exported row, empty where nothing touches.
  */
 function contactPointPiece(sampler: FrameSampler, found: ContactPointList): PolyPiece {
   const piece = emptyPiece();
-  const depth: number[] = [], contactIndex: number[] = [];
+  const depth: number[] = [], force: number[] = [], contactIndex: number[] = [], objectIndex: number[] = [];
   for (const c of sampler.contacts) {
     sampler.contactPoints(c, found);
     for (let k = 0; k < found.count; k++) {
@@ -345,11 +347,15 @@ function contactPointPiece(sampler: FrameSampler, found: ContactPointList): Poly
       piece.verts.push(piece.points.length / 3 - 1);
       piece.vertOffsets.push(piece.verts.length);
       depth.push(found.values[4 * k + 3]);
+      force.push(found.forces[3 * k], found.forces[3 * k + 1], found.forces[3 * k + 2]);
       contactIndex.push(c.index);
+      objectIndex.push(c.objectIndex);
     }
   }
   piece.pointData.push({ name: 'Penetration', components: 1, values: depth, type: 'Float64' });
+  piece.pointData.push({ name: 'ContactForce', components: 3, values: force, type: 'Float64' });
   piece.cellData.push({ name: 'GeneralContactIndex', components: 1, values: contactIndex, type: 'Int32' });
+  piece.cellData.push({ name: 'ObjectIndex', components: 1, values: objectIndex, type: 'Int32' });
   return piece;
 }
 

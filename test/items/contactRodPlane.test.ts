@@ -76,7 +76,7 @@ describe('ObjectContactRodPlane', () => {
     // 0.47 %, the first steps' stick phase; h = 1e-4 gives 0.1 %). Sticking: the creep of the viscous stick zone,
     // v = v_reg F/(μ_s m g) < 1e-3 m/s, KE < 5e-7 J, against KEs of 0.14 … 2.3 J when sliding. Held up to |F| = 0.64 μ_s m g
     // forward and 0.79 backward; closer to the limit the start transient slips (docs/decisions.md), so those forces of
-    // PyElastica's sweep are left out
+    // PyElastica's sweep are left out here: the elastic stick/slip model holds them (contactRodPlaneElasticFriction.test.ts)
     const muS = [0.8, 0.4, 0.4], muK = [0.4, 0.2, 0.2], T = 0.25, { mass: m, g } = rod;
     for (const F of [0, 2.5, 5, 8, 9, 10.5, -1.1, -2.1, -3.1, -4.1, -6.1, -10.6]) {
       const { mbs, rodNumber } = rodOnPlane({ normal: [0, 0, 1], direction: [1, 0, 0], extraLoadPerMass: [F / m, 0, 0], staticFriction: muS, dynamicFriction: muK });

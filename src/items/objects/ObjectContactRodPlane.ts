@@ -1,5 +1,5 @@
 import { makeFactory, type ItemDefinition } from '../../registry/definition.ts';
-import type { BindContext, BodyModel, ItemState, LocalMatrixAccumulator, NodeModel, ObjectModel, Only, PostNewtonOutput } from '../../registry/capabilities.ts';
+import type { BindContext, BodyModel, ContactPointSink, ItemState, LocalMatrixAccumulator, NodeModel, ObjectModel, Only, PostNewtonOutput } from '../../registry/capabilities.ts';
 import { itemError, type ItemLabel } from '../../core/errors.ts';
 import { OutputVariableType } from '../../registry/enums.ts';
 import { bool, nodeIndex, objectIndex, preal, uint, ureal, vector, type ParameterValues } from '../../registry/parameters.ts';
@@ -13,7 +13,8 @@ const parameters = {
   bodyNumber: objectIndex('The rod (a CosseratRod, or another line body with centerline tangent and Gauss points) that touches the plane.'),
   nodeNumber: nodeIndex('A NodeGenericData with 4 data coordinates per contact point (point k at 4k … 4k + 3), the contact state of the last post-Newton '
     + 'step: [gap, slip speed, unused, unused], with frictionStiffness > 0 [gap, stick/slip state (0 stick, 1 slip), anchor a₁, a₂]; a gap < 0 is contact: '
-    + 'initialize it negative where the rod starts on the plane, positive elsewhere; zeros elsewhere (with frictionStiffness: sticking where the rod was built).'),
+    + 'initialize it negative where the rod starts on the plane, positive elsewhere; zeros elsewhere (with frictionStiffness: sticking where the rod was built; '
+    + 'state 1 for points that start sliding, else their stick damping brakes them in the initial accelerations).'),
   planePoint: vector([0, 0, 0], 'A point of the plane (global, on the ground).', 3, 'Vector3D'),
   planeNormal: vector([0, 0, 1], 'Normal of the plane (global), pointing to the side where the rod is; normalized (must not be zero).', 3, 'Vector3D'),
   radius: ureal(0, 'Cross-section radius R [m]: the gap is n·(r − p_plane) − R (> 0; the default 0 must be replaced).'),
@@ -572,8 +573,30 @@ class ContactRodPlaneModel implements Only<ObjectModel, ContactRodPlaneModel> {
         }
         return values;
       }
+      case OutputVariableType.Position:
+      case OutputVariableType.Velocity: {
+        // contact points r − R n, or slip velocities v_t of the contact points (3 per point)
+        const values = new Float64Array(3 * count), R = this.values.radius, n = this.n;
+        for (let k = 0; k < count; k++) {
+          this.kinematics(s, k);
+          for (let i = 0; i < 3; i++) {
+            values[3 * k + i] = variable === OutputVariableType.Position ? this.x[i] - R * n[i] : this.hasFriction ? this.vt[i] : 0;
+          }
+        }
+        return values;
+      }
       case OutputVariableType.Coordinates: return Float64Array.from(this.positions, (p) => p[0]);
       default: return undefined;
+    }
+  }
+
+  /** The points in contact (stored gap < 0): the contact point r − R n, the penetration max(0, −gap) and the force on the rod. */
+  contactPoints(s: ItemState, out: ContactPointSink): void {
+    const R = this.values.radius, n = this.n, x = this.x, f = this.fLhs;
+    for (let k = 0; k < this.numberOfPoints; k++) {
+      this.evaluate(s, k);
+      if (!this.inContact) continue;
+      out.push(x[0] - R * n[0], x[1] - R * n[1], x[2] - R * n[2], Math.max(0, -this.gap), -f[0], -f[1], -f[2]);
     }
   }
 }
@@ -597,10 +620,12 @@ export const objectContactRodPlaneDefinition: ItemDefinition<'Object', typeof pa
     + 'post-Newton step (discontinuous iteration; recommends the step that reaches a contact, reports stick/slip switches), as the other penalty '
     + 'contacts; within a step the forces are smooth and the Jacobians analytic at fixed data coordinates. A penetration deeper than R raises an '
     + 'error with the point and the time. Outputs: Force (total contact force on the rod), DisplacementLocal (gaps), VelocityLocal (slip speeds '
-    + '|v_t|), ForceLocal (normal force per length), Coordinates (the arc lengths s of the points), one entry per point.',
+    + '|v_t|), ForceLocal (normal force per length), Coordinates (the arc lengths s of the points), one entry per point; Position (the contact '
+    + 'points r − R n) and Velocity (the slip velocities v_t of the contact points; 0 without friction), 3 entries per point. The viewer and the '
+    + 'VTK export draw the points in contact with their penetration and contact force (contactPoints).',
   parameters,
   outputVariables: [OutputVariableType.Force, OutputVariableType.DisplacementLocal, OutputVariableType.VelocityLocal, OutputVariableType.ForceLocal,
-    OutputVariableType.Coordinates],
+    OutputVariableType.Coordinates, OutputVariableType.Position, OutputVariableType.Velocity],
   equations: [
     'Contact point k at arc length s_k (Gauss points of each element), reference length ds_k: gap = n·(r(s_k) − p_plane) − R with the Lagrange centerline r = Σ N_i r_i, v_n = n·v;',
     'in contact (stored gap < 0): F_c = ds_k (k δ^n − d v_n), δ = −gap; contact-point velocity w = v − R ω × n, v_t = (I − n nᵀ) w;',
