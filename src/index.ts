@@ -165,6 +165,8 @@ export { ObjectContactFrictionCircleCable2D } from './items/objects/ObjectContac
 export { ObjectContactConvexRoll } from './items/objects/ObjectContactConvexRoll.ts';
 export { ObjectContactCurveCircles } from './items/objects/ObjectContactCurveCircles.ts';
 export { ObjectContactRodPlane } from './items/objects/ObjectContactRodPlane.ts';
+export { ObjectContactRodSphere } from './items/objects/ObjectContactRodSphere.ts';
+export { ObjectContactRodCylinder } from './items/objects/ObjectContactRodCylinder.ts';
 export { MarkerBodyCable2DShape } from './items/markers/MarkerBodyCable2DShape.ts';
 export { MarkerBodyCable2DCoordinates } from './items/markers/MarkerBodyCable2DCoordinates.ts';
 export { ObjectConnectorSpringDamper, SpringDamper } from './items/objects/ObjectConnectorSpringDamper.ts';
