@@ -16,6 +16,7 @@ import { simulateSutureThread, solveSutureStatics, sutureData } from '../example
 import { buildWilberforce, simulateWilberforce } from '../examples/wilberforce.ts';
 import { computedEnvelope, helicalBucklingAnalytic, solveHelicalBuckling } from '../examples/helicalBuckling.ts';
 import { runContinuumSnake } from '../examples/continuumSnake.ts';
+import { buildBeamTutorial, tutorialSettings } from '../examples/beamTutorial.ts';
 
 /** The repository root. */
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -147,8 +148,26 @@ function continuumSnake(): void {
   });
 }
 
+/** examples/beamTutorial.ts: the static shapes of the geometrically exact beam and the ANCF cable (the same cantilever). */
+function beamTutorial(): void {
+  const model = buildBeamTutorial();
+  const settings = tutorialSettings();
+  settings.solutionSettings.writeSolutionToFile = false;
+  settings.staticSolver.verboseMode = 0;
+  model.mbs.solveStatic(settings);
+  const shape = (nodes: number[]) => nodes.map((node, k) => {
+    const p = model.mbs.getNodeOutput(node, OutputVariableType.Position);
+    return [k, p[0], p[1]];
+  });
+  plotSensor(undefined, [{ data: shape(model.beamNodes), name: 'beam' }, { data: shape(model.cableNodes), name: 'cable' }], {
+    components: 1, componentsX: 0, lineStyles: ['-', ''], markerStyles: ['', 'o'], markerSizes: [6, 4],
+    labels: ['geometrically exact beam (Beam2D), 16 elements', 'ANCF cable (Cable2D), 16 elements'],
+    title: 'beamTutorial: both strips clamped under their weight (static)', xLabel: 'x [m]', yLabel: 'y [m]', fileName: image('beamTutorial'),
+  });
+}
+
 /** The picture makers by example name. */
-export const pictureMakers: Record<string, () => void> = { firstModel, demo, pendulumPort, helixRollUp, helicalSpring, wilberforce, sutureThread, cantileverTipMass, helicalBuckling, continuumSnake };
+export const pictureMakers: Record<string, () => void> = { firstModel, demo, pendulumPort, helixRollUp, helicalSpring, wilberforce, sutureThread, cantileverTipMass, helicalBuckling, continuumSnake, beamTutorial };
 
 if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
   mkdirSync(imageFolder, { recursive: true });

@@ -165,6 +165,8 @@ export { ObjectContactFrictionCircleCable2D } from './items/objects/ObjectContac
 export { ObjectContactConvexRoll } from './items/objects/ObjectContactConvexRoll.ts';
 export { ObjectContactCurveCircles } from './items/objects/ObjectContactCurveCircles.ts';
 export { ObjectContactRodPlane } from './items/objects/ObjectContactRodPlane.ts';
+export { ObjectContactRodSphere } from './items/objects/ObjectContactRodSphere.ts';
+export { ObjectContactRodCylinder } from './items/objects/ObjectContactRodCylinder.ts';
 export { MarkerBodyCable2DShape } from './items/markers/MarkerBodyCable2DShape.ts';
 export { MarkerBodyCable2DCoordinates } from './items/markers/MarkerBodyCable2DCoordinates.ts';
 export { ObjectConnectorSpringDamper, SpringDamper } from './items/objects/ObjectConnectorSpringDamper.ts';
@@ -179,7 +181,7 @@ export { ObjectANCFCable2D, Cable2D } from './items/objects/ObjectANCFCable2D.ts
 export { ObjectALEANCFCable2D, ALECable2D } from './items/objects/ObjectALEANCFCable2D.ts';
 export { ObjectJointSliding2D, SlidingJoint2D } from './items/objects/ObjectJointSliding2D.ts';
 export { ObjectJointALEMoving2D, ALEMovingJoint2D } from './items/objects/ObjectJointALEMoving2D.ts';
-export { ObjectBeamGeometricallyExact2D } from './items/objects/ObjectBeamGeometricallyExact2D.ts';
+export { ObjectBeamGeometricallyExact2D, Beam2D } from './items/objects/ObjectBeamGeometricallyExact2D.ts';
 export { ObjectANCFBeam } from './items/objects/ObjectANCFBeam.ts';
 export { BeamSection, type BeamSectionValues } from './items/objects/beamSection.ts';
 export { NodePointSlope23 } from './items/nodes/NodePointSlope23.ts';
@@ -268,6 +270,8 @@ export type { PlotFFTOptions, PlotFFTResult } from './io/plotFFT.ts';
 export { FilterSensorOutput, FilterSignal, ComputeFFT, GetInterpolatedSignalValue } from './analysis/signalProcessing.ts';
 export type { SignalFilterOptions, FilterSignalOptions, InterpolatedSignalOptions } from './analysis/signalProcessing.ts';
 export { fft } from './analysis/fft.ts';
+/** Exudyn's smooth step functions for prescribed motions. */
+export { SmoothStep, SmoothStepDerivative } from './analysis/smoothStep.ts';
 export type { ComplexArray } from './analysis/fft.ts';
 export type { PlotSensorOptions, PlotSensorResult, PlotSource, PlotData, PlotSensorSystem } from './io/plotSensor.ts';
 export { svgPlot, niceTicks, formatTicks, plotColors } from './io/svgPlot.ts';

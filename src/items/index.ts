@@ -25,6 +25,8 @@ import { objectContactFrictionCircleCable2DDefinition } from './objects/ObjectCo
 import { objectContactConvexRollDefinition } from './objects/ObjectContactConvexRoll.ts';
 import { objectContactCurveCirclesDefinition } from './objects/ObjectContactCurveCircles.ts';
 import { objectContactRodPlaneDefinition } from './objects/ObjectContactRodPlane.ts';
+import { objectContactRodSphereDefinition } from './objects/ObjectContactRodSphere.ts';
+import { objectContactRodCylinderDefinition } from './objects/ObjectContactRodCylinder.ts';
 import { markerBodyCable2DShapeDefinition } from './markers/MarkerBodyCable2DShape.ts';
 import { markerBodyCable2DCoordinatesDefinition } from './markers/MarkerBodyCable2DCoordinates.ts';
 import { objectConnectorSpringDamperDefinition } from './objects/ObjectConnectorSpringDamper.ts';
@@ -122,6 +124,8 @@ export const itemDefinitions: readonly ItemDefinition[] = [
   objectContactConvexRollDefinition,
   objectContactCurveCirclesDefinition,
   objectContactRodPlaneDefinition,
+  objectContactRodSphereDefinition,
+  objectContactRodCylinderDefinition,
   objectConnectorSpringDamperDefinition,
   objectConnectorCartesianSpringDamperDefinition,
   objectConnectorCoordinateDefinition,

@@ -106,6 +106,38 @@ const cases: [string, () => void, string, RegExp][] = [
     mbs.modifyObject(index, { bodyNumber: mass } as never);
     mbs.assemble();
   }, 'bodyNumber', /ObjectContactRodPlane #\d+: bodyNumber must refer to a rod \(a CosseratRod/],
+  // ObjectContactRodSphere, ObjectContactRodCylinder (a rod and a shape's marker)
+  ...(['Sphere', 'Cylinder'] as const).flatMap((shape): [string, () => void, string, RegExp][] => {
+    const name = `ObjectContactRod${shape}`;
+    return [
+      [`Rod${shape}: negative stiffness`, modified(name, { contactStiffness: -1 }), 'contactStiffness', new RegExp(`${name} #\\d+: contactStiffness must be non-negative, got -1`)],
+      [`Rod${shape}: stiffness 0`, modified(name, { contactStiffness: 0 }), 'contactStiffness', new RegExp(`${name} #\\d+: contactStiffness must be > 0, got 0`)],
+      [`Rod${shape}: μ < 0`, modified(name, { dynamicFriction: -0.1 }), 'dynamicFriction', new RegExp(`${name} #\\d+: dynamicFriction must be non-negative, got -0.1`)],
+      [`Rod${shape}: static μ below the dynamic one`, modified(name, { dynamicFriction: 0.3, staticFriction: 0.2 }), 'staticFriction', new RegExp(`${name} #\\d+: staticFriction must be 0 \\(= dynamic\\) or ≥ dynamicFriction = 0.3, got 0.2`)],
+      [`Rod${shape}: radius 0`, modified(name, { radius: 0 }), 'radius', new RegExp(`${name} #\\d+: radius must be a cross-section radius > 0, got 0`)],
+      [`Rod${shape}: a mass point instead of a rod`, () => {
+        const definition = itemDefinitions.find((d) => itemFullName(d) === name)!;
+        const mbs = new SystemContainer().addSystem();
+        const index = definition.example!(mbs as never) as number;
+        const mass = mbs.addObject(MassPoint({ physicsMass: 1, nodeNumber: mbs.addNode(NodePoint({ referenceCoordinates: [0, 0, 5] })) }));
+        mbs.modifyObject(index, { bodyNumber: mass } as never);
+        mbs.assemble();
+      }, 'bodyNumber', new RegExp(`${name} #\\d+: bodyNumber must refer to a rod \\(a CosseratRod`)],
+    ];
+  }),
+  ['RodSphere: sphere radius 0', modified('ObjectContactRodSphere', { sphereRadius: 0 }), 'sphereRadius', /ObjectContactRodSphere #\d+: sphereRadius must be a sphere radius > 0, got 0/],
+  ['RodCylinder: cylinder radius 0', modified('ObjectContactRodCylinder', { cylinderRadius: 0 }), 'cylinderRadius', /ObjectContactRodCylinder #\d+: cylinderRadius must be a cylinder radius > 0, got 0/],
+  ['RodCylinder: a tube thinner than the rod', modified('ObjectContactRodCylinder', { insideCylinder: true, cylinderRadius: 0.2 }), 'cylinderRadius', /ObjectContactRodCylinder #\d+: cylinderRadius must exceed the rod's radius R = 0.3 for a rod inside the cylinder \(insideCylinder\), got 0.2/],
+  ['RodCylinder: axis of zero length', modified('ObjectContactRodCylinder', { cylinderAxis: [0, 0, 0] }), 'cylinderAxis', /ObjectContactRodCylinder #\d+: cylinderAxis must be a vector of nonzero length, got \[0, 0, 0\]/],
+  ['RodCylinder: a position marker for the cylinder', () => {
+    const definition = itemDefinitions.find((d) => itemFullName(d) === 'ObjectContactRodCylinder')!;
+    const mbs = new SystemContainer().addSystem();
+    const index = definition.example!(mbs as never) as number;
+    const node = mbs.addNode(NodePoint({ referenceCoordinates: [0, 0, 5] }));
+    mbs.addObject(MassPoint({ physicsMass: 1, nodeNumber: node }));
+    mbs.modifyObject(index, { markerNumber: mbs.addMarker(MarkerNodePosition({ nodeNumber: node })) } as never);
+    mbs.assemble();
+  }, 'markerNumber', /ObjectContactRodCylinder #\d+: markerNumber must refer to a rigid marker .*for the orientation of the cylinder's axis, got MarkerNodePosition #\d+/],
   // rolling discs
   ['JointRollingDisc: radius 0', modified('ObjectJointRollingDisc', { discRadius: 0 }), 'discRadius', /ObjectJointRollingDisc #\d+: discRadius must be > 0, got 0/],
   ['JointRollingDisc: position marker', wrongMarker('ObjectJointRollingDisc', 1, 'position'), 'markerNumbers', /ObjectJointRollingDisc #\d+: markerNumbers entry 1 must refer to a rigid marker .*got MarkerNodePosition #\d+, which provides no orientation/],

@@ -74,18 +74,23 @@ describe('SegmentPair: closest points of two segments', () => {
   });
 });
 
+/** The rod element of {@link crossingRods}. */
+type RodElement = 'R12 displacement' | 'default';
+
 /**
  * Two straight rods of radius r crossing at a right angle: A along x at z = 0, B along y at height zB, both of length
  * L centred over the origin (shifted by offsetA, offsetB along their axes), n elements of degree p, m segments per element.
  */
-function crossingRods(options: { zB: number; p?: number; n?: number; m?: number; mu?: number; damping?: number; offsetA?: number; offsetB?: number; r?: number; L?: number; k?: number; E?: number }) {
-  const { zB, p = 1, n = 5, m = 1, mu = 0, damping = 0, offsetA = 0, offsetB = 0, r = 0.01, L = 0.5, k = 1e5, E = 1e7 } = options;
+function crossingRods(options: { zB: number; p?: number; n?: number; m?: number; mu?: number; damping?: number; offsetA?: number; offsetB?: number; r?: number; L?: number; k?: number; E?: number; element?: RodElement }) {
+  const { zB, p = 1, n = 5, m = 1, mu = 0, damping = 0, offsetA = 0, offsetB = 0, r = 0.01, L = 0.5, k = 1e5, E = 1e7, element = 'R12 displacement' } = options;
+  // seed 000's element, or the defaults (quaternion, mixed: stresses on a node of their own, which the contact never touches)
+  const pin = element === 'default' ? {} : { interpolation: 'R12', formulation: 'displacement' } as const;
   const mbs = new SystemContainer().addSystem();
   const contact = mbs.addGeneralContact();
   contact.setFrictionPairings([[mu]]);
   contact.frictionProportionalZone = 0.01;
-  const rodA = mbs.createCosseratRod({ interpolation: 'R12', formulation: 'displacement', centerline: { type: 'Straight', start: [-L / 2 + offsetA, 0, 0], direction: [1, 0, 0], length: L }, numberOfElements: n, polynomialDegree: p, ...section(r, E) });
-  const rodB = mbs.createCosseratRod({ interpolation: 'R12', formulation: 'displacement', centerline: { type: 'Straight', start: [0, -L / 2 + offsetB, zB], direction: [0, 1, 0], length: L }, numberOfElements: n, polynomialDegree: p, ...section(r, E) });
+  const rodA = mbs.createCosseratRod({ ...pin, centerline: { type: 'Straight', start: [-L / 2 + offsetA, 0, 0], direction: [1, 0, 0], length: L }, numberOfElements: n, polynomialDegree: p, ...section(r, E) });
+  const rodB = mbs.createCosseratRod({ ...pin, centerline: { type: 'Straight', start: [0, -L / 2 + offsetB, zB], direction: [0, 1, 0], length: L }, numberOfElements: n, polynomialDegree: p, ...section(r, E) });
   contact.addCosseratRod(rodA.objectNumber, r, k, damping, 0, m);
   contact.addCosseratRod(rodB.objectNumber, r, k, damping, 0, m);
   return { mbs, contact, rodA, rodB, r, L, k };
@@ -96,15 +101,25 @@ describe('GeneralContact: rod–rod contact', () => {
     ['linear elements, frictionless, no damping', { p: 1, m: 1 }],
     ['quadratic elements, 3 segments per element, damping and friction', { p: 2, m: 3, mu: 0.3, damping: 20 }],
     ['linear elements, 2 segments per element, friction (sliding regime)', { p: 1, m: 2, mu: 0.5, damping: 5 }],
-  ] as const) {
-    it(`${name}: analytic Jacobians against central differences`, () => {
+  ] as const) for (const element of ['R12 displacement', 'default'] as const) {
+    it(`${name}, ${element}: analytic Jacobians against central differences`, () => {
       const next = mulberry32(name.length);
-      const { mbs, contact } = crossingRods({ zB: 0.019, offsetA: 0.013, offsetB: -0.021, ...options });
+      const { mbs, contact } = crossingRods({ zB: 0.019, offsetA: 0.013, offsetB: -0.021, element, ...options });
       mbs.assemble();
       const s = mbs.compiled().data.current;
       for (let k = 0; k < s.q.length; k++) s.q[k] += 4e-4 * (next() - 0.5);
       for (let k = 0; k < s.u.length; k++) s.u[k] += 0.2 * (next() - 0.5);
-      expect(contact.rodContacts().length).toBeGreaterThan(0);
+      const pairs = contact.rodContacts();
+      expect(pairs.length).toBeGreaterThan(0);
+      const mu = options.mu ?? 0;
+      for (const { force, normal, normalForce, slipVelocity } of pairs) {
+        // the slip is tangential; the friction (force minus its normal part −F n) opposes it with μ|F| at most
+        const dot = (a: number[], b: number[]) => a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
+        expect(Math.abs(dot(slipVelocity, normal))).toBeLessThan(1e-12);
+        const friction = force.map((f, k) => f + normalForce * normal[k]);
+        expect(Math.hypot(...friction)).toBeLessThanOrEqual(mu * Math.abs(normalForce) * (1 + 1e-12) + 1e-12);
+        if (mu > 0) expect(dot(friction, slipVelocity)).toBeLessThan(0);
+      }
       const errors = contactJacobianErrors(mbs, contact);
       expect(errors.force).toBeGreaterThan(1); // in contact: k/2·1 mm ≈ 50 N
       // central differences with step 1e-7 of forces ≈ 1e2 with entries ≈ 1e5: truncation and round-off ≲ 1e-7 relative
@@ -115,13 +130,13 @@ describe('GeneralContact: rod–rod contact', () => {
     });
   }
 
-  it('two crossing rods pressed together: static contact force = load, gap = −P/k_eff (penalty law), deflection of the clamped rod vs Timoshenko', () => {
+  for (const element of ['R12 displacement', 'default'] as const) it(`two crossing rods pressed together (${element}): static contact force = load, gap = −P/k_eff (penalty law), deflection of the clamped rod vs Timoshenko`, () => {
     // A clamped at both ends; B guided at both ends (free in z only) and pushed down at its middle by P: statics gives a
     // contact force P, the penalty law the gap −P/k_eff with k_eff = k/2 (two equal springs in series), and A's middle
     // deflects by the clamped–clamped beam's P L³/(192 EI) + P L/(4 κGA) (Timoshenko; the rod's shear stiffness GA).
     const P = 0.05, E = 1e7; // deflection ≈ 0.4 mm ≪ r = 10 mm: linear beam theory holds (membrane stiffening ~ (δ/r)²)
     // B starts 0.1 mm into A, so that the contact holds B from the first Newton iteration (B is free in z)
-    const { mbs, contact, rodA, rodB, r, L, k } = crossingRods({ zB: 0.0199, p: 2, n: 15, m: 3 });
+    const { mbs, contact, rodA, rodB, r, L, k } = crossingRods({ zB: 0.0199, p: 2, n: 15, m: 3, element });
     const last = rodA.nodeNumbers.length - 1;
     clamp(mbs, rodA.nodeNumbers[0], [-L / 2, 0, 0]); clamp(mbs, rodA.nodeNumbers[last], [L / 2, 0, 0]);
     // B's sections are turned by 90° about z (its axis is y): the joints' frames on the ground side too

@@ -57,7 +57,7 @@ export function buildPlectoneme(options: PlectonemeOptions): PlectonemeModel {
   const kappa = Math.log(1 + 1e4);
   const release = (tau: number) => Math.expm1(kappa * tau) / Math.expm1(kappa);
   const mbs = new SystemContainer().addSystem();
-  const rod = mbs.createCosseratRod({
+  const rod = mbs.createCosseratRod({ formulation: 'displacement',
     centerline: { type: 'Straight', length }, numberOfElements: options.numberOfElements, polynomialDegree: 1, interpolation: 'SE3',
     physicsAxialShearStiffness: [shear, shear, shear], physicsBendingTorsionStiffness: [torsion, bending, bending], physicsMassPerLength: 1,
     physicsInertiaPerLength: options.dynamic === undefined ? [0, 0, 0] : [0.5, 0.25, 0.25].map((f) => f * options.radius ** 2),

@@ -37,10 +37,13 @@ function piece(file: string): { piece: XmlElement; array: (parent: string, name:
 
 const EA = 1e4, GA = 5e3, EI = [2, 1, 1.5];
 
-/** Straight Cosserat rod along x (L = 1), clamped at s = 0, axial tip force ramped by the static load factor. */
-function axialRod(F: number): MainSystem {
+/**
+ * Straight Cosserat rod along x (L = 1), clamped at s = 0, axial tip force ramped by the static load factor: seed 000's
+ * element (R12, displacement) or the defaults (quaternion, mixed: its stresses are coordinates of the solution file too).
+ */
+function axialRod(F: number, element: 'R12 displacement' | 'default'): MainSystem {
   const mbs = new SystemContainer().addSystem();
-  const { objectNumber } = mbs.createCosseratRod({ interpolation: 'R12', formulation: 'displacement',
+  const { objectNumber } = mbs.createCosseratRod({ ...(element === 'default' ? {} : { interpolation: 'R12', formulation: 'displacement' } as const),
     centerline: { type: 'Straight', length: 1 }, numberOfElements: 4, polynomialDegree: 2,
     physicsAxialShearStiffness: [EA, GA, GA], physicsBendingTorsionStiffness: EI, physicsMassPerLength: 1, physicsInertiaPerLength: [1e-3, 1e-3, 1e-3],
   });
@@ -52,9 +55,9 @@ function axialRod(F: number): MainSystem {
 }
 
 describe('exportVTK', () => {
-  it('rods as tubes: counts, radius from the stiffness, centerline and section outputs (axial force N = λF, strain N/EA) in every frame', () => {
+  for (const element of ['R12 displacement', 'default'] as const) it(`rods as tubes (${element}): counts, radius from the stiffness, centerline and section outputs (axial force N = λF, strain N/EA) in every frame`, () => {
     const F = 50;
-    const mbs = axialRod(F);
+    const mbs = axialRod(F, element);
     const settings = new SimulationSettings();
     settings.staticSolver.numberOfLoadSteps = 4;
     settings.staticSolver.verboseMode = 0;

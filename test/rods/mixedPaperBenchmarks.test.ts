@@ -7,12 +7,13 @@ import {
 /*
  * Benchmarks of the mixed Cosserat rod paper (Herrmann, Harsch, Eugster et al., arXiv 2507.01552) against CardiLLo's own
  * results for the same set-ups (CardiLLo 451d581 of 2026-02-02, examples/Herrmann2025_mixed_Cosserat_rod/, run here with
- * Debian's python3: the driver scripts build the example's model through CardiLLo's API and print the tip positions).
+ * Debian's python3 by bench/peers/cardilloMixedPaper.py, which builds each example's model through CardiLLo's API and prints
+ * the tip positions).
  * CardiLLo's mixed quaternion rod (stresses discontinuous of degree p − 1, reduced integration with p Gauss points) is
  * the formulation of Flexdyn's formulation 'mixed' with interpolation 'quaternion', so the same mesh and load steps give
  * the same discrete solution up to the Newton tolerances. The helix (02_helix.py) is the roll-up of
- * test/rods/helixRollUp.test.ts (CardiLLo's errors to 1e-6 relative there). Not here: elastic ring deployment and ribbon
- * buckling (see the notes at the end of the file).
+ * test/rods/helixRollUp.test.ts (CardiLLo's errors to 1e-6 relative there), the elastic ring deployment is
+ * test/rods/elasticRingDeployment.test.ts. Not covered: ribbon buckling (see the note at the end of the file).
  */
 
 describe('45° bend (Bathe–Bolourchi), 01_45_deg_bent.py', () => {
@@ -219,9 +220,7 @@ describe('Rod to helical form (Ibrahimbegović), 03_rod_to_helical_form.py', () 
 });
 
 /*
- * Not covered here (issue 16):
- * - elastic ring deployment (04): needs a prismatic guidance on a rotating frame and rigid connections to the rod at
- *   interior points (CardiLLo's Prismatic/RigidConnection at xi); not set up.
+ * Not covered (issue 16):
  * - ribbon buckling (06): needs a nonlinear ribbon (Sadowsky/Wunderlich-type) section law, which the rod does not have
  *   (its section laws are 'linear' and 'stretchScaled').
  */

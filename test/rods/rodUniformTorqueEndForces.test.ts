@@ -79,6 +79,15 @@ describe('ObjectRodUniformTorque (PyElastica UniformTorques)', () => {
     console.log(`planar tip rotation errors ${errors.map((e) => e.toExponential(1)).join(", ")}`);
     for (const error of errors) expect(error).toBeLessThan(1e-7);
   });
+
+  it('rejectsABodyThatIsNotARodAndPointsPerElementOutOfRange', () => {
+    const mbs = new SystemContainer().addSystem();
+    const mass = mbs.addObject({ objectType: 'MassPoint', nodeNumber: mbs.addNode({ nodeType: 'Point', referenceCoordinates: [0, 0, 0] }), physicsMass: 1 });
+    mbs.addObject(ObjectRodUniformTorque({ bodyNumber: mass, torquePerLength: [0, 0, 1] }));
+    expect(() => mbs.assemble()).toThrow(/ObjectRodUniformTorque #1: bodyNumber must refer to a rod .*got object #0 without them/);
+    const { mbs: rodSystem, rod } = clampedRod(1, 2);
+    expect(() => rodSystem.addObject(ObjectRodUniformTorque({ bodyNumber: rod, pointsPerElement: 11 }))).toThrow(/pointsPerElement must be 1 … 10, got 11/);
+  });
 });
 
 describe('LoadSinusoidalEndForces (PyElastica EndpointForcesSinusoidal)', () => {

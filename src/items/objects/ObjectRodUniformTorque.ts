@@ -52,7 +52,8 @@ class RodUniformTorqueModel implements Only<ObjectModel, RodUniformTorqueModel> 
     const columns = new Map<NodeModel, number>();
     let offset = 0;
     for (const node of body.nodes) { columns.set(node, offset); offset += node.nu; }
-    this.offsets = Int32Array.from(this.positions, (p) => columns.get(rod.nodesAt(p)[0]) ?? 0);
+    this.offsets = Int32Array.from(this.positions, (p) => columns.get(rod.nodesAt(p)[0])
+      ?? itemError(this.label, 'bodyNumber', `must refer to a line body whose points depend on its own nodes, got a point at s = ${p[0]} on a node outside them`));
     const pointNodes = rod.nodesAt(this.positions[0]);
     this.nPoint = pointNodes.reduce((sum, node) => sum + node.nu, 0);
     this.jRot = new Float64Array(3 * this.nPoint);

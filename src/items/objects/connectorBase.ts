@@ -72,17 +72,26 @@ export class MarkerPair<M extends MarkerModel = PositionMarkerModel> {
   protected block0 = noEntries;
   protected block1 = noEntries;
 
-  constructor(protected readonly label: ItemLabel, private readonly markerNumbers: readonly number[], private readonly kind: MarkerKind<M>) {
+  /**
+   * @param parameter the item's parameter of the marker numbers, for errors ('markerNumbers', whose entries are named; an
+   *   item with one marker parameter, e.g. 'markerNumber', gets errors without the entry)
+   */
+  constructor(protected readonly label: ItemLabel, private readonly markerNumbers: readonly number[], private readonly kind: MarkerKind<M>, readonly parameter = 'markerNumbers') {
     [this.p0, this.p1, this.v0, this.v1, this.dp, this.dv] = float64Views([3, 3, 3, 3, 3, 3]);
   }
 
-  /** Resolves both markers and checks that they are of the pair's kind. */
-  bind(context: BindContext): void {
+  /**
+   * Resolves both markers and checks that they are of the pair's kind; an entry of given (a marker model the item made
+   * itself, e.g. a point of a rod that moves along it) replaces the marker number of that entry.
+   */
+  bind(context: BindContext, given?: readonly (M | undefined)[]): void {
     const markers = this.markerNumbers.map((index, i) => {
-      const marker = context.marker(index, 'markerNumbers');
+      const supplied = given?.[i];
+      if (supplied !== undefined) return supplied;
+      const marker = context.marker(index, this.parameter);
       if (!this.kind.is(marker)) {
         const reason = this.kind.reason === undefined ? '' : `, which ${this.kind.reason(marker)}`;
-        itemError(this.label, 'markerNumbers', `entry ${i} must refer to ${this.kind.what}, got ${marker.label.category}${marker.label.typeName} #${index}${reason}`);
+        itemError(this.label, this.parameter, `${this.parameter === 'markerNumbers' ? `entry ${i} ` : ''}must refer to ${this.kind.what}, got ${marker.label.category}${marker.label.typeName} #${index}${reason}`);
       }
       return marker;
     });

@@ -108,19 +108,21 @@ export class PenaltyContactPair {
    * @param rigid why marker 0 and marker 1 must be rigid markers (the error text), undefined where a position marker
    *   suffices (its rotation then does not enter)
    */
-  constructor(private readonly label: ItemLabel, markerNumbers: readonly number[], private readonly rigid: readonly [string | undefined, string | undefined]) {
-    this.markers = new MarkerPair(label, markerNumbers, positionMarkers);
+  constructor(private readonly label: ItemLabel, markerNumbers: readonly number[], private readonly rigid: readonly [string | undefined, string | undefined], parameter = 'markerNumbers') {
+    this.markers = new MarkerPair(label, markerNumbers, positionMarkers, parameter);
   }
 
-  bind(context: BindContext): void {
+  /** Binds the markers (given: marker models that replace marker numbers, see MarkerPair.bind) and allocates the work arrays. */
+  bind(context: BindContext, given?: readonly (PositionMarkerModel | undefined)[]): void {
     const markers = this.markers;
-    markers.bind(context);
+    markers.bind(context, given);
     [this.rigid0, this.rigid1] = ([0, 1] as const).map((k) => {
       const why = this.rigid[k];
       if (why === undefined) return undefined;
       const marker = k === 0 ? markers.marker0 : markers.marker1;
       if (!isRigidMarker(marker)) {
-        itemError(this.label, 'markerNumbers', `entry ${k} must refer to a rigid marker (position and orientation, e.g. MarkerBodyRigid or MarkerNodeRigid) ${why}, `
+        const parameter = this.markers.parameter;
+        itemError(this.label, parameter, `${parameter === 'markerNumbers' ? `entry ${k} ` : ''}must refer to a rigid marker (position and orientation, e.g. MarkerBodyRigid or MarkerNodeRigid) ${why}, `
           + `got Marker${marker.label.typeName} #${marker.label.index}`);
       }
       return marker;

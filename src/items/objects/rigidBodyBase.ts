@@ -24,12 +24,16 @@ export abstract class RigidFrameKinematics<N extends OrientedNode> {
   protected readonly w0 = new Float64Array(3);
   protected readonly w1 = new Float64Array(3);
 
-  /** p + A x. */
+  /** p + A x (p alone for x = 0, the frame origin: markers and sensors at the body's reference point). */
   position(s: ItemState, localPosition: ArrayLike<number>, out: Float64Array): void {
+    const x0 = localPosition[0], x1 = localPosition[1], x2 = localPosition[2];
+    if (x0 === 0 && x1 === 0 && x2 === 0) {
+      this.node.position(s, out);
+      return;
+    }
     const a = this.rotation;
     this.node.orientation(s, a);
     this.node.position(s, out);
-    const x0 = localPosition[0], x1 = localPosition[1], x2 = localPosition[2];
     out[0] += a[0] * x0 + a[1] * x1 + a[2] * x2;
     out[1] += a[3] * x0 + a[4] * x1 + a[5] * x2;
     out[2] += a[6] * x0 + a[7] * x1 + a[8] * x2;
@@ -44,8 +48,12 @@ export abstract class RigidFrameKinematics<N extends OrientedNode> {
     return out;
   }
 
-  /** u̇ + A (ω̄ × x). */
+  /** u̇ + A (ω̄ × x) (u̇ alone for x = 0). */
   velocity(s: ItemState, localPosition: ArrayLike<number>, out: Float64Array): void {
+    if (localPosition[0] === 0 && localPosition[1] === 0 && localPosition[2] === 0) {
+      this.node.velocity(s, out);
+      return;
+    }
     const w = this.w0;
     this.node.angularVelocityLocal(s, w);
     cross3Into(w, w, localPosition);
@@ -152,7 +160,8 @@ export abstract class RigidBodyBase<N extends OrientedNode> extends RigidFrameKi
 
   outputBody(variable: OutputVariableType, s: ItemState, localPosition: ArrayLike<number>): ArrayLike<number> | undefined {
     const out = new Float64Array(3);
-    const a = new Float64Array(9);
+    // the rotation goes into the work array, except where it is the output (RotationMatrix)
+    const a = this.rotation;
     switch (variable) {
       case OutputVariableType.Position: this.position(s, localPosition, out); return out;
       case OutputVariableType.Displacement: return this.displacement(s, localPosition, out);
@@ -166,7 +175,7 @@ export abstract class RigidBodyBase<N extends OrientedNode> extends RigidFrameKi
         this.acceleration(s, localPosition, out);
         this.node.orientation(s, a);
         return mat3TransposeMulVecInto(out, a, out);
-      case OutputVariableType.RotationMatrix: this.node.orientation(s, a); return a;
+      case OutputVariableType.RotationMatrix: { const matrix = new Float64Array(9); this.node.orientation(s, matrix); return matrix; }
       case OutputVariableType.Rotation: return this.rotationOutput(s);
       case OutputVariableType.AngularVelocity: this.node.angularVelocity(s, out); return out;
       case OutputVariableType.AngularVelocityLocal: this.node.angularVelocityLocal(s, out); return out;
