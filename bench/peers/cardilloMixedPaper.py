@@ -8,6 +8,8 @@ Run from /tmp with a CardiLLo checkout and bench/peers/cardilloShim on PYTHONPAT
   python3 bench/peers/cardilloMixedPaper.py cantilever
   python3 bench/peers/cardilloMixedPaper.py helical '{"nel": 30, "steps": 90, "atol": 1e-8}'
   python3 bench/peers/cardilloMixedPaper.py ring 20 120
+  python3 bench/peers/cardilloMixedPaper.py ribbon '{"geometry": "B", "nel": 32, "steps": 100, "constraints": [0, 1, 2, 5]}'
+(ribbon: example 06 with its linear elastic law Simo1986 only; its Ribbon and Sadowsky laws are not run here)
 """
 import json
 import sys
@@ -17,9 +19,10 @@ from cardillo import System
 from cardillo.constraints import Prismatic, RigidConnection
 from cardillo.discrete import Frame
 from cardillo.forces import B_Moment, Force, Moment
-from cardillo.math import A_IB_basic, e3
+from cardillo.math import A_IB_basic, e2, e3
 from cardillo.rods import CircularCrossSection, RectangularCrossSection, Simo1986
 from cardillo.rods.cosseratRod import make_CosseratRod
+from cardillo.rods.force_line_distributed import Force_line_distributed
 from cardillo.solver import Newton, SolverOptions
 
 
@@ -120,6 +123,48 @@ def ring(nel, steps):
     return dict(nel=nel, steps=steps, converged=len(sol.t) == steps + 1, points=out)
 
 
+def ribbon(geometry, nel, steps, constraints, strong_factor=None):
+    """Example 06 (lateral buckling of a cantilever strip under a line load in its stiff plane) with the linear elastic law:
+    width 5 cm, thickness 2 mm, E = 210 GPa, nu = 0.4, clamped at xi = 0, line load ramped to 4 gamma_crit with a lateral
+    tilt of pi/40 (t <= 0.2), then unloaded exponentially to 0.999 gamma_crit and linearly to 0. Prints the tip per step.
+    strong_factor: None keeps CardiLLo's constraint list; a number uses E I_z * strong_factor (for an unconstrained axis)."""
+    a, t_ = 0.05, 0.002
+    cs = RectangularCrossSection(a, t_)
+    E = 210e9; nu = 0.4; G = E / (2 * (1 + nu))
+    I_y = a * t_**3 / 12; I_z = t_ * a**3 / 12; I_p = a * t_**3 / 3
+    Fi = np.array([G * I_p, E * I_y, E * I_z * (strong_factor or 1.0)])
+    law = Simo1986(np.array([5.0, 1.0, 1.0]), Fi)
+    kappa_char = (12 * (1 - nu**2)) ** -0.5 * t_ / a**2
+    length = (0.0157 if geometry == "A" else 0.315) / kappa_char
+    Rod = make_CosseratRod(interpolation="Quaternion", mixed=True, polynomial_degree=2, reduced_integration=True, constraints=constraints)
+    q0 = Rod.straight_configuration(nel, length, A_IB0=A_IB_basic(np.pi / 2).x)
+    rod = Rod(cs, law, nel, Q=q0, q0=q0)
+    system = System()
+    system.add(rod, RigidConnection(system.origin, rod, xi2=0))
+    g_crit = 18.178 / np.sqrt(1 + nu)
+    g_bar = (1 - 1e-3) * g_crit
+    tau_bar = 15 / 16; alpha = 6
+    gamma = lambda tau: (4 * g_crit + (g_bar - 4 * g_crit) * (np.exp(-alpha * tau) - 1) / (np.exp(-alpha * tau_bar) - 1)
+                         if tau <= tau_bar else g_bar * (tau - 1) / (tau_bar - 1))
+    factor = E * a * t_**3 / (12 * length**3)
+
+    def line_force(t, xi):
+        if t <= 0.2:
+            return -factor * (5 * t) * (4 * g_crit) * (e3 - np.pi / 40 * (1 - 5 * t) * e2)
+        return -factor * gamma((5 * t - 1) / 4) * e3
+
+    load = Force_line_distributed(line_force, rod)
+    system.add(load)
+    system.assemble(options=SolverOptions(compute_consistent_initial_conditions=False))
+    sol = Newton(system, n_load_steps=steps, options=SolverOptions(newton_max_iter=50, newton_atol=1e-11), verbose=False).solve()
+    out = []
+    for i in range(len(sol.t)):
+        r = rod.r_OP(sol.t[i], sol.q[i][rod.qDOF][rod.elDOF_P(1)], 1)
+        out.append([float(sol.t[i]), float(-line_force(sol.t[i], 0)[2] / factor / g_crit), *map(float, r / length)])
+    return dict(geometry=geometry, length=length, nel=nel, steps=steps, constraints=constraints, strong_factor=strong_factor,
+                converged=len(sol.t) == steps + 1, tip=out)
+
+
 if __name__ == "__main__":
     case = sys.argv[1]
     if case == "bent45":
@@ -134,5 +179,8 @@ if __name__ == "__main__":
         print(json.dumps(helical(a["nel"], a["steps"], a["atol"])), flush=True)
     elif case == "ring":
         print(json.dumps(ring(int(sys.argv[2]), int(sys.argv[3]))), flush=True)
+    elif case == "ribbon":
+        a = json.loads(sys.argv[2])
+        print(json.dumps(ribbon(a["geometry"], a["nel"], a["steps"], a["constraints"], a.get("strong_factor"))), flush=True)
     else:
-        raise SystemExit(f"unknown case {case!r}: bent45, cantilever, helical or ring")
+        raise SystemExit(f"unknown case {case!r}: bent45, cantilever, helical, ring or ribbon")
