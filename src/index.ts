@@ -36,6 +36,7 @@ export type { CreateLoadOptions } from './builders/loads.ts';
 export type { CreateAxisJointOptions, CreateSphericalJointOptions, CreateGenericJointOptions } from './builders/joints.ts';
 export type { CreateRollingDiscOptions, CreateRollingDiscPenaltyOptions } from './builders/rollingDisc.ts';
 export type { CreateDistanceSensorOptions, CreateDistanceSensorGeometryOptions } from './builders/distanceSensor.ts';
+export type { CreateRodContactSensorOptions } from './builders/rodContactSensor.ts';
 export type { DistanceAlongLine } from './contact/distanceAlongLine.ts';
 export type { BuilderSink } from './builders/builderSink.ts';
 export type { ItemSink } from './registry/definition.ts';
