@@ -32,12 +32,12 @@ export const snakeData = {
 };
 
 /**
- * The gait scripts/optimizeSnakeGait.ts found (seed 14: evolutionary search, 12 × 3, then Nelder–Mead, 94 evaluations
- * at h = T/50, 981 s on 2 loaded cores). Its speed at the optimizer's h = T/50 (0.309 m/s) is not converged: at T/100
- * and T/200 it is 0.2246 and 0.2241 m/s, 2.8× the paper's gait (0.0796); see test/long/continuumSnake.test.ts.
+ * The gait scripts/optimizeSnakeGait.ts found (seed 14: evolutionary search 12 × 3 at h = T/50, then 12 Nelder–Mead
+ * iterations at T/100; 56 evaluations, 435 s on 2 loaded cores): 0.2954 m/s at T/100, converged 0.2874 m/s at T/200 and
+ * T/400, 3.6× the paper's gait (0.0795 m/s); see test/long/continuumSnake.test.ts.
  */
 export const optimizedSnakeGait = {
-  splineCoefficients: [0.40455728970940896, 49.47339015656735, 36.669951557870235, 2.816538954762197], wavelength: 1.1324852361937743,
+  splineCoefficients: [0.3356446750101285, 53.87442797467169, 38.460482810252714, 2.927040809397093], wavelength: 1.2210296468504898,
 };
 
 /** A gait: the muscle torques' B-spline control values [N m] and the wavelength relative to L. */

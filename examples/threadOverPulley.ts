@@ -34,6 +34,8 @@ export interface PulleyModel {
   mbs: MainSystem;
   pulleyNode: number;
   contact: number;
+  /** The thread's nodes. */
+  nodeNumbers: number[];
   /** Length of the thread. */
   length: number;
 }
@@ -55,12 +57,13 @@ export function buildThreadOverPulley(): PulleyModel {
   };
   const mbs = new SystemContainer().addSystem();
   const m = d.massPerLength, EI = d.bendingStiffness, EA = d.axialStiffness;
-  const rod = mbs.createCosseratRod({
+  const created = mbs.createCosseratRod({
     interpolation: 'R12', formulation: 'displacement',
     centerline: { type: 'Curve', length: L, position, rotationMatrix: (s) => { const t = tangent(s); return [[t[0], -t[1], 0], [t[1], t[0], 0], [0, 0, 1]]; } },
     numberOfElements: d.elements, polynomialDegree: 2, physicsAxialShearStiffness: [EA, EA, EA], physicsBendingTorsionStiffness: [EI, EI, EI],
     physicsMassPerLength: m, physicsInertiaPerLength: [m * R * R / 2, m * R * R / 4, m * R * R / 4],
-  }).objectNumber;
+  });
+  const rod = created.objectNumber;
   const ground = mbs.createGround({});
   const pulleyNode = mbs.addNode({ nodeType: 'RigidBodyRxyz', referenceCoordinates: [0, 0, 0, 0, 0, 0] });
   const pulley = mbs.addObject({ objectType: 'RigidBody', physicsMass: 1, physicsInertia: [d.pulleyInertia, d.pulleyInertia, d.pulleyInertia, 0, 0, 0], nodeNumber: pulleyNode });
@@ -85,7 +88,7 @@ export function buildThreadOverPulley(): PulleyModel {
   const gaps = mbs.getObjectOutput(contact, OutputVariableType.DisplacementLocal);
   mbs.modifyNode(data, { initialCoordinates: Array.from(gaps).flatMap((gap) => [gap < 1e-9 ? Math.min(gap, -1e-12) : gap, 0, 0, 0]) });
   mbs.assemble();
-  return { mbs, pulleyNode, contact, length: L };
+  return { mbs, pulleyNode, contact, nodeNumbers: created.nodeNumbers, length: L };
 }
 
 /** The closed form α = (m2 − m1) g ρ_c / ((m1 + m2 + m' L) ρ_c² + J) (clockwise positive: the heavier mass 2 is on the right). */

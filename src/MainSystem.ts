@@ -45,6 +45,7 @@ import {
 import { createRollingDisc, createRollingDiscPenalty, type CreateRollingDiscOptions, type CreateRollingDiscPenaltyOptions } from './builders/rollingDisc.ts';
 import { createCosseratRod, type CreateCosseratRodOptions, type CreateCosseratRodResult } from './builders/rods.ts';
 import { createDistanceSensor, createDistanceSensorGeometry, type CreateDistanceSensorGeometryOptions, type CreateDistanceSensorOptions } from './builders/distanceSensor.ts';
+import { createRodContactSensor, type CreateRodContactSensorOptions } from './builders/rodContactSensor.ts';
 import { applySolutionRow, type Solution } from './io/solutionFile.ts';
 import { plotSensor, type PlotSensorOptions, type PlotSensorResult, type PlotSource } from './io/plotSensor.ts';
 
@@ -501,6 +502,8 @@ export class MainSystem implements BuilderSink, UserFunctionSystem, SolverHost {
   createDistanceSensorGeometry(options: CreateDistanceSensorGeometryOptions): number { return this.build('createDistanceSensorGeometry', options, (own) => createDistanceSensorGeometry(this, own)); }
   /** Exudyn's mbs.CreateDistanceSensor: a sensor measuring along a line to the items of a GeneralContact; returns the sensor index. See {@link createDistanceSensor}. */
   createDistanceSensor(options: CreateDistanceSensorOptions): SensorIndex { return this.build('createDistanceSensor', options, (own) => createDistanceSensor(this, own)); }
+  /** A sensor of the rod–rod and rod self contacts of a GeneralContact: [total force on the later rods (3), active pairs, minimum gap, maximum slip speed]; returns the sensor index. See {@link createRodContactSensor}. */
+  createRodContactSensor(options: CreateRodContactSensorOptions): SensorIndex { return this.build('createRodContactSensor', options, (own) => createRodContactSensor(this, own)); }
   /** Adds a marker at the sphere centre, a rigid marker for the triangle, a data node and an ObjectContactSphereTriangle; returns the contact's index. */
   createSphereTriangleContact(options: CreateSphereTriangleContactOptions = {}): ObjectIndex { return this.build('createSphereTriangleContact', options, (own) => createSphereTriangleContact(this, own)); }
   /** Adds the markers, two data nodes and two ObjectContactSphereTriangle for the halves of a quad; returns both contacts' indices. */

@@ -36,6 +36,7 @@ export type { CreateLoadOptions } from './builders/loads.ts';
 export type { CreateAxisJointOptions, CreateSphericalJointOptions, CreateGenericJointOptions } from './builders/joints.ts';
 export type { CreateRollingDiscOptions, CreateRollingDiscPenaltyOptions } from './builders/rollingDisc.ts';
 export type { CreateDistanceSensorOptions, CreateDistanceSensorGeometryOptions } from './builders/distanceSensor.ts';
+export type { CreateRodContactSensorOptions } from './builders/rodContactSensor.ts';
 export type { DistanceAlongLine } from './contact/distanceAlongLine.ts';
 export type { BuilderSink } from './builders/builderSink.ts';
 export type { ItemSink } from './registry/definition.ts';
@@ -181,7 +182,7 @@ export { ObjectANCFCable2D, Cable2D } from './items/objects/ObjectANCFCable2D.ts
 export { ObjectALEANCFCable2D, ALECable2D } from './items/objects/ObjectALEANCFCable2D.ts';
 export { ObjectJointSliding2D, SlidingJoint2D } from './items/objects/ObjectJointSliding2D.ts';
 export { ObjectJointALEMoving2D, ALEMovingJoint2D } from './items/objects/ObjectJointALEMoving2D.ts';
-export { ObjectBeamGeometricallyExact2D } from './items/objects/ObjectBeamGeometricallyExact2D.ts';
+export { ObjectBeamGeometricallyExact2D, Beam2D } from './items/objects/ObjectBeamGeometricallyExact2D.ts';
 export { ObjectANCFBeam } from './items/objects/ObjectANCFBeam.ts';
 export { BeamSection, type BeamSectionValues } from './items/objects/beamSection.ts';
 export { NodePointSlope23 } from './items/nodes/NodePointSlope23.ts';
@@ -270,6 +271,8 @@ export type { PlotFFTOptions, PlotFFTResult } from './io/plotFFT.ts';
 export { FilterSensorOutput, FilterSignal, ComputeFFT, GetInterpolatedSignalValue } from './analysis/signalProcessing.ts';
 export type { SignalFilterOptions, FilterSignalOptions, InterpolatedSignalOptions } from './analysis/signalProcessing.ts';
 export { fft } from './analysis/fft.ts';
+/** Exudyn's smooth step functions for prescribed motions. */
+export { SmoothStep, SmoothStepDerivative } from './analysis/smoothStep.ts';
 export type { ComplexArray } from './analysis/fft.ts';
 export type { PlotSensorOptions, PlotSensorResult, PlotSource, PlotData, PlotSensorSystem } from './io/plotSensor.ts';
 export { svgPlot, niceTicks, formatTicks, plotColors } from './io/svgPlot.ts';

@@ -11,6 +11,7 @@ import type { CreateAxisJointOptions, CreateGenericJointOptions, CreateSpherical
 import type { CreateCosseratRodOptions } from './rods.ts';
 import type { CreateRollingDiscOptions, CreateRollingDiscPenaltyOptions } from './rollingDisc.ts';
 import type { CreateDistanceSensorGeometryOptions, CreateDistanceSensorOptions } from './distanceSensor.ts';
+import type { CreateRodContactSensorOptions } from './rodContactSensor.ts';
 
 const connector = {
   name: true, bodyNumbers: true, bodyOrNodeList: true, localPosition0: true, localPosition1: true, show: true, drawSize: true, color: true,
@@ -58,6 +59,7 @@ export const builderOptionNames = {
     generalContactIndex: true, positionOrMarker: true, dirSensor: true, minDistance: true, maxDistance: true, cylinderRadius: true, selectedTypeIndex: true,
     storeInternal: true, fileName: true, measureVelocity: true, addGraphicsObject: true, drawDisplaced: true, color: true,
   }),
+  createRodContactSensor: optionNames<CreateRodContactSensorOptions>({ generalContactNumber: true, storeInternal: true, writeToFile: true, fileName: true }),
   createSphereSphereContact: optionNames<CreateSphereSphereContactOptions>({
     ...connector, spheresRadii: true, isHollowSphere1: true, dynamicFriction: true, frictionProportionalZone: true, contactStiffness: true,
     contactDamping: true, contactStiffnessExponent: true, constantPullOffForce: true, contactPlasticityRatio: true, adhesionCoefficient: true,

@@ -178,7 +178,8 @@ export class GeneralContact extends GeneralContactSettings implements SystemComp
 
   /**
    * The rod–rod contacts (pairs of segments in contact) at the state of `configuration` (default current): segments,
-   * gap, normal force, the force on segment B (−force on A), the closest centerline points and the normal from A to B.
+   * gap, normal force, the force on segment B (−force on A), the slip velocity, the closest centerline points and the
+   * normal from A to B.
    * The search state is set back to the current state.
    */
   rodContacts(configuration: ConfigurationType = ConfigurationType.Current): RodContact[] {

@@ -22,6 +22,8 @@ export interface RodContact {
   /** Normal force F (< 0: compression) and the contact force acting on B (−force on A), normal and friction. */
   normalForce: number;
   force: number[];
+  /** The tangential relative velocity v_t = w − (n·w) n of B's closest centerline point against A's (the slip velocity). */
+  slipVelocity: number[];
   /** The closest points of the centerlines and the unit normal from A to B. */
   pointA: number[];
   pointB: number[];
@@ -203,9 +205,10 @@ export class RodRodContact implements ContactKernel {
     const rods = this.rods, x = rods.points, list: RodContact[] = [];
     this.candidates((i, j) => {
       if (!this.evaluate(i, j)) return;
-      const s = this.pair.s, t = this.pair.t;
+      const s = this.pair.s, t = this.pair.t, n = this.n, w = this.w, wn = n[0] * w[0] + n[1] * w[1] + n[2] * w[2];
       list.push({
         segmentA: i, segmentB: j, gap: this.gap, normalForce: this.F, force: Array.from(this.law.f, (x) => -x),
+        slipVelocity: [0, 1, 2].map((k) => w[k] - wn * n[k]),
         pointA: [0, 1, 2].map((k) => (1 - s) * x[6 * i + k] + s * x[6 * i + 3 + k]),
         pointB: [0, 1, 2].map((k) => (1 - t) * x[6 * j + k] + t * x[6 * j + 3 + k]),
         normal: Array.from(this.n),

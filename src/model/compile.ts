@@ -117,6 +117,11 @@ export function hasTerm<T, K extends keyof T>(item: T, key: K): item is WithTerm
   return item[key] !== undefined;
 }
 
+/** True if an object belongs in the term list of key (ae: only with algebraic equations). */
+function hasObjectTerm<K extends 'massMatrix' | 'ode2Lhs' | 'ae'>(object: ObjectModel, key: K): object is WithTerm<ObjectModel, K> {
+  return hasTerm(object, key) && (key !== 'ae' || object.nAE > 0);
+}
+
 /**
  * The frozen model that assemble() compiles from the MainSystem's dictionaries: item models,
  * coordinate counts and address tables, per-capability item lists, preallocated local buffers.
@@ -183,6 +188,8 @@ export class CompiledModel {
   private readonly items: Record<ItemCategory, StoredItem[]>;
   /** Per item ("category:index"), the items whose parameters refer to it; built on the first run-time change. */
   private referrers?: Map<string, ItemKey[]>;
+  /** The items that depend on an item (see dependentsOf), by `category:index`. */
+  private readonly dependents = new Map<string, readonly ItemKey[]>();
   /** The work arrays of the local maps (kept for run-time changes that need a dense work matrix). */
   private readonly pool = new WorkArrayPool();
   /** True if some node has a non-additive increment update or q̇ ≠ u. */
@@ -286,9 +293,20 @@ export class CompiledModel {
   private termList<K extends 'massMatrix' | 'ode2Lhs' | 'ae'>(key: K): ObjectTerm<K>[] {
     const list: ObjectTerm<K>[] = [];
     this.objects.forEach((object, index) => {
-      if (hasTerm(object, key) && (key !== 'ae' || object.nAE > 0)) list.push({ index, object, map: this.objectMaps[index] });
+      if (hasObjectTerm(object, key)) list.push({ index, object, map: this.objectMaps[index] });
     });
     return list;
+  }
+
+  /**
+   * Puts the replaced object of a run-time change into a term list: in its entry when it has the term as the old one
+   * had (a run-time change of a parameter, every step of a pre-step function), else the list is made again.
+   */
+  private replaceTerm<K extends 'massMatrix' | 'ode2Lhs' | 'ae'>(list: ObjectTerm<K>[], key: K, index: number, object: ObjectModel): void {
+    const at = list.findIndex((term) => term.index === index);
+    const has = hasObjectTerm(object, key);
+    if (has && at >= 0) list[at] = { index, object, map: this.objectMaps[index] };
+    else if (has || at >= 0) replaceContents(list, this.termList(key));
   }
 
   /** Resolves all references between items; markers and sensors are bound on first use so that order does not matter. */
@@ -372,9 +390,9 @@ export class CompiledModel {
       const map = this.objectMaps[index];
       // a replacement that loses an analytic Jacobian is differentiated numerically: give its map the dense work matrix
       if (needsDenseWork(object) && map.matrix.length === 0) this.objectMaps[index] = makeLocalMap(this.pool, object.localNodes, object.nAE, true);
-      replaceContents(this.massObjects, this.termList('massMatrix'));
-      replaceContents(this.lhsObjects, this.termList('ode2Lhs'));
-      replaceContents(this.constraintObjects, this.termList('ae'));
+      this.replaceTerm(this.massObjects, 'massMatrix', index, object);
+      this.replaceTerm(this.lhsObjects, 'ode2Lhs', index, object);
+      this.replaceTerm(this.constraintObjects, 'ae', index, object);
       replaceContents(this.postNewtonObjects, this.indicesWith(hasPostNewtonStep));
       this.hasConstantMassMatrix = this.massObjects.every((term) => term.object.hasConstantMassMatrix === true);
     }
@@ -399,7 +417,10 @@ export class CompiledModel {
    * The items that refer to an item through their parameters, directly or through other items (a connector on a
    * marker on a body), each once, nearest first: they hold its model and must be bound again when it is replaced.
    */
-  private dependentsOf(category: ItemCategory, index: number): ItemKey[] {
+  private dependentsOf(category: ItemCategory, index: number): readonly ItemKey[] {
+    // references cannot change while the model is compiled (they are structural): each item's list is made once
+    const cached = this.dependents.get(`${category}:${index}`);
+    if (cached !== undefined) return cached;
     const referrers = this.referrers ??= referrerMap(this.items);
     const seen = new Set<string>([`${category}:${index}`]);
     const result: ItemKey[] = [];
@@ -412,6 +433,7 @@ export class CompiledModel {
         result.push(referrer);
       }
     }
+    this.dependents.set(`${category}:${index}`, result);
     return result;
   }
 }

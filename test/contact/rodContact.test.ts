@@ -109,7 +109,17 @@ describe('GeneralContact: rod–rod contact', () => {
       const s = mbs.compiled().data.current;
       for (let k = 0; k < s.q.length; k++) s.q[k] += 4e-4 * (next() - 0.5);
       for (let k = 0; k < s.u.length; k++) s.u[k] += 0.2 * (next() - 0.5);
-      expect(contact.rodContacts().length).toBeGreaterThan(0);
+      const pairs = contact.rodContacts();
+      expect(pairs.length).toBeGreaterThan(0);
+      const mu = options.mu ?? 0;
+      for (const { force, normal, normalForce, slipVelocity } of pairs) {
+        // the slip is tangential; the friction (force minus its normal part −F n) opposes it with μ|F| at most
+        const dot = (a: number[], b: number[]) => a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
+        expect(Math.abs(dot(slipVelocity, normal))).toBeLessThan(1e-12);
+        const friction = force.map((f, k) => f + normalForce * normal[k]);
+        expect(Math.hypot(...friction)).toBeLessThanOrEqual(mu * Math.abs(normalForce) * (1 + 1e-12) + 1e-12);
+        if (mu > 0) expect(dot(friction, slipVelocity)).toBeLessThan(0);
+      }
       const errors = contactJacobianErrors(mbs, contact);
       expect(errors.force).toBeGreaterThan(1); // in contact: k/2·1 mm ≈ 50 N
       // central differences with step 1e-7 of forces ≈ 1e2 with entries ≈ 1e5: truncation and round-off ≲ 1e-7 relative

@@ -87,7 +87,7 @@ function randomizeState(model: CompiledModel, s: SystemState, seed: number): voi
 // ---------------------------------------------------------------------------------------------------------------
 
 /** What a column perturbation acts on: q along the nodes' increment directions, q plainly added, u, or the ODE1 coordinates x. */
-type Perturbed = 'q' | 'qPlain' | 'u' | 'x';
+type Perturbed = 'q' | 'qPlain' | 'u' | 'x' | 'lambda';
 
 /**
  * One analytic Jacobian of one item: analytic writes a rows × Σ n_u matrix (columns: the velocity coordinates of nodes)
@@ -247,6 +247,19 @@ function jacobianChecks(model: CompiledModel): JacobianCheck[] {
         };
         checks.push({ item, label, term: 'ae = ∂ġ/∂u (index 2)', nodes, rows: nAE, perturbed: 'u', analytic: index2Jacobian, value: (s, out) => object.ae!(s, out, true) });
       }
+      if (object.ae_lambda !== undefined) {
+        // ∂g/∂λ (ae_lambda plus the unit diagonal of the multiplier rows) against central differences over the object's
+        // own algebraic coordinates (a stand-in node carries their first index and count)
+        const multipliers = { nu: nAE, uIndex: model.addresses.objectAE[label.index] - nu } as unknown as NodeModel;
+        checks.push({
+          item, label, term: 'ae_lambda', nodes: [multipliers], rows: nAE, perturbed: 'lambda',
+          analytic: (s, out) => {
+            object.ae_lambda!(s, denseAccumulator(out, nAE), 1);
+            for (const row of object.multiplierRows ?? []) out[row * nAE + row] += 1;
+          },
+          value: (s, out) => object.ae!(s, out, false),
+        });
+      }
       if (object.constraintForce_q !== undefined && object.velocityLevelConstraint !== true) {
         const c = new Float64Array(nAE * n);
         const lambdaOffset = model.addresses.objectAE[label.index] - nu;
@@ -364,11 +377,13 @@ function centralDifferences(check: JacobianCheck, s: SystemState): Differences {
           u: (u: Float64Array, step: number) => { u[node.uIndex + j] += step; },
           qPlain: (q: Float64Array, step: number) => { q[node.qIndex + j] += step; },
           x: (x: Float64Array, step: number) => { x[node.ode1Index! + j] += step; },
-        }[check.perturbed as 'u' | 'qPlain' | 'x'];
+          // an object's own algebraic coordinates, described by a stand-in node: uIndex = first multiplier, nu = n_AE
+          lambda: (l: Float64Array, step: number) => { l[node.uIndex + j] += step; },
+        }[check.perturbed as 'u' | 'qPlain' | 'x' | 'lambda'];
         return { d, apply };
       });
     for (const { d, apply } of moves) {
-      const x = check.perturbed === 'u' ? s.u : check.perturbed === 'x' ? s.ode1 : s.q;
+      const x = check.perturbed === 'u' ? s.u : check.perturbed === 'x' ? s.ode1 : check.perturbed === 'lambda' ? s.lambda : s.q;
       const saved = x.slice();
       apply(x, h); const fp = evaluate(); x.set(saved);
       apply(x, -h); const fm = evaluate(); x.set(saved);

@@ -60,7 +60,8 @@ describe('Deployment of an elastic ring (mixed paper, benchmark 4)', () => {
       return true;
     });
     const statistics = mbs.solveStatic(settings);
-    // CardiLLo's mixed quaternion ring, same mesh and steps (newton_atol 1e-6): B and C after load step k
+    // CardiLLo's mixed quaternion ring, same mesh and steps (newton_atol 1e-6; bench/peers/cardilloMixedPaper.py ring 20 120):
+    // B and C after load step k
     const cardillo: [number, number[], number[]][] = [
       [15, [21.80710828171797, 10.17998779409278, 10.179987794153162], [43.61421656344547, -9.483690694165287e-20, 3.2517797545581265e-15]],
       [30, [21.955040468594078, -3.761763123222295e-11, 7.123294494792935], [43.91008093720424, -3.3175801604204732e-15, 4.2407685435626993e-19]],

@@ -7,7 +7,8 @@ import {
 /*
  * Benchmarks of the mixed Cosserat rod paper (Herrmann, Harsch, Eugster et al., arXiv 2507.01552) against CardiLLo's own
  * results for the same set-ups (CardiLLo 451d581 of 2026-02-02, examples/Herrmann2025_mixed_Cosserat_rod/, run here with
- * Debian's python3: the driver scripts build the example's model through CardiLLo's API and print the tip positions).
+ * Debian's python3 by bench/peers/cardilloMixedPaper.py, which builds each example's model through CardiLLo's API and prints
+ * the tip positions).
  * CardiLLo's mixed quaternion rod (stresses discontinuous of degree p − 1, reduced integration with p Gauss points) is
  * the formulation of Flexdyn's formulation 'mixed' with interpolation 'quaternion', so the same mesh and load steps give
  * the same discrete solution up to the Newton tolerances. The helix (02_helix.py) is the roll-up of

@@ -74,9 +74,10 @@ function jacobianError(object: ObjectModel, s: SystemState, nodes: NodeModel[], 
 
 describe('Mixed (Hellinger–Reissner) Cosserat rod', () => {
   it('analyticJacobiansWithStressesMatchCentralDifferencesForEveryInterpolationDegreeAndConstraint', () => {
-    for (const p of [1, 2, 3]) {
+    // every constraint variant up to p = 3, the unconstrained element also at the highest degrees 4 … 6
+    for (const p of [1, 2, 3, 4, 5, 6]) {
       for (const interpolation of p === 1 ? ['R12', 'quaternion', 'SE3'] : ['R12', 'quaternion']) {
-        for (const constraints of ['none', 'shearRigid', 'inextensible', 'kirchhoff']) {
+        for (const constraints of p <= 3 ? ['none', 'shearRigid', 'inextensible', 'kirchhoff'] : ['none']) {
           const { object, s, nodes, stressNode } = mixedRod(p, 2, { ...dynamic, interpolation, constraints });
           randomize(s, nodes, stressNode, 7 + p);
           const where = `p = ${p}, ${interpolation}, ${constraints}`;

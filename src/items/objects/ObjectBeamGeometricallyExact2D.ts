@@ -484,6 +484,7 @@ class BeamGeometricallyExact2DModel implements Only<ObjectModel & BodyModel, Bea
 export const objectBeamGeometricallyExact2DDefinition: ItemDefinition<'Object', typeof parameters> = {
   category: 'Object',
   typeName: 'BeamGeometricallyExact2D',
+  aliases: ['Beam2D'],
   description: 'A planar geometrically exact (Simo–Reissner) beam with shear deformation on two (linear) or three (quadratic) RigidBody2D nodes: '
     + 'Lagrange interpolation of the axis position and the section angle, axial strain γ₁, shear strain γ₂ and curvature κ, '
     + 'reduced Gauss integration (1 point linear, 2 points quadratic) against shear locking, constant consistent mass matrix. '
@@ -519,3 +520,5 @@ export const objectBeamGeometricallyExact2DDefinition: ItemDefinition<'Object', 
 
 /** Factory for a planar geometrically exact beam element. */
 export const ObjectBeamGeometricallyExact2D = makeFactory(objectBeamGeometricallyExact2DDefinition);
+/** Exudyn's alias of {@link ObjectBeamGeometricallyExact2D}. */
+export const Beam2D = ObjectBeamGeometricallyExact2D;

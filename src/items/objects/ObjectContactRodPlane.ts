@@ -32,7 +32,8 @@ const parameters = {
     + 'while sticking, the centerline point is held by a tangential spring to its anchor up to the static limit μ_s F_c, then it slides with μ_k F_c; '
     + 'the slip is the displacement since the anchor, so it also acts in static solves (load steps). frictionProportionalZone is then not used.'),
   frictionDamping: ureal(0, 'Damping per length d_t [N s/m²] of the stick spring (elastic model) against the tangential centerline velocity while sticking; '
-    + 'about 2√(k_t ρA) damps the stick vibration critically, so that a suddenly applied load does not overshoot the static limit.'),
+    + '2√(k_t ρA) damps the stick vibration critically, but a suddenly applied load still overshoots in the stick force by e⁻² = 13.5 % there; '
+    + 'about 6√(k_t ρA) keeps it to a few per cent, so that the stick holds such a load nearly up to the static limit.'),
   rollingFriction: ureal(0, 'Rolling resistance μ_r: a couple μ_r R F_c against the rolling R (I − n nᵀ) ω of the section (regularized with v_reg like '
     + 'the friction, without a stored state).'),
   activeConnector: bool(true, 'If false, the contact exerts no force.'),

@@ -128,6 +128,9 @@ class CosseratRodModel implements Only<ObjectModel & BodyModel, CosseratRodModel
   private readonly sigma: Float64Array;
   /** Element matrix of the mixed formulation ((6(p + 1) + 6p)²). */
   private readonly mixedMatrix: Float64Array;
+  /** The structurally nonzero entries of the mixed element matrix ({@link mixedElementEntries}) and their values per element. */
+  private readonly mixedEntries: MixedElementEntries | undefined;
+  private readonly mixedEntryValues: Float64Array;
   private readonly inertial: InertialVirtualWork;
   private readonly external: ExternalVirtualWork;
   private readonly lineForces: LineForceWork;
@@ -162,6 +165,8 @@ class CosseratRodModel implements Only<ObjectModel & BodyModel, CosseratRodModel
       values.physicsBendingTorsionStiffness, values.physicsAxialShearDamping, values.physicsBendingTorsionDamping, constrainedComponents(values.constraints as RodConstraintName));
     this.sigma = new Float64Array(nStresses);
     this.mixedMatrix = new Float64Array(nStresses === 0 ? 0 : (6 * (2 * p + 1)) ** 2);
+    this.mixedEntries = nStresses === 0 ? undefined : mixedElementEntries(p, this.nElements, nNodes);
+    this.mixedEntryValues = new Float64Array(this.mixedEntries?.positions.length ?? 0);
   }
 
   get body(): BodyModel {
@@ -259,18 +264,15 @@ class CosseratRodModel implements Only<ObjectModel & BodyModel, CosseratRodModel
   }
 
   /**
-   * Adds the mixed element matrix of element e: rod–rod, rod–stress, stress–rod and stress–stress blocks (all entries, a fixed
-   * pattern), or with onlyStressRows the stress–rod block alone (the damping Jacobian ∂g/∂u).
+   * Adds the structurally nonzero entries of the mixed element matrix of element e (a fixed pattern, see
+   * {@link mixedElementEntries}), or with onlyStressRows those of the stress–rod block alone (the damping Jacobian ∂g/∂u).
    */
   private emitMixedMatrix(e: number, target: LocalMatrixAccumulator, onlyStressRows: boolean): void {
-    const nRod = 6 * (this.p + 1), nStress = 6 * this.p, size = nRod + nStress, m = this.mixedMatrix;
-    const rod = 6 * this.p * e, stress = 6 * this.nodes.length + nStress * e;
-    if (!onlyStressRows) {
-      target.addBlock(rod, rod, nRod, nRod, m, 0, size, 1);
-      target.addBlock(rod, stress, nRod, nStress, m, nRod, size, 1);
-    }
-    target.addBlock(stress, rod, nStress, nRod, m, nRod * size, size, 1);
-    if (!onlyStressRows) target.addBlock(stress, stress, nStress, nStress, m, nRod * size + nRod, size, 1);
+    const entries = this.mixedEntries!, positions = entries.positions, values = this.mixedEntryValues, m = this.mixedMatrix;
+    const first = onlyStressRows ? entries.stressRodStart : 0, count = onlyStressRows ? entries.stressRodCount : positions.length;
+    for (let t = 0; t < count; t++) values[t] = m[positions[first + t]];
+    if (onlyStressRows) target.addEntries(entries.stressRodRows[e], entries.stressRodCols[e], values, count, 1);
+    else target.addEntries(entries.rows[e], entries.cols[e], values, count, 1);
   }
 
   /** factor·∂(ode2Lhs)/∂u: strain-rate damping and the gyroscopic term, element by element. */
@@ -563,3 +565,57 @@ export const objectCosseratRodDefinition: ItemDefinition<'Object', typeof parame
 export const ObjectCosseratRod = makeFactory(objectCosseratRodDefinition);
 /** Alias of {@link ObjectCosseratRod}. */
 export const CosseratRod = ObjectCosseratRod;
+
+/** The entries of the mixed element matrix that {@link MixedVirtualWork.addElementJacobian} can make nonzero, per element. */
+interface MixedElementEntries {
+  /** Row-major positions in the (6(p + 1) + 6p)² element matrix, the same for all elements. */
+  readonly positions: Int32Array;
+  /** Local rows and columns of the rod's matrix, per element. */
+  readonly rows: Int32Array[];
+  readonly cols: Int32Array[];
+  /** The stress–rod block: its first index in positions, its entry count and its local rows and columns per element (views). */
+  readonly stressRodStart: number;
+  readonly stressRodCount: number;
+  readonly stressRodRows: Int32Array[];
+  readonly stressRodCols: Int32Array[];
+}
+
+/**
+ * The structurally nonzero entries of the mixed element matrix, in 3 × 3 blocks (node i, node k, stress point j; r, φ
+ * the position and rotation increments, n, m the stresses): rod–rod (r_i, φ_k), (φ_i, r_k), (φ_i, φ_k) (no (r_i, r_k):
+ * at fixed stresses the rod rows depend on the position only through the strains in the stress rows); rod–stress
+ * (r_i, n_j), (φ_i, n_j), (φ_i, m_j) (f_r does not depend on m); stress–rod (n_j, r_i), (n_j, φ_i), (m_j, φ_i) (κ does
+ * not depend on r); stress–stress the diagonal (the compliance). Fewer than half of the dense matrix's entries
+ * (579 of 900 at p = 2), so the assembled Jacobian and its sparse LU factors hold no structural zeros. Ordered rod–rod,
+ * rod–stress, stress–rod, stress–stress, each row by row; local numbering: element e's rod coordinates at 6pe,
+ * its stresses at 6·nNodes + 6pe.
+ */
+function mixedElementEntries(p: number, nElements: number, nNodes: number): MixedElementEntries {
+  const np = p + 1, nRod = 6 * np, size = nRod + 6 * p;
+  const positions: number[] = [];
+  // 3 × 3 blocks (row group, column group) in element-local indices, rows of a group consecutive
+  const addBlocks = (rowGroups: number[], colGroups: (row: number) => number[]) => {
+    for (const row of rowGroups) for (let r = 0; r < 3; r++) for (const col of colGroups(row)) for (let c = 0; c < 3; c++) positions.push((row + r) * size + col + c);
+  };
+  const rodGroups = Array.from({ length: 2 * np }, (_, g) => 3 * g);
+  const stressGroups = Array.from({ length: 2 * p }, (_, g) => nRod + 3 * g);
+  const isPosition = (group: number) => group % 6 === 0;
+  const isForce = (group: number) => (group - nRod) % 6 === 0;
+  addBlocks(rodGroups, (row) => rodGroups.filter((col) => !(isPosition(row) && isPosition(col))));
+  addBlocks(rodGroups, (row) => stressGroups.filter((col) => !isPosition(row) || isForce(col)));
+  const stressRodStart = positions.length;
+  addBlocks(stressGroups, (row) => rodGroups.filter((col) => isForce(row) || !isPosition(col)));
+  const stressRodCount = positions.length - stressRodStart;
+  for (let c = nRod; c < size; c++) positions.push(c * size + c);
+  const rows: Int32Array[] = [], cols: Int32Array[] = [], stressRodRows: Int32Array[] = [], stressRodCols: Int32Array[] = [];
+  const local = (e: number, index: number) => index < nRod ? 6 * p * e + index : 6 * nNodes + 6 * p * e + index - nRod;
+  for (let e = 0; e < nElements; e++) {
+    const rowsE = Int32Array.from(positions, (position) => local(e, Math.floor(position / size)));
+    const colsE = Int32Array.from(positions, (position) => local(e, position % size));
+    rows.push(rowsE);
+    cols.push(colsE);
+    stressRodRows.push(rowsE.subarray(stressRodStart, stressRodStart + stressRodCount));
+    stressRodCols.push(colsE.subarray(stressRodStart, stressRodStart + stressRodCount));
+  }
+  return { positions: Int32Array.from(positions), rows, cols, stressRodStart, stressRodCount, stressRodRows, stressRodCols };
+}

@@ -159,7 +159,8 @@ class JointSliding2DModel implements Only<ObjectModel, JointSliding2DModel> {
 
   /**
    * ∂g/∂λ beyond the dummy row: classical — row 2 [r'_x, r'_y, r''·F − f_a r'·r''/|r'|], column 2 of rows 0, 1 r';
-   * local — ∂g1/∂s_Δ = d·n' (n' = [−r''_y, r''_x]; r'·n = 0), ∂g2/∂s_Δ = r'·r' + d·r''. Index-2 row 1 contains no s_Δ
+   * local — ∂g1/∂s_Δ = d·n' (n' = [−r''_y, r''_x]; r'·n = 0), ∂g2/∂s_Δ = r'·r' + d·r''; constrainRotation:
+   * ∂g3/∂s_Δ = r''·A0 ȳ. Index-2 row 1 contains no s_Δ
    * derivative there (as Exudyn's Jacobian, which is that of the index-3 row).
    */
   ae_lambda(s: ItemState, target: LocalMatrixAccumulator, factor: number): void {
@@ -179,6 +180,11 @@ class JointSliding2DModel implements Only<ObjectModel, JointSliding2DModel> {
     } else {
       target.add(1, SLIDING, factor * (-dx * r_xx[1] + dy * r_xx[0]));
       target.add(2, SLIDING, factor * (r_x[0] * r_x[0] + r_x[1] * r_x[1] + dx * r_xx[0] + dy * r_xx[1]));
+    }
+    if (this.rotation) {
+      // ∂(r'·A0 ȳ)/∂s_Δ = r''·A0 ȳ
+      track.evaluateRotation(s, false);
+      target.add(3, SLIDING, factor * (r_xx[0] * track.A0[1] + r_xx[1] * track.A0[4]));
     }
   }
 
