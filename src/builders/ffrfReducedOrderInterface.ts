@@ -388,7 +388,9 @@ export class ObjectFFRFreducedOrderInterface {
     const th = flat(this.inertiaLocal).map((v, i) => v + s[i] + s[(i % 3) * 3 + Math.floor(i / 3)] + q2[i]);
     const gT = transpose(g, 3, 4);
     const r1 = mul(gT, 4, 3, mul(mul(wt, 3, 3, th, 3), 3, 3, w, 1), 1);
-    const inner = mul(mXPsiT, 3, 3 * nm, zti, 3).map((v, i) => v + mul(ziT, 3, 3 * nm, mul(mPsiTPsiT, 3 * nm, 3 * nm, zti, 3), 3)[i]);
+    // ζᵀ(Ψ̃ᵀΨ̃)ζ̇, formed once (not once per entry of the sum)
+    const zetaRate = mul(ziT, 3, 3 * nm, mul(mPsiTPsiT, 3 * nm, 3 * nm, zti, 3), 3);
+    const inner = mul(mXPsiT, 3, 3 * nm, zti, 3).map((v, i) => v + zetaRate[i]);
     const r2 = mul(gT, 4, 3, mul(inner, 3, 3, w, 1), 1);
     for (let i = 0; i < 4; i++) f[3 + i] = -r1[i] - 2 * r2[i];
     const h = mul(mPsiTPsiT, 3 * nm, 3 * nm, mul(zi, 3 * nm, 3, w, 1), 1);
