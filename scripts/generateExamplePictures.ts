@@ -16,6 +16,7 @@ import { simulateSutureThread, solveSutureStatics, sutureData } from '../example
 import { buildWilberforce, simulateWilberforce } from '../examples/wilberforce.ts';
 import { computedEnvelope, helicalBucklingAnalytic, solveHelicalBuckling } from '../examples/helicalBuckling.ts';
 import { runContinuumSnake } from '../examples/continuumSnake.ts';
+import { pulleyData, simulateThreadOverPulley } from '../examples/threadOverPulley.ts';
 import { buildBeamTutorial, tutorialSettings } from '../examples/beamTutorial.ts';
 
 /** The repository root. */
@@ -166,8 +167,23 @@ function beamTutorial(): void {
   });
 }
 
+/** examples/threadOverPulley.ts: the thread on the pulley at the start and after 0.3 s (the heavier mass went down). */
+function threadOverPulley(): void {
+  const shape = (model: ReturnType<typeof simulateThreadOverPulley>['model']) => model.nodeNumbers.map((node, i) => {
+    const p = model.mbs.getNodeOutput(node, OutputVariableType.Position);
+    return [i, 100 * p[0], 100 * p[1]];
+  });
+  const start = shape(simulateThreadOverPulley(0.001).model), end = shape(simulateThreadOverPulley(0.3).model);
+  const pulley = Array.from({ length: 121 }, (_, i) => [i, 100 * pulleyData.pulleyRadius * Math.cos(i * Math.PI / 60), 100 * pulleyData.pulleyRadius * Math.sin(i * Math.PI / 60)]);
+  plotSensor(undefined, [{ data: pulley, name: 'pulley' }, { data: start, name: 'start' }, { data: end, name: 'end' }], {
+    components: 1, componentsX: 0, lineStyles: ['-', '-', ''], markerStyles: ['', '', 'o'], markerSizes: [4, 4, 3],
+    labels: ['pulley', 'thread at the start', 'thread at t = 0.3 s (nodes)'],
+    title: 'Thread over a pulley (Atwood): m1 = 1 kg left, m2 = 1.5 kg right', xLabel: 'x [cm]', yLabel: 'y [cm]', fileName: image('threadOverPulley'),
+  });
+}
+
 /** The picture makers by example name. */
-export const pictureMakers: Record<string, () => void> = { firstModel, demo, pendulumPort, helixRollUp, helicalSpring, wilberforce, sutureThread, cantileverTipMass, helicalBuckling, continuumSnake, beamTutorial };
+export const pictureMakers: Record<string, () => void> = { firstModel, demo, pendulumPort, helixRollUp, helicalSpring, wilberforce, sutureThread, cantileverTipMass, helicalBuckling, continuumSnake, beamTutorial, threadOverPulley };
 
 if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
   mkdirSync(imageFolder, { recursive: true });
