@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { GenericJoint, MarkerBodyPosition, MarkerBodyRigid, ObjectGround, OutputVariableType, SystemContainer, type MainSystem } from '../../src/index.ts';
+import { GenericJoint, LinearSolverType, MarkerBodyPosition, MarkerBodyRigid, ObjectGround, OutputVariableType, SystemContainer, type MainSystem } from '../../src/index.ts';
 import { dynamicSettings, tightStaticSettings } from '../helpers/settings.ts';
 import { expectFlexdynError } from '../helpers/errors.ts';
 import { expectObjectJacobians } from '../helpers/objectJacobian.ts';
@@ -105,9 +105,10 @@ describe('ObjectContactRodSphere', () => {
  * End 1 carries the dead load T1 (ramped in 0.1 s), end 2 is held by a spherical joint; the drum drags the thread
  * towards end 2, so the held end carries T2 = T1 e^{−μθ} once the thread is at rest (kinematically the thread pulled
  * slowly over a fixed cylinder, without its inertia). Returns T1/T2 at t = 0.25 s (generalized-α, h = 1e-3; at 0.125 s the
- * thread still swings: 1.1 % off, at 0.25 s it has settled).
+ * thread still swings: 1.1 % off, at 0.25 s it has settled). `defaultRod` leaves interpolation and formulation at their
+ * defaults (quaternion, mixed) and solves with the sparse linear solver (see the test).
  */
-function capstanRatio(theta: number, mu: number): number {
+function capstanRatio(theta: number, mu: number, defaultRod = false): number {
   const T1 = 10, Rc = 0.1, R = 5e-5, k = 1e7, omega = 1, elements = 40, m = 1;
   const rho = Rc + R - T1 / ((Rc + R) * k);
   const leg = 0.1, arc = rho * theta, L = 2 * leg + arc;
@@ -124,7 +125,7 @@ function capstanRatio(theta: number, mu: number): number {
   };
   const mbs = new SystemContainer().addSystem();
   const rod = mbs.createCosseratRod({
-    interpolation: 'R12', formulation: 'displacement',
+    ...(defaultRod ? {} : { interpolation: 'R12', formulation: 'displacement' } as const),
     centerline: { type: 'Curve', length: L, position, rotationMatrix: (s) => { const t = tangent(s); return [[t[0], -t[1], 0], [t[1], t[0], 0], [0, 0, 1]]; } },
     numberOfElements: elements, polynomialDegree: 2, physicsAxialShearStiffness: [1e5, 1e5, 1e5], physicsBendingTorsionStiffness: [1e-5, 1e-5, 1e-5],
     physicsMassPerLength: m, physicsInertiaPerLength: [1e-6, 1e-6, 1e-6], physicsAxialShearDamping: [100, 100, 100],
@@ -151,7 +152,9 @@ function capstanRatio(theta: number, mu: number): number {
   const gaps = mbs.getObjectOutput(contact, OutputVariableType.DisplacementLocal);
   mbs.modifyNode(data, { initialCoordinates: Array.from(gaps).flatMap((gap) => [gap, omega * Rc, 0, 0]) });
   mbs.assemble();
-  mbs.solveDynamic(dynamicSettings(0.25, 250));
+  const settings = dynamicSettings(0.25, 250);
+  if (defaultRod) settings.linearSolverType = LinearSolverType.EigenSparse;
+  mbs.solveDynamic(settings);
   const slip = mbs.getObjectOutput(contact, OutputVariableType.VelocityLocal), finalGaps = mbs.getObjectOutput(contact, OutputVariableType.DisplacementLocal);
   for (let i = 0; i < slip.length; i++) if (finalGaps[i] < 0) expect(slip[i]).toBeGreaterThan(100 * 1e-4);
   const reaction = mbs.getObjectOutput(held, OutputVariableType.Force);
@@ -166,6 +169,16 @@ describe('ObjectContactRodCylinder', () => {
     // (δ = T/(ρ k) ≤ 1e-5) only shrinks the radius, which the capstan law does not contain
     const theta = Math.PI, mu = 0.3;
     const ratio = capstanRatio(theta, mu);
+    expect(Math.abs(ratio / Math.exp(mu * theta) - 1)).toBeLessThan(0.01);
+  });
+
+  it('capstanEquationWithTheDefaultMixedRodAndTheSparseSolver', () => {
+    // the same capstan with the default rod (quaternion, mixed): 480 massless stress coordinates double the unknowns
+    // (498 → 978), still below denseLinearSolverLimit = 1000, so the default EXUdense factorizes a 978² dense matrix:
+    // 50 s (unloaded machine; 110 s shared, over the 60 s test limit) against 4.9 s with EigenSparse, same result to 1e-11.
+    // T1/T2 = e^{μθ} within the issue's 1 %; observed −0.058 % (the displacement rod above: +0.64 % at this commit)
+    const theta = Math.PI, mu = 0.3;
+    const ratio = capstanRatio(theta, mu, true);
     expect(Math.abs(ratio / Math.exp(mu * theta) - 1)).toBeLessThan(0.01);
   });
 
