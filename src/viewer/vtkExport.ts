@@ -335,7 +335,8 @@ function contactTrianglePiece(sampler: FrameSampler): PolyPiece {
  * overlap) and of contact items with contactPoints (ObjectContactRodPlane, ObjectContactRodSphere,
  * ObjectContactRodCylinder: the contact points of their points in contact): a vertex each with point data Penetration
  * (the depth) and ContactForce (the contact force on the item's first body, for glyphs; 0 for GeneralContact points,
- * which do not report it); cell data GeneralContactIndex and ObjectIndex (−1 where not applicable). Written at every exported row, empty where nothing touches.
+ * which do not report it); cell data GeneralContactIndex and ObjectIndex (−1 where not applicable). Written at every
+ * exported row, empty where nothing touches.
  */
 function contactPointPiece(sampler: FrameSampler, found: ContactPointList): PolyPiece {
   const piece = emptyPiece();
