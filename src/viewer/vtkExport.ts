@@ -332,10 +332,11 @@ function contactTrianglePiece(sampler: FrameSampler): PolyPiece {
 
 /**
  * Contact points in one configuration: of the GeneralContacts (where contact items overlap, the point midway in the
- * overlap) and of contact items with contactPoints (ObjectContactRodPlane: the contact points of its points in
- * contact): a vertex each with point data Penetration (the depth) and ContactForce (the contact force on the item's
- * first body, for glyphs; 0 for GeneralContact points, which do not report it); cell data GeneralContactIndex and
- * ObjectIndex (−1 where not applicable). Written at every exported row, empty where nothing touches.
+ * overlap) and of contact items with contactPoints (ObjectContactRodPlane, ObjectContactRodSphere,
+ * ObjectContactRodCylinder: the contact points of their points in contact): a vertex each with point data Penetration
+ * (the depth) and ContactForce (the contact force on the item's first body, for glyphs; 0 for GeneralContact points,
+ * which do not report it); cell data GeneralContactIndex and ObjectIndex (−1 where not applicable). Written at every
+ * exported row, empty where nothing touches.
  */
 function contactPointPiece(sampler: FrameSampler, found: ContactPointList): PolyPiece {
   const piece = emptyPiece();

@@ -34,7 +34,7 @@ describe('generateStraightBeam (Exudyn\'s exudyn.beams helpers)', () => {
     expect(bad({ positionOfNode1: [0, 0, 0] })).toThrow(/positionOfNode0 and positionOfNode1 must differ/);
     expect(bad({ positionOfNode1: [1, 0, 1] })).toThrow(/must have z = 0 for BeamGeometricallyExact2D/);
     expect(bad({ fixedConstraintsNode0: [1, 1] })).toThrow(/fixedConstraintsNode0 must have 3 entries/);
-    expect(bad({ beamTemplate: { objectType: 'MassPoint' } })).toThrow(/beamTemplate.objectType must be one of ANCFCable2D, ANCFCable, BeamGeometricallyExact2D, got .*MassPoint/);
+    expect(bad({ beamTemplate: { objectType: 'MassPoint' } })).toThrow(/beamTemplate.objectType must be one of ANCFCable2D, ALEANCFCable2D, ANCFCable, BeamGeometricallyExact2D, got .*MassPoint/);
     expect(bad({ beamTemplate: { ...beamTemplate, physicsAxialStiffness: -1 } })).toThrow(/physicsAxialStiffness/);
   });
 });

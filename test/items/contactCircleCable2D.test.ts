@@ -75,7 +75,7 @@ describe('ObjectContactCircleCable2D', () => {
     const other = circleOnCable(0.3, 2);
     const ground = other.mbs.addObject(ObjectGround({}));
     other.mbs.addMarker(MarkerBodyCable2DShape({ bodyNumber: ground }));
-    expect(() => other.mbs.assemble()).toThrow(/MarkerBodyCable2DShape #\d+: bodyNumber must refer to an ObjectANCFCable2D, got ObjectGround/);
+    expect(() => other.mbs.assemble()).toThrow(/MarkerBodyCable2DShape #\d+: bodyNumber must refer to an ObjectANCFCable2D or ObjectALEANCFCable2D, got ObjectGround/);
     expect(() => other.mbs.addMarker(MarkerBodyCable2DShape({ bodyNumber: other.cable, verticalOffset: 0.01 }))).toThrow(/verticalOffset must be 0/);
     expect(() => other.mbs.addMarker(MarkerBodyCable2DShape({ bodyNumber: other.cable, numberOfSegments: 13 }))).toThrow(/numberOfSegments must be in 1 … 12, got 13/);
   });

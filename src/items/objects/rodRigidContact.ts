@@ -1,4 +1,4 @@
-import type { BindContext, BodyModel, ItemState, LocalMatrixAccumulator, NodeModel, PostNewtonOutput, RigidMarkerModel } from '../../registry/capabilities.ts';
+import type { BindContext, BodyModel, ContactPointSink, ItemState, LocalMatrixAccumulator, NodeModel, PostNewtonOutput, RigidMarkerModel } from '../../registry/capabilities.ts';
 import { itemError, type ItemLabel } from '../../core/errors.ts';
 import { OutputVariableType } from '../../registry/enums.ts';
 import { bool, markerIndex, nodeIndex, objectIndex, preal, uint, ureal } from '../../registry/parameters.ts';
@@ -399,6 +399,19 @@ export abstract class RodRigidContactModel {
       default: return undefined;
     }
   }
+
+  /**
+   * The points in contact (stored gap < 0): the contact point r(s_k) + ℓ1 midway in the overlap, the penetration
+   * max(0, −gap) and the force on the rod (their sum is the Force output).
+   */
+  contactPoints(s: ItemState, out: ContactPointSink): void {
+    const pair = this.pair, x = pair.markers.p1, lever = pair.velocityLever1, f = pair.force;
+    for (let k = 0; k < this.numberOfPoints; k++) {
+      this.evaluate(s, k);
+      if (!pair.inContact) continue;
+      out.push(x[0] + lever[0], x[1] + lever[1], x[2] + lever[2], Math.max(0, -pair.gap), -f[0], -f[1], -f[2]);
+    }
+  }
 }
 
 /** The output variables of the rod–shape contacts (see {@link rodRigidContactOutputsText}). */
@@ -411,7 +424,8 @@ export const rodRigidContactOutputsText = 'The contact state of each point (gap,
   + 'contacts; within a step the forces are smooth and the Jacobians analytic at fixed data coordinates. A penetration deeper than R raises an '
   + 'error with the point and the time. Outputs: Force (total contact force on the rod; the shape\'s body gets minus it), DisplacementLocal (gaps), '
   + 'VelocityLocal (slip speeds |v_t| of the contact points), ForceLocal (normal force per length), Coordinates (the arc lengths s of the points), '
-  + 'one entry per point.';
+  + 'one entry per point. The viewer and the VTK export draw the points in contact (midway in the overlap) with their penetration and contact '
+  + 'force on the rod (contactPoints).';
 
 /** dDp[:, j] = P dD[:, j] for the projector P = I − a aᵀ of a unit axis a (3 × n row-major). */
 export function projectColumns(a: ArrayLike<number>, dD: Float64Array, n: number, dDp: Float64Array): void {

@@ -76,6 +76,10 @@ export interface WilberforceOptions {
    * with all six axes locked (the stiffness of the joint's reactions, λ·C_qq, then carries the gravity lever).
    */
   bobAttachment?: 'node' | 'joint';
+  /** Orientation interpolation of the rod; default 'R12' (the seed's element, whose figures the demo reports). */
+  interpolation?: 'R12' | 'quaternion';
+  /** Rod formulation; default 'displacement' ('mixed': Hellinger–Reissner, stresses as unknowns). */
+  formulation?: 'displacement' | 'mixed';
 }
 
 /** The assembled pendulum. */
@@ -114,7 +118,7 @@ export function buildWilberforce(options: WilberforceOptions = {}): WilberforceM
   const centerline: CenterlineOptions = {
     type: 'Helix', radius: R, pitch, turns: coils, center: [0, 0, coils * pitch], rotationMatrix: [[1, 0, 0], [0, -1, 0], [0, 0, -1]],
   };
-  const rod = mbs.createCosseratRod({ interpolation: 'R12', formulation: 'displacement',
+  const rod = mbs.createCosseratRod({ interpolation: options.interpolation ?? 'R12', formulation: options.formulation ?? 'displacement',
     centerline, numberOfElements: options.numberOfElements ?? 18, polynomialDegree: options.polynomialDegree ?? 2,
     rodParameters: springWireStiffness(), gravity: [0, 0, -gravity],
   });
