@@ -2,7 +2,7 @@ import { makeFactory, type ItemDefinition } from '../../registry/definition.ts';
 import type { ItemState, ObjectModel, Only } from '../../registry/capabilities.ts';
 import { itemError, type ItemLabel } from '../../core/errors.ts';
 import { bool, ureal, vector, type ParameterValues } from '../../registry/parameters.ts';
-import { projectColumns, RodRigidContactModel, rodRigidContactOutputs, rodRigidContactOutputsText, rodRigidContactParameters, validateRodRigidContact } from './rodRigidContact.ts';
+import { addExampleRod, projectColumns, RodRigidContactModel, rodRigidContactForceEquations, rodRigidContactOutputs, rodRigidContactOutputsText, rodRigidContactParameters, validateRodRigidContact } from './rodRigidContact.ts';
 
 const parameters = {
   ...rodRigidContactParameters,
@@ -85,8 +85,7 @@ export const objectContactRodCylinderDefinition: ItemDefinition<'Object', typeof
   equations: [
     'Contact point k at arc length s_k (Gauss points), reference length ds_k: d = r(s_k) − c (c the marker position), a = A a_l (unit axis), Δp = (I − a aᵀ) d;',
     'outside: gap = |Δp| − R_c − R, n0 = Δp/|Δp|; inside: gap = R_c − R − |Δp|, n0 = −Δp/|Δp|;',
-    'in contact (stored gap < 0): F_c = ds_k (k δ^n − d v_n), δ = −gap, v_n = n0·Δv; contact point at ℓ1 = −(R + gap/2) n0 from r(s_k), ℓ0 = d + ℓ1 from c;',
-    'Δv = v + ω × ℓ1 − v_c − ω_c × ℓ0, v_t = Δv − v_n n0; F_t = μ F_c v_t/v_reg (stick: stored |v_t| < v_reg, μ = μ_s) or μ_d F_c v_t/|v_t| (slip);',
+    ...rodRigidContactForceEquations,
     'force on the rod F = F_c n0 − F_t at the contact point, −F on the cylinder\'s body. Post-Newton: stored gap ← gap, slip speed ← |v_t|.',
   ].join('\n'),
   example: (mbs) => {
@@ -94,11 +93,7 @@ export const objectContactRodCylinderDefinition: ItemDefinition<'Object', typeof
     // axis's null direction), marker off the body's centre, friction: the first element's points slide, the second
     // element's stick; a second contact runs the rod inside a tube on the same body. The linear law (the Hertz-like one is
     // the sphere's example): the gaps along the rod span 0, where δ^1.5 curves too strongly for central differences
-    const nodes = [0, 1, 2, 3, 4].map((i) => mbs.addNode({ nodeType: 'RigidBodyQuaternion', referenceCoordinates: [0.25 * i - 0.5, 0.02 * i * i, 0.01 * i, 1, 0, 0, 0.04 * i], initialVelocities: [0.3, 0.1 * i, -0.1, 0.2, 0.4, 0.5] }));
-    const rod = mbs.addObject({
-      objectType: 'CosseratRod', interpolation: 'R12', formulation: 'displacement', nodeNumbers: nodes, polynomialDegree: 2, physicsMassPerLength: 0.5, physicsInertiaPerLength: [0.02, 0.01, 0.01],
-      physicsAxialShearStiffness: [100, 40, 50], physicsBendingTorsionStiffness: [3, 4, 5],
-    });
+    const rod = addExampleRod(mbs);
     const ep = [0.9, 0.1, -0.2, 0.3], norm = Math.hypot(...ep);
     const body = mbs.addObject({
       objectType: 'RigidBody', physicsMass: 2, physicsInertia: [0.1, 0.2, 0.3, 0, 0, 0],

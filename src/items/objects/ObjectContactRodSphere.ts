@@ -2,7 +2,7 @@ import { makeFactory, type ItemDefinition } from '../../registry/definition.ts';
 import type { ItemState, ObjectModel, Only } from '../../registry/capabilities.ts';
 import { itemError, type ItemLabel } from '../../core/errors.ts';
 import { ureal, type ParameterValues } from '../../registry/parameters.ts';
-import { RodRigidContactModel, rodRigidContactOutputs, rodRigidContactOutputsText, rodRigidContactParameters, validateRodRigidContact } from './rodRigidContact.ts';
+import { addExampleRod, RodRigidContactModel, rodRigidContactForceEquations, rodRigidContactOutputs, rodRigidContactOutputsText, rodRigidContactParameters, validateRodRigidContact } from './rodRigidContact.ts';
 
 const parameters = {
   ...rodRigidContactParameters,
@@ -44,19 +44,14 @@ export const objectContactRodSphereDefinition: ItemDefinition<'Object', typeof p
   outputVariables: rodRigidContactOutputs,
   equations: [
     'Contact point k at arc length s_k (Gauss points), reference length ds_k: d = r(s_k) − c (c the marker position), gap = |d| − R_s − R, n0 = d/|d|;',
-    'in contact (stored gap < 0): F_c = ds_k (k δ^n − d v_n), δ = −gap, v_n = n0·Δv; contact point at ℓ1 = −(R + gap/2) n0 from r(s_k), ℓ0 = d + ℓ1 from c;',
-    'Δv = v + ω × ℓ1 − v_c − ω_c × ℓ0, v_t = Δv − v_n n0; F_t = μ F_c v_t/v_reg (stick: stored |v_t| < v_reg, μ = μ_s) or μ_d F_c v_t/|v_t| (slip);',
+    ...rodRigidContactForceEquations,
     'force on the rod F = F_c n0 − F_t at the contact point, −F on the sphere\'s body. Post-Newton: stored gap ← gap, slip speed ← |v_t|.',
   ].join('\n'),
   example: (mbs) => {
     // a curved quadratic rod pressed about 0.3 into a large, moving, spinning sphere on a rigid body (every point far from
     // δ = 0, where δ^1.5 curves strongly, also at the registry test's random states), friction: the first element's points
     // slide, the second element's stick (stored slip speed < v_reg)
-    const nodes = [0, 1, 2, 3, 4].map((i) => mbs.addNode({ nodeType: 'RigidBodyQuaternion', referenceCoordinates: [0.25 * i - 0.5, 0.02 * i * i, 0.01 * i, 1, 0, 0, 0.04 * i], initialVelocities: [0.3, 0.1 * i, -0.1, 0.2, 0.4, 0.5] }));
-    const rod = mbs.addObject({
-      objectType: 'CosseratRod', interpolation: 'R12', formulation: 'displacement', nodeNumbers: nodes, polynomialDegree: 2, physicsMassPerLength: 0.5, physicsInertiaPerLength: [0.02, 0.01, 0.01],
-      physicsAxialShearStiffness: [100, 40, 50], physicsBendingTorsionStiffness: [3, 4, 5],
-    });
+    const rod = addExampleRod(mbs);
     const body = mbs.addObject({
       objectType: 'RigidBody', physicsMass: 2, physicsInertia: [0.1, 0.2, 0.3, 0, 0, 0],
       nodeNumber: mbs.addNode({ nodeType: 'RigidBodyRxyz', referenceCoordinates: [0, 0.1, -4.95, 0.3, -0.2, 0.4], initialVelocities: [0.1, -0.2, 0.3, 1, -0.5, 2] }),

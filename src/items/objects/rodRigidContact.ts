@@ -6,6 +6,7 @@ import { float64Views } from '../../linalg/arrays.ts';
 import { bindDataNode } from './connectorBase.ts';
 import { contactStepState, dataGap, dataTangentVelocity, updateContactData } from './contactKernel.ts';
 import { PenaltyContactPair, type PenaltyContactParameters } from './penaltyContactPair.ts';
+import type { ItemSink } from '../../registry/definition.ts';
 
 /*
  * What the contacts of a rod with a rigid shape (ObjectContactRodSphere, ObjectContactRodCylinder) share: the rod's Gauss
@@ -435,4 +436,22 @@ export function projectColumns(a: ArrayLike<number>, dD: Float64Array, n: number
     dDp[n + j] = y - dot * a[1];
     dDp[2 * n + j] = z - dot * a[2];
   }
+}
+
+/** The force lines of the rod–sphere and rod–cylinder equations (after each item's own gap and normal n0). */
+export const rodRigidContactForceEquations = [
+  'in contact (stored gap < 0): F_c = ds_k (k δ^n − d v_n), δ = −gap, v_n = n0·Δv; contact point at ℓ1 = −(R + gap/2) n0 from r(s_k), ℓ0 = d + ℓ1 from c;',
+  'Δv = v + ω × ℓ1 − v_c − ω_c × ℓ0, v_t = Δv − v_n n0; F_t = μ F_c v_t/v_reg (stick: stored |v_t| < v_reg, μ = μ_s) or μ_d F_c v_t/|v_t| (slip);',
+];
+
+/**
+ * The rod of the rod–sphere and rod–cylinder examples: a curved, moving quadratic R12 rod of two elements (five
+ * quaternion nodes with initial velocities); returns its object number.
+ */
+export function addExampleRod(mbs: ItemSink): number {
+  const nodes = [0, 1, 2, 3, 4].map((i) => mbs.addNode({ nodeType: 'RigidBodyQuaternion', referenceCoordinates: [0.25 * i - 0.5, 0.02 * i * i, 0.01 * i, 1, 0, 0, 0.04 * i], initialVelocities: [0.3, 0.1 * i, -0.1, 0.2, 0.4, 0.5] }));
+  return mbs.addObject({
+    objectType: 'CosseratRod', interpolation: 'R12', formulation: 'displacement', nodeNumbers: nodes, polynomialDegree: 2, physicsMassPerLength: 0.5, physicsInertiaPerLength: [0.02, 0.01, 0.01],
+    physicsAxialShearStiffness: [100, 40, 50], physicsBendingTorsionStiffness: [3, 4, 5],
+  });
 }
