@@ -26,6 +26,8 @@ export interface CapstanResult {
   smallestSlipSpeed: number;
   /** The friction's regularization speed [m/s]. */
   regularizationSpeed: number;
+  /** [x, y] of the rod's nodes at the end [m] (the drum's axis at the origin, radius 0.1 m). */
+  shape: number[][];
   statistics: SolverStatistics;
 }
 
@@ -51,12 +53,13 @@ export function capstan(theta: number, mu: number, defaultRod = false): CapstanR
     return [rho, -(s - leg - arc), 0];
   };
   const mbs = new SystemContainer().addSystem();
-  const rod = mbs.createCosseratRod({
+  const created = mbs.createCosseratRod({
     ...(defaultRod ? {} : { interpolation: 'R12', formulation: 'displacement' } as const),
     centerline: { type: 'Curve', length: L, position, rotationMatrix: (s) => { const t = tangent(s); return [[t[0], -t[1], 0], [t[1], t[0], 0], [0, 0, 1]]; } },
     numberOfElements: elements, polynomialDegree: 2, physicsAxialShearStiffness: [1e5, 1e5, 1e5], physicsBendingTorsionStiffness: [1e-5, 1e-5, 1e-5],
     physicsMassPerLength: m, physicsInertiaPerLength: [1e-6, 1e-6, 1e-6], physicsAxialShearDamping: [100, 100, 100],
-  }).objectNumber;
+  });
+  const rod = created.objectNumber;
   const ground = mbs.addObject(ObjectGround({}));
   const drum = mbs.addObject({
     objectType: 'RigidBody', physicsMass: 1e6, physicsInertia: [1e6, 1e6, 1e6, 0, 0, 0],
@@ -90,7 +93,8 @@ export function capstan(theta: number, mu: number, defaultRod = false): CapstanR
   let smallestSlipSpeed = Infinity;
   for (let i = 0; i < slip.length; i++) if (finalGaps[i] < 0) smallestSlipSpeed = Math.min(smallestSlipSpeed, slip[i]);
   const reaction = mbs.getObjectOutput(held, OutputVariableType.Force);
-  return { ratio: T1 / Math.hypot(reaction[0], reaction[1], reaction[2]), smallestSlipSpeed, regularizationSpeed, statistics };
+  const shape = created.nodeNumbers.map((node) => mbs.getNodeOutput(node, OutputVariableType.Position).slice(0, 2));
+  return { ratio: T1 / Math.hypot(reaction[0], reaction[1], reaction[2]), smallestSlipSpeed, regularizationSpeed, shape, statistics };
 }
 
 function main(): void {

@@ -165,6 +165,8 @@ export interface PlectonemeRun {
   /** The deepest penetration after any step [m]. */
   deepest: number;
   statistics: SolverStatistics;
+  /** The solved model (its state is the end of the run). */
+  model: PlectonemeModel;
 }
 
 /**
@@ -185,7 +187,7 @@ export function simulatePlectoneme(options: PlectonemeOptions & { steps: number 
     for (const pair of pairs) deepest = Math.max(deepest, -pair.gap);
   });
   const statistics = model.mbs.solveDynamic(plectonemeDynamicSettings(endTime, options.steps, 0));
-  return { initial, final: plectonemeLink(model), linkError, largestWrithe, contacts, deepest, statistics };
+  return { initial, final: plectonemeLink(model), linkError, largestWrithe, contacts, deepest, statistics, model };
 }
 
 function main(): void {

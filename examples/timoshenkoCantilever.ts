@@ -29,6 +29,8 @@ export interface TimoshenkoResult {
   error: number;
   /** Tip deflection [m]. */
   tipDeflection: number;
+  /** [s, y] per node: reference arc length and computed deflection [m]. */
+  curve: number[][];
   newtonIterations: number;
 }
 
@@ -54,12 +56,11 @@ export function solveTimoshenkoCantilever(F: number, numberOfElements: number, p
   settings.staticSolver.numberOfLoadSteps = 1;
   settings.staticSolver.newton.relativeTolerance = 1e-10;
   const statistics = mbs.solveStatic(settings);
-  let error = 0;
-  for (const node of rod.nodeNumbers) {
-    const s = mbs.getNodeOutput(node, OutputVariableType.Position, ConfigurationType.Reference)[0];
-    error = Math.max(error, Math.abs(mbs.getNodeOutput(node, OutputVariableType.Displacement)[1] - timoshenkoDeflection(s, F)));
-  }
-  return { error: error / Math.abs(timoshenkoDeflection(L, F)), tipDeflection: mbs.getNodeOutput(tip, OutputVariableType.Displacement)[1], newtonIterations: statistics.newtonIterations };
+  const curve = rod.nodeNumbers.map((node) => [
+    mbs.getNodeOutput(node, OutputVariableType.Position, ConfigurationType.Reference)[0], mbs.getNodeOutput(node, OutputVariableType.Displacement)[1],
+  ]);
+  const error = Math.max(...curve.map(([s, y]) => Math.abs(y - timoshenkoDeflection(s, F))));
+  return { error: error / Math.abs(timoshenkoDeflection(L, F)), tipDeflection: curve[curve.length - 1][1], curve, newtonIterations: statistics.newtonIterations };
 }
 
 function main(): void {

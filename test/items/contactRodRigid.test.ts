@@ -108,7 +108,7 @@ function capstanRatio(theta: number, mu: number, defaultRod = false): number {
 
 describe('ObjectContactRodCylinder', () => {
   it('capstanEquationAtTheOnsetOfSlip', () => {
-    // T1/T2 = e^{μθ} within 1 % (the tolerance); observed −0.07 % (θ = π, μ = 0.3). What remains besides the
+    // T1/T2 = e^{μθ} within 1 % (the tolerance); observed +0.64 % (θ = π, μ = 0.3). What remains besides the
     // discretization (40 quadratic elements, 3 points each): the bending stiffness, EI/(ρ² T2) = 2.6e-4, and the friction
     // acting on the thread's surface, not its centerline, R/ρ = 5e-4 (the section's moment μ p R); the contact compliance
     // (δ = T/(ρ k) ≤ 1e-5) only shrinks the radius, which the capstan law does not contain
@@ -121,7 +121,7 @@ describe('ObjectContactRodCylinder', () => {
     // the same capstan with the default rod (quaternion, mixed): 480 massless stress coordinates double the unknowns
     // (498 → 978), still below denseLinearSolverLimit = 1000, so the default EXUdense factorizes a 978² dense matrix:
     // 50 s (unloaded machine; 110 s shared, over the 60 s test limit) against 4.9 s with EigenSparse, same result to 1e-11.
-    // T1/T2 = e^{μθ} within the 1 %; observed −0.058 % (the displacement rod above: +0.64 % at this commit)
+    // T1/T2 = e^{μθ} within the 1 %; observed −0.058 % (the displacement rod above: +0.64 %)
     const theta = Math.PI, mu = 0.3;
     const ratio = capstanRatio(theta, mu, true);
     expect(Math.abs(ratio / Math.exp(mu * theta) - 1)).toBeLessThan(0.01);
