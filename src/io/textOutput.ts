@@ -1,9 +1,32 @@
 import type { TextFileWriter } from '../core/fileSystem.ts';
 
-/** Formats a number with the given significant digits, as Exudyn's text output does. */
+/**
+ * Formats a number with the given significant digits, as Exudyn's text output does: the shortest form of the number
+ * rounded to `precision` digits, `Number(value.toPrecision(precision)).toString()`. Up to 15 digits (which identify a
+ * double, DBL_DIG) that form is toPrecision's own digits without trailing zeros, so the second conversion is only
+ * needed where the notations differ (exponents 10…20, where toPrecision writes an exponent and toString does not) or
+ * near the ends of the double range (subnormal numbers have fewer digits; rounding may overflow).
+ */
 export function formatNumber(value: number, precision: number): string {
   if (value === 0) return '0';
-  return Number(value.toPrecision(precision)).toString();
+  const text = value.toPrecision(precision);
+  if (precision > 15) return Number(text).toString();
+  const e = text.indexOf('e');
+  if (e < 0) {
+    if (text.indexOf('.') < 0) return text;
+    return withoutTrailingZeros(text, text.length);
+  }
+  const exponent = +text.slice(e + 1);
+  if ((exponent >= -6 && exponent < 21) || exponent > 300 || exponent < -300) return Number(text).toString();
+  return withoutTrailingZeros(text, e) + text.slice(e);
+}
+
+/** text[0 … end) without the trailing zeros of its fraction (and without the point if nothing follows it). */
+function withoutTrailingZeros(text: string, end: number): string {
+  let last = end;
+  while (text.charCodeAt(last - 1) === 48) last--;
+  if (text.charCodeAt(last - 1) === 46) last--;
+  return last === text.length ? text : text.slice(0, last);
 }
 
 /** A line-oriented text file with buffered writes, for sensor and solution output. */
