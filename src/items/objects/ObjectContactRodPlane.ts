@@ -494,9 +494,9 @@ class ContactRodPlaneModel implements Only<ObjectModel, ContactRodPlaneModel> {
         state.frictionForceScale = Math.max(this.muStick[0], this.muStick[1], this.muStick[2]) * ds * this.law.force;
       }
       out.recommendedStepSize = -1;
-      error = Math.max(error, updateContactData(s.data, startOfStep.data, at, state, this.values.contactStiffness * ds,
-        elastic ? 0 : this.values.frictionProportionalZone, out));
-      if (elastic) error = Math.max(error, this.updateAnchor(s, startOfStep, k, at, storedState, ds * this.law.force));
+      error += updateContactData(s.data, startOfStep.data, at, state, this.values.contactStiffness * ds,
+        elastic ? 0 : this.values.frictionProportionalZone, out);
+      if (elastic) error += this.updateAnchor(s, startOfStep, k, at, storedState, ds * this.law.force);
       if (out.recommendedStepSize >= 0 && (recommended < 0 || out.recommendedStepSize < recommended)) recommended = out.recommendedStepSize;
     }
     out.recommendedStepSize = recommended;
