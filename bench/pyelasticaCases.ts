@@ -9,12 +9,12 @@
  */
 import { pathToFileURL } from 'node:url';
 import {
-  SystemContainer, SimulationSettings, OutputVariableType, ConfigurationType, LinearSolverType, ObjectGround, MarkerBodyRigid, MarkerNodeRigid,
-  GenericJoint, SensorNode, type SolverStatistics,
+  SimulationSettings, OutputVariableType, LinearSolverType, type SolverStatistics,
 } from '../src/node.ts';
 import { rod, rodOnPlane } from '../test/helpers/rodOnPlane.ts';
 import { runContinuumSnake } from '../examples/continuumSnake.ts';
 import { solveHelicalBuckling } from '../examples/helicalBuckling.ts';
+import { freeVibration, upwardZeros } from '../examples/dynamicCantilever.ts';
 import { pyelasticaSitting, pyelasticaStepCosts, type PyelasticaCase } from './pyelasticaFigures.ts';
 
 /** One row of the table. */
@@ -50,52 +50,14 @@ function dynamicSettings(endTime: number, steps: number, rho = 0.8): SimulationS
   return settings;
 }
 
-/**
- * PyElastica's DynamicCantileverCase (L = 1 m, r = 0.02 m, E = 1e5 Pa, ρ = 2000 kg/m³) in its Euler–Bernoulli limit, 8
- * cubic elements, started in mode 1 (free-end velocity 5 mm/s), ρ∞ = 1, h = T₁/100, 12 periods (as
- * test/rods/pyelasticaValidation.test.ts); accuracy: the period from the zero crossings against 2π/ω₁.
- */
+/** PyElastica's DynamicCantileverCase as examples/dynamicCantilever.ts runs it: mode 1, ρ∞ = 1, h = T₁/100, 12 periods; accuracy: the period from the zero crossings against 2π/ω₁. */
 function cantileverRow(): CaseRow {
-  const L = 1, r = 0.02, E = 1e5, density = 2000, G = E / 3;
-  const A = Math.PI * r * r, I = Math.PI / 4 * r ** 4, EI = E * I, rhoA = density * A;
-  const betaL = 1.8751040687119611, omega = betaL ** 2 * Math.sqrt(EI / (rhoA * L ** 4)), period = 2 * Math.PI / omega;
-  const mbs = new SystemContainer().addSystem();
-  const created = mbs.createCosseratRod({ interpolation: 'R12', formulation: 'displacement',
-    centerline: { type: 'Straight', length: L }, numberOfElements: 8, polynomialDegree: 3,
-    physicsAxialShearStiffness: [E * A, 1e4 * (27 / 28) * G * A, 1e4 * (27 / 28) * G * A], physicsBendingTorsionStiffness: [2 * G * I, EI, EI],
-    physicsMassPerLength: rhoA, physicsInertiaPerLength: [2 * I, I, I].map((i) => 1e-4 * density * i),
-  });
-  const clamp = mbs.addMarker(MarkerBodyRigid({ bodyNumber: mbs.addObject(ObjectGround({})), localPosition: [0, 0, 0] }));
-  mbs.addObject(GenericJoint({ markerNumbers: [clamp, mbs.addMarker(MarkerNodeRigid({ nodeNumber: created.nodeNumbers[0] }))] }));
-  const tip = created.nodeNumbers[created.nodeNumbers.length - 1];
-  const sensor = mbs.addSensor(SensorNode({ nodeNumber: tip, outputVariableType: OutputVariableType.Displacement, storeInternal: true, writeToFile: false }));
-  mbs.assemble();
-  const beta = betaL / L;
-  const mode = (x: number) => {
-    const b = Math.cos(betaL) + Math.cosh(betaL), c = Math.sin(betaL) + Math.sinh(betaL);
-    return Math.cosh(beta * x) - Math.cos(beta * x) + (b / c) * (Math.sin(beta * x) - Math.sinh(beta * x));
-  };
-  const scale = 0.005 / mode(L), compiled = mbs.compiled();
-  const u = new Float64Array(compiled.data.initial.u.length);
-  for (const node of created.nodeNumbers) {
-    const model = compiled.nodes[node], x = model.referenceCoordinates[0], h = 1e-6;
-    u[model.uIndex + 1] = scale * mode(x);
-    u[model.uIndex + 5] = scale * (mode(x + h) - mode(x - h)) / (2 * h);
-  }
-  mbs.systemData.setODE2Coordinates_t(Array.from(u), ConfigurationType.Initial);
-  const settings = dynamicSettings(12 * period, 1200, 1);
-  settings.timeIntegration.adaptiveStep = false;
-  settings.timeIntegration.newton.relativeTolerance = 1e-10;
-  const run = timed(() => mbs.solveDynamic(settings));
-  const rows = mbs.getSensorStoredData(sensor);
-  const zeros: number[] = [];
-  for (let k = 1; k < rows.length; k++) {
-    if (rows[k - 1][2] < 0 && rows[k][2] >= 0) zeros.push(rows[k - 1][0] + (rows[k][0] - rows[k - 1][0]) * (-rows[k - 1][2]) / (rows[k][2] - rows[k - 1][2]));
-  }
+  const run = timed(() => freeVibration(100, 12, 1));
+  const zeros = upwardZeros(run.value.t, run.value.y), period = run.value.period;
   const measured = (zeros[zeros.length - 1] - zeros[0]) / (zeros.length - 1);
   return {
     name: 'Dynamic cantilever, mode 1 (8 cubic elements, h = T₁/100)', simulatedTime: 12 * period,
-    pyelastica: { dt: 5e-4, steps: 600_000, note: '300 s', cost: 'cantilever' }, statistics: run.value, wallSeconds: run.wallSeconds, cpuSeconds: run.cpuSeconds,
+    pyelastica: { dt: 5e-4, steps: 600_000, note: '300 s', cost: 'cantilever' }, statistics: run.value.statistics, wallSeconds: run.wallSeconds, cpuSeconds: run.cpuSeconds,
     accuracy: `period ${(measured / period - 1).toExponential(1)} (trapezoidal rule: +3.3e-4)`,
   };
 }
