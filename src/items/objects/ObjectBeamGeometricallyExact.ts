@@ -147,10 +147,11 @@ class BeamGeometricallyExactModel implements Only<ObjectModel & BodyModel, BeamG
     ];
   }
 
-  /** The 14 nodal forces as jets (values and ∂/∂q) in this.forces, from this.q and this.u. */
-  private computeForces(): void {
+  /** The 14 nodal forces as jets in this.forces, from this.q and this.u: values, and ∂/∂q if `derivatives`. */
+  private computeForces(derivatives: boolean): void {
     const pool = this.pool, L = this.L;
     pool.reset();
+    pool.derivatives = derivatives;
     for (let i = 0; i < N_LOCAL; i++) pool.variable(i, this.q[i], this.variables[i]);
     const v = this.variables;
     const t = () => pool.take();
@@ -221,7 +222,7 @@ class BeamGeometricallyExactModel implements Only<ObjectModel & BodyModel, BeamG
       const total = [0, 1, 2].map((i) => pool.addScaled(pool.affine(rot[i], sign, 0, t()), 0.5 * L, qv[i], t()));
       for (let k = 0; k < 4; k++) {
         const f = this.forces[7 * n + 3 + k];
-        this.dot3Into(Gl[k], Gl[4 + k], Gl[8 + k], total[0], total[1], total[2], f);
+        this.pool.dot3(Gl[k], Gl[4 + k], Gl[8 + k], total[0], total[1], total[2], f);
       }
     }
   }
@@ -299,14 +300,7 @@ class BeamGeometricallyExactModel implements Only<ObjectModel & BodyModel, BeamG
 
   /** a·b of two jet 3-vectors given by components (a new jet). */
   private dot3(a0: Jet2, a1: Jet2, a2: Jet2, b0: Jet2, b1: Jet2, b2: Jet2): Jet2 {
-    return this.dot3Into(a0, a1, a2, b0, b1, b2, this.pool.take());
-  }
-
-  private dot3Into(a0: Jet2, a1: Jet2, a2: Jet2, b0: Jet2, b1: Jet2, b2: Jet2, out: Jet2): Jet2 {
-    const pool = this.pool, t = pool.take();
-    pool.mul(a0, b0, out);
-    pool.add(out, pool.mul(a1, b1, t), out);
-    return pool.add(out, pool.mul(a2, b2, t), out);
+    return this.pool.dot3(a0, a1, a2, b0, b1, b2, this.pool.take());
   }
 
   /** Lumped mass: ρA L/2 on the positions, (L/2) G_lᵀ J G_l on the Euler parameters of each node. */
@@ -338,13 +332,13 @@ class BeamGeometricallyExactModel implements Only<ObjectModel & BodyModel, BeamG
 
   ode2Lhs(s: ItemState, f: Float64Array): void {
     this.gather(s);
-    this.computeForces();
+    this.computeForces(false);
     for (let i = 0; i < N_LOCAL; i++) f[i] += this.forces[i].v;
   }
 
   ode2Lhs_q(s: ItemState, acc: LocalMatrixAccumulator, factor: number): void {
     this.gather(s);
-    this.computeForces();
+    this.computeForces(true);
     const K = this.localMatrix;
     for (let i = 0; i < N_LOCAL; i++) for (let j = 0; j < N_LOCAL; j++) K[i * N_LOCAL + j] = factor * this.forces[i].g[j];
     acc.addBlock(0, 0, N_LOCAL, N_LOCAL, K, 0, N_LOCAL, 1);
@@ -389,7 +383,7 @@ class BeamGeometricallyExactModel implements Only<ObjectModel & BodyModel, BeamG
    * writes the position of [x, y, z] and the rotation matrix.
    */
   private frameAt(localPosition: ArrayLike<number>, p: Float64Array, A: Float64Array): void {
-    this.computeForces();
+    this.computeForces(false);
     const sigma = 0.5 + (localPosition[0] ?? 0) / this.L;
     const rot = [0, 1, 2].map((k) => sigma * this.h[3 + k]);
     const A0 = new Float64Array(9), E = new Float64Array(9), T = new Float64Array(9);

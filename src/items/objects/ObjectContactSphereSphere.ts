@@ -6,7 +6,7 @@ import { bool, markerIndexArray, nodeIndex, preal, real, uint, ureal, vector } f
 import { zeroArray } from '../../linalg/arrays.ts';
 import { bindDataNode } from './connectorBase.ts';
 import { contactStepState, dataGap, dataPlasticPenetration, updateContactData } from './contactKernel.ts';
-import { PenaltyContactPair, cross } from './penaltyContactPair.ts';
+import { PenaltyContactPair, contactInData, cross } from './penaltyContactPair.ts';
 
 const parameters = {
   markerNumbers: markerIndexArray('Two markers [m0, m1] at the centres of sphere 0 and sphere 1: position markers, rigid markers when dynamicFriction ≠ 0.', 2),
@@ -105,9 +105,11 @@ class ContactSphereSphereModel implements Only<ObjectModel, ContactSphereSphereM
     this.pair.contactForce(this.v, s.data, this.dataStart());
   }
 
+  /** The contact force's generalized forces; without contact in the data nothing (and no kinematics). */
   ode2Lhs(s: ItemState, f: Float64Array): void {
+    if (!contactInData(this.v, s.data, this.dataStart())) return;
     this.evaluate(s);
-    if (this.pair.inContact) this.pair.addLhs(s, f);
+    this.pair.addLhs(s, f);
   }
 
   /**
@@ -118,8 +120,8 @@ class ContactSphereSphereModel implements Only<ObjectModel, ContactSphereSphereM
     const { pair } = this;
     const k = this.localMatrix;
     zeroArray(k);
-    this.evaluate(s);
-    if (pair.inContact) {
+    if (contactInData(this.v, s.data, this.dataStart())) {
+      this.evaluate(s);
       pair.evaluateJacobians(s);
       const { n0, n1, n, jp0, jp1, dDp, dGap, dNormal, normal } = pair;
       for (let i = 0; i < 3; i++) {
@@ -147,8 +149,8 @@ class ContactSphereSphereModel implements Only<ObjectModel, ContactSphereSphereM
     const { pair } = this;
     const d = this.localMatrix;
     zeroArray(d);
-    this.evaluate(s);
-    if (pair.inContact) {
+    if (contactInData(this.v, s.data, this.dataStart())) {
+      this.evaluate(s);
       pair.evaluateJacobians(s);
       pair.addJacobian(s, d, factor, true, this.v);
     }

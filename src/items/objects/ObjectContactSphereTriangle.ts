@@ -9,7 +9,7 @@ import { bool, markerIndexArray, matrix, nodeIndex, preal, real, uint, ureal, ty
 import { zeroArray } from '../../linalg/arrays.ts';
 import { bindDataNode } from './connectorBase.ts';
 import { contactStepState, dataGap, updateContactData } from './contactKernel.ts';
-import { PenaltyContactPair, columnCross, cross } from './penaltyContactPair.ts';
+import { PenaltyContactPair, columnCross, contactInData, cross } from './penaltyContactPair.ts';
 
 const parameters = {
   markerNumbers: markerIndexArray('Markers [m0, m1]: m0 at the sphere centre (a position marker; a rigid marker when dynamicFriction ≠ 0), '
@@ -227,9 +227,11 @@ class ContactSphereTriangleModel implements Only<ObjectModel, ContactSphereTrian
     pair.contactForce(this.v, s.data, this.dataStart());
   }
 
+  /** The contact force's generalized forces; without contact in the data nothing (and no kinematics). */
   ode2Lhs(s: ItemState, f: Float64Array): void {
+    if (!contactInData(this.v, s.data, this.dataStart())) return;
     this.evaluate(s);
-    if (this.pair.inContact) this.pair.addLhs(s, f);
+    this.pair.addLhs(s, f);
   }
 
   /**
@@ -240,8 +242,8 @@ class ContactSphereTriangleModel implements Only<ObjectModel, ContactSphereTrian
   ode2Lhs_q(s: ItemState, acc: LocalMatrixAccumulator, factor: number): void {
     const k = this.localMatrix;
     zeroArray(k);
-    this.evaluate(s);
-    if (this.pair.inContact) {
+    if (contactInData(this.v, s.data, this.dataStart())) {
+      this.evaluate(s);
       this.pair.evaluateJacobians(s);
       this.positionDerivatives();
       this.pair.addJacobian(s, k, factor, false, this.v);
@@ -253,8 +255,8 @@ class ContactSphereTriangleModel implements Only<ObjectModel, ContactSphereTrian
   ode2Lhs_u(s: ItemState, acc: LocalMatrixAccumulator, factor: number): void {
     const d = this.localMatrix;
     zeroArray(d);
-    this.evaluate(s);
-    if (this.pair.inContact) {
+    if (contactInData(this.v, s.data, this.dataStart())) {
+      this.evaluate(s);
       this.pair.evaluateJacobians(s);
       this.pair.addJacobian(s, d, factor, true, this.v);
     }

@@ -32,6 +32,15 @@ function columnDot(m: Float64Array, n: number, k: number, v: ArrayLike<number>):
 }
 
 /**
+ * True if the contact state of the data node (data[start …]) is "in contact" (stored gap < 0) and the connector is
+ * active: the only case in which the contact exerts a force (at fixed data coordinates), so that the items skip their
+ * kinematics otherwise.
+ */
+export function contactInData(v: PenaltyContactParameters, data: Float64Array, start: number): boolean {
+  return v.activeConnector && data[start + dataGap] < 0;
+}
+
+/**
  * What Exudyn's penalty contacts of a sphere (marker 0) with another body (marker 1) share beyond the force laws of
  * contactKernel.ts (ObjectContactSphereSphere, ObjectContactSphereTriangle): the markers, the relative velocity of the
  * contact points, the force F = −F_c n0 + F_t on marker 1 (left-hand side; −F on marker 0) with the torques of its levers,
@@ -170,7 +179,7 @@ export class PenaltyContactPair {
    */
   contactForce(v: PenaltyContactParameters, data: Float64Array, start: number): void {
     const { force: f, normal: n } = this;
-    this.inContact = v.activeConnector && data[start + dataGap] < 0;
+    this.inContact = contactInData(v, data, start);
     f.fill(0);
     this.torque0.fill(0);
     this.torque1.fill(0);
