@@ -32,7 +32,9 @@ export class Jet2Pool {
   private reservedTriples = 0;
   private readonly tmp: Jet2;
   private computeHessians: boolean;
-  /** Gradient entries computed per operation: n, or 0 while {@link Jet2Pool.derivatives} is false. */
+  /** Variables differentiated: the first `active` of the n (see {@link Jet2Pool.activeVariables}). */
+  private active: number;
+  /** Gradient entries computed per operation: active, or 0 while {@link Jet2Pool.derivatives} is false. */
   private m: number;
   /** Hessians computed per operation (computeHessians and derivatives). */
   private hess: boolean;
@@ -42,6 +44,7 @@ export class Jet2Pool {
     this.triples = Array.from({ length: size }, () => [this.jets[0], this.jets[0], this.jets[0]]);
     this.tmp = new Jet2(n, secondOrder);
     this.computeHessians = secondOrder;
+    this.active = n;
     this.m = n;
     this.hess = secondOrder;
   }
@@ -66,8 +69,23 @@ export class Jet2Pool {
   }
 
   set derivatives(value: boolean) {
-    this.m = value ? this.n : 0;
+    this.m = value ? this.active : 0;
     this.hess = value && this.computeHessians;
+  }
+
+  /**
+   * Differentiate with respect to the first `count` variables only (default n): gradient entries ≥ count and Hessian
+   * rows and columns ≥ count are neither computed nor valid. For a function of a few of the variables, numbered first;
+   * each computed entry is the same operations as with all n, so it is the same to the last bit.
+   */
+  get activeVariables(): number {
+    return this.active;
+  }
+
+  set activeVariables(count: number) {
+    if (!(Number.isInteger(count) && count >= 0 && count <= this.n)) throw new RangeError(`Jet2Pool.activeVariables: expected an integer in [0, ${this.n}], got ${count}`);
+    this.active = count;
+    if (this.m > 0) this.m = count;
   }
 
   /** Frees all jets and triples taken since the last {@link Jet2Pool.reserve} (or all, without one). */
@@ -101,7 +119,7 @@ export class Jet2Pool {
   add(a: Jet2, b: Jet2, out: Jet2): Jet2 {
     out.v = a.v + b.v;
     for (let i = 0; i < this.m; i++) out.g[i] = a.g[i] + b.g[i];
-    if (this.hess) for (let i = 0; i < this.n * this.n; i++) out.h[i] = a.h[i] + b.h[i];
+    if (this.hess) for (let i = 0, n = this.n, m = this.m; i < m; i++) for (let k = i * n, end = k + m; k < end; k++) out.h[k] = a.h[k] + b.h[k];
     return out;
   }
 
@@ -109,7 +127,7 @@ export class Jet2Pool {
   addScaled(a: Jet2, c: number, b: Jet2, out: Jet2): Jet2 {
     out.v = a.v + c * b.v;
     for (let i = 0; i < this.m; i++) out.g[i] = a.g[i] + c * b.g[i];
-    if (this.hess) for (let i = 0; i < this.n * this.n; i++) out.h[i] = a.h[i] + c * b.h[i];
+    if (this.hess) for (let i = 0, n = this.n, m = this.m; i < m; i++) for (let k = i * n, end = k + m; k < end; k++) out.h[k] = a.h[k] + c * b.h[k];
     return out;
   }
 
@@ -117,7 +135,7 @@ export class Jet2Pool {
   affine(a: Jet2, c: number, d: number, out: Jet2): Jet2 {
     out.v = c * a.v + d;
     for (let i = 0; i < this.m; i++) out.g[i] = c * a.g[i];
-    if (this.hess) for (let i = 0; i < this.n * this.n; i++) out.h[i] = c * a.h[i];
+    if (this.hess) for (let i = 0, n = this.n, m = this.m; i < m; i++) for (let k = i * n, end = k + m; k < end; k++) out.h[k] = c * a.h[k];
     return out;
   }
 
@@ -130,9 +148,9 @@ export class Jet2Pool {
     for (let i = 0; i < m; i++) tg[i] = av * bg[i] + bv * ag[i];
     if (this.hess) {
       const n = this.n, ah = a.h, bh = b.h, th = t.h;
-      for (let i = 0; i < n; i++) {
+      for (let i = 0; i < m; i++) {
         const ai = ag[i], bi = bg[i];
-        for (let j = 0; j < n; j++) th[i * n + j] = av * bh[i * n + j] + bv * ah[i * n + j] + ai * bg[j] + bi * ag[j];
+        for (let j = 0; j < m; j++) th[i * n + j] = av * bh[i * n + j] + bv * ah[i * n + j] + ai * bg[j] + bi * ag[j];
       }
     }
     return t === out ? out : this.copy(t, out);
@@ -140,14 +158,14 @@ export class Jet2Pool {
 
   /** out = f(a) for f with value f0, first derivative f1 and second derivative f2 at a.v. */
   chain(a: Jet2, f0: number, f1: number, f2: number, out: Jet2): Jet2 {
-    const n = this.n;
+    const n = this.n, m = this.m;
     if (this.hess) {
-      for (let i = 0; i < n; i++) {
+      for (let i = 0; i < m; i++) {
         const gi = f2 * a.g[i];
-        for (let j = 0; j < n; j++) out.h[i * n + j] = f1 * a.h[i * n + j] + gi * a.g[j];
+        for (let j = 0; j < m; j++) out.h[i * n + j] = f1 * a.h[i * n + j] + gi * a.g[j];
       }
     }
-    for (let i = 0; i < this.m; i++) out.g[i] = f1 * a.g[i];
+    for (let i = 0; i < m; i++) out.g[i] = f1 * a.g[i];
     out.v = f0;
     return out;
   }
@@ -210,8 +228,14 @@ export class Jet2Pool {
   copy(a: Jet2, out: Jet2): Jet2 {
     if (a === out) return out;
     out.v = a.v;
-    if (this.m > 0) out.g.set(a.g);
-    if (this.hess) out.h.set(a.h);
+    const n = this.n, m = this.m;
+    if (m === n) {
+      out.g.set(a.g);
+      if (this.hess) out.h.set(a.h);
+      return out;
+    }
+    for (let i = 0; i < m; i++) out.g[i] = a.g[i];
+    if (this.hess) for (let i = 0; i < m; i++) for (let k = i * n, end = k + m; k < end; k++) out.h[k] = a.h[k];
     return out;
   }
 
@@ -232,9 +256,9 @@ export class Jet2Pool {
     for (let i = 0; i < m; i++) tg[i] = a0v * b0g[i] + b0v * a0g[i] + (a1v * b1g[i] + b1v * a1g[i]) + (a2v * b2g[i] + b2v * a2g[i]);
     if (this.hess) {
       const n = this.n, a0h = a0.h, a1h = a1.h, a2h = a2.h, b0h = b0.h, b1h = b1.h, b2h = b2.h, th = t.h;
-      for (let i = 0; i < n; i++) {
+      for (let i = 0; i < m; i++) {
         const a0i = a0g[i], b0i = b0g[i], a1i = a1g[i], b1i = b1g[i], a2i = a2g[i], b2i = b2g[i];
-        for (let j = 0; j < n; j++) {
+        for (let j = 0; j < m; j++) {
           const k = i * n + j;
           th[k] = a0v * b0h[k] + b0v * a0h[k] + a0i * b0g[j] + b0i * a0g[j]
             + (a1v * b1h[k] + b1v * a1h[k] + a1i * b1g[j] + b1i * a1g[j])
@@ -261,9 +285,9 @@ export class Jet2Pool {
     for (let i = 0; i < m; i++) og[i] = av * bg[i] + bv * ag[i] + -1 * (cv * dg[i] + dv * cg[i]);
     if (this.hess) {
       const n = this.n, ah = a.h, bh = b.h, ch = c.h, dh = d.h, oh = out.h;
-      for (let i = 0; i < n; i++) {
+      for (let i = 0; i < m; i++) {
         const ai = ag[i], bi = bg[i], ci = cg[i], di = dg[i];
-        for (let j = 0; j < n; j++) {
+        for (let j = 0; j < m; j++) {
           const k = i * n + j;
           oh[k] = av * bh[k] + bv * ah[k] + ai * bg[j] + bi * ag[j] + -1 * (cv * dh[k] + dv * ch[k] + ci * dg[j] + di * cg[j]);
         }

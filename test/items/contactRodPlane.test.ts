@@ -69,18 +69,22 @@ describe('ObjectContactRodPlane', () => {
     }
   });
 
-  it('axialFrictionMatchesPyElasticasClosedForm', () => {
+  it('axialFrictionMatchesPyElasticasClosedFormIn250Steps', () => {
     // PyElastica's axial_friction.py: a rod on a plane pulled along its axis by a uniform force F (total), μ_static
     // [forward, backward, sideways] = [0.8, 0.4, 0.4], μ_kinetic = [0.4, 0.2, 0.2]; kinetic energy at t = 0.25 s is
-    // t²(|F| − μ_k m g)²/(2m) when |F| > μ_s m g, else 0. Generalized-α, h = 5e-4. Sliding: within 1 % (observed 0.29 …
-    // 0.47 %, the first steps' stick phase; h = 1e-4 gives 0.1 %). Sticking: the creep of the viscous stick zone,
-    // v = v_reg F/(μ_s m g) < 1e-3 m/s, KE < 5e-7 J, against KEs of 0.14 … 2.3 J when sliding. Held up to |F| = 0.64 μ_s m g
-    // forward and 0.79 backward; closer to the limit the start transient slips (docs/decisions.md), so those forces of
-    // PyElastica's sweep are left out here: the elastic stick/slip model holds them (contactRodPlaneElasticFriction.test.ts)
-    const muS = [0.8, 0.4, 0.4], muK = [0.4, 0.2, 0.2], T = 0.25, { mass: m, g } = rod;
-    for (const F of [0, 2.5, 5, 8, 9, 10.5, -1.1, -2.1, -3.1, -4.1, -6.1, -10.6]) {
+    // t²(|F| − μ_k m g)²/(2m) when |F| > μ_s m g, else 0. Generalized-α, 250 steps (h = 1e-3; PyElastica: 25 000 steps of
+    // 1e-5 s). A subset of PyElastica's sweep (all 44 forces: test/long/pyelasticaAxialFriction.test.ts). Sliding: within
+    // 1 % (observed +0.09 … +0.39 %: the regularized law's friction-free initial acceleration F/m, which the step's
+    // trapezoidal velocity update weights by h/2). Sticking: the creep of the viscous stick zone, v = v_reg F/(μ_s m g) <
+    // 1e-3 m/s, KE < 5e-7 J, against KEs of 0.14 … 2.3 J when sliding; at h = 1e-3 the zone holds a suddenly applied load
+    // up to 0.57 μ_s m g forward (4.5 N) and 0.66 backward (−2.6 N): nearer the limit the first step's velocity overshoots
+    // v_reg and the rod slides (docs/decisions.md); the elastic stick/slip model holds it to the limit
+    // (contactRodPlaneElasticFriction.test.ts)
+    const muS = [0.8, 0.4, 0.4], muK = [0.4, 0.2, 0.2], T = 0.25, steps = 250, { mass: m, g } = rod;
+    for (const F of [0, 2.5, 4.5, 8, 10.5, -0.1, -2.6, -4.1, -10.6]) {
       const { mbs, rodNumber } = rodOnPlane({ normal: [0, 0, 1], direction: [1, 0, 0], extraLoadPerMass: [F / m, 0, 0], staticFriction: muS, dynamicFriction: muK });
-      mbs.solveDynamic(dynamicSettings(T, 500));
+      const statistics = mbs.solveDynamic(dynamicSettings(T, steps));
+      expect(statistics.steps + statistics.rejectedSteps, `F = ${F}`).toBeLessThanOrEqual(steps);
       const energy = mbs.getObjectOutput(rodNumber, OutputVariableType.KineticEnergy)[0];
       const [static_, kinetic] = F >= 0 ? [muS[0], muK[0]] : [muS[1], muK[1]];
       if (Math.abs(F) <= static_ * m * g) {

@@ -65,4 +65,23 @@ describe('Jet2Pool', () => {
     const again = valuesOnly.mul(values[0], values[1], valuesOnly.take());
     expect(again.v).toBe(values[0].v * values[1].v);
   });
+
+  // A function of the first variables only, differentiated with respect to those: the same entries as with all of them.
+  it('activeVariablesGiveTheSameLeadingEntries', () => {
+    const full = new Jet2Pool(4, 80), leading = new Jet2Pool(4, 80);
+    leading.activeVariables = 2;
+    const evaluate = (pool: Jet2Pool): Jet2 => {
+      const random = randomSource(9);
+      const x = [0, 1].map((i) => pool.variable(i, random(), pool.take()));
+      const r = pool.dot3(x[0], x[1], pool.sin(x[0], pool.take()), x[1], x[1], x[0], pool.take());
+      const c = pool.cross([x[0], x[1], r], [r, x[0], x[1]], pool.vector());
+      return pool.mul(pool.inverseSqrt(pool.affine(pool.mul(c[0], c[0], pool.take()), 1, 2, pool.take()), pool.take()), pool.add(c[1], c[2], pool.take()), pool.take());
+    };
+    const a = evaluate(full), b = evaluate(leading);
+    expect(b.v).toBe(a.v);
+    expect([b.g[0], b.g[1]]).toEqual([a.g[0], a.g[1]]);
+    expect([b.h[0], b.h[1], b.h[4], b.h[5]]).toEqual([a.h[0], a.h[1], a.h[4], a.h[5]]);
+    expect(a.h.slice(2, 4).every((h) => h === 0)).toBe(true);
+    expect(() => { leading.activeVariables = 5; }).toThrow(/activeVariables/);
+  });
 });
