@@ -13,6 +13,10 @@
  * the forward/backward friction coefficients swap places. The forward speed is PyElastica's measure: the centre-of-mass
  * displacement over whole periods after the ramp (t = 2T … 4T), projected on its own direction, per time.
  *
+ * The paper's own C++ code (mattialab/elastica, Snake.cpp) runs the unrounded gait [17.29, 48.54, 5.392, 14.74] N m with
+ * wave number 6.133/m (λ = 1.0245 L) on 100 elements; PyElastica's example, followed here, rounds the values and uses
+ * λ = 0.97 L. The paper's speed for the gait is not available here (docs/benchmarks.md lists what was searched).
+ *
  * PyElastica (the paper's version) integrates this with position Verlet at Δt = 1e-5 T (4e5 steps for 4 s); here
  * generalized-α with implicit contact and friction. Run `npx tsx examples/continuumSnake.ts [stepsPerPeriod]`.
  * Shared with test/long/continuumSnake.test.ts, bench/pyelasticaCases.bench.ts and scripts/optimizeSnakeGait.ts.
