@@ -11,7 +11,7 @@ import { pathToFileURL } from 'node:url';
 import {
   SimulationSettings, OutputVariableType, LinearSolverType, type SolverStatistics,
 } from '../src/node.ts';
-import { rod, rodOnPlane } from '../test/helpers/rodOnPlane.ts';
+import { rod, rodOnPlane } from '../examples/frictionValidation.ts';
 import { runContinuumSnake } from '../examples/continuumSnake.ts';
 import { solveHelicalBuckling } from '../examples/helicalBuckling.ts';
 import { freeVibration, upwardZeros } from '../examples/dynamicCantilever.ts';
@@ -62,16 +62,24 @@ function cantileverRow(): CaseRow {
   };
 }
 
-/** PyElastica's axial_friction.py at F = 10.5 N (sliding forward), 0.25 s, h = 5e-4 (as test/items/contactRodPlane.test.ts). */
-function axialFrictionRow(steps: number): CaseRow {
-  const F = 10.5, T = 0.25, { mass: m, g } = rod;
-  const { mbs, rodNumber } = rodOnPlane({ normal: [0, 0, 1], direction: [1, 0, 0], extraLoadPerMass: [F / m, 0, 0], staticFriction: [0.8, 0.4, 0.4], dynamicFriction: [0.4, 0.2, 0.2] });
+/**
+ * PyElastica's axial_friction.py at force F, 0.25 s in 250 steps (h = 1e-3), with the viscous stick zone or the elastic
+ * stick/slip model (stick stiffness 1e5 N/m², damping 6√(k_t ρA)), as test/items/contactRodPlane*.test.ts.
+ */
+function axialFrictionRow(F: number, elastic: boolean): CaseRow {
+  const T = 0.25, steps = 250, { mass: m, g } = rod;
+  const { mbs, rodNumber, contactNumber } = rodOnPlane({ normal: [0, 0, 1], direction: [1, 0, 0], extraLoadPerMass: [F / m, 0, 0], staticFriction: [0.8, 0.4, 0.4], dynamicFriction: [0.4, 0.2, 0.2] });
+  if (elastic) {
+    mbs.modifyObject(contactNumber, { frictionStiffness: 1e5, frictionDamping: 6 * Math.sqrt(1e5 * m / rod.length) });
+    mbs.assemble();
+  }
   const settings = dynamicSettings(T, steps);
   const run = timed(() => mbs.solveDynamic(settings));
   const energy = mbs.getObjectOutput(rodNumber, OutputVariableType.KineticEnergy)[0];
   const exact = T * T / (2 * m) * (F - 0.4 * m * g) ** 2;
+  const model = elastic ? 'elastic stick/slip' : 'viscous stick zone';
   return {
-    name: `Axial friction, F = 10.5 N sliding (8 linear elements, h = ${T / steps})`, simulatedTime: T,
+    name: `Axial friction, F = ${F} N sliding, ${model} (8 linear elements, h = ${T / steps})`, simulatedTime: T,
     pyelastica: { dt: 1e-5, steps: 25_000, note: '0.25 s', cost: 'axialFriction' }, statistics: run.value, wallSeconds: run.wallSeconds, cpuSeconds: run.cpuSeconds,
     accuracy: `kinetic energy ${(energy / exact - 1).toExponential(1)}`,
   };
@@ -115,7 +123,7 @@ function main(): void {
   const markdown = process.argv.includes('--markdown');
   // warm-up (JIT) on a short snake run, untimed
   runContinuumSnake({ stepsPerPeriod: 25, endTime: 0.5, startPeriods: 0 });
-  const rows = [cantileverRow(), axialFrictionRow(500), axialFrictionRow(250), rollingRow(), snakeRow(50), snakeRow(100), helicalRow()];
+  const rows = [cantileverRow(), axialFrictionRow(10.5, false), axialFrictionRow(8, true), rollingRow(), snakeRow(50), snakeRow(100), helicalRow()];
   const header = [
     'case', 'PyElastica dt, steps', 'Flexdyn steps (rejected)', 'Newton iterations', 'steps ratio', 'wall [s]', 'CPU [s]', 'CPU per simulated s',
     'PyElastica CPU per step', 'PyElastica CPU per simulated s (static: its run)', 'CPU ratio PyElastica / Flexdyn', 'accuracy',
