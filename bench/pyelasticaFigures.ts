@@ -4,7 +4,7 @@
  * numba kernels were assembled from single stored files of its repository (see `pyelasticaSitting.pyelastica`) and
  * driven step by step the way its `PositionVerlet.step` drives a system collection, with each case's forcing kernels
  * called as its example's forcing modules call them. CPU time (`time.process_time`) per step after numba compilation,
- * median of three runs; the machine was shared, so wall time was not used.
+ * median of three or four runs; the machine was shared, so wall time was not used.
  * @module
  */
 
