@@ -11,7 +11,7 @@ import { pathToFileURL } from 'node:url';
 import {
   SimulationSettings, OutputVariableType, LinearSolverType, type SolverStatistics,
 } from '../src/node.ts';
-import { rod, rodOnPlane } from '../test/helpers/rodOnPlane.ts';
+import { rod, rodOnPlane } from '../examples/frictionValidation.ts';
 import { runContinuumSnake } from '../examples/continuumSnake.ts';
 import { solveHelicalBuckling } from '../examples/helicalBuckling.ts';
 import { freeVibration, upwardZeros } from '../examples/dynamicCantilever.ts';

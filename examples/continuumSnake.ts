@@ -69,7 +69,7 @@ export interface ContinuumSnakeModel {
 
 /**
  * Contact stiffness 1e5 N/m² per length (static penetration ρA g/k = 1.9e-4 m ≪ r) and damping 600 N s/m² (critical
- * 2√(k ρA) = 885), the normal force law of the rod-on-plane validation cases (test/helpers/rodOnPlane.ts); PyElastica's
+ * 2√(k ρA) = 885), the normal force law of the rod-on-plane validation cases (examples/frictionValidation.ts); PyElastica's
  * plane cancels the normal force instead (its k = 1, ν = 1e-6 act only on the penetration that remains).
  */
 const contact = { stiffness: 1e5, damping: 600 };

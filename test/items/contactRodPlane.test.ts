@@ -4,7 +4,7 @@ import type { SystemState } from '../../src/model/SystemState.ts';
 import { expectObjectJacobians } from '../helpers/objectJacobian.ts';
 import { expectFlexdynError } from '../helpers/errors.ts';
 import { dynamicSettings, tightStaticSettings } from '../helpers/settings.ts';
-import { contact, pointsPerElement, rod, rodOnPlane } from '../helpers/rodOnPlane.ts';
+import { axialFriction, contact, pointsPerElement, rod, rodOnPlane, simulateAxialFriction, simulateIncline } from '../../examples/frictionValidation.ts';
 
 /*
  * ObjectContactRodPlane: static reaction, Jacobians at sticking, sliding and anisotropic states, PyElastica's friction
@@ -80,19 +80,12 @@ describe('ObjectContactRodPlane', () => {
     // up to 0.57 μ_s m g forward (4.5 N) and 0.66 backward (−2.6 N): nearer the limit the first step's velocity overshoots
     // v_reg and the rod slides (docs/decisions.md); the elastic stick/slip model holds it to the limit
     // (contactRodPlaneElasticFriction.test.ts)
-    const muS = [0.8, 0.4, 0.4], muK = [0.4, 0.2, 0.2], T = 0.25, steps = 250, { mass: m, g } = rod;
+    const steps = 250, { mass: m, g } = rod;
     for (const F of [0, 2.5, 4.5, 8, 10.5, -0.1, -2.6, -4.1, -10.6]) {
-      const { mbs, rodNumber } = rodOnPlane({ normal: [0, 0, 1], direction: [1, 0, 0], extraLoadPerMass: [F / m, 0, 0], staticFriction: muS, dynamicFriction: muK });
-      const statistics = mbs.solveDynamic(dynamicSettings(T, steps));
+      const { energy, exact, statistics } = simulateAxialFriction(F, steps);
       expect(statistics.steps + statistics.rejectedSteps, `F = ${F}`).toBeLessThanOrEqual(steps);
-      const energy = mbs.getObjectOutput(rodNumber, OutputVariableType.KineticEnergy)[0];
-      const [static_, kinetic] = F >= 0 ? [muS[0], muK[0]] : [muS[1], muK[1]];
-      if (Math.abs(F) <= static_ * m * g) {
-        expect(energy, `F = ${F}`).toBeLessThan(5e-7);
-      } else {
-        const exact = T * T / (2 * m) * (Math.abs(F) - kinetic * m * g) ** 2;
-        expect(Math.abs(energy / exact - 1), `F = ${F}`).toBeLessThan(0.01);
-      }
+      if (Math.abs(F) <= axialFriction.staticFriction[F >= 0 ? 0 : 1] * m * g) expect(energy, `F = ${F}`).toBeLessThan(5e-7);
+      else expect(Math.abs(energy / exact - 1), `F = ${F}`).toBeLessThan(0.01);
     }
   });
 
@@ -102,16 +95,8 @@ describe('ObjectContactRodPlane', () => {
     // v = (2/3) g sin α t, ω = v/R; else sliding: v = g(sin α − μ_k cos α) t, ω = μ_k m g R cos α t/J. Kinetic energy
     // (translation + rotation) at t = 0.5 s within 1 % (observed ≤ 3e-8 rolling, ≤ 1.3e-3 sliding). h = 2.5e-4: at
     // h = 1e-3 the rolling rod (ω up to 70 rad/s) starts to wobble after 0.35 s (a tilt of the sections that grows)
-    const muS = 0.4, muK = 0.2, T = 0.5, { mass: m, g, radius: R } = rod, J = 0.5 * m * R * R;
     for (const alphaS of [0.05, 0.1, 0.2, 0.27, 0.29, 0.3, 0.4, 0.5]) {
-      const alpha = alphaS * Math.PI, sin = Math.sin(alpha), cos = Math.cos(alpha);
-      const { mbs, rodNumber } = rodOnPlane({ normal: [sin, 0, cos], direction: [0, 1, 0], staticFriction: [muS, muS, muS], dynamicFriction: [muK, muK, muK] });
-      mbs.solveDynamic(dynamicSettings(T, 2000));
-      const energy = mbs.getObjectOutput(rodNumber, OutputVariableType.KineticEnergy)[0];
-      const rolling = sin / 3 <= muS * cos;
-      const exact = rolling
-        ? 0.5 * m * (2 / 3 * g * sin * T) ** 2 + 0.5 * J * (2 / 3 * g * sin * T / R) ** 2
-        : 0.5 * m * (g * T * (sin - muK * cos)) ** 2 + 0.5 * J * (muK * m * g * R * cos * T / J) ** 2;
+      const { energy, exact } = simulateIncline(alphaS * Math.PI, 2000);
       expect(Math.abs(energy / exact - 1), `α = ${alphaS}π`).toBeLessThan(0.01);
     }
   });

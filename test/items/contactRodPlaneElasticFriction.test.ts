@@ -5,7 +5,7 @@ import {
 import type { SystemState } from '../../src/model/SystemState.ts';
 import { expectObjectJacobians } from '../helpers/objectJacobian.ts';
 import { dynamicSettings, tightStaticSettings } from '../helpers/settings.ts';
-import { pointsPerElement, rod, rodOnPlane } from '../helpers/rodOnPlane.ts';
+import { pointsPerElement, rod, rodOnPlane } from '../../examples/frictionValidation.ts';
 
 /*
  * ObjectContactRodPlane with frictionStiffness > 0: the elastic stick/slip model (a tangential spring to an anchor up to

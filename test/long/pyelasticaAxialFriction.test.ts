@@ -6,29 +6,20 @@
  * @module
  */
 import { describe, expect, it } from 'vitest';
-import { OutputVariableType } from '../../src/index.ts';
-import { rod, rodOnPlane } from '../helpers/rodOnPlane.ts';
-import { dynamicSettings } from '../helpers/settings.ts';
+import { axialFriction, rod, simulateAxialFriction } from '../../examples/frictionValidation.ts';
 
 /** PyElastica's sweep: 22 forward forces 0 … 10.5 N and 22 backward forces −0.1 … −10.6 N (steps of 0.5 N). */
 const sweep = [...Array.from({ length: 22 }, (_, i) => 0.5 * i), ...Array.from({ length: 22 }, (_, i) => -0.1 - 0.5 * i)];
-const muS = [0.8, 0.4, 0.4], muK = [0.4, 0.2, 0.2], T = 0.25, steps = 250, { mass: m, g } = rod;
+const steps = 250, { mass: m, g } = rod;
 
 /** Runs the sweep; returns per force the kinetic energy at T, the closed form (0 when it sticks) and whether it sticks. */
 function runSweep(elastic: boolean): { F: number; energy: number; exact: number; sticks: boolean }[] {
   return sweep.map((F) => {
-    const { mbs, rodNumber, contactNumber } = rodOnPlane({ normal: [0, 0, 1], direction: [1, 0, 0], extraLoadPerMass: [F / m, 0, 0], staticFriction: muS, dynamicFriction: muK });
-    if (elastic) {
-      // stick stiffness 1e5 N/m² and damping 6√(k_t ρA), as test/items/contactRodPlaneElasticFriction.test.ts
-      mbs.modifyObject(contactNumber, { frictionStiffness: 1e5, frictionDamping: 6 * Math.sqrt(1e5 * m / rod.length) });
-      mbs.assemble();
-    }
-    const statistics = mbs.solveDynamic(dynamicSettings(T, steps));
+    // elastic: stick stiffness 1e5 N/m² and damping 6√(k_t ρA), as test/items/contactRodPlaneElasticFriction.test.ts
+    const { energy, exact, statistics } = simulateAxialFriction(F, steps, elastic);
     expect(statistics.steps + statistics.rejectedSteps, `F = ${F}`).toBeLessThanOrEqual(steps);
-    const energy = mbs.getObjectOutput(rodNumber, OutputVariableType.KineticEnergy)[0];
-    const [staticCoefficient, kinetic] = F >= 0 ? [muS[0], muK[0]] : [muS[1], muK[1]];
-    const sticks = Math.abs(F) <= staticCoefficient * m * g;
-    return { F, energy, exact: sticks ? 0 : T * T / (2 * m) * (Math.abs(F) - kinetic * m * g) ** 2, sticks };
+    const sticks = Math.abs(F) <= axialFriction.staticFriction[F >= 0 ? 0 : 1] * m * g;
+    return { F, energy, exact, sticks };
   });
 }
 
