@@ -22,6 +22,7 @@ import { eulerBernoulliFrequencies, freeVibration } from '../examples/dynamicCan
 import { solveTimoshenkoCantilever, timoshenkoData, timoshenkoDeflection } from '../examples/timoshenkoCantilever.ts';
 import { capstan } from '../examples/capstan.ts';
 import { simulatePlectoneme } from '../examples/plectonemes.ts';
+import { axialFriction, axialFrictionKineticEnergy, simulateAxialFriction } from '../examples/frictionValidation.ts';
 
 /** The repository root. */
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -230,9 +231,24 @@ function plectonemes(): void {
   });
 }
 
+/** examples/frictionValidation.ts: the kinetic energy after 0.25 s over PyElastica's axial force sweep against the closed form. */
+function frictionValidation(): void {
+  const forces = [...Array.from({ length: 22 }, (_, i) => -10.6 + 0.5 * i), ...Array.from({ length: 22 }, (_, i) => 0.5 * i)];
+  const exact = sampled(21.2, 424, (x) => axialFrictionKineticEnergy(x - 10.6, axialFriction.endTime)).map(([x, e]) => [x - 10.6, e]);
+  plotSensor(undefined, [
+    { data: exact, name: 'closed form' },
+    { data: forces.map((F) => [F, simulateAxialFriction(F, 250, true).energy]), name: 'elastic' },
+    { data: forces.map((F) => [F, simulateAxialFriction(F, 250, false).energy]), name: 'viscous' },
+  ], {
+    components: 0, lineStyles: ['-', '', ''], markerStyles: ['', 'o', 'x'], markerSizes: [6, 5, 5],
+    labels: ['closed form t²(|F| − μ_k m g)²/(2m), 0 below μ_s m g', 'elastic stick/slip, 250 steps', 'viscous stick zone, 250 steps'],
+    title: 'Axial friction: kinetic energy at t = 0.25 s over the pulling force', xLabel: 'F [N]', yLabel: 'kinetic energy [J]', fileName: image('frictionValidation'),
+  });
+}
+
 /** The picture makers by example name. */
 export const pictureMakers: Record<string, () => void> = { firstModel, demo, pendulumPort, helixRollUp, helicalSpring, wilberforce, sutureThread, cantileverTipMass, helicalBuckling, continuumSnake, beamTutorial, threadOverPulley,
-  dynamicCantilever, timoshenkoCantilever, capstan: capstanPicture, plectonemes };
+  dynamicCantilever, timoshenkoCantilever, capstan: capstanPicture, plectonemes, frictionValidation };
 
 if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
   mkdirSync(imageFolder, { recursive: true });

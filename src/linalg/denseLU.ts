@@ -208,7 +208,8 @@ export class DenseLU {
  * 60 % of the two triangles (multibody systems: blocks of coupled bodies and their constraints). Listing them costs about
  * one full substitution, so it happens at the second substitution with the same factors: full Newton (one substitution
  * per factorization) never pays it, modified Newton (many substitutions per factorization, over many steps) gains.
- * Skipping entries that are exactly zero, in the same order, gives the same result as {@link substituteFactors}.
+ * Skipping entries that are exactly zero, in the same order, gives the same result as {@link substituteFactors}; the
+ * listed values are copied next to their columns (read in sequence instead of gathered from the row-major factors).
  * The lists grow when the factors need more room and are kept (no allocation once the largest fill has been seen).
  */
 export class FactorNonzeros {
@@ -221,6 +222,10 @@ export class FactorNonzeros {
   /** Columns of the strictly upper part of row i at upperColumns[upperStart[i] … upperStart[i + 1]). */
   private upperStart = new Int32Array(1);
   private upperColumns = new Int32Array(0);
+  /** The listed entries' values in the same order, and the diagonal of U: read in sequence, not gathered from the factors. */
+  private lowerValues = new Float64Array(0);
+  private upperValues = new Float64Array(0);
+  private diagonal = new Float64Array(0);
 
   /** True if the nonzeros of the current factors are listed (the substitutions visit only those). */
   get listed(): boolean {
@@ -246,18 +251,24 @@ export class FactorNonzeros {
     if (rank + 1 > this.lowerStart.length) {
       this.lowerStart = new Int32Array(rank + 1);
       this.upperStart = new Int32Array(rank + 1);
+      this.diagonal = new Float64Array(rank + 1);
     }
-    if (lower > this.lowerColumns.length) this.lowerColumns = new Int32Array(lower);
-    if (upper > this.upperColumns.length) this.upperColumns = new Int32Array(upper);
-    const { lowerStart, upperStart, lowerColumns, upperColumns } = this;
+    if (lower > this.lowerColumns.length) { this.lowerColumns = new Int32Array(lower); this.lowerValues = new Float64Array(lower); }
+    if (upper > this.upperColumns.length) { this.upperColumns = new Int32Array(upper); this.upperValues = new Float64Array(upper); }
+    const { lowerStart, upperStart, lowerColumns, upperColumns, lowerValues, upperValues, diagonal } = this;
     lower = 0;
     upper = 0;
     for (let i = 0; i < rank; i++) {
       const row = i * n;
       lowerStart[i] = lower;
       upperStart[i] = upper;
-      for (let j = 0; j < i; j++) if (a[row + j] !== 0) lowerColumns[lower++] = j;
-      for (let j = i + 1; j < rank; j++) if (a[row + j] !== 0) upperColumns[upper++] = j;
+      for (let j = 0; j < i; j++) {
+        if (a[row + j] !== 0) { lowerValues[lower] = a[row + j]; lowerColumns[lower++] = j; }
+      }
+      diagonal[i] = a[row + i];
+      for (let j = i + 1; j < rank; j++) {
+        if (a[row + j] !== 0) { upperValues[upper] = a[row + j]; upperColumns[upper++] = j; }
+      }
     }
     lowerStart[rank] = lower;
     upperStart[rank] = upper;
@@ -270,24 +281,16 @@ export class FactorNonzeros {
       substituteFactors(a, n, rank, y);
       return;
     }
-    const { lowerStart, upperStart, lowerColumns, upperColumns } = this;
+    const { lowerStart, upperStart, lowerColumns, upperColumns, lowerValues, upperValues, diagonal } = this;
     for (let i = 1; i < rank; i++) {
-      const row = i * n;
       let s = y[i];
-      for (let k = lowerStart[i], end = lowerStart[i + 1]; k < end; k++) {
-        const j = lowerColumns[k];
-        s -= a[row + j] * y[j];
-      }
+      for (let k = lowerStart[i], end = lowerStart[i + 1]; k < end; k++) s -= lowerValues[k] * y[lowerColumns[k]];
       y[i] = s;
     }
     for (let i = rank - 1; i >= 0; i--) {
-      const row = i * n;
       let s = y[i];
-      for (let k = upperStart[i], end = upperStart[i + 1]; k < end; k++) {
-        const j = upperColumns[k];
-        s -= a[row + j] * y[j];
-      }
-      y[i] = s / a[row + i];
+      for (let k = upperStart[i], end = upperStart[i + 1]; k < end; k++) s -= upperValues[k] * y[upperColumns[k]];
+      y[i] = s / diagonal[i];
     }
   }
 }
