@@ -19,6 +19,8 @@ const N = PAIR_VARIABLES;
 const CP0 = 0, CP1 = 3, CPB = 6, CTB = 9, V = 12;
 /** Geometric tolerance relative to the rod radius: points this close count as equal, a point this close to a plane as in it. */
 const RELATIVE_TOLERANCE = 1e-9;
+/** Fraction of a segment at each end over which a crossing contact fades out (weight s/BLEND, (1 − s)/BLEND), where the end points' own contacts take over. */
+const BLEND = 0.1;
 
 /**
  * The contacts of one rod segment with the triangles near it, found per evaluation: the rod's centerline point x_r at
@@ -33,6 +35,7 @@ class FoundRodTriangles {
   triangle = new Int32Array(8);
   kind = new Int32Array(8);
   edge = new Int32Array(8);
+  weight = new Float64Array(8);
   kept = new Uint8Array(8);
 
   /** Makes room for one more contact; returns its index. */
@@ -40,7 +43,7 @@ class FoundRodTriangles {
     if (this.count === this.triangle.length) {
       const grow = <T extends Float64Array | Int32Array | Uint8Array>(a: T): T => { const b = new (a.constructor as new (n: number) => T)(2 * a.length); b.set(a); return b; };
       this.s = grow(this.s); this.rodPoint = grow(this.rodPoint); this.point = grow(this.point);
-      this.triangle = grow(this.triangle); this.kind = grow(this.kind); this.edge = grow(this.edge); this.kept = grow(this.kept);
+      this.triangle = grow(this.triangle); this.kind = grow(this.kind); this.edge = grow(this.edge); this.weight = grow(this.weight); this.kept = grow(this.kept);
     }
     return this.count++;
   }
@@ -55,8 +58,9 @@ class FoundRodTriangles {
  * - the segment's start point (and the end point of a rod's last segment) where it projects onto the face (a rod
  *   point on a face: a line contact is carried by the points of the centerline, and a rod lying on a plane has a
  *   contact at every segment joint);
- * - the closest points of the segment and each edge of the triangle ({@link SegmentPair}; s ∈ [0, 1], the edge's
- *   parameter clamped to its ends is a vertex), where that point of the triangle is the triangle's closest point to the
+ * - the closest points of the segment and each convex edge of the triangle ({@link SegmentPair}; s ∈ [0, 1], the
+ *   edge's parameter clamped to its ends is a vertex; flat and concave edges, {@link ContactTriangles.convexEdge}, are
+ *   left to the faces, which are at least as close), where that point of the triangle is the triangle's closest point to the
  *   centerline point (a local minimum of the distance between segment and triangle), the end s = 1 belongs to the next
  *   segment of the rod and the start s = 0 is taken only if the distance does not decrease into the previous segment
  *   (once per crossing of the polyline).
@@ -87,6 +91,7 @@ export class RodTriangleContact implements ContactKernel {
   private readonly rP = new Float64Array(3);
   private readonly rB0 = new Float64Array(3);
   private readonly rB1 = new Float64Array(3);
+  private readonly D = new Float64Array(9);
   /** ∂x_c/∂z and ∂s/∂z (positions), inputs of the force law, ∂Q/∂z of [Q_P0, Q_P1, F_b, T_b] (12 × 24). */
   private readonly Ax = new Float64Array(3 * N);
   private readonly sz = new Float64Array(N);
@@ -116,15 +121,6 @@ export class RodTriangleContact implements ContactKernel {
     return m;
   }
 
-  /** True if the rod point x touches the face of triangle q: it projects into it (within tolerance) at a distance in (0, R) on the outer side. */
-  private touchesFace(q: number, x0: number, x1: number, x2: number, R: number): boolean {
-    const y = this.triangles.points, o = 9 * q, m = this.normalOf(q);
-    const h = (x0 - y[o]) * m[0] + (x1 - y[o + 1]) * m[1] + (x2 - y[o + 2]) * m[2];
-    if (!(h > 0 && h < R)) return false;
-    this.closest.evaluate(y, o, x0, x1, x2);
-    return this.closest.inside;
-  }
-
   /** Finds the contacts of segment i with the triangles near it and applies the exclusions; the kept ones have found.kept = 1. */
   private collect(i: number): void {
     const { rods, triangles, grid, found } = this;
@@ -135,41 +131,49 @@ export class RodTriangleContact implements ContactKernel {
     if (this.candidates.length < count) this.candidates = new Int32Array(2 * count);
     for (let c = 0; c < count; c++) this.candidates[c] = grid.found[c] - triangles.offset;
     this.candidateCount = count;
-    const previous = i > 0 && rods.hasNext[i - 1] === 1 ? i - 1 : -1, x12 = this.x12, pair = this.pair;
+    const x12 = this.x12, pair = this.pair, convex = triangles.convexEdge, closest = this.closest;
     for (let k = 0; k < 6; k++) x12[k] = x[6 * i + k];
     for (let c = 0; c < count; c++) {
       const t = this.candidates[c], o = 9 * t, m = this.normalOf(t);
-      // the segment's start point (and the end of the rod's last segment) on the face
+      // the segment's start point (and the end of the rod's last segment) as a sphere: face, convex edge or vertex
       for (let end = 0; end < (rods.hasNext[i] === 1 ? 1 : 2); end++) {
         const p0 = x[6 * i + 3 * end], p1 = x[6 * i + 3 * end + 1], p2 = x[6 * i + 3 * end + 2];
-        const h = (p0 - y[o]) * m[0] + (p1 - y[o + 1]) * m[1] + (p2 - y[o + 2]) * m[2];
-        if (!(h > 0 && h < R)) continue;
-        this.closest.evaluate(y, o, p0, p1, p2);
-        if (!this.closest.inside) continue;
+        closest.evaluate(y, o, p0, p1, p2);
+        let q0: number, q1: number, q2: number, kind: number, edge = -1;
+        if (closest.inside) {
+          const h = (p0 - y[o]) * m[0] + (p1 - y[o + 1]) * m[1] + (p2 - y[o + 2]) * m[2];
+          if (!(h > 0 && h < R)) continue;
+          q0 = p0 - h * m[0]; q1 = p1 - h * m[1]; q2 = p2 - h * m[2]; kind = FACE;
+        } else {
+          const v = closest.feature;
+          if (closest.kind === EDGE ? convex[3 * t + v] === 0 : convex[3 * t + v] === 0 && convex[3 * t + (v + 2) % 3] === 0) continue;
+          const dist = closest.distance;
+          q0 = closest.point[0]; q1 = closest.point[1]; q2 = closest.point[2];
+          if (!(dist < R) || dist === 0 || !((p0 - q0) * m[0] + (p1 - q1) * m[1] + (p2 - q2) * m[2] > 0)) continue;
+          kind = closest.kind; edge = closest.kind === EDGE ? v : -1;
+        }
         const k = found.next();
-        found.s[k] = end; found.triangle[k] = t; found.kind[k] = FACE; found.edge[k] = -1;
+        found.s[k] = end; found.triangle[k] = t; found.kind[k] = kind; found.edge[k] = edge; found.weight[k] = -1;
         found.rodPoint[3 * k] = p0; found.rodPoint[3 * k + 1] = p1; found.rodPoint[3 * k + 2] = p2;
-        found.point[3 * k] = p0 - h * m[0]; found.point[3 * k + 1] = p1 - h * m[1]; found.point[3 * k + 2] = p2 - h * m[2];
+        found.point[3 * k] = q0; found.point[3 * k + 1] = q1; found.point[3 * k + 2] = q2;
       }
-      // the closest points of the segment and each edge
+      // the segment crossing a convex edge: the closest points of the segment and the edge inside the segment
       for (let e = 0; e < 3; e++) {
+        if (convex[3 * t + e] === 0) continue; // flat or concave: the faces carry the contact
         const a = o + 3 * e, b = o + 3 * ((e + 1) % 3);
         for (let k = 0; k < 3; k++) { x12[6 + k] = y[a + k]; x12[9 + k] = y[b + k]; }
         pair.evaluate(x12, 0, 6);
         const dist = pair.distance, s = pair.s, u = pair.t;
-        if (!(dist < R) || dist === 0 || (s === 1 && rods.hasNext[i] === 1)) continue;
+        if (!(dist < R) || dist === 0 || !(s > 0 && s < 1)) continue;
         // d = x_r − x_c (from the triangle to the rod) = −pair.d
         const d0 = -pair.d[0], d1 = -pair.d[1], d2 = -pair.d[2];
         if (!(d0 * m[0] + d1 * m[1] + d2 * m[2] > 0)) continue;
         const r0 = x12[0] + s * pair.a[0], r1 = x12[1] + s * pair.a[1], r2 = x12[2] + s * pair.a[2];
-        this.closest.evaluate(y, o, r0, r1, r2);
-        if (this.closest.distance < dist - tol) continue; // the triangle is closer to x_r elsewhere: not this edge's region
-        if (s === 0 && previous >= 0) {
-          const dot = d0 * (x[6 * previous + 3] - x[6 * previous]) + d1 * (x[6 * previous + 4] - x[6 * previous + 1]) + d2 * (x[6 * previous + 5] - x[6 * previous + 2]);
-          if (dot > 0) continue; // the distance decreases into the previous segment: its contact, not this one's
-        }
+        closest.evaluate(y, o, r0, r1, r2);
+        if (closest.distance < dist - tol) continue; // the triangle is closer to x_r elsewhere: not this edge's region
         const k = found.next();
-        found.s[k] = s; found.triangle[k] = t; found.kind[k] = u === 0 || u === 1 ? VERTEX : EDGE; found.edge[k] = e;
+        found.s[k] = s; found.triangle[k] = t; found.kind[k] = u === 0 || u === 1 ? VERTEX : EDGE; found.edge[k] = 3 + e;
+        found.weight[k] = Math.min(1, s / BLEND, (1 - s) / BLEND);
         found.rodPoint[3 * k] = r0; found.rodPoint[3 * k + 1] = r1; found.rodPoint[3 * k + 2] = r2;
         found.point[3 * k] = r0 - d0; found.point[3 * k + 1] = r1 - d1; found.point[3 * k + 2] = r2 - d2;
       }
@@ -179,12 +183,13 @@ export class RodTriangleContact implements ContactKernel {
     for (let k = 0; k < found.count; k++) {
       let exclude = false;
       if (found.kind[k] !== FACE) {
+        // an edge or vertex contact counts only where no other triangle of the body is closer to the rod point
+        const distance = Math.hypot(X[3 * k] - P[3 * k], X[3 * k + 1] - P[3 * k + 1], X[3 * k + 2] - P[3 * k + 2]);
         for (let c = 0; c < count && !exclude; c++) {
           const q = this.candidates[c];
-          if (body[q] !== body[T[k]]) continue;
-          const m = this.normalOf(q), o = 9 * q;
-          const inPlane = Math.abs((P[3 * k] - y[o]) * m[0] + (P[3 * k + 1] - y[o + 1]) * m[1] + (P[3 * k + 2] - y[o + 2]) * m[2]) <= tol;
-          if (inPlane && this.touchesFace(q, X[3 * k], X[3 * k + 1], X[3 * k + 2], R)) exclude = true;
+          if (q === T[k] || body[q] !== body[T[k]]) continue;
+          this.closest.evaluate(y, 9 * q, X[3 * k], X[3 * k + 1], X[3 * k + 2]);
+          if (this.closest.distance < distance - tol) exclude = true;
         }
       }
       for (let q = 0; q < k && !exclude; q++) {
@@ -218,7 +223,8 @@ export class RodTriangleContact implements ContactKernel {
     const gap = dist - rods.radius[i];
     const kR = rods.stiffness[i], kT = triangles.stiffness[b];
     this.mu = settings.friction(rods.material[i], triangles.material[b]);
-    const F = this.law.evaluate(n, gap, vn, w, kR * kT / (kR + kT), rods.damping[i] + triangles.damping[b], 1, this.mu, settings.frictionProportionalZone);
+    const weight = found.weight[k] < 0 ? 1 : found.weight[k];
+    const F = this.law.evaluate(n, gap, vn, w, kR * kT / (kR + kT), rods.damping[i] + triangles.damping[b], weight, this.mu, settings.frictionProportionalZone);
     this.dist = dist; this.gap = gap; this.F = F;
     return F < 0;
   }
@@ -251,26 +257,36 @@ export class RodTriangleContact implements ContactKernel {
     const { found, law, Ax, sz, tz, rods, triangles } = this;
     const t = found.triangle[k], b = triangles.body[t], pb = triangles.bodies.position3, s = found.s[k];
     Ax.fill(0); sz.fill(0);
-    if (found.kind[k] === FACE) {
-      const m = this.normalOf(t);
+    if (found.weight[k] < 0) {
+      // an end point of the segment: D = I − m mᵀ on the face, ê êᵀ on an edge, 0 at a vertex
+      const D = this.D, kind = found.kind[k];
+      D.fill(0);
+      if (kind === FACE) {
+        const m = this.normalOf(t);
+        for (let r = 0; r < 3; r++) for (let c = 0; c < 3; c++) D[3 * r + c] = (r === c ? 1 : 0) - m[r] * m[c];
+      } else if (kind === EDGE) {
+        const y = triangles.points, o = 9 * t, e = found.edge[k], a = o + 3 * e, bb = o + 3 * ((e + 1) % 3);
+        const u0 = y[bb] - y[a], u1 = y[bb + 1] - y[a + 1], u2 = y[bb + 2] - y[a + 2], length = Math.hypot(u0, u1, u2);
+        const u = [u0 / length, u1 / length, u2 / length];
+        for (let r = 0; r < 3; r++) for (let c = 0; c < 3; c++) D[3 * r + c] = u[r] * u[c];
+      }
       const rP = this.rP;
       for (let c = 0; c < 3; c++) rP[c] = found.rodPoint[3 * k + c] - pb[3 * b + c];
       const col = s === 0 ? CP0 : CP1;
       for (let r = 0; r < 3; r++) {
         for (let c = 0; c < 3; c++) {
-          const D = (r === c ? 1 : 0) - m[r] * m[c];
-          Ax[N * r + col + c] = D;
-          Ax[N * r + CPB + c] = (r === c ? 1 : 0) - D;
+          Ax[N * r + col + c] = D[3 * r + c];
+          Ax[N * r + CPB + c] = (r === c ? 1 : 0) - D[3 * r + c];
         }
-        // θ columns: −(x_c − p_b)~ + D (P − p_b)~; (v~)_{rc} e_c = v × e_c
+        // θ columns: −(x_c − p_b)~ + D (P − p_b)~
         for (let c = 0; c < 3; c++) {
           let value = -crossColumn(this.rc, r, c);
-          for (let l = 0; l < 3; l++) value += ((r === l ? 1 : 0) - m[r] * m[l]) * crossColumn(rP, l, c);
+          for (let l = 0; l < 3; l++) value += D[3 * r + l] * crossColumn(rP, l, c);
           Ax[N * r + CTB + c] = value;
         }
       }
     } else {
-      const pair = this.pair, x12 = this.x12, y = triangles.points, o = 9 * t, e = found.edge[k];
+      const pair = this.pair, x12 = this.x12, y = triangles.points, o = 9 * t, e = found.edge[k] - 3;
       const a = o + 3 * e, bb = o + 3 * ((e + 1) % 3);
       for (let c = 0; c < 6; c++) x12[c] = rods.points[6 * i + c];
       for (let c = 0; c < 3; c++) { x12[6 + c] = y[a + c]; x12[9 + c] = y[bb + c]; }
@@ -309,6 +325,12 @@ export class RodTriangleContact implements ContactKernel {
     }
     law.DVn.set(DW);
     law.derivatives(this.dist, this.w);
+    // a crossing's fading weight w(s): ∂f += (f/w) w'(s) ∂s
+    const weight = found.weight[k];
+    if (weight > 0 && weight < 1) {
+      const slope = (s < 0.5 ? 1 : -1) / BLEND / weight, Af = law.Af, f = law.f;
+      for (let r = 0; r < 3; r++) for (let c = 0; c < 12; c++) Af[N * r + c] += f[r] * slope * sz[c];
+    }
     // ∂Q: Q_P0 = (1 − s) f, Q_P1 = s f, F_b = −f, T_b = −(x_c − p_b) × f
     const Af = law.Af, f = law.f, dQ = this.dQ, rc = this.rc;
     for (let r = 0; r < 3; r++) {
