@@ -169,8 +169,6 @@ export class RodTriangleContact implements ContactKernel {
         const d0 = -pair.d[0], d1 = -pair.d[1], d2 = -pair.d[2];
         if (!(d0 * m[0] + d1 * m[1] + d2 * m[2] > 0)) continue;
         const r0 = x12[0] + s * pair.a[0], r1 = x12[1] + s * pair.a[1], r2 = x12[2] + s * pair.a[2];
-        closest.evaluate(y, o, r0, r1, r2);
-        if (closest.distance < dist - tol) continue; // the triangle is closer to x_r elsewhere: not this edge's region
         const k = found.next();
         found.s[k] = s; found.triangle[k] = t; found.kind[k] = u === 0 || u === 1 ? VERTEX : EDGE; found.edge[k] = 3 + e;
         found.weight[k] = Math.min(1, s / BLEND, (1 - s) / BLEND);
@@ -182,12 +180,14 @@ export class RodTriangleContact implements ContactKernel {
     const P = found.point, X = found.rodPoint, T = found.triangle, body = triangles.body;
     for (let k = 0; k < found.count; k++) {
       let exclude = false;
-      if (found.kind[k] !== FACE) {
-        // an edge or vertex contact counts only where no other triangle of the body is closer to the rod point
+      if (found.kind[k] !== FACE && found.weight[k] < 0) {
+        // an end point's edge or vertex contact counts only where no triangle sharing that edge or vertex is closer to it
         const distance = Math.hypot(X[3 * k] - P[3 * k], X[3 * k + 1] - P[3 * k + 1], X[3 * k + 2] - P[3 * k + 2]);
+        const t = T[k], e = found.edge[k] % 3, a = 9 * t + 3 * e, b = 9 * t + 3 * ((e + 1) % 3), vertex = found.kind[k] === VERTEX;
         for (let c = 0; c < count && !exclude; c++) {
           const q = this.candidates[c];
-          if (q === T[k] || body[q] !== body[T[k]]) continue;
+          if (q === t || body[q] !== body[t]) continue;
+          if (vertex ? !hasPoint(y, 9 * q, P[3 * k], P[3 * k + 1], P[3 * k + 2], tol) : !(hasPoint(y, 9 * q, y[a], y[a + 1], y[a + 2], tol) && hasPoint(y, 9 * q, y[b], y[b + 1], y[b + 2], tol))) continue;
           this.closest.evaluate(y, 9 * q, X[3 * k], X[3 * k + 1], X[3 * k + 2]);
           if (this.closest.distance < distance - tol) exclude = true;
         }
@@ -496,6 +496,12 @@ export class RodTriangleContact implements ContactKernel {
     }
     return undefined;
   }
+}
+
+/** True if one of the three points of the triangle y[o …] is within tol of (x0, x1, x2). */
+function hasPoint(y: ArrayLike<number>, o: number, x0: number, x1: number, x2: number, tol: number): boolean {
+  for (let v = 0; v < 3; v++) if (Math.abs(y[o + 3 * v] - x0) <= tol && Math.abs(y[o + 3 * v + 1] - x1) <= tol && Math.abs(y[o + 3 * v + 2] - x2) <= tol) return true;
+  return false;
 }
 
 /** Component r of column c of the cross-product matrix of v (ṽ e_c = v × e_c). */
