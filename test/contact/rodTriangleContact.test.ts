@@ -182,6 +182,7 @@ describe('GeneralContact: rod–mesh contact, static and dynamic validation', ()
     mbs.addLoad(LoadMassProportional({ markerNumber: mbs.addMarker(MarkerBodyMass({ bodyNumber: rod.objectNumber })), loadVector: [0, 0, -g] }));
     // the contact holds the rod only in z: its first node is held in x, y and about x and z (no vertical force, no pitch)
     clamp(mbs, rod.nodeNumbers[0], [-L / 2, 0.03, 0], [1, 1, 0, 1, 0, 1]);
+    const sensor = mbs.createRodContactSensor({ generalContactNumber: 0, storeInternal: true, writeToFile: false });
     mbs.assemble();
     mbs.solveStatic(staticSettings(2));
     const contacts = contact.rodContacts();
@@ -200,6 +201,12 @@ describe('GeneralContact: rod–mesh contact, static and dynamic validation', ()
     // the centerline's nodes are at r − δ
     for (const node of rod.nodeNumbers) expect(Math.abs((mbs.getNodeOutput(node, OutputVariableType.Position) as number[])[2] - (r - delta))).toBeLessThan(1e-8 * delta);
     expect(contact.getActiveContacts(ContactTypeIndex.IndexRodSegments, 0)).toHaveLength(1);
+    // the rod-contact sensor reports the rod–mesh contacts: the force on the mesh (the weight), 5 pairs, the gap −δ
+    const [fx, fy, fz, count, gap, slip] = mbs.getSensorValues(sensor);
+    expect(Math.hypot(fx, fy)).toBeLessThan(1e-12);
+    expect(Math.abs(fz + weight) / weight).toBeLessThan(1e-8);
+    expect([count, slip]).toEqual([5, 0]);
+    expect(Math.abs(gap + delta) / delta).toBeLessThan(1e-8);
   });
 
   for (const element of ['R12 displacement', 'default'] as const) it(`a clamped rod bent over the ridge of a wedge (static, ${element}): contact force and tip deflection vs Timoshenko`, () => {
