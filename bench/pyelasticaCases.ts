@@ -2,26 +2,28 @@
  * Flexdyn's side of the speed table against PyElastica (issue 14, docs/benchmarks.md): each of PyElastica's validation
  * cases at the step size the tests use, with its accuracy figure, steps, Newton iterations, wall and CPU time, per
  * simulated second, next to PyElastica's published step size and step count for the same simulated time (its examples/,
- * explicit position Verlet). Run `nice -n 10 npx tsx bench/pyelasticaCases.ts [--markdown]` (about a minute; not part of
- * `npm run bench`).
+ * explicit position Verlet), and PyElastica's own CPU time per step measured on this machine (bench/pyelasticaFigures.ts)
+ * with the ratio of CPU time per simulated second. Run `nice -n 10 npx tsx bench/pyelasticaCases.ts [--markdown]` (about a
+ * minute; not part of `npm run bench`).
  * @module
  */
 import { pathToFileURL } from 'node:url';
 import {
-  SystemContainer, SimulationSettings, OutputVariableType, ConfigurationType, LinearSolverType, ObjectGround, MarkerBodyRigid, MarkerNodeRigid,
-  GenericJoint, SensorNode, type SolverStatistics,
+  SimulationSettings, OutputVariableType, LinearSolverType, type SolverStatistics,
 } from '../src/node.ts';
-import { rod, rodOnPlane } from '../test/helpers/rodOnPlane.ts';
+import { rod, rodOnPlane } from '../examples/frictionValidation.ts';
 import { runContinuumSnake } from '../examples/continuumSnake.ts';
 import { solveHelicalBuckling } from '../examples/helicalBuckling.ts';
+import { freeVibration, upwardZeros } from '../examples/dynamicCantilever.ts';
+import { pyelasticaSitting, pyelasticaStepCosts, type PyelasticaCase } from './pyelasticaFigures.ts';
 
 /** One row of the table. */
 interface CaseRow {
   name: string;
   /** Simulated time [s] (0: static). */
   simulatedTime: number;
-  /** PyElastica's step size [s] and step count for its run of the case. */
-  pyelastica: { dt: number; steps: number; note: string };
+  /** PyElastica's step size [s] and step count for its run of the case, and which measured step cost applies. */
+  pyelastica: { dt: number; steps: number; note: string; cost: PyelasticaCase };
   statistics: SolverStatistics;
   wallSeconds: number;
   cpuSeconds: number;
@@ -48,67 +50,37 @@ function dynamicSettings(endTime: number, steps: number, rho = 0.8): SimulationS
   return settings;
 }
 
-/**
- * PyElastica's DynamicCantileverCase (L = 1 m, r = 0.02 m, E = 1e5 Pa, ρ = 2000 kg/m³) in its Euler–Bernoulli limit, 8
- * cubic elements, started in mode 1 (free-end velocity 5 mm/s), ρ∞ = 1, h = T₁/100, 12 periods (as
- * test/rods/pyelasticaValidation.test.ts); accuracy: the period from the zero crossings against 2π/ω₁.
- */
+/** PyElastica's DynamicCantileverCase as examples/dynamicCantilever.ts runs it: mode 1, ρ∞ = 1, h = T₁/100, 12 periods; accuracy: the period from the zero crossings against 2π/ω₁. */
 function cantileverRow(): CaseRow {
-  const L = 1, r = 0.02, E = 1e5, density = 2000, G = E / 3;
-  const A = Math.PI * r * r, I = Math.PI / 4 * r ** 4, EI = E * I, rhoA = density * A;
-  const betaL = 1.8751040687119611, omega = betaL ** 2 * Math.sqrt(EI / (rhoA * L ** 4)), period = 2 * Math.PI / omega;
-  const mbs = new SystemContainer().addSystem();
-  const created = mbs.createCosseratRod({ interpolation: 'R12', formulation: 'displacement',
-    centerline: { type: 'Straight', length: L }, numberOfElements: 8, polynomialDegree: 3,
-    physicsAxialShearStiffness: [E * A, 1e4 * (27 / 28) * G * A, 1e4 * (27 / 28) * G * A], physicsBendingTorsionStiffness: [2 * G * I, EI, EI],
-    physicsMassPerLength: rhoA, physicsInertiaPerLength: [2 * I, I, I].map((i) => 1e-4 * density * i),
-  });
-  const clamp = mbs.addMarker(MarkerBodyRigid({ bodyNumber: mbs.addObject(ObjectGround({})), localPosition: [0, 0, 0] }));
-  mbs.addObject(GenericJoint({ markerNumbers: [clamp, mbs.addMarker(MarkerNodeRigid({ nodeNumber: created.nodeNumbers[0] }))] }));
-  const tip = created.nodeNumbers[created.nodeNumbers.length - 1];
-  const sensor = mbs.addSensor(SensorNode({ nodeNumber: tip, outputVariableType: OutputVariableType.Displacement, storeInternal: true, writeToFile: false }));
-  mbs.assemble();
-  const beta = betaL / L;
-  const mode = (x: number) => {
-    const b = Math.cos(betaL) + Math.cosh(betaL), c = Math.sin(betaL) + Math.sinh(betaL);
-    return Math.cosh(beta * x) - Math.cos(beta * x) + (b / c) * (Math.sin(beta * x) - Math.sinh(beta * x));
-  };
-  const scale = 0.005 / mode(L), compiled = mbs.compiled();
-  const u = new Float64Array(compiled.data.initial.u.length);
-  for (const node of created.nodeNumbers) {
-    const model = compiled.nodes[node], x = model.referenceCoordinates[0], h = 1e-6;
-    u[model.uIndex + 1] = scale * mode(x);
-    u[model.uIndex + 5] = scale * (mode(x + h) - mode(x - h)) / (2 * h);
-  }
-  mbs.systemData.setODE2Coordinates_t(Array.from(u), ConfigurationType.Initial);
-  const settings = dynamicSettings(12 * period, 1200, 1);
-  settings.timeIntegration.adaptiveStep = false;
-  settings.timeIntegration.newton.relativeTolerance = 1e-10;
-  const run = timed(() => mbs.solveDynamic(settings));
-  const rows = mbs.getSensorStoredData(sensor);
-  const zeros: number[] = [];
-  for (let k = 1; k < rows.length; k++) {
-    if (rows[k - 1][2] < 0 && rows[k][2] >= 0) zeros.push(rows[k - 1][0] + (rows[k][0] - rows[k - 1][0]) * (-rows[k - 1][2]) / (rows[k][2] - rows[k - 1][2]));
-  }
+  const run = timed(() => freeVibration(100, 12, 1));
+  const zeros = upwardZeros(run.value.t, run.value.y), period = run.value.period;
   const measured = (zeros[zeros.length - 1] - zeros[0]) / (zeros.length - 1);
   return {
     name: 'Dynamic cantilever, mode 1 (8 cubic elements, h = T₁/100)', simulatedTime: 12 * period,
-    pyelastica: { dt: 5e-4, steps: 600_000, note: '300 s' }, statistics: run.value, wallSeconds: run.wallSeconds, cpuSeconds: run.cpuSeconds,
+    pyelastica: { dt: 5e-4, steps: 600_000, note: '300 s', cost: 'cantilever' }, statistics: run.value.statistics, wallSeconds: run.wallSeconds, cpuSeconds: run.cpuSeconds,
     accuracy: `period ${(measured / period - 1).toExponential(1)} (trapezoidal rule: +3.3e-4)`,
   };
 }
 
-/** PyElastica's axial_friction.py at F = 10.5 N (sliding forward), 0.25 s, h = 5e-4 (as test/items/contactRodPlane.test.ts). */
-function axialFrictionRow(steps: number): CaseRow {
-  const F = 10.5, T = 0.25, { mass: m, g } = rod;
-  const { mbs, rodNumber } = rodOnPlane({ normal: [0, 0, 1], direction: [1, 0, 0], extraLoadPerMass: [F / m, 0, 0], staticFriction: [0.8, 0.4, 0.4], dynamicFriction: [0.4, 0.2, 0.2] });
+/**
+ * PyElastica's axial_friction.py at force F, 0.25 s in 250 steps (h = 1e-3), with the viscous stick zone or the elastic
+ * stick/slip model (stick stiffness 1e5 N/m², damping 6√(k_t ρA)), as test/items/contactRodPlane*.test.ts.
+ */
+function axialFrictionRow(F: number, elastic: boolean): CaseRow {
+  const T = 0.25, steps = 250, { mass: m, g } = rod;
+  const { mbs, rodNumber, contactNumber } = rodOnPlane({ normal: [0, 0, 1], direction: [1, 0, 0], extraLoadPerMass: [F / m, 0, 0], staticFriction: [0.8, 0.4, 0.4], dynamicFriction: [0.4, 0.2, 0.2] });
+  if (elastic) {
+    mbs.modifyObject(contactNumber, { frictionStiffness: 1e5, frictionDamping: 6 * Math.sqrt(1e5 * m / rod.length) });
+    mbs.assemble();
+  }
   const settings = dynamicSettings(T, steps);
   const run = timed(() => mbs.solveDynamic(settings));
   const energy = mbs.getObjectOutput(rodNumber, OutputVariableType.KineticEnergy)[0];
   const exact = T * T / (2 * m) * (F - 0.4 * m * g) ** 2;
+  const model = elastic ? 'elastic stick/slip' : 'viscous stick zone';
   return {
-    name: `Axial friction, F = 10.5 N sliding (8 linear elements, h = ${T / steps})`, simulatedTime: T,
-    pyelastica: { dt: 1e-5, steps: 25_000, note: '0.25 s' }, statistics: run.value, wallSeconds: run.wallSeconds, cpuSeconds: run.cpuSeconds,
+    name: `Axial friction, F = ${F} N sliding, ${model} (8 linear elements, h = ${T / steps})`, simulatedTime: T,
+    pyelastica: { dt: 1e-5, steps: 25_000, note: '0.25 s', cost: 'axialFriction' }, statistics: run.value, wallSeconds: run.wallSeconds, cpuSeconds: run.cpuSeconds,
     accuracy: `kinetic energy ${(energy / exact - 1).toExponential(1)}`,
   };
 }
@@ -122,7 +94,7 @@ function rollingRow(): CaseRow {
   const v = 2 / 3 * g * sin * T, exact = 0.5 * m * v * v + 0.5 * J * (v / R) ** 2;
   return {
     name: 'Rolling on an incline, α = 0.2π (8 linear elements, h = 2.5e-4)', simulatedTime: T,
-    pyelastica: { dt: 1e-6, steps: 500_000, note: '0.5 s' }, statistics: run.value, wallSeconds: run.wallSeconds, cpuSeconds: run.cpuSeconds,
+    pyelastica: { dt: 1e-6, steps: 500_000, note: '0.5 s', cost: 'rolling' }, statistics: run.value, wallSeconds: run.wallSeconds, cpuSeconds: run.cpuSeconds,
     accuracy: `kinetic energy ${(energy / exact - 1).toExponential(1)}`,
   };
 }
@@ -132,7 +104,7 @@ function snakeRow(stepsPerPeriod: number): CaseRow {
   const run = timed(() => runContinuumSnake({ stepsPerPeriod }));
   return {
     name: `Continuum snake, paper's gait (40 linear elements, h = T/${stepsPerPeriod})`, simulatedTime: 4,
-    pyelastica: { dt: 1e-5, steps: 400_000, note: '4 s (the paper\'s version)' }, statistics: run.value.statistics, wallSeconds: run.wallSeconds, cpuSeconds: run.cpuSeconds,
+    pyelastica: { dt: 1e-5, steps: 400_000, note: '4 s (the paper\'s version)', cost: 'snake' }, statistics: run.value.statistics, wallSeconds: run.wallSeconds, cpuSeconds: run.cpuSeconds,
     accuracy: `forward speed ${run.value.forwardSpeed.toFixed(4)} m/s`,
   };
 }
@@ -142,7 +114,7 @@ function helicalRow(): CaseRow {
   const run = timed(() => solveHelicalBuckling({ numberOfElements: 200 }, 50));
   return {
     name: 'Helical buckling, static path (200 SE3 elements, 50 load steps)', simulatedTime: 0,
-    pyelastica: { dt: 1e-3, steps: 10_500_000, note: '10 500 s, dt = 1e-3·Δl' }, statistics: run.value.statistics, wallSeconds: run.wallSeconds, cpuSeconds: run.cpuSeconds,
+    pyelastica: { dt: 1e-3, steps: 10_500_000, note: '10 500 s, dt = 1e-3·Δl', cost: 'helicalBuckling' }, statistics: run.value.statistics, wallSeconds: run.wallSeconds, cpuSeconds: run.cpuSeconds,
     accuracy: `envelope ${run.value.envelopeError.toExponential(2)}, end moment ${run.value.momentError.toExponential(1)}`,
   };
 }
@@ -151,21 +123,33 @@ function main(): void {
   const markdown = process.argv.includes('--markdown');
   // warm-up (JIT) on a short snake run, untimed
   runContinuumSnake({ stepsPerPeriod: 25, endTime: 0.5, startPeriods: 0 });
-  const rows = [cantileverRow(), axialFrictionRow(500), axialFrictionRow(250), rollingRow(), snakeRow(50), snakeRow(100), helicalRow()];
-  const header = ['case', 'PyElastica dt, steps', 'Flexdyn steps (rejected)', 'Newton iterations', 'steps ratio', 'wall [s]', 'CPU [s]', 'CPU per simulated s', 'accuracy'];
+  const rows = [cantileverRow(), axialFrictionRow(10.5, false), axialFrictionRow(8, true), rollingRow(), snakeRow(50), snakeRow(100), helicalRow()];
+  const header = [
+    'case', 'PyElastica dt, steps', 'Flexdyn steps (rejected)', 'Newton iterations', 'steps ratio', 'wall [s]', 'CPU [s]', 'CPU per simulated s',
+    'PyElastica CPU per step', 'PyElastica CPU per simulated s (static: its run)', 'CPU ratio PyElastica / Flexdyn', 'accuracy',
+  ];
   const lines = rows.map((r) => {
-    const s = r.statistics;
+    const s = r.statistics, cost = pyelasticaStepCosts[r.pyelastica.cost], bound = cost.lowerBound ? '≥ ' : '';
+    // PyElastica's CPU time per simulated second = its cost per step × its steps per simulated second; for a static
+    // answer (no simulated time on our side) its whole damped run against our solve.
+    const theirs = r.simulatedTime > 0 ? cost.microseconds * 1e-6 / r.pyelastica.dt : cost.microseconds * 1e-6 * r.pyelastica.steps;
+    const ours = r.simulatedTime > 0 ? r.cpuSeconds / r.simulatedTime : r.cpuSeconds;
     return [
       r.name, `${r.pyelastica.dt}, ${r.pyelastica.steps.toLocaleString('en-US')} (${r.pyelastica.note})`, `${s.steps} (${s.rejectedSteps})`, `${s.newtonIterations}`,
       `${Math.round(r.pyelastica.steps / (s.steps + s.rejectedSteps))}×`, r.wallSeconds.toFixed(2), r.cpuSeconds.toFixed(2),
-      r.simulatedTime > 0 ? `${(r.cpuSeconds / r.simulatedTime).toPrecision(3)} s` : 'static', r.accuracy,
+      r.simulatedTime > 0 ? `${ours.toPrecision(3)} s` : 'static',
+      `${bound}${cost.microseconds} µs (${cost.elements} elements)`, `${bound}${theirs.toPrecision(3)} s`, `${bound}${(theirs / ours).toPrecision(3)}×`, r.accuracy,
     ];
   });
+  const source = `PyElastica figures: ${pyelasticaSitting.pyelastica}; measured ${pyelasticaSitting.date} on ${pyelasticaSitting.machine} (${pyelasticaSitting.section})`;
   if (markdown) {
+    console.log(source);
+    console.log('');
     console.log(`| ${header.join(' | ')} |`);
     console.log(`| ${header.map(() => '---').join(' | ')} |`);
     for (const line of lines) console.log(`| ${line.join(' | ')} |`);
   } else {
+    console.log(source);
     for (const line of lines) console.log(line.map((cell, i) => `${header[i]}: ${cell}`).join('; '));
   }
 }

@@ -13,6 +13,10 @@
  * the forward/backward friction coefficients swap places. The forward speed is PyElastica's measure: the centre-of-mass
  * displacement over whole periods after the ramp (t = 2T … 4T), projected on its own direction, per time.
  *
+ * The paper's own C++ code (mattialab/elastica, Snake.cpp) runs the unrounded gait [17.29, 48.54, 5.392, 14.74] N m with
+ * wave number 6.133/m (λ = 1.0245 L) on 100 elements; PyElastica's example, followed here, rounds the values and uses
+ * λ = 0.97 L. The paper's speed for the gait is not available here (docs/benchmarks.md lists what was searched).
+ *
  * PyElastica (the paper's version) integrates this with position Verlet at Δt = 1e-5 T (4e5 steps for 4 s); here
  * generalized-α with implicit contact and friction. Run `npx tsx examples/continuumSnake.ts [stepsPerPeriod]`.
  * Shared with test/long/continuumSnake.test.ts, bench/pyelasticaCases.bench.ts and scripts/optimizeSnakeGait.ts.
@@ -65,7 +69,7 @@ export interface ContinuumSnakeModel {
 
 /**
  * Contact stiffness 1e5 N/m² per length (static penetration ρA g/k = 1.9e-4 m ≪ r) and damping 600 N s/m² (critical
- * 2√(k ρA) = 885), the normal force law of the rod-on-plane validation cases (test/helpers/rodOnPlane.ts); PyElastica's
+ * 2√(k ρA) = 885), the normal force law of the rod-on-plane validation cases (examples/frictionValidation.ts); PyElastica's
  * plane cancels the normal force instead (its k = 1, ν = 1e-6 act only on the penetration that remains).
  */
 const contact = { stiffness: 1e5, damping: 600 };

@@ -18,6 +18,11 @@ import { computedEnvelope, helicalBucklingAnalytic, solveHelicalBuckling } from 
 import { runContinuumSnake } from '../examples/continuumSnake.ts';
 import { pulleyData, simulateThreadOverPulley } from '../examples/threadOverPulley.ts';
 import { buildBeamTutorial, tutorialSettings } from '../examples/beamTutorial.ts';
+import { eulerBernoulliFrequencies, freeVibration } from '../examples/dynamicCantilever.ts';
+import { solveTimoshenkoCantilever, timoshenkoData, timoshenkoDeflection } from '../examples/timoshenkoCantilever.ts';
+import { capstan } from '../examples/capstan.ts';
+import { simulatePlectoneme } from '../examples/plectonemes.ts';
+import { axialFriction, axialFrictionKineticEnergy, simulateAxialFriction } from '../examples/frictionValidation.ts';
 
 /** The repository root. */
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -182,8 +187,68 @@ function threadOverPulley(): void {
   });
 }
 
+/** examples/dynamicCantilever.ts: the free end over 4 periods against (v_end/ω₁) sin ω₁t of Euler–Bernoulli. */
+function dynamicCantilever(): void {
+  const run = freeVibration(100, 4, 1), omega = eulerBernoulliFrequencies[0];
+  plotSensor(undefined, [{ data: run.t.map((t, k) => [t, 1000 * run.y[k]]), name: 'rod' }, { data: sampled(run.t[run.t.length - 1], 400, (t) => 1000 * run.amplitude * Math.sin(omega * t)), name: 'analytic' }], {
+    components: 0, lineStyles: ['', '--'], markerStyles: ['o', ''], markerSizes: [3, 6],
+    labels: ['rod, 8 cubic elements, generalized-α h = T₁/100', 'Euler–Bernoulli mode 1: (v_end/ω₁) sin ω₁t'],
+    title: 'Dynamic cantilever: free-end deflection', xLabel: 'time [s]', yLabel: 'y [mm]', fileName: image('dynamicCantilever'),
+  });
+}
+
+/** examples/timoshenkoCantilever.ts: the deflection curve of one static solve against the linear Timoshenko curve. */
+function timoshenkoCantilever(): void {
+  const { L, force } = timoshenkoData;
+  const result = solveTimoshenkoCantilever(force, 8, 2);
+  plotSensor(undefined, [{ data: sampled(L, 300, (s) => timoshenkoDeflection(s, force)), name: 'Timoshenko' }, { data: result.curve, name: 'rod' }], {
+    components: 0, lineStyles: ['-', ''], markerStyles: ['', 'o'], markerSizes: [6, 4],
+    labels: ['Timoshenko: F s/(α_c G A) + F L s²/(2EI) − F s³/(6EI)', 'rod nodes, 8 quadratic elements, one static solve'],
+    title: 'Timoshenko cantilever under an end force of 15 N', xLabel: 's [m]', yLabel: 'y [m]', fileName: image('timoshenkoCantilever'),
+  });
+}
+
+/** examples/capstan.ts: the thread wrapped by π over the turning drum at the end of the run. */
+function capstanPicture(): void {
+  const result = capstan(Math.PI, 0.3);
+  const drum = Array.from({ length: 121 }, (_, i) => [i, 10 * Math.cos(i * Math.PI / 60), 10 * Math.sin(i * Math.PI / 60)]);
+  plotSensor(undefined, [{ data: drum, name: 'drum' }, { data: result.shape.map(([x, y], i) => [i, 100 * x, 100 * y]), name: 'thread' }], {
+    components: 1, componentsX: 0, lineStyles: ['-', ''], markerStyles: ['', 'o'], markerSizes: [4, 3],
+    labels: ['drum, radius 10 cm', `thread (nodes): T1/T2 = ${result.ratio.toFixed(4)}, e^{μθ} = ${Math.exp(0.3 * Math.PI).toFixed(4)}`],
+    title: 'Capstan: θ = π, μ = 0.3, end 1 (left) loaded, end 2 (right) held', xLabel: 'x [cm]', yLabel: 'y [cm]', fileName: image('capstan'),
+  });
+}
+
+/** examples/plectonemes.ts: the 10-turn rod after the release, seen along its axis x (the loop) and from the side. */
+function plectonemes(): void {
+  const { model } = simulatePlectoneme({ numberOfElements: 60, slack: 15, radius: 0.4, contactStiffness: 50, turns: 10, steps: 80 });
+  const points = model.nodeNumbers.map((node, i) => [i, ...model.mbs.getNodeOutput(node, OutputVariableType.Position)]);
+  const loop = points.filter(([, x]) => x > 70);
+  plotSensor(undefined, [{ data: loop.map(([i, , y, z]) => [i, y, z]), name: 'along x' }, { data: loop.map(([i, x, , z]) => [i, x - 80, z]), name: 'side' }], {
+    components: 1, componentsX: 0, lineStyles: ['-', '-'], markerStyles: ['o', 'o'], markerSizes: [3, 3],
+    labels: ['seen along the rod axis: (y, z)', 'seen from the side: (x − 80, z)'],
+    title: 'Plectoneme: 10 end turns, slack 15, self contact (nodes with x > 70)', xLabel: 'y or x − 80', yLabel: 'z', fileName: image('plectonemes'),
+  });
+}
+
+/** examples/frictionValidation.ts: the kinetic energy after 0.25 s over PyElastica's axial force sweep against the closed form. */
+function frictionValidation(): void {
+  const forces = [...Array.from({ length: 22 }, (_, i) => -10.6 + 0.5 * i), ...Array.from({ length: 22 }, (_, i) => 0.5 * i)];
+  const exact = sampled(21.2, 424, (x) => axialFrictionKineticEnergy(x - 10.6, axialFriction.endTime)).map(([x, e]) => [x - 10.6, e]);
+  plotSensor(undefined, [
+    { data: exact, name: 'closed form' },
+    { data: forces.map((F) => [F, simulateAxialFriction(F, 250, true).energy]), name: 'elastic' },
+    { data: forces.map((F) => [F, simulateAxialFriction(F, 250, false).energy]), name: 'viscous' },
+  ], {
+    components: 0, lineStyles: ['-', '', ''], markerStyles: ['', 'o', 'x'], markerSizes: [6, 5, 5],
+    labels: ['closed form t²(|F| − μ_k m g)²/(2m), 0 below μ_s m g', 'elastic stick/slip, 250 steps', 'viscous stick zone, 250 steps'],
+    title: 'Axial friction: kinetic energy at t = 0.25 s over the pulling force', xLabel: 'F [N]', yLabel: 'kinetic energy [J]', fileName: image('frictionValidation'),
+  });
+}
+
 /** The picture makers by example name. */
-export const pictureMakers: Record<string, () => void> = { firstModel, demo, pendulumPort, helixRollUp, helicalSpring, wilberforce, sutureThread, cantileverTipMass, helicalBuckling, continuumSnake, beamTutorial, threadOverPulley };
+export const pictureMakers: Record<string, () => void> = { firstModel, demo, pendulumPort, helixRollUp, helicalSpring, wilberforce, sutureThread, cantileverTipMass, helicalBuckling, continuumSnake, beamTutorial, threadOverPulley,
+  dynamicCantilever, timoshenkoCantilever, capstan: capstanPicture, plectonemes, frictionValidation };
 
 if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
   mkdirSync(imageFolder, { recursive: true });

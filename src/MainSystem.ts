@@ -1057,14 +1057,15 @@ export class MainSystem implements BuilderSink, UserFunctionSystem, SolverHost {
   /**
    * A run-time change on the assembled system: the compiled model replaces the item's run-time model by one created
    * from the changed dictionary (state, addresses and sensor rows stay); the dictionary is stored only if that
-   * succeeds. Node initial values go into the initial state, so the next solve starts from them. Values equal to the
+   * succeeds; a model that takes the change in place (ObjectModel.updateParameter: parameters read at each evaluation)
+   * keeps its model. Node initial values go into the initial state, so the next solve starts from them. Values equal to the
    * current ones change nothing (a pre-step function that sets the same value in every step costs a comparison).
    */
   private applyChange(category: ItemCategory, index: number, item: StoredItem, keys: readonly string[], change: string): void {
     const stored = this.items[category][index];
     if (keys.every((key) => sameValue(stored.dictionary[key], item.dictionary[key]))) return;
     const model = this.compiled();
-    model.replaceItem(category, index, item, change);
+    if (!(keys.length === 1 && model.updateInPlace(category, index, item, keys[0]))) model.replaceItem(category, index, item, change);
     this.reference = undefined;
     if (category === 'Node') {
       if (keys.includes('initialCoordinates')) model.setNodeInitialValues(index, 'coordinates');

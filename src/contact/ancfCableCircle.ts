@@ -218,8 +218,9 @@ export class CableCircleContact {
       this.pointKinematics(x, p, derivatives);
       const dx0 = pv[0] - c[0], dy0 = pv[1] - c[1];
       const Dvx = pv[2] - vc[0] + w * dy0, Dvy = pv[3] - vc[1] - w * dx0;
-      if (k === 1) this.recordMiddle(pv[0], pv[1], p.contactRadius - Math.hypot(dx0, dy0));
-      if (!this.pointForce(dx0, dy0, Dvx, Dvy, p, derivatives)) continue;
+      const dist = Math.hypot(dx0, dy0);
+      if (k === 1) this.recordMiddle(pv[0], pv[1], p.contactRadius - dist);
+      if (!this.pointForce(dx0, dy0, dist, Dvx, Dvy, p, derivatives)) continue;
       mean += this.normalForce / 3;
       const torque = p.lever * (n[0] * f[1] - n[1] * f[0]);
       for (let j = 0; j < 4; j++) { g[2 * j] += W * S[j] * f[0]; g[2 * j + 1] += W * S[j] * f[1]; }
@@ -245,7 +246,6 @@ export class CableCircleContact {
         dVY[10] = dy0; dVY[NY + 10] = -dx0;
       }
       // f(d, Δv): ∂f/∂X = fD ∂d/∂X + fV ∂Δv/∂X, ∂f/∂Y = fV ∂Δv/∂Y; ∂n/∂X = (I − n nᵀ)/|d| ∂d/∂X
-      const dist = Math.hypot(dx0, dy0);
       for (let r = 0; r < 2; r++) {
         for (let m = 0; m < NX; m++) {
           dFX[r * NX + m] = fD[2 * r] * dD[m] + fD[2 * r + 1] * dD[NX + m] + fV[2 * r] * dVX[m] + fV[2 * r + 1] * dVX[NX + m];
@@ -332,11 +332,10 @@ export class CableCircleContact {
     return gap6;
   }
   /**
-   * The force f at a point with relative position d (cable point − centre) and relative velocity Δv into this.f, the
+   * The force f at a point with relative position d (cable point − centre), dist = |d|, and relative velocity Δv into this.f, the
    * normal into this.n, F into normalForce, and with derivatives ∂f/∂d, ∂f/∂Δv (2 × 2 row-major) into fD, fV; false if |d| = 0.
    */
-  private pointForce(dx: number, dy: number, vx: number, vy: number, p: CableCircleParameters, derivatives: boolean): boolean {
-    const dist = Math.hypot(dx, dy);
+  private pointForce(dx: number, dy: number, dist: number, vx: number, vy: number, p: CableCircleParameters, derivatives: boolean): boolean {
     if (dist === 0) return false;
     const { n, f, fD, fV } = this;
     const nx = dx / dist, ny = dy / dist;

@@ -6,7 +6,8 @@
  * returns the items of an index range whose boxes overlap a given box, each once (a stamp per item marks the items
  * already found), in the order of the cells (x slowest) and, within a cell, in decreasing index (a cell's items are
  * sorted, so items outside the range cost nothing beyond the range's end). Arrays grow when needed and
- * are reused otherwise.
+ * are reused otherwise. A build whose items all lie in the same cells as at the last build (most Newton iterations and
+ * many steps: items move by a fraction of a cell) keeps the cell lists, which are then the same.
  */
 export class SearchGrid {
   /** Number of cells along x, y, z. */
@@ -28,12 +29,15 @@ export class SearchGrid {
   private stamps = new Int32Array(0);
   private stamp = 0;
   private readonly range = new Int32Array(6);
+  /** True while cellStart and cellItems hold the cells of {@link ranges} for {@link count} items (false after reset). */
+  private sorted = false;
 
   /** Sets the number of cells (each ≥ 1) and the box (min < max in each direction). */
   reset(cellsX: number, cellsY: number, cellsZ: number, boxMin: ArrayLike<number>, boxMax: ArrayLike<number>): void {
     this.cells[0] = cellsX; this.cells[1] = cellsY; this.cells[2] = cellsZ;
     for (let k = 0; k < 3; k++) { this.boxMin[k] = boxMin[k]; this.boxMax[k] = boxMax[k]; }
     this.cellStart = new Int32Array(cellsX * cellsY * cellsZ + 1);
+    this.sorted = false;
   }
 
   /** Takes the cells and box of another grid (keeps its own storage when they are the same already). */
@@ -46,25 +50,24 @@ export class SearchGrid {
     }
   }
 
-  /** Sorts count items with bounding boxes boxes[6i … 6i + 5] = [min, max] into the cells. */
+  /**
+   * Sorts count items with bounding boxes boxes[6i … 6i + 5] = [min, max] into the cells; when every item's cell range is
+   * the one of the last build (same count, grid not reset), the cell lists stay as they are.
+   */
   build(boxes: Float64Array, count: number): void {
     this.boxes = boxes;
-    this.count = count;
-    if (this.ranges.length < 6 * count) this.ranges = new Int32Array(6 * count);
+    if (this.ranges.length < 6 * count) { this.ranges = new Int32Array(6 * count); this.sorted = false; }
     if (this.stamps.length < count) { this.stamps = new Int32Array(count); this.stamp = 0; }
+    if (count !== this.count) this.sorted = false;
+    this.count = count;
+    if (this.updateRanges(boxes, count) && this.sorted) return;
     const start = this.cellStart, r = this.ranges;
-    const nx = this.cells[0], ny = this.cells[1], nz = this.cells[2];
-    const x0 = this.boxMin[0], y0 = this.boxMin[1], z0 = this.boxMin[2];
-    const sx = nx / (this.boxMax[0] - x0), sy = ny / (this.boxMax[1] - y0), sz = nz / (this.boxMax[2] - z0);
-    const clamp = (i: number, n: number) => (i < 0 ? 0 : i >= n ? n - 1 : i);
+    const nx = this.cells[0], ny = this.cells[1];
     start.fill(0);
     let total = 0;
     for (let i = 0; i < count; i++) {
       const b = 6 * i;
-      const ix0 = clamp(Math.floor((boxes[b] - x0) * sx), nx), ix1 = clamp(Math.floor((boxes[b + 3] - x0) * sx), nx);
-      const iy0 = clamp(Math.floor((boxes[b + 1] - y0) * sy), ny), iy1 = clamp(Math.floor((boxes[b + 4] - y0) * sy), ny);
-      const iz0 = clamp(Math.floor((boxes[b + 2] - z0) * sz), nz), iz1 = clamp(Math.floor((boxes[b + 5] - z0) * sz), nz);
-      r[b] = ix0; r[b + 1] = iy0; r[b + 2] = iz0; r[b + 3] = ix1; r[b + 4] = iy1; r[b + 5] = iz1;
+      const ix0 = r[b], iy0 = r[b + 1], iz0 = r[b + 2], ix1 = r[b + 3], iy1 = r[b + 4], iz1 = r[b + 5];
       for (let iz = iz0; iz <= iz1; iz++) {
         for (let iy = iy0; iy <= iy1; iy++) {
           const row = nx * (iy + ny * iz) + 1;
@@ -89,6 +92,28 @@ export class SearchGrid {
     // start[c + 1] is now the beginning of cell c: shift down by one
     start.copyWithin(0, 1);
     start[start.length - 1] = total;
+    this.sorted = true;
+  }
+
+  /**
+   * Writes the cell range [ix0, iy0, iz0, ix1, iy1, iz1] of each item's box (clamped to the grid) into {@link ranges};
+   * returns true if none changed.
+   */
+  private updateRanges(boxes: Float64Array, count: number): boolean {
+    const r = this.ranges;
+    const nx = this.cells[0], ny = this.cells[1], nz = this.cells[2];
+    const x0 = this.boxMin[0], y0 = this.boxMin[1], z0 = this.boxMin[2];
+    const sx = nx / (this.boxMax[0] - x0), sy = ny / (this.boxMax[1] - y0), sz = nz / (this.boxMax[2] - z0);
+    let same = true;
+    for (let i = 0; i < count; i++) {
+      const b = 6 * i;
+      const ix0 = clampCell(Math.floor((boxes[b] - x0) * sx), nx), ix1 = clampCell(Math.floor((boxes[b + 3] - x0) * sx), nx);
+      const iy0 = clampCell(Math.floor((boxes[b + 1] - y0) * sy), ny), iy1 = clampCell(Math.floor((boxes[b + 4] - y0) * sy), ny);
+      const iz0 = clampCell(Math.floor((boxes[b + 2] - z0) * sz), nz), iz1 = clampCell(Math.floor((boxes[b + 5] - z0) * sz), nz);
+      if (same && (r[b] !== ix0 || r[b + 1] !== iy0 || r[b + 2] !== iz0 || r[b + 3] !== ix1 || r[b + 4] !== iy1 || r[b + 5] !== iz1)) same = false;
+      r[b] = ix0; r[b + 1] = iy0; r[b + 2] = iz0; r[b + 3] = ix1; r[b + 4] = iy1; r[b + 5] = iz1;
+    }
+    return same;
   }
 
   /** The cell index along direction k of coordinate x, clamped to the grid. */
@@ -177,4 +202,9 @@ export class SearchGrid {
   get numberOfItems(): number {
     return this.count;
   }
+}
+
+/** A cell index i clamped to [0, n − 1] (boxes outside the grid's box go into its boundary cells). */
+function clampCell(i: number, n: number): number {
+  return i < 0 ? 0 : i >= n ? n - 1 : i;
 }

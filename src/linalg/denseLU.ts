@@ -24,6 +24,12 @@
  */
 export const DENSE_PIVOT_TOLERANCE = 1e-13;
 
+/**
+ * From this dimension on {@link DenseLU.factorize} bounds its column passes by the matrix's profile (same factors): below
+ * it the bookkeeping (a pass over all n² entries) is not worth it.
+ */
+const largeMatrixDimension = 64;
+
 /** Failure report of {@link DenseLU.factorize}: the first column without a usable pivot. */
 export interface DenseLUSingular {
   /** Index of the (near-)singular column (= unknown), 0-based. */
@@ -51,6 +57,10 @@ export class DenseLU {
   private swapStorage: Int32Array;
   /** Column indices of the nonzeros of the current pivot row (work array of factorize). */
   private columns: Int32Array;
+  /** Per column: no row below this one holds a nonzero (work array of the large-matrix factorization). */
+  private lastRow: Int32Array;
+  /** Per column: the largest magnitude in the finished rows of U so far (work array of the large-matrix factorization). */
+  private upperMax: Float64Array;
   private factored = false;
   /** The nonzeros of the factors, for the substitution. */
   private readonly nonzeros = new FactorNonzeros();
@@ -64,6 +74,8 @@ export class DenseLU {
     this.swapStorage = new Int32Array(n);
     this.swaps = this.swapStorage;
     this.columns = new Int32Array(n);
+    this.lastRow = new Int32Array(n);
+    this.upperMax = new Float64Array(n);
   }
 
   /** True after a successful {@link DenseLU.factorize} (reset by resize and by a failed factorization). */
@@ -80,6 +92,7 @@ export class DenseLU {
     if (n * n > this.storage.length) this.storage = new Float64Array(n * n);
     if (n > this.swapStorage.length) this.swapStorage = new Int32Array(n);
     if (n > this.columns.length) this.columns = new Int32Array(n);
+    if (n > this.lastRow.length) { this.lastRow = new Int32Array(n); this.upperMax = new Float64Array(n); }
     this.matrix = n * n === this.storage.length ? this.storage : this.storage.subarray(0, n * n);
     this.swaps = n === this.swapStorage.length ? this.swapStorage : this.swapStorage.subarray(0, n);
     this.n = n;
@@ -92,6 +105,7 @@ export class DenseLU {
    * `pivotTolerance` relative to that column (the factors are then unusable).
    */
   factorize(): true | DenseLUSingular {
+    if (this.n >= largeMatrixDimension) return this.factorizeLarge();
     const n = this.n;
     const a = this.matrix;
     const swaps = this.swaps;
@@ -182,6 +196,153 @@ export class DenseLU {
   }
 
   /**
+   * {@link DenseLU.factorize} for n ≥ {@link largeMatrixDimension}, with the same operations on every entry and the same
+   * factors, without the passes down whole columns (one cache line per entry in row-major storage) that the zeros below
+   * a banded matrix's profile make redundant: a bound per column on the last row with a nonzero, kept through the row
+   * swaps and the eliminations, ends the pivot search, and, when the pivot is positive, the computation of the
+   * multipliers (below the bound a multiplier is 0 · 1/pivot, the zero entry itself, and its row is skipped as before);
+   * with a negative pivot every row gets its multiplier (0 · 1/pivot flips the sign of a zero). The magnitudes of the
+   * finished U rows are kept per column as the rows are finished (same comparisons in the same order as the pass up
+   * the column).
+   */
+  private factorizeLarge(): true | DenseLUSingular {
+    const n = this.n;
+    const a = this.matrix;
+    const swaps = this.swaps;
+    const tol = this.pivotTolerance;
+    const lastRow = this.lastRow;
+    const upperMax = this.upperMax;
+    const columns = this.columns;
+    this.factored = false;
+    lastRow.fill(-1, 0, n);
+    upperMax.fill(0, 0, n);
+    for (let i = 0, idx = 0; i < n; i++) for (let j = 0; j < n; j++, idx++) if (a[idx] !== 0) lastRow[j] = i;
+    for (let k = 0; k < n; k++) {
+      const kk = k * n + k;
+      let scale = upperMax[k];
+      let p = k;
+      let pmax = -1;
+      const candidates = lastRow[k] > k ? lastRow[k] : k;
+      for (let i = k, idx = kk; i <= candidates; i++, idx += n) {
+        const v = Math.abs(a[idx]);
+        if (v > pmax) {
+          pmax = v;
+          p = i;
+        }
+      }
+      if (pmax > scale) scale = pmax;
+      if (!(pmax > tol * scale) || pmax === 0) {
+        return { singularColumn: k, pivot: pmax, columnScale: scale };
+      }
+      swaps[k] = p;
+      if (p !== k) {
+        const rk = k * n;
+        const rp = p * n;
+        for (let j = 0; j < n; j++) {
+          const t = a[rk + j];
+          a[rk + j] = a[rp + j];
+          a[rp + j] = t;
+          if (t !== 0 && lastRow[j] < p) lastRow[j] = p;
+        }
+      }
+      const invPivot = 1 / a[kk];
+      const rowK = k * n;
+      const lastI = invPivot > 0 ? (lastRow[k] > k ? lastRow[k] : k) : n - 1;
+      let count = 0;
+      for (let j = k + 1; j < n; j++) if (a[rowK + j] !== 0) columns[count++] = j;
+      // row k of U is finished: its magnitudes enter the column scales of the later columns (zeros change nothing)
+      for (let c = 0; c < count; c++) {
+        const j = columns[c];
+        const v = Math.abs(a[rowK + j]);
+        if (v > upperMax[j]) upperMax[j] = v;
+      }
+      let lastUpdated = -1;
+      const sparseRow = 2 * count < n - k - 1;
+      if (sparseRow) {
+        // the rows with a nonzero multiplier two by two (sharing the loads of the pivot row); a pivot row whose nonzeros
+        // are one run of columns (a band) is read without the column list
+        const first = count > 0 ? columns[0] : 0;
+        const run = count > 0 && columns[count - 1] - first === count - 1;
+        let pending = -1;
+        let pendingFactor = 0;
+        for (let i = k + 1; i <= lastI; i++) {
+          const rowI = i * n;
+          const l = a[rowI + k] * invPivot;
+          a[rowI + k] = l;
+          if (l === 0) continue;
+          lastUpdated = i;
+          if (pending < 0) {
+            pending = rowI;
+            pendingFactor = l;
+            continue;
+          }
+          const rowP = pending, m = pendingFactor;
+          pending = -1;
+          if (run) {
+            for (let j = first, end = first + count; j < end; j++) {
+              const pivotEntry = a[rowK + j];
+              a[rowP + j] -= m * pivotEntry;
+              a[rowI + j] -= l * pivotEntry;
+            }
+          } else {
+            for (let c = 0; c < count; c++) {
+              const j = columns[c];
+              const pivotEntry = a[rowK + j];
+              a[rowP + j] -= m * pivotEntry;
+              a[rowI + j] -= l * pivotEntry;
+            }
+          }
+        }
+        if (pending >= 0) {
+          for (let c = 0; c < count; c++) {
+            const j = columns[c];
+            a[pending + j] -= pendingFactor * a[rowK + j];
+          }
+        }
+      } else {
+        // dense pivot row: two rows per pass share the loads of the pivot row, as in factorize
+        let i = k + 1;
+        for (; i + 1 <= lastI; i += 2) {
+          const rowI = i * n;
+          const rowJ = rowI + n;
+          const l = a[rowI + k] * invPivot;
+          const m = a[rowJ + k] * invPivot;
+          a[rowI + k] = l;
+          a[rowJ + k] = m;
+          if (l === 0 || m === 0) {
+            if (l !== 0) { lastUpdated = i; for (let j = k + 1; j < n; j++) a[rowI + j] -= l * a[rowK + j]; }
+            if (m !== 0) { lastUpdated = i + 1; for (let j = k + 1; j < n; j++) a[rowJ + j] -= m * a[rowK + j]; }
+            continue;
+          }
+          lastUpdated = i + 1;
+          for (let j = k + 1; j < n; j++) {
+            const pivotEntry = a[rowK + j];
+            a[rowI + j] -= l * pivotEntry;
+            a[rowJ + j] -= m * pivotEntry;
+          }
+        }
+        if (i <= lastI) {
+          const rowI = i * n;
+          const l = a[rowI + k] * invPivot;
+          a[rowI + k] = l;
+          if (l !== 0) { lastUpdated = i; for (let j = k + 1; j < n; j++) a[rowI + j] -= l * a[rowK + j]; }
+        }
+      }
+      // the updated rows reach at most lastUpdated; a column whose pivot-row entry is zero keeps its values (only a
+      // non-finite multiplier turns such entries non-finite, in rows that are then non-finite from column k + 1 on)
+      if (lastUpdated >= 0) {
+        for (let c = 0; c < count; c++) {
+          const j = columns[c];
+          if (lastRow[j] < lastUpdated) lastRow[j] = lastUpdated;
+        }
+      }
+    }
+    this.nonzeros.reset();
+    this.factored = true;
+    return true;
+  }
+
+  /**
    * Solves A·x = b with the current factors. `x` may be the same array as `b`.
    * Throws if there is no valid factorization.
    */
@@ -208,7 +369,8 @@ export class DenseLU {
  * 60 % of the two triangles (multibody systems: blocks of coupled bodies and their constraints). Listing them costs about
  * one full substitution, so it happens at the second substitution with the same factors: full Newton (one substitution
  * per factorization) never pays it, modified Newton (many substitutions per factorization, over many steps) gains.
- * Skipping entries that are exactly zero, in the same order, gives the same result as {@link substituteFactors}.
+ * Skipping entries that are exactly zero, in the same order, gives the same result as {@link substituteFactors}; the
+ * listed values are copied next to their columns (read in sequence instead of gathered from the row-major factors).
  * The lists grow when the factors need more room and are kept (no allocation once the largest fill has been seen).
  */
 export class FactorNonzeros {
@@ -221,6 +383,10 @@ export class FactorNonzeros {
   /** Columns of the strictly upper part of row i at upperColumns[upperStart[i] … upperStart[i + 1]). */
   private upperStart = new Int32Array(1);
   private upperColumns = new Int32Array(0);
+  /** The listed entries' values in the same order, and the diagonal of U: read in sequence, not gathered from the factors. */
+  private lowerValues = new Float64Array(0);
+  private upperValues = new Float64Array(0);
+  private diagonal = new Float64Array(0);
 
   /** True if the nonzeros of the current factors are listed (the substitutions visit only those). */
   get listed(): boolean {
@@ -246,18 +412,24 @@ export class FactorNonzeros {
     if (rank + 1 > this.lowerStart.length) {
       this.lowerStart = new Int32Array(rank + 1);
       this.upperStart = new Int32Array(rank + 1);
+      this.diagonal = new Float64Array(rank + 1);
     }
-    if (lower > this.lowerColumns.length) this.lowerColumns = new Int32Array(lower);
-    if (upper > this.upperColumns.length) this.upperColumns = new Int32Array(upper);
-    const { lowerStart, upperStart, lowerColumns, upperColumns } = this;
+    if (lower > this.lowerColumns.length) { this.lowerColumns = new Int32Array(lower); this.lowerValues = new Float64Array(lower); }
+    if (upper > this.upperColumns.length) { this.upperColumns = new Int32Array(upper); this.upperValues = new Float64Array(upper); }
+    const { lowerStart, upperStart, lowerColumns, upperColumns, lowerValues, upperValues, diagonal } = this;
     lower = 0;
     upper = 0;
     for (let i = 0; i < rank; i++) {
       const row = i * n;
       lowerStart[i] = lower;
       upperStart[i] = upper;
-      for (let j = 0; j < i; j++) if (a[row + j] !== 0) lowerColumns[lower++] = j;
-      for (let j = i + 1; j < rank; j++) if (a[row + j] !== 0) upperColumns[upper++] = j;
+      for (let j = 0; j < i; j++) {
+        if (a[row + j] !== 0) { lowerValues[lower] = a[row + j]; lowerColumns[lower++] = j; }
+      }
+      diagonal[i] = a[row + i];
+      for (let j = i + 1; j < rank; j++) {
+        if (a[row + j] !== 0) { upperValues[upper] = a[row + j]; upperColumns[upper++] = j; }
+      }
     }
     lowerStart[rank] = lower;
     upperStart[rank] = upper;
@@ -270,24 +442,16 @@ export class FactorNonzeros {
       substituteFactors(a, n, rank, y);
       return;
     }
-    const { lowerStart, upperStart, lowerColumns, upperColumns } = this;
+    const { lowerStart, upperStart, lowerColumns, upperColumns, lowerValues, upperValues, diagonal } = this;
     for (let i = 1; i < rank; i++) {
-      const row = i * n;
       let s = y[i];
-      for (let k = lowerStart[i], end = lowerStart[i + 1]; k < end; k++) {
-        const j = lowerColumns[k];
-        s -= a[row + j] * y[j];
-      }
+      for (let k = lowerStart[i], end = lowerStart[i + 1]; k < end; k++) s -= lowerValues[k] * y[lowerColumns[k]];
       y[i] = s;
     }
     for (let i = rank - 1; i >= 0; i--) {
-      const row = i * n;
       let s = y[i];
-      for (let k = upperStart[i], end = upperStart[i + 1]; k < end; k++) {
-        const j = upperColumns[k];
-        s -= a[row + j] * y[j];
-      }
-      y[i] = s / a[row + i];
+      for (let k = upperStart[i], end = upperStart[i + 1]; k < end; k++) s -= upperValues[k] * y[upperColumns[k]];
+      y[i] = s / diagonal[i];
     }
   }
 }

@@ -32,12 +32,21 @@ export class Jet2Pool {
   private reservedTriples = 0;
   private readonly tmp: Jet2;
   private computeHessians: boolean;
+  /** Variables differentiated: the first `active` of the n (see {@link Jet2Pool.activeVariables}). */
+  private active: number;
+  /** Gradient entries computed per operation: active, or 0 while {@link Jet2Pool.derivatives} is false. */
+  private m: number;
+  /** Hessians computed per operation (computeHessians and derivatives). */
+  private hess: boolean;
 
   constructor(readonly n: number, size: number, readonly secondOrder = true) {
     this.jets = Array.from({ length: size }, () => new Jet2(n, secondOrder));
     this.triples = Array.from({ length: size }, () => [this.jets[0], this.jets[0], this.jets[0]]);
     this.tmp = new Jet2(n, secondOrder);
     this.computeHessians = secondOrder;
+    this.active = n;
+    this.m = n;
+    this.hess = secondOrder;
   }
 
   /** Compute Hessians (false: values and gradients only); only second-order pools can. */
@@ -48,6 +57,35 @@ export class Jet2Pool {
   set hessians(value: boolean) {
     if (value && !this.secondOrder) throw new Error('Jet2Pool: a first-order pool has no Hessians');
     this.computeHessians = value;
+    this.hess = value && this.m > 0;
+  }
+
+  /**
+   * Compute gradients (and Hessians if {@link Jet2Pool.hessians}); false: values only, for a residual that needs no
+   * derivatives (the values are the same operations either way, so they are bit-identical).
+   */
+  get derivatives(): boolean {
+    return this.m > 0;
+  }
+
+  set derivatives(value: boolean) {
+    this.m = value ? this.active : 0;
+    this.hess = value && this.computeHessians;
+  }
+
+  /**
+   * Differentiate with respect to the first `count` variables only (default n): gradient entries ≥ count and Hessian
+   * rows and columns ≥ count are neither computed nor valid. For a function of a few of the variables, numbered first;
+   * each computed entry is the same operations as with all n, so it is the same to the last bit.
+   */
+  get activeVariables(): number {
+    return this.active;
+  }
+
+  set activeVariables(count: number) {
+    if (!(Number.isInteger(count) && count >= 0 && count <= this.n)) throw new RangeError(`Jet2Pool.activeVariables: expected an integer in [0, ${this.n}], got ${count}`);
+    this.active = count;
+    if (this.m > 0) this.m = count;
   }
 
   /** Frees all jets and triples taken since the last {@link Jet2Pool.reserve} (or all, without one). */
@@ -73,59 +111,61 @@ export class Jet2Pool {
     out.v = v;
     out.g.fill(0);
     out.g[i] = 1;
-    if (this.hessians) out.h.fill(0);
+    if (this.hess) out.h.fill(0);
     return out;
   }
 
   /** out = a + b. */
   add(a: Jet2, b: Jet2, out: Jet2): Jet2 {
     out.v = a.v + b.v;
-    for (let i = 0; i < this.n; i++) out.g[i] = a.g[i] + b.g[i];
-    if (this.hessians) for (let i = 0; i < this.n * this.n; i++) out.h[i] = a.h[i] + b.h[i];
+    for (let i = 0; i < this.m; i++) out.g[i] = a.g[i] + b.g[i];
+    if (this.hess) for (let i = 0, n = this.n, m = this.m; i < m; i++) for (let k = i * n, end = k + m; k < end; k++) out.h[k] = a.h[k] + b.h[k];
     return out;
   }
 
   /** out = a + c b. */
   addScaled(a: Jet2, c: number, b: Jet2, out: Jet2): Jet2 {
     out.v = a.v + c * b.v;
-    for (let i = 0; i < this.n; i++) out.g[i] = a.g[i] + c * b.g[i];
-    if (this.hessians) for (let i = 0; i < this.n * this.n; i++) out.h[i] = a.h[i] + c * b.h[i];
+    for (let i = 0; i < this.m; i++) out.g[i] = a.g[i] + c * b.g[i];
+    if (this.hess) for (let i = 0, n = this.n, m = this.m; i < m; i++) for (let k = i * n, end = k + m; k < end; k++) out.h[k] = a.h[k] + c * b.h[k];
     return out;
   }
 
   /** out = c a + d (a constant d). */
   affine(a: Jet2, c: number, d: number, out: Jet2): Jet2 {
     out.v = c * a.v + d;
-    for (let i = 0; i < this.n; i++) out.g[i] = c * a.g[i];
-    if (this.hessians) for (let i = 0; i < this.n * this.n; i++) out.h[i] = c * a.h[i];
+    for (let i = 0; i < this.m; i++) out.g[i] = c * a.g[i];
+    if (this.hess) for (let i = 0, n = this.n, m = this.m; i < m; i++) for (let k = i * n, end = k + m; k < end; k++) out.h[k] = c * a.h[k];
     return out;
   }
 
   /** out = a b. */
   mul(a: Jet2, b: Jet2, out: Jet2): Jet2 {
-    const n = this.n;
-    const t = this.tmp;
-    t.v = a.v * b.v;
-    for (let i = 0; i < n; i++) t.g[i] = a.v * b.g[i] + b.v * a.g[i];
-    if (this.hessians) {
-      for (let i = 0; i < n; i++) {
-        const ai = a.g[i], bi = b.g[i];
-        for (let j = 0; j < n; j++) t.h[i * n + j] = a.v * b.h[i * n + j] + b.v * a.h[i * n + j] + ai * b.g[j] + bi * a.g[j];
+    // written in place unless out is an operand (then through tmp)
+    const t = out === a || out === b ? this.tmp : out;
+    const av = a.v, bv = b.v, ag = a.g, bg = b.g, tg = t.g, m = this.m;
+    t.v = av * bv;
+    for (let i = 0; i < m; i++) tg[i] = av * bg[i] + bv * ag[i];
+    if (this.hess) {
+      const n = this.n, ah = a.h, bh = b.h, th = t.h;
+      for (let i = 0; i < m; i++) {
+        const ai = ag[i], bi = bg[i];
+        for (let j = 0; j < m; j++) th[i * n + j] = av * bh[i * n + j] + bv * ah[i * n + j] + ai * bg[j] + bi * ag[j];
       }
     }
-    return this.copy(t, out);
+    return t === out ? out : this.copy(t, out);
   }
 
   /** out = f(a) for f with value f0, first derivative f1 and second derivative f2 at a.v. */
   chain(a: Jet2, f0: number, f1: number, f2: number, out: Jet2): Jet2 {
-    const n = this.n;
-    if (this.hessians) {
-      for (let i = 0; i < n; i++) {
+    const n = this.n, m = this.m;
+    if (this.hess) {
+      for (let i = 0; i < m; i++) {
         const gi = f2 * a.g[i];
-        for (let j = 0; j < n; j++) out.h[i * n + j] = f1 * a.h[i * n + j] + gi * a.g[j];
+        for (let j = 0; j < m; j++) out.h[i * n + j] = f1 * a.h[i * n + j] + gi * a.g[j];
       }
     }
-    for (let i = 0; i < n; i++) out.g[i] = f1 * a.g[i];
+    for (let i = 0; i < m; i++) out.g[i] = f1 * a.g[i];
     out.v = f0;
     return out;
   }
@@ -148,7 +188,7 @@ export class Jet2Pool {
     const r2 = x.v * x.v + y.v * y.v;
     const fy = x.v / r2, fx = -y.v / r2;
     out.v = Math.atan2(y.v, x.v);
-    for (let i = 0; i < this.n; i++) out.g[i] = fy * y.g[i] + fx * x.g[i];
+    for (let i = 0; i < this.m; i++) out.g[i] = fy * y.g[i] + fx * x.g[i];
     return out;
   }
 
@@ -188,28 +228,71 @@ export class Jet2Pool {
   copy(a: Jet2, out: Jet2): Jet2 {
     if (a === out) return out;
     out.v = a.v;
-    out.g.set(a.g);
-    if (this.hessians) out.h.set(a.h);
+    const n = this.n, m = this.m;
+    if (m === n) {
+      out.g.set(a.g);
+      if (this.hess) out.h.set(a.h);
+      return out;
+    }
+    for (let i = 0; i < m; i++) out.g[i] = a.g[i];
+    if (this.hess) for (let i = 0; i < m; i++) for (let k = i * n, end = k + m; k < end; k++) out.h[k] = a.h[k];
     return out;
   }
 
   /** out = a·b for jet 3-vectors. */
   dot(a: readonly Jet2[], b: readonly Jet2[], out: Jet2): Jet2 {
-    const t = this.take();
-    this.mul(a[0], b[0], out);
-    this.add(out, this.mul(a[1], b[1], t), out);
-    return this.add(out, this.mul(a[2], b[2], t), out);
+    return this.dot3(a[0], a[1], a[2], b[0], b[1], b[2], out);
+  }
+
+  /**
+   * out = a0 b0 + a1 b1 + a2 b2 in one pass (the operations and their order of three products and two sums, so the
+   * result equals mul, add, add to the last bit); out may be an operand.
+   */
+  dot3(a0: Jet2, a1: Jet2, a2: Jet2, b0: Jet2, b1: Jet2, b2: Jet2, out: Jet2): Jet2 {
+    const t = out === a0 || out === a1 || out === a2 || out === b0 || out === b1 || out === b2 ? this.tmp : out;
+    const a0v = a0.v, a1v = a1.v, a2v = a2.v, b0v = b0.v, b1v = b1.v, b2v = b2.v;
+    const a0g = a0.g, a1g = a1.g, a2g = a2.g, b0g = b0.g, b1g = b1.g, b2g = b2.g, tg = t.g, m = this.m;
+    t.v = a0v * b0v + a1v * b1v + a2v * b2v;
+    for (let i = 0; i < m; i++) tg[i] = a0v * b0g[i] + b0v * a0g[i] + (a1v * b1g[i] + b1v * a1g[i]) + (a2v * b2g[i] + b2v * a2g[i]);
+    if (this.hess) {
+      const n = this.n, a0h = a0.h, a1h = a1.h, a2h = a2.h, b0h = b0.h, b1h = b1.h, b2h = b2.h, th = t.h;
+      for (let i = 0; i < m; i++) {
+        const a0i = a0g[i], b0i = b0g[i], a1i = a1g[i], b1i = b1g[i], a2i = a2g[i], b2i = b2g[i];
+        for (let j = 0; j < m; j++) {
+          const k = i * n + j;
+          th[k] = a0v * b0h[k] + b0v * a0h[k] + a0i * b0g[j] + b0i * a0g[j]
+            + (a1v * b1h[k] + b1v * a1h[k] + a1i * b1g[j] + b1i * a1g[j])
+            + (a2v * b2h[k] + b2v * a2h[k] + a2i * b2g[j] + b2i * a2g[j]);
+        }
+      }
+    }
+    return t === out ? out : this.copy(t, out);
   }
 
   /** out = a × b for jet 3-vectors (out must not alias a or b). */
   cross(a: readonly Jet2[], b: readonly Jet2[], out: readonly Jet2[]): readonly Jet2[] {
-    const t = this.take();
     for (let k = 0; k < 3; k++) {
       const i = (k + 1) % 3, j = (k + 2) % 3;
-      this.mul(a[i], b[j], out[k]);
-      this.addScaled(out[k], -1, this.mul(a[j], b[i], t), out[k]);
+      this.mulSub(a[i], b[j], a[j], b[i], out[k]);
     }
     return out;
+  }
+
+  /** out = a b − c d in one pass (the operations of mul, mul and addScaled with −1, so the same result to the last bit); out must not alias an operand. */
+  private mulSub(a: Jet2, b: Jet2, c: Jet2, d: Jet2, out: Jet2): void {
+    const av = a.v, bv = b.v, cv = c.v, dv = d.v, ag = a.g, bg = b.g, cg = c.g, dg = d.g, og = out.g, m = this.m;
+    out.v = av * bv + -1 * (cv * dv);
+    for (let i = 0; i < m; i++) og[i] = av * bg[i] + bv * ag[i] + -1 * (cv * dg[i] + dv * cg[i]);
+    if (this.hess) {
+      const n = this.n, ah = a.h, bh = b.h, ch = c.h, dh = d.h, oh = out.h;
+      for (let i = 0; i < m; i++) {
+        const ai = ag[i], bi = bg[i], ci = cg[i], di = dg[i];
+        for (let j = 0; j < m; j++) {
+          const k = i * n + j;
+          oh[k] = av * bh[k] + bv * ah[k] + ai * bg[j] + bi * ag[j] + -1 * (cv * dh[k] + dv * ch[k] + ci * dg[j] + di * cg[j]);
+        }
+      }
+    }
   }
 
   /** Three free jets (a 3-vector, a preallocated array). */

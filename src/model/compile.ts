@@ -401,6 +401,21 @@ export class CompiledModel {
     this.revision++;
   }
 
+  /**
+   * A run-time change of one object parameter that the object's model applies in place (its
+   * {@link ObjectModel.updateParameter} accepts it): stores `item` and counts the change in {@link CompiledModel.revision},
+   * as {@link CompiledModel.replaceItem} does, without creating and binding a model. Returns false, having changed
+   * nothing, when the model does not take the change in place.
+   */
+  updateInPlace(category: ItemCategory, index: number, item: StoredItem, key: string): boolean {
+    if (category !== 'Object') return false;
+    const object = this.objects[index];
+    if (object.updateParameter === undefined || !object.updateParameter(key, item.dictionary[key])) return false;
+    this.items[category][index] = item;
+    this.revision++;
+    return true;
+  }
+
   /** Writes a node's initial coordinates or velocities (from its model) into the initial state. */
   setNodeInitialValues(index: number, which: 'coordinates' | 'velocities'): void {
     const node = this.nodes[index];

@@ -414,6 +414,14 @@ export interface ObjectModel {
   /** The object's value of an output variable, or undefined if it does not answer it. */
   output(variable: OutputVariableType, s: ItemState): ArrayLike<number> | undefined;
   /**
+   * A run-time change of one parameter (set…Parameter, modify…) applied to this model in place, with the value already
+   * validated as at add time: returns true if the model now behaves exactly as one created from the changed dictionary
+   * (for parameters it reads at each evaluation, such as valve openings set from a pre-step function), false (having
+   * changed nothing) otherwise. Absent or false: the compiled model creates a new model and binds it again
+   * ({@link CompiledModel.replaceItem}), which costs a model creation and the binding of its dependents per change.
+   */
+  updateParameter?(name: string, value: unknown): boolean;
+  /**
    * Contact items: appends the points where they touch at state s (their active contacts), each with its penetration
    * depth ≥ 0 and the contact force on the item's first body (global), for the viewer and the VTK export.
    */
@@ -855,7 +863,7 @@ export const capabilityNames = {
     hasConstantMassMatrix: true, massMatrix: true, ode2Lhs: true, ode2Lhs_q: true, ode2Lhs_u: true,
     ode2LhsDependsOnVelocity: true, ae: true, constraintForce_q: true, velocityLevelConstraint: true, multiplierRows: true, ae_lambda: true, positionLevelRows: true,
     eliminableCoordinate: true, output: true, localODE1Nodes: true, ode1Rhs: true, ode1Rhs_x: true,
-    ode1RhsDependsOnODE2: true, ode2LhsDependsOnODE1: true, contactPoints: true,
+    ode1RhsDependsOnODE2: true, ode2LhsDependsOnODE1: true, contactPoints: true, updateParameter: true,
   } satisfies Record<keyof ObjectModel, true>,
   /** {@link BodyModel}. */
   body: {

@@ -1,6 +1,6 @@
 import { copyDefault, validateParameter, type LoadIndex, type Parameter, type MarkerIndex, type NodeIndex, type ObjectIndex, type ParameterInput, type ParameterSchema, type ParameterValues, type SensorIndex } from './parameters.ts';
 import { describeValue, FlexdynError, itemError, type ItemLabel } from '../core/errors.ts';
-import { closestName, editDistance, ownValue } from '../core/dictionary.ts';
+import { closestName, ownValue } from '../core/dictionary.ts';
 import type { OutputVariableType } from './enums.ts';
 import { visualizationParameter } from './visualization.ts';
 import { capabilityNames, retiredCapabilityNames, type LoadModel, type MarkerModel, type NodeModel, type ObjectModel, type SensorModel } from './capabilities.ts';
@@ -254,18 +254,34 @@ function normalizedName(name: string): string {
  * inside the name (`massMatrx`); a name that only extends or shortens one at its end (`outputs`, `rotationJacobian0`,
  * `nLocal`) is a helper, not a misspelling.
  */
-function misspelledCapability(name: string, known: readonly string[]): string | undefined {
+function misspelledCapability(name: string, known: readonly string[], knownNormalized: readonly string[]): string | undefined {
   if (known.includes(name)) return undefined;
   const normalized = normalizedName(name);
-  for (const candidate of known) {
-    const other = normalizedName(candidate);
-    if (other === normalized) return candidate;
-    // one edit changes the length by at most one: no distance needed for the rest
+  for (let k = 0; k < known.length; k++) {
+    const other = knownNormalized[k];
+    if (other === normalized) return known[k];
+    // one edit changes the length by at most one: no comparison needed for the rest
     if (normalized.length < 6 || other.length < 6 || Math.abs(normalized.length - other.length) > 1 || normalized.startsWith(other) || other.startsWith(normalized)) continue;
-    if (editDistance(normalized, other) === 1) return candidate;
+    if (oneEditApart(normalized, other)) return known[k];
   }
   return undefined;
 }
+
+/**
+ * True if two different strings whose lengths differ by at most one are one edit apart (Levenshtein distance 1): one
+ * character replaced (same length) or one inserted into the shorter. Allocation-free, for the start-up check.
+ */
+function oneEditApart(a: string, b: string): boolean {
+  const [shorter, longer] = a.length <= b.length ? [a, b] : [b, a];
+  let i = 0;
+  while (i < shorter.length && shorter[i] === longer[i]) i++;
+  // the first difference at i: replaced (skip it in both) or inserted into the shorter (skip it in the longer)
+  const skip = shorter.length === longer.length ? 1 : 0;
+  return shorter.slice(i + skip) === longer.slice(i + 1);
+}
+
+/** {@link knownMembers} normalized ({@link normalizedName}), per category, computed on first use. */
+const knownMembersNormalized = new Map<ItemCategory, readonly string[]>();
 
 /**
  * Checks a freshly created item model against the member names of its category's model interfaces and throws a
@@ -278,6 +294,8 @@ export function checkItemModel(category: ItemCategory, model: object, label: Ite
   const prototype = Object.getPrototypeOf(model) as object | null;
   if (prototype !== null && checkedPrototypes.has(prototype)) return;
   const known = knownMembers[category];
+  let knownNormalized = knownMembersNormalized.get(category);
+  if (knownNormalized === undefined) knownMembersNormalized.set(category, knownNormalized = known.map(normalizedName));
   let accepted = acceptedMemberNames.get(category);
   if (accepted === undefined) acceptedMemberNames.set(category, accepted = new Set());
   for (let level: object | null = model; level !== null && level !== Object.prototype; level = Object.getPrototypeOf(level) as object | null) {
@@ -288,7 +306,7 @@ export function checkItemModel(category: ItemCategory, model: object, label: Ite
         itemError(label, undefined, `the item model defines '${name}', a capability of an earlier item contract that is never called; its term is written by ${replacement}`);
       }
       if (accepted.has(name)) continue;
-      const capability = misspelledCapability(name, known);
+      const capability = misspelledCapability(name, known, knownNormalized);
       if (capability !== undefined) {
         itemError(label, undefined, `the item model defines '${name}', which is not a capability of ${category} models (did you mean '${capability}'?); a misspelled capability would never be called`);
       }

@@ -335,9 +335,12 @@ class RungeKuttaStepper extends ExplicitStepperBase {
       copyArray(kq[i], s.u);
       if (lie) this.lieRates(kq[i]);
     }
-    copyArray(s.q, s0.q);
-    copyArray(s.u, s0.u);
-    if (nODE1 > 0) copyArray(s.ode1, s0.ode1);
+    if (c.length > 1) {
+      // stage 0 leaves q, u and the ODE1 coordinates at the start-of-step values; later stages change them
+      copyArray(s.q, s0.q);
+      copyArray(s.u, s0.u);
+      if (nODE1 > 0) copyArray(s.ode1, s0.ode1);
+    }
     // the state is checked as it is written when the combination writes all of it: q, u and (a copy of the last stage) a
     const endAccelerations = this.settings.timeIntegration.explicitIntegration.computeEndOfStepAccelerations;
     const checked = this.identityAdditive && nODE1 === 0 && this.model.nAE === 0 && this.eliminated.length === 0 && !endAccelerations && b[b.length - 1] !== 0;

@@ -85,6 +85,49 @@ describe('GeneralContact search grid', () => {
     expect([...listed].sort()).toEqual([...brute].sort());
   });
 
+  it('a rebuild keeps the cell lists while no box changes cells and re-sorts when one does: queries as on a fresh grid', () => {
+    const next = random(5);
+    const count = 300;
+    const boxes = new Float64Array(6 * count);
+    for (let i = 0; i < 6 * count; i += 6) {
+      for (let k = 0; k < 3; k++) { const x = 0.05 + 0.9 * next(); boxes[i + k] = x - 0.03; boxes[i + 3 + k] = x + 0.03; }
+    }
+    /** Every item's partners of higher index, as "a,b" strings in the order the grid lists them. */
+    const pairs = (grid: SearchGrid, b: Float64Array) => {
+      const out: string[] = [];
+      for (let a = 0; a < count; a++) {
+        const n = grid.query(a, a + 1, count);
+        for (let c = 0; c < n; c++) out.push(`${a},${grid.found[c]}`);
+      }
+      return out;
+    };
+    const fresh = (b: Float64Array) => {
+      const grid = new SearchGrid();
+      grid.reset(8, 8, 8, [0, 0, 0], [1, 1, 1]);
+      grid.build(b, count);
+      return pairs(grid, b);
+    };
+    const kept = new SearchGrid();
+    kept.reset(8, 8, 8, [0, 0, 0], [1, 1, 1]);
+    kept.build(boxes, count);
+    // tiny moves (1e-9, cell size 1/8): the same cells, possibly other overlaps at the margins; then moves across cells
+    for (const step of [1e-9, 0.05, 1e-9, 0.2]) {
+      for (let i = 0; i < boxes.length; i++) boxes[i] += step * (next() - 0.5);
+      for (let i = 0; i < count; i++) for (let k = 0; k < 3; k++) if (boxes[6 * i + 3 + k] < boxes[6 * i + k]) boxes[6 * i + 3 + k] = boxes[6 * i + k];
+      kept.build(boxes, count);
+      const expected = fresh(boxes);
+      expect(expected.length).toBeGreaterThan(50);
+      expect(pairs(kept, boxes)).toEqual(expected); // the same pairs in the same order
+    }
+    // fewer items: sorted again
+    kept.build(boxes, count - 100);
+    expect(kept.query(0, 1, count - 100)).toBe([...Array(count - 101).keys()].filter((j) => {
+      const b = j + 1;
+      for (let k = 0; k < 3; k++) if (boxes[k] > boxes[6 * b + 3 + k] || boxes[6 * b + k] > boxes[3 + k]) return false;
+      return true;
+    }).length);
+  });
+
   it('active contacts of an assembled cloud equal the brute-force overlapping spheres; getItemsInBox', () => {
     const next = random(11);
     const radius = 0.06;

@@ -5,7 +5,7 @@ import {
 import type { SystemState } from '../../src/model/SystemState.ts';
 import { expectObjectJacobians } from '../helpers/objectJacobian.ts';
 import { dynamicSettings, tightStaticSettings } from '../helpers/settings.ts';
-import { pointsPerElement, rod, rodOnPlane } from '../helpers/rodOnPlane.ts';
+import { pointsPerElement, rod, rodOnPlane } from '../../examples/frictionValidation.ts';
 
 /*
  * ObjectContactRodPlane with frictionStiffness > 0: the elastic stick/slip model (a tangential spring to an anchor up to
@@ -80,8 +80,9 @@ describe('ObjectContactRodPlane: elastic stick/slip friction', () => {
     // the friction limit with it); the pull follows the load-step time t = k/40 through the spring's user function
     const settings = tightStaticSettings(40);
     settings.staticSolver.useLoadFactor = false;
-    // the switching errors are force jumps of single points (≤ 0.5 N here): Exudyn's default tolerance 1 N would accept a
-    // load step whose points changed state after Newton (the step's solution then belongs to the old states)
+    // the switching error is the force jump summed over the points that switch (one point switching carries ≤ 0.25 N here):
+    // Exudyn's default tolerance 1 N could accept a load step in which a few points changed state after Newton (the step's
+    // solution then belongs to the old states)
     settings.staticSolver.discontinuous.iterationTolerance = 1e-9;
     settings.staticSolver.discontinuous.maxIterations = 20;
     mbs.solveStatic(settings);
@@ -136,18 +137,21 @@ describe('ObjectContactRodPlane: elastic stick/slip friction', () => {
     }
   });
 
-  it('dynamicAxialPullSticksUpToTheStaticLimitAndSlidesBeyondIt', () => {
-    // PyElastica's axial_friction case (uniform force F, μ_s [0.8, 0.4, 0.4], μ_k [0.4, 0.2, 0.2], KE at t = 0.25 s) with the
-    // forces the viscous stick zone cannot hold (0.64 … 1 of μ_s m g: F = 6 … 7.5 N forward, −3.6 N backward): the elastic
-    // stick holds them (KE at t = 0.25 s ≤ 1.5e-17 J: the stick vibration is damped out; asserted 1e-12 against 0.14 … 2.3 J
-    // when sliding), and beyond the limit the rod slides with μ_k: KE = t²(|F| − μ_k m g)²/(2m) within 1 % (observed
-    // 1e-3 … 6.4e-3 below: the slip begins once the stick force has reached the limit, after a few ms). h = 5e-4.
-    const muS = [0.8, 0.4, 0.4], muK = [0.4, 0.2, 0.2], T = 0.25, { mass: m, g } = rod;
-    for (const F of [6, 6.5, 7, 7.5, 9, 10.5, -3.6, -4.1, -6.1, -10.6]) {
+  it('dynamicAxialPullSticksUpToTheStaticLimitAndSlidesBeyondItIn250Steps', () => {
+    // PyElastica's axial_friction case (uniform force F, μ_s [0.8, 0.4, 0.4], μ_k [0.4, 0.2, 0.2], KE at t = 0.25 s) in 250
+    // steps (h = 1e-3; PyElastica: 25 000), with the forces of its sweep next to the static limits and the extremes (all 44
+    // forces: test/long/pyelasticaAxialFriction.test.ts): the elastic stick holds up to the limit (KE ≤ 1.5e-17 J at
+    // 0.64 … 0.96 μ_s m g: the stick vibration is damped out; asserted 1e-12 against 0.14 … 2.3 J when sliding), and beyond
+    // it the rod slides with μ_k: KE = t²(|F| − μ_k m g)²/(2m) within 1 % (observed +0.09 … +0.39 %: the friction-free
+    // initial acceleration F/m, which the trapezoidal velocity update weights by h/2; the model's own delay of the slip
+    // onset, −0.59 % at F = 8 N with h → 0, falls within the first step here).
+    const muS = [0.8, 0.4, 0.4], muK = [0.4, 0.2, 0.2], T = 0.25, steps = 250, { mass: m, g } = rod;
+    for (const F of [5, 7.5, 8, 8.5, 10.5, -3.6, -4.1, -4.6, -10.6]) {
       const { mbs, rodNumber, contactNumber } = rodOnPlane({ normal: [0, 0, 1], direction: [1, 0, 0], extraLoadPerMass: [F / m, 0, 0], staticFriction: muS, dynamicFriction: muK });
       mbs.modifyObject(contactNumber, { frictionStiffness: stickStiffness, frictionDamping: stickDamping });
       mbs.assemble();
-      mbs.solveDynamic(dynamicSettings(T, 500));
+      const statistics = mbs.solveDynamic(dynamicSettings(T, steps));
+      expect(statistics.steps + statistics.rejectedSteps, `F = ${F}`).toBeLessThanOrEqual(steps);
       const energy = mbs.getObjectOutput(rodNumber, OutputVariableType.KineticEnergy)[0];
       const [staticCoefficient, kinetic] = F >= 0 ? [muS[0], muK[0]] : [muS[1], muK[1]];
       if (Math.abs(F) <= staticCoefficient * m * g) {

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { OutputVariableType, SensorObject, loadSolutionFile, computeScene, exportVTK, decodeArray } from '../../src/node.ts';
 import { dynamicSettings } from '../helpers/settings.ts';
-import { pointsPerElement, rod, rodOnPlane } from '../helpers/rodOnPlane.ts';
+import { pointsPerElement, rod, rodOnPlane } from '../../examples/frictionValidation.ts';
 import { findAll, parseXml } from '../io/xml.ts';
 
 /*

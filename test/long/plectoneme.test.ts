@@ -8,25 +8,7 @@
  * @module
  */
 import { describe, expect, it } from 'vitest';
-import { buildPlectoneme, plectonemeDynamicSettings, plectonemeLink, type PlectonemeOptions } from '../helpers/plectoneme.ts';
-
-/** Runs the release over 1e4 s in `steps` (adaptive) steps; the largest |Lk − turns| after each step, the largest writhe, contacts and gaps. */
-function run(options: PlectonemeOptions & { steps: number }) {
-  const endTime = 1e4;
-  const model = buildPlectoneme({ ...options, dynamic: { endTime, translationalDamping: 1, rotationalDamping: 0.1 } });
-  const initial = plectonemeLink(model);
-  let linkError = 0, largestWrithe = 0, contacts = 0, deepest = 0;
-  model.mbs.setPostStepUserFunction(() => {
-    const { link, writhe } = plectonemeLink(model);
-    linkError = Math.max(linkError, Math.abs(link - model.turns));
-    largestWrithe = Math.max(largestWrithe, writhe);
-    const pairs = model.contact.rodContacts();
-    contacts = Math.max(contacts, pairs.length);
-    for (const pair of pairs) deepest = Math.max(deepest, -pair.gap);
-  });
-  const statistics = model.mbs.solveDynamic(plectonemeDynamicSettings(endTime, options.steps, 0));
-  return { initial, final: plectonemeLink(model), linkError, largestWrithe, contacts, deepest, statistics };
-}
+import { simulatePlectoneme as run } from '../../examples/plectonemes.ts';
 
 describe('plectonemes: link = twist + writhe through the transition with self contact', () => {
   it('27 turns, L = 100, slack 10, 200 SE3 elements (the helical-buckling rod): Lk = 27 to 1e-3 while Wr grows to 1.8', () => {

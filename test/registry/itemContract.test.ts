@@ -52,7 +52,7 @@ describe('item contract', () => {
 
   it('registryRejectsNearMissesUpToCaseUnderscoresAndOneCharacter', () => {
     const label = labelOf('Object', 'Test', 0);
-    for (const name of ['ode2lhs', 'ode2_Lhs', 'massMatrx', 'massmatrix', 'constraintForceQ', 'AE']) {
+    for (const name of ['ode2lhs', 'ode2_Lhs', 'massMatrx', 'massMotrix', 'massMatrrix', 'massmatrix', 'constraintForceQ', 'AE']) {
       const model = { label, localNodes: [], nAE: 0, bind() {}, output() { return undefined; }, [name]: () => {} };
       expect(() => checkItemModel('Object', model, label), name).toThrow(/is not a capability of Object models/);
     }

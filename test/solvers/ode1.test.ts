@@ -397,6 +397,39 @@ describe('ODE1 bad input gets named errors', () => {
       .toThrow(/referenceCoordinates must be \[0, 0\], got \[100000, 0\]/);
   });
 
+  it('hydraulicActuatorParametersSetOnTheAssembledSystemActAsIfBuiltWithThem', () => {
+    // setObjectParameter changes the actuator's scalar parameters in place (no new model): the same solution to the last bit
+    const build = (valve0: number, valve1: number, systemPressure: number) => {
+      const mbs = new SystemContainer().addSystem();
+      const ground = mbs.addObject(ObjectGround({ referencePosition: [0, 0, 0] }));
+      const point = mbs.addNode(NodePoint({ referenceCoordinates: [1, 0, 0] }));
+      mbs.addObject(MassPoint({ physicsMass: 10, nodeNumber: point }));
+      const pressures = mbs.addNode(NodeGenericODE1({ numberOfODE1Coordinates: 2, referenceCoordinates: [0, 0], initialCoordinates: [2e5, 2e5] }));
+      const m0 = mbs.addMarker(MarkerBodyPosition({ bodyNumber: ground, localPosition: [0, 0, 0] }));
+      const m1 = mbs.addMarker(MarkerNodePosition({ nodeNumber: point }));
+      const actuator = mbs.addObject(HydraulicActuatorSimple({
+        markerNumbers: [m0, m1], nodeNumbers: [pressures], offsetLength: 0.8, strokeLength: 0.5, chamberCrossSection0: 1e-3, chamberCrossSection1: 8e-4,
+        hoseVolume0: 1e-4, hoseVolume1: 1.2e-4, valveOpening0: valve0, valveOpening1: valve1, actuatorDamping: 100, oilBulkModulus: 1.5e9,
+        nominalFlow: 1e-6, systemPressure, tankPressure: 1e5, useChamberVolumeChange: true,
+      }));
+      mbs.assemble();
+      return { mbs, actuator, point, pressures };
+    };
+    const final = ({ mbs, point, pressures }: ReturnType<typeof build>) => {
+      mbs.solveDynamic(settingsFor(0.02, 20), DynamicSolverType.GeneralizedAlpha);
+      return [...mbs.getNodeOutput(point, OutputVariableType.Position), ...mbs.getNodeOutput(pressures, OutputVariableType.Coordinates)];
+    };
+    const built = final(build(0.3, -0.2, 1e7));
+    const changed = build(0, 0, 5e6);
+    changed.mbs.setObjectParameter(changed.actuator, 'valveOpening0', 0.3);
+    changed.mbs.setObjectParameter(changed.actuator, 'valveOpening1', -0.2);
+    changed.mbs.setObjectParameter(changed.actuator, 'systemPressure', 1e7);
+    expect(changed.mbs.getObjectParameter(changed.actuator, 'valveOpening0')).toBe(0.3);
+    const after = final(changed);
+    expect(after).toEqual(built);
+    expect(built[3]).toBeGreaterThan(2.5e5); // the valve towards the pump raised p0
+  });
+
   it('hydraulicActuatorStopsAtZeroLength', () => {
     const mbs = new SystemContainer().addSystem();
     const ground = mbs.addObject(ObjectGround({ referencePosition: [0, 0, 0] }));

@@ -33,6 +33,9 @@ interface StrainGroup {
   readonly stiffness: Float64Array;
   readonly damping: Float64Array;
   readonly evaluate: (pool: Jet2Pool, v: SlopeVariables, out: readonly Jet2[]) => void;
+  /** The strains depend on the local variables offset … offset + count − 1 only (differentiated with respect to those). */
+  readonly offset: number;
+  readonly count: number;
   /** Some damping entry is non-zero. */
   readonly hasDamping: boolean;
 }
@@ -184,13 +187,14 @@ class ANCFBeamModel implements Only<ObjectModel & BodyModel, ANCFBeamModel> {
     const d = (i: number) => section.dampingMatrix[i][i];
     const EA = k(0), GA2 = k(1) + k(2);
     const penalty = p.crossSectionPenaltyFactor, csDamping = p.crossSectionDamping;
-    const group = (x: number[], w: number[], stiffness: number[], damping: number[], evaluate: StrainGroup['evaluate']): StrainGroup => ({
-      x, w, stiffness: Float64Array.from(stiffness), damping: Float64Array.from(damping), evaluate, hasDamping: damping.some((value) => value !== 0),
+    const group = (x: number[], w: number[], stiffness: number[], damping: number[], evaluate: StrainGroup['evaluate'], offset: number, count: number): StrainGroup => ({
+      x, w, stiffness: Float64Array.from(stiffness), damping: Float64Array.from(damping), evaluate, offset, count, hasDamping: damping.some((value) => value !== 0),
     });
+    // variables r_x 0–2, r_y 3–5, r_z 6–8, r_y,x 9–11, r_z,x 12–14: γ uses r_x, r_y, r_z; κ r_y … r_z,x; ε_cs r_y, r_z
     this.groups = [
-      group([0], [L], [k(0), k(1), k(2)], [d(0), d(1), d(2)], axialShearStrains),
-      group([0], [L], [k(3), k(4), k(5)], [d(3), d(4), d(5)], twistCurvatures),
-      group([-0.5 * L, 0.5 * L], [0.5 * L, 0.5 * L], [penalty[0] * EA, penalty[1] * EA, penalty[2] * GA2], [csDamping[0] * EA, csDamping[1] * EA, csDamping[2] * GA2], crossSectionStrains),
+      group([0], [L], [k(0), k(1), k(2)], [d(0), d(1), d(2)], axialShearStrains, 0, 9),
+      group([0], [L], [k(3), k(4), k(5)], [d(3), d(4), d(5)], twistCurvatures, 3, 12),
+      group([-0.5 * L, 0.5 * L], [0.5 * L, 0.5 * L], [penalty[0] * EA, penalty[1] * EA, penalty[2] * GA2], [csDamping[0] * EA, csDamping[1] * EA, csDamping[2] * GA2], crossSectionStrains, 3, 6),
     ];
     this.ode2LhsDependsOnVelocity = this.groups.some((g) => g.hasDamping);
     this.integrateMass(section);
@@ -260,12 +264,27 @@ class ANCFBeamModel implements Only<ObjectModel & BodyModel, ANCFBeamModel> {
     this.point.set(r, 1, c1, f1);
   }
 
-  /** Evaluates the group's three strains as jets at the current point into this.strains. */
+  /**
+   * Evaluates the group's three strains as jets at the current point into this.strains, differentiated with respect to
+   * the group's variables only (jet variable j = local variable offset + j; the others are constants).
+   */
   private evaluateStrains(group: StrainGroup, hessians: boolean): readonly Jet2[] {
     const { pool, variables, slopeVariables, strains } = workspace();
     pool.reset();
     pool.hessians = hessians;
-    for (let r = 0; r < N_VAR; r++) pool.variable(r, this.point.values[r], variables[r]);
+    pool.activeVariables = group.count;
+    this.point.window(group.offset, group.count);
+    const values = this.point.values, first = group.offset, end = group.offset + group.count;
+    for (let r = 0; r < N_VAR; r++) {
+      if (r >= first && r < end) {
+        pool.variable(r - first, values[r], variables[r]);
+      } else {
+        const constant = variables[r];
+        constant.v = values[r];
+        constant.g.fill(0);
+        constant.h.fill(0);
+      }
+    }
     group.evaluate(pool, slopeVariables, strains);
     return strains;
   }

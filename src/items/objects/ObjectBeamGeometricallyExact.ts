@@ -147,10 +147,11 @@ class BeamGeometricallyExactModel implements Only<ObjectModel & BodyModel, BeamG
     ];
   }
 
-  /** The 14 nodal forces as jets (values and ∂/∂q) in this.forces, from this.q and this.u. */
-  private computeForces(): void {
+  /** The 14 nodal forces as jets in this.forces, from this.q and this.u: values, and ∂/∂q if `derivatives`. */
+  private computeForces(derivatives: boolean): void {
     const pool = this.pool, L = this.L;
     pool.reset();
+    pool.derivatives = derivatives;
     for (let i = 0; i < N_LOCAL; i++) pool.variable(i, this.q[i], this.variables[i]);
     const v = this.variables;
     const t = () => pool.take();
@@ -187,8 +188,7 @@ class BeamGeometricallyExactModel implements Only<ObjectModel & BodyModel, BeamG
     ];
     for (let k = 0; k < 3; k++) { this.h[k] = uDisp[k].v; this.h[3 + k] = Om[k].v; }
     const resPos = res.slice(0, 3), resRot = res.slice(3, 6);
-    const TuwPlus = this.tUW(uDisp, Om, gamma, f8, 1);
-    const TuwMinus = this.tUW(uDisp, Om, gamma, f8, -1);
+    const [TuwPlus, TuwMinus] = this.tUWPair(uDisp, Om, gamma, f8);
     for (let n = 0; n < 2; n++) {
       // node 1: [Tsoᵀ r_p ; T_uwᵀ r_p + Tsoᵀ r_r]; node 0: −[Tso r_p ; T_uw⁻ᵀ r_p + Tso r_r] (T_exp⁻¹(−h) = [Tsoᵀ, T_uw⁻; 0, Tsoᵀ])
       const sign = n === 0 ? -1 : 1;
@@ -221,7 +221,7 @@ class BeamGeometricallyExactModel implements Only<ObjectModel & BodyModel, BeamG
       const total = [0, 1, 2].map((i) => pool.addScaled(pool.affine(rot[i], sign, 0, t()), 0.5 * L, qv[i], t()));
       for (let k = 0; k < 4; k++) {
         const f = this.forces[7 * n + 3 + k];
-        this.dot3Into(Gl[k], Gl[4 + k], Gl[8 + k], total[0], total[1], total[2], f);
+        this.pool.dot3(Gl[k], Gl[4 + k], Gl[8 + k], total[0], total[1], total[2], f);
       }
     }
   }
@@ -271,8 +271,11 @@ class BeamGeometricallyExactModel implements Only<ObjectModel & BodyModel, BeamG
     return T;
   }
 
-  /** T_uw(σu, σΩ) = σ ½ ũ + γ (ũΩ̃ + Ω̃ũ) + f8 (Ω·u) Ω̃² (the products are even in σ). */
-  private tUW(u: Vec, Om: Vec, gamma: Jet2, f8: Jet2, sigma: number): Vec {
+  /**
+   * [T_uw(u, Ω), T_uw(−u, −Ω)] with T_uw(σu, σΩ) = σ ½ ũ + γ (ũΩ̃ + Ω̃ũ) + f8 (Ω·u) Ω̃²: the products are even in σ and
+   * formed once for both.
+   */
+  private tUWPair(u: Vec, Om: Vec, gamma: Jet2, f8: Jet2): [Vec, Vec] {
     const pool = this.pool;
     const t = () => pool.take();
     const skew = (a: Vec): Vec => {
@@ -284,29 +287,22 @@ class BeamGeometricallyExactModel implements Only<ObjectModel & BodyModel, BeamG
     const prod = (X: Vec, Y: Vec, i: number, j: number) => this.dot3(X[3 * i], X[3 * i + 1], X[3 * i + 2], Y[j], Y[3 + j], Y[6 + j]);
     const ou = pool.dot(Om, u, t());
     const f8ou = pool.mul(f8, ou, t());
-    const T: Vec = new Array<Jet2>(9);
+    const plus: Vec = new Array<Jet2>(9), minus: Vec = new Array<Jet2>(9);
     for (let i = 0; i < 3; i++) {
       for (let j = 0; j < 3; j++) {
         const sym = pool.add(prod(us, os, i, j), prod(os, us, i, j), t());
         const e = pool.mul(gamma, sym, t());
-        pool.addScaled(e, 0.5 * sigma, us[3 * i + j], e);
-        pool.add(e, pool.mul(f8ou, prod(os, os, i, j), t()), e);
-        T[3 * i + j] = e;
+        const quadratic = pool.mul(f8ou, prod(os, os, i, j), t());
+        plus[3 * i + j] = pool.add(pool.addScaled(e, 0.5, us[3 * i + j], t()), quadratic, pool.take());
+        minus[3 * i + j] = pool.add(pool.addScaled(e, -0.5, us[3 * i + j], t()), quadratic, pool.take());
       }
     }
-    return T;
+    return [plus, minus];
   }
 
   /** a·b of two jet 3-vectors given by components (a new jet). */
   private dot3(a0: Jet2, a1: Jet2, a2: Jet2, b0: Jet2, b1: Jet2, b2: Jet2): Jet2 {
-    return this.dot3Into(a0, a1, a2, b0, b1, b2, this.pool.take());
-  }
-
-  private dot3Into(a0: Jet2, a1: Jet2, a2: Jet2, b0: Jet2, b1: Jet2, b2: Jet2, out: Jet2): Jet2 {
-    const pool = this.pool, t = pool.take();
-    pool.mul(a0, b0, out);
-    pool.add(out, pool.mul(a1, b1, t), out);
-    return pool.add(out, pool.mul(a2, b2, t), out);
+    return this.pool.dot3(a0, a1, a2, b0, b1, b2, this.pool.take());
   }
 
   /** Lumped mass: ρA L/2 on the positions, (L/2) G_lᵀ J G_l on the Euler parameters of each node. */
@@ -338,13 +334,13 @@ class BeamGeometricallyExactModel implements Only<ObjectModel & BodyModel, BeamG
 
   ode2Lhs(s: ItemState, f: Float64Array): void {
     this.gather(s);
-    this.computeForces();
+    this.computeForces(false);
     for (let i = 0; i < N_LOCAL; i++) f[i] += this.forces[i].v;
   }
 
   ode2Lhs_q(s: ItemState, acc: LocalMatrixAccumulator, factor: number): void {
     this.gather(s);
-    this.computeForces();
+    this.computeForces(true);
     const K = this.localMatrix;
     for (let i = 0; i < N_LOCAL; i++) for (let j = 0; j < N_LOCAL; j++) K[i * N_LOCAL + j] = factor * this.forces[i].g[j];
     acc.addBlock(0, 0, N_LOCAL, N_LOCAL, K, 0, N_LOCAL, 1);
@@ -389,7 +385,7 @@ class BeamGeometricallyExactModel implements Only<ObjectModel & BodyModel, BeamG
    * writes the position of [x, y, z] and the rotation matrix.
    */
   private frameAt(localPosition: ArrayLike<number>, p: Float64Array, A: Float64Array): void {
-    this.computeForces();
+    this.computeForces(false);
     const sigma = 0.5 + (localPosition[0] ?? 0) / this.L;
     const rot = [0, 1, 2].map((k) => sigma * this.h[3 + k]);
     const A0 = new Float64Array(9), E = new Float64Array(9), T = new Float64Array(9);

@@ -34,6 +34,9 @@ type Values = {
   useChamberVolumeChange: boolean; activeConnector: boolean; nodeNumbers: readonly number[];
 };
 
+/** The parameters {@link HydraulicActuatorModel.updateParameter} changes in place: all but the references. */
+const inPlaceParameters: ReadonlySet<string> = new Set(Object.keys(parameters).filter((name) => name !== 'markerNumbers' && name !== 'nodeNumbers'));
+
 /** sign(x)·√|x|: the flow law's square root, defined for both flow directions. */
 function signedSqrt(x: number): number {
   return Math.sign(x) * Math.sqrt(Math.abs(x));
@@ -62,8 +65,19 @@ class HydraulicActuatorModel implements Only<ObjectModel, HydraulicActuatorModel
   private readonly direction = new Float64Array(3);
   private readonly forceVector = new Float64Array(3);
 
-  constructor(readonly label: ItemLabel, markerNumbers: readonly number[], private readonly v: Values) {
+  /** The parameters (a copy of the dictionary's values: {@link HydraulicActuatorModel.updateParameter} changes them). */
+  private readonly v: Values;
+
+  constructor(readonly label: ItemLabel, markerNumbers: readonly number[], values: Values) {
     this.markers = new MarkerPair(label, markerNumbers, positionMarkers);
+    this.v = { ...values };
+  }
+
+  /** Every scalar parameter is read at each evaluation: a new value (validated) takes effect in place. */
+  updateParameter(name: string, value: unknown): boolean {
+    if (!inPlaceParameters.has(name) || typeof value !== typeof this.v[name as keyof Values]) return false;
+    (this.v as Record<string, unknown>)[name] = value;
+    return true;
   }
 
   bind(context: BindContext): void {

@@ -377,28 +377,40 @@ class RollingDiscPenaltyModel implements Only<ObjectModel, RollingDiscPenaltyMod
     }
     const { normal: n0, axis: w1, forward: w2, lateral: wl, radiusVector: a1, planeArm: a0, omega0: o0, omega1: o1 } = geo;
     const t = d.temporary;
-    // frame: δn0 = δθ0 × n0, δw1 = δθ1 × w1, δx = δw1 × n0 + w1 × δn0, δw2 = (I − w2 w2ᵀ) δx/|x|, δw3 = δw1 × w2 + w1 × δw2,
-    // δwLateral = δn0 × w2 + n0 × δw2
-    d.normal.fill(0);
-    d.axis.fill(0);
-    if (side === 0) crossInto(d.normal, d.rotation, n0);
-    else crossInto(d.axis, d.rotation, w1);
-    if (configuration) {
-      // the part of δn0 (δw1) that is no rotation: the radial direction of Euler parameters
-      const nullDirection = side === 0 ? this.normalNull0 : this.axisNull1, changed = side === 0 ? d.normal : d.axis;
-      for (let i = 0; i < 3; i++) changed[i] += nullDirection[i * nb + k];
+    // the part of δn0 (δw1) that is no rotation: the radial direction of Euler parameters
+    const nullDirection = side === 0 ? this.normalNull0 : this.axisNull1;
+    const frameMoves = d.rotation[0] !== 0 || d.rotation[1] !== 0 || d.rotation[2] !== 0
+      || (configuration && (nullDirection[k] !== 0 || nullDirection[nb + k] !== 0 || nullDirection[2 * nb + k] !== 0));
+    if (frameMoves) {
+      // frame: δn0 = δθ0 × n0, δw1 = δθ1 × w1, δx = δw1 × n0 + w1 × δn0, δw2 = (I − w2 w2ᵀ) δx/|x|, δw3 = δw1 × w2 + w1 × δw2,
+      // δwLateral = δn0 × w2 + n0 × δw2
+      d.normal.fill(0);
+      d.axis.fill(0);
+      if (side === 0) crossInto(d.normal, d.rotation, n0);
+      else crossInto(d.axis, d.rotation, w1);
+      if (configuration) {
+        const changed = side === 0 ? d.normal : d.axis;
+        for (let i = 0; i < 3; i++) changed[i] += nullDirection[i * nb + k];
+      }
+      crossInto(d.cross, d.axis, n0);
+      crossInto(t, w1, d.normal);
+      for (let i = 0; i < 3; i++) d.cross[i] += t[i];
+      const g = geo.axisNormalSine, projection = dot(d.cross, w2);
+      for (let i = 0; i < 3; i++) d.forward[i] = (d.cross[i] - w2[i] * projection) / g;
+      crossInto(d.toContact, d.axis, w2);
+      crossInto(t, w1, d.forward);
+      for (let i = 0; i < 3; i++) d.toContact[i] += t[i];
+      crossInto(d.lateral, d.normal, w2);
+      crossInto(t, n0, d.forward);
+      for (let i = 0; i < 3; i++) d.lateral[i] += t[i];
+    } else {
+      // a translation or a velocity (every column of ∂/∂u): the frame stays, its variations are zero
+      d.normal.fill(0);
+      d.axis.fill(0);
+      d.forward.fill(0);
+      d.toContact.fill(0);
+      d.lateral.fill(0);
     }
-    crossInto(d.cross, d.axis, n0);
-    crossInto(t, w1, d.normal);
-    for (let i = 0; i < 3; i++) d.cross[i] += t[i];
-    const g = geo.axisNormalSine, projection = dot(d.cross, w2);
-    for (let i = 0; i < 3; i++) d.forward[i] = (d.cross[i] - w2[i] * projection) / g;
-    crossInto(d.toContact, d.axis, w2);
-    crossInto(t, w1, d.forward);
-    for (let i = 0; i < 3; i++) d.toContact[i] += t[i];
-    crossInto(d.lateral, d.normal, w2);
-    crossInto(t, n0, d.forward);
-    for (let i = 0; i < 3; i++) d.lateral[i] += t[i];
     // contact point and velocity: δa1 = r δw3, δa0 = δp1 + δa1 − δp0, δvC = δv1 + δω1 × a1 + ω1 × δa1 − (δv0 + δω0 × a0 + ω0 × δa0)
     const sign = side === 0 ? -1 : 1;
     for (let i = 0; i < 3; i++) {

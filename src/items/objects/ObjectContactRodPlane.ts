@@ -469,8 +469,10 @@ class ContactRodPlaneModel implements Only<ObjectModel, ContactRodPlaneModel> {
 
   /**
    * The post-Newton step of every contact point with the kernel's update (gap, slip speed; error |k ds gap| on a change
-   * of contact, |μ F_c (|v_t| − v_reg)/v_reg| on a stick/slip switch); the smallest recommended step of the points is
-   * kept. A penetration deeper than the radius is an error naming the point's arc length and the time.
+   * of contact) and the force jump of a stick/slip switch (regularizedSwitchJump, updateAnchor); the item's error is the
+   * sum over the points, the jump of the rod's contact force (a single point's jump shrinks with the mesh); the smallest
+   * recommended step of the points is kept. A penetration deeper than the radius is an error naming the point's arc
+   * length and the time.
    */
   postNewtonStep(s: ItemState, startOfStep: ItemState, out: PostNewtonOutput): number {
     if (!this.values.activeConnector) return 0;
@@ -483,24 +485,40 @@ class ContactRodPlaneModel implements Only<ObjectModel, ContactRodPlaneModel> {
           + 'the rod passed into the plane; increase contactStiffness or reduce the step size');
       }
       const ds = this.lengths[k], at = start + DATA_PER_POINT * k, elastic = this.elastic && this.hasFriction;
+      // the stick/slip state the step was solved with: the stored slip speed (regularized) or state (elastic)
       const storedState = s.data[at + dataTangentVelocity];
+      const speed = this.hasFriction && !elastic ? Math.hypot(this.vt[0], this.vt[1], this.vt[2]) : 0;
       state.gap = this.gap;
       state.normalVelocity = this.vn;
-      state.tangentialSpeed = this.hasFriction && !elastic ? Math.hypot(this.vt[0], this.vt[1], this.vt[2]) : 0;
+      state.tangentialSpeed = speed;
       state.plasticPenetration = 0;
       state.frictionForceScale = 0;
-      if (this.gap < 0 && this.hasFriction) {
-        this.law.evaluate(this.lawParameters, -this.gap, this.vn, s.data, at);
-        state.frictionForceScale = Math.max(this.muStick[0], this.muStick[1], this.muStick[2]) * ds * this.law.force;
-      }
+      const touching = this.gap < 0 && this.hasFriction;
+      if (touching) this.law.evaluate(this.lawParameters, -this.gap, this.vn, s.data, at);
       out.recommendedStepSize = -1;
-      error = Math.max(error, updateContactData(s.data, startOfStep.data, at, state, this.values.contactStiffness * ds,
-        elastic ? 0 : this.values.frictionProportionalZone, out));
-      if (elastic) error = Math.max(error, this.updateAnchor(s, startOfStep, k, at, storedState, ds * this.law.force));
+      // the kernel stores the state and reports contact changes; the stick/slip switch is measured here (zone 0 to the kernel)
+      error += updateContactData(s.data, startOfStep.data, at, state, this.values.contactStiffness * ds, 0, out);
+      if (elastic) error += this.updateAnchor(s, startOfStep, k, at, storedState, ds * this.law.force);
+      else if (touching) error += this.regularizedSwitchJump(storedState, speed, ds * this.law.force);
       if (out.recommendedStepSize >= 0 && (recommended < 0 || out.recommendedStepSize < recommended)) recommended = out.recommendedStepSize;
     }
     out.recommendedStepSize = recommended;
     return error;
+  }
+
+  /**
+   * The jump of the regularized friction force of a point whose stick/slip state changed in the post-Newton step (the stored
+   * slip speed was below v_reg and the current one is not, or the reverse; 0 otherwise): F_c |μ_s(v̂)|v_t|/v_reg − μ_k(v̂)|,
+   * the stick law's force at the current slip velocity against the slip law's (μ(v̂) = |M v̂| of the static or kinetic
+   * coefficients; this.vt and this.ea of the current state).
+   */
+  private regularizedSwitchJump(storedSpeed: number, speed: number, Fc: number): number {
+    const zone = this.values.frictionProportionalZone;
+    if (zone === 0 || (storedSpeed < zone) === (speed < zone)) return 0;
+    // a point that stopped exactly (no direction): the sliding force it had, at most the largest kinetic coefficient
+    if (speed === 0) return Math.abs(Fc) * Math.max(...this.values.dynamicFriction);
+    const stick = this.coefficientAlong(this.muStick, this.vt) * speed / zone, slip = this.coefficientAlong(this.values.dynamicFriction, this.vt);
+    return Math.abs(Fc) * Math.abs(stick - slip);
   }
 
   /**
@@ -509,7 +527,7 @@ class ContactRodPlaneModel implements Only<ObjectModel, ContactRodPlaneModel> {
    * against the start-of-step anchor is compared with the limit μ(f̂) F_c (μ(d̂) = |M d̂| of the static coefficients, or of
    * the kinetic ones while the point slid at the start of the step, so that a sliding point sticks again only when it
    * stops): within it stick at that anchor, beyond it slip with the anchor moved to r − μ_k(ξ̂) F_c/(k_t ds) ξ̂. A changed
-   * state adds ||f| − μ F_c|.
+   * state returns the force jump |f − F_c M_k ξ̂| between the stick force and the sliding force (else 0).
    */
   private updateAnchor(s: ItemState, startOfStep: ItemState, k: number, at: number, storedState: number, Fc: number): number {
     const data = s.data, data0 = startOfStep.data, ds = this.lengths[k], kt = this.values.frictionStiffness * ds, { e1, e2 } = this;
@@ -540,7 +558,13 @@ class ContactRodPlaneModel implements Only<ObjectModel, ContactRodPlaneModel> {
       data[at + 3] = data0[at + 3];
     }
     data[at + dataTangentVelocity] = newState;
-    return newState === storedState ? 0 : Math.abs(trial - limit);
+    if (newState === storedState || length === 0) return newState === storedState ? 0 : Math.abs(trial - limit);
+    // the force jump between the states: the trial stick force against the sliding force F_c M_k ξ̂
+    this.frictionMatrix(this.values.dynamicFriction, xi);
+    const M = this.M, c = Math.max(Fc, 0) / length;
+    let jump = 0;
+    for (let r = 0; r < 3; r++) jump += (trialForce[r] - c * (M[3 * r] * xi[0] + M[3 * r + 1] * xi[1] + M[3 * r + 2] * xi[2])) ** 2;
+    return Math.sqrt(jump);
   }
 
   /** |M d̂| for the coefficients mu [forward, backward, sideways] (d in the plane, nonzero): the coefficient along d. */

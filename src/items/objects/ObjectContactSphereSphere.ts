@@ -6,7 +6,7 @@ import { bool, markerIndexArray, nodeIndex, preal, real, uint, ureal, vector } f
 import { zeroArray } from '../../linalg/arrays.ts';
 import { bindDataNode } from './connectorBase.ts';
 import { contactStepState, dataGap, dataPlasticPenetration, updateContactData } from './contactKernel.ts';
-import { PenaltyContactPair, cross } from './penaltyContactPair.ts';
+import { PenaltyContactPair, contactInData, copy3, cross } from './penaltyContactPair.ts';
 
 const parameters = {
   markerNumbers: markerIndexArray('Two markers [m0, m1] at the centres of sphere 0 and sphere 1: position markers, rigid markers when dynamicFriction ≠ 0.', 2),
@@ -76,11 +76,12 @@ class ContactSphereSphereModel implements Only<ObjectModel, ContactSphereSphereM
   /**
    * Gap, normal and relative velocity of state s: the contact point lies midway in the overlap, at (r0 + gap/2) n0 from
    * sphere 0 and (−h r1 − gap/2) n0 from sphere 1 (velocity and torque levers); the velocities of the contact points
-   * include the rotations (with friction) only with rotation.
+   * include the rotations (with friction) only with rotation (the angular velocities are evaluated only then).
    */
   private kinematics(s: ItemState, rotation: boolean): void {
     const { pair, v, dp } = this, n = pair.normal;
-    pair.evaluateMarkers(s);
+    pair.markers.evaluatePositions(s);
+    if (rotation) pair.evaluateAngularVelocities(s);
     const p0 = pair.markers.p0, p1 = pair.markers.p1;
     for (let i = 0; i < 3; i++) dp[i] = p1[i] - p0[i];
     const h = this.hollowSign;
@@ -105,9 +106,11 @@ class ContactSphereSphereModel implements Only<ObjectModel, ContactSphereSphereM
     this.pair.contactForce(this.v, s.data, this.dataStart());
   }
 
+  /** The contact force's generalized forces; without contact in the data nothing (and no kinematics). */
   ode2Lhs(s: ItemState, f: Float64Array): void {
+    if (!contactInData(this.v, s.data, this.dataStart())) return;
     this.evaluate(s);
-    if (this.pair.inContact) this.pair.addLhs(s, f);
+    this.pair.addLhs(s, f);
   }
 
   /**
@@ -118,8 +121,8 @@ class ContactSphereSphereModel implements Only<ObjectModel, ContactSphereSphereM
     const { pair } = this;
     const k = this.localMatrix;
     zeroArray(k);
-    this.evaluate(s);
-    if (pair.inContact) {
+    if (contactInData(this.v, s.data, this.dataStart())) {
+      this.evaluate(s);
       pair.evaluateJacobians(s);
       const { n0, n1, n, jp0, jp1, dDp, dGap, dNormal, normal } = pair;
       for (let i = 0; i < 3; i++) {
@@ -147,8 +150,8 @@ class ContactSphereSphereModel implements Only<ObjectModel, ContactSphereSphereM
     const { pair } = this;
     const d = this.localMatrix;
     zeroArray(d);
-    this.evaluate(s);
-    if (pair.inContact) {
+    if (contactInData(this.v, s.data, this.dataStart())) {
+      this.evaluate(s);
       pair.evaluateJacobians(s);
       pair.addJacobian(s, d, factor, true, this.v);
     }
@@ -169,14 +172,19 @@ class ContactSphereSphereModel implements Only<ObjectModel, ContactSphereSphereM
     const gapAtStart = data0[start + dataGap];
     const sweep = gapAtStart > 0 && !v.isHollowSphere1;
     if (sweep) {
-      pair.evaluateMarkers(startOfStep);
-      const p0 = pair.markers.p0, p1 = pair.markers.p1;
+      // the positions at the start of the step (kinematics overwrites p0, p1 next)
+      const markers = pair.markers, p0 = markers.p0, p1 = markers.p1;
+      markers.marker0.position(startOfStep, p0);
+      markers.marker1.position(startOfStep, p1);
       for (let i = 0; i < 3; i++) this.startRelativePosition[i] = p1[i] - p0[i];
     }
     this.kinematics(s, false);
     const gap = pair.gap;
     if (gapAtStart > 0) this.checkTunnelling(s.t, sweep);
-    if (gap < 0 && v.dynamicFriction !== 0) pair.relativeVelocity(true);
+    if (gap < 0 && v.dynamicFriction !== 0) {
+      pair.evaluateAngularVelocities(s);
+      pair.relativeVelocity(true);
+    }
     let plastic = 0;
     const ratio = v.contactPlasticityRatio;
     if (gap < 0 && ratio !== 0) {
@@ -233,14 +241,14 @@ class ContactSphereSphereModel implements Only<ObjectModel, ContactSphereSphereM
     const { normal: n, gap, force: f, markers } = this.pair;
     const a = this.v.spheresRadii[0] + 0.5 * gap;
     switch (variable) {
-      case OutputVariableType.Position: return [0, 1, 2].map((i) => markers.p0[i] + a * n[i]);
-      case OutputVariableType.Displacement: return Array.from(this.dp);
+      case OutputVariableType.Position: return [markers.p0[0] + a * n[0], markers.p0[1] + a * n[1], markers.p0[2] + a * n[2]];
+      case OutputVariableType.Displacement: return copy3(this.dp);
       case OutputVariableType.DisplacementLocal: return [gap];
-      case OutputVariableType.Velocity: return Array.from(this.pair.dv);
-      case OutputVariableType.Director1: return Array.from(n);
-      case OutputVariableType.Force: return Array.from(f);
+      case OutputVariableType.Velocity: return copy3(this.pair.dv);
+      case OutputVariableType.Director1: return copy3(n);
+      case OutputVariableType.Force: return copy3(f);
       // Exudyn's torque of the force on sphere 1 about the centre of sphere 0: ((−r0 − gap/2) n0) × F, also without friction
-      case OutputVariableType.Torque: return Array.from(cross([0, 1, 2].map((i) => -a * n[i]), f, new Float64Array(3)));
+      case OutputVariableType.Torque: return copy3(cross([-a * n[0], -a * n[1], -a * n[2]], f, new Float64Array(3)));
       default: return undefined;
     }
   }

@@ -9,7 +9,7 @@ import { bool, markerIndexArray, matrix, nodeIndex, preal, real, uint, ureal, ty
 import { zeroArray } from '../../linalg/arrays.ts';
 import { bindDataNode } from './connectorBase.ts';
 import { contactStepState, dataGap, updateContactData } from './contactKernel.ts';
-import { PenaltyContactPair, columnCross, cross } from './penaltyContactPair.ts';
+import { PenaltyContactPair, columnCross, contactInData, copy3, cross } from './penaltyContactPair.ts';
 
 const parameters = {
   markerNumbers: markerIndexArray('Markers [m0, m1]: m0 at the sphere centre (a position marker; a rigid marker when dynamicFriction ≠ 0), '
@@ -227,9 +227,11 @@ class ContactSphereTriangleModel implements Only<ObjectModel, ContactSphereTrian
     pair.contactForce(this.v, s.data, this.dataStart());
   }
 
+  /** The contact force's generalized forces; without contact in the data nothing (and no kinematics). */
   ode2Lhs(s: ItemState, f: Float64Array): void {
+    if (!contactInData(this.v, s.data, this.dataStart())) return;
     this.evaluate(s);
-    if (this.pair.inContact) this.pair.addLhs(s, f);
+    this.pair.addLhs(s, f);
   }
 
   /**
@@ -240,8 +242,8 @@ class ContactSphereTriangleModel implements Only<ObjectModel, ContactSphereTrian
   ode2Lhs_q(s: ItemState, acc: LocalMatrixAccumulator, factor: number): void {
     const k = this.localMatrix;
     zeroArray(k);
-    this.evaluate(s);
-    if (this.pair.inContact) {
+    if (contactInData(this.v, s.data, this.dataStart())) {
+      this.evaluate(s);
       this.pair.evaluateJacobians(s);
       this.positionDerivatives();
       this.pair.addJacobian(s, k, factor, false, this.v);
@@ -253,8 +255,8 @@ class ContactSphereTriangleModel implements Only<ObjectModel, ContactSphereTrian
   ode2Lhs_u(s: ItemState, acc: LocalMatrixAccumulator, factor: number): void {
     const d = this.localMatrix;
     zeroArray(d);
-    this.evaluate(s);
-    if (this.pair.inContact) {
+    if (contactInData(this.v, s.data, this.dataStart())) {
+      this.evaluate(s);
       this.pair.evaluateJacobians(s);
       this.pair.addJacobian(s, d, factor, true, this.v);
     }
@@ -355,16 +357,16 @@ class ContactSphereTriangleModel implements Only<ObjectModel, ContactSphereTrian
     const { normal: n, gap, force: f, markers } = this.pair;
     const a = this.v.radiusSphere + 0.5 * gap;
     switch (variable) {
-      case OutputVariableType.Position: return [0, 1, 2].map((i) => markers.p0[i] + a * n[i]);
-      case OutputVariableType.Displacement: return Array.from(this.dp);
+      case OutputVariableType.Position: return [markers.p0[0] + a * n[0], markers.p0[1] + a * n[1], markers.p0[2] + a * n[2]];
+      case OutputVariableType.Displacement: return copy3(this.dp);
       case OutputVariableType.DisplacementLocal: return [gap];
-      case OutputVariableType.Velocity: return Array.from(this.pair.dv);
-      case OutputVariableType.Director1: return Array.from(n);
-      case OutputVariableType.Force: return Array.from(f);
+      case OutputVariableType.Velocity: return copy3(this.pair.dv);
+      case OutputVariableType.Director1: return copy3(n);
+      case OutputVariableType.Force: return copy3(f);
       case OutputVariableType.Torque: {
         // Exudyn's torque on marker 0: (−(r + gap/2) n0) × F, also without friction
         const lever = [0, 1, 2].map((i) => -a * n[i]);
-        return Array.from(cross(lever, f, new Float64Array(3)));
+        return copy3(cross(lever, f, new Float64Array(3)));
       }
       default: return undefined;
     }

@@ -103,9 +103,22 @@ function checkSymmetric(label: ItemLabel, name: string, a: Float64Array, n: numb
   }
 }
 
-/** y (rows) = a (rows × cols, row-major) · x. */
+/**
+ * y (rows) = a (rows × cols, row-major) · x, each entry summed in increasing column from 0; three rows per pass (three
+ * independent sums, which the processor overlaps).
+ */
 function matVec(a: Float64Array, rows: number, cols: number, x: ArrayLike<number>, xOffset: number, y: Float64Array): void {
-  for (let i = 0; i < rows; i++) {
+  let i = 0;
+  for (; i + 2 < rows; i += 3) {
+    let sum0 = 0, sum1 = 0, sum2 = 0;
+    const o0 = i * cols, o1 = o0 + cols, o2 = o1 + cols;
+    for (let j = 0; j < cols; j++) {
+      const v = x[xOffset + j];
+      sum0 += a[o0 + j] * v; sum1 += a[o1 + j] * v; sum2 += a[o2 + j] * v;
+    }
+    y[i] = sum0; y[i + 1] = sum1; y[i + 2] = sum2;
+  }
+  for (; i < rows; i++) {
     let sum = 0;
     const o = i * cols;
     for (let j = 0; j < cols; j++) sum += a[o + j] * x[xOffset + j];
@@ -179,8 +192,12 @@ class FFRFreducedOrderModel implements Only<ObjectModel & BodyModel & SuperEleme
   private readonly y: Float64Array;
   private readonly v1: Float64Array;
   private readonly h: Float64Array;
+  /** M_Ψ̃Ψᵀ v1 (n_m) in addFFRFLhs. */
+  private readonly psiV: Float64Array;
   /** ζ of the blocks C, Θ_ζ, R last computed by zetaBlocks. */
   private readonly zetaCached: Float64Array;
+  /** Indices j with ζ_j ≠ 0 of zetaCached in increasing order (the first entries, as many as zetaBlocks counted). */
+  private readonly activeModes: Int32Array;
   private zetaValid = false;
   private readonly w3a = new Float64Array(3);
   private readonly w3b = new Float64Array(3);
@@ -244,7 +261,9 @@ class FFRFreducedOrderModel implements Only<ObjectModel & BodyModel & SuperEleme
     this.y = new Float64Array(9 * nm);
     this.v1 = new Float64Array(3 * nm);
     this.h = new Float64Array(3 * nm);
+    this.psiV = new Float64Array(nm);
     this.zetaCached = new Float64Array(nm);
+    this.activeModes = new Int32Array(nm);
   }
 
   get body(): BodyModel {
@@ -302,56 +321,94 @@ class FFRFreducedOrderModel implements Only<ObjectModel & BodyModel & SuperEleme
    * the left-hand side of one iteration, the velocity perturbations of the numerical Jacobian).
    */
   private zetaBlocks(s: ItemState): void {
-    const nm = this.nm, q = s.q, oz = this.modal.qIndex, m = this.mass, chi = this.chi, cached = this.zetaCached;
+    const nm = this.nm, q = s.q, oz = this.modal.qIndex, m = this.mass, chi = this.chi, zeta = this.zetaCached;
     let same = this.zetaValid;
-    for (let j = 0; j < nm && same; j++) same = cached[j] === q[oz + j];
+    for (let j = 0; j < nm && same; j++) same = zeta[j] === q[oz + j];
     if (same) return;
-    for (let j = 0; j < nm; j++) cached[j] = q[oz + j];
+    // The modes with ζ_j ≠ 0 in increasing j: every entry below starts from its first term and adds z_j·(…) over them in
+    // that order (the operations of a loop over j that skips ζ_j = 0); the entries are summed side by side in locals,
+    // several independent sums per pass, which the processor overlaps (one long chain per entry is latency-bound).
+    const active = this.activeModes;
+    let count = 0;
+    for (let j = 0; j < nm; j++) {
+      const z = q[oz + j];
+      zeta[j] = z;
+      if (z !== 0) active[count++] = j;
+    }
     this.zetaValid = true;
     const c = this.c, t = this.thetaZ, mPhiPsiT = this.mPhiPsiT!, mXPsiT = this.mXPsiT!, mPsiTPsiT = this.mPsiTPsiT!;
+    const n3 = 3 * nm;
     c[0] = 0; c[1] = -m * chi[2]; c[2] = m * chi[1];
     c[3] = m * chi[2]; c[4] = 0; c[5] = -m * chi[0];
     c[6] = -m * chi[1]; c[7] = m * chi[0]; c[8] = 0;
+    // C += M_ΦtΨ̃ (ζ⊗I) and S = M_x̃Ψ̃ (ζ⊗I), row i of both per pass
     const s9 = this.w9;
-    s9.fill(0);
-    for (let j = 0; j < nm; j++) {
-      const z = q[oz + j];
-      if (z === 0) continue;
-      for (let i = 0; i < 3; i++) {
-        for (let k = 0; k < 3; k++) {
-          c[i * 3 + k] += z * mPhiPsiT[i * 3 * nm + 3 * j + k];
-          s9[i * 3 + k] += z * mXPsiT[i * 3 * nm + 3 * j + k];
-        }
+    for (let i = 0; i < 3; i++) {
+      const o = i * n3, e = 3 * i;
+      let c0 = c[e], c1 = c[e + 1], c2 = c[e + 2], s0 = 0, s1 = 0, s2 = 0;
+      for (let a = 0; a < count; a++) {
+        const j = active[a], z = zeta[j], p = o + 3 * j;
+        c0 += z * mPhiPsiT[p]; c1 += z * mPhiPsiT[p + 1]; c2 += z * mPhiPsiT[p + 2];
+        s0 += z * mXPsiT[p]; s1 += z * mXPsiT[p + 1]; s2 += z * mXPsiT[p + 2];
       }
+      c[e] = c0; c[e + 1] = c1; c[e + 2] = c2;
+      s9[e] = s0; s9[e + 1] = s1; s9[e + 2] = s2;
     }
-    // Y = M_Ψ̃Ψ̃ (ζ⊗I), 3n_m × 3; Q = (ζ⊗I)ᵀ Y
-    const y = this.y, n3 = 3 * nm;
-    y.fill(0);
-    for (let j = 0; j < nm; j++) {
-      const z = q[oz + j];
-      if (z === 0) continue;
-      for (let row = 0; row < n3; row++) {
-        const o = row * n3 + 3 * j;
-        y[row * 3] += z * mPsiTPsiT[o]; y[row * 3 + 1] += z * mPsiTPsiT[o + 1]; y[row * 3 + 2] += z * mPsiTPsiT[o + 2];
+    // Y = M_Ψ̃Ψ̃ (ζ⊗I), 3n_m × 3, two rows per pass; Q = (ζ⊗I)ᵀ Y
+    const y = this.y;
+    let row = 0;
+    for (; row + 1 < n3; row += 2) {
+      const o = row * n3, o2 = o + n3;
+      let y0 = 0, y1 = 0, y2 = 0, x0 = 0, x1 = 0, x2 = 0;
+      for (let a = 0; a < count; a++) {
+        const j = active[a], z = zeta[j], p = o + 3 * j, p2 = o2 + 3 * j;
+        y0 += z * mPsiTPsiT[p]; y1 += z * mPsiTPsiT[p + 1]; y2 += z * mPsiTPsiT[p + 2];
+        x0 += z * mPsiTPsiT[p2]; x1 += z * mPsiTPsiT[p2 + 1]; x2 += z * mPsiTPsiT[p2 + 2];
       }
+      const e = 3 * row;
+      y[e] = y0; y[e + 1] = y1; y[e + 2] = y2; y[e + 3] = x0; y[e + 4] = x1; y[e + 5] = x2;
     }
+    if (row < n3) {
+      const o = row * n3;
+      let y0 = 0, y1 = 0, y2 = 0;
+      for (let a = 0; a < count; a++) {
+        const j = active[a], z = zeta[j], p = o + 3 * j;
+        y0 += z * mPsiTPsiT[p]; y1 += z * mPsiTPsiT[p + 1]; y2 += z * mPsiTPsiT[p + 2];
+      }
+      y[3 * row] = y0; y[3 * row + 1] = y1; y[3 * row + 2] = y2;
+    }
+    // Θ_ζ = Θ_u + (S + Sᵀ) + Q, Q_ik = Σ_j ζ_j Y_(3j+i),k
     const th = this.theta;
-    for (let i = 0; i < 9; i++) t[i] = th[i];
-    for (let i = 0; i < 3; i++) for (let k = 0; k < 3; k++) t[i * 3 + k] += s9[i * 3 + k] + s9[k * 3 + i];
-    for (let j = 0; j < nm; j++) {
-      const z = q[oz + j];
-      if (z === 0) continue;
-      for (let i = 0; i < 3; i++) for (let k = 0; k < 3; k++) t[i * 3 + k] += z * y[(3 * j + i) * 3 + k];
+    let t0 = th[0] + (s9[0] + s9[0]), t1 = th[1] + (s9[1] + s9[3]), t2 = th[2] + (s9[2] + s9[6]);
+    let t3 = th[3] + (s9[3] + s9[1]), t4 = th[4] + (s9[4] + s9[4]), t5 = th[5] + (s9[5] + s9[7]);
+    let t6 = th[6] + (s9[6] + s9[2]), t7 = th[7] + (s9[7] + s9[5]), t8 = th[8] + (s9[8] + s9[8]);
+    for (let a = 0; a < count; a++) {
+      const j = active[a], z = zeta[j], p = 9 * j;
+      t0 += z * y[p]; t1 += z * y[p + 1]; t2 += z * y[p + 2];
+      t3 += z * y[p + 3]; t4 += z * y[p + 4]; t5 += z * y[p + 5];
+      t6 += z * y[p + 6]; t7 += z * y[p + 7]; t8 += z * y[p + 8];
     }
-    // R = M_x̃Ψ + (ζ⊗I)ᵀ M_Ψ̃Ψ (3 × n_m)
+    t[0] = t0; t[1] = t1; t[2] = t2; t[3] = t3; t[4] = t4; t[5] = t5; t[6] = t6; t[7] = t7; t[8] = t8;
+    // R = M_x̃Ψ + (ζ⊗I)ᵀ M_Ψ̃Ψ (3 × n_m), two entries per pass
     const r = this.r, mXPsi = this.mXPsi!, mPsiTPsi = this.mPsiTPsi!;
-    r.set(mXPsi);
-    for (let j = 0; j < nm; j++) {
-      const z = q[oz + j];
-      if (z === 0) continue;
-      for (let i = 0; i < 3; i++) {
-        const o = (3 * j + i) * nm;
-        for (let k = 0; k < nm; k++) r[i * nm + k] += z * mPsiTPsi[o + k];
+    for (let i = 0; i < 3; i++) {
+      const ro = i * nm, io = i * nm;
+      let k = 0;
+      for (; k + 1 < nm; k += 2) {
+        let r0 = mXPsi[ro + k], r1 = mXPsi[ro + k + 1];
+        for (let a = 0; a < count; a++) {
+          const j = active[a], z = zeta[j], p = 3 * j * nm + io + k;
+          r0 += z * mPsiTPsi[p]; r1 += z * mPsiTPsi[p + 1];
+        }
+        r[ro + k] = r0; r[ro + k + 1] = r1;
+      }
+      if (k < nm) {
+        let r0 = mXPsi[ro + k];
+        for (let a = 0; a < count; a++) {
+          const j = active[a];
+          r0 += zeta[j] * mPsiTPsi[3 * j * nm + io + k];
+        }
+        r[ro + k] = r0;
       }
     }
   }
@@ -438,17 +495,31 @@ class FFRFreducedOrderModel implements Only<ObjectModel & BodyModel & SuperEleme
     const nm = this.nm, nr = this.nr, of = 3 + nr, q = s.q, u = s.u, oz = this.modal.qIndex, ou = this.modal.uIndex;
     const a = this.a, gl = this.gl, w = this.omega, c = this.c, t = this.thetaZ, wg = this.gDot;
     const kRed = this.kRed, dRed = this.dRed;
-    for (let i = 0; i < nm; i++) {
+    // K_red ζ + D_red ζ̇, each entry summed over the row of K_red, then of D_red; two rows per pass
+    let i = 0;
+    for (; i + 1 < nm; i += 2) {
+      let sum0 = 0, sum1 = 0;
+      const o0 = i * nm, o1 = o0 + nm;
+      if (kRed !== undefined) {
+        for (let j = 0; j < nm; j++) { const z = q[oz + j]; sum0 += kRed[o0 + j] * z; sum1 += kRed[o1 + j] * z; }
+      }
+      if (dRed !== undefined) {
+        for (let j = 0; j < nm; j++) { const zt = u[ou + j]; sum0 += dRed[o0 + j] * zt; sum1 += dRed[o1 + j] * zt; }
+      }
+      f[of + i] += sum0;
+      f[of + i + 1] += sum1;
+    }
+    if (i < nm) {
       let sum = 0;
       if (kRed !== undefined) for (let j = 0; j < nm; j++) sum += kRed[i * nm + j] * q[oz + j];
       if (dRed !== undefined) for (let j = 0; j < nm; j++) sum += dRed[i * nm + j] * u[ou + j];
       f[of + i] += sum;
     }
     // v1 = (ζ̇⊗I) ω̄ (3n_m)
-    const v1 = this.v1;
+    const v1 = this.v1, w0 = w[0], w1 = w[1], w2 = w[2];
     for (let j = 0; j < nm; j++) {
       const zt = u[ou + j];
-      v1[3 * j] = zt * w[0]; v1[3 * j + 1] = zt * w[1]; v1[3 * j + 2] = zt * w[2];
+      v1[3 * j] = zt * w0; v1[3 * j + 1] = zt * w1; v1[3 * j + 2] = zt * w2;
     }
     const mPhiPsiT = this.mPhiPsiT!, mXPsiT = this.mXPsiT!, mPsiTPsi = this.mPsiTPsi!;
     const n3 = 3 * nm;
@@ -467,10 +538,12 @@ class FFRFreducedOrderModel implements Only<ObjectModel & BodyModel & SuperEleme
     for (let i = 0; i < 3; i++) fr[i] += 2 * this.w3c[i];
     // (ζ⊗I)ᵀ M_Ψ̃Ψ̃ v1 = Yᵀ v1 with Y = M_Ψ̃Ψ̃ (ζ⊗I) from zetaBlocks (M_Ψ̃Ψ̃ symmetric)
     const y = this.y;
+    let fr0 = fr[0], fr1 = fr[1], fr2 = fr[2];
     for (let k = 0; k < n3; k++) {
       const v = 2 * v1[k];
-      fr[0] += y[3 * k] * v; fr[1] += y[3 * k + 1] * v; fr[2] += y[3 * k + 2] * v;
+      fr0 += y[3 * k] * v; fr1 += y[3 * k + 1] * v; fr2 += y[3 * k + 2] * v;
     }
+    fr[0] = fr0; fr[1] = fr1; fr[2] = fr2;
     const tgd = mat3MulVecInto(this.w3a, t, wg);
     fr[0] += tgd[0]; fr[1] += tgd[1]; fr[2] += tgd[2];
     for (let j = 0; j < nr; j++) f[3 + j] += gl[j] * fr[0] + gl[nr + j] * fr[1] + gl[2 * nr + j] * fr[2];
@@ -478,14 +551,29 @@ class FFRFreducedOrderModel implements Only<ObjectModel & BodyModel & SuperEleme
     // M_Ψ̃Ψ̃ v2 = Y ω̄
     const h = this.h;
     for (let k = 0; k < n3; k++) {
-      h[k] = (y[3 * k] + mXPsiT[k]) * w[0] + (y[3 * k + 1] + mXPsiT[n3 + k]) * w[1] + (y[3 * k + 2] + mXPsiT[2 * n3 + k]) * w[2];
+      h[k] = (y[3 * k] + mXPsiT[k]) * w0 + (y[3 * k + 1] + mXPsiT[n3 + k]) * w1 + (y[3 * k + 2] + mXPsiT[2 * n3 + k]) * w2;
     }
     const r = this.r;
-    for (let j = 0; j < nm; j++) {
-      let value = w[0] * h[3 * j] + w[1] * h[3 * j + 1] + w[2] * h[3 * j + 2];
+    // M_Ψ̃Ψᵀ v1, each entry summed in increasing k from 0; four columns per pass
+    const psiV = this.psiV;
+    let j = 0;
+    for (; j + 3 < nm; j += 4) {
+      let sum0 = 0, sum1 = 0, sum2 = 0, sum3 = 0;
+      for (let k = 0; k < n3; k++) {
+        const v = v1[k], o = k * nm + j;
+        sum0 += mPsiTPsi[o] * v; sum1 += mPsiTPsi[o + 1] * v; sum2 += mPsiTPsi[o + 2] * v; sum3 += mPsiTPsi[o + 3] * v;
+      }
+      psiV[j] = sum0; psiV[j + 1] = sum1; psiV[j + 2] = sum2; psiV[j + 3] = sum3;
+    }
+    for (; j < nm; j++) {
       let sum = 0;
       for (let k = 0; k < n3; k++) sum += mPsiTPsi[k * nm + j] * v1[k];
-      value += 2 * sum + r[j] * wg[0] + r[nm + j] * wg[1] + r[2 * nm + j] * wg[2];
+      psiV[j] = sum;
+    }
+    const wg0 = wg[0], wg1 = wg[1], wg2 = wg[2];
+    for (let j = 0; j < nm; j++) {
+      let value = w0 * h[3 * j] + w1 * h[3 * j + 1] + w2 * h[3 * j + 2];
+      value += 2 * psiV[j] + r[j] * wg0 + r[nm + j] * wg1 + r[2 * nm + j] * wg2;
       f[of + j] -= value;
     }
   }

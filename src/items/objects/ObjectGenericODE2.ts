@@ -44,13 +44,52 @@ interface GenericODE2Values {
   jacobianUserFunction: UserFunctionValue<GenericODE2JacobianUserFunction>;
 }
 
-/** Row-major copy of a square matrix given as rows; undefined for an empty matrix. */
-function flatten(rows: MatrixValue): Float64Array | undefined {
-  const n = rows.length;
+/**
+ * The nonzero entries of a constant square matrix, row by row (columns ascending): finite-element matrices given as
+ * dense rows are mostly zeros, and a zero entry adds nothing to a product or to the system matrix's pattern.
+ */
+interface MatrixEntries {
+  readonly rows: Int32Array;
+  readonly cols: Int32Array;
+  readonly values: Float64Array;
+  /** Row i's entries are rowStart[i] … rowStart[i + 1] − 1. */
+  readonly rowStart: Int32Array;
+  readonly count: number;
+}
+
+/** The nonzero entries of a square matrix given as rows; undefined for an empty matrix. */
+function matrixEntries(matrixRows: MatrixValue): MatrixEntries | undefined {
+  const n = matrixRows.length;
   if (n === 0) return undefined;
-  const out = new Float64Array(n * n);
-  for (let i = 0; i < n; i++) for (let j = 0; j < n; j++) out[i * n + j] = rows[i][j];
-  return out;
+  let count = 0;
+  for (const row of matrixRows) for (let j = 0; j < n; j++) if (row[j] !== 0) count++;
+  const rows = new Int32Array(count), cols = new Int32Array(count), values = new Float64Array(count), rowStart = new Int32Array(n + 1);
+  let e = 0;
+  for (let i = 0; i < n; i++) {
+    rowStart[i] = e;
+    const row = matrixRows[i];
+    for (let j = 0; j < n; j++) {
+      if (row[j] === 0) continue;
+      rows[e] = i; cols[e] = j; values[e] = row[j];
+      e++;
+    }
+  }
+  rowStart[n] = e;
+  return { rows, cols, values, rowStart, count };
+}
+
+/** Adds factor·entries to the row-major n × n matrix out. */
+function addEntriesTo(entries: MatrixEntries, n: number, factor: number, out: Float64Array): void {
+  const { rows, cols, values, count } = entries;
+  for (let e = 0; e < count; e++) out[rows[e] * n + cols[e]] += factor * values[e];
+}
+
+/** start + Σ_j a_ij x[index[j]] over row i's entries, summed in column order. */
+function addRowProduct(start: number, a: MatrixEntries, i: number, x: Float64Array, index: Int32Array): number {
+  const { cols, values } = a;
+  let sum = start;
+  for (let e = a.rowStart[i], end = a.rowStart[i + 1]; e < end; e++) sum += values[e] * x[index[cols[e]]];
+  return sum;
 }
 
 /**
@@ -65,9 +104,9 @@ class GenericODE2Model implements Only<ObjectModel, GenericODE2Model> {
   private n = 0;
   private qIndex = new Int32Array(0);
   private uIndex = new Int32Array(0);
-  private readonly mass?: Float64Array;
-  private readonly stiffness?: Float64Array;
-  private readonly damping?: Float64Array;
+  private readonly mass?: MatrixEntries;
+  private readonly stiffness?: MatrixEntries;
+  private readonly damping?: MatrixEntries;
   private readonly force?: Float64Array;
   private q = new Float64Array(0);
   private qt = new Float64Array(0);
@@ -77,9 +116,9 @@ class GenericODE2Model implements Only<ObjectModel, GenericODE2Model> {
   private meshFace: SuperElementModel | undefined;
 
   constructor(readonly label: ItemLabel, private readonly v: GenericODE2Values) {
-    this.mass = flatten(v.massMatrix);
-    this.stiffness = flatten(v.stiffnessMatrix);
-    this.damping = flatten(v.dampingMatrix);
+    this.mass = matrixEntries(v.massMatrix);
+    this.stiffness = matrixEntries(v.stiffnessMatrix);
+    this.damping = matrixEntries(v.dampingMatrix);
     this.force = v.forceVector.length === 0 ? undefined : Float64Array.from(v.forceVector);
     this.hasConstantMassMatrix = v.massMatrixUserFunction === 0;
     this.ode2LhsDependsOnVelocity = this.damping !== undefined || v.forceUserFunction !== 0 || v.jacobianUserFunction !== 0;
@@ -146,28 +185,30 @@ class GenericODE2Model implements Only<ObjectModel, GenericODE2Model> {
     }
   }
 
+  /** The constant mass matrix as its nonzero entries; a user mass matrix as a dense block. */
   massMatrix(s: ItemState, acc: LocalMatrixAccumulator): void {
     const n = this.n;
-    const m = this.localMatrix;
-    zeroArray(m);
     const uf = this.v.massMatrixUserFunction;
     const mass = this.mass;
-    if (uf !== 0) {
-      this.gather(s);
-      this.addUserMatrix('massMatrixUserFunction', uf(s.mbs, s.t, this.label.index, this.q, this.qt), 1, m);
-    } else if (mass !== undefined) {
-      for (let i = 0; i < mass.length; i++) m[i] += mass[i];
+    if (uf === 0) {
+      if (mass !== undefined) acc.addEntries(mass.rows, mass.cols, mass.values, mass.count, 1);
+      return;
     }
+    const m = this.localMatrix;
+    zeroArray(m);
+    this.gather(s);
+    this.addUserMatrix('massMatrixUserFunction', uf(s.mbs, s.t, this.label.index, this.q, this.qt), 1, m);
     acc.addBlock(0, 0, n, n, m, 0, n, 1);
   }
 
+  /** K q + D q̇ − f − f_user over the nonzero entries of K and D (a zero entry adds nothing to a sum). */
   ode2Lhs(s: ItemState, f: Float64Array): void {
     const n = this.n;
     const { stiffness, damping, force } = this;
     for (let i = 0; i < n; i++) {
       let value = 0;
-      if (stiffness !== undefined) for (let j = 0; j < n; j++) value += stiffness[i * n + j] * s.q[this.qIndex[j]];
-      if (damping !== undefined) for (let j = 0; j < n; j++) value += damping[i * n + j] * s.u[this.uIndex[j]];
+      if (stiffness !== undefined) value = addRowProduct(value, stiffness, i, s.q, this.qIndex);
+      if (damping !== undefined) value = addRowProduct(value, damping, i, s.u, this.uIndex);
       if (force !== undefined) value -= force[i];
       f[i] += value;
     }
@@ -179,21 +220,28 @@ class GenericODE2Model implements Only<ObjectModel, GenericODE2Model> {
   }
 
   ode2Lhs_q(s: ItemState, acc: LocalMatrixAccumulator, factor: number): void {
-    const n = this.n;
-    const k = this.localMatrix;
-    zeroArray(k);
-    if (this.stiffness !== undefined) for (let i = 0; i < k.length; i++) k[i] += factor * this.stiffness[i];
-    this.addUserJacobian(s, k, factor, false);
-    acc.addBlock(0, 0, n, n, k, 0, n, 1);
+    this.addLinearJacobian(s, acc, factor, this.stiffness, false);
   }
 
   ode2Lhs_u(s: ItemState, acc: LocalMatrixAccumulator, factor: number): void {
+    this.addLinearJacobian(s, acc, factor, this.damping, true);
+  }
+
+  /**
+   * factor·(K or D) plus the user force's part: without user functions the matrix's nonzero entries (the system matrix
+   * gets the sparse pattern of the finite-element matrices), else one dense block.
+   */
+  private addLinearJacobian(s: ItemState, acc: LocalMatrixAccumulator, factor: number, matrix: MatrixEntries | undefined, velocity: boolean): void {
+    if (this.v.jacobianUserFunction === 0 && this.v.forceUserFunction === 0) {
+      if (matrix !== undefined) acc.addEntries(matrix.rows, matrix.cols, matrix.values, matrix.count, factor);
+      return;
+    }
     const n = this.n;
-    const d = this.localMatrix;
-    zeroArray(d);
-    if (this.damping !== undefined) for (let i = 0; i < d.length; i++) d[i] += factor * this.damping[i];
-    this.addUserJacobian(s, d, factor, true);
-    acc.addBlock(0, 0, n, n, d, 0, n, 1);
+    const local = this.localMatrix;
+    zeroArray(local);
+    if (matrix !== undefined) addEntriesTo(matrix, n, factor, local);
+    this.addUserJacobian(s, local, factor, velocity);
+    acc.addBlock(0, 0, n, n, local, 0, n, 1);
   }
 
   /**

@@ -16,6 +16,9 @@ export class JetStrainPoint {
   private readonly fLocal: Float64Array;
   private readonly kLocal: Float64Array;
   private readonly hv: Float64Array;
+  /** The strains' jet variable j is local variable offset + j, for j < count (see {@link JetStrainPoint.window}). */
+  private offset = 0;
+  private count: number;
 
   /** nVar local variables, each a combination of `entries` element coordinates; nLocal element coordinates. */
   constructor(readonly nVar: number, readonly entries: number, readonly nLocal: number) {
@@ -26,6 +29,17 @@ export class JetStrainPoint {
     this.fLocal = new Float64Array(nVar);
     this.kLocal = new Float64Array(nVar * nVar);
     this.hv = new Float64Array(nVar);
+    this.count = nVar;
+  }
+
+  /**
+   * The strains that follow depend on the local variables offset … offset + count − 1 only, differentiated as jet
+   * variables 0 … count − 1 (Jet2Pool.activeVariables = count; Hessian stride still nVar); the others have zero
+   * derivatives. Default: all, offset 0.
+   */
+  window(offset: number, count: number): void {
+    this.offset = offset;
+    this.count = count;
   }
 
   /** Sets entry k of row r of B: v_r += factor · q_column. */
@@ -51,8 +65,9 @@ export class JetStrainPoint {
 
   /** ε̇ = ∇ε · v̇ of a strain jet. */
   rate(strain: Jet2): number {
+    const o = this.offset;
     let rate = 0;
-    for (let r = 0; r < this.nVar; r++) rate += strain.g[r] * this.rates[r];
+    for (let j = 0; j < this.count; j++) rate += strain.g[j] * this.rates[o + j];
     return rate;
   }
 
@@ -64,7 +79,8 @@ export class JetStrainPoint {
 
   /** Adds the generalized force of one strain with scalar "stress" σ = w (k (ε − ε_ref) + d ε̇): σ ∇ε. */
   addForce(strain: Jet2, stress: number): void {
-    for (let r = 0; r < this.nVar; r++) this.fLocal[r] += stress * strain.g[r];
+    const o = this.offset;
+    for (let j = 0; j < this.count; j++) this.fLocal[o + j] += stress * strain.g[j];
   }
 
   /**
@@ -72,24 +88,24 @@ export class JetStrainPoint {
    * the damping part, k = w·stiffness and d = w·damping (already multiplied by the Jacobian factor).
    */
   addStiffness(strain: Jet2, stress: number, k: number, d: number): void {
-    const n = this.nVar, g = strain.g, h = strain.h, kl = this.kLocal;
+    const n = this.nVar, m = this.count, o = this.offset, g = strain.g, h = strain.h, kl = this.kLocal;
     if (d !== 0) {
-      for (let r = 0; r < n; r++) {
+      for (let r = 0; r < m; r++) {
         let sum = 0;
-        for (let c = 0; c < n; c++) sum += h[r * n + c] * this.rates[c];
+        for (let c = 0; c < m; c++) sum += h[r * n + c] * this.rates[o + c];
         this.hv[r] = sum;
       }
     }
-    for (let r = 0; r < n; r++) {
-      const kg = k * g[r], dg = d * g[r];
-      for (let c = 0; c < n; c++) kl[r * n + c] += kg * g[c] + stress * h[r * n + c] + (d !== 0 ? dg * this.hv[c] : 0);
+    for (let r = 0; r < m; r++) {
+      const kg = k * g[r], dg = d * g[r], row = (o + r) * n + o;
+      for (let c = 0; c < m; c++) kl[row + c] += kg * g[c] + stress * h[r * n + c] + (d !== 0 ? dg * this.hv[c] : 0);
     }
   }
 
   /** Adds d ∇ε⊗∇ε (damping matrix of one strain, d = w·damping·factor). */
   addDamping(strain: Jet2, d: number): void {
-    const n = this.nVar, g = strain.g, kl = this.kLocal;
-    for (let r = 0; r < n; r++) for (let c = 0; c < n; c++) kl[r * n + c] += d * g[r] * g[c];
+    const n = this.nVar, m = this.count, o = this.offset, g = strain.g, kl = this.kLocal;
+    for (let r = 0; r < m; r++) for (let c = 0; c < m; c++) kl[(o + r) * n + o + c] += d * g[r] * g[c];
   }
 
   /** f += Bᵀ f_local. */

@@ -18,6 +18,11 @@ export function cross(a: ArrayLike<number>, b: ArrayLike<number>, out: Float64Ar
   return out;
 }
 
+/** A new array [a[0], a[1], a[2]] (an output's copy; Array.from of a typed array goes through its iterator). */
+export function copy3(a: ArrayLike<number>): number[] {
+  return [a[0], a[1], a[2]];
+}
+
 /** out = a × (column j of the 3 × n matrix m). */
 export function columnCross(a: ArrayLike<number>, m: Float64Array, n: number, j: number, out: Float64Array): void {
   const x = m[j], y = m[n + j], z = m[2 * n + j];
@@ -29,6 +34,15 @@ export function columnCross(a: ArrayLike<number>, m: Float64Array, n: number, j:
 /** (column k of the 3 × n matrix m)·v. */
 function columnDot(m: Float64Array, n: number, k: number, v: ArrayLike<number>): number {
   return m[k] * v[0] + m[n + k] * v[1] + m[2 * n + k] * v[2];
+}
+
+/**
+ * True if the contact state of the data node (data[start …]) is "in contact" (stored gap < 0) and the connector is
+ * active: the only case in which the contact exerts a force (at fixed data coordinates), so that the items skip their
+ * kinematics otherwise.
+ */
+export function contactInData(v: PenaltyContactParameters, data: Float64Array, start: number): boolean {
+  return v.activeConnector && data[start + dataGap] < 0;
 }
 
 /**
@@ -138,6 +152,11 @@ export class PenaltyContactPair {
   /** Positions and velocities of the markers (markers.p0 … v1) and the angular velocities of the rigid ones. */
   evaluateMarkers(s: ItemState): void {
     this.markers.evaluatePositions(s);
+    this.evaluateAngularVelocities(s);
+  }
+
+  /** The angular velocities omega0, omega1 of the rigid markers (the rotation terms of relativeVelocity(true)). */
+  evaluateAngularVelocities(s: ItemState): void {
     this.rigid0?.angularVelocity(s, this.omega0);
     this.rigid1?.angularVelocity(s, this.omega1);
   }
@@ -170,7 +189,7 @@ export class PenaltyContactPair {
    */
   contactForce(v: PenaltyContactParameters, data: Float64Array, start: number): void {
     const { force: f, normal: n } = this;
-    this.inContact = v.activeConnector && data[start + dataGap] < 0;
+    this.inContact = contactInData(v, data, start);
     f.fill(0);
     this.torque0.fill(0);
     this.torque1.fill(0);

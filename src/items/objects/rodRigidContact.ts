@@ -366,7 +366,7 @@ export abstract class RodRigidContactModel {
         state.frictionForceScale = this.muStick * pair.law.force;
       }
       out.recommendedStepSize = -1;
-      error = Math.max(error, updateContactData(s.data, startOfStep.data, start + DATA_PER_POINT * k, state, v.contactStiffness * ds, v.frictionProportionalZone, out));
+      error += updateContactData(s.data, startOfStep.data, start + DATA_PER_POINT * k, state, v.contactStiffness * ds, v.frictionProportionalZone, out);
       if (out.recommendedStepSize >= 0 && (recommended < 0 || out.recommendedStepSize < recommended)) recommended = out.recommendedStepSize;
     }
     out.recommendedStepSize = recommended;

@@ -15,8 +15,12 @@
 /** Terms of the series of α, β and their y-derivatives (φ = π: the 40th term is below 1e-20 of the first). */
 const TERMS = 40;
 
+/** The table of {@link bernoulliCoefficients}, computed on first use (160 000 powers: not at import, cold start). */
+let bernoulliTable: Float64Array | undefined;
+
 /** e_n = B₂ₙ/(2n)! = (−1)ⁿ⁺¹ 2ζ(2n)/(2π)²ⁿ for n = 0 … TERMS (e_0 = 1). */
-const bernoulliCoefficients = (() => {
+function bernoulliCoefficients(): Float64Array {
+  if (bernoulliTable !== undefined) return bernoulliTable;
   const e = new Float64Array(TERMS + 1);
   e[0] = 1;
   for (let n = 1; n <= TERMS; n++) {
@@ -26,12 +30,12 @@ const bernoulliCoefficients = (() => {
     else for (let k = 4000; k >= 1; k--) zeta += k ** (-2 * n);
     e[n] = (n % 2 === 1 ? 2 : -2) * zeta / (2 * Math.PI) ** (2 * n);
   }
-  return e;
-})();
+  return bernoulliTable = e;
+}
 
 /** out = [α, β, ∂α/∂y, ∂β/∂y] at y = −φ² (Horner, the highest terms first). */
 export function inverseTangentCoefficientsInto(out: Float64Array, y: number): Float64Array {
-  const e = bernoulliCoefficients;
+  const e = bernoulliCoefficients();
   let a = 0, b = 0, ay = 0, by = 0;
   for (let n = TERMS; n >= 1; n--) {
     a = a * y + (2 - n) * e[n];
