@@ -3,15 +3,14 @@
  * cases at the step size the tests use, with its accuracy figure, steps, Newton iterations, wall and CPU time, per
  * simulated second, next to PyElastica's published step size and step count for the same simulated time (its examples/,
  * explicit position Verlet), and PyElastica's own CPU time per step measured on this machine (bench/pyelasticaFigures.ts)
- * with the ratio of CPU time per simulated second. Run `nice -n 10 npx tsx bench/pyelasticaCases.ts [--markdown]` (about a
- * minute; not part of `npm run bench`).
+ * with the ratio of CPU time per simulated second. Each row runs once untimed (JIT warm-up) and then three times: the
+ * medians (PyElastica's figures are medians after numba's compilation). Run `nice -n 10 npx tsx bench/pyelasticaCases.ts
+ * [--markdown]` (a few minutes; not part of `npm run bench`).
  * @module
  */
 import { pathToFileURL } from 'node:url';
-import {
-  SimulationSettings, OutputVariableType, LinearSolverType, type SolverStatistics,
-} from '../src/node.ts';
-import { rod, rodOnPlane } from '../examples/frictionValidation.ts';
+import type { SolverStatistics } from '../src/node.ts';
+import { axialFriction, inclineFriction, simulateAxialFriction, simulateIncline } from '../examples/frictionValidation.ts';
 import { runContinuumSnake } from '../examples/continuumSnake.ts';
 import { solveHelicalBuckling } from '../examples/helicalBuckling.ts';
 import { freeVibration, upwardZeros } from '../examples/dynamicCantilever.ts';
@@ -30,24 +29,19 @@ interface CaseRow {
   accuracy: string;
 }
 
-/** Times fn (wall and CPU seconds). */
-function timed<T>(fn: () => T): { value: T; wallSeconds: number; cpuSeconds: number } {
-  const started = performance.now(), cpu = process.cpuUsage();
-  const value = fn();
-  const used = process.cpuUsage(cpu);
-  return { value, wallSeconds: (performance.now() - started) / 1000, cpuSeconds: (used.user + used.system) / 1e6 };
-}
-
-function dynamicSettings(endTime: number, steps: number, rho = 0.8): SimulationSettings {
-  const settings = new SimulationSettings();
-  settings.linearSolverType = LinearSolverType.EigenSparse;
-  settings.solutionSettings.writeSolutionToFile = false;
-  settings.solutionSettings.sensorsWritePeriod = 0;
-  settings.timeIntegration.endTime = endTime;
-  settings.timeIntegration.numberOfSteps = steps;
-  settings.timeIntegration.verboseMode = 0;
-  settings.timeIntegration.generalizedAlpha.spectralRadius = rho;
-  return settings;
+/** Runs fn once untimed (JIT warm-up), then `runs` times; the last value and the medians of wall and CPU seconds. */
+function timed<T>(fn: () => T, runs = 3): { value: T; wallSeconds: number; cpuSeconds: number } {
+  let value = fn();
+  const walls: number[] = [], cpus: number[] = [];
+  for (let r = 0; r < runs; r++) {
+    const started = performance.now(), cpu = process.cpuUsage();
+    value = fn();
+    const used = process.cpuUsage(cpu);
+    walls.push((performance.now() - started) / 1000);
+    cpus.push((used.user + used.system) / 1e6);
+  }
+  const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)];
+  return { value, wallSeconds: median(walls), cpuSeconds: median(cpus) };
 }
 
 /** PyElastica's DynamicCantileverCase as examples/dynamicCantilever.ts runs it: mode 1, ρ∞ = 1, h = T₁/100, 12 periods; accuracy: the period from the zero crossings against 2π/ω₁. */
@@ -64,38 +58,25 @@ function cantileverRow(): CaseRow {
 
 /**
  * PyElastica's axial_friction.py at force F, 0.25 s in 250 steps (h = 1e-3), with the viscous stick zone or the elastic
- * stick/slip model (stick stiffness 1e5 N/m², damping 6√(k_t ρA)), as test/items/contactRodPlane*.test.ts.
+ * stick/slip model: examples/frictionValidation.ts, as test/items/contactRodPlane*.test.ts (model building included in the time).
  */
 function axialFrictionRow(F: number, elastic: boolean): CaseRow {
-  const T = 0.25, steps = 250, { mass: m, g } = rod;
-  const { mbs, rodNumber, contactNumber } = rodOnPlane({ normal: [0, 0, 1], direction: [1, 0, 0], extraLoadPerMass: [F / m, 0, 0], staticFriction: [0.8, 0.4, 0.4], dynamicFriction: [0.4, 0.2, 0.2] });
-  if (elastic) {
-    mbs.modifyObject(contactNumber, { frictionStiffness: 1e5, frictionDamping: 6 * Math.sqrt(1e5 * m / rod.length) });
-    mbs.assemble();
-  }
-  const settings = dynamicSettings(T, steps);
-  const run = timed(() => mbs.solveDynamic(settings));
-  const energy = mbs.getObjectOutput(rodNumber, OutputVariableType.KineticEnergy)[0];
-  const exact = T * T / (2 * m) * (F - 0.4 * m * g) ** 2;
+  const run = timed(() => simulateAxialFriction(F, 250, elastic));
   const model = elastic ? 'elastic stick/slip' : 'viscous stick zone';
   return {
-    name: `Axial friction, F = ${F} N sliding, ${model} (8 linear elements, h = ${T / steps})`, simulatedTime: T,
-    pyelastica: { dt: 1e-5, steps: 25_000, note: '0.25 s', cost: 'axialFriction' }, statistics: run.value, wallSeconds: run.wallSeconds, cpuSeconds: run.cpuSeconds,
-    accuracy: `kinetic energy ${(energy / exact - 1).toExponential(1)}`,
+    name: `Axial friction, F = ${F} N sliding, ${model} (8 linear elements, h = 1e-3)`, simulatedTime: axialFriction.endTime,
+    pyelastica: { dt: 1e-5, steps: 25_000, note: '0.25 s', cost: 'axialFriction' }, statistics: run.value.statistics, wallSeconds: run.wallSeconds, cpuSeconds: run.cpuSeconds,
+    accuracy: `kinetic energy ${(run.value.energy / run.value.exact - 1).toExponential(1)}`,
   };
 }
 
-/** PyElastica's rolling_friction_on_inclined_plane.py at α = 0.2π (rolling), 0.5 s, h = 2.5e-4 (as the test). */
+/** PyElastica's rolling_friction_on_inclined_plane.py at α = 0.2π (rolling), 0.5 s, h = 2.5e-4: examples/frictionValidation.ts (model building included). */
 function rollingRow(): CaseRow {
-  const T = 0.5, alpha = 0.2 * Math.PI, sin = Math.sin(alpha), cos = Math.cos(alpha), { mass: m, g, radius: R } = rod, J = 0.5 * m * R * R;
-  const { mbs, rodNumber } = rodOnPlane({ normal: [sin, 0, cos], direction: [0, 1, 0], staticFriction: [0.4, 0.4, 0.4], dynamicFriction: [0.2, 0.2, 0.2] });
-  const run = timed(() => mbs.solveDynamic(dynamicSettings(T, 2000)));
-  const energy = mbs.getObjectOutput(rodNumber, OutputVariableType.KineticEnergy)[0];
-  const v = 2 / 3 * g * sin * T, exact = 0.5 * m * v * v + 0.5 * J * (v / R) ** 2;
+  const run = timed(() => simulateIncline(0.2 * Math.PI, 2000));
   return {
-    name: 'Rolling on an incline, α = 0.2π (8 linear elements, h = 2.5e-4)', simulatedTime: T,
-    pyelastica: { dt: 1e-6, steps: 500_000, note: '0.5 s', cost: 'rolling' }, statistics: run.value, wallSeconds: run.wallSeconds, cpuSeconds: run.cpuSeconds,
-    accuracy: `kinetic energy ${(energy / exact - 1).toExponential(1)}`,
+    name: 'Rolling on an incline, α = 0.2π (8 linear elements, h = 2.5e-4)', simulatedTime: inclineFriction.endTime,
+    pyelastica: { dt: 1e-6, steps: 500_000, note: '0.5 s', cost: 'rolling' }, statistics: run.value.statistics, wallSeconds: run.wallSeconds, cpuSeconds: run.cpuSeconds,
+    accuracy: `kinetic energy ${(run.value.energy / run.value.exact - 1).toExponential(1)}`,
   };
 }
 
@@ -121,8 +102,6 @@ function helicalRow(): CaseRow {
 
 function main(): void {
   const markdown = process.argv.includes('--markdown');
-  // warm-up (JIT) on a short snake run, untimed
-  runContinuumSnake({ stepsPerPeriod: 25, endTime: 0.5, startPeriods: 0 });
   const rows = [cantileverRow(), axialFrictionRow(10.5, false), axialFrictionRow(8, true), rollingRow(), snakeRow(50), snakeRow(100), helicalRow()];
   const header = [
     'case', 'PyElastica dt, steps', 'Flexdyn steps (rejected)', 'Newton iterations', 'steps ratio', 'wall [s]', 'CPU [s]', 'CPU per simulated s',

@@ -4,7 +4,7 @@
  * numba kernels were assembled from single stored files of its repository (see `pyelasticaSitting.pyelastica`) and
  * driven step by step the way its `PositionVerlet.step` drives a system collection, with each case's forcing kernels
  * called as its example's forcing modules call them. CPU time (`time.process_time`) per step after numba compilation,
- * median of three runs; the machine was shared, so wall time was not used.
+ * median of three or four runs; the machine was shared, so wall time was not used.
  * @module
  */
 
@@ -15,8 +15,9 @@ export const pyelasticaSitting = {
   pyelastica:
     'PyElastica (GazzolaLab/PyElastica) kernels from stored single files: rod/cosserat_rod.py, rod/data_structures.py, ' +
     '_calculus.py and timestepper/symplectic_steppers.py at c54d1a4; _linalg.py and rod/factory_function.py at 03c00f4; ' +
-    '_contact_functions.py as released in 0.3.2; contact_utils.py, _rotations.py, utils.py and ' +
-    'reset_functions_for_block_structure/_reset_ghost_vector_or_scalar.py of the same code line (no single commit could be assembled)',
+    '_contact_functions.py as released in 0.3.2, dissipation.py as released in 0.3.1/0.3.2; contact_utils.py, _rotations.py, ' +
+    'external_forces.py and reset_functions_for_block_structure/_reset_ghost_vector_or_scalar.py of the same typed code line; ' +
+    'utils.py at 04303fa (older; no single commit could be assembled)',
   section: 'docs/benchmarks.md, "PyElastica\'s cost per step, measured (issue 14; 2026-12-03)"',
 } as const;
 
@@ -47,8 +48,8 @@ export const pyelasticaStepCosts = {
     note: 'rod kernels + gravity + anisotropic friction plane on the 0.2π incline, dt = 1e-6, first 5 % of the steps; translational energy equals rolling without slip to 2e-14',
   },
   snake: {
-    microseconds: 52.5, elements: 50, lowerBound: true,
-    note: 'the axial-friction step (same rod size, same friction-plane kernel); muscle torques and damping not included',
+    microseconds: 63.1, elements: 50, lowerBound: false,
+    note: 'rod kernels + gravity + muscle torques + anisotropic friction plane + analytical linear damper, the paper\'s snake (L = 1 m, E = 1e7 Pa, T = 1 s), 4 s at dt = 1e-4, 1e-4, 1e-5 and 5e-6 (63.1, 63.1, 61.9, 63.3 µs); forward speed 0.130, 0.128, 0.084 m/s at dt = 5e-6, 1e-5, 1e-4 (B-spline shape a stand-in)',
   },
   helicalBuckling: {
     microseconds: 46.1, elements: 100, lowerBound: true,

@@ -188,8 +188,7 @@ class BeamGeometricallyExactModel implements Only<ObjectModel & BodyModel, BeamG
     ];
     for (let k = 0; k < 3; k++) { this.h[k] = uDisp[k].v; this.h[3 + k] = Om[k].v; }
     const resPos = res.slice(0, 3), resRot = res.slice(3, 6);
-    const TuwPlus = this.tUW(uDisp, Om, gamma, f8, 1);
-    const TuwMinus = this.tUW(uDisp, Om, gamma, f8, -1);
+    const [TuwPlus, TuwMinus] = this.tUWPair(uDisp, Om, gamma, f8);
     for (let n = 0; n < 2; n++) {
       // node 1: [Tsoᵀ r_p ; T_uwᵀ r_p + Tsoᵀ r_r]; node 0: −[Tso r_p ; T_uw⁻ᵀ r_p + Tso r_r] (T_exp⁻¹(−h) = [Tsoᵀ, T_uw⁻; 0, Tsoᵀ])
       const sign = n === 0 ? -1 : 1;
@@ -272,8 +271,11 @@ class BeamGeometricallyExactModel implements Only<ObjectModel & BodyModel, BeamG
     return T;
   }
 
-  /** T_uw(σu, σΩ) = σ ½ ũ + γ (ũΩ̃ + Ω̃ũ) + f8 (Ω·u) Ω̃² (the products are even in σ). */
-  private tUW(u: Vec, Om: Vec, gamma: Jet2, f8: Jet2, sigma: number): Vec {
+  /**
+   * [T_uw(u, Ω), T_uw(−u, −Ω)] with T_uw(σu, σΩ) = σ ½ ũ + γ (ũΩ̃ + Ω̃ũ) + f8 (Ω·u) Ω̃²: the products are even in σ and
+   * formed once for both.
+   */
+  private tUWPair(u: Vec, Om: Vec, gamma: Jet2, f8: Jet2): [Vec, Vec] {
     const pool = this.pool;
     const t = () => pool.take();
     const skew = (a: Vec): Vec => {
@@ -285,17 +287,17 @@ class BeamGeometricallyExactModel implements Only<ObjectModel & BodyModel, BeamG
     const prod = (X: Vec, Y: Vec, i: number, j: number) => this.dot3(X[3 * i], X[3 * i + 1], X[3 * i + 2], Y[j], Y[3 + j], Y[6 + j]);
     const ou = pool.dot(Om, u, t());
     const f8ou = pool.mul(f8, ou, t());
-    const T: Vec = new Array<Jet2>(9);
+    const plus: Vec = new Array<Jet2>(9), minus: Vec = new Array<Jet2>(9);
     for (let i = 0; i < 3; i++) {
       for (let j = 0; j < 3; j++) {
         const sym = pool.add(prod(us, os, i, j), prod(os, us, i, j), t());
         const e = pool.mul(gamma, sym, t());
-        pool.addScaled(e, 0.5 * sigma, us[3 * i + j], e);
-        pool.add(e, pool.mul(f8ou, prod(os, os, i, j), t()), e);
-        T[3 * i + j] = e;
+        const quadratic = pool.mul(f8ou, prod(os, os, i, j), t());
+        plus[3 * i + j] = pool.add(pool.addScaled(e, 0.5, us[3 * i + j], t()), quadratic, pool.take());
+        minus[3 * i + j] = pool.add(pool.addScaled(e, -0.5, us[3 * i + j], t()), quadratic, pool.take());
       }
     }
-    return T;
+    return [plus, minus];
   }
 
   /** a·b of two jet 3-vectors given by components (a new jet). */

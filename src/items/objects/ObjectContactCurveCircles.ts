@@ -228,10 +228,12 @@ class ContactCurveCirclesModel implements Only<ObjectModel, ContactCurveCirclesM
     return Number.isInteger(index) && index >= 0 ? this.circles[index] : undefined;
   }
 
-  /** Sums the forces of all segments in contact (per circle and on m0) at fixed data coordinates; false if none. */
+  /**
+   * Sums the forces of all segments in contact (per circle and on m0) at fixed data coordinates; false if none. The
+   * kinematics are evaluated at the first segment in contact (none without contact).
+   */
   private sumForces(s: ItemState): boolean {
     if (!this.v.activeConnector) return false;
-    this.kinematics(s);
     for (const circle of this.circles) circle.force.fill(0);
     this.force0.fill(0);
     this.torque0 = 0;
@@ -239,6 +241,7 @@ class ContactCurveCirclesModel implements Only<ObjectModel, ContactCurveCirclesM
     for (let j = 0; j < this.segmentCount; j++) {
       const circle = this.contactCircle(s, j);
       if (circle === undefined) continue;
+      if (!any) this.kinematics(s);
       any = true;
       this.evaluatePair(j, circle, false);
       this.pairOutputs(j);
