@@ -23,6 +23,7 @@ import { solveTimoshenkoCantilever, timoshenkoData, timoshenkoDeflection } from 
 import { capstan } from '../examples/capstan.ts';
 import { simulatePlectoneme } from '../examples/plectonemes.ts';
 import { axialFriction, axialFrictionKineticEnergy, simulateAxialFriction } from '../examples/frictionValidation.ts';
+import { catheterData, simulateCatheterInVessel, vesselAxis, vesselLength } from '../examples/catheterInVessel.ts';
 
 /** The repository root. */
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -246,9 +247,27 @@ function frictionValidation(): void {
   });
 }
 
+/** examples/catheterInVessel.ts: the vessel's walls in the bend's plane and the catheter (μ = 0.3) at four times of the push. */
+function catheterInVessel(): void {
+  const wall = (side: number) => Array.from({ length: 201 }, (_, i) => {
+    const { point, tangent } = vesselAxis(vesselLength() * i / 200);
+    return [i, 1000 * (point[0] - side * catheterData.vesselRadius * tangent[1]), 1000 * (point[1] + side * catheterData.vesselRadius * tangent[0])];
+  });
+  const times = [0.15, 0.3, 0.45, 0.6];
+  const shapes = times.map((t) => {
+    const { model } = simulateCatheterInVessel(0.3, t);
+    return model.nodeNumbers.map((node, i) => { const p = model.mbs.getNodeOutput(node, OutputVariableType.Position); return [i, 1000 * p[0], 1000 * p[1]]; });
+  });
+  plotSensor(undefined, [{ data: wall(1), name: 'wall' }, { data: wall(-1), name: 'wall' }, ...shapes.map((data, k) => ({ data, name: `t = ${times[k]} s` }))], {
+    components: 1, componentsX: 0, lineStyles: ['-', '-', '-', '-', '-', '-'], markerStyles: ['', '', 'o', 'o', 'o', 'o'], markerSizes: [4, 4, 2, 2, 2, 2],
+    labels: ['vessel wall', 'vessel wall', ...times.map((t) => `catheter at t = ${t} s`)],
+    title: 'Catheter pushed through a bent vessel (μ = 0.3)', xLabel: 'x [mm]', yLabel: 'y [mm]', fileName: image('catheterInVessel'),
+  });
+}
+
 /** The picture makers by example name. */
 export const pictureMakers: Record<string, () => void> = { firstModel, demo, pendulumPort, helixRollUp, helicalSpring, wilberforce, sutureThread, cantileverTipMass, helicalBuckling, continuumSnake, beamTutorial, threadOverPulley,
-  dynamicCantilever, timoshenkoCantilever, capstan: capstanPicture, plectonemes, frictionValidation };
+  dynamicCantilever, timoshenkoCantilever, capstan: capstanPicture, plectonemes, frictionValidation, catheterInVessel };
 
 if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
   mkdirSync(imageFolder, { recursive: true });

@@ -502,7 +502,7 @@ export class MainSystem implements BuilderSink, UserFunctionSystem, SolverHost {
   createDistanceSensorGeometry(options: CreateDistanceSensorGeometryOptions): number { return this.build('createDistanceSensorGeometry', options, (own) => createDistanceSensorGeometry(this, own)); }
   /** Exudyn's mbs.CreateDistanceSensor: a sensor measuring along a line to the items of a GeneralContact; returns the sensor index. See {@link createDistanceSensor}. */
   createDistanceSensor(options: CreateDistanceSensorOptions): SensorIndex { return this.build('createDistanceSensor', options, (own) => createDistanceSensor(this, own)); }
-  /** A sensor of the rod–rod and rod self contacts of a GeneralContact: [total force on the later rods (3), active pairs, minimum gap, maximum slip speed]; returns the sensor index. See {@link createRodContactSensor}. */
+  /** A sensor of the rod contacts (rod–rod, self, rod–mesh) of a GeneralContact: [total force on side B (3), active pairs, minimum gap, maximum slip speed]; returns the sensor index. See {@link createRodContactSensor}. */
   createRodContactSensor(options: CreateRodContactSensorOptions): SensorIndex { return this.build('createRodContactSensor', options, (own) => createRodContactSensor(this, own)); }
   /** Adds a marker at the sphere centre, a rigid marker for the triangle, a data node and an ObjectContactSphereTriangle; returns the contact's index. */
   createSphereTriangleContact(options: CreateSphereTriangleContactOptions = {}): ObjectIndex { return this.build('createSphereTriangleContact', options, (own) => createSphereTriangleContact(this, own)); }

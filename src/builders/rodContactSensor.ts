@@ -15,7 +15,7 @@ export interface RodContactSensorSink extends BuilderSink {
 
 /** Options of createRodContactSensor. */
 export interface CreateRodContactSensorOptions {
-  /** Index of the GeneralContact whose rod–rod and rod self contacts are recorded (mbs.addGeneralContact() order; required). */
+  /** Index of the GeneralContact whose rod contacts (rod–rod, self, rod–mesh) are recorded (mbs.addGeneralContact() order; required). */
   generalContactNumber: number;
   /** Store the sensor rows in memory (getSensorStoredData; default false). */
   storeInternal?: boolean;
@@ -31,8 +31,9 @@ export const rodContactSensorValues = ['forceX', 'forceY', 'forceZ', 'numberOfCo
 /**
  * Adds a sensor of the rod contacts of a GeneralContact: a SensorUserFunction that reads
  * GeneralContact.rodContacts(configuration) in the configuration it is evaluated in and records the fixed-width row
- * [F_x, F_y, F_z, n, g_min, v_slip,max] — F the sum over the active segment pairs of the contact force (normal and
- * friction) on the pair's second segment (the higher local segment index: the rod added later; −F acts on the first),
+ * [F_x, F_y, F_z, n, g_min, v_slip,max] — F the sum over the active pairs of the contact force (normal and friction) on
+ * the pair's side B (of a segment pair the higher local segment index: the rod added later; of a rod–mesh contact the
+ * body carrying the triangle; −F acts on side A),
  * n the number of active pairs, g_min the smallest gap (most negative: the deepest penetration) and v_slip,max the
  * largest slip speed |v_t|; with no active pair the row is [0, 0, 0, 0, 0, 0]. Returns the sensor index.
  */

@@ -20,6 +20,8 @@ import { LineMeasurement, type DistanceAlongLine } from './distanceAlongLine.ts'
 import { ContactRodSegments } from './contactRods.ts';
 import { RodRodContact, type RodContact } from './rodRodContact.ts';
 import { RodTunnellingCheck } from './rodTunnelling.ts';
+import { RodTriangleContact } from './rodTriangleContact.ts';
+import { RodTriangleTunnellingCheck } from './rodTriangleTunnelling.ts';
 
 export { ContactTypeIndex } from './contactKernel.ts';
 export type { RodContact } from './rodRodContact.ts';
@@ -57,6 +59,7 @@ export class GeneralContact extends GeneralContactSettings implements SystemComp
   private readonly sphereCable: SphereCableContact;
   private readonly sphereTriangle: SphereTriangleContact;
   private readonly rodRod: RodRodContact;
+  private readonly rodTriangle: RodTriangleContact;
   /** The current state of the compiled model this contact is bound to, and its states by configuration. */
   private current?: ItemState;
   private states?: ContactModelView['data'];
@@ -70,6 +73,7 @@ export class GeneralContact extends GeneralContactSettings implements SystemComp
   private readonly triangleTunnelling: TriangleTunnellingCheck;
   private readonly cableTunnelling: CableTunnellingCheck;
   private readonly rodTunnelling: RodTunnellingCheck;
+  private readonly rodTriangleTunnelling: RodTriangleTunnellingCheck;
   /** Rod segment end points at the start and at the end of the step (6 per segment; pass-through check). */
   private startRodPoints = new Float64Array(0);
   private endRodPoints = new Float64Array(0);
@@ -93,11 +97,13 @@ export class GeneralContact extends GeneralContactSettings implements SystemComp
     this.sphereCable = new SphereCableContact(this, this.spheres, this.cables, this.grid);
     this.sphereTriangle = new SphereTriangleContact(this, this.spheres, this.triangles, this.grid, law, jacobian);
     this.rodRod = new RodRodContact(this, this.rods, this.grid, law);
-    this.kernels = [new SphereSphereContact(this, this.spheres, this.grid, law, jacobian), this.sphereCable, this.sphereTriangle, this.rodRod];
+    this.rodTriangle = new RodTriangleContact(this, this.rods, this.triangles, this.grid, law);
+    this.kernels = [new SphereSphereContact(this, this.spheres, this.grid, law, jacobian), this.sphereCable, this.sphereTriangle, this.rodRod, this.rodTriangle];
     this.tunnelling = new SphereTunnellingCheck(this.name);
     this.triangleTunnelling = new TriangleTunnellingCheck(this.name);
     this.cableTunnelling = new CableTunnellingCheck(this.name);
     this.rodTunnelling = new RodTunnellingCheck(this.name);
+    this.rodTriangleTunnelling = new RodTriangleTunnellingCheck(this.name);
   }
 
   /**
@@ -177,9 +183,10 @@ export class GeneralContact extends GeneralContactSettings implements SystemComp
   }
 
   /**
-   * The rod–rod contacts (pairs of segments in contact) at the state of `configuration` (default current): segments,
-   * gap, normal force, the force on segment B (−force on A), the slip velocity, the closest centerline points and the
-   * normal from A to B.
+   * The rod contacts at the state of `configuration` (default current): the rod–rod pairs (segments in contact), then the
+   * rod–mesh contacts (a segment and a triangle: segmentB = −1, triangle its local index): segments, gap, normal force,
+   * the force on side B (segment B; the triangle's body) (−force on A), the slip velocity of B against A, the closest
+   * points (centerline; on the triangle) and the normal from A to B.
    * The search state is set back to the current state.
    */
   rodContacts(configuration: ConfigurationType = ConfigurationType.Current): RodContact[] {
@@ -189,6 +196,7 @@ export class GeneralContact extends GeneralContactSettings implements SystemComp
     const s = this.states[state];
     this.update(s);
     const list = this.rodRod.contacts();
+    this.rodTriangle.contacts(list);
     this.restoreSearch(s);
     return list;
   }
@@ -290,6 +298,7 @@ export class GeneralContact extends GeneralContactSettings implements SystemComp
       this.rods.readPoints(startOfStep, this.startRodPoints);
       this.rods.readPoints(s, this.endRodPoints);
       this.rodTunnelling.check(this.rods, this.startRodPoints, this.endRodPoints, this.grid, s.t);
+      this.rodTriangleTunnelling.check(this.rods, this.triangles, this.startRodPoints, this.endRodPoints, startOfStep, s, this.grid);
       this.checkRodPenetration(s);
     }
     this.postNewtonState?.copy(s);
@@ -305,9 +314,14 @@ export class GeneralContact extends GeneralContactSettings implements SystemComp
   private checkRodPenetration(s: ItemState): void {
     this.update(s);
     const worst = this.rodRod.deepest();
+    const through = this.rodTriangle.centerlineThrough();
     this.restoreSearch(s);
-    if (worst === undefined) return;
     const rods = this.rods, place = (g: number, x: number) => rods.arcStart[g] + x * (rods.arcEnd[g] - rods.arcStart[g]);
+    if (through !== undefined) {
+      throw new FlexdynError(`${this.name}: rod segment ${through.i} (rod ${rods.rod[through.i]}, arc length ${place(through.i, 0).toPrecision(6)} … ${place(through.i, 1).toPrecision(6)}) `
+        + `crosses triangle ${through.t} with its centerline (a penetration of the cross-section radius) at t = ${s.t}: increase contactStiffness or reduce the step size`, { parameter: 'contactStiffness' });
+    }
+    if (worst === undefined) return;
     throw new FlexdynError(`${this.name}: rod segments ${worst.i} (rod ${rods.rod[worst.i]}, at arc length ≈ ${place(worst.i, worst.s).toPrecision(6)}) and ${worst.j} `
       + `(rod ${rods.rod[worst.j]}, at ≈ ${place(worst.j, worst.t).toPrecision(6)}) penetrate by ${worst.depth.toPrecision(4)}, deeper than the cross-section radius, at t = ${s.t}: `
       + 'increase contactStiffness or reduce the step size', { parameter: 'contactStiffness' });
@@ -336,6 +350,7 @@ export class GeneralContact extends GeneralContactSettings implements SystemComp
     this.sphereTriangle.contactPoints(out);
     this.sphereCable.contactPoints(out);
     this.rodRod.contactPoints(out);
+    this.rodTriangle.contactPoints(out);
     this.restoreSearch(s);
   }
 

@@ -40,6 +40,12 @@ export class ContactTriangles implements ContactItemSet {
   body = new Int32Array(0);
   localPoints = new Float64Array(0);
   localNormal = new Float64Array(0);
+  /**
+   * Per triangle and edge k (points k, k + 1 mod 3), at 3t + k: 1 if the edge is convex (the neighbouring triangle
+   * across it lies behind this triangle's plane) or open (no neighbour), 0 if flat or concave (a valley): there the
+   * faces are at least as close to any point outside as the edge, so only convex edges carry edge contacts of rods.
+   */
+  convexEdge = new Uint8Array(0);
   /** Per triangle: the global points (9) at the last update. */
   points = new Float64Array(0);
   private staticDone = false;
@@ -113,6 +119,7 @@ export class ContactTriangles implements ContactItemSet {
     this.localNormal = new Float64Array(3 * n);
     for (let t = 0; t < n; t++) triangleNormal(this.localPoints, 9 * t, this.localNormal, 3 * t);
     this.points = new Float64Array(9 * n);
+    this.convexEdge = edgeConvexity(this.localPoints, this.localNormal, this.body);
     this.staticDone = false;
   }
 
@@ -150,4 +157,32 @@ export function triangleNormal(p: ArrayLike<number>, at: number, out: Float64Arr
   const len = Math.sqrt(nx * nx + ny * ny + nz * nz);
   const inv = len !== 0 ? 1 / len : 1;
   out[o] = inv * nx; out[o + 1] = inv * ny; out[o + 2] = inv * nz;
+}
+
+/**
+ * The convexity of each triangle edge ({@link ContactTriangles.convexEdge}): the neighbour across the edge is the other
+ * triangle of the same mesh with the same two points (equal coordinates); the edge is convex if that neighbour's third
+ * point lies behind the triangle's plane by more than 1e-9 of the edge length, open edges count as convex.
+ */
+function edgeConvexity(points: Float64Array, normals: Float64Array, mesh: Int32Array): Uint8Array<ArrayBuffer> {
+  const n = mesh.length, convex = new Uint8Array(3 * n);
+  const key = (t: number, k: number) => `${mesh[t]}:${points[9 * t + 3 * k]},${points[9 * t + 3 * k + 1]},${points[9 * t + 3 * k + 2]}`;
+  const edges = new Map<string, number[]>();
+  const edgeKey = (t: number, k: number) => { const a = key(t, k), b = key(t, (k + 1) % 3); return a < b ? `${a}|${b}` : `${b}|${a}`; };
+  for (let t = 0; t < n; t++) for (let k = 0; k < 3; k++) { const e = edgeKey(t, k), list = edges.get(e); if (list === undefined) edges.set(e, [3 * t + k]); else list.push(3 * t + k); }
+  for (let t = 0; t < n; t++) {
+    for (let k = 0; k < 3; k++) {
+      const others = edges.get(edgeKey(t, k))!.filter((code) => Math.floor(code / 3) !== t);
+      if (others.length === 0) { convex[3 * t + k] = 1; continue; }
+      const a = 9 * t + 3 * k, b = 9 * t + 3 * ((k + 1) % 3), length = Math.hypot(points[b] - points[a], points[b + 1] - points[a + 1], points[b + 2] - points[a + 2]);
+      let isConvex = true;
+      for (const code of others) {
+        const q = Math.floor(code / 3), w = 9 * q + 3 * ((code % 3 + 2) % 3); // the neighbour's point opposite the shared edge
+        const h = normals[3 * t] * (points[w] - points[a]) + normals[3 * t + 1] * (points[w + 1] - points[a + 1]) + normals[3 * t + 2] * (points[w + 2] - points[a + 2]);
+        if (!(h < -1e-9 * length)) isConvex = false;
+      }
+      convex[3 * t + k] = isConvex ? 1 : 0;
+    }
+  }
+  return convex;
 }

@@ -12,14 +12,19 @@ const N = PAIR_VARIABLES;
 /** Columns of the velocities among the 24 variables z = [A_0, A_1, B_0, B_1, V_A0, V_A1, V_B0, V_B1] of a segment pair. */
 const V = 12;
 
-/** One rod–rod contact of {@link RodRodContact.contacts}: the segments, gap, normal force and force on B, and both points. */
+/**
+ * One rod contact of GeneralContact.rodContacts: rod–rod ({@link RodRodContact.contacts}) or rod–mesh (side B a triangle,
+ * RodTriangleContact.contacts): the items, gap, normal force and force on B, and both points.
+ */
 export interface RodContact {
-  /** Local segment indices (ContactTypeIndex.IndexRodSegments) of side A and B (A < B). */
+  /** Local segment indices (ContactTypeIndex.IndexRodSegments) of side A and B (A < B); segmentB = −1 for a rod–mesh contact. */
   segmentA: number;
   segmentB: number;
-  /** Gap |x_B − x_A| − R_A − R_B (< 0 in contact). */
+  /** Local triangle index (ContactTypeIndex.IndexTrigsRigidBodyBased) of side B of a rod–mesh contact; −1 for a rod–rod contact. */
+  triangle: number;
+  /** Gap |x_B − x_A| − R_A − R_B (< 0 in contact); rod–mesh: |x_B − x_A| − R_A (the triangle has no thickness). */
   gap: number;
-  /** Normal force F (< 0: compression) and the contact force acting on B (−force on A), normal and friction. */
+  /** Normal force F (< 0: compression) and the contact force acting on B (−force on A), normal and friction; rod–mesh: on the triangle's body. */
   normalForce: number;
   force: number[];
   /** The tangential relative velocity v_t = w − (n·w) n of B's closest centerline point against A's (the slip velocity). */
@@ -207,7 +212,7 @@ export class RodRodContact implements ContactKernel {
       if (!this.evaluate(i, j)) return;
       const s = this.pair.s, t = this.pair.t, n = this.n, w = this.w, wn = n[0] * w[0] + n[1] * w[1] + n[2] * w[2];
       list.push({
-        segmentA: i, segmentB: j, gap: this.gap, normalForce: this.F, force: Array.from(this.law.f, (x) => -x),
+        segmentA: i, segmentB: j, triangle: -1, gap: this.gap, normalForce: this.F, force: Array.from(this.law.f, (x) => -x),
         slipVelocity: [0, 1, 2].map((k) => w[k] - wn * n[k]),
         pointA: [0, 1, 2].map((k) => (1 - s) * x[6 * i + k] + s * x[6 * i + 3 + k]),
         pointB: [0, 1, 2].map((k) => (1 - t) * x[6 * j + k] + t * x[6 * j + 3 + k]),

@@ -347,8 +347,11 @@ class RungeKuttaStepper extends ExplicitStepperBase {
     let check = 0;
     if (checked) check = this.combineChecked(b, h, s.q, s.u);
     else this.combine(b, h, s.q, s.u, s.ode1);
-    this.eliminate(s.u);
-    this.eliminatePositions(s.q);
+    const eliminating = this.eliminated.length > 0;
+    if (eliminating) {
+      this.eliminate(s.u);
+      this.eliminatePositions(s.q);
+    }
     s.t = t1;
     let nextStepSize: number | undefined;
     let accepted = true;
@@ -366,7 +369,7 @@ class RungeKuttaStepper extends ExplicitStepperBase {
     if (nODE1 > 0) this.ode1Rates(s, s.ode1_t);
     if (endAccelerations) this.accelerations(s, s.a);
     else copyArray(s.a, kv[c.length - 1]);
-    this.eliminate(s.a);
+    if (eliminating) this.eliminate(s.a);
     const attempt = setAttempt(this.attempt, accepted, 0, nextStepSize);
     attempt.stateFinite = checked && check === 0;
     return attempt;
