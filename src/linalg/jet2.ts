@@ -156,6 +156,27 @@ export class Jet2Pool {
     return t === out ? out : this.copy(t, out);
   }
 
+  /**
+   * out = out + c (a b) in one pass: the operations of mul into a temporary and addScaled (add for c = 1, since 1·x = x),
+   * so the same result to the last bit; out must not alias a or b.
+   */
+  addMul(out: Jet2, c: number, a: Jet2, b: Jet2): Jet2 {
+    const av = a.v, bv = b.v, ag = a.g, bg = b.g, og = out.g, m = this.m;
+    out.v = out.v + c * (av * bv);
+    for (let i = 0; i < m; i++) og[i] = og[i] + c * (av * bg[i] + bv * ag[i]);
+    if (this.hess) {
+      const n = this.n, ah = a.h, bh = b.h, oh = out.h;
+      for (let i = 0; i < m; i++) {
+        const ai = ag[i], bi = bg[i];
+        for (let j = 0; j < m; j++) {
+          const k = i * n + j;
+          oh[k] = oh[k] + c * (av * bh[k] + bv * ah[k] + ai * bg[j] + bi * ag[j]);
+        }
+      }
+    }
+    return out;
+  }
+
   /** out = f(a) for f with value f0, first derivative f1 and second derivative f2 at a.v. */
   chain(a: Jet2, f0: number, f1: number, f2: number, out: Jet2): Jet2 {
     const n = this.n, m = this.m;

@@ -43,6 +43,10 @@ describe('Jet2Pool', () => {
         const expected = pool.addScaled(pool.mul(a[i], b[j], pool.take()), -1, pool.mul(a[j], b[i], pool.take()), pool.take());
         expect(entries(cross[k])).toEqual(entries(expected));
       }
+      // addMul equals mul into a temporary and addScaled
+      const accumulated = pool.copy(a2, pool.take());
+      const expectedSum = pool.addScaled(a2, -2, pool.mul(b1, b2, pool.take()), pool.take());
+      expect(entries(pool.addMul(accumulated, -2, b1, b2))).toEqual(entries(expectedSum));
       // mul into one of its operands equals mul into a fresh jet
       const product = pool.mul(a0, b0, pool.take());
       const inPlace = pool.copy(a0, pool.take());

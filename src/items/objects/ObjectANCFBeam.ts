@@ -62,8 +62,7 @@ function sectionBasis(pool: Jet2Pool, ry: readonly Jet2[], rz: readonly Jet2[]):
   const e0 = pool.vector(), e1 = pool.vector();
   pool.cross(ry, rz, e0);
   const bb = pool.dot(rz, rz, pool.take()), ab = pool.dot(ry, rz, pool.take());
-  const t = pool.take();
-  for (let k = 0; k < 3; k++) pool.addScaled(pool.mul(ry[k], bb, e1[k]), -1, pool.mul(rz[k], ab, t), e1[k]);
+  for (let k = 0; k < 3; k++) pool.addMul(pool.mul(ry[k], bb, e1[k]), -1, rz[k], ab);
   return [e0, e1, pool.triple(rz[0], rz[1], rz[2])];
 }
 
@@ -94,12 +93,11 @@ function twistCurvatures(pool: Jet2Pool, v: SlopeVariables, out: readonly Jet2[]
   for (let k = 0; k < 3; k++) pool.add(d0[k], t3[k], d0[k]);
   const bb = pool.dot(b, b, pool.take()), bbx = pool.dot(b, bx, pool.take()), ab = pool.dot(a, b, pool.take());
   const axb = pool.add(pool.dot(ax, b, pool.take()), pool.dot(a, bx, pool.take()), pool.take());
-  const t = pool.take();
   for (let k = 0; k < 3; k++) {
     pool.mul(ax[k], bb, d1[k]);
-    pool.addScaled(d1[k], 2, pool.mul(a[k], bbx, t), d1[k]);
-    pool.addScaled(d1[k], -1, pool.mul(bx[k], ab, t), d1[k]);
-    pool.addScaled(d1[k], -1, pool.mul(b[k], axb, t), d1[k]);
+    pool.addMul(d1[k], 2, a[k], bbx);
+    pool.addMul(d1[k], -1, bx[k], ab);
+    pool.addMul(d1[k], -1, b[k], axb);
   }
   const k = pool.vector();
   for (let c = 0; c < 3; c++) { k[c].v = 0; k[c].g.fill(0); if (pool.hessians) k[c].h.fill(0); }
@@ -110,7 +108,7 @@ function twistCurvatures(pool: Jet2Pool, v: SlopeVariables, out: readonly Jet2[]
     const n2 = pool.dot(basis, basis, pool.take());
     pool.cross(basis, i === 0 ? d0 : i === 1 ? d1 : bx, cross);
     pool.affine(pool.inverse(n2, factor), 0.5, 0, factor);
-    for (let c = 0; c < 3; c++) pool.add(k[c], pool.mul(cross[c], factor, t), k[c]);
+    for (let c = 0; c < 3; c++) pool.addMul(k[c], 1, cross[c], factor);
     pool.inverseSqrt(n2, norms[i]);
   }
   for (let i = 0; i < 3; i++) pool.mul(pool.dot(i === 0 ? b0 : i === 1 ? b1 : b2, k, out[i]), norms[i], out[i]);
