@@ -18,14 +18,12 @@ const factorizationOk: FactorizationResult = Object.freeze({ ok: true });
 const fillRatioLimit = 3;
 
 /**
- * The analyses tried, in this order, when the default one (AMD, diagonal preference 0.1) fills much: AMD with diagonal
- * preference 0.01, which keeps the planned pivots of saddle-point systems whose rotational inertias are small against
- * their constraint Jacobians (the default threshold rejects them, and the off-plan pivots then fill the factors: 6×
- * more than RCM on Exudyn's perf3DRigidBodies Jacobian), then the RCM ordering (chains and bands). AMD first: its
- * analysis is cheap, while RCM's first factorization of a multibody Jacobian is long (PARTS_ATEs_moving, 1 641
- * unknowns: 6 ms against 42 ms, fill 54 k against 73 k, paid in every run of the model).
+ * The analyses tried when the default one (AMD, diagonal preference 0.1) fills much: the RCM ordering (chains and
+ * bands), and AMD with diagonal preference 0.01, which keeps the planned pivots of saddle-point systems whose
+ * rotational inertias are small against their constraint Jacobians (the default threshold rejects them, and the
+ * off-plan pivots then fill the factors: 6× more than RCM on Exudyn's perf3DRigidBodies Jacobian).
  */
-const alternativeAnalyses: readonly SparseLUOptions[] = [{ pivotThreshold: 0.01 }, { ordering: 'rcm' }];
+const alternativeAnalyses: readonly SparseLUOptions[] = [{ ordering: 'rcm' }, { pivotThreshold: 0.01 }];
 
 /**
  * Unknowns above which a requested dense solver (EXUdense, Exudyn's default) is replaced by the sparse one
