@@ -106,15 +106,6 @@ function columnTriple(a: Float64Array, i: number, b: Float64Array, j: number, c:
   return a[i] * (by * cz - bz * cy) + a[3 + i] * (bz * cx - bx * cz) + a[6 + i] * (bx * cy - by * cx);
 }
 
-/**
- * −col_i(a) · (col_k(b) × w), the Jacobian entry of the equation col_i(a)·col_k(b) with respect to a
- * velocity coordinate that rotates the frame b by the global virtual rotation w (the column of its rotation Jacobian).
- */
-function rotatedAxisDerivative(a: Float64Array, i: number, b: Float64Array, k: number, wx: number, wy: number, wz: number): number {
-  const bx = b[k], by = b[3 + k], bz = b[6 + k];
-  return -(a[i] * (by * wz - bz * wy) + a[3 + i] * (bz * wx - bx * wz) + a[6 + i] * (bx * wy - by * wx));
-}
-
 /** R = I, the frame rotations of point joints. */
 const identityRotation = new Float64Array([1, 0, 0, 0, 1, 0, 0, 0, 1]);
 
@@ -379,21 +370,31 @@ export class JointModel implements Only<ObjectModel & LoweredJoint, JointModel> 
         }
       } else if (row < 3) {
         // (A0allᵀ d)_row: column `row` of A0all dotted with d × G0 − J0 (marker 0) and with J1 (marker 1).
+        // (the loop-invariant entries read once: stores into c could alias them for the compiler)
+        const ax = a0All[row], ay = a0All[3 + row], az = a0All[6 + row];
+        const dx = dp[0], dy = dp[1], dz = dp[2];
         for (let k = 0; k < n0; k++) {
           const gx = g0[k], gy = g0[n0 + k], gz = g0[2 * n0 + k];
-          const wx = dp[1] * gz - dp[2] * gy - j0[k];
-          const wy = dp[2] * gx - dp[0] * gz - j0[n0 + k];
-          const wz = dp[0] * gy - dp[1] * gx - j0[2 * n0 + k];
-          c[offset + k] = a0All[row] * wx + a0All[3 + row] * wy + a0All[6 + row] * wz;
+          const wx = dy * gz - dz * gy - j0[k];
+          const wy = dz * gx - dx * gz - j0[n0 + k];
+          const wz = dx * gy - dy * gx - j0[2 * n0 + k];
+          c[offset + k] = ax * wx + ay * wy + az * wz;
+        }
+        for (let k = 0; k < n1; k++) c[offset + n0 + k] = ax * j1[k] + ay * j1[n1 + k] + az * j1[2 * n1 + k];
+      } else {
+        // a0·a1 with ∂a0 = G0δ × a0 and ∂a1 = G1δ × a1 (standard equations, also for alternativeConstraints):
+        // entries −a1·(a0 × w) (marker 0, w = G0δ) and −a0·(a1 × w) (marker 1, w = G1δ), a0 = col_i(A0all), a1 = col_l(A1all) read once
+        const i = axis0[row - 3], l = axis1[row - 3];
+        const ax = a0All[i], ay = a0All[3 + i], az = a0All[6 + i];
+        const bx = a1All[l], by = a1All[3 + l], bz = a1All[6 + l];
+        for (let k = 0; k < n0; k++) {
+          const wx = g0[k], wy = g0[n0 + k], wz = g0[2 * n0 + k];
+          c[offset + k] = -(bx * (ay * wz - az * wy) + by * (az * wx - ax * wz) + bz * (ax * wy - ay * wx));
         }
         for (let k = 0; k < n1; k++) {
-          c[offset + n0 + k] = a0All[row] * j1[k] + a0All[3 + row] * j1[n1 + k] + a0All[6 + row] * j1[2 * n1 + k];
+          const wx = g1[k], wy = g1[n1 + k], wz = g1[2 * n1 + k];
+          c[offset + n0 + k] = -(ax * (by * wz - bz * wy) + ay * (bz * wx - bx * wz) + az * (bx * wy - by * wx));
         }
-      } else {
-        // a0·a1 with ∂a0 = G0δ × a0 and ∂a1 = G1δ × a1 (standard equations, also for alternativeConstraints).
-        const i = axis0[row - 3], l = axis1[row - 3];
-        for (let k = 0; k < n0; k++) c[offset + k] = rotatedAxisDerivative(a1All, l, a0All, i, g0[k], g0[n0 + k], g0[2 * n0 + k]);
-        for (let k = 0; k < n1; k++) c[offset + n0 + k] = rotatedAxisDerivative(a0All, i, a1All, l, g1[k], g1[n1 + k], g1[2 * n1 + k]);
       }
     }
   }
