@@ -32,20 +32,22 @@ export class SensorRecords {
     if (sensor < this.tables.length) this.tables.splice(sensor, 1);
   }
 
-  /** Appends one row [t, values…] for a sensor; every row of a sensor must have as many values as its first. */
-  append(sensor: number, t: number, values: ArrayLike<number>): void {
+  /**
+   * Appends one row [t, values…] for a sensor (copied: the recorder passes its row buffer); every row of a sensor must
+   * have as many values as its first.
+   */
+  appendRow(sensor: number, row: ArrayLike<number>): void {
     const table = this.tables[sensor];
-    const width = values.length + 1;
+    const width = row.length;
     if (table.count === 0) table.width = width;
     else if (width !== table.width) {
-      throw new FlexdynError(`Sensor #${sensor}: every row must have ${table.width - 1} values (as the first), got ${values.length} at t = ${t}`);
+      throw new FlexdynError(`Sensor #${sensor}: every row must have ${table.width - 1} values (as the first), got ${width - 1} at t = ${row[0]}`);
     }
     const inChunk = table.count % rowsPerChunk;
     if (inChunk === 0) table.chunks.push(new Float64Array(rowsPerChunk * width));
     const chunk = table.chunks[table.chunks.length - 1];
     const offset = inChunk * width;
-    chunk[offset] = t;
-    for (let i = 0; i < values.length; i++) chunk[offset + 1 + i] = values[i];
+    for (let i = 0; i < width; i++) chunk[offset + i] = row[i];
     table.count++;
   }
 

@@ -175,7 +175,7 @@ export class OutputRecorder implements StepRecorder {
     }
     for (let i = 0; i < sensors.length; i++) {
       const row = this.sensorRows[i]!;
-      if (sensors[i].storeInternal) this.records.append(i, s.t, row.subarray(1));
+      if (sensors[i].storeInternal) this.records.appendRow(i, row);
       const file = this.sensorFiles[i];
       if (file !== undefined) file.writeRow(row, precision);
     }

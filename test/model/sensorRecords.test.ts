@@ -14,9 +14,9 @@ describe('SensorRecords', () => {
     const expected: number[][] = [];
     for (let i = 0; i < 10000; i++) {
       const values = [Math.sin(i) * 1e-7, 1 / (i + 3), -i];
-      records.append(1, i * 1e-3, new Float64Array(values));
+      records.appendRow(1, new Float64Array([i * 1e-3, ...values]));
       expected.push([i * 1e-3, ...values]);
-      if (i % 1000 === 0) records.append(2, i, [i / 7]);
+      if (i % 1000 === 0) records.appendRow(2, [i, i / 7]);
     }
     expect(records.rowsOf(1)).toEqual(expected);
     expect(records.rowsOf(2)).toEqual(Array.from({ length: 10 }, (_, k) => [k * 1000, (k * 1000) / 7]));
@@ -32,8 +32,8 @@ describe('SensorRecords', () => {
   it('a row with another number of values than the first is a FlexdynError naming the sensor, the widths and the time', () => {
     const records = new SensorRecords();
     records.reset(1);
-    records.append(0, 0, [1, 2, 3]);
-    expect(() => records.append(0, 0.5, [1, 2])).toThrow(FlexdynError);
-    expect(() => records.append(0, 0.5, [1, 2])).toThrow(/^Sensor #0: every row must have 3 values \(as the first\), got 2 at t = 0.5$/);
+    records.appendRow(0, [0, 1, 2, 3]);
+    expect(() => records.appendRow(0, [0.5, 1, 2])).toThrow(FlexdynError);
+    expect(() => records.appendRow(0, [0.5, 1, 2])).toThrow(/^Sensor #0: every row must have 3 values \(as the first\), got 2 at t = 0.5$/);
   });
 });
