@@ -113,22 +113,6 @@ export function plectonemeDynamicSettings(endTime: number, steps: number, spectr
   return settings;
 }
 
-/** Static settings: sparse LU, adaptive load steps, absolute residual tolerance 1e-9. */
-export function plectonemeSettings(loadSteps: number): SimulationSettings {
-  const settings = new SimulationSettings();
-  settings.solutionSettings.writeSolutionToFile = false;
-  settings.solutionSettings.sensorsWritePeriod = 0;
-  settings.linearSolverType = LinearSolverType.EigenSparse;
-  const ss = settings.staticSolver;
-  ss.verboseMode = 0;
-  ss.numberOfLoadSteps = loadSteps;
-  ss.adaptiveStep = true;
-  ss.newton.maxIterations = 15;
-  ss.newton.relativeTolerance = 0;
-  ss.newton.absoluteTolerance = 1e-9;
-  return settings;
-}
-
 /**
  * Twist, writhe and link of the rod at its current state, closed by the rectangle from its end along +x by 2L, over
  * to y = 2L, back to x = −2L and to the start: the polygon of the nodes and the closure corners, the ribbon of each rod

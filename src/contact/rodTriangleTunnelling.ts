@@ -5,6 +5,8 @@ import type { ContactTriangles } from './contactTriangles.ts';
 import { SearchGrid } from './searchGrid.ts';
 import { SegmentPair } from './segmentPair.ts';
 import { crossesInsideTriangle } from '../items/objects/ObjectContactSphereTriangle.ts';
+import { sweptTriangleBoxes } from './triangleTunnelling.ts';
+import { sweptSegmentBoxes } from './rodTunnelling.ts';
 
 /** Smallest |a × e|/(|a| |e|) (sine of the crossing angle) at which the side of a segment–edge crossing is told apart (as rod–rod). */
 const CROSSING_SINE = 0.1;
@@ -53,27 +55,8 @@ export class RodTriangleTunnellingCheck {
     bodies.frames(s, p1, A1);
     if (this.boxes.length < 6 * (nS + nT)) this.boxes = new Float64Array(6 * (nS + nT));
     const boxes = this.boxes;
-    for (let i = 0; i < nS; i++) {
-      for (let k = 0; k < 3; k++) {
-        const a = startPoints[6 * i + k], b = startPoints[6 * i + 3 + k], c = endPoints[6 * i + k], d = endPoints[6 * i + 3 + k];
-        boxes[6 * i + k] = Math.min(a, b, c, d) - rods.radius[i];
-        boxes[6 * i + 3 + k] = Math.max(a, b, c, d) + rods.radius[i];
-      }
-    }
-    const x = triangles.localPoints;
-    for (let t = 0; t < nT; t++) {
-      const b = triangles.body[t], at = 6 * (nS + t);
-      for (let k = 0; k < 3; k++) { boxes[at + k] = Infinity; boxes[at + 3 + k] = -Infinity; }
-      for (let v = 0; v < 3; v++) {
-        const o = 9 * t + 3 * v;
-        for (let r = 0; r < 3; r++) {
-          const y0 = p0[3 * b + r] + A0[9 * b + 3 * r] * x[o] + A0[9 * b + 3 * r + 1] * x[o + 1] + A0[9 * b + 3 * r + 2] * x[o + 2];
-          const y1 = p1[3 * b + r] + A1[9 * b + 3 * r] * x[o] + A1[9 * b + 3 * r + 1] * x[o + 1] + A1[9 * b + 3 * r + 2] * x[o + 2];
-          boxes[at + r] = Math.min(boxes[at + r], y0, y1);
-          boxes[at + 3 + r] = Math.max(boxes[at + 3 + r], y0, y1);
-        }
-      }
-    }
+    sweptSegmentBoxes(startPoints, endPoints, rods.radius, nS, boxes);
+    sweptTriangleBoxes(triangles, p0, A0, p1, A1, boxes, nS);
     const grid = this.grid;
     grid.resetLike(layout);
     grid.build(boxes, nS + nT);

@@ -37,13 +37,7 @@ export class RodTunnellingCheck {
     if (largest < 0.5 * smallest) return;
     if (this.boxes.length < 6 * n) this.boxes = new Float64Array(6 * n);
     const boxes = this.boxes;
-    for (let i = 0; i < n; i++) {
-      for (let k = 0; k < 3; k++) {
-        const p0 = startPoints[6 * i + k], p1 = startPoints[6 * i + 3 + k], p2 = endPoints[6 * i + k], p3 = endPoints[6 * i + 3 + k];
-        boxes[6 * i + k] = Math.min(p0, p1, p2, p3) - rods.radius[i];
-        boxes[6 * i + 3 + k] = Math.max(p0, p1, p2, p3) + rods.radius[i];
-      }
-    }
+    sweptSegmentBoxes(startPoints, endPoints, rods.radius, n, boxes);
     this.grid.resetLike(like);
     this.grid.build(boxes, n);
     this.grid.forEachPair((i, j) => {
@@ -65,5 +59,19 @@ export class RodTunnellingCheck {
     const sine = Math.hypot(c0, c1, c2) / (Math.hypot(a[0], a[1], a[2]) * Math.hypot(b[0], b[1], b[2]));
     if (!(sine >= CROSSING_SINE)) return 0;
     return Math.sign(d[0] * c0 + d[1] * c1 + d[2] * c2);
+  }
+}
+
+/**
+ * The axis-aligned boxes [min x, y, z, max x, y, z] that hold each of the first n segments (ends at 6i … 6i + 5 of
+ * startPoints and endPoints) over a step, widened by its radius, written to boxes[6i …].
+ */
+export function sweptSegmentBoxes(startPoints: Float64Array, endPoints: Float64Array, radius: ArrayLike<number>, n: number, boxes: Float64Array): void {
+  for (let i = 0; i < n; i++) {
+    for (let k = 0; k < 3; k++) {
+      const a = startPoints[6 * i + k], b = startPoints[6 * i + 3 + k], c = endPoints[6 * i + k], d = endPoints[6 * i + 3 + k];
+      boxes[6 * i + k] = Math.min(a, b, c, d) - radius[i];
+      boxes[6 * i + 3 + k] = Math.max(a, b, c, d) + radius[i];
+    }
   }
 }

@@ -93,20 +93,7 @@ export class TriangleTunnellingCheck {
         boxes[6 * c + 3 + k] = Math.max(start[3 * i + k], end[3 * i + k]) + radius[i];
       }
     }
-    const x = triangles.localPoints;
-    for (let t = 0; t < nT; t++) {
-      const b = triangles.body[t], at = 6 * (nC + t);
-      for (let k = 0; k < 3; k++) { boxes[at + k] = Infinity; boxes[at + 3 + k] = -Infinity; }
-      for (let v = 0; v < 3; v++) {
-        const o = 9 * t + 3 * v;
-        for (let r = 0; r < 3; r++) {
-          const y0 = p0[3 * b + r] + A0[9 * b + 3 * r] * x[o] + A0[9 * b + 3 * r + 1] * x[o + 1] + A0[9 * b + 3 * r + 2] * x[o + 2];
-          const y1 = p1[3 * b + r] + A1[9 * b + 3 * r] * x[o] + A1[9 * b + 3 * r + 1] * x[o + 1] + A1[9 * b + 3 * r + 2] * x[o + 2];
-          boxes[at + r] = Math.min(boxes[at + r], y0, y1);
-          boxes[at + 3 + r] = Math.max(boxes[at + 3 + r], y0, y1);
-        }
-      }
-    }
+    sweptTriangleBoxes(triangles, p0, A0, p1, A1, boxes, nC);
     const grid = this.grid;
     grid.resetLike(layout);
     grid.build(boxes, nC + nT);
@@ -171,4 +158,25 @@ export function pointTriangleDistanceSquared(vx: number, vy: number, vz: number,
   }
   const denominator = 1 / (va + vb + vc);
   return at(vb * denominator, vc * denominator); // face
+}
+
+/**
+ * The axis-aligned boxes [min x, y, z, max x, y, z] that hold each triangle of `triangles` at the start (body origins p0,
+ * rotations A0) and the end (p1, A1) of a step, written to `boxes` from box index `first` on (6 entries per triangle).
+ */
+export function sweptTriangleBoxes(triangles: ContactTriangles, p0: Float64Array, A0: Float64Array, p1: Float64Array, A1: Float64Array, boxes: Float64Array, first: number): void {
+  const x = triangles.localPoints, nT = triangles.count;
+  for (let t = 0; t < nT; t++) {
+    const b = triangles.body[t], at = 6 * (first + t);
+    for (let k = 0; k < 3; k++) { boxes[at + k] = Infinity; boxes[at + 3 + k] = -Infinity; }
+    for (let v = 0; v < 3; v++) {
+      const o = 9 * t + 3 * v;
+      for (let r = 0; r < 3; r++) {
+        const y0 = p0[3 * b + r] + A0[9 * b + 3 * r] * x[o] + A0[9 * b + 3 * r + 1] * x[o + 1] + A0[9 * b + 3 * r + 2] * x[o + 2];
+        const y1 = p1[3 * b + r] + A1[9 * b + 3 * r] * x[o] + A1[9 * b + 3 * r + 1] * x[o + 1] + A1[9 * b + 3 * r + 2] * x[o + 2];
+        boxes[at + r] = Math.min(boxes[at + r], y0, y1);
+        boxes[at + 3 + r] = Math.max(boxes[at + 3 + r], y0, y1);
+      }
+    }
+  }
 }
