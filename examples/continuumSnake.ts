@@ -1,44 +1,41 @@
 /**
  * Continuum snake (Gazzola, Dudte, McCormick & Mahadevan, "Forward and inverse problems in the mechanics of soft
- * filaments", R. Soc. open sci. 5, 2018; PyElastica's ContinuumSnakeCase in the paper's set-up, issue 14): a free
- * Cosserat rod (L = 1 m, r = 0.025 m, ρ = 1000 kg/m³, E = 1e7 Pa, G = E/3, linear damping ν = 5 per length on the
- * velocity and the angular velocity) lies on the ground under gravity; a travelling wave of muscle torques
- * (LoadMuscleTorque: cubic B-spline amplitude β(s) with the paper's optimized control values [17.4, 48.5, 5.4, 14.7] N m,
- * period T = 1 s, wavelength 0.97 L, ramped up over one period) bends it, and the anisotropic Coulomb friction of the
- * ground (ObjectContactRodPlane; Froude number 0.1: μ = L/(T² g Fr), kinetic [μ, 1.5μ, 2μ], static [2μ, 3μ, 4μ]
- * forward/backward/sideways) turns the undulation into forward motion.
+ * filaments", R. Soc. open sci. 5, 2018), as the paper's own code runs it (mattialab/elastica, Snake.cpp; issue 14): a
+ * free Cosserat rod (L = 1 m, r = 0.025 m, ρ = 1000 kg/m³, E = 1e7 Pa, G = E/1.5, linear damping ν = 5 per length on the
+ * velocity and the angular velocity, 100 elements) lies on the ground under gravity; a travelling wave of muscle
+ * torques about the ground normal (ObjectRodGlobalMuscleTorque: the axis fixed in space, the paper code's spline curve
+ * with its optimized control values [17.29, 48.54, 5.392, 14.74] N m, wave number 6.133/m, period T = 1 s, ramped up over
+ * one period) bends it, and the anisotropic friction of the ground (ObjectContactRodPlane with componentwiseFriction: the
+ * axial and the sideways slip each meet their own kinetic friction, as in the paper's code and PyElastica; Froude number
+ * 0.1: μ = L/(T² g Fr), [μ, 1.5μ, 2μ] forward/backward/sideways) turns the undulation into forward motion.
  *
- * The rod is numbered from the head (PyElastica's last node) to the tail, which is how LoadMuscleTorque reproduces
- * PyElastica's wave (see its description); the snake therefore crawls towards decreasing s, against the tangent, so
- * the forward/backward friction coefficients swap places. The forward speed is PyElastica's measure: the centre-of-mass
- * displacement over whole periods after the ramp (t = 2T … 4T), projected on its own direction, per time.
+ * The rod is numbered from the head (the code's x[0]) to the tail: the snake crawls towards decreasing s, against the
+ * tangent, so the forward/backward friction coefficients swap places in ContactRodPlane's [along, against, sideways].
+ * The forward speed is the code's measure: the mean nodal velocity averaged over 1 ≤ t ≤ 2 s (the mean node displacement
+ * over that second), along the head's initial direction. The code prints 0.568 m/s for this gait (docs/benchmarks.md).
  *
- * The paper's own C++ code (mattialab/elastica, Snake.cpp) runs the unrounded gait [17.29, 48.54, 5.392, 14.74] N m with
- * wave number 6.133/m (λ = 1.0245 L) on 100 elements; PyElastica's example, followed here, rounds the values and uses
- * λ = 0.97 L. The paper's speed for the gait is not available here (docs/benchmarks.md lists what was searched).
- *
- * PyElastica (the paper's version) integrates this with position Verlet at Δt = 1e-5 T (4e5 steps for 4 s); here
- * generalized-α with implicit contact and friction. Run `npx tsx examples/continuumSnake.ts [stepsPerPeriod]`.
- * Shared with test/long/continuumSnake.test.ts, bench/pyelasticaCases.bench.ts and scripts/optimizeSnakeGait.ts.
+ * The paper's code integrates this with position Verlet at Δt = 1e-5 T (2e5 steps for 2 s); here generalized-α with
+ * implicit contact and friction. Run `npx tsx examples/continuumSnake.ts [stepsPerPeriod]`.
+ * Shared with test/long/continuumSnake.test.ts, bench/pyelasticaCases.ts and scripts/optimizeSnakeGait.ts.
  * @module
  */
 import { pathToFileURL } from 'node:url';
 import {
-  SystemContainer, SimulationSettings, OutputVariableType, LinearSolverType, LoadMuscleTorque, ObjectRodLinearDamping, MarkerBodyMass, SensorNode,
+  SystemContainer, SimulationSettings, OutputVariableType, LinearSolverType, ObjectRodGlobalMuscleTorque, ObjectRodLinearDamping, MarkerBodyMass, SensorNode,
   type MainSystem, type SolverStatistics,
 } from '../src/node.ts';
 
-/** The paper's snake and ground. */
+/** The paper code's snake and ground. */
 export const snakeData = {
-  length: 1, radius: 0.025, density: 1000, E: 1e7, damping: 5, period: 1, g: 9.80665, froude: 0.1,
-  /** The paper's optimized gait: B-spline control values [N m] and wavelength / L. */
-  gait: { splineCoefficients: [17.4, 48.5, 5.4, 14.7], wavelength: 0.97 },
+  length: 1, radius: 0.025, density: 1000, E: 1e7, poissonRatio: 0.5, damping: 5, period: 1, g: 9.81, froude: 0.1, numberOfElements: 100,
+  /** The paper's optimized gait as its code holds it: B-spline control values [N m] and the wavelength 2π/(6.133/m) relative to L. */
+  gait: { splineCoefficients: [17.29, 48.54, 5.392, 14.74], wavelength: 2 * Math.PI / 6.133 },
+  /** The speed [m/s] the paper's code prints for the gait (mean nodal velocity over 1 ≤ t ≤ 2 s), run here (docs/benchmarks.md). */
+  codeSpeed: 0.568009,
 };
 
 /**
- * The gait scripts/optimizeSnakeGait.ts found (seed 14: evolutionary search 12 × 3 at h = T/50, then 12 Nelder–Mead
- * iterations at T/100; 56 evaluations, 435 s on 2 loaded cores): 0.2954 m/s at T/100, converged 0.2874 m/s at T/200 and
- * T/400, 3.6× the paper's gait (0.0795 m/s); see test/long/continuumSnake.test.ts.
+ * The gait scripts/optimizeSnakeGait.ts found for this model (see there and test/long/continuumSnake.test.ts).
  */
 export const optimizedSnakeGait = {
   splineCoefficients: [0.3356446750101285, 53.87442797467169, 38.460482810252714, 2.927040809397093], wavelength: 1.2210296468504898,
@@ -55,7 +52,7 @@ export interface ContinuumSnakeOptions {
   gait?: SnakeGait;
   numberOfElements?: number;
   polynomialDegree?: number;
-  /** Regularization velocity of the friction (stick zone) [m/s]; default 1e-3. */
+  /** Regularization velocity of the friction (stick zone) [m/s]; default 1e-2 (the speed is the same with 1e-3 and 1e-4, at 7–25× the steps). */
   frictionZone?: number;
 }
 
@@ -63,49 +60,52 @@ export interface ContinuumSnakeOptions {
 export interface ContinuumSnakeModel {
   mbs: MainSystem;
   nodeNumbers: number[];
-  /** One position sensor per node (stored internally), for the centre of mass. */
+  /** One position sensor per node (stored internally), for the mean node position. */
   sensors: number[];
 }
 
 /**
  * Contact stiffness 1e5 N/m² per length (static penetration ρA g/k = 1.9e-4 m ≪ r) and damping 600 N s/m² (critical
- * 2√(k ρA) = 885), the normal force law of the rod-on-plane validation cases (examples/frictionValidation.ts); PyElastica's
- * plane cancels the normal force instead (its k = 1, ν = 1e-6 act only on the penetration that remains).
+ * 2√(k ρA) = 885), the normal force law of the rod-on-plane validation cases (examples/frictionValidation.ts); the paper's
+ * code cancels the normal force instead (its k = 1, ν = 1e-6 act only on the penetration that remains).
  */
 const contact = { stiffness: 1e5, damping: 600 };
 
 /** Builds the snake from the head at the origin along −x, on the plane z = 0, gravity −z. */
 export function buildContinuumSnake(options: ContinuumSnakeOptions = {}): ContinuumSnakeModel {
-  const { length, radius, density, E, damping, period, g, froude } = snakeData;
+  const { length, radius, density, E, poissonRatio, damping, period, g, froude } = snakeData;
   const gait = options.gait ?? snakeData.gait;
-  const area = Math.PI * radius * radius, inertia = Math.PI / 4 * radius ** 4, G = E / 3;
-  const massPerLength = density * area, numberOfElements = options.numberOfElements ?? 40;
+  const area = Math.PI * radius * radius, inertia = Math.PI / 4 * radius ** 4, G = E / (1 + poissonRatio);
+  const massPerLength = density * area, numberOfElements = options.numberOfElements ?? snakeData.numberOfElements;
   const mbs = new SystemContainer().addSystem();
   const rod = mbs.createCosseratRod({ interpolation: 'R12', formulation: 'displacement',
     centerline: { type: 'Straight', start: [0, 0, radius], direction: [-1, 0, 0], up: [0, 0, 1], length },
     numberOfElements, polynomialDegree: options.polynomialDegree ?? 1,
-    // PyElastica's shearable rod: α_c = 4/3 of the circle on the shear stiffness
+    // the shearable rod of the paper's code: α_c = 4/3 of the circle on the shear stiffness
     physicsAxialShearStiffness: [E * area, (4 / 3) * G * area, (4 / 3) * G * area], physicsBendingTorsionStiffness: [2 * G * inertia, E * inertia, E * inertia],
     physicsMassPerLength: massPerLength, physicsInertiaPerLength: [2 * inertia, inertia, inertia].map((i) => density * i),
     gravity: [0, 0, -g],
   });
-  const massMarker = mbs.addMarker(MarkerBodyMass({ bodyNumber: rod.objectNumber }));
-  mbs.addLoad(LoadMuscleTorque({
-    markerNumber: massMarker, direction: [0, 0, 1], amplitude: 1, splineCoefficients: [...gait.splineCoefficients], baseLength: length,
-    period, waveNumber: 2 * Math.PI / (gait.wavelength * length), phaseShift: 0, rampUpTime: period,
+  // the code turns the ground normal into each element's frame: an axis fixed in space
+  mbs.addObject(ObjectRodGlobalMuscleTorque({
+    bodyNumber: rod.objectNumber, direction: [0, 0, 1], amplitude: 1, splineCoefficients: [...gait.splineCoefficients], splineCurve: true, baseLength: length,
+    period, waveNumber: 2 * Math.PI / (gait.wavelength * length), phaseShift: 0, rampUpTime: period, pointsPerElement: 2,
   }));
+  const massMarker = mbs.addMarker(MarkerBodyMass({ bodyNumber: rod.objectNumber }));
   mbs.addObject(ObjectRodLinearDamping({ markerNumber: massMarker, translationalDamping: damping, rotationalDamping: damping }));
   const mu = length / (period * period * g * froude);
-  const pointsPerElement = 2, points = numberOfElements * pointsPerElement;
+  // friction at the element centres, as the code evaluates it
+  const pointsPerElement = 1, points = numberOfElements * pointsPerElement;
   const penetration = massPerLength * g / contact.stiffness;
   // the snake starts resting on the ground: gaps closed at the static penetration
   const data = mbs.addNode({ nodeType: 'GenericData', numberOfDataCoordinates: 4 * points, initialCoordinates: Array.from({ length: 4 * points }, (_, i) => (i % 4 === 0 ? -penetration : 0)) });
   for (const node of rod.nodeNumbers) mbs.modifyNode(node, { initialCoordinates: [0, 0, -penetration, 0, 0, 0, 0] });
   mbs.addObject({
     objectType: 'ContactRodPlane', bodyNumber: rod.objectNumber, nodeNumber: data, planePoint: [0, 0, 0], planeNormal: [0, 0, 1], radius, pointsPerElement,
-    contactStiffness: contact.stiffness, contactDamping: contact.damping,
-    // [along the tangent (towards the tail), against it (towards the head: the snake's forward), sideways]
-    dynamicFriction: [1.5 * mu, mu, 2 * mu], staticFriction: [3 * mu, 2 * mu, 4 * mu], frictionProportionalZone: options.frictionZone ?? 1e-3,
+    contactStiffness: contact.stiffness, contactDamping: contact.damping, componentwiseFriction: true,
+    // [along the tangent (towards the tail), against it (towards the head: the snake's forward), sideways]; the code's static
+    // coefficients act only below a slip of 1e-8 m/s, so the stick zone keeps the kinetic ones (staticFriction 0)
+    dynamicFriction: [1.5 * mu, mu, 2 * mu], frictionProportionalZone: options.frictionZone ?? 1e-2,
   });
   const sensors = rod.nodeNumbers.map((node) => mbs.addSensor(SensorNode({ nodeNumber: node, outputVariableType: OutputVariableType.Position, storeInternal: true, writeToFile: false })));
   mbs.assemble();
@@ -130,9 +130,9 @@ export function continuumSnakeSettings(stepsPerPeriod: number, endTime: number):
 export interface ContinuumSnakeRun {
   /** The model after the run (its node sensors hold the body's history). */
   model: ContinuumSnakeModel;
-  /** Average forward speed [m/s] over t = startPeriods·T … endTime. */
+  /** The code's forward speed [m/s]: the mean node displacement over startTime … endTime along the head's initial direction (+x), per time. */
   forwardSpeed: number;
-  /** Direction of the motion in the ground plane (unit). */
+  /** Direction of the mean node displacement over that time in the ground plane (unit). */
   direction: [number, number];
   statistics: SolverStatistics;
   /** Wall time of the dynamic solve [s]. */
@@ -160,48 +160,50 @@ function smallestSelfDistance(model: ContinuumSnakeModel): number {
   return smallest;
 }
 
-/** Centre of mass (of the nodes with trapezoidal weights, linear elements) of every stored row. */
-function centreOfMassRows(model: ContinuumSnakeModel): { t: number[]; x: number[]; y: number[] } {
+/** Mean node position (unweighted, as the code's vMean) of every stored row. */
+function meanNodeRows(model: ContinuumSnakeModel): { t: number[]; x: number[]; y: number[] } {
   const columns = model.sensors.map((sensor) => model.mbs.getSensorStoredData(sensor));
   const n = columns.length, rows = columns[0].length;
   const t: number[] = [], x: number[] = [], y: number[] = [];
   for (let r = 0; r < rows; r++) {
     let sx = 0, sy = 0;
     for (let k = 0; k < n; k++) {
-      const w = k === 0 || k === n - 1 ? 0.5 : 1;
-      sx += w * columns[k][r][1];
-      sy += w * columns[k][r][2];
+      sx += columns[k][r][1];
+      sy += columns[k][r][2];
     }
     t.push(columns[0][r][0]);
-    x.push(sx / (n - 1));
-    y.push(sy / (n - 1));
+    x.push(sx / n);
+    y.push(sy / n);
   }
   return { t, x, y };
 }
 
-/** Runs the snake to endTime (default 4 T) and measures the forward speed from startPeriods (default 2) on. */
-export function runContinuumSnake(options: ContinuumSnakeOptions & { stepsPerPeriod?: number; endTime?: number; startPeriods?: number } = {}): ContinuumSnakeRun {
+/** Runs the snake to endTime (default 2 T) and measures the forward speed from startTime (default T) on. */
+export function runContinuumSnake(options: ContinuumSnakeOptions & { stepsPerPeriod?: number; endTime?: number; startTime?: number } = {}): ContinuumSnakeRun {
   const model = buildContinuumSnake(options);
-  const endTime = options.endTime ?? 4 * snakeData.period, start = (options.startPeriods ?? 2) * snakeData.period;
+  const endTime = options.endTime ?? 2 * snakeData.period, start = options.startTime ?? snakeData.period;
   const begin = performance.now();
-  const statistics = model.mbs.solveDynamic(continuumSnakeSettings(options.stepsPerPeriod ?? 200, endTime));
+  const statistics = model.mbs.solveDynamic(continuumSnakeSettings(options.stepsPerPeriod ?? 100, endTime));
   const seconds = (performance.now() - begin) / 1000;
-  const com = centreOfMassRows(model);
+  const mean = meanNodeRows(model);
   const at = (time: number) => {
     let k = 0;
-    while (k + 1 < com.t.length && com.t[k + 1] <= time + 1e-12) k++;
+    while (k + 1 < mean.t.length && mean.t[k + 1] <= time + 1e-12) k++;
     return k;
   };
-  const k0 = at(start), k1 = com.t.length - 1;
-  const dx = com.x[k1] - com.x[k0], dy = com.y[k1] - com.y[k0], distance = Math.hypot(dx, dy);
-  return { model, forwardSpeed: distance / (com.t[k1] - com.t[k0]), direction: [dx / distance, dy / distance], statistics, seconds, selfDistance: smallestSelfDistance(model) };
+  const k0 = at(start), k1 = mean.t.length - 1;
+  const dx = mean.x[k1] - mean.x[k0], dy = mean.y[k1] - mean.y[k0], distance = Math.hypot(dx, dy);
+  return {
+    model, forwardSpeed: dx / (mean.t[k1] - mean.t[k0]), direction: [dx / distance, dy / distance], statistics, seconds,
+    selfDistance: smallestSelfDistance(model),
+  };
 }
 
 function main(): void {
-  const stepsPerPeriod = Number(process.argv[2] ?? 200);
-  const run = runContinuumSnake({ stepsPerPeriod, numberOfElements: Number(process.argv[3] ?? 40) });
-  console.log(`continuum snake, paper's gait, h = T/${stepsPerPeriod}: forward speed ${run.forwardSpeed.toFixed(5)} m/s = ${(run.forwardSpeed * snakeData.period / snakeData.length).toFixed(4)} L/T, `
-    + `direction [${run.direction.map((d) => d.toFixed(3)).join(', ')}], ${run.statistics.steps} steps (+${run.statistics.rejectedSteps} rejected), `
+  const stepsPerPeriod = Number(process.argv[2] ?? 100);
+  const run = runContinuumSnake({ stepsPerPeriod });
+  console.log(`continuum snake, the paper's gait, h = T/${stepsPerPeriod}: forward speed ${run.forwardSpeed.toFixed(4)} m/s over 1 ≤ t ≤ 2 s `
+    + `(the paper's code: ${snakeData.codeSpeed.toFixed(3)} m/s), ${run.statistics.steps} steps (+${run.statistics.rejectedSteps} rejected), `
     + `${run.statistics.newtonIterations} Newton iterations, ${run.seconds.toFixed(1)} s; smallest self-distance ${run.selfDistance.toFixed(4)} m (2r = ${2 * snakeData.radius})`);
 }
 

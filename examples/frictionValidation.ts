@@ -26,6 +26,8 @@ export interface RodOnPlaneOptions {
   /** Load per mass besides gravity (a uniform line load, e.g. PyElastica's UniformForces divided by the mass). */
   extraLoadPerMass?: readonly number[];
   staticFriction?: readonly number[];
+  /** Friction per direction (ContactRodPlane's componentwiseFriction) instead of Coulomb along the slip. */
+  componentwiseFriction?: boolean;
   dynamicFriction?: readonly number[];
   contactStiffnessExponent?: number;
   numberOfElements?: number;
@@ -75,6 +77,7 @@ export function rodOnPlane(options: RodOnPlaneOptions): { mbs: MainSystem; rodNu
     objectType: 'ContactRodPlane', bodyNumber: created.objectNumber, nodeNumber: data, planePoint: [0, 0, 0], planeNormal: n, radius,
     pointsPerElement, contactStiffness: contact.stiffness, contactDamping: contact.damping, contactStiffnessExponent: exponent,
     dynamicFriction: options.dynamicFriction ?? [0, 0, 0], staticFriction: options.staticFriction ?? [0, 0, 0], frictionProportionalZone: contact.zone,
+    componentwiseFriction: options.componentwiseFriction ?? false,
   });
   mbs.assemble();
   return { mbs, rodNumber: created.objectNumber, contactNumber, nodeNumbers: created.nodeNumbers, penetration };

@@ -192,6 +192,7 @@ export { ObjectBeamGeometricallyExact } from './items/objects/ObjectBeamGeometri
 export { ObjectCosseratRod, CosseratRod } from './items/objects/ObjectCosseratRod.ts';
 export { ObjectRodLinearDamping } from './items/objects/ObjectRodLinearDamping.ts';
 export { ObjectRodUniformTorque, UniformTorques } from './items/objects/ObjectRodUniformTorque.ts';
+export { ObjectRodGlobalMuscleTorque, MuscleTorques } from './items/objects/ObjectRodGlobalMuscleTorque.ts';
 export { ObjectRodSlenderBodyDrag } from './items/objects/ObjectRodSlenderBodyDrag.ts';
 export { ObjectGenericODE2 } from './items/objects/ObjectGenericODE2.ts';
 export { ObjectGenericODE1 } from './items/objects/ObjectGenericODE1.ts';

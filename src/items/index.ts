@@ -47,6 +47,7 @@ import { objectBeamGeometricallyExactDefinition } from './objects/ObjectBeamGeom
 import { objectCosseratRodDefinition } from './objects/ObjectCosseratRod.ts';
 import { objectRodLinearDampingDefinition } from './objects/ObjectRodLinearDamping.ts';
 import { objectRodUniformTorqueDefinition } from './objects/ObjectRodUniformTorque.ts';
+import { objectRodGlobalMuscleTorqueDefinition } from './objects/ObjectRodGlobalMuscleTorque.ts';
 import { objectRodSlenderBodyDragDefinition } from './objects/ObjectRodSlenderBodyDrag.ts';
 import { objectGenericODE2Definition } from './objects/ObjectGenericODE2.ts';
 import { objectGenericODE1Definition } from './objects/ObjectGenericODE1.ts';
@@ -141,6 +142,7 @@ export const itemDefinitions: readonly ItemDefinition[] = [
   objectCosseratRodDefinition,
   objectRodLinearDampingDefinition,
   objectRodUniformTorqueDefinition,
+  objectRodGlobalMuscleTorqueDefinition,
   objectRodSlenderBodyDragDefinition,
   objectGenericODE2Definition,
   objectGenericODE1Definition,

@@ -8,11 +8,13 @@ import { contactStepState, dataGap, dataTangentVelocity, FrictionForce, NormalCo
 
 /** Data coordinates per contact point (the order of the penalty contacts' kernel: gap, tangential speed, impact velocity, plastic penetration). */
 const DATA_PER_POINT = 4;
+/** Index of the sideways slip speed |v_s| among a point's data coordinates (componentwiseFriction; the axial one is at dataTangentVelocity). */
+const dataSideSlip = 2;
 
 const parameters = {
   bodyNumber: objectIndex('The rod (a CosseratRod, or another line body with centerline tangent and Gauss points) that touches the plane.'),
   nodeNumber: nodeIndex('A NodeGenericData with 4 data coordinates per contact point (point k at 4k … 4k + 3), the contact state of the last post-Newton '
-    + 'step: [gap, slip speed, unused, unused], with frictionStiffness > 0 [gap, stick/slip state (0 stick, 1 slip), anchor a₁, a₂]; a gap < 0 is contact: '
+    + 'step: [gap, slip speed, unused, unused] (componentwiseFriction: [gap, axial slip speed, sideways slip speed, unused]), with frictionStiffness > 0 [gap, stick/slip state (0 stick, 1 slip), anchor a₁, a₂]; a gap < 0 is contact: '
     + 'initialize it negative where the rod starts on the plane, positive elsewhere; zeros elsewhere (with frictionStiffness: sticking where the rod was built; '
     + 'state 1 for points that start sliding, else their stick damping brakes them in the initial accelerations).'),
   planePoint: vector([0, 0, 0], 'A point of the plane (global, on the ground).', 3, 'Vector3D'),
@@ -34,6 +36,12 @@ const parameters = {
   frictionDamping: ureal(0, 'Damping per length d_t [N s/m²] of the stick spring (elastic model) against the tangential centerline velocity while sticking; '
     + '2√(k_t ρA) damps the stick vibration critically, but a suddenly applied load still overshoots in the stick force by e⁻² = 13.5 % there; '
     + 'about 6√(k_t ρA) keeps it to a few per cent, so that the stick holds such a load nearly up to the static limit.'),
+  componentwiseFriction: bool(false, 'Friction per direction instead of along the slip (velocity-regularized model only), the anisotropic friction '
+    + 'plane of the 2018 snake paper\'s code and of PyElastica (AnisotropicFrictionalPlane): the axial velocity of the centerline e_a·v and the '
+    + 'sideways (rolling-direction) slip of the contact point e_s·v_t (e_s = n × e_a) each get their own friction force μ F_c φ(v), φ = v/v_reg in '
+    + 'their stick zone (static coefficient) and sign(v) beyond it (dynamic coefficient), at full magnitude whatever the other component does; '
+    + 'the axial force acts at the centerline (no moment), the sideways one at the contact point. false: Coulomb friction along the slip '
+    + 'direction of the contact point, |F| ≤ μ(v̂) F_c.'),
   rollingFriction: ureal(0, 'Rolling resistance μ_r: a couple μ_r R F_c against the rolling R (I − n nᵀ) ω of the section (regularized with v_reg like '
     + 'the friction, without a stored state).'),
   activeConnector: bool(true, 'If false, the contact exerts no force.'),
@@ -70,6 +78,18 @@ class ContactRodPlaneModel implements Only<ObjectModel, ContactRodPlaneModel> {
   private readonly hasFriction: boolean;
   /** The elastic stick/slip model (frictionStiffness > 0) instead of the velocity-regularized one. */
   private readonly elastic: boolean;
+  /** Friction per direction (componentwiseFriction) instead of along the slip. */
+  private readonly componentwise: boolean;
+  /** Component-wise law: the sideways direction e_s = n × e_a, the slips v_a = e_a·v_t, v_s = e_s·v_t, their laws g = μ φ(v) and F_c ∂g/∂v. */
+  private readonly es = new Float64Array(3);
+  private axialSlip = 0;
+  private sideSlip = 0;
+  private axialLaw = 0;
+  private sideLaw = 0;
+  private axialSlope = 0;
+  private sideSlope = 0;
+  /** The current evaluation used the component-wise law. */
+  private componentwiseActive = false;
   /** Orthonormal basis e₁, e₂ of the plane (anchor coordinates). */
   private readonly e1 = new Float64Array(3);
   private readonly e2 = new Float64Array(3);
@@ -122,6 +142,8 @@ class ContactRodPlaneModel implements Only<ObjectModel, ContactRodPlaneModel> {
   private jTangent = new Float64Array(0);
   private dw = new Float64Array(0);
   private df = new Float64Array(0);
+  /** The component-wise axial force's part of the force derivative (3 × nPoint). */
+  private axialDerivative = new Float64Array(0);
   private block = new Float64Array(0);
 
   constructor(readonly label: ItemLabel, private readonly values: Values) {
@@ -134,6 +156,7 @@ class ContactRodPlaneModel implements Only<ObjectModel, ContactRodPlaneModel> {
     }
     this.hasFriction = this.muStick.some((mu) => mu !== 0) || values.dynamicFriction.some((mu) => mu !== 0) || values.rollingFriction !== 0;
     this.elastic = values.frictionStiffness > 0;
+    this.componentwise = values.componentwiseFriction;
     // e₁ ⟂ n from the coordinate axis least aligned with n, e₂ = n × e₁
     const n = this.n, axis = Math.abs(n[0]) <= Math.abs(n[1]) && Math.abs(n[0]) <= Math.abs(n[2]) ? 0 : Math.abs(n[1]) <= Math.abs(n[2]) ? 1 : 2;
     const e1 = this.e1, e2 = this.e2;
@@ -175,6 +198,7 @@ class ContactRodPlaneModel implements Only<ObjectModel, ContactRodPlaneModel> {
     this.jTangent = new Float64Array(3 * np);
     this.dw = new Float64Array(3 * np);
     this.df = new Float64Array(6 * np);
+    this.axialDerivative = new Float64Array(3 * np);
     this.block = new Float64Array(np * np);
     this.dataNode = bindDataNode(context, this.label, this.values.nodeNumber, DATA_PER_POINT * arc.length, `for the contact state of the ${arc.length} contact points (4 per point)`);
   }
@@ -220,7 +244,7 @@ class ContactRodPlaneModel implements Only<ObjectModel, ContactRodPlaneModel> {
   /**
    * Kinematics and, if the stored gap of point k is negative, its force on the rod (left-hand side) f = −F_c n + M f₁ and
    * torque (−R n) × f, with F_c = ds·(k δ^n − d v_n) and f₁ = F_c v_t/v_reg (stick: stored slip speed < v_reg) or
-   * F_c v_t/|v_t| (slip).
+   * F_c v_t/|v_t| (slip); with componentwiseFriction the friction per direction (componentwiseFrictionForce).
    */
   private evaluate(s: ItemState, k: number): void {
     this.kinematics(s, k);
@@ -234,8 +258,12 @@ class ContactRodPlaneModel implements Only<ObjectModel, ContactRodPlaneModel> {
     for (let i = 0; i < 3; i++) fLhs[i] = -Fc * n[i];
     tauLhs.fill(0);
     if (!this.hasFriction) return;
+    this.componentwiseActive = !this.elastic && this.componentwise && this.tangentLength > 0;
     if (this.elastic) {
       this.elasticFriction(s, k, start, Fc, ds);
+    } else if (this.componentwiseActive) {
+      const zone = this.values.frictionProportionalZone;
+      this.componentwiseFrictionForce(s.data[start + dataTangentVelocity] < zone, s.data[start + dataSideSlip] < zone, Fc);
     } else {
       this.regularizedFriction(s.data[start + dataTangentVelocity] < this.values.frictionProportionalZone, Fc);
     }
@@ -265,6 +293,34 @@ class ContactRodPlaneModel implements Only<ObjectModel, ContactRodPlaneModel> {
     tauLhs[0] = -R * (n[1] * fLhs[2] - n[2] * fLhs[1]);
     tauLhs[1] = -R * (n[2] * fLhs[0] - n[0] * fLhs[2]);
     tauLhs[2] = -R * (n[0] * fLhs[1] - n[1] * fLhs[0]);
+  }
+
+  /**
+   * The component-wise friction (componentwiseFriction, e_a defined), as the 2018 paper's code and PyElastica apply it: the
+   * axial force F_c g_a e_a at the centerline against its axial velocity v_a = e_a·v (no moment), the sideways force
+   * F_c g_s e_s at the contact point against its rolling-direction slip v_s = e_s·v_t (moment (−R n) × F_c g_s e_s), with
+   * g = μ φ(v) with, in a component's stick state (stored slip of that component < v_reg), the static coefficient and
+   * φ(v) = v/v_reg saturated at sign(v) for |v| ≥ v_reg, else the dynamic coefficient and φ = sign(v); μ_a forward for
+   * v_a ≥ 0 else backward.
+   */
+  private componentwiseFrictionForce(stickAxial: boolean, stickSide: boolean, Fc: number): void {
+    const { n, ea, es, fLhs, tauLhs } = this, zone = this.values.frictionProportionalZone;
+    this.slipComponents();
+    const va = this.axialSlip, vs = this.sideSlip;
+    const muAxial = (stickAxial ? this.muStick : this.values.dynamicFriction)[va >= 0 ? 0 : 1];
+    const muSide = (stickSide ? this.muStick : this.values.dynamicFriction)[2];
+    // the stick law v/v_reg saturates at the sign beyond the zone (a point stored as sticking that moves fast within the
+    // step meets μ_s F_c, not a force growing with its speed, which would hold it in the stick state)
+    const proportionalAxial = stickAxial && Math.abs(va) < zone, proportionalSide = stickSide && Math.abs(vs) < zone;
+    this.axialLaw = proportionalAxial ? muAxial * va / zone : muAxial * Math.sign(va);
+    this.sideLaw = proportionalSide ? muSide * vs / zone : muSide * Math.sign(vs);
+    this.axialSlope = proportionalAxial ? Fc * muAxial / zone : 0;
+    this.sideSlope = proportionalSide ? Fc * muSide / zone : 0;
+    const ga = Fc * this.axialLaw, gs = Fc * this.sideLaw;
+    for (let r = 0; r < 3; r++) fLhs[r] += ga * ea[r] + gs * es[r];
+    // (−R n) × (g_s F_c e_s) = −R g_s F_c (n × e_s) = R g_s F_c e_a
+    const lever = this.values.radius * gs;
+    for (let r = 0; r < 3; r++) tauLhs[r] = lever * ea[r];
   }
 
   /**
@@ -394,12 +450,24 @@ class ContactRodPlaneModel implements Only<ObjectModel, ContactRodPlaneModel> {
             this.addCrossNormal(jOmega, R, dw);
           }
           const stickSpring = (velocities ? this.values.frictionDamping : this.values.frictionStiffness) * ds;
+          const componentwise = this.componentwiseActive, es = this.es, axialDerivative = this.axialDerivative;
           const f1 = this.friction.force, dv = this.friction.force_tangentVelocity, dn1 = this.friction.force_normalForce;
           for (let j = 0; j < np; j++) {
             // ∂v_t = P ∂w (elastic: ∂ξ = P J_pos)
             const w0 = dw[j], w1 = dw[np + j], w2 = dw[2 * np + j], wn = n[0] * w0 + n[1] * w1 + n[2] * w2;
             const t0 = w0 - wn * n[0], t1 = w1 - wn * n[1], t2 = w2 - wn * n[2];
             const dF = df[3 * np + j];
+            if (componentwise) {
+              // at fixed e_a: axial ∂F_c g_a e_a + F_c g_a' e_a (e_a·∂v) (∂v = J_pos (u), 0 (q)), kept apart in axialDerivative (no
+              // moment); sideways ∂F_c g_s e_s + F_c g_s' e_s (e_s·∂v_t)
+              const ta = velocities ? this.axialSlope * (ea[0] * jPos[j] + ea[1] * jPos[np + j] + ea[2] * jPos[2 * np + j]) : 0;
+              const ts = this.sideSlope * (es[0] * t0 + es[1] * t1 + es[2] * t2), axial = dF * this.axialLaw + ta;
+              for (let r = 0; r < 3; r++) {
+                axialDerivative[r * np + j] = axial * ea[r];
+                df[r * np + j] += axial * ea[r] + (dF * this.sideLaw + ts) * es[r];
+              }
+              continue;
+            }
             if (elasticStick) {
               // elastic stick: ∂(k_t ds ξ)/∂Δq = k_t ds P J_pos, ∂(d_t ds P v)/∂u = d_t ds P J_pos
               df[j] += stickSpring * t0; df[np + j] += stickSpring * t1; df[2 * np + j] += stickSpring * t2;
@@ -411,7 +479,26 @@ class ContactRodPlaneModel implements Only<ObjectModel, ContactRodPlaneModel> {
             const g2 = dv[6] * t0 + dv[7] * t1 + dv[8] * t2 + dn1[2] * dF;
             for (let r = 0; r < 3; r++) df[r * np + j] += M[3 * r] * g0 + M[3 * r + 1] * g1 + M[3 * r + 2] * g2;
           }
-          if (!velocities && this.muDifference !== 0) {
+          if (!velocities && componentwise) {
+            body.centerlineTangentJacobian(lp, jTangent);
+            const Fc = this.normalForce, vt = this.vt, v = this.v, inverseLength = 1 / this.tangentLength;
+            for (let j = 0; j < np; j++) {
+              // ∂e_a = (P − e_a e_aᵀ) T_j/|P t|, ∂e_s = n × ∂e_a; axial + F_c g_a ∂e_a + F_c g_a' e_a (v·∂e_a), sideways
+              // + F_c g_s ∂e_s + F_c g_s' e_s (v_t·∂e_s)
+              const c0 = jTangent[j], c1 = jTangent[np + j], c2 = jTangent[2 * np + j];
+              const cn = n[0] * c0 + n[1] * c1 + n[2] * c2, ce = ea[0] * c0 + ea[1] * c1 + ea[2] * c2;
+              const d0 = (c0 - cn * n[0] - ce * ea[0]) * inverseLength, d1 = (c1 - cn * n[1] - ce * ea[1]) * inverseLength;
+              const d2 = (c2 - cn * n[2] - ce * ea[2]) * inverseLength;
+              const s0 = n[1] * d2 - n[2] * d1, s1 = n[2] * d0 - n[0] * d2, s2 = n[0] * d1 - n[1] * d0;
+              const ga = Fc * this.axialLaw, gs = Fc * this.sideLaw;
+              const ta = this.axialSlope * (v[0] * d0 + v[1] * d1 + v[2] * d2), ts = this.sideSlope * (vt[0] * s0 + vt[1] * s1 + vt[2] * s2);
+              const a0 = ga * d0 + ta * ea[0], a1 = ga * d1 + ta * ea[1], a2 = ga * d2 + ta * ea[2];
+              axialDerivative[j] += a0; axialDerivative[np + j] += a1; axialDerivative[2 * np + j] += a2;
+              df[j] += a0 + gs * s0 + ts * es[0];
+              df[np + j] += a1 + gs * s1 + ts * es[1];
+              df[2 * np + j] += a2 + gs * s2 + ts * es[2];
+            }
+          } else if (!velocities && this.muDifference !== 0) {
             body.centerlineTangentJacobian(lp, jTangent);
             const scale = this.muDifference / this.tangentLength, af = ea[0] * f1[0] + ea[1] * f1[1] + ea[2] * f1[2];
             for (let j = 0; j < np; j++) {
@@ -430,7 +517,9 @@ class ContactRodPlaneModel implements Only<ObjectModel, ContactRodPlaneModel> {
           const rolling = this.values.rollingFriction !== 0, dOmega = velocities ? jRot : jOmega, lever = this.elastic ? 0 : R;
           const gv = this.rolling.force_tangentVelocity, gF = this.rolling.force_normalForce;
           for (let j = 0; j < np; j++) {
-            const a0 = df[j], a1 = df[np + j], a2 = df[2 * np + j], dF = df[3 * np + j];
+            // (the component-wise axial force acts at the centerline: its derivative has no moment)
+            const a0 = df[j] - (componentwise ? axialDerivative[j] : 0), a1 = df[np + j] - (componentwise ? axialDerivative[np + j] : 0);
+            const a2 = df[2 * np + j] - (componentwise ? axialDerivative[2 * np + j] : 0), dF = df[3 * np + j];
             df[3 * np + j] = -lever * (n[1] * a2 - n[2] * a1);
             df[4 * np + j] = -lever * (n[2] * a0 - n[0] * a2);
             df[5 * np + j] = -lever * (n[0] * a1 - n[1] * a0);
@@ -487,7 +576,11 @@ class ContactRodPlaneModel implements Only<ObjectModel, ContactRodPlaneModel> {
       const ds = this.lengths[k], at = start + DATA_PER_POINT * k, elastic = this.elastic && this.hasFriction;
       // the stick/slip state the step was solved with: the stored slip speed (regularized) or state (elastic)
       const storedState = s.data[at + dataTangentVelocity];
-      const speed = this.hasFriction && !elastic ? Math.hypot(this.vt[0], this.vt[1], this.vt[2]) : 0;
+      const componentwise = this.componentwise && !elastic && this.hasFriction && this.tangentLength > 0;
+      const storedSide = s.data[at + dataSideSlip];
+      if (componentwise) this.slipComponents();
+      // the stored slip speed: |v_t|, or |v_a| (component-wise; |v_s| is stored after the kernel's update)
+      const speed = componentwise ? Math.abs(this.axialSlip) : this.hasFriction && !elastic ? Math.hypot(this.vt[0], this.vt[1], this.vt[2]) : 0;
       state.gap = this.gap;
       state.normalVelocity = this.vn;
       state.tangentialSpeed = speed;
@@ -498,7 +591,9 @@ class ContactRodPlaneModel implements Only<ObjectModel, ContactRodPlaneModel> {
       out.recommendedStepSize = -1;
       // the kernel stores the state and reports contact changes; the stick/slip switch is measured here (zone 0 to the kernel)
       error += updateContactData(s.data, startOfStep.data, at, state, this.values.contactStiffness * ds, 0, out);
+      if (componentwise) s.data[at + dataSideSlip] = Math.abs(this.sideSlip);
       if (elastic) error += this.updateAnchor(s, startOfStep, k, at, storedState, ds * this.law.force);
+      else if (touching && componentwise) error += this.componentwiseSwitchJump(storedState, storedSide, ds * this.law.force);
       else if (touching) error += this.regularizedSwitchJump(storedState, speed, ds * this.law.force);
       if (out.recommendedStepSize >= 0 && (recommended < 0 || out.recommendedStepSize < recommended)) recommended = out.recommendedStepSize;
     }
@@ -519,6 +614,29 @@ class ContactRodPlaneModel implements Only<ObjectModel, ContactRodPlaneModel> {
     if (speed === 0) return Math.abs(Fc) * Math.max(...this.values.dynamicFriction);
     const stick = this.coefficientAlong(this.muStick, this.vt) * speed / zone, slip = this.coefficientAlong(this.values.dynamicFriction, this.vt);
     return Math.abs(Fc) * Math.abs(stick - slip);
+  }
+
+  /** e_s = n × e_a and the slips v_a = e_a·v (centerline), v_s = e_s·v_t (contact point) of the current kinematics (e_a defined). */
+  private slipComponents(): void {
+    const { n, ea, es, v, vt } = this;
+    es[0] = n[1] * ea[2] - n[2] * ea[1]; es[1] = n[2] * ea[0] - n[0] * ea[2]; es[2] = n[0] * ea[1] - n[1] * ea[0];
+    this.axialSlip = ea[0] * v[0] + ea[1] * v[1] + ea[2] * v[2];
+    this.sideSlip = es[0] * vt[0] + es[1] * vt[1] + es[2] * vt[2];
+  }
+
+  /**
+   * The jump of the component-wise friction force of a point whose axial or sideways stick/slip state changed (stored slip
+   * of that component below v_reg and the current one not, or the reverse): Σ F_c |μ_static |v|/v_reg − μ_dynamic| over
+   * the components that switched (this.axialSlip, this.sideSlip current).
+   */
+  private componentwiseSwitchJump(storedAxial: number, storedSide: number, Fc: number): number {
+    const zone = this.values.frictionProportionalZone;
+    if (zone === 0) return 0;
+    const va = Math.abs(this.axialSlip), vs = Math.abs(this.sideSlip), axial = this.axialSlip >= 0 ? 0 : 1;
+    let jump = 0;
+    if ((storedAxial < zone) !== (va < zone)) jump += Math.abs(this.muStick[axial] * va / zone - this.values.dynamicFriction[axial]);
+    if ((storedSide < zone) !== (vs < zone)) jump += Math.abs(this.muStick[2] * vs / zone - this.values.dynamicFriction[2]);
+    return Math.abs(Fc) * jump;
   }
 
   /**
@@ -635,7 +753,9 @@ export const objectContactRodPlaneDefinition: ItemDefinition<'Object', typeof pa
     + 'integrated over the reference arc length, and Coulomb friction at the contact point r − R n (so that friction also turns the cross-section: '
     + 'rolling), regularized below v_reg, with a stick/slip state per point: below v_reg the static coefficients, above the dynamic ones. Friction '
     + 'may be anisotropic: coefficients forward (along the rod tangent projected onto the plane), backward and sideways, as a snake\'s scales; '
-    + 'rolling resistance: a couple μ_r R F_c against the rolling of the section. '
+    + 'rolling resistance: a couple μ_r R F_c against the rolling of the section. With componentwiseFriction the axial and the sideways slip '
+    + 'each get their own regularized friction μ F_c φ(v) with its own stick/slip state (the anisotropic friction plane of the 2018 snake paper\'s '
+    + 'code and of PyElastica: a slip mostly along the rod still meets the full sideways force against any sideways slip). '
     + 'With frictionStiffness k_t > 0 the friction is instead the elastic stick/slip model, usable in static solves: each point sticks to an anchor '
     + 'through a tangential spring (and damper d_t) on its centerline position up to the static limit μ_s F_c (the anchor moves with the point '
     + 'while it is out of contact); beyond it the point slides with μ_k F_c along its displacement from the anchor, the anchor trailing it so that '
@@ -656,8 +776,9 @@ export const objectContactRodPlaneDefinition: ItemDefinition<'Object', typeof pa
     'in contact (stored gap < 0): F_c = ds_k (k δ^n − d v_n), δ = −gap; contact-point velocity w = v − R ω × n, v_t = (I − n nᵀ) w;',
     'f₁ = F_c v_t/v_reg (stick: stored |v_t| < v_reg) or F_c v_t/|v_t| (slip); e_a = P t/|P t| (t = ∂r/∂ξ, P = I − n nᵀ),',
     'M = μ_s P + (μ_a − μ_s) e_a e_aᵀ with μ = staticFriction (stick) or dynamicFriction (slip), μ_a = μ_forward if e_a·v_t ≥ 0 else μ_backward, μ_s sideways;',
+    'componentwiseFriction: M f₁ is replaced by F_c g_a e_a at the centerline (no moment) and F_c g_s e_s at r − R n, e_s = n × e_a, g = μ min(1, |v|/v_reg) sign(v) (stick: stored |v| of that component < v_reg, static μ) or μ sign(v) (dynamic μ) for v_a = e_a·v (centerline) and v_s = e_s·v_t (contact point);',
     'rolling resistance: couple C = −R μ_r F_c w_r/v_reg (|w_r| < v_reg) or −R μ_r F_c w_r/|w_r|, w_r = R P ω;',
-    'force on the rod F = F_c n − M f₁ at r − R n: LHS −= J_posᵀ F + J_rotᵀ((−R n) × F + C). Post-Newton: stored gap ← gap, slip speed ← |v_t|.',
+    'force on the rod F = F_c n − M f₁ at r − R n: LHS −= J_posᵀ F + J_rotᵀ((−R n) × F + C). Post-Newton: stored gap ← gap, slip speed ← |v_t| (component-wise: |v_a|, |v_s|).',
     'Elastic stick/slip (k_t > 0): ξ = P(r − r_ref) − a₁e₁ − a₂e₂ (anchor a in the plane basis e₁, e₂ as a displacement from the reference position);',
     'stick (state 0): F = F_c n − ds (k_t ξ + d_t P v); slip (1): F = F_c n − M_k F_c ξ/|ξ|, both at the centerline r;',
     'post-Newton: trial f = ds (k_t ξ₀ + d_t P v) against the start-of-step anchor; |f| ≤ |M f̂| F_c (M of μ_s, or of μ_k after sliding): stick, else slip with a ← r − |M_k ξ̂| F_c/(k_t ds) ξ̂.',
@@ -685,6 +806,9 @@ export const objectContactRodPlaneDefinition: ItemDefinition<'Object', typeof pa
       itemError(label, 'planeNormal', `must be a vector of nonzero length, got [${Array.from(v.planeNormal).join(', ')}]`);
     }
     if (v.pointsPerElement < 1 || v.pointsPerElement > 10) itemError(label, 'pointsPerElement', `must be 1 … 10, got ${v.pointsPerElement}`);
+    if (v.componentwiseFriction && v.frictionStiffness > 0) {
+      itemError(label, 'componentwiseFriction', `applies to the velocity-regularized friction (frictionStiffness = 0), got true with frictionStiffness = ${v.frictionStiffness}`);
+    }
     checkFriction(label, 'dynamicFriction', v.dynamicFriction);
     checkFriction(label, 'staticFriction', v.staticFriction);
     for (let i = 0; i < 3; i++) {

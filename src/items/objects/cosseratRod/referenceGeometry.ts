@@ -145,8 +145,14 @@ export class ArcLength {
     }
     if (e < 0) {
       const target = Math.min(Math.max(sValue, 0), L) * (this.referenceLength / L);
-      e = 0;
-      while (e < this.nElements - 1 && this.cumulativeLength[e + 1] <= target) e++;
+      // the last element whose start is at or before the target (bisection over the nondecreasing starts)
+      let low = 0, high = this.nElements - 1;
+      while (low < high) {
+        const middle = (low + high + 1) >> 1;
+        if (this.cumulativeLength[middle] <= target) low = middle;
+        else high = middle - 1;
+      }
+      e = low;
       eta = this.elementParameter(e, target - this.cumulativeLength[e]);
       const c = this.cacheNext;
       this.cacheNext = (c + 1) % LOCATION_CACHE;
