@@ -140,9 +140,9 @@ function helicalBuckling(): void {
   });
 }
 
-/** examples/continuumSnake.ts: the body (top view) at t = 2, 3 and 4 s, the paper's gait at h = T/50. */
+/** examples/continuumSnake.ts: the body (top view) at t = 2, 3 and 4 s, the paper's gait at h = T/50 (run to 4 s). */
 function continuumSnake(): void {
-  const { model } = runContinuumSnake({ stepsPerPeriod: 50 });
+  const { model } = runContinuumSnake({ stepsPerPeriod: 50, endTime: 4 });
   const columns = model.sensors.map((sensor) => model.mbs.getSensorStoredData(sensor));
   const shapeAt = (time: number) => {
     const row = columns[0].findIndex((r) => r[0] >= time - 1e-9);

@@ -3,7 +3,7 @@
  * CMA-ES: maximize the forward speed over the muscle torques' four B-spline control values and the wavelength, with the
  * derivative-free optimizers of flexdyn/studies: an elitist evolutionary search (geneticOptimization, the population
  * method closest to CMA-ES here) in the box at h = T/50, then Nelder–Mead (minimize, 12 iterations) at h = T/100 from the
- * better of its best gait and the paper's gait. Gaits that fold the body over itself score 0 (no self-contact in the model). Each evaluation is a 4 s run (the speed measured over t = 2T … 4T). The optimum it prints is
+ * better of its best gait and the paper's gait. Gaits that fold the body over itself score 0 (no self-contact in the model). Each evaluation is a 2 s run (the speed measured over t = T … 2T, as the paper code's fitness). The optimum it prints is
  * committed as `optimizedSnakeGait` in examples/continuumSnake.ts, and test/long/continuumSnake.test.ts tests only that.
  * At T/50 the objective is not smooth for the fast gaits (parameter changes of 0.1 % moved the speed between 0.10 and
  * 0.31 m/s in a first run that refined at T/50 too: step-size error), at T/100 it is (±0.1 %: ±0.5 % in speed), hence
