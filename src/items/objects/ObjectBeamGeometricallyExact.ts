@@ -18,6 +18,28 @@ type BeamValues = ParameterValues<typeof parameters>;
 /** Node coordinates [p (3), Euler parameters (4)] of two nodes. */
 const N_LOCAL = 14;
 
+/** 2 atan(√τ)/√τ = 2 − 2τ/3 + 2τ²/5 (the log's factor near Ω = 0; the next term τ³/7 is below 1e-24). */
+const SERIES_LOG = [2, -2 / 3, 2 / 5] as const;
+/** γ(x) near x = |Ω|² = 0. */
+const SERIES_GAMMA = [1 / 12, 1 / 720, 1 / 30240, 1 / 1209600] as const;
+/** f8(x) near x = 0. */
+const SERIES_F8 = [1 / 360, 1 / 7560, 1 / 201600, 1 / 5987520, 691 / 130767436800] as const;
+
+/** Σ_k c_k x^k by Horner's scheme, the value operations of Jet2Pool.polynomial (0·x + c_last, then 1·(t x) + c_k). */
+function horner(x: number, c: readonly number[]): number {
+  let t = 0 * x + c[c.length - 1];
+  for (let k = c.length - 2; k >= 0; k--) t = 1 * (t * x) + c[k];
+  return t;
+}
+
+/** skew(a) as jets' tUWPair forms it: zero entries 0·a0 + 0, the others s·a_k + 0 (row-major). */
+function skewValues(a0: number, a1: number, a2: number, out: Float64Array): void {
+  const z = 0 * a0 + 0;
+  out[0] = z; out[1] = -1 * a2 + 0; out[2] = 1 * a1 + 0;
+  out[3] = 1 * a2 + 0; out[4] = z; out[5] = -1 * a0 + 0;
+  out[6] = -1 * a1 + 0; out[7] = 1 * a0 + 0; out[8] = z;
+}
+
 /** Jets in a fixed order per evaluation: 3-vectors and 3 × 3 matrices (row-major) of jets. */
 type Vec = Jet2[];
 
@@ -64,6 +86,20 @@ class BeamGeometricallyExactModel implements Only<ObjectModel & BodyModel, BeamG
   private readonly u = new Float64Array(N_LOCAL);
   private readonly localMatrix = denseLocalMatrix(N_LOCAL);
   private readonly gl = new Float64Array(12);
+
+  /** Work arrays of the value path (computeForceValues). */
+  private readonly A0 = new Float64Array(9);
+  private readonly A1 = new Float64Array(9);
+  private readonly R = new Float64Array(9);
+  private readonly Tso = new Float64Array(9);
+  private readonly TuwPlus = new Float64Array(9);
+  private readonly TuwMinus = new Float64Array(9);
+  private readonly uSkew = new Float64Array(9);
+  private readonly omegaSkew = new Float64Array(9);
+  private readonly omegaValues = new Float64Array(3);
+  private readonly totalValues = new Float64Array(3);
+  private readonly forceValues = new Float64Array(N_LOCAL);
+  private readonly dampingBlock = new Float64Array(9);
 
   /** Relative motion h = [u, Ω] of the last force evaluation (values). */
   private readonly h = new Float64Array(6);
@@ -172,7 +208,7 @@ class BeamGeometricallyExactModel implements Only<ObjectModel & BodyModel, BeamG
     } else {
       // 2 atan(√τ)/(c √τ) with τ = a/c² (series; the next term τ³/7 is below 1e-24)
       const tau = pool.div(a, pool.mul(c, c, t()), t());
-      pool.div(pool.polynomial(tau, [2, -2 / 3, 2 / 5], t()), c, h);
+      pool.div(pool.polynomial(tau, SERIES_LOG, t()), c, h);
     }
     const Om = w.map((wi) => pool.mul(h, wi, t()));
     // T_exp,SO3⁻¹(Ω) = β I + ½ Ω̃ + γ ΩΩᵀ, T_uw = ½ ũ + γ (ũΩ̃ + Ω̃ũ) + f8 (Ω·u) Ω̃²
@@ -226,6 +262,132 @@ class BeamGeometricallyExactModel implements Only<ObjectModel & BodyModel, BeamG
     }
   }
 
+  /**
+   * The 14 nodal forces (values only) into `out` from this.q and this.u, and h into this.h: the operations of
+   * {@link BeamGeometricallyExactModel.computeForces} on plain numbers in the same order (each jet operation's value
+   * formula: affine c·a + d, addScaled a + c·b, div a·(1/b), Horner polynomials), so the same forces to the last bit
+   * without the jets' per-operation overhead (the residual of every Newton iteration).
+   */
+  private computeForceValues(out: Float64Array): void {
+    const q = this.q, L = this.L, A0 = this.A0, A1 = this.A1, R = this.R, T = this.Tso, Tp = this.TuwPlus, Tm = this.TuwMinus;
+    this.rotationValues(0, A0);
+    this.rotationValues(1, A1);
+    const dp0 = q[7] + -1 * q[0], dp1 = q[8] + -1 * q[1], dp2 = q[9] + -1 * q[2];
+    const d0 = A0[0] * dp0 + A0[3] * dp1 + A0[6] * dp2;
+    const d1 = A0[1] * dp0 + A0[4] * dp1 + A0[7] * dp2;
+    const d2 = A0[2] * dp0 + A0[5] * dp1 + A0[8] * dp2;
+    for (let i = 0; i < 3; i++) for (let j = 0; j < 3; j++) R[3 * i + j] = A0[i] * A1[j] + A0[3 + i] * A1[3 + j] + A0[6 + i] * A1[6 + j];
+    const w0 = R[7] + -1 * R[5], w1 = R[2] + -1 * R[6], w2 = R[3] + -1 * R[1];
+    const a = w0 * w0 + w1 * w1 + w2 * w2;
+    const c = 1 * (R[0] + R[4] + R[8]) + 1;
+    let h: number;
+    if (a > 1e-8 * c * c) {
+      const r = Math.sqrt(a);
+      h = (2 * Math.atan2(r, c) + 0) * (1 / r);
+    } else {
+      const tau = a * (1 / (c * c));
+      h = horner(tau, SERIES_LOG) * (1 / c);
+    }
+    const Om0 = h * w0, Om1 = h * w1, Om2 = h * w2;
+    const x = Om0 * Om0 + Om1 * Om1 + Om2 * Om2;
+    // β, γ, f8 (expFactors)
+    const phi = Math.sqrt(x);
+    let beta: number, gamma: number, f8: number;
+    if (phi > 0.02) {
+      const half = 0.5 * Math.sqrt(x) + 0;
+      beta = half * Math.cos(half) * (1 / Math.sin(half));
+      gamma = (-1 * beta + 1) * (1 / x);
+    } else {
+      gamma = horner(x, SERIES_GAMMA);
+      beta = -1 * (x * gamma) + 1;
+    }
+    if (phi >= 0.2) {
+      const ph = Math.sqrt(x);
+      const numerator = ph * Math.sin(ph) + (4 * Math.cos(ph) + -4) + x;
+      const sinHalf = Math.sin(0.5 * ph + 0);
+      f8 = numerator * (1 / (4 * (sinHalf * sinHalf * (x * x)) + 0));
+    } else {
+      f8 = horner(x, SERIES_F8);
+    }
+    // T_exp,SO3⁻¹ (tExpSO3Inv)
+    const Om = this.omegaValues;
+    Om[0] = Om0; Om[1] = Om1; Om[2] = Om2;
+    for (let i = 0; i < 3; i++) {
+      for (let j = 0; j < 3; j++) {
+        const e = gamma * (Om[i] * Om[j]);
+        T[3 * i + j] = i === j ? e + beta : e;
+      }
+    }
+    T[1] = T[1] + -0.5 * Om2; T[3] = T[3] + 0.5 * Om2;
+    T[2] = T[2] + 0.5 * Om1; T[6] = T[6] + -0.5 * Om1;
+    T[5] = T[5] + -0.5 * Om0; T[7] = T[7] + 0.5 * Om0;
+    const u0 = T[0] * d0 + T[3] * d1 + T[6] * d2;
+    const u1 = T[1] * d0 + T[4] * d1 + T[7] * d2;
+    const u2 = T[2] * d0 + T[5] * d1 + T[8] * d2;
+    const k = this.k;
+    const rp0 = k[0] / L * u0 + -k[0], rp1 = k[1] / L * u1 + 0, rp2 = k[2] / L * u2 + 0;
+    const rr0 = k[3] / L * Om0 + 0, rr1 = k[4] / L * Om1 + 0, rr2 = k[5] / L * Om2 + 0;
+    this.h[0] = u0; this.h[1] = u1; this.h[2] = u2; this.h[3] = Om0; this.h[4] = Om1; this.h[5] = Om2;
+    // T_uw(±u, ±Ω) (tUWPair): ũ and Ω̃ as skew(a) = [0, −a2, a1; a2, 0, −a0; −a1, a0, 0] (each entry s·a + 0)
+    const us = this.uSkew, os = this.omegaSkew;
+    skewValues(u0, u1, u2, us);
+    skewValues(Om0, Om1, Om2, os);
+    const f8ou = f8 * (Om0 * u0 + Om1 * u1 + Om2 * u2);
+    for (let i = 0; i < 3; i++) {
+      for (let j = 0; j < 3; j++) {
+        const uo = us[3 * i] * os[j] + us[3 * i + 1] * os[3 + j] + us[3 * i + 2] * os[6 + j];
+        const ou = os[3 * i] * us[j] + os[3 * i + 1] * us[3 + j] + os[3 * i + 2] * us[6 + j];
+        const oo = os[3 * i] * os[j] + os[3 * i + 1] * os[3 + j] + os[3 * i + 2] * os[6 + j];
+        const e = gamma * (uo + ou);
+        const quadratic = f8ou * oo;
+        Tp[3 * i + j] = e + 0.5 * us[3 * i + j] + quadratic;
+        Tm[3 * i + j] = e + -0.5 * us[3 * i + j] + quadratic;
+      }
+    }
+    const G = this.gl, total = this.totalValues, Jm = this.J, halfL = 0.5 * L;
+    for (let n = 0; n < 2; n++) {
+      const sign = n === 0 ? -1 : 1;
+      const A = n === 0 ? A0 : A1, Tuw = n === 0 ? Tm : Tp;
+      // node 1: Tsoᵀ (entry (i, l) at Tso[i + 3l]), node 0: Tso (at Tso[3i + l])
+      const si = n === 1 ? 1 : 3, sl = n === 1 ? 3 : 1;
+      const pos0 = T[0] * rp0 + T[sl] * rp1 + T[2 * sl] * rp2;
+      const pos1 = T[si] * rp0 + T[si + sl] * rp1 + T[si + 2 * sl] * rp2;
+      const pos2 = T[2 * si] * rp0 + T[2 * si + sl] * rp1 + T[2 * si + 2 * sl] * rp2;
+      this.gLocalValues(n);
+      const v3 = this.u[7 * n + 3], v4 = this.u[7 * n + 4], v5 = this.u[7 * n + 5], v6 = this.u[7 * n + 6];
+      const om0 = v3 * G[0] + 0 + v4 * G[1] + v5 * G[2] + v6 * G[3];
+      const om1 = v3 * G[4] + 0 + v4 * G[5] + v5 * G[6] + v6 * G[7];
+      const om2 = v3 * G[8] + 0 + v4 * G[9] + v5 * G[10] + v6 * G[11];
+      const jw0 = Jm[0] * om0 + 0 + Jm[1] * om1 + Jm[2] * om2;
+      const jw1 = Jm[3] * om0 + 0 + Jm[4] * om1 + Jm[5] * om2;
+      const jw2 = Jm[6] * om0 + 0 + Jm[7] * om1 + Jm[8] * om2;
+      const qv0 = om1 * jw2 + -1 * (om2 * jw1), qv1 = om2 * jw0 + -1 * (om0 * jw2), qv2 = om0 * jw1 + -1 * (om1 * jw0);
+      for (let i = 0; i < 3; i++) {
+        const first = Tuw[i] * rp0 + Tuw[3 + i] * rp1 + Tuw[6 + i] * rp2;
+        const second = T[si * i] * rr0 + T[si * i + sl] * rr1 + T[si * i + 2 * sl] * rr2;
+        const rot = first + second;
+        total[i] = sign * rot + 0 + halfL * (i === 0 ? qv0 : i === 1 ? qv1 : qv2);
+        out[7 * n + i] = sign * (A[3 * i] * pos0 + A[3 * i + 1] * pos1 + A[3 * i + 2] * pos2) + 0;
+      }
+      for (let kk = 0; kk < 4; kk++) out[7 * n + 3 + kk] = G[kk] * total[0] + G[4 + kk] * total[1] + G[8 + kk] * total[2];
+    }
+  }
+
+  /** A(ep) of node n (values; the operations of {@link BeamGeometricallyExactModel.rotation}). */
+  private rotationValues(n: number, A: Float64Array): void {
+    const q = this.q;
+    const p0 = q[7 * n + 3], p1 = q[7 * n + 4], p2 = q[7 * n + 5], p3 = q[7 * n + 6];
+    A[0] = -2 * (p3 * p3) + 1 + -2 * (p2 * p2);
+    A[1] = -2 * (p3 * p0) + 0 + 2 * (p2 * p1);
+    A[2] = 2 * (p3 * p1) + 0 + 2 * (p2 * p0);
+    A[3] = 2 * (p3 * p0) + 0 + 2 * (p2 * p1);
+    A[4] = -2 * (p3 * p3) + 1 + -2 * (p1 * p1);
+    A[5] = 2 * (p3 * p2) + 0 + -2 * (p1 * p0);
+    A[6] = -2 * (p2 * p0) + 0 + 2 * (p3 * p1);
+    A[7] = 2 * (p3 * p2) + 0 + 2 * (p1 * p0);
+    A[8] = -2 * (p2 * p2) + 1 + -2 * (p1 * p1);
+  }
+
   /** β, γ and f8 of x = |Ω|² (Exudyn's closed forms and series). */
   private expFactors(x: Jet2): [Jet2, Jet2, Jet2] {
     const pool = this.pool;
@@ -238,7 +400,7 @@ class BeamGeometricallyExactModel implements Only<ObjectModel & BodyModel, BeamG
       pool.div(pool.mul(half, pool.cos(half, t()), t()), pool.sin(half, t()), beta);
       pool.div(pool.affine(beta, -1, 1, t()), x, gamma);
     } else {
-      pool.polynomial(x, [1 / 12, 1 / 720, 1 / 30240, 1 / 1209600], gamma);
+      pool.polynomial(x, SERIES_GAMMA, gamma);
       pool.affine(pool.mul(x, gamma, t()), -1, 1, beta);
     }
     if (phi >= 0.2) {
@@ -248,7 +410,7 @@ class BeamGeometricallyExactModel implements Only<ObjectModel & BodyModel, BeamG
       const denominator = pool.affine(pool.mul(pool.mul(sinHalf, sinHalf, t()), pool.mul(x, x, t()), t()), 4, 0, t());
       pool.div(numerator, denominator, f8);
     } else {
-      pool.polynomial(x, [1 / 360, 1 / 7560, 1 / 201600, 1 / 5987520, 691 / 130767436800], f8);
+      pool.polynomial(x, SERIES_F8, f8);
     }
     return [beta, gamma, f8];
   }
@@ -334,8 +496,9 @@ class BeamGeometricallyExactModel implements Only<ObjectModel & BodyModel, BeamG
 
   ode2Lhs(s: ItemState, f: Float64Array): void {
     this.gather(s);
-    this.computeForces(false);
-    for (let i = 0; i < N_LOCAL; i++) f[i] += this.forces[i].v;
+    const values = this.forceValues;
+    this.computeForceValues(values);
+    for (let i = 0; i < N_LOCAL; i++) f[i] += values[i];
   }
 
   ode2Lhs_q(s: ItemState, acc: LocalMatrixAccumulator, factor: number): void {
@@ -350,7 +513,7 @@ class BeamGeometricallyExactModel implements Only<ObjectModel & BodyModel, BeamG
   ode2Lhs_u(s: ItemState, acc: LocalMatrixAccumulator, factor: number): void {
     this.gather(s);
     const D = this.localMatrix.fill(0), w = 0.5 * this.L * factor;
-    const M = new Float64Array(9);
+    const M = this.dampingBlock;
     for (let n = 0; n < 2; n++) {
       this.gLocalValues(n);
       const g = this.gl;
@@ -385,7 +548,7 @@ class BeamGeometricallyExactModel implements Only<ObjectModel & BodyModel, BeamG
    * writes the position of [x, y, z] and the rotation matrix.
    */
   private frameAt(localPosition: ArrayLike<number>, p: Float64Array, A: Float64Array): void {
-    this.computeForces(false);
+    this.computeForceValues(this.forceValues);
     const sigma = 0.5 + (localPosition[0] ?? 0) / this.L;
     const rot = [0, 1, 2].map((k) => sigma * this.h[3 + k]);
     const A0 = new Float64Array(9), E = new Float64Array(9), T = new Float64Array(9);
