@@ -470,14 +470,28 @@ class BeamGeometricallyExactModel implements Only<ObjectModel & BodyModel, BeamG
     const f8ou = pool.mul(f8, ou, pool.take());
     for (let i = 0; i < 3; i++) {
       for (let j = 0; j < 3; j++) {
-        const uo = this.dot3(us[3 * i], us[3 * i + 1], us[3 * i + 2], os[j], os[3 + j], os[6 + j]);
-        const sym = pool.add(uo, this.dot3(os[3 * i], os[3 * i + 1], os[3 * i + 2], us[j], us[3 + j], us[6 + j]), pool.take());
+        const sym = pool.add(this.skewProduct(us, os, i, j), this.skewProduct(os, us, i, j), pool.take());
         const e = pool.mul(gamma, sym, pool.take());
-        const quadratic = pool.mul(f8ou, this.dot3(os[3 * i], os[3 * i + 1], os[3 * i + 2], os[j], os[3 + j], os[6 + j]), pool.take());
+        const quadratic = pool.mul(f8ou, this.skewProduct(os, os, i, j), pool.take());
         plus[3 * i + j] = pool.add(pool.addScaled(e, 0.5, us[3 * i + j], pool.take()), quadratic, pool.take());
         minus[3 * i + j] = pool.add(pool.addScaled(e, -0.5, us[3 * i + j], pool.take()), quadratic, pool.take());
       }
     }
+  }
+
+  /**
+   * Entry (i, j) of X Y for skew matrices X, Y (as `skew` forms them) as a new jet: the row–column dot product without
+   * its terms through the zero diagonals (l = i or l = j), so one product for i ≠ j and two for i = j. The omitted terms
+   * are ±0 in value and derivatives, so the result equals the full dot product to the last bit (up to the sign of a zero).
+   */
+  private skewProduct(X: Vec, Y: Vec, i: number, j: number): Jet2 {
+    const pool = this.pool;
+    if (i !== j) {
+      const l = 3 - i - j;
+      return pool.mul(X[3 * i + l], Y[3 * l + j], pool.take());
+    }
+    const l1 = i === 0 ? 1 : 0, l2 = i === 2 ? 1 : 2;
+    return pool.addMul(pool.mul(X[3 * i + l1], Y[3 * l1 + j], pool.take()), 1, X[3 * i + l2], Y[3 * l2 + j]);
   }
 
   /** ã of a jet 3-vector into S (row-major; the zero entries one jet 0·a0 + 0, the others s·a_k + 0). */
