@@ -365,6 +365,12 @@ export interface ObjectModel {
    */
   ae?(s: ItemState, g: Float64Array, useIndex2: boolean, c?: Float64Array): void;
   /**
+   * Writes g as {@link ObjectModel.ae} and adds C_qᵀλ (the object's multipliers at lambda[first …]) to r (n_local
+   * entries) without forming the Jacobian, for the residual. Returns false, having written nothing, when the object
+   * has no such form in its set-up; absent or false: the assembler forms C_qᵀλ from ae's Jacobian.
+   */
+  aeAndReaction?(s: ItemState, g: Float64Array, useIndex2: boolean, lambda: Float64Array, first: number, r: Float64Array): boolean;
+  /**
    * Adds factor·∂(C_qᵀ λ)/∂Δq (n_local × n_local row-major) with the object's multipliers λ (from s) held fixed: the
    * stiffness of the constraint forces about a loaded state (λ·C_qq). Returns false, having added nothing, when it has
    * no analytic form for this object's set-up (markers without jacobianTransposedVector_q, alternative equations …);
@@ -861,7 +867,7 @@ export const capabilityNames = {
   object: {
     label: true, localNodes: true, nAE: true, postNewtonStep: true, bind: true, body: true, superElement: true,
     hasConstantMassMatrix: true, massMatrix: true, ode2Lhs: true, ode2Lhs_q: true, ode2Lhs_u: true,
-    ode2LhsDependsOnVelocity: true, ae: true, constraintForce_q: true, velocityLevelConstraint: true, multiplierRows: true, ae_lambda: true, positionLevelRows: true,
+    ode2LhsDependsOnVelocity: true, ae: true, aeAndReaction: true, constraintForce_q: true, velocityLevelConstraint: true, multiplierRows: true, ae_lambda: true, positionLevelRows: true,
     eliminableCoordinate: true, output: true, localODE1Nodes: true, ode1Rhs: true, ode1Rhs_x: true,
     ode1RhsDependsOnODE2: true, ode2LhsDependsOnODE1: true, contactPoints: true, updateParameter: true,
   } satisfies Record<keyof ObjectModel, true>,
