@@ -67,6 +67,8 @@ export class SystemAssembler {
   readonly massCoordinatesDisjoint: boolean;
   /** Per mass object (same order as model.massObjects): its local columns in increasing global index. */
   private readonly massColumnOrder: Int32Array[];
+  /** Per mass object: true if its local columns ascend in global index (massMatrixProduct applies). */
+  private readonly massColumnsAscend: boolean[];
   /** Work arrays for the nodes' own algebraic equations: values (largest n_AE) and Jacobian (largest n_AE × n_u). */
   private readonly nodeValues: Float64Array;
   private readonly nodeJacobian: Float64Array;
@@ -115,6 +117,7 @@ export class SystemAssembler {
       }
       return order;
     });
+    this.massColumnsAscend = this.massColumnOrder.map((order) => order === identityOrders.get(order.length));
     this.massCoordinatesDisjoint = disjoint;
     let values = 0;
     let jacobian = 0;
@@ -328,7 +331,8 @@ export class SystemAssembler {
     const { massObjects } = this.model;
     for (let m = 0; m < massObjects.length; m++) {
       const { object, map } = massObjects[m];
-      object.massMatrix(s, this.product.to(map.ltg, this.massColumnOrder[m], a, out));
+      if (object.massMatrixProduct !== undefined && this.massColumnsAscend[m]) object.massMatrixProduct(s, a, map.ltg, out);
+      else object.massMatrix(s, this.product.to(map.ltg, this.massColumnOrder[m], a, out));
     }
   }
 
