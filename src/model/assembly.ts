@@ -601,8 +601,8 @@ export class SystemAssembler {
 
   /**
    * computeAE and addConstraintReactions in one pass over the constraint objects and nodes: g (n_AE entries) and
-   * r += C_qᵀ λ, with one evaluation of each item's equations and Jacobian. The same values, added in the same order,
-   * except for objects with aeAndReaction (C_qᵀλ formed without the Jacobian: equal to rounding).
+   * r += C_qᵀ λ, with one evaluation of each item's equations and Jacobian. The same values, added in the same order
+   * (objects with aeAndReaction add the entries without storing the Jacobian).
    */
   computeAEAndReactions(s: SystemState, g: Float64Array, r: Float64Array, useIndex2: boolean): void {
     const { nu, constraintObjects, constraintNodes } = this.model;
@@ -611,15 +611,9 @@ export class SystemAssembler {
       const { index, object, map } = constraintObjects[ci];
       const values = map.constraintValues;
       const first = objectAE[index] - nu;
-      if (object.aeAndReaction !== undefined) {
-        const local = map.vector;
-        zeroArray(local);
-        if (object.aeAndReaction(s, values, useIndex2, s.lambda, first, local)) {
-          for (let k = 0; k < values.length; k++) g[first + k] = values[k];
-          const ltg = map.ltg;
-          for (let k = 0; k < ltg.length; k++) r[ltg[k]] += local[k];
-          continue;
-        }
+      if (object.aeAndReaction !== undefined && object.aeAndReaction(s, values, useIndex2, s.lambda, first, r, map.ltg)) {
+        for (let k = 0; k < values.length; k++) g[first + k] = values[k];
+        continue;
       }
       const c = map.constraintJacobian;
       zeroArray(c);
@@ -646,15 +640,7 @@ export class SystemAssembler {
     const objectAE = this.model.addresses.objectAE;
     for (let ci = 0; ci < constraintObjects.length; ci++) {
       const { index, object, map } = constraintObjects[ci];
-      if (object.aeAndReaction !== undefined) {
-        const local = map.vector;
-        zeroArray(local);
-        if (object.aeAndReaction(s, map.constraintValues, false, s.lambda, objectAE[index] - nu, local)) {
-          const ltg = map.ltg;
-          for (let k = 0; k < ltg.length; k++) r[ltg[k]] += local[k];
-          continue;
-        }
-      }
+      if (object.aeAndReaction !== undefined && object.aeAndReaction(s, map.constraintValues, false, s.lambda, objectAE[index] - nu, r, map.ltg)) continue;
       const c = map.constraintJacobian;
       zeroArray(c);
       object.ae(s, map.constraintValues, false, c);

@@ -371,11 +371,12 @@ export interface ObjectModel {
    */
   ae?(s: ItemState, g: Float64Array, useIndex2: boolean, c?: Float64Array): void;
   /**
-   * Writes g as {@link ObjectModel.ae} and adds C_qᵀλ (the object's multipliers at lambda[first …]) to r (n_local
-   * entries) without forming the Jacobian, for the residual. Returns false, having written nothing, when the object
-   * has no such form in its set-up; absent or false: the assembler forms C_qᵀλ from ae's Jacobian.
+   * Writes g as {@link ObjectModel.ae} and adds C_qᵀλ (the object's multipliers at lambda[first …]) to r[ltg[k]]
+   * without storing the Jacobian, for the residual: the same operations as ae's Jacobian rows times λ added row by row
+   * (bit for bit). Returns false, having written nothing, when the object has no such form in its set-up; absent or
+   * false: the assembler forms C_qᵀλ from ae's Jacobian.
    */
-  aeAndReaction?(s: ItemState, g: Float64Array, useIndex2: boolean, lambda: Float64Array, first: number, r: Float64Array): boolean;
+  aeAndReaction?(s: ItemState, g: Float64Array, useIndex2: boolean, lambda: Float64Array, first: number, r: Float64Array, ltg: Int32Array): boolean;
   /**
    * Adds factor·∂(C_qᵀ λ)/∂Δq (n_local × n_local row-major) with the object's multipliers λ (from s) held fixed: the
    * stiffness of the constraint forces about a loaded state (λ·C_qq). Returns false, having added nothing, when it has

@@ -112,12 +112,6 @@ const identityRotation = new Float64Array([1, 0, 0, 0, 1, 0, 0, 0, 1]);
 /** Zero-width rotation Jacobians of point joints (their equations have no rotation columns). */
 const noColumns = new Float64Array(0);
 
-/** r[offset + k] += sign·(Jᵀx)_k for a 3 × n Jacobian J (row-major). */
-function addTransposedProduct(j: Float64Array, n: number, x: Float64Array, sign: number, r: Float64Array, offset: number): void {
-  const x0 = x[0], x1 = x[1], x2 = x[2];
-  for (let k = 0; k < n; k++) r[offset + k] += sign * (j[k] * x0 + j[n + k] * x1 + j[2 * n + k] * x2);
-}
-
 /**
  * The shared run-time model of the joints (JointGeneric, JointSpherical, JointRevoluteZ, JointPrismaticX,
  * JointRevolute2D, JointPrismatic2D): the generic joint's equations, Jacobians and outputs evaluated for the rows the
@@ -164,10 +158,6 @@ export class JointModel implements Only<ObjectModel & LoweredJoint, JointModel> 
   private readonly markerForce1 = new Float64Array(3);
   private readonly markerTorque0 = new Float64Array(3);
   private readonly markerTorque1 = new Float64Array(3);
-  /** Work arrays of aeAndReaction: the force on marker 1 and the torques on the markers that C_qᵀλ applies. */
-  private readonly reactionForce = new Float64Array(3);
-  private readonly reactionTorque0 = new Float64Array(3);
-  private readonly reactionTorque1 = new Float64Array(3);
   /** Point markers, or rigid markers whose frames each depend on at most one node (see constraintForce_q). */
   private singleNodeFrames = true;
   private blockWork = new Float64Array(0);
@@ -346,13 +336,12 @@ export class JointModel implements Only<ObjectModel & LoweredJoint, JointModel> 
   }
 
   /**
-   * Writes the selected rows g as {@link JointModel.ae} and adds C_qᵀλ (λ of the rows from lambda[first …]) to the
-   * local vector r (n_local entries) without forming C_q: the rows' multipliers combine into one force F on marker 1
-   * (−F on marker 0) and torques τ₀, τ₁ (the same decomposition as constraintForce_q), and r += (−J0ᵀF + G0ᵀτ₀, J1ᵀF + G1ᵀτ₁).
-   * The same terms as cᵀλ of writeJacobian's rows, summed in another order (equal to rounding). Returns false, having
-   * written nothing, for joints with offset user functions (whose Jacobian takes other kinematics than g).
+   * Writes the selected rows g as {@link JointModel.ae} and adds C_qᵀλ (λ of the rows from lambda[first …]) to
+   * r[ltg[k]] without storing C_q: each row's entries, formed as writeJacobian forms them, times its λ, added row by
+   * row as the assembler adds cᵀλ (the same operations in the same order: bit for bit). Returns false, having written
+   * nothing, for joints with offset user functions (whose Jacobian takes other kinematics than g).
    */
-  aeAndReaction(s: ItemState, g: Float64Array, useIndex2: boolean, lambda: Float64Array, first: number, r: Float64Array): boolean {
+  aeAndReaction(s: ItemState, g: Float64Array, useIndex2: boolean, lambda: Float64Array, first: number, r: Float64Array, ltg: Int32Array): boolean {
     if (!this.active) {
       this.writeRows(s, g);
       return true;
@@ -363,52 +352,62 @@ export class JointModel implements Only<ObjectModel & LoweredJoint, JointModel> 
     if (useIndex2) this.writeVelocityEquations();
     else this.writePositionEquations();
     this.writeRows(s, g);
-    const { a0All, a1All, axis0, axis1, reactionForce: f, reactionTorque0: t0, reactionTorque1: t1 } = this;
     const { rows, constrainedAxes, translationFrame } = this.selection;
-    const dp = this.markers.dp;
-    f[0] = 0; f[1] = 0; f[2] = 0;
-    t0[0] = 0; t0[1] = 0; t0[2] = 0;
-    t1[0] = 0; t1[1] = 0; t1[2] = 0;
-    let any = false;
+    let evaluated = false;
     for (let k = 0; k < rows.length; k++) {
-      const row = rows[k];
       const l = lambda[first + k];
-      if (constrainedAxes[row] !== 1 || l === 0) continue;
-      any = true;
-      if (row < 3 && translationFrame === 'global') {
-        f[row] += l;
-      } else if (row < 3) {
-        // column `row` of the frame (a); the frame's rotation adds the torque λ a × d on its marker
-        const frame = translationFrame === 'J0' ? a0All : a1All;
-        const torque = translationFrame === 'J0' ? t0 : t1;
-        const ax = frame[row], ay = frame[3 + row], az = frame[6 + row];
-        f[0] += l * ax; f[1] += l * ay; f[2] += l * az;
-        torque[0] += l * (ay * dp[2] - az * dp[1]);
-        torque[1] += l * (az * dp[0] - ax * dp[2]);
-        torque[2] += l * (ax * dp[1] - ay * dp[0]);
-      } else {
-        // a0·a1: torque λ a0 × a1 on marker 0, its opposite on marker 1
-        const i = axis0[row - 3], m = axis1[row - 3];
-        const ax = a0All[i], ay = a0All[3 + i], az = a0All[6 + i];
-        const bx = a1All[m], by = a1All[3 + m], bz = a1All[6 + m];
-        const cx = l * (ay * bz - az * by), cy = l * (az * bx - ax * bz), cz = l * (ax * by - ay * bx);
-        t0[0] += cx; t0[1] += cy; t0[2] += cz;
-        t1[0] -= cx; t1[1] -= cy; t1[2] -= cz;
+      const row = rows[k];
+      if (l === 0 || constrainedAxes[row] !== 1) continue;
+      if (!evaluated) {
+        this.markers.evaluateJacobians(s);
+        this.frames?.evaluateRotationJacobians(s);
+        evaluated = true;
       }
-    }
-    if (!any) return true;
-    const { markers } = this;
-    const { n0, n1, jacobian0: j0, jacobian1: j1 } = markers;
-    markers.evaluateJacobians(s);
-    addTransposedProduct(j0, n0, f, -1, r, 0);
-    addTransposedProduct(j1, n1, f, 1, r, n0);
-    const frames = this.frames;
-    if (frames !== undefined) {
-      frames.evaluateRotationJacobians(s);
-      addTransposedProduct(frames.rotationJacobian0, n0, t0, 1, r, 0);
-      addTransposedProduct(frames.rotationJacobian1, n1, t1, 1, r, n0);
+      this.addRowReaction(row, translationFrame, l, r, ltg);
     }
     return true;
+  }
+
+  /** r[ltg[k]] += c_k·λ for the Jacobian row c of generic equation `row` (the entries of writeJacobian), marker Jacobians evaluated. */
+  private addRowReaction(row: number, translationFrame: JointTranslationFrame, l: number, r: Float64Array, ltg: Int32Array): void {
+    const { markers, a0All, a1All, axis0, axis1 } = this;
+    const { n0, n1, jacobian0: j0, jacobian1: j1, dp } = markers;
+    const frames = this.frames;
+    const g0 = frames?.rotationJacobian0 ?? noColumns, g1 = frames?.rotationJacobian1 ?? noColumns;
+    if (row < 3 && translationFrame === 'global') {
+      for (let k = 0; k < n0; k++) r[ltg[k]] += -j0[row * n0 + k] * l;
+      for (let k = 0; k < n1; k++) r[ltg[n0 + k]] += j1[row * n1 + k] * l;
+    } else if (row < 3 && translationFrame === 'J1') {
+      const ax = a1All[row], ay = a1All[3 + row], az = a1All[6 + row];
+      const ex = ay * dp[2] - az * dp[1], ey = az * dp[0] - ax * dp[2], ez = ax * dp[1] - ay * dp[0];
+      for (let k = 0; k < n0; k++) r[ltg[k]] += -(ax * j0[k] + ay * j0[n0 + k] + az * j0[2 * n0 + k]) * l;
+      for (let k = 0; k < n1; k++) {
+        r[ltg[n0 + k]] += (ax * j1[k] + ay * j1[n1 + k] + az * j1[2 * n1 + k] + g1[k] * ex + g1[n1 + k] * ey + g1[2 * n1 + k] * ez) * l;
+      }
+    } else if (row < 3) {
+      const ax = a0All[row], ay = a0All[3 + row], az = a0All[6 + row];
+      const dx = dp[0], dy = dp[1], dz = dp[2];
+      for (let k = 0; k < n0; k++) {
+        const gx = g0[k], gy = g0[n0 + k], gz = g0[2 * n0 + k];
+        const wx = dy * gz - dz * gy - j0[k];
+        const wy = dz * gx - dx * gz - j0[n0 + k];
+        const wz = dx * gy - dy * gx - j0[2 * n0 + k];
+        r[ltg[k]] += (ax * wx + ay * wy + az * wz) * l;
+      }
+      for (let k = 0; k < n1; k++) r[ltg[n0 + k]] += (ax * j1[k] + ay * j1[n1 + k] + az * j1[2 * n1 + k]) * l;
+    } else {
+      const i = axis0[row - 3], m = axis1[row - 3];
+      const ax = a0All[i], ay = a0All[3 + i], az = a0All[6 + i];
+      const bx = a1All[m], by = a1All[3 + m], bz = a1All[6 + m];
+      for (let k = 0; k < n0; k++) {
+        const wx = g0[k], wy = g0[n0 + k], wz = g0[2 * n0 + k];
+        r[ltg[k]] += -(bx * (ay * wz - az * wy) + by * (az * wx - ax * wz) + bz * (ax * wy - ay * wx)) * l;
+      }
+      for (let k = 0; k < n1; k++) {
+        const wx = g1[k], wy = g1[n1 + k], wz = g1[2 * n1 + k];
+        r[ltg[n0 + k]] += -(ax * (by * wz - bz * wy) + ay * (bz * wx - bx * wz) + az * (bx * wy - by * wx)) * l;
+      }
+    }
   }
 
   /** The item's rows of g from this.generic, λ for multiplier rows. */
