@@ -193,6 +193,12 @@ export interface FrameNodeModel extends PositionNodeModel {
   rotationJacobian(s: ItemState, out: Float64Array): void;
 }
 
+/**
+ * The jacobianTransposedVector_q of a node or marker whose position Jacobian is constant (point nodes): it adds nothing.
+ * Items compare against it to skip the call and the addition of its zero block (which leaves every sum unchanged).
+ */
+export function constantJacobianTransposedVector_q(): void {}
+
 /** True if the node has a position ({@link PositionNodeModel}). */
 export function isPositionNode(node: NodeModel): node is PositionNodeModel {
   return node.position !== undefined && node.velocity !== undefined && node.acceleration !== undefined && node.positionJacobian !== undefined;
