@@ -716,6 +716,37 @@ describe('every registered item type has an example that exercises it', () => {
       }
     });
 
+    it('directConstraintReactionsEqualTheJacobianProductBitForBit', () => {
+      // aeAndReaction (the residual's C_qᵀλ without storing the Jacobian) against ae's Jacobian c with cᵀλ added row by
+      // row into the same vector, as the assembler adds it: the same g and the same sums to the last bit
+      const { model } = built!;
+      for (const object of model.objects) {
+        if (object.aeAndReaction === undefined || object.nAE === 0) continue;
+        const n = model.objectMaps[object.label.index].ltg.length, nAE = object.nAE;
+        const first = model.addresses.objectAE[object.label.index] - model.nu;
+        const ltg = Int32Array.from({ length: n }, (_, k) => 2 * k + 1);
+        for (const seed of seeds) {
+          const s = model.data.current;
+          s.copyFrom(model.data.initial);
+          randomizeState(model, s, seed);
+          for (const useIndex2 of [false, true]) {
+            const g = new Float64Array(nAE), gDirect = new Float64Array(nAE), c = new Float64Array(nAE * n);
+            const start = Float64Array.from({ length: 2 * n + 1 }, (_, k) => Math.sin(3.7 * k + seed));
+            const r = start.slice(), reference = start.slice();
+            expect(object.aeAndReaction(s, gDirect, useIndex2, s.lambda, first, r, ltg), `${name}: direct form declined`).toBe(true);
+            object.ae!(s, g, useIndex2, c);
+            expect(Array.from(gDirect)).toEqual(Array.from(g));
+            for (let i = 0; i < nAE; i++) {
+              const l = s.lambda[first + i];
+              if (l !== 0) for (let k = 0; k < n; k++) reference[ltg[k]] += c[i * n + k] * l;
+            }
+            expect(Array.from(r), `${name} at seed ${seed}, index ${useIndex2 ? 2 : 3}`).toEqual(Array.from(reference));
+            expect(r.some((x, k) => x !== start[k]), `${name}: the multipliers load the joint`).toBe(true);
+          }
+        }
+      }
+    });
+
     it('defaultsRoundTripThroughGetDefaultsAndGet', () => {
       const { defaults, get } = getters[category](built!.mbs);
       const dictionary = defaults(definition.typeName);

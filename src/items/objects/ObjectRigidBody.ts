@@ -135,6 +135,44 @@ class RigidBodyModel extends RigidBodyBase<RigidNodeModel> implements Only<Objec
   }
 
   /**
+   * out[ltg[r]] += (M a)_r with a read at a[ltg[c]], without the local matrix: the nonzero entries of massMatrix, formed
+   * with the same operations, times a, summed per row over the columns in local order (the operations of the product
+   * with the local matrix; its zero entries add nothing). The same values as through massMatrix to the last bit.
+   */
+  massMatrixProduct(s: ItemState, a: Float64Array, ltg: Int32Array, out: Float64Array): void {
+    const nr = this.nRot, g = this.gl, jg = this.jg, J = this.inertia, mass = this.mass;
+    this.node.gLocal(s, g);
+    const a0 = a[ltg[0]], a1 = a[ltg[1]], a2 = a[ltg[2]];
+    if (this.hasCom) {
+      this.node.orientation(s, this.rotation);
+      const c = this.couplingMatrix(this.massCom);
+      for (let r = 0; r < 3; r++) {
+        let sum = mass * a[ltg[r]];
+        for (let j = 0; j < nr; j++) sum += c[r * nr + j] * a[ltg[3 + j]];
+        out[ltg[r]] += sum;
+      }
+    } else {
+      out[ltg[0]] += mass * a0;
+      out[ltg[1]] += mass * a1;
+      out[ltg[2]] += mass * a2;
+    }
+    for (let i = 0; i < nr; i++) {
+      const g0 = g[i], g1 = g[nr + i], g2 = g[2 * nr + i];
+      jg[3 * i] = g0 * J[0] + g1 * J[3] + g2 * J[6];
+      jg[3 * i + 1] = g0 * J[1] + g1 * J[4] + g2 * J[7];
+      jg[3 * i + 2] = g0 * J[2] + g1 * J[5] + g2 * J[8];
+    }
+    const c = this.coupling;
+    for (let i = 0; i < nr; i++) {
+      let sum = 0;
+      if (this.hasCom) sum = c[i] * a0 + c[nr + i] * a1 + c[2 * nr + i] * a2;
+      const j0 = jg[3 * i], j1 = jg[3 * i + 1], j2 = jg[3 * i + 2];
+      for (let j = 0; j < nr; j++) sum += (j0 * g[j] + j1 * g[nr + j] + j2 * g[2 * nr + j]) * a[ltg[3 + j]];
+      out[ltg[3 + i]] += sum;
+    }
+  }
+
+  /**
    * LHS_θ = G_lᵀ (ω̄ × J ω̄) + G_lᵀ J (Ġ_l θ̇) (the second term for Rxyz only);
    * LHS_u = A [ω̄ × (U × ω̄) + U × (Ġ_l θ̇)] with U = −m χ, only for χ ≠ 0.
    */
