@@ -1,4 +1,5 @@
 import { shapeFunctions, shapeFunctions_x } from '../items/objects/ObjectANCFCable2D.ts';
+import { hypot2 } from '../rotations/skew.ts';
 
 /** Gauss–Lobatto points and weights with 3 points on [−1, 1] (Exudyn's lobattoRuleOrder3). */
 const lobattoPoints = [-1, 0, 1];
@@ -218,7 +219,7 @@ export class CableCircleContact {
       this.pointKinematics(x, p, derivatives);
       const dx0 = pv[0] - c[0], dy0 = pv[1] - c[1];
       const Dvx = pv[2] - vc[0] + w * dy0, Dvy = pv[3] - vc[1] - w * dx0;
-      const dist = Math.hypot(dx0, dy0);
+      const dist = hypot2(dx0, dy0);
       if (k === 1) this.recordMiddle(pv[0], pv[1], p.contactRadius - dist);
       if (!this.pointForce(dx0, dy0, dist, Dvx, Dvy, p, derivatives)) continue;
       mean += this.normalForce / 3;
@@ -344,7 +345,7 @@ export class CableCircleContact {
     const F = p.stiffness * (dist - p.contactRadius) + p.damping * vn;
     this.normalForce = F;
     const vtx = vx - vn * nx, vty = vy - vn * ny;
-    const speed = Math.hypot(vtx, vty);
+    const speed = hypot2(vtx, vty);
     const mu = p.friction, zone = p.zone;
     const regularized = speed < zone;
     const cf = mu === 0 || (!regularized && speed === 0) ? 0 : regularized ? -mu * F / zone : -mu * F / speed;

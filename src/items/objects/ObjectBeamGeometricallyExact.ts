@@ -239,7 +239,7 @@ class BeamGeometricallyExactModel implements Only<ObjectModel & BodyModel, BeamG
     for (let k = 0; k < 3; k++) res[3 + k] = pool.affine(Om[k], this.k[3 + k] / L, 0, pool.take());
     for (let k = 0; k < 3; k++) { this.h[k] = uDisp[k].v; this.h[3 + k] = Om[k].v; }
     this.tUWPair(uDisp, Om, gamma, f8, j.TuwPlus, j.TuwMinus);
-    const pos = j.pos, rot = j.rot, Gl = j.Gl, omega = j.omega, Jw = j.Jw, total = j.total;
+    const pos = j.pos, rot = j.rot, Gl = j.Gl, total = j.total;
     for (let n = 0; n < 2; n++) {
       // node 1: [Tsoᵀ r_p ; T_uwᵀ r_p + Tsoᵀ r_r]; node 0: −[Tso r_p ; T_uw⁻ᵀ r_p + Tso r_r] (T_exp⁻¹(−h) = [Tsoᵀ, T_uw⁻; 0, Tsoᵀ])
       const sign = n === 0 ? -1 : 1;
@@ -252,25 +252,16 @@ class BeamGeometricallyExactModel implements Only<ObjectModel & BodyModel, BeamG
         const second = this.dot3(Tso[si * i], Tso[si * i + sl], Tso[si * i + 2 * sl], res[3], res[4], res[5]);
         rot[i] = pool.add(first, second, pool.take());
       }
-      // quadratic velocity term (L/2) ω̄ × (J ω̄), ω̄ = G_l θ̇ (θ̇ constant for ∂/∂q)
+      // quadratic velocity term (L/2) ω̄ × (J ω̄), ω̄ = G_l θ̇ (θ̇ constant for ∂/∂q); with θ̇ = 0 (static solves) every
+      // value and derivative of ω̄ and of the term is +0 or −0, and adding it changes nothing: skipped
       this.gLocalJets(n, Gl);
-      for (let i = 0; i < 3; i++) {
-        const o = pool.affine(Gl[4 * i], this.u[7 * n + 3], 0, pool.take());
-        for (let k = 1; k < 4; k++) pool.addScaled(o, this.u[7 * n + 3 + k], Gl[4 * i + k], o);
-        omega[i] = o;
-      }
-      for (let i = 0; i < 3; i++) {
-        const o = pool.affine(omega[0], this.J[3 * i], 0, pool.take());
-        pool.addScaled(o, this.J[3 * i + 1], omega[1], o);
-        Jw[i] = pool.addScaled(o, this.J[3 * i + 2], omega[2], o);
-      }
-      const qv = pool.cross(omega, Jw, pool.vector());
+      if (this.angularVelocityNonzero(n)) this.totalWithVelocityTerm(n, sign);
+      else for (let i = 0; i < 3; i++) total[i] = pool.affine(rot[i], sign, 0, pool.take());
       const A = n === 0 ? A0 : A1;
       for (let i = 0; i < 3; i++) {
         const f = this.forces[7 * n + i];
         pool.affine(this.dot3(A[3 * i], A[3 * i + 1], A[3 * i + 2], pos[0], pos[1], pos[2]), sign, 0, f);
       }
-      for (let i = 0; i < 3; i++) total[i] = pool.addScaled(pool.affine(rot[i], sign, 0, pool.take()), 0.5 * L, qv[i], pool.take());
       for (let k = 0; k < 4; k++) {
         const f = this.forces[7 * n + 3 + k];
         this.pool.dot3(Gl[k], Gl[4 + k], Gl[8 + k], total[0], total[1], total[2], f);
@@ -404,6 +395,29 @@ class BeamGeometricallyExactModel implements Only<ObjectModel & BodyModel, BeamG
     A[8] = -2 * (p2 * p2) + 1 + -2 * (p1 * p1);
   }
 
+  /** total = sign·rot + (L/2) ω̄ × (J ω̄) as jets for node n (jets.Gl, jets.rot set), ω̄ = G_l θ̇. */
+  private totalWithVelocityTerm(n: number, sign: number): void {
+    const pool = this.pool, { Gl, omega, Jw, rot, total } = this.jets;
+    for (let i = 0; i < 3; i++) {
+      const o = pool.affine(Gl[4 * i], this.u[7 * n + 3], 0, pool.take());
+      for (let k = 1; k < 4; k++) pool.addScaled(o, this.u[7 * n + 3 + k], Gl[4 * i + k], o);
+      omega[i] = o;
+    }
+    for (let i = 0; i < 3; i++) {
+      const o = pool.affine(omega[0], this.J[3 * i], 0, pool.take());
+      pool.addScaled(o, this.J[3 * i + 1], omega[1], o);
+      Jw[i] = pool.addScaled(o, this.J[3 * i + 2], omega[2], o);
+    }
+    const qv = pool.cross(omega, Jw, pool.vector());
+    for (let i = 0; i < 3; i++) total[i] = pool.addScaled(pool.affine(rot[i], sign, 0, pool.take()), 0.5 * this.L, qv[i], pool.take());
+  }
+
+  /** True unless node n's Euler-parameter velocities are all zero (then ω̄ = 0 and the quadratic velocity term vanishes). */
+  private angularVelocityNonzero(n: number): boolean {
+    const u = this.u, at = 7 * n + 3;
+    return u[at] !== 0 || u[at + 1] !== 0 || u[at + 2] !== 0 || u[at + 3] !== 0;
+  }
+
   /** β, γ and f8 of x = |Ω|² (Exudyn's closed forms and series) into the given jets. */
   private expFactors(x: Jet2, beta: Jet2, gamma: Jet2, f8: Jet2): void {
     const pool = this.pool;
@@ -456,14 +470,28 @@ class BeamGeometricallyExactModel implements Only<ObjectModel & BodyModel, BeamG
     const f8ou = pool.mul(f8, ou, pool.take());
     for (let i = 0; i < 3; i++) {
       for (let j = 0; j < 3; j++) {
-        const uo = this.dot3(us[3 * i], us[3 * i + 1], us[3 * i + 2], os[j], os[3 + j], os[6 + j]);
-        const sym = pool.add(uo, this.dot3(os[3 * i], os[3 * i + 1], os[3 * i + 2], us[j], us[3 + j], us[6 + j]), pool.take());
+        const sym = pool.add(this.skewProduct(us, os, i, j), this.skewProduct(os, us, i, j), pool.take());
         const e = pool.mul(gamma, sym, pool.take());
-        const quadratic = pool.mul(f8ou, this.dot3(os[3 * i], os[3 * i + 1], os[3 * i + 2], os[j], os[3 + j], os[6 + j]), pool.take());
+        const quadratic = pool.mul(f8ou, this.skewProduct(os, os, i, j), pool.take());
         plus[3 * i + j] = pool.add(pool.addScaled(e, 0.5, us[3 * i + j], pool.take()), quadratic, pool.take());
         minus[3 * i + j] = pool.add(pool.addScaled(e, -0.5, us[3 * i + j], pool.take()), quadratic, pool.take());
       }
     }
+  }
+
+  /**
+   * Entry (i, j) of X Y for skew matrices X, Y (as `skew` forms them) as a new jet: the row–column dot product without
+   * its terms through the zero diagonals (l = i or l = j), so one product for i ≠ j and two for i = j. The omitted terms
+   * are ±0 in value and derivatives, so the result equals the full dot product to the last bit (up to the sign of a zero).
+   */
+  private skewProduct(X: Vec, Y: Vec, i: number, j: number): Jet2 {
+    const pool = this.pool;
+    if (i !== j) {
+      const l = 3 - i - j;
+      return pool.mul(X[3 * i + l], Y[3 * l + j], pool.take());
+    }
+    const l1 = i === 0 ? 1 : 0, l2 = i === 2 ? 1 : 2;
+    return pool.addMul(pool.mul(X[3 * i + l1], Y[3 * l1 + j], pool.take()), 1, X[3 * i + l2], Y[3 * l2 + j]);
   }
 
   /** ã of a jet 3-vector into S (row-major; the zero entries one jet 0·a0 + 0, the others s·a_k + 0). */

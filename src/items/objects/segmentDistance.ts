@@ -5,6 +5,8 @@
  * @module
  */
 
+import { hypot2 } from '../../rotations/skew.ts';
+
 /**
  * Geometry of a segment [a, b] against a point c: the relative position t ∈ [0, 1] of the nearest point
  * q = a + t (b − a) (t = (c − a)·e/(e·e), e = b − a, clamped; 0 for a = b), w = q − c, its length d, the unit normal
@@ -42,7 +44,7 @@ export class SegmentDistance {
     else if (t >= 1) t = 1;
     this.t = t;
     const wx = ax + t * ex - cx, wy = ay + t * ey - cy;
-    const d = Math.hypot(wx, wy);
+    const d = hypot2(wx, wy);
     this.w[0] = wx;
     this.w[1] = wy;
     this.d = d;
