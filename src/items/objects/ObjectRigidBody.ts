@@ -58,8 +58,8 @@ class RigidBodyModel extends RigidBodyBase<RigidNodeModel> implements Only<Objec
   /** The closed form of the gyroscopic Jacobian (set at bind): Euler parameters or Tait–Bryan angles without COM; none: numerical. */
   private gyroscopicForm: 'EP' | 'Rxyz' | undefined;
   /**
-   * Adds factor·∂(ode2Lhs)/∂q, ∂(ode2Lhs)/∂u: defined (at bind) for bodies without COM offset on NodeRigidBodyEP and
-   * NodeRigidBodyRxyz; otherwise absent, and the model differentiates ode2Lhs numerically.
+   * Adds factor·∂(ode2Lhs)/∂q, ∂(ode2Lhs)/∂u: defined (at bind) for bodies without COM offset on NodeRigidBodyEP (not
+   * isotropic) and NodeRigidBodyRxyz; otherwise absent, and the model differentiates ode2Lhs numerically.
    */
   ode2Lhs_q?: (s: ItemState, target: LocalMatrixAccumulator, factor: number) => void;
   ode2Lhs_u?: (s: ItemState, target: LocalMatrixAccumulator, factor: number) => void;
@@ -104,7 +104,10 @@ class RigidBodyModel extends RigidBodyBase<RigidNodeModel> implements Only<Objec
     this.loadG = new Float64Array(3 * this.nRot);
     this.hasConstantMassMatrix = this.node.localAngularVelocityCoordinates && !this.hasCom;
     const type = this.node.label.typeName;
-    this.gyroscopicForm = this.hasCom ? undefined : type === 'RigidBodyEP' ? 'EP' : type === 'RigidBodyRxyz' ? 'Rxyz' : undefined;
+    // An isotropic inertia on Euler parameters has no gyroscopic force (ω̄ × jω̄ = 0; ode2Lhs is round-off): numerical, as before.
+    const J = this.inertia;
+    const isotropic = J[0] === J[4] && J[0] === J[8] && J[1] === 0 && J[2] === 0 && J[3] === 0 && J[5] === 0 && J[6] === 0 && J[7] === 0;
+    this.gyroscopicForm = this.hasCom ? undefined : type === 'RigidBodyEP' ? (isotropic ? undefined : 'EP') : type === 'RigidBodyRxyz' ? 'Rxyz' : undefined;
     this.ode2Lhs_q = this.gyroscopicForm === undefined ? undefined : this.gyroscopicJacobian_q;
     this.ode2Lhs_u = this.gyroscopicForm === undefined ? undefined : this.gyroscopicJacobian_u;
   }
