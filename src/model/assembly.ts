@@ -376,6 +376,10 @@ export class SystemAssembler {
       const numericU = withU && (numeric || object.ode2Lhs_u === undefined);
       if (!numericQ && !numericU) {
         const entries = this.entries.to(map.ltg, target, 1);
+        if (withQ && withU && object.ode2Lhs_qu !== undefined) {
+          object.ode2Lhs_qu(s, entries, factorQ, factorU);
+          continue;
+        }
         if (withQ && object.ode2Lhs_q !== undefined) object.ode2Lhs_q(s, entries, factorQ);
         if (withU && object.ode2Lhs_u !== undefined) object.ode2Lhs_u(s, entries, factorU);
         continue;

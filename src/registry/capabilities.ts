@@ -193,6 +193,12 @@ export interface FrameNodeModel extends PositionNodeModel {
   rotationJacobian(s: ItemState, out: Float64Array): void;
 }
 
+/**
+ * The jacobianTransposedVector_q of a node or marker whose position Jacobian is constant (point nodes): it adds nothing.
+ * Items compare against it to skip the call and the addition of its zero block (which leaves every sum unchanged).
+ */
+export function constantJacobianTransposedVector_q(): void {}
+
 /** True if the node has a position ({@link PositionNodeModel}). */
 export function isPositionNode(node: NodeModel): node is PositionNodeModel {
   return node.position !== undefined && node.velocity !== undefined && node.acceleration !== undefined && node.positionJacobian !== undefined;
@@ -362,6 +368,12 @@ export interface ObjectModel {
   ode2Lhs_q?(s: ItemState, k: LocalMatrixAccumulator, factor: number): void;
   /** Adds factor·∂(ode2Lhs)/∂u to d; absent (or forODE2): numerical, as ode2Lhs_q. */
   ode2Lhs_u?(s: ItemState, d: LocalMatrixAccumulator, factor: number): void;
+  /**
+   * Optional, with ode2Lhs_q and ode2Lhs_u: adds the entries of ode2Lhs_q(s, k, factorQ) followed by those of
+   * ode2Lhs_u(s, k, factorU), the same calls with the same values, from one evaluation of the kinematics. The assembler
+   * calls it when it needs both analytic Jacobians.
+   */
+  ode2Lhs_qu?(s: ItemState, k: LocalMatrixAccumulator, factorQ: number, factorU: number): void;
   /** True if ode2Lhs depends on u (decides whether a damping Jacobian is needed). */
   readonly ode2LhsDependsOnVelocity?: boolean;
   /**
@@ -873,7 +885,7 @@ export const capabilityNames = {
   /** {@link ObjectModel}. */
   object: {
     label: true, localNodes: true, nAE: true, postNewtonStep: true, bind: true, body: true, superElement: true,
-    hasConstantMassMatrix: true, massMatrix: true, massMatrixProduct: true, ode2Lhs: true, ode2Lhs_q: true, ode2Lhs_u: true,
+    hasConstantMassMatrix: true, massMatrix: true, massMatrixProduct: true, ode2Lhs: true, ode2Lhs_q: true, ode2Lhs_u: true, ode2Lhs_qu: true,
     ode2LhsDependsOnVelocity: true, ae: true, aeAndReaction: true, constraintForce_q: true, velocityLevelConstraint: true, multiplierRows: true, ae_lambda: true, positionLevelRows: true,
     eliminableCoordinate: true, output: true, localODE1Nodes: true, ode1Rhs: true, ode1Rhs_x: true,
     ode1RhsDependsOnODE2: true, ode2LhsDependsOnODE1: true, contactPoints: true, updateParameter: true,

@@ -689,6 +689,33 @@ describe('every registered item type has an example that exercises it', () => {
       }
     });
 
+    it('ode2LhsQuAddsTheCallsOfOde2LhsQThenOde2LhsU', () => {
+      // the fused Jacobian the assembler prefers must add exactly the calls of the two single ones, in their order
+      const record = (calls: unknown[]): LocalMatrixAccumulator => ({
+        add: (row, col, value) => { calls.push(['add', row, col, value]); },
+        addBlock: (rowOffset, colOffset, rows, cols, block, blockOffset, stride, factor) => {
+          calls.push(['addBlock', rowOffset, colOffset, rows, cols, factor, Array.from({ length: rows * cols }, (_, e) => block[blockOffset + Math.floor(e / cols) * stride + (e % cols)])]);
+        },
+        addEntries: (rows, cols, values, count, factor) => { calls.push(['addEntries', Array.from(rows.subarray(0, count)), Array.from(cols.subarray(0, count)), Array.from(values.subarray(0, count)), factor]); },
+      });
+      for (const object of built!.model.objects) {
+        if (object.ode2Lhs_qu === undefined) continue;
+        expect(object.ode2Lhs_q, `${object.label.typeName}: ode2Lhs_qu without ode2Lhs_q`).toBeDefined();
+        expect(object.ode2Lhs_u, `${object.label.typeName}: ode2Lhs_qu without ode2Lhs_u`).toBeDefined();
+        for (const seed of seeds) {
+          const s = built!.model.data.current;
+          s.copyFrom(built!.model.data.initial);
+          randomizeState(built!.model, s, seed);
+          const single: unknown[] = [], fused: unknown[] = [];
+          object.ode2Lhs_q!(s, record(single), -0.7);
+          object.ode2Lhs_u!(s, record(single), 1.3);
+          object.ode2Lhs_qu(s, record(fused), -0.7, 1.3);
+          expect(fused.length).toBeGreaterThan(0);
+          expect(fused).toEqual(single);
+        }
+      }
+    });
+
     it('directConstraintReactionsEqualTheJacobianProductBitForBit', () => {
       // aeAndReaction (the residual's C_qᵀλ without storing the Jacobian) against ae's Jacobian c with cᵀλ added row by
       // row into the same vector, as the assembler adds it: the same g and the same sums to the last bit

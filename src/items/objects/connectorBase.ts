@@ -1,4 +1,4 @@
-import { isCoordinateMarker, isCoordinateVectorMarker, isPositionMarker, isRigidMarker, type BindContext, type CoordinateMarkerModel, type CoordinateVectorMarkerModel, type ItemState, type MarkerModel, type NodeModel, type PositionMarkerModel, type RigidMarkerModel } from '../../registry/capabilities.ts';
+import { constantJacobianTransposedVector_q, isCoordinateMarker, isCoordinateVectorMarker, isPositionMarker, isRigidMarker, type BindContext, type CoordinateMarkerModel, type CoordinateVectorMarkerModel, type ItemState, type MarkerModel, type NodeModel, type PositionMarkerModel, type RigidMarkerModel } from '../../registry/capabilities.ts';
 import { itemError, type ItemLabel } from '../../core/errors.ts';
 import { float64Views } from '../../linalg/arrays.ts';
 import type { MatrixValue } from '../../registry/parameters.ts';
@@ -167,12 +167,13 @@ export class MarkerPair<M extends MarkerModel = PositionMarkerModel> {
 
   /**
    * Adds factor·[−∂(J0ᵀF)/∂q0, 0; 0, ∂(J1ᵀF)/∂q1] for a fixed force F (the derivative of the marker Jacobians, see
-   * {@link MarkerModel.jacobianTransposedVector_q}); markers without that capability contribute nothing (exact for
-   * constant Jacobians).
+   * {@link MarkerModel.jacobianTransposedVector_q}); markers without that capability, or with the constant Jacobian's
+   * (constantJacobianTransposedVector_q), contribute nothing (exact for constant Jacobians).
    */
   addJacobianTransposedForce_q(this: MarkerPair<PositionMarkerModel>, s: ItemState, force: ArrayLike<number>, factor: number, m: Float64Array): void {
-    if (this.n0 > 0 && this.marker0.jacobianTransposedVector_q !== undefined) this.addMarkerBlock(s, this.marker0, force, this.block0, this.n0, 0, -factor, m);
-    if (this.n1 > 0 && this.marker1.jacobianTransposedVector_q !== undefined) this.addMarkerBlock(s, this.marker1, force, this.block1, this.n1, this.n0, factor, m);
+    const kernel0 = this.marker0.jacobianTransposedVector_q, kernel1 = this.marker1.jacobianTransposedVector_q;
+    if (this.n0 > 0 && kernel0 !== undefined && kernel0 !== constantJacobianTransposedVector_q) this.addMarkerBlock(s, this.marker0, force, this.block0, this.n0, 0, -factor, m);
+    if (this.n1 > 0 && kernel1 !== undefined && kernel1 !== constantJacobianTransposedVector_q) this.addMarkerBlock(s, this.marker1, force, this.block1, this.n1, this.n0, factor, m);
   }
 
   /**
