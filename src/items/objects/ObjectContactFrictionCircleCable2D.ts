@@ -185,7 +185,7 @@ class ContactFrictionCircleCable2DModel implements Only<ObjectModel, ContactFric
   /** Evaluates the distance of segment i from the center (kinematics up to date). */
   private evaluateSegment(i: number, derivatives: boolean): void {
     const p = this.points, c = this.center;
-    this.segment.evaluate(p[2 * i], p[2 * i + 1], p[2 * i + 2], p[2 * i + 3], c[0], c[1], this.v.circleRadius, derivatives);
+    this.segment.evaluate(p, 2 * i, c, this.v.circleRadius, derivatives);
   }
 
   /**

@@ -33,8 +33,13 @@ export class SegmentDistance {
   /** ∂gap/∂x (6). */
   readonly gap_x = new Float64Array(6);
 
-  /** Evaluates segment [a, b] against c; derivatives only when asked for. */
-  evaluate(ax: number, ay: number, bx: number, by: number, cx: number, cy: number, radius: number, derivatives: boolean): void {
+  /**
+   * Evaluates segment [a, b] = [points[o], points[o + 1]], [points[o + 2], points[o + 3]] against c = [centre[0],
+   * centre[1]]; derivatives only when asked for. Coordinates come as arrays, not as numbers: a double passed to a call
+   * the optimizer does not inline is boxed (an allocation per argument and call, in every residual and post-Newton step).
+   */
+  evaluate(points: Float64Array, o: number, centre: Float64Array, radius: number, derivatives: boolean): void {
+    const ax = points[o], ay = points[o + 1], bx = points[o + 2], by = points[o + 3], cx = centre[0], cy = centre[1];
     const ex = bx - ax, ey = by - ay;
     const vx = cx - ax, vy = cy - ay;
     const D = ex * ex + ey * ey;
