@@ -1,4 +1,5 @@
 import { shapeFunctions, shapeFunctions_x } from '../items/objects/ObjectANCFCable2D.ts';
+import { hypot2 } from '../rotations/skew.ts';
 
 /** Gauss–Lobatto points and weights with 3 points on [−1, 1] (Exudyn's lobattoRuleOrder3). */
 const lobattoPoints = [-1, 0, 1];
@@ -75,6 +76,12 @@ export class CableCircleContact {
   private readonly dx = new Float64Array(NX);
   private readonly dW = new Float64Array(NX);
   private readonly pv = new Float64Array(4);
+  /**
+   * The current integration point [x, d (2), |d|, Δv (2)]: its axial position, cable point − centre, their distance
+   * and the relative velocity; passed to the point's kernels in this array, not as numbers (a double passed to a call
+   * the optimizer does not inline is boxed: an allocation per argument and call).
+   */
+  private readonly point = new Float64Array(6);
   private readonly dP = new Float64Array(2 * NX);
   private readonly dVX = new Float64Array(2 * NX);
   private readonly dVY = new Float64Array(2 * NY);
@@ -163,12 +170,13 @@ export class CableCircleContact {
   }
 
   /**
-   * The contact point and its velocity at the axial position x into pv = [p, v] (on the current chord, or on the
+   * The contact point and its velocity at the axial position x = point[0] into pv = [p, v] (on the current chord, or on the
    * centerline with the exact method) and the shape functions there into S; with derivatives also S' into Sx and
    * ∂p/∂e, ∂v/∂ė at fixed x into dP, dVY (the motion of x with the state is added by integrate).
    */
-  private pointKinematics(x: number, p: CableCircleParameters, derivatives: boolean): void {
+  private pointKinematics(p: CableCircleParameters, derivatives: boolean): void {
     const { pv, S, Sx, Sa, Sb, chord, e, et } = this;
+    const x = this.point[0];
     shapeFunctions(x, p.length, S, 0);
     if (p.exact) {
       pv.fill(0);
@@ -207,7 +215,7 @@ export class CableCircleContact {
    * returns true if the mean normal force of its three points is compressive (the segment is an active contact).
    */
   private integrate(xa: number, xb: number, c: ArrayLike<number>, vc: ArrayLike<number>, omega: number, p: CableCircleParameters, derivatives: boolean): boolean {
-    const { g, gX, gY, S, Sx, pv, dx, dW, dP, dVX, dVY, dD, dN, dFX, dFY, f, fD, fV, n, dXa, dXb, slope } = this;
+    const { g, gX, gY, S, Sx, pv, dx, dW, dP, dVX, dVY, dD, dN, dFX, dFY, f, fD, fV, n, dXa, dXb, slope, point } = this;
     const w = p.friction !== 0 ? omega : 0; // the circle's rotation enters through friction only
     let mean = 0;
     this.segmentCount++;
@@ -215,12 +223,14 @@ export class CableCircleContact {
       const xi = lobattoPoints[k];
       const x = 0.5 * (xa + xb) + 0.5 * xi * (xb - xa);
       const W = 0.5 * (xb - xa) * lobattoWeights[k];
-      this.pointKinematics(x, p, derivatives);
+      point[0] = x;
+      this.pointKinematics(p, derivatives);
       const dx0 = pv[0] - c[0], dy0 = pv[1] - c[1];
-      const Dvx = pv[2] - vc[0] + w * dy0, Dvy = pv[3] - vc[1] - w * dx0;
-      const dist = Math.hypot(dx0, dy0);
-      if (k === 1) this.recordMiddle(pv[0], pv[1], p.contactRadius - dist);
-      if (!this.pointForce(dx0, dy0, dist, Dvx, Dvy, p, derivatives)) continue;
+      const dist = hypot2(dx0, dy0);
+      point[1] = dx0; point[2] = dy0; point[3] = dist;
+      point[4] = pv[2] - vc[0] + w * dy0; point[5] = pv[3] - vc[1] - w * dx0;
+      if (k === 1) this.recordMiddle(p);
+      if (!this.pointForce(p, derivatives)) continue;
       mean += this.normalForce / 3;
       const torque = p.lever * (n[0] * f[1] - n[1] * f[0]);
       for (let j = 0; j < 4; j++) { g[2 * j] += W * S[j] * f[0]; g[2 * j + 1] += W * S[j] * f[1]; }
@@ -272,8 +282,9 @@ export class CableCircleContact {
     return mean < 0;
   }
 
-  /** Stores the middle point and depth of the current segment (segmentCount − 1). */
-  private recordMiddle(x: number, y: number, depth: number): void {
+  /** Stores the middle point (pv) and its depth (contact radius − point[3]) of the current segment (segmentCount − 1). */
+  private recordMiddle(p: CableCircleParameters): void {
+    const x = this.pv[0], y = this.pv[1], depth = p.contactRadius - this.point[3];
     const at = 3 * (this.segmentCount - 1);
     if (at + 3 > this.middles.length) {
       const grown = new Float64Array(2 * this.middles.length);
@@ -332,10 +343,12 @@ export class CableCircleContact {
     return gap6;
   }
   /**
-   * The force f at a point with relative position d (cable point − centre), dist = |d|, and relative velocity Δv into this.f, the
+   * The force f at the point of this.point = [x, d (2), dist, Δv (2)] with relative position d (cable point − centre),
+   * dist = |d|, and relative velocity Δv into this.f, the
    * normal into this.n, F into normalForce, and with derivatives ∂f/∂d, ∂f/∂Δv (2 × 2 row-major) into fD, fV; false if |d| = 0.
    */
-  private pointForce(dx: number, dy: number, dist: number, vx: number, vy: number, p: CableCircleParameters, derivatives: boolean): boolean {
+  private pointForce(p: CableCircleParameters, derivatives: boolean): boolean {
+    const point = this.point, dx = point[1], dy = point[2], dist = point[3], vx = point[4], vy = point[5];
     if (dist === 0) return false;
     const { n, f, fD, fV } = this;
     const nx = dx / dist, ny = dy / dist;
@@ -344,7 +357,7 @@ export class CableCircleContact {
     const F = p.stiffness * (dist - p.contactRadius) + p.damping * vn;
     this.normalForce = F;
     const vtx = vx - vn * nx, vty = vy - vn * ny;
-    const speed = Math.hypot(vtx, vty);
+    const speed = hypot2(vtx, vty);
     const mu = p.friction, zone = p.zone;
     const regularized = speed < zone;
     const cf = mu === 0 || (!regularized && speed === 0) ? 0 : regularized ? -mu * F / zone : -mu * F / speed;

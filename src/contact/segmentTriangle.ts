@@ -1,5 +1,6 @@
 /** Where the closest point of a triangle to a point lies: inside the face, on an edge (inside its ends), at a vertex. */
 export const FACE = 0, EDGE = 1, VERTEX = 2;
+import { hypot3 } from '../rotations/skew.ts';
 
 /**
  * The exact closest point of a triangle (points y[o … o + 8]) to a point p, by the regions of the barycentric
@@ -56,7 +57,7 @@ export class PointTriangle {
     }
     const point = this.point;
     point[0] = ax + b1 * e1x + b2 * e2x; point[1] = ay + b1 * e1y + b2 * e2y; point[2] = az + b1 * e1z + b2 * e2z;
-    this.distance = Math.hypot(px - point[0], py - point[1], pz - point[2]);
+    this.distance = hypot3(px - point[0], py - point[1], pz - point[2]);
   }
 }
 

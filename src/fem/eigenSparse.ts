@@ -548,13 +548,30 @@ class MOrthonormalBasis {
     let before = 0;
     for (let i = 0; i < n; i++) before += w[i] * mw[i];
     coeff.fill(0, 0, this.size);
+    // Column c's update w −= s_c·V_c and the next column's product s_{c+1} = MV_{c+1}·w (with the updated entries) in
+    // one pass over w: the operations and their order are those of the two loops one after the other.
+    const size = this.size;
+    if (size === 0) return Math.sqrt(Math.max(before, 0));
+    let s = 0;
+    for (let i = 0; i < n; i++) s += MV[i] * w[i];
     for (let pass = 0; pass < 2; pass++) {
-      for (let c = 0; c < this.size; c++) {
-        const off = c * n;
-        let s = 0;
-        for (let i = 0; i < n; i++) s += MV[off + i] * w[i];
+      for (let c = 0; c < size; c++) {
         coeff[c] += s;
-        for (let i = 0; i < n; i++) w[i] -= s * V[off + i];
+        const off = c * n;
+        const last = pass === 1 && c === size - 1;
+        // the next product: column c + 1 of this pass, or column 0 of the second pass
+        const next = c < size - 1 ? off + n : 0;
+        let t = 0;
+        if (last) {
+          for (let i = 0; i < n; i++) w[i] -= s * V[off + i];
+        } else {
+          for (let i = 0; i < n; i++) {
+            const wi = w[i] - s * V[off + i];
+            w[i] = wi;
+            t += MV[next + i] * wi;
+          }
+        }
+        s = t;
       }
     }
     return Math.sqrt(Math.max(before, 0));

@@ -46,6 +46,11 @@ export function cscMultiply(a: CscMatrix, x: Float64Array, y: Float64Array): voi
  * {@link SparseAssembler.patternVersion}; a direct solver must then redo its symbolic
  * analysis. A rebuild always installs new `colPtr`/`rowIndex`/`values` arrays, so arrays
  * held from an earlier pattern are never modified structurally.
+ *
+ * While the sequence matches, the single values are not stored (only their sums): at the
+ * first mismatch {@link SparseAssembler.storePrefixSums} puts each position's sum so far on
+ * its first call of the sequence and 0 on the others, which the rebuild sums to the same
+ * values bit for bit (a sum that starts at +0 is never −0, so adding +0 changes nothing).
  */
 export class SparseAssembler {
   /** Dimension of the assembled matrix. */
@@ -88,11 +93,10 @@ export class SparseAssembler {
     if (this.matching) {
       if (k < this.patternCount && this.tripRow[k] === row && this.tripCol[k] === col) {
         this.matrix.values[this.slot[k]] += value;
-        this.tripVal[k] = value;
         this.count = k + 1;
         return;
       }
-      this.matching = false;
+      this.storePrefixSums();
     }
     if (k === this.tripRow.length) this.grow();
     this.tripRow[k] = row;
@@ -111,7 +115,7 @@ export class SparseAssembler {
     let j = 0;
     if (this.matching) {
       // the entries matching the stored sequence, with the arrays in locals; stops at the first mismatch
-      const tr = this.tripRow, tc = this.tripCol, tv = this.tripVal, slot = this.slot, values = this.matrix.values;
+      const tr = this.tripRow, tc = this.tripCol, slot = this.slot, values = this.matrix.values;
       const stored = this.patternCount;
       let k = this.count;
       outer: for (; i < rows; i++) {
@@ -119,14 +123,13 @@ export class SparseAssembler {
         const base = blockOffset + i * rowStride;
         for (j = 0; j < cols; j++) {
           if (k >= stored || tr[k] !== row || tc[k] !== colIndex[colOffset + j]) break outer;
-          const value = factor * block[base + j * colStride];
-          values[slot[k]] += value;
-          tv[k] = value;
+          values[slot[k]] += factor * block[base + j * colStride];
           k++;
         }
       }
       this.count = k;
       if (i === rows) return;
+      this.storePrefixSums();
     }
     for (; i < rows; i++, j = 0) {
       const row = rowIndex[rowOffset + i];
@@ -139,17 +142,16 @@ export class SparseAssembler {
   addEntries(rowIndex: Int32Array, colIndex: Int32Array, rows: Int32Array, cols: Int32Array, values: Float64Array, count: number, factor: number): void {
     let e = 0;
     if (this.matching) {
-      const tr = this.tripRow, tc = this.tripCol, tv = this.tripVal, slot = this.slot, sums = this.matrix.values;
+      const tr = this.tripRow, tc = this.tripCol, slot = this.slot, sums = this.matrix.values;
       const stored = this.patternCount;
       let k = this.count;
       for (; e < count; e++) {
         if (k >= stored || tr[k] !== rowIndex[rows[e]] || tc[k] !== colIndex[cols[e]]) break;
-        const value = factor * values[e];
-        sums[slot[k]] += value;
-        tv[k] = value;
+        sums[slot[k]] += factor * values[e];
         k++;
       }
       this.count = k;
+      if (e < count) this.storePrefixSums();
     }
     for (; e < count; e++) this.add(rowIndex[rows[e]], colIndex[cols[e]], factor * values[e]);
   }
@@ -159,12 +161,34 @@ export class SparseAssembler {
     if (this.matching && this.count === this.patternCount) {
       this.patternChanged = false;
     } else {
+      if (this.matching) this.storePrefixSums();
       this.rebuild();
       this.patternChanged = true;
       this.patternVersion++;
     }
     this.matching = false;
     return this.matrix;
+  }
+
+  /**
+   * Leaves the matching mode: the calls so far matched the stored sequence and were only summed into the values; each
+   * position's sum goes to the triplet value of its first call, 0 to its later calls, so that the rebuild's sum in call
+   * order gives the same values as summing the single calls.
+   */
+  private storePrefixSums(): void {
+    this.matching = false;
+    const { slot, tripVal } = this;
+    const sums = this.matrix.values;
+    const taken = new Uint8Array(sums.length);
+    for (let k = 0; k < this.count; k++) {
+      const s = slot[k];
+      if (taken[s] === 0) {
+        taken[s] = 1;
+        tripVal[k] = sums[s];
+      } else {
+        tripVal[k] = 0;
+      }
+    }
   }
 
   private grow(): void {

@@ -67,6 +67,8 @@ export class SystemAssembler {
   readonly massCoordinatesDisjoint: boolean;
   /** Per mass object (same order as model.massObjects): its local columns in increasing global index. */
   private readonly massColumnOrder: Int32Array[];
+  /** Per mass object: true if its local columns ascend in global index (massMatrixProduct applies). */
+  private readonly massColumnsAscend: boolean[];
   /** Work arrays for the nodes' own algebraic equations: values (largest n_AE) and Jacobian (largest n_AE × n_u). */
   private readonly nodeValues: Float64Array;
   private readonly nodeJacobian: Float64Array;
@@ -115,6 +117,7 @@ export class SystemAssembler {
       }
       return order;
     });
+    this.massColumnsAscend = this.massColumnOrder.map((order) => order === identityOrders.get(order.length));
     this.massCoordinatesDisjoint = disjoint;
     let values = 0;
     let jacobian = 0;
@@ -328,7 +331,8 @@ export class SystemAssembler {
     const { massObjects } = this.model;
     for (let m = 0; m < massObjects.length; m++) {
       const { object, map } = massObjects[m];
-      object.massMatrix(s, this.product.to(map.ltg, this.massColumnOrder[m], a, out));
+      if (object.massMatrixProduct !== undefined && this.massColumnsAscend[m]) object.massMatrixProduct(s, a, map.ltg, out);
+      else object.massMatrix(s, this.product.to(map.ltg, this.massColumnOrder[m], a, out));
     }
   }
 
@@ -372,6 +376,10 @@ export class SystemAssembler {
       const numericU = withU && (numeric || object.ode2Lhs_u === undefined);
       if (!numericQ && !numericU) {
         const entries = this.entries.to(map.ltg, target, 1);
+        if (withQ && withU && object.ode2Lhs_qu !== undefined) {
+          object.ode2Lhs_qu(s, entries, factorQ, factorU);
+          continue;
+        }
         if (withQ && object.ode2Lhs_q !== undefined) object.ode2Lhs_q(s, entries, factorQ);
         if (withU && object.ode2Lhs_u !== undefined) object.ode2Lhs_u(s, entries, factorU);
         continue;
@@ -597,7 +605,8 @@ export class SystemAssembler {
 
   /**
    * computeAE and addConstraintReactions in one pass over the constraint objects and nodes: g (n_AE entries) and
-   * r += C_qᵀ λ, with one evaluation of each item's equations and Jacobian. The same values, added in the same order.
+   * r += C_qᵀ λ, with one evaluation of each item's equations and Jacobian. The same values, added in the same order
+   * (objects with aeAndReaction add the entries without storing the Jacobian).
    */
   computeAEAndReactions(s: SystemState, g: Float64Array, r: Float64Array, useIndex2: boolean): void {
     const { nu, constraintObjects, constraintNodes } = this.model;
@@ -605,10 +614,14 @@ export class SystemAssembler {
     for (let ci = 0; ci < constraintObjects.length; ci++) {
       const { index, object, map } = constraintObjects[ci];
       const values = map.constraintValues;
+      const first = objectAE[index] - nu;
+      if (object.aeAndReaction !== undefined && object.aeAndReaction(s, values, useIndex2, s.lambda, first, r, map.ltg)) {
+        for (let k = 0; k < values.length; k++) g[first + k] = values[k];
+        continue;
+      }
       const c = map.constraintJacobian;
       zeroArray(c);
       object.ae(s, values, useIndex2, c);
-      const first = objectAE[index] - nu;
       for (let k = 0; k < values.length; k++) g[first + k] = values[k];
       addReaction(c, object.nAE, map.ltg.length, s.lambda, first, r, map.ltg, 0);
     }
@@ -631,6 +644,7 @@ export class SystemAssembler {
     const objectAE = this.model.addresses.objectAE;
     for (let ci = 0; ci < constraintObjects.length; ci++) {
       const { index, object, map } = constraintObjects[ci];
+      if (object.aeAndReaction !== undefined && object.aeAndReaction(s, map.constraintValues, false, s.lambda, objectAE[index] - nu, r, map.ltg)) continue;
       const c = map.constraintJacobian;
       zeroArray(c);
       object.ae(s, map.constraintValues, false, c);

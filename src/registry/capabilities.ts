@@ -193,6 +193,12 @@ export interface FrameNodeModel extends PositionNodeModel {
   rotationJacobian(s: ItemState, out: Float64Array): void;
 }
 
+/**
+ * The jacobianTransposedVector_q of a node or marker whose position Jacobian is constant (point nodes): it adds nothing.
+ * Items compare against it to skip the call and the addition of its zero block (which leaves every sum unchanged).
+ */
+export function constantJacobianTransposedVector_q(): void {}
+
 /** True if the node has a position ({@link PositionNodeModel}). */
 export function isPositionNode(node: NodeModel): node is PositionNodeModel {
   return node.position !== undefined && node.velocity !== undefined && node.acceleration !== undefined && node.positionJacobian !== undefined;
@@ -347,6 +353,12 @@ export interface ObjectModel {
   readonly hasConstantMassMatrix?: boolean;
   /** Adds the local mass matrix M (n_local × n_local) to m. */
   massMatrix?(s: ItemState, m: LocalMatrixAccumulator): void;
+  /**
+   * Adds M·a to out without the local matrix: out[ltg[r]] += Σ_c M_rc a[ltg[c]], per row over the local columns in
+   * order, the same values as a product with the matrix massMatrix adds (to the last bit). Used by the residual's M·a
+   * when the object's coordinates ascend (local order = global order); absent: the product goes through massMatrix.
+   */
+  massMatrixProduct?(s: ItemState, a: Float64Array, ltg: Int32Array, out: Float64Array): void;
   /** Adds the left-hand side forces (elastic, damping, gyroscopic) to the local vector. */
   ode2Lhs?(s: ItemState, f: Float64Array): void;
   /**
@@ -356,6 +368,12 @@ export interface ObjectModel {
   ode2Lhs_q?(s: ItemState, k: LocalMatrixAccumulator, factor: number): void;
   /** Adds factor·∂(ode2Lhs)/∂u to d; absent (or forODE2): numerical, as ode2Lhs_q. */
   ode2Lhs_u?(s: ItemState, d: LocalMatrixAccumulator, factor: number): void;
+  /**
+   * Optional, with ode2Lhs_q and ode2Lhs_u: adds the entries of ode2Lhs_q(s, k, factorQ) followed by those of
+   * ode2Lhs_u(s, k, factorU), the same calls with the same values, from one evaluation of the kinematics. The assembler
+   * calls it when it needs both analytic Jacobians.
+   */
+  ode2Lhs_qu?(s: ItemState, k: LocalMatrixAccumulator, factorQ: number, factorU: number): void;
   /** True if ode2Lhs depends on u (decides whether a damping Jacobian is needed). */
   readonly ode2LhsDependsOnVelocity?: boolean;
   /**
@@ -364,6 +382,13 @@ export interface ObjectModel {
    * constraints; ∂g/∂u for velocity-level constraints), from one evaluation of the kinematics.
    */
   ae?(s: ItemState, g: Float64Array, useIndex2: boolean, c?: Float64Array): void;
+  /**
+   * Writes g as {@link ObjectModel.ae} and adds C_qᵀλ (the object's multipliers at lambda[first …]) to r[ltg[k]]
+   * without storing the Jacobian, for the residual: the same operations as ae's Jacobian rows times λ added row by row
+   * (bit for bit). Returns false, having written nothing, when the object has no such form in its set-up; absent or
+   * false: the assembler forms C_qᵀλ from ae's Jacobian.
+   */
+  aeAndReaction?(s: ItemState, g: Float64Array, useIndex2: boolean, lambda: Float64Array, first: number, r: Float64Array, ltg: Int32Array): boolean;
   /**
    * Adds factor·∂(C_qᵀ λ)/∂Δq (n_local × n_local row-major) with the object's multipliers λ (from s) held fixed: the
    * stiffness of the constraint forces about a loaded state (λ·C_qq). Returns false, having added nothing, when it has
@@ -860,8 +885,8 @@ export const capabilityNames = {
   /** {@link ObjectModel}. */
   object: {
     label: true, localNodes: true, nAE: true, postNewtonStep: true, bind: true, body: true, superElement: true,
-    hasConstantMassMatrix: true, massMatrix: true, ode2Lhs: true, ode2Lhs_q: true, ode2Lhs_u: true,
-    ode2LhsDependsOnVelocity: true, ae: true, constraintForce_q: true, velocityLevelConstraint: true, multiplierRows: true, ae_lambda: true, positionLevelRows: true,
+    hasConstantMassMatrix: true, massMatrix: true, massMatrixProduct: true, ode2Lhs: true, ode2Lhs_q: true, ode2Lhs_u: true, ode2Lhs_qu: true,
+    ode2LhsDependsOnVelocity: true, ae: true, aeAndReaction: true, constraintForce_q: true, velocityLevelConstraint: true, multiplierRows: true, ae_lambda: true, positionLevelRows: true,
     eliminableCoordinate: true, output: true, localODE1Nodes: true, ode1Rhs: true, ode1Rhs_x: true,
     ode1RhsDependsOnODE2: true, ode2LhsDependsOnODE1: true, contactPoints: true, updateParameter: true,
   } satisfies Record<keyof ObjectModel, true>,

@@ -9,7 +9,7 @@ export {
   Skew, Skew2Vec, cross3, mat3Mul, mat3TransposeMul, mat3MulTranspose, mat3Transpose, mat3MulVec, mat3TransposeMulVec,
   skewInto, skew2VecInto, dot3, norm3, cross3Into, mat3IdentityInto, mat3TransposeInto, mat3MulVecInto,
   mat3TransposeMulVecInto, mat3MulInto, mat3TransposeMulInto, mat3MulTransposeInto, skewMulInto, addSkewMulInto, skewEntry,
-  mat3Det, hypot3,
+  mat3Det, hypot2, hypot3,
 } from './skew.ts';
 export {
   eulerParameters0,

@@ -99,6 +99,21 @@ export function dot3(a: ArrayLike<number>, b: ArrayLike<number>): number {
 }
 
 /**
+ * √(x² + y²) with the operations of V8's Math.hypot for two arguments (both scaled by the larger magnitude; its
+ * compensated sum reduces to a² + b² for two terms), so it returns the same double, but without the builtin's call,
+ * its per-call array and its boxed result (hot loops). NaN if an argument is NaN and none is infinite, +∞ if one is.
+ */
+export function hypot2(x: number, y: number): number {
+  const ax = Math.abs(x), ay = Math.abs(y);
+  if (ax === Infinity || ay === Infinity) return Infinity;
+  const max = Math.max(ax, ay);
+  if (Number.isNaN(max)) return Number.NaN;
+  if (max === 0) return 0;
+  const a = ax / max, b = ay / max;
+  return Math.sqrt(a * a + b * b) * max;
+}
+
+/**
  * √(x² + y² + z²) with the operations of V8's Math.hypot (scaled by the largest magnitude, compensated sum of the
  * squares), so it returns the same double, but without the builtin's per-call array allocation (hot loops).
  * NaN if any argument is NaN and none is infinite, +∞ if one is infinite.

@@ -6,6 +6,8 @@ import {
 import { tightStaticSettings } from '../helpers/settings.ts';
 import { geometricallyExactBeamTest, geometricallyExactBeamTipDisplacements } from '../../testModels/geometricallyExactBeamTest.ts';
 import { testModelError } from '../../testModels/testModel.ts';
+import { objectBeamGeometricallyExactDefinition } from '../../src/items/objects/ObjectBeamGeometricallyExact.ts';
+import type { Jet2 } from '../../src/linalg/jet2.ts';
 
 const L = 2, EA = 1e7, GA = 5e5, GJ = 300, EIy = 2e3, EIz = 3e3, rhoA = 3, rhoJ = 0.01;
 const diagonal = (values: number[]) => values.map((v, i) => values.map((_, j) => (i === j ? v : 0)));
@@ -104,6 +106,31 @@ describe('ObjectBeamGeometricallyExact (3D)', () => {
     expect(errors[0] / errors[1]).toBeGreaterThan(3.9);
     expect(errors[0] / errors[1]).toBeLessThan(4.1);
     expect(Math.abs((4 * errors[1] - errors[0]) / 3)).toBeLessThan(1e-4);
+  });
+
+  it('valuePathGivesTheJetPathsForcesToTheLastBitOnEveryBranch', () => {
+    // The residual evaluates the forces on plain numbers (computeForceValues), the Jacobian on jets (computeForces):
+    // the same operations in the same order, so the values must agree exactly; relative rotations from 1e-7 rad (the
+    // log's series, γ's and f8's series) over 0.05 rad (closed γ, series f8) to 1.3 rad (closed forms), with and without
+    // rotation rates.
+    interface Internals { q: Float64Array; u: Float64Array; forces: Jet2[]; computeForces(derivatives: boolean): void; computeForceValues(out: Float64Array): void }
+    const section = BeamSection({ stiffnessMatrix: diagonal([EA, GA, 0.7 * GA, GJ, EIy, EIz]), inertia: [[0.02, 0.001, 0], [0.001, 0.01, 0.002], [0, 0.002, 0.015]], massPerLength: rhoA });
+    const model = objectBeamGeometricallyExactDefinition.create({ nodeNumbers: [0, 1], physicsLength: 0.7, sectionData: section } as never, { category: 'Object', typeName: 'BeamGeometricallyExact', index: 0 }) as unknown as Internals;
+    const ep = (angle: number, axis: number[]) => [Math.cos(angle / 2), ...axis.map((c) => c * Math.sin(angle / 2) / Math.hypot(...axis))];
+    const values = new Float64Array(14);
+    let branches = 0;
+    for (const [angle, spinning] of [[1e-7, true], [3e-3, true], [0.05, true], [0.15, true], [0.6, true], [1.3, true], [0.6, false], [1e-7, false]] as const) {
+      const e0 = ep(0.2, [1, -2, 0.5]), e1 = ep(0.2 + angle, [1, -2, 0.5]).map((c, k) => c + (k === 2 ? 0.3 * angle : 0));
+      model.q.set([0.1, -0.05, 0.02, ...e0, 0.75, 0.03 * angle, -0.02, ...e1]);
+      // without rotation rates (static solves) the jet path skips the quadratic velocity term
+      model.u.set(spinning ? [0.1, -0.2, 0.3, 0.05, -0.1, 0.2, 0.1, -0.3, 0.2, 0.1, 0.4, -0.05, 0.02, 0.3] : [0.1, -0.2, 0.3, 0, 0, 0, 0, -0.3, 0.2, 0.1, 0, 0, 0, 0]);
+      model.computeForces(true);
+      model.computeForceValues(values);
+      for (let i = 0; i < 14; i++) expect(values[i], `angle ${angle}, force ${i}`).toBe(model.forces[i].v);
+      expect(values.some((f) => f !== 0)).toBe(true);
+      branches++;
+    }
+    expect(branches).toBe(8);
   });
 
   it('rejectsBadInputWithNamedErrors', () => {

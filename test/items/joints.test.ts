@@ -21,6 +21,8 @@ import { objectJointPrismatic2DDefinition } from '../../src/items/objects/Object
 import { objectConnectorRigidBodySpringDamperDefinition } from '../../src/items/objects/ObjectConnectorRigidBodySpringDamper.ts';
 import { objectConnectorTorsionalSpringDamperDefinition } from '../../src/items/objects/ObjectConnectorTorsionalSpringDamper.ts';
 import { randomSequence } from '../helpers/random.ts';
+import { jacobianError } from '../helpers/objectJacobian.ts';
+import type { SystemState } from '../../src/model/SystemState.ts';
 import { maxAbs, maxDifference } from '../helpers/arrays.ts';
 
 /** A node with additive coordinates (u = q̇), enough for markers that read q and u directly. */
@@ -547,6 +549,24 @@ describe('ObjectConnectorRigidBodySpringDamper', () => {
     expect(seen[6]).toEqual(stiffness);
     expect(seen[7]).toEqual(damping);
     expect(seen[10]).toEqual(offset);
+  });
+
+  it('dampingJacobianMatchesCentralDifferencesInBothFormulationsAndIsNumericalWithAUserFunction', () => {
+    // full (coupled) stiffness and damping, large relative rotation: ode2Lhs_u against central differences over u
+    const stiffness = [1000, 2000, 3000, 40, 50, 60].map((k, i) => [0, 1, 2, 3, 4, 5].map((j) => (i === j ? k : 5)));
+    const damping = [10, 20, 30, 2, 2.5, 3].map((d, i) => [0, 1, 2, 3, 4, 5].map((j) => (i === j ? d : 0.02 * (i + 2 * j + 1))));
+    for (const [seed, intrinsicFormulation, ground] of [[53, true, false], [61, true, true], [67, false, false]] as const) {
+      const setup = rigidSetup(seed, { amplitude: 0.8, ground });
+      const connector = createObject(objectConnectorRigidBodySpringDamperDefinition, { stiffness, damping, offset: [0.01, 0, -0.02, 0.1, 0, 0.05], rotationMarker0: rotXYZ([0.3, -0.2, 0.4]), rotationMarker1: rotXYZ([-0.1, 0.5, 0.2]), intrinsicFormulation }, setup);
+      expect(connector.ode2Lhs_u).toBeDefined();
+      const { error, scale } = jacobianError(connector, setup.s as unknown as SystemState, true, 1e-5);
+      // linear in u: the central difference is exact up to round-off of |f| ≈ 1e3 over 2h (≈ 1e-13/1e-5 of scale ≈ 10)
+      expect(scale).toBeGreaterThan(1);
+      expect(error, `seed ${seed}`).toBeLessThan(1e-8);
+    }
+    const setup = rigidSetup(53);
+    const withUserFunction = createObject(objectConnectorRigidBodySpringDamperDefinition, { damping, springForceTorqueUserFunction: () => [0, 0, 0, 0, 0, 0] }, setup);
+    expect(withUserFunction.ode2Lhs_u).toBeUndefined();
   });
 
   it('intrinsicFormulationUsesTheSE3LogarithmAndIsIndependentOfTheMarkerOrder', () => {

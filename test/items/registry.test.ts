@@ -689,6 +689,64 @@ describe('every registered item type has an example that exercises it', () => {
       }
     });
 
+    it('ode2LhsQuAddsTheCallsOfOde2LhsQThenOde2LhsU', () => {
+      // the fused Jacobian the assembler prefers must add exactly the calls of the two single ones, in their order
+      const record = (calls: unknown[]): LocalMatrixAccumulator => ({
+        add: (row, col, value) => { calls.push(['add', row, col, value]); },
+        addBlock: (rowOffset, colOffset, rows, cols, block, blockOffset, stride, factor) => {
+          calls.push(['addBlock', rowOffset, colOffset, rows, cols, factor, Array.from({ length: rows * cols }, (_, e) => block[blockOffset + Math.floor(e / cols) * stride + (e % cols)])]);
+        },
+        addEntries: (rows, cols, values, count, factor) => { calls.push(['addEntries', Array.from(rows.subarray(0, count)), Array.from(cols.subarray(0, count)), Array.from(values.subarray(0, count)), factor]); },
+      });
+      for (const object of built!.model.objects) {
+        if (object.ode2Lhs_qu === undefined) continue;
+        expect(object.ode2Lhs_q, `${object.label.typeName}: ode2Lhs_qu without ode2Lhs_q`).toBeDefined();
+        expect(object.ode2Lhs_u, `${object.label.typeName}: ode2Lhs_qu without ode2Lhs_u`).toBeDefined();
+        for (const seed of seeds) {
+          const s = built!.model.data.current;
+          s.copyFrom(built!.model.data.initial);
+          randomizeState(built!.model, s, seed);
+          const single: unknown[] = [], fused: unknown[] = [];
+          object.ode2Lhs_q!(s, record(single), -0.7);
+          object.ode2Lhs_u!(s, record(single), 1.3);
+          object.ode2Lhs_qu(s, record(fused), -0.7, 1.3);
+          expect(fused.length).toBeGreaterThan(0);
+          expect(fused).toEqual(single);
+        }
+      }
+    });
+
+    it('directConstraintReactionsEqualTheJacobianProductBitForBit', () => {
+      // aeAndReaction (the residual's C_qᵀλ without storing the Jacobian) against ae's Jacobian c with cᵀλ added row by
+      // row into the same vector, as the assembler adds it: the same g and the same sums to the last bit
+      const { model } = built!;
+      for (const object of model.objects) {
+        if (object.aeAndReaction === undefined || object.nAE === 0) continue;
+        const n = model.objectMaps[object.label.index].ltg.length, nAE = object.nAE;
+        const first = model.addresses.objectAE[object.label.index] - model.nu;
+        const ltg = Int32Array.from({ length: n }, (_, k) => 2 * k + 1);
+        for (const seed of seeds) {
+          const s = model.data.current;
+          s.copyFrom(model.data.initial);
+          randomizeState(model, s, seed);
+          for (const useIndex2 of [false, true]) {
+            const g = new Float64Array(nAE), gDirect = new Float64Array(nAE), c = new Float64Array(nAE * n);
+            const start = Float64Array.from({ length: 2 * n + 1 }, (_, k) => Math.sin(3.7 * k + seed));
+            const r = start.slice(), reference = start.slice();
+            expect(object.aeAndReaction(s, gDirect, useIndex2, s.lambda, first, r, ltg), `${name}: direct form declined`).toBe(true);
+            object.ae!(s, g, useIndex2, c);
+            expect(Array.from(gDirect)).toEqual(Array.from(g));
+            for (let i = 0; i < nAE; i++) {
+              const l = s.lambda[first + i];
+              if (l !== 0) for (let k = 0; k < n; k++) reference[ltg[k]] += c[i * n + k] * l;
+            }
+            expect(Array.from(r), `${name} at seed ${seed}, index ${useIndex2 ? 2 : 3}`).toEqual(Array.from(reference));
+            expect(r.some((x, k) => x !== start[k]), `${name}: the multipliers load the joint`).toBe(true);
+          }
+        }
+      }
+    });
+
     it('defaultsRoundTripThroughGetDefaultsAndGet', () => {
       const { defaults, get } = getters[category](built!.mbs);
       const dictionary = defaults(definition.typeName);

@@ -154,3 +154,31 @@ describe('cscFromTriplets and cscEntry', () => {
     expect(() => cscFromTriplets(2, Int32Array.of(0, 2), Int32Array.of(0, 0), Float64Array.of(1, 1), 2)).toThrow(/cscFromTriplets: entry \(2, 0\) outside 2×2/);
   });
 });
+
+describe('SparseAssembler pattern change after matching calls', () => {
+  it('gives the values of a fresh assembly bit for bit when the sequence changes after a matching prefix (add, addBlock, addEntries, fewer calls)', () => {
+    const rnd = mulberry32(21);
+    const n = 7;
+    // values with cancellations (x + (−x) = +0) and −0 entries, where the order of the sums matters
+    const value = () => [0, -0, 0.1, -0.1, 1e16, -1e16, 3][Math.floor(rnd() * 7)] * (1 + rnd());
+    for (let trial = 0; trial < 200; trial++) {
+      const base = randomEntries(n, 30, rnd).map(([r, c]): Triplet => [r, c, value()]);
+      const asm = new SparseAssembler(n, 4);
+      assembleAll(asm, base);
+      const cut = Math.floor(rnd() * base.length);
+      const next: Triplet[] = base.slice(0, cut).map(([r, c]): Triplet => [r, c, value()]);
+      const kind = trial % 4;
+      if (kind !== 3) for (let k = cut; k < base.length + 3; k++) next.push([Math.floor(rnd() * n), Math.floor(rnd() * n), value()]);
+      asm.begin();
+      if (kind === 0) for (const [r, c, v] of next) asm.add(r, c, v);
+      const index = Int32Array.from({ length: n }, (_, i) => i);
+      if (kind === 1 || kind === 3) for (const [r, c, v] of next) asm.addBlock(index, r, index, c, 1, 1, Float64Array.of(v), 0, 1, 1, 1);
+      if (kind === 2) asm.addEntries(index, index, Int32Array.from(next, (t) => t[0]), Int32Array.from(next, (t) => t[1]), Float64Array.from(next, (t) => t[2]), next.length, 1);
+      const a = asm.end();
+      const fresh = assembleAll(new SparseAssembler(n), next);
+      expect(Array.from(a.rowIndex)).toEqual(Array.from(fresh.rowIndex));
+      expect(a.values.length).toBe(fresh.values.length);
+      for (let k = 0; k < a.values.length; k++) expect(Object.is(a.values[k], fresh.values[k])).toBe(true);
+    }
+  });
+});

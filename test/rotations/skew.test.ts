@@ -2,7 +2,7 @@ import { describe, it, expect } from 'vitest';
 import {
   Skew, Skew2Vec, cross3, mat3Mul, mat3MulVec, mat3Transpose, mat3TransposeMul, mat3MulTranspose, mat3TransposeMulVec,
   skewInto, skew2VecInto, cross3Into, dot3, norm3, mat3IdentityInto, mat3TransposeInto, mat3MulVecInto,
-  mat3TransposeMulVecInto, mat3MulInto, mat3TransposeMulInto, mat3MulTransposeInto, skewMulInto, mat3Det, hypot3,
+  mat3TransposeMulVecInto, mat3MulInto, mat3TransposeMulInto, mat3MulTransposeInto, skewMulInto, mat3Det, hypot2, hypot3,
   skewEntry, addSkewMulInto,
 } from '../../src/rotations/index.ts';
 import { FlexdynError } from '../../src/core/errors.ts';
@@ -125,5 +125,23 @@ describe('hypot3', () => {
       expect(Object.is(hypot3(x, y, z), Math.hypot(x, y, z))).toBe(true);
     }
     expect(hypot3(3, -4, 12)).toBe(13);
+  });
+});
+
+describe('hypot2', () => {
+  it('returns the same double as Math.hypot of two arguments, including the special values', () => {
+    // as hypot3's test: over 40 decades, one component tiny (1e-9) or zero in some draws; exact comparison (Object.is)
+    let seed = 54321;
+    const random = () => { seed = (seed * 1103515245 + 12345) % 2147483648; return seed / 2147483648; };
+    for (let i = 0; i < 20000; i++) {
+      const scale = 10 ** Math.floor(40 * random() - 20);
+      const x = (random() - 0.5) * scale, y = i % 7 === 0 ? 0 : (random() - 0.5) * scale * (i % 3 === 0 ? 1e-9 : 1);
+      expect(Object.is(hypot2(x, y), Math.hypot(x, y))).toBe(true);
+      expect(Object.is(hypot2(y, x), Math.hypot(y, x))).toBe(true);
+    }
+    for (const [x, y] of [[Number.NaN, 1], [Number.NaN, Infinity], [-Infinity, 0], [-0, 0], [0, -0], [3, -4], [1e300, 1e300], [1e-320, 1e-320], [5e-324, 0]]) {
+      expect(Object.is(hypot2(x, y), Math.hypot(x, y))).toBe(true);
+    }
+    expect(hypot2(3, -4)).toBe(5);
   });
 });

@@ -1,4 +1,4 @@
-import type { BindContext, ItemState, NodeModel, PositionMarkerModel, PositionNodeModel } from '../../registry/capabilities.ts';
+import { constantJacobianTransposedVector_q, type BindContext, type ItemState, type NodeModel, type PositionMarkerModel, type PositionNodeModel } from '../../registry/capabilities.ts';
 import type { ItemLabel } from '../../core/errors.ts';
 
 /**
@@ -24,6 +24,10 @@ export abstract class NodeMarker<N extends PositionNodeModel> {
     this.node = node;
     this.nodes = [node];
     this.nLocalU = node.nu;
+    if (node.jacobianTransposedVector_q === constantJacobianTransposedVector_q) {
+      this.jacobianTransposedVector_q = constantJacobianTransposedVector_q;
+      return;
+    }
     const kernel = node.jacobianTransposedVector_q?.bind(node);
     this.jacobianTransposedVector_q = kernel === undefined || this.withTorque ? kernel
       : (s, force, _torque, k, factor) => kernel(s, force, undefined, k, factor);

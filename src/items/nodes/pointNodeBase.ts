@@ -1,4 +1,4 @@
-import type { ItemState, NodeModel, Only } from '../../registry/capabilities.ts';
+import { constantJacobianTransposedVector_q, type ItemState, type NodeModel, type Only } from '../../registry/capabilities.ts';
 import type { ItemLabel } from '../../core/errors.ts';
 import { OutputVariableType } from '../../registry/enums.ts';
 import { coordinateOutput, coordinateOutputVariables } from './coordinateOutputs.ts';
@@ -66,7 +66,7 @@ export class PointNodeModel extends NodeBase implements Only<NodeModel, PointNod
   }
 
   /** The position Jacobian is constant: no contribution to load Jacobians. */
-  jacobianTransposedVector_q(): void {}
+  readonly jacobianTransposedVector_q = constantJacobianTransposedVector_q;
 
   output(variable: OutputVariableType, s: ItemState): ArrayLike<number> | undefined {
     const d = this.positionDimension;

@@ -6,13 +6,15 @@
  * @module
  */
 
+import { hypot3 } from '../../rotations/skew.ts';
+
 /** Writes A (row-major) of the slopes ry = s[o..o+2], rz = s[o+3..o+5]. */
 export function slopeFrame(s: ArrayLike<number>, o: number, out: Float64Array): void {
-  const nz = Math.hypot(s[o + 3], s[o + 4], s[o + 5]);
+  const nz = hypot3(s[o + 3], s[o + 4], s[o + 5]);
   const zx = s[o + 3] / nz, zy = s[o + 4] / nz, zz = s[o + 5] / nz;
   const h = s[o] * zx + s[o + 1] * zy + s[o + 2] * zz;
   let yx = s[o] - h * zx, yy = s[o + 1] - h * zy, yz = s[o + 2] - h * zz;
-  const ny = Math.hypot(yx, yy, yz);
+  const ny = hypot3(yx, yy, yz);
   yx /= ny; yy /= ny; yz /= ny;
   out[0] = yy * zz - yz * zy; out[1] = yx; out[2] = zx;
   out[3] = yz * zx - yx * zz; out[4] = yy; out[5] = zy;

@@ -58,13 +58,16 @@ function crossSectionStrains(pool: Jet2Pool, v: SlopeVariables, out: readonly Je
 }
 
 /** Exudyn's section basis ē₀ = r_y × r_z, ē₁ = r_z × (r_y × r_z) = r_y|r_z|² − r_z(r_y·r_z), ē₂ = r_z (unnormalized). */
-function sectionBasis(pool: Jet2Pool, ry: readonly Jet2[], rz: readonly Jet2[]): [Jet2[], Jet2[], Jet2[]] {
+function sectionBasis(pool: Jet2Pool, ry: readonly Jet2[], rz: readonly Jet2[]): readonly Jet2[][] {
   const e0 = pool.vector(), e1 = pool.vector();
   pool.cross(ry, rz, e0);
   const bb = pool.dot(rz, rz, pool.take()), ab = pool.dot(ry, rz, pool.take());
   for (let k = 0; k < 3; k++) pool.addMul(pool.mul(ry[k], bb, e1[k]), -1, rz[k], ab);
-  return [e0, e1, pool.triple(rz[0], rz[1], rz[2])];
+  basis[0] = e0; basis[1] = e1; basis[2] = pool.triple(rz[0], rz[1], rz[2]);
+  return basis;
 }
+/** The section basis of the last sectionBasis call (one array for all calls: read at once, evaluations run one at a time). */
+const basis: Jet2[][] = [[], [], []];
 
 /** γ = [t₀·r_x − 1, t₁·r_x, t₂·r_x] with the normalized section basis t_i. */
 function axialShearStrains(pool: Jet2Pool, v: SlopeVariables, out: readonly Jet2[]): void {
@@ -235,17 +238,19 @@ class ANCFBeamModel implements Only<ObjectModel & BodyModel, ANCFBeamModel> {
   }
 
   private gather(s: ItemState): void {
-    this.nodes.forEach((node, n) => {
+    const { nodes, e, u } = this;
+    for (let n = 0; n < nodes.length; n++) {
+      const qIndex = nodes[n].qIndex, uIndex = nodes[n].uIndex;
       for (let k = 0; k < 9; k++) {
-        this.e[9 * n + k] = s.qRef[node.qIndex + k] + s.q[node.qIndex + k];
-        this.u[9 * n + k] = s.u[node.uIndex + k];
+        e[9 * n + k] = s.qRef[qIndex + k] + s.q[qIndex + k];
+        u[9 * n + k] = s.u[uIndex + k];
       }
-    });
+    }
   }
 
   /** Sets the map B of the local variables at x and their values and rates. */
   private setPoint(x: number): void {
-    const [S0, S1] = linearShapes(x, this.L);
+    const S0 = 0.5 - x / this.L, S1 = 0.5 + x / this.L; // linearShapes without its array
     const iL = 1 / this.L;
     for (let c = 0; c < 3; c++) {
       this.setRow(c, c, -iL, 9 + c, iL);

@@ -18,6 +18,28 @@ type BeamValues = ParameterValues<typeof parameters>;
 /** Node coordinates [p (3), Euler parameters (4)] of two nodes. */
 const N_LOCAL = 14;
 
+/** 2 atan(√τ)/√τ = 2 − 2τ/3 + 2τ²/5 (the log's factor near Ω = 0; the next term τ³/7 is below 1e-24). */
+const SERIES_LOG = [2, -2 / 3, 2 / 5] as const;
+/** γ(x) near x = |Ω|² = 0. */
+const SERIES_GAMMA = [1 / 12, 1 / 720, 1 / 30240, 1 / 1209600] as const;
+/** f8(x) near x = 0. */
+const SERIES_F8 = [1 / 360, 1 / 7560, 1 / 201600, 1 / 5987520, 691 / 130767436800] as const;
+
+/** Σ_k c_k x^k by Horner's scheme, the value operations of Jet2Pool.polynomial (0·x + c_last, then 1·(t x) + c_k). */
+function horner(x: number, c: readonly number[]): number {
+  let t = 0 * x + c[c.length - 1];
+  for (let k = c.length - 2; k >= 0; k--) t = 1 * (t * x) + c[k];
+  return t;
+}
+
+/** skew(a) as jets' tUWPair forms it: zero entries 0·a0 + 0, the others s·a_k + 0 (row-major). */
+function skewValues(a0: number, a1: number, a2: number, out: Float64Array): void {
+  const z = 0 * a0 + 0;
+  out[0] = z; out[1] = -1 * a2 + 0; out[2] = 1 * a1 + 0;
+  out[3] = 1 * a2 + 0; out[4] = z; out[5] = -1 * a0 + 0;
+  out[6] = -1 * a1 + 0; out[7] = 1 * a0 + 0; out[8] = z;
+}
+
 /** Jets in a fixed order per evaluation: 3-vectors and 3 × 3 matrices (row-major) of jets. */
 type Vec = Jet2[];
 
@@ -65,6 +87,27 @@ class BeamGeometricallyExactModel implements Only<ObjectModel & BodyModel, BeamG
   private readonly localMatrix = denseLocalMatrix(N_LOCAL);
   private readonly gl = new Float64Array(12);
 
+  /** Jet vectors and matrices of the jet path (computeForces): preallocated arrays, their entries pool jets per call. */
+  private readonly jets = {
+    A0: new Array<Jet2>(9), A1: new Array<Jet2>(9), R: new Array<Jet2>(9), Tso: new Array<Jet2>(9),
+    TuwPlus: new Array<Jet2>(9), TuwMinus: new Array<Jet2>(9), uSkew: new Array<Jet2>(9), omegaSkew: new Array<Jet2>(9), Gl: new Array<Jet2>(12),
+    dp: new Array<Jet2>(3), d: new Array<Jet2>(3), w: new Array<Jet2>(3), Om: new Array<Jet2>(3), uDisp: new Array<Jet2>(3), res: new Array<Jet2>(6),
+    pos: new Array<Jet2>(3), rot: new Array<Jet2>(3), omega: new Array<Jet2>(3), Jw: new Array<Jet2>(3), total: new Array<Jet2>(3),
+  };
+  /** Work arrays of the value path (computeForceValues). */
+  private readonly A0 = new Float64Array(9);
+  private readonly A1 = new Float64Array(9);
+  private readonly R = new Float64Array(9);
+  private readonly Tso = new Float64Array(9);
+  private readonly TuwPlus = new Float64Array(9);
+  private readonly TuwMinus = new Float64Array(9);
+  private readonly uSkew = new Float64Array(9);
+  private readonly omegaSkew = new Float64Array(9);
+  private readonly omegaValues = new Float64Array(3);
+  private readonly totalValues = new Float64Array(3);
+  private readonly forceValues = new Float64Array(N_LOCAL);
+  private readonly dampingBlock = new Float64Array(9);
+
   /** Relative motion h = [u, Ω] of the last force evaluation (values). */
   private readonly h = new Float64Array(6);
   private readonly nodeNumbers: readonly number[];
@@ -106,119 +149,121 @@ class BeamGeometricallyExactModel implements Only<ObjectModel & BodyModel, BeamG
 
   /** Total coordinates q = q_ref + Δq and velocities u of both nodes. */
   private gather(s: ItemState): void {
-    this.nodes.forEach((node, n) => {
+    const { nodes, q, u } = this;
+    for (let n = 0; n < nodes.length; n++) {
+      const qIndex = nodes[n].qIndex, uIndex = nodes[n].uIndex;
       for (let k = 0; k < 7; k++) {
-        this.q[7 * n + k] = s.qRef[node.qIndex + k] + s.q[node.qIndex + k];
-        this.u[7 * n + k] = s.u[node.uIndex + k];
+        q[7 * n + k] = s.qRef[qIndex + k] + s.q[qIndex + k];
+        u[7 * n + k] = s.u[uIndex + k];
       }
-    });
+    }
   }
 
-  /** A(ep) of node n as 9 jets (Exudyn's form, as NodeRigidBodyEP's orientation). */
-  private rotation(n: number): Vec {
+  /** A(ep) of node n as 9 jets into A (Exudyn's form, as NodeRigidBodyEP's orientation). */
+  private rotation(n: number, A: Vec): void {
     const pool = this.pool, v = this.variables;
-    const [p0, p1, p2, p3] = [v[7 * n + 3], v[7 * n + 4], v[7 * n + 5], v[7 * n + 6]];
-    const t = () => pool.take();
-    const sq = (a: Jet2) => pool.mul(a, a, t());
-    const pr = (a: Jet2, b: Jet2) => pool.mul(a, b, t());
-    const lin = (c: number, a: Jet2, d: number, b: Jet2, e = 0) => pool.addScaled(pool.affine(a, c, e, t()), d, b, t());
-    const A: Vec = new Array<Jet2>(9);
-    A[0] = lin(-2, sq(p3), -2, sq(p2), 1);
-    A[1] = lin(-2, pr(p3, p0), 2, pr(p2, p1));
-    A[2] = lin(2, pr(p3, p1), 2, pr(p2, p0));
-    A[3] = lin(2, pr(p3, p0), 2, pr(p2, p1));
-    A[4] = lin(-2, sq(p3), -2, sq(p1), 1);
-    A[5] = lin(2, pr(p3, p2), -2, pr(p1, p0));
-    A[6] = lin(-2, pr(p2, p0), 2, pr(p3, p1));
-    A[7] = lin(2, pr(p3, p2), 2, pr(p1, p0));
-    A[8] = lin(-2, sq(p2), -2, sq(p1), 1);
-    return A;
+    const p0 = v[7 * n + 3], p1 = v[7 * n + 4], p2 = v[7 * n + 5], p3 = v[7 * n + 6];
+    A[0] = this.lin(-2, pool.mul(p3, p3, pool.take()), -2, pool.mul(p2, p2, pool.take()), 1);
+    A[1] = this.lin(-2, pool.mul(p3, p0, pool.take()), 2, pool.mul(p2, p1, pool.take()), 0);
+    A[2] = this.lin(2, pool.mul(p3, p1, pool.take()), 2, pool.mul(p2, p0, pool.take()), 0);
+    A[3] = this.lin(2, pool.mul(p3, p0, pool.take()), 2, pool.mul(p2, p1, pool.take()), 0);
+    A[4] = this.lin(-2, pool.mul(p3, p3, pool.take()), -2, pool.mul(p1, p1, pool.take()), 1);
+    A[5] = this.lin(2, pool.mul(p3, p2, pool.take()), -2, pool.mul(p1, p0, pool.take()), 0);
+    A[6] = this.lin(-2, pool.mul(p2, p0, pool.take()), 2, pool.mul(p3, p1, pool.take()), 0);
+    A[7] = this.lin(2, pool.mul(p3, p2, pool.take()), 2, pool.mul(p1, p0, pool.take()), 0);
+    A[8] = this.lin(-2, pool.mul(p2, p2, pool.take()), -2, pool.mul(p1, p1, pool.take()), 1);
   }
 
-  /** G_l(ep) of node n as 12 jets (3 × 4 row-major): 2[−e, e0 I − ẽ]. */
-  private gLocalJets(n: number): Vec {
-    const pool = this.pool, v = this.variables;
-    const e = [v[7 * n + 3], v[7 * n + 4], v[7 * n + 5], v[7 * n + 6]];
-    const c = (sign: number, k: number) => pool.affine(e[k], 2 * sign, 0, pool.take());
-    return [
-      c(-1, 1), c(1, 0), c(1, 3), c(-1, 2),
-      c(-1, 2), c(-1, 3), c(1, 0), c(1, 1),
-      c(-1, 3), c(1, 2), c(-1, 1), c(1, 0),
-    ];
+  /** (c a + e) + d b as a new jet. */
+  private lin(c: number, a: Jet2, d: number, b: Jet2, e: number): Jet2 {
+    const pool = this.pool;
+    return pool.addScaled(pool.affine(a, c, e, pool.take()), d, b, pool.take());
   }
 
-  /** The 14 nodal forces as jets in this.forces, from this.q and this.u: values, and ∂/∂q if `derivatives`. */
+  /** G_l(ep) of node n as 12 jets (3 × 4 row-major) into G: 2[−e, e0 I − ẽ]. */
+  private gLocalJets(n: number, G: Vec): void {
+    const v = this.variables, at = 7 * n + 3;
+    G[0] = this.scaled(v[at + 1], -2); G[1] = this.scaled(v[at], 2); G[2] = this.scaled(v[at + 3], 2); G[3] = this.scaled(v[at + 2], -2);
+    G[4] = this.scaled(v[at + 2], -2); G[5] = this.scaled(v[at + 3], -2); G[6] = this.scaled(v[at], 2); G[7] = this.scaled(v[at + 1], 2);
+    G[8] = this.scaled(v[at + 3], -2); G[9] = this.scaled(v[at + 2], 2); G[10] = this.scaled(v[at + 1], -2); G[11] = this.scaled(v[at], 2);
+  }
+
+  /** s a + 0 as a new jet. */
+  private scaled(a: Jet2, s: number): Jet2 {
+    return this.pool.affine(a, s, 0, this.pool.take());
+  }
+
+  /**
+   * The 14 nodal forces as jets in this.forces, from this.q and this.u: values, and ∂/∂q if `derivatives`. The jet
+   * vectors and matrices are preallocated arrays of the model whose entries are pool jets (no allocation per call).
+   */
   private computeForces(derivatives: boolean): void {
-    const pool = this.pool, L = this.L;
+    const pool = this.pool, L = this.L, j = this.jets;
     pool.reset();
     pool.derivatives = derivatives;
     for (let i = 0; i < N_LOCAL; i++) pool.variable(i, this.q[i], this.variables[i]);
     const v = this.variables;
-    const t = () => pool.take();
-    const A0 = this.rotation(0), A1 = this.rotation(1);
+    const A0 = j.A0, A1 = j.A1, R = j.R, dp = j.dp, d = j.d, w = j.w, Om = j.Om, uDisp = j.uDisp, res = j.res;
+    this.rotation(0, A0);
+    this.rotation(1, A1);
     // d = A0ᵀ (p1 − p0), R = A0ᵀ A1
-    const dp = [0, 1, 2].map((k) => pool.addScaled(v[7 + k], -1, v[k], t()));
-    const d = [0, 1, 2].map((i) => this.dot3(A0[i], A0[3 + i], A0[6 + i], dp[0], dp[1], dp[2]));
-    const R: Vec = new Array<Jet2>(9);
-    for (let i = 0; i < 3; i++) for (let j = 0; j < 3; j++) R[3 * i + j] = this.dot3(A0[i], A0[3 + i], A0[6 + i], A1[j], A1[3 + j], A1[6 + j]);
+    for (let k = 0; k < 3; k++) dp[k] = pool.addScaled(v[7 + k], -1, v[k], pool.take());
+    for (let i = 0; i < 3; i++) d[i] = this.dot3(A0[i], A0[3 + i], A0[6 + i], dp[0], dp[1], dp[2]);
+    for (let i = 0; i < 3; i++) for (let k = 0; k < 3; k++) R[3 * i + k] = this.dot3(A0[i], A0[3 + i], A0[6 + i], A1[k], A1[3 + k], A1[6 + k]);
     // Ω = LogSO3(R) = h(|w|², 1 + tr R) w, w = (R21 − R12, R02 − R20, R10 − R01), h(a, c) = 2 atan2(√a, c)/√a
-    const w = [pool.addScaled(R[7], -1, R[5], t()), pool.addScaled(R[2], -1, R[6], t()), pool.addScaled(R[3], -1, R[1], t())];
-    const a = pool.dot(w, w, t());
-    const c = pool.affine(pool.add(pool.add(R[0], R[4], t()), R[8], t()), 1, 1, t());
-    const h = t();
+    w[0] = pool.addScaled(R[7], -1, R[5], pool.take());
+    w[1] = pool.addScaled(R[2], -1, R[6], pool.take());
+    w[2] = pool.addScaled(R[3], -1, R[1], pool.take());
+    const a = pool.dot(w, w, pool.take());
+    const c = pool.affine(pool.add(pool.add(R[0], R[4], pool.take()), R[8], pool.take()), 1, 1, pool.take());
+    const h = pool.take();
     if (a.v > 1e-8 * c.v * c.v) {
-      const r = pool.sqrt(a, t());
-      pool.div(pool.affine(pool.atan2(r, c, t()), 2, 0, t()), r, h);
+      const r = pool.sqrt(a, pool.take());
+      pool.div(pool.affine(pool.atan2(r, c, pool.take()), 2, 0, pool.take()), r, h);
     } else {
       // 2 atan(√τ)/(c √τ) with τ = a/c² (series; the next term τ³/7 is below 1e-24)
-      const tau = pool.div(a, pool.mul(c, c, t()), t());
-      pool.div(pool.polynomial(tau, [2, -2 / 3, 2 / 5], t()), c, h);
+      const tau = pool.div(a, pool.mul(c, c, pool.take()), pool.take());
+      pool.div(pool.polynomial(tau, SERIES_LOG, pool.take()), c, h);
     }
-    const Om = w.map((wi) => pool.mul(h, wi, t()));
+    for (let k = 0; k < 3; k++) Om[k] = pool.mul(h, w[k], pool.take());
     // T_exp,SO3⁻¹(Ω) = β I + ½ Ω̃ + γ ΩΩᵀ, T_uw = ½ ũ + γ (ũΩ̃ + Ω̃ũ) + f8 (Ω·u) Ω̃²
-    const x = pool.dot(Om, Om, t());
-    const [beta, gamma, f8] = this.expFactors(x);
-    const Tso = this.tExpSO3Inv(Om, beta, gamma);
+    const x = pool.dot(Om, Om, pool.take());
+    const beta = pool.take(), gamma = pool.take(), f8 = pool.take();
+    this.expFactors(x, beta, gamma, f8);
+    const Tso = j.Tso;
+    this.tExpSO3Inv(Om, beta, gamma, Tso);
     // u = Tsoᵀ d
-    const uDisp = [0, 1, 2].map((i) => this.dot3(Tso[i], Tso[3 + i], Tso[6 + i], d[0], d[1], d[2]));
-    // ε = (h − h₀)/L, stresses K ε
-    const res = [
-      pool.affine(uDisp[0], this.k[0] / L, -this.k[0], t()), pool.affine(uDisp[1], this.k[1] / L, 0, t()), pool.affine(uDisp[2], this.k[2] / L, 0, t()),
-      pool.affine(Om[0], this.k[3] / L, 0, t()), pool.affine(Om[1], this.k[4] / L, 0, t()), pool.affine(Om[2], this.k[5] / L, 0, t()),
-    ];
+    for (let i = 0; i < 3; i++) uDisp[i] = this.dot3(Tso[i], Tso[3 + i], Tso[6 + i], d[0], d[1], d[2]);
+    // ε = (h − h₀)/L, stresses K ε: res = [r_p (3), r_r (3)]
+    res[0] = pool.affine(uDisp[0], this.k[0] / L, -this.k[0], pool.take());
+    res[1] = pool.affine(uDisp[1], this.k[1] / L, 0, pool.take());
+    res[2] = pool.affine(uDisp[2], this.k[2] / L, 0, pool.take());
+    for (let k = 0; k < 3; k++) res[3 + k] = pool.affine(Om[k], this.k[3 + k] / L, 0, pool.take());
     for (let k = 0; k < 3; k++) { this.h[k] = uDisp[k].v; this.h[3 + k] = Om[k].v; }
-    const resPos = res.slice(0, 3), resRot = res.slice(3, 6);
-    const [TuwPlus, TuwMinus] = this.tUWPair(uDisp, Om, gamma, f8);
+    this.tUWPair(uDisp, Om, gamma, f8, j.TuwPlus, j.TuwMinus);
+    const pos = j.pos, rot = j.rot, Gl = j.Gl, total = j.total;
     for (let n = 0; n < 2; n++) {
       // node 1: [Tsoᵀ r_p ; T_uwᵀ r_p + Tsoᵀ r_r]; node 0: −[Tso r_p ; T_uw⁻ᵀ r_p + Tso r_r] (T_exp⁻¹(−h) = [Tsoᵀ, T_uw⁻; 0, Tsoᵀ])
       const sign = n === 0 ? -1 : 1;
-      const transposeTso = n === 1;
-      const Tuw = n === 1 ? TuwPlus : TuwMinus;
-      const pos = [0, 1, 2].map((i) => transposeTso ? this.dot3(Tso[i], Tso[3 + i], Tso[6 + i], resPos[0], resPos[1], resPos[2]) : this.dot3(Tso[3 * i], Tso[3 * i + 1], Tso[3 * i + 2], resPos[0], resPos[1], resPos[2]));
-      const rot = [0, 1, 2].map((i) => {
-        const first = this.dot3(Tuw[i], Tuw[3 + i], Tuw[6 + i], resPos[0], resPos[1], resPos[2]);
-        const second = transposeTso ? this.dot3(Tso[i], Tso[3 + i], Tso[6 + i], resRot[0], resRot[1], resRot[2]) : this.dot3(Tso[3 * i], Tso[3 * i + 1], Tso[3 * i + 2], resRot[0], resRot[1], resRot[2]);
-        return pool.add(first, second, t());
-      });
-      // quadratic velocity term (L/2) ω̄ × (J ω̄), ω̄ = G_l θ̇ (θ̇ constant for ∂/∂q)
-      const Gl = this.gLocalJets(n);
-      const omega = [0, 1, 2].map((i) => {
-        const o = pool.affine(Gl[4 * i], this.u[7 * n + 3], 0, t());
-        for (let k = 1; k < 4; k++) pool.addScaled(o, this.u[7 * n + 3 + k], Gl[4 * i + k], o);
-        return o;
-      });
-      const Jw = [0, 1, 2].map((i) => {
-        const o = pool.affine(omega[0], this.J[3 * i], 0, t());
-        pool.addScaled(o, this.J[3 * i + 1], omega[1], o);
-        return pool.addScaled(o, this.J[3 * i + 2], omega[2], o);
-      });
-      const qv = pool.cross(omega, Jw, pool.vector());
+      // entry (i, l) of Tsoᵀ (node 1) at Tso[i + 3l], of Tso (node 0) at Tso[3i + l]
+      const si = n === 1 ? 1 : 3, sl = n === 1 ? 3 : 1;
+      const Tuw = n === 1 ? j.TuwPlus : j.TuwMinus;
+      for (let i = 0; i < 3; i++) pos[i] = this.dot3(Tso[si * i], Tso[si * i + sl], Tso[si * i + 2 * sl], res[0], res[1], res[2]);
+      for (let i = 0; i < 3; i++) {
+        const first = this.dot3(Tuw[i], Tuw[3 + i], Tuw[6 + i], res[0], res[1], res[2]);
+        const second = this.dot3(Tso[si * i], Tso[si * i + sl], Tso[si * i + 2 * sl], res[3], res[4], res[5]);
+        rot[i] = pool.add(first, second, pool.take());
+      }
+      // quadratic velocity term (L/2) ω̄ × (J ω̄), ω̄ = G_l θ̇ (θ̇ constant for ∂/∂q); with θ̇ = 0 (static solves) every
+      // value and derivative of ω̄ and of the term is +0 or −0, and adding it changes nothing: skipped
+      this.gLocalJets(n, Gl);
+      if (this.angularVelocityNonzero(n)) this.totalWithVelocityTerm(n, sign);
+      else for (let i = 0; i < 3; i++) total[i] = pool.affine(rot[i], sign, 0, pool.take());
       const A = n === 0 ? A0 : A1;
       for (let i = 0; i < 3; i++) {
         const f = this.forces[7 * n + i];
         pool.affine(this.dot3(A[3 * i], A[3 * i + 1], A[3 * i + 2], pos[0], pos[1], pos[2]), sign, 0, f);
       }
-      const total = [0, 1, 2].map((i) => pool.addScaled(pool.affine(rot[i], sign, 0, t()), 0.5 * L, qv[i], t()));
       for (let k = 0; k < 4; k++) {
         const f = this.forces[7 * n + 3 + k];
         this.pool.dot3(Gl[k], Gl[4 + k], Gl[8 + k], total[0], total[1], total[2], f);
@@ -226,37 +271,182 @@ class BeamGeometricallyExactModel implements Only<ObjectModel & BodyModel, BeamG
     }
   }
 
-  /** β, γ and f8 of x = |Ω|² (Exudyn's closed forms and series). */
-  private expFactors(x: Jet2): [Jet2, Jet2, Jet2] {
-    const pool = this.pool;
-    const t = () => pool.take();
-    const phi = Math.sqrt(x.v);
-    const beta = t(), gamma = t(), f8 = t();
-    if (phi > 0.02) {
-      const ph = pool.sqrt(x, t());
-      const half = pool.affine(ph, 0.5, 0, t());
-      pool.div(pool.mul(half, pool.cos(half, t()), t()), pool.sin(half, t()), beta);
-      pool.div(pool.affine(beta, -1, 1, t()), x, gamma);
+  /**
+   * The 14 nodal forces (values only) into `out` from this.q and this.u, and h into this.h: the operations of
+   * {@link BeamGeometricallyExactModel.computeForces} on plain numbers in the same order (each jet operation's value
+   * formula: affine c·a + d, addScaled a + c·b, div a·(1/b), Horner polynomials), so the same forces to the last bit
+   * without the jets' per-operation overhead (the residual of every Newton iteration).
+   */
+  private computeForceValues(out: Float64Array): void {
+    const q = this.q, L = this.L, A0 = this.A0, A1 = this.A1, R = this.R, T = this.Tso, Tp = this.TuwPlus, Tm = this.TuwMinus;
+    this.rotationValues(0, A0);
+    this.rotationValues(1, A1);
+    const dp0 = q[7] + -1 * q[0], dp1 = q[8] + -1 * q[1], dp2 = q[9] + -1 * q[2];
+    const d0 = A0[0] * dp0 + A0[3] * dp1 + A0[6] * dp2;
+    const d1 = A0[1] * dp0 + A0[4] * dp1 + A0[7] * dp2;
+    const d2 = A0[2] * dp0 + A0[5] * dp1 + A0[8] * dp2;
+    for (let i = 0; i < 3; i++) for (let j = 0; j < 3; j++) R[3 * i + j] = A0[i] * A1[j] + A0[3 + i] * A1[3 + j] + A0[6 + i] * A1[6 + j];
+    const w0 = R[7] + -1 * R[5], w1 = R[2] + -1 * R[6], w2 = R[3] + -1 * R[1];
+    const a = w0 * w0 + w1 * w1 + w2 * w2;
+    const c = 1 * (R[0] + R[4] + R[8]) + 1;
+    let h: number;
+    if (a > 1e-8 * c * c) {
+      const r = Math.sqrt(a);
+      h = (2 * Math.atan2(r, c) + 0) * (1 / r);
     } else {
-      pool.polynomial(x, [1 / 12, 1 / 720, 1 / 30240, 1 / 1209600], gamma);
-      pool.affine(pool.mul(x, gamma, t()), -1, 1, beta);
+      const tau = a * (1 / (c * c));
+      h = horner(tau, SERIES_LOG) * (1 / c);
+    }
+    const Om0 = h * w0, Om1 = h * w1, Om2 = h * w2;
+    const x = Om0 * Om0 + Om1 * Om1 + Om2 * Om2;
+    // β, γ, f8 (expFactors)
+    const phi = Math.sqrt(x);
+    let beta: number, gamma: number, f8: number;
+    if (phi > 0.02) {
+      const half = 0.5 * Math.sqrt(x) + 0;
+      beta = half * Math.cos(half) * (1 / Math.sin(half));
+      gamma = (-1 * beta + 1) * (1 / x);
+    } else {
+      gamma = horner(x, SERIES_GAMMA);
+      beta = -1 * (x * gamma) + 1;
     }
     if (phi >= 0.2) {
-      const ph = pool.sqrt(x, t());
-      const numerator = pool.add(pool.add(pool.mul(ph, pool.sin(ph, t()), t()), pool.affine(pool.cos(ph, t()), 4, -4, t()), t()), x, t());
-      const sinHalf = pool.sin(pool.affine(ph, 0.5, 0, t()), t());
-      const denominator = pool.affine(pool.mul(pool.mul(sinHalf, sinHalf, t()), pool.mul(x, x, t()), t()), 4, 0, t());
-      pool.div(numerator, denominator, f8);
+      const ph = Math.sqrt(x);
+      const numerator = ph * Math.sin(ph) + (4 * Math.cos(ph) + -4) + x;
+      const sinHalf = Math.sin(0.5 * ph + 0);
+      f8 = numerator * (1 / (4 * (sinHalf * sinHalf * (x * x)) + 0));
     } else {
-      pool.polynomial(x, [1 / 360, 1 / 7560, 1 / 201600, 1 / 5987520, 691 / 130767436800], f8);
+      f8 = horner(x, SERIES_F8);
     }
-    return [beta, gamma, f8];
+    // T_exp,SO3⁻¹ (tExpSO3Inv)
+    const Om = this.omegaValues;
+    Om[0] = Om0; Om[1] = Om1; Om[2] = Om2;
+    for (let i = 0; i < 3; i++) {
+      for (let j = 0; j < 3; j++) {
+        const e = gamma * (Om[i] * Om[j]);
+        T[3 * i + j] = i === j ? e + beta : e;
+      }
+    }
+    T[1] = T[1] + -0.5 * Om2; T[3] = T[3] + 0.5 * Om2;
+    T[2] = T[2] + 0.5 * Om1; T[6] = T[6] + -0.5 * Om1;
+    T[5] = T[5] + -0.5 * Om0; T[7] = T[7] + 0.5 * Om0;
+    const u0 = T[0] * d0 + T[3] * d1 + T[6] * d2;
+    const u1 = T[1] * d0 + T[4] * d1 + T[7] * d2;
+    const u2 = T[2] * d0 + T[5] * d1 + T[8] * d2;
+    const k = this.k;
+    const rp0 = k[0] / L * u0 + -k[0], rp1 = k[1] / L * u1 + 0, rp2 = k[2] / L * u2 + 0;
+    const rr0 = k[3] / L * Om0 + 0, rr1 = k[4] / L * Om1 + 0, rr2 = k[5] / L * Om2 + 0;
+    this.h[0] = u0; this.h[1] = u1; this.h[2] = u2; this.h[3] = Om0; this.h[4] = Om1; this.h[5] = Om2;
+    // T_uw(±u, ±Ω) (tUWPair): ũ and Ω̃ as skew(a) = [0, −a2, a1; a2, 0, −a0; −a1, a0, 0] (each entry s·a + 0)
+    const us = this.uSkew, os = this.omegaSkew;
+    skewValues(u0, u1, u2, us);
+    skewValues(Om0, Om1, Om2, os);
+    const f8ou = f8 * (Om0 * u0 + Om1 * u1 + Om2 * u2);
+    for (let i = 0; i < 3; i++) {
+      for (let j = 0; j < 3; j++) {
+        const uo = us[3 * i] * os[j] + us[3 * i + 1] * os[3 + j] + us[3 * i + 2] * os[6 + j];
+        const ou = os[3 * i] * us[j] + os[3 * i + 1] * us[3 + j] + os[3 * i + 2] * us[6 + j];
+        const oo = os[3 * i] * os[j] + os[3 * i + 1] * os[3 + j] + os[3 * i + 2] * os[6 + j];
+        const e = gamma * (uo + ou);
+        const quadratic = f8ou * oo;
+        Tp[3 * i + j] = e + 0.5 * us[3 * i + j] + quadratic;
+        Tm[3 * i + j] = e + -0.5 * us[3 * i + j] + quadratic;
+      }
+    }
+    const G = this.gl, total = this.totalValues, Jm = this.J, halfL = 0.5 * L;
+    for (let n = 0; n < 2; n++) {
+      const sign = n === 0 ? -1 : 1;
+      const A = n === 0 ? A0 : A1, Tuw = n === 0 ? Tm : Tp;
+      // node 1: Tsoᵀ (entry (i, l) at Tso[i + 3l]), node 0: Tso (at Tso[3i + l])
+      const si = n === 1 ? 1 : 3, sl = n === 1 ? 3 : 1;
+      const pos0 = T[0] * rp0 + T[sl] * rp1 + T[2 * sl] * rp2;
+      const pos1 = T[si] * rp0 + T[si + sl] * rp1 + T[si + 2 * sl] * rp2;
+      const pos2 = T[2 * si] * rp0 + T[2 * si + sl] * rp1 + T[2 * si + 2 * sl] * rp2;
+      this.gLocalValues(n);
+      const v3 = this.u[7 * n + 3], v4 = this.u[7 * n + 4], v5 = this.u[7 * n + 5], v6 = this.u[7 * n + 6];
+      const om0 = v3 * G[0] + 0 + v4 * G[1] + v5 * G[2] + v6 * G[3];
+      const om1 = v3 * G[4] + 0 + v4 * G[5] + v5 * G[6] + v6 * G[7];
+      const om2 = v3 * G[8] + 0 + v4 * G[9] + v5 * G[10] + v6 * G[11];
+      const jw0 = Jm[0] * om0 + 0 + Jm[1] * om1 + Jm[2] * om2;
+      const jw1 = Jm[3] * om0 + 0 + Jm[4] * om1 + Jm[5] * om2;
+      const jw2 = Jm[6] * om0 + 0 + Jm[7] * om1 + Jm[8] * om2;
+      const qv0 = om1 * jw2 + -1 * (om2 * jw1), qv1 = om2 * jw0 + -1 * (om0 * jw2), qv2 = om0 * jw1 + -1 * (om1 * jw0);
+      for (let i = 0; i < 3; i++) {
+        const first = Tuw[i] * rp0 + Tuw[3 + i] * rp1 + Tuw[6 + i] * rp2;
+        const second = T[si * i] * rr0 + T[si * i + sl] * rr1 + T[si * i + 2 * sl] * rr2;
+        const rot = first + second;
+        total[i] = sign * rot + 0 + halfL * (i === 0 ? qv0 : i === 1 ? qv1 : qv2);
+        out[7 * n + i] = sign * (A[3 * i] * pos0 + A[3 * i + 1] * pos1 + A[3 * i + 2] * pos2) + 0;
+      }
+      for (let kk = 0; kk < 4; kk++) out[7 * n + 3 + kk] = G[kk] * total[0] + G[4 + kk] * total[1] + G[8 + kk] * total[2];
+    }
   }
 
-  /** β I + ½ Ω̃ + γ ΩΩᵀ (9 jets, row-major). */
-  private tExpSO3Inv(Om: Vec, beta: Jet2, gamma: Jet2): Vec {
+  /** A(ep) of node n (values; the operations of {@link BeamGeometricallyExactModel.rotation}). */
+  private rotationValues(n: number, A: Float64Array): void {
+    const q = this.q;
+    const p0 = q[7 * n + 3], p1 = q[7 * n + 4], p2 = q[7 * n + 5], p3 = q[7 * n + 6];
+    A[0] = -2 * (p3 * p3) + 1 + -2 * (p2 * p2);
+    A[1] = -2 * (p3 * p0) + 0 + 2 * (p2 * p1);
+    A[2] = 2 * (p3 * p1) + 0 + 2 * (p2 * p0);
+    A[3] = 2 * (p3 * p0) + 0 + 2 * (p2 * p1);
+    A[4] = -2 * (p3 * p3) + 1 + -2 * (p1 * p1);
+    A[5] = 2 * (p3 * p2) + 0 + -2 * (p1 * p0);
+    A[6] = -2 * (p2 * p0) + 0 + 2 * (p3 * p1);
+    A[7] = 2 * (p3 * p2) + 0 + 2 * (p1 * p0);
+    A[8] = -2 * (p2 * p2) + 1 + -2 * (p1 * p1);
+  }
+
+  /** total = sign·rot + (L/2) ω̄ × (J ω̄) as jets for node n (jets.Gl, jets.rot set), ω̄ = G_l θ̇. */
+  private totalWithVelocityTerm(n: number, sign: number): void {
+    const pool = this.pool, { Gl, omega, Jw, rot, total } = this.jets;
+    for (let i = 0; i < 3; i++) {
+      const o = pool.affine(Gl[4 * i], this.u[7 * n + 3], 0, pool.take());
+      for (let k = 1; k < 4; k++) pool.addScaled(o, this.u[7 * n + 3 + k], Gl[4 * i + k], o);
+      omega[i] = o;
+    }
+    for (let i = 0; i < 3; i++) {
+      const o = pool.affine(omega[0], this.J[3 * i], 0, pool.take());
+      pool.addScaled(o, this.J[3 * i + 1], omega[1], o);
+      Jw[i] = pool.addScaled(o, this.J[3 * i + 2], omega[2], o);
+    }
+    const qv = pool.cross(omega, Jw, pool.vector());
+    for (let i = 0; i < 3; i++) total[i] = pool.addScaled(pool.affine(rot[i], sign, 0, pool.take()), 0.5 * this.L, qv[i], pool.take());
+  }
+
+  /** True unless node n's Euler-parameter velocities are all zero (then ω̄ = 0 and the quadratic velocity term vanishes). */
+  private angularVelocityNonzero(n: number): boolean {
+    const u = this.u, at = 7 * n + 3;
+    return u[at] !== 0 || u[at + 1] !== 0 || u[at + 2] !== 0 || u[at + 3] !== 0;
+  }
+
+  /** β, γ and f8 of x = |Ω|² (Exudyn's closed forms and series) into the given jets. */
+  private expFactors(x: Jet2, beta: Jet2, gamma: Jet2, f8: Jet2): void {
     const pool = this.pool;
-    const T: Vec = new Array<Jet2>(9);
+    const phi = Math.sqrt(x.v);
+    if (phi > 0.02) {
+      const ph = pool.sqrt(x, pool.take());
+      const half = pool.affine(ph, 0.5, 0, pool.take());
+      pool.div(pool.mul(half, pool.cos(half, pool.take()), pool.take()), pool.sin(half, pool.take()), beta);
+      pool.div(pool.affine(beta, -1, 1, pool.take()), x, gamma);
+    } else {
+      pool.polynomial(x, SERIES_GAMMA, gamma);
+      pool.affine(pool.mul(x, gamma, pool.take()), -1, 1, beta);
+    }
+    if (phi >= 0.2) {
+      const ph = pool.sqrt(x, pool.take());
+      const numerator = pool.add(pool.add(pool.mul(ph, pool.sin(ph, pool.take()), pool.take()), pool.affine(pool.cos(ph, pool.take()), 4, -4, pool.take()), pool.take()), x, pool.take());
+      const sinHalf = pool.sin(pool.affine(ph, 0.5, 0, pool.take()), pool.take());
+      const denominator = pool.affine(pool.mul(pool.mul(sinHalf, sinHalf, pool.take()), pool.mul(x, x, pool.take()), pool.take()), 4, 0, pool.take());
+      pool.div(numerator, denominator, f8);
+    } else {
+      pool.polynomial(x, SERIES_F8, f8);
+    }
+  }
+
+  /** β I + ½ Ω̃ + γ ΩΩᵀ (9 jets, row-major) into T. */
+  private tExpSO3Inv(Om: Vec, beta: Jet2, gamma: Jet2, T: Vec): void {
+    const pool = this.pool;
     for (let i = 0; i < 3; i++) {
       for (let j = 0; j < 3; j++) {
         const e = pool.mul(gamma, pool.mul(Om[i], Om[j], pool.take()), pool.take());
@@ -268,36 +458,50 @@ class BeamGeometricallyExactModel implements Only<ObjectModel & BodyModel, BeamG
     pool.addScaled(T[1], -0.5, Om[2], T[1]); pool.addScaled(T[3], 0.5, Om[2], T[3]);
     pool.addScaled(T[2], 0.5, Om[1], T[2]); pool.addScaled(T[6], -0.5, Om[1], T[6]);
     pool.addScaled(T[5], -0.5, Om[0], T[5]); pool.addScaled(T[7], 0.5, Om[0], T[7]);
-    return T;
   }
 
   /**
-   * [T_uw(u, Ω), T_uw(−u, −Ω)] with T_uw(σu, σΩ) = σ ½ ũ + γ (ũΩ̃ + Ω̃ũ) + f8 (Ω·u) Ω̃²: the products are even in σ and
-   * formed once for both.
+   * T_uw(u, Ω) into plus and T_uw(−u, −Ω) into minus, with T_uw(σu, σΩ) = σ ½ ũ + γ (ũΩ̃ + Ω̃ũ) + f8 (Ω·u) Ω̃²: the
+   * products are even in σ and formed once for both.
    */
-  private tUWPair(u: Vec, Om: Vec, gamma: Jet2, f8: Jet2): [Vec, Vec] {
-    const pool = this.pool;
-    const t = () => pool.take();
-    const skew = (a: Vec): Vec => {
-      const z = pool.affine(a[0], 0, 0, t());
-      const m = (b: Jet2, s: number) => pool.affine(b, s, 0, t());
-      return [z, m(a[2], -1), m(a[1], 1), m(a[2], 1), z, m(a[0], -1), m(a[1], -1), m(a[0], 1), z];
-    };
-    const us = skew(u), os = skew(Om);
-    const prod = (X: Vec, Y: Vec, i: number, j: number) => this.dot3(X[3 * i], X[3 * i + 1], X[3 * i + 2], Y[j], Y[3 + j], Y[6 + j]);
-    const ou = pool.dot(Om, u, t());
-    const f8ou = pool.mul(f8, ou, t());
-    const plus: Vec = new Array<Jet2>(9), minus: Vec = new Array<Jet2>(9);
+  private tUWPair(u: Vec, Om: Vec, gamma: Jet2, f8: Jet2, plus: Vec, minus: Vec): void {
+    const pool = this.pool, us = this.jets.uSkew, os = this.jets.omegaSkew;
+    this.skew(u, us);
+    this.skew(Om, os);
+    const ou = pool.dot(Om, u, pool.take());
+    const f8ou = pool.mul(f8, ou, pool.take());
     for (let i = 0; i < 3; i++) {
       for (let j = 0; j < 3; j++) {
-        const sym = pool.add(prod(us, os, i, j), prod(os, us, i, j), t());
-        const e = pool.mul(gamma, sym, t());
-        const quadratic = pool.mul(f8ou, prod(os, os, i, j), t());
-        plus[3 * i + j] = pool.add(pool.addScaled(e, 0.5, us[3 * i + j], t()), quadratic, pool.take());
-        minus[3 * i + j] = pool.add(pool.addScaled(e, -0.5, us[3 * i + j], t()), quadratic, pool.take());
+        const sym = pool.add(this.skewProduct(us, os, i, j), this.skewProduct(os, us, i, j), pool.take());
+        const e = pool.mul(gamma, sym, pool.take());
+        const quadratic = pool.mul(f8ou, this.skewProduct(os, os, i, j), pool.take());
+        plus[3 * i + j] = pool.add(pool.addScaled(e, 0.5, us[3 * i + j], pool.take()), quadratic, pool.take());
+        minus[3 * i + j] = pool.add(pool.addScaled(e, -0.5, us[3 * i + j], pool.take()), quadratic, pool.take());
       }
     }
-    return [plus, minus];
+  }
+
+  /**
+   * Entry (i, j) of X Y for skew matrices X, Y (as `skew` forms them) as a new jet: the row–column dot product without
+   * its terms through the zero diagonals (l = i or l = j), so one product for i ≠ j and two for i = j. The omitted terms
+   * are ±0 in value and derivatives, so the result equals the full dot product to the last bit (up to the sign of a zero).
+   */
+  private skewProduct(X: Vec, Y: Vec, i: number, j: number): Jet2 {
+    const pool = this.pool;
+    if (i !== j) {
+      const l = 3 - i - j;
+      return pool.mul(X[3 * i + l], Y[3 * l + j], pool.take());
+    }
+    const l1 = i === 0 ? 1 : 0, l2 = i === 2 ? 1 : 2;
+    return pool.addMul(pool.mul(X[3 * i + l1], Y[3 * l1 + j], pool.take()), 1, X[3 * i + l2], Y[3 * l2 + j]);
+  }
+
+  /** ã of a jet 3-vector into S (row-major; the zero entries one jet 0·a0 + 0, the others s·a_k + 0). */
+  private skew(a: Vec, S: Vec): void {
+    const z = this.scaled(a[0], 0);
+    S[0] = z; S[1] = this.scaled(a[2], -1); S[2] = this.scaled(a[1], 1);
+    S[3] = this.scaled(a[2], 1); S[4] = z; S[5] = this.scaled(a[0], -1);
+    S[6] = this.scaled(a[1], -1); S[7] = this.scaled(a[0], 1); S[8] = z;
   }
 
   /** a·b of two jet 3-vectors given by components (a new jet). */
@@ -334,8 +538,9 @@ class BeamGeometricallyExactModel implements Only<ObjectModel & BodyModel, BeamG
 
   ode2Lhs(s: ItemState, f: Float64Array): void {
     this.gather(s);
-    this.computeForces(false);
-    for (let i = 0; i < N_LOCAL; i++) f[i] += this.forces[i].v;
+    const values = this.forceValues;
+    this.computeForceValues(values);
+    for (let i = 0; i < N_LOCAL; i++) f[i] += values[i];
   }
 
   ode2Lhs_q(s: ItemState, acc: LocalMatrixAccumulator, factor: number): void {
@@ -350,7 +555,7 @@ class BeamGeometricallyExactModel implements Only<ObjectModel & BodyModel, BeamG
   ode2Lhs_u(s: ItemState, acc: LocalMatrixAccumulator, factor: number): void {
     this.gather(s);
     const D = this.localMatrix.fill(0), w = 0.5 * this.L * factor;
-    const M = new Float64Array(9);
+    const M = this.dampingBlock;
     for (let n = 0; n < 2; n++) {
       this.gLocalValues(n);
       const g = this.gl;
@@ -385,7 +590,7 @@ class BeamGeometricallyExactModel implements Only<ObjectModel & BodyModel, BeamG
    * writes the position of [x, y, z] and the rotation matrix.
    */
   private frameAt(localPosition: ArrayLike<number>, p: Float64Array, A: Float64Array): void {
-    this.computeForces(false);
+    this.computeForceValues(this.forceValues);
     const sigma = 0.5 + (localPosition[0] ?? 0) / this.L;
     const rot = [0, 1, 2].map((k) => sigma * this.h[3 + k]);
     const A0 = new Float64Array(9), E = new Float64Array(9), T = new Float64Array(9);

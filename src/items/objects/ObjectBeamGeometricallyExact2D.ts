@@ -101,6 +101,8 @@ class BeamGeometricallyExact2DModel implements Only<ObjectModel & BodyModel, Bea
   private readonly h1v = new Float64Array(MAX_LOCAL);
   private readonly h2v = new Float64Array(MAX_LOCAL);
   private readonly shapeWork = new Float64Array(6);
+  /** θ_ref at the point of sectionAt (passed to section as an array: a double argument of a call not inlined is boxed). */
+  private readonly thetaRefAt = new Float64Array(1);
   /** Section state of the last {@link BeamGeometricallyExact2DModel.section} call. */
   private readonly sec = { c: 1, s: 0, gamma1: 0, gamma2: 0, kappa: 0, gamma1_t: 0, gamma2_t: 0, kappa_t: 0, theta_t: 0 };
 
@@ -158,21 +160,23 @@ class BeamGeometricallyExact2DModel implements Only<ObjectModel & BodyModel, Bea
 
   /** Total coordinates e = q_ref + q and velocities v of the element from a state. */
   private gather(s: ItemState): void {
-    this.nodes.forEach((node, i) => {
+    const { nodes, e, v, qRef } = this;
+    for (let i = 0; i < nodes.length; i++) {
+      const qIndex = nodes[i].qIndex, uIndex = nodes[i].uIndex;
       for (let k = 0; k < 3; k++) {
-        this.e[3 * i + k] = this.qRef[3 * i + k] + s.q[node.qIndex + k];
-        this.v[3 * i + k] = s.u[node.uIndex + k];
+        e[3 * i + k] = qRef[3 * i + k] + s.q[qIndex + k];
+        v[3 * i + k] = s.u[uIndex + k];
       }
-    });
+    }
   }
 
   /**
-   * Section state from this.e, this.v with shapes S = S[o..o+nN−1], S' = Sx[o..] and reference angle thetaRef: θ, r',
+   * Section state from this.e, this.v with shapes S = S[o..o+nN−1], S' = Sx[o..] and reference angle thetaRefs[p]: θ, r',
    * γ₁, γ₂, κ, their rates and the variations δγ₁ = d1 (t·δr' + γ₂ δθ), δγ₂ = d2 (n·δr' − (1 + γ₁) δθ).
    */
-  private section(S: Float64Array, Sx: Float64Array, o: number, thetaRef: number): void {
+  private section(S: Float64Array, Sx: Float64Array, o: number, thetaRefs: Float64Array, p: number): void {
     const { nN, e, v, d1, d2, sec } = this;
-    let rpx = 0, rpy = 0, theta = thetaRef, thetaX = 0, theta_t = 0, kappa_t = 0;
+    let rpx = 0, rpy = 0, theta = thetaRefs[p], thetaX = 0, theta_t = 0, kappa_t = 0;
     for (let i = 0; i < nN; i++) {
       rpx += Sx[o + i] * e[3 * i];
       rpy += Sx[o + i] * e[3 * i + 1];
@@ -197,7 +201,7 @@ class BeamGeometricallyExact2DModel implements Only<ObjectModel & BodyModel, Bea
 
   /** {@link section} at strain point p of the rule. */
   private sectionAtPoint(p: number): void {
-    this.section(this.rule.S, this.rule.Sx, this.nN * p, this.rule.thetaRef[p]);
+    this.section(this.rule.S, this.rule.Sx, this.nN * p, this.rule.thetaRef, p);
   }
 
   massMatrix(_s: ItemState, acc: LocalMatrixAccumulator): void {
@@ -414,8 +418,8 @@ class BeamGeometricallyExact2DModel implements Only<ObjectModel & BodyModel, Bea
     const w = this.shapeWork;
     shapes(nN, x, this.L, w);
     this.gather(s);
-    const thetaRef = this.referenceAngle(w);
-    this.section(w.subarray(0, nN), w.subarray(nN), 0, thetaRef);
+    this.thetaRefAt[0] = this.referenceAngle(w);
+    this.section(w.subarray(0, nN), w.subarray(nN), 0, this.thetaRefAt, 0);
     return { ...this.sec };
   }
 

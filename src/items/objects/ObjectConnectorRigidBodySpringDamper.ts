@@ -1,5 +1,5 @@
 import { makeFactory, type ItemDefinition } from '../../registry/definition.ts';
-import type { BindContext, ItemState, NodeModel, ObjectModel, Only, PostNewtonOutput } from '../../registry/capabilities.ts';
+import type { BindContext, ItemState, LocalMatrixAccumulator, NodeModel, ObjectModel, Only, PostNewtonOutput } from '../../registry/capabilities.ts';
 import { describeValue, itemError, type ItemLabel } from '../../core/errors.ts';
 import { checkPassiveMatrix } from '../../registry/physicalChecks.ts';
 import { OutputVariableType } from '../../registry/enums.ts';
@@ -53,8 +53,8 @@ type Values = {
 };
 
 /**
- * Run-time model of a 6D spring-damper between two rigid markers. No analytic Jacobian (Exudyn differentiates
- * this connector numerically): the model differentiates ode2Lhs.
+ * Run-time model of a 6D spring-damper between two rigid markers. The damping Jacobian ∂(ode2Lhs)/∂u is analytic (the
+ * force law is linear in the relative velocities, without user function); ∂/∂q is numerical, as in Exudyn.
  */
 class RigidBodySpringDamperModel implements Only<ObjectModel, RigidBodySpringDamperModel> {
   readonly nAE = 0;
@@ -78,6 +78,20 @@ class RigidBodySpringDamperModel implements Only<ObjectModel, RigidBodySpringDam
   private readonly forceGlobal = new Float64Array(3);
   private readonly torque0 = new Float64Array(3);
   private readonly torque1 = new Float64Array(3);
+  /** The lever w = Aj(−½ uPos) of the intrinsic formulation's extra torque w × F. */
+  private readonly lever = new Float64Array(3);
+  /** One column of the damping Jacobian: the joint-frame relative twist and the force law's response to it. */
+  private readonly columnTwist = new Float64Array(6);
+  private readonly columnForce = new Float64Array(6);
+  /** True if a damping entry is nonzero. */
+  private readonly hasDamping: boolean;
+  /** The damping Jacobian, n_local × n_local row-major (sized at bind). */
+  private dampingWork = new Float64Array(0);
+  /**
+   * Adds factor·∂(ode2Lhs)/∂u; defined only without springForceTorqueUserFunction (whose dependence on the velocities
+   * is unknown: numerical then).
+   */
+  ode2Lhs_u?: (s: ItemState, target: LocalMatrixAccumulator, factor: number) => void;
   /** Arguments handed to the user function, refreshed before each call. */
   private readonly argument = {
     displacement: [0, 0, 0], rotation: [0, 0, 0], velocity: [0, 0, 0], angularVelocity: [0, 0, 0],
@@ -90,6 +104,8 @@ class RigidBodySpringDamperModel implements Only<ObjectModel, RigidBodySpringDam
     this.stiffness = Float64Array.from(v.stiffness.flat());
     this.damping = Float64Array.from(v.damping.flat());
     this.offset = Float64Array.from(v.offset);
+    this.hasDamping = this.damping.some((x) => x !== 0);
+    if (v.springForceTorqueUserFunction === 0) this.ode2Lhs_u = this.dampingJacobian;
   }
 
   private dataNode: NodeModel | undefined;
@@ -102,6 +118,57 @@ class RigidBodySpringDamperModel implements Only<ObjectModel, RigidBodySpringDam
     const neededFor = this.v.postNewtonStepUserFunction === 0 ? undefined : 'for postNewtonStepUserFunction';
     this.dataNode = bindDataNode(context, this.label, this.v.nodeNumber, undefined, neededFor);
     this.dataArgument = new Array<number>(this.dataNode?.nData ?? 0).fill(0);
+    const n = this.markers.n0 + this.markers.n1;
+    this.dampingWork = new Float64Array(n * n);
+  }
+
+  /**
+   * factor·∂(ode2Lhs)/∂u. The relative velocities are linear in u, [Δv; Δω] = E u with E = [−J0, J1; −G0, G1] (positionJacobian
+   * = ∂v/∂u, rotationJacobian = ∂ω/∂u of the markers), and Aj does not depend on u, so a column e = E δu gives
+   * δf6 = D [Ajᵀe_v; Ajᵀe_ω], δF = Aj δf6[0:3], δT = Aj δf6[3:6] and the generalized forces of ode2Lhs with them
+   * (the intrinsic torque w × δF with the lever w = Aj(−½ uPos), fixed at fixed q).
+   */
+  private dampingJacobian(s: ItemState, target: LocalMatrixAccumulator, factor: number): void {
+    if (!this.v.activeConnector || !this.hasDamping) return;
+    this.evaluate(s, false);
+    const { markers, aJoint: a, damping: dm, lever: w, dampingWork: m, u6 } = this;
+    markers.evaluateJacobians(s);
+    markers.evaluateRotationJacobians(s);
+    const { n0, n1, jacobian0: j0, jacobian1: j1, rotationJacobian0: g0, rotationJacobian1: g1 } = markers;
+    const n = n0 + n1;
+    if (this.v.intrinsicFormulation) {
+      const x = -0.5 * u6[0], y = -0.5 * u6[1], z = -0.5 * u6[2];
+      for (let i = 0; i < 3; i++) w[i] = a[3 * i] * x + a[3 * i + 1] * y + a[3 * i + 2] * z;
+    } else {
+      w[0] = 0; w[1] = 0; w[2] = 0;
+    }
+    const b = this.columnTwist, h = this.columnForce;
+    for (let c = 0; c < n; c++) {
+      // e = E column c, b = blockdiag(Ajᵀ, Ajᵀ) e
+      const sign = c < n0 ? -1 : 1;
+      const j = c < n0 ? j0 : j1, g = c < n0 ? g0 : g1, nm = c < n0 ? n0 : n1, k = c < n0 ? c : c - n0;
+      const ev0 = sign * j[k], ev1 = sign * j[nm + k], ev2 = sign * j[2 * nm + k];
+      const ew0 = sign * g[k], ew1 = sign * g[nm + k], ew2 = sign * g[2 * nm + k];
+      for (let i = 0; i < 3; i++) {
+        b[i] = a[i] * ev0 + a[3 + i] * ev1 + a[6 + i] * ev2;
+        b[3 + i] = a[i] * ew0 + a[3 + i] * ew1 + a[6 + i] * ew2;
+      }
+      for (let i = 0; i < 6; i++) {
+        let sum = 0;
+        for (let l = 0; l < 6; l++) sum += dm[6 * i + l] * b[l];
+        h[i] = sum;
+      }
+      const fx = a[0] * h[0] + a[1] * h[1] + a[2] * h[2], fy = a[3] * h[0] + a[4] * h[1] + a[5] * h[2], fz = a[6] * h[0] + a[7] * h[1] + a[8] * h[2];
+      const tx = a[0] * h[3] + a[1] * h[4] + a[2] * h[5], ty = a[3] * h[3] + a[4] * h[4] + a[5] * h[5], tz = a[6] * h[3] + a[7] * h[4] + a[8] * h[5];
+      const ex = w[1] * fz - w[2] * fy, ey = w[2] * fx - w[0] * fz, ez = w[0] * fy - w[1] * fx;
+      for (let r = 0; r < n0; r++) {
+        m[r * n + c] = -(j0[r] * fx + j0[n0 + r] * fy + j0[2 * n0 + r] * fz) + g0[r] * (ex - tx) + g0[n0 + r] * (ey - ty) + g0[2 * n0 + r] * (ez - tz);
+      }
+      for (let r = 0; r < n1; r++) {
+        m[(n0 + r) * n + c] = j1[r] * fx + j1[n1 + r] * fy + j1[2 * n1 + r] * fz + g1[r] * (ex + tx) + g1[n1 + r] * (ey + ty) + g1[2 * n1 + r] * (ez + tz);
+      }
+    }
+    target.addBlock(0, 0, n, n, m, 0, n, factor);
   }
 
   /** Updates the joint frame Aj, u6, v6 and (computeForce) the joint-frame force f6. */
@@ -281,7 +348,7 @@ export const objectConnectorRigidBodySpringDamperDefinition: ItemDefinition<'Obj
     + 'θ = RotXYZ(A0allᵀ A1all) (Tait–Bryan angles; meant for small rotations except about one axis), joint frame A0all. '
     + 'With a data node (nodeNumber, NodeGenericData) a postNewtonStepUserFunction can switch states in the discontinuous iteration: it '
     + 'receives the data coordinates and the force-law arguments and returns [error, recommended step size, new data coordinates]. '
-    + 'The Jacobian is numerical, as in Exudyn.',
+    + 'The Jacobian is numerical in the coordinates, as in Exudyn, and analytic in the velocities (without user function).',
   parameters,
   outputVariables: [OutputVariableType.DisplacementLocal, OutputVariableType.VelocityLocal, OutputVariableType.Rotation,
     OutputVariableType.AngularVelocityLocal, OutputVariableType.ForceLocal, OutputVariableType.TorqueLocal],

@@ -6,6 +6,7 @@ import { bool, markerIndexArray, nodeIndex, real, ureal, vector, type VectorValu
 import { bindDataNode, RigidMarkerPair } from './connectorBase.ts';
 import { float64Views } from '../../linalg/arrays.ts';
 import { RollingDiscGeometry } from './rollingDiscGeometry.ts';
+import { hypot2, hypot3 } from '../../rotations/skew.ts';
 
 const parameters = {
   markerNumbers: markerIndexArray('Two rigid markers [m0, m1]: m0 on the plane (ground or a moving body), m1 at the disc centre.', 2),
@@ -69,7 +70,7 @@ class SlipForceLaw {
   evaluate(vx: number, vy: number, dataX: number, dataY: number, normalForce: number, out: Float64Array, derivatives?: Float64Array): void {
     out[0] = out[1] = 0;
     derivatives?.fill(0);
-    const speed = Math.hypot(vx, vy), dataSpeed = Math.hypot(dataX, dataY);
+    const speed = hypot2(vx, vy), dataSpeed = hypot2(dataX, dataY);
     if (dataSpeed === 0 || speed === 0) return;
     const { v, base: b, baseDerivatives: db } = this;
     const zone = v.dryFrictionProportionalZone;
@@ -480,12 +481,12 @@ class RollingDiscPenaltyModel implements Only<ObjectModel, RollingDiscPenaltyMod
     let error = 0;
     if ((gap > 0 && dataGapState <= 0) || (gap <= 0 && dataGapState > 0)) {
       this.law.evaluate(vx, vy, vx, vy, this.normalForce, ft);
-      error = Math.abs(gap * this.v.contactStiffness) + Math.hypot(ft[0], ft[1]);
+      error = Math.abs(gap * this.v.contactStiffness) + hypot2(ft[0], ft[1]);
     } else if (gap < 0) {
       this.law.evaluate(vx, vy, data[start + dataSlipLateral], data[start + dataSlipForward], this.normalForce, ft);
       const fx = ft[0], fy = ft[1];
       this.law.evaluate(vx, vy, vx, vy, this.normalForce, ft);
-      error = Math.hypot(ft[0] - fx, ft[1] - fy);
+      error = hypot2(ft[0] - fx, ft[1] - fy);
     }
     data[start + dataSlipLateral] = vx;
     data[start + dataSlipForward] = vy;
@@ -535,7 +536,7 @@ export const objectConnectorRollingDiscPenaltyDefinition: ItemDefinition<'Object
   validate: (v, label) => {
     if (!(v.discRadius > 0)) itemError(label, 'discRadius', `must be > 0, got ${v.discRadius}`);
     for (const key of ['discAxis', 'planeNormal'] as const) {
-      const norm = Math.hypot(v[key][0], v[key][1], v[key][2]);
+      const norm = hypot3(v[key][0], v[key][1], v[key][2]);
       if (Math.abs(norm - 1) > 1e-12) itemError(label, key, `must be a unit vector, got length ${norm}`);
     }
     for (const key of ['dryFriction', 'viscousFriction'] as const) {

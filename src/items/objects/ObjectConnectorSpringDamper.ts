@@ -38,6 +38,8 @@ class SpringDamperModel implements Only<ObjectModel, SpringDamperModel> {
   readonly ode2Lhs_q?: (s: ItemState, k: LocalMatrixAccumulator, factor: number) => void;
   /** Analytic velocity Jacobian; absent with a user function. */
   readonly ode2Lhs_u?: (s: ItemState, d: LocalMatrixAccumulator, factor: number) => void;
+  /** Both analytic Jacobians from one evaluation (the blocks of ode2Lhs_q and ode2Lhs_u); absent with a user function. */
+  readonly ode2Lhs_qu?: (s: ItemState, acc: LocalMatrixAccumulator, factorQ: number, factorU: number) => void;
   /** The shared dense work array of the local matrices (n_local × n_local, see denseLocalMatrix; set in bind). */
   private localMatrix = new Float64Array(0);
   private nLocal = 0;
@@ -67,6 +69,16 @@ class SpringDamperModel implements Only<ObjectModel, SpringDamperModel> {
         zeroArray(d);
         this.addDampingJacobian(s, d, factor);
         acc.addBlock(0, 0, this.nLocal, this.nLocal, d, 0, this.nLocal, 1);
+      };
+      this.ode2Lhs_qu = (s, acc, factorQ, factorU) => {
+        const m = this.localMatrix;
+        zeroArray(m);
+        this.addStiffnessJacobian(s, m, factorQ);
+        acc.addBlock(0, 0, this.nLocal, this.nLocal, m, 0, this.nLocal, 1);
+        zeroArray(m);
+        // the damping block of addDampingJacobian: evaluate, the marker Jacobians and d n nᵀ (velocityMatrix) are current
+        if (this.v.activeConnector) this.markers.addProjectedMatrix(this.velocityMatrix, factorU, m);
+        acc.addBlock(0, 0, this.nLocal, this.nLocal, m, 0, this.nLocal, 1);
       };
     }
   }

@@ -82,7 +82,7 @@ class ContactCircleCable2DModel implements Only<ObjectModel, ContactCircleCable2
   /** Evaluates segment i of the polygon in points against the center (both up to date). */
   private evaluateSegment(i: number, derivatives: boolean): void {
     const p = this.points, c = this.center;
-    this.segment.evaluate(p[2 * i], p[2 * i + 1], p[2 * i + 2], p[2 * i + 3], c[0], c[1], this.rho, derivatives);
+    this.segment.evaluate(p, 2 * i, c, this.rho, derivatives);
   }
 
   /** Segment i is in contact: its data coordinate is ≤ 0. */

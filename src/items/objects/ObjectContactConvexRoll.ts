@@ -8,6 +8,7 @@ import { OutputVariableType } from '../../registry/enums.ts';
 import { bool, markerIndexArray, nodeIndex, preal, ureal, vector, type VectorValue } from '../../registry/parameters.ts';
 import { bindDataNode, RigidMarkerPair } from './connectorBase.ts';
 import { stribeckFunction } from './contactKernel.ts';
+import { hypot2 } from '../../rotations/skew.ts';
 
 /** Exudyn's largest number of hull coefficients. */
 const maxCoefficients = 20;
@@ -265,7 +266,7 @@ class ContactConvexRollModel implements Only<ObjectModel, ContactConvexRollModel
     slip[2] = 0;
     const fn = v.contactStiffness * this.contactPoint[2] + v.contactDamping * this.v1[2];
     this.normalForce = fn;
-    const speed = Math.hypot(slip[0], slip[1]);
+    const speed = hypot2(slip[0], slip[1]);
     const mu = stribeckFunction(speed, v.dynamicFriction, v.staticFrictionOffset, v.viscousFriction, v.exponentialDecayStatic, v.frictionProportionalZone, this.slope);
     this.frictionCoefficient = mu;
     const scale = speed === 0 ? mu * Math.abs(fn) : mu * Math.abs(fn) / speed;
@@ -335,7 +336,7 @@ class ContactConvexRollModel implements Only<ObjectModel, ContactConvexRollModel
       roll.angularVelocity_q!(s, jw1);
     }
     const signN = Math.sign(this.normalForce), absN = Math.abs(this.normalForce);
-    const speed = Math.hypot(slip[0], slip[1]);
+    const speed = hypot2(slip[0], slip[1]);
     const direction = speed === 0 ? this.frictionCoefficient : this.frictionCoefficient / speed;
     const M = this.lever_phi;
     for (let j = 0; j < n1; j++) {

@@ -200,7 +200,7 @@ class ContactCurveCirclesModel implements Only<ObjectModel, ContactCurveCirclesM
   private evaluatePair(j: number, circle: Circle, derivatives: boolean): void {
     const { segments: sg, segment, normal, v0Local } = this;
     const c = circle.localPosition;
-    segment.evaluate(sg[4 * j], sg[4 * j + 1], sg[4 * j + 2], sg[4 * j + 3], c[0], c[1], circle.radius, derivatives);
+    segment.evaluate(sg, 4 * j, c, circle.radius, derivatives);
     normal[0] = -segment.n[0];
     normal[1] = -segment.n[1];
     this.gap = segment.gap;

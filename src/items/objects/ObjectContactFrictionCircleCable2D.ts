@@ -11,6 +11,7 @@ import { bindCableShapeMarker, checkContactSegments, maxNumberOfSegments } from 
 import { SegmentDistance } from './segmentDistance.ts';
 import { addChainRule } from './contactKernel.ts';
 import { zeroArray } from '../../linalg/arrays.ts';
+import { hypot2 } from '../../rotations/skew.ts';
 
 /** Exudyn's stick/slip states: stick, slip ±1, undefined (no sticking position stored). */
 const stick = 0, slipMagnitude = 1, undefinedState = -2;
@@ -174,7 +175,7 @@ class ContactFrictionCircleCable2DModel implements Only<ObjectModel, ContactFric
     if (this.v.useSegmentNormals) return;
     for (let j = 0; j < points.length; j += 2) {
       const x = points[j] - center[0], y = points[j + 1] - center[1];
-      const length = Math.hypot(x, y);
+      const length = hypot2(x, y);
       const scale = length === 0 ? 1 : 1 / length;
       pointNormals[j] = x * scale;
       pointNormals[j + 1] = y * scale;
@@ -184,7 +185,7 @@ class ContactFrictionCircleCable2DModel implements Only<ObjectModel, ContactFric
   /** Evaluates the distance of segment i from the center (kinematics up to date). */
   private evaluateSegment(i: number, derivatives: boolean): void {
     const p = this.points, c = this.center;
-    this.segment.evaluate(p[2 * i], p[2 * i + 1], p[2 * i + 2], p[2 * i + 3], c[0], c[1], this.v.circleRadius, derivatives);
+    this.segment.evaluate(p, 2 * i, c, this.v.circleRadius, derivatives);
   }
 
   /**
@@ -460,7 +461,7 @@ class ContactFrictionCircleCable2DModel implements Only<ObjectModel, ContactFric
   private pointNormalDerivative(point: number, slot: number): void {
     const nl = this.pointNormalY.fill(0);
     const p = this.points, c = this.center;
-    const length = Math.hypot(p[2 * point] - c[0], p[2 * point + 1] - c[1]);
+    const length = hypot2(p[2 * point] - c[0], p[2 * point + 1] - c[1]);
     if (length === 0) return;
     const nx = this.pointNormals[2 * point], ny = this.pointNormals[2 * point + 1];
     const p00 = (1 - nx * nx) / length, p01 = -nx * ny / length, p11 = (1 - ny * ny) / length;

@@ -2,7 +2,7 @@ import { makeFactory, type ItemDefinition } from '../../registry/definition.ts';
 import type { ItemState, LocalMatrixAccumulator, NodeModel, Only, ObjectModel, BodyModel } from '../../registry/capabilities.ts';
 import { itemError, type ItemLabel } from '../../core/errors.ts';
 import { nodeIndex, ureal, vector } from '../../registry/parameters.ts';
-import { rotationMatrix2RotXYZInto } from '../../rotations/rotationMatrices.ts';
+import { eulerParameters2GLocalInto, rotationMatrix2RotXYZInto } from '../../rotations/rotationMatrices.ts';
 import { rigidBodyInertiaDefect } from '../../rotations/rigidBodyInertia.ts';
 import { mat3MulVecInto } from '../../rotations/skew.ts';
 import { RigidNodeModel } from '../nodes/rigidNodeBase.ts';
@@ -55,6 +55,22 @@ class RigidBodyModel extends RigidBodyBase<RigidNodeModel> implements Only<Objec
   private readonly gDotRates = new Float64Array(3);
   private readonly jgDot = new Float64Array(3);
   private readonly translation = new Float64Array(3);
+  /** The closed form of the gyroscopic Jacobian (set at bind): Euler parameters or Tait–Bryan angles without COM; none: numerical. */
+  private gyroscopicForm: 'EP' | 'Rxyz' | undefined;
+  /**
+   * Adds factor·∂(ode2Lhs)/∂q, ∂(ode2Lhs)/∂u: defined (at bind) for bodies without COM offset on NodeRigidBodyEP (not
+   * isotropic) and NodeRigidBodyRxyz; otherwise absent, and the model differentiates ode2Lhs numerically.
+   */
+  ode2Lhs_q?: (s: ItemState, target: LocalMatrixAccumulator, factor: number) => void;
+  ode2Lhs_u?: (s: ItemState, target: LocalMatrixAccumulator, factor: number) => void;
+  /** Work arrays of the gyroscopic Jacobian: ∂G_l/∂θ_k (3 × n_rot), ∂(Ġ_lθ̇) columns, S, h, the block and a unit vector. */
+  private readonly gDerivative = new Float64Array(12);
+  private readonly dotDerivative = new Float64Array(12);
+  private readonly gyroStiffness = new Float64Array(9);
+  private readonly gyroForce = new Float64Array(3);
+  private readonly gyroBlock = new Float64Array(16);
+  private readonly unitParameter = new Float64Array(4);
+  private readonly angleWork = new Float64Array(7);
   /** Work arrays of the load-Jacobian kernel: moment m, lever A x, Gᵀ(Ax), Gᵀf and G. */
   private readonly loadMoment = new Float64Array(3);
   private readonly loadLever = new Float64Array(3);
@@ -87,6 +103,126 @@ class RigidBodyModel extends RigidBodyBase<RigidNodeModel> implements Only<Objec
     this.loadGForce = new Float64Array(this.nRot);
     this.loadG = new Float64Array(3 * this.nRot);
     this.hasConstantMassMatrix = this.node.localAngularVelocityCoordinates && !this.hasCom;
+    const type = this.node.label.typeName;
+    // An isotropic inertia on Euler parameters has no gyroscopic force (ω̄ × jω̄ = 0; ode2Lhs is round-off): numerical, as before.
+    const J = this.inertia;
+    const isotropic = J[0] === J[4] && J[0] === J[8] && J[1] === 0 && J[2] === 0 && J[3] === 0 && J[5] === 0 && J[6] === 0 && J[7] === 0;
+    this.gyroscopicForm = this.hasCom ? undefined : type === 'RigidBodyEP' ? (isotropic ? undefined : 'EP') : type === 'RigidBodyRxyz' ? 'Rxyz' : undefined;
+    this.ode2Lhs_q = this.gyroscopicForm === undefined ? undefined : this.gyroscopicJacobian_q;
+    this.ode2Lhs_u = this.gyroscopicForm === undefined ? undefined : this.gyroscopicJacobian_u;
+  }
+
+  /**
+   * The gyroscopic force f_θ = G_lᵀh, h = ω̄ × Jω̄ + J a, ω̄ = G_lθ̇, a = Ġ_lθ̇ (Tait–Bryan angles; 0 for Euler parameters):
+   * evaluates G_l, ω̄, h and S = ω̄̃J − (Jω̄)~ (∂(ω̄ × Jω̄)/∂ω̄). Then ∂f_θ/∂θ̇_m = G_lᵀ(S G_l e_m + J ∂a/∂θ̇_m) and
+   * ∂f_θ/∂θ_k = (∂G_l/∂θ_k)ᵀh + G_lᵀ(S (∂G_l/∂θ_k)θ̇ + J ∂a/∂θ_k). Without COM the translational rows are zero.
+   */
+  private gyroscopicState(s: ItemState): void {
+    const nr = this.nRot, g = this.gl, J = this.inertia, w = this.omega, jw = this.jOmega, S = this.gyroStiffness, h = this.gyroForce;
+    this.node.gLocal(s, g);
+    const u = s.u, o = this.node.uIndex + 3;
+    for (let r = 0; r < 3; r++) {
+      let sum = 0;
+      for (let j = 0; j < nr; j++) sum += g[r * nr + j] * u[o + j];
+      w[r] = sum;
+    }
+    jw[0] = J[0] * w[0] + J[1] * w[1] + J[2] * w[2];
+    jw[1] = J[3] * w[0] + J[4] * w[1] + J[5] * w[2];
+    jw[2] = J[6] * w[0] + J[7] * w[1] + J[8] * w[2];
+    h[0] = w[1] * jw[2] - w[2] * jw[1];
+    h[1] = w[2] * jw[0] - w[0] * jw[2];
+    h[2] = w[0] * jw[1] - w[1] * jw[0];
+    if (this.gyroscopicForm === 'Rxyz') {
+      const a = this.gDotRates;
+      this.node.gLocalDotRates(s, a);
+      for (let r = 0; r < 3; r++) h[r] += J[3 * r] * a[0] + J[3 * r + 1] * a[1] + J[3 * r + 2] * a[2];
+    }
+    // S x = ω̄ × (J x) − (Jω̄) × x
+    for (let c = 0; c < 3; c++) {
+      const jx = J[c], jy = J[3 + c], jz = J[6 + c];
+      S[c] = w[1] * jz - w[2] * jy;
+      S[3 + c] = w[2] * jx - w[0] * jz;
+      S[6 + c] = w[0] * jy - w[1] * jx;
+    }
+    S[1] += jw[2]; S[2] -= jw[1];
+    S[3] -= jw[2]; S[5] += jw[0];
+    S[6] += jw[1]; S[7] -= jw[0];
+  }
+
+  /** Writes [cos θ1, sin θ1, cos θ2, sin θ2, θ̇0, θ̇1, θ̇2] of the node's Tait–Bryan angles into angleWork. */
+  private anglesAndRates(s: ItemState): Float64Array {
+    const node = this.node, q = node.qIndex + 3, u = node.uIndex + 3, ref = node.referenceCoordinates, out = this.angleWork;
+    const t1 = ref[4] + s.q[q + 1], t2 = ref[5] + s.q[q + 2];
+    out[0] = Math.cos(t1); out[1] = Math.sin(t1); out[2] = Math.cos(t2); out[3] = Math.sin(t2);
+    out[4] = s.u[u]; out[5] = s.u[u + 1]; out[6] = s.u[u + 2];
+    return out;
+  }
+
+  /** Column k of G_lᵀ(S d + J e) into the block, d (3) and e (3) given. */
+  private addGyroColumn(k: number, dx: number, dy: number, dz: number, ex: number, ey: number, ez: number, extra: boolean): void {
+    const nr = this.nRot, g = this.gl, J = this.inertia, S = this.gyroStiffness, b = this.gyroBlock, h = this.gyroForce, dG = this.gDerivative;
+    const hx = S[0] * dx + S[1] * dy + S[2] * dz + J[0] * ex + J[1] * ey + J[2] * ez;
+    const hy = S[3] * dx + S[4] * dy + S[5] * dz + J[3] * ex + J[4] * ey + J[5] * ez;
+    const hz = S[6] * dx + S[7] * dy + S[8] * dz + J[6] * ex + J[7] * ey + J[8] * ez;
+    for (let j = 0; j < nr; j++) {
+      let value = g[j] * hx + g[nr + j] * hy + g[2 * nr + j] * hz;
+      if (extra) value += dG[j] * h[0] + dG[nr + j] * h[1] + dG[2 * nr + j] * h[2];
+      b[j * nr + k] = value;
+    }
+  }
+
+  /** factor·∂(ode2Lhs)/∂u (rotation block only; see gyroscopicState). */
+  private gyroscopicJacobian_u(s: ItemState, target: LocalMatrixAccumulator, factor: number): void {
+    this.gyroscopicState(s);
+    const nr = this.nRot, g = this.gl;
+    const rxyz = this.gyroscopicForm === 'Rxyz';
+    const da = this.dotDerivative;
+    if (rxyz) {
+      // ∂a/∂θ̇ (Tait–Bryan), columns m
+      const t = this.anglesAndRates(s);
+      const c1 = t[0], s1 = t[1], c2 = t[2], s2 = t[3], r0 = t[4], r1 = t[5], r2 = t[6];
+      da[0] = -r2 * c1 * s2 - r1 * c2 * s1; da[1] = -c2 * s1 * r0 + r2 * c2; da[2] = -c1 * s2 * r0 + c2 * r1;
+      da[3] = r1 * s2 * s1 - r2 * c2 * c1; da[4] = s2 * s1 * r0 - r2 * s2; da[5] = -c2 * c1 * r0 - s2 * r1;
+      da[6] = r1 * c1; da[7] = c1 * r0; da[8] = 0;
+    }
+    for (let m = 0; m < nr; m++) {
+      const ex = rxyz ? da[m] : 0, ey = rxyz ? da[3 + m] : 0, ez = rxyz ? da[6 + m] : 0;
+      this.addGyroColumn(m, g[m], g[nr + m], g[2 * nr + m], ex, ey, ez, false);
+    }
+    target.addBlock(3, 3, nr, nr, this.gyroBlock, 0, nr, factor);
+  }
+
+  /** factor·∂(ode2Lhs)/∂q (rotation block only; see gyroscopicState). */
+  private gyroscopicJacobian_q(s: ItemState, target: LocalMatrixAccumulator, factor: number): void {
+    this.gyroscopicState(s);
+    const nr = this.nRot, dG = this.gDerivative, u = s.u, o = this.node.uIndex + 3;
+    if (this.gyroscopicForm === 'EP') {
+      const unit = this.unitParameter;
+      for (let k = 0; k < 4; k++) {
+        unit.fill(0);
+        unit[k] = 1;
+        eulerParameters2GLocalInto(dG, unit);
+        const dx = dG[0] * u[o] + dG[1] * u[o + 1] + dG[2] * u[o + 2] + dG[3] * u[o + 3];
+        const dy = dG[4] * u[o] + dG[5] * u[o + 1] + dG[6] * u[o + 2] + dG[7] * u[o + 3];
+        const dz = dG[8] * u[o] + dG[9] * u[o + 1] + dG[10] * u[o + 2] + dG[11] * u[o + 3];
+        this.addGyroColumn(k, dx, dy, dz, 0, 0, 0, true);
+      }
+    } else {
+      const t = this.anglesAndRates(s);
+      const c1 = t[0], s1 = t[1], c2 = t[2], s2 = t[3], r0 = t[4], r1 = t[5], r2 = t[6];
+      // θ0: G_l and Ġ_lθ̇ do not depend on it
+      for (let j = 0; j < nr; j++) this.gyroBlock[j * nr] = 0;
+      // θ1: ∂G_l/∂θ1 = [−s1c2 0 0; s1s2 0 0; c1 0 0]
+      dG.fill(0, 0, 9);
+      dG[0] = -s1 * c2; dG[3] = s1 * s2; dG[6] = c1;
+      this.addGyroColumn(1, dG[0] * r0, dG[3] * r0, dG[6] * r0, (r2 * s1 * s2 - r1 * c2 * c1) * r0, (r1 * s2 * c1 + r2 * c2 * s1) * r0, -r1 * s1 * r0, true);
+      // θ2: ∂G_l/∂θ2 = [−c1s2 c2 0; −c1c2 −s2 0; 0 0 0]
+      dG.fill(0, 0, 9);
+      dG[0] = -c1 * s2; dG[1] = c2; dG[3] = -c1 * c2; dG[4] = -s2;
+      this.addGyroColumn(2, dG[0] * r0 + dG[1] * r1, dG[3] * r0 + dG[4] * r1, 0,
+        (-r2 * c1 * c2 + r1 * s2 * s1) * r0 - r2 * s2 * r1, (r1 * c2 * s1 + r2 * s2 * c1) * r0 - r2 * c2 * r1, 0, true);
+    }
+    target.addBlock(3, 3, nr, nr, this.gyroBlock, 0, nr, factor);
   }
 
   /** coupling = A · (skew(v) · G_l) (3 × n_rot, in Exudyn's order of products), with gl and rotation already evaluated. */
@@ -132,6 +268,44 @@ class RigidBodyModel extends RigidBodyBase<RigidNodeModel> implements Only<Objec
       for (let j = 0; j < nr; j++) m[(3 + i) * n + 3 + j] += jg[3 * i] * g[j] + jg[3 * i + 1] * g[nr + j] + jg[3 * i + 2] * g[2 * nr + j];
     }
     acc.addBlock(0, 0, n, n, m, 0, n, 1);
+  }
+
+  /**
+   * out[ltg[r]] += (M a)_r with a read at a[ltg[c]], without the local matrix: the nonzero entries of massMatrix, formed
+   * with the same operations, times a, summed per row over the columns in local order (the operations of the product
+   * with the local matrix; its zero entries add nothing). The same values as through massMatrix to the last bit.
+   */
+  massMatrixProduct(s: ItemState, a: Float64Array, ltg: Int32Array, out: Float64Array): void {
+    const nr = this.nRot, g = this.gl, jg = this.jg, J = this.inertia, mass = this.mass;
+    this.node.gLocal(s, g);
+    const a0 = a[ltg[0]], a1 = a[ltg[1]], a2 = a[ltg[2]];
+    if (this.hasCom) {
+      this.node.orientation(s, this.rotation);
+      const c = this.couplingMatrix(this.massCom);
+      for (let r = 0; r < 3; r++) {
+        let sum = mass * a[ltg[r]];
+        for (let j = 0; j < nr; j++) sum += c[r * nr + j] * a[ltg[3 + j]];
+        out[ltg[r]] += sum;
+      }
+    } else {
+      out[ltg[0]] += mass * a0;
+      out[ltg[1]] += mass * a1;
+      out[ltg[2]] += mass * a2;
+    }
+    for (let i = 0; i < nr; i++) {
+      const g0 = g[i], g1 = g[nr + i], g2 = g[2 * nr + i];
+      jg[3 * i] = g0 * J[0] + g1 * J[3] + g2 * J[6];
+      jg[3 * i + 1] = g0 * J[1] + g1 * J[4] + g2 * J[7];
+      jg[3 * i + 2] = g0 * J[2] + g1 * J[5] + g2 * J[8];
+    }
+    const c = this.coupling;
+    for (let i = 0; i < nr; i++) {
+      let sum = 0;
+      if (this.hasCom) sum = c[i] * a0 + c[nr + i] * a1 + c[2 * nr + i] * a2;
+      const j0 = jg[3 * i], j1 = jg[3 * i + 1], j2 = jg[3 * i + 2];
+      for (let j = 0; j < nr; j++) sum += (j0 * g[j] + j1 * g[nr + j] + j2 * g[2 * nr + j]) * a[ltg[3 + j]];
+      out[ltg[3 + i]] += sum;
+    }
   }
 
   /**

@@ -10,6 +10,7 @@
 
 /** Newton tolerance on the residual, relative to (|c| + RA + RB)(RA + RB). */
 const relativeTolerance = 1e-12;
+import { hypot2, hypot3 } from '../../rotations/skew.ts';
 /** Newton iterations before the tangent counts as not found (from π/2 it converges in 3 to 6 for sheave layouts). */
 const maxIterations = 25;
 
@@ -37,7 +38,7 @@ export class CircleTangentSolver {
     const { c, nA, nB, tA, tB, dA, dB } = this;
     const a = 3 * indexA, b = 3 * indexB;
     for (let i = 0; i < 3; i++) c[i] = p[b + i] - p[a + i];
-    const cLength = Math.hypot(c[0], c[1], c[2]);
+    const cLength = hypot3(c[0], c[1], c[2]);
     if (cLength === 0) return 'the centres coincide';
     if (!unitNormal(nA, axes, a, c, cLength) || !unitNormal(nB, axes, b, c, cLength)) return 'a sheave axis is parallel to the line between the centres';
     cross(tA, nA, axes, a);
@@ -62,7 +63,7 @@ export class CircleTangentSolver {
       let j00 = cdA + dAb, j01 = adB, j10 = -dAb, j11 = cdB - adB;
       if (RA === 0) { j00 = 1; j01 = 0; residualA = 0; }
       if (RB === 0) { j11 = 1; j10 = 0; residualB = 0; }
-      if (Math.hypot(residualA, residualB) <= relativeTolerance * scale) return undefined;
+      if (hypot2(residualA, residualB) <= relativeTolerance * scale) return undefined;
       const det = j00 * j11 - j01 * j10;
       if (det === 0 || !Number.isFinite(det)) return 'the tangent iteration is singular';
       phiA -= (j11 * residualA - j01 * residualB) / det;
@@ -78,7 +79,7 @@ function unitNormal(out: Float64Array, axes: ArrayLike<number>, offset: number, 
   out[0] = (ay * c[2] - az * c[1]) / cLength;
   out[1] = (az * c[0] - ax * c[2]) / cLength;
   out[2] = (ax * c[1] - ay * c[0]) / cLength;
-  const length = Math.hypot(out[0], out[1], out[2]);
+  const length = hypot3(out[0], out[1], out[2]);
   if (length === 0) return false;
   for (let i = 0; i < 3; i++) out[i] /= length;
   return true;

@@ -1,4 +1,4 @@
-import { isCoordinateMarker, isCoordinateVectorMarker, isPositionMarker, isRigidMarker, type BindContext, type CoordinateMarkerModel, type CoordinateVectorMarkerModel, type ItemState, type MarkerModel, type NodeModel, type PositionMarkerModel, type RigidMarkerModel } from '../../registry/capabilities.ts';
+import { constantJacobianTransposedVector_q, isCoordinateMarker, isCoordinateVectorMarker, isPositionMarker, isRigidMarker, type BindContext, type CoordinateMarkerModel, type CoordinateVectorMarkerModel, type ItemState, type MarkerModel, type NodeModel, type PositionMarkerModel, type RigidMarkerModel } from '../../registry/capabilities.ts';
 import { itemError, type ItemLabel } from '../../core/errors.ts';
 import { float64Views } from '../../linalg/arrays.ts';
 import type { MatrixValue } from '../../registry/parameters.ts';
@@ -167,12 +167,13 @@ export class MarkerPair<M extends MarkerModel = PositionMarkerModel> {
 
   /**
    * Adds factor·[−∂(J0ᵀF)/∂q0, 0; 0, ∂(J1ᵀF)/∂q1] for a fixed force F (the derivative of the marker Jacobians, see
-   * {@link MarkerModel.jacobianTransposedVector_q}); markers without that capability contribute nothing (exact for
-   * constant Jacobians).
+   * {@link MarkerModel.jacobianTransposedVector_q}); markers without that capability, or with the constant Jacobian's
+   * (constantJacobianTransposedVector_q), contribute nothing (exact for constant Jacobians).
    */
   addJacobianTransposedForce_q(this: MarkerPair<PositionMarkerModel>, s: ItemState, force: ArrayLike<number>, factor: number, m: Float64Array): void {
-    if (this.n0 > 0 && this.marker0.jacobianTransposedVector_q !== undefined) this.addMarkerBlock(s, this.marker0, force, this.block0, this.n0, 0, -factor, m);
-    if (this.n1 > 0 && this.marker1.jacobianTransposedVector_q !== undefined) this.addMarkerBlock(s, this.marker1, force, this.block1, this.n1, this.n0, factor, m);
+    const kernel0 = this.marker0.jacobianTransposedVector_q, kernel1 = this.marker1.jacobianTransposedVector_q;
+    if (this.n0 > 0 && kernel0 !== undefined && kernel0 !== constantJacobianTransposedVector_q) this.addMarkerBlock(s, this.marker0, force, this.block0, this.n0, 0, -factor, m);
+    if (this.n1 > 0 && kernel1 !== undefined && kernel1 !== constantJacobianTransposedVector_q) this.addMarkerBlock(s, this.marker1, force, this.block1, this.n1, this.n0, factor, m);
   }
 
   /**
@@ -199,6 +200,7 @@ export class MarkerPair<M extends MarkerModel = PositionMarkerModel> {
     const { n0, n1, jacobian0: j0, jacobian1: j1 } = this;
     const n = n0 + n1;
     const s = stiffness;
+    const unit0 = isUnitJacobian(j0, n0), unit1 = isUnitJacobian(j1, n1);
     for (let j = 0; j < nb; j++) {
       const x = jb[j], y = jb[nb + j], z = jb[2 * nb + j];
       if (x === 0 && y === 0 && z === 0) continue;
@@ -206,10 +208,31 @@ export class MarkerPair<M extends MarkerModel = PositionMarkerModel> {
       const t1 = factor * (s[3] * x + s[4] * y + s[5] * z);
       const t2 = factor * (s[6] * x + s[7] * y + s[8] * z);
       const column = offset + j;
-      for (let i = 0; i < n0; i++) m[i * n + column] -= j0[i] * t0 + j0[n0 + i] * t1 + j0[2 * n0 + i] * t2;
-      for (let i = 0; i < n1; i++) m[(n0 + i) * n + column] += j1[i] * t0 + j1[n1 + i] * t1 + j1[2 * n1 + i] * t2;
+      // a unit Jacobian's row i gives t_i plus products with 0 (±0, which change no sum the entry ends up in); only
+      // for finite t (0·∞ would be NaN)
+      const finite = t0 - t0 === 0 && t1 - t1 === 0 && t2 - t2 === 0;
+      if (unit0 && finite) {
+        m[column] -= t0;
+        m[n + column] -= t1;
+        m[2 * n + column] -= t2;
+      } else {
+        for (let i = 0; i < n0; i++) m[i * n + column] -= j0[i] * t0 + j0[n0 + i] * t1 + j0[2 * n0 + i] * t2;
+      }
+      if (unit1 && finite) {
+        const first = n0 * n + column;
+        m[first] += t0;
+        m[first + n] += t1;
+        m[first + 2 * n] += t2;
+      } else {
+        for (let i = 0; i < n1; i++) m[(n0 + i) * n + column] += j1[i] * t0 + j1[n1 + i] * t1 + j1[2 * n1 + i] * t2;
+      }
     }
   }
+}
+
+/** True if the 3 × nb position Jacobian is the 3 × 3 unit matrix (a point node's). */
+function isUnitJacobian(jb: Float64Array, nb: number): boolean {
+  return nb === 3 && jb[0] === 1 && jb[1] === 0 && jb[2] === 0 && jb[3] === 0 && jb[4] === 1 && jb[5] === 0 && jb[6] === 0 && jb[7] === 0 && jb[8] === 1;
 }
 
 /** The joint frames J0, J1 of a {@link RigidMarkerPair}: their rotations relative to the markers (identity if omitted). */

@@ -335,6 +335,81 @@ export class JointModel implements Only<ObjectModel & LoweredJoint, JointModel> 
     this.writeJacobian(s, c);
   }
 
+  /**
+   * Writes the selected rows g as {@link JointModel.ae} and adds C_qᵀλ (λ of the rows from lambda[first …]) to
+   * r[ltg[k]] without storing C_q: each row's entries, formed as writeJacobian forms them, times its λ, added row by
+   * row as the assembler adds cᵀλ (the same operations in the same order: bit for bit). Returns false, having written
+   * nothing, for joints with offset user functions (whose Jacobian takes other kinematics than g).
+   */
+  aeAndReaction(s: ItemState, g: Float64Array, useIndex2: boolean, lambda: Float64Array, first: number, r: Float64Array, ltg: Int32Array): boolean {
+    if (!this.active) {
+      this.writeRows(s, g);
+      return true;
+    }
+    if (this.offsetFunction !== undefined || this.offsetFunction_t !== undefined) return false;
+    this.evaluateOffset(s, 'offsetUserFunction');
+    this.kinematics(s, useIndex2, false);
+    if (useIndex2) this.writeVelocityEquations();
+    else this.writePositionEquations();
+    this.writeRows(s, g);
+    const { rows, constrainedAxes, translationFrame } = this.selection;
+    let evaluated = false;
+    for (let k = 0; k < rows.length; k++) {
+      const l = lambda[first + k];
+      const row = rows[k];
+      if (l === 0 || constrainedAxes[row] !== 1) continue;
+      if (!evaluated) {
+        this.markers.evaluateJacobians(s);
+        this.frames?.evaluateRotationJacobians(s);
+        evaluated = true;
+      }
+      this.addRowReaction(row, translationFrame, l, r, ltg);
+    }
+    return true;
+  }
+
+  /** r[ltg[k]] += c_k·λ for the Jacobian row c of generic equation `row` (the entries of writeJacobian), marker Jacobians evaluated. */
+  private addRowReaction(row: number, translationFrame: JointTranslationFrame, l: number, r: Float64Array, ltg: Int32Array): void {
+    const { markers, a0All, a1All, axis0, axis1 } = this;
+    const { n0, n1, jacobian0: j0, jacobian1: j1, dp } = markers;
+    const frames = this.frames;
+    const g0 = frames?.rotationJacobian0 ?? noColumns, g1 = frames?.rotationJacobian1 ?? noColumns;
+    if (row < 3 && translationFrame === 'global') {
+      for (let k = 0; k < n0; k++) r[ltg[k]] += -j0[row * n0 + k] * l;
+      for (let k = 0; k < n1; k++) r[ltg[n0 + k]] += j1[row * n1 + k] * l;
+    } else if (row < 3 && translationFrame === 'J1') {
+      const ax = a1All[row], ay = a1All[3 + row], az = a1All[6 + row];
+      const ex = ay * dp[2] - az * dp[1], ey = az * dp[0] - ax * dp[2], ez = ax * dp[1] - ay * dp[0];
+      for (let k = 0; k < n0; k++) r[ltg[k]] += -(ax * j0[k] + ay * j0[n0 + k] + az * j0[2 * n0 + k]) * l;
+      for (let k = 0; k < n1; k++) {
+        r[ltg[n0 + k]] += (ax * j1[k] + ay * j1[n1 + k] + az * j1[2 * n1 + k] + g1[k] * ex + g1[n1 + k] * ey + g1[2 * n1 + k] * ez) * l;
+      }
+    } else if (row < 3) {
+      const ax = a0All[row], ay = a0All[3 + row], az = a0All[6 + row];
+      const dx = dp[0], dy = dp[1], dz = dp[2];
+      for (let k = 0; k < n0; k++) {
+        const gx = g0[k], gy = g0[n0 + k], gz = g0[2 * n0 + k];
+        const wx = dy * gz - dz * gy - j0[k];
+        const wy = dz * gx - dx * gz - j0[n0 + k];
+        const wz = dx * gy - dy * gx - j0[2 * n0 + k];
+        r[ltg[k]] += (ax * wx + ay * wy + az * wz) * l;
+      }
+      for (let k = 0; k < n1; k++) r[ltg[n0 + k]] += (ax * j1[k] + ay * j1[n1 + k] + az * j1[2 * n1 + k]) * l;
+    } else {
+      const i = axis0[row - 3], m = axis1[row - 3];
+      const ax = a0All[i], ay = a0All[3 + i], az = a0All[6 + i];
+      const bx = a1All[m], by = a1All[3 + m], bz = a1All[6 + m];
+      for (let k = 0; k < n0; k++) {
+        const wx = g0[k], wy = g0[n0 + k], wz = g0[2 * n0 + k];
+        r[ltg[k]] += -(bx * (ay * wz - az * wy) + by * (az * wx - ax * wz) + bz * (ax * wy - ay * wx)) * l;
+      }
+      for (let k = 0; k < n1; k++) {
+        const wx = g1[k], wy = g1[n1 + k], wz = g1[2 * n1 + k];
+        r[ltg[n0 + k]] += -(ax * (by * wz - bz * wy) + ay * (bz * wx - bx * wz) + az * (bx * wy - by * wx)) * l;
+      }
+    }
+  }
+
   /** The item's rows of g from this.generic, λ for multiplier rows. */
   private writeRows(s: ItemState, g: Float64Array): void {
     const { rows } = this.selection;

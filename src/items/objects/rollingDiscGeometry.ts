@@ -1,6 +1,6 @@
 import type { ItemState } from '../../registry/capabilities.ts';
 import { itemError, type ItemLabel } from '../../core/errors.ts';
-import { mat3MulVecInto } from '../../rotations/skew.ts';
+import { mat3MulVecInto, hypot3 } from '../../rotations/skew.ts';
 import type { RigidMarkerPair } from './connectorBase.ts';
 
 /**
@@ -50,7 +50,7 @@ export class RollingDiscGeometry {
     mat3MulVecInto(n, pair.a0, this.planeNormal);
     mat3MulVecInto(w, pair.a1, this.discAxis);
     let fx = w[1] * n[2] - w[2] * n[1], fy = w[2] * n[0] - w[0] * n[2], fz = w[0] * n[1] - w[1] * n[0];
-    const length = Math.hypot(fx, fy, fz);
+    const length = hypot3(fx, fy, fz);
     if (!(length > 1e-14)) {
       itemError(this.label, 'discAxis', `is parallel to the plane normal at t = ${s.t} (the disc lies flat on the plane, its contact point is undefined)`);
     }

@@ -5,6 +5,8 @@
  * @module
  */
 
+import { hypot2 } from '../../rotations/skew.ts';
+
 /**
  * Geometry of a segment [a, b] against a point c: the relative position t ∈ [0, 1] of the nearest point
  * q = a + t (b − a) (t = (c − a)·e/(e·e), e = b − a, clamped; 0 for a = b), w = q − c, its length d, the unit normal
@@ -31,8 +33,13 @@ export class SegmentDistance {
   /** ∂gap/∂x (6). */
   readonly gap_x = new Float64Array(6);
 
-  /** Evaluates segment [a, b] against c; derivatives only when asked for. */
-  evaluate(ax: number, ay: number, bx: number, by: number, cx: number, cy: number, radius: number, derivatives: boolean): void {
+  /**
+   * Evaluates segment [a, b] = [points[o], points[o + 1]], [points[o + 2], points[o + 3]] against c = [centre[0],
+   * centre[1]]; derivatives only when asked for. Coordinates come as arrays, not as numbers: a double passed to a call
+   * the optimizer does not inline is boxed (an allocation per argument and call, in every residual and post-Newton step).
+   */
+  evaluate(points: Float64Array, o: number, centre: Float64Array, radius: number, derivatives: boolean): void {
+    const ax = points[o], ay = points[o + 1], bx = points[o + 2], by = points[o + 3], cx = centre[0], cy = centre[1];
     const ex = bx - ax, ey = by - ay;
     const vx = cx - ax, vy = cy - ay;
     const D = ex * ex + ey * ey;
@@ -42,7 +49,7 @@ export class SegmentDistance {
     else if (t >= 1) t = 1;
     this.t = t;
     const wx = ax + t * ex - cx, wy = ay + t * ey - cy;
-    const d = Math.hypot(wx, wy);
+    const d = hypot2(wx, wy);
     this.w[0] = wx;
     this.w[1] = wy;
     this.d = d;
