@@ -149,12 +149,14 @@ class BeamGeometricallyExactModel implements Only<ObjectModel & BodyModel, BeamG
 
   /** Total coordinates q = q_ref + Δq and velocities u of both nodes. */
   private gather(s: ItemState): void {
-    this.nodes.forEach((node, n) => {
+    const { nodes, q, u } = this;
+    for (let n = 0; n < nodes.length; n++) {
+      const qIndex = nodes[n].qIndex, uIndex = nodes[n].uIndex;
       for (let k = 0; k < 7; k++) {
-        this.q[7 * n + k] = s.qRef[node.qIndex + k] + s.q[node.qIndex + k];
-        this.u[7 * n + k] = s.u[node.uIndex + k];
+        q[7 * n + k] = s.qRef[qIndex + k] + s.q[qIndex + k];
+        u[7 * n + k] = s.u[uIndex + k];
       }
-    });
+    }
   }
 
   /** A(ep) of node n as 9 jets into A (Exudyn's form, as NodeRigidBodyEP's orientation). */
