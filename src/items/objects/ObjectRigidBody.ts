@@ -112,13 +112,9 @@ class RigidBodyModel extends RigidBodyBase<RigidNodeModel> implements Only<Objec
     this.ode2Lhs_u = this.gyroscopicForm === undefined ? undefined : this.gyroscopicJacobian_u;
   }
 
-  /**
-   * The gyroscopic force f_θ = G_lᵀh, h = ω̄ × Jω̄ + J a, ω̄ = G_lθ̇, a = Ġ_lθ̇ (Tait–Bryan angles; 0 for Euler parameters):
-   * evaluates G_l, ω̄, h and S = ω̄̃J − (Jω̄)~ (∂(ω̄ × Jω̄)/∂ω̄). Then ∂f_θ/∂θ̇_m = G_lᵀ(S G_l e_m + J ∂a/∂θ̇_m) and
-   * ∂f_θ/∂θ_k = (∂G_l/∂θ_k)ᵀh + G_lᵀ(S (∂G_l/∂θ_k)θ̇ + J ∂a/∂θ_k). Without COM the translational rows are zero.
-   */
-  private gyroscopicState(s: ItemState): void {
-    const nr = this.nRot, g = this.gl, J = this.inertia, w = this.omega, jw = this.jOmega, S = this.gyroStiffness, h = this.gyroForce;
+  /** G_l (node.gLocal) into gl, ω̄ = G_l θ̇ into omega, J ω̄ into jOmega and ω̄ × J ω̄ into out. */
+  private bodyGyroscopicForce(s: ItemState, out: Float64Array): void {
+    const nr = this.nRot, g = this.gl, J = this.inertia, w = this.omega, jw = this.jOmega;
     this.node.gLocal(s, g);
     const u = s.u, o = this.node.uIndex + 3;
     for (let r = 0; r < 3; r++) {
@@ -129,9 +125,19 @@ class RigidBodyModel extends RigidBodyBase<RigidNodeModel> implements Only<Objec
     jw[0] = J[0] * w[0] + J[1] * w[1] + J[2] * w[2];
     jw[1] = J[3] * w[0] + J[4] * w[1] + J[5] * w[2];
     jw[2] = J[6] * w[0] + J[7] * w[1] + J[8] * w[2];
-    h[0] = w[1] * jw[2] - w[2] * jw[1];
-    h[1] = w[2] * jw[0] - w[0] * jw[2];
-    h[2] = w[0] * jw[1] - w[1] * jw[0];
+    out[0] = w[1] * jw[2] - w[2] * jw[1];
+    out[1] = w[2] * jw[0] - w[0] * jw[2];
+    out[2] = w[0] * jw[1] - w[1] * jw[0];
+  }
+
+  /**
+   * The gyroscopic force f_θ = G_lᵀh, h = ω̄ × Jω̄ + J a, ω̄ = G_lθ̇, a = Ġ_lθ̇ (Tait–Bryan angles; 0 for Euler parameters):
+   * evaluates G_l, ω̄, h and S = ω̄̃J − (Jω̄)~ (∂(ω̄ × Jω̄)/∂ω̄). Then ∂f_θ/∂θ̇_m = G_lᵀ(S G_l e_m + J ∂a/∂θ̇_m) and
+   * ∂f_θ/∂θ_k = (∂G_l/∂θ_k)ᵀh + G_lᵀ(S (∂G_l/∂θ_k)θ̇ + J ∂a/∂θ_k). Without COM the translational rows are zero.
+   */
+  private gyroscopicState(s: ItemState): void {
+    const J = this.inertia, w = this.omega, jw = this.jOmega, S = this.gyroStiffness, h = this.gyroForce;
+    this.bodyGyroscopicForce(s, h);
     if (this.gyroscopicForm === 'Rxyz') {
       const a = this.gDotRates;
       this.node.gLocalDotRates(s, a);
@@ -313,20 +319,8 @@ class RigidBodyModel extends RigidBodyBase<RigidNodeModel> implements Only<Objec
    * LHS_u = A [ω̄ × (U × ω̄) + U × (Ġ_l θ̇)] with U = −m χ, only for χ ≠ 0.
    */
   ode2Lhs(s: ItemState, f: Float64Array): void {
-    const nr = this.nRot, g = this.gl, J = this.inertia, w = this.omega, jw = this.jOmega, gyro = this.gyro;
-    this.node.gLocal(s, g);
-    const u = s.u, o = this.node.uIndex + 3;
-    for (let r = 0; r < 3; r++) {
-      let sum = 0;
-      for (let j = 0; j < nr; j++) sum += g[r * nr + j] * u[o + j];
-      w[r] = sum;
-    }
-    jw[0] = J[0] * w[0] + J[1] * w[1] + J[2] * w[2];
-    jw[1] = J[3] * w[0] + J[4] * w[1] + J[5] * w[2];
-    jw[2] = J[6] * w[0] + J[7] * w[1] + J[8] * w[2];
-    gyro[0] = w[1] * jw[2] - w[2] * jw[1];
-    gyro[1] = w[2] * jw[0] - w[0] * jw[2];
-    gyro[2] = w[0] * jw[1] - w[1] * jw[0];
+    const nr = this.nRot, g = this.gl, J = this.inertia, w = this.omega, gyro = this.gyro;
+    this.bodyGyroscopicForce(s, gyro);
     const gd = this.gDotRates;
     const dotTerm = this.node.hasGLocalDotTerm;
     if (dotTerm) {
