@@ -75,17 +75,21 @@ describe('ObjectContactRodPlane', () => {
     // each interpolation. h = 1e-6 (q), 1e-5 (u: with both components sliding only ∂F_c/∂v_n remains, scale 155, and round-off
     // grows below h = 1e-5: 1.2e-10 at 1e-5, 1.6e-9 at 1e-6); observed ≤ 2.5e-11 (q) and 1.2e-10 (u) relative
     const random = [0.3, -0.2, 0.1, 1.5, -2, 0.7];
-    const cases: { slips: [number, number]; interpolation: 'R12' | 'quaternion' | 'SE3' }[] = [
-      { slips: [1, 1], interpolation: 'R12' },
-      { slips: [0, 0], interpolation: 'quaternion' },
-      { slips: [0, 1], interpolation: 'R12' },
-      { slips: [1, 0], interpolation: 'SE3' },
+    // speed 1: slips of order 1 m/s, beyond the stick zone 1e-3 m/s (a sticking component's law saturated at μ_s F_c);
+    // speed 1e-4: inside it (the proportional law μ_s F_c v/v_reg and its slope)
+    const cases: { slips: [number, number]; interpolation: 'R12' | 'quaternion' | 'SE3'; speed: number }[] = [
+      { slips: [1, 1], interpolation: 'R12', speed: 1 },
+      { slips: [0, 0], interpolation: 'quaternion', speed: 1 },
+      { slips: [0, 0], interpolation: 'R12', speed: 1e-4 },
+      { slips: [0, 1], interpolation: 'SE3', speed: 1e-4 },
+      { slips: [0, 1], interpolation: 'R12', speed: 1 },
+      { slips: [1, 0], interpolation: 'SE3', speed: 1 },
     ];
-    for (const { slips, interpolation } of cases) {
+    for (const { slips, interpolation, speed } of cases) {
       const tilt = 0.3, friction = [0.3, 0.6, 0.9];
       const { mbs, contactNumber, nodeNumbers } = rodOnPlane({
         normal: [Math.sin(tilt), 0, Math.cos(tilt)], direction: [0, 1, 0], numberOfElements: 2, polynomialDegree: interpolation === 'SE3' ? 1 : 2,
-        interpolation, dynamicFriction: friction, staticFriction: friction.map((mu) => 1.5 * mu), initialVelocities: random, componentwiseFriction: true,
+        interpolation, dynamicFriction: friction, staticFriction: friction.map((mu) => 1.5 * mu), initialVelocities: random.map((v) => speed * v), componentwiseFriction: true,
       });
       const model = mbs.compiled();
       const s: SystemState = model.data.current;
@@ -95,7 +99,7 @@ describe('ObjectContactRodPlane', () => {
         s.data[dataNode.dataIndex + 4 * k + 1] = slips[0];
         s.data[dataNode.dataIndex + 4 * k + 2] = slips[1];
       }
-      for (let k = 0; k < s.u.length; k++) s.u[k] += 0.1 * Math.sin(3 * k);
+      for (let k = 0; k < s.u.length; k++) s.u[k] += 0.1 * speed * Math.sin(3 * k);
       expectObjectJacobians(model.objects[contactNumber], s, { h: 1e-6, tolerance: 1e-9, minScale: 1e3 }, { h: 1e-5, tolerance: 1e-9, minScale: 10 });
     }
   });

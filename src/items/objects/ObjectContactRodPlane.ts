@@ -38,8 +38,8 @@ const parameters = {
     + 'about 6√(k_t ρA) keeps it to a few per cent, so that the stick holds such a load nearly up to the static limit.'),
   componentwiseFriction: bool(false, 'Friction per direction instead of along the slip (velocity-regularized model only), the anisotropic friction '
     + 'plane of the 2018 snake paper\'s code and of PyElastica (AnisotropicFrictionalPlane): the axial velocity of the centerline e_a·v and the '
-    + 'sideways (rolling-direction) slip of the contact point e_s·v_t (e_s = n × e_a) each get their own friction force μ F_c φ(v), φ = v/v_reg in '
-    + 'their stick zone (static coefficient) and sign(v) beyond it (dynamic coefficient), at full magnitude whatever the other component does; '
+    + 'sideways (rolling-direction) slip of the contact point e_s·v_t (e_s = n × e_a) each get their own friction force μ F_c φ(v), in their '
+    + 'stick state φ = v/v_reg saturated at ±1 (static coefficient), else φ = sign(v) (dynamic coefficient), at full magnitude whatever the other component does; '
     + 'the axial force acts at the centerline (no moment), the sideways one at the contact point. false: Coulomb friction along the slip '
     + 'direction of the contact point, |F| ≤ μ(v̂) F_c.'),
   rollingFriction: ureal(0, 'Rolling resistance μ_r: a couple μ_r R F_c against the rolling R (I − n nᵀ) ω of the section (regularized with v_reg like '
@@ -80,7 +80,7 @@ class ContactRodPlaneModel implements Only<ObjectModel, ContactRodPlaneModel> {
   private readonly elastic: boolean;
   /** Friction per direction (componentwiseFriction) instead of along the slip. */
   private readonly componentwise: boolean;
-  /** Component-wise law: the sideways direction e_s = n × e_a, the slips v_a = e_a·v_t, v_s = e_s·v_t, their laws g = μ φ(v) and F_c ∂g/∂v. */
+  /** Component-wise law: the sideways direction e_s = n × e_a, the slips v_a = e_a·v (centerline), v_s = e_s·v_t (contact point), their laws g = μ φ(v) and F_c ∂g/∂v. */
   private readonly es = new Float64Array(3);
   private axialSlip = 0;
   private sideSlip = 0;
