@@ -161,6 +161,8 @@ export class JointModel implements Only<ObjectModel & LoweredJoint, JointModel> 
   /** Point markers, or rigid markers whose frames each depend on at most one node (see constraintForce_q). */
   private singleNodeFrames = true;
   private blockWork = new Float64Array(0);
+  /** One Jacobian row (n entries) of the reaction C_qᵀλ formed row by row. */
+  private rowWork = new Float64Array(0);
   private markerBlock = new Float64Array(0);
   private readonly work3 = new Float64Array(3);
   private readonly work3b = new Float64Array(3);
@@ -214,6 +216,7 @@ export class JointModel implements Only<ObjectModel & LoweredJoint, JointModel> 
     this.singleNodeFrames = !this.selection.rigidMarkers || (this.markers.marker0.nodes.length <= 1 && this.markers.marker1.nodes.length <= 1);
     const largest = Math.max(this.markers.n0, this.markers.n1);
     this.blockWork = new Float64Array(3 * largest);
+    this.rowWork = new Float64Array(this.n);
     this.markerBlock = new Float64Array(largest * largest);
   }
 
@@ -368,46 +371,11 @@ export class JointModel implements Only<ObjectModel & LoweredJoint, JointModel> 
     return true;
   }
 
-  /** r[ltg[k]] += c_k·λ for the Jacobian row c of generic equation `row` (the entries of writeJacobian), marker Jacobians evaluated. */
+  /** r[ltg[k]] += c_k·λ for the Jacobian row c of generic equation `row` (writeJacobianRow's entries), marker Jacobians evaluated. */
   private addRowReaction(row: number, translationFrame: JointTranslationFrame, l: number, r: Float64Array, ltg: Int32Array): void {
-    const { markers, a0All, a1All, axis0, axis1 } = this;
-    const { n0, n1, jacobian0: j0, jacobian1: j1, dp } = markers;
-    const frames = this.frames;
-    const g0 = frames?.rotationJacobian0 ?? noColumns, g1 = frames?.rotationJacobian1 ?? noColumns;
-    if (row < 3 && translationFrame === 'global') {
-      for (let k = 0; k < n0; k++) r[ltg[k]] += -j0[row * n0 + k] * l;
-      for (let k = 0; k < n1; k++) r[ltg[n0 + k]] += j1[row * n1 + k] * l;
-    } else if (row < 3 && translationFrame === 'J1') {
-      const ax = a1All[row], ay = a1All[3 + row], az = a1All[6 + row];
-      const ex = ay * dp[2] - az * dp[1], ey = az * dp[0] - ax * dp[2], ez = ax * dp[1] - ay * dp[0];
-      for (let k = 0; k < n0; k++) r[ltg[k]] += -(ax * j0[k] + ay * j0[n0 + k] + az * j0[2 * n0 + k]) * l;
-      for (let k = 0; k < n1; k++) {
-        r[ltg[n0 + k]] += (ax * j1[k] + ay * j1[n1 + k] + az * j1[2 * n1 + k] + g1[k] * ex + g1[n1 + k] * ey + g1[2 * n1 + k] * ez) * l;
-      }
-    } else if (row < 3) {
-      const ax = a0All[row], ay = a0All[3 + row], az = a0All[6 + row];
-      const dx = dp[0], dy = dp[1], dz = dp[2];
-      for (let k = 0; k < n0; k++) {
-        const gx = g0[k], gy = g0[n0 + k], gz = g0[2 * n0 + k];
-        const wx = dy * gz - dz * gy - j0[k];
-        const wy = dz * gx - dx * gz - j0[n0 + k];
-        const wz = dx * gy - dy * gx - j0[2 * n0 + k];
-        r[ltg[k]] += (ax * wx + ay * wy + az * wz) * l;
-      }
-      for (let k = 0; k < n1; k++) r[ltg[n0 + k]] += (ax * j1[k] + ay * j1[n1 + k] + az * j1[2 * n1 + k]) * l;
-    } else {
-      const i = axis0[row - 3], m = axis1[row - 3];
-      const ax = a0All[i], ay = a0All[3 + i], az = a0All[6 + i];
-      const bx = a1All[m], by = a1All[3 + m], bz = a1All[6 + m];
-      for (let k = 0; k < n0; k++) {
-        const wx = g0[k], wy = g0[n0 + k], wz = g0[2 * n0 + k];
-        r[ltg[k]] += -(bx * (ay * wz - az * wy) + by * (az * wx - ax * wz) + bz * (ax * wy - ay * wx)) * l;
-      }
-      for (let k = 0; k < n1; k++) {
-        const wx = g1[k], wy = g1[n1 + k], wz = g1[2 * n1 + k];
-        r[ltg[n0 + k]] += -(ax * (by * wz - bz * wy) + ay * (bz * wx - bx * wz) + az * (bx * wy - by * wx)) * l;
-      }
-    }
+    const c = this.rowWork;
+    this.writeJacobianRow(row, translationFrame, c, 0);
+    for (let k = 0; k < this.n; k++) r[ltg[k]] += c[k] * l;
   }
 
   /** The item's rows of g from this.generic, λ for multiplier rows. */
@@ -421,55 +389,57 @@ export class JointModel implements Only<ObjectModel & LoweredJoint, JointModel> 
 
   /** ∂g/∂q of the selected rows (also ∂ġ/∂u on velocity level) from the evaluated position-level kinematics (marker Jacobians evaluated here); multiplier rows stay zero. */
   private writeJacobian(s: ItemState, c: Float64Array): void {
-    const { markers, n, a0All, a1All, axis0, axis1 } = this;
-    const { n0, n1, jacobian0: j0, jacobian1: j1, dp } = markers;
-    markers.evaluateJacobians(s);
-    const frames = this.frames;
-    frames?.evaluateRotationJacobians(s);
-    const g0 = frames?.rotationJacobian0 ?? noColumns, g1 = frames?.rotationJacobian1 ?? noColumns;
+    this.markers.evaluateJacobians(s);
+    this.frames?.evaluateRotationJacobians(s);
     const { rows, constrainedAxes, translationFrame } = this.selection;
     for (let r = 0; r < rows.length; r++) {
-      const row = rows[r];
-      if (constrainedAxes[row] !== 1) continue;
-      const offset = r * n;
-      if (row < 3 && translationFrame === 'global') {
-        for (let k = 0; k < n0; k++) c[offset + k] = -j0[row * n0 + k];
-        for (let k = 0; k < n1; k++) c[offset + n0 + k] = j1[row * n1 + k];
-      } else if (row < 3 && translationFrame === 'J1') {
-        // a1·d with a = column `row` of A1all: −a·J0 (marker 0); a·J1 + w·(a × d) with w = G1δ, as ∂a = w × a (marker 1).
-        const ax = a1All[row], ay = a1All[3 + row], az = a1All[6 + row];
-        const ex = ay * dp[2] - az * dp[1], ey = az * dp[0] - ax * dp[2], ez = ax * dp[1] - ay * dp[0];
-        for (let k = 0; k < n0; k++) c[offset + k] = -(ax * j0[k] + ay * j0[n0 + k] + az * j0[2 * n0 + k]);
-        for (let k = 0; k < n1; k++) {
-          c[offset + n0 + k] = ax * j1[k] + ay * j1[n1 + k] + az * j1[2 * n1 + k] + g1[k] * ex + g1[n1 + k] * ey + g1[2 * n1 + k] * ez;
-        }
-      } else if (row < 3) {
-        // (A0allᵀ d)_row: column `row` of A0all dotted with d × G0 − J0 (marker 0) and with J1 (marker 1).
-        // (the loop-invariant entries read once: stores into c could alias them for the compiler)
-        const ax = a0All[row], ay = a0All[3 + row], az = a0All[6 + row];
-        const dx = dp[0], dy = dp[1], dz = dp[2];
-        for (let k = 0; k < n0; k++) {
-          const gx = g0[k], gy = g0[n0 + k], gz = g0[2 * n0 + k];
-          const wx = dy * gz - dz * gy - j0[k];
-          const wy = dz * gx - dx * gz - j0[n0 + k];
-          const wz = dx * gy - dy * gx - j0[2 * n0 + k];
-          c[offset + k] = ax * wx + ay * wy + az * wz;
-        }
-        for (let k = 0; k < n1; k++) c[offset + n0 + k] = ax * j1[k] + ay * j1[n1 + k] + az * j1[2 * n1 + k];
-      } else {
-        // a0·a1 with ∂a0 = G0δ × a0 and ∂a1 = G1δ × a1 (standard equations, also for alternativeConstraints):
-        // entries −a1·(a0 × w) (marker 0, w = G0δ) and −a0·(a1 × w) (marker 1, w = G1δ), a0 = col_i(A0all), a1 = col_l(A1all) read once
-        const i = axis0[row - 3], l = axis1[row - 3];
-        const ax = a0All[i], ay = a0All[3 + i], az = a0All[6 + i];
-        const bx = a1All[l], by = a1All[3 + l], bz = a1All[6 + l];
-        for (let k = 0; k < n0; k++) {
-          const wx = g0[k], wy = g0[n0 + k], wz = g0[2 * n0 + k];
-          c[offset + k] = -(bx * (ay * wz - az * wy) + by * (az * wx - ax * wz) + bz * (ax * wy - ay * wx));
-        }
-        for (let k = 0; k < n1; k++) {
-          const wx = g1[k], wy = g1[n1 + k], wz = g1[2 * n1 + k];
-          c[offset + n0 + k] = -(ax * (by * wz - bz * wy) + ay * (bz * wx - bx * wz) + az * (bx * wy - by * wx));
-        }
+      if (constrainedAxes[rows[r]] === 1) this.writeJacobianRow(rows[r], translationFrame, c, r * this.n);
+    }
+  }
+
+  /** The n entries of the Jacobian row of generic equation `row` into c from offset (marker and frame Jacobians evaluated). */
+  private writeJacobianRow(row: number, translationFrame: JointTranslationFrame, c: Float64Array, offset: number): void {
+    const { markers, a0All, a1All, axis0, axis1 } = this;
+    const { n0, n1, jacobian0: j0, jacobian1: j1, dp } = markers;
+    const frames = this.frames;
+    const g0 = frames?.rotationJacobian0 ?? noColumns, g1 = frames?.rotationJacobian1 ?? noColumns;
+    if (row < 3 && translationFrame === 'global') {
+      for (let k = 0; k < n0; k++) c[offset + k] = -j0[row * n0 + k];
+      for (let k = 0; k < n1; k++) c[offset + n0 + k] = j1[row * n1 + k];
+    } else if (row < 3 && translationFrame === 'J1') {
+      // a1·d with a = column `row` of A1all: −a·J0 (marker 0); a·J1 + w·(a × d) with w = G1δ, as ∂a = w × a (marker 1).
+      const ax = a1All[row], ay = a1All[3 + row], az = a1All[6 + row];
+      const ex = ay * dp[2] - az * dp[1], ey = az * dp[0] - ax * dp[2], ez = ax * dp[1] - ay * dp[0];
+      for (let k = 0; k < n0; k++) c[offset + k] = -(ax * j0[k] + ay * j0[n0 + k] + az * j0[2 * n0 + k]);
+      for (let k = 0; k < n1; k++) {
+        c[offset + n0 + k] = ax * j1[k] + ay * j1[n1 + k] + az * j1[2 * n1 + k] + g1[k] * ex + g1[n1 + k] * ey + g1[2 * n1 + k] * ez;
+      }
+    } else if (row < 3) {
+      // (A0allᵀ d)_row: column `row` of A0all dotted with d × G0 − J0 (marker 0) and with J1 (marker 1).
+      // (the loop-invariant entries read once: stores into c could alias them for the compiler)
+      const ax = a0All[row], ay = a0All[3 + row], az = a0All[6 + row];
+      const dx = dp[0], dy = dp[1], dz = dp[2];
+      for (let k = 0; k < n0; k++) {
+        const gx = g0[k], gy = g0[n0 + k], gz = g0[2 * n0 + k];
+        const wx = dy * gz - dz * gy - j0[k];
+        const wy = dz * gx - dx * gz - j0[n0 + k];
+        const wz = dx * gy - dy * gx - j0[2 * n0 + k];
+        c[offset + k] = ax * wx + ay * wy + az * wz;
+      }
+      for (let k = 0; k < n1; k++) c[offset + n0 + k] = ax * j1[k] + ay * j1[n1 + k] + az * j1[2 * n1 + k];
+    } else {
+      // a0·a1 with ∂a0 = G0δ × a0 and ∂a1 = G1δ × a1 (standard equations, also for alternativeConstraints):
+      // entries −a1·(a0 × w) (marker 0, w = G0δ) and −a0·(a1 × w) (marker 1, w = G1δ), a0 = col_i(A0all), a1 = col_l(A1all) read once
+      const i = axis0[row - 3], l = axis1[row - 3];
+      const ax = a0All[i], ay = a0All[3 + i], az = a0All[6 + i];
+      const bx = a1All[l], by = a1All[3 + l], bz = a1All[6 + l];
+      for (let k = 0; k < n0; k++) {
+        const wx = g0[k], wy = g0[n0 + k], wz = g0[2 * n0 + k];
+        c[offset + k] = -(bx * (ay * wz - az * wy) + by * (az * wx - ax * wz) + bz * (ax * wy - ay * wx));
+      }
+      for (let k = 0; k < n1; k++) {
+        const wx = g1[k], wy = g1[n1 + k], wz = g1[2 * n1 + k];
+        c[offset + n0 + k] = -(ax * (by * wz - bz * wy) + ay * (bz * wx - bx * wz) + az * (bx * wy - by * wx));
       }
     }
   }
