@@ -20,6 +20,27 @@ function clampedRod(L: number, numberOfElements: number, up?: number[]): { mbs: 
   return { mbs, rod: rod.objectNumber, nodes: rod.nodeNumbers, massMarker: mbs.addMarker(MarkerBodyMass({ bodyNumber: rod.objectNumber })) };
 }
 
+/** The quarter circle of a constant internal moment a = (π/2) EI/L on the clamped rod of length L = 2: radius R = EI/a. */
+const quarterCircle = { L: 2, a: (Math.PI / 2) * EI / 2, R: 2 / (Math.PI / 2) };
+
+/**
+ * The largest nodal distance from the arc of radius R, relative to R, of the clamped rod (16 quadratic elements) under the
+ * constant moment that addMoment adds, solved statically in 4 load steps.
+ */
+function quarterCircleError(addMoment: (rod: ReturnType<typeof clampedRod>) => void): number {
+  const { L, R } = quarterCircle, rod = clampedRod(L, 16), { mbs, nodes } = rod;
+  addMoment(rod);
+  mbs.assemble();
+  mbs.solveStatic(staticSettings(4));
+  let error = 0;
+  nodes.forEach((node, i) => {
+    const sArc = L * i / (nodes.length - 1);
+    const position = mbs.getNodeOutput(node, OutputVariableType.Position);
+    error = Math.max(error, Math.hypot(position[0] - R * Math.sin(sArc / R), position[1] - R * (1 - Math.cos(sArc / R)), position[2]));
+  });
+  return error / R;
+}
+
 function staticSettings(loadSteps = 1): SimulationSettings {
   const settings = new SimulationSettings();
   settings.linearSolverType = LinearSolverType.EigenSparse;
@@ -47,18 +68,7 @@ describe('LoadMuscleTorque (PyElastica MuscleTorques)', () => {
     // +τ at the tip, so the rod takes m = τ everywhere: a circular arc of radius EI/a (here a quarter circle).
     // p = 2, 16 elements: the nodal error of this discretization is 3e-4 R for a full circle (cosseratRod.test.ts),
     // 4.9e-7 R measured for the quarter circle; asserted 2e-6 R.
-    const L = 2, a = (Math.PI / 2) * EI / L, R = EI / a;
-    const { mbs, nodes, massMarker } = clampedRod(L, 16);
-    mbs.addLoad(LoadMuscleTorque({ markerNumber: massMarker, direction: [0, 0, 1], amplitude: a, phaseShift: Math.PI / 2 }));
-    mbs.assemble();
-    mbs.solveStatic(staticSettings(4));
-    let error = 0;
-    nodes.forEach((node, i) => {
-      const sArc = L * i / (nodes.length - 1);
-      const position = mbs.getNodeOutput(node, OutputVariableType.Position);
-      error = Math.max(error, Math.hypot(position[0] - R * Math.sin(sArc / R), position[1] - R * (1 - Math.cos(sArc / R)), position[2]));
-    });
-    expect(error / R).toBeLessThan(2e-6);
+    expect(quarterCircleError((rod) => rod.mbs.addLoad(LoadMuscleTorque({ markerNumber: rod.massMarker, direction: [0, 0, 1], amplitude: quarterCircle.a, phaseShift: Math.PI / 2 })))).toBeLessThan(2e-6);
   });
 
   it('travellingWaveEqualsTheMomentDensityMinusDTauDsWhenTauVanishesAtTheEnds', () => {
@@ -144,20 +154,7 @@ describe('LoadMuscleTorque (PyElastica MuscleTorques)', () => {
     // tip displacement as LoadMuscleTorque. The global item integrates c = −∂τ/∂s at 5 Gauss points per element and
     // LoadMuscleTorque ∫ N_i' τ ds with the rod's quadrature: different quadratures of the same work, measured 1.1e-7
     // relative tip difference with 32 quadratic elements (asserted 1e-6); the arc to 4.9e-7 R as above (asserted 2e-6).
-    const L = 2, a = (Math.PI / 2) * EI / L, R = EI / a;
-    {
-      const { mbs, nodes, rod } = clampedRod(L, 16);
-      mbs.addObject(ObjectRodGlobalMuscleTorque({ bodyNumber: rod, direction: [0, 0, 1], amplitude: a, phaseShift: Math.PI / 2 }));
-      mbs.assemble();
-      mbs.solveStatic(staticSettings(4));
-      let error = 0;
-      nodes.forEach((node, i) => {
-        const sArc = L * i / (nodes.length - 1);
-        const position = mbs.getNodeOutput(node, OutputVariableType.Position);
-        error = Math.max(error, Math.hypot(position[0] - R * Math.sin(sArc / R), position[1] - R * (1 - Math.cos(sArc / R)), position[2]));
-      });
-      expect(error / R).toBeLessThan(2e-6);
-    }
+    expect(quarterCircleError((rod) => rod.mbs.addObject(ObjectRodGlobalMuscleTorque({ bodyNumber: rod.rod, direction: [0, 0, 1], amplitude: quarterCircle.a, phaseShift: Math.PI / 2 })))).toBeLessThan(2e-6);
     const options = { direction: [0, 0, 1], amplitude: 0.3, splineCoefficients: [1, 2, 0.5, 1.5], baseLength: 1, period: 1, waveNumber: 2 * Math.PI, phaseShift: 0.4 };
     const tip = (global: boolean) => {
       const { mbs, nodes, massMarker, rod } = clampedRod(1, 32);
