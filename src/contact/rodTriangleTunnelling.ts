@@ -6,10 +6,8 @@ import { SearchGrid } from './searchGrid.ts';
 import { SegmentPair } from './segmentPair.ts';
 import { crossesInsideTriangle } from '../items/objects/ObjectContactSphereTriangle.ts';
 import { sweptTriangleBoxes } from './triangleTunnelling.ts';
-import { sweptSegmentBoxes } from './rodTunnelling.ts';
+import { crossingSide, sweptSegmentBoxes } from './rodTunnelling.ts';
 
-/** Smallest |a × e|/(|a| |e|) (sine of the crossing angle) at which the side of a segment–edge crossing is told apart (as rod–rod). */
-const CROSSING_SINE = 0.1;
 
 /**
  * The pass-through check of rod segments against the triangles of GeneralContact after each step, in the frame of each
@@ -98,24 +96,12 @@ export class RodTriangleTunnellingCheck {
         const x12 = this.x12;
         for (let m = 0; m < 6; m++) x12[m] = local[6 * phase + m];
         for (let m = 0; m < 3; m++) { x12[6 + m] = x[o + a + m] - x[o + m]; x12[9 + m] = x[o + c + m] - x[o + m]; }
-        const side = this.side(x12);
+        const side = crossingSide(this.pair, x12, 0, 6);
         if (side === 0) break;
         if (phase === 0) side0 = side;
         else if (side !== side0) return this.pair.s;
       }
     }
     return -1;
-  }
-
-  /** The sign of d·(a × e) of the segment and the edge in x12, or 0 if the crossing is too flat or a closest point is at an end. */
-  private side(x12: Float64Array): number {
-    const pair = this.pair;
-    pair.evaluate(x12, 0, 6);
-    if (!(pair.s > 0 && pair.s < 1 && pair.t > 0 && pair.t < 1)) return 0;
-    const a = pair.a, b = pair.b, d = pair.d;
-    const c0 = a[1] * b[2] - a[2] * b[1], c1 = a[2] * b[0] - a[0] * b[2], c2 = a[0] * b[1] - a[1] * b[0];
-    const sine = Math.hypot(c0, c1, c2) / (Math.hypot(a[0], a[1], a[2]) * Math.hypot(b[0], b[1], b[2]));
-    if (!(sine >= CROSSING_SINE)) return 0;
-    return Math.sign(d[0] * c0 + d[1] * c1 + d[2] * c2);
   }
 }

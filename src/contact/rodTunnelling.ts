@@ -7,6 +7,21 @@ import { SegmentPair } from './segmentPair.ts';
 const CROSSING_SINE = 0.1;
 
 /**
+ * The side of a crossing of two segments (the rod–rod and rod–mesh pass-through checks): the sign of d·(a × b) of the
+ * segments at x[offsetA …] and x[offsetB …] (two end points each), or 0 if the crossing is too flat (sine of its angle
+ * below 0.1) or a closest point is at an end; pair holds the evaluation (its s, t) afterwards.
+ */
+export function crossingSide(pair: SegmentPair, x: Float64Array, offsetA: number, offsetB: number): number {
+  pair.evaluate(x, offsetA, offsetB);
+  if (!(pair.s > 0 && pair.s < 1 && pair.t > 0 && pair.t < 1)) return 0;
+  const a = pair.a, b = pair.b, d = pair.d;
+  const c0 = a[1] * b[2] - a[2] * b[1], c1 = a[2] * b[0] - a[0] * b[2], c2 = a[0] * b[1] - a[1] * b[0];
+  const sine = Math.hypot(c0, c1, c2) / (Math.hypot(a[0], a[1], a[2]) * Math.hypot(b[0], b[1], b[2]));
+  if (!(sine >= CROSSING_SINE)) return 0;
+  return Math.sign(d[0] * c0 + d[1] * c1 + d[2] * c2);
+}
+
+/**
  * The pass-through check of rod segments after each step: two segments that cross at an angle (sine ≥ 0.1) with their
  * closest points inside both segments at the start and at the end of the step, with the centerline of B on the other
  * side of A's at the end (the sign of d·(a × b), d = x_B − x_A, flipped), have passed through each other within the step
@@ -42,7 +57,7 @@ export class RodTunnellingCheck {
     this.grid.build(boxes, n);
     this.grid.forEachPair((i, j) => {
       if (rods.excluded(i, j)) return;
-      const side0 = this.side(this.start, startPoints, i, j), side1 = this.side(this.end, endPoints, i, j);
+      const side0 = crossingSide(this.start, startPoints, 6 * i, 6 * j), side1 = crossingSide(this.end, endPoints, 6 * i, 6 * j);
       if (side0 * side1 >= 0) return;
       const place = (g: number, x: number) => rods.arcStart[g] + x * (rods.arcEnd[g] - rods.arcStart[g]);
       throw new FlexdynError(`${this.name}: rod segments ${i} (rod ${rods.rod[i]}, at arc length ≈ ${place(i, this.end.s).toPrecision(6)}) and ${j} (rod ${rods.rod[j]}, at ≈ ${place(j, this.end.t).toPrecision(6)}) `
@@ -50,16 +65,6 @@ export class RodTunnellingCheck {
     });
   }
 
-  /** The sign of d·(a × b) of segments i, j at the points x, or 0 if the crossing is too flat or a closest point is at an end. */
-  private side(pair: SegmentPair, x: Float64Array, i: number, j: number): number {
-    pair.evaluate(x, 6 * i, 6 * j);
-    if (!(pair.s > 0 && pair.s < 1 && pair.t > 0 && pair.t < 1)) return 0;
-    const a = pair.a, b = pair.b, d = pair.d;
-    const c0 = a[1] * b[2] - a[2] * b[1], c1 = a[2] * b[0] - a[0] * b[2], c2 = a[0] * b[1] - a[1] * b[0];
-    const sine = Math.hypot(c0, c1, c2) / (Math.hypot(a[0], a[1], a[2]) * Math.hypot(b[0], b[1], b[2]));
-    if (!(sine >= CROSSING_SINE)) return 0;
-    return Math.sign(d[0] * c0 + d[1] * c1 + d[2] * c2);
-  }
 }
 
 /**
