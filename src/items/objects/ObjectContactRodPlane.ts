@@ -260,7 +260,7 @@ class ContactRodPlaneModel implements Only<ObjectModel, ContactRodPlaneModel> {
     const Fc = ds * this.law.force;
     this.normalForce = Fc;
     for (let i = 0; i < 3; i++) fLhs[i] = -Fc * n[i];
-    zeroArray(tauLhs);
+    tauLhs[0] = 0; tauLhs[1] = 0; tauLhs[2] = 0;
     if (!this.hasFriction) return;
     this.componentwiseActive = !this.elastic && this.componentwise && this.tangentLength > 0;
     if (this.elastic) {

@@ -78,7 +78,7 @@ export class InertialVirtualWork {
   /** ω = Σ N_j ω̄_j at point k of element e (nodal ω̄ in w). */
   private omegaAt(w: Float64Array, e: number, o: number): Float64Array {
     const p = this.p, np = p + 1, rule = this.rule, omega = this.omega;
-    zeroArray(omega);
+    omega[0] = 0; omega[1] = 0; omega[2] = 0;
     for (let j = 0; j < np; j++) {
       const g = p * e + j, nj = rule.n[o + j];
       omega[0] += nj * w[3 * g]; omega[1] += nj * w[3 * g + 1]; omega[2] += nj * w[3 * g + 2];

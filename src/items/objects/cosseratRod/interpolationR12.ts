@@ -150,7 +150,8 @@ export class R12Interpolation implements RodInterpolation {
   section(e: number, nv: Float64Array, dnv: Float64Array, o: number, reference: boolean): void {
     const p = this.p, rXi = this.rXi, A = this.aMat, AXi = this.aXi;
     const r = reference ? this.rRef : this.r, a = reference ? this.aRefViews : this.aViews;
-    zeroArray(rXi); zeroArray(A); zeroArray(AXi);
+    rXi[0] = 0; rXi[1] = 0; rXi[2] = 0;
+    for (let k = 0; k < 9; k++) { A[k] = 0; AXi[k] = 0; }
     for (let i = 0; i <= p; i++) {
       const g = p * e + i, ni = nv[o + i], dni = dnv[o + i], ai = a[g];
       rXi[0] += dni * r[3 * g]; rXi[1] += dni * r[3 * g + 1]; rXi[2] += dni * r[3 * g + 2];
@@ -167,7 +168,8 @@ export class R12Interpolation implements RodInterpolation {
   /** Rates at the current section (after section and gather with velocities): v_ξ, Ȧ, Ȧ_ξ, γ̄̇ = Ȧᵀr_ξ + Aᵀv_ξ, κ̄̇ = j⁻¹(Skw(ȦᵀA_ξ + AᵀȦ_ξ)). */
   sectionRates(e: number, nv: Float64Array, dnv: Float64Array, o: number): void {
     const p = this.p, vXi = this.vXi, Ad = this.aDot, AdXi = this.aDotXi, v = this.v, A = this.aMat, rXi = this.rXi;
-    zeroArray(vXi); zeroArray(Ad); zeroArray(AdXi);
+    vXi[0] = 0; vXi[1] = 0; vXi[2] = 0;
+    for (let k = 0; k < 9; k++) { Ad[k] = 0; AdXi[k] = 0; }
     for (let i = 0; i <= p; i++) {
       const g = p * e + i, ni = nv[o + i], dni = dnv[o + i], awi = this.awViews[g];
       vXi[0] += dni * v[3 * g]; vXi[1] += dni * v[3 * g + 1]; vXi[2] += dni * v[3 * g + 2];

@@ -33,7 +33,8 @@ export class LineForceWork {
   private evaluate(nodes: readonly NodeModel[], s: ItemState, law: LineForceLaw, e: number, k: number, withDerivatives: boolean): number {
     const p = this.p, np = p + 1, rule = this.rule, o = k * np, q = s.q, u = s.u;
     const rXi = this.rXi, v = this.v, w = this.omega;
-    zeroArray(rXi); zeroArray(v); zeroArray(w);
+    // (small work arrays zeroed by loops: a TypedArray.fill call costs as much as 30 writes)
+    for (let d = 0; d < 3; d++) { rXi[d] = 0; v[d] = 0; w[d] = 0; }
     for (let i = 0; i <= p; i++) {
       const node = nodes[p * e + i], ref = node.referenceCoordinates, iq = node.qIndex, iu = node.uIndex, ni = rule.n[o + i], dni = rule.dn[o + i];
       for (let d = 0; d < 3; d++) {
@@ -43,9 +44,11 @@ export class LineForceWork {
       }
     }
     const index = e * rule.count + k, scale = this.arcLengths.length / this.arcLengths.referenceLength, dsdxi = rule.J[index] * scale;
-    zeroArray(this.b); zeroArray(this.c);
+    const b = this.b, c = this.c;
+    for (let d = 0; d < 3; d++) { b[d] = 0; c[d] = 0; }
     if (withDerivatives) {
-      zeroArray(this.dbdv); zeroArray(this.dbdrXi); zeroArray(this.dcdw);
+      const dbdv = this.dbdv, dbdrXi = this.dbdrXi, dcdw = this.dcdw;
+      for (let m = 0; m < 9; m++) { dbdv[m] = 0; dbdrXi[m] = 0; dcdw[m] = 0; }
       law.evaluate(rule.arc[index] * scale, this.arcLengths.length, dsdxi, rXi, v, w, this.b, this.c, this.dbdv, this.dbdrXi, this.dcdw);
     } else {
       law.evaluate(rule.arc[index] * scale, this.arcLengths.length, dsdxi, rXi, v, w, this.b, this.c);
