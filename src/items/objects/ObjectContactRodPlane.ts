@@ -5,6 +5,7 @@ import { OutputVariableType } from '../../registry/enums.ts';
 import { bool, nodeIndex, objectIndex, preal, uint, ureal, vector, type ParameterValues } from '../../registry/parameters.ts';
 import { bindDataNode } from './connectorBase.ts';
 import { contactStepState, dataGap, dataTangentVelocity, FrictionForce, NormalContactForce, updateContactData, type NormalForceParameters } from './contactKernel.ts';
+import { zeroArray } from '../../linalg/arrays.ts';
 
 /** Data coordinates per contact point (the order of the penalty contacts' kernel: gap, tangential speed, impact velocity, plastic penetration). */
 const DATA_PER_POINT = 4;
@@ -259,7 +260,7 @@ class ContactRodPlaneModel implements Only<ObjectModel, ContactRodPlaneModel> {
     const Fc = ds * this.law.force;
     this.normalForce = Fc;
     for (let i = 0; i < 3; i++) fLhs[i] = -Fc * n[i];
-    tauLhs.fill(0);
+    tauLhs[0] = 0; tauLhs[1] = 0; tauLhs[2] = 0;
     if (!this.hasFriction) return;
     this.componentwiseActive = !this.elastic && this.componentwise && this.tangentLength > 0;
     if (this.elastic) {
@@ -425,13 +426,13 @@ class ContactRodPlaneModel implements Only<ObjectModel, ContactRodPlaneModel> {
   private jacobian(s: ItemState, acc: LocalMatrixAccumulator, factorQ: number, factorU: number): void {
     const body = this.line, np = this.nPoint, { jPos, jRot, block } = this;
     for (let k = 0; k < this.numberOfPoints; k++) {
-      block.fill(0);
+      zeroArray(block);
       this.evaluate(s, k);
       if (this.inContact) {
         const lp = this.positions[k];
         body.positionJacobian(s, lp, jPos);
         if (this.hasFriction) body.rotationJacobian(s, lp, jRot);
-        this.dfSum.fill(0);
+        zeroArray(this.dfSum);
         if (factorQ !== 0) this.addPointJacobian(s, k, factorQ, false);
         if (factorU !== 0) this.addPointJacobian(s, k, factorU, true);
         this.addPointBlock();
@@ -465,13 +466,13 @@ class ContactRodPlaneModel implements Only<ObjectModel, ContactRodPlaneModel> {
       // ∂w of the slip measure: the contact-point velocity v − R ω × n (regularized) or the centerline position (elastic)
       const elasticStick = this.elastic && !this.sliding;
       if (this.elastic) {
-        if (velocities && this.sliding) dw.fill(0);
+        if (velocities && this.sliding) zeroArray(dw);
         else for (let j = 0; j < 3 * np; j++) dw[j] = jPos[j];
       } else if (velocities) {
         for (let j = 0; j < 3 * np; j++) dw[j] = jPos[j];
         this.addCrossNormal(jRot, R, dw);
       } else {
-        dw.fill(0);
+        zeroArray(dw);
         this.addCrossNormal(jOmega, R, dw);
       }
       const stickSpring = (velocities ? this.values.frictionDamping : this.values.frictionStiffness) * ds;
