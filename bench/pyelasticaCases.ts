@@ -5,7 +5,8 @@
  * explicit position Verlet), and PyElastica's own CPU time per step measured on this machine (bench/pyelasticaFigures.ts)
  * with the ratio of CPU time per simulated second. Each row runs once untimed (JIT warm-up) and then three times: the
  * medians (PyElastica's figures are medians after numba's compilation). Run `nice -n 10 npx tsx bench/pyelasticaCases.ts
- * [--markdown]` (a few minutes; not part of `npm run bench`).
+ * [--markdown] [--plectoneme]` (a few minutes; not part of `npm run bench`; --plectoneme adds PyElastica's plectoneme case,
+ * one run of minutes without warm-up).
  * @module
  */
 import { pathToFileURL } from 'node:url';
@@ -14,6 +15,7 @@ import { axialFriction, inclineFriction, simulateAxialFriction, simulateIncline 
 import { runContinuumSnake } from '../examples/continuumSnake.ts';
 import { solveHelicalBuckling } from '../examples/helicalBuckling.ts';
 import { freeVibration, upwardZeros } from '../examples/dynamicCantilever.ts';
+import { pyelasticaPlectonemeData, simulatePyElasticaPlectoneme } from '../examples/plectonemesPyElastica.ts';
 import { pyelasticaSitting, pyelasticaStepCosts, type PyelasticaCase } from './pyelasticaFigures.ts';
 
 /** One row of the table. */
@@ -29,9 +31,12 @@ interface CaseRow {
   accuracy: string;
 }
 
-/** Runs fn once untimed (JIT warm-up), then `runs` times; the last value and the medians of wall and CPU seconds. */
-function timed<T>(fn: () => T, runs = 3): { value: T; wallSeconds: number; cpuSeconds: number } {
-  let value = fn();
+/**
+ * Runs fn once untimed (JIT warm-up; skipped with warmUp false, for runs of minutes where it is immaterial), then `runs`
+ * times; the last value and the medians of wall and CPU seconds.
+ */
+function timed<T>(fn: () => T, runs = 3, warmUp = true): { value: T; wallSeconds: number; cpuSeconds: number } {
+  let value = warmUp ? fn() : undefined as T;
   const walls: number[] = [], cpus: number[] = [];
   for (let r = 0; r < runs; r++) {
     const started = performance.now(), cpu = process.cpuUsage();
@@ -100,9 +105,26 @@ function helicalRow(): CaseRow {
   };
 }
 
+/**
+ * PyElastica's plectoneme case (examples/plectonemesPyElastica.ts): 100 s, 40 SE3 elements, at most 100 s/400 per step
+ * (adaptive); one timed run without warm-up (minutes); accuracy: the link against round(Φ/2π), the writhe at 50 and 100 s.
+ */
+function plectonemeRow(): CaseRow {
+  const run = timed(() => simulatePyElasticaPlectoneme({ steps: 400 }), 1, false);
+  const data = pyelasticaPlectonemeData, r = run.value;
+  return {
+    name: 'Plectoneme, PyElastica\'s case (40 SE3 elements, self contact, h ≤ 0.25 s adaptive)', simulatedTime: 100,
+    pyelastica: { dt: data.pyelasticaTimeStep, steps: data.pyelasticaSteps, note: '100 s, 150 elements', cost: 'plectoneme' },
+    statistics: r.statistics, wallSeconds: run.wallSeconds, cpuSeconds: run.cpuSeconds,
+    accuracy: `link ${r.linkError.toExponential(1)}, Wr(50 s) ${r.writheAtTwistEnd.toFixed(3)}, Wr(100 s) ${r.writheAtEnd.toFixed(3)}, deepest ${(r.deepest / data.radius).toFixed(2)} r`,
+  };
+}
+
 function main(): void {
   const markdown = process.argv.includes('--markdown');
   const rows = [cantileverRow(), axialFrictionRow(10.5, false), axialFrictionRow(8, true), rollingRow(), snakeRow(50), snakeRow(100), helicalRow()];
+  // the plectoneme row takes minutes: only with --plectoneme
+  if (process.argv.includes('--plectoneme')) rows.push(plectonemeRow());
   const header = [
     'case', 'PyElastica dt, steps', 'Flexdyn steps (rejected)', 'Newton iterations', 'steps ratio', 'wall [s]', 'CPU [s]', 'CPU per simulated s',
     'PyElastica CPU per step', 'PyElastica CPU per simulated s (static: its run)', 'CPU ratio PyElastica / Flexdyn', 'accuracy',

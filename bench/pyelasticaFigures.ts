@@ -56,6 +56,15 @@ export const pyelasticaStepCosts = {
     note: 'the same kernels and driver as `snake` with 100 elements (the paper code\'s discretization, examples/continuumSnake.ts), dt = 1e-5, 0.3 s; '
       + 'three runs 83.6, 84.8, 85.8 µs (2026-12-03, 13:00 UTC, load average 2.5–3)',
   },
+  plectoneme: {
+    microseconds: 902, elements: 150, lowerBound: false,
+    note: 'PyElastica\'s plectoneme_case.py: rod kernels + position Verlet + analytical linear damper (ν = 2/(ρA)) + its boundary condition '
+      + '(clamped start; end turned about the axis at 10 turns/50 s, transverse position held; middle-node velocity decrement 1e-4 m/s per step) + '
+      + '_calculate_contact_forces_self_rod (k = 1e4, ν = 10) on all element pairs, dt = 1.667e-5; 20 000 steps after compilation from the '
+      + 'straight rod (no pair within reach: the O(n²) distance loop only), three runs 908.8, 888.6, 902.5 µs (2026-12-03, 13:39 UTC, load '
+      + 'average 3.5 on 2 cores); with 208 element pairs within reach (the rod folded into a hairpin) 1241 µs, so the twisted, coiled rod '
+      + 'costs more than this figure',
+  },
   helicalBuckling: {
     microseconds: 46.1, elements: 100, lowerBound: true,
     note: 'the 100-element rod step of the cantilever; helical-buckling boundary condition and damping not included',

@@ -143,7 +143,8 @@ export class ContactRodSegments implements ContactItemSet {
           let length = 0;
           referencePoint(e, 0, a);
           for (let c = 1; c <= LENGTH_CHORDS; c++) { referencePoint(e, c / LENGTH_CHORDS, b); length += Math.hypot(b[0] - a[0], b[1] - a[1], b[2] - a[2]); a.set(b); }
-          if (rod.radius > length) {
+          // a radius equal to the element length (L/n exactly) is allowed: the chord sum is rounded by a few ulps
+          if (rod.radius > length * (1 + 1e-12)) {
             throw new FlexdynError(`${this.name}: rod ${r} (object ${rod.objectIndex}) with self contact must have a radius ≤ its element length (neighbour exclusion over π·radius along the rod), `
               + `got radius ${rod.radius} > length ${length} of element ${e}: use fewer elements or selfContact = false`, { parameter: 'radius' });
           }
