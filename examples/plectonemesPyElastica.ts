@@ -174,7 +174,11 @@ function ambiguousJunction(t: number): boolean {
 }
 
 /** One sample of the run (after a step). */
-export interface PlectonemeSample { t: number; twist: number; writhe: number; link: number }
+export interface PlectonemeSample {
+  t: number; twist: number; writhe: number; link: number;
+  /** The end's position along the axis [m] (1 at the start; free while twisting). */
+  endAxial: number;
+}
 
 /** Result of {@link simulatePyElasticaPlectoneme}. */
 export interface PyElasticaPlectonemeRun {
@@ -205,7 +209,7 @@ export function simulatePyElasticaPlectoneme(options: PyElasticaPlectonemeOption
   const data = pyelasticaPlectonemeData, fullTime = data.twistTime + data.relaxTime, endTime = options.endTime ?? fullTime;
   const model = buildPyElasticaPlectoneme(options);
   const { mbs, contact, nodeNumbers } = model, end = nodeNumbers[nodeNumbers.length - 1];
-  const samples: PlectonemeSample[] = [{ t: 0, ...pyelasticaPlectonemeLink(model) }];
+  const samples: PlectonemeSample[] = [{ t: 0, ...pyelasticaPlectonemeLink(model), endAxial: pyelasticaPlectonemeData.length }];
   let linkError = Math.abs(samples[0].link), contacts = 0, deepest = 0, endRibbonError = 0;
   let held = false;
   mbs.setPreStepUserFunction((_mbs, t) => {
@@ -216,7 +220,7 @@ export function simulatePyElasticaPlectoneme(options: PyElasticaPlectonemeOption
     }
   });
   mbs.setPostStepUserFunction((_mbs, t) => {
-    const sample = { t, ...pyelasticaPlectonemeLink(model) };
+    const sample = { t, ...pyelasticaPlectonemeLink(model), endAxial: mbs.getNodeOutput(end, OutputVariableType.Position)[0] };
     samples.push(sample);
     if (!ambiguousJunction(t)) linkError = Math.max(linkError, Math.abs(sample.link - expectedLink(t)));
     const A = mbs.getNodeOutput(end, OutputVariableType.RotationMatrix), phi = appliedEndAngle(t);
