@@ -6,7 +6,7 @@
  * @module
  */
 
-import type { CscMatrix } from './sparse.ts';
+import { scatterSubtract, type CscMatrix } from './sparse.ts';
 import { amdOrder, compressPairs, expandPairs, pairZeroDiagonal, rcmOrder, symmetricGraph } from './ordering.ts';
 import { DENSE_PIVOT_TOLERANCE } from './denseLU.ts';
 
@@ -317,7 +317,7 @@ export class SparseLU {
         if (kk < 0) continue;
         const xi = x[i];
         if (xi === 0) continue;
-        for (let p = lp[kk], end = lp[kk + 1]; p < end; p++) x[li[p]] -= lx[p] * xi;
+        scatterSubtract(x, li, lx, lp[kk], lp[kk + 1], xi);
       }
       let scale = 0;
       let pmax = 0;
@@ -450,7 +450,7 @@ export class SparseLU {
         if (xk === 0) continue;
         const absX = Math.abs(xk);
         if (absX > scale) scale = absX;
-        for (let t = lp[kk], tEnd = lp[kk + 1]; t < tEnd; t++) x[li[t]] -= lx[t] * xk;
+        scatterSubtract(x, li, lx, lp[kk], lp[kk + 1], xk);
       }
       const pivot = x[k];
       x[k] = 0;
@@ -504,14 +504,12 @@ export class SparseLU {
     }
     for (let k = 0; k < n; k++) {
       const yk = y[k];
-      if (yk === 0) continue;
-      for (let p = lp[k], end = lp[k + 1]; p < end; p++) y[li[p]] -= lx[p] * yk;
+      if (yk !== 0) scatterSubtract(y, li, lx, lp[k], lp[k + 1], yk);
     }
     for (let k = n - 1; k >= 0; k--) {
       const yk = y[k] / udiag[k];
       y[k] = yk;
-      if (yk === 0) continue;
-      for (let p = up[k], end = up[k + 1]; p < end; p++) y[ui[p]] -= ux[p] * yk;
+      if (yk !== 0) scatterSubtract(y, ui, ux, up[k], up[k + 1], yk);
     }
     for (let k = 0; k < n; k++) {
       const j = q[k];
