@@ -455,27 +455,23 @@ export class SparseLU {
       const pivot = x[k];
       x[k] = 0;
       const absPivot = Math.abs(pivot);
+      // L's column in one pass with its largest entry: a failed pivot test below falls back to a full factorization,
+      // which rewrites L, and leaves the work vector zeroed as it must be
+      const inv = 1 / pivot;
       let lmax = 0;
-      const l0 = lp[k];
-      const l1 = lp[k + 1];
-      for (let t = l0; t < l1; t++) {
-        const v = Math.abs(x[li[t]]);
-        if (v > lmax) lmax = v;
+      for (let t = lp[k], end = lp[k + 1]; t < end; t++) {
+        const r = li[t];
+        const v = x[r];
+        x[r] = 0;
+        const absV = Math.abs(v);
+        if (absV > lmax) lmax = absV;
+        lx[t] = v * inv;
       }
       if (absPivot > scale) scale = absPivot;
       if (scale > umax) umax = scale;
       if (lmax > scale) scale = lmax;
-      if (!(absPivot >= tau * lmax) || !(absPivot > tol * scale) || absPivot === 0) {
-        for (let t = l0; t < l1; t++) x[li[t]] = 0;
-        return false;
-      }
+      if (!(absPivot >= tau * lmax) || !(absPivot > tol * scale) || absPivot === 0) return false;
       udiag[k] = pivot;
-      const inv = 1 / pivot;
-      for (let t = l0; t < l1; t++) {
-        const r = li[t];
-        lx[t] = x[r] * inv;
-        x[r] = 0;
-      }
       maxima[0] = amax;
       maxima[1] = umax;
     }
