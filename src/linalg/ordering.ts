@@ -23,7 +23,7 @@ export function symmetricGraph(a: CscMatrix): SymmetricGraph {
   const ri = a.rowIndex;
   const cnt = new Int32Array(n + 1);
   for (let j = 0; j < n; j++) {
-    for (let k = cp[j]; k < cp[j + 1]; k++) {
+    for (let k = cp[j], end = cp[j + 1]; k < end; k++) {
       const i = ri[k];
       if (i !== j) {
         cnt[i + 1]++;
@@ -33,9 +33,11 @@ export function symmetricGraph(a: CscMatrix): SymmetricGraph {
   }
   for (let i = 0; i < n; i++) cnt[i + 1] += cnt[i];
   const raw = new Int32Array(cnt[n]);
-  const pos = cnt.slice(0, n);
+  // pos[i]: the next free slot of row i's list, i.e. cnt[i] to start with
+  const pos = new Int32Array(n);
+  pos.set(cnt.subarray(0, n));
   for (let j = 0; j < n; j++) {
-    for (let k = cp[j]; k < cp[j + 1]; k++) {
+    for (let k = cp[j], end = cp[j + 1]; k < end; k++) {
       const i = ri[k];
       if (i !== j) {
         raw[pos[i]++] = j;
@@ -43,21 +45,23 @@ export function symmetricGraph(a: CscMatrix): SymmetricGraph {
       }
     }
   }
-  const mark = new Int32Array(n).fill(-1);
+  // duplicates merged in place (mark[j] = i + 1 once j is in list i; 0 = not yet)
+  const mark = pos.fill(0);
   const ptr = new Int32Array(n + 1);
   let nz = 0;
   for (let i = 0; i < n; i++) {
     ptr[i] = nz;
-    for (let k = cnt[i]; k < cnt[i + 1]; k++) {
+    const stamp = i + 1;
+    for (let k = cnt[i], end = cnt[i + 1]; k < end; k++) {
       const j = raw[k];
-      if (mark[j] !== i) {
-        mark[j] = i;
+      if (mark[j] !== stamp) {
+        mark[j] = stamp;
         raw[nz++] = j;
       }
     }
   }
   ptr[n] = nz;
-  return { n, ptr, adj: raw.slice(0, nz) };
+  return { n, ptr, adj: nz === raw.length ? raw : raw.slice(0, nz) };
 }
 
 const VARIABLE = 0;
