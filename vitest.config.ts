@@ -8,6 +8,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     testTimeout: 60_000,
+    globalSetup: ['test/temporaryDirectory.globalSetup.ts'],
     setupFiles: ['test/setup.ts'],
     // Exudyn's data is not the project's: its parity runs are `npm run test:exudyn-data` (vitest.exudyn-data.config.ts);
     // the minutes-long convergence studies run in `npm run testmodels:long` (vitest.long.config.ts)

@@ -8,6 +8,7 @@ export default defineConfig({
   test: {
     include: ['test/exudyn-data/**/*.test.ts'],
     testTimeout: 60_000,
+    globalSetup: ['test/temporaryDirectory.globalSetup.ts'],
     setupFiles: ['test/exudyn-data/setup.ts'],
   },
 });

@@ -8,6 +8,7 @@ export default defineConfig({
   test: {
     include: ['test/long/**/*.test.ts'],
     testTimeout: 900_000,
+    globalSetup: ['test/temporaryDirectory.globalSetup.ts'],
     setupFiles: ['test/setup.ts'],
   },
 });

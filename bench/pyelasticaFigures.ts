@@ -51,6 +51,11 @@ export const pyelasticaStepCosts = {
     microseconds: 63.1, elements: 50, lowerBound: false,
     note: 'rod kernels + gravity + muscle torques + anisotropic friction plane + analytical linear damper, the paper\'s snake (L = 1 m, E = 1e7 Pa, T = 1 s), 4 s at dt = 1e-4, 1e-4, 1e-5 and 5e-6 (63.1, 63.1, 61.9, 63.3 µs); forward speed 0.130, 0.128, 0.084 m/s at dt = 5e-6, 1e-5, 1e-4 (B-spline shape a stand-in)',
   },
+  snake100: {
+    microseconds: 84.8, elements: 100, lowerBound: false,
+    note: 'the same kernels and driver as `snake` with 100 elements (the paper code\'s discretization, examples/continuumSnake.ts), dt = 1e-5, 0.3 s; '
+      + 'three runs 83.6, 84.8, 85.8 µs (2026-12-03, 13:00 UTC, load average 2.5–3)',
+  },
   helicalBuckling: {
     microseconds: 46.1, elements: 100, lowerBound: true,
     note: 'the 100-element rod step of the cantilever; helical-buckling boundary condition and damping not included',

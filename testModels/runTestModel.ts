@@ -9,10 +9,8 @@
  * the package entry imported as `flexdyn`, i.e. dist/index.js): `node dist/testModels/runTestModel.js heavyTop` — the
  * cold-start figure of docs/benchmarks.md.
  */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import '../src/node.ts'; // Node's file system: models write their files to disk
+import { enterScratchDirectory } from './scratchDirectory.ts';
 import { testModelError, type TestModel } from './testModel.ts';
 
 /** The exported TestModel called name in the module testModels/<name> (.ts from source, .js compiled). */
@@ -43,7 +41,7 @@ if (name === undefined) {
   process.exit(2);
 }
 const model = await loadModel(name);
-process.chdir(mkdtempSync(join(tmpdir(), 'flexdyn-testmodel-')));
+enterScratchDirectory('flexdyn-testmodel-');
 const result = model.run();
 const error = testModelError(model, result);
 const status = error <= model.tolerance ? 'ok' : 'MISSED';

@@ -1,7 +1,5 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import '../src/node.ts'; // Node's file system: models and benchmarks write their files to disk
+import { enterScratchDirectory } from './scratchDirectory.ts';
 import { testModels } from './index.ts';
 import { testModelError, type TestModel } from './testModel.ts';
 import { exudynDataMissingReason, exudynDataRequired } from './exudynData.ts';
@@ -22,7 +20,7 @@ function runAll(): number {
     console.log(`testModels on Exudyn's data (${selected.map((m) => m.name).join(', ')}) ${exudynDataRequired ? 'FAILED' : 'skipped'}: ${exudynDataMissingReason}`);
     return exudynDataRequired ? 1 : 0;
   }
-  process.chdir(mkdtempSync(join(tmpdir(), 'flexdyn-testmodels-')));
+  enterScratchDirectory('flexdyn-testmodels-');
   const rows: string[][] = [['model', 'result', 'reference', 'error', 'tolerance', 'time [s]', 'status']];
   let failures = 0;
   for (const model of selected) {

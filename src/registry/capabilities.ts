@@ -369,9 +369,11 @@ export interface ObjectModel {
   /** Adds factor·∂(ode2Lhs)/∂u to d; absent (or forODE2): numerical, as ode2Lhs_q. */
   ode2Lhs_u?(s: ItemState, d: LocalMatrixAccumulator, factor: number): void;
   /**
-   * Optional, with ode2Lhs_q and ode2Lhs_u: adds the entries of ode2Lhs_q(s, k, factorQ) followed by those of
-   * ode2Lhs_u(s, k, factorU), the same calls with the same values, from one evaluation of the kinematics. The assembler
-   * calls it when it needs both analytic Jacobians.
+   * Optional, with ode2Lhs_q and ode2Lhs_u: adds factorQ·∂(ode2Lhs)/∂Δq + factorU·∂(ode2Lhs)/∂u, the matrix of
+   * ode2Lhs_q(s, k, factorQ) followed by ode2Lhs_u(s, k, factorU), from one evaluation of the kinematics; an object may
+   * sum both parts into one block before adding it (fewer entries to assemble; the sums then round differently), its
+   * calls must be the same in every evaluation (a fixed sparse pattern). The assembler calls it when it needs both
+   * analytic Jacobians.
    */
   ode2Lhs_qu?(s: ItemState, k: LocalMatrixAccumulator, factorQ: number, factorU: number): void;
   /** True if ode2Lhs depends on u (decides whether a damping Jacobian is needed). */

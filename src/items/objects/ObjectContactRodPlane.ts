@@ -5,6 +5,7 @@ import { OutputVariableType } from '../../registry/enums.ts';
 import { bool, nodeIndex, objectIndex, preal, uint, ureal, vector, type ParameterValues } from '../../registry/parameters.ts';
 import { bindDataNode } from './connectorBase.ts';
 import { contactStepState, dataGap, dataTangentVelocity, FrictionForce, NormalContactForce, updateContactData, type NormalForceParameters } from './contactKernel.ts';
+import { zeroArray } from '../../linalg/arrays.ts';
 
 /** Data coordinates per contact point (the order of the penalty contacts' kernel: gap, tangential speed, impact velocity, plastic penetration). */
 const DATA_PER_POINT = 4;
@@ -142,6 +143,8 @@ class ContactRodPlaneModel implements Only<ObjectModel, ContactRodPlaneModel> {
   private jTangent = new Float64Array(0);
   private dw = new Float64Array(0);
   private df = new Float64Array(0);
+  /** The point's factorQ·(∂f, ∂τ)/∂Δq + factorU·(∂f, ∂τ)/∂u (6 × nPoint). */
+  private dfSum = new Float64Array(0);
   /** The component-wise axial force's part of the force derivative (3 × nPoint). */
   private axialDerivative = new Float64Array(0);
   private block = new Float64Array(0);
@@ -198,6 +201,7 @@ class ContactRodPlaneModel implements Only<ObjectModel, ContactRodPlaneModel> {
     this.jTangent = new Float64Array(3 * np);
     this.dw = new Float64Array(3 * np);
     this.df = new Float64Array(6 * np);
+    this.dfSum = new Float64Array(6 * np);
     this.axialDerivative = new Float64Array(3 * np);
     this.block = new Float64Array(np * np);
     this.dataNode = bindDataNode(context, this.label, this.values.nodeNumber, DATA_PER_POINT * arc.length, `for the contact state of the ${arc.length} contact points (4 per point)`);
@@ -256,7 +260,7 @@ class ContactRodPlaneModel implements Only<ObjectModel, ContactRodPlaneModel> {
     const Fc = ds * this.law.force;
     this.normalForce = Fc;
     for (let i = 0; i < 3; i++) fLhs[i] = -Fc * n[i];
-    tauLhs.fill(0);
+    tauLhs[0] = 0; tauLhs[1] = 0; tauLhs[2] = 0;
     if (!this.hasFriction) return;
     this.componentwiseActive = !this.elastic && this.componentwise && this.tangentLength > 0;
     if (this.elastic) {
@@ -402,146 +406,176 @@ class ContactRodPlaneModel implements Only<ObjectModel, ContactRodPlaneModel> {
   }
 
   ode2Lhs_q(s: ItemState, acc: LocalMatrixAccumulator, factor: number): void {
-    this.jacobian(s, acc, factor, false);
+    this.jacobian(s, acc, factor, 0);
   }
 
   ode2Lhs_u(s: ItemState, acc: LocalMatrixAccumulator, factor: number): void {
-    this.jacobian(s, acc, factor, true);
+    this.jacobian(s, acc, 0, factor);
+  }
+
+  /** factorQ·∂(ode2Lhs)/∂Δq + factorU·∂/∂u in one block per point, from one evaluation of the point. */
+  ode2Lhs_qu(s: ItemState, acc: LocalMatrixAccumulator, factorQ: number, factorU: number): void {
+    this.jacobian(s, acc, factorQ, factorU);
   }
 
   /**
-   * factor·∂(ode2Lhs)/∂Δq (velocities false) or ∂/∂u (true) at fixed data coordinates, point by point into the block of
-   * its element (emitted per point, zeros included, so that the sparse pattern is fixed). With the point Jacobians J_p
+   * factorQ·∂(ode2Lhs)/∂Δq + factorU·∂/∂u at fixed data coordinates, point by point into the block of its element (one
+   * evaluation of the point for both; emitted per point, zeros included, so that the sparse pattern is fixed; a zero
+   * factor skips its part).
+   */
+  private jacobian(s: ItemState, acc: LocalMatrixAccumulator, factorQ: number, factorU: number): void {
+    const body = this.line, np = this.nPoint, { jPos, jRot, block } = this;
+    for (let k = 0; k < this.numberOfPoints; k++) {
+      zeroArray(block);
+      this.evaluate(s, k);
+      if (this.inContact) {
+        const lp = this.positions[k];
+        body.positionJacobian(s, lp, jPos);
+        if (this.hasFriction) body.rotationJacobian(s, lp, jRot);
+        zeroArray(this.dfSum);
+        if (factorQ !== 0) this.addPointJacobian(s, k, factorQ, false);
+        if (factorU !== 0) this.addPointJacobian(s, k, factorU, true);
+        this.addPointBlock();
+      }
+      acc.addBlock(this.offsets[k], this.offsets[k], np, np, block, 0, np, 1);
+    }
+  }
+
+  /**
+   * Adds factor·∂(point k's ode2Lhs)/∂Δq (velocities false) or ∂/∂u (true) to the element block (point k evaluated and in
+   * contact; jPos and, with friction, jRot at its position). With the point Jacobians J_p
    * (constant), J_r and Ω_q = ∂ω/∂Δq: ∂gap = nᵀJ_p (q), ∂v_n = nᵀJ_p (u), ∂w = R ñ Ω_q (q) or J_p + R ñ J_r (u),
    * ∂v_t = P ∂w, ∂t = T (the tangent Jacobian, q); then ∂f = −n ∂F_c + M(f₁,F ∂F_c + f₁,v ∂v_t) + (μ_a − μ_s)[(e_a·f₁) ∂e_a
    * + e_a (f₁·∂e_a)], ∂e_a = (P − e_a e_aᵀ) T/|P t|, ∂τ = −R ñ ∂f, and the block J_pᵀ∂f + J_rᵀ∂τ (+ ∂(J_rᵀτ)/∂Δq at fixed τ).
    */
-  private jacobian(s: ItemState, acc: LocalMatrixAccumulator, factor: number, velocities: boolean): void {
+  private addPointJacobian(s: ItemState, k: number, factor: number, velocities: boolean): void {
     const body = this.line, np = this.nPoint, { jPos, jRot, jOmega, jTangent, dw, df, block, n, M, ea } = this;
     const R = this.values.radius;
-    for (let k = 0; k < this.numberOfPoints; k++) {
-      block.fill(0);
-      this.evaluate(s, k);
-      if (this.inContact) {
-        const lp = this.positions[k], ds = this.lengths[k];
-        body.positionJacobian(s, lp, jPos);
-        const law = this.law;
-        // ∂F_c: ds(−F_δ ∂gap) (q) or ds F_v ∂v_n (u); stored in the last row block of df (rows 3 … 5 hold ∂τ later)
-        const dFc = velocities ? ds * law.force_normalVelocity : -ds * law.force_penetration;
-        for (let j = 0; j < np; j++) {
-          const dn = n[0] * jPos[j] + n[1] * jPos[np + j] + n[2] * jPos[2 * np + j];
-          const dF = dFc * dn;
-          for (let r = 0; r < 3; r++) df[r * np + j] = -n[r] * dF;
-          df[3 * np + j] = dF; // ∂F_c, kept for the friction part
-        }
-        if (this.hasFriction) {
-          body.rotationJacobian(s, lp, jRot);
-          if (!velocities) body.lineAngularVelocity_q(s, lp, jOmega); // ∂ω/∂Δq (regularized friction, rolling resistance)
-          // ∂w of the slip measure: the contact-point velocity v − R ω × n (regularized) or the centerline position (elastic)
-          const elasticStick = this.elastic && !this.sliding;
-          if (this.elastic) {
-            if (velocities && this.sliding) dw.fill(0);
-            else for (let j = 0; j < 3 * np; j++) dw[j] = jPos[j];
-          } else if (velocities) {
-            for (let j = 0; j < 3 * np; j++) dw[j] = jPos[j];
-            this.addCrossNormal(jRot, R, dw);
-          } else {
-            dw.fill(0);
-            this.addCrossNormal(jOmega, R, dw);
-          }
-          const stickSpring = (velocities ? this.values.frictionDamping : this.values.frictionStiffness) * ds;
-          const componentwise = this.componentwiseActive, es = this.es, axialDerivative = this.axialDerivative;
-          const f1 = this.friction.force, dv = this.friction.force_tangentVelocity, dn1 = this.friction.force_normalForce;
-          for (let j = 0; j < np; j++) {
-            // ∂v_t = P ∂w (elastic: ∂ξ = P J_pos)
-            const w0 = dw[j], w1 = dw[np + j], w2 = dw[2 * np + j], wn = n[0] * w0 + n[1] * w1 + n[2] * w2;
-            const t0 = w0 - wn * n[0], t1 = w1 - wn * n[1], t2 = w2 - wn * n[2];
-            const dF = df[3 * np + j];
-            if (componentwise) {
-              // at fixed e_a: axial ∂F_c g_a e_a + F_c g_a' e_a (e_a·∂v) (∂v = J_pos (u), 0 (q)), kept apart in axialDerivative (no
-              // moment); sideways ∂F_c g_s e_s + F_c g_s' e_s (e_s·∂v_t)
-              const ta = velocities ? this.axialSlope * (ea[0] * jPos[j] + ea[1] * jPos[np + j] + ea[2] * jPos[2 * np + j]) : 0;
-              const ts = this.sideSlope * (es[0] * t0 + es[1] * t1 + es[2] * t2), axial = dF * this.axialLaw + ta;
-              for (let r = 0; r < 3; r++) {
-                axialDerivative[r * np + j] = axial * ea[r];
-                df[r * np + j] += axial * ea[r] + (dF * this.sideLaw + ts) * es[r];
-              }
-              continue;
-            }
-            if (elasticStick) {
-              // elastic stick: ∂(k_t ds ξ)/∂Δq = k_t ds P J_pos, ∂(d_t ds P v)/∂u = d_t ds P J_pos
-              df[j] += stickSpring * t0; df[np + j] += stickSpring * t1; df[2 * np + j] += stickSpring * t2;
-              continue;
-            }
-            // ∂f₁ = f₁,v ∂v_t + f₁,F ∂F_c
-            const g0 = dv[0] * t0 + dv[1] * t1 + dv[2] * t2 + dn1[0] * dF;
-            const g1 = dv[3] * t0 + dv[4] * t1 + dv[5] * t2 + dn1[1] * dF;
-            const g2 = dv[6] * t0 + dv[7] * t1 + dv[8] * t2 + dn1[2] * dF;
-            for (let r = 0; r < 3; r++) df[r * np + j] += M[3 * r] * g0 + M[3 * r + 1] * g1 + M[3 * r + 2] * g2;
-          }
-          if (!velocities && componentwise) {
-            body.centerlineTangentJacobian(lp, jTangent);
-            const Fc = this.normalForce, vt = this.vt, v = this.v, inverseLength = 1 / this.tangentLength;
-            for (let j = 0; j < np; j++) {
-              // ∂e_a = (P − e_a e_aᵀ) T_j/|P t|, ∂e_s = n × ∂e_a; axial + F_c g_a ∂e_a + F_c g_a' e_a (v·∂e_a), sideways
-              // + F_c g_s ∂e_s + F_c g_s' e_s (v_t·∂e_s)
-              const c0 = jTangent[j], c1 = jTangent[np + j], c2 = jTangent[2 * np + j];
-              const cn = n[0] * c0 + n[1] * c1 + n[2] * c2, ce = ea[0] * c0 + ea[1] * c1 + ea[2] * c2;
-              const d0 = (c0 - cn * n[0] - ce * ea[0]) * inverseLength, d1 = (c1 - cn * n[1] - ce * ea[1]) * inverseLength;
-              const d2 = (c2 - cn * n[2] - ce * ea[2]) * inverseLength;
-              const s0 = n[1] * d2 - n[2] * d1, s1 = n[2] * d0 - n[0] * d2, s2 = n[0] * d1 - n[1] * d0;
-              const ga = Fc * this.axialLaw, gs = Fc * this.sideLaw;
-              const ta = this.axialSlope * (v[0] * d0 + v[1] * d1 + v[2] * d2), ts = this.sideSlope * (vt[0] * s0 + vt[1] * s1 + vt[2] * s2);
-              const a0 = ga * d0 + ta * ea[0], a1 = ga * d1 + ta * ea[1], a2 = ga * d2 + ta * ea[2];
-              axialDerivative[j] += a0; axialDerivative[np + j] += a1; axialDerivative[2 * np + j] += a2;
-              df[j] += a0 + gs * s0 + ts * es[0];
-              df[np + j] += a1 + gs * s1 + ts * es[1];
-              df[2 * np + j] += a2 + gs * s2 + ts * es[2];
-            }
-          } else if (!velocities && this.muDifference !== 0) {
-            body.centerlineTangentJacobian(lp, jTangent);
-            const scale = this.muDifference / this.tangentLength, af = ea[0] * f1[0] + ea[1] * f1[1] + ea[2] * f1[2];
-            for (let j = 0; j < np; j++) {
-              // ∂e_a·|Pt| = (P − e_a e_aᵀ) T_j = T_j − n (n·T_j) − e_a (e_a·T_j)
-              const c0 = jTangent[j], c1 = jTangent[np + j], c2 = jTangent[2 * np + j];
-              const cn = n[0] * c0 + n[1] * c1 + n[2] * c2, ce = ea[0] * c0 + ea[1] * c1 + ea[2] * c2;
-              const d0 = c0 - cn * n[0] - ce * ea[0], d1 = c1 - cn * n[1] - ce * ea[1], d2 = c2 - cn * n[2] - ce * ea[2];
-              const fd = f1[0] * d0 + f1[1] * d1 + f1[2] * d2;
-              df[j] += scale * (af * d0 + ea[0] * fd);
-              df[np + j] += scale * (af * d1 + ea[1] * fd);
-              df[2 * np + j] += scale * (af * d2 + ea[2] * fd);
-            }
-          }
-          // ∂τ = −R n × ∂f (rows 3 … 5; 0 for the elastic model, whose force acts at the centerline), + R(g_v R P ∂ω + g_F ∂F_c)
-          // of the rolling resistance (∂ω = Ω_q or J_r)
-          const rolling = this.values.rollingFriction !== 0, dOmega = velocities ? jRot : jOmega, lever = this.elastic ? 0 : R;
-          const gv = this.rolling.force_tangentVelocity, gF = this.rolling.force_normalForce;
-          for (let j = 0; j < np; j++) {
-            // (the component-wise axial force acts at the centerline: its derivative has no moment)
-            const a0 = df[j] - (componentwise ? axialDerivative[j] : 0), a1 = df[np + j] - (componentwise ? axialDerivative[np + j] : 0);
-            const a2 = df[2 * np + j] - (componentwise ? axialDerivative[2 * np + j] : 0), dF = df[3 * np + j];
-            df[3 * np + j] = -lever * (n[1] * a2 - n[2] * a1);
-            df[4 * np + j] = -lever * (n[2] * a0 - n[0] * a2);
-            df[5 * np + j] = -lever * (n[0] * a1 - n[1] * a0);
-            if (!rolling) continue;
-            const o0 = dOmega[j], o1 = dOmega[np + j], o2 = dOmega[2 * np + j], on = n[0] * o0 + n[1] * o1 + n[2] * o2;
-            const w0 = R * (o0 - on * n[0]), w1 = R * (o1 - on * n[1]), w2 = R * (o2 - on * n[2]);
-            for (let r = 0; r < 3; r++) df[(3 + r) * np + j] += R * (gv[3 * r] * w0 + gv[3 * r + 1] * w1 + gv[3 * r + 2] * w2 + gF[r] * dF);
-          }
-        }
-        // block = J_pᵀ ∂f (+ J_rᵀ ∂τ)
-        for (let row = 0; row < np; row++) {
-          const p0 = jPos[row], p1 = jPos[np + row], p2 = jPos[2 * np + row];
-          const r0 = this.hasFriction ? jRot[row] : 0, r1 = this.hasFriction ? jRot[np + row] : 0, r2 = this.hasFriction ? jRot[2 * np + row] : 0;
-          for (let col = 0; col < np; col++) {
-            let value = p0 * df[col] + p1 * df[np + col] + p2 * df[2 * np + col];
-            if (this.hasFriction) value += r0 * df[3 * np + col] + r1 * df[4 * np + col] + r2 * df[5 * np + col];
-            block[row * np + col] = factor * value;
-          }
-        }
-        if (this.hasFriction && !velocities) body.jacobianTransposedVector_q(s, lp, undefined, this.tauLhs, block, factor);
+    const lp = this.positions[k], ds = this.lengths[k];
+    const law = this.law;
+    // ∂F_c: ds(−F_δ ∂gap) (q) or ds F_v ∂v_n (u); stored in the last row block of df (rows 3 … 5 hold ∂τ later)
+    const dFc = velocities ? ds * law.force_normalVelocity : -ds * law.force_penetration;
+    for (let j = 0; j < np; j++) {
+      const dn = n[0] * jPos[j] + n[1] * jPos[np + j] + n[2] * jPos[2 * np + j];
+      const dF = dFc * dn;
+      for (let r = 0; r < 3; r++) df[r * np + j] = -n[r] * dF;
+      df[3 * np + j] = dF; // ∂F_c, kept for the friction part
+    }
+    if (this.hasFriction) {
+      if (!velocities) body.lineAngularVelocity_q(s, lp, jOmega); // ∂ω/∂Δq (regularized friction, rolling resistance)
+      // ∂w of the slip measure: the contact-point velocity v − R ω × n (regularized) or the centerline position (elastic)
+      const elasticStick = this.elastic && !this.sliding;
+      if (this.elastic) {
+        if (velocities && this.sliding) zeroArray(dw);
+        else for (let j = 0; j < 3 * np; j++) dw[j] = jPos[j];
+      } else if (velocities) {
+        for (let j = 0; j < 3 * np; j++) dw[j] = jPos[j];
+        this.addCrossNormal(jRot, R, dw);
+      } else {
+        zeroArray(dw);
+        this.addCrossNormal(jOmega, R, dw);
       }
-      acc.addBlock(this.offsets[k], this.offsets[k], np, np, block, 0, np, 1);
+      const stickSpring = (velocities ? this.values.frictionDamping : this.values.frictionStiffness) * ds;
+      const componentwise = this.componentwiseActive, es = this.es, axialDerivative = this.axialDerivative;
+      const f1 = this.friction.force, dv = this.friction.force_tangentVelocity, dn1 = this.friction.force_normalForce;
+      for (let j = 0; j < np; j++) {
+        // ∂v_t = P ∂w (elastic: ∂ξ = P J_pos)
+        const w0 = dw[j], w1 = dw[np + j], w2 = dw[2 * np + j], wn = n[0] * w0 + n[1] * w1 + n[2] * w2;
+        const t0 = w0 - wn * n[0], t1 = w1 - wn * n[1], t2 = w2 - wn * n[2];
+        const dF = df[3 * np + j];
+        if (componentwise) {
+          // at fixed e_a: axial ∂F_c g_a e_a + F_c g_a' e_a (e_a·∂v) (∂v = J_pos (u), 0 (q)), kept apart in axialDerivative (no
+          // moment); sideways ∂F_c g_s e_s + F_c g_s' e_s (e_s·∂v_t)
+          const ta = velocities ? this.axialSlope * (ea[0] * jPos[j] + ea[1] * jPos[np + j] + ea[2] * jPos[2 * np + j]) : 0;
+          const ts = this.sideSlope * (es[0] * t0 + es[1] * t1 + es[2] * t2), axial = dF * this.axialLaw + ta;
+          for (let r = 0; r < 3; r++) {
+            axialDerivative[r * np + j] = axial * ea[r];
+            df[r * np + j] += axial * ea[r] + (dF * this.sideLaw + ts) * es[r];
+          }
+          continue;
+        }
+        if (elasticStick) {
+          // elastic stick: ∂(k_t ds ξ)/∂Δq = k_t ds P J_pos, ∂(d_t ds P v)/∂u = d_t ds P J_pos
+          df[j] += stickSpring * t0; df[np + j] += stickSpring * t1; df[2 * np + j] += stickSpring * t2;
+          continue;
+        }
+        // ∂f₁ = f₁,v ∂v_t + f₁,F ∂F_c
+        const g0 = dv[0] * t0 + dv[1] * t1 + dv[2] * t2 + dn1[0] * dF;
+        const g1 = dv[3] * t0 + dv[4] * t1 + dv[5] * t2 + dn1[1] * dF;
+        const g2 = dv[6] * t0 + dv[7] * t1 + dv[8] * t2 + dn1[2] * dF;
+        for (let r = 0; r < 3; r++) df[r * np + j] += M[3 * r] * g0 + M[3 * r + 1] * g1 + M[3 * r + 2] * g2;
+      }
+      if (!velocities && componentwise) {
+        body.centerlineTangentJacobian(lp, jTangent);
+        const Fc = this.normalForce, vt = this.vt, v = this.v, inverseLength = 1 / this.tangentLength;
+        for (let j = 0; j < np; j++) {
+          // ∂e_a = (P − e_a e_aᵀ) T_j/|P t|, ∂e_s = n × ∂e_a; axial + F_c g_a ∂e_a + F_c g_a' e_a (v·∂e_a), sideways
+          // + F_c g_s ∂e_s + F_c g_s' e_s (v_t·∂e_s)
+          const c0 = jTangent[j], c1 = jTangent[np + j], c2 = jTangent[2 * np + j];
+          const cn = n[0] * c0 + n[1] * c1 + n[2] * c2, ce = ea[0] * c0 + ea[1] * c1 + ea[2] * c2;
+          const d0 = (c0 - cn * n[0] - ce * ea[0]) * inverseLength, d1 = (c1 - cn * n[1] - ce * ea[1]) * inverseLength;
+          const d2 = (c2 - cn * n[2] - ce * ea[2]) * inverseLength;
+          const s0 = n[1] * d2 - n[2] * d1, s1 = n[2] * d0 - n[0] * d2, s2 = n[0] * d1 - n[1] * d0;
+          const ga = Fc * this.axialLaw, gs = Fc * this.sideLaw;
+          const ta = this.axialSlope * (v[0] * d0 + v[1] * d1 + v[2] * d2), ts = this.sideSlope * (vt[0] * s0 + vt[1] * s1 + vt[2] * s2);
+          const a0 = ga * d0 + ta * ea[0], a1 = ga * d1 + ta * ea[1], a2 = ga * d2 + ta * ea[2];
+          axialDerivative[j] += a0; axialDerivative[np + j] += a1; axialDerivative[2 * np + j] += a2;
+          df[j] += a0 + gs * s0 + ts * es[0];
+          df[np + j] += a1 + gs * s1 + ts * es[1];
+          df[2 * np + j] += a2 + gs * s2 + ts * es[2];
+        }
+      } else if (!velocities && this.muDifference !== 0) {
+        body.centerlineTangentJacobian(lp, jTangent);
+        const scale = this.muDifference / this.tangentLength, af = ea[0] * f1[0] + ea[1] * f1[1] + ea[2] * f1[2];
+        for (let j = 0; j < np; j++) {
+          // ∂e_a·|Pt| = (P − e_a e_aᵀ) T_j = T_j − n (n·T_j) − e_a (e_a·T_j)
+          const c0 = jTangent[j], c1 = jTangent[np + j], c2 = jTangent[2 * np + j];
+          const cn = n[0] * c0 + n[1] * c1 + n[2] * c2, ce = ea[0] * c0 + ea[1] * c1 + ea[2] * c2;
+          const d0 = c0 - cn * n[0] - ce * ea[0], d1 = c1 - cn * n[1] - ce * ea[1], d2 = c2 - cn * n[2] - ce * ea[2];
+          const fd = f1[0] * d0 + f1[1] * d1 + f1[2] * d2;
+          df[j] += scale * (af * d0 + ea[0] * fd);
+          df[np + j] += scale * (af * d1 + ea[1] * fd);
+          df[2 * np + j] += scale * (af * d2 + ea[2] * fd);
+        }
+      }
+      // ∂τ = −R n × ∂f (rows 3 … 5; 0 for the elastic model, whose force acts at the centerline), + R(g_v R P ∂ω + g_F ∂F_c)
+      // of the rolling resistance (∂ω = Ω_q or J_r)
+      const rolling = this.values.rollingFriction !== 0, dOmega = velocities ? jRot : jOmega, lever = this.elastic ? 0 : R;
+      const gv = this.rolling.force_tangentVelocity, gF = this.rolling.force_normalForce;
+      for (let j = 0; j < np; j++) {
+        // (the component-wise axial force acts at the centerline: its derivative has no moment)
+        const a0 = df[j] - (componentwise ? axialDerivative[j] : 0), a1 = df[np + j] - (componentwise ? axialDerivative[np + j] : 0);
+        const a2 = df[2 * np + j] - (componentwise ? axialDerivative[2 * np + j] : 0), dF = df[3 * np + j];
+        df[3 * np + j] = -lever * (n[1] * a2 - n[2] * a1);
+        df[4 * np + j] = -lever * (n[2] * a0 - n[0] * a2);
+        df[5 * np + j] = -lever * (n[0] * a1 - n[1] * a0);
+        if (!rolling) continue;
+        const o0 = dOmega[j], o1 = dOmega[np + j], o2 = dOmega[2 * np + j], on = n[0] * o0 + n[1] * o1 + n[2] * o2;
+        const w0 = R * (o0 - on * n[0]), w1 = R * (o1 - on * n[1]), w2 = R * (o2 - on * n[2]);
+        for (let r = 0; r < 3; r++) df[(3 + r) * np + j] += R * (gv[3 * r] * w0 + gv[3 * r + 1] * w1 + gv[3 * r + 2] * w2 + gF[r] * dF);
+      }
+    }
+    // factor·(∂f, ∂τ) into the point's sum (the block J_pᵀ ∂f + J_rᵀ ∂τ of the sum is formed once, in jacobian)
+    const dfSum = this.dfSum, rows = this.hasFriction ? 6 * np : 3 * np;
+    for (let i = 0; i < rows; i++) dfSum[i] += factor * df[i];
+    if (this.hasFriction && !velocities) body.jacobianTransposedVector_q(s, lp, undefined, this.tauLhs, block, factor);
+  }
+
+  /**
+   * block += J_pᵀ ∂f + J_rᵀ ∂τ of the summed derivatives (dfSum); a row of J_pᵀ or J_rᵀ that is zero (the columns of the
+   * point's other coordinates) is skipped.
+   */
+  private addPointBlock(): void {
+    const np = this.nPoint, { jPos, jRot, dfSum, block } = this, friction = this.hasFriction;
+    for (let row = 0; row < np; row++) {
+      const p0 = jPos[row], p1 = jPos[np + row], p2 = jPos[2 * np + row];
+      if (p0 !== 0 || p1 !== 0 || p2 !== 0) {
+        for (let col = 0; col < np; col++) block[row * np + col] += p0 * dfSum[col] + p1 * dfSum[np + col] + p2 * dfSum[2 * np + col];
+      }
+      if (!friction) continue;
+      const r0 = jRot[row], r1 = jRot[np + row], r2 = jRot[2 * np + row];
+      if (r0 === 0 && r1 === 0 && r2 === 0) continue;
+      for (let col = 0; col < np; col++) block[row * np + col] += r0 * dfSum[3 * np + col] + r1 * dfSum[4 * np + col] + r2 * dfSum[5 * np + col];
     }
   }
 

@@ -302,6 +302,28 @@ class CosseratRodModel implements Only<ObjectModel & BodyModel, CosseratRodModel
     }
   }
 
+  /**
+   * factorQ·∂(ode2Lhs)/∂Δ + factorU·∂(ode2Lhs)/∂u summed per element into one element matrix (one gather, one block per
+   * element instead of the stiffness block and the damping or gyroscopic blocks); the mixed formulation adds the two
+   * Jacobians one after the other.
+   */
+  ode2Lhs_qu(s: ItemState, k: LocalMatrixAccumulator, factorQ: number, factorU: number): void {
+    if (this.mixed !== undefined) {
+      this.ode2Lhs_q(s, k, factorQ);
+      this.ode2Lhs_u(s, k, factorU);
+      return;
+    }
+    this.interpolation.gather(s, this.hasDamping);
+    if (!this.hasDamping) this.interpolation.gatherAngularVelocities(s);
+    for (let e = 0; e < this.nElements; e++) {
+      this.elementMatrix.fill(0);
+      this.internal.addElementJacobian(e, factorQ, true, this.elementMatrix);
+      if (this.hasDamping) this.internal.addElementJacobian(e, factorU, false, this.elementMatrix);
+      if (this.hasInertia) this.inertial.addGyroscopicJacobian(this.interpolation.w, e, factorU, this.elementMatrix);
+      this.emitElementMatrix(e, k);
+    }
+  }
+
   /** Adds all (6(p + 1))² entries of the element matrix (structural zeros too: a fixed pattern) at the rows and columns of element e. */
   private emitElementMatrix(e: number, target: LocalMatrixAccumulator): void {
     const size = 6 * (this.p + 1), offset = 6 * this.p * e;

@@ -1,4 +1,5 @@
 import type { PostNewtonOutput } from '../../registry/capabilities.ts';
+import { zeroArray } from '../../linalg/arrays.ts';
 
 /*
  * The shared kernel of Exudyn's penalty contact items on a data node (ObjectContactSphereSphere,
@@ -136,7 +137,7 @@ export class FrictionForce {
    */
   evaluate(mu: number, regularization: number, proportional: boolean, normalForce: number, vt: ArrayLike<number>): void {
     const { force, force_tangentVelocity: dv, force_normalForce: dn } = this;
-    dv.fill(0);
+    zeroArray(dv);
     if (proportional && regularization !== 0) {
       const c = mu * normalForce / regularization;
       for (let i = 0; i < 3; i++) {
@@ -148,8 +149,8 @@ export class FrictionForce {
     }
     const speed = Math.sqrt(vt[0] * vt[0] + vt[1] * vt[1] + vt[2] * vt[2]);
     if (speed === 0) {
-      force.fill(0);
-      dn.fill(0);
+      zeroArray(force);
+      zeroArray(dn);
       return;
     }
     const c = mu * normalForce / speed;

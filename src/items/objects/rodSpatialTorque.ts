@@ -53,6 +53,9 @@ export abstract class RodSpatialTorqueModel implements Only<ObjectModel, RodSpat
     const columns = new Map<NodeModel, number>();
     let offset = 0;
     for (const node of body.nodes) { columns.set(node, offset); offset += node.nu; }
+    if (body.nodes.some((node) => node.nu !== 6)) {
+      itemError(this.label, 'bodyNumber', `must refer to a rod whose nodes have 6 coordinates [r, φ] each, got nodes with ${body.nodes.map((node) => node.nu).join(', ')}`);
+    }
     this.offsets = Int32Array.from(this.positions, (p) => columns.get(rod.nodesAt(p)[0])
       ?? itemError(this.label, 'bodyNumber', `must refer to a line body whose points depend on its own nodes, got a point at s = ${p[0]} on a node outside them`));
     const pointNodes = rod.nodesAt(this.positions[0]);
@@ -88,7 +91,9 @@ export abstract class RodSpatialTorqueModel implements Only<ObjectModel, RodSpat
 
   /**
    * −factor·Σ_k ∂(J_rotᵀ T_k)/∂Δq at fixed global T_k (the rod's kernel), summed over the consecutive points of an element
-   * and added as one element block (the same blocks in every call: a fixed sparse pattern).
+   * and added as the element's (φ_i, φ_j) 3 × 3 blocks, the only ones the rod's kernel writes (its nodes are [r, φ], the
+   * rotation of every interpolation depends on the nodal rotations alone): (p + 1)²·9 entries instead of (6(p + 1))², the
+   * same blocks in every call (a fixed sparse pattern).
    */
   ode2Lhs_q(s: ItemState, acc: LocalMatrixAccumulator, factor: number): void {
     const body = this.line, np = this.nPoint, block = this.block, offsets = this.offsets, count = this.positions.length;
@@ -97,7 +102,8 @@ export abstract class RodSpatialTorqueModel implements Only<ObjectModel, RodSpat
     for (let k = 0; k < count; k++) {
       body.jacobianTransposedVector_q(s, this.positions[k], undefined, this.torqueAt(s, k), block, -factor);
       if (k + 1 === count || offsets[k + 1] !== offsets[k]) {
-        acc.addBlock(offsets[k], offsets[k], np, np, block, 0, np, 1);
+        const o = offsets[k];
+        for (let i = 3; i < np; i += 6) for (let j = 3; j < np; j += 6) acc.addBlock(o + i, o + j, 3, 3, block, i * np + j, np, 1);
         block.fill(0);
       }
     }

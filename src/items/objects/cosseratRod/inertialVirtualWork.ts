@@ -10,6 +10,7 @@ import type { ItemState, LocalMatrixAccumulator, NodeModel } from '../../../regi
 import { skewInto } from '../../../rotations/skew.ts';
 import type { RodRule } from './referenceGeometry.ts';
 import type { SectionLaw } from './sectionLaw.ts';
+import { zeroArray } from '../../../linalg/arrays.ts';
 
 /** The inertia kernels of one rod: section law (A_ρ0, K_I_ρ0) and the inertia quadrature with its reference J. */
 export class InertialVirtualWork {
@@ -30,8 +31,8 @@ export class InertialVirtualWork {
   /** Mass coefficients ∫ N_i N_j J dξ and ∫ N_g J dξ from the rule's reference J (after the reference point data). */
   computeMassCoefficients(): void {
     const p = this.p, np = p + 1, rule = this.rule;
-    this.massCoefficients.fill(0);
-    this.massShape.fill(0);
+    zeroArray(this.massCoefficients);
+    zeroArray(this.massShape);
     for (let e = 0; e < this.nElements; e++) {
       for (let k = 0; k < rule.count; k++) {
         const wJ = rule.weight[k] * rule.J[e * rule.count + k];
@@ -77,7 +78,7 @@ export class InertialVirtualWork {
   /** ω = Σ N_j ω̄_j at point k of element e (nodal ω̄ in w). */
   private omegaAt(w: Float64Array, e: number, o: number): Float64Array {
     const p = this.p, np = p + 1, rule = this.rule, omega = this.omega;
-    omega.fill(0);
+    omega[0] = 0; omega[1] = 0; omega[2] = 0;
     for (let j = 0; j < np; j++) {
       const g = p * e + j, nj = rule.n[o + j];
       omega[0] += nj * w[3 * g]; omega[1] += nj * w[3 * g + 1]; omega[2] += nj * w[3 * g + 2];

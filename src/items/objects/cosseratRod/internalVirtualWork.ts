@@ -11,6 +11,7 @@ import { addProduct } from './kernels.ts';
 import type { RodInterpolation } from './interpolation.ts';
 import type { RodRule } from './referenceGeometry.ts';
 import type { SectionLaw } from './sectionLaw.ts';
+import { zeroArray } from '../../../linalg/arrays.ts';
 
 /** The coefficient 1 for {@link addProduct} (its scale array, index 0). */
 const UNIT = Float64Array.of(1);
@@ -97,12 +98,12 @@ export class InternalVirtualWork {
       for (let kk = 0; kk < np; kk++) {
         const g = p * e + kk;
         interpolation.strainDerivatives(g, rule.n, rule.dn, o + kk);
-        nnR.fill(0); nnP.fill(0); mmP.fill(0);
+        zeroArray(nnR); zeroArray(nnP); zeroArray(mmP);
         law.addForceTangent(!geometric, gr, nnR);
         law.addForceTangent(!geometric, gp, nnP);
         law.addMomentTangent(!geometric, kp, mmP);
         if (cross) {
-          mmR.fill(0);
+          zeroArray(mmR);
           law.addMomentStrainTangent(gr, mmR);
           law.addMomentStrainTangent(gp, mmP);
         }
@@ -112,7 +113,7 @@ export class InternalVirtualWork {
           law.addForceTangent(true, gdp, nnP);
           law.addMomentTangent(true, kdp, mmP);
         }
-        xR.fill(0); xP.fill(0); yR.fill(0); yP.fill(0);
+        zeroArray(xR); zeroArray(xP); zeroArray(yR); zeroArray(yP);
         addProduct(xR, A, nnR, UNIT, 0);
         addProduct(xP, A, nnP, UNIT, 0);
         addSkewMulInto(yR, strains.gammaBar, nnR, -1);

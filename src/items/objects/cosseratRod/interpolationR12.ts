@@ -13,6 +13,7 @@ import { mat3MulInto, mat3TransposeMulInto, skewInto } from '../../../rotations/
 import { addBlock, addProduct, addSkewSandwichInto, addTraceMinusInto } from './kernels.ts';
 import { gatherNodalAngularVelocities, lagrangeReferenceSpeed, lagrangePositionInto, lagrangePositionJacobian, lagrangeSubtractReferencePosition, lagrangeVelocityInto, type RodInterpolation } from './interpolation.ts';
 import { SectionStrains } from './sectionLaw.ts';
+import { zeroArray } from '../../../linalg/arrays.ts';
 
 /** Indices into {@link R12Interpolation.scales}: N_k, N_k', −N_k, ½N_k', −½N_k. */
 const N = 0, DN = 1, MINUS_N = 2, HALF_DN = 3, MINUS_HALF_N = 4;
@@ -149,7 +150,8 @@ export class R12Interpolation implements RodInterpolation {
   section(e: number, nv: Float64Array, dnv: Float64Array, o: number, reference: boolean): void {
     const p = this.p, rXi = this.rXi, A = this.aMat, AXi = this.aXi;
     const r = reference ? this.rRef : this.r, a = reference ? this.aRefViews : this.aViews;
-    rXi.fill(0); A.fill(0); AXi.fill(0);
+    rXi[0] = 0; rXi[1] = 0; rXi[2] = 0;
+    for (let k = 0; k < 9; k++) { A[k] = 0; AXi[k] = 0; }
     for (let i = 0; i <= p; i++) {
       const g = p * e + i, ni = nv[o + i], dni = dnv[o + i], ai = a[g];
       rXi[0] += dni * r[3 * g]; rXi[1] += dni * r[3 * g + 1]; rXi[2] += dni * r[3 * g + 2];
@@ -166,7 +168,8 @@ export class R12Interpolation implements RodInterpolation {
   /** Rates at the current section (after section and gather with velocities): v_ξ, Ȧ, Ȧ_ξ, γ̄̇ = Ȧᵀr_ξ + Aᵀv_ξ, κ̄̇ = j⁻¹(Skw(ȦᵀA_ξ + AᵀȦ_ξ)). */
   sectionRates(e: number, nv: Float64Array, dnv: Float64Array, o: number): void {
     const p = this.p, vXi = this.vXi, Ad = this.aDot, AdXi = this.aDotXi, v = this.v, A = this.aMat, rXi = this.rXi;
-    vXi.fill(0); Ad.fill(0); AdXi.fill(0);
+    vXi[0] = 0; vXi[1] = 0; vXi[2] = 0;
+    for (let k = 0; k < 9; k++) { Ad[k] = 0; AdXi[k] = 0; }
     for (let i = 0; i <= p; i++) {
       const g = p * e + i, ni = nv[o + i], dni = dnv[o + i], awi = this.awViews[g];
       vXi[0] += dni * v[3 * g]; vXi[1] += dni * v[3 * g + 1]; vXi[2] += dni * v[3 * g + 2];
@@ -199,7 +202,7 @@ export class R12Interpolation implements RodInterpolation {
     for (let c = 0; c < 9; c++) gp[c] *= nk;
     mat3TransposeMulInto(this.cMat, A, ak);
     mat3TransposeMulInto(this.bMat, ak, this.aXi);
-    kp.fill(0);
+    zeroArray(kp);
     addTraceMinusInto(kp, this.cMat, true, scales, HALF_DN);
     addTraceMinusInto(kp, this.bMat, false, scales, MINUS_HALF_N);
   }
@@ -221,7 +224,7 @@ export class R12Interpolation implements RodInterpolation {
     skewInto(aT, this.arXi);
     mat3MulInto(aT, omegaSkew, aT);
     for (let c = 0; c < 9; c++) gdp[c] = nk * (gdp[c] - aT[c]);
-    kdp.fill(0);
+    zeroArray(kdp);
     addSkewSandwichInto(kdp, omegaSkew, this.bMat, scales, N, aT);
     addSkewSandwichInto(kdp, this.cMat, omegaSkew, scales, DN, aT);
     addTraceMinusInto(kdp, mat3TransposeMulInto(aT, this.aDot, ak), true, scales, HALF_DN);

@@ -10,6 +10,7 @@
 
 import type { ItemState, LineForceLaw, LocalMatrixAccumulator, NodeModel } from '../../../registry/capabilities.ts';
 import type { ArcLength, RodRule } from './referenceGeometry.ts';
+import { zeroArray } from '../../../linalg/arrays.ts';
 
 /** Line-force laws on one rod, integrated with the inertia quadrature. */
 export class LineForceWork {
@@ -32,7 +33,8 @@ export class LineForceWork {
   private evaluate(nodes: readonly NodeModel[], s: ItemState, law: LineForceLaw, e: number, k: number, withDerivatives: boolean): number {
     const p = this.p, np = p + 1, rule = this.rule, o = k * np, q = s.q, u = s.u;
     const rXi = this.rXi, v = this.v, w = this.omega;
-    rXi.fill(0); v.fill(0); w.fill(0);
+    // (small work arrays zeroed by loops: a TypedArray.fill call costs as much as 30 writes)
+    for (let d = 0; d < 3; d++) { rXi[d] = 0; v[d] = 0; w[d] = 0; }
     for (let i = 0; i <= p; i++) {
       const node = nodes[p * e + i], ref = node.referenceCoordinates, iq = node.qIndex, iu = node.uIndex, ni = rule.n[o + i], dni = rule.dn[o + i];
       for (let d = 0; d < 3; d++) {
@@ -42,9 +44,11 @@ export class LineForceWork {
       }
     }
     const index = e * rule.count + k, scale = this.arcLengths.length / this.arcLengths.referenceLength, dsdxi = rule.J[index] * scale;
-    this.b.fill(0); this.c.fill(0);
+    const b = this.b, c = this.c;
+    for (let d = 0; d < 3; d++) { b[d] = 0; c[d] = 0; }
     if (withDerivatives) {
-      this.dbdv.fill(0); this.dbdrXi.fill(0); this.dcdw.fill(0);
+      const dbdv = this.dbdv, dbdrXi = this.dbdrXi, dcdw = this.dcdw;
+      for (let m = 0; m < 9; m++) { dbdv[m] = 0; dbdrXi[m] = 0; dcdw[m] = 0; }
       law.evaluate(rule.arc[index] * scale, this.arcLengths.length, dsdxi, rXi, v, w, this.b, this.c, this.dbdv, this.dbdrXi, this.dcdw);
     } else {
       law.evaluate(rule.arc[index] * scale, this.arcLengths.length, dsdxi, rXi, v, w, this.b, this.c);
@@ -74,7 +78,7 @@ export class LineForceWork {
     if (wrt === 'q' && !law.dependsOnTangent) return;
     const p = this.p, np = p + 1, size = 6 * np, rule = this.rule, m = this.element;
     for (let e = 0; e < this.nElements; e++) {
-      m.fill(0);
+      zeroArray(m);
       for (let k = 0; k < rule.count; k++) {
         const wds = factor * this.evaluate(nodes, s, law, e, k, true), o = k * np;
         for (let i = 0; i <= p; i++) {

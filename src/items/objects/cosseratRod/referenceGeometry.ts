@@ -11,8 +11,12 @@ import type { RodInterpolation } from './interpolation.ts';
 
 /** Gauss points per element for arc lengths of the reference centerline (J = |r_ξ| is smooth, not polynomial). */
 const ARC_LENGTH_POINTS = 16;
-/** Entries of the arc-length → element parameter cache of the body capability. */
-const LOCATION_CACHE = 16;
+/**
+ * Entries of the arc-length → element parameter cache of the body capability (direct-mapped by a hash of s: the points
+ * of a rod's line items, contact and loads at every element, stay cached across evaluations).
+ */
+const LOCATION_CACHE_BITS = 11;
+const LOCATION_CACHE = 1 << LOCATION_CACHE_BITS;
 
 /** A Gauss rule mapped to every element: shape functions at its points and per-point reference data. */
 export class RodRule {
@@ -78,7 +82,12 @@ export class ArcLength {
   private readonly cacheS = new Float64Array(LOCATION_CACHE).fill(Number.NaN);
   private readonly cacheElement = new Int32Array(LOCATION_CACHE);
   private readonly cacheEta = new Float64Array(LOCATION_CACHE);
-  private cacheNext = 0;
+  /** s and element of the last located point (NaN: none). */
+  private lastS = Number.NaN;
+  private lastElement = 0;
+  /** The bits of a located s, for its cache slot. */
+  private readonly keyValue = new Float64Array(1);
+  private readonly keyWords = new Uint32Array(this.keyValue.buffer);
 
   /** For the interpolation of p·n_el + 1 nodes, bound before {@link ArcLength.compute}. */
   constructor(private readonly label: ItemLabel, private readonly p: number, private readonly nElements: number, private readonly interpolation: RodInterpolation) {
@@ -92,6 +101,7 @@ export class ArcLength {
   /** Element lengths from the reference nodes; L = given if positive, else L_ref; clears the location cache. */
   compute(given: number): void {
     this.cacheS.fill(Number.NaN);
+    this.lastS = Number.NaN;
     let total = 0;
     for (let e = 0; e < this.nElements; e++) {
       this.cumulativeLength[e] = total;
@@ -138,12 +148,16 @@ export class ArcLength {
     if (!(sValue >= -tolerance && sValue <= L + tolerance) || y !== 0 || z !== 0) {
       itemError(this.label, 'localPosition', `must be [s, 0, 0] with the reference arc length 0 ≤ s ≤ L = ${L}, got [${Array.from(localPosition).join(', ')}]`);
     }
+    // the same point as the last call (a line item asks for several quantities at a point in a row): bodyN, bodyDN hold it
+    if (sValue === this.lastS) return this.lastElement;
     let e = -1;
     let eta = 0;
-    for (let c = 0; c < LOCATION_CACHE; c++) {
-      if (this.cacheS[c] === sValue) { e = this.cacheElement[c]; eta = this.cacheEta[c]; break; }
-    }
-    if (e < 0) {
+    this.keyValue[0] = sValue;
+    const slot = Math.imul(this.keyWords[0] ^ this.keyWords[1], 0x9e3779b1) >>> (32 - LOCATION_CACHE_BITS);
+    if (this.cacheS[slot] === sValue) {
+      e = this.cacheElement[slot];
+      eta = this.cacheEta[slot];
+    } else {
       const target = Math.min(Math.max(sValue, 0), L) * (this.referenceLength / L);
       // the last element whose start is at or before the target (bisection over the nondecreasing starts)
       let low = 0, high = this.nElements - 1;
@@ -154,13 +168,13 @@ export class ArcLength {
       }
       e = low;
       eta = this.elementParameter(e, target - this.cumulativeLength[e]);
-      const c = this.cacheNext;
-      this.cacheNext = (c + 1) % LOCATION_CACHE;
-      this.cacheS[c] = sValue; this.cacheElement[c] = e; this.cacheEta[c] = eta;
+      this.cacheS[slot] = sValue; this.cacheElement[slot] = e; this.cacheEta[slot] = eta;
     }
     this.bodyEta = eta;
     lagrangeBasisInto(this.p, eta, this.bodyN, this.bodyDN, 0);
     for (let i = 0; i <= this.p; i++) this.bodyDN[i] *= this.nElements;
+    this.lastS = sValue;
+    this.lastElement = e;
     return e;
   }
 
