@@ -6,7 +6,7 @@
  * @module
  */
 
-import type { CscMatrix } from './sparse.ts';
+import { scatterSubtract, type CscMatrix } from './sparse.ts';
 import { amdOrder, compressPairs, expandPairs, pairZeroDiagonal, rcmOrder, symmetricGraph } from './ordering.ts';
 import { DENSE_PIVOT_TOLERANCE } from './denseLU.ts';
 
@@ -317,7 +317,7 @@ export class SparseLU {
         if (kk < 0) continue;
         const xi = x[i];
         if (xi === 0) continue;
-        for (let p = lp[kk], end = lp[kk + 1]; p < end; p++) x[li[p]] -= lx[p] * xi;
+        scatterSubtract(x, li, lx, lp[kk], lp[kk + 1], xi);
       }
       let scale = 0;
       let pmax = 0;
@@ -450,32 +450,28 @@ export class SparseLU {
         if (xk === 0) continue;
         const absX = Math.abs(xk);
         if (absX > scale) scale = absX;
-        for (let t = lp[kk], tEnd = lp[kk + 1]; t < tEnd; t++) x[li[t]] -= lx[t] * xk;
+        scatterSubtract(x, li, lx, lp[kk], lp[kk + 1], xk);
       }
       const pivot = x[k];
       x[k] = 0;
       const absPivot = Math.abs(pivot);
+      // L's column in one pass with its largest entry: a failed pivot test below falls back to a full factorization,
+      // which rewrites L, and leaves the work vector zeroed as it must be
+      const inv = 1 / pivot;
       let lmax = 0;
-      const l0 = lp[k];
-      const l1 = lp[k + 1];
-      for (let t = l0; t < l1; t++) {
-        const v = Math.abs(x[li[t]]);
-        if (v > lmax) lmax = v;
+      for (let t = lp[k], end = lp[k + 1]; t < end; t++) {
+        const r = li[t];
+        const v = x[r];
+        x[r] = 0;
+        const absV = Math.abs(v);
+        if (absV > lmax) lmax = absV;
+        lx[t] = v * inv;
       }
       if (absPivot > scale) scale = absPivot;
       if (scale > umax) umax = scale;
       if (lmax > scale) scale = lmax;
-      if (!(absPivot >= tau * lmax) || !(absPivot > tol * scale) || absPivot === 0) {
-        for (let t = l0; t < l1; t++) x[li[t]] = 0;
-        return false;
-      }
+      if (!(absPivot >= tau * lmax) || !(absPivot > tol * scale) || absPivot === 0) return false;
       udiag[k] = pivot;
-      const inv = 1 / pivot;
-      for (let t = l0; t < l1; t++) {
-        const r = li[t];
-        lx[t] = x[r] * inv;
-        x[r] = 0;
-      }
       maxima[0] = amax;
       maxima[1] = umax;
     }
@@ -504,14 +500,12 @@ export class SparseLU {
     }
     for (let k = 0; k < n; k++) {
       const yk = y[k];
-      if (yk === 0) continue;
-      for (let p = lp[k], end = lp[k + 1]; p < end; p++) y[li[p]] -= lx[p] * yk;
+      if (yk !== 0) scatterSubtract(y, li, lx, lp[k], lp[k + 1], yk);
     }
     for (let k = n - 1; k >= 0; k--) {
       const yk = y[k] / udiag[k];
       y[k] = yk;
-      if (yk === 0) continue;
-      for (let p = up[k], end = up[k + 1]; p < end; p++) y[ui[p]] -= ux[p] * yk;
+      if (yk !== 0) scatterSubtract(y, ui, ux, up[k], up[k + 1], yk);
     }
     for (let k = 0; k < n; k++) {
       const j = q[k];
