@@ -40,7 +40,7 @@ const parameters = {
   componentwiseFriction: bool(false, 'Friction per direction instead of along the slip (velocity-regularized model only), the anisotropic friction '
     + 'plane of the 2018 snake paper\'s code and of PyElastica (AnisotropicFrictionalPlane): the axial velocity of the centerline e_a·v and the '
     + 'sideways (rolling-direction) slip of the contact point e_s·v_t (e_s = n × e_a) each get their own friction force μ F_c φ(v), in their '
-    + 'stick state φ = v/v_reg saturated at ±1 (static coefficient), else φ = sign(v) (dynamic coefficient), at full magnitude whatever the other component does; '
+    + 'φ(v) = v/v_reg saturated at ±1, with the static coefficient in its stick state and the dynamic one in slip, at full magnitude whatever the other component does; '
     + 'the axial force acts at the centerline (no moment), the sideways one at the contact point. false: Coulomb friction along the slip '
     + 'direction of the contact point, |F| ≤ μ(v̂) F_c.'),
   rollingFriction: ureal(0, 'Rolling resistance μ_r: a couple μ_r R F_c against the rolling R (I − n nᵀ) ω of the section (regularized with v_reg like '
@@ -303,9 +303,9 @@ class ContactRodPlaneModel implements Only<ObjectModel, ContactRodPlaneModel> {
    * The component-wise friction (componentwiseFriction, e_a defined), as the 2018 paper's code and PyElastica apply it: the
    * axial force F_c g_a e_a at the centerline against its axial velocity v_a = e_a·v (no moment), the sideways force
    * F_c g_s e_s at the contact point against its rolling-direction slip v_s = e_s·v_t (moment (−R n) × F_c g_s e_s), with
-   * g = μ φ(v) with, in a component's stick state (stored slip of that component < v_reg), the static coefficient and
-   * φ(v) = v/v_reg saturated at sign(v) for |v| ≥ v_reg, else the dynamic coefficient and φ = sign(v); μ_a forward for
-   * v_a ≥ 0 else backward.
+   * g = μ φ(v), φ(v) = v/v_reg saturated at sign(v) for |v| ≥ v_reg, μ the static coefficient in a component's stick
+   * state (stored slip of that component < v_reg), else the dynamic one; μ_a forward for v_a ≥ 0 else backward. φ is
+   * continuous in both states: with φ = sign(v) in slip, a point whose slip reverses within the step has no solution.
    */
   private componentwiseFrictionForce(stickAxial: boolean, stickSide: boolean, Fc: number): void {
     const { n, ea, es, fLhs, tauLhs } = this, zone = this.values.frictionProportionalZone;
@@ -313,9 +313,9 @@ class ContactRodPlaneModel implements Only<ObjectModel, ContactRodPlaneModel> {
     const va = this.axialSlip, vs = this.sideSlip;
     const muAxial = (stickAxial ? this.muStick : this.values.dynamicFriction)[va >= 0 ? 0 : 1];
     const muSide = (stickSide ? this.muStick : this.values.dynamicFriction)[2];
-    // the stick law v/v_reg saturates at the sign beyond the zone (a point stored as sticking that moves fast within the
-    // step meets μ_s F_c, not a force growing with its speed, which would hold it in the stick state)
-    const proportionalAxial = stickAxial && Math.abs(va) < zone, proportionalSide = stickSide && Math.abs(vs) < zone;
+    // saturated beyond the zone (a point stored as sticking that moves fast within the step meets μ_s F_c, not a force
+    // growing with its speed, which would hold it in the stick state) and proportional inside it in both states
+    const proportionalAxial = Math.abs(va) < zone, proportionalSide = Math.abs(vs) < zone;
     this.axialLaw = proportionalAxial ? muAxial * va / zone : muAxial * Math.sign(va);
     this.sideLaw = proportionalSide ? muSide * vs / zone : muSide * Math.sign(vs);
     this.axialSlope = proportionalAxial ? Fc * muAxial / zone : 0;
@@ -663,16 +663,16 @@ class ContactRodPlaneModel implements Only<ObjectModel, ContactRodPlaneModel> {
 
   /**
    * The jump of the component-wise friction force of a point whose axial or sideways stick/slip state changed (stored slip
-   * of that component below v_reg and the current one not, or the reverse): Σ F_c |μ_static |v|/v_reg − μ_dynamic| over
-   * the components that switched (this.axialSlip, this.sideSlip current).
+   * of that component below v_reg and the current one not, or the reverse): the law changes only its coefficient, so
+   * Σ F_c |μ_static − μ_dynamic| min(1, |v|/v_reg) over the components that switched (this.axialSlip, this.sideSlip current).
    */
   private componentwiseSwitchJump(storedAxial: number, storedSide: number, Fc: number): number {
     const zone = this.values.frictionProportionalZone;
     if (zone === 0) return 0;
     const va = Math.abs(this.axialSlip), vs = Math.abs(this.sideSlip), axial = this.axialSlip >= 0 ? 0 : 1;
     let jump = 0;
-    if ((storedAxial < zone) !== (va < zone)) jump += Math.abs(this.muStick[axial] * va / zone - this.values.dynamicFriction[axial]);
-    if ((storedSide < zone) !== (vs < zone)) jump += Math.abs(this.muStick[2] * vs / zone - this.values.dynamicFriction[2]);
+    if ((storedAxial < zone) !== (va < zone)) jump += Math.abs(this.muStick[axial] - this.values.dynamicFriction[axial]) * Math.min(va / zone, 1);
+    if ((storedSide < zone) !== (vs < zone)) jump += Math.abs(this.muStick[2] - this.values.dynamicFriction[2]) * Math.min(vs / zone, 1);
     return Math.abs(Fc) * jump;
   }
 
@@ -813,7 +813,7 @@ export const objectContactRodPlaneDefinition: ItemDefinition<'Object', typeof pa
     'in contact (stored gap < 0): F_c = ds_k (k δ^n − d v_n), δ = −gap; contact-point velocity w = v − R ω × n, v_t = (I − n nᵀ) w;',
     'f₁ = F_c v_t/v_reg (stick: stored |v_t| < v_reg) or F_c v_t/|v_t| (slip); e_a = P t/|P t| (t = ∂r/∂ξ, P = I − n nᵀ),',
     'M = μ_s P + (μ_a − μ_s) e_a e_aᵀ with μ = staticFriction (stick) or dynamicFriction (slip), μ_a = μ_forward if e_a·v_t ≥ 0 else μ_backward, μ_s sideways;',
-    'componentwiseFriction: M f₁ is replaced by F_c g_a e_a at the centerline (no moment) and F_c g_s e_s at r − R n, e_s = n × e_a, g = μ min(1, |v|/v_reg) sign(v) (stick: stored |v| of that component < v_reg, static μ) or μ sign(v) (dynamic μ) for v_a = e_a·v (centerline) and v_s = e_s·v_t (contact point);',
+    'componentwiseFriction: M f₁ is replaced by F_c g_a e_a at the centerline (no moment) and F_c g_s e_s at r − R n, e_s = n × e_a, g = μ min(1, |v|/v_reg) sign(v), μ static (stick: stored |v| of that component < v_reg) or dynamic for v_a = e_a·v (centerline) and v_s = e_s·v_t (contact point);',
     'rolling resistance: couple C = −R μ_r F_c w_r/v_reg (|w_r| < v_reg) or −R μ_r F_c w_r/|w_r|, w_r = R P ω;',
     'force on the rod F = F_c n − M f₁ at r − R n: LHS −= J_posᵀ F + J_rotᵀ((−R n) × F + C). Post-Newton: stored gap ← gap, slip speed ← |v_t| (component-wise: |v_a|, |v_s|).',
     'Elastic stick/slip (k_t > 0): ξ = P(r − r_ref) − a₁e₁ − a₂e₂ (anchor a in the plane basis e₁, e₂ as a displacement from the reference position);',
