@@ -5,8 +5,8 @@
  * prints the minimum and median wall and CPU time (process.cpuUsage) of the solves and the row's check. `linalg` runs
  * bench/linalg/sparseLU.bench.ts instead and prints its medians.
  *
- * Environment: CTX=<steps> first runs every row before this one in the order of bench/runBenchmarks.ts once with at
- * most that many steps, so that the shared code has seen the other models as in the full run (the type feedback they
+ * Environment: CTX=<steps> first runs every row before this one (for `linalg`: every model row) in the order of
+ * bench/runBenchmarks.ts once with at most that many steps, so that the shared code has seen the other models as in the full run (the type feedback they
  * leave changes the optimized code); WARM=<steps> overrides the warm-up steps; PROF=<file> writes a CPU profile of the
  * timed solves only (all solves prepared before) and prints the functions with the most self time.
  * @module
@@ -61,6 +61,8 @@ const middle = (values: number[]) => [...values].sort((a, b) => a - b)[values.le
 
 if (existsSync(`${worktree}/src/node.ts`)) await load('src/node.ts');
 if (rowName === 'linalg') {
+  const context = process.env.CTX;
+  if (context !== undefined) for (const other of await rows()) other.prepare(Math.min(other.warmUpSteps, Number(context))).solve();
   const linalg = await load<{ runLinalgBenchmarks: () => { name: string; medianMs: number }[] }>('bench/linalg/sparseLU.bench.ts');
   for (const row of linalg.runLinalgBenchmarks()) console.log(`${row.name}\t${row.medianMs.toFixed(3)} ms`);
 } else {

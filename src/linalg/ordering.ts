@@ -23,7 +23,7 @@ export function symmetricGraph(a: CscMatrix): SymmetricGraph {
   const ri = a.rowIndex;
   const cnt = new Int32Array(n + 1);
   for (let j = 0; j < n; j++) {
-    for (let k = cp[j]; k < cp[j + 1]; k++) {
+    for (let k = cp[j], end = cp[j + 1]; k < end; k++) {
       const i = ri[k];
       if (i !== j) {
         cnt[i + 1]++;
@@ -33,9 +33,11 @@ export function symmetricGraph(a: CscMatrix): SymmetricGraph {
   }
   for (let i = 0; i < n; i++) cnt[i + 1] += cnt[i];
   const raw = new Int32Array(cnt[n]);
-  const pos = cnt.slice(0, n);
+  // pos[i]: the next free slot of row i's list, i.e. cnt[i] to start with
+  const pos = new Int32Array(n);
+  pos.set(cnt.subarray(0, n));
   for (let j = 0; j < n; j++) {
-    for (let k = cp[j]; k < cp[j + 1]; k++) {
+    for (let k = cp[j], end = cp[j + 1]; k < end; k++) {
       const i = ri[k];
       if (i !== j) {
         raw[pos[i]++] = j;
@@ -43,21 +45,23 @@ export function symmetricGraph(a: CscMatrix): SymmetricGraph {
       }
     }
   }
-  const mark = new Int32Array(n).fill(-1);
+  // duplicates merged in place (mark[j] = i + 1 once j is in list i; 0 = not yet)
+  const mark = pos.fill(0);
   const ptr = new Int32Array(n + 1);
   let nz = 0;
   for (let i = 0; i < n; i++) {
     ptr[i] = nz;
-    for (let k = cnt[i]; k < cnt[i + 1]; k++) {
+    const stamp = i + 1;
+    for (let k = cnt[i], end = cnt[i + 1]; k < end; k++) {
       const j = raw[k];
-      if (mark[j] !== i) {
-        mark[j] = i;
+      if (mark[j] !== stamp) {
+        mark[j] = stamp;
         raw[nz++] = j;
       }
     }
   }
   ptr[n] = nz;
-  return { n, ptr, adj: raw.slice(0, nz) };
+  return { n, ptr, adj: nz === raw.length ? raw : raw.slice(0, nz) };
 }
 
 const VARIABLE = 0;
@@ -103,8 +107,7 @@ export function amdOrder(g: SymmetricGraph, weights?: Int32Array, denseThreshold
   // Initial variable lists: the graph without dense vertices.
   const isDense = new Uint8Array(n);
   for (let i = 0; i < n; i++) if (g.ptr[i + 1] - g.ptr[i] > dense) isDense[i] = 1;
-  let iwLen = Math.max(2 * n, Math.ceil(1.5 * g.adj.length) + n);
-  let iw = new Int32Array(iwLen);
+  let iw = new Int32Array(Math.max(2 * n, Math.ceil(1.5 * g.adj.length) + n));
   let pfree = 0;
   let nActive = 0;
   for (let i = 0; i < n; i++) {
@@ -128,39 +131,7 @@ export function amdOrder(g: SymmetricGraph, weights?: Int32Array, denseThreshold
 
   // Degree buckets: doubly linked lists of variables by approximate degree.
   const head = new Int32Array(nActive + 1).fill(-1);
-  const insert = (i: number, d: number): void => {
-    const h = head[d];
-    next[i] = h;
-    prev[i] = -1;
-    if (h >= 0) prev[h] = i;
-    head[d] = i;
-  };
-  const remove = (i: number): void => {
-    const nx = next[i];
-    const pv = prev[i];
-    if (nx >= 0) prev[nx] = pv;
-    if (pv >= 0) next[pv] = nx;
-    else head[degree[i]] = nx;
-  };
-  /** Moves all live lists to the front of a (possibly larger) workspace. */
-  const compact = (need: number): void => {
-    let live = 0;
-    for (let i = 0; i < n; i++) if (state[i] !== DEAD) live += len[i];
-    const size = Math.max(iwLen, 2 * (live + need));
-    const dst = new Int32Array(size);
-    let q = 0;
-    for (let i = 0; i < n; i++) {
-      if (state[i] === DEAD) continue;
-      dst.set(iw.subarray(pe[i], pe[i] + len[i]), q);
-      pe[i] = q;
-      q += len[i];
-    }
-    iw = dst;
-    iwLen = size;
-    pfree = q;
-  };
-
-  for (let i = 0; i < n; i++) if (state[i] === VARIABLE) insert(i, degree[i]);
+  for (let i = 0; i < n; i++) if (state[i] === VARIABLE) bucketInsert(head, next, prev, i, degree[i]);
   let wflg = 1;
   const wMax = 0x3fffffff - nActive - 2;
   let mindeg = 0;
@@ -169,7 +140,7 @@ export function amdOrder(g: SymmetricGraph, weights?: Int32Array, denseThreshold
   while (nel < nActive) {
     while (head[mindeg] < 0) mindeg++;
     const p = head[mindeg];
-    remove(p);
+    bucketRemove(head, next, prev, degree, p);
     const nvp = nv[p];
     nel += nvp;
     nv[p] = -nvp;
@@ -185,7 +156,11 @@ export function amdOrder(g: SymmetricGraph, weights?: Int32Array, denseThreshold
         const e = iw[q];
         if (state[e] === ELEMENT) need += len[e];
       }
-      if (pfree + need > iwLen) compact(need);
+      if (pfree + need > iw.length) {
+        const larger = new Int32Array(Math.max(iw.length, 2 * (liveListLength(len, state, n) + need)));
+        pfree = moveLists(iw, larger, pe, len, state, n);
+        iw = larger;
+      }
       start = pfree;
     }
     let lenp = 0;
@@ -203,7 +178,7 @@ export function amdOrder(g: SymmetricGraph, weights?: Int32Array, denseThreshold
           degme += nvi;
           nv[i] = -nvi;
           iw[start + lenp++] = i;
-          remove(i);
+          bucketRemove(head, next, prev, degree, i);
         }
         state[x] = DEAD;
       } else {
@@ -212,7 +187,7 @@ export function amdOrder(g: SymmetricGraph, weights?: Int32Array, denseThreshold
         degme += nvi;
         nv[x] = -nvi;
         iw[start + lenp++] = x;
-        remove(x);
+        bucketRemove(head, next, prev, degree, x);
       }
     }
     if (elp !== 0) pfree = start + lenp;
@@ -297,7 +272,7 @@ export function amdOrder(g: SymmetricGraph, weights?: Int32Array, denseThreshold
       nv[i] = -nv[i];
       iw[wr++] = i;
       const d = degree[i];
-      insert(i, d);
+      bucketInsert(head, next, prev, i, d);
       if (d < mindeg) mindeg = d;
     }
     len[p] = wr - start;
@@ -315,6 +290,43 @@ export function amdOrder(g: SymmetricGraph, weights?: Int32Array, denseThreshold
   }
   for (let i = 0; i < n; i++) if (isDense[i]) perm[k++] = i;
   return perm;
+}
+
+/** Puts variable i at the front of the degree bucket d (doubly linked lists head/next/prev). */
+function bucketInsert(head: Int32Array, next: Int32Array, prev: Int32Array, i: number, d: number): void {
+  const h = head[d];
+  next[i] = h;
+  prev[i] = -1;
+  if (h >= 0) prev[h] = i;
+  head[d] = i;
+}
+
+/** Unlinks variable i from its degree bucket, degree[i]. */
+function bucketRemove(head: Int32Array, next: Int32Array, prev: Int32Array, degree: Int32Array, i: number): void {
+  const nx = next[i];
+  const pv = prev[i];
+  if (nx >= 0) prev[nx] = pv;
+  if (pv >= 0) next[pv] = nx;
+  else head[degree[i]] = nx;
+}
+
+/** Total length of the lists of the vertices that are not dead. */
+function liveListLength(len: Int32Array, state: Uint8Array, n: number): number {
+  let live = 0;
+  for (let i = 0; i < n; i++) if (state[i] !== DEAD) live += len[i];
+  return live;
+}
+
+/** Copies the lists of the vertices that are not dead to the front of dst (updating pe); returns the used length. */
+function moveLists(src: Int32Array, dst: Int32Array, pe: Int32Array, len: Int32Array, state: Uint8Array, n: number): number {
+  let q = 0;
+  for (let i = 0; i < n; i++) {
+    if (state[i] === DEAD) continue;
+    dst.set(src.subarray(pe[i], pe[i] + len[i]), q);
+    pe[i] = q;
+    q += len[i];
+  }
+  return q;
 }
 
 /**

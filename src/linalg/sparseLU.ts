@@ -6,8 +6,8 @@
  * @module
  */
 
-import type { CscMatrix } from './sparse.ts';
-import { amdOrder, compressPairs, expandPairs, pairZeroDiagonal, rcmOrder, symmetricGraph } from './ordering.ts';
+import { scatterSubtract, type CscMatrix } from './sparse.ts';
+import { amdOrder, compressPairs, expandPairs, pairZeroDiagonal, rcmOrder, symmetricGraph, type SymmetricGraph } from './ordering.ts';
 import { DENSE_PIVOT_TOLERANCE } from './denseLU.ts';
 
 /** Column ordering used by {@link SparseLU.analyze}: a method name or an explicit permutation (`perm[k]` = k-th column). */
@@ -197,7 +197,8 @@ export class SparseLU {
     this.colScale = new Float64Array(n);
     this.rowMax = new Float64Array(n);
     this.computeScaling(a);
-    this.colOrder = this.computeOrdering(a);
+    const graph = symmetricGraph(a);
+    this.colOrder = this.computeOrdering(a, graph);
     this.stepOfCol = new Int32Array(n);
     for (let k = 0; k < n; k++) this.stepOfCol[this.colOrder[k]] = k;
     this.prefRow = new Int32Array(n);
@@ -215,10 +216,14 @@ export class SparseLU {
     this.lpend = new Int32Array(n);
     this.pruned = new Uint8Array(n);
     this.up = new Int32Array(n + 1);
-    const nnzA = a.colPtr[n];
-    this.li = new Int32Array(2 * nnzA + n);
+    // L and U sized as the final capacity rule below for the fill of diagonal pivots (exact for a symmetric pattern
+    // factorized without row exchanges): a first guess that grows by doubling and shrinks at the end allocated about
+    // three times the final factors (≈ 50 MB for the 141² grid Laplacian), whose external-memory pressure made V8 run
+    // a full garbage collection of the whole heap on almost every analysis
+    const fill = symmetricFactorFill(graph, this.colOrder, this.stepOfCol, this.mark, this.stack, this.stackPos);
+    this.li = new Int32Array(Math.ceil(1.2 * fill) + n);
     this.lx = new Float64Array(this.li.length);
-    this.ui = new Int32Array(2 * nnzA + n);
+    this.ui = new Int32Array(this.li.length);
     this.ux = new Float64Array(this.ui.length);
     // the scale factors just computed for the ordering are those factorize would compute again (same matrix)
     const result = this.factorizeScaled(a);
@@ -317,7 +322,7 @@ export class SparseLU {
         if (kk < 0) continue;
         const xi = x[i];
         if (xi === 0) continue;
-        for (let p = lp[kk], end = lp[kk + 1]; p < end; p++) x[li[p]] -= lx[p] * xi;
+        scatterSubtract(x, li, lx, lp[kk], lp[kk + 1], xi);
       }
       let scale = 0;
       let pmax = 0;
@@ -450,32 +455,28 @@ export class SparseLU {
         if (xk === 0) continue;
         const absX = Math.abs(xk);
         if (absX > scale) scale = absX;
-        for (let t = lp[kk], tEnd = lp[kk + 1]; t < tEnd; t++) x[li[t]] -= lx[t] * xk;
+        scatterSubtract(x, li, lx, lp[kk], lp[kk + 1], xk);
       }
       const pivot = x[k];
       x[k] = 0;
       const absPivot = Math.abs(pivot);
+      // L's column in one pass with its largest entry: a failed pivot test below falls back to a full factorization,
+      // which rewrites L, and leaves the work vector zeroed as it must be
+      const inv = 1 / pivot;
       let lmax = 0;
-      const l0 = lp[k];
-      const l1 = lp[k + 1];
-      for (let t = l0; t < l1; t++) {
-        const v = Math.abs(x[li[t]]);
-        if (v > lmax) lmax = v;
+      for (let t = lp[k], end = lp[k + 1]; t < end; t++) {
+        const r = li[t];
+        const v = x[r];
+        x[r] = 0;
+        const absV = Math.abs(v);
+        if (absV > lmax) lmax = absV;
+        lx[t] = v * inv;
       }
       if (absPivot > scale) scale = absPivot;
       if (scale > umax) umax = scale;
       if (lmax > scale) scale = lmax;
-      if (!(absPivot >= tau * lmax) || !(absPivot > tol * scale) || absPivot === 0) {
-        for (let t = l0; t < l1; t++) x[li[t]] = 0;
-        return false;
-      }
+      if (!(absPivot >= tau * lmax) || !(absPivot > tol * scale) || absPivot === 0) return false;
       udiag[k] = pivot;
-      const inv = 1 / pivot;
-      for (let t = l0; t < l1; t++) {
-        const r = li[t];
-        lx[t] = x[r] * inv;
-        x[r] = 0;
-      }
       maxima[0] = amax;
       maxima[1] = umax;
     }
@@ -504,14 +505,12 @@ export class SparseLU {
     }
     for (let k = 0; k < n; k++) {
       const yk = y[k];
-      if (yk === 0) continue;
-      for (let p = lp[k], end = lp[k + 1]; p < end; p++) y[li[p]] -= lx[p] * yk;
+      if (yk !== 0) scatterSubtract(y, li, lx, lp[k], lp[k + 1], yk);
     }
     for (let k = n - 1; k >= 0; k--) {
       const yk = y[k] / udiag[k];
       y[k] = yk;
-      if (yk === 0) continue;
-      for (let p = up[k], end = up[k + 1]; p < end; p++) y[ui[p]] -= ux[p] * yk;
+      if (yk !== 0) scatterSubtract(y, ui, ux, up[k], up[k + 1], yk);
     }
     for (let k = 0; k < n; k++) {
       const j = q[k];
@@ -670,7 +669,7 @@ export class SparseLU {
     }
   }
 
-  private computeOrdering(a: CscMatrix): Int32Array {
+  private computeOrdering(a: CscMatrix, g: SymmetricGraph): Int32Array {
     const n = a.n;
     const o = this.ordering;
     if (o instanceof Int32Array) {
@@ -688,7 +687,6 @@ export class SparseLU {
       for (let k = 0; k < n; k++) perm[k] = k;
       return perm;
     }
-    const g = symmetricGraph(a);
     const pairOf = pairZeroDiagonal(a, this.pivotThreshold, this.rowScale, this.colScale);
     if (!pairOf.some((r) => r >= 0)) return o === 'rcm' ? rcmOrder(g) : amdOrder(g);
     const c = compressPairs(g, pairOf);
@@ -741,6 +739,48 @@ export class SparseLU {
     this.ui = ui;
     this.ux = ux;
   }
+}
+
+/**
+ * Entries of the strictly lower Cholesky factor of the pattern of g (A + Aᵀ) eliminated in the order `order`
+ * (`stepOf` its inverse): the fill of an LU factorization of A whose pivots stay on the diagonal. Elimination tree by
+ * Liu's algorithm with path compression, then each row's entries by walking up the tree from the row's nonzeros to
+ * the first node already counted; O(entries of the factor). `parent`, `ancestor` and `mark` are work arrays of length n.
+ */
+function symmetricFactorFill(g: SymmetricGraph, order: Int32Array, stepOf: Int32Array, parent: Int32Array, ancestor: Int32Array, mark: Int32Array): number {
+  const n = g.n;
+  const ptr = g.ptr;
+  const adj = g.adj;
+  parent.fill(-1);
+  ancestor.fill(-1);
+  for (let k = 0; k < n; k++) {
+    const v = order[k];
+    for (let p = ptr[v], end = ptr[v + 1]; p < end; p++) {
+      let i = stepOf[adj[p]];
+      while (i !== -1 && i < k) {
+        const up = ancestor[i];
+        ancestor[i] = k;
+        if (up === -1) parent[i] = k;
+        i = up;
+      }
+    }
+  }
+  mark.fill(-1);
+  let count = 0;
+  for (let k = 0; k < n; k++) {
+    mark[k] = k;
+    const v = order[k];
+    for (let p = ptr[v], end = ptr[v + 1]; p < end; p++) {
+      let i = stepOf[adj[p]];
+      if (i > k) continue;
+      while (i !== -1 && mark[i] !== k) {
+        mark[i] = k;
+        count++;
+        i = parent[i];
+      }
+    }
+  }
+  return count;
 }
 
 /**

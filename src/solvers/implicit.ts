@@ -91,6 +91,8 @@ export class ImplicitSecondOrderStepper implements TimeStepper, NewtonProblem {
   private updateCheck = Number.NaN;
   /** Post-Newton (discontinuous) iteration of the current step, from 0. */
   private discontinuousIteration = 0;
+  /** The update −a_n/β' that moves the predictor to a_{n+1} = a_n (constantAccelerationPredictor; zero beyond the ODE2 rows). */
+  private readonly accelerationShift: Float64Array;
   private h = 0;
   private betaPrime = 0;
   private gammaPrime = 0;
@@ -122,6 +124,7 @@ export class ImplicitSecondOrderStepper implements TimeStepper, NewtonProblem {
     this.f = new Float64Array(this.nu);
     this.massTimesA = new Float64Array(this.nu);
     this.increment = new Float64Array(this.nu);
+    this.accelerationShift = new Float64Array(this.size);
     this.g = new Float64Array(model.nAE);
     this.mass = new MassMatrixStore(assembler, settings.timeIntegration.reuseConstantMassMatrix);
     this.system = new LinearSystem(this.size, settings.linearSolverType, 'solveDynamic', settings.linearSolverSettings.ignoreSingularJacobian, settings.linearSolverSettings.pivotThreshold);
@@ -278,6 +281,13 @@ export class ImplicitSecondOrderStepper implements TimeStepper, NewtonProblem {
     // ODE1 coordinates by the trapezoidal rule: x = x_n + h/2 ẋ_n + h/2 ẋ_{n+1}, Newton starts from ẋ_{n+1} = 0
     for (let k = 0; k < this.nODE1; k++) s.ode1[k] = s0.ode1[k] + 0.5 * h * s0.ode1_t[k];
     zeroArray(s.ode1_t);
+    if (this.settings.timeIntegration.generalizedAlpha.constantAccelerationPredictor) {
+      // a_{n+1} = a_n: the Newton update with δ = −a_n/β' (a −= β'δ, u −= γ'δ, q −= δ composed), so that q, u and a stay
+      // related as in every iterate
+      const shift = this.accelerationShift, a0 = s0.a, betaPrime = this.betaPrime;
+      for (let i = 0; i < this.nu; i++) shift[i] = -a0[i] / betaPrime;
+      this.update(shift);
+    }
   }
 
   /**

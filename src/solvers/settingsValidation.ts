@@ -92,6 +92,7 @@ const generalizedAlphaRules: RulesOf<GeneralizedAlphaSettings> = {
   storeInitialAlgebraicCoordinates: flag,
   computeInitialODE1Rates: flag,
   computeInitialVelocityConstraintRates: flag,
+  constantAccelerationPredictor: flag,
   lieGroupSimplifiedKinematicRelations: flag,
 };
 

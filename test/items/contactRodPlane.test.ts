@@ -76,12 +76,13 @@ describe('ObjectContactRodPlane', () => {
     // grows below h = 1e-5: 1.2e-10 at 1e-5, 1.6e-9 at 1e-6); observed ≤ 2.5e-11 (q) and 1.2e-10 (u) relative
     const random = [0.3, -0.2, 0.1, 1.5, -2, 0.7];
     // speed 1: slips of order 1 m/s, beyond the stick zone 1e-3 m/s (a sticking component's law saturated at μ_s F_c);
-    // speed 1e-4: inside it (the proportional law μ_s F_c v/v_reg and its slope)
+    // speed 1e-4: inside it (the proportional law μ F_c v/v_reg and its slope, static μ sticking, dynamic μ sliding)
     const cases: { slips: [number, number]; interpolation: 'R12' | 'quaternion' | 'SE3'; speed: number }[] = [
       { slips: [1, 1], interpolation: 'R12', speed: 1 },
       { slips: [0, 0], interpolation: 'quaternion', speed: 1 },
       { slips: [0, 0], interpolation: 'R12', speed: 1e-4 },
       { slips: [0, 1], interpolation: 'SE3', speed: 1e-4 },
+      { slips: [1, 1], interpolation: 'quaternion', speed: 1e-4 },
       { slips: [0, 1], interpolation: 'R12', speed: 1 },
       { slips: [1, 0], interpolation: 'SE3', speed: 1 },
     ];

@@ -40,7 +40,7 @@ const parameters = {
   componentwiseFriction: bool(false, 'Friction per direction instead of along the slip (velocity-regularized model only), the anisotropic friction '
     + 'plane of the 2018 snake paper\'s code and of PyElastica (AnisotropicFrictionalPlane): the axial velocity of the centerline e_a·v and the '
     + 'sideways (rolling-direction) slip of the contact point e_s·v_t (e_s = n × e_a) each get their own friction force μ F_c φ(v), in their '
-    + 'stick state φ = v/v_reg saturated at ±1 (static coefficient), else φ = sign(v) (dynamic coefficient), at full magnitude whatever the other component does; '
+    + 'φ(v) = v/v_reg saturated at ±1, with the static coefficient in its stick state and the dynamic one in slip, at full magnitude whatever the other component does; '
     + 'the axial force acts at the centerline (no moment), the sideways one at the contact point. false: Coulomb friction along the slip '
     + 'direction of the contact point, |F| ≤ μ(v̂) F_c.'),
   rollingFriction: ureal(0, 'Rolling resistance μ_r: a couple μ_r R F_c against the rolling R (I − n nᵀ) ω of the section (regularized with v_reg like '
@@ -303,9 +303,9 @@ class ContactRodPlaneModel implements Only<ObjectModel, ContactRodPlaneModel> {
    * The component-wise friction (componentwiseFriction, e_a defined), as the 2018 paper's code and PyElastica apply it: the
    * axial force F_c g_a e_a at the centerline against its axial velocity v_a = e_a·v (no moment), the sideways force
    * F_c g_s e_s at the contact point against its rolling-direction slip v_s = e_s·v_t (moment (−R n) × F_c g_s e_s), with
-   * g = μ φ(v) with, in a component's stick state (stored slip of that component < v_reg), the static coefficient and
-   * φ(v) = v/v_reg saturated at sign(v) for |v| ≥ v_reg, else the dynamic coefficient and φ = sign(v); μ_a forward for
-   * v_a ≥ 0 else backward.
+   * g = μ φ(v), φ(v) = v/v_reg saturated at sign(v) for |v| ≥ v_reg, μ the static coefficient in a component's stick
+   * state (stored slip of that component < v_reg), else the dynamic one; μ_a forward for v_a ≥ 0 else backward. φ is
+   * continuous in both states: with φ = sign(v) in slip, a point whose slip reverses within the step has no solution.
    */
   private componentwiseFrictionForce(stickAxial: boolean, stickSide: boolean, Fc: number): void {
     const { n, ea, es, fLhs, tauLhs } = this, zone = this.values.frictionProportionalZone;
@@ -313,9 +313,9 @@ class ContactRodPlaneModel implements Only<ObjectModel, ContactRodPlaneModel> {
     const va = this.axialSlip, vs = this.sideSlip;
     const muAxial = (stickAxial ? this.muStick : this.values.dynamicFriction)[va >= 0 ? 0 : 1];
     const muSide = (stickSide ? this.muStick : this.values.dynamicFriction)[2];
-    // the stick law v/v_reg saturates at the sign beyond the zone (a point stored as sticking that moves fast within the
-    // step meets μ_s F_c, not a force growing with its speed, which would hold it in the stick state)
-    const proportionalAxial = stickAxial && Math.abs(va) < zone, proportionalSide = stickSide && Math.abs(vs) < zone;
+    // saturated beyond the zone (a point stored as sticking that moves fast within the step meets μ_s F_c, not a force
+    // growing with its speed, which would hold it in the stick state) and proportional inside it in both states
+    const proportionalAxial = Math.abs(va) < zone, proportionalSide = Math.abs(vs) < zone;
     this.axialLaw = proportionalAxial ? muAxial * va / zone : muAxial * Math.sign(va);
     this.sideLaw = proportionalSide ? muSide * vs / zone : muSide * Math.sign(vs);
     this.axialSlope = proportionalAxial ? Fc * muAxial / zone : 0;
@@ -478,20 +478,22 @@ class ContactRodPlaneModel implements Only<ObjectModel, ContactRodPlaneModel> {
       const stickSpring = (velocities ? this.values.frictionDamping : this.values.frictionStiffness) * ds;
       const componentwise = this.componentwiseActive, es = this.es, axialDerivative = this.axialDerivative;
       const f1 = this.friction.force, dv = this.friction.force_tangentVelocity, dn1 = this.friction.force_normalForce;
+      // (the fields the loops read, in locals: the optimizer does not keep them in registers across the stores)
+      const axialSlope = this.axialSlope, sideSlope = this.sideSlope, axialLaw = this.axialLaw, sideLaw = this.sideLaw;
+      const n0 = n[0], n1 = n[1], n2 = n[2], ea0 = ea[0], ea1 = ea[1], ea2 = ea[2], es0 = es[0], es1 = es[1], es2 = es[2];
       for (let j = 0; j < np; j++) {
         // ∂v_t = P ∂w (elastic: ∂ξ = P J_pos)
-        const w0 = dw[j], w1 = dw[np + j], w2 = dw[2 * np + j], wn = n[0] * w0 + n[1] * w1 + n[2] * w2;
-        const t0 = w0 - wn * n[0], t1 = w1 - wn * n[1], t2 = w2 - wn * n[2];
+        const w0 = dw[j], w1 = dw[np + j], w2 = dw[2 * np + j], wn = n0 * w0 + n1 * w1 + n2 * w2;
+        const t0 = w0 - wn * n0, t1 = w1 - wn * n1, t2 = w2 - wn * n2;
         const dF = df[3 * np + j];
         if (componentwise) {
           // at fixed e_a: axial ∂F_c g_a e_a + F_c g_a' e_a (e_a·∂v) (∂v = J_pos (u), 0 (q)), kept apart in axialDerivative (no
           // moment); sideways ∂F_c g_s e_s + F_c g_s' e_s (e_s·∂v_t)
-          const ta = velocities ? this.axialSlope * (ea[0] * jPos[j] + ea[1] * jPos[np + j] + ea[2] * jPos[2 * np + j]) : 0;
-          const ts = this.sideSlope * (es[0] * t0 + es[1] * t1 + es[2] * t2), axial = dF * this.axialLaw + ta;
-          for (let r = 0; r < 3; r++) {
-            axialDerivative[r * np + j] = axial * ea[r];
-            df[r * np + j] += axial * ea[r] + (dF * this.sideLaw + ts) * es[r];
-          }
+          const ta = velocities ? axialSlope * (ea0 * jPos[j] + ea1 * jPos[np + j] + ea2 * jPos[2 * np + j]) : 0;
+          const ts = sideSlope * (es0 * t0 + es1 * t1 + es2 * t2), axial = dF * axialLaw + ta, side = dF * sideLaw + ts;
+          const x0 = axial * ea0, x1 = axial * ea1, x2 = axial * ea2;
+          axialDerivative[j] = x0; axialDerivative[np + j] = x1; axialDerivative[2 * np + j] = x2;
+          df[j] += x0 + side * es0; df[np + j] += x1 + side * es1; df[2 * np + j] += x2 + side * es2;
           continue;
         }
         if (elasticStick) {
@@ -508,21 +510,22 @@ class ContactRodPlaneModel implements Only<ObjectModel, ContactRodPlaneModel> {
       if (!velocities && componentwise) {
         body.centerlineTangentJacobian(lp, jTangent);
         const Fc = this.normalForce, vt = this.vt, v = this.v, inverseLength = 1 / this.tangentLength;
+        const ga = Fc * axialLaw, gs = Fc * sideLaw, v0 = v[0], v1 = v[1], v2 = v[2], vt0 = vt[0], vt1 = vt[1], vt2 = vt[2];
         for (let j = 0; j < np; j++) {
           // ∂e_a = (P − e_a e_aᵀ) T_j/|P t|, ∂e_s = n × ∂e_a; axial + F_c g_a ∂e_a + F_c g_a' e_a (v·∂e_a), sideways
           // + F_c g_s ∂e_s + F_c g_s' e_s (v_t·∂e_s)
           const c0 = jTangent[j], c1 = jTangent[np + j], c2 = jTangent[2 * np + j];
-          const cn = n[0] * c0 + n[1] * c1 + n[2] * c2, ce = ea[0] * c0 + ea[1] * c1 + ea[2] * c2;
-          const d0 = (c0 - cn * n[0] - ce * ea[0]) * inverseLength, d1 = (c1 - cn * n[1] - ce * ea[1]) * inverseLength;
-          const d2 = (c2 - cn * n[2] - ce * ea[2]) * inverseLength;
-          const s0 = n[1] * d2 - n[2] * d1, s1 = n[2] * d0 - n[0] * d2, s2 = n[0] * d1 - n[1] * d0;
-          const ga = Fc * this.axialLaw, gs = Fc * this.sideLaw;
-          const ta = this.axialSlope * (v[0] * d0 + v[1] * d1 + v[2] * d2), ts = this.sideSlope * (vt[0] * s0 + vt[1] * s1 + vt[2] * s2);
-          const a0 = ga * d0 + ta * ea[0], a1 = ga * d1 + ta * ea[1], a2 = ga * d2 + ta * ea[2];
+          if (c0 === 0 && c1 === 0 && c2 === 0) continue; // (a column the tangent does not depend on: all terms 0)
+          const cn = n0 * c0 + n1 * c1 + n2 * c2, ce = ea0 * c0 + ea1 * c1 + ea2 * c2;
+          const d0 = (c0 - cn * n0 - ce * ea0) * inverseLength, d1 = (c1 - cn * n1 - ce * ea1) * inverseLength;
+          const d2 = (c2 - cn * n2 - ce * ea2) * inverseLength;
+          const s0 = n1 * d2 - n2 * d1, s1 = n2 * d0 - n0 * d2, s2 = n0 * d1 - n1 * d0;
+          const ta = axialSlope * (v0 * d0 + v1 * d1 + v2 * d2), ts = sideSlope * (vt0 * s0 + vt1 * s1 + vt2 * s2);
+          const a0 = ga * d0 + ta * ea0, a1 = ga * d1 + ta * ea1, a2 = ga * d2 + ta * ea2;
           axialDerivative[j] += a0; axialDerivative[np + j] += a1; axialDerivative[2 * np + j] += a2;
-          df[j] += a0 + gs * s0 + ts * es[0];
-          df[np + j] += a1 + gs * s1 + ts * es[1];
-          df[2 * np + j] += a2 + gs * s2 + ts * es[2];
+          df[j] += a0 + gs * s0 + ts * es0;
+          df[np + j] += a1 + gs * s1 + ts * es1;
+          df[2 * np + j] += a2 + gs * s2 + ts * es2;
         }
       } else if (!velocities && this.muDifference !== 0) {
         body.centerlineTangentJacobian(lp, jTangent);
@@ -546,9 +549,9 @@ class ContactRodPlaneModel implements Only<ObjectModel, ContactRodPlaneModel> {
         // (the component-wise axial force acts at the centerline: its derivative has no moment)
         const a0 = df[j] - (componentwise ? axialDerivative[j] : 0), a1 = df[np + j] - (componentwise ? axialDerivative[np + j] : 0);
         const a2 = df[2 * np + j] - (componentwise ? axialDerivative[2 * np + j] : 0), dF = df[3 * np + j];
-        df[3 * np + j] = -lever * (n[1] * a2 - n[2] * a1);
-        df[4 * np + j] = -lever * (n[2] * a0 - n[0] * a2);
-        df[5 * np + j] = -lever * (n[0] * a1 - n[1] * a0);
+        df[3 * np + j] = -lever * (n1 * a2 - n2 * a1);
+        df[4 * np + j] = -lever * (n2 * a0 - n0 * a2);
+        df[5 * np + j] = -lever * (n0 * a1 - n1 * a0);
         if (!rolling) continue;
         const o0 = dOmega[j], o1 = dOmega[np + j], o2 = dOmega[2 * np + j], on = n[0] * o0 + n[1] * o1 + n[2] * o2;
         const w0 = R * (o0 - on * n[0]), w1 = R * (o1 - on * n[1]), w2 = R * (o2 - on * n[2]);
@@ -660,16 +663,16 @@ class ContactRodPlaneModel implements Only<ObjectModel, ContactRodPlaneModel> {
 
   /**
    * The jump of the component-wise friction force of a point whose axial or sideways stick/slip state changed (stored slip
-   * of that component below v_reg and the current one not, or the reverse): Σ F_c |μ_static |v|/v_reg − μ_dynamic| over
-   * the components that switched (this.axialSlip, this.sideSlip current).
+   * of that component below v_reg and the current one not, or the reverse): the law changes only its coefficient, so
+   * Σ F_c |μ_static − μ_dynamic| min(1, |v|/v_reg) over the components that switched (this.axialSlip, this.sideSlip current).
    */
   private componentwiseSwitchJump(storedAxial: number, storedSide: number, Fc: number): number {
     const zone = this.values.frictionProportionalZone;
     if (zone === 0) return 0;
     const va = Math.abs(this.axialSlip), vs = Math.abs(this.sideSlip), axial = this.axialSlip >= 0 ? 0 : 1;
     let jump = 0;
-    if ((storedAxial < zone) !== (va < zone)) jump += Math.abs(this.muStick[axial] * va / zone - this.values.dynamicFriction[axial]);
-    if ((storedSide < zone) !== (vs < zone)) jump += Math.abs(this.muStick[2] * vs / zone - this.values.dynamicFriction[2]);
+    if ((storedAxial < zone) !== (va < zone)) jump += Math.abs(this.muStick[axial] - this.values.dynamicFriction[axial]) * Math.min(va / zone, 1);
+    if ((storedSide < zone) !== (vs < zone)) jump += Math.abs(this.muStick[2] - this.values.dynamicFriction[2]) * Math.min(vs / zone, 1);
     return Math.abs(Fc) * jump;
   }
 
@@ -810,7 +813,7 @@ export const objectContactRodPlaneDefinition: ItemDefinition<'Object', typeof pa
     'in contact (stored gap < 0): F_c = ds_k (k δ^n − d v_n), δ = −gap; contact-point velocity w = v − R ω × n, v_t = (I − n nᵀ) w;',
     'f₁ = F_c v_t/v_reg (stick: stored |v_t| < v_reg) or F_c v_t/|v_t| (slip); e_a = P t/|P t| (t = ∂r/∂ξ, P = I − n nᵀ),',
     'M = μ_s P + (μ_a − μ_s) e_a e_aᵀ with μ = staticFriction (stick) or dynamicFriction (slip), μ_a = μ_forward if e_a·v_t ≥ 0 else μ_backward, μ_s sideways;',
-    'componentwiseFriction: M f₁ is replaced by F_c g_a e_a at the centerline (no moment) and F_c g_s e_s at r − R n, e_s = n × e_a, g = μ min(1, |v|/v_reg) sign(v) (stick: stored |v| of that component < v_reg, static μ) or μ sign(v) (dynamic μ) for v_a = e_a·v (centerline) and v_s = e_s·v_t (contact point);',
+    'componentwiseFriction: M f₁ is replaced by F_c g_a e_a at the centerline (no moment) and F_c g_s e_s at r − R n, e_s = n × e_a, g = μ min(1, |v|/v_reg) sign(v), μ static (stick: stored |v| of that component < v_reg) or dynamic for v_a = e_a·v (centerline) and v_s = e_s·v_t (contact point);',
     'rolling resistance: couple C = −R μ_r F_c w_r/v_reg (|w_r| < v_reg) or −R μ_r F_c w_r/|w_r|, w_r = R P ω;',
     'force on the rod F = F_c n − M f₁ at r − R n: LHS −= J_posᵀ F + J_rotᵀ((−R n) × F + C). Post-Newton: stored gap ← gap, slip speed ← |v_t| (component-wise: |v_a|, |v_s|).',
     'Elastic stick/slip (k_t > 0): ξ = P(r − r_ref) − a₁e₁ − a₂e₂ (anchor a in the plane basis e₁, e₂ as a displacement from the reference position);',

@@ -1,5 +1,4 @@
 import type { PostNewtonOutput } from '../../registry/capabilities.ts';
-import { zeroArray } from '../../linalg/arrays.ts';
 
 /*
  * The shared kernel of Exudyn's penalty contact items on a data node (ObjectContactSphereSphere,
@@ -137,7 +136,7 @@ export class FrictionForce {
    */
   evaluate(mu: number, regularization: number, proportional: boolean, normalForce: number, vt: ArrayLike<number>): void {
     const { force, force_tangentVelocity: dv, force_normalForce: dn } = this;
-    zeroArray(dv);
+    for (let m = 0; m < 9; m++) dv[m] = 0;
     if (proportional && regularization !== 0) {
       const c = mu * normalForce / regularization;
       for (let i = 0; i < 3; i++) {
@@ -149,8 +148,8 @@ export class FrictionForce {
     }
     const speed = Math.sqrt(vt[0] * vt[0] + vt[1] * vt[1] + vt[2] * vt[2]);
     if (speed === 0) {
-      zeroArray(force);
-      zeroArray(dn);
+      force[0] = 0; force[1] = 0; force[2] = 0;
+      dn[0] = 0; dn[1] = 0; dn[2] = 0;
       return;
     }
     const c = mu * normalForce / speed;

@@ -10,7 +10,6 @@ import type { ItemState, LocalMatrixAccumulator, NodeModel } from '../../../regi
 import { skewInto } from '../../../rotations/skew.ts';
 import type { RodRule } from './referenceGeometry.ts';
 import type { SectionLaw } from './sectionLaw.ts';
-import { zeroArray } from '../../../linalg/arrays.ts';
 
 /** The inertia kernels of one rod: section law (A_ρ0, K_I_ρ0) and the inertia quadrature with its reference J. */
 export class InertialVirtualWork {
@@ -31,8 +30,8 @@ export class InertialVirtualWork {
   /** Mass coefficients ∫ N_i N_j J dξ and ∫ N_g J dξ from the rule's reference J (after the reference point data). */
   computeMassCoefficients(): void {
     const p = this.p, np = p + 1, rule = this.rule;
-    zeroArray(this.massCoefficients);
-    zeroArray(this.massShape);
+    this.massCoefficients.fill(0);
+    this.massShape.fill(0);
     for (let e = 0; e < this.nElements; e++) {
       for (let k = 0; k < rule.count; k++) {
         const wJ = rule.weight[k] * rule.J[e * rule.count + k];

@@ -11,7 +11,6 @@ import { addProduct } from './kernels.ts';
 import type { RodInterpolation } from './interpolation.ts';
 import type { RodRule } from './referenceGeometry.ts';
 import type { SectionLaw } from './sectionLaw.ts';
-import { zeroArray } from '../../../linalg/arrays.ts';
 
 /** The coefficient 1 for {@link addProduct} (its scale array, index 0). */
 const UNIT = Float64Array.of(1);
@@ -98,12 +97,12 @@ export class InternalVirtualWork {
       for (let kk = 0; kk < np; kk++) {
         const g = p * e + kk;
         interpolation.strainDerivatives(g, rule.n, rule.dn, o + kk);
-        zeroArray(nnR); zeroArray(nnP); zeroArray(mmP);
+        for (let m = 0; m < 9; m++) { nnR[m] = 0; nnP[m] = 0; mmP[m] = 0; }
         law.addForceTangent(!geometric, gr, nnR);
         law.addForceTangent(!geometric, gp, nnP);
         law.addMomentTangent(!geometric, kp, mmP);
         if (cross) {
-          zeroArray(mmR);
+          for (let m = 0; m < 9; m++) mmR[m] = 0;
           law.addMomentStrainTangent(gr, mmR);
           law.addMomentStrainTangent(gp, mmP);
         }
@@ -113,7 +112,7 @@ export class InternalVirtualWork {
           law.addForceTangent(true, gdp, nnP);
           law.addMomentTangent(true, kdp, mmP);
         }
-        zeroArray(xR); zeroArray(xP); zeroArray(yR); zeroArray(yP);
+        for (let m = 0; m < 9; m++) { xR[m] = 0; xP[m] = 0; yR[m] = 0; yP[m] = 0; }
         addProduct(xR, A, nnR, UNIT, 0);
         addProduct(xP, A, nnP, UNIT, 0);
         addSkewMulInto(yR, strains.gammaBar, nnR, -1);

@@ -13,7 +13,6 @@ import { mat3MulInto, mat3TransposeMulInto, skewInto } from '../../../rotations/
 import { addBlock, addProduct, addSkewSandwichInto, addTraceMinusInto } from './kernels.ts';
 import { gatherNodalAngularVelocities, lagrangeReferenceSpeed, lagrangePositionInto, lagrangePositionJacobian, lagrangeSubtractReferencePosition, lagrangeVelocityInto, type RodInterpolation } from './interpolation.ts';
 import { SectionStrains } from './sectionLaw.ts';
-import { zeroArray } from '../../../linalg/arrays.ts';
 
 /** Indices into {@link R12Interpolation.scales}: N_k, N_k', −N_k, ½N_k', −½N_k. */
 const N = 0, DN = 1, MINUS_N = 2, HALF_DN = 3, MINUS_HALF_N = 4;
@@ -202,7 +201,7 @@ export class R12Interpolation implements RodInterpolation {
     for (let c = 0; c < 9; c++) gp[c] *= nk;
     mat3TransposeMulInto(this.cMat, A, ak);
     mat3TransposeMulInto(this.bMat, ak, this.aXi);
-    zeroArray(kp);
+    for (let m = 0; m < 9; m++) kp[m] = 0;
     addTraceMinusInto(kp, this.cMat, true, scales, HALF_DN);
     addTraceMinusInto(kp, this.bMat, false, scales, MINUS_HALF_N);
   }
@@ -224,7 +223,7 @@ export class R12Interpolation implements RodInterpolation {
     skewInto(aT, this.arXi);
     mat3MulInto(aT, omegaSkew, aT);
     for (let c = 0; c < 9; c++) gdp[c] = nk * (gdp[c] - aT[c]);
-    zeroArray(kdp);
+    for (let m = 0; m < 9; m++) kdp[m] = 0;
     addSkewSandwichInto(kdp, omegaSkew, this.bMat, scales, N, aT);
     addSkewSandwichInto(kdp, this.cMat, omegaSkew, scales, DN, aT);
     addTraceMinusInto(kdp, mat3TransposeMulInto(aT, this.aDot, ak), true, scales, HALF_DN);

@@ -82,6 +82,9 @@ export class ArcLength {
   private readonly cacheS = new Float64Array(LOCATION_CACHE).fill(Number.NaN);
   private readonly cacheElement = new Int32Array(LOCATION_CACHE);
   private readonly cacheEta = new Float64Array(LOCATION_CACHE);
+  /** s and element of the last located point (NaN: none). */
+  private lastS = Number.NaN;
+  private lastElement = 0;
   /** The bits of a located s, for its cache slot. */
   private readonly keyValue = new Float64Array(1);
   private readonly keyWords = new Uint32Array(this.keyValue.buffer);
@@ -98,6 +101,7 @@ export class ArcLength {
   /** Element lengths from the reference nodes; L = given if positive, else L_ref; clears the location cache. */
   compute(given: number): void {
     this.cacheS.fill(Number.NaN);
+    this.lastS = Number.NaN;
     let total = 0;
     for (let e = 0; e < this.nElements; e++) {
       this.cumulativeLength[e] = total;
@@ -144,6 +148,8 @@ export class ArcLength {
     if (!(sValue >= -tolerance && sValue <= L + tolerance) || y !== 0 || z !== 0) {
       itemError(this.label, 'localPosition', `must be [s, 0, 0] with the reference arc length 0 ≤ s ≤ L = ${L}, got [${Array.from(localPosition).join(', ')}]`);
     }
+    // the same point as the last call (a line item asks for several quantities at a point in a row): bodyN, bodyDN hold it
+    if (sValue === this.lastS) return this.lastElement;
     let e = -1;
     let eta = 0;
     this.keyValue[0] = sValue;
@@ -167,6 +173,8 @@ export class ArcLength {
     this.bodyEta = eta;
     lagrangeBasisInto(this.p, eta, this.bodyN, this.bodyDN, 0);
     for (let i = 0; i <= this.p; i++) this.bodyDN[i] *= this.nElements;
+    this.lastS = sValue;
+    this.lastElement = e;
     return e;
   }
 
