@@ -24,7 +24,8 @@
  *
  * Behaviour (docs/benchmarks.md, "PyElastica's plectoneme case"): the rod snaps into a loop after about one turn, its
  * end sliding in from x = 1 to ≈ 0.24 m, and coils; at h ≤ 0.25 s the link stays exact to 39.8 s and then drops by 2
- * (likely the coil crossing the closure's leg on the axis); at h ≤ 0.125 s or 0.249 s the end runs into the start in the
+ * (the rod passes through itself in a fast whip that the contact's pass-through check does not see); at h ≤ 0.125 s
+ * or 0.249 s the end runs into the start in the
  * snap and the run stops (penetration deeper than r): the snap is not resolved step-size independently.
  *
  * Run `npx tsx examples/plectonemesPyElastica.ts [steps] [samples.json]` (default: at most 100 s/400 per step, adaptive). Shared with
