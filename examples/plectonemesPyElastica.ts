@@ -75,6 +75,8 @@ export interface PyElasticaPlectonemeOptions {
   numberOfElements?: number;
   /** Self contact (default true). */
   selfContact?: boolean;
+  /** Factor on the contact stiffness and damping kept per length from PyElastica's (default 1). */
+  contactFactor?: number;
 }
 
 /** The assembled model. */
@@ -133,7 +135,8 @@ export function buildPyElasticaPlectoneme(options: PyElasticaPlectonemeOptions =
   if (options.selfContact ?? true) {
     // PyElastica's per-pair k, ν on its element length L/150, kept per length on ours; per rod twice the pair's (in series / halved)
     const perLength = (data.length / data.pyelasticaElements) / (data.length / elements);
-    const pairStiffness = data.pyelasticaContactStiffness / perLength, pairDamping = data.pyelasticaContactDamping / perLength;
+    const factor = options.contactFactor ?? 1;
+    const pairStiffness = factor * data.pyelasticaContactStiffness / perLength, pairDamping = factor * data.pyelasticaContactDamping / perLength;
     contact.addCosseratRod(rod.objectNumber, data.radius, 2 * pairStiffness, pairDamping / 2, 0, 1, true);
   }
   mbs.assemble();
