@@ -23,15 +23,13 @@ type Values = ParameterValues<typeof parameters>;
  */
 class RodGlobalMuscleTorqueModel extends RodSpatialTorqueModel {
   private readonly wave: MuscleWave;
-  private readonly direction: Float64Array;
   /** β(s_k) and dβ/ds(s_k) of every point (fixed arcs: evaluated once in bind). */
   private shapes = new Float64Array(0);
   private shapeSlopes = new Float64Array(0);
 
   constructor(label: ItemLabel, v: Values) {
-    super(label, v.bodyNumber, v.pointsPerElement, true);
+    super(label, v.bodyNumber, v.pointsPerElement, true, v.direction);
     this.wave = new MuscleWave(v);
-    this.direction = Float64Array.from(v.direction);
   }
 
   protected override pointsBound(): void {
@@ -43,15 +41,11 @@ class RodGlobalMuscleTorqueModel extends RodSpatialTorqueModel {
     this.wave.setTime(s.t, s.loadFactor);
   }
 
-  /** Gauss point k: −∂τ/∂s(s_k) ds_k d; the two end points: −τ(0) d and +τ(L) d. */
-  protected torqueAt(_s: ItemState, k: number): Float64Array {
+  /** Gauss point k: −∂τ/∂s(s_k) ds_k (times d); the two end points: −τ(0) and +τ(L). */
+  protected torqueScale(_s: ItemState, k: number): number {
     const sArc = this.positions[k][0], gaussPoints = this.lengths.length, wave = this.wave;
-    let magnitude: number;
-    if (k < gaussPoints) magnitude = -wave.magnitudeSlope(sArc, this.shapes[k], this.shapeSlopes[k]) * this.lengths[k];
-    else magnitude = (k === gaussPoints ? -1 : 1) * wave.magnitude(sArc, this.shapes[k]);
-    const t = this.pointTorque, d = this.direction;
-    t[0] = magnitude * d[0]; t[1] = magnitude * d[1]; t[2] = magnitude * d[2];
-    return t;
+    if (k < gaussPoints) return -wave.magnitudeSlope(sArc, this.shapes[k], this.shapeSlopes[k]) * this.lengths[k];
+    return (k === gaussPoints ? -1 : 1) * wave.magnitude(sArc, this.shapes[k]);
   }
 }
 

@@ -18,15 +18,13 @@ const parameters = {
  * Jacobian −Σ_k ∂(J_rotᵀ τ)/∂Δq ds_k from the rod.
  */
 class RodUniformTorqueModel extends RodSpatialTorqueModel {
-  constructor(label: ItemLabel, bodyNumber: number, private readonly torque: Float64Array, pointsPerElement: number) {
-    super(label, bodyNumber, pointsPerElement, false);
+  constructor(label: ItemLabel, bodyNumber: number, torque: ArrayLike<number>, pointsPerElement: number) {
+    super(label, bodyNumber, pointsPerElement, false, torque);
   }
 
-  /** τ ds_k λ into pointTorque (λ the static load factor, 1 in dynamics). */
-  protected torqueAt(s: ItemState, k: number): Float64Array {
-    const scale = this.lengths[k] * s.loadFactor, t = this.pointTorque;
-    t[0] = scale * this.torque[0]; t[1] = scale * this.torque[1]; t[2] = scale * this.torque[2];
-    return t;
+  /** ds_k λ (times τ; λ the static load factor, 1 in dynamics). */
+  protected torqueScale(s: ItemState, k: number): number {
+    return this.lengths[k] * s.loadFactor;
   }
 }
 
@@ -50,7 +48,7 @@ export const objectRodUniformTorqueDefinition: ItemDefinition<'Object', typeof p
     if (v.pointsPerElement < 1 || v.pointsPerElement > 10) itemError(label, 'pointsPerElement', `must be 1 … 10, got ${v.pointsPerElement}`);
   },
   example: (mbs) => mbs.addObject({ objectType: 'RodUniformTorque', bodyNumber: objectCosseratRodDefinition.example(mbs), torquePerLength: [0.3, -0.2, 0.5] }),
-  create: (v, label) => new RodUniformTorqueModel(label, v.bodyNumber, Float64Array.from(v.torquePerLength), v.pointsPerElement),
+  create: (v, label) => new RodUniformTorqueModel(label, v.bodyNumber, v.torquePerLength, v.pointsPerElement),
 };
 
 /** Factory for a uniform global torque on a rod. */

@@ -12,7 +12,10 @@ import { itemError, type ItemLabel } from '../../core/errors.ts';
 /** The body capabilities the torque reads (optional in BodyModel; checked in bind). */
 type LineBody = Required<Pick<BodyModel, 'linePoints' | 'rotationJacobian' | 'jacobianTransposedVector_q' | 'nodesAt'>> & BodyModel;
 
-/** Base of the spatial torques on a rod: points, Jacobian work arrays, ode2Lhs and ode2Lhs_q; a subclass gives the torques. */
+/**
+ * Base of the spatial torques on a rod: points, Jacobian work arrays, ode2Lhs and ode2Lhs_q; every point's torque is a
+ * multiple of one global vector (the axis), a subclass gives the multiple.
+ */
 export abstract class RodSpatialTorqueModel implements Only<ObjectModel, RodSpatialTorqueModel> {
   readonly nAE = 0;
   readonly ode2LhsDependsOnVelocity = false;
@@ -28,10 +31,15 @@ export abstract class RodSpatialTorqueModel implements Only<ObjectModel, RodSpat
   private nPoint = 0;
   private jRot = new Float64Array(0);
   private block = new Float64Array(0);
-  /** The global torque of the current point (written by torqueAt). */
-  protected readonly pointTorque = new Float64Array(3);
+  /** The global torque of the current point (torqueAt). */
+  private readonly pointTorque = new Float64Array(3);
+  /** The global vector every point's torque is a multiple of. */
+  private readonly axis: Float64Array;
 
-  constructor(readonly label: ItemLabel, private readonly bodyNumber: number, private readonly pointsPerElement: number, private readonly withEnds: boolean) {}
+  constructor(readonly label: ItemLabel, private readonly bodyNumber: number, private readonly pointsPerElement: number, private readonly withEnds: boolean,
+    axis: ArrayLike<number>) {
+    this.axis = Float64Array.from(axis);
+  }
 
   bind(context: BindContext): void {
     const body = context.body(this.bodyNumber, 'bodyNumber');
@@ -71,8 +79,15 @@ export abstract class RodSpatialTorqueModel implements Only<ObjectModel, RodSpat
   /** Called before the points of an evaluation at state s (time-dependent factors). */
   protected prepare(_s: ItemState): void {}
 
-  /** The global torque at point k (times the static load factor) into pointTorque. */
-  protected abstract torqueAt(s: ItemState, k: number): Float64Array;
+  /** The multiple of the axis that is the global torque at point k (times the static load factor). */
+  protected abstract torqueScale(s: ItemState, k: number): number;
+
+  /** The global torque T_k = torqueScale(s, k)·axis at point k. */
+  private torqueAt(s: ItemState, k: number): Float64Array {
+    const scale = this.torqueScale(s, k), t = this.pointTorque, axis = this.axis;
+    t[0] = scale * axis[0]; t[1] = scale * axis[1]; t[2] = scale * axis[2];
+    return t;
+  }
 
   private get line(): LineBody {
     return this.rod ?? itemError(this.label, 'bodyNumber', 'is not bound (assemble the system first)');
