@@ -1,4 +1,4 @@
-import type { GlobalMatrixAccumulator, ItemState, MarkerModel, ObjectModel, SystemComponentModel } from '../registry/capabilities.ts';
+import type { GlobalMatrixAccumulator, ItemState, MarkerModel, ObjectModel, PostNewtonOutput, SystemComponentModel } from '../registry/capabilities.ts';
 import { describeValue, FlexdynError } from '../core/errors.ts';
 import { ConfigurationType } from '../registry/enums.ts';
 import { checkNumber, GeneralContactSettings } from './contactSettings.ts';
@@ -281,12 +281,13 @@ export class GeneralContact extends GeneralContactSettings implements SystemComp
    * The post-Newton step: reports tunnelling (a pair of spheres separated at the start of the step that penetrates
    * beyond the smaller radius within it: {@link SphereTunnellingCheck}; a sphere that passes through a triangle:
    * {@link TriangleTunnellingCheck}; a circle that penetrates beyond its radius into an ANCF cable or passes through it:
-   * {@link CableTunnellingCheck}; rod segments that passed through each other: {@link RodTunnellingCheck}; a rod–rod
-   * penetration deeper than the smaller radius) and keeps a copy of the state, at which the
-   * active contacts are recorded when next asked for (getActiveContacts); the forces are functions of the state, so
-   * the error is 0.
+   * {@link CableTunnellingCheck}) and rejects the step (out.rejection) when rod segments passed through each other
+   * ({@link RodTunnellingCheck}) or through a triangle ({@link RodTriangleTunnellingCheck}), or a rod penetrates another
+   * deeper than the smaller radius or a triangle with its centerline: the solver then retries the step smaller
+   * (adaptive steps) or fails with the reason. Otherwise it keeps a copy of the state, at which the active contacts are
+   * recorded when next asked for (getActiveContacts); the forces are functions of the state, so the error is 0.
    */
-  postNewtonStep(s: ItemState, startOfStep: ItemState): number {
+  postNewtonStep(s: ItemState, startOfStep: ItemState, out: PostNewtonOutput): number {
     if (!this.isActive) return 0;
     this.spheres.centers(startOfStep, this.startCenters);
     this.spheres.centers(s, this.endCenters);
@@ -297,9 +298,14 @@ export class GeneralContact extends GeneralContactSettings implements SystemComp
     if (this.rods.count > 0) {
       this.rods.readPoints(startOfStep, this.startRodPoints);
       this.rods.readPoints(s, this.endRodPoints);
-      this.rodTunnelling.check(this.rods, this.startRodPoints, this.endRodPoints, this.grid, s.t);
-      this.rodTriangleTunnelling.check(this.rods, this.triangles, this.startRodPoints, this.endRodPoints, startOfStep, s, this.grid);
-      this.checkRodPenetration(s);
+      // the penetration first: a segment already through a surface at both ends of the step is deep, not passing through
+      const rejection = this.rodPenetration(s)
+        ?? this.rodTunnelling.check(this.rods, this.startRodPoints, this.endRodPoints, this.grid, s.t)
+        ?? this.rodTriangleTunnelling.check(this.rods, this.triangles, this.startRodPoints, this.endRodPoints, startOfStep, s, this.grid);
+      if (rejection !== undefined) {
+        out.rejection = rejection;
+        return 0;
+      }
     }
     this.postNewtonState?.copy(s);
     this.activeStale = true;
@@ -307,24 +313,25 @@ export class GeneralContact extends GeneralContactSettings implements SystemComp
   }
 
   /**
-   * Reports a rod–rod penetration deeper than the smaller cross-section radius at the end of a step (a FlexdynError with
-   * both segments, their rods, the places along the rods and the time): the contact cannot hold at that stiffness and step
-   * size, and a rod may pass through the other (or itself) next.
+   * Why a step must be rejected for a rod–rod penetration deeper than the smaller cross-section radius or a rod
+   * centerline through a triangle at its end (both segments or the segment and the triangle, their rods, the places along
+   * the rods and the time): the contact cannot hold at that stiffness and step size, and a rod may pass through the
+   * other (or itself) next; undefined if neither.
    */
-  private checkRodPenetration(s: ItemState): void {
+  private rodPenetration(s: ItemState): string | undefined {
     this.update(s);
     const worst = this.rodRod.deepest();
     const through = this.rodTriangle.centerlineThrough();
     this.restoreSearch(s);
     const rods = this.rods, place = (g: number, x: number) => rods.arcStart[g] + x * (rods.arcEnd[g] - rods.arcStart[g]);
     if (through !== undefined) {
-      throw new FlexdynError(`${this.name}: rod segment ${through.i} (rod ${rods.rod[through.i]}, arc length ${place(through.i, 0).toPrecision(6)} … ${place(through.i, 1).toPrecision(6)}) `
-        + `crosses triangle ${through.t} with its centerline (a penetration of the cross-section radius) at t = ${s.t}: increase contactStiffness or reduce the step size`, { parameter: 'contactStiffness' });
+      return `${this.name}: rod segment ${through.i} (rod ${rods.rod[through.i]}, arc length ${place(through.i, 0).toPrecision(6)} … ${place(through.i, 1).toPrecision(6)}) `
+        + `crosses triangle ${through.t} with its centerline (a penetration of the cross-section radius) at t = ${s.t}: increase contactStiffness or reduce the step size`;
     }
-    if (worst === undefined) return;
-    throw new FlexdynError(`${this.name}: rod segments ${worst.i} (rod ${rods.rod[worst.i]}, at arc length ≈ ${place(worst.i, worst.s).toPrecision(6)}) and ${worst.j} `
+    if (worst === undefined) return undefined;
+    return `${this.name}: rod segments ${worst.i} (rod ${rods.rod[worst.i]}, at arc length ≈ ${place(worst.i, worst.s).toPrecision(6)}) and ${worst.j} `
       + `(rod ${rods.rod[worst.j]}, at ≈ ${place(worst.j, worst.t).toPrecision(6)}) penetrate by ${worst.depth.toPrecision(4)}, deeper than the cross-section radius, at t = ${s.t}: `
-      + 'increase contactStiffness or reduce the step size', { parameter: 'contactStiffness' });
+      + 'increase contactStiffness or reduce the step size';
   }
 
   /** Radii of the spheres, by sphere index (filled by assemble()). */

@@ -223,15 +223,16 @@ export class RodRodContact implements ContactKernel {
   }
 
   /**
-   * The deepest penetration of the pairs in contact at the last update: depth −g relative to the smaller radius, with the
-   * segments (undefined if none is in contact).
+   * The deepest penetration beyond the smaller radius of the candidate pairs at the last update: depth −g (the sum of
+   * the radii minus the centerlines' distance), with the segments (undefined if none is deeper than its smaller radius).
    */
   deepest(): { i: number; j: number; depth: number; s: number; t: number } | undefined {
     let worst: { i: number; j: number; depth: number; s: number; t: number } | undefined;
     const rods = this.rods;
     this.candidates((i, j) => {
-      if (!this.evaluate(i, j)) return;
-      const depth = -this.gap;
+      // geometry only: centerlines that meet (distance 0, no normal) are the deepest, whatever the force
+      this.pair.evaluate(rods.points, 6 * i, 6 * j);
+      const depth = rods.radius[i] + rods.radius[j] - this.pair.distance;
       if (depth > Math.min(rods.radius[i], rods.radius[j]) && (worst === undefined || depth > worst.depth)) worst = { i, j, depth, s: this.pair.s, t: this.pair.t };
     });
     return worst;

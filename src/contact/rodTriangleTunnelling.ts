@@ -1,25 +1,21 @@
 import type { ItemState } from '../registry/capabilities.ts';
-import { FlexdynError } from '../core/errors.ts';
 import type { ContactRodSegments } from './contactRods.ts';
 import type { ContactTriangles } from './contactTriangles.ts';
 import { SearchGrid } from './searchGrid.ts';
-import { SegmentPair } from './segmentPair.ts';
 import { crossesInsideTriangle } from '../items/objects/ObjectContactSphereTriangle.ts';
 import { sweptTriangleBoxes } from './triangleTunnelling.ts';
-import { crossingSide, sweptSegmentBoxes } from './rodTunnelling.ts';
-
+import { SweptSegmentCrossing, sweptSegmentBoxes } from './rodTunnelling.ts';
 
 /**
  * The pass-through check of rod segments against the triangles of GeneralContact after each step, in the frame of each
  * triangle's body (the rod's points at the start and the end of the step mapped by that body's frames there, so a
- * moving mesh counts as fixed): reported with a FlexdynError naming the segment, its rod, the place along it, the
- * triangle and the time when
+ * moving mesh counts as fixed): the step is rejected ({@link check} returns the reason, naming the segment, its rod, the
+ * place along it, the triangle and the time) when
  *
  * - a segment end point, moving linearly in the body's frame, crosses the triangle from its outer side (the centerline
  *   went through the surface: a penetration beyond the cross-section radius), or
- * - a segment and an edge of the triangle that cross at an angle (sine ≥ 0.1) with their closest points inside both at
- *   the start and at the end of the step have the segment on the other side of the edge at the end (the sign of
- *   d·(a × e) flipped, as rod–rod pass-through), e.g. a rod swept through a convex edge of a body.
+ * - a segment, moving linearly in the body's frame, passes through an edge of the triangle ({@link SweptSegmentCrossing},
+ *   as rod–rod pass-through), e.g. a rod swept through a convex edge of a body.
  *
  * Candidates are the pairs whose swept boxes (segments widened by their radius, triangles at both configurations)
  * overlap, on a grid of its own with the contact's cells.
@@ -34,16 +30,21 @@ export class RodTriangleTunnellingCheck {
   /** The segment's end points in the body's frame relative to the triangle's first point: [P_0, P_1] at the start, then at the end. */
   private readonly local = new Float64Array(12);
   private readonly path = new Float64Array(6);
-  private readonly x12 = new Float64Array(12);
-  private readonly pair = new SegmentPair();
+  /** The segment and the edge at the start [P_0, P_1, E_0, E_1] and at the end of the step. */
+  private readonly x12Start = new Float64Array(12);
+  private readonly x12End = new Float64Array(12);
+  private readonly crossing = new SweptSegmentCrossing();
 
   /** @param name the contact's name in errors ('GeneralContact 0') */
   constructor(private readonly name: string) {}
 
-  /** Checks the step from startOfStep to s; startPoints, endPoints: the segments' end points there (6 per segment); layout: the grid whose cells and box are used. */
-  check(rods: ContactRodSegments, triangles: ContactTriangles, startPoints: Float64Array, endPoints: Float64Array, startOfStep: ItemState, s: ItemState, layout: SearchGrid): void {
+  /**
+   * Checks the step from startOfStep to s; startPoints, endPoints: the segments' end points there (6 per segment);
+   * layout: the grid whose cells and box are used. Returns why the step must be rejected, or undefined.
+   */
+  check(rods: ContactRodSegments, triangles: ContactTriangles, startPoints: Float64Array, endPoints: Float64Array, startOfStep: ItemState, s: ItemState, layout: SearchGrid): string | undefined {
     const nS = rods.count, nT = triangles.count, bodies = triangles.bodies, nB = bodies.count;
-    if (nS === 0 || nT === 0) return;
+    if (nS === 0 || nT === 0) return undefined;
     if (this.p0.length !== 3 * nB) {
       this.p0 = new Float64Array(3 * nB); this.p1 = new Float64Array(3 * nB);
       this.A0 = new Float64Array(9 * nB); this.A1 = new Float64Array(9 * nB);
@@ -65,10 +66,11 @@ export class RodTriangleTunnellingCheck {
         const where = this.passesThrough(i, t, startPoints, endPoints, triangles);
         if (where < 0) continue;
         const arc = rods.arcStart[i] + where * (rods.arcEnd[i] - rods.arcStart[i]);
-        throw new FlexdynError(`${this.name}: rod segment ${i} (rod ${rods.rod[i]}, at arc length ≈ ${arc.toPrecision(6)}) passed through triangle ${t} within the step ending at t = ${s.t}: `
-          + 'reduce the step size or increase contactStiffness', { parameter: 'contactStiffness' });
+        return `${this.name}: rod segment ${i} (rod ${rods.rod[i]}, at arc length ≈ ${arc.toPrecision(6)}) passed through triangle ${t} within the step ending at t = ${s.t}: `
+          + 'reduce the step size or increase contactStiffness';
       }
     }
+    return undefined;
   }
 
   /** The segment parameter (0, 1 or the crossing's) at which segment i passed through triangle t, or −1. */
@@ -89,18 +91,15 @@ export class RodTriangleTunnellingCheck {
       const d0 = nx * path[0] + ny * path[1] + nz * path[2], d1 = nx * path[3] + ny * path[4] + nz * path[5];
       if (d0 > 0 && d1 < 0 && crossesInsideTriangle(path, 3, d0, d1, e1x, e1y, e1z, e2x, e2y, e2z)) return end;
     }
+    const x12Start = this.x12Start, x12End = this.x12End;
+    for (let m = 0; m < 6; m++) { x12Start[m] = local[m]; x12End[m] = local[6 + m]; }
     for (let e = 0; e < 3; e++) {
       const a = 3 * e, c = 3 * ((e + 1) % 3);
-      let side0 = 0;
-      for (let phase = 0; phase < 2; phase++) {
-        const x12 = this.x12;
-        for (let m = 0; m < 6; m++) x12[m] = local[6 * phase + m];
-        for (let m = 0; m < 3; m++) { x12[6 + m] = x[o + a + m] - x[o + m]; x12[9 + m] = x[o + c + m] - x[o + m]; }
-        const side = crossingSide(this.pair, x12, 0, 6);
-        if (side === 0) break;
-        if (phase === 0) side0 = side;
-        else if (side !== side0) return this.pair.s;
+      for (let m = 0; m < 3; m++) {
+        x12Start[6 + m] = x12End[6 + m] = x[o + a + m] - x[o + m];
+        x12Start[9 + m] = x12End[9 + m] = x[o + c + m] - x[o + m];
       }
+      if (this.crossing.find(x12Start, x12End, 0, 6)) return this.crossing.s;
     }
     return -1;
   }

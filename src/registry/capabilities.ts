@@ -468,6 +468,13 @@ export interface PostNewtonOutput {
    * at most this step (0: the minimum step size); the solver starts each post-Newton step with −1 (no recommendation).
    */
   recommendedStepSize: number;
+  /**
+   * Why the step must not be accepted, written only when it must not (a contact passed through within the step): the
+   * solver rejects the step, whatever its discontinuous settings, and retries it with a smaller step (adaptive steps) or
+   * fails with this reason (at the minimum step size, or with fixed steps). The solver starts each post-Newton step with
+   * undefined.
+   */
+  rejection: string | undefined;
 }
 
 /** The capability of bodies: kinematics at a local position, used by markers and sensors. */
@@ -958,7 +965,8 @@ export interface SystemComponentModel {
   addODE2LhsJacobian(s: ItemState, target: GlobalMatrixAccumulator, factorQ: number, factorU: number): void;
   /**
    * Updates the contact search from the state s at the end of a step that began at startOfStep (a contact that
-   * tunnels within the step throws); returns the discontinuous error (0: the active set did not change).
+   * tunnels within the step throws or rejects the step in out.rejection); returns the discontinuous error (0: the
+   * active set did not change).
    */
-  postNewtonStep(s: ItemState, startOfStep: ItemState): number;
+  postNewtonStep(s: ItemState, startOfStep: ItemState, out: PostNewtonOutput): number;
 }

@@ -14,12 +14,13 @@ import { newAttempt, setAttempt, type SolverHooks, type StepAttempt, type TimeSt
  * maxIterations solves were made, the step is solved again from the start-of-step coordinates with the updated data
  * coordinates; if an item recommends a step below (1 + 1e-8)·h, the step is rejected at once with the proposal
  * min(0.75 h, recommended) (not below the minimum step size), which adaptive solvers take. After maxIterations the step is
- * accepted (ignoreMaxIterations) or rejected with a named failure. A stepper failure (Newton) ends the iteration as a
+ * accepted (ignoreMaxIterations) or rejected with a named failure. A post-Newton step that rejects the step (out.rejection:
+ * a contact passed through) ends the iteration as a rejected step with that reason. A stepper failure (Newton) ends the iteration as a
  * rejected step. No allocation per step.
  */
 export class DiscontinuousIteration {
   private readonly attempt: StepAttempt = newAttempt();
-  private readonly output: PostNewtonOutput = { recommendedStepSize: -1 };
+  private readonly output: PostNewtonOutput = { recommendedStepSize: -1, rejection: undefined };
   /** Discontinuous iterations (post-Newton steps) of the whole solve, rejected steps included. */
   count = 0;
   /** Step size recommended by the last post-Newton step (−1: none, or recommendations not used). */
@@ -65,6 +66,8 @@ export class DiscontinuousIteration {
       if (!solved.accepted) return this.result(false, iterations, jacobianUpdates, solved.iterations + k - 1, solved.nextStepSize, solved.failure);
       const error = this.postNewtonError(current.t);
       this.count++;
+      const rejection = this.output.rejection;
+      if (rejection !== undefined) return this.result(false, iterations, jacobianUpdates, solved.iterations + k, undefined, rejection);
       if (error <= iterationTolerance) return this.result(true, iterations, jacobianUpdates, solved.iterations + k, solved.nextStepSize);
       const recommended = this.recommendedStepSize;
       if (k < maxIterations) {
@@ -118,6 +121,7 @@ export class DiscontinuousIteration {
     let itemError = 0;
     const objects = this.model.objects;
     const output = this.output;
+    output.rejection = undefined;
     const postNewtonObjects = this.model.postNewtonObjects;
     for (let o = 0; o < postNewtonObjects.length; o++) {
       const object = objects[postNewtonObjects[o]];
@@ -131,7 +135,11 @@ export class DiscontinuousIteration {
       if (step >= 0 && (recommended < 0 || step < recommended)) recommended = step;
     }
     const components = this.model.systemComponents;
-    for (let c = 0; c < components.length; c++) itemError = Math.max(itemError, components[c].postNewtonStep(current, startOfStep));
+    for (let c = 0; c < components.length; c++) {
+      output.recommendedStepSize = -1;
+      itemError = Math.max(itemError, components[c].postNewtonStep(current, startOfStep, output));
+      if (output.rejection !== undefined) break;
+    }
     this.recommendedStepSize = this.settings.useRecommendedStepSize ? recommended : -1;
     return userError + itemError;
   }

@@ -6,6 +6,7 @@ import {
 } from '../../src/index.ts';
 import { contactJacobianErrors } from './contactJacobian.ts';
 import { SegmentPair } from '../../src/contact/segmentPair.ts';
+import { SweptSegmentCrossing } from '../../src/contact/rodTunnelling.ts';
 
 /** A rod's section: EA, GA, GJ, EI of a solid circle of radius r, E = 1e7 Pa, G = E/3 (stiff, light). */
 function section(r: number, E = 1e7) {
@@ -34,6 +35,74 @@ function staticSettings(): SimulationSettings {
   settings.staticSolver.newton.relativeTolerance = 1e-10;
   return settings;
 }
+
+describe('SweptSegmentCrossing: two segments that pass through each other within a step', () => {
+  /** The end points [A_0, A_1, B_0, B_1] at the time fraction τ of the linear motion from x0 to x1. */
+  const at = (x0: Float64Array, x1: Float64Array, tau: number) => x0.map((v, k) => v + tau * (x1[k] - v));
+
+  it('agrees with the smallest distance over the step sampled finely (random motions), and places the crossing', () => {
+    const next = mulberry32(11);
+    const crossing = new SweptSegmentCrossing(), pair = new SegmentPair();
+    let crossed = 0, checked = 0;
+    for (let trial = 0; trial < 400; trial++) {
+      // segments of length ≈ 1 moving by ≈ 1: about a third of the trials cross
+      const x0 = Float64Array.from({ length: 12 }, () => next() - 0.5);
+      const x1 = x0.map((v) => v + 1.2 * (next() - 0.5));
+      // the smallest distance: sampled at 1000 instants, then refined by a ternary search around the smallest sample
+      const distance = (tau: number) => { pair.evaluate(at(x0, x1, tau), 0, 6); return pair.distance; };
+      let where = 0;
+      for (let m = 1; m <= 1000; m++) if (distance(m / 1000) < distance(where)) where = m / 1000;
+      let lo = Math.max(0, where - 2e-3), hi = Math.min(1, where + 2e-3);
+      for (let iteration = 0; iteration < 100; iteration++) {
+        const m1 = lo + (hi - lo) / 3, m2 = hi - (hi - lo) / 3;
+        if (distance(m1) < distance(m2)) hi = m2; else lo = m1;
+      }
+      const smallest = distance(0.5 * (lo + hi));
+      // segments that met have a distance of round-off there (< 1e-9); grazing trials (1e-9 … 1e-6) are left out
+      if (smallest > 1e-9 && smallest < 1e-6) continue;
+      checked++;
+      const found = crossing.find(x0, x1, 0, 6);
+      expect(found).toBe(smallest <= 1e-9);
+      if (!found) continue;
+      crossed++;
+      // at τ the points A(s) and B(t) coincide (the root is bisected to 1e-13 in τ)
+      const x = at(x0, x1, crossing.tau);
+      for (let k = 0; k < 3; k++) {
+        const a = x[k] + crossing.s * (x[3 + k] - x[k]), b = x[6 + k] + crossing.t * (x[9 + k] - x[6 + k]);
+        expect(Math.abs(a - b)).toBeLessThan(1e-9);
+      }
+    }
+    expect(checked).toBeGreaterThan(390);
+    expect(crossed).toBeGreaterThan(40);
+  });
+
+  it('finds shallow crossings, crossings near a segment end and through a node, and not a touch or a parallel pass', () => {
+    const crossing = new SweptSegmentCrossing();
+    const find = (x0: number[], x1: number[]) => crossing.find(Float64Array.from(x0), Float64Array.from(x1), 0, 6);
+    // B at 2° to A, 1 cm above it, moves 2 cm down: the old check (sine ≥ 0.1) skipped this
+    const c = Math.cos(0.035), sn = Math.sin(0.035);
+    expect(find([0, 0, 0, 1, 0, 0, 0.5 - c / 2, -sn / 2, 0.01, 0.5 + c / 2, sn / 2, 0.01], [0, 0, 0, 1, 0, 0, 0.5 - c / 2, -sn / 2, -0.01, 0.5 + c / 2, sn / 2, -0.01])).toBe(true);
+    expect(crossing.tau).toBeCloseTo(0.5, 12);
+    expect(crossing.s).toBeCloseTo(0.5, 9);
+    // B crosses A at s = 0.999 (the closest points at the start and at the end of the step are A's end point)
+    expect(find([0, 0, 0, 1, 0, 0, 0.999, -0.5, 0.3, 0.999, 0.5, 0.3], [0, 0, 0, 1, 0, 0, 0.999, -0.5, -0.3, 0.999, 0.5, -0.3])).toBe(true);
+    expect(crossing.s).toBeCloseTo(0.999, 9);
+    // B sweeps through A's end node exactly (s = 1): counted (the next segment of a rod shares the node)
+    expect(find([0, 0, 0, 1, 0, 0, 1, -0.5, 0.3, 1, 0.5, 0.3], [0, 0, 0, 1, 0, 0, 1, -0.5, -0.3, 1, 0.5, -0.3])).toBe(true);
+    // B passes beside A's end (s would be 1.01): no crossing
+    expect(find([0, 0, 0, 1, 0, 0, 1.01, -0.5, 0.3, 1.01, 0.5, 0.3], [0, 0, 0, 1, 0, 0, 1.01, -0.5, -0.3, 1.01, 0.5, -0.3])).toBe(false);
+    // B turns about an axis through A's line so that it touches A's line at the middle of the step without crossing it:
+    // its ends move from (0.5, ∓0.5, 0.2) to (0.5, ±0.5, 0.2)… linear paths through the plane z = 0.2 never reach A
+    expect(find([0, 0, 0, 1, 0, 0, 0.5, -0.5, 0.2, 0.5, 0.5, 0.2], [0, 0, 0, 1, 0, 0, 0.5, 0.5, 0.2, 0.5, -0.5, 0.2])).toBe(false);
+    // B dips onto A's end point and leaves it (A's line touched beyond the segment: the root's s = 1.2 is outside)
+    expect(find([0, 0, 0, 1, 0, 0, 1.2, -0.5, 0.1, 1.2, 0.5, 0.1], [0, 0, 0, 1, 0, 0, 1.2, -0.5, -0.1, 1.2, 0.5, -0.1])).toBe(false);
+    // B parallel to A, 1 cm beside it, slides along: coplanar all the time (f ≡ 0), no crossing
+    expect(find([0, 0, 0, 1, 0, 0, -0.5, 0.01, 0, 0.5, 0.01, 0], [0, 0, 0, 1, 0, 0, 0.5, 0.01, 0, 1.5, 0.01, 0])).toBe(false);
+    // B crosses A and A's next segment shares the node: the crossing through the node is found on the segment A
+    expect(find([0, 0, 0, 1, 0, 0, 0.25, -0.5, 0.1, 0.25, 0.5, 0.1], [0, 0, 0, 1, 0, 0, 0.25, -0.5, -0.1, 0.25, 0.5, -0.1])).toBe(true);
+    expect(crossing.s).toBeCloseTo(0.25, 9);
+  });
+});
 
 describe('SegmentPair: closest points of two segments', () => {
   it('matches a brute-force minimum over a fine grid of (s, t), and ∂s/∂z, ∂t/∂z match central differences', () => {
@@ -269,28 +338,46 @@ describe('GeneralContact: rod–rod contact', () => {
     void mbs;
   });
 
-  it('a rod that passes through another within one step is reported (the contact at the step ends cannot see it)', () => {
+  /** One step of 1 ms (fixed steps, or adaptive steps that start at 1 ms). */
+  function oneStep(adaptiveStep: boolean): SimulationSettings {
+    const settings = new SimulationSettings();
+    settings.solutionSettings.writeSolutionToFile = false;
+    settings.timeIntegration.endTime = 1e-3;
+    settings.timeIntegration.numberOfSteps = 1;
+    settings.timeIntegration.verboseMode = 0;
+    settings.timeIntegration.adaptiveStep = adaptiveStep;
+    return settings;
+  }
+
+  it('a rod that passes through another within a fixed step is reported (the contact at the step ends cannot see it)', () => {
     // B at 5 cm above A falls at 100 m/s: one step of 1 ms ends 5 cm below A
     const { mbs, rodB } = crossingRods({ zB: 0.05, offsetA: 0.013, offsetB: -0.021 });
     for (const node of rodB.nodeNumbers) mbs.modifyNode(node, { initialVelocities: [0, 0, -100, 0, 0, 0] });
     mbs.assemble();
-    const settings = new SimulationSettings();
-    settings.solutionSettings.writeSolutionToFile = false;
-    settings.timeIntegration.endTime = 1e-3;
-    settings.timeIntegration.numberOfSteps = 1;
-    settings.timeIntegration.verboseMode = 0;
-    expect(() => mbs.solveDynamic(settings)).toThrow(/rod segments \d+ \(rod 0, at arc length ≈ 0\.237\d*\) and \d+ \(rod 1, at ≈ 0\.271\d*\) passed through each other within the step ending at t = 0\.001/);
+    expect(() => mbs.solveDynamic(oneStep(false))).toThrow(/GeneralizedAlpha failed at t = 0\.001 .*rod segments \d+ \(rod 0, at arc length ≈ 0\.237\d*\) and \d+ \(rod 1, at ≈ 0\.271\d*\) passed through each other within the step ending at t = 0\.001.*the state of t = 0 is kept/);
+  });
+
+  it('with adaptive steps, a step in which a rod passes through another is rejected and retried smaller: the contact catches it', () => {
+    // as above, with a contact stiff enough to stop B within the radius (½ m v² = 785 J): the 1 ms step passes B through A and
+    // is rejected; in the smaller steps the contact sees B, which (both rods free, no damping) hands its momentum to A and
+    // springs back: at 1 ms B's point over the crossing is above A's by more than the two radii and moves up relative to it
+    const { mbs, rodA, rodB, r } = crossingRods({ zB: 0.05, offsetA: 0.013, offsetB: -0.021, k: 1e9 });
+    for (const node of rodB.nodeNumbers) mbs.modifyNode(node, { initialVelocities: [0, 0, -100, 0, 0, 0] });
+    mbs.assemble();
+    const statistics = mbs.solveDynamic(oneStep(true));
+    expect(statistics.rejectedSteps).toBeGreaterThan(0);
+    const atCrossing = (rod: number, arc: number, type: OutputVariableType) => mbs.getObjectOutputBody(rod, type, [arc, 0, 0])[2];
+    expect(atCrossing(rodB.objectNumber, 0.271, OutputVariableType.Position) - atCrossing(rodA.objectNumber, 0.237, OutputVariableType.Position)).toBeGreaterThan(2 * r);
+    expect(atCrossing(rodB.objectNumber, 0.271, OutputVariableType.Velocity) - atCrossing(rodA.objectNumber, 0.237, OutputVariableType.Velocity)).toBeGreaterThan(0);
   });
 
   it('a penetration deeper than the radius at the end of a step is reported with the segments, the places along the rods and the time', () => {
-    // B starts 15 mm into A (r = 10 mm) with a soft contact: the first step ends deeper than the radius
+    // B starts 15 mm into A (r = 10 mm) with a soft contact: the first step ends deeper than the radius; with adaptive steps
+    // every smaller step does too, down to the minimum step size
     const { mbs } = crossingRods({ zB: 0.005, k: 10 });
     mbs.assemble();
-    const settings = new SimulationSettings();
-    settings.solutionSettings.writeSolutionToFile = false;
-    settings.timeIntegration.endTime = 1e-3;
-    settings.timeIntegration.numberOfSteps = 1;
-    settings.timeIntegration.verboseMode = 0;
-    expect(() => mbs.solveDynamic(settings)).toThrow(/rod segments 2 \(rod 0, at arc length ≈ 0\.250000\) and 7 \(rod 1, at ≈ 0\.250000\) penetrate by 0\.01\d+, deeper than the cross-section radius, at t = 0\.001/);
+    const reason = /rod segments 2 \(rod 0, at arc length ≈ 0\.250000\) and 7 \(rod 1, at ≈ 0\.250000\) penetrate by 0\.01\d+, deeper than the cross-section radius, at t = /;
+    expect(() => mbs.solveDynamic(oneStep(false))).toThrow(new RegExp(reason.source + '0\\.001'));
+    expect(() => mbs.solveDynamic(oneStep(true))).toThrow(new RegExp(`step size 1e-8\\): .*${reason.source}1e-8`));
   });
 });

@@ -300,8 +300,11 @@ describe('GeneralContact: rod–mesh contact, static and dynamic validation', ()
     expect(Math.abs((velocity - v0) / (expected - v0) - 1)).toBeLessThan(1e-6);
   });
 
-  /** A rod (r = 1 cm, 8 linear elements) above a triangulated plane z = 0 at height z0, falling at vz; one step of 1 ms. */
-  function fallingRod(z0: number, vz: number, k = 2e4, rise = 0) {
+  /**
+   * A rod (r = 1 cm, 8 linear elements) above a triangulated plane z = 0 at height z0, falling at vz; one step of 1 ms,
+   * fixed (default) or the first of adaptive steps; the solve, and the system to inspect after it.
+   */
+  function fallingRod(z0: number, vz: number, k = 2e4, rise = 0, adaptiveStep = false) {
     const mbs = new SystemContainer().addSystem();
     const contact = mbs.addGeneralContact();
     contact.setFrictionPairings([[0]]);
@@ -320,12 +323,24 @@ describe('GeneralContact: rod–mesh contact, static and dynamic validation', ()
     settings.timeIntegration.endTime = 1e-3;
     settings.timeIntegration.numberOfSteps = 1;
     settings.timeIntegration.verboseMode = 0;
-    return () => mbs.solveDynamic(settings);
+    settings.timeIntegration.adaptiveStep = adaptiveStep;
+    return Object.assign(() => mbs.solveDynamic(settings), { mbs, rod });
   }
 
   it('a rod that passes through the mesh within one step is reported (the contact at the step ends cannot see it)', () => {
     // 5 cm above the plane at −100 m/s: the step of 1 ms ends 5 cm below it, all points behind the triangles
     expect(fallingRod(0.05, -100)).toThrow(/GeneralContact 0: rod segment \d+ \(rod 0, at arc length ≈ [\d.]+\) passed through triangle \d+ within the step ending at t = 0\.001/);
+  });
+
+  it('with adaptive steps, a step in which the rod passes through the mesh is rejected and retried smaller: the rod bounces', () => {
+    // as above with a contact stiff enough to stop the rod within its radius: the 1 ms step is rejected, the smaller steps
+    // see the contact, and the rod (no damping) leaves the plane upwards before 1 ms
+    const solve = fallingRod(0.0537, -100, 1e9, 0, true);
+    expect(solve().rejectedSteps).toBeGreaterThan(0);
+    for (const node of solve.rod.nodeNumbers) {
+      expect(solve.mbs.getNodeOutput(node, OutputVariableType.Position)[2]).toBeGreaterThan(0.01);
+      expect(solve.mbs.getNodeOutput(node, OutputVariableType.Velocity)[2]).toBeGreaterThan(0);
+    }
   });
 
   it('a centerline that reaches the mesh (penetration of the radius) at the end of a step is reported', () => {
