@@ -45,8 +45,9 @@ export interface RodContact {
  * A at x_A, distributed to the end points with the weights (1 − t, t) and (1 − s, s) and from there to the element's
  * nodes with the end points' shape-function weights; it acts on the centerline (friction exerts no torque on the
  * sections). A segment end shared with the next segment of the same rod belongs to that segment (pairs whose closest
- * point is the end s = 1 or t = 1 of a segment that has a successor are skipped), so that a contact moving over a
- * segment joint is counted once. Candidates are the segments whose boxes overlap in the search grid, without the
+ * point is the end s = 1 or t = 1 of a segment that has a successor are skipped, unless the successor's pair is excluded
+ * as neighbours in self contact: then nobody else would carry it), so that a contact moving over a segment joint is
+ * counted once. Candidates are the segments whose boxes overlap in the search grid, without the
  * pairs of a rod excluded by {@link ContactRodSegments.excluded}.
  */
 export class RodRodContact implements ContactKernel {
@@ -85,7 +86,9 @@ export class RodRodContact implements ContactKernel {
     const dist = pair.distance, gap = dist - rods.radius[i] - rods.radius[j];
     if (!(gap < 0) || dist === 0) return false;
     const s = pair.s, t = pair.t;
-    if ((s === 1 && rods.hasNext[i] === 1) || (t === 1 && rods.hasNext[j] === 1)) return false;
+    // a closest point at a segment's end node belongs to the next segment's pair (its s or t = 0), unless that pair is
+    // excluded (neighbours along a rod in self contact): then this pair carries it
+    if ((s === 1 && rods.hasNext[i] === 1 && !rods.excluded(i + 1, j)) || (t === 1 && rods.hasNext[j] === 1 && !rods.excluded(i, j + 1))) return false;
     const n = this.n, w = this.w, v = rods.velocities;
     for (let k = 0; k < 3; k++) {
       n[k] = pair.d[k] / dist;
