@@ -39,6 +39,7 @@ import {
   ObjectRodLinearDamping, MarkerBodyMass, type MainSystem, type GeneralContact, type SolverStatistics,
 } from '../src/node.ts';
 import { ribbonLink } from '../src/rods/linking.ts';
+import { SweptSegmentCrossing } from '../src/contact/rodTunnelling.ts';
 import { plectonemeDynamicSettings } from './plectonemes.ts';
 
 /** PyElastica's parameters of the case and the values derived from them. */
@@ -193,8 +194,19 @@ export interface PlectonemeSample {
 export interface PyElasticaPlectonemeRun {
   /** Twist, writhe and link after each accepted step. */
   samples: PlectonemeSample[];
-  /** The largest |Lk − round(Φ/2π)| after any step (steps with Φ/2π within 0.05 of a half integer left out). */
+  /**
+   * The largest |Lk − round(Φ/2π) − 2 n_c| after any step, n_c the net number of the rod's passages around an end
+   * (see closurePassages; steps with Φ/2π within 0.05 of a half integer left out).
+   */
   linkError: number;
+  /**
+   * Steps in which the rod crossed a leg of the closure on the axis (beyond its end, or behind its clamped start): it
+   * swung around an end (the belt trick), which changes the link of the closed ribbon by ±2 without a passage through
+   * itself; n_c above counts them with the sign of the change.
+   */
+  closurePassages: number;
+  /** Steps in which two non-adjacent segments of the rod passed through each other (all pairs, excluded neighbours too; 0 expected). */
+  selfPassages: number;
   /** Writhe at 50 s (end of the twisting; the sample nearest) and at 100 s. */
   writheAtTwistEnd: number;
   writheAtEnd: number;
@@ -220,6 +232,8 @@ export function simulatePyElasticaPlectoneme(options: PyElasticaPlectonemeOption
   const { mbs, contact, nodeNumbers } = model, end = nodeNumbers[nodeNumbers.length - 1];
   const samples: PlectonemeSample[] = [{ t: 0, ...pyelasticaPlectonemeLink(model), endAxial: pyelasticaPlectonemeData.length }];
   let linkError = Math.abs(samples[0].link), contacts = 0, deepest = 0, endRibbonError = 0;
+  const passages = new PassageCounter(model);
+  let beltTurns = 0, closurePassages = 0, selfPassages = 0;
   let held = false;
   mbs.setPreStepUserFunction((_mbs, t) => {
     if (!held && t >= data.twistTime - 1e-9) {
@@ -231,7 +245,14 @@ export function simulatePyElasticaPlectoneme(options: PyElasticaPlectonemeOption
   mbs.setPostStepUserFunction((_mbs, t) => {
     const sample = { t, ...pyelasticaPlectonemeLink(model), endAxial: mbs.getNodeOutput(end, OutputVariableType.Position)[0] };
     samples.push(sample);
-    if (!ambiguousJunction(t)) linkError = Math.max(linkError, Math.abs(sample.link - expectedLink(t)));
+    const { self, closure } = passages.step();
+    if (self > 0) selfPassages++;
+    if (closure > 0) {
+      // a passage around an end: the link jumps by ±2 (per passage) in this step
+      closurePassages++;
+      beltTurns = Math.round((sample.link - expectedLink(t)) / 2);
+    }
+    if (!ambiguousJunction(t)) linkError = Math.max(linkError, Math.abs(sample.link - expectedLink(t) - 2 * beltTurns));
     const A = mbs.getNodeOutput(end, OutputVariableType.RotationMatrix), phi = appliedEndAngle(t);
     endRibbonError = Math.max(endRibbonError, Math.hypot(A[2], A[5] + Math.sin(phi), A[8] - Math.cos(phi)));
     if (contact.numberOfRodSegments > 0) {
@@ -243,9 +264,59 @@ export function simulatePyElasticaPlectoneme(options: PyElasticaPlectonemeOption
   const statistics = mbs.solveDynamic(plectonemeDynamicSettings(endTime, Math.max(1, Math.round(options.steps * endTime / fullTime)), options.spectralRadius ?? 0));
   const nearest = (time: number) => samples.reduce((best, s) => (Math.abs(s.t - time) < Math.abs(best.t - time) ? s : best));
   return {
-    samples, linkError, writheAtTwistEnd: nearest(data.twistTime).writhe, writheAtEnd: samples[samples.length - 1].writhe,
+    samples, linkError, closurePassages, selfPassages, writheAtTwistEnd: nearest(data.twistTime).writhe, writheAtEnd: samples[samples.length - 1].writhe,
     contacts, deepest, endRibbonError, statistics, model,
   };
+}
+
+/**
+ * Passages between two accepted steps, with the nodes moving linearly from one state to the next (the polygon whose link
+ * {@link pyelasticaPlectonemeLink} measures): of two non-adjacent segments of the rod through each other (all pairs,
+ * also the neighbours that the self contact excludes), and of a segment through a leg of the closure on the axis (from
+ * the end along +x by 2L, from −2L to the start; the rectangle's far sides lie beyond the rod's reach; the end segments
+ * share their node with a leg and are not checked against it).
+ */
+class PassageCounter {
+  private readonly crossing = new SweptSegmentCrossing();
+  private readonly previous: Float64Array;
+  private readonly current: Float64Array;
+  private readonly start = new Float64Array(12);
+  private readonly end = new Float64Array(12);
+
+  constructor(private readonly model: PyElasticaPlectonemeModel) {
+    this.previous = this.positions(new Float64Array(3 * model.nodeNumbers.length));
+    this.current = new Float64Array(this.previous.length);
+  }
+
+  /** The passages since the last call (or the start): numbers of segment pairs and of segment–leg pairs that crossed. */
+  step(): { self: number; closure: number } {
+    const { previous, current, start, end, crossing } = this, segments = this.model.nodeNumbers.length - 1;
+    this.positions(current);
+    let self = 0, closure = 0;
+    for (let i = 0; i < segments; i++) {
+      for (let k = 0; k < 6; k++) { start[k] = previous[3 * i + k]; end[k] = current[3 * i + k]; }
+      for (let j = i + 2; j < segments; j++) {
+        for (let k = 0; k < 6; k++) { start[6 + k] = previous[3 * j + k]; end[6 + k] = current[3 * j + k]; }
+        if (crossing.find(start, end, 0, 6)) self++;
+      }
+      const K = 2 * pyelasticaPlectonemeData.length, xEnd0 = previous[3 * segments], xEnd1 = current[3 * segments];
+      for (const [a0, b0, a1, b1, adjacent] of [[xEnd0, xEnd0 + K, xEnd1, xEnd1 + K, segments - 1], [-K, 0, -K, 0, 0]]) {
+        if (i === adjacent) continue; // the end segments share their node with the leg
+        start.set([a0, 0, 0, b0, 0, 0], 6);
+        end.set([a1, 0, 0, b1, 0, 0], 6);
+        if (crossing.find(start, end, 0, 6)) closure++;
+      }
+    }
+    previous.set(current);
+    return { self, closure };
+  }
+
+  /** The nodes' positions into out (3 per node). */
+  private positions(out: Float64Array): Float64Array {
+    const { mbs, nodeNumbers } = this.model;
+    nodeNumbers.forEach((node, k) => out.set(mbs.getNodeOutput(node, OutputVariableType.Position), 3 * k));
+    return out;
+  }
 }
 
 /** The writhe of a run interpolated linearly at time t. */
@@ -262,7 +333,8 @@ function main(): void {
   const run = simulatePyElasticaPlectoneme({ steps });
   const seconds = (performance.now() - started) / 1000, s = run.statistics;
   console.log(`PyElastica's plectoneme case, 40 SE3 elements, 100 s in ${s.steps} steps (${s.rejectedSteps} rejected, at most ${steps} by size), ${s.newtonIterations} Newton iterations, ${seconds.toFixed(1)} s`);
-  console.log(`  largest |Lk − round(Φ/2π)| ${run.linkError.toExponential(2)}; Wr at 50 s ${run.writheAtTwistEnd.toFixed(4)}, at 100 s ${run.writheAtEnd.toFixed(4)}; end ribbon check ${run.endRibbonError.toExponential(1)}`);
+  console.log(`  ${run.selfPassages} steps in which the rod passed through itself; ${run.closurePassages} in which it swung around an end (crossing the closure on the axis)`);
+  console.log(`  largest |Lk − round(Φ/2π) − 2 n_c| ${run.linkError.toExponential(2)}; Wr at 50 s ${run.writheAtTwistEnd.toFixed(4)}, at 100 s ${run.writheAtEnd.toFixed(4)}; end ribbon check ${run.endRibbonError.toExponential(1)}`);
   console.log(`  ${run.contacts} contact pairs at most, deepest penetration ${run.deepest.toExponential(2)} m (r = 0.025 m)`);
   for (const t of [10, 20, 25, 30, 35, 40, 45, 50, 60, 70, 80, 90, 100]) console.log(`  Wr(${t} s) = ${writheAt(run.samples, t).toFixed(4)}`);
   if (process.argv[3] !== undefined) writeFileSync(process.argv[3], JSON.stringify(run.samples));

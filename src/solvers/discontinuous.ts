@@ -136,7 +136,6 @@ export class DiscontinuousIteration {
     }
     const components = this.model.systemComponents;
     for (let c = 0; c < components.length; c++) {
-      output.recommendedStepSize = -1;
       itemError = Math.max(itemError, components[c].postNewtonStep(current, startOfStep, output));
       if (output.rejection !== undefined) break;
     }
