@@ -207,6 +207,8 @@ export interface PyElasticaPlectonemeRun {
   closurePassages: number;
   /** Steps in which two non-adjacent segments of the rod passed through each other (all pairs, excluded neighbours too; 0 expected). */
   selfPassages: number;
+  /** Every passage: the time at the end of its step, the segments (j = −1: the closure's leg beyond the end, −2: behind the start) and the link's change in the step. */
+  passageLog: { t: number; i: number; j: number; linkChange: number }[];
   /** Writhe at 50 s (end of the twisting; the sample nearest) and at 100 s. */
   writheAtTwistEnd: number;
   writheAtEnd: number;
@@ -234,6 +236,7 @@ export function simulatePyElasticaPlectoneme(options: PyElasticaPlectonemeOption
   let linkError = Math.abs(samples[0].link), contacts = 0, deepest = 0, endRibbonError = 0;
   const passages = new PassageCounter(model);
   let beltTurns = 0, closurePassages = 0, selfPassages = 0;
+  const passageLog: PyElasticaPlectonemeRun['passageLog'] = [];
   let held = false;
   mbs.setPreStepUserFunction((_mbs, t) => {
     if (!held && t >= data.twistTime - 1e-9) {
@@ -246,6 +249,7 @@ export function simulatePyElasticaPlectoneme(options: PyElasticaPlectonemeOption
     const sample = { t, ...pyelasticaPlectonemeLink(model), endAxial: mbs.getNodeOutput(end, OutputVariableType.Position)[0] };
     samples.push(sample);
     const { self, closure } = passages.step();
+    for (const [i, j] of passages.pairs) passageLog.push({ t, i, j, linkChange: sample.link - samples[samples.length - 2].link });
     if (self > 0) selfPassages++;
     if (closure > 0) {
       // a passage around an end: the link jumps by ±2 (per passage) in this step
@@ -264,7 +268,7 @@ export function simulatePyElasticaPlectoneme(options: PyElasticaPlectonemeOption
   const statistics = mbs.solveDynamic(plectonemeDynamicSettings(endTime, Math.max(1, Math.round(options.steps * endTime / fullTime)), options.spectralRadius ?? 0));
   const nearest = (time: number) => samples.reduce((best, s) => (Math.abs(s.t - time) < Math.abs(best.t - time) ? s : best));
   return {
-    samples, linkError, closurePassages, selfPassages, writheAtTwistEnd: nearest(data.twistTime).writhe, writheAtEnd: samples[samples.length - 1].writhe,
+    samples, linkError, closurePassages, selfPassages, passageLog, writheAtTwistEnd: nearest(data.twistTime).writhe, writheAtEnd: samples[samples.length - 1].writhe,
     contacts, deepest, endRibbonError, statistics, model,
   };
 }
@@ -288,23 +292,27 @@ class PassageCounter {
     this.current = new Float64Array(this.previous.length);
   }
 
+  /** The pairs that crossed in the last {@link step}: [i, j], j = −1, −2 for the legs beyond the end and behind the start. */
+  readonly pairs: [number, number][] = [];
+
   /** The passages since the last call (or the start): numbers of segment pairs and of segment–leg pairs that crossed. */
   step(): { self: number; closure: number } {
-    const { previous, current, start, end, crossing } = this, segments = this.model.nodeNumbers.length - 1;
+    const { previous, current, start, end, crossing, pairs } = this, segments = this.model.nodeNumbers.length - 1;
     this.positions(current);
     let self = 0, closure = 0;
+    pairs.length = 0;
     for (let i = 0; i < segments; i++) {
       for (let k = 0; k < 6; k++) { start[k] = previous[3 * i + k]; end[k] = current[3 * i + k]; }
       for (let j = i + 2; j < segments; j++) {
         for (let k = 0; k < 6; k++) { start[6 + k] = previous[3 * j + k]; end[6 + k] = current[3 * j + k]; }
-        if (crossing.find(start, end, 0, 6)) self++;
+        if (crossing.find(start, end, 0, 6)) { self++; pairs.push([i, j]); }
       }
       const K = 2 * pyelasticaPlectonemeData.length, xEnd0 = previous[3 * segments], xEnd1 = current[3 * segments];
-      for (const [a0, b0, a1, b1, adjacent] of [[xEnd0, xEnd0 + K, xEnd1, xEnd1 + K, segments - 1], [-K, 0, -K, 0, 0]]) {
+      for (const [a0, b0, a1, b1, adjacent, leg] of [[xEnd0, xEnd0 + K, xEnd1, xEnd1 + K, segments - 1, -1], [-K, 0, -K, 0, 0, -2]]) {
         if (i === adjacent) continue; // the end segments share their node with the leg
         start.set([a0, 0, 0, b0, 0, 0], 6);
         end.set([a1, 0, 0, b1, 0, 0], 6);
-        if (crossing.find(start, end, 0, 6)) closure++;
+        if (crossing.find(start, end, 0, 6)) { closure++; pairs.push([i, leg]); }
       }
     }
     previous.set(current);

@@ -159,8 +159,9 @@ export class GeneralContact extends GeneralContactSettings implements SystemComp
   /**
    * Adds a CosseratRod (Flexdyn's own item kind, not in Exudyn): its centerline split into segmentsPerElement straight
    * segments per element (end points on the element's Lagrange centerline), each a capsule of the cross-section radius,
-   * in contact with the segments of the other rods and, with selfContact, of the rod itself (pairs closer along the rod
-   * than π·radius excluded; then radius ≤ the element length is required at assemble). radius > 0, contactStiffness > 0
+   * in contact with the segments of the other rods and, with selfContact, of the rod itself (neighbours sharing a node
+   * excluded; pairs closer along the rod than π·radius touch at the chord 2·radius·sin(Δs/2 radius), where the rod
+   * bends tighter than its radius; radius ≤ the element length is required at assemble). radius > 0, contactStiffness > 0
    * (N/m per contact point, in series with the other rod's), contactDamping ≥ 0 (in parallel), frictionMaterialIndex
    * an index into the friction pairings. Returns the rod's index among the rods of this contact; its segments are
    * numbered at assemble ({@link rodSegments}), global contact indices after the triangles.

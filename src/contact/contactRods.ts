@@ -145,7 +145,7 @@ export class ContactRodSegments implements ContactItemSet {
           for (let c = 1; c <= LENGTH_CHORDS; c++) { referencePoint(e, c / LENGTH_CHORDS, b); length += Math.hypot(b[0] - a[0], b[1] - a[1], b[2] - a[2]); a.set(b); }
           // a radius equal to the element length (L/n exactly) is allowed: the chord sum is rounded by a few ulps
           if (rod.radius > length * (1 + 1e-12)) {
-            throw new FlexdynError(`${this.name}: rod ${r} (object ${rod.objectIndex}) with self contact must have a radius ≤ its element length (neighbour exclusion over π·radius along the rod), `
+            throw new FlexdynError(`${this.name}: rod ${r} (object ${rod.objectIndex}) with self contact must have a radius ≤ its element length (the contact of neighbours within π·radius along the rod resolves bends at the element scale), `
               + `got radius ${rod.radius} > length ${length} of element ${e}: use fewer elements or selfContact = false`, { parameter: 'radius' });
           }
         }
@@ -179,15 +179,27 @@ export class ContactRodSegments implements ContactItemSet {
   }
 
   /**
-   * True if segments i < j of the same rod are excluded from contact: the rod has no self contact, or the reference arc
-   * length between them is less than π·R (two points of a rod bent no tighter than its radius R are at a distance
-   * 2R sin(Δs/2R) < 2R there: such a pair would be in contact with itself without any penetration).
+   * True if segments i and j are excluded from contact: of the same rod without self contact, or neighbours that share a
+   * node (they cannot pass through each other; their contact distance {@link contactDistance} would be 0).
    */
   excluded(i: number, j: number): boolean {
     if (this.rod[i] !== this.rod[j]) return false;
     if (this.selfContact[i] === 0) return true;
-    const gap = j > i ? this.arcStart[j] - this.arcEnd[i] : this.arcStart[i] - this.arcEnd[j];
-    return gap < Math.PI * this.radius[i];
+    return (j === i + 1 && this.hasNext[i] === 1) || (i === j + 1 && this.hasNext[j] === 1);
+  }
+
+  /**
+   * The distance of the centerlines at which segments i and j touch: R_i + R_j, except for segments of one rod closer
+   * than π·R along it (R the mean radius, Δs the reference arc length between them): 2R sin(Δs/2R), the chord of a
+   * circle of radius R over Δs. Two stretches of one rod bent no tighter than its radius are never closer than that
+   * chord, so such a pair touches exactly when the rod between them bends tighter than its cross-section radius (where
+   * its inner fibres would meet); it is continuous at Δs = πR, where the chord is 2R, and 0 for neighbours.
+   */
+  contactDistance(i: number, j: number): number {
+    const sum = this.radius[i] + this.radius[j];
+    if (this.rod[i] !== this.rod[j]) return sum;
+    const arc = j > i ? this.arcStart[j] - this.arcEnd[i] : this.arcStart[i] - this.arcEnd[j];
+    return arc < 0.5 * Math.PI * sum ? sum * Math.sin(arc / sum) : sum;
   }
 
   /** Writes the end points [P_0, P_1] of all segments at s (6 per segment) to out, and their velocities to velocities if given. */

@@ -38,7 +38,8 @@ export interface RodContact {
 /**
  * Contact between rod segments (two rods, or a rod with itself): two capsules of radii R_A, R_B around the segments
  * [A_0, A_1] and [B_0, B_1] of the centerlines touch where the closest points x_A, x_B of the segments ({@link SegmentPair})
- * are closer than R_A + R_B: with d = x_B − x_A, n = d/|d|, the gap g = |d| − R_A − R_B, the relative velocity
+ * are closer than the contact distance D = R_A + R_B (for two segments of one rod closer along it than π·R, the chord
+ * 2R sin(Δs/2R): {@link ContactRodSegments.contactDistance}): with d = x_B − x_A, n = d/|d|, the gap g = |d| − D, the relative velocity
  * w = v_B(t) − v_A(s) of the closest centerline points and v_n = n·w, k = k_A k_B/(k_A + k_B) (springs in series) and
  * d = d_A + d_B, the pair acts while F = k g + d v_n < 0 with the force law of {@link ContactForceLaw} (regularized
  * Coulomb friction μ = frictionPairings[m_A][m_B] on the tangential part of w). The force f on B acts at x_B and −f on
@@ -48,7 +49,7 @@ export interface RodContact {
  * point is the end s = 1 or t = 1 of a segment that has a successor are skipped, unless the successor's pair is excluded
  * as neighbours in self contact: then nobody else would carry it), so that a contact moving over a segment joint is
  * counted once. Candidates are the segments whose boxes overlap in the search grid, without the
- * pairs of a rod excluded by {@link ContactRodSegments.excluded}.
+ * pairs excluded by {@link ContactRodSegments.excluded} (of one rod without self contact, or neighbours sharing a node).
  */
 export class RodRodContact implements ContactKernel {
   private readonly pair = new SegmentPair();
@@ -83,11 +84,11 @@ export class RodRodContact implements ContactKernel {
   private evaluate(i: number, j: number): boolean {
     const rods = this.rods, pair = this.pair;
     pair.evaluate(rods.points, 6 * i, 6 * j);
-    const dist = pair.distance, gap = dist - rods.radius[i] - rods.radius[j];
+    const dist = pair.distance, gap = dist - rods.contactDistance(i, j);
     if (!(gap < 0) || dist === 0) return false;
     const s = pair.s, t = pair.t;
     // a closest point at a segment's end node belongs to the next segment's pair (its s or t = 0), unless that pair is
-    // excluded (neighbours along a rod in self contact): then this pair carries it
+    // excluded (a neighbour of the other segment in self contact): then this pair carries it
     if ((s === 1 && rods.hasNext[i] === 1 && !rods.excluded(i + 1, j)) || (t === 1 && rods.hasNext[j] === 1 && !rods.excluded(i, j + 1))) return false;
     const n = this.n, w = this.w, v = rods.velocities;
     for (let k = 0; k < 3; k++) {
@@ -202,7 +203,7 @@ export class RodRodContact implements ContactKernel {
     this.candidates((i, j) => {
       if (!this.evaluate(i, j)) return;
       const d = this.pair.d, s = this.pair.s, x = rods.points;
-      const c = (rods.radius[i] + 0.5 * this.gap) / this.dist;
+      const c = (rods.radius[i] * rods.contactDistance(i, j) / (rods.radius[i] + rods.radius[j]) + 0.5 * this.gap) / this.dist;
       const p = [0, 1, 2].map((k) => (1 - s) * x[6 * i + k] + s * x[6 * i + 3 + k] + c * d[k]);
       out.push(p[0], p[1], p[2], -this.gap);
     });
@@ -226,8 +227,8 @@ export class RodRodContact implements ContactKernel {
   }
 
   /**
-   * The deepest penetration beyond the smaller radius of the candidate pairs at the last update: depth −g (the sum of
-   * the radii minus the centerlines' distance), with the segments (undefined if none is deeper than its smaller radius).
+   * The deepest penetration beyond the smaller radius of the candidate pairs at the last update: depth −g (the contact
+   * distance minus the centerlines' distance), with the segments (undefined if none is deeper than its smaller radius).
    */
   deepest(): { i: number; j: number; depth: number; s: number; t: number } | undefined {
     let worst: { i: number; j: number; depth: number; s: number; t: number } | undefined;
@@ -235,7 +236,7 @@ export class RodRodContact implements ContactKernel {
     this.candidates((i, j) => {
       // geometry only: centerlines that meet (distance 0, no normal) are the deepest, whatever the force
       this.pair.evaluate(rods.points, 6 * i, 6 * j);
-      const depth = rods.radius[i] + rods.radius[j] - this.pair.distance;
+      const depth = rods.contactDistance(i, j) - this.pair.distance;
       if (depth > Math.min(rods.radius[i], rods.radius[j]) && (worst === undefined || depth > worst.depth)) worst = { i, j, depth, s: this.pair.s, t: this.pair.t };
     });
     return worst;

@@ -324,27 +324,29 @@ describe('GeneralContact: rod–rod contact', () => {
     expect(errors.u).toBeLessThan(1e-6);
   });
 
-  it('self contact: a segment end node whose next segment is an excluded neighbour still touches (the pair of the segment before it carries it)', () => {
-    // 40 elements of 25 mm, r = 25 mm: pairs closer than πr = 78.5 mm along the rod are excluded. Node 17 (the end of segment
-    // 16) lies 15 mm before and 30 mm below segment 21 (across it): the pair (16, 21) is 100 mm apart along the rod, the
-    // pair (17, 21) — whose s = 0 would own node 17 — only 75 mm (excluded); so (16, 21) carries the contact at s = 1
-    const mbs = new SystemContainer().addSystem();
-    const contact = mbs.addGeneralContact();
-    const rod = mbs.createCosseratRod({ interpolation: 'R12', formulation: 'displacement', centerline: { type: 'Straight', length: 1 }, numberOfElements: 40, polynomialDegree: 1, ...section(0.025) });
-    const place: Record<number, number[]> = {
-      18: [0.45, -0.025, 0], 19: [0.46, -0.04, 0.02], 20: [0.45, -0.035, 0.03], 21: [0.44, -0.0125, 0.03], 22: [0.44, 0.0125, 0.03],
+  it('self contact: a rod bent tighter than its radius touches itself between near neighbours (contact distance 2r sin(Δs/2r)); bent wider it does not', () => {
+    // 3 elements of ℓ = 25 mm, r = 25 mm, nodes on a circle of radius R: segments 0 and 2 (Δs = ℓ apart along the rod) are
+    // closest at nodes 1 and 2, the chord 2R sin(ℓ/2R); they touch where it is below 2r sin(ℓ/2r), i.e. for R < r. The
+    // closest point of segment 0 is its end node 1, whose next segment 1 is segment 2's neighbour: the pair (0, 2) carries it
+    const gapAt = (R: number) => {
+      const mbs = new SystemContainer().addSystem();
+      const contact = mbs.addGeneralContact();
+      const rod = mbs.createCosseratRod({ interpolation: 'R12', formulation: 'displacement', centerline: { type: 'Straight', length: 0.075 }, numberOfElements: 3, polynomialDegree: 1, ...section(0.025) });
+      rod.nodeNumbers.forEach((node, k) => {
+        const phi = 0.025 * k / R;
+        mbs.modifyNode(node, { initialCoordinates: [R * Math.sin(phi) - 0.025 * k, R * (1 - Math.cos(phi)), 0, 0, 0, 0, 0] });
+      });
+      const index = contact.addCosseratRod(rod.objectNumber, 0.025, 1e4, 0, 0, 1, true);
+      mbs.assemble();
+      const { first } = contact.rodSegments(index);
+      const pairs = contact.rodContacts();
+      expect(pairs.every((p) => p.segmentA === first && p.segmentB === first + 2)).toBe(true);
+      return pairs.length === 0 ? undefined : pairs[0].gap;
     };
-    rod.nodeNumbers.forEach((node, k) => {
-      const target = place[k] ?? (k > 22 ? [0.44, 0.04 + 0.025 * (k - 23), 0.05] : undefined);
-      if (target !== undefined) mbs.modifyNode(node, { initialCoordinates: [target[0] - 0.025 * k, target[1], target[2], 0, 0, 0, 0] });
-    });
-    const index = contact.addCosseratRod(rod.objectNumber, 0.025, 1e4, 0, 0, 1, true);
-    mbs.assemble();
-    const { first } = contact.rodSegments(index);
-    const pair = contact.rodContacts().find((p) => p.segmentA === first + 16 && p.segmentB === first + 21);
-    expect(pair).toBeDefined();
-    // |(0.44, 0, 0.03) − (0.425, 0, 0)| − 2r
-    expect(pair!.gap).toBeCloseTo(Math.hypot(0.015, 0.03) - 0.05, 12);
+    const chord = (R: number) => 2 * R * Math.sin(0.025 / (2 * R));
+    expect(gapAt(0.9 * 0.025)).toBeCloseTo(chord(0.9 * 0.025) - chord(0.025), 14);
+    expect(gapAt(0.9 * 0.025)!).toBeLessThan(-1e-4);
+    expect(gapAt(1.1 * 0.025)).toBeUndefined();
   });
 
   it('bad input: named errors for radius, stiffness, segments; a radius larger than the element length with self contact', () => {
