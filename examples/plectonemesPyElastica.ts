@@ -22,11 +22,12 @@
  *
  * The rod runs along x (PyElastica's runs along y, its push along the normal d₁ = z; here along −z).
  *
- * Behaviour (docs/benchmarks.md, "PyElastica's plectoneme case"): the rod snaps into a loop after about one turn, its
- * end sliding in from x = 1 to ≈ 0.24 m, and coils; at h ≤ 0.25 s the link stays exact to 39.8 s and then drops by 2
- * (the rod passes through itself in a fast whip that the contact's pass-through check does not see); at h ≤ 0.125 s
- * or 0.249 s the end runs into the start in the
- * snap and the run stops (penetration deeper than r): the snap is not resolved step-size independently.
+ * Behaviour (docs/benchmarks.md, "PyElastica's plectoneme case, session 12"): the rod snaps into a loop after about one
+ * turn, its end sliding in from x = 1 m to ≈ 0.1 m of the start, and coils; it never passes through itself (every pair of
+ * non-adjacent segments checked between all accepted steps); the writhe agrees between h ≤ 0.25 s and h ≤ 0.125 s to
+ * 0.016 at 10 s and 0.003 from 20 to 40 s. At ≈ 43 s the coiled rod swings around its clamped start several times
+ * (the belt trick, each passage changing the closed ribbon's link by ±2): an unstable event whose outcome depends on
+ * the step size; Lk = round(Φ/2π) + 2·(passages around an end) holds after every step.
  *
  * Run `npx tsx examples/plectonemesPyElastica.ts [steps] [samples.json]` (default: at most 100 s/400 per step, adaptive). Shared with
  * test/long/plectonemePyElastica.test.ts and bench/pyelasticaCases.ts.
@@ -147,10 +148,10 @@ export function buildPyElasticaPlectoneme(options: PyElasticaPlectonemeOptions =
 /**
  * Twist, writhe and link of the rod closed by a planar rectangle in the x–y plane from its end along +x by 2L, over to
  * y = 2L, back to x = −2L and to the start (as examples/plectonemes.ts), the ribbon the sections' third axis d₃ at the
- * element middles and z on the closure. The closed ribbon's link is an integer that changes only where the rod passes
- * through itself (or the closure): with the end turned by Φ, its d₃ is z turned about x by Φ and the ribbon's last
- * junction turns by the representative of −Φ in (−π, π], so Lk = round(Φ/2π) while the rod does not pass through
- * itself (10 from 50 s on). The ends' transverse coordinates, held by the joints to rounding, are set to exactly 0 so
+ * element middles (the last element: at the end) and z on the closure. The closed ribbon's link is an integer that
+ * changes only where the rod passes through itself or through the closure (swinging around an end): with the end turned
+ * by Φ, its d₃ is z turned about x by Φ and the ribbon's last junction turns by the representative of −Φ in (−π, π], so
+ * Lk = round(Φ/2π) while neither happens (10 from 50 s on). The ends' transverse coordinates, held by the joints to rounding, are set to exactly 0 so
  * that the closure's legs on the x axis stay exactly collinear (the solid angle of collinear edges is then exactly 0).
  */
 export function pyelasticaPlectonemeLink(model: PyElasticaPlectonemeModel): { twist: number; writhe: number; link: number } {
@@ -164,7 +165,8 @@ export function pyelasticaPlectonemeLink(model: PyElasticaPlectonemeModel): { tw
   }
   for (let e = 0; e < elements; e++) {
     points.push(...positions[e]);
-    const A = mbs.getObjectOutputBody(rod, OutputVariableType.RotationMatrix, [length * (e + 0.5) / elements, 0, 0]);
+    // the last edge's ribbon is the end's d₃ (z turned by Φ), so that the junction's turn flips exactly at half turns
+    const A = mbs.getObjectOutputBody(rod, OutputVariableType.RotationMatrix, [e + 1 < elements ? length * (e + 0.5) / elements : length, 0, 0]);
     ribbon.push(A[2], A[5], A[8]);
   }
   const end = positions[elements], K = 2 * length;

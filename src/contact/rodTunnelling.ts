@@ -128,10 +128,11 @@ function addBreak(breaks: Float64Array, count: number, tau: number): number {
  * to the end of the step, two segments that pass through each other ({@link SweptSegmentCrossing}: exact for the
  * polygon of the segments, so a rod's self-link cannot change unseen) make the step's rejection: {@link check} returns
  * the reason, naming the segments, their rods, the places along the rods and the time. Pairs excluded from the contact
- * (neighbours along a rod) are not checked. Candidates are the pairs whose swept boxes (start and end, widened by the
- * radius) overlap, on a grid of its own; when no segment end moved by half the smallest radius (then the centerlines,
- * at least the larger radius apart at the start after the penetration check, cannot meet) the check ends after one pass
- * over the displacements.
+ * (neighbours sharing a node, segments of one rod without self contact) are not checked. Candidates are the pairs whose
+ * swept boxes (start and end, widened by the radius) overlap, on a grid of its own; without self contact, when no
+ * segment end moved by half the smallest radius (then the centerlines, at least the larger radius apart at the start
+ * after the penetration check, cannot meet) the check ends after one pass over the displacements (near neighbours of a
+ * rod in self contact may be closer than that: with self contact every step is checked).
  */
 export class RodTunnellingCheck {
   private readonly grid = new SearchGrid();
@@ -159,15 +160,16 @@ export class RodTunnellingCheck {
    */
   check(rods: ContactRodSegments, startPoints: Float64Array, endPoints: Float64Array, like: SearchGrid, t: number): string | undefined {
     const n = rods.count;
-    let largest = 0, smallest = Infinity;
+    let largest = 0, smallest = Infinity, selfContact = false;
     for (let i = 0; i < n; i++) {
       smallest = Math.min(smallest, rods.radius[i]);
+      if (rods.selfContact[i] === 1) selfContact = true;
       for (let e = 0; e < 2; e++) {
         const at = 6 * i + 3 * e;
         largest = Math.max(largest, Math.hypot(endPoints[at] - startPoints[at], endPoints[at + 1] - startPoints[at + 1], endPoints[at + 2] - startPoints[at + 2]));
       }
     }
-    if (largest < 0.5 * smallest) return undefined;
+    if (largest < 0.5 * smallest && !selfContact) return undefined;
     if (this.boxes.length < 6 * n) this.boxes = new Float64Array(6 * n);
     const boxes = this.boxes;
     sweptSegmentBoxes(startPoints, endPoints, rods.radius, n, boxes);
