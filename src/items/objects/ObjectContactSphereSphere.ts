@@ -198,7 +198,9 @@ class ContactSphereSphereModel implements Only<ObjectModel, ContactSphereSphereM
     state.plasticPenetration = plastic;
     state.frictionForceScale = 0;
     if (gap < 0 && v.dynamicFriction !== 0) {
-      pair.law.evaluate(v, -gap, pair.normalVelocity, data, start);
+      pair.law.penetration = -gap;
+      pair.law.normalVelocity = pair.normalVelocity;
+      pair.law.evaluate(v, data, start);
       state.frictionForceScale = v.dynamicFriction * pair.law.force;
     }
     return updateContactData(data, data0, start, state, v.contactStiffness, v.frictionProportionalZone, out);

@@ -325,7 +325,9 @@ class ContactSphereTriangleModel implements Only<ObjectModel, ContactSphereTrian
     state.plasticPenetration = 0;
     state.frictionForceScale = 0;
     if (pair.gap < 0 && v.dynamicFriction !== 0) {
-      pair.law.evaluate(v, -pair.gap, pair.normalVelocity, s.data, start);
+      pair.law.penetration = -pair.gap;
+      pair.law.normalVelocity = pair.normalVelocity;
+      pair.law.evaluate(v, s.data, start);
       state.frictionForceScale = v.dynamicFriction * pair.law.force;
     }
     return updateContactData(s.data, startOfStep.data, start, state, v.contactStiffness, v.frictionProportionalZone, out);
