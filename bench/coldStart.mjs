@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * Cold start of the compiled package (docs/benchmarks.md, "Cold start"): fresh Node processes that import the package
- * entry (`import('flexdyn')`, i.e. dist/index.js) or run one test model from compiled JavaScript
+ * entry (`import('flexdyn')` in the package root, resolved through its package.json as a user's import is) or run one test model from compiled JavaScript
  * (`node dist/testModels/runTestModel.js <name>`), for one or more package roots (a folder with package.json and dist/,
  * e.g. this repository after `npm run build` and a copy of an older build), interleaved so that a changing machine load
  * hits all roots alike. Prints the medians of wall time (measured here, around the child process) and of the child's
@@ -14,7 +14,6 @@
 import { spawnSync } from 'node:child_process';
 import { loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
 
 const args = process.argv.slice(2);
 const roots = [];
@@ -30,12 +29,12 @@ if (models.length === 0) models.push('heavyTop', 'sliderCrank3Dtest', 'spherical
 
 /** One fresh process: [wall s, cpu s]. */
 function measure(root, model) {
-  const entry = pathToFileURL(join(root, 'dist', 'index.js')).href;
+  // import('flexdyn') from the package root resolves through its package.json (self-reference), as a user's import does
   const command = model === undefined
-    ? ['--input-type=module', '-e', `await import(${JSON.stringify(entry)}); const u = process.cpuUsage(); console.log('cpu', (u.user + u.system) / 1e6, 's')`]
+    ? ['--input-type=module', '-e', "await import('flexdyn'); const u = process.cpuUsage(); console.log('cpu', (u.user + u.system) / 1e6, 's')"]
     : [join(root, 'dist', 'testModels', 'runTestModel.js'), model];
   const started = performance.now();
-  const result = spawnSync(process.execPath, command, { encoding: 'utf8' });
+  const result = spawnSync(process.execPath, command, { encoding: 'utf8', cwd: root });
   const wall = (performance.now() - started) / 1000;
   if (result.status !== 0) throw new Error(`${command.join(' ')} failed:\n${result.stdout}\n${result.stderr}`);
   const cpu = Number(/cpu ([0-9.e-]+) s/.exec(result.stdout)?.[1]);

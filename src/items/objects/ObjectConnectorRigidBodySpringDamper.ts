@@ -88,6 +88,11 @@ class RigidBodySpringDamperModel implements Only<ObjectModel, RigidBodySpringDam
   private readonly columnForce = new Float64Array(6);
   /** True if a damping entry is nonzero. */
   private readonly hasDamping: boolean;
+  /**
+   * True for the standard formulation without user function whose stiffness and damping act on translations only
+   * (rows and columns 3–5 zero): ode2Lhs then needs neither the relative rotation nor the angular velocities.
+   */
+  private readonly translationOnly: boolean;
   /** The damping or stiffness Jacobian, n_local × n_local row-major (sized at bind). */
   private dampingWork = new Float64Array(0);
   /** The q-Jacobian's kinematics: ∂v/∂q and ∂ω/∂q of both markers (3 × n0, 3 × n1; zero without the capability). */
@@ -149,6 +154,8 @@ class RigidBodySpringDamperModel implements Only<ObjectModel, RigidBodySpringDam
     this.damping = Float64Array.from(v.damping.flat());
     this.offset = Float64Array.from(v.offset);
     this.hasDamping = this.damping.some((x) => x !== 0);
+    const rotational = (x: number, index: number) => x !== 0 && (index % 6 >= 3 || index >= 18);
+    this.translationOnly = !v.intrinsicFormulation && v.springForceTorqueUserFunction === 0 && !this.stiffness.some(rotational) && !this.damping.some(rotational);
     if (v.springForceTorqueUserFunction === 0) this.ode2Lhs_u = this.dampingJacobian;
   }
 
@@ -456,6 +463,27 @@ class RigidBodySpringDamperModel implements Only<ObjectModel, RigidBodySpringDam
     if (computeForce) this.forceLaw(s);
   }
 
+  /**
+   * evaluate for {@link RigidBodySpringDamperModel.translationOnly}: Aj = A0all, u6[0:3], v6[0:3] and f6 = [K (u6 − offset)
+   * + D v6, 0] of the translational rows and columns (the others are zero: their products with the rotations add only
+   * zeros, so f6 has the values of evaluate's).
+   */
+  private evaluateTranslation(): void {
+    const { markers, aJoint, u6, v6, f6, stiffness: k, damping: d, offset } = this;
+    aJoint.set(markers.a0All);
+    const dLocal = mat3TransposeMulVecInto(this.work3b, aJoint, markers.dp);
+    const vLocal = mat3TransposeMulVecInto(this.work3, aJoint, markers.dv);
+    for (let i = 0; i < 3; i++) { u6[i] = dLocal[i]; v6[i] = vLocal[i]; }
+    for (let i = 0; i < 3; i++) {
+      let sum = 0;
+      for (let j = 0; j < 3; j++) sum += k[6 * i + j] * (u6[j] - offset[j]);
+      let damping = 0;
+      for (let j = 0; j < 3; j++) damping += d[6 * i + j] * v6[j];
+      f6[i] = sum + damping;
+      f6[3 + i] = 0;
+    }
+  }
+
   /** f6 = K (u6 − offset) + D v6, or the user function of the raw u6, v6. */
   private forceLaw(s: ItemState): void {
     const { u6, v6, f6, stiffness: k, damping: d, offset } = this;
@@ -526,6 +554,18 @@ class RigidBodySpringDamperModel implements Only<ObjectModel, RigidBodySpringDam
    */
   ode2Lhs(s: ItemState, f: Float64Array): void {
     if (!this.v.activeConnector) return;
+    if (this.translationOnly) {
+      // T = 0: the torques' terms G_iᵀT add zeros
+      const { markers } = this;
+      markers.evaluateRelative(s);
+      markers.evaluateFrames(s);
+      this.evaluateTranslation();
+      mat3MulVecInto(this.forceGlobal, this.aJoint, this.f6);
+      markers.evaluateJacobians(s);
+      addTransposed(markers.jacobian0, markers.n0, this.forceGlobal, -1, f, 0);
+      addTransposed(markers.jacobian1, markers.n1, this.forceGlobal, 1, f, markers.n0);
+      return;
+    }
     this.evaluate(s, true);
     const { markers, aJoint, f6, forceGlobal: force, torque0, torque1, work3 } = this;
     mat3MulVecInto(force, aJoint, f6);
