@@ -219,8 +219,8 @@ async function writeDependencyModules() {
  * same code; one instance of every module for all four entries) inside a strict function that receives `require`, the
  * module URL and `import()` from the loader, dist/script/load.js. flexdyn/node's one statement with an effect, installing
  * Node's file system, runs in its entry module, so that importing `flexdyn` alone keeps files in memory as before.
- * Node built-ins beyond those Node loads at start are required on first use (node:http for the viewer server, node:net and
- * node:crypto for the queue, node:os for the thread pool), as are ndarray-ops' compiled operations.
+ * The array libraries and the Node built-ins beyond those Node loads at start are required on first use (deferredRequireTable): a typical model never loads ml-matrix (≈ 14 ms CPU), ndarray, ndarray-ops (cwise compiles all its operations),
+ * node:http (the viewer server), node:net, node:crypto (the queue) or node:os (the thread pool).
  * The code cache (dist/script/code-cache-<V8 version>-<arch>.bin) is written after the script has run once in a fresh
  * process of this Node; another V8 version finds no file of its name and compiles the script as before. The script has no
  * source map (Node applies none to code compiled by node:vm): `node --conditions=flexdyn-modules --enable-source-maps`
@@ -232,16 +232,9 @@ async function buildEngineScript() {
   const nodeSource = readFileSync(join(dist, 'node.js'), 'utf8');
   const installStatement = 'installFileSystem(nodeFileSystem);';
   if (nodeSource.split(installStatement).length !== 2) throw new Error(`build: dist/node.js must hold '${installStatement}' once (the engine script runs it from flexdyn/node's entry)`);
-  const lazyOperations = [...importedNames('ndarray-ops', bundled)].sort();
   const virtualModules = {
     /** flexdyn/node's exports without its effect, plus installFileSystem for its entry module to call. */
     'flexdyn-node-exports': { contents: nodeSource.replace(installStatement, 'export { installFileSystem };'), resolveDir: dist },
-    /** ndarray-ops on first call (cwise compiles all its operations when it loads). */
-    'ndarray-ops': {
-      contents: ['let dependency;', "const load = () => dependency ??= require('ndarray-ops');",
-        ...lazyOperations.map((name) => `export function ${name}(...args) { return load().${name}(...args); }`)].join('\n'),
-      resolveDir: dist,
-    },
   };
   const result = await esbuild({
     stdin: {
@@ -257,9 +250,7 @@ async function buildEngineScript() {
     plugins: [{
       name: 'engine-script-modules',
       setup(build) {
-        build.onResolve({ filter: /^(flexdyn-node-exports|ndarray-ops)$/ }, (args) => args.kind === 'require-call'
-          ? { path: args.path, external: true }
-          : { path: args.path, namespace: 'engine-script' });
+        build.onResolve({ filter: /^flexdyn-node-exports$/ }, (args) => ({ path: args.path, namespace: 'engine-script' }));
         build.onLoad({ filter: /.*/, namespace: 'engine-script' }, (args) => ({ ...virtualModules[args.path], loader: 'js' }));
       },
     }],
@@ -275,9 +266,44 @@ async function buildEngineScript() {
       if (found !== dynamicImports) throw new Error(`build: the engine script has ${found} import( but its modules ${dynamicImports} dynamic imports`);
       text = text.replace(dynamicImport, '__import(');
       if (/\bimport\.meta\b/.test(text)) throw new Error('build: the engine script still uses import.meta');
+      if (/[^\x00-\x7f]/.test(text)) throw new Error('build: the engine script must be ASCII (its loader reads it as Latin-1)');
     }
     writeFileSync(output.path, text);
   }
+}
+
+/**
+ * For each of deferredRequires that the script requires: the names it reads (`var import_x = require("id")`, then only
+ * `import_x.name`), or 'function' for a default import that is only called (`__toESM(require("id"), 1)`, then only
+ * `import_x.default`, and the package is a function). Any other use fails the build, as it would need the module itself.
+ */
+function deferredRequireTable(script) {
+  /** What the engine script requires on first use (the comment on buildEngineScript). */
+  const deferredRequires = ['ml-matrix', 'ndarray', 'ndarray-ops', 'node:http', 'node:net', 'node:crypto', 'node:os'];
+  const table = {};
+  const require = createRequire(join(root, 'package.json'));
+  for (const id of deferredRequires) {
+    const pattern = id.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    const all = script.match(new RegExp(`require\\("${pattern}"\\)`, 'g'))?.length ?? 0;
+    if (all === 0) continue;
+    const declarations = [...script.matchAll(new RegExp(`^var (import_[\\w$]+) = (__toESM\\()?require\\("${pattern}"\\)(, 1\\))?;$`, 'gm'))];
+    if (declarations.length !== all) throw new Error(`build: the engine script requires ${id} other than as \`var import_x = require("${id}")\` (it is required on first use)`);
+    const names = new Set();
+    let called = false;
+    for (const [, variable, toESM] of declarations) {
+      const uses = [...script.matchAll(new RegExp(`\\b${variable.replace(/\$/g, '\\$')}\\b(\\.([\\w$]+))?`, 'g'))].slice(1);
+      for (const [use, , name] of uses) {
+        if (name === undefined) throw new Error(`build: the engine script uses ${variable} (${id}) other than by a name: ${use}`);
+        if (toESM !== undefined) {
+          if (name !== 'default' || typeof require(id) !== 'function') throw new Error(`build: ${id} is imported by default and read as .${name}; only a called function is required on first use`);
+          called = true;
+        } else names.add(name);
+      }
+    }
+    if (called && names.size > 0) throw new Error(`build: ${id} is both called and read by name in the engine script`);
+    table[id] = called ? 'function' : [...names].sort();
+  }
+  return table;
 }
 
 /**
@@ -287,12 +313,8 @@ async function buildEngineScript() {
  */
 async function writeEngineScriptEntries() {
   const folder = join(dist, 'script');
-  const deferredBuiltins = ['node:http', 'node:net', 'node:crypto', 'node:os'];
   const script = readFileSync(join(folder, 'script.js'), 'utf8');
-  for (const [, builtin] of script.matchAll(/require\("(node:[^"]+)"\)/g)) {
-    if (!deferredBuiltins.includes(builtin)) continue;
-    if (!new RegExp(`^var import_[\\w$]+ = require\\("${builtin}"\\);$`, 'm').test(script)) throw new Error(`build: the engine script must import ${builtin} by name (it is required on first use)`);
-  }
+  const deferred = deferredRequireTable(script);
   writeFileSync(join(folder, 'load.js'), `// Generated by scripts/build.mjs: runs script.js (the engine as one classic script) for Node with V8's code cache.
 import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
@@ -306,14 +328,20 @@ try {
 } catch {
   cachedData = undefined; // another V8 version: compiled from the source
 }
-const script = new Script(readFileSync(file, 'utf8'), { filename: file, cachedData });
+// the script is ASCII (the build checks): read as Latin-1, Node's UTF-8 decoding takes ≈ 10 ms more CPU for 2 MB
+const script = new Script(readFileSync(file, 'latin1'), { filename: file, cachedData });
 const require = createRequire(import.meta.url);
-const deferred = new Set(${JSON.stringify(deferredBuiltins)});
-/** Node built-ins the viewer server and the studies need, required on the first use of one of their exports. */
+/** Packages and built-ins required on first use: the names the script reads of each, or 'function' (called only). */
+const deferred = ${JSON.stringify(deferred)};
 function requireForEngine(id) {
-  if (!deferred.has(id)) return require(id);
+  const names = deferred[id];
+  if (names === undefined) return require(id);
   let loaded;
-  return new Proxy({}, { get: (_, name) => (loaded ??= require(id))[name] });
+  const load = () => loaded ??= require(id);
+  if (names === 'function') return (...args) => load()(...args);
+  const exports = {};
+  for (const name of names) Object.defineProperty(exports, name, { get: () => load()[name], enumerable: true });
+  return exports;
 }
 const module = { exports: {} };
 script.runInThisContext()(module.exports, requireForEngine, module, import.meta.url, (specifier) => import.meta.resolve(specifier), (specifier) => import(specifier));

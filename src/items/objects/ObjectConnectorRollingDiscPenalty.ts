@@ -566,7 +566,7 @@ class RollingDiscPenaltyModel implements Only<ObjectModel, RollingDiscPenaltyMod
     const { geometry: geo, relativeVelocity: vC } = this;
     const { lateral: l, forward: f, normal: n } = geo;
     switch (variable) {
-      case OutputVariableType.Position: return Array.from(geo.planeArm);
+      case OutputVariableType.Position: return [geo.planeArm[0], geo.planeArm[1], geo.planeArm[2]];
       case OutputVariableType.Velocity: return Array.from(geo.trailVelocity(this.pair, new Float64Array(3), geo.planeArm));
       case OutputVariableType.VelocityLocal: return [dot(vC, l), dot(vC, f), dot(vC, n)];
       case OutputVariableType.ForceLocal: return [this.slipForce[0], this.slipForce[1], this.normalForce];
