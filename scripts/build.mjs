@@ -6,8 +6,9 @@
  * stays small); rewrites the `.ts` import paths that declaration files keep to `.js`, copies the viewer
  * page's static files, and writes the generated item dictionary types (dist/registry/itemDictionaries.d.ts)
  * from the item registry of the compiled engine; compiles the test models as scripts of the package (dist/testModels/,
- * not packed); finally bundles the entry points (esbuild, shared chunks in dist/chunks/) for a fast cold start and
- * removes the per-file modules. Plain JavaScript, so that `prepare` runs it without tsx.
+ * not packed); finally bundles the entry points (esbuild, shared chunks in dist/chunks/) for a fast cold start, and the
+ * whole engine once more as one script for Node with V8's code cache (dist/script/), and removes the per-file modules.
+ * Plain JavaScript, so that `prepare` runs it without tsx.
  */
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -219,8 +220,9 @@ async function writeDependencyModules() {
  * same code; one instance of every module for all four entries) inside a strict function that receives `require`, the
  * module URL and `import()` from the loader, dist/script/load.js. flexdyn/node's one statement with an effect, installing
  * Node's file system, runs in its entry module, so that importing `flexdyn` alone keeps files in memory as before.
- * The array libraries and the Node built-ins beyond those Node loads at start are required on first use (deferredRequireTable): a typical model never loads ml-matrix (≈ 14 ms CPU), ndarray, ndarray-ops (cwise compiles all its operations),
- * node:http (the viewer server), node:net, node:crypto (the queue) or node:os (the thread pool).
+ * The array libraries and the Node built-ins beyond those Node loads at start are required on first use
+ * (deferredRequireTable): a typical model never loads ml-matrix (≈ 14 ms CPU), ndarray, ndarray-ops (cwise compiles all
+ * its operations), node:http (the viewer server), node:net, node:crypto (the queue) or node:os (the thread pool).
  * The code cache (dist/script/code-cache-<V8 version>-<arch>.bin) is written after the script has run once in a fresh
  * process of this Node; another V8 version finds no file of its name and compiles the script as before. The script has no
  * source map (Node applies none to code compiled by node:vm): `node --conditions=flexdyn-modules --enable-source-maps`
@@ -273,7 +275,7 @@ async function buildEngineScript() {
 }
 
 /**
- * For each of deferredRequires that the script requires: the names it reads (`var import_x = require("id")`, then only
+ * For each package or built-in of deferredRequires that the script requires: the names it reads (`var import_x = require("id")`, then only
  * `import_x.name`), or 'function' for a default import that is only called (`__toESM(require("id"), 1)`, then only
  * `import_x.default`, and the package is a function). Any other use fails the build, as it would need the module itself.
  */
@@ -347,6 +349,8 @@ const module = { exports: {} };
 script.runInThisContext()(module.exports, requireForEngine, module, import.meta.url, (specifier) => import.meta.resolve(specifier), (specifier) => import(specifier));
 /** The namespaces of the entries: index, node (with installFileSystem), viewer, studies. */
 export const engine = module.exports;
+/** Whether V8 took the code cache (not with another V8 version or other V8 flags: then the script compiled from source). */
+export const codeCacheUsed = cachedData !== undefined && script.cachedDataRejected === false;
 /** V8's code cache of the script as it is now (the build writes it after one run). */
 export function createCodeCache() {
   return script.createCachedData();

@@ -426,13 +426,18 @@ class RigidBodySpringDamperModel implements Only<ObjectModel, RigidBodySpringDam
     target.addBlock(0, 0, n, n, m, 0, n, factor);
   }
 
-  /** Updates the joint frame Aj, u6, v6 and (computeForce) the joint-frame force f6. */
-  private evaluate(s: ItemState, computeForce: boolean): void {
+  /**
+   * Updates the joint frame Aj, u6, v6 and (computeForce) the joint-frame force f6. Without velocities (for ode2Lhs of an
+   * undamped connector without user function, whose force does not depend on them) v6 and the markers' velocities and
+   * angular velocities are not updated.
+   */
+  private evaluate(s: ItemState, computeForce: boolean, velocities = true): void {
     const { markers, aJoint, u6, v6, work9, work3 } = this;
     const { a0All } = markers;
-    markers.evaluateRelative(s);
+    if (velocities) markers.evaluateRelative(s);
+    else markers.evaluateRelativePositions(s);
     markers.evaluateFrames(s);
-    markers.evaluateAngularVelocities(s);
+    if (velocities) markers.evaluateAngularVelocities(s);
     markers.relativeRotation(work9);
     if (this.v.intrinsicFormulation) {
       // log of HT0⁻¹HT1 = (A0allᵀA1all, A0allᵀp1 − A0allᵀp0): uRot = log(A0allᵀA1all), uPos = T_exp(uRot)⁻ᵀ(A0allᵀp1 − A0allᵀp0);
@@ -455,30 +460,35 @@ class RigidBodySpringDamperModel implements Only<ObjectModel, RigidBodySpringDam
       for (let i = 0; i < 3; i++) { u6[i] = dLocal[i]; u6[3 + i] = work3[i]; }
     }
     for (let i = 3; i < 6; i++) if (u6[i] > Math.PI) u6[i] -= 2 * Math.PI;
-    const vLocal = mat3TransposeMulVecInto(work3, aJoint, markers.dv);
-    for (let i = 0; i < 3; i++) v6[i] = vLocal[i];
-    const w1 = markers.relativeAngularVelocity(work3);
-    mat3TransposeMulVecInto(w1, aJoint, w1);
-    for (let i = 0; i < 3; i++) v6[3 + i] = w1[i];
+    if (velocities) {
+      const vLocal = mat3TransposeMulVecInto(work3, aJoint, markers.dv);
+      for (let i = 0; i < 3; i++) v6[i] = vLocal[i];
+      const w1 = markers.relativeAngularVelocity(work3);
+      mat3TransposeMulVecInto(w1, aJoint, w1);
+      for (let i = 0; i < 3; i++) v6[3 + i] = w1[i];
+    }
     if (computeForce) this.forceLaw(s);
   }
 
   /**
    * evaluate for {@link RigidBodySpringDamperModel.translationOnly}: Aj = A0all, u6[0:3], v6[0:3] and f6 = [K (u6 − offset)
    * + D v6, 0] of the translational rows and columns (the others are zero: their products with the rotations add only
-   * zeros, so f6 has the values of evaluate's).
+   * zeros, so f6 has the values of evaluate's); without damping v6 is not updated (its products with D are zeros).
    */
   private evaluateTranslation(): void {
     const { markers, aJoint, u6, v6, f6, stiffness: k, damping: d, offset } = this;
     aJoint.set(markers.a0All);
     const dLocal = mat3TransposeMulVecInto(this.work3b, aJoint, markers.dp);
-    const vLocal = mat3TransposeMulVecInto(this.work3, aJoint, markers.dv);
-    for (let i = 0; i < 3; i++) { u6[i] = dLocal[i]; v6[i] = vLocal[i]; }
+    for (let i = 0; i < 3; i++) u6[i] = dLocal[i];
+    if (this.hasDamping) {
+      const vLocal = mat3TransposeMulVecInto(this.work3, aJoint, markers.dv);
+      for (let i = 0; i < 3; i++) v6[i] = vLocal[i];
+    }
     for (let i = 0; i < 3; i++) {
       let sum = 0;
       for (let j = 0; j < 3; j++) sum += k[6 * i + j] * (u6[j] - offset[j]);
       let damping = 0;
-      for (let j = 0; j < 3; j++) damping += d[6 * i + j] * v6[j];
+      if (this.hasDamping) for (let j = 0; j < 3; j++) damping += d[6 * i + j] * v6[j];
       f6[i] = sum + damping;
       f6[3 + i] = 0;
     }
@@ -492,8 +502,9 @@ class RigidBodySpringDamperModel implements Only<ObjectModel, RigidBodySpringDam
       for (let i = 0; i < 6; i++) {
         let sum = 0;
         for (let j = 0; j < 6; j++) sum += k[6 * i + j] * (u6[j] - offset[j]);
+        // without damping the sum stays +0 (the same f6 as with the products 0·v6)
         let damping = 0;
-        for (let j = 0; j < 6; j++) damping += d[6 * i + j] * v6[j];
+        if (this.hasDamping) for (let j = 0; j < 6; j++) damping += d[6 * i + j] * v6[j];
         f6[i] = sum + damping;
       }
       return;
@@ -557,7 +568,8 @@ class RigidBodySpringDamperModel implements Only<ObjectModel, RigidBodySpringDam
     if (this.translationOnly) {
       // T = 0: the torques' terms G_iᵀT add zeros
       const { markers } = this;
-      markers.evaluateRelative(s);
+      if (this.hasDamping) markers.evaluateRelative(s);
+      else markers.evaluateRelativePositions(s);
       markers.evaluateFrames(s);
       this.evaluateTranslation();
       mat3MulVecInto(this.forceGlobal, this.aJoint, this.f6);
@@ -566,7 +578,7 @@ class RigidBodySpringDamperModel implements Only<ObjectModel, RigidBodySpringDam
       addTransposed(markers.jacobian1, markers.n1, this.forceGlobal, 1, f, markers.n0);
       return;
     }
-    this.evaluate(s, true);
+    this.evaluate(s, true, this.hasDamping || this.v.springForceTorqueUserFunction !== 0);
     const { markers, aJoint, f6, forceGlobal: force, torque0, torque1, work3 } = this;
     mat3MulVecInto(force, aJoint, f6);
     for (let i = 0; i < 3; i++) work3[i] = f6[3 + i];
