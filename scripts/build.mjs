@@ -349,6 +349,8 @@ const module = { exports: {} };
 script.runInThisContext()(module.exports, requireForEngine, module, import.meta.url, (specifier) => import.meta.resolve(specifier), (specifier) => import(specifier));
 /** The namespaces of the entries: index, node (with installFileSystem), viewer, studies. */
 export const engine = module.exports;
+/** Whether V8 took the code cache (not with another V8 version or other V8 flags: then the script compiled from source). */
+export const codeCacheUsed = cachedData !== undefined && script.cachedDataRejected === false;
 /** V8's code cache of the script as it is now (the build writes it after one run). */
 export function createCodeCache() {
   return script.createCachedData();
