@@ -107,6 +107,10 @@ class ContactSphereSphereModel implements Only<ObjectModel, ContactSphereSphereM
   }
 
   /** The contact force's generalized forces; without contact in the data nothing (and no kinematics). */
+  ode2LhsActive(s: ItemState): boolean {
+    return contactInData(this.v, s.data, this.dataStart());
+  }
+
   ode2Lhs(s: ItemState, f: Float64Array): void {
     if (!contactInData(this.v, s.data, this.dataStart())) return;
     this.evaluate(s);

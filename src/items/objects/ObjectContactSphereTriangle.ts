@@ -227,6 +227,10 @@ class ContactSphereTriangleModel implements Only<ObjectModel, ContactSphereTrian
     pair.contactForce(this.v, s.data, this.dataStart());
   }
 
+  ode2LhsActive(s: ItemState): boolean {
+    return contactInData(this.v, s.data, this.dataStart());
+  }
+
   /** The contact force's generalized forces; without contact in the data nothing (and no kinematics). */
   ode2Lhs(s: ItemState, f: Float64Array): void {
     if (!contactInData(this.v, s.data, this.dataStart())) return;
