@@ -683,6 +683,21 @@ describe('ObjectConnectorTorsionalSpringDamper', () => {
     expect(maxAbs(lhs)).toBeGreaterThan(0.1);
   });
 
+  it('withoutStiffnessDampingAndTorqueItAddsNothingAndStillMeasures', () => {
+    // an angle sensor (k = d = τ_c = 0): ode2Lhs adds nothing (the law's torque 0·angle + 0·ω + 0 is zero); with a
+    // constant torque it acts again
+    const setup = rigidSetup(64, { amplitude: 0.3 });
+    const n = localSize(createObject(objectConnectorTorsionalSpringDamperDefinition, {}, setup));
+    for (const [torque, acts] of [[0, false], [0.5, true]] as const) {
+      const connector = createObject(objectConnectorTorsionalSpringDamperDefinition, { offset: 0.2, velocityOffset: 0.1, torque }, setup);
+      const lhs = new Float64Array(n);
+      connector.ode2Lhs!(setup.s, lhs);
+      expect(maxAbs(lhs) > 0).toBe(acts);
+      expect(connector.output(OutputVariableType.TorqueLocal, setup.s)).toEqual([torque]);
+      expect(Math.abs(connector.output(OutputVariableType.Rotation, setup.s)![0])).toBeGreaterThan(0.01);
+    }
+  });
+
   it('userFunctionReplacesTheTorqueLaw', () => {
     const setup = rigidSetup(63);
     let args: number[] = [];
