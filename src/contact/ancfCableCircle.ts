@@ -105,6 +105,13 @@ export class CableCircleContact {
   private readonly roots = new PolynomialRoots();
   private e: ArrayLike<number> = [];
   private et: ArrayLike<number> = [];
+  /**
+   * The segment [xa, xb] that integrate integrates and the circle's angular velocity ω: fields, not arguments (a double
+   * passed to a call the optimizer does not inline is boxed, three per segment and residual).
+   */
+  private xa = 0;
+  private xb = 0;
+  private omega = 0;
 
   /**
    * Evaluates the contact of the element (total coordinates e and velocities ė) with the circle (centre c, velocity
@@ -114,6 +121,7 @@ export class CableCircleContact {
     p: CableCircleParameters, derivatives: boolean): boolean {
     this.e = e;
     this.et = et;
+    this.omega = omega;
     this.g.fill(0);
     if (derivatives) { this.gX.fill(0); this.gY.fill(0); }
     this.segmentCount = 0;
@@ -129,7 +137,9 @@ export class CableCircleContact {
           this.rootDerivative(xa, k === 0, c, p.length, this.dXa);
           this.rootDerivative(xb, k === count, c, p.length, this.dXb);
         }
-        if (this.integrate(xa, xb, c, vc, omega, p, derivatives)) any = true;
+        this.xa = xa;
+        this.xb = xb;
+        if (this.integrate(c, vc, p, derivatives)) any = true;
       }
       return any;
     }
@@ -164,7 +174,9 @@ export class CableCircleContact {
         this.chordDerivative(t1, t1 < 0, c, lSeg, this.dXa);
         this.chordDerivative(t2, t2 > 1, c, lSeg, this.dXb);
       }
-      if (this.integrate(xa, xb, c, vc, omega, p, derivatives)) any = true;
+      this.xa = xa;
+      this.xb = xb;
+      if (this.integrate(c, vc, p, derivatives)) any = true;
     }
     return any;
   }
@@ -211,10 +223,11 @@ export class CableCircleContact {
   }
 
   /**
-   * Integrates the segment [xa, xb] (3-point Gauss–Lobatto) into g and, with derivatives (dXa, dXb set), gX and gY;
-   * returns true if the mean normal force of its three points is compressive (the segment is an active contact).
+   * Integrates the segment [xa, xb] of the fields xa, xb (3-point Gauss–Lobatto) into g and, with derivatives (dXa, dXb
+   * set), gX and gY; returns true if the mean normal force of its three points is compressive (an active contact).
    */
-  private integrate(xa: number, xb: number, c: ArrayLike<number>, vc: ArrayLike<number>, omega: number, p: CableCircleParameters, derivatives: boolean): boolean {
+  private integrate(c: ArrayLike<number>, vc: ArrayLike<number>, p: CableCircleParameters, derivatives: boolean): boolean {
+    const xa = this.xa, xb = this.xb, omega = this.omega;
     const { g, gX, gY, S, Sx, pv, dx, dW, dP, dVX, dVY, dD, dN, dFX, dFY, f, fD, fV, n, dXa, dXb, slope, point } = this;
     const w = p.friction !== 0 ? omega : 0; // the circle's rotation enters through friction only
     let mean = 0;
