@@ -43,13 +43,12 @@ function skewValues(a0: number, a1: number, a2: number, out: Float64Array): void
 /** Jets in a fixed order per evaluation: 3-vectors and 3 × 3 matrices (row-major) of jets. */
 type Vec = Jet2[];
 
-/** First-order jets of all elements (one evaluation at a time): the 14 coordinates and the 14 forces, reserved. */
+/** First-order jets of all elements (one evaluation at a time) over the 14 coordinates: the 14 forces reserved. */
 function createWorkspace() {
   const pool = new Jet2Pool(N_LOCAL, 900, false);
-  const variables = Array.from({ length: N_LOCAL }, () => pool.take());
   const forces = Array.from({ length: N_LOCAL }, () => pool.take());
   pool.reserve();
-  return { pool, variables, forces };
+  return { pool, forces };
 }
 /** The jets, created on first use (not when the module loads: a model without these elements never needs them). */
 let sharedWorkspace: ReturnType<typeof createWorkspace> | undefined;
@@ -80,7 +79,6 @@ class BeamGeometricallyExactModel implements Only<ObjectModel & BodyModel, BeamG
   private readonly k = new Float64Array(6);
   private readonly J = new Float64Array(9);
   private readonly pool = workspace().pool;
-  private readonly variables = workspace().variables;
   private readonly forces = workspace().forces;
   private readonly q = new Float64Array(N_LOCAL);
   private readonly u = new Float64Array(N_LOCAL);
@@ -90,7 +88,7 @@ class BeamGeometricallyExactModel implements Only<ObjectModel & BodyModel, BeamG
   /** Jet vectors and matrices of the jet path (computeForces): preallocated arrays, their entries pool jets per call. */
   private readonly jets = {
     A0: new Array<Jet2>(9), A1: new Array<Jet2>(9), R: new Array<Jet2>(9), Gl: new Array<Jet2>(12),
-    dp: new Array<Jet2>(3), d: new Array<Jet2>(3), w: new Array<Jet2>(3), Om: new Array<Jet2>(3), uDisp: new Array<Jet2>(3), res: new Array<Jet2>(6),
+    d: new Array<Jet2>(3), w: new Array<Jet2>(3), Om: new Array<Jet2>(3), uDisp: new Array<Jet2>(3), res: new Array<Jet2>(6),
     posPlus: new Array<Jet2>(3), posMinus: new Array<Jet2>(3), rotPlus: new Array<Jet2>(3), rotMinus: new Array<Jet2>(3),
     pos: new Array<Jet2>(3), rot: new Array<Jet2>(3), omega: new Array<Jet2>(3), Jw: new Array<Jet2>(3), total: new Array<Jet2>(3),
   };
@@ -212,15 +210,15 @@ class BeamGeometricallyExactModel implements Only<ObjectModel & BodyModel, BeamG
     const pool = this.pool, L = this.L, j = this.jets;
     pool.reset();
     pool.derivatives = derivatives;
-    for (let i = 0; i < N_LOCAL; i++) pool.variable(i, this.q[i], this.variables[i]);
-    const v = this.variables;
-    const A0 = j.A0, A1 = j.A1, R = j.R, dp = j.dp, d = j.d, w = j.w, Om = j.Om, uDisp = j.uDisp, res = j.res;
+    const A0 = j.A0, A1 = j.A1, R = j.R, d = j.d, w = j.w, Om = j.Om, uDisp = j.uDisp, res = j.res;
     this.rotation(0, A0);
     this.rotation(1, A1);
     // d = A0ᵀ (p1 − p0), R = A0ᵀ A1
-    for (let k = 0; k < 3; k++) dp[k] = pool.addScaled(v[7 + k], -1, v[k], pool.take());
-    for (let i = 0; i < 3; i++) d[i] = this.dot3(A0[i], A0[3 + i], A0[6 + i], dp[0], dp[1], dp[2]);
-    for (let i = 0; i < 3; i++) for (let k = 0; k < 3; k++) R[3 * i + k] = this.dot3(A0[i], A0[3 + i], A0[6 + i], A1[k], A1[3 + k], A1[6 + k]);
+    // (the gradients written out as sparse sums: d's of the positions and node 0's Euler parameters, R's of the 8 Euler
+    // parameters; each entry the terms that jets' dot3 forms, in its order, without its products with zero gradients)
+    const q = this.q, dp0 = q[7] + -1 * q[0], dp1 = q[8] + -1 * q[1], dp2 = q[9] + -1 * q[2];
+    for (let i = 0; i < 3; i++) d[i] = this.directionJet(A0[i], A0[3 + i], A0[6 + i], dp0, dp1, dp2);
+    for (let i = 0; i < 3; i++) for (let k = 0; k < 3; k++) R[3 * i + k] = this.relativeRotationJet(A0[i], A0[3 + i], A0[6 + i], A1[k], A1[3 + k], A1[6 + k]);
     // Ω = LogSO3(R) = h(|w|², 1 + tr R) w, w = (R21 − R12, R02 − R20, R10 − R01), h(a, c) = 2 atan2(√a, c)/√a
     w[0] = pool.addScaled(R[7], -1, R[5], pool.take());
     w[1] = pool.addScaled(R[2], -1, R[6], pool.take());
@@ -234,7 +232,7 @@ class BeamGeometricallyExactModel implements Only<ObjectModel & BodyModel, BeamG
     } else {
       // 2 atan(√τ)/(c √τ) with τ = a/c² (series; the next term τ³/7 is below 1e-24)
       const tau = pool.div(a, pool.mul(c, c, pool.take()), pool.take());
-      pool.div(pool.polynomial(tau, SERIES_LOG, pool.take()), c, h);
+      pool.div(this.series(tau, SERIES_LOG, pool.take()), c, h);
     }
     for (let k = 0; k < 3; k++) Om[k] = pool.mul(h, w[k], pool.take());
     // T_exp,SO3⁻¹(Ω) = β I + ½ Ω̃ + γ ΩΩᵀ, T_uw = ½ ũ + γ (ũΩ̃ + Ω̃ũ) + f8 (Ω·u) Ω̃²
@@ -443,6 +441,18 @@ class BeamGeometricallyExactModel implements Only<ObjectModel & BodyModel, BeamG
     return u[at] !== 0 || u[at + 1] !== 0 || u[at + 2] !== 0 || u[at + 3] !== 0;
   }
 
+  /** Σ_k c_k a^k into out by the chain rule (value, first and second derivative by Horner's scheme: one jet operation). */
+  private series(a: Jet2, c: readonly number[], out: Jet2): Jet2 {
+    const x = a.v, last = c.length - 1;
+    let f0 = c[last], f1 = 0, f2 = 0;
+    for (let k = last - 1; k >= 0; k--) {
+      f2 = f2 * x + 2 * f1;
+      f1 = f1 * x + f0;
+      f0 = f0 * x + c[k];
+    }
+    return this.pool.chain(a, f0, f1, f2, out);
+  }
+
   /** β, γ and f8 of x = |Ω|² (Exudyn's closed forms and series) into the given jets. */
   private expFactors(x: Jet2, beta: Jet2, gamma: Jet2, f8: Jet2): void {
     const pool = this.pool;
@@ -453,7 +463,7 @@ class BeamGeometricallyExactModel implements Only<ObjectModel & BodyModel, BeamG
       pool.div(pool.mul(half, pool.cos(half, pool.take()), pool.take()), pool.sin(half, pool.take()), beta);
       pool.div(pool.affine(beta, -1, 1, pool.take()), x, gamma);
     } else {
-      pool.polynomial(x, SERIES_GAMMA, gamma);
+      this.series(x, SERIES_GAMMA, gamma);
       pool.affine(pool.mul(x, gamma, pool.take()), -1, 1, beta);
     }
     if (phi >= 0.2) {
@@ -463,7 +473,7 @@ class BeamGeometricallyExactModel implements Only<ObjectModel & BodyModel, BeamG
       const denominator = pool.affine(pool.mul(pool.mul(sinHalf, sinHalf, pool.take()), pool.mul(x, x, pool.take()), pool.take()), 4, 0, pool.take());
       pool.div(numerator, denominator, f8);
     } else {
-      pool.polynomial(x, SERIES_F8, f8);
+      this.series(x, SERIES_F8, f8);
     }
   }
 
@@ -477,6 +487,30 @@ class BeamGeometricallyExactModel implements Only<ObjectModel & BodyModel, BeamG
       if (tso !== undefined) tso[i] = pool.addScaled(base, 0.5, c[i], pool.take());
       tsoT[i] = pool.addScaled(base, -0.5, c[i], pool.take());
     }
+  }
+
+  /** a·(p1 − p0) for a column a of A0 (jets of node 0's Euler parameters) and the values dp = p1 − p0 (a new jet). */
+  private directionJet(a0: Jet2, a1: Jet2, a2: Jet2, dp0: number, dp1: number, dp2: number): Jet2 {
+    const pool = this.pool, out = pool.constant(a0.v * dp0 + a1.v * dp1 + a2.v * dp2, pool.take());
+    if (pool.derivatives) {
+      const g = out.g, ag0 = a0.g, ag1 = a1.g, ag2 = a2.g;
+      for (let e = 3; e < 7; e++) g[e] = dp0 * ag0[e] + dp1 * ag1[e] + dp2 * ag2[e];
+      g[0] = -a0.v; g[1] = -a1.v; g[2] = -a2.v;
+      g[7] = a0.v; g[8] = a1.v; g[9] = a2.v;
+    }
+    return out;
+  }
+
+  /** a·b for a column a of A0 and a column b of A1 (jets of node 0's and node 1's Euler parameters; a new jet). */
+  private relativeRotationJet(a0: Jet2, a1: Jet2, a2: Jet2, b0: Jet2, b1: Jet2, b2: Jet2): Jet2 {
+    const pool = this.pool, a0v = a0.v, a1v = a1.v, a2v = a2.v, b0v = b0.v, b1v = b1.v, b2v = b2.v;
+    const out = pool.constant(a0v * b0v + a1v * b1v + a2v * b2v, pool.take());
+    if (pool.derivatives) {
+      const g = out.g, ag0 = a0.g, ag1 = a1.g, ag2 = a2.g, bg0 = b0.g, bg1 = b1.g, bg2 = b2.g;
+      for (let e = 3; e < 7; e++) g[e] = b0v * ag0[e] + b1v * ag1[e] + b2v * ag2[e];
+      for (let e = 10; e < 14; e++) g[e] = a0v * bg0[e] + a1v * bg1[e] + a2v * bg2[e];
+    }
+    return out;
   }
 
   /** a·b of two jet 3-vectors given by components (a new jet). */
