@@ -6,8 +6,9 @@
  * stays small); rewrites the `.ts` import paths that declaration files keep to `.js`, copies the viewer
  * page's static files, and writes the generated item dictionary types (dist/registry/itemDictionaries.d.ts)
  * from the item registry of the compiled engine; compiles the test models as scripts of the package (dist/testModels/,
- * not packed); finally bundles the entry points (esbuild, shared chunks in dist/chunks/) for a fast cold start and
- * removes the per-file modules. Plain JavaScript, so that `prepare` runs it without tsx.
+ * not packed); finally bundles the entry points (esbuild, shared chunks in dist/chunks/) for a fast cold start, and the
+ * whole engine once more as one script for Node with V8's code cache (dist/script/), and removes the per-file modules.
+ * Plain JavaScript, so that `prepare` runs it without tsx.
  */
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -142,12 +143,14 @@ function removeModules(folder) {
     else if (entry.name.endsWith('.js') || entry.name.endsWith('.js.map')) rmSync(path);
   }
 }
+await buildEngineScript();
 removeModules(dist);
 cpSync(bundled, dist, { recursive: true });
 rmSync(bundled, { recursive: true, force: true });
 await writeDependencyModules();
-/** The names each bundle file imports from `#name` (import clauses of the bundled output). */
-function importedNames(dependency) {
+await writeEngineScriptEntries();
+/** The names each bundle file imports from `#name` (import clauses of the bundled output), in the bundles below folder. */
+function importedNames(dependency, folder = dist) {
   const names = new Set();
   const specifier = JSON.stringify(`#${dependency}`);
   const scan = (folder) => {
@@ -164,7 +167,7 @@ function importedNames(dependency) {
       }
     }
   };
-  scan(dist);
+  scan(folder);
   return names;
 }
 
@@ -205,6 +208,169 @@ async function writeDependencyModules() {
     }
     writeFileSync(join(folder, `${dependency}.js`), lines.join('\n') + '\n');
   }
+}
+
+/**
+ * The engine for Node as one classic script with V8's code cache (docs/decisions.md, "Cold start: the engine as one
+ * script with a code cache"): Node 20 compiles every ES module from its source in every process (≈ 40 ms for the 1.8 MB
+ * main chunk) and keeps no code cache for modules; a script compiled through node:vm takes V8's cached data. The entries
+ * `flexdyn`, `flexdyn/node`, `flexdyn/viewer` and `flexdyn/studies` under Node (package.json condition `node-addons`,
+ * which bundlers do not set, as for the array libraries above) are small ES modules in dist/script/ that re-export the
+ * namespaces of one script, dist/script/script.js: the per-file modules of above, bundled by esbuild as CommonJS (the
+ * same code; one instance of every module for all four entries) inside a strict function that receives `require`, the
+ * module URL and `import()` from the loader, dist/script/load.js. flexdyn/node's one statement with an effect, installing
+ * Node's file system, runs in its entry module, so that importing `flexdyn` alone keeps files in memory as before.
+ * The array libraries and the Node built-ins beyond those Node loads at start are required on first use
+ * (deferredRequireTable): a typical model never loads ml-matrix (≈ 14 ms CPU), ndarray, ndarray-ops (cwise compiles all
+ * its operations), node:http (the viewer server), node:net, node:crypto (the queue) or node:os (the thread pool).
+ * The code cache (dist/script/code-cache-<V8 version>-<arch>.bin) is written after the script has run once in a fresh
+ * process of this Node; another V8 version finds no file of its name and compiles the script as before. The script has no
+ * source map (Node applies none to code compiled by node:vm): `node --conditions=flexdyn-modules --enable-source-maps`
+ * selects the ES-module bundles, whose stack traces point at src/.
+ */
+async function buildEngineScript() {
+  const folder = join(bundled, 'script');
+  mkdirSync(folder, { recursive: true });
+  const nodeSource = readFileSync(join(dist, 'node.js'), 'utf8');
+  const installStatement = 'installFileSystem(nodeFileSystem);';
+  if (nodeSource.split(installStatement).length !== 2) throw new Error(`build: dist/node.js must hold '${installStatement}' once (the engine script runs it from flexdyn/node's entry)`);
+  const virtualModules = {
+    /** flexdyn/node's exports without its effect, plus installFileSystem for its entry module to call. */
+    'flexdyn-node-exports': { contents: nodeSource.replace(installStatement, 'export { installFileSystem };'), resolveDir: dist },
+  };
+  const result = await esbuild({
+    stdin: {
+      contents: ["export * as index from './index.js';", "export * as viewer from './viewer/index.js';",
+        "export * as studies from './studies/index.js';", "export * as node from 'flexdyn-node-exports';"].join('\n'),
+      resolveDir: dist, sourcefile: 'script-entry.js', loader: 'js',
+    },
+    absWorkingDir: root, outfile: join(folder, 'script.js'), write: false, metafile: true, bundle: true, format: 'cjs', platform: 'node',
+    target: 'esnext', packages: 'external', logLevel: 'warning',
+    define: { 'import.meta.url': '__moduleUrl', 'import.meta.resolve': '__resolve' },
+    banner: { js: '(function (exports, require, module, __moduleUrl, __resolve, __import) {\n"use strict";' },
+    footer: { js: '})' },
+    plugins: [{
+      name: 'engine-script-modules',
+      setup(build) {
+        build.onResolve({ filter: /^flexdyn-node-exports$/ }, (args) => ({ path: args.path, namespace: 'engine-script' }));
+        build.onLoad({ filter: /.*/, namespace: 'engine-script' }, (args) => ({ ...virtualModules[args.path], loader: 'js' }));
+      },
+    }],
+  });
+  const dynamicImport = /(?<![\w$.'"`])import\(/g;
+  const dynamicImports = Object.keys(result.metafile.inputs).filter((input) => !input.includes(':') && existsSync(join(root, input)))
+    .reduce((count, input) => count + (readFileSync(join(root, input), 'utf8').match(dynamicImport)?.length ?? 0), 0);
+  for (const output of result.outputFiles) {
+    let text = output.text;
+    if (output.path.endsWith('.js')) {
+      // import() of a package or a user's module goes through the loader's import() (a script compiled by node:vm has none)
+      const found = text.match(dynamicImport)?.length ?? 0;
+      if (found !== dynamicImports) throw new Error(`build: the engine script has ${found} import( but its modules ${dynamicImports} dynamic imports`);
+      text = text.replace(dynamicImport, '__import(');
+      if (/\bimport\.meta\b/.test(text)) throw new Error('build: the engine script still uses import.meta');
+      if (/[^\x00-\x7f]/.test(text)) throw new Error('build: the engine script must be ASCII (its loader reads it as Latin-1)');
+    }
+    writeFileSync(output.path, text);
+  }
+}
+
+/**
+ * For each package or built-in of deferredRequires that the script requires: the names it reads (`var import_x = require("id")`, then only
+ * `import_x.name`), or 'function' for a default import that is only called (`__toESM(require("id"), 1)`, then only
+ * `import_x.default`, and the package is a function). Any other use fails the build, as it would need the module itself.
+ */
+function deferredRequireTable(script) {
+  /** What the engine script requires on first use (the comment on buildEngineScript). */
+  const deferredRequires = ['ml-matrix', 'ndarray', 'ndarray-ops', 'node:http', 'node:net', 'node:crypto', 'node:os'];
+  const table = {};
+  const require = createRequire(join(root, 'package.json'));
+  for (const id of deferredRequires) {
+    const pattern = id.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    const all = script.match(new RegExp(`require\\("${pattern}"\\)`, 'g'))?.length ?? 0;
+    if (all === 0) continue;
+    const declarations = [...script.matchAll(new RegExp(`^var (import_[\\w$]+) = (__toESM\\()?require\\("${pattern}"\\)(, 1\\))?;$`, 'gm'))];
+    if (declarations.length !== all) throw new Error(`build: the engine script requires ${id} other than as \`var import_x = require("${id}")\` (it is required on first use)`);
+    const names = new Set();
+    let called = false;
+    for (const [, variable, toESM] of declarations) {
+      const uses = [...script.matchAll(new RegExp(`\\b${variable.replace(/\$/g, '\\$')}\\b(\\.([\\w$]+))?`, 'g'))].slice(1);
+      for (const [use, , name] of uses) {
+        if (name === undefined) throw new Error(`build: the engine script uses ${variable} (${id}) other than by a name: ${use}`);
+        if (toESM !== undefined) {
+          if (name !== 'default' || typeof require(id) !== 'function') throw new Error(`build: ${id} is imported by default and read as .${name}; only a called function is required on first use`);
+          called = true;
+        } else names.add(name);
+      }
+    }
+    if (called && names.size > 0) throw new Error(`build: ${id} is both called and read by name in the engine script`);
+    table[id] = called ? 'function' : [...names].sort();
+  }
+  return table;
+}
+
+/**
+ * dist/script/load.js (the loader) and the entry modules dist/script/{index,node,viewer,studies}.js: each exports the
+ * very names of its ES-module bundle (read from the bundles just written), taken from the script's namespaces. Then a
+ * fresh Node process runs the script once and writes the code cache.
+ */
+async function writeEngineScriptEntries() {
+  const folder = join(dist, 'script');
+  const script = readFileSync(join(folder, 'script.js'), 'utf8');
+  const deferred = deferredRequireTable(script);
+  writeFileSync(join(folder, 'load.js'), `// Generated by scripts/build.mjs: runs script.js (the engine as one classic script) for Node with V8's code cache.
+import { createRequire } from 'node:module';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { Script } from 'node:vm';
+
+const file = fileURLToPath(new URL('./script.js', import.meta.url));
+let cachedData;
+try {
+  cachedData = readFileSync(new URL(\`./code-cache-\${process.versions.v8}-\${process.arch}.bin\`, import.meta.url));
+} catch {
+  cachedData = undefined; // another V8 version: compiled from the source
+}
+// the script is ASCII (the build checks): read as Latin-1, Node's UTF-8 decoding takes ≈ 10 ms more CPU for 2 MB
+const script = new Script(readFileSync(file, 'latin1'), { filename: file, cachedData });
+const require = createRequire(import.meta.url);
+/** Packages and built-ins required on first use: the names the script reads of each, or 'function' (called only). */
+const deferred = ${JSON.stringify(deferred)};
+function requireForEngine(id) {
+  const names = deferred[id];
+  if (names === undefined) return require(id);
+  let loaded;
+  const load = () => loaded ??= require(id);
+  if (names === 'function') return (...args) => load()(...args);
+  const exports = {};
+  for (const name of names) Object.defineProperty(exports, name, { get: () => load()[name], enumerable: true });
+  return exports;
+}
+const module = { exports: {} };
+script.runInThisContext()(module.exports, requireForEngine, module, import.meta.url, (specifier) => import.meta.resolve(specifier), (specifier) => import(specifier));
+/** The namespaces of the entries: index, node (with installFileSystem), viewer, studies. */
+export const engine = module.exports;
+/** Whether V8 took the code cache (not with another V8 version or other V8 flags: then the script compiled from source). */
+export const codeCacheUsed = cachedData !== undefined && script.cachedDataRejected === false;
+/** V8's code cache of the script as it is now (the build writes it after one run). */
+export function createCodeCache() {
+  return script.createCachedData();
+}
+`);
+  const entries = { index: 'index.js', node: 'node.js', viewer: 'viewer/index.js', studies: 'studies/index.js' };
+  for (const [name, bundle] of Object.entries(entries)) {
+    const names = Object.keys(await import(pathToFileURL(join(dist, bundle)).href));
+    if (names.includes('default')) throw new Error(`build: ${bundle} has a default export; the script entries export names only`);
+    const lines = [`// Generated by scripts/build.mjs: ${name === 'index' ? 'flexdyn' : `flexdyn/${name}`} for Node, from the engine script (script.js, loaded by load.js).`,
+      "import { engine } from './load.js';"];
+    if (name === 'node') lines.push('engine.node.installFileSystem(engine.node.nodeFileSystem);');
+    lines.push(`export const { ${names.join(', ')} } = engine.${name};`);
+    writeFileSync(join(folder, `${name}.js`), lines.join('\n') + '\n');
+  }
+  const cacheFile = join(folder, `code-cache-${process.versions.v8}-${process.arch}.bin`);
+  const written = spawnSync(process.execPath, ['--input-type=module', '-e',
+    `import { writeFileSync } from 'node:fs'; const { createCodeCache } = await import(${JSON.stringify(pathToFileURL(join(folder, 'load.js')).href)}); writeFileSync(${JSON.stringify(cacheFile)}, createCodeCache());`],
+  { stdio: 'inherit' });
+  if (written.status !== 0) throw new Error('build: writing the code cache of the engine script failed');
 }
 
 console.log(`build: dist/ written`);

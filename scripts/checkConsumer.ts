@@ -7,7 +7,8 @@
  *    lockfile taken from this repository's): only the runtime dependencies come along (under 2 MB; flexdyn itself under 10 MB).
  * 3. `node app.mjs` (flexdyn/node: files on disk) and `node engine.mjs` (the engine alone in Node:
  *    files in memory, one notice) run the model of test/consumer/oscillator.mjs; x(1 s) matches the
- *    analytic solution.
+ *    analytic solution. Under Node `flexdyn` is the engine script, which takes its code cache; with
+ *    `--conditions=flexdyn-modules` the ES-module bundles compute the same.
  * 4. `tsc` checks test/consumer/app.ts under strict + NodeNext with skipLibCheck false; the language
  *    service shows a parameter's description on hover.
  * 5. esbuild bundles test/consumer/browser.mjs for the browser; headless Chromium runs it with the
@@ -21,7 +22,7 @@ import { copyFileSync, createReadStream, existsSync, mkdirSync, mkdtempSync, rea
 import { createHash } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import ts from 'typescript';
 import { build } from 'esbuild';
 import { browserSkipReason, launchBrowser } from '../test/viewer/browserHarness.ts';
@@ -154,9 +155,18 @@ async function main(): Promise<void> {
     const notices = engineRun.stderr.split('\n').filter((line) => line.includes('kept in memory'));
     if (notices.length !== 1) fail(`the engine entry must say once that the files stay in memory, got ${notices.length} notices:\n${engineRun.stderr}`);
     for (const key of Object.keys(app)) if (engine[key] !== app[key]) fail(`the engine entry must compute the same ${key} as flexdyn/node, got ${String(engine[key])} vs ${app[key]}`);
+    // under Node the entries are the engine script, compiled with the code cache the build wrote (docs/decisions.md);
+    // `--conditions=flexdyn-modules` gives the ES-module bundles, which must compute the same
+    const loader = pathToFileURL(join(project, 'node_modules', 'flexdyn', 'dist', 'script', 'load.js')).href;
+    const scriptRun = run(process.execPath, ['--input-type=module', '-e', `const { codeCacheUsed } = await import(${JSON.stringify(loader)}); console.log(JSON.stringify({ entry: import.meta.resolve('flexdyn'), codeCacheUsed }))`], project, nodeEnv);
+    const script = JSON.parse(scriptRun.stdout.trim()) as { entry: string; codeCacheUsed: boolean };
+    if (!script.entry.endsWith('/dist/script/index.js') || !script.codeCacheUsed) fail(`under Node, flexdyn must resolve to dist/script/index.js and its script take the code cache, got ${script.entry}, code cache used: ${script.codeCacheUsed}`);
+    const modulesRun = run(process.execPath, ['--conditions=flexdyn-modules', 'app.mjs'], project, nodeEnv);
+    const modules = JSON.parse(modulesRun.stdout.trim().split('\n').pop()!) as Record<string, number>;
+    for (const key of Object.keys(app)) if (modules[key] !== app[key]) fail(`the ES-module bundles (--conditions=flexdyn-modules) must compute the same ${key} as the engine script, got ${modules[key]} vs ${app[key]}`);
     const usage = run(join(project, 'node_modules', '.bin', 'flexdyn'), ['--help'], project, nodeEnv).stdout;
   if (!usage.startsWith('usage: flexdyn view')) fail(`the flexdyn command (bin/flexdyn.js → dist/cli.js) must print its usage, got '${usage}'`);
-  console.log(`  x(${app.t}) = ${app.x} (analytic ${app.analytic}); ${app.solutionRows} solution rows; engine entry identical, notice: ${notices[0].trim()}`);
+  console.log(`  x(${app.t}) = ${app.x} (analytic ${app.analytic}); ${app.solutionRows} solution rows; engine entry identical, notice: ${notices[0].trim()}; engine script with code cache, ES-module bundles identical`);
 
     // 4. strict tsc consumer and the editor's hover text
     step('tsc (strict, NodeNext, skipLibCheck false) on app.ts');

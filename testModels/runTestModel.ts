@@ -6,7 +6,7 @@
  * Exits non-zero when the model misses its tolerance. The model writes its files into a temporary folder.
  *
  * From source: `npx tsx testModels/runTestModel.ts heavyTop`. Compiled (`npm run build` writes dist/testModels/, with
- * the package entry imported as `flexdyn`, i.e. dist/index.js): `node dist/testModels/runTestModel.js heavyTop` — the
+ * the package entry imported as `flexdyn`: under Node dist/script/, scripts/build.mjs): `node dist/testModels/runTestModel.js heavyTop` — the
  * cold-start figure of docs/benchmarks.md.
  */
 import '../src/node.ts'; // Node's file system: models write their files to disk

@@ -7,7 +7,8 @@
  *   mode, its own settings; solve time = the time of Exudyn's SolveSystem calls, steps and Newton iterations from
  *   the solver); process wall time from spawn to exit.
  * - Flexdyn, cold: `node bench/peers/out/bench/peers/flexdynRun.js <model>` (compiled JavaScript on dist/, the ported
- *   testModels/<model>.ts; solve time = the time of MainSystem.solveDynamic/solveStatic calls); process wall time.
+ *   testModels/<model>.ts, their imports of src/index.ts and src/node.ts as `flexdyn` and `flexdyn/node` through
+ *   package.json; solve time = the time of MainSystem.solveDynamic/solveStatic calls); process wall time.
  * - Flexdyn, warm: one more process that runs the model repeatedly (warm-up, then ≥ `--warm` timed runs, median).
  *
  * Then the GeneralContact particle box (bench/particles.bench.ts; Exudyn: bench/peers/exudynParticles.py) with 1 000
@@ -95,7 +96,10 @@ function transpileFolder(folder, options) {
     }
     if (!entry.name.endsWith('.ts') || entry.name.endsWith('.d.ts')) continue;
     const target = join(out, relative(root, source)).replace(/\.ts$/, '.js');
-    const { outputText, diagnostics } = ts.transpileModule(readFileSync(source, 'utf8'), { compilerOptions: options, fileName: source, reportDiagnostics: true });
+    // the package's entries as a user's script imports them (package.json: under Node the engine script, docs/decisions.md)
+    const text = readFileSync(source, 'utf8').replace(/(['"])(?:\.\.\/)+src\/(index|node|viewer\/index|studies\/index)\.ts\1/g,
+      (_, quote, entry) => `${quote}${entry === 'index' ? 'flexdyn' : `flexdyn/${entry.replace('/index', '')}`}${quote}`);
+    const { outputText, diagnostics } = ts.transpileModule(text, { compilerOptions: options, fileName: source, reportDiagnostics: true });
     if (diagnostics.length > 0) throw new Error(`${source}: ${ts.flattenDiagnosticMessageText(diagnostics[0].messageText, '\n')}`);
     mkdirSync(dirname(target), { recursive: true });
     writeFileSync(target, outputText);

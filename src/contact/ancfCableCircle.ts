@@ -105,6 +105,13 @@ export class CableCircleContact {
   private readonly roots = new PolynomialRoots();
   private e: ArrayLike<number> = [];
   private et: ArrayLike<number> = [];
+  /**
+   * The segment [xa, xb] that integrate integrates and the circle's angular velocity ω: fields, not arguments (a double
+   * passed to a call the optimizer does not inline is boxed, three per segment and residual).
+   */
+  private xa = 0;
+  private xb = 0;
+  private omega = 0;
 
   /**
    * Evaluates the contact of the element (total coordinates e and velocities ė) with the circle (centre c, velocity
@@ -114,6 +121,7 @@ export class CableCircleContact {
     p: CableCircleParameters, derivatives: boolean): boolean {
     this.e = e;
     this.et = et;
+    this.omega = omega;
     this.g.fill(0);
     if (derivatives) { this.gX.fill(0); this.gY.fill(0); }
     this.segmentCount = 0;
@@ -129,7 +137,9 @@ export class CableCircleContact {
           this.rootDerivative(xa, k === 0, c, p.length, this.dXa);
           this.rootDerivative(xb, k === count, c, p.length, this.dXb);
         }
-        if (this.integrate(xa, xb, c, vc, omega, p, derivatives)) any = true;
+        this.xa = xa;
+        this.xb = xb;
+        if (this.integrate(c, vc, p, derivatives)) any = true;
       }
       return any;
     }
@@ -164,7 +174,9 @@ export class CableCircleContact {
         this.chordDerivative(t1, t1 < 0, c, lSeg, this.dXa);
         this.chordDerivative(t2, t2 > 1, c, lSeg, this.dXb);
       }
-      if (this.integrate(xa, xb, c, vc, omega, p, derivatives)) any = true;
+      this.xa = xa;
+      this.xb = xb;
+      if (this.integrate(c, vc, p, derivatives)) any = true;
     }
     return any;
   }
@@ -211,10 +223,11 @@ export class CableCircleContact {
   }
 
   /**
-   * Integrates the segment [xa, xb] (3-point Gauss–Lobatto) into g and, with derivatives (dXa, dXb set), gX and gY;
-   * returns true if the mean normal force of its three points is compressive (the segment is an active contact).
+   * Integrates the segment [xa, xb] of the fields xa, xb (3-point Gauss–Lobatto) into g and, with derivatives (dXa, dXb
+   * set), gX and gY; returns true if the mean normal force of its three points is compressive (an active contact).
    */
-  private integrate(xa: number, xb: number, c: ArrayLike<number>, vc: ArrayLike<number>, omega: number, p: CableCircleParameters, derivatives: boolean): boolean {
+  private integrate(c: ArrayLike<number>, vc: ArrayLike<number>, p: CableCircleParameters, derivatives: boolean): boolean {
+    const xa = this.xa, xb = this.xb, omega = this.omega;
     const { g, gX, gY, S, Sx, pv, dx, dW, dP, dVX, dVY, dD, dN, dFX, dFY, f, fD, fV, n, dXa, dXb, slope, point } = this;
     const w = p.friction !== 0 ? omega : 0; // the circle's rotation enters through friction only
     let mean = 0;
@@ -257,27 +270,34 @@ export class CableCircleContact {
       }
       // f(d, Δv): ∂f/∂X = fD ∂d/∂X + fV ∂Δv/∂X, ∂f/∂Y = fV ∂Δv/∂Y; ∂n/∂X = (I − n nᵀ)/|d| ∂d/∂X
       for (let r = 0; r < 2; r++) {
+        const fD0 = fD[2 * r], fD1 = fD[2 * r + 1], fV0 = fV[2 * r], fV1 = fV[2 * r + 1];
+        const p0 = (r === 0 ? 1 : 0) - n[r] * n[0], p1 = (r === 1 ? 1 : 0) - n[r] * n[1];
         for (let m = 0; m < NX; m++) {
-          dFX[r * NX + m] = fD[2 * r] * dD[m] + fD[2 * r + 1] * dD[NX + m] + fV[2 * r] * dVX[m] + fV[2 * r + 1] * dVX[NX + m];
-          dN[r * NX + m] = (((r === 0 ? 1 : 0) - n[r] * n[0]) * dD[m] + ((r === 1 ? 1 : 0) - n[r] * n[1]) * dD[NX + m]) / dist;
+          dFX[r * NX + m] = fD0 * dD[m] + fD1 * dD[NX + m] + fV0 * dVX[m] + fV1 * dVX[NX + m];
+          dN[r * NX + m] = (p0 * dD[m] + p1 * dD[NX + m]) / dist;
         }
-        for (let m = 0; m < NY; m++) dFY[r * NY + m] = fV[2 * r] * dVY[m] + fV[2 * r + 1] * dVY[NY + m];
+        for (let m = 0; m < NY; m++) dFY[r * NY + m] = fV0 * dVY[m] + fV1 * dVY[NY + m];
       }
+      // the factors of the inner loops in locals (the same products): the optimizer cannot tell that the stores into gX
+      // and gY leave f, S and Sx alone, and would load them again for every entry
       for (let j = 0; j < 4; j++) {
+        const Sj = S[j], WSxj = W * Sx[j], WSj = W * S[j];
         for (let r = 0; r < 2; r++) {
-          const row = 2 * j + r;
-          for (let m = 0; m < NX; m++) gX[row * NX + m] += f[r] * (S[j] * dW[m] + W * Sx[j] * dx[m]) + W * S[j] * dFX[r * NX + m];
-          for (let m = 0; m < NY; m++) gY[row * NY + m] += W * S[j] * dFY[r * NY + m];
+          const row = 2 * j + r, fr = f[r];
+          for (let m = 0; m < NX; m++) gX[row * NX + m] += fr * (Sj * dW[m] + WSxj * dx[m]) + WSj * dFX[r * NX + m];
+          for (let m = 0; m < NY; m++) gY[row * NY + m] += WSj * dFY[r * NY + m];
         }
       }
       for (let r = 0; r < 2; r++) {
-        for (let m = 0; m < NX; m++) gX[(8 + r) * NX + m] += f[r] * dW[m] + W * dFX[r * NX + m];
+        const fr = f[r];
+        for (let m = 0; m < NX; m++) gX[(8 + r) * NX + m] += fr * dW[m] + W * dFX[r * NX + m];
         for (let m = 0; m < NY; m++) gY[(8 + r) * NY + m] += W * dFY[r * NY + m];
       }
+      const Wl = W * p.lever, f0 = f[0], f1 = f[1], n0 = n[0], n1 = n[1];
       for (let m = 0; m < NX; m++) {
-        gX[10 * NX + m] += torque * dW[m] + W * p.lever * (dN[m] * f[1] + n[0] * dFX[NX + m] - dN[NX + m] * f[0] - n[1] * dFX[m]);
+        gX[10 * NX + m] += torque * dW[m] + Wl * (dN[m] * f1 + n0 * dFX[NX + m] - dN[NX + m] * f0 - n1 * dFX[m]);
       }
-      for (let m = 0; m < NY; m++) gY[10 * NY + m] += W * p.lever * (n[0] * dFY[NY + m] - n[1] * dFY[m]);
+      for (let m = 0; m < NY; m++) gY[10 * NY + m] += Wl * (n0 * dFY[NY + m] - n1 * dFY[m]);
     }
     return mean < 0;
   }

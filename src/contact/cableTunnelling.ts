@@ -4,6 +4,7 @@ import type { ContactSpheres } from './contactSpheres.ts';
 import type { ContactANCFCables } from './contactANCFCables.ts';
 import { centerlineCoefficients, PolynomialRoots } from './ancfCableCircle.ts';
 import { SearchGrid } from './searchGrid.ts';
+import { hypot2 } from '../rotations/skew.ts';
 import type { SphereMotion } from './sphereTunnelling.ts';
 
 /**
@@ -133,9 +134,9 @@ export class CableTunnellingCheck {
   }
 }
 
-/** |Δ| of the 2-vector at o between the coordinates e0 and e1. */
+/** |Δ| of the 2-vector at o between the coordinates e0 and e1 (hypot2: Math.hypot's value without its per-call array). */
 function shift(e0: Float64Array, e1: Float64Array, o: number): number {
-  return Math.hypot(e1[o] - e0[o], e1[o + 1] - e0[o + 1]);
+  return hypot2(e1[o] - e0[o], e1[o + 1] - e0[o + 1]);
 }
 
 /** Σ q_k x^k, k = 0 … 6 (Horner). */

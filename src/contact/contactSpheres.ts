@@ -79,7 +79,9 @@ export class ContactSpheres implements ContactItemSet {
     const x = this.kinematics.position3, r = this.radius;
     for (let i = 0; i < this.radius.length; i++) {
       const at = 6 * (this.offset + i);
-      for (let k = 0; k < 3; k++) { boxes[at + k] = x[3 * i + k] - r[i]; boxes[at + 3 + k] = x[3 * i + k] + r[i]; }
+      const x0 = x[3 * i], x1 = x[3 * i + 1], x2 = x[3 * i + 2], ri = r[i]; // (loaded once: see ContactTriangles.update)
+      boxes[at] = x0 - ri; boxes[at + 1] = x1 - ri; boxes[at + 2] = x2 - ri;
+      boxes[at + 3] = x0 + ri; boxes[at + 4] = x1 + ri; boxes[at + 5] = x2 + ri;
     }
   }
 }

@@ -130,19 +130,26 @@ export class ContactTriangles implements ContactItemSet {
     for (let m = 0; m < this.meshes.length; m++) {
       const mesh = this.meshes[m];
       if (this.fixed[m] && this.staticDone) continue;
+      // the mesh's frame and each box in locals: the optimizer cannot tell that the stores into y and boxes leave A and
+      // p alone, and would load them again for every point
+      const a00 = A[9 * m], a01 = A[9 * m + 1], a02 = A[9 * m + 2], a10 = A[9 * m + 3], a11 = A[9 * m + 4], a12 = A[9 * m + 5];
+      const a20 = A[9 * m + 6], a21 = A[9 * m + 7], a22 = A[9 * m + 8], px = p[3 * m], py = p[3 * m + 1], pz = p[3 * m + 2];
       for (let t = mesh.firstTriangle; t < mesh.firstTriangle + mesh.count; t++) {
-        const at = 6 * (this.offset + t);
-        boxes[at] = boxes[at + 1] = boxes[at + 2] = Infinity;
-        boxes[at + 3] = boxes[at + 4] = boxes[at + 5] = -Infinity;
+        let xMin = Infinity, yMin = Infinity, zMin = Infinity, xMax = -Infinity, yMax = -Infinity, zMax = -Infinity;
         for (let k = 0; k < 3; k++) {
-          const o = 9 * t + 3 * k;
-          for (let r = 0; r < 3; r++) {
-            const v = A[9 * m + 3 * r] * x[o] + A[9 * m + 3 * r + 1] * x[o + 1] + A[9 * m + 3 * r + 2] * x[o + 2] + p[3 * m + r];
-            y[o + r] = v;
-            if (v < boxes[at + r]) boxes[at + r] = v;
-            if (v > boxes[at + 3 + r]) boxes[at + 3 + r] = v;
-          }
+          const o = 9 * t + 3 * k, x0 = x[o], x1 = x[o + 1], x2 = x[o + 2];
+          const vx = a00 * x0 + a01 * x1 + a02 * x2 + px, vy = a10 * x0 + a11 * x1 + a12 * x2 + py, vz = a20 * x0 + a21 * x1 + a22 * x2 + pz;
+          y[o] = vx; y[o + 1] = vy; y[o + 2] = vz;
+          if (vx < xMin) xMin = vx;
+          if (vx > xMax) xMax = vx;
+          if (vy < yMin) yMin = vy;
+          if (vy > yMax) yMax = vy;
+          if (vz < zMin) zMin = vz;
+          if (vz > zMax) zMax = vz;
         }
+        const at = 6 * (this.offset + t);
+        boxes[at] = xMin; boxes[at + 1] = yMin; boxes[at + 2] = zMin;
+        boxes[at + 3] = xMax; boxes[at + 4] = yMax; boxes[at + 5] = zMax;
       }
     }
     this.staticDone = true;

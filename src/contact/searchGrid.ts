@@ -149,9 +149,13 @@ export class SearchGrid {
     const stamp = this.stamp;
     if (except >= 0) stamps[except] = stamp;
     let count = 0;
-    for (let ix = range[0]; ix <= range[3]; ix++) {
-      for (let iy = range[1]; iy <= range[4]; iy++) {
-        for (let iz = range[2]; iz <= range[5]; iz++) {
+    // the box and the cell range in locals: the optimizer cannot tell that the stores into stamps and found leave the
+    // arrays alone, and would load them again for every item
+    const xMin = box[at], yMin = box[at + 1], zMin = box[at + 2], xMax = box[at + 3], yMax = box[at + 4], zMax = box[at + 5];
+    const ix0 = range[0], iy0 = range[1], iz0 = range[2], ix1 = range[3], iy1 = range[4], iz1 = range[5];
+    for (let ix = ix0; ix <= ix1; ix++) {
+      for (let iy = iy0; iy <= iy1; iy++) {
+        for (let iz = iz0; iz <= iz1; iz++) {
           const c = ix + nx * (iy + ny * iz), first = start[c];
           // items are in increasing order within a cell: from the end, skip those ≥ hi, stop below lo
           for (let p = start[c + 1] - 1; p >= first; p--) {
@@ -160,8 +164,8 @@ export class SearchGrid {
             if (j < lo) break;
             if (stamps[j] === stamp) continue;
             stamps[j] = stamp;
-            if (x[6 * j] > box[at + 3] || box[at] > x[6 * j + 3] || x[6 * j + 1] > box[at + 4] || box[at + 1] > x[6 * j + 4]
-              || x[6 * j + 2] > box[at + 5] || box[at + 2] > x[6 * j + 5]) continue;
+            if (x[6 * j] > xMax || xMin > x[6 * j + 3] || x[6 * j + 1] > yMax || yMin > x[6 * j + 4]
+              || x[6 * j + 2] > zMax || zMin > x[6 * j + 5]) continue;
             if (count === this.found.length) {
               const grown = new Int32Array(2 * count);
               grown.set(this.found);

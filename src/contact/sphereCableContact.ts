@@ -121,8 +121,8 @@ export class SphereCableContact implements ContactKernel {
     const gX = kernel.gX, gY = kernel.gY;
     for (let r = 0; r < 11; r++) for (let k = 0; k < 8; k++) C[8 * r + k] = factorQ * gX[10 * r + k] + factorU * gY[11 * r + k];
     const m = kin.columns(j);
-    const ltgCable = cables.ltg.subarray(8 * i, 8 * i + 8);
-    for (let r = 0; r < 8; r++) for (let k = 0; k < 8; k++) if (C[8 * r + k] !== 0) target.add(ltgCable[r], ltgCable[k], C[8 * r + k]);
+    const ltg = cables.ltg, cableAt = 8 * i; // the cable's 8 entries (no subarray per pair)
+    for (let r = 0; r < 8; r++) for (let k = 0; k < 8; k++) if (C[8 * r + k] !== 0) target.add(ltg[cableAt + r], ltg[cableAt + k], C[8 * r + k]);
     if (m === 0) return;
     kin.ensureJacobians(j);
     kin.kinematicsJacobian(s, j, factorQ, factorU, K);
@@ -139,14 +139,14 @@ export class SphereCableContact implements ContactKernel {
       const px = Jp[at + a], py = Jp[at + m + a], rz = rotation ? Jr[at + 2 * m + a] : 0;
       for (let k = 0; k < 8; k++) {
         const v = -(px * C[64 + k] + py * C[72 + k] + rz * C[80 + k]);
-        if (v !== 0) target.add(row, ltgCable[k], v);
+        if (v !== 0) target.add(row, ltg[cableAt + k], v);
       }
       for (let col = 0; col < m; col++) {
         const v = -(px * M[8 * m + col] + py * M[9 * m + col] + rz * M[10 * m + col]);
         if (v !== 0) target.add(row, kin.ltg[start + col], v);
       }
     }
-    for (let r = 0; r < 8; r++) for (let col = 0; col < m; col++) if (M[r * m + col] !== 0) target.add(ltgCable[r], kin.ltg[start + col], M[r * m + col]);
+    for (let r = 0; r < 8; r++) for (let col = 0; col < m; col++) if (M[r * m + col] !== 0) target.add(ltg[cableAt + r], kin.ltg[start + col], M[r * m + col]);
     const marker = kin.marker(j);
     if (factorQ !== 0 && marker.jacobianTransposedVector_q !== undefined) {
       force[0] = kernel.g[8]; force[1] = kernel.g[9];

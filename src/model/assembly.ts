@@ -342,6 +342,7 @@ export class SystemAssembler {
     const { loads, loadMaps, lhsObjects } = this.model;
     for (let o = 0; o < lhsObjects.length; o++) {
       const { object, map } = lhsObjects[o];
+      if (object.ode2LhsActive !== undefined && !object.ode2LhsActive(s)) continue; // it would add zeros
       const vector = map.vector;
       zeroArray(vector);
       object.ode2Lhs(s, vector);

@@ -362,6 +362,11 @@ export interface ObjectModel {
   /** Adds the left-hand side forces (elastic, damping, gyroscopic) to the local vector. */
   ode2Lhs?(s: ItemState, f: Float64Array): void;
   /**
+   * Optional, with ode2Lhs: false when ode2Lhs adds nothing in state s (a contact whose data coordinates say no contact),
+   * so that the residual skips the object (zeroing, evaluation and scatter of zeros); absent or true: ode2Lhs is called.
+   */
+  ode2LhsActive?(s: ItemState): boolean;
+  /**
    * Adds factor·∂(ode2Lhs)/∂Δq to k. Absent (or numericalDifferentiation.forODE2): the model differentiates ode2Lhs
    * numerically (forward differences over the local coordinates, a dense n_local × n_local work matrix).
    */
@@ -894,7 +899,7 @@ export const capabilityNames = {
   /** {@link ObjectModel}. */
   object: {
     label: true, localNodes: true, nAE: true, postNewtonStep: true, bind: true, body: true, superElement: true,
-    hasConstantMassMatrix: true, massMatrix: true, massMatrixProduct: true, ode2Lhs: true, ode2Lhs_q: true, ode2Lhs_u: true, ode2Lhs_qu: true,
+    hasConstantMassMatrix: true, massMatrix: true, massMatrixProduct: true, ode2Lhs: true, ode2LhsActive: true, ode2Lhs_q: true, ode2Lhs_u: true, ode2Lhs_qu: true,
     ode2LhsDependsOnVelocity: true, ae: true, aeAndReaction: true, constraintForce_q: true, velocityLevelConstraint: true, multiplierRows: true, ae_lambda: true, positionLevelRows: true,
     eliminableCoordinate: true, output: true, localODE1Nodes: true, ode1Rhs: true, ode1Rhs_x: true,
     ode1RhsDependsOnODE2: true, ode2LhsDependsOnODE1: true, contactPoints: true, updateParameter: true,

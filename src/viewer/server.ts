@@ -58,7 +58,7 @@ function threeRoot(): string {
 /** Starts the viewer for a solution or scene file; resolves when the server listens (a missing scene file throws at once). */
 export function startViewer(file: string, options: ViewerOptions = {}): Promise<ViewerServer> {
   const sceneFile = resolveSceneFile(file);
-  // src/viewer/ or, compiled, a chunk in dist/chunks/ (scripts/build.mjs): both one folder below the viewer's client/
+  // src/viewer/ or, compiled, a chunk in dist/chunks/ or the engine script's dist/script/ (scripts/build.mjs): each one folder below the viewer's client/
   const clientRoot = join(dirname(fileURLToPath(import.meta.url)), '..', 'viewer', 'client');
   const three = threeRoot();
   const routes: Record<string, string> = {

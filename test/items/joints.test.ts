@@ -532,6 +532,28 @@ describe('ObjectConnectorRigidBodySpringDamper', () => {
     expect(maxDifference(lhs, expected)).toBeLessThan(1e-11 * maxAbs(expected));
   });
 
+  it('translationOnlySpringsSkipTheRotationsWithTheSameForces', () => {
+    // stiffness and damping on translations only (rows and columns 3–5 zero): ode2Lhs takes the path without the
+    // relative rotation; the forces are those of the force law, lhs = [−J0ᵀF; J1ᵀF] with F = A0all f6[0:3]
+    const setup = rigidSetup(54, { amplitude: 0.2 });
+    const s = setup.s;
+    const translational = (m: number[][]) => m.map((row, i) => row.map((value, j) => (i < 3 && j < 3 ? value : 0)));
+    const k = translational(stiffness), d = translational(damping);
+    const connector = createObject(objectConnectorRigidBodySpringDamperDefinition, { stiffness: k, damping: d, offset, rotationMarker0: r0, rotationMarker1: r1 }, setup);
+    const a0 = new Float64Array(9);
+    setup.markers[0].orientation(s, a0);
+    const a0All = mat3MulInto(new Float64Array(9), Float64Array.from(r0.flat()), a0);
+    const [uPos, , vPos] = relativeKinematics(setup, a0All, [0, 0, 0]);
+    const f3 = [0, 1, 2].map((i) => [0, 1, 2].reduce((sum, j) => sum + k[i][j] * (uPos[j] - offset[j]) + d[i][j] * vPos[j], 0));
+    const n = localSize(connector);
+    const lhs = new Float64Array(n);
+    connector.ode2Lhs!(s, lhs);
+    const force = mat3MulVecInto(new Float64Array(3), a0All, f3);
+    const expected = generalizedForces(setup, force, [0, 0, 0], force, [0, 0, 0]);
+    expect(maxDifference(lhs, expected)).toBeLessThan(1e-11 * maxAbs(expected));
+    expect(connector.output(OutputVariableType.TorqueLocal, s)).toEqual([0, 0, 0]);
+  });
+
   it('userFunctionGetsRawDisplacementsAndReplacesTheLaw', () => {
     const setup = rigidSetup(52, { amplitude: 0.2 });
     let seen: unknown[] = [];
@@ -659,6 +681,21 @@ describe('ObjectConnectorTorsionalSpringDamper', () => {
     // V is quadratic in the angles: central differences exact up to round-off eps·V/h ≈ 1e-10.
     expect(maxDifference(lhs, gradient)).toBeLessThan(1e-8);
     expect(maxAbs(lhs)).toBeGreaterThan(0.1);
+  });
+
+  it('withoutStiffnessDampingAndTorqueItAddsNothingAndStillMeasures', () => {
+    // an angle sensor (k = d = τ_c = 0): ode2Lhs adds nothing (the law's torque 0·angle + 0·ω + 0 is zero); with a
+    // constant torque it acts again
+    const setup = rigidSetup(64, { amplitude: 0.3 });
+    const n = localSize(createObject(objectConnectorTorsionalSpringDamperDefinition, {}, setup));
+    for (const [torque, acts] of [[0, false], [0.5, true]] as const) {
+      const connector = createObject(objectConnectorTorsionalSpringDamperDefinition, { offset: 0.2, velocityOffset: 0.1, torque }, setup);
+      const lhs = new Float64Array(n);
+      connector.ode2Lhs!(setup.s, lhs);
+      expect(maxAbs(lhs) > 0).toBe(acts);
+      expect(connector.output(OutputVariableType.TorqueLocal, setup.s)).toEqual([torque]);
+      expect(Math.abs(connector.output(OutputVariableType.Rotation, setup.s)![0])).toBeGreaterThan(0.01);
+    }
   });
 
   it('userFunctionReplacesTheTorqueLaw', () => {

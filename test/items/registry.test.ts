@@ -735,6 +735,31 @@ describe('every registered item type has an example that exercises it', () => {
       }
     });
 
+    it('ode2LhsInactiveAddsNothing', () => {
+      // ode2LhsActive false lets the residual skip the object: ode2Lhs must then add exact zeros; checked at random states
+      // and with every data coordinate set to 1 (a positive stored gap: no contact for the penalty contacts)
+      const { model } = built!;
+      let inactive = 0, withActive = 0;
+      for (const object of model.objects) {
+        if (object.ode2LhsActive === undefined) continue;
+        withActive++;
+        expect(object.ode2Lhs, `${object.label.typeName}: ode2LhsActive without ode2Lhs`).toBeDefined();
+        const n = model.objectMaps[object.label.index].ltg.length;
+        for (const seed of [...seeds, -1]) {
+          const s = model.data.current;
+          s.copyFrom(model.data.initial);
+          randomizeState(model, s, Math.abs(seed));
+          if (seed < 0) s.data.fill(1);
+          if (object.ode2LhsActive(s)) continue;
+          inactive++;
+          const f = new Float64Array(n);
+          object.ode2Lhs!(s, f);
+          expect(Array.from(f), `${object.label.typeName}: ode2Lhs with ode2LhsActive false, seed ${seed}`).toEqual(new Array(n).fill(0));
+        }
+      }
+      if (withActive > 0) expect(inactive, 'a state without contact').toBeGreaterThan(0);
+    });
+
     it('directConstraintReactionsEqualTheJacobianProductBitForBit', () => {
       // aeAndReaction (the residual's C_qᵀλ without storing the Jacobian) against ae's Jacobian c with cᵀλ added row by
       // row into the same vector, as the assembler adds it: the same g and the same sums to the last bit

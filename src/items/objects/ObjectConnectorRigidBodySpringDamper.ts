@@ -4,10 +4,11 @@ import { describeValue, itemError, type ItemLabel } from '../../core/errors.ts';
 import { checkPassiveMatrix } from '../../registry/physicalChecks.ts';
 import { OutputVariableType } from '../../registry/enums.ts';
 import { bool, markerIndexArray, matrix, nodeIndex, userFunction, vector, type MatrixValue, type UserFunctionValue, type VectorValue } from '../../registry/parameters.ts';
-import { expSO3Into, logSO3Into, rotationMatrix2RotXYZInto, tExpSO3InvInto } from '../../rotations/rotationMatrices.ts';
-import { cross3Into, mat3MulInto, mat3MulVecInto, mat3TransposeMulVecInto } from '../../rotations/skew.ts';
+import { expSO3Into, logSO3Into, rotationMatrix2RotXYZInto, tExpSO3InvInto, tExpSO3Into } from '../../rotations/rotationMatrices.ts';
+import { cross3Into, mat3MulInto, mat3MulVecInto, mat3TransposeMulInto, mat3TransposeMulVecInto, skewMulInto } from '../../rotations/skew.ts';
 import { rotationMarkerParameter } from './jointKernel.ts';
 import { RigidMarkerPair, bindDataNode } from './connectorBase.ts';
+import { float64Views } from '../../linalg/arrays.ts';
 import type { SystemUserFunction, UserFunctionSystem } from '../../registry/userFunctionSystem.ts';
 
 /**
@@ -53,8 +54,10 @@ type Values = {
 };
 
 /**
- * Run-time model of a 6D spring-damper between two rigid markers. The damping Jacobian ∂(ode2Lhs)/∂u is analytic (the
- * force law is linear in the relative velocities, without user function); ∂/∂q is numerical, as in Exudyn.
+ * Run-time model of a 6D spring-damper between two rigid markers. Without user function both Jacobians are analytic:
+ * ∂(ode2Lhs)/∂u (the force law is linear in the relative velocities) and ∂(ode2Lhs)/∂q (when both markers give the
+ * derivatives of their Jacobians and angular velocities, see {@link RigidMarkerPair.rotationDerivativesAvailable});
+ * otherwise numerical, as in Exudyn.
  */
 class RigidBodySpringDamperModel implements Only<ObjectModel, RigidBodySpringDamperModel> {
   readonly nAE = 0;
@@ -85,13 +88,59 @@ class RigidBodySpringDamperModel implements Only<ObjectModel, RigidBodySpringDam
   private readonly columnForce = new Float64Array(6);
   /** True if a damping entry is nonzero. */
   private readonly hasDamping: boolean;
-  /** The damping Jacobian, n_local × n_local row-major (sized at bind). */
+  /**
+   * True for the standard formulation without user function whose stiffness and damping act on translations only
+   * (rows and columns 3–5 zero): ode2Lhs then needs neither the relative rotation nor the angular velocities.
+   */
+  private readonly translationOnly: boolean;
+  /** The damping or stiffness Jacobian, n_local × n_local row-major (sized at bind). */
   private dampingWork = new Float64Array(0);
+  /** The q-Jacobian's kinematics: ∂v/∂q and ∂ω/∂q of both markers (3 × n0, 3 × n1; zero without the capability). */
+  private velocityQ0 = new Float64Array(0);
+  private velocityQ1 = new Float64Array(0);
+  private angularQ0 = new Float64Array(0);
+  private angularQ1 = new Float64Array(0);
+  /**
+   * The markers' derivatives along the directions their rotation Jacobians miss (Euler parameters' radial direction,
+   * addRotatedVectorNullDirection): of the columns A e_0, A e_1, A e_2 and of the lever A x (x = Aᵀ(p − p_node), the
+   * marker's position from its node), 3 × n_i each (sized at bind).
+   */
+  private nullDirections0: Float64Array[] = [];
+  private nullDirections1: Float64Array[] = [];
+  /** The lever x of a marker and ω̄ × x (work). */
+  private readonly leverLocal = new Float64Array(3);
+  private readonly leverVelocity = new Float64Array(3);
+  /**
+   * The q-Jacobian's values at the state (see stiffnessJacobian): relative rotation M, T_exp(uRot)⁻¹, exp(½uRot),
+   * T_exp(½uRot), relative angular velocity Δω, d = A0allᵀΔp, the force −F on marker 0 and the joint torque T.
+   */
+  private readonly relRot = new Float64Array(9);
+  private readonly tInverse = new Float64Array(9);
+  private readonly halfExp = new Float64Array(9);
+  private readonly halfTangent = new Float64Array(9);
+  private readonly omegaRel = new Float64Array(3);
+  private readonly dLocal = new Float64Array(3);
+  private readonly force0 = new Float64Array(3);
+  private readonly torqueJ = new Float64Array(3);
+  /** One column's variations: δA_i of the moved marker, δA0all or δA1all, δM, δAj (3 × 3). */
+  private readonly dA = new Float64Array(9);
+  private readonly dAll = new Float64Array(9);
+  private readonly dM = new Float64Array(9);
+  private readonly dAj = new Float64Array(9);
+  /** δu6, δv6, δf6. */
+  private readonly du6 = new Float64Array(6);
+  private readonly dv6 = new Float64Array(6);
+  private readonly df6 = new Float64Array(6);
   /**
    * Adds factor·∂(ode2Lhs)/∂u; defined only without springForceTorqueUserFunction (whose dependence on the velocities
    * is unknown: numerical then).
    */
   ode2Lhs_u?: (s: ItemState, target: LocalMatrixAccumulator, factor: number) => void;
+  /**
+   * Adds factor·∂(ode2Lhs)/∂Δq; defined at bind without springForceTorqueUserFunction when both markers give the
+   * derivatives of their Jacobians and angular velocities (else numerical).
+   */
+  ode2Lhs_q?: (s: ItemState, target: LocalMatrixAccumulator, factor: number) => void;
   /** Arguments handed to the user function, refreshed before each call. */
   private readonly argument = {
     displacement: [0, 0, 0], rotation: [0, 0, 0], velocity: [0, 0, 0], angularVelocity: [0, 0, 0],
@@ -105,6 +154,8 @@ class RigidBodySpringDamperModel implements Only<ObjectModel, RigidBodySpringDam
     this.damping = Float64Array.from(v.damping.flat());
     this.offset = Float64Array.from(v.offset);
     this.hasDamping = this.damping.some((x) => x !== 0);
+    const rotational = (x: number, index: number) => x !== 0 && (index % 6 >= 3 || index >= 18);
+    this.translationOnly = !v.intrinsicFormulation && v.springForceTorqueUserFunction === 0 && !this.stiffness.some(rotational) && !this.damping.some(rotational);
     if (v.springForceTorqueUserFunction === 0) this.ode2Lhs_u = this.dampingJacobian;
   }
 
@@ -118,8 +169,13 @@ class RigidBodySpringDamperModel implements Only<ObjectModel, RigidBodySpringDam
     const neededFor = this.v.postNewtonStepUserFunction === 0 ? undefined : 'for postNewtonStepUserFunction';
     this.dataNode = bindDataNode(context, this.label, this.v.nodeNumber, undefined, neededFor);
     this.dataArgument = new Array<number>(this.dataNode?.nData ?? 0).fill(0);
-    const n = this.markers.n0 + this.markers.n1;
+    const { n0, n1 } = this.markers;
+    const n = n0 + n1;
     this.dampingWork = new Float64Array(n * n);
+    [this.velocityQ0, this.velocityQ1, this.angularQ0, this.angularQ1] = float64Views([3 * n0, 3 * n1, 3 * n0, 3 * n1]);
+    this.nullDirections0 = float64Views([3 * n0, 3 * n0, 3 * n0, 3 * n0]);
+    this.nullDirections1 = float64Views([3 * n1, 3 * n1, 3 * n1, 3 * n1]);
+    this.ode2Lhs_q = this.v.springForceTorqueUserFunction === 0 && this.markers.rotationDerivativesAvailable ? this.stiffnessJacobian : undefined;
   }
 
   /**
@@ -171,13 +227,217 @@ class RigidBodySpringDamperModel implements Only<ObjectModel, RigidBodySpringDam
     target.addBlock(0, 0, n, n, m, 0, n, factor);
   }
 
-  /** Updates the joint frame Aj, u6, v6 and (computeForce) the joint-frame force f6. */
-  private evaluate(s: ItemState, computeForce: boolean): void {
+  /**
+   * The q-Jacobian's kinematics of marker i (after evaluate and the Jacobians): with damping, ∂v/∂q and ∂ω/∂q at fixed
+   * u (zero without velocity_q); when the marker has addRotatedVectorNullDirection, its derivatives along those
+   * directions into nd (A e_0, A e_1, A e_2, the lever A x with x = Aᵀ(p − p_node)) and, with damping, ω = A ω̄'s
+   * (2(A − I)ω̄ besides angularVelocity_q's ∂(Gṗ)/∂p) and v's (of A(ω̄ × x)). Returns true if nd was written.
+   */
+  private markerNullDirections(s: ItemState, i: 0 | 1, nd: Float64Array[], vq: Float64Array, wq: Float64Array): boolean {
+    const { markers, hasDamping } = this;
+    const marker = i === 0 ? markers.marker0 : markers.marker1;
+    if (hasDamping) {
+      vq.fill(0);
+      marker.velocity_q?.(s, vq);
+      marker.angularVelocity_q!(s, wq);
+    }
+    if (marker.addRotatedVectorNullDirection === undefined) return false;
+    const a = i === 0 ? markers.a0 : markers.a1, p = i === 0 ? markers.p0 : markers.p1, omega = i === 0 ? markers.omega0 : markers.omega1;
+    const x = this.leverLocal, e = this.work3;
+    for (let j = 0; j < 3; j++) {
+      e[0] = 0; e[1] = 0; e[2] = 0; e[j] = 1;
+      nd[j].fill(0);
+      marker.addRotatedVectorNullDirection(s, e, nd[j]);
+    }
+    const node = marker.nodes[0];
+    if (node.position === undefined) { x[0] = 0; x[1] = 0; x[2] = 0; } else {
+      node.position(s, e);
+      for (let j = 0; j < 3; j++) e[j] = p[j] - e[j];
+      mat3TransposeMulVecInto(x, a, e);
+    }
+    nd[3].fill(0);
+    marker.addRotatedVectorNullDirection(s, x, nd[3]);
+    if (hasDamping) {
+      marker.addRotatedVectorNullDirection(s, omega, wq);
+      marker.addRotatedVectorNullDirection(s, cross3Into(this.leverVelocity, omega, x), vq);
+    }
+    return true;
+  }
+
+  /**
+   * factor·∂(ode2Lhs)/∂Δq, ode2Lhs's formulas differentiated column by column: a coordinate e of marker i moves it by
+   * δp_i = J_i e and turns it by δθ_i = G_i e (δA_i = δθ̃_i A_i), and changes its velocities at fixed u by ∂v_i/∂q e and
+   * ∂ω_i/∂q e (velocity_q, angularVelocity_q; zero without them). With δA0all = R0 δA0 and δA1all = δA1 R1 the relative
+   * rotation M = A0allᵀA1all changes by δM and uRot by the derivative of its logarithm (trace formula,
+   * {@link logTraceDerivative}) or of its Tait–Bryan angles ({@link rotXYZDerivative}). Intrinsic: d = A0allᵀΔp,
+   * uPos = T⁻ᵀd with T⁻¹ = T_exp(uRot)⁻¹ ({@link addTExpInverseTransposedDerivative}), Aj = A0all E with E = exp(½uRot),
+   * δAj = δA0all E + Aj (T_exp(½uRot) ½δuRot)~; standard: Aj = A0all, uPos = AjᵀΔp. Then δv6 = δAjᵀ[Δv; Δω] +
+   * Ajᵀ[δΔv; δΔω], δf6 = K δu6 + D δv6, δF = δAj f + Aj δf (and δT), the intrinsic lever w = Aj(−½uPos) with
+   * δτ = δw × F + w × δF, and the column [−J0ᵀδF + G0ᵀ(−δT + δτ); J1ᵀδF + G1ᵀ(δT + δτ)]; the markers' ∂(J_posᵀF_i +
+   * J_rotᵀτ_i)/∂q at fixed loads comes last (addJacobianTransposedLoads_q). Directions the rotation Jacobians miss (the
+   * radial one of Euler parameters) are added where the markers give them ({@link markerNullDirections}). At 180° relative
+   * rotation (|1 + tr M| ≤ 1e-15, where ode2Lhs takes another logarithm) δuRot = T_exp(uRot)⁻¹ vee(MᵀδM), the
+   * derivative on the rotation group; at the Tait–Bryan angles' singularity (cos θ1 = 0) the derivative is not defined.
+   */
+  private stiffnessJacobian(s: ItemState, target: LocalMatrixAccumulator, factor: number): void {
+    if (!this.v.activeConnector) return;
+    this.evaluate(s, true);
+    const { markers, aJoint: aj, u6, f6, stiffness: kk, damping: dd, dampingWork: m, hasDamping, lever: w } = this;
+    const intrinsic = this.v.intrinsicFormulation;
+    markers.evaluateJacobians(s);
+    markers.evaluateRotationJacobians(s);
+    const { n0, n1, jacobian0: j0, jacobian1: j1, rotationJacobian0: g0, rotationJacobian1: g1, a0, a1, a0All, a1All, r0, r1, dp, dv } = markers;
+    const n = n0 + n1;
+    const mm = markers.relativeRotation(this.relRot);
+    const wRel = markers.relativeAngularVelocity(this.omegaRel);
+    const { velocityQ0: vq0, velocityQ1: vq1, angularQ0: wq0, angularQ1: wq1, nullDirections0: nd0, nullDirections1: nd1 } = this;
+    const null0 = n0 > 0 && this.markerNullDirections(s, 0, nd0, vq0, wq0);
+    const null1 = n1 > 0 && this.markerNullDirections(s, 1, nd1, vq1, wq1);
+    // loads as in ode2Lhs: F = Aj f, T = Aj t, lever w = Aj(−½uPos) and τ = w × F (intrinsic)
+    const force = mat3MulVecInto(this.forceGlobal, aj, f6);
+    const tj = this.torqueJ;
+    for (let i = 0; i < 3; i++) tj[i] = f6[3 + i];
+    const torque = mat3MulVecInto(tj, aj, tj);
+    const { torque0, torque1, force0 } = this;
+    for (let i = 0; i < 3; i++) { torque0[i] = -torque[i]; torque1[i] = torque[i]; force0[i] = -force[i]; }
+    const d = this.dLocal, tInv = this.tInverse, halfExp = this.halfExp, halfTangent = this.halfTangent;
+    if (intrinsic) {
+      for (let i = 0; i < 3; i++) w[i] = -0.5 * u6[i];
+      mat3MulVecInto(w, aj, w);
+      const tau = cross3Into(this.work3, w, force);
+      for (let i = 0; i < 3; i++) { torque0[i] += tau[i]; torque1[i] += tau[i]; }
+      mat3TransposeMulVecInto(d, a0All, dp);
+      tExpSO3InvInto(tInv, u6, 3);
+      for (let i = 0; i < 3; i++) this.work3[i] = 0.5 * u6[3 + i];
+      expSO3Into(halfExp, this.work3);
+      tExpSO3Into(halfTangent, this.work3);
+    }
+    const { dA, dAll, dM, dAj, du6, dv6, df6 } = this;
+    const uRot = this.work3b, dF = this.work3c;
+    for (let i = 0; i < 3; i++) uRot[i] = u6[3 + i];
+    for (let c = 0; c < n; c++) {
+      const side0 = c < n0;
+      const k = side0 ? c : c - n0, nm = side0 ? n0 : n1;
+      const jm = side0 ? j0 : j1, gm = side0 ? g0 : g1;
+      const sign = side0 ? -1 : 1;
+      // δA_i = δθ̃ A_i, δA0all = R0 δA0 or δA1all = δA1 R1, δM
+      const gx = gm[k], gy = gm[nm + k], gz = gm[2 * nm + k];
+      this.work9[0] = gx; this.work9[1] = gy; this.work9[2] = gz;
+      skewMulInto(dA, this.work9, side0 ? a0 : a1);
+      const nd = side0 ? nd0 : nd1;
+      if (side0 ? null0 : null1) {
+        // δA e_j += (∂(A e_j) along the null directions) e
+        for (let j = 0; j < 3; j++) {
+          const column = nd[j];
+          dA[j] += column[k]; dA[3 + j] += column[nm + k]; dA[6 + j] += column[2 * nm + k];
+        }
+      }
+      if (side0) {
+        mat3MulInto(dAll, r0, dA);
+        mat3TransposeMulInto(dM, dAll, a1All);
+      } else {
+        mat3MulInto(dAll, dA, r1);
+        mat3TransposeMulInto(dM, a0All, dAll);
+      }
+      // δΔp = ±(J_i e + the lever's null direction)
+      let px = sign * jm[k], py = sign * jm[nm + k], pz = sign * jm[2 * nm + k];
+      if (side0 ? null0 : null1) { const lever = nd[3]; px += sign * lever[k]; py += sign * lever[nm + k]; pz += sign * lever[2 * nm + k]; }
+      if (intrinsic) {
+        logTraceDerivative(du6, mm, dM, tInv);
+        // δd = δA0allᵀΔp + A0allᵀδΔp, δuPos = T⁻ᵀδd + δ(T⁻¹)ᵀd
+        let ex = a0All[0] * px + a0All[3] * py + a0All[6] * pz, ey = a0All[1] * px + a0All[4] * py + a0All[7] * pz, ez = a0All[2] * px + a0All[5] * py + a0All[8] * pz;
+        if (side0) {
+          ex += dAll[0] * dp[0] + dAll[3] * dp[1] + dAll[6] * dp[2];
+          ey += dAll[1] * dp[0] + dAll[4] * dp[1] + dAll[7] * dp[2];
+          ez += dAll[2] * dp[0] + dAll[5] * dp[1] + dAll[8] * dp[2];
+        }
+        du6[0] = tInv[0] * ex + tInv[3] * ey + tInv[6] * ez;
+        du6[1] = tInv[1] * ex + tInv[4] * ey + tInv[7] * ez;
+        du6[2] = tInv[2] * ex + tInv[5] * ey + tInv[8] * ez;
+        addTExpInverseTransposedDerivative(du6, uRot, du6, d);
+        // δAj = δA0all E + Aj (T_exp(½uRot) ½δuRot)~
+        const hx = 0.5 * (halfTangent[0] * du6[3] + halfTangent[1] * du6[4] + halfTangent[2] * du6[5]);
+        const hy = 0.5 * (halfTangent[3] * du6[3] + halfTangent[4] * du6[4] + halfTangent[5] * du6[5]);
+        const hz = 0.5 * (halfTangent[6] * du6[3] + halfTangent[7] * du6[4] + halfTangent[8] * du6[5]);
+        // Aj h̃, with h̃ in dA (the moved marker's δA is not needed any more)
+        dA[0] = 0; dA[1] = -hz; dA[2] = hy; dA[3] = hz; dA[4] = 0; dA[5] = -hx; dA[6] = -hy; dA[7] = hx; dA[8] = 0;
+        mat3MulInto(dAj, aj, dA);
+        if (side0) {
+          mat3MulInto(dA, dAll, halfExp);
+          for (let i = 0; i < 9; i++) dAj[i] += dA[i];
+        }
+      } else {
+        rotXYZDerivative(du6, mm, dM);
+        // Aj = A0all: δuPos = δA0allᵀΔp + A0allᵀδΔp
+        if (side0) dAj.set(dAll); else dAj.fill(0);
+        du6[0] = aj[0] * px + aj[3] * py + aj[6] * pz + dAj[0] * dp[0] + dAj[3] * dp[1] + dAj[6] * dp[2];
+        du6[1] = aj[1] * px + aj[4] * py + aj[7] * pz + dAj[1] * dp[0] + dAj[4] * dp[1] + dAj[7] * dp[2];
+        du6[2] = aj[2] * px + aj[5] * py + aj[8] * pz + dAj[2] * dp[0] + dAj[5] * dp[1] + dAj[8] * dp[2];
+      }
+      // δv6 = δAjᵀ[Δv; Δω] + Ajᵀ[δΔv; δΔω]
+      if (hasDamping) {
+        const vq = side0 ? vq0 : vq1, wq = side0 ? wq0 : wq1;
+        const vx = sign * vq[k], vy = sign * vq[nm + k], vz = sign * vq[2 * nm + k];
+        const wx = sign * wq[k], wy = sign * wq[nm + k], wz = sign * wq[2 * nm + k];
+        for (let i = 0; i < 3; i++) {
+          dv6[i] = dAj[i] * dv[0] + dAj[3 + i] * dv[1] + dAj[6 + i] * dv[2] + aj[i] * vx + aj[3 + i] * vy + aj[6 + i] * vz;
+          dv6[3 + i] = dAj[i] * wRel[0] + dAj[3 + i] * wRel[1] + dAj[6 + i] * wRel[2] + aj[i] * wx + aj[3 + i] * wy + aj[6 + i] * wz;
+        }
+      }
+      // δf6 = K δu6 + D δv6
+      for (let i = 0; i < 6; i++) {
+        let sum = 0;
+        for (let j = 0; j < 6; j++) sum += kk[6 * i + j] * du6[j];
+        if (hasDamping) for (let j = 0; j < 6; j++) sum += dd[6 * i + j] * dv6[j];
+        df6[i] = sum;
+      }
+      // δF = δAj f + Aj δf, δT likewise
+      for (let i = 0; i < 3; i++) {
+        dF[i] = dAj[3 * i] * f6[0] + dAj[3 * i + 1] * f6[1] + dAj[3 * i + 2] * f6[2] + aj[3 * i] * df6[0] + aj[3 * i + 1] * df6[1] + aj[3 * i + 2] * df6[2];
+      }
+      let tx = 0, ty = 0, tz = 0;
+      {
+        const t = this.work9;
+        for (let i = 0; i < 3; i++) {
+          t[i] = dAj[3 * i] * f6[3] + dAj[3 * i + 1] * f6[4] + dAj[3 * i + 2] * f6[5] + aj[3 * i] * df6[3] + aj[3 * i + 1] * df6[4] + aj[3 * i + 2] * df6[5];
+        }
+        tx = t[0]; ty = t[1]; tz = t[2];
+      }
+      // δτ = δw × F + w × δF, δw = δAj(−½uPos) + Aj(−½δuPos)
+      let ux = 0, uy = 0, uz = 0;
+      if (intrinsic) {
+        const t = this.work9;
+        for (let i = 0; i < 3; i++) {
+          t[3 + i] = -0.5 * (dAj[3 * i] * u6[0] + dAj[3 * i + 1] * u6[1] + dAj[3 * i + 2] * u6[2] + aj[3 * i] * du6[0] + aj[3 * i + 1] * du6[1] + aj[3 * i + 2] * du6[2]);
+        }
+        const dwx = t[3], dwy = t[4], dwz = t[5];
+        ux = dwy * force[2] - dwz * force[1] + w[1] * dF[2] - w[2] * dF[1];
+        uy = dwz * force[0] - dwx * force[2] + w[2] * dF[0] - w[0] * dF[2];
+        uz = dwx * force[1] - dwy * force[0] + w[0] * dF[1] - w[1] * dF[0];
+      }
+      for (let r = 0; r < n0; r++) {
+        m[r * n + c] = -(j0[r] * dF[0] + j0[n0 + r] * dF[1] + j0[2 * n0 + r] * dF[2]) + g0[r] * (ux - tx) + g0[n0 + r] * (uy - ty) + g0[2 * n0 + r] * (uz - tz);
+      }
+      for (let r = 0; r < n1; r++) {
+        m[(n0 + r) * n + c] = j1[r] * dF[0] + j1[n1 + r] * dF[1] + j1[2 * n1 + r] * dF[2] + g1[r] * (ux + tx) + g1[n1 + r] * (uy + ty) + g1[2 * n1 + r] * (uz + tz);
+      }
+    }
+    markers.addJacobianTransposedLoads_q(s, force0, torque0, force, torque1, 1, m);
+    target.addBlock(0, 0, n, n, m, 0, n, factor);
+  }
+
+  /**
+   * Updates the joint frame Aj, u6, v6 and (computeForce) the joint-frame force f6. Without velocities (for ode2Lhs of an
+   * undamped connector without user function, whose force does not depend on them) v6 and the markers' velocities and
+   * angular velocities are not updated.
+   */
+  private evaluate(s: ItemState, computeForce: boolean, velocities = true): void {
     const { markers, aJoint, u6, v6, work9, work3 } = this;
     const { a0All } = markers;
-    markers.evaluateRelative(s);
+    if (velocities) markers.evaluateRelative(s);
+    else markers.evaluateRelativePositions(s);
     markers.evaluateFrames(s);
-    markers.evaluateAngularVelocities(s);
+    if (velocities) markers.evaluateAngularVelocities(s);
     markers.relativeRotation(work9);
     if (this.v.intrinsicFormulation) {
       // log of HT0⁻¹HT1 = (A0allᵀA1all, A0allᵀp1 − A0allᵀp0): uRot = log(A0allᵀA1all), uPos = T_exp(uRot)⁻ᵀ(A0allᵀp1 − A0allᵀp0);
@@ -200,12 +460,38 @@ class RigidBodySpringDamperModel implements Only<ObjectModel, RigidBodySpringDam
       for (let i = 0; i < 3; i++) { u6[i] = dLocal[i]; u6[3 + i] = work3[i]; }
     }
     for (let i = 3; i < 6; i++) if (u6[i] > Math.PI) u6[i] -= 2 * Math.PI;
-    const vLocal = mat3TransposeMulVecInto(work3, aJoint, markers.dv);
-    for (let i = 0; i < 3; i++) v6[i] = vLocal[i];
-    const w1 = markers.relativeAngularVelocity(work3);
-    mat3TransposeMulVecInto(w1, aJoint, w1);
-    for (let i = 0; i < 3; i++) v6[3 + i] = w1[i];
+    if (velocities) {
+      const vLocal = mat3TransposeMulVecInto(work3, aJoint, markers.dv);
+      for (let i = 0; i < 3; i++) v6[i] = vLocal[i];
+      const w1 = markers.relativeAngularVelocity(work3);
+      mat3TransposeMulVecInto(w1, aJoint, w1);
+      for (let i = 0; i < 3; i++) v6[3 + i] = w1[i];
+    }
     if (computeForce) this.forceLaw(s);
+  }
+
+  /**
+   * evaluate for {@link RigidBodySpringDamperModel.translationOnly}: Aj = A0all, u6[0:3], v6[0:3] and f6 = [K (u6 − offset)
+   * + D v6, 0] of the translational rows and columns (the others are zero: their products with the rotations add only
+   * zeros, so f6 has the values of evaluate's); without damping v6 is not updated (its products with D are zeros).
+   */
+  private evaluateTranslation(): void {
+    const { markers, aJoint, u6, v6, f6, stiffness: k, damping: d, offset } = this;
+    aJoint.set(markers.a0All);
+    const dLocal = mat3TransposeMulVecInto(this.work3b, aJoint, markers.dp);
+    for (let i = 0; i < 3; i++) u6[i] = dLocal[i];
+    if (this.hasDamping) {
+      const vLocal = mat3TransposeMulVecInto(this.work3, aJoint, markers.dv);
+      for (let i = 0; i < 3; i++) v6[i] = vLocal[i];
+    }
+    for (let i = 0; i < 3; i++) {
+      let sum = 0;
+      for (let j = 0; j < 3; j++) sum += k[6 * i + j] * (u6[j] - offset[j]);
+      let damping = 0;
+      if (this.hasDamping) for (let j = 0; j < 3; j++) damping += d[6 * i + j] * v6[j];
+      f6[i] = sum + damping;
+      f6[3 + i] = 0;
+    }
   }
 
   /** f6 = K (u6 − offset) + D v6, or the user function of the raw u6, v6. */
@@ -216,8 +502,9 @@ class RigidBodySpringDamperModel implements Only<ObjectModel, RigidBodySpringDam
       for (let i = 0; i < 6; i++) {
         let sum = 0;
         for (let j = 0; j < 6; j++) sum += k[6 * i + j] * (u6[j] - offset[j]);
+        // without damping the sum stays +0 (the same f6 as with the products 0·v6)
         let damping = 0;
-        for (let j = 0; j < 6; j++) damping += d[6 * i + j] * v6[j];
+        if (this.hasDamping) for (let j = 0; j < 6; j++) damping += d[6 * i + j] * v6[j];
         f6[i] = sum + damping;
       }
       return;
@@ -278,7 +565,20 @@ class RigidBodySpringDamperModel implements Only<ObjectModel, RigidBodySpringDam
    */
   ode2Lhs(s: ItemState, f: Float64Array): void {
     if (!this.v.activeConnector) return;
-    this.evaluate(s, true);
+    if (this.translationOnly) {
+      // T = 0: the torques' terms G_iᵀT add zeros
+      const { markers } = this;
+      if (this.hasDamping) markers.evaluateRelative(s);
+      else markers.evaluateRelativePositions(s);
+      markers.evaluateFrames(s);
+      this.evaluateTranslation();
+      mat3MulVecInto(this.forceGlobal, this.aJoint, this.f6);
+      markers.evaluateJacobians(s);
+      addTransposed(markers.jacobian0, markers.n0, this.forceGlobal, -1, f, 0);
+      addTransposed(markers.jacobian1, markers.n1, this.forceGlobal, 1, f, markers.n0);
+      return;
+    }
+    this.evaluate(s, true, this.hasDamping || this.v.springForceTorqueUserFunction !== 0);
     const { markers, aJoint, f6, forceGlobal: force, torque0, torque1, work3 } = this;
     mat3MulVecInto(force, aJoint, f6);
     for (let i = 0; i < 3; i++) work3[i] = f6[3 + i];
@@ -333,6 +633,89 @@ function logSO3TraceFormula(out: Float64Array, a: Float64Array): Float64Array {
   return out;
 }
 
+/**
+ * du[3..5] = δ log(M) of the trace formula (logSO3TraceFormula) for a variation δM of M: with t = 1 + tr M,
+ * c = (M21 − M12, M02 − M20, M10 − M01), r = |c|, the logarithm is ψ c/r with ψ = 2 atan2(r, |t|), so
+ * δlog = a δc + b c (c·δc) − 2 sgn(t) c δt/(r² + t²) with a = ψ/r, b = (2|t|/(r² + t²) − a)/r² (series in x = r/|t|
+ * below 1e-2: a = 2/|t|·(1 − x²/3 + x⁴/5), b = 2/|t|³·(−2/3 + 4x²/5 − 6x⁴/7), truncation below 1e-12 relative).
+ * Where the trace formula is not used (|t| ≤ 1e-15, 180°): δlog = T_exp(u)⁻¹ vee(MᵀδM) (tInverse = T_exp(u)⁻¹).
+ */
+function logTraceDerivative(du: Float64Array, mm: Float64Array, dM: Float64Array, tInverse: Float64Array): void {
+  const t = mm[0] + mm[4] + mm[8] + 1;
+  const at = Math.abs(t);
+  if (at <= 1e-15) {
+    // vee of the skew part of MᵀδM
+    const sx = 0.5 * ((mm[1] * dM[2] + mm[4] * dM[5] + mm[7] * dM[8]) - (mm[2] * dM[1] + mm[5] * dM[4] + mm[8] * dM[7]));
+    const sy = 0.5 * ((mm[2] * dM[0] + mm[5] * dM[3] + mm[8] * dM[6]) - (mm[0] * dM[2] + mm[3] * dM[5] + mm[6] * dM[8]));
+    const sz = 0.5 * ((mm[0] * dM[1] + mm[3] * dM[4] + mm[6] * dM[7]) - (mm[1] * dM[0] + mm[4] * dM[3] + mm[7] * dM[6]));
+    for (let i = 0; i < 3; i++) du[3 + i] = tInverse[3 * i] * sx + tInverse[3 * i + 1] * sy + tInverse[3 * i + 2] * sz;
+    return;
+  }
+  const cx = mm[7] - mm[5], cy = mm[2] - mm[6], cz = mm[3] - mm[1];
+  const dcx = dM[7] - dM[5], dcy = dM[2] - dM[6], dcz = dM[3] - dM[1];
+  const dt = dM[0] + dM[4] + dM[8];
+  const r2 = cx * cx + cy * cy + cz * cz, r = Math.sqrt(r2);
+  const x = r / at;
+  let a: number, b: number;
+  if (x < 1e-2) {
+    const x2 = x * x;
+    a = (2 / at) * (1 - x2 * (1 / 3 - x2 / 5));
+    b = (2 / (at * at * at)) * (-2 / 3 + x2 * (4 / 5 - x2 * 6 / 7));
+  } else {
+    a = 2 * Math.atan2(r, at) / r;
+    b = (2 * at / (r2 + t * t) - a) / r2;
+  }
+  const cdc = b * (cx * dcx + cy * dcy + cz * dcz) - 2 * Math.sign(t) * dt / (r2 + t * t);
+  du[3] = a * dcx + cdc * cx; du[4] = a * dcy + cdc * cy; du[5] = a * dcz + cdc * cz;
+}
+
+/**
+ * du[3..5] = δ of the Tait–Bryan angles of M (rotationMatrix2RotXYZInto) for a variation δM: θ0 = atan2(−M12, M22),
+ * θ1 = atan2(M02, c) with c = hypot(M12, M22), θ2 = atan2(−M01, M00); at c ≤ 1e-14 (θ1 = ±90°, where θ0 = 0 and
+ * θ2 = atan2(M10, M11)) the derivative of that branch with δc = 0.
+ */
+function rotXYZDerivative(du: Float64Array, mm: Float64Array, dM: Float64Array): void {
+  const c = Math.hypot(mm[5], mm[8]);
+  if (c > 1e-14) {
+    const dc = (mm[5] * dM[5] + mm[8] * dM[8]) / c;
+    du[3] = (mm[5] * dM[8] - mm[8] * dM[5]) / (mm[5] * mm[5] + mm[8] * mm[8]);
+    du[4] = (c * dM[2] - mm[2] * dc) / (mm[2] * mm[2] + c * c);
+    du[5] = (mm[1] * dM[0] - mm[0] * dM[1]) / (mm[0] * mm[0] + mm[1] * mm[1]);
+  } else {
+    du[3] = 0;
+    du[4] = c * dM[2] / (mm[2] * mm[2] + c * c);
+    du[5] = (mm[4] * dM[3] - mm[3] * dM[4]) / (mm[3] * mm[3] + mm[4] * mm[4]);
+  }
+}
+
+/**
+ * out += δ(T⁻¹)ᵀ d for T⁻¹ = T_exp(u)⁻¹ = β I + ½ũ + γ uuᵀ (tExpSO3InvInto) and δu = du[3..5]: δ(T⁻¹)ᵀd =
+ * δβ d − ½ δu × d + δγ u (u·d) + γ (u (δu·d) + δu (u·d)) with δγ = g (u·δu), δβ = −(g φ² + 2γ)(u·δu), g = γ'(φ)/φ
+ * (γ'(φ) = −β'/φ² − 2γ/φ, β' = ½(cot(φ/2) − (φ/2)/sin²(φ/2)); series 1/360 + φ²/7560 + φ⁴/201600 below φ = 0.05,
+ * as tExpSO3InvInto's).
+ */
+function addTExpInverseTransposedDerivative(out: Float64Array, u: Float64Array, du: Float64Array, d: Float64Array): void {
+  const x = u[0], y = u[1], z = u[2];
+  const p2 = x * x + y * y + z * z, phi = Math.sqrt(p2);
+  let gamma: number, g: number;
+  if (phi < 0.05) {
+    gamma = 1 / 12 + p2 * (1 / 720 + p2 * (1 / 30240 + p2 / 1209600));
+    g = 1 / 360 + p2 * (1 / 7560 + p2 / 201600);
+  } else {
+    const h = 0.5 * phi, sin = Math.sin(h), cos = Math.cos(h);
+    const beta = h * cos / sin;
+    gamma = (1 - beta) / p2;
+    const betaPrime = 0.5 * (cos / sin - h / (sin * sin));
+    g = -betaPrime / (p2 * phi) - 2 * gamma / p2;
+  }
+  const dx = du[3], dy = du[4], dz = du[5];
+  const udu = x * dx + y * dy + z * dz, ud = x * d[0] + y * d[1] + z * d[2], dud = dx * d[0] + dy * d[1] + dz * d[2];
+  const dBeta = -(g * p2 + 2 * gamma) * udu, dGamma = g * udu;
+  out[0] += dBeta * d[0] - 0.5 * (dy * d[2] - dz * d[1]) + dGamma * x * ud + gamma * (x * dud + dx * ud);
+  out[1] += dBeta * d[1] - 0.5 * (dz * d[0] - dx * d[2]) + dGamma * y * ud + gamma * (y * dud + dy * ud);
+  out[2] += dBeta * d[2] - 0.5 * (dx * d[1] - dy * d[0]) + dGamma * z * ud + gamma * (z * dud + dz * ud);
+}
+
 /** f[offset + k] += sign · (Jᵀ x)_k for a 3 × n Jacobian J (row-major). */
 function addTransposed(j: Float64Array, n: number, x: ArrayLike<number>, sign: number, f: Float64Array, offset: number): void {
   for (let k = 0; k < n; k++) f[offset + k] += sign * (j[k] * x[0] + j[n + k] * x[1] + j[2 * n + k] * x[2]);
@@ -348,7 +731,7 @@ export const objectConnectorRigidBodySpringDamperDefinition: ItemDefinition<'Obj
     + 'θ = RotXYZ(A0allᵀ A1all) (Tait–Bryan angles; meant for small rotations except about one axis), joint frame A0all. '
     + 'With a data node (nodeNumber, NodeGenericData) a postNewtonStepUserFunction can switch states in the discontinuous iteration: it '
     + 'receives the data coordinates and the force-law arguments and returns [error, recommended step size, new data coordinates]. '
-    + 'The Jacobian is numerical in the coordinates, as in Exudyn, and analytic in the velocities (without user function).',
+    + 'Without user function the Jacobians are analytic in the velocities and, on markers that give the derivatives of their Jacobians and angular velocities (rigid bodies), in the coordinates (Exudyn differentiates numerically); else numerical.',
   parameters,
   outputVariables: [OutputVariableType.DisplacementLocal, OutputVariableType.VelocityLocal, OutputVariableType.Rotation,
     OutputVariableType.AngularVelocityLocal, OutputVariableType.ForceLocal, OutputVariableType.TorqueLocal],

@@ -4,7 +4,7 @@ import { itemError, type ItemLabel } from '../../core/errors.ts';
 import { OutputVariableType } from '../../registry/enums.ts';
 import { bool, markerIndexArray, nodeIndex, real, ureal, vector, type VectorValue } from '../../registry/parameters.ts';
 import { bindDataNode, RigidMarkerPair } from './connectorBase.ts';
-import { float64Views } from '../../linalg/arrays.ts';
+import { copyArray, float64Views, zeroArray } from '../../linalg/arrays.ts';
 import { RollingDiscGeometry } from './rollingDiscGeometry.ts';
 import { hypot2, hypot3 } from '../../rotations/skew.ts';
 
@@ -66,10 +66,14 @@ class SlipForceLaw {
     this.sine = Math.sin(v.dryFrictionAngle);
   }
 
-  /** Writes f_t into out (and the derivatives, if given) for v_t = (vx, vy), data slip (dx, dy) and f_n. */
-  evaluate(vx: number, vy: number, dataX: number, dataY: number, normalForce: number, out: Float64Array, derivatives?: Float64Array): void {
+  /**
+   * Writes f_t into out (and the derivatives, if given) for v_t = (velocity[0], velocity[1]), the data slip (stored[at],
+   * stored[at + 1]) and f_n (arrays, not doubles: a double passed to a call that is not inlined is boxed).
+   */
+  evaluate(velocity: ArrayLike<number>, stored: ArrayLike<number>, at: number, normalForce: number, out: Float64Array, derivatives?: Float64Array): void {
+    const vx = velocity[0], vy = velocity[1], dataX = stored[at], dataY = stored[at + 1];
     out[0] = out[1] = 0;
-    derivatives?.fill(0);
+    if (derivatives !== undefined) zeroArray(derivatives);
     const speed = hypot2(vx, vy), dataSpeed = hypot2(dataX, dataY);
     if (dataSpeed === 0 || speed === 0) return;
     const { v, base: b, baseDerivatives: db } = this;
@@ -161,6 +165,8 @@ class RollingDiscPenaltyModel implements Only<ObjectModel, RollingDiscPenaltyMod
   localNodes: NodeModel[] = [];
   /** Analytic ∂(ode2Lhs)/∂q; set in bind when both markers give the derivatives of their Jacobians and angular velocities, else numerical. */
   ode2Lhs_q?: (s: ItemState, k: LocalMatrixAccumulator, factor: number) => void;
+  /** ode2Lhs_q then ode2Lhs_u from one evaluation (set with ode2Lhs_q). */
+  ode2Lhs_qu?: (s: ItemState, k: LocalMatrixAccumulator, factorQ: number, factorU: number) => void;
   private readonly pair: RigidMarkerPair;
   private readonly geometry: RollingDiscGeometry;
   private readonly law: SlipForceLaw;
@@ -227,7 +233,9 @@ class RollingDiscPenaltyModel implements Only<ObjectModel, RollingDiscPenaltyMod
     this.angularQ1 = new Float64Array(3 * pair.n1);
     this.normalNull0 = new Float64Array(3 * pair.n0);
     this.axisNull1 = new Float64Array(3 * pair.n1);
-    this.ode2Lhs_q = pair.rotationDerivativesAvailable ? (s, acc, factor) => this.addJacobian(s, acc, factor, true) : undefined;
+    const analytic = pair.rotationDerivativesAvailable;
+    this.ode2Lhs_q = analytic ? (s, acc, factor) => this.addJacobian(s, acc, factor, true) : undefined;
+    this.ode2Lhs_qu = analytic ? (s, acc, factorQ, factorU) => this.addJacobians(s, acc, factorQ, factorU) : undefined;
   }
 
   private dataStart(): number {
@@ -261,15 +269,15 @@ class RollingDiscPenaltyModel implements Only<ObjectModel, RollingDiscPenaltyMod
     this.inContact = v.activeConnector && (currentGap ? gap : data[start + dataGap]) < 0;
     this.normalForce = this.inContact ? -(v.contactStiffness * gap + v.contactDamping * dot(vC, geo.normal)) : 0;
     if (this.inContact) {
-      this.law.evaluate(this.slipVelocity[0], this.slipVelocity[1], data[start + dataSlipLateral], data[start + dataSlipForward], this.normalForce, this.slipForce, derivatives ? this.slipDerivatives : undefined);
+      this.law.evaluate(this.slipVelocity, data, start + dataSlipLateral, this.normalForce, this.slipForce, derivatives ? this.slipDerivatives : undefined);
     } else {
-      this.slipForce.fill(0);
-      this.slipDerivatives.fill(0);
+      zeroArray(this.slipForce);
+      zeroArray(this.slipDerivatives);
     }
     const { forcePos: fPos, slipForce: ft, normalForce: fn } = this;
     const { lateral: l, forward: w2, normal: n0 } = geo;
     for (let i = 0; i < 3; i++) fPos[i] = -(ft[0] * l[i] + ft[1] * w2[i] + fn * n0[i]);
-    this.rollingForce.fill(0);
+    zeroArray(this.rollingForce);
     if (v.rollingFrictionViscous !== 0) {
       const { pair, groundVelocity: vg, groundVelocityFull: full } = this;
       crossInto(full, geo.omega0, geo.planeArm);
@@ -319,49 +327,65 @@ class RollingDiscPenaltyModel implements Only<ObjectModel, RollingDiscPenaltyMod
    * The block is added also without contact (zeros), so that the sparse pattern stays the same.
    */
   private addJacobian(s: ItemState, acc: LocalMatrixAccumulator, factor: number, configuration: boolean): void {
+    this.addJacobianBlock(s, acc, factor, configuration, this.evaluateForJacobian(s));
+  }
+
+  /**
+   * ode2Lhs_q(s, acc, factorQ) followed by ode2Lhs_u(s, acc, factorU) from one evaluation of the kinematics, the forces
+   * and the marker Jacobians: the same two blocks, added in the same order (bit for bit).
+   */
+  private addJacobians(s: ItemState, acc: LocalMatrixAccumulator, factorQ: number, factorU: number): void {
+    const inContact = this.evaluateForJacobian(s);
+    this.addJacobianBlock(s, acc, factorQ, true, inContact);
+    this.addJacobianBlock(s, acc, factorU, false, inContact);
+  }
+
+  /** The kinematics, forces and force derivatives of state s and, in contact, the marker Jacobians; true in contact. */
+  private evaluateForJacobian(s: ItemState): boolean {
+    if (!this.v.activeConnector) return false;
+    this.evaluate(s, true);
+    if (!this.inContact) return false;
+    this.pair.evaluateJacobians(s);
+    this.pair.evaluateRotationJacobians(s);
+    return true;
+  }
+
+  /** Adds the block of {@link RollingDiscPenaltyModel.addJacobian} after {@link RollingDiscPenaltyModel.evaluateForJacobian}. */
+  private addJacobianBlock(s: ItemState, acc: LocalMatrixAccumulator, factor: number, configuration: boolean, inContact: boolean): void {
     const m = this.localMatrix.fill(0);
     const n = this.nLocal;
-    if (this.v.activeConnector) {
-      this.evaluate(s, true);
-      if (this.inContact) {
-        const pair = this.pair;
-        pair.evaluateJacobians(s);
-        pair.evaluateRotationJacobians(s);
-        const { n0, n1 } = pair;
-        if (configuration) {
-          this.velocityQ0.fill(0);
-          this.velocityQ1.fill(0);
-          this.normalNull0.fill(0);
-          this.axisNull1.fill(0);
-          if (n0 > 0) {
-            pair.marker0.velocity_q?.(s, this.velocityQ0);
-            pair.marker0.angularVelocity_q!(s, this.angularQ0);
-            pair.marker0.addRotatedVectorNullDirection?.(s, this.planeNormalLocal, this.normalNull0);
-            // ω0 = A0 ω̄0: its radial part 2(A0 − I)ω̄0 besides the ∂(G ṗ)/∂p of angularVelocity_q
-            pair.marker0.addRotatedVectorNullDirection?.(s, pair.omega0, this.angularQ0);
-          }
-          if (n1 > 0) {
-            pair.marker1.velocity_q?.(s, this.velocityQ1);
-            pair.marker1.angularVelocity_q!(s, this.angularQ1);
-            pair.marker1.addRotatedVectorNullDirection?.(s, this.discAxisLocal, this.axisNull1);
-            pair.marker1.addRotatedVectorNullDirection?.(s, pair.omega1, this.angularQ1);
-          }
+    if (inContact) {
+      const pair = this.pair;
+      const { n0, n1 } = pair;
+      if (configuration) {
+        this.velocityQ0.fill(0);
+        this.velocityQ1.fill(0);
+        this.normalNull0.fill(0);
+        this.axisNull1.fill(0);
+        if (n0 > 0) {
+          pair.marker0.velocity_q?.(s, this.velocityQ0);
+          pair.marker0.angularVelocity_q!(s, this.angularQ0);
+          pair.marker0.addRotatedVectorNullDirection?.(s, this.planeNormalLocal, this.normalNull0);
+          // ω0 = A0 ω̄0: its radial part 2(A0 − I)ω̄0 besides the ∂(G ṗ)/∂p of angularVelocity_q
+          pair.marker0.addRotatedVectorNullDirection?.(s, pair.omega0, this.angularQ0);
         }
-        for (let k = 0; k < n0; k++) this.addColumn(0, k, configuration, factor, m);
-        for (let k = 0; k < n1; k++) this.addColumn(1, k, configuration, factor, m);
-        if (configuration) pair.addJacobianTransposedLoads_q(s, this.force0, this.torque0, this.force1, this.torque1, factor, m);
+        if (n1 > 0) {
+          pair.marker1.velocity_q?.(s, this.velocityQ1);
+          pair.marker1.angularVelocity_q!(s, this.angularQ1);
+          pair.marker1.addRotatedVectorNullDirection?.(s, this.discAxisLocal, this.axisNull1);
+          pair.marker1.addRotatedVectorNullDirection?.(s, pair.omega1, this.angularQ1);
+        }
       }
+      for (let k = 0; k < n0; k++) this.addColumn(0, k, configuration, factor, m);
+      for (let k = 0; k < n1; k++) this.addColumn(1, k, configuration, factor, m);
+      if (configuration) pair.addJacobianTransposedLoads_q(s, this.force0, this.torque0, this.force1, this.torque1, factor, m);
     }
     acc.addBlock(0, 0, n, n, m, 0, n, 1);
   }
 
-  /**
-   * Adds factor × column k of marker `side`'s coordinates of the Jacobian (see addJacobian) into m: the variations
-   * δp, δθ, δv, δω of the marker carried through the frame (δn0, δw1 → δw2, δw3, δwLateral), the contact point and velocity,
-   * the normal force, the slip velocity, the friction law and the rolling friction to the marker loads δF, δτ.
-   */
-  private addColumn(side: 0 | 1, k: number, configuration: boolean, factor: number, m: Float64Array): void {
-    const { pair, geometry: geo, v, relativeVelocity: vC, variation: d } = this;
+  /** The variations δp, δθ, δv, δω of column k of marker `side` and the frame's δn0, δw1, δx, δw2, δw3, δwLateral (see addColumn). */
+  private frameVariation(side: 0 | 1, k: number, configuration: boolean): void {
+    const { pair, geometry: geo, variation: d } = this;
     const nb = side === 0 ? pair.n0 : pair.n1;
     const jp = side === 0 ? pair.jacobian0 : pair.jacobian1;
     const jr = side === 0 ? pair.rotationJacobian0 : pair.rotationJacobian1;
@@ -371,12 +395,12 @@ class RollingDiscPenaltyModel implements Only<ObjectModel, RollingDiscPenaltyMod
       columnInto(d.velocity, side === 0 ? this.velocityQ0 : this.velocityQ1, nb, k);
       columnInto(d.angularVelocity, side === 0 ? this.angularQ0 : this.angularQ1, nb, k);
     } else {
-      d.position.fill(0);
-      d.rotation.fill(0);
+      zeroArray(d.position);
+      zeroArray(d.rotation);
       columnInto(d.velocity, jp, nb, k);
       columnInto(d.angularVelocity, jr, nb, k);
     }
-    const { normal: n0, axis: w1, forward: w2, lateral: wl, radiusVector: a1, planeArm: a0, omega0: o0, omega1: o1 } = geo;
+    const { normal: n0, axis: w1, forward: w2 } = geo;
     const t = d.temporary;
     // the part of δn0 (δw1) that is no rotation: the radial direction of Euler parameters
     const nullDirection = side === 0 ? this.normalNull0 : this.axisNull1;
@@ -385,8 +409,8 @@ class RollingDiscPenaltyModel implements Only<ObjectModel, RollingDiscPenaltyMod
     if (frameMoves) {
       // frame: δn0 = δθ0 × n0, δw1 = δθ1 × w1, δx = δw1 × n0 + w1 × δn0, δw2 = (I − w2 w2ᵀ) δx/|x|, δw3 = δw1 × w2 + w1 × δw2,
       // δwLateral = δn0 × w2 + n0 × δw2
-      d.normal.fill(0);
-      d.axis.fill(0);
+      zeroArray(d.normal);
+      zeroArray(d.axis);
       if (side === 0) crossInto(d.normal, d.rotation, n0);
       else crossInto(d.axis, d.rotation, w1);
       if (configuration) {
@@ -406,12 +430,19 @@ class RollingDiscPenaltyModel implements Only<ObjectModel, RollingDiscPenaltyMod
       for (let i = 0; i < 3; i++) d.lateral[i] += t[i];
     } else {
       // a translation or a velocity (every column of ∂/∂u): the frame stays, its variations are zero
-      d.normal.fill(0);
-      d.axis.fill(0);
-      d.forward.fill(0);
-      d.toContact.fill(0);
-      d.lateral.fill(0);
+      zeroArray(d.normal);
+      zeroArray(d.axis);
+      zeroArray(d.forward);
+      zeroArray(d.toContact);
+      zeroArray(d.lateral);
     }
+  }
+
+  /** The variations δa1, δa0 of the contact point and δvC of the contact velocity (after frameVariation). */
+  private contactVariation(side: 0 | 1): void {
+    const { geometry: geo, v, variation: d } = this;
+    const { radiusVector: a1, planeArm: a0, omega0: o0, omega1: o1 } = geo;
+    const t = d.temporary;
     // contact point and velocity: δa1 = r δw3, δa0 = δp1 + δa1 − δp0, δvC = δv1 + δω1 × a1 + ω1 × δa1 − (δv0 + δω0 × a0 + ω0 × δa0)
     const sign = side === 0 ? -1 : 1;
     for (let i = 0; i < 3; i++) {
@@ -425,6 +456,13 @@ class RollingDiscPenaltyModel implements Only<ObjectModel, RollingDiscPenaltyMod
     for (let i = 0; i < 3; i++) dvC[i] += t[i];
     crossInto(t, o0, d.planeArm);
     for (let i = 0; i < 3; i++) dvC[i] -= t[i];
+  }
+
+  /** The variations δf_n, δv_t, δf_t, δfPos and the marker load δF (after contactVariation). */
+  private forceVariation(side: 0 | 1): void {
+    const { geometry: geo, v, relativeVelocity: vC, variation: d } = this;
+    const { normal: n0, forward: w2, lateral: wl, planeArm: a0, omega0: o0 } = geo;
+    const t = d.temporary, dvC = d.contactVelocity;
     // forces: δf_n, δv_t, δf_t = ∂f_t/∂v_t δv_t + ∂f_t/∂f_n δf_n, δfPos = −δ(f_t,x wLateral + f_t,y w2 + f_n n0)
     const fn = this.normalForce, ft = this.slipForce, D = this.slipDerivatives;
     const dfn = -(v.contactStiffness * (dot(d.planeArm, n0) + dot(a0, d.normal)) + v.contactDamping * (dot(dvC, n0) + dot(vC, d.normal)));
@@ -434,7 +472,7 @@ class RollingDiscPenaltyModel implements Only<ObjectModel, RollingDiscPenaltyMod
     for (let i = 0; i < 3; i++) dfPos[i] = -(dftx * wl[i] + ft[0] * d.lateral[i] + dfty * w2[i] + ft[1] * d.forward[i] + dfn * n0[i] + fn * d.normal[i]);
     // δF1 = δfPos + δR, R = μ_r |f_n| (I − n0 n0ᵀ) v_g, v_g = v1 − v0 − ω0 × a0
     const dF = d.force;
-    dF.set(dfPos);
+    copyArray(dF, dfPos);
     if (v.rollingFrictionViscous !== 0) {
       const dvg = d.groundVelocity, vg = this.groundVelocityFull;
       crossInto(dvg, o0, d.planeArm);
@@ -445,6 +483,13 @@ class RollingDiscPenaltyModel implements Only<ObjectModel, RollingDiscPenaltyMod
       const vgp = this.groundVelocity;
       for (let i = 0; i < 3; i++) dF[i] += mu * (fnSign * dfn * vgp[i] + magnitude * (dvg[i] - dvgn * n0[i] - vgn * d.normal[i]));
     }
+  }
+
+  /** The variations δτ1, δτ0 of the marker torques (after forceVariation). */
+  private torqueVariation(): void {
+    const { geometry: geo, variation: d } = this;
+    const { radiusVector: a1, planeArm: a0 } = geo;
+    const t = d.temporary, dfPos = d.forcePos;
     // torques: δτ1 = δa1 × fPos + a1 × δfPos, δτ0 = −(δa0 × fPos + a0 × δfPos)
     const fPos = this.forcePos, dt0 = d.torque0, dt1 = d.torque1;
     crossInto(dt1, d.radiusVector, fPos);
@@ -453,14 +498,36 @@ class RollingDiscPenaltyModel implements Only<ObjectModel, RollingDiscPenaltyMod
     crossInto(dt0, d.planeArm, fPos);
     crossInto(t, a0, dfPos);
     for (let i = 0; i < 3; i++) dt0[i] = -(dt0[i] + t[i]);
+  }
+
+  /**
+   * Adds factor × column k of marker `side`'s coordinates of the Jacobian (see addJacobian) into m: the variations
+   * δp, δθ, δv, δω of the marker carried through the frame (δn0, δw1 → δw2, δw3, δwLateral), the contact point and velocity,
+   * the normal force, the slip velocity, the friction law and the rolling friction to the marker loads δF, δτ.
+   */
+  private addColumn(side: 0 | 1, k: number, configuration: boolean, factor: number, m: Float64Array): void {
+    // in four methods: each one small enough for the optimizer to inline its vector kernels (a 3-vector dot product that
+    // is not inlined returns a boxed double: a heap number per call)
+    this.frameVariation(side, k, configuration);
+    this.contactVariation(side);
+    this.forceVariation(side);
+    this.torqueVariation();
+    const { pair, variation: d } = this;
+    const dF = d.force, dt0 = d.torque0, dt1 = d.torque1;
     const n = this.nLocal, p0 = pair.n0, p1 = pair.n1;
     const col = (side === 0 ? 0 : p0) + k;
     const { jacobian0: j0, jacobian1: j1, rotationJacobian0: g0, rotationJacobian1: g1 } = pair;
-    for (let i = 0; i < p0; i++) {
-      m[i * n + col] += factor * (-(j0[i] * dF[0] + j0[p0 + i] * dF[1] + j0[2 * p0 + i] * dF[2]) + g0[i] * dt0[0] + g0[p0 + i] * dt0[1] + g0[2 * p0 + i] * dt0[2]);
+    // the loads in locals: a store into m could alias them for the optimizer, which would reload them per row
+    const fx = dF[0], fy = dF[1], fz = dF[2];
+    if (p0 > 0) {
+      const tx = dt0[0], ty = dt0[1], tz = dt0[2];
+      for (let i = 0; i < p0; i++) {
+        m[i * n + col] += factor * (-(j0[i] * fx + j0[p0 + i] * fy + j0[2 * p0 + i] * fz) + g0[i] * tx + g0[p0 + i] * ty + g0[2 * p0 + i] * tz);
+      }
     }
+    const tx = dt1[0], ty = dt1[1], tz = dt1[2];
     for (let i = 0; i < p1; i++) {
-      m[(p0 + i) * n + col] += factor * (j1[i] * dF[0] + j1[p1 + i] * dF[1] + j1[2 * p1 + i] * dF[2] + g1[i] * dt1[0] + g1[p1 + i] * dt1[1] + g1[2 * p1 + i] * dt1[2]);
+      m[(p0 + i) * n + col] += factor * (j1[i] * fx + j1[p1 + i] * fy + j1[2 * p1 + i] * fz + g1[i] * tx + g1[p1 + i] * ty + g1[2 * p1 + i] * tz);
     }
   }
 
@@ -476,20 +543,20 @@ class RollingDiscPenaltyModel implements Only<ObjectModel, RollingDiscPenaltyMod
     this.evaluate(s, false, true);
     const gap = dot(this.geometry.planeArm, this.geometry.normal);
     const dataGapState = data[start + dataGap];
-    const [vx, vy] = this.slipVelocity;
+    const slip = this.slipVelocity;
     const ft = this.slipForce;
     let error = 0;
     if ((gap > 0 && dataGapState <= 0) || (gap <= 0 && dataGapState > 0)) {
-      this.law.evaluate(vx, vy, vx, vy, this.normalForce, ft);
+      this.law.evaluate(slip, slip, 0, this.normalForce, ft);
       error = Math.abs(gap * this.v.contactStiffness) + hypot2(ft[0], ft[1]);
     } else if (gap < 0) {
-      this.law.evaluate(vx, vy, data[start + dataSlipLateral], data[start + dataSlipForward], this.normalForce, ft);
+      this.law.evaluate(slip, data, start + dataSlipLateral, this.normalForce, ft);
       const fx = ft[0], fy = ft[1];
-      this.law.evaluate(vx, vy, vx, vy, this.normalForce, ft);
+      this.law.evaluate(slip, slip, 0, this.normalForce, ft);
       error = hypot2(ft[0] - fx, ft[1] - fy);
     }
-    data[start + dataSlipLateral] = vx;
-    data[start + dataSlipForward] = vy;
+    data[start + dataSlipLateral] = slip[0];
+    data[start + dataSlipForward] = slip[1];
     data[start + dataGap] = gap;
     return error;
   }
@@ -499,7 +566,7 @@ class RollingDiscPenaltyModel implements Only<ObjectModel, RollingDiscPenaltyMod
     const { geometry: geo, relativeVelocity: vC } = this;
     const { lateral: l, forward: f, normal: n } = geo;
     switch (variable) {
-      case OutputVariableType.Position: return Array.from(geo.planeArm);
+      case OutputVariableType.Position: return [geo.planeArm[0], geo.planeArm[1], geo.planeArm[2]];
       case OutputVariableType.Velocity: return Array.from(geo.trailVelocity(this.pair, new Float64Array(3), geo.planeArm));
       case OutputVariableType.VelocityLocal: return [dot(vC, l), dot(vC, f), dot(vC, n)];
       case OutputVariableType.ForceLocal: return [this.slipForce[0], this.slipForce[1], this.normalForce];

@@ -88,9 +88,15 @@ class TorsionalSpringDamperModel implements Only<ObjectModel, TorsionalSpringDam
     this.torqueValue = torque;
   }
 
-  /** T = A0all [0, 0, torque]: lhs(m1) += G1ᵀT, lhs(m0) −= G0ᵀT. */
+  /**
+   * T = A0all [0, 0, torque]: lhs(m1) += G1ᵀT, lhs(m0) −= G0ᵀT. Without stiffness, damping, constant torque and user
+   * function (a connector that only measures the angle) the torque is 0·angle + 0·ω + 0 and T adds only zeros: nothing
+   * is evaluated.
+   */
   ode2Lhs(s: ItemState, f: Float64Array): void {
-    if (!this.v.activeConnector) return;
+    const v = this.v;
+    if (!v.activeConnector) return;
+    if (v.springTorqueUserFunction === 0 && v.stiffness === 0 && v.damping === 0 && v.torque === 0) return;
     this.evaluate(s);
     const a = this.markers.a0All;
     const tx = a[2] * this.torqueValue, ty = a[5] * this.torqueValue, tz = a[8] * this.torqueValue;

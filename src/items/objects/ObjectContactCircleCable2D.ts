@@ -82,7 +82,8 @@ class ContactCircleCable2DModel implements Only<ObjectModel, ContactCircleCable2
   /** Evaluates segment i of the polygon in points against the center (both up to date). */
   private evaluateSegment(i: number, derivatives: boolean): void {
     const p = this.points, c = this.center;
-    this.segment.evaluate(p, 2 * i, c, this.rho, derivatives);
+    this.segment.radius = this.rho;
+    this.segment.evaluate(p, 2 * i, c, derivatives);
   }
 
   /** Segment i is in contact: its data coordinate is ≤ 0. */

@@ -200,7 +200,8 @@ class ContactCurveCirclesModel implements Only<ObjectModel, ContactCurveCirclesM
   private evaluatePair(j: number, circle: Circle, derivatives: boolean): void {
     const { segments: sg, segment, normal, v0Local } = this;
     const c = circle.localPosition;
-    segment.evaluate(sg, 4 * j, c, circle.radius, derivatives);
+    segment.radius = circle.radius;
+    segment.evaluate(sg, 4 * j, c, derivatives);
     normal[0] = -segment.n[0];
     normal[1] = -segment.n[1];
     this.gap = segment.gap;

@@ -185,7 +185,8 @@ class ContactFrictionCircleCable2DModel implements Only<ObjectModel, ContactFric
   /** Evaluates the distance of segment i from the center (kinematics up to date). */
   private evaluateSegment(i: number, derivatives: boolean): void {
     const p = this.points, c = this.center;
-    this.segment.evaluate(p, 2 * i, c, this.v.circleRadius, derivatives);
+    this.segment.radius = this.v.circleRadius;
+    this.segment.evaluate(p, 2 * i, c, derivatives);
   }
 
   /**

@@ -256,7 +256,9 @@ class ContactRodPlaneModel implements Only<ObjectModel, ContactRodPlaneModel> {
     this.inContact = this.values.activeConnector && s.data[start + dataGap] < 0;
     if (!this.inContact) return;
     const { n, fLhs, tauLhs } = this, ds = this.lengths[k];
-    this.law.evaluate(this.lawParameters, -this.gap, this.vn, s.data, start);
+    this.law.penetration = -this.gap;
+    this.law.normalVelocity = this.vn;
+    this.law.evaluate(this.lawParameters, s.data, start);
     const Fc = ds * this.law.force;
     this.normalForce = Fc;
     for (let i = 0; i < 3; i++) fLhs[i] = -Fc * n[i];
@@ -277,7 +279,11 @@ class ContactRodPlaneModel implements Only<ObjectModel, ContactRodPlaneModel> {
     const R = this.values.radius, zone = this.values.frictionProportionalZone;
     const wr = this.wr, omega = this.omega, on = n[0] * omega[0] + n[1] * omega[1] + n[2] * omega[2];
     for (let i = 0; i < 3; i++) wr[i] = R * (omega[i] - on * n[i]);
-    this.rolling.evaluate(muRolling, zone, Math.hypot(wr[0], wr[1], wr[2]) < zone, Fc, wr);
+    const rolling = this.rolling;
+    rolling.coefficient = muRolling;
+    rolling.regularization = zone;
+    rolling.normalForce = Fc;
+    rolling.evaluate(Math.hypot(wr[0], wr[1], wr[2]) < zone, wr);
     for (let i = 0; i < 3; i++) tauLhs[i] += R * this.rolling.force[i];
   }
 
@@ -289,7 +295,10 @@ class ContactRodPlaneModel implements Only<ObjectModel, ContactRodPlaneModel> {
     const { n, fLhs, tauLhs } = this;
     this.frictionMatrix(stick ? this.muStick : this.values.dynamicFriction, this.vt);
     const M = this.M, friction = this.friction;
-    friction.evaluate(1, this.values.frictionProportionalZone, stick, Fc, this.vt);
+    friction.coefficient = 1;
+    friction.regularization = this.values.frictionProportionalZone;
+    friction.normalForce = Fc;
+    friction.evaluate(stick, this.vt);
     const f1 = friction.force;
     for (let r = 0; r < 3; r++) fLhs[r] += M[3 * r] * f1[0] + M[3 * r + 1] * f1[1] + M[3 * r + 2] * f1[2];
     // τ = (−R n) × f (the normal part of f has no moment)
@@ -342,7 +351,11 @@ class ContactRodPlaneModel implements Only<ObjectModel, ContactRodPlaneModel> {
     }
     this.frictionMatrix(this.values.dynamicFriction, xi);
     const M = this.M;
-    this.friction.evaluate(1, 0, false, Fc, xi);
+    const friction = this.friction;
+    friction.coefficient = 1;
+    friction.regularization = 0;
+    friction.normalForce = Fc;
+    friction.evaluate(false, xi);
     const f1 = this.friction.force;
     for (let r = 0; r < 3; r++) fLhs[r] += M[3 * r] * f1[0] + M[3 * r + 1] * f1[1] + M[3 * r + 2] * f1[2];
   }
@@ -624,7 +637,11 @@ class ContactRodPlaneModel implements Only<ObjectModel, ContactRodPlaneModel> {
       state.plasticPenetration = 0;
       state.frictionForceScale = 0;
       const touching = this.gap < 0 && this.hasFriction;
-      if (touching) this.law.evaluate(this.lawParameters, -this.gap, this.vn, s.data, at);
+      if (touching) {
+        this.law.penetration = -this.gap;
+        this.law.normalVelocity = this.vn;
+        this.law.evaluate(this.lawParameters, s.data, at);
+      }
       out.recommendedStepSize = -1;
       // the kernel stores the state and reports contact changes; the stick/slip switch is measured here (zone 0 to the kernel)
       error += updateContactData(s.data, startOfStep.data, at, state, this.values.contactStiffness * ds, 0, out);

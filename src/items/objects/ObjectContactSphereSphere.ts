@@ -107,6 +107,10 @@ class ContactSphereSphereModel implements Only<ObjectModel, ContactSphereSphereM
   }
 
   /** The contact force's generalized forces; without contact in the data nothing (and no kinematics). */
+  ode2LhsActive(s: ItemState): boolean {
+    return contactInData(this.v, s.data, this.dataStart());
+  }
+
   ode2Lhs(s: ItemState, f: Float64Array): void {
     if (!contactInData(this.v, s.data, this.dataStart())) return;
     this.evaluate(s);
@@ -198,7 +202,9 @@ class ContactSphereSphereModel implements Only<ObjectModel, ContactSphereSphereM
     state.plasticPenetration = plastic;
     state.frictionForceScale = 0;
     if (gap < 0 && v.dynamicFriction !== 0) {
-      pair.law.evaluate(v, -gap, pair.normalVelocity, data, start);
+      pair.law.penetration = -gap;
+      pair.law.normalVelocity = pair.normalVelocity;
+      pair.law.evaluate(v, data, start);
       state.frictionForceScale = v.dynamicFriction * pair.law.force;
     }
     return updateContactData(data, data0, start, state, v.contactStiffness, v.frictionProportionalZone, out);

@@ -227,6 +227,10 @@ class ContactSphereTriangleModel implements Only<ObjectModel, ContactSphereTrian
     pair.contactForce(this.v, s.data, this.dataStart());
   }
 
+  ode2LhsActive(s: ItemState): boolean {
+    return contactInData(this.v, s.data, this.dataStart());
+  }
+
   /** The contact force's generalized forces; without contact in the data nothing (and no kinematics). */
   ode2Lhs(s: ItemState, f: Float64Array): void {
     if (!contactInData(this.v, s.data, this.dataStart())) return;
@@ -325,7 +329,9 @@ class ContactSphereTriangleModel implements Only<ObjectModel, ContactSphereTrian
     state.plasticPenetration = 0;
     state.frictionForceScale = 0;
     if (pair.gap < 0 && v.dynamicFriction !== 0) {
-      pair.law.evaluate(v, -pair.gap, pair.normalVelocity, s.data, start);
+      pair.law.penetration = -pair.gap;
+      pair.law.normalVelocity = pair.normalVelocity;
+      pair.law.evaluate(v, s.data, start);
       state.frictionForceScale = v.dynamicFriction * pair.law.force;
     }
     return updateContactData(s.data, startOfStep.data, start, state, v.contactStiffness, v.frictionProportionalZone, out);

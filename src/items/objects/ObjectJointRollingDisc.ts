@@ -95,12 +95,12 @@ class RollingDiscJointModel implements Only<ObjectModel, RollingDiscJointModel> 
     switch (variable) {
       case OutputVariableType.Position:
         this.kinematics(s, false);
-        return Array.from(this.geometry.contactPoint);
+        return [this.geometry.contactPoint[0], this.geometry.contactPoint[1], this.geometry.contactPoint[2]];
       case OutputVariableType.Velocity:
         this.kinematics(s, true);
         return Array.from(this.geometry.trailVelocity(this.pair, new Float64Array(3)));
       case OutputVariableType.ForceLocal:
-        return [0, 1, 2].map((r) => -lagrangeMultiplier(s, this, r));
+        return [-lagrangeMultiplier(s, this, 0), -lagrangeMultiplier(s, this, 1), -lagrangeMultiplier(s, this, 2)];
       case OutputVariableType.RotationMatrix: {
         this.kinematics(s, false);
         const { lateral: l, forward: f, normal: n } = this.geometry;

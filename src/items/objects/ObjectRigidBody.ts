@@ -359,6 +359,12 @@ class RigidBodyModel extends RigidBodyBase<RigidNodeModel> implements Only<Objec
   /** [I₃ | A (−x̃) G_l], 3 × n_u. */
   positionJacobian(s: ItemState, localPosition: ArrayLike<number>, out: Float64Array): void {
     const n = this.nLocalU, nr = this.nRot;
+    if (localPosition[0] === 0 && localPosition[1] === 0 && localPosition[2] === 0) {
+      // the reference point: [I₃ | 0] (the coupling block A(−x̃)G_l vanishes)
+      for (let i = 0; i < 3 * n; i++) out[i] = 0;
+      out[0] = 1; out[n + 1] = 1; out[2 * n + 2] = 1;
+      return;
+    }
     this.node.gLocal(s, this.gl);
     this.node.orientation(s, this.rotation);
     const x = this.w1;

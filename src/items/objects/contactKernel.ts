@@ -64,13 +64,21 @@ export class NormalContactForce {
   force_penetration = 0;
   /** ∂F_c/∂v_n. */
   force_normalVelocity = 0;
+  /**
+   * Input of evaluate: the penetration δ (−gap). The inputs are fields, not arguments: a double passed to a call the
+   * optimizer does not inline is boxed (a heap number per call and argument).
+   */
+  penetration = 0;
+  /** Input of evaluate: the normal velocity v_n (positive: separating). */
+  normalVelocity = 0;
   private readonly slope = new Float64Array(1);
 
   /**
-   * Evaluates the law for penetration δ and normal velocity v_n; the plastic penetration and the impact velocity are the
-   * data coordinates data[start + 3], data[start + 2].
+   * Evaluates the law for the penetration δ and the normal velocity v_n of the input fields; the plastic penetration and
+   * the impact velocity are the data coordinates data[start + 3], data[start + 2].
    */
-  evaluate(v: NormalForceParameters, penetration: number, vn: number, data: Float64Array, start: number): void {
+  evaluate(v: NormalForceParameters, data: Float64Array, start: number): void {
+    const penetration = this.penetration, vn = this.normalVelocity;
     const k = v.contactStiffness, exponent = v.contactStiffnessExponent;
     const slope = this.slope;
     const elastic = signedPower(penetration, exponent, slope);
@@ -129,12 +137,19 @@ export class FrictionForce {
   readonly force_tangentVelocity = new Float64Array(9);
   /** ∂force/∂F_c. */
   readonly force_normalForce = new Float64Array(3);
+  /** Input of evaluate: the friction coefficient μ (inputs are fields, see {@link NormalContactForce.penetration}). */
+  coefficient = 0;
+  /** Input of evaluate: the regularization velocity v_reg (0: pure Coulomb friction). */
+  regularization = 0;
+  /** Input of evaluate: the normal force F_c. */
+  normalForce = 0;
 
   /**
-   * Evaluates the law for friction coefficient μ, regularization velocity v_reg, the zone (proportional: true), the
-   * normal force F_c and the tangential velocity vt.
+   * Evaluates the law for the friction coefficient μ, regularization velocity v_reg and normal force F_c of the input
+   * fields, the zone (proportional: true) and the tangential velocity vt.
    */
-  evaluate(mu: number, regularization: number, proportional: boolean, normalForce: number, vt: ArrayLike<number>): void {
+  evaluate(proportional: boolean, vt: ArrayLike<number>): void {
+    const mu = this.coefficient, regularization = this.regularization, normalForce = this.normalForce;
     const { force, force_tangentVelocity: dv, force_normalForce: dn } = this;
     for (let m = 0; m < 9; m++) dv[m] = 0;
     if (proportional && regularization !== 0) {

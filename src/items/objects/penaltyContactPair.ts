@@ -1,6 +1,6 @@
 import { isRigidMarker, type BindContext, type ItemState, type NodeModel, type PositionMarkerModel, type RigidMarkerModel } from '../../registry/capabilities.ts';
 import { itemError, type ItemLabel } from '../../core/errors.ts';
-import { float64Views } from '../../linalg/arrays.ts';
+import { float64Views, zeroArray } from '../../linalg/arrays.ts';
 import { MarkerPair, positionMarkers } from './connectorBase.ts';
 import { FrictionForce, NormalContactForce, dataGap, dataTangentVelocity, type NormalForceParameters } from './contactKernel.ts';
 
@@ -190,16 +190,21 @@ export class PenaltyContactPair {
   contactForce(v: PenaltyContactParameters, data: Float64Array, start: number): void {
     const { force: f, normal: n } = this;
     this.inContact = contactInData(v, data, start);
-    f.fill(0);
-    this.torque0.fill(0);
-    this.torque1.fill(0);
+    zeroArray(f);
+    zeroArray(this.torque0);
+    zeroArray(this.torque1);
     if (!this.inContact) return;
     const law = this.law;
-    law.evaluate(v, -this.gap, this.normalVelocity, data, start);
+    law.penetration = -this.gap;
+    law.normalVelocity = this.normalVelocity;
+    law.evaluate(v, data, start);
     for (let i = 0; i < 3; i++) f[i] = -law.force * n[i];
     if (v.dynamicFriction !== 0) {
       const friction = this.friction;
-      friction.evaluate(v.dynamicFriction, v.frictionProportionalZone, data[start + dataTangentVelocity] < v.frictionProportionalZone, law.force, this.dvt);
+      friction.coefficient = v.dynamicFriction;
+      friction.regularization = v.frictionProportionalZone;
+      friction.normalForce = law.force;
+      friction.evaluate(data[start + dataTangentVelocity] < v.frictionProportionalZone, this.dvt);
       for (let i = 0; i < 3; i++) f[i] += friction.force[i];
     }
     if (this.rigid0 !== undefined) cross(this.torqueLever0, f, this.torque0);

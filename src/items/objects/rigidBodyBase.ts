@@ -83,16 +83,17 @@ export abstract class RigidFrameKinematics<N extends OrientedNode> {
   /**
    * ∂v/∂Δq at fixed u of the point x (3 × n_u, with work arrays of 6·n_u entries): v = v_p + ω × r, r = A x, v_p a
    * velocity coordinate, ∂r/∂Δq_k = G_k × r (G the rotation Jacobian, the virtual rotation as in the position
-   * Jacobian), so column k is W_k × r + ω × (G_k × r) with W = ∂ω/∂Δq (angularVelocity_q, the node's).
+   * Jacobian), so column k is W_k × r + ω × (G_k × r) with W = ∂ω/∂Δq (angularVelocity_q, the node's); rotationWork is
+   * the view of work from 3·n_u on (made once: a subarray per call would allocate).
    */
-  protected pointVelocity_q(s: ItemState, localPosition: ArrayLike<number>, out: Float64Array, work: Float64Array, angularVelocity_q: (s: ItemState, out: Float64Array) => void): void {
+  protected pointVelocity_q(s: ItemState, localPosition: ArrayLike<number>, out: Float64Array, work: Float64Array, rotationWork: Float64Array, angularVelocity_q: (s: ItemState, out: Float64Array) => void): void {
     const node = this.node, n = node.nu;
     const r = this.w0, omega = this.w1, a = this.rotation;
     node.orientation(s, a);
     mat3MulVecInto(r, a, localPosition);
     node.angularVelocity(s, omega);
     angularVelocity_q(s, work);
-    node.rotationJacobian(s, work.subarray(3 * n));
+    node.rotationJacobian(s, rotationWork);
     const rx = r[0], ry = r[1], rz = r[2], wx = omega[0], wy = omega[1], wz = omega[2];
     for (let k = 0; k < n; k++) {
       const ax = work[k], ay = work[n + k], az = work[2 * n + k];
@@ -140,9 +141,9 @@ export abstract class RigidBodyBase<N extends OrientedNode> extends RigidFrameKi
     this.nodes = [this.node];
     this.nLocalU = this.node.nu;
     this.localMatrix = denseLocalMatrix(this.nLocalU);
-    const work = new Float64Array(6 * this.node.nu);
+    const work = new Float64Array(6 * this.node.nu), rotationWork = work.subarray(3 * this.node.nu);
     const angularVelocity_q = this.node.angularVelocity_q?.bind(this.node);
-    this.velocity_q = angularVelocity_q === undefined ? undefined : (s, x, out) => this.pointVelocity_q(s, x, out, work, angularVelocity_q);
+    this.velocity_q = angularVelocity_q === undefined ? undefined : (s, x, out) => this.pointVelocity_q(s, x, out, work, rotationWork, angularVelocity_q);
     this.angularVelocity_q = angularVelocity_q === undefined ? undefined : (s, _x, out) => angularVelocity_q(s, out);
     this.allocate();
   }

@@ -362,7 +362,9 @@ export abstract class RodRigidContactModel {
       if (gap < 0 && this.hasFriction) {
         p.contactStiffness = v.contactStiffness * ds;
         p.contactDamping = v.contactDamping * ds;
-        pair.law.evaluate(p, -gap, pair.normalVelocity, s.data, start + DATA_PER_POINT * k);
+        pair.law.penetration = -gap;
+        pair.law.normalVelocity = pair.normalVelocity;
+        pair.law.evaluate(p, s.data, start + DATA_PER_POINT * k);
         state.frictionForceScale = this.muStick * pair.law.force;
       }
       out.recommendedStepSize = -1;

@@ -20,6 +20,8 @@ export class SegmentDistance {
   d = 0;
   /** Gap d − radius. */
   gap = 0;
+  /** Input of evaluate: the radius of the circle around c (a field, not an argument; see evaluate). */
+  radius = 0;
   /** w = q − c (2). */
   readonly w = new Float64Array(2);
   /** Unit normal n = w/d from the point to the segment (2; 0 for d = 0). */
@@ -35,10 +37,12 @@ export class SegmentDistance {
 
   /**
    * Evaluates segment [a, b] = [points[o], points[o + 1]], [points[o + 2], points[o + 3]] against c = [centre[0],
-   * centre[1]]; derivatives only when asked for. Coordinates come as arrays, not as numbers: a double passed to a call
-   * the optimizer does not inline is boxed (an allocation per argument and call, in every residual and post-Newton step).
+   * centre[1]] and the circle radius of the field `radius`; derivatives only when asked for. Coordinates come as arrays
+   * and the radius as a field, not as numbers: a double passed to a call the optimizer does not inline is boxed (an
+   * allocation per argument and call, in every residual and post-Newton step).
    */
-  evaluate(points: Float64Array, o: number, centre: Float64Array, radius: number, derivatives: boolean): void {
+  evaluate(points: Float64Array, o: number, centre: Float64Array, derivatives: boolean): void {
+    const radius = this.radius;
     const ax = points[o], ay = points[o + 1], bx = points[o + 2], by = points[o + 3], cx = centre[0], cy = centre[1];
     const ex = bx - ax, ey = by - ay;
     const vx = cx - ax, vy = cy - ay;
