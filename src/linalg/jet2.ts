@@ -115,6 +115,14 @@ export class Jet2Pool {
     return out;
   }
 
+  /** out = the constant v (gradient and Hessian 0); a caller may then set entries of a sparse gradient itself. */
+  constant(v: number, out: Jet2): Jet2 {
+    out.v = v;
+    for (let i = 0; i < this.m; i++) out.g[i] = 0;
+    if (this.hess) for (let i = 0, n = this.n, m = this.m; i < m; i++) for (let k = i * n, end = k + m; k < end; k++) out.h[k] = 0;
+    return out;
+  }
+
   /** out = a + b. */
   add(a: Jet2, b: Jet2, out: Jet2): Jet2 {
     out.v = a.v + b.v;

@@ -108,26 +108,41 @@ describe('ObjectBeamGeometricallyExact (3D)', () => {
     expect(Math.abs((4 * errors[1] - errors[0]) / 3)).toBeLessThan(1e-4);
   });
 
-  it('valuePathGivesTheJetPathsForcesToTheLastBitOnEveryBranch', () => {
-    // The residual evaluates the forces on plain numbers (computeForceValues), the Jacobian on jets (computeForces):
-    // the same operations in the same order, so the values must agree exactly; relative rotations from 1e-7 rad (the
-    // log's series, γ's and f8's series) over 0.05 rad (closed γ, series f8) to 1.3 rad (closed forms), with and without
-    // rotation rates.
+  it('jetPathsForcesAndJacobianMatchTheValuePathAndItsCentralDifferencesOnEveryBranch', () => {
+    // The residual evaluates the forces on plain numbers (computeForceValues, with the tangent operators as matrices),
+    // the Jacobian on jets (computeForces, with the operators applied as vector forms, so other rounding): the values
+    // must agree to rounding (1e-12 of the largest force) and the jets' gradients with central differences of the
+    // value path (h = 1e-6: truncation O(h²) ≈ 1e-12 relative, rounding ≈ 1e-16/h = 1e-10 of the largest force, so
+    // 1e-7 of the largest gradient entry leaves a margin and still fails a missing term); relative rotations from
+    // 1e-7 rad (the log's series, γ's and f8's series) over 0.05 rad (closed γ, series f8) to 1.3 rad (closed forms),
+    // with and without rotation rates.
     interface Internals { q: Float64Array; u: Float64Array; forces: Jet2[]; computeForces(derivatives: boolean): void; computeForceValues(out: Float64Array): void }
     const section = BeamSection({ stiffnessMatrix: diagonal([EA, GA, 0.7 * GA, GJ, EIy, EIz]), inertia: [[0.02, 0.001, 0], [0.001, 0.01, 0.002], [0, 0.002, 0.015]], massPerLength: rhoA });
     const model = objectBeamGeometricallyExactDefinition.create({ nodeNumbers: [0, 1], physicsLength: 0.7, sectionData: section } as never, { category: 'Object', typeName: 'BeamGeometricallyExact', index: 0 }) as unknown as Internals;
     const ep = (angle: number, axis: number[]) => [Math.cos(angle / 2), ...axis.map((c) => c * Math.sin(angle / 2) / Math.hypot(...axis))];
-    const values = new Float64Array(14);
+    const values = new Float64Array(14), plus = new Float64Array(14), minus = new Float64Array(14);
+    const h = 1e-6;
     let branches = 0;
     for (const [angle, spinning] of [[1e-7, true], [3e-3, true], [0.05, true], [0.15, true], [0.6, true], [1.3, true], [0.6, false], [1e-7, false]] as const) {
       const e0 = ep(0.2, [1, -2, 0.5]), e1 = ep(0.2 + angle, [1, -2, 0.5]).map((c, k) => c + (k === 2 ? 0.3 * angle : 0));
-      model.q.set([0.1, -0.05, 0.02, ...e0, 0.75, 0.03 * angle, -0.02, ...e1]);
+      const q = [0.1, -0.05, 0.02, ...e0, 0.75, 0.03 * angle, -0.02, ...e1];
+      model.q.set(q);
       // without rotation rates (static solves) the jet path skips the quadratic velocity term
       model.u.set(spinning ? [0.1, -0.2, 0.3, 0.05, -0.1, 0.2, 0.1, -0.3, 0.2, 0.1, 0.4, -0.05, 0.02, 0.3] : [0.1, -0.2, 0.3, 0, 0, 0, 0, -0.3, 0.2, 0.1, 0, 0, 0, 0]);
       model.computeForces(true);
       model.computeForceValues(values);
-      for (let i = 0; i < 14; i++) expect(values[i], `angle ${angle}, force ${i}`).toBe(model.forces[i].v);
-      expect(values.some((f) => f !== 0)).toBe(true);
+      const forceScale = Math.max(...values.map(Math.abs));
+      expect(forceScale).toBeGreaterThan(0);
+      for (let i = 0; i < 14; i++) expect(Math.abs(values[i] - model.forces[i].v), `angle ${angle}, force ${i}`).toBeLessThan(1e-12 * forceScale);
+      const jacobian = model.forces.map((f) => Float64Array.from(f.g));
+      const gradientScale = Math.max(...jacobian.map((g) => Math.max(...g.map(Math.abs))));
+      for (let j = 0; j < 14; j++) {
+        model.q.set(q); model.q[j] += h; model.computeForceValues(plus);
+        model.q.set(q); model.q[j] -= h; model.computeForceValues(minus);
+        for (let i = 0; i < 14; i++) {
+          expect(Math.abs((plus[i] - minus[i]) / (2 * h) - jacobian[i][j]), `angle ${angle}, ∂f${i}/∂q${j}`).toBeLessThan(1e-7 * gradientScale);
+        }
+      }
       branches++;
     }
     expect(branches).toBe(8);

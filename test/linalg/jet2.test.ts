@@ -88,4 +88,12 @@ describe('Jet2Pool', () => {
     expect(a.h.slice(2, 4).every((h) => h === 0)).toBe(true);
     expect(() => { leading.activeVariables = 5; }).toThrow(/activeVariables/);
   });
+
+  // A reused jet made a constant: every derivative entry cleared (the 3D beam then writes its sparse gradients).
+  it('constantClearsAReusedJetsDerivatives', () => {
+    const pool = new Jet2Pool(4, 40);
+    const used = operands(pool, randomSource(3))[0];
+    expect(used.g.some((g) => g !== 0) && used.h.some((h) => h !== 0)).toBe(true);
+    expect(entries(pool.constant(2.5, used))).toEqual([2.5, ...new Array<number>(20).fill(0)]);
+  });
 });

@@ -32,7 +32,7 @@ function horner(x: number, c: readonly number[]): number {
   return t;
 }
 
-/** skew(a) as jets' tUWPair forms it: zero entries 0·a0 + 0, the others s·a_k + 0 (row-major). */
+/** skew(a) with zero entries 0·a0 + 0 and the others s·a_k + 0 (row-major; the operations of the earlier jet form). */
 function skewValues(a0: number, a1: number, a2: number, out: Float64Array): void {
   const z = 0 * a0 + 0;
   out[0] = z; out[1] = -1 * a2 + 0; out[2] = 1 * a1 + 0;
@@ -43,13 +43,12 @@ function skewValues(a0: number, a1: number, a2: number, out: Float64Array): void
 /** Jets in a fixed order per evaluation: 3-vectors and 3 × 3 matrices (row-major) of jets. */
 type Vec = Jet2[];
 
-/** First-order jets of all elements (one evaluation at a time): the 14 coordinates and the 14 forces, reserved. */
+/** First-order jets of all elements (one evaluation at a time) over the 14 coordinates: the 14 forces reserved. */
 function createWorkspace() {
   const pool = new Jet2Pool(N_LOCAL, 900, false);
-  const variables = Array.from({ length: N_LOCAL }, () => pool.take());
   const forces = Array.from({ length: N_LOCAL }, () => pool.take());
   pool.reserve();
-  return { pool, variables, forces };
+  return { pool, forces };
 }
 /** The jets, created on first use (not when the module loads: a model without these elements never needs them). */
 let sharedWorkspace: ReturnType<typeof createWorkspace> | undefined;
@@ -80,7 +79,6 @@ class BeamGeometricallyExactModel implements Only<ObjectModel & BodyModel, BeamG
   private readonly k = new Float64Array(6);
   private readonly J = new Float64Array(9);
   private readonly pool = workspace().pool;
-  private readonly variables = workspace().variables;
   private readonly forces = workspace().forces;
   private readonly q = new Float64Array(N_LOCAL);
   private readonly u = new Float64Array(N_LOCAL);
@@ -89,9 +87,9 @@ class BeamGeometricallyExactModel implements Only<ObjectModel & BodyModel, BeamG
 
   /** Jet vectors and matrices of the jet path (computeForces): preallocated arrays, their entries pool jets per call. */
   private readonly jets = {
-    A0: new Array<Jet2>(9), A1: new Array<Jet2>(9), R: new Array<Jet2>(9), Tso: new Array<Jet2>(9),
-    TuwPlus: new Array<Jet2>(9), TuwMinus: new Array<Jet2>(9), uSkew: new Array<Jet2>(9), omegaSkew: new Array<Jet2>(9), Gl: new Array<Jet2>(12),
-    dp: new Array<Jet2>(3), d: new Array<Jet2>(3), w: new Array<Jet2>(3), Om: new Array<Jet2>(3), uDisp: new Array<Jet2>(3), res: new Array<Jet2>(6),
+    A0: new Array<Jet2>(9), A1: new Array<Jet2>(9), R: new Array<Jet2>(9), Gl: new Array<Jet2>(12),
+    d: new Array<Jet2>(3), w: new Array<Jet2>(3), Om: new Array<Jet2>(3), uDisp: new Array<Jet2>(3), res: new Array<Jet2>(6),
+    posPlus: new Array<Jet2>(3), posMinus: new Array<Jet2>(3), rotPlus: new Array<Jet2>(3), rotMinus: new Array<Jet2>(3),
     pos: new Array<Jet2>(3), rot: new Array<Jet2>(3), omega: new Array<Jet2>(3), Jw: new Array<Jet2>(3), total: new Array<Jet2>(3),
   };
   /** Work arrays of the value path (computeForceValues). */
@@ -159,57 +157,68 @@ class BeamGeometricallyExactModel implements Only<ObjectModel & BodyModel, BeamG
     }
   }
 
-  /** A(ep) of node n as 9 jets into A (Exudyn's form, as NodeRigidBodyEP's orientation). */
+  /**
+   * A(ep) of node n as 9 jets into A (Exudyn's form, as NodeRigidBodyEP's orientation): the values of rotationValues,
+   * the gradients written out (each entry a quadratic form in the Euler parameters p: ∂/∂p its exact linear terms, the
+   * same numbers as differentiating the products on jets).
+   */
   private rotation(n: number, A: Vec): void {
-    const pool = this.pool, v = this.variables;
-    const p0 = v[7 * n + 3], p1 = v[7 * n + 4], p2 = v[7 * n + 5], p3 = v[7 * n + 6];
-    A[0] = this.lin(-2, pool.mul(p3, p3, pool.take()), -2, pool.mul(p2, p2, pool.take()), 1);
-    A[1] = this.lin(-2, pool.mul(p3, p0, pool.take()), 2, pool.mul(p2, p1, pool.take()), 0);
-    A[2] = this.lin(2, pool.mul(p3, p1, pool.take()), 2, pool.mul(p2, p0, pool.take()), 0);
-    A[3] = this.lin(2, pool.mul(p3, p0, pool.take()), 2, pool.mul(p2, p1, pool.take()), 0);
-    A[4] = this.lin(-2, pool.mul(p3, p3, pool.take()), -2, pool.mul(p1, p1, pool.take()), 1);
-    A[5] = this.lin(2, pool.mul(p3, p2, pool.take()), -2, pool.mul(p1, p0, pool.take()), 0);
-    A[6] = this.lin(-2, pool.mul(p2, p0, pool.take()), 2, pool.mul(p3, p1, pool.take()), 0);
-    A[7] = this.lin(2, pool.mul(p3, p2, pool.take()), 2, pool.mul(p1, p0, pool.take()), 0);
-    A[8] = this.lin(-2, pool.mul(p2, p2, pool.take()), -2, pool.mul(p1, p1, pool.take()), 1);
+    const a = n === 0 ? this.A0 : this.A1, q = this.q, at = 7 * n + 3;
+    this.rotationValues(n, a);
+    const p0 = q[at], p1 = q[at + 1], p2 = q[at + 2], p3 = q[at + 3];
+    A[0] = this.epJet(n, a[0], 0, 0, -4 * p2, -4 * p3);
+    A[1] = this.epJet(n, a[1], -2 * p3, 2 * p2, 2 * p1, -2 * p0);
+    A[2] = this.epJet(n, a[2], 2 * p2, 2 * p3, 2 * p0, 2 * p1);
+    A[3] = this.epJet(n, a[3], 2 * p3, 2 * p2, 2 * p1, 2 * p0);
+    A[4] = this.epJet(n, a[4], 0, -4 * p1, 0, -4 * p3);
+    A[5] = this.epJet(n, a[5], -2 * p1, -2 * p0, 2 * p3, 2 * p2);
+    A[6] = this.epJet(n, a[6], -2 * p2, 2 * p3, -2 * p0, 2 * p1);
+    A[7] = this.epJet(n, a[7], 2 * p1, 2 * p0, 2 * p3, 2 * p2);
+    A[8] = this.epJet(n, a[8], 0, -4 * p1, -4 * p2, 0);
   }
 
-  /** (c a + e) + d b as a new jet. */
-  private lin(c: number, a: Jet2, d: number, b: Jet2, e: number): Jet2 {
-    const pool = this.pool;
-    return pool.addScaled(pool.affine(a, c, e, pool.take()), d, b, pool.take());
+  /** A new jet of node n's Euler parameters (variables 7n + 3 … 7n + 6): the value and its four partial derivatives. */
+  private epJet(n: number, value: number, d0: number, d1: number, d2: number, d3: number): Jet2 {
+    const pool = this.pool, out = pool.constant(value, pool.take());
+    if (pool.derivatives) {
+      const g = out.g, at = 7 * n + 3;
+      g[at] = d0; g[at + 1] = d1; g[at + 2] = d2; g[at + 3] = d3;
+    }
+    return out;
   }
 
-  /** G_l(ep) of node n as 12 jets (3 × 4 row-major) into G: 2[−e, e0 I − ẽ]. */
+  /** G_l(ep) of node n as 12 jets (3 × 4 row-major) into G: 2[−e, e0 I − ẽ] (entries ±2 p_k, gradients ±2). */
   private gLocalJets(n: number, G: Vec): void {
-    const v = this.variables, at = 7 * n + 3;
-    G[0] = this.scaled(v[at + 1], -2); G[1] = this.scaled(v[at], 2); G[2] = this.scaled(v[at + 3], 2); G[3] = this.scaled(v[at + 2], -2);
-    G[4] = this.scaled(v[at + 2], -2); G[5] = this.scaled(v[at + 3], -2); G[6] = this.scaled(v[at], 2); G[7] = this.scaled(v[at + 1], 2);
-    G[8] = this.scaled(v[at + 3], -2); G[9] = this.scaled(v[at + 2], 2); G[10] = this.scaled(v[at + 1], -2); G[11] = this.scaled(v[at], 2);
-  }
-
-  /** s a + 0 as a new jet. */
-  private scaled(a: Jet2, s: number): Jet2 {
-    return this.pool.affine(a, s, 0, this.pool.take());
+    const q = this.q, at = 7 * n + 3;
+    const p0 = q[at], p1 = q[at + 1], p2 = q[at + 2], p3 = q[at + 3];
+    G[0] = this.epJet(n, -2 * p1 + 0, 0, -2, 0, 0); G[1] = this.epJet(n, 2 * p0 + 0, 2, 0, 0, 0);
+    G[2] = this.epJet(n, 2 * p3 + 0, 0, 0, 0, 2); G[3] = this.epJet(n, -2 * p2 + 0, 0, 0, -2, 0);
+    G[4] = this.epJet(n, -2 * p2 + 0, 0, 0, -2, 0); G[5] = this.epJet(n, -2 * p3 + 0, 0, 0, 0, -2);
+    G[6] = this.epJet(n, 2 * p0 + 0, 2, 0, 0, 0); G[7] = this.epJet(n, 2 * p1 + 0, 0, 2, 0, 0);
+    G[8] = this.epJet(n, -2 * p3 + 0, 0, 0, 0, -2); G[9] = this.epJet(n, 2 * p2 + 0, 0, 0, 2, 0);
+    G[10] = this.epJet(n, -2 * p1 + 0, 0, -2, 0, 0); G[11] = this.epJet(n, 2 * p0 + 0, 2, 0, 0, 0);
   }
 
   /**
-   * The 14 nodal forces as jets in this.forces, from this.q and this.u: values, and ∂/∂q if `derivatives`. The jet
-   * vectors and matrices are preallocated arrays of the model whose entries are pool jets (no allocation per call).
+   * The 14 nodal forces as jets in this.forces, from this.q and this.u: values, and ∂/∂q if `derivatives` (the
+   * Jacobian; the residual is computeForceValues). T_exp,SO3⁻¹ and T_uw(±h) are never formed: their products with d, r_p
+   * and r_r are written as vector forms (β v + γ Ω(Ω·v) ± ½ Ω × v, and S r ∓ ½ u × r), about a third of the jet
+   * operations of the matrices. The jet vectors are preallocated arrays of the model whose entries are pool jets (no
+   * allocation per call).
    */
   private computeForces(derivatives: boolean): void {
     const pool = this.pool, L = this.L, j = this.jets;
     pool.reset();
     pool.derivatives = derivatives;
-    for (let i = 0; i < N_LOCAL; i++) pool.variable(i, this.q[i], this.variables[i]);
-    const v = this.variables;
-    const A0 = j.A0, A1 = j.A1, R = j.R, dp = j.dp, d = j.d, w = j.w, Om = j.Om, uDisp = j.uDisp, res = j.res;
+    const A0 = j.A0, A1 = j.A1, R = j.R, d = j.d, w = j.w, Om = j.Om, uDisp = j.uDisp, res = j.res;
     this.rotation(0, A0);
     this.rotation(1, A1);
     // d = A0ᵀ (p1 − p0), R = A0ᵀ A1
-    for (let k = 0; k < 3; k++) dp[k] = pool.addScaled(v[7 + k], -1, v[k], pool.take());
-    for (let i = 0; i < 3; i++) d[i] = this.dot3(A0[i], A0[3 + i], A0[6 + i], dp[0], dp[1], dp[2]);
-    for (let i = 0; i < 3; i++) for (let k = 0; k < 3; k++) R[3 * i + k] = this.dot3(A0[i], A0[3 + i], A0[6 + i], A1[k], A1[3 + k], A1[6 + k]);
+    // (the gradients written out as sparse sums: d's of the positions and node 0's Euler parameters, R's of the 8 Euler
+    // parameters; each entry the terms that jets' dot3 forms, in its order, without its products with zero gradients)
+    const q = this.q, dp0 = q[7] + -1 * q[0], dp1 = q[8] + -1 * q[1], dp2 = q[9] + -1 * q[2];
+    for (let i = 0; i < 3; i++) d[i] = this.directionJet(A0[i], A0[3 + i], A0[6 + i], dp0, dp1, dp2);
+    for (let i = 0; i < 3; i++) for (let k = 0; k < 3; k++) R[3 * i + k] = this.relativeRotationJet(A0[i], A0[3 + i], A0[6 + i], A1[k], A1[3 + k], A1[6 + k]);
     // Ω = LogSO3(R) = h(|w|², 1 + tr R) w, w = (R21 − R12, R02 − R20, R10 − R01), h(a, c) = 2 atan2(√a, c)/√a
     w[0] = pool.addScaled(R[7], -1, R[5], pool.take());
     w[1] = pool.addScaled(R[2], -1, R[6], pool.take());
@@ -223,36 +232,46 @@ class BeamGeometricallyExactModel implements Only<ObjectModel & BodyModel, BeamG
     } else {
       // 2 atan(√τ)/(c √τ) with τ = a/c² (series; the next term τ³/7 is below 1e-24)
       const tau = pool.div(a, pool.mul(c, c, pool.take()), pool.take());
-      pool.div(pool.polynomial(tau, SERIES_LOG, pool.take()), c, h);
+      pool.div(this.series(tau, SERIES_LOG, pool.take()), c, h);
     }
     for (let k = 0; k < 3; k++) Om[k] = pool.mul(h, w[k], pool.take());
     // T_exp,SO3⁻¹(Ω) = β I + ½ Ω̃ + γ ΩΩᵀ, T_uw = ½ ũ + γ (ũΩ̃ + Ω̃ũ) + f8 (Ω·u) Ω̃²
     const x = pool.dot(Om, Om, pool.take());
     const beta = pool.take(), gamma = pool.take(), f8 = pool.take();
     this.expFactors(x, beta, gamma, f8);
-    const Tso = j.Tso;
-    this.tExpSO3Inv(Om, beta, gamma, Tso);
-    // u = Tsoᵀ d
-    for (let i = 0; i < 3; i++) uDisp[i] = this.dot3(Tso[i], Tso[3 + i], Tso[6 + i], d[0], d[1], d[2]);
+    // T_exp,SO3⁻¹(Ω) v = β v + γ Ω (Ω·v) + ½ Ω × v, its transpose with −½ Ω × v (vector forms, no matrices): u = Tsoᵀ d
+    this.tsoApply(Om, beta, gamma, d, undefined, uDisp);
     // ε = (h − h₀)/L, stresses K ε: res = [r_p (3), r_r (3)]
     res[0] = pool.affine(uDisp[0], this.k[0] / L, -this.k[0], pool.take());
     res[1] = pool.affine(uDisp[1], this.k[1] / L, 0, pool.take());
     res[2] = pool.affine(uDisp[2], this.k[2] / L, 0, pool.take());
     for (let k = 0; k < 3; k++) res[3 + k] = pool.affine(Om[k], this.k[3 + k] / L, 0, pool.take());
-    for (let k = 0; k < 3; k++) { this.h[k] = uDisp[k].v; this.h[3 + k] = Om[k].v; }
-    this.tUWPair(uDisp, Om, gamma, f8, j.TuwPlus, j.TuwMinus);
+    const rp = pool.triple(res[0], res[1], res[2]), rr = pool.triple(res[3], res[4], res[5]);
+    // node 1: [Tsoᵀ r_p ; T_uw(h)ᵀ r_p + Tsoᵀ r_r]; node 0: −[Tso r_p ; T_uw(−h)ᵀ r_p + Tso r_r] (T_exp⁻¹(−h) = [Tsoᵀ, T_uw(−h); 0, Tsoᵀ])
+    const posMinus = j.posMinus, posPlus = j.posPlus, rotMinus = j.rotMinus, rotPlus = j.rotPlus;
+    this.tsoApply(Om, beta, gamma, rp, posMinus, posPlus);
+    this.tsoApply(Om, beta, gamma, rr, rotMinus, rotPlus);
+    // T_uw(σh) = σ ½ ũ + S with the symmetric S = γ (ũΩ̃ + Ω̃ũ) + f8 (Ω·u) Ω̃², so T_uw(σh)ᵀ r = S r − σ ½ u × r, and
+    // (a × (b × c) = b (a·c) − c (a·b)) S r = (γ u·r + f8 (Ω·u) Ω·r) Ω + γ (Ω·r) u − (2γ Ω·u + f8 (Ω·u) |Ω|²) r
+    const ou = pool.dot(Om, uDisp, pool.take()), f8ou = pool.mul(f8, ou, pool.take());
+    const omR = pool.dot(Om, rp, pool.take());
+    const cOm = pool.addMul(pool.mul(gamma, pool.dot(uDisp, rp, pool.take()), pool.take()), 1, f8ou, omR);
+    const cU = pool.mul(gamma, omR, pool.take());
+    const cR = pool.addMul(pool.affine(pool.mul(gamma, ou, pool.take()), 2, 0, pool.take()), 1, f8ou, x);
+    const uxr = pool.cross(uDisp, rp, pool.vector());
+    for (let i = 0; i < 3; i++) {
+      const s = pool.mul(cOm, Om[i], pool.take());
+      pool.addMul(s, 1, cU, uDisp[i]);
+      pool.addMul(s, -1, cR, rp[i]);
+      rotPlus[i] = pool.add(pool.addScaled(s, -0.5, uxr[i], pool.take()), rotPlus[i], pool.take());
+      rotMinus[i] = pool.add(pool.addScaled(s, 0.5, uxr[i], pool.take()), rotMinus[i], pool.take());
+    }
     const pos = j.pos, rot = j.rot, Gl = j.Gl, total = j.total;
     for (let n = 0; n < 2; n++) {
-      // node 1: [Tsoᵀ r_p ; T_uwᵀ r_p + Tsoᵀ r_r]; node 0: −[Tso r_p ; T_uw⁻ᵀ r_p + Tso r_r] (T_exp⁻¹(−h) = [Tsoᵀ, T_uw⁻; 0, Tsoᵀ])
       const sign = n === 0 ? -1 : 1;
-      // entry (i, l) of Tsoᵀ (node 1) at Tso[i + 3l], of Tso (node 0) at Tso[3i + l]
-      const si = n === 1 ? 1 : 3, sl = n === 1 ? 3 : 1;
-      const Tuw = n === 1 ? j.TuwPlus : j.TuwMinus;
-      for (let i = 0; i < 3; i++) pos[i] = this.dot3(Tso[si * i], Tso[si * i + sl], Tso[si * i + 2 * sl], res[0], res[1], res[2]);
       for (let i = 0; i < 3; i++) {
-        const first = this.dot3(Tuw[i], Tuw[3 + i], Tuw[6 + i], res[0], res[1], res[2]);
-        const second = this.dot3(Tso[si * i], Tso[si * i + sl], Tso[si * i + 2 * sl], res[3], res[4], res[5]);
-        rot[i] = pool.add(first, second, pool.take());
+        pos[i] = n === 1 ? posPlus[i] : posMinus[i];
+        rot[i] = n === 1 ? rotPlus[i] : rotMinus[i];
       }
       // quadratic velocity term (L/2) ω̄ × (J ω̄), ω̄ = G_l θ̇ (θ̇ constant for ∂/∂q); with θ̇ = 0 (static solves) every
       // value and derivative of ω̄ and of the term is +0 or −0, and adding it changes nothing: skipped
@@ -272,10 +291,12 @@ class BeamGeometricallyExactModel implements Only<ObjectModel & BodyModel, BeamG
   }
 
   /**
-   * The 14 nodal forces (values only) into `out` from this.q and this.u, and h into this.h: the operations of
-   * {@link BeamGeometricallyExactModel.computeForces} on plain numbers in the same order (each jet operation's value
-   * formula: affine c·a + d, addScaled a + c·b, div a·(1/b), Horner polynomials), so the same forces to the last bit
-   * without the jets' per-operation overhead (the residual of every Newton iteration).
+   * The 14 nodal forces (values only) into `out` from this.q and this.u, and h into this.h (the residual of every
+   * Newton iteration): the tangent operators T_exp,SO3⁻¹ and T_uw(±h) formed as matrices, each operation written as the
+   * value formula of the jet operation it replaced (affine c·a + d, addScaled a + c·b, div a·(1/b), Horner polynomials),
+   * so that the residual and the results stay those of the earlier all-jet element to the last bit.
+   * {@link BeamGeometricallyExactModel.computeForces} applies the operators as vector forms instead (the same forces up
+   * to rounding).
    */
   private computeForceValues(out: Float64Array): void {
     const q = this.q, L = this.L, A0 = this.A0, A1 = this.A1, R = this.R, T = this.Tso, Tp = this.TuwPlus, Tm = this.TuwMinus;
@@ -420,6 +441,18 @@ class BeamGeometricallyExactModel implements Only<ObjectModel & BodyModel, BeamG
     return u[at] !== 0 || u[at + 1] !== 0 || u[at + 2] !== 0 || u[at + 3] !== 0;
   }
 
+  /** Σ_k c_k a^k into out by the chain rule (value, first and second derivative by Horner's scheme: one jet operation). */
+  private series(a: Jet2, c: readonly number[], out: Jet2): Jet2 {
+    const x = a.v, last = c.length - 1;
+    let f0 = c[last], f1 = 0, f2 = 0;
+    for (let k = last - 1; k >= 0; k--) {
+      f2 = f2 * x + 2 * f1;
+      f1 = f1 * x + f0;
+      f0 = f0 * x + c[k];
+    }
+    return this.pool.chain(a, f0, f1, f2, out);
+  }
+
   /** β, γ and f8 of x = |Ω|² (Exudyn's closed forms and series) into the given jets. */
   private expFactors(x: Jet2, beta: Jet2, gamma: Jet2, f8: Jet2): void {
     const pool = this.pool;
@@ -430,7 +463,7 @@ class BeamGeometricallyExactModel implements Only<ObjectModel & BodyModel, BeamG
       pool.div(pool.mul(half, pool.cos(half, pool.take()), pool.take()), pool.sin(half, pool.take()), beta);
       pool.div(pool.affine(beta, -1, 1, pool.take()), x, gamma);
     } else {
-      pool.polynomial(x, SERIES_GAMMA, gamma);
+      this.series(x, SERIES_GAMMA, gamma);
       pool.affine(pool.mul(x, gamma, pool.take()), -1, 1, beta);
     }
     if (phi >= 0.2) {
@@ -440,68 +473,44 @@ class BeamGeometricallyExactModel implements Only<ObjectModel & BodyModel, BeamG
       const denominator = pool.affine(pool.mul(pool.mul(sinHalf, sinHalf, pool.take()), pool.mul(x, x, pool.take()), pool.take()), 4, 0, pool.take());
       pool.div(numerator, denominator, f8);
     } else {
-      pool.polynomial(x, SERIES_F8, f8);
+      this.series(x, SERIES_F8, f8);
     }
   }
 
-  /** β I + ½ Ω̃ + γ ΩΩᵀ (9 jets, row-major) into T. */
-  private tExpSO3Inv(Om: Vec, beta: Jet2, gamma: Jet2, T: Vec): void {
+  /** T_exp,SO3⁻¹(Ω) v into tso (if given) and its transpose times v into tsoT: β v + γ Ω (Ω·v) ± ½ Ω × v (new jets). */
+  private tsoApply(Om: Vec, beta: Jet2, gamma: Jet2, v: Vec, tso: Vec | undefined, tsoT: Vec): void {
     const pool = this.pool;
+    const g = pool.mul(gamma, pool.dot(Om, v, pool.take()), pool.take());
+    const c = pool.cross(Om, v, pool.vector());
     for (let i = 0; i < 3; i++) {
-      for (let j = 0; j < 3; j++) {
-        const e = pool.mul(gamma, pool.mul(Om[i], Om[j], pool.take()), pool.take());
-        if (i === j) pool.add(e, beta, e);
-        T[3 * i + j] = e;
-      }
-    }
-    // ½ Ω̃: (0,1) = −Ω₂/2, (0,2) = Ω₁/2, (1,2) = −Ω₀/2 and the antisymmetric counterparts
-    pool.addScaled(T[1], -0.5, Om[2], T[1]); pool.addScaled(T[3], 0.5, Om[2], T[3]);
-    pool.addScaled(T[2], 0.5, Om[1], T[2]); pool.addScaled(T[6], -0.5, Om[1], T[6]);
-    pool.addScaled(T[5], -0.5, Om[0], T[5]); pool.addScaled(T[7], 0.5, Om[0], T[7]);
-  }
-
-  /**
-   * T_uw(u, Ω) into plus and T_uw(−u, −Ω) into minus, with T_uw(σu, σΩ) = σ ½ ũ + γ (ũΩ̃ + Ω̃ũ) + f8 (Ω·u) Ω̃²: the
-   * products are even in σ and formed once for both.
-   */
-  private tUWPair(u: Vec, Om: Vec, gamma: Jet2, f8: Jet2, plus: Vec, minus: Vec): void {
-    const pool = this.pool, us = this.jets.uSkew, os = this.jets.omegaSkew;
-    this.skew(u, us);
-    this.skew(Om, os);
-    const ou = pool.dot(Om, u, pool.take());
-    const f8ou = pool.mul(f8, ou, pool.take());
-    for (let i = 0; i < 3; i++) {
-      for (let j = 0; j < 3; j++) {
-        const sym = pool.add(this.skewProduct(us, os, i, j), this.skewProduct(os, us, i, j), pool.take());
-        const e = pool.mul(gamma, sym, pool.take());
-        const quadratic = pool.mul(f8ou, this.skewProduct(os, os, i, j), pool.take());
-        plus[3 * i + j] = pool.add(pool.addScaled(e, 0.5, us[3 * i + j], pool.take()), quadratic, pool.take());
-        minus[3 * i + j] = pool.add(pool.addScaled(e, -0.5, us[3 * i + j], pool.take()), quadratic, pool.take());
-      }
+      const base = pool.addMul(pool.mul(beta, v[i], pool.take()), 1, g, Om[i]);
+      if (tso !== undefined) tso[i] = pool.addScaled(base, 0.5, c[i], pool.take());
+      tsoT[i] = pool.addScaled(base, -0.5, c[i], pool.take());
     }
   }
 
-  /**
-   * Entry (i, j) of X Y for skew matrices X, Y (as `skew` forms them) as a new jet: the row–column dot product without
-   * its terms through the zero diagonals (l = i or l = j), so one product for i ≠ j and two for i = j. The omitted terms
-   * are ±0 in value and derivatives, so the result equals the full dot product to the last bit (up to the sign of a zero).
-   */
-  private skewProduct(X: Vec, Y: Vec, i: number, j: number): Jet2 {
-    const pool = this.pool;
-    if (i !== j) {
-      const l = 3 - i - j;
-      return pool.mul(X[3 * i + l], Y[3 * l + j], pool.take());
+  /** a·(p1 − p0) for a column a of A0 (jets of node 0's Euler parameters) and the values dp = p1 − p0 (a new jet). */
+  private directionJet(a0: Jet2, a1: Jet2, a2: Jet2, dp0: number, dp1: number, dp2: number): Jet2 {
+    const pool = this.pool, out = pool.constant(a0.v * dp0 + a1.v * dp1 + a2.v * dp2, pool.take());
+    if (pool.derivatives) {
+      const g = out.g, ag0 = a0.g, ag1 = a1.g, ag2 = a2.g;
+      for (let e = 3; e < 7; e++) g[e] = dp0 * ag0[e] + dp1 * ag1[e] + dp2 * ag2[e];
+      g[0] = -a0.v; g[1] = -a1.v; g[2] = -a2.v;
+      g[7] = a0.v; g[8] = a1.v; g[9] = a2.v;
     }
-    const l1 = i === 0 ? 1 : 0, l2 = i === 2 ? 1 : 2;
-    return pool.addMul(pool.mul(X[3 * i + l1], Y[3 * l1 + j], pool.take()), 1, X[3 * i + l2], Y[3 * l2 + j]);
+    return out;
   }
 
-  /** ã of a jet 3-vector into S (row-major; the zero entries one jet 0·a0 + 0, the others s·a_k + 0). */
-  private skew(a: Vec, S: Vec): void {
-    const z = this.scaled(a[0], 0);
-    S[0] = z; S[1] = this.scaled(a[2], -1); S[2] = this.scaled(a[1], 1);
-    S[3] = this.scaled(a[2], 1); S[4] = z; S[5] = this.scaled(a[0], -1);
-    S[6] = this.scaled(a[1], -1); S[7] = this.scaled(a[0], 1); S[8] = z;
+  /** a·b for a column a of A0 and a column b of A1 (jets of node 0's and node 1's Euler parameters; a new jet). */
+  private relativeRotationJet(a0: Jet2, a1: Jet2, a2: Jet2, b0: Jet2, b1: Jet2, b2: Jet2): Jet2 {
+    const pool = this.pool, a0v = a0.v, a1v = a1.v, a2v = a2.v, b0v = b0.v, b1v = b1.v, b2v = b2.v;
+    const out = pool.constant(a0v * b0v + a1v * b1v + a2v * b2v, pool.take());
+    if (pool.derivatives) {
+      const g = out.g, ag0 = a0.g, ag1 = a1.g, ag2 = a2.g, bg0 = b0.g, bg1 = b1.g, bg2 = b2.g;
+      for (let e = 3; e < 7; e++) g[e] = b0v * ag0[e] + b1v * ag1[e] + b2v * ag2[e];
+      for (let e = 10; e < 14; e++) g[e] = a0v * bg0[e] + a1v * bg1[e] + a2v * bg2[e];
+    }
+    return out;
   }
 
   /** a·b of two jet 3-vectors given by components (a new jet). */
