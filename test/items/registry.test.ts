@@ -540,7 +540,6 @@ const documentedApproximations: readonly { type: string; term: string; where?: (
  */
 const radialOmissions: readonly { type: string; term: string; example: string; where?: (built: BuiltExample, label: ItemLabel) => boolean; reason: string }[] = [
   { type: 'ObjectConnectorRollingDiscPenalty', term: 'ode2Lhs_q', example: 'ObjectConnectorRollingDiscPenalty', reason: 'the contact point and the wheel-frame vectors along the radial direction' },
-  { type: 'ObjectContactSphereSphere', term: 'ode2Lhs_q', example: 'ObjectContactSphereSphere', reason: 'penaltyContactPair: the marker positions along the radial direction' },
   { type: 'ObjectContactSphereTriangle', term: 'ode2Lhs_q', example: 'ObjectContactSphereTriangle', reason: 'penaltyContactPair: the marker positions and the triangle along the radial direction' },
   { type: 'ObjectContactRodCylinder', term: 'ode2Lhs_q', example: 'ObjectContactRodCylinder', reason: 'the cylinder\'s position along the radial direction' },
   { type: 'ObjectJointPrismaticX', term: 'constraintForce_q', example: 'ObjectJointPrismaticX', reason: 'λ·C_qq of the joint kernel along the radial direction' },
