@@ -640,6 +640,12 @@ export interface PositionMarkerModel extends MarkerModel {
    */
   velocity_q?(s: ItemState, out: Float64Array): void;
   /**
+   * Adds to out (3 × nLocalU row-major) ∂position/∂Δq along the directions positionJacobian misses (J_pos δq = 0 while
+   * the position changes: the radial direction of Euler parameters moves a body-fixed point by 2(A − I)x), for the
+   * right-hand factor of position-Jacobian products J_posᵀ S ∂Δp/∂q. Absent: no such directions.
+   */
+  addPositionNullDirection?(s: ItemState, out: Float64Array): void;
+  /**
    * Adds factor·∂(J_posᵀ force + J_rotᵀ torque)/∂Δq (nLocalU × nLocalU row-major) for fixed global force and
    * torque (either may be undefined; torque only for rigid markers). Present only when the marker's body or node
    * provides it (known after bind); loads without it are differentiated numerically.
@@ -920,7 +926,7 @@ export const capabilityNames = {
   /** {@link MarkerModel} and its kinds. */
   marker: {
     label: true, nodes: true, nLocalU: true, bind: true, output: true, position: true, velocity: true, positionJacobian: true,
-    velocity_q: true, jacobianTransposedVector_q: true, orientation: true, angularVelocity: true, angularVelocityLocal: true,
+    velocity_q: true, addPositionNullDirection: true, jacobianTransposedVector_q: true, orientation: true, angularVelocity: true, angularVelocityLocal: true,
     rotationJacobian: true, angularVelocity_q: true, addRotatedVectorNullDirection: true, coordinateLocalIndex: true, coordinate: true, coordinateVelocity: true, coordinateJacobian: true,
     massProportionalForce: true, massProportionalForceDependsOnCoordinates: true, addDistributedLoad: true,
     addLineForceLaw: true, lineForceLawJacobian: true, coordinateVector: true, coordinateVectorVelocity: true,

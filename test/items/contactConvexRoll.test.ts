@@ -126,7 +126,7 @@ describe('ObjectContactConvexRoll', () => {
       const model = mbs.compiled();
       const s: SystemState = model.data.current;
       const object = model.objects[index];
-      expectObjectJacobians(object, s, { h: 1e-6, tolerance: 1e-10, minScale: 100 }, { h: 1e-6, tolerance: 2e-9, minScale: 1 });
+      expectObjectJacobians(object, s, { h: 1e-6, tolerance: 1e-10, minScale: 100, radialLeftOut: 'the roll marker\'s contact point and axis along the radial direction of Euler parameters (issue 18: costs Newton iterations, not results)' }, { h: 1e-6, tolerance: 2e-9, minScale: 1 });
     }
   });
 

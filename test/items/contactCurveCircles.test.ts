@@ -103,7 +103,7 @@ describe('ObjectContactCurveCircles', () => {
     const model = mbs.compiled();
     const s: SystemState = model.data.current;
     const object = model.objects[index];
-    expectObjectJacobians(object, s, { h: 1e-6, tolerance: 1e-9, minScale: 100 }, { h: 1e-3, tolerance: 1e-9, minScale: 1 });
+    expectObjectJacobians(object, s, { h: 1e-6, tolerance: 1e-9, minScale: 100, radialLeftOut: 'the curve\'s and the circles\' frames along the radial direction of Euler parameters (issue 18: costs Newton iterations, not results)' }, { h: 1e-3, tolerance: 1e-9, minScale: 1 });
   });
 
   it('rejectsBadInput with named errors', () => {

@@ -16,6 +16,8 @@ export abstract class BodyMarker<B extends BodyModel> {
   jacobianTransposedVector_q?: PositionMarkerModel['jacobianTransposedVector_q'];
   /** The body's ∂v/∂Δq at localPosition, if the body has one (rigid bodies; set in bind). */
   velocity_q?: PositionMarkerModel['velocity_q'];
+  /** The body's ∂(A x)/∂Δq along its null directions at x = localPosition, if it has them (rigid bodies; set in bind). */
+  addPositionNullDirection?: PositionMarkerModel['addPositionNullDirection'];
 
   constructor(readonly label: ItemLabel, private readonly bodyNumber: number, protected readonly localPosition: Float64Array, private readonly withTorque: boolean) {}
 
@@ -31,6 +33,9 @@ export abstract class BodyMarker<B extends BodyModel> {
     const x = this.localPosition;
     const velocity_q = body.velocity_q?.bind(body);
     this.velocity_q = velocity_q === undefined ? undefined : (s, out) => velocity_q(s, x, out);
+    // position = node position + A x: along the null directions the lever A x alone moves
+    const nullDirection = body.addRotatedVectorNullDirection?.bind(body);
+    this.addPositionNullDirection = nullDirection === undefined ? undefined : (s, out) => nullDirection(s, x, x, out);
     const kernel = body.jacobianTransposedVector_q?.bind(body);
     this.jacobianTransposedVector_q = kernel === undefined ? undefined : this.withTorque
       ? (s, force, torque, k, factor) => kernel(s, x, force, torque, k, factor)

@@ -134,7 +134,8 @@ class CartesianSpringDamperModel implements Only<ObjectModel, CartesianSpringDam
   }
 
   /**
-   * Adds factor·∂LHS/∂q: Jᵀ diag(k) J, Jᵀ diag(d) ∂Δv/∂q (the velocity of markers on rotating bodies depends on q)
+   * Adds factor·∂LHS/∂q: Jᵀ diag(k) (J + N) (N: the markers' ∂p/∂q along the radial Euler-parameter direction, which J
+   * leaves out), Jᵀ diag(d) ∂Δv/∂q (the velocity of markers on rotating bodies depends on q)
    * and the derivative of the marker Jacobians times the force, as far as the markers provide them.
    */
   private addPositionJacobian(s: ItemState, target: Float64Array, factor: number): void {
@@ -142,6 +143,7 @@ class CartesianSpringDamperModel implements Only<ObjectModel, CartesianSpringDam
     this.evaluate(s);
     this.markers.evaluateJacobians(s);
     this.markers.addProjectedMatrix(this.stiffnessMatrix, factor, target);
+    this.markers.addNullDirectionProjectedMatrix(s, this.stiffnessMatrix, factor, target);
     this.markers.addVelocityProjectedMatrix(s, this.dampingMatrix, factor, target);
     this.markers.addJacobianTransposedForce_q(s, this.force, factor, target);
   }

@@ -68,7 +68,8 @@ class DistanceConstraintModel implements Only<ObjectModel, DistanceConstraintMod
   }
 
   /**
-   * λ·C_qq = ∂(λ[−J0ᵀn; J1ᵀn])/∂q = (λ/|Δp|) Jᵀ(I − n nᵀ)J + the markers' ∂(J_iᵀ(±λn))/∂q_i, J = [−J0, J1]; false
+   * λ·C_qq = ∂(λ[−J0ᵀn; J1ᵀn])/∂q = (λ/|Δp|) Jᵀ(I − n nᵀ)(J + N) + the markers' ∂(J_iᵀ(±λn))/∂q_i, J = [−J0, J1], N
+   * the markers' ∂p/∂q along the radial Euler-parameter direction (which J leaves out); false
    * (numerical) if a marker cannot differentiate its Jacobian.
    */
   constraintForce_q(s: ItemState, k: Float64Array, factor: number): boolean {
@@ -83,6 +84,7 @@ class DistanceConstraintModel implements Only<ObjectModel, DistanceConstraintMod
       for (let j = 0; j < 3; j++) projector[3 * i + j] = (i === j ? 1 : 0) - n[i] * n[j];
     }
     markers.addProjectedMatrix(projector, factor * lambda / length, k);
+    markers.addNullDirectionProjectedMatrix(s, projector, factor * lambda / length, k);
     markers.addJacobianTransposedForce_q(s, force, factor, k);
     return true;
   }

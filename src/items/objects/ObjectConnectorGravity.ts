@@ -101,6 +101,7 @@ class GravityConnectorModel implements Only<ObjectModel, GravityConnectorModel> 
     }
     this.markers.evaluateJacobians(s);
     this.markers.addProjectedMatrix(S, factor, k);
+    this.markers.addNullDirectionProjectedMatrix(s, S, factor, k);
   }
 
   output(variable: OutputVariableType, s: ItemState): ArrayLike<number> | undefined {

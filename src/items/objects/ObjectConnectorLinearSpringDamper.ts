@@ -58,6 +58,8 @@ class LinearSpringDamperModel implements Only<ObjectModel, LinearSpringDamperMod
   private readonly matrix = new Float64Array(9);
   private projectedAxis = new Float64Array(0);
   private readonly rotationRow = new Float64Array(3);
+  /** ∂w/∂q0 along marker 0's rotation-Jacobian null directions (3 × n0, radial Euler parameters; set in bind). */
+  private nullAxis = new Float64Array(0);
 
   constructor(readonly label: ItemLabel, markerNumbers: readonly number[], private readonly v: Values) {
     this.markers = new RigidMarkerPair(label, markerNumbers);
@@ -81,6 +83,7 @@ class LinearSpringDamperModel implements Only<ObjectModel, LinearSpringDamperMod
     this.markers.bind(context);
     this.localNodes = this.markers.localNodes;
     this.projectedAxis = new Float64Array(this.markers.n0 + this.markers.n1);
+    this.nullAxis = new Float64Array(this.markers.marker0.addRotatedVectorNullDirection === undefined ? 0 : 3 * this.markers.n0);
     this.nLocal = this.markers.n0 + this.markers.n1;
     this.localMatrix = denseLocalMatrix(this.nLocal);
   }
@@ -121,7 +124,8 @@ class LinearSpringDamperModel implements Only<ObjectModel, LinearSpringDamperMod
   /**
    * ∂(Jᵀ w f)/∂q with J = [−J0, J1], G0 the rotation Jacobian of marker 0, δw = −w̃ G0 δq0:
    * Jᵀ (k w wᵀ) J + Jᵀ (d w wᵀ) ∂Δv/∂q + (Jᵀ w)(k (w × Δp) + d (w × Δv))ᵀ G0 − f Jᵀ w̃ G0 + ∂(Jᵀ F)/∂q at fixed F = f w,
-   * the marker-dependent terms as far as the markers provide them.
+   * the marker-dependent terms as far as the markers provide them, and Δp's and w's derivatives along the markers' null
+   * directions (radial Euler parameters, which J and G0 leave out).
    */
   private addStiffnessJacobian(s: ItemState, k: Float64Array, factor: number): void {
     if (!this.v.activeConnector) return;
@@ -129,7 +133,9 @@ class LinearSpringDamperModel implements Only<ObjectModel, LinearSpringDamperMod
     const { markers, axis: w, scalarForce: f, projectedAxis: a, rotationRow: b } = this;
     const { stiffness, damping } = this.v;
     markers.evaluateJacobians(s);
-    markers.addProjectedMatrix(this.axisProjector(stiffness), factor, k);
+    const projected = this.axisProjector(stiffness);
+    markers.addProjectedMatrix(projected, factor, k);
+    markers.addNullDirectionProjectedMatrix(s, projected, factor, k);
     markers.addVelocityProjectedMatrix(s, this.axisProjector(damping), factor, k);
     for (let i = 0; i < 3; i++) this.forceVector[i] = f * w[i];
     markers.addJacobianTransposedForce_q(s, this.forceVector, factor, k);
@@ -153,6 +159,21 @@ class LinearSpringDamperModel implements Only<ObjectModel, LinearSpringDamperMod
       const cx = factor * f * (gy * w[2] - gz * w[1]);
       const cy = factor * f * (gz * w[0] - gx * w[2]);
       const cz = factor * f * (gx * w[1] - gy * w[0]);
+      for (let i = 0; i < n0; i++) k[i * n + j] += a[i] * scalar - (j0[i] * cx + j0[n0 + i] * cy + j0[2 * n0 + i] * cz);
+      for (let i = 0; i < n1; i++) k[(n0 + i) * n + j] += a[n0 + i] * scalar + j1[i] * cx + j1[n1 + i] * cy + j1[2 * n1 + i] * cz;
+    }
+    // the axis also turns along marker 0's null directions (radial Euler parameters: δw = N δq0, G0 N = 0): the same
+    // terms with δw = N_j, (kΔp + dΔv)·δw in Jᵀw and f Jᵀ δw
+    const nw = this.nullAxis;
+    if (nw.length === 0) return;
+    nw.fill(0);
+    markers.marker0.addRotatedVectorNullDirection!(s, this.v.axisMarker0, nw);
+    const c0 = stiffness * dp[0] + damping * dv[0], c1 = stiffness * dp[1] + damping * dv[1], c2 = stiffness * dp[2] + damping * dv[2];
+    for (let j = 0; j < n0; j++) {
+      const nx = nw[j], ny = nw[n0 + j], nz = nw[2 * n0 + j];
+      if (nx === 0 && ny === 0 && nz === 0) continue;
+      const scalar = factor * (c0 * nx + c1 * ny + c2 * nz);
+      const cx = factor * f * nx, cy = factor * f * ny, cz = factor * f * nz;
       for (let i = 0; i < n0; i++) k[i * n + j] += a[i] * scalar - (j0[i] * cx + j0[n0 + i] * cy + j0[2 * n0 + i] * cz);
       for (let i = 0; i < n1; i++) k[(n0 + i) * n + j] += a[n0 + i] * scalar + j1[i] * cx + j1[n1 + i] * cy + j1[2 * n1 + i] * cz;
     }

@@ -107,9 +107,8 @@ class RigidBodySpringDamperModel implements Only<ObjectModel, RigidBodySpringDam
    */
   private nullDirections0: Float64Array[] = [];
   private nullDirections1: Float64Array[] = [];
-  /** The lever x of a marker and ω̄ × x (work). */
+  /** The lever x of a marker (work). */
   private readonly leverLocal = new Float64Array(3);
-  private readonly leverVelocity = new Float64Array(3);
   /**
    * The q-Jacobian's values at the state (see stiffnessJacobian): relative rotation M, T_exp(uRot)⁻¹, exp(½uRot),
    * T_exp(½uRot), relative angular velocity Δω, d = A0allᵀΔp, the force −F on marker 0 and the joint torque T.
@@ -231,7 +230,8 @@ class RigidBodySpringDamperModel implements Only<ObjectModel, RigidBodySpringDam
    * The q-Jacobian's kinematics of marker i (after evaluate and the Jacobians): with damping, ∂v/∂q and ∂ω/∂q at fixed
    * u (zero without velocity_q); when the marker has addRotatedVectorNullDirection, its derivatives along those
    * directions into nd (A e_0, A e_1, A e_2, the lever A x with x = Aᵀ(p − p_node)) and, with damping, ω = A ω̄'s
-   * (2(A − I)ω̄ besides angularVelocity_q's ∂(Gṗ)/∂p) and v's (of A(ω̄ × x)). Returns true if nd was written.
+   * (2(A − I)ω̄ besides angularVelocity_q's ∂(Gṗ)/∂p; v's, of A(ω̄ × x), is in the marker's velocity_q). Returns true
+   * if nd was written.
    */
   private markerNullDirections(s: ItemState, i: 0 | 1, nd: Float64Array[], vq: Float64Array, wq: Float64Array): boolean {
     const { markers, hasDamping } = this;
@@ -257,10 +257,8 @@ class RigidBodySpringDamperModel implements Only<ObjectModel, RigidBodySpringDam
     }
     nd[3].fill(0);
     marker.addRotatedVectorNullDirection(s, x, nd[3]);
-    if (hasDamping) {
-      marker.addRotatedVectorNullDirection(s, omega, wq);
-      marker.addRotatedVectorNullDirection(s, cross3Into(this.leverVelocity, omega, x), vq);
-    }
+    // v's part A(ω̄ × x) along these directions is the marker's velocity_q already
+    if (hasDamping) marker.addRotatedVectorNullDirection(s, omega, wq);
     return true;
   }
 

@@ -128,7 +128,8 @@ class SpringDamperModel implements Only<ObjectModel, SpringDamperModel> {
   }
 
   /**
-   * ∂(F n)/∂Δp = (F/L)(I − n nᵀ) + k n nᵀ + (d/L) n Δvᵀ(I − n nᵀ); at L = 0: k I. Adds Jᵀ (∂(F n)/∂Δp) J, the
+   * ∂(F n)/∂Δp = (F/L)(I − n nᵀ) + k n nᵀ + (d/L) n Δvᵀ(I − n nᵀ); at L = 0: k I. Adds Jᵀ (∂(F n)/∂Δp) (J + N) (N: the
+   * markers' ∂p/∂q along the radial Euler-parameter direction, which J leaves out), the
    * velocity term Jᵀ d n nᵀ ∂Δv/∂q and the derivative of the marker Jacobians times F n, as far as the markers provide them.
    */
   private addStiffnessJacobian(s: ItemState, k: Float64Array, factor: number): void {
@@ -153,6 +154,7 @@ class SpringDamperModel implements Only<ObjectModel, SpringDamperModel> {
     }
     this.markers.evaluateJacobians(s);
     this.markers.addProjectedMatrix(S, factor, k);
+    this.markers.addNullDirectionProjectedMatrix(s, S, factor, k);
     this.dampingMatrix(this.velocityMatrix);
     this.markers.addVelocityProjectedMatrix(s, this.velocityMatrix, factor, k);
     for (let i = 0; i < 3; i++) this.forceVector[i] = F * n[i];

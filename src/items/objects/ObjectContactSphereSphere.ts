@@ -118,7 +118,7 @@ class ContactSphereSphereModel implements Only<ObjectModel, ContactSphereSphereM
   }
 
   /**
-   * ∂(ode2Lhs)/∂q at fixed data coordinates: ∂Δp = [−J_p0, J_p1], with it ∂gap, ∂n0 = (h/L)(I − n0 n0ᵀ)∂Δp and the levers
+   * ∂(ode2Lhs)/∂q at fixed data coordinates: ∂Δp = [−J_p0, J_p1] (plus the markers' radial Euler-parameter direction), with it ∂gap, ∂n0 = (h/L)(I − n0 n0ᵀ)∂Δp and the levers
    * ∂μ0 = −∂ℓ0 = n0 ∂gap/2 + (r0 + gap/2) ∂n0, ∂μ1 = ∂ℓ1 = −n0 ∂gap/2 − (h r1 + gap/2) ∂n0; the rest in PenaltyContactPair.
    */
   ode2Lhs_q(s: ItemState, acc: LocalMatrixAccumulator, factor: number): void {
@@ -133,6 +133,7 @@ class ContactSphereSphereModel implements Only<ObjectModel, ContactSphereSphereM
         for (let j = 0; j < n0; j++) dDp[i * n + j] = -jp0[i * n0 + j];
         for (let j = 0; j < n1; j++) dDp[i * n + n0 + j] = jp1[i * n1 + j];
       }
+      pair.addPositionNullDirections(s);
       pair.normalDerivatives(this.distance !== 0 ? this.hollowSign / this.distance : 0);
       const a0 = this.v.spheresRadii[0] + 0.5 * pair.gap, a1 = -this.hollowSign * this.v.spheresRadii[1] - 0.5 * pair.gap;
       for (let i = 0; i < 3; i++) {

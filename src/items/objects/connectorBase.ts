@@ -69,6 +69,9 @@ export class MarkerPair<M extends MarkerModel = PositionMarkerModel> {
   /** ∂v/∂q of marker 0 and 1 (3 × n0, 3 × n1) and blocks ∂(Jᵀ F)/∂q (n0 × n0, n1 × n1): work arrays of the Jacobians. */
   private velocityQ0 = noEntries;
   private velocityQ1 = noEntries;
+  /** ∂position/∂q of marker 0 and 1 along their position Jacobians' null directions (3 × n0, 3 × n1), work arrays. */
+  private nullQ0 = noEntries;
+  private nullQ1 = noEntries;
   protected block0 = noEntries;
   protected block1 = noEntries;
 
@@ -99,8 +102,10 @@ export class MarkerPair<M extends MarkerModel = PositionMarkerModel> {
     this.n0 = this.marker0.nLocalU;
     this.n1 = this.marker1.nLocalU;
     this.localNodes = [...this.marker0.nodes, ...this.marker1.nodes];
-    [this.jacobian0, this.jacobian1, this.velocityQ0, this.velocityQ1, this.block0, this.block1] =
-      float64Views([3 * this.n0, 3 * this.n1, 3 * this.n0, 3 * this.n1, this.n0 * this.n0, this.n1 * this.n1]);
+    const null0 = (this.marker0 as Partial<PositionMarkerModel>).addPositionNullDirection !== undefined ? 3 * this.n0 : 0;
+    const null1 = (this.marker1 as Partial<PositionMarkerModel>).addPositionNullDirection !== undefined ? 3 * this.n1 : 0;
+    [this.jacobian0, this.jacobian1, this.velocityQ0, this.velocityQ1, this.block0, this.block1, this.nullQ0, this.nullQ1] =
+      float64Views([3 * this.n0, 3 * this.n1, 3 * this.n0, 3 * this.n1, this.n0 * this.n0, this.n1 * this.n1, null0, null1]);
   }
 
   /** Updates p0, p1, v0, v1. */
@@ -147,6 +152,25 @@ export class MarkerPair<M extends MarkerModel = PositionMarkerModel> {
   addProjectedMatrix(stiffness: ArrayLike<number>, factor: number, m: Float64Array): void {
     this.addProjectedColumns(stiffness, -factor, this.jacobian0, this.n0, 0, m);
     this.addProjectedColumns(stiffness, factor, this.jacobian1, this.n1, this.n0, m);
+  }
+
+  /**
+   * Adds factor·Jᵀ S [−N0, N1], N_i the markers' ∂position/∂q along the directions their position Jacobians miss
+   * (addPositionNullDirection: the radial direction of Euler parameters): with {@link MarkerPair.addProjectedMatrix}
+   * the Jacobian of addForcePair for ∂F/∂(p1 − p0) = S in the plain coordinates that Newton's columns are. Needs the
+   * position Jacobians of {@link MarkerPair.evaluateJacobians}.
+   */
+  addNullDirectionProjectedMatrix(this: MarkerPair<PositionMarkerModel>, s: ItemState, stiffness: ArrayLike<number>, factor: number, m: Float64Array): void {
+    if (this.nullQ0.length > 0) {
+      this.nullQ0.fill(0);
+      this.marker0.addPositionNullDirection!(s, this.nullQ0);
+      this.addProjectedColumns(stiffness, -factor, this.nullQ0, this.n0, 0, m);
+    }
+    if (this.nullQ1.length > 0) {
+      this.nullQ1.fill(0);
+      this.marker1.addPositionNullDirection!(s, this.nullQ1);
+      this.addProjectedColumns(stiffness, factor, this.nullQ1, this.n1, this.n0, m);
+    }
   }
 
   /**

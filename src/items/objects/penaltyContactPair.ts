@@ -95,6 +95,9 @@ export class PenaltyContactPair {
   jr1 = new Float64Array(0);
   /** Set by the item for the Jacobian (3 × n or 1 × n, row-major): ∂Δp/∂q, and with normalDerivatives ∂gap, ∂n0. */
   dDp = new Float64Array(0);
+  /** Work arrays of addPositionNullDirections: the markers' ∂p/∂q along their null directions (3 × n0, 3 × n1; empty without). */
+  private null0 = new Float64Array(0);
+  private null1 = new Float64Array(0);
   dGap = new Float64Array(0);
   dNormal = new Float64Array(0);
   /** Set by the item for the Jacobian: ∂μ0/∂q, ∂μ1/∂q, ∂ℓ0/∂q, ∂ℓ1/∂q (3 × n). */
@@ -147,6 +150,26 @@ export class PenaltyContactPair {
       float64Views([3 * n0, 3 * n0, 3 * n1, 3 * n1, 3 * n0, 3 * n0, 3 * n1, 3 * n1, n0 * n0, n1 * n1]);
     [this.dDp, this.dGap, this.dNormal, this.dVelocityLever0, this.dVelocityLever1, this.dTorqueLever0, this.dTorqueLever1, this.dDv, this.dVn, this.dFn, this.dDvt, this.dF, this.dTorque] =
       float64Views([3 * n, n, 3 * n, 3 * n, 3 * n, 3 * n, 3 * n, 3 * n, n, n, 3 * n, 3 * n, 3 * n]);
+    const withNull0 = markers.marker0.addPositionNullDirection !== undefined, withNull1 = markers.marker1.addPositionNullDirection !== undefined;
+    [this.null0, this.null1] = float64Views([withNull0 ? 3 * n0 : 0, withNull1 ? 3 * n1 : 0]);
+  }
+
+  /**
+   * Adds [−N0 | N1] to dDp, N_i the markers' ∂p/∂q along the directions their position Jacobians miss (the radial
+   * direction of Euler parameters): with [−J_p0 | J_p1] the derivative of Δp in Newton's plain coordinates.
+   */
+  addPositionNullDirections(s: ItemState): void {
+    const { n0, n1, n, dDp, null0, null1 } = this;
+    if (null0.length > 0) {
+      null0.fill(0);
+      this.markers.marker0.addPositionNullDirection!(s, null0);
+      for (let i = 0; i < 3; i++) for (let j = 0; j < n0; j++) dDp[i * n + j] -= null0[i * n0 + j];
+    }
+    if (null1.length > 0) {
+      null1.fill(0);
+      this.markers.marker1.addPositionNullDirection!(s, null1);
+      for (let i = 0; i < 3; i++) for (let j = 0; j < n1; j++) dDp[i * n + n0 + j] += null1[i * n1 + j];
+    }
   }
 
   /** Positions and velocities of the markers (markers.p0 … v1) and the angular velocities of the rigid ones. */

@@ -83,7 +83,8 @@ export abstract class RigidFrameKinematics<N extends OrientedNode> {
   /**
    * ∂v/∂Δq at fixed u of the point x (3 × n_u, with work arrays of 6·n_u entries): v = v_p + ω × r, r = A x, v_p a
    * velocity coordinate, ∂r/∂Δq_k = G_k × r (G the rotation Jacobian, the virtual rotation as in the position
-   * Jacobian), so column k is W_k × r + ω × (G_k × r) with W = ∂ω/∂Δq (angularVelocity_q, the node's); rotationWork is
+   * Jacobian), so column k is W_k × r + ω × (G_k × r) with W = ∂ω/∂Δq (angularVelocity_q, the node's), plus, along the
+   * directions G misses (radial Euler parameters), the node's derivative of the rotated vector ω̄ × x (addRotatedVectorNullDirection); rotationWork is
    * the view of work from 3·n_u on (made once: a subarray per call would allocate).
    */
   protected pointVelocity_q(s: ItemState, localPosition: ArrayLike<number>, out: Float64Array, work: Float64Array, rotationWork: Float64Array, angularVelocity_q: (s: ItemState, out: Float64Array) => void): void {
@@ -104,6 +105,12 @@ export abstract class RigidFrameKinematics<N extends OrientedNode> {
       out[n + k] = az * rx - ax * rz + wz * dx - wx * dz;
       out[2 * n + k] = ax * ry - ay * rx + wx * dy - wy * dx;
     }
+    // the directions G misses (radial Euler parameters): ω × r = A(ω̄ × x) there also turns with A (W covers ω̄'s part)
+    if (node.addRotatedVectorNullDirection === undefined) return;
+    const lever = this.w0;
+    node.angularVelocityLocal(s, lever);
+    cross3Into(lever, lever, localPosition);
+    node.addRotatedVectorNullDirection(s, lever, out, n);
   }
 }
 
