@@ -228,7 +228,7 @@ export interface PyElasticaPlectonemeRun {
  * The 100 s in `steps` adaptive steps (largest step 100 s/steps) of generalized-α with spectral radius ρ∞ (default 0),
  * the end's axial hold switched on in the first step that starts at or after 50 s; twist, writhe, link and contacts
  * after each step. Newton to the relative tolerance 1e-8 of plectonemeDynamicSettings. endTime (default 100 s) shortens
- * the run (the test runs the first 25 s), with the largest step still 100 s/steps.
+ * the run, with the largest step still 100 s/steps.
  */
 export function simulatePyElasticaPlectoneme(options: PyElasticaPlectonemeOptions & { steps: number; spectralRadius?: number; endTime?: number }): PyElasticaPlectonemeRun {
   const data = pyelasticaPlectonemeData, fullTime = data.twistTime + data.relaxTime, endTime = options.endTime ?? fullTime;
