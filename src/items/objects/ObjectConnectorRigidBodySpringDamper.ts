@@ -474,7 +474,7 @@ class RigidBodySpringDamperModel implements Only<ObjectModel, RigidBodySpringDam
    * zeros, so f6 has the values of evaluate's); without damping v6 is not updated (its products with D are zeros).
    */
   private evaluateTranslation(): void {
-    const { markers, aJoint, u6, v6, f6, stiffness: k, damping: d, offset } = this;
+    const { markers, aJoint, u6, v6, f6 } = this;
     aJoint.set(markers.a0All);
     const dLocal = mat3TransposeMulVecInto(this.work3b, aJoint, markers.dp);
     for (let i = 0; i < 3; i++) u6[i] = dLocal[i];
@@ -482,29 +482,31 @@ class RigidBodySpringDamperModel implements Only<ObjectModel, RigidBodySpringDam
       const vLocal = mat3TransposeMulVecInto(this.work3, aJoint, markers.dv);
       for (let i = 0; i < 3; i++) v6[i] = vLocal[i];
     }
-    for (let i = 0; i < 3; i++) {
+    this.linearForce(3);
+    for (let i = 3; i < 6; i++) f6[i] = 0;
+  }
+
+  /**
+   * f6[i] = Σ_j K_ij (u6_j − offset_j) + Σ_j D_ij v6_j over the first n rows and columns; without damping the sum stays
+   * +0 (the same f6 as with the products 0·v6).
+   */
+  private linearForce(n: number): void {
+    const { u6, v6, f6, stiffness: k, damping: d, offset } = this;
+    for (let i = 0; i < n; i++) {
       let sum = 0;
-      for (let j = 0; j < 3; j++) sum += k[6 * i + j] * (u6[j] - offset[j]);
+      for (let j = 0; j < n; j++) sum += k[6 * i + j] * (u6[j] - offset[j]);
       let damping = 0;
-      if (this.hasDamping) for (let j = 0; j < 3; j++) damping += d[6 * i + j] * v6[j];
+      if (this.hasDamping) for (let j = 0; j < n; j++) damping += d[6 * i + j] * v6[j];
       f6[i] = sum + damping;
-      f6[3 + i] = 0;
     }
   }
 
   /** f6 = K (u6 − offset) + D v6, or the user function of the raw u6, v6. */
   private forceLaw(s: ItemState): void {
-    const { u6, v6, f6, stiffness: k, damping: d, offset } = this;
+    const f6 = this.f6;
     const uf = this.v.springForceTorqueUserFunction;
     if (uf === 0) {
-      for (let i = 0; i < 6; i++) {
-        let sum = 0;
-        for (let j = 0; j < 6; j++) sum += k[6 * i + j] * (u6[j] - offset[j]);
-        // without damping the sum stays +0 (the same f6 as with the products 0·v6)
-        let damping = 0;
-        if (this.hasDamping) for (let j = 0; j < 6; j++) damping += d[6 * i + j] * v6[j];
-        f6[i] = sum + damping;
-      }
+      this.linearForce(6);
       return;
     }
     const a = this.userArguments();
