@@ -309,11 +309,14 @@ class PassageCounter {
         for (let k = 0; k < 6; k++) { start[6 + k] = previous[3 * j + k]; end[6 + k] = current[3 * j + k]; }
         if (crossing.find(start, end, 0, 6)) { self++; pairs.push([i, j]); }
       }
+      // the legs on the axis (y = z = 0): leg −1 from the end along +x by 2L, leg −2 from −2L to the start; the end
+      // segments share their node with a leg and are not checked against it
       const K = 2 * pyelasticaPlectonemeData.length, xEnd0 = previous[3 * segments], xEnd1 = current[3 * segments];
-      for (const [a0, b0, a1, b1, adjacent, leg] of [[xEnd0, xEnd0 + K, xEnd1, xEnd1 + K, segments - 1, -1], [-K, 0, -K, 0, 0, -2]]) {
-        if (i === adjacent) continue; // the end segments share their node with the leg
-        start.set([a0, 0, 0, b0, 0, 0], 6);
-        end.set([a1, 0, 0, b1, 0, 0], 6);
+      for (let leg = -1; leg >= -2; leg--) {
+        if (i === (leg === -1 ? segments - 1 : 0)) continue;
+        for (let k = 7; k < 12; k++) if (k !== 9) { start[k] = 0; end[k] = 0; }
+        start[6] = leg === -1 ? xEnd0 : -K; start[9] = leg === -1 ? xEnd0 + K : 0;
+        end[6] = leg === -1 ? xEnd1 : -K; end[9] = leg === -1 ? xEnd1 + K : 0;
         if (crossing.find(start, end, 0, 6)) { closure++; pairs.push([i, leg]); }
       }
     }
