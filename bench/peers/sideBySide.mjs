@@ -44,7 +44,7 @@ const defaultModels = [
   'contactSphereSphereTest', 'contactSphereSphereTestEAPM', 'rollingCoinTest', 'rollingCoinPenaltyTest', 'createRollingDiscTest',
   'createRollingDiscPenaltyTest', 'carRollingDiscTest', 'rollingDiscTangentialForces', 'mecanumWheelRollingDiscTest',
   'heavyTop', 'sliderCrank3Dtest', 'sphericalJointTest', 'fourBarMechanismTest', 'perf3DRigidBodies', 'objectFFRFreducedOrderTest',
-  'perfObjectFFRFreducedOrder', 'objectFFRFTest', 'perfSpringDamperExplicit', 'perfRigidPendulum',
+  'perfObjectFFRFreducedOrder', 'objectFFRFTest', 'perfSpringDamperExplicit', 'perfRigidPendulum', 'perfSpringDamperUserFunction',
 ];
 /** Spheres of the particle rows and their timed steps (bench/particles.bench.ts: steps after the first). */
 const particleRows = [[1000, 300], [10000, 50]];
@@ -60,6 +60,7 @@ const expected = {
   heavyTop: [0.7, 1.6, 2.1], sliderCrank3Dtest: [0.6, 1.1, 1.9], sphericalJointTest: [1.1, 1.8, 1.9], fourBarMechanismTest: [0.6, 0.8, 1.5],
   perf3DRigidBodies: [39, 29, 182], objectFFRFreducedOrderTest: [0.6, 1.1, 2.7], perfObjectFFRFreducedOrder: [6.1, 3.8, 17.7],
   objectFFRFTest: [2.1, 1.8, 4.1], perfSpringDamperExplicit: [6.5, 4.2, 22.1], perfRigidPendulum: [8.2, 5.1, 33.8],
+  perfSpringDamperUserFunction: [4.5, 4.5, 25],
   particles1000: [1.4, 2.3, 7.9], particles10000: [2.9, 3.2, 12.8],
 };
 /** Seconds assumed for a model without an entry in `expected`. */
