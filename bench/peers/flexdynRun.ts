@@ -6,7 +6,8 @@
  *   MainSystem.solveDynamic and solveStatic timed (performance.now() and process.cpuUsage() around each call, summed
  *   over the calls: wall and CPU seconds);
  * - `flexdynRun.js <model> --warm <timed> [--warmup <runs>]`: the same in one process, warm: warm-up runs until at least
- *   `runs` (default 2) runs and 1 s of solving (at most 20 runs), then at least `timed` runs and 0.5 s (at most 50 runs);
+ *   `runs` (default 2) runs and 1 s of solving (at most 20 runs), then at least `timed` runs and 0.5 s (at most 50 runs),
+ *   seconds of solving counted as CPU time (a loaded machine's walls would end the warm-up too early);
  *   reports the median solve time of the timed runs;
  * - `flexdynRun.js particles<n> [--warm <timed>]`: bench/particles.bench.ts's particle box of n spheres, the time of
  *   its steps after the first (the bench row's own timing).
@@ -18,11 +19,13 @@
  */
 
 import '../../src/node.ts'; // Node's file system: the models write their solution files as Exudyn's do
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { MainSystem, SimulationSettings, DynamicSolverType, type SolverStatistics } from '../../src/index.ts';
 import type { TestModel } from '../../testModels/testModel.ts';
-import { perfModels } from './perfModels.ts';
-import { particleBenchmarks } from '../particles.bench.ts';
-import { median } from '../harness.ts';
+import type { Benchmark } from '../harness.ts';
+// bench/peers/perfModels.ts, bench/particles.bench.ts and bench/harness.ts (node:inspector) are imported only where
+// needed: a cold process of a test model loads the package and the model's module, as the model's own script would
 
 /** What the solves of one run did. */
 interface RunRecord {
@@ -67,11 +70,15 @@ MainSystem.prototype.solveStatic = function (this: MainSystem, settings: Simulat
 
 /** The model of the given name: a ported test model or one of bench/peers/perfModels.ts. */
 async function findModel(name: string): Promise<TestModel> {
-  const perf = perfModels.find((m) => m.name === name);
-  if (perf !== undefined) return perf;
   // the compiled output has .js files, tsx (for debugging) the sources
   const extension = import.meta.url.endsWith('.ts') ? '.ts' : '.js';
-  const module = (await import(new URL(`../../testModels/${name}${extension}`, import.meta.url).href)) as Record<string, TestModel | undefined>;
+  const file = new URL(`../../testModels/${name}${extension}`, import.meta.url);
+  if (!existsSync(fileURLToPath(file))) {
+    const perf = (await import('./perfModels.ts')).perfModels.find((m) => m.name === name);
+    if (perf === undefined) throw new Error(`no test model testModels/${name}${extension} and no perf model of that name (bench/peers/perfModels.ts)`);
+    return perf;
+  }
+  const module = (await import(file.href)) as Record<string, TestModel | undefined>;
   const model = module[name];
   if (model === undefined || typeof model.run !== 'function') throw new Error(`testModels/${name}: no export named ${name}`);
   return model;
@@ -85,7 +92,7 @@ function runModel(model: TestModel): RunRecord {
 }
 
 /** One run of the particle box of n spheres: the bench row's timed steps (all steps after the first; wall only, no CPU). */
-function runParticles(n: number): RunRecord {
+function runParticles(particleBenchmarks: () => readonly Benchmark[], n: number): RunRecord {
   const benchmark = particleBenchmarks().find((b) => b.name === `particles${n}`);
   if (benchmark === undefined) throw new Error(`no particle box of ${n} spheres in bench/particles.bench.ts`);
   const prepared = benchmark.prepare(benchmark.steps);
@@ -109,19 +116,24 @@ const timed = numericOption('--warm');
 const warmUpRuns = numericOption('--warmup') ?? 2;
 const particles = /^particles(\d+)$/.exec(name);
 const model = particles === null ? await findModel(name) : undefined;
-const once = (): RunRecord => (model !== undefined ? runModel(model) : runParticles(Number(particles![1])));
+const particleBenchmarks = particles === null ? undefined : (await import('../particles.bench.ts')).particleBenchmarks;
+const once = (): RunRecord => (model !== undefined ? runModel(model) : runParticles(particleBenchmarks!, Number(particles![1])));
 
 if (timed === undefined) {
   const run = once();
   console.log(`PEERS_RESULT ${JSON.stringify({ ...run, processCpuSeconds: cpuSeconds() })}`);
 } else {
+  const { median } = await import('../harness.ts');
+  // the budgets count CPU seconds of the solves (wall where no CPU is measured): on a loaded machine walls would end the
+  // warm-up after a few runs, before the JIT has compiled the solve
+  const spent = (r: RunRecord): number => (Number.isFinite(r.cpuSeconds) ? r.cpuSeconds : r.seconds);
   let warmUp = 0;
-  for (let runs = 0; runs < 20 && (runs < warmUpRuns || warmUp < 1); runs++) warmUp += once().seconds;
+  for (let runs = 0; runs < 20 && (runs < warmUpRuns || warmUp < 1); runs++) warmUp += spent(once());
   const runs: RunRecord[] = [];
   let total = 0;
   while (runs.length < 50 && (runs.length < timed || total < 0.5)) {
     runs.push(once());
-    total += runs[runs.length - 1].seconds;
+    total += spent(runs[runs.length - 1]);
   }
   const last = runs[runs.length - 1];
   console.log(`PEERS_RESULT ${JSON.stringify({
