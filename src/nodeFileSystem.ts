@@ -32,6 +32,13 @@ export const nodeFileSystem: FileSystemAccess = {
     const descriptor = openSync(fileName, 'w');
     return {
       write: (text) => { writeSync(descriptor, text); },
+      writeBytes: (bytes) => {
+        for (let at = 0; at < bytes.length;) {
+          const written = writeSync(descriptor, bytes, at, bytes.length - at);
+          if (written <= 0) throw new Error(`${fileName}: no byte written (${bytes.length - at} left)`);
+          at += written;
+        }
+      },
       close: () => closeSync(descriptor),
     };
   },
