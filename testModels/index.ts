@@ -12,6 +12,7 @@ import { sliderCrank3Dtest } from './sliderCrank3Dtest.ts';
 import { rigidBody2Dtest } from './rigidBody2Dtest.ts';
 import { pendulumFriction } from './pendulumFriction.ts';
 import { perfRigidPendulum } from './perfRigidPendulum.ts';
+import { perfSpringDamperUserFunction } from './perfSpringDamperUserFunction.ts';
 import { driveTrainTest } from './driveTrainTest.ts';
 import { stiffFlyballGovernor } from './stiffFlyballGovernor.ts';
 import { sphericalJointTest } from './sphericalJointTest.ts';
@@ -107,6 +108,7 @@ export const testModels: readonly TestModel[] = [
   rigidBody2Dtest,
   pendulumFriction,
   perfRigidPendulum,
+  perfSpringDamperUserFunction,
   driveTrainTest,
   stiffFlyballGovernor,
   sphericalJointTest,

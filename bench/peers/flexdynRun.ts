@@ -3,28 +3,34 @@
  * (bench/peers/out/bench/peers/flexdynRun.js, on dist/) as a fresh process:
  *
  * - `flexdynRun.js <model>`: runs the test model once (testModels/<model>.ts, or bench/peers/perfModels.ts) with
- *   MainSystem.solveDynamic and solveStatic timed (performance.now() around each call, summed over the calls);
+ *   MainSystem.solveDynamic and solveStatic timed (performance.now() and process.cpuUsage() around each call, summed
+ *   over the calls: wall and CPU seconds);
  * - `flexdynRun.js <model> --warm <timed> [--warmup <runs>]`: the same in one process, warm: warm-up runs until at least
- *   `runs` (default 2) runs and 1 s of solving (at most 20 runs), then at least `timed` runs and 0.5 s (at most 50 runs);
+ *   `runs` (default 2) runs and 1 s of solving (at most 20 runs), then at least `timed` runs and 0.5 s (at most 50 runs),
+ *   seconds of solving counted as CPU time (a loaded machine's walls would end the warm-up too early);
  *   reports the median solve time of the timed runs;
  * - `flexdynRun.js particles<n> [--warm <timed>]`: bench/particles.bench.ts's particle box of n spheres, the time of
  *   its steps after the first (the bench row's own timing).
  *
- * Prints the model's own output, then one line `PEERS_RESULT {json}`: solve seconds (per run, or the median), steps,
+ * Prints the model's own output, then one line `PEERS_RESULT {json}`: solve seconds and CPU seconds (per run, or the
+ * medians), the process's CPU seconds so far (user + system, all threads) when the line is printed, steps,
  * Newton iterations and Jacobian updates (summed over the solves of one run), the solve calls and the model's result.
  * @module
  */
 
 import '../../src/node.ts'; // Node's file system: the models write their solution files as Exudyn's do
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { MainSystem, SimulationSettings, DynamicSolverType, type SolverStatistics } from '../../src/index.ts';
 import type { TestModel } from '../../testModels/testModel.ts';
-import { perfModels } from './perfModels.ts';
-import { particleBenchmarks } from '../particles.bench.ts';
-import { median } from '../harness.ts';
+import type { Benchmark } from '../harness.ts';
+// bench/peers/perfModels.ts, bench/particles.bench.ts and bench/harness.ts (node:inspector) are imported only where
+// needed: a cold process of a test model loads the package and the model's module, as the model's own script would
 
 /** What the solves of one run did. */
 interface RunRecord {
   seconds: number;
+  cpuSeconds: number;
   steps: number;
   newton: number;
   jacobians: number;
@@ -32,11 +38,18 @@ interface RunRecord {
   result: number;
 }
 
-let current: RunRecord = { seconds: 0, steps: 0, newton: 0, jacobians: 0, solves: 0, result: Number.NaN };
+let current: RunRecord = { seconds: 0, cpuSeconds: 0, steps: 0, newton: 0, jacobians: 0, solves: 0, result: Number.NaN };
 
-/** Adds one solve's time and statistics to the current run. */
-function record(started: number, statistics: SolverStatistics): SolverStatistics {
+/** CPU seconds of this process so far (user + system). */
+function cpuSeconds(): number {
+  const usage = process.cpuUsage();
+  return (usage.user + usage.system) * 1e-6;
+}
+
+/** Adds one solve's wall and CPU time (from `started` and `startedCpu`) and statistics to the current run. */
+function record(started: number, startedCpu: number, statistics: SolverStatistics): SolverStatistics {
   current.seconds += (performance.now() - started) / 1000;
+  current.cpuSeconds += cpuSeconds() - startedCpu;
   current.steps += statistics.steps;
   current.newton += statistics.newtonIterations;
   current.jacobians += statistics.jacobianUpdates;
@@ -47,21 +60,25 @@ function record(started: number, statistics: SolverStatistics): SolverStatistics
 const solveDynamic = MainSystem.prototype.solveDynamic;
 const solveStatic = MainSystem.prototype.solveStatic;
 MainSystem.prototype.solveDynamic = function (this: MainSystem, settings: SimulationSettings = new SimulationSettings(), solverType: DynamicSolverType = DynamicSolverType.GeneralizedAlpha) {
-  const started = performance.now();
-  return record(started, solveDynamic.call(this, settings, solverType));
+  const started = performance.now(), startedCpu = cpuSeconds();
+  return record(started, startedCpu, solveDynamic.call(this, settings, solverType));
 };
 MainSystem.prototype.solveStatic = function (this: MainSystem, settings: SimulationSettings = new SimulationSettings()) {
-  const started = performance.now();
-  return record(started, solveStatic.call(this, settings));
+  const started = performance.now(), startedCpu = cpuSeconds();
+  return record(started, startedCpu, solveStatic.call(this, settings));
 };
 
 /** The model of the given name: a ported test model or one of bench/peers/perfModels.ts. */
 async function findModel(name: string): Promise<TestModel> {
-  const perf = perfModels.find((m) => m.name === name);
-  if (perf !== undefined) return perf;
   // the compiled output has .js files, tsx (for debugging) the sources
   const extension = import.meta.url.endsWith('.ts') ? '.ts' : '.js';
-  const module = (await import(new URL(`../../testModels/${name}${extension}`, import.meta.url).href)) as Record<string, TestModel | undefined>;
+  const file = new URL(`../../testModels/${name}${extension}`, import.meta.url);
+  if (!existsSync(fileURLToPath(file))) {
+    const perf = (await import('./perfModels.ts')).perfModels.find((m) => m.name === name);
+    if (perf === undefined) throw new Error(`no test model testModels/${name}${extension} and no perf model of that name (bench/peers/perfModels.ts)`);
+    return perf;
+  }
+  const module = (await import(file.href)) as Record<string, TestModel | undefined>;
   const model = module[name];
   if (model === undefined || typeof model.run !== 'function') throw new Error(`testModels/${name}: no export named ${name}`);
   return model;
@@ -69,19 +86,19 @@ async function findModel(name: string): Promise<TestModel> {
 
 /** One run of a test model. */
 function runModel(model: TestModel): RunRecord {
-  current = { seconds: 0, steps: 0, newton: 0, jacobians: 0, solves: 0, result: Number.NaN };
+  current = { seconds: 0, cpuSeconds: 0, steps: 0, newton: 0, jacobians: 0, solves: 0, result: Number.NaN };
   current.result = model.run();
   return current;
 }
 
-/** One run of the particle box of n spheres: the bench row's timed steps (all steps after the first). */
-function runParticles(n: number): RunRecord {
+/** One run of the particle box of n spheres: the bench row's timed steps (all steps after the first; wall only, no CPU). */
+function runParticles(particleBenchmarks: () => readonly Benchmark[], n: number): RunRecord {
   const benchmark = particleBenchmarks().find((b) => b.name === `particles${n}`);
   if (benchmark === undefined) throw new Error(`no particle box of ${n} spheres in bench/particles.bench.ts`);
   const prepared = benchmark.prepare(benchmark.steps);
   prepared.solve();
   const lowest = /lowest centre z = (\S+)/.exec(prepared.check());
-  return { seconds: prepared.timedSeconds!(), steps: prepared.steps, newton: 0, jacobians: 0, solves: 1, result: Number(lowest?.[1]) };
+  return { seconds: prepared.timedSeconds!(), cpuSeconds: Number.NaN, steps: prepared.steps, newton: 0, jacobians: 0, solves: 1, result: Number(lowest?.[1]) };
 }
 
 const [name, ...options] = process.argv.slice(2);
@@ -99,19 +116,28 @@ const timed = numericOption('--warm');
 const warmUpRuns = numericOption('--warmup') ?? 2;
 const particles = /^particles(\d+)$/.exec(name);
 const model = particles === null ? await findModel(name) : undefined;
-const once = (): RunRecord => (model !== undefined ? runModel(model) : runParticles(Number(particles![1])));
+const particleBenchmarks = particles === null ? undefined : (await import('../particles.bench.ts')).particleBenchmarks;
+const once = (): RunRecord => (model !== undefined ? runModel(model) : runParticles(particleBenchmarks!, Number(particles![1])));
 
 if (timed === undefined) {
-  console.log(`PEERS_RESULT ${JSON.stringify(once())}`);
+  const run = once();
+  console.log(`PEERS_RESULT ${JSON.stringify({ ...run, processCpuSeconds: cpuSeconds() })}`);
 } else {
+  const { median } = await import('../harness.ts');
+  // the budgets count CPU seconds of the solves (wall where no CPU is measured): on a loaded machine walls would end the
+  // warm-up after a few runs, before the JIT has compiled the solve
+  const spent = (r: RunRecord): number => (Number.isFinite(r.cpuSeconds) ? r.cpuSeconds : r.seconds);
   let warmUp = 0;
-  for (let runs = 0; runs < 20 && (runs < warmUpRuns || warmUp < 1); runs++) warmUp += once().seconds;
+  for (let runs = 0; runs < 20 && (runs < warmUpRuns || warmUp < 1); runs++) warmUp += spent(once());
   const runs: RunRecord[] = [];
   let total = 0;
   while (runs.length < 50 && (runs.length < timed || total < 0.5)) {
     runs.push(once());
-    total += runs[runs.length - 1].seconds;
+    total += spent(runs[runs.length - 1]);
   }
   const last = runs[runs.length - 1];
-  console.log(`PEERS_RESULT ${JSON.stringify({ ...last, seconds: median(runs.map((r) => r.seconds)), runs: runs.length, all: runs.map((r) => r.seconds) })}`);
+  console.log(`PEERS_RESULT ${JSON.stringify({
+    ...last, seconds: median(runs.map((r) => r.seconds)), cpuSeconds: median(runs.map((r) => r.cpuSeconds)), runs: runs.length,
+    all: runs.map((r) => r.seconds), processCpuSeconds: cpuSeconds(),
+  })}`);
 }

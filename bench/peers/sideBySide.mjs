@@ -16,7 +16,12 @@
  * the machine line. Before the runs: `npm run build` (dist/) and the compilation of testModels/, bench/ and
  * test/helpers/ into bench/peers/out/ (its src/ is a link to dist/), unless --no-build.
  *
- * Options: --models a,b,c | --all (every model of testModels/index.ts with an Exudyn script of the same name)
+ * With --cpu the per-step columns are the CPU time of the solve calls (Python's time.process_time, Node's
+ * process.cpuUsage: all threads of the process, so a multi-threaded Exudyn solve counts every thread) and the process
+ * column the CPU time of the whole process when it reports (getrusage / process.cpuUsage): the figures to compare on a
+ * shared, loaded machine, where walls measure the other processes as much as ours.
+ *
+ * Options: --models a,b,c | --all (every model of testModels/index.ts with an Exudyn script of the same name) --cpu
  * --runs n (3) --warm n (5) --no-particles --particles-only --no-build (neither) --no-dist (out/ only, dist/ as it is)
  * --dry (plan and expected time only)
  * --exudyn <Exudyn's main/ folder> (/tmp/exudyn-build/src/main) --python <python> (/usr/bin/python3) --logs <folder>.
@@ -39,7 +44,7 @@ const defaultModels = [
   'contactSphereSphereTest', 'contactSphereSphereTestEAPM', 'rollingCoinTest', 'rollingCoinPenaltyTest', 'createRollingDiscTest',
   'createRollingDiscPenaltyTest', 'carRollingDiscTest', 'rollingDiscTangentialForces', 'mecanumWheelRollingDiscTest',
   'heavyTop', 'sliderCrank3Dtest', 'sphericalJointTest', 'fourBarMechanismTest', 'perf3DRigidBodies', 'objectFFRFreducedOrderTest',
-  'perfObjectFFRFreducedOrder', 'objectFFRFTest', 'perfSpringDamperExplicit', 'perfRigidPendulum',
+  'perfObjectFFRFreducedOrder', 'objectFFRFTest', 'perfSpringDamperExplicit', 'perfRigidPendulum', 'perfSpringDamperUserFunction',
 ];
 /** Spheres of the particle rows and their timed steps (bench/particles.bench.ts: steps after the first). */
 const particleRows = [[1000, 300], [10000, 50]];
@@ -55,6 +60,7 @@ const expected = {
   heavyTop: [0.7, 1.6, 2.1], sliderCrank3Dtest: [0.6, 1.1, 1.9], sphericalJointTest: [1.1, 1.8, 1.9], fourBarMechanismTest: [0.6, 0.8, 1.5],
   perf3DRigidBodies: [39, 29, 182], objectFFRFreducedOrderTest: [0.6, 1.1, 2.7], perfObjectFFRFreducedOrder: [6.1, 3.8, 17.7],
   objectFFRFTest: [2.1, 1.8, 4.1], perfSpringDamperExplicit: [6.5, 4.2, 22.1], perfRigidPendulum: [8.2, 5.1, 33.8],
+  perfSpringDamperUserFunction: [4.5, 4.5, 25],
   particles1000: [1.4, 2.3, 7.9], particles10000: [2.9, 3.2, 12.8],
 };
 /** Seconds assumed for a model without an entry in `expected`. */
@@ -69,12 +75,16 @@ function option(name, fallback) {
   if (at + 1 >= argv.length) throw new Error(`${name}: a value is missing`);
   return argv[at + 1];
 }
-const known = new Set(['--models', '--all', '--runs', '--warm', '--no-particles', '--particles-only', '--no-build', '--no-dist', '--dry', '--exudyn', '--python', '--logs']);
+const known = new Set(['--cpu', '--models', '--all', '--runs', '--warm', '--no-particles', '--particles-only', '--no-build', '--no-dist', '--dry', '--exudyn', '--python', '--logs']);
 for (let i = 0; i < argv.length; i++) {
   if (!known.has(argv[i])) throw new Error(`unknown option ${argv[i]}; options: ${[...known].join(' ')}`);
   if (['--models', '--runs', '--warm', '--exudyn', '--python', '--logs'].includes(argv[i])) i++;
 }
 const runs = Number(option('--runs', '3'));
+/** The solve-time and process-time fields of a run record compared (--cpu: CPU seconds, else wall seconds). */
+const cpu = flag('--cpu');
+const solveKey = cpu ? 'cpuSeconds' : 'seconds';
+const processKey = cpu ? 'processCpuSeconds' : 'wall';
 const warm = Number(option('--warm', '5'));
 if (!Number.isInteger(runs) || runs < 1) throw new Error(`--runs: expected a positive integer, got ${option('--runs')}`);
 if (!Number.isInteger(warm) || warm < 5) throw new Error(`--warm: expected an integer ≥ 5, got ${option('--warm')}`);
@@ -181,9 +191,9 @@ function summarize(name, exudynRuns, flexdynRuns, warmRun) {
   const ok = (list) => list.filter((r) => r.error === undefined);
   const e = ok(exudynRuns), f = ok(flexdynRuns);
   const eSteps = e[0]?.steps ?? 0, fSteps = f[0]?.steps ?? warmRun?.steps ?? 0;
-  const eMicro = median(e.map((r) => perStep(r.seconds, r.steps)));
-  const fCold = median(f.map((r) => perStep(r.seconds, r.steps)));
-  const fWarm = warmRun?.error === undefined && warmRun !== undefined ? perStep(warmRun.seconds, warmRun.steps) : Number.NaN;
+  const eMicro = median(e.map((r) => perStep(r[solveKey], r.steps)));
+  const fCold = median(f.map((r) => perStep(r[solveKey], r.steps)));
+  const fWarm = warmRun?.error === undefined && warmRun !== undefined ? perStep(warmRun[solveKey], warmRun.steps) : Number.NaN;
   const newton = (r) => (r !== undefined && r.steps > 0 && r.newton > 0 ? (r.newton / r.steps).toFixed(2) : '–');
   const resultDifference = e[0]?.result != null && f[0]?.result != null && Number.isFinite(f[0].result)
     ? (Math.abs(e[0].result - f[0].result) / Math.max(Math.abs(e[0].result), 1e-300)).toExponential(1) : '–';
@@ -199,14 +209,15 @@ function summarize(name, exudynRuns, flexdynRuns, warmRun) {
       eSteps === fSteps ? String(eSteps) : `${eSteps} / ${fSteps}`,
       `${newton(e[0])} / ${newton(f[0])}`,
       significant(eMicro), significant(fWarm), ratio(fWarm, eMicro), significant(fCold), ratio(fCold, eMicro),
-      `${significant(median(e.map((r) => r.wall)))} / ${significant(median(f.map((r) => r.wall)))}`,
+      `${significant(median(e.map((r) => r[processKey])))} / ${significant(median(f.map((r) => r[processKey])))}`,
       resultDifference,
     ],
   };
 }
 
-const header = ['model', 'steps', 'Newton/step Exudyn / Flexdyn', 'Exudyn µs/step (solve)', 'Flexdyn warm µs/step', 'warm / Exudyn',
-  'Flexdyn cold µs/step', 'cold / Exudyn', 'process wall s Exudyn / Flexdyn', 'result rel. diff.'];
+const unit = cpu ? 'CPU µs/step' : 'µs/step';
+const header = ['model', 'steps', 'Newton/step Exudyn / Flexdyn', `Exudyn ${unit} (solve)`, `Flexdyn warm ${unit}`, 'warm / Exudyn',
+  `Flexdyn cold ${unit}`, 'cold / Exudyn', `process ${cpu ? 'CPU' : 'wall'} s Exudyn / Flexdyn`, 'result rel. diff.'];
 function table(rows) {
   const lines = [`| ${header.join(' | ')} |`, `|:---|${header.slice(1).map(() => '---:').join('|')}|`];
   for (const row of rows) lines.push(`| ${row.cells.join(' | ')} |`);
@@ -283,4 +294,4 @@ for (const row of rows) for (const note of row.notes) console.log(`note: ${row.n
 for (const row of rows) for (const error of row.errors) console.log(`failed: ${row.name}: ${error}`);
 const load = (l) => l.map((x) => x.toFixed(2)).join(' ');
 console.log(`${startedAt.toISOString().slice(0, 16).replace('T', ' ')}–${new Date().toISOString().slice(11, 16)} UTC, nproc ${availableParallelism()}, node ${process.version}, ${pythonVersion}, Exudyn ${exudynVersion}, `
-  + `${runs} runs per side (medians), warm ≥ ${warm} timed runs; load average at start ${load(loadStart)}, at end ${load(loadEnd)}. Logs: ${logs}`);
+  + `${runs} runs per side (medians), warm ≥ ${warm} timed runs, ${cpu ? 'CPU times' : 'wall times'}; load average at start ${load(loadStart)}, at end ${load(loadEnd)}. Logs: ${logs}`);

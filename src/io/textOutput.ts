@@ -2,8 +2,9 @@ import type { TextFileWriter } from '../core/fileSystem.ts';
 
 /** 10⁰ … 10²², the powers of ten that are exact doubles. */
 const exactPowersOfTen = Float64Array.from({ length: 23 }, (_, i) => Number(`1e${i}`));
-/** '', '0', …, '00000000': the leading zeros of an 8-digit group. */
-const zeroPads = ['', '0', '00', '000', '0000', '00000', '000000', '0000000', '00000000'];
+
+/** ASCII codes of the characters the fast path writes. */
+const zeroCode = 48, dotCode = 46, minusCode = 45, plusCode = 43, eCode = 101;
 
 /** magnitude·10^k for |k| ≤ 66, by at most three products or quotients with exact powers of ten (one rounding each). */
 function scaleByPowerOfTen(magnitude: number, k: number): number {
@@ -13,18 +14,22 @@ function scaleByPowerOfTen(magnitude: number, k: number): number {
   return k >= 0 ? y * exactPowersOfTen[k] : y / exactPowersOfTen[-k];
 }
 
+/** Digits of the fast path, least significant first (at most 15). */
+const digitScratch = new Uint8Array(16);
+
 /**
- * Formats a number with the given significant digits, as Exudyn's text output does: the shortest text of the value
- * rounded to `precision` digits, `Number(value.toPrecision(precision)).toString()`, which is the reference and the
- * fallback. Fast path (sensor and solution rows, ≈ 2.5× faster at 10 digits), the same text by construction:
- * y = |value|·10^k (at most three roundings with exact powers of ten, relative error < 4·2⁻⁵³) lies in
- * [10^(p−1), 10^p); rounded half up it gives the digits n of toPrecision unless y is within 10⁻¹⁵·y of a tie, which
- * falls back. For p ≤ 15 a decimal of p digits is recovered from its nearest double (a normal one: |k| ≤ 66), so the
- * shortest text of that double is n without trailing zeros, written in toString's fixed notation for decimal exponents
- * −6 … 20 and its exponential one (1.5e-7, 1e+21) otherwise.
+ * Writes the ASCII text of a number with the given significant digits into out at `at` and returns the position after
+ * it; out must have room for 25 bytes. The text is Exudyn's text output: the shortest text of the value rounded to
+ * `precision` digits, `Number(value.toPrecision(precision)).toString()`, which is the reference and the fallback. Fast
+ * path (sensor and solution rows), the same text by construction: y = |value|·10^k (at most three roundings with exact
+ * powers of ten, relative error < 4·2⁻⁵³) lies in [10^(p−1), 10^p); rounded half up it gives the digits n of toPrecision
+ * unless y is within 10⁻¹⁵·y of a tie, which falls back. For p ≤ 15 a decimal of p digits is recovered from its nearest
+ * double (a normal one: |k| ≤ 66), so the shortest text of that double is n without trailing zeros, written in
+ * toString's fixed notation for decimal exponents −6 … 20 and its exponential one (1.5e-7, 1e+21) otherwise. The digits
+ * are written as bytes: no string per number.
  */
-export function formatNumber(value: number, precision: number): string {
-  if (value === 0) return '0';
+export function formatNumberInto(out: Uint8Array, at: number, value: number, precision: number): number {
+  if (value === 0) { out[at] = zeroCode; return at + 1; }
   if (precision <= 15 && precision >= 1) {
     const magnitude = value < 0 ? -value : value;
     let exponent = Math.floor(Math.log10(magnitude));
@@ -40,55 +45,133 @@ export function formatNumber(value: number, precision: number): string {
       if (y >= lower && y < 10 * lower && (fromTie > 1e-15 * y || fromTie < -1e-15 * y)) {
         if (fromTie > 0) n++;
         if (n === 10 * lower) { n = lower; exponent++; }
-        while (n % 10 === 0) n /= 10;
-        let digits: string;
-        if (n < 2147483648) digits = '' + n;
-        else {
-          const high = Math.floor(n / 1e8);
-          const low = '' + (n - high * 1e8);
-          digits = '' + high + zeroPads[8 - low.length] + low;
+        // the digits of n < 10¹⁵ without trailing zeros, least significant first, from two parts below 2³¹
+        const high = Math.floor(n / 1e8);
+        let low = n - high * 1e8;
+        let count = 0;
+        let trailing = true;
+        for (let i = 0; i < 8 && (low > 0 || high > 0); i++) {
+          const next = Math.floor(low / 10);
+          const digit = low - next * 10;
+          low = next;
+          if (trailing && digit === 0) continue;
+          trailing = false;
+          digitScratch[count++] = digit;
         }
-        let text: string;
+        for (let rest = high; rest > 0;) {
+          const next = Math.floor(rest / 10);
+          const digit = rest - next * 10;
+          rest = next;
+          if (trailing && digit === 0) continue;
+          trailing = false;
+          digitScratch[count++] = digit;
+        }
+        let p = at;
+        if (value < 0) out[p++] = minusCode;
         if (exponent < -6 || exponent > 20) {
-          text = (digits.length === 1 ? digits : digits[0] + '.' + digits.slice(1)) + (exponent < 0 ? 'e-' : 'e+') + (exponent < 0 ? -exponent : exponent);
-        } else if (exponent < 0) text = '0.' + zeroPads[-exponent - 1] + digits;
-        else if (digits.length <= exponent + 1) text = digits + '0'.repeat(exponent + 1 - digits.length);
-        else text = digits.slice(0, exponent + 1) + '.' + digits.slice(exponent + 1);
-        return value < 0 ? '-' + text : text;
+          out[p++] = zeroCode + digitScratch[count - 1];
+          if (count > 1) {
+            out[p++] = dotCode;
+            for (let i = count - 2; i >= 0; i--) out[p++] = zeroCode + digitScratch[i];
+          }
+          out[p++] = eCode;
+          out[p++] = exponent < 0 ? minusCode : plusCode;
+          const e = exponent < 0 ? -exponent : exponent;
+          if (e >= 100) out[p++] = zeroCode + Math.floor(e / 100);
+          if (e >= 10) out[p++] = zeroCode + (Math.floor(e / 10) % 10);
+          out[p++] = zeroCode + (e % 10);
+        } else if (exponent < 0) {
+          out[p++] = zeroCode;
+          out[p++] = dotCode;
+          for (let i = -1; i > exponent; i--) out[p++] = zeroCode;
+          for (let i = count - 1; i >= 0; i--) out[p++] = zeroCode + digitScratch[i];
+        } else {
+          // exponent + 1 digits before the point, the rest (if any) after it
+          for (let i = count - 1, place = exponent; place >= 0; i--, place--) {
+            out[p++] = i >= 0 ? zeroCode + digitScratch[i] : zeroCode;
+            if (place === 0 && i > 0) {
+              out[p++] = dotCode;
+              for (let j = i - 1; j >= 0; j--) out[p++] = zeroCode + digitScratch[j];
+            }
+          }
+        }
+        return p;
       }
     }
   }
-  return Number(value.toPrecision(precision)).toString();
+  const text = Number(value.toPrecision(precision)).toString();
+  for (let i = 0; i < text.length; i++) out[at + i] = text.charCodeAt(i);
+  return at + text.length;
 }
 
-/** A line-oriented text file with buffered writes, for sensor and solution output. */
+/** Work buffer of {@link formatNumber}. */
+const numberScratch = new Uint8Array(32);
+
+/** The text {@link formatNumberInto} writes, as a string. */
+export function formatNumber(value: number, precision: number): string {
+  const end = formatNumberInto(numberScratch, 0, value, precision);
+  let text = '';
+  for (let i = 0; i < end; i++) text += String.fromCharCode(numberScratch[i]);
+  return text;
+}
+
+/** Bytes of the longest number text (−0.0000012345678901234567: 25) and its comma. */
+const bytesPerNumber = 26;
+/** Buffered bytes at which the file is written. */
+const flushAt = 1 << 16;
+
+/**
+ * A line-oriented text file with buffered writes, for sensor and solution output: lines and rows are collected as ASCII
+ * bytes (a line with other characters is passed on as text, after the bytes before it) and written as text when 64 kB
+ * are buffered, at flush and at close.
+ */
 export class TextOutputFile {
-  private buffer: string[] = [];
-  private bufferedLength = 0;
+  private bytes = new Uint8Array(flushAt + 64 * bytesPerNumber);
+  private length = 0;
+  private readonly decoder = new TextDecoder();
 
   /** Lines go to `writer` (a file opened through the installed file system, or one kept in memory). */
   constructor(readonly path: string, private readonly writer: TextFileWriter) {}
 
   /** Appends one line (without newline). */
   writeLine(line: string): void {
-    this.buffer.push(line);
-    this.bufferedLength += line.length;
-    if (this.bufferedLength > 1 << 16) this.flush();
+    this.reserve(line.length + 1);
+    const bytes = this.bytes;
+    let p = this.length;
+    for (let i = 0; i < line.length; i++) {
+      const code = line.charCodeAt(i);
+      if (code >= 128) {
+        this.flush();
+        this.writer.write(line + '\n');
+        return;
+      }
+      bytes[p++] = code;
+    }
+    bytes[p++] = 10;
+    this.length = p;
+    if (p > flushAt) this.flush();
   }
 
   /** Appends a row of numbers, comma separated. */
   writeRow(values: ArrayLike<number>, precision: number): void {
-    let line = '';
-    for (let i = 0; i < values.length; i++) line += (i > 0 ? ',' : '') + formatNumber(values[i], precision);
-    this.writeLine(line);
+    this.reserve(values.length * bytesPerNumber + 1);
+    const bytes = this.bytes;
+    let p = this.length;
+    for (let i = 0; i < values.length; i++) {
+      if (i > 0) bytes[p++] = 44;
+      p = formatNumberInto(bytes, p, values[i], precision);
+    }
+    bytes[p++] = 10;
+    this.length = p;
+    if (p > flushAt) this.flush();
   }
 
   /** Writes buffered lines to the file. */
   flush(): void {
-    if (this.buffer.length === 0) return;
-    this.writer.write(this.buffer.join('\n') + '\n');
-    this.buffer = [];
-    this.bufferedLength = 0;
+    if (this.length === 0) return;
+    const text = this.decoder.decode(this.bytes.subarray(0, this.length));
+    this.length = 0;
+    this.writer.write(text);
   }
 
   /** Flushes and closes the file; the file is closed also when the flush fails. */
@@ -102,8 +185,14 @@ export class TextOutputFile {
 
   /** Closes the file without writing what is buffered (a start that failed). */
   discard(): void {
-    this.buffer = [];
-    this.bufferedLength = 0;
+    this.length = 0;
     this.writer.close();
+  }
+
+  /** Room for `count` more bytes: the buffered ones written first if needed, the buffer enlarged for a longer line. */
+  private reserve(count: number): void {
+    if (this.length + count <= this.bytes.length) return;
+    this.flush();
+    if (count > this.bytes.length) this.bytes = new Uint8Array(count);
   }
 }

@@ -189,6 +189,17 @@ export class SparseLU {
    * workspace and performs a first full factorization to size L and U.
    */
   analyze(a: CscMatrix): true | SparseLUSingular {
+    return this.analyzeWithin(a, Infinity) as true | SparseLUSingular;
+  }
+
+  /**
+   * {@link SparseLU.analyze} that gives up as soon as the factors hold more than `maxFill` entries (nnzL + nnzU): returns
+   * false then, without valid factors (a later analyze or factorize starts afresh). A factorization stopped there
+   * would have ended with more fill, and its columns before the stop are those of the complete one, so a singular
+   * column found before the stop is reported as analyze reports it. Lets a caller that compares orderings by their
+   * fill skip the rest of a factorization that is already too full (the dearest part: fill grows towards the end).
+   */
+  analyzeWithin(a: CscMatrix, maxFill: number): true | SparseLUSingular | false {
     const n = a.n;
     if (a.colPtr.length < n + 1) throw new RangeError('SparseLU.analyze: colPtr too short');
     this.stats.analyses++;
@@ -226,7 +237,8 @@ export class SparseLU {
     this.ui = new Int32Array(this.li.length);
     this.ux = new Float64Array(this.ui.length);
     // the scale factors just computed for the ordering are those factorize would compute again (same matrix)
-    const result = this.factorizeScaled(a);
+    const result = this.factorizeScaled(a, maxFill);
+    if (result === false) return false;
     const lnz = this.lp[n];
     const unz = this.up[n];
     const lcap = Math.ceil(1.2 * lnz) + n;
@@ -247,20 +259,23 @@ export class SparseLU {
   factorize(a: CscMatrix): true | SparseLUSingular {
     this.requireSize(a);
     this.computeScaling(a);
-    return this.factorizeScaled(a);
+    return this.factorizeScaled(a, Infinity) as true | SparseLUSingular;
   }
 
-  /** {@link SparseLU.factorize} with the scale factors already computed for A. */
-  private factorizeScaled(a: CscMatrix): true | SparseLUSingular {
+  /** {@link SparseLU.factorize} with the scale factors already computed for A; false beyond maxFill (see analyzeWithin). */
+  private factorizeScaled(a: CscMatrix, maxFill: number): true | SparseLUSingular | false {
     this.factored = false;
-    const r = this.pivotingPass(a, this.pivotThreshold);
+    const r = this.pivotingPass(a, this.pivotThreshold, maxFill);
     if (r !== true || this.lastGrowth <= this.growthLimit || this.pivotThreshold >= 1) return r;
     this.stats.growthRetries++;
-    return this.pivotingPass(a, 1);
+    return this.pivotingPass(a, 1, maxFill);
   }
 
-  /** One left-looking factorization with diagonal-preference threshold `tau`. */
-  private pivotingPass(a: CscMatrix, tau: number): true | SparseLUSingular {
+  /**
+   * One left-looking factorization with diagonal-preference threshold `tau`; false (factors not valid, work vector
+   * zeroed) as soon as nnzL + nnzU exceeds maxFill after a column.
+   */
+  private pivotingPass(a: CscMatrix, tau: number, maxFill: number): true | SparseLUSingular | false {
     const n = this.n;
     this.stats.factorizations++;
     const rs = this.rowScale;
@@ -374,6 +389,7 @@ export class SparseLU {
         x[i] = 0;
       }
       lpend[k] = lnz;
+      if (lnz + unz + 2 * n > maxFill) return false;
       this.prune(k, ipiv, unz);
     }
     lp[n] = lnz;

@@ -13,11 +13,20 @@ export class MassMatrixStore {
   /** The column of each stored entry, for the pattern of version columnsVersion. */
   private columns = new Int32Array(0);
   private columnsVersion = -1;
+  /**
+   * The product's CSC arrays: the kept (constant) M without its exact zeros (a consistent element mass has zero
+   * couplings between position and angle coordinates: two thirds of gridGeomExactBeam2D's stored entries), otherwise
+   * the assembled arrays themselves.
+   */
+  private productColPtr: Int32Array;
+  private productRow: Int32Array;
+  private productValues: Float64Array;
 
   /** reuseConstant: keep a constant mass matrix (assemble it once per model revision) when the model has one. */
   constructor(private readonly assembler: SystemAssembler, private readonly reuseConstant: boolean) {
     this.storage = new SparseAssembler(assembler.model.nu);
     this.identity = Int32Array.from({ length: assembler.model.nu }, (_, i) => i);
+    ({ colPtr: this.productColPtr, rowIndex: this.productRow, values: this.productValues } = this.storage.matrix);
   }
 
   /** True if M is kept: requested and every mass matrix constant (which a run-time change may alter). */
@@ -38,6 +47,28 @@ export class MassMatrixStore {
     this.storage.end();
     this.assembled = true;
     this.assembledRevision = this.assembler.model.revision;
+    if (this.constant) this.dropZerosForProduct();
+    else ({ colPtr: this.productColPtr, rowIndex: this.productRow, values: this.productValues } = this.storage.matrix);
+  }
+
+  /** The product's arrays: the assembled entries whose value is not an exact zero, column by column in stored order. */
+  private dropZerosForProduct(): void {
+    const { colPtr, rowIndex, values, n } = this.storage.matrix;
+    let count = 0;
+    for (let k = 0; k < colPtr[n]; k++) if (values[k] !== 0) count++;
+    const productColPtr = new Int32Array(n + 1), productRow = new Int32Array(count), productValues = new Float64Array(count);
+    let next = 0;
+    for (let col = 0; col < n; col++) {
+      for (let k = colPtr[col]; k < colPtr[col + 1]; k++) {
+        if (values[k] === 0) continue;
+        productRow[next] = rowIndex[k];
+        productValues[next++] = values[k];
+      }
+      productColPtr[col + 1] = next;
+    }
+    this.productColPtr = productColPtr;
+    this.productRow = productRow;
+    this.productValues = productValues;
   }
 
   /**
@@ -66,9 +97,14 @@ export class MassMatrixStore {
     }
   }
 
-  /** out = M·a (the operations of cscMultiply in the same order, zeroing with a loop: faster for short vectors). */
+  /**
+   * out = M·a after {@link update}: the operations of cscMultiply in the same order (zeroing with a loop: faster for short
+   * vectors), without the products of a kept M's exact zeros (each would add ±0 to an entry that starts at +0: the same
+   * sums for a finite a).
+   */
   multiply(a: Float64Array, out: Float64Array): void {
-    const { colPtr, rowIndex, values, n } = this.storage.matrix;
+    const n = this.storage.n;
+    const colPtr = this.productColPtr, rowIndex = this.productRow, values = this.productValues;
     for (let i = 0; i < n; i++) out[i] = 0;
     for (let col = 0; col < n; col++) {
       const x = a[col];

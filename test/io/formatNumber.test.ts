@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatNumber } from '../../src/io/textOutput.ts';
+import { formatNumber, TextOutputFile } from '../../src/io/textOutput.ts';
 import { mulberry32 } from '../helpers/random.ts';
 
 /** The definition the fast path must reproduce character for character. */
@@ -42,5 +42,53 @@ describe('formatNumber (sensor and solution rows)', () => {
       values.push(tie, tie * (1 + Number.EPSILON), tie * (1 - Number.EPSILON));
     }
     expect(mismatches(values)).toEqual([]);
+  });
+});
+
+describe('TextOutputFile (rows as bytes)', () => {
+  /** A file whose writes are kept as the list of texts written. */
+  function memoryFile(): { file: TextOutputFile; writes: string[]; closed: () => boolean } {
+    const writes: string[] = [];
+    let closed = false;
+    const file = new TextOutputFile('memory.txt', { write: (text) => { writes.push(text); }, close: () => { closed = true; } });
+    return { file, writes, closed: () => closed };
+  }
+
+  it('writes lines and rows as the comma-joined texts of formatNumber, in order, across buffer flushes', () => {
+    const random = mulberry32(21);
+    const { file, writes, closed } = memoryFile();
+    const expected: string[] = [];
+    for (let r = 0; r < 4000; r++) {
+      if (r % 997 === 0) {
+        // a header line with characters beyond ASCII goes out as text, after the rows before it
+        const line = `#row ${r}: φ = 2π, ω̄ in rad/s`;
+        file.writeLine(line);
+        expected.push(line);
+        continue;
+      }
+      const row = Array.from({ length: 1 + (r % 13) }, () => (random() - 0.5) * 10 ** Math.floor(random() * 40 - 20));
+      if (r % 7 === 0) row.push(0, -0, 1e21, -1.2345678901234567e-6, Number.NaN, Number.NEGATIVE_INFINITY);
+      const precision = r % 3 === 0 ? 17 : 10;
+      file.writeRow(Float64Array.from(row), precision);
+      expected.push(row.map((v) => formatNumber(v, precision)).join(','));
+    }
+    // one row longer than the buffer
+    const long = Array.from({ length: 5000 }, (_, i) => -1.2345678901234567e-6 * (i + 1));
+    file.writeRow(long, 17);
+    expected.push(long.map((v) => formatNumber(v, 17)).join(','));
+    file.writeLine('#end');
+    expected.push('#end');
+    expect(writes.length).toBeGreaterThan(3);
+    file.close();
+    expect(closed()).toBe(true);
+    expect(writes.join('')).toBe(expected.join('\n') + '\n');
+  });
+
+  it('writes nothing that was buffered when discarded', () => {
+    const { file, writes, closed } = memoryFile();
+    file.writeRow([1, 2, 3], 10);
+    file.discard();
+    expect(writes).toEqual([]);
+    expect(closed()).toBe(true);
   });
 });

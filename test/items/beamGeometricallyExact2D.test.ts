@@ -8,6 +8,8 @@ import { geometricallyExactBeam2Dtest } from '../../testModels/geometricallyExac
 import { gridGeomExactBeam2D } from '../../testModels/gridGeomExactBeam2D.ts';
 import { LShapeGeomExactBeam2D } from '../../testModels/LShapeGeomExactBeam2D.ts';
 import { testModelError } from '../../testModels/testModel.ts';
+import { randomSequence } from '../helpers/random.ts';
+import type { ItemState, ObjectModel } from '../../src/registry/capabilities.ts';
 
 const L = 2, EI = 2e3, EA = 1e7, GA = 5e5, rhoA = 3, rhoJ = 0.01;
 
@@ -130,6 +132,36 @@ describe('ObjectBeamGeometricallyExact2D', () => {
     expect(e16 / e32).toBeGreaterThan(3.95);
     expect(e16 / e32).toBeLessThan(4.05);
     expect(Math.abs((4 * e32 - e16) / 3)).toBeLessThan(1e-5);
+  });
+
+  it('linearElementResidualIsThatOfTheGeneralQuadratureBitForBit', () => {
+    // ode2Lhs of the linear element is the quadrature path (gather, section, sums) written out in locals with the same
+    // operations in the same order: equal to the last bit (Object.is, signs of zeros included) at random displaced,
+    // rotated and moving states (the reference state first), on a polyline with reference angles, with damping and a
+    // reference curvature, with and without the nodes' reference rotations.
+    const random = randomSequence(29);
+    for (const includeReferenceRotations of [false, true]) {
+      const mbs = new SystemContainer().addSystem();
+      const nodes = [[0, 0, 0.3], [0.5, 0.1, 0.2], [0.9, 0.4, 0.9], [1.2, 0.9, 1.1]].map((r) => mbs.addNode(NodeRigidBody2D({ referenceCoordinates: r })));
+      const elements = [0, 1, 2].map((i) => mbs.addObject(ObjectBeamGeometricallyExact2D({
+        nodeNumbers: [nodes[i], nodes[i + 1]], physicsLength: 0.5, physicsBendingStiffness: EI, physicsAxialStiffness: EA, physicsShearStiffness: GA,
+        physicsMassPerLength: rhoA, physicsCrossSectionInertia: rhoJ, physicsAxialDamping: 0.7, physicsShearDamping: 0.4, physicsBendingDamping: 0.2,
+        physicsReferenceCurvature: 0.3, includeReferenceRotations,
+      })));
+      mbs.assemble();
+      const model = mbs.compiled();
+      const s = model.data.current;
+      for (let trial = 0; trial < 20; trial++) {
+        if (trial > 0) for (let i = 0; i < s.q.length; i++) { s.q[i] = (i % 3 === 2 ? 2 : 0.3) * random(); s.u[i] = 5 * random(); }
+        for (const index of elements) {
+          const element = model.objects[index] as ObjectModel & { ode2LhsSections(s: ItemState, f: Float64Array): void };
+          const fast = new Float64Array(6), general = new Float64Array(6);
+          element.ode2Lhs!(s, fast);
+          element.ode2LhsSections(s, general);
+          for (let k = 0; k < 6; k++) expect(Object.is(fast[k], general[k]), `trial ${trial}, element ${index}, entry ${k}: ${fast[k]} vs ${general[k]}`).toBe(true);
+        }
+      }
+    }
   });
 
   it('rejectsBadInputWithNamedErrors', () => {

@@ -123,6 +123,33 @@ describe('SparseLU', () => {
     expect(lu.nnzL + lu.nnzU - big.n).toBeLessThan(1.6 * big.colPtr[big.n]);
   });
 
+  it('analyzeWithin stops beyond its fill limit and otherwise gives the factors of analyze bit for bit', () => {
+    const a = assemble(400, (s) => emitLaplacian2D(20, s));
+    for (const ordering of ORDERINGS) {
+      const full = new SparseLU({ ordering });
+      expect(full.analyze(a)).toBe(true);
+      const fill = full.nnzL + full.nnzU;
+      // one entry short of the complete factors: stopped, no factors; exactly the fill: the same factors
+      const short = new SparseLU({ ordering });
+      expect(short.analyzeWithin(a, fill - 1)).toBe(false);
+      expect(short.isFactored).toBe(false);
+      expect(() => short.solve(new Float64Array(a.n), new Float64Array(a.n))).toThrow();
+      const within = new SparseLU({ ordering });
+      expect(within.analyzeWithin(a, fill)).toBe(true);
+      const b = randomVector(a.n, mulberry32(21));
+      const x = new Float64Array(a.n), y = new Float64Array(a.n);
+      full.solve(b, x);
+      within.solve(b, y);
+      for (let i = 0; i < a.n; i++) expect(Object.is(x[i], y[i])).toBe(true);
+      // a stopped analysis recovers with a full factorization on refactorize
+      expect(short.refactorize(a)).toBe('repivoted');
+      solveChecked(short, a, 22);
+    }
+    // a singular column before the limit is reported as analyze reports it
+    const singular = assemble(3, (s) => { s(0, 0, 1); s(1, 1, 1); s(1, 2, 1); s(2, 1, 1); s(2, 2, 1); });
+    expect(new SparseLU({ ordering: 'natural' }).analyzeWithin(singular, 100)).toMatchObject({ singularColumn: 2 });
+  });
+
   it('refactorize with new values on the same pattern reuses pivots and matches a fresh factorization', () => {
     const cases: Array<[string, (seed: number) => CscMatrix]> = [
       ['kkt', (seed) => kkt(200, seed)],

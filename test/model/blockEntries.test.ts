@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
   SystemContainer, NodeRigidBodyQuaternion, NodeRigidBodyEP, CosseratRod, RigidBody, ObjectGround, MarkerBodyRigid, GenericJoint,
-  FEMinterface, createBlockMesh, ObjectFFRFinterface, LinearSolverType, type MainSystem,
+  FEMinterface, createBlockMesh, ObjectFFRFinterface, LinearSolverType, NodeRigidBody2D, ObjectBeamGeometricallyExact2D, type MainSystem,
 } from '../../src/index.ts';
 import { SystemAssembler, type MatrixAccumulator } from '../../src/model/assembly.ts';
-import { SparseAssembler, type CscMatrix } from '../../src/linalg/sparse.ts';
+import { SparseAssembler, cscMultiply, type CscMatrix } from '../../src/linalg/sparse.ts';
 import { LinearSystem } from '../../src/solvers/linearSystem.ts';
 import { MassMatrixStore } from '../../src/solvers/massMatrix.ts';
 import type { SystemState } from '../../src/model/SystemState.ts';
@@ -177,5 +177,35 @@ describe('block and entry-list entry points of the assembly', () => {
     // two quadratic elements: the stored entries of M, one add call each
     expect(entries.calls).toBe(viaList.matrix.colPtr[model.nu]);
     expect(entries.values[0]).toBeGreaterThan(0);
+  });
+
+  it('multipliesAKeptMassMatrixWithoutItsZerosToTheSameBits', () => {
+    // planar beams: the consistent mass couples no position with an angle coordinate, so two thirds of the stored
+    // entries are exact zeros; the product leaves them out and must give the sums of the full product, bit for bit
+    const mbs = new SystemContainer().addSystem();
+    const nodes = Array.from({ length: 6 }, (_, i) => mbs.addNode(NodeRigidBody2D({ referenceCoordinates: [0.5 * i, 0.1 * i * i, 0.2 * i] })));
+    for (let i = 0; i < 5; i++) {
+      mbs.addObject(ObjectBeamGeometricallyExact2D({ nodeNumbers: [nodes[i], nodes[i + 1]], physicsLength: 0.5, physicsMassPerLength: 7.8 + i, physicsCrossSectionInertia: 0.013,
+        physicsBendingStiffness: 1, physicsAxialStiffness: 1, physicsShearStiffness: 1 }));
+    }
+    mbs.assemble();
+    const model = mbs.compiled();
+    const store = new MassMatrixStore(new SystemAssembler(model), true);
+    store.update(model.data.current);
+    const full = new SparseAssembler(model.nu);
+    full.begin();
+    store.addTo(full, 1);
+    const matrix = full.end();
+    let zeros = 0;
+    for (let k = 0; k < matrix.colPtr[model.nu]; k++) if (matrix.values[k] === 0) zeros++;
+    expect(zeros).toBeGreaterThan(matrix.colPtr[model.nu] / 2);
+    const random = randomSequence(5);
+    const a = new Float64Array(model.nu), product = new Float64Array(model.nu), reference = new Float64Array(model.nu);
+    for (let trial = 0; trial < 10; trial++) {
+      for (let i = 0; i < model.nu; i++) a[i] = trial === 0 ? i % 2 : 10 * random();
+      store.multiply(a, product);
+      cscMultiply(matrix, a, reference);
+      for (let i = 0; i < model.nu; i++) expect(Object.is(product[i], reference[i]), `trial ${trial}, entry ${i}`).toBe(true);
+    }
   });
 });

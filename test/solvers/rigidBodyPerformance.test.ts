@@ -9,7 +9,7 @@ import { SparseLU } from '../../src/linalg/sparseLU.ts';
 import { LinearSystem } from '../../src/solvers/linearSystem.ts';
 import { MassMatrixStore } from '../../src/solvers/massMatrix.ts';
 import { buildPerf3DRigidBodies, perf3DRigidBodiesSettings } from '../../bench/rigidBodies.bench.ts';
-import { mulberry32 } from '../linalg/matrices.ts';
+import { emitLaplacian2D, mulberry32 } from '../linalg/matrices.ts';
 
 /** Two rotated Euler-parameter bodies with a COM offset and a mass point: state-dependent, disjoint mass blocks. */
 function rigidBodiesAndPoint(shareNode: boolean): MainSystem {
@@ -213,5 +213,25 @@ describe('sparse analysis choice', () => {
     // backward-stable LU: residual ~ n ε ‖A‖‖x‖; 1e-9 relative to ‖b‖ is far above round-off and far below any wrong factor
     const norm = (v: Float64Array) => Math.sqrt(v.reduce((sum, y) => sum + y * y, 0));
     expect(norm(r) / norm(b)).toBeLessThan(1e-9);
+  });
+
+  it('keeps the analysis with the least fill when none stays within 3 × nnz(A) (the analyses then run to the end)', () => {
+    // the 2D grid Laplacian fills more than 3 × nnz(A) under every ordering
+    const m = 30, n = m * m;
+    const system = new LinearSystem(n, LinearSolverType.EigenSparse);
+    system.begin();
+    emitLaplacian2D(m, (row, col, value) => system.add(row, col, value));
+    expect(system.factorize().ok).toBe(true);
+    const pattern = new SparseAssembler(n);
+    pattern.begin();
+    emitLaplacian2D(m, (row, col, value) => pattern.add(row, col, value));
+    const matrix = pattern.end();
+    const fills = [{}, { ordering: 'rcm' as const }, { pivotThreshold: 0.01 }].map((options) => {
+      const lu = new SparseLU(options);
+      expect(lu.analyze(matrix)).toBe(true);
+      return lu.nnzL + lu.nnzU;
+    });
+    expect(Math.min(...fills)).toBeGreaterThan(3 * matrix.colPtr[n]);
+    expect(system.factorNonzeros).toBe(Math.min(...fills));
   });
 });

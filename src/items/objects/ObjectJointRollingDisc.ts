@@ -40,12 +40,15 @@ class RollingDiscJointModel implements Only<ObjectModel, RollingDiscJointModel> 
   private readonly geometry: RollingDiscGeometry;
   private readonly flags: readonly number[];
   private readonly active: boolean;
-  /** Joint-frame directions as rows (lateral, forward, normal), row-major 3×3. */
-  private readonly directions = new Float64Array(9);
+  /** The joint-frame directions of the rows (lateral, forward, normal): the geometry's arrays. */
+  private readonly directions: readonly Float64Array[];
+  /** Velocity Jacobians of the contact points, 3 entries per local coordinate (RollingDiscGeometry.writeContactJacobians). */
+  private contactJacobians = new Float64Array(0);
 
   constructor(readonly label: ItemLabel, v: Values) {
     this.pair = new RigidMarkerPair(label, v.markerNumbers);
     this.geometry = new RollingDiscGeometry(label, Float64Array.from(v.planeNormal), Float64Array.from(v.discAxis), v.discRadius);
+    this.directions = [this.geometry.lateral, this.geometry.forward, this.geometry.normal];
     this.flags = v.constrainedAxes.slice();
     this.active = v.activeConnector;
     this.multiplierRows = [0, 1, 2].filter((r) => !this.active || this.flags[r] !== 1);
@@ -54,21 +57,45 @@ class RollingDiscJointModel implements Only<ObjectModel, RollingDiscJointModel> 
   bind(context: BindContext): void {
     this.pair.bind(context);
     this.localNodes = this.pair.localNodes;
+    this.contactJacobians = new Float64Array(3 * (this.pair.n0 + this.pair.n1));
   }
 
   /** Positions, orientations, directions and (with velocities) the contact-point velocities. */
   private kinematics(s: ItemState, velocities: boolean): void {
-    const { pair, geometry, directions: d } = this;
+    const { pair, geometry } = this;
     if (velocities) pair.evaluatePositions(s);
     else pair.evaluateRelativePositions(s);
     pair.evaluateOrientations(s);
     geometry.evaluatePositions(pair, s);
-    d.set(geometry.lateral, 0);
-    d.set(geometry.forward, 3);
-    d.set(geometry.normal, 6);
     if (!velocities) return;
     pair.evaluateAngularVelocities(s);
     geometry.evaluateVelocities(pair);
+  }
+
+  /** g of {@link RollingDiscJointModel.ae} (the kinematics of s evaluated when active). */
+  private writeEquations(s: ItemState, g: Float64Array): void {
+    if (this.active) this.kinematics(s, true);
+    const { contactVelocity0: c0, contactVelocity1: c1 } = this.geometry;
+    for (let r = 0; r < 3; r++) {
+      const e = this.directions[r];
+      g[r] = this.active && this.flags[r] === 1
+        ? e[0] * (c1[0] - c0[0]) + e[1] * (c1[1] - c0[1]) + e[2] * (c1[2] - c0[2])
+        : lagrangeMultiplier(s, this, r);
+    }
+  }
+
+  /** The marker Jacobians and from them the contact points' velocity Jacobians (after the kinematics). */
+  private evaluateContactJacobians(s: ItemState): void {
+    this.pair.evaluateJacobians(s);
+    this.pair.evaluateRotationJacobians(s);
+    this.geometry.writeContactJacobians(this.pair, this.contactJacobians);
+  }
+
+  /** Entry k of Jacobian row `row`: e_row·(column k of ∂(vC1 − vC0)/∂u), marker 0's columns negated. */
+  private jacobianEntry(row: number, k: number): number {
+    const e = this.directions[row], j = this.contactJacobians, at = 3 * k;
+    const value = e[0] * j[at] + e[1] * j[at + 1] + e[2] * j[at + 2];
+    return k < this.pair.n0 ? -value : value;
   }
 
   /**
@@ -77,18 +104,35 @@ class RollingDiscJointModel implements Only<ObjectModel, RollingDiscJointModel> 
    * J1 + G1 × r·w3] (the directions depend on q only; free rows and inactive joints stay zero).
    */
   ae(s: ItemState, g: Float64Array, _useIndex2: boolean, c?: Float64Array): void {
-    if (this.active) this.kinematics(s, true);
-    const { contactVelocity0: c0, contactVelocity1: c1 } = this.geometry;
-    const d = this.directions;
-    for (let r = 0; r < 3; r++) {
-      g[r] = this.active && this.flags[r] === 1
-        ? d[3 * r] * (c1[0] - c0[0]) + d[3 * r + 1] * (c1[1] - c0[1]) + d[3 * r + 2] * (c1[2] - c0[2])
-        : lagrangeMultiplier(s, this, r);
-    }
+    this.writeEquations(s, g);
     if (c === undefined || !this.active) return;
-    this.pair.evaluateJacobians(s);
-    this.pair.evaluateRotationJacobians(s);
-    this.geometry.writeProjectedJacobian(this.pair, this.directions, this.flags, c, this.pair.n0 + this.pair.n1);
+    this.evaluateContactJacobians(s);
+    const n = this.pair.n0 + this.pair.n1;
+    for (let r = 0; r < 3; r++) {
+      if (this.flags[r] !== 1) continue;
+      for (let k = 0; k < n; k++) c[r * n + k] = this.jacobianEntry(r, k);
+    }
+  }
+
+  /**
+   * g as {@link RollingDiscJointModel.ae} and r[ltg[k]] += c_k·λ row by row for the constrained rows with λ ≠ 0, each
+   * entry formed as ae forms it (the operations of the assembler's cᵀλ, bit for bit), without storing the Jacobian.
+   */
+  aeAndReaction(s: ItemState, g: Float64Array, _useIndex2: boolean, lambda: Float64Array, first: number, r: Float64Array, ltg: Int32Array): boolean {
+    this.writeEquations(s, g);
+    if (!this.active) return true;
+    const n = this.pair.n0 + this.pair.n1;
+    let evaluated = false;
+    for (let row = 0; row < 3; row++) {
+      const l = lambda[first + row];
+      if (l === 0 || this.flags[row] !== 1) continue;
+      if (!evaluated) {
+        this.evaluateContactJacobians(s);
+        evaluated = true;
+      }
+      for (let k = 0; k < n; k++) r[ltg[k]] += this.jacobianEntry(row, k) * l;
+    }
+    return true;
   }
 
   output(variable: OutputVariableType, s: ItemState): ArrayLike<number> | undefined {

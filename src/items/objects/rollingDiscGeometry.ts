@@ -102,26 +102,25 @@ export class RollingDiscGeometry {
   }
 
   /**
-   * Writes the velocity Jacobians of the contact points projected on the directions e (3 row vectors, row-major 3×3:
-   * lateral, forward, normal or any other), rows × (n0 + n1) into c with row stride `stride`: marker 0's columns
-   * −e·(J0 + G0 × (pC − p0)), marker 1's e·(J1 + G1 × r·w3); rows whose flag in `rows` is 0 are skipped.
+   * Writes the velocity Jacobians of the two contact points, column by column (3 entries per column, n0 + n1 columns):
+   * marker 0's columns J0 + G0 × (pC − p0), marker 1's J1 + G1 × r·w3 (after the pair's evaluateJacobians and
+   * evaluateRotationJacobians). ∂(vC1 − vC0)/∂u is marker 1's columns and marker 0's negated.
    */
-  writeProjectedJacobian(pair: RigidMarkerPair, directions: ArrayLike<number>, rows: readonly number[], c: Float64Array, stride: number): void {
+  writeContactJacobians(pair: RigidMarkerPair, out: Float64Array): void {
     const { n0, n1, jacobian0: j0, jacobian1: j1, rotationJacobian0: g0, rotationJacobian1: g1 } = pair;
     const a0 = this.planeArm, a1 = this.radiusVector;
+    const a00 = a0[0], a01 = a0[1], a02 = a0[2], a10 = a1[0], a11 = a1[1], a12 = a1[2];
     for (let k = 0; k < n0; k++) {
       const gx = g0[k], gy = g0[n0 + k], gz = g0[2 * n0 + k];
-      const x = j0[k] + gy * a0[2] - gz * a0[1];
-      const y = j0[n0 + k] + gz * a0[0] - gx * a0[2];
-      const z = j0[2 * n0 + k] + gx * a0[1] - gy * a0[0];
-      for (let r = 0; r < 3; r++) if (rows[r] === 1) c[r * stride + k] = -(directions[3 * r] * x + directions[3 * r + 1] * y + directions[3 * r + 2] * z);
+      out[3 * k] = j0[k] + gy * a02 - gz * a01;
+      out[3 * k + 1] = j0[n0 + k] + gz * a00 - gx * a02;
+      out[3 * k + 2] = j0[2 * n0 + k] + gx * a01 - gy * a00;
     }
     for (let k = 0; k < n1; k++) {
-      const gx = g1[k], gy = g1[n1 + k], gz = g1[2 * n1 + k];
-      const x = j1[k] + gy * a1[2] - gz * a1[1];
-      const y = j1[n1 + k] + gz * a1[0] - gx * a1[2];
-      const z = j1[2 * n1 + k] + gx * a1[1] - gy * a1[0];
-      for (let r = 0; r < 3; r++) if (rows[r] === 1) c[r * stride + n0 + k] = directions[3 * r] * x + directions[3 * r + 1] * y + directions[3 * r + 2] * z;
+      const gx = g1[k], gy = g1[n1 + k], gz = g1[2 * n1 + k], at = 3 * (n0 + k);
+      out[at] = j1[k] + gy * a12 - gz * a11;
+      out[at + 1] = j1[n1 + k] + gz * a10 - gx * a12;
+      out[at + 2] = j1[2 * n1 + k] + gx * a11 - gy * a10;
     }
   }
 }
