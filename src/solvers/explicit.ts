@@ -99,6 +99,12 @@ abstract class ExplicitStepperBase implements TimeStepper {
   protected readonly additiveU: Int32Array;
   /** Reused return value of step(). */
   protected readonly attempt: StepAttempt = newAttempt();
+  /**
+   * The step size of the current step and the factor of {@link ExplicitStepperBase.addAdditive}: fields, not parameters
+   * (a double passed to a call the optimizer does not inline is boxed in a new heap object, several times per stage).
+   */
+  protected h = 0;
+  protected additiveFactor = 0;
   private readonly mass: MassMatrixStore;
   private readonly system: LinearSystem;
   /** The model revision of the factorized mass matrix (-1: none); a run-time parameter change factorizes again. */
@@ -176,8 +182,9 @@ abstract class ExplicitStepperBase implements TimeStepper {
     if (this.model.nODE1 > 0) this.assembler.computeODE1Rhs(s, out);
   }
 
-  /** q += factor·rates on the additive coordinates (rates indexed like u). */
-  protected addAdditive(q: Float64Array, rates: Float64Array, factor: number): void {
+  /** q += factor·rates on the additive coordinates (rates indexed like u), factor = {@link ExplicitStepperBase.additiveFactor}. */
+  protected addAdditive(q: Float64Array, rates: Float64Array): void {
+    const factor = this.additiveFactor;
     if (this.identityAdditive) {
       for (let k = 0; k < this.nu; k++) q[k] += factor * rates[k];
       return;
@@ -298,6 +305,7 @@ class RungeKuttaStepper extends ExplicitStepperBase {
   }
 
   step(h: number): StepAttempt {
+    this.h = h;
     const { c, a, b } = this.tableau;
     const s = this.model.data.current;
     const s0 = this.model.data.startOfStep;
@@ -317,7 +325,8 @@ class RungeKuttaStepper extends ExplicitStepperBase {
         const aij = ai[j];
         if (aij === 0) continue;
         const factor = aij * h;
-        this.addAdditive(s.q, kq[j], factor);
+        this.additiveFactor = factor;
+        this.addAdditive(s.q, kq[j]);
         const kvj = kv[j];
         for (let k = 0; k < nu; k++) s.u[k] += factor * kvj[k];
         if (nODE1 > 0) {
@@ -326,7 +335,7 @@ class RungeKuttaStepper extends ExplicitStepperBase {
         }
       }
       if (lie) {
-        this.lieSums(ai, i, h, s0.u);
+        this.lieSums(ai, i, s0.u);
         if (i > 0) this.composeLie(s.q);
       }
       s.t = s0.t + c[i] * h;
@@ -344,9 +353,9 @@ class RungeKuttaStepper extends ExplicitStepperBase {
     // the state is checked as it is written when the combination writes all of it: q, u and (a copy of the last stage) a
     const endAccelerations = this.settings.timeIntegration.explicitIntegration.computeEndOfStepAccelerations;
     const checked = this.identityAdditive && nODE1 === 0 && this.model.nAE === 0 && this.eliminated.length === 0 && !endAccelerations && b[b.length - 1] !== 0;
-    let check = 0;
-    if (checked) check = this.combineChecked(b, h, s.q, s.u);
-    else this.combine(b, h, s.q, s.u, s.ode1);
+    let finite = false;
+    if (checked) finite = this.combineChecked(b, s.q, s.u);
+    else this.combine(b, s.q, s.u, s.ode1);
     const eliminating = this.eliminated.length > 0;
     if (eliminating) {
       this.eliminate(s.u);
@@ -359,10 +368,10 @@ class RungeKuttaStepper extends ExplicitStepperBase {
       copyArray(this.qHat, s0.q);
       copyArray(this.vHat, s0.u);
       copyArray(this.xHat, s0.ode1);
-      this.combine(this.tableau.bHat!, h, this.qHat, this.vHat, this.xHat);
+      this.combine(this.tableau.bHat!, this.qHat, this.vHat, this.xHat);
       this.eliminatePositions(this.qHat);
       this.eliminate(this.vHat);
-      accepted = this.controlStepSize(h, s, s0);
+      accepted = this.controlStepSize(s, s0);
       nextStepSize = this.nextStepSize;
       if (!accepted) return setAttempt(this.attempt, false, 0, nextStepSize, Number.isNaN(nextStepSize) ? 'the embedded error estimate is not finite' : undefined);
     }
@@ -371,18 +380,20 @@ class RungeKuttaStepper extends ExplicitStepperBase {
     else copyArray(s.a, kv[c.length - 1]);
     if (eliminating) this.eliminate(s.a);
     const attempt = setAttempt(this.attempt, accepted, 0, nextStepSize);
-    attempt.stateFinite = checked && check === 0;
+    attempt.stateFinite = checked && finite;
     return attempt;
   }
 
   /**
    * {@link RungeKuttaStepper.combine} for identity-additive coordinates without ODE1 coordinates, weights whose last
    * entry is not 0: q += Σ b_i h K_i, u += Σ b_i h L_i with the same operations per entry, the last stage fused into one
-   * loop that returns Σ (q_k·0 + u_k·0 + L_k·0) over the new q, u and the last stage's accelerations L (which become
-   * a): 0 if all are finite, NaN otherwise (x·0 is NaN for x = NaN or ±∞), without a second pass over the state.
+   * loop that sums q_k·0 + u_k·0 + L_k·0 over the new q, u and the last stage's accelerations L (which become a): 0 if
+   * all are finite, NaN otherwise (x·0 is NaN for x = NaN or ±∞). Returns whether all are finite, without a second pass
+   * over the state (a boolean: a returned double would be boxed).
    */
-  private combineChecked(weights: readonly number[], h: number, q: Float64Array, u: Float64Array): number {
+  private combineChecked(weights: readonly number[], q: Float64Array, u: Float64Array): boolean {
     const nu = this.nu;
+    const h = this.h;
     const last = weights.length - 1;
     for (let i = 0; i < last; i++) {
       const bi = weights[i];
@@ -405,11 +416,12 @@ class RungeKuttaStepper extends ExplicitStepperBase {
       u[k] = velocity;
       check += position * 0 + velocity * 0 + acceleration * 0;
     }
-    return check;
+    return check === 0;
   }
 
   /** Lie nodes: lieIncrement = Σ_j w_j h K_j and lieVelocity = u0 + Σ_j w_j h L_j over j < count. */
-  private lieSums(weights: readonly number[], count: number, h: number, u0: Float64Array): void {
+  private lieSums(weights: readonly number[], count: number, u0: Float64Array): void {
+    const h = this.h;
     const coordinates = this.lieCoordinates;
     const increment = this.lieIncrement;
     const velocity = this.lieVelocity;
@@ -444,14 +456,16 @@ class RungeKuttaStepper extends ExplicitStepperBase {
     }
   }
 
-  private combine(weights: readonly number[], h: number, q: Float64Array, u: Float64Array, x: Float64Array): void {
+  private combine(weights: readonly number[], q: Float64Array, u: Float64Array, x: Float64Array): void {
     const nu = this.nu;
+    const h = this.h;
     const nODE1 = x.length;
     for (let i = 0; i < weights.length; i++) {
       const bi = weights[i];
       if (bi === 0) continue;
       const factor = bi * h;
-      this.addAdditive(q, this.kq[i], factor);
+      this.additiveFactor = factor;
+      this.addAdditive(q, this.kq[i]);
       const kvi = this.kv[i];
       for (let k = 0; k < nu; k++) u[k] += factor * kvi[k];
       if (nODE1 > 0) {
@@ -460,7 +474,7 @@ class RungeKuttaStepper extends ExplicitStepperBase {
       }
     }
     if (this.lieNodes.length > 0) {
-      this.lieSums(weights, weights.length, h, this.model.data.startOfStep.u);
+      this.lieSums(weights, weights.length, this.model.data.startOfStep.u);
       this.composeLie(q);
     }
   }
@@ -471,7 +485,8 @@ class RungeKuttaStepper extends ExplicitStepperBase {
    * composition).
    * Returns whether the step is accepted and sets {@link RungeKuttaStepper.nextStepSize}.
    */
-  private controlStepSize(h: number, s: SystemState, s0: SystemState): boolean {
+  private controlStepSize(s: SystemState, s0: SystemState): boolean {
+    const h = this.h;
     const ti = this.settings.timeIntegration;
     const atol = ti.absoluteTolerance;
     const rtol = ti.relativeTolerance;
@@ -529,8 +544,10 @@ class VelocityVerletStepper extends ExplicitStepperBase {
   step(h: number): StepAttempt {
     const s = this.model.data.current;
     const nu = this.nu;
+    this.h = h;
     for (let i = 0; i < nu; i++) s.u[i] += 0.5 * h * s.a[i];
-    this.addAdditive(s.q, s.u, h);
+    this.additiveFactor = h;
+    this.addAdditive(s.q, s.u);
     const nodes = this.lieNodes;
     for (let n = 0; n < nodes.length; n++) nodes[n].composeIncrement!(s.q, s.u, nodes[n].uIndex, h);
     this.eliminate(s.u);
