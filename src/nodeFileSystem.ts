@@ -12,9 +12,20 @@ function pathOf(location: FileLocation): string {
   return location instanceof URL ? fileURLToPath(location) : location;
 }
 
-function createFolderOf(fileName: string): void {
-  const folder = dirname(fileName);
-  if (folder !== '' && folder !== '.') mkdirSync(folder, { recursive: true });
+/**
+ * Runs `create` (which creates fileName); where its folder does not exist yet (ENOENT), creates the folder and runs it
+ * again. Trying first saves the folder's system calls on every file of a solve after the first (a sensor file per sensor
+ * per solve; the folder exists nearly always); any other error, or ENOENT again, is the caller's to report.
+ */
+function inFolderOf<T>(fileName: string, create: () => T): T {
+  try {
+    return create();
+  } catch (error) {
+    const folder = dirname(fileName);
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT' || folder === '' || folder === '.' || existsSync(folder)) throw error;
+    mkdirSync(folder, { recursive: true });
+    return create();
+  }
 }
 
 /** Node's file system as the engine uses it (`flexdyn/node` installs it when imported). */
@@ -23,15 +34,20 @@ export const nodeFileSystem: FileSystemAccess = {
   readBinaryFile: (location) => readFileSync(pathOf(location)),
   writeFile(location, content) {
     const fileName = pathOf(location);
-    createFolderOf(fileName);
-    writeFileSync(fileName, content);
+    inFolderOf(fileName, () => writeFileSync(fileName, content));
   },
   openTextFile(location): TextFileWriter {
     const fileName = pathOf(location);
-    createFolderOf(fileName);
-    const descriptor = openSync(fileName, 'w');
+    const descriptor = inFolderOf(fileName, () => openSync(fileName, 'w'));
     return {
       write: (text) => { writeSync(descriptor, text); },
+      writeBytes: (bytes) => {
+        for (let at = 0; at < bytes.length;) {
+          const written = writeSync(descriptor, bytes, at, bytes.length - at);
+          if (written <= 0) throw new Error(`${fileName}: no byte written (${bytes.length - at} left)`);
+          at += written;
+        }
+      },
       close: () => closeSync(descriptor),
     };
   },

@@ -157,10 +157,15 @@ export class SearchGrid {
       for (let iy = iy0; iy <= iy1; iy++) {
         for (let iz = iz0; iz <= iz1; iz++) {
           const c = ix + nx * (iy + ny * iz), first = start[c];
-          // items are in increasing order within a cell: from the end, skip those ≥ hi, stop below lo
-          for (let p = start[c + 1] - 1; p >= first; p--) {
+          // items are in increasing order within a cell: from the last one below hi (bisection: a cell may hold many
+          // items of a later set, such as a mesh's triangles in a sphere–sphere query) downwards, stop below lo
+          let below = first, above = start[c + 1];
+          while (below < above) {
+            const middle = (below + above) >> 1;
+            if (items[middle] < hi) below = middle + 1; else above = middle;
+          }
+          for (let p = below - 1; p >= first; p--) {
             const j = items[p];
-            if (j >= hi) continue;
             if (j < lo) break;
             if (stamps[j] === stamp) continue;
             stamps[j] = stamp;

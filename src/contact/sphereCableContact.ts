@@ -34,6 +34,16 @@ export class SphereCableContact implements ContactKernel {
   private K = new Float64Array(0);
   private M = new Float64Array(0);
   private block = new Float64Array(0);
+  /**
+   * The pairs (cable, sphere) whose Jacobian blocks are written, in this order, zeros where apart: the candidates when
+   * a candidate last was not among them, so that the Jacobian keeps its sparse pattern (and its symbolic analysis)
+   * while pairs come into contact and leave it; held pairs of cable i at heldStart[i] … heldStart[i + 1] − 1.
+   */
+  private heldPairs = new Int32Array(16);
+  private heldCount = 0;
+  private heldStart = new Int32Array(0);
+  /** The number of spheres when the pairs were held (a new assembly may have fewer). */
+  private heldSpheres = -1;
 
   constructor(
     private readonly settings: CableContactSettings, private readonly spheres: ContactSpheres, private readonly cables: ContactANCFCables,
@@ -103,10 +113,51 @@ export class SphereCableContact implements ContactKernel {
       this.M = new Float64Array(11 * m);
       this.block = new Float64Array(m * m);
     }
-    this.candidates((i, j) => {
+    if (!this.candidatesHeld()) this.holdCandidates();
+    const pairs = this.heldPairs;
+    for (let h = 0; h < this.heldCount; h++) {
+      const i = pairs[2 * h], j = pairs[2 * h + 1];
       this.evaluate(i, j, true);
-      if (this.kernel.segmentCount > 0) this.addPairJacobian(s, i, j, target, factorQ, factorU);
+      this.addPairJacobian(s, i, j, target, factorQ, factorU);
+    }
+  }
+
+  /** True if every candidate pair is a held pair. */
+  private candidatesHeld(): boolean {
+    const { cables, spheres, grid, heldPairs: pairs, heldStart: start } = this;
+    if (start.length !== cables.count + 1 || this.heldSpheres !== spheres.count) return false;
+    for (let i = 0; i < cables.count; i++) {
+      const found = grid.query(cables.offset + i, spheres.offset, spheres.offset + spheres.count);
+      for (let k = 0; k < found; k++) {
+        const j = grid.found[k] - spheres.offset;
+        let h = start[i];
+        while (h < start[i + 1] && pairs[2 * h + 1] !== j) h++;
+        if (h === start[i + 1]) return false;
+      }
+    }
+    return true;
+  }
+
+  /** Holds the current candidate pairs, ordered by cable, as the pairs of the Jacobian's pattern. */
+  private holdCandidates(): void {
+    const count = this.cables.count;
+    if (this.heldStart.length !== count + 1) this.heldStart = new Int32Array(count + 1);
+    const start = this.heldStart;
+    start.fill(0);
+    this.heldCount = 0;
+    this.heldSpheres = this.spheres.count;
+    this.candidates((i, j) => {
+      if (2 * this.heldCount === this.heldPairs.length) {
+        const grown = new Int32Array(2 * this.heldPairs.length);
+        grown.set(this.heldPairs);
+        this.heldPairs = grown;
+      }
+      this.heldPairs[2 * this.heldCount] = i;
+      this.heldPairs[2 * this.heldCount + 1] = j;
+      this.heldCount++;
+      start[i + 1]++;
     });
+    for (let i = 0; i < count; i++) start[i + 1] += start[i];
   }
 
   /**
@@ -122,7 +173,7 @@ export class SphereCableContact implements ContactKernel {
     for (let r = 0; r < 11; r++) for (let k = 0; k < 8; k++) C[8 * r + k] = factorQ * gX[10 * r + k] + factorU * gY[11 * r + k];
     const m = kin.columns(j);
     const ltg = cables.ltg, cableAt = 8 * i; // the cable's 8 entries (no subarray per pair)
-    for (let r = 0; r < 8; r++) for (let k = 0; k < 8; k++) if (C[8 * r + k] !== 0) target.add(ltg[cableAt + r], ltg[cableAt + k], C[8 * r + k]);
+    for (let r = 0; r < 8; r++) for (let k = 0; k < 8; k++) target.add(ltg[cableAt + r], ltg[cableAt + k], C[8 * r + k]);
     if (m === 0) return;
     kin.ensureJacobians(j);
     kin.kinematicsJacobian(s, j, factorQ, factorU, K);
@@ -139,21 +190,21 @@ export class SphereCableContact implements ContactKernel {
       const px = Jp[at + a], py = Jp[at + m + a], rz = rotation ? Jr[at + 2 * m + a] : 0;
       for (let k = 0; k < 8; k++) {
         const v = -(px * C[64 + k] + py * C[72 + k] + rz * C[80 + k]);
-        if (v !== 0) target.add(row, ltg[cableAt + k], v);
+        target.add(row, ltg[cableAt + k], v);
       }
       for (let col = 0; col < m; col++) {
         const v = -(px * M[8 * m + col] + py * M[9 * m + col] + rz * M[10 * m + col]);
-        if (v !== 0) target.add(row, kin.ltg[start + col], v);
+        target.add(row, kin.ltg[start + col], v);
       }
     }
-    for (let r = 0; r < 8; r++) for (let col = 0; col < m; col++) if (M[r * m + col] !== 0) target.add(ltg[cableAt + r], kin.ltg[start + col], M[r * m + col]);
+    for (let r = 0; r < 8; r++) for (let col = 0; col < m; col++) target.add(ltg[cableAt + r], kin.ltg[start + col], M[r * m + col]);
     const marker = kin.marker(j);
     if (factorQ !== 0 && marker.jacobianTransposedVector_q !== undefined) {
       force[0] = kernel.g[8]; force[1] = kernel.g[9];
       torque[2] = kernel.g[10];
       block.fill(0, 0, m * m);
       marker.jacobianTransposedVector_q(s, force, rotation ? torque : undefined, block, -factorQ);
-      for (let a = 0; a < m; a++) for (let col = 0; col < m; col++) if (block[a * m + col] !== 0) target.add(kin.ltg[start + a], kin.ltg[start + col], block[a * m + col]);
+      for (let a = 0; a < m; a++) for (let col = 0; col < m; col++) target.add(kin.ltg[start + a], kin.ltg[start + col], block[a * m + col]);
     }
   }
 

@@ -12,6 +12,11 @@ import { FlexdynError } from './errors.ts';
 export interface TextFileWriter {
   /** Appends text as it is (the caller adds newlines). */
   write(text: string): void;
+  /**
+   * Appends ASCII text given as bytes, consumed before the call returns (the caller reuses the array). Optional: without
+   * it the caller decodes the bytes and calls {@link TextFileWriter.write}.
+   */
+  writeBytes?(bytes: Uint8Array): void;
   /** Closes the file; later writes are errors. */
   close(): void;
 }

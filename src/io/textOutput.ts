@@ -45,13 +45,14 @@ export function formatNumberInto(out: Uint8Array, at: number, value: number, pre
       if (y >= lower && y < 10 * lower && (fromTie > 1e-15 * y || fromTie < -1e-15 * y)) {
         if (fromTie > 0) n++;
         if (n === 10 * lower) { n = lower; exponent++; }
-        // the digits of n < 10¹⁵ without trailing zeros, least significant first, from two parts below 2³¹
-        const high = Math.floor(n / 1e8);
-        let low = n - high * 1e8;
+        // the digits of n < 10¹⁵ without trailing zeros, least significant first, from two parts below 2³¹ (exact as
+        // 32-bit integers: their divisions by 10 are integer operations)
+        const high = Math.floor(n / 1e8) | 0;
+        let low = (n - high * 1e8) | 0;
         let count = 0;
         let trailing = true;
         for (let i = 0; i < 8 && (low > 0 || high > 0); i++) {
-          const next = Math.floor(low / 10);
+          const next = (low / 10) | 0;
           const digit = low - next * 10;
           low = next;
           if (trailing && digit === 0) continue;
@@ -59,7 +60,7 @@ export function formatNumberInto(out: Uint8Array, at: number, value: number, pre
           digitScratch[count++] = digit;
         }
         for (let rest = high; rest > 0;) {
-          const next = Math.floor(rest / 10);
+          const next = (rest / 10) | 0;
           const digit = rest - next * 10;
           rest = next;
           if (trailing && digit === 0) continue;
@@ -122,8 +123,8 @@ const flushAt = 1 << 16;
 
 /**
  * A line-oriented text file with buffered writes, for sensor and solution output: lines and rows are collected as ASCII
- * bytes (a line with other characters is passed on as text, after the bytes before it) and written as text when 64 kB
- * are buffered, at flush and at close.
+ * bytes (a line with other characters is passed on as text, after the bytes before it) and written when 64 kB are
+ * buffered, at flush and at close (as bytes to a writer with writeBytes, Node's file system; decoded otherwise).
  */
 export class TextOutputFile {
   private bytes = new Uint8Array(flushAt + 64 * bytesPerNumber);
@@ -166,12 +167,13 @@ export class TextOutputFile {
     if (p > flushAt) this.flush();
   }
 
-  /** Writes buffered lines to the file. */
+  /** Writes buffered lines to the file: as bytes if the writer takes them, else as text. */
   flush(): void {
     if (this.length === 0) return;
-    const text = this.decoder.decode(this.bytes.subarray(0, this.length));
+    const bytes = this.bytes.subarray(0, this.length);
     this.length = 0;
-    this.writer.write(text);
+    if (this.writer.writeBytes !== undefined) this.writer.writeBytes(bytes);
+    else this.writer.write(this.decoder.decode(bytes));
   }
 
   /** Flushes and closes the file; the file is closed also when the flush fails. */

@@ -26,6 +26,19 @@ export function zeroArray(a: Float64Array): void {
   for (let i = 0; i < n; i++) a[i] = 0;
 }
 
+/** Sets the first n entries of a to zero. */
+export function zeroLeading(a: Float64Array, n: number): void {
+  if (n >= builtinThreshold) { a.fill(0, 0, n); return; }
+  for (let i = 0; i < n; i++) a[i] = 0;
+}
+
+/** Copies all entries of src into dst from index offset on (dst has room for them). */
+export function copyArrayAt(dst: Float64Array, src: Float64Array, offset: number): void {
+  const n = src.length;
+  if (n >= builtinThreshold) { dst.set(src, offset); return; }
+  for (let i = 0; i < n; i++) dst[offset + i] = src[i];
+}
+
 /**
  * Float64Arrays of the given lengths as views into one zero-filled buffer: an item's small work arrays cost one
  * buffer instead of one each (issue 12, build memory). The views do not overlap.

@@ -141,6 +141,10 @@ export class SparseLU {
   private rowMax = new Float64Array(0);
   private patColPtr = new Int32Array(1);
   private patRowIndex = new Int32Array(0);
+  /** The next column of a pivoting pass stopped at its fill limit (−1: none), its threshold and lnz, unz, max |A|, max |U|. */
+  private stoppedAt = -1;
+  private stoppedTau = 0;
+  private readonly stoppedState = new Float64Array(4);
   /** max |scaled A| and max |U| of the last refactorization (see eliminateWithPivots). */
   private readonly maxima = new Float64Array(2);
 
@@ -193,11 +197,12 @@ export class SparseLU {
   }
 
   /**
-   * {@link SparseLU.analyze} that gives up as soon as the factors hold more than `maxFill` entries (nnzL + nnzU): returns
-   * false then, without valid factors (a later analyze or factorize starts afresh). A factorization stopped there
-   * would have ended with more fill, and its columns before the stop are those of the complete one, so a singular
-   * column found before the stop is reported as analyze reports it. Lets a caller that compares orderings by their
-   * fill skip the rest of a factorization that is already too full (the dearest part: fill grows towards the end).
+   * {@link SparseLU.analyze} that stops as soon as the factors hold more than `maxFill` entries (nnzL + nnzU): returns
+   * false then, without valid factors; {@link SparseLU.resumeAnalysis} continues from there (a factorize or analyze
+   * starts afresh). A factorization stopped there would have ended with more fill, and its columns before the stop are
+   * those of the complete one, so a singular column found before the stop is reported as analyze reports it. Lets a
+   * caller that compares orderings by their fill skip the rest of a factorization that is already too full (the dearest
+   * part: fill grows towards the end).
    */
   analyzeWithin(a: CscMatrix, maxFill: number): true | SparseLUSingular | false {
     const n = a.n;
@@ -237,8 +242,30 @@ export class SparseLU {
     this.ui = new Int32Array(this.li.length);
     this.ux = new Float64Array(this.ui.length);
     // the scale factors just computed for the ordering are those factorize would compute again (same matrix)
-    const result = this.factorizeScaled(a, maxFill);
+    return this.finishAnalysis(this.factorizeScaled(a, maxFill));
+  }
+
+  /**
+   * Continues an analysis that {@link SparseLU.analyzeWithin} stopped, with the same matrix A, up to the new limit
+   * maxFill: the outcome and factors of an analysis that had not stopped (its columns so far are kept, the rest is
+   * computed as analyze computes it, including the retry with strict pivoting on element growth).
+   */
+  resumeAnalysis(a: CscMatrix, maxFill: number): true | SparseLUSingular | false {
+    this.requireSize(a);
+    const start = this.stoppedAt;
+    if (start < 0) throw new Error('SparseLU.resumeAnalysis: no stopped analysis to resume');
+    const tau = this.stoppedTau;
+    const r = this.pivotingPass(a, tau, maxFill, start);
+    // the growth retry of factorizeScaled when the stopped pass was its first one
+    if (r !== true || this.lastGrowth <= this.growthLimit || tau >= 1) return this.finishAnalysis(r);
+    this.stats.growthRetries++;
+    return this.finishAnalysis(this.pivotingPass(a, 1, maxFill, 0));
+  }
+
+  /** The end of an analysis: L and U shrunk to their final capacity after a successful factorization. */
+  private finishAnalysis(result: true | SparseLUSingular | false): true | SparseLUSingular | false {
     if (result === false) return false;
+    const n = this.n;
     const lnz = this.lp[n];
     const unz = this.up[n];
     const lcap = Math.ceil(1.2 * lnz) + n;
@@ -265,19 +292,21 @@ export class SparseLU {
   /** {@link SparseLU.factorize} with the scale factors already computed for A; false beyond maxFill (see analyzeWithin). */
   private factorizeScaled(a: CscMatrix, maxFill: number): true | SparseLUSingular | false {
     this.factored = false;
-    const r = this.pivotingPass(a, this.pivotThreshold, maxFill);
+    const r = this.pivotingPass(a, this.pivotThreshold, maxFill, 0);
     if (r !== true || this.lastGrowth <= this.growthLimit || this.pivotThreshold >= 1) return r;
     this.stats.growthRetries++;
-    return this.pivotingPass(a, 1, maxFill);
+    return this.pivotingPass(a, 1, maxFill, 0);
   }
 
   /**
-   * One left-looking factorization with diagonal-preference threshold `tau`; false (factors not valid, work vector
-   * zeroed) as soon as nnzL + nnzU exceeds maxFill after a column.
+   * One left-looking factorization with diagonal-preference threshold `tau` from column `start` (0, or where a pass
+   * stopped: its state is taken from the stopped* fields); false (factors not valid, work vector zeroed, the state kept
+   * in the stopped* fields) as soon as nnzL + nnzU exceeds maxFill after a column.
    */
-  private pivotingPass(a: CscMatrix, tau: number, maxFill: number): true | SparseLUSingular | false {
+  private pivotingPass(a: CscMatrix, tau: number, maxFill: number, start: number): true | SparseLUSingular | false {
     const n = this.n;
-    this.stats.factorizations++;
+    this.factored = false;
+    this.stoppedAt = -1;
     const rs = this.rowScale;
     const cs = this.colScale;
     const cp = a.colPtr;
@@ -296,19 +325,28 @@ export class SparseLU {
     const qinv = this.stepOfCol;
     const prefRow = this.prefRow;
     const prefCol = this.prefCol;
-    for (let i = 0; i < n; i++) {
-      prefRow[i] = i;
-      prefCol[i] = i;
-    }
-    pinv.fill(-1);
-    mark.fill(-1);
-    this.pruned.fill(0);
     const lpend = this.lpend;
     let lnz = 0;
     let unz = 0;
     let amax = 0;
     let umax = 0;
-    for (let k = 0; k < n; k++) {
+    if (start === 0) {
+      this.stats.factorizations++;
+      for (let i = 0; i < n; i++) {
+        prefRow[i] = i;
+        prefCol[i] = i;
+      }
+      pinv.fill(-1);
+      mark.fill(-1);
+      this.pruned.fill(0);
+    } else {
+      const state = this.stoppedState;
+      lnz = state[0];
+      unz = state[1];
+      amax = state[2];
+      umax = state[3];
+    }
+    for (let k = start; k < n; k++) {
       lp[k] = lnz;
       up[k] = unz;
       const j = q[k];
@@ -389,8 +427,17 @@ export class SparseLU {
         x[i] = 0;
       }
       lpend[k] = lnz;
-      if (lnz + unz + 2 * n > maxFill) return false;
       this.prune(k, ipiv, unz);
+      if (lnz + unz + 2 * n > maxFill) {
+        this.stoppedAt = k + 1;
+        this.stoppedTau = tau;
+        const state = this.stoppedState;
+        state[0] = lnz;
+        state[1] = unz;
+        state[2] = amax;
+        state[3] = umax;
+        return false;
+      }
     }
     lp[n] = lnz;
     up[n] = unz;

@@ -1,6 +1,6 @@
 import { DenseLocalMatrix, type LoadModel, type LocalMatrixAccumulator, type NodeModel, type ObjectModel } from '../registry/capabilities.ts';
 import { formatItemLabel } from '../core/errors.ts';
-import { zeroArray } from '../linalg/arrays.ts';
+import { zeroArray, zeroLeading } from '../linalg/arrays.ts';
 import { NumericalDifferentiationSettings } from './NumericalDifferentiationSettings.ts';
 import { hasTerm, type CompiledModel, type LocalMap, type WithTerm } from './compile.ts';
 import type { SystemState } from './SystemState.ts';
@@ -490,7 +490,7 @@ export class SystemAssembler {
       const node = constraintNodes[ci];
       const c = this.nodeJacobian;
       const n = node.nu;
-      c.fill(0, 0, node.nAE * n);
+      zeroLeading(c, node.nAE * n);
       node.ae(s, this.nodeValues, false, c);
       if (nodeFactor !== 0) addGlobalBlock(target, identity, node.aeIndex, identity, node.uIndex, node.nAE, n, c, 0, n, 1, nodeFactor);
       if (columnFactor !== 0) addGlobalBlock(target, identity, node.uIndex, identity, node.aeIndex, n, node.nAE, c, 0, 1, n, columnFactor);
@@ -567,7 +567,7 @@ export class SystemAssembler {
   /** Writes out = C_qᵀλ of one constraint object or node (its local coordinates) at s; g and c are its work arrays. */
   private constraintReaction(item: ConstraintItem, aeIndex: number, g: Float64Array, c: Float64Array, s: SystemState, out: Float64Array): void {
     const n = out.length;
-    c.fill(0, 0, item.nAE * n);
+    zeroLeading(c, item.nAE * n);
     item.ae(s, g, false, c);
     zeroArray(out);
     addReaction(c, item.nAE, n, s.lambda, aeIndex - this.model.nu, out, this.identity, 0);
@@ -631,7 +631,7 @@ export class SystemAssembler {
       const values = this.nodeValues;
       const c = this.nodeJacobian;
       const n = node.nu;
-      c.fill(0, 0, node.nAE * n);
+      zeroLeading(c, node.nAE * n);
       node.ae(s, values, useIndex2, c);
       const first = node.aeIndex - nu;
       for (let k = 0; k < node.nAE; k++) g[first + k] = values[k];
@@ -655,7 +655,7 @@ export class SystemAssembler {
       const node = constraintNodes[ci];
       const c = this.nodeJacobian;
       const n = node.nu;
-      c.fill(0, 0, node.nAE * n);
+      zeroLeading(c, node.nAE * n);
       node.ae(s, this.nodeValues, false, c);
       addReaction(c, node.nAE, n, s.lambda, node.aeIndex - nu, r, this.identity, node.uIndex);
     }

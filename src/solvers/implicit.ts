@@ -13,7 +13,7 @@ import { ResidualMagnitude } from './roundOff.ts';
 import { explainNonFinite, userHookError } from './stepDiagnosis.ts';
 import { addSystemJacobianTerms, callPreNewtonResidual } from './systemUserFunctions.ts';
 import type { MatrixAccumulator } from '../model/assembly.ts';
-import { copyArray, zeroArray } from '../linalg/arrays.ts';
+import { copyArray, copyArrayAt, zeroArray } from '../linalg/arrays.ts';
 import type { NodeModel } from '../registry/capabilities.ts';
 
 /** Generalized-α parameters from the spectral radius (Chung–Hulbert as in Arnold–Brüls), or Newmark's. */
@@ -317,7 +317,7 @@ export class ImplicitSecondOrderStepper implements TimeStepper, NewtonProblem {
     for (let i = 0; i < nu; i++) r[i] = this.massTimesA[i] - this.f[i];
     if (this.model.nAE > 0) {
       this.assembler.computeAEAndReactions(s, this.g, r, this.useIndex2);
-      r.set(this.g, nu);
+      copyArrayAt(r, this.g, nu);
     }
     if (this.nODE1 > 0) {
       // first-order rows F(x, q, u, t) − ẋ, not scaled (Exudyn's residual)

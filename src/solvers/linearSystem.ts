@@ -165,10 +165,14 @@ export class LinearSystem implements MatrixAccumulator {
   /**
    * Symbolic analysis and first factorization of a new pattern with the default solver; if that fills more than
    * fillRatioLimit·nnz(A), also with the alternative analyses in turn until one stays within that limit, keeping
-   * the one with the least fill. Later factorizations of the pattern refactorize with the kept solver.
-   * The analyses stop as soon as their fill passes the limit (SparseLU.analyzeWithin) — a factorization that fills
-   * 6× more than needed costs 10× more (perf3DRigidBodies) — so only when no analysis stays within the limit are they
-   * repeated to the end to compare their fill; the kept solver is the same either way.
+   * the one with the least fill (the earlier one of equal fills). Later factorizations of the pattern refactorize
+   * with the kept solver.
+   *
+   * The analyses stop where their fill passes a limit (SparseLU.analyzeWithin), since the work of a factorization
+   * grows faster than its fill (perf3DRigidBodies' default analysis filled 6× more than RCM's at 10× its cost): first
+   * the ratio limit; when none stays within it, they are resumed in turns with a limit growing by a quarter until one
+   * ends, and the others then only to its fill. The kept solver is that of complete analyses, except that a default
+   * analysis which would end singular beyond the fill of another one is not found singular.
    */
   private analyze(matrix: CscMatrix): true | SparseLUSingular {
     const limit = fillRatioLimit * matrix.colPtr[matrix.n];
@@ -178,24 +182,37 @@ export class LinearSystem implements MatrixAccumulator {
       this.sparseLU = lu;
       return result;
     }
+    const stopped = [lu];
     for (const options of alternativeAnalyses) {
       const candidate = new SparseLU(options);
-      if (candidate.analyzeWithin(matrix, limit) === true) {
+      const outcome = candidate.analyzeWithin(matrix, limit);
+      if (outcome === true) {
         this.sparseLU = candidate;
         return true;
       }
+      if (outcome === false) stopped.push(candidate);
     }
-    const complete = new SparseLU();
-    const completeResult = complete.analyze(matrix);
-    let best = complete;
-    if (completeResult === true) {
-      for (const options of alternativeAnalyses) {
-        const candidate = new SparseLU(options);
-        if (candidate.analyzeWithin(matrix, fill(best) - 1) === true) best = candidate;
+    let best: SparseLU | undefined;
+    let bound = limit;
+    while (best === undefined) {
+      bound = Math.ceil(1.25 * bound);
+      for (let i = 0; i < stopped.length; i++) {
+        const candidate = stopped[i];
+        // once one has ended, the later ones (in the order of the analyses) must end below its fill to be kept
+        const outcome = candidate.resumeAnalysis(matrix, best === undefined ? bound : fill(best) - 1);
+        if (outcome === true) {
+          best = candidate;
+        } else if (outcome !== false) {
+          if (candidate === lu) {
+            this.sparseLU = lu;
+            return outcome;
+          }
+          stopped.splice(i--, 1);
+        }
       }
     }
     this.sparseLU = best;
-    return completeResult;
+    return true;
   }
 
   /** Stored entries of the factors: nnz(L) + nnz(U) of the sparse LU, n² for the dense one. */

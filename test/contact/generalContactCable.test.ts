@@ -61,6 +61,32 @@ describe('GeneralContact: ANCF cables against spheres (circles)', () => {
     });
   }
 
+  it('the Jacobian writes the same entries while the cable lifts off the wheel: the sparse pattern and its analysis are kept', () => {
+    // pairs come into contact and leave it during a solve; their blocks (zeros where apart) stay in the Jacobian until a
+    // new pair of overlapping boxes appears, so that the solver keeps the pattern's symbolic analysis
+    const { mbs, contact, nodes } = cableOverWheel({ y: 0.497, mu: 0.4 });
+    mbs.assemble();
+    const model = mbs.compiled(), s = model.data.current;
+    const entries = () => {
+      const list: number[] = [];
+      contact.addODE2LhsJacobian(s, { add: (row, col, value) => { list.push(row, col, value); } }, 1, 0.01);
+      return list;
+    };
+    const force = () => { const out = new Float64Array(s.u.length); contact.addODE2Lhs(s, out, 1); return out.reduce((m, v) => Math.max(m, Math.abs(v)), 0); };
+    expect(force()).toBeGreaterThan(1);
+    const inContact = entries();
+    for (const node of nodes) s.q[model.nodes[node].qIndex + 1] += 0.004; // 1 mm above the wheel
+    expect(force()).toBe(0);
+    const apart = entries();
+    expect(apart.length).toBe(inContact.length);
+    for (let k = 0; k < apart.length; k += 3) {
+      expect(apart[k]).toBe(inContact[k]);
+      expect(apart[k + 1]).toBe(inContact[k + 1]);
+      expect(apart[k + 2] === 0).toBe(true);
+    }
+    expect(inContact.some((v, k) => k % 3 === 2 && v !== 0)).toBe(true);
+  });
+
   it('static: a cable pressed onto a fixed wheel by a load carries it by contact forces equal to the load', () => {
     // a free cable, pressed 0.5 mm into the wheel top at the start, under its weight (100 m/s²); x held at the middle node
     const { mbs, contact, nodes, elements } = cableOverWheel({ y: 0.4995, freeWheel: false, segments: 8 });

@@ -84,6 +84,22 @@ describe('TextOutputFile (rows as bytes)', () => {
     expect(writes.join('')).toBe(expected.join('\n') + '\n');
   });
 
+  it('gives a writer that takes bytes the same text as bytes', () => {
+    const texts: string[] = [];
+    const bytes: number[] = [];
+    const asText = new TextOutputFile('text.txt', { write: (text) => { texts.push(text); }, close: () => {} });
+    const asBytes = new TextOutputFile('bytes.txt', { write: (text) => { bytes.push(...new TextEncoder().encode(text)); }, writeBytes: (b) => { bytes.push(...b); }, close: () => {} });
+    for (const file of [asText, asBytes]) {
+      const random = mulberry32(22);
+      file.writeLine('#header');
+      for (let r = 0; r < 3000; r++) file.writeRow([r * 1e-3, random() - 0.5, 1e6 * random(), -1e-9 * random()], 10);
+      file.writeLine('#ω̄ = 1');
+      file.writeRow([1, 2], 10);
+      file.close();
+    }
+    expect(new TextDecoder().decode(Uint8Array.from(bytes))).toBe(texts.join(''));
+  });
+
   it('writes nothing that was buffered when discarded', () => {
     const { file, writes, closed } = memoryFile();
     file.writeRow([1, 2, 3], 10);

@@ -123,7 +123,7 @@ describe('SparseLU', () => {
     expect(lu.nnzL + lu.nnzU - big.n).toBeLessThan(1.6 * big.colPtr[big.n]);
   });
 
-  it('analyzeWithin stops beyond its fill limit and otherwise gives the factors of analyze bit for bit', () => {
+  it('analyzeWithin stops beyond its fill limit, resumeAnalysis continues, and both give the factors of analyze bit for bit', () => {
     const a = assemble(400, (s) => emitLaplacian2D(20, s));
     for (const ordering of ORDERINGS) {
       const full = new SparseLU({ ordering });
@@ -141,6 +141,16 @@ describe('SparseLU', () => {
       full.solve(b, x);
       within.solve(b, y);
       for (let i = 0; i < a.n; i++) expect(Object.is(x[i], y[i])).toBe(true);
+      // resumed in two legs (stopping again, then to the end): the factors of analyze, bit for bit
+      const resumed = new SparseLU({ ordering });
+      expect(resumed.analyzeWithin(a, Math.floor(fill / 3))).toBe(false);
+      expect(resumed.resumeAnalysis(a, Math.floor((2 * fill) / 3))).toBe(false);
+      expect(resumed.resumeAnalysis(a, Infinity)).toBe(true);
+      expect(resumed.nnzL + resumed.nnzU).toBe(fill);
+      const z = new Float64Array(a.n);
+      resumed.solve(b, z);
+      for (let i = 0; i < a.n; i++) expect(Object.is(x[i], z[i])).toBe(true);
+      expect(() => resumed.resumeAnalysis(a, Infinity)).toThrow(/no stopped analysis/);
       // a stopped analysis recovers with a full factorization on refactorize
       expect(short.refactorize(a)).toBe('repivoted');
       solveChecked(short, a, 22);
@@ -219,6 +229,16 @@ describe('SparseLU', () => {
     expect(lu.growth).toBeLessThan(10);
     solveChecked(lu, a, 5);
     expect(lu.refactorize(a)).toBe('reused');
+    // an analysis stopped in its first pass and resumed makes the same retry: the same factors
+    const resumed = new SparseLU({ ordering: 'natural' });
+    expect(resumed.analyzeWithin(a, 2 * n + 10)).toBe(false);
+    expect(resumed.resumeAnalysis(a, Infinity)).toBe(true);
+    expect(resumed.stats).toEqual({ analyses: 1, factorizations: 2, refactorizations: 0, fallbacks: 0, growthRetries: 1 });
+    const b = randomVector(n, mulberry32(6));
+    const x = new Float64Array(n), y = new Float64Array(n);
+    lu.solve(b, x);
+    resumed.solve(b, y);
+    for (let i = 0; i < n; i++) expect(Object.is(x[i], y[i])).toBe(true);
   });
 
   it('refactorize rejects a different pattern', () => {

@@ -65,6 +65,18 @@ describe('writing output files', () => {
     expect(existsSync(join(folder, 'b', 'solution.txt'))).toBe(false);
   });
 
+  it('missingFoldersAreCreatedOnEverySolve', () => {
+    // the folders are created where opening finds none (ENOENT), also when they were removed between two solves
+    const nested = join(folder, 'd', 'e');
+    const mbs = model(join(nested, 'position.txt'), join(nested, 'velocity.txt'));
+    for (let run = 0; run < 2; run++) {
+      rmSync(join(folder, 'd'), { recursive: true, force: true });
+      mbs.solveDynamic(settings(join(folder, 'd', 'f', 'solution.txt')));
+      expect(loadSensorFile(join(nested, 'velocity.txt')).data.rows).toBe(11); // t = 0 and 10 steps
+      expect(existsSync(join(folder, 'd', 'f', 'solution.txt'))).toBe(true);
+    }
+  });
+
   it('aFolderAsFileNameIsANamedError', () => {
     const dir = join(folder, 'isFolder.txt');
     mkdirSync(dir);

@@ -88,6 +88,11 @@ interface Circle {
   readonly force: Float64Array;
 }
 
+/** a[0] = a[1] = a[2] = 0. */
+function zero3(a: Float64Array): void {
+  a[0] = 0; a[1] = 0; a[2] = 0;
+}
+
 /** Run-time model of the curve–circles contact. */
 class ContactCurveCirclesModel implements Only<ObjectModel, ContactCurveCirclesModel> {
   readonly nAE = 0;
@@ -221,11 +226,14 @@ class ContactCurveCirclesModel implements Only<ObjectModel, ContactCurveCirclesM
     z[2] = -(qx * z[1] - qy * z[0]);
   }
 
-  /** True if segment j has a circle in contact (data: its index ≥ 0 and a gap < 0); returns the circle or undefined. */
-  private contactCircle(s: ItemState, j: number): Circle | undefined {
-    const d = this.dataIndex + dataPerSegment * j;
-    if (!(s.data[d + dataGap] < 0)) return undefined;
-    const index = s.data[d + dataCircle];
+  /**
+   * The circle in contact with the segment whose data start at data[d] (its stored gap < 0 and its circle index ≥ 0), or
+   * undefined. The callers step d by dataPerSegment over the segments with the data array in a local: the scan over all
+   * segments runs in every residual.
+   */
+  private contactCircle(data: Float64Array, d: number): Circle | undefined {
+    if (!(data[d + dataGap] < 0)) return undefined;
+    const index = data[d + dataCircle];
     return Number.isInteger(index) && index >= 0 ? this.circles[index] : undefined;
   }
 
@@ -235,12 +243,14 @@ class ContactCurveCirclesModel implements Only<ObjectModel, ContactCurveCirclesM
    */
   private sumForces(s: ItemState): boolean {
     if (!this.v.activeConnector) return false;
-    for (const circle of this.circles) circle.force.fill(0);
-    this.force0.fill(0);
+    // 3-vectors zeroed entry by entry (fill is a built-in call each)
+    for (const circle of this.circles) zero3(circle.force);
+    zero3(this.force0);
     this.torque0 = 0;
     let any = false;
-    for (let j = 0; j < this.segmentCount; j++) {
-      const circle = this.contactCircle(s, j);
+    const data = s.data, count = this.segmentCount;
+    for (let j = 0, d = this.dataIndex; j < count; j++, d += dataPerSegment) {
+      const circle = this.contactCircle(data, d);
       if (circle === undefined) continue;
       if (!any) this.kinematics(s);
       any = true;
@@ -337,8 +347,9 @@ class ContactCurveCirclesModel implements Only<ObjectModel, ContactCurveCirclesM
   private addContactJacobian(s: ItemState, m: Float64Array, factor: number, velocity: boolean): void {
     const { nLocal: nL, zY, inputRows: R, outputRows: O, product: P } = this;
     this.prepareJacobians(s, velocity);
-    for (let j = 0; j < this.segmentCount; j++) {
-      const circle = this.contactCircle(s, j);
+    const data = s.data, count = this.segmentCount;
+    for (let j = 0, d = this.dataIndex; j < count; j++, d += dataPerSegment) {
+      const circle = this.contactCircle(data, d);
       if (circle === undefined) continue;
       this.pairDerivatives(j, circle, velocity);
       this.pairRows(circle, velocity);
@@ -516,7 +527,7 @@ class ContactCurveCirclesModel implements Only<ObjectModel, ContactCurveCirclesM
       for (let j = 0; j < this.segmentCount; j++) {
         this.evaluatePair(j, circle, false);
         if (this.gap < gap) { gap = this.gap; normalVelocity = this.normalVelocity; }
-        if (this.v.activeConnector && this.contactCircle(s, j) === circle) force += this.normalForce * this.segmentLengths[j];
+        if (this.v.activeConnector && this.contactCircle(s.data, this.dataIndex + dataPerSegment * j) === circle) force += this.normalForce * this.segmentLengths[j];
       }
       if (isForce) values[2 * i] = force;
       else values[i] = variable === OutputVariableType.DisplacementLocal ? gap : normalVelocity;

@@ -244,7 +244,9 @@ class ContactSphereSphereModel implements Only<ObjectModel, ContactSphereSphereM
   }
 
   output(variable: OutputVariableType, s: ItemState): ArrayLike<number> | undefined {
-    this.evaluate(s);
+    // the geometry needs the positions only; Velocity the rotation terms, Force and Torque the force
+    if (variable === OutputVariableType.Force || variable === OutputVariableType.Torque) this.evaluate(s);
+    else this.kinematics(s, variable === OutputVariableType.Velocity);
     const { normal: n, gap, force: f, markers } = this.pair;
     const a = this.v.spheresRadii[0] + 0.5 * gap;
     switch (variable) {

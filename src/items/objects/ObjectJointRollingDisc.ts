@@ -91,11 +91,25 @@ class RollingDiscJointModel implements Only<ObjectModel, RollingDiscJointModel> 
     this.geometry.writeContactJacobians(this.pair, this.contactJacobians);
   }
 
-  /** Entry k of Jacobian row `row`: e_row·(column k of ∂(vC1 − vC0)/∂u), marker 0's columns negated. */
-  private jacobianEntry(row: number, k: number): number {
-    const e = this.directions[row], j = this.contactJacobians, at = 3 * k;
-    const value = e[0] * j[at] + e[1] * j[at + 1] + e[2] * j[at + 2];
-    return k < this.pair.n0 ? -value : value;
+  /**
+   * out[at[k]] += factor·c_k for the Jacobian row c of equation `row`, c_k = e_row·(column k of ∂(vC1 − vC0)/∂u) with
+   * marker 0's columns negated; at undefined: out[k] = c_k (factor 1). The direction and the loop bounds are held in
+   * locals (a store into a Float64Array may alias any other, so V8 would reload them per entry).
+   */
+  private writeJacobianRow(row: number, out: Float64Array, at: Int32Array | undefined, factor: number, offset: number): void {
+    const e = this.directions[row], e0 = e[0], e1 = e[1], e2 = e[2], j = this.contactJacobians;
+    const n0 = this.pair.n0, n = n0 + this.pair.n1;
+    if (at === undefined) {
+      for (let k = 0; k < n; k++) {
+        const value = e0 * j[3 * k] + e1 * j[3 * k + 1] + e2 * j[3 * k + 2];
+        out[offset + k] = k < n0 ? -value : value;
+      }
+      return;
+    }
+    for (let k = 0; k < n; k++) {
+      const value = e0 * j[3 * k] + e1 * j[3 * k + 1] + e2 * j[3 * k + 2];
+      out[at[k]] += (k < n0 ? -value : value) * factor;
+    }
   }
 
   /**
@@ -108,10 +122,7 @@ class RollingDiscJointModel implements Only<ObjectModel, RollingDiscJointModel> 
     if (c === undefined || !this.active) return;
     this.evaluateContactJacobians(s);
     const n = this.pair.n0 + this.pair.n1;
-    for (let r = 0; r < 3; r++) {
-      if (this.flags[r] !== 1) continue;
-      for (let k = 0; k < n; k++) c[r * n + k] = this.jacobianEntry(r, k);
-    }
+    for (let r = 0; r < 3; r++) if (this.flags[r] === 1) this.writeJacobianRow(r, c, undefined, 1, r * n);
   }
 
   /**
@@ -121,7 +132,6 @@ class RollingDiscJointModel implements Only<ObjectModel, RollingDiscJointModel> 
   aeAndReaction(s: ItemState, g: Float64Array, _useIndex2: boolean, lambda: Float64Array, first: number, r: Float64Array, ltg: Int32Array): boolean {
     this.writeEquations(s, g);
     if (!this.active) return true;
-    const n = this.pair.n0 + this.pair.n1;
     let evaluated = false;
     for (let row = 0; row < 3; row++) {
       const l = lambda[first + row];
@@ -130,7 +140,7 @@ class RollingDiscJointModel implements Only<ObjectModel, RollingDiscJointModel> 
         this.evaluateContactJacobians(s);
         evaluated = true;
       }
-      for (let k = 0; k < n; k++) r[ltg[k]] += this.jacobianEntry(row, k) * l;
+      this.writeJacobianRow(row, r, ltg, l, 0);
     }
     return true;
   }
