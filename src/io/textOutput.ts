@@ -72,9 +72,9 @@ export function formatNumberInto(out: Uint8Array, at: number, value: number, pre
           }
           out[p++] = eCode;
           out[p++] = exponent < 0 ? minusCode : plusCode;
+          // |exponent| = |precision − 1 − k| ≤ 79 here (|k| ≤ 65, precision ≤ 15): one or two digits
           const e = exponent < 0 ? -exponent : exponent;
-          if (e >= 100) out[p++] = zeroCode + Math.floor(e / 100);
-          if (e >= 10) out[p++] = zeroCode + (Math.floor(e / 10) % 10);
+          if (e >= 10) out[p++] = zeroCode + Math.floor(e / 10);
           out[p++] = zeroCode + (e % 10);
         } else if (exponent < 0) {
           out[p++] = zeroCode;
