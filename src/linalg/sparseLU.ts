@@ -291,7 +291,6 @@ export class SparseLU {
 
   /** {@link SparseLU.factorize} with the scale factors already computed for A; false beyond maxFill (see analyzeWithin). */
   private factorizeScaled(a: CscMatrix, maxFill: number): true | SparseLUSingular | false {
-    this.factored = false;
     const r = this.pivotingPass(a, this.pivotThreshold, maxFill, 0);
     if (r !== true || this.lastGrowth <= this.growthLimit || this.pivotThreshold >= 1) return r;
     this.stats.growthRetries++;

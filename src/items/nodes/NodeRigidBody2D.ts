@@ -3,7 +3,7 @@ import type { ItemState, Only } from '../../registry/capabilities.ts';
 import type { ItemLabel } from '../../core/errors.ts';
 import type { OutputVariableType } from '../../registry/enums.ts';
 import { vector } from '../../registry/parameters.ts';
-import { rigidNodeOutput, rigidNodeOutputs, sameNumber, type OrientedNode } from './rigidNodeBase.ts';
+import { rigidNodeOutput, rigidNodeOutputs, type OrientedNode } from './rigidNodeBase.ts';
 import { NodeBase } from './nodeBase.ts';
 
 const parameters = {
@@ -19,9 +19,6 @@ export class RigidBody2DNodeModel extends NodeBase implements Only<OrientedNode 
   readonly nAE = 0;
   readonly isGround = false;
   readonly positionDimension = 2;
-  /** The kinematics record: the angle φ its rotation matrix belongs to (NaN: none yet) and A. */
-  private recordAngle = Number.NaN;
-  private readonly recordRotation = new Float64Array(9);
 
   constructor(label: ItemLabel, referenceCoordinates: Float64Array, initialCoordinates: Float64Array, initialVelocities: Float64Array) {
     super(label, referenceCoordinates, initialCoordinates, initialVelocities);
@@ -51,23 +48,13 @@ export class RigidBody2DNodeModel extends NodeBase implements Only<OrientedNode 
     out[0] = 1; out[4] = 1;
   }
 
-  /** A = R_z(φ) from the kinematics record, formed once per angle φ (as the 3D nodes' records, {@link RigidNodeModel}). */
-  rotationMatrix(s: ItemState): Float64Array {
-    const phi = this.angle(s), out = this.recordRotation;
-    if (!sameNumber(phi, this.recordAngle)) {
-      const c = Math.cos(phi), sn = Math.sin(phi);
-      out[0] = c; out[1] = -sn; out[2] = 0;
-      out[3] = sn; out[4] = c; out[5] = 0;
-      out[6] = 0; out[7] = 0; out[8] = 1;
-      this.recordAngle = phi;
-    }
-    return out;
-  }
-
-  /** A = R_z(φ) (a copy of the record's). */
+  /** A = R_z(φ). */
   orientation(s: ItemState, out: Float64Array): void {
-    const a = this.rotationMatrix(s);
-    for (let k = 0; k < 9; k++) out[k] = a[k];
+    const phi = this.angle(s);
+    const c = Math.cos(phi), sn = Math.sin(phi);
+    out[0] = c; out[1] = -sn; out[2] = 0;
+    out[3] = sn; out[4] = c; out[5] = 0;
+    out[6] = 0; out[7] = 0; out[8] = 1;
   }
 
   angularVelocity(s: ItemState, out: Float64Array): void {

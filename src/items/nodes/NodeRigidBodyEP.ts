@@ -16,6 +16,7 @@ const parameters = {
 class RigidBodyEPNodeModel extends RigidNodeModel implements Only<RigidBodyNode, RigidBodyEPNodeModel> {
   readonly nAE: number;
   readonly localAngularVelocityCoordinates = false;
+  private readonly ep = new Float64Array(4);
   /** Work vector of addLeverJacobianNullDirection: x × (A − I)ᵀ f. */
   private readonly leverWork = new Float64Array(3);
 
@@ -24,20 +25,28 @@ class RigidBodyEPNodeModel extends RigidNodeModel implements Only<RigidBodyNode,
     this.nAE = addConstraint ? 1 : 0;
   }
 
+  /** Total Euler parameters p = p_ref + q (into this.ep). */
+  private eulerParameters(s: ItemState): Float64Array {
+    const p = this.ep, q = s.q, r = this.referenceCoordinates, i = this.qIndex + 3;
+    p[0] = r[3] + q[i]; p[1] = r[4] + q[i + 1]; p[2] = r[5] + q[i + 2]; p[3] = r[6] + q[i + 3];
+    return p;
+  }
+
   /** A(p) exactly in Exudyn's form (diagonal 1 − 2p_j² − 2p_k²), not orthogonal when |p| ≠ 1. */
-  protected rotationMatrixOf(p: Float64Array, out: Float64Array): void {
+  orientation(s: ItemState, out: Float64Array): void {
+    const p = this.eulerParameters(s);
     const p0 = p[0], p1 = p[1], p2 = p[2], p3 = p[3];
     out[0] = -2 * p3 * p3 - 2 * p2 * p2 + 1; out[1] = -2 * p3 * p0 + 2 * p2 * p1; out[2] = 2 * p3 * p1 + 2 * p2 * p0;
     out[3] = 2 * p3 * p0 + 2 * p2 * p1; out[4] = -2 * p3 * p3 - 2 * p1 * p1 + 1; out[5] = 2 * p3 * p2 - 2 * p1 * p0;
     out[6] = -2 * p2 * p0 + 2 * p3 * p1; out[7] = 2 * p3 * p2 + 2 * p1 * p0; out[8] = -2 * p2 * p2 - 2 * p1 * p1 + 1;
   }
 
-  protected gLocalOf(p: Float64Array, out: Float64Array): void {
-    eulerParameters2GLocalInto(out, p);
+  gLocal(s: ItemState, out: Float64Array): void {
+    eulerParameters2GLocalInto(out, this.eulerParameters(s));
   }
 
-  protected gGlobalOf(p: Float64Array, out: Float64Array): void {
-    eulerParameters2GInto(out, p);
+  gGlobal(s: ItemState, out: Float64Array): void {
+    eulerParameters2GInto(out, this.eulerParameters(s));
   }
 
   /**
@@ -47,7 +56,10 @@ class RigidBodyEPNodeModel extends RigidNodeModel implements Only<RigidBodyNode,
    * tangent directions (p·δp = 0) untouched.
    */
   override addLeverJacobianNullDirection(s: ItemState, localPosition: ArrayLike<number>, force: ArrayLike<number>, k: Float64Array, factor: number): void {
-    const p = this.rotationParameters(s), a = this.rotationMatrix(s), g = this.gLocalMatrix(s), v = this.leverWork, n = this.nu;
+    const a = this.matrixWork, g = this.gWork, v = this.leverWork, n = this.nu;
+    this.orientation(s, a);
+    eulerParameters2GLocalInto(g, this.ep);
+    const p = this.ep;
     const f0 = force[0], f1 = force[1], f2 = force[2];
     // (A − I)ᵀ f
     const b0 = a[0] * f0 + a[3] * f1 + a[6] * f2 - f0;
@@ -68,7 +80,9 @@ class RigidBodyEPNodeModel extends RigidNodeModel implements Only<RigidBodyNode,
    * rotation Jacobian G covers).
    */
   override addRotatedVectorNullDirection(s: ItemState, vLocal: ArrayLike<number>, out: Float64Array, n: number): void {
-    const p = this.rotationParameters(s), a = this.rotationMatrix(s);
+    const a = this.matrixWork;
+    this.orientation(s, a);
+    const p = this.ep;
     const scale = 2 / (p[0] * p[0] + p[1] * p[1] + p[2] * p[2] + p[3] * p[3]);
     const v0 = vLocal[0], v1 = vLocal[1], v2 = vLocal[2];
     for (let r = 0; r < 3; r++) {
@@ -97,7 +111,8 @@ class RigidBodyEPNodeModel extends RigidNodeModel implements Only<RigidBodyNode,
 
   /** α = G p̈ (Ġ ṗ = 0 identically). */
   angularAcceleration(s: ItemState, out: Float64Array): void {
-    this.multiplyRates(this.gGlobalMatrix(s), s.a, out);
+    this.gGlobal(s, this.gWork);
+    this.multiplyRates(this.gWork, s.a, out);
   }
 
   rotationOutput(s: ItemState): Float64Array {
@@ -106,7 +121,7 @@ class RigidBodyEPNodeModel extends RigidNodeModel implements Only<RigidBodyNode,
 
   /** Index 3: g = p·p − 1; index 2: g = 2 p·ṗ; ∂g/∂q = [0, 0, 0, 2p0, 2p1, 2p2, 2p3] (the position Jacobian, also for index 2). */
   ae(s: ItemState, g: Float64Array, useIndex2: boolean, c?: Float64Array): void {
-    const p = this.rotationParameters(s);
+    const p = this.eulerParameters(s);
     if (useIndex2) {
       const u = s.u, i = this.uIndex + 3;
       g[0] = 2 * p[0] * u[i] + 2 * p[1] * u[i + 1] + 2 * p[2] * u[i + 2] + 2 * p[3] * u[i + 3];

@@ -32,8 +32,8 @@ class RigidBodyQuaternionNodeModel extends BodyFixedLieGroupNode implements Only
   }
 
   /** A(P) = I + 2(p0 p̃ + p̃²)/|P|², orthogonal for every P ≠ 0. */
-  protected rotationMatrixOf(p: Float64Array, out: Float64Array): void {
-    quaternionRotationMatrixInto(out, p);
+  orientation(s: ItemState, out: Float64Array): void {
+    quaternionRotationMatrixInto(out, this.totalQuaternion(s.q));
   }
 
   /** P ← P ⊗ exp(factor·Δφ) (keeps |P|). */

@@ -89,13 +89,22 @@ export function tExpSO3InvTimesInto(out: Float64Array, o: number, x: number, y: 
  */
 class RigidBodyRotVecLGNodeModel extends BodyFixedLieGroupNode implements Only<RigidBodyNode, RigidBodyRotVecLGNodeModel> {
   private readonly work = new Float64Array(9);
+  /** The last rotation vector whose matrix was computed, and that matrix (markers on one body ask for it many times per evaluation). */
+  private readonly lastVector = new Float64Array([Number.NaN, 0, 0]);
+  private readonly lastMatrix = new Float64Array(9);
 
   constructor(label: ItemLabel, reference: Float64Array, initial: Float64Array, velocities: Float64Array) {
     super(label, 6, 3, reference, initial, velocities, rigidNodeBaseOutputs);
   }
 
-  protected rotationMatrixOf(psi: Float64Array, out: Float64Array): void {
-    rotationVectorMatrixInto(out, psi[0], psi[1], psi[2]);
+  orientation(s: ItemState, out: Float64Array): void {
+    const q = s.q, r = this.referenceCoordinates, i = this.qIndex + 3;
+    const x = r[3] + q[i], y = r[4] + q[i + 1], z = r[5] + q[i + 2], last = this.lastVector, a = this.lastMatrix;
+    if (x !== last[0] || y !== last[1] || z !== last[2]) {
+      rotationVectorMatrixInto(a, x, y, z);
+      last[0] = x; last[1] = y; last[2] = z;
+    }
+    for (let k = 0; k < 9; k++) out[k] = a[k];
   }
 
   /** ψ ← Compose(ψ_ref + ψ, factor·Δψ) − ψ_ref. */

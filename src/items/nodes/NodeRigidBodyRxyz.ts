@@ -18,11 +18,19 @@ class RigidBodyRxyzNodeModel extends RigidNodeModel implements Only<RigidBodyNod
   readonly nAE = 0;
   readonly localAngularVelocityCoordinates = false;
   override readonly hasGLocalDotTerm = true;
+  private readonly angles = new Float64Array(3);
   private readonly rates = new Float64Array(3);
   private readonly gDot = new Float64Array(9);
 
   constructor(label: ItemLabel, reference: Float64Array, initial: Float64Array, velocities: Float64Array) {
     super(label, 6, 3, reference, initial, velocities, rigidNodeOutputs);
+  }
+
+  /** Total angles θ_ref + q (into this.angles). */
+  private totalAngles(s: ItemState): Float64Array {
+    const t = this.angles, q = s.q, r = this.referenceCoordinates, i = this.qIndex + 3;
+    t[0] = r[3] + q[i]; t[1] = r[4] + q[i + 1]; t[2] = r[5] + q[i + 2];
+    return t;
   }
 
   private angleRates(s: ItemState): Float64Array {
@@ -31,16 +39,16 @@ class RigidBodyRxyzNodeModel extends RigidNodeModel implements Only<RigidBodyNod
     return w;
   }
 
-  protected rotationMatrixOf(angles: Float64Array, out: Float64Array): void {
-    rotXYZ2RotationMatrixInto(out, angles);
+  orientation(s: ItemState, out: Float64Array): void {
+    rotXYZ2RotationMatrixInto(out, this.totalAngles(s));
   }
 
-  protected gLocalOf(angles: Float64Array, out: Float64Array): void {
-    rotXYZ2GLocalInto(out, angles);
+  gLocal(s: ItemState, out: Float64Array): void {
+    rotXYZ2GLocalInto(out, this.totalAngles(s));
   }
 
-  protected gGlobalOf(angles: Float64Array, out: Float64Array): void {
-    rotXYZ2GInto(out, angles);
+  gGlobal(s: ItemState, out: Float64Array): void {
+    rotXYZ2GInto(out, this.totalAngles(s));
   }
 
   /**
@@ -48,7 +56,8 @@ class RigidBodyRxyzNodeModel extends RigidNodeModel implements Only<RigidBodyNod
    * A_x A_y e_z, and ∂g_k/∂θ_j = g_j × g_k for j < k (zero for j ≥ k), so ∂(G θ̇)/∂θ_j = g_j × Σ_{k>j} g_k θ̇_k.
    */
   angularVelocity_q(s: ItemState, out: Float64Array): void {
-    const g = this.gGlobalMatrix(s);
+    const g = this.gWork;
+    this.gGlobal(s, g);
     const w = this.angleRates(s);
     // b = Σ_{k>j} g_k θ̇_k for j = 1 (then j = 0 adds g1 θ̇1)
     let bx = g[2] * w[2], by = g[5] * w[2], bz = g[8] * w[2];
@@ -63,7 +72,7 @@ class RigidBodyRxyzNodeModel extends RigidNodeModel implements Only<RigidBodyNod
    * Gᵀm = (m0, c0 m1 + s0 m2, s1 m0 − s0 c1 m1 + c0 c1 m2).
    */
   override gTransposedVector_q(s: ItemState, m: ArrayLike<number>, out: Float64Array): void {
-    const t = this.rotationParameters(s);
+    const t = this.totalAngles(s);
     const c0 = Math.cos(t[0]), s0 = Math.sin(t[0]), c1 = Math.cos(t[1]), s1 = Math.sin(t[1]);
     out[0] = 0; out[1] = 0; out[2] = 0;
     out[3] = -s0 * m[1] + c0 * m[2]; out[4] = 0; out[5] = 0;
@@ -73,22 +82,23 @@ class RigidBodyRxyzNodeModel extends RigidNodeModel implements Only<RigidBodyNod
   /** Ġ_l θ̇. */
   override gLocalDotRates(s: ItemState, out: Float64Array): void {
     const w = this.angleRates(s);
-    rotXYZ2GLocal_tInto(this.gDot, this.rotationParameters(s), w);
+    rotXYZ2GLocal_tInto(this.gDot, this.totalAngles(s), w);
     multiply3(this.gDot, w, out);
   }
 
   /** α = G θ̈ + Ġ θ̇. */
   angularAcceleration(s: ItemState, out: Float64Array): void {
-    this.multiplyRates(this.gGlobalMatrix(s), s.a, out);
+    this.gGlobal(s, this.gWork);
+    this.multiplyRates(this.gWork, s.a, out);
     const w = this.angleRates(s);
-    rotXYZ2G_tInto(this.gDot, this.rotationParameters(s), w);
+    rotXYZ2G_tInto(this.gDot, this.totalAngles(s), w);
     const d = this.gDot;
     for (let r = 0; r < 3; r++) out[r] += d[3 * r] * w[0] + d[3 * r + 1] * w[1] + d[3 * r + 2] * w[2];
   }
 
   /** The total angles θ_ref + q themselves (no extraction from A, no wrapping). */
   rotationOutput(s: ItemState): Float64Array {
-    return this.rotationParameters(s).slice();
+    return this.totalAngles(s).slice();
   }
 }
 

@@ -18,21 +18,8 @@ export const rigidNodeOutputs: readonly OutputVariableType[] = [
   ...rigidNodeBaseOutputs, OutputVariableType.Coordinates_tt, OutputVariableType.AngularAcceleration,
 ];
 
-/**
- * True if a and b are the same number bit for bit as far as formulas can tell: equal and, for zeros, of the same sign
- * (NaN equals nothing). The test of the rigid nodes' kinematics records.
- */
-export function sameNumber(a: number, b: number): boolean {
-  return a === b && (a !== 0 || 1 / a === 1 / b);
-}
-
 /** A node with position and orientation: the kinematics a rigid-body output needs. */
 export interface OrientedNode extends FrameNodeModel {
-  /**
-   * A of the configuration s from the node's kinematics record (see {@link RigidNodeModel}): the record's own array, to
-   * read, not to write, and valid until the node is asked about another configuration.
-   */
-  rotationMatrix(s: ItemState): Float64Array;
   /** Writes the global angular acceleration α. */
   angularAcceleration(s: ItemState, out: Float64Array): void;
   /** The node's "Rotation" output (Tait–Bryan angles of A, raw angles for Rxyz, [0, 0, φ] in 2D). */
@@ -82,15 +69,6 @@ export interface RigidBodyNode extends OrientedNode {
   gLocal(s: ItemState, out: Float64Array): void;
   /** Writes the global G = ∂ω/∂θ̇, 3 × n_rot row-major. */
   gGlobal(s: ItemState, out: Float64Array): void;
-  /** G_l (3 × n_rot) from the kinematics record; read only, valid as {@link OrientedNode.rotationMatrix}. */
-  gLocalMatrix(s: ItemState): Float64Array;
-  /** G (3 × n_rot) from the kinematics record; read only, valid as {@link OrientedNode.rotationMatrix}. */
-  gGlobalMatrix(s: ItemState): Float64Array;
-  /**
-   * Identifies the configuration the kinematics record holds, read after one of the record's accessors: it changes
-   * whenever the record takes other rotation parameters, so a body can keep products of A, G_l (its mass terms) with it.
-   */
-  readonly recordVersion: number;
   /** Writes Ġ_l θ̇ (zero unless hasGLocalDotTerm). */
   gLocalDotRates(s: ItemState, out: Float64Array): void;
   /** Writes ∂(Gᵀm)/∂θ (n_rot × n_rot row-major) for a fixed global vector m. */
@@ -108,15 +86,8 @@ export interface RigidBodyNode extends OrientedNode {
  * A 3D rigid-body node: three displacement coordinates u of the reference point
  * (position p = p_ref + u, velocity u̇) followed by rotation coordinates θ with velocity
  * coordinates θ̇ (or, for Lie-group nodes, the body-fixed angular velocity ω̄).
- * Subclasses define the rotation matrix A(θ) and the matrices G = ∂ω/∂θ̇, G_l = ∂ω̄/∂θ̇ of the total rotation
- * parameters θ = θ_ref + q_rot; ObjectRigidBody builds its mass matrix and quadratic velocity terms from them.
- *
- * Kinematics record: A, G and G_l are formed at most once per configuration and kept with the total rotation
- * parameters they belong to; every request first forms θ_ref + q_rot from the state it is given and compares them with
- * the kept ones (bitwise: −0 and +0 differ, NaN never matches), and forms the record anew where they differ. The
- * record is so never stale, whatever wrote the coordinates (Newton, finite-difference perturbations, user functions,
- * another state such as the reference or start-of-step configuration), and its values are those of the formulas
- * evaluated on the spot (docs/decisions.md, "Rigid nodes' kinematics record").
+ * Subclasses define the rotation matrix A(θ) and the matrices G = ∂ω/∂θ̇, G_l = ∂ω̄/∂θ̇;
+ * ObjectRigidBody builds its mass matrix and quadratic velocity terms from them.
  */
 export abstract class RigidNodeModel extends NodeBase implements Only<RigidBodyNode, RigidNodeModel> {
   readonly isGround = false;
@@ -131,14 +102,6 @@ export abstract class RigidNodeModel extends NodeBase implements Only<RigidBodyN
   abstract readonly nAE: number;
   /** Work array of G or G_l (3 × n_rot). */
   protected readonly gWork: Float64Array;
-  /** The kinematics record: the total rotation parameters it belongs to (NaN: none yet), A, G, G_l and which of them are formed. */
-  private readonly recordParameters: Float64Array;
-  private readonly recordRotation = new Float64Array(9);
-  private readonly recordG: Float64Array;
-  private readonly recordGLocal: Float64Array;
-  private recordFormed = 0;
-  /** Counts the parameter sets the record has taken: equal counts, same record (see {@link RigidBodyNode.recordVersion}). */
-  private recordCount = 0;
   /** Work arrays of the load-Jacobian kernel: ∂(Gᵀm)/∂θ (n_rot × n_rot) and a 3×3 matrix (also for angularVelocity_q). */
   private readonly gTransposedDerivative: Float64Array;
   protected readonly matrixWork = new Float64Array(9);
@@ -156,92 +119,15 @@ export abstract class RigidNodeModel extends NodeBase implements Only<RigidBodyN
     this.nRotation = nRotation;
     this.nu = 3 + nRotation;
     this.gWork = new Float64Array(3 * nRotation);
-    this.recordParameters = new Float64Array(nq - 3).fill(Number.NaN);
-    this.recordG = new Float64Array(3 * nRotation);
-    this.recordGLocal = new Float64Array(3 * nRotation);
     this.gTransposedDerivative = new Float64Array(nRotation * nRotation);
   }
 
-  /** Writes A(θ), 9 entries row-major, for the total rotation parameters θ (n_q − 3 entries). */
-  protected abstract rotationMatrixOf(theta: Float64Array, out: Float64Array): void;
-  /** Writes G_l(θ), 3 × n_rot row-major. */
-  protected abstract gLocalOf(theta: Float64Array, out: Float64Array): void;
-  /** Writes G(θ), 3 × n_rot row-major. */
-  protected abstract gGlobalOf(theta: Float64Array, out: Float64Array): void;
-
-  /**
-   * The total rotation parameters θ_ref + q_rot of s, the key of the kinematics record: the record's own array (read
-   * only). Where they differ from the record's (bitwise), the record takes them and forgets A, G and G_l.
-   */
-  protected rotationParameters(s: ItemState): Float64Array {
-    const q = s.q, r = this.referenceCoordinates, i = this.qIndex + 3, key = this.recordParameters;
-    let changed = false;
-    for (let j = 0; j < key.length; j++) {
-      const value = r[3 + j] + q[i + j];
-      if (!sameNumber(value, key[j])) {
-        key[j] = value;
-        changed = true;
-      }
-    }
-    if (changed) {
-      this.recordFormed = 0;
-      this.recordCount++;
-    }
-    return key;
-  }
-
-  get recordVersion(): number {
-    return this.recordCount;
-  }
-
-  /** The record's A for the parameters θ of {@link RigidNodeModel.rotationParameters}, formed if it is not yet. */
-  protected recordedRotation(theta: Float64Array): Float64Array {
-    if ((this.recordFormed & 1) === 0) {
-      this.rotationMatrixOf(theta, this.recordRotation);
-      this.recordFormed |= 1;
-    }
-    return this.recordRotation;
-  }
-
-  rotationMatrix(s: ItemState): Float64Array {
-    return this.recordedRotation(this.rotationParameters(s));
-  }
-
-  gLocalMatrix(s: ItemState): Float64Array {
-    const theta = this.rotationParameters(s);
-    if ((this.recordFormed & 2) === 0) {
-      this.gLocalOf(theta, this.recordGLocal);
-      this.recordFormed |= 2;
-    }
-    return this.recordGLocal;
-  }
-
-  gGlobalMatrix(s: ItemState): Float64Array {
-    const theta = this.rotationParameters(s);
-    if ((this.recordFormed & 4) === 0) {
-      this.gGlobalOf(theta, this.recordG);
-      this.recordFormed |= 4;
-    }
-    return this.recordG;
-  }
-
-  /** Writes A(θ_ref + q_rot), 9 entries row-major (a copy of the record's). */
-  orientation(s: ItemState, out: Float64Array): void {
-    const a = this.rotationMatrix(s);
-    for (let k = 0; k < 9; k++) out[k] = a[k];
-  }
-
-  /** Writes G_l = ∂ω̄/∂θ̇, 3 × n_rot row-major (a copy of the record's). */
-  gLocal(s: ItemState, out: Float64Array): void {
-    const g = this.gLocalMatrix(s);
-    for (let k = 0; k < g.length; k++) out[k] = g[k];
-  }
-
-  /** Writes the global G = ∂ω/∂θ̇, 3 × n_rot row-major (a copy of the record's). */
-  gGlobal(s: ItemState, out: Float64Array): void {
-    const g = this.gGlobalMatrix(s);
-    for (let k = 0; k < g.length; k++) out[k] = g[k];
-  }
+  /** Writes A(θ_ref + q_rot), 9 entries row-major. */
+  abstract orientation(s: ItemState, out: Float64Array): void;
+  /** Writes G_l = ∂ω̄/∂θ̇, 3 × n_rot row-major. */
+  abstract gLocal(s: ItemState, out: Float64Array): void;
+  /** Writes the global G = ∂ω/∂θ̇, 3 × n_rot row-major. */
+  abstract gGlobal(s: ItemState, out: Float64Array): void;
   /** The node's Rotation output. */
   abstract rotationOutput(s: ItemState): Float64Array;
   /** Writes the global angular acceleration. */
@@ -282,7 +168,8 @@ export abstract class RigidNodeModel extends NodeBase implements Only<RigidBodyN
 
   /** [0 | G] (global G), 3 × n_u. */
   rotationJacobian(s: ItemState, out: Float64Array): void {
-    const n = this.nu, nr = this.nRotation, g = this.gGlobalMatrix(s);
+    const n = this.nu, nr = this.nRotation, g = this.gWork;
+    this.gGlobal(s, g);
     for (let r = 0; r < 3; r++) {
       out[r * n] = 0; out[r * n + 1] = 0; out[r * n + 2] = 0;
       for (let j = 0; j < nr; j++) out[r * n + 3 + j] = g[r * nr + j];
@@ -296,7 +183,8 @@ export abstract class RigidNodeModel extends NodeBase implements Only<RigidBodyN
    * Nodes with other rotation coordinates (EP, Rxyz) override it.
    */
   gTransposedVector_q(s: ItemState, m: ArrayLike<number>, out: Float64Array): void {
-    const a = this.rotationMatrix(s);
+    const a = this.matrixWork;
+    this.orientation(s, a);
     const x = a[0] * m[0] + a[3] * m[1] + a[6] * m[2];
     const y = a[1] * m[0] + a[4] * m[1] + a[7] * m[2];
     const z = a[2] * m[0] + a[5] * m[1] + a[8] * m[2];
@@ -320,7 +208,8 @@ export abstract class RigidNodeModel extends NodeBase implements Only<RigidBodyN
    * coordinates ω̄ (quaternion, RotVecLG): ω = A ω̄, so ∂ω/∂Ω_k = A (e_k × ω̄), i.e. the rotation block is −A ω̄̃.
    */
   protected bodyFixedIncrementAngularVelocity_q(s: ItemState, out: Float64Array): void {
-    const a = this.rotationMatrix(s), n = this.nu, i = this.uIndex + 3;
+    const a = this.matrixWork, n = this.nu, i = this.uIndex + 3;
+    this.orientation(s, a);
     const x = s.u[i], y = s.u[i + 1], z = s.u[i + 2];
     for (let r = 0; r < 3; r++) {
       const a0 = a[3 * r], a1 = a[3 * r + 1], a2 = a[3 * r + 2];
@@ -333,12 +222,14 @@ export abstract class RigidNodeModel extends NodeBase implements Only<RigidBodyN
 
   /** ω̄ = G_l θ̇. */
   angularVelocityLocal(s: ItemState, out: Float64Array): void {
-    this.multiplyRates(this.gLocalMatrix(s), s.u, out);
+    this.gLocal(s, this.gWork);
+    this.multiplyRates(this.gWork, s.u, out);
   }
 
   /** ω = G θ̇. */
   angularVelocity(s: ItemState, out: Float64Array): void {
-    this.multiplyRates(this.gGlobalMatrix(s), s.u, out);
+    this.gGlobal(s, this.gWork);
+    this.multiplyRates(this.gWork, s.u, out);
   }
 
   /** out = g · x_rot, where x_rot are the node's rotation entries of a velocity-sized array (u or a). */
@@ -373,14 +264,12 @@ export abstract class BodyFixedLieGroupNode extends RigidNodeModel {
   /** Writes the rates of the rotation parameters at q[i…] for ω̄ = u[j …] into out[i…] (global arrays). */
   protected abstract rotationParameterRates(q: Float64Array, i: number, u: Float64Array, j: number, out: Float64Array): void;
 
-  protected gLocalOf(_theta: Float64Array, out: Float64Array): void {
+  gLocal(_s: ItemState, out: Float64Array): void {
     out[0] = 1; out[1] = 0; out[2] = 0; out[3] = 0; out[4] = 1; out[5] = 0; out[6] = 0; out[7] = 0; out[8] = 1;
   }
 
-  /** G = A (the record's, formed once). */
-  protected gGlobalOf(theta: Float64Array, out: Float64Array): void {
-    const a = this.recordedRotation(theta);
-    for (let k = 0; k < 9; k++) out[k] = a[k];
+  gGlobal(s: ItemState, out: Float64Array): void {
+    this.orientation(s, out);
   }
 
   override angularVelocityLocal(s: ItemState, out: Float64Array): void {
@@ -395,7 +284,8 @@ export abstract class BodyFixedLieGroupNode extends RigidNodeModel {
 
   /** α = A ω̄̇. */
   angularAcceleration(s: ItemState, out: Float64Array): void {
-    this.multiplyRates(this.rotationMatrix(s), s.a, out);
+    this.orientation(s, this.gWork);
+    this.multiplyRates(this.gWork, s.a, out);
   }
 
   rotationOutput(s: ItemState): Float64Array {

@@ -45,14 +45,10 @@ class RigidBodyModel extends RigidBodyBase<RigidNodeModel> implements Only<Objec
   /** With a COM offset the mass-proportional force turns with the body (Q_θ = Gᵀ((Aχ) × m b)). */
   readonly massProportionalForceDependsOnCoordinates: boolean;
   private nRot = 0;
-  /** G_l of the node's kinematics record, as the gyroscopic terms last read it (the record's array, read only). */
-  private gl: Float64Array = new Float64Array(0);
+  private gl = new Float64Array(0);
   /** Work array: G_lᵀJ (n_rot × 3) or skew(v)·G_l (3 × n_rot). */
   private jg = new Float64Array(0);
   private coupling = new Float64Array(0);
-  /** A·skew(−mχ)·G_l, the COM coupling of the mass terms, for the node's record version comVersion (−1: none). */
-  private comCoupling = new Float64Array(0);
-  private comVersion = -1;
   private readonly omega = new Float64Array(3);
   private readonly jOmega = new Float64Array(3);
   private readonly gyro = new Float64Array(3);
@@ -75,11 +71,12 @@ class RigidBodyModel extends RigidBodyBase<RigidNodeModel> implements Only<Objec
   private readonly gyroBlock = new Float64Array(16);
   private readonly unitParameter = new Float64Array(4);
   private readonly angleWork = new Float64Array(7);
-  /** Work arrays of the load-Jacobian kernel: moment m, lever A x, Gᵀ(Ax) and Gᵀf. */
+  /** Work arrays of the load-Jacobian kernel: moment m, lever A x, Gᵀ(Ax), Gᵀf and G. */
   private readonly loadMoment = new Float64Array(3);
   private readonly loadLever = new Float64Array(3);
   private loadGLever = new Float64Array(0);
   private loadGForce = new Float64Array(0);
+  private loadG = new Float64Array(0);
 
   constructor(label: ItemLabel, nodeNumber: number, private readonly mass: number, inertia6: ArrayLike<number>, com: ArrayLike<number>) {
     super(label, nodeNumber);
@@ -99,12 +96,12 @@ class RigidBodyModel extends RigidBodyBase<RigidNodeModel> implements Only<Objec
 
   protected allocate(): void {
     this.nRot = this.node.nRotation;
+    this.gl = new Float64Array(3 * this.nRot);
     this.jg = new Float64Array(3 * this.nRot);
     this.coupling = new Float64Array(3 * this.nRot);
-    this.comCoupling = new Float64Array(3 * this.nRot);
-    this.comVersion = -1;
     this.loadGLever = new Float64Array(this.nRot);
     this.loadGForce = new Float64Array(this.nRot);
+    this.loadG = new Float64Array(3 * this.nRot);
     this.hasConstantMassMatrix = this.node.localAngularVelocityCoordinates && !this.hasCom;
     const type = this.node.label.typeName;
     // An isotropic inertia on Euler parameters has no gyroscopic force (ω̄ × jω̄ = 0; ode2Lhs is round-off): numerical, as before.
@@ -115,10 +112,10 @@ class RigidBodyModel extends RigidBodyBase<RigidNodeModel> implements Only<Objec
     this.ode2Lhs_u = this.gyroscopicForm === undefined ? undefined : this.gyroscopicJacobian_u;
   }
 
-  /** G_l (the node's record) into gl, ω̄ = G_l θ̇ into omega, J ω̄ into jOmega and ω̄ × J ω̄ into out; returns G_l. */
-  private bodyGyroscopicForce(s: ItemState, out: Float64Array): Float64Array {
-    const nr = this.nRot, g = this.node.gLocalMatrix(s), J = this.inertia, w = this.omega, jw = this.jOmega;
-    this.gl = g;
+  /** G_l (node.gLocal) into gl, ω̄ = G_l θ̇ into omega, J ω̄ into jOmega and ω̄ × J ω̄ into out. */
+  private bodyGyroscopicForce(s: ItemState, out: Float64Array): void {
+    const nr = this.nRot, g = this.gl, J = this.inertia, w = this.omega, jw = this.jOmega;
+    this.node.gLocal(s, g);
     const u = s.u, o = this.node.uIndex + 3;
     for (let r = 0; r < 3; r++) {
       let sum = 0;
@@ -131,7 +128,6 @@ class RigidBodyModel extends RigidBodyBase<RigidNodeModel> implements Only<Objec
     out[0] = w[1] * jw[2] - w[2] * jw[1];
     out[1] = w[2] * jw[0] - w[0] * jw[2];
     out[2] = w[0] * jw[1] - w[1] * jw[0];
-    return g;
   }
 
   /**
@@ -235,9 +231,9 @@ class RigidBodyModel extends RigidBodyBase<RigidNodeModel> implements Only<Objec
     target.addBlock(3, 3, nr, nr, this.gyroBlock, 0, nr, factor);
   }
 
-  /** c = A · (skew(v) · G_l) (3 × n_rot, in Exudyn's order of products). */
-  private couplingMatrixInto(c: Float64Array, v: ArrayLike<number>, a: Float64Array, g: Float64Array): Float64Array {
-    const nr = this.nRot, sg = this.jg;
+  /** coupling = A · (skew(v) · G_l) (3 × n_rot, in Exudyn's order of products), with gl and rotation already evaluated. */
+  private couplingMatrix(v: ArrayLike<number>): Float64Array {
+    const nr = this.nRot, g = this.gl, sg = this.jg, c = this.coupling, a = this.rotation;
     const x = v[0], y = v[1], z = v[2];
     for (let j = 0; j < nr; j++) {
       const g0 = g[j], g1 = g[nr + j], g2 = g[2 * nr + j];
@@ -251,23 +247,15 @@ class RigidBodyModel extends RigidBodyBase<RigidNodeModel> implements Only<Objec
     return c;
   }
 
-  /** The COM coupling A·skew(−mχ)·G_l of the configuration s, formed once per record version of the node. */
-  private massComCoupling(s: ItemState): Float64Array {
-    const node = this.node, a = node.rotationMatrix(s), g = node.gLocalMatrix(s);
-    if (this.comVersion !== node.recordVersion) {
-      this.couplingMatrixInto(this.comCoupling, this.massCom, a, g);
-      this.comVersion = node.recordVersion;
-    }
-    return this.comCoupling;
-  }
-
   massMatrix(s: ItemState, acc: LocalMatrixAccumulator): void {
     const m = this.localMatrix;
     zeroArray(m);
-    const n = this.nLocalU, nr = this.nRot, g = this.node.gLocalMatrix(s), jg = this.jg, J = this.inertia;
+    const n = this.nLocalU, nr = this.nRot, g = this.gl, jg = this.jg, J = this.inertia;
     m[0] += this.mass; m[n + 1] += this.mass; m[2 * n + 2] += this.mass;
+    this.node.gLocal(s, g);
     if (this.hasCom) {
-      const c = this.massComCoupling(s);
+      this.node.orientation(s, this.rotation);
+      const c = this.couplingMatrix(this.massCom);
       for (let r = 0; r < 3; r++) {
         for (let j = 0; j < nr; j++) {
           m[r * n + 3 + j] += c[r * nr + j];
@@ -294,10 +282,12 @@ class RigidBodyModel extends RigidBodyBase<RigidNodeModel> implements Only<Objec
    * with the local matrix; its zero entries add nothing). The same values as through massMatrix to the last bit.
    */
   massMatrixProduct(s: ItemState, a: Float64Array, ltg: Int32Array, out: Float64Array): void {
-    const nr = this.nRot, g = this.node.gLocalMatrix(s), jg = this.jg, J = this.inertia, mass = this.mass;
+    const nr = this.nRot, g = this.gl, jg = this.jg, J = this.inertia, mass = this.mass;
+    this.node.gLocal(s, g);
     const a0 = a[ltg[0]], a1 = a[ltg[1]], a2 = a[ltg[2]];
-    const c = this.hasCom ? this.massComCoupling(s) : this.comCoupling;
     if (this.hasCom) {
+      this.node.orientation(s, this.rotation);
+      const c = this.couplingMatrix(this.massCom);
       for (let r = 0; r < 3; r++) {
         let sum = mass * a[ltg[r]];
         for (let j = 0; j < nr; j++) sum += c[r * nr + j] * a[ltg[3 + j]];
@@ -314,6 +304,7 @@ class RigidBodyModel extends RigidBodyBase<RigidNodeModel> implements Only<Objec
       jg[3 * i + 1] = g0 * J[1] + g1 * J[4] + g2 * J[7];
       jg[3 * i + 2] = g0 * J[2] + g1 * J[5] + g2 * J[8];
     }
+    const c = this.coupling;
     for (let i = 0; i < nr; i++) {
       let sum = 0;
       if (this.hasCom) sum = c[i] * a0 + c[nr + i] * a1 + c[2 * nr + i] * a2;
@@ -328,8 +319,8 @@ class RigidBodyModel extends RigidBodyBase<RigidNodeModel> implements Only<Objec
    * LHS_u = A [ω̄ × (U × ω̄) + U × (Ġ_l θ̇)] with U = −m χ, only for χ ≠ 0.
    */
   ode2Lhs(s: ItemState, f: Float64Array): void {
-    const nr = this.nRot, J = this.inertia, w = this.omega, gyro = this.gyro;
-    const g = this.bodyGyroscopicForce(s, gyro);
+    const nr = this.nRot, g = this.gl, J = this.inertia, w = this.omega, gyro = this.gyro;
+    this.bodyGyroscopicForce(s, gyro);
     const gd = this.gDotRates;
     const dotTerm = this.node.hasGLocalDotTerm;
     if (dotTerm) {
@@ -358,7 +349,8 @@ class RigidBodyModel extends RigidBodyBase<RigidNodeModel> implements Only<Objec
       t[1] += U[2] * gd[0] - U[0] * gd[2];
       t[2] += U[0] * gd[1] - U[1] * gd[0];
     }
-    const a = this.node.rotationMatrix(s);
+    const a = this.rotation;
+    this.node.orientation(s, a);
     f[0] += a[0] * t[0] + a[1] * t[1] + a[2] * t[2];
     f[1] += a[3] * t[0] + a[4] * t[1] + a[5] * t[2];
     f[2] += a[6] * t[0] + a[7] * t[1] + a[8] * t[2];
@@ -373,9 +365,11 @@ class RigidBodyModel extends RigidBodyBase<RigidNodeModel> implements Only<Objec
       out[0] = 1; out[n + 1] = 1; out[2 * n + 2] = 1;
       return;
     }
+    this.node.gLocal(s, this.gl);
+    this.node.orientation(s, this.rotation);
     const x = this.w1;
     x[0] = -localPosition[0]; x[1] = -localPosition[1]; x[2] = -localPosition[2];
-    const c = this.couplingMatrixInto(this.coupling, x, this.node.rotationMatrix(s), this.node.gLocalMatrix(s));
+    const c = this.couplingMatrix(x);
     for (let r = 0; r < 3; r++) {
       out[r * n] = 0; out[r * n + 1] = 0; out[r * n + 2] = 0;
       out[r * n + r] = 1;
@@ -396,14 +390,17 @@ class RigidBodyModel extends RigidBodyBase<RigidNodeModel> implements Only<Objec
     const lever = force !== undefined && !(localPosition[0] === 0 && localPosition[1] === 0 && localPosition[2] === 0);
     const ax = this.loadLever;
     if (lever) {
-      mat3MulVecInto(ax, this.node.rotationMatrix(s), localPosition);
+      const a = this.rotation;
+      this.node.orientation(s, a);
+      mat3MulVecInto(ax, a, localPosition);
       m[0] += ax[1] * force[2] - ax[2] * force[1];
       m[1] += ax[2] * force[0] - ax[0] * force[2];
       m[2] += ax[0] * force[1] - ax[1] * force[0];
     }
     this.node.jacobianTransposedVector_q(s, undefined, m, k, factor);
     if (!lever) return;
-    const n = this.nLocalU, nr = this.nRot, g = this.node.gGlobalMatrix(s), gx = this.loadGLever, gf = this.loadGForce;
+    const n = this.nLocalU, nr = this.nRot, g = this.loadG, gx = this.loadGLever, gf = this.loadGForce;
+    this.node.gGlobal(s, g);
     const fx = force[0] * ax[0] + force[1] * ax[1] + force[2] * ax[2];
     for (let j = 0; j < nr; j++) {
       gx[j] = g[j] * ax[0] + g[nr + j] * ax[1] + g[2 * nr + j] * ax[2];
@@ -429,7 +426,9 @@ class RigidBodyModel extends RigidBodyBase<RigidNodeModel> implements Only<Objec
     f[0] += m * loadPerMass[0]; f[1] += m * loadPerMass[1]; f[2] += m * loadPerMass[2];
     if (!this.hasCom) return;
     const nr = this.nRot;
-    const c = this.massComCoupling(s);
+    this.node.gLocal(s, this.gl);
+    this.node.orientation(s, this.rotation);
+    const c = this.couplingMatrix(this.massCom);
     for (let j = 0; j < nr; j++) f[3 + j] += c[j] * loadPerMass[0] + c[nr + j] * loadPerMass[1] + c[2 * nr + j] * loadPerMass[2];
   }
 

@@ -37,8 +37,8 @@ class RigidBody2DModel extends RigidBodyBase<RigidBody2DNodeModel> implements On
     this.hasConstantMassMatrix = !this.hasCom;
     if (this.hasCom) {
       this.ode2Lhs = (s, f) => {
-        const a = this.node.rotationMatrix(s);
-        const c = a[0], sn = a[3];
+        const phi = this.node.angle(s);
+        const c = Math.cos(phi), sn = Math.sin(phi);
         const omega = s.u[this.node.uIndex + 2];
         const factor = -(this.mass * (omega * omega));
         f[0] += factor * (c * this.cx - sn * this.cy);
@@ -59,8 +59,8 @@ class RigidBody2DModel extends RigidBodyBase<RigidBody2DNodeModel> implements On
   /** b = m A₂ [−cy, cx] (zero without COM offset). */
   private couplingVector(s: ItemState, out: Float64Array): void {
     if (!this.hasCom) { out[0] = 0; out[1] = 0; return; }
-    const a = this.node.rotationMatrix(s);
-    const c = a[0], sn = a[3];
+    const phi = this.node.angle(s);
+    const c = Math.cos(phi), sn = Math.sin(phi);
     out[0] = this.mass * (c * -this.cy - sn * this.cx);
     out[1] = this.mass * (sn * -this.cy + c * this.cx);
   }
@@ -80,8 +80,8 @@ class RigidBody2DModel extends RigidBodyBase<RigidBody2DNodeModel> implements On
 
   /** [[1, 0, −sin φ x0 − cos φ x1], [0, 1, cos φ x0 − sin φ x1], [0, 0, 0]]. */
   positionJacobian(s: ItemState, localPosition: ArrayLike<number>, out: Float64Array): void {
-    const a = this.node.rotationMatrix(s);
-    const c = a[0], sn = a[3];
+    const phi = this.node.angle(s);
+    const c = Math.cos(phi), sn = Math.sin(phi);
     const x0 = localPosition[0], x1 = localPosition[1];
     out[0] = 1; out[1] = 0; out[2] = -sn * x0 - c * x1;
     out[3] = 0; out[4] = 1; out[5] = c * x0 - sn * x1;
@@ -95,8 +95,8 @@ class RigidBody2DModel extends RigidBodyBase<RigidBody2DNodeModel> implements On
    */
   jacobianTransposedVector_q(s: ItemState, localPosition: ArrayLike<number>, force: ArrayLike<number> | undefined, _torque: ArrayLike<number> | undefined, k: Float64Array, factor: number): void {
     if (force === undefined) return;
-    const a = this.node.rotationMatrix(s);
-    const c = a[0], sn = a[3];
+    const phi = this.node.angle(s);
+    const c = Math.cos(phi), sn = Math.sin(phi);
     const x0 = localPosition[0], x1 = localPosition[1];
     k[8] -= factor * (force[0] * (c * x0 - sn * x1) + force[1] * (sn * x0 + c * x1));
   }

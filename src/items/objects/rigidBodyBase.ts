@@ -31,7 +31,8 @@ export abstract class RigidFrameKinematics<N extends OrientedNode> {
       this.node.position(s, out);
       return;
     }
-    const a = this.node.rotationMatrix(s);
+    const a = this.rotation;
+    this.node.orientation(s, a);
     this.node.position(s, out);
     out[0] += a[0] * x0 + a[1] * x1 + a[2] * x2;
     out[1] += a[3] * x0 + a[4] * x1 + a[5] * x2;
@@ -56,7 +57,8 @@ export abstract class RigidFrameKinematics<N extends OrientedNode> {
     const w = this.w0;
     this.node.angularVelocityLocal(s, w);
     cross3Into(w, w, localPosition);
-    mat3MulVecInto(w, this.node.rotationMatrix(s), w);
+    this.node.orientation(s, this.rotation);
+    mat3MulVecInto(w, this.rotation, w);
     this.node.velocity(s, out);
     out[0] += w[0]; out[1] += w[1]; out[2] += w[2];
   }
@@ -87,8 +89,9 @@ export abstract class RigidFrameKinematics<N extends OrientedNode> {
    */
   protected pointVelocity_q(s: ItemState, localPosition: ArrayLike<number>, out: Float64Array, work: Float64Array, rotationWork: Float64Array, angularVelocity_q: (s: ItemState, out: Float64Array) => void): void {
     const node = this.node, n = node.nu;
-    const r = this.w0, omega = this.w1;
-    mat3MulVecInto(r, node.rotationMatrix(s), localPosition);
+    const r = this.w0, omega = this.w1, a = this.rotation;
+    node.orientation(s, a);
+    mat3MulVecInto(r, a, localPosition);
     node.angularVelocity(s, omega);
     angularVelocity_q(s, work);
     node.rotationJacobian(s, rotationWork);
