@@ -39,6 +39,18 @@ export interface ContactKernel {
   recordActiveContacts(active: ActiveContacts): void;
 }
 
+/** Stores the pair (a, b) as pair number `count` of a list of pairs; returns the list, grown (doubled) if it was full. */
+export function withPair(pairs: Int32Array<ArrayBuffer>, count: number, a: number, b: number): Int32Array<ArrayBuffer> {
+  let list = pairs;
+  if (2 * count + 2 > list.length) {
+    list = new Int32Array(Math.max(4, 2 * list.length));
+    list.set(pairs);
+  }
+  list[2 * count] = a;
+  list[2 * count + 1] = b;
+  return list;
+}
+
 /** The pairs of items in contact at the last update, by global contact index, with the contacts of each item on demand. */
 export class ActiveContacts {
   private pairs = new Int32Array(64);
@@ -56,14 +68,7 @@ export class ActiveContacts {
 
   /** Records that items a and b (global contact indices) are in contact. */
   add(a: number, b: number): void {
-    if (2 * this.count + 2 > this.pairs.length) {
-      const grown = new Int32Array(2 * this.pairs.length);
-      grown.set(this.pairs);
-      this.pairs = grown;
-    }
-    this.pairs[2 * this.count] = a;
-    this.pairs[2 * this.count + 1] = b;
-    this.count++;
+    this.pairs = withPair(this.pairs, this.count++, a, b);
   }
 
   /** Number of pairs in contact. */

@@ -1,6 +1,6 @@
 import type { GlobalMatrixAccumulator, ItemState } from '../registry/capabilities.ts';
 import type { GeneralContactSettings } from './contactSettings.ts';
-import type { ActiveContacts, ContactKernel } from './contactKernel.ts';
+import { withPair, type ActiveContacts, type ContactKernel } from './contactKernel.ts';
 import type { ContactSpheres } from './contactSpheres.ts';
 import type { ContactANCFCables } from './contactANCFCables.ts';
 import type { SearchGrid } from './searchGrid.ts';
@@ -147,14 +147,7 @@ export class SphereCableContact implements ContactKernel {
     this.heldCount = 0;
     this.heldSpheres = this.spheres.count;
     this.candidates((i, j) => {
-      if (2 * this.heldCount === this.heldPairs.length) {
-        const grown = new Int32Array(2 * this.heldPairs.length);
-        grown.set(this.heldPairs);
-        this.heldPairs = grown;
-      }
-      this.heldPairs[2 * this.heldCount] = i;
-      this.heldPairs[2 * this.heldCount + 1] = j;
-      this.heldCount++;
+      this.heldPairs = withPair(this.heldPairs, this.heldCount++, i, j);
       start[i + 1]++;
     });
     for (let i = 0; i < count; i++) start[i + 1] += start[i];

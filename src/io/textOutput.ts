@@ -48,21 +48,16 @@ export function formatNumberInto(out: Uint8Array, at: number, value: number, pre
         // the digits of n < 10¹⁵ without trailing zeros, least significant first, from two parts below 2³¹ (exact as
         // 32-bit integers: their divisions by 10 are integer operations)
         const high = Math.floor(n / 1e8) | 0;
-        let low = (n - high * 1e8) | 0;
+        let part = (n - high * 1e8) | 0;
         let count = 0;
         let trailing = true;
-        for (let i = 0; i < 8 && (low > 0 || high > 0); i++) {
-          const next = (low / 10) | 0;
-          const digit = low - next * 10;
-          low = next;
-          if (trailing && digit === 0) continue;
-          trailing = false;
-          digitScratch[count++] = digit;
-        }
-        for (let rest = high; rest > 0;) {
-          const next = (rest / 10) | 0;
-          const digit = rest - next * 10;
-          rest = next;
+        for (let place = 0; ; place++) {
+          // the low part's 8 places (zeros before a nonzero high part), then the high part's digits
+          if (place === 8) part = high;
+          if (part === 0 && (place >= 8 || high === 0)) break;
+          const next = (part / 10) | 0;
+          const digit = part - next * 10;
+          part = next;
           if (trailing && digit === 0) continue;
           trailing = false;
           digitScratch[count++] = digit;
@@ -77,9 +72,9 @@ export function formatNumberInto(out: Uint8Array, at: number, value: number, pre
           }
           out[p++] = eCode;
           out[p++] = exponent < 0 ? minusCode : plusCode;
+          // |exponent| = |precision − 1 − k| ≤ 79 here (|k| ≤ 65, precision ≤ 15): one or two digits
           const e = exponent < 0 ? -exponent : exponent;
-          if (e >= 100) out[p++] = zeroCode + Math.floor(e / 100);
-          if (e >= 10) out[p++] = zeroCode + (Math.floor(e / 10) % 10);
+          if (e >= 10) out[p++] = zeroCode + Math.floor(e / 10);
           out[p++] = zeroCode + (e % 10);
         } else if (exponent < 0) {
           out[p++] = zeroCode;

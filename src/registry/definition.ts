@@ -249,22 +249,56 @@ function normalizedName(name: string): string {
 }
 
 /**
+ * A category's capability names ({@link knownMembers}) indexed for {@link misspelledCapability}: the names, the first
+ * capability (in the order of the names) of each normalized name ({@link normalizedName}), and per length the indices
+ * of the normalized names of 6 characters or more, so that a member name is compared only with the capabilities one edit
+ * can reach (at most one character longer or shorter) instead of with all of them.
+ */
+interface CapabilityIndex {
+  readonly known: readonly string[];
+  readonly names: ReadonlySet<string>;
+  readonly normalized: readonly string[];
+  readonly firstOfNormalized: ReadonlyMap<string, number>;
+  readonly byLength: ReadonlyMap<number, readonly number[]>;
+}
+
+/** The {@link CapabilityIndex} of a category's capability names. */
+function capabilityIndex(known: readonly string[]): CapabilityIndex {
+  const normalized = known.map(normalizedName);
+  const firstOfNormalized = new Map<string, number>();
+  const byLength = new Map<number, number[]>();
+  normalized.forEach((other, k) => {
+    if (!firstOfNormalized.has(other)) firstOfNormalized.set(other, k);
+    if (other.length < 6) return;
+    let bucket = byLength.get(other.length);
+    if (bucket === undefined) byLength.set(other.length, bucket = []);
+    bucket.push(k);
+  });
+  return { known, names: new Set(known), normalized, firstOfNormalized, byLength };
+}
+
+/**
  * The capability that `name` misspells, if any: not a member of the category's interfaces, but equal to one of them up to
  * case and underscores, or (names of 6 characters or more) one character inserted, deleted or replaced away from one
  * inside the name (`massMatrx`); a name that only extends or shortens one at its end (`outputs`, `rotationJacobian0`,
- * `nLocal`) is a helper, not a misspelling.
+ * `nLocal`) is a helper, not a misspelling. Of several such capabilities, the first in the order of the names.
  */
-function misspelledCapability(name: string, known: readonly string[], knownNormalized: readonly string[]): string | undefined {
-  if (known.includes(name)) return undefined;
+function misspelledCapability(name: string, index: CapabilityIndex): string | undefined {
+  if (index.names.has(name)) return undefined;
   const normalized = normalizedName(name);
-  for (let k = 0; k < known.length; k++) {
-    const other = knownNormalized[k];
-    if (other === normalized) return known[k];
-    // one edit changes the length by at most one: no comparison needed for the rest
-    if (normalized.length < 6 || other.length < 6 || Math.abs(normalized.length - other.length) > 1 || normalized.startsWith(other) || other.startsWith(normalized)) continue;
-    if (oneEditApart(normalized, other)) return known[k];
+  let first = index.firstOfNormalized.get(normalized) ?? index.known.length;
+  if (normalized.length >= 6) {
+    // one edit changes the length by at most one: no comparison needed with the others
+    for (let length = normalized.length - 1; length <= normalized.length + 1; length++) {
+      for (const k of index.byLength.get(length) ?? []) {
+        if (k >= first) break;
+        const other = index.normalized[k];
+        if (normalized.startsWith(other) || other.startsWith(normalized)) continue;
+        if (oneEditApart(normalized, other)) first = k;
+      }
+    }
   }
-  return undefined;
+  return first < index.known.length ? index.known[first] : undefined;
 }
 
 /**
@@ -280,8 +314,8 @@ function oneEditApart(a: string, b: string): boolean {
   return shorter.slice(i + skip) === longer.slice(i + 1);
 }
 
-/** {@link knownMembers} normalized ({@link normalizedName}), per category, computed on first use. */
-const knownMembersNormalized = new Map<ItemCategory, readonly string[]>();
+/** {@link knownMembers} indexed ({@link capabilityIndex}), per category, computed on first use. */
+const knownMembersIndex = new Map<ItemCategory, CapabilityIndex>();
 
 /**
  * Checks a freshly created item model against the member names of its category's model interfaces and throws a
@@ -293,9 +327,8 @@ const knownMembersNormalized = new Map<ItemCategory, readonly string[]>();
 export function checkItemModel(category: ItemCategory, model: object, label: ItemLabel): void {
   const prototype = Object.getPrototypeOf(model) as object | null;
   if (prototype !== null && checkedPrototypes.has(prototype)) return;
-  const known = knownMembers[category];
-  let knownNormalized = knownMembersNormalized.get(category);
-  if (knownNormalized === undefined) knownMembersNormalized.set(category, knownNormalized = known.map(normalizedName));
+  let index = knownMembersIndex.get(category);
+  if (index === undefined) knownMembersIndex.set(category, index = capabilityIndex(knownMembers[category]));
   let accepted = acceptedMemberNames.get(category);
   if (accepted === undefined) acceptedMemberNames.set(category, accepted = new Set());
   for (let level: object | null = model; level !== null && level !== Object.prototype; level = Object.getPrototypeOf(level) as object | null) {
@@ -306,7 +339,7 @@ export function checkItemModel(category: ItemCategory, model: object, label: Ite
         itemError(label, undefined, `the item model defines '${name}', a capability of an earlier item contract that is never called; its term is written by ${replacement}`);
       }
       if (accepted.has(name)) continue;
-      const capability = misspelledCapability(name, known, knownNormalized);
+      const capability = misspelledCapability(name, index);
       if (capability !== undefined) {
         itemError(label, undefined, `the item model defines '${name}', which is not a capability of ${category} models (did you mean '${capability}'?); a misspelled capability would never be called`);
       }
