@@ -1,8 +1,6 @@
-import {
-  SystemContainer, SimulationSettings, OutputVariableType, NodePoint, NodePointGround, MassPoint,
-  MarkerNodeCoordinate, CoordinateSpringDamper, LoadCoordinate,
-} from '../src/index.ts';
+import { SimulationSettings, OutputVariableType } from '../src/index.ts';
 import type { TestModel } from './testModel.ts';
+import { buildDuffingOscillator } from './springDamperUserFunctionTest.ts';
 
 /**
  * Exudyn's performance model perfSpringDamperUserFunction: springDamperUserFunctionTest's Duffing oscillator (a 1.6 kg
@@ -21,27 +19,9 @@ export const perfSpringDamperUserFunction: TestModel = {
   tolerance: 1e-10,
   long: true,
   run() {
-    const mbs = new SystemContainer().addSystem();
-    const L = 0.5;
-    const mass = 1.6;
-    const spring = 4000;
-    const damper = 4;
-    const load0 = 80;
-    const omega0 = Math.sqrt(spring / mass);
-    const f0 = 0;
-    const f1 = omega0 / (2 * Math.PI);
     const tEnd = 50;
     const h = 1e-4;
-    const springForce = (_mbs: unknown, _t: number, _item: number, u: number, v: number, k: number, d: number) => 0.1 * k * u + k * u ** 3 + v * d;
-    /** Linear frequency sweep over [0, t1] from fa to fb (the factor 0.5 gives the instantaneous frequency). */
-    const sweep = (t: number, t1: number, fa: number, fb: number) => Math.sin(2 * Math.PI * (fa + (fb - fa) / t1 * 0.5 * t) * t);
-    const n1 = mbs.addNode(NodePoint({ referenceCoordinates: [L, 0, 0] }));
-    const nGround = mbs.addNode(NodePointGround({ referenceCoordinates: [0, 0, 0] }));
-    mbs.addObject(MassPoint({ physicsMass: mass, nodeNumber: n1 }));
-    const groundMarker = mbs.addMarker(MarkerNodeCoordinate({ nodeNumber: nGround, coordinate: 0 }));
-    const nodeMarker = mbs.addMarker(MarkerNodeCoordinate({ nodeNumber: n1, coordinate: 0 }));
-    mbs.addObject(CoordinateSpringDamper({ markerNumbers: [groundMarker, nodeMarker], stiffness: spring, damping: damper, springForceUserFunction: springForce }));
-    mbs.addLoad(LoadCoordinate({ markerNumber: nodeMarker, load: load0, loadUserFunction: (_m, t, load) => load * sweep(t, tEnd, f0, f1) }));
+    const { mbs, node: n1 } = buildDuffingOscillator(tEnd);
     mbs.assemble();
     const settings = new SimulationSettings();
     settings.timeIntegration.numberOfSteps = Math.trunc(tEnd / h);
