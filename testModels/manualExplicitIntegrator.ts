@@ -4,6 +4,7 @@ import {
   MarkerNodePosition, Force, MainSolverStatic, MainSolverImplicitSecondOrder,
 } from '../src/index.ts';
 import type { TestModel } from './testModel.ts';
+import { solveDense } from './denseSolve.ts';
 
 /**
  * Exudyn's manualExplicitIntegrator: a free 2 m ANCF cable (4 ObjectANCFCable2D elements, E = 2.07e6, ρ = 7800, 0.1 × 0.1
@@ -81,9 +82,9 @@ export const manualExplicitIntegrator: TestModel = {
     dynamicSolver.setUserFunctionNewton(mbs, (solver, system) => {
       const n = solver.getODE2size();
       solver.computeODE2RHS(system);
-      const Fode2 = Matrix.columnVector(solver.getSystemResidual().slice(0, n));
+      const Fode2 = solver.getSystemResidual().slice(0, n);
       solver.computeMassMatrix(system);
-      const a = solve(new Matrix(solver.getSystemMassMatrix()), Fode2).getColumn(0);
+      const a = solveDense(solver.getSystemMassMatrix(), Fode2);
       const stepSize = solver.it.currentStepSize;
       const u0 = system.systemData.getODE2Coordinates();
       const v0 = system.systemData.getODE2Coordinates_t();

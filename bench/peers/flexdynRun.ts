@@ -3,8 +3,10 @@
  * (bench/peers/out/bench/peers/flexdynRun.js, on dist/) as a fresh process:
  *
  * - `flexdynRun.js <model>`: runs the test model once (testModels/<model>.ts, or bench/peers/perfModels.ts) with
- *   MainSystem.solveDynamic and solveStatic timed (performance.now() and process.cpuUsage() around each call, summed
- *   over the calls: wall and CPU seconds);
+ *   MainSystem.solveDynamic and solveStatic timed, and the solveSystem calls of the solver objects (MainSolverStatic,
+ *   MainSolverImplicitSecondOrder, MainSolverExplicit), which the ports of scripts that drive a solver object call, as
+ *   bench/peers/exudynRun.py times Exudyn's SolveSystem (performance.now() and process.cpuUsage() around each call,
+ *   summed over the calls: wall and CPU seconds; a solver object's steps and Newton counts from its `it`);
  * - `flexdynRun.js <model> --warm <timed> [--warmup <runs>]`: the same in one process, warm: warm-up runs until at least
  *   `runs` (default 2) runs and 1 s of solving (at most 20 runs), then at least `timed` runs and 0.5 s (at most 50 runs),
  *   seconds of solving counted as CPU time (a loaded machine's walls would end the warm-up too early);
@@ -21,7 +23,9 @@
 import '../../src/node.ts'; // Node's file system: the models write their solution files as Exudyn's do
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { MainSystem, SimulationSettings, DynamicSolverType, type SolverStatistics } from '../../src/index.ts';
+import {
+  MainSystem, SimulationSettings, DynamicSolverType, MainSolverBase, type SolverStatistics,
+} from '../../src/index.ts';
 import type { TestModel } from '../../testModels/testModel.ts';
 import type { Benchmark } from '../harness.ts';
 // bench/peers/perfModels.ts, bench/particles.bench.ts and bench/harness.ts (node:inspector) are imported only where
@@ -47,7 +51,7 @@ function cpuSeconds(): number {
 }
 
 /** Adds one solve's wall and CPU time (from `started` and `startedCpu`) and statistics to the current run. */
-function record(started: number, startedCpu: number, statistics: SolverStatistics): SolverStatistics {
+function record<S extends Pick<SolverStatistics, 'steps' | 'newtonIterations' | 'jacobianUpdates'>>(started: number, startedCpu: number, statistics: S): S {
   current.seconds += (performance.now() - started) / 1000;
   current.cpuSeconds += cpuSeconds() - startedCpu;
   current.steps += statistics.steps;
@@ -66,6 +70,17 @@ MainSystem.prototype.solveDynamic = function (this: MainSystem, settings: Simula
 MainSystem.prototype.solveStatic = function (this: MainSystem, settings: SimulationSettings = new SimulationSettings()) {
   const started = performance.now(), startedCpu = cpuSeconds();
   return record(started, startedCpu, solveStatic.call(this, settings));
+};
+
+// a solver object's solveSystem (initializeSolver, solveSteps, finalizeSolver; MainSystem.solveDynamic does not call it)
+const solveSystem = MainSolverBase.prototype.solveSystem;
+MainSolverBase.prototype.solveSystem = function (this: MainSolverBase, ...args: Parameters<typeof solveSystem>) {
+  const started = performance.now(), startedCpu = cpuSeconds();
+  const solved = solveSystem.apply(this, args);
+  // the index of the last step solved (steps count from 1) and the Newton counts of the run, as Exudyn's solver.it
+  const it = this.it;
+  record(started, startedCpu, { steps: it.currentStepIndex, newtonIterations: it.newtonStepsCount, jacobianUpdates: it.newtonJacobiCount });
+  return solved;
 };
 
 /** The model of the given name: a ported test model or one of bench/peers/perfModels.ts. */

