@@ -337,16 +337,17 @@ class RollingDiscPenaltyModel implements Only<ObjectModel, RollingDiscPenaltyMod
 
   /** Adds the block of {@link RollingDiscPenaltyModel.addJacobian} after {@link RollingDiscPenaltyModel.evaluateForJacobian}. */
   private addJacobianBlock(s: ItemState, acc: LocalMatrixAccumulator, factor: number, configuration: boolean, inContact: boolean): void {
-    const m = this.localMatrix.fill(0);
+    const m = this.localMatrix;
+    zeroArray(m);
     const n = this.nLocal;
     if (inContact) {
       const pair = this.pair;
       const { n0, n1 } = pair;
       if (configuration) {
-        this.velocityQ0.fill(0);
-        this.velocityQ1.fill(0);
-        this.normalNull0.fill(0);
-        this.axisNull1.fill(0);
+        zeroArray(this.velocityQ0);
+        zeroArray(this.velocityQ1);
+        zeroArray(this.normalNull0);
+        zeroArray(this.axisNull1);
         if (n0 > 0) {
           pair.marker0.velocity_q?.(s, this.velocityQ0);
           pair.marker0.angularVelocity_q!(s, this.angularQ0);
