@@ -150,7 +150,7 @@ export function hypot3(x: number, y: number, z: number): number {
 
 /** Euclidean norm of a 3D vector. */
 export function norm3(a: ArrayLike<number>): number {
-  return Math.hypot(a[0], a[1], a[2]);
+  return hypot3(a[0], a[1], a[2]);
 }
 
 /** out = a × b (out may alias a or b). */
