@@ -158,24 +158,31 @@ export class CableCircleContact {
       this.chordStart = a;
       shapeFunctions(a, p.length, Sa, 0);
       shapeFunctions(a + lSeg, p.length, Sb, 0);
-      chord.fill(0);
+      // the chord's ends P0, P1 (sums in locals: the optimizer would reload the shape functions after every store)
+      let x0 = 0, y0 = 0, x1 = 0, y1 = 0;
       for (let j = 0; j < 4; j++) {
-        for (let i = 0; i < 2; i++) {
-          chord[i] += Sa[j] * e[2 * j + i]; chord[2 + i] += Sb[j] * e[2 * j + i];
-          chord[4 + i] += Sa[j] * et[2 * j + i]; chord[6 + i] += Sb[j] * et[2 * j + i];
-        }
+        const ex = e[2 * j], ey = e[2 * j + 1], a0 = Sa[j], b0 = Sb[j];
+        x0 += a0 * ex; y0 += a0 * ey; x1 += b0 * ex; y1 += b0 * ey;
       }
       // chord P0 + t (P1 − P0) against the circle: A t² + B t + C = 0 (Exudyn's LineCircleIntersectionPoints)
-      const lx = chord[2] - chord[0], ly = chord[3] - chord[1];
+      const lx = x1 - x0, ly = y1 - y0;
       const A = lx * lx + ly * ly;
       if (A === 0) continue;
-      const B = -2 * ((c[0] - chord[0]) * lx + (c[1] - chord[1]) * ly);
-      const C = (c[0] - chord[0]) ** 2 + (c[1] - chord[1]) ** 2 - R * R;
+      const B = -2 * ((c[0] - x0) * lx + (c[1] - y0) * ly);
+      const C = (c[0] - x0) ** 2 + (c[1] - y0) ** 2 - R * R;
       const det = B * B - 4 * A * C;
       if (!(det > 0)) continue;
       const root = Math.sqrt(det);
       const t1 = (-B - root) / (2 * A), t2 = (-B + root) / (2 * A);
       if ((t1 < 0 && t2 < 0) || (t1 > 1 && t2 > 1)) continue;
+      // the ends' velocities only for a chord in contact
+      let u0 = 0, v0 = 0, u1 = 0, v1 = 0;
+      for (let j = 0; j < 4; j++) {
+        const ux = et[2 * j], uy = et[2 * j + 1], a0 = Sa[j], b0 = Sb[j];
+        u0 += a0 * ux; v0 += a0 * uy; u1 += b0 * ux; v1 += b0 * uy;
+      }
+      chord[0] = x0; chord[1] = y0; chord[2] = x1; chord[3] = y1;
+      chord[4] = u0; chord[5] = v0; chord[6] = u1; chord[7] = v1;
       const xa = a + Math.max(t1, 0) * lSeg, xb = a + Math.min(t2, 1) * lSeg;
       if (derivatives) {
         this.chordDerivative(t1, t1 < 0, c, lSeg, this.dXa);
@@ -206,7 +213,9 @@ export class CableCircleContact {
       }
     } else {
       const tau = (x - this.chordStart) / (p.length / p.segments);
-      for (let i = 0; i < 4; i++) pv[i] = (1 - tau) * chord[(i < 2 ? 0 : 4) + (i % 2)] + tau * chord[(i < 2 ? 2 : 6) + (i % 2)];
+      const sigma = 1 - tau;
+      pv[0] = sigma * chord[0] + tau * chord[2]; pv[1] = sigma * chord[1] + tau * chord[3];
+      pv[2] = sigma * chord[4] + tau * chord[6]; pv[3] = sigma * chord[5] + tau * chord[7];
     }
     if (!derivatives) return;
     shapeFunctions_x(x, p.length, Sx, 0);

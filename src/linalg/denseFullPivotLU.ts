@@ -40,6 +40,15 @@ export class DenseFullPivotLU {
   private rowSwapStorage: Int32Array;
   private columnSwapStorage: Int32Array;
   private work: Float64Array;
+  /**
+   * During factorize, per row i ≥ k of the remaining block: its largest |entry| over the columns ≥ k and the first
+   * column holding it, kept up to date row by row (the pivot search reads n values per step, not (n − k)²).
+   */
+  private rowMax: Float64Array;
+  private rowArgMax: Int32Array;
+  /** During factorize: the columns > k where the pivot row is nonzero, and per column the last step that listed it + 1. */
+  private pivotColumns: Int32Array;
+  private listedAt: Int32Array;
   private factored = false;
   /** The nonzeros of the factors, for the substitution. */
   private readonly nonzeros = new FactorNonzeros();
@@ -55,6 +64,10 @@ export class DenseFullPivotLU {
     this.rowSwaps = this.rowSwapStorage;
     this.columnSwaps = this.columnSwapStorage;
     this.work = new Float64Array(n);
+    this.rowMax = new Float64Array(n);
+    this.rowArgMax = new Int32Array(n);
+    this.pivotColumns = new Int32Array(n);
+    this.listedAt = new Int32Array(n);
   }
 
   /** True after a successful {@link DenseFullPivotLU.factorize} (reset by resize and by a failed factorization). */
@@ -70,6 +83,10 @@ export class DenseFullPivotLU {
       this.rowSwapStorage = new Int32Array(n);
       this.columnSwapStorage = new Int32Array(n);
       this.work = new Float64Array(n);
+      this.rowMax = new Float64Array(n);
+      this.rowArgMax = new Int32Array(n);
+      this.pivotColumns = new Int32Array(n);
+      this.listedAt = new Int32Array(n);
     }
     this.matrix = n * n === this.storage.length ? this.storage : this.storage.subarray(0, n * n);
     this.rowSwaps = n === this.rowSwapStorage.length ? this.rowSwapStorage : this.rowSwapStorage.subarray(0, n);
@@ -84,21 +101,28 @@ export class DenseFullPivotLU {
    * = k). Returns true, or the position of a non-finite entry (the factors are then unusable).
    */
   factorize(): true | DenseFullPivotLUInvalid {
-    const n = this.n, a = this.matrix;
+    const n = this.n, a = this.matrix, rowMax = this.rowMax, rowArgMax = this.rowArgMax;
+    const pivotColumns = this.pivotColumns, listedAt = this.listedAt;
     this.factored = false;
-    for (let i = 0; i < n * n; i++) if (!Number.isFinite(a[i])) return { invalidIndex: i };
+    for (let i = 0, row = 0; i < n; i++, row += n) {
+      // scanRow's search with the check of each entry
+      let largest = 0, at = 0;
+      for (let j = 0; j < n; j++) {
+        const v = Math.abs(a[row + j]);
+        if (!(v < Infinity)) return { invalidIndex: row + j };
+        if (v > largest) { largest = v; at = j; }
+      }
+      rowMax[i] = largest;
+      rowArgMax[i] = at;
+    }
+    listedAt.fill(0, 0, n);
     const relative = this.threshold ?? n * Number.EPSILON;
     let limit = 0;
     let k = 0;
     for (; k < n; k++) {
+      // the first largest entry in row-major order: the first row with the largest maximum, its first column there
       let pivotRow = k, pivotColumn = k, largest = 0;
-      for (let i = k; i < n; i++) {
-        const row = i * n;
-        for (let j = k; j < n; j++) {
-          const v = Math.abs(a[row + j]);
-          if (v > largest) { largest = v; pivotRow = i; pivotColumn = j; }
-        }
-      }
+      for (let i = k; i < n; i++) if (rowMax[i] > largest) { largest = rowMax[i]; pivotRow = i; pivotColumn = rowArgMax[i]; }
       if (k === 0) limit = relative * largest;
       if (largest === 0 || largest <= limit) break;
       this.rowSwaps[k] = pivotRow;
@@ -106,24 +130,60 @@ export class DenseFullPivotLU {
       if (pivotRow !== k) {
         const rk = k * n, rp = pivotRow * n;
         for (let j = 0; j < n; j++) { const t = a[rk + j]; a[rk + j] = a[rp + j]; a[rp + j] = t; }
+        rowMax[pivotRow] = rowMax[k]; rowArgMax[pivotRow] = rowArgMax[k];
       }
       if (pivotColumn !== k) {
         for (let i = 0, row = 0; i < n; i++, row += n) { const t = a[row + k]; a[row + k] = a[row + pivotColumn]; a[row + pivotColumn] = t; }
       }
       const rowK = k * n;
       const invPivot = 1 / a[rowK + k];
+      // the elimination touches the pivot row's nonzero columns only (a − l·0 is a, up to the sign of a zero)
+      let count = 0;
+      for (let j = k + 1; j < n; j++) if (a[rowK + j] !== 0) { pivotColumns[count++] = j; listedAt[j] = k + 1; }
       for (let i = k + 1; i < n; i++) {
         const rowI = i * n;
         const l = a[rowI + k] * invPivot;
         a[rowI + k] = l;
-        if (l === 0) continue;
-        for (let j = k + 1; j < n; j++) a[rowI + j] -= l * a[rowK + j];
+        const at = rowArgMax[i];
+        if (l === 0) {
+          // the row's columns > k are unchanged; its maximum (columns ≥ k before the column swap) stays where it was
+          // unless it sat in column k or pivotColumn, swapped (a strictly smaller entry preceded it: no new first one)
+          if (rowMax[i] !== 0 && (at === k || at === pivotColumn)) this.scanRow(i, k + 1);
+          continue;
+        }
+        let largestI = 0, atI = n;
+        for (let c = 0; c < count; c++) {
+          const j = pivotColumns[c];
+          const v = a[rowI + j] - l * a[rowK + j];
+          a[rowI + j] = v;
+          const magnitude = Math.abs(v);
+          if (magnitude > largestI) { largestI = magnitude; atI = j; }
+        }
+        // the unchanged columns keep their maximum where it was (first occurrence: the smaller column on a tie), unless
+        // it was in a swapped column, or in a changed one and not exceeded by the changed columns (where it may drop)
+        const before = rowMax[i];
+        if (at === k || at === pivotColumn) this.scanRow(i, k + 1);
+        else if (listedAt[at] === k + 1) {
+          if (largestI > before) { rowMax[i] = largestI; rowArgMax[i] = atI; } else this.scanRow(i, k + 1);
+        } else if (largestI > before || (largestI === before && atI < at)) { rowMax[i] = largestI; rowArgMax[i] = atI; }
       }
     }
     this.rank = k;
     this.nonzeros.reset();
     this.factored = true;
     return true;
+  }
+
+  /** rowMax[i], rowArgMax[i]: the largest |entry| of row i over the columns ≥ from and the first column holding it. */
+  private scanRow(i: number, from: number): void {
+    const n = this.n, a = this.matrix, row = i * n;
+    let largest = 0, at = from;
+    for (let j = from; j < n; j++) {
+      const v = Math.abs(a[row + j]);
+      if (v > largest) { largest = v; at = j; }
+    }
+    this.rowMax[i] = largest;
+    this.rowArgMax[i] = at;
   }
 
   /**

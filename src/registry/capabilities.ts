@@ -578,8 +578,12 @@ export interface BodyModel {
    * the body's nodes), element block by element block in a fixed sequence.
    */
   lineForceLawJacobian?(s: ItemState, law: LineForceLaw, wrt: 'q' | 'u', target: LocalMatrixAccumulator, factor: number): void;
-  /** Output at a body-fixed point, or undefined if the body does not answer it. */
-  outputBody(variable: OutputVariableType, s: ItemState, localPosition: ArrayLike<number>): ArrayLike<number> | undefined;
+  /**
+   * Output at a body-fixed point, or undefined if the body does not answer it. `into`: a 3-vector that a body may write a
+   * 3-component output into and return (a sensor's buffer, reused every step: no allocation per row); bodies that ignore
+   * it return a new array.
+   */
+  outputBody(variable: OutputVariableType, s: ItemState, localPosition: ArrayLike<number>, into?: Float64Array): ArrayLike<number> | undefined;
 }
 
 /**

@@ -18,7 +18,7 @@
  */
 import { FlexdynError } from '../core/errors.ts';
 import type { Matrix3Like, Vector3Like } from './skew.ts';
-import { checkVector, cross3Into, skewInto, toMatrixArray, toNestedArray } from './skew.ts';
+import { checkVector, cross3Into, hypot2, hypot3, skewInto, toMatrixArray, toNestedArray } from './skew.ts';
 import { quaternionExpInto, quaternionProductInto, sinc } from './quaternion.ts';
 
 /** Unit Euler parameters of the zero rotation, [1, 0, 0, 0] (Exudyn's `eulerParameters0`). */
@@ -43,7 +43,7 @@ export function rotXYZ2RotationMatrixInto(out: Float64Array, rot: ArrayLike<numb
  * (cos θ1 ≤ 1e-14, as Exudyn) θ0 = 0 and θ2 carries the whole rotation about the common axis.
  */
 export function rotationMatrix2RotXYZInto(out: Float64Array, a: ArrayLike<number>): Float64Array {
-  const absC1 = Math.hypot(a[5], a[8]);
+  const absC1 = hypot2(a[5], a[8]);
   const t1 = Math.atan2(a[2], absC1);
   let t0: number, t2: number;
   if (absC1 > 1e-14) {
@@ -172,7 +172,7 @@ export function eulerParameters2GLocalInto(out: Float64Array, ep: ArrayLike<numb
 /** out = exp(Ω̃) = I + sin φ/φ Ω̃ + ½ (sin(φ/2)/(φ/2))² Ω̃² for the rotation vector Ω at v[offset..] (φ = |Ω|). */
 export function expSO3Into(out: Float64Array, v: ArrayLike<number>, offset = 0): Float64Array {
   const x = v[offset], y = v[offset + 1], z = v[offset + 2];
-  const phi = Math.hypot(x, y, z);
+  const phi = hypot3(x, y, z);
   const a = sinc(phi);
   const sh = sinc(0.5 * phi);
   const b = 0.5 * sh * sh;
@@ -190,7 +190,7 @@ const logWork = new Float64Array(4);
 /** out = log(A), the rotation vector of A with angle in [0, π] (via Euler parameters, accurate near π). */
 export function logSO3Into(out: Float64Array, a: ArrayLike<number>): Float64Array {
   const ep = rotationMatrix2EulerParametersInto(logWork, a);
-  const n = Math.hypot(ep[1], ep[2], ep[3]);
+  const n = hypot3(ep[1], ep[2], ep[3]);
   const f = n === 0 ? 2 : 2 * Math.atan2(n, ep[0]) / n;
   out[0] = f * ep[1]; out[1] = f * ep[2]; out[2] = f * ep[3];
   return out;
@@ -206,7 +206,7 @@ function oneMinusSincOverPhi2(phi: number): number {
 /** out = T_exp(Ω) = I − (1 − cos φ)/φ² Ω̃ + (1 − sin φ/φ)/φ² Ω̃², the tangent operator of exp on SO(3). */
 export function tExpSO3Into(out: Float64Array, v: ArrayLike<number>, offset = 0): Float64Array {
   const x = v[offset], y = v[offset + 1], z = v[offset + 2];
-  const phi = Math.hypot(x, y, z);
+  const phi = hypot3(x, y, z);
   const sh = sinc(0.5 * phi);
   const a = -0.5 * sh * sh;
   const b = oneMinusSincOverPhi2(phi);
@@ -223,7 +223,7 @@ export function tExpSO3Into(out: Float64Array, v: ArrayLike<number>, offset = 0)
  */
 export function tExpSO3InvInto(out: Float64Array, v: ArrayLike<number>, offset = 0): Float64Array {
   const x = v[offset], y = v[offset + 1], z = v[offset + 2];
-  const phi = Math.hypot(x, y, z);
+  const phi = hypot3(x, y, z);
   const p2 = phi * phi;
   let beta: number, gamma: number;
   if (phi < 0.05) {
@@ -254,7 +254,7 @@ export function compositionRotationVectorInto(out: Float64Array, v0: ArrayLike<n
   quaternionExpInto(compWork, 4, omega, omegaOffset);
   quaternionProductInto(compWork, 0, compWork, 0, compWork, 4);
   const q0 = compWork[0], q1 = compWork[1], q2 = compWork[2], q3 = compWork[3];
-  const n = Math.hypot(q1, q2, q3);
+  const n = hypot3(q1, q2, q3);
   const f = n === 0 ? 0 : 2 * Math.atan2(n, q0) / n;
   out[0] = f * q1; out[1] = f * q2; out[2] = f * q3;
   return out;
@@ -395,7 +395,7 @@ export function RotationMatrix2RotationVector(rotationMatrix: Matrix3Like): numb
 /** Unit rotation axis of a rotation vector, [0, 0, 0] for the zero vector. */
 export function ComputeRotationAxisFromRotationVector(rotationVector: Vector3Like): number[] {
   const v = checkVector('ComputeRotationAxisFromRotationVector', 'rotationVector', rotationVector, 3);
-  const n = Math.hypot(v[0], v[1], v[2]);
+  const n = hypot3(v[0], v[1], v[2]);
   return n === 0 ? [0, 0, 0] : [v[0] / n, v[1] / n, v[2] / n];
 }
 
@@ -462,7 +462,7 @@ export function CompositionRuleForEulerParameters(q: ArrayLike<number>, p: Array
  */
 export function ComputeOrthonormalBasisVectors(vector0: Vector3Like): [number[], number[], number[]] {
   const v0 = checkVector('ComputeOrthonormalBasisVectors', 'vector0', vector0, 3);
-  const len = Math.hypot(v0[0], v0[1], v0[2]);
+  const len = hypot3(v0[0], v0[1], v0[2]);
   if (len === 0) {
     throw new FlexdynError('ComputeOrthonormalBasisVectors: vector0 must be nonzero, got [0, 0, 0]', { parameter: 'vector0' });
   }
@@ -471,7 +471,7 @@ export function ComputeOrthonormalBasisVectors(vector0: Vector3Like): [number[],
     ? new Float64Array([0, 1, 0]) : new Float64Array([1, 0, 0]);
   const h = n1[0] * v[0] + n1[1] * v[1] + n1[2] * v[2];
   for (let i = 0; i < 3; i++) n1[i] -= h * v[i];
-  const l1 = Math.hypot(n1[0], n1[1], n1[2]);
+  const l1 = hypot3(n1[0], n1[1], n1[2]);
   for (let i = 0; i < 3; i++) n1[i] /= l1;
   const n2 = cross3Into(new Float64Array(3), v, n1);
   return [Array.from(v), Array.from(n1), Array.from(n2)];
@@ -487,16 +487,16 @@ export function ComputeOrthonormalBasis(vector0: Vector3Like): number[][] {
 export function GramSchmidt(vector0: Vector3Like, vector1: Vector3Like): [number[], number[], number[]] {
   const a = checkVector('GramSchmidt', 'vector0', vector0, 3);
   const b = checkVector('GramSchmidt', 'vector1', vector1, 3);
-  const la = Math.hypot(a[0], a[1], a[2]);
+  const la = hypot3(a[0], a[1], a[2]);
   if (la === 0) {
     throw new FlexdynError('GramSchmidt: vector0 must be nonzero, got [0, 0, 0]', { parameter: 'vector0' });
   }
   const e0 = new Float64Array([a[0] / la, a[1] / la, a[2] / la]);
   const h = e0[0] * b[0] + e0[1] * b[1] + e0[2] * b[2];
   const e1 = new Float64Array([b[0] - h * e0[0], b[1] - h * e0[1], b[2] - h * e0[2]]);
-  const l1 = Math.hypot(e1[0], e1[1], e1[2]);
+  const l1 = hypot3(e1[0], e1[1], e1[2]);
   // a normal part below 1e-14·|vector1| is rounding noise: vector1 is parallel to vector0
-  if (!(l1 > 1e-14 * Math.hypot(b[0], b[1], b[2]))) {
+  if (!(l1 > 1e-14 * hypot3(b[0], b[1], b[2]))) {
     throw new FlexdynError(`GramSchmidt: vector1 must not be zero or parallel to vector0, got [${Array.from(b).join(', ')}]`, { parameter: 'vector1' });
   }
   for (let i = 0; i < 3; i++) e1[i] /= l1;

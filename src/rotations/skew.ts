@@ -106,11 +106,17 @@ export function dot3(a: ArrayLike<number>, b: ArrayLike<number>): number {
 export function hypot2(x: number, y: number): number {
   const ax = Math.abs(x), ay = Math.abs(y);
   if (ax === Infinity || ay === Infinity) return Infinity;
-  const max = Math.max(ax, ay);
-  if (Number.isNaN(max)) return Number.NaN;
-  if (max === 0) return 0;
-  const a = ax / max, b = ay / max;
-  return Math.sqrt(a * a + b * b) * max;
+  // the larger magnitude divided by itself is exactly 1: one division, the same sum
+  if (ax >= ay) {
+    if (ax === 0) return 0;
+    const b = ay / ax;
+    return Math.sqrt(1 + b * b) * ax;
+  }
+  if (ay > ax) {
+    const a = ax / ay;
+    return Math.sqrt(a * a + 1) * ay;
+  }
+  return Number.NaN; // an argument is NaN
 }
 
 /**
@@ -144,7 +150,7 @@ export function hypot3(x: number, y: number, z: number): number {
 
 /** Euclidean norm of a 3D vector. */
 export function norm3(a: ArrayLike<number>): number {
-  return Math.hypot(a[0], a[1], a[2]);
+  return hypot3(a[0], a[1], a[2]);
 }
 
 /** out = a × b (out may alias a or b). */

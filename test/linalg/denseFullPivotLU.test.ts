@@ -148,4 +148,48 @@ describe('DenseFullPivotLU', () => {
     // consistent system: solved to round-off (entries O(1), n = 60)
     expect(residual).toBeLessThan(1e-13);
   });
+
+  it('chooses the pivots of the full search over the remaining block: the factors equal a naive complete-pivoting LU bit for bit', () => {
+    // sparse matrices of small integers (many ties, zero rows and columns, repeated rows: rank-deficient), and dense
+    // random ones; the reference searches the whole remaining block in row-major order at every step
+    const random = randomSource(11);
+    for (let trial = 0; trial < 60; trial++) {
+      const n = 1 + (trial % 13);
+      const a = new Float64Array(n * n);
+      const dense = trial % 3 === 0;
+      for (let i = 0; i < n * n; i++) if (dense || random() > 0.4) a[i] = dense ? random() : Math.round(3 * random());
+      if (n > 2 && trial % 4 === 1) for (let j = 0; j < n; j++) a[(n - 1) * n + j] = a[j];
+      const reference = Float64Array.from(a), rows: number[] = [], columns: number[] = [];
+      let rank = 0, limit = 0;
+      for (; rank < n; rank++) {
+        const k = rank;
+        let pivotRow = k, pivotColumn = k, largest = 0;
+        for (let i = k; i < n; i++) for (let j = k; j < n; j++) {
+          const v = Math.abs(reference[i * n + j]);
+          if (v > largest) { largest = v; pivotRow = i; pivotColumn = j; }
+        }
+        if (k === 0) limit = n * Number.EPSILON * largest;
+        if (largest === 0 || largest <= limit) break;
+        rows.push(pivotRow); columns.push(pivotColumn);
+        for (let j = 0; j < n; j++) { const t = reference[k * n + j]; reference[k * n + j] = reference[pivotRow * n + j]; reference[pivotRow * n + j] = t; }
+        for (let i = 0; i < n; i++) { const t = reference[i * n + k]; reference[i * n + k] = reference[i * n + pivotColumn]; reference[i * n + pivotColumn] = t; }
+        for (let i = k + 1; i < n; i++) {
+          const l = reference[i * n + k] * (1 / reference[k * n + k]);
+          reference[i * n + k] = l;
+          if (l === 0) continue;
+          for (let j = k + 1; j < n; j++) reference[i * n + j] -= l * reference[k * n + j];
+        }
+      }
+      const lu = new DenseFullPivotLU(n);
+      lu.matrix.set(a);
+      expect(lu.factorize()).toBe(true);
+      expect(lu.rank, `trial ${trial}`).toBe(rank);
+      const swaps = lu as unknown as { rowSwaps: Int32Array; columnSwaps: Int32Array };
+      expect(Array.from(swaps.rowSwaps.subarray(0, rank))).toEqual(rows);
+      expect(Array.from(swaps.columnSwaps.subarray(0, rank))).toEqual(columns);
+      // equal up to the sign of zeros (the elimination skips the pivot row's zeros: a − l·0 would turn −0 into +0)
+      const unsigned = (m: Float64Array) => Array.from(m, (x) => (x === 0 ? 0 : x));
+      expect(unsigned(lu.matrix), `trial ${trial}`).toEqual(unsigned(reference));
+    }
+  });
 });

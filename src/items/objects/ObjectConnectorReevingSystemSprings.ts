@@ -6,7 +6,7 @@ import {
 import { itemError, type ItemLabel } from '../../core/errors.ts';
 import { OutputVariableType } from '../../registry/enums.ts';
 import { bool, markerIndexList, matrix, real, ureal, vector, type MatrixValue, type VectorValue } from '../../registry/parameters.ts';
-import { mat3MulVecInto } from '../../rotations/skew.ts';
+import { hypot3, mat3MulVecInto } from '../../rotations/skew.ts';
 import { CircleTangentSolver } from './circleTangent.ts';
 
 const parameters = {
@@ -62,6 +62,8 @@ class ReevingSystemModel implements Only<ObjectModel, ReevingSystemModel> {
   private torque = new Float64Array(0);
   /** Per span i: rA (6i) and rB (6i + 3), the radius vectors to the tangent points at markers i and i + 1. */
   private tangents = new Float64Array(0);
+  /** Per sheave i: the views of entries 3i … 3i + 2 of position, velocity, omega and axis (made at bind: subarray allocates). */
+  private sheaveViews: Float64Array[][] = [];
   private readonly orientation = new Float64Array(9);
   /** Position and rotation Jacobian of one marker (3 × its coordinates), and a coordinate marker's Jacobian row. */
   private jacobian = new Float64Array(0);
@@ -106,6 +108,7 @@ class ReevingSystemModel implements Only<ObjectModel, ReevingSystemModel> {
     this.localNodes = markers.flatMap((marker) => [...marker.nodes]);
     [this.position, this.velocity, this.omega, this.axis, this.force, this.torque] = Array.from({ length: 6 }, () => new Float64Array(3 * nr));
     this.tangents = new Float64Array(6 * (nr - 1));
+    this.sheaveViews = [this.position, this.velocity, this.omega, this.axis].map((array) => Array.from({ length: nr }, (_, i) => array.subarray(3 * i, 3 * i + 3)));
     this.jacobian = new Float64Array(3 * widest);
     this.rotationJacobian = new Float64Array(3 * widest);
     this.coordinateRow = new Float64Array(widest);
@@ -114,13 +117,15 @@ class ReevingSystemModel implements Only<ObjectModel, ReevingSystemModel> {
   /** Updates the marker kinematics, the tangent points, L, L̇ and F. */
   private evaluate(s: ItemState): void {
     const { nr, v, position: p, velocity: vel, omega, axis, tangents, orientation } = this;
+    const views = this.sheaveViews;
+    const positionViews = views[0], velocityViews = views[1], omegaViews = views[2], axisViews = views[3];
     for (let i = 0; i < nr; i++) {
       const marker = this.sheaves[i];
-      marker.position(s, p.subarray(3 * i, 3 * i + 3));
-      marker.velocity(s, vel.subarray(3 * i, 3 * i + 3));
-      marker.angularVelocity(s, omega.subarray(3 * i, 3 * i + 3));
+      marker.position(s, positionViews[i]);
+      marker.velocity(s, velocityViews[i]);
+      marker.angularVelocity(s, omegaViews[i]);
       marker.orientation(s, orientation);
-      mat3MulVecInto(axis.subarray(3 * i, 3 * i + 3), orientation, v.sheavesAxes[i]);
+      mat3MulVecInto(axisViews[i], orientation, v.sheavesAxes[i]);
     }
     const radii = v.sheavesRadii;
     let length = 0, rate = 0;
@@ -166,7 +171,7 @@ class ReevingSystemModel implements Only<ObjectModel, ReevingSystemModel> {
   private spanDirection(i: number): number {
     const { position: p, tangents, direction: d } = this;
     for (let k = 0; k < 3; k++) d[k] = p[3 * i + 3 + k] + tangents[6 * i + 3 + k] - p[3 * i + k] - tangents[6 * i + k];
-    const span = Math.hypot(d[0], d[1], d[2]);
+    const span = hypot3(d[0], d[1], d[2]);
     if (span !== 0) for (let k = 0; k < 3; k++) d[k] /= span;
     return span;
   }

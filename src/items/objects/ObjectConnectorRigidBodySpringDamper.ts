@@ -5,7 +5,7 @@ import { checkPassiveMatrix } from '../../registry/physicalChecks.ts';
 import { OutputVariableType } from '../../registry/enums.ts';
 import { bool, markerIndexArray, matrix, nodeIndex, userFunction, vector, type MatrixValue, type UserFunctionValue, type VectorValue } from '../../registry/parameters.ts';
 import { expSO3Into, logSO3Into, rotationMatrix2RotXYZInto, tExpSO3InvInto, tExpSO3Into } from '../../rotations/rotationMatrices.ts';
-import { cross3Into, mat3MulInto, mat3MulVecInto, mat3TransposeMulInto, mat3TransposeMulVecInto, skewMulInto } from '../../rotations/skew.ts';
+import { cross3Into, hypot2, mat3MulInto, mat3MulVecInto, mat3TransposeMulInto, mat3TransposeMulVecInto, skewMulInto } from '../../rotations/skew.ts';
 import { rotationMarkerParameter } from './jointKernel.ts';
 import { RigidMarkerPair, bindDataNode } from './connectorBase.ts';
 import { float64Views } from '../../linalg/arrays.ts';
@@ -675,7 +675,7 @@ function logTraceDerivative(du: Float64Array, mm: Float64Array, dM: Float64Array
  * θ2 = atan2(M10, M11)) the derivative of that branch with δc = 0.
  */
 function rotXYZDerivative(du: Float64Array, mm: Float64Array, dM: Float64Array): void {
-  const c = Math.hypot(mm[5], mm[8]);
+  const c = hypot2(mm[5], mm[8]);
   if (c > 1e-14) {
     const dc = (mm[5] * dM[5] + mm[8] * dM[8]) / c;
     du[3] = (mm[5] * dM[8] - mm[8] * dM[5]) / (mm[5] * mm[5] + mm[8] * mm[8]);

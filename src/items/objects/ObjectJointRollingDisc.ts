@@ -92,23 +92,16 @@ class RollingDiscJointModel implements Only<ObjectModel, RollingDiscJointModel> 
   }
 
   /**
-   * out[at[k]] += factor·c_k for the Jacobian row c of equation `row`, c_k = e_row·(column k of ∂(vC1 − vC0)/∂u) with
-   * marker 0's columns negated; at undefined: out[k] = c_k (factor 1). The direction and the loop bounds are held in
-   * locals (a store into a Float64Array may alias any other, so V8 would reload them per entry).
+   * out[offset + k] = c_k for the Jacobian row c of equation `row`, c_k = e_row·(column k of ∂(vC1 − vC0)/∂u) with
+   * marker 0's columns negated. The direction and the loop bounds are held in locals (a store into a Float64Array may
+   * alias any other, so V8 would reload them per entry).
    */
-  private writeJacobianRow(row: number, out: Float64Array, at: Int32Array | undefined, factor: number, offset: number): void {
+  private writeJacobianRow(row: number, out: Float64Array, offset: number): void {
     const e = this.directions[row], e0 = e[0], e1 = e[1], e2 = e[2], j = this.contactJacobians;
     const n0 = this.pair.n0, n = n0 + this.pair.n1;
-    if (at === undefined) {
-      for (let k = 0; k < n; k++) {
-        const value = e0 * j[3 * k] + e1 * j[3 * k + 1] + e2 * j[3 * k + 2];
-        out[offset + k] = k < n0 ? -value : value;
-      }
-      return;
-    }
     for (let k = 0; k < n; k++) {
       const value = e0 * j[3 * k] + e1 * j[3 * k + 1] + e2 * j[3 * k + 2];
-      out[at[k]] += (k < n0 ? -value : value) * factor;
+      out[offset + k] = k < n0 ? -value : value;
     }
   }
 
@@ -122,25 +115,47 @@ class RollingDiscJointModel implements Only<ObjectModel, RollingDiscJointModel> 
     if (c === undefined || !this.active) return;
     this.evaluateContactJacobians(s);
     const n = this.pair.n0 + this.pair.n1;
-    for (let r = 0; r < 3; r++) if (this.flags[r] === 1) this.writeJacobianRow(r, c, undefined, 1, r * n);
+    for (let r = 0; r < 3; r++) if (this.flags[r] === 1) this.writeJacobianRow(r, c, r * n);
   }
 
   /**
-   * g as {@link RollingDiscJointModel.ae} and r[ltg[k]] += c_k·λ row by row for the constrained rows with λ ≠ 0, each
-   * entry formed as ae forms it (the operations of the assembler's cᵀλ, bit for bit), without storing the Jacobian.
+   * g as {@link RollingDiscJointModel.ae} and r[ltg[k]] += c_k·λ for the constrained rows with λ ≠ 0, each entry formed
+   * as ae forms it (the operations of the assembler's cᵀλ, bit for bit), without storing the Jacobian: per local
+   * coordinate k the column of ∂(vC1 − vC0)/∂u (RollingDiscGeometry.writeContactJacobians' operations) in locals, then
+   * the rows in their order (the adds into one entry in the order of a row-by-row pass).
    */
   aeAndReaction(s: ItemState, g: Float64Array, _useIndex2: boolean, lambda: Float64Array, first: number, r: Float64Array, ltg: Int32Array): boolean {
     this.writeEquations(s, g);
     if (!this.active) return true;
-    let evaluated = false;
-    for (let row = 0; row < 3; row++) {
-      const l = lambda[first + row];
-      if (l === 0 || this.flags[row] !== 1) continue;
-      if (!evaluated) {
-        this.evaluateContactJacobians(s);
-        evaluated = true;
+    const flags = this.flags;
+    const l0 = flags[0] === 1 ? lambda[first] : 0, l1 = flags[1] === 1 ? lambda[first + 1] : 0, l2 = flags[2] === 1 ? lambda[first + 2] : 0;
+    if (l0 === 0 && l1 === 0 && l2 === 0) return true;
+    const pair = this.pair;
+    pair.evaluateJacobians(s);
+    pair.evaluateRotationJacobians(s);
+    const { lateral: e, forward: f, normal: n, planeArm: a0, radiusVector: a1 } = this.geometry;
+    const ex = e[0], ey = e[1], ez = e[2], fx = f[0], fy = f[1], fz = f[2], nx = n[0], ny = n[1], nz = n[2];
+    const { n0, n1, jacobian0: j0, jacobian1: j1, rotationJacobian0: g0, rotationJacobian1: g1 } = pair;
+    for (let side = 0; side < 2; side++) {
+      const nb = side === 0 ? n0 : n1, j = side === 0 ? j0 : j1, gr = side === 0 ? g0 : g1, a = side === 0 ? a0 : a1;
+      const ax = a[0], ay = a[1], az = a[2], offset = side === 0 ? 0 : n0;
+      for (let k = 0; k < nb; k++) {
+        const gx = gr[k], gy = gr[nb + k], gz = gr[2 * nb + k];
+        const cx = j[k] + gy * az - gz * ay, cy = j[nb + k] + gz * ax - gx * az, cz = j[2 * nb + k] + gx * ay - gy * ax;
+        const at = ltg[offset + k];
+        if (l0 !== 0) {
+          const value = ex * cx + ey * cy + ez * cz;
+          r[at] += (side === 0 ? -value : value) * l0;
+        }
+        if (l1 !== 0) {
+          const value = fx * cx + fy * cy + fz * cz;
+          r[at] += (side === 0 ? -value : value) * l1;
+        }
+        if (l2 !== 0) {
+          const value = nx * cx + ny * cy + nz * cz;
+          r[at] += (side === 0 ? -value : value) * l2;
+        }
       }
-      this.writeJacobianRow(row, r, ltg, l, 0);
     }
     return true;
   }

@@ -378,12 +378,15 @@ export class JointModel implements Only<ObjectModel & LoweredJoint, JointModel> 
     for (let k = 0; k < this.n; k++) r[ltg[k]] += c[k] * l;
   }
 
-  /** The item's rows of g from this.generic, λ for multiplier rows. */
+  /**
+   * The item's rows of g from this.generic, λ for multiplier rows (λ read here as lagrangeMultiplier reads it: the call,
+   * not inlined into the residual, allocated about 0.5 kB per Newton iteration in bricardMechanism).
+   */
   private writeRows(s: ItemState, g: Float64Array): void {
     const { rows } = this.selection;
     const j = this.selection.constrainedAxes;
     for (let r = 0; r < rows.length; r++) {
-      g[r] = this.active && j[rows[r]] === 1 ? this.generic[rows[r]] : lagrangeMultiplier(s, this, r);
+      g[r] = this.active && j[rows[r]] === 1 ? this.generic[rows[r]] : s.lambda[s.addresses.objectAE[this.label.index] - s.u.length + r];
     }
   }
 

@@ -166,8 +166,8 @@ export abstract class RigidBodyBase<N extends OrientedNode> extends RigidFrameKi
   /** Kinetic energy ½ uᵀ M u. */
   protected abstract kineticEnergy(s: ItemState): number;
 
-  outputBody(variable: OutputVariableType, s: ItemState, localPosition: ArrayLike<number>): ArrayLike<number> | undefined {
-    const out = new Float64Array(3);
+  outputBody(variable: OutputVariableType, s: ItemState, localPosition: ArrayLike<number>, into?: Float64Array): ArrayLike<number> | undefined {
+    const out = into ?? new Float64Array(3);
     // the rotation goes into the work array, except where it is the output (RotationMatrix)
     const a = this.rotation;
     switch (variable) {

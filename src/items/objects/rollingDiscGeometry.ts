@@ -89,15 +89,25 @@ export class RollingDiscGeometry {
    */
   trailVelocity(pair: RigidMarkerPair, out: Float64Array, arm: Float64Array = this.contactPoint): Float64Array {
     const { axis: w1, normal: n0, forward: f, omega0: o0, omega1: o1, radius: r } = this;
-    const w1t = cross(o1, w1), n0t = cross(o0, n0);
+    // ẇ1 = ω1 × w1, ṅ0 = ω0 × n0 (in locals: this runs for every sensor row)
+    const w1tx = o1[1] * w1[2] - o1[2] * w1[1], w1ty = o1[2] * w1[0] - o1[0] * w1[2], w1tz = o1[0] * w1[1] - o1[1] * w1[0];
+    const n0tx = o0[1] * n0[2] - o0[2] * n0[1], n0ty = o0[2] * n0[0] - o0[0] * n0[2], n0tz = o0[0] * n0[1] - o0[1] * n0[0];
     // f = w1 × n0 unnormalized: g = |f|, wForward = f/g, ẇForward = (ḟ g − f ġ)/g², ġ = f·ḟ/g
-    const fu = cross(w1, n0), ft = add(cross(w1t, n0), cross(w1, n0t));
+    const fux = w1[1] * n0[2] - w1[2] * n0[1], fuy = w1[2] * n0[0] - w1[0] * n0[2], fuz = w1[0] * n0[1] - w1[1] * n0[0];
+    const ftx = (w1ty * n0[2] - w1tz * n0[1]) + (w1[1] * n0tz - w1[2] * n0ty);
+    const fty = (w1tz * n0[0] - w1tx * n0[2]) + (w1[2] * n0tx - w1[0] * n0tz);
+    const ftz = (w1tx * n0[1] - w1ty * n0[0]) + (w1[0] * n0ty - w1[1] * n0tx);
     const g = this.axisNormalSine;
-    const gt = (fu[0] * ft[0] + fu[1] * ft[1] + fu[2] * ft[2]) / g;
-    const ff = [0, 1, 2].map((i) => (ft[i] * g - fu[i] * gt) / (g * g));
-    const w3t = add(cross(w1t, f), cross(w1, ff));
-    const c = cross(o0, arm);
-    for (let i = 0; i < 3; i++) out[i] = pair.v1[i] + r * w3t[i] - (pair.v0[i] + c[i]);
+    const gt = (fux * ftx + fuy * fty + fuz * ftz) / g;
+    const ffx = (ftx * g - fux * gt) / (g * g), ffy = (fty * g - fuy * gt) / (g * g), ffz = (ftz * g - fuz * gt) / (g * g);
+    const w3tx = (w1ty * f[2] - w1tz * f[1]) + (w1[1] * ffz - w1[2] * ffy);
+    const w3ty = (w1tz * f[0] - w1tx * f[2]) + (w1[2] * ffx - w1[0] * ffz);
+    const w3tz = (w1tx * f[1] - w1ty * f[0]) + (w1[0] * ffy - w1[1] * ffx);
+    const cx = o0[1] * arm[2] - o0[2] * arm[1], cy = o0[2] * arm[0] - o0[0] * arm[2], cz = o0[0] * arm[1] - o0[1] * arm[0];
+    const { v0, v1 } = pair;
+    out[0] = v1[0] + r * w3tx - (v0[0] + cx);
+    out[1] = v1[1] + r * w3ty - (v0[1] + cy);
+    out[2] = v1[2] + r * w3tz - (v0[2] + cz);
     return out;
   }
 
@@ -123,14 +133,4 @@ export class RollingDiscGeometry {
       out[at + 2] = j1[2 * n1 + k] + gx * a11 - gy * a10;
     }
   }
-}
-
-/** a × b as a new array (outputs only). */
-function cross(a: ArrayLike<number>, b: ArrayLike<number>): number[] {
-  return [a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]];
-}
-
-/** a + b as a new array (outputs only). */
-function add(a: ArrayLike<number>, b: ArrayLike<number>): number[] {
-  return [a[0] + b[0], a[1] + b[1], a[2] + b[2]];
 }

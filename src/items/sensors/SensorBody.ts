@@ -14,6 +14,8 @@ const parameters = {
 /** Run-time model of a body sensor: the body's output at a body-fixed point. */
 class BodySensorModel extends OutputSensorModel {
   private readonly localPosition: Float64Array;
+  /** The 3-vector the body writes its output into (the recorder copies it into the row at once). */
+  private readonly values = new Float64Array(3);
 
   constructor(label: ItemLabel, values: SensorOutputValues, private readonly bodyNumber: number, localPosition: ArrayLike<number>) {
     super(label, values);
@@ -24,7 +26,7 @@ class BodySensorModel extends OutputSensorModel {
     const body = context.body(this.bodyNumber, 'bodyNumber');
     const object = context.object(this.bodyNumber, 'bodyNumber');
     return {
-      getter: (s: ItemState) => body.outputBody(this.variable, s, this.localPosition),
+      getter: (s: ItemState) => body.outputBody(this.variable, s, this.localPosition, this.values),
       itemName: formatItemLabel(object.label),
       answers: context.outputVariables('Object', this.bodyNumber),
     };
