@@ -535,6 +535,55 @@ const abaqusMatrixOptionNames = optionNames<AbaqusMatrixOptions>({
 });
 
 /**
+ * The fields of the line text[from, to) as parseAbaqusMatrix's `line.trim().split(/[\s,]+/)` would give them, their
+ * offsets in `starts`/`ends` (the first 6): the number of fields, 0 for a line to skip (blank, or a `*` keyword or
+ * comment line), or −1 when the line needs the string path (a character beyond ASCII, which may be Unicode whitespace,
+ * or a comma first or last, which makes an empty field).
+ */
+function fastFields(text: string, from: number, to: number, starts: Int32Array, ends: Int32Array): number {
+  let count = 0;
+  let inField = false;
+  let first = -1;
+  let last = -1;
+  for (let k = from; k < to; k++) {
+    const ch = text.charCodeAt(k);
+    if (ch > 127) return -1;
+    // \s in ASCII: tab, \n, \v, \f, \r, space
+    const separator = ch === 32 || ch === 44 || (ch >= 9 && ch <= 13);
+    if (!separator || ch === 44) {
+      if (first < 0) first = ch;
+      last = ch;
+    }
+    if (separator) {
+      if (inField) { if (count <= 6) ends[count - 1] = k; inField = false; }
+    } else if (!inField) {
+      if (count < 6) starts[count] = k;
+      count++;
+      inField = true;
+    }
+  }
+  if (inField && count <= 6) ends[count - 1] = to;
+  if (first === 44 || last === 44) return -1;
+  if (count === 0 || first === 42) return 0;
+  return count;
+}
+
+/** The integer field source[a, b): plain digits read directly, anything else (a sign, an error) by {@link parseLabel}. */
+function labelAt(source: string, a: number, b: number, fileName: string, line: number, what: string): number {
+  if (b > a && b - a <= 9) {
+    let v = 0;
+    let k = a;
+    for (; k < b; k++) {
+      const d = source.charCodeAt(k) - 48;
+      if (d < 0 || d > 9) break;
+      v = 10 * v + d;
+    }
+    if (k === b) return v;
+  }
+  return parseLabel(source.slice(a, b), fileName, line, what);
+}
+
+/**
  * Parses an Abaqus matrix file. Two layouts are recognized by the number of values per line:
  * `row, column, value` (FORMAT=COORDINATE: 1-based global coordinate numbers; for a mesh of
  * solid elements with 3 dofs per node, coordinate 3(label−1)+d+1 is dof d of node `label`)
@@ -543,7 +592,6 @@ const abaqusMatrixOptionNames = optionNames<AbaqusMatrixOptions>({
  */
 export function parseAbaqusMatrix(text: string, fileName: string, options: AbaqusMatrixOptions = {}): AbaqusMatrix {
   options = ownOptions('parseAbaqusMatrix', options, abaqusMatrixOptionNames);
-  const lines = text.split(/\r?\n/);
   const rows: number[] = [];
   const cols: number[] = [];
   const vals: number[] = [];
@@ -552,36 +600,54 @@ export function parseAbaqusMatrix(text: string, fileName: string, options: Abaqu
   let maxIndexLine = 0;
   const limit = options.numberOfCoordinates;
   const nodeIndex = options.nodeIndexOfLabel ?? ((label: number) => label - 1);
-  for (let i = 0; i < lines.length; i++) {
-    const t = lines[i].trim();
-    if (t === '' || t.startsWith('*')) continue;
-    const f = t.split(/[\s,]+/);
-    const lineNo = i + 1;
-    const lineFormat = f.length === 3 ? 'coordinate' : f.length === 5 ? 'matrixInput' : undefined;
-    if (lineFormat === undefined) fail(fileName, lineNo, `matrix entry must be "row column value" or "node dof node dof value", got "${t}"`);
+  // The lines (split at \n, a \r before it is whitespace) are tokenized in place: the fields' offsets into `text`;
+  // only a line that fastFields does not take (see there) is trimmed and split as a string.
+  const starts = new Int32Array(6);
+  const ends = new Int32Array(6);
+  const coordinate = (source: string, field: number, lineNo: number): number => {
+    const label = labelAt(source, starts[field], ends[field], fileName, lineNo, 'node label');
+    const dof = labelAt(source, starts[field + 1], ends[field + 1], fileName, lineNo, 'dof');
+    if (dof < 1 || dof > 3) fail(fileName, lineNo, `dof must be 1, 2 or 3 (translations), got ${dof}`);
+    const node = nodeIndex(label);
+    if (node === undefined || node < 0) fail(fileName, lineNo, `node label ${label} is not a node of the mesh`);
+    return 3 * node + dof - 1;
+  };
+  for (let from = 0, lineNo = 1; from <= text.length; lineNo++) {
+    let to = text.indexOf('\n', from);
+    if (to < 0) to = text.length;
+    const lineStart = from;
+    from = to + 1;
+    let source = text;
+    let count = fastFields(text, lineStart, to, starts, ends);
+    if (count === 0) continue;
+    if (count < 0) {
+      const t = text.slice(lineStart, to).trim();
+      if (t === '' || t.startsWith('*')) continue;
+      const f = t.split(/[\s,]+/);
+      source = f.join(' ');
+      count = f.length;
+      for (let k = 0, at = 0; k < Math.min(count, 6); at += f[k].length + 1, k++) {
+        starts[k] = at;
+        ends[k] = at + f[k].length;
+      }
+    }
+    const lineFormat = count === 3 ? 'coordinate' : count === 5 ? 'matrixInput' : undefined;
+    if (lineFormat === undefined) fail(fileName, lineNo, `matrix entry must be "row column value" or "node dof node dof value", got "${text.slice(lineStart, to).trim()}"`);
     if (format === undefined) format = lineFormat;
-    else if (format !== lineFormat) fail(fileName, lineNo, `matrix entry has ${f.length} values, but earlier lines have ${format === 'coordinate' ? 3 : 5}`);
+    else if (format !== lineFormat) fail(fileName, lineNo, `matrix entry has ${count} values, but earlier lines have ${format === 'coordinate' ? 3 : 5}`);
     let r: number, c: number;
     if (lineFormat === 'coordinate') {
-      r = parseLabel(f[0], fileName, lineNo, 'row index') - 1;
-      c = parseLabel(f[1], fileName, lineNo, 'column index') - 1;
-      if (r < 0 || c < 0) fail(fileName, lineNo, `row and column indices must be ≥ 1, got "${t}"`);
+      r = labelAt(source, starts[0], ends[0], fileName, lineNo, 'row index') - 1;
+      c = labelAt(source, starts[1], ends[1], fileName, lineNo, 'column index') - 1;
+      if (r < 0 || c < 0) fail(fileName, lineNo, `row and column indices must be ≥ 1, got "${text.slice(lineStart, to).trim()}"`);
     } else {
-      const coordinate = (nodeToken: string, dofToken: string) => {
-        const label = parseLabel(nodeToken, fileName, lineNo, 'node label');
-        const dof = parseLabel(dofToken, fileName, lineNo, 'dof');
-        if (dof < 1 || dof > 3) fail(fileName, lineNo, `dof must be 1, 2 or 3 (translations), got ${dof}`);
-        const node = nodeIndex(label);
-        if (node === undefined || node < 0) fail(fileName, lineNo, `node label ${label} is not a node of the mesh`);
-        return 3 * node + dof - 1;
-      };
-      r = coordinate(f[0], f[1]);
-      c = coordinate(f[2], f[3]);
+      r = coordinate(source, 0, lineNo);
+      c = coordinate(source, 2, lineNo);
     }
     if (limit !== undefined && (r >= limit || c >= limit)) {
       fail(fileName, lineNo, `entry (${r + 1}, ${c + 1}) lies outside the ${limit}×${limit} matrix of the mesh`);
     }
-    const v = parseReal(f[f.length - 1], fileName, lineNo, 'matrix value');
+    const v = parseReal(source.slice(starts[count - 1], ends[count - 1]), fileName, lineNo, 'matrix value');
     rows.push(r); cols.push(c); vals.push(v);
     if (Math.max(r, c) > maxIndex) { maxIndex = Math.max(r, c); maxIndexLine = lineNo; }
   }

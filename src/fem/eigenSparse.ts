@@ -413,7 +413,11 @@ export function solveSparseEigen(stiffness: CscMatrix, mass: CscMatrix, options:
     if (pend === 0) for (let c = 0; c < b && basis.appendRandom(); c++);
   }
   const result = packResult(mass, V, n, nev, accepted, shift, restarts, operatorApplications);
-  if (options.sturmCheck ?? true) result.sturm = sturmCheck(stiffness, mass, result.values, ldlt);
+  if (options.sturmCheck ?? true) {
+    // a given LDLᵀ factorization of the same dimension lends its fill-reducing ordering to the check's analysis
+    const given = options.factorization instanceof SparseLDLT && options.factorization.size === n ? options.factorization.permutation : undefined;
+    result.sturm = sturmCheck(stiffness, mass, result.values, ldlt, given);
+  }
   return result;
 }
 
@@ -423,9 +427,11 @@ export function solveSparseEigen(stiffness: CscMatrix, mass: CscMatrix, options:
  * inertia); throws when that count exceeds the number of computed eigenvalues below τ. Gaps
  * must also exceed DEFAULT_SHIFT_FACTOR·tr(K)/tr(M), far above the rounding level of the
  * computed rigid-body eigenvalues (whose differences say nothing).
- * `ldlt` (of K − σM) is refactorized when given, otherwise K − τM is analyzed anew.
+ * `ldlt` (of K − σM) is refactorized when given, otherwise K − τM is analyzed anew, in the elimination order `ordering`
+ * when given (that of a factorization of K or K − σM: the same pattern for a mass matrix within the stiffness
+ * matrix's, which skips the comparison of orderings; the inertia does not depend on the order).
  */
-function sturmCheck(stiffness: CscMatrix, mass: CscMatrix, values: Float64Array, ldlt: SparseLDLT | undefined): SturmCheckResult | undefined {
+function sturmCheck(stiffness: CscMatrix, mass: CscMatrix, values: Float64Array, ldlt: SparseLDLT | undefined, ordering: Int32Array | undefined): SturmCheckResult | undefined {
   const floor = DEFAULT_SHIFT_FACTOR * Math.abs(cscTrace(stiffness) / cscTrace(mass));
   let found = 0;
   for (let i = values.length - 1; i >= 1 && found === 0; i--) {
@@ -436,7 +442,7 @@ function sturmCheck(stiffness: CscMatrix, mass: CscMatrix, values: Float64Array,
   if (found === 0) return undefined;
   const shift = 0.5 * (values[found - 1] + values[found]);
   const shifted = cscLinearCombination(1, stiffness, -shift, mass);
-  const factor = ldlt ?? new SparseLDLT();
+  const factor = ldlt ?? new SparseLDLT({ ordering });
   const outcome = ldlt === undefined ? factor.analyze(shifted) : factor.refactorize(shifted);
   if (outcome !== true) return undefined;
   const count = factor.negativePivots;

@@ -331,29 +331,37 @@ function generalizedSymmetricEigen(stiffness: Matrix, mass: Matrix, unsymmetric:
   return { values: decomposition.realEigenvalues, vectors: lInverse.transpose().mmul(decomposition.eigenvectorMatrix) };
 }
 
-/** X = L⁻ᵀ B for the lower triangular L (back substitution with Lᵀ). */
+/** X = L⁻ᵀ B for the lower triangular L (back substitution with Lᵀ), on L's rows as arrays and one column of X at a time. */
 function solveUpperTriangularTransposed(l: Matrix, b: Matrix): Matrix {
   const n = l.rows;
+  const rows = l.to2DArray();
   const x = Matrix.zeros(n, b.columns);
-  for (let column = 0; column < b.columns; column++) {
+  const column = new Float64Array(n);
+  for (let c = 0; c < b.columns; c++) {
     for (let i = n - 1; i >= 0; i--) {
-      let sum = b.get(i, column);
-      for (let k = i + 1; k < n; k++) sum -= l.get(k, i) * x.get(k, column);
-      x.set(i, column, sum / l.get(i, i));
+      let sum = b.get(i, c);
+      for (let k = i + 1; k < n; k++) sum -= rows[k][i] * column[k];
+      column[i] = sum / rows[i][i];
     }
+    for (let i = 0; i < n; i++) x.set(i, c, column[i]);
   }
   return x;
 }
 
+/** X = L⁻¹ B for the lower triangular L (forward substitution), on L's rows as arrays and one column of X at a time. */
 function solveLowerTriangular(l: Matrix, b: Matrix): Matrix {
   const n = l.rows;
+  const rows = l.to2DArray();
   const x = Matrix.zeros(n, b.columns);
-  for (let column = 0; column < b.columns; column++) {
+  const column = new Float64Array(n);
+  for (let c = 0; c < b.columns; c++) {
     for (let i = 0; i < n; i++) {
-      let sum = b.get(i, column);
-      for (let k = 0; k < i; k++) sum -= l.get(i, k) * x.get(k, column);
-      x.set(i, column, sum / l.get(i, i));
+      const row = rows[i];
+      let sum = b.get(i, c);
+      for (let k = 0; k < i; k++) sum -= row[k] * column[k];
+      column[i] = sum / row[i];
     }
+    for (let i = 0; i < n; i++) x.set(i, c, column[i]);
   }
   return x;
 }
