@@ -291,12 +291,18 @@ class RollingDiscPenaltyModel implements Only<ObjectModel, RollingDiscPenaltyMod
     pair.evaluateJacobians(s);
     pair.evaluateRotationJacobians(s);
     const { n0, n1, jacobian0: j0, jacobian1: j1, rotationJacobian0: g0, rotationJacobian1: g1 } = pair;
-    const { force0: f0, force1: f1, torque0: t0, torque1: t1 } = this;
-    for (let k = 0; k < n0; k++) {
-      f[k] += j0[k] * f0[0] + j0[n0 + k] * f0[1] + j0[2 * n0 + k] * f0[2] + g0[k] * t0[0] + g0[n0 + k] * t0[1] + g0[2 * n0 + k] * t0[2];
+    // the loads in locals: a store into f could alias them for the optimizer, which would reload them per entry
+    if (n0 > 0) {
+      const { force0: f0, torque0: t0 } = this;
+      const fx = f0[0], fy = f0[1], fz = f0[2], tx = t0[0], ty = t0[1], tz = t0[2];
+      for (let k = 0; k < n0; k++) {
+        f[k] += j0[k] * fx + j0[n0 + k] * fy + j0[2 * n0 + k] * fz + g0[k] * tx + g0[n0 + k] * ty + g0[2 * n0 + k] * tz;
+      }
     }
+    const { force1: f1, torque1: t1 } = this;
+    const fx = f1[0], fy = f1[1], fz = f1[2], tx = t1[0], ty = t1[1], tz = t1[2];
     for (let k = 0; k < n1; k++) {
-      f[n0 + k] += j1[k] * f1[0] + j1[n1 + k] * f1[1] + j1[2 * n1 + k] * f1[2] + g1[k] * t1[0] + g1[n1 + k] * t1[1] + g1[2 * n1 + k] * t1[2];
+      f[n0 + k] += j1[k] * fx + j1[n1 + k] * fy + j1[2 * n1 + k] * fz + g1[k] * tx + g1[n1 + k] * ty + g1[2 * n1 + k] * tz;
     }
   }
 
