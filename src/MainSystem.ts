@@ -48,6 +48,7 @@ import { createDistanceSensor, createDistanceSensorGeometry, type CreateDistance
 import { createRodContactSensor, type CreateRodContactSensorOptions } from './builders/rodContactSensor.ts';
 import { applySolutionRow, type Solution } from './io/solutionFile.ts';
 import { plotSensor, type PlotSensorOptions, type PlotSensorResult, type PlotSource } from './io/plotSensor.ts';
+import { toNumberArray } from './linalg/arrays.ts';
 
 /**
  * The run-time models of the assembled items, read-only: what viewers and exporters draw and sample (positions,
@@ -201,7 +202,7 @@ export class SystemDataAccess implements UserFunctionSystemData {
    */
   getODE2Coordinates(configuration: ConfigurationType = ConfigurationType.Current): number[] {
     const state = this.mbs.stateOf(configuration);
-    return Array.from(configuration === ConfigurationType.Reference ? state.qRef : state.q);
+    return toNumberArray(configuration === ConfigurationType.Reference ? state.qRef : state.q);
   }
 
   /** Sets ODE2 position coordinates (displacements) of a configuration; the reference configuration comes from the nodes. */
@@ -214,7 +215,7 @@ export class SystemDataAccess implements UserFunctionSystemData {
 
   /** ODE2 velocity coordinates. */
   getODE2Coordinates_t(configuration: ConfigurationType = ConfigurationType.Current): number[] {
-    return Array.from(this.mbs.stateOf(configuration).u);
+    return toNumberArray(this.mbs.stateOf(configuration).u);
   }
 
   /** Sets ODE2 velocity coordinates of a configuration. */
@@ -224,12 +225,12 @@ export class SystemDataAccess implements UserFunctionSystemData {
 
   /** ODE2 accelerations. */
   getODE2Coordinates_tt(configuration: ConfigurationType = ConfigurationType.Current): number[] {
-    return Array.from(this.mbs.stateOf(configuration).a);
+    return toNumberArray(this.mbs.stateOf(configuration).a);
   }
 
   /** Algebraic coordinates (Lagrange multipliers). */
   getAECoordinates(configuration: ConfigurationType = ConfigurationType.Current): number[] {
-    return Array.from(this.mbs.stateOf(configuration).lambda);
+    return toNumberArray(this.mbs.stateOf(configuration).lambda);
   }
 
   /** Sets the algebraic coordinates (Lagrange multipliers) of a configuration, e.g. a static solution's λ as initial values for computeODE2Eigenvalues. */
@@ -239,7 +240,7 @@ export class SystemDataAccess implements UserFunctionSystemData {
 
   /** Data coordinates (of the data nodes, NodeGenericData: discrete states of contact and switching items). */
   getDataCoordinates(configuration: ConfigurationType = ConfigurationType.Current): number[] {
-    return Array.from(this.mbs.stateOf(configuration).data);
+    return toNumberArray(this.mbs.stateOf(configuration).data);
   }
 
   /**
@@ -257,7 +258,7 @@ export class SystemDataAccess implements UserFunctionSystemData {
    */
   getODE1Coordinates(configuration: ConfigurationType = ConfigurationType.Current): number[] {
     const state = this.mbs.stateOf(configuration);
-    return Array.from(configuration === ConfigurationType.Reference ? state.ode1Ref : state.ode1);
+    return toNumberArray(configuration === ConfigurationType.Reference ? state.ode1Ref : state.ode1);
   }
 
   /** Sets the ODE1 coordinates (displacements) of a configuration, e.g. initial pressures after a static solve. */
@@ -271,7 +272,7 @@ export class SystemDataAccess implements UserFunctionSystemData {
 
   /** Time derivatives of the ODE1 coordinates. */
   getODE1Coordinates_t(configuration: ConfigurationType = ConfigurationType.Current): number[] {
-    return Array.from(this.mbs.stateOf(configuration).ode1_t);
+    return toNumberArray(this.mbs.stateOf(configuration).ode1_t);
   }
 
   /** Time of a configuration. */
@@ -792,7 +793,7 @@ export class MainSystem implements BuilderSink, UserFunctionSystem, SolverHost {
 
   /** Current values of a load (user function evaluated at the current time). */
   getLoadValues(index: number): number[] {
-    return Array.from(this.modelItem('Load', index, 'getLoadValues').values(this.stateOf(ConfigurationType.Current)));
+    return toNumberArray(this.modelItem('Load', index, 'getLoadValues').values(this.stateOf(ConfigurationType.Current)));
   }
 
   /**
@@ -800,7 +801,7 @@ export class MainSystem implements BuilderSink, UserFunctionSystem, SolverHost {
    * for a one-value sensor: there, write `mbs.getSensorValues(s)[0]`).
    */
   getSensorValues(index: number, configuration: ConfigurationType = ConfigurationType.Current): number[] {
-    return Array.from(this.modelItem('Sensor', index, 'getSensorValues').evaluate(this.stateOf(configuration)));
+    return toNumberArray(this.modelItem('Sensor', index, 'getSensorValues').evaluate(this.stateOf(configuration)));
   }
 
   /** Rows [t, values…] that a sensor with storeInternal recorded in the last solve. */
@@ -1214,7 +1215,7 @@ export class MainSystem implements BuilderSink, UserFunctionSystem, SolverHost {
       const stored = this.storedItem(category, index);
       throw new FlexdynError(`${formatItemLabel(labelOf(category, stored.definition.typeName, index))}: output variable ${variable} is not available; available: ${stored.definition.outputVariables.join(', ') || 'none'}`);
     }
-    return Array.from(values);
+    return toNumberArray(values);
   }
 }
 

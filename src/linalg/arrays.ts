@@ -12,6 +12,17 @@
  */
 const builtinThreshold = 16;
 
+/**
+ * The entries of a as a new plain array (what the API's getters return), by a loop that pushes: `Array.from` of a typed
+ * array goes through its iterator, ≈ 7× slower for 20 entries (Node 20, CPU time per call, 2026-12-03, loaded machine:
+ * ≈ 720 ns against ≈ 100 ns).
+ */
+export function toNumberArray(a: ArrayLike<number>): number[] {
+  const out: number[] = [];
+  for (let i = 0; i < a.length; i++) out.push(a[i]);
+  return out;
+}
+
 /** Copies all entries of src into dst (same length). */
 export function copyArray(dst: Float64Array, src: Float64Array): void {
   const n = src.length;

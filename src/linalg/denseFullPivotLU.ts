@@ -46,6 +46,9 @@ export class DenseFullPivotLU {
    */
   private rowMax: Float64Array;
   private rowArgMax: Int32Array;
+  /** During factorize: the columns > k where the pivot row is nonzero, and per column the last step that listed it + 1. */
+  private pivotColumns: Int32Array;
+  private listedAt: Int32Array;
   private factored = false;
   /** The nonzeros of the factors, for the substitution. */
   private readonly nonzeros = new FactorNonzeros();
@@ -63,6 +66,8 @@ export class DenseFullPivotLU {
     this.work = new Float64Array(n);
     this.rowMax = new Float64Array(n);
     this.rowArgMax = new Int32Array(n);
+    this.pivotColumns = new Int32Array(n);
+    this.listedAt = new Int32Array(n);
   }
 
   /** True after a successful {@link DenseFullPivotLU.factorize} (reset by resize and by a failed factorization). */
@@ -80,6 +85,8 @@ export class DenseFullPivotLU {
       this.work = new Float64Array(n);
       this.rowMax = new Float64Array(n);
       this.rowArgMax = new Int32Array(n);
+      this.pivotColumns = new Int32Array(n);
+      this.listedAt = new Int32Array(n);
     }
     this.matrix = n * n === this.storage.length ? this.storage : this.storage.subarray(0, n * n);
     this.rowSwaps = n === this.rowSwapStorage.length ? this.rowSwapStorage : this.rowSwapStorage.subarray(0, n);
@@ -95,9 +102,20 @@ export class DenseFullPivotLU {
    */
   factorize(): true | DenseFullPivotLUInvalid {
     const n = this.n, a = this.matrix, rowMax = this.rowMax, rowArgMax = this.rowArgMax;
+    const pivotColumns = this.pivotColumns, listedAt = this.listedAt;
     this.factored = false;
-    for (let i = 0; i < n * n; i++) if (!Number.isFinite(a[i])) return { invalidIndex: i };
-    for (let i = 0; i < n; i++) this.scanRow(i, 0);
+    for (let i = 0, row = 0; i < n; i++, row += n) {
+      // scanRow's search with the check of each entry
+      let largest = 0, at = 0;
+      for (let j = 0; j < n; j++) {
+        const v = Math.abs(a[row + j]);
+        if (!(v < Infinity)) return { invalidIndex: row + j };
+        if (v > largest) { largest = v; at = j; }
+      }
+      rowMax[i] = largest;
+      rowArgMax[i] = at;
+    }
+    listedAt.fill(0, 0, n);
     const relative = this.threshold ?? n * Number.EPSILON;
     let limit = 0;
     let k = 0;
@@ -119,25 +137,35 @@ export class DenseFullPivotLU {
       }
       const rowK = k * n;
       const invPivot = 1 / a[rowK + k];
+      // the elimination touches the pivot row's nonzero columns only (a − l·0 is a, up to the sign of a zero)
+      let count = 0;
+      for (let j = k + 1; j < n; j++) if (a[rowK + j] !== 0) { pivotColumns[count++] = j; listedAt[j] = k + 1; }
       for (let i = k + 1; i < n; i++) {
         const rowI = i * n;
         const l = a[rowI + k] * invPivot;
         a[rowI + k] = l;
+        const at = rowArgMax[i];
         if (l === 0) {
           // the row's columns > k are unchanged; its maximum (columns ≥ k before the column swap) stays where it was
           // unless it sat in column k or pivotColumn, swapped (a strictly smaller entry preceded it: no new first one)
-          const at = rowArgMax[i];
           if (rowMax[i] !== 0 && (at === k || at === pivotColumn)) this.scanRow(i, k + 1);
           continue;
         }
-        let largestI = 0, atI = k + 1;
-        for (let j = k + 1; j < n; j++) {
+        let largestI = 0, atI = n;
+        for (let c = 0; c < count; c++) {
+          const j = pivotColumns[c];
           const v = a[rowI + j] - l * a[rowK + j];
           a[rowI + j] = v;
           const magnitude = Math.abs(v);
           if (magnitude > largestI) { largestI = magnitude; atI = j; }
         }
-        rowMax[i] = largestI; rowArgMax[i] = atI;
+        // the unchanged columns keep their maximum where it was (first occurrence: the smaller column on a tie), unless
+        // it was in a swapped column, or in a changed one and not exceeded by the changed columns (where it may drop)
+        const before = rowMax[i];
+        if (at === k || at === pivotColumn) this.scanRow(i, k + 1);
+        else if (listedAt[at] === k + 1) {
+          if (largestI > before) { rowMax[i] = largestI; rowArgMax[i] = atI; } else this.scanRow(i, k + 1);
+        } else if (largestI > before || (largestI === before && atI < at)) { rowMax[i] = largestI; rowArgMax[i] = atI; }
       }
     }
     this.rank = k;

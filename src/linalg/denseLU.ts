@@ -443,7 +443,26 @@ export class FactorNonzeros {
       return;
     }
     const { lowerStart, upperStart, lowerColumns, upperColumns, lowerValues, upperValues, diagonal } = this;
-    for (let i = 1; i < rank; i++) {
+    // forward: rows i and i + 1 in one pass (two independent sums instead of one chain of dependent subtractions), each
+    // over its columns in increasing order; row i + 1's entry in column i (its last, if listed) once y_i is known
+    let i = 1;
+    for (; i + 1 < rank; i += 2) {
+      let s = y[i], t = y[i + 1];
+      const startS = lowerStart[i], startT = lowerStart[i + 1];
+      let endT = lowerStart[i + 2];
+      const last = endT > startT && lowerColumns[endT - 1] === i ? lowerValues[--endT] : 0;
+      const common = Math.min(startT - startS, endT - startT);
+      for (let k = 0; k < common; k++) {
+        s -= lowerValues[startS + k] * y[lowerColumns[startS + k]];
+        t -= lowerValues[startT + k] * y[lowerColumns[startT + k]];
+      }
+      for (let k = startS + common; k < startT; k++) s -= lowerValues[k] * y[lowerColumns[k]];
+      for (let k = startT + common; k < endT; k++) t -= lowerValues[k] * y[lowerColumns[k]];
+      y[i] = s;
+      if (endT < lowerStart[i + 2]) t -= last * s;
+      y[i + 1] = t;
+    }
+    if (i < rank) {
       let s = y[i];
       for (let k = lowerStart[i], end = lowerStart[i + 1]; k < end; k++) s -= lowerValues[k] * y[lowerColumns[k]];
       y[i] = s;
@@ -462,7 +481,21 @@ export class FactorNonzeros {
  * Shared by {@link DenseLU} (rank = n) and the rank-revealing DenseFullPivotLU.
  */
 export function substituteFactors(a: Float64Array, n: number, rank: number, y: Float64Array): void {
-  for (let i = 1; i < rank; i++) {
+  // forward: rows i and i + 1 in one pass (two independent sums), each over j in increasing order; row i + 1's
+  // column i once y_i is known (the operations of the row-by-row loop)
+  let i = 1;
+  for (; i + 1 < rank; i += 2) {
+    const row = i * n, next = row + n;
+    let s = y[i], t = y[i + 1];
+    for (let j = 0; j < i; j++) {
+      const yj = y[j];
+      s -= a[row + j] * yj;
+      t -= a[next + j] * yj;
+    }
+    y[i] = s;
+    y[i + 1] = t - a[next + i] * s;
+  }
+  if (i < rank) {
     const row = i * n;
     let s = y[i];
     for (let j = 0; j < i; j++) s -= a[row + j] * y[j];

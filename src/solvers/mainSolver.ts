@@ -6,6 +6,7 @@ import { describeValue, FlexdynError } from '../core/errors.ts';
 import { DynamicSolverType } from '../registry/enums.ts';
 import { butcherTableaux } from './explicit.ts';
 import { DenseMatrixAccumulator } from './linearization.ts';
+import { toNumberArray } from '../linalg/arrays.ts';
 import { ImplicitSecondOrderStepper } from './implicit.ts';
 import type { NewtonProblem } from './newton.ts';
 import { SimulationSettings } from './SimulationSettings.ts';
@@ -286,7 +287,7 @@ export abstract class MainSolverBase {
   /** The solver's residual vector (n_ODE2 + n_AE + n_ODE1 entries), as the last compute… call left it. */
   getSystemResidual(): number[] {
     this.results('getSystemResidual');
-    return Array.from(this.residualVector);
+    return toNumberArray(this.residualVector);
   }
 
   /** The last mass matrix of computeMassMatrix, as rows. */
@@ -447,7 +448,7 @@ abstract class MainSolverNewton extends MainSolverBase {
   /** The Newton solution Δ that computeNewtonUpdate applies. */
   getNewtonSolution(): number[] {
     this.results('getNewtonSolution');
-    return Array.from(this.newtonSolution);
+    return toNumberArray(this.newtonSolution);
   }
 
   /** Sets the Newton solution Δ (n_ODE2 + n_AE (+ n_ODE1, after them) finite entries; the solution of Jacobian·Δ = residual) for computeNewtonUpdate. */
@@ -515,12 +516,12 @@ export class MainSolverImplicitSecondOrder extends MainSolverNewton {
 
   /** The algorithmic accelerations of generalized-α (Exudyn's GetAAlgorithmic). */
   getAAlgorithmic(): number[] {
-    return Array.from(this.implicitStepper(this.results('getAAlgorithmic').session.run).algorithmicAccelerations(false));
+    return toNumberArray(this.implicitStepper(this.results('getAAlgorithmic').session.run).algorithmicAccelerations(false));
   }
 
   /** The algorithmic accelerations at the start of the step (Exudyn's GetStartOfStepStateAAlgorithmic). */
   getStartOfStepStateAAlgorithmic(): number[] {
-    return Array.from(this.implicitStepper(this.results('getStartOfStepStateAAlgorithmic').session.run).algorithmicAccelerations(true));
+    return toNumberArray(this.implicitStepper(this.results('getStartOfStepStateAAlgorithmic').session.run).algorithmicAccelerations(true));
   }
 
   protected prepareRun(context: SolverContext, settings: SimulationSettings): SolverRun {

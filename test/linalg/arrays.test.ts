@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { copyArrayAt, zeroLeading } from '../../src/linalg/arrays.ts';
+import { copyArrayAt, toNumberArray, zeroLeading } from '../../src/linalg/arrays.ts';
 
 describe('array helpers of the hot paths', () => {
   it('zeroLeading zeroes exactly the first n entries, below and above the built-in threshold', () => {
@@ -17,5 +17,16 @@ describe('array helpers of the hot paths', () => {
       copyArrayAt(dst, src, 5);
       expect(Array.from(dst)).toEqual(Array.from({ length: 40 }, (_, i) => (i >= 5 && i < 5 + length ? src[i - 5] : 7)));
     }
+  });
+
+  it('toNumberArray gives a new plain array with the entries (−0, NaN and infinities as they are)', () => {
+    const a = new Float64Array([1.5, -0, Number.NaN, -Infinity, 1e-300]);
+    const copy = toNumberArray(a);
+    expect(Array.isArray(copy)).toBe(true);
+    expect(copy).toEqual([1.5, -0, Number.NaN, -Infinity, 1e-300]);
+    expect(Object.is(copy[1], -0)).toBe(true);
+    a[0] = 2;
+    expect(copy[0]).toBe(1.5);
+    expect(toNumberArray(new Float64Array(0))).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import { LuDecomposition, Matrix } from 'ml-matrix';
-import { DenseLU, DENSE_PIVOT_TOLERANCE, substituteFactors } from '../../src/linalg/denseLU.ts';
+import { DenseLU, DENSE_PIVOT_TOLERANCE, FactorNonzeros, substituteFactors } from '../../src/linalg/denseLU.ts';
 import { norm2 } from '../../src/linalg/vector.ts';
 import { denseMultiply, mulberry32, randomDense, randomVector, toRows } from './matrices.ts';
 
@@ -167,6 +167,39 @@ describe('DenseLU', () => {
     substituteFactors(lu.matrix, n, n, y);
     expect(Array.from(x)).toEqual(Array.from(y));
     expect((lu as unknown as { nonzeros: { listed: boolean } }).nonzeros.listed).toBe(true);
+  });
+  it('substitutes two rows per pass with the operations of the row-by-row loop, bit for bit (dense and listed factors)', () => {
+    // textbook substitution: y_i −= L_ij y_j for j = 0 … i − 1, then y_i = (y_i − Σ_{j>i} U_ij y_j)/U_ii, j increasing
+    const textbook = (a: Float64Array, n: number, rank: number, y: Float64Array) => {
+      for (let i = 1; i < rank; i++) { let s = y[i]; for (let j = 0; j < i; j++) s -= a[i * n + j] * y[j]; y[i] = s; }
+      for (let i = rank - 1; i >= 0; i--) { let s = y[i]; for (let j = i + 1; j < rank; j++) s -= a[i * n + j] * y[j]; y[i] = s / a[i * n + i]; }
+    };
+    const rnd = mulberry32(2022);
+    for (let trial = 0; trial < 200; trial++) {
+      const n = 1 + Math.floor(rnd() * 40);
+      const rank = trial % 5 === 0 ? Math.max(1, n - Math.floor(rnd() * 3)) : n;
+      // densities from 5 % (listed factors, with and without the entry next to the diagonal) to full (dense substitution)
+      const density = [0.05, 0.2, 0.5, 1][trial % 4];
+      const a = new Float64Array(n * n);
+      for (let i = 0; i < n; i++) {
+        for (let j = 0; j < n; j++) a[i * n + j] = i === j ? 1 + rnd() : rnd() < density ? rnd() - 0.5 : 0;
+      }
+      const b = randomVector(n, rnd);
+      const expected = Float64Array.from(b);
+      textbook(a, n, rank, expected);
+      const dense = Float64Array.from(b);
+      substituteFactors(a, n, rank, dense);
+      const nonzeros = new FactorNonzeros();
+      const full = Float64Array.from(b), listed = Float64Array.from(b);
+      nonzeros.substitute(a, n, rank, full);
+      nonzeros.substitute(a, n, rank, listed);
+      if (density <= 0.2 && rank > 10) expect(nonzeros.listed).toBe(true);
+      for (let i = 0; i < n; i++) {
+        expect(Object.is(dense[i], expected[i])).toBe(true);
+        expect(Object.is(full[i], expected[i])).toBe(true);
+        expect(Object.is(listed[i], expected[i])).toBe(true);
+      }
+    }
   });
   it('factorizes large banded, sparse and dense matrices to the textbook factors bit for bit (n ≥ 64: profile-bounded passes)', () => {
     // Reference: partial pivoting as written in the textbook (first largest |a_ik| as pivot, l = a_ik·(1/pivot) stored

@@ -13,10 +13,12 @@ const parameters = {
 };
 
 /**
- * out[o..o+8] = A(ψ) = I + (sin φ/φ) ψ̃ + (2 sin²(φ/2)/φ²) ψ̃ψ̃, φ = |ψ|, as Exudyn's node computes it: for
+ * out[0..8] = A(ψ) = I + (sin φ/φ) ψ̃ + (2 sin²(φ/2)/φ²) ψ̃ψ̃ of ψ = v[i..i+2], φ = |ψ|, as Exudyn's node computes it
+ * (vectors as arrays and offsets, not three numbers: no boxed doubles per call where V8 does not inline it): for
  * φ > 2π the angle (not ψ) is reduced modulo 2π, which gives no rotation matrix; compositions keep φ ≤ 2π.
  */
-export function rotationVectorMatrixInto(out: Float64Array, x: number, y: number, z: number): void {
+export function rotationVectorMatrixInto(out: Float64Array, v: Float64Array, i: number): void {
+  const x = v[i], y = v[i + 1], z = v[i + 2];
   const norm = Math.sqrt(x * x + y * y + z * z);
   if (norm === 0) {
     out[0] = 1; out[1] = 0; out[2] = 0; out[3] = 0; out[4] = 1; out[5] = 0; out[6] = 0; out[7] = 0; out[8] = 1;
@@ -35,12 +37,13 @@ export function rotationVectorMatrixInto(out: Float64Array, x: number, y: number
 }
 
 /**
- * out[o..o+2] = Compose(v0, Ω), the rotation vector of exp(v0) exp(Ω) in Exudyn's half-angle form
+ * out[o..o+2] = Compose(v0, Ω) of v0 = v0[i0..i0+2] and Ω = omega[iw..iw+2] (out may be either), the rotation vector of exp(v0) exp(Ω) in Exudyn's half-angle form
  * (EXUlie::CompositionRotationVector): angle w = π − 2 atan2(x, √|1 − x²|) ∈ [0, 2π] with
  * x = cos(|v0|/2) cos(|Ω|/2) − ¼ sinc(|v0|/2) sinc(|Ω|/2) v0·Ω, axis ρ/|ρ|. Like Exudyn it loses
  * accuracy (absolute angle error ~1e-8) when the resulting angle is tiny.
  */
-export function composeRotationVectorsInto(out: Float64Array, o: number, v0x: number, v0y: number, v0z: number, wx: number, wy: number, wz: number): void {
+export function composeRotationVectorsInto(out: Float64Array, o: number, v0: Float64Array, i0: number, omega: Float64Array, iw: number): void {
+  const v0x = v0[i0], v0y = v0[i0 + 1], v0z = v0[i0 + 2], wx = omega[iw], wy = omega[iw + 1], wz = omega[iw + 2];
   const h0 = 0.5 * Math.sqrt(v0x * v0x + v0y * v0y + v0z * v0z);
   const h1 = 0.5 * Math.sqrt(wx * wx + wy * wy + wz * wz);
   const c0 = Math.cos(h0), c1 = Math.cos(h1);
@@ -58,10 +61,11 @@ export function composeRotationVectorsInto(out: Float64Array, o: number, v0x: nu
 }
 
 /**
- * out[o..o+2] = T_exp(Ω)⁻¹ w with Exudyn's EXUlie::TExpSO3Inv: identity for Ω = 0; for φ = |Ω| ≤ 0.02 the series
+ * out[o..o+2] = T_exp(Ω)⁻¹ w of Ω = omega[i..i+2] and w = w[j..j+2] with Exudyn's EXUlie::TExpSO3Inv: identity for Ω = 0; for φ = |Ω| ≤ 0.02 the series
  * c = 1/12 + φ²/720 + φ⁴/30240, b = 1 − cφ²; else β = (φ/2) cot(φ/2), γ = (1 − β)/φ²: (β I + ½ Ω̃ + γ ΩΩᵀ) w.
  */
-export function tExpSO3InvTimesInto(out: Float64Array, o: number, x: number, y: number, z: number, wx: number, wy: number, wz: number): void {
+export function tExpSO3InvTimesInto(out: Float64Array, o: number, omega: Float64Array, i: number, w: Float64Array, j: number): void {
+  const x = omega[i], y = omega[i + 1], z = omega[i + 2], wx = w[j], wy = w[j + 1], wz = w[j + 2];
   const phi = Math.sqrt(x * x + y * y + z * z);
   if (phi === 0) { out[o] = wx; out[o + 1] = wy; out[o + 2] = wz; return; }
   let b: number, c: number;
@@ -101,8 +105,8 @@ class RigidBodyRotVecLGNodeModel extends BodyFixedLieGroupNode implements Only<R
     const q = s.q, r = this.referenceCoordinates, i = this.qIndex + 3;
     const x = r[3] + q[i], y = r[4] + q[i + 1], z = r[5] + q[i + 2], last = this.lastVector, a = this.lastMatrix;
     if (x !== last[0] || y !== last[1] || z !== last[2]) {
-      rotationVectorMatrixInto(a, x, y, z);
       last[0] = x; last[1] = y; last[2] = z;
+      rotationVectorMatrixInto(a, last, 0);
     }
     for (let k = 0; k < 9; k++) out[k] = a[k];
   }
@@ -110,13 +114,15 @@ class RigidBodyRotVecLGNodeModel extends BodyFixedLieGroupNode implements Only<R
   /** ψ ← Compose(ψ_ref + ψ, factor·Δψ) − ψ_ref. */
   protected composeRotation(q: Float64Array, i: number, delta: Float64Array, d: number, factor: number): void {
     const r = this.referenceCoordinates, w = this.work;
-    composeRotationVectorsInto(w, 0, q[i] + r[3], q[i + 1] + r[4], q[i + 2] + r[5], factor * delta[d], factor * delta[d + 1], factor * delta[d + 2]);
+    w[3] = q[i] + r[3]; w[4] = q[i + 1] + r[4]; w[5] = q[i + 2] + r[5];
+    w[6] = factor * delta[d]; w[7] = factor * delta[d + 1]; w[8] = factor * delta[d + 2];
+    composeRotationVectorsInto(w, 0, w, 3, w, 6);
     q[i] = w[0] - r[3]; q[i + 1] = w[1] - r[4]; q[i + 2] = w[2] - r[5];
   }
 
   /** Exudyn's explicit Lie-group integration: T_exp(Ω)⁻¹ ω̄ in its series form near 0. */
   protected rotationIncrementRate(delta: Float64Array, d: number, w: Float64Array, j: number, out: Float64Array, o: number): void {
-    tExpSO3InvTimesInto(out, o, delta[d], delta[d + 1], delta[d + 2], w[j], w[j + 1], w[j + 2]);
+    tExpSO3InvTimesInto(out, o, delta, d, w, j);
   }
 
   /** ψ̇ = T_exp(ψ)⁻¹ ω̄. */

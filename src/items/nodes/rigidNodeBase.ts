@@ -26,16 +26,30 @@ export interface OrientedNode extends FrameNodeModel {
   rotationOutput(s: ItemState): Float64Array;
 }
 
+/** A's entries for rotXYZOfOrientation (read at once; a sensor asks for the Rotation every recorded step). */
+const orientationScratch = new Float64Array(9);
+
 /** Tait–Bryan angles of A (Exudyn's RotationMatrix2RotXYZ), the Rotation output of most rigid nodes. */
 export function rotXYZOfOrientation(node: OrientedNode, s: ItemState): Float64Array {
-  const a = new Float64Array(9);
-  node.orientation(s, a);
-  return rotationMatrix2RotXYZInto(new Float64Array(3), a);
+  node.orientation(s, orientationScratch);
+  return rotationMatrix2RotXYZInto(new Float64Array(3), orientationScratch);
 }
 
-/** The value of a rigid node output, if the node's declared list contains it. */
+/** The value of a rigid node output, if the node's declared list contains it (a new array). */
 export function rigidNodeOutput(node: OrientedNode, declared: readonly OutputVariableType[], variable: OutputVariableType, s: ItemState): ArrayLike<number> | undefined {
   if (!declared.includes(variable)) return undefined;
+  switch (variable) {
+    case OutputVariableType.RotationMatrix: { const a = new Float64Array(9); node.orientation(s, a); return a; }
+    case OutputVariableType.Rotation: return node.rotationOutput(s);
+    case OutputVariableType.Position: case OutputVariableType.Displacement: case OutputVariableType.Velocity: case OutputVariableType.Acceleration:
+    case OutputVariableType.AngularVelocity: case OutputVariableType.AngularVelocityLocal: case OutputVariableType.AngularAcceleration:
+      return vectorOutput(node, variable, s);
+    default: return coordinateOutput(node, variable, s);
+  }
+}
+
+/** The three-vector outputs of rigidNodeOutput. */
+function vectorOutput(node: OrientedNode, variable: OutputVariableType, s: ItemState): Float64Array {
   const out = new Float64Array(3);
   switch (variable) {
     case OutputVariableType.Position: node.position(s, out); return out;
@@ -45,12 +59,9 @@ export function rigidNodeOutput(node: OrientedNode, declared: readonly OutputVar
       return out;
     case OutputVariableType.Velocity: node.velocity(s, out); return out;
     case OutputVariableType.Acceleration: node.acceleration(s, out); return out;
-    case OutputVariableType.RotationMatrix: { const a = new Float64Array(9); node.orientation(s, a); return a; }
-    case OutputVariableType.Rotation: return node.rotationOutput(s);
     case OutputVariableType.AngularVelocity: node.angularVelocity(s, out); return out;
     case OutputVariableType.AngularVelocityLocal: node.angularVelocityLocal(s, out); return out;
-    case OutputVariableType.AngularAcceleration: node.angularAcceleration(s, out); return out;
-    default: return coordinateOutput(node, variable, s);
+    default: node.angularAcceleration(s, out); return out;
   }
 }
 
