@@ -6,8 +6,7 @@
  */
 
 import { optionNames, ownOptions } from '../core/dictionary.ts';
-import ndarray, { type NdArray } from 'ndarray';
-import { assign } from 'ndarray-ops';
+import type { NdArray } from 'ndarray';
 import { cscMultiply, type CscMatrix } from '../linalg/sparse.ts';
 import { FlexdynError } from '../core/errors.ts';
 import type { MatrixValue } from '../registry/parameters.ts';
@@ -25,7 +24,7 @@ import {
 } from '../items/objects/ObjectFFRFreducedOrder.ts';
 import type { FEMinterface } from '../fem/FEMinterface.ts';
 import type { FileLocation } from '../fem/abaqus.ts';
-import { loadDataFile, saveDataFile } from '../fem/persistence.ts';
+import { assignColumnMajor, loadDataFile, saveDataFile } from '../fem/persistence.ts';
 
 /** Relative threshold below which entries of the reduced mass and stiffness matrices are set to zero (Exudyn's RoundMatrix defaults). */
 export const REDUCED_MATRIX_ROUNDING = 1e-13;
@@ -210,7 +209,7 @@ export class ObjectFFRFreducedOrderInterface {
     // column blocks: Ψ (nm), Ψ̃ (3nm), Φ_t (3), x̃ (3)
     const psi = dense(nf, nm), psiT = dense(nf, 3 * nm), phi = dense(nf, 3), xT = dense(nf, 3);
     // the basis as given (any strides: a view, a transposed or row-major array) into Ψ's column-major storage
-    assign(ndarray(psi.data, [nf, nm], [1, nf]), basis);
+    assignColumnMajor(psi.data, basis);
     this.modeBasis = [];
     for (let i = 0; i < nf; i++) this.modeBasis.push(new Array<number>(nm));
     for (let j = 0; j < nm; j++) {

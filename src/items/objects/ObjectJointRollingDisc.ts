@@ -74,13 +74,15 @@ class RollingDiscJointModel implements Only<ObjectModel, RollingDiscJointModel> 
 
   /** g of {@link RollingDiscJointModel.ae} (the kinematics of s evaluated when active). */
   private writeEquations(s: ItemState, g: Float64Array): void {
-    if (this.active) this.kinematics(s, true);
+    const active = this.active;
+    if (active) this.kinematics(s, true);
     const { contactVelocity0: c0, contactVelocity1: c1 } = this.geometry;
+    // vC1 − vC0 in locals: a store into g could alias the geometry's arrays for the optimizer, which would reload them per row
+    const dx = c1[0] - c0[0], dy = c1[1] - c0[1], dz = c1[2] - c0[2];
+    const flags = this.flags, directions = this.directions;
     for (let r = 0; r < 3; r++) {
-      const e = this.directions[r];
-      g[r] = this.active && this.flags[r] === 1
-        ? e[0] * (c1[0] - c0[0]) + e[1] * (c1[1] - c0[1]) + e[2] * (c1[2] - c0[2])
-        : lagrangeMultiplier(s, this, r);
+      const e = directions[r];
+      g[r] = active && flags[r] === 1 ? e[0] * dx + e[1] * dy + e[2] * dz : lagrangeMultiplier(s, this, r);
     }
   }
 

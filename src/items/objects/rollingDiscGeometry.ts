@@ -49,7 +49,9 @@ export class RollingDiscGeometry {
     const { normal: n, axis: w, forward: f, toContact: w3, lateral: l, radius: r } = this;
     mat3MulVecInto(n, pair.a0, this.planeNormal);
     mat3MulVecInto(w, pair.a1, this.discAxis);
-    let fx = w[1] * n[2] - w[2] * n[1], fy = w[2] * n[0] - w[0] * n[2], fz = w[0] * n[1] - w[1] * n[0];
+    // in locals: a store into one of the arrays could alias the others for the optimizer, which would reload them
+    const nx = n[0], ny = n[1], nz = n[2], wx = w[0], wy = w[1], wz = w[2];
+    let fx = wy * nz - wz * ny, fy = wz * nx - wx * nz, fz = wx * ny - wy * nx;
     const length = hypot3(fx, fy, fz);
     if (!(length > 1e-14)) {
       itemError(this.label, 'discAxis', `is parallel to the plane normal at t = ${s.t} (the disc lies flat on the plane, its contact point is undefined)`);
@@ -57,14 +59,15 @@ export class RollingDiscGeometry {
     this.axisNormalSine = length;
     fx /= length; fy /= length; fz /= length;
     f[0] = fx; f[1] = fy; f[2] = fz;
-    w3[0] = w[1] * fz - w[2] * fy; w3[1] = w[2] * fx - w[0] * fz; w3[2] = w[0] * fy - w[1] * fx;
-    l[0] = n[1] * fz - n[2] * fy; l[1] = n[2] * fx - n[0] * fz; l[2] = n[0] * fy - n[1] * fx;
+    const w3x = wy * fz - wz * fy, w3y = wz * fx - wx * fz, w3z = wx * fy - wy * fx;
+    w3[0] = w3x; w3[1] = w3y; w3[2] = w3z;
+    l[0] = ny * fz - nz * fy; l[1] = nz * fx - nx * fz; l[2] = nx * fy - ny * fx;
     const { p0, p1 } = pair;
-    for (let i = 0; i < 3; i++) {
-      this.radiusVector[i] = r * w3[i];
-      this.contactPoint[i] = p1[i] + r * w3[i];
-      this.planeArm[i] = this.contactPoint[i] - p0[i];
-    }
+    const { radiusVector: a1, contactPoint: pC, planeArm: a0 } = this;
+    a1[0] = r * w3x; a1[1] = r * w3y; a1[2] = r * w3z;
+    const cx = p1[0] + r * w3x, cy = p1[1] + r * w3y, cz = p1[2] + r * w3z;
+    pC[0] = cx; pC[1] = cy; pC[2] = cz;
+    a0[0] = cx - p0[0]; a0[1] = cy - p0[1]; a0[2] = cz - p0[2];
   }
 
   /** Updates ω0, ω1 and the two contact-point velocities (after evaluatePositions, with the pair's velocities and ω̄). */
@@ -73,12 +76,13 @@ export class RollingDiscGeometry {
     mat3MulVecInto(o0, pair.a0, pair.omega0);
     mat3MulVecInto(o1, pair.a1, pair.omega1);
     const { v0, v1 } = pair;
-    this.contactVelocity1[0] = v1[0] + o1[1] * a1[2] - o1[2] * a1[1];
-    this.contactVelocity1[1] = v1[1] + o1[2] * a1[0] - o1[0] * a1[2];
-    this.contactVelocity1[2] = v1[2] + o1[0] * a1[1] - o1[1] * a1[0];
-    this.contactVelocity0[0] = v0[0] + o0[1] * a0[2] - o0[2] * a0[1];
-    this.contactVelocity0[1] = v0[1] + o0[2] * a0[0] - o0[0] * a0[2];
-    this.contactVelocity0[2] = v0[2] + o0[0] * a0[1] - o0[1] * a0[0];
+    const o0x = o0[0], o0y = o0[1], o0z = o0[2], o1x = o1[0], o1y = o1[1], o1z = o1[2];
+    const a0x = a0[0], a0y = a0[1], a0z = a0[2], a1x = a1[0], a1y = a1[1], a1z = a1[2];
+    const c1 = this.contactVelocity1, c0 = this.contactVelocity0;
+    const c1x = v1[0] + o1y * a1z - o1z * a1y, c1y = v1[1] + o1z * a1x - o1x * a1z, c1z = v1[2] + o1x * a1y - o1y * a1x;
+    const c0x = v0[0] + o0y * a0z - o0z * a0y, c0y = v0[1] + o0z * a0x - o0x * a0z, c0z = v0[2] + o0x * a0y - o0y * a0x;
+    c1[0] = c1x; c1[1] = c1y; c1[2] = c1z;
+    c0[0] = c0x; c0[1] = c0y; c0[2] = c0z;
   }
 
   /**
