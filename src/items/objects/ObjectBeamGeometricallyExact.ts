@@ -57,6 +57,18 @@ function workspace(): ReturnType<typeof createWorkspace> {
 }
 
 /**
+ * ∂A_i/∂p_k of the rotation matrix A(ep) (Exudyn's form, row-major entries i) as pairs (c, m) per k: c·p_m, c = 0 for
+ * an exact 0 (each entry a quadratic form in p: its exact linear terms, the numbers of differentiating it on jets).
+ */
+const rotationGradient = Int8Array.from([
+  0, 0, 0, 0, -4, 2, -4, 3, /**/ -2, 3, 2, 2, 2, 1, -2, 0, /**/ 2, 2, 2, 3, 2, 0, 2, 1,
+  2, 3, 2, 2, 2, 1, 2, 0, /**/ 0, 0, -4, 1, 0, 0, -4, 3, /**/ -2, 1, -2, 0, 2, 3, 2, 2,
+  -2, 2, 2, 3, -2, 0, 2, 1, /**/ 2, 1, 2, 0, 2, 3, 2, 2, /**/ 0, 0, -4, 1, -4, 2, 0, 0,
+]);
+/** The entries of G_l(ep) = 2[−e, e0 I − ẽ] (3 × 4 row-major) as pairs (c, m): c·p_m. */
+const gLocalEntries = Int8Array.from([-2, 1, 2, 0, 2, 3, -2, 2, -2, 2, -2, 3, 2, 0, 2, 1, -2, 3, 2, 2, -2, 1, 2, 0]);
+
+/**
  * Run-time model of Exudyn's 3D geometrically exact beam (Lie-group SE(3) interpolation, two rigid-body nodes with Euler
  * parameters): the relative motion H₀⁻¹H₁ = exp(h) of the node frames gives the strains ε = (h − [L, 0, 0, 0, 0, 0])/L
  * (constant along the element); nodal forces (T_exp⁻¹(±h))ᵀ K ε mapped to the node coordinates (positions through A_i,
@@ -163,40 +175,41 @@ class BeamGeometricallyExactModel implements Only<ObjectModel & BodyModel, BeamG
    * same numbers as differentiating the products on jets).
    */
   private rotation(n: number, A: Vec): void {
-    const a = n === 0 ? this.A0 : this.A1, q = this.q, at = 7 * n + 3;
+    const a = n === 0 ? this.A0 : this.A1;
     this.rotationValues(n, a);
-    const p0 = q[at], p1 = q[at + 1], p2 = q[at + 2], p3 = q[at + 3];
-    A[0] = this.epJet(n, a[0], 0, 0, -4 * p2, -4 * p3);
-    A[1] = this.epJet(n, a[1], -2 * p3, 2 * p2, 2 * p1, -2 * p0);
-    A[2] = this.epJet(n, a[2], 2 * p2, 2 * p3, 2 * p0, 2 * p1);
-    A[3] = this.epJet(n, a[3], 2 * p3, 2 * p2, 2 * p1, 2 * p0);
-    A[4] = this.epJet(n, a[4], 0, -4 * p1, 0, -4 * p3);
-    A[5] = this.epJet(n, a[5], -2 * p1, -2 * p0, 2 * p3, 2 * p2);
-    A[6] = this.epJet(n, a[6], -2 * p2, 2 * p3, -2 * p0, 2 * p1);
-    A[7] = this.epJet(n, a[7], 2 * p1, 2 * p0, 2 * p3, 2 * p2);
-    A[8] = this.epJet(n, a[8], 0, -4 * p1, -4 * p2, 0);
+    for (let i = 0; i < 9; i++) A[i] = this.epJet(n, a, i);
   }
 
-  /** A new jet of node n's Euler parameters (variables 7n + 3 … 7n + 6): the value and its four partial derivatives. */
-  private epJet(n: number, value: number, d0: number, d1: number, d2: number, d3: number): Jet2 {
-    const pool = this.pool, out = pool.constant(value, pool.take());
+  /**
+   * The jet of entry i of A(ep) of node n (variables 7n + 3 … 7n + 6): the value values[i] and the partial derivatives
+   * c·p_m of rotationGradient (exactly 0 where c = 0). Numbers pass in arrays and small integers, not as arguments: a
+   * double passed to a call the optimizer does not inline is boxed.
+   */
+  private epJet(n: number, values: Float64Array, i: number): Jet2 {
+    const pool = this.pool, out = pool.constant(values[i], pool.take());
     if (pool.derivatives) {
-      const g = out.g, at = 7 * n + 3;
-      g[at] = d0; g[at + 1] = d1; g[at + 2] = d2; g[at + 3] = d3;
+      const g = out.g, q = this.q, at = 7 * n + 3;
+      for (let k = 0; k < 4; k++) {
+        const c = rotationGradient[8 * i + 2 * k];
+        g[at + k] = c === 0 ? 0 : c * q[at + rotationGradient[8 * i + 2 * k + 1]];
+      }
     }
     return out;
   }
 
   /** G_l(ep) of node n as 12 jets (3 × 4 row-major) into G: 2[−e, e0 I − ẽ] (entries ±2 p_k, gradients ±2). */
   private gLocalJets(n: number, G: Vec): void {
-    const q = this.q, at = 7 * n + 3;
-    const p0 = q[at], p1 = q[at + 1], p2 = q[at + 2], p3 = q[at + 3];
-    G[0] = this.epJet(n, -2 * p1 + 0, 0, -2, 0, 0); G[1] = this.epJet(n, 2 * p0 + 0, 2, 0, 0, 0);
-    G[2] = this.epJet(n, 2 * p3 + 0, 0, 0, 0, 2); G[3] = this.epJet(n, -2 * p2 + 0, 0, 0, -2, 0);
-    G[4] = this.epJet(n, -2 * p2 + 0, 0, 0, -2, 0); G[5] = this.epJet(n, -2 * p3 + 0, 0, 0, 0, -2);
-    G[6] = this.epJet(n, 2 * p0 + 0, 2, 0, 0, 0); G[7] = this.epJet(n, 2 * p1 + 0, 0, 2, 0, 0);
-    G[8] = this.epJet(n, -2 * p3 + 0, 0, 0, 0, -2); G[9] = this.epJet(n, 2 * p2 + 0, 0, 0, 2, 0);
-    G[10] = this.epJet(n, -2 * p1 + 0, 0, -2, 0, 0); G[11] = this.epJet(n, 2 * p0 + 0, 2, 0, 0, 0);
+    for (let i = 0; i < 12; i++) G[i] = this.linearEpJet(n, gLocalEntries[2 * i], gLocalEntries[2 * i + 1]);
+  }
+
+  /** The jet of c·p_m + 0 of node n's Euler parameters: gradient c at p_m, 0 at the others. */
+  private linearEpJet(n: number, c: number, m: number): Jet2 {
+    const pool = this.pool, at = 7 * n + 3, out = pool.constant(c * this.q[at + m] + 0, pool.take());
+    if (pool.derivatives) {
+      const g = out.g;
+      for (let k = 0; k < 4; k++) g[at + k] = k === m ? c : 0;
+    }
+    return out;
   }
 
   /**

@@ -128,13 +128,6 @@ class SlipForceLaw {
   }
 }
 
-/** out = a × b (out may be a or b). */
-function crossInto(out: Float64Array, a: ArrayLike<number>, b: ArrayLike<number>): Float64Array {
-  const x = a[1] * b[2] - a[2] * b[1], y = a[2] * b[0] - a[0] * b[2], z = a[0] * b[1] - a[1] * b[0];
-  out[0] = x; out[1] = y; out[2] = z;
-  return out;
-}
-
 /** a·b of 3-vectors. */
 function dot(a: ArrayLike<number>, b: ArrayLike<number>): number {
   return a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
@@ -237,9 +230,11 @@ class RollingDiscPenaltyModel implements Only<ObjectModel, RollingDiscPenaltyMod
     geo.evaluatePositions(pair, s);
     pair.evaluateAngularVelocities(s);
     geo.evaluateVelocities(pair);
-    for (let i = 0; i < 3; i++) vC[i] = geo.contactVelocity1[i] - geo.contactVelocity0[i];
-    this.slipVelocity[0] = dot(vC, geo.lateral);
-    this.slipVelocity[1] = dot(vC, geo.forward);
+    const c1 = geo.contactVelocity1, c0 = geo.contactVelocity0, l = geo.lateral, f = geo.forward;
+    const x = c1[0] - c0[0], y = c1[1] - c0[1], z = c1[2] - c0[2];
+    vC[0] = x; vC[1] = y; vC[2] = z;
+    this.slipVelocity[0] = x * l[0] + y * l[1] + z * l[2];
+    this.slipVelocity[1] = x * f[0] + y * f[1] + z * f[2];
   }
 
   /**
@@ -259,27 +254,36 @@ class RollingDiscPenaltyModel implements Only<ObjectModel, RollingDiscPenaltyMod
       zeroArray(this.slipForce);
       zeroArray(this.slipDerivatives);
     }
-    const { forcePos: fPos, slipForce: ft, normalForce: fn } = this;
-    const { lateral: l, forward: w2, normal: n0 } = geo;
-    for (let i = 0; i < 3; i++) fPos[i] = -(ft[0] * l[i] + ft[1] * w2[i] + fn * n0[i]);
-    zeroArray(this.rollingForce);
+    // in locals: a store into one Float64Array could alias the others for the optimizer, which would reload them
+    const { forcePos: fPos, normalForce: fn } = this;
+    const { lateral: l, forward: w2, normal: n0, planeArm: a0, radiusVector: a1 } = geo;
+    const ft0 = this.slipForce[0], ft1 = this.slipForce[1], n0x = n0[0], n0y = n0[1], n0z = n0[2];
+    const px = -(ft0 * l[0] + ft1 * w2[0] + fn * n0x), py = -(ft0 * l[1] + ft1 * w2[1] + fn * n0y), pz = -(ft0 * l[2] + ft1 * w2[2] + fn * n0z);
+    fPos[0] = px; fPos[1] = py; fPos[2] = pz;
+    const a0x = a0[0], a0y = a0[1], a0z = a0[2];
+    let rx = 0, ry = 0, rz = 0;
     if (v.rollingFrictionViscous !== 0) {
       const { pair, groundVelocity: vg, groundVelocityFull: full } = this;
-      crossInto(full, geo.omega0, geo.planeArm);
-      for (let i = 0; i < 3; i++) full[i] = pair.v1[i] - (pair.v0[i] + full[i]);
-      const vn = dot(full, n0);
-      for (let i = 0; i < 3; i++) vg[i] = full[i] - vn * n0[i];
+      const o0 = geo.omega0, v0 = pair.v0, v1 = pair.v1;
+      const fx = v1[0] - (v0[0] + (o0[1] * a0z - o0[2] * a0y));
+      const fy = v1[1] - (v0[1] + (o0[2] * a0x - o0[0] * a0z));
+      const fz = v1[2] - (v0[2] + (o0[0] * a0y - o0[1] * a0x));
+      full[0] = fx; full[1] = fy; full[2] = fz;
+      const vn = fx * n0x + fy * n0y + fz * n0z;
+      const gx = fx - vn * n0x, gy = fy - vn * n0y, gz = fz - vn * n0z;
+      vg[0] = gx; vg[1] = gy; vg[2] = gz;
       const scale = v.rollingFrictionViscous * Math.abs(fn);
-      for (let i = 0; i < 3; i++) this.rollingForce[i] = scale * vg[i];
+      rx = scale * gx; ry = scale * gy; rz = scale * gz;
     }
+    const rolling = this.rollingForce;
+    rolling[0] = rx; rolling[1] = ry; rolling[2] = rz;
     const { force0, force1, torque0, torque1 } = this;
-    for (let i = 0; i < 3; i++) {
-      force1[i] = fPos[i] + this.rollingForce[i];
-      force0[i] = -force1[i];
-    }
-    crossInto(torque1, geo.radiusVector, fPos);
-    crossInto(torque0, geo.planeArm, fPos);
-    for (let i = 0; i < 3; i++) torque0[i] = -torque0[i];
+    const f1x = px + rx, f1y = py + ry, f1z = pz + rz;
+    force1[0] = f1x; force1[1] = f1y; force1[2] = f1z;
+    force0[0] = -f1x; force0[1] = -f1y; force0[2] = -f1z;
+    const a1x = a1[0], a1y = a1[1], a1z = a1[2];
+    torque1[0] = a1y * pz - a1z * py; torque1[1] = a1z * px - a1x * pz; torque1[2] = a1x * py - a1y * px;
+    torque0[0] = -(a0y * pz - a0z * py); torque0[1] = -(a0z * px - a0x * pz); torque0[2] = -(a0x * py - a0y * px);
   }
 
   /** LHS = [J0ᵀ F0 + G0ᵀ τ0; J1ᵀ F1 + G1ᵀ τ1] (Exudyn: fPos at the disc centre with the torque of the contact point). */
