@@ -89,6 +89,11 @@ export abstract class RigidFrameKinematics<N extends OrientedNode> {
    */
   protected pointVelocity_q(s: ItemState, localPosition: ArrayLike<number>, out: Float64Array, work: Float64Array, rotationWork: Float64Array, angularVelocity_q: (s: ItemState, out: Float64Array) => void): void {
     const node = this.node, n = node.nu;
+    if (localPosition[0] === 0 && localPosition[1] === 0 && localPosition[2] === 0) {
+      // the body's origin: r = 0, so every term is a product with 0 (the same values; a marker at a disc's centre)
+      for (let i = 0; i < 3 * n; i++) out[i] = 0;
+      return;
+    }
     const r = this.w0, omega = this.w1, a = this.rotation;
     node.orientation(s, a);
     mat3MulVecInto(r, a, localPosition);
