@@ -42,7 +42,8 @@ export class DenseFullPivotLU {
   private work: Float64Array;
   /**
    * During factorize, per row i ≥ k of the remaining block: its largest |entry| over the columns ≥ k and the first
-   * column holding it, kept up to date row by row (the pivot search reads n values per step, not (n − k)²).
+   * column holding it, kept up to date row by row (the pivot search reads n values per step, not (n − k)²); column −1:
+   * the value is only an upper bound (the maximum may have dropped), the row is scanned when the bound would win.
    */
   private rowMax: Float64Array;
   private rowArgMax: Int32Array;
@@ -122,7 +123,15 @@ export class DenseFullPivotLU {
     for (; k < n; k++) {
       // the first largest entry in row-major order: the first row with the largest maximum, its first column there
       let pivotRow = k, pivotColumn = k, largest = 0;
-      for (let i = k; i < n; i++) if (rowMax[i] > largest) { largest = rowMax[i]; pivotRow = i; pivotColumn = rowArgMax[i]; }
+      // (a row whose maximum is only bounded is scanned when the bound would win)
+      for (let i = k; i < n; i++) {
+        if (!(rowMax[i] > largest)) continue;
+        if (rowArgMax[i] < 0) {
+          this.scanRow(i, k);
+          if (!(rowMax[i] > largest)) continue;
+        }
+        largest = rowMax[i]; pivotRow = i; pivotColumn = rowArgMax[i];
+      }
       if (k === 0) limit = relative * largest;
       if (largest === 0 || largest <= limit) break;
       this.rowSwaps[k] = pivotRow;
@@ -147,8 +156,9 @@ export class DenseFullPivotLU {
         const at = rowArgMax[i];
         if (l === 0) {
           // the row's columns > k are unchanged; its maximum (columns ≥ k before the column swap) stays where it was
-          // unless it sat in column k or pivotColumn, swapped (a strictly smaller entry preceded it: no new first one)
-          if (rowMax[i] !== 0 && (at === k || at === pivotColumn)) this.scanRow(i, k + 1);
+          // (a strictly smaller entry preceded it: no new first one) unless it sat in column k or pivotColumn, swapped:
+          // then it is only bounded
+          if (at === k || at === pivotColumn) rowArgMax[i] = -1;
           continue;
         }
         let largestI = 0, atI = n;
@@ -159,12 +169,12 @@ export class DenseFullPivotLU {
           const magnitude = Math.abs(v);
           if (magnitude > largestI) { largestI = magnitude; atI = j; }
         }
-        // the unchanged columns keep their maximum where it was (first occurrence: the smaller column on a tie), unless
-        // it was in a swapped column, or in a changed one and not exceeded by the changed columns (where it may drop)
+        // the unchanged columns keep their maximum where it was (first occurrence: the smaller column on a tie); if it
+        // was only bounded, or in a swapped or changed column, the unchanged columns are below the old maximum, which
+        // stays the bound unless the changed columns exceed it
         const before = rowMax[i];
-        if (at === k || at === pivotColumn) this.scanRow(i, k + 1);
-        else if (listedAt[at] === k + 1) {
-          if (largestI > before) { rowMax[i] = largestI; rowArgMax[i] = atI; } else this.scanRow(i, k + 1);
+        if (at < 0 || at === k || at === pivotColumn || listedAt[at] === k + 1) {
+          if (largestI > before) { rowMax[i] = largestI; rowArgMax[i] = atI; } else rowArgMax[i] = -1;
         } else if (largestI > before || (largestI === before && atI < at)) { rowMax[i] = largestI; rowArgMax[i] = atI; }
       }
     }

@@ -14,21 +14,42 @@ import type { NodeModel } from '../registry/capabilities.ts';
 /** A Butcher tableau; b̂ (embedded, for the error estimate) only for methods with step-size control. */
 export interface ButcherTableau {
   /** Stage times. */
-  readonly c: readonly number[];
+  readonly c: Float64Array;
   /** Stage coefficients, lower triangular. */
-  readonly a: readonly (readonly number[])[];
+  readonly a: readonly Float64Array[];
   /** Weights of the propagated solution. */
-  readonly b: readonly number[];
+  readonly b: Float64Array;
   /** Weights of the embedded solution. */
-  readonly bHat?: readonly number[];
+  readonly bHat: Float64Array | undefined;
   /** Order of the propagated solution (step-size controller exponent). */
   readonly order: number;
 }
 
 const s5 = Math.sqrt(5);
 
-/** Butcher tableaux of the explicit Runge–Kutta methods. */
-export const butcherTableaux: Partial<Record<DynamicSolverType, ButcherTableau>> = {
+/** A tableau as written: coefficient lists. */
+interface TableauCoefficients {
+  c: number[];
+  a: number[][];
+  b: number[];
+  bHat?: number[];
+  order: number;
+}
+
+/**
+ * The tableau as the stepper reads it: Float64Arrays and one object shape for all methods. As number arrays, some
+ * lists held small integers only ([0, 0, 1], [0, 1]) and others doubles, and some tableaux had bHat: the stepper's
+ * optimized code, compiled for one method, was thrown away at the next method's first step (V8's "wrong map").
+ */
+function tableau(t: TableauCoefficients): ButcherTableau {
+  return {
+    c: Float64Array.from(t.c), a: t.a.map((row) => Float64Array.from(row)), b: Float64Array.from(t.b),
+    bHat: t.bHat === undefined ? undefined : Float64Array.from(t.bHat), order: t.order,
+  };
+}
+
+/** Butcher tableaux of the explicit Runge–Kutta methods, as written. */
+const coefficients: Partial<Record<DynamicSolverType, TableauCoefficients>> = {
   [DynamicSolverType.ExplicitEuler]: { c: [0], a: [[]], b: [1], order: 1 },
   [DynamicSolverType.ExplicitMidpoint]: { c: [0, 0.5], a: [[], [0.5]], b: [0, 1], order: 2 },
   [DynamicSolverType.RK33]: { c: [0, 1 / 3, 2 / 3], a: [[], [1 / 3], [0, 2 / 3]], b: [1 / 4, 0, 3 / 4], order: 3 },
@@ -70,6 +91,11 @@ export const butcherTableaux: Partial<Record<DynamicSolverType, ButcherTableau>>
     order: 5,
   },
 };
+
+/** Butcher tableaux of the explicit Runge–Kutta methods. */
+export const butcherTableaux: Partial<Record<DynamicSolverType, ButcherTableau>> = Object.fromEntries(
+  Object.entries(coefficients).map(([method, t]) => [method, tableau(t)]),
+);
 
 /**
  * Common part of explicit integrators: accelerations a = M⁻¹ f, constraint elimination and the
@@ -271,7 +297,12 @@ class RungeKuttaStepper extends ExplicitStepperBase {
   private readonly kx: Float64Array[];
   /** Embedded solution of the ODE1 coordinates. */
   private readonly xHat: Float64Array;
-  private nextStepSize = 0;
+  /**
+   * The step size the controller proposes (set by controlStepSize before it is read). NaN, not 0, at first: a field that
+   * starts as a small integer and later holds a double changes the object's map, which throws away every optimized
+   * function of the stepper (the first adaptive step of the process did so).
+   */
+  private nextStepSize = Number.NaN;
 
   constructor(
     name: string, model: CompiledModel, assembler: SystemAssembler, settings: SimulationSettings, private readonly tableau: ButcherTableau,
@@ -391,7 +422,7 @@ class RungeKuttaStepper extends ExplicitStepperBase {
    * all are finite, NaN otherwise (x·0 is NaN for x = NaN or ±∞). Returns whether all are finite, without a second pass
    * over the state (a boolean: a returned double would be boxed).
    */
-  private combineChecked(weights: readonly number[], q: Float64Array, u: Float64Array): boolean {
+  private combineChecked(weights: Float64Array, q: Float64Array, u: Float64Array): boolean {
     const nu = this.nu;
     const h = this.h;
     const last = weights.length - 1;
@@ -420,7 +451,7 @@ class RungeKuttaStepper extends ExplicitStepperBase {
   }
 
   /** Lie nodes: lieIncrement = Σ_j w_j h K_j and lieVelocity = u0 + Σ_j w_j h L_j over j < count. */
-  private lieSums(weights: readonly number[], count: number, u0: Float64Array): void {
+  private lieSums(weights: Float64Array, count: number, u0: Float64Array): void {
     const h = this.h;
     const coordinates = this.lieCoordinates;
     const increment = this.lieIncrement;
@@ -456,7 +487,7 @@ class RungeKuttaStepper extends ExplicitStepperBase {
     }
   }
 
-  private combine(weights: readonly number[], q: Float64Array, u: Float64Array, x: Float64Array): void {
+  private combine(weights: Float64Array, q: Float64Array, u: Float64Array, x: Float64Array): void {
     const nu = this.nu;
     const h = this.h;
     const nODE1 = x.length;

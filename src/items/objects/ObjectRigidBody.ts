@@ -231,9 +231,12 @@ class RigidBodyModel extends RigidBodyBase<RigidNodeModel> implements Only<Objec
     target.addBlock(3, 3, nr, nr, this.gyroBlock, 0, nr, factor);
   }
 
-  /** coupling = A · (skew(v) · G_l) (3 × n_rot, in Exudyn's order of products), with gl and rotation already evaluated. */
-  private couplingMatrix(v: ArrayLike<number>): Float64Array {
-    const nr = this.nRot, g = this.gl, sg = this.jg, c = this.coupling, a = this.rotation;
+  /**
+   * A · (skew(v) · G_l) (3 × n_rot, in Exudyn's order of products), with gl and rotation already evaluated: into coupling,
+   * or row r into c[offset + r·stride …] of another matrix (the position Jacobian's block, without a copy).
+   */
+  private couplingMatrix(v: ArrayLike<number>, c: Float64Array = this.coupling, stride = this.nRot, offset = 0): Float64Array {
+    const nr = this.nRot, g = this.gl, sg = this.jg, a = this.rotation;
     const x = v[0], y = v[1], z = v[2];
     for (let j = 0; j < nr; j++) {
       const g0 = g[j], g1 = g[nr + j], g2 = g[2 * nr + j];
@@ -242,7 +245,7 @@ class RigidBodyModel extends RigidBodyBase<RigidNodeModel> implements Only<Objec
       sg[2 * nr + j] = -y * g0 + x * g1;
     }
     for (let r = 0; r < 3; r++) {
-      for (let j = 0; j < nr; j++) c[r * nr + j] = a[3 * r] * sg[j] + a[3 * r + 1] * sg[nr + j] + a[3 * r + 2] * sg[2 * nr + j];
+      for (let j = 0; j < nr; j++) c[offset + r * stride + j] = a[3 * r] * sg[j] + a[3 * r + 1] * sg[nr + j] + a[3 * r + 2] * sg[2 * nr + j];
     }
     return c;
   }
@@ -358,7 +361,7 @@ class RigidBodyModel extends RigidBodyBase<RigidNodeModel> implements Only<Objec
 
   /** [I₃ | A (−x̃) G_l], 3 × n_u. */
   positionJacobian(s: ItemState, localPosition: ArrayLike<number>, out: Float64Array): void {
-    const n = this.nLocalU, nr = this.nRot;
+    const n = this.nLocalU;
     if (localPosition[0] === 0 && localPosition[1] === 0 && localPosition[2] === 0) {
       // the reference point: [I₃ | 0] (the coupling block A(−x̃)G_l vanishes)
       for (let i = 0; i < 3 * n; i++) out[i] = 0;
@@ -369,12 +372,11 @@ class RigidBodyModel extends RigidBodyBase<RigidNodeModel> implements Only<Objec
     this.node.orientation(s, this.rotation);
     const x = this.w1;
     x[0] = -localPosition[0]; x[1] = -localPosition[1]; x[2] = -localPosition[2];
-    const c = this.couplingMatrix(x);
     for (let r = 0; r < 3; r++) {
       out[r * n] = 0; out[r * n + 1] = 0; out[r * n + 2] = 0;
       out[r * n + r] = 1;
-      for (let j = 0; j < nr; j++) out[r * n + 3 + j] = c[r * nr + j];
     }
+    this.couplingMatrix(x, out, n, 3);
   }
 
   /**

@@ -94,11 +94,6 @@ function rotationAxisPairs(j: readonly number[]): { axis0: number[]; axis1: numb
   return { axis0, axis1 };
 }
 
-/** Dot product of column i of the row-major 3×3 matrix a and column k of b. */
-function columnDot(a: Float64Array, i: number, b: Float64Array, k: number): number {
-  return a[i] * b[k] + a[3 + i] * b[3 + k] + a[6 + i] * b[6 + k];
-}
-
 /** Triple product col_i(a) · (col_j(b) × col_k(c)). */
 function columnTriple(a: Float64Array, i: number, b: Float64Array, j: number, c: Float64Array, k: number): number {
   const bx = b[j], by = b[3 + j], bz = b[6 + j];
@@ -276,7 +271,11 @@ export class JointModel implements Only<ObjectModel & LoweredJoint, JointModel> 
       for (let k = 0; k < 3; k++) g[3 + k] = columnTriple(a0All, k, a1All, (k + 1) % 3, a0All, (k + 2) % 3) - 1;
       return;
     }
-    for (let k = 0; k < 3; k++) if (axis0[k] >= 0) g[3 + k] = columnDot(a0All, axis0[k], a1All, axis1[k]);
+    // a0_i·a1_l written out (a columnDot call left out of the inlined residual returns a boxed double)
+    for (let k = 0; k < 3; k++) {
+      const i = axis0[k], l = axis1[k];
+      if (i >= 0) g[3 + k] = a0All[i] * a1All[l] + a0All[3 + i] * a1All[3 + l] + a0All[6 + i] * a1All[6 + l];
+    }
   }
 
   /** Velocity-level generic equations into this.generic (constrained rows only); translation offsets from offsetUserFunction_t. */
@@ -306,7 +305,10 @@ export class JointModel implements Only<ObjectModel & LoweredJoint, JointModel> 
     for (let i = 0; i < 3; i++) if (this.translationConstrained[i]) g[i] = t[i] - o[i];
     for (let k = 0; k < 3; k++) {
       const i = axis0[k], l = axis1[k];
-      if (i >= 0) g[3 + k] = columnDot(a0AllDot, i, a1All, l) + columnDot(a0All, i, a1AllDot, l);
+      if (i >= 0) {
+        g[3 + k] = (a0AllDot[i] * a1All[l] + a0AllDot[3 + i] * a1All[3 + l] + a0AllDot[6 + i] * a1All[6 + l])
+          + (a0All[i] * a1AllDot[l] + a0All[3 + i] * a1AllDot[3 + l] + a0All[6 + i] * a1AllDot[6 + l]);
+      }
     }
   }
 
