@@ -15,6 +15,7 @@ import { randomSequence } from '../helpers/random.ts';
 import { maxAbs, maxDifference } from '../helpers/arrays.ts';
 import { dense } from '../helpers/denseMatrix.ts';
 import { jacobianError } from '../helpers/objectJacobian.ts';
+import { RigidNodeModel } from '../../src/items/nodes/rigidNodeBase.ts';
 
 function cross(a: ArrayLike<number>, b: ArrayLike<number>): number[] {
   return [a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]];
@@ -180,6 +181,22 @@ describe('rigid markers: position and rotation Jacobians', () => {
       }
     });
   }
+
+  it('eulerParameterRotationJacobianEqualsGenericCopy', () => {
+    // NodeRigidBodyEP writes [0 | G] directly; the base class copies gGlobal's G: the same numbers, bit for bit
+    const { mbs, node } = rigidSystem('EP');
+    const model = mbs.compiled();
+    const s = model.data.current;
+    const nodeModel = model.nodes[node] as RigidNodeModel;
+    for (let seed = 1; seed <= 5; seed++) {
+      randomizeRigidState(s, nodeModel, 'EP', seed);
+      const direct = new Float64Array(21).fill(Number.NaN);
+      const copied = new Float64Array(21).fill(Number.NaN);
+      nodeModel.rotationJacobian(s, direct);
+      RigidNodeModel.prototype.rotationJacobian.call(nodeModel, s, copied);
+      expect(Array.from(direct)).toEqual(Array.from(copied));
+    }
+  });
 
   it('markerJacobiansMatchFiniteDifferences_RigidBody2D', () => {
     const mbs = new SystemContainer().addSystem();

@@ -49,6 +49,15 @@ class RigidBodyEPNodeModel extends RigidNodeModel implements Only<RigidBodyNode,
     eulerParameters2GInto(out, this.eulerParameters(s));
   }
 
+  /** [0 | G] (3 × 7) written directly: the entries of the base class's copy of gGlobal, without the work matrix. */
+  override rotationJacobian(s: ItemState, out: Float64Array): void {
+    const p = this.eulerParameters(s);
+    const e0 = 2 * p[0], e1 = 2 * p[1], e2 = 2 * p[2], e3 = 2 * p[3];
+    out[0] = 0; out[1] = 0; out[2] = 0; out[3] = -e1; out[4] = e0; out[5] = -e3; out[6] = e2;
+    out[7] = 0; out[8] = 0; out[9] = 0; out[10] = -e2; out[11] = e3; out[12] = e0; out[13] = -e1;
+    out[14] = 0; out[15] = 0; out[16] = 0; out[17] = -e3; out[18] = -e2; out[19] = e1; out[20] = e0;
+  }
+
   /**
    * The radial direction p (G p = 0): A(λp) = I + λ²(A − I) and G_l(λp) = λ G_l, so the generalized force
    * Q = G_lᵀ (x × Aᵀf) changes along p by Q + 2 G_lᵀ (x × (A − I)ᵀ f), while the on-manifold formula gives
