@@ -124,8 +124,8 @@ function roundMatrix(a: number[][], threshold: number): void {
   for (const row of a) for (let j = 0; j < row.length; j++) if (Math.abs(row[j]) < threshold * max) row[j] = 0;
 }
 
-/** Dense row-major product helpers for the user functions. */
-function mul(a: ArrayLike<number>, ar: number, ac: number, b: ArrayLike<number>, bc: number): Float64Array {
+/** Dense row-major product helpers for the user functions (Float64Arrays only: one element kind keeps their loops' loads monomorphic). */
+function mul(a: Float64Array, ar: number, ac: number, b: Float64Array, bc: number): Float64Array {
   const out = new Float64Array(ar * bc);
   for (let i = 0; i < ar; i++) for (let k = 0; k < ac; k++) {
     const v = a[i * ac + k];
@@ -135,7 +135,7 @@ function mul(a: ArrayLike<number>, ar: number, ac: number, b: ArrayLike<number>,
   return out;
 }
 
-function transpose(a: ArrayLike<number>, r: number, c: number): Float64Array {
+function transpose(a: Float64Array, r: number, c: number): Float64Array {
   const out = new Float64Array(r * c);
   for (let i = 0; i < r; i++) for (let j = 0; j < c; j++) out[j * r + i] = a[i * c + j];
   return out;
@@ -147,6 +147,27 @@ function flat(rows: number[][]): Float64Array {
   rows.forEach((row, i) => out.set(row, i * c));
   return out;
 }
+
+/** The interface's matrices as the user functions use them: row-major Float64Arrays, and the transposes of the force. */
+interface UserFunctionMatrices {
+  mPhitTPsiTilde: Float64Array;
+  mXRefTildePsiTilde: Float64Array;
+  mPsiTildePsiTilde: Float64Array;
+  mPsiTildePsi: Float64Array;
+  mPhitTPsi: Float64Array;
+  mXRefTildePsi: Float64Array;
+  inertiaLocal: Float64Array;
+  /** (x̃ᵀMΨ̃)ᵀ, (Ψ̃ᵀMΨ)ᵀ, (Φ_tᵀMΨ)ᵀ. */
+  mXRefTildePsiTildeT: Float64Array;
+  mPsiTildePsiT: Float64Array;
+  mPhitTPsiT: Float64Array;
+}
+
+/**
+ * The {@link UserFunctionMatrices} of each interface, formed on its first user-function call (its matrices are readonly);
+ * outside the object, so that saveToFile (which writes the object's own fields) does not write them.
+ */
+const userFunctionMatrices = new WeakMap<ObjectFFRFreducedOrderInterface, UserFunctionMatrices>();
 
 /**
  * Reduced-order FFRF data of a FEMinterface with a mode basis Ψ (Exudyn's ObjectFFRFreducedOrderInterface), computed with the
@@ -317,6 +338,22 @@ export class ObjectFFRFreducedOrderInterface {
     return { nRigidBody, nGenericODE2, oFFRFreducedOrder, loadGravity };
   }
 
+  /** The {@link UserFunctionMatrices} of this interface. */
+  private matrices(): UserFunctionMatrices {
+    let found = userFunctionMatrices.get(this);
+    if (found === undefined) {
+      const nm = this.nModes;
+      const mXRefTildePsiTilde = flat(this.mXRefTildePsiTilde), mPsiTildePsi = flat(this.mPsiTildePsi), mPhitTPsi = flat(this.mPhitTPsi);
+      found = {
+        mPhitTPsiTilde: flat(this.mPhitTPsiTilde), mXRefTildePsiTilde, mPsiTildePsiTilde: flat(this.mPsiTildePsiTilde), mPsiTildePsi, mPhitTPsi,
+        mXRefTildePsi: flat(this.mXRefTildePsi), inertiaLocal: flat(this.inertiaLocal),
+        mXRefTildePsiTildeT: transpose(mXRefTildePsiTilde, 3, 3 * nm), mPsiTildePsiT: transpose(mPsiTildePsi, 3 * nm, nm), mPhitTPsiT: transpose(mPhitTPsi, 3, nm),
+      };
+      userFunctionMatrices.set(this, found);
+    }
+    return found;
+  }
+
   /** A, G_l (3 × 4) and the ζ ⊗ I operator data for the user functions (Euler-parameter reference node). */
   private userFrame(q: ArrayLike<number>) {
     const ep = new Float64Array(4);
@@ -339,20 +376,21 @@ export class ObjectFFRFreducedOrderInterface {
   ufMassFFRFreducedOrder(q: ArrayLike<number>): number[][] {
     const nm = this.nModes, n = 7 + nm;
     const { a, g } = this.userFrame(q);
+    const matrices = this.matrices();
     const zi = this.kron(q, 7);
     const m = this.totalMass, c = this.chiU;
     const chiTilde = [0, -c[2], c[1], c[2], 0, -c[0], -c[1], c[0], 0].map((v) => m * v);
-    const cMat = mul(flat(this.mPhitTPsiTilde), 3, 3 * nm, zi, 3).map((v, i) => v + chiTilde[i]);
+    const cMat = mul(matrices.mPhitTPsiTilde, 3, 3 * nm, zi, 3).map((v, i) => v + chiTilde[i]);
     const mtr = mul(mul(a, 3, 3, cMat, 3), 3, 3, g, 4).map((v) => -v);
-    const mtf = mul(a, 3, 3, flat(this.mPhitTPsi), nm);
-    const r = flat(this.mXRefTildePsi);
-    const ztPsiTPsi = mul(transpose(zi, 3 * nm, 3), 3, 3 * nm, flat(this.mPsiTildePsi), nm);
+    const mtf = mul(a, 3, 3, matrices.mPhitTPsi, nm);
+    const r = matrices.mXRefTildePsi;
+    const ztPsiTPsi = mul(transpose(zi, 3 * nm, 3), 3, 3 * nm, matrices.mPsiTildePsi, nm);
     const rr = r.map((v, i) => v + ztPsiTPsi[i]);
     const gT = transpose(g, 3, 4);
     const mrf = mul(gT, 4, 3, rr, nm).map((v) => -v);
-    const s = mul(flat(this.mXRefTildePsiTilde), 3, 3 * nm, zi, 3);
-    const q2 = mul(transpose(zi, 3 * nm, 3), 3, 3 * nm, mul(flat(this.mPsiTildePsiTilde), 3 * nm, 3 * nm, zi, 3), 3);
-    const th = flat(this.inertiaLocal).map((v, i) => v + s[i] + s[(i % 3) * 3 + Math.floor(i / 3)] + q2[i]);
+    const s = mul(matrices.mXRefTildePsiTilde, 3, 3 * nm, zi, 3);
+    const q2 = mul(transpose(zi, 3 * nm, 3), 3, 3 * nm, mul(matrices.mPsiTildePsiTilde, 3 * nm, 3 * nm, zi, 3), 3);
+    const th = matrices.inertiaLocal.map((v, i) => v + s[i] + s[(i % 3) * 3 + Math.floor(i / 3)] + q2[i]);
     const mrr = mul(mul(gT, 4, 3, th, 3), 4, 3, g, 4);
     const out: number[][] = Array.from({ length: n }, () => new Array<number>(n).fill(0));
     for (let i = 0; i < 3; i++) out[i][i] = m;
@@ -372,10 +410,11 @@ export class ObjectFFRFreducedOrderInterface {
     const nm = this.nModes, n = 7 + nm, m = this.totalMass, c = this.chiU;
     const { a, g } = this.userFrame(q);
     const zi = this.kron(q, 7), zti = this.kron(qt, 7);
-    const w = mul(g, 3, 4, Array.from({ length: 4 }, (_, i) => qt[3 + i]), 1);
-    const wt = [0, -w[2], w[1], w[2], 0, -w[0], -w[1], w[0], 0];
-    const chiTilde = [0, -c[2], c[1], c[2], 0, -c[0], -c[1], c[0], 0];
-    const mPhiPsiT = flat(this.mPhitTPsiTilde), mXPsiT = flat(this.mXRefTildePsiTilde), mPsiTPsiT = flat(this.mPsiTildePsiTilde), mPsiTPsi = flat(this.mPsiTildePsi);
+    const w = mul(g, 3, 4, Float64Array.from({ length: 4 }, (_, i) => qt[3 + i]), 1);
+    const wt = Float64Array.of(0, -w[2], w[1], w[2], 0, -w[0], -w[1], w[0], 0);
+    const chiTilde = Float64Array.of(0, -c[2], c[1], c[2], 0, -c[0], -c[1], c[0], 0);
+    const matrices = this.matrices();
+    const { mPhitTPsiTilde: mPhiPsiT, mXRefTildePsiTilde: mXPsiT, mPsiTildePsiTilde: mPsiTPsiT } = matrices;
     const f = new Array<number>(n).fill(0);
     const cMat = mul(mPhiPsiT, 3, 3 * nm, zi, 3).map((v, i) => v + m * chiTilde[i]);
     const t1 = mul(mul(mul(a, 3, 3, wt, 3), 3, 3, cMat, 3), 3, 3, w, 1);
@@ -384,7 +423,7 @@ export class ObjectFFRFreducedOrderInterface {
     const s = mul(mXPsiT, 3, 3 * nm, zi, 3);
     const ziT = transpose(zi, 3 * nm, 3);
     const q2 = mul(ziT, 3, 3 * nm, mul(mPsiTPsiT, 3 * nm, 3 * nm, zi, 3), 3);
-    const th = flat(this.inertiaLocal).map((v, i) => v + s[i] + s[(i % 3) * 3 + Math.floor(i / 3)] + q2[i]);
+    const th = matrices.inertiaLocal.map((v, i) => v + s[i] + s[(i % 3) * 3 + Math.floor(i / 3)] + q2[i]);
     const gT = transpose(g, 3, 4);
     const r1 = mul(gT, 4, 3, mul(mul(wt, 3, 3, th, 3), 3, 3, w, 1), 1);
     // ζᵀ(Ψ̃ᵀΨ̃)ζ̇, formed once (not once per entry of the sum)
@@ -393,9 +432,9 @@ export class ObjectFFRFreducedOrderInterface {
     const r2 = mul(gT, 4, 3, mul(inner, 3, 3, w, 1), 1);
     for (let i = 0; i < 4; i++) f[3 + i] = -r1[i] - 2 * r2[i];
     const h = mul(mPsiTPsiT, 3 * nm, 3 * nm, mul(zi, 3 * nm, 3, w, 1), 1);
-    const hx = mul(transpose(mXPsiT, 3, 3 * nm), 3 * nm, 3, w, 1);
+    const hx = mul(matrices.mXRefTildePsiTildeT, 3 * nm, 3, w, 1);
     const v1 = mul(zti, 3 * nm, 3, w, 1);
-    const cor = mul(transpose(mPsiTPsi, 3 * nm, nm), nm, 3 * nm, v1, 1);
+    const cor = mul(matrices.mPsiTildePsiT, nm, 3 * nm, v1, 1);
     const d = this.dampingMatrixReduced;
     for (let j = 0; j < nm; j++) {
       let value = w[0] * (h[3 * j] + hx[3 * j]) + w[1] * (h[3 * j + 1] + hx[3 * j + 1]) + w[2] * (h[3 * j + 2] + hx[3 * j + 2]) + 2 * cor[j];
@@ -403,12 +442,12 @@ export class ObjectFFRFreducedOrderInterface {
       f[7 + j] = value;
     }
     const grav = this.gravity;
-    const bl = mul(transpose(a, 3, 3), 3, 3, grav, 1);
+    const bl = mul(transpose(a, 3, 3), 3, 3, Float64Array.from(grav), 1);
     for (let i = 0; i < 3; i++) f[i] += m * grav[i];
     const tq = mul(chiTilde, 3, 3, bl.map((v) => m * v), 1);
     const gq = mul(gT, 4, 3, tq, 1);
     for (let i = 0; i < 4; i++) f[3 + i] += gq[i];
-    const mf = mul(transpose(flat(this.mPhitTPsi), 3, nm), nm, 3, bl, 1);
+    const mf = mul(matrices.mPhitTPsiT, nm, 3, bl, 1);
     for (let j = 0; j < nm; j++) f[7 + j] += mf[j];
     return f;
   }
