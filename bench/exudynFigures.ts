@@ -1,8 +1,9 @@
 /**
- * Exudyn's figures for the benchmark rows, from the side-by-side sitting stored in docs/benchmarks.md ("Side by side
- * with Exudyn, measured (session 7 …)"): Exudyn 1.11.0 built from source on this machine, its own test and performance
- * scripts run alternately with Flexdyn's ports (fresh processes, medians of 3), solve time per step. `npm run bench`
- * prints each with the date and machine of that sitting (issue 18, "Benchmarks must be honest").
+ * Exudyn's figures for the benchmark rows, from the side-by-side sittings stored in docs/benchmarks.md ("Side by side
+ * with Exudyn on the quiet machine, session 14"): Exudyn 1.11.0 built from source on this machine, its own test and
+ * performance scripts run alternately with Flexdyn's ports (fresh processes, medians of 3 where the sitting ran 3),
+ * solve time per step; of the session's three sittings each figure is Exudyn's fastest (the one least favourable to
+ * Flexdyn). `npm run bench` prints each with the date and machine of the sittings (issue 18, "Benchmarks must be honest").
  * @module
  */
 
@@ -10,24 +11,24 @@ import type { ComparisonFigure } from './harness.ts';
 
 /** When and where the figures were measured. */
 export const exudynSitting = {
-  date: '2026-12-02',
-  machine: 'this sandbox, nproc 2 (quiet: load average ≈ 1–1.5), Python 3.11.2, Node v20.20.2',
+  date: '2026-12-03',
+  machine: 'this sandbox, nproc 2 (quiet: load average ≈ 0.2–1.5), Python 3.11.2, Node v20.20.2',
   exudyn: 'Exudyn 1.11.0 (e44aca1b, built here with GCC 12.2 -O3)',
-  section: 'docs/benchmarks.md, "Side by side with Exudyn, measured (session 7; 2026-12-02, 18:53–19:08 UTC, quiet machine)"',
+  section: 'docs/benchmarks.md, "Side by side with Exudyn on the quiet machine, session 14 (2026-12-03, 21:52–23:36 UTC)"',
 } as const;
 
-/** Exudyn's solve time per step [µs] of each script, the default-list table first, else the `--all` table. */
+/** Exudyn's solve time per step [µs] of each script (perf3DRigidBodies with its script's 4 threads). */
 export const exudynMicrosecondsPerStep = {
-  heavyTop: 22.7,
-  sliderCrank3Dtest: 69.0,
-  fourBarMechanismTest: 8.97,
-  sphericalJointTest: 46.9,
-  perfRigidPendulum: 4.91,
-  perf3DRigidBodies: 8133,
-  objectFFRFreducedOrderTest: 173,
-  perfObjectFFRFreducedOrder: 168,
-  objectFFRFTest: 75511,
-  perfSpringDamperExplicit: 0.337,
+  heavyTop: 25.6,
+  sliderCrank3Dtest: 66.9,
+  fourBarMechanismTest: 10.1,
+  sphericalJointTest: 45.4,
+  perfRigidPendulum: 6.16,
+  perf3DRigidBodies: 10795,
+  objectFFRFreducedOrderTest: 192,
+  perfObjectFFRFreducedOrder: 179,
+  objectFFRFTest: 74746,
+  perfSpringDamperExplicit: 0.385,
 } as const;
 
 /**
