@@ -151,8 +151,9 @@ abstract class ExplicitStepperBase implements TimeStepper {
     this.f = new Float64Array(this.nu);
     this.mass = new MassMatrixStore(assembler, settings.timeIntegration.reuseConstantMassMatrix);
     this.system = new LinearSystem(this.nu, settings.linearSolverType, 'solveDynamic');
-    this.eliminated = Int32Array.from(eliminatedCoordinates(model, settings.timeIntegration.explicitIntegration.eliminateConstraints, name));
-    this.eliminatedQ = this.eliminated.map((u) => positionIndexOf(model, u));
+    const eliminated = eliminatedCoordinates(model, settings.timeIntegration.explicitIntegration.eliminateConstraints, name);
+    this.eliminated = new Int32Array(eliminated);
+    this.eliminatedQ = new Int32Array(eliminated.map((u) => positionIndexOf(model, u)));
     const useLieGroup = settings.timeIntegration.explicitIntegration.useLieGroupIntegration;
     if (!useLieGroup) {
       const node = model.nodes.find((n) => n.nq !== n.nu);
@@ -173,9 +174,9 @@ abstract class ExplicitStepperBase implements TimeStepper {
         additiveU.push(node.uIndex + i);
       }
     }
-    this.additiveQ = Int32Array.from(additiveQ);
-    this.additiveU = Int32Array.from(additiveU);
-    this.lieCoordinates = Int32Array.from(lieCoordinates);
+    this.additiveQ = new Int32Array(additiveQ);
+    this.additiveU = new Int32Array(additiveU);
+    this.lieCoordinates = new Int32Array(lieCoordinates);
   }
 
   /** Writes a = M(q)⁻¹ f(q, u, t) for state s into out. */
@@ -242,12 +243,23 @@ abstract class ExplicitStepperBase implements TimeStepper {
   /** Item parameters changed: constraints may have been switched on or off, node models are new. */
   modelChanged(): void {
     const model = this.model;
-    this.eliminated = Int32Array.from(eliminatedCoordinates(model, this.settings.timeIntegration.explicitIntegration.eliminateConstraints, this.name));
-    this.eliminatedQ = this.eliminated.map((u) => positionIndexOf(model, u));
+    const eliminated = eliminatedCoordinates(model, this.settings.timeIntegration.explicitIntegration.eliminateConstraints, this.name);
+    this.eliminated = new Int32Array(eliminated);
+    this.eliminatedQ = new Int32Array(eliminated.map((u) => positionIndexOf(model, u)));
     if (this.lieNodes.length > 0) this.lieNodes = model.nodes.filter((node) => node.composeIncrement !== undefined);
   }
 
   abstract step(h: number): StepAttempt;
+}
+
+/**
+ * One zero vector of length n per stage (a loop: Array.from({ length }, …) and Int32Array.from iterate generically and
+ * cost microseconds per solve, which models of many short solves pay).
+ */
+function stageVectors(stages: number, n: number): Float64Array[] {
+  const vectors: Float64Array[] = [];
+  for (let i = 0; i < stages; i++) vectors.push(new Float64Array(n));
+  return vectors;
 }
 
 /** The position index of the coordinate with velocity index u (same local index within its node). */
@@ -315,11 +327,11 @@ class RungeKuttaStepper extends ExplicitStepperBase {
     super(name, model, assembler, settings);
     this.automaticStepSize = tableau.bHat !== undefined && settings.timeIntegration.automaticStepSize;
     const stages = tableau.c.length;
-    this.kq = Array.from({ length: stages }, () => new Float64Array(this.nu));
-    this.kv = Array.from({ length: stages }, () => new Float64Array(this.nu));
+    this.kq = stageVectors(stages, this.nu);
+    this.kv = stageVectors(stages, this.nu);
     this.qHat = new Float64Array(model.nq);
     this.vHat = new Float64Array(this.nu);
-    this.kx = Array.from({ length: stages }, () => new Float64Array(model.nODE1));
+    this.kx = stageVectors(stages, model.nODE1);
     this.xHat = new Float64Array(model.nODE1);
     this.lieIncrement = new Float64Array(this.lieNodes.length > 0 ? this.nu : 0);
     this.lieVelocity = new Float64Array(this.lieNodes.length > 0 ? this.nu : 0);
