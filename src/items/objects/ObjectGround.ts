@@ -32,22 +32,23 @@ class GroundModel implements Only<ObjectModel & BodyModel, GroundModel> {
   }
 
   velocity(_s: ItemState, _localPosition: ArrayLike<number>, out: Float64Array): void {
-    out.fill(0, 0, 3);
+    out[0] = 0; out[1] = 0; out[2] = 0;
   }
 
   positionJacobian(): void {}
 
-  /** The reference rotation (fixed). */
+  /** The reference rotation (fixed), entry by entry (TypedArray.prototype.set costs more than 9 copies in a contact's residual). */
   orientation(_s: ItemState, _localPosition: ArrayLike<number>, out: Float64Array): void {
-    out.set(this.rotation);
+    const a = this.rotation;
+    for (let i = 0; i < 9; i++) out[i] = a[i];
   }
 
   angularVelocity(_s: ItemState, _localPosition: ArrayLike<number>, out: Float64Array): void {
-    out.fill(0, 0, 3);
+    out[0] = 0; out[1] = 0; out[2] = 0;
   }
 
   angularVelocityLocal(_s: ItemState, _localPosition: ArrayLike<number>, out: Float64Array): void {
-    out.fill(0, 0, 3);
+    out[0] = 0; out[1] = 0; out[2] = 0;
   }
 
   /** No coordinates: 3 × 0. */
