@@ -7,7 +7,7 @@
  */
 
 import { scatterSubtract, type CscMatrix } from './sparse.ts';
-import { amdOrder, compressPairs, expandPairs, pairZeroDiagonal, rcmOrder, symmetricGraph, type SymmetricGraph } from './ordering.ts';
+import { amdOrder, compressPairs, expandPairs, pairZeroDiagonal, rcmOrder, symmetricGraph, type PairCompression, type SymmetricGraph } from './ordering.ts';
 import { DENSE_PIVOT_TOLERANCE } from './denseLU.ts';
 
 /** Column ordering used by {@link SparseLU.analyze}: a method name or an explicit permutation (`perm[k]` = k-th column). */
@@ -67,6 +67,24 @@ export interface SparseLUStats {
   growthRetries: number;
 }
 
+/**
+ * What the analyses of one matrix by several {@link SparseLU} instances (other orderings or diagonal preferences) share,
+ * each part computed by the first analysis that needs it: the equilibration, the graph of A + Aᵀ, and per diagonal
+ * preference the pairing of zero-diagonal columns with its compressed graph. Every analysis orders and factorizes as it
+ * would alone; the share holds for its matrix only (pattern and values), see {@link SparseLU.analyzeWithin}.
+ */
+export class SparseLUShare {
+  /** Row and column scale factors of the equilibration (analyses with scaling on). */
+  scales?: { readonly row: Float64Array; readonly col: Float64Array };
+  /** The graph of A + Aᵀ. */
+  graph?: SymmetricGraph;
+  /** Per diagonal preference (with scaling on): the pairing of zero-diagonal columns, compressed; null when none pairs. */
+  readonly pairings = new Map<number, PairCompression | null>();
+
+  /** A share for the analyses of `matrix`. */
+  constructor(readonly matrix: CscMatrix) {}
+}
+
 /** Thrown by {@link SparseLU.refactorize} when the matrix pattern differs from the factorized one. */
 export class PatternMismatchError extends Error {
   /** Creates the error with an explanatory message. */
@@ -114,7 +132,6 @@ export class SparseLU {
   private readonly ordering: OrderingChoice;
   private n = -1;
   private factored = false;
-  private lastGrowth = 1;
   private colOrder: Int32Array = new Int32Array(0);
   private stepOfCol = new Int32Array(0);
   private prefRow = new Int32Array(0);
@@ -141,12 +158,18 @@ export class SparseLU {
   private rowMax = new Float64Array(0);
   private patColPtr = new Int32Array(1);
   private patRowIndex = new Int32Array(0);
-  /** The next column of a pivoting pass stopped at its fill limit (−1: none), its threshold and lnz, unz, max |A|, max |U|. */
+  /** The next column of a pivoting pass stopped at its fill limit (−1: none), its lnz and unz, its threshold, max |A|, max |U|. */
   private stoppedAt = -1;
-  private stoppedTau = 0;
-  private readonly stoppedState = new Float64Array(4);
-  /** max |scaled A| and max |U| of the last refactorization (see eliminateWithPivots). */
-  private readonly maxima = new Float64Array(2);
+  private readonly stoppedCounts = new Int32Array(2);
+  private readonly stoppedState = new Float64Array(3);
+  /**
+   * max |scaled A| and max |U| of the last refactorization (see eliminateWithPivots), and the element growth of the
+   * current factors. The numbers that are fractions live in typed arrays, not in fields: a field first holding a small
+   * integer (growth 1, threshold 0) and later a fraction changes its representation, which deprecates the object's map
+   * and throws away the optimized code of the first factorization (and an optimization of it in progress) in a fresh
+   * process.
+   */
+  private readonly maxima = new Float64Array(3);
 
   /** Creates a solver; nothing is allocated until {@link SparseLU.analyze}. */
   constructor(options: SparseLUOptions = {}) {
@@ -156,6 +179,7 @@ export class SparseLU {
     this.zeroPivotTolerance = options.zeroPivotTolerance ?? DENSE_PIVOT_TOLERANCE;
     this.scaling = options.scaling ?? true;
     this.growthLimit = options.growthLimit ?? 1e4;
+    this.maxima[2] = 1;
   }
 
   /** Dimension of the analyzed matrix (-1 before analyze). */
@@ -170,7 +194,7 @@ export class SparseLU {
 
   /** Element growth max|U|/max|A| of the current factors (of the scaled matrix). */
   get growth(): number {
-    return this.lastGrowth;
+    return this.maxima[2];
   }
 
   /** Entries of L including its unit diagonal. */
@@ -202,19 +226,32 @@ export class SparseLU {
    * starts afresh). A factorization stopped there would have ended with more fill, and its columns before the stop are
    * those of the complete one, so a singular column found before the stop is reported as analyze reports it. Lets a
    * caller that compares orderings by their fill skip the rest of a factorization that is already too full (the dearest
-   * part: fill grows towards the end).
+   * part: fill grows towards the end). With `share` (made for A), the work that other analyses of A with it have done
+   * already is taken from there and the rest is left there for them.
    */
-  analyzeWithin(a: CscMatrix, maxFill: number): true | SparseLUSingular | false {
+  analyzeWithin(a: CscMatrix, maxFill: number, share?: SparseLUShare): true | SparseLUSingular | false {
     const n = a.n;
     if (a.colPtr.length < n + 1) throw new RangeError('SparseLU.analyze: colPtr too short');
+    if (share !== undefined && share.matrix !== a) throw new RangeError('SparseLU.analyzeWithin: the share was made for another matrix');
     this.stats.analyses++;
     this.n = n;
     this.rowScale = new Float64Array(n);
     this.colScale = new Float64Array(n);
     this.rowMax = new Float64Array(n);
-    this.computeScaling(a);
-    const graph = symmetricGraph(a);
-    this.colOrder = this.computeOrdering(a, graph);
+    const scales = this.scaling ? share?.scales : undefined;
+    if (scales !== undefined) {
+      this.rowScale.set(scales.row);
+      this.colScale.set(scales.col);
+    } else {
+      this.computeScaling(a);
+      if (this.scaling && share !== undefined) share.scales = { row: this.rowScale.slice(), col: this.colScale.slice() };
+    }
+    let graph = share?.graph;
+    if (graph === undefined) {
+      graph = symmetricGraph(a);
+      if (share !== undefined) share.graph = graph;
+    }
+    this.colOrder = this.computeOrdering(a, graph, share);
     this.stepOfCol = new Int32Array(n);
     for (let k = 0; k < n; k++) this.stepOfCol[this.colOrder[k]] = k;
     this.prefRow = new Int32Array(n);
@@ -254,10 +291,10 @@ export class SparseLU {
     this.requireSize(a);
     const start = this.stoppedAt;
     if (start < 0) throw new Error('SparseLU.resumeAnalysis: no stopped analysis to resume');
-    const tau = this.stoppedTau;
+    const tau = this.stoppedState[0];
     const r = this.pivotingPass(a, tau, maxFill, start);
     // the growth retry of factorizeScaled when the stopped pass was its first one
-    if (r !== true || this.lastGrowth <= this.growthLimit || tau >= 1) return this.finishAnalysis(r);
+    if (r !== true || this.maxima[2] <= this.growthLimit || tau >= 1) return this.finishAnalysis(r);
     this.stats.growthRetries++;
     return this.finishAnalysis(this.pivotingPass(a, 1, maxFill, 0));
   }
@@ -292,7 +329,7 @@ export class SparseLU {
   /** {@link SparseLU.factorize} with the scale factors already computed for A; false beyond maxFill (see analyzeWithin). */
   private factorizeScaled(a: CscMatrix, maxFill: number): true | SparseLUSingular | false {
     const r = this.pivotingPass(a, this.pivotThreshold, maxFill, 0);
-    if (r !== true || this.lastGrowth <= this.growthLimit || this.pivotThreshold >= 1) return r;
+    if (r !== true || this.maxima[2] <= this.growthLimit || this.pivotThreshold >= 1) return r;
     this.stats.growthRetries++;
     return this.pivotingPass(a, 1, maxFill, 0);
   }
@@ -339,11 +376,10 @@ export class SparseLU {
       mark.fill(-1);
       this.pruned.fill(0);
     } else {
-      const state = this.stoppedState;
-      lnz = state[0];
-      unz = state[1];
-      amax = state[2];
-      umax = state[3];
+      lnz = this.stoppedCounts[0];
+      unz = this.stoppedCounts[1];
+      amax = this.stoppedState[1];
+      umax = this.stoppedState[2];
     }
     for (let k = start; k < n; k++) {
       lp[k] = lnz;
@@ -429,12 +465,12 @@ export class SparseLU {
       this.prune(k, ipiv, unz);
       if (lnz + unz + 2 * n > maxFill) {
         this.stoppedAt = k + 1;
-        this.stoppedTau = tau;
+        this.stoppedCounts[0] = lnz;
+        this.stoppedCounts[1] = unz;
         const state = this.stoppedState;
-        state[0] = lnz;
-        state[1] = unz;
-        state[2] = amax;
-        state[3] = umax;
+        state[0] = tau;
+        state[1] = amax;
+        state[2] = umax;
         return false;
       }
     }
@@ -443,7 +479,7 @@ export class SparseLU {
     const li = this.li;
     for (let p = 0; p < lnz; p++) li[p] = pinv[li[p]];
     this.snapshotPattern(a);
-    this.lastGrowth = amax > 0 ? umax / amax : 1;
+    this.maxima[2] = amax > 0 ? umax / amax : 1;
     this.factored = true;
     return true;
   }
@@ -454,18 +490,20 @@ export class SparseLU {
    * When a reused pivot drops below `refactorThreshold` relative to its L column (or
    * below the zero-pivot tolerance), or the growth exceeds `growthLimit`, it falls back
    * to {@link SparseLU.factorize} and returns `'repivoted'` (or the singular column). Throws {@link PatternMismatchError}
-   * when the pattern differs.
+   * when the pattern differs, unless `patternKnown`: the caller guarantees A's colPtr and rowIndex hold the pattern of
+   * the last factorization (LinearSystem: its assembler has not rebuilt the pattern since), and the O(nnz) comparison
+   * (≈ 1 % of perf3DRigidBodies' solve, one per Jacobian update) is skipped.
    */
-  refactorize(a: CscMatrix): RefactorOutcome {
+  refactorize(a: CscMatrix, patternKnown = false): RefactorOutcome {
     this.requireSize(a);
     if (!this.factored) return this.fallback(a);
-    this.checkPattern(a);
+    if (!patternKnown) this.checkPattern(a);
     this.factored = false;
     if (!this.eliminateWithPivots(a)) return this.fallback(a);
     const amax = this.maxima[0];
     const growth = amax > 0 ? this.maxima[1] / amax : 1;
     if (growth > this.growthLimit) return this.fallback(a);
-    this.lastGrowth = growth;
+    this.maxima[2] = growth;
     this.factored = true;
     this.stats.refactorizations++;
     return 'reused';
@@ -731,7 +769,7 @@ export class SparseLU {
     }
   }
 
-  private computeOrdering(a: CscMatrix, g: SymmetricGraph): Int32Array {
+  private computeOrdering(a: CscMatrix, g: SymmetricGraph, share: SparseLUShare | undefined): Int32Array {
     const n = a.n;
     const o = this.ordering;
     if (o instanceof Int32Array) {
@@ -749,9 +787,14 @@ export class SparseLU {
       for (let k = 0; k < n; k++) perm[k] = k;
       return perm;
     }
-    const pairOf = pairZeroDiagonal(a, this.pivotThreshold, this.rowScale, this.colScale);
-    if (!pairOf.some((r) => r >= 0)) return o === 'rcm' ? rcmOrder(g) : amdOrder(g);
-    const c = compressPairs(g, pairOf);
+    const pairings = this.scaling ? share?.pairings : undefined;
+    let c = pairings?.get(this.pivotThreshold);
+    if (c === undefined) {
+      const pairOf = pairZeroDiagonal(a, this.pivotThreshold, this.rowScale, this.colScale);
+      c = pairOf.some((r) => r >= 0) ? compressPairs(g, pairOf) : null;
+      pairings?.set(this.pivotThreshold, c);
+    }
+    if (c === null) return o === 'rcm' ? rcmOrder(g) : amdOrder(g);
     return expandPairs(c, o === 'rcm' ? rcmOrder(c.graph) : amdOrder(c.graph, c.weights));
   }
 

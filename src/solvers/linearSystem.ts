@@ -1,7 +1,7 @@
 import { DenseLU } from '../linalg/denseLU.ts';
 import { DenseFullPivotLU } from '../linalg/denseFullPivotLU.ts';
 import { SparseAssembler } from '../linalg/sparse.ts';
-import { SparseLU, type SparseLUOptions, type SparseLUSingular } from '../linalg/sparseLU.ts';
+import { SparseLU, SparseLUShare, type SparseLUOptions, type SparseLUSingular } from '../linalg/sparseLU.ts';
 import type { CscMatrix } from '../linalg/sparse.ts';
 import type { MatrixAccumulator } from '../model/assembly.ts';
 import { zeroArray } from '../linalg/arrays.ts';
@@ -157,7 +157,8 @@ export class LinearSystem implements MatrixAccumulator {
       result = this.analyze(matrix);
       this.analyzedPatternVersion = result === true ? this.sparse!.patternVersion : -1;
     } else {
-      result = this.sparseLU!.refactorize(matrix);
+      // the assembler keeps its pattern arrays until it rebuilds them, which bumps patternVersion
+      result = this.sparseLU!.refactorize(matrix, true);
     }
     return typeof result === 'object' ? { ok: false, singularIndex: result.singularColumn } : factorizationOk;
   }
@@ -177,7 +178,9 @@ export class LinearSystem implements MatrixAccumulator {
   private analyze(matrix: CscMatrix): true | SparseLUSingular {
     const limit = fillRatioLimit * matrix.colPtr[matrix.n];
     const lu = new SparseLU();
-    const result = lu.analyzeWithin(matrix, limit);
+    // the alternatives equilibrate, build the graph of A + Aᵀ and pair zero-diagonal columns as the default does
+    const share = new SparseLUShare(matrix);
+    const result = lu.analyzeWithin(matrix, limit, share);
     if (result !== false) {
       this.sparseLU = lu;
       return result;
@@ -185,7 +188,7 @@ export class LinearSystem implements MatrixAccumulator {
     const stopped = [lu];
     for (const options of alternativeAnalyses) {
       const candidate = new SparseLU(options);
-      const outcome = candidate.analyzeWithin(matrix, limit);
+      const outcome = candidate.analyzeWithin(matrix, limit, share);
       if (outcome === true) {
         this.sparseLU = candidate;
         return true;

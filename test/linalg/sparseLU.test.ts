@@ -1,6 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import { Matrix, solve as mlSolve } from 'ml-matrix';
-import { SparseLU, PatternMismatchError } from '../../src/linalg/sparseLU.ts';
+import { SparseLU, SparseLUShare, PatternMismatchError } from '../../src/linalg/sparseLU.ts';
 import type { OrderingChoice } from '../../src/linalg/sparseLU.ts';
 import { SparseAssembler, cscMultiply } from '../../src/linalg/sparse.ts';
 import type { CscMatrix } from '../../src/linalg/sparse.ts';
@@ -160,6 +160,28 @@ describe('SparseLU', () => {
     expect(new SparseLU({ ordering: 'natural' }).analyzeWithin(singular, 100)).toMatchObject({ singularColumn: 2 });
   });
 
+  it('analyses sharing their equilibration, graph and pairings (SparseLUShare) factorize as alone, bit for bit', () => {
+    // a saddle-point system (zero-diagonal columns paired) and a Laplacian (none paired), analysed in LinearSystem's
+    // order: the default, RCM, then diagonal preference 0.01 (a pairing of its own) and the default again (all reused)
+    for (const a of [kkt(200, 3), assemble(400, (s) => emitLaplacian2D(20, s))]) {
+      const share = new SparseLUShare(a);
+      const b = randomVector(a.n, mulberry32(5));
+      for (const options of [{}, { ordering: 'rcm' as const }, { pivotThreshold: 0.01 }, {}, { scaling: false }]) {
+        const alone = new SparseLU(options), shared = new SparseLU(options);
+        expect(alone.analyzeWithin(a, Infinity)).toBe(true);
+        expect(shared.analyzeWithin(a, Infinity, share)).toBe(true);
+        expect(Array.from(shared.columnOrder)).toEqual(Array.from(alone.columnOrder));
+        const x = new Float64Array(a.n), y = new Float64Array(a.n);
+        alone.solve(b, x);
+        shared.solve(b, y);
+        for (let i = 0; i < a.n; i++) expect(Object.is(x[i], y[i])).toBe(true);
+      }
+      expect(share.graph).toBeDefined();
+      expect(share.pairings.size).toBe(2);
+    }
+    expect(() => new SparseLU().analyzeWithin(kkt(20, 1), Infinity, new SparseLUShare(kkt(20, 1)))).toThrow(/another matrix/);
+  });
+
   it('refactorize with new values on the same pattern reuses pivots and matches a fresh factorization', () => {
     const cases: Array<[string, (seed: number) => CscMatrix]> = [
       ['kkt', (seed) => kkt(200, seed)],
@@ -250,6 +272,24 @@ describe('SparseLU', () => {
     });
     expect(() => lu.refactorize(other)).toThrow(PatternMismatchError);
     expect(lu.isFactored).toBe(true);
+  });
+
+  it('refactorize with the pattern known to the caller gives the same factors bit for bit', () => {
+    const a1 = kkt(200, 1);
+    const a2 = kkt(200, 2);
+    const checked = new SparseLU();
+    const known = new SparseLU();
+    expect(checked.analyze(a1)).toBe(true);
+    expect(known.analyze(a1)).toBe(true);
+    expect(checked.refactorize(a2)).toBe('reused');
+    expect(known.refactorize(a2, true)).toBe('reused');
+    const n = a2.n;
+    const b = randomVector(n, mulberry32(5));
+    const x = new Float64Array(n);
+    const y = new Float64Array(n);
+    checked.solve(b, x);
+    known.solve(b, y);
+    for (let i = 0; i < n; i++) expect(Object.is(x[i], y[i])).toBe(true);
   });
 
   it('follows SparseAssembler: refactorize while the pattern is kept, analyze when it changes', () => {
