@@ -157,7 +157,8 @@ export class LinearSystem implements MatrixAccumulator {
       result = this.analyze(matrix);
       this.analyzedPatternVersion = result === true ? this.sparse!.patternVersion : -1;
     } else {
-      result = this.sparseLU!.refactorize(matrix);
+      // the assembler keeps its pattern arrays until it rebuilds them, which bumps patternVersion
+      result = this.sparseLU!.refactorize(matrix, true);
     }
     return typeof result === 'object' ? { ok: false, singularIndex: result.singularColumn } : factorizationOk;
   }

@@ -274,6 +274,24 @@ describe('SparseLU', () => {
     expect(lu.isFactored).toBe(true);
   });
 
+  it('refactorize with the pattern known to the caller gives the same factors bit for bit', () => {
+    const a1 = kkt(200, 1);
+    const a2 = kkt(200, 2);
+    const checked = new SparseLU();
+    const known = new SparseLU();
+    expect(checked.analyze(a1)).toBe(true);
+    expect(known.analyze(a1)).toBe(true);
+    expect(checked.refactorize(a2)).toBe('reused');
+    expect(known.refactorize(a2, true)).toBe('reused');
+    const n = a2.n;
+    const b = randomVector(n, mulberry32(5));
+    const x = new Float64Array(n);
+    const y = new Float64Array(n);
+    checked.solve(b, x);
+    known.solve(b, y);
+    for (let i = 0; i < n; i++) expect(Object.is(x[i], y[i])).toBe(true);
+  });
+
   it('follows SparseAssembler: refactorize while the pattern is kept, analyze when it changes', () => {
     const masses = 80;
     const n = 3 * masses;
