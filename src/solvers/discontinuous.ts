@@ -68,7 +68,14 @@ export class DiscontinuousIteration {
       this.count++;
       const rejection = this.output.rejection;
       if (rejection !== undefined) return this.result(false, iterations, jacobianUpdates, solved.iterations + k, undefined, rejection);
-      if (error <= iterationTolerance) return this.result(true, iterations, jacobianUpdates, solved.iterations + k, solved.nextStepSize);
+      if (error <= iterationTolerance) {
+        const stateFinite = solved.stateFinite;
+        const accepted = this.result(true, iterations, jacobianUpdates, solved.iterations + k, solved.nextStepSize);
+        // the stepper's finiteness check of the coordinates stays valid: the items' post-Newton steps write data
+        // coordinates only (a user function may write anything: the step loop checks the state then)
+        if (this.hooks.postNewtonUserFunction === undefined) accepted.stateFinite = stateFinite;
+        return accepted;
+      }
       const recommended = this.recommendedStepSize;
       if (k < maxIterations) {
         current.copyCoordinatesFrom(startOfStep);
