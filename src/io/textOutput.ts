@@ -14,6 +14,25 @@ function scaleByPowerOfTen(magnitude: number, k: number): number {
   return k >= 0 ? y * exactPowersOfTen[k] : y / exactPowersOfTen[-k];
 }
 
+/** One double and its two 32-bit halves (the high one at {@link highWord}: the byte order of the platform). */
+const exponentScratch = new Float64Array(1);
+const exponentWords = new Uint32Array(exponentScratch.buffer);
+const highWord = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1 ? 1 : 0;
+const log10Of2 = Math.log10(2);
+
+/**
+ * An estimate of the decimal exponent ⌊log₁₀x⌋ of a finite x > 0 from its bits, without Math.log10's call: x = 2^e (1 + f)
+ * with 0 ≤ f < 1 and f ≤ log₂(1 + f) ≤ f + 0.087, so ⌊(e + f) log₁₀2⌋ is the exponent or one below it (for x less than
+ * 6 % above a power of ten). A subnormal, infinite or NaN x gives an exponent beyond the fast path's range.
+ */
+function decimalExponentEstimate(x: number): number {
+  exponentScratch[0] = x;
+  const high = exponentWords[highWord];
+  const binaryExponent = ((high >>> 20) & 0x7ff) - 1023;
+  const fraction = (high & 0xfffff) / 0x100000;
+  return Math.floor((binaryExponent + fraction) * log10Of2);
+}
+
 /** Digits of the fast path, least significant first (at most 15). */
 const digitScratch = new Uint8Array(16);
 
@@ -32,12 +51,12 @@ export function formatNumberInto(out: Uint8Array, at: number, value: number, pre
   if (value === 0) { out[at] = zeroCode; return at + 1; }
   if (precision <= 15 && precision >= 1) {
     const magnitude = value < 0 ? -value : value;
-    let exponent = Math.floor(Math.log10(magnitude));
+    let exponent = decimalExponentEstimate(magnitude);
     let k = precision - 1 - exponent;
     if (k >= -65 && k <= 65) {
       const lower = exactPowersOfTen[precision - 1];
       let y = scaleByPowerOfTen(magnitude, k);
-      // log10 may be one off next to a power of ten
+      // the estimate may be one below the decimal exponent, and rounding may move y across a power of ten
       if (y < lower) { exponent--; k++; y = scaleByPowerOfTen(magnitude, k); }
       else if (y >= 10 * lower) { exponent++; k--; y = scaleByPowerOfTen(magnitude, k); }
       let n = Math.floor(y);

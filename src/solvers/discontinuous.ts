@@ -64,11 +64,18 @@ export class DiscontinuousIteration {
       iterations += solved.iterations;
       jacobianUpdates += solved.jacobianUpdates;
       if (!solved.accepted) return this.result(false, iterations, jacobianUpdates, solved.iterations + k - 1, solved.nextStepSize, solved.failure);
-      const error = this.postNewtonError(current.t);
+      const error = this.postNewtonError();
       this.count++;
       const rejection = this.output.rejection;
       if (rejection !== undefined) return this.result(false, iterations, jacobianUpdates, solved.iterations + k, undefined, rejection);
-      if (error <= iterationTolerance) return this.result(true, iterations, jacobianUpdates, solved.iterations + k, solved.nextStepSize);
+      if (error <= iterationTolerance) {
+        const stateFinite = solved.stateFinite;
+        const accepted = this.result(true, iterations, jacobianUpdates, solved.iterations + k, solved.nextStepSize);
+        // the stepper's finiteness check of the coordinates stays valid: the items' post-Newton steps write data
+        // coordinates only (a user function may write anything: the step loop checks the state then)
+        if (this.hooks.postNewtonUserFunction === undefined) accepted.stateFinite = stateFinite;
+        return accepted;
+      }
       const recommended = this.recommendedStepSize;
       if (k < maxIterations) {
         current.copyCoordinatesFrom(startOfStep);
@@ -106,10 +113,12 @@ export class DiscontinuousIteration {
 
   /**
    * The post-Newton step: |error of the postNewtonUserFunction| + the largest error of the objects' post-Newton steps;
-   * sets the smallest recommended step size (−1 when none or when useRecommendedStepSize is false).
+   * sets the smallest recommended step size (−1 when none or when useRecommendedStepSize is false). The time is read from
+   * the current state (a double argument would be boxed in every step).
    */
-  private postNewtonError(t: number): number {
+  private postNewtonError(): number {
     const { current, startOfStep } = this.model.data;
+    const t = current.t;
     let userError = 0;
     let recommended = -1;
     const userFunction = this.hooks.postNewtonUserFunction;

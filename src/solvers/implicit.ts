@@ -310,6 +310,18 @@ export class ImplicitSecondOrderStepper implements TimeStepper, NewtonProblem {
   }
 
   residual(r: Float64Array): void {
+    this.assembleResidual(r);
+    this.residualNorm = norm2(r, this.size);
+    const scale = this.params.beta * this.h * this.h;
+    for (let i = 0; i < this.nu; i++) r[i] *= scale;
+  }
+
+  /**
+   * The residual before the ODE2 rows are scaled by βh². Apart from {@link ImplicitSecondOrderStepper.residual}: there,
+   * in a small function, the optimizer inlines norm2; in the large one it did not, and norm2 returned its double boxed,
+   * a new heap object per Newton iteration.
+   */
+  private assembleResidual(r: Float64Array): void {
     const s = this.current;
     const nu = this.nu;
     this.mass.multiplyAt(s, s.a, this.massTimesA);
@@ -325,9 +337,6 @@ export class ImplicitSecondOrderStepper implements TimeStepper, NewtonProblem {
       const first = nu + this.model.nAE;
       for (let k = 0; k < this.nODE1; k++) r[first + k] = this.ode1Rhs[k] - s.ode1_t[k];
     }
-    this.residualNorm = norm2(r, this.size);
-    const scale = this.params.beta * this.h * this.h;
-    for (let i = 0; i < nu; i++) r[i] *= scale;
   }
 
   jacobian(system: MatrixAccumulator): void {

@@ -171,7 +171,7 @@ export class OutputRecorder implements StepRecorder {
       }
       const k = firstNonFinite(values);
       if (k >= 0) throw new FlexdynError(`${formatItemLabel(sensor.label)}: value ${k} must be finite, got ${values[k]} at t = ${s.t}`, { item: sensor.label });
-      this.sensorRow(i, s.t, values);
+      this.sensorRow(i, s, values);
     }
     for (let i = 0; i < sensors.length; i++) {
       const row = this.sensorRows[i]!;
@@ -181,14 +181,14 @@ export class OutputRecorder implements StepRecorder {
     }
   }
 
-  /** [t, values…] in a buffer kept per sensor (reallocated only when the number of values changes). */
-  private sensorRow(sensor: number, t: number, values: ArrayLike<number>): void {
+  /** [t, values…] at the state's time in a buffer kept per sensor (reallocated only when the number of values changes). */
+  private sensorRow(sensor: number, s: SystemState, values: ArrayLike<number>): void {
     let row = this.sensorRows[sensor];
     if (row === undefined || row.length !== values.length + 1) {
       row = new Float64Array(values.length + 1);
       this.sensorRows[sensor] = row;
     }
-    row[0] = t;
+    row[0] = s.t;
     for (let k = 0; k < values.length; k++) row[k + 1] = values[k];
   }
 

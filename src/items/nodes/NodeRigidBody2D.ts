@@ -5,6 +5,7 @@ import type { OutputVariableType } from '../../registry/enums.ts';
 import { vector } from '../../registry/parameters.ts';
 import { rigidNodeOutput, rigidNodeOutputs, type OrientedNode } from './rigidNodeBase.ts';
 import { NodeBase } from './nodeBase.ts';
+import { zeroLeading } from '../../linalg/arrays.ts';
 
 const parameters = {
   referenceCoordinates: vector([0, 0, 0], 'Reference position [x, y] and rotation angle φ about the z-axis.', 3),
@@ -19,6 +20,11 @@ export class RigidBody2DNodeModel extends NodeBase implements Only<OrientedNode 
   readonly nAE = 0;
   readonly isGround = false;
   readonly positionDimension = 2;
+  /** The angle of the last {@link RigidBody2DNodeModel.orientation} (NaN: none) and its cosine and sine, kept: position,
+   * velocity, Jacobians and the object's forces ask for A several times per residual at the same angle. */
+  private cachedAngle = Number.NaN;
+  private cachedCos = 1;
+  private cachedSin = 0;
 
   constructor(label: ItemLabel, referenceCoordinates: Float64Array, initialCoordinates: Float64Array, initialVelocities: Float64Array) {
     super(label, referenceCoordinates, initialCoordinates, initialVelocities);
@@ -44,14 +50,19 @@ export class RigidBody2DNodeModel extends NodeBase implements Only<OrientedNode 
 
   /** [[1, 0, 0], [0, 1, 0], [0, 0, 0]]. */
   positionJacobian(_s: ItemState, out: Float64Array): void {
-    out.fill(0, 0, 9);
+    zeroLeading(out, 9);
     out[0] = 1; out[4] = 1;
   }
 
   /** A = R_z(φ). */
   orientation(s: ItemState, out: Float64Array): void {
     const phi = this.angle(s);
-    const c = Math.cos(phi), sn = Math.sin(phi);
+    if (phi !== this.cachedAngle) {
+      this.cachedAngle = phi;
+      this.cachedCos = Math.cos(phi);
+      this.cachedSin = Math.sin(phi);
+    }
+    const c = this.cachedCos, sn = this.cachedSin;
     out[0] = c; out[1] = -sn; out[2] = 0;
     out[3] = sn; out[4] = c; out[5] = 0;
     out[6] = 0; out[7] = 0; out[8] = 1;

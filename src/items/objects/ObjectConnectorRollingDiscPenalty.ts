@@ -68,10 +68,11 @@ class SlipForceLaw {
 
   /**
    * Writes f_t into out (and the derivatives, if given) for v_t = (velocity[0], velocity[1]), the data slip (stored[at],
-   * stored[at + 1]) and f_n (arrays, not doubles: a double passed to a call that is not inlined is boxed).
+   * stored[at + 1]) and f_n = normal[0] (arrays, not doubles: a double passed to a call that is not inlined is boxed, a
+   * new heap object per call).
    */
-  evaluate(velocity: ArrayLike<number>, stored: ArrayLike<number>, at: number, normalForce: number, out: Float64Array, derivatives?: Float64Array): void {
-    const vx = velocity[0], vy = velocity[1], dataX = stored[at], dataY = stored[at + 1];
+  evaluate(velocity: ArrayLike<number>, stored: ArrayLike<number>, at: number, normal: ArrayLike<number>, out: Float64Array, derivatives?: Float64Array): void {
+    const vx = velocity[0], vy = velocity[1], dataX = stored[at], dataY = stored[at + 1], normalForce = normal[0];
     out[0] = out[1] = 0;
     if (derivatives !== undefined) zeroArray(derivatives);
     const speed = hypot2(vx, vy), dataSpeed = hypot2(dataX, dataY);
@@ -170,8 +171,8 @@ class RollingDiscPenaltyModel implements Only<ObjectModel, RollingDiscPenaltyMod
   private readonly discAxisLocal: Float64Array;
   /** True if the data node's gap says contact (the forces act). */
   private inContact = false;
-  /** Normal force f_n (positive: pushes the disc off the plane). */
-  private normalForce = 0;
+  /** Normal force f_n (positive: pushes the disc off the plane), in an array for the friction law (see SlipForceLaw.evaluate). */
+  private readonly normalForce = new Float64Array(1);
   private readonly relativeVelocity = new Float64Array(3);
   /** Slip velocity v_t = (vC·wLateral, vC·wForward) and slip force f_t with ∂f_t/∂v_t, ∂f_t/∂f_n. */
   private readonly slipVelocity = new Float64Array(2);
@@ -247,7 +248,7 @@ class RollingDiscPenaltyModel implements Only<ObjectModel, RollingDiscPenaltyMod
     const data = s.data, start = this.dataStart();
     const gap = dot(geo.planeArm, geo.normal);
     this.inContact = v.activeConnector && (currentGap ? gap : data[start + dataGap]) < 0;
-    this.normalForce = this.inContact ? -(v.contactStiffness * gap + v.contactDamping * dot(vC, geo.normal)) : 0;
+    this.normalForce[0] = this.inContact ? -(v.contactStiffness * gap + v.contactDamping * dot(vC, geo.normal)) : 0;
     if (this.inContact) {
       this.law.evaluate(this.slipVelocity, data, start + dataSlipLateral, this.normalForce, this.slipForce, derivatives ? this.slipDerivatives : undefined);
     } else {
@@ -255,7 +256,7 @@ class RollingDiscPenaltyModel implements Only<ObjectModel, RollingDiscPenaltyMod
       zeroArray(this.slipDerivatives);
     }
     // in locals: a store into one Float64Array could alias the others for the optimizer, which would reload them
-    const { forcePos: fPos, normalForce: fn } = this;
+    const fPos = this.forcePos, fn = this.normalForce[0];
     const { lateral: l, forward: w2, normal: n0, planeArm: a0, radiusVector: a1 } = geo;
     const ft0 = this.slipForce[0], ft1 = this.slipForce[1], n0x = n0[0], n0y = n0[1], n0z = n0[2];
     const px = -(ft0 * l[0] + ft1 * w2[0] + fn * n0x), py = -(ft0 * l[1] + ft1 * w2[1] + fn * n0y), pz = -(ft0 * l[2] + ft1 * w2[2] + fn * n0z);
@@ -455,7 +456,7 @@ class RollingDiscPenaltyModel implements Only<ObjectModel, RollingDiscPenaltyMod
     const dvCz = sign * (dvz + (dwx * ay - dwy * ax)) + (o1x * day1 - o1y * dax1) - (o0x * day0 - o0y * dax0);
     // forces: δf_n, δv_t, δf_t = ∂f_t/∂v_t δv_t + ∂f_t/∂f_n δf_n, δfPos = −δ(f_t,x wLateral + f_t,y w2 + f_n n0)
     const vC = this.relativeVelocity, vCx = vC[0], vCy = vC[1], vCz = vC[2];
-    const fn = this.normalForce, ft = this.slipForce, D = this.slipDerivatives, ft0 = ft[0], ft1 = ft[1];
+    const fn = this.normalForce[0], ft = this.slipForce, D = this.slipDerivatives, ft0 = ft[0], ft1 = ft[1];
     const dfn = -(v.contactStiffness * ((dax0 * n0x + day0 * n0y + daz0 * n0z) + (a0x * dnx + a0y * dny + a0z * dnz))
       + v.contactDamping * ((dvCx * n0x + dvCy * n0y + dvCz * n0z) + (vCx * dnx + vCy * dny + vCz * dnz)));
     const dsx = (dvCx * wlx + dvCy * wly + dvCz * wlz) + (vCx * dlx + vCy * dly + vCz * dlz);
@@ -540,7 +541,7 @@ class RollingDiscPenaltyModel implements Only<ObjectModel, RollingDiscPenaltyMod
       case OutputVariableType.Position: return [geo.planeArm[0], geo.planeArm[1], geo.planeArm[2]];
       case OutputVariableType.Velocity: return Array.from(geo.trailVelocity(this.pair, new Float64Array(3), geo.planeArm));
       case OutputVariableType.VelocityLocal: return [dot(vC, l), dot(vC, f), dot(vC, n)];
-      case OutputVariableType.ForceLocal: return [this.slipForce[0], this.slipForce[1], this.normalForce];
+      case OutputVariableType.ForceLocal: return [this.slipForce[0], this.slipForce[1], this.normalForce[0]];
       case OutputVariableType.RotationMatrix: return [l[0], f[0], n[0], l[1], f[1], n[1], l[2], f[2], n[2]];
       default: return undefined;
     }

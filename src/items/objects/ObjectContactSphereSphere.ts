@@ -185,7 +185,7 @@ class ContactSphereSphereModel implements Only<ObjectModel, ContactSphereSphereM
     }
     this.kinematics(s, false);
     const gap = pair.gap;
-    if (gapAtStart > 0) this.checkTunnelling(s.t, sweep);
+    if (gapAtStart > 0) this.checkTunnelling(s, sweep);
     if (gap < 0 && v.dynamicFriction !== 0) {
       pair.evaluateAngularVelocities(s);
       pair.relativeVelocity(true);
@@ -215,9 +215,10 @@ class ContactSphereSphereModel implements Only<ObjectModel, ContactSphereSphereM
    * Tunnelling of a step that starts separated: the penetration at the end of the step, and for two full spheres the
    * deepest one on the way, with the relative position interpolated linearly from the start of the step (sweep), must
    * not exceed the smaller radius (the inner sphere's for a hollow sphere 1, whose deepest point is an end of the step).
-   * So a sphere that passes through the other within one step is caught as well. Needs kinematics of the end state.
+   * So a sphere that passes through the other within one step is caught as well. Needs kinematics of the end state (s;
+   * its time only for the message: a double argument would be boxed in every post-Newton step).
    */
-  private checkTunnelling(t: number, sweep: boolean): void {
+  private checkTunnelling(s: ItemState, sweep: boolean): void {
     const v = this.v, gap = this.pair.gap;
     const limit = v.isHollowSphere1 ? v.spheresRadii[0] : Math.min(v.spheresRadii[0], v.spheresRadii[1]);
     let penetration = -gap;
@@ -238,7 +239,7 @@ class ContactSphereSphereModel implements Only<ObjectModel, ContactSphereSphereM
       }
     }
     if (penetration > limit) {
-      itemError(this.label, 'spheresRadii', `penetration ${penetration} exceeds the sphere radius ${limit} within one step at t = ${t}${passedThrough ? ' (the spheres pass through each other)' : ''} (tunnelling): `
+      itemError(this.label, 'spheresRadii', `penetration ${penetration} exceeds the sphere radius ${limit} within one step at t = ${s.t}${passedThrough ? ' (the spheres pass through each other)' : ''} (tunnelling): `
         + 'reduce the step size (timeIntegration.numberOfSteps or discontinuous.useRecommendedStepSize) or check the initial gap');
     }
   }

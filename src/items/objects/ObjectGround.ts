@@ -3,6 +3,7 @@ import type { BodyModel, ItemState, NodeModel, ObjectModel, Only } from '../../r
 import type { ItemLabel } from '../../core/errors.ts';
 import { OutputVariableType } from '../../registry/enums.ts';
 import { matrix, vector } from '../../registry/parameters.ts';
+import { copyArray, zeroLeading } from '../../linalg/arrays.ts';
 
 const parameters = {
   referencePosition: vector([0, 0, 0], 'Position of the ground frame origin.', 3, 'Vector3D'),
@@ -32,22 +33,22 @@ class GroundModel implements Only<ObjectModel & BodyModel, GroundModel> {
   }
 
   velocity(_s: ItemState, _localPosition: ArrayLike<number>, out: Float64Array): void {
-    out.fill(0, 0, 3);
+    zeroLeading(out, 3);
   }
 
   positionJacobian(): void {}
 
   /** The reference rotation (fixed). */
   orientation(_s: ItemState, _localPosition: ArrayLike<number>, out: Float64Array): void {
-    out.set(this.rotation);
+    copyArray(out, this.rotation);
   }
 
   angularVelocity(_s: ItemState, _localPosition: ArrayLike<number>, out: Float64Array): void {
-    out.fill(0, 0, 3);
+    zeroLeading(out, 3);
   }
 
   angularVelocityLocal(_s: ItemState, _localPosition: ArrayLike<number>, out: Float64Array): void {
-    out.fill(0, 0, 3);
+    zeroLeading(out, 3);
   }
 
   /** No coordinates: 3 × 0. */

@@ -69,6 +69,9 @@ class RigidBodyModel extends RigidBodyBase<RigidNodeModel> implements Only<Objec
   private readonly gyroStiffness = new Float64Array(9);
   private readonly gyroForce = new Float64Array(3);
   private readonly gyroBlock = new Float64Array(16);
+  /** d and e of the gyroscopic Jacobian's column (addGyroColumn). */
+  private readonly gyroColumnD = new Float64Array(3);
+  private readonly gyroColumnE = new Float64Array(3);
   private readonly unitParameter = new Float64Array(4);
   private readonly angleWork = new Float64Array(7);
   /** Work arrays of the load-Jacobian kernel: moment m, lever A x, Gᵀ(Ax), Gᵀf and G. */
@@ -164,9 +167,14 @@ class RigidBodyModel extends RigidBodyBase<RigidNodeModel> implements Only<Objec
     return out;
   }
 
-  /** Column k of G_lᵀ(S d + J e) into the block, d (3) and e (3) given. */
-  private addGyroColumn(k: number, dx: number, dy: number, dz: number, ex: number, ey: number, ez: number, extra: boolean): void {
+  /**
+   * Column k of G_lᵀ(S d + J e) into the block, d and e written into gyroColumnD and gyroColumnE (arrays, not
+   * arguments: a double passed to a call that is not inlined is boxed, a new heap object per call).
+   */
+  private addGyroColumn(k: number, extra: boolean): void {
     const nr = this.nRot, g = this.gl, J = this.inertia, S = this.gyroStiffness, b = this.gyroBlock, h = this.gyroForce, dG = this.gDerivative;
+    const d = this.gyroColumnD, e = this.gyroColumnE;
+    const dx = d[0], dy = d[1], dz = d[2], ex = e[0], ey = e[1], ez = e[2];
     const hx = S[0] * dx + S[1] * dy + S[2] * dz + J[0] * ex + J[1] * ey + J[2] * ez;
     const hy = S[3] * dx + S[4] * dy + S[5] * dz + J[3] * ex + J[4] * ey + J[5] * ez;
     const hz = S[6] * dx + S[7] * dy + S[8] * dz + J[6] * ex + J[7] * ey + J[8] * ez;
@@ -191,9 +199,11 @@ class RigidBodyModel extends RigidBodyBase<RigidNodeModel> implements Only<Objec
       da[3] = r1 * s2 * s1 - r2 * c2 * c1; da[4] = s2 * s1 * r0 - r2 * s2; da[5] = -c2 * c1 * r0 - s2 * r1;
       da[6] = r1 * c1; da[7] = c1 * r0; da[8] = 0;
     }
+    const d = this.gyroColumnD, e = this.gyroColumnE;
     for (let m = 0; m < nr; m++) {
-      const ex = rxyz ? da[m] : 0, ey = rxyz ? da[3 + m] : 0, ez = rxyz ? da[6 + m] : 0;
-      this.addGyroColumn(m, g[m], g[nr + m], g[2 * nr + m], ex, ey, ez, false);
+      d[0] = g[m]; d[1] = g[nr + m]; d[2] = g[2 * nr + m];
+      e[0] = rxyz ? da[m] : 0; e[1] = rxyz ? da[3 + m] : 0; e[2] = rxyz ? da[6 + m] : 0;
+      this.addGyroColumn(m, false);
     }
     target.addBlock(3, 3, nr, nr, this.gyroBlock, 0, nr, factor);
   }
@@ -202,16 +212,18 @@ class RigidBodyModel extends RigidBodyBase<RigidNodeModel> implements Only<Objec
   private gyroscopicJacobian_q(s: ItemState, target: LocalMatrixAccumulator, factor: number): void {
     this.gyroscopicState(s);
     const nr = this.nRot, dG = this.gDerivative, u = s.u, o = this.node.uIndex + 3;
+    const d = this.gyroColumnD, e = this.gyroColumnE;
     if (this.gyroscopicForm === 'EP') {
+      e[0] = 0; e[1] = 0; e[2] = 0;
       const unit = this.unitParameter;
       for (let k = 0; k < 4; k++) {
         unit.fill(0);
         unit[k] = 1;
         eulerParameters2GLocalInto(dG, unit);
-        const dx = dG[0] * u[o] + dG[1] * u[o + 1] + dG[2] * u[o + 2] + dG[3] * u[o + 3];
-        const dy = dG[4] * u[o] + dG[5] * u[o + 1] + dG[6] * u[o + 2] + dG[7] * u[o + 3];
-        const dz = dG[8] * u[o] + dG[9] * u[o + 1] + dG[10] * u[o + 2] + dG[11] * u[o + 3];
-        this.addGyroColumn(k, dx, dy, dz, 0, 0, 0, true);
+        d[0] = dG[0] * u[o] + dG[1] * u[o + 1] + dG[2] * u[o + 2] + dG[3] * u[o + 3];
+        d[1] = dG[4] * u[o] + dG[5] * u[o + 1] + dG[6] * u[o + 2] + dG[7] * u[o + 3];
+        d[2] = dG[8] * u[o] + dG[9] * u[o + 1] + dG[10] * u[o + 2] + dG[11] * u[o + 3];
+        this.addGyroColumn(k, true);
       }
     } else {
       const t = this.anglesAndRates(s);
@@ -221,12 +233,15 @@ class RigidBodyModel extends RigidBodyBase<RigidNodeModel> implements Only<Objec
       // θ1: ∂G_l/∂θ1 = [−s1c2 0 0; s1s2 0 0; c1 0 0]
       dG.fill(0, 0, 9);
       dG[0] = -s1 * c2; dG[3] = s1 * s2; dG[6] = c1;
-      this.addGyroColumn(1, dG[0] * r0, dG[3] * r0, dG[6] * r0, (r2 * s1 * s2 - r1 * c2 * c1) * r0, (r1 * s2 * c1 + r2 * c2 * s1) * r0, -r1 * s1 * r0, true);
+      d[0] = dG[0] * r0; d[1] = dG[3] * r0; d[2] = dG[6] * r0;
+      e[0] = (r2 * s1 * s2 - r1 * c2 * c1) * r0; e[1] = (r1 * s2 * c1 + r2 * c2 * s1) * r0; e[2] = -r1 * s1 * r0;
+      this.addGyroColumn(1, true);
       // θ2: ∂G_l/∂θ2 = [−c1s2 c2 0; −c1c2 −s2 0; 0 0 0]
       dG.fill(0, 0, 9);
       dG[0] = -c1 * s2; dG[1] = c2; dG[3] = -c1 * c2; dG[4] = -s2;
-      this.addGyroColumn(2, dG[0] * r0 + dG[1] * r1, dG[3] * r0 + dG[4] * r1, 0,
-        (-r2 * c1 * c2 + r1 * s2 * s1) * r0 - r2 * s2 * r1, (r1 * c2 * s1 + r2 * s2 * c1) * r0 - r2 * c2 * r1, 0, true);
+      d[0] = dG[0] * r0 + dG[1] * r1; d[1] = dG[3] * r0 + dG[4] * r1; d[2] = 0;
+      e[0] = (-r2 * c1 * c2 + r1 * s2 * s1) * r0 - r2 * s2 * r1; e[1] = (r1 * c2 * s1 + r2 * s2 * c1) * r0 - r2 * c2 * r1; e[2] = 0;
+      this.addGyroColumn(2, true);
     }
     target.addBlock(3, 3, nr, nr, this.gyroBlock, 0, nr, factor);
   }

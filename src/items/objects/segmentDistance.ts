@@ -35,11 +35,21 @@ export class SegmentDistance {
   /** ∂gap/∂x (6). */
   readonly gap_x = new Float64Array(6);
 
+  // the geometry of the last evaluate, for its derivatives: e = b − a, v = c − a, D = e·e, t before clamping inside (0, 1), 1/d
+  private ex = 0;
+  private ey = 0;
+  private vx = 0;
+  private vy = 0;
+  private D = 0;
+  private interior = false;
+  private inverse = 0;
+
   /**
    * Evaluates segment [a, b] = [points[o], points[o + 1]], [points[o + 2], points[o + 3]] against c = [centre[0],
    * centre[1]] and the circle radius of the field `radius`; derivatives only when asked for. Coordinates come as arrays
    * and the radius as a field, not as numbers: a double passed to a call the optimizer does not inline is boxed (an
-   * allocation per argument and call, in every residual and post-Newton step).
+   * allocation per argument and call, in every residual and post-Newton step). The values are kept small enough for the
+   * optimizer to inline (the post-Newton steps evaluate every segment), the derivatives are a call of their own.
    */
   evaluate(points: Float64Array, o: number, centre: Float64Array, derivatives: boolean): void {
     const radius = this.radius;
@@ -59,14 +69,20 @@ export class SegmentDistance {
     this.d = d;
     this.gap = d - radius;
     const inverse = d === 0 ? 0 : 1 / d;
-    const nx = wx * inverse, ny = wy * inverse;
-    this.n[0] = nx;
-    this.n[1] = ny;
+    this.n[0] = wx * inverse;
+    this.n[1] = wy * inverse;
     if (!derivatives) return;
-    const { t_x, w_x, n_x, gap_x } = this;
+    this.ex = ex; this.ey = ey; this.vx = vx; this.vy = vy; this.D = D; this.interior = interior; this.inverse = inverse;
+    this.derivatives();
+  }
+
+  /** ∂t/∂x, ∂w/∂x, ∂n/∂x and ∂gap/∂x of the evaluation just made (its geometry in the fields). */
+  private derivatives(): void {
+    const { t_x, w_x, n_x, gap_x, t, ex, ey, vx, vy, D, inverse } = this;
+    const nx = this.n[0], ny = this.n[1];
     t_x.fill(0);
     w_x.fill(0);
-    if (interior) {
+    if (this.interior) {
       t_x[0] = ((2 * t - 1) * ex - vx) / D; t_x[1] = ((2 * t - 1) * ey - vy) / D;
       t_x[2] = (vx - 2 * t * ex) / D; t_x[3] = (vy - 2 * t * ey) / D;
       t_x[4] = ex / D; t_x[5] = ey / D;
