@@ -32,10 +32,13 @@ export class SystemState implements ItemState {
   readonly ode1: Float64Array;
   /** Time derivatives of the ODE1 coordinates. */
   readonly ode1_t: Float64Array;
-  /** Time of this configuration. */
-  t: number;
-  /** Load factor (static solver); 1 otherwise. */
-  loadFactor: number;
+  /**
+   * Time of this configuration. Declared, not defined (no class field emitted): a defined field starts as undefined, and
+   * the doubles stored later then go into a tagged field, one new heap number per store (several per explicit step).
+   */
+  declare t: number;
+  /** Load factor (static solver); 1 otherwise (declared as t). */
+  declare loadFactor: number;
 
   /**
    * All values above in one array, [q, u, a, λ, ODE1 coordinates, ODE1 rates, data] (the arrays are views of it): a state
