@@ -49,6 +49,19 @@ class RigidBodyEPNodeModel extends RigidNodeModel implements Only<RigidBodyNode,
     eulerParameters2GInto(out, this.eulerParameters(s));
   }
 
+  /**
+   * ω = G ṗ written out (no work matrix): each row's sum from 0 over the four products in the order of the base class's
+   * G·ṗ, so the same numbers (every contact on an Euler-parameter body asks for it in each residual).
+   */
+  override angularVelocity(s: ItemState, out: Float64Array): void {
+    const p = this.eulerParameters(s), u = s.u, j = this.uIndex + 3;
+    const e0 = 2 * p[0], e1 = 2 * p[1], e2 = 2 * p[2], e3 = 2 * p[3];
+    const d0 = u[j], d1 = u[j + 1], d2 = u[j + 2], d3 = u[j + 3];
+    out[0] = 0 + -e1 * d0 + e0 * d1 + -e3 * d2 + e2 * d3;
+    out[1] = 0 + -e2 * d0 + e3 * d1 + e0 * d2 + -e1 * d3;
+    out[2] = 0 + -e3 * d0 + -e2 * d1 + e1 * d2 + e0 * d3;
+  }
+
   /** [0 | G] (3 × 7) written directly: the entries of the base class's copy of gGlobal, without the work matrix. */
   override rotationJacobian(s: ItemState, out: Float64Array): void {
     const p = this.eulerParameters(s);

@@ -191,8 +191,14 @@ class ContactSphereTriangleModel implements Only<ObjectModel, ContactSphereTrian
     pair.evaluateMarkers(s);
     const p0 = pair.markers.p0, p1 = pair.markers.p1;
     this.triangleMarker.orientation(s, a1);
-    for (let k = 0; k < 3; k++) {
-      for (let i = 0; i < 3; i++) points[3 * k + i] = a1[3 * i] * x[3 * k] + a1[3 * i + 1] * x[3 * k + 1] + a1[3 * i + 2] * x[3 * k + 2] + p1[i];
+    // P_k = A1 x_k + p1, with A1 and p1 read once
+    const a00 = a1[0], a01 = a1[1], a02 = a1[2], a10 = a1[3], a11 = a1[4], a12 = a1[5], a20 = a1[6], a21 = a1[7], a22 = a1[8];
+    const c0 = p1[0], c1 = p1[1], c2 = p1[2];
+    for (let k = 0; k < 9; k += 3) {
+      const x0 = x[k], x1 = x[k + 1], x2 = x[k + 2];
+      points[k] = a00 * x0 + a01 * x1 + a02 * x2 + c0;
+      points[k + 1] = a10 * x0 + a11 * x1 + a12 * x2 + c1;
+      points[k + 2] = a20 * x0 + a21 * x1 + a22 * x2 + c2;
     }
     const closest = this.closest;
     closest.evaluate(points, p0);

@@ -31,11 +31,6 @@ export function columnCross(a: ArrayLike<number>, m: Float64Array, n: number, j:
   out[2] = a[0] * y - a[1] * x;
 }
 
-/** (column k of the 3 × n matrix m)·v. */
-function columnDot(m: Float64Array, n: number, k: number, v: ArrayLike<number>): number {
-  return m[k] * v[0] + m[n + k] * v[1] + m[2 * n + k] * v[2];
-}
-
 /**
  * True if the contact state of the data node (data[start …]) is "in contact" (stored gap < 0) and the connector is
  * active: the only case in which the contact exerts a force (at fixed data coordinates), so that the items skip their
@@ -246,18 +241,23 @@ export class PenaltyContactPair {
     }
   }
 
-  /** Adds the generalized forces [−J_p0ᵀF + J_r0ᵀτ0; J_p1ᵀF + J_r1ᵀτ1] to f (in contact; after contactForce). */
+  /**
+   * Adds the generalized forces [−J_p0ᵀF + J_r0ᵀτ0; J_p1ᵀF + J_r1ᵀτ1] to f (in contact; after contactForce), column by column
+   * as the products (J_pᵀF)_k = J_p[0][k]F_0 + J_p[1][k]F_1 + J_p[2][k]F_2 are written out, F and τ read once.
+   */
   addLhs(s: ItemState, f: Float64Array): void {
-    const { n0, n1, force } = this;
     this.evaluateJacobians(s);
-    for (let k = 0; k < n0; k++) {
-      f[k] -= columnDot(this.jp0, n0, k, force);
-      if (this.rigid0 !== undefined) f[k] += columnDot(this.jr0, n0, k, this.torque0);
-    }
-    for (let k = 0; k < n1; k++) {
-      f[n0 + k] += columnDot(this.jp1, n1, k, force);
-      if (this.rigid1 !== undefined) f[n0 + k] += columnDot(this.jr1, n1, k, this.torque1);
-    }
+    this.addMarkerLhs(f, this.jp0, this.rigid0 !== undefined ? this.jr0 : undefined, this.torque0, this.n0, 0, -1);
+    this.addMarkerLhs(f, this.jp1, this.rigid1 !== undefined ? this.jr1 : undefined, this.torque1, this.n1, this.n0, 1);
+  }
+
+  /** f[offset + k] += sign·(J_pᵀF)_k, then += (J_rᵀτ)_k (jr given), for the nb columns of one marker. */
+  private addMarkerLhs(f: Float64Array, jp: Float64Array, jr: Float64Array | undefined, torque: Float64Array, nb: number, offset: number, sign: number): void {
+    const force = this.force, f0 = force[0], f1 = force[1], f2 = force[2];
+    for (let k = 0; k < nb; k++) f[offset + k] += sign * (jp[k] * f0 + jp[nb + k] * f1 + jp[2 * nb + k] * f2);
+    if (jr === undefined) return;
+    const t0 = torque[0], t1 = torque[1], t2 = torque[2];
+    for (let k = 0; k < nb; k++) f[offset + k] += jr[k] * t0 + jr[nb + k] * t1 + jr[2 * nb + k] * t2;
   }
 
   /** ∂gap = n0ᵀ∂Δp and ∂n0 = scale·(I − n0 n0ᵀ)∂Δp from dDp (scale = ±1/|Δp|: n0 = scale·Δp). */
