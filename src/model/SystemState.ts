@@ -33,9 +33,9 @@ export class SystemState implements ItemState {
   /** Time derivatives of the ODE1 coordinates. */
   readonly ode1_t: Float64Array;
   /** Time of this configuration. */
-  t = 0;
+  t: number;
   /** Load factor (static solver); 1 otherwise. */
-  loadFactor = 1;
+  loadFactor: number;
 
   /**
    * All values above in one array, [q, u, a, λ, ODE1 coordinates, ODE1 rates, data] (the arrays are views of it): a state
@@ -60,6 +60,14 @@ export class SystemState implements ItemState {
     this.ode1_t = ode1_t;
     this.data = data;
     this.coordinates = this.values.subarray(0, total - sizes.nData);
+    // t and loadFactor hold fractions later: they are stored as doubles from the start (a fraction first, then the start
+    // value). A field whose first value is a small integer changes its representation at its first fraction (V8), which
+    // replaces the class's hidden class and discards all code optimized for the old one: in a fresh process the item
+    // kernels optimized during the initial accelerations were deoptimized at the first step and compiled again.
+    this.t = 0.5;
+    this.loadFactor = 0.5;
+    this.t = 0;
+    this.loadFactor = 1;
   }
 
   /** Copies all values of another state of the same system. */

@@ -161,14 +161,19 @@ export function itemParameterSchema(definition: ItemDefinition): ParameterSchema
   return fullSchemaOf(definition).schema;
 }
 
-/** Type key plus every parameter: the validated given value, else a copy of the default. */
+/**
+ * Type key plus every parameter: the validated given value, else a copy of the default. Returned as a copy made by
+ * spreading: an object that gets 20 or more properties by keyed stores is kept in V8's slow dictionary mode (Node 20), and
+ * the item models read their parameters from this dictionary in every residual and post-Newton step (ContactSphereSphere
+ * has 20); the spread copy has fast properties, one shape per item type.
+ */
 function filledDictionary(definition: ItemDefinition, input: Record<string, unknown>, label: ItemLabel): ItemDictionary {
   const result: ItemDictionary = { [typeKeyOf[definition.category]]: definition.typeName };
   for (const [key, parameter] of fullSchemaOf(definition).entries) {
     const given = ownValue(input, key);
     result[key] = given === undefined ? copyDefault(parameter.default) : validateParameter(label, key, parameter, given);
   }
-  return result;
+  return { ...result };
 }
 
 /** The dictionary a factory returns: parameters plus the type key. */

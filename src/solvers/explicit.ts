@@ -135,6 +135,8 @@ abstract class ExplicitStepperBase implements TimeStepper {
   private readonly system: LinearSystem;
   /** The model revision of the factorized mass matrix (-1: none); a run-time parameter change factorizes again. */
   private factorizedRevision = -1;
+  /** Whether the factorization is kept (the mass matrix was constant at factorizedRevision; it changes only with the revision). */
+  private factorizationKept = false;
   /**
    * Diagonal of a constant, diagonal mass matrix with the dense solver, else empty. Dense LU
    * of a diagonal matrix computes exactly f_i / m_ii (no pivoting, zero eliminations), so
@@ -149,8 +151,9 @@ abstract class ExplicitStepperBase implements TimeStepper {
     this.f = new Float64Array(this.nu);
     this.mass = new MassMatrixStore(assembler, settings.timeIntegration.reuseConstantMassMatrix);
     this.system = new LinearSystem(this.nu, settings.linearSolverType, 'solveDynamic');
-    this.eliminated = Int32Array.from(eliminatedCoordinates(model, settings.timeIntegration.explicitIntegration.eliminateConstraints, name));
-    this.eliminatedQ = this.eliminated.map((u) => positionIndexOf(model, u));
+    const eliminated = eliminatedCoordinates(model, settings.timeIntegration.explicitIntegration.eliminateConstraints, name);
+    this.eliminated = new Int32Array(eliminated);
+    this.eliminatedQ = new Int32Array(eliminated.map((u) => positionIndexOf(model, u)));
     const useLieGroup = settings.timeIntegration.explicitIntegration.useLieGroupIntegration;
     if (!useLieGroup) {
       const node = model.nodes.find((n) => n.nq !== n.nu);
@@ -171,22 +174,23 @@ abstract class ExplicitStepperBase implements TimeStepper {
         additiveU.push(node.uIndex + i);
       }
     }
-    this.additiveQ = Int32Array.from(additiveQ);
-    this.additiveU = Int32Array.from(additiveU);
-    this.lieCoordinates = Int32Array.from(lieCoordinates);
+    this.additiveQ = new Int32Array(additiveQ);
+    this.additiveU = new Int32Array(additiveU);
+    this.lieCoordinates = new Int32Array(lieCoordinates);
   }
 
   /** Writes a = M(q)⁻¹ f(q, u, t) for state s into out. */
   protected accelerations(s: SystemState, out: Float64Array): void {
     if (this.nu === 0) return;
-    const constantMass = this.mass.constant;
-    if (!constantMass || this.factorizedRevision !== this.model.revision) {
+    if (!this.factorizationKept || this.factorizedRevision !== this.model.revision) {
+      const constantMass = this.mass.constant;
       this.mass.update(s);
       this.system.begin();
       this.mass.addTo(this.system, 1);
       const result = this.system.factorize();
       if (!result.ok) throw new FlexdynError(`${this.name}: the mass matrix is singular at ${this.assembler.describeEquation(result.singularIndex)}; explicit solvers need a regular mass matrix`);
       this.factorizedRevision = this.model.revision;
+      this.factorizationKept = constantMass;
       this.useDiagonalMass = false;
       if (constantMass && isDenseSolverType(this.system.type)) {
         if (this.diagonalMass.length !== this.nu) this.diagonalMass = new Float64Array(this.nu);
@@ -239,12 +243,30 @@ abstract class ExplicitStepperBase implements TimeStepper {
   /** Item parameters changed: constraints may have been switched on or off, node models are new. */
   modelChanged(): void {
     const model = this.model;
-    this.eliminated = Int32Array.from(eliminatedCoordinates(model, this.settings.timeIntegration.explicitIntegration.eliminateConstraints, this.name));
-    this.eliminatedQ = this.eliminated.map((u) => positionIndexOf(model, u));
+    const eliminated = eliminatedCoordinates(model, this.settings.timeIntegration.explicitIntegration.eliminateConstraints, this.name);
+    this.eliminated = new Int32Array(eliminated);
+    this.eliminatedQ = new Int32Array(eliminated.map((u) => positionIndexOf(model, u)));
     if (this.lieNodes.length > 0) this.lieNodes = model.nodes.filter((node) => node.composeIncrement !== undefined);
   }
 
   abstract step(h: number): StepAttempt;
+}
+
+/** True if all entries are finite (Σ v_k·0 is 0, else NaN; a boolean: a returned double would be boxed). */
+function allFinite(v: Float64Array): boolean {
+  let check = 0;
+  for (let k = 0; k < v.length; k++) check += v[k] * 0;
+  return check === 0;
+}
+
+/**
+ * One zero vector of length n per stage (a loop: Array.from({ length }, …) and Int32Array.from iterate generically and
+ * cost microseconds per solve, which models of many short solves pay).
+ */
+function stageVectors(stages: number, n: number): Float64Array[] {
+  const vectors: Float64Array[] = [];
+  for (let i = 0; i < stages; i++) vectors.push(new Float64Array(n));
+  return vectors;
 }
 
 /** The position index of the coordinate with velocity index u (same local index within its node). */
@@ -312,11 +334,11 @@ class RungeKuttaStepper extends ExplicitStepperBase {
     super(name, model, assembler, settings);
     this.automaticStepSize = tableau.bHat !== undefined && settings.timeIntegration.automaticStepSize;
     const stages = tableau.c.length;
-    this.kq = Array.from({ length: stages }, () => new Float64Array(this.nu));
-    this.kv = Array.from({ length: stages }, () => new Float64Array(this.nu));
+    this.kq = stageVectors(stages, this.nu);
+    this.kv = stageVectors(stages, this.nu);
     this.qHat = new Float64Array(model.nq);
     this.vHat = new Float64Array(this.nu);
-    this.kx = Array.from({ length: stages }, () => new Float64Array(model.nODE1));
+    this.kx = stageVectors(stages, model.nODE1);
     this.xHat = new Float64Array(model.nODE1);
     this.lieIncrement = new Float64Array(this.lieNodes.length > 0 ? this.nu : 0);
     this.lieVelocity = new Float64Array(this.lieNodes.length > 0 ? this.nu : 0);
@@ -341,30 +363,14 @@ class RungeKuttaStepper extends ExplicitStepperBase {
     const s = this.model.data.current;
     const s0 = this.model.data.startOfStep;
     const t1 = s.t;
-    const nu = this.nu;
     const kq = this.kq;
     const kv = this.kv;
     const lie = this.lieNodes.length > 0;
     const kx = this.kx;
     const nODE1 = this.model.nODE1;
     for (let i = 0; i < c.length; i++) {
-      copyArray(s.q, s0.q);
-      copyArray(s.u, s0.u);
-      if (nODE1 > 0) copyArray(s.ode1, s0.ode1);
       const ai = a[i];
-      for (let j = 0; j < i; j++) {
-        const aij = ai[j];
-        if (aij === 0) continue;
-        const factor = aij * h;
-        this.additiveFactor = factor;
-        this.addAdditive(s.q, kq[j]);
-        const kvj = kv[j];
-        for (let k = 0; k < nu; k++) s.u[k] += factor * kvj[k];
-        if (nODE1 > 0) {
-          const kxj = kx[j];
-          for (let k = 0; k < nODE1; k++) s.ode1[k] += factor * kxj[k];
-        }
-      }
+      this.sumStages(ai, i, s.q, s.u, s.ode1);
       if (lie) {
         this.lieSums(ai, i, s0.u);
         if (i > 0) this.composeLie(s.q);
@@ -375,17 +381,12 @@ class RungeKuttaStepper extends ExplicitStepperBase {
       copyArray(kq[i], s.u);
       if (lie) this.lieRates(kq[i]);
     }
-    if (c.length > 1) {
-      // stage 0 leaves q, u and the ODE1 coordinates at the start-of-step values; later stages change them
-      copyArray(s.q, s0.q);
-      copyArray(s.u, s0.u);
-      if (nODE1 > 0) copyArray(s.ode1, s0.ode1);
-    }
-    // the state is checked as it is written when the combination writes all of it: q, u and (a copy of the last stage) a
+    // the state is checked as it is written when the combination writes all of it: q, u, (a copy of the last stage) a, the
+    // ODE1 coordinates and their end-of-step rates
     const endAccelerations = this.settings.timeIntegration.explicitIntegration.computeEndOfStepAccelerations;
-    const checked = this.identityAdditive && nODE1 === 0 && this.model.nAE === 0 && this.eliminated.length === 0 && !endAccelerations && b[b.length - 1] !== 0;
+    const checked = this.identityAdditive && this.model.nAE === 0 && this.eliminated.length === 0 && !endAccelerations && b[b.length - 1] !== 0;
     let finite = false;
-    if (checked) finite = this.combineChecked(b, s.q, s.u);
+    if (checked) finite = this.combineChecked(b, s.q, s.u, s.ode1);
     else this.combine(b, s.q, s.u, s.ode1);
     const eliminating = this.eliminated.length > 0;
     if (eliminating) {
@@ -396,9 +397,6 @@ class RungeKuttaStepper extends ExplicitStepperBase {
     let nextStepSize: number | undefined;
     let accepted = true;
     if (this.automaticStepSize) {
-      copyArray(this.qHat, s0.q);
-      copyArray(this.vHat, s0.u);
-      copyArray(this.xHat, s0.ode1);
       this.combine(this.tableau.bHat!, this.qHat, this.vHat, this.xHat);
       this.eliminatePositions(this.qHat);
       this.eliminate(this.vHat);
@@ -406,7 +404,10 @@ class RungeKuttaStepper extends ExplicitStepperBase {
       nextStepSize = this.nextStepSize;
       if (!accepted) return setAttempt(this.attempt, false, 0, nextStepSize, Number.isNaN(nextStepSize) ? 'the embedded error estimate is not finite' : undefined);
     }
-    if (nODE1 > 0) this.ode1Rates(s, s.ode1_t);
+    if (nODE1 > 0) {
+      this.ode1Rates(s, s.ode1_t);
+      if (checked) finite = finite && allFinite(s.ode1_t);
+    }
     if (endAccelerations) this.accelerations(s, s.a);
     else copyArray(s.a, kv[c.length - 1]);
     if (eliminating) this.eliminate(s.a);
@@ -416,26 +417,17 @@ class RungeKuttaStepper extends ExplicitStepperBase {
   }
 
   /**
-   * {@link RungeKuttaStepper.combine} for identity-additive coordinates without ODE1 coordinates, weights whose last
-   * entry is not 0: q += Σ b_i h K_i, u += Σ b_i h L_i with the same operations per entry, the last stage fused into one
-   * loop that sums q_k·0 + u_k·0 + L_k·0 over the new q, u and the last stage's accelerations L (which become a): 0 if
-   * all are finite, NaN otherwise (x·0 is NaN for x = NaN or ±∞). Returns whether all are finite, without a second pass
-   * over the state (a boolean: a returned double would be boxed).
+   * {@link RungeKuttaStepper.combine} for identity-additive coordinates, weights whose last entry is not 0:
+   * q = q0 + Σ b_i h K_i, u = u0 + Σ b_i h L_i, x = x0 + Σ b_i h X_i with the same operations per entry, the last stage
+   * fused into loops that sum q_k·0 + u_k·0 + L_k·0 + x_k·0 over the new q, u, x and the last stage's accelerations L
+   * (which become a): 0 if all are finite, NaN otherwise (x·0 is NaN for x = NaN or ±∞). Returns whether all are finite,
+   * without a second pass over the state (a boolean: a returned double would be boxed).
    */
-  private combineChecked(weights: Float64Array, q: Float64Array, u: Float64Array): boolean {
+  private combineChecked(weights: Float64Array, q: Float64Array, u: Float64Array, x: Float64Array): boolean {
     const nu = this.nu;
-    const h = this.h;
     const last = weights.length - 1;
-    for (let i = 0; i < last; i++) {
-      const bi = weights[i];
-      if (bi === 0) continue;
-      const factor = bi * h;
-      const kqi = this.kq[i];
-      const kvi = this.kv[i];
-      for (let k = 0; k < nu; k++) q[k] += factor * kqi[k];
-      for (let k = 0; k < nu; k++) u[k] += factor * kvi[k];
-    }
-    const factor = weights[last] * h;
+    this.sumStages(weights, last, q, u, x);
+    const factor = weights[last] * this.h;
     const kql = this.kq[last];
     const kvl = this.kv[last];
     let check = 0;
@@ -446,6 +438,12 @@ class RungeKuttaStepper extends ExplicitStepperBase {
       q[k] = position;
       u[k] = velocity;
       check += position * 0 + velocity * 0 + acceleration * 0;
+    }
+    const kxl = this.kx[last];
+    for (let k = 0; k < x.length; k++) {
+      const value = x[k] + factor * kxl[k];
+      x[k] = value;
+      check += value * 0;
     }
     return check === 0;
   }
@@ -487,26 +485,53 @@ class RungeKuttaStepper extends ExplicitStepperBase {
     }
   }
 
+  /** q, u, x = start of step + Σ_i b_i h (K_i, L_i, X_i) over all stages, the Lie nodes' positions composed: q0 ⊕ Σ b_i h K_i. */
   private combine(weights: Float64Array, q: Float64Array, u: Float64Array, x: Float64Array): void {
-    const nu = this.nu;
-    const h = this.h;
-    const nODE1 = x.length;
-    for (let i = 0; i < weights.length; i++) {
-      const bi = weights[i];
-      if (bi === 0) continue;
-      const factor = bi * h;
-      this.additiveFactor = factor;
-      this.addAdditive(q, this.kq[i]);
-      const kvi = this.kv[i];
-      for (let k = 0; k < nu; k++) u[k] += factor * kvi[k];
-      if (nODE1 > 0) {
-        const kxi = this.kx[i];
-        for (let k = 0; k < nODE1; k++) x[k] += factor * kxi[k];
-      }
-    }
+    this.sumStages(weights, weights.length, q, u, x);
     if (this.lieNodes.length > 0) {
       this.lieSums(weights, weights.length, this.model.data.startOfStep.u);
       this.composeLie(q);
+    }
+  }
+
+  /**
+   * q, u, x = start of step + Σ_{j<count} w_j h (K_j, L_j, X_j), on the additive position coordinates (the Lie nodes'
+   * positions keep their start values): a stage's state or the step's combination, with the operations, in the same order,
+   * of copying the start values and adding the terms one by one; the first term is added to the start values as they are
+   * read (no copy pass first).
+   */
+  private sumStages(weights: Float64Array, count: number, q: Float64Array, u: Float64Array, x: Float64Array): void {
+    const s0 = this.model.data.startOfStep;
+    const q0 = s0.q, u0 = s0.u, x0 = s0.ode1;
+    const identity = this.identityAdditive;
+    if (!identity) copyArray(q, q0);
+    const h = this.h;
+    const nu = u.length, nx = x.length;
+    let first = true;
+    for (let j = 0; j < count; j++) {
+      const wj = weights[j];
+      if (wj === 0) continue;
+      const factor = wj * h;
+      const kq = this.kq[j], kv = this.kv[j], kx = this.kx[j];
+      if (!identity) {
+        this.additiveFactor = factor;
+        this.addAdditive(q, kq);
+      }
+      if (first) {
+        if (identity) for (let e = 0; e < nu; e++) q[e] = q0[e] + factor * kq[e];
+        for (let e = 0; e < nu; e++) u[e] = u0[e] + factor * kv[e];
+        for (let e = 0; e < nx; e++) x[e] = x0[e] + factor * kx[e];
+        first = false;
+      } else {
+        if (identity) for (let e = 0; e < nu; e++) q[e] += factor * kq[e];
+        for (let e = 0; e < nu; e++) u[e] += factor * kv[e];
+        for (let e = 0; e < nx; e++) x[e] += factor * kx[e];
+      }
+    }
+    if (first) {
+      if (identity) copyArray(q, q0);
+      copyArray(u, u0);
+      copyArray(x, x0);
     }
   }
 

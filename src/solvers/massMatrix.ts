@@ -25,7 +25,8 @@ export class MassMatrixStore {
   /** reuseConstant: keep a constant mass matrix (assemble it once per model revision) when the model has one. */
   constructor(private readonly assembler: SystemAssembler, private readonly reuseConstant: boolean) {
     this.storage = new SparseAssembler(assembler.model.nu);
-    this.identity = Int32Array.from({ length: assembler.model.nu }, (_, i) => i);
+    this.identity = new Int32Array(assembler.model.nu);
+    for (let i = 0; i < this.identity.length; i++) this.identity[i] = i;
     ({ colPtr: this.productColPtr, rowIndex: this.productRow, values: this.productValues } = this.storage.matrix);
   }
 

@@ -251,29 +251,54 @@ export function settingError(path: string, message: string): never {
   throw new FlexdynError(`SimulationSettings: ${path} ${message}`, { parameter: path });
 }
 
+/** A group's rules as lists, made once per rules object (keys and rules looked up by name cost a hash lookup each, per solve). */
+interface ListedRules {
+  readonly names: readonly string[];
+  readonly rules: readonly SettingRule[];
+}
+
+const listedRules = new WeakMap<Readonly<Record<string, SettingRule>>, ListedRules>();
+
+function listRules(rules: Readonly<Record<string, SettingRule>>): ListedRules {
+  let listed = listedRules.get(rules);
+  if (listed === undefined) {
+    const names = Object.keys(rules);
+    listed = { names, rules: names.map((name) => rules[name]) };
+    listedRules.set(rules, listed);
+  }
+  return listed;
+}
+
 function validateGroup(value: unknown, rules: Readonly<Record<string, SettingRule>>, className: string, prefix: string): void {
-  const where = prefix === '' ? 'the settings' : prefix.slice(0, -1);
   if (!isDictionary(value)) {
+    const where = prefix === '' ? 'the settings' : prefix.slice(0, -1);
     throw new FlexdynError(`SimulationSettings: ${where} must be a ${className} object, got ${describeValue(value)}`, { parameter: where });
   }
-  const names = Object.keys(rules);
+  const { names, rules: list } = listRules(rules);
   const record = value;
-  for (const key of Object.keys(record)) {
-    if (Object.hasOwn(rules, key)) continue;
-    const suggestion = closestName(key, names);
-    settingError(`${prefix}${key}`, `is not a setting of ${className}${suggestion === undefined ? '' : ` (did you mean '${prefix}${suggestion}'?)`}; expected one of: ${names.join(', ')}`);
+  const keys = Object.keys(record);
+  // a settings object made by its class has exactly the rules' keys in their order: then no key is unknown or missing
+  let exact = keys.length === names.length;
+  for (let i = 0; exact && i < keys.length; i++) exact = keys[i] === names[i];
+  if (!exact) {
+    for (const key of keys) {
+      if (Object.hasOwn(rules, key)) continue;
+      const suggestion = closestName(key, names);
+      settingError(`${prefix}${key}`, `is not a setting of ${className}${suggestion === undefined ? '' : ` (did you mean '${prefix}${suggestion}'?)`}; expected one of: ${names.join(', ')}`);
+    }
   }
-  for (const name of names) {
-    const rule = rules[name];
-    const path = `${prefix}${name}`;
-    if (!Object.hasOwn(record, name)) settingError(path, `is missing; expected ${describeSettingRule(rule)} (start from new SimulationSettings())`);
+  for (let i = 0; i < names.length; i++) {
+    const name = names[i];
+    const rule = list[i];
+    // the dotted path is built only for a message (and for a group's prefix)
+    if (!exact && !Object.hasOwn(record, name)) settingError(prefix + name, `is missing; expected ${describeSettingRule(rule)} (start from new SimulationSettings())`);
     const field = record[name];
     switch (rule.kind) {
-      case 'group': validateGroup(field, rule.rules, rule.className, `${path}.`); break;
-      case 'boolean': if (typeof field !== 'boolean') settingError(path, `must be true or false, got ${describeValue(field)}`); break;
-      case 'string': if (typeof field !== 'string') settingError(path, `must be a string, got ${describeValue(field)}`); break;
-      case 'choice': if (!rule.values.includes(field as string | number)) settingError(path, `must be ${describeSettingRule(rule)}, got ${describeValue(field)}`); break;
-      case 'number': if (typeof field !== 'number' || !accepts(rule, field)) settingError(path, `must be ${describeSettingRule(rule)}, got ${describeValue(field)}`); break;
+      case 'group': validateGroup(field, rule.rules, rule.className, `${prefix}${name}.`); break;
+      case 'boolean': if (typeof field !== 'boolean') settingError(prefix + name, `must be true or false, got ${describeValue(field)}`); break;
+      case 'string': if (typeof field !== 'string') settingError(prefix + name, `must be a string, got ${describeValue(field)}`); break;
+      case 'choice': if (!rule.values.includes(field as string | number)) settingError(prefix + name, `must be ${describeSettingRule(rule)}, got ${describeValue(field)}`); break;
+      case 'number': if (typeof field !== 'number' || !accepts(rule, field)) settingError(prefix + name, `must be ${describeSettingRule(rule)}, got ${describeValue(field)}`); break;
     }
   }
 }

@@ -5,6 +5,7 @@ import { OutputVariableType } from '../../registry/enums.ts';
 import { matrix, nodeIndexArray, userFunction, vector, type MatrixValue, type UserFunctionValue } from '../../registry/parameters.ts';
 import { checkedUserVector } from '../../registry/userFunctionResults.ts';
 import type { SystemUserFunction, UserFunctionSystem } from '../../registry/userFunctionSystem.ts';
+import { addEntriesTo, addRowProduct, entryIndices, matrixEntries, type MatrixEntries } from '../../linalg/matrixEntries.ts';
 
 /** Right-hand side user function f_user(mbs, t, itemNumber, q) of ObjectGenericODE1: n entries added to ẋ = A q + f. */
 export type GenericODE1RhsUserFunction<S extends UserFunctionSystem = UserFunctionSystem> = SystemUserFunction<S, [t: number, itemNumber: number, q: Float64Array], ArrayLike<number>>;
@@ -33,8 +34,17 @@ class GenericODE1Model implements Only<ObjectModel, GenericODE1Model> {
   private ode1Index = new Int32Array(0);
   /** Gathered coordinates q (displacements), the argument of the user function. */
   private q = new Float64Array(0);
+  /** The nonzero entries of the system matrix A (undefined: empty). */
+  private readonly systemMatrix?: MatrixEntries;
+  /** The ODE1 index of each entry's column (set in bind). */
+  private systemMatrixAt = new Int32Array(0);
+  /** The constant right-hand side f (undefined: empty). */
+  private readonly rhs?: Float64Array;
 
-  constructor(readonly label: ItemLabel, private readonly v: GenericODE1Values) {}
+  constructor(readonly label: ItemLabel, private readonly v: GenericODE1Values) {
+    this.systemMatrix = matrixEntries(v.systemMatrix);
+    this.rhs = v.rhsVector.length === 0 ? undefined : Float64Array.from(v.rhsVector);
+  }
 
   bind(context: BindContext): void {
     const nodes = this.v.nodeNumbers.map((index, i) => {
@@ -54,6 +64,7 @@ class GenericODE1Model implements Only<ObjectModel, GenericODE1Model> {
     this.ode1Index = new Int32Array(n);
     let k = 0;
     for (const node of nodes) for (let j = 0; j < node.nODE1!; j++) this.ode1Index[k++] = node.ode1Index! + j;
+    if (this.systemMatrix !== undefined) this.systemMatrixAt = entryIndices(this.systemMatrix, this.ode1Index);
     this.q = new Float64Array(n);
   }
 
@@ -62,22 +73,15 @@ class GenericODE1Model implements Only<ObjectModel, GenericODE1Model> {
     for (let k = 0; k < this.n; k++) this.q[k] = s.ode1[this.ode1Index[k]];
   }
 
+  /** f += A q + f + f_user: A q over A's nonzero entries, read from the state's ODE1 coordinates (sum from 0, see addRowProduct). */
   ode1Rhs(s: ItemState, f: Float64Array): void {
-    const { n, q, v } = this;
-    this.gather(s);
-    const a = v.systemMatrix;
-    if (a.length !== 0) {
-      for (let i = 0; i < n; i++) {
-        const row = a[i];
-        let sum = 0;
-        for (let j = 0; j < n; j++) sum += row[j] * q[j];
-        f[i] += sum;
-      }
-    }
-    const b = v.rhsVector;
-    if (b.length !== 0) for (let i = 0; i < n; i++) f[i] += b[i];
-    const uf = v.rhsUserFunction;
+    const { n, systemMatrix: a, rhs: b } = this;
+    if (a !== undefined) for (let i = 0; i < n; i++) f[i] += addRowProduct(0, a, i, s.ode1, this.systemMatrixAt);
+    if (b !== undefined) for (let i = 0; i < n; i++) f[i] += b[i];
+    const uf = this.v.rhsUserFunction;
     if (uf !== 0) {
+      const q = this.q;
+      this.gather(s);
       const user = checkedUserVector(this.label, 'rhsUserFunction', uf(s.mbs, s.t, this.label.index, q), n);
       for (let i = 0; i < n; i++) f[i] += user[i];
     }
@@ -86,10 +90,7 @@ class GenericODE1Model implements Only<ObjectModel, GenericODE1Model> {
   /** ∂F/∂x = A without a user function; with one, the assembler differentiates numerically. */
   ode1Rhs_x(_s: ItemState, k: Float64Array, factor: number): boolean {
     if (this.v.rhsUserFunction !== 0) return false;
-    const a = this.v.systemMatrix;
-    const n = this.n;
-    if (a.length === 0) return true;
-    for (let i = 0; i < n; i++) for (let j = 0; j < n; j++) k[i * n + j] += factor * a[i][j];
+    if (this.systemMatrix !== undefined) addEntriesTo(this.systemMatrix, this.n, factor, k);
     return true;
   }
 

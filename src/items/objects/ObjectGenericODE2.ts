@@ -8,6 +8,7 @@ import { matrix, nodeIndexArray, userFunction, vector, type MatrixValue, type Us
 import { checkedUserMatrix, checkedUserVector } from '../../registry/userFunctionResults.ts';
 import type { SystemUserFunction, UserFunctionSystem } from '../../registry/userFunctionSystem.ts';
 import { zeroArray } from '../../linalg/arrays.ts';
+import { addEntriesTo, addRowProduct, entryIndices, matrixEntries, type MatrixEntries } from '../../linalg/matrixEntries.ts';
 
 /** Generalized user force f_user(mbs, t, itemNumber, q, q_t), n entries, added to the right-hand side. */
 export type GenericODE2ForceUserFunction<S extends UserFunctionSystem = UserFunctionSystem> = SystemUserFunction<S, [t: number, itemNumber: number, q: Float64Array, q_t: Float64Array], ArrayLike<number>>;
@@ -45,54 +46,6 @@ interface GenericODE2Values {
 }
 
 /**
- * The nonzero entries of a constant square matrix, row by row (columns ascending): finite-element matrices given as
- * dense rows are mostly zeros, and a zero entry adds nothing to a product or to the system matrix's pattern.
- */
-interface MatrixEntries {
-  readonly rows: Int32Array;
-  readonly cols: Int32Array;
-  readonly values: Float64Array;
-  /** Row i's entries are rowStart[i] … rowStart[i + 1] − 1. */
-  readonly rowStart: Int32Array;
-  readonly count: number;
-}
-
-/** The nonzero entries of a square matrix given as rows; undefined for an empty matrix. */
-function matrixEntries(matrixRows: MatrixValue): MatrixEntries | undefined {
-  const n = matrixRows.length;
-  if (n === 0) return undefined;
-  let count = 0;
-  for (const row of matrixRows) for (let j = 0; j < n; j++) if (row[j] !== 0) count++;
-  const rows = new Int32Array(count), cols = new Int32Array(count), values = new Float64Array(count), rowStart = new Int32Array(n + 1);
-  let e = 0;
-  for (let i = 0; i < n; i++) {
-    rowStart[i] = e;
-    const row = matrixRows[i];
-    for (let j = 0; j < n; j++) {
-      if (row[j] === 0) continue;
-      rows[e] = i; cols[e] = j; values[e] = row[j];
-      e++;
-    }
-  }
-  rowStart[n] = e;
-  return { rows, cols, values, rowStart, count };
-}
-
-/** Adds factor·entries to the row-major n × n matrix out. */
-function addEntriesTo(entries: MatrixEntries, n: number, factor: number, out: Float64Array): void {
-  const { rows, cols, values, count } = entries;
-  for (let e = 0; e < count; e++) out[rows[e] * n + cols[e]] += factor * values[e];
-}
-
-/** start + Σ_j a_ij x[index[j]] over row i's entries, summed in column order. */
-function addRowProduct(start: number, a: MatrixEntries, i: number, x: Float64Array, index: Int32Array): number {
-  const { cols, values } = a;
-  let sum = start;
-  for (let e = a.rowStart[i], end = a.rowStart[i + 1]; e < end; e++) sum += values[e] * x[index[cols[e]]];
-  return sum;
-}
-
-/**
  * Run-time model of ObjectGenericODE2: M q̈ + D q̇ + K q = f + f_user on the concatenated
  * coordinates of its nodes. Local coordinate k belongs to global q index qIndex[k] and u index uIndex[k].
  */
@@ -104,6 +57,9 @@ class GenericODE2Model implements Only<ObjectModel, GenericODE2Model> {
   private n = 0;
   private qIndex = new Int32Array(0);
   private uIndex = new Int32Array(0);
+  /** The q index of each stiffness entry's column and the u index of each damping entry's column (set in bind). */
+  private stiffnessAt = new Int32Array(0);
+  private dampingAt = new Int32Array(0);
   private readonly mass?: MatrixEntries;
   private readonly stiffness?: MatrixEntries;
   private readonly damping?: MatrixEntries;
@@ -149,6 +105,8 @@ class GenericODE2Model implements Only<ObjectModel, GenericODE2Model> {
         this.uIndex[k] = node.uIndex + j;
       }
     }
+    if (this.stiffness !== undefined) this.stiffnessAt = entryIndices(this.stiffness, this.qIndex);
+    if (this.damping !== undefined) this.dampingAt = entryIndices(this.damping, this.uIndex);
     this.q = new Float64Array(n);
     this.qt = new Float64Array(n);
     this.userForce0 = new Float64Array(n);
@@ -207,8 +165,8 @@ class GenericODE2Model implements Only<ObjectModel, GenericODE2Model> {
     const { stiffness, damping, force } = this;
     for (let i = 0; i < n; i++) {
       let value = 0;
-      if (stiffness !== undefined) value = addRowProduct(value, stiffness, i, s.q, this.qIndex);
-      if (damping !== undefined) value = addRowProduct(value, damping, i, s.u, this.uIndex);
+      if (stiffness !== undefined) value = addRowProduct(value, stiffness, i, s.q, this.stiffnessAt);
+      if (damping !== undefined) value = addRowProduct(value, damping, i, s.u, this.dampingAt);
       if (force !== undefined) value -= force[i];
       f[i] += value;
     }
