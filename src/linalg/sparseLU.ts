@@ -362,10 +362,8 @@ export class SparseLU {
     const prefRow = this.prefRow;
     const prefCol = this.prefCol;
     const lpend = this.lpend;
-    let lnz = 0;
-    let unz = 0;
-    let amax = 0;
-    let umax = 0;
+    const counts = this.stoppedCounts;
+    const state = this.stoppedState;
     if (start === 0) {
       this.stats.factorizations++;
       for (let i = 0; i < n; i++) {
@@ -375,12 +373,17 @@ export class SparseLU {
       pinv.fill(-1);
       mark.fill(-1);
       this.pruned.fill(0);
-    } else {
-      lnz = this.stoppedCounts[0];
-      unz = this.stoppedCounts[1];
-      amax = this.stoppedState[1];
-      umax = this.stoppedState[2];
+      counts[0] = 0;
+      counts[1] = 0;
+      state[1] = 0;
+      state[2] = 0;
     }
+    // read on every pass, not only on a resumed one: a first resume in a fresh process then finds these loads with type
+    // feedback, and V8 keeps the optimized code of the first passes instead of deoptimizing there
+    let lnz = counts[0];
+    let unz = counts[1];
+    let amax = state[1];
+    let umax = state[2];
     for (let k = start; k < n; k++) {
       lp[k] = lnz;
       up[k] = unz;
@@ -465,9 +468,8 @@ export class SparseLU {
       this.prune(k, ipiv, unz);
       if (lnz + unz + 2 * n > maxFill) {
         this.stoppedAt = k + 1;
-        this.stoppedCounts[0] = lnz;
-        this.stoppedCounts[1] = unz;
-        const state = this.stoppedState;
+        counts[0] = lnz;
+        counts[1] = unz;
         state[0] = tau;
         state[1] = amax;
         state[2] = umax;

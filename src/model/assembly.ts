@@ -95,6 +95,12 @@ export class SystemAssembler {
   private readonly identity: Int32Array;
   /** Objects with first-order equations or with ODE2 forces that depend on ODE1 coordinates: their maps and work arrays. */
   private readonly ode1Maps: readonly ODE1Map[];
+  /**
+   * True if one object holds all ODE1 coordinates in their order (its local vector is laid out as the system's): it adds
+   * its right-hand side into the zeroed system vector itself, the same sums as through its local vector (which starts
+   * at +0 as the system vector does, and a sum from +0 is never −0, so adding it to +0 changes no bit).
+   */
+  private readonly ode1Direct: boolean;
 
   constructor(readonly model: CompiledModel) {
     const owner = new Int32Array(model.nu).fill(-1);
@@ -135,6 +141,8 @@ export class SystemAssembler {
     this.nodeMinus = new Float64Array(largestNu);
     this.savedNode = new Float64Array(model.nodes.reduce((m, node) => Math.max(m, node.nq), 0));
     this.ode1Maps = createODE1Maps(model);
+    const only = this.ode1Maps.length === 1 ? this.ode1Maps[0].ode1 : undefined;
+    this.ode1Direct = only !== undefined && only.length === model.nODE1 && only.every((index, k) => index === k);
   }
 
   /**
@@ -150,6 +158,11 @@ export class SystemAssembler {
     zeroArray(f);
     const maps = this.ode1Maps;
     const objects = this.model.objects;
+    if (this.ode1Direct) {
+      const object = objects[maps[0].index];
+      if (object.ode1Rhs !== undefined) object.ode1Rhs(s, f);
+      return;
+    }
     for (let m = 0; m < maps.length; m++) {
       const map = maps[m];
       const object = objects[map.index];

@@ -252,6 +252,13 @@ abstract class ExplicitStepperBase implements TimeStepper {
   abstract step(h: number): StepAttempt;
 }
 
+/** True if all entries are finite (Σ v_k·0 is 0, else NaN; a boolean: a returned double would be boxed). */
+function allFinite(v: Float64Array): boolean {
+  let check = 0;
+  for (let k = 0; k < v.length; k++) check += v[k] * 0;
+  return check === 0;
+}
+
 /**
  * One zero vector of length n per stage (a loop: Array.from({ length }, …) and Int32Array.from iterate generically and
  * cost microseconds per solve, which models of many short solves pay).
@@ -374,9 +381,10 @@ class RungeKuttaStepper extends ExplicitStepperBase {
       copyArray(kq[i], s.u);
       if (lie) this.lieRates(kq[i]);
     }
-    // the state is checked as it is written when the combination writes all of it: q, u and (a copy of the last stage) a
+    // the state is checked as it is written when the combination writes all of it: q, u, (a copy of the last stage) a, the
+    // ODE1 coordinates and their end-of-step rates
     const endAccelerations = this.settings.timeIntegration.explicitIntegration.computeEndOfStepAccelerations;
-    const checked = this.identityAdditive && nODE1 === 0 && this.model.nAE === 0 && this.eliminated.length === 0 && !endAccelerations && b[b.length - 1] !== 0;
+    const checked = this.identityAdditive && this.model.nAE === 0 && this.eliminated.length === 0 && !endAccelerations && b[b.length - 1] !== 0;
     let finite = false;
     if (checked) finite = this.combineChecked(b, s.q, s.u, s.ode1);
     else this.combine(b, s.q, s.u, s.ode1);
@@ -396,7 +404,10 @@ class RungeKuttaStepper extends ExplicitStepperBase {
       nextStepSize = this.nextStepSize;
       if (!accepted) return setAttempt(this.attempt, false, 0, nextStepSize, Number.isNaN(nextStepSize) ? 'the embedded error estimate is not finite' : undefined);
     }
-    if (nODE1 > 0) this.ode1Rates(s, s.ode1_t);
+    if (nODE1 > 0) {
+      this.ode1Rates(s, s.ode1_t);
+      if (checked) finite = finite && allFinite(s.ode1_t);
+    }
     if (endAccelerations) this.accelerations(s, s.a);
     else copyArray(s.a, kv[c.length - 1]);
     if (eliminating) this.eliminate(s.a);
@@ -406,11 +417,11 @@ class RungeKuttaStepper extends ExplicitStepperBase {
   }
 
   /**
-   * {@link RungeKuttaStepper.combine} for identity-additive coordinates without ODE1 coordinates, weights whose last
-   * entry is not 0: q = q0 + Σ b_i h K_i, u = u0 + Σ b_i h L_i with the same operations per entry, the last stage fused into one
-   * loop that sums q_k·0 + u_k·0 + L_k·0 over the new q, u and the last stage's accelerations L (which become a): 0 if
-   * all are finite, NaN otherwise (x·0 is NaN for x = NaN or ±∞). Returns whether all are finite, without a second pass
-   * over the state (a boolean: a returned double would be boxed).
+   * {@link RungeKuttaStepper.combine} for identity-additive coordinates, weights whose last entry is not 0:
+   * q = q0 + Σ b_i h K_i, u = u0 + Σ b_i h L_i, x = x0 + Σ b_i h X_i with the same operations per entry, the last stage
+   * fused into loops that sum q_k·0 + u_k·0 + L_k·0 + x_k·0 over the new q, u, x and the last stage's accelerations L
+   * (which become a): 0 if all are finite, NaN otherwise (x·0 is NaN for x = NaN or ±∞). Returns whether all are finite,
+   * without a second pass over the state (a boolean: a returned double would be boxed).
    */
   private combineChecked(weights: Float64Array, q: Float64Array, u: Float64Array, x: Float64Array): boolean {
     const nu = this.nu;
@@ -427,6 +438,12 @@ class RungeKuttaStepper extends ExplicitStepperBase {
       q[k] = position;
       u[k] = velocity;
       check += position * 0 + velocity * 0 + acceleration * 0;
+    }
+    const kxl = this.kx[last];
+    for (let k = 0; k < x.length; k++) {
+      const value = x[k] + factor * kxl[k];
+      x[k] = value;
+      check += value * 0;
     }
     return check === 0;
   }
