@@ -45,6 +45,19 @@ function textbookFactors(a: Float64Array, n: number): Int32Array {
   return swaps;
 }
 
+/** Factorizes a (n×n) with DenseLU and expects the swaps and, bit for bit (−0 included), the factors of {@link textbookFactors}. */
+function expectTextbookFactors(a: Float64Array, n: number): void {
+  const lu = new DenseLU(n);
+  lu.matrix.set(a);
+  expect(lu.factorize()).toBe(true);
+  const reference = Float64Array.from(a);
+  const swaps = textbookFactors(reference, n);
+  expect(Array.from((lu as unknown as { swaps: Int32Array }).swaps)).toEqual(Array.from(swaps));
+  let differing = 0;
+  for (let e = 0; e < n * n; e++) if (!Object.is(lu.matrix[e], reference[e])) differing++;
+  expect(differing).toBe(0);
+}
+
 describe('DenseLU', () => {
   it('matches ml-matrix LuDecomposition on random matrices, n = 1..10, 50, 300', () => {
     const rnd = mulberry32(1234);
@@ -236,15 +249,7 @@ describe('DenseLU', () => {
           else a[i * n + j] = rnd() - 0.5;
         }
       }
-      const lu = new DenseLU(n);
-      lu.matrix.set(a);
-      expect(lu.factorize()).toBe(true);
-      const reference = Float64Array.from(a);
-      const swaps = textbookFactors(reference, n);
-      expect(Array.from((lu as unknown as { swaps: Int32Array }).swaps)).toEqual(Array.from(swaps));
-      let differing = 0;
-      for (let e = 0; e < n * n; e++) if (!Object.is(lu.matrix[e], reference[e])) differing++;
-      expect(differing).toBe(0);
+      expectTextbookFactors(a, n);
     }
   });
   it('factorizes large banded, sparse and dense matrices to the textbook factors bit for bit (n ≥ 64: profile-bounded passes)', () => {
@@ -268,15 +273,7 @@ describe('DenseLU', () => {
       }
       // a large entry far below the band: its row becomes the pivot row and carries the band of the row it swaps with down
       if (trial % 5 === 4) { a[(n - 1) * n] = 10; a[(n - 2) * n + 3] = -10; }
-      const lu = new DenseLU(n);
-      lu.matrix.set(a);
-      expect(lu.factorize()).toBe(true);
-      const reference = Float64Array.from(a);
-      const swaps = textbookFactors(reference, n);
-      expect(Array.from((lu as unknown as { swaps: Int32Array }).swaps)).toEqual(Array.from(swaps));
-      let differing = 0;
-      for (let e = 0; e < n * n; e++) if (!Object.is(lu.matrix[e], reference[e])) differing++;
-      expect(differing).toBe(0);
+      expectTextbookFactors(a, n);
     }
   });
 });
