@@ -6,19 +6,34 @@
 
 /** Euclidean norm of the first `n` entries of `a`, scaled to avoid overflow/underflow (NaN if any entry is NaN). */
 export function norm2(a: Float64Array, n: number = a.length): number {
+  norm2Into(a, n, normResult, 0);
+  return normResult[0];
+}
+
+/** norm2's result (a returned double, held here, is not boxed even when norm2Into is not inlined). */
+const normResult = new Float64Array(1);
+
+/**
+ * Writes {@link norm2} of the first `n` entries of `a` into out[at]: for callers in Newton iterations, where a double
+ * returned from a call the optimizer does not inline would be boxed, a new heap object per call.
+ */
+export function norm2Into(a: Float64Array, n: number, out: Float64Array, at: number): void {
   let scale = 0;
   for (let i = 0; i < n; i++) {
     const v = Math.abs(a[i]);
     if (v > scale || v !== v) scale = v;
   }
-  if (scale === 0 || !Number.isFinite(scale)) return scale;
+  if (scale === 0 || !Number.isFinite(scale)) {
+    out[at] = scale;
+    return;
+  }
   const inv = 1 / scale;
   let s = 0;
   for (let i = 0; i < n; i++) {
     const v = a[i] * inv;
     s += v * v;
   }
-  return scale * Math.sqrt(s);
+  out[at] = scale * Math.sqrt(s);
 }
 
 /** Maximum absolute value of the first `n` entries of `a` (NaN if any entry is NaN). */

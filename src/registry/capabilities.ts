@@ -508,6 +508,12 @@ export interface BodyModel {
   /** Writes ∂position/∂u of a body-fixed point, 3 × n_point row-major (columns: the nodes of {@link BodyModel.nodesAt}). */
   positionJacobian(s: ItemState, localPosition: ArrayLike<number>, out: Float64Array): void;
   /**
+   * Adds sign·J_posᵀ force, then J_rotᵀ torque (if given), at the body's reference point (localPosition 0, where
+   * J_pos = [I | 0] and J_rot = [0 | G]) to out[offset …] (nLocalU entries): the numbers of the products with
+   * positionJacobian and rotationJacobian there, without forming them. Absent: markers form the Jacobians.
+   */
+  addOriginLoad?(s: ItemState, force: ArrayLike<number>, sign: number, torque: ArrayLike<number> | undefined, out: Float64Array, offset: number): void;
+  /**
    * Writes ∂velocity/∂Δq of a body-fixed point at fixed velocity coordinates, 3 × n_point row-major (a rigid body:
    * the dependence of ω × A x on the rotation), for markers' {@link MarkerModel.velocity_q}. Absent: markers on the
    * body provide none.
@@ -637,6 +643,12 @@ export interface PositionMarkerModel extends MarkerModel {
   velocity(s: ItemState, out: Float64Array): void;
   /** Writes ∂position/∂u, 3 × nLocalU row-major. */
   positionJacobian(s: ItemState, out: Float64Array): void;
+  /**
+   * Adds sign·J_posᵀ force, then J_rotᵀ torque (if given; rigid markers), to out[offset …] (nLocalU entries), the
+   * numbers of the products with positionJacobian and rotationJacobian, for markers whose body forms them without the
+   * Jacobians (a rigid body's reference point). Absent: callers form the Jacobians.
+   */
+  addJacobianTransposedLoad?(s: ItemState, force: ArrayLike<number>, sign: number, torque: ArrayLike<number> | undefined, out: Float64Array, offset: number): void;
   /**
    * Writes ∂velocity/∂Δq at fixed velocity coordinates, 3 × nLocalU row-major (the velocity's dependence on the
    * configuration, e.g. ω × x on a rotating frame), for the Jacobians of damping forces. Absent: connectors treat
@@ -916,7 +928,7 @@ export const capabilityNames = {
   } satisfies Record<keyof ObjectModel, true>,
   /** {@link BodyModel}. */
   body: {
-    nodes: true, nLocalU: true, arcLength: true, arcStart: true, position: true, velocity: true, nodesAt: true, positionJacobian: true,
+    nodes: true, nLocalU: true, arcLength: true, arcStart: true, position: true, velocity: true, nodesAt: true, positionJacobian: true, addOriginLoad: true,
     velocity_q: true, orientation: true, angularVelocity: true, angularVelocityLocal: true, rotationJacobian: true, angularVelocity_q: true,
     addRotatedVectorNullDirection: true, massProportionalForce: true, massProportionalForceDependsOnCoordinates: true, jacobianTransposedVector_q: true,
     addDistributedLoad: true, addLineForceLaw: true, lineForceLawJacobian: true, outputBody: true, centerlinePosition: true, lineAngularVelocity_q: true, centerlineTangent: true,
@@ -929,7 +941,7 @@ export const capabilityNames = {
   } satisfies Record<keyof SuperElementModel, true>,
   /** {@link MarkerModel} and its kinds. */
   marker: {
-    label: true, nodes: true, nLocalU: true, bind: true, output: true, position: true, velocity: true, positionJacobian: true,
+    label: true, nodes: true, nLocalU: true, bind: true, output: true, position: true, velocity: true, positionJacobian: true, addJacobianTransposedLoad: true,
     velocity_q: true, addPositionNullDirection: true, jacobianTransposedVector_q: true, orientation: true, angularVelocity: true, angularVelocityLocal: true,
     rotationJacobian: true, angularVelocity_q: true, addRotatedVectorNullDirection: true, coordinateLocalIndex: true, coordinate: true, coordinateVelocity: true, coordinateJacobian: true,
     massProportionalForce: true, massProportionalForceDependsOnCoordinates: true, addDistributedLoad: true,

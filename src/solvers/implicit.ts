@@ -2,7 +2,7 @@ import type { SystemAssembler } from '../model/assembly.ts';
 import type { CompiledModel } from '../model/compile.ts';
 import type { SystemState } from '../model/SystemState.ts';
 import { describeValue, FlexdynError } from '../core/errors.ts';
-import { norm2 } from '../linalg/vector.ts';
+import { norm2, norm2Into } from '../linalg/vector.ts';
 import { LinearSystem } from './linearSystem.ts';
 import { MassMatrixStore } from './massMatrix.ts';
 import { NewtonSolver, takeJacobianUpdateSignal, type NewtonProblem } from './newton.ts';
@@ -81,6 +81,8 @@ export class ImplicitSecondOrderStepper implements TimeStepper, NewtonProblem {
   private predictorNodes: readonly NodeModel[];
   /** Norm of the last residual (before the ODE2 rows are scaled by βh²). */
   residualNorm = 0;
+  /** Where norm2Into writes residualNorm (no boxed double per Newton iteration). */
+  private readonly residualNormWork = new Float64Array(1);
   /**
    * Replaces the predictor and the Newton iteration of every step (a solver object's user Newton function, Exudyn's
    * SetUserFunctionNewton): called with the current state at the start of the step and the new time; it writes the
@@ -310,18 +312,6 @@ export class ImplicitSecondOrderStepper implements TimeStepper, NewtonProblem {
   }
 
   residual(r: Float64Array): void {
-    this.assembleResidual(r);
-    this.residualNorm = norm2(r, this.size);
-    const scale = this.params.beta * this.h * this.h;
-    for (let i = 0; i < this.nu; i++) r[i] *= scale;
-  }
-
-  /**
-   * The residual before the ODE2 rows are scaled by βh². Apart from {@link ImplicitSecondOrderStepper.residual}: there,
-   * in a small function, the optimizer inlines norm2; in the large one it did not, and norm2 returned its double boxed,
-   * a new heap object per Newton iteration.
-   */
-  private assembleResidual(r: Float64Array): void {
     const s = this.current;
     const nu = this.nu;
     this.mass.multiplyAt(s, s.a, this.massTimesA);
@@ -337,6 +327,10 @@ export class ImplicitSecondOrderStepper implements TimeStepper, NewtonProblem {
       const first = nu + this.model.nAE;
       for (let k = 0; k < this.nODE1; k++) r[first + k] = this.ode1Rhs[k] - s.ode1_t[k];
     }
+    norm2Into(r, this.size, this.residualNormWork, 0);
+    this.residualNorm = this.residualNormWork[0];
+    const scale = this.params.beta * this.h * this.h;
+    for (let i = 0; i < nu; i++) r[i] *= scale;
   }
 
   jacobian(system: MatrixAccumulator): void {

@@ -141,6 +141,42 @@ function virtualRotation(aDot: ArrayLike<number>, a: ArrayLike<number>): number[
 // 1e-8 leaves margin, while a wrong or missing Jacobian term is O(1e-1) here.
 const fdTolerance = 1e-8;
 
+describe('rigid markers: J_posᵀF + J_rotᵀτ without the Jacobians (addJacobianTransposedLoad)', () => {
+  for (const kind of nodeKinds) {
+    it(`originLoadEqualsJacobianProducts_${kind}`, () => {
+      const mbs = new SystemContainer().addSystem();
+      const node = addRigidNode(mbs, kind, [0.2, -0.4, 1.1], RotXYZ2RotationMatrix([0.3, -0.2, 0.5]), [0.3, -0.2, 0.5], [0.7, -1.1, 0.4]);
+      const object = mbs.addObject(ObjectRigidBody({ physicsMass: body.m, physicsInertia: body.inertia6, physicsCenterOfMass: body.com, nodeNumber: node }));
+      const atOrigin = mbs.addMarker(MarkerBodyRigid({ bodyNumber: object, localPosition: [0, 0, 0] }));
+      const positionAtOrigin = mbs.addMarker(MarkerBodyPosition({ bodyNumber: object, localPosition: [0, 0, 0] }));
+      const offOrigin = mbs.addMarker(MarkerBodyRigid({ bodyNumber: object, localPosition: [0.3, 0.5, -0.2] }));
+      mbs.assemble();
+      const model = mbs.compiled();
+      const s = model.data.current;
+      randomizeRigidState(s, model.nodes[node], kind, 23);
+      // only a marker at the body's reference point offers it (elsewhere J_pos has the lever block)
+      expect((model.markers[offOrigin] as RigidMarkerModel).addJacobianTransposedLoad).toBeUndefined();
+      const force = [0.8, -1.3, 0.45], torque = [-0.2, 0.6, 1.7];
+      for (const [index, withTorque] of [[atOrigin, true], [positionAtOrigin, false]] as const) {
+        const m = model.markers[index] as RigidMarkerModel;
+        const n = m.nLocalU, offset = 2;
+        const jPos = new Float64Array(3 * n), jRot = new Float64Array(3 * n);
+        m.positionJacobian(s, jPos);
+        if (withTorque) m.rotationJacobian(s, jRot);
+        for (const sign of [1, -1]) {
+          // the products as PenaltyContactPair formed them from the Jacobians: sign·(J_posᵀF)_k, then + (J_rotᵀτ)_k
+          const expected = new Float64Array(n + offset).fill(0.25);
+          for (let k = 0; k < n; k++) expected[offset + k] += sign * (jPos[k] * force[0] + jPos[n + k] * force[1] + jPos[2 * n + k] * force[2]);
+          if (withTorque) for (let k = 0; k < n; k++) expected[offset + k] += jRot[k] * torque[0] + jRot[n + k] * torque[1] + jRot[2 * n + k] * torque[2];
+          const out = new Float64Array(n + offset).fill(0.25);
+          m.addJacobianTransposedLoad!(s, force, sign, withTorque ? torque : undefined, out, offset);
+          expect(Array.from(out)).toEqual(Array.from(expected)); // the same numbers, bit for bit
+        }
+      }
+    });
+  }
+});
+
 describe('rigid markers: position and rotation Jacobians', () => {
   for (const kind of nodeKinds) {
     it(`markerJacobiansMatchFiniteDifferences_${kind}`, () => {

@@ -24,6 +24,40 @@ function relDiff(x: Float64Array, y: ArrayLike<number>): number {
   return norm2(d) / norm2(x);
 }
 
+/**
+ * The factors of partial pivoting as written in the textbook, in place (first largest |a_ik| as pivot, rows swapped,
+ * l = a_ik·(1/pivot) stored for every row below, a_ij −= l·a_kj for every j > k of every row with l ≠ 0); returns the swaps.
+ */
+function textbookFactors(a: Float64Array, n: number): Int32Array {
+  const swaps = new Int32Array(n);
+  for (let k = 0; k < n; k++) {
+    let p = k, pmax = -1;
+    for (let i = k; i < n; i++) { const v = Math.abs(a[i * n + k]); if (v > pmax) { pmax = v; p = i; } }
+    swaps[k] = p;
+    for (let j = 0; j < n; j++) { const t = a[k * n + j]; a[k * n + j] = a[p * n + j]; a[p * n + j] = t; }
+    const invPivot = 1 / a[k * n + k];
+    for (let i = k + 1; i < n; i++) {
+      const l = a[i * n + k] * invPivot;
+      a[i * n + k] = l;
+      if (l !== 0) for (let j = k + 1; j < n; j++) a[i * n + j] -= l * a[k * n + j];
+    }
+  }
+  return swaps;
+}
+
+/** Factorizes a (n×n) with DenseLU and expects the swaps and, bit for bit (−0 included), the factors of {@link textbookFactors}. */
+function expectTextbookFactors(a: Float64Array, n: number): void {
+  const lu = new DenseLU(n);
+  lu.matrix.set(a);
+  expect(lu.factorize()).toBe(true);
+  const reference = Float64Array.from(a);
+  const swaps = textbookFactors(reference, n);
+  expect(Array.from((lu as unknown as { swaps: Int32Array }).swaps)).toEqual(Array.from(swaps));
+  let differing = 0;
+  for (let e = 0; e < n * n; e++) if (!Object.is(lu.matrix[e], reference[e])) differing++;
+  expect(differing).toBe(0);
+}
+
 describe('DenseLU', () => {
   it('matches ml-matrix LuDecomposition on random matrices, n = 1..10, 50, 300', () => {
     const rnd = mulberry32(1234);
@@ -201,28 +235,29 @@ describe('DenseLU', () => {
       }
     }
   });
+  it('factorizes small matrices to the textbook factors bit for bit (n < 64: pivot rows skipping their zeros, two rows per pass)', () => {
+    // saddle-point matrices (mass blocks far smaller than the constraint entries: most columns swap rows, as in the
+    // rigid-body Jacobians), negative pivots (0·(1/pivot) = −0 below them) and dense random matrices
+    const rnd = mulberry32(1515);
+    for (let trial = 0; trial < 120; trial++) {
+      const n = 1 + Math.floor(rnd() * 63), kind = trial % 3;
+      const a = new Float64Array(n * n);
+      for (let i = 0; i < n; i++) {
+        for (let j = 0; j < n; j++) {
+          if (kind === 0) a[i * n + j] = i === j ? 1e-4 * (1 + rnd()) : rnd() < 0.2 ? rnd() - 0.5 : 0;
+          else if (kind === 1) a[i * n + j] = i === j ? -(2 + rnd()) : rnd() < 0.3 ? rnd() - 0.5 : 0;
+          else a[i * n + j] = rnd() - 0.5;
+        }
+      }
+      expectTextbookFactors(a, n);
+    }
+  });
   it('factorizes large banded, sparse and dense matrices to the textbook factors bit for bit (n ≥ 64: profile-bounded passes)', () => {
     // Reference: partial pivoting as written in the textbook (first largest |a_ik| as pivot, l = a_ik·(1/pivot) stored
     // for every row below, a_ij −= l·a_kj for every j > k of every row with l ≠ 0); the solver's large-matrix path
     // skips passes over exact zeros and must give the same bits, −0 included (Object.is), with negative pivots
     // (0·(1/pivot) = −0 below the band), entries far outside the band and pivot rows swapped from there. (Finite entries without −0: there the
     // textbook's a_ij −= l·0 changes nothing, which both paths of the solver rely on.)
-    function textbook(a: Float64Array, n: number): Int32Array {
-      const swaps = new Int32Array(n);
-      for (let k = 0; k < n; k++) {
-        let p = k, pmax = -1;
-        for (let i = k; i < n; i++) { const v = Math.abs(a[i * n + k]); if (v > pmax) { pmax = v; p = i; } }
-        swaps[k] = p;
-        for (let j = 0; j < n; j++) { const t = a[k * n + j]; a[k * n + j] = a[p * n + j]; a[p * n + j] = t; }
-        const invPivot = 1 / a[k * n + k];
-        for (let i = k + 1; i < n; i++) {
-          const l = a[i * n + k] * invPivot;
-          a[i * n + k] = l;
-          if (l !== 0) for (let j = k + 1; j < n; j++) a[i * n + j] -= l * a[k * n + j];
-        }
-      }
-      return swaps;
-    }
     const rnd = mulberry32(2026);
     for (let trial = 0; trial < 40; trial++) {
       const n = 64 + Math.floor(rnd() * 80), band = 1 + Math.floor(rnd() * 12), kind = trial % 4;
@@ -238,15 +273,7 @@ describe('DenseLU', () => {
       }
       // a large entry far below the band: its row becomes the pivot row and carries the band of the row it swaps with down
       if (trial % 5 === 4) { a[(n - 1) * n] = 10; a[(n - 2) * n + 3] = -10; }
-      const lu = new DenseLU(n);
-      lu.matrix.set(a);
-      expect(lu.factorize()).toBe(true);
-      const reference = Float64Array.from(a);
-      const swaps = textbook(reference, n);
-      expect(Array.from((lu as unknown as { swaps: Int32Array }).swaps)).toEqual(Array.from(swaps));
-      let differing = 0;
-      for (let e = 0; e < n * n; e++) if (!Object.is(lu.matrix[e], reference[e])) differing++;
-      expect(differing).toBe(0);
+      expectTextbookFactors(a, n);
     }
   });
 });

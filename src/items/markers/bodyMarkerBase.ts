@@ -18,6 +18,8 @@ export abstract class BodyMarker<B extends BodyModel> {
   velocity_q?: PositionMarkerModel['velocity_q'];
   /** The body's ∂(A x)/∂Δq along its null directions at x = localPosition, if it has them (rigid bodies; set in bind). */
   addPositionNullDirection?: PositionMarkerModel['addPositionNullDirection'];
+  /** The body's J_posᵀF (+ J_rotᵀτ) without Jacobians, if it has one and the marker sits at its reference point (set in bind). */
+  addJacobianTransposedLoad?: PositionMarkerModel['addJacobianTransposedLoad'];
 
   constructor(readonly label: ItemLabel, private readonly bodyNumber: number, protected readonly localPosition: Float64Array, private readonly withTorque: boolean) {}
 
@@ -36,6 +38,9 @@ export abstract class BodyMarker<B extends BodyModel> {
     // position = node position + A x: along the null directions the lever A x alone moves
     const nullDirection = body.addRotatedVectorNullDirection?.bind(body);
     this.addPositionNullDirection = nullDirection === undefined ? undefined : (s, out) => nullDirection(s, x, x, out);
+    const originLoad = x[0] === 0 && x[1] === 0 && x[2] === 0 && body.nodesAt === undefined ? body.addOriginLoad?.bind(body) : undefined;
+    this.addJacobianTransposedLoad = originLoad === undefined || this.withTorque ? originLoad
+      : (s, force, sign, _torque, out, offset) => originLoad(s, force, sign, undefined, out, offset);
     const kernel = body.jacobianTransposedVector_q?.bind(body);
     this.jacobianTransposedVector_q = kernel === undefined ? undefined : this.withTorque
       ? (s, force, torque, k, factor) => kernel(s, x, force, torque, k, factor)

@@ -82,6 +82,8 @@ export interface RigidBodyNode extends OrientedNode {
   gGlobal(s: ItemState, out: Float64Array): void;
   /** Writes Ġ_l θ̇ (zero unless hasGLocalDotTerm). */
   gLocalDotRates(s: ItemState, out: Float64Array): void;
+  /** Adds Gᵀτ (global G) to out[offset + 3 …] (n_rot entries): the rotation columns of J_rotᵀτ, J_rot = [0 | G]. */
+  addRotationJacobianTransposed(s: ItemState, torque: ArrayLike<number>, out: Float64Array, offset: number): void;
   /** Writes ∂(Gᵀm)/∂θ (n_rot × n_rot row-major) for a fixed global vector m. */
   gTransposedVector_q(s: ItemState, m: ArrayLike<number>, out: Float64Array): void;
   /**
@@ -185,6 +187,13 @@ export abstract class RigidNodeModel extends NodeBase implements Only<RigidBodyN
       out[r * n] = 0; out[r * n + 1] = 0; out[r * n + 2] = 0;
       for (let j = 0; j < nr; j++) out[r * n + 3 + j] = g[r * nr + j];
     }
+  }
+
+  /** Gᵀτ column by column as the product with rotationJacobian sums it (G from gGlobal, the entries rotationJacobian copies). */
+  addRotationJacobianTransposed(s: ItemState, torque: ArrayLike<number>, out: Float64Array, offset: number): void {
+    const nr = this.nRotation, g = this.gWork, t0 = torque[0], t1 = torque[1], t2 = torque[2], o = offset + 3;
+    this.gGlobal(s, g);
+    for (let j = 0; j < nr; j++) out[o + j] += g[j] * t0 + g[nr + j] * t1 + g[2 * nr + j] * t2;
   }
 
   /**

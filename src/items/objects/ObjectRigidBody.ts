@@ -374,6 +374,17 @@ class RigidBodyModel extends RigidBodyBase<RigidNodeModel> implements Only<Objec
     f[2] += a[6] * t[0] + a[7] * t[1] + a[8] * t[2];
   }
 
+  /**
+   * At the reference point: J_pos = [I₃ | 0] gives sign·force in the position rows (1·f_i plus zero products in the
+   * product with positionJacobian), J_rot = [0 | G] the node's Gᵀτ in the rotation rows.
+   */
+  addOriginLoad(s: ItemState, force: ArrayLike<number>, sign: number, torque: ArrayLike<number> | undefined, out: Float64Array, offset: number): void {
+    out[offset] += sign * force[0];
+    out[offset + 1] += sign * force[1];
+    out[offset + 2] += sign * force[2];
+    if (torque !== undefined) this.node.addRotationJacobianTransposed(s, torque, out, offset);
+  }
+
   /** [I₃ | A (−x̃) G_l], 3 × n_u. */
   positionJacobian(s: ItemState, localPosition: ArrayLike<number>, out: Float64Array): void {
     const n = this.nLocalU;

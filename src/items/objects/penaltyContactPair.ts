@@ -242,20 +242,28 @@ export class PenaltyContactPair {
   }
 
   /**
-   * Adds the generalized forces [−J_p0ᵀF + J_r0ᵀτ0; J_p1ᵀF + J_r1ᵀτ1] to f (in contact; after contactForce), column by column
-   * as the products (J_pᵀF)_k = J_p[0][k]F_0 + J_p[1][k]F_1 + J_p[2][k]F_2 are written out, F and τ read once.
+   * Adds the generalized forces [−J_p0ᵀF + J_r0ᵀτ0; J_p1ᵀF + J_r1ᵀτ1] to f (in contact; after contactForce): through the
+   * markers' addJacobianTransposedLoad where they have it (a rigid body's reference point), else from their Jacobians
+   * column by column, (J_pᵀF)_k = J_p[0][k]F_0 + J_p[1][k]F_1 + J_p[2][k]F_2 (the same numbers).
    */
   addLhs(s: ItemState, f: Float64Array): void {
-    this.evaluateJacobians(s);
-    this.addMarkerLhs(f, this.jp0, this.rigid0 !== undefined ? this.jr0 : undefined, this.torque0, this.n0, 0, -1);
-    this.addMarkerLhs(f, this.jp1, this.rigid1 !== undefined ? this.jr1 : undefined, this.torque1, this.n1, this.n0, 1);
+    const { marker0, marker1 } = this.markers;
+    if (this.n0 > 0) this.addMarkerLhs(s, f, marker0, this.rigid0, this.jp0, this.jr0, this.torque0, this.n0, 0, -1);
+    if (this.n1 > 0) this.addMarkerLhs(s, f, marker1, this.rigid1, this.jp1, this.jr1, this.torque1, this.n1, this.n0, 1);
   }
 
-  /** f[offset + k] += sign·(J_pᵀF)_k, then += (J_rᵀτ)_k (jr given), for the nb columns of one marker. */
-  private addMarkerLhs(f: Float64Array, jp: Float64Array, jr: Float64Array | undefined, torque: Float64Array, nb: number, offset: number, sign: number): void {
-    const force = this.force, f0 = force[0], f1 = force[1], f2 = force[2];
+  /** f[offset + k] += sign·(J_pᵀF)_k, then += (J_rᵀτ)_k (rigid markers), for the nb columns of one marker. */
+  private addMarkerLhs(s: ItemState, f: Float64Array, marker: PositionMarkerModel, rigid: RigidMarkerModel | undefined, jp: Float64Array, jr: Float64Array, torque: Float64Array, nb: number, offset: number, sign: number): void {
+    const force = this.force;
+    if (marker.addJacobianTransposedLoad !== undefined) {
+      marker.addJacobianTransposedLoad(s, force, sign, rigid !== undefined ? torque : undefined, f, offset);
+      return;
+    }
+    marker.positionJacobian(s, jp);
+    const f0 = force[0], f1 = force[1], f2 = force[2];
     for (let k = 0; k < nb; k++) f[offset + k] += sign * (jp[k] * f0 + jp[nb + k] * f1 + jp[2 * nb + k] * f2);
-    if (jr === undefined) return;
+    if (rigid === undefined) return;
+    rigid.rotationJacobian(s, jr);
     const t0 = torque[0], t1 = torque[1], t2 = torque[2];
     for (let k = 0; k < nb; k++) f[offset + k] += jr[k] * t0 + jr[nb + k] * t1 + jr[2 * nb + k] * t2;
   }
