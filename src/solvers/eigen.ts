@@ -132,11 +132,12 @@ export function computeODE2Eigenvalues(model: CompiledModel, assembler: SystemAs
     nu = condensation.kept.length;
   }
   let basis: Matrix;
+  let free: number[] | undefined;
   if (!nullSpace) {
     for (const index of constrained) {
       if (!Number.isInteger(index) || index < 0 || index >= nu) throw new FlexdynError(`computeODE2Eigenvalues: constrainedCoordinates entries must be ODE2 indices in 0 ... ${nu - 1}, got ${index}`);
     }
-    const free = Array.from({ length: nu }, (_, i) => i).filter((i) => !constrained.includes(i));
+    free = Array.from({ length: nu }, (_, i) => i).filter((i) => !constrained.includes(i));
     basis = new Matrix(free.length, nu);
     free.forEach((column, row) => basis.set(row, column, 1));
   } else {
@@ -144,10 +145,12 @@ export function computeODE2Eigenvalues(model: CompiledModel, assembler: SystemAs
   }
   // no free coordinates (fully constrained): no eigenvalues; ml-matrix rejects empty matrices
   if (basis.rows === 0) return { values: [], vectors: [] };
-  const mass = basis.mmul(fullMass).mmul(basis.transpose());
-  const stiffness = basis.mmul(fullStiffness).mmul(basis.transpose());
+  const basisTransposed = basis.transpose();
+  const reduce = (full: Matrix): Matrix => (free !== undefined ? selectFree(full, free) : basis.mmul(full).mmul(basisTransposed));
+  const mass = reduce(fullMass);
+  const stiffness = reduce(fullStiffness);
   const useAbsolute = options.useAbsoluteValues ?? true;
-  if (complex) return complexEigenvalues(mass, stiffness, basis.mmul(fullDamping!).mmul(basis.transpose()), basis, useAbsolute, options.numberOfEigenvalues);
+  if (complex) return complexEigenvalues(mass, stiffness, reduce(fullDamping!), basis, useAbsolute, options.numberOfEigenvalues);
   const unsymmetric = options.unsymmetricStiffness === true;
   if (options.shiftInvert !== undefined && options.shiftInvert !== false && !Number.isFinite(options.shiftInvert)) {
     throw new FlexdynError(`computeODE2Eigenvalues: shiftInvert must be a finite number or false, got ${options.shiftInvert}`);
@@ -163,11 +166,30 @@ export function computeODE2Eigenvalues(model: CompiledModel, assembler: SystemAs
     }
   }
   const result = selected.map((i) => (useAbsolute ? Math.abs(values[i]) : values[i]));
-  const fullVectors = selected.map((i) => expandMassless(basis.transpose().mmul(vectors.getColumnVector(i)), condensation));
+  const fullVectors = selected.map((i) => expandMassless(free !== undefined ? expandFree(vectors, i, free, nu) : basisTransposed.mmul(vectors.getColumnVector(i)), condensation));
   return {
     values: options.convert2Frequencies === true ? result.map((lambda) => Math.sqrt(lambda) / (2 * Math.PI)) : result,
     vectors: fullVectors,
   };
+}
+
+/**
+ * basis·A·basisᵀ for the basis that selects the coordinates `free` (row r: a single 1 in column free[r]), for finite A:
+ * A's entries picked out, each + 0 as in the product's sums (which turn −0 into +0), without the two n³ products.
+ */
+function selectFree(full: Matrix, free: number[]): Matrix {
+  const result = new Matrix(free.length, free.length);
+  for (let r = 0; r < free.length; r++) {
+    for (let c = 0; c < free.length; c++) result.set(r, c, full.get(free[r], free[c]) + 0);
+  }
+  return result;
+}
+
+/** basisᵀ·v for the selection basis of {@link selectFree} and v = column `column` of `vectors`: entry free[r] = v_r + 0, the others 0. */
+function expandFree(vectors: Matrix, column: number, free: number[], nu: number): Matrix {
+  const result = new Matrix(nu, 1);
+  for (let r = 0; r < free.length; r++) result.set(free[r], 0, vectors.get(r, column) + 0);
+  return result;
 }
 
 /** The eigenvector on all coordinates: the kept ones as computed, the massless ones recovered (q_S = −K_SS⁻¹K_SM q_M). */
