@@ -132,11 +132,12 @@ export function computeODE2Eigenvalues(model: CompiledModel, assembler: SystemAs
     nu = condensation.kept.length;
   }
   let basis: Matrix;
+  let free: number[] | undefined;
   if (!nullSpace) {
     for (const index of constrained) {
       if (!Number.isInteger(index) || index < 0 || index >= nu) throw new FlexdynError(`computeODE2Eigenvalues: constrainedCoordinates entries must be ODE2 indices in 0 ... ${nu - 1}, got ${index}`);
     }
-    const free = Array.from({ length: nu }, (_, i) => i).filter((i) => !constrained.includes(i));
+    free = Array.from({ length: nu }, (_, i) => i).filter((i) => !constrained.includes(i));
     basis = new Matrix(free.length, nu);
     free.forEach((column, row) => basis.set(row, column, 1));
   } else {
@@ -144,16 +145,19 @@ export function computeODE2Eigenvalues(model: CompiledModel, assembler: SystemAs
   }
   // no free coordinates (fully constrained): no eigenvalues; ml-matrix rejects empty matrices
   if (basis.rows === 0) return { values: [], vectors: [] };
-  const mass = basis.mmul(fullMass).mmul(basis.transpose());
-  const stiffness = basis.mmul(fullStiffness).mmul(basis.transpose());
+  const basisTransposed = basis.transpose();
+  const reduce = (full: Matrix): Matrix => (free !== undefined ? selectFree(full, free) : basis.mmul(full).mmul(basisTransposed));
+  const mass = reduce(fullMass);
+  const stiffness = reduce(fullStiffness);
   const useAbsolute = options.useAbsoluteValues ?? true;
-  if (complex) return complexEigenvalues(mass, stiffness, basis.mmul(fullDamping!).mmul(basis.transpose()), basis, useAbsolute, options.numberOfEigenvalues);
+  if (complex) return complexEigenvalues(mass, stiffness, reduce(fullDamping!), basis, useAbsolute, options.numberOfEigenvalues);
   const unsymmetric = options.unsymmetricStiffness === true;
   if (options.shiftInvert !== undefined && options.shiftInvert !== false && !Number.isFinite(options.shiftInvert)) {
     throw new FlexdynError(`computeODE2Eigenvalues: shiftInvert must be a finite number or false, got ${options.shiftInvert}`);
   }
-  const direct = generalizedSymmetricEigen(stiffness, mass, unsymmetric, options.shiftInvert === false ? undefined : options.shiftInvert);
-  const { values, imaginary, vectors }: { values: number[]; imaginary?: number[]; vectors: Matrix } = options.shiftInvert === undefined && !unsymmetric ? refineLowModes(stiffness, mass, direct) : direct;
+  const factored = factorPencil(stiffness, mass, unsymmetric);
+  const direct = generalizedSymmetricEigen(factored, options.shiftInvert === false ? undefined : options.shiftInvert);
+  const { values, imaginary, vectors }: { values: number[]; imaginary?: number[]; vectors: Matrix } = options.shiftInvert === undefined && !unsymmetric ? refineLowModes(factored, direct) : direct;
   const order = values.map((_, i) => i).sort((a, b) => (useAbsolute ? Math.abs(values[a]) - Math.abs(values[b]) : values[a] - values[b]));
   const count = options.numberOfEigenvalues !== undefined && options.numberOfEigenvalues > 0 ? Math.min(options.numberOfEigenvalues, order.length) : order.length;
   const selected = order.slice(0, count);
@@ -163,11 +167,30 @@ export function computeODE2Eigenvalues(model: CompiledModel, assembler: SystemAs
     }
   }
   const result = selected.map((i) => (useAbsolute ? Math.abs(values[i]) : values[i]));
-  const fullVectors = selected.map((i) => expandMassless(basis.transpose().mmul(vectors.getColumnVector(i)), condensation));
+  const fullVectors = selected.map((i) => expandMassless(free !== undefined ? expandFree(vectors, i, free, nu) : basisTransposed.mmul(vectors.getColumnVector(i)), condensation));
   return {
     values: options.convert2Frequencies === true ? result.map((lambda) => Math.sqrt(lambda) / (2 * Math.PI)) : result,
     vectors: fullVectors,
   };
+}
+
+/**
+ * basis·A·basisᵀ for the basis that selects the coordinates `free` (row r: a single 1 in column free[r]), for finite A:
+ * A's entries picked out, each + 0 as in the product's sums (which turn −0 into +0), without the two n³ products.
+ */
+function selectFree(full: Matrix, free: number[]): Matrix {
+  const result = new Matrix(free.length, free.length);
+  for (let r = 0; r < free.length; r++) {
+    for (let c = 0; c < free.length; c++) result.set(r, c, full.get(free[r], free[c]) + 0);
+  }
+  return result;
+}
+
+/** basisᵀ·v for the selection basis of {@link selectFree} and v = column `column` of `vectors`: entry free[r] = v_r + 0, the others 0. */
+function expandFree(vectors: Matrix, column: number, free: number[], nu: number): Matrix {
+  const result = new Matrix(nu, 1);
+  for (let r = 0; r < free.length; r++) result.set(free[r], 0, vectors.get(r, column) + 0);
+  return result;
 }
 
 /** The eigenvector on all coordinates: the kept ones as computed, the massless ones recovered (q_S = −K_SS⁻¹K_SM q_M). */
@@ -249,7 +272,7 @@ function normalizedMode(re: number[], im: number[]): { re: number[]; im: number[
  * its mode come from the solve with the smallest error estimate, the lists matched by rank (ascending ω²). Models whose
  * eigenvalues span less than 1e4 keep the direct solve unchanged.
  */
-function refineLowModes(stiffness: Matrix, mass: Matrix, direct: { values: number[]; vectors: Matrix }): { values: number[]; vectors: Matrix } {
+function refineLowModes(factored: FactoredPencil, direct: { values: number[]; vectors: Matrix }): { values: number[]; vectors: Matrix } {
   const largest = Math.max(0, ...direct.values.map(Math.abs));
   const spread = 1e4;
   if (!(largest > 0) || !direct.values.some((value) => Math.abs(value) * spread < largest)) return direct;
@@ -259,7 +282,7 @@ function refineLowModes(stiffness: Matrix, mass: Matrix, direct: { values: numbe
   const shifted = (tau: number): boolean => {
     let solve: { values: number[]; vectors: Matrix };
     try {
-      solve = generalizedSymmetricEigen(stiffness, mass, false, -tau);
+      solve = generalizedSymmetricEigen(factored, -tau);
     } catch (error) {
       if (error instanceof FlexdynError) return false; // −τ happens to be an eigenvalue (an unstable model)
       throw error;
@@ -295,22 +318,40 @@ function refineLowModes(stiffness: Matrix, mass: Matrix, direct: { values: numbe
   return { values, vectors };
 }
 
+/** K φ = λ M φ with what its solves share: K, M symmetrized, M = L Lᵀ, and K symmetrized (undefined for unsymmetric K). */
+interface FactoredPencil {
+  stiffness: Matrix;
+  symmetricMass: Matrix;
+  l: Matrix;
+  symmetricStiffness: Matrix | undefined;
+}
+
 /**
- * Solves K φ = λ M φ for symmetric K and positive definite M: A = L⁻¹ K L⁻ᵀ with M = L Lᵀ.
- * K and M are symmetrized first, so round-off asymmetry of item matrices (w·Sᵢ·Sⱼ ≠ w·Sⱼ·Sᵢ in
- * the last bit) does not make the Cholesky factorization reject M. With unsymmetric, K is kept as it is and A
- * gets a general real eigen decomposition. With a shift σ, B = Lᵀ(K − σM)⁻¹L is decomposed instead (same vectors
- * v = Lᵀφ, μ = 1/(λ − σ)) and the values are mapped back to λ = σ + 1/μ.
+ * Symmetrizes M (and K, unless unsymmetric) and factorizes M = L Lᵀ, once for the direct and shifted solves of
+ * {@link refineLowModes}. The symmetrization keeps round-off asymmetry of item matrices (w·Sᵢ·Sⱼ ≠ w·Sⱼ·Sᵢ in the last
+ * bit) from making the Cholesky factorization reject M.
  */
-function generalizedSymmetricEigen(stiffness: Matrix, mass: Matrix, unsymmetric: boolean, shift: number | undefined): { values: number[]; imaginary?: number[]; vectors: Matrix } {
-  // ml-matrix's add/sub/mul work in place: clone first, the caller solves again with the same K and M
+function factorPencil(stiffness: Matrix, mass: Matrix, unsymmetric: boolean): FactoredPencil {
+  // ml-matrix's add/sub/mul work in place: clone first
   const symmetricMass = mass.clone().add(mass.transpose()).mul(0.5);
   const cholesky = new CholeskyDecomposition(symmetricMass);
   if (!cholesky.isPositiveDefinite()) throw new FlexdynError('computeODE2Eigenvalues: the mass matrix is not positive definite (massless coordinates?)');
-  const l = cholesky.lowerTriangularMatrix;
+  const symmetricStiffness = unsymmetric ? undefined : stiffness.clone().add(stiffness.transpose()).mul(0.5);
+  return { stiffness, symmetricMass, l: cholesky.lowerTriangularMatrix, symmetricStiffness };
+}
+
+/**
+ * Solves K φ = λ M φ for symmetric K and positive definite M: A = L⁻¹ K L⁻ᵀ with M = L Lᵀ ({@link factorPencil}).
+ * For unsymmetric K (no symmetricStiffness), K is kept as it is and A gets a general real eigen decomposition. With a shift σ,
+ * B = Lᵀ(K − σM)⁻¹L is decomposed instead (same vectors v = Lᵀφ, μ = 1/(λ − σ)) and the values are mapped back to
+ * λ = σ + 1/μ. The factored matrices are not changed (the caller solves again with them).
+ */
+function generalizedSymmetricEigen(factored: FactoredPencil, shift: number | undefined): { values: number[]; imaginary?: number[]; vectors: Matrix } {
+  const { stiffness, symmetricMass, l, symmetricStiffness } = factored;
   const n = l.rows;
+  const unsymmetric = symmetricStiffness === undefined;
   if (shift !== undefined) {
-    const k = unsymmetric ? stiffness.clone() : stiffness.clone().add(stiffness.transpose()).mul(0.5);
+    const k = (symmetricStiffness ?? stiffness).clone();
     const lu = new LuDecomposition(k.sub(symmetricMass.clone().mul(shift)));
     if (lu.isSingular()) throw new FlexdynError(`computeODE2Eigenvalues: with shiftInvert = ${shift}, K − σM must be regular, got a singular matrix (rigid-body modes? use a negative shift)`);
     const b = l.transpose().mmul(lu.solve(l));
@@ -321,12 +362,11 @@ function generalizedSymmetricEigen(stiffness: Matrix, mass: Matrix, unsymmetric:
     return { values, imaginary: unsymmetric ? imaginary : undefined, vectors: solveUpperTriangularTransposed(l, decomposition.eigenvectorMatrix) };
   }
   const lInverse = solveLowerTriangular(l, Matrix.eye(n));
-  if (unsymmetric) {
+  if (symmetricStiffness === undefined) {
     const general = new EigenvalueDecomposition(lInverse.mmul(stiffness).mmul(lInverse.transpose()));
     return { values: general.realEigenvalues, imaginary: general.imaginaryEigenvalues, vectors: lInverse.transpose().mmul(general.eigenvectorMatrix) };
   }
-  const symmetricK = stiffness.clone().add(stiffness.transpose()).mul(0.5);
-  const a = lInverse.mmul(symmetricK).mmul(lInverse.transpose());
+  const a = lInverse.mmul(symmetricStiffness).mmul(lInverse.transpose());
   const decomposition = new EigenvalueDecomposition(a.add(a.transpose()).mul(0.5), { assumeSymmetric: true });
   return { values: decomposition.realEigenvalues, vectors: lInverse.transpose().mmul(decomposition.eigenvectorMatrix) };
 }
