@@ -203,10 +203,16 @@ class ContactCurveCirclesModel implements Only<ObjectModel, ContactCurveCirclesM
    * k_c g + d_c ġ (per length).
    */
   private evaluatePair(j: number, circle: Circle, derivatives: boolean): void {
-    const { segments: sg, segment, normal, v0Local } = this;
+    const { segments: sg, segment } = this;
     const c = circle.localPosition;
     segment.radius = circle.radius;
     segment.evaluate(sg, 4 * j, c, derivatives);
+    this.pairForce(circle);
+  }
+
+  /** The normal, ġ and the normal force of the pair whose geometry (n included) the segment kernel holds. */
+  private pairForce(circle: Circle): void {
+    const { segment, normal, v0Local } = this;
     normal[0] = -segment.n[0];
     normal[1] = -segment.n[1];
     this.gap = segment.gap;
@@ -490,23 +496,37 @@ class ContactCurveCirclesModel implements Only<ObjectModel, ContactCurveCirclesM
     const v = this.v;
     if (!v.activeConnector) return 0;
     this.kinematics(s);
-    const data = s.data;
+    const { data } = s, { segment, segments: sg, circles } = this;
     let error = 0;
     for (let j = 0; j < this.segmentCount; j++) {
       const d = this.dataIndex + dataPerSegment * j;
-      let gap = Infinity, normalVelocity = 0, index = -1;
-      for (let i = 0; i < this.circles.length; i++) {
-        this.evaluatePair(j, this.circles[i], false);
-        if (this.gap < gap) {
-          gap = this.gap;
-          normalVelocity = this.normalVelocity;
-          if (this.gap < 0 && this.normalForce < 0) index = i;
+      let gap = Infinity, best = -1, index = -1;
+      // the normal and the force only where needed: a penetrating circle of smallest gap so far, a gap changing sign
+      for (let i = 0; i < circles.length; i++) {
+        segment.radius = circles[i].radius;
+        segment.evaluateGap(sg, 4 * j, circles[i].localPosition);
+        const g = segment.gap;
+        if (g < gap) {
+          gap = g;
+          best = i;
+          if (g < 0) {
+            segment.evaluateNormal(false);
+            this.pairForce(circles[i]);
+            if (this.normalForce < 0) index = i;
+          }
         }
       }
       data[d + dataCircle] = index;
       const last = data[d + dataGap];
       data[d + dataGap] = gap;
-      if ((gap > 0 && last <= 0) || (gap <= 0 && last > 0)) error = Math.abs(gap * v.contactStiffness + normalVelocity * v.contactDamping);
+      if ((gap > 0 && last <= 0) || (gap <= 0 && last > 0)) {
+        let normalVelocity = 0;
+        if (best >= 0) {
+          this.evaluatePair(j, circles[best], false);
+          normalVelocity = this.normalVelocity;
+        }
+        error = Math.abs(gap * v.contactStiffness + normalVelocity * v.contactDamping);
+      }
     }
     return error;
   }

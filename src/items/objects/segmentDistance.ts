@@ -52,13 +52,21 @@ export class SegmentDistance {
    * optimizer to inline (the post-Newton steps evaluate every segment), the derivatives are a call of their own.
    */
   evaluate(points: Float64Array, o: number, centre: Float64Array, derivatives: boolean): void {
-    const radius = this.radius;
+    this.evaluateGap(points, o, centre);
+    this.evaluateNormal(derivatives);
+  }
+
+  /**
+   * The first part of evaluate: t, w, d and the gap (not n), for scans that need the normal of few segments only (the
+   * post-Newton step of the curve contact); evaluateNormal completes it.
+   */
+  evaluateGap(points: Float64Array, o: number, centre: Float64Array): void {
     const ax = points[o], ay = points[o + 1], bx = points[o + 2], by = points[o + 3], cx = centre[0], cy = centre[1];
     const ex = bx - ax, ey = by - ay;
     const vx = cx - ax, vy = cy - ay;
     const D = ex * ex + ey * ey;
     let t = D === 0 ? 0 : (vx * ex + vy * ey) / D;
-    const interior = t > 0 && t < 1;
+    this.interior = t > 0 && t < 1;
     if (t < 0) t = 0;
     else if (t >= 1) t = 1;
     this.t = t;
@@ -67,12 +75,18 @@ export class SegmentDistance {
     this.w[0] = wx;
     this.w[1] = wy;
     this.d = d;
-    this.gap = d - radius;
+    this.gap = d - this.radius;
+    this.ex = ex; this.ey = ey; this.vx = vx; this.vy = vy; this.D = D;
+  }
+
+  /** The second part of evaluate (after evaluateGap): the normal n and, when asked for, the derivatives. */
+  evaluateNormal(derivatives: boolean): void {
+    const d = this.d;
     const inverse = d === 0 ? 0 : 1 / d;
-    this.n[0] = wx * inverse;
-    this.n[1] = wy * inverse;
+    this.n[0] = this.w[0] * inverse;
+    this.n[1] = this.w[1] * inverse;
     if (!derivatives) return;
-    this.ex = ex; this.ey = ey; this.vx = vx; this.vy = vy; this.D = D; this.interior = interior; this.inverse = inverse;
+    this.inverse = inverse;
     this.derivatives();
   }
 
