@@ -2,7 +2,7 @@ import { describe, it, expect } from 'vitest';
 import { LuDecomposition, Matrix } from 'ml-matrix';
 import { DenseLU, DENSE_PIVOT_TOLERANCE, FactorNonzeros, substituteFactors } from '../../src/linalg/denseLU.ts';
 import { norm2 } from '../../src/linalg/vector.ts';
-import { denseMultiply, mulberry32, randomDense, randomVector, toRows } from './matrices.ts';
+import { denseMultiply, mulberry32, randomDense, randomVector, textbookFactors, toRows } from './matrices.ts';
 
 /**
  * Residual tolerance: LU with partial pivoting is backward stable, so for b = A·x_true
@@ -22,27 +22,6 @@ function relDiff(x: Float64Array, y: ArrayLike<number>): number {
   const d = new Float64Array(x.length);
   for (let i = 0; i < x.length; i++) d[i] = x[i] - y[i];
   return norm2(d) / norm2(x);
-}
-
-/**
- * The factors of partial pivoting as written in the textbook, in place (first largest |a_ik| as pivot, rows swapped,
- * l = a_ik·(1/pivot) stored for every row below, a_ij −= l·a_kj for every j > k of every row with l ≠ 0); returns the swaps.
- */
-function textbookFactors(a: Float64Array, n: number): Int32Array {
-  const swaps = new Int32Array(n);
-  for (let k = 0; k < n; k++) {
-    let p = k, pmax = -1;
-    for (let i = k; i < n; i++) { const v = Math.abs(a[i * n + k]); if (v > pmax) { pmax = v; p = i; } }
-    swaps[k] = p;
-    for (let j = 0; j < n; j++) { const t = a[k * n + j]; a[k * n + j] = a[p * n + j]; a[p * n + j] = t; }
-    const invPivot = 1 / a[k * n + k];
-    for (let i = k + 1; i < n; i++) {
-      const l = a[i * n + k] * invPivot;
-      a[i * n + k] = l;
-      if (l !== 0) for (let j = k + 1; j < n; j++) a[i * n + j] -= l * a[k * n + j];
-    }
-  }
-  return swaps;
 }
 
 /** Factorizes a (n×n) with DenseLU and expects the swaps and, bit for bit (−0 included), the factors of {@link textbookFactors}. */

@@ -166,3 +166,24 @@ export function assemble(n: number, emit: (sink: EntrySink) => void): CscMatrix 
   emit((r, c, v) => asm.add(r, c, v));
   return asm.end();
 }
+
+/**
+ * The factors of partial pivoting as written in the textbook, in place (first largest |a_ik| as pivot, rows swapped,
+ * l = a_ik·(1/pivot) stored for every row below, a_ij −= l·a_kj for every j > k of every row with l ≠ 0); returns the swaps.
+ */
+export function textbookFactors(a: Float64Array, n: number): Int32Array {
+  const swaps = new Int32Array(n);
+  for (let k = 0; k < n; k++) {
+    let p = k, pmax = -1;
+    for (let i = k; i < n; i++) { const v = Math.abs(a[i * n + k]); if (v > pmax) { pmax = v; p = i; } }
+    swaps[k] = p;
+    for (let j = 0; j < n; j++) { const t = a[k * n + j]; a[k * n + j] = a[p * n + j]; a[p * n + j] = t; }
+    const invPivot = 1 / a[k * n + k];
+    for (let i = k + 1; i < n; i++) {
+      const l = a[i * n + k] * invPivot;
+      a[i * n + k] = l;
+      if (l !== 0) for (let j = k + 1; j < n; j++) a[i * n + j] -= l * a[k * n + j];
+    }
+  }
+  return swaps;
+}

@@ -9,7 +9,7 @@ import { SparseLU } from '../../src/linalg/sparseLU.ts';
 import { LinearSystem } from '../../src/solvers/linearSystem.ts';
 import { MassMatrixStore } from '../../src/solvers/massMatrix.ts';
 import { buildPerf3DRigidBodies, perf3DRigidBodiesSettings } from '../../bench/rigidBodies.bench.ts';
-import { emitLaplacian2D, mulberry32 } from '../linalg/matrices.ts';
+import { emitLaplacian2D, mulberry32, textbookFactors } from '../linalg/matrices.ts';
 
 /** Two rotated Euler-parameter bodies with a COM offset and a mass point: state-dependent, disjoint mass blocks. */
 function rigidBodiesAndPoint(shareNode: boolean): MainSystem {
@@ -99,21 +99,6 @@ describe('mass matrix without assembly', () => {
   });
 });
 
-/** Row-oriented LU with partial pivoting updating every entry of the pivot row: the reference for the sparse-row update. */
-function plainLU(a: Float64Array, n: number): void {
-  for (let k = 0; k < n; k++) {
-    let p = k;
-    for (let i = k + 1; i < n; i++) if (Math.abs(a[i * n + k]) > Math.abs(a[p * n + k])) p = i;
-    for (let j = 0; j < n; j++) { const t = a[k * n + j]; a[k * n + j] = a[p * n + j]; a[p * n + j] = t; }
-    const invPivot = 1 / a[k * n + k];
-    for (let i = k + 1; i < n; i++) {
-      const l = a[i * n + k] * invPivot;
-      a[i * n + k] = l;
-      if (l !== 0) for (let j = k + 1; j < n; j++) a[i * n + j] -= l * a[k * n + j];
-    }
-  }
-}
-
 describe('joint equations and Jacobian in one evaluation', () => {
   it('ae with its Jacobian c gives exactly the g of ae alone and the Jacobian of an index-3 call, for revolute, prismatic, generic and spherical joints (index 3 and 2)', () => {
     const mbs = new SystemContainer().addSystem();
@@ -171,7 +156,7 @@ describe('DenseLU on sparse saddle-point matrices', () => {
     lu.matrix.set(a);
     expect(lu.factorize()).toBe(true);
     const reference = a.slice();
-    plainLU(reference, n);
+    textbookFactors(reference, n);
     // subtracting l·0 changes nothing: the factors are exactly equal, not merely close
     expect(Array.from(lu.matrix)).toEqual(Array.from(reference));
   });
