@@ -145,8 +145,9 @@ export function computeODE2Eigenvalues(model: CompiledModel, assembler: SystemAs
   }
   // no free coordinates (fully constrained): no eigenvalues; ml-matrix rejects empty matrices
   if (basis.rows === 0) return { values: [], vectors: [] };
-  const basisTransposed = basis.transpose();
-  const reduce = (full: Matrix): Matrix => (free !== undefined ? selectFree(full, free) : basis.mmul(full).mmul(basisTransposed));
+  // the selection basis of free coordinates is applied by picking entries; the null-space basis by products
+  const basisTransposed = free === undefined ? basis.transpose() : undefined;
+  const reduce = (full: Matrix): Matrix => (free !== undefined ? selectFree(full, free) : basis.mmul(full).mmul(basisTransposed!));
   const mass = reduce(fullMass);
   const stiffness = reduce(fullStiffness);
   const useAbsolute = options.useAbsoluteValues ?? true;
@@ -167,7 +168,7 @@ export function computeODE2Eigenvalues(model: CompiledModel, assembler: SystemAs
     }
   }
   const result = selected.map((i) => (useAbsolute ? Math.abs(values[i]) : values[i]));
-  const fullVectors = selected.map((i) => expandMassless(free !== undefined ? expandFree(vectors, i, free, nu) : basisTransposed.mmul(vectors.getColumnVector(i)), condensation));
+  const fullVectors = selected.map((i) => expandMassless(free !== undefined ? expandFree(vectors, i, free, nu) : basisTransposed!.mmul(vectors.getColumnVector(i)), condensation));
   return {
     values: options.convert2Frequencies === true ? result.map((lambda) => Math.sqrt(lambda) / (2 * Math.PI)) : result,
     vectors: fullVectors,

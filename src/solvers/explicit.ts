@@ -9,6 +9,7 @@ import type { SimulationSettings } from './SimulationSettings.ts';
 import { newAttempt, setAttempt, type StepAttempt, type TimeStepper } from './stepContracts.ts';
 import type { StepSchedule } from './stepSchedule.ts';
 import { copyArray } from '../linalg/arrays.ts';
+import { firstNonFinite } from './stepDiagnosis.ts';
 import type { NodeModel } from '../registry/capabilities.ts';
 
 /** A Butcher tableau; b̂ (embedded, for the error estimate) only for methods with step-size control. */
@@ -252,13 +253,6 @@ abstract class ExplicitStepperBase implements TimeStepper {
   abstract step(h: number): StepAttempt;
 }
 
-/** True if all entries are finite (Σ v_k·0 is 0, else NaN; a boolean: a returned double would be boxed). */
-function allFinite(v: Float64Array): boolean {
-  let check = 0;
-  for (let k = 0; k < v.length; k++) check += v[k] * 0;
-  return check === 0;
-}
-
 /**
  * One zero vector of length n per stage (a loop: Array.from({ length }, …) and Int32Array.from iterate generically and
  * cost microseconds per solve, which models of many short solves pay).
@@ -406,7 +400,7 @@ class RungeKuttaStepper extends ExplicitStepperBase {
     }
     if (nODE1 > 0) {
       this.ode1Rates(s, s.ode1_t);
-      if (checked) finite = finite && allFinite(s.ode1_t);
+      if (checked) finite = finite && firstNonFinite(s.ode1_t) < 0;
     }
     if (endAccelerations) this.accelerations(s, s.a);
     else copyArray(s.a, kv[c.length - 1]);
