@@ -631,36 +631,13 @@ export class SparseLU {
     rs.fill(1);
     cs.fill(1);
     if (!this.scaling) return;
-    const cp = a.colPtr;
-    const ri = a.rowIndex;
-    const av = a.values;
     const rmax = this.rowMax;
     for (let iter = 0; iter < 20; iter++) {
       rmax.fill(0);
-      let changed = false;
-      for (let j = 0; j < n; j++) {
-        const cj = cs[j];
-        let cmax = 0;
-        for (let p = cp[j], end = cp[j + 1]; p < end; p++) {
-          const i = ri[p];
-          const v = Math.abs(av[p]) * rs[i] * cj;
-          if (v > cmax) cmax = v;
-          if (v > rmax[i]) rmax[i] = v;
-        }
-        const f = powerOfTwoInvSqrt(cmax);
-        if (f !== 1) {
-          cs[j] = cj * f;
-          changed = true;
-        }
-      }
-      for (let i = 0; i < n; i++) {
-        const f = powerOfTwoInvSqrt(rmax[i]);
-        if (f !== 1) {
-          rs[i] *= f;
-          changed = true;
-        }
-      }
-      if (!changed) break;
+      // the sweeps are functions of their own, each ending with its loop (see onStackReplacement below)
+      const columnsChanged = scaleColumns(a, n, rs, cs, rmax);
+      const rowsChanged = scaleRows(n, rs, rmax);
+      if (!columnsChanged && !rowsChanged) break;
     }
   }
 
@@ -848,6 +825,14 @@ export class SparseLU {
   }
 }
 
+/*
+ * onStackReplacement: the analyses below run once or a few times per pattern, their first call in a fresh process
+ * interpreted until V8 has compiled its long loop on stack. Code after such a loop that has not run yet (a second loop, an
+ * allocation, a return value built there) has no type feedback in that compilation, and V8 throws the compiled code away
+ * when it gets there, interprets on and compiles the function again. So each long loop ends its function (the caller
+ * does what follows), as in scaleColumns, scaleRows, eliminationTree and factorEntries here and in ordering.ts.
+ */
+
 /**
  * Entries of the strictly lower Cholesky factor of the pattern of g (A + Aᵀ) eliminated in the order `order`
  * (`stepOf` its inverse): the fill of an LU factorization of A whose pivots stay on the diagonal. Elimination tree by
@@ -855,11 +840,18 @@ export class SparseLU {
  * the first node already counted; O(entries of the factor). `parent`, `ancestor` and `mark` are work arrays of length n.
  */
 function symmetricFactorFill(g: SymmetricGraph, order: Int32Array, stepOf: Int32Array, parent: Int32Array, ancestor: Int32Array, mark: Int32Array): number {
+  parent.fill(-1);
+  ancestor.fill(-1);
+  eliminationTree(g, order, stepOf, parent, ancestor);
+  mark.fill(-1);
+  return factorEntries(g, order, stepOf, parent, mark);
+}
+
+/** The elimination tree of {@link symmetricFactorFill} (`parent`, −1 at roots; `parent` and `ancestor` filled with −1). */
+function eliminationTree(g: SymmetricGraph, order: Int32Array, stepOf: Int32Array, parent: Int32Array, ancestor: Int32Array): void {
   const n = g.n;
   const ptr = g.ptr;
   const adj = g.adj;
-  parent.fill(-1);
-  ancestor.fill(-1);
   for (let k = 0; k < n; k++) {
     const v = order[k];
     for (let p = ptr[v], end = ptr[v + 1]; p < end; p++) {
@@ -872,7 +864,13 @@ function symmetricFactorFill(g: SymmetricGraph, order: Int32Array, stepOf: Int32
       }
     }
   }
-  mark.fill(-1);
+}
+
+/** The entries of {@link symmetricFactorFill}'s factor, row by row up the elimination tree (`mark` filled with −1). */
+function factorEntries(g: SymmetricGraph, order: Int32Array, stepOf: Int32Array, parent: Int32Array, mark: Int32Array): number {
+  const n = g.n;
+  const ptr = g.ptr;
+  const adj = g.adj;
   let count = 0;
   for (let k = 0; k < n; k++) {
     mark[k] = k;
@@ -888,6 +886,48 @@ function symmetricFactorFill(g: SymmetricGraph, order: Int32Array, stepOf: Int32
     }
   }
   return count;
+}
+
+
+/**
+ * One column sweep of {@link SparseLU}'s equilibration: each column's scale multiplied by the power of two that brings
+ * its largest scaled entry into (0.5, 2], and the rows' largest scaled entries (before that factor) gathered in `rmax`
+ * (zero on entry). True if a column's scale changed.
+ */
+function scaleColumns(a: CscMatrix, n: number, rs: Float64Array, cs: Float64Array, rmax: Float64Array): boolean {
+  const cp = a.colPtr;
+  const ri = a.rowIndex;
+  const av = a.values;
+  let changed = false;
+  for (let j = 0; j < n; j++) {
+    const cj = cs[j];
+    let cmax = 0;
+    for (let p = cp[j], end = cp[j + 1]; p < end; p++) {
+      const i = ri[p];
+      const v = Math.abs(av[p]) * rs[i] * cj;
+      if (v > cmax) cmax = v;
+      if (v > rmax[i]) rmax[i] = v;
+    }
+    const f = powerOfTwoInvSqrt(cmax);
+    if (f !== 1) {
+      cs[j] = cj * f;
+      changed = true;
+    }
+  }
+  return changed;
+}
+
+/** The row sweep after {@link scaleColumns}: each row's scale multiplied by the power of two for `rmax`; true if one changed. */
+function scaleRows(n: number, rs: Float64Array, rmax: Float64Array): boolean {
+  let changed = false;
+  for (let i = 0; i < n; i++) {
+    const f = powerOfTwoInvSqrt(rmax[i]);
+    if (f !== 1) {
+      rs[i] *= f;
+      changed = true;
+    }
+  }
+  return changed;
 }
 
 /**
