@@ -69,11 +69,9 @@ export class CableCircleContact {
   // the current chord (chord method): start a, its ends P0, P1 and their velocities
   private chordStart = 0;
   private readonly chord = new Float64Array(8);
-  // the segment ends and their derivatives by X; whether each end moves with X (not clamped to the chord or element end)
+  /** ∂x_a/∂X and ∂x_b/∂X of the segment ends (zero for an end clamped to the chord or element end: it does not move with X). */
   private readonly dXa = new Float64Array(NX);
   private readonly dXb = new Float64Array(NX);
-  private aMoves = false;
-  private bMoves = false;
   /**
    * The weights of e_j (and ė_j) in the contact point (and its velocity) at fixed x: S_j(x) on the centerline, the
    * chord's blend of its ends' S_j on a chord.
@@ -141,8 +139,6 @@ export class CableCircleContact {
         if (derivatives) {
           this.rootDerivative(xa, k === 0, c, p.length, this.dXa);
           this.rootDerivative(xb, k === count, c, p.length, this.dXb);
-          this.aMoves = k !== 0;
-          this.bMoves = k !== count;
         }
         this.xa = xa;
         this.xb = xb;
@@ -187,8 +183,6 @@ export class CableCircleContact {
       if (derivatives) {
         this.chordDerivative(t1, t1 < 0, c, lSeg, this.dXa);
         this.chordDerivative(t2, t2 > 1, c, lSeg, this.dXb);
-        this.aMoves = !(t1 < 0);
-        this.bMoves = !(t2 > 1);
       }
       this.xa = xa;
       this.xb = xb;
@@ -236,8 +230,8 @@ export class CableCircleContact {
   }
 
   /**
-   * Integrates the segment [xa, xb] of the fields xa, xb (3-point Gauss–Lobatto) into g and, with derivatives (dXa, dXb,
-   * aMoves, bMoves set), gX and gY; returns true if the mean normal force of its three points is compressive (an active
+   * Integrates the segment [xa, xb] of the fields xa, xb (3-point Gauss–Lobatto) into g and, with derivatives (dXa, dXb
+   * set), gX and gY; returns true if the mean normal force of its three points is compressive (an active
    * contact).
    *
    * The derivatives by structure: every output row is, at a point, E·∂W/∂X + D·∂x/∂X + Σ_i Q_i ∂d_i/∂X by X and
@@ -322,7 +316,9 @@ export class CableCircleContact {
         if (w !== 0) gY[y0 + 10] += V0 * dy0 - V1 * dx0;
       }
     }
-    if (derivatives && (this.aMoves || this.bMoves)) {
+    if (derivatives) {
+      // also where neither end moves (dXa = dXb = 0): a branch first taken after the optimizer compiled this function would
+      // discard that code (no type feedback there) and compile it again, in every fresh process
       const { dXa, dXb } = this;
       for (let row = 0; row < NG; row++) {
         const a = endA[row], b = endB[row], at = row * NX;

@@ -1,4 +1,4 @@
-import type { GlobalMatrixAccumulator, ItemState } from '../registry/capabilities.ts';
+import { addGlobalBlock, type GlobalMatrixAccumulator, type ItemState } from '../registry/capabilities.ts';
 import type { MarkerKinematics } from './contactMarkers.ts';
 
 /** Number of kinematic variables of the two markers of a pair: [p, θ, v, ω] of marker a, then of marker b. */
@@ -111,11 +111,5 @@ export class PairJacobian {
 
 /** target += block (n × m row-major) at rows = global indices of marker i of S, columns = those of marker j of O. */
 function scatter(target: GlobalMatrixAccumulator, block: Float64Array, S: MarkerKinematics, i: number, n: number, O: MarkerKinematics, j: number, m: number): void {
-  const rowStart = S.start[i], colStart = O.start[j];
-  for (let r = 0; r < n; r++) {
-    const row = S.ltg[rowStart + r];
-    for (let c = 0; c < m; c++) {
-      target.add(row, O.ltg[colStart + c], block[r * m + c]);
-    }
-  }
+  addGlobalBlock(target, S.ltg, S.start[i], O.ltg, O.start[j], n, m, block, 0, m, 1, 1);
 }

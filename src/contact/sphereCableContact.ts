@@ -1,4 +1,4 @@
-import type { GlobalMatrixAccumulator, ItemState } from '../registry/capabilities.ts';
+import { addGlobalBlock, type GlobalMatrixAccumulator, type ItemState } from '../registry/capabilities.ts';
 import type { GeneralContactSettings } from './contactSettings.ts';
 import { withPair, type ActiveContacts, type ContactKernel } from './contactKernel.ts';
 import type { ContactSpheres } from './contactSpheres.ts';
@@ -29,10 +29,15 @@ export class SphereCableContact implements ContactKernel {
   private readonly vc = new Float64Array(2);
   private readonly force = new Float64Array(3);
   private readonly torque = new Float64Array(3);
-  // Jacobian work: blended cable columns (11 × 8), the sphere's kinematics Jacobian K (12 × m) and D K (11 × m)
+  /**
+   * Jacobian work: blended cable columns (11 × 8), the sphere's kinematics Jacobian K (12 × m), D K (11 × m), the sphere's
+   * rows (m × (8 + m): by the cable's coordinates, then by its own) and its ∂(Jᵀ wrench)/∂q (m × m); they go to the
+   * target as blocks (an add call per entry would box each value).
+   */
   private readonly C = new Float64Array(88);
   private K = new Float64Array(0);
   private M = new Float64Array(0);
+  private sphereRows = new Float64Array(0);
   private block = new Float64Array(0);
   /**
    * The pairs (cable, sphere) whose Jacobian blocks are written, in this order, zeros where apart: the candidates when
@@ -111,6 +116,7 @@ export class SphereCableContact implements ContactKernel {
     if (this.K.length < 12 * m) {
       this.K = new Float64Array(12 * m);
       this.M = new Float64Array(11 * m);
+      this.sphereRows = new Float64Array((8 + m) * m);
       this.block = new Float64Array(m * m);
     }
     if (!this.candidatesHeld()) this.holdCandidates();
@@ -160,13 +166,13 @@ export class SphereCableContact implements ContactKernel {
    * the sphere marker's ∂(Jᵀ wrench)/∂q at fixed wrench.
    */
   private addPairJacobian(s: ItemState, i: number, j: number, target: GlobalMatrixAccumulator, factorQ: number, factorU: number): void {
-    const { kernel, cables, C, K, M, block, force, torque } = this;
+    const { kernel, cables, C, K, M, sphereRows, block, force, torque } = this;
     const kin = this.spheres.kinematics;
     const gX = kernel.gX, gY = kernel.gY;
     for (let r = 0; r < 11; r++) for (let k = 0; k < 8; k++) C[8 * r + k] = factorQ * gX[10 * r + k] + factorU * gY[11 * r + k];
     const m = kin.columns(j);
     const ltg = cables.ltg, cableAt = 8 * i; // the cable's 8 entries (no subarray per pair)
-    for (let r = 0; r < 8; r++) for (let k = 0; k < 8; k++) target.add(ltg[cableAt + r], ltg[cableAt + k], C[8 * r + k]);
+    addGlobalBlock(target, ltg, cableAt, ltg, cableAt, 8, 8, C, 0, 8, 1, 1);
     if (m === 0) return;
     kin.ensureJacobians(j);
     kin.kinematicsJacobian(s, j, factorQ, factorU, K);
@@ -178,26 +184,23 @@ export class SphereCableContact implements ContactKernel {
     const start = kin.start[j], at = 3 * start, Jp = kin.positionJacobian, Jr = kin.rotationJacobian;
     const rotation = kin.hasRotation(j);
     // rows of the sphere's coordinates: −(J_posᵀ rows 8, 9 + J_rotᵀ row 10) of C (cable columns) and M (sphere columns)
+    const width = 8 + m;
     for (let a = 0; a < m; a++) {
-      const row = kin.ltg[start + a];
       const px = Jp[at + a], py = Jp[at + m + a], rz = rotation ? Jr[at + 2 * m + a] : 0;
-      for (let k = 0; k < 8; k++) {
-        const v = -(px * C[64 + k] + py * C[72 + k] + rz * C[80 + k]);
-        target.add(row, ltg[cableAt + k], v);
-      }
-      for (let col = 0; col < m; col++) {
-        const v = -(px * M[8 * m + col] + py * M[9 * m + col] + rz * M[10 * m + col]);
-        target.add(row, kin.ltg[start + col], v);
-      }
+      const rowAt = a * width;
+      for (let k = 0; k < 8; k++) sphereRows[rowAt + k] = -(px * C[64 + k] + py * C[72 + k] + rz * C[80 + k]);
+      for (let col = 0; col < m; col++) sphereRows[rowAt + 8 + col] = -(px * M[8 * m + col] + py * M[9 * m + col] + rz * M[10 * m + col]);
+      addGlobalBlock(target, kin.ltg, start + a, ltg, cableAt, 1, 8, sphereRows, rowAt, width, 1, 1);
+      addGlobalBlock(target, kin.ltg, start + a, kin.ltg, start, 1, m, sphereRows, rowAt + 8, width, 1, 1);
     }
-    for (let r = 0; r < 8; r++) for (let col = 0; col < m; col++) target.add(ltg[cableAt + r], kin.ltg[start + col], M[r * m + col]);
+    addGlobalBlock(target, ltg, cableAt, kin.ltg, start, 8, m, M, 0, m, 1, 1);
     const marker = kin.marker(j);
     if (factorQ !== 0 && marker.jacobianTransposedVector_q !== undefined) {
       force[0] = kernel.g[8]; force[1] = kernel.g[9];
       torque[2] = kernel.g[10];
       block.fill(0, 0, m * m);
       marker.jacobianTransposedVector_q(s, force, rotation ? torque : undefined, block, -factorQ);
-      for (let a = 0; a < m; a++) for (let col = 0; col < m; col++) target.add(kin.ltg[start + a], kin.ltg[start + col], block[a * m + col]);
+      addGlobalBlock(target, kin.ltg, start, kin.ltg, start, m, m, block, 0, m, 1, 1);
     }
   }
 

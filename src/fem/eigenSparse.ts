@@ -51,10 +51,10 @@
  */
 
 import ndarray from 'ndarray';
-import { EigenvalueDecomposition, Matrix } from 'ml-matrix';
 import { cscMultiply, type CscMatrix } from '../linalg/sparse.ts';
 import { SparseLU } from '../linalg/sparseLU.ts';
 import { SparseLDLT } from '../linalg/sparseLDLT.ts';
+import { symmetricEigen } from '../linalg/symmetricEigen.ts';
 import { FlexdynError } from '../core/errors.ts';
 
 /** Default shift factor: σ = −factor · tr(K)/tr(M) (tr(K)/tr(M) is about the mean eigenvalue). */
@@ -614,19 +614,18 @@ class MOrthonormalBasis {
 
 /** Symmetric Rayleigh–Ritz of H[off:off+na, off:off+na]: Ritz values descending, vectors row-major na×na (column t = Ritz vector t). */
 function rayleighRitz(H: Float64Array, cap: number, off: number, na: number): { values: Float64Array; vectors: Float64Array } {
-  const t = new Matrix(na, na);
+  const t = new Float64Array(na * na);
   for (let i = 0; i < na; i++) {
-    for (let j = 0; j < na; j++) t.set(i, j, 0.5 * (H[(off + i) * cap + off + j] + H[(off + j) * cap + off + i]));
+    for (let j = 0; j < na; j++) t[i * na + j] = 0.5 * (H[(off + i) * cap + off + j] + H[(off + j) * cap + off + i]);
   }
-  const evd = new EigenvalueDecomposition(t, { assumeSymmetric: true });
-  const raw = evd.realEigenvalues;
-  const vec = evd.eigenvectorMatrix;
-  const idx = raw.map((_, i) => i).sort((p, q) => raw[q] - raw[p]);
+  const { values: raw, vectors: rows } = symmetricEigen(t, na);
+  const idx = Array.from({ length: na }, (_, i) => i).sort((p, q) => raw[q] - raw[p]);
   const values = new Float64Array(na);
   const vectors = new Float64Array(na * na);
   for (let c = 0; c < na; c++) {
     values[c] = raw[idx[c]];
-    for (let r = 0; r < na; r++) vectors[r * na + c] = vec.get(r, idx[c]);
+    const source = idx[c] * na;
+    for (let r = 0; r < na; r++) vectors[r * na + c] = rows[source + r];
   }
   return { values, vectors };
 }

@@ -1,4 +1,4 @@
-import { EigenvalueDecomposition, Matrix } from 'ml-matrix';
+import { symmetricEigen } from './symmetricEigen.ts';
 
 /** The largest asymmetry |a_ij − a_ji| of a row-major n × n matrix and where it is (row < column). */
 export interface Asymmetry {
@@ -32,7 +32,7 @@ export function largestMagnitude(a: ArrayLike<number>): number {
 /**
  * Smallest eigenvalue of the symmetric part of a row-major n × n matrix, found by a Cholesky test first:
  * the matrix is positive semi-definite within `tolerance` (absolute) when A + tolerance·I has a Cholesky
- * factor; only when it has none are the eigenvalues computed (ml-matrix) to report the smallest. Returns
+ * factor; only when it has none are the eigenvalues computed ({@link symmetricEigen}) to report the smallest. Returns
  * undefined when A is positive semi-definite within the tolerance (also when the Cholesky test failed only
  * on a zero pivot, e.g. of a zero matrix).
  */
@@ -53,8 +53,8 @@ export function negativeEigenvalue(a: ArrayLike<number>, n: number, tolerance: n
     }
   }
   if (definite) return undefined;
-  const symmetric = new Matrix(n, n);
-  for (let i = 0; i < n; i++) for (let j = 0; j < n; j++) symmetric.set(i, j, 0.5 * (a[i * n + j] + a[j * n + i]));
-  const smallest = Math.min(...new EigenvalueDecomposition(symmetric, { assumeSymmetric: true }).realEigenvalues);
+  const symmetric = new Float64Array(n * n);
+  for (let i = 0; i < n; i++) for (let j = 0; j < n; j++) symmetric[i * n + j] = 0.5 * (a[i * n + j] + a[j * n + i]);
+  const smallest = symmetricEigen(symmetric, n).values[0]; // ascending
   return smallest < -tolerance ? smallest : undefined;
 }

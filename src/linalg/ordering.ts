@@ -19,9 +19,27 @@ export interface SymmetricGraph {
 /** Builds the graph of A + Aᵀ (diagonal dropped, duplicates merged) from a square CSC matrix. */
 export function symmetricGraph(a: CscMatrix): SymmetricGraph {
   const n = a.n;
+  // one long loop per function, each ending its function (the note at onStackReplacement in sparseLU.ts)
+  const cnt = new Int32Array(n + 1);
+  countOffDiagonal(a, cnt);
+  prefixSums(cnt, n);
+  const raw = new Int32Array(cnt[n]);
+  // pos[i]: the next free slot of row i's list, i.e. cnt[i] to start with
+  const pos = new Int32Array(n);
+  pos.set(cnt.subarray(0, n));
+  listOffDiagonal(a, pos, raw);
+  // duplicates merged in place (mark[j] = i + 1 once j is in list i; 0 = not yet)
+  const ptr = new Int32Array(n + 1);
+  const nz = mergeDuplicates(n, cnt, raw, pos.fill(0), ptr);
+  ptr[n] = nz;
+  return { n, ptr, adj: nz === raw.length ? raw : raw.slice(0, nz) };
+}
+
+/** {@link symmetricGraph}'s count: `cnt[i + 1]` += the off-diagonal entries in row i and in column i of a. */
+function countOffDiagonal(a: CscMatrix, cnt: Int32Array): void {
+  const n = a.n;
   const cp = a.colPtr;
   const ri = a.rowIndex;
-  const cnt = new Int32Array(n + 1);
   for (let j = 0; j < n; j++) {
     for (let k = cp[j], end = cp[j + 1]; k < end; k++) {
       const i = ri[k];
@@ -31,11 +49,18 @@ export function symmetricGraph(a: CscMatrix): SymmetricGraph {
       }
     }
   }
+}
+
+/** Running sums in place: `cnt[i + 1]` += `cnt[i]` for i = 0 … n − 1 (counts at i + 1 become offsets). */
+function prefixSums(cnt: Int32Array, n: number): void {
   for (let i = 0; i < n; i++) cnt[i + 1] += cnt[i];
-  const raw = new Int32Array(cnt[n]);
-  // pos[i]: the next free slot of row i's list, i.e. cnt[i] to start with
-  const pos = new Int32Array(n);
-  pos.set(cnt.subarray(0, n));
+}
+
+/** {@link symmetricGraph}'s lists: each off-diagonal entry (i, j) of a adds j to list i and i to list j (at `pos`). */
+function listOffDiagonal(a: CscMatrix, pos: Int32Array, raw: Int32Array): void {
+  const n = a.n;
+  const cp = a.colPtr;
+  const ri = a.rowIndex;
   for (let j = 0; j < n; j++) {
     for (let k = cp[j], end = cp[j + 1]; k < end; k++) {
       const i = ri[k];
@@ -45,9 +70,13 @@ export function symmetricGraph(a: CscMatrix): SymmetricGraph {
       }
     }
   }
-  // duplicates merged in place (mark[j] = i + 1 once j is in list i; 0 = not yet)
-  const mark = pos.fill(0);
-  const ptr = new Int32Array(n + 1);
+}
+
+/**
+ * {@link symmetricGraph}'s lists without duplicates, compacted in place in `raw`: list i's start in `ptr[i]` (i < n);
+ * returns the entries kept. `mark` (length n) is zero on entry.
+ */
+function mergeDuplicates(n: number, cnt: Int32Array, raw: Int32Array, mark: Int32Array, ptr: Int32Array): number {
   let nz = 0;
   for (let i = 0; i < n; i++) {
     ptr[i] = nz;
@@ -60,8 +89,7 @@ export function symmetricGraph(a: CscMatrix): SymmetricGraph {
       }
     }
   }
-  ptr[n] = nz;
-  return { n, ptr, adj: nz === raw.length ? raw : raw.slice(0, nz) };
+  return nz;
 }
 
 const VARIABLE = 0;
@@ -90,6 +118,30 @@ export function amdOrder(g: SymmetricGraph, weights?: Int32Array, denseThreshold
   const perm = new Int32Array(n);
   if (n === 0) return perm;
   const dense = denseThreshold ?? Math.max(16, Math.floor(10 * Math.sqrt(n)));
+  const isDense = new Uint8Array(n);
+  const pivots = new Int32Array(n);
+  const mergedHead = new Int32Array(n).fill(-1);
+  const mergedNext = new Int32Array(n).fill(-1);
+  // the elimination loop ends its function (the note at onStackReplacement in sparseLU.ts)
+  const nPivots = amdEliminate(g, weights, dense, isDense, pivots, mergedHead, mergedNext);
+  let k = 0;
+  for (let t = 0; t < nPivots; t++) {
+    const p = pivots[t];
+    perm[k++] = p;
+    for (let i = mergedHead[p]; i >= 0; i = mergedNext[i]) perm[k++] = i;
+  }
+  for (let i = 0; i < n; i++) if (isDense[i]) perm[k++] = i;
+  return perm;
+}
+
+/**
+ * {@link amdOrder}'s elimination: marks the dense vertices in `isDense`, writes the pivots in their order to `pivots`
+ * and the variables eliminated with pivot p (mass elimination) to the list `mergedHead[p]`, `mergedNext` (−1 ends;
+ * both −1 on entry); returns the number of pivots.
+ */
+function amdEliminate(g: SymmetricGraph, weights: Int32Array | undefined, dense: number, isDense: Uint8Array, pivots: Int32Array,
+  mergedHead: Int32Array, mergedNext: Int32Array): number {
+  const n = g.n;
   const state = new Uint8Array(n);
   const nv = new Int32Array(n);
   const pe = new Int32Array(n);
@@ -99,13 +151,9 @@ export function amdOrder(g: SymmetricGraph, weights?: Int32Array, denseThreshold
   const w = new Int32Array(n);
   const next = new Int32Array(n);
   const prev = new Int32Array(n);
-  const mergedHead = new Int32Array(n).fill(-1);
-  const mergedNext = new Int32Array(n).fill(-1);
-  const pivots = new Int32Array(n);
   let nPivots = 0;
 
   // Initial variable lists: the graph without dense vertices.
-  const isDense = new Uint8Array(n);
   for (let i = 0; i < n; i++) if (g.ptr[i + 1] - g.ptr[i] > dense) isDense[i] = 1;
   let iw = new Int32Array(Math.max(2 * n, Math.ceil(1.5 * g.adj.length) + n));
   let pfree = 0;
@@ -281,15 +329,7 @@ export function amdOrder(g: SymmetricGraph, weights?: Int32Array, denseThreshold
     pivots[nPivots++] = p;
     wflg += nActive + 1;
   }
-
-  let k = 0;
-  for (let t = 0; t < nPivots; t++) {
-    const p = pivots[t];
-    perm[k++] = p;
-    for (let i = mergedHead[p]; i >= 0; i = mergedNext[i]) perm[k++] = i;
-  }
-  for (let i = 0; i < n; i++) if (isDense[i]) perm[k++] = i;
-  return perm;
+  return nPivots;
 }
 
 /** Puts variable i at the front of the degree bucket d (doubly linked lists head/next/prev). */
@@ -330,6 +370,34 @@ function moveLists(src: Int32Array, dst: Int32Array, pe: Int32Array, len: Int32A
 }
 
 /**
+ * Breadth-first search of {@link rcmOrder} from `root` over the vertices not `visited`: `stamp[v]` = v's level (−1 on
+ * entry for all vertices), the vertices in `queue` in the order reached; returns their number.
+ */
+function breadthFirstLevels(g: SymmetricGraph, root: number, visited: Uint8Array, stamp: Int32Array, queue: Int32Array): number {
+  const { ptr, adj } = g;
+  let qh = 0;
+  let qt = 0;
+  queue[qt++] = root;
+  stamp[root] = 0;
+  while (qh < qt) {
+    const v = queue[qh++];
+    for (let k = ptr[v]; k < ptr[v + 1]; k++) {
+      const u = adj[k];
+      if (stamp[u] < 0 && !visited[u]) {
+        stamp[u] = stamp[v] + 1;
+        queue[qt++] = u;
+      }
+    }
+  }
+  return qt;
+}
+
+/** `stamp` back to −1 at the first `count` vertices of `queue`. */
+function clearStamps(queue: Int32Array, count: number, stamp: Int32Array): void {
+  for (let t = 0; t < count; t++) stamp[queue[t]] = -1;
+}
+
+/**
  * Reverse Cuthill–McKee ordering (bandwidth reduction), one breadth-first sweep per
  * connected component from a pseudo-peripheral start vertex, neighbours visited by
  * increasing degree. Returns `perm` with `perm[k]` = vertex placed k-th.
@@ -344,27 +412,15 @@ export function rcmOrder(g: SymmetricGraph): Int32Array {
   const deg = (i: number): number => ptr[i + 1] - ptr[i];
   /** BFS from `root` over unvisited vertices; returns [count, last level, min-degree vertex of last level]. */
   const bfsLevels = (root: number, stamp: Int32Array): [number, number, number] => {
-    let qh = 0;
-    let qt = 0;
-    queue[qt++] = root;
-    stamp[root] = 0;
-    let lastLevel = 0;
-    while (qh < qt) {
-      const v = queue[qh++];
-      lastLevel = stamp[v];
-      for (let k = ptr[v]; k < ptr[v + 1]; k++) {
-        const u = adj[k];
-        if (stamp[u] < 0 && !visited[u]) {
-          stamp[u] = stamp[v] + 1;
-          queue[qt++] = u;
-        }
-      }
-    }
+    // the long loops end their functions (the note at onStackReplacement in sparseLU.ts)
+    const qt = breadthFirstLevels(g, root, visited, stamp, queue);
+    // the last vertex dequeued is the last one queued
+    const lastLevel = stamp[queue[qt - 1]];
     let best = queue[qt - 1];
     for (let t = qt - 1; t >= 0 && stamp[queue[t]] === lastLevel; t--) {
       if (deg(queue[t]) < deg(best)) best = queue[t];
     }
-    for (let t = 0; t < qt; t++) stamp[queue[t]] = -1;
+    clearStamps(queue, qt, stamp);
     return [qt, lastLevel, best];
   };
 
@@ -419,11 +475,27 @@ export function pairZeroDiagonal(
   colScale?: Float64Array,
 ): Int32Array {
   const n = a.n;
+  const pairOf = new Int32Array(n).fill(-1);
+  const zero = new Uint8Array(n);
+  // one long loop per function, each ending its function (the note at onStackReplacement in sparseLU.ts)
+  if (markZeroDiagonal(a, threshold, rowScale, zero) === 0) return pairOf;
+  const cnt = new Int32Array(n + 1);
+  countCandidates(a, zero, cnt);
+  prefixSums(cnt, n);
+  const pos = cnt.slice(0, n);
+  const candRow = new Int32Array(cnt[n]);
+  const candMag = new Float64Array(cnt[n]);
+  listCandidates(a, zero, rowScale, colScale, pos, candRow, candMag);
+  choosePartners(n, zero, cnt, candRow, candMag, pairOf);
+  return pairOf;
+}
+
+/** {@link pairZeroDiagonal}'s test: `zero[j]` = 1 for each column j with a (nearly) zero diagonal; returns their number. */
+function markZeroDiagonal(a: CscMatrix, threshold: number, rowScale: Float64Array | undefined, zero: Uint8Array): number {
+  const n = a.n;
   const cp = a.colPtr;
   const ri = a.rowIndex;
   const av = a.values;
-  const pairOf = new Int32Array(n).fill(-1);
-  const zero = new Uint8Array(n);
   let nZero = 0;
   for (let j = 0; j < n; j++) {
     let d = 0;
@@ -433,25 +505,38 @@ export function pairZeroDiagonal(
       if (mag > m) m = mag;
       if (ri[k] === j) d += av[k];
     }
-    if (!(Math.abs(d) * (rowScale ? rowScale[j] : 1) >= threshold * m) || d === 0) {
-      zero[j] = 1;
-      nZero++;
-    }
+    // without a branch of its own: the first zero diagonal (a KKT system's multipliers come last) would be V8's first
+    // execution of that branch after the loop was compiled
+    const isZero = !(Math.abs(d) * (rowScale ? rowScale[j] : 1) >= threshold * m) || d === 0 ? 1 : 0;
+    zero[j] = isZero;
+    nZero += isZero;
   }
-  if (nZero === 0) return pairOf;
-  const cnt = new Int32Array(n + 1);
+  return nZero;
+}
+
+/** {@link pairZeroDiagonal}'s count: `cnt[z + 1]` += the off-diagonal neighbours (in A + Aᵀ, with repeats) of each zero column z. */
+function countCandidates(a: CscMatrix, zero: Uint8Array, cnt: Int32Array): void {
+  const n = a.n;
+  const cp = a.colPtr;
+  const ri = a.rowIndex;
   for (let j = 0; j < n; j++) {
     for (let k = cp[j]; k < cp[j + 1]; k++) {
       const i = ri[k];
       if (i === j) continue;
-      if (zero[j]) cnt[j + 1]++;
-      if (zero[i]) cnt[i + 1]++;
+      // adds 0 for a column with a diagonal (without a branch, as in markZeroDiagonal)
+      cnt[j + 1] += zero[j];
+      cnt[i + 1] += zero[i];
     }
   }
-  for (let i = 0; i < n; i++) cnt[i + 1] += cnt[i];
-  const pos = cnt.slice(0, n);
-  const candRow = new Int32Array(cnt[n]);
-  const candMag = new Float64Array(cnt[n]);
+}
+
+/** {@link pairZeroDiagonal}'s candidates: each zero column's neighbours and the scaled magnitudes linking them (at `pos`). */
+function listCandidates(a: CscMatrix, zero: Uint8Array, rowScale: Float64Array | undefined, colScale: Float64Array | undefined,
+  pos: Int32Array, candRow: Int32Array, candMag: Float64Array): void {
+  const n = a.n;
+  const cp = a.colPtr;
+  const ri = a.rowIndex;
+  const av = a.values;
   for (let j = 0; j < n; j++) {
     for (let k = cp[j]; k < cp[j + 1]; k++) {
       const i = ri[k];
@@ -467,6 +552,13 @@ export function pairZeroDiagonal(
       }
     }
   }
+}
+
+/**
+ * {@link pairZeroDiagonal}'s greedy choice: each zero column z, in order, takes the free non-zero neighbour r with the
+ * largest summed magnitude (the smaller index on a tie), `pairOf[z] = r`.
+ */
+function choosePartners(n: number, zero: Uint8Array, cnt: Int32Array, candRow: Int32Array, candMag: Float64Array, pairOf: Int32Array): void {
   const taken = new Uint8Array(n);
   const score = new Float64Array(n);
   for (let z = 0; z < n; z++) {
@@ -489,7 +581,6 @@ export function pairZeroDiagonal(
       taken[best] = 1;
     }
   }
-  return pairOf;
 }
 
 /** Graph in which each pair of {@link pairZeroDiagonal} is merged into one vertex. */
@@ -527,6 +618,19 @@ export function compressPairs(g: SymmetricGraph, pairOf: Int32Array): PairCompre
   const mark = new Int32Array(ns).fill(-1);
   const ptr = new Int32Array(ns + 1);
   const adj = new Int32Array(g.adj.length);
+  // the long loop ends its function (the note at onStackReplacement in sparseLU.ts)
+  const nz = superVertexLists(g, ns, superOf, first, second, weights, mark, ptr, adj);
+  ptr[ns] = nz;
+  return { graph: { n: ns, ptr, adj: adj.slice(0, nz) }, weights, first, second };
+}
+
+/**
+ * {@link compressPairs}' graph: per super vertex s (`first[s]` and its partner `second[s]`, −1 if none) its weight and
+ * the super vertices adjacent to either member, without repeats, in `adj` from `ptr[s]` (`mark` −1 on entry); returns
+ * the entries written.
+ */
+function superVertexLists(g: SymmetricGraph, ns: number, superOf: Int32Array, first: Int32Array, second: Int32Array,
+  weights: Int32Array, mark: Int32Array, ptr: Int32Array, adj: Int32Array): number {
   let nz = 0;
   for (let s = 0; s < ns; s++) {
     ptr[s] = nz;
@@ -542,8 +646,7 @@ export function compressPairs(g: SymmetricGraph, pairOf: Int32Array): PairCompre
       }
     }
   }
-  ptr[ns] = nz;
-  return { graph: { n: ns, ptr, adj: adj.slice(0, nz) }, weights, first, second };
+  return nz;
 }
 
 /** Expands an ordering of the compressed graph into an ordering of the original vertices. */

@@ -1,43 +1,22 @@
-import { DenseLocalMatrix, type LoadModel, type LocalMatrixAccumulator, type NodeModel, type ObjectModel } from '../registry/capabilities.ts';
+import {
+  addGlobalBlock, DenseLocalMatrix, type GlobalMatrixAccumulator, type LoadModel, type LocalMatrixAccumulator, type NodeModel, type ObjectModel,
+} from '../registry/capabilities.ts';
 import { formatItemLabel } from '../core/errors.ts';
 import { zeroArray, zeroLeading } from '../linalg/arrays.ts';
 import { NumericalDifferentiationSettings } from './NumericalDifferentiationSettings.ts';
 import { hasTerm, type CompiledModel, type LocalMap, type WithTerm } from './compile.ts';
 import type { SystemState } from './SystemState.ts';
 
-/** Receives matrix entries during assembly; dense and sparse storage implement it. */
-export interface MatrixAccumulator {
-  /** Adds value at (row, col). */
-  add(row: number, col: number, value: number): void;
-  /**
-   * Optional block entry: adds factor·block[blockOffset + i·rowStride + j·colStride] at
-   * (rowIndex[rowOffset + i], colIndex[colOffset + j]) for i < rows, j < cols, row by row — the entries of the
-   * equivalent add calls in that order, in one call (no number boxed per entry). The assembler calls it through
-   * {@link addGlobalBlock}, which falls back to add when absent.
-   */
-  addBlock?(rowIndex: Int32Array, rowOffset: number, colIndex: Int32Array, colOffset: number, rows: number, cols: number,
-    block: Float64Array, blockOffset: number, rowStride: number, colStride: number, factor: number): void;
+/**
+ * Receives matrix entries during assembly; dense and sparse storage implement it: the items' global accumulator (add and
+ * the optional block entry, called through {@link addGlobalBlock}) and an optional list entry.
+ */
+export interface MatrixAccumulator extends GlobalMatrixAccumulator {
   /**
    * Optional list entry: adds factor·values[k] at (rowIndex[rows[k]], colIndex[cols[k]]) for k < count, in that order.
    * Called through {@link addGlobalEntries}.
    */
   addEntries?(rowIndex: Int32Array, colIndex: Int32Array, rows: Int32Array, cols: Int32Array, values: Float64Array, count: number, factor: number): void;
-}
-
-/**
- * Adds factor·block[blockOffset + i·rowStride + j·colStride] at (rowIndex[rowOffset + i], colIndex[colOffset + j])
- * (i < rows, j < cols, row by row) to target: through its addBlock when it has one, else entry by entry.
- */
-export function addGlobalBlock(target: MatrixAccumulator, rowIndex: Int32Array, rowOffset: number, colIndex: Int32Array, colOffset: number,
-  rows: number, cols: number, block: Float64Array, blockOffset: number, rowStride: number, colStride: number, factor: number): void {
-  if (target.addBlock !== undefined) {
-    target.addBlock(rowIndex, rowOffset, colIndex, colOffset, rows, cols, block, blockOffset, rowStride, colStride, factor);
-    return;
-  }
-  for (let i = 0; i < rows; i++) {
-    const row = rowIndex[rowOffset + i];
-    for (let j = 0; j < cols; j++) target.add(row, colIndex[colOffset + j], factor * block[blockOffset + i * rowStride + j * colStride]);
-  }
 }
 
 /** Adds factor·values[k] at (rowIndex[rows[k]], colIndex[cols[k]]) (k < count, in order) to target: through its addEntries when it has one, else entry by entry. */

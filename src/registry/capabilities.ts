@@ -981,6 +981,30 @@ export const retiredCapabilityNames: Readonly<Record<string, string>> = {
 export interface GlobalMatrixAccumulator {
   /** Adds value at (row, col) of the system matrix. */
   add(row: number, col: number, value: number): void;
+  /**
+   * Optional block entry: adds factor·block[blockOffset + i·rowStride + j·colStride] at
+   * (rowIndex[rowOffset + i], colIndex[colOffset + j]) for i < rows, j < cols, row by row — the entries of the
+   * equivalent add calls in that order, in one call (no number boxed per entry). Called through
+   * {@link addGlobalBlock}, which falls back to add when absent.
+   */
+  addBlock?(rowIndex: Int32Array, rowOffset: number, colIndex: Int32Array, colOffset: number, rows: number, cols: number,
+    block: Float64Array, blockOffset: number, rowStride: number, colStride: number, factor: number): void;
+}
+
+/**
+ * Adds factor·block[blockOffset + i·rowStride + j·colStride] at (rowIndex[rowOffset + i], colIndex[colOffset + j])
+ * (i < rows, j < cols, row by row) to target: through its addBlock when it has one, else entry by entry.
+ */
+export function addGlobalBlock(target: GlobalMatrixAccumulator, rowIndex: Int32Array, rowOffset: number, colIndex: Int32Array, colOffset: number,
+  rows: number, cols: number, block: Float64Array, blockOffset: number, rowStride: number, colStride: number, factor: number): void {
+  if (target.addBlock !== undefined) {
+    target.addBlock(rowIndex, rowOffset, colIndex, colOffset, rows, cols, block, blockOffset, rowStride, colStride, factor);
+    return;
+  }
+  for (let i = 0; i < rows; i++) {
+    const row = rowIndex[rowOffset + i];
+    for (let j = 0; j < cols; j++) target.add(row, colIndex[colOffset + j], factor * block[blockOffset + i * rowStride + j * colStride]);
+  }
 }
 
 /**

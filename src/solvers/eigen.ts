@@ -1,11 +1,13 @@
 import { optionNames, ownOptions } from '../core/dictionary.ts';
-import { CholeskyDecomposition, EigenvalueDecomposition, LuDecomposition, Matrix } from 'ml-matrix';
+import { EigenvalueDecomposition, Matrix } from 'ml-matrix';
 import type { SystemAssembler } from '../model/assembly.ts';
 import type { CompiledModel } from '../model/compile.ts';
 import { FlexdynError } from '../core/errors.ts';
 import type { SimulationSettings } from './SimulationSettings.ts';
 import { constraintNullSpace, linearizeAtInitialState, optionalBoolean } from './linearization.ts';
 import { condenseMassless, masslessCoordinates, type MasslessCondensation } from './masslessCondensation.ts';
+import { symmetricEigen } from '../linalg/symmetricEigen.ts';
+import { factorCroutLU, solveCroutLU } from '../linalg/croutLU.ts';
 
 /** Options of computeODE2Eigenvalues (Exudyn's keyword arguments). */
 export interface EigenvalueOptions {
@@ -158,7 +160,8 @@ export function computeODE2Eigenvalues(model: CompiledModel, assembler: SystemAs
   }
   const factored = factorPencil(stiffness, mass, unsymmetric);
   const direct = generalizedSymmetricEigen(factored, options.shiftInvert === false ? undefined : options.shiftInvert);
-  const { values, imaginary, vectors }: { values: number[]; imaginary?: number[]; vectors: Matrix } = options.shiftInvert === undefined && !unsymmetric ? refineLowModes(factored, direct) : direct;
+  const { values, imaginary, modes } = options.shiftInvert === undefined && !unsymmetric ? refineLowModes(factored, direct) : direct;
+  const n = factored.n;
   const order = values.map((_, i) => i).sort((a, b) => (useAbsolute ? Math.abs(values[a]) - Math.abs(values[b]) : values[a] - values[b]));
   const count = options.numberOfEigenvalues !== undefined && options.numberOfEigenvalues > 0 ? Math.min(options.numberOfEigenvalues, order.length) : order.length;
   const selected = order.slice(0, count);
@@ -168,7 +171,10 @@ export function computeODE2Eigenvalues(model: CompiledModel, assembler: SystemAs
     }
   }
   const result = selected.map((i) => (useAbsolute ? Math.abs(values[i]) : values[i]));
-  const fullVectors = selected.map((i) => expandMassless(free !== undefined ? expandFree(vectors, i, free, nu) : basisTransposed!.mmul(vectors.getColumnVector(i)), condensation));
+  const fullVectors = selected.map((i) => {
+    const mode = modes.subarray(i * n, (i + 1) * n);
+    return expandMassless(free !== undefined ? expandFree(mode, free, nu) : basisTransposed!.mmul(Matrix.columnVector(mode)), condensation);
+  });
   return {
     values: options.convert2Frequencies === true ? result.map((lambda) => Math.sqrt(lambda) / (2 * Math.PI)) : result,
     vectors: fullVectors,
@@ -187,10 +193,10 @@ function selectFree(full: Matrix, free: number[]): Matrix {
   return result;
 }
 
-/** basisᵀ·v for the selection basis of {@link selectFree} and v = column `column` of `vectors`: entry free[r] = v_r + 0, the others 0. */
-function expandFree(vectors: Matrix, column: number, free: number[], nu: number): Matrix {
+/** basisᵀ·v for the selection basis of {@link selectFree}: entry free[r] = v_r + 0, the others 0. */
+function expandFree(mode: Float64Array, free: number[], nu: number): Matrix {
   const result = new Matrix(nu, 1);
-  for (let r = 0; r < free.length; r++) result.set(free[r], 0, vectors.get(r, column) + 0);
+  for (let r = 0; r < free.length; r++) result.set(free[r], 0, mode[r] + 0);
   return result;
 }
 
@@ -213,9 +219,9 @@ function expandMassless(vector: Matrix, condensation: MasslessCondensation | und
  */
 function complexEigenvalues(mass: Matrix, stiffness: Matrix, damping: Matrix, basis: Matrix, useAbsolute: boolean, numberOfEigenvalues: number | undefined): ComplexEigenvalueResult {
   const n = mass.rows;
-  const cholesky = new CholeskyDecomposition(mass.clone().add(mass.transpose()).mul(0.5));
-  if (!cholesky.isPositiveDefinite()) throw new FlexdynError('computeODE2Eigenvalues: the mass matrix is not positive definite (massless coordinates?)');
-  const lInverse = solveLowerTriangular(cholesky.lowerTriangularMatrix, Matrix.eye(n));
+  const l = choleskyFactor(symmetricPart(mass), n);
+  if (l === undefined) throw new FlexdynError('computeODE2Eigenvalues: the mass matrix is not positive definite (massless coordinates?)');
+  const lInverse = Matrix.from1DArray(n, n, lowerTriangularInverse(l, n));
   const reducedStiffness = lInverse.mmul(stiffness).mmul(lInverse.transpose());
   const reducedDamping = lInverse.mmul(damping).mmul(lInverse.transpose());
   const system = Matrix.zeros(2 * n, 2 * n);
@@ -263,6 +269,16 @@ function normalizedMode(re: number[], im: number[]): { re: number[]; im: number[
   return { re: re.map((r, i) => r * cr - im[i] * ci), im: re.map((r, i) => r * ci + im[i] * cr) };
 }
 
+/** Eigenvalues of one solve of {@link generalizedSymmetricEigen} and their modes φ as rows (row k: the mode of values[k]). */
+interface PencilSolve {
+  /** Eigenvalues λ (real parts for unsymmetric K). */
+  values: number[];
+  /** Imaginary parts (unsymmetric K only). */
+  imaginary?: number[];
+  /** Row-major n × n: row k = the mode of values[k] (for unsymmetric K, a complex pair's real and imaginary part in two rows). */
+  modes: Float64Array;
+}
+
 /**
  * The default of computeODE2Eigenvalues for symmetric K. The direct solve resolves ω² to about ε·max|ω²| (absolute),
  * so a stiff model loses digits of its low modes (a thin rod: 1e-5 of ω₁²). A shift-invert solve about σ = −τ has
@@ -273,15 +289,15 @@ function normalizedMode(re: number[], im: number[]): { re: number[]; im: number[
  * its mode come from the solve with the smallest error estimate, the lists matched by rank (ascending ω²). Models whose
  * eigenvalues span less than 1e4 keep the direct solve unchanged.
  */
-function refineLowModes(factored: FactoredPencil, direct: { values: number[]; vectors: Matrix }): { values: number[]; vectors: Matrix } {
+function refineLowModes(factored: FactoredPencil, direct: PencilSolve): PencilSolve {
   const largest = Math.max(0, ...direct.values.map(Math.abs));
   const spread = 1e4;
   if (!(largest > 0) || !direct.values.some((value) => Math.abs(value) * spread < largest)) return direct;
-  const solves: { values: number[]; vectors: Matrix; error: (lambda: number) => number }[] = [
+  const solves: (PencilSolve & { error: (lambda: number) => number })[] = [
     { ...direct, error: (lambda) => largest / Math.abs(lambda) },
   ];
   const shifted = (tau: number): boolean => {
-    let solve: { values: number[]; vectors: Matrix };
+    let solve: PencilSolve;
     try {
       solve = generalizedSymmetricEigen(factored, -tau);
     } catch (error) {
@@ -299,8 +315,9 @@ function refineLowModes(factored: FactoredPencil, direct: { values: number[]; ve
   const lowestFlexible = flexible.length > 0 ? Math.min(...flexible) : Infinity;
   if (lowestFlexible < tau1) shifted(lowestFlexible / 2);
   const ranks = solves.map(({ values }) => values.map((_, i) => i).sort((a, b) => values[a] - values[b]));
+  const n = factored.n;
   const values = direct.values.slice();
-  const vectors = direct.vectors.clone();
+  const modes = direct.modes.slice();
   // A shifted solve is accurate from the lowest eigenvalue up to where its error estimate passes the direct solve's;
   // above that its values (and so their ranks) are not trusted: it drops out for good.
   const trusted = solves.map(() => true);
@@ -314,17 +331,37 @@ function refineLowModes(factored: FactoredPencil, direct: { values: number[]; ve
     if (best === 0) continue;
     const i = ranks[0][r], j = ranks[best][r];
     values[i] = solves[best].values[j];
-    vectors.setColumn(i, solves[best].vectors.getColumn(j));
+    modes.set(solves[best].modes.subarray(j * n, (j + 1) * n), i * n);
   }
-  return { values, vectors };
+  return { values, modes };
 }
 
-/** K φ = λ M φ with what its solves share: K, M symmetrized, M = L Lᵀ, and K symmetrized (undefined for unsymmetric K). */
+/**
+ * K φ = λ M φ with what its solves share, as row-major n × n arrays: K symmetrized (or as assembled when unsymmetric),
+ * M symmetrized and its factor M = L Lᵀ.
+ */
 interface FactoredPencil {
-  stiffness: Matrix;
-  symmetricMass: Matrix;
-  l: Matrix;
-  symmetricStiffness: Matrix | undefined;
+  n: number;
+  stiffness: Float64Array;
+  unsymmetric: boolean;
+  symmetricMass: Float64Array;
+  l: Float64Array;
+}
+
+/** The entries of an ml-matrix Matrix as a row-major array. */
+function rowMajor(matrix: Matrix): Float64Array {
+  const { rows, columns } = matrix;
+  const result = new Float64Array(rows * columns);
+  for (let i = 0; i < rows; i++) for (let j = 0; j < columns; j++) result[i * columns + j] = matrix.get(i, j);
+  return result;
+}
+
+/** (A + Aᵀ)/2 of a square Matrix, row-major: entry (i, j) = (a_ij + a_ji)·0.5. */
+function symmetricPart(matrix: Matrix): Float64Array {
+  const n = matrix.rows;
+  const result = new Float64Array(n * n);
+  for (let i = 0; i < n; i++) for (let j = 0; j < n; j++) result[i * n + j] = (matrix.get(i, j) + matrix.get(j, i)) * 0.5;
+  return result;
 }
 
 /**
@@ -333,77 +370,155 @@ interface FactoredPencil {
  * bit) from making the Cholesky factorization reject M.
  */
 function factorPencil(stiffness: Matrix, mass: Matrix, unsymmetric: boolean): FactoredPencil {
-  // ml-matrix's add/sub/mul work in place: clone first
-  const symmetricMass = mass.clone().add(mass.transpose()).mul(0.5);
-  const cholesky = new CholeskyDecomposition(symmetricMass);
-  if (!cholesky.isPositiveDefinite()) throw new FlexdynError('computeODE2Eigenvalues: the mass matrix is not positive definite (massless coordinates?)');
-  const symmetricStiffness = unsymmetric ? undefined : stiffness.clone().add(stiffness.transpose()).mul(0.5);
-  return { stiffness, symmetricMass, l: cholesky.lowerTriangularMatrix, symmetricStiffness };
+  const n = mass.rows;
+  const symmetricMass = symmetricPart(mass);
+  const l = choleskyFactor(symmetricMass, n);
+  if (l === undefined) throw new FlexdynError('computeODE2Eigenvalues: the mass matrix is not positive definite (massless coordinates?)');
+  return { n, stiffness: unsymmetric ? rowMajor(stiffness) : symmetricPart(stiffness), unsymmetric, symmetricMass, l };
 }
 
 /**
  * Solves K φ = λ M φ for symmetric K and positive definite M: A = L⁻¹ K L⁻ᵀ with M = L Lᵀ ({@link factorPencil}).
- * For unsymmetric K (no symmetricStiffness), K is kept as it is and A gets a general real eigen decomposition. With a shift σ,
+ * For unsymmetric K, K is kept as it is and A gets a general real eigen decomposition. With a shift σ,
  * B = Lᵀ(K − σM)⁻¹L is decomposed instead (same vectors v = Lᵀφ, μ = 1/(λ − σ)) and the values are mapped back to
  * λ = σ + 1/μ. The factored matrices are not changed (the caller solves again with them).
  */
-function generalizedSymmetricEigen(factored: FactoredPencil, shift: number | undefined): { values: number[]; imaginary?: number[]; vectors: Matrix } {
-  const { stiffness, symmetricMass, l, symmetricStiffness } = factored;
-  const n = l.rows;
-  const unsymmetric = symmetricStiffness === undefined;
+function generalizedSymmetricEigen(factored: FactoredPencil, shift: number | undefined): PencilSolve {
+  const { n, stiffness: k, unsymmetric, symmetricMass, l } = factored;
   if (shift !== undefined) {
-    const k = (symmetricStiffness ?? stiffness).clone();
-    const lu = new LuDecomposition(k.sub(symmetricMass.clone().mul(shift)));
-    if (lu.isSingular()) throw new FlexdynError(`computeODE2Eigenvalues: with shiftInvert = ${shift}, K − σM must be regular, got a singular matrix (rigid-body modes? use a negative shift)`);
-    const b = l.transpose().mmul(lu.solve(l));
-    const decomposition = unsymmetric ? new EigenvalueDecomposition(b) : new EigenvalueDecomposition(b.add(b.transpose()).mul(0.5), { assumeSymmetric: true });
-    const re = decomposition.realEigenvalues, im = decomposition.imaginaryEigenvalues;
-    const values = re.map((mu, i) => shift + mu / (mu * mu + im[i] * im[i]));
-    const imaginary = re.map((mu, i) => -im[i] / (mu * mu + im[i] * im[i]));
-    return { values, imaginary: unsymmetric ? imaginary : undefined, vectors: solveUpperTriangularTransposed(l, decomposition.eigenvectorMatrix) };
+    const shifted = new Float64Array(n * n);
+    for (let i = 0; i < n * n; i++) shifted[i] = k[i] - symmetricMass[i] * shift;
+    const pivots = new Int32Array(n);
+    if (factorCroutLU(shifted, n, pivots, new Float64Array(n)) >= 0) throw new FlexdynError(`computeODE2Eigenvalues: with shiftInvert = ${shift}, K − σM must be regular, got a singular matrix (rigid-body modes? use a negative shift)`);
+    const solved = new Float64Array(n * n);
+    solveCroutLU(shifted, pivots, l, solved, n, n);
+    const b = multiply(transposed(l, n), 'upper', solved, 'full', n);
+    const { values: mu, imaginary, vectors } = eigenRows(b, n, unsymmetric);
+    const values = mu.map((re, i) => shift + re / (re * re + imaginary[i] * imaginary[i]));
+    return {
+      values,
+      imaginary: unsymmetric ? mu.map((re, i) => -imaginary[i] / (re * re + imaginary[i] * imaginary[i])) : undefined,
+      modes: solveUpperTriangularTransposed(l, vectors, n),
+    };
   }
-  const lInverse = solveLowerTriangular(l, Matrix.eye(n));
-  if (symmetricStiffness === undefined) {
-    const general = new EigenvalueDecomposition(lInverse.mmul(stiffness).mmul(lInverse.transpose()));
-    return { values: general.realEigenvalues, imaginary: general.imaginaryEigenvalues, vectors: lInverse.transpose().mmul(general.eigenvectorMatrix) };
-  }
-  const a = lInverse.mmul(symmetricStiffness).mmul(lInverse.transpose());
-  const decomposition = new EigenvalueDecomposition(a.add(a.transpose()).mul(0.5), { assumeSymmetric: true });
-  return { values: decomposition.realEigenvalues, vectors: lInverse.transpose().mmul(decomposition.eigenvectorMatrix) };
+  const lInverse = lowerTriangularInverse(l, n);
+  const a = multiply(multiply(lInverse, 'lower', k, 'full', n), 'full', transposed(lInverse, n), 'upper', n);
+  const { values, imaginary, vectors } = eigenRows(a, n, unsymmetric);
+  // φ_k = L⁻ᵀ v_k, as rows: Φ = V L⁻¹ with the v_k as the rows of V
+  return { values, imaginary: unsymmetric ? imaginary : undefined, modes: multiply(vectors, 'full', lInverse, 'lower', n) };
 }
 
-/** X = L⁻ᵀ B for the lower triangular L (back substitution with Lᵀ), on L's rows as arrays and one column of X at a time. */
-function solveUpperTriangularTransposed(l: Matrix, b: Matrix): Matrix {
-  const n = l.rows;
-  const rows = l.to2DArray();
-  const x = Matrix.zeros(n, b.columns);
-  const column = new Float64Array(n);
-  for (let c = 0; c < b.columns; c++) {
-    for (let i = n - 1; i >= 0; i--) {
-      let sum = b.get(i, c);
-      for (let k = i + 1; k < n; k++) sum -= rows[k][i] * column[k];
-      column[i] = sum / rows[i][i];
-    }
-    for (let i = 0; i < n; i++) x.set(i, c, column[i]);
+/**
+ * Eigen decomposition of the row-major n × n `a` with the eigenvectors as rows: for symmetric use, of (A + Aᵀ)/2
+ * ({@link symmetricEigen}; imaginary parts 0), else a general real one (ml-matrix, Hessenberg QR; a complex pair's
+ * vector as real and imaginary part in two rows).
+ */
+function eigenRows(a: Float64Array, n: number, general: boolean): { values: number[]; imaginary: number[]; vectors: Float64Array } {
+  if (general) {
+    const decomposition = new EigenvalueDecomposition(Matrix.from1DArray(n, n, a));
+    return { values: decomposition.realEigenvalues, imaginary: decomposition.imaginaryEigenvalues, vectors: rowMajor(decomposition.eigenvectorMatrix.transpose()) };
   }
-  return x;
+  const symmetric = new Float64Array(n * n);
+  for (let i = 0; i < n; i++) for (let j = 0; j < n; j++) symmetric[i * n + j] = (a[i * n + j] + a[j * n + i]) * 0.5;
+  const { values, vectors } = symmetricEigen(symmetric, n);
+  return { values: Array.from(values), imaginary: new Array<number>(n).fill(0), vectors };
 }
 
-/** X = L⁻¹ B for the lower triangular L (forward substitution), on L's rows as arrays and one column of X at a time. */
-function solveLowerTriangular(l: Matrix, b: Matrix): Matrix {
-  const n = l.rows;
-  const rows = l.to2DArray();
-  const x = Matrix.zeros(n, b.columns);
+/** Which triangle of a factor of {@link multiply} may be nonzero ('full': any entry). */
+type Shape = 'full' | 'lower' | 'upper';
+
+/**
+ * C = A B of row-major n × n arrays, c_ij = Σ_k a_ik b_kj summed from 0 in ascending k. Terms where a triangular factor
+ * has its zeros are left out: they are exact zeros, and adding ±0 to the sum (which starts at +0 and so never is −0)
+ * changes nothing, so the result is that of the full sum bit for bit.
+ */
+function multiply(a: Float64Array, aShape: Shape, b: Float64Array, bShape: Shape, n: number): Float64Array {
+  const c = new Float64Array(n * n);
   const column = new Float64Array(n);
-  for (let c = 0; c < b.columns; c++) {
+  for (let j = 0; j < n; j++) {
+    for (let k = 0; k < n; k++) column[k] = b[k * n + j];
+    // b_kj = 0 for k < j (lower) or k > j (upper)
+    const from = bShape === 'lower' ? j : 0;
+    const to = bShape === 'upper' ? j + 1 : n;
     for (let i = 0; i < n; i++) {
-      const row = rows[i];
-      let sum = b.get(i, c);
-      for (let k = 0; k < i; k++) sum -= row[k] * column[k];
-      column[i] = sum / row[i];
+      // a_ik = 0 for k > i (lower) or k < i (upper)
+      c[i * n + j] = dot(a, i * n, column, Math.max(from, aShape === 'upper' ? i : 0), Math.min(to, aShape === 'lower' ? i + 1 : n));
     }
-    for (let i = 0; i < n; i++) x.set(i, c, column[i]);
+  }
+  return c;
+}
+
+/**
+ * Σ_{k = from}^{to − 1} a[offset + k]·x[k], summed from +0 in ascending k. This kernel and subtractProducts are
+ * functions of their own so that a fresh process compiles them optimized after a few calls instead of running the
+ * n³ loop nests interpreted until their on-stack replacement is ready.
+ */
+function dot(a: Float64Array, offset: number, x: Float64Array, from: number, to: number): number {
+  let s = 0;
+  for (let k = from; k < to; k++) s += a[offset + k] * x[k];
+  return s;
+}
+
+/** Aᵀ of a row-major n × n array. */
+function transposed(a: Float64Array, n: number): Float64Array {
+  const t = new Float64Array(n * n);
+  for (let i = 0; i < n; i++) for (let j = 0; j < n; j++) t[j * n + i] = a[i * n + j];
+  return t;
+}
+
+/**
+ * Cholesky factor L (row-major, zero above the diagonal) of the symmetric n × n `a` = L Lᵀ, row by row
+ * (l_jk = (a_jk − Σ_{i<k} l_ki l_ji)/l_kk, l_jj = √(a_jj − Σ_{k<j} l_jk²)); undefined unless every pivot is positive.
+ */
+function choleskyFactor(a: Float64Array, n: number): Float64Array | undefined {
+  const l = new Float64Array(n * n);
+  let positiveDefinite = true;
+  for (let j = 0; j < n; j++) {
+    const rowJ = j * n;
+    let d = 0;
+    for (let k = 0; k < j; k++) {
+      const rowK = k * n;
+      let s = 0;
+      for (let i = 0; i < k; i++) s += l[rowK + i] * l[rowJ + i];
+      s = (a[rowJ + k] - s) / l[rowK + k];
+      l[rowJ + k] = s;
+      d = d + s * s;
+    }
+    d = a[rowJ + j] - d;
+    positiveDefinite &&= d > 0;
+    l[rowJ + j] = Math.sqrt(Math.max(d, 0));
+  }
+  return positiveDefinite ? l : undefined;
+}
+
+/** Φ with rows φ_c = L⁻ᵀ v_c for the lower triangular L and the rows v_c of `v` (back substitution with Lᵀ), all row-major n × n. */
+function solveUpperTriangularTransposed(l: Float64Array, v: Float64Array, n: number): Float64Array {
+  const lt = transposed(l, n);
+  const x = new Float64Array(n * n);
+  for (let c = 0; c < n; c++) {
+    const row = c * n;
+    for (let i = n - 1; i >= 0; i--) x[row + i] = subtractProducts(v[row + i], lt, i * n, x, row, i + 1, n) / lt[i * n + i];
   }
   return x;
 }
 
+/** start − Σ_{k = from}^{to − 1} a[aOffset + k]·x[xOffset + k], subtracted one product at a time in ascending k. */
+function subtractProducts(start: number, a: Float64Array, aOffset: number, x: Float64Array, xOffset: number, from: number, to: number): number {
+  let sum = start;
+  for (let k = from; k < to; k++) sum -= a[aOffset + k] * x[xOffset + k];
+  return sum;
+}
+
+/**
+ * L⁻¹ for the lower triangular row-major n × n L: forward substitution on the columns of the identity. Column c is
+ * zero above row c; below, the products with those zeros are left out (the sums stay +0 through them, as computed).
+ */
+function lowerTriangularInverse(l: Float64Array, n: number): Float64Array {
+  const x = new Float64Array(n * n);
+  const column = new Float64Array(n);
+  for (let c = 0; c < n; c++) {
+    for (let i = c; i < n; i++) column[i] = subtractProducts(i === c ? 1 : 0, l, i * n, column, 0, c, i) / l[i * n + i];
+    for (let i = c; i < n; i++) x[i * n + c] = column[i];
+  }
+  return x;
+}

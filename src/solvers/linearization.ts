@@ -1,10 +1,11 @@
-import { EigenvalueDecomposition, Matrix } from 'ml-matrix';
+import { Matrix } from 'ml-matrix';
 import { describeValue, FlexdynError } from '../core/errors.ts';
 import { optionNames, ownOptions } from '../core/dictionary.ts';
 import type { MatrixAccumulator, SystemAssembler } from '../model/assembly.ts';
 import type { CompiledModel } from '../model/compile.ts';
 import type { SimulationSettings } from './SimulationSettings.ts';
 import { validateSimulationSettings } from './settingsValidation.ts';
+import { symmetricEigen } from '../linalg/symmetricEigen.ts';
 
 /** Dense matrix accumulator on an ml-matrix Matrix, for the linearized system's matrices. */
 export class DenseMatrixAccumulator implements MatrixAccumulator {
@@ -91,14 +92,14 @@ export function linearizeAtInitialState(model: CompiledModel, assembler: SystemA
  */
 export function constraintNullSpace(constraintTransposed: Matrix, tolerance: number): Matrix {
   if (constraintTransposed.columns === 0) return Matrix.eye(constraintTransposed.rows);
+  const n = constraintTransposed.rows;
   const gram = constraintTransposed.mmul(constraintTransposed.transpose());
-  const decomposition = new EigenvalueDecomposition(gram, { assumeSymmetric: true });
-  const vectors = decomposition.eigenvectorMatrix;
-  const singularValues = decomposition.realEigenvalues.map((value) => Math.sqrt(Math.max(value, 0)));
+  const { values, vectors } = symmetricEigen(gram.to1DArray(), n);
+  const singularValues = Array.from(values, (value) => Math.sqrt(Math.max(value, 0)));
   const threshold = Math.max(tolerance, 1e-6 * Math.max(...singularValues));
   const free = singularValues.map((value, i) => (value <= threshold ? i : -1)).filter((i) => i >= 0);
-  const basis = new Matrix(free.length, constraintTransposed.rows);
-  free.forEach((column, row) => basis.setRow(row, vectors.getColumn(column)));
+  const basis = new Matrix(free.length, n);
+  free.forEach((k, row) => basis.setRow(row, Array.from(vectors.subarray(k * n, (k + 1) * n))));
   return basis;
 }
 

@@ -280,14 +280,14 @@ class RigidBodySpringDamperModel implements Only<ObjectModel, RigidBodySpringDam
   private stiffnessJacobian(s: ItemState, target: LocalMatrixAccumulator, factor: number): void {
     if (!this.v.activeConnector) return;
     this.evaluate(s, true);
-    const { markers, aJoint: aj, u6, f6, stiffness: kk, damping: dd, dampingWork: m, hasDamping, lever: w } = this;
+    const { markers, aJoint: aj, u6, f6, dampingWork: m, lever: w } = this;
     const intrinsic = this.v.intrinsicFormulation;
     markers.evaluateJacobians(s);
     markers.evaluateRotationJacobians(s);
-    const { n0, n1, jacobian0: j0, jacobian1: j1, rotationJacobian0: g0, rotationJacobian1: g1, a0, a1, a0All, a1All, r0, r1, dp, dv } = markers;
+    const { n0, n1, a0All, dp } = markers;
     const n = n0 + n1;
-    const mm = markers.relativeRotation(this.relRot);
-    const wRel = markers.relativeAngularVelocity(this.omegaRel);
+    markers.relativeRotation(this.relRot);
+    markers.relativeAngularVelocity(this.omegaRel);
     const { velocityQ0: vq0, velocityQ1: vq1, angularQ0: wq0, angularQ1: wq1, nullDirections0: nd0, nullDirections1: nd1 } = this;
     const null0 = n0 > 0 && this.markerNullDirections(s, 0, nd0, vq0, wq0);
     const null1 = n1 > 0 && this.markerNullDirections(s, 1, nd1, vq1, wq1);
@@ -310,118 +310,145 @@ class RigidBodySpringDamperModel implements Only<ObjectModel, RigidBodySpringDam
       expSO3Into(halfExp, this.work3);
       tExpSO3Into(halfTangent, this.work3);
     }
-    const { dA, dAll, dM, dAj, du6, dv6, df6 } = this;
-    const uRot = this.work3b, dF = this.work3c;
+    const uRot = this.work3b;
     for (let i = 0; i < 3; i++) uRot[i] = u6[3 + i];
     for (let c = 0; c < n; c++) {
-      const side0 = c < n0;
-      const k = side0 ? c : c - n0, nm = side0 ? n0 : n1;
-      const jm = side0 ? j0 : j1, gm = side0 ? g0 : g1;
-      const sign = side0 ? -1 : 1;
-      // δA_i = δθ̃ A_i, δA0all = R0 δA0 or δA1all = δA1 R1, δM
-      const gx = gm[k], gy = gm[nm + k], gz = gm[2 * nm + k];
-      this.work9[0] = gx; this.work9[1] = gy; this.work9[2] = gz;
-      skewMulInto(dA, this.work9, side0 ? a0 : a1);
-      const nd = side0 ? nd0 : nd1;
-      if (side0 ? null0 : null1) {
-        // δA e_j += (∂(A e_j) along the null directions) e
-        for (let j = 0; j < 3; j++) {
-          const column = nd[j];
-          dA[j] += column[k]; dA[3 + j] += column[nm + k]; dA[6 + j] += column[2 * nm + k];
-        }
-      }
-      if (side0) {
-        mat3MulInto(dAll, r0, dA);
-        mat3TransposeMulInto(dM, dAll, a1All);
-      } else {
-        mat3MulInto(dAll, dA, r1);
-        mat3TransposeMulInto(dM, a0All, dAll);
-      }
-      // δΔp = ±(J_i e + the lever's null direction)
-      let px = sign * jm[k], py = sign * jm[nm + k], pz = sign * jm[2 * nm + k];
-      if (side0 ? null0 : null1) { const lever = nd[3]; px += sign * lever[k]; py += sign * lever[nm + k]; pz += sign * lever[2 * nm + k]; }
-      if (intrinsic) {
-        logTraceDerivative(du6, mm, dM, tInv);
-        // δd = δA0allᵀΔp + A0allᵀδΔp, δuPos = T⁻ᵀδd + δ(T⁻¹)ᵀd
-        let ex = a0All[0] * px + a0All[3] * py + a0All[6] * pz, ey = a0All[1] * px + a0All[4] * py + a0All[7] * pz, ez = a0All[2] * px + a0All[5] * py + a0All[8] * pz;
-        if (side0) {
-          ex += dAll[0] * dp[0] + dAll[3] * dp[1] + dAll[6] * dp[2];
-          ey += dAll[1] * dp[0] + dAll[4] * dp[1] + dAll[7] * dp[2];
-          ez += dAll[2] * dp[0] + dAll[5] * dp[1] + dAll[8] * dp[2];
-        }
-        du6[0] = tInv[0] * ex + tInv[3] * ey + tInv[6] * ez;
-        du6[1] = tInv[1] * ex + tInv[4] * ey + tInv[7] * ez;
-        du6[2] = tInv[2] * ex + tInv[5] * ey + tInv[8] * ez;
-        addTExpInverseTransposedDerivative(du6, uRot, du6, d);
-        // δAj = δA0all E + Aj (T_exp(½uRot) ½δuRot)~
-        const hx = 0.5 * (halfTangent[0] * du6[3] + halfTangent[1] * du6[4] + halfTangent[2] * du6[5]);
-        const hy = 0.5 * (halfTangent[3] * du6[3] + halfTangent[4] * du6[4] + halfTangent[5] * du6[5]);
-        const hz = 0.5 * (halfTangent[6] * du6[3] + halfTangent[7] * du6[4] + halfTangent[8] * du6[5]);
-        // Aj h̃, with h̃ in dA (the moved marker's δA is not needed any more)
-        dA[0] = 0; dA[1] = -hz; dA[2] = hy; dA[3] = hz; dA[4] = 0; dA[5] = -hx; dA[6] = -hy; dA[7] = hx; dA[8] = 0;
-        mat3MulInto(dAj, aj, dA);
-        if (side0) {
-          mat3MulInto(dA, dAll, halfExp);
-          for (let i = 0; i < 9; i++) dAj[i] += dA[i];
-        }
-      } else {
-        rotXYZDerivative(du6, mm, dM);
-        // Aj = A0all: δuPos = δA0allᵀΔp + A0allᵀδΔp
-        if (side0) dAj.set(dAll); else dAj.fill(0);
-        du6[0] = aj[0] * px + aj[3] * py + aj[6] * pz + dAj[0] * dp[0] + dAj[3] * dp[1] + dAj[6] * dp[2];
-        du6[1] = aj[1] * px + aj[4] * py + aj[7] * pz + dAj[1] * dp[0] + dAj[4] * dp[1] + dAj[7] * dp[2];
-        du6[2] = aj[2] * px + aj[5] * py + aj[8] * pz + dAj[2] * dp[0] + dAj[5] * dp[1] + dAj[8] * dp[2];
-      }
-      // δv6 = δAjᵀ[Δv; Δω] + Ajᵀ[δΔv; δΔω]
-      if (hasDamping) {
-        const vq = side0 ? vq0 : vq1, wq = side0 ? wq0 : wq1;
-        const vx = sign * vq[k], vy = sign * vq[nm + k], vz = sign * vq[2 * nm + k];
-        const wx = sign * wq[k], wy = sign * wq[nm + k], wz = sign * wq[2 * nm + k];
-        for (let i = 0; i < 3; i++) {
-          dv6[i] = dAj[i] * dv[0] + dAj[3 + i] * dv[1] + dAj[6 + i] * dv[2] + aj[i] * vx + aj[3 + i] * vy + aj[6 + i] * vz;
-          dv6[3 + i] = dAj[i] * wRel[0] + dAj[3 + i] * wRel[1] + dAj[6 + i] * wRel[2] + aj[i] * wx + aj[3 + i] * wy + aj[6 + i] * wz;
-        }
-      }
-      // δf6 = K δu6 + D δv6
-      for (let i = 0; i < 6; i++) {
-        let sum = 0;
-        for (let j = 0; j < 6; j++) sum += kk[6 * i + j] * du6[j];
-        if (hasDamping) for (let j = 0; j < 6; j++) sum += dd[6 * i + j] * dv6[j];
-        df6[i] = sum;
-      }
-      // δF = δAj f + Aj δf, δT likewise
-      for (let i = 0; i < 3; i++) {
-        dF[i] = dAj[3 * i] * f6[0] + dAj[3 * i + 1] * f6[1] + dAj[3 * i + 2] * f6[2] + aj[3 * i] * df6[0] + aj[3 * i + 1] * df6[1] + aj[3 * i + 2] * df6[2];
-      }
-      let tx = 0, ty = 0, tz = 0;
-      {
-        const t = this.work9;
-        for (let i = 0; i < 3; i++) {
-          t[i] = dAj[3 * i] * f6[3] + dAj[3 * i + 1] * f6[4] + dAj[3 * i + 2] * f6[5] + aj[3 * i] * df6[3] + aj[3 * i + 1] * df6[4] + aj[3 * i + 2] * df6[5];
-        }
-        tx = t[0]; ty = t[1]; tz = t[2];
-      }
-      // δτ = δw × F + w × δF, δw = δAj(−½uPos) + Aj(−½δuPos)
-      let ux = 0, uy = 0, uz = 0;
-      if (intrinsic) {
-        const t = this.work9;
-        for (let i = 0; i < 3; i++) {
-          t[3 + i] = -0.5 * (dAj[3 * i] * u6[0] + dAj[3 * i + 1] * u6[1] + dAj[3 * i + 2] * u6[2] + aj[3 * i] * du6[0] + aj[3 * i + 1] * du6[1] + aj[3 * i + 2] * du6[2]);
-        }
-        const dwx = t[3], dwy = t[4], dwz = t[5];
-        ux = dwy * force[2] - dwz * force[1] + w[1] * dF[2] - w[2] * dF[1];
-        uy = dwz * force[0] - dwx * force[2] + w[2] * dF[0] - w[0] * dF[2];
-        uz = dwx * force[1] - dwy * force[0] + w[0] * dF[1] - w[1] * dF[0];
-      }
-      for (let r = 0; r < n0; r++) {
-        m[r * n + c] = -(j0[r] * dF[0] + j0[n0 + r] * dF[1] + j0[2 * n0 + r] * dF[2]) + g0[r] * (ux - tx) + g0[n0 + r] * (uy - ty) + g0[2 * n0 + r] * (uz - tz);
-      }
-      for (let r = 0; r < n1; r++) {
-        m[(n0 + r) * n + c] = j1[r] * dF[0] + j1[n1 + r] * dF[1] + j1[2 * n1 + r] * dF[2] + g1[r] * (ux + tx) + g1[n1 + r] * (uy + ty) + g1[2 * n1 + r] * (uz + tz);
-      }
+      this.columnVariation(c, null0, null1);
+      this.columnLoads(c);
     }
     markers.addJacobianTransposedLoads_q(s, force0, torque0, force, torque1, 1, m);
     target.addBlock(0, 0, n, n, m, 0, n, factor);
+  }
+
+  /**
+   * stiffnessJacobian's column c, first half: δu6 into du6 and δAj into dAj (after the state's values are set). The
+   * column's work is split into two methods so that each is a short compile job of V8's optimizing compiler: one large
+   * function was compiled late in a fresh process and, intermittently, a second time on stack.
+   */
+  private columnVariation(c: number, null0: boolean, null1: boolean): void {
+    const { markers, aJoint: aj, dA, dAll, dM, dAj, du6 } = this;
+    const { n0, n1, jacobian0: j0, jacobian1: j1, rotationJacobian0: g0, rotationJacobian1: g1, a0, a1, a0All, a1All, r0, r1, dp } = markers;
+    const side0 = c < n0;
+    const k = side0 ? c : c - n0, nm = side0 ? n0 : n1;
+    const jm = side0 ? j0 : j1, gm = side0 ? g0 : g1;
+    const sign = side0 ? -1 : 1;
+    // δA_i = δθ̃ A_i, δA0all = R0 δA0 or δA1all = δA1 R1, δM
+    const gx = gm[k], gy = gm[nm + k], gz = gm[2 * nm + k];
+    this.work9[0] = gx; this.work9[1] = gy; this.work9[2] = gz;
+    skewMulInto(dA, this.work9, side0 ? a0 : a1);
+    const nd = side0 ? this.nullDirections0 : this.nullDirections1;
+    if (side0 ? null0 : null1) {
+      // δA e_j += (∂(A e_j) along the null directions) e
+      for (let j = 0; j < 3; j++) {
+        const column = nd[j];
+        dA[j] += column[k]; dA[3 + j] += column[nm + k]; dA[6 + j] += column[2 * nm + k];
+      }
+    }
+    if (side0) {
+      mat3MulInto(dAll, r0, dA);
+      mat3TransposeMulInto(dM, dAll, a1All);
+    } else {
+      mat3MulInto(dAll, dA, r1);
+      mat3TransposeMulInto(dM, a0All, dAll);
+    }
+    // δΔp = ±(J_i e + the lever's null direction)
+    let px = sign * jm[k], py = sign * jm[nm + k], pz = sign * jm[2 * nm + k];
+    if (side0 ? null0 : null1) { const lever = nd[3]; px += sign * lever[k]; py += sign * lever[nm + k]; pz += sign * lever[2 * nm + k]; }
+    if (this.v.intrinsicFormulation) {
+      const tInv = this.tInverse, halfTangent = this.halfTangent;
+      logTraceDerivative(du6, this.relRot, dM, tInv);
+      // δd = δA0allᵀΔp + A0allᵀδΔp, δuPos = T⁻ᵀδd + δ(T⁻¹)ᵀd
+      let ex = a0All[0] * px + a0All[3] * py + a0All[6] * pz, ey = a0All[1] * px + a0All[4] * py + a0All[7] * pz, ez = a0All[2] * px + a0All[5] * py + a0All[8] * pz;
+      if (side0) {
+        ex += dAll[0] * dp[0] + dAll[3] * dp[1] + dAll[6] * dp[2];
+        ey += dAll[1] * dp[0] + dAll[4] * dp[1] + dAll[7] * dp[2];
+        ez += dAll[2] * dp[0] + dAll[5] * dp[1] + dAll[8] * dp[2];
+      }
+      du6[0] = tInv[0] * ex + tInv[3] * ey + tInv[6] * ez;
+      du6[1] = tInv[1] * ex + tInv[4] * ey + tInv[7] * ez;
+      du6[2] = tInv[2] * ex + tInv[5] * ey + tInv[8] * ez;
+      addTExpInverseTransposedDerivative(du6, this.work3b, du6, this.dLocal);
+      // δAj = δA0all E + Aj (T_exp(½uRot) ½δuRot)~
+      const hx = 0.5 * (halfTangent[0] * du6[3] + halfTangent[1] * du6[4] + halfTangent[2] * du6[5]);
+      const hy = 0.5 * (halfTangent[3] * du6[3] + halfTangent[4] * du6[4] + halfTangent[5] * du6[5]);
+      const hz = 0.5 * (halfTangent[6] * du6[3] + halfTangent[7] * du6[4] + halfTangent[8] * du6[5]);
+      // Aj h̃, with h̃ in dA (the moved marker's δA is not needed any more)
+      dA[0] = 0; dA[1] = -hz; dA[2] = hy; dA[3] = hz; dA[4] = 0; dA[5] = -hx; dA[6] = -hy; dA[7] = hx; dA[8] = 0;
+      mat3MulInto(dAj, aj, dA);
+      if (side0) {
+        mat3MulInto(dA, dAll, this.halfExp);
+        for (let i = 0; i < 9; i++) dAj[i] += dA[i];
+      }
+    } else {
+      rotXYZDerivative(du6, this.relRot, dM);
+      // Aj = A0all: δuPos = δA0allᵀΔp + A0allᵀδΔp
+      if (side0) dAj.set(dAll); else dAj.fill(0);
+      du6[0] = aj[0] * px + aj[3] * py + aj[6] * pz + dAj[0] * dp[0] + dAj[3] * dp[1] + dAj[6] * dp[2];
+      du6[1] = aj[1] * px + aj[4] * py + aj[7] * pz + dAj[1] * dp[0] + dAj[4] * dp[1] + dAj[7] * dp[2];
+      du6[2] = aj[2] * px + aj[5] * py + aj[8] * pz + dAj[2] * dp[0] + dAj[5] * dp[1] + dAj[8] * dp[2];
+    }
+  }
+
+  /**
+   * stiffnessJacobian's column c, second half (after {@link columnVariation}): δv6, δf6 = K δu6 + D δv6, δF, δT, the
+   * intrinsic δτ and the column of the generalized forces into dampingWork.
+   */
+  private columnLoads(c: number): void {
+    const { markers, aJoint: aj, u6, f6, stiffness: kk, damping: dd, dampingWork: m, hasDamping, lever: w, dAj, du6, dv6, df6 } = this;
+    const { n0, n1, jacobian0: j0, jacobian1: j1, rotationJacobian0: g0, rotationJacobian1: g1, dv } = markers;
+    const n = n0 + n1;
+    const side0 = c < n0;
+    const k = side0 ? c : c - n0, nm = side0 ? n0 : n1;
+    const sign = side0 ? -1 : 1;
+    const force = this.forceGlobal, dF = this.work3c;
+    // δv6 = δAjᵀ[Δv; Δω] + Ajᵀ[δΔv; δΔω]
+    if (hasDamping) {
+      const wRel = this.omegaRel;
+      const vq = side0 ? this.velocityQ0 : this.velocityQ1, wq = side0 ? this.angularQ0 : this.angularQ1;
+      const vx = sign * vq[k], vy = sign * vq[nm + k], vz = sign * vq[2 * nm + k];
+      const wx = sign * wq[k], wy = sign * wq[nm + k], wz = sign * wq[2 * nm + k];
+      for (let i = 0; i < 3; i++) {
+        dv6[i] = dAj[i] * dv[0] + dAj[3 + i] * dv[1] + dAj[6 + i] * dv[2] + aj[i] * vx + aj[3 + i] * vy + aj[6 + i] * vz;
+        dv6[3 + i] = dAj[i] * wRel[0] + dAj[3 + i] * wRel[1] + dAj[6 + i] * wRel[2] + aj[i] * wx + aj[3 + i] * wy + aj[6 + i] * wz;
+      }
+    }
+    // δf6 = K δu6 + D δv6
+    for (let i = 0; i < 6; i++) {
+      let sum = 0;
+      for (let j = 0; j < 6; j++) sum += kk[6 * i + j] * du6[j];
+      if (hasDamping) for (let j = 0; j < 6; j++) sum += dd[6 * i + j] * dv6[j];
+      df6[i] = sum;
+    }
+    // δF = δAj f + Aj δf, δT likewise
+    for (let i = 0; i < 3; i++) {
+      dF[i] = dAj[3 * i] * f6[0] + dAj[3 * i + 1] * f6[1] + dAj[3 * i + 2] * f6[2] + aj[3 * i] * df6[0] + aj[3 * i + 1] * df6[1] + aj[3 * i + 2] * df6[2];
+    }
+    let tx = 0, ty = 0, tz = 0;
+    {
+      const t = this.work9;
+      for (let i = 0; i < 3; i++) {
+        t[i] = dAj[3 * i] * f6[3] + dAj[3 * i + 1] * f6[4] + dAj[3 * i + 2] * f6[5] + aj[3 * i] * df6[3] + aj[3 * i + 1] * df6[4] + aj[3 * i + 2] * df6[5];
+      }
+      tx = t[0]; ty = t[1]; tz = t[2];
+    }
+    // δτ = δw × F + w × δF, δw = δAj(−½uPos) + Aj(−½δuPos)
+    let ux = 0, uy = 0, uz = 0;
+    if (this.v.intrinsicFormulation) {
+      const t = this.work9;
+      for (let i = 0; i < 3; i++) {
+        t[3 + i] = -0.5 * (dAj[3 * i] * u6[0] + dAj[3 * i + 1] * u6[1] + dAj[3 * i + 2] * u6[2] + aj[3 * i] * du6[0] + aj[3 * i + 1] * du6[1] + aj[3 * i + 2] * du6[2]);
+      }
+      const dwx = t[3], dwy = t[4], dwz = t[5];
+      ux = dwy * force[2] - dwz * force[1] + w[1] * dF[2] - w[2] * dF[1];
+      uy = dwz * force[0] - dwx * force[2] + w[2] * dF[0] - w[0] * dF[2];
+      uz = dwx * force[1] - dwy * force[0] + w[0] * dF[1] - w[1] * dF[0];
+    }
+    for (let r = 0; r < n0; r++) {
+      m[r * n + c] = -(j0[r] * dF[0] + j0[n0 + r] * dF[1] + j0[2 * n0 + r] * dF[2]) + g0[r] * (ux - tx) + g0[n0 + r] * (uy - ty) + g0[2 * n0 + r] * (uz - tz);
+    }
+    for (let r = 0; r < n1; r++) {
+      m[(n0 + r) * n + c] = j1[r] * dF[0] + j1[n1 + r] * dF[1] + j1[2 * n1 + r] * dF[2] + g1[r] * (ux + tx) + g1[n1 + r] * (uy + ty) + g1[2 * n1 + r] * (uz + tz);
+    }
   }
 
   /**

@@ -47,9 +47,12 @@ function segmentArray(data: MatrixContainerValue): Float64Array {
   return Float64Array.from((data as readonly (readonly number[])[]).flat());
 }
 
-/** out = Aᵀ x (3). */
+/** out = Aᵀ x (3; x in locals: the optimizer reloads array entries after every store to another typed array). */
 function transposeTimes(out: Float64Array, A: Float64Array, x: ArrayLike<number>): void {
-  for (let i = 0; i < 3; i++) out[i] = A[i] * x[0] + A[3 + i] * x[1] + A[6 + i] * x[2];
+  const x0 = x[0], x1 = x[1], x2 = x[2];
+  out[0] = A[0] * x0 + A[3] * x1 + A[6] * x2;
+  out[1] = A[1] * x0 + A[4] * x1 + A[7] * x2;
+  out[2] = A[2] * x0 + A[5] * x1 + A[8] * x2;
 }
 
 /** out (3 × n) = Aᵀ J (J 3 × n). */
@@ -233,11 +236,20 @@ class ContactCurveCirclesModel implements Only<ObjectModel, ContactCurveCirclesM
   }
 
   /**
-   * The circle in contact with the segment whose data start at data[d] (its stored gap < 0 and its circle index ≥ 0), or
-   * undefined. The callers step d by dataPerSegment over the segments with the data array in a local: the scan over all
-   * segments runs in every residual.
+   * The first segment j ≥ from whose stored gap is < 0 (a candidate for contact), or count: a loop of its own without
+   * calls, which the optimizer compiles to a few instructions per segment (the scan over all segments runs in every
+   * residual).
    */
-  private contactCircle(data: Float64Array, d: number): Circle | undefined {
+  private nextPenetrating(data: Float64Array, from: number, count: number): number {
+    const gapAt = this.dataIndex + dataGap;
+    let j = from;
+    while (j < count && !(data[gapAt + dataPerSegment * j] < 0)) j++;
+    return j;
+  }
+
+  /** The circle in contact with segment j (its stored gap < 0 and its circle index ≥ 0), or undefined. */
+  private contactCircle(data: Float64Array, j: number): Circle | undefined {
+    const d = this.dataIndex + dataPerSegment * j;
     if (!(data[d + dataGap] < 0)) return undefined;
     const index = data[d + dataCircle];
     return Number.isInteger(index) && index >= 0 ? this.circles[index] : undefined;
@@ -255,8 +267,8 @@ class ContactCurveCirclesModel implements Only<ObjectModel, ContactCurveCirclesM
     this.torque0 = 0;
     let any = false;
     const data = s.data, count = this.segmentCount;
-    for (let j = 0, d = this.dataIndex; j < count; j++, d += dataPerSegment) {
-      const circle = this.contactCircle(data, d);
+    for (let j = this.nextPenetrating(data, 0, count); j < count; j = this.nextPenetrating(data, j + 1, count)) {
+      const circle = this.contactCircle(data, j);
       if (circle === undefined) continue;
       if (!any) this.kinematics(s);
       any = true;
@@ -282,9 +294,12 @@ class ContactCurveCirclesModel implements Only<ObjectModel, ContactCurveCirclesM
     const { A0, work3: g } = this;
     for (const circle of this.circles) {
       if (circle.n === 0) continue;
-      circle.marker.positionJacobian(s, circle.jacobian);
+      const J = circle.jacobian, n = circle.n, o = circle.offset;
+      circle.marker.positionJacobian(s, J);
       for (let k = 0; k < 3; k++) g[k] = A0[3 * k] * circle.force[0] + A0[3 * k + 1] * circle.force[1];
-      for (let j = 0; j < circle.n; j++) f[circle.offset + j] += circle.jacobian[j] * g[0] + circle.jacobian[circle.n + j] * g[1] + circle.jacobian[2 * circle.n + j] * g[2];
+      // in locals: the optimizer reloads typed-array entries after every store to f
+      const g0 = g[0], g1 = g[1], g2 = g[2];
+      for (let j = 0; j < n; j++) f[o + j] += J[j] * g0 + J[n + j] * g1 + J[2 * n + j] * g2;
     }
     const n0 = this.n0;
     if (n0 === 0) return;
@@ -354,8 +369,8 @@ class ContactCurveCirclesModel implements Only<ObjectModel, ContactCurveCirclesM
     const { nLocal: nL, zY, inputRows: R, outputRows: O, product: P } = this;
     this.prepareJacobians(s, velocity);
     const data = s.data, count = this.segmentCount;
-    for (let j = 0, d = this.dataIndex; j < count; j++, d += dataPerSegment) {
-      const circle = this.contactCircle(data, d);
+    for (let j = this.nextPenetrating(data, 0, count); j < count; j = this.nextPenetrating(data, j + 1, count)) {
+      const circle = this.contactCircle(data, j);
       if (circle === undefined) continue;
       this.pairDerivatives(j, circle, velocity);
       this.pairRows(circle, velocity);
@@ -547,7 +562,7 @@ class ContactCurveCirclesModel implements Only<ObjectModel, ContactCurveCirclesM
       for (let j = 0; j < this.segmentCount; j++) {
         this.evaluatePair(j, circle, false);
         if (this.gap < gap) { gap = this.gap; normalVelocity = this.normalVelocity; }
-        if (this.v.activeConnector && this.contactCircle(s.data, this.dataIndex + dataPerSegment * j) === circle) force += this.normalForce * this.segmentLengths[j];
+        if (this.v.activeConnector && this.contactCircle(s.data, j) === circle) force += this.normalForce * this.segmentLengths[j];
       }
       if (isForce) values[2 * i] = force;
       else values[i] = variable === OutputVariableType.DisplacementLocal ? gap : normalVelocity;
