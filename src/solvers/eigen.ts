@@ -7,6 +7,7 @@ import type { SimulationSettings } from './SimulationSettings.ts';
 import { constraintNullSpace, linearizeAtInitialState, optionalBoolean } from './linearization.ts';
 import { condenseMassless, masslessCoordinates, type MasslessCondensation } from './masslessCondensation.ts';
 import { symmetricEigen } from '../linalg/symmetricEigen.ts';
+import { factorCroutLU, solveCroutLU } from '../linalg/croutLU.ts';
 
 /** Options of computeODE2Eigenvalues (Exudyn's keyword arguments). */
 export interface EigenvalueOptions {
@@ -336,15 +337,15 @@ function refineLowModes(factored: FactoredPencil, direct: PencilSolve): PencilSo
 }
 
 /**
- * K φ = λ M φ with what its solves share, as row-major n × n arrays: K as assembled, M and K symmetrized, M = L Lᵀ
- * (symmetricStiffness undefined for unsymmetric K).
+ * K φ = λ M φ with what its solves share, as row-major n × n arrays: K symmetrized (or as assembled when unsymmetric),
+ * M symmetrized and its factor M = L Lᵀ.
  */
 interface FactoredPencil {
   n: number;
   stiffness: Float64Array;
+  unsymmetric: boolean;
   symmetricMass: Float64Array;
   l: Float64Array;
-  symmetricStiffness: Float64Array | undefined;
 }
 
 /** The entries of an ml-matrix Matrix as a row-major array. */
@@ -373,38 +374,38 @@ function factorPencil(stiffness: Matrix, mass: Matrix, unsymmetric: boolean): Fa
   const symmetricMass = symmetricPart(mass);
   const l = choleskyFactor(symmetricMass, n);
   if (l === undefined) throw new FlexdynError('computeODE2Eigenvalues: the mass matrix is not positive definite (massless coordinates?)');
-  const symmetricStiffness = unsymmetric ? undefined : symmetricPart(stiffness);
-  return { n, stiffness: rowMajor(stiffness), symmetricMass, l, symmetricStiffness };
+  return { n, stiffness: unsymmetric ? rowMajor(stiffness) : symmetricPart(stiffness), unsymmetric, symmetricMass, l };
 }
 
 /**
  * Solves K φ = λ M φ for symmetric K and positive definite M: A = L⁻¹ K L⁻ᵀ with M = L Lᵀ ({@link factorPencil}).
- * For unsymmetric K (no symmetricStiffness), K is kept as it is and A gets a general real eigen decomposition. With a shift σ,
+ * For unsymmetric K, K is kept as it is and A gets a general real eigen decomposition. With a shift σ,
  * B = Lᵀ(K − σM)⁻¹L is decomposed instead (same vectors v = Lᵀφ, μ = 1/(λ − σ)) and the values are mapped back to
  * λ = σ + 1/μ. The factored matrices are not changed (the caller solves again with them).
  */
 function generalizedSymmetricEigen(factored: FactoredPencil, shift: number | undefined): PencilSolve {
-  const { n, stiffness, symmetricMass, l, symmetricStiffness } = factored;
-  const k = symmetricStiffness ?? stiffness;
+  const { n, stiffness: k, unsymmetric, symmetricMass, l } = factored;
   if (shift !== undefined) {
     const shifted = new Float64Array(n * n);
     for (let i = 0; i < n * n; i++) shifted[i] = k[i] - symmetricMass[i] * shift;
-    const pivots = factorLU(shifted, n);
-    if (pivots === undefined) throw new FlexdynError(`computeODE2Eigenvalues: with shiftInvert = ${shift}, K − σM must be regular, got a singular matrix (rigid-body modes? use a negative shift)`);
-    const b = multiply(transposed(l, n), 'upper', solveLU(shifted, pivots, l, n), 'full', n);
-    const { values: mu, imaginary, vectors } = eigenRows(b, n, symmetricStiffness === undefined);
+    const pivots = new Int32Array(n);
+    if (factorCroutLU(shifted, n, pivots, new Float64Array(n)) >= 0) throw new FlexdynError(`computeODE2Eigenvalues: with shiftInvert = ${shift}, K − σM must be regular, got a singular matrix (rigid-body modes? use a negative shift)`);
+    const solved = new Float64Array(n * n);
+    solveCroutLU(shifted, pivots, l, solved, n, n);
+    const b = multiply(transposed(l, n), 'upper', solved, 'full', n);
+    const { values: mu, imaginary, vectors } = eigenRows(b, n, unsymmetric);
     const values = mu.map((re, i) => shift + re / (re * re + imaginary[i] * imaginary[i]));
     return {
       values,
-      imaginary: symmetricStiffness === undefined ? mu.map((re, i) => -imaginary[i] / (re * re + imaginary[i] * imaginary[i])) : undefined,
+      imaginary: unsymmetric ? mu.map((re, i) => -imaginary[i] / (re * re + imaginary[i] * imaginary[i])) : undefined,
       modes: solveUpperTriangularTransposed(l, vectors, n),
     };
   }
   const lInverse = lowerTriangularInverse(l, n);
   const a = multiply(multiply(lInverse, 'lower', k, 'full', n), 'full', transposed(lInverse, n), 'upper', n);
-  const { values, imaginary, vectors } = eigenRows(a, n, symmetricStiffness === undefined);
+  const { values, imaginary, vectors } = eigenRows(a, n, unsymmetric);
   // φ_k = L⁻ᵀ v_k, as rows: Φ = V L⁻¹ with the v_k as the rows of V
-  return { values, imaginary: symmetricStiffness === undefined ? imaginary : undefined, modes: multiply(vectors, 'full', lInverse, 'lower', n) };
+  return { values, imaginary: unsymmetric ? imaginary : undefined, modes: multiply(vectors, 'full', lInverse, 'lower', n) };
 }
 
 /**
@@ -448,7 +449,7 @@ function multiply(a: Float64Array, aShape: Shape, b: Float64Array, bShape: Shape
 }
 
 /**
- * Σ_{k = from}^{to − 1} a[offset + k]·x[k], summed from +0 in ascending k. This and the other small kernels below are
+ * Σ_{k = from}^{to − 1} a[offset + k]·x[k], summed from +0 in ascending k. This kernel and subtractProducts are
  * functions of their own so that a fresh process compiles them optimized after a few calls instead of running the
  * n³ loop nests interpreted until their on-stack replacement is ready.
  */
@@ -456,11 +457,6 @@ function dot(a: Float64Array, offset: number, x: Float64Array, from: number, to:
   let s = 0;
   for (let k = from; k < to; k++) s += a[offset + k] * x[k];
   return s;
-}
-
-/** Entries `from` … `to` − 1 of row `row` minus `factor` times those of row `source` (both offsets into x). */
-function subtractScaledRow(x: Float64Array, row: number, source: number, factor: number, from: number, to: number): void {
-  for (let j = from; j < to; j++) x[row + j] = x[row + j] - x[source + j] * factor;
 }
 
 /** Aᵀ of a row-major n × n array. */
@@ -493,60 +489,6 @@ function choleskyFactor(a: Float64Array, n: number): Float64Array | undefined {
     l[rowJ + j] = Math.sqrt(Math.max(d, 0));
   }
   return positiveDefinite ? l : undefined;
-}
-
-/**
- * LU factorization with partial pivoting of the row-major n × n `a` in place (Crout's column-by-column order: column j
- * of L and U from inner products with the finished columns, then the pivot row swapped up); returns the row
- * permutation (row i of the factored matrix is row pivots[i] of A), or undefined when a pivot is exactly zero.
- */
-function factorLU(a: Float64Array, n: number): Int32Array | undefined {
-  const pivots = new Int32Array(n);
-  for (let i = 0; i < n; i++) pivots[i] = i;
-  const column = new Float64Array(n);
-  let singular = false;
-  for (let j = 0; j < n; j++) {
-    for (let i = 0; i < n; i++) column[i] = a[i * n + j];
-    for (let i = 0; i < n; i++) {
-      column[i] -= dot(a, i * n, column, 0, Math.min(i, j));
-      a[i * n + j] = column[i];
-    }
-    let p = j;
-    for (let i = j + 1; i < n; i++) if (Math.abs(column[i]) > Math.abs(column[p])) p = i;
-    if (p !== j) {
-      for (let k = 0; k < n; k++) {
-        const t = a[p * n + k];
-        a[p * n + k] = a[j * n + k];
-        a[j * n + k] = t;
-      }
-      const t = pivots[p];
-      pivots[p] = pivots[j];
-      pivots[j] = t;
-    }
-    const pivot = a[j * n + j];
-    if (pivot !== 0) {
-      for (let i = j + 1; i < n; i++) a[i * n + j] = a[i * n + j] / pivot;
-    } else {
-      singular = true;
-    }
-  }
-  return singular ? undefined : pivots;
-}
-
-/** X = A⁻¹ B for the factors and pivots of {@link factorLU} and a row-major n × n B: forward, then back substitution. */
-function solveLU(lu: Float64Array, pivots: Int32Array, b: Float64Array, n: number): Float64Array {
-  const x = new Float64Array(n * n);
-  for (let i = 0; i < n; i++) x.set(b.subarray(pivots[i] * n, pivots[i] * n + n), i * n);
-  for (let k = 0; k < n; k++) {
-    for (let i = k + 1; i < n; i++) subtractScaledRow(x, i * n, k * n, lu[i * n + k], 0, n);
-  }
-  for (let k = n - 1; k >= 0; k--) {
-    const rowK = k * n;
-    const pivot = lu[rowK + k];
-    for (let j = 0; j < n; j++) x[rowK + j] = x[rowK + j] / pivot;
-    for (let i = 0; i < k; i++) subtractScaledRow(x, i * n, rowK, lu[i * n + k], 0, n);
-  }
-  return x;
 }
 
 /** Φ with rows φ_c = L⁻ᵀ v_c for the lower triangular L and the rows v_c of `v` (back substitution with Lᵀ), all row-major n × n. */
