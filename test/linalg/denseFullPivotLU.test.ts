@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DenseFullPivotLU } from '../../src/linalg/denseFullPivotLU.ts';
+import { DenseFullPivotLU, sparsePivotTolerance } from '../../src/linalg/denseFullPivotLU.ts';
 import { DenseLU } from '../../src/linalg/denseLU.ts';
 
 /** Deterministic pseudo-random numbers in [−1, 1) (linear congruential), so the tests do not depend on a seed library. */
@@ -117,9 +117,10 @@ describe('DenseFullPivotLU', () => {
     lu.solve(Float64Array.of(4, 9), x);
     expect([...x]).toEqual([3, 2]);
   });
-  it('substitutes through the listed nonzeros of sparse factors with the result of the full substitution', () => {
-    // 20 decoupled 3×3 blocks and one equation repeated (rank 59 of 60, consistent): the factors stay sparse, the second
-    // solve with them lists the nonzeros and gives the first (full) substitution's result bit for bit
+  it('solves with the complete factors first, then with the kept block\'s sparse factors, listed from the third solve', () => {
+    // 20 decoupled 3×3 blocks and one equation repeated (rank 59 of 60, consistent): the second solve factorizes the kept
+    // block anew and agrees with the first to round-off; the third lists those factors' nonzeros and gives the second's
+    // result bit for bit
     const random = randomSource(5);
     const blocks = 20, n = 3 * blocks;
     const a = new Float64Array(n * n);
@@ -134,19 +135,115 @@ describe('DenseFullPivotLU', () => {
     lu.matrix.set(a);
     expect(lu.factorize()).toBe(true);
     expect(lu.rank).toBe(n - 1);
-    const first = new Float64Array(n), second = new Float64Array(n);
+    const first = new Float64Array(n), second = new Float64Array(n), third = new Float64Array(n);
     lu.solve(rhs, first);
     lu.solve(rhs, second);
-    expect((lu as unknown as { nonzeros: { listed: boolean } }).nonzeros.listed).toBe(true);
-    expect(Array.from(second)).toEqual(Array.from(first));
+    lu.solve(rhs, third);
+    const inner = lu as unknown as { reducedNonzeros: { listed: boolean }; reducedFactored: boolean };
+    expect(inner.reducedFactored).toBe(true);
+    expect(inner.reducedNonzeros.listed).toBe(true);
+    expect(Array.from(third)).toEqual(Array.from(second));
+    // the same unknown set to zero (the one complete pivoting leaves without pivot), the others to round-off (entries and
+    // solution O(1), diagonally dominant blocks: 1e-14)
+    for (let i = 0; i < n; i++) {
+      if (first[i] === 0) expect(second[i]).toBe(0);
+      else expect(Math.abs(second[i] - first[i])).toBeLessThan(1e-14);
+    }
     let residual = 0;
     for (let i = 0; i < n; i++) {
       let sum = -rhs[i];
-      for (let j = 0; j < n; j++) sum += a[i * n + j] * second[j];
+      for (let j = 0; j < n; j++) sum += a[i * n + j] * third[j];
       residual = Math.max(residual, Math.abs(sum));
     }
     // consistent system: solved to round-off (entries O(1), n = 60)
     expect(residual).toBeLessThan(1e-13);
+  });
+
+  it('keeps the sparsity of an arrow matrix that complete pivoting fills', () => {
+    // diagonal ≈ 5, first row and column 1, corner 20 (complete pivoting takes the corner first and fills every entry),
+    // the last row repeated as an extra equation and a zero last column: the kept block's factors have the arrow's
+    // nonzeros only (the diagonal entries stay above τ times the largest, the corner, with the least Markowitz count 1;
+    // the corner last)
+    const m = 12, n = m + 1;
+    const a = new Float64Array(n * n);
+    for (let i = 0; i < m; i++) { a[i * n + i] = 5 + i / m; a[i] = 1; a[i * n] = 1; }
+    a[0] = 20;
+    for (let j = 0; j < n; j++) a[m * n + j] = a[(m - 1) * n + j];
+    const lu = new DenseFullPivotLU(n);
+    lu.matrix.set(a);
+    expect(lu.factorize()).toBe(true);
+    expect(lu.rank).toBe(m);
+    const b = new Float64Array(n);
+    for (let i = 0; i < n; i++) for (let j = 0; j < n; j++) b[i] += a[i * n + j] * (1 + j);
+    const x = new Float64Array(n), y = new Float64Array(n);
+    lu.solve(b, x);
+    lu.solve(b, y);
+    const inner = lu as unknown as { reduced: Float64Array };
+    let nonzeros = 0;
+    for (let i = 0; i < m * m; i++) if (inner.reduced[i] !== 0) nonzeros++;
+    expect(nonzeros).toBe(3 * m - 2);
+    // the unknowns 0 … m − 1 solve the arrow (the last column is zero): x = 1 … m
+    for (let j = 0; j < m; j++) expect(y[j]).toBeCloseTo(1 + j, 12);
+    for (let j = 0; j < n; j++) expect(y[j]).toBeCloseTo(x[j], 12);
+  });
+
+  it('chooses the sparse factors\' pivots of the full Markowitz search: equal to a naive search bit for bit', () => {
+    // sparse matrices of small integers and random magnitudes (ties in counts and magnitudes, repeated rows): the reference
+    // extracts the kept block in complete-pivoting order and searches every entry of the remaining block at every step
+    const random = randomSource(13);
+    for (let trial = 0; trial < 60; trial++) {
+      const n = 2 + (trial % 14);
+      const a = new Float64Array(n * n);
+      for (let i = 0; i < n; i++) a[i * n + i] = 1 + Math.abs(random());
+      for (let i = 0; i < n * n; i++) if (random() > 0.6) a[i] = trial % 2 === 0 ? Math.round(4 * random()) : random();
+      if (n > 2 && trial % 3 === 1) for (let j = 0; j < n; j++) a[(n - 1) * n + j] = a[j];
+      const lu = new DenseFullPivotLU(n);
+      lu.matrix.set(a);
+      expect(lu.factorize()).toBe(true);
+      const r = lu.rank;
+      const inner = lu as unknown as { rowSwaps: Int32Array; columnSwaps: Int32Array; reduced: Float64Array; rowOrder: Int32Array; columnOrder: Int32Array; reducedFactored: boolean };
+      const rows = Array.from({ length: n }, (_, i) => i), columns = rows.slice();
+      for (let k = 0; k < r; k++) {
+        const p = inner.rowSwaps[k], c = inner.columnSwaps[k];
+        [rows[k], rows[p]] = [rows[p], rows[k]];
+        [columns[k], columns[c]] = [columns[c], columns[k]];
+      }
+      lu.solve(new Float64Array(n), new Float64Array(n));
+      lu.solve(new Float64Array(n), new Float64Array(n));
+      if (r === 0) continue;
+      expect(inner.reducedFactored, `trial ${trial}`).toBe(true);
+      const f = Float64Array.from({ length: r * r }, (_, e) => a[rows[Math.floor(e / r)] * n + columns[e % r]]);
+      const order = rows.slice(0, r), columnOrder = columns.slice(0, r);
+      for (let k = 0; k < r; k++) {
+        let largest = 0;
+        for (let i = k; i < r; i++) for (let j = k; j < r; j++) largest = Math.max(largest, Math.abs(f[i * r + j]));
+        const nonzeros = (i: number, j: number, byRow: boolean) => {
+          let count = 0;
+          for (let t = k; t < r; t++) if ((byRow ? f[i * r + t] : f[t * r + j]) !== 0) count++;
+          return count;
+        };
+        let pivotRow = -1, pivotColumn = -1, least = Infinity, magnitude = 0;
+        for (let i = k; i < r; i++) for (let j = k; j < r; j++) {
+          const v = Math.abs(f[i * r + j]);
+          if (v === 0 || v < sparsePivotTolerance * largest) continue;
+          const count = (nonzeros(i, j, true) - 1) * (nonzeros(i, j, false) - 1);
+          if (count < least || (count === least && v > magnitude)) { least = count; magnitude = v; pivotRow = i; pivotColumn = j; }
+        }
+        for (let j = 0; j < r; j++) { const t = f[k * r + j]; f[k * r + j] = f[pivotRow * r + j]; f[pivotRow * r + j] = t; }
+        for (let i = 0; i < r; i++) { const t = f[i * r + k]; f[i * r + k] = f[i * r + pivotColumn]; f[i * r + pivotColumn] = t; }
+        [order[k], order[pivotRow]] = [order[pivotRow], order[k]];
+        [columnOrder[k], columnOrder[pivotColumn]] = [columnOrder[pivotColumn], columnOrder[k]];
+        for (let i = k + 1; i < r; i++) {
+          if (f[i * r + k] === 0) continue;
+          const l = f[i * r + k] * (1 / f[k * r + k]);
+          f[i * r + k] = l;
+          for (let j = k + 1; j < r; j++) if (f[k * r + j] !== 0) f[i * r + j] -= l * f[k * r + j];
+        }
+      }
+      expect(Array.from(inner.rowOrder.subarray(0, r)), `trial ${trial}`).toEqual(order);
+      expect(Array.from(inner.columnOrder.subarray(0, r)), `trial ${trial}`).toEqual(columnOrder);
+      expect(Array.from(inner.reduced.subarray(0, r * r)), `trial ${trial}`).toEqual(Array.from(f));
+    }
   });
 
   it('chooses the pivots of the full search over the remaining block: the factors equal a naive complete-pivoting LU bit for bit', () => {
