@@ -170,6 +170,10 @@ export class SparseLU {
    * process.
    */
   private readonly maxima = new Float64Array(3);
+  /** A computed column's largest magnitude, largest pivot candidate and max |U| so far (see splitColumn). */
+  private readonly columnMaxima = new Float64Array(3);
+  /** The row of a computed column's largest pivot candidate, −1 if none (see splitColumn). */
+  private readonly candidateRow = new Int32Array(1);
 
   /** Creates a solver; nothing is allocated until {@link SparseLU.analyze}. */
   constructor(options: SparseLUOptions = {}) {
@@ -364,6 +368,8 @@ export class SparseLU {
     const lpend = this.lpend;
     const counts = this.stoppedCounts;
     const state = this.stoppedState;
+    const column = this.columnMaxima;
+    const candidate = this.candidateRow;
     if (start === 0) {
       this.stats.factorizations++;
       for (let i = 0; i < n; i++) {
@@ -400,40 +406,16 @@ export class SparseLU {
       const lx = this.lx;
       const ui = this.ui;
       const ux = this.ux;
-      const cj = cs[j];
-      for (let p = cp[j], end = cp[j + 1]; p < end; p++) {
-        const i = ri[p];
-        const v = av[p] * rs[i] * cj;
-        x[i] += v;
-        if (Math.abs(v) > amax) amax = Math.abs(v);
-      }
-      for (let t = top; t < n; t++) {
-        const i = topo[t];
-        const kk = pinv[i];
-        if (kk < 0) continue;
-        const xi = x[i];
-        if (xi === 0) continue;
-        scatterSubtract(x, li, lx, lp[kk], lp[kk + 1], xi);
-      }
-      let scale = 0;
-      let pmax = 0;
-      let ipiv = -1;
-      for (let t = top; t < n; t++) {
-        const i = topo[t];
-        const v = x[i];
-        const absV = Math.abs(v);
-        if (absV > scale) scale = absV;
-        const kk = pinv[i];
-        if (kk >= 0) {
-          ui[unz] = kk;
-          ux[unz++] = v;
-          x[i] = 0;
-          if (absV > umax) umax = absV;
-        } else if (absV > pmax || ipiv < 0) {
-          pmax = absV;
-          ipiv = i;
-        }
-      }
+      // the loops over the column are functions of their own: called for every column, V8 compiles them early in the
+      // first pass of a process, while this loop waits for its compilation on stack (see onStackReplacement below)
+      amax = scatterScaledColumn(a, j, rs, cs[j], x, amax);
+      eliminateColumn(topo, top, n, pinv, x, li, lx, lp);
+      column[2] = umax;
+      unz = splitColumn(topo, top, n, pinv, x, ui, ux, unz, column, candidate);
+      const scale = column[0];
+      const pmax = column[1];
+      umax = column[2];
+      let ipiv = candidate[0];
       if (ipiv < 0 || !(pmax > tol * scale) || pmax === 0) {
         for (let t = top; t < n; t++) x[topo[t]] = 0;
         lp[k + 1] = lnz;
@@ -456,14 +438,7 @@ export class SparseLU {
       prow[k] = ipiv;
       udiag[k] = pivot;
       if (Math.abs(pivot) > umax) umax = Math.abs(pivot);
-      const inv = 1 / pivot;
-      for (let t = top; t < n; t++) {
-        const i = topo[t];
-        if (pinv[i] >= 0) continue;
-        li[lnz] = i;
-        lx[lnz++] = x[i] * inv;
-        x[i] = 0;
-      }
+      lnz = storeLowerPart(topo, top, n, pinv, x, li, lx, lnz, 1 / pivot);
       lpend[k] = lnz;
       this.prune(k, ipiv, unz);
       if (lnz + unz + 2 * n > maxFill) {
@@ -888,6 +863,85 @@ function factorEntries(g: SymmetricGraph, order: Int32Array, stepOf: Int32Array,
   return count;
 }
 
+
+/**
+ * Adds column j of the scaled matrix, rs[i]·a_ij·cj, to the work vector x of {@link SparseLU}'s pivoting pass; returns
+ * `amax` raised to the largest magnitude added.
+ */
+function scatterScaledColumn(a: CscMatrix, j: number, rs: Float64Array, cj: number, x: Float64Array, amax: number): number {
+  const ri = a.rowIndex;
+  const av = a.values;
+  for (let p = a.colPtr[j], end = a.colPtr[j + 1]; p < end; p++) {
+    const i = ri[p];
+    const v = av[p] * rs[i] * cj;
+    x[i] += v;
+    if (Math.abs(v) > amax) amax = Math.abs(v);
+  }
+  return amax;
+}
+
+/**
+ * The sparse triangular solve of a column in the pivoting pass: for each row reached (`topo[top..n)`, in topological
+ * order) that is already pivotal at step kk, x −= x_row · L(:, kk).
+ */
+function eliminateColumn(topo: Int32Array, top: number, n: number, pinv: Int32Array, x: Float64Array, li: Int32Array, lx: Float64Array, lp: Int32Array): void {
+  for (let t = top; t < n; t++) {
+    const i = topo[t];
+    const kk = pinv[i];
+    if (kk < 0) continue;
+    const xi = x[i];
+    if (xi === 0) continue;
+    scatterSubtract(x, li, lx, lp[kk], lp[kk + 1], xi);
+  }
+}
+
+/**
+ * Splits a solved column of the pivoting pass: each row reached that is already pivotal (step kk) goes to U (`ui`/`ux`
+ * from `unz` on) and is zeroed in x, the others are pivot candidates. Writes the column's largest magnitude to
+ * `column[0]`, the largest candidate's to `column[1]`, raises max |U| in `column[2]`, and the largest candidate's row
+ * (the first of equal ones in topological order; −1 if none) to `candidate[0]`. Returns the new end of U.
+ */
+function splitColumn(topo: Int32Array, top: number, n: number, pinv: Int32Array, x: Float64Array, ui: Int32Array, ux: Float64Array,
+  unz: number, column: Float64Array, candidate: Int32Array): number {
+  let scale = 0;
+  let pmax = 0;
+  let ipiv = -1;
+  let umax = column[2];
+  for (let t = top; t < n; t++) {
+    const i = topo[t];
+    const v = x[i];
+    const absV = Math.abs(v);
+    if (absV > scale) scale = absV;
+    const kk = pinv[i];
+    if (kk >= 0) {
+      ui[unz] = kk;
+      ux[unz++] = v;
+      x[i] = 0;
+      if (absV > umax) umax = absV;
+    } else if (absV > pmax || ipiv < 0) {
+      pmax = absV;
+      ipiv = i;
+    }
+  }
+  column[0] = scale;
+  column[1] = pmax;
+  column[2] = umax;
+  candidate[0] = ipiv;
+  return unz;
+}
+
+/** The L part of a column after its pivot: each row not yet pivotal, x_i·inv, stored from `lnz` on and zeroed in x; returns the new end of L. */
+function storeLowerPart(topo: Int32Array, top: number, n: number, pinv: Int32Array, x: Float64Array, li: Int32Array, lx: Float64Array,
+  lnz: number, inv: number): number {
+  for (let t = top; t < n; t++) {
+    const i = topo[t];
+    if (pinv[i] >= 0) continue;
+    li[lnz] = i;
+    lx[lnz++] = x[i] * inv;
+    x[i] = 0;
+  }
+  return lnz;
+}
 
 /**
  * One column sweep of {@link SparseLU}'s equilibration: each column's scale multiplied by the power of two that brings

@@ -85,15 +85,9 @@ function tridiagonalize(n: number, q: Float64Array, diagonal: Float64Array, offD
       // p = A u / h into e (the upper triangle of the leading block, row by row)
       for (let j = 0; j < i; j++) e[j] = 0;
       for (let j = 0; j < i; j++) {
-        const row = j * n;
         f = d[j];
         q[i * n + j] = f;
-        g = e[j] + q[row + j] * f;
-        for (let k = j + 1; k <= i - 1; k++) {
-          g = g + q[row + k] * d[k];
-          e[k] = e[k] + q[row + k] * f;
-        }
-        e[j] = g;
+        e[j] = productRow(q, j * n, j, i, d, e, f);
       }
       f = 0;
       for (let j = 0; j < i; j++) {
@@ -105,9 +99,7 @@ function tridiagonalize(n: number, q: Float64Array, diagonal: Float64Array, offD
       for (let j = 0; j < i; j++) e[j] = e[j] - hh * d[j];
       for (let j = 0; j < i; j++) {
         const row = j * n;
-        f = d[j];
-        g = e[j];
-        for (let k = j; k <= i - 1; k++) q[row + k] = q[row + k] - (f * e[k] + g * d[k]);
+        rankTwoUpdateRow(q, row, j, i, d, e);
         d[j] = q[row + i - 1];
         q[row + i] = 0;
       }
@@ -122,12 +114,7 @@ function tridiagonalize(n: number, q: Float64Array, diagonal: Float64Array, offD
     const h = d[i + 1];
     if (h !== 0) {
       for (let k = 0; k <= i; k++) d[k] = q[next + k] / h;
-      for (let j = 0; j <= i; j++) {
-        const row = j * n;
-        let g = 0;
-        for (let k = 0; k <= i; k++) g = g + q[next + k] * q[row + k];
-        for (let k = 0; k <= i; k++) q[row + k] = q[row + k] - g * d[k];
-      }
+      for (let j = 0; j <= i; j++) reflectRow(q, next, j * n, i + 1, d);
     }
     for (let k = 0; k <= i; k++) q[next + k] = 0;
   }
@@ -137,6 +124,37 @@ function tridiagonalize(n: number, q: Float64Array, diagonal: Float64Array, offD
   }
   q[(n - 1) * n + n - 1] = 1;
   e[0] = 0;
+}
+
+/*
+ * The inner loops of the reduction as small functions of their own (as rotateRows): a fresh process compiles them
+ * optimized after a few calls instead of running the loop nests interpreted until their on-stack replacement is ready.
+ */
+
+/**
+ * Row j of the product p = A u (A the leading i × i block, upper triangle in rows j·n…, u in d): returns
+ * e[j] + Σ_{k ≥ j} a_jk u_k and adds a_jk·u_j to e[k] for k > j (the lower triangle's share).
+ */
+function productRow(q: Float64Array, row: number, j: number, i: number, d: Float64Array, e: Float64Array, f: number): number {
+  let g = e[j] + q[row + j] * f;
+  for (let k = j + 1; k <= i - 1; k++) {
+    g = g + q[row + k] * d[k];
+    e[k] = e[k] + q[row + k] * f;
+  }
+  return g;
+}
+
+/** Row j (columns j … i − 1) of the rank-two update A − u wᵀ − w uᵀ (u in d, w in e). */
+function rankTwoUpdateRow(q: Float64Array, row: number, j: number, i: number, d: Float64Array, e: Float64Array): void {
+  const f = d[j], g = e[j];
+  for (let k = j; k <= i - 1; k++) q[row + k] = q[row + k] - (f * e[k] + g * d[k]);
+}
+
+/** Applies a reflection to the first `count` entries of a row of Q: row ← row − (v·row) d, v the row at `next`. */
+function reflectRow(q: Float64Array, next: number, row: number, count: number, d: Float64Array): void {
+  let g = 0;
+  for (let k = 0; k < count; k++) g = g + q[next + k] * q[row + k];
+  for (let k = 0; k < count; k++) q[row + k] = q[row + k] - g * d[k];
 }
 
 /** √(a² + b²) without overflow or destructive underflow (scaled by the larger magnitude). */
@@ -202,12 +220,7 @@ function diagonalizeTridiagonal(n: number, q: Float64Array, d: Float64Array, e: 
           c = p / r;
           p = c * d[i] - s * g;
           d[i + 1] = h + s * (c * g + s * d[i]);
-          const upper = i * n, lower = upper + n;
-          for (let k = 0; k < n; k++) {
-            const t = q[lower + k];
-            q[lower + k] = s * q[upper + k] + c * t;
-            q[upper + k] = c * q[upper + k] - s * t;
-          }
+          rotateRows(q, i * n, n, c, s);
         }
         p = (-s * s2 * c3 * el1 * e[l]) / dl1;
         e[l] = s * p;
@@ -237,5 +250,19 @@ function diagonalizeTridiagonal(n: number, q: Float64Array, d: Float64Array, e: 
         q[rowK + j] = t;
       }
     }
+  }
+}
+
+/**
+ * The Givens rotation of rows i and i + 1 of q (row i at `upper`, n entries each): row i + 1 ← s·row i + c·row i + 1,
+ * row i ← c·row i − s·row i + 1. A small function of its own, so that a fresh process compiles it optimized after a
+ * few calls instead of running the QL loop nest interpreted until its on-stack replacement is ready.
+ */
+function rotateRows(q: Float64Array, upper: number, n: number, c: number, s: number): void {
+  const lower = upper + n;
+  for (let k = 0; k < n; k++) {
+    const t = q[lower + k];
+    q[lower + k] = s * q[upper + k] + c * t;
+    q[upper + k] = c * q[upper + k] - s * t;
   }
 }

@@ -7,6 +7,7 @@ import type { SimulationSettings } from './SimulationSettings.ts';
 import { constraintNullSpace, linearizeAtInitialState, optionalBoolean } from './linearization.ts';
 import { condenseMassless, masslessCoordinates, type MasslessCondensation } from './masslessCondensation.ts';
 import { symmetricEigen } from '../linalg/symmetricEigen.ts';
+import { factorCroutLU, solveCroutLU } from '../linalg/croutLU.ts';
 
 /** Options of computeODE2Eigenvalues (Exudyn's keyword arguments). */
 export interface EigenvalueOptions {
@@ -336,15 +337,15 @@ function refineLowModes(factored: FactoredPencil, direct: PencilSolve): PencilSo
 }
 
 /**
- * K φ = λ M φ with what its solves share, as row-major n × n arrays: K as assembled, M and K symmetrized, M = L Lᵀ
- * (symmetricStiffness undefined for unsymmetric K).
+ * K φ = λ M φ with what its solves share, as row-major n × n arrays: K symmetrized (or as assembled when unsymmetric),
+ * M symmetrized and its factor M = L Lᵀ.
  */
 interface FactoredPencil {
   n: number;
   stiffness: Float64Array;
+  unsymmetric: boolean;
   symmetricMass: Float64Array;
   l: Float64Array;
-  symmetricStiffness: Float64Array | undefined;
 }
 
 /** The entries of an ml-matrix Matrix as a row-major array. */
@@ -373,38 +374,38 @@ function factorPencil(stiffness: Matrix, mass: Matrix, unsymmetric: boolean): Fa
   const symmetricMass = symmetricPart(mass);
   const l = choleskyFactor(symmetricMass, n);
   if (l === undefined) throw new FlexdynError('computeODE2Eigenvalues: the mass matrix is not positive definite (massless coordinates?)');
-  const symmetricStiffness = unsymmetric ? undefined : symmetricPart(stiffness);
-  return { n, stiffness: rowMajor(stiffness), symmetricMass, l, symmetricStiffness };
+  return { n, stiffness: unsymmetric ? rowMajor(stiffness) : symmetricPart(stiffness), unsymmetric, symmetricMass, l };
 }
 
 /**
  * Solves K φ = λ M φ for symmetric K and positive definite M: A = L⁻¹ K L⁻ᵀ with M = L Lᵀ ({@link factorPencil}).
- * For unsymmetric K (no symmetricStiffness), K is kept as it is and A gets a general real eigen decomposition. With a shift σ,
+ * For unsymmetric K, K is kept as it is and A gets a general real eigen decomposition. With a shift σ,
  * B = Lᵀ(K − σM)⁻¹L is decomposed instead (same vectors v = Lᵀφ, μ = 1/(λ − σ)) and the values are mapped back to
  * λ = σ + 1/μ. The factored matrices are not changed (the caller solves again with them).
  */
 function generalizedSymmetricEigen(factored: FactoredPencil, shift: number | undefined): PencilSolve {
-  const { n, stiffness, symmetricMass, l, symmetricStiffness } = factored;
-  const k = symmetricStiffness ?? stiffness;
+  const { n, stiffness: k, unsymmetric, symmetricMass, l } = factored;
   if (shift !== undefined) {
     const shifted = new Float64Array(n * n);
     for (let i = 0; i < n * n; i++) shifted[i] = k[i] - symmetricMass[i] * shift;
-    const pivots = factorLU(shifted, n);
-    if (pivots === undefined) throw new FlexdynError(`computeODE2Eigenvalues: with shiftInvert = ${shift}, K − σM must be regular, got a singular matrix (rigid-body modes? use a negative shift)`);
-    const b = multiply(transposed(l, n), solveLU(shifted, pivots, l, n), n);
-    const { values: mu, imaginary, vectors } = eigenRows(b, n, symmetricStiffness === undefined);
+    const pivots = new Int32Array(n);
+    if (factorCroutLU(shifted, n, pivots, new Float64Array(n)) >= 0) throw new FlexdynError(`computeODE2Eigenvalues: with shiftInvert = ${shift}, K − σM must be regular, got a singular matrix (rigid-body modes? use a negative shift)`);
+    const solved = new Float64Array(n * n);
+    solveCroutLU(shifted, pivots, l, solved, n, n);
+    const b = multiply(transposed(l, n), 'upper', solved, 'full', n);
+    const { values: mu, imaginary, vectors } = eigenRows(b, n, unsymmetric);
     const values = mu.map((re, i) => shift + re / (re * re + imaginary[i] * imaginary[i]));
     return {
       values,
-      imaginary: symmetricStiffness === undefined ? mu.map((re, i) => -imaginary[i] / (re * re + imaginary[i] * imaginary[i])) : undefined,
+      imaginary: unsymmetric ? mu.map((re, i) => -imaginary[i] / (re * re + imaginary[i] * imaginary[i])) : undefined,
       modes: solveUpperTriangularTransposed(l, vectors, n),
     };
   }
   const lInverse = lowerTriangularInverse(l, n);
-  const a = multiply(multiply(lInverse, k, n), transposed(lInverse, n), n);
-  const { values, imaginary, vectors } = eigenRows(a, n, symmetricStiffness === undefined);
+  const a = multiply(multiply(lInverse, 'lower', k, 'full', n), 'full', transposed(lInverse, n), 'upper', n);
+  const { values, imaginary, vectors } = eigenRows(a, n, unsymmetric);
   // φ_k = L⁻ᵀ v_k, as rows: Φ = V L⁻¹ with the v_k as the rows of V
-  return { values, imaginary: symmetricStiffness === undefined ? imaginary : undefined, modes: multiply(vectors, lInverse, n) };
+  return { values, imaginary: unsymmetric ? imaginary : undefined, modes: multiply(vectors, 'full', lInverse, 'lower', n) };
 }
 
 /**
@@ -423,20 +424,39 @@ function eigenRows(a: Float64Array, n: number, general: boolean): { values: numb
   return { values: Array.from(values), imaginary: new Array<number>(n).fill(0), vectors };
 }
 
-/** C = A B of row-major n × n arrays, c_ij = Σ_k a_ik b_kj summed from 0 in ascending k. */
-function multiply(a: Float64Array, b: Float64Array, n: number): Float64Array {
+/** Which triangle of a factor of {@link multiply} may be nonzero ('full': any entry). */
+type Shape = 'full' | 'lower' | 'upper';
+
+/**
+ * C = A B of row-major n × n arrays, c_ij = Σ_k a_ik b_kj summed from 0 in ascending k. Terms where a triangular factor
+ * has its zeros are left out: they are exact zeros, and adding ±0 to the sum (which starts at +0 and so never is −0)
+ * changes nothing, so the result is that of the full sum bit for bit.
+ */
+function multiply(a: Float64Array, aShape: Shape, b: Float64Array, bShape: Shape, n: number): Float64Array {
   const c = new Float64Array(n * n);
   const column = new Float64Array(n);
   for (let j = 0; j < n; j++) {
     for (let k = 0; k < n; k++) column[k] = b[k * n + j];
+    // b_kj = 0 for k < j (lower) or k > j (upper)
+    const from = bShape === 'lower' ? j : 0;
+    const to = bShape === 'upper' ? j + 1 : n;
     for (let i = 0; i < n; i++) {
-      const row = i * n;
-      let s = 0;
-      for (let k = 0; k < n; k++) s += a[row + k] * column[k];
-      c[row + j] = s;
+      // a_ik = 0 for k > i (lower) or k < i (upper)
+      c[i * n + j] = dot(a, i * n, column, Math.max(from, aShape === 'upper' ? i : 0), Math.min(to, aShape === 'lower' ? i + 1 : n));
     }
   }
   return c;
+}
+
+/**
+ * Σ_{k = from}^{to − 1} a[offset + k]·x[k], summed from +0 in ascending k. This kernel and subtractProducts are
+ * functions of their own so that a fresh process compiles them optimized after a few calls instead of running the
+ * n³ loop nests interpreted until their on-stack replacement is ready.
+ */
+function dot(a: Float64Array, offset: number, x: Float64Array, from: number, to: number): number {
+  let s = 0;
+  for (let k = from; k < to; k++) s += a[offset + k] * x[k];
+  return s;
 }
 
 /** Aᵀ of a row-major n × n array. */
@@ -471,99 +491,34 @@ function choleskyFactor(a: Float64Array, n: number): Float64Array | undefined {
   return positiveDefinite ? l : undefined;
 }
 
-/**
- * LU factorization with partial pivoting of the row-major n × n `a` in place (Crout's column-by-column order: column j
- * of L and U from inner products with the finished columns, then the pivot row swapped up); returns the row
- * permutation (row i of the factored matrix is row pivots[i] of A), or undefined when a pivot is exactly zero.
- */
-function factorLU(a: Float64Array, n: number): Int32Array | undefined {
-  const pivots = new Int32Array(n);
-  for (let i = 0; i < n; i++) pivots[i] = i;
-  const column = new Float64Array(n);
-  let singular = false;
-  for (let j = 0; j < n; j++) {
-    for (let i = 0; i < n; i++) column[i] = a[i * n + j];
-    for (let i = 0; i < n; i++) {
-      const row = i * n;
-      const kmax = Math.min(i, j);
-      let s = 0;
-      for (let k = 0; k < kmax; k++) s += a[row + k] * column[k];
-      column[i] -= s;
-      a[row + j] = column[i];
-    }
-    let p = j;
-    for (let i = j + 1; i < n; i++) if (Math.abs(column[i]) > Math.abs(column[p])) p = i;
-    if (p !== j) {
-      for (let k = 0; k < n; k++) {
-        const t = a[p * n + k];
-        a[p * n + k] = a[j * n + k];
-        a[j * n + k] = t;
-      }
-      const t = pivots[p];
-      pivots[p] = pivots[j];
-      pivots[j] = t;
-    }
-    const pivot = a[j * n + j];
-    if (pivot !== 0) {
-      for (let i = j + 1; i < n; i++) a[i * n + j] = a[i * n + j] / pivot;
-    } else {
-      singular = true;
-    }
-  }
-  return singular ? undefined : pivots;
-}
-
-/** X = A⁻¹ B for the factors and pivots of {@link factorLU} and a row-major n × n B: forward, then back substitution. */
-function solveLU(lu: Float64Array, pivots: Int32Array, b: Float64Array, n: number): Float64Array {
-  const x = new Float64Array(n * n);
-  for (let i = 0; i < n; i++) x.set(b.subarray(pivots[i] * n, pivots[i] * n + n), i * n);
-  for (let k = 0; k < n; k++) {
-    const rowK = k * n;
-    for (let i = k + 1; i < n; i++) {
-      const row = i * n;
-      const factor = lu[row + k];
-      for (let j = 0; j < n; j++) x[row + j] = x[row + j] - x[rowK + j] * factor;
-    }
-  }
-  for (let k = n - 1; k >= 0; k--) {
-    const rowK = k * n;
-    const pivot = lu[rowK + k];
-    for (let j = 0; j < n; j++) x[rowK + j] = x[rowK + j] / pivot;
-    for (let i = 0; i < k; i++) {
-      const row = i * n;
-      const factor = lu[row + k];
-      for (let j = 0; j < n; j++) x[row + j] = x[row + j] - x[rowK + j] * factor;
-    }
-  }
-  return x;
-}
-
 /** Φ with rows φ_c = L⁻ᵀ v_c for the lower triangular L and the rows v_c of `v` (back substitution with Lᵀ), all row-major n × n. */
 function solveUpperTriangularTransposed(l: Float64Array, v: Float64Array, n: number): Float64Array {
+  const lt = transposed(l, n);
   const x = new Float64Array(n * n);
   for (let c = 0; c < n; c++) {
     const row = c * n;
-    for (let i = n - 1; i >= 0; i--) {
-      let sum = v[row + i];
-      for (let k = i + 1; k < n; k++) sum -= l[k * n + i] * x[row + k];
-      x[row + i] = sum / l[i * n + i];
-    }
+    for (let i = n - 1; i >= 0; i--) x[row + i] = subtractProducts(v[row + i], lt, i * n, x, row, i + 1, n) / lt[i * n + i];
   }
   return x;
 }
 
-/** L⁻¹ for the lower triangular row-major n × n L: forward substitution on the columns of the identity. */
+/** start − Σ_{k = from}^{to − 1} a[aOffset + k]·x[xOffset + k], subtracted one product at a time in ascending k. */
+function subtractProducts(start: number, a: Float64Array, aOffset: number, x: Float64Array, xOffset: number, from: number, to: number): number {
+  let sum = start;
+  for (let k = from; k < to; k++) sum -= a[aOffset + k] * x[xOffset + k];
+  return sum;
+}
+
+/**
+ * L⁻¹ for the lower triangular row-major n × n L: forward substitution on the columns of the identity. Column c is
+ * zero above row c; below, the products with those zeros are left out (the sums stay +0 through them, as computed).
+ */
 function lowerTriangularInverse(l: Float64Array, n: number): Float64Array {
   const x = new Float64Array(n * n);
   const column = new Float64Array(n);
   for (let c = 0; c < n; c++) {
-    for (let i = 0; i < n; i++) {
-      const row = i * n;
-      let sum = i === c ? 1 : 0;
-      for (let k = 0; k < i; k++) sum -= l[row + k] * column[k];
-      column[i] = sum / l[row + i];
-    }
-    for (let i = 0; i < n; i++) x[i * n + c] = column[i];
+    for (let i = c; i < n; i++) column[i] = subtractProducts(i === c ? 1 : 0, l, i * n, column, 0, c, i) / l[i * n + i];
+    for (let i = c; i < n; i++) x[i * n + c] = column[i];
   }
   return x;
 }

@@ -250,27 +250,44 @@ class ContactSphereTriangleModel implements Only<ObjectModel, ContactSphereTrian
    * rest in PenaltyContactPair.
    */
   ode2Lhs_q(s: ItemState, acc: LocalMatrixAccumulator, factor: number): void {
-    const k = this.localMatrix;
-    zeroArray(k);
-    if (contactInData(this.v, s.data, this.dataStart())) {
-      this.evaluate(s);
-      this.pair.evaluateJacobians(s);
-      this.positionDerivatives();
-      this.pair.addJacobian(s, k, factor, false, this.v);
-    }
-    // the block is added also without contact (zeros), so that the sparse pattern stays the same
-    acc.addBlock(0, 0, this.pair.n, this.pair.n, k, 0, this.pair.n, 1);
+    this.addJacobians(s, acc, true, factor, false, 0);
   }
 
   ode2Lhs_u(s: ItemState, acc: LocalMatrixAccumulator, factor: number): void {
-    const d = this.localMatrix;
-    zeroArray(d);
-    if (contactInData(this.v, s.data, this.dataStart())) {
+    this.addJacobians(s, acc, false, 0, true, factor);
+  }
+
+  /** The blocks of ode2Lhs_q and then ode2Lhs_u from one evaluation of the kinematics, the force and the marker Jacobians. */
+  ode2Lhs_qu(s: ItemState, acc: LocalMatrixAccumulator, factorQ: number, factorU: number): void {
+    this.addJacobians(s, acc, true, factorQ, true, factorU);
+  }
+
+  /**
+   * Adds the block factorQ·∂(ode2Lhs)/∂q (withQ), then the block factorU·∂(ode2Lhs)/∂u (withU), after one evaluation (the
+   * velocity part reads nothing the position part writes: the numbers of two separate calls). Without contact in the data
+   * the blocks are zeros, added so that the sparse pattern stays the same.
+   */
+  private addJacobians(s: ItemState, acc: LocalMatrixAccumulator, withQ: boolean, factorQ: number, withU: boolean, factorU: number): void {
+    const m = this.localMatrix;
+    const n = this.pair.n;
+    const inContact = contactInData(this.v, s.data, this.dataStart());
+    if (inContact) {
       this.evaluate(s);
       this.pair.evaluateJacobians(s);
-      this.pair.addJacobian(s, d, factor, true, this.v);
     }
-    acc.addBlock(0, 0, this.pair.n, this.pair.n, d, 0, this.pair.n, 1);
+    if (withQ) {
+      zeroArray(m);
+      if (inContact) {
+        this.positionDerivatives();
+        this.pair.addJacobian(s, m, factorQ, false, this.v);
+      }
+      acc.addBlock(0, 0, n, n, m, 0, n, 1);
+    }
+    if (withU) {
+      zeroArray(m);
+      if (inContact) this.pair.addJacobian(s, m, factorU, true, this.v);
+      acc.addBlock(0, 0, n, n, m, 0, n, 1);
+    }
   }
 
   /**
