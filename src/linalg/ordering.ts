@@ -4,7 +4,7 @@
  * @module
  */
 
-import type { CscMatrix } from './sparse.ts';
+import { prefixSums, type CscMatrix } from './sparse.ts';
 
 /** Symmetric adjacency structure without self loops: neighbours of i are `adj[ptr[i]..ptr[i+1])`. */
 export interface SymmetricGraph {
@@ -49,11 +49,6 @@ function countOffDiagonal(a: CscMatrix, cnt: Int32Array): void {
       }
     }
   }
-}
-
-/** Running sums in place: `cnt[i + 1]` += `cnt[i]` for i = 0 … n − 1 (counts at i + 1 become offsets). */
-function prefixSums(cnt: Int32Array, n: number): void {
-  for (let i = 0; i < n; i++) cnt[i + 1] += cnt[i];
 }
 
 /** {@link symmetricGraph}'s lists: each off-diagonal entry (i, j) of a adds j to list i and i to list j (at `pos`). */
