@@ -52,7 +52,7 @@ function countOffDiagonal(a: CscMatrix, cnt: Int32Array): void {
 }
 
 /** Running sums in place: `cnt[i + 1]` += `cnt[i]` for i = 0 … n − 1 (counts at i + 1 become offsets). */
-function prefixSums(cnt: Int32Array, n: number): void {
+export function prefixSums(cnt: Int32Array, n: number): void {
   for (let i = 0; i < n; i++) cnt[i + 1] += cnt[i];
 }
 
