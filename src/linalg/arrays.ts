@@ -66,3 +66,11 @@ export function float64Views(lengths: readonly number[]): Float64Array<ArrayBuff
   }
   return views;
 }
+
+/**
+ * True if a and b are the same double bit for bit as far as arithmetic can tell: equal and, for zeros, of the same sign
+ * (NaN never matches). The key test of memos that reuse a result while their inputs are unchanged.
+ */
+export function sameBits(a: number, b: number): boolean {
+  return a === b && (a !== 0 || 1 / a === 1 / b);
+}

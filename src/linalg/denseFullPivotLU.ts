@@ -15,10 +15,10 @@ import { FactorNonzeros } from './denseLU.ts';
 /**
  * Threshold of the pivot choice of the kept block's sparse factors: candidates are its entries of at least this
  * fraction of the largest |entry| of the remaining block (every multiplier of L at most 1/τ = 10 in magnitude, the usual
- * threshold of sparse LU codes), and among
- * them the pivot has the least Markowitz count (r − 1)(c − 1), r and c the nonzeros of its row and column in the
- * remaining block: the fewest new nonzeros. bricardMechanism's Jacobian (71 unknowns, rank 70): complete pivoting fills
- * about half the triangles (2400 of 4830 entries), this choice about 15 % (700).
+ * threshold of sparse LU codes), and among them the pivot has the least Markowitz count (r − 1)(c − 1), r and c the
+ * nonzeros of its row and column in the remaining block: the fewest new nonzeros. bricardMechanism's Jacobian
+ * (71 unknowns, rank 70): complete pivoting fills about half the triangles (2400 of 4830 entries), this choice about
+ * 15 % (700).
  */
 export const sparsePivotTolerance = 0.1;
 
@@ -285,8 +285,8 @@ export class DenseFullPivotLU {
   /**
    * Factorizes the kept block of A (the rows and columns of the complete-pivoting pivots) into
    * {@link DenseFullPivotLU.reduced}: at step k, among the entries of the remaining block of at least
-   * {@link sparsePivotTolerance} times its largest |entry|, the pivot with the least Markowitz count, on equal counts the
-   * larger, on equal magnitudes the first in row-major order. False if a remaining block is zero (then the complete
+   * {@link sparsePivotTolerance} times its largest |entry|, the pivot with the least Markowitz count, the first one met
+   * by the search below on equal counts. False if a remaining block is zero (then the complete
    * factors stay in use; the complete pivoting kept these pivots, so only round-off can cause it).
    */
   private factorizeReduced(): boolean {
@@ -329,34 +329,35 @@ export class DenseFullPivotLU {
         largest = rowMax[i];
       }
       if (!(largest > 0)) return false;
-      // Markowitz search by increasing count c: the columns, then the rows, of c nonzeros; an entry not yet seen after
-      // level c lies in a row and a column of more than c nonzeros (count ≥ c²), so the search ends when the best is
-      // below c². Candidates compare by count, then magnitude (larger first), then row-major position: the result does
-      // not depend on the order of the visits
+      // Markowitz search by increasing count c: the columns of c nonzeros (each from the top), then the rows of c
+      // nonzeros (each from the left); a candidate replaces the best only with a smaller count. An entry not yet seen at
+      // level c lies in a row and a column of at least c nonzeros (count ≥ (c − 1)²): the search ends as soon as the best
+      // count is at most that
       const candidate = sparsePivotTolerance * largest;
-      let pivotRow = -1, pivotColumn = -1, leastCount = Infinity, pivotMagnitude = 0;
-      for (let c = 1; c <= r - k && !(leastCount < (c - 1) * (c - 1)); c++) {
+      let pivotRow = -1, pivotColumn = -1, leastCount = Infinity;
+      search: for (let c = 1; c <= r - k; c++) {
+        const bound = (c - 1) * (c - 1);
+        if (leastCount <= bound) break;
         for (let j = k; j < r; j++) {
           if (columnCount[j] !== c) continue;
-          const columnFactor = c - 1;
           for (let i = k, at = k * r + j; i < r; i++, at += r) {
-            const v = Math.abs(a[at]);
-            if (v < candidate) continue;
-            const count = (rowCount[i] - 1) * columnFactor;
-            if (count < leastCount || (count === leastCount && (v > pivotMagnitude || (v === pivotMagnitude && (i < pivotRow || (i === pivotRow && j < pivotColumn)))))) {
-              leastCount = count; pivotMagnitude = v; pivotRow = i; pivotColumn = j;
+            if (!(Math.abs(a[at]) >= candidate)) continue;
+            const count = (rowCount[i] - 1) * (c - 1);
+            if (count < leastCount) {
+              leastCount = count; pivotRow = i; pivotColumn = j;
+              if (count <= bound) break search;
             }
           }
         }
         for (let i = k; i < r; i++) {
           if (rowCount[i] !== c || rowMax[i] < candidate) continue;
-          const rowFactor = c - 1, row = i * r;
+          const row = i * r;
           for (let j = k; j < r; j++) {
-            const v = Math.abs(a[row + j]);
-            if (v < candidate) continue;
-            const count = rowFactor * (columnCount[j] - 1);
-            if (count < leastCount || (count === leastCount && (v > pivotMagnitude || (v === pivotMagnitude && (i < pivotRow || (i === pivotRow && j < pivotColumn)))))) {
-              leastCount = count; pivotMagnitude = v; pivotRow = i; pivotColumn = j;
+            if (!(Math.abs(a[row + j]) >= candidate)) continue;
+            const count = (c - 1) * (columnCount[j] - 1);
+            if (count < leastCount) {
+              leastCount = count; pivotRow = i; pivotColumn = j;
+              if (count <= bound) break search;
             }
           }
         }

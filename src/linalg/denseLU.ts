@@ -55,6 +55,12 @@ export class DenseLU {
   private storage: Float64Array;
   private swaps: Int32Array;
   private swapStorage: Int32Array;
+  /**
+   * The row swaps as one permutation, (P b)_i = b[permutation[i]], formed at the first solve with new factors: a solve
+   * into another array gathers b through it instead of copying and swapping (the same entries, moved once).
+   */
+  private permutation: Int32Array;
+  private permutationCurrent = false;
   /** Column indices of the nonzeros of the current pivot row (work array of factorize). */
   private columns: Int32Array;
   /** Per column: no row below this one holds a nonzero (work array of the large-matrix factorization). */
@@ -73,6 +79,7 @@ export class DenseLU {
     this.matrix = this.storage;
     this.swapStorage = new Int32Array(n);
     this.swaps = this.swapStorage;
+    this.permutation = new Int32Array(n);
     this.columns = new Int32Array(n);
     this.lastRow = new Int32Array(n);
     this.upperMax = new Float64Array(n);
@@ -90,7 +97,7 @@ export class DenseLU {
   resize(n: number): void {
     checkDimension(n);
     if (n * n > this.storage.length) this.storage = new Float64Array(n * n);
-    if (n > this.swapStorage.length) this.swapStorage = new Int32Array(n);
+    if (n > this.swapStorage.length) { this.swapStorage = new Int32Array(n); this.permutation = new Int32Array(n); }
     if (n > this.columns.length) this.columns = new Int32Array(n);
     if (n > this.lastRow.length) { this.lastRow = new Int32Array(n); this.upperMax = new Float64Array(n); }
     this.matrix = n * n === this.storage.length ? this.storage : this.storage.subarray(0, n * n);
@@ -191,6 +198,7 @@ export class DenseLU {
       }
     }
     this.nonzeros.reset();
+    this.permutationCurrent = false;
     this.factored = true;
     return true;
   }
@@ -338,6 +346,7 @@ export class DenseLU {
       }
     }
     this.nonzeros.reset();
+    this.permutationCurrent = false;
     this.factored = true;
     return true;
   }
@@ -351,13 +360,26 @@ export class DenseLU {
     const n = this.n;
     const a = this.matrix;
     const swaps = this.swaps;
-    if (x !== b) for (let i = 0; i < n; i++) x[i] = b[i];
-    for (let k = 0; k < n; k++) {
-      const p = swaps[k];
-      if (p !== k) {
-        const t = x[k];
-        x[k] = x[p];
-        x[p] = t;
+    if (x !== b) {
+      const permutation = this.permutation;
+      if (!this.permutationCurrent) {
+        for (let i = 0; i < n; i++) permutation[i] = i;
+        for (let k = 0; k < n; k++) {
+          const p = swaps[k], t = permutation[k];
+          permutation[k] = permutation[p];
+          permutation[p] = t;
+        }
+        this.permutationCurrent = true;
+      }
+      for (let i = 0; i < n; i++) x[i] = b[permutation[i]];
+    } else {
+      for (let k = 0; k < n; k++) {
+        const p = swaps[k];
+        if (p !== k) {
+          const t = x[k];
+          x[k] = x[p];
+          x[p] = t;
+        }
       }
     }
     this.nonzeros.substitute(a, n, n, x);

@@ -4,7 +4,7 @@
  * @module
  */
 
-import type { CscMatrix } from './sparse.ts';
+import { prefixSums, type CscMatrix } from './sparse.ts';
 
 /** Symmetric adjacency structure without self loops: neighbours of i are `adj[ptr[i]..ptr[i+1])`. */
 export interface SymmetricGraph {
@@ -49,11 +49,6 @@ function countOffDiagonal(a: CscMatrix, cnt: Int32Array): void {
       }
     }
   }
-}
-
-/** Running sums in place: `cnt[i + 1]` += `cnt[i]` for i = 0 … n − 1 (counts at i + 1 become offsets). */
-export function prefixSums(cnt: Int32Array, n: number): void {
-  for (let i = 0; i < n; i++) cnt[i + 1] += cnt[i];
 }
 
 /** {@link symmetricGraph}'s lists: each off-diagonal entry (i, j) of a adds j to list i and i to list j (at `pos`). */
@@ -118,6 +113,30 @@ export function amdOrder(g: SymmetricGraph, weights?: Int32Array, denseThreshold
   const perm = new Int32Array(n);
   if (n === 0) return perm;
   const dense = denseThreshold ?? Math.max(16, Math.floor(10 * Math.sqrt(n)));
+  const isDense = new Uint8Array(n);
+  const pivots = new Int32Array(n);
+  const mergedHead = new Int32Array(n).fill(-1);
+  const mergedNext = new Int32Array(n).fill(-1);
+  // the elimination loop ends its function (the note at onStackReplacement in sparseLU.ts)
+  const nPivots = amdEliminate(g, weights, dense, isDense, pivots, mergedHead, mergedNext);
+  let k = 0;
+  for (let t = 0; t < nPivots; t++) {
+    const p = pivots[t];
+    perm[k++] = p;
+    for (let i = mergedHead[p]; i >= 0; i = mergedNext[i]) perm[k++] = i;
+  }
+  for (let i = 0; i < n; i++) if (isDense[i]) perm[k++] = i;
+  return perm;
+}
+
+/**
+ * {@link amdOrder}'s elimination: marks the dense vertices in `isDense`, writes the pivots in their order to `pivots`
+ * and the variables eliminated with pivot p (mass elimination) to the list `mergedHead[p]`, `mergedNext` (−1 ends;
+ * both −1 on entry); returns the number of pivots.
+ */
+function amdEliminate(g: SymmetricGraph, weights: Int32Array | undefined, dense: number, isDense: Uint8Array, pivots: Int32Array,
+  mergedHead: Int32Array, mergedNext: Int32Array): number {
+  const n = g.n;
   const state = new Uint8Array(n);
   const nv = new Int32Array(n);
   const pe = new Int32Array(n);
@@ -127,13 +146,9 @@ export function amdOrder(g: SymmetricGraph, weights?: Int32Array, denseThreshold
   const w = new Int32Array(n);
   const next = new Int32Array(n);
   const prev = new Int32Array(n);
-  const mergedHead = new Int32Array(n).fill(-1);
-  const mergedNext = new Int32Array(n).fill(-1);
-  const pivots = new Int32Array(n);
   let nPivots = 0;
 
   // Initial variable lists: the graph without dense vertices.
-  const isDense = new Uint8Array(n);
   for (let i = 0; i < n; i++) if (g.ptr[i + 1] - g.ptr[i] > dense) isDense[i] = 1;
   let iw = new Int32Array(Math.max(2 * n, Math.ceil(1.5 * g.adj.length) + n));
   let pfree = 0;
@@ -309,15 +324,7 @@ export function amdOrder(g: SymmetricGraph, weights?: Int32Array, denseThreshold
     pivots[nPivots++] = p;
     wflg += nActive + 1;
   }
-
-  let k = 0;
-  for (let t = 0; t < nPivots; t++) {
-    const p = pivots[t];
-    perm[k++] = p;
-    for (let i = mergedHead[p]; i >= 0; i = mergedNext[i]) perm[k++] = i;
-  }
-  for (let i = 0; i < n; i++) if (isDense[i]) perm[k++] = i;
-  return perm;
+  return nPivots;
 }
 
 /** Puts variable i at the front of the degree bucket d (doubly linked lists head/next/prev). */

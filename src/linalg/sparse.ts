@@ -224,6 +224,30 @@ export function compressTriplets(n: number, rows: Int32Array, cols: Int32Array, 
   const m = count;
   const tr = rows;
   const tc = cols;
+  // each long loop ends its function: the first call in a fresh process is compiled on stack, and code after such a
+  // loop that has not run yet would discard that compilation (the note at onStackReplacement in sparseLU.ts)
+  checkTriplets(n, tr, tc, m, owner);
+  const ptr = new Int32Array(n + 1);
+  const byRow = new Int32Array(m);
+  countIndices(tr, m, ptr);
+  prefixSums(ptr, n);
+  bucketByIndex(tr, m, ptr, byRow);
+  ptr.fill(0);
+  countIndices(tc, m, ptr);
+  prefixSums(ptr, n);
+  const sorted = new Int32Array(m);
+  bucketInOrder(tc, byRow, m, ptr, sorted);
+  const slot = new Int32Array(m);
+  const colPtr = new Int32Array(n + 1);
+  const nnz = mergeSorted(n, tr, ptr, sorted, slot, colPtr);
+  colPtr[n] = nnz;
+  const rowIndex = new Int32Array(nnz);
+  scatterRows(tr, slot, m, rowIndex);
+  return { colPtr, rowIndex, slot };
+}
+
+/** {@link compressTriplets}' input check: every (row, column) an integer pair inside n × n, else a RangeError naming `owner`. */
+function checkTriplets(n: number, tr: Int32Array, tc: Int32Array, m: number, owner: string): void {
   for (let k = 0; k < m; k++) {
     const r = tr[k];
     const c = tc[k];
@@ -231,21 +255,36 @@ export function compressTriplets(n: number, rows: Int32Array, cols: Int32Array, 
       throw new RangeError(`${owner}: entry (${r}, ${c}) outside ${n}×${n}`);
     }
   }
-  const ptr = new Int32Array(n + 1);
-  const byRow = new Int32Array(m);
-  for (let k = 0; k < m; k++) ptr[tr[k] + 1]++;
-  for (let i = 0; i < n; i++) ptr[i + 1] += ptr[i];
-  for (let k = 0; k < m; k++) byRow[ptr[tr[k]]++] = k;
-  ptr.fill(0);
-  for (let k = 0; k < m; k++) ptr[tc[k] + 1]++;
-  for (let j = 0; j < n; j++) ptr[j + 1] += ptr[j];
-  const sorted = new Int32Array(m);
+}
+
+/** `ptr[index[k] + 1]++` for the first m entries of `index`. */
+function countIndices(index: Int32Array, m: number, ptr: Int32Array): void {
+  for (let k = 0; k < m; k++) ptr[index[k] + 1]++;
+}
+
+/** Running sums in place: `cnt[i + 1]` += `cnt[i]` for i = 0 … n − 1 (counts at i + 1 become offsets). */
+export function prefixSums(cnt: Int32Array, n: number): void {
+  for (let i = 0; i < n; i++) cnt[i + 1] += cnt[i];
+}
+
+/** Entries 0 … m − 1 sorted by `index` (stable) into `out`, at the offsets `ptr` (advanced). */
+function bucketByIndex(index: Int32Array, m: number, ptr: Int32Array, out: Int32Array): void {
+  for (let k = 0; k < m; k++) out[ptr[index[k]]++] = k;
+}
+
+/** The entries `order[0 … m − 1]` sorted by `index` (stable) into `out`, at the offsets `ptr` (advanced). */
+function bucketInOrder(index: Int32Array, order: Int32Array, m: number, ptr: Int32Array, out: Int32Array): void {
   for (let q = 0; q < m; q++) {
-    const k = byRow[q];
-    sorted[ptr[tc[k]]++] = k;
+    const k = order[q];
+    out[ptr[index[k]]++] = k;
   }
-  const slot = new Int32Array(m);
-  const colPtr = new Int32Array(n + 1);
+}
+
+/**
+ * {@link compressTriplets}' merge: the entries sorted by column, then row (column j's end at `ptr[j]`), each given the
+ * slot of its (row, column) in `slot`, repeats one slot; column starts in `colPtr[j]` (j < n). Returns the slots.
+ */
+function mergeSorted(n: number, tr: Int32Array, ptr: Int32Array, sorted: Int32Array, slot: Int32Array, colPtr: Int32Array): number {
   let nnz = 0;
   let q = 0;
   for (let j = 0; j < n; j++) {
@@ -260,10 +299,12 @@ export function compressTriplets(n: number, rows: Int32Array, cols: Int32Array, 
       slot[k] = nnz - 1;
     }
   }
-  colPtr[n] = nnz;
-  const rowIndex = new Int32Array(nnz);
+  return nnz;
+}
+
+/** `rowIndex[slot[k]] = tr[k]` for the first m entries. */
+function scatterRows(tr: Int32Array, slot: Int32Array, m: number, rowIndex: Int32Array): void {
   for (let k = 0; k < m; k++) rowIndex[slot[k]] = tr[k];
-  return { colPtr, rowIndex, slot };
 }
 
 /** values summed into their slots: out[slot[k]] += values[k] for k < count, in order (out has `size` entries). */

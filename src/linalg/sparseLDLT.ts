@@ -27,8 +27,8 @@
  * @module
  */
 
-import type { CscMatrix } from './sparse.ts';
-import { amdOrder, prefixSums, rcmOrder, symmetricGraph, type SymmetricGraph } from './ordering.ts';
+import { prefixSums, type CscMatrix } from './sparse.ts';
+import { amdOrder, rcmOrder, symmetricGraph, type SymmetricGraph } from './ordering.ts';
 import { nestedDissectionOrder } from './nestedDissection.ts';
 
 /** Default relative zero-pivot tolerance of {@link SparseLDLT}. */

@@ -621,11 +621,16 @@ export class SystemAssembler {
     for (let ci = 0; ci < constraintNodes.length; ci++) {
       const node = constraintNodes[ci];
       const values = this.nodeValues;
+      const first = node.aeIndex - nu;
+      if (node.aeAndReaction !== undefined) {
+        node.aeAndReaction(s, values, useIndex2, s.lambda, first, r);
+        for (let k = 0; k < node.nAE; k++) g[first + k] = values[k];
+        continue;
+      }
       const c = this.nodeJacobian;
       const n = node.nu;
       zeroLeading(c, node.nAE * n);
       node.ae(s, values, useIndex2, c);
-      const first = node.aeIndex - nu;
       for (let k = 0; k < node.nAE; k++) g[first + k] = values[k];
       addReaction(c, node.nAE, n, s.lambda, first, r, this.identity, node.uIndex);
     }

@@ -147,6 +147,12 @@ export interface NodeModel {
    * (zeroed, n_AE × n_u row-major), their Jacobian ∂g/∂Δq.
    */
   ae?(s: ItemState, g: Float64Array, useIndex2: boolean, c?: Float64Array): void;
+  /**
+   * Writes g as {@link NodeModel.ae} and adds C_qᵀλ (the node's multipliers at lambda[first …]) to r[uIndex …] without
+   * the Jacobian, for the residual: the operations of the assembler's product of ae's Jacobian rows with λ (bit for
+   * bit). Absent: the assembler forms C_qᵀλ from ae's Jacobian.
+   */
+  aeAndReaction?(s: ItemState, g: Float64Array, useIndex2: boolean, lambda: Float64Array, first: number, r: Float64Array): void;
   /** q ⊕ factor·Δ for this node; absent means addition. */
   composeIncrement?(q: Float64Array, delta: Float64Array, deltaIndex: number, factor: number): void;
   /** Writes q̇ = B(q)u for this node; absent means q̇ = u. */
@@ -915,7 +921,7 @@ export const capabilityNames = {
     aeIndex: true, dataIndex: true, attach: true, referenceCoordinates: true, initialCoordinates: true, initialVelocities: true, position: true,
     velocity: true, acceleration: true, positionJacobian: true, orientation: true, angularVelocity: true,
     angularVelocityLocal: true, angularVelocity_q: true, rotationJacobian: true, jacobianTransposedVector_q: true, addRotatedVectorNullDirection: true,
-    ae: true, composeIncrement: true, positionRates: true, incrementRates: true,
+    ae: true, aeAndReaction: true, composeIncrement: true, positionRates: true, incrementRates: true,
     correctPredictedIncrement: true, output: true, nODE1: true, ode1Index: true,
   } satisfies Record<keyof NodeModel, true>,
   /** {@link ObjectModel}. */

@@ -32,7 +32,10 @@ export class NewtonSettings {
   adaptInitialResidual = true;
   /** Divide the residual norm by √n. */
   weightTolerancePerCoordinate = false;
-  /** Solutions above this squared norm count as divergence. */
+  /**
+   * Divergence bound: a Newton iterate whose squared residual norm reaches it fails the step (Exudyn tests the squared
+   * norms of the coordinates and velocities instead; see docs/decisions.md).
+   */
   maximumSolutionNorm = 1e38;
   /** If false, take one linear solve per step without checking convergence. */
   useNewtonSolver = true;

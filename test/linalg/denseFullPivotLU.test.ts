@@ -187,9 +187,11 @@ describe('DenseFullPivotLU', () => {
     for (let j = 0; j < n; j++) expect(y[j]).toBeCloseTo(x[j], 12);
   });
 
-  it('chooses the sparse factors\' pivots of the full Markowitz search: equal to a naive search bit for bit', () => {
-    // sparse matrices of small integers and random magnitudes (ties in counts and magnitudes, repeated rows): the reference
-    // extracts the kept block in complete-pivoting order and searches every entry of the remaining block at every step
+  it('chooses the sparse factors\' pivots by the Markowitz search: equal to a naive search bit for bit', () => {
+    // sparse matrices of small integers and random magnitudes (ties in counts and magnitudes, cancellations, repeated
+    // rows): the reference extracts the kept block in complete-pivoting order and, at every step, counts the nonzeros of
+    // the remaining block and finds its largest entry anew, then visits the levels c = 1, 2, … (columns of c nonzeros
+    // from the top, then rows of c nonzeros from the left) as the factorization does
     const random = randomSource(13);
     for (let trial = 0; trial < 60; trial++) {
       const n = 2 + (trial % 14);
@@ -217,17 +219,20 @@ describe('DenseFullPivotLU', () => {
       for (let k = 0; k < r; k++) {
         let largest = 0;
         for (let i = k; i < r; i++) for (let j = k; j < r; j++) largest = Math.max(largest, Math.abs(f[i * r + j]));
-        const nonzeros = (i: number, j: number, byRow: boolean) => {
-          let count = 0;
-          for (let t = k; t < r; t++) if ((byRow ? f[i * r + t] : f[t * r + j]) !== 0) count++;
-          return count;
+        const rowCount = (i: number) => { let count = 0; for (let t = k; t < r; t++) if (f[i * r + t] !== 0) count++; return count; };
+        const columnCount = (j: number) => { let count = 0; for (let t = k; t < r; t++) if (f[t * r + j] !== 0) count++; return count; };
+        let pivotRow = -1, pivotColumn = -1, least = Infinity;
+        const visit = (i: number, j: number, bound: number): boolean => {
+          if (!(Math.abs(f[i * r + j]) >= sparsePivotTolerance * largest)) return false;
+          const count = (rowCount(i) - 1) * (columnCount(j) - 1);
+          if (count < least) { least = count; pivotRow = i; pivotColumn = j; }
+          return least <= bound;
         };
-        let pivotRow = -1, pivotColumn = -1, least = Infinity, magnitude = 0;
-        for (let i = k; i < r; i++) for (let j = k; j < r; j++) {
-          const v = Math.abs(f[i * r + j]);
-          if (v === 0 || v < sparsePivotTolerance * largest) continue;
-          const count = (nonzeros(i, j, true) - 1) * (nonzeros(i, j, false) - 1);
-          if (count < least || (count === least && v > magnitude)) { least = count; magnitude = v; pivotRow = i; pivotColumn = j; }
+        search: for (let c = 1; c <= r - k; c++) {
+          const bound = (c - 1) * (c - 1);
+          if (least <= bound) break;
+          for (let j = k; j < r; j++) if (columnCount(j) === c) for (let i = k; i < r; i++) if (visit(i, j, bound)) break search;
+          for (let i = k; i < r; i++) if (rowCount(i) === c) for (let j = k; j < r; j++) if (visit(i, j, bound)) break search;
         }
         for (let j = 0; j < r; j++) { const t = f[k * r + j]; f[k * r + j] = f[pivotRow * r + j]; f[pivotRow * r + j] = t; }
         for (let i = 0; i < r; i++) { const t = f[i * r + k]; f[i * r + k] = f[i * r + pivotColumn]; f[i * r + pivotColumn] = t; }

@@ -3,6 +3,7 @@ import type { ItemState, Only } from '../../registry/capabilities.ts';
 import type { ItemLabel } from '../../core/errors.ts';
 import { bool, vector } from '../../registry/parameters.ts';
 import { eulerParameters2GInto, eulerParameters2GLocalInto } from '../../rotations/rotationMatrices.ts';
+import { sameBits } from '../../linalg/arrays.ts';
 import { checkUnitEulerParameters, RigidNodeModel, rigidNodeOutputs, rotXYZOfOrientation, rigidNodeExample, type RigidBodyNode } from './rigidNodeBase.ts';
 
 const parameters = {
@@ -19,6 +20,12 @@ class RigidBodyEPNodeModel extends RigidNodeModel implements Only<RigidBodyNode,
   private readonly ep = new Float64Array(4);
   /** Work vector of addLeverJacobianNullDirection: x × (A − I)ᵀ f. */
   private readonly leverWork = new Float64Array(3);
+  /**
+   * The last ω̄ = G_l ṗ and the p, ṗ it was formed from (NaN: none): the body's gyroscopic force and the markers on
+   * the body ask for ω̄ at the same coordinates in each residual. Keyed on the exact values, so no invalidation.
+   */
+  private readonly omegaLocalKey = new Float64Array(8).fill(Number.NaN);
+  private readonly omegaLocalMemo = new Float64Array(3);
 
   constructor(label: ItemLabel, reference: Float64Array, initial: Float64Array, velocities: Float64Array, addConstraint: boolean) {
     super(label, 7, 4, reference, initial, velocities, rigidNodeOutputs);
@@ -60,6 +67,24 @@ class RigidBodyEPNodeModel extends RigidNodeModel implements Only<RigidBodyNode,
     out[0] = 0 + -e1 * d0 + e0 * d1 + -e3 * d2 + e2 * d3;
     out[1] = 0 + -e2 * d0 + e3 * d1 + e0 * d2 + -e1 * d3;
     out[2] = 0 + -e3 * d0 + -e2 * d1 + e1 * d2 + e0 * d3;
+  }
+
+  /**
+   * ω̄ = G_l ṗ written out: each row's sum from 0 over the four products in the order of the base class's G_l·ṗ (the
+   * same numbers), reused while p and ṗ are bit for bit those of the last evaluation.
+   */
+  override angularVelocityLocal(s: ItemState, out: Float64Array): void {
+    const p = this.eulerParameters(s), u = s.u, j = this.uIndex + 3, key = this.omegaLocalKey, memo = this.omegaLocalMemo;
+    const p0 = p[0], p1 = p[1], p2 = p[2], p3 = p[3], d0 = u[j], d1 = u[j + 1], d2 = u[j + 2], d3 = u[j + 3];
+    if (!(sameBits(p0, key[0]) && sameBits(p1, key[1]) && sameBits(p2, key[2]) && sameBits(p3, key[3])
+      && sameBits(d0, key[4]) && sameBits(d1, key[5]) && sameBits(d2, key[6]) && sameBits(d3, key[7]))) {
+      const e0 = 2 * p0, e1 = 2 * p1, e2 = 2 * p2, e3 = 2 * p3;
+      memo[0] = 0 + -e1 * d0 + e0 * d1 + e3 * d2 + -e2 * d3;
+      memo[1] = 0 + -e2 * d0 + -e3 * d1 + e0 * d2 + e1 * d3;
+      memo[2] = 0 + -e3 * d0 + e2 * d1 + -e1 * d2 + e0 * d3;
+      key[0] = p0; key[1] = p1; key[2] = p2; key[3] = p3; key[4] = d0; key[5] = d1; key[6] = d2; key[7] = d3;
+    }
+    out[0] = memo[0]; out[1] = memo[1]; out[2] = memo[2];
   }
 
   /** [0 | G] (3 × 7) written directly: the entries of the base class's copy of gGlobal, without the work matrix. */
@@ -143,6 +168,27 @@ class RigidBodyEPNodeModel extends RigidNodeModel implements Only<RigidBodyNode,
 
   /** Index 3: g = p·p − 1; index 2: g = 2 p·ṗ; ∂g/∂q = [0, 0, 0, 2p0, 2p1, 2p2, 2p3] (the position Jacobian, also for index 2). */
   ae(s: ItemState, g: Float64Array, useIndex2: boolean, c?: Float64Array): void {
+    const p = this.constraintValue(s, g, useIndex2);
+    if (c === undefined) return;
+    c[0] = 0; c[1] = 0; c[2] = 0;
+    c[3] = 2 * p[0]; c[4] = 2 * p[1]; c[5] = 2 * p[2]; c[6] = 2 * p[3];
+  }
+
+  /**
+   * g as {@link RigidBodyEPNodeModel.ae} and r[uIndex + k] += c_k λ for its Jacobian row c (unless λ = 0), as the
+   * assembler's product adds it: the zero entries too (0·λ turns a −0 entry into +0 and propagates a non-finite λ).
+   */
+  aeAndReaction(s: ItemState, g: Float64Array, useIndex2: boolean, lambda: Float64Array, first: number, r: Float64Array): void {
+    const p = this.constraintValue(s, g, useIndex2);
+    const l = lambda[first];
+    if (l === 0) return;
+    const i = this.uIndex;
+    r[i] += 0 * l; r[i + 1] += 0 * l; r[i + 2] += 0 * l;
+    r[i + 3] += 2 * p[0] * l; r[i + 4] += 2 * p[1] * l; r[i + 5] += 2 * p[2] * l; r[i + 6] += 2 * p[3] * l;
+  }
+
+  /** Writes g[0] of {@link RigidBodyEPNodeModel.ae}; returns the Euler parameters (this.ep). */
+  private constraintValue(s: ItemState, g: Float64Array, useIndex2: boolean): Float64Array {
     const p = this.eulerParameters(s);
     if (useIndex2) {
       const u = s.u, i = this.uIndex + 3;
@@ -150,9 +196,7 @@ class RigidBodyEPNodeModel extends RigidNodeModel implements Only<RigidBodyNode,
     } else {
       g[0] = p[0] * p[0] + p[1] * p[1] + p[2] * p[2] + p[3] * p[3] - 1;
     }
-    if (c === undefined) return;
-    c[0] = 0; c[1] = 0; c[2] = 0;
-    c[3] = 2 * p[0]; c[4] = 2 * p[1]; c[5] = 2 * p[2]; c[6] = 2 * p[3];
+    return p;
   }
 }
 

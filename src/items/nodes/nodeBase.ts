@@ -16,6 +16,12 @@ export abstract class NodeBase {
   /** The tables of the attached model, and this node's row in them (its index; 0 until attached). */
   private addresses = unattached;
   private row = 0;
+  /**
+   * The first position and velocity coordinate, read from the tables at attach (a model numbers them before it attaches
+   * the node and never renumbers it): fields, not getters, as every kinematic evaluation reads them.
+   */
+  qIndex = -1;
+  uIndex = -1;
 
   constructor(
     readonly label: ItemLabel,
@@ -27,14 +33,8 @@ export abstract class NodeBase {
   attach(addresses: CoordinateAddresses): void {
     this.addresses = addresses;
     this.row = this.label.index;
-  }
-
-  get qIndex(): number {
-    return this.addresses.nodeQ[this.row];
-  }
-
-  get uIndex(): number {
-    return this.addresses.nodeU[this.row];
+    this.qIndex = addresses.nodeQ[this.row];
+    this.uIndex = addresses.nodeU[this.row];
   }
 
   get aeIndex(): number {

@@ -3,7 +3,6 @@ import type { BodyModel, ItemState, NodeModel, ObjectModel, Only } from '../../r
 import type { ItemLabel } from '../../core/errors.ts';
 import { OutputVariableType } from '../../registry/enums.ts';
 import { matrix, vector } from '../../registry/parameters.ts';
-import { copyArray, zeroLeading } from '../../linalg/arrays.ts';
 
 const parameters = {
   referencePosition: vector([0, 0, 0], 'Position of the ground frame origin.', 3, 'Vector3D'),
@@ -25,30 +24,35 @@ class GroundModel implements Only<ObjectModel & BodyModel, GroundModel> {
 
   bind(): void {}
 
+  /** origin + A x, written out (a joint on the ground asks for it in each residual). */
   position(_s: ItemState, localPosition: ArrayLike<number>, out: Float64Array): void {
-    const a = this.rotation;
-    for (let i = 0; i < 3; i++) {
-      out[i] = this.origin[i] + a[3 * i] * (localPosition[0] ?? 0) + a[3 * i + 1] * (localPosition[1] ?? 0) + a[3 * i + 2] * (localPosition[2] ?? 0);
-    }
+    const a = this.rotation, o = this.origin;
+    const x0 = localPosition[0] ?? 0, x1 = localPosition[1] ?? 0, x2 = localPosition[2] ?? 0;
+    out[0] = o[0] + a[0] * x0 + a[1] * x1 + a[2] * x2;
+    out[1] = o[1] + a[3] * x0 + a[4] * x1 + a[5] * x2;
+    out[2] = o[2] + a[6] * x0 + a[7] * x1 + a[8] * x2;
   }
 
   velocity(_s: ItemState, _localPosition: ArrayLike<number>, out: Float64Array): void {
-    zeroLeading(out, 3);
+    out[0] = 0; out[1] = 0; out[2] = 0;
   }
 
   positionJacobian(): void {}
 
-  /** The reference rotation (fixed). */
+  /** The reference rotation (fixed), entry by entry. */
   orientation(_s: ItemState, _localPosition: ArrayLike<number>, out: Float64Array): void {
-    copyArray(out, this.rotation);
+    const a = this.rotation;
+    out[0] = a[0]; out[1] = a[1]; out[2] = a[2];
+    out[3] = a[3]; out[4] = a[4]; out[5] = a[5];
+    out[6] = a[6]; out[7] = a[7]; out[8] = a[8];
   }
 
   angularVelocity(_s: ItemState, _localPosition: ArrayLike<number>, out: Float64Array): void {
-    zeroLeading(out, 3);
+    out[0] = 0; out[1] = 0; out[2] = 0;
   }
 
   angularVelocityLocal(_s: ItemState, _localPosition: ArrayLike<number>, out: Float64Array): void {
-    zeroLeading(out, 3);
+    out[0] = 0; out[1] = 0; out[2] = 0;
   }
 
   /** No coordinates: 3 × 0. */

@@ -5,6 +5,7 @@ import { OutputVariableType } from '../../registry/enums.ts';
 import { bool, intVector, markerIndexArray, ureal, vector, type VectorValue } from '../../registry/parameters.ts';
 import { lagrangeMultiplier, RigidMarkerPair } from './connectorBase.ts';
 import { RollingDiscGeometry } from './rollingDiscGeometry.ts';
+import { CoordinateKey } from '../nodes/coordinateKey.ts';
 
 const parameters = {
   markerNumbers: markerIndexArray('Two rigid markers [m0, m1]: m0 on the plane (ground or body), m1 at the disc centre.', 2),
@@ -44,6 +45,13 @@ class RollingDiscJointModel implements Only<ObjectModel, RollingDiscJointModel> 
   private readonly directions: readonly Float64Array[];
   /** Velocity Jacobians of the contact points, 3 entries per local coordinate (RollingDiscGeometry.writeContactJacobians). */
   private contactJacobians = new Float64Array(0);
+  /**
+   * The coordinates the kinematics in pair and geometry were evaluated at: a Newton Jacobian (ae with c) comes at the
+   * state of the residual before it, whose kinematics and marker Jacobians it reuses.
+   */
+  private readonly key = new CoordinateKey();
+  /** True if the pair's marker Jacobians belong to the kinematics of the key. */
+  private jacobiansCurrent = false;
 
   constructor(readonly label: ItemLabel, v: Values) {
     this.pair = new RigidMarkerPair(label, v.markerNumbers);
@@ -58,6 +66,23 @@ class RollingDiscJointModel implements Only<ObjectModel, RollingDiscJointModel> 
     this.pair.bind(context);
     this.localNodes = this.pair.localNodes;
     this.contactJacobians = new Float64Array(3 * (this.pair.n0 + this.pair.n1));
+    this.key.bind(this.localNodes);
+  }
+
+  /** The kinematics with velocities at s (for a Jacobian or not): evaluated unless they are those of the key's coordinates. */
+  private currentKinematics(s: ItemState, forJacobian: boolean): void {
+    if (forJacobian ? this.key.matchesForJacobian(s) : this.key.matchesForResidual(s)) return;
+    this.jacobiansCurrent = false;
+    this.kinematics(s, true);
+    this.key.confirm();
+  }
+
+  /** The pair's position and rotation Jacobians at s (after {@link RollingDiscJointModel.currentKinematics} at s). */
+  private currentJacobians(s: ItemState): void {
+    if (this.jacobiansCurrent) return;
+    this.pair.evaluateJacobians(s);
+    this.pair.evaluateRotationJacobians(s);
+    this.jacobiansCurrent = true;
   }
 
   /** Positions, orientations, directions and (with velocities) the contact-point velocities. */
@@ -72,10 +97,10 @@ class RollingDiscJointModel implements Only<ObjectModel, RollingDiscJointModel> 
     geometry.evaluateVelocities(pair);
   }
 
-  /** g of {@link RollingDiscJointModel.ae} (the kinematics of s evaluated when active). */
-  private writeEquations(s: ItemState, g: Float64Array): void {
+  /** g of {@link RollingDiscJointModel.ae} (the kinematics of s evaluated when active; see currentKinematics). */
+  private writeEquations(s: ItemState, g: Float64Array, forJacobian: boolean): void {
     const active = this.active;
-    if (active) this.kinematics(s, true);
+    if (active) this.currentKinematics(s, forJacobian);
     const { contactVelocity0: c0, contactVelocity1: c1 } = this.geometry;
     // vC1 − vC0 in locals: a store into g could alias the geometry's arrays for the optimizer, which would reload them per row
     const dx = c1[0] - c0[0], dy = c1[1] - c0[1], dz = c1[2] - c0[2];
@@ -88,8 +113,7 @@ class RollingDiscJointModel implements Only<ObjectModel, RollingDiscJointModel> 
 
   /** The marker Jacobians and from them the contact points' velocity Jacobians (after the kinematics). */
   private evaluateContactJacobians(s: ItemState): void {
-    this.pair.evaluateJacobians(s);
-    this.pair.evaluateRotationJacobians(s);
+    this.currentJacobians(s);
     this.geometry.writeContactJacobians(this.pair, this.contactJacobians);
   }
 
@@ -113,7 +137,7 @@ class RollingDiscJointModel implements Only<ObjectModel, RollingDiscJointModel> 
    * J1 + G1 × r·w3] (the directions depend on q only; free rows and inactive joints stay zero).
    */
   ae(s: ItemState, g: Float64Array, _useIndex2: boolean, c?: Float64Array): void {
-    this.writeEquations(s, g);
+    this.writeEquations(s, g, c !== undefined);
     if (c === undefined || !this.active) return;
     this.evaluateContactJacobians(s);
     const n = this.pair.n0 + this.pair.n1;
@@ -127,14 +151,13 @@ class RollingDiscJointModel implements Only<ObjectModel, RollingDiscJointModel> 
    * the rows in their order (the adds into one entry in the order of a row-by-row pass).
    */
   aeAndReaction(s: ItemState, g: Float64Array, _useIndex2: boolean, lambda: Float64Array, first: number, r: Float64Array, ltg: Int32Array): boolean {
-    this.writeEquations(s, g);
+    this.writeEquations(s, g, false);
     if (!this.active) return true;
     const flags = this.flags;
     const l0 = flags[0] === 1 ? lambda[first] : 0, l1 = flags[1] === 1 ? lambda[first + 1] : 0, l2 = flags[2] === 1 ? lambda[first + 2] : 0;
     if (l0 === 0 && l1 === 0 && l2 === 0) return true;
     const pair = this.pair;
-    pair.evaluateJacobians(s);
-    pair.evaluateRotationJacobians(s);
+    this.currentJacobians(s);
     const { lateral: e, forward: f, normal: n, planeArm: a0, radiusVector: a1 } = this.geometry;
     const ex = e[0], ey = e[1], ez = e[2], fx = f[0], fy = f[1], fz = f[2], nx = n[0], ny = n[1], nz = n[2];
     const { n0, n1, jacobian0: j0, jacobian1: j1, rotationJacobian0: g0, rotationJacobian1: g1 } = pair;
@@ -163,6 +186,7 @@ class RollingDiscJointModel implements Only<ObjectModel, RollingDiscJointModel> 
   }
 
   output(variable: OutputVariableType, s: ItemState): ArrayLike<number> | undefined {
+    this.key.invalidate(); // the kinematics below overwrite those of the key
     switch (variable) {
       case OutputVariableType.Position:
         this.kinematics(s, false);

@@ -57,12 +57,16 @@ class RigidBodyModel extends RigidBodyBase<RigidNodeModel> implements Only<Objec
   private readonly translation = new Float64Array(3);
   /** The closed form of the gyroscopic Jacobian (set at bind): Euler parameters or Tait–Bryan angles without COM; none: numerical. */
   private gyroscopicForm: 'EP' | 'Rxyz' | undefined;
+  /** True on NodeRigidBodyEP (set at bind): ω̄ comes from the node (see bodyGyroscopicForce). */
+  private eulerParameterNode = false;
   /**
    * Adds factor·∂(ode2Lhs)/∂q, ∂(ode2Lhs)/∂u: defined (at bind) for bodies without COM offset on NodeRigidBodyEP (not
    * isotropic) and NodeRigidBodyRxyz; otherwise absent, and the model differentiates ode2Lhs numerically.
    */
   ode2Lhs_q?: (s: ItemState, target: LocalMatrixAccumulator, factor: number) => void;
   ode2Lhs_u?: (s: ItemState, target: LocalMatrixAccumulator, factor: number) => void;
+  /** Both, with one evaluation of the gyroscopic state (the blocks added as ode2Lhs_q and then ode2Lhs_u add them). */
+  ode2Lhs_qu?: (s: ItemState, target: LocalMatrixAccumulator, factorQ: number, factorU: number) => void;
   /** Work arrays of the gyroscopic Jacobian: ∂G_l/∂θ_k (3 × n_rot), ∂(Ġ_lθ̇) columns, S, h, the block and a unit vector. */
   private readonly gDerivative = new Float64Array(12);
   private readonly dotDerivative = new Float64Array(12);
@@ -107,23 +111,32 @@ class RigidBodyModel extends RigidBodyBase<RigidNodeModel> implements Only<Objec
     this.loadG = new Float64Array(3 * this.nRot);
     this.hasConstantMassMatrix = this.node.localAngularVelocityCoordinates && !this.hasCom;
     const type = this.node.label.typeName;
+    this.eulerParameterNode = type === 'RigidBodyEP';
     // An isotropic inertia on Euler parameters has no gyroscopic force (ω̄ × jω̄ = 0; ode2Lhs is round-off): numerical, as before.
     const J = this.inertia;
     const isotropic = J[0] === J[4] && J[0] === J[8] && J[1] === 0 && J[2] === 0 && J[3] === 0 && J[5] === 0 && J[6] === 0 && J[7] === 0;
     this.gyroscopicForm = this.hasCom ? undefined : type === 'RigidBodyEP' ? (isotropic ? undefined : 'EP') : type === 'RigidBodyRxyz' ? 'Rxyz' : undefined;
     this.ode2Lhs_q = this.gyroscopicForm === undefined ? undefined : this.gyroscopicJacobian_q;
     this.ode2Lhs_u = this.gyroscopicForm === undefined ? undefined : this.gyroscopicJacobian_u;
+    this.ode2Lhs_qu = this.gyroscopicForm === undefined ? undefined : this.gyroscopicJacobian_qu;
   }
 
-  /** G_l (node.gLocal) into gl, ω̄ = G_l θ̇ into omega, J ω̄ into jOmega and ω̄ × J ω̄ into out. */
+  /**
+   * G_l (node.gLocal) into gl, ω̄ = G_l θ̇ into omega, J ω̄ into jOmega and ω̄ × J ω̄ into out. On Euler parameters ω̄ is
+   * the node's angularVelocityLocal (the same sums, kept by the node for the markers on the body in the same residual).
+   */
   private bodyGyroscopicForce(s: ItemState, out: Float64Array): void {
-    const nr = this.nRot, g = this.gl, J = this.inertia, w = this.omega, jw = this.jOmega;
-    this.node.gLocal(s, g);
-    const u = s.u, o = this.node.uIndex + 3;
-    for (let r = 0; r < 3; r++) {
-      let sum = 0;
-      for (let j = 0; j < nr; j++) sum += g[r * nr + j] * u[o + j];
-      w[r] = sum;
+    const nr = this.nRot, g = this.gl, J = this.inertia, w = this.omega, jw = this.jOmega, node = this.node;
+    node.gLocal(s, g);
+    if (this.eulerParameterNode) {
+      node.angularVelocityLocal(s, w);
+    } else {
+      const u = s.u, o = node.uIndex + 3;
+      for (let r = 0; r < 3; r++) {
+        let sum = 0;
+        for (let j = 0; j < nr; j++) sum += g[r * nr + j] * u[o + j];
+        w[r] = sum;
+      }
     }
     jw[0] = J[0] * w[0] + J[1] * w[1] + J[2] * w[2];
     jw[1] = J[3] * w[0] + J[4] * w[1] + J[5] * w[2];
@@ -188,6 +201,24 @@ class RigidBodyModel extends RigidBodyBase<RigidNodeModel> implements Only<Objec
   /** factor·∂(ode2Lhs)/∂u (rotation block only; see gyroscopicState). */
   private gyroscopicJacobian_u(s: ItemState, target: LocalMatrixAccumulator, factor: number): void {
     this.gyroscopicState(s);
+    this.addGyroscopicBlock_u(s, target, factor);
+  }
+
+  /** factor·∂(ode2Lhs)/∂q (rotation block only; see gyroscopicState). */
+  private gyroscopicJacobian_q(s: ItemState, target: LocalMatrixAccumulator, factor: number): void {
+    this.gyroscopicState(s);
+    this.addGyroscopicBlock_q(s, target, factor);
+  }
+
+  /** factorQ·∂(ode2Lhs)/∂q, then factorU·∂(ode2Lhs)/∂u, from one gyroscopic state (neither block changes it). */
+  private gyroscopicJacobian_qu(s: ItemState, target: LocalMatrixAccumulator, factorQ: number, factorU: number): void {
+    this.gyroscopicState(s);
+    this.addGyroscopicBlock_q(s, target, factorQ);
+    this.addGyroscopicBlock_u(s, target, factorU);
+  }
+
+  /** The block of gyroscopicJacobian_u from the gyroscopic state (gyroscopicState at s). */
+  private addGyroscopicBlock_u(s: ItemState, target: LocalMatrixAccumulator, factor: number): void {
     const nr = this.nRot, g = this.gl;
     const rxyz = this.gyroscopicForm === 'Rxyz';
     const da = this.dotDerivative;
@@ -208,9 +239,8 @@ class RigidBodyModel extends RigidBodyBase<RigidNodeModel> implements Only<Objec
     target.addBlock(3, 3, nr, nr, this.gyroBlock, 0, nr, factor);
   }
 
-  /** factor·∂(ode2Lhs)/∂q (rotation block only; see gyroscopicState). */
-  private gyroscopicJacobian_q(s: ItemState, target: LocalMatrixAccumulator, factor: number): void {
-    this.gyroscopicState(s);
+  /** The block of gyroscopicJacobian_q from the gyroscopic state (gyroscopicState at s). */
+  private addGyroscopicBlock_q(s: ItemState, target: LocalMatrixAccumulator, factor: number): void {
     const nr = this.nRot, dG = this.gDerivative, u = s.u, o = this.node.uIndex + 3;
     const d = this.gyroColumnD, e = this.gyroColumnE;
     if (this.gyroscopicForm === 'EP') {

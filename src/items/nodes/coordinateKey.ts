@@ -1,0 +1,88 @@
+import type { ItemState, NodeModel } from '../../registry/capabilities.ts';
+import { sameBits } from '../../linalg/arrays.ts';
+
+/**
+ * The values of some nodes' position and velocity coordinates at an item's residual evaluation, for an item that keeps
+ * results computed from them (kinematics, marker Jacobians) and reuses them in the Jacobian evaluation at the same state:
+ * full Newton evaluates each Jacobian at the state of the residual before it. Values compare bit for bit (zeros by
+ * sign, NaN never equal), so no rule has to say when the state changed. Storing the values costs about as much as a
+ * small kinematics evaluation, so residual evaluations store them only while Jacobians follow residuals: full Newton has
+ * at most two residual evaluations without a Jacobian between them (the last of a step and the first of the next), modified
+ * Newton has more, and from the third on nothing is stored until the next Jacobian.
+ * Usage: `if (!key.matchesForResidual(s)) { compute(s); key.confirm(); }` (and matchesForJacobian) — a computation that
+ * throws leaves the key unconfirmed, and the next call computes again.
+ */
+export class CoordinateKey {
+  /** Per node: its first q index, first u index, n_q and n_u (4 entries per node). */
+  private ranges = new Int32Array(0);
+  /** The stored values: per node its q entries, then its u entries. */
+  private values = new Float64Array(0);
+  /** 0: nothing stored; 1: values stored, results not yet computed; 2: the results of the stored values are computed. */
+  private stage = 0;
+  /** Residual evaluations since the last Jacobian evaluation (the first two store their values). */
+  private residualsSinceJacobian = 0;
+
+  /** Keys on the coordinates of nodes (their q and u entries); forgets the stored values. */
+  bind(nodes: readonly NodeModel[]): void {
+    this.ranges = Int32Array.from(nodes.flatMap((node) => [node.qIndex, node.uIndex, node.nq, node.nu]));
+    this.values = new Float64Array(nodes.reduce((sum, node) => sum + node.nq + node.nu, 0));
+    this.stage = 0;
+  }
+
+  /**
+   * At an evaluation for a residual: true if the results of s's values are computed; otherwise false, and the values are
+   * stored (unconfirmed) while Jacobians follow residuals (the caller computes and then calls {@link CoordinateKey.confirm}).
+   */
+  matchesForResidual(s: ItemState): boolean {
+    const count = ++this.residualsSinceJacobian;
+    if (this.stage === 2 && this.holds(s.q, s.u)) return true;
+    if (count <= 2) this.store(s.q, s.u);
+    else this.stage = 0;
+    return false;
+  }
+
+  /** At an evaluation for a Jacobian: true if the results of s's values are computed (nothing is stored otherwise). */
+  matchesForJacobian(s: ItemState): boolean {
+    this.residualsSinceJacobian = 0;
+    if (this.stage === 2 && this.holds(s.q, s.u)) return true;
+    this.stage = 0;
+    return false;
+  }
+
+  /** The results for the stored values are computed (nothing if no values are stored). */
+  confirm(): void {
+    if (this.stage === 1) this.stage = 2;
+  }
+
+  /** Forgets the stored values (the item overwrote its results with those of another state, e.g. for an output). */
+  invalidate(): void {
+    this.stage = 0;
+  }
+
+  /** Stores the node's entries of q and u (stage 1). */
+  private store(q: Float64Array, u: Float64Array): void {
+    const { ranges, values } = this;
+    let at = 0;
+    for (let r = 0; r < ranges.length; r += 4) {
+      const qi = ranges[r], ui = ranges[r + 1], nq = ranges[r + 2], nu = ranges[r + 3];
+      for (let k = 0; k < nq; k++) values[at + k] = q[qi + k];
+      at += nq;
+      for (let k = 0; k < nu; k++) values[at + k] = u[ui + k];
+      at += nu;
+    }
+    this.stage = 1;
+  }
+
+  /** True if q and u hold the stored values (the velocities of each node first: they differ in more calls). */
+  private holds(q: Float64Array, u: Float64Array): boolean {
+    const { ranges, values } = this;
+    let at = 0;
+    for (let r = 0; r < ranges.length; r += 4) {
+      const qi = ranges[r], ui = ranges[r + 1], nq = ranges[r + 2], nu = ranges[r + 3];
+      for (let k = 0; k < nu; k++) if (!sameBits(u[ui + k], values[at + nq + k])) return false;
+      for (let k = 0; k < nq; k++) if (!sameBits(q[qi + k], values[at + k])) return false;
+      at += nq + nu;
+    }
+    return true;
+  }
+}
