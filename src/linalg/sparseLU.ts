@@ -351,7 +351,6 @@ export class SparseLU {
     const cs = this.colScale;
     const cp = a.colPtr;
     const ri = a.rowIndex;
-    const av = a.values;
     const q = this.colOrder;
     const pinv = this.stepOfRow;
     const prow = this.rowOfStep;

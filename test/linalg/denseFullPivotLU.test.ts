@@ -85,6 +85,10 @@ describe('DenseFullPivotLU', () => {
     const x = Float64Array.of(1, 2, 3);
     lu.solve(Float64Array.of(0, 0, 0), x);
     expect([...x]).toEqual([0, 0, 0]);
+    // the second solve (the kept block's own factors, here empty) too
+    x.fill(1);
+    lu.solve(Float64Array.of(0, 0, 0), x);
+    expect([...x]).toEqual([0, 0, 0]);
   });
 
   it('rankFollowsTheThreshold', () => {

@@ -332,6 +332,10 @@ class RigidBodyModel extends RigidBodyBase<RigidNodeModel> implements Only<Objec
   massMatrixProduct(s: ItemState, a: Float64Array, ltg: Int32Array, out: Float64Array): void {
     const nr = this.nRot, g = this.gl, jg = this.jg, J = this.inertia, mass = this.mass;
     this.node.gLocal(s, g);
+    if (this.eulerParameterNode && !this.hasCom) {
+      this.eulerParameterMassProduct(a, ltg, out);
+      return;
+    }
     const a0 = a[ltg[0]], a1 = a[ltg[1]], a2 = a[ltg[2]];
     if (this.hasCom) {
       this.node.orientation(s, this.rotation);
@@ -360,6 +364,34 @@ class RigidBodyModel extends RigidBodyBase<RigidNodeModel> implements Only<Objec
       for (let j = 0; j < nr; j++) sum += (j0 * g[j] + j1 * g[nr + j] + j2 * g[2 * nr + j]) * a[ltg[3 + j]];
       out[ltg[3 + i]] += sum;
     }
+  }
+
+  /**
+   * massMatrixProduct on Euler parameters without COM offset, with G_l in gl: the same operations written out for n_rot = 4
+   * (G_l, G_lᵀJ and the accelerations in locals; each row's sum from 0 over the columns in order).
+   */
+  private eulerParameterMassProduct(a: Float64Array, ltg: Int32Array, out: Float64Array): void {
+    const g = this.gl, J = this.inertia, mass = this.mass;
+    out[ltg[0]] += mass * a[ltg[0]];
+    out[ltg[1]] += mass * a[ltg[1]];
+    out[ltg[2]] += mass * a[ltg[2]];
+    const a3 = a[ltg[3]], a4 = a[ltg[4]], a5 = a[ltg[5]], a6 = a[ltg[6]];
+    const g00 = g[0], g01 = g[1], g02 = g[2], g03 = g[3], g10 = g[4], g11 = g[5], g12 = g[6], g13 = g[7];
+    const g20 = g[8], g21 = g[9], g22 = g[10], g23 = g[11];
+    const J0 = J[0], J1 = J[1], J2 = J[2], J3 = J[3], J4 = J[4], J5 = J[5], J6 = J[6], J7 = J[7], J8 = J[8];
+    // row i of G_lᵀJ (k_i), then row i of M_θθ = (G_lᵀJ) G_l times the accelerations
+    const k00 = g00 * J0 + g10 * J3 + g20 * J6, k01 = g00 * J1 + g10 * J4 + g20 * J7, k02 = g00 * J2 + g10 * J5 + g20 * J8;
+    const k10 = g01 * J0 + g11 * J3 + g21 * J6, k11 = g01 * J1 + g11 * J4 + g21 * J7, k12 = g01 * J2 + g11 * J5 + g21 * J8;
+    const k20 = g02 * J0 + g12 * J3 + g22 * J6, k21 = g02 * J1 + g12 * J4 + g22 * J7, k22 = g02 * J2 + g12 * J5 + g22 * J8;
+    const k30 = g03 * J0 + g13 * J3 + g23 * J6, k31 = g03 * J1 + g13 * J4 + g23 * J7, k32 = g03 * J2 + g13 * J5 + g23 * J8;
+    out[ltg[3]] += 0 + (k00 * g00 + k01 * g10 + k02 * g20) * a3 + (k00 * g01 + k01 * g11 + k02 * g21) * a4
+      + (k00 * g02 + k01 * g12 + k02 * g22) * a5 + (k00 * g03 + k01 * g13 + k02 * g23) * a6;
+    out[ltg[4]] += 0 + (k10 * g00 + k11 * g10 + k12 * g20) * a3 + (k10 * g01 + k11 * g11 + k12 * g21) * a4
+      + (k10 * g02 + k11 * g12 + k12 * g22) * a5 + (k10 * g03 + k11 * g13 + k12 * g23) * a6;
+    out[ltg[5]] += 0 + (k20 * g00 + k21 * g10 + k22 * g20) * a3 + (k20 * g01 + k21 * g11 + k22 * g21) * a4
+      + (k20 * g02 + k21 * g12 + k22 * g22) * a5 + (k20 * g03 + k21 * g13 + k22 * g23) * a6;
+    out[ltg[6]] += 0 + (k30 * g00 + k31 * g10 + k32 * g20) * a3 + (k30 * g01 + k31 * g11 + k32 * g21) * a4
+      + (k30 * g02 + k31 * g12 + k32 * g22) * a5 + (k30 * g03 + k31 * g13 + k32 * g23) * a6;
   }
 
   /**
