@@ -161,6 +161,17 @@ export function cscLinearCombination(alpha: number, a: CscMatrix, beta: number, 
   const capacity = a.colPtr[n] + b.colPtr[n];
   const rows = new Int32Array(capacity);
   const vals = new Float64Array(capacity);
+  const nnz = mergeColumns(alpha, a, beta, b, colPtr, rows, vals);
+  return { n, colPtr, rowIndex: rows.slice(0, nnz), values: vals.slice(0, nnz) };
+}
+
+/**
+ * {@link cscLinearCombination}'s columns into colPtr, rows and vals; returns the entries written. A function of its
+ * own that ends with its loop: compiled on stack in a fresh process, the loop followed by code that had not run yet
+ * deoptimized there.
+ */
+function mergeColumns(alpha: number, a: CscMatrix, beta: number, b: CscMatrix, colPtr: Int32Array, rows: Int32Array, vals: Float64Array): number {
+  const n = a.n;
   const slot = new Int32Array(n).fill(-1);
   let nnz = 0;
   for (let j = 0; j < n; j++) {
@@ -187,7 +198,7 @@ export function cscLinearCombination(alpha: number, a: CscMatrix, beta: number, 
     }
     colPtr[j + 1] = nnz;
   }
-  return { n, colPtr, rowIndex: rows.slice(0, nnz), values: vals.slice(0, nnz) };
+  return nnz;
 }
 
 /** Sum of the diagonal entries of a CSC matrix. */

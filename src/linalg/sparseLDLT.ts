@@ -27,7 +27,7 @@
  * @module
  */
 
-import type { CscMatrix } from './sparse.ts';
+import { prefixSums, type CscMatrix } from './sparse.ts';
 import { amdOrder, rcmOrder, symmetricGraph, type SymmetricGraph } from './ordering.ts';
 import { nestedDissectionOrder } from './nestedDissection.ts';
 
@@ -238,14 +238,25 @@ export class SparseLDLT {
     if (!this.factored) throw new Error('SparseLDLT.solve: no valid factorization');
     const n = this.n;
     if (this.work.length < n * count) this.work = new Float64Array(n * count);
-    const w = this.work;
-    const perm = this.perm;
-    for (let r = 0; r < count; r++) {
-      const o = r * n;
-      for (let k = 0; k < n; k++) w[o + k] = b[o + perm[k]];
-    }
-    const { superFirst, rowPtr, rows, lPtr, lx, d } = this;
     if (this.gather.length < this.maxRows * count) this.gather = new Float64Array(this.maxRows * count);
+    const w = this.work;
+    permuteRows(b, w, this.perm, n, count);
+    this.forwardSubstitution(w, count);
+    divideByPivots(w, this.d, n, count);
+    this.backwardSubstitution(w, count);
+    scatterRows(w, x, this.perm, n, count);
+  }
+
+  /*
+   * The phases of solveMultiple as functions of their own, each ending with its loop: compiled on stack in a fresh
+   * process, the forward loop followed by code that had not run yet deoptimized there ("insufficient type feedback"),
+   * once per solve until the whole function had run interpreted.
+   */
+
+  /** Forward substitution L y = b in place on the `count` permuted right-hand sides in w. */
+  private forwardSubstitution(w: Float64Array, count: number): void {
+    const n = this.n;
+    const { superFirst, rowPtr, rows, lPtr, lx } = this;
     const t = this.gather;
     // Forward L y = b: per supernode the unit triangle of the diagonal block, then the rows
     // below as dense products t = L₂₁·y₁ (four columns at a time) scattered once.
@@ -297,10 +308,13 @@ export class SparseLDLT {
         for (let i = 0; i < nr; i++) w[o + rows[r0 + i]] -= t[to + i];
       }
     }
-    for (let r = 0; r < count; r++) {
-      const o = r * n;
-      for (let j = 0; j < n; j++) w[o + j] /= d[j];
-    }
+  }
+
+  /** Backward substitution Lᵀ x = y in place on the `count` right-hand sides in w (already divided by D). */
+  private backwardSubstitution(w: Float64Array, count: number): void {
+    const n = this.n;
+    const { superFirst, rowPtr, rows, lPtr, lx } = this;
+    const t = this.gather;
     // Backward Lᵀ x = y: the rows below gathered once, dense dot products, then the triangle.
     for (let s = this.nSuper - 1; s >= 0; s--) {
       const f = superFirst[s];
@@ -361,10 +375,6 @@ export class SparseLDLT {
         }
       }
     }
-    for (let r = 0; r < count; r++) {
-      const o = r * n;
-      for (let k = 0; k < n; k++) x[o + perm[k]] = w[o + k];
-    }
   }
 
   /** The orderings to compare: the explicit one, or AMD and nested dissection on the supervariable graph for `'auto'`. */
@@ -409,35 +419,13 @@ export class SparseLDLT {
     const n = a.n;
     const pinv = new Int32Array(n);
     for (let k = 0; k < n; k++) pinv[perm[k]] = k;
-    const cp = a.colPtr;
-    const ri = a.rowIndex;
-    const nnz = cp[n];
     const cnt = new Int32Array(n + 1);
-    for (let c = 0; c < n; c++) {
-      for (let k = cp[c]; k < cp[c + 1]; k++) {
-        const r = ri[k];
-        if (r > c) continue;
-        const i = pinv[r];
-        const j = pinv[c];
-        cnt[(i < j ? i : j) + 1]++;
-      }
-    }
-    for (let j = 0; j < n; j++) cnt[j + 1] += cnt[j];
+    countPermuted(a, pinv, cnt);
+    prefixSums(cnt, n);
     const pos = cnt.slice(0, n);
     const row = new Int32Array(cnt[n]);
-    const slot = new Int32Array(nnz).fill(-1);
-    for (let c = 0; c < n; c++) {
-      for (let k = cp[c]; k < cp[c + 1]; k++) {
-        const r = ri[k];
-        if (r > c) continue;
-        const i = pinv[r];
-        const j = pinv[c];
-        const col = i < j ? i : j;
-        const q = pos[col]++;
-        row[q] = i < j ? j : i;
-        slot[k] = q;
-      }
-    }
+    const slot = new Int32Array(a.colPtr[n]).fill(-1);
+    fillPermuted(a, pinv, pos, row, slot);
     this.cPtr = cnt;
     this.cRow = row;
     this.cVal = new Float64Array(row.length);
@@ -793,15 +781,86 @@ function lowerUpdate(F: Float64Array, m: number, t0: number, t1: number, row0: n
   }
 }
 
+/** w = the rows of b in the order perm (row k of each of the `count` n-vectors: b's row perm[k]). */
+function permuteRows(b: Float64Array, w: Float64Array, perm: Int32Array, n: number, count: number): void {
+  for (let r = 0; r < count; r++) {
+    const o = r * n;
+    for (let k = 0; k < n; k++) w[o + k] = b[o + perm[k]];
+  }
+}
+
+/** w /= d entry by entry, for each of the `count` n-vectors. */
+function divideByPivots(w: Float64Array, d: Float64Array, n: number, count: number): void {
+  for (let r = 0; r < count; r++) {
+    const o = r * n;
+    for (let j = 0; j < n; j++) w[o + j] /= d[j];
+  }
+}
+
+/** x = w with its rows put back: row perm[k] of x = row k of w, for each of the `count` n-vectors. */
+function scatterRows(w: Float64Array, x: Float64Array, perm: Int32Array, n: number, count: number): void {
+  for (let r = 0; r < count; r++) {
+    const o = r * n;
+    for (let k = 0; k < n; k++) x[o + perm[k]] = w[o + k];
+  }
+}
+
 /** Pattern of the transpose of a CSC lower triangle (column k: the rows i < k of row k), sorted. */
 function transposePattern(n: number, ptr: Int32Array, idx: Int32Array): { ptr: Int32Array; idx: Int32Array } {
   const tp = new Int32Array(n + 1);
-  for (let j = 0; j < n; j++) for (let p = ptr[j]; p < ptr[j + 1]; p++) if (idx[p] !== j) tp[idx[p] + 1]++;
-  for (let i = 0; i < n; i++) tp[i + 1] += tp[i];
+  countTransposed(n, ptr, idx, tp);
+  prefixSums(tp, n);
   const pos = tp.slice(0, n);
   const ti = new Int32Array(tp[n]);
-  for (let j = 0; j < n; j++) for (let p = ptr[j]; p < ptr[j + 1]; p++) if (idx[p] !== j) ti[pos[idx[p]]++] = j;
+  fillTransposed(n, ptr, idx, pos, ti);
   return { ptr: tp, idx: ti };
+}
+
+/*
+ * The loops of buildPermuted and transposePattern as functions of their own, each ending with its loop: compiled on
+ * stack in a fresh process, a loop followed by code that had not run yet deoptimized there ("insufficient type
+ * feedback") and ran interpreted again until the next compilation.
+ */
+
+/** buildPermuted's count: `cnt[min(i, j) + 1]`++ for each entry of A's upper triangle, (i, j) its permuted position. */
+function countPermuted(a: CscMatrix, pinv: Int32Array, cnt: Int32Array): void {
+  const { n, colPtr: cp, rowIndex: ri } = a;
+  for (let c = 0; c < n; c++) {
+    for (let k = cp[c]; k < cp[c + 1]; k++) {
+      const r = ri[k];
+      if (r > c) continue;
+      const i = pinv[r];
+      const j = pinv[c];
+      cnt[(i < j ? i : j) + 1]++;
+    }
+  }
+}
+
+/** buildPermuted's lists: each upper entry k of A goes to column min(i, j) of C at `pos`, row max(i, j); slot[k] its place. */
+function fillPermuted(a: CscMatrix, pinv: Int32Array, pos: Int32Array, row: Int32Array, slot: Int32Array): void {
+  const { n, colPtr: cp, rowIndex: ri } = a;
+  for (let c = 0; c < n; c++) {
+    for (let k = cp[c]; k < cp[c + 1]; k++) {
+      const r = ri[k];
+      if (r > c) continue;
+      const i = pinv[r];
+      const j = pinv[c];
+      const col = i < j ? i : j;
+      const q = pos[col]++;
+      row[q] = i < j ? j : i;
+      slot[k] = q;
+    }
+  }
+}
+
+/** transposePattern's count: `tp[i + 1]`++ for each off-diagonal entry in row i. */
+function countTransposed(n: number, ptr: Int32Array, idx: Int32Array, tp: Int32Array): void {
+  for (let j = 0; j < n; j++) for (let p = ptr[j]; p < ptr[j + 1]; p++) if (idx[p] !== j) tp[idx[p] + 1]++;
+}
+
+/** transposePattern's lists: column j appended to the list of each off-diagonal row of column j (at `pos`). */
+function fillTransposed(n: number, ptr: Int32Array, idx: Int32Array, pos: Int32Array, ti: Int32Array): void {
+  for (let j = 0; j < n; j++) for (let p = ptr[j]; p < ptr[j + 1]; p++) if (idx[p] !== j) ti[pos[idx[p]]++] = j;
 }
 
 /** perm ∘ postorder of the elimination tree `parent` (children visited in increasing order). */
