@@ -7,6 +7,8 @@
  * @module
  */
 
+import { dotRange } from './vector.ts';
+
 /**
  * Factorizes the row-major n × n `a` in place into P A = L U (L unit lower, U upper, both in `a`): per column j the
  * entries from inner products with the finished columns (`column` is an n-entry work array), then the row of the
@@ -19,7 +21,7 @@ export function factorCroutLU(a: Float64Array, n: number, pivots: Int32Array, co
   for (let j = 0; j < n; j++) {
     for (let i = 0; i < n; i++) column[i] = a[i * n + j];
     for (let i = 0; i < n; i++) {
-      column[i] -= dot(a, i * n, column, Math.min(i, j));
+      column[i] -= dotRange(a, i * n, column, 0, Math.min(i, j));
       a[i * n + j] = column[i];
     }
     let p = j;
@@ -65,17 +67,9 @@ export function solveCroutLU(lu: Float64Array, pivots: Int32Array, b: ArrayLike<
 }
 
 /**
- * Σ_{k < to} a[offset + k]·x[k] summed from +0 in ascending k. This kernel and the next are small functions of their
- * own so that a fresh process compiles them optimized after a few calls instead of running the n³ loop nests
- * interpreted until their on-stack replacement is ready.
+ * The `count` entries of row `row` of x minus `factor` times those of row `source` (both offsets into x); a small
+ * function of its own for the reason given at {@link dotRange}.
  */
-function dot(a: Float64Array, offset: number, x: Float64Array, to: number): number {
-  let s = 0;
-  for (let k = 0; k < to; k++) s += a[offset + k] * x[k];
-  return s;
-}
-
-/** The `count` entries of row `row` of x minus `factor` times those of row `source` (both offsets into x). */
 function subtractScaledRow(x: Float64Array, row: number, source: number, factor: number, count: number): void {
   for (let j = 0; j < count; j++) x[row + j] = x[row + j] - x[source + j] * factor;
 }

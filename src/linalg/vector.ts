@@ -53,6 +53,18 @@ export function dot(a: Float64Array, b: Float64Array, n: number = a.length): num
   return s;
 }
 
+/**
+ * Σ_{k = from}^{to − 1} a[offset + k]·x[k], summed from +0 in ascending k: the inner product of a row of a row-major
+ * matrix (starting at `offset`) with part of a vector. A small function of its own, so that a fresh process compiles the
+ * dense kernels' n³ loop nests that call it optimized after a few calls instead of interpreting them until their
+ * on-stack replacement is ready.
+ */
+export function dotRange(a: Float64Array, offset: number, x: Float64Array, from: number, to: number): number {
+  let s = 0;
+  for (let k = from; k < to; k++) s += a[offset + k] * x[k];
+  return s;
+}
+
 /** y += a·x on the first `n` entries. */
 export function axpy(y: Float64Array, a: number, x: Float64Array, n: number = y.length): void {
   for (let i = 0; i < n; i++) y[i] += a * x[i];

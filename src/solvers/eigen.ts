@@ -8,6 +8,7 @@ import { constraintNullSpace, linearizeAtInitialState, optionalBoolean } from '.
 import { condenseMassless, masslessCoordinates, type MasslessCondensation } from './masslessCondensation.ts';
 import { symmetricEigen } from '../linalg/symmetricEigen.ts';
 import { factorCroutLU, solveCroutLU } from '../linalg/croutLU.ts';
+import { dotRange } from '../linalg/vector.ts';
 
 /** Options of computeODE2Eigenvalues (Exudyn's keyword arguments). */
 export interface EigenvalueOptions {
@@ -442,21 +443,10 @@ function multiply(a: Float64Array, aShape: Shape, b: Float64Array, bShape: Shape
     const to = bShape === 'upper' ? j + 1 : n;
     for (let i = 0; i < n; i++) {
       // a_ik = 0 for k > i (lower) or k < i (upper)
-      c[i * n + j] = dot(a, i * n, column, Math.max(from, aShape === 'upper' ? i : 0), Math.min(to, aShape === 'lower' ? i + 1 : n));
+      c[i * n + j] = dotRange(a, i * n, column, Math.max(from, aShape === 'upper' ? i : 0), Math.min(to, aShape === 'lower' ? i + 1 : n));
     }
   }
   return c;
-}
-
-/**
- * Σ_{k = from}^{to − 1} a[offset + k]·x[k], summed from +0 in ascending k. This kernel and subtractProducts are
- * functions of their own so that a fresh process compiles them optimized after a few calls instead of running the
- * n³ loop nests interpreted until their on-stack replacement is ready.
- */
-function dot(a: Float64Array, offset: number, x: Float64Array, from: number, to: number): number {
-  let s = 0;
-  for (let k = from; k < to; k++) s += a[offset + k] * x[k];
-  return s;
 }
 
 /** Aᵀ of a row-major n × n array. */
@@ -502,7 +492,10 @@ function solveUpperTriangularTransposed(l: Float64Array, v: Float64Array, n: num
   return x;
 }
 
-/** start − Σ_{k = from}^{to − 1} a[aOffset + k]·x[xOffset + k], subtracted one product at a time in ascending k. */
+/**
+ * start − Σ_{k = from}^{to − 1} a[aOffset + k]·x[xOffset + k], subtracted one product at a time in ascending k (a small
+ * function of its own for the reason given at {@link dotRange}).
+ */
 function subtractProducts(start: number, a: Float64Array, aOffset: number, x: Float64Array, xOffset: number, from: number, to: number): number {
   let sum = start;
   for (let k = from; k < to; k++) sum -= a[aOffset + k] * x[xOffset + k];
