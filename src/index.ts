@@ -239,6 +239,8 @@ export { SensorSuperElement } from './items/sensors/SensorSuperElement.ts';
 
 /** Rotations, rigid-body inertia and 3×3 kernels (Exudyn's rigidBodyUtilities names). */
 export * from './rotations/index.ts';
+/** The dense linear solve for user scripts (numpy.linalg.solve of Exudyn's scripts). */
+export { solveLinearSystem } from './linalg/solveLinearSystem.ts';
 
 /** Rod cross-sections and rod parameters from material data. */
 export { CircularCrossSection, RectangularCrossSection, rodStiffnessFromMaterial } from './rods/crossSections.ts';

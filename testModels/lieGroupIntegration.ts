@@ -1,5 +1,4 @@
-import { ConfigurationType, TExpSO3Inv, CompositionRuleForRotationVectors, type MainSolverImplicitSecondOrder, type MainSystem } from '../src/index.ts';
-import { solveDense } from './denseSolve.ts';
+import { ConfigurationType, TExpSO3Inv, CompositionRuleForRotationVectors, solveLinearSystem, type MainSolverImplicitSecondOrder, type MainSystem } from '../src/index.ts';
 
 /*
  * Exudyn's Python module exudyn.lieGroupIntegration restated for the test models that use it (explicitLieGroupIntegratorPythonTest,
@@ -59,7 +58,7 @@ function computeSystemAcceleration(solver: MainSolverImplicitSecondOrder, mbs: M
     M[c0][c0] += M[c0][c1] + M[c1][c0] + M[c1][c1];
     f[c0] += f[c1];
   }
-  return solveDense(M, f);
+  return solveLinearSystem(M, f);
 }
 
 /** Exudyn's LieGroupComputeKstage: h (v0 + factK k) for all coordinates, h T_exp(factK K)⁻¹ (ω0 + factK k) for the rotations. */

@@ -1,10 +1,9 @@
 import { CholeskyDecomposition, EigenvalueDecomposition, Matrix, solve } from 'ml-matrix';
 import {
   SystemContainer, SimulationSettings, OutputVariableType, ObjectGround, NodePointGround, NodePoint2DSlope1, ObjectANCFCable2D, MarkerNodeCoordinate,
-  MarkerNodePosition, Force, MainSolverStatic, MainSolverImplicitSecondOrder,
+  MarkerNodePosition, Force, MainSolverStatic, MainSolverImplicitSecondOrder, solveLinearSystem,
 } from '../src/index.ts';
 import type { TestModel } from './testModel.ts';
-import { solveDense } from './denseSolve.ts';
 
 /**
  * Exudyn's manualExplicitIntegrator: a free 2 m ANCF cable (4 ObjectANCFCable2D elements, E = 2.07e6, ρ = 7800, 0.1 × 0.1
@@ -84,7 +83,7 @@ export const manualExplicitIntegrator: TestModel = {
       solver.computeODE2RHS(system);
       const Fode2 = solver.getSystemResidual().slice(0, n);
       solver.computeMassMatrix(system);
-      const a = solveDense(solver.getSystemMassMatrix(), Fode2);
+      const a = solveLinearSystem(solver.getSystemMassMatrix(), Fode2);
       const stepSize = solver.it.currentStepSize;
       const u0 = system.systemData.getODE2Coordinates();
       const v0 = system.systemData.getODE2Coordinates_t();

@@ -138,6 +138,34 @@ export class SparseAssembler {
     }
   }
 
+  /**
+   * The positions of addBlock with a zero block: while the call sequence matches the stored pattern only the positions
+   * are checked (adding +0 or −0 to a sum changes no value), else the add calls with 0.
+   */
+  addZeros(rowIndex: Int32Array, rowOffset: number, colIndex: Int32Array, colOffset: number, rows: number, cols: number): void {
+    let i = 0;
+    let j = 0;
+    if (this.matching) {
+      const tr = this.tripRow, tc = this.tripCol;
+      const stored = this.patternCount;
+      let k = this.count;
+      outer: for (; i < rows; i++) {
+        const row = rowIndex[rowOffset + i];
+        for (j = 0; j < cols; j++) {
+          if (k >= stored || tr[k] !== row || tc[k] !== colIndex[colOffset + j]) break outer;
+          k++;
+        }
+      }
+      this.count = k;
+      if (i === rows) return;
+      this.storePrefixSums();
+    }
+    for (; i < rows; i++, j = 0) {
+      const row = rowIndex[rowOffset + i];
+      for (; j < cols; j++) this.add(row, colIndex[colOffset + j], 0);
+    }
+  }
+
   /** Adds factor·values[e] at (rowIndex[rows[e]], colIndex[cols[e]]) for e < count, in order: the same as the add calls. */
   addEntries(rowIndex: Int32Array, colIndex: Int32Array, rows: Int32Array, cols: Int32Array, values: Float64Array, count: number, factor: number): void {
     let e = 0;

@@ -1,10 +1,11 @@
-import { Matrix, SingularValueDecomposition } from 'ml-matrix';
 import { optionNames, ownOptions } from '../core/dictionary.ts';
 import { FlexdynError } from '../core/errors.ts';
 import type { SystemAssembler } from '../model/assembly.ts';
 import type { CompiledModel } from '../model/compile.ts';
 import type { SimulationSettings } from './SimulationSettings.ts';
-import { DenseMatrixAccumulator, optionalBoolean, optionalTolerance } from './linearization.ts';
+import { optionalBoolean, optionalTolerance } from './linearization.ts';
+import { RowMajorMatrix } from '../linalg/rowMajorMatrix.ts';
+import { singularValues as computeSingularValues } from '../linalg/singularValues.ts';
 import { validateSimulationSettings } from './settingsValidation.ts';
 
 /** Options of computeSystemDegreeOfFreedom (Exudyn's keyword arguments). */
@@ -46,8 +47,8 @@ export interface SystemDegreeOfFreedom {
 /**
  * Exudyn's ComputeSystemDegreeOfFreedom: the constraint Jacobian at the initial state, with one column per algebraic
  * equation, C = [C_qᵀ; C_λ] ((n_u + n_AE) × n_AE: ∂g/∂Δq, or ∂ġ/∂u of velocity-level equations, and ∂g/∂λ), and
- * its rank by a dense SVD; redundantConstraints = n_AE − rank C, nPureAE = rank C_λ,
- * degreeOfFreedom = n_ODE2 − (n_AE − nPureAE) + redundantConstraints. The redundant equations are named by Gram–Schmidt
+ * its rank from its singular values (one-sided Jacobi, {@link computeSingularValues}); redundantConstraints =
+ * n_AE − rank C, nPureAE = rank C_λ, degreeOfFreedom = n_ODE2 − (n_AE − nPureAE) + redundantConstraints. The redundant equations are named by Gram–Schmidt
  * in equation order with the same tolerance.
  */
 export function computeSystemDegreeOfFreedom(model: CompiledModel, assembler: SystemAssembler, settings: SimulationSettings, options: DegreeOfFreedomOptions): SystemDegreeOfFreedom {
@@ -63,14 +64,14 @@ export function computeSystemDegreeOfFreedom(model: CompiledModel, assembler: Sy
   s.copyFrom(model.data.initial);
   s.t = settings.staticSolver.loadStepStart;
   assembler.differentiation = settings.staticSolver.newton.numericalDifferentiation;
-  const jacobian = new DenseMatrixAccumulator(nu + nAE);
+  const jacobian = new RowMajorMatrix(nu + nAE, nu + nAE);
   // velocity-level equations count with ∂ġ/∂u: they remove a velocity degree of freedom
   assembler.addConstraintJacobian(s, jacobian, 0, 0, 1, 1, false);
   let redundantConstraints = 0, nPureAE = 0;
   const redundantConstraintEquations: string[] = [];
   if (nAE > 0) {
-    const constraints = jacobian.matrix.subMatrix(0, nu + nAE - 1, nu, nu + nAE - 1);
-    const multipliers = jacobian.matrix.subMatrix(nu, nu + nAE - 1, nu, nu + nAE - 1);
+    const constraints = jacobian.block(0, nu + nAE, nu, nAE);
+    const multipliers = jacobian.block(nu, nAE, nu, nAE);
     for (const matrix of [constraints, multipliers]) {
       for (let i = 0; i < matrix.rows; i++) {
         for (let j = 0; j < matrix.columns; j++) {
@@ -78,8 +79,8 @@ export function computeSystemDegreeOfFreedom(model: CompiledModel, assembler: Sy
         }
       }
     }
-    const singularValues = new SingularValueDecomposition(constraints, { computeLeftSingularVectors: false, computeRightSingularVectors: false }).diagonal;
-    const pureSingularValues = new SingularValueDecomposition(multipliers, { computeLeftSingularVectors: false, computeRightSingularVectors: false }).diagonal;
+    const singularValues = computeSingularValues(constraints);
+    const pureSingularValues = computeSingularValues(multipliers);
     const tolerance = useSVD ? threshold : rankTolerance(singularValues, constraints);
     const pureTolerance = useSVD ? threshold : rankTolerance(pureSingularValues, multipliers);
     if (verbose && useSVD) {
@@ -99,7 +100,7 @@ export function computeSystemDegreeOfFreedom(model: CompiledModel, assembler: Sy
 }
 
 /** numpy's matrix_rank tolerance: σ_max·max(rows, columns)·ε. */
-function rankTolerance(singularValues: readonly number[], matrix: Matrix): number {
+function rankTolerance(singularValues: readonly number[], matrix: RowMajorMatrix): number {
   return Math.max(0, ...singularValues) * Math.max(matrix.rows, matrix.columns) * Number.EPSILON;
 }
 
@@ -108,12 +109,13 @@ function rankTolerance(singularValues: readonly number[], matrix: Matrix): numbe
  * (re-orthogonalization keeps the residual of a dependent column at round-off), a column whose residual norm is at most
  * `tolerance` (the singular-value tolerance of the rank) is dependent.
  */
-function dependentColumns(matrix: Matrix, tolerance: number): number[] {
+function dependentColumns(matrix: RowMajorMatrix, tolerance: number): number[] {
   const basis: Float64Array[] = [];
   const dependent: number[] = [];
   const rows = matrix.rows;
   for (let j = 0; j < matrix.columns; j++) {
-    const v = Float64Array.from(matrix.getColumn(j));
+    const v = new Float64Array(rows);
+    for (let i = 0; i < rows; i++) v[i] = matrix.get(i, j);
     for (let pass = 0; pass < 2; pass++) {
       for (const b of basis) {
         let dot = 0;

@@ -9,6 +9,7 @@ import { condenseMassless, masslessCoordinates, type MasslessCondensation } from
 import { symmetricEigen } from '../linalg/symmetricEigen.ts';
 import { factorCroutLU, solveCroutLU } from '../linalg/croutLU.ts';
 import { dotRange } from '../linalg/vector.ts';
+import { RowMajorMatrix } from '../linalg/rowMajorMatrix.ts';
 
 /** Options of computeODE2Eigenvalues (Exudyn's keyword arguments). */
 export interface EigenvalueOptions {
@@ -123,34 +124,34 @@ export function computeODE2Eigenvalues(model: CompiledModel, assembler: SystemAs
   // massless coordinates that no constraint acts on (a mixed rod's stresses): statically condensed, the eigenvectors
   // expanded again at the end (massless coordinates held by constraints or constrainedCoordinates stay as they were)
   const massless = masslessCoordinates(fullMass).filter((i) => !constrained.includes(i)
-    && (constraintTransposed === undefined || constraintTransposed.getRow(i).every((x) => x === 0)));
+    && (constraintTransposed === undefined || constraintTransposed.row(i).every((x) => x === 0)));
   let condensation: MasslessCondensation | undefined;
   if (massless.length > 0 && !complex) {
     condensation = condenseMassless(fullMass, fullStiffness, massless, where);
     const position = new Map(condensation.kept.map((index, k) => [index, k]));
     constrained = constrained.map((index) => position.get(index) ?? index);
-    if (constraintTransposed !== undefined) constraintTransposed = constraintTransposed.selection(condensation.kept, Array.from({ length: constraintTransposed.columns }, (_, j) => j));
+    if (constraintTransposed !== undefined) constraintTransposed = constraintTransposed.select(condensation.kept, Array.from({ length: constraintTransposed.columns }, (_, j) => j));
     fullMass = condensation.mass;
     fullStiffness = condensation.stiffness;
     nu = condensation.kept.length;
   }
-  let basis: Matrix;
+  let basis: RowMajorMatrix;
   let free: number[] | undefined;
   if (!nullSpace) {
     for (const index of constrained) {
       if (!Number.isInteger(index) || index < 0 || index >= nu) throw new FlexdynError(`computeODE2Eigenvalues: constrainedCoordinates entries must be ODE2 indices in 0 ... ${nu - 1}, got ${index}`);
     }
     free = Array.from({ length: nu }, (_, i) => i).filter((i) => !constrained.includes(i));
-    basis = new Matrix(free.length, nu);
+    basis = new RowMajorMatrix(free.length, nu);
     free.forEach((column, row) => basis.set(row, column, 1));
   } else {
     basis = constraintNullSpace(constraintTransposed!, options.singularValuesTolerance ?? 1e-12);
   }
-  // no free coordinates (fully constrained): no eigenvalues; ml-matrix rejects empty matrices
+  // no free coordinates (fully constrained): no eigenvalues (ml-matrix, used with complex eigenvalues, rejects empty matrices)
   if (basis.rows === 0) return { values: [], vectors: [] };
   // the selection basis of free coordinates is applied by picking entries; the null-space basis by products
   const basisTransposed = free === undefined ? basis.transpose() : undefined;
-  const reduce = (full: Matrix): Matrix => (free !== undefined ? selectFree(full, free) : basis.mmul(full).mmul(basisTransposed!));
+  const reduce = (full: RowMajorMatrix): RowMajorMatrix => (free !== undefined ? selectFree(full, free) : basis.multiply(full).multiply(basisTransposed!));
   const mass = reduce(fullMass);
   const stiffness = reduce(fullStiffness);
   const useAbsolute = options.useAbsoluteValues ?? true;
@@ -174,7 +175,7 @@ export function computeODE2Eigenvalues(model: CompiledModel, assembler: SystemAs
   const result = selected.map((i) => (useAbsolute ? Math.abs(values[i]) : values[i]));
   const fullVectors = selected.map((i) => {
     const mode = modes.subarray(i * n, (i + 1) * n);
-    return expandMassless(free !== undefined ? expandFree(mode, free, nu) : basisTransposed!.mmul(Matrix.columnVector(mode)), condensation);
+    return expandMassless(free !== undefined ? expandFree(mode, free, nu) : basisTransposed!.multiplyVector(mode), condensation);
   });
   return {
     values: options.convert2Frequencies === true ? result.map((lambda) => Math.sqrt(lambda) / (2 * Math.PI)) : result,
@@ -186,8 +187,8 @@ export function computeODE2Eigenvalues(model: CompiledModel, assembler: SystemAs
  * basis·A·basisᵀ for the basis that selects the coordinates `free` (row r: a single 1 in column free[r]), for finite A:
  * A's entries picked out, each + 0 as in the product's sums (which turn −0 into +0), without the two n³ products.
  */
-function selectFree(full: Matrix, free: number[]): Matrix {
-  const result = new Matrix(free.length, free.length);
+function selectFree(full: RowMajorMatrix, free: number[]): RowMajorMatrix {
+  const result = new RowMajorMatrix(free.length, free.length);
   for (let r = 0; r < free.length; r++) {
     for (let c = 0; c < free.length; c++) result.set(r, c, full.get(free[r], free[c]) + 0);
   }
@@ -195,19 +196,19 @@ function selectFree(full: Matrix, free: number[]): Matrix {
 }
 
 /** basisᵀ·v for the selection basis of {@link selectFree}: entry free[r] = v_r + 0, the others 0. */
-function expandFree(mode: Float64Array, free: number[], nu: number): Matrix {
-  const result = new Matrix(nu, 1);
-  for (let r = 0; r < free.length; r++) result.set(free[r], 0, mode[r] + 0);
+function expandFree(mode: Float64Array, free: number[], nu: number): Float64Array {
+  const result = new Float64Array(nu);
+  for (let r = 0; r < free.length; r++) result[free[r]] = mode[r] + 0;
   return result;
 }
 
 /** The eigenvector on all coordinates: the kept ones as computed, the massless ones recovered (q_S = −K_SS⁻¹K_SM q_M). */
-function expandMassless(vector: Matrix, condensation: MasslessCondensation | undefined): number[] {
-  if (condensation === undefined) return vector.to1DArray();
+function expandMassless(vector: Float64Array, condensation: MasslessCondensation | undefined): number[] {
+  if (condensation === undefined) return Array.from(vector);
   const full = new Array<number>(condensation.kept.length + condensation.massless.length).fill(0);
-  condensation.kept.forEach((index, k) => { full[index] = vector.get(k, 0); });
-  const recovered = condensation.recover.mmul(vector);
-  condensation.massless.forEach((index, k) => { full[index] = recovered.get(k, 0); });
+  condensation.kept.forEach((index, k) => { full[index] = vector[k]; });
+  const recovered = condensation.recover.multiplyVector(vector);
+  condensation.massless.forEach((index, k) => { full[index] = recovered[k]; });
   return full;
 }
 
@@ -218,13 +219,15 @@ function expandMassless(vector: Matrix, condensation: MasslessCondensation | und
  * QR) gives the 2n eigenvalues; K and D are used as assembled (no symmetrization). Sorted by |λ| (useAbsoluteValues;
  * ties by real, then imaginary part) or by real, then imaginary part (numpy's order of complex numbers).
  */
-function complexEigenvalues(mass: Matrix, stiffness: Matrix, damping: Matrix, basis: Matrix, useAbsolute: boolean, numberOfEigenvalues: number | undefined): ComplexEigenvalueResult {
+function complexEigenvalues(mass: RowMajorMatrix, stiffness: RowMajorMatrix, damping: RowMajorMatrix, reducedBasis: RowMajorMatrix, useAbsolute: boolean, numberOfEigenvalues: number | undefined): ComplexEigenvalueResult {
   const n = mass.rows;
   const l = choleskyFactor(symmetricPart(mass), n);
   if (l === undefined) throw new FlexdynError('computeODE2Eigenvalues: the mass matrix is not positive definite (massless coordinates?)');
+  const matrix = (m: RowMajorMatrix): Matrix => Matrix.from1DArray(m.rows, m.columns, m.data);
+  const basis = matrix(reducedBasis);
   const lInverse = Matrix.from1DArray(n, n, lowerTriangularInverse(l, n));
-  const reducedStiffness = lInverse.mmul(stiffness).mmul(lInverse.transpose());
-  const reducedDamping = lInverse.mmul(damping).mmul(lInverse.transpose());
+  const reducedStiffness = lInverse.mmul(matrix(stiffness)).mmul(lInverse.transpose());
+  const reducedDamping = lInverse.mmul(matrix(damping)).mmul(lInverse.transpose());
   const system = Matrix.zeros(2 * n, 2 * n);
   for (let i = 0; i < n; i++) {
     system.set(i, n + i, 1);
@@ -357,8 +360,8 @@ function rowMajor(matrix: Matrix): Float64Array {
   return result;
 }
 
-/** (A + Aᵀ)/2 of a square Matrix, row-major: entry (i, j) = (a_ij + a_ji)·0.5. */
-function symmetricPart(matrix: Matrix): Float64Array {
+/** (A + Aᵀ)/2 of a square matrix, row-major: entry (i, j) = (a_ij + a_ji)·0.5. */
+function symmetricPart(matrix: RowMajorMatrix): Float64Array {
   const n = matrix.rows;
   const result = new Float64Array(n * n);
   for (let i = 0; i < n; i++) for (let j = 0; j < n; j++) result[i * n + j] = (matrix.get(i, j) + matrix.get(j, i)) * 0.5;
@@ -370,12 +373,12 @@ function symmetricPart(matrix: Matrix): Float64Array {
  * {@link refineLowModes}. The symmetrization keeps round-off asymmetry of item matrices (w·Sᵢ·Sⱼ ≠ w·Sⱼ·Sᵢ in the last
  * bit) from making the Cholesky factorization reject M.
  */
-function factorPencil(stiffness: Matrix, mass: Matrix, unsymmetric: boolean): FactoredPencil {
+function factorPencil(stiffness: RowMajorMatrix, mass: RowMajorMatrix, unsymmetric: boolean): FactoredPencil {
   const n = mass.rows;
   const symmetricMass = symmetricPart(mass);
   const l = choleskyFactor(symmetricMass, n);
   if (l === undefined) throw new FlexdynError('computeODE2Eigenvalues: the mass matrix is not positive definite (massless coordinates?)');
-  return { n, stiffness: unsymmetric ? rowMajor(stiffness) : symmetricPart(stiffness), unsymmetric, symmetricMass, l };
+  return { n, stiffness: unsymmetric ? stiffness.data.slice() : symmetricPart(stiffness), unsymmetric, symmetricMass, l };
 }
 
 /**

@@ -1,4 +1,3 @@
-import { Matrix } from 'ml-matrix';
 import { describeValue, FlexdynError } from '../core/errors.ts';
 import { optionNames, ownOptions } from '../core/dictionary.ts';
 import type { MatrixAccumulator, SystemAssembler } from '../model/assembly.ts';
@@ -6,17 +5,7 @@ import type { CompiledModel } from '../model/compile.ts';
 import type { SimulationSettings } from './SimulationSettings.ts';
 import { validateSimulationSettings } from './settingsValidation.ts';
 import { symmetricEigen } from '../linalg/symmetricEigen.ts';
-
-/** Dense matrix accumulator on an ml-matrix Matrix, for the linearized system's matrices. */
-export class DenseMatrixAccumulator implements MatrixAccumulator {
-  readonly matrix: Matrix;
-  constructor(rows: number, columns = rows) {
-    this.matrix = Matrix.zeros(rows, columns);
-  }
-  add(row: number, col: number, value: number): void {
-    this.matrix.set(row, col, this.matrix.get(row, col) + value);
-  }
-}
+import { RowMajorMatrix } from '../linalg/rowMajorMatrix.ts';
 
 /** What {@link linearizeAtInitialState} assembles besides M and K. */
 export interface LinearizationRequest {
@@ -33,13 +22,13 @@ export interface LinearizationRequest {
 /** Dense matrices of the ODE2 equations M u̇ + ode2Lhs(q, u) + C_qᵀλ = loads linearized at the initial state. */
 export interface Linearization {
   /** M (n_u × n_u). */
-  mass: Matrix;
+  mass: RowMajorMatrix;
   /** K = ∂(Σ ode2Lhs)/∂q (n_u × n_u), with the requested load and constraint-force terms. */
-  stiffness: Matrix;
+  stiffness: RowMajorMatrix;
   /** D = ∂(Σ ode2Lhs)/∂u (n_u × n_u), if requested. */
-  damping?: Matrix;
+  damping?: RowMajorMatrix;
   /** C_qᵀ (n_u × n_AE), if requested. */
-  constraintTransposed?: Matrix;
+  constraintTransposed?: RowMajorMatrix;
 }
 
 /**
@@ -57,27 +46,27 @@ export function linearizeAtInitialState(model: CompiledModel, assembler: SystemA
   s.copyFrom(model.data.initial);
   s.t = settings.staticSolver.loadStepStart;
   assembler.differentiation = settings.staticSolver.newton.numericalDifferentiation;
-  const mass = new DenseMatrixAccumulator(nu);
+  const mass = new RowMajorMatrix(nu, nu);
   assembler.addMassMatrix(s, mass, 1);
-  const stiffness = new DenseMatrixAccumulator(nu);
+  const stiffness = new RowMajorMatrix(nu, nu);
   assembler.addODE2LhsJacobian(s, stiffness, 1, 0);
   if (request.includeLoadsJacobian) assembler.addLoadsJacobian(s, stiffness, -1, 0);
   if (request.includeConstraintForceJacobian && model.nAE > 0) assembler.addConstraintForceJacobian(s, stiffness, 1);
-  requireFiniteMatrix(mass.matrix, 'mass matrix', assembler, where);
-  requireFiniteMatrix(stiffness.matrix, 'stiffness matrix', assembler, where);
-  const result: Linearization = { mass: mass.matrix, stiffness: stiffness.matrix };
+  requireFiniteMatrix(mass, 'mass matrix', assembler, where);
+  requireFiniteMatrix(stiffness, 'stiffness matrix', assembler, where);
+  const result: Linearization = { mass, stiffness };
   if (request.damping) {
-    const damping = new DenseMatrixAccumulator(nu);
+    const damping = new RowMajorMatrix(nu, nu);
     assembler.addODE2LhsJacobian(s, damping, 0, 1);
     if (request.includeLoadsJacobian) assembler.addLoadsJacobian(s, damping, 0, -1);
-    requireFiniteMatrix(damping.matrix, 'damping matrix', assembler, where);
-    result.damping = damping.matrix;
+    requireFiniteMatrix(damping, 'damping matrix', assembler, where);
+    result.damping = damping;
   }
   if (request.constraintJacobian) {
     // the ODE2 rows × algebraic columns of the system Jacobian: C_qᵀ
-    const jacobian = new DenseMatrixAccumulator(nu + model.nAE);
+    const jacobian = new RowMajorMatrix(nu + model.nAE, nu + model.nAE);
     assembler.addConstraintJacobian(s, jacobian, 0, 0, 1, 0, false);
-    const transposed = model.nAE === 0 ? new Matrix(nu, 0) : jacobian.matrix.subMatrix(0, nu - 1, nu, nu + model.nAE - 1);
+    const transposed = jacobian.block(0, nu, nu, model.nAE);
     requireFiniteMatrix(transposed, 'constraint Jacobian', assembler, where);
     result.constraintTransposed = transposed;
   }
@@ -90,23 +79,27 @@ export function linearizeAtInitialState(model: CompiledModel, assembler: SystemA
  * Gram matrix leaves σ ≈ √ε·σ_max ≈ 1e-8·σ_max of round-off on null directions, so a singular value is
  * zero when σ ≤ max(tolerance, 1e-6·σ_max) (Exudyn's absolute tolerance alone would misclassify them).
  */
-export function constraintNullSpace(constraintTransposed: Matrix, tolerance: number): Matrix {
-  if (constraintTransposed.columns === 0) return Matrix.eye(constraintTransposed.rows);
+export function constraintNullSpace(constraintTransposed: RowMajorMatrix, tolerance: number): RowMajorMatrix {
   const n = constraintTransposed.rows;
-  const gram = constraintTransposed.mmul(constraintTransposed.transpose());
-  const { values, vectors } = symmetricEigen(gram.to1DArray(), n);
+  if (constraintTransposed.columns === 0) {
+    const identity = new RowMajorMatrix(n, n);
+    for (let i = 0; i < n; i++) identity.set(i, i, 1);
+    return identity;
+  }
+  const gram = constraintTransposed.multiply(constraintTransposed.transpose());
+  const { values, vectors } = symmetricEigen(gram.data, n);
   const singularValues = Array.from(values, (value) => Math.sqrt(Math.max(value, 0)));
   const threshold = Math.max(tolerance, 1e-6 * Math.max(...singularValues));
   const free = singularValues.map((value, i) => (value <= threshold ? i : -1)).filter((i) => i >= 0);
-  const basis = new Matrix(free.length, n);
-  free.forEach((k, row) => basis.setRow(row, Array.from(vectors.subarray(k * n, (k + 1) * n))));
+  const basis = new RowMajorMatrix(free.length, n);
+  free.forEach((k, row) => basis.data.set(vectors.subarray(k * n, (k + 1) * n), row * n));
   return basis;
 }
 
 /**
  * Throws if a matrix has a NaN or infinite entry, naming the equation of its row (`where`: the calling function).
  */
-function requireFiniteMatrix(matrix: Matrix, what: string, assembler: SystemAssembler, where: string): void {
+function requireFiniteMatrix(matrix: RowMajorMatrix, what: string, assembler: SystemAssembler, where: string): void {
   for (let i = 0; i < matrix.rows; i++) {
     for (let j = 0; j < matrix.columns; j++) {
       const value = matrix.get(i, j);
@@ -191,12 +184,12 @@ export function computeLinearizedSystem(model: CompiledModel, assembler: SystemA
   const nullspace = project || returnNullspace ? constraintNullSpace(linearization.constraintTransposed!, tolerance) : undefined;
   if (project) {
     const basis = nullspace!, basisTransposed = basis.transpose();
-    mass = basis.mmul(mass).mmul(basisTransposed);
-    stiffness = basis.mmul(stiffness).mmul(basisTransposed);
-    damping = basis.mmul(damping).mmul(basisTransposed);
+    mass = basis.multiply(mass).multiply(basisTransposed);
+    stiffness = basis.multiply(stiffness).multiply(basisTransposed);
+    damping = basis.multiply(damping).multiply(basisTransposed);
   }
-  const result: LinearizedSystem = { massMatrix: mass.to2DArray(), stiffnessMatrix: stiffness.to2DArray(), dampingMatrix: damping.to2DArray() };
-  if (returnJacobian) result.constraintJacobianTransposed = linearization.constraintTransposed!.to2DArray();
-  if (returnNullspace) result.constraintNullspace = nullspace!.to2DArray();
+  const result: LinearizedSystem = { massMatrix: mass.toRows(), stiffnessMatrix: stiffness.toRows(), dampingMatrix: damping.toRows() };
+  if (returnJacobian) result.constraintJacobianTransposed = linearization.constraintTransposed!.toRows();
+  if (returnNullspace) result.constraintNullspace = nullspace!.toRows();
   return result;
 }

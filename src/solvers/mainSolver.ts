@@ -5,8 +5,8 @@ import type { InMemoryFileSystem } from '../core/fileSystem.ts';
 import { describeValue, FlexdynError } from '../core/errors.ts';
 import { DynamicSolverType } from '../registry/enums.ts';
 import { butcherTableaux } from './explicit.ts';
-import { DenseMatrixAccumulator } from './linearization.ts';
 import { toNumberArray } from '../linalg/arrays.ts';
+import { RowMajorMatrix } from '../linalg/rowMajorMatrix.ts';
 import { ImplicitSecondOrderStepper } from './implicit.ts';
 import type { NewtonProblem } from './newton.ts';
 import { SimulationSettings } from './SimulationSettings.ts';
@@ -135,9 +135,9 @@ export abstract class MainSolverBase {
   /** The run of the last initializeSolver (kept after finalizeSolver; run() checks the phase). */
   protected initialized?: InitializedRun;
   private residualVector = new Float64Array(0);
-  private massMatrix?: DenseMatrixAccumulator;
+  private massMatrix?: RowMajorMatrix;
   /** The mass matrix before the last one, filled again by the next computeMassMatrix (a user integrator calls it every stage). */
-  private spareMassMatrix?: DenseMatrixAccumulator;
+  private spareMassMatrix?: RowMajorMatrix;
 
   /** True for MainSolverStatic. */
   abstract isStaticSolver(): boolean;
@@ -276,8 +276,8 @@ export abstract class MainSolverBase {
     const n = context.model.nu;
     const spare = this.spareMassMatrix;
     this.spareMassMatrix = undefined;
-    const mass = spare !== undefined && spare.matrix.rows === n ? spare : new DenseMatrixAccumulator(n);
-    if (mass === spare) mass.matrix.fill(0);
+    const mass = spare !== undefined && spare.rows === n ? spare : new RowMajorMatrix(n, n);
+    if (mass === spare) mass.data.fill(0);
     context.assembler.addMassMatrix(context.model.data.current, mass, scalarFactor);
     // the last one stays the solver's mass matrix if the assembly throws
     this.spareMassMatrix = this.massMatrix;
@@ -294,7 +294,7 @@ export abstract class MainSolverBase {
   getSystemMassMatrix(): number[][] {
     this.results('getSystemMassMatrix');
     if (this.massMatrix === undefined) throw this.error('getSystemMassMatrix', 'no mass matrix computed yet; call computeMassMatrix(mbs) first');
-    return this.massMatrix.matrix.to2DArray();
+    return this.massMatrix.toRows();
   }
 
   /** The residual vector, for the Newton methods of the subclasses. */
@@ -340,7 +340,7 @@ export abstract class MainSolverBase {
  * algebraic equations, and the solver's own Newton residual, Jacobian and update at the current state.
  */
 abstract class MainSolverNewton extends MainSolverBase {
-  private jacobianMatrix?: DenseMatrixAccumulator;
+  private jacobianMatrix?: RowMajorMatrix;
   private newtonSolution = new Float64Array(0);
 
   /** The Newton problem of the run (the stepper). */
@@ -371,7 +371,8 @@ abstract class MainSolverNewton extends MainSolverBase {
     }
     const { model, assembler } = context;
     const s = model.data.current;
-    const jacobian = new DenseMatrixAccumulator(model.nu + model.nAE + model.nODE1);
+    const size = model.nu + model.nAE + model.nODE1;
+    const jacobian = new RowMajorMatrix(size, size);
     assembler.addODE2LhsJacobian(s, jacobian, -scalarFactor_ODE2, -scalarFactor_ODE2_t);
     if (scalarFactor_ODE1 !== 0) assembler.addODE2LhsODE1Jacobian(s, jacobian, -scalarFactor_ODE1);
     if (computeLoadsJacobian > 0) assembler.addLoadsJacobian(s, jacobian, scalarFactor_ODE2, computeLoadsJacobian > 1 ? scalarFactor_ODE2_t : 0);
@@ -422,7 +423,8 @@ abstract class MainSolverNewton extends MainSolverBase {
   /** Computes the solver's Newton Jacobian (the matrix its Newton factorizes) at the current state as the solver's Jacobian. */
   computeNewtonJacobian(mbs: SolverHost, settings?: SimulationSettings): void {
     const { context, session } = this.checked('computeNewtonJacobian', mbs, settings);
-    const jacobian = new DenseMatrixAccumulator(context.model.nu + context.model.nAE + context.model.nODE1);
+    const size = context.model.nu + context.model.nAE + context.model.nODE1;
+    const jacobian = new RowMajorMatrix(size, size);
     this.newtonProblem(session.run).jacobian(jacobian);
     this.jacobianMatrix = jacobian;
   }
@@ -442,7 +444,7 @@ abstract class MainSolverNewton extends MainSolverBase {
   getSystemJacobian(): number[][] {
     this.results('getSystemJacobian');
     if (this.jacobianMatrix === undefined) throw this.error('getSystemJacobian', 'no Jacobian computed yet; call computeNewtonJacobian or computeJacobianODE2RHS first');
-    return this.jacobianMatrix.matrix.to2DArray();
+    return this.jacobianMatrix.toRows();
   }
 
   /** The Newton solution Δ that computeNewtonUpdate applies. */

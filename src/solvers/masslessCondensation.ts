@@ -8,6 +8,7 @@
 
 import { LuDecomposition, Matrix } from 'ml-matrix';
 import { FlexdynError } from '../core/errors.ts';
+import { RowMajorMatrix } from '../linalg/rowMajorMatrix.ts';
 
 /** The condensed system and how to recover the massless coordinates. */
 export interface MasslessCondensation {
@@ -16,15 +17,15 @@ export interface MasslessCondensation {
   /** Indices of the massless coordinates, ascending. */
   readonly massless: number[];
   /** M_MM. */
-  readonly mass: Matrix;
+  readonly mass: RowMajorMatrix;
   /** K_MM − K_MS K_SS⁻¹ K_SM. */
-  readonly stiffness: Matrix;
+  readonly stiffness: RowMajorMatrix;
   /** −K_SS⁻¹ K_SM (n_S × n_M): q_S = recover · q_M. */
-  readonly recover: Matrix;
+  readonly recover: RowMajorMatrix;
 }
 
 /** Indices whose row and column of the mass matrix are exactly zero. */
-export function masslessCoordinates(mass: Matrix): number[] {
+export function masslessCoordinates(mass: RowMajorMatrix): number[] {
   const n = mass.rows, result: number[] = [];
   for (let i = 0; i < n; i++) {
     let zero = true;
@@ -34,13 +35,16 @@ export function masslessCoordinates(mass: Matrix): number[] {
   return result;
 }
 
-/** Condenses the massless coordinates out of (M, K); throws a named error when K_SS is singular. */
-export function condenseMassless(mass: Matrix, stiffness: Matrix, massless: number[], where: string): MasslessCondensation {
+/** Condenses the massless coordinates out of (M, K) (ml-matrix's LU); throws a named error when K_SS is singular. */
+export function condenseMassless(mass: RowMajorMatrix, stiffness: RowMajorMatrix, massless: number[], where: string): MasslessCondensation {
   const isMassless = new Set(massless);
   const kept = Array.from({ length: mass.rows }, (_, i) => i).filter((i) => !isMassless.has(i));
-  const kSS = stiffness.selection(massless, massless), kSM = stiffness.selection(massless, kept), kMS = stiffness.selection(kept, massless);
-  const lu = new LuDecomposition(kSS);
+  const matrix = (m: RowMajorMatrix): Matrix => Matrix.from1DArray(m.rows, m.columns, m.data);
+  const kSM = matrix(stiffness.select(massless, kept)), kMS = matrix(stiffness.select(kept, massless));
+  const lu = new LuDecomposition(matrix(stiffness.select(massless, massless)));
   if (lu.isSingular()) throw new FlexdynError(`${where}: the stiffness of the ${massless.length} massless coordinates is singular: they cannot be condensed (a massless coordinate without stiffness)`);
   const recover = lu.solve(kSM).mul(-1);
-  return { kept, massless, mass: mass.selection(kept, kept), stiffness: stiffness.selection(kept, kept).add(kMS.mmul(recover)), recover };
+  const condensed = matrix(stiffness.select(kept, kept)).add(kMS.mmul(recover));
+  const rowMajor = (m: Matrix): RowMajorMatrix => new RowMajorMatrix(m.rows, m.columns, Float64Array.from(m.to1DArray()));
+  return { kept, massless, mass: mass.select(kept, kept), stiffness: rowMajor(condensed), recover: rowMajor(recover) };
 }

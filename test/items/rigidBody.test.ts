@@ -342,6 +342,36 @@ describe('ObjectRigidBody: mass matrix and quadratic velocity terms', () => {
     expect(nodeKinds.map((kind) => flags(kind, [0, 0, 0]))).toEqual([false, false, true, true]);
     expect(nodeKinds.map((kind) => flags(kind, [0, 0.1, 0]))).toEqual([false, false, false, false]);
   });
+
+  it('isotropicBodyWithoutCOMHasNoQuadraticVelocityTermsExceptOnTaitBryanAngles', () => {
+    // J = j(1, 1, 1 + δ): the terms G_lᵀ(ω̄ × Jω̄) are linear in δ and vanish at δ = 0, where the model leaves ode2Lhs
+    // (and so its Jacobians) out; Tait–Bryan angles keep G_lᵀJĠ_lθ̇, which does not vanish
+    const lhs = (kind: NodeKind, delta: number, com: number[]) => {
+      const mbs = new SystemContainer().addSystem();
+      const node = addRigidNode(mbs, kind, [0, 0, 0], RotXYZ2RotationMatrix([0.3, -0.2, 0.5]), [0, 0, 0], [0.7, -1.1, 0.4]);
+      const object = mbs.addObject(ObjectRigidBody({ physicsMass: 1, physicsInertia: [0.4, 0.4, 0.4 * (1 + delta), 0, 0, 0], physicsCenterOfMass: com, nodeNumber: node }));
+      mbs.assemble();
+      const model = mbs.compiled();
+      const bodyModel = model.objects[object];
+      if (bodyModel.ode2Lhs === undefined) return undefined;
+      const f = new Float64Array(model.nodes[node].nu);
+      bodyModel.ode2Lhs(model.data.current, f);
+      return maxAbs(f);
+    };
+    for (const kind of nodeKinds) {
+      const isotropic = lhs(kind, 0, [0, 0, 0]);
+      if (kind === 'Rxyz') expect(isotropic).toBeGreaterThan(0.01);
+      else expect(isotropic, kind).toBeUndefined();
+      expect(lhs(kind, 0, [0, 0.1, 0]), kind).toBeGreaterThan(0.01);
+      if (kind === 'Rxyz') continue;
+      // |ω̄|² j δ ≈ 0.7 δ: linear in δ, down to round-off (1e-16) at δ = 1e-12
+      for (const delta of [1e-3, 1e-6, 1e-12]) {
+        const value = lhs(kind, delta, [0, 0, 0])!;
+        expect(value, `${kind}, δ = ${delta}`).toBeGreaterThan(0.05 * delta);
+        expect(value, `${kind}, δ = ${delta}`).toBeLessThan(2 * delta);
+      }
+    }
+  });
 });
 
 /** Global angular momentum about the origin, linear momentum and kinetic energy of the free body. */

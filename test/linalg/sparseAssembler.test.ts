@@ -182,3 +182,33 @@ describe('SparseAssembler pattern change after matching calls', () => {
     }
   });
 });
+
+describe('SparseAssembler.addZeros', () => {
+  it('gives the pattern and values of addBlock with a zero block bit for bit, with the pattern kept or changed', () => {
+    const rnd = mulberry32(5);
+    const n = 6;
+    const index = Int32Array.from({ length: n }, (_, i) => n - 1 - i);
+    const value = () => [0, -0, 0.1, -0.1, 1e16, -1e16, 3][Math.floor(rnd() * 7)] * (1 + rnd());
+    // blocks of 2 × 3 at random offsets; a zero block is added as zeros (factor −1: −0 products) or with addZeros
+    const blocks = Array.from({ length: 5 }, () => [Math.floor(rnd() * (n - 1)), Math.floor(rnd() * (n - 2))]);
+    const viaBlock = new SparseAssembler(n, 4), viaZeros = new SparseAssembler(n, 4);
+    for (let assembly = 0; assembly < 60; assembly++) {
+      // every 7th assembly moves one block: the pattern changes, in the middle of a matching sequence
+      if (assembly % 7 === 6) blocks[Math.floor(rnd() * blocks.length)] = [Math.floor(rnd() * (n - 1)), Math.floor(rnd() * (n - 2))];
+      viaBlock.begin();
+      viaZeros.begin();
+      for (const [r, c] of blocks) {
+        const zero = rnd() < 0.5;
+        const block = Float64Array.from({ length: 6 }, () => (zero ? 0 : value()));
+        viaBlock.addBlock(index, r, index, c, 2, 3, block, 0, 3, 1, zero ? -1 : 1);
+        if (zero) viaZeros.addZeros(index, r, index, c, 2, 3);
+        else viaZeros.addBlock(index, r, index, c, 2, 3, block, 0, 3, 1, 1);
+      }
+      const a = viaBlock.end(), b = viaZeros.end();
+      expect(viaZeros.patternChanged).toBe(viaBlock.patternChanged);
+      expect(Array.from(b.colPtr)).toEqual(Array.from(a.colPtr));
+      expect(Array.from(b.rowIndex)).toEqual(Array.from(a.rowIndex));
+      for (let k = 0; k < a.values.length; k++) expect(Object.is(b.values[k], a.values[k])).toBe(true);
+    }
+  });
+});

@@ -57,6 +57,12 @@ class RigidBodyModel extends RigidBodyBase<RigidNodeModel> implements Only<Objec
   private readonly translation = new Float64Array(3);
   /** The closed form of the gyroscopic Jacobian (set at bind): Euler parameters or Tait–Bryan angles without COM; none: numerical. */
   private gyroscopicForm: 'EP' | 'Rxyz' | undefined;
+  /**
+   * The quadratic velocity terms (quadraticVelocityLhs); absent (set at bind) where they vanish identically: an isotropic
+   * inertia J = jI without COM offset on a node without the Ġ_lθ̇ term, where ω̄ × Jω̄ = j ω̄ × ω̄ = 0 (evaluated, it was
+   * round-off, and its numerical Jacobian differences of round-off).
+   */
+  ode2Lhs?: (s: ItemState, f: Float64Array) => void;
   /** True on NodeRigidBodyEP (set at bind): ω̄ comes from the node (see bodyGyroscopicForce). */
   private eulerParameterNode = false;
   /**
@@ -112,9 +118,10 @@ class RigidBodyModel extends RigidBodyBase<RigidNodeModel> implements Only<Objec
     this.hasConstantMassMatrix = this.node.localAngularVelocityCoordinates && !this.hasCom;
     const type = this.node.label.typeName;
     this.eulerParameterNode = type === 'RigidBodyEP';
-    // An isotropic inertia on Euler parameters has no gyroscopic force (ω̄ × jω̄ = 0; ode2Lhs is round-off): numerical, as before.
     const J = this.inertia;
     const isotropic = J[0] === J[4] && J[0] === J[8] && J[1] === 0 && J[2] === 0 && J[3] === 0 && J[5] === 0 && J[6] === 0 && J[7] === 0;
+    this.ode2Lhs = isotropic && !this.hasCom && !this.node.hasGLocalDotTerm ? undefined : this.quadraticVelocityLhs;
+    // isotropic on Euler parameters: no ode2Lhs (above), so no Jacobian either
     this.gyroscopicForm = this.hasCom ? undefined : type === 'RigidBodyEP' ? (isotropic ? undefined : 'EP') : type === 'RigidBodyRxyz' ? 'Rxyz' : undefined;
     this.ode2Lhs_q = this.gyroscopicForm === undefined ? undefined : this.gyroscopicJacobian_q;
     this.ode2Lhs_u = this.gyroscopicForm === undefined ? undefined : this.gyroscopicJacobian_u;
@@ -398,7 +405,7 @@ class RigidBodyModel extends RigidBodyBase<RigidNodeModel> implements Only<Objec
    * LHS_θ = G_lᵀ (ω̄ × J ω̄) + G_lᵀ J (Ġ_l θ̇) (the second term for Rxyz only);
    * LHS_u = A [ω̄ × (U × ω̄) + U × (Ġ_l θ̇)] with U = −m χ, only for χ ≠ 0.
    */
-  ode2Lhs(s: ItemState, f: Float64Array): void {
+  private quadraticVelocityLhs(s: ItemState, f: Float64Array): void {
     const nr = this.nRot, g = this.gl, J = this.inertia, w = this.omega, gyro = this.gyro;
     this.bodyGyroscopicForce(s, gyro);
     const gd = this.gDotRates;
