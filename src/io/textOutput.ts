@@ -36,87 +36,108 @@ function decimalExponentEstimate(x: number): number {
 /** Digits of the fast path, least significant first (at most 15). */
 const digitScratch = new Uint8Array(16);
 
+/** The decimal exponent of the digits {@link decimalDigits} wrote last. */
+let digitsExponent = 0;
+
 /**
  * Writes the ASCII text of a number with the given significant digits into out at `at` and returns the position after
  * it; out must have room for 25 bytes. The text is Exudyn's text output: the shortest text of the value rounded to
  * `precision` digits, `Number(value.toPrecision(precision)).toString()`, which is the reference and the fallback. Fast
- * path (sensor and solution rows), the same text by construction: y = |value|·10^k (at most three roundings with exact
- * powers of ten, relative error < 4·2⁻⁵³) lies in [10^(p−1), 10^p); rounded half up it gives the digits n of toPrecision
- * unless y is within 10⁻¹⁵·y of a tie, which falls back. For p ≤ 15 a decimal of p digits is recovered from its nearest
- * double (a normal one: |k| ≤ 66), so the shortest text of that double is n without trailing zeros, written in
- * toString's fixed notation for decimal exponents −6 … 20 and its exponential one (1.5e-7, 1e+21) otherwise. The digits
- * are written as bytes: no string per number.
+ * path (sensor and solution rows), the same text by construction: {@link decimalDigits}, then {@link writeDigits}. The
+ * digits are written as bytes: no string per number.
  */
 export function formatNumberInto(out: Uint8Array, at: number, value: number, precision: number): number {
-  if (value === 0) { out[at] = zeroCode; return at + 1; }
-  if (precision <= 15 && precision >= 1) {
-    const magnitude = value < 0 ? -value : value;
-    let exponent = decimalExponentEstimate(magnitude);
-    let k = precision - 1 - exponent;
-    if (k >= -65 && k <= 65) {
-      const lower = exactPowersOfTen[precision - 1];
-      let y = scaleByPowerOfTen(magnitude, k);
-      // the estimate may be one below the decimal exponent, and rounding may move y across a power of ten
-      if (y < lower) { exponent--; k++; y = scaleByPowerOfTen(magnitude, k); }
-      else if (y >= 10 * lower) { exponent++; k--; y = scaleByPowerOfTen(magnitude, k); }
-      let n = Math.floor(y);
-      const fromTie = y - n - 0.5;
-      if (y >= lower && y < 10 * lower && (fromTie > 1e-15 * y || fromTie < -1e-15 * y)) {
-        if (fromTie > 0) n++;
-        if (n === 10 * lower) { n = lower; exponent++; }
-        // the digits of n < 10¹⁵ without trailing zeros, least significant first, from two parts below 2³¹ (exact as
-        // 32-bit integers: their divisions by 10 are integer operations)
-        const high = Math.floor(n / 1e8) | 0;
-        let part = (n - high * 1e8) | 0;
-        let count = 0;
-        let trailing = true;
-        for (let place = 0; ; place++) {
-          // the low part's 8 places (zeros before a nonzero high part), then the high part's digits
-          if (place === 8) part = high;
-          if (part === 0 && (place >= 8 || high === 0)) break;
-          const next = (part / 10) | 0;
-          const digit = part - next * 10;
-          part = next;
-          if (trailing && digit === 0) continue;
-          trailing = false;
-          digitScratch[count++] = digit;
-        }
-        let p = at;
-        if (value < 0) out[p++] = minusCode;
-        if (exponent < -6 || exponent > 20) {
-          out[p++] = zeroCode + digitScratch[count - 1];
-          if (count > 1) {
-            out[p++] = dotCode;
-            for (let i = count - 2; i >= 0; i--) out[p++] = zeroCode + digitScratch[i];
-          }
-          out[p++] = eCode;
-          out[p++] = exponent < 0 ? minusCode : plusCode;
-          // |exponent| = |precision − 1 − k| ≤ 79 here (|k| ≤ 65, precision ≤ 15): one or two digits
-          const e = exponent < 0 ? -exponent : exponent;
-          if (e >= 10) out[p++] = zeroCode + Math.floor(e / 10);
-          out[p++] = zeroCode + (e % 10);
-        } else if (exponent < 0) {
-          out[p++] = zeroCode;
-          out[p++] = dotCode;
-          for (let i = -1; i > exponent; i--) out[p++] = zeroCode;
-          for (let i = count - 1; i >= 0; i--) out[p++] = zeroCode + digitScratch[i];
-        } else {
-          // exponent + 1 digits before the point, the rest (if any) after it
-          for (let i = count - 1, place = exponent; place >= 0; i--, place--) {
-            out[p++] = i >= 0 ? zeroCode + digitScratch[i] : zeroCode;
-            if (place === 0 && i > 0) {
-              out[p++] = dotCode;
-              for (let j = i - 1; j >= 0; j--) out[p++] = zeroCode + digitScratch[j];
-            }
-          }
-        }
-        return p;
-      }
-    }
-  }
+  const count = decimalDigits(value, precision);
+  if (count >= 0) return writeDigits(out, at, value < 0, count, digitsExponent);
   const text = Number(value.toPrecision(precision)).toString();
   for (let i = 0; i < text.length; i++) out[at + i] = text.charCodeAt(i);
   return at + text.length;
+}
+
+/**
+ * The digits of value rounded to `precision` significant digits, without trailing zeros, into {@link digitScratch} (least
+ * significant first) and their decimal exponent into {@link digitsExponent}; returns their count, or −1 where the fast
+ * path does not apply (the caller falls back to toPrecision). Zero (and −0) has no digits at exponent 0: it takes the
+ * writer's path of every other number (stores of its own would first run when a zero comes, possibly after TurboFan
+ * compiled the writer without feedback for them, and deoptimize it). Otherwise y = |value|·10^k (at most three roundings
+ * with exact powers of ten, relative error < 4·2⁻⁵³) lies in [10^(p−1), 10^p); rounded half up it gives the digits n of
+ * toPrecision unless y is within 10⁻¹⁵·y of a tie, which falls back. For p ≤ 15 a decimal of p digits is recovered from
+ * its nearest double (a normal one: |k| ≤ 66), so the shortest text of that double is n without trailing zeros.
+ */
+function decimalDigits(value: number, precision: number): number {
+  if (value === 0) { digitsExponent = 0; return 0; }
+  if (!(precision <= 15 && precision >= 1)) return -1;
+  const magnitude = value < 0 ? -value : value;
+  let exponent = decimalExponentEstimate(magnitude);
+  let k = precision - 1 - exponent;
+  if (!(k >= -65 && k <= 65)) return -1;
+  const lower = exactPowersOfTen[precision - 1];
+  let y = scaleByPowerOfTen(magnitude, k);
+  // the estimate may be one below the decimal exponent, and rounding may move y across a power of ten
+  if (y < lower) { exponent--; k++; y = scaleByPowerOfTen(magnitude, k); }
+  else if (y >= 10 * lower) { exponent++; k--; y = scaleByPowerOfTen(magnitude, k); }
+  let n = Math.floor(y);
+  const fromTie = y - n - 0.5;
+  if (!(y >= lower && y < 10 * lower && (fromTie > 1e-15 * y || fromTie < -1e-15 * y))) return -1;
+  if (fromTie > 0) n++;
+  if (n === 10 * lower) { n = lower; exponent++; }
+  // the digits of n < 10¹⁵ without trailing zeros, least significant first, from two parts below 2³¹ (exact as
+  // 32-bit integers: their divisions by 10 are integer operations)
+  const high = Math.floor(n / 1e8) | 0;
+  let part = (n - high * 1e8) | 0;
+  let count = 0;
+  let trailing = true;
+  for (let place = 0; ; place++) {
+    // the low part's 8 places (zeros before a nonzero high part), then the high part's digits
+    if (place === 8) part = high;
+    if (part === 0 && (place >= 8 || high === 0)) break;
+    const next = (part / 10) | 0;
+    const digit = part - next * 10;
+    part = next;
+    if (trailing && digit === 0) continue;
+    trailing = false;
+    digitScratch[count++] = digit;
+  }
+  digitsExponent = exponent;
+  return count;
+}
+
+/**
+ * Writes `count` digits of {@link digitScratch} (least significant first, no trailing zeros) at decimal exponent
+ * `exponent`, with a minus sign if `negative`, as toString writes that number: fixed notation for exponents −6 … 20,
+ * exponential (1.5e-7, 1e+21) otherwise; no digits at exponent 0 write "0". Returns the position after the text.
+ */
+function writeDigits(out: Uint8Array, at: number, negative: boolean, count: number, exponent: number): number {
+  let p = at;
+  if (negative) out[p++] = minusCode;
+  if (exponent < -6 || exponent > 20) {
+    out[p++] = zeroCode + digitScratch[count - 1];
+    if (count > 1) {
+      out[p++] = dotCode;
+      for (let i = count - 2; i >= 0; i--) out[p++] = zeroCode + digitScratch[i];
+    }
+    out[p++] = eCode;
+    out[p++] = exponent < 0 ? minusCode : plusCode;
+    // |exponent| = |precision − 1 − k| ≤ 79 here (|k| ≤ 65, precision ≤ 15): one or two digits
+    const e = exponent < 0 ? -exponent : exponent;
+    if (e >= 10) out[p++] = zeroCode + Math.floor(e / 10);
+    out[p++] = zeroCode + (e % 10);
+  } else if (exponent < 0) {
+    out[p++] = zeroCode;
+    out[p++] = dotCode;
+    for (let i = -1; i > exponent; i--) out[p++] = zeroCode;
+    for (let i = count - 1; i >= 0; i--) out[p++] = zeroCode + digitScratch[i];
+  } else {
+    // exponent + 1 digits before the point, the rest (if any) after it
+    for (let i = count - 1, place = exponent; place >= 0; i--, place--) {
+      out[p++] = i >= 0 ? zeroCode + digitScratch[i] : zeroCode;
+      if (place === 0 && i > 0) {
+        out[p++] = dotCode;
+        for (let j = i - 1; j >= 0; j--) out[p++] = zeroCode + digitScratch[j];
+      }
+    }
+  }
+  return p;
 }
 
 /** Work buffer of {@link formatNumber}. */

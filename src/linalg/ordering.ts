@@ -137,20 +137,12 @@ export function amdOrder(g: SymmetricGraph, weights?: Int32Array, denseThreshold
 function amdEliminate(g: SymmetricGraph, weights: Int32Array | undefined, dense: number, isDense: Uint8Array, pivots: Int32Array,
   mergedHead: Int32Array, mergedNext: Int32Array): number {
   const n = g.n;
-  const state = new Uint8Array(n);
-  const nv = new Int32Array(n);
-  const pe = new Int32Array(n);
-  const len = new Int32Array(n);
-  const elen = new Int32Array(n);
-  const degree = new Int32Array(n);
-  const w = new Int32Array(n);
-  const next = new Int32Array(n);
-  const prev = new Int32Array(n);
-  let nPivots = 0;
+  const s = new MinimumDegreeState(n, pivots, mergedHead, mergedNext);
+  const { state, nv, pe, len, degree } = s;
 
   // Initial variable lists: the graph without dense vertices.
   for (let i = 0; i < n; i++) if (g.ptr[i + 1] - g.ptr[i] > dense) isDense[i] = 1;
-  let iw = new Int32Array(Math.max(2 * n, Math.ceil(1.5 * g.adj.length) + n));
+  const iw = new Int32Array(Math.max(2 * n, Math.ceil(1.5 * g.adj.length) + n));
   let pfree = 0;
   let nActive = 0;
   for (let i = 0; i < n; i++) {
@@ -174,157 +166,222 @@ function amdEliminate(g: SymmetricGraph, weights: Int32Array | undefined, dense:
 
   // Degree buckets: doubly linked lists of variables by approximate degree.
   const head = new Int32Array(nActive + 1).fill(-1);
-  for (let i = 0; i < n; i++) if (state[i] === VARIABLE) bucketInsert(head, next, prev, i, degree[i]);
-  let wflg = 1;
-  const wMax = 0x3fffffff - nActive - 2;
-  let mindeg = 0;
-  let nel = 0;
+  for (let i = 0; i < n; i++) if (state[i] === VARIABLE) bucketInsert(head, s.next, s.prev, i, degree[i]);
+  s.iw = iw;
+  s.pfree = pfree;
+  s.head = head;
+  s.nActive = nActive;
+  s.wMax = 0x3fffffff - nActive - 2;
+  // one pivot per call: a function too large for V8 to inline, compiled once after a few pivots, where the loop over
+  // the pivots in this function would be compiled on stack in the first call and once more for the next call
+  while (s.nel < nActive) eliminatePivot(s);
+  return s.nPivots;
+}
 
-  while (nel < nActive) {
-    while (head[mindeg] < 0) mindeg++;
-    const p = head[mindeg];
-    bucketRemove(head, next, prev, degree, p);
-    const nvp = nv[p];
-    nel += nvp;
-    nv[p] = -nvp;
+/** The quotient graph and degree lists of {@link amdEliminate} between its pivots (see {@link eliminatePivot}). */
+class MinimumDegreeState {
+  /** VARIABLE, ELEMENT or DEAD per vertex. */
+  readonly state: Uint8Array;
+  /** Weight of a variable (negated while in the element being formed; 0 once mass-eliminated), an element's size. */
+  readonly nv: Int32Array;
+  /** Start of each vertex's list in iw: its elements (the first elen) then its variables; an element's members. */
+  readonly pe: Int32Array;
+  /** Length of each list. */
+  readonly len: Int32Array;
+  /** Elements at the front of a variable's list. */
+  readonly elen: Int32Array;
+  /** Approximate external degree of a variable; an element's degree when formed. */
+  readonly degree: Int32Array;
+  /** |L_e \ L_p| + wflg of the elements seen in the current step. */
+  readonly w: Int32Array;
+  /** The next variable in the same degree bucket (−1: last). */
+  readonly next: Int32Array;
+  /** The previous variable in the same degree bucket (−1: first). */
+  readonly prev: Int32Array;
+  /** The lists' storage (grows when full) and its first free entry. */
+  iw = new Int32Array(0);
+  pfree = 0;
+  /** First variable of each degree bucket (−1: empty). */
+  head = new Int32Array(0);
+  /** Total weight of the variables to eliminate, weight eliminated so far, the smallest non-empty degree bucket. */
+  nActive = 0;
+  nel = 0;
+  mindeg = 0;
+  /** The w stamp of the current step and its largest value before w is cleared. */
+  wflg = 1;
+  wMax = 0;
+  /** Pivots chosen so far. */
+  nPivots = 0;
 
-    // Form L_p, in place when p is adjacent to no element, else at the end of iw.
-    const elp = elen[p];
-    let start: number;
-    if (elp === 0) {
-      start = pe[p];
-    } else {
-      let need = len[p] - elp;
-      for (let q = pe[p]; q < pe[p] + elp; q++) {
-        const e = iw[q];
-        if (state[e] === ELEMENT) need += len[e];
-      }
-      if (pfree + need > iw.length) {
-        const larger = new Int32Array(Math.max(iw.length, 2 * (liveListLength(len, state, n) + need)));
-        pfree = moveLists(iw, larger, pe, len, state, n);
-        iw = larger;
-      }
-      start = pfree;
-    }
-    let lenp = 0;
-    let degme = 0;
-    const p0 = pe[p];
-    const p1 = p0 + len[p];
-    for (let q = p0; q < p1; q++) {
-      const x = iw[q];
-      if (q < p0 + elp) {
-        if (state[x] !== ELEMENT) continue;
-        for (let r = pe[x], rEnd = pe[x] + len[x]; r < rEnd; r++) {
-          const i = iw[r];
-          const nvi = nv[i];
-          if (nvi <= 0 || state[i] !== VARIABLE) continue;
-          degme += nvi;
-          nv[i] = -nvi;
-          iw[start + lenp++] = i;
-          bucketRemove(head, next, prev, degree, i);
-        }
-        state[x] = DEAD;
-      } else {
-        const nvi = nv[x];
-        if (nvi <= 0 || state[x] !== VARIABLE) continue;
-        degme += nvi;
-        nv[x] = -nvi;
-        iw[start + lenp++] = x;
-        bucketRemove(head, next, prev, degree, x);
-      }
-    }
-    if (elp !== 0) pfree = start + lenp;
-    pe[p] = start;
-    len[p] = lenp;
-    elen[p] = 0;
-    state[p] = ELEMENT;
-
-    // |L_e \ L_p| for every element e adjacent to L_p: w[e] - wflg.
-    if (wflg > wMax) {
-      w.fill(0);
-      wflg = 1;
-    }
-    for (let t = start; t < start + lenp; t++) {
-      const i = iw[t];
-      const nvi = -nv[i];
-      for (let q = pe[i], qEnd = pe[i] + elen[i]; q < qEnd; q++) {
-        const e = iw[q];
-        if (state[e] !== ELEMENT) continue;
-        const we = w[e];
-        w[e] = we >= wflg ? we - nvi : wflg + degree[e] - nvi;
-      }
-    }
-
-    // Prune the lists of L_p, update approximate degrees, mass-eliminate.
-    let merged = 0;
-    for (let t = start; t < start + lenp; t++) {
-      const i = iw[t];
-      const nvi = -nv[i];
-      const s0 = pe[i];
-      const eEnd = s0 + elen[i];
-      const aEnd = s0 + len[i];
-      let wr = s0;
-      let degE = 0;
-      for (let q = s0; q < eEnd; q++) {
-        const e = iw[q];
-        if (state[e] !== ELEMENT) continue;
-        const ext = w[e] - wflg;
-        if (ext > 0) {
-          degE += ext;
-          iw[wr++] = e;
-        } else {
-          state[e] = DEAD;
-        }
-      }
-      const nE = wr - s0;
-      let degA = 0;
-      for (let q = eEnd; q < aEnd; q++) {
-        const j = iw[q];
-        if (state[j] !== VARIABLE || nv[j] <= 0) continue;
-        degA += nv[j];
-        iw[wr++] = j;
-      }
-      if (degE === 0 && degA === 0) {
-        state[i] = DEAD;
-        nv[i] = 0;
-        merged += nvi;
-        degme -= nvi;
-        nel += nvi;
-        mergedNext[i] = mergedHead[p];
-        mergedHead[p] = i;
-        continue;
-      }
-      // Insert p as the first element (the slot freed by pruning makes room).
-      iw[wr] = iw[s0 + nE];
-      iw[s0 + nE] = p;
-      elen[i] = nE + 1;
-      len[i] = wr + 1 - s0;
-      const outside = degme - nvi;
-      let d = degree[i] + outside;
-      const d2 = degE + degA + outside;
-      if (d2 < d) d = d2;
-      const dMax = nActive - nel - nvi;
-      degree[i] = d < dMax ? d : dMax;
-    }
-
-    // Finish element p: drop mass-eliminated members, put the rest back in the buckets.
-    let wr = start;
-    for (let t = start; t < start + lenp; t++) {
-      const i = iw[t];
-      if (state[i] !== VARIABLE) continue;
-      nv[i] = -nv[i];
-      iw[wr++] = i;
-      const d = degree[i];
-      bucketInsert(head, next, prev, i, d);
-      if (d < mindeg) mindeg = d;
-    }
-    len[p] = wr - start;
-    nv[p] = nvp + merged;
-    degree[p] = degme;
-    pivots[nPivots++] = p;
-    wflg += nActive + 1;
+  /** The state of n vertices, all variables of degree 0; the results go to pivots, mergedHead and mergedNext. */
+  constructor(n: number, readonly pivots: Int32Array, readonly mergedHead: Int32Array, readonly mergedNext: Int32Array) {
+    this.state = new Uint8Array(n);
+    this.nv = new Int32Array(n);
+    this.pe = new Int32Array(n);
+    this.len = new Int32Array(n);
+    this.elen = new Int32Array(n);
+    this.degree = new Int32Array(n);
+    this.w = new Int32Array(n);
+    this.next = new Int32Array(n);
+    this.prev = new Int32Array(n);
   }
-  return nPivots;
+}
+
+/** One step of {@link amdEliminate}: the variable of least approximate degree becomes an element, its neighbours updated. */
+function eliminatePivot(s: MinimumDegreeState): void {
+  const { state, nv, pe, len, elen, degree, w, next, prev, head, nActive, pivots, mergedHead, mergedNext } = s;
+  const n = state.length;
+  let iw = s.iw;
+  let pfree = s.pfree;
+  let mindeg = s.mindeg;
+  let nel = s.nel;
+  while (head[mindeg] < 0) mindeg++;
+  const p = head[mindeg];
+  bucketRemove(head, next, prev, degree, p);
+  const nvp = nv[p];
+  nel += nvp;
+  nv[p] = -nvp;
+
+  // Form L_p, in place when p is adjacent to no element, else at the end of iw.
+  const elp = elen[p];
+  let start: number;
+  if (elp === 0) {
+    start = pe[p];
+  } else {
+    let need = len[p] - elp;
+    for (let q = pe[p]; q < pe[p] + elp; q++) {
+      const e = iw[q];
+      if (state[e] === ELEMENT) need += len[e];
+    }
+    if (pfree + need > iw.length) {
+      const larger = new Int32Array(Math.max(iw.length, 2 * (liveListLength(len, state, n) + need)));
+      pfree = moveLists(iw, larger, pe, len, state, n);
+      iw = larger;
+      s.iw = iw;
+    }
+    start = pfree;
+  }
+  let lenp = 0;
+  let degme = 0;
+  const p0 = pe[p];
+  const p1 = p0 + len[p];
+  for (let q = p0; q < p1; q++) {
+    const x = iw[q];
+    if (q < p0 + elp) {
+      if (state[x] !== ELEMENT) continue;
+      for (let r = pe[x], rEnd = pe[x] + len[x]; r < rEnd; r++) {
+        const i = iw[r];
+        const nvi = nv[i];
+        if (nvi <= 0 || state[i] !== VARIABLE) continue;
+        degme += nvi;
+        nv[i] = -nvi;
+        iw[start + lenp++] = i;
+        bucketRemove(head, next, prev, degree, i);
+      }
+      state[x] = DEAD;
+    } else {
+      const nvi = nv[x];
+      if (nvi <= 0 || state[x] !== VARIABLE) continue;
+      degme += nvi;
+      nv[x] = -nvi;
+      iw[start + lenp++] = x;
+      bucketRemove(head, next, prev, degree, x);
+    }
+  }
+  if (elp !== 0) pfree = start + lenp;
+  pe[p] = start;
+  len[p] = lenp;
+  elen[p] = 0;
+  state[p] = ELEMENT;
+
+  // |L_e \ L_p| for every element e adjacent to L_p: w[e] - wflg.
+  let wflg = s.wflg;
+  if (wflg > s.wMax) {
+    w.fill(0);
+    wflg = 1;
+  }
+  for (let t = start; t < start + lenp; t++) {
+    const i = iw[t];
+    const nvi = -nv[i];
+    for (let q = pe[i], qEnd = pe[i] + elen[i]; q < qEnd; q++) {
+      const e = iw[q];
+      if (state[e] !== ELEMENT) continue;
+      const we = w[e];
+      w[e] = we >= wflg ? we - nvi : wflg + degree[e] - nvi;
+    }
+  }
+
+  // Prune the lists of L_p, update approximate degrees, mass-eliminate.
+  let merged = 0;
+  for (let t = start; t < start + lenp; t++) {
+    const i = iw[t];
+    const nvi = -nv[i];
+    const s0 = pe[i];
+    const eEnd = s0 + elen[i];
+    const aEnd = s0 + len[i];
+    let wr = s0;
+    let degE = 0;
+    for (let q = s0; q < eEnd; q++) {
+      const e = iw[q];
+      if (state[e] !== ELEMENT) continue;
+      const ext = w[e] - wflg;
+      if (ext > 0) {
+        degE += ext;
+        iw[wr++] = e;
+      } else {
+        state[e] = DEAD;
+      }
+    }
+    const nE = wr - s0;
+    let degA = 0;
+    for (let q = eEnd; q < aEnd; q++) {
+      const j = iw[q];
+      if (state[j] !== VARIABLE || nv[j] <= 0) continue;
+      degA += nv[j];
+      iw[wr++] = j;
+    }
+    if (degE === 0 && degA === 0) {
+      state[i] = DEAD;
+      nv[i] = 0;
+      merged += nvi;
+      degme -= nvi;
+      nel += nvi;
+      mergedNext[i] = mergedHead[p];
+      mergedHead[p] = i;
+      continue;
+    }
+    // Insert p as the first element (the slot freed by pruning makes room).
+    iw[wr] = iw[s0 + nE];
+    iw[s0 + nE] = p;
+    elen[i] = nE + 1;
+    len[i] = wr + 1 - s0;
+    const outside = degme - nvi;
+    let d = degree[i] + outside;
+    const d2 = degE + degA + outside;
+    if (d2 < d) d = d2;
+    const dMax = nActive - nel - nvi;
+    degree[i] = d < dMax ? d : dMax;
+  }
+
+  // Finish element p: drop mass-eliminated members, put the rest back in the buckets.
+  let wr = start;
+  for (let t = start; t < start + lenp; t++) {
+    const i = iw[t];
+    if (state[i] !== VARIABLE) continue;
+    nv[i] = -nv[i];
+    iw[wr++] = i;
+    const d = degree[i];
+    bucketInsert(head, next, prev, i, d);
+    if (d < mindeg) mindeg = d;
+  }
+  len[p] = wr - start;
+  nv[p] = nvp + merged;
+  degree[p] = degme;
+  pivots[s.nPivots++] = p;
+  s.wflg = wflg + nActive + 1;
+  s.pfree = pfree;
+  s.mindeg = mindeg;
+  s.nel = nel;
 }
 
 /** Puts variable i at the front of the degree bucket d (doubly linked lists head/next/prev). */

@@ -68,6 +68,13 @@ export class SparseAssembler {
   private patternCount = -1;
   private slot: Int32Array = new Int32Array(0);
   private matching = false;
+  /**
+   * Stored calls k … k + rows·cols − 1 that were checked as one block (blockRows[k] = rows, blockCols[k] = cols, else 0):
+   * their positions are the product of rows row and cols column indices, so that a block call of that size at k matches
+   * if its row and column indices do (rows + cols comparisons instead of rows·cols). Cleared when the pattern is rebuilt.
+   */
+  private blockRows: Int32Array = new Int32Array(0);
+  private blockCols: Int32Array = new Int32Array(0);
 
   /** Creates an assembler for n×n matrices; `capacityHint` preallocates that many `add` calls. */
   constructor(n: number, capacityHint: number = 4 * n) {
@@ -114,10 +121,20 @@ export class SparseAssembler {
     let i = 0;
     let j = 0;
     if (this.matching) {
+      const start = this.count;
+      if (this.matchesCheckedBlock(start, rowIndex, rowOffset, colIndex, colOffset, rows, cols)) {
+        const slot = this.slot, values = this.matrix.values;
+        for (let r = 0, k = start; r < rows; r++) {
+          const base = blockOffset + r * rowStride;
+          for (let c = 0; c < cols; c++, k++) values[slot[k]] += factor * block[base + c * colStride];
+        }
+        this.count = start + rows * cols;
+        return;
+      }
       // the entries matching the stored sequence, with the arrays in locals; stops at the first mismatch
       const tr = this.tripRow, tc = this.tripCol, slot = this.slot, values = this.matrix.values;
       const stored = this.patternCount;
-      let k = this.count;
+      let k = start;
       outer: for (; i < rows; i++) {
         const row = rowIndex[rowOffset + i];
         const base = blockOffset + i * rowStride;
@@ -128,7 +145,10 @@ export class SparseAssembler {
         }
       }
       this.count = k;
-      if (i === rows) return;
+      if (i === rows) {
+        this.markCheckedBlock(start, rows, cols);
+        return;
+      }
       this.storePrefixSums();
     }
     for (; i < rows; i++, j = 0) {
@@ -136,6 +156,61 @@ export class SparseAssembler {
       const base = blockOffset + i * rowStride;
       for (; j < cols; j++) this.add(row, colIndex[colOffset + j], factor * block[base + j * colStride]);
     }
+  }
+
+  /**
+   * The positions of addBlock with a zero block: while the call sequence matches the stored pattern only the positions
+   * are checked (adding +0 or −0 to a sum changes no value), else the add calls with 0.
+   */
+  addZeros(rowIndex: Int32Array, rowOffset: number, colIndex: Int32Array, colOffset: number, rows: number, cols: number): void {
+    let i = 0;
+    let j = 0;
+    if (this.matching) {
+      const start = this.count;
+      if (this.matchesCheckedBlock(start, rowIndex, rowOffset, colIndex, colOffset, rows, cols)) {
+        this.count = start + rows * cols;
+        return;
+      }
+      const tr = this.tripRow, tc = this.tripCol;
+      const stored = this.patternCount;
+      let k = start;
+      outer: for (; i < rows; i++) {
+        const row = rowIndex[rowOffset + i];
+        for (j = 0; j < cols; j++) {
+          if (k >= stored || tr[k] !== row || tc[k] !== colIndex[colOffset + j]) break outer;
+          k++;
+        }
+      }
+      this.count = k;
+      if (i === rows) {
+        this.markCheckedBlock(start, rows, cols);
+        return;
+      }
+      this.storePrefixSums();
+    }
+    for (; i < rows; i++, j = 0) {
+      const row = rowIndex[rowOffset + i];
+      for (; j < cols; j++) this.add(row, colIndex[colOffset + j], 0);
+    }
+  }
+
+  /**
+   * True if the stored calls from k were checked as a block of rows × cols (a product of row and column indices) and
+   * its row and column indices are those given: then every position of the block call matches.
+   */
+  private matchesCheckedBlock(k: number, rowIndex: Int32Array, rowOffset: number, colIndex: Int32Array, colOffset: number, rows: number, cols: number): boolean {
+    if (k >= this.patternCount || this.blockRows[k] !== rows || this.blockCols[k] !== cols || rows === 0 || cols === 0) return false;
+    const tr = this.tripRow, tc = this.tripCol;
+    for (let i = 0; i < rows; i++) if (tr[k + i * cols] !== rowIndex[rowOffset + i]) return false;
+    for (let j = 0; j < cols; j++) if (tc[k + j] !== colIndex[colOffset + j]) return false;
+    return true;
+  }
+
+  /** Records that the stored calls k … k + rows·cols − 1 matched one block call entry by entry (see blockRows). */
+  private markCheckedBlock(k: number, rows: number, cols: number): void {
+    if (rows === 0 || cols === 0) return;
+    this.blockRows[k] = rows;
+    this.blockCols[k] = cols;
   }
 
   /** Adds factor·values[e] at (rowIndex[rows[e]], colIndex[cols[e]]) for e < count, in order: the same as the add calls. */
@@ -209,6 +284,8 @@ export class SparseAssembler {
     const { colPtr, rowIndex, slot } = compressTriplets(this.n, this.tripRow, this.tripCol, this.count, 'SparseAssembler');
     this.slot = slot;
     this.patternCount = this.count;
+    this.blockRows = new Int32Array(this.count);
+    this.blockCols = new Int32Array(this.count);
     this.matrix.colPtr = colPtr;
     this.matrix.rowIndex = rowIndex;
     this.matrix.values = sumIntoSlots(this.tripVal, slot, this.count, rowIndex.length);

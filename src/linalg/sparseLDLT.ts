@@ -10,7 +10,9 @@
  *   with supervariables (consecutive unknowns with the same adjacency, e.g. the 3
  *   displacement coordinates of a finite element node) merged into one weighted vertex,
  *   which makes the orderings several times cheaper on FE matrices; the one with fewer
- *   factorization operations is kept, followed by the postorder of its elimination tree;
+ *   factorization operations is kept, followed by the postorder of its elimination tree
+ *   (nested dissection only when AMD's factorization needs at least
+ *   {@link AUTO_NESTED_DISSECTION_WORK} operations);
  * - symbolic: elimination tree (Liu), column counts by row subtrees, fundamental supernodes
  *   merged into relaxed supernodes (CHOLMOD's default amalgamation thresholds), the row
  *   structure of every supernode, the sizes of the frontal matrices and the update stack;
@@ -34,6 +36,15 @@ import { nestedDissectionOrder } from './nestedDissection.ts';
 /** Default relative zero-pivot tolerance of {@link SparseLDLT}. */
 export const LDLT_ZERO_PIVOT_TOLERANCE = 1e-13;
 
+/**
+ * `'auto'` computes the nested-dissection candidate only when the AMD ordering's factorization work (Σ_j c_j² over the
+ * column counts c_j of L) is at least this: below it a factorization and its solves cost a few milliseconds at most,
+ * less than nested dissection itself costs a fresh process (≈ 15 ms of main-thread CPU and the compilation of its
+ * functions, the rotor disc's 345 unknowns, AMD work 5.4e5). FE pencils of a few hundred nodes have ≥ 1.9e6
+ * (abaqusImportTest), where nested dissection does win at times.
+ */
+export const AUTO_NESTED_DISSECTION_WORK = 1e6;
+
 /** Ordering of {@link SparseLDLT.analyze}: a method or an explicit permutation (`perm[k]` = unknown eliminated k-th). */
 export type LDLTOrdering = 'auto' | 'amd' | 'nd' | 'rcm' | 'natural' | Int32Array;
 
@@ -41,7 +52,8 @@ export type LDLTOrdering = 'auto' | 'amd' | 'nd' | 'rcm' | 'natural' | Int32Arra
 export interface SparseLDLTOptions {
   /**
    * Fill-reducing ordering (default `'auto'`: AMD and nested dissection on the supervariable
-   * graph, the one with fewer operations; `'amd'`, `'nd'` alone; `'rcm'`, `'natural'`, or a permutation).
+   * graph, the one with fewer operations, nested dissection only from {@link AUTO_NESTED_DISSECTION_WORK} on;
+   * `'amd'`, `'nd'` alone; `'rcm'`, `'natural'`, or a permutation).
    */
   ordering?: LDLTOrdering;
   /** Relative zero-pivot tolerance (default {@link LDLT_ZERO_PIVOT_TOLERANCE}). */
@@ -186,7 +198,7 @@ export class SparseLDLT {
     // fewest factorization operations is kept.
     let best: { perm: Int32Array; parent: Int32Array; count: Int32Array; work: number } | undefined;
     let built: Int32Array | undefined;
-    for (const candidate of this.candidateOrderings(a)) {
+    const consider = (candidate: Int32Array): void => {
       this.buildPermuted(a, candidate);
       const perm = composePostorder(candidate, this.eliminationTree());
       this.buildPermuted(a, perm);
@@ -196,7 +208,10 @@ export class SparseLDLT {
       let work = 0;
       for (let j = 0; j < n; j++) work += count[j] * count[j];
       if (best === undefined || work < best.work) best = { perm, parent, count, work };
-    }
+    };
+    const { orderings, nestedDissection } = this.candidateOrderings(a);
+    for (const candidate of orderings) consider(candidate);
+    if (nestedDissection !== undefined && best !== undefined && best.work >= AUTO_NESTED_DISSECTION_WORK) consider(nestedDissection());
     if (best === undefined) throw new Error('SparseLDLT.analyze: no ordering');
     if (best.perm !== built) this.buildPermuted(a, best.perm);
     this.perm = best.perm;
@@ -377,8 +392,11 @@ export class SparseLDLT {
     }
   }
 
-  /** The orderings to compare: the explicit one, or AMD and nested dissection on the supervariable graph for `'auto'`. */
-  private candidateOrderings(a: CscMatrix): Int32Array[] {
+  /**
+   * The orderings to compare: the explicit one, or AMD on the supervariable graph for `'auto'` with nested dissection on
+   * it as `nestedDissection`, computed on demand (see {@link AUTO_NESTED_DISSECTION_WORK}).
+   */
+  private candidateOrderings(a: CscMatrix): { orderings: Int32Array[]; nestedDissection?: () => Int32Array } {
     const n = a.n;
     const o = this.ordering;
     if (o instanceof Int32Array) {
@@ -389,15 +407,15 @@ export class SparseLDLT {
         if (!(j >= 0 && j < n) || seen[j]) throw new RangeError('SparseLDLT: ordering is not a permutation');
         seen[j] = 1;
       }
-      return [o.slice()];
+      return { orderings: [o.slice()] };
     }
     if (o === 'natural') {
       const perm = new Int32Array(n);
       for (let k = 0; k < n; k++) perm[k] = k;
-      return [perm];
+      return { orderings: [perm] };
     }
     const g = symmetricGraph(a);
-    if (o === 'rcm') return [rcmOrder(g)];
+    if (o === 'rcm') return { orderings: [rcmOrder(g)] };
     const sv = supervariables(g);
     const expand = (superPerm: Int32Array): Int32Array => {
       const perm = new Int32Array(n);
@@ -408,10 +426,10 @@ export class SparseLDLT {
       }
       return perm;
     };
-    const result: Int32Array[] = [];
-    if (o === 'amd' || o === 'auto') result.push(expand(amdOrder(sv.graph, sv.weights)));
-    if (o === 'nd' || o === 'auto') result.push(expand(nestedDissectionOrder(sv.graph, sv.weights)));
-    return result;
+    const nestedDissection = (): Int32Array => expand(nestedDissectionOrder(sv.graph, sv.weights));
+    if (o === 'nd') return { orderings: [nestedDissection()] };
+    const amd = expand(amdOrder(sv.graph, sv.weights));
+    return o === 'amd' ? { orderings: [amd] } : { orderings: [amd], nestedDissection };
   }
 
   /** Builds the lower triangle C of P·A·Pᵀ from A's upper triangle, with the entry map `slot` (−1: lower entry of A). */

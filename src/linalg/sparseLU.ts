@@ -158,10 +158,12 @@ export class SparseLU {
   private rowMax = new Float64Array(0);
   private patColPtr = new Int32Array(1);
   private patRowIndex = new Int32Array(0);
-  /** The next column of a pivoting pass stopped at its fill limit (−1: none), its lnz and unz, its threshold, max |A|, max |U|. */
+  /** The next column of a pivoting pass stopped at its fill limit (−1: none); its lnz and unz are lp and up there. */
   private stoppedAt = -1;
-  private readonly stoppedCounts = new Int32Array(2);
+  /** The threshold of the pass that stopped at stoppedAt, and max |scaled A| and max |U| after a pass' last column. */
   private readonly stoppedState = new Float64Array(3);
+  /** The column a pivoting pass is at, and the start of its reached rows in topo (see pivotColumns). */
+  private readonly passAt = new Int32Array(2);
   /**
    * max |scaled A| and max |U| of the last refactorization (see eliminateWithPivots), and the element growth of the
    * current factors. The numbers that are fractions live in typed arrays, not in fields: a field first holding a small
@@ -340,13 +342,76 @@ export class SparseLU {
 
   /**
    * One left-looking factorization with diagonal-preference threshold `tau` from column `start` (0, or where a pass
-   * stopped: its state is taken from the stopped* fields); false (factors not valid, work vector zeroed, the state kept
-   * in the stopped* fields) as soon as nnzL + nnzU exceeds maxFill after a column.
+   * stopped: its state is taken from the stopped* fields, lp and up); false (factors not valid, work vector zeroed, the
+   * state kept in the stopped* fields) as soon as nnzL + nnzU exceeds maxFill after a column. The columns are
+   * {@link SparseLU.pivotColumns}' loop; what happens at its rare exits (L or U full, the fill limit, a singular column)
+   * and after its last column is done here.
    */
   private pivotingPass(a: CscMatrix, tau: number, maxFill: number, start: number): true | SparseLUSingular | false {
     const n = this.n;
     this.factored = false;
     this.stoppedAt = -1;
+    const state = this.stoppedState;
+    if (start === 0) {
+      this.stats.factorizations++;
+      const prefRow = this.prefRow;
+      const prefCol = this.prefCol;
+      for (let i = 0; i < n; i++) {
+        prefRow[i] = i;
+        prefCol[i] = i;
+      }
+      this.stepOfRow.fill(-1);
+      this.mark.fill(-1);
+      this.pruned.fill(0);
+      this.lp[0] = 0;
+      this.up[0] = 0;
+      state[1] = 0;
+      state[2] = 0;
+    }
+    const at = this.passAt;
+    let from = start;
+    let exit = this.pivotColumns(a, tau, maxFill, from);
+    while (exit === PASS_FULL_STORAGE) {
+      // L or U may not hold the next column: grown (as the factors grow, by doubling) and the pass continued there
+      from = at[0];
+      const lnz = this.lp[from];
+      const unz = this.up[from];
+      if (lnz + n > this.li.length) this.resizeL(Math.max(2 * this.li.length, lnz + n), lnz);
+      if (unz + n > this.ui.length) this.resizeU(Math.max(2 * this.ui.length, unz + n), unz);
+      exit = this.pivotColumns(a, tau, maxFill, from);
+    }
+    const k = at[0];
+    if (exit === PASS_FILL_LIMIT) {
+      this.stoppedAt = k + 1;
+      state[0] = tau;
+      return false;
+    }
+    if (exit === PASS_SINGULAR) {
+      const x = this.work;
+      const topo = this.topo;
+      for (let t = at[1]; t < n; t++) x[topo[t]] = 0;
+      this.lp[k + 1] = this.lp[k];
+      const ipiv = this.candidateRow[0];
+      const column = this.columnMaxima;
+      return { singularColumn: this.colOrder[k], step: k, pivot: ipiv < 0 ? 0 : column[1], columnScale: column[0] };
+    }
+    remapRows(this.li, this.lp[n], this.stepOfRow);
+    this.snapshotPattern(a);
+    const amax = state[1];
+    this.maxima[2] = amax > 0 ? state[2] / amax : 1;
+    this.factored = true;
+    return true;
+  }
+
+  /**
+   * The column loop of {@link SparseLU.pivotingPass} from column `start` (lnz and unz from lp and up there, max |scaled A|
+   * and max |U| from stoppedState). Each exit returns a constant and every number the caller needs is stored in every
+   * column (the column in passAt[0], lp[k + 1] and up[k + 1], the maxima in stoppedState): the loop is compiled on stack
+   * during the first pass of a process, and an exit first taken later with code of its own (a store, an allocation, a
+   * call) would lack type feedback there and throw the compiled code away (see onStackReplacement below).
+   */
+  private pivotColumns(a: CscMatrix, tau: number, maxFill: number, start: number): number {
+    const n = this.n;
     const rs = this.rowScale;
     const cs = this.colScale;
     const cp = a.colPtr;
@@ -359,68 +424,49 @@ export class SparseLU {
     const topo = this.topo;
     const lp = this.lp;
     const up = this.up;
+    const li = this.li;
+    const lx = this.lx;
+    const ui = this.ui;
+    const ux = this.ux;
     const udiag = this.udiag;
     const tol = this.zeroPivotTolerance;
     const qinv = this.stepOfCol;
     const prefRow = this.prefRow;
     const prefCol = this.prefCol;
     const lpend = this.lpend;
-    const counts = this.stoppedCounts;
     const state = this.stoppedState;
     const column = this.columnMaxima;
     const candidate = this.candidateRow;
-    if (start === 0) {
-      this.stats.factorizations++;
-      for (let i = 0; i < n; i++) {
-        prefRow[i] = i;
-        prefCol[i] = i;
-      }
-      pinv.fill(-1);
-      mark.fill(-1);
-      this.pruned.fill(0);
-      counts[0] = 0;
-      counts[1] = 0;
-      state[1] = 0;
-      state[2] = 0;
-    }
-    // read on every pass, not only on a resumed one: a first resume in a fresh process then finds these loads with type
-    // feedback, and V8 keeps the optimized code of the first passes instead of deoptimizing there
-    let lnz = counts[0];
-    let unz = counts[1];
+    const at = this.passAt;
+    let lnz = lp[start];
+    let unz = up[start];
     let amax = state[1];
     let umax = state[2];
     for (let k = start; k < n; k++) {
       lp[k] = lnz;
       up[k] = unz;
+      at[0] = k;
+      // a column has at most n rows in L and in U
+      if (lnz + n > li.length || unz + n > ui.length) return PASS_FULL_STORAGE;
       const j = q[k];
       let top = n;
       for (let p = cp[j], end = cp[j + 1]; p < end; p++) {
         const i = ri[p];
         if (mark[i] !== k) top = this.reach(i, k, top);
       }
-      const colSize = n - top;
-      if (lnz + colSize > this.li.length) this.resizeL(Math.max(2 * this.li.length, lnz + colSize), lnz);
-      if (unz + colSize > this.ui.length) this.resizeU(Math.max(2 * this.ui.length, unz + colSize), unz);
-      const li = this.li;
-      const lx = this.lx;
-      const ui = this.ui;
-      const ux = this.ux;
+      at[1] = top;
       // the loops over the column are functions of their own: called for every column, V8 compiles them early in the
       // first pass of a process, while this loop waits for its compilation on stack (see onStackReplacement below)
       amax = scatterScaledColumn(a, j, rs, cs[j], x, amax);
       eliminateColumn(topo, top, n, pinv, x, li, lx, lp);
       column[2] = umax;
       unz = splitColumn(topo, top, n, pinv, x, ui, ux, unz, column, candidate);
+      up[k + 1] = unz;
       const scale = column[0];
       const pmax = column[1];
       umax = column[2];
       let ipiv = candidate[0];
-      if (ipiv < 0 || !(pmax > tol * scale) || pmax === 0) {
-        for (let t = top; t < n; t++) x[topo[t]] = 0;
-        lp[k + 1] = lnz;
-        up[k + 1] = unz;
-        return { singularColumn: j, step: k, pivot: ipiv < 0 ? 0 : pmax, columnScale: scale };
-      }
+      if (ipiv < 0 || !(pmax > tol * scale) || pmax === 0) return PASS_SINGULAR;
       const pref = prefRow[j];
       if (pinv[pref] < 0 && Math.abs(x[pref]) >= tau * pmax) {
         ipiv = pref;
@@ -439,25 +485,13 @@ export class SparseLU {
       if (Math.abs(pivot) > umax) umax = Math.abs(pivot);
       lnz = storeLowerPart(topo, top, n, pinv, x, li, lx, lnz, 1 / pivot);
       lpend[k] = lnz;
+      lp[k + 1] = lnz;
+      state[1] = amax;
+      state[2] = umax;
       this.prune(k, ipiv, unz);
-      if (lnz + unz + 2 * n > maxFill) {
-        this.stoppedAt = k + 1;
-        counts[0] = lnz;
-        counts[1] = unz;
-        state[0] = tau;
-        state[1] = amax;
-        state[2] = umax;
-        return false;
-      }
+      if (lnz + unz + 2 * n > maxFill) return PASS_FILL_LIMIT;
     }
-    lp[n] = lnz;
-    up[n] = unz;
-    const li = this.li;
-    for (let p = 0; p < lnz; p++) li[p] = pinv[li[p]];
-    this.snapshotPattern(a);
-    this.maxima[2] = amax > 0 ? umax / amax : 1;
-    this.factored = true;
-    return true;
+    return PASS_DONE;
   }
 
   /**
@@ -488,75 +522,13 @@ export class SparseLU {
   /**
    * The numeric elimination of {@link SparseLU.refactorize} with the stored pivot sequence and L/U pattern; false when a
    * reused pivot fails its test (the work vector is left zeroed). Writes max |scaled A| and max |U| to maxima after each
-   * column. A method of its own, ending right after its loop: V8 compiles the long loop on stack replacement during the
-   * first call, and code after the loop that has not run yet then lacked type feedback and deoptimized on every call.
+   * column. The loop is {@link refactorColumns}, a function of the arrays alone: V8 compiles the loop on stack during
+   * the first call and the function for the next one, and a prologue of field loads that the first call ran before V8
+   * allocated its type feedback would make that compilation deoptimize on entry.
    */
   private eliminateWithPivots(a: CscMatrix): boolean {
-    const n = this.n;
-    const maxima = this.maxima;
-    const cp = a.colPtr;
-    const ri = a.rowIndex;
-    const av = a.values;
-    const q = this.colOrder;
-    const pinv = this.stepOfRow;
-    const x = this.work;
-    const lp = this.lp;
-    const li = this.li;
-    const lx = this.lx;
-    const up = this.up;
-    const ui = this.ui;
-    const ux = this.ux;
-    const udiag = this.udiag;
-    const tau = this.refactorThreshold;
-    const rs = this.rowScale;
-    const cs = this.colScale;
-    const tol = this.zeroPivotTolerance;
-    let amax = 0;
-    let umax = 0;
-    for (let k = 0; k < n; k++) {
-      const j = q[k];
-      const cj = cs[j];
-      for (let p = cp[j], end = cp[j + 1]; p < end; p++) {
-        const i = ri[p];
-        const v = av[p] * rs[i] * cj;
-        x[pinv[i]] += v;
-        if (Math.abs(v) > amax) amax = Math.abs(v);
-      }
-      let scale = 0;
-      for (let p = up[k], end = up[k + 1]; p < end; p++) {
-        const kk = ui[p];
-        const xk = x[kk];
-        ux[p] = xk;
-        x[kk] = 0;
-        if (xk === 0) continue;
-        const absX = Math.abs(xk);
-        if (absX > scale) scale = absX;
-        scatterSubtract(x, li, lx, lp[kk], lp[kk + 1], xk);
-      }
-      const pivot = x[k];
-      x[k] = 0;
-      const absPivot = Math.abs(pivot);
-      // L's column in one pass with its largest entry: a failed pivot test below falls back to a full factorization,
-      // which rewrites L, and leaves the work vector zeroed as it must be
-      const inv = 1 / pivot;
-      let lmax = 0;
-      for (let t = lp[k], end = lp[k + 1]; t < end; t++) {
-        const r = li[t];
-        const v = x[r];
-        x[r] = 0;
-        const absV = Math.abs(v);
-        if (absV > lmax) lmax = absV;
-        lx[t] = v * inv;
-      }
-      if (absPivot > scale) scale = absPivot;
-      if (scale > umax) umax = scale;
-      if (lmax > scale) scale = lmax;
-      if (!(absPivot >= tau * lmax) || !(absPivot > tol * scale) || absPivot === 0) return false;
-      udiag[k] = pivot;
-      maxima[0] = amax;
-      maxima[1] = umax;
-    }
-    return true;
+    return refactorColumns(this.n, a, this.colOrder, this.stepOfRow, this.work, this.lp, this.li, this.lx, this.up, this.ui,
+      this.ux, this.udiag, this.rowScale, this.colScale, this.refactorThreshold, this.zeroPivotTolerance, this.maxima);
   }
 
   /** Solves A·x = b with the current factors; `x` may be the same array as `b`. */
@@ -863,6 +835,99 @@ function factorEntries(g: SymmetricGraph, order: Int32Array, stepOf: Int32Array,
 }
 
 
+/** {@link SparseLU.pivotColumns}' exits: all columns done, L or U full, the fill limit passed, a singular column. */
+const PASS_DONE = 0;
+const PASS_FULL_STORAGE = 1;
+const PASS_FILL_LIMIT = 2;
+const PASS_SINGULAR = 3;
+
+/** L's row indices `li[0..lnz)` renumbered from original rows to their pivot steps (`pinv`), after a complete pass. */
+function remapRows(li: Int32Array, lnz: number, pinv: Int32Array): void {
+  for (let p = 0; p < lnz; p++) li[p] = pinv[li[p]];
+}
+
+/**
+ * {@link SparseLU}'s refactorization of the n columns of A with the pivot sequence (column order q, pivot step of each
+ * row pinv) and the L/U pattern of the last factorization: each column scaled and scattered into the work vector x,
+ * eliminated with the U part's rows, its pivot tested (|pivot| ≥ tau·max |L column| and > tol·max |column|) and its L
+ * part divided by the pivot; false at the first pivot that fails (x left zeroed). Writes max |scaled A| and max |U| to
+ * maxima[0] and maxima[1] after each column. The loops over a column are functions of their own: called for every
+ * column, they are compiled after a few columns of the first call, while this loop waits for its compilation on stack.
+ */
+function refactorColumns(n: number, a: CscMatrix, q: Int32Array, pinv: Int32Array, x: Float64Array, lp: Int32Array, li: Int32Array,
+  lx: Float64Array, up: Int32Array, ui: Int32Array, ux: Float64Array, udiag: Float64Array, rs: Float64Array, cs: Float64Array,
+  tau: number, tol: number, maxima: Float64Array): boolean {
+  let amax = 0;
+  let umax = 0;
+  for (let k = 0; k < n; k++) {
+    const j = q[k];
+    amax = scatterPermutedColumn(a, j, rs, cs[j], pinv, x, amax);
+    let scale = eliminateWithUPart(x, up[k], up[k + 1], ui, ux, li, lx, lp);
+    const pivot = x[k];
+    x[k] = 0;
+    const absPivot = Math.abs(pivot);
+    // L's column in one pass with its largest entry: a failed pivot test below falls back to a full factorization,
+    // which rewrites L, and leaves the work vector zeroed as it must be
+    const lmax = divideLowerPart(x, lp[k], lp[k + 1], li, lx, 1 / pivot);
+    if (absPivot > scale) scale = absPivot;
+    if (scale > umax) umax = scale;
+    if (lmax > scale) scale = lmax;
+    if (!(absPivot >= tau * lmax) || !(absPivot > tol * scale) || absPivot === 0) return false;
+    udiag[k] = pivot;
+    maxima[0] = amax;
+    maxima[1] = umax;
+  }
+  return true;
+}
+
+/** Adds column j of the scaled matrix, rs[i]·a_ij·cj, to x at the pivot steps pinv[i]; returns amax raised to its largest magnitude. */
+function scatterPermutedColumn(a: CscMatrix, j: number, rs: Float64Array, cj: number, pinv: Int32Array, x: Float64Array, amax: number): number {
+  const ri = a.rowIndex;
+  const av = a.values;
+  for (let p = a.colPtr[j], end = a.colPtr[j + 1]; p < end; p++) {
+    const i = ri[p];
+    const v = av[p] * rs[i] * cj;
+    x[pinv[i]] += v;
+    const absV = Math.abs(v);
+    if (absV > amax) amax = absV;
+  }
+  return amax;
+}
+
+/**
+ * The U part of a refactorized column (`ui[start..end)`, steps in topological order): each entry x_kk moved to ux and
+ * zeroed in x, and x −= x_kk·L(:, kk) where it is not zero. Returns the largest |x_kk|.
+ */
+function eliminateWithUPart(x: Float64Array, start: number, end: number, ui: Int32Array, ux: Float64Array, li: Int32Array,
+  lx: Float64Array, lp: Int32Array): number {
+  let scale = 0;
+  for (let p = start; p < end; p++) {
+    const kk = ui[p];
+    const xk = x[kk];
+    ux[p] = xk;
+    x[kk] = 0;
+    if (xk === 0) continue;
+    const absX = Math.abs(xk);
+    if (absX > scale) scale = absX;
+    scatterSubtract(x, li, lx, lp[kk], lp[kk + 1], xk);
+  }
+  return scale;
+}
+
+/** The L part of a refactorized column (`li[start..end)`): x_r·inv stored to lx and x_r zeroed; returns the largest |x_r|. */
+function divideLowerPart(x: Float64Array, start: number, end: number, li: Int32Array, lx: Float64Array, inv: number): number {
+  let lmax = 0;
+  for (let t = start; t < end; t++) {
+    const r = li[t];
+    const v = x[r];
+    x[r] = 0;
+    const absV = Math.abs(v);
+    if (absV > lmax) lmax = absV;
+    lx[t] = v * inv;
+  }
+  return lmax;
+}
+
 /**
  * Adds column j of the scaled matrix, rs[i]·a_ij·cj, to the work vector x of {@link SparseLU}'s pivoting pass; returns
  * `amax` raised to the largest magnitude added.
@@ -874,7 +939,9 @@ function scatterScaledColumn(a: CscMatrix, j: number, rs: Float64Array, cj: numb
     const i = ri[p];
     const v = av[p] * rs[i] * cj;
     x[i] += v;
-    if (Math.abs(v) > amax) amax = Math.abs(v);
+    // one call: a second one where a new largest entry turns up would lack type feedback in compiled code
+    const absV = Math.abs(v);
+    if (absV > amax) amax = absV;
   }
   return amax;
 }

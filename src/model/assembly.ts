@@ -1,5 +1,5 @@
 import {
-  addGlobalBlock, DenseLocalMatrix, type GlobalMatrixAccumulator, type LoadModel, type LocalMatrixAccumulator, type NodeModel, type ObjectModel,
+  addGlobalBlock, addGlobalZeros, DenseLocalMatrix, type GlobalMatrixAccumulator, type LoadModel, type LocalMatrixAccumulator, type NodeModel, type ObjectModel,
 } from '../registry/capabilities.ts';
 import { formatItemLabel } from '../core/errors.ts';
 import { zeroArray, zeroLeading } from '../linalg/arrays.ts';
@@ -858,6 +858,10 @@ class LocalToGlobal implements LocalMatrixAccumulator {
     }
     for (let k = 0; k < count; k++) this.add(rows[k], cols[k], factor * values[k]);
   }
+
+  addZeros(rowOffset: number, colOffset: number, rows: number, cols: number): void {
+    addGlobalZeros(this.target, this.ltg, rowOffset, this.ltg, colOffset, rows, cols);
+  }
 }
 
 /**
@@ -908,6 +912,8 @@ class MassProduct implements LocalMatrixAccumulator {
   addEntries(rows: Int32Array, cols: Int32Array, values: Float64Array, count: number, factor: number): void {
     for (let k = 0; k < count; k++) this.add(rows[k], cols[k], factor * values[k]);
   }
+
+  addZeros(): void {}
 }
 
 function scatterMatrix(map: LocalMap, local: Float64Array, target: MatrixAccumulator, factor: number): void {

@@ -271,6 +271,11 @@ export interface LocalMatrixAccumulator {
   addBlock(rowOffset: number, colOffset: number, rows: number, cols: number, block: Float64Array, blockOffset: number, stride: number, factor: number): void;
   /** Adds factor·values[k] at (rows[k], cols[k]) for k < count, in that order (a list of entries, e.g. a precomputed sparse pattern). */
   addEntries(rows: Int32Array, cols: Int32Array, values: Float64Array, count: number, factor: number): void;
+  /**
+   * The positions of addBlock(rowOffset, colOffset, rows, cols, …) with a zero block: no value changes, the sparse pattern
+   * the same (an object's structural zeros, e.g. a contact's Jacobian without contact), without forming the zeros.
+   */
+  addZeros(rowOffset: number, colOffset: number, rows: number, cols: number): void;
 }
 
 /** The arrays of {@link denseLocalMatrix}, by size n. */
@@ -322,6 +327,8 @@ export class DenseLocalMatrix implements LocalMatrixAccumulator {
   addEntries(rows: Int32Array, cols: Int32Array, values: Float64Array, count: number, factor: number): void {
     for (let k = 0; k < count; k++) this.matrix[rows[k] * this.n + cols[k]] += factor * values[k];
   }
+
+  addZeros(): void {}
 }
 
 /**
@@ -989,6 +996,11 @@ export interface GlobalMatrixAccumulator {
    */
   addBlock?(rowIndex: Int32Array, rowOffset: number, colIndex: Int32Array, colOffset: number, rows: number, cols: number,
     block: Float64Array, blockOffset: number, rowStride: number, colStride: number, factor: number): void;
+  /**
+   * Optional: the positions of addBlock with a zero block (rowIndex[rowOffset + i], colIndex[colOffset + j]), row by row,
+   * no value changed. Called through {@link addGlobalZeros}, which falls back to add(row, col, 0) when absent.
+   */
+  addZeros?(rowIndex: Int32Array, rowOffset: number, colIndex: Int32Array, colOffset: number, rows: number, cols: number): void;
 }
 
 /**
@@ -1004,6 +1016,19 @@ export function addGlobalBlock(target: GlobalMatrixAccumulator, rowIndex: Int32A
   for (let i = 0; i < rows; i++) {
     const row = rowIndex[rowOffset + i];
     for (let j = 0; j < cols; j++) target.add(row, colIndex[colOffset + j], factor * block[blockOffset + i * rowStride + j * colStride]);
+  }
+}
+
+/** The positions of a zero block in target (see {@link GlobalMatrixAccumulator.addZeros}): through its addZeros when it has one, else add(row, col, 0). */
+export function addGlobalZeros(target: GlobalMatrixAccumulator, rowIndex: Int32Array, rowOffset: number, colIndex: Int32Array, colOffset: number,
+  rows: number, cols: number): void {
+  if (target.addZeros !== undefined) {
+    target.addZeros(rowIndex, rowOffset, colIndex, colOffset, rows, cols);
+    return;
+  }
+  for (let i = 0; i < rows; i++) {
+    const row = rowIndex[rowOffset + i];
+    for (let j = 0; j < cols; j++) target.add(row, colIndex[colOffset + j], 0);
   }
 }
 

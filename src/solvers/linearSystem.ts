@@ -133,6 +133,11 @@ export class LinearSystem implements MatrixAccumulator {
     }
   }
 
+  /** The positions of a zero block (see {@link MatrixAccumulator.addZeros}): the sparse pattern's; nothing in a dense matrix. */
+  addZeros(rowIndex: Int32Array, rowOffset: number, colIndex: Int32Array, colOffset: number, rows: number, cols: number): void {
+    if (this.dense === undefined) this.sparse!.addZeros(rowIndex, rowOffset, colIndex, colOffset, rows, cols);
+  }
+
   /** Adds a list of entries (see {@link MatrixAccumulator.addEntries}): the values of the equivalent add calls. */
   addEntries(rowIndex: Int32Array, colIndex: Int32Array, rows: Int32Array, cols: Int32Array, values: Float64Array, count: number, factor: number): void {
     if (this.dense === undefined) {

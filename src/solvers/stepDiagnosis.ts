@@ -141,4 +141,6 @@ class NonFiniteEntries implements LocalMatrixAccumulator {
   addEntries(_rows: Int32Array, _cols: Int32Array, values: Float64Array, count: number, factor: number): void {
     for (let k = 0; k < count; k++) this.values.push(factor * values[k]);
   }
+
+  addZeros(): void {}
 }

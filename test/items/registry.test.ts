@@ -778,6 +778,9 @@ describe('every registered item type has an example that exercises it', () => {
         addEntries: (rows, cols, values, count, factor) => {
           for (let e = 0; e < count; e++) { positions.push(rows[e] * n + cols[e]); matrix[rows[e] * n + cols[e]] += factor * values[e]; }
         },
+        addZeros: (rowOffset, colOffset, rows, cols) => {
+          for (let i = 0; i < rows; i++) for (let j = 0; j < cols; j++) positions.push((rowOffset + i) * n + colOffset + j);
+        },
       });
       for (const object of built!.model.objects) {
         if (object.ode2Lhs_qu === undefined) continue;

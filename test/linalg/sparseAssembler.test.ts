@@ -182,3 +182,50 @@ describe('SparseAssembler pattern change after matching calls', () => {
     }
   });
 });
+
+describe('SparseAssembler blocks: addZeros and the reuse of checked blocks', () => {
+  it('give the pattern and values of a fresh assembly bit for bit, with the pattern kept, changed, or the index arrays changed in place', () => {
+    const rnd = mulberry32(5);
+    const n = 6;
+    const index = Int32Array.from({ length: n }, (_, i) => n - 1 - i);
+    const value = () => [0, -0, 0.1, -0.1, 1e16, -1e16, 3][Math.floor(rnd() * 7)] * (1 + rnd());
+    // blocks of 2 × 3 or 3 × 2 at random offsets; a zero block is added as zeros (factor −1: −0 products) or with addZeros
+    const randomBlock = () => (rnd() < 0.5 ? [2, 3] : [3, 2]).concat([Math.floor(rnd() * (n - 2)), Math.floor(rnd() * (n - 2))]);
+    const blocks = Array.from({ length: 5 }, randomBlock);
+    const viaBlock = new SparseAssembler(n, 4), viaZeros = new SparseAssembler(n, 4);
+    let changes = 0;
+    for (let assembly = 0; assembly < 120; assembly++) {
+      // every 7th assembly replaces one block (the pattern changes in the middle of a matching sequence); every 11th
+      // swaps two entries of the index array in place (the same block calls, other positions)
+      if (assembly % 7 === 6) blocks[Math.floor(rnd() * blocks.length)] = randomBlock();
+      if (assembly % 11 === 10) {
+        const a = Math.floor(rnd() * n), b = Math.floor(rnd() * n);
+        [index[a], index[b]] = [index[b], index[a]];
+      }
+      viaBlock.begin();
+      viaZeros.begin();
+      const triplets: Triplet[] = [];
+      for (const [rows, cols, r, c] of blocks) {
+        const zero = rnd() < 0.5;
+        const block = Float64Array.from({ length: rows * cols }, () => (zero ? 0 : value()));
+        const factor = zero ? -1 : 1;
+        viaBlock.addBlock(index, r, index, c, rows, cols, block, 0, cols, 1, factor);
+        if (zero) viaZeros.addZeros(index, r, index, c, rows, cols);
+        else viaZeros.addBlock(index, r, index, c, rows, cols, block, 0, cols, 1, 1);
+        for (let i = 0; i < rows; i++) for (let j = 0; j < cols; j++) triplets.push([index[r + i], index[c + j], factor * block[i * cols + j]]);
+      }
+      const a = viaBlock.end(), b = viaZeros.end();
+      if (viaBlock.patternChanged) changes++;
+      expect(viaZeros.patternChanged).toBe(viaBlock.patternChanged);
+      const fresh = assembleAll(new SparseAssembler(n), triplets);
+      for (const m of [a, b]) {
+        expect(Array.from(m.colPtr)).toEqual(Array.from(fresh.colPtr));
+        expect(Array.from(m.rowIndex)).toEqual(Array.from(fresh.rowIndex));
+        for (let k = 0; k < fresh.values.length; k++) expect(Object.is(m.values[k], fresh.values[k])).toBe(true);
+      }
+    }
+    // the pattern was kept in most assemblies (checked blocks reused) and changed in some
+    expect(changes).toBeGreaterThan(10);
+    expect(changes).toBeLessThan(60);
+  });
+});

@@ -228,6 +228,24 @@ describe('SparseLDLT against ml-matrix (dense)', { timeout: 60_000 }, () => {
     expect(r === true ? -1 : r.pivot).toBe(0);
   });
 
+  it("'auto': AMD alone below AUTO_NESTED_DISSECTION_WORK, the cheaper of AMD and nested dissection above it", () => {
+    const orderOf = (a: CscMatrix, ordering: LDLTOrdering): number[] => {
+      const f = new SparseLDLT({ ordering });
+      expect(f.analyze(a)).toBe(true);
+      return Array.from(f.permutation);
+    };
+    // 351 unknowns (AMD work ≈ 6e5, a rotor-sized pencil): nested dissection is not computed
+    const small = hexBlock([12, 2, 2]);
+    const a = cscLinearCombination(1, small.stiffness, 1e3, small.mass);
+    expect(orderOf(a, 'auto')).toEqual(orderOf(a, 'amd'));
+    // 4 557 unknowns of an elongated block: nested dissection's order has the smaller factor (nnzL 0.92e6 against AMD's 1.21e6)
+    const large = hexBlock([30, 6, 6]);
+    const b = cscLinearCombination(1, large.stiffness, 1e3, large.mass);
+    const nd = orderOf(b, 'nd');
+    expect(nd).not.toEqual(orderOf(b, 'amd'));
+    expect(orderOf(b, 'auto')).toEqual(nd);
+  });
+
   it('nested dissection returns a permutation; its supervariable graph keeps FE nodes together', () => {
     const { stiffness, mass } = hexBlock([6, 3, 3]);
     const perm = nestedDissectionOrder(symmetricGraph(stiffness));

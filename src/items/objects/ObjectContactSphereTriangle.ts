@@ -265,27 +265,27 @@ class ContactSphereTriangleModel implements Only<ObjectModel, ContactSphereTrian
   /**
    * Adds the block factorQ·∂(ode2Lhs)/∂q (withQ), then the block factorU·∂(ode2Lhs)/∂u (withU), after one evaluation (the
    * velocity part reads nothing the position part writes: the numbers of two separate calls). Without contact in the data
-   * the blocks are zeros, added so that the sparse pattern stays the same.
+   * the blocks are zeros, their positions added (addZeros) so that the sparse pattern stays the same.
    */
   private addJacobians(s: ItemState, acc: LocalMatrixAccumulator, withQ: boolean, factorQ: number, withU: boolean, factorU: number): void {
     const m = this.localMatrix;
     const n = this.pair.n;
-    const inContact = contactInData(this.v, s.data, this.dataStart());
-    if (inContact) {
-      this.evaluate(s);
-      this.pair.evaluateJacobians(s);
+    if (!contactInData(this.v, s.data, this.dataStart())) {
+      if (withQ) acc.addZeros(0, 0, n, n);
+      if (withU) acc.addZeros(0, 0, n, n);
+      return;
     }
+    this.evaluate(s);
+    this.pair.evaluateJacobians(s);
     if (withQ) {
       zeroArray(m);
-      if (inContact) {
-        this.positionDerivatives();
-        this.pair.addJacobian(s, m, factorQ, false, this.v);
-      }
+      this.positionDerivatives();
+      this.pair.addJacobian(s, m, factorQ, false, this.v);
       acc.addBlock(0, 0, n, n, m, 0, n, 1);
     }
     if (withU) {
       zeroArray(m);
-      if (inContact) this.pair.addJacobian(s, m, factorU, true, this.v);
+      this.pair.addJacobian(s, m, factorU, true, this.v);
       acc.addBlock(0, 0, n, n, m, 0, n, 1);
     }
   }
