@@ -48,8 +48,8 @@ export interface SystemDegreeOfFreedom {
  * Exudyn's ComputeSystemDegreeOfFreedom: the constraint Jacobian at the initial state, with one column per algebraic
  * equation, C = [C_qᵀ; C_λ] ((n_u + n_AE) × n_AE: ∂g/∂Δq, or ∂ġ/∂u of velocity-level equations, and ∂g/∂λ), and
  * its rank from its singular values (one-sided Jacobi, {@link computeSingularValues}); redundantConstraints =
- * n_AE − rank C, nPureAE = rank C_λ, degreeOfFreedom = n_ODE2 − (n_AE − nPureAE) + redundantConstraints. The redundant equations are named by Gram–Schmidt
- * in equation order with the same tolerance.
+ * n_AE − rank C, nPureAE = rank C_λ, degreeOfFreedom = n_ODE2 − (n_AE − nPureAE) + redundantConstraints. The redundant
+ * equations are named by Gram–Schmidt in equation order with the same tolerance.
  */
 export function computeSystemDegreeOfFreedom(model: CompiledModel, assembler: SystemAssembler, settings: SimulationSettings, options: DegreeOfFreedomOptions): SystemDegreeOfFreedom {
   const where = 'computeSystemDegreeOfFreedom';

@@ -1,6 +1,6 @@
 import { describeValue, FlexdynError } from '../core/errors.ts';
 import { optionNames, ownOptions } from '../core/dictionary.ts';
-import type { MatrixAccumulator, SystemAssembler } from '../model/assembly.ts';
+import type { SystemAssembler } from '../model/assembly.ts';
 import type { CompiledModel } from '../model/compile.ts';
 import type { SimulationSettings } from './SimulationSettings.ts';
 import { validateSimulationSettings } from './settingsValidation.ts';
