@@ -118,40 +118,21 @@ export class SparseAssembler {
    */
   addBlock(rowIndex: Int32Array, rowOffset: number, colIndex: Int32Array, colOffset: number, rows: number, cols: number,
     block: Float64Array, blockOffset: number, rowStride: number, colStride: number, factor: number): void {
-    let i = 0;
-    let j = 0;
+    let done = 0;
     if (this.matching) {
       const start = this.count;
-      if (this.matchesCheckedBlock(start, rowIndex, rowOffset, colIndex, colOffset, rows, cols)) {
-        const slot = this.slot, values = this.matrix.values;
-        for (let r = 0, k = start; r < rows; r++) {
-          const base = blockOffset + r * rowStride;
-          for (let c = 0; c < cols; c++, k++) values[slot[k]] += factor * block[base + c * colStride];
-        }
-        this.count = start + rows * cols;
-        return;
-      }
-      // the entries matching the stored sequence, with the arrays in locals; stops at the first mismatch
-      const tr = this.tripRow, tc = this.tripCol, slot = this.slot, values = this.matrix.values;
-      const stored = this.patternCount;
-      let k = start;
-      outer: for (; i < rows; i++) {
-        const row = rowIndex[rowOffset + i];
+      done = this.matchPositions(rowIndex, rowOffset, colIndex, colOffset, rows, cols);
+      // the values of the matching entries, in call order
+      const slot = this.slot, values = this.matrix.values, end = start + done;
+      for (let i = 0, k = start; k < end; i++) {
         const base = blockOffset + i * rowStride;
-        for (j = 0; j < cols; j++) {
-          if (k >= stored || tr[k] !== row || tc[k] !== colIndex[colOffset + j]) break outer;
-          values[slot[k]] += factor * block[base + j * colStride];
-          k++;
-        }
+        for (let j = 0; j < cols && k < end; j++, k++) values[slot[k]] += factor * block[base + j * colStride];
       }
-      this.count = k;
-      if (i === rows) {
-        this.markCheckedBlock(start, rows, cols);
-        return;
-      }
+      if (done === rows * cols) return;
       this.storePrefixSums();
     }
-    for (; i < rows; i++, j = 0) {
+    const first = done === 0 ? 0 : Math.floor(done / cols);
+    for (let i = first, j = done - first * cols; i < rows; i++, j = 0) {
       const row = rowIndex[rowOffset + i];
       const base = blockOffset + i * rowStride;
       for (; j < cols; j++) this.add(row, colIndex[colOffset + j], factor * block[base + j * colStride]);
@@ -163,35 +144,43 @@ export class SparseAssembler {
    * are checked (adding +0 or −0 to a sum changes no value), else the add calls with 0.
    */
   addZeros(rowIndex: Int32Array, rowOffset: number, colIndex: Int32Array, colOffset: number, rows: number, cols: number): void {
-    let i = 0;
-    let j = 0;
+    let done = 0;
     if (this.matching) {
-      const start = this.count;
-      if (this.matchesCheckedBlock(start, rowIndex, rowOffset, colIndex, colOffset, rows, cols)) {
-        this.count = start + rows * cols;
-        return;
-      }
-      const tr = this.tripRow, tc = this.tripCol;
-      const stored = this.patternCount;
-      let k = start;
-      outer: for (; i < rows; i++) {
-        const row = rowIndex[rowOffset + i];
-        for (j = 0; j < cols; j++) {
-          if (k >= stored || tr[k] !== row || tc[k] !== colIndex[colOffset + j]) break outer;
-          k++;
-        }
-      }
-      this.count = k;
-      if (i === rows) {
-        this.markCheckedBlock(start, rows, cols);
-        return;
-      }
+      done = this.matchPositions(rowIndex, rowOffset, colIndex, colOffset, rows, cols);
+      if (done === rows * cols) return;
       this.storePrefixSums();
     }
-    for (; i < rows; i++, j = 0) {
+    const first = done === 0 ? 0 : Math.floor(done / cols);
+    for (let i = first, j = done - first * cols; i < rows; i++, j = 0) {
       const row = rowIndex[rowOffset + i];
       for (; j < cols; j++) this.add(row, colIndex[colOffset + j], 0);
     }
+  }
+
+  /**
+   * In matching mode: how many positions of a block call (row by row) match the stored calls from count on; advances
+   * count past them. A whole match is recorded (markCheckedBlock) or found by its row and column indices alone
+   * (matchesCheckedBlock).
+   */
+  private matchPositions(rowIndex: Int32Array, rowOffset: number, colIndex: Int32Array, colOffset: number, rows: number, cols: number): number {
+    const start = this.count;
+    if (this.matchesCheckedBlock(start, rowIndex, rowOffset, colIndex, colOffset, rows, cols)) {
+      this.count = start + rows * cols;
+      return rows * cols;
+    }
+    const tr = this.tripRow, tc = this.tripCol;
+    const stored = this.patternCount;
+    let k = start;
+    outer: for (let i = 0; i < rows; i++) {
+      const row = rowIndex[rowOffset + i];
+      for (let j = 0; j < cols; j++) {
+        if (k >= stored || tr[k] !== row || tc[k] !== colIndex[colOffset + j]) break outer;
+        k++;
+      }
+    }
+    this.count = k;
+    if (k - start === rows * cols) this.markCheckedBlock(start, rows, cols);
+    return k - start;
   }
 
   /**
