@@ -123,43 +123,47 @@ class ContactSphereSphereModel implements Only<ObjectModel, ContactSphereSphereM
    */
   ode2Lhs_q(s: ItemState, acc: LocalMatrixAccumulator, factor: number): void {
     const { pair } = this;
+    // without contact the block is zero: its positions only, so that the sparse pattern stays the same
+    if (!contactInData(this.v, s.data, this.dataStart())) {
+      acc.addZeros(0, 0, pair.n, pair.n);
+      return;
+    }
     const k = this.localMatrix;
     zeroArray(k);
-    if (contactInData(this.v, s.data, this.dataStart())) {
-      this.evaluate(s);
-      pair.evaluateJacobians(s);
-      const { n0, n1, n, jp0, jp1, dDp, dGap, dNormal, normal } = pair;
-      for (let i = 0; i < 3; i++) {
-        for (let j = 0; j < n0; j++) dDp[i * n + j] = -jp0[i * n0 + j];
-        for (let j = 0; j < n1; j++) dDp[i * n + n0 + j] = jp1[i * n1 + j];
-      }
-      pair.addPositionNullDirections(s);
-      pair.normalDerivatives(this.distance !== 0 ? this.hollowSign / this.distance : 0);
-      const a0 = this.v.spheresRadii[0] + 0.5 * pair.gap, a1 = -this.hollowSign * this.v.spheresRadii[1] - 0.5 * pair.gap;
-      for (let i = 0; i < 3; i++) {
-        for (let j = 0; j < n; j++) {
-          const ij = i * n + j, half = 0.5 * normal[i] * dGap[j];
-          pair.dVelocityLever0[ij] = half + a0 * dNormal[ij];
-          pair.dTorqueLever0[ij] = -pair.dVelocityLever0[ij];
-          pair.dVelocityLever1[ij] = -half + a1 * dNormal[ij];
-          pair.dTorqueLever1[ij] = pair.dVelocityLever1[ij];
-        }
-      }
-      pair.addJacobian(s, k, factor, false, this.v);
+    this.evaluate(s);
+    pair.evaluateJacobians(s);
+    const { n0, n1, n, jp0, jp1, dDp, dGap, dNormal, normal } = pair;
+    for (let i = 0; i < 3; i++) {
+      for (let j = 0; j < n0; j++) dDp[i * n + j] = -jp0[i * n0 + j];
+      for (let j = 0; j < n1; j++) dDp[i * n + n0 + j] = jp1[i * n1 + j];
     }
-    // the block is added also without contact (zeros), so that the sparse pattern stays the same
+    pair.addPositionNullDirections(s);
+    pair.normalDerivatives(this.distance !== 0 ? this.hollowSign / this.distance : 0);
+    const a0 = this.v.spheresRadii[0] + 0.5 * pair.gap, a1 = -this.hollowSign * this.v.spheresRadii[1] - 0.5 * pair.gap;
+    for (let i = 0; i < 3; i++) {
+      for (let j = 0; j < n; j++) {
+        const ij = i * n + j, half = 0.5 * normal[i] * dGap[j];
+        pair.dVelocityLever0[ij] = half + a0 * dNormal[ij];
+        pair.dTorqueLever0[ij] = -pair.dVelocityLever0[ij];
+        pair.dVelocityLever1[ij] = -half + a1 * dNormal[ij];
+        pair.dTorqueLever1[ij] = pair.dVelocityLever1[ij];
+      }
+    }
+    pair.addJacobian(s, k, factor, false, this.v);
     acc.addBlock(0, 0, pair.n, pair.n, k, 0, pair.n, 1);
   }
 
   ode2Lhs_u(s: ItemState, acc: LocalMatrixAccumulator, factor: number): void {
     const { pair } = this;
+    if (!contactInData(this.v, s.data, this.dataStart())) {
+      acc.addZeros(0, 0, pair.n, pair.n);
+      return;
+    }
     const d = this.localMatrix;
     zeroArray(d);
-    if (contactInData(this.v, s.data, this.dataStart())) {
-      this.evaluate(s);
-      pair.evaluateJacobians(s);
-      pair.addJacobian(s, d, factor, true, this.v);
-    }
+    this.evaluate(s);
+    pair.evaluateJacobians(s);
+    pair.addJacobian(s, d, factor, true, this.v);
     acc.addBlock(0, 0, pair.n, pair.n, d, 0, pair.n, 1);
   }
 
