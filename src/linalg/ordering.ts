@@ -138,14 +138,35 @@ function amdEliminate(g: SymmetricGraph, weights: Int32Array | undefined, dense:
   mergedHead: Int32Array, mergedNext: Int32Array): number {
   const n = g.n;
   const s = new MinimumDegreeState(n, pivots, mergedHead, mergedNext);
-  const { state, nv, pe, len, degree } = s;
+  // each loop of the set-up ends its function (the note at onStackReplacement in sparseLU.ts)
+  markDense(g, dense, isDense);
+  s.iw = new Int32Array(Math.max(2 * n, Math.ceil(1.5 * g.adj.length) + n));
+  s.pfree = initialLists(g, weights, isDense, s);
+  const nActive = activeWeight(s);
+  s.nActive = nActive;
+  s.wMax = 0x3fffffff - nActive - 2;
+  // Degree buckets: doubly linked lists of variables by approximate degree.
+  s.head = new Int32Array(nActive + 1).fill(-1);
+  fillBuckets(s);
+  // one pivot per call: a function too large for V8 to inline, compiled once after a few pivots, where the loop over
+  // the pivots in this function would be compiled on stack in the first call and once more for the next call
+  while (s.nel < nActive) eliminatePivot(s);
+  return s.nPivots;
+}
 
-  // Initial variable lists: the graph without dense vertices.
-  for (let i = 0; i < n; i++) if (g.ptr[i + 1] - g.ptr[i] > dense) isDense[i] = 1;
-  const iw = new Int32Array(Math.max(2 * n, Math.ceil(1.5 * g.adj.length) + n));
+/** Marks the vertices of more than `dense` neighbours in isDense. */
+function markDense(g: SymmetricGraph, dense: number, isDense: Uint8Array): void {
+  for (let i = 0; i < g.n; i++) if (g.ptr[i + 1] - g.ptr[i] > dense) isDense[i] = 1;
+}
+
+/**
+ * {@link amdEliminate}'s initial variable lists in s.iw: the graph without dense vertices (those DEAD), each variable's
+ * weight and degree; returns the first free entry of iw.
+ */
+function initialLists(g: SymmetricGraph, weights: Int32Array | undefined, isDense: Uint8Array, s: MinimumDegreeState): number {
+  const { iw, state, nv, pe, len, degree } = s;
   let pfree = 0;
-  let nActive = 0;
-  for (let i = 0; i < n; i++) {
+  for (let i = 0; i < g.n; i++) {
     pe[i] = pfree;
     if (isDense[i]) {
       state[i] = DEAD;
@@ -160,22 +181,23 @@ function amdEliminate(g: SymmetricGraph, weights: Int32Array | undefined, dense:
     }
     len[i] = pfree - pe[i];
     nv[i] = weights ? weights[i] : 1;
-    nActive += nv[i];
     degree[i] = d;
   }
+  return pfree;
+}
 
-  // Degree buckets: doubly linked lists of variables by approximate degree.
-  const head = new Int32Array(nActive + 1).fill(-1);
-  for (let i = 0; i < n; i++) if (state[i] === VARIABLE) bucketInsert(head, s.next, s.prev, i, degree[i]);
-  s.iw = iw;
-  s.pfree = pfree;
-  s.head = head;
-  s.nActive = nActive;
-  s.wMax = 0x3fffffff - nActive - 2;
-  // one pivot per call: a function too large for V8 to inline, compiled once after a few pivots, where the loop over
-  // the pivots in this function would be compiled on stack in the first call and once more for the next call
-  while (s.nel < nActive) eliminatePivot(s);
-  return s.nPivots;
+/** Total weight of the variables of {@link initialLists}. */
+function activeWeight(s: MinimumDegreeState): number {
+  const { state, nv } = s;
+  let total = 0;
+  for (let i = 0; i < state.length; i++) if (state[i] === VARIABLE) total += nv[i];
+  return total;
+}
+
+/** Puts every variable in the degree bucket of its degree. */
+function fillBuckets(s: MinimumDegreeState): void {
+  const { state, head, next, prev, degree } = s;
+  for (let i = 0; i < state.length; i++) if (state[i] === VARIABLE) bucketInsert(head, next, prev, i, degree[i]);
 }
 
 /** The quotient graph and degree lists of {@link amdEliminate} between its pivots (see {@link eliminatePivot}). */
