@@ -39,8 +39,8 @@ describe('GeneralContact test models: Flexdyn converges with h from the value it
     expect(Math.abs(generalContactCylinderModel(1e-14, 4) - results[2])).toBeLessThan(1e-4);
   });
 
-  it('generalContactFrictionTests: h … h/32 converge to 11.81; Exudyn\'s builds and Flexdyn agree at h to 1/30 of the step-size error', () => {
-    // observed: 12.0275110 (h = 2e-4), 11.9272047 (h/2), 11.8529104 (h/4), 11.8300123 (h/8), 11.8131564 (h/16),
+  it('generalContactFrictionTests: h … h/32 converge to 11.81; Flexdyn at h lies among Exudyn\'s builds, which agree to 1/20 of the step-size error', () => {
+    // observed (before session 17's rounding change): 12.0275110 (h = 2e-4), 11.9272047 (h/2), 11.8529104 (h/4), 11.8300123 (h/8), 11.8131564 (h/16),
     // 11.8101123 (h/32): monotone, differences 0.100, 0.074, 0.023, 0.017, 0.0030 (h/64, 3 min: 11.8105997, 4.9e-4 up);
     // the spinning balls' rotation angles carry the first-order error of explicit Euler
     const results = [1, 2, 4, 8, 16, 32].map((refinement) => generalContactFrictionModel(0, refinement));
@@ -54,7 +54,10 @@ describe('GeneralContact test models: Flexdyn converges with h from the value it
     const atH = [...exudynFriction, results[0]];
     expect(errorAtH / limit).toBeGreaterThan(1e-2);
     expect((Math.max(...atH) - Math.min(...atH)) / errorAtH).toBeLessThan(0.06);
-    expect(Math.abs(results[0] - generalContactFrictionTests.reference) / errorAtH).toBeLessThan(0.02);
+    // at h ours lies among Exudyn's builds (they scatter by 9.9e-3, ≈ 1/20 of the step-size error, from rounding alone:
+    // ours moved 12.0275110 → 12.0236268 when the isotropic spheres' round-off gyroscopic term was dropped, session 17)
+    expect(results[0]).toBeGreaterThanOrEqual(Math.min(...exudynFriction));
+    expect(results[0]).toBeLessThanOrEqual(Math.max(...exudynFriction));
     // round-off sensitivity: initial velocities × (1 + 1e-14) move the result by up to 1.2e-2 at h, 1.3e-3 at h/4, 1e-6 at
     // h/16 (observed)
     expect(Math.abs(generalContactFrictionModel(1e-14, 4) - results[2])).toBeLessThan(4e-3);
