@@ -23,8 +23,13 @@
  *
  * Options: --models a,b,c | --all (every model of testModels/index.ts with an Exudyn script of the same name) --cpu
  * --runs n (3) --warm n (5) --no-particles --particles-only --no-build (neither) --no-dist (out/ only, dist/ as it is)
- * --dry (plan and expected time only)
+ * --dry (plan and expected time only) --keep-node-ca-certs (see below)
  * --exudyn <Exudyn's main/ folder> (/tmp/exudyn-build/src/main) --python <python> (/usr/bin/python3) --logs <folder>.
+ *
+ * Node's children run without NODE_EXTRA_CA_CERTS unless --keep-node-ca-certs: a sandbox that reaches the network
+ * through a proxy sets it, and Node parses the named bundle at every start (≈ 40 ms of main-thread CPU for 144
+ * certificates) before a script's first line; Python's side runs /usr/bin/python3, which loads no certificate bundle at
+ * its start either (docs/decisions.md, "Side by side: no sandbox certificate bundle in either engine's start").
  * Plain JavaScript, so that it runs without tsx.
  * @module
  */
@@ -75,7 +80,7 @@ function option(name, fallback) {
   if (at + 1 >= argv.length) throw new Error(`${name}: a value is missing`);
   return argv[at + 1];
 }
-const known = new Set(['--cpu', '--models', '--all', '--runs', '--warm', '--no-particles', '--particles-only', '--no-build', '--no-dist', '--dry', '--exudyn', '--python', '--logs']);
+const known = new Set(['--cpu', '--models', '--all', '--runs', '--warm', '--no-particles', '--particles-only', '--no-build', '--no-dist', '--dry', '--exudyn', '--python', '--logs', '--keep-node-ca-certs']);
 for (let i = 0; i < argv.length; i++) {
   if (!known.has(argv[i])) throw new Error(`unknown option ${argv[i]}; options: ${[...known].join(' ')}`);
   if (['--models', '--runs', '--warm', '--exudyn', '--python', '--logs'].includes(argv[i])) i++;
@@ -159,8 +164,11 @@ function runProcess(label, command, args, options) {
 // plots of a script (rollingDiscTangentialForces plots after its solve) go to matplotlib's file backend, no window
 const exudynEnv = { ...process.env, PYTHONPATH: exudynLib ?? '', MPLBACKEND: 'Agg' };
 const testData = join(testModelsDir, 'testData');
+/** The environment of the Flexdyn children: this process's, without the sandbox's certificate bundle (the comment above). */
+const { NODE_EXTRA_CA_CERTS: sandboxCertificates, ...environmentWithoutCertificates } = process.env;
+const keepCertificates = flag('--keep-node-ca-certs');
 const flexdynEnv = {
-  ...process.env,
+  ...(keepCertificates ? process.env : environmentWithoutCertificates),
   FLEXDYN_EXUDYN_DATA: existsSync(join(testData, 'rotorDiscTest.inp')) ? testData : (process.env.FLEXDYN_EXUDYN_DATA ?? join(root, '..', 'shared', 'data', 'exudyn-testData')),
 };
 const flexdynEntry = join(out, 'bench', 'peers', 'flexdynRun.js');
@@ -294,4 +302,5 @@ for (const row of rows) for (const note of row.notes) console.log(`note: ${row.n
 for (const row of rows) for (const error of row.errors) console.log(`failed: ${row.name}: ${error}`);
 const load = (l) => l.map((x) => x.toFixed(2)).join(' ');
 console.log(`${startedAt.toISOString().slice(0, 16).replace('T', ' ')}–${new Date().toISOString().slice(11, 16)} UTC, nproc ${availableParallelism()}, node ${process.version}, ${pythonVersion}, Exudyn ${exudynVersion}, `
-  + `${runs} runs per side (medians), warm ≥ ${warm} timed runs, ${cpu ? 'CPU times' : 'wall times'}; load average at start ${load(loadStart)}, at end ${load(loadEnd)}. Logs: ${logs}`);
+  + `${runs} runs per side (medians), warm ≥ ${warm} timed runs, ${cpu ? 'CPU times' : 'wall times'}, `
+  + `${sandboxCertificates === undefined ? 'no NODE_EXTRA_CA_CERTS set' : keepCertificates ? 'Node children with NODE_EXTRA_CA_CERTS' : 'Node children without NODE_EXTRA_CA_CERTS'}; load average at start ${load(loadStart)}, at end ${load(loadEnd)}. Logs: ${logs}`);
