@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Matrix, SingularValueDecomposition } from 'ml-matrix';
+import { FlexdynError } from '../../src/core/errors.ts';
 import { RowMajorMatrix } from '../../src/linalg/rowMajorMatrix.ts';
 import { singularValues } from '../../src/linalg/singularValues.ts';
 import { mulberry32 } from '../helpers/random.ts';
@@ -76,5 +77,18 @@ describe('singularValues (one-sided Jacobi)', () => {
     expect(deficient[2]).toBeLessThanOrEqual(4 * Number.EPSILON * deficient[0]);
     expect(deficient[1]).toBeGreaterThan(1e-3);
     expect(singularValues(new RowMajorMatrix(3, 2))).toEqual([0, 0]);
+  });
+
+  it('raisesAFlexdynErrorForANonFiniteEntryAndForRotationsThatDoNotConvergeWithinTheSweepGuard', () => {
+    const a = random(5, 4, mulberry32(17));
+    // a random 5 × 4 matrix needs several sweeps (quadratic convergence from cosines of order 1): one is not enough
+    expect(() => singularValues(a, 1)).toThrow(FlexdynError);
+    expect(() => singularValues(a, 1)).toThrow(/must converge within 1 sweeps/);
+    expect(singularValues(a, 60).length).toBe(4);
+    a.set(2, 1, Number.NaN);
+    expect(() => singularValues(a)).toThrow(/matrix entries must be finite, got NaN at \(2, 1\)/);
+    const wide = new RowMajorMatrix(2, 3);
+    wide.set(1, 2, Number.POSITIVE_INFINITY);
+    expect(() => singularValues(wide)).toThrow(/got Infinity at \(1, 2\)/);
   });
 });
