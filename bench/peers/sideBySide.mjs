@@ -9,7 +9,9 @@
  * - Flexdyn, cold: `node bench/peers/out/bench/peers/flexdynRun.js <model>` (compiled JavaScript on dist/, the ported
  *   testModels/<model>.ts, their imports of src/index.ts and src/node.ts as `flexdyn` and `flexdyn/node` through
  *   package.json; solve time = the time of MainSystem.solveDynamic/solveStatic calls); process wall time.
- * - Flexdyn, warm: one more process that runs the model repeatedly (warm-up, then ≥ `--warm` timed runs, median).
+ * - Flexdyn, warm: `--warm-processes` more processes (3), each running the model repeatedly (warm-up, then ≥ `--warm`
+ *   timed runs, median); the row gives the median over these processes (one process's JIT decisions and the machine's
+ *   moments move a short model's warm figure by 20–40 %, session 18).
  *
  * Then the GeneralContact particle box (bench/particles.bench.ts; Exudyn: bench/peers/exudynParticles.py) with 1 000
  * and 10 000 spheres the same way, and the slope of log(time per step) over log(spheres). Prints a Markdown table and
@@ -22,7 +24,7 @@
  * shared, loaded machine, where walls measure the other processes as much as ours.
  *
  * Options: --models a,b,c | --all (every model of testModels/index.ts with an Exudyn script of the same name) --cpu
- * --runs n (3) --warm n (5) --no-particles --particles-only --no-build (neither) --no-dist (out/ only, dist/ as it is)
+ * --runs n (3) --warm n (5) --warm-processes n (3) --no-particles --particles-only --no-build (neither) --no-dist (out/ only, dist/ as it is)
  * --dry (plan and expected time only) --keep-node-ca-certs (see below)
  * --exudyn <Exudyn's main/ folder> (/tmp/exudyn-build/src/main) --python <python> (/usr/bin/python3) --logs <folder>.
  *
@@ -80,10 +82,10 @@ function option(name, fallback) {
   if (at + 1 >= argv.length) throw new Error(`${name}: a value is missing`);
   return argv[at + 1];
 }
-const known = new Set(['--cpu', '--models', '--all', '--runs', '--warm', '--no-particles', '--particles-only', '--no-build', '--no-dist', '--dry', '--exudyn', '--python', '--logs', '--keep-node-ca-certs']);
+const known = new Set(['--cpu', '--models', '--all', '--runs', '--warm', '--no-particles', '--particles-only', '--no-build', '--no-dist', '--dry', '--exudyn', '--python', '--logs', '--keep-node-ca-certs', '--warm-processes']);
 for (let i = 0; i < argv.length; i++) {
   if (!known.has(argv[i])) throw new Error(`unknown option ${argv[i]}; options: ${[...known].join(' ')}`);
-  if (['--models', '--runs', '--warm', '--exudyn', '--python', '--logs'].includes(argv[i])) i++;
+  if (['--models', '--runs', '--warm', '--warm-processes', '--exudyn', '--python', '--logs'].includes(argv[i])) i++;
 }
 const runs = Number(option('--runs', '3'));
 /** The solve-time and process-time fields of a run record compared (--cpu: CPU seconds, else wall seconds). */
@@ -93,6 +95,8 @@ const processKey = cpu ? 'processCpuSeconds' : 'wall';
 const warm = Number(option('--warm', '5'));
 if (!Number.isInteger(runs) || runs < 1) throw new Error(`--runs: expected a positive integer, got ${option('--runs')}`);
 if (!Number.isInteger(warm) || warm < 5) throw new Error(`--warm: expected an integer ≥ 5, got ${option('--warm')}`);
+const warmProcesses = Number(option('--warm-processes', '3'));
+if (!Number.isInteger(warmProcesses) || warmProcesses < 1) throw new Error(`--warm-processes: expected a positive integer, got ${option('--warm-processes')}`);
 const exudynMain = option('--exudyn', '/tmp/exudyn-build/src/main');
 const python = option('--python', '/usr/bin/python3');
 const testModelsDir = join(exudynMain, 'pythonDev', 'TestModels');
@@ -195,19 +199,20 @@ const ratio = (a, b) => (Number.isFinite(a) && Number.isFinite(b) && b > 0 ? (a 
 const perStep = (seconds, steps) => (steps > 0 ? (seconds / steps) * 1e6 : Number.NaN);
 
 /** One table row from the runs of a model. */
-function summarize(name, exudynRuns, flexdynRuns, warmRun) {
+function summarize(name, exudynRuns, flexdynRuns, warmRuns) {
   const ok = (list) => list.filter((r) => r.error === undefined);
   const e = ok(exudynRuns), f = ok(flexdynRuns);
-  const eSteps = e[0]?.steps ?? 0, fSteps = f[0]?.steps ?? warmRun?.steps ?? 0;
+  const w = ok(warmRuns);
+  const eSteps = e[0]?.steps ?? 0, fSteps = f[0]?.steps ?? w[0]?.steps ?? 0;
   const eMicro = median(e.map((r) => perStep(r[solveKey], r.steps)));
   const fCold = median(f.map((r) => perStep(r[solveKey], r.steps)));
-  const fWarm = warmRun?.error === undefined && warmRun !== undefined ? perStep(warmRun[solveKey], warmRun.steps) : Number.NaN;
+  const fWarm = median(w.map((r) => perStep(r[solveKey], r.steps)));
   const newton = (r) => (r !== undefined && r.steps > 0 && r.newton > 0 ? (r.newton / r.steps).toFixed(2) : '–');
   const resultDifference = e[0]?.result != null && f[0]?.result != null && Number.isFinite(f[0].result)
     ? (Math.abs(e[0].result - f[0].result) / Math.max(Math.abs(e[0].result), 1e-300)).toExponential(1) : '–';
   const errors = [...exudynRuns.filter((r) => r.error !== undefined).map((r) => `Exudyn ${r.error}`),
     ...flexdynRuns.filter((r) => r.error !== undefined).map((r) => `Flexdyn ${r.error}`),
-    ...(warmRun?.error !== undefined ? [`Flexdyn warm ${warmRun.error}`] : [])];
+    ...warmRuns.filter((r) => r.error !== undefined).map((r) => `Flexdyn warm ${r.error}`)];
   const notes = [...new Set(e.filter((r) => r.scriptError !== undefined).map((r) => `the Exudyn script raised after its solves: ${r.scriptError}`))];
   return {
     name, errors, notes, eMicro, fWarm, fCold,
@@ -249,11 +254,11 @@ const particles = flag('--no-particles') ? [] : particleRows;
 
 const estimate = (name) => {
   const [e, f, w] = expected[name] ?? expectedDefault;
-  return runs * (e + f) + w;
+  return runs * (e + f) + warmProcesses * w;
 };
 const plan = [...models, ...particles.map(([n]) => `particles${n}`)];
 const total = plan.reduce((sum, name) => sum + estimate(name), 0);
-console.log(`plan (${runs} runs per side, warm ≥ ${warm} timed runs): ${plan.map((name) => `${name} ~${estimate(name).toFixed(0)} s`).join(', ')}`);
+console.log(`plan (${runs} runs per side, ${warmProcesses} warm processes of ≥ ${warm} timed runs): ${plan.map((name) => `${name} ~${estimate(name).toFixed(0)} s`).join(', ')}`);
 console.log(`expected total ~${(total / 60).toFixed(1)} min; logs in ${logs}`);
 if (flag('--dry')) process.exit(0);
 if (!existsSync(flexdynEntry)) throw new Error(`${flexdynEntry} is missing: run without --no-build once`);
@@ -276,9 +281,12 @@ function measure(name, exudynRun, warmUpRuns) {
     e.push(exudynRun(r));
     f.push(flexdyn(name, r));
   }
-  const warmRun = flexdyn(name, 'warm', ['--warm', String(warm), ...(warmUpRuns === undefined ? [] : ['--warmup', String(warmUpRuns)])]);
+  const warmRuns = [];
+  for (let p = 0; p < warmProcesses; p++) {
+    warmRuns.push(flexdyn(name, `warm${p}`, ['--warm', String(warm), ...(warmUpRuns === undefined ? [] : ['--warmup', String(warmUpRuns)])]));
+  }
   exudynVersion = e.find((r) => r.exudyn !== undefined)?.exudyn ?? exudynVersion;
-  const row = summarize(name, e, f, warmRun);
+  const row = summarize(name, e, f, warmRuns);
   rows.push(row);
   console.log(`${name}: ${((Date.now() - began) / 1000).toFixed(0)} s; Exudyn ${significant(row.eMicro)} µs/step, Flexdyn warm ${significant(row.fWarm)}, cold ${significant(row.fCold)}${row.errors.length > 0 ? `; ${row.errors[0]}` : ''}`);
   return row;
@@ -302,5 +310,5 @@ for (const row of rows) for (const note of row.notes) console.log(`note: ${row.n
 for (const row of rows) for (const error of row.errors) console.log(`failed: ${row.name}: ${error}`);
 const load = (l) => l.map((x) => x.toFixed(2)).join(' ');
 console.log(`${startedAt.toISOString().slice(0, 16).replace('T', ' ')}–${new Date().toISOString().slice(11, 16)} UTC, nproc ${availableParallelism()}, node ${process.version}, ${pythonVersion}, Exudyn ${exudynVersion}, `
-  + `${runs} runs per side (medians), warm ≥ ${warm} timed runs, ${cpu ? 'CPU times' : 'wall times'}, `
+  + `${runs} runs per side (medians), warm: median of ${warmProcesses} processes of ≥ ${warm} timed runs, ${cpu ? 'CPU times' : 'wall times'}, `
   + `${sandboxCertificates === undefined ? 'no NODE_EXTRA_CA_CERTS set' : keepCertificates ? 'Node children with NODE_EXTRA_CA_CERTS' : 'Node children without NODE_EXTRA_CA_CERTS'}; load average at start ${load(loadStart)}, at end ${load(loadEnd)}. Logs: ${logs}`);
