@@ -287,11 +287,22 @@ class RollingDiscPenaltyModel implements Only<ObjectModel, RollingDiscPenaltyMod
     torque0[0] = -(a0y * pz - a0z * py); torque0[1] = -(a0z * px - a0x * pz); torque0[2] = -(a0x * py - a0y * px);
   }
 
-  /** LHS = [J0ᵀ F0 + G0ᵀ τ0; J1ᵀ F1 + G1ᵀ τ1] (Exudyn: fPos at the disc centre with the torque of the contact point). */
+  /** True if the connector is active and the data node's gap says contact: only then do the forces act. */
+  private contactInData(s: ItemState): boolean {
+    return this.v.activeConnector && s.data[this.dataStart() + dataGap] < 0;
+  }
+
+  ode2LhsActive(s: ItemState): boolean {
+    return this.contactInData(s);
+  }
+
+  /**
+   * LHS = [J0ᵀ F0 + G0ᵀ τ0; J1ᵀ F1 + G1ᵀ τ1] (Exudyn: fPos at the disc centre with the torque of the contact point); without
+   * contact in the data nothing (and no kinematics).
+   */
   ode2Lhs(s: ItemState, f: Float64Array): void {
-    if (!this.v.activeConnector) return;
+    if (!this.contactInData(s)) return;
     this.evaluate(s, false);
-    if (!this.inContact) return;
     const pair = this.pair;
     pair.evaluateJacobians(s);
     pair.evaluateRotationJacobians(s);
@@ -320,7 +331,7 @@ class RollingDiscPenaltyModel implements Only<ObjectModel, RollingDiscPenaltyMod
    * coordinate moves marker i's position, rotation, velocity and angular velocity by (J, G, ∂v/∂q, ∂ω/∂q)_k (q) or by
    * (0, 0, J, G)_k (u); {@link RollingDiscPenaltyModel.addColumn} carries these variations through the geometry and the
    * force law. For q, the derivatives of the marker Jacobians at fixed loads are added (jacobianTransposedVector_q).
-   * The block is added also without contact (zeros), so that the sparse pattern stays the same.
+   * Without contact in the data the block is zeros, its positions added (addZeros) so that the sparse pattern stays the same.
    */
   private addJacobian(s: ItemState, acc: LocalMatrixAccumulator, factor: number, configuration: boolean): void {
     this.addJacobianBlock(s, acc, factor, configuration, this.evaluateForJacobian(s));
@@ -336,11 +347,10 @@ class RollingDiscPenaltyModel implements Only<ObjectModel, RollingDiscPenaltyMod
     this.addJacobianBlock(s, acc, factorU, false, inContact);
   }
 
-  /** The kinematics, forces and force derivatives of state s and, in contact, the marker Jacobians; true in contact. */
+  /** In contact (in the data): the kinematics, forces and force derivatives of state s and the marker Jacobians; true in contact. */
   private evaluateForJacobian(s: ItemState): boolean {
-    if (!this.v.activeConnector) return false;
+    if (!this.contactInData(s)) return false;
     this.evaluate(s, true);
-    if (!this.inContact) return false;
     this.pair.evaluateJacobians(s);
     this.pair.evaluateRotationJacobians(s);
     return true;
@@ -348,35 +358,37 @@ class RollingDiscPenaltyModel implements Only<ObjectModel, RollingDiscPenaltyMod
 
   /** Adds the block of {@link RollingDiscPenaltyModel.addJacobian} after {@link RollingDiscPenaltyModel.evaluateForJacobian}. */
   private addJacobianBlock(s: ItemState, acc: LocalMatrixAccumulator, factor: number, configuration: boolean, inContact: boolean): void {
+    const n = this.nLocal;
+    if (!inContact) {
+      acc.addZeros(0, 0, n, n);
+      return;
+    }
     const m = this.localMatrix;
     zeroArray(m);
-    const n = this.nLocal;
-    if (inContact) {
-      const pair = this.pair;
-      const { n0, n1 } = pair;
-      if (configuration) {
-        zeroArray(this.velocityQ0);
-        zeroArray(this.velocityQ1);
-        zeroArray(this.normalNull0);
-        zeroArray(this.axisNull1);
-        if (n0 > 0) {
-          pair.marker0.velocity_q?.(s, this.velocityQ0);
-          pair.marker0.angularVelocity_q!(s, this.angularQ0);
-          pair.marker0.addRotatedVectorNullDirection?.(s, this.planeNormalLocal, this.normalNull0);
-          // ω0 = A0 ω̄0: its radial part 2(A0 − I)ω̄0 besides the ∂(G ṗ)/∂p of angularVelocity_q
-          pair.marker0.addRotatedVectorNullDirection?.(s, pair.omega0, this.angularQ0);
-        }
-        if (n1 > 0) {
-          pair.marker1.velocity_q?.(s, this.velocityQ1);
-          pair.marker1.angularVelocity_q!(s, this.angularQ1);
-          pair.marker1.addRotatedVectorNullDirection?.(s, this.discAxisLocal, this.axisNull1);
-          pair.marker1.addRotatedVectorNullDirection?.(s, pair.omega1, this.angularQ1);
-        }
+    const pair = this.pair;
+    const { n0, n1 } = pair;
+    if (configuration) {
+      zeroArray(this.velocityQ0);
+      zeroArray(this.velocityQ1);
+      zeroArray(this.normalNull0);
+      zeroArray(this.axisNull1);
+      if (n0 > 0) {
+        pair.marker0.velocity_q?.(s, this.velocityQ0);
+        pair.marker0.angularVelocity_q!(s, this.angularQ0);
+        pair.marker0.addRotatedVectorNullDirection?.(s, this.planeNormalLocal, this.normalNull0);
+        // ω0 = A0 ω̄0: its radial part 2(A0 − I)ω̄0 besides the ∂(G ṗ)/∂p of angularVelocity_q
+        pair.marker0.addRotatedVectorNullDirection?.(s, pair.omega0, this.angularQ0);
       }
-      for (let k = 0; k < n0; k++) this.addColumn(0, k, configuration, factor, m);
-      for (let k = 0; k < n1; k++) this.addColumn(1, k, configuration, factor, m);
-      if (configuration) pair.addJacobianTransposedLoads_q(s, this.force0, this.torque0, this.force1, this.torque1, factor, m);
+      if (n1 > 0) {
+        pair.marker1.velocity_q?.(s, this.velocityQ1);
+        pair.marker1.angularVelocity_q!(s, this.angularQ1);
+        pair.marker1.addRotatedVectorNullDirection?.(s, this.discAxisLocal, this.axisNull1);
+        pair.marker1.addRotatedVectorNullDirection?.(s, pair.omega1, this.angularQ1);
+      }
     }
+    for (let k = 0; k < n0; k++) this.addColumn(0, k, configuration, factor, m);
+    for (let k = 0; k < n1; k++) this.addColumn(1, k, configuration, factor, m);
+    if (configuration) pair.addJacobianTransposedLoads_q(s, this.force0, this.torque0, this.force1, this.torque1, factor, m);
     acc.addBlock(0, 0, n, n, m, 0, n, 1);
   }
 
