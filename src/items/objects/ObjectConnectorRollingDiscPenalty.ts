@@ -7,6 +7,7 @@ import { bindDataNode, RigidMarkerPair } from './connectorBase.ts';
 import { zeroArray } from '../../linalg/arrays.ts';
 import { RollingDiscGeometry } from './rollingDiscGeometry.ts';
 import { hypot2, hypot3 } from '../../rotations/skew.ts';
+import { CoordinateKey } from '../nodes/coordinateKey.ts';
 
 const parameters = {
   markerNumbers: markerIndexArray('Two rigid markers [m0, m1]: m0 on the plane (ground or a moving body), m1 at the disc centre.', 2),
@@ -190,6 +191,14 @@ class RollingDiscPenaltyModel implements Only<ObjectModel, RollingDiscPenaltyMod
   private readonly torque0 = new Float64Array(3);
   /** v_g before the projection (rolling friction). */
   private readonly groundVelocityFull = new Float64Array(3);
+  /**
+   * The coordinates the kinematics in pair and geometry were evaluated at: a full-Newton Jacobian comes at the state of
+   * the residual before it, whose kinematics and marker Jacobians it reuses (the forces are evaluated again: the Jacobian
+   * needs the friction law's derivatives).
+   */
+  private readonly key = new CoordinateKey();
+  /** True if the pair's marker Jacobians belong to the kinematics of the key. */
+  private jacobiansCurrent = false;
 
   constructor(readonly label: ItemLabel, private readonly v: Values) {
     this.pair = new RigidMarkerPair(label, v.markerNumbers);
@@ -212,6 +221,7 @@ class RollingDiscPenaltyModel implements Only<ObjectModel, RollingDiscPenaltyMod
     this.angularQ1 = new Float64Array(3 * pair.n1);
     this.normalNull0 = new Float64Array(3 * pair.n0);
     this.axisNull1 = new Float64Array(3 * pair.n1);
+    this.key.bind(this.localNodes);
     const analytic = pair.rotationDerivativesAvailable;
     this.ode2Lhs_q = analytic ? (s, acc, factor) => this.addJacobian(s, acc, factor, true) : undefined;
     this.ode2Lhs_qu = analytic ? (s, acc, factorQ, factorU) => this.addJacobians(s, acc, factorQ, factorU) : undefined;
@@ -221,6 +231,32 @@ class RollingDiscPenaltyModel implements Only<ObjectModel, RollingDiscPenaltyMod
     const node = this.dataNode;
     if (node === undefined) return itemError(this.label, 'nodeNumber', 'must refer to a NodeGenericData with 3 data coordinates (parameters changed after assemble?), got -1 (none)');
     return node.dataIndex;
+  }
+
+  /** The kinematics of s (for a Jacobian or not): evaluated unless they are those of the key's coordinates. */
+  private currentKinematics(s: ItemState, forJacobian: boolean): void {
+    if (forJacobian ? this.key.matchesForJacobian(s) : this.key.matchesForResidual(s)) return;
+    this.jacobiansCurrent = false;
+    this.kinematics(s);
+    this.key.confirm();
+  }
+
+  /** The pair's position and rotation Jacobians at s (after {@link RollingDiscPenaltyModel.currentKinematics} at s). */
+  private currentJacobians(s: ItemState): void {
+    if (this.jacobiansCurrent) return;
+    this.pair.evaluateJacobians(s);
+    this.pair.evaluateRotationJacobians(s);
+    this.jacobiansCurrent = true;
+  }
+
+  /**
+   * Frames, contact point, contact velocities vC = vC1 − vC0 and the slip velocity of state s, outside the key (for the
+   * post-Newton step and the outputs): the key forgets its coordinates.
+   */
+  private freshKinematics(s: ItemState): void {
+    this.key.invalidate();
+    this.jacobiansCurrent = false;
+    this.kinematics(s);
   }
 
   /** Frames, contact point, contact velocities vC = vC1 − vC0 and the slip velocity of state s. */
@@ -239,11 +275,11 @@ class RollingDiscPenaltyModel implements Only<ObjectModel, RollingDiscPenaltyMod
   }
 
   /**
-   * Kinematics and the forces at fixed data coordinates: contact from the data gap (or, with currentGap, from the current
-   * gap, Exudyn's computeCurrent), f_n = −(k (pC − p0)·n0 + d vC·n0), the slip force of the friction law, the marker loads.
+   * The forces at fixed data coordinates from the kinematics of s (evaluated before): contact from the data gap (or, with
+   * currentGap, from the current gap, Exudyn's computeCurrent), f_n = −(k (pC − p0)·n0 + d vC·n0), the slip force of the
+   * friction law, the marker loads.
    */
   private evaluate(s: ItemState, derivatives: boolean, currentGap = false): void {
-    this.kinematics(s);
     const { v, geometry: geo, relativeVelocity: vC } = this;
     const data = s.data, start = this.dataStart();
     const gap = dot(geo.planeArm, geo.normal);
@@ -287,14 +323,25 @@ class RollingDiscPenaltyModel implements Only<ObjectModel, RollingDiscPenaltyMod
     torque0[0] = -(a0y * pz - a0z * py); torque0[1] = -(a0z * px - a0x * pz); torque0[2] = -(a0x * py - a0y * px);
   }
 
-  /** LHS = [J0ᵀ F0 + G0ᵀ τ0; J1ᵀ F1 + G1ᵀ τ1] (Exudyn: fPos at the disc centre with the torque of the contact point). */
+  /** True if the connector is active and the data node's gap says contact: only then do the forces act. */
+  private contactInData(s: ItemState): boolean {
+    return this.v.activeConnector && s.data[this.dataStart() + dataGap] < 0;
+  }
+
+  ode2LhsActive(s: ItemState): boolean {
+    return this.contactInData(s);
+  }
+
+  /**
+   * LHS = [J0ᵀ F0 + G0ᵀ τ0; J1ᵀ F1 + G1ᵀ τ1] (Exudyn: fPos at the disc centre with the torque of the contact point); without
+   * contact in the data nothing (and no kinematics).
+   */
   ode2Lhs(s: ItemState, f: Float64Array): void {
-    if (!this.v.activeConnector) return;
+    if (!this.contactInData(s)) return;
+    this.currentKinematics(s, false);
     this.evaluate(s, false);
-    if (!this.inContact) return;
+    this.currentJacobians(s);
     const pair = this.pair;
-    pair.evaluateJacobians(s);
-    pair.evaluateRotationJacobians(s);
     const { n0, n1, jacobian0: j0, jacobian1: j1, rotationJacobian0: g0, rotationJacobian1: g1 } = pair;
     // the loads in locals: a store into f could alias them for the optimizer, which would reload them per entry
     if (n0 > 0) {
@@ -320,7 +367,7 @@ class RollingDiscPenaltyModel implements Only<ObjectModel, RollingDiscPenaltyMod
    * coordinate moves marker i's position, rotation, velocity and angular velocity by (J, G, ∂v/∂q, ∂ω/∂q)_k (q) or by
    * (0, 0, J, G)_k (u); {@link RollingDiscPenaltyModel.addColumn} carries these variations through the geometry and the
    * force law. For q, the derivatives of the marker Jacobians at fixed loads are added (jacobianTransposedVector_q).
-   * The block is added also without contact (zeros), so that the sparse pattern stays the same.
+   * Without contact in the data the block is zeros, its positions added (addZeros) so that the sparse pattern stays the same.
    */
   private addJacobian(s: ItemState, acc: LocalMatrixAccumulator, factor: number, configuration: boolean): void {
     this.addJacobianBlock(s, acc, factor, configuration, this.evaluateForJacobian(s));
@@ -336,47 +383,48 @@ class RollingDiscPenaltyModel implements Only<ObjectModel, RollingDiscPenaltyMod
     this.addJacobianBlock(s, acc, factorU, false, inContact);
   }
 
-  /** The kinematics, forces and force derivatives of state s and, in contact, the marker Jacobians; true in contact. */
+  /** In contact (in the data): the kinematics, forces and force derivatives of state s and the marker Jacobians; true in contact. */
   private evaluateForJacobian(s: ItemState): boolean {
-    if (!this.v.activeConnector) return false;
+    if (!this.contactInData(s)) return false;
+    this.currentKinematics(s, true);
     this.evaluate(s, true);
-    if (!this.inContact) return false;
-    this.pair.evaluateJacobians(s);
-    this.pair.evaluateRotationJacobians(s);
+    this.currentJacobians(s);
     return true;
   }
 
   /** Adds the block of {@link RollingDiscPenaltyModel.addJacobian} after {@link RollingDiscPenaltyModel.evaluateForJacobian}. */
   private addJacobianBlock(s: ItemState, acc: LocalMatrixAccumulator, factor: number, configuration: boolean, inContact: boolean): void {
+    const n = this.nLocal;
+    if (!inContact) {
+      acc.addZeros(0, 0, n, n);
+      return;
+    }
     const m = this.localMatrix;
     zeroArray(m);
-    const n = this.nLocal;
-    if (inContact) {
-      const pair = this.pair;
-      const { n0, n1 } = pair;
-      if (configuration) {
-        zeroArray(this.velocityQ0);
-        zeroArray(this.velocityQ1);
-        zeroArray(this.normalNull0);
-        zeroArray(this.axisNull1);
-        if (n0 > 0) {
-          pair.marker0.velocity_q?.(s, this.velocityQ0);
-          pair.marker0.angularVelocity_q!(s, this.angularQ0);
-          pair.marker0.addRotatedVectorNullDirection?.(s, this.planeNormalLocal, this.normalNull0);
-          // ω0 = A0 ω̄0: its radial part 2(A0 − I)ω̄0 besides the ∂(G ṗ)/∂p of angularVelocity_q
-          pair.marker0.addRotatedVectorNullDirection?.(s, pair.omega0, this.angularQ0);
-        }
-        if (n1 > 0) {
-          pair.marker1.velocity_q?.(s, this.velocityQ1);
-          pair.marker1.angularVelocity_q!(s, this.angularQ1);
-          pair.marker1.addRotatedVectorNullDirection?.(s, this.discAxisLocal, this.axisNull1);
-          pair.marker1.addRotatedVectorNullDirection?.(s, pair.omega1, this.angularQ1);
-        }
+    const pair = this.pair;
+    const { n0, n1 } = pair;
+    if (configuration) {
+      zeroArray(this.velocityQ0);
+      zeroArray(this.velocityQ1);
+      zeroArray(this.normalNull0);
+      zeroArray(this.axisNull1);
+      if (n0 > 0) {
+        pair.marker0.velocity_q?.(s, this.velocityQ0);
+        pair.marker0.angularVelocity_q!(s, this.angularQ0);
+        pair.marker0.addRotatedVectorNullDirection?.(s, this.planeNormalLocal, this.normalNull0);
+        // ω0 = A0 ω̄0: its radial part 2(A0 − I)ω̄0 besides the ∂(G ṗ)/∂p of angularVelocity_q
+        pair.marker0.addRotatedVectorNullDirection?.(s, pair.omega0, this.angularQ0);
       }
-      for (let k = 0; k < n0; k++) this.addColumn(0, k, configuration, factor, m);
-      for (let k = 0; k < n1; k++) this.addColumn(1, k, configuration, factor, m);
-      if (configuration) pair.addJacobianTransposedLoads_q(s, this.force0, this.torque0, this.force1, this.torque1, factor, m);
+      if (n1 > 0) {
+        pair.marker1.velocity_q?.(s, this.velocityQ1);
+        pair.marker1.angularVelocity_q!(s, this.angularQ1);
+        pair.marker1.addRotatedVectorNullDirection?.(s, this.discAxisLocal, this.axisNull1);
+        pair.marker1.addRotatedVectorNullDirection?.(s, pair.omega1, this.angularQ1);
+      }
     }
+    for (let k = 0; k < n0; k++) this.addColumn(0, k, configuration, factor, m);
+    for (let k = 0; k < n1; k++) this.addColumn(1, k, configuration, factor, m);
+    if (configuration) pair.addJacobianTransposedLoads_q(s, this.force0, this.torque0, this.force1, this.torque1, factor, m);
     acc.addBlock(0, 0, n, n, m, 0, n, 1);
   }
 
@@ -512,6 +560,7 @@ class RollingDiscPenaltyModel implements Only<ObjectModel, RollingDiscPenaltyMod
     if (!this.v.activeConnector) return 0;
     const start = this.dataStart();
     const data = s.data;
+    this.freshKinematics(s);
     this.evaluate(s, false, true);
     const gap = dot(this.geometry.planeArm, this.geometry.normal);
     const dataGapState = data[start + dataGap];
@@ -534,6 +583,7 @@ class RollingDiscPenaltyModel implements Only<ObjectModel, RollingDiscPenaltyMod
   }
 
   output(variable: OutputVariableType, s: ItemState): ArrayLike<number> | undefined {
+    this.freshKinematics(s);
     this.evaluate(s, false);
     const { geometry: geo, relativeVelocity: vC } = this;
     const { lateral: l, forward: f, normal: n } = geo;
