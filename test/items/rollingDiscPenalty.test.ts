@@ -214,6 +214,55 @@ describe('ObjectConnectorRollingDiscPenalty', () => {
     expect(error / scale).toBeLessThan(1e-8);
   });
 
+  it('reuses the residual\'s kinematics in the Jacobian only at the same coordinates; without contact in the data adds nothing', () => {
+    // A Jacobian after a residual at the same state takes the residual's kinematics and marker Jacobians; after a residual
+    // at another q or u it must evaluate them again: each Jacobian equals, bit for bit, the one after an output (which
+    // forgets the kept kinematics). With a positive data gap neither residual nor Jacobian may add a value.
+    const mbs = new SystemContainer().addSystem();
+    const disc = mbs.addNode({ nodeType: 'RigidBodyEP', referenceCoordinates: [0.1, 0.2, 0.5, 0.9, 0.3, 0.3, 0.1], initialVelocities: [0.1, 0.3, -0.2, 0.2, -0.1, 0.3, 0.1] });
+    const plate = mbs.addNode({ nodeType: 'RigidBodyEP', referenceCoordinates: [0, 0, 0, 0.7, 0.1, -0.1, 0.7], initialVelocities: [0.05, -0.1, 0.02, 0.1, 0.2, -0.1, 0.05] });
+    const bodies = [plate, disc].map((node) => mbs.addObject({ objectType: 'RigidBody', physicsMass: 1, physicsInertia: [0.1, 0.2, 0.3, 0, 0, 0], nodeNumber: node }));
+    const markers = bodies.map((body, i) => mbs.addMarker({ markerType: 'BodyRigid', bodyNumber: body, localPosition: i === 0 ? [0.1, -0.2, 0.05] : [0, 0, 0] }));
+    const data = mbs.addNode(NodeGenericData({ numberOfDataCoordinates: 3, initialCoordinates: [2e-3, -3e-3, -1e-3] }));
+    const contact = mbs.addObject(ObjectConnectorRollingDiscPenalty({
+      markerNumbers: markers, nodeNumber: data, discRadius: 0.4, contactStiffness: 1e4, contactDamping: 50, dryFriction: [0.6, 0.4],
+      viscousFriction: [0.2, 0.1], dryFrictionProportionalZone: 0.1, rollingFrictionViscous: 0.2, planeNormal: [0, 0.6, 0.8],
+    }));
+    mbs.assemble();
+    const model = mbs.compiled();
+    const s = model.data.current;
+    const object = model.objects[contact];
+    const nLocal = 14;
+    const jacobian = () => {
+      const m = new Float64Array(nLocal * nLocal);
+      object.ode2Lhs_qu!(s, dense(m), -0.7, 1.3);
+      return m;
+    };
+    const residual = () => object.ode2Lhs!(s, new Float64Array(nLocal));
+    object.output!(OutputVariableType.Position, s);
+    const fresh = jacobian();
+    expect(Math.max(...fresh.map(Math.abs))).toBeGreaterThan(1);
+    residual();
+    expect(jacobian()).toEqual(fresh);
+    for (const [vector, index] of [[s.u, object.localNodes[1].uIndex + 4], [s.q, object.localNodes[0].qIndex + 1]] as const) {
+      const saved = vector[index];
+      vector[index] = saved + 1e-3;
+      residual();
+      residual(); // two residuals: the key of the first changed state stays stored
+      vector[index] = saved;
+      expect(jacobian()).toEqual(fresh);
+      residual();
+      expect(jacobian()).toEqual(fresh);
+    }
+    // no contact in the data: inactive, no value
+    s.data[model.nodes[data].dataIndex + 2] = 1e-3;
+    expect(object.ode2LhsActive!(s)).toBe(false);
+    const f = new Float64Array(nLocal);
+    object.ode2Lhs!(s, f);
+    expect(f.every((value) => value === 0)).toBe(true);
+    expect(jacobian().every((value) => value === 0)).toBe(true);
+  });
+
   it('rejects negative stiffness and friction, a radius ≤ 0, non-unit axes and markers without orientation by name', () => {
     const mbs = new SystemContainer().addSystem();
     const ground = mbs.addObject(ObjectGround({}));

@@ -7,6 +7,7 @@ import { bindDataNode, RigidMarkerPair } from './connectorBase.ts';
 import { zeroArray } from '../../linalg/arrays.ts';
 import { RollingDiscGeometry } from './rollingDiscGeometry.ts';
 import { hypot2, hypot3 } from '../../rotations/skew.ts';
+import { CoordinateKey } from '../nodes/coordinateKey.ts';
 
 const parameters = {
   markerNumbers: markerIndexArray('Two rigid markers [m0, m1]: m0 on the plane (ground or a moving body), m1 at the disc centre.', 2),
@@ -190,6 +191,14 @@ class RollingDiscPenaltyModel implements Only<ObjectModel, RollingDiscPenaltyMod
   private readonly torque0 = new Float64Array(3);
   /** v_g before the projection (rolling friction). */
   private readonly groundVelocityFull = new Float64Array(3);
+  /**
+   * The coordinates the kinematics in pair and geometry were evaluated at: a full-Newton Jacobian comes at the state of
+   * the residual before it, whose kinematics and marker Jacobians it reuses (the forces are evaluated again: the Jacobian
+   * needs the friction law's derivatives).
+   */
+  private readonly key = new CoordinateKey();
+  /** True if the pair's marker Jacobians belong to the kinematics of the key. */
+  private jacobiansCurrent = false;
 
   constructor(readonly label: ItemLabel, private readonly v: Values) {
     this.pair = new RigidMarkerPair(label, v.markerNumbers);
@@ -212,6 +221,7 @@ class RollingDiscPenaltyModel implements Only<ObjectModel, RollingDiscPenaltyMod
     this.angularQ1 = new Float64Array(3 * pair.n1);
     this.normalNull0 = new Float64Array(3 * pair.n0);
     this.axisNull1 = new Float64Array(3 * pair.n1);
+    this.key.bind(this.localNodes);
     const analytic = pair.rotationDerivativesAvailable;
     this.ode2Lhs_q = analytic ? (s, acc, factor) => this.addJacobian(s, acc, factor, true) : undefined;
     this.ode2Lhs_qu = analytic ? (s, acc, factorQ, factorU) => this.addJacobians(s, acc, factorQ, factorU) : undefined;
@@ -221,6 +231,32 @@ class RollingDiscPenaltyModel implements Only<ObjectModel, RollingDiscPenaltyMod
     const node = this.dataNode;
     if (node === undefined) return itemError(this.label, 'nodeNumber', 'must refer to a NodeGenericData with 3 data coordinates (parameters changed after assemble?), got -1 (none)');
     return node.dataIndex;
+  }
+
+  /** The kinematics of s (for a Jacobian or not): evaluated unless they are those of the key's coordinates. */
+  private currentKinematics(s: ItemState, forJacobian: boolean): void {
+    if (forJacobian ? this.key.matchesForJacobian(s) : this.key.matchesForResidual(s)) return;
+    this.jacobiansCurrent = false;
+    this.kinematics(s);
+    this.key.confirm();
+  }
+
+  /** The pair's position and rotation Jacobians at s (after {@link RollingDiscPenaltyModel.currentKinematics} at s). */
+  private currentJacobians(s: ItemState): void {
+    if (this.jacobiansCurrent) return;
+    this.pair.evaluateJacobians(s);
+    this.pair.evaluateRotationJacobians(s);
+    this.jacobiansCurrent = true;
+  }
+
+  /**
+   * Frames, contact point, contact velocities vC = vC1 − vC0 and the slip velocity of state s, outside the key (for the
+   * post-Newton step and the outputs): the key forgets its coordinates.
+   */
+  private freshKinematics(s: ItemState): void {
+    this.key.invalidate();
+    this.jacobiansCurrent = false;
+    this.kinematics(s);
   }
 
   /** Frames, contact point, contact velocities vC = vC1 − vC0 and the slip velocity of state s. */
@@ -239,11 +275,11 @@ class RollingDiscPenaltyModel implements Only<ObjectModel, RollingDiscPenaltyMod
   }
 
   /**
-   * Kinematics and the forces at fixed data coordinates: contact from the data gap (or, with currentGap, from the current
-   * gap, Exudyn's computeCurrent), f_n = −(k (pC − p0)·n0 + d vC·n0), the slip force of the friction law, the marker loads.
+   * The forces at fixed data coordinates from the kinematics of s (evaluated before): contact from the data gap (or, with
+   * currentGap, from the current gap, Exudyn's computeCurrent), f_n = −(k (pC − p0)·n0 + d vC·n0), the slip force of the
+   * friction law, the marker loads.
    */
   private evaluate(s: ItemState, derivatives: boolean, currentGap = false): void {
-    this.kinematics(s);
     const { v, geometry: geo, relativeVelocity: vC } = this;
     const data = s.data, start = this.dataStart();
     const gap = dot(geo.planeArm, geo.normal);
@@ -302,23 +338,31 @@ class RollingDiscPenaltyModel implements Only<ObjectModel, RollingDiscPenaltyMod
    */
   ode2Lhs(s: ItemState, f: Float64Array): void {
     if (!this.contactInData(s)) return;
+    this.currentKinematics(s, false);
     this.evaluate(s, false);
     const pair = this.pair;
-    pair.evaluateJacobians(s);
-    pair.evaluateRotationJacobians(s);
-    const { n0, n1, jacobian0: j0, jacobian1: j1, rotationJacobian0: g0, rotationJacobian1: g1 } = pair;
-    // the loads in locals: a store into f could alias them for the optimizer, which would reload them per entry
+    const { n0, n1, marker0, marker1 } = pair;
+    // a marker at a rigid body's reference point adds its loads without the Jacobians (the same numbers; a modified-Newton
+    // residual then forms no Jacobian at all)
+    const direct0 = n0 === 0 || marker0.addJacobianTransposedLoad !== undefined;
+    const direct1 = n1 === 0 || marker1.addJacobianTransposedLoad !== undefined;
+    if (!direct0 || !direct1) this.currentJacobians(s);
     if (n0 > 0) {
-      const { force0: f0, torque0: t0 } = this;
-      const fx = f0[0], fy = f0[1], fz = f0[2], tx = t0[0], ty = t0[1], tz = t0[2];
-      for (let k = 0; k < n0; k++) {
-        f[k] += j0[k] * fx + j0[n0 + k] * fy + j0[2 * n0 + k] * fz + g0[k] * tx + g0[n0 + k] * ty + g0[2 * n0 + k] * tz;
-      }
+      if (direct0) marker0.addJacobianTransposedLoad!(s, this.force0, 1, this.torque0, f, 0);
+      else this.addMarkerLoads(f, 0, n0, pair.jacobian0, pair.rotationJacobian0, this.force0, this.torque0);
     }
-    const { force1: f1, torque1: t1 } = this;
-    const fx = f1[0], fy = f1[1], fz = f1[2], tx = t1[0], ty = t1[1], tz = t1[2];
-    for (let k = 0; k < n1; k++) {
-      f[n0 + k] += j1[k] * fx + j1[n1 + k] * fy + j1[2 * n1 + k] * fz + g1[k] * tx + g1[n1 + k] * ty + g1[2 * n1 + k] * tz;
+    if (n1 > 0) {
+      if (direct1) marker1.addJacobianTransposedLoad!(s, this.force1, 1, this.torque1, f, n0);
+      else this.addMarkerLoads(f, n0, n1, pair.jacobian1, pair.rotationJacobian1, this.force1, this.torque1);
+    }
+  }
+
+  /** f[offset + k] += (J_pᵀF + J_rᵀτ)_k for the nb columns of one marker (J_p = jp, J_r = jr, 3 × nb). */
+  private addMarkerLoads(f: Float64Array, offset: number, nb: number, jp: Float64Array, jr: Float64Array, force: Float64Array, torque: Float64Array): void {
+    // the loads in locals: a store into f could alias them for the optimizer, which would reload them per entry
+    const fx = force[0], fy = force[1], fz = force[2], tx = torque[0], ty = torque[1], tz = torque[2];
+    for (let k = 0; k < nb; k++) {
+      f[offset + k] += jp[k] * fx + jp[nb + k] * fy + jp[2 * nb + k] * fz + jr[k] * tx + jr[nb + k] * ty + jr[2 * nb + k] * tz;
     }
   }
 
@@ -350,9 +394,9 @@ class RollingDiscPenaltyModel implements Only<ObjectModel, RollingDiscPenaltyMod
   /** In contact (in the data): the kinematics, forces and force derivatives of state s and the marker Jacobians; true in contact. */
   private evaluateForJacobian(s: ItemState): boolean {
     if (!this.contactInData(s)) return false;
+    this.currentKinematics(s, true);
     this.evaluate(s, true);
-    this.pair.evaluateJacobians(s);
-    this.pair.evaluateRotationJacobians(s);
+    this.currentJacobians(s);
     return true;
   }
 
@@ -524,6 +568,7 @@ class RollingDiscPenaltyModel implements Only<ObjectModel, RollingDiscPenaltyMod
     if (!this.v.activeConnector) return 0;
     const start = this.dataStart();
     const data = s.data;
+    this.freshKinematics(s);
     this.evaluate(s, false, true);
     const gap = dot(this.geometry.planeArm, this.geometry.normal);
     const dataGapState = data[start + dataGap];
@@ -546,6 +591,7 @@ class RollingDiscPenaltyModel implements Only<ObjectModel, RollingDiscPenaltyMod
   }
 
   output(variable: OutputVariableType, s: ItemState): ArrayLike<number> | undefined {
+    this.freshKinematics(s);
     this.evaluate(s, false);
     const { geometry: geo, relativeVelocity: vC } = this;
     const { lateral: l, forward: f, normal: n } = geo;

@@ -288,9 +288,21 @@ class ContactConvexRollModel implements Only<ObjectModel, ContactConvexRollModel
     return true;
   }
 
-  /** Generalized forces: the roll gets J_p1ᵀ f + J_r1ᵀ m, the ground marker the opposite. */
+  /** True if the contact is active and the data gap says contact (< 0): only then can the forces act. */
+  private contactInData(s: ItemState): boolean {
+    return this.v.activeConnector && s.data[this.dataIndex] < 0;
+  }
+
+  ode2LhsActive(s: ItemState): boolean {
+    return this.contactInData(s);
+  }
+
+  /**
+   * Generalized forces: the roll gets J_p1ᵀ f + J_r1ᵀ m, the ground marker the opposite; without contact in the data
+   * nothing (and no kinematics).
+   */
   ode2Lhs(s: ItemState, f: Float64Array): void {
-    if (!this.v.activeConnector || !this.evaluate(s, false, false)) return;
+    if (!this.contactInData(s) || !this.evaluate(s, false, false)) return;
     const markers = this.markers, n0 = markers.n0, n1 = markers.n1;
     const { force, torque } = this;
     if (n0 > 0) {
@@ -310,11 +322,18 @@ class ContactConvexRollModel implements Only<ObjectModel, ContactConvexRollModel
     this.addJacobian(s, acc, factor, true);
   }
 
-  /** Adds factor·∂f/∂u (velocity) or factor·∂f/∂q as one dense block (zeros without contact, so that the pattern stays). */
+  /**
+   * Adds factor·∂f/∂u (velocity) or factor·∂f/∂q as one dense block; without contact in the data its positions only
+   * (addZeros, no kinematics), so that the pattern stays.
+   */
   private addJacobian(s: ItemState, acc: LocalMatrixAccumulator, factor: number, velocity: boolean): void {
-    const m = this.localMatrix.fill(0);
     const nL = this.nLocal;
-    if (this.v.activeConnector && this.evaluate(s, false, !velocity)) this.addContactJacobian(s, m, factor, velocity);
+    if (!this.contactInData(s)) {
+      acc.addZeros(0, 0, nL, nL);
+      return;
+    }
+    const m = this.localMatrix.fill(0);
+    if (this.evaluate(s, false, !velocity)) this.addContactJacobian(s, m, factor, velocity);
     acc.addBlock(0, 0, nL, nL, m, 0, nL, 1);
   }
 

@@ -325,11 +325,18 @@ class ContactCurveCirclesModel implements Only<ObjectModel, ContactCurveCirclesM
     this.addJacobian(s, acc, factor, true);
   }
 
-  /** Adds factor·∂f/∂u (velocity) or factor·∂f/∂q as one dense block (zeros without contact, so that the pattern stays). */
+  /**
+   * Adds factor·∂f/∂u (velocity) or factor·∂f/∂q as one dense block; without contact its positions only (addZeros), so
+   * that the pattern stays.
+   */
   private addJacobian(s: ItemState, acc: LocalMatrixAccumulator, factor: number, velocity: boolean): void {
-    const m = this.localMatrix.fill(0);
     const nL = this.nLocal;
-    if (this.sumForces(s)) this.addContactJacobian(s, m, factor, velocity);
+    if (!this.sumForces(s)) {
+      acc.addZeros(0, 0, nL, nL);
+      return;
+    }
+    const m = this.localMatrix.fill(0);
+    this.addContactJacobian(s, m, factor, velocity);
     acc.addBlock(0, 0, nL, nL, m, 0, nL, 1);
   }
 

@@ -253,6 +253,10 @@ class ContactFrictionCircleCable2DModel implements Only<ObjectModel, ContactFric
     z[6] = this.v.circleRadius * ft;
   }
 
+  ode2LhsActive(s: ItemState): boolean {
+    return this.anyContact(s);
+  }
+
   /**
    * Exudyn's force law (left-hand side): every segment in contact (data gap ≤ 0) adds its forces to its end points, the
    * circle gets the negative sum and the torque −Σ r f_t.
@@ -290,12 +294,19 @@ class ContactFrictionCircleCable2DModel implements Only<ObjectModel, ContactFric
     this.addJacobian(s, acc, factor, true);
   }
 
-  /** Adds factor·∂f/∂u (velocity) or factor·∂f/∂q as one dense block (zeros without contact, so that the pattern stays). */
+  /**
+   * Adds factor·∂f/∂u (velocity) or factor·∂f/∂q as one dense block; without contact in the data its positions only
+   * (addZeros), so that the pattern stays.
+   */
   private addJacobian(s: ItemState, acc: LocalMatrixAccumulator, factor: number, velocity: boolean): void {
+    const nL = this.nLocal;
+    if (!this.anyContact(s)) {
+      acc.addZeros(0, 0, nL, nL);
+      return;
+    }
     const m = this.localMatrix;
     zeroArray(m);
-    const nL = this.nLocal;
-    if (this.anyContact(s)) this.addSegmentJacobians(s, m, factor, velocity);
+    this.addSegmentJacobians(s, m, factor, velocity);
     acc.addBlock(0, 0, nL, nL, m, 0, nL, 1);
   }
 
