@@ -279,9 +279,47 @@ async function buildEngineScript() {
       text = text.replace(dynamicImport, '__import(');
       if (/\bimport\.meta\b/.test(text)) throw new Error('build: the engine script still uses import.meta');
       if (/[^\x00-\x7f]/.test(text)) throw new Error('build: the engine script must be ASCII (its loader reads it as Latin-1)');
+      text = namespacesAsValues(text);
     }
     writeFileSync(output.path, text);
   }
+}
+
+/**
+ * The engine script's namespace objects (index, node, viewer, studies, graphics) as frozen objects of plain values,
+ * filled once at the end of the script, in place of esbuild's `__export(ns, { name: () => local, … })` at their
+ * module's start: one getter closure and one defineProperty per name (≈ 750 in all) cost ≈ 0.6 MB of new-space
+ * allocation and CPU at every import, and their compiled getters 11 % of the code cache (docs/benchmarks.md, imp19).
+ * Their values are the same: every namespace is read only through another namespace's getter or the entries' one
+ * destructuring after the script has run (the build checks that no other code names it), and the entries' `export
+ * const` takes each value once anyway. Assigning to a name fails as it did for a getter without setter. The entry
+ * namespace (script_entry_exports, read by the loader through getters) stays as esbuild writes it.
+ */
+function namespacesAsValues(text) {
+  const block = /^__export\(([\w$]+), \{\n((?: {2}[\w$]+: \(\) => [\w$]+,?\n)*)\}\);\n/gm;
+  const namespaces = new Map();
+  const converted = text.replace(block, (whole, namespace, body) => {
+    if (namespace === 'script_entry_exports') return whole;
+    namespaces.set(namespace, [...body.matchAll(/^ {2}([\w$]+): \(\) => ([\w$]+)/gm)].map(([, name, local]) => [name, local]));
+    const uses = text.match(new RegExp(`(?<![\\w$])${namespace.replace(/\$/g, '\\$')}(?![\\w$])`, 'g')).length;
+    const lazyUses = text.match(new RegExp(`\\(\\) => ${namespace.replace(/\$/g, '\\$')}(?![\\w$])`, 'g'))?.length ?? 0;
+    // `var ns = {};`, the __export line, and otherwise only getters of other namespaces
+    if (!text.includes(`\nvar ${namespace} = {};\n`) || uses !== 2 + lazyUses) throw new Error(`build: the engine script's namespace ${namespace} is used other than through getters`);
+    return '';
+  });
+  if (/^__export\((?!script_entry_exports,)/m.test(converted)) throw new Error('build: an __export of the engine script has another form than name: () => local');
+  // a namespace that holds another (index's graphics) is filled after it
+  const filled = [];
+  while (namespaces.size > 0) {
+    const ready = [...namespaces].find(([, pairs]) => pairs.every(([, local]) => !namespaces.has(local)));
+    if (ready === undefined) throw new Error('build: the engine script\'s namespaces hold each other');
+    const [namespace, pairs] = ready;
+    filled.push(`${namespace} = Object.freeze({ ${pairs.map(([name, local]) => (name === local ? name : `${name}: ${local}`)).join(', ')} });`);
+    namespaces.delete(namespace);
+  }
+  const footer = converted.lastIndexOf('\n})');
+  if (footer < 0 || converted.slice(footer) !== '\n})\n') throw new Error('build: the engine script must end with its function\'s closing `})`');
+  return `${converted.slice(0, footer)}\n${filled.join('\n')}${converted.slice(footer)}`;
 }
 
 /**

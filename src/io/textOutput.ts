@@ -6,12 +6,19 @@ const exactPowersOfTen = Float64Array.from({ length: 23 }, (_, i) => Number(`1e$
 /** ASCII codes of the characters the fast path writes. */
 const zeroCode = 48, dotCode = 46, minusCode = 45, plusCode = 43, eCode = 101;
 
-/** magnitude·10^k for |k| ≤ 66, by at most three products or quotients with exact powers of ten (one rounding each). */
+/**
+ * magnitude·10^k for |k| ≤ 66, by at most three products or quotients with exact powers of ten (one rounding each): up
+ * to two steps of 10^±22, then the rest. Every call runs the same operations (a step not taken multiplies or divides by 1,
+ * which is exact), so that code compiled before the first |k| > 22 has type feedback for them and is not deoptimized
+ * when it comes (a loop over the steps was).
+ */
 function scaleByPowerOfTen(magnitude: number, k: number): number {
-  let y = magnitude;
-  for (; k > 22; k -= 22) y *= 1e22;
-  for (; k < -22; k += 22) y /= 1e22;
-  return k >= 0 ? y * exactPowersOfTen[k] : y / exactPowersOfTen[-k];
+  const up = k > 22 ? 1e22 : 1, up2 = k > 44 ? 1e22 : 1;
+  const down = k < -22 ? 1e22 : 1, down2 = k < -44 ? 1e22 : 1;
+  const rest = k - (k > 44 ? 44 : k > 22 ? 22 : k < -44 ? -44 : k < -22 ? -22 : 0);
+  const restUp = rest > 0 ? rest : 0;
+  const restDown = restUp - rest;
+  return magnitude * up * up2 * exactPowersOfTen[restUp] / down / down2 / exactPowersOfTen[restDown];
 }
 
 /** One double and its two 32-bit halves (the high one at {@link highWord}: the byte order of the platform). */
@@ -118,10 +125,15 @@ function writeDigits(out: Uint8Array, at: number, negative: boolean, count: numb
     }
     out[p++] = eCode;
     out[p++] = exponent < 0 ? minusCode : plusCode;
-    // |exponent| = |precision − 1 − k| ≤ 79 here (|k| ≤ 65, precision ≤ 15): one or two digits
+    // |exponent| = |precision − 1 − k| ≤ 79 here (|k| ≤ 65, precision ≤ 15): one or two digits. The tens digit is always
+    // written and kept only if nonzero (the units digit overwrites it otherwise): the same operations for every exponent,
+    // so that the first two-digit exponent does not deoptimize code compiled without one
     const e = exponent < 0 ? -exponent : exponent;
-    if (e >= 10) out[p++] = zeroCode + Math.floor(e / 10);
-    out[p++] = zeroCode + (e % 10);
+    const units = e % 10;
+    const tens = (e - units) / 10;
+    out[p] = zeroCode + tens;
+    p += tens > 0 ? 1 : 0;
+    out[p++] = zeroCode + units;
   } else if (exponent < 0) {
     out[p++] = zeroCode;
     out[p++] = dotCode;

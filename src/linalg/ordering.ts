@@ -552,24 +552,23 @@ export function pairZeroDiagonal(
   const pairOf = new Int32Array(n).fill(-1);
   const zero = new Uint8Array(n);
   // one long loop per function, each ending its function (the note at onStackReplacement in sparseLU.ts)
-  if (markZeroDiagonal(a, threshold, rowScale, zero) === 0) return pairOf;
+  // A's arrays are passed, not loaded from it in these functions: the note at eliminationTree in sparseLU.ts
+  const { colPtr: cp, rowIndex: ri, values: av } = a;
+  if (markZeroDiagonal(n, cp, ri, av, threshold, rowScale, zero) === 0) return pairOf;
   const cnt = new Int32Array(n + 1);
-  countCandidates(a, zero, cnt);
+  countCandidates(n, cp, ri, zero, cnt);
   prefixSums(cnt, n);
   const pos = cnt.slice(0, n);
   const candRow = new Int32Array(cnt[n]);
   const candMag = new Float64Array(cnt[n]);
-  listCandidates(a, zero, rowScale, colScale, pos, candRow, candMag);
+  listCandidates(n, cp, ri, av, zero, rowScale, colScale, pos, candRow, candMag);
   choosePartners(n, zero, cnt, candRow, candMag, pairOf);
   return pairOf;
 }
 
 /** {@link pairZeroDiagonal}'s test: `zero[j]` = 1 for each column j with a (nearly) zero diagonal; returns their number. */
-function markZeroDiagonal(a: CscMatrix, threshold: number, rowScale: Float64Array | undefined, zero: Uint8Array): number {
-  const n = a.n;
-  const cp = a.colPtr;
-  const ri = a.rowIndex;
-  const av = a.values;
+function markZeroDiagonal(n: number, cp: Int32Array, ri: Int32Array, av: Float64Array, threshold: number, rowScale: Float64Array | undefined,
+  zero: Uint8Array): number {
   let nZero = 0;
   for (let j = 0; j < n; j++) {
     let d = 0;
@@ -589,10 +588,7 @@ function markZeroDiagonal(a: CscMatrix, threshold: number, rowScale: Float64Arra
 }
 
 /** {@link pairZeroDiagonal}'s count: `cnt[z + 1]` += the off-diagonal neighbours (in A + Aᵀ, with repeats) of each zero column z. */
-function countCandidates(a: CscMatrix, zero: Uint8Array, cnt: Int32Array): void {
-  const n = a.n;
-  const cp = a.colPtr;
-  const ri = a.rowIndex;
+function countCandidates(n: number, cp: Int32Array, ri: Int32Array, zero: Uint8Array, cnt: Int32Array): void {
   for (let j = 0; j < n; j++) {
     for (let k = cp[j]; k < cp[j + 1]; k++) {
       const i = ri[k];
@@ -605,12 +601,8 @@ function countCandidates(a: CscMatrix, zero: Uint8Array, cnt: Int32Array): void 
 }
 
 /** {@link pairZeroDiagonal}'s candidates: each zero column's neighbours and the scaled magnitudes linking them (at `pos`). */
-function listCandidates(a: CscMatrix, zero: Uint8Array, rowScale: Float64Array | undefined, colScale: Float64Array | undefined,
-  pos: Int32Array, candRow: Int32Array, candMag: Float64Array): void {
-  const n = a.n;
-  const cp = a.colPtr;
-  const ri = a.rowIndex;
-  const av = a.values;
+function listCandidates(n: number, cp: Int32Array, ri: Int32Array, av: Float64Array, zero: Uint8Array, rowScale: Float64Array | undefined,
+  colScale: Float64Array | undefined, pos: Int32Array, candRow: Int32Array, candMag: Float64Array): void {
   for (let j = 0; j < n; j++) {
     for (let k = cp[j]; k < cp[j + 1]; k++) {
       const i = ri[k];

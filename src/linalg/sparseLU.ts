@@ -370,7 +370,7 @@ export class SparseLU {
     }
     const at = this.passAt;
     let from = start;
-    let exit = this.pivotColumns(a, tau, maxFill, from);
+    let exit = this.pivotColumns(a, tau, maxFill, n, from, this.lp[from], this.up[from], state[1], state[2]);
     while (exit === PASS_FULL_STORAGE) {
       // L or U may not hold the next column: grown (as the factors grow, by doubling) and the pass continued there
       from = at[0];
@@ -378,7 +378,7 @@ export class SparseLU {
       const unz = this.up[from];
       if (lnz + n > this.li.length) this.resizeL(Math.max(2 * this.li.length, lnz + n), lnz);
       if (unz + n > this.ui.length) this.resizeU(Math.max(2 * this.ui.length, unz + n), unz);
-      exit = this.pivotColumns(a, tau, maxFill, from);
+      exit = this.pivotColumns(a, tau, maxFill, n, from, lnz, unz, state[1], state[2]);
     }
     const k = at[0];
     if (exit === PASS_FILL_LIMIT) {
@@ -404,51 +404,43 @@ export class SparseLU {
   }
 
   /**
-   * The column loop of {@link SparseLU.pivotingPass} from column `start` (lnz and unz from lp and up there, max |scaled A|
-   * and max |U| from stoppedState). Each exit returns a constant and every number the caller needs is stored in every
-   * column (the column in passAt[0], lp[k + 1] and up[k + 1], the maxima in stoppedState): the loop is compiled on stack
-   * during the first pass of a process, and an exit first taken later with code of its own (a store, an allocation, a
-   * call) would lack type feedback there and throw the compiled code away (see onStackReplacement below).
+   * The column loop of {@link SparseLU.pivotingPass} for columns `start` … n − 1, with L and U filled up to lnz and unz
+   * and max |scaled A| and max |U| so far (from lp, up and stoppedState). Each exit returns a constant and every number
+   * the caller needs is stored in every column (the column in passAt[0], lp[k + 1] and up[k + 1], the maxima in
+   * stoppedState): the loop is compiled on stack during the first pass of a process, and an exit first taken later with
+   * code of its own (a store, an allocation, a call) would lack type feedback there and throw the compiled code away (see
+   * onStackReplacement below). The fields and A's arrays are read in the loop's body, not before the loop: V8 allocates a
+   * function's type feedback only during its first long call, so loads before the loop in that call leave none, and the
+   * function compiled after it for the next call would deoptimize on entry there, after which V8 did not compile it
+   * again — every later analysis of the process ran its columns in unoptimized code.
    */
-  private pivotColumns(a: CscMatrix, tau: number, maxFill: number, start: number): number {
-    const n = this.n;
-    const rs = this.rowScale;
-    const cs = this.colScale;
-    const cp = a.colPtr;
-    const ri = a.rowIndex;
-    const q = this.colOrder;
-    const pinv = this.stepOfRow;
-    const prow = this.rowOfStep;
-    const x = this.work;
-    const mark = this.mark;
-    const topo = this.topo;
-    const lp = this.lp;
-    const up = this.up;
-    const li = this.li;
-    const lx = this.lx;
-    const ui = this.ui;
-    const ux = this.ux;
-    const udiag = this.udiag;
-    const tol = this.zeroPivotTolerance;
-    const qinv = this.stepOfCol;
-    const prefRow = this.prefRow;
-    const prefCol = this.prefCol;
-    const lpend = this.lpend;
-    const state = this.stoppedState;
-    const column = this.columnMaxima;
-    const candidate = this.candidateRow;
-    const at = this.passAt;
-    let lnz = lp[start];
-    let unz = up[start];
-    let amax = state[1];
-    let umax = state[2];
+  private pivotColumns(a: CscMatrix, tau: number, maxFill: number, n: number, start: number, lnz: number, unz: number,
+    amax: number, umax: number): number {
     for (let k = start; k < n; k++) {
+      const lp = this.lp;
+      const up = this.up;
+      const li = this.li;
+      const ui = this.ui;
+      const at = this.passAt;
       lp[k] = lnz;
       up[k] = unz;
       at[0] = k;
       // a column has at most n rows in L and in U
       if (lnz + n > li.length || unz + n > ui.length) return PASS_FULL_STORAGE;
-      const j = q[k];
+      const cp = a.colPtr;
+      const ri = a.rowIndex;
+      const pinv = this.stepOfRow;
+      const x = this.work;
+      const mark = this.mark;
+      const topo = this.topo;
+      const lx = this.lx;
+      const ux = this.ux;
+      const state = this.stoppedState;
+      const column = this.columnMaxima;
+      const candidate = this.candidateRow;
+      const prefRow = this.prefRow;
+      const prefCol = this.prefCol;
+      const j = this.colOrder[k];
       let top = n;
       for (let p = cp[j], end = cp[j + 1]; p < end; p++) {
         const i = ri[p];
@@ -457,7 +449,7 @@ export class SparseLU {
       at[1] = top;
       // the loops over the column are functions of their own: called for every column, V8 compiles them early in the
       // first pass of a process, while this loop waits for its compilation on stack (see onStackReplacement below)
-      amax = scatterScaledColumn(a, j, rs, cs[j], x, amax);
+      amax = scatterScaledColumn(a, j, this.rowScale, this.colScale[j], x, amax);
       eliminateColumn(topo, top, n, pinv, x, li, lx, lp);
       column[2] = umax;
       unz = splitColumn(topo, top, n, pinv, x, ui, ux, unz, column, candidate);
@@ -466,13 +458,13 @@ export class SparseLU {
       const pmax = column[1];
       umax = column[2];
       let ipiv = candidate[0];
-      if (ipiv < 0 || !(pmax > tol * scale) || pmax === 0) return PASS_SINGULAR;
+      if (ipiv < 0 || !(pmax > this.zeroPivotTolerance * scale) || pmax === 0) return PASS_SINGULAR;
       const pref = prefRow[j];
       if (pinv[pref] < 0 && Math.abs(x[pref]) >= tau * pmax) {
         ipiv = pref;
       } else {
         const c = prefCol[ipiv];
-        if (qinv[c] > k && pinv[pref] < 0) {
+        if (this.stepOfCol[c] > k && pinv[pref] < 0) {
           prefRow[c] = pref;
           prefCol[pref] = c;
         }
@@ -480,11 +472,11 @@ export class SparseLU {
       const pivot = x[ipiv];
       x[ipiv] = 0;
       pinv[ipiv] = k;
-      prow[k] = ipiv;
-      udiag[k] = pivot;
+      this.rowOfStep[k] = ipiv;
+      this.udiag[k] = pivot;
       if (Math.abs(pivot) > umax) umax = Math.abs(pivot);
       lnz = storeLowerPart(topo, top, n, pinv, x, li, lx, lnz, 1 / pivot);
-      lpend[k] = lnz;
+      this.lpend[k] = lnz;
       lp[k + 1] = lnz;
       state[1] = amax;
       state[2] = umax;
@@ -788,16 +780,19 @@ export class SparseLU {
 function symmetricFactorFill(g: SymmetricGraph, order: Int32Array, stepOf: Int32Array, parent: Int32Array, ancestor: Int32Array, mark: Int32Array): number {
   parent.fill(-1);
   ancestor.fill(-1);
-  eliminationTree(g, order, stepOf, parent, ancestor);
+  eliminationTree(g.n, g.ptr, g.adj, order, stepOf, parent, ancestor);
   mark.fill(-1);
-  return factorEntries(g, order, stepOf, parent, mark);
+  return factorEntries(g.n, g.ptr, g.adj, order, stepOf, parent, mark);
 }
 
-/** The elimination tree of {@link symmetricFactorFill} (`parent`, −1 at roots; `parent` and `ancestor` filled with −1). */
-function eliminationTree(g: SymmetricGraph, order: Int32Array, stepOf: Int32Array, parent: Int32Array, ancestor: Int32Array): void {
-  const n = g.n;
-  const ptr = g.ptr;
-  const adj = g.adj;
+/**
+ * The elimination tree of {@link symmetricFactorFill} (`parent`, −1 at roots; `parent` and `ancestor` filled with −1) of
+ * the graph (n, ptr, adj). The graph's arrays are arguments, not loaded from it here: a load before the loop in the
+ * first call has no type feedback (V8 allocates it during that call's loop), and the code compiled for the next call
+ * would deoptimize there on entry and not be compiled again (see onStackReplacement above).
+ */
+function eliminationTree(n: number, ptr: Int32Array, adj: Int32Array, order: Int32Array, stepOf: Int32Array, parent: Int32Array,
+  ancestor: Int32Array): void {
   for (let k = 0; k < n; k++) {
     const v = order[k];
     for (let p = ptr[v], end = ptr[v + 1]; p < end; p++) {
@@ -812,11 +807,9 @@ function eliminationTree(g: SymmetricGraph, order: Int32Array, stepOf: Int32Arra
   }
 }
 
-/** The entries of {@link symmetricFactorFill}'s factor, row by row up the elimination tree (`mark` filled with −1). */
-function factorEntries(g: SymmetricGraph, order: Int32Array, stepOf: Int32Array, parent: Int32Array, mark: Int32Array): number {
-  const n = g.n;
-  const ptr = g.ptr;
-  const adj = g.adj;
+/** The entries of {@link symmetricFactorFill}'s factor, row by row up the elimination tree (`mark` filled with −1); arguments as {@link eliminationTree}'s. */
+function factorEntries(n: number, ptr: Int32Array, adj: Int32Array, order: Int32Array, stepOf: Int32Array, parent: Int32Array,
+  mark: Int32Array): number {
   let count = 0;
   for (let k = 0; k < n; k++) {
     mark[k] = k;

@@ -827,7 +827,8 @@ function perturbNode(node: NodeModel, s: SystemState, local: number, eps: number
 class LocalToGlobal implements LocalMatrixAccumulator {
   private ltg: Int32Array = new Int32Array(0);
   private target: MatrixAccumulator = { add: () => {} };
-  private factor = 1;
+  /** Set by every {@link LocalToGlobal.to}; NaN (a double) before, so that V8 never changes the field's layout later. */
+  private factor = Number.NaN;
 
   /** Directs the following entries to target through ltg, scaled by factor; returns this. */
   to(ltg: Int32Array, target: MatrixAccumulator, factor: number): this {

@@ -76,8 +76,12 @@ export class NewtonSolver {
   private readonly r: Float64Array;
   private readonly delta: Float64Array;
   private readonly result: NewtonResult = { converged: false, iterations: 0, residual: 0, jacobianUpdates: 0 };
-  /** ‖w‖ of the round-off test at the last iterate it was evaluated for (−1: not yet); kept across solves. */
-  private roundOffScale = -1;
+  /**
+   * ‖w‖ of the round-off test at the last iterate it was evaluated for (NaN: not yet); kept across solves. A double from
+   * the start: a field first holding a small integer changes V8's layout of every solver when the first ‖w‖ is stored,
+   * which deoptimizes the compiled Newton loop and its callers (in mainSystemExtensionsTests in its fifth solve).
+   */
+  private roundOffScale = Number.NaN;
   /** Evaluations of ‖w‖ in the current solve. */
   private roundOffEvaluations = 0;
   /** Set to force a Jacobian update in the next iteration (modified Newton). */
@@ -134,7 +138,8 @@ export class NewtonSolver {
       if (residual * residual >= s.maximumSolutionNorm) {
         return this.finish(false, iterations, residual, jacobianUpdates, `the residual norm ${residual.toExponential(3)} exceeds √maximumSolutionNorm (diverged)`);
       }
-      if (s.adaptInitialResidual && residual > initialResidual && iterations <= 1) {
+      // the first iteration's test first: both comparisons then run in every step (V8 compiles them with type feedback)
+      if (s.adaptInitialResidual && iterations <= 1 && residual > initialResidual) {
         initialResidual = residual;
         lastResidual = residual;
       }
