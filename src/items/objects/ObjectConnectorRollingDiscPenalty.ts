@@ -340,21 +340,29 @@ class RollingDiscPenaltyModel implements Only<ObjectModel, RollingDiscPenaltyMod
     if (!this.contactInData(s)) return;
     this.currentKinematics(s, false);
     this.evaluate(s, false);
-    this.currentJacobians(s);
     const pair = this.pair;
-    const { n0, n1, jacobian0: j0, jacobian1: j1, rotationJacobian0: g0, rotationJacobian1: g1 } = pair;
-    // the loads in locals: a store into f could alias them for the optimizer, which would reload them per entry
+    const { n0, n1, marker0, marker1 } = pair;
+    // a marker at a rigid body's reference point adds its loads without the Jacobians (the same numbers; a modified-Newton
+    // residual then forms no Jacobian at all)
+    const direct0 = n0 === 0 || marker0.addJacobianTransposedLoad !== undefined;
+    const direct1 = n1 === 0 || marker1.addJacobianTransposedLoad !== undefined;
+    if (!direct0 || !direct1) this.currentJacobians(s);
     if (n0 > 0) {
-      const { force0: f0, torque0: t0 } = this;
-      const fx = f0[0], fy = f0[1], fz = f0[2], tx = t0[0], ty = t0[1], tz = t0[2];
-      for (let k = 0; k < n0; k++) {
-        f[k] += j0[k] * fx + j0[n0 + k] * fy + j0[2 * n0 + k] * fz + g0[k] * tx + g0[n0 + k] * ty + g0[2 * n0 + k] * tz;
-      }
+      if (direct0) marker0.addJacobianTransposedLoad!(s, this.force0, 1, this.torque0, f, 0);
+      else this.addMarkerLoads(f, 0, n0, pair.jacobian0, pair.rotationJacobian0, this.force0, this.torque0);
     }
-    const { force1: f1, torque1: t1 } = this;
-    const fx = f1[0], fy = f1[1], fz = f1[2], tx = t1[0], ty = t1[1], tz = t1[2];
-    for (let k = 0; k < n1; k++) {
-      f[n0 + k] += j1[k] * fx + j1[n1 + k] * fy + j1[2 * n1 + k] * fz + g1[k] * tx + g1[n1 + k] * ty + g1[2 * n1 + k] * tz;
+    if (n1 > 0) {
+      if (direct1) marker1.addJacobianTransposedLoad!(s, this.force1, 1, this.torque1, f, n0);
+      else this.addMarkerLoads(f, n0, n1, pair.jacobian1, pair.rotationJacobian1, this.force1, this.torque1);
+    }
+  }
+
+  /** f[offset + k] += (J_pᵀF + J_rᵀτ)_k for the nb columns of one marker (J_p = jp, J_r = jr, 3 × nb). */
+  private addMarkerLoads(f: Float64Array, offset: number, nb: number, jp: Float64Array, jr: Float64Array, force: Float64Array, torque: Float64Array): void {
+    // the loads in locals: a store into f could alias them for the optimizer, which would reload them per entry
+    const fx = force[0], fy = force[1], fz = force[2], tx = torque[0], ty = torque[1], tz = torque[2];
+    for (let k = 0; k < nb; k++) {
+      f[offset + k] += jp[k] * fx + jp[nb + k] * fy + jp[2 * nb + k] * fz + jr[k] * tx + jr[nb + k] * ty + jr[2 * nb + k] * tz;
     }
   }
 
