@@ -10,7 +10,7 @@
  * - `flexdynRun.js <model> --warm <timed> [--warmup <runs>]`: the same in one process, warm: warm-up runs until at least
  *   `runs` (default 2) runs and 1 s of solving (at most 20 runs), then at least `timed` runs and 0.5 s (at most 50 runs),
  *   seconds of solving counted as CPU time (a loaded machine's walls would end the warm-up too early);
- *   reports the median solve time of the timed runs;
+ *   reports the median solve time of the timed runs, and every timed run's wall (`all`) and CPU seconds (`allCpu`);
  * - `flexdynRun.js particles<n> [--warm <timed>]`: bench/particles.bench.ts's particle box of n spheres, the time of
  *   its steps after the first (the bench row's own timing).
  *
@@ -153,6 +153,6 @@ if (timed === undefined) {
   const last = runs[runs.length - 1];
   console.log(`PEERS_RESULT ${JSON.stringify({
     ...last, seconds: median(runs.map((r) => r.seconds)), cpuSeconds: median(runs.map((r) => r.cpuSeconds)), runs: runs.length,
-    all: runs.map((r) => r.seconds), processCpuSeconds: cpuSeconds(),
+    all: runs.map((r) => r.seconds), allCpu: runs.map((r) => r.cpuSeconds), processCpuSeconds: cpuSeconds(),
   })}`);
 }

@@ -32,7 +32,7 @@ export interface FileSystemAccess {
   readBinaryFile(location: FileLocation): Uint8Array;
   /** Creates or replaces a file (its folder is created when missing). */
   writeFile(location: FileLocation, content: string | Uint8Array): void;
-  /** Creates or truncates a file to append to (its folder is created when missing). */
+  /** Creates a file or replaces its content, to append to: once closed it holds what was written (its folder is created when missing). */
   openTextFile(location: FileLocation): TextFileWriter;
   /** True if a file or folder of that name exists. */
   exists(location: FileLocation): boolean;

@@ -21,13 +21,14 @@ export function symmetricGraph(a: CscMatrix): SymmetricGraph {
   const n = a.n;
   // one long loop per function, each ending its function (the note at onStackReplacement in sparseLU.ts)
   const cnt = new Int32Array(n + 1);
-  countOffDiagonal(a, cnt);
+  // A's arrays are passed to the loops, not loaded from it there (the note at eliminationTree in sparseLU.ts)
+  countOffDiagonal(n, a.colPtr, a.rowIndex, cnt);
   prefixSums(cnt, n);
   const raw = new Int32Array(cnt[n]);
   // pos[i]: the next free slot of row i's list, i.e. cnt[i] to start with
   const pos = new Int32Array(n);
   pos.set(cnt.subarray(0, n));
-  listOffDiagonal(a, pos, raw);
+  listOffDiagonal(n, a.colPtr, a.rowIndex, pos, raw);
   // duplicates merged in place (mark[j] = i + 1 once j is in list i; 0 = not yet)
   const ptr = new Int32Array(n + 1);
   const nz = mergeDuplicates(n, cnt, raw, pos.fill(0), ptr);
@@ -36,10 +37,7 @@ export function symmetricGraph(a: CscMatrix): SymmetricGraph {
 }
 
 /** {@link symmetricGraph}'s count: `cnt[i + 1]` += the off-diagonal entries in row i and in column i of a. */
-function countOffDiagonal(a: CscMatrix, cnt: Int32Array): void {
-  const n = a.n;
-  const cp = a.colPtr;
-  const ri = a.rowIndex;
+function countOffDiagonal(n: number, cp: Int32Array, ri: Int32Array, cnt: Int32Array): void {
   for (let j = 0; j < n; j++) {
     for (let k = cp[j], end = cp[j + 1]; k < end; k++) {
       const i = ri[k];
@@ -52,10 +50,7 @@ function countOffDiagonal(a: CscMatrix, cnt: Int32Array): void {
 }
 
 /** {@link symmetricGraph}'s lists: each off-diagonal entry (i, j) of a adds j to list i and i to list j (at `pos`). */
-function listOffDiagonal(a: CscMatrix, pos: Int32Array, raw: Int32Array): void {
-  const n = a.n;
-  const cp = a.colPtr;
-  const ri = a.rowIndex;
+function listOffDiagonal(n: number, cp: Int32Array, ri: Int32Array, pos: Int32Array, raw: Int32Array): void {
   for (let j = 0; j < n; j++) {
     for (let k = cp[j], end = cp[j + 1]; k < end; k++) {
       const i = ri[k];
@@ -138,16 +133,17 @@ function amdEliminate(g: SymmetricGraph, weights: Int32Array | undefined, dense:
   mergedHead: Int32Array, mergedNext: Int32Array): number {
   const n = g.n;
   const s = new MinimumDegreeState(n, pivots, mergedHead, mergedNext);
-  // each loop of the set-up ends its function (the note at onStackReplacement in sparseLU.ts)
+  // each loop of the set-up ends its function (the note at onStackReplacement in sparseLU.ts), which gets the arrays as
+  // arguments, not from g or s (the note at eliminationTree there)
   markDense(g, dense, isDense);
   s.iw = new Int32Array(Math.max(2 * n, Math.ceil(1.5 * g.adj.length) + n));
-  s.pfree = initialLists(g, weights, isDense, s);
-  const nActive = activeWeight(s);
+  s.pfree = initialLists(n, g.ptr, g.adj, weights, isDense, s.iw, s.state, s.nv, s.pe, s.len, s.degree);
+  const nActive = activeWeight(s.state, s.nv);
   s.nActive = nActive;
   s.wMax = 0x3fffffff - nActive - 2;
   // Degree buckets: doubly linked lists of variables by approximate degree.
   s.head = new Int32Array(nActive + 1).fill(-1);
-  fillBuckets(s);
+  fillBuckets(s.state, s.head, s.next, s.prev, s.degree);
   // one pivot per call: a function too large for V8 to inline, compiled once after a few pivots, where the loop over
   // the pivots in this function would be compiled on stack in the first call and once more for the next call
   while (s.nel < nActive) eliminatePivot(s);
@@ -160,21 +156,21 @@ function markDense(g: SymmetricGraph, dense: number, isDense: Uint8Array): void 
 }
 
 /**
- * {@link amdEliminate}'s initial variable lists in s.iw: the graph without dense vertices (those DEAD), each variable's
- * weight and degree; returns the first free entry of iw.
+ * {@link amdEliminate}'s initial variable lists in iw: the graph (n, ptr, adj) without dense vertices (those DEAD), each
+ * variable's weight and degree (the arrays of its MinimumDegreeState); returns the first free entry of iw.
  */
-function initialLists(g: SymmetricGraph, weights: Int32Array | undefined, isDense: Uint8Array, s: MinimumDegreeState): number {
-  const { iw, state, nv, pe, len, degree } = s;
+function initialLists(n: number, ptr: Int32Array, adj: Int32Array, weights: Int32Array | undefined, isDense: Uint8Array, iw: Int32Array,
+  state: Uint8Array, nv: Int32Array, pe: Int32Array, len: Int32Array, degree: Int32Array): number {
   let pfree = 0;
-  for (let i = 0; i < g.n; i++) {
+  for (let i = 0; i < n; i++) {
     pe[i] = pfree;
     if (isDense[i]) {
       state[i] = DEAD;
       continue;
     }
     let d = 0;
-    for (let k = g.ptr[i]; k < g.ptr[i + 1]; k++) {
-      const j = g.adj[k];
+    for (let k = ptr[i]; k < ptr[i + 1]; k++) {
+      const j = adj[k];
       if (isDense[j]) continue;
       iw[pfree++] = j;
       d += weights ? weights[j] : 1;
@@ -186,17 +182,15 @@ function initialLists(g: SymmetricGraph, weights: Int32Array | undefined, isDens
   return pfree;
 }
 
-/** Total weight of the variables of {@link initialLists}. */
-function activeWeight(s: MinimumDegreeState): number {
-  const { state, nv } = s;
+/** Total weight of the variables of {@link initialLists} (a MinimumDegreeState's state and nv). */
+function activeWeight(state: Uint8Array, nv: Int32Array): number {
   let total = 0;
   for (let i = 0; i < state.length; i++) if (state[i] === VARIABLE) total += nv[i];
   return total;
 }
 
-/** Puts every variable in the degree bucket of its degree. */
-function fillBuckets(s: MinimumDegreeState): void {
-  const { state, head, next, prev, degree } = s;
+/** Puts every variable in the degree bucket of its degree (a MinimumDegreeState's arrays). */
+function fillBuckets(state: Uint8Array, head: Int32Array, next: Int32Array, prev: Int32Array, degree: Int32Array): void {
   for (let i = 0; i < state.length; i++) if (state[i] === VARIABLE) bucketInsert(head, next, prev, i, degree[i]);
 }
 
@@ -447,8 +441,7 @@ function moveLists(src: Int32Array, dst: Int32Array, pe: Int32Array, len: Int32A
  * Breadth-first search of {@link rcmOrder} from `root` over the vertices not `visited`: `stamp[v]` = v's level (−1 on
  * entry for all vertices), the vertices in `queue` in the order reached; returns their number.
  */
-function breadthFirstLevels(g: SymmetricGraph, root: number, visited: Uint8Array, stamp: Int32Array, queue: Int32Array): number {
-  const { ptr, adj } = g;
+function breadthFirstLevels(ptr: Int32Array, adj: Int32Array, root: number, visited: Uint8Array, stamp: Int32Array, queue: Int32Array): number {
   let qh = 0;
   let qt = 0;
   queue[qt++] = root;
@@ -487,7 +480,7 @@ export function rcmOrder(g: SymmetricGraph): Int32Array {
   /** BFS from `root` over unvisited vertices; returns [count, last level, min-degree vertex of last level]. */
   const bfsLevels = (root: number, stamp: Int32Array): [number, number, number] => {
     // the long loops end their functions (the note at onStackReplacement in sparseLU.ts)
-    const qt = breadthFirstLevels(g, root, visited, stamp, queue);
+    const qt = breadthFirstLevels(ptr, adj, root, visited, stamp, queue);
     // the last vertex dequeued is the last one queued
     const lastLevel = stamp[queue[qt - 1]];
     let best = queue[qt - 1];

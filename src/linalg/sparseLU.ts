@@ -572,8 +572,9 @@ export class SparseLU {
     const rmax = this.rowMax;
     for (let iter = 0; iter < 20; iter++) {
       rmax.fill(0);
-      // the sweeps are functions of their own, each ending with its loop (see onStackReplacement below)
-      const columnsChanged = scaleColumns(a, n, rs, cs, rmax);
+      // the sweeps are functions of their own, each ending with its loop (see onStackReplacement below), A's arrays as arguments
+      // (see eliminationTree)
+      const columnsChanged = scaleColumns(n, a.colPtr, a.rowIndex, a.values, rs, cs, rmax);
       const rowsChanged = scaleRows(n, rs, rmax);
       if (!columnsChanged && !rowsChanged) break;
     }
@@ -1005,12 +1006,9 @@ function storeLowerPart(topo: Int32Array, top: number, n: number, pinv: Int32Arr
 /**
  * One column sweep of {@link SparseLU}'s equilibration: each column's scale multiplied by the power of two that brings
  * its largest scaled entry into (0.5, 2], and the rows' largest scaled entries (before that factor) gathered in `rmax`
- * (zero on entry). True if a column's scale changed.
+ * (zero on entry). True if a column's scale changed. A's arrays are arguments (see eliminationTree).
  */
-function scaleColumns(a: CscMatrix, n: number, rs: Float64Array, cs: Float64Array, rmax: Float64Array): boolean {
-  const cp = a.colPtr;
-  const ri = a.rowIndex;
-  const av = a.values;
+function scaleColumns(n: number, cp: Int32Array, ri: Int32Array, av: Float64Array, rs: Float64Array, cs: Float64Array, rmax: Float64Array): boolean {
   let changed = false;
   for (let j = 0; j < n; j++) {
     const cj = cs[j];

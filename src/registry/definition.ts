@@ -119,7 +119,8 @@ export function parameterDeclaration(definition: ItemDefinition, name: string, l
  * changes must not contain the type key (the caller checks it).
  */
 export function changedDictionary(definition: ItemDefinition, dictionary: ItemDictionary, changes: Record<string, unknown>, label: ItemLabel): ItemDictionary {
-  const result: ItemDictionary = { ...dictionary };
+  // Object.assign onto {} keeps the dictionary's shape (see filledDictionary): the changed item's new model reads as the old
+  const result: ItemDictionary = Object.assign({}, dictionary);
   for (const key of Object.keys(changes)) {
     const parameter = parameterDeclaration(definition, key, label);
     const given = ownValue(changes, key);
@@ -141,6 +142,8 @@ export function defaultDictionary(definition: ItemDefinition): ItemDictionary {
 interface FullSchema {
   readonly schema: ParameterSchema;
   readonly entries: readonly (readonly [string, ParameterSchema[string]])[];
+  /** Type key and every parameter in dictionary order, fast properties: the object each filled dictionary is copied from. */
+  readonly template: ItemDictionary;
 }
 
 /** The full schemas, built once per definition (not once per added item: issue 12, build cost). */
@@ -150,7 +153,10 @@ function fullSchemaOf(definition: ItemDefinition): FullSchema {
   let full = fullSchemas.get(definition);
   if (full === undefined) {
     const schema: ParameterSchema = { ...definition.parameters, ...commonParameters };
-    full = { schema, entries: Object.entries(schema) };
+    const entries = Object.entries(schema);
+    const keyed: ItemDictionary = { [typeKeyOf[definition.category]]: definition.typeName };
+    for (const [key] of entries) keyed[key] = undefined;
+    full = { schema, entries, template: { ...keyed } };
     fullSchemas.set(definition, full);
   }
   return full;
@@ -162,18 +168,24 @@ export function itemParameterSchema(definition: ItemDefinition): ParameterSchema
 }
 
 /**
- * Type key plus every parameter: the validated given value, else a copy of the default. Returned as a copy made by
- * spreading: an object that gets 20 or more properties by keyed stores is kept in V8's slow dictionary mode (Node 20), and
- * the item models read their parameters from this dictionary in every residual and post-Newton step (ContactSphereSphere
- * has 20); the spread copy has fast properties, one shape per item type.
+ * Type key plus every parameter: the validated given value, else a copy of the default. The item models read their
+ * parameters from this dictionary in every residual and post-Newton step, so it must have fast properties and one shape
+ * per item type for the life of the process: it is a copy of the type's template (FullSchema.template, fast, kept with the
+ * definition) by Object.assign onto {}, whose existing properties are then assigned. (Keyed stores of 20 or more new
+ * properties keep an object in V8's slow dictionary mode (Node 20); spread copies of such objects, made per item, got
+ * shapes of their own from one system to the next (three for ConnectorGravity in its first two runs), and the parameter
+ * reads of the models' residuals, compiled for several shapes, boxed their doubles: connectorGravityTest allocated
+ * 1.04 MB per warm solve, 0.17 MB with the template. A spread copy of the fast template still changed shape once, after
+ * the first system, which deoptimized the residual in the second; Object.assign's copies keep the template's.)
  */
 function filledDictionary(definition: ItemDefinition, input: Record<string, unknown>, label: ItemLabel): ItemDictionary {
-  const result: ItemDictionary = { [typeKeyOf[definition.category]]: definition.typeName };
-  for (const [key, parameter] of fullSchemaOf(definition).entries) {
+  const { entries, template } = fullSchemaOf(definition);
+  const result: ItemDictionary = Object.assign({}, template);
+  for (const [key, parameter] of entries) {
     const given = ownValue(input, key);
     result[key] = given === undefined ? copyDefault(parameter.default) : validateParameter(label, key, parameter, given);
   }
-  return { ...result };
+  return result;
 }
 
 /** The dictionary a factory returns: parameters plus the type key. */

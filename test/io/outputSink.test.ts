@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
@@ -102,6 +102,40 @@ describe('solves without a file system (a browser, a worker)', () => {
     const loaded = new FEMinterface();
     loaded.loadFromFile('block.json');
     expect(Array.from(loaded.nodes)).toEqual(Array.from(fem.nodes));
+  });
+});
+
+describe('Node\'s text files (nodeFileSystem.openTextFile)', () => {
+  it('hold exactly what was written once closed, over a longer or shorter old file, in a new folder, as text or bytes', () => {
+    const folder = mkdtempSync(join(tmpdir(), 'flexdyn-text-'));
+    const longer = join(folder, 'longer.txt'), shorter = join(folder, 'shorter.txt'), created = join(folder, 'new', 'created.txt');
+    writeFileSync(longer, 'x'.repeat(5000));
+    writeFileSync(shorter, 'yz');
+    const files = [longer, shorter, created].map((name) => nodeFileSystem.openTextFile(name));
+    for (const file of files) {
+      file.write('abc\n');
+      file.writeBytes!(new TextEncoder().encode('défg\n'.repeat(3)));
+      file.close();
+    }
+    for (const name of [longer, shorter, created]) expect(readFileSync(name, 'utf8')).toBe('abc\n' + 'défg\n'.repeat(3));
+    // the same name again, shorter content: the old tail is cut at close
+    const again = nodeFileSystem.openTextFile(longer);
+    again.write('1\n');
+    again.close();
+    expect(readFileSync(longer, 'utf8')).toBe('1\n');
+  });
+
+  it('keep the sensor file of a second solve free of the first one\'s longer text', () => {
+    const folder = mkdtempSync(join(tmpdir(), 'flexdyn-rerun-'));
+    const first = oscillator(folder);
+    first.settings.timeIntegration.endTime = 0.2;
+    first.settings.timeIntegration.numberOfSteps = 200;
+    first.mbs.solveDynamic(first.settings);
+    const second = oscillator(folder);
+    second.mbs.solveDynamic(second.settings);
+    const text = readFileSync(`${folder}/velocity.txt`, 'utf8');
+    expect(parseSensorFile(text).data.rows).toBe(11);
+    expect(text.endsWith('\n')).toBe(true);
   });
 });
 
