@@ -58,6 +58,35 @@ describe('ConnectorTorsionalSpringDamper with a data node (unlimited rotations)'
     expect(Math.abs(angles.at(-1)!)).toBeLessThan(1e-3 * thetaMax);
   });
 
+  it('takesParameterChangesInPlace: damping set while running gives the same motion as a new model with that damping', () => {
+    // the same oscillator twice: damping 0 → 3 at t = 0.25 by setObjectParameter (one parameter: changed in the model in
+    // place), and by modifyObject with two parameters (a new model from the changed dictionary, bound again)
+    const run = (inPlace: boolean) => {
+      const { mbs, markers } = spinningBody(4);
+      const spring = mbs.addObject(TorsionalSpringDamper({ markerNumbers: markers, stiffness: 8, offset: 0.1 }));
+      mbs.setPreStepUserFunction((system, t) => {
+        if (Math.abs(t - 0.25) < 1e-9) {
+          if (inPlace) system.setObjectParameter(spring, 'damping', 3);
+          else (system as MainSystem).modifyObject(spring, { damping: 3, torque: 0 });
+        }
+        return true;
+      });
+      mbs.assemble();
+      mbs.solveDynamic(dynamicSettings(0.5, 200));
+      return { q: Array.from(mbs.systemData.getODE2Coordinates()), damping: mbs.getObjectParameter(spring, 'damping') };
+    };
+    const inPlace = run(true), replaced = run(false);
+    expect(inPlace.damping).toBe(3);
+    expect(replaced.damping).toBe(3);
+    expect(inPlace.q).toEqual(replaced.q);
+    // the damping acts: without it the angle differs
+    const { mbs, markers } = spinningBody(4);
+    mbs.addObject(TorsionalSpringDamper({ markerNumbers: markers, stiffness: 8, offset: 0.1 }));
+    mbs.assemble();
+    mbs.solveDynamic(dynamicSettings(0.5, 200));
+    expect(Math.abs(mbs.systemData.getODE2Coordinates()[5] - inPlace.q[5])).toBeGreaterThan(1e-3);
+  });
+
   it('rejectsADataNodeOfAnotherSize', () => {
     const { mbs, markers } = spinningBody(1);
     const data = mbs.addNode(NodeGenericData({ numberOfDataCoordinates: 2 }));

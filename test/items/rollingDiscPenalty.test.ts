@@ -77,6 +77,27 @@ function precessionErrors(zone: number, steps: number) {
   };
 }
 
+/**
+ * A disc on a moving, rotated plate (both rigid bodies on Euler-parameter nodes, the plate's marker off its reference point,
+ * the plane normal tilted), pressed in (data gap −1e-3) with the stored slip in the proportional zone, with viscous friction
+ * and the given extra values; returns the compiled model, its current state, the connector's model and the data node.
+ */
+function discOnPlate(values: Record<string, number>) {
+  const mbs = new SystemContainer().addSystem();
+  const disc = mbs.addNode({ nodeType: 'RigidBodyEP', referenceCoordinates: [0.1, 0.2, 0.5, 0.9, 0.3, 0.3, 0.1], initialVelocities: [0.1, 0.3, -0.2, 0.2, -0.1, 0.3, 0.1] });
+  const plate = mbs.addNode({ nodeType: 'RigidBodyEP', referenceCoordinates: [0, 0, 0, 0.7, 0.1, -0.1, 0.7], initialVelocities: [0.05, -0.1, 0.02, 0.1, 0.2, -0.1, 0.05] });
+  const bodies = [plate, disc].map((node) => mbs.addObject({ objectType: 'RigidBody', physicsMass: 1, physicsInertia: [0.1, 0.2, 0.3, 0, 0, 0], nodeNumber: node }));
+  const markers = bodies.map((body, i) => mbs.addMarker({ markerType: 'BodyRigid', bodyNumber: body, localPosition: i === 0 ? [0.1, -0.2, 0.05] : [0, 0, 0] }));
+  const data = mbs.addNode(NodeGenericData({ numberOfDataCoordinates: 3, initialCoordinates: [2e-3, -3e-3, -1e-3] }));
+  const contact = mbs.addObject(ObjectConnectorRollingDiscPenalty({
+    markerNumbers: markers, nodeNumber: data, discRadius: 0.4, contactStiffness: 1e4, contactDamping: 50, dryFriction: [0.6, 0.4],
+    viscousFriction: [0.2, 0.1], dryFrictionProportionalZone: 0.1, planeNormal: [0, 0.6, 0.8], ...values,
+  }));
+  mbs.assemble();
+  const model = mbs.compiled();
+  return { model, s: model.data.current, object: model.objects[contact], data };
+}
+
 describe('ObjectConnectorRollingDiscPenalty', () => {
   it('slides with μ m g and rolls from the speed that conserves the angular momentum about the contact point', () => {
     // a disc thrown without spin slides (friction μ m g, dv/dt = −μ g) until v = ω r; the friction acts at the contact
@@ -173,20 +194,7 @@ describe('ObjectConnectorRollingDiscPenalty', () => {
   it('differentiates the velocities of both markers without rolling friction as central differences do', () => {
     // The registry's example has rolling friction; here none, both markers with coordinates (a disc on a moving, rotated
     // plate, the plane normal tilted), the friction axes turned and viscous, the data in the proportional zone.
-    const mbs = new SystemContainer().addSystem();
-    const disc = mbs.addNode({ nodeType: 'RigidBodyEP', referenceCoordinates: [0.1, 0.2, 0.5, 0.9, 0.3, 0.3, 0.1], initialVelocities: [0.1, 0.3, -0.2, 0.2, -0.1, 0.3, 0.1] });
-    const plate = mbs.addNode({ nodeType: 'RigidBodyEP', referenceCoordinates: [0, 0, 0, 0.7, 0.1, -0.1, 0.7], initialVelocities: [0.05, -0.1, 0.02, 0.1, 0.2, -0.1, 0.05] });
-    const bodies = [plate, disc].map((node) => mbs.addObject({ objectType: 'RigidBody', physicsMass: 1, physicsInertia: [0.1, 0.2, 0.3, 0, 0, 0], nodeNumber: node }));
-    const markers = bodies.map((body, i) => mbs.addMarker({ markerType: 'BodyRigid', bodyNumber: body, localPosition: i === 0 ? [0.1, -0.2, 0.05] : [0, 0, 0] }));
-    const data = mbs.addNode(NodeGenericData({ numberOfDataCoordinates: 3, initialCoordinates: [2e-3, -3e-3, -1e-3] }));
-    const contact = mbs.addObject(ObjectConnectorRollingDiscPenalty({
-      markerNumbers: markers, nodeNumber: data, discRadius: 0.4, contactStiffness: 1e4, contactDamping: 50, dryFriction: [0.6, 0.4],
-      viscousFriction: [0.2, 0.1], dryFrictionAngle: 0.4, dryFrictionProportionalZone: 0.1, planeNormal: [0, 0.6, 0.8],
-    }));
-    mbs.assemble();
-    const model = mbs.compiled();
-    const s = model.data.current;
-    const object = model.objects[contact];
+    const { s, object } = discOnPlate({ dryFrictionAngle: 0.4 });
     const nodes = object.localNodes;
     const nLocal = 14;
     expect(nodes.map((node) => node.nu)).toEqual([7, 7]);
@@ -218,20 +226,7 @@ describe('ObjectConnectorRollingDiscPenalty', () => {
     // A Jacobian after a residual at the same state takes the residual's kinematics and marker Jacobians; after a residual
     // at another q or u it must evaluate them again: each Jacobian equals, bit for bit, the one after an output (which
     // forgets the kept kinematics). With a positive data gap neither residual nor Jacobian may add a value.
-    const mbs = new SystemContainer().addSystem();
-    const disc = mbs.addNode({ nodeType: 'RigidBodyEP', referenceCoordinates: [0.1, 0.2, 0.5, 0.9, 0.3, 0.3, 0.1], initialVelocities: [0.1, 0.3, -0.2, 0.2, -0.1, 0.3, 0.1] });
-    const plate = mbs.addNode({ nodeType: 'RigidBodyEP', referenceCoordinates: [0, 0, 0, 0.7, 0.1, -0.1, 0.7], initialVelocities: [0.05, -0.1, 0.02, 0.1, 0.2, -0.1, 0.05] });
-    const bodies = [plate, disc].map((node) => mbs.addObject({ objectType: 'RigidBody', physicsMass: 1, physicsInertia: [0.1, 0.2, 0.3, 0, 0, 0], nodeNumber: node }));
-    const markers = bodies.map((body, i) => mbs.addMarker({ markerType: 'BodyRigid', bodyNumber: body, localPosition: i === 0 ? [0.1, -0.2, 0.05] : [0, 0, 0] }));
-    const data = mbs.addNode(NodeGenericData({ numberOfDataCoordinates: 3, initialCoordinates: [2e-3, -3e-3, -1e-3] }));
-    const contact = mbs.addObject(ObjectConnectorRollingDiscPenalty({
-      markerNumbers: markers, nodeNumber: data, discRadius: 0.4, contactStiffness: 1e4, contactDamping: 50, dryFriction: [0.6, 0.4],
-      viscousFriction: [0.2, 0.1], dryFrictionProportionalZone: 0.1, rollingFrictionViscous: 0.2, planeNormal: [0, 0.6, 0.8],
-    }));
-    mbs.assemble();
-    const model = mbs.compiled();
-    const s = model.data.current;
-    const object = model.objects[contact];
+    const { model, s, object, data } = discOnPlate({ rollingFrictionViscous: 0.2 });
     const nLocal = 14;
     const jacobian = () => {
       const m = new Float64Array(nLocal * nLocal);

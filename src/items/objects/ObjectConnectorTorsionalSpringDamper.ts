@@ -33,6 +33,9 @@ type Values = {
   springTorqueUserFunction: UserFunctionValue<TorsionalSpringTorqueUserFunction>;
 };
 
+/** The parameters {@link TorsionalSpringDamperModel.updateParameter} changes in place: the scalars the torque law reads at each evaluation. */
+const inPlaceParameters: ReadonlySet<string> = new Set(['stiffness', 'damping', 'offset', 'velocityOffset', 'torque', 'activeConnector']);
+
 /**
  * Run-time model of a torsional spring-damper about the J0 z axis; the Jacobian is numerical, as in Exudyn. With a data
  * node the angle continues the one of the last converged step (its data coordinate) by whole turns, and the post-Newton
@@ -45,13 +48,30 @@ class TorsionalSpringDamperModel implements Only<ObjectModel, TorsionalSpringDam
   private readonly markers: RigidMarkerPair;
   private readonly work9 = new Float64Array(9);
   private readonly work3 = new Float64Array(3);
-  /** Angle, angular velocity and torque of the last evaluation. */
-  private angle = 0;
-  private omega = 0;
-  private torqueValue = 0;
+  /**
+   * Angle, angular velocity and torque of the last evaluation (NaN before the first: a double from the start, so that the
+   * first evaluation, t = 2.5 in rotatingTableTest, does not change the fields' representation under compiled code).
+   */
+  private angle = Number.NaN;
+  private omega = Number.NaN;
+  private torqueValue = Number.NaN;
 
-  constructor(readonly label: ItemLabel, private readonly v: Values) {
-    this.markers = new RigidMarkerPair(label, v.markerNumbers, v);
+  /** The parameters (a copy of the dictionary's values: {@link TorsionalSpringDamperModel.updateParameter} changes them). */
+  private readonly v: Values;
+
+  constructor(readonly label: ItemLabel, values: Values) {
+    this.markers = new RigidMarkerPair(label, values.markerNumbers, values);
+    this.v = { ...values };
+  }
+
+  /**
+   * Stiffness, damping, offsets, constant torque and activeConnector are read at each evaluation: a new value (validated)
+   * takes effect in place, without a new model and its binding (a pre-step function that sets the damping while running).
+   */
+  updateParameter(name: string, value: unknown): boolean {
+    if (!inPlaceParameters.has(name) || typeof value !== typeof this.v[name as keyof Values]) return false;
+    (this.v as Record<string, unknown>)[name] = value;
+    return true;
   }
 
   private dataNode: NodeModel | undefined;
