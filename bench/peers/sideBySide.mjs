@@ -28,6 +28,11 @@
  * --dry (plan and expected time only) --keep-node-ca-certs (see below)
  * --exudyn <Exudyn's main/ folder> (/tmp/exudyn-build/src/main) --python <python> (/usr/bin/python3) --logs <folder>.
  *
+ * Before each row, a fixed loop of arithmetic (10⁸ additions, ≈ 85–95 ms on a quiet host) runs in a Node child pinned to
+ * each CPU in turn (`taskset`, where there is one); its times per CPU follow the table ("host check"): this machine's
+ * host slows a virtual CPU for minutes at a time (session 18: both engines 1.35–1.5× slower), which a row's ratio
+ * cannot show by itself.
+ *
  * Node's children run without NODE_EXTRA_CA_CERTS unless --keep-node-ca-certs: a sandbox that reaches the network
  * through a proxy sets it, and Node parses the named bundle at every start (≈ 40 ms of main-thread CPU for 144
  * certificates) before a script's first line; Python's side runs /usr/bin/python3, which loads no certificate bundle at
@@ -272,10 +277,24 @@ const loadStart = loadavg();
 const startedAt = new Date();
 const rows = [];
 let exudynVersion = '?';
+/** The host check's loop: prints its milliseconds. */
+const spinSource = '(() => { let x = 0; const t = process.hrtime.bigint(); for (let i = 0; i < 1e8; i++) x += i * 1e-9; '
+  + 'process.stdout.write(String(Number(process.hrtime.bigint() - t) / 1e6 + (x > 0 ? 0 : Number.NaN))); })()';
+const taskset = spawnSync('taskset', ['--version'], { encoding: 'utf8' }).status === 0;
+/** Milliseconds of the host check's loop on each CPU (the comment at the top), or [] without taskset. */
+function hostCheck() {
+  if (!taskset) return [];
+  return Array.from({ length: availableParallelism() }, (_, cpu) => {
+    const child = spawnSync('taskset', ['-c', String(cpu), process.execPath, '-e', spinSource], { encoding: 'utf8', env: flexdynEnv });
+    return child.status === 0 ? Number(child.stdout) : Number.NaN;
+  });
+}
+const formatHostCheck = (times) => (times.length === 0 ? '–' : times.map((t) => (Number.isFinite(t) ? t.toFixed(0) : '?')).join(' / '));
 /** Runs of one row (A B A B, then the warm process); adds the row to `rows` and returns it. */
 function measure(name, exudynRun, warmUpRuns) {
   const began = Date.now();
-  console.log(`${name}: expected ~${estimate(name).toFixed(0)} s`);
+  const host = hostCheck();
+  console.log(`${name}: expected ~${estimate(name).toFixed(0)} s; host check ${formatHostCheck(host)} ms`);
   const e = [], f = [];
   for (let r = 0; r < runs; r++) {
     e.push(exudynRun(r));
@@ -286,7 +305,7 @@ function measure(name, exudynRun, warmUpRuns) {
     warmRuns.push(flexdyn(name, `warm${p}`, ['--warm', String(warm), ...(warmUpRuns === undefined ? [] : ['--warmup', String(warmUpRuns)])]));
   }
   exudynVersion = e.find((r) => r.exudyn !== undefined)?.exudyn ?? exudynVersion;
-  const row = summarize(name, e, f, warmRuns);
+  const row = { ...summarize(name, e, f, warmRuns), host };
   rows.push(row);
   console.log(`${name}: ${((Date.now() - began) / 1000).toFixed(0)} s; Exudyn ${significant(row.eMicro)} µs/step, Flexdyn warm ${significant(row.fWarm)}, cold ${significant(row.fCold)}${row.errors.length > 0 ? `; ${row.errors[0]}` : ''}`);
   return row;
@@ -303,6 +322,9 @@ if (particleResults.length === 2) {
   const [a, b] = particleResults;
   const slope = (key) => (Math.log(b.row[key] / a.row[key]) / Math.log(b.n / a.n)).toFixed(2);
   console.log(`Particle box, slope of log(µs/step) over log(spheres) from ${a.n} to ${b.n}: Exudyn ${slope('eMicro')}, Flexdyn warm ${slope('fWarm')}, Flexdyn cold ${slope('fCold')}.`);
+}
+if (taskset) {
+  console.log(`Host check before each row (ms of 10⁸ additions pinned to each CPU, ≈ 85–95 on a quiet host; more: the host slowed that CPU): ${rows.map((r) => `${r.name} ${formatHostCheck(r.host)}`).join(', ')}.`);
 }
 const threads = rows.filter((r) => r.threads.some((t) => t !== 1)).map((r) => `${r.name} (${r.threads.join(', ')})`);
 if (threads.length > 0) console.log(`Exudyn threads other than 1 (simulationSettings.parallel.numberOfThreads of the script): ${threads.join(', ')}.`);
