@@ -21,8 +21,7 @@
  */
 
 import '../../src/node.ts'; // Node's file system: the models write their solution files as Exudyn's do
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { createRequire } from 'node:module';
 import {
   MainSystem, SimulationSettings, DynamicSolverType, MainSolverBase, type SolverStatistics,
 } from '../../src/index.ts';
@@ -30,6 +29,12 @@ import type { TestModel } from '../../testModels/testModel.ts';
 import type { Benchmark } from '../harness.ts';
 // bench/peers/perfModels.ts, bench/particles.bench.ts and bench/harness.ts (node:inspector) are imported only where
 // needed: a cold process of a test model loads the package and the model's module, as the model's own script would
+
+// node:fs and node:url through require: an ES import of a built-in builds its module facade, which for node:fs reads every
+// export, fs.promises too (≈ 3–4 ms of a fresh process that the model's own script does not pay; docs/benchmarks.md, cold20)
+const require = createRequire(import.meta.url);
+const { existsSync } = require('node:fs') as typeof import('node:fs');
+const { fileURLToPath } = require('node:url') as typeof import('node:url');
 
 /** What the solves of one run did. */
 interface RunRecord {
