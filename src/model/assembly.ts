@@ -454,7 +454,7 @@ export class SystemAssembler {
       const aeIndex = objectAE[index];
       const c = map.constraintJacobian;
       zeroArray(c);
-      object.ae(s, map.constraintValues, false, c);
+      if (object.aeJacobian === undefined || !object.aeJacobian(s, c)) object.ae(s, map.constraintValues, false, c);
       const n = map.ltg.length;
       const factor = useIndex2 || object.velocityLevelConstraint === true ? velocityRowFactor : rowFactor;
       // rows C_q, then columns C_qᵀ: their positions never coincide (algebraic rows against ODE2 rows), and entries at one

@@ -410,6 +410,12 @@ export interface ObjectModel {
    */
   aeAndReaction?(s: ItemState, g: Float64Array, useIndex2: boolean, lambda: Float64Array, first: number, r: Float64Array, ltg: Int32Array): boolean;
   /**
+   * Writes ae's Jacobian c alone (zeroed, as {@link ObjectModel.ae} writes it) without g, for the system Jacobian, which
+   * discards g. Returns false, having written nothing, when the object has no such form in its set-up; absent or false:
+   * the assembler calls ae.
+   */
+  aeJacobian?(s: ItemState, c: Float64Array): boolean;
+  /**
    * Adds factor·∂(C_qᵀ λ)/∂Δq (n_local × n_local row-major) with the object's multipliers λ (from s) held fixed: the
    * stiffness of the constraint forces about a loaded state (λ·C_qq). Returns false, having added nothing, when it has
    * no analytic form for this object's set-up (markers without jacobianTransposedVector_q, alternative equations …);
@@ -935,7 +941,7 @@ export const capabilityNames = {
   object: {
     label: true, localNodes: true, nAE: true, postNewtonStep: true, bind: true, body: true, superElement: true,
     hasConstantMassMatrix: true, massMatrix: true, massMatrixProduct: true, ode2Lhs: true, ode2LhsActive: true, ode2Lhs_q: true, ode2Lhs_u: true, ode2Lhs_qu: true,
-    ode2LhsDependsOnVelocity: true, ae: true, aeAndReaction: true, constraintForce_q: true, velocityLevelConstraint: true, multiplierRows: true, ae_lambda: true, positionLevelRows: true,
+    ode2LhsDependsOnVelocity: true, ae: true, aeAndReaction: true, aeJacobian: true, constraintForce_q: true, velocityLevelConstraint: true, multiplierRows: true, ae_lambda: true, positionLevelRows: true,
     eliminableCoordinate: true, output: true, localODE1Nodes: true, ode1Rhs: true, ode1Rhs_x: true,
     ode1RhsDependsOnODE2: true, ode2LhsDependsOnODE1: true, contactPoints: true, updateParameter: true,
   } satisfies Record<keyof ObjectModel, true>,

@@ -866,6 +866,25 @@ describe('every registered item type has an example that exercises it', () => {
       }
     });
 
+    it('constraintJacobianAloneEqualsAesJacobianBitForBit', () => {
+      // aeJacobian (the system Jacobian's rows without g) against ae's Jacobian c at the same state; declined: nothing written
+      const { model } = built!;
+      for (const object of model.objects) {
+        if (object.aeJacobian === undefined || object.nAE === 0) continue;
+        const n = model.objectMaps[object.label.index].ltg.length, nAE = object.nAE;
+        for (const seed of seeds) {
+          const s = model.data.current;
+          s.copyFrom(model.data.initial);
+          randomizeState(model, s, seed);
+          const alone = new Float64Array(nAE * n), c = new Float64Array(nAE * n);
+          const written = object.aeJacobian(s, alone);
+          object.ae!(s, new Float64Array(nAE), false, c);
+          expect(Array.from(alone), `${name} at seed ${seed}`).toEqual(written ? Array.from(c) : new Array(nAE * n).fill(0));
+          if (written) expect(c.some((x) => x !== 0), `${name}: a Jacobian with entries`).toBe(true);
+        }
+      }
+    });
+
     it('defaultsRoundTripThroughGetDefaultsAndGet', () => {
       const { defaults, get } = getters[category](built!.mbs);
       const dictionary = defaults(definition.typeName);

@@ -132,6 +132,13 @@ export class MarkerPair<M extends MarkerModel = PositionMarkerModel> {
     for (let i = 0; i < 3; i++) this.dp[i] = this.p1[i] - this.p0[i];
   }
 
+  /** Updates v0, v1 and dv = v1 − v0 only (velocity-level equations of point markers in the global frame need no positions). */
+  evaluateRelativeVelocities(this: MarkerPair<PositionMarkerModel>, s: ItemState): void {
+    this.marker0.velocity(s, this.v0);
+    this.marker1.velocity(s, this.v1);
+    for (let i = 0; i < 3; i++) this.dv[i] = this.v1[i] - this.v0[i];
+  }
+
   /** Updates the position Jacobians of both markers. */
   evaluateJacobians(this: MarkerPair<PositionMarkerModel>, s: ItemState): void {
     if (this.n0 > 0) this.marker0.positionJacobian(s, this.jacobian0);

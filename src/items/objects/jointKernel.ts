@@ -253,6 +253,15 @@ export class JointModel implements Only<ObjectModel & LoweredJoint, JointModel> 
     if (velocities) frames.evaluateFrameRates(s);
   }
 
+  /**
+   * The kinematics of the velocity-level equations and of their Jacobian: point markers with translations in the global
+   * frame need only the velocities (g = v1 − v0; Jacobian rows −J0, J1), the others {@link JointModel.kinematics}.
+   */
+  private velocityLevelKinematics(s: ItemState): void {
+    if (this.frames === undefined && this.selection.translationFrame === 'global') this.markers.evaluateRelativeVelocities(s);
+    else this.kinematics(s, true, false);
+  }
+
   /** Position-level generic equations into this.generic (constrained rows only). */
   private positionEquations(s: ItemState): void {
     this.evaluateOffset(s, 'offsetUserFunction');
@@ -285,7 +294,7 @@ export class JointModel implements Only<ObjectModel & LoweredJoint, JointModel> 
     if (o[3] !== 0 || o[4] !== 0 || o[5] !== 0) {
       itemError(this.label, 'offsetUserFunction_t', `must return zero rotation offsets (entries 3..5) on velocity level (index 2), as Exudyn has no rotation offsets there, got [${o[3]}, ${o[4]}, ${o[5]}]`);
     }
-    this.kinematics(s, true, false);
+    this.velocityLevelKinematics(s);
     this.writeVelocityEquations();
   }
 
@@ -324,7 +333,8 @@ export class JointModel implements Only<ObjectModel & LoweredJoint, JointModel> 
     }
     if (c !== undefined && this.offsetFunction === undefined && this.offsetFunction_t === undefined) {
       this.evaluateOffset(s, 'offsetUserFunction');
-      this.kinematics(s, useIndex2, false);
+      if (useIndex2) this.velocityLevelKinematics(s);
+      else this.kinematics(s, false, false);
       if (useIndex2) this.writeVelocityEquations();
       else this.writePositionEquations();
       this.writeRows(s, g);
@@ -341,6 +351,18 @@ export class JointModel implements Only<ObjectModel & LoweredJoint, JointModel> 
   }
 
   /**
+   * ae's Jacobian alone for active point joints with translations in the global frame and no offset functions: rows
+   * −J0, J1 of the marker Jacobians, which need no kinematics (ae evaluates positions for g). False, having written
+   * nothing, for the other set-ups.
+   */
+  aeJacobian(s: ItemState, c: Float64Array): boolean {
+    if (!this.active || this.frames !== undefined || this.selection.translationFrame !== 'global') return false;
+    if (this.offsetFunction !== undefined || this.offsetFunction_t !== undefined) return false;
+    this.writeJacobian(s, c);
+    return true;
+  }
+
+  /**
    * Writes the selected rows g as {@link JointModel.ae} and adds C_qᵀλ (λ of the rows from lambda[first …]) to
    * r[ltg[k]] without storing C_q: each row's entries, formed as writeJacobian forms them, times its λ, added row by
    * row as the assembler adds cᵀλ (the same operations in the same order: bit for bit). Returns false, having written
@@ -353,7 +375,8 @@ export class JointModel implements Only<ObjectModel & LoweredJoint, JointModel> 
     }
     if (this.offsetFunction !== undefined || this.offsetFunction_t !== undefined) return false;
     this.evaluateOffset(s, 'offsetUserFunction');
-    this.kinematics(s, useIndex2, false);
+    if (useIndex2) this.velocityLevelKinematics(s);
+    else this.kinematics(s, false, false);
     if (useIndex2) this.writeVelocityEquations();
     else this.writePositionEquations();
     this.writeRows(s, g);
