@@ -8,8 +8,9 @@
  *   bench/peers/exudynRun.py times Exudyn's SolveSystem (process.hrtime and process.cpuUsage() around each call,
  *   summed over the calls: wall and CPU seconds; a solver object's steps and Newton counts from its `it`);
  * - `flexdynRun.js <model> --warm <timed> [--warmup <runs>]`: the same in one process, warm: warm-up runs until at least
- *   `runs` (default 2) runs and 1 s of solving (at most 20 runs), then at least `timed` runs and 0.5 s (at most 50 runs),
- *   seconds of solving counted as CPU time (a loaded machine's walls would end the warm-up too early);
+ *   `runs` (default 2) runs and 1 s of solving (at most 200 runs, and at most 10 s of wall after the first 20), then at
+ *   least `timed` runs and 0.5 s (at most 50 runs), seconds of solving counted as CPU time (a loaded machine's walls
+ *   would end the warm-up too early);
  *   reports the median solve time of the timed runs, and every timed run's wall (`all`) and CPU seconds (`allCpu`);
  * - `flexdynRun.js particles<n> [--warm <timed>]`: bench/particles.bench.ts's particle box of n spheres, the time of
  *   its steps after the first (the bench row's own timing).
@@ -155,8 +156,14 @@ if (timed === undefined) {
   // the budgets count CPU seconds of the solves (wall where no CPU is measured): on a loaded machine walls would end the
   // warm-up after a few runs, before the JIT has compiled the solve
   const spent = (r: RunRecord): number => (Number.isFinite(r.cpuSeconds) ? r.cpuSeconds : r.seconds);
+  // at most 200 runs and, after the first 20, 10 s of wall: a short model (geometricallyExactBeamTest, 15 ms of solving
+  // per run) reaches its 1 s only after ≈ 65 runs, and until then TurboFan still compiles its setup functions on other
+  // threads during the runs (docs/benchmarks.md, warm20)
   let warmUp = 0;
-  for (let runs = 0; runs < 20 && (runs < warmUpRuns || warmUp < 1); runs++) warmUp += spent(once());
+  const warmUpStarted = performance.now();
+  for (let runs = 0; runs < 200 && (runs < warmUpRuns || warmUp < 1) && (runs < 20 || performance.now() - warmUpStarted < 10_000); runs++) {
+    warmUp += spent(once());
+  }
   const runs: RunRecord[] = [];
   let total = 0;
   while (runs.length < 50 && (runs.length < timed || total < 0.5)) {

@@ -14,7 +14,7 @@ const parameters = {
 };
 
 /** Run-time model of a planar rigid-body node with coordinates [x, y, φ] (displacements from the reference). */
-export class RigidBody2DNodeModel extends NodeBase implements Only<OrientedNode & { angle(s: ItemState): number }, RigidBody2DNodeModel> {
+export class RigidBody2DNodeModel extends NodeBase implements Only<OrientedNode & { angle(s: ItemState): number; cosSin(s: ItemState, out: Float64Array): void }, RigidBody2DNodeModel> {
   readonly nq = 3;
   readonly nu = 3;
   readonly nAE = 0;
@@ -52,6 +52,18 @@ export class RigidBody2DNodeModel extends NodeBase implements Only<OrientedNode 
   positionJacobian(_s: ItemState, out: Float64Array): void {
     zeroLeading(out, 9);
     out[0] = 1; out[4] = 1;
+  }
+
+  /** cos φ and sin φ into out[0] and out[1], from the cache that {@link RigidBody2DNodeModel.orientation} keeps. */
+  cosSin(s: ItemState, out: Float64Array): void {
+    const phi = this.angle(s);
+    if (phi !== this.cachedAngle) {
+      this.cachedAngle = phi;
+      this.cachedCos = Math.cos(phi);
+      this.cachedSin = Math.sin(phi);
+    }
+    out[0] = this.cachedCos;
+    out[1] = this.cachedSin;
   }
 
   /** A = R_z(φ). */

@@ -27,6 +27,8 @@ class RigidBody2DModel extends RigidBodyBase<RigidBody2DNodeModel> implements On
   readonly massProportionalForceDependsOnCoordinates: boolean;
   private readonly cx: number;
   private readonly cy: number;
+  /** cos φ and sin φ of the node (its cached values: the markers' Jacobians ask at the same angle many times per residual). */
+  private readonly cs = new Float64Array(2);
 
   constructor(label: ItemLabel, nodeNumber: number, private readonly mass: number, private readonly inertia: number, com: ArrayLike<number>) {
     super(label, nodeNumber);
@@ -80,8 +82,9 @@ class RigidBody2DModel extends RigidBodyBase<RigidBody2DNodeModel> implements On
 
   /** [[1, 0, −sin φ x0 − cos φ x1], [0, 1, cos φ x0 − sin φ x1], [0, 0, 0]]. */
   positionJacobian(s: ItemState, localPosition: ArrayLike<number>, out: Float64Array): void {
-    const phi = this.node.angle(s);
-    const c = Math.cos(phi), sn = Math.sin(phi);
+    const cs = this.cs;
+    this.node.cosSin(s, cs);
+    const c = cs[0], sn = cs[1];
     const x0 = localPosition[0], x1 = localPosition[1];
     out[0] = 1; out[1] = 0; out[2] = -sn * x0 - c * x1;
     out[3] = 0; out[4] = 1; out[5] = c * x0 - sn * x1;
@@ -95,8 +98,9 @@ class RigidBody2DModel extends RigidBodyBase<RigidBody2DNodeModel> implements On
    */
   jacobianTransposedVector_q(s: ItemState, localPosition: ArrayLike<number>, force: ArrayLike<number> | undefined, _torque: ArrayLike<number> | undefined, k: Float64Array, factor: number): void {
     if (force === undefined) return;
-    const phi = this.node.angle(s);
-    const c = Math.cos(phi), sn = Math.sin(phi);
+    const cs = this.cs;
+    this.node.cosSin(s, cs);
+    const c = cs[0], sn = cs[1];
     const x0 = localPosition[0], x1 = localPosition[1];
     k[8] -= factor * (force[0] * (c * x0 - sn * x1) + force[1] * (sn * x0 + c * x1));
   }
