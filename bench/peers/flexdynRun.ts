@@ -160,8 +160,8 @@ if (timed === undefined) {
   // per run) reaches its 1 s only after ≈ 65 runs, and until then TurboFan still compiles its setup functions on other
   // threads during the runs (docs/benchmarks.md, warm20)
   let warmUp = 0;
-  const warmUpStarted = performance.now();
-  for (let runs = 0; runs < 200 && (runs < warmUpRuns || warmUp < 1) && (runs < 20 || performance.now() - warmUpStarted < 10_000); runs++) {
+  const warmUpStarted = milliseconds();
+  for (let runs = 0; runs < 200 && (runs < warmUpRuns || warmUp < 1) && (runs < 20 || milliseconds() - warmUpStarted < 10_000); runs++) {
     warmUp += spent(once());
   }
   const runs: RunRecord[] = [];
