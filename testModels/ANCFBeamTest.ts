@@ -65,7 +65,6 @@ export function beamTestCase(testCase: number): BeamTestCase {
 export function beamTestSettings(): SimulationSettings {
   const settings = new SimulationSettings();
   const tEnd = 100, stepSize = 0.5 * 0.01 * 0.1;
-  settings.solutionSettings.writeSolutionToFile = false;
   settings.solutionSettings.solutionWritePeriod = 2e-2;
   settings.solutionSettings.sensorsWritePeriod = 1e-1;
   settings.timeIntegration.numberOfSteps = Math.trunc(tEnd / stepSize);

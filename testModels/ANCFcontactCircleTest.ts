@@ -68,7 +68,6 @@ export const ANCFcontactCircleTest: TestModel = {
     mbs.assemble();
 
     const settings = new SimulationSettings();
-    settings.solutionSettings.writeSolutionToFile = false;
     settings.staticSolver.newton.numericalDifferentiation.relativeEpsilon = 1e-10;
     settings.staticSolver.verboseMode = 0;
     settings.staticSolver.numberOfLoadSteps = 40;

@@ -95,7 +95,6 @@ export const ANCFmovingRigidBodyTest: TestModel = {
 
     const settings = new SimulationSettings();
     settings.staticSolver.numberOfLoadSteps = 2;
-    settings.solutionSettings.writeSolutionToFile = false;
     settings.staticSolver.verboseMode = 0;
     settings.timeIntegration.verboseMode = 0;
     const vInit = mbs.systemData.getODE2Coordinates_t(ConfigurationType.Initial);

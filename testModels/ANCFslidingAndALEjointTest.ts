@@ -119,7 +119,6 @@ export const ANCFslidingAndALEjointTest: TestModel = {
     // genuine constraint pivots (~1/stiffness); 1e-20 drops only the exactly dependent rows (round-off ~1e-30 relative).
     settings.linearSolverSettings.ignoreSingularJacobian = true;
     settings.linearSolverSettings.pivotThreshold = 1e-20;
-    settings.solutionSettings.writeSolutionToFile = false;
     settings.staticSolver.verboseMode = 0;
     settings.timeIntegration.verboseMode = 0;
     const vInit = mbs.systemData.getODE2Coordinates_t(ConfigurationType.Initial);

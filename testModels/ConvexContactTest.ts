@@ -67,7 +67,7 @@ export function convexContactTestResult(numberOfSteps: number): number {
   settings.timeIntegration.endTime = 0.1;
   settings.timeIntegration.numberOfSteps = numberOfSteps;
   settings.timeIntegration.verboseMode = 0;
-  settings.solutionSettings.writeSolutionToFile = false;
+  settings.solutionSettings.coordinatesSolutionFileName = 'solution/coordinatesSolution.txt';
   mbs.solveDynamic(settings);
   const sol = mbs.systemData.getODE2Coordinates();
   return sol[0] + sol[1];

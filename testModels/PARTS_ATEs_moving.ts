@@ -174,7 +174,6 @@ export const PARTS_ATEs_moving: TestModel = {
     settings.timeIntegration.generalizedAlpha.spectralRadius = 0.8;
     settings.timeIntegration.adaptiveStep = false;
     settings.linearSolverType = LinearSolverType.EigenSparse;
-    settings.solutionSettings.writeSolutionToFile = false;
     mbs.solveDynamic(settings);
     const nLast = mbs.numberOfNodes - 1;
     return mbs.getNodeOutput(nLast - 1, OutputVariableType.Position)[1];

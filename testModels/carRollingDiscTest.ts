@@ -79,7 +79,6 @@ export const carRollingDiscTest: TestModel = {
     const tEnd = 0.5, h = 0.002;
     settings.timeIntegration.numberOfSteps = Math.trunc(tEnd / h);
     settings.timeIntegration.endTime = tEnd;
-    settings.solutionSettings.writeSolutionToFile = false;
     mbs.solveDynamic(settings, DynamicSolverType.TrapezoidalIndex2);
     const c = mbs.getNodeOutput(car.wheelNodes[3], OutputVariableType.Coordinates);
     return c.reduce((sum, x) => sum + x, 0);

@@ -40,7 +40,7 @@ export function contactSphereSphereModel(): { mbs: MainSystem; settings: Simulat
   };
   contact(mGround1);
   contact(groundSphere(1 + 2 * radius));
-  const sVel = mbs.addSensor(SensorBody({ bodyNumber: massPoint, storeInternal: true, outputVariableType: OutputVariableType.Velocity }));
+  const sVel = mbs.addSensor(SensorBody({ bodyNumber: massPoint, storeInternal: true, writeToFile: false, outputVariableType: OutputVariableType.Velocity }));
   mbs.assemble();
 
   const settings = new SimulationSettings();

@@ -57,7 +57,6 @@ export const contactSphereSphereTestEAPM: TestModel = {
     const settings = new SimulationSettings();
     settings.timeIntegration.numberOfSteps = Math.trunc(T / stepSize);
     settings.solutionSettings.sensorsWritePeriod = stepSize;
-    settings.solutionSettings.writeSolutionToFile = false;
     settings.timeIntegration.endTime = T;
     settings.timeIntegration.newton.useModifiedNewton = true;
     settings.timeIntegration.generalizedAlpha.spectralRadius = 1;

@@ -71,8 +71,8 @@ export function coordinateSpringDamperExtModel(refinement = 1, discontinuousTole
     massNodes.push(nMass);
     mbs.addObject(MassPoint({ physicsMass: mass, nodeNumber: nMass }));
     const mMass = mbs.addMarker(MarkerNodeCoordinate({ nodeNumber: nMass, coordinate: 0 }));
-    mbs.addSensor(SensorNode({ nodeNumber: nMass, storeInternal: true, outputVariableType: OutputVariableType.Displacement }));
-    mbs.addSensor(SensorNode({ nodeNumber: nMass, storeInternal: true, outputVariableType: OutputVariableType.Velocity }));
+    mbs.addSensor(SensorNode({ nodeNumber: nMass, storeInternal: true, writeToFile: false, outputVariableType: OutputVariableType.Displacement }));
+    mbs.addSensor(SensorNode({ nodeNumber: nMass, storeInternal: true, writeToFile: false, outputVariableType: OutputVariableType.Velocity }));
     return [mGround, mMass];
   };
 
@@ -118,9 +118,9 @@ export function coordinateSpringDamperExtModel(refinement = 1, discontinuousTole
   mbs.addObject(CoordinateConstraint({ markerNumbers: [mGear1, mGroundG], offset: omega1, velocityLevel: true }));
   mbs.addLoad(LoadCoordinate({ markerNumber: mGear0, load: -10 }));
   for (const [node, variable] of [[nG0, OutputVariableType.CoordinatesTotal], [nG1, OutputVariableType.CoordinatesTotal], [nG0, OutputVariableType.Coordinates_t], [nG1, OutputVariableType.Coordinates_t]] as const) {
-    mbs.addSensor(SensorNode({ nodeNumber: node, storeInternal: true, outputVariableType: variable }));
+    mbs.addSensor(SensorNode({ nodeNumber: node, storeInternal: true, writeToFile: false, outputVariableType: variable }));
   }
-  mbs.addSensor(SensorObject({ objectNumber: oCSD, storeInternal: true, outputVariableType: OutputVariableType.Force }));
+  mbs.addSensor(SensorObject({ objectNumber: oCSD, storeInternal: true, writeToFile: false, outputVariableType: OutputVariableType.Force }));
   mbs.assemble();
 
   const settings = new SimulationSettings();

@@ -36,7 +36,7 @@ export const coordinateVectorConstraint: TestModel = {
       },
     }));
     mbs.addLoad(Force({ markerNumber: mTip0, loadVector: [0, -mass * g, 0] }));
-    mbs.addSensor(SensorNode({ nodeNumber: nR0, storeInternal: true, outputVariableType: OutputVariableType.Position }));
+    mbs.addSensor(SensorNode({ nodeNumber: nR0, storeInternal: true, writeToFile: false, outputVariableType: OutputVariableType.Position }));
 
     const nR1 = mbs.addNode(NodePoint2D({ referenceCoordinates: [2 * L, 0] }));
     mbs.addObject(MassPoint2D({ nodeNumber: nR1, physicsMass: mass }));
@@ -55,7 +55,7 @@ export const coordinateVectorConstraint: TestModel = {
       },
     }));
     mbs.addLoad(Force({ markerNumber: mTip1, loadVector: [0, -mass * g, 0] }));
-    mbs.addSensor(SensorNode({ nodeNumber: nR1, storeInternal: true, outputVariableType: OutputVariableType.Position }));
+    mbs.addSensor(SensorNode({ nodeNumber: nR1, storeInternal: true, writeToFile: false, outputVariableType: OutputVariableType.Position }));
     mbs.assemble();
 
     const settings = new SimulationSettings();

@@ -27,7 +27,7 @@ export const coordinateVectorConstraintGenericODE2: TestModel = {
     // Exudyn draws the rods with inactive distance constraints (their multipliers stay, λ = 0)
     mbs.addObject(DistanceConstraint({ markerNumbers: [mGround0, mTip0], distance: L, activeConnector: false }));
     mbs.addLoad(Force({ markerNumber: mTip0, loadVector: [0, -mass * g, 0] }));
-    mbs.addSensor(SensorNode({ nodeNumber: nR0, storeInternal: true, outputVariableType: OutputVariableType.Position }));
+    mbs.addSensor(SensorNode({ nodeNumber: nR0, storeInternal: true, writeToFile: false, outputVariableType: OutputVariableType.Position }));
 
     const nR1 = mbs.addNode(NodePoint2D({ referenceCoordinates: [2 * L, 0] }));
     const identity4 = [0, 1, 2, 3].map((i) => [0, 1, 2, 3].map((j) => (i === j ? mass : 0)));
@@ -52,7 +52,7 @@ export const coordinateVectorConstraintGenericODE2: TestModel = {
       },
     }));
     mbs.addLoad(Force({ markerNumber: mTip1, loadVector: [0, -mass * g, 0] }));
-    mbs.addSensor(SensorNode({ nodeNumber: nR1, storeInternal: true, outputVariableType: OutputVariableType.Position }));
+    mbs.addSensor(SensorNode({ nodeNumber: nR1, storeInternal: true, writeToFile: false, outputVariableType: OutputVariableType.Position }));
     mbs.assemble();
 
     const settings = new SimulationSettings();

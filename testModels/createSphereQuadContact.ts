@@ -61,13 +61,12 @@ export function createSphereQuadContactModel(method: 'trigs' | 'quad', nSpheres:
         const quadPoints = [[-size, -size, 0], [size, -size, 0], [size, size, 0], [-size, size, 0]];
         mbs.createSphereQuadContact({ bodyNumbers: [oMass, oGround], quadPoints, includeEdges: 15, ...contact });
       }
-      mbs.addSensor(SensorBody({ bodyNumber: oMass, storeInternal: true, outputVariableType: OutputVariableType.Position }));
+      mbs.addSensor(SensorBody({ bodyNumber: oMass, storeInternal: true, writeToFile: false, outputVariableType: OutputVariableType.Position }));
     }
   }
   mbs.assemble();
 
   const settings = new SimulationSettings();
-  settings.solutionSettings.writeSolutionToFile = false;
   settings.solutionSettings.solutionWritePeriod = 0.005;
   settings.solutionSettings.sensorsWritePeriod = 0.001;
   settings.timeIntegration.numberOfSteps = Math.trunc(tEnd / stepSize);

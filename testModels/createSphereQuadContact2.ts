@@ -35,7 +35,7 @@ export function createSphereQuadContact2Result(refinement = 1, newtonTolerance =
     mbs.createSphereQuadContact({
       bodyNumbers: [oMass, oGround], quadPoints, includeEdges: 15, radiusSphere: radius, contactStiffness, contactDamping, dynamicFriction, show: true,
     });
-    mbs.addSensor(SensorBody({ bodyNumber: oMass, storeInternal: true, outputVariableType: OutputVariableType.Position }));
+    mbs.addSensor(SensorBody({ bodyNumber: oMass, storeInternal: true, writeToFile: false, outputVariableType: OutputVariableType.Position }));
   }
   const sizeTop = 8 * radius;
   const zTop = 0.5 * radius;
@@ -43,7 +43,7 @@ export function createSphereQuadContact2Result(refinement = 1, newtonTolerance =
     referencePosition: [0, 0, 2 * radius + 0.5 * zTop], initialVelocity: [0, 0, 0], initialAngularVelocity: [0, 0, 0], nodeType: 'RotationEulerParameters',
     inertia: InertiaCuboid(0.01 * 2800, [sizeTop, sizeTop, zTop]), gravity: [0, 0, -g],
   });
-  mbs.addSensor(SensorBody({ bodyNumber: oBodyTop, storeInternal: true, outputVariableType: OutputVariableType.AngularVelocity }));
+  mbs.addSensor(SensorBody({ bodyNumber: oBodyTop, storeInternal: true, writeToFile: false, outputVariableType: OutputVariableType.AngularVelocity }));
   const topQuad = [[-0.5 * sizeTop, -0.5 * sizeTop, -0.5 * zTop], [0.5 * sizeTop, -0.5 * sizeTop, -0.5 * zTop],
     [0.5 * sizeTop, 0.5 * sizeTop, -0.5 * zTop], [-0.5 * sizeTop, 0.5 * sizeTop, -0.5 * zTop]];
   for (const oMass of listMasses) {
@@ -54,7 +54,6 @@ export function createSphereQuadContact2Result(refinement = 1, newtonTolerance =
   mbs.assemble();
 
   const settings = new SimulationSettings();
-  settings.solutionSettings.writeSolutionToFile = false;
   settings.solutionSettings.solutionWritePeriod = 0.005;
   settings.solutionSettings.sensorsWritePeriod = 0.001;
   settings.timeIntegration.numberOfSteps = Math.trunc(tEnd / stepSize);

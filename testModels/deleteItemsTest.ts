@@ -47,7 +47,6 @@ export const deleteItemsTest: TestModel = {
     const tEnd = 0.5, stepSize = 0.002;
     const settings = new SimulationSettings();
     settings.solutionSettings.sensorsWritePeriod = 1e-2;
-    settings.solutionSettings.writeSolutionToFile = false;
     settings.timeIntegration.numberOfSteps = Math.trunc(tEnd / stepSize);
     settings.timeIntegration.endTime = tEnd;
     mbs.solveDynamic(settings);

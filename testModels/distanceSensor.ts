@@ -88,8 +88,10 @@ export const distanceSensor: TestModel = {
       generalContactIndex: ngc, positionOrMarker: [-0.6061511314921351, 0, 0], dirSensor: [0, -0.1, 0], minDistance: 0, maxDistance: L, measureVelocity: true,
       storeInternal: true, addGraphicsObject: true,
     });
-    mbs.addSensor(SensorNode({ nodeNumber: ancf[0][ancf[0].length - 1], storeInternal: true, outputVariableType: OutputVariableType.Displacement }));
-    const sVelocitySphere = mbs.addSensor(SensorMarker({ markerNumber: mThis, storeInternal: true, outputVariableType: OutputVariableType.Velocity }));
+    mbs.addSensor(SensorNode({ nodeNumber: ancf[0][ancf[0].length - 1], storeInternal: true, writeToFile: false, outputVariableType: OutputVariableType.Displacement }));
+    const sVelocitySphere = mbs.addSensor(SensorMarker({ markerNumber: mThis, storeInternal: true, writeToFile: false, outputVariableType: OutputVariableType.Velocity }));
+    // no sensor files, as in Exudyn (its distance sensors have no fileName)
+    for (let s = 0; s < mbs.numberOfSensors; s++) mbs.setSensorParameter(s, 'writeToFile', false);
     mbs.assemble();
 
     const tEnd = 0.25, stepSize = 1e-4;

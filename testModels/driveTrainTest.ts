@@ -49,9 +49,9 @@ export const driveTrainTest: TestModel = {
     mbs.addObject(ObjectJointGeneric({ markerNumbers: [mRigid0, mGround0], constrainedAxes: [0, 0, 1, 1, 1, 0] }));
     mbs.addObject(CartesianSpringDamper({ markerNumbers: [mRigid0, mGround0], stiffness: [kJoint, kJoint, 0], damping: [dJoint, dJoint, 0] }));
     mbs.addObject(CartesianSpringDamper({ markerNumbers: [mRigid0b, mGround0b], stiffness: [kJoint, kJoint, 0], damping: [dJoint, dJoint, 0] }));
-    mbs.addSensor(SensorNode({ nodeNumber: nRB0, storeInternal: true, outputVariableType: OutputVariableType.Position }));
-    mbs.addSensor(SensorNode({ nodeNumber: nRB0, storeInternal: true, outputVariableType: OutputVariableType.AngularVelocity }));
-    const sCrankAngle = mbs.addSensor(SensorNode({ nodeNumber: nRB0, storeInternal: true, outputVariableType: OutputVariableType.Rotation }));
+    mbs.addSensor(SensorNode({ nodeNumber: nRB0, storeInternal: true, writeToFile: false, outputVariableType: OutputVariableType.Position }));
+    mbs.addSensor(SensorNode({ nodeNumber: nRB0, storeInternal: true, writeToFile: false, outputVariableType: OutputVariableType.AngularVelocity }));
+    const sCrankAngle = mbs.addSensor(SensorNode({ nodeNumber: nRB0, storeInternal: true, writeToFile: false, outputVariableType: OutputVariableType.Rotation }));
 
     for (let i = 0; i < 4; i++) {
       const inertiaConrod = InertiaCuboid({ density: rho, sideLengths: [L1, a, a] });
@@ -117,8 +117,8 @@ export const driveTrainTest: TestModel = {
     const oDT4 = mbs.addObject(Rotor1D({ nodeNumber: nDT4, physicsInertia: 5 * inertiaDiscBig.getInertia6D()[2], referencePosition: [0, 0, 9 * a] }));
     const mDT4Coordinate = mbs.addMarker(MarkerNodeCoordinate({ nodeNumber: nDT4, coordinate: 0 }));
     mbs.addObject(CoordinateConstraint({ markerNumbers: [mDT4Coordinate, mRigid0RotationCoordinate], velocityLevel: true }));
-    mbs.addSensor(SensorBody({ bodyNumber: oDT4, storeInternal: true, outputVariableType: OutputVariableType.AngularVelocity }));
-    const sFlyWheelAngle = mbs.addSensor(SensorNode({ nodeNumber: nDT4, storeInternal: true, outputVariableType: OutputVariableType.CoordinatesTotal }));
+    mbs.addSensor(SensorBody({ bodyNumber: oDT4, storeInternal: true, writeToFile: false, outputVariableType: OutputVariableType.AngularVelocity }));
+    const sFlyWheelAngle = mbs.addSensor(SensorNode({ nodeNumber: nDT4, storeInternal: true, writeToFile: false, outputVariableType: OutputVariableType.CoordinatesTotal }));
     const UFLoad = (_mbs: unknown, t: number, load: number) => (t < 0.25 ? load : 0);
     mbs.addLoad(LoadCoordinate({ markerNumber: mDT3Coordinate, load: 100, loadUserFunction: UFLoad }));
     mbs.assemble();

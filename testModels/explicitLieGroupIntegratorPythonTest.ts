@@ -41,7 +41,6 @@ export const explicitLieGroupIntegratorPythonTest: TestModel = {
     mbs.assemble();
 
     const settings = new SimulationSettings();
-    settings.solutionSettings.writeSolutionToFile = false;
     settings.timeIntegration.numberOfSteps = 400;
     settings.timeIntegration.endTime = 0.01;
     settings.timeIntegration.generalizedAlpha.spectralRadius = 0.5;

@@ -87,7 +87,11 @@ export const generalContactSpheresTest: TestModel = {
     const tEnd = 0.1, h = 0.0002;
     const settings = new SimulationSettings();
     settings.linearSolverType = LinearSolverType.EigenSparse;
-    settings.solutionSettings.writeSolutionToFile = false;
+    settings.solutionSettings.solutionWritePeriod = 0.02;
+    settings.solutionSettings.outputPrecision = 5;
+    settings.solutionSettings.exportAccelerations = false;
+    settings.solutionSettings.exportVelocities = false;
+    settings.solutionSettings.coordinatesSolutionFileName = 'solution/test.txt';
     settings.timeIntegration.numberOfSteps = Math.round(tEnd / h);
     settings.timeIntegration.endTime = tEnd;
     settings.timeIntegration.verboseMode = 0;

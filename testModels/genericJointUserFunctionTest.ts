@@ -64,7 +64,6 @@ export const genericJointUserFunctionTest: TestModel = {
     settings.timeIntegration.numberOfSteps = fact;
     settings.timeIntegration.endTime = 0.005 * fact;
     settings.solutionSettings.solutionWritePeriod = settings.timeIntegration.endTime / fact * 10;
-    settings.solutionSettings.writeSolutionToFile = false;
     settings.timeIntegration.verboseMode = 1;
     settings.timeIntegration.newton.useModifiedNewton = true;
     settings.timeIntegration.generalizedAlpha.useIndex2Constraints = false;

@@ -69,7 +69,6 @@ export function hydraulicActuatorSimpleResult(newtonRelativeTolerance: number): 
   settings.timeIntegration.newton.numericalDifferentiation.minimumCoordinateSize = 1;
   settings.timeIntegration.generalizedAlpha.spectralRadius = 0.5;
   settings.solutionSettings.solutionInformation = 'Hydraulics user function test';
-  settings.solutionSettings.writeSolutionToFile = false;
   mbs.solveDynamic(settings);
 
   const norm = (v: readonly number[]) => Math.hypot(...v);

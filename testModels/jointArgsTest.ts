@@ -48,7 +48,6 @@ export const jointArgsTest: TestModel = {
     settings.timeIntegration.numberOfSteps = Math.trunc(tEnd / h);
     settings.timeIntegration.endTime = tEnd;
     settings.solutionSettings.solutionWritePeriod = 0.01;
-    settings.solutionSettings.writeSolutionToFile = false;
     settings.timeIntegration.newton.useModifiedNewton = true;
     mbs.solveDynamic(settings);
     // Exudyn's script sets n1B = GetObject(b1)['nodeNumber'] (body 1's node, not body 1B's): the same node twice

@@ -85,7 +85,6 @@ export const mainSystemUserFunctionsTest: TestModel = {
       const tEnd = 2;
       const stepSize = 0.001;
       const settings = new SimulationSettings();
-      settings.solutionSettings.writeSolutionToFile = false;
       settings.timeIntegration.numberOfSteps = Math.trunc(tEnd / stepSize);
       settings.timeIntegration.endTime = tEnd;
       settings.solutionSettings.solutionInformation = `CASE: ${testCase}`;

@@ -49,7 +49,6 @@ export const manualExplicitIntegrator: TestModel = {
     mbs.assemble();
 
     const settings = new SimulationSettings();
-    settings.solutionSettings.writeSolutionToFile = false;
     settings.staticSolver.newton.relativeTolerance = 1e-6;
     settings.staticSolver.newton.maxIterations = 20;
     settings.staticSolver.numberOfLoadSteps = 10;

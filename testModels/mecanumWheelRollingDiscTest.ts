@@ -41,7 +41,7 @@ export const mecanumWheelRollingDiscTest: TestModel = {
     const platform = buildWheeledPlatform(mbs, wCar, lCar, 0.2, [0, 0, 0, 0], (iWheel) => ({
       dryFriction: [1, 0], dryFrictionAngle: (iWheel === 0 || iWheel === 3 ? -1 : 1) * 0.25 * Math.PI,
     }));
-    const angularVelocitySensors = platform.wheels.map((wheel) => mbs.addSensor(SensorBody({ bodyNumber: wheel, storeInternal: true, outputVariableType: OutputVariableType.AngularVelocityLocal })));
+    const angularVelocitySensors = platform.wheels.map((wheel) => mbs.addSensor(SensorBody({ bodyNumber: wheel, storeInternal: true, writeToFile: false, outputVariableType: OutputVariableType.AngularVelocityLocal })));
     const pControl = 500;
     // the load vector [i, 0, 0] carries the wheel number i, as in Exudyn's test
     const UFtorque = (system: MainSystem, t: number, torque: readonly number[]) => {
@@ -58,7 +58,6 @@ export const mecanumWheelRollingDiscTest: TestModel = {
     settings.timeIntegration.numberOfSteps = Math.trunc(tEnd / h);
     settings.timeIntegration.endTime = tEnd;
     settings.solutionSettings.sensorsWritePeriod = 0.002;
-    settings.solutionSettings.writeSolutionToFile = false;
     settings.timeIntegration.generalizedAlpha.useIndex2Constraints = true;
     settings.timeIntegration.generalizedAlpha.useNewmark = true;
     settings.timeIntegration.generalizedAlpha.spectralRadius = 0.5;

@@ -84,7 +84,7 @@ export function buildObjectFFRFTestModel(steps = 10, fem: FEMinterface = exudynR
   mbs.addObject(CoordinateConstraint({ markerNumbers: [mGroundRight, mTopRight] }));
 
   addRotorBearings(mbs, oFFRF, nodeListLeft, nodeListRight, mGroundPosLeft, mGroundPosRight);
-  const sensor = mbs.addSensor(SensorSuperElement({ bodyNumber: oFFRF, meshNodeNumber: nMid, storeInternal: true, outputVariableType: OutputVariableType.Displacement }));
+  const sensor = mbs.addSensor(SensorSuperElement({ bodyNumber: oFFRF, meshNodeNumber: nMid, storeInternal: true, writeToFile: false, outputVariableType: OutputVariableType.Displacement }));
   mbs.assemble();
 
   const settings = rotorSimulationSettings(steps * 1e-4);

@@ -85,7 +85,7 @@ export const objectGenericODE2Test: TestModel = {
     }
     // Exudyn records the mid node with SensorSuperElement (meshNodeNumber nMid) of the GenericODE2 object; our
     // ObjectGenericODE2 is no super element, so the same displacement comes from the node (the result does not use it)
-    mbs.addSensor(SensorNode({ nodeNumber: nodeList[nMid], storeInternal: true, outputVariableType: OutputVariableType.Displacement }));
+    mbs.addSensor(SensorNode({ nodeNumber: nodeList[nMid], storeInternal: true, writeToFile: false, outputVariableType: OutputVariableType.Displacement }));
     mbs.assemble();
 
     const settings = new SimulationSettings();

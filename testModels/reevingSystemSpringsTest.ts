@@ -59,11 +59,11 @@ export const reevingSystemSpringsTest: TestModel = {
       markerNumbers: markerList, hasCoordinateMarkers: false, stiffnessPerLength: stiffness, dampingPerLength: damping,
       referenceLength: Lref, dampingTorsional: 0.01 * damping, dampingShear: 0.1 * damping, sheavesAxes, sheavesRadii,
     }));
-    mbs.addSensor(SensorNode({ nodeNumber: nodeList[1], storeInternal: true, outputVariableType: OutputVariableType.Position }));
-    mbs.addSensor(SensorNode({ nodeNumber: nodeList[1], storeInternal: true, outputVariableType: OutputVariableType.AngularVelocity }));
-    mbs.addSensor(SensorObject({ objectNumber: oRS, storeInternal: true, outputVariableType: OutputVariableType.Distance }));
-    mbs.addSensor(SensorObject({ objectNumber: oRS, storeInternal: true, outputVariableType: OutputVariableType.VelocityLocal }));
-    mbs.addSensor(SensorObject({ objectNumber: oRS, storeInternal: true, outputVariableType: OutputVariableType.ForceLocal }));
+    mbs.addSensor(SensorNode({ nodeNumber: nodeList[1], storeInternal: true, writeToFile: false, outputVariableType: OutputVariableType.Position }));
+    mbs.addSensor(SensorNode({ nodeNumber: nodeList[1], storeInternal: true, writeToFile: false, outputVariableType: OutputVariableType.AngularVelocity }));
+    mbs.addSensor(SensorObject({ objectNumber: oRS, storeInternal: true, writeToFile: false, outputVariableType: OutputVariableType.Distance }));
+    mbs.addSensor(SensorObject({ objectNumber: oRS, storeInternal: true, writeToFile: false, outputVariableType: OutputVariableType.VelocityLocal }));
+    mbs.addSensor(SensorObject({ objectNumber: oRS, storeInternal: true, writeToFile: false, outputVariableType: OutputVariableType.ForceLocal }));
     mbs.assemble();
 
     const settings = new SimulationSettings();

@@ -31,7 +31,7 @@ export function buildRollingCoin(mbs: MainSystem, phi0 = Math.PI / 180, omega0 =
   const markerGround = mbs.addMarker(MarkerBodyRigid({ bodyNumber: oGround, localPosition: [0, 0, 0] }));
   const markerCoin = mbs.addMarker(MarkerBodyRigid({ bodyNumber: created.bodyNumber, localPosition: [0, 0, 0] }));
   const joint = mbs.addObject(ObjectJointRollingDisc({ markerNumbers: [markerGround, markerCoin], constrainedAxes: [1, 1, 1], discRadius: r }));
-  const forceSensor = mbs.addSensor(SensorObject({ objectNumber: joint, storeInternal: true, outputVariableType: OutputVariableType.ForceLocal }));
+  const forceSensor = mbs.addSensor(SensorObject({ objectNumber: joint, storeInternal: true, writeToFile: false, outputVariableType: OutputVariableType.ForceLocal }));
   return { node: created.nodeNumber, body: created.bodyNumber, joint, forceSensor };
 }
 

@@ -51,14 +51,13 @@ export const rollingDiscTangentialForces: TestModel = {
     mbs.addObject(ObjectJointGeneric({ markerNumbers: [markerFrame1, markerWheel], constrainedAxes: [0, 1, 1, 0, 1, 1] }));
     const markerRollingPlane = mbs.addMarker(MarkerBodyRigid({ bodyNumber: oGround, localPosition: vOff }));
     const oRolling = mbs.addObject(ObjectJointRollingDisc({ markerNumbers: [markerRollingPlane, markerWheel], constrainedAxes: [1, 1, 1], discRadius: r }));
-    const sForce = mbs.addSensor(SensorObject({ objectNumber: oRolling, storeInternal: true, outputVariableType: OutputVariableType.ForceLocal }));
+    const sForce = mbs.addSensor(SensorObject({ objectNumber: oRolling, storeInternal: true, writeToFile: false, outputVariableType: OutputVariableType.ForceLocal }));
     mbs.assemble();
     const settings = new SimulationSettings();
     const tEnd = 0.1, h = 0.001;
     settings.timeIntegration.endTime = tEnd;
     settings.timeIntegration.numberOfSteps = Math.trunc(tEnd / h);
     settings.timeIntegration.generalizedAlpha.computeInitialAccelerations = true;
-    settings.solutionSettings.writeSolutionToFile = false;
     mbs.solveDynamic(settings);
     const force = mbs.getSensorValues(sForce);
     return 1e-3 * (Math.abs(force[0]) + Math.abs(force[1]) + Math.abs(force[2]));

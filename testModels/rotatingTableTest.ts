@@ -77,10 +77,10 @@ function rotatingTable(mode: number): MainSystem {
       contactStiffness: kSD, contactDamping: dSD, dryFriction: [0.5, 0.5], dryFrictionProportionalZone: 0.01, useLinearProportionalZone: true,
     }));
   }
-  mbs.addSensor(SensorObject({ objectNumber: oRolling, storeInternal: true, outputVariableType: OutputVariableType.ForceLocal }));
-  mbs.addSensor(SensorObject({ objectNumber: oRolling, storeInternal: true, outputVariableType: OutputVariableType.Velocity }));
+  mbs.addSensor(SensorObject({ objectNumber: oRolling, storeInternal: true, writeToFile: false, outputVariableType: OutputVariableType.ForceLocal }));
+  mbs.addSensor(SensorObject({ objectNumber: oRolling, storeInternal: true, writeToFile: false, outputVariableType: OutputVariableType.Velocity }));
   for (const outputVariableType of [OutputVariableType.AngularVelocity, OutputVariableType.AngularVelocityLocal, OutputVariableType.AngularAcceleration]) {
-    mbs.addSensor(SensorBody({ bodyNumber: bWheel, storeInternal: true, outputVariableType }));
+    mbs.addSensor(SensorBody({ bodyNumber: bWheel, storeInternal: true, writeToFile: false, outputVariableType }));
   }
 
   mbs.setPreStepUserFunction((system, t) => {
@@ -95,7 +95,6 @@ function rotatingTable(mode: number): MainSystem {
   settings.timeIntegration.numberOfSteps = Math.trunc(tEnd / h);
   settings.timeIntegration.generalizedAlpha.computeInitialAccelerations = true;
   settings.timeIntegration.newton.useModifiedNewton = true;
-  settings.solutionSettings.writeSolutionToFile = false;
   mbs.solveDynamic(settings, DynamicSolverType.TrapezoidalIndex2);
   return mbs;
 }

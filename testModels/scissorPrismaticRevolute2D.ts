@@ -34,7 +34,6 @@ export const scissorPrismaticRevolute2D: TestModel = {
     settings.timeIntegration.numberOfSteps = Math.trunc(1 * f);
     settings.timeIntegration.endTime = 0.02 * f;
     settings.solutionSettings.solutionWritePeriod = settings.timeIntegration.endTime / 5000;
-    settings.solutionSettings.writeSolutionToFile = false;
     settings.timeIntegration.verboseMode = 1;
     settings.timeIntegration.newton.useModifiedNewton = false;
     settings.timeIntegration.newton.modifiedNewtonJacUpdatePerStep = true;

@@ -74,7 +74,6 @@ export const sliderCrankFloatingTest: TestModel = {
       settings.timeIntegration.endTime = 0.3;
       settings.timeIntegration.verboseMode = 1;
       settings.solutionSettings.solutionWritePeriod = 2e-4;
-      settings.solutionSettings.writeSolutionToFile = false;
       settings.timeIntegration.newton.useModifiedNewton = true;
       settings.timeIntegration.newton.relativeTolerance = 1e-8;
       settings.timeIntegration.newton.absoluteTolerance = 1e-8;

@@ -61,12 +61,11 @@ export function sphereTriangleTestRun(options: SphereTriangleTestOptions = {}): 
         contactStiffness, dynamicFriction, contactDamping, impactModel, restitutionCoefficient,
       }));
     });
-    mbs.addSensor(SensorBody({ bodyNumber: oMass, storeInternal: true, outputVariableType: OutputVariableType.Position }));
+    mbs.addSensor(SensorBody({ bodyNumber: oMass, storeInternal: true, writeToFile: false, outputVariableType: OutputVariableType.Position }));
   }
   mbs.assemble();
 
   const settings = new SimulationSettings();
-  settings.solutionSettings.writeSolutionToFile = false;
   settings.solutionSettings.solutionWritePeriod = 0.005;
   settings.solutionSettings.sensorsWritePeriod = stepSize;
   settings.timeIntegration.numberOfSteps = Math.round(tEnd / stepSize);

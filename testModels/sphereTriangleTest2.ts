@@ -64,13 +64,12 @@ export function sphereTriangleTest2Run(solver: DynamicSolverType, refinement = 1
           markerNumbers: [mMass, mGround], nodeNumber: nData1, trianglePoints, includeEdges: [5, 3][k], radiusSphere: radius, ...contact,
         }));
       });
-      mbs.addSensor(SensorBody({ bodyNumber: oMass, storeInternal: true, outputVariableType: OutputVariableType.Position }));
+      mbs.addSensor(SensorBody({ bodyNumber: oMass, storeInternal: true, writeToFile: false, outputVariableType: OutputVariableType.Position }));
     }
   }
   mbs.assemble();
 
   const settings = new SimulationSettings();
-  settings.solutionSettings.writeSolutionToFile = false;
   settings.solutionSettings.solutionWritePeriod = 0.005;
   settings.solutionSettings.sensorsWritePeriod = 0.001;
   settings.timeIntegration.numberOfSteps = Math.trunc(tEnd / stepSize);

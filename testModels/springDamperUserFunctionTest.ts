@@ -47,7 +47,6 @@ export const springDamperUserFunctionTest: TestModel = {
     mbs.assemble();
     const settings = new SimulationSettings();
     settings.solutionSettings.solutionWritePeriod = 2e-3;
-    settings.solutionSettings.writeSolutionToFile = false;
     settings.timeIntegration.numberOfSteps = steps;
     settings.timeIntegration.endTime = tEnd;
     settings.timeIntegration.generalizedAlpha.spectralRadius = 1;

@@ -105,9 +105,9 @@ export const stiffFlyballGovernor: TestModel = {
     mbs.addObject(RigidBodySpringDamper({ markerNumbers: [markerShaftPointB, markerRodBDShaft], stiffness: diag6([kj, kj, kj, kj2, 0, kj2]), damping: diag6([0, 0, 0, 0, 0, 0]) }));
     mbs.addObject(SpringDamper({ markerNumbers: [markerSliderPointE, markerRodACSlider], stiffness: k, damping: c, referenceLength: l0 }));
     mbs.addObject(SpringDamper({ markerNumbers: [markerSliderPointF, markerRodBDSlider], stiffness: k, damping: c, referenceLength: l0 }));
-    mbs.addSensor(SensorNode({ nodeNumber: nodeNumberList[1], storeInternal: true, outputVariableType: OutputVariableType.Position }));
-    mbs.addSensor(SensorNode({ nodeNumber: nodeNumberList[2], storeInternal: true, outputVariableType: OutputVariableType.Rotation }));
-    mbs.addSensor(SensorNode({ nodeNumber: nodeNumberList[0], storeInternal: true, outputVariableType: OutputVariableType.AngularVelocity }));
+    mbs.addSensor(SensorNode({ nodeNumber: nodeNumberList[1], storeInternal: true, writeToFile: false, outputVariableType: OutputVariableType.Position }));
+    mbs.addSensor(SensorNode({ nodeNumber: nodeNumberList[2], storeInternal: true, writeToFile: false, outputVariableType: OutputVariableType.Rotation }));
+    mbs.addSensor(SensorNode({ nodeNumber: nodeNumberList[0], storeInternal: true, writeToFile: false, outputVariableType: OutputVariableType.AngularVelocity }));
     mbs.assemble();
 
     const settings = new SimulationSettings();

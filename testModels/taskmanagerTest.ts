@@ -75,7 +75,6 @@ export const taskmanagerTest: TestModel = {
               settings.timeIntegration.endTime = tEnd;
               settings.timeIntegration.verboseMode = 0;
               settings.staticSolver.verboseMode = 0;
-              settings.solutionSettings.writeSolutionToFile = false;
               if (caseStatic) {
                 mbs.solveStatic(settings);
               } else if (!useExplicitSolver) {

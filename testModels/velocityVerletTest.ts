@@ -16,7 +16,6 @@ export const velocityVerletTest: TestModel = {
     const sMass = mbs.addSensor(SensorBody({ bodyNumber: mass, storeInternal: true, writeToFile: false, outputVariableType: OutputVariableType.Position }));
     mbs.assemble();
     const settings = new SimulationSettings();
-    settings.solutionSettings.writeSolutionToFile = false;
     let sum = 0;
     for (let i = 0; i < 4; i++) {
       const h = 0.001 / 2 ** i;
