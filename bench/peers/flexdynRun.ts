@@ -5,7 +5,7 @@
  * - `flexdynRun.js <model>`: runs the test model once (testModels/<model>.ts, or bench/peers/perfModels.ts) with
  *   MainSystem.solveDynamic and solveStatic timed, and the solveSystem calls of the solver objects (MainSolverStatic,
  *   MainSolverImplicitSecondOrder, MainSolverExplicit), which the ports of scripts that drive a solver object call, as
- *   bench/peers/exudynRun.py times Exudyn's SolveSystem (performance.now() and process.cpuUsage() around each call,
+ *   bench/peers/exudynRun.py times Exudyn's SolveSystem (process.hrtime and process.cpuUsage() around each call,
  *   summed over the calls: wall and CPU seconds; a solver object's steps and Newton counts from its `it`);
  * - `flexdynRun.js <model> --warm <timed> [--warmup <runs>]`: the same in one process, warm: warm-up runs until at least
  *   `runs` (default 2) runs and 1 s of solving (at most 200 runs, and at most 10 s of wall after the first 20), then at
@@ -50,6 +50,14 @@ interface RunRecord {
 
 let current: RunRecord = { seconds: 0, cpuSeconds: 0, steps: 0, newton: 0, jacobians: 0, solves: 0, result: Number.NaN };
 
+/**
+ * Milliseconds of Node's monotonic clock: process.hrtime, not the global `performance`, whose first use loads Node's
+ * perf_hooks (≈ 1.6 ms of a fresh process that the model's own script does not pay; docs/benchmarks.md, cold20).
+ */
+function milliseconds(): number {
+  return Number(process.hrtime.bigint()) / 1e6;
+}
+
 /** CPU seconds of this process so far (user + system). */
 function cpuSeconds(): number {
   const usage = process.cpuUsage();
@@ -58,7 +66,7 @@ function cpuSeconds(): number {
 
 /** Adds one solve's wall and CPU time (from `started` and `startedCpu`) and statistics to the current run. */
 function record<S extends Pick<SolverStatistics, 'steps' | 'newtonIterations' | 'jacobianUpdates'>>(started: number, startedCpu: number, statistics: S): S {
-  current.seconds += (performance.now() - started) / 1000;
+  current.seconds += (milliseconds() - started) / 1000;
   current.cpuSeconds += cpuSeconds() - startedCpu;
   current.steps += statistics.steps;
   current.newton += statistics.newtonIterations;
@@ -70,18 +78,18 @@ function record<S extends Pick<SolverStatistics, 'steps' | 'newtonIterations' | 
 const solveDynamic = MainSystem.prototype.solveDynamic;
 const solveStatic = MainSystem.prototype.solveStatic;
 MainSystem.prototype.solveDynamic = function (this: MainSystem, settings: SimulationSettings = new SimulationSettings(), solverType: DynamicSolverType = DynamicSolverType.GeneralizedAlpha) {
-  const started = performance.now(), startedCpu = cpuSeconds();
+  const started = milliseconds(), startedCpu = cpuSeconds();
   return record(started, startedCpu, solveDynamic.call(this, settings, solverType));
 };
 MainSystem.prototype.solveStatic = function (this: MainSystem, settings: SimulationSettings = new SimulationSettings()) {
-  const started = performance.now(), startedCpu = cpuSeconds();
+  const started = milliseconds(), startedCpu = cpuSeconds();
   return record(started, startedCpu, solveStatic.call(this, settings));
 };
 
 // a solver object's solveSystem (initializeSolver, solveSteps, finalizeSolver; MainSystem.solveDynamic does not call it)
 const solveSystem = MainSolverBase.prototype.solveSystem;
 MainSolverBase.prototype.solveSystem = function (this: MainSolverBase, ...args: Parameters<typeof solveSystem>) {
-  const started = performance.now(), startedCpu = cpuSeconds();
+  const started = milliseconds(), startedCpu = cpuSeconds();
   const solved = solveSystem.apply(this, args);
   // the index of the last step solved (steps count from 1) and the Newton counts of the run, as Exudyn's solver.it
   const it = this.it;
@@ -152,8 +160,8 @@ if (timed === undefined) {
   // per run) reaches its 1 s only after ≈ 65 runs, and until then TurboFan still compiles its setup functions on other
   // threads during the runs (docs/benchmarks.md, warm20)
   let warmUp = 0;
-  const warmUpStarted = performance.now();
-  for (let runs = 0; runs < 200 && (runs < warmUpRuns || warmUp < 1) && (runs < 20 || performance.now() - warmUpStarted < 10_000); runs++) {
+  const warmUpStarted = milliseconds();
+  for (let runs = 0; runs < 200 && (runs < warmUpRuns || warmUp < 1) && (runs < 20 || milliseconds() - warmUpStarted < 10_000); runs++) {
     warmUp += spent(once());
   }
   const runs: RunRecord[] = [];

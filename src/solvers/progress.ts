@@ -1,3 +1,5 @@
+import { monotonicMilliseconds } from '../core/clock.ts';
+
 /** What a progress line reports. */
 export interface ProgressInfo {
   /** Solver name, e.g. 'GeneralizedAlpha'. */
@@ -114,7 +116,7 @@ export class ProgressReporter {
     this.delay = options.delay ?? 1;
     this.ttyInterval = options.ttyInterval ?? 0.25;
     this.lineInterval = options.lineInterval ?? 10;
-    this.now = options.now ?? (() => performance.now() / 1000);
+    this.now = options.now ?? (() => monotonicMilliseconds() / 1000);
     this.started = this.now();
   }
 

@@ -3,6 +3,7 @@ import type { CompiledModel } from '../model/compile.ts';
 import type { SensorRecords } from '../model/SensorRecords.ts';
 import type { InMemoryFileSystem } from '../core/fileSystem.ts';
 import { describeValue, FlexdynError } from '../core/errors.ts';
+import { monotonicMilliseconds } from '../core/clock.ts';
 import { callUserHook, describeNonFiniteState, describeThrown, explainNonFinite, findFailingTerm, stateIsFinite } from './stepDiagnosis.ts';
 import { OutputRecorder } from './output.ts';
 import { ProgressReporter } from './progress.ts';
@@ -45,7 +46,7 @@ export function runStepLoop(
   const prescribed = stepEndTime !== undefined;
   const adaptive = !prescribed && (schedule.adaptiveStep || automaticStepSize);
   let h = automaticStepSize && schedule.initialStepSize !== 0 ? schedule.initialStepSize : hMax;
-  const started = performance.now();
+  const started = monotonicMilliseconds();
   const statistics: SolverStatistics = { steps: 0, rejectedSteps: 0, newtonIterations: 0, jacobianUpdates: 0, discontinuousIterations: 0, computationTime: 0 };
   current.t = startTime;
   if (!stateIsFinite(current)) {
@@ -88,7 +89,7 @@ export function runStepLoop(
       try {
         if (hooks.preStepUserFunction !== undefined && callStepHook('preStepUserFunction', hooks.preStepUserFunction, current.mbs, t) === false) {
           current.copyFrom(startOfStep);
-          statistics.computationTime = (performance.now() - started) / 1000;
+          statistics.computationTime = (monotonicMilliseconds() - started) / 1000;
           return statistics;
         }
         if (model.revision !== revision) {
@@ -145,7 +146,7 @@ export function runStepLoop(
     stepIndex++;
     if (stopped || current.t >= endTime - 1e-10) endReached = true;
   }
-  statistics.computationTime = (performance.now() - started) / 1000;
+  statistics.computationTime = (monotonicMilliseconds() - started) / 1000;
   return statistics;
 }
 

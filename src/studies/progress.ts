@@ -3,6 +3,7 @@
  * terminal, a line every 10 s in a pipe or log, nothing in CI (the solvers' conventions, src/solvers/progress.ts).
  * @module
  */
+import { monotonicMilliseconds } from '../core/clock.ts';
 import { defaultProgressStream, formatDuration, progressModeFor, type ProgressMode, type ProgressStream } from '../solvers/progress.ts';
 
 /** One progress line, e.g. `parameterVariation [########------------] 37/200 cases (18.5 %), 4.10 cases/s, remaining 0:40`. */
@@ -17,7 +18,7 @@ export function formatStudyProgress(name: string, done: number, total: number, c
 
 /** Shows a study's progress after each finished case (see the module comment for where it goes). */
 export class StudyProgress {
-  private readonly started = performance.now() / 1000;
+  private readonly started = monotonicMilliseconds() / 1000;
   private readonly mode: ProgressMode;
   private lastShown = -Infinity;
   private shownLength = 0;
@@ -37,7 +38,7 @@ export class StudyProgress {
     this.computed++;
     if (failed) this.failed++;
     if (this.mode === 'off') return;
-    const now = performance.now() / 1000;
+    const now = monotonicMilliseconds() / 1000;
     const interval = this.mode === 'tty' ? 0.2 : 10;
     if (now - this.lastShown < interval && this.done < this.total) return;
     this.lastShown = now;
