@@ -34,6 +34,17 @@ const alternativeAnalyses: readonly SparseLUOptions[] = [{ ordering: 'rcm' }, { 
  */
 export const denseLinearSolverLimit = 1000;
 
+/**
+ * Unknowns up to which EigenSparse switches to dense LU when the sparse factors of a pattern are dense: more than
+ * {@link denseFillShare}·n² entries in L + U. The sparse substitution then does as many multiply-adds as the dense one, each
+ * through an index (createSphereQuadContact: 56 unknowns, L + U 83 % of n², 24 % of the step in the sparse solve; with dense
+ * LU the warm solve took 0.72 of the time, docs/benchmarks.md roll20). Above the limit the dense factorization's n³/3 and n²
+ * memory are not risked.
+ */
+export const denseSwitchLimit = 200;
+/** Share of n² that the sparse factors of a pattern must exceed for {@link denseSwitchLimit}'s switch to dense LU. */
+export const denseFillShare = 0.5;
+
 /** True once the switch to sparse was logged in this process (the log is written once, not per solve). */
 let automaticSparseLogged = false;
 
@@ -66,13 +77,16 @@ function fill(lu: SparseLU): number {
  * with a reused pattern and symbolic analysis (EigenSparse).
  */
 export class LinearSystem implements MatrixAccumulator {
-  private readonly dense?: DenseLU | DenseFullPivotLU;
+  private dense?: DenseLU | DenseFullPivotLU;
   private readonly sparse?: SparseAssembler;
   private sparseLU?: SparseLU;
   private analyzedPatternVersion = -1;
   private values!: Float64Array;
 
-  /** The solver in use: the requested type, or EigenSparse for a dense request above {@link denseLinearSolverLimit} unknowns. */
+  /**
+   * The solver type in use: the requested type, or EigenSparse for a dense request above {@link denseLinearSolverLimit}
+   * unknowns (an EigenSparse system stays EigenSparse here when its dense factors switch it to dense LU, see {@link denseSwitchLimit}).
+   */
   readonly type: LinearSolverType;
 
   /**
@@ -161,6 +175,7 @@ export class LinearSystem implements MatrixAccumulator {
     if (this.sparse!.patternVersion !== this.analyzedPatternVersion) {
       result = this.analyze(matrix);
       this.analyzedPatternVersion = result === true ? this.sparse!.patternVersion : -1;
+      if (result === true && this.n <= denseSwitchLimit && fill(this.sparseLU!) > denseFillShare * this.n * this.n) return this.switchToDense(matrix);
     } else {
       // the assembler keeps its pattern arrays until it rebuilds them, which bumps patternVersion
       result = this.sparseLU!.refactorize(matrix, true);
@@ -221,6 +236,26 @@ export class LinearSystem implements MatrixAccumulator {
     }
     this.sparseLU = best;
     return true;
+  }
+
+  /**
+   * EigenSparse whose factors came out dense ({@link denseSwitchLimit}): from this factorization on, the system is assembled,
+   * factorized and solved as a dense one (DenseLU, partial pivoting); this matrix is copied from its sparse assembly.
+   */
+  private switchToDense(matrix: CscMatrix): FactorizationResult {
+    const n = this.n;
+    const dense = new DenseLU(n);
+    dense.resize(n);
+    const values = dense.matrix;
+    zeroArray(values);
+    const { colPtr, rowIndex, values: entries } = matrix;
+    for (let col = 0; col < n; col++) {
+      for (let k = colPtr[col]; k < colPtr[col + 1]; k++) values[rowIndex[k] * n + col] += entries[k];
+    }
+    this.dense = dense;
+    this.values = values;
+    this.sparseLU = undefined;
+    return this.factorize();
   }
 
   /** Stored entries of the factors: nnz(L) + nnz(U) of the sparse LU, n² for the dense one. */

@@ -9,7 +9,7 @@ import {
   SystemContainer, SimulationSettings, NodePoint, NodePointGround, MassPoint, MarkerNodePosition, SpringDamper, LinearSolverType,
   ConfigurationType, type MainSystem,
 } from '../../src/index.ts';
-import { LinearSystem, denseLinearSolverLimit, linearSolverTypeFor } from '../../src/solvers/linearSystem.ts';
+import { LinearSystem, denseLinearSolverLimit, denseFillShare, denseSwitchLimit, linearSolverTypeFor } from '../../src/solvers/linearSystem.ts';
 
 /** A pretensioned chain of `masses` mass points (3 unknowns each) between two ground points, sagging under gravity. */
 function chain(masses: number): MainSystem {
@@ -66,5 +66,46 @@ describe('automatic sparse linear solver above denseLinearSolverLimit unknowns',
     expect(linearSolverTypeFor(LinearSolverType.EXUdense, denseLinearSolverLimit, 'test')).toBe(LinearSolverType.EXUdense);
     expect(linearSolverTypeFor(LinearSolverType.EXUdense, denseLinearSolverLimit + 1, 'test')).toBe(LinearSolverType.EigenSparse);
     expect(linearSolverTypeFor(LinearSolverType.EigenSparse, 3, 'test')).toBe(LinearSolverType.EigenSparse);
+  });
+});
+
+/** Assembles the n×n matrix a(i, j) (zero entries left out) into a new system of `type`, factorizes it and solves for b. */
+function assembleAndSolve(system: LinearSystem, a: (i: number, j: number) => number, b: Float64Array): Float64Array {
+  const n = system.n;
+  system.begin();
+  for (let i = 0; i < n; i++) for (let j = 0; j < n; j++) if (a(i, j) !== 0) system.add(i, j, a(i, j));
+  expect(system.factorize().ok).toBe(true);
+  const x = new Float64Array(n);
+  system.solve(b, x);
+  return x;
+}
+
+describe('EigenSparse with dense factors switches to dense LU (denseSwitchLimit)', () => {
+  const n = 12;
+  const b = Float64Array.from({ length: n }, (_, i) => Math.cos(1 + i));
+  /** A full, diagonally dominant matrix (every entry nonzero), and a second one of the same pattern. */
+  const full = (shift: number) => (i: number, j: number) => (i === j ? 20 + i + shift : Math.sin(1 + 3 * i + 7 * j + shift));
+
+  it('a full pattern is factorized and solved as EXUdense would, bit for bit, in the first and later factorizations', () => {
+    const sparse = new LinearSystem(n, LinearSolverType.EigenSparse);
+    const dense = new LinearSystem(n, LinearSolverType.EXUdense);
+    expect(assembleAndSolve(sparse, full(0), b)).toEqual(assembleAndSolve(dense, full(0), b));
+    expect(sparse.factorNonzeros).toBe(n * n);
+    expect(sparse.type).toBe(LinearSolverType.EigenSparse);
+    expect(assembleAndSolve(sparse, full(0.5), b)).toEqual(assembleAndSolve(dense, full(0.5), b));
+  });
+
+  it('sparse factors stay sparse; above the limit a full pattern stays sparse', () => {
+    const tridiagonal = (i: number, j: number) => (i === j ? 4 : Math.abs(i - j) === 1 ? -1 : 0);
+    const m = 60;
+    const chainSystem = new LinearSystem(m, LinearSolverType.EigenSparse);
+    const x = assembleAndSolve(chainSystem, tridiagonal, Float64Array.from({ length: m }, (_, i) => i));
+    expect(chainSystem.factorNonzeros).toBeLessThan(denseFillShare * m * m);
+    expect(x.every(Number.isFinite)).toBe(true);
+    const large = denseSwitchLimit + 1;
+    const big = new LinearSystem(large, LinearSolverType.EigenSparse);
+    assembleAndSolve(big, (i, j) => (i === j ? 2 * large : 1 / (1 + i + j)), new Float64Array(large).fill(1));
+    expect(big.factorNonzeros).toBeGreaterThan(denseFillShare * large * large);
+    expect(big.factorNonzeros).not.toBe(large * large); // the sparse factors (a dense system reports n²)
   });
 });
