@@ -300,7 +300,7 @@ class BeamGeometricallyExactModel implements Only<ObjectModel & BodyModel, BeamG
       rotPlus[i] = pool.add(pool.addScaled(s, -0.5, uxr[i], pool.take()), rotPlus[i], pool.take());
       rotMinus[i] = pool.add(pool.addScaled(s, 0.5, uxr[i], pool.take()), rotMinus[i], pool.take());
     }
-    const pos = j.pos, rot = j.rot, Gl = j.Gl, total = j.total;
+    const pos = j.pos, rot = j.rot, total = j.total;
     for (let n = 0; n < 2; n++) {
       const sign = n === 0 ? -1 : 1;
       for (let i = 0; i < 3; i++) {
@@ -309,7 +309,6 @@ class BeamGeometricallyExactModel implements Only<ObjectModel & BodyModel, BeamG
       }
       // quadratic velocity term (L/2) ω̄ × (J ω̄), ω̄ = G_l θ̇ (θ̇ constant for ∂/∂q); with θ̇ = 0 (static solves) every
       // value and derivative of ω̄ and of the term is +0 or −0, and adding it changes nothing: skipped
-      this.gLocalJets(n, Gl);
       if (this.angularVelocityNonzero(n)) this.totalWithVelocityTerm(n, sign);
       else for (let i = 0; i < 3; i++) total[i] = pool.affine(rot[i], sign, 0, pool.take());
       const A = n === 0 ? A0 : A1;
@@ -318,8 +317,7 @@ class BeamGeometricallyExactModel implements Only<ObjectModel & BodyModel, BeamG
         pool.affine(this.dot3(A[3 * i], A[3 * i + 1], A[3 * i + 2], pos[0], pos[1], pos[2]), sign, 0, f);
       }
       for (let k = 0; k < 4; k++) {
-        const f = this.forces[7 * n + 3 + k];
-        this.pool.dot3(Gl[k], Gl[4 + k], Gl[8 + k], total[0], total[1], total[2], f);
+        this.gLocalDot(n, k, total, this.forces[7 * n + 3 + k]);
       }
     }
   }
@@ -452,9 +450,10 @@ class BeamGeometricallyExactModel implements Only<ObjectModel & BodyModel, BeamG
     A[8] = -2 * (p2 * p2) + 1 + -2 * (p1 * p1);
   }
 
-  /** total = sign·rot + (L/2) ω̄ × (J ω̄) as jets for node n (jets.Gl, jets.rot set), ω̄ = G_l θ̇. */
+  /** total = sign·rot + (L/2) ω̄ × (J ω̄) as jets for node n (jets.rot set; G_l's jets into jets.Gl), ω̄ = G_l θ̇. */
   private totalWithVelocityTerm(n: number, sign: number): void {
     const pool = this.pool, { Gl, omega, Jw, rot, total } = this.jets;
+    this.gLocalJets(n, Gl);
     for (let i = 0; i < 3; i++) {
       const o = pool.affine(Gl[4 * i], this.u[7 * n + 3], 0, pool.take());
       for (let k = 1; k < 4; k++) pool.addScaled(o, this.u[7 * n + 3 + k], Gl[4 * i + k], o);
@@ -520,6 +519,25 @@ class BeamGeometricallyExactModel implements Only<ObjectModel & BodyModel, BeamG
       const base = pool.addMul(pool.mul(beta, v[i], pool.take()), 1, g, Om[i]);
       if (tso !== undefined) tso[i] = pool.addScaled(base, 0.5, c[i], pool.take());
       tsoT[i] = pool.addScaled(base, -0.5, c[i], pool.take());
+    }
+  }
+
+  /**
+   * out = (G_lᵀ total)_k for node n: the dot3 of column k of G_l's jets (linearEpJet's values c·p_m + 0, gradient c at
+   * one Euler parameter and 0 elsewhere, without forming them) with the jets total, in dot3's operations and order.
+   */
+  private gLocalDot(n: number, k: number, total: Vec, out: Jet2): void {
+    const q = this.q, at = 7 * n + 3, slot = 4 * n, b0 = total[0], b1 = total[1], b2 = total[2];
+    const c0 = gLocalEntries[2 * k], c1 = gLocalEntries[2 * (4 + k)], c2 = gLocalEntries[2 * (8 + k)];
+    const s0 = slot + gLocalEntries[2 * k + 1], s1 = slot + gLocalEntries[2 * (4 + k) + 1], s2 = slot + gLocalEntries[2 * (8 + k) + 1];
+    const a0v = c0 * q[at + s0 - slot] + 0, a1v = c1 * q[at + s1 - slot] + 0, a2v = c2 * q[at + s2 - slot] + 0;
+    const b0v = b0.v, b1v = b1.v, b2v = b2.v;
+    out.v = a0v * b0v + a1v * b1v + a2v * b2v;
+    if (!this.pool.derivatives) return;
+    const b0g = b0.g, b1g = b1.g, b2g = b2.g, og = out.g;
+    for (let i = 0; i < N_JET; i++) {
+      const a0g = i === s0 ? c0 : 0, a1g = i === s1 ? c1 : 0, a2g = i === s2 ? c2 : 0;
+      og[i] = a0v * b0g[i] + b0v * a0g + (a1v * b1g[i] + b1v * a1g) + (a2v * b2g[i] + b2v * a2g);
     }
   }
 
