@@ -510,16 +510,39 @@ class BeamGeometricallyExactModel implements Only<ObjectModel & BodyModel, BeamG
     }
   }
 
-  /** T_exp,SO3⁻¹(Ω) v into tso (if given) and its transpose times v into tsoT: β v + γ Ω (Ω·v) ± ½ Ω × v (new jets). */
+  /**
+   * T_exp,SO3⁻¹(Ω) v into tso (if given) and its transpose times v into tsoT: β v + γ Ω (Ω·v) ± ½ Ω × v (new jets), in
+   * one pass over the gradient entries: per entry the operations and order of the jet operations dot, mul (γ (Ω·v)),
+   * cross, mul (β v_i), addMul (+ γ (Ω·v) Ω_i) and addScaled (± ½ (Ω × v)_i), so the same to the last bit.
+   */
   private tsoApply(Om: Vec, beta: Jet2, gamma: Jet2, v: Vec, tso: Vec | undefined, tsoT: Vec): void {
-    const pool = this.pool;
-    const g = pool.mul(gamma, pool.dot(Om, v, pool.take()), pool.take());
-    const c = pool.cross(Om, v, pool.vector());
-    for (let i = 0; i < 3; i++) {
-      const base = pool.addMul(pool.mul(beta, v[i], pool.take()), 1, g, Om[i]);
-      if (tso !== undefined) tso[i] = pool.addScaled(base, 0.5, c[i], pool.take());
-      tsoT[i] = pool.addScaled(base, -0.5, c[i], pool.take());
+    const pool = this.pool, O0 = Om[0], O1 = Om[1], O2 = Om[2], v0 = v[0], v1 = v[1], v2 = v[2];
+    const o0 = O0.v, o1 = O1.v, o2 = O2.v, x0 = v0.v, x1 = v1.v, x2 = v2.v, bv = beta.v, gv = gamma.v;
+    const dv = o0 * x0 + o1 * x1 + o2 * x2, gdv = gv * dv;
+    const c0 = o1 * x2 + -1 * (o2 * x1), c1 = o2 * x0 + -1 * (o0 * x2), c2 = o0 * x1 + -1 * (o1 * x0);
+    const base0 = bv * x0 + 1 * (gdv * o0), base1 = bv * x1 + 1 * (gdv * o1), base2 = bv * x2 + 1 * (gdv * o2);
+    const p0 = pool.take(), p1 = pool.take(), p2 = pool.take(), t0 = pool.take(), t1 = pool.take(), t2 = pool.take();
+    t0.v = base0 + -0.5 * c0; t1.v = base1 + -0.5 * c1; t2.v = base2 + -0.5 * c2;
+    p0.v = base0 + 0.5 * c0; p1.v = base1 + 0.5 * c1; p2.v = base2 + 0.5 * c2;
+    if (pool.derivatives) {
+      const O0g = O0.g, O1g = O1.g, O2g = O2.g, v0g = v0.g, v1g = v1.g, v2g = v2.g, betag = beta.g, gammag = gamma.g;
+      const p0g = p0.g, p1g = p1.g, p2g = p2.g, t0g = t0.g, t1g = t1.g, t2g = t2.g;
+      for (let i = 0, m = pool.activeVariables; i < m; i++) {
+        const a0 = O0g[i], a1 = O1g[i], a2 = O2g[i], y0 = v0g[i], y1 = v1g[i], y2 = v2g[i], bg = betag[i];
+        const dg = o0 * y0 + x0 * a0 + (o1 * y1 + x1 * a1) + (o2 * y2 + x2 * a2);
+        const gg = gv * dg + dv * gammag[i];
+        const e0 = o1 * y2 + x2 * a1 + -1 * (o2 * y1 + x1 * a2);
+        const e1 = o2 * y0 + x0 * a2 + -1 * (o0 * y2 + x2 * a0);
+        const e2 = o0 * y1 + x1 * a0 + -1 * (o1 * y0 + x0 * a1);
+        const b0 = bv * y0 + x0 * bg + 1 * (gdv * a0 + o0 * gg);
+        const b1 = bv * y1 + x1 * bg + 1 * (gdv * a1 + o1 * gg);
+        const b2 = bv * y2 + x2 * bg + 1 * (gdv * a2 + o2 * gg);
+        t0g[i] = b0 + -0.5 * e0; t1g[i] = b1 + -0.5 * e1; t2g[i] = b2 + -0.5 * e2;
+        p0g[i] = b0 + 0.5 * e0; p1g[i] = b1 + 0.5 * e1; p2g[i] = b2 + 0.5 * e2;
+      }
     }
+    tsoT[0] = t0; tsoT[1] = t1; tsoT[2] = t2;
+    if (tso !== undefined) { tso[0] = p0; tso[1] = p1; tso[2] = p2; }
   }
 
   /**
