@@ -287,19 +287,7 @@ class BeamGeometricallyExactModel implements Only<ObjectModel & BodyModel, BeamG
     this.tsoApply(Om, beta, gamma, rr, rotMinus, rotPlus);
     // T_uw(σh) = σ ½ ũ + S with the symmetric S = γ (ũΩ̃ + Ω̃ũ) + f8 (Ω·u) Ω̃², so T_uw(σh)ᵀ r = S r − σ ½ u × r, and
     // (a × (b × c) = b (a·c) − c (a·b)) S r = (γ u·r + f8 (Ω·u) Ω·r) Ω + γ (Ω·r) u − (2γ Ω·u + f8 (Ω·u) |Ω|²) r
-    const ou = pool.dot(Om, uDisp, pool.take()), f8ou = pool.mul(f8, ou, pool.take());
-    const omR = pool.dot(Om, rp, pool.take());
-    const cOm = pool.addMul(pool.mul(gamma, pool.dot(uDisp, rp, pool.take()), pool.take()), 1, f8ou, omR);
-    const cU = pool.mul(gamma, omR, pool.take());
-    const cR = pool.addMul(pool.affine(pool.mul(gamma, ou, pool.take()), 2, 0, pool.take()), 1, f8ou, x);
-    const uxr = pool.cross(uDisp, rp, pool.vector());
-    for (let i = 0; i < 3; i++) {
-      const s = pool.mul(cOm, Om[i], pool.take());
-      pool.addMul(s, 1, cU, uDisp[i]);
-      pool.addMul(s, -1, cR, rp[i]);
-      rotPlus[i] = pool.add(pool.addScaled(s, -0.5, uxr[i], pool.take()), rotPlus[i], pool.take());
-      rotMinus[i] = pool.add(pool.addScaled(s, 0.5, uxr[i], pool.take()), rotMinus[i], pool.take());
-    }
+    this.addTuwTerms(Om, uDisp, rp, x, gamma, f8, rotPlus, rotMinus);
     const pos = j.pos, rot = j.rot, total = j.total;
     for (let n = 0; n < 2; n++) {
       const sign = n === 0 ? -1 : 1;
@@ -543,6 +531,54 @@ class BeamGeometricallyExactModel implements Only<ObjectModel & BodyModel, BeamG
     }
     tsoT[0] = t0; tsoT[1] = t1; tsoT[2] = t2;
     if (tso !== undefined) { tso[0] = p0; tso[1] = p1; tso[2] = p2; }
+  }
+
+  /**
+   * rotPlus_i += S r − ½ (u × r)_i and rotMinus_i += S r + ½ (u × r)_i (new jets) with S r = (γ u·r + f8 (Ω·u) Ω·r) Ω
+   * + γ (Ω·r) u − (2γ Ω·u + f8 (Ω·u) |Ω|²) r, r = r_p, in one pass over the gradient entries: per entry the operations
+   * and order of the jet operations dot, mul, addMul, affine, cross, addScaled and add, so the same to the last bit.
+   */
+  private addTuwTerms(Om: Vec, uDisp: Vec, rp: Vec, x: Jet2, gamma: Jet2, f8: Jet2, rotPlus: Vec, rotMinus: Vec): void {
+    const pool = this.pool, O0 = Om[0], O1 = Om[1], O2 = Om[2], U0 = uDisp[0], U1 = uDisp[1], U2 = uDisp[2], R0 = rp[0], R1 = rp[1], R2 = rp[2];
+    const o0 = O0.v, o1 = O1.v, o2 = O2.v, u0 = U0.v, u1 = U1.v, u2 = U2.v, r0 = R0.v, r1 = R1.v, r2 = R2.v;
+    const gv = gamma.v, fv = f8.v, xv = x.v;
+    const ouv = o0 * u0 + o1 * u1 + o2 * u2, f8ouv = fv * ouv;
+    const omRv = o0 * r0 + o1 * r1 + o2 * r2, urv = u0 * r0 + u1 * r1 + u2 * r2;
+    const cOmv = gv * urv + 1 * (f8ouv * omRv), cUv = gv * omRv, cRv = 2 * (gv * ouv) + 0 + 1 * (f8ouv * xv);
+    const e0v = u1 * r2 + -1 * (u2 * r1), e1v = u2 * r0 + -1 * (u0 * r2), e2v = u0 * r1 + -1 * (u1 * r0);
+    const s0v = cOmv * o0 + 1 * (cUv * u0) + -1 * (cRv * r0);
+    const s1v = cOmv * o1 + 1 * (cUv * u1) + -1 * (cRv * r1);
+    const s2v = cOmv * o2 + 1 * (cUv * u2) + -1 * (cRv * r2);
+    const P0 = rotPlus[0], P1 = rotPlus[1], P2 = rotPlus[2], M0 = rotMinus[0], M1 = rotMinus[1], M2 = rotMinus[2];
+    const p0 = pool.take(), p1 = pool.take(), p2 = pool.take(), m0 = pool.take(), m1 = pool.take(), m2 = pool.take();
+    p0.v = s0v + -0.5 * e0v + P0.v; p1.v = s1v + -0.5 * e1v + P1.v; p2.v = s2v + -0.5 * e2v + P2.v;
+    m0.v = s0v + 0.5 * e0v + M0.v; m1.v = s1v + 0.5 * e1v + M1.v; m2.v = s2v + 0.5 * e2v + M2.v;
+    if (pool.derivatives) {
+      const O0g = O0.g, O1g = O1.g, O2g = O2.g, U0g = U0.g, U1g = U1.g, U2g = U2.g, R0g = R0.g, R1g = R1.g, R2g = R2.g;
+      const gammag = gamma.g, f8g = f8.g, xg = x.g, P0g = P0.g, P1g = P1.g, P2g = P2.g, M0g = M0.g, M1g = M1.g, M2g = M2.g;
+      const p0g = p0.g, p1g = p1.g, p2g = p2.g, m0g = m0.g, m1g = m1.g, m2g = m2.g;
+      for (let i = 0, m = pool.activeVariables; i < m; i++) {
+        const a0 = O0g[i], a1 = O1g[i], a2 = O2g[i], b0 = U0g[i], b1 = U1g[i], b2 = U2g[i], c0 = R0g[i], c1 = R1g[i], c2 = R2g[i];
+        const gg = gammag[i];
+        const oug = o0 * b0 + u0 * a0 + (o1 * b1 + u1 * a1) + (o2 * b2 + u2 * a2);
+        const f8oug = fv * oug + ouv * f8g[i];
+        const omRg = o0 * c0 + r0 * a0 + (o1 * c1 + r1 * a1) + (o2 * c2 + r2 * a2);
+        const urg = u0 * c0 + r0 * b0 + (u1 * c1 + r1 * b1) + (u2 * c2 + r2 * b2);
+        const cOmg = gv * urg + urv * gg + 1 * (f8ouv * omRg + omRv * f8oug);
+        const cUg = gv * omRg + omRv * gg;
+        const cRg = 2 * (gv * oug + ouv * gg) + 1 * (f8ouv * xg[i] + xv * f8oug);
+        const e0 = u1 * c2 + r2 * b1 + -1 * (u2 * c1 + r1 * b2);
+        const e1 = u2 * c0 + r0 * b2 + -1 * (u0 * c2 + r2 * b0);
+        const e2 = u0 * c1 + r1 * b0 + -1 * (u1 * c0 + r0 * b1);
+        const s0 = cOmv * a0 + o0 * cOmg + 1 * (cUv * b0 + u0 * cUg) + -1 * (cRv * c0 + r0 * cRg);
+        const s1 = cOmv * a1 + o1 * cOmg + 1 * (cUv * b1 + u1 * cUg) + -1 * (cRv * c1 + r1 * cRg);
+        const s2 = cOmv * a2 + o2 * cOmg + 1 * (cUv * b2 + u2 * cUg) + -1 * (cRv * c2 + r2 * cRg);
+        p0g[i] = s0 + -0.5 * e0 + P0g[i]; p1g[i] = s1 + -0.5 * e1 + P1g[i]; p2g[i] = s2 + -0.5 * e2 + P2g[i];
+        m0g[i] = s0 + 0.5 * e0 + M0g[i]; m1g[i] = s1 + 0.5 * e1 + M1g[i]; m2g[i] = s2 + 0.5 * e2 + M2g[i];
+      }
+    }
+    rotPlus[0] = p0; rotPlus[1] = p1; rotPlus[2] = p2;
+    rotMinus[0] = m0; rotMinus[1] = m1; rotMinus[2] = m2;
   }
 
   /**
