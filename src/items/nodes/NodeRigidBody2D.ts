@@ -54,26 +54,26 @@ export class RigidBody2DNodeModel extends NodeBase implements Only<OrientedNode 
     out[0] = 1; out[4] = 1;
   }
 
-  /** cos φ and sin φ into out[0] and out[1], from the cache that {@link RigidBody2DNodeModel.orientation} keeps. */
-  cosSin(s: ItemState, out: Float64Array): void {
+  /** Recomputes the cached cos φ and sin φ when φ differs from the cached angle. */
+  private updateCachedAngle(s: ItemState): void {
     const phi = this.angle(s);
     if (phi !== this.cachedAngle) {
       this.cachedAngle = phi;
       this.cachedCos = Math.cos(phi);
       this.cachedSin = Math.sin(phi);
     }
+  }
+
+  /** cos φ and sin φ into out[0] and out[1], from the cache that {@link RigidBody2DNodeModel.orientation} keeps. */
+  cosSin(s: ItemState, out: Float64Array): void {
+    this.updateCachedAngle(s);
     out[0] = this.cachedCos;
     out[1] = this.cachedSin;
   }
 
   /** A = R_z(φ). */
   orientation(s: ItemState, out: Float64Array): void {
-    const phi = this.angle(s);
-    if (phi !== this.cachedAngle) {
-      this.cachedAngle = phi;
-      this.cachedCos = Math.cos(phi);
-      this.cachedSin = Math.sin(phi);
-    }
+    this.updateCachedAngle(s);
     const c = this.cachedCos, sn = this.cachedSin;
     out[0] = c; out[1] = -sn; out[2] = 0;
     out[3] = sn; out[4] = c; out[5] = 0;

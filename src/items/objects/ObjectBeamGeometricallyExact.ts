@@ -17,6 +17,18 @@ type BeamValues = ParameterValues<typeof parameters>;
 
 /** Node coordinates [p (3), Euler parameters (4)] of two nodes. */
 const N_LOCAL = 14;
+/**
+ * Jet variables (gradient slots) of the Jacobian: node 0's Euler parameters (0–3), node 1's (4–7), node 1's position
+ * (8–10). The forces depend on the positions through p₁ − p₀ only, so ∂/∂p₀ = −∂/∂p₁ in every operation (each is
+ * linear in the gradients and rounds symmetrically): node 0's position is not a jet variable, its columns are the
+ * negated columns of node 1's. The relative rotation and everything computed from it depend on the first
+ * {@link N_ROTATION} variables only.
+ */
+const N_JET = 11;
+/** Jet variables of the Euler parameters (the relative rotation's variables). */
+const N_ROTATION = 8;
+/** The jet variable of node coordinate j (0 … 13), −1 − the slot of node 1's position for node 0's position. */
+const jetSlot = Int8Array.from([-9, -10, -11, 0, 1, 2, 3, 8, 9, 10, 4, 5, 6, 7]);
 
 /** 2 atan(√τ)/√τ = 2 − 2τ/3 + 2τ²/5 (the log's factor near Ω = 0; the next term τ³/7 is below 1e-24). */
 const SERIES_LOG = [2, -2 / 3, 2 / 5] as const;
@@ -43,9 +55,9 @@ function skewValues(a0: number, a1: number, a2: number, out: Float64Array): void
 /** Jets in a fixed order per evaluation: 3-vectors and 3 × 3 matrices (row-major) of jets. */
 type Vec = Jet2[];
 
-/** First-order jets of all elements (one evaluation at a time) over the 14 coordinates: the 14 forces reserved. */
+/** First-order jets of all elements (one evaluation at a time) over the jet variables: the 14 forces reserved. */
 function createWorkspace() {
-  const pool = new Jet2Pool(N_LOCAL, 900, false);
+  const pool = new Jet2Pool(N_JET, 900, false);
   const forces = Array.from({ length: N_LOCAL }, () => pool.take());
   pool.reserve();
   return { pool, forces };
@@ -181,17 +193,17 @@ class BeamGeometricallyExactModel implements Only<ObjectModel & BodyModel, BeamG
   }
 
   /**
-   * The jet of entry i of A(ep) of node n (variables 7n + 3 … 7n + 6): the value values[i] and the partial derivatives
+   * The jet of entry i of A(ep) of node n (jet variables 4n … 4n + 3): the value values[i] and the partial derivatives
    * c·p_m of rotationGradient (exactly 0 where c = 0). Numbers pass in arrays and small integers, not as arguments: a
    * double passed to a call the optimizer does not inline is boxed.
    */
   private epJet(n: number, values: Float64Array, i: number): Jet2 {
     const pool = this.pool, out = pool.constant(values[i], pool.take());
     if (pool.derivatives) {
-      const g = out.g, q = this.q, at = 7 * n + 3;
+      const g = out.g, q = this.q, at = 7 * n + 3, slot = 4 * n;
       for (let k = 0; k < 4; k++) {
         const c = rotationGradient[8 * i + 2 * k];
-        g[at + k] = c === 0 ? 0 : c * q[at + rotationGradient[8 * i + 2 * k + 1]];
+        g[slot + k] = c === 0 ? 0 : c * q[at + rotationGradient[8 * i + 2 * k + 1]];
       }
     }
     return out;
@@ -204,17 +216,18 @@ class BeamGeometricallyExactModel implements Only<ObjectModel & BodyModel, BeamG
 
   /** The jet of c·p_m + 0 of node n's Euler parameters: gradient c at p_m, 0 at the others. */
   private linearEpJet(n: number, c: number, m: number): Jet2 {
-    const pool = this.pool, at = 7 * n + 3, out = pool.constant(c * this.q[at + m] + 0, pool.take());
+    const pool = this.pool, out = pool.constant(c * this.q[7 * n + 3 + m] + 0, pool.take());
     if (pool.derivatives) {
-      const g = out.g;
-      for (let k = 0; k < 4; k++) g[at + k] = k === m ? c : 0;
+      const g = out.g, slot = 4 * n;
+      for (let k = 0; k < 4; k++) g[slot + k] = k === m ? c : 0;
     }
     return out;
   }
 
   /**
    * The 14 nodal forces as jets in this.forces, from this.q and this.u: values, and ∂/∂q if `derivatives` (the
-   * Jacobian; the residual is computeForceValues). T_exp,SO3⁻¹ and T_uw(±h) are never formed: their products with d, r_p
+   * Jacobian, over the jet variables of {@link N_JET}; the residual is computeForceValues). The relative rotation's
+   * quantities (R … β, γ, f8) are differentiated with respect to the Euler parameters only. T_exp,SO3⁻¹ and T_uw(±h) are never formed: their products with d, r_p
    * and r_r are written as vector forms (β v + γ Ω(Ω·v) ± ½ Ω × v, and S r ∓ ½ u × r), about a third of the jet
    * operations of the matrices. The jet vectors are preallocated arrays of the model whose entries are pool jets (no
    * allocation per call).
@@ -222,6 +235,7 @@ class BeamGeometricallyExactModel implements Only<ObjectModel & BodyModel, BeamG
   private computeForces(derivatives: boolean): void {
     const pool = this.pool, L = this.L, j = this.jets;
     pool.reset();
+    pool.activeVariables = N_JET;
     pool.derivatives = derivatives;
     const A0 = j.A0, A1 = j.A1, R = j.R, d = j.d, w = j.w, Om = j.Om, uDisp = j.uDisp, res = j.res;
     this.rotation(0, A0);
@@ -231,6 +245,7 @@ class BeamGeometricallyExactModel implements Only<ObjectModel & BodyModel, BeamG
     // parameters; each entry the terms that jets' dot3 forms, in its order, without its products with zero gradients)
     const q = this.q, dp0 = q[7] + -1 * q[0], dp1 = q[8] + -1 * q[1], dp2 = q[9] + -1 * q[2];
     for (let i = 0; i < 3; i++) d[i] = this.directionJet(A0[i], A0[3 + i], A0[6 + i], dp0, dp1, dp2);
+    pool.activeVariables = N_ROTATION;
     for (let i = 0; i < 3; i++) for (let k = 0; k < 3; k++) R[3 * i + k] = this.relativeRotationJet(A0[i], A0[3 + i], A0[6 + i], A1[k], A1[3 + k], A1[6 + k]);
     // Ω = LogSO3(R) = h(|w|², 1 + tr R) w, w = (R21 − R12, R02 − R20, R10 − R01), h(a, c) = 2 atan2(√a, c)/√a
     w[0] = pool.addScaled(R[7], -1, R[5], pool.take());
@@ -252,6 +267,12 @@ class BeamGeometricallyExactModel implements Only<ObjectModel & BodyModel, BeamG
     const x = pool.dot(Om, Om, pool.take());
     const beta = pool.take(), gamma = pool.take(), f8 = pool.take();
     this.expFactors(x, beta, gamma, f8);
+    // back to all jet variables: the position gradients of the rotation's quantities used below are 0
+    pool.activeVariables = N_JET;
+    if (derivatives) {
+      for (let k = 0; k < 3; k++) Om[k].g.fill(0, N_ROTATION);
+      x.g.fill(0, N_ROTATION); beta.g.fill(0, N_ROTATION); gamma.g.fill(0, N_ROTATION); f8.g.fill(0, N_ROTATION);
+    }
     // T_exp,SO3⁻¹(Ω) v = β v + γ Ω (Ω·v) + ½ Ω × v, its transpose with −½ Ω × v (vector forms, no matrices): u = Tsoᵀ d
     this.tsoApply(Om, beta, gamma, d, undefined, uDisp);
     // ε = (h − h₀)/L, stresses K ε: res = [r_p (3), r_r (3)]
@@ -279,7 +300,7 @@ class BeamGeometricallyExactModel implements Only<ObjectModel & BodyModel, BeamG
       rotPlus[i] = pool.add(pool.addScaled(s, -0.5, uxr[i], pool.take()), rotPlus[i], pool.take());
       rotMinus[i] = pool.add(pool.addScaled(s, 0.5, uxr[i], pool.take()), rotMinus[i], pool.take());
     }
-    const pos = j.pos, rot = j.rot, Gl = j.Gl, total = j.total;
+    const pos = j.pos, rot = j.rot, total = j.total;
     for (let n = 0; n < 2; n++) {
       const sign = n === 0 ? -1 : 1;
       for (let i = 0; i < 3; i++) {
@@ -288,7 +309,6 @@ class BeamGeometricallyExactModel implements Only<ObjectModel & BodyModel, BeamG
       }
       // quadratic velocity term (L/2) ω̄ × (J ω̄), ω̄ = G_l θ̇ (θ̇ constant for ∂/∂q); with θ̇ = 0 (static solves) every
       // value and derivative of ω̄ and of the term is +0 or −0, and adding it changes nothing: skipped
-      this.gLocalJets(n, Gl);
       if (this.angularVelocityNonzero(n)) this.totalWithVelocityTerm(n, sign);
       else for (let i = 0; i < 3; i++) total[i] = pool.affine(rot[i], sign, 0, pool.take());
       const A = n === 0 ? A0 : A1;
@@ -297,8 +317,7 @@ class BeamGeometricallyExactModel implements Only<ObjectModel & BodyModel, BeamG
         pool.affine(this.dot3(A[3 * i], A[3 * i + 1], A[3 * i + 2], pos[0], pos[1], pos[2]), sign, 0, f);
       }
       for (let k = 0; k < 4; k++) {
-        const f = this.forces[7 * n + 3 + k];
-        this.pool.dot3(Gl[k], Gl[4 + k], Gl[8 + k], total[0], total[1], total[2], f);
+        this.gLocalDot(n, k, total, this.forces[7 * n + 3 + k]);
       }
     }
   }
@@ -431,9 +450,10 @@ class BeamGeometricallyExactModel implements Only<ObjectModel & BodyModel, BeamG
     A[8] = -2 * (p2 * p2) + 1 + -2 * (p1 * p1);
   }
 
-  /** total = sign·rot + (L/2) ω̄ × (J ω̄) as jets for node n (jets.Gl, jets.rot set), ω̄ = G_l θ̇. */
+  /** total = sign·rot + (L/2) ω̄ × (J ω̄) as jets for node n (jets.rot set; G_l's jets into jets.Gl), ω̄ = G_l θ̇. */
   private totalWithVelocityTerm(n: number, sign: number): void {
     const pool = this.pool, { Gl, omega, Jw, rot, total } = this.jets;
+    this.gLocalJets(n, Gl);
     for (let i = 0; i < 3; i++) {
       const o = pool.affine(Gl[4 * i], this.u[7 * n + 3], 0, pool.take());
       for (let k = 1; k < 4; k++) pool.addScaled(o, this.u[7 * n + 3 + k], Gl[4 * i + k], o);
@@ -502,14 +522,32 @@ class BeamGeometricallyExactModel implements Only<ObjectModel & BodyModel, BeamG
     }
   }
 
+  /**
+   * out = (G_lᵀ total)_k for node n: the dot3 of column k of G_l's jets (linearEpJet's values c·p_m + 0, gradient c at
+   * one Euler parameter and 0 elsewhere, without forming them) with the jets total, in dot3's operations and order.
+   */
+  private gLocalDot(n: number, k: number, total: Vec, out: Jet2): void {
+    const q = this.q, at = 7 * n + 3, slot = 4 * n, b0 = total[0], b1 = total[1], b2 = total[2];
+    const c0 = gLocalEntries[2 * k], c1 = gLocalEntries[2 * (4 + k)], c2 = gLocalEntries[2 * (8 + k)];
+    const s0 = slot + gLocalEntries[2 * k + 1], s1 = slot + gLocalEntries[2 * (4 + k) + 1], s2 = slot + gLocalEntries[2 * (8 + k) + 1];
+    const a0v = c0 * q[at + s0 - slot] + 0, a1v = c1 * q[at + s1 - slot] + 0, a2v = c2 * q[at + s2 - slot] + 0;
+    const b0v = b0.v, b1v = b1.v, b2v = b2.v;
+    out.v = a0v * b0v + a1v * b1v + a2v * b2v;
+    if (!this.pool.derivatives) return;
+    const b0g = b0.g, b1g = b1.g, b2g = b2.g, og = out.g;
+    for (let i = 0; i < N_JET; i++) {
+      const a0g = i === s0 ? c0 : 0, a1g = i === s1 ? c1 : 0, a2g = i === s2 ? c2 : 0;
+      og[i] = a0v * b0g[i] + b0v * a0g + (a1v * b1g[i] + b1v * a1g) + (a2v * b2g[i] + b2v * a2g);
+    }
+  }
+
   /** a·(p1 − p0) for a column a of A0 (jets of node 0's Euler parameters) and the values dp = p1 − p0 (a new jet). */
   private directionJet(a0: Jet2, a1: Jet2, a2: Jet2, dp0: number, dp1: number, dp2: number): Jet2 {
     const pool = this.pool, out = pool.constant(a0.v * dp0 + a1.v * dp1 + a2.v * dp2, pool.take());
     if (pool.derivatives) {
       const g = out.g, ag0 = a0.g, ag1 = a1.g, ag2 = a2.g;
-      for (let e = 3; e < 7; e++) g[e] = dp0 * ag0[e] + dp1 * ag1[e] + dp2 * ag2[e];
-      g[0] = -a0.v; g[1] = -a1.v; g[2] = -a2.v;
-      g[7] = a0.v; g[8] = a1.v; g[9] = a2.v;
+      for (let e = 0; e < 4; e++) g[e] = dp0 * ag0[e] + dp1 * ag1[e] + dp2 * ag2[e];
+      g[8] = a0.v; g[9] = a1.v; g[10] = a2.v;
     }
     return out;
   }
@@ -520,8 +558,8 @@ class BeamGeometricallyExactModel implements Only<ObjectModel & BodyModel, BeamG
     const out = pool.constant(a0v * b0v + a1v * b1v + a2v * b2v, pool.take());
     if (pool.derivatives) {
       const g = out.g, ag0 = a0.g, ag1 = a1.g, ag2 = a2.g, bg0 = b0.g, bg1 = b1.g, bg2 = b2.g;
-      for (let e = 3; e < 7; e++) g[e] = b0v * ag0[e] + b1v * ag1[e] + b2v * ag2[e];
-      for (let e = 10; e < 14; e++) g[e] = a0v * bg0[e] + a1v * bg1[e] + a2v * bg2[e];
+      for (let e = 0; e < 4; e++) g[e] = b0v * ag0[e] + b1v * ag1[e] + b2v * ag2[e];
+      for (let e = 4; e < 8; e++) g[e] = a0v * bg0[e] + a1v * bg1[e] + a2v * bg2[e];
     }
     return out;
   }
@@ -567,10 +605,21 @@ class BeamGeometricallyExactModel implements Only<ObjectModel & BodyModel, BeamG
 
   ode2Lhs_q(s: ItemState, acc: LocalMatrixAccumulator, factor: number): void {
     this.gather(s);
+    acc.addBlock(0, 0, N_LOCAL, N_LOCAL, this.stiffness(factor), 0, N_LOCAL, 1);
+  }
+
+  /** factor ∂f/∂q (14 × 14 row-major, in this.localMatrix) at this.q, this.u: the jets' gradients by {@link jetSlot}. */
+  private stiffness(factor: number): Float64Array {
     this.computeForces(true);
     const K = this.localMatrix;
-    for (let i = 0; i < N_LOCAL; i++) for (let j = 0; j < N_LOCAL; j++) K[i * N_LOCAL + j] = factor * this.forces[i].g[j];
-    acc.addBlock(0, 0, N_LOCAL, N_LOCAL, K, 0, N_LOCAL, 1);
+    for (let i = 0; i < N_LOCAL; i++) {
+      const g = this.forces[i].g;
+      for (let j = 0; j < N_LOCAL; j++) {
+        const slot = jetSlot[j];
+        K[i * N_LOCAL + j] = slot >= 0 ? factor * g[slot] : -(factor * g[-1 - slot]);
+      }
+    }
+    return K;
   }
 
   /** ∂/∂θ̇ of (L/2) G_lᵀ (ω̄ × Jω̄): (L/2) G_lᵀ (ω̄̃ J − (Jω̄)~) G_l per node. */
