@@ -555,7 +555,9 @@ export function pairZeroDiagonal(
   const candRow = new Int32Array(cnt[n]);
   const candMag = new Float64Array(cnt[n]);
   listCandidates(n, cp, ri, av, zero, rowScale, colScale, pos, candRow, candMag);
-  choosePartners(n, zero, cnt, candRow, candMag, pairOf);
+  // choosePartners' work arrays made here: allocated before its loop, they were code without type feedback in the first
+  // call (V8 allocates the feedback during the loop), on which the function compiled for the next call deoptimized
+  choosePartners(n, zero, cnt, candRow, candMag, pairOf, new Uint8Array(n), new Float64Array(n));
   return pairOf;
 }
 
@@ -615,11 +617,10 @@ function listCandidates(n: number, cp: Int32Array, ri: Int32Array, av: Float64Ar
 
 /**
  * {@link pairZeroDiagonal}'s greedy choice: each zero column z, in order, takes the free non-zero neighbour r with the
- * largest summed magnitude (the smaller index on a tie), `pairOf[z] = r`.
+ * largest summed magnitude (the smaller index on a tie), `pairOf[z] = r`; `taken` and `score` (length n) are zero on entry.
  */
-function choosePartners(n: number, zero: Uint8Array, cnt: Int32Array, candRow: Int32Array, candMag: Float64Array, pairOf: Int32Array): void {
-  const taken = new Uint8Array(n);
-  const score = new Float64Array(n);
+function choosePartners(n: number, zero: Uint8Array, cnt: Int32Array, candRow: Int32Array, candMag: Float64Array, pairOf: Int32Array,
+  taken: Uint8Array, score: Float64Array): void {
   for (let z = 0; z < n; z++) {
     if (!zero[z]) continue;
     for (let k = cnt[z]; k < cnt[z + 1]; k++) score[candRow[k]] += candMag[k];

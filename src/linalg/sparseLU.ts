@@ -1047,14 +1047,16 @@ function scaleRows(n: number, rs: Float64Array, rmax: Float64Array): boolean {
  */
 function powerOfTwoInvSqrt(v: number): number {
   if ((v > 0.5 && v <= 2) || !(v > 0) || v === Infinity) return 1;
+  // one loop for both directions (exact steps: v above 2 reaches (0.5, 2] going down, v at most 0.5 going up): with a
+  // loop per direction, the one a process met later had no type feedback in the sweep's code compiled on stack, which
+  // then deoptimized in the first analysis of every process
+  const down = v > 2;
+  const vStep = down ? 0.25 : 4;
+  const fStep = down ? 0.5 : 2;
   let f = 1;
-  while (v > 2) {
-    v *= 0.25;
-    f *= 0.5;
-  }
-  while (v <= 0.5) {
-    v *= 4;
-    f *= 2;
+  while (v > 2 || v <= 0.5) {
+    v *= vStep;
+    f *= fStep;
   }
   return f;
 }
