@@ -588,8 +588,9 @@ class BeamGeometricallyExactModel implements Only<ObjectModel & BodyModel, BeamG
   private gLocalDot(n: number, k: number, total: Vec, out: Jet2): void {
     const q = this.q, at = 7 * n + 3, slot = 4 * n, b0 = total[0], b1 = total[1], b2 = total[2];
     const c0 = gLocalEntries[2 * k], c1 = gLocalEntries[2 * (4 + k)], c2 = gLocalEntries[2 * (8 + k)];
-    const s0 = slot + gLocalEntries[2 * k + 1], s1 = slot + gLocalEntries[2 * (4 + k) + 1], s2 = slot + gLocalEntries[2 * (8 + k) + 1];
-    const a0v = c0 * q[at + s0 - slot] + 0, a1v = c1 * q[at + s1 - slot] + 0, a2v = c2 * q[at + s2 - slot] + 0;
+    const m0 = gLocalEntries[2 * k + 1], m1 = gLocalEntries[2 * (4 + k) + 1], m2 = gLocalEntries[2 * (8 + k) + 1];
+    const s0 = slot + m0, s1 = slot + m1, s2 = slot + m2;
+    const a0v = c0 * q[at + m0] + 0, a1v = c1 * q[at + m1] + 0, a2v = c2 * q[at + m2] + 0;
     const b0v = b0.v, b1v = b1.v, b2v = b2.v;
     out.v = a0v * b0v + a1v * b1v + a2v * b2v;
     if (!this.pool.derivatives) return;
