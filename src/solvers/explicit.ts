@@ -134,9 +134,9 @@ abstract class ExplicitStepperBase implements TimeStepper {
   protected additiveFactor = 0;
   private readonly mass: MassMatrixStore;
   private readonly system: LinearSystem;
-  /** The model revision of the factorized mass matrix (-1: none); a run-time parameter change factorizes again. */
+  /** The model's nodeObjectRevision of the factorized mass matrix (-1: none); a run-time parameter change factorizes again. */
   private factorizedRevision = -1;
-  /** Whether the factorization is kept (the mass matrix was constant at factorizedRevision; it changes only with the revision). */
+  /** Whether the factorization is kept (the mass matrix was constant at factorizedRevision; it changes only with that revision). */
   private factorizationKept = false;
   /**
    * Diagonal of a constant, diagonal mass matrix with the dense solver, else empty. Dense LU
@@ -183,14 +183,14 @@ abstract class ExplicitStepperBase implements TimeStepper {
   /** Writes a = M(q)⁻¹ f(q, u, t) for state s into out. */
   protected accelerations(s: SystemState, out: Float64Array): void {
     if (this.nu === 0) return;
-    if (!this.factorizationKept || this.factorizedRevision !== this.model.revision) {
+    if (!this.factorizationKept || this.factorizedRevision !== this.model.nodeObjectRevision) {
       const constantMass = this.mass.constant;
       this.mass.update(s);
       this.system.begin();
       this.mass.addTo(this.system, 1);
       const result = this.system.factorize();
       if (!result.ok) throw new FlexdynError(`${this.name}: the mass matrix is singular at ${this.assembler.describeEquation(result.singularIndex)}; explicit solvers need a regular mass matrix`);
-      this.factorizedRevision = this.model.revision;
+      this.factorizedRevision = this.model.nodeObjectRevision;
       this.factorizationKept = constantMass;
       this.useDiagonalMass = false;
       if (constantMass && isDenseSolverType(this.system.type)) {
