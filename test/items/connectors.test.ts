@@ -3,10 +3,10 @@ import {
   SystemContainer, SimulationSettings, OutputVariableType, DynamicSolverType, FlexdynError,
   NodePoint, NodePoint2D, NodePointGround, MassPoint, MassPoint2D, ObjectGround,
   MarkerNodePosition, MarkerNodeCoordinate, MarkerBodyPosition, LoadCoordinate, Force, SensorNode,
-  SpringDamper, CartesianSpringDamper, CoordinateConstraint, DistanceConstraint, ObjectConnectorGravity,
+  SpringDamper, CartesianSpringDamper, InertiaCuboid, CoordinateConstraint, DistanceConstraint, ObjectConnectorGravity,
   type MainSystem,
 } from '../../src/index.ts';
-import type { ObjectModel } from '../../src/registry/capabilities.ts';
+import { constantJacobianTransposedVector_q, type ObjectModel } from '../../src/registry/capabilities.ts';
 import type { SystemState } from '../../src/model/SystemState.ts';
 import { randomSequence } from '../helpers/random.ts';
 import { maxAbs, maxDifference } from '../helpers/arrays.ts';
@@ -602,5 +602,25 @@ describe('create helpers', () => {
     // a helper that fails after adding items removes them again (all or nothing): the markers are #1 and #2, not #3 and #4
     expect(() => mbs.createSpringDamper({ bodyNumbers: [ground, 7] })).toThrow('createSpringDamper: referenceLength was not given and cannot be computed from the reference configuration (MarkerBodyPosition #1: bodyNumber must refer to an existing object (0 ... 0), got 7); pass referenceLength explicitly');
     expect(mbs.numberOfMarkers).toBe(0);
+  });
+});
+
+describe('markers on mass points', () => {
+  it('haveTheConstantJacobianKernelSoThatConnectorsSkipTheForceTerm', () => {
+    // a mass point's position Jacobian is its node's, constant: a MarkerBodyPosition on it takes the shared constant
+    // kernel (as a node marker on a point node does), which MarkerPair.addJacobianTransposedForce_q skips; a rigid body's
+    // marker keeps its kernel
+    const mbs = new SystemContainer().addSystem();
+    const ground = mbs.createGround();
+    const point = mbs.createMassPoint({ referencePosition: [1, 0, 0], physicsMass: 2 });
+    const rigid = mbs.createRigidBody({ referencePosition: [0, 1, 0], inertia: InertiaCuboid(1000, [0.1, 0.1, 0.1]) });
+    const onPoint = mbs.addMarker(MarkerBodyPosition({ bodyNumber: point, localPosition: [0, 0, 0] }));
+    const onRigid = mbs.addMarker(MarkerBodyPosition({ bodyNumber: rigid, localPosition: [0.1, 0, 0] }));
+    mbs.addObject(CartesianSpringDamper({ markerNumbers: [mbs.addMarker(MarkerBodyPosition({ bodyNumber: ground, localPosition: [0, 0, 0] })), onPoint], stiffness: [10, 10, 10], damping: [1, 1, 1] }));
+    mbs.assemble();
+    const markers = mbs.compiled().markers as { jacobianTransposedVector_q?: unknown }[];
+    expect(markers[onPoint].jacobianTransposedVector_q).toBe(constantJacobianTransposedVector_q);
+    expect(markers[onRigid].jacobianTransposedVector_q).toBeInstanceOf(Function);
+    expect(markers[onRigid].jacobianTransposedVector_q).not.toBe(constantJacobianTransposedVector_q);
   });
 });

@@ -1,4 +1,4 @@
-import type { BindContext, BodyModel, ItemState, NodeModel, PositionMarkerModel } from '../../registry/capabilities.ts';
+import { constantJacobianTransposedVector_q, type BindContext, type BodyModel, type ItemState, type NodeModel, type PositionMarkerModel } from '../../registry/capabilities.ts';
 import type { ItemLabel } from '../../core/errors.ts';
 
 /**
@@ -41,8 +41,10 @@ export abstract class BodyMarker<B extends BodyModel> {
     const originLoad = x[0] === 0 && x[1] === 0 && x[2] === 0 && body.nodesAt === undefined ? body.addOriginLoad?.bind(body) : undefined;
     this.addJacobianTransposedLoad = originLoad === undefined || this.withTorque ? originLoad
       : (s, force, sign, _torque, out, offset) => originLoad(s, force, sign, undefined, out, offset);
-    const kernel = body.jacobianTransposedVector_q?.bind(body);
-    this.jacobianTransposedVector_q = kernel === undefined ? undefined : this.withTorque
+    // a body whose position Jacobian is constant (a mass point) gives the marker the constant kernel, which connectors skip
+    const bodyKernel = body.jacobianTransposedVector_q;
+    const kernel = bodyKernel?.bind(body);
+    this.jacobianTransposedVector_q = bodyKernel === constantJacobianTransposedVector_q ? constantJacobianTransposedVector_q : kernel === undefined ? undefined : this.withTorque
       ? (s, force, torque, k, factor) => kernel(s, x, force, torque, k, factor)
       : (s, force, _torque, k, factor) => kernel(s, x, force, undefined, k, factor);
   }

@@ -136,16 +136,19 @@ class CartesianSpringDamperModel implements Only<ObjectModel, CartesianSpringDam
   /**
    * Adds factor·∂LHS/∂q: Jᵀ diag(k) (J + N) (N: the markers' ∂p/∂q along the radial Euler-parameter direction, which J
    * leaves out), Jᵀ diag(d) ∂Δv/∂q (the velocity of markers on rotating bodies depends on q)
-   * and the derivative of the marker Jacobians times the force, as far as the markers provide them.
+   * and the derivative of the marker Jacobians times the force, as far as the markers provide them (the force is
+   * evaluated only then: markers with constant Jacobians, such as on mass points, need none).
    */
   private addPositionJacobian(s: ItemState, target: Float64Array, factor: number): void {
     if (!this.activeConnector) return;
-    this.evaluate(s);
-    this.markers.evaluateJacobians(s);
-    this.markers.addProjectedMatrix(this.stiffnessMatrix, factor, target);
-    this.markers.addNullDirectionProjectedMatrix(s, this.stiffnessMatrix, factor, target);
-    this.markers.addVelocityProjectedMatrix(s, this.dampingMatrix, factor, target);
-    this.markers.addJacobianTransposedForce_q(s, this.force, factor, target);
+    const markers = this.markers;
+    const forceTerm = markers.addsJacobianTransposedForce_q;
+    if (forceTerm) this.evaluate(s);
+    markers.evaluateJacobians(s);
+    markers.addProjectedMatrix(this.stiffnessMatrix, factor, target);
+    markers.addNullDirectionProjectedMatrix(s, this.stiffnessMatrix, factor, target);
+    markers.addVelocityProjectedMatrix(s, this.dampingMatrix, factor, target);
+    if (forceTerm) markers.addJacobianTransposedForce_q(s, this.force, factor, target);
   }
 
   /** Adds factor·Jᵀ diag(d) J = factor·∂LHS/∂u. */

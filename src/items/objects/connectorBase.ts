@@ -208,6 +208,16 @@ export class MarkerPair<M extends MarkerModel = PositionMarkerModel> {
   }
 
   /**
+   * True if {@link MarkerPair.addJacobianTransposedForce_q} adds anything: a marker with coordinates gives the derivative
+   * of a Jacobian that is not constant (then the connector needs its force for the Jacobian).
+   */
+  get addsJacobianTransposedForce_q(): boolean {
+    const kernel0 = (this.marker0 as Partial<PositionMarkerModel>).jacobianTransposedVector_q, kernel1 = (this.marker1 as Partial<PositionMarkerModel>).jacobianTransposedVector_q;
+    return (this.n0 > 0 && kernel0 !== undefined && kernel0 !== constantJacobianTransposedVector_q)
+      || (this.n1 > 0 && kernel1 !== undefined && kernel1 !== constantJacobianTransposedVector_q);
+  }
+
+  /**
    * True if both markers give the derivative of their Jacobians (jacobianTransposedVector_q) or have no coordinates:
    * then {@link MarkerPair.addJacobianTransposedForce_q} is complete, not only for constant Jacobians.
    */

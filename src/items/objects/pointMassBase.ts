@@ -1,4 +1,4 @@
-import { denseLocalMatrix, isPositionNode, type PositionNodeModel, type BindContext, type BodyModel, type ItemState, type LocalMatrixAccumulator, type NodeModel, type ObjectModel, type Only } from '../../registry/capabilities.ts';
+import { constantJacobianTransposedVector_q, denseLocalMatrix, isPositionNode, type PositionNodeModel, type BindContext, type BodyModel, type ItemState, type LocalMatrixAccumulator, type NodeModel, type ObjectModel, type Only } from '../../registry/capabilities.ts';
 import { itemError, type ItemLabel } from '../../core/errors.ts';
 import { OutputVariableType } from '../../registry/enums.ts';
 import { zeroArray } from '../../linalg/arrays.ts';
@@ -64,8 +64,8 @@ export class PointMassModel implements Only<ObjectModel & BodyModel, PointMassMo
     this.node.positionJacobian(s, out);
   }
 
-  /** The position Jacobian is the node's, constant: no contribution to load Jacobians. */
-  jacobianTransposedVector_q(): void {}
+  /** The position Jacobian is the node's, constant: no contribution to load Jacobians (markers on the body skip it). */
+  readonly jacobianTransposedVector_q = constantJacobianTransposedVector_q;
 
   massProportionalForce(_s: ItemState, loadPerMass: ArrayLike<number>, f: Float64Array): void {
     for (let i = 0; i < this.nLocalU; i++) f[i] += this.mass * loadPerMass[i];
