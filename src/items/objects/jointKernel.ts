@@ -398,9 +398,16 @@ export class JointModel implements Only<ObjectModel & LoweredJoint, JointModel> 
 
   /** r[ltg[k]] += c_k·λ for the Jacobian row c of generic equation `row` (writeJacobianRow's entries), marker Jacobians evaluated. */
   private addRowReaction(row: number, translationFrame: JointTranslationFrame, l: number, r: Float64Array, ltg: Int32Array): void {
-    const c = this.rowWork;
+    if (row < 3 && translationFrame === 'global') {
+      // writeJacobianRow's entries −J0, J1 of the row, read from the marker Jacobians without the row copy
+      const { n0, n1, jacobian0: j0, jacobian1: j1 } = this.markers;
+      for (let k = 0, at = row * n0; k < n0; k++) r[ltg[k]] += -j0[at + k] * l;
+      for (let k = 0, at = row * n1; k < n1; k++) r[ltg[n0 + k]] += j1[at + k] * l;
+      return;
+    }
+    const c = this.rowWork, n = this.n;
     this.writeJacobianRow(row, translationFrame, c, 0);
-    for (let k = 0; k < this.n; k++) r[ltg[k]] += c[k] * l;
+    for (let k = 0; k < n; k++) r[ltg[k]] += c[k] * l;
   }
 
   /**
