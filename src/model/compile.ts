@@ -184,6 +184,13 @@ export class CompiledModel {
    * they were built at. Never changes while no parameter changes, so those caches cost one comparison.
    */
   revision = 0;
+  /**
+   * Counts the run-time changes of nodes and objects (replaced or changed in place): the part of
+   * {@link CompiledModel.revision} that solver caches are built from (a kept constant mass matrix and its factorization,
+   * the steppers' node lists and eliminated coordinates). A change of a load, marker or sensor enters none of them, so a
+   * load value set in every Newton iteration keeps the mass matrix.
+   */
+  nodeObjectRevision = 0;
   /** The items' dictionaries the model was compiled from (the MainSystem's lists, which replaceItem keeps current). */
   private readonly items: Record<ItemCategory, StoredItem[]>;
   /** Per item ("category:index"), the items whose parameters refer to it; built on the first run-time change. */
@@ -399,20 +406,23 @@ export class CompiledModel {
     if (category === 'Node') replaceContents(this.constraintNodes, this.nodes.filter((node): node is WithTerm<NodeModel, 'ae'> => node.nAE > 0 && hasTerm(node, 'ae')));
     if (category === 'Load') this.analyticLoads[index] = analyticLoad(this.loads[index]);
     this.revision++;
+    if (category === 'Node' || category === 'Object') this.nodeObjectRevision++;
   }
 
   /**
-   * A run-time change of one object parameter that the object's model applies in place (its
-   * {@link ObjectModel.updateParameter} accepts it): stores `item` and counts the change in {@link CompiledModel.revision},
-   * as {@link CompiledModel.replaceItem} does, without creating and binding a model. Returns false, having changed
-   * nothing, when the model does not take the change in place.
+   * A run-time change of one object or load parameter that the item's model applies in place (its
+   * {@link ObjectModel.updateParameter} or {@link LoadModel.updateParameter} accepts it): stores `item` and counts the
+   * change in {@link CompiledModel.revision} (an object's also in {@link CompiledModel.nodeObjectRevision}), as
+   * {@link CompiledModel.replaceItem} does, without creating and binding a model. Returns false, having changed nothing,
+   * when the model does not take the change in place.
    */
   updateInPlace(category: ItemCategory, index: number, item: StoredItem, key: string): boolean {
-    if (category !== 'Object') return false;
-    const object = this.objects[index];
-    if (object.updateParameter === undefined || !object.updateParameter(key, item.dictionary[key])) return false;
+    if (category !== 'Object' && category !== 'Load') return false;
+    const model = category === 'Object' ? this.objects[index] : this.loads[index];
+    if (model.updateParameter === undefined || !model.updateParameter(key, item.dictionary[key])) return false;
     this.items[category][index] = item;
     this.revision++;
+    if (category === 'Object') this.nodeObjectRevision++;
     return true;
   }
 

@@ -833,6 +833,12 @@ export interface LoadModel {
   addGeneralizedLoad_q?(s: ItemState, k: Float64Array, factor: number): void;
   /** Current load values (vector or scalar) as the load sensor reports them. */
   values(s: ItemState): ArrayLike<number>;
+  /**
+   * Applies a run-time change of one parameter in place, as {@link ObjectModel.updateParameter} does for objects (a
+   * load value set from a pre-Newton or pre-step function in every iteration): true if the model now behaves exactly as
+   * one created from the changed dictionary, false (having changed nothing) otherwise.
+   */
+  updateParameter?(name: string, value: unknown): boolean;
 }
 
 /** A sensor at run time: evaluates one output of an item each time the solver records. */
@@ -969,7 +975,7 @@ export const capabilityNames = {
   /** {@link LoadModel}. */
   load: {
     label: true, marker: true, bind: true, addGeneralizedLoad: true, coordinateDependence: true,
-    addGeneralizedLoad_q: true, values: true,
+    addGeneralizedLoad_q: true, values: true, updateParameter: true,
   } satisfies Record<keyof LoadModel, true>,
   /** {@link SensorModel}. */
   sensor: {

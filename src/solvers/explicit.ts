@@ -134,14 +134,14 @@ abstract class ExplicitStepperBase implements TimeStepper {
   protected additiveFactor = 0;
   private readonly mass: MassMatrixStore;
   private readonly system: LinearSystem;
-  /** The model revision of the factorized mass matrix (-1: none); a run-time parameter change factorizes again. */
+  /** The model's nodeObjectRevision of the factorized mass matrix (-1: none); a run-time parameter change factorizes again. */
   private factorizedRevision = -1;
-  /** Whether the factorization is kept (the mass matrix was constant at factorizedRevision; it changes only with the revision). */
+  /** Whether the factorization is kept (the mass matrix was constant at factorizedRevision; it changes only with that revision). */
   private factorizationKept = false;
   /**
-   * Diagonal of a constant, diagonal mass matrix with the dense solver, else empty. Dense LU
-   * of a diagonal matrix computes exactly f_i / m_ii (no pivoting, zero eliminations), so
-   * dividing directly gives identical accelerations without the LU solve.
+   * Diagonal of a constant, diagonal mass matrix (see {@link ExplicitStepperBase.accelerations}), else empty or stale. LU of
+   * a diagonal matrix computes exactly f_i / m_ii (dense: no pivoting, zero eliminations; sparse: the equilibration's
+   * powers of two cancel), so dividing directly gives identical accelerations without the LU solve.
    */
   private diagonalMass = new Float64Array(0);
   private useDiagonalMass = false;
@@ -183,29 +183,47 @@ abstract class ExplicitStepperBase implements TimeStepper {
   /** Writes a = M(q)⁻¹ f(q, u, t) for state s into out. */
   protected accelerations(s: SystemState, out: Float64Array): void {
     if (this.nu === 0) return;
-    if (!this.factorizationKept || this.factorizedRevision !== this.model.revision) {
+    if (!this.factorizationKept || this.factorizedRevision !== this.model.nodeObjectRevision) {
       const constantMass = this.mass.constant;
       this.mass.update(s);
-      this.system.begin();
-      this.mass.addTo(this.system, 1);
-      const result = this.system.factorize();
-      if (!result.ok) throw new FlexdynError(`${this.name}: the mass matrix is singular at ${this.assembler.describeEquation(result.singularIndex)}; explicit solvers need a regular mass matrix`);
-      this.factorizedRevision = this.model.revision;
-      this.factorizationKept = constantMass;
-      this.useDiagonalMass = false;
-      if (constantMass && isDenseSolverType(this.system.type)) {
-        if (this.diagonalMass.length !== this.nu) this.diagonalMass = new Float64Array(this.nu);
-        this.useDiagonalMass = this.mass.diagonal(this.diagonalMass);
+      // a kept diagonal M with finite, non-zero entries is not factorized: LU of a diagonal matrix (sparse: equilibrated by
+      // powers of two; dense: partial pivoting) computes exactly f_i / m_ii; any other M goes through the factorization and its checks
+      this.useDiagonalMass = constantMass && this.regularDiagonalMass();
+      if (!this.useDiagonalMass) {
+        this.system.begin();
+        this.mass.addTo(this.system, 1);
+        const result = this.system.factorize();
+        if (!result.ok) throw new FlexdynError(`${this.name}: the mass matrix is singular at ${this.assembler.describeEquation(result.singularIndex)}; explicit solvers need a regular mass matrix`);
+        if (constantMass && isDenseSolverType(this.system.type)) {
+          if (this.diagonalMass.length !== this.nu) this.diagonalMass = new Float64Array(this.nu);
+          this.useDiagonalMass = this.mass.diagonal(this.diagonalMass);
+        }
       }
+      this.factorizedRevision = this.model.nodeObjectRevision;
+      this.factorizationKept = constantMass;
     }
     const f = this.f;
     this.assembler.computeODE2Rhs(s, f);
-    if (this.useDiagonalMass) {
-      const d = this.diagonalMass;
-      for (let i = 0; i < f.length; i++) out[i] = f[i] / d[i];
-    } else {
-      this.system.solve(f, out);
-    }
+    if (this.useDiagonalMass) this.divideByDiagonalMass(out);
+    else this.system.solve(f, out);
+  }
+
+  /** out = f / diag(M) entry by entry (the solve of a diagonal mass matrix). */
+  private divideByDiagonalMass(out: Float64Array): void {
+    const f = this.f, d = this.diagonalMass;
+    for (let i = 0; i < f.length; i++) out[i] = f[i] / d[i];
+  }
+
+  /**
+   * True if the assembled mass matrix is diagonal with finite, non-zero diagonal entries, which are then in
+   * {@link ExplicitStepperBase.diagonalMass}.
+   */
+  private regularDiagonalMass(): boolean {
+    if (this.diagonalMass.length !== this.nu) this.diagonalMass = new Float64Array(this.nu);
+    const d = this.diagonalMass;
+    if (!this.mass.diagonal(d)) return false;
+    for (let i = 0; i < d.length; i++) if (d[i] === 0 || !Number.isFinite(d[i])) return false;
+    return true;
   }
 
   /** Writes the ODE1 rates ẋ = F(x, q, u, t) at state s into out (nothing without ODE1 coordinates). */

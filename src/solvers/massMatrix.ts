@@ -6,7 +6,7 @@ import type { SystemState } from '../model/SystemState.ts';
 export class MassMatrixStore {
   private readonly storage: SparseAssembler;
   private assembled = false;
-  /** The model revision M was assembled at: a run-time parameter change (a new mass) assembles a constant M again. */
+  /** The model's nodeObjectRevision M was assembled at: a run-time change of a node or object (a new mass) assembles a constant M again. */
   private assembledRevision = -1;
   /** The indices 0 … n_u − 1 (index map for addTo). */
   private readonly identity: Int32Array;
@@ -22,7 +22,7 @@ export class MassMatrixStore {
   private productRow: Int32Array;
   private productValues: Float64Array;
 
-  /** reuseConstant: keep a constant mass matrix (assemble it once per model revision) when the model has one. */
+  /** reuseConstant: keep a constant mass matrix (assemble it once per node and object revision) when the model has one. */
   constructor(private readonly assembler: SystemAssembler, private readonly reuseConstant: boolean) {
     this.storage = new SparseAssembler(assembler.model.nu);
     this.identity = new Int32Array(assembler.model.nu);
@@ -35,19 +35,19 @@ export class MassMatrixStore {
     return this.reuseConstant && this.assembler.model.hasConstantMassMatrix;
   }
 
-  /** True if the kept M is current: assembled at the model's revision (only meaningful when {@link constant}). */
+  /** True if the kept M is current: assembled at the model's node and object revision (only meaningful when {@link constant}). */
   get current(): boolean {
-    return this.assembled && this.assembledRevision === this.assembler.model.revision;
+    return this.assembled && this.assembledRevision === this.assembler.model.nodeObjectRevision;
   }
 
-  /** Assembles M at state s (only once per model revision if the mass matrix is constant). */
+  /** Assembles M at state s (only once per node and object revision if the mass matrix is constant). */
   update(s: SystemState): void {
     if (this.constant && this.current) return;
     this.storage.begin();
     this.assembler.addMassMatrix(s, this.storage, 1);
     this.storage.end();
     this.assembled = true;
-    this.assembledRevision = this.assembler.model.revision;
+    this.assembledRevision = this.assembler.model.nodeObjectRevision;
     if (this.constant) this.dropZerosForProduct();
     else ({ colPtr: this.productColPtr, rowIndex: this.productRow, values: this.productValues } = this.storage.matrix);
   }

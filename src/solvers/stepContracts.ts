@@ -106,9 +106,9 @@ export interface TimeStepper {
    */
   readonly automaticStepSize?: boolean;
   /**
-   * Called by the step loop before a step when item parameters changed since the last step (the compiled model's
-   * revision advanced: set…Parameter from a user function): the stepper drops what it built from them (a kept
-   * Newton Jacobian, node lists, eliminated coordinates).
+   * Called by the step loop before a step when node or object parameters changed since the last step (the compiled
+   * model's nodeObjectRevision advanced: set…Parameter from a user function): the stepper drops what it built from them
+   * (node lists, eliminated coordinates).
    */
   modelChanged?(): void;
   /**

@@ -63,8 +63,8 @@ export function runStepLoop(
   }
   let stepIndex = 1;
   let stepsSinceReduction = 0;
-  /** The model revision the stepper has seen (parameters changed between solves are new to a new stepper anyway). */
-  let revision = model.revision;
+  /** The node and object revision the stepper has seen (parameters changed between solves are new to a new stepper anyway). */
+  let revision = model.nodeObjectRevision;
   let endReached = stopped || endTime - startTime <= 1e-10;
   while (!endReached) {
     startOfStep.copyFrom(current);
@@ -92,8 +92,8 @@ export function runStepLoop(
           statistics.computationTime = (monotonicMilliseconds() - started) / 1000;
           return statistics;
         }
-        if (model.revision !== revision) {
-          revision = model.revision;
+        if (model.nodeObjectRevision !== revision) {
+          revision = model.nodeObjectRevision;
           stepper.modelChanged?.();
         }
         const attempt = discontinuous.step(stepper, h, stepIndex);

@@ -128,6 +128,25 @@ describe('GeneralContact search grid', () => {
     }).length);
   });
 
+  it('after assemble, the active contacts are those of the assembled state (recorded when first asked for), until updateContacts', () => {
+    const next = random(13);
+    const radius = 0.08;
+    const balls = Array.from({ length: 60 }, () => ({ position: [next(), next(), next()] }));
+    const { mbs, contact } = spheres(balls, radius, 1e3, 0);
+    mbs.assemble();
+    const overlapping = (positions: number[][]) => positions.map((p, i) => positions.map((_, j) => j)
+      .filter((j) => j !== i && Math.hypot(...p.map((x, k) => x - positions[j][k])) < 2 * radius));
+    const assembled = overlapping(balls.map((b) => b.position));
+    // every sphere moved by a different amount in x before the first question: the answer is still the assembled state's
+    const shifted = balls.map((b, i) => [b.position[0] + 0.05 * i, b.position[1], b.position[2]]);
+    mbs.systemData.setODE2Coordinates(balls.flatMap((_, i) => [0.05 * i, 0, 0]));
+    expect(assembled.flat().length).toBeGreaterThan(10);
+    expect(overlapping(shifted)).not.toEqual(assembled);
+    balls.forEach((_, i) => expect(contact.getActiveContacts(ContactTypeIndex.IndexSpheresMarkerBased, i)).toEqual(assembled[i]));
+    contact.updateContacts();
+    balls.forEach((_, i) => expect(contact.getActiveContacts(ContactTypeIndex.IndexSpheresMarkerBased, i)).toEqual(overlapping(shifted)[i]));
+  });
+
   it('active contacts of an assembled cloud equal the brute-force overlapping spheres; getItemsInBox', () => {
     const next = random(11);
     const radius = 0.06;

@@ -255,6 +255,35 @@ describe('parameters changed by user functions during a solve', () => {
     expect(withSet).not.toEqual(run(() => {}));
   });
 
+  it('aCoordinateLoadSetInEveryIterationChangesInPlaceAsAReplacedModelWouldAndKeepsTheMassMatrix', () => {
+    // the load follows the node from a pre-Newton function (as mainSystemUserFunctionsTest's spring-damper replica):
+    // changed in place, the same rows bit for bit as with the load's model created anew from its dictionary in every
+    // iteration; the model stays the same object and the node-and-object revision (the kept mass matrix) unchanged
+    const definition = itemDefinitions.find((d) => d.category === 'Load' && d.typeName === 'Coordinate')!;
+    const run = (inPlace: boolean) => {
+      const { mbs, load, sensor, node } = springModel();
+      mbs.assemble();
+      const model = mbs.compiled();
+      const loadModel = model.loads[load];
+      mbs.setPreNewtonResidualUserFunction((m) => {
+        const value = -30 * m.getNodeOutput(node, OutputVariableType.Coordinates)[0] + 5;
+        if (inPlace) m.setLoadParameter(load, 'load', value);
+        else model.replaceItem('Load', load, { definition, dictionary: { ...m.getLoad(load), load: value } }, 'the test change');
+      });
+      const s = quietSettings(0.5, 500);
+      s.timeIntegration.newton.useModifiedNewton = true;
+      mbs.solveDynamic(s);
+      expect(model.revision).toBeGreaterThan(500);
+      return { rows: mbs.getSensorStoredData(sensor), same: model.loads[load] === loadModel, nodeObjectRevision: model.nodeObjectRevision };
+    };
+    const inPlace = run(true);
+    const replaced = run(false);
+    expect(inPlace.rows).toEqual(replaced.rows);
+    expect(inPlace.rows[500][1]).not.toBe(0);
+    expect([inPlace.same, replaced.same]).toEqual([true, false]);
+    expect([inPlace.nodeObjectRevision, replaced.nodeObjectRevision]).toEqual([0, 0]);
+  });
+
   it('aChangedMassIsSeenByTheConstantMassMatrixOfExplicitAndImplicitSolvers', () => {
     // x'' = F/m with F = 2: m = 1 until the change, then 4. RK4 is exact for piecewise quadratic motion when the change
     // is at a step start; Newmark's trapezoidal rule averages a₀ and a₁ over the switching step (mid-step switch for

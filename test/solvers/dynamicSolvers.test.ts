@@ -78,6 +78,30 @@ describe('generalized-α', () => {
 });
 
 describe('explicit solvers', () => {
+  it.each([LinearSolverType.EXUdense, LinearSolverType.EigenSparse])('a constant diagonal mass matrix is divided, not factorized: the trajectory of a factorization at every step, bit for bit (%s)', (type) => {
+    // reuseConstantMassMatrix = false factorizes M (sparse: equilibrated LU) at every stage; the kept diagonal M divides
+    const run = (reuse: boolean) => {
+      const { mbs, nodes } = springChain({ masses: 12, mass: 0.37, stiffness: 1.3e3, damping: 0.7, force: 10, initialVelocity: 0.3 });
+      mbs.assemble();
+      const settings = settingsFor(0.05, 200);
+      settings.linearSolverType = type;
+      settings.timeIntegration.reuseConstantMassMatrix = reuse;
+      mbs.solveDynamic(settings, DynamicSolverType.RK44);
+      return nodes.flatMap((n) => [...mbs.getNodeOutput(n, OutputVariableType.Coordinates), ...mbs.getNodeOutput(n, OutputVariableType.Coordinates_t)]);
+    };
+    const divided = run(true);
+    expect(divided.some((x) => x !== 0)).toBe(true);
+    expect(divided).toEqual(run(false));
+  });
+
+  it.each([LinearSolverType.EXUdense, LinearSolverType.EigenSparse])('a zero mass stops an explicit solve as a singular mass matrix (%s)', (type) => {
+    const { mbs } = springChain({ masses: 3, mass: 0, stiffness: 10 });
+    mbs.assemble();
+    const settings = settingsFor(0.01, 10);
+    settings.linearSolverType = type;
+    expect(() => mbs.solveDynamic(settings, DynamicSolverType.ExplicitEuler)).toThrow(/the mass matrix is singular .*explicit solvers need a regular mass matrix/);
+  });
+
   const omega = 10;
   const exact = (t: number) => 0.01 * Math.cos(omega * t);
   const finalError = (solver: DynamicSolverType, steps: number) => {

@@ -23,7 +23,22 @@ class CoordinateLoadModel implements Only<LoadModel, CoordinateLoadModel> {
   /** The marker's coordinate Jacobian row, for markers whose value is no local coordinate (set in bind). */
   private rowOf: CoordinateMarkerModel['coordinateJacobian'];
 
-  constructor(readonly label: ItemLabel, private readonly markerNumber: number, private readonly load: number, private readonly userFunction: UserFunctionValue<LoadUserFunction>) {}
+  /** The load value: {@link CoordinateLoadModel.updateParameter} changes it. */
+  private load: number;
+
+  constructor(readonly label: ItemLabel, private readonly markerNumber: number, load: number, private readonly userFunction: UserFunctionValue<LoadUserFunction>) {
+    this.load = load;
+  }
+
+  /**
+   * The load value is read at each evaluation: a new value (validated) takes effect in place, without a new model and
+   * its binding (a pre-Newton function that sets the load in every iteration, as mainSystemUserFunctionsTest's).
+   */
+  updateParameter(name: string, value: unknown): boolean {
+    if (name !== 'load' || typeof value !== 'number') return false;
+    this.load = value;
+    return true;
+  }
 
   bind(context: BindContext): void {
     const marker = context.marker(this.markerNumber, 'markerNumber');
