@@ -5,7 +5,7 @@ import { SystemAssembler } from './model/assembly.ts';
 import { SensorRecords } from './model/SensorRecords.ts';
 import { GeneralContact } from './contact/GeneralContact.ts';
 import type { SystemState } from './model/SystemState.ts';
-import { changedDictionary, completeDictionary, defaultDictionary, labelOf, parameterDeclaration, typeKeyOf, type ItemCategory, type ItemDictionary, type ModelOf } from './registry/definition.ts';
+import { changedDictionary, changedDictionaryEntry, completeDictionary, defaultDictionary, labelOf, parameterDeclaration, typeKeyOf, type ItemCategory, type ItemDictionary, type ModelOf } from './registry/definition.ts';
 import { copyDefault, structuralReason } from './registry/parameters.ts';
 import { visualizationFields } from './registry/visualization.ts';
 import { ConfigurationType, DynamicSolverType, OutputVariableType } from './registry/enums.ts';
@@ -1029,10 +1029,11 @@ export class MainSystem implements BuilderSink, UserFunctionSystem, SolverHost {
     const stored = this.storedItem(category, index);
     const label = labelOf(category, stored.definition.typeName, index);
     const request = `set${category}Parameter`;
-    const { key, changes } = parameterChange(stored, name, value, label, request);
+    const change = parameterChange(stored, name, value, label, request);
+    const key = change.key;
     const reason = structuralReason(parameterDeclaration(stored.definition, key, label));
     if (reason !== undefined && this.model !== undefined) throw this.structuralError(category, index, key, request);
-    const dictionary = changedDictionary(stored.definition, stored.dictionary, changes, label);
+    const dictionary = changedDictionaryEntry(stored.definition, stored.dictionary, key, change.value, label);
     if (this.model === undefined) {
       this.items[category][index] = { definition: stored.definition, dictionary };
       this.reference = undefined;
@@ -1226,13 +1227,13 @@ function visualizationField(name: unknown): keyof typeof visualizationFields | u
   return Object.hasOwn(visualizationFields, field) ? field as keyof typeof visualizationFields : undefined;
 }
 
-/** The dictionary key and the changes that set…Parameter(name, value) makes (a `V…` name changes one field of visualization). */
-function parameterChange(stored: StoredItem, name: unknown, value: unknown, label: ItemLabel, request: string): { key: string; changes: Record<string, unknown> } {
+/** The dictionary key and its new value that set…Parameter(name, value) gives (a `V…` name changes one field of visualization). */
+function parameterChange(stored: StoredItem, name: unknown, value: unknown, label: ItemLabel, request: string): { key: string; value: unknown } {
   if (typeof name !== 'string') throw new FlexdynError(`${formatItemLabel(label)}: ${request} expects a parameter name, got ${describeValue(name)}`);
   const field = visualizationField(name);
-  if (field !== undefined) return { key: 'visualization', changes: { visualization: { ...(stored.dictionary.visualization as Record<string, unknown>), [field]: value } } };
+  if (field !== undefined) return { key: 'visualization', value: { ...(stored.dictionary.visualization as Record<string, unknown>), [field]: value } };
   if (name === typeKeyOf[stored.definition.category]) throw new FlexdynError(`${formatItemLabel(label)}: ${request} cannot change ${name}; the type of an item is fixed (delete it and add a new one)`, { item: label, parameter: name });
-  return { key: name, changes: { [name]: value } };
+  return { key: name, value };
 }
 
 /** True if two validated parameter values are equal (numbers, strings, functions by identity; arrays and dictionaries entry by entry). */

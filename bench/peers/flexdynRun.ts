@@ -12,6 +12,11 @@
  *   least `timed` runs and 0.5 s (at most 50 runs), seconds of solving counted as CPU time (a loaded machine's walls
  *   would end the warm-up too early);
  *   reports the median solve time of the timed runs, and every timed run's wall (`all`) and CPU seconds (`allCpu`);
+ * - `flexdynRun.js <model> --batches [--warmup <runs>]`: warm, paced by the driver (sideBySide.mjs interleaves these
+ *   batches with Exudyn's processes): the same warm-up, then the line `PEERS_READY {json}` (warm-up runs, the last
+ *   warm-up run's solve seconds), then one command per line on stdin: a positive integer n runs n timed runs and prints
+ *   `PEERS_BATCH {json}` (their wall and CPU seconds summed, steps summed, per-run lists `all` and `allCpu`); `end` or
+ *   the end of stdin prints `PEERS_RESULT` over all timed runs of all batches as `--warm` does, and exits;
  * - `flexdynRun.js particles<n> [--warm <timed>]`: bench/particles.bench.ts's particle box of n spheres, the time of
  *   its steps after the first (the bench row's own timing).
  *
@@ -131,7 +136,7 @@ function runParticles(particleBenchmarks: () => readonly Benchmark[], n: number)
 }
 
 const [name, ...options] = process.argv.slice(2);
-const usage = 'usage: node flexdynRun.js <model>|particles<n> [--warm <timed runs>] [--warmup <runs>]';
+const usage = 'usage: node flexdynRun.js <model>|particles<n> [--warm <timed runs> | --batches] [--warmup <runs>]';
 /** The value of a numeric option, or undefined. */
 function numericOption(flag: string): number | undefined {
   const at = options.indexOf(flag);
@@ -140,39 +145,78 @@ function numericOption(flag: string): number | undefined {
   if (!Number.isInteger(parsed) || parsed < 1) throw new Error(`${flag}: expected a positive integer, got ${options[at + 1]}; ${usage}`);
   return parsed;
 }
-if (name === undefined || options.some((o, i) => i % 2 === 0 && o !== '--warm' && o !== '--warmup')) throw new Error(usage);
+const batches = options.includes('--batches');
+const valued = options.filter((o) => o !== '--batches');
+if (name === undefined || valued.some((o, i) => i % 2 === 0 && o !== '--warm' && o !== '--warmup') || (batches && valued.includes('--warm'))) throw new Error(usage);
 const timed = numericOption('--warm');
 const warmUpRuns = numericOption('--warmup') ?? 2;
 const particles = /^particles(\d+)$/.exec(name);
 const model = particles === null ? await findModel(name) : undefined;
 const particleBenchmarks = particles === null ? undefined : (await import('../particles.bench.ts')).particleBenchmarks;
 const once = (): RunRecord => (model !== undefined ? runModel(model) : runParticles(particleBenchmarks!, Number(particles![1])));
+// the budgets count CPU seconds of the solves (wall where no CPU is measured): on a loaded machine walls would end the
+// warm-up after a few runs, before the JIT has compiled the solve
+const spent = (r: RunRecord): number => (Number.isFinite(r.cpuSeconds) ? r.cpuSeconds : r.seconds);
 
-if (timed === undefined) {
+/**
+ * The warm-up of --warm and --batches: at least `warmUpRuns` runs and 1 s of solving, at most 200 runs and, after the
+ * first 20, 10 s of wall: a short model (geometricallyExactBeamTest, 15 ms of solving per run) reaches its 1 s only
+ * after ≈ 65 runs, and until then TurboFan still compiles its setup functions on other threads during the runs
+ * (docs/benchmarks.md, warm20). Returns the number of runs and the last run.
+ */
+function warmUp(): { runs: number; last: RunRecord | undefined } {
+  let solving = 0;
+  let last: RunRecord | undefined;
+  const started = milliseconds();
+  let runs = 0;
+  for (; runs < 200 && (runs < warmUpRuns || solving < 1) && (runs < 20 || milliseconds() - started < 10_000); runs++) {
+    last = once();
+    solving += spent(last);
+  }
+  return { runs, last };
+}
+
+/** The PEERS_RESULT line of the timed runs of a warm process: the last run's counts, the medians and every run's times. */
+async function printWarmResult(runs: readonly RunRecord[]): Promise<void> {
+  const { median } = await import('../harness.ts');
+  const last = runs[runs.length - 1];
+  console.log(`PEERS_RESULT ${JSON.stringify({
+    ...last, seconds: median(runs.map((r) => r.seconds)), cpuSeconds: median(runs.map((r) => r.cpuSeconds)), runs: runs.length,
+    all: runs.map((r) => r.seconds), allCpu: runs.map((r) => r.cpuSeconds), processCpuSeconds: cpuSeconds(),
+  })}`);
+}
+
+if (batches) {
+  const warmed = warmUp();
+  console.log(`PEERS_READY ${JSON.stringify({ warmUpRuns: warmed.runs, seconds: warmed.last?.seconds, cpuSeconds: warmed.last?.cpuSeconds })}`);
+  const { createInterface } = await import('node:readline');
+  const runs: RunRecord[] = [];
+  for await (const line of createInterface({ input: process.stdin })) {
+    const command = line.trim();
+    if (command === 'end') break;
+    const n = Number(command);
+    if (!Number.isInteger(n) || n < 1) throw new Error(`--batches: expected a positive integer or 'end' on stdin, got '${command}'`);
+    const batch = Array.from({ length: n }, () => once());
+    runs.push(...batch);
+    const sum = (key: 'seconds' | 'cpuSeconds' | 'steps'): number => batch.reduce((total, r) => total + r[key], 0);
+    console.log(`PEERS_BATCH ${JSON.stringify({
+      runs: n, seconds: sum('seconds'), cpuSeconds: sum('cpuSeconds'), steps: sum('steps'),
+      all: batch.map((r) => r.seconds), allCpu: batch.map((r) => r.cpuSeconds),
+    })}`);
+  }
+  if (runs.length === 0) throw new Error('--batches: no batch was run');
+  await printWarmResult(runs);
+  process.stdin.destroy();
+} else if (timed === undefined) {
   const run = once();
   console.log(`PEERS_RESULT ${JSON.stringify({ ...run, processCpuSeconds: cpuSeconds() })}`);
 } else {
-  const { median } = await import('../harness.ts');
-  // the budgets count CPU seconds of the solves (wall where no CPU is measured): on a loaded machine walls would end the
-  // warm-up after a few runs, before the JIT has compiled the solve
-  const spent = (r: RunRecord): number => (Number.isFinite(r.cpuSeconds) ? r.cpuSeconds : r.seconds);
-  // at most 200 runs and, after the first 20, 10 s of wall: a short model (geometricallyExactBeamTest, 15 ms of solving
-  // per run) reaches its 1 s only after ≈ 65 runs, and until then TurboFan still compiles its setup functions on other
-  // threads during the runs (docs/benchmarks.md, warm20)
-  let warmUp = 0;
-  const warmUpStarted = milliseconds();
-  for (let runs = 0; runs < 200 && (runs < warmUpRuns || warmUp < 1) && (runs < 20 || milliseconds() - warmUpStarted < 10_000); runs++) {
-    warmUp += spent(once());
-  }
+  warmUp();
   const runs: RunRecord[] = [];
   let total = 0;
   while (runs.length < 50 && (runs.length < timed || total < 0.5)) {
     runs.push(once());
     total += spent(runs[runs.length - 1]);
   }
-  const last = runs[runs.length - 1];
-  console.log(`PEERS_RESULT ${JSON.stringify({
-    ...last, seconds: median(runs.map((r) => r.seconds)), cpuSeconds: median(runs.map((r) => r.cpuSeconds)), runs: runs.length,
-    all: runs.map((r) => r.seconds), allCpu: runs.map((r) => r.cpuSeconds), processCpuSeconds: cpuSeconds(),
-  })}`);
+  await printWarmResult(runs);
 }

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 /**
  * Side-by-side runs of Exudyn 1.11 and Flexdyn on the same test models (docs/benchmarks.md, "Side by side with
- * Exudyn"). For every model, alternating Exudyn and Flexdyn (A B A B, a fresh process per run, `--runs` runs per side):
+ * Exudyn"). For every model, alternating Exudyn and Flexdyn (A B A B, a fresh process per run, `--runs` runs per side),
+ * then each warm Flexdyn process in turn, its timed batches interleaved with more Exudyn processes:
  *
  * - Exudyn: `python3 bench/peers/exudynRun.py <TestModels>/<model>.py` (the script as __main__ in the test suite's
  *   mode, its own settings; solve time = the time of Exudyn's SolveSystem calls, steps and Newton iterations from
@@ -9,9 +10,23 @@
  * - Flexdyn, cold: `node bench/peers/out/bench/peers/flexdynRun.js <model>` (compiled JavaScript on dist/, the ported
  *   testModels/<model>.ts, their imports of src/index.ts and src/node.ts as `flexdyn` and `flexdyn/node` through
  *   package.json; solve time = the time of MainSystem.solveDynamic/solveStatic calls); process wall time.
- * - Flexdyn, warm: `--warm-processes` more processes (3), each running the model repeatedly (warm-up, then ≥ `--warm`
- *   timed runs, median); the row gives the median over these processes (one process's JIT decisions and the machine's
- *   moments move a short model's warm figure by 20–40 %, session 18).
+ * - Flexdyn, warm: `--warm-processes` more processes (3), each running the model repeatedly: `flexdynRun.js <model>
+ *   --batches` warms up (its rule: ≥ 2 runs and 1 s of solving, …) while nothing else of ours runs, then waits on stdin;
+ *   the driver then alternates one Exudyn process with one timed batch of the warm process, `--runs` pairs per warm
+ *   process, in the order E W, W E, E W, … (a drift within a pair's seconds falls on both sides in turn). A batch is
+ *   n runs of the warm model with n = the Exudyn sample's solve time over the warm process's last solve time per run
+ *   (rounded, ≥ 1, ≤ 100; in a W E pair the previous Exudyn sample's): both sides solve for about the same seconds at
+ *   about the same moment. The warm figure of a process is the median of all its timed runs; the row gives the median
+ *   over these processes (one process's JIT decisions and the machine's moments move a short model's warm figure by
+ *   20–40 %, session 18).
+ *
+ * The host slows a virtual CPU for 10–60 s at a time (sessions 18–19), so two medians taken minutes apart can measure
+ * two host states. Each ratio is therefore given twice: the ratio of the medians (the columns kept from before:
+ * `warm / Exudyn`, `cold / Exudyn`) and the median of per-pair ratios (`(pairs)` columns: each warm batch against the
+ * Exudyn process adjacent to it in time, each fresh Flexdyn process against the Exudyn process just before it, per
+ * step; the whole process's time likewise), in which a slow moment that hits both sides of a pair cancels. Exudyn's
+ * µs/step is the median over all its processes of the row (cold pairs and warm pairs). After the table, the quartiles
+ * of the per-pair warm ratios of each row.
  *
  * Then the GeneralContact particle box (bench/particles.bench.ts; Exudyn: bench/peers/exudynParticles.py) with 1 000
  * and 10 000 spheres the same way, and the slope of log(time per step) over log(spheres). Prints a Markdown table and
@@ -24,7 +39,8 @@
  * shared, loaded machine, where walls measure the other processes as much as ours.
  *
  * Options: --models a,b,c | --all (every model of testModels/index.ts with an Exudyn script of the same name) --cpu
- * --runs n (3) --warm n (5) --warm-processes n (3) --no-particles --particles-only --no-build (neither) --no-dist (out/ only, dist/ as it is)
+ * --runs n (3: pairs of fresh processes, and pairs per warm process) --warm-processes n (3) --no-particles
+ * --particles-only --no-build (neither) --no-dist (out/ only, dist/ as it is)
  * --dry (plan and expected time only) --keep-node-ca-certs (see below)
  * --exudyn <Exudyn's main/ folder> (/tmp/exudyn-build/src/main) --python <python> (/usr/bin/python3) --logs <folder>.
  *
@@ -40,10 +56,11 @@
  * Plain JavaScript, so that it runs without tsx.
  * @module
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
+import { createInterface } from 'node:readline';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import ts from 'typescript';
 
@@ -87,19 +104,17 @@ function option(name, fallback) {
   if (at + 1 >= argv.length) throw new Error(`${name}: a value is missing`);
   return argv[at + 1];
 }
-const known = new Set(['--cpu', '--models', '--all', '--runs', '--warm', '--no-particles', '--particles-only', '--no-build', '--no-dist', '--dry', '--exudyn', '--python', '--logs', '--keep-node-ca-certs', '--warm-processes']);
+const known = new Set(['--cpu', '--models', '--all', '--runs', '--no-particles', '--particles-only', '--no-build', '--no-dist', '--dry', '--exudyn', '--python', '--logs', '--keep-node-ca-certs', '--warm-processes']);
 for (let i = 0; i < argv.length; i++) {
   if (!known.has(argv[i])) throw new Error(`unknown option ${argv[i]}; options: ${[...known].join(' ')}`);
-  if (['--models', '--runs', '--warm', '--warm-processes', '--exudyn', '--python', '--logs'].includes(argv[i])) i++;
+  if (['--models', '--runs', '--warm-processes', '--exudyn', '--python', '--logs'].includes(argv[i])) i++;
 }
 const runs = Number(option('--runs', '3'));
 /** The solve-time and process-time fields of a run record compared (--cpu: CPU seconds, else wall seconds). */
 const cpu = flag('--cpu');
 const solveKey = cpu ? 'cpuSeconds' : 'seconds';
 const processKey = cpu ? 'processCpuSeconds' : 'wall';
-const warm = Number(option('--warm', '5'));
 if (!Number.isInteger(runs) || runs < 1) throw new Error(`--runs: expected a positive integer, got ${option('--runs')}`);
-if (!Number.isInteger(warm) || warm < 5) throw new Error(`--warm: expected an integer ≥ 5, got ${option('--warm')}`);
 const warmProcesses = Number(option('--warm-processes', '3'));
 if (!Number.isInteger(warmProcesses) || warmProcesses < 1) throw new Error(`--warm-processes: expected a positive integer, got ${option('--warm-processes')}`);
 const exudynMain = option('--exudyn', '/tmp/exudyn-build/src/main');
@@ -188,8 +203,55 @@ function exudynModel(model, run) {
 function exudynParticles(n, steps, run) {
   return runProcess(`particles${n}-exudyn-${run}`, python, [join(here, 'exudynParticles.py'), String(n), String(steps)], { cwd: exudynCwd, env: exudynEnv });
 }
-function flexdyn(model, run, extra = []) {
-  return runProcess(`${model}-flexdyn-${run}`, process.execPath, [flexdynEntry, model, ...extra], { cwd: flexdynCwd, env: flexdynEnv });
+function flexdyn(model, run) {
+  return runProcess(`${model}-flexdyn-${run}`, process.execPath, [flexdynEntry, model], { cwd: flexdynCwd, env: flexdynEnv });
+}
+
+/**
+ * A warm Flexdyn process paced by this driver (`flexdynRun.js <model> --batches`): `ready` resolves to its PEERS_READY
+ * record after the warm-up, `batch(n)` to the PEERS_BATCH record of n timed runs, `finish()` to the PEERS_RESULT record
+ * over all its timed runs (then the process exits and its log is written); a failure resolves to `{ error }`.
+ */
+function warmProcess(model, label, warmUpRuns) {
+  const args = [flexdynEntry, model, '--batches', ...(warmUpRuns === undefined ? [] : ['--warmup', String(warmUpRuns)])];
+  const child = spawn(process.execPath, args, { cwd: flexdynCwd, env: flexdynEnv, stdio: ['pipe', 'pipe', 'pipe'] });
+  let stdout = '', stderr = '', exit;
+  const pending = [], waiting = [];
+  child.stderr.setEncoding('utf8');
+  child.stderr.on('data', (text) => { stderr += text; });
+  child.stdin.on('error', () => {}); // a process that died: its error comes with the exit below
+  createInterface({ input: child.stdout }).on('line', (line) => {
+    stdout += `${line}\n`;
+    if (!line.startsWith('PEERS_')) return;
+    const record = JSON.parse(line.slice(line.indexOf(' ') + 1));
+    if (waiting.length > 0) waiting.shift()(record);
+    else pending.push(record);
+  });
+  const closed = new Promise((resolve) => child.on('close', (code, signal) => {
+    exit = code ?? signal;
+    writeFileSync(join(logs, `${label}.log`), `${process.execPath} ${args.join(' ')}\n${stdout}\n--- stderr\n${stderr}`);
+    const tail = `${stderr}${stdout}`.trim().split('\n').slice(-1)[0] ?? '';
+    for (const resolveNext of waiting.splice(0)) resolveNext({ error: `exit ${exit}: ${tail.slice(0, 160)}` });
+    resolve();
+  }));
+  const next = () => {
+    if (pending.length > 0) return Promise.resolve(pending.shift());
+    if (exit !== undefined) return Promise.resolve({ error: `exit ${exit}` });
+    return new Promise((resolve) => waiting.push(resolve));
+  };
+  return {
+    ready: next(),
+    batch(n) {
+      if (exit === undefined) child.stdin.write(`${n}\n`);
+      return next();
+    },
+    async finish() {
+      if (exit === undefined) child.stdin.end('end\n');
+      const result = await next();
+      await closed;
+      return exit === 0 || result.error !== undefined ? result : { error: `exit ${exit}` };
+    },
+  };
 }
 
 // ---------------------------------------------------------------------------------------------------------- report
@@ -202,11 +264,26 @@ const median = (values) => {
 const significant = (x) => (Number.isFinite(x) ? (x >= 1000 ? x.toFixed(0) : x.toPrecision(3)) : '–');
 const ratio = (a, b) => (Number.isFinite(a) && Number.isFinite(b) && b > 0 ? (a / b).toFixed(2) : '–');
 const perStep = (seconds, steps) => (steps > 0 ? (seconds / steps) * 1e6 : Number.NaN);
+/** The q-quantile (0…1) of the finite values, linear between order statistics. */
+const quantile = (values, q) => {
+  const sorted = values.filter((v) => Number.isFinite(v)).sort((a, b) => a - b);
+  if (sorted.length === 0) return Number.NaN;
+  const at = q * (sorted.length - 1), low = Math.floor(at);
+  return low + 1 < sorted.length ? sorted[low] + (at - low) * (sorted[low + 1] - sorted[low]) : sorted[low];
+};
+/** Ratios b / a of pairs [a, b] of records, per step of each (or of `key` itself when perStepOf is false). */
+const pairRatios = (pairs, key, perStepOf = true) => pairs
+  .filter(([a, b]) => a.error === undefined && b.error === undefined)
+  .map(([a, b]) => (perStepOf ? perStep(b[key], b.steps) / perStep(a[key], a.steps) : b[key] / a[key]));
+const pairedRatio = (ratios) => (ratios.some((r) => Number.isFinite(r)) ? median(ratios).toFixed(2) : '–');
 
-/** One table row from the runs of a model. */
-function summarize(name, exudynRuns, flexdynRuns, warmRuns) {
+/**
+ * One table row from the runs of a model: Exudyn's processes, Flexdyn's fresh processes (the same index: a pair), the
+ * warm processes' results and the warm pairs [Exudyn process, warm batch].
+ */
+function summarize(name, exudynRuns, flexdynRuns, warmRuns, warmPairs) {
   const ok = (list) => list.filter((r) => r.error === undefined);
-  const e = ok(exudynRuns), f = ok(flexdynRuns);
+  const e = ok([...exudynRuns, ...warmPairs.map(([exudyn]) => exudyn)]), f = ok(flexdynRuns);
   const w = ok(warmRuns);
   const eSteps = e[0]?.steps ?? 0, fSteps = f[0]?.steps ?? w[0]?.steps ?? 0;
   const eMicro = median(e.map((r) => perStep(r[solveKey], r.steps)));
@@ -215,19 +292,23 @@ function summarize(name, exudynRuns, flexdynRuns, warmRuns) {
   const newton = (r) => (r !== undefined && r.steps > 0 && r.newton > 0 ? (r.newton / r.steps).toFixed(2) : '–');
   const resultDifference = e[0]?.result != null && f[0]?.result != null && Number.isFinite(f[0].result)
     ? (Math.abs(e[0].result - f[0].result) / Math.max(Math.abs(e[0].result), 1e-300)).toExponential(1) : '–';
-  const errors = [...exudynRuns.filter((r) => r.error !== undefined).map((r) => `Exudyn ${r.error}`),
+  const coldPairs = exudynRuns.map((r, i) => [r, flexdynRuns[i]]);
+  const warmRatios = pairRatios(warmPairs, solveKey);
+  const errors = [...[...exudynRuns, ...warmPairs.map(([exudyn]) => exudyn)].filter((r) => r.error !== undefined).map((r) => `Exudyn ${r.error}`),
     ...flexdynRuns.filter((r) => r.error !== undefined).map((r) => `Flexdyn ${r.error}`),
     ...warmRuns.filter((r) => r.error !== undefined).map((r) => `Flexdyn warm ${r.error}`)];
   const notes = [...new Set(e.filter((r) => r.scriptError !== undefined).map((r) => `the Exudyn script raised after its solves: ${r.scriptError}`))];
   return {
-    name, errors, notes, eMicro, fWarm, fCold,
+    name, errors, notes, eMicro, fWarm, fCold, warmRatios,
     threads: [...new Set(e.flatMap((r) => r.threads ?? []))],
     cells: [
       name,
       eSteps === fSteps ? String(eSteps) : `${eSteps} / ${fSteps}`,
       `${newton(e[0])} / ${newton(f[0])}`,
-      significant(eMicro), significant(fWarm), ratio(fWarm, eMicro), significant(fCold), ratio(fCold, eMicro),
+      significant(eMicro), significant(fWarm), ratio(fWarm, eMicro), pairedRatio(warmRatios),
+      significant(fCold), ratio(fCold, eMicro), pairedRatio(pairRatios(coldPairs, solveKey)),
       `${significant(median(e.map((r) => r[processKey])))} / ${significant(median(f.map((r) => r[processKey])))}`,
+      pairedRatio(pairRatios(coldPairs, processKey, false)),
       resultDifference,
     ],
   };
@@ -235,7 +316,8 @@ function summarize(name, exudynRuns, flexdynRuns, warmRuns) {
 
 const unit = cpu ? 'CPU µs/step' : 'µs/step';
 const header = ['model', 'steps', 'Newton/step Exudyn / Flexdyn', `Exudyn ${unit} (solve)`, `Flexdyn warm ${unit}`, 'warm / Exudyn',
-  `Flexdyn cold ${unit}`, 'cold / Exudyn', `process ${cpu ? 'CPU' : 'wall'} s Exudyn / Flexdyn`, 'result rel. diff.'];
+  'warm / Exudyn (pairs)', `Flexdyn cold ${unit}`, 'cold / Exudyn', 'cold / Exudyn (pairs)', `process ${cpu ? 'CPU' : 'wall'} s Exudyn / Flexdyn`,
+  'process Flexdyn / Exudyn (pairs)', 'result rel. diff.'];
 function table(rows) {
   const lines = [`| ${header.join(' | ')} |`, `|:---|${header.slice(1).map(() => '---:').join('|')}|`];
   for (const row of rows) lines.push(`| ${row.cells.join(' | ')} |`);
@@ -259,11 +341,11 @@ const particles = flag('--no-particles') ? [] : particleRows;
 
 const estimate = (name) => {
   const [e, f, w] = expected[name] ?? expectedDefault;
-  return runs * (e + f) + warmProcesses * w;
+  return runs * (e + f) + warmProcesses * (w + runs * e * 1.5);
 };
 const plan = [...models, ...particles.map(([n]) => `particles${n}`)];
 const total = plan.reduce((sum, name) => sum + estimate(name), 0);
-console.log(`plan (${runs} runs per side, ${warmProcesses} warm processes of ≥ ${warm} timed runs): ${plan.map((name) => `${name} ~${estimate(name).toFixed(0)} s`).join(', ')}`);
+console.log(`plan (${runs} runs per side, ${warmProcesses} warm processes of ${runs} batches, each beside an Exudyn process): ${plan.map((name) => `${name} ~${estimate(name).toFixed(0)} s`).join(', ')}`);
 console.log(`expected total ~${(total / 60).toFixed(1)} min; logs in ${logs}`);
 if (flag('--dry')) process.exit(0);
 if (!existsSync(flexdynEntry)) throw new Error(`${flexdynEntry} is missing: run without --no-build once`);
@@ -290,8 +372,11 @@ function hostCheck() {
   });
 }
 const formatHostCheck = (times) => (times.length === 0 ? '–' : times.map((t) => (Number.isFinite(t) ? t.toFixed(0) : '?')).join(' / '));
-/** Runs of one row (A B A B, then the warm process); adds the row to `rows` and returns it. */
-function measure(name, exudynRun, warmUpRuns) {
+/**
+ * Runs of one row (A B A B, then each warm process: its warm-up, then `runs` pairs of an Exudyn process and a warm batch
+ * in the order E W, W E, …; the comment at the top); adds the row to `rows` and returns it.
+ */
+async function measure(name, exudynRun, warmUpRuns) {
   const began = Date.now();
   const host = hostCheck();
   console.log(`${name}: expected ~${estimate(name).toFixed(0)} s; host check ${formatHostCheck(host)} ms`);
@@ -300,19 +385,45 @@ function measure(name, exudynRun, warmUpRuns) {
     e.push(exudynRun(r));
     f.push(flexdyn(name, r));
   }
-  const warmRuns = [];
+  const warmRuns = [], warmPairs = [];
+  // seconds of solving of a record as the budgets count them (CPU where measured; the particle box has walls only)
+  const solving = (r) => (Number.isFinite(r?.[solveKey]) ? r[solveKey] : r?.seconds);
   for (let p = 0; p < warmProcesses; p++) {
-    warmRuns.push(flexdyn(name, `warm${p}`, ['--warm', String(warm), ...(warmUpRuns === undefined ? [] : ['--warmup', String(warmUpRuns)])]));
+    const warmChild = warmProcess(name, `${name}-flexdyn-warm${p}`, warmUpRuns);
+    const ready = await warmChild.ready;
+    let perRun = solving(ready), target = solving(e.find((r) => r.error === undefined));
+    const batch = async () => {
+      const n = Number.isFinite(target) && perRun > 0 ? Math.min(100, Math.max(1, Math.round(target / perRun))) : 1;
+      const record = await warmChild.batch(n);
+      if (record.error === undefined) perRun = solving(record) / record.runs;
+      return record;
+    };
+    const exudyn = (i) => {
+      const record = exudynRun(`w${p}-${i}`);
+      if (record.error === undefined) target = solving(record);
+      return record;
+    };
+    for (let i = 0; i < runs && ready.error === undefined; i++) {
+      if (i % 2 === 0) {
+        const exudynRecord = exudyn(i);
+        warmPairs.push([exudynRecord, await batch()]);
+      } else {
+        const warmRecord = await batch();
+        warmPairs.push([exudyn(i), warmRecord]);
+      }
+    }
+    warmRuns.push(ready.error === undefined ? await warmChild.finish() : ready);
   }
   exudynVersion = e.find((r) => r.exudyn !== undefined)?.exudyn ?? exudynVersion;
-  const row = { ...summarize(name, e, f, warmRuns), host };
+  const row = { ...summarize(name, e, f, warmRuns, warmPairs), host };
   rows.push(row);
   console.log(`${name}: ${((Date.now() - began) / 1000).toFixed(0)} s; Exudyn ${significant(row.eMicro)} µs/step, Flexdyn warm ${significant(row.fWarm)}, cold ${significant(row.fCold)}${row.errors.length > 0 ? `; ${row.errors[0]}` : ''}`);
   return row;
 }
 // the long models (cold process > 10 s) and the particle boxes: one warm-up run (≥ 1 s of solving anyway)
-for (const model of models) measure(model, (r) => exudynModel(model, r), (expected[model]?.[1] ?? 0) > 10 ? 1 : undefined);
-const particleResults = particles.map(([n, steps]) => ({ n, row: measure(`particles${n}`, (r) => exudynParticles(n, steps, r), 1) }));
+for (const model of models) await measure(model, (r) => exudynModel(model, r), (expected[model]?.[1] ?? 0) > 10 ? 1 : undefined);
+const particleResults = [];
+for (const [n, steps] of particles) particleResults.push({ n, row: await measure(`particles${n}`, (r) => exudynParticles(n, steps, r), 1) });
 const loadEnd = loadavg();
 
 console.log('');
@@ -326,11 +437,12 @@ if (particleResults.length === 2) {
 if (taskset) {
   console.log(`Host check before each row (ms of 10⁸ additions pinned to each CPU, ≈ 85–95 on a quiet host; more: the host slowed that CPU): ${rows.map((r) => `${r.name} ${formatHostCheck(r.host)}`).join(', ')}.`);
 }
+console.log(`Per-pair warm ratios, quartiles (q1 median q3, pairs): ${rows.map((r) => `${r.name} ${[0.25, 0.5, 0.75].map((q) => quantile(r.warmRatios, q).toFixed(2)).join(' ')} (${r.warmRatios.length})`).join(', ')}.`);
 const threads = rows.filter((r) => r.threads.some((t) => t !== 1)).map((r) => `${r.name} (${r.threads.join(', ')})`);
 if (threads.length > 0) console.log(`Exudyn threads other than 1 (simulationSettings.parallel.numberOfThreads of the script): ${threads.join(', ')}.`);
 for (const row of rows) for (const note of row.notes) console.log(`note: ${row.name}: ${note}`);
 for (const row of rows) for (const error of row.errors) console.log(`failed: ${row.name}: ${error}`);
 const load = (l) => l.map((x) => x.toFixed(2)).join(' ');
 console.log(`${startedAt.toISOString().slice(0, 16).replace('T', ' ')}–${new Date().toISOString().slice(11, 16)} UTC, nproc ${availableParallelism()}, node ${process.version}, ${pythonVersion}, Exudyn ${exudynVersion}, `
-  + `${runs} runs per side (medians), warm: median of ${warmProcesses} processes of ≥ ${warm} timed runs, ${cpu ? 'CPU times' : 'wall times'}, `
+  + `${runs} runs per side (medians), warm: median of ${warmProcesses} processes of ${runs} batches interleaved with Exudyn processes, ${cpu ? 'CPU times' : 'wall times'}, `
   + `${sandboxCertificates === undefined ? 'no NODE_EXTRA_CA_CERTS set' : keepCertificates ? 'Node children with NODE_EXTRA_CA_CERTS' : 'Node children without NODE_EXTRA_CA_CERTS'}; load average at start ${load(loadStart)}, at end ${load(loadEnd)}. Logs: ${logs}`);

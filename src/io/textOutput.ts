@@ -7,18 +7,25 @@ const exactPowersOfTen = Float64Array.from({ length: 23 }, (_, i) => Number(`1e$
 const zeroCode = 48, dotCode = 46, minusCode = 45, plusCode = 43, eCode = 101;
 
 /**
- * magnitude·10^k for |k| ≤ 66, by at most three products or quotients with exact powers of ten (one rounding each): up
- * to two steps of 10^±22, then the rest. Every call runs the same operations (a step not taken multiplies or divides by 1,
- * which is exact), so that code compiled before the first |k| > 22 has type feedback for them and is not deoptimized
- * when it comes (a loop over the steps was).
+ * The doubles of one number's formatting, kept in slots instead of passed as arguments or returned: a double handed to
+ * or returned from a call that is not inlined is boxed, a heap object per number written (≈ 1.8 MB per run of
+ * rotatingTableTest's solution file). [0] the value, [1] its magnitude, [2] the magnitude scaled by a power of ten.
  */
-function scaleByPowerOfTen(magnitude: number, k: number): number {
+const formatValues = new Float64Array(3);
+
+/**
+ * formatValues[2] = magnitude·10^k (magnitude in formatValues[1]) for |k| ≤ 66, by at most three products or quotients
+ * with exact powers of ten (one rounding each): up to two steps of 10^±22, then the rest. Every call runs the same
+ * operations (a step not taken multiplies or divides by 1, which is exact), so that code compiled before the first
+ * |k| > 22 has type feedback for them and is not deoptimized when it comes (a loop over the steps was).
+ */
+function scaleByPowerOfTen(k: number): void {
   const up = k > 22 ? 1e22 : 1, up2 = k > 44 ? 1e22 : 1;
   const down = k < -22 ? 1e22 : 1, down2 = k < -44 ? 1e22 : 1;
   const rest = k - (k > 44 ? 44 : k > 22 ? 22 : k < -44 ? -44 : k < -22 ? -22 : 0);
   const restUp = rest > 0 ? rest : 0;
   const restDown = restUp - rest;
-  return magnitude * up * up2 * exactPowersOfTen[restUp] / down / down2 / exactPowersOfTen[restDown];
+  formatValues[2] = formatValues[1] * up * up2 * exactPowersOfTen[restUp] / down / down2 / exactPowersOfTen[restDown];
 }
 
 /** One double and its two 32-bit halves (the high one at {@link highWord}: the byte order of the platform). */
@@ -28,12 +35,12 @@ const highWord = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1 ? 1 : 0;
 const log10Of2 = Math.log10(2);
 
 /**
- * An estimate of the decimal exponent ⌊log₁₀x⌋ of a finite x > 0 from its bits, without Math.log10's call: x = 2^e (1 + f)
- * with 0 ≤ f < 1 and f ≤ log₂(1 + f) ≤ f + 0.087, so ⌊(e + f) log₁₀2⌋ is the exponent or one below it (for x less than
- * 6 % above a power of ten). A subnormal, infinite or NaN x gives an exponent beyond the fast path's range.
+ * An estimate of the decimal exponent ⌊log₁₀x⌋ of a finite x > 0 (x in formatValues[1]) from its bits, without
+ * Math.log10's call: x = 2^e (1 + f) with 0 ≤ f < 1 and f ≤ log₂(1 + f) ≤ f + 0.087, so ⌊(e + f) log₁₀2⌋ is the
+ * exponent or one below it (for x less than 6 % above a power of ten). A subnormal, infinite or NaN x gives an exponent beyond the fast path's range.
  */
-function decimalExponentEstimate(x: number): number {
-  exponentScratch[0] = x;
+function decimalExponentEstimate(): number {
+  exponentScratch[0] = formatValues[1];
   const high = exponentWords[highWord];
   const binaryExponent = ((high >>> 20) & 0x7ff) - 1023;
   const fraction = (high & 0xfffff) / 0x100000;
@@ -54,35 +61,43 @@ let digitsExponent = 0;
  * digits are written as bytes: no string per number.
  */
 export function formatNumberInto(out: Uint8Array, at: number, value: number, precision: number): number {
-  const count = decimalDigits(value, precision);
-  if (count >= 0) return writeDigits(out, at, value < 0, count, digitsExponent);
-  const text = Number(value.toPrecision(precision)).toString();
+  formatValues[0] = value;
+  return formatValueInto(out, at, precision);
+}
+
+/** {@link formatNumberInto} of the value in formatValues[0]. */
+function formatValueInto(out: Uint8Array, at: number, precision: number): number {
+  const count = decimalDigits(precision);
+  if (count >= 0) return writeDigits(out, at, formatValues[0] < 0, count, digitsExponent);
+  const text = Number(formatValues[0].toPrecision(precision)).toString();
   for (let i = 0; i < text.length; i++) out[at + i] = text.charCodeAt(i);
   return at + text.length;
 }
 
 /**
- * The digits of value rounded to `precision` significant digits, without trailing zeros, into {@link digitScratch} (least
- * significant first) and their decimal exponent into {@link digitsExponent}; returns their count, or −1 where the fast
- * path does not apply (the caller falls back to toPrecision). Zero (and −0) has no digits at exponent 0: it takes the
- * writer's path of every other number (stores of its own would first run when a zero comes, possibly after TurboFan
- * compiled the writer without feedback for them, and deoptimize it). Otherwise y = |value|·10^k (at most three roundings
+ * The digits of the value (formatValues[0]) rounded to `precision` significant digits, without trailing zeros, into
+ * {@link digitScratch} (least significant first) and their decimal exponent into {@link digitsExponent}; returns their
+ * count, or −1 where the fast path does not apply (the caller falls back to toPrecision). Zero (and −0) has no digits
+ * at exponent 0: it takes the writer's path of every other number (stores of its own would first run when a zero
+ * comes, possibly after TurboFan compiled the writer without feedback for them, and deoptimize it). Otherwise y = |value|·10^k (at most three roundings
  * with exact powers of ten, relative error < 4·2⁻⁵³) lies in [10^(p−1), 10^p); rounded half up it gives the digits n of
  * toPrecision unless y is within 10⁻¹⁵·y of a tie, which falls back. For p ≤ 15 a decimal of p digits is recovered from
  * its nearest double (a normal one: |k| ≤ 66), so the shortest text of that double is n without trailing zeros.
  */
-function decimalDigits(value: number, precision: number): number {
+function decimalDigits(precision: number): number {
+  const value = formatValues[0];
   if (value === 0) { digitsExponent = 0; return 0; }
   if (!(precision <= 15 && precision >= 1)) return -1;
-  const magnitude = value < 0 ? -value : value;
-  let exponent = decimalExponentEstimate(magnitude);
+  formatValues[1] = value < 0 ? -value : value;
+  let exponent = decimalExponentEstimate();
   let k = precision - 1 - exponent;
   if (!(k >= -65 && k <= 65)) return -1;
   const lower = exactPowersOfTen[precision - 1];
-  let y = scaleByPowerOfTen(magnitude, k);
+  scaleByPowerOfTen(k);
   // the estimate may be one below the decimal exponent, and rounding may move y across a power of ten
-  if (y < lower) { exponent--; k++; y = scaleByPowerOfTen(magnitude, k); }
-  else if (y >= 10 * lower) { exponent++; k--; y = scaleByPowerOfTen(magnitude, k); }
+  if (formatValues[2] < lower) { exponent--; k++; scaleByPowerOfTen(k); }
+  else if (formatValues[2] >= 10 * lower) { exponent++; k--; scaleByPowerOfTen(k); }
+  const y = formatValues[2];
   let n = Math.floor(y);
   const fromTie = y - n - 0.5;
   if (!(y >= lower && y < 10 * lower && (fromTie > 1e-15 * y || fromTie < -1e-15 * y))) return -1;
@@ -207,7 +222,8 @@ export class TextOutputFile {
     let p = this.length;
     for (let i = 0; i < values.length; i++) {
       if (i > 0) bytes[p++] = 44;
-      p = formatNumberInto(bytes, p, values[i], precision);
+      formatValues[0] = values[i];
+      p = formatValueInto(bytes, p, precision);
     }
     bytes[p++] = 10;
     this.length = p;

@@ -171,8 +171,12 @@ export interface NodeModel {
    * factor = −hβ/(2γ). Absent: the predicted increment is composed as it is.
    */
   correctPredictedIncrement?(s: ItemState, delta: Float64Array, deltaIndex: number, factor: number): void;
-  /** The node's value of an output variable, or undefined if it does not answer it. */
-  output(variable: OutputVariableType, s: ItemState): ArrayLike<number> | undefined;
+  /**
+   * The node's value of an output variable, or undefined if it does not answer it. `into`: an array that the node may
+   * write the value into and return when its length is the value's (a sensor's buffer, reused every row: no allocation
+   * per row, as {@link BodyModel.outputBody}'s); nodes that ignore it return a new array.
+   */
+  output(variable: OutputVariableType, s: ItemState, into?: Float64Array): ArrayLike<number> | undefined;
 }
 
 /** A node with a position (point and rigid-body nodes): position, velocity, acceleration and the position Jacobian. */

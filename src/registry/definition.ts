@@ -121,13 +121,26 @@ export function parameterDeclaration(definition: ItemDefinition, name: string, l
 export function changedDictionary(definition: ItemDefinition, dictionary: ItemDictionary, changes: Record<string, unknown>, label: ItemLabel): ItemDictionary {
   // Object.assign onto {} keeps the dictionary's shape (see filledDictionary): the changed item's new model reads as the old
   const result: ItemDictionary = Object.assign({}, dictionary);
-  for (const key of Object.keys(changes)) {
-    const parameter = parameterDeclaration(definition, key, label);
-    const given = ownValue(changes, key);
-    result[key] = given === undefined ? copyDefault(parameter.default) : validateParameter(label, key, parameter, given);
-  }
+  for (const key of Object.keys(changes)) setValidated(definition, result, key, ownValue(changes, key), label);
   definition.validate?.(result as never, label);
   return result;
+}
+
+/**
+ * {@link changedDictionary} with one change, given as key and value (set…Parameter, possibly in every Newton iteration
+ * of a user function: no dictionary of changes with a computed key, which V8 builds slowly).
+ */
+export function changedDictionaryEntry(definition: ItemDefinition, dictionary: ItemDictionary, key: string, value: unknown, label: ItemLabel): ItemDictionary {
+  const result: ItemDictionary = Object.assign({}, dictionary);
+  setValidated(definition, result, key, value, label);
+  definition.validate?.(result as never, label);
+  return result;
+}
+
+/** result[key] = the given value validated as at add time, or the parameter's default for undefined. */
+function setValidated(definition: ItemDefinition, result: ItemDictionary, key: string, given: unknown, label: ItemLabel): void {
+  const parameter = parameterDeclaration(definition, key, label);
+  result[key] = given === undefined ? copyDefault(parameter.default) : validateParameter(label, key, parameter, given);
 }
 
 /**

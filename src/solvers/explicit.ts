@@ -116,8 +116,12 @@ abstract class ExplicitStepperBase implements TimeStepper {
   protected eliminatedQ: Int32Array;
   /** Nodes integrated in their Lie algebra (empty without Lie-group integration; found again after a run-time change). */
   protected lieNodes: readonly NodeModel[];
-  /** Velocity indices of the Lie nodes' coordinates. */
-  protected readonly lieCoordinates: Int32Array;
+  /**
+   * Velocity indices of the Lie nodes' coordinates as ranges [start, end) of consecutive indices, start and end one
+   * after the other (one range for the coordinates of nodes that follow each one another): loops over a range read no
+   * index array.
+   */
+  protected readonly lieRanges: Int32Array;
   /** True if all coordinates are additive and q and u share their indices. */
   protected readonly identityAdditive: boolean;
   /** Position indices of the additive coordinates (when not identityAdditive). */
@@ -177,7 +181,7 @@ abstract class ExplicitStepperBase implements TimeStepper {
     }
     this.additiveQ = new Int32Array(additiveQ);
     this.additiveU = new Int32Array(additiveU);
-    this.lieCoordinates = new Int32Array(lieCoordinates);
+    this.lieRanges = consecutiveRanges(lieCoordinates);
   }
 
   /** Writes a = M(q)⁻¹ f(q, u, t) for state s into out. */
@@ -279,6 +283,16 @@ function stageVectors(stages: number, n: number): Float64Array[] {
   const vectors: Float64Array[] = [];
   for (let i = 0; i < stages; i++) vectors.push(new Float64Array(n));
   return vectors;
+}
+
+/** Indices as ranges [start, end) of consecutive ones (in their order), start and end one after the other. */
+function consecutiveRanges(indices: readonly number[]): Int32Array {
+  const ranges: number[] = [];
+  for (const index of indices) {
+    if (ranges.length > 0 && ranges[ranges.length - 1] === index) ranges[ranges.length - 1] = index + 1;
+    else ranges.push(index, index + 1);
+  }
+  return new Int32Array(ranges);
 }
 
 /** The position index of the coordinate with velocity index u (same local index within its node). */
@@ -463,23 +477,28 @@ class RungeKuttaStepper extends ExplicitStepperBase {
   /** Lie nodes: lieIncrement = Σ_j w_j h K_j and lieVelocity = u0 + Σ_j w_j h L_j over j < count. */
   private lieSums(weights: Float64Array, count: number, u0: Float64Array): void {
     const h = this.h;
-    const coordinates = this.lieCoordinates;
+    const ranges = this.lieRanges;
     const increment = this.lieIncrement;
     const velocity = this.lieVelocity;
-    for (let k = 0; k < coordinates.length; k++) { increment[coordinates[k]] = 0; velocity[coordinates[k]] = 0; }
+    for (let r = 0; r < ranges.length; r += 2) {
+      for (let i = ranges[r]; i < ranges[r + 1]; i++) { increment[i] = 0; velocity[i] = 0; }
+    }
     for (let j = 0; j < count; j++) {
       const wj = weights[j];
       if (wj === 0) continue;
       const factor = wj * h;
       const kqj = this.kq[j];
       const kvj = this.kv[j];
-      for (let k = 0; k < coordinates.length; k++) {
-        const index = coordinates[k];
-        increment[index] += factor * kqj[index];
-        velocity[index] += factor * kvj[index];
+      for (let r = 0; r < ranges.length; r += 2) {
+        for (let i = ranges[r]; i < ranges[r + 1]; i++) {
+          increment[i] += factor * kqj[i];
+          velocity[i] += factor * kvj[i];
+        }
       }
     }
-    for (let k = 0; k < coordinates.length; k++) velocity[coordinates[k]] = u0[coordinates[k]] + velocity[coordinates[k]];
+    for (let r = 0; r < ranges.length; r += 2) {
+      for (let i = ranges[r]; i < ranges[r + 1]; i++) velocity[i] = u0[i] + velocity[i];
+    }
   }
 
   /** q ← q ⊕ lieIncrement for the Lie nodes (q holds q0 there). */

@@ -24,8 +24,8 @@ class Node1DModel extends NodeBase implements Only<NodeModel, Node1DModel> {
     super(label, referenceCoordinates, initialCoordinates, initialVelocities);
   }
 
-  output(variable: OutputVariableType, s: ItemState): ArrayLike<number> | undefined {
-    return coordinateOutput(this, variable, s);
+  output(variable: OutputVariableType, s: ItemState, into?: Float64Array): ArrayLike<number> | undefined {
+    return coordinateOutput(this, variable, s, into);
   }
 }
 

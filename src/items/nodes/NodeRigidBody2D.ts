@@ -111,8 +111,8 @@ export class RigidBody2DNodeModel extends NodeBase implements Only<OrientedNode 
     return Float64Array.of(0, 0, this.angle(s));
   }
 
-  output(variable: OutputVariableType, s: ItemState): ArrayLike<number> | undefined {
-    return rigidNodeOutput(this, rigidNodeOutputs, variable, s);
+  output(variable: OutputVariableType, s: ItemState, into?: Float64Array): ArrayLike<number> | undefined {
+    return rigidNodeOutput(this, rigidNodeOutputs, variable, s, into);
   }
 }
 

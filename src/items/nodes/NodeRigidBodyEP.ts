@@ -162,8 +162,8 @@ class RigidBodyEPNodeModel extends RigidNodeModel implements Only<RigidBodyNode,
     this.multiplyRates(this.gWork, s.a, out);
   }
 
-  rotationOutput(s: ItemState): Float64Array {
-    return rotXYZOfOrientation(this, s);
+  rotationOutput(s: ItemState, into?: Float64Array): Float64Array {
+    return rotXYZOfOrientation(this, s, into);
   }
 
   /** Index 3: g = p·p − 1; index 2: g = 2 p·ṗ; ∂g/∂q = [0, 0, 0, 2p0, 2p1, 2p2, 2p3] (the position Jacobian, also for index 2). */

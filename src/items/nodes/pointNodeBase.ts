@@ -69,9 +69,9 @@ export class PointNodeModel extends NodeBase implements Only<NodeModel, PointNod
   /** The position Jacobian is constant: no contribution to load Jacobians. */
   readonly jacobianTransposedVector_q = constantJacobianTransposedVector_q;
 
-  output(variable: OutputVariableType, s: ItemState): ArrayLike<number> | undefined {
+  output(variable: OutputVariableType, s: ItemState, into?: Float64Array): ArrayLike<number> | undefined {
     const d = this.positionDimension;
-    const out = new Float64Array(3);
+    const out = into !== undefined && into.length === 3 ? into : new Float64Array(3);
     switch (variable) {
       case OutputVariableType.Position: this.position(s, out); return out;
       case OutputVariableType.Displacement:
@@ -80,7 +80,7 @@ export class PointNodeModel extends NodeBase implements Only<NodeModel, PointNod
         return out;
       case OutputVariableType.Velocity: this.velocity(s, out); return out;
       case OutputVariableType.Acceleration: this.acceleration(s, out); return out;
-      default: return this.isGround ? undefined : coordinateOutput(this, variable, s);
+      default: return this.isGround ? undefined : coordinateOutput(this, variable, s, into);
     }
   }
 

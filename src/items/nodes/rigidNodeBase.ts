@@ -22,35 +22,43 @@ export const rigidNodeOutputs: readonly OutputVariableType[] = [
 export interface OrientedNode extends FrameNodeModel {
   /** Writes the global angular acceleration α. */
   angularAcceleration(s: ItemState, out: Float64Array): void;
-  /** The node's "Rotation" output (Tait–Bryan angles of A, raw angles for Rxyz, [0, 0, φ] in 2D). */
-  rotationOutput(s: ItemState): Float64Array;
+  /** The node's "Rotation" output (Tait–Bryan angles of A, raw angles for Rxyz, [0, 0, φ] in 2D), in `into` if given. */
+  rotationOutput(s: ItemState, into?: Float64Array): Float64Array;
 }
 
 /** A's entries for rotXYZOfOrientation (read at once; a sensor asks for the Rotation every recorded step). */
 const orientationScratch = new Float64Array(9);
 
-/** Tait–Bryan angles of A (Exudyn's RotationMatrix2RotXYZ), the Rotation output of most rigid nodes. */
-export function rotXYZOfOrientation(node: OrientedNode, s: ItemState): Float64Array {
+/** Tait–Bryan angles of A (Exudyn's RotationMatrix2RotXYZ), the Rotation output of most rigid nodes; in `into` if given (length 3). */
+export function rotXYZOfOrientation(node: OrientedNode, s: ItemState, into?: Float64Array): Float64Array {
   node.orientation(s, orientationScratch);
-  return rotationMatrix2RotXYZInto(new Float64Array(3), orientationScratch);
+  return rotationMatrix2RotXYZInto(vectorInto(into), orientationScratch);
 }
 
-/** The value of a rigid node output, if the node's declared list contains it (a new array). */
-export function rigidNodeOutput(node: OrientedNode, declared: readonly OutputVariableType[], variable: OutputVariableType, s: ItemState): ArrayLike<number> | undefined {
+/** `into` if it is a 3-vector, else a new one. */
+function vectorInto(into: Float64Array | undefined): Float64Array {
+  return into !== undefined && into.length === 3 ? into : new Float64Array(3);
+}
+
+/**
+ * The value of a rigid node output, if the node's declared list contains it: in `into` if its length is the value's
+ * (NodeModel.output), else a new array.
+ */
+export function rigidNodeOutput(node: OrientedNode, declared: readonly OutputVariableType[], variable: OutputVariableType, s: ItemState, into?: Float64Array): ArrayLike<number> | undefined {
   if (!declared.includes(variable)) return undefined;
   switch (variable) {
-    case OutputVariableType.RotationMatrix: { const a = new Float64Array(9); node.orientation(s, a); return a; }
-    case OutputVariableType.Rotation: return node.rotationOutput(s);
+    case OutputVariableType.RotationMatrix: { const a = into !== undefined && into.length === 9 ? into : new Float64Array(9); node.orientation(s, a); return a; }
+    case OutputVariableType.Rotation: return node.rotationOutput(s, into !== undefined && into.length === 3 ? into : undefined);
     case OutputVariableType.Position: case OutputVariableType.Displacement: case OutputVariableType.Velocity: case OutputVariableType.Acceleration:
     case OutputVariableType.AngularVelocity: case OutputVariableType.AngularVelocityLocal: case OutputVariableType.AngularAcceleration:
-      return vectorOutput(node, variable, s);
-    default: return coordinateOutput(node, variable, s);
+      return vectorOutput(node, variable, s, into);
+    default: return coordinateOutput(node, variable, s, into);
   }
 }
 
 /** The three-vector outputs of rigidNodeOutput. */
-function vectorOutput(node: OrientedNode, variable: OutputVariableType, s: ItemState): Float64Array {
-  const out = new Float64Array(3);
+function vectorOutput(node: OrientedNode, variable: OutputVariableType, s: ItemState, into: Float64Array | undefined): Float64Array {
+  const out = vectorInto(into);
   switch (variable) {
     case OutputVariableType.Position: node.position(s, out); return out;
     case OutputVariableType.Displacement:
@@ -142,7 +150,7 @@ export abstract class RigidNodeModel extends NodeBase implements Only<RigidBodyN
   /** Writes the global G = ∂ω/∂θ̇, 3 × n_rot row-major. */
   abstract gGlobal(s: ItemState, out: Float64Array): void;
   /** The node's Rotation output. */
-  abstract rotationOutput(s: ItemState): Float64Array;
+  abstract rotationOutput(s: ItemState, into?: Float64Array): Float64Array;
   /** Writes the global angular acceleration. */
   abstract angularAcceleration(s: ItemState, out: Float64Array): void;
 
@@ -262,8 +270,8 @@ export abstract class RigidNodeModel extends NodeBase implements Only<RigidBodyN
     }
   }
 
-  output(variable: OutputVariableType, s: ItemState): ArrayLike<number> | undefined {
-    return rigidNodeOutput(this, this.declaredOutputs, variable, s);
+  output(variable: OutputVariableType, s: ItemState, into?: Float64Array): ArrayLike<number> | undefined {
+    return rigidNodeOutput(this, this.declaredOutputs, variable, s, into);
   }
 }
 
@@ -308,8 +316,8 @@ export abstract class BodyFixedLieGroupNode extends RigidNodeModel {
     this.multiplyRates(this.gWork, s.a, out);
   }
 
-  rotationOutput(s: ItemState): Float64Array {
-    return rotXYZOfOrientation(this, s);
+  rotationOutput(s: ItemState, into?: Float64Array): Float64Array {
+    return rotXYZOfOrientation(this, s, into);
   }
 
   /** r += factor·Δr; the rotation composed with the body-fixed increment factor·Ω. */

@@ -156,8 +156,6 @@ export class JointModel implements Only<ObjectModel & LoweredJoint, JointModel> 
   /** Point markers, or rigid markers whose frames each depend on at most one node (see constraintForce_q). */
   private singleNodeFrames = true;
   private blockWork = new Float64Array(0);
-  /** One Jacobian row (n entries) of the reaction C_qᵀλ formed row by row. */
-  private rowWork = new Float64Array(0);
   private markerBlock = new Float64Array(0);
   private readonly work3 = new Float64Array(3);
   private readonly work3b = new Float64Array(3);
@@ -211,7 +209,6 @@ export class JointModel implements Only<ObjectModel & LoweredJoint, JointModel> 
     this.singleNodeFrames = !this.selection.rigidMarkers || (this.markers.marker0.nodes.length <= 1 && this.markers.marker1.nodes.length <= 1);
     const largest = Math.max(this.markers.n0, this.markers.n1);
     this.blockWork = new Float64Array(3 * largest);
-    this.rowWork = new Float64Array(this.n);
     this.markerBlock = new Float64Array(largest * largest);
   }
 
@@ -254,12 +251,21 @@ export class JointModel implements Only<ObjectModel & LoweredJoint, JointModel> 
   }
 
   /**
-   * The kinematics of the velocity-level equations and of their Jacobian: point markers with translations in the global
-   * frame need only the velocities (g = v1 − v0; Jacobian rows −J0, J1), the others {@link JointModel.kinematics}.
+   * The kinematics of the velocity-level equations and of their Jacobian: with translations in the global frame the
+   * relative position is read by neither (g = v1 − v0 and ȧ0·a1 + a0·ȧ1; Jacobian rows −J0, J1 and those of the frames),
+   * so the markers' velocities and, for rigid markers, the joint frames and their rates; the others
+   * {@link JointModel.kinematics}.
    */
   private velocityLevelKinematics(s: ItemState): void {
-    if (this.frames === undefined && this.selection.translationFrame === 'global') this.markers.evaluateRelativeVelocities(s);
-    else this.kinematics(s, true, false);
+    if (this.selection.translationFrame !== 'global') {
+      this.kinematics(s, true, false);
+      return;
+    }
+    this.markers.evaluateRelativeVelocities(s);
+    const frames = this.frames;
+    if (frames === undefined) return;
+    frames.evaluateFrames(s);
+    frames.evaluateFrameRates(s);
   }
 
   /** Position-level generic equations into this.generic (constrained rows only). */
@@ -391,16 +397,57 @@ export class JointModel implements Only<ObjectModel & LoweredJoint, JointModel> 
         this.frames?.evaluateRotationJacobians(s);
         evaluated = true;
       }
-      this.addRowReaction(row, translationFrame, l, r, ltg);
+      this.addRowReaction(row, translationFrame, lambda, first + k, r, ltg);
     }
     return true;
   }
 
-  /** r[ltg[k]] += c_k·λ for the Jacobian row c of generic equation `row` (writeJacobianRow's entries), marker Jacobians evaluated. */
-  private addRowReaction(row: number, translationFrame: JointTranslationFrame, l: number, r: Float64Array, ltg: Int32Array): void {
-    const c = this.rowWork;
-    this.writeJacobianRow(row, translationFrame, c, 0);
-    for (let k = 0; k < this.n; k++) r[ltg[k]] += c[k] * l;
+  /**
+   * r[ltg[k]] += c_k·λ for the Jacobian row c of generic equation `row` and λ = lambda[at], marker Jacobians evaluated:
+   * each entry formed as {@link JointModel.writeJacobianRow} forms it and added at once (no row array written and read
+   * back; the same products and sums, in the same order of k). λ is read here: a double passed to a call that is not
+   * inlined is boxed, a heap object per row and iteration.
+   */
+  private addRowReaction(row: number, translationFrame: JointTranslationFrame, lambda: Float64Array, at: number, r: Float64Array, ltg: Int32Array): void {
+    const l = lambda[at];
+    const { markers, a0All, a1All, axis0, axis1 } = this;
+    const { n0, n1, jacobian0: j0, jacobian1: j1, dp } = markers;
+    const frames = this.frames;
+    const g0 = frames?.rotationJacobian0 ?? noColumns, g1 = frames?.rotationJacobian1 ?? noColumns;
+    if (row < 3 && translationFrame === 'global') {
+      for (let k = 0; k < n0; k++) r[ltg[k]] += -j0[row * n0 + k] * l;
+      for (let k = 0; k < n1; k++) r[ltg[n0 + k]] += j1[row * n1 + k] * l;
+    } else if (row < 3 && translationFrame === 'J1') {
+      const ax = a1All[row], ay = a1All[3 + row], az = a1All[6 + row];
+      const ex = ay * dp[2] - az * dp[1], ey = az * dp[0] - ax * dp[2], ez = ax * dp[1] - ay * dp[0];
+      for (let k = 0; k < n0; k++) r[ltg[k]] += -(ax * j0[k] + ay * j0[n0 + k] + az * j0[2 * n0 + k]) * l;
+      for (let k = 0; k < n1; k++) {
+        r[ltg[n0 + k]] += (ax * j1[k] + ay * j1[n1 + k] + az * j1[2 * n1 + k] + g1[k] * ex + g1[n1 + k] * ey + g1[2 * n1 + k] * ez) * l;
+      }
+    } else if (row < 3) {
+      const ax = a0All[row], ay = a0All[3 + row], az = a0All[6 + row];
+      const dx = dp[0], dy = dp[1], dz = dp[2];
+      for (let k = 0; k < n0; k++) {
+        const gx = g0[k], gy = g0[n0 + k], gz = g0[2 * n0 + k];
+        const wx = dy * gz - dz * gy - j0[k];
+        const wy = dz * gx - dx * gz - j0[n0 + k];
+        const wz = dx * gy - dy * gx - j0[2 * n0 + k];
+        r[ltg[k]] += (ax * wx + ay * wy + az * wz) * l;
+      }
+      for (let k = 0; k < n1; k++) r[ltg[n0 + k]] += (ax * j1[k] + ay * j1[n1 + k] + az * j1[2 * n1 + k]) * l;
+    } else {
+      const i = axis0[row - 3], m = axis1[row - 3];
+      const ax = a0All[i], ay = a0All[3 + i], az = a0All[6 + i];
+      const bx = a1All[m], by = a1All[3 + m], bz = a1All[6 + m];
+      for (let k = 0; k < n0; k++) {
+        const wx = g0[k], wy = g0[n0 + k], wz = g0[2 * n0 + k];
+        r[ltg[k]] += -(bx * (ay * wz - az * wy) + by * (az * wx - ax * wz) + bz * (ax * wy - ay * wx)) * l;
+      }
+      for (let k = 0; k < n1; k++) {
+        const wx = g1[k], wy = g1[n1 + k], wz = g1[2 * n1 + k];
+        r[ltg[n0 + k]] += -(ax * (by * wz - bz * wy) + ay * (bz * wx - bx * wz) + az * (bx * wy - by * wx)) * l;
+      }
+    }
   }
 
   /**

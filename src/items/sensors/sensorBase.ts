@@ -71,10 +71,10 @@ export abstract class OutputSensorModel implements SensorModel {
 /** The categories of items whose own output(variable, s) a sensor records (nodes, markers, objects without a local position). */
 export type SensedCategory = 'Node' | 'Marker' | 'Object';
 
-/** An item a sensor reads: its label and its output. */
+/** An item a sensor reads: its label and its output (a node's may write into `into`: NodeModel.output). */
 interface SensedItem {
   readonly label: ItemLabel;
-  output(variable: OutputVariableType, s: ItemState): ArrayLike<number> | undefined;
+  output(variable: OutputVariableType, s: ItemState, into?: Float64Array): ArrayLike<number> | undefined;
 }
 
 /** The bind-context lookup of each sensed category. */
@@ -89,6 +89,12 @@ const findSensed: Record<SensedCategory, (context: BindContext, index: number, p
  * item named by the parameter `parameter` with index `itemNumber`, and the output variables its category declares.
  */
 export class ItemOutputSensorModel extends OutputSensorModel {
+  /**
+   * The buffer a node writes its output into (NodeModel.output's `into`), sized by the first value: one array per sensor,
+   * not one per row. The recorder copies the values into its row at once, getSensorValues into a new array.
+   */
+  private into: Float64Array | undefined = undefined;
+
   constructor(label: ItemLabel, values: SensorOutputValues, private readonly category: SensedCategory,
     private readonly itemNumber: number, private readonly parameter: string) {
     super(label, values);
@@ -96,8 +102,13 @@ export class ItemOutputSensorModel extends OutputSensorModel {
 
   protected resolve(context: BindContext) {
     const item = findSensed[this.category](context, this.itemNumber, this.parameter);
+    const getter = this.category !== 'Node' ? (s: ItemState) => item.output(this.variable, s) : (s: ItemState) => {
+      const values = item.output(this.variable, s, this.into);
+      if (values !== undefined && (this.into === undefined || this.into.length !== values.length)) this.into = new Float64Array(values.length);
+      return values;
+    };
     return {
-      getter: (s: ItemState) => item.output(this.variable, s),
+      getter,
       itemName: formatItemLabel(item.label),
       answers: context.outputVariables(this.category, this.itemNumber),
     };
