@@ -81,6 +81,11 @@ export class ImplicitSecondOrderStepper implements TimeStepper, NewtonProblem {
   private predictorNodes: readonly NodeModel[];
   /** Norm of the last residual (before the ODE2 rows are scaled by βh²). */
   residualNorm = 0;
+  /**
+   * True after a residual whose ODE2 rows were scaled by βh² ≤ 1: the rows' products cannot overflow, so residualNorm,
+   * the norm of every entry before the scaling (non-finite if one is), is finite only if every entry of r is.
+   */
+  residualNormCoversEntries = false;
   /** Where norm2Into writes residualNorm (no boxed double per Newton iteration). */
   private readonly residualNormWork = new Float64Array(1);
   /**
@@ -314,9 +319,11 @@ export class ImplicitSecondOrderStepper implements TimeStepper, NewtonProblem {
   residual(r: Float64Array): void {
     const s = this.current;
     const nu = this.nu;
-    this.mass.multiplyAt(s, s.a, this.massTimesA);
-    this.assembler.computeODE2Rhs(s, this.f);
-    for (let i = 0; i < nu; i++) r[i] = this.massTimesA[i] - this.f[i];
+    // the work arrays in locals: each store into r would make the optimizer reload this.massTimesA and this.f per entry
+    const massTimesA = this.massTimesA, f = this.f;
+    this.mass.multiplyAt(s, s.a, massTimesA);
+    this.assembler.computeODE2Rhs(s, f);
+    for (let i = 0; i < nu; i++) r[i] = massTimesA[i] - f[i];
     if (this.model.nAE > 0) {
       this.assembler.computeAEAndReactions(s, this.g, r, this.useIndex2);
       copyArrayAt(r, this.g, nu);
@@ -331,6 +338,7 @@ export class ImplicitSecondOrderStepper implements TimeStepper, NewtonProblem {
     this.residualNorm = this.residualNormWork[0];
     const scale = this.params.beta * this.h * this.h;
     for (let i = 0; i < nu; i++) r[i] *= scale;
+    this.residualNormCoversEntries = scale <= 1;
   }
 
   jacobian(system: MatrixAccumulator): void {
@@ -393,12 +401,13 @@ export class ImplicitSecondOrderStepper implements TimeStepper, NewtonProblem {
     }
     const lambda = s.lambda;
     const lambdaScale = 1 / (this.params.beta * this.h * this.h);
-    for (let i = 0; i < this.model.nAE; i++) {
+    const nAE = this.model.nAE;
+    for (let i = 0; i < nAE; i++) {
       const value = lambda[i] - lambdaScale * delta[nu + i];
       lambda[i] = value;
       check += value * 0;
     }
-    const first = nu + this.model.nAE;
+    const first = nu + nAE;
     const rateFactor = 2 / this.h;
     for (let k = 0; k < this.nODE1; k++) {
       const value = s.ode1[k] - delta[first + k];

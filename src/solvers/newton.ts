@@ -16,6 +16,11 @@ export interface NewtonProblem {
   /** Norm of the last residual() for the convergence test. */
   readonly residualNorm: number;
   /**
+   * True if {@link NewtonProblem.residualNorm} of the last residual() is finite only when every entry of r is: the solver
+   * then takes a finite norm without scanning r. Absent or false: r is scanned (a norm may skip NaN entries).
+   */
+  readonly residualNormCoversEntries?: boolean;
+  /**
    * Called before each residual(): newtonIteration 0 before the first, k after the k-th update (the MainSystem's
    * pre-Newton-residual function). Absent: nothing to call.
    */
@@ -104,7 +109,7 @@ export class NewtonSolver {
     if (s.useModifiedNewton && s.modifiedNewtonJacUpdatePerStep) this.jacobianUpdateRequested = true;
     problem.beforeResidual?.(0);
     problem.residual(r);
-    let initialResidual = weight * finiteOrNaN(problem.residualNorm, r);
+    let initialResidual = weight * finiteOrNaN(problem, r);
     if (!Number.isFinite(initialResidual)) return this.finish(false, 0, initialResidual, 0, nonFiniteFailure(problem));
     if (initialResidual <= s.absoluteTolerance) initialResidual = 2 * s.absoluteTolerance;
     let residual = initialResidual;
@@ -133,7 +138,7 @@ export class NewtonSolver {
       problem.update(delta);
       problem.beforeResidual?.(iterations);
       problem.residual(r);
-      residual = weight * finiteOrNaN(problem.residualNorm, r);
+      residual = weight * finiteOrNaN(problem, r);
       if (!Number.isFinite(residual)) return this.finish(false, iterations, residual, jacobianUpdates, nonFiniteFailure(problem));
       if (residual * residual >= s.maximumSolutionNorm) {
         return this.finish(false, iterations, residual, jacobianUpdates, `the residual norm ${residual.toExponential(3)} exceeds √maximumSolutionNorm (diverged)`);
@@ -223,7 +228,9 @@ function nonFiniteFailure(problem: NewtonProblem): string {
 }
 
 /** The residual norm, or NaN if an entry of r is not finite (a norm may skip NaN entries). */
-function finiteOrNaN(norm: number, r: Float64Array): number {
+function finiteOrNaN(problem: NewtonProblem, r: Float64Array): number {
+  const norm = problem.residualNorm;
+  if (problem.residualNormCoversEntries === true) return norm;
   for (let i = 0; i < r.length; i++) if (!Number.isFinite(r[i])) return Number.NaN;
   return norm;
 }

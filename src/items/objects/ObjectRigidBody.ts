@@ -30,6 +30,16 @@ function checkInertia(label: ItemLabel, mass: number, j6: ArrayLike<number>, cen
 }
 
 /**
+ * ∂G_l/∂p_k of Euler parameters, k = 0…3 (3 × 4 row-major each): G_l is linear in p, so these are G_l of the unit vectors,
+ * formed once (the gyroscopic Jacobian reads them in each evaluation).
+ */
+const eulerParameterGLocalDerivatives = [0, 1, 2, 3].map((k) => {
+  const unit = new Float64Array(4);
+  unit[k] = 1;
+  return eulerParameters2GLocalInto(new Float64Array(12), unit);
+});
+
+/**
  * Run-time model of a 3D rigid body on a rigid node with n_rot rotation coordinates:
  * M = [[m I, −m A χ̃ G_l], [·ᵀ, G_lᵀ J G_l]], quadratic velocity terms on the left-hand side.
  * The left-hand side Jacobians are numerical, as in Exudyn.
@@ -82,7 +92,6 @@ class RigidBodyModel extends RigidBodyBase<RigidNodeModel> implements Only<Objec
   /** d and e of the gyroscopic Jacobian's column (addGyroColumn). */
   private readonly gyroColumnD = new Float64Array(3);
   private readonly gyroColumnE = new Float64Array(3);
-  private readonly unitParameter = new Float64Array(4);
   private readonly angleWork = new Float64Array(7);
   /** Work arrays of the load-Jacobian kernel: moment m, lever A x, Gᵀ(Ax), Gᵀf and G. */
   private readonly loadMoment = new Float64Array(3);
@@ -191,8 +200,8 @@ class RigidBodyModel extends RigidBodyBase<RigidNodeModel> implements Only<Objec
    * Column k of G_lᵀ(S d + J e) into the block, d and e written into gyroColumnD and gyroColumnE (arrays, not
    * arguments: a double passed to a call that is not inlined is boxed, a new heap object per call).
    */
-  private addGyroColumn(k: number, extra: boolean): void {
-    const nr = this.nRot, g = this.gl, J = this.inertia, S = this.gyroStiffness, b = this.gyroBlock, h = this.gyroForce, dG = this.gDerivative;
+  private addGyroColumn(k: number, extra: boolean, dG: Float64Array = this.gDerivative): void {
+    const nr = this.nRot, g = this.gl, J = this.inertia, S = this.gyroStiffness, b = this.gyroBlock, h = this.gyroForce;
     const d = this.gyroColumnD, e = this.gyroColumnE;
     const dx = d[0], dy = d[1], dz = d[2], ex = e[0], ey = e[1], ez = e[2];
     const hx = S[0] * dx + S[1] * dy + S[2] * dz + J[0] * ex + J[1] * ey + J[2] * ez;
@@ -252,15 +261,12 @@ class RigidBodyModel extends RigidBodyBase<RigidNodeModel> implements Only<Objec
     const d = this.gyroColumnD, e = this.gyroColumnE;
     if (this.gyroscopicForm === 'EP') {
       e[0] = 0; e[1] = 0; e[2] = 0;
-      const unit = this.unitParameter;
       for (let k = 0; k < 4; k++) {
-        unit.fill(0);
-        unit[k] = 1;
-        eulerParameters2GLocalInto(dG, unit);
-        d[0] = dG[0] * u[o] + dG[1] * u[o + 1] + dG[2] * u[o + 2] + dG[3] * u[o + 3];
-        d[1] = dG[4] * u[o] + dG[5] * u[o + 1] + dG[6] * u[o + 2] + dG[7] * u[o + 3];
-        d[2] = dG[8] * u[o] + dG[9] * u[o + 1] + dG[10] * u[o + 2] + dG[11] * u[o + 3];
-        this.addGyroColumn(k, true);
+        const dGk = eulerParameterGLocalDerivatives[k];
+        d[0] = dGk[0] * u[o] + dGk[1] * u[o + 1] + dGk[2] * u[o + 2] + dGk[3] * u[o + 3];
+        d[1] = dGk[4] * u[o] + dGk[5] * u[o + 1] + dGk[6] * u[o + 2] + dGk[7] * u[o + 3];
+        d[2] = dGk[8] * u[o] + dGk[9] * u[o + 1] + dGk[10] * u[o + 2] + dGk[11] * u[o + 3];
+        this.addGyroColumn(k, true, dGk);
       }
     } else {
       const t = this.anglesAndRates(s);
@@ -296,8 +302,10 @@ class RigidBodyModel extends RigidBodyBase<RigidNodeModel> implements Only<Objec
       sg[nr + j] = z * g0 - x * g2;
       sg[2 * nr + j] = -y * g0 + x * g1;
     }
+    // the row of A in locals: a store into c could alias a for the optimizer, which would reload it per entry
     for (let r = 0; r < 3; r++) {
-      for (let j = 0; j < nr; j++) c[offset + r * stride + j] = a[3 * r] * sg[j] + a[3 * r + 1] * sg[nr + j] + a[3 * r + 2] * sg[2 * nr + j];
+      const ar0 = a[3 * r], ar1 = a[3 * r + 1], ar2 = a[3 * r + 2], row = offset + r * stride;
+      for (let j = 0; j < nr; j++) c[row + j] = ar0 * sg[j] + ar1 * sg[nr + j] + ar2 * sg[2 * nr + j];
     }
     return c;
   }
@@ -422,7 +430,9 @@ class RigidBodyModel extends RigidBodyBase<RigidNodeModel> implements Only<Objec
         f[3 + j] += t1 + t2;
       }
     } else {
-      for (let j = 0; j < nr; j++) f[3 + j] += g[j] * gyro[0] + g[nr + j] * gyro[1] + g[2 * nr + j] * gyro[2];
+      // ω̄ × Jω̄ in locals: a store into f could alias gyro for the optimizer, which would reload it per entry
+      const h0 = gyro[0], h1 = gyro[1], h2 = gyro[2];
+      for (let j = 0; j < nr; j++) f[3 + j] += g[j] * h0 + g[nr + j] * h1 + g[2 * nr + j] * h2;
     }
     if (!this.hasCom) return;
     const U = this.massCom, t = this.translation;

@@ -127,9 +127,10 @@ export class MarkerPair<M extends MarkerModel = PositionMarkerModel> {
 
   /** Updates p0, p1 and dp = p1 − p0 only (position-level equations need no velocities). */
   evaluateRelativePositions(this: MarkerPair<PositionMarkerModel>, s: ItemState): void {
-    this.marker0.position(s, this.p0);
-    this.marker1.position(s, this.p1);
-    for (let i = 0; i < 3; i++) this.dp[i] = this.p1[i] - this.p0[i];
+    const { p0, p1, dp } = this;
+    this.marker0.position(s, p0);
+    this.marker1.position(s, p1);
+    dp[0] = p1[0] - p0[0]; dp[1] = p1[1] - p0[1]; dp[2] = p1[2] - p0[2];
   }
 
   /** Updates v0, v1 and dv = v1 − v0 only (velocity-level equations of point markers in the global frame need no positions). */
