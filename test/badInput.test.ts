@@ -28,6 +28,15 @@ describe('bad input is reported with item type, index, parameter, expected and g
     expectFlexdynError(() => mbs.addObject({ objectType: 'MassPiont', physicsMass: 1 }), /^Object #1: unknown objectType 'MassPiont'; known types: Ground, MassPoint, .*GenericODE2/);
   });
 
+  it('a factory refuses its own type key given as an own enumerable value, not an undefined, inherited or hidden one', () => {
+    expectFlexdynError(() => NodePoint({ referenceCoordinates: [1, 2, 3], nodeType: 'Point2D' } as never), /^NodePoint: the factory sets nodeType itself, got string "Point2D"$/);
+    expect(() => NodePoint({ nodeType: undefined } as never)).not.toThrow();
+    const inherited = Object.create({ nodeType: 'Point2D' }) as Record<string, unknown>;
+    expect(NodePoint(inherited as never)).toEqual({ nodeType: 'Point' });
+    const hidden = Object.defineProperty({}, 'nodeType', { value: 'Point2D', enumerable: false });
+    expect(NodePoint(hidden as never)).toEqual({ nodeType: 'Point' });
+  });
+
   it('misspelledParameterSuggestsTheClosestName', () => {
     const mbs = pointMass();
     expectFlexdynError(

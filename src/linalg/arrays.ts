@@ -51,15 +51,45 @@ export function copyArrayAt(dst: Float64Array, src: Float64Array, offset: number
 }
 
 /**
+ * Copies the first count entries of src (all of them if it has fewer) into dst from index offset on: what
+ * dst.set(src.subarray(0, count), offset) does, without the view, which costs a fresh process ≈ 1–2 µs (compiling a model
+ * copies three per node).
+ */
+export function copyLeadingAt(dst: Float64Array, src: Float64Array, count: number, offset: number): void {
+  const n = Math.min(count, src.length);
+  for (let i = 0; i < n; i++) dst[offset + i] = src[i];
+}
+
+/** Entries of the blocks that {@link float64Views} cuts small sets of views from. */
+const viewBlockLength = 4096;
+/** The current block of {@link float64Views} and its first unused entry (a new block when the rest is too short). */
+let viewBlock = new Float64Array(0);
+let viewBlockUsed = 0;
+
+/**
  * Float64Arrays of the given lengths as views into one zero-filled buffer: an item's small work arrays cost one
- * buffer instead of one each (issue 12, build memory). The views do not overlap.
+ * buffer instead of one each (issue 12, build memory). The views do not overlap. Views of at most 512 entries in all are
+ * cut from a block of 4096 entries shared with the views of other calls (never handed out twice), so that they cost no
+ * buffer of their own: each small typed array costs a fresh process ≈ 2 µs and ≈ 250 bytes that the scavenges of the
+ * set-up copy (docs/benchmarks.md, part21).
  */
 export function float64Views(lengths: readonly number[]): Float64Array<ArrayBuffer>[] {
   let total = 0;
   for (const length of lengths) total += length;
-  const buffer = new Float64Array(total);
-  const views: Float64Array<ArrayBuffer>[] = [];
+  let buffer: Float64Array<ArrayBuffer>;
   let offset = 0;
+  if (total > viewBlockLength / 8) {
+    buffer = new Float64Array(total);
+  } else {
+    if (viewBlockUsed + total > viewBlock.length) {
+      viewBlock = new Float64Array(viewBlockLength);
+      viewBlockUsed = 0;
+    }
+    buffer = viewBlock;
+    offset = viewBlockUsed;
+    viewBlockUsed += total;
+  }
+  const views: Float64Array<ArrayBuffer>[] = [];
   for (const length of lengths) {
     views.push(buffer.subarray(offset, offset + length));
     offset += length;

@@ -201,6 +201,9 @@ function filledDictionary(definition: ItemDefinition, input: Record<string, unkn
   return result;
 }
 
+/** Object.prototype.propertyIsEnumerable: true for an own enumerable property. */
+const propertyIsEnumerable = Object.prototype.propertyIsEnumerable;
+
 /** The dictionary a factory returns: parameters plus the type key. */
 export type FactoryResult = Record<string, unknown>;
 
@@ -208,10 +211,10 @@ export type FactoryResult = Record<string, unknown>;
 export function makeFactory<C extends ItemCategory, S extends ParameterSchema>(definition: ItemDefinition<C, S>) {
   const typeKey = typeKeyOf[definition.category];
   return (parameters: ParameterInput<S> & { name?: string; visualization?: Record<string, unknown> } = {}): FactoryResult => {
-    for (const [key, value] of Object.entries(parameters)) {
-      if (value !== undefined && key === typeKey) {
-        throw new FlexdynError(`${definition.category}${definition.typeName}: the factory sets ${typeKey} itself, got ${describeValue(value)}`);
-      }
+    // the type key among the own enumerable keys (the ones the spread copies), not a list of all entries per call
+    if (propertyIsEnumerable.call(parameters, typeKey)) {
+      const value = (parameters as Record<string, unknown>)[typeKey];
+      if (value !== undefined) throw new FlexdynError(`${definition.category}${definition.typeName}: the factory sets ${typeKey} itself, got ${describeValue(value)}`);
     }
     return { [typeKey]: definition.typeName, ...parameters };
   };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { copyArrayAt, toNumberArray, zeroLeading } from '../../src/linalg/arrays.ts';
+import { copyArrayAt, copyLeadingAt, toNumberArray, zeroLeading } from '../../src/linalg/arrays.ts';
 
 describe('array helpers of the hot paths', () => {
   it('zeroLeading zeroes exactly the first n entries, below and above the built-in threshold', () => {
@@ -16,6 +16,17 @@ describe('array helpers of the hot paths', () => {
       const dst = new Float64Array(40).fill(7);
       copyArrayAt(dst, src, 5);
       expect(Array.from(dst)).toEqual(Array.from({ length: 40 }, (_, i) => (i >= 5 && i < 5 + length ? src[i - 5] : 7)));
+    }
+  });
+
+  it('copyLeadingAt copies what dst.set(src.subarray(0, count), offset) copies: count entries, or all of a shorter src', () => {
+    for (const [length, count, offset] of [[5, 3, 2], [5, 5, 0], [2, 3, 4], [4, 0, 1]]) {
+      const src = Float64Array.from({ length }, (_, i) => -(i + 1) / 3);
+      const dst = Float64Array.from({ length: 10 }, (_, i) => 100 + i);
+      const expected = dst.slice();
+      expected.set(src.subarray(0, count), offset);
+      copyLeadingAt(dst, src, count, offset);
+      expect(Array.from(dst)).toEqual(Array.from(expected));
     }
   });
 

@@ -15,6 +15,9 @@ export type LoadVectorUserFunction<S extends UserFunctionSystem = UserFunctionSy
  */
 export type MarkerVectorLoadAction = 'position' | 'rotation';
 
+/** The arrays a model has no use for (jacobian and the follower arrays until bind; the bodyFixed arrays without bodyFixed). */
+const noEntries = new Float64Array(0);
+
 /**
  * Run-time model shared by LoadForceVector and LoadTorqueVector: a 3D vector v (global, or v = A v_local if
  * bodyFixed) distributed by the transposed position or rotation Jacobian of its marker, with the analytic load
@@ -25,16 +28,19 @@ export class MarkerVectorLoadModel implements Only<LoadModel, MarkerVectorLoadMo
   /** The marker as a rigid marker, for a torque or a bodyFixed vector (set in bind; undefined otherwise). */
   private rigid: RigidMarkerModel | undefined;
   coordinateDependence: LoadCoordinateDependence = 'numerical';
+  // no array more than the load uses: each small typed array costs a fresh process ≈ 2 µs and 250 bytes that every
+  // scavenge of the set-up copies (10 000 loads in the particle box; docs/benchmarks.md, part21)
   /** The distributing Jacobian J (3 × n): position Jacobian for a force, rotation Jacobian for a torque. */
-  private jacobian = new Float64Array(0);
+  private jacobian = noEntries;
   /** Rotation Jacobian of the follower term (the same array as jacobian for a torque). */
-  private rotationJacobian = new Float64Array(0);
+  private rotationJacobian = noEntries;
   /** ∂v/∂q of the follower term (3 × n): −ṽ J_rot and the marker's null directions. */
-  private followerProduct = new Float64Array(0);
+  private followerProduct = noEntries;
   private readonly vector = new Float64Array(3);
-  /** v_local of a bodyFixed vector (before rotation), for the marker's null directions. */
-  private readonly localVector = new Float64Array(3);
-  private readonly rotation = new Float64Array(9);
+  /** v_local of a bodyFixed vector (before rotation), for the marker's null directions (bodyFixed only). */
+  private readonly localVector: Float64Array;
+  /** The marker's rotation matrix (bodyFixed only). */
+  private readonly rotation: Float64Array;
 
   constructor(
     readonly label: ItemLabel,
@@ -43,16 +49,19 @@ export class MarkerVectorLoadModel implements Only<LoadModel, MarkerVectorLoadMo
     private readonly loadVector: number[],
     private readonly userFunction: UserFunctionValue<LoadVectorUserFunction>,
     private readonly bodyFixed: boolean,
-  ) {}
+  ) {
+    this.localVector = bodyFixed ? new Float64Array(3) : noEntries;
+    this.rotation = bodyFixed ? new Float64Array(9) : noEntries;
+  }
 
   bind(context: BindContext): void {
     const marker = context.marker(this.markerNumber, 'markerNumber');
-    const markerName = `${marker.label.category}${marker.label.typeName} #${this.markerNumber}`;
+    const markerName = (): string => `${marker.label.category}${marker.label.typeName} #${this.markerNumber}`;
     if (this.action === 'position') {
-      if (!isPositionMarker(marker)) itemError(this.label, 'markerNumber', `must refer to a marker that provides a position, got ${markerName}`);
-      if (this.bodyFixed && !isRigidMarker(marker)) itemError(this.label, 'bodyFixed', `needs a rigid marker (orientation); ${markerName} provides none`);
+      if (!isPositionMarker(marker)) itemError(this.label, 'markerNumber', `must refer to a marker that provides a position, got ${markerName()}`);
+      if (this.bodyFixed && !isRigidMarker(marker)) itemError(this.label, 'bodyFixed', `needs a rigid marker (orientation); ${markerName()} provides none`);
     } else if (!isRigidMarker(marker)) {
-      itemError(this.label, 'markerNumber', `must refer to a marker with orientation (MarkerBodyRigid, MarkerNodeRigid), got ${markerName}`);
+      itemError(this.label, 'markerNumber', `must refer to a marker with orientation (MarkerBodyRigid, MarkerNodeRigid), got ${markerName()}`);
     }
     this.marker = marker;
     this.rigid = (this.action === 'rotation' || this.bodyFixed) && isRigidMarker(marker) ? marker : undefined;

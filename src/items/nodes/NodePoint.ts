@@ -23,7 +23,7 @@ export const nodePointDefinition: ItemDefinition<'Node', typeof parameters> = {
     mbs.addLoad({ loadType: 'ForceVector', markerNumber: marker, loadVector: [0, 0, -9.81] });
     return node;
   },
-  create: (v, label) => new PointNodeModel(label, 3, Float64Array.from(v.referenceCoordinates), v.initialCoordinates, v.initialVelocities),
+  create: (v, label) => new PointNodeModel(label, 3, v.referenceCoordinates, v.initialCoordinates, v.initialVelocities),
 };
 
 /** Factory for a 3D point node: `NodePoint({ referenceCoordinates: [1, 0, 0] })`. */

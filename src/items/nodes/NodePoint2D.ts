@@ -22,7 +22,7 @@ export const nodePoint2DDefinition: ItemDefinition<'Node', typeof parameters> = 
     mbs.addLoad({ loadType: 'ForceVector', markerNumber: mbs.addMarker({ markerType: 'NodePosition', nodeNumber: node }), loadVector: [0.3, -1, 0] });
     return node;
   },
-  create: (v, label) => new PointNodeModel(label, 2, Float64Array.from(v.referenceCoordinates), v.initialCoordinates, v.initialVelocities),
+  create: (v, label) => new PointNodeModel(label, 2, v.referenceCoordinates, v.initialCoordinates, v.initialVelocities),
 };
 
 /** Factory for a planar point node. */

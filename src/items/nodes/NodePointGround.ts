@@ -48,7 +48,7 @@ export const nodePointGroundDefinition: ItemDefinition<'Node', typeof parameters
     mbs.addObject({ objectType: 'ConnectorSpringDamper', markerNumbers: markers, referenceLength: 0.5, stiffness: 40, damping: 2 });
     return ground;
   },
-  create: (v, label) => new GroundPointNodeModel(label, 3, Float64Array.from(v.referenceCoordinates), undefined, undefined),
+  create: (v, label) => new GroundPointNodeModel(label, 3, v.referenceCoordinates, undefined, undefined),
 };
 
 /** Factory for a ground point node. */

@@ -24,15 +24,16 @@ export class PointNodeModel extends NodeBase implements Only<NodeModel, PointNod
   constructor(
     label: ItemLabel,
     readonly positionDimension: 2 | 3,
-    referenceCoordinates: Float64Array,
+    referenceCoordinates: ArrayLike<number>,
     initialCoordinates: ArrayLike<number> | undefined,
     initialVelocities: ArrayLike<number> | undefined,
   ) {
-    // both initial vectors in one buffer (issue 12, build memory)
-    const [q0, u0] = float64Views([initialCoordinates?.length ?? 0, initialVelocities?.length ?? 0]);
+    // the reference and both initial vectors in one buffer (issue 12, build memory; part21, build time)
+    const [r, q0, u0] = float64Views([referenceCoordinates.length, initialCoordinates?.length ?? 0, initialVelocities?.length ?? 0]);
+    r.set(referenceCoordinates);
     if (initialCoordinates !== undefined) q0.set(initialCoordinates);
     if (initialVelocities !== undefined) u0.set(initialVelocities);
-    super(label, referenceCoordinates, q0, u0);
+    super(label, r, q0, u0);
     this.isGround = initialCoordinates === undefined;
     this.nq = this.isGround ? 0 : positionDimension;
     this.nu = this.nq;

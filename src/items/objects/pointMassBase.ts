@@ -9,6 +9,9 @@ export const pointMassOutputs = [
   OutputVariableType.Velocity, OutputVariableType.Acceleration,
 ] as const;
 
+/** The local mass matrix before bind (one shared empty array, not one per point mass). */
+const noEntries = new Float64Array(0);
+
 /** A point mass on a Point (3D) or Point2D node: mass matrix m·I, kinematics of its node. */
 export class PointMassModel implements Only<ObjectModel & BodyModel, PointMassModel> {
   readonly nAE = 0;
@@ -17,8 +20,8 @@ export class PointMassModel implements Only<ObjectModel & BodyModel, PointMassMo
   nodes: NodeModel[] = [];
   nLocalU = 0;
   private node!: PositionNodeModel;
-  /** The shared dense work array of the local mass matrix (see denseLocalMatrix; set in bind). */
-  private localMatrix = new Float64Array(0);
+  /** The shared dense work array of the local mass matrix (see denseLocalMatrix; set in bind, empty before). */
+  private localMatrix = noEntries;
 
   constructor(
     readonly label: ItemLabel,
