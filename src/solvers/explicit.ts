@@ -3,7 +3,7 @@ import type { CompiledModel } from '../model/compile.ts';
 import type { SystemState } from '../model/SystemState.ts';
 import { DynamicSolverType } from '../registry/enums.ts';
 import { FlexdynError, formatItemLabel } from '../core/errors.ts';
-import { isDenseSolverType, LinearSystem } from './linearSystem.ts';
+import { LinearSystem } from './linearSystem.ts';
 import { MassMatrixStore } from './massMatrix.ts';
 import type { SimulationSettings } from './SimulationSettings.ts';
 import { newAttempt, setAttempt, type StepAttempt, type TimeStepper } from './stepContracts.ts';
@@ -198,10 +198,6 @@ abstract class ExplicitStepperBase implements TimeStepper {
         this.mass.addTo(this.system, 1);
         const result = this.system.factorize();
         if (!result.ok) throw new FlexdynError(`${this.name}: the mass matrix is singular at ${this.assembler.describeEquation(result.singularIndex)}; explicit solvers need a regular mass matrix`);
-        if (constantMass && isDenseSolverType(this.system.type)) {
-          if (this.diagonalMass.length !== this.nu) this.diagonalMass = new Float64Array(this.nu);
-          this.useDiagonalMass = this.mass.diagonal(this.diagonalMass);
-        }
       }
       this.factorizedRevision = this.model.nodeObjectRevision;
       this.factorizationKept = constantMass;
