@@ -48,6 +48,11 @@ export class ContactTriangles implements ContactItemSet {
   convexEdge = new Uint8Array(0);
   /** Per triangle: the global points (9) at the last update. */
   points = new Float64Array(0);
+  /**
+   * The box around all triangles' boxes of the last update, [min x, y, z, max x, y, z] (NaN if a box has a NaN: then
+   * no comparison with it is false); empty (min +∞, max −∞) without triangles.
+   */
+  readonly bounds = new Float64Array([Infinity, Infinity, Infinity, -Infinity, -Infinity, -Infinity]);
   private staticDone = false;
   /** Per mesh: true if its marker never moves (no coordinates), so its triangles are placed once (set at assembly). */
   private fixed: boolean[] = [];
@@ -153,6 +158,14 @@ export class ContactTriangles implements ContactItemSet {
       }
     }
     this.staticDone = true;
+    // Math.min and Math.max pass a NaN on, so a box with a NaN makes the bounds overlap everything
+    let xMin = Infinity, yMin = Infinity, zMin = Infinity, xMax = -Infinity, yMax = -Infinity, zMax = -Infinity;
+    for (let at = 6 * this.offset, end = 6 * (this.offset + this.count); at < end; at += 6) {
+      xMin = Math.min(xMin, boxes[at]); yMin = Math.min(yMin, boxes[at + 1]); zMin = Math.min(zMin, boxes[at + 2]);
+      xMax = Math.max(xMax, boxes[at + 3]); yMax = Math.max(yMax, boxes[at + 4]); zMax = Math.max(zMax, boxes[at + 5]);
+    }
+    const b = this.bounds;
+    b[0] = xMin; b[1] = yMin; b[2] = zMin; b[3] = xMax; b[4] = yMax; b[5] = zMax;
   }
 }
 

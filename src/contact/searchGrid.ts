@@ -133,6 +133,16 @@ export class SearchGrid {
     return this.collect(b, 6 * item, lo, hi, item);
   }
 
+  /**
+   * False if the box of item (of the last build) and box[at … at + 5] = [min, max] are apart in some direction (as a
+   * query tests its candidates: touching counts as overlapping, a NaN as overlapping).
+   */
+  overlaps(item: number, box: Float64Array, at: number): boolean {
+    const x = this.boxes, b = 6 * item;
+    return !(x[b] > box[at + 3] || box[at] > x[b + 3] || x[b + 1] > box[at + 4] || box[at + 1] > x[b + 4]
+      || x[b + 2] > box[at + 5] || box[at + 2] > x[b + 5]);
+  }
+
   /** The items with lo ≤ i < hi of the last build whose boxes overlap the box [pMin, pMax]: written to {@link found}; returns their number. */
   queryBox(pMin: ArrayLike<number>, pMax: ArrayLike<number>, lo: number, hi: number): number {
     if (this.count === 0) return 0;

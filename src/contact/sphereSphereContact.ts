@@ -38,13 +38,26 @@ export class SphereSphereContact implements ContactKernel {
     private readonly law: ContactForceLaw, private readonly jacobian: PairJacobian,
   ) {}
 
-  /** Calls pair(i, j) for each pair of spheres i < j whose boxes overlap, unless sphere–sphere contact is switched off. */
-  private candidates(pair: (i: number, j: number) => void): void {
+  /**
+   * Calls pair(i, j) for each pair of spheres i < j whose boxes overlap, unless sphere–sphere contact is switched off;
+   * with `moving`, only the pairs in which a sphere has coordinates (the others add nothing to forces or Jacobians: a bed
+   * of ground spheres needs no query at all).
+   */
+  private candidates(pair: (i: number, j: number) => void, moving = false): void {
     if (!this.settings.sphereSphereContact) return;
-    const { offset, count } = this.spheres;
+    const { offset, count, kinematics: kin } = this.spheres;
+    // the last sphere with coordinates: a sphere without them after it has no pair to look for
+    let last = count - 1;
+    if (moving) while (last >= 0 && kin.columns(last) === 0) last--;
     for (let i = 0; i < count; i++) {
+      const fixed = moving && kin.columns(i) === 0;
+      if (fixed && i >= last) continue;
       const found = this.grid.query(offset + i, offset + i + 1, offset + count);
-      for (let c = 0; c < found; c++) pair(i, this.grid.found[c] - offset);
+      for (let c = 0; c < found; c++) {
+        const j = this.grid.found[c] - offset;
+        if (fixed && kin.columns(j) === 0) continue;
+        pair(i, j);
+      }
     }
   }
 
@@ -91,7 +104,7 @@ export class SphereSphereContact implements ContactKernel {
       kin.addForce(j, out, factor, f, torque ? this.leverJ : undefined);
       // on I: −f at the lever x_c − p_I
       kin.addForce(i, out, -factor, f, torque ? this.leverI : undefined);
-    });
+    }, true);
   }
 
   addODE2LhsJacobian(s: ItemState, target: GlobalMatrixAccumulator, factorQ: number, factorU: number): void {
@@ -102,7 +115,7 @@ export class SphereSphereContact implements ContactKernel {
       this.derivatives(i, j);
       const torque = this.mu !== 0;
       this.jacobian.add(s, kin, i, torque, kin, j, torque, this.xc, this.law.f, this.law.Af, this.Ax, target, factorQ, factorU);
-    });
+    }, true);
   }
 
   /**

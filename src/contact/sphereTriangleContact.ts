@@ -136,7 +136,8 @@ export class SphereTriangleContact implements ContactKernel {
   private collect(i: number): void {
     const { spheres, triangles, grid, found, settings } = this;
     found.count = 0;
-    if (triangles.count === 0) return;
+    // a sphere apart from the box around all triangles has no candidates (most of a bed of spheres under one mesh)
+    if (triangles.count === 0 || !grid.overlaps(spheres.offset + i, triangles.bounds, 0)) return;
     const kin = spheres.kinematics, x = kin.position3, r = spheres.radius[i], p = this.p;
     p[0] = x[3 * i]; p[1] = x[3 * i + 1]; p[2] = x[3 * i + 2];
     const A = triangles.bodies.orientation9, ln = triangles.localNormal;

@@ -235,6 +235,28 @@ describe('GeneralContact spheres: force law', () => {
     expect(model.contact.getActiveContacts(0, 0)).toEqual([1]);
   });
 
+  it('a sphere resting on two overlapping fixed spheres, one listed before and one after it: symmetric static force = weight; the fixed pair stays an active contact', () => {
+    // the fixed pair adds nothing to forces or Jacobians and is skipped there, but it is in contact (getActiveContacts)
+    const g = 9.81, mass = 2, a = 0.8 * r, z0 = Math.sqrt((2 * r) ** 2 - a * a) - 1e-3;
+    const model = spheres([
+      { position: [-a, 0, 0], mass: 0 },
+      { position: [0, 0, z0], mass, gravity: [0, 0, -g] },
+      { position: [a, 0, 0], mass: 0 },
+    ], r, k, 5);
+    model.mbs.assemble();
+    const settings = dynamicSettings(1, 1);
+    settings.staticSolver.newton.relativeTolerance = 1e-12;
+    model.mbs.solveStatic(settings);
+    const [x, y, z] = model.mbs.getNodeOutput(model.nodes[0], OutputVariableType.Position);
+    const distance = Math.hypot(a, z);
+    // two springs of k_eff at the angle of the line between the centres: 2 k_eff (2r − |d|) z/|d| = m g
+    expect(2 * kEff * (2 * r - distance) * z / distance).toBeCloseTo(mass * g, 9);
+    expect(Math.abs(x)).toBeLessThan(1e-12);
+    expect(y).toBe(0);
+    expect(model.contact.getActiveContacts(0, 0)).toEqual([1, 2]);
+    expect(model.contact.getActiveContacts(0, 2)).toEqual([0, 1]);
+  });
+
   it('a dropped sphere comes to rest on a fixed sphere at the static penetration (explicit and implicit agree)', () => {
     const g = 9.81, mass = 2;
     for (const solver of [DynamicSolverType.GeneralizedAlpha, DynamicSolverType.RK44]) {
