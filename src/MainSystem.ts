@@ -5,7 +5,7 @@ import { SystemAssembler } from './model/assembly.ts';
 import { SensorRecords } from './model/SensorRecords.ts';
 import { GeneralContact } from './contact/GeneralContact.ts';
 import type { SystemState } from './model/SystemState.ts';
-import { changedDictionary, changedDictionaryEntry, completeDictionary, defaultDictionary, labelOf, parameterDeclaration, typeKeyOf, type ItemCategory, type ItemDictionary, type ModelOf } from './registry/definition.ts';
+import { changedDictionary, changedDictionaryEntry, completeDictionary, defaultDictionary, labelOf, parameterDeclaration, typeKeyOf, validatedValue, type ItemCategory, type ItemDictionary, type ModelOf } from './registry/definition.ts';
 import { copyDefault, structuralReason } from './registry/parameters.ts';
 import { visualizationFields } from './registry/visualization.ts';
 import { ConfigurationType, DynamicSolverType, OutputVariableType } from './registry/enums.ts';
@@ -768,26 +768,26 @@ export class MainSystem implements BuilderSink, UserFunctionSystem, SolverHost {
 
   /** Output variable of a node. */
   getNodeOutput(index: number, variable: OutputVariableType, configuration: ConfigurationType = ConfigurationType.Current): number[] {
-    const node = this.modelItem('Node', index, `getNodeOutput(${variable})`);
+    const node = this.modelItem('Node', index, 'getNodeOutput', variable);
     return this.checkedOutput('Node', index, variable, node.output(variable, this.stateOf(configuration)));
   }
 
   /** Output variable of an object (connector forces, energies, …). */
   getObjectOutput(index: number, variable: OutputVariableType, configuration: ConfigurationType = ConfigurationType.Current): number[] {
-    const object = this.modelItem('Object', index, `getObjectOutput(${variable})`);
+    const object = this.modelItem('Object', index, 'getObjectOutput', variable);
     return this.checkedOutput('Object', index, variable, object.output(variable, this.stateOf(configuration)));
   }
 
   /** Output variable of a body at a body-fixed local position. */
   getObjectOutputBody(index: number, variable: OutputVariableType, localPosition: ArrayLike<number> = [0, 0, 0], configuration: ConfigurationType = ConfigurationType.Current): number[] {
-    const object = this.modelItem('Object', index, `getObjectOutputBody(${variable})`);
+    const object = this.modelItem('Object', index, 'getObjectOutputBody', variable);
     if (object.body === undefined) throw new FlexdynError(`getObjectOutputBody: ${formatItemLabel(object.label)} is not a body`);
     return this.checkedOutput('Object', index, variable, object.body.outputBody(variable, this.stateOf(configuration), localPosition));
   }
 
   /** Output variable of a marker. */
   getMarkerOutput(index: number, variable: OutputVariableType, configuration: ConfigurationType = ConfigurationType.Current): number[] {
-    const marker = this.modelItem('Marker', index, `getMarkerOutput(${variable})`);
+    const marker = this.modelItem('Marker', index, 'getMarkerOutput', variable);
     return this.checkedOutput('Marker', index, variable, marker.output(variable, this.stateOf(configuration)));
   }
 
@@ -1028,12 +1028,23 @@ export class MainSystem implements BuilderSink, UserFunctionSystem, SolverHost {
   private setParameter(category: ItemCategory, index: number, name: string, value: unknown): void {
     const stored = this.storedItem(category, index);
     const label = labelOf(category, stored.definition.typeName, index);
-    const request = `set${category}Parameter`;
-    const change = parameterChange(stored, name, value, label, request);
-    const key = change.key;
+    const request = setParameterRequests[category];
+    const key = parameterKey(stored, name, label, request);
+    const given = key === name ? value : visualizationValue(stored, name, value);
     const reason = structuralReason(parameterDeclaration(stored.definition, key, label));
     if (reason !== undefined && this.model !== undefined) throw this.structuralError(category, index, key, request);
-    const dictionary = changedDictionaryEntry(stored.definition, stored.dictionary, key, change.value, label);
+    if (this.model !== undefined && stored.definition.validate === undefined) {
+      // assembled, and no cross-parameter rule to check: a value the model takes in place (a valve opening set from a
+      // pre-step function in every step) changes the stored dictionary's entry, without a copy of the dictionary per call
+      const validated = validatedValue(stored.definition, key, given, label);
+      if (sameValue(stored.dictionary[key], validated)) return;
+      if (this.model.updateValueInPlace(category, index, key, validated)) {
+        stored.dictionary[key] = validated;
+        this.reference = undefined;
+        return;
+      }
+    }
+    const dictionary = changedDictionaryEntry(stored.definition, stored.dictionary, key, given, label);
     if (this.model === undefined) {
       this.items[category][index] = { definition: stored.definition, dictionary };
       this.reference = undefined;
@@ -1199,14 +1210,12 @@ export class MainSystem implements BuilderSink, UserFunctionSystem, SolverHost {
     return index;
   }
 
-  private modelItem<C extends ItemCategory>(category: C, index: number, request: string): ModelOf[C] {
+  private modelItem<C extends ItemCategory>(category: C, index: number, request: string, variable?: OutputVariableType): ModelOf[C] {
     if (this.model === undefined && Number.isInteger(index) && index >= 0 && index < this.items[category].length) {
       const label = formatItemLabel(labelOf(category, this.items[category][index].definition.typeName, index));
-      throw new FlexdynError(`${label}: ${request} needs an assembled system, got one that is not assembled since items were added, modified or deleted; call mbs.assemble() first`);
+      throw new FlexdynError(`${label}: ${request}${variable === undefined ? '' : `(${variable})`} needs an assembled system, got one that is not assembled since items were added, modified or deleted; call mbs.assemble() first`);
     }
-    const model = this.compiled();
-    const lists: { [K in ItemCategory]: ModelOf[K][] } = { Node: model.nodes, Object: model.objects, Marker: model.markers, Load: model.loads, Sensor: model.sensors };
-    const list = lists[category];
+    const list = modelList(this.compiled(), category);
     if (!Number.isInteger(index) || index < 0 || index >= list.length) throw new FlexdynError(`${category.toLowerCase()} index must be in 0 ... ${list.length - 1}, got ${describeValue(index)}`);
     return list[index];
   }
@@ -1220,6 +1229,22 @@ export class MainSystem implements BuilderSink, UserFunctionSystem, SolverHost {
   }
 }
 
+/** The compiled model's list of a category's item models (a switch: the output getters may run in every step). */
+function modelList<C extends ItemCategory>(model: CompiledModel, category: C): ModelOf[C][] {
+  switch (category) {
+    case 'Node': return model.nodes as ModelOf[C][];
+    case 'Object': return model.objects as ModelOf[C][];
+    case 'Marker': return model.markers as ModelOf[C][];
+    case 'Load': return model.loads as ModelOf[C][];
+    default: return model.sensors as ModelOf[C][];
+  }
+}
+
+/** The request named in set…Parameter's errors, per category (constant strings: set…Parameter may run in every step). */
+const setParameterRequests: Record<ItemCategory, string> = {
+  Node: 'setNodeParameter', Object: 'setObjectParameter', Marker: 'setMarkerParameter', Load: 'setLoadParameter', Sensor: 'setSensorParameter',
+};
+
 /** The visualization field an Exudyn `V…` parameter name sets (`Vshow` → show), or undefined. */
 function visualizationField(name: unknown): keyof typeof visualizationFields | undefined {
   if (typeof name !== 'string' || name.length < 2 || name[0] !== 'V') return undefined;
@@ -1227,13 +1252,17 @@ function visualizationField(name: unknown): keyof typeof visualizationFields | u
   return Object.hasOwn(visualizationFields, field) ? field as keyof typeof visualizationFields : undefined;
 }
 
-/** The dictionary key and its new value that set…Parameter(name, value) gives (a `V…` name changes one field of visualization). */
-function parameterChange(stored: StoredItem, name: unknown, value: unknown, label: ItemLabel, request: string): { key: string; value: unknown } {
+/** The dictionary key that set…Parameter(name, …) changes: the name itself, or visualization for a `V…` name. */
+function parameterKey(stored: StoredItem, name: unknown, label: ItemLabel, request: string): string {
   if (typeof name !== 'string') throw new FlexdynError(`${formatItemLabel(label)}: ${request} expects a parameter name, got ${describeValue(name)}`);
-  const field = visualizationField(name);
-  if (field !== undefined) return { key: 'visualization', value: { ...(stored.dictionary.visualization as Record<string, unknown>), [field]: value } };
+  if (visualizationField(name) !== undefined) return 'visualization';
   if (name === typeKeyOf[stored.definition.category]) throw new FlexdynError(`${formatItemLabel(label)}: ${request} cannot change ${name}; the type of an item is fixed (delete it and add a new one)`, { item: label, parameter: name });
-  return { key: name, value };
+  return name;
+}
+
+/** The new visualization dictionary of set…Parameter with a `V…` name: the stored one with that field changed. */
+function visualizationValue(stored: StoredItem, name: string, value: unknown): Record<string, unknown> {
+  return { ...(stored.dictionary.visualization as Record<string, unknown>), [visualizationField(name)!]: value };
 }
 
 /** True if two validated parameter values are equal (numbers, strings, functions by identity; arrays and dictionaries entry by entry). */

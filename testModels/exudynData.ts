@@ -6,8 +6,14 @@
  * skips when the data is absent; with FLEXDYN_EXUDYN_DATA_REQUIRED=1 (set by .ci/run) absent data fails.
  * @module
  */
-import { existsSync } from 'node:fs';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { createRequire } from 'node:module';
+
+// node:fs and node:url through require: an ES import of node:fs builds its module facade, which reads every export and so
+// loads Node's promise file system and its streams (≈ 3 ms of every fresh process of a model on this data that the model's
+// own script does not pay; docs/benchmarks.md, cold20 and cold22)
+const require = createRequire(import.meta.url);
+const { existsSync } = require('node:fs') as typeof import('node:fs');
+const { fileURLToPath, pathToFileURL } = require('node:url') as typeof import('node:url');
 
 /** The file that marks the folder as Exudyn's test data. */
 const marker = 'rotorDiscTest.inp';

@@ -141,6 +141,54 @@ function transpose(a: Float64Array, r: number, c: number): Float64Array {
   return out;
 }
 
+/*
+ * The user functions' products with ζ ⊗ I (the 3n_m × 3 matrix with ζ_j at rows 3j…3j+2, one entry per row): the sums of
+ * mul with the Kronecker matrix written out, without its products with zero. The same nonzero terms are added in the same
+ * order from the same +0, so the results are bit for bit mul's (a skipped term is ±0, which changes no sum that starts at
+ * +0); two thirds of the multiplications of the numerical Jacobian's force evaluations were products with those zeros.
+ */
+
+/** X·(ζ⊗I) for a row-major r × 3n_m matrix X: mul(X, r, 3n_m, ζ⊗I, 3), ζ = z[offset…offset + n_m). */
+function timesKron(x: Float64Array, r: number, nm: number, z: ArrayLike<number>, offset: number): Float64Array {
+  const out = new Float64Array(3 * r);
+  const c = 3 * nm;
+  for (let i = 0; i < r; i++) {
+    for (let j = 0; j < nm; j++) {
+      const zj = z[offset + j];
+      for (let d = 0; d < 3; d++) {
+        const v = x[i * c + 3 * j + d];
+        if (v !== 0) out[3 * i + d] += v * zj;
+      }
+    }
+  }
+  return out;
+}
+
+/** (ζ⊗I)ᵀ·Y for a row-major 3n_m × c matrix Y: mul(transpose(ζ⊗I), 3, 3n_m, Y, c). */
+function kronTransposeTimes(z: ArrayLike<number>, offset: number, nm: number, y: Float64Array, c: number): Float64Array {
+  const out = new Float64Array(3 * c);
+  for (let d = 0; d < 3; d++) {
+    for (let j = 0; j < nm; j++) {
+      const v = z[offset + j];
+      if (v === 0) continue;
+      const row = (3 * j + d) * c;
+      for (let col = 0; col < c; col++) out[d * c + col] += v * y[row + col];
+    }
+  }
+  return out;
+}
+
+/** (ζ⊗I)·w for a 3-vector w: mul(ζ⊗I, 3n_m, 3, w, 1). */
+function kronTimes(z: ArrayLike<number>, offset: number, nm: number, w: Float64Array): Float64Array {
+  const out = new Float64Array(3 * nm);
+  for (let j = 0; j < nm; j++) {
+    const v = z[offset + j];
+    if (v === 0) continue;
+    for (let d = 0; d < 3; d++) out[3 * j + d] += v * w[d];
+  }
+  return out;
+}
+
 function flat(rows: number[][]): Float64Array {
   const c = rows.length === 0 ? 0 : rows[0].length;
   const out = new Float64Array(rows.length * c);
@@ -361,12 +409,6 @@ export class ObjectFFRFreducedOrderInterface {
     return { a: eulerParameters2RotationMatrixInto(new Float64Array(9), ep), g: eulerParameters2GLocalInto(new Float64Array(12), ep) };
   }
 
-  /** (ζ⊗I) as a row-major 3n_m × 3 matrix. */
-  private kron(z: ArrayLike<number>, offset: number): Float64Array {
-    const nm = this.nModes, out = new Float64Array(9 * nm);
-    for (let j = 0; j < nm; j++) for (let d = 0; d < 3; d++) out[(3 * j + d) * 3 + d] = z[offset + j];
-    return out;
-  }
 
   /**
    * Mass matrix user function (Exudyn's UFmassFFRFreducedOrder) for an object created with user functions and a RigidBodyEP node:
@@ -377,19 +419,18 @@ export class ObjectFFRFreducedOrderInterface {
     const nm = this.nModes, n = 7 + nm;
     const { a, g } = this.userFrame(q);
     const matrices = this.matrices();
-    const zi = this.kron(q, 7);
     const m = this.totalMass, c = this.chiU;
     const chiTilde = [0, -c[2], c[1], c[2], 0, -c[0], -c[1], c[0], 0].map((v) => m * v);
-    const cMat = mul(matrices.mPhitTPsiTilde, 3, 3 * nm, zi, 3).map((v, i) => v + chiTilde[i]);
+    const cMat = timesKron(matrices.mPhitTPsiTilde, 3, nm, q, 7).map((v, i) => v + chiTilde[i]);
     const mtr = mul(mul(a, 3, 3, cMat, 3), 3, 3, g, 4).map((v) => -v);
     const mtf = mul(a, 3, 3, matrices.mPhitTPsi, nm);
     const r = matrices.mXRefTildePsi;
-    const ztPsiTPsi = mul(transpose(zi, 3 * nm, 3), 3, 3 * nm, matrices.mPsiTildePsi, nm);
+    const ztPsiTPsi = kronTransposeTimes(q, 7, nm, matrices.mPsiTildePsi, nm);
     const rr = r.map((v, i) => v + ztPsiTPsi[i]);
     const gT = transpose(g, 3, 4);
     const mrf = mul(gT, 4, 3, rr, nm).map((v) => -v);
-    const s = mul(matrices.mXRefTildePsiTilde, 3, 3 * nm, zi, 3);
-    const q2 = mul(transpose(zi, 3 * nm, 3), 3, 3 * nm, mul(matrices.mPsiTildePsiTilde, 3 * nm, 3 * nm, zi, 3), 3);
+    const s = timesKron(matrices.mXRefTildePsiTilde, 3, nm, q, 7);
+    const q2 = kronTransposeTimes(q, 7, nm, timesKron(matrices.mPsiTildePsiTilde, 3 * nm, nm, q, 7), 3);
     const th = matrices.inertiaLocal.map((v, i) => v + s[i] + s[(i % 3) * 3 + Math.floor(i / 3)] + q2[i]);
     const mrr = mul(mul(gT, 4, 3, th, 3), 4, 3, g, 4);
     const out: number[][] = Array.from({ length: n }, () => new Array<number>(n).fill(0));
@@ -409,31 +450,29 @@ export class ObjectFFRFreducedOrderInterface {
   ufForceFFRFreducedOrder(q: ArrayLike<number>, qt: ArrayLike<number>): number[] {
     const nm = this.nModes, n = 7 + nm, m = this.totalMass, c = this.chiU;
     const { a, g } = this.userFrame(q);
-    const zi = this.kron(q, 7), zti = this.kron(qt, 7);
     const w = mul(g, 3, 4, Float64Array.from({ length: 4 }, (_, i) => qt[3 + i]), 1);
     const wt = Float64Array.of(0, -w[2], w[1], w[2], 0, -w[0], -w[1], w[0], 0);
     const chiTilde = Float64Array.of(0, -c[2], c[1], c[2], 0, -c[0], -c[1], c[0], 0);
     const matrices = this.matrices();
     const { mPhitTPsiTilde: mPhiPsiT, mXRefTildePsiTilde: mXPsiT, mPsiTildePsiTilde: mPsiTPsiT } = matrices;
     const f = new Array<number>(n).fill(0);
-    const cMat = mul(mPhiPsiT, 3, 3 * nm, zi, 3).map((v, i) => v + m * chiTilde[i]);
+    const cMat = timesKron(mPhiPsiT, 3, nm, q, 7).map((v, i) => v + m * chiTilde[i]);
     const t1 = mul(mul(mul(a, 3, 3, wt, 3), 3, 3, cMat, 3), 3, 3, w, 1);
-    const t2 = mul(a, 3, 3, mul(mPhiPsiT, 3, 3 * nm, mul(zti, 3 * nm, 3, w, 1), 1), 1);
+    const t2 = mul(a, 3, 3, mul(mPhiPsiT, 3, 3 * nm, kronTimes(qt, 7, nm, w), 1), 1);
     for (let i = 0; i < 3; i++) f[i] = t1[i] + 2 * t2[i];
-    const s = mul(mXPsiT, 3, 3 * nm, zi, 3);
-    const ziT = transpose(zi, 3 * nm, 3);
-    const q2 = mul(ziT, 3, 3 * nm, mul(mPsiTPsiT, 3 * nm, 3 * nm, zi, 3), 3);
+    const s = timesKron(mXPsiT, 3, nm, q, 7);
+    const q2 = kronTransposeTimes(q, 7, nm, timesKron(mPsiTPsiT, 3 * nm, nm, q, 7), 3);
     const th = matrices.inertiaLocal.map((v, i) => v + s[i] + s[(i % 3) * 3 + Math.floor(i / 3)] + q2[i]);
     const gT = transpose(g, 3, 4);
     const r1 = mul(gT, 4, 3, mul(mul(wt, 3, 3, th, 3), 3, 3, w, 1), 1);
     // ζᵀ(Ψ̃ᵀΨ̃)ζ̇, formed once (not once per entry of the sum)
-    const zetaRate = mul(ziT, 3, 3 * nm, mul(mPsiTPsiT, 3 * nm, 3 * nm, zti, 3), 3);
-    const inner = mul(mXPsiT, 3, 3 * nm, zti, 3).map((v, i) => v + zetaRate[i]);
+    const zetaRate = kronTransposeTimes(q, 7, nm, timesKron(mPsiTPsiT, 3 * nm, nm, qt, 7), 3);
+    const inner = timesKron(mXPsiT, 3, nm, qt, 7).map((v, i) => v + zetaRate[i]);
     const r2 = mul(gT, 4, 3, mul(inner, 3, 3, w, 1), 1);
     for (let i = 0; i < 4; i++) f[3 + i] = -r1[i] - 2 * r2[i];
-    const h = mul(mPsiTPsiT, 3 * nm, 3 * nm, mul(zi, 3 * nm, 3, w, 1), 1);
+    const h = mul(mPsiTPsiT, 3 * nm, 3 * nm, kronTimes(q, 7, nm, w), 1);
     const hx = mul(matrices.mXRefTildePsiTildeT, 3 * nm, 3, w, 1);
-    const v1 = mul(zti, 3 * nm, 3, w, 1);
+    const v1 = kronTimes(qt, 7, nm, w);
     const cor = mul(matrices.mPsiTildePsiT, nm, 3 * nm, v1, 1);
     const d = this.dampingMatrixReduced;
     for (let j = 0; j < nm; j++) {

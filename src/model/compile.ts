@@ -189,7 +189,8 @@ export class CompiledModel {
    */
   revision = 0;
   /**
-   * Counts the run-time changes of nodes and objects (replaced or changed in place): the part of
+   * Counts the run-time changes of nodes and objects (replaced, or changed in place with a mass matrix or algebraic
+   * equations: {@link CompiledModel.updateInPlace}): the part of
    * {@link CompiledModel.revision} that solver caches are built from (a kept constant mass matrix and its factorization,
    * the steppers' node lists and eliminated coordinates). A change of a load, marker or sensor enters none of them, so a
    * load value set in every Newton iteration keeps the mass matrix.
@@ -416,17 +417,32 @@ export class CompiledModel {
   /**
    * A run-time change of one object or load parameter that the item's model applies in place (its
    * {@link ObjectModel.updateParameter} or {@link LoadModel.updateParameter} accepts it): stores `item` and counts the
-   * change in {@link CompiledModel.revision} (an object's also in {@link CompiledModel.nodeObjectRevision}), as
-   * {@link CompiledModel.replaceItem} does, without creating and binding a model. Returns false, having changed nothing,
-   * when the model does not take the change in place.
+   * change in {@link CompiledModel.revision}, as {@link CompiledModel.replaceItem} does, without creating and binding a
+   * model. The object keeps its model, so the node lists stay; the change counts in
+   * {@link CompiledModel.nodeObjectRevision} only if the object has a mass matrix or algebraic equations (what the
+   * caches of that revision are built from): a valve opening set in every step keeps the constant mass matrix
+   * (hydraulicActuatorSimpleTest assembled it again in every step). Returns false, having changed nothing, when the
+   * model does not take the change in place.
    */
   updateInPlace(category: ItemCategory, index: number, item: StoredItem, key: string): boolean {
+    if (!this.updateValueInPlace(category, index, key, item.dictionary[key])) return false;
+    this.items[category][index] = item;
+    return true;
+  }
+
+  /**
+   * {@link CompiledModel.updateInPlace} without storing a dictionary: the caller stores the value once this returns
+   * true (MainSystem's set…Parameter, which then changes its stored dictionary's entry instead of copying it).
+   */
+  updateValueInPlace(category: ItemCategory, index: number, key: string, value: unknown): boolean {
     if (category !== 'Object' && category !== 'Load') return false;
     const model = category === 'Object' ? this.objects[index] : this.loads[index];
-    if (model.updateParameter === undefined || !model.updateParameter(key, item.dictionary[key])) return false;
-    this.items[category][index] = item;
+    if (model.updateParameter === undefined || !model.updateParameter(key, value)) return false;
     this.revision++;
-    if (category === 'Object') this.nodeObjectRevision++;
+    if (category === 'Object') {
+      const object = model as ObjectModel;
+      if (hasObjectTerm(object, 'massMatrix') || object.nAE > 0) this.nodeObjectRevision++;
+    }
     return true;
   }
 

@@ -137,10 +137,15 @@ export function changedDictionaryEntry(definition: ItemDefinition, dictionary: I
   return result;
 }
 
-/** result[key] = the given value validated as at add time, or the parameter's default for undefined. */
+/** result[key] = {@link validatedValue} of the given value. */
 function setValidated(definition: ItemDefinition, result: ItemDictionary, key: string, given: unknown, label: ItemLabel): void {
+  result[key] = validatedValue(definition, key, given, label);
+}
+
+/** The value of parameter `key` that `given` sets: validated as at add time, or a copy of the default for undefined. */
+export function validatedValue(definition: ItemDefinition, key: string, given: unknown, label: ItemLabel): unknown {
   const parameter = parameterDeclaration(definition, key, label);
-  result[key] = given === undefined ? copyDefault(parameter.default) : validateParameter(label, key, parameter, given);
+  return given === undefined ? copyDefault(parameter.default) : validateParameter(label, key, parameter, given);
 }
 
 /**

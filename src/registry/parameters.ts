@@ -226,14 +226,20 @@ function checkVector(item: ItemLabel, name: string, value: unknown, size: number
   if (!(Array.isArray(value) || value instanceof Float64Array)) {
     itemError(item, name, `must be an array of numbers${size === undefined ? '' : ` with ${size} entries`}, got ${describeValue(value)}`);
   }
-  const entries = Array.from(value as ArrayLike<unknown>);
-  if (size !== undefined && entries.length !== size) itemError(item, name, `must have ${size} entries, got ${entries.length}`);
-  entries.forEach((entry, i) => {
+  // a copy by a plain loop (not Array.from and forEach): a matrix parameter of a few hundred rows checks 10⁵ entries,
+  // which in a fresh process run before any of this is compiled (docs/benchmarks.md, cold22)
+  const source = value as ArrayLike<unknown>;
+  const length = source.length;
+  if (size !== undefined && length !== size) itemError(item, name, `must have ${size} entries, got ${length}`);
+  const entries: number[] = [];
+  for (let i = 0; i < length; i++) {
+    const entry = source[i];
     if (typeof entry !== 'number' || !Number.isFinite(entry) || (integer && !Number.isInteger(entry))) {
       itemError(item, name, `entry ${i} must be a finite ${integer ? 'integer' : 'number'}, got ${describeValue(entry)}`);
     }
-  });
-  return entries as number[];
+    entries.push(entry);
+  }
+  return entries;
 }
 
 function checkMatrix(item: ItemLabel, name: string, value: unknown, size: readonly [number, number] | undefined): number[][] {

@@ -443,13 +443,11 @@ export function solveAccelerations(
 ): void {
   const nu = model.nu;
   const nAE = withConstraints ? model.nAE : 0;
-  mass.update(s);
   system.begin();
-  mass.addTo(system, 1);
   // massless coordinates without constraint forces (a mixed rod's stresses) have algebraic equations of their own and no
   // acceleration: a = 0 there (without this their rows would be zero: singular; massless coordinates held by constraints
   // keep the saddle-point rows they had)
-  const massless = mass.masslessCoordinates();
+  const massless = mass.addWithMassless(s, system);
   const constraintRows = new Uint8Array(nu);
   if (nAE > 0 && massless.length > 0) {
     assembler.addConstraintJacobian(s, { add: (row, _col, value) => { if (row < nu && value !== 0) constraintRows[row] = 1; } }, 0, 0, 1, 0, false);

@@ -9,7 +9,7 @@ import {
   ConfigurationType, DynamicSolverType, FlexdynError, LoadCoordinate, LoadForceVector, MarkerBodyPosition, MarkerNodeCoordinate, MarkerNodePosition,
   NodePoint, NodePoint2D, NodePointGround, NodeRigidBody2D, ObjectConnectorCoordinate, ObjectConnectorCoordinateSpringDamper, ObjectConnectorSpringDamper, ObjectGround,
   ObjectJointRevolute2D, ObjectMassPoint, ObjectMassPoint2D, ObjectRigidBody2D, OutputVariableType, SensorNode, SensorUserFunction, SimulationSettings,
-  SystemContainer, NodeGenericODE2, ObjectGenericODE2, type MainSystem,
+  SystemContainer, NodeGenericODE2, ObjectGenericODE2, NodeGenericODE1, HydraulicActuatorSimple, type MainSystem,
 } from '../../src/index.ts';
 import { itemDefinitions } from '../../src/items/index.ts';
 import { SystemAssembler } from '../../src/model/assembly.ts';
@@ -282,6 +282,53 @@ describe('parameters changed by user functions during a solve', () => {
     expect(inPlace.rows[500][1]).not.toBe(0);
     expect([inPlace.same, replaced.same]).toEqual([true, false]);
     expect([inPlace.nodeObjectRevision, replaced.nodeObjectRevision]).toEqual([0, 0]);
+  });
+
+  it('aValveOpeningSetInEveryStepChangesInPlaceAsAReplacedModelWouldAndKeepsTheMassMatrix', () => {
+    // a pre-step function steers a hydraulic actuator's valve (as hydraulicActuatorSimpleTest): changed in place, the
+    // stored entry is the last value set, the rows are those of the actuator's model created anew in every step, and
+    // the actuator (no mass matrix, no algebraic equations) leaves the node-and-object revision (the kept M) unchanged
+    const definition = itemDefinitions.find((d) => d.category === 'Object' && d.typeName === 'ConnectorHydraulicActuatorSimple')!;
+    const run = (inPlace: boolean) => {
+      const mbs = new SystemContainer().addSystem();
+      const ground = mbs.addObject(ObjectGround({ referencePosition: [0, 0, 0] }));
+      const point = mbs.addNode(NodePoint({ referenceCoordinates: [1, 0, 0] }));
+      mbs.addObject(ObjectMassPoint({ physicsMass: 10, nodeNumber: point }));
+      const pressures = mbs.addNode(NodeGenericODE1({ numberOfODE1Coordinates: 2, referenceCoordinates: [0, 0], initialCoordinates: [2e5, 2e5] }));
+      const m0 = mbs.addMarker(MarkerBodyPosition({ bodyNumber: ground, localPosition: [0, 0, 0] }));
+      const m1 = mbs.addMarker(MarkerNodePosition({ nodeNumber: point }));
+      const actuator = mbs.addObject(HydraulicActuatorSimple({
+        markerNumbers: [m0, m1], nodeNumbers: [pressures], offsetLength: 0.8, strokeLength: 0.5, chamberCrossSection0: 1e-3, chamberCrossSection1: 8e-4,
+        hoseVolume0: 1e-4, hoseVolume1: 1.2e-4, valveOpening0: 0.3, valveOpening1: -0.2, actuatorDamping: 100, oilBulkModulus: 1.5e9,
+        nominalFlow: 1e-6, systemPressure: 1e7, tankPressure: 1e5, useChamberVolumeChange: true,
+      }));
+      const sensor = mbs.addSensor(SensorNode({ nodeNumber: point, storeInternal: true, writeToFile: false, outputVariableType: OutputVariableType.Position }));
+      mbs.assemble();
+      const model = mbs.compiled();
+      const actuatorModel = model.objects[actuator];
+      let last = Number.NaN;
+      mbs.setPreStepUserFunction((m, t) => {
+        last = 0.3 + 0.1 * Math.sin(300 * t) + (1 - m.getObjectOutput(actuator, OutputVariableType.Distance)[0]);
+        if (inPlace) m.setObjectParameter(actuator, 'valveOpening0', last);
+        else model.replaceItem('Object', actuator, { definition, dictionary: { ...m.getObject(actuator), valveOpening0: last } }, 'the test change');
+        return true;
+      });
+      mbs.solveDynamic(quietSettings(0.02, 20));
+      expect(model.revision).toBeGreaterThanOrEqual(20);
+      expect(mbs.getObjectParameter(actuator, 'valveOpening0')).toBe(last);
+      return { mbs, actuator, rows: mbs.getSensorStoredData(sensor), same: model.objects[actuator] === actuatorModel, nodeObjectRevision: model.nodeObjectRevision };
+    };
+    const inPlace = run(true);
+    const replaced = run(false);
+    expect(inPlace.rows).toEqual(replaced.rows);
+    expect(inPlace.rows[20][1]).not.toBe(1);
+    expect([inPlace.same, replaced.same]).toEqual([true, false]);
+    expect(inPlace.nodeObjectRevision).toBe(0);
+    expect(replaced.nodeObjectRevision).toBeGreaterThanOrEqual(20);
+    // a bad value is refused and the stored one stays
+    const kept = inPlace.mbs.getObjectParameter(inPlace.actuator, 'valveOpening0');
+    expect(() => inPlace.mbs.setObjectParameter(inPlace.actuator, 'valveOpening0', Number.NaN)).toThrow(/ObjectConnectorHydraulicActuatorSimple #2: valveOpening0 must be a finite number, got number NaN/);
+    expect(inPlace.mbs.getObjectParameter(inPlace.actuator, 'valveOpening0')).toBe(kept);
   });
 
   it('aChangedMassIsSeenByTheConstantMassMatrixOfExplicitAndImplicitSolvers', () => {

@@ -93,6 +93,27 @@ describe('mass matrix without assembly', () => {
     expect(viaProduct.every((x) => x !== 0)).toBe(true);
   });
 
+  it('adds the initial accelerations\' M without the store: the store\'s values bit for bit and its massless coordinates', () => {
+    for (const shareNode of [false, true]) {
+      const mbs = rigidBodiesAndPoint(shareNode);
+      const massless = mbs.addNode(NodePoint({ referenceCoordinates: [0, 0, 1] })); // no object: three massless coordinates
+      mbs.assemble();
+      const model = mbs.compiled();
+      const assembler = new SystemAssembler(model);
+      const s = model.data.initial;
+      for (const node of model.nodes) if (node.nq === 7) for (let i = 3; i < 7; i++) s.q[node.qIndex + i] += 0.01 * i;
+      const direct = new DenseTarget(model.nu);
+      const found = new MassMatrixStore(assembler, true).addWithMassless(s, direct);
+      const store = new MassMatrixStore(assembler, false);
+      store.update(s);
+      const assembled = new DenseTarget(model.nu);
+      store.addTo(assembled, 1);
+      expect(Array.from(direct.values)).toEqual(Array.from(assembled.values));
+      const start = model.nodes[massless].uIndex;
+      expect(found).toEqual([start, start + 1, start + 2]);
+    }
+  });
+
   it('is not used when two mass objects share a node (their entries would be summed in another order)', () => {
     const assembler = new SystemAssembler(rigidBodiesAndPoint(true).compiled());
     expect(assembler.massCoordinatesDisjoint).toBe(false);

@@ -172,10 +172,11 @@ class HydraulicActuatorModel implements Only<ObjectModel, HydraulicActuatorModel
     this.evaluateForce(s);
     switch (variable) {
       case OutputVariableType.Distance: return [this.length];
-      case OutputVariableType.Displacement: return Array.from(this.markers.dp);
-      case OutputVariableType.Velocity: return Array.from(this.markers.dv);
+      // literals, not Array.from (its iterator allocates per entry): a sensor reads these in every step
+      case OutputVariableType.Displacement: { const dp = this.markers.dp; return [dp[0], dp[1], dp[2]]; }
+      case OutputVariableType.Velocity: { const dv = this.markers.dv; return [dv[0], dv[1], dv[2]]; }
       case OutputVariableType.VelocityLocal: return [this.lengthRate];
-      case OutputVariableType.Force: return Array.from(this.direction, (n) => this.scalarForce * n);
+      case OutputVariableType.Force: { const f = this.scalarForce, n = this.direction; return [f * n[0], f * n[1], f * n[2]]; }
       default: return undefined;
     }
   }
