@@ -241,6 +241,10 @@ export class GeneralContact extends GeneralContactSettings implements SystemComp
       for (let k = 0; k < 3; k++) if (!(boxMin[k] < boxMax[k])) { boxMin[k] = (boxMin[k] === Infinity ? 0 : boxMin[k]) - 1; boxMax[k] = boxMin[k] + 2; }
     }
     this.grid.reset(this.treeSize[0], this.treeSize[1], this.treeSize[2], boxMin, boxMax);
+    // the triangles of meshes on the ground keep their boxes: their cells are found once
+    const fixed = new Uint8Array(this.total);
+    for (let t = 0; t < this.triangles.count; t++) if (this.triangles.isFixed(t)) fixed[this.triangles.offset + t] = 1;
+    this.grid.setFixedItems(fixed);
     this.update(current);
     // the active contacts of the assembled state are recorded when first asked for (getActiveContacts), at this copy of
     // it: a solve that follows searches again and records them at its post-Newton steps (10 000 spheres: ≈ 0.1 s saved)

@@ -5,6 +5,12 @@ import { hypot2 } from '../rotations/skew.ts';
 const lobattoPoints = [-1, 0, 1];
 const lobattoWeights = [1 / 3, 4 / 3, 1 / 3];
 
+/**
+ * Below this regularization velocity the squared speeds of pointForce's zone test could be subnormal (losing the
+ * relative precision that test relies on): hypot2 decides there.
+ */
+const tinyZone = 1e-100;
+
 /** Number of position-level variables X = [e (8), c (2)] and velocity-level variables Y = [ė (8), v_c (2), ω (1)]. */
 const NX = 10;
 const NY = 11;
@@ -92,9 +98,15 @@ export class CableCircleContact {
    */
   private readonly endA = new Float64Array(NG);
   private readonly endB = new Float64Array(NG);
-  /** Per output row at a point: the coefficients of ∂d/∂X (Q, 2 per row) and of ∂Δv/∂Y (V, 2 per row). */
-  private readonly rowQ = new Float64Array(2 * NG);
-  private readonly rowV = new Float64Array(2 * NG);
+  /**
+   * Per point of the current segment (3) and output row: the coefficients of ∂d/∂X (Q, 2 per row) and of ∂Δv/∂Y (V, 2
+   * per row), at 2·NG·k; per point its weights (4 at 4k), d (2 at 2k) and whether it acted (pointForce true).
+   */
+  private readonly rowQ = new Float64Array(6 * NG);
+  private readonly rowV = new Float64Array(6 * NG);
+  private readonly pointWeights = new Float64Array(12);
+  private readonly pointD = new Float64Array(6);
+  private readonly pointActs = new Uint8Array(3);
   // the force at a point and its derivatives by d and by Δv (2 × 2)
   private readonly f = new Float64Array(2);
   private readonly fD = new Float64Array(4);
@@ -242,12 +254,15 @@ export class CableCircleContact {
    */
   private integrate(c: ArrayLike<number>, vc: ArrayLike<number>, p: CableCircleParameters, derivatives: boolean): boolean {
     const xa = this.xa, xb = this.xb, omega = this.omega;
-    const { g, gX, gY, S, Sx, pv, f, fD, fV, n, slope, point, weights, endA, endB, rowQ, rowV } = this;
+    const { g, S, Sx, pv, f, fD, fV, n, slope, point, weights, endA, endB, rowQ, rowV, pointWeights, pointD, pointActs } = this;
     const w = p.friction !== 0 ? omega : 0; // the circle's rotation enters through friction only
     let mean = 0;
     this.segmentCount++;
     if (derivatives) { endA.fill(0); endB.fill(0); }
+    // g's entries in locals over the segment's points (the same sums in the same order; one load and store each)
+    let g0 = g[0], g1 = g[1], g2 = g[2], g3 = g[3], g4 = g[4], g5 = g[5], g6 = g[6], g7 = g[7], g8 = g[8], g9 = g[9], g10 = g[10];
     for (let k = 0; k < 3; k++) {
+      pointActs[k] = 0;
       const xi = lobattoPoints[k];
       const x = 0.5 * (xa + xb) + 0.5 * xi * (xb - xa);
       const W = 0.5 * (xb - xa) * lobattoWeights[k];
@@ -260,18 +275,25 @@ export class CableCircleContact {
       if (k === 1) this.recordMiddle(p);
       if (!this.pointForce(p, derivatives)) continue;
       mean += this.normalForce / 3;
-      const torque = p.lever * (n[0] * f[1] - n[1] * f[0]);
-      for (let j = 0; j < 4; j++) { g[2 * j] += W * S[j] * f[0]; g[2 * j + 1] += W * S[j] * f[1]; }
-      g[8] += W * f[0]; g[9] += W * f[1];
-      g[10] += W * torque;
+      const f0 = f[0], f1 = f[1];
+      const torque = p.lever * (n[0] * f1 - n[1] * f0);
+      const S0 = S[0], S1 = S[1], S2 = S[2], S3 = S[3];
+      g0 += W * S0 * f0; g1 += W * S0 * f1;
+      g2 += W * S1 * f0; g3 += W * S1 * f1;
+      g4 += W * S2 * f0; g5 += W * S2 * f1;
+      g6 += W * S3 * f0; g7 += W * S3 * f1;
+      g8 += W * f0; g9 += W * f1;
+      g10 += W * torque;
       if (!derivatives) continue;
+      pointActs[k] = 1;
       this.slopes(p, slope);
-      const s0 = slope[0], s1 = slope[1], f0 = f[0], f1 = f[1], n0 = n[0], n1 = n[1];
+      const s0 = slope[0], s1 = slope[1], n0 = n[0], n1 = n[1];
       // ∂f_r/∂X = Σ_i A_ri ∂d_i/∂X + u_r ∂x/∂X: Δv = v − v_c − ω ẑ × d moves with d (ω) and with x (∂v/∂x)
       const A00 = fD[0] - w * fV[1], A01 = fD[1] + w * fV[0], A10 = fD[2] - w * fV[3], A11 = fD[3] + w * fV[2];
       const u0 = fV[0] * slope[2] + fV[1] * slope[3], u1 = fV[2] * slope[2] + fV[3] * slope[3];
       // ∂x/∂X = α ∂x_a/∂X + β ∂x_b/∂X, ∂W/∂X = γ (∂x_b/∂X − ∂x_a/∂X)
       const alpha = 0.5 * (1 - xi), beta = 0.5 * (1 + xi), gamma = 0.5 * lobattoWeights[k];
+      const q = 2 * NG * k;
       // rows 2j + r: W S_j f_r (E = f_r S_j, D = W S'_j f_r + W S_j u_r, Q = W S_j A_r, V = W S_j fV_r); rows 8 + r:
       // W f_r; row 10: W r (n × f)_z, with ∂n/∂d = (I − n nᵀ)/|d|
       for (let j = 0; j < 4; j++) {
@@ -279,8 +301,8 @@ export class CableCircleContact {
         for (let r = 0; r < 2; r++) {
           const row = 2 * j + r, fr = r === 0 ? f0 : f1;
           const Q0 = WSj * (r === 0 ? A00 : A10), Q1 = WSj * (r === 0 ? A01 : A11);
-          rowQ[2 * row] = Q0; rowQ[2 * row + 1] = Q1;
-          rowV[2 * row] = WSj * fV[2 * r]; rowV[2 * row + 1] = WSj * fV[2 * r + 1];
+          rowQ[q + 2 * row] = Q0; rowQ[q + 2 * row + 1] = Q1;
+          rowV[q + 2 * row] = WSj * fV[2 * r]; rowV[q + 2 * row + 1] = WSj * fV[2 * r + 1];
           const E = fr * S[j], D = ends * fr + WSj * (r === 0 ? u0 : u1) + Q0 * s0 + Q1 * s1;
           endA[row] += alpha * D - gamma * E; endB[row] += beta * D + gamma * E;
         }
@@ -288,8 +310,8 @@ export class CableCircleContact {
       for (let r = 0; r < 2; r++) {
         const row = 8 + r, fr = r === 0 ? f0 : f1;
         const Q0 = W * (r === 0 ? A00 : A10), Q1 = W * (r === 0 ? A01 : A11);
-        rowQ[2 * row] = Q0; rowQ[2 * row + 1] = Q1;
-        rowV[2 * row] = W * fV[2 * r]; rowV[2 * row + 1] = W * fV[2 * r + 1];
+        rowQ[q + 2 * row] = Q0; rowQ[q + 2 * row + 1] = Q1;
+        rowV[q + 2 * row] = W * fV[2 * r]; rowV[q + 2 * row + 1] = W * fV[2 * r + 1];
         const D = W * (r === 0 ? u0 : u1) + Q0 * s0 + Q1 * s1;
         endA[row] += alpha * D - gamma * fr; endB[row] += beta * D + gamma * fr;
       }
@@ -297,35 +319,59 @@ export class CableCircleContact {
         const Wl = W * p.lever, dist1 = 1 / dist;
         const P00 = (1 - n0 * n0) * dist1, P01 = -n0 * n1 * dist1, P11 = (1 - n1 * n1) * dist1;
         const Q0 = Wl * (f1 * P00 - f0 * P01 + n0 * A10 - n1 * A00), Q1 = Wl * (f1 * P01 - f0 * P11 + n0 * A11 - n1 * A01);
-        rowQ[20] = Q0; rowQ[21] = Q1;
-        rowV[20] = Wl * (n0 * fV[2] - n1 * fV[0]); rowV[21] = Wl * (n0 * fV[3] - n1 * fV[1]);
+        rowQ[q + 20] = Q0; rowQ[q + 21] = Q1;
+        rowV[q + 20] = Wl * (n0 * fV[2] - n1 * fV[0]); rowV[q + 21] = Wl * (n0 * fV[3] - n1 * fV[1]);
         const D = Wl * (n0 * u1 - n1 * u0) + Q0 * s0 + Q1 * s1;
         endA[10] += alpha * D - gamma * torque; endB[10] += beta * D + gamma * torque;
       }
-      // the sparse columns: ∂d_i/∂e_{2j+i} = ∂Δv_i/∂ė_{2j+i} = weight_j, ∂d_i/∂c_i = ∂Δv_i/∂v_c,i = −1, ∂Δv/∂ω = (d_y, −d_x)
-      const wt0 = weights[0], wt1 = weights[1], wt2 = weights[2], wt3 = weights[3];
-      for (let row = 0; row < NG; row++) {
-        const Q0 = rowQ[2 * row], Q1 = rowQ[2 * row + 1], V0 = rowV[2 * row], V1 = rowV[2 * row + 1];
-        const x0 = row * NX, y0 = row * NY;
-        gX[x0] += Q0 * wt0; gX[x0 + 1] += Q1 * wt0; gX[x0 + 2] += Q0 * wt1; gX[x0 + 3] += Q1 * wt1;
-        gX[x0 + 4] += Q0 * wt2; gX[x0 + 5] += Q1 * wt2; gX[x0 + 6] += Q0 * wt3; gX[x0 + 7] += Q1 * wt3;
-        gX[x0 + 8] -= Q0; gX[x0 + 9] -= Q1;
-        gY[y0] += V0 * wt0; gY[y0 + 1] += V1 * wt0; gY[y0 + 2] += V0 * wt1; gY[y0 + 3] += V1 * wt1;
-        gY[y0 + 4] += V0 * wt2; gY[y0 + 5] += V1 * wt2; gY[y0 + 6] += V0 * wt3; gY[y0 + 7] += V1 * wt3;
-        gY[y0 + 8] -= V0; gY[y0 + 9] -= V1;
-        if (w !== 0) gY[y0 + 10] += V0 * dy0 - V1 * dx0;
-      }
+      pointWeights[4 * k] = weights[0]; pointWeights[4 * k + 1] = weights[1];
+      pointWeights[4 * k + 2] = weights[2]; pointWeights[4 * k + 3] = weights[3];
+      pointD[2 * k] = dx0; pointD[2 * k + 1] = dy0;
     }
-    if (derivatives) {
-      // also where neither end moves (dXa = dXb = 0): a branch first taken after the optimizer compiled this function would
-      // discard that code (no type feedback there) and compile it again, in every fresh process
-      const { dXa, dXb } = this;
-      for (let row = 0; row < NG; row++) {
-        const a = endA[row], b = endB[row], at = row * NX;
-        for (let m = 0; m < NX; m++) gX[at + m] += a * dXa[m] + b * dXb[m];
-      }
-    }
+    g[0] = g0; g[1] = g1; g[2] = g2; g[3] = g3; g[4] = g4; g[5] = g5; g[6] = g6; g[7] = g7; g[8] = g8; g[9] = g9; g[10] = g10;
+    if (derivatives) this.addSegmentDerivatives(w);
     return mean < 0;
+  }
+
+  /**
+   * Adds the current segment's terms to gX and gY (after integrate's points): per entry, the points' sparse-column terms
+   * in point order and then (gX) the segment ends' motion, each entry loaded and stored once — the additions of a
+   * point-by-point update in the same order. The sparse columns: ∂d_i/∂e_{2j+i} = ∂Δv_i/∂ė_{2j+i} = weight_j,
+   * ∂d_i/∂c_i = ∂Δv_i/∂v_c,i = −1, ∂Δv/∂ω = (d_y, −d_x). The ends' terms are added also where neither end moves
+   * (dXa = dXb = 0): a branch first taken after the optimizer compiled this function would discard that code (no type
+   * feedback there) and compile it again, in every fresh process.
+   */
+  private addSegmentDerivatives(w: number): void {
+    const { gX, gY, rowQ, rowV, pointWeights: pw, pointD, pointActs, endA, endB, dXa, dXb } = this;
+    const act0 = pointActs[0] === 1, act1 = pointActs[1] === 1, act2 = pointActs[2] === 1;
+    const withOmega = w !== 0;
+    for (let row = 0; row < NG; row++) {
+      const x0 = row * NX, y0 = row * NY, a = endA[row], b = endB[row];
+      const r0 = 2 * row, r1 = 2 * NG + 2 * row, r2 = 4 * NG + 2 * row;
+      const Qa0 = rowQ[r0], Qa1 = rowQ[r0 + 1], Qb0 = rowQ[r1], Qb1 = rowQ[r1 + 1], Qc0 = rowQ[r2], Qc1 = rowQ[r2 + 1];
+      const Va0 = rowV[r0], Va1 = rowV[r0 + 1], Vb0 = rowV[r1], Vb1 = rowV[r1 + 1], Vc0 = rowV[r2], Vc1 = rowV[r2 + 1];
+      for (let j = 0; j < 4; j++) {
+        const wa = pw[j], wb = pw[4 + j], wc = pw[8 + j];
+        const m = 2 * j;
+        let x = gX[x0 + m], z = gX[x0 + m + 1], u = gY[y0 + m], v = gY[y0 + m + 1];
+        if (act0) { x += Qa0 * wa; z += Qa1 * wa; u += Va0 * wa; v += Va1 * wa; }
+        if (act1) { x += Qb0 * wb; z += Qb1 * wb; u += Vb0 * wb; v += Vb1 * wb; }
+        if (act2) { x += Qc0 * wc; z += Qc1 * wc; u += Vc0 * wc; v += Vc1 * wc; }
+        gX[x0 + m] = x + (a * dXa[m] + b * dXb[m]);
+        gX[x0 + m + 1] = z + (a * dXa[m + 1] + b * dXb[m + 1]);
+        gY[y0 + m] = u;
+        gY[y0 + m + 1] = v;
+      }
+      let x = gX[x0 + 8], z = gX[x0 + 9], u = gY[y0 + 8], v = gY[y0 + 9], o = gY[y0 + 10];
+      if (act0) { x -= Qa0; z -= Qa1; u -= Va0; v -= Va1; if (withOmega) o += Va0 * pointD[1] - Va1 * pointD[0]; }
+      if (act1) { x -= Qb0; z -= Qb1; u -= Vb0; v -= Vb1; if (withOmega) o += Vb0 * pointD[3] - Vb1 * pointD[2]; }
+      if (act2) { x -= Qc0; z -= Qc1; u -= Vc0; v -= Vc1; if (withOmega) o += Vc0 * pointD[5] - Vc1 * pointD[4]; }
+      gX[x0 + 8] = x + (a * dXa[8] + b * dXb[8]);
+      gX[x0 + 9] = z + (a * dXa[9] + b * dXb[9]);
+      gY[y0 + 8] = u;
+      gY[y0 + 9] = v;
+      gY[y0 + 10] = o;
+    }
   }
 
   /** Stores the middle point (pv) and its depth (contact radius − point[3]) of the current segment (segmentCount − 1). */
@@ -403,8 +449,12 @@ export class CableCircleContact {
     const F = p.stiffness * (dist - p.contactRadius) + p.damping * vn;
     this.normalForce = F;
     const vtx = vx - vn * nx, vty = vy - vn * ny;
-    const speed = hypot2(vtx, vty);
     const mu = p.friction, zone = p.zone;
+    // |v_t| is needed only to tell the regularized zone (where f_t = −μF/zone·v_t does not use it) from the rest: a
+    // squared speed far below zone² (a quarter: hypot2's and the square sum's few-ulp errors cannot bridge that) answers
+    // the test without hypot2's division and square root; near the zone's edge, beyond it, and for non-finite values
+    // (the comparison fails) hypot2 decides as before
+    const speed = vtx * vtx + vty * vty < 0.25 * zone * zone && zone > tinyZone ? 0 : hypot2(vtx, vty);
     const regularized = speed < zone;
     const cf = mu === 0 || (!regularized && speed === 0) ? 0 : regularized ? -mu * F / zone : -mu * F / speed;
     f[0] = F * nx + cf * vtx;

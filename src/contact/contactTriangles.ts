@@ -49,10 +49,12 @@ export class ContactTriangles implements ContactItemSet {
   /** Per triangle: the global points (9) at the last update. */
   points = new Float64Array(0);
   /**
-   * The box around all triangles' boxes of the last update, [min x, y, z, max x, y, z] (NaN if a box has a NaN: then
-   * no comparison with it is false); empty (min +∞, max −∞) without triangles.
+   * The box around all triangles' boxes of the last update, [min x, y, z, max x, y, z]; empty (min +∞, max −∞) without
+   * triangles. (The boxes hold no NaN: their comparisons drop a NaN point.)
    */
   readonly bounds = new Float64Array([Infinity, Infinity, Infinity, -Infinity, -Infinity, -Infinity]);
+  /** Per mesh, at 6m: the box around its triangles' boxes (those of a fixed mesh set once, as its boxes). */
+  private meshBounds = new Float64Array(0);
   private staticDone = false;
   /** Per mesh: true if its marker never moves (no coordinates), so its triangles are placed once (set at assembly). */
   private fixed: boolean[] = [];
@@ -114,6 +116,7 @@ export class ContactTriangles implements ContactItemSet {
     });
     this.bodies.bind(bound, true);
     this.fixed = bound.map((marker) => marker.nLocalU === 0);
+    this.meshBounds = new Float64Array(6 * this.meshes.length);
     this.stiffness = Float64Array.from(this.meshes, (m) => m.contactStiffness);
     this.damping = Float64Array.from(this.meshes, (m) => m.contactDamping);
     this.material = Int32Array.from(this.meshes, (m) => m.frictionMaterialIndex);
@@ -128,6 +131,11 @@ export class ContactTriangles implements ContactItemSet {
     this.staticDone = false;
   }
 
+  /** True if triangle t belongs to a mesh whose marker has no coordinates (placed once: its box never changes). */
+  isFixed(t: number): boolean {
+    return this.fixed[this.body[t]];
+  }
+
   update(s: ItemState, boxes: Float64Array): void {
     this.bodies.update(s);
     const { position3: p, orientation9: A } = this.bodies;
@@ -139,6 +147,7 @@ export class ContactTriangles implements ContactItemSet {
       // p alone, and would load them again for every point
       const a00 = A[9 * m], a01 = A[9 * m + 1], a02 = A[9 * m + 2], a10 = A[9 * m + 3], a11 = A[9 * m + 4], a12 = A[9 * m + 5];
       const a20 = A[9 * m + 6], a21 = A[9 * m + 7], a22 = A[9 * m + 8], px = p[3 * m], py = p[3 * m + 1], pz = p[3 * m + 2];
+      let bx0 = Infinity, by0 = Infinity, bz0 = Infinity, bx1 = -Infinity, by1 = -Infinity, bz1 = -Infinity;
       for (let t = mesh.firstTriangle; t < mesh.firstTriangle + mesh.count; t++) {
         let xMin = Infinity, yMin = Infinity, zMin = Infinity, xMax = -Infinity, yMax = -Infinity, zMax = -Infinity;
         for (let k = 0; k < 3; k++) {
@@ -155,17 +164,25 @@ export class ContactTriangles implements ContactItemSet {
         const at = 6 * (this.offset + t);
         boxes[at] = xMin; boxes[at + 1] = yMin; boxes[at + 2] = zMin;
         boxes[at + 3] = xMax; boxes[at + 4] = yMax; boxes[at + 5] = zMax;
+        if (xMin < bx0) bx0 = xMin;
+        if (yMin < by0) by0 = yMin;
+        if (zMin < bz0) bz0 = zMin;
+        if (xMax > bx1) bx1 = xMax;
+        if (yMax > by1) by1 = yMax;
+        if (zMax > bz1) bz1 = zMax;
       }
+      const mb = this.meshBounds, o = 6 * m;
+      mb[o] = bx0; mb[o + 1] = by0; mb[o + 2] = bz0; mb[o + 3] = bx1; mb[o + 4] = by1; mb[o + 5] = bz1;
     }
     this.staticDone = true;
-    // Math.min and Math.max pass a NaN on, so a box with a NaN makes the bounds overlap everything
-    let xMin = Infinity, yMin = Infinity, zMin = Infinity, xMax = -Infinity, yMax = -Infinity, zMax = -Infinity;
-    for (let at = 6 * this.offset, end = 6 * (this.offset + this.count); at < end; at += 6) {
-      xMin = Math.min(xMin, boxes[at]); yMin = Math.min(yMin, boxes[at + 1]); zMin = Math.min(zMin, boxes[at + 2]);
-      xMax = Math.max(xMax, boxes[at + 3]); yMax = Math.max(yMax, boxes[at + 4]); zMax = Math.max(zMax, boxes[at + 5]);
+    const b = this.bounds, mb = this.meshBounds;
+    b[0] = b[1] = b[2] = Infinity; b[3] = b[4] = b[5] = -Infinity;
+    for (let at = 0; at < mb.length; at += 6) {
+      for (let k = 0; k < 3; k++) {
+        if (mb[at + k] < b[k]) b[k] = mb[at + k];
+        if (mb[at + 3 + k] > b[3 + k]) b[3 + k] = mb[at + 3 + k];
+      }
     }
-    const b = this.bounds;
-    b[0] = xMin; b[1] = yMin; b[2] = zMin; b[3] = xMax; b[4] = yMax; b[5] = zMax;
   }
 }
 

@@ -31,6 +31,10 @@ export class SearchGrid {
   private readonly range = new Int32Array(6);
   /** True while cellStart and cellItems hold the cells of {@link ranges} for {@link count} items (false after reset). */
   private sorted = false;
+  /** Per item: 1 if its box never changes after the first build ({@link setFixedItems}); none if empty. */
+  private fixed = new Uint8Array(0);
+  /** True while {@link ranges} holds the cell ranges of the fixed items' boxes (false after reset and setFixedItems). */
+  private fixedRanges = false;
 
   /** Sets the number of cells (each ≥ 1) and the box (min < max in each direction). */
   reset(cellsX: number, cellsY: number, cellsZ: number, boxMin: ArrayLike<number>, boxMax: ArrayLike<number>): void {
@@ -38,6 +42,16 @@ export class SearchGrid {
     for (let k = 0; k < 3; k++) { this.boxMin[k] = boxMin[k]; this.boxMax[k] = boxMax[k]; }
     this.cellStart = new Int32Array(cellsX * cellsY * cellsZ + 1);
     this.sorted = false;
+    this.fixedRanges = false;
+  }
+
+  /**
+   * Marks the items whose boxes stay the same at every build after the next one (fixed[i] = 1; e.g. the triangles of a
+   * mesh on the ground, placed once): their cell ranges are then computed once, not per build. A copy is kept.
+   */
+  setFixedItems(fixed: ArrayLike<number>): void {
+    this.fixed = Uint8Array.from(fixed);
+    this.fixedRanges = false;
   }
 
   /** Takes the cells and box of another grid (keeps its own storage when they are the same already). */
@@ -55,8 +69,9 @@ export class SearchGrid {
    * the one of the last build (same count, grid not reset), the cell lists stay as they are.
    */
   build(boxes: Float64Array, count: number): void {
+    if (boxes !== this.boxes || count !== this.count) this.fixedRanges = false;
     this.boxes = boxes;
-    if (this.ranges.length < 6 * count) { this.ranges = new Int32Array(6 * count); this.sorted = false; }
+    if (this.ranges.length < 6 * count) { this.ranges = new Int32Array(6 * count); this.sorted = false; this.fixedRanges = false; }
     if (this.stamps.length < count) { this.stamps = new Int32Array(count); this.stamp = 0; }
     if (count !== this.count) this.sorted = false;
     this.count = count;
@@ -105,7 +120,10 @@ export class SearchGrid {
     const x0 = this.boxMin[0], y0 = this.boxMin[1], z0 = this.boxMin[2];
     const sx = nx / (this.boxMax[0] - x0), sy = ny / (this.boxMax[1] - y0), sz = nz / (this.boxMax[2] - z0);
     let same = true;
+    // the fixed items' ranges are those of the last build while they are valid
+    const fixed = this.fixed, skipFixed = this.fixedRanges, nFixed = fixed.length;
     for (let i = 0; i < count; i++) {
+      if (skipFixed && i < nFixed && fixed[i] === 1) continue;
       const b = 6 * i;
       const ix0 = clampCell(Math.floor((boxes[b] - x0) * sx), nx), ix1 = clampCell(Math.floor((boxes[b + 3] - x0) * sx), nx);
       const iy0 = clampCell(Math.floor((boxes[b + 1] - y0) * sy), ny), iy1 = clampCell(Math.floor((boxes[b + 4] - y0) * sy), ny);
@@ -113,6 +131,7 @@ export class SearchGrid {
       if (same && (r[b] !== ix0 || r[b + 1] !== iy0 || r[b + 2] !== iz0 || r[b + 3] !== ix1 || r[b + 4] !== iy1 || r[b + 5] !== iz1)) same = false;
       r[b] = ix0; r[b + 1] = iy0; r[b + 2] = iz0; r[b + 3] = ix1; r[b + 4] = iy1; r[b + 5] = iz1;
     }
+    this.fixedRanges = nFixed > 0;
     return same;
   }
 

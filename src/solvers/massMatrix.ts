@@ -28,6 +28,14 @@ export class MassMatrixStore {
   private productColPtr: Int32Array = new Int32Array(0);
   private productRow: Int32Array = new Int32Array(0);
   private productValues: Float64Array = new Float64Array(0);
+  /**
+   * The kept M without its exact zeros by rows (each row's entries in ascending column order), when M is kept: the
+   * product sums each row in a register, with the operations of the column loop in its order (a row's products are
+   * added by ascending column there too); an empty rowPtr while M is not kept.
+   */
+  private rowPtr = new Int32Array(0);
+  private rowColumn = new Int32Array(0);
+  private rowValues = new Float64Array(0);
   /** Where {@link MassMatrixStore.addWithMassless} takes the diagonal of M on the way (made at its first call). */
   private diagonalRecorder?: DiagonalRecorder;
 
@@ -61,7 +69,10 @@ export class MassMatrixStore {
     this.assembled = true;
     this.assembledRevision = this.assembler.model.nodeObjectRevision;
     if (this.constant) this.dropZerosForProduct();
-    else ({ colPtr: this.productColPtr, rowIndex: this.productRow, values: this.productValues } = storage.matrix);
+    else {
+      ({ colPtr: this.productColPtr, rowIndex: this.productRow, values: this.productValues } = storage.matrix);
+      this.rowPtr = new Int32Array(0);
+    }
   }
 
   /**
@@ -104,6 +115,20 @@ export class MassMatrixStore {
     this.productColPtr = productColPtr;
     this.productRow = productRow;
     this.productValues = productValues;
+    const rowPtr = new Int32Array(n + 1), rowColumn = new Int32Array(count), rowValues = new Float64Array(count);
+    for (let k = 0; k < count; k++) rowPtr[productRow[k] + 1]++;
+    for (let i = 0; i < n; i++) rowPtr[i + 1] += rowPtr[i];
+    const fill = rowPtr.slice(0, n);
+    for (let col = 0; col < n; col++) {
+      for (let k = productColPtr[col]; k < productColPtr[col + 1]; k++) {
+        const at = fill[productRow[k]]++;
+        rowColumn[at] = col;
+        rowValues[at] = productValues[k];
+      }
+    }
+    this.rowPtr = rowPtr;
+    this.rowColumn = rowColumn;
+    this.rowValues = rowValues;
   }
 
   /**
@@ -139,6 +164,20 @@ export class MassMatrixStore {
    */
   multiply(a: Float64Array, out: Float64Array): void {
     const n = this.n;
+    const rowPtr = this.rowPtr;
+    if (rowPtr.length === n + 1) {
+      // by rows: the same products of a row, added to a sum that starts at +0 in ascending column order, as below
+      const rowColumn = this.rowColumn, rowValues = this.rowValues;
+      for (let i = 0; i < n; i++) {
+        let sum = 0;
+        for (let k = rowPtr[i], end = rowPtr[i + 1]; k < end; k++) {
+          const x = a[rowColumn[k]];
+          if (x !== 0) sum += rowValues[k] * x;
+        }
+        out[i] = sum;
+      }
+      return;
+    }
     const colPtr = this.productColPtr, rowIndex = this.productRow, values = this.productValues;
     for (let i = 0; i < n; i++) out[i] = 0;
     for (let col = 0; col < n; col++) {

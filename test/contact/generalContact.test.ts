@@ -119,6 +119,24 @@ describe('GeneralContact search grid', () => {
       expect(expected.length).toBeGreaterThan(50);
       expect(pairs(kept, boxes)).toEqual(expected); // the same pairs in the same order
     }
+    // every third item fixed (its box kept, its cells found once): while the others move, queries as on a fresh grid;
+    // after a reset the fixed items' cells are found again (the same boxes in a grid box shifted by a cell)
+    const withFixed = new SearchGrid();
+    withFixed.reset(8, 8, 8, [0, 0, 0], [1, 1, 1]);
+    withFixed.setFixedItems(Array.from({ length: count }, (_, i) => (i % 3 === 0 ? 1 : 0)));
+    withFixed.build(boxes, count);
+    for (const step of [0.05, 1e-9, 0.2]) {
+      for (let i = 0; i < count; i++) if (i % 3 !== 0) for (let k = 0; k < 6; k++) boxes[6 * i + k] += step * (next() - 0.5);
+      for (let i = 0; i < count; i++) for (let k = 0; k < 3; k++) if (boxes[6 * i + 3 + k] < boxes[6 * i + k]) boxes[6 * i + 3 + k] = boxes[6 * i + k];
+      withFixed.build(boxes, count);
+      expect(pairs(withFixed, boxes)).toEqual(fresh(boxes));
+    }
+    withFixed.reset(8, 8, 8, [-0.125, 0, 0], [0.875, 1, 1]);
+    withFixed.build(boxes, count);
+    const shifted = new SearchGrid();
+    shifted.reset(8, 8, 8, [-0.125, 0, 0], [0.875, 1, 1]);
+    shifted.build(boxes, count);
+    expect(pairs(withFixed, boxes)).toEqual(pairs(shifted, boxes));
     // fewer items: sorted again
     kept.build(boxes, count - 100);
     expect(kept.query(0, 1, count - 100)).toBe([...Array(count - 101).keys()].filter((j) => {

@@ -51,6 +51,23 @@ describe('ObjectConnectorReevingSystemSprings', () => {
     expect(mbs.getObjectOutput(rope, OutputVariableType.ForceLocal)[0]).toBeCloseTo(0, 10);
   });
 
+  it('evaluationsAfterAMoveOrATurnOfTheSheaveGiveAFreshModelsLength', () => {
+    // the tangent points are kept while a span's centres, axes and radii are unchanged: after a move of the sheave, and
+    // after a turn alone (an axis change at the same centre), the length is bit for bit a fresh model's at that state
+    const L0 = 2 * H + Math.PI * R;
+    const { mbs, rope } = hangingSheave(L0);
+    const length = (m: MainSystem, r: number) => m.getObjectOutput(r, OutputVariableType.Distance)[0];
+    length(mbs, rope);
+    const turn = 0.2; // Euler parameters of a turn about x: the axis leaves z, the centre stays
+    for (const q of [[0.05, -0.1, 0.02, 0, 0, 0, 0], [0.05, -0.1, 0.02, Math.cos(turn) - 1, Math.sin(turn), 0, 0]]) {
+      mbs.systemData.setODE2Coordinates(q);
+      const fresh = hangingSheave(L0);
+      fresh.mbs.systemData.setODE2Coordinates(q);
+      expect(length(mbs, rope)).toBe(length(fresh.mbs, fresh.rope));
+    }
+    expect(length(mbs, rope)).not.toBe(L0);
+  });
+
   it('staticRopeForceIsHalfTheWeightAndTheStretchFollowsHooke', () => {
     // Statics: two vertical spans carry the weight, F = m g / 2; F = EA (L − L0)/L0 gives L = L0 (1 + F/EA) and the sheave
     // centre at y = H − (L − π R)/2. The static Newton stops at relative residual 1e-8 of m g ≈ 500 N; over the rope

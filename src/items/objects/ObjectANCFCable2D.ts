@@ -191,6 +191,8 @@ export class ANCFCable2DModel implements Only<ObjectModel & BodyModel, ANCFCable
   private readonly dg = new Float64Array(N_LOCAL);
   private readonly hessian = new Float64Array(N_LOCAL * N_LOCAL);
   private readonly hessianU = new Float64Array(N_LOCAL);
+  /** C G + d H u of a point (addStrainStiffness). */
+  private readonly stiffnessColumn = new Float64Array(N_LOCAL);
   private readonly shape = new Float64Array(12);
   private readonly slope: SectionKinematics = { rpx: 0, rpy: 0, rppx: 0, rppy: 0 };
   private norm = 1;
@@ -347,12 +349,14 @@ export class ANCFCable2DModel implements Only<ObjectModel & BodyModel, ANCFCable
         hessianU[a] = sum;
       }
     }
+    // C G_b + d (Hu)_b and w F once per point (the same expressions as per entry)
+    const column = this.stiffnessColumn;
+    for (let b = 0; b < N_LOCAL; b++) column[b] = stiffness * gradient[b] + (withRate ? damping * hessianU[b] : 0);
+    const wf = w * force;
     for (let a = 0; a < N_LOCAL; a++) {
       const ga = w * gradient[a];
-      for (let b = 0; b < N_LOCAL; b++) {
-        const db = stiffness * gradient[b] + (withRate ? damping * hessianU[b] : 0);
-        k[a * N_LOCAL + b] += ga * db + w * force * hessian[a * N_LOCAL + b];
-      }
+      const row = a * N_LOCAL;
+      for (let b = 0; b < N_LOCAL; b++) k[row + b] += ga * column[b] + wf * hessian[row + b];
     }
   }
 

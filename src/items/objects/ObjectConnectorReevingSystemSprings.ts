@@ -62,6 +62,12 @@ class ReevingSystemModel implements Only<ObjectModel, ReevingSystemModel> {
   private torque = new Float64Array(0);
   /** Per span i: rA (6i) and rB (6i + 3), the radius vectors to the tangent points at markers i and i + 1. */
   private tangents = new Float64Array(0);
+  /**
+   * Per span i, at 14i: the inputs of its last tangent solve (centres and axes of markers i and i + 1, their radii): a
+   * solve with the same inputs has the same result, which is still in {@link tangents} (the sensors' evaluations at
+   * the state of the last residual).
+   */
+  private tangentInputs = new Float64Array(0);
   /** Per sheave i: the views of entries 3i … 3i + 2 of position, velocity, omega and axis (made at bind: subarray allocates). */
   private sheaveViews: Float64Array[][] = [];
   private readonly orientation = new Float64Array(9);
@@ -70,6 +76,9 @@ class ReevingSystemModel implements Only<ObjectModel, ReevingSystemModel> {
   private rotationJacobian = new Float64Array(0);
   private coordinateRow = new Float64Array(0);
   private readonly direction = new Float64Array(3);
+  /** Per span i of the last evaluation: its unit direction (at 3i) and length (at i), for the forces. */
+  private spanDirections = new Float64Array(0);
+  private spanLengths = new Float64Array(0);
   /** Relative velocity of the tangent points of one span (shear damping). */
   private readonly relativeVelocity = new Float64Array(3);
   private readonly solver = new CircleTangentSolver();
@@ -108,6 +117,9 @@ class ReevingSystemModel implements Only<ObjectModel, ReevingSystemModel> {
     this.localNodes = markers.flatMap((marker) => [...marker.nodes]);
     [this.position, this.velocity, this.omega, this.axis, this.force, this.torque] = Array.from({ length: 6 }, () => new Float64Array(3 * nr));
     this.tangents = new Float64Array(6 * (nr - 1));
+    this.tangentInputs = new Float64Array(14 * (nr - 1)).fill(Number.NaN);
+    this.spanDirections = new Float64Array(3 * (nr - 1));
+    this.spanLengths = new Float64Array(nr - 1);
     this.sheaveViews = [this.position, this.velocity, this.omega, this.axis].map((array) => Array.from({ length: nr }, (_, i) => array.subarray(3 * i, 3 * i + 3)));
     this.jacobian = new Float64Array(3 * widest);
     this.rotationJacobian = new Float64Array(3 * widest);
@@ -130,12 +142,19 @@ class ReevingSystemModel implements Only<ObjectModel, ReevingSystemModel> {
     const radii = v.sheavesRadii;
     let length = 0, rate = 0;
     for (let i = 0; i < nr - 1; i++) {
-      const reason = this.solver.solve(p, i, i + 1, axis, radii[i], radii[i + 1], tangents, 6 * i);
-      if (reason !== undefined) itemError(this.label, 'markerNumbers', `has no rope span between markers ${i} and ${i + 1}: ${reason}; check the sheave positions, axes and radii`);
+      if (!this.sameTangentInputs(i)) {
+        const reason = this.solver.solve(p, i, i + 1, axis, radii[i], radii[i + 1], tangents, 6 * i);
+        if (reason !== undefined) {
+          this.tangentInputs[14 * i] = Number.NaN;
+          itemError(this.label, 'markerNumbers', `has no rope span between markers ${i} and ${i + 1}: ${reason}; check the sheave positions, axes and radii`);
+        }
+      }
       const span = this.spanDirection(i);
       length += span;
+      const d = this.direction;
+      this.spanLengths[i] = span;
+      this.spanDirections[3 * i] = d[0]; this.spanDirections[3 * i + 1] = d[1]; this.spanDirections[3 * i + 2] = d[2];
       if (span !== 0) {
-        const d = this.direction;
         const a = 3 * i, b = a + 3, rA = 6 * i, rB = rA + 3;
         for (let k = 0; k < 3; k++) {
           const k1 = (k + 1) % 3, k2 = (k + 2) % 3;
@@ -165,6 +184,26 @@ class ReevingSystemModel implements Only<ObjectModel, ReevingSystemModel> {
     let force = ((length - L0) * v.stiffnessPerLength + (rate - L0rate) * v.dampingPerLength) * inverseL0;
     if (v.regularizationForce > 0 && force < 0) force = v.regularizationForce * Math.tanh(force / v.regularizationForce);
     this.ropeForce = force;
+  }
+
+  /**
+   * True if span i's inputs (centres, axes, radii) are those of its last tangent solve; else stores them (the solve
+   * follows) and returns false. NaN never compares equal, so a NaN input solves again; +0 and −0 count as different.
+   */
+  private sameTangentInputs(i: number): boolean {
+    const { position: p, axis, tangentInputs: x } = this;
+    const radii = this.v.sheavesRadii;
+    const at = 14 * i, a = 3 * i;
+    let same = radii[i] === x[at + 12] && radii[i + 1] === x[at + 13];
+    for (let k = 0; k < 6; k++) {
+      const pk = p[a + k], ak = axis[a + k];
+      const xp = x[at + k], xa = x[at + 6 + k];
+      // (±0 compare equal: their reciprocals tell them apart)
+      if (pk !== xp || ak !== xa || (pk === 0 && 1 / pk !== 1 / xp) || (ak === 0 && 1 / ak !== 1 / xa)) same = false;
+      x[at + k] = pk; x[at + 6 + k] = ak;
+    }
+    x[at + 12] = radii[i]; x[at + 13] = radii[i + 1];
+    return same;
   }
 
   /** Writes the unit direction of span i (from its tangent point at marker i to that at i + 1) and returns the span length. */
@@ -200,13 +239,15 @@ class ReevingSystemModel implements Only<ObjectModel, ReevingSystemModel> {
   ode2Lhs(s: ItemState, f: Float64Array): void {
     if (!this.v.activeConnector) return;
     this.evaluate(s);
-    const { nr, v, force, torque, tangents, omega, velocity: vel, direction: d } = this;
+    const { nr, v, force, torque, tangents, omega, velocity: vel, direction: d, spanDirections, spanLengths } = this;
     force.fill(0);
     torque.fill(0);
     const F = this.ropeForce;
     const dampingExtra = v.dampingTorsional !== 0 || v.dampingShear !== 0;
     for (let i = 0; i < nr - 1; i++) {
-      const span = this.spanDirection(i);
+      // the span's direction and length as the evaluation found them
+      const span = spanLengths[i];
+      d[0] = spanDirections[3 * i]; d[1] = spanDirections[3 * i + 1]; d[2] = spanDirections[3 * i + 2];
       const a = 3 * i, b = a + 3, rA = 6 * i, rB = rA + 3;
       // fPos: the left-hand-side force on marker i (the rope pulls marker i towards i + 1), fRot a torque on it
       let px = -F * d[0], py = -F * d[1], pz = -F * d[2];

@@ -14,6 +14,9 @@ import { hypot2, hypot3 } from '../../rotations/skew.ts';
 /** Newton iterations before the tangent counts as not found (from π/2 it converges in 3 to 6 for sheave layouts). */
 const maxIterations = 25;
 
+/** cos and sin of the start angle π/2 (the same numbers Math.cos and Math.sin give there: four calls fewer per solve). */
+const cosStart = Math.cos(0.5 * Math.PI), sinStart = Math.sin(0.5 * Math.PI);
+
 /** Solves the common tangent of two circles without allocating; one instance per item. */
 export class CircleTangentSolver {
   private readonly c = new Float64Array(3);
@@ -46,7 +49,9 @@ export class CircleTangentSolver {
     let phiA = 0.5 * Math.PI, phiB = 0.5 * Math.PI;
     const scale = (cLength + RA + RB) * (RA + RB);
     for (let iteration = 0; iteration < maxIterations; iteration++) {
-      const cosA = Math.cos(phiA), sinA = Math.sin(phiA), cosB = Math.cos(phiB), sinB = Math.sin(phiB);
+      const start = iteration === 0;
+      const cosA = start ? cosStart : Math.cos(phiA), sinA = start ? sinStart : Math.sin(phiA);
+      const cosB = start ? cosStart : Math.cos(phiB), sinB = start ? sinStart : Math.sin(phiB);
       let cA = 0, cB = 0, ab = 0, cdA = 0, cdB = 0, dAb = 0, adB = 0;
       for (let i = 0; i < 3; i++) {
         const rA = RA * (tA[i] * cosA - nA[i] * sinA);
