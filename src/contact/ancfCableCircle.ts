@@ -329,22 +329,21 @@ export class CableCircleContact {
       pointD[2 * k] = dx0; pointD[2 * k + 1] = dy0;
     }
     g[0] = g0; g[1] = g1; g[2] = g2; g[3] = g3; g[4] = g4; g[5] = g5; g[6] = g6; g[7] = g7; g[8] = g8; g[9] = g9; g[10] = g10;
-    if (derivatives) this.addSegmentDerivatives(w);
+    if (derivatives) this.addSegmentDerivatives(w !== 0); // a flag, not w: a double argument of a call not inlined is boxed
     return mean < 0;
   }
 
   /**
-   * Adds the current segment's terms to gX and gY (after integrate's points): per entry, the points' sparse-column terms
-   * in point order and then (gX) the segment ends' motion, each entry loaded and stored once — the additions of a
-   * point-by-point update in the same order. The sparse columns: ∂d_i/∂e_{2j+i} = ∂Δv_i/∂ė_{2j+i} = weight_j,
+   * Adds the current segment's terms to gX and gY (after integrate's points; withOmega: the circle's ω enters, w ≠ 0):
+   * per entry, the points' sparse-column terms in point order and then (gX) the segment ends' motion, each entry loaded
+   * and stored once — the additions of a point-by-point update in the same order. The sparse columns: ∂d_i/∂e_{2j+i} = ∂Δv_i/∂ė_{2j+i} = weight_j,
    * ∂d_i/∂c_i = ∂Δv_i/∂v_c,i = −1, ∂Δv/∂ω = (d_y, −d_x). The ends' terms are added also where neither end moves
    * (dXa = dXb = 0): a branch first taken after the optimizer compiled this function would discard that code (no type
    * feedback there) and compile it again, in every fresh process.
    */
-  private addSegmentDerivatives(w: number): void {
+  private addSegmentDerivatives(withOmega: boolean): void {
     const { gX, gY, rowQ, rowV, pointWeights: pw, pointD, pointActs, endA, endB, dXa, dXb } = this;
     const act0 = pointActs[0] === 1, act1 = pointActs[1] === 1, act2 = pointActs[2] === 1;
-    const withOmega = w !== 0;
     for (let row = 0; row < NG; row++) {
       const x0 = row * NX, y0 = row * NY, a = endA[row], b = endB[row];
       const r0 = 2 * row, r1 = 2 * NG + 2 * row, r2 = 4 * NG + 2 * row;

@@ -182,6 +182,17 @@ export function formatNumber(value: number, precision: number): string {
 const bytesPerNumber = 26;
 /** Buffered bytes at which the file is written. */
 const flushAt = 1 << 16;
+/** Bytes of a file's buffer (a longer line enlarges it). */
+const bufferSize = flushAt + 64 * bytesPerNumber;
+/**
+ * Buffers of closed files, for the next files opened (at most {@link spareBufferLimit}): a solve opens its files again in
+ * every run, and a warm run of hydraulicActuatorSimpleTest allocated a zero-filled 66 kB buffer (memory outside the heap,
+ * freed only by a garbage collection) per run and file.
+ */
+const spareBuffers: Uint8Array[] = [];
+const spareBufferLimit = 8;
+/** The buffer of a closed file. */
+const noBytes = new Uint8Array(0);
 
 /**
  * A line-oriented text file with buffered writes, for sensor and solution output: lines and rows are collected as ASCII
@@ -189,9 +200,10 @@ const flushAt = 1 << 16;
  * buffered, at flush and at close (as bytes to a writer with writeBytes, Node's file system; decoded otherwise).
  */
 export class TextOutputFile {
-  private bytes = new Uint8Array(flushAt + 64 * bytesPerNumber);
+  private bytes = spareBuffers.pop() ?? new Uint8Array(bufferSize);
   private length = 0;
-  private readonly decoder = new TextDecoder();
+  /** Made at the first flush to a writer without writeBytes (Node's file system takes bytes). */
+  private decoder?: TextDecoder;
 
   /** Lines go to `writer` (a file opened through the installed file system, or one kept in memory). */
   constructor(readonly path: string, private readonly writer: TextFileWriter) {}
@@ -236,7 +248,7 @@ export class TextOutputFile {
     const bytes = this.bytes.subarray(0, this.length);
     this.length = 0;
     if (this.writer.writeBytes !== undefined) this.writer.writeBytes(bytes);
-    else this.writer.write(this.decoder.decode(bytes));
+    else this.writer.write((this.decoder ??= new TextDecoder()).decode(bytes));
   }
 
   /** Flushes and closes the file; the file is closed also when the flush fails. */
@@ -244,14 +256,30 @@ export class TextOutputFile {
     try {
       this.flush();
     } finally {
-      this.writer.close();
+      try {
+        this.writer.close();
+      } finally {
+        this.releaseBuffer();
+      }
     }
   }
 
   /** Closes the file without writing what is buffered (a start that failed). */
   discard(): void {
     this.length = 0;
-    this.writer.close();
+    try {
+      this.writer.close();
+    } finally {
+      this.releaseBuffer();
+    }
+  }
+
+  /** Hands the buffer (not an enlarged one) to the next file opened; this file keeps an empty one. */
+  private releaseBuffer(): void {
+    const bytes = this.bytes;
+    this.bytes = noBytes;
+    this.length = 0;
+    if (bytes.length === bufferSize && spareBuffers.length < spareBufferLimit) spareBuffers.push(bytes);
   }
 
   /** Room for `count` more bytes: the buffered ones written first if needed, the buffer enlarged for a longer line. */

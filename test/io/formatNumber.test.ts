@@ -84,6 +84,23 @@ describe('TextOutputFile (rows as bytes)', () => {
     expect(writes.join('')).toBe(expected.join('\n') + '\n');
   });
 
+  it('hands a closed file\'s buffer to the next files once: each file\'s text is its own', () => {
+    const first = memoryFile();
+    first.file.writeLine('#a long first line that leaves its bytes in the buffer');
+    first.file.close();
+    first.file.discard(); // closed twice: the buffer must not be handed on twice
+    const second = memoryFile(), third = memoryFile();
+    second.file.writeLine('#2');
+    third.file.writeLine('#3');
+    second.file.writeRow([1.5, -2], 10);
+    third.file.writeRow([3, 4.25], 10);
+    second.file.close();
+    third.file.close();
+    expect(first.writes.join('')).toBe('#a long first line that leaves its bytes in the buffer\n');
+    expect(second.writes.join('')).toBe('#2\n1.5,-2\n');
+    expect(third.writes.join('')).toBe('#3\n3,4.25\n');
+  });
+
   it('gives a writer that takes bytes the same text as bytes', () => {
     const texts: string[] = [];
     const bytes: number[] = [];
