@@ -5,7 +5,7 @@ import { SystemAssembler } from './model/assembly.ts';
 import { SensorRecords } from './model/SensorRecords.ts';
 import { GeneralContact } from './contact/GeneralContact.ts';
 import type { SystemState } from './model/SystemState.ts';
-import { changedDictionary, changedDictionaryEntry, completeDictionary, defaultDictionary, labelOf, parameterDeclaration, typeKeyOf, validatedValue, type ItemCategory, type ItemDictionary, type ModelOf } from './registry/definition.ts';
+import { changedDictionary, completeDictionary, defaultDictionary, dictionaryWithEntry, labelOf, parameterDeclaration, typeKeyOf, validatedValue, type ItemCategory, type ItemDictionary, type ModelOf } from './registry/definition.ts';
 import { copyDefault, structuralReason } from './registry/parameters.ts';
 import { visualizationFields } from './registry/visualization.ts';
 import { ConfigurationType, DynamicSolverType, OutputVariableType } from './registry/enums.ts';
@@ -1033,10 +1033,10 @@ export class MainSystem implements BuilderSink, UserFunctionSystem, SolverHost {
     const given = key === name ? value : visualizationValue(stored, name, value);
     const reason = structuralReason(parameterDeclaration(stored.definition, key, label));
     if (reason !== undefined && this.model !== undefined) throw this.structuralError(category, index, key, request);
+    const validated = validatedValue(stored.definition, key, given, label);
     if (this.model !== undefined && stored.definition.validate === undefined) {
       // assembled, and no cross-parameter rule to check: a value the model takes in place (a valve opening set from a
       // pre-step function in every step) changes the stored dictionary's entry, without a copy of the dictionary per call
-      const validated = validatedValue(stored.definition, key, given, label);
       if (sameValue(stored.dictionary[key], validated)) return;
       if (this.model.updateValueInPlace(category, index, key, validated)) {
         stored.dictionary[key] = validated;
@@ -1044,7 +1044,7 @@ export class MainSystem implements BuilderSink, UserFunctionSystem, SolverHost {
         return;
       }
     }
-    const dictionary = changedDictionaryEntry(stored.definition, stored.dictionary, key, given, label);
+    const dictionary = dictionaryWithEntry(stored.definition, stored.dictionary, key, validated, label);
     if (this.model === undefined) {
       this.items[category][index] = { definition: stored.definition, dictionary };
       this.reference = undefined;

@@ -402,13 +402,12 @@ export class ObjectFFRFreducedOrderInterface {
     return found;
   }
 
-  /** A, G_l (3 × 4) and the ζ ⊗ I operator data for the user functions (Euler-parameter reference node). */
+  /** A and G_l (3 × 4) of the reference node for the user functions (Euler parameters). */
   private userFrame(q: ArrayLike<number>) {
     const ep = new Float64Array(4);
     for (let i = 0; i < 4; i++) ep[i] = q[3 + i] + this.rotationParameters0[i];
     return { a: eulerParameters2RotationMatrixInto(new Float64Array(9), ep), g: eulerParameters2GLocalInto(new Float64Array(12), ep) };
   }
-
 
   /**
    * Mass matrix user function (Exudyn's UFmassFFRFreducedOrder) for an object created with user functions and a RigidBodyEP node:

@@ -121,25 +121,21 @@ export function parameterDeclaration(definition: ItemDefinition, name: string, l
 export function changedDictionary(definition: ItemDefinition, dictionary: ItemDictionary, changes: Record<string, unknown>, label: ItemLabel): ItemDictionary {
   // Object.assign onto {} keeps the dictionary's shape (see filledDictionary): the changed item's new model reads as the old
   const result: ItemDictionary = Object.assign({}, dictionary);
-  for (const key of Object.keys(changes)) setValidated(definition, result, key, ownValue(changes, key), label);
+  for (const key of Object.keys(changes)) result[key] = validatedValue(definition, key, ownValue(changes, key), label);
   definition.validate?.(result as never, label);
   return result;
 }
 
 /**
- * {@link changedDictionary} with one change, given as key and value (set…Parameter, possibly in every Newton iteration
- * of a user function: no dictionary of changes with a computed key, which V8 builds slowly).
+ * `dictionary` with one entry set to an already validated value ({@link validatedValue}; set…Parameter, possibly in every
+ * Newton iteration of a user function: no dictionary of changes with a computed key, which V8 builds slowly), then the
+ * type's cross-parameter rules; `dictionary` is not modified.
  */
-export function changedDictionaryEntry(definition: ItemDefinition, dictionary: ItemDictionary, key: string, value: unknown, label: ItemLabel): ItemDictionary {
+export function dictionaryWithEntry(definition: ItemDefinition, dictionary: ItemDictionary, key: string, validated: unknown, label: ItemLabel): ItemDictionary {
   const result: ItemDictionary = Object.assign({}, dictionary);
-  setValidated(definition, result, key, value, label);
+  result[key] = validated;
   definition.validate?.(result as never, label);
   return result;
-}
-
-/** result[key] = {@link validatedValue} of the given value. */
-function setValidated(definition: ItemDefinition, result: ItemDictionary, key: string, given: unknown, label: ItemLabel): void {
-  result[key] = validatedValue(definition, key, given, label);
 }
 
 /** The value of parameter `key` that `given` sets: validated as at add time, or a copy of the default for undefined. */

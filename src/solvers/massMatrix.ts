@@ -21,17 +21,10 @@ export class MassMatrixStore {
   private columns = new Int32Array(0);
   private columnsVersion = -1;
   /**
-   * The product's CSC arrays: the kept (constant) M without its exact zeros (a consistent element mass has zero
-   * couplings between position and angle coordinates: two thirds of gridGeomExactBeam2D's stored entries), otherwise
-   * the assembled arrays themselves.
-   */
-  private productColPtr: Int32Array = new Int32Array(0);
-  private productRow: Int32Array = new Int32Array(0);
-  private productValues: Float64Array = new Float64Array(0);
-  /**
-   * The kept M without its exact zeros by rows (each row's entries in ascending column order), when M is kept: the
-   * product sums each row in a register, with the operations of the column loop in its order (a row's products are
-   * added by ascending column there too); an empty rowPtr while M is not kept.
+   * The kept (constant) M by rows without its exact zeros (a consistent element mass has zero couplings between position
+   * and angle coordinates: two thirds of gridGeomExactBeam2D's stored entries), each row's entries in ascending column
+   * order: the product sums each row in a register, adding a row's products by ascending column as the column loop over
+   * the assembled M does; an empty rowPtr while M is not kept (the product then reads the assembled M).
    */
   private rowPtr = new Int32Array(0);
   private rowColumn = new Int32Array(0);
@@ -68,11 +61,8 @@ export class MassMatrixStore {
     storage.end();
     this.assembled = true;
     this.assembledRevision = this.assembler.model.nodeObjectRevision;
-    if (this.constant) this.dropZerosForProduct();
-    else {
-      ({ colPtr: this.productColPtr, rowIndex: this.productRow, values: this.productValues } = storage.matrix);
-      this.rowPtr = new Int32Array(0);
-    }
+    if (this.constant) this.keepRowsForProduct();
+    else if (this.rowPtr.length > 0) this.rowPtr = new Int32Array(0);
   }
 
   /**
@@ -97,33 +87,20 @@ export class MassMatrixStore {
     return result;
   }
 
-  /** The product's arrays: the assembled entries whose value is not an exact zero, column by column in stored order. */
-  private dropZerosForProduct(): void {
+  /** The kept M's rows for the product: the assembled entries whose value is not an exact zero, by rows. */
+  private keepRowsForProduct(): void {
     const { colPtr, rowIndex, values, n } = this.store().matrix;
-    let count = 0;
-    for (let k = 0; k < colPtr[n]; k++) if (values[k] !== 0) count++;
-    const productColPtr = new Int32Array(n + 1), productRow = new Int32Array(count), productValues = new Float64Array(count);
-    let next = 0;
+    const rowPtr = new Int32Array(n + 1);
+    for (let k = 0; k < colPtr[n]; k++) if (values[k] !== 0) rowPtr[rowIndex[k] + 1]++;
+    for (let i = 0; i < n; i++) rowPtr[i + 1] += rowPtr[i];
+    const rowColumn = new Int32Array(rowPtr[n]), rowValues = new Float64Array(rowPtr[n]);
+    const fill = rowPtr.slice(0, n);
     for (let col = 0; col < n; col++) {
       for (let k = colPtr[col]; k < colPtr[col + 1]; k++) {
         if (values[k] === 0) continue;
-        productRow[next] = rowIndex[k];
-        productValues[next++] = values[k];
-      }
-      productColPtr[col + 1] = next;
-    }
-    this.productColPtr = productColPtr;
-    this.productRow = productRow;
-    this.productValues = productValues;
-    const rowPtr = new Int32Array(n + 1), rowColumn = new Int32Array(count), rowValues = new Float64Array(count);
-    for (let k = 0; k < count; k++) rowPtr[productRow[k] + 1]++;
-    for (let i = 0; i < n; i++) rowPtr[i + 1] += rowPtr[i];
-    const fill = rowPtr.slice(0, n);
-    for (let col = 0; col < n; col++) {
-      for (let k = productColPtr[col]; k < productColPtr[col + 1]; k++) {
-        const at = fill[productRow[k]]++;
+        const at = fill[rowIndex[k]]++;
         rowColumn[at] = col;
-        rowValues[at] = productValues[k];
+        rowValues[at] = values[k];
       }
     }
     this.rowPtr = rowPtr;
@@ -178,7 +155,7 @@ export class MassMatrixStore {
       }
       return;
     }
-    const colPtr = this.productColPtr, rowIndex = this.productRow, values = this.productValues;
+    const { colPtr, rowIndex, values } = this.store().matrix;
     for (let i = 0; i < n; i++) out[i] = 0;
     for (let col = 0; col < n; col++) {
       const x = a[col];
