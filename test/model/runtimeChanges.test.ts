@@ -9,10 +9,11 @@ import {
   ConfigurationType, DynamicSolverType, FlexdynError, LoadCoordinate, LoadForceVector, MarkerBodyPosition, MarkerNodeCoordinate, MarkerNodePosition,
   NodePoint, NodePoint2D, NodePointGround, NodeRigidBody2D, ObjectConnectorCoordinate, ObjectConnectorCoordinateSpringDamper, ObjectConnectorSpringDamper, ObjectGround,
   ObjectJointRevolute2D, ObjectMassPoint, ObjectMassPoint2D, ObjectRigidBody2D, OutputVariableType, SensorNode, SensorUserFunction, SimulationSettings,
-  SystemContainer, NodeGenericODE2, ObjectGenericODE2, NodeGenericODE1, HydraulicActuatorSimple, type MainSystem,
+  SystemContainer, NodeGenericODE2, ObjectGenericODE2, type MainSystem,
 } from '../../src/index.ts';
 import { itemDefinitions } from '../../src/items/index.ts';
 import { SystemAssembler } from '../../src/model/assembly.ts';
+import { hydraulicActuatorOnMassPoint } from '../helpers/hydraulicActuator.ts';
 
 function quietSettings(endTime: number, numberOfSteps: number): SimulationSettings {
   const s = new SimulationSettings();
@@ -290,18 +291,7 @@ describe('parameters changed by user functions during a solve', () => {
     // the actuator (no mass matrix, no algebraic equations) leaves the node-and-object revision (the kept M) unchanged
     const definition = itemDefinitions.find((d) => d.category === 'Object' && d.typeName === 'ConnectorHydraulicActuatorSimple')!;
     const run = (inPlace: boolean) => {
-      const mbs = new SystemContainer().addSystem();
-      const ground = mbs.addObject(ObjectGround({ referencePosition: [0, 0, 0] }));
-      const point = mbs.addNode(NodePoint({ referenceCoordinates: [1, 0, 0] }));
-      mbs.addObject(ObjectMassPoint({ physicsMass: 10, nodeNumber: point }));
-      const pressures = mbs.addNode(NodeGenericODE1({ numberOfODE1Coordinates: 2, referenceCoordinates: [0, 0], initialCoordinates: [2e5, 2e5] }));
-      const m0 = mbs.addMarker(MarkerBodyPosition({ bodyNumber: ground, localPosition: [0, 0, 0] }));
-      const m1 = mbs.addMarker(MarkerNodePosition({ nodeNumber: point }));
-      const actuator = mbs.addObject(HydraulicActuatorSimple({
-        markerNumbers: [m0, m1], nodeNumbers: [pressures], offsetLength: 0.8, strokeLength: 0.5, chamberCrossSection0: 1e-3, chamberCrossSection1: 8e-4,
-        hoseVolume0: 1e-4, hoseVolume1: 1.2e-4, valveOpening0: 0.3, valveOpening1: -0.2, actuatorDamping: 100, oilBulkModulus: 1.5e9,
-        nominalFlow: 1e-6, systemPressure: 1e7, tankPressure: 1e5, useChamberVolumeChange: true,
-      }));
+      const { mbs, actuator, point } = hydraulicActuatorOnMassPoint({ valveOpening0: 0.3, valveOpening1: -0.2, systemPressure: 1e7 });
       const sensor = mbs.addSensor(SensorNode({ nodeNumber: point, storeInternal: true, writeToFile: false, outputVariableType: OutputVariableType.Position }));
       mbs.assemble();
       const model = mbs.compiled();

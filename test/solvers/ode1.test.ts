@@ -14,6 +14,7 @@ import {
   DistanceConstraint, type MainSystem,
 } from '../../src/index.ts';
 import { Matrix, solve } from 'ml-matrix';
+import { hydraulicActuatorOnMassPoint } from '../helpers/hydraulicActuator.ts';
 import { hydraulicActuatorSimpleResult, hydraulicActuatorSimpleTest } from '../../testModels/hydraulicActuatorSimpleTest.ts';
 
 /** Settings for `steps` steps to tEnd, no files written. */
@@ -399,21 +400,10 @@ describe('ODE1 bad input gets named errors', () => {
 
   it('hydraulicActuatorParametersSetOnTheAssembledSystemActAsIfBuiltWithThem', () => {
     // setObjectParameter changes the actuator's scalar parameters in place (no new model): the same solution to the last bit
-    const build = (valve0: number, valve1: number, systemPressure: number) => {
-      const mbs = new SystemContainer().addSystem();
-      const ground = mbs.addObject(ObjectGround({ referencePosition: [0, 0, 0] }));
-      const point = mbs.addNode(NodePoint({ referenceCoordinates: [1, 0, 0] }));
-      mbs.addObject(MassPoint({ physicsMass: 10, nodeNumber: point }));
-      const pressures = mbs.addNode(NodeGenericODE1({ numberOfODE1Coordinates: 2, referenceCoordinates: [0, 0], initialCoordinates: [2e5, 2e5] }));
-      const m0 = mbs.addMarker(MarkerBodyPosition({ bodyNumber: ground, localPosition: [0, 0, 0] }));
-      const m1 = mbs.addMarker(MarkerNodePosition({ nodeNumber: point }));
-      const actuator = mbs.addObject(HydraulicActuatorSimple({
-        markerNumbers: [m0, m1], nodeNumbers: [pressures], offsetLength: 0.8, strokeLength: 0.5, chamberCrossSection0: 1e-3, chamberCrossSection1: 8e-4,
-        hoseVolume0: 1e-4, hoseVolume1: 1.2e-4, valveOpening0: valve0, valveOpening1: valve1, actuatorDamping: 100, oilBulkModulus: 1.5e9,
-        nominalFlow: 1e-6, systemPressure, tankPressure: 1e5, useChamberVolumeChange: true,
-      }));
-      mbs.assemble();
-      return { mbs, actuator, point, pressures };
+    const build = (valveOpening0: number, valveOpening1: number, systemPressure: number) => {
+      const system = hydraulicActuatorOnMassPoint({ valveOpening0, valveOpening1, systemPressure });
+      system.mbs.assemble();
+      return system;
     };
     const final = ({ mbs, point, pressures }: ReturnType<typeof build>) => {
       mbs.solveDynamic(settingsFor(0.02, 20), DynamicSolverType.GeneralizedAlpha);
