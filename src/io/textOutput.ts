@@ -9,47 +9,47 @@ const zeroCode = 48, dotCode = 46, minusCode = 45, plusCode = 43, eCode = 101;
 /**
  * The doubles of one number's formatting, kept in slots instead of passed as arguments or returned: a double handed to
  * or returned from a call that is not inlined is boxed, a heap object per number written (≈ 1.8 MB per run of
- * rotatingTableTest's solution file). [0] the value, [1] its magnitude, [2] the magnitude scaled by a power of ten.
+ * rotatingTableTest's solution file). [0] the value.
  */
-const formatValues = new Float64Array(3);
+const formatValues = new Float64Array(1);
 
 /**
- * formatValues[2] = magnitude·10^k (magnitude in formatValues[1]) for |k| ≤ 66, by at most three products or quotients
- * with exact powers of ten (one rounding each): up to two steps of 10^±22, then the rest. Every call runs the same
- * operations (a step not taken multiplies or divides by 1, which is exact), so that code compiled before the first
- * |k| > 22 has type feedback for them and is not deoptimized when it comes (a loop over the steps was).
+ * One double and its two 32-bit halves (the high one at {@link highWord}: the byte order of the platform), signed: a
+ * negative double's high word stays a small integer.
  */
-function scaleByPowerOfTen(k: number): void {
-  const up = k > 22 ? 1e22 : 1, up2 = k > 44 ? 1e22 : 1;
-  const down = k < -22 ? 1e22 : 1, down2 = k < -44 ? 1e22 : 1;
-  const rest = k - (k > 44 ? 44 : k > 22 ? 22 : k < -44 ? -44 : k < -22 ? -22 : 0);
-  const restUp = rest > 0 ? rest : 0;
-  const restDown = restUp - rest;
-  formatValues[2] = formatValues[1] * up * up2 * exactPowersOfTen[restUp] / down / down2 / exactPowersOfTen[restDown];
-}
-
-/** One double and its two 32-bit halves (the high one at {@link highWord}: the byte order of the platform). */
 const exponentScratch = new Float64Array(1);
-const exponentWords = new Uint32Array(exponentScratch.buffer);
+const exponentWords = new Int32Array(exponentScratch.buffer);
 const highWord = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1 ? 1 : 0;
-const log10Of2 = Math.log10(2);
+
+/** Lowest decimal exponent in {@link powersOfTen}. */
+const lowestPower = -70;
+/** 10^−70 … 10^90 (each the double nearest to it), at index exponent − {@link lowestPower}. */
+const powersOfTen = Float64Array.from({ length: 161 }, (_, i) => Number(`1e${i + lowestPower}`));
 
 /**
- * An estimate of the decimal exponent ⌊log₁₀x⌋ of a finite x > 0 (x in formatValues[1]) from its bits, without
- * Math.log10's call: x = 2^e (1 + f) with 0 ≤ f < 1 and f ≤ log₂(1 + f) ≤ f + 0.087, so ⌊(e + f) log₁₀2⌋ is the
- * exponent or one below it (for x less than 6 % above a power of ten). A subnormal, infinite or NaN x gives an exponent beyond the fast path's range.
+ * The ASCII digits of 00 … 99 as 16-bit pairs in the platform's byte order: pair r stored at an even byte offset of
+ * {@link digitBytes} puts its two characters in order.
  */
-function decimalExponentEstimate(): number {
-  exponentScratch[0] = formatValues[1];
-  const high = exponentWords[highWord];
-  const binaryExponent = ((high >>> 20) & 0x7ff) - 1023;
-  const fraction = (high & 0xfffff) / 0x100000;
-  return Math.floor((binaryExponent + fraction) * log10Of2);
-}
+const digitPairs = (() => {
+  const pairs = new Uint16Array(100);
+  const bytes = new Uint8Array(pairs.buffer);
+  for (let r = 0; r < 100; r++) {
+    bytes[2 * r] = zeroCode + ((r / 10) | 0);
+    bytes[2 * r + 1] = zeroCode + (r % 10);
+  }
+  return pairs;
+})();
 
-/** Digits of the fast path, least significant first (at most 15). */
-const digitScratch = new Uint8Array(16);
+/**
+ * The fast path's digits as ASCII, most significant first, right-aligned: `precision` digits at bytes 16 − precision …
+ * 15 (written as 16-bit pairs through {@link digitPairsOut}, four at a time, so bytes before the first digit are
+ * scratch).
+ */
+const digitBytes = new Uint8Array(16);
+const digitPairsOut = new Uint16Array(digitBytes.buffer);
 
+/** Index in {@link digitBytes} of the first digit {@link decimalDigits} wrote last. */
+let digitsStart = 0;
 /** The decimal exponent of the digits {@link decimalDigits} wrote last. */
 let digitsExponent = 0;
 
@@ -75,68 +75,92 @@ function formatValueInto(out: Uint8Array, at: number, precision: number): number
 }
 
 /**
- * The digits of the value (formatValues[0]) rounded to `precision` significant digits, without trailing zeros, into
- * {@link digitScratch} (least significant first) and their decimal exponent into {@link digitsExponent}; returns their
- * count, or −1 where the fast path does not apply (the caller falls back to toPrecision). Zero (and −0) has no digits
- * at exponent 0: it takes the writer's path of every other number (stores of its own would first run when a zero
- * comes, possibly after TurboFan compiled the writer without feedback for them, and deoptimize it). Otherwise y = |value|·10^k (at most three roundings
- * with exact powers of ten, relative error < 4·2⁻⁵³) lies in [10^(p−1), 10^p); rounded half up it gives the digits n of
- * toPrecision unless y is within 10⁻¹⁵·y of a tie, which falls back. For p ≤ 15 a decimal of p digits is recovered from
- * its nearest double (a normal one: |k| ≤ 66), so the shortest text of that double is n without trailing zeros.
+ * The digits of the value (formatValues[0]) rounded to `precision` significant digits, without trailing zeros, as
+ * ASCII into {@link digitBytes} from {@link digitsStart} on, and their decimal exponent into {@link digitsExponent};
+ * returns their count, or −1 where the fast path does not apply (the caller falls back to toPrecision). Zero (and −0)
+ * has no digits at exponent 0: it takes the writer's path of every other number (stores of its own would first run
+ * when a zero comes, possibly after TurboFan compiled the writer without feedback for them, and deoptimize it).
+ * Otherwise y = |value|·10^k, one product with the double nearest to 10^k (two roundings, relative error < 2.3·10⁻¹⁶),
+ * lies in [10^(p−1), 10^p) unless |value| is within rounding of a power of ten (then the fallback); rounded half up it
+ * gives the digits n of toPrecision unless y is within 10⁻¹⁵·y of a tie, which falls back. For p ≤ 15 a decimal of p
+ * digits is recovered from its nearest double (a normal one: |k| ≤ 65), so the shortest text of that double is n
+ * without trailing zeros. Cheap while the code is cold (a fresh process runs it in the baseline tier, where every double
+ * result is a heap object, ≈ 40 000 numbers per process of mainSystemExtensionsTests): the decimal exponent from the
+ * binary one by integer arithmetic and one comparison, one product, the digits in groups of four by integer operations
+ * and a table of digit pairs, and no branch that only rare values take (code compiled before such a value came would
+ * be deoptimized).
  */
 function decimalDigits(precision: number): number {
   const value = formatValues[0];
-  if (value === 0) { digitsExponent = 0; return 0; }
+  if (value === 0) { digitsStart = 16; digitsExponent = 0; return 0; }
   if (!(precision <= 15 && precision >= 1)) return -1;
-  formatValues[1] = value < 0 ? -value : value;
-  let exponent = decimalExponentEstimate();
-  let k = precision - 1 - exponent;
+  exponentScratch[0] = value;
+  // x = |value| = 2^e·(1 + f), 0 ≤ f < 1: ⌊log₁₀x⌋ is ⌊e·log₁₀2⌋ (= (e·78 913) >> 18 for |e| ≤ 1 100) or one more; a
+  // subnormal, infinite or NaN value gives an exponent beyond the fast path's range
+  const binaryExponent = ((exponentWords[highWord] >> 20) & 0x7ff) - 1023;
+  let exponent = (binaryExponent * 78913) >> 18;
+  if (!(exponent >= -66 && exponent <= 80)) return -1;
+  const magnitude = value < 0 ? -value : value;
+  exponent += magnitude >= powersOfTen[exponent + 1 - lowestPower] ? 1 : 0;
+  const k = precision - 1 - exponent;
   if (!(k >= -65 && k <= 65)) return -1;
   const lower = exactPowersOfTen[precision - 1];
-  scaleByPowerOfTen(k);
-  // the estimate may be one below the decimal exponent, and rounding may move y across a power of ten
-  if (formatValues[2] < lower) { exponent--; k++; scaleByPowerOfTen(k); }
-  else if (formatValues[2] >= 10 * lower) { exponent++; k--; scaleByPowerOfTen(k); }
-  const y = formatValues[2];
+  const upper = exactPowersOfTen[precision];
+  const y = magnitude * powersOfTen[k - lowestPower];
   let n = Math.floor(y);
   const fromTie = y - n - 0.5;
-  if (!(y >= lower && y < 10 * lower && (fromTie > 1e-15 * y || fromTie < -1e-15 * y))) return -1;
+  const tolerance = 1e-15 * y;
+  // y lies outside [lower, upper) only for a magnitude within rounding of a power of ten: such values fall back
+  if (!(y >= lower && y < upper && (fromTie > tolerance || fromTie < -tolerance))) return -1;
   if (fromTie > 0) n++;
-  if (n === 10 * lower) { n = lower; exponent++; }
-  // the digits of n < 10¹⁵ without trailing zeros, least significant first, from two parts below 2³¹ (exact as
-  // 32-bit integers: their divisions by 10 are integer operations)
-  const high = Math.floor(n / 1e8) | 0;
-  let part = (n - high * 1e8) | 0;
-  let count = 0;
-  let trailing = true;
-  for (let place = 0; ; place++) {
-    // the low part's 8 places (zeros before a nonzero high part), then the high part's digits
-    if (place === 8) part = high;
-    if (part === 0 && (place >= 8 || high === 0)) break;
-    const next = (part / 10) | 0;
-    const digit = part - next * 10;
-    part = next;
-    if (trailing && digit === 0) continue;
-    trailing = false;
-    digitScratch[count++] = digit;
+  const carry = n === upper ? 1 : 0;
+  exponent += carry;
+  n -= carry * (upper - lower);
+  // n < 10¹⁵ in groups of four digits, right-aligned in digitBytes: the low eight from one part below 10⁸, the rest
+  // (precision > 8) from n / 10⁸; x·5243 >>> 19 is ⌊x / 100⌋ for 0 ≤ x < 43 699 (integer operations, no double)
+  const high = precision > 8 ? Math.floor(n / 1e8) : 0;
+  const low = (n - high * 1e8) | 0;
+  const lowHigh = (low / 10000) | 0;
+  let group = low - lowHigh * 10000;
+  let hundreds = (group * 5243) >>> 19;
+  digitPairsOut[6] = digitPairs[hundreds];
+  digitPairsOut[7] = digitPairs[group - hundreds * 100];
+  hundreds = (lowHigh * 5243) >>> 19;
+  digitPairsOut[4] = digitPairs[hundreds];
+  digitPairsOut[5] = digitPairs[lowHigh - hundreds * 100];
+  if (precision > 8) {
+    const highHigh = (high / 10000) | 0;
+    group = high - highHigh * 10000;
+    hundreds = (group * 5243) >>> 19;
+    digitPairsOut[2] = digitPairs[hundreds];
+    digitPairsOut[3] = digitPairs[group - hundreds * 100];
+    hundreds = (highHigh * 5243) >>> 19;
+    digitPairsOut[0] = digitPairs[hundreds];
+    digitPairsOut[1] = digitPairs[highHigh - hundreds * 100];
   }
+  const start = 16 - precision;
+  let end = 16;
+  while (digitBytes[end - 1] === zeroCode) end--;
+  digitsStart = start;
   digitsExponent = exponent;
-  return count;
+  return end - start;
 }
 
 /**
- * Writes `count` digits of {@link digitScratch} (least significant first, no trailing zeros) at decimal exponent
- * `exponent`, with a minus sign if `negative`, as toString writes that number: fixed notation for exponents −6 … 20,
- * exponential (1.5e-7, 1e+21) otherwise; no digits at exponent 0 write "0". Returns the position after the text.
+ * Writes `count` ASCII digits of {@link digitBytes} from {@link digitsStart} on (most significant first, no trailing
+ * zeros) at decimal exponent `exponent`, with a minus sign if `negative`, as toString writes that number: fixed
+ * notation for exponents −6 … 20, exponential (1.5e-7, 1e+21) otherwise; no digits at exponent 0 write "0". Returns
+ * the position after the text.
  */
 function writeDigits(out: Uint8Array, at: number, negative: boolean, count: number, exponent: number): number {
   let p = at;
   if (negative) out[p++] = minusCode;
+  const first = digitsStart, end = first + count;
   if (exponent < -6 || exponent > 20) {
-    out[p++] = zeroCode + digitScratch[count - 1];
+    out[p++] = digitBytes[first];
     if (count > 1) {
       out[p++] = dotCode;
-      for (let i = count - 2; i >= 0; i--) out[p++] = zeroCode + digitScratch[i];
+      for (let i = first + 1; i < end; i++) out[p++] = digitBytes[i];
     }
     out[p++] = eCode;
     out[p++] = exponent < 0 ? minusCode : plusCode;
@@ -153,16 +177,17 @@ function writeDigits(out: Uint8Array, at: number, negative: boolean, count: numb
     out[p++] = zeroCode;
     out[p++] = dotCode;
     for (let i = -1; i > exponent; i--) out[p++] = zeroCode;
-    for (let i = count - 1; i >= 0; i--) out[p++] = zeroCode + digitScratch[i];
+    for (let i = first; i < end; i++) out[p++] = digitBytes[i];
+  } else if (count <= exponent + 1) {
+    // an integer: the digits, then zeros up to the units place (no digits: zero)
+    for (let i = first; i < end; i++) out[p++] = digitBytes[i];
+    for (let place = exponent + 1 - count; place > 0; place--) out[p++] = zeroCode;
   } else {
-    // exponent + 1 digits before the point, the rest (if any) after it
-    for (let i = count - 1, place = exponent; place >= 0; i--, place--) {
-      out[p++] = i >= 0 ? zeroCode + digitScratch[i] : zeroCode;
-      if (place === 0 && i > 0) {
-        out[p++] = dotCode;
-        for (let j = i - 1; j >= 0; j--) out[p++] = zeroCode + digitScratch[j];
-      }
-    }
+    // exponent + 1 digits before the point, the rest after it
+    const point = first + exponent + 1;
+    for (let i = first; i < point; i++) out[p++] = digitBytes[i];
+    out[p++] = dotCode;
+    for (let i = point; i < end; i++) out[p++] = digitBytes[i];
   }
   return p;
 }

@@ -43,7 +43,25 @@ describe('formatNumber (sensor and solution rows)', () => {
     }
     expect(mismatches(values)).toEqual([]);
   });
+
+  it('agrees next to powers of ten and below the carry to the next one, where the decimal exponent is decided', () => {
+    const values: number[] = [];
+    for (let e = -330; e <= 310; e++) {
+      const power = Number(`1e${e}`);
+      // the double nearest to 10^e and the four doubles around it; 0.99…95 · 10^e, which rounds up to 10^e at some precisions
+      values.push(power, nextDouble(power, 1), nextDouble(nextDouble(power, 1), 1), nextDouble(power, -1), nextDouble(nextDouble(power, -1), -1));
+      values.push(Number(`9.9999999999995e${e - 1}`), Number(`9.5e${e - 1}`));
+    }
+    expect(mismatches(values.filter((v) => Number.isFinite(v)))).toEqual([]);
+  });
 });
+
+/** The double next to x (x ≥ 0) upwards (direction 1) or downwards (−1). */
+function nextDouble(x: number, direction: 1 | -1): number {
+  const bits = new BigInt64Array(Float64Array.of(x).buffer);
+  bits[0] += BigInt(x === 0 && direction < 0 ? 0 : direction);
+  return new Float64Array(bits.buffer)[0];
+}
 
 describe('TextOutputFile (rows as bytes)', () => {
   /** A file whose writes are kept as the list of texts written. */

@@ -28,7 +28,7 @@ function perturb(s: SystemState, node: NodeModel, seed: number): void {
 }
 
 describe('CoordinateKey', () => {
-  it('matches only the confirmed values bit for bit, and stores at residuals only while Jacobians follow them', () => {
+  it('matches only the confirmed values bit for bit, and stores at residuals only while Jacobians follow them (after a warm-up)', () => {
     const { s, node } = rollingDisc();
     const key = new CoordinateKey();
     key.bind([node]);
@@ -51,6 +51,19 @@ describe('CoordinateKey', () => {
     expect(key.matchesForJacobian(s)).toBe(true);
     key.invalidate();
     expect(key.matchesForJacobian(s)).toBe(false);
+    // a new key stores at every residual for a while (so the store path runs before V8 optimizes the item's residual),
+    // then only at the first two since a Jacobian
+    let rounds = 0;
+    for (; rounds < 100; rounds++) {
+      for (let k = 0; k < 3; k++) {
+        perturb(s, node, 100 + 3 * rounds + k);
+        expect(key.matchesForResidual(s)).toBe(false);
+        key.confirm();
+      }
+      if (!key.matchesForJacobian(s)) break;
+    }
+    expect(rounds).toBeGreaterThan(0);
+    expect(rounds).toBeLessThan(100);
     // the third residual since the last Jacobian stores nothing (modified Newton): its values are not kept
     for (let k = 0; k < 3; k++) {
       perturb(s, node, 10 + k);

@@ -8,10 +8,17 @@ import { sameBits } from '../../linalg/arrays.ts';
  * sign, NaN never equal), so no rule has to say when the state changed. Storing the values costs about as much as a
  * small kinematics evaluation, so residual evaluations store them only while Jacobians follow residuals: full Newton has
  * at most two residual evaluations without a Jacobian between them (the last of a step and the first of the next), modified
- * Newton has more, and from the third on nothing is stored until the next Jacobian.
+ * Newton has more, and from the third on nothing is stored until the next Jacobian — except in the key's first
+ * {@link WARM_UP_STORES} residual evaluations, which all store: so the store path has run, leaving type feedback, before
+ * V8's optimizing compiler compiles the item's residual (inlining this key); otherwise, under modified Newton, whose
+ * Jacobians come seldom, the first Jacobian after that compile deoptimizes the residual, which then runs unoptimized
+ * until its recompilation (docs/benchmarks.md, rot23). Storing more often changes no result: a match is bit for bit.
  * Usage: `if (!key.matchesForResidual(s)) { compute(s); key.confirm(); }` (and matchesForJacobian) — a computation that
  * throws leaves the key unconfirmed, and the next call computes again.
  */
+/** Residual evaluations at the start of a key's life that store their values whatever the count (see CoordinateKey). */
+const WARM_UP_STORES = 32;
+
 export class CoordinateKey {
   /** Per node: its first q index, first u index, n_q and n_u (4 entries per node). */
   private ranges = new Int32Array(0);
@@ -21,6 +28,8 @@ export class CoordinateKey {
   private stage = 0;
   /** Residual evaluations since the last Jacobian evaluation (the first two store their values). */
   private residualsSinceJacobian = 0;
+  /** Stores left before the rule "the first two residuals since a Jacobian" applies (counts down to 0). */
+  private warmUpStores = WARM_UP_STORES;
 
   /** Keys on the coordinates of nodes (their q and u entries); forgets the stored values. */
   bind(nodes: readonly NodeModel[]): void {
@@ -36,7 +45,7 @@ export class CoordinateKey {
   matchesForResidual(s: ItemState): boolean {
     const count = ++this.residualsSinceJacobian;
     if (this.stage === 2 && this.holds(s.q, s.u)) return true;
-    if (count <= 2) this.store(s.q, s.u);
+    if (count <= 2 || this.warmUpStores > 0) this.store(s.q, s.u);
     else this.stage = 0;
     return false;
   }
@@ -71,6 +80,7 @@ export class CoordinateKey {
       at += nu;
     }
     this.stage = 1;
+    if (this.warmUpStores > 0) this.warmUpStores--;
   }
 
   /** True if q and u hold the stored values (the velocities of each node first: they differ in more calls). */
