@@ -537,6 +537,11 @@ export interface BodyModel {
    */
   addOriginLoad?(s: ItemState, force: ArrayLike<number>, sign: number, torque: ArrayLike<number> | undefined, out: Float64Array, offset: number): void;
   /**
+   * The node whose frame the body frame at the reference point (localPosition 0) is: there the body's position,
+   * velocity, orientation, angular velocity and their Jacobians are the node's own (rigid bodies). Absent: none.
+   */
+  readonly frameNode?: NodeModel;
+  /**
    * Writes ∂velocity/∂Δq of a body-fixed point at fixed velocity coordinates, 3 × n_point row-major (a rigid body:
    * the dependence of ω × A x on the rotation), for markers' {@link MarkerModel.velocity_q}. Absent: markers on the
    * body provide none.
@@ -713,6 +718,11 @@ export interface RigidMarkerModel extends PositionMarkerModel {
    * to be added to −ṽ J_rot in the Jacobian of a follower (bodyFixed) load. Absent: no such directions.
    */
   addRotatedVectorNullDirection?(s: ItemState, vLocal: ArrayLike<number>, out: Float64Array): void;
+  /**
+   * The node whose frame the marker frame is (its kinematics and Jacobians are the node's own: a body marker at a
+   * rigid body's reference point; set in bind), for connectors that read the node's coordinates directly. Absent: none.
+   */
+  readonly frameNode?: NodeModel;
 }
 
 /** A marker on one scalar coordinate (a node coordinate, a rotation angle). */
@@ -957,7 +967,7 @@ export const capabilityNames = {
   } satisfies Record<keyof ObjectModel, true>,
   /** {@link BodyModel}. */
   body: {
-    nodes: true, nLocalU: true, arcLength: true, arcStart: true, position: true, velocity: true, nodesAt: true, positionJacobian: true, addOriginLoad: true,
+    nodes: true, nLocalU: true, arcLength: true, arcStart: true, position: true, velocity: true, nodesAt: true, positionJacobian: true, addOriginLoad: true, frameNode: true,
     velocity_q: true, orientation: true, angularVelocity: true, angularVelocityLocal: true, rotationJacobian: true, angularVelocity_q: true,
     addRotatedVectorNullDirection: true, massProportionalForce: true, massProportionalForceDependsOnCoordinates: true, jacobianTransposedVector_q: true,
     addDistributedLoad: true, addLineForceLaw: true, lineForceLawJacobian: true, outputBody: true, centerlinePosition: true, lineAngularVelocity_q: true, centerlineTangent: true,
@@ -972,7 +982,7 @@ export const capabilityNames = {
   marker: {
     label: true, nodes: true, nLocalU: true, bind: true, output: true, position: true, velocity: true, positionJacobian: true, addJacobianTransposedLoad: true,
     velocity_q: true, addPositionNullDirection: true, jacobianTransposedVector_q: true, orientation: true, angularVelocity: true, angularVelocityLocal: true,
-    rotationJacobian: true, angularVelocity_q: true, addRotatedVectorNullDirection: true, coordinateLocalIndex: true, coordinate: true, coordinateVelocity: true, coordinateJacobian: true,
+    rotationJacobian: true, angularVelocity_q: true, addRotatedVectorNullDirection: true, frameNode: true, coordinateLocalIndex: true, coordinate: true, coordinateVelocity: true, coordinateJacobian: true,
     massProportionalForce: true, massProportionalForceDependsOnCoordinates: true, addDistributedLoad: true,
     addLineForceLaw: true, lineForceLawJacobian: true, coordinateVector: true, coordinateVectorVelocity: true,
   } satisfies Record<keyof (RigidMarkerModel & CoordinateMarkerModel & BodyMassMarkerModel & CoordinateVectorMarkerModel), true>,

@@ -1,5 +1,10 @@
-import { describe, expect, it } from 'vitest';
-import { SystemContainer, SimulationSettings, OutputVariableType, RigidBodyInertia, RotationMatrixY, FlexdynError, ObjectJointRollingDisc, ObjectGround, MarkerBodyRigid, MarkerBodyPosition } from '../../src/index.ts';
+import { describe, expect, it, vi } from 'vitest';
+import {
+  SystemContainer, SimulationSettings, OutputVariableType, RigidBodyInertia, RotationMatrixY, FlexdynError, ObjectJointRollingDisc, ObjectGround, MarkerBodyRigid,
+  MarkerBodyPosition, MarkerNodeRigid, NodeRigidBodyEP, ObjectRigidBody,
+} from '../../src/index.ts';
+import type { ItemState, NodeModel, ObjectModel, RigidMarkerModel } from '../../src/registry/capabilities.ts';
+import { randomSequence } from '../helpers/random.ts';
 
 /**
  * Steady precession of a rolling disc (radius a, mass m, I_axis = m a²/2, I_diameter = m a²/4): the disc leans inwards by θ
@@ -107,5 +112,95 @@ describe('ObjectJointRollingDisc', () => {
     mbs.createRollingDisc({ bodyNumbers: [ground, disc], discRadius: 0.1, axisVector: [0, 0, 1] });
     mbs.assemble();
     expect(() => mbs.solveDynamic(new SimulationSettings())).toThrow(/JointRollingDisc.*discAxis is parallel to the plane normal/);
+  });
+});
+
+describe('ObjectJointRollingDisc: the kernel of a disc on an Euler-parameter node', () => {
+  /**
+   * A tilted, spinning disc on an Euler-parameter node on a ground plane with an offset marker, the joint's disc marker a
+   * MarkerBodyRigid at the body's reference point (the node-coordinate kernel) or a MarkerNodeRigid on the same node
+   * (the general path through the pair and the geometry: the same kinematics and Jacobians, formed by the node).
+   */
+  function disc(nodeMarker: boolean) {
+    const mbs = new SystemContainer().addSystem();
+    const p = [0.9, 0.3, 0.3, 0.1].map((x) => x / Math.hypot(0.9, 0.3, 0.3, 0.1));
+    const node = mbs.addNode(NodeRigidBodyEP({ referenceCoordinates: [0.1, 0.2, 0.5, ...p], initialVelocities: [0.1, 0.3, -0.2, 0.2, -0.1, 0.3, 0.1] }));
+    const body = mbs.addObject(ObjectRigidBody({ physicsMass: 1, physicsInertia: [0.1, 0.2, 0.3, 0, 0, 0], nodeNumber: node }));
+    const ground = mbs.addObject(ObjectGround({ referencePosition: [0.2, -0.1, 0.05] }));
+    const planeMarker = mbs.addMarker(MarkerBodyRigid({ bodyNumber: ground, localPosition: [0.1, -0.2, 0.05] }));
+    const discMarker = mbs.addMarker(nodeMarker ? MarkerNodeRigid({ nodeNumber: node }) : MarkerBodyRigid({ bodyNumber: body, localPosition: [0, 0, 0] }));
+    const joint = mbs.addObject(ObjectJointRollingDisc({ markerNumbers: [planeMarker, discMarker], discRadius: 0.4, planeNormal: [0, 0.6, 0.8], discAxis: [0, 1, 0] }));
+    mbs.assemble();
+    const model = mbs.compiled();
+    return { mbs, ground, s: model.data.current, node: model.nodes[node], joint: model.objects[joint] as ObjectModel, discMarker: model.markers[discMarker] as RigidMarkerModel };
+  }
+
+  /** Random coordinates and velocities of the node (seeded; the Euler parameters stay near unit length). */
+  function perturb(s: ItemState, node: NodeModel, seed: number): void {
+    const random = randomSequence(seed);
+    for (let i = 0; i < node.nq; i++) s.q[node.qIndex + i] = 0.1 * random();
+    for (let i = 0; i < node.nu; i++) s.u[node.uIndex + i] = random();
+  }
+
+  /**
+   * g and r (r from 0.1, 0.2, … plus C_qᵀλ) of aeAndReaction at the state of `seed` with multipliers λ; with unit, the
+   * Euler parameters of unit length (where the Jacobian's A G_l = G holds, so C is ∂g/∂u).
+   */
+  function residual(setup: ReturnType<typeof disc>, seed: number, lambda: number[], unit = false) {
+    const { s, node } = setup;
+    perturb(s, node, seed);
+    if (unit) {
+      const i = node.qIndex + 3, ref = node.referenceCoordinates;
+      const p = [0, 1, 2, 3].map((k) => ref[3 + k] + s.q[i + k]), length = Math.hypot(...p);
+      for (let k = 0; k < 4; k++) s.q[i + k] = p[k] / length - ref[3 + k];
+    }
+    const g = new Float64Array(3), r = Float64Array.from({ length: 7 }, (_, k) => 0.1 * (k + 1));
+    const handled = setup.joint.aeAndReaction!(s, g, false, Float64Array.from(lambda), 0, r, Int32Array.from([0, 1, 2, 3, 4, 5, 6]));
+    expect(handled).toBe(true);
+    return { g, r };
+  }
+
+  const bits = (x: Float64Array) => Array.from(new BigUint64Array(Float64Array.from(x).buffer));
+
+  it('writes the general path\'s g and C_qᵀλ bit for bit, without the marker layer', () => {
+    const kernel = disc(false), general = disc(true);
+    const kernelOrientation = vi.spyOn(kernel.discMarker, 'orientation'), generalOrientation = vi.spyOn(general.discMarker, 'orientation');
+    const multipliers = [[0.7, -1.3, 2.1], [0, 0.4, 0], [-0.2, 0, 5], [0, 0, 0]];
+    for (let seed = 1; seed <= 40; seed++) {
+      const lambda = multipliers[seed % 4];
+      const a = residual(kernel, seed, lambda), b = residual(general, seed, lambda);
+      expect(bits(a.g)).toEqual(bits(b.g));
+      expect(bits(a.r)).toEqual(bits(b.r));
+    }
+    expect(kernelOrientation).not.toHaveBeenCalled(); // the kernel ran, not the general path
+    expect(generalOrientation).toHaveBeenCalled();
+    // a turned plane between solves: the kernel's plane is formed again (the new ground model binds the joint again)
+    const before = residual(kernel, 41, [0.7, -1.3, 2.1]);
+    const c = Math.cos(0.3), s = Math.sin(0.3);
+    for (const setup of [kernel, general]) setup.mbs.setObjectParameter(setup.ground, 'referenceRotation', [[c, 0, s], [0, 1, 0], [-s, 0, c]]);
+    const a = residual(kernel, 41, [0.7, -1.3, 2.1]), b = residual(general, 41, [0.7, -1.3, 2.1]);
+    expect(bits(a.g)).toEqual(bits(b.g));
+    expect(bits(a.r)).toEqual(bits(b.r));
+    expect(a.g[0]).not.toBe(before.g[0]);
+  });
+
+  it('adds C_qᵀλ with C = ∂g/∂u of its own g by central differences, and ae\'s Jacobian is that C', () => {
+    const setup = disc(false), { s, node, joint } = setup;
+    const lambda = [0.7, -1.3, 2.1], h = 1e-6;
+    const { r } = residual(setup, 5, lambda, true);
+    const c = new Float64Array(21);
+    joint.ae!(s, new Float64Array(3), false, c);
+    for (let k = 0; k < 7; k++) {
+      const at = node.uIndex + k, u = s.u[at];
+      const g = (delta: number) => { s.u[at] = u + delta; const out = new Float64Array(3); joint.aeAndReaction!(s, out, false, new Float64Array(3), 0, new Float64Array(7), Int32Array.from([0, 1, 2, 3, 4, 5, 6])); s.u[at] = u; return out; };
+      const plus = g(h), minus = g(-h);
+      let reaction = 0.1 * (k + 1);
+      for (let row = 0; row < 3; row++) {
+        const numeric = (plus[row] - minus[row]) / (2 * h);
+        expect(c[7 * row + k]).toBeCloseTo(numeric, 8);
+        reaction += numeric * lambda[row];
+      }
+      expect(r[k]).toBeCloseTo(reaction, 7);
+    }
   });
 });

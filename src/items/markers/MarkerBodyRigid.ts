@@ -1,5 +1,5 @@
 import { makeFactory, type ItemDefinition } from '../../registry/definition.ts';
-import { isFrameBody, type BindContext, type BodyModel, type FrameBodyModel, type ItemState, type Only, type RigidMarkerModel } from '../../registry/capabilities.ts';
+import { isFrameBody, type BindContext, type BodyModel, type FrameBodyModel, type ItemState, type NodeModel, type Only, type RigidMarkerModel } from '../../registry/capabilities.ts';
 import { itemError, type ItemLabel } from '../../core/errors.ts';
 import type { OutputVariableType } from '../../registry/enums.ts';
 import { objectIndex, vector } from '../../registry/parameters.ts';
@@ -23,8 +23,13 @@ class BodyRigidMarkerModel extends BodyMarker<FrameBodyModel> implements Only<Ri
   /** The body's derivative of a rotated vector along its null directions at localPosition, if it has one (set in bind). */
   addRotatedVectorNullDirection?: RigidMarkerModel['addRotatedVectorNullDirection'];
 
+  /** The body's frame node if the marker sits at the body's reference point (set in bind). */
+  frameNode?: NodeModel;
+
   override bind(context: BindContext): void {
     super.bind(context);
+    const x = this.localPosition;
+    this.frameNode = x[0] === 0 && x[1] === 0 && x[2] === 0 && this.body.nodesAt === undefined ? this.body.frameNode : undefined;
     const angularVelocity_q = this.body.angularVelocity_q?.bind(this.body);
     this.angularVelocity_q = angularVelocity_q === undefined ? undefined : (s, out) => angularVelocity_q(s, this.localPosition, out);
     const nullDirection = this.body.addRotatedVectorNullDirection?.bind(this.body);

@@ -1,5 +1,6 @@
 import { makeFactory, type ItemDefinition } from '../../registry/definition.ts';
 import type { BindContext, ItemState, NodeModel, ObjectModel, Only } from '../../registry/capabilities.ts';
+import { hypot3 } from '../../rotations/skew.ts';
 import { itemError, type ItemLabel } from '../../core/errors.ts';
 import { OutputVariableType } from '../../registry/enums.ts';
 import { bool, intVector, markerIndexArray, ureal, vector, type VectorValue } from '../../registry/parameters.ts';
@@ -52,10 +53,30 @@ class RollingDiscJointModel implements Only<ObjectModel, RollingDiscJointModel> 
   private readonly key = new CoordinateKey();
   /** True if the pair's marker Jacobians belong to the kinematics of the key. */
   private jacobiansCurrent = false;
+  /**
+   * The disc's Euler-parameter node when the residual runs {@link RollingDiscJointModel.discNodeReaction} (set in bind):
+   * marker 1 is that node's frame, marker 0 has no coordinates (the plane is fixed), the joint is active with all three
+   * rows constrained. Undefined: the general path through the pair and the geometry.
+   */
+  private discNode: NodeModel | undefined = undefined;
+  /** Plane normal in marker 0's frame and disc axis in marker 1's frame (the geometry's, for the disc-node kernel). */
+  private readonly planeNormalLocal: Float64Array;
+  private readonly discAxisLocal: Float64Array;
+  private readonly radius: number;
+  /**
+   * The plane's kinematics for the disc-node kernel: p0, v0, n0 = A0·planeNormal and ω0 = A0 ω̄0 (12 entries), formed at
+   * the kernel's first call after bind: marker 0 has no coordinates, so they are fixed (a changed parameter of its
+   * items makes new models, which bind the joint again).
+   */
+  private readonly plane = new Float64Array(12);
+  private planeCurrent = false;
 
   constructor(readonly label: ItemLabel, v: Values) {
     this.pair = new RigidMarkerPair(label, v.markerNumbers);
-    this.geometry = new RollingDiscGeometry(label, Float64Array.from(v.planeNormal), Float64Array.from(v.discAxis), v.discRadius);
+    this.planeNormalLocal = Float64Array.from(v.planeNormal);
+    this.discAxisLocal = Float64Array.from(v.discAxis);
+    this.radius = v.discRadius;
+    this.geometry = new RollingDiscGeometry(label, this.planeNormalLocal, this.discAxisLocal, v.discRadius);
     this.directions = [this.geometry.lateral, this.geometry.forward, this.geometry.normal];
     this.flags = v.constrainedAxes.slice();
     this.active = v.activeConnector;
@@ -67,6 +88,10 @@ class RollingDiscJointModel implements Only<ObjectModel, RollingDiscJointModel> 
     this.localNodes = this.pair.localNodes;
     this.contactJacobians = new Float64Array(3 * (this.pair.n0 + this.pair.n1));
     this.key.bind(this.localNodes);
+    const frameNode = this.pair.marker1.frameNode;
+    const allRows = this.active && this.flags[0] === 1 && this.flags[1] === 1 && this.flags[2] === 1;
+    this.planeCurrent = false;
+    this.discNode = allRows && this.pair.n0 === 0 && frameNode !== undefined && frameNode.label.typeName === 'RigidBodyEP' ? frameNode : undefined;
   }
 
   /** The kinematics with velocities at s (for a Jacobian or not): evaluated unless they are those of the key's coordinates. */
@@ -151,6 +176,7 @@ class RollingDiscJointModel implements Only<ObjectModel, RollingDiscJointModel> 
    * the rows in their order (the adds into one entry in the order of a row-by-row pass).
    */
   aeAndReaction(s: ItemState, g: Float64Array, _useIndex2: boolean, lambda: Float64Array, first: number, r: Float64Array, ltg: Int32Array): boolean {
+    if (this.discNode !== undefined && this.discNodeReaction(this.discNode, s, g, lambda, first, r, ltg)) return true;
     this.writeEquations(s, g, false);
     if (!this.active) return true;
     const flags = this.flags;
@@ -185,6 +211,75 @@ class RollingDiscJointModel implements Only<ObjectModel, RollingDiscJointModel> 
     return true;
   }
 
+  /**
+   * aeAndReaction for a disc on an Euler-parameter node rolling on a fixed plane ({@link RollingDiscJointModel.discNode}),
+   * in one straight-line kernel on the node's coordinates: the operations of the general path, in its order, on the
+   * values the node, the pair and the geometry would form (A and ω̄ = G_l ṗ as NodeRigidBodyEP forms them, the rotation
+   * Jacobian [0 | G] with G's entries ±2p_k, the position Jacobian [I₃ | 0]), so g and r are the same to the last bit.
+   * Nothing is stored in the pair or the geometry (the key's kinematics stay those of the general path). Returns false,
+   * having written nothing, when the disc axis is parallel to the plane normal (the general path then names the item).
+   */
+  private discNodeReaction(node: NodeModel, s: ItemState, g: Float64Array, lambda: Float64Array, first: number, r: Float64Array, ltg: Int32Array): boolean {
+    if (!this.planeCurrent) this.evaluatePlane(s);
+    const plane = this.plane, x = this.discAxisLocal, radius = this.radius;
+    const nx = plane[6], ny = plane[7], nz = plane[8], o0x = plane[9], o0y = plane[10], o0z = plane[11];
+    // the disc node: position, Euler parameters p = p_ref + q, A(p), velocity, ω̄ = G_l ṗ
+    const q = s.q, u = s.u, ref = node.referenceCoordinates, i = node.qIndex, j = node.uIndex;
+    const p1x = ref[0] + q[i], p1y = ref[1] + q[i + 1], p1z = ref[2] + q[i + 2];
+    const e0 = ref[3] + q[i + 3], e1 = ref[4] + q[i + 4], e2 = ref[5] + q[i + 5], e3 = ref[6] + q[i + 6];
+    const a0 = -2 * e3 * e3 - 2 * e2 * e2 + 1, a1 = -2 * e3 * e0 + 2 * e2 * e1, a2 = 2 * e3 * e1 + 2 * e2 * e0;
+    const a3 = 2 * e3 * e0 + 2 * e2 * e1, a4 = -2 * e3 * e3 - 2 * e1 * e1 + 1, a5 = 2 * e3 * e2 - 2 * e1 * e0;
+    const a6 = -2 * e2 * e0 + 2 * e3 * e1, a7 = 2 * e3 * e2 + 2 * e1 * e0, a8 = -2 * e2 * e2 - 2 * e1 * e1 + 1;
+    const d0 = u[j + 3], d1 = u[j + 4], d2 = u[j + 5], d3 = u[j + 6];
+    const t0 = 2 * e0, t1 = 2 * e1, t2 = 2 * e2, t3 = 2 * e3;
+    const w1x = 0 + -t1 * d0 + t0 * d1 + t3 * d2 + -t2 * d3;
+    const w1y = 0 + -t2 * d0 + -t3 * d1 + t0 * d2 + t1 * d3;
+    const w1z = 0 + -t3 * d0 + t2 * d1 + -t1 * d2 + t0 * d3;
+    // RollingDiscGeometry.evaluatePositions and evaluateVelocities
+    const wx = a0 * x[0] + a1 * x[1] + a2 * x[2], wy = a3 * x[0] + a4 * x[1] + a5 * x[2], wz = a6 * x[0] + a7 * x[1] + a8 * x[2];
+    let fx = wy * nz - wz * ny, fy = wz * nx - wx * nz, fz = wx * ny - wy * nx;
+    const length = hypot3(fx, fy, fz);
+    if (!(length > 1e-14)) return false;
+    fx /= length; fy /= length; fz /= length;
+    const w3x = wy * fz - wz * fy, w3y = wz * fx - wx * fz, w3z = wx * fy - wy * fx;
+    const lx = ny * fz - nz * fy, ly = nz * fx - nx * fz, lz = nx * fy - ny * fx;
+    const r1x = radius * w3x, r1y = radius * w3y, r1z = radius * w3z;
+    const cx = p1x + radius * w3x, cy = p1y + radius * w3y, cz = p1z + radius * w3z;
+    const r0x = cx - plane[0], r0y = cy - plane[1], r0z = cz - plane[2];
+    const o1x = a0 * w1x + a1 * w1y + a2 * w1z, o1y = a3 * w1x + a4 * w1y + a5 * w1z, o1z = a6 * w1x + a7 * w1y + a8 * w1z;
+    const c1x = u[j] + o1y * r1z - o1z * r1y, c1y = u[j + 1] + o1z * r1x - o1x * r1z, c1z = u[j + 2] + o1x * r1y - o1y * r1x;
+    const c0x = plane[3] + o0y * r0z - o0z * r0y, c0y = plane[4] + o0z * r0x - o0x * r0z, c0z = plane[5] + o0x * r0y - o0y * r0x;
+    const dx = c1x - c0x, dy = c1y - c0y, dz = c1z - c0z;
+    g[0] = lx * dx + ly * dy + lz * dz;
+    g[1] = fx * dx + fy * dy + fz * dz;
+    g[2] = nx * dx + ny * dy + nz * dz;
+    const l0 = lambda[first], l1 = lambda[first + 1], l2 = lambda[first + 2];
+    if (l0 === 0 && l1 === 0 && l2 === 0) return true;
+    // the columns of [I₃ | 0] + [0 | G] × r·w3, G = 2[−p1 p0 −p3 p2; −p2 p3 p0 −p1; −p3 −p2 p1 p0]
+    addReactionColumn(r, ltg[0], 1, 0, 0, 0, 0, 0, r1x, r1y, r1z, lx, ly, lz, fx, fy, fz, nx, ny, nz, l0, l1, l2);
+    addReactionColumn(r, ltg[1], 0, 1, 0, 0, 0, 0, r1x, r1y, r1z, lx, ly, lz, fx, fy, fz, nx, ny, nz, l0, l1, l2);
+    addReactionColumn(r, ltg[2], 0, 0, 1, 0, 0, 0, r1x, r1y, r1z, lx, ly, lz, fx, fy, fz, nx, ny, nz, l0, l1, l2);
+    addReactionColumn(r, ltg[3], 0, 0, 0, -t1, -t2, -t3, r1x, r1y, r1z, lx, ly, lz, fx, fy, fz, nx, ny, nz, l0, l1, l2);
+    addReactionColumn(r, ltg[4], 0, 0, 0, t0, t3, -t2, r1x, r1y, r1z, lx, ly, lz, fx, fy, fz, nx, ny, nz, l0, l1, l2);
+    addReactionColumn(r, ltg[5], 0, 0, 0, -t3, t0, t1, r1x, r1y, r1z, lx, ly, lz, fx, fy, fz, nx, ny, nz, l0, l1, l2);
+    addReactionColumn(r, ltg[6], 0, 0, 0, t2, -t1, t0, r1x, r1y, r1z, lx, ly, lz, fx, fy, fz, nx, ny, nz, l0, l1, l2);
+    return true;
+  }
+
+  /** {@link RollingDiscJointModel.plane} from marker 0 (into the pair's arrays, then n0 and ω0 as the geometry forms them). */
+  private evaluatePlane(s: ItemState): void {
+    const pair = this.pair, marker0 = pair.marker0, plane = this.plane, b = pair.a0, w = pair.omega0, pn = this.planeNormalLocal;
+    marker0.position(s, pair.p0);
+    marker0.velocity(s, pair.v0);
+    marker0.orientation(s, b);
+    marker0.angularVelocityLocal(s, w);
+    plane.set(pair.p0, 0);
+    plane.set(pair.v0, 3);
+    plane[6] = b[0] * pn[0] + b[1] * pn[1] + b[2] * pn[2]; plane[7] = b[3] * pn[0] + b[4] * pn[1] + b[5] * pn[2]; plane[8] = b[6] * pn[0] + b[7] * pn[1] + b[8] * pn[2];
+    plane[9] = b[0] * w[0] + b[1] * w[1] + b[2] * w[2]; plane[10] = b[3] * w[0] + b[4] * w[1] + b[5] * w[2]; plane[11] = b[6] * w[0] + b[7] * w[1] + b[8] * w[2];
+    this.planeCurrent = true;
+  }
+
   output(variable: OutputVariableType, s: ItemState): ArrayLike<number> | undefined {
     this.key.invalidate(); // the kinematics below overwrite those of the key
     switch (variable) {
@@ -204,6 +299,19 @@ class RollingDiscJointModel implements Only<ObjectModel, RollingDiscJointModel> 
       default: return undefined;
     }
   }
+}
+
+/**
+ * r[at] += c_k·λ_i for the three rows (lateral e, forward f, normal n) of one disc column k, c = J_k + G_k × a (J_k, G_k
+ * the column's position and rotation Jacobian entries, a = r·w3), as the general aeAndReaction adds them (rows with
+ * λ_i = 0 skipped).
+ */
+function addReactionColumn(r: Float64Array, at: number, jx: number, jy: number, jz: number, gx: number, gy: number, gz: number, ax: number, ay: number, az: number,
+  ex: number, ey: number, ez: number, fx: number, fy: number, fz: number, nx: number, ny: number, nz: number, l0: number, l1: number, l2: number): void {
+  const cx = jx + gy * az - gz * ay, cy = jy + gz * ax - gx * az, cz = jz + gx * ay - gy * ax;
+  if (l0 !== 0) r[at] += (ex * cx + ey * cy + ez * cz) * l0;
+  if (l1 !== 0) r[at] += (fx * cx + fy * cy + fz * cz) * l1;
+  if (l2 !== 0) r[at] += (nx * cx + ny * cy + nz * cz) * l2;
 }
 
 /** An ideal rolling disc on a plane (Exudyn's ObjectJointRollingDisc): non-holonomic, velocity-level constraints. */

@@ -135,6 +135,11 @@ export abstract class RigidBodyBase<N extends OrientedNode> extends RigidFrameKi
     super();
   }
 
+  /** The node: at localPosition 0 the body frame is the node frame (BodyModel.frameNode). */
+  get frameNode(): N {
+    return this.node;
+  }
+
   get body(): BodyModel {
     return this;
   }
