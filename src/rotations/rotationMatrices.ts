@@ -27,11 +27,28 @@ export const eulerParameters0: readonly number[] = Object.freeze([1, 0, 0, 0]);
 // ---------------------------------------------------------------------------------------
 // Tait–Bryan angles (RotXYZ)
 
+/**
+ * out = [cos θ0, sin θ0, cos θ1, sin θ1, cos θ2, sin θ2] for rot = [θ0, θ1, θ2] at rot[offset..]: the argument of the
+ * `rotXYZCosSin…` kernels, which a caller can keep between calls at the same angles (NodeRigidBodyRxyz does).
+ */
+export function rotXYZCosSinInto(out: Float64Array, rot: ArrayLike<number>, offset = 0): Float64Array {
+  out[0] = Math.cos(rot[offset]); out[1] = Math.sin(rot[offset]);
+  out[2] = Math.cos(rot[offset + 1]); out[3] = Math.sin(rot[offset + 1]);
+  out[4] = Math.cos(rot[offset + 2]); out[5] = Math.sin(rot[offset + 2]);
+  return out;
+}
+
+/** The cosines and sines of the rotXYZ2… kernels below (rotXYZCosSinInto's layout). */
+const cosSinWork = new Float64Array(6);
+
 /** out = A_x(θ0) A_y(θ1) A_z(θ2) for rot = [θ0, θ1, θ2] at rot[offset..]. */
 export function rotXYZ2RotationMatrixInto(out: Float64Array, rot: ArrayLike<number>, offset = 0): Float64Array {
-  const c0 = Math.cos(rot[offset]), s0 = Math.sin(rot[offset]);
-  const c1 = Math.cos(rot[offset + 1]), s1 = Math.sin(rot[offset + 1]);
-  const c2 = Math.cos(rot[offset + 2]), s2 = Math.sin(rot[offset + 2]);
+  return rotXYZCosSin2RotationMatrixInto(out, rotXYZCosSinInto(cosSinWork, rot, offset));
+}
+
+/** rotXYZ2RotationMatrixInto from the cosines and sines of the angles (cs in rotXYZCosSinInto's layout). */
+export function rotXYZCosSin2RotationMatrixInto(out: Float64Array, cs: ArrayLike<number>): Float64Array {
+  const c0 = cs[0], s0 = cs[1], c1 = cs[2], s1 = cs[3], c2 = cs[4], s2 = cs[5];
   out[0] = c1 * c2; out[1] = -c1 * s2; out[2] = s1;
   out[3] = s0 * s1 * c2 + c0 * s2; out[4] = -s0 * s1 * s2 + c0 * c2; out[5] = -s0 * c1;
   out[6] = -c0 * s1 * c2 + s0 * s2; out[7] = c0 * s1 * s2 + s0 * c2; out[8] = c0 * c1;
@@ -59,8 +76,15 @@ export function rotationMatrix2RotXYZInto(out: Float64Array, a: ArrayLike<number
 
 /** out = G (3×3) with ω_global = G θ̇ for Tait–Bryan angles rot at rot[offset..]. */
 export function rotXYZ2GInto(out: Float64Array, rot: ArrayLike<number>, offset = 0): Float64Array {
-  const c0 = Math.cos(rot[offset]), s0 = Math.sin(rot[offset]);
-  const c1 = Math.cos(rot[offset + 1]), s1 = Math.sin(rot[offset + 1]);
+  const cs = cosSinWork;
+  cs[0] = Math.cos(rot[offset]); cs[1] = Math.sin(rot[offset]);
+  cs[2] = Math.cos(rot[offset + 1]); cs[3] = Math.sin(rot[offset + 1]);
+  return rotXYZCosSin2GInto(out, cs);
+}
+
+/** rotXYZ2GInto from the cosines and sines (rotXYZCosSinInto's layout; θ2's are not read). */
+export function rotXYZCosSin2GInto(out: Float64Array, cs: ArrayLike<number>): Float64Array {
+  const c0 = cs[0], s0 = cs[1], c1 = cs[2], s1 = cs[3];
   out[0] = 1; out[1] = 0; out[2] = s1;
   out[3] = 0; out[4] = c0; out[5] = -c1 * s0;
   out[6] = 0; out[7] = s0; out[8] = c0 * c1;
@@ -69,8 +93,15 @@ export function rotXYZ2GInto(out: Float64Array, rot: ArrayLike<number>, offset =
 
 /** out = G_local (3×3) with ω_local = G_local θ̇ for Tait–Bryan angles rot at rot[offset..]. */
 export function rotXYZ2GLocalInto(out: Float64Array, rot: ArrayLike<number>, offset = 0): Float64Array {
-  const c1 = Math.cos(rot[offset + 1]), s1 = Math.sin(rot[offset + 1]);
-  const c2 = Math.cos(rot[offset + 2]), s2 = Math.sin(rot[offset + 2]);
+  const cs = cosSinWork;
+  cs[2] = Math.cos(rot[offset + 1]); cs[3] = Math.sin(rot[offset + 1]);
+  cs[4] = Math.cos(rot[offset + 2]); cs[5] = Math.sin(rot[offset + 2]);
+  return rotXYZCosSin2GLocalInto(out, cs);
+}
+
+/** rotXYZ2GLocalInto from the cosines and sines (rotXYZCosSinInto's layout; θ0's are not read). */
+export function rotXYZCosSin2GLocalInto(out: Float64Array, cs: ArrayLike<number>): Float64Array {
+  const c1 = cs[2], s1 = cs[3], c2 = cs[4], s2 = cs[5];
   out[0] = c1 * c2; out[1] = s2; out[2] = 0;
   out[3] = -c1 * s2; out[4] = c2; out[5] = 0;
   out[6] = s1; out[7] = 0; out[8] = 1;
@@ -79,8 +110,15 @@ export function rotXYZ2GLocalInto(out: Float64Array, rot: ArrayLike<number>, off
 
 /** out = Ġ, the time derivative of the global G of Tait–Bryan angles for angle rates rot_t. */
 export function rotXYZ2G_tInto(out: Float64Array, rot: ArrayLike<number>, rot_t: ArrayLike<number>, offset = 0, offset_t = 0): Float64Array {
-  const c0 = Math.cos(rot[offset]), s0 = Math.sin(rot[offset]);
-  const c1 = Math.cos(rot[offset + 1]), s1 = Math.sin(rot[offset + 1]);
+  const cs = cosSinWork;
+  cs[0] = Math.cos(rot[offset]); cs[1] = Math.sin(rot[offset]);
+  cs[2] = Math.cos(rot[offset + 1]); cs[3] = Math.sin(rot[offset + 1]);
+  return rotXYZCosSin2G_tInto(out, cs, rot_t, offset_t);
+}
+
+/** rotXYZ2G_tInto from the cosines and sines (rotXYZCosSinInto's layout; θ2's are not read). */
+export function rotXYZCosSin2G_tInto(out: Float64Array, cs: ArrayLike<number>, rot_t: ArrayLike<number>, offset_t = 0): Float64Array {
+  const c0 = cs[0], s0 = cs[1], c1 = cs[2], s1 = cs[3];
   const r0 = rot_t[offset_t], r1 = rot_t[offset_t + 1];
   out[0] = 0; out[1] = 0; out[2] = r1 * c1;
   out[3] = 0; out[4] = -r0 * s0; out[5] = r1 * s0 * s1 - r0 * c0 * c1;
@@ -90,8 +128,15 @@ export function rotXYZ2G_tInto(out: Float64Array, rot: ArrayLike<number>, rot_t:
 
 /** out = Ġ_local, the time derivative of the local G of Tait–Bryan angles for angle rates rot_t. */
 export function rotXYZ2GLocal_tInto(out: Float64Array, rot: ArrayLike<number>, rot_t: ArrayLike<number>, offset = 0, offset_t = 0): Float64Array {
-  const c1 = Math.cos(rot[offset + 1]), s1 = Math.sin(rot[offset + 1]);
-  const c2 = Math.cos(rot[offset + 2]), s2 = Math.sin(rot[offset + 2]);
+  const cs = cosSinWork;
+  cs[2] = Math.cos(rot[offset + 1]); cs[3] = Math.sin(rot[offset + 1]);
+  cs[4] = Math.cos(rot[offset + 2]); cs[5] = Math.sin(rot[offset + 2]);
+  return rotXYZCosSin2GLocal_tInto(out, cs, rot_t, offset_t);
+}
+
+/** rotXYZ2GLocal_tInto from the cosines and sines (rotXYZCosSinInto's layout; θ0's are not read). */
+export function rotXYZCosSin2GLocal_tInto(out: Float64Array, cs: ArrayLike<number>, rot_t: ArrayLike<number>, offset_t = 0): Float64Array {
+  const c1 = cs[2], s1 = cs[3], c2 = cs[4], s2 = cs[5];
   const r1 = rot_t[offset_t + 1], r2 = rot_t[offset_t + 2];
   out[0] = -r2 * c1 * s2 - r1 * c2 * s1; out[1] = r2 * c2; out[2] = 0;
   out[3] = r1 * s2 * s1 - r2 * c2 * c1; out[4] = -r2 * s2; out[5] = 0;

@@ -3,7 +3,7 @@ import type { ItemState, Only } from '../../registry/capabilities.ts';
 import type { ItemLabel } from '../../core/errors.ts';
 import { vector } from '../../registry/parameters.ts';
 import {
-  rotXYZ2GInto, rotXYZ2GLocal_tInto, rotXYZ2GLocalInto, rotXYZ2G_tInto, rotXYZ2RotationMatrixInto,
+  rotXYZCosSin2GInto, rotXYZCosSin2GLocal_tInto, rotXYZCosSin2GLocalInto, rotXYZCosSin2G_tInto, rotXYZCosSin2RotationMatrixInto,
 } from '../../rotations/rotationMatrices.ts';
 import { RigidNodeModel, rigidNodeOutputs, rigidNodeExample, type RigidBodyNode } from './rigidNodeBase.ts';
 
@@ -21,6 +21,13 @@ class RigidBodyRxyzNodeModel extends RigidNodeModel implements Only<RigidBodyNod
   private readonly angles = new Float64Array(3);
   private readonly rates = new Float64Array(3);
   private readonly gDot = new Float64Array(9);
+  /**
+   * cos θ_i, sin θ_i of the total angles (rotXYZCosSinInto's layout) and the angles they belong to: a residual asks the
+   * node for A, G_l and Ġ_lθ̇ several times at the same angles (the body's mass product, gyroscopic and mass-proportional
+   * terms); each pair is formed again only when its angle differs (or is a zero of the other sign, whose sine differs).
+   */
+  private readonly cosSin = new Float64Array(6);
+  private readonly cosSinAngles = new Float64Array([Number.NaN, Number.NaN, Number.NaN]);
 
   constructor(label: ItemLabel, reference: Float64Array, initial: Float64Array, velocities: Float64Array) {
     super(label, 6, 3, reference, initial, velocities, rigidNodeOutputs);
@@ -33,6 +40,19 @@ class RigidBodyRxyzNodeModel extends RigidNodeModel implements Only<RigidBodyNod
     return t;
   }
 
+  /** The cosines and sines of the total angles at s (cosSin, formed again per angle that changed). */
+  private currentCosSin(s: ItemState): Float64Array {
+    const t = this.totalAngles(s), key = this.cosSinAngles, cs = this.cosSin;
+    for (let i = 0; i < 3; i++) {
+      const angle = t[i], known = key[i];
+      if (angle !== known || (angle === 0 && 1 / angle !== 1 / known)) {
+        cs[2 * i] = Math.cos(angle); cs[2 * i + 1] = Math.sin(angle);
+        key[i] = angle;
+      }
+    }
+    return cs;
+  }
+
   private angleRates(s: ItemState): Float64Array {
     const w = this.rates, u = s.u, i = this.uIndex + 3;
     w[0] = u[i]; w[1] = u[i + 1]; w[2] = u[i + 2];
@@ -40,15 +60,15 @@ class RigidBodyRxyzNodeModel extends RigidNodeModel implements Only<RigidBodyNod
   }
 
   orientation(s: ItemState, out: Float64Array): void {
-    rotXYZ2RotationMatrixInto(out, this.totalAngles(s));
+    rotXYZCosSin2RotationMatrixInto(out, this.currentCosSin(s));
   }
 
   gLocal(s: ItemState, out: Float64Array): void {
-    rotXYZ2GLocalInto(out, this.totalAngles(s));
+    rotXYZCosSin2GLocalInto(out, this.currentCosSin(s));
   }
 
   gGlobal(s: ItemState, out: Float64Array): void {
-    rotXYZ2GInto(out, this.totalAngles(s));
+    rotXYZCosSin2GInto(out, this.currentCosSin(s));
   }
 
   /**
@@ -72,8 +92,8 @@ class RigidBodyRxyzNodeModel extends RigidNodeModel implements Only<RigidBodyNod
    * Gᵀm = (m0, c0 m1 + s0 m2, s1 m0 − s0 c1 m1 + c0 c1 m2).
    */
   override gTransposedVector_q(s: ItemState, m: ArrayLike<number>, out: Float64Array): void {
-    const t = this.totalAngles(s);
-    const c0 = Math.cos(t[0]), s0 = Math.sin(t[0]), c1 = Math.cos(t[1]), s1 = Math.sin(t[1]);
+    const cs = this.currentCosSin(s);
+    const c0 = cs[0], s0 = cs[1], c1 = cs[2], s1 = cs[3];
     out[0] = 0; out[1] = 0; out[2] = 0;
     out[3] = -s0 * m[1] + c0 * m[2]; out[4] = 0; out[5] = 0;
     out[6] = -c0 * c1 * m[1] - s0 * c1 * m[2]; out[7] = c1 * m[0] + s0 * s1 * m[1] - c0 * s1 * m[2]; out[8] = 0;
@@ -82,7 +102,7 @@ class RigidBodyRxyzNodeModel extends RigidNodeModel implements Only<RigidBodyNod
   /** Ġ_l θ̇. */
   override gLocalDotRates(s: ItemState, out: Float64Array): void {
     const w = this.angleRates(s);
-    rotXYZ2GLocal_tInto(this.gDot, this.totalAngles(s), w);
+    rotXYZCosSin2GLocal_tInto(this.gDot, this.currentCosSin(s), w);
     multiply3(this.gDot, w, out);
   }
 
@@ -91,7 +111,7 @@ class RigidBodyRxyzNodeModel extends RigidNodeModel implements Only<RigidBodyNod
     this.gGlobal(s, this.gWork);
     this.multiplyRates(this.gWork, s.a, out);
     const w = this.angleRates(s);
-    rotXYZ2G_tInto(this.gDot, this.totalAngles(s), w);
+    rotXYZCosSin2G_tInto(this.gDot, this.currentCosSin(s), w);
     const d = this.gDot;
     for (let r = 0; r < 3; r++) out[r] += d[3 * r] * w[0] + d[3 * r + 1] * w[1] + d[3 * r + 2] * w[2];
   }

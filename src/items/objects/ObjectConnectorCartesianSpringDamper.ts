@@ -104,7 +104,8 @@ class CartesianSpringDamperModel implements Only<ObjectModel, CartesianSpringDam
     markers.evaluateRelative(s);
     const dv = markers.dv;
     for (let i = 0; i < 3; i++) u[i] = markers.dp[i] - this.offset[i];
-    force.fill(0);
+    // three stores, not TypedArray.prototype.fill (a builtin call: ≈ 2–3 % of rigidBody2Dtest's step)
+    force[0] = 0; force[1] = 0; force[2] = 0;
     if (!this.activeConnector) return;
     if (this.userFunction === 0) {
       for (let i = 0; i < 3; i++) force[i] = this.stiffness[i] * u[i] + this.damping[i] * dv[i];
