@@ -3,6 +3,7 @@ import {
   SystemContainer, NodeRigidBodyEP, ObjectRigidBody, NodePoint, MassPoint, LinearSolverType, RigidBodyInertia, ConfigurationType, type MainSystem,
 } from '../../src/index.ts';
 import { SystemAssembler } from '../../src/model/assembly.ts';
+import type { BodyModel } from '../../src/registry/capabilities.ts';
 import { SparseAssembler } from '../../src/linalg/sparse.ts';
 import { DenseLU } from '../../src/linalg/denseLU.ts';
 import { SparseLU } from '../../src/linalg/sparseLU.ts';
@@ -239,5 +240,58 @@ describe('sparse analysis choice', () => {
     });
     expect(Math.min(...fills)).toBeGreaterThan(3 * matrix.colPtr[n]);
     expect(system.factorNonzeros).toBe(Math.min(...fills));
+  });
+});
+
+describe('rigid body COM coupling kept per rotation coordinates', () => {
+  it('gives the mass product and the mass-proportional load of a fresh coupling bit for bit over changing, repeated and signed-zero states (EP and Rxyz)', () => {
+    const mbs = new SystemContainer().addSystem();
+    const inertia6 = [0.3, 0.2, 0.1, 0.02, 0, 0.01];
+    const bodies: Array<[string, number[], number[]]> = [
+      ['RigidBodyEP', [1, 0, 0, 0.8, 0, 0.6, 0], [0.05, -0.1, 0.02]], ['RigidBodyRxyz', [1, 1, 0, -0.4, 0.1, 0.7], [0.1, 0, -0.05]],
+    ];
+    for (const [nodeType, reference, com] of bodies) {
+      const node = mbs.addNode({ nodeType, referenceCoordinates: reference });
+      mbs.addObject(ObjectRigidBody({ physicsMass: 2, physicsInertia: inertia6, physicsCenterOfMass: com, nodeNumber: node }));
+    }
+    mbs.assemble();
+    const model = mbs.compiled();
+    const assembler = new SystemAssembler(model);
+    const store = new MassMatrixStore(assembler, false);
+    const s = model.data.current;
+    const rnd = mulberry32(5);
+    const b = [0.3, -9.81, 0.7];
+    const rotationStates: number[][][] = [];
+    for (let k = 0; k < 12; k++) rotationStates.push(model.nodes.map((node) => Array.from({ length: node.nq - 3 }, () => 0.1 * (rnd() - 0.5))));
+    // the same state again, one coordinate changed, and zeros of both signs
+    rotationStates.push(rotationStates[11], rotationStates[11].map((r) => [r[0], 0.05, ...r.slice(2)]));
+    rotationStates.push(model.nodes.map((node) => new Array(node.nq - 3).fill(0)), model.nodes.map((node) => new Array(node.nq - 3).fill(-0)));
+    for (const rotations of rotationStates) {
+      model.nodes.forEach((node, i) => rotations[i].forEach((value, j) => { s.q[node.qIndex + 3 + j] = value; }));
+      const a = Float64Array.from({ length: model.nu }, () => rnd() - 0.5);
+      // the load first (as in a residual after the product, or alone), then the product, then the load again
+      for (const [o, object] of model.objects.entries()) {
+        const n = model.nodes[o].nu, first = model.nodes[o].uIndex;
+        store.update(s);
+        const m = new DenseTarget(model.nu);
+        store.addTo(m, 1);
+        const expected = new Float64Array(n);
+        for (let r = 0; r < 3; r++) expected[r] += 2 * b[r];
+        for (let j = 3; j < n; j++) {
+          const at = (r: number): number => m.values[(first + r) * model.nu + first + j];
+          expected[j] += at(0) * b[0] + at(1) * b[1] + at(2) * b[2];
+        }
+        for (let repeat = 0; repeat < 2; repeat++) {
+          const f = new Float64Array(n);
+          (object as unknown as BodyModel).massProportionalForce!(s, b, f);
+          expect(Array.from(f)).toEqual(Array.from(expected));
+          const viaProduct = new Float64Array(model.nu);
+          assembler.multiplyMassMatrix(s, a, viaProduct);
+          const viaAssembled = new Float64Array(model.nu);
+          store.multiply(a, viaAssembled);
+          expect(Array.from(viaProduct)).toEqual(Array.from(viaAssembled));
+        }
+      }
+    }
   });
 });

@@ -99,6 +99,15 @@ class RigidBodyModel extends RigidBodyBase<RigidNodeModel> implements Only<Objec
   private loadGLever = new Float64Array(0);
   private loadGForce = new Float64Array(0);
   private loadG = new Float64Array(0);
+  /**
+   * The COM coupling A·skew(−m χ)·G_l (couplingMatrix of massCom, 3 × n_rot) kept for the node's rotation coordinates in
+   * comCouplingKey (on NodeRigidBodyEP and NodeRigidBodyRxyz, whose A and G_l are functions of them): the mass product
+   * and the mass-proportional load of one residual form it once. comCouplingKeyed false: formed in every call.
+   */
+  private comCoupling = new Float64Array(0);
+  private readonly comCouplingKey = new Float64Array(4);
+  private comCouplingKeyed = false;
+  private comCouplingValid = false;
 
   constructor(label: ItemLabel, nodeNumber: number, private readonly mass: number, inertia6: ArrayLike<number>, com: ArrayLike<number>) {
     super(label, nodeNumber);
@@ -121,12 +130,15 @@ class RigidBodyModel extends RigidBodyBase<RigidNodeModel> implements Only<Objec
     this.gl = new Float64Array(3 * this.nRot);
     this.jg = new Float64Array(3 * this.nRot);
     this.coupling = new Float64Array(3 * this.nRot);
+    this.comCoupling = new Float64Array(3 * this.nRot);
     this.loadGLever = new Float64Array(this.nRot);
     this.loadGForce = new Float64Array(this.nRot);
     this.loadG = new Float64Array(3 * this.nRot);
     this.hasConstantMassMatrix = this.node.localAngularVelocityCoordinates && !this.hasCom;
     const type = this.node.label.typeName;
     this.eulerParameterNode = type === 'RigidBodyEP';
+    this.comCouplingKeyed = this.hasCom && (type === 'RigidBodyEP' || type === 'RigidBodyRxyz');
+    this.comCouplingValid = false;
     const J = this.inertia;
     const isotropic = J[0] === J[4] && J[0] === J[8] && J[1] === 0 && J[2] === 0 && J[3] === 0 && J[5] === 0 && J[6] === 0 && J[7] === 0;
     this.ode2Lhs = isotropic && !this.hasCom && !this.node.hasGLocalDotTerm ? undefined : this.quadraticVelocityLhs;
@@ -310,6 +322,28 @@ class RigidBodyModel extends RigidBodyBase<RigidNodeModel> implements Only<Objec
     return c;
   }
 
+  /**
+   * The COM coupling at s (comCoupling): kept while the node's rotation coordinates are the same numbers (a zero of the
+   * other sign counts as different), else formed by couplingMatrix after node.gLocal (unless glCurrent: gl is G_l at s
+   * already) and node.orientation.
+   */
+  private comCouplingAt(s: ItemState, glCurrent: boolean): Float64Array {
+    if (this.comCouplingKeyed) {
+      const q = s.q, first = this.node.qIndex + 3, n = this.nRot, key = this.comCouplingKey;
+      let same = this.comCouplingValid;
+      for (let i = 0; same && i < n; i++) {
+        const value = q[first + i], known = key[i];
+        same = value === known && (value !== 0 || 1 / value === 1 / known);
+      }
+      if (same) return this.comCoupling;
+      for (let i = 0; i < n; i++) key[i] = q[first + i];
+      this.comCouplingValid = true;
+    }
+    if (!glCurrent) this.node.gLocal(s, this.gl);
+    this.node.orientation(s, this.rotation);
+    return this.couplingMatrix(this.massCom, this.comCoupling);
+  }
+
   massMatrix(s: ItemState, acc: LocalMatrixAccumulator): void {
     const m = this.localMatrix;
     zeroArray(m);
@@ -352,9 +386,8 @@ class RigidBodyModel extends RigidBodyBase<RigidNodeModel> implements Only<Objec
       return;
     }
     const a0 = a[ltg[0]], a1 = a[ltg[1]], a2 = a[ltg[2]];
+    const c = this.hasCom ? this.comCouplingAt(s, true) : this.comCoupling;
     if (this.hasCom) {
-      this.node.orientation(s, this.rotation);
-      const c = this.couplingMatrix(this.massCom);
       for (let r = 0; r < 3; r++) {
         let sum = mass * a[ltg[r]];
         for (let j = 0; j < nr; j++) sum += c[r * nr + j] * a[ltg[3 + j]];
@@ -371,7 +404,6 @@ class RigidBodyModel extends RigidBodyBase<RigidNodeModel> implements Only<Objec
       jg[3 * i + 1] = g0 * J[1] + g1 * J[4] + g2 * J[7];
       jg[3 * i + 2] = g0 * J[2] + g1 * J[5] + g2 * J[8];
     }
-    const c = this.coupling;
     for (let i = 0; i < nr; i++) {
       let sum = 0;
       if (this.hasCom) sum = c[i] * a0 + c[nr + i] * a1 + c[2 * nr + i] * a2;
@@ -533,9 +565,7 @@ class RigidBodyModel extends RigidBodyBase<RigidNodeModel> implements Only<Objec
     f[0] += m * loadPerMass[0]; f[1] += m * loadPerMass[1]; f[2] += m * loadPerMass[2];
     if (!this.hasCom) return;
     const nr = this.nRot;
-    this.node.gLocal(s, this.gl);
-    this.node.orientation(s, this.rotation);
-    const c = this.couplingMatrix(this.massCom);
+    const c = this.comCouplingAt(s, false);
     for (let j = 0; j < nr; j++) f[3 + j] += c[j] * loadPerMass[0] + c[nr + j] * loadPerMass[1] + c[2 * nr + j] * loadPerMass[2];
   }
 
