@@ -41,13 +41,23 @@
  * Options: --models a,b,c | --all (every model of testModels/index.ts with an Exudyn script of the same name) --cpu
  * --runs n (3: pairs of fresh processes, and pairs per warm process) --warm-processes n (3) --no-particles
  * --particles-only --no-build (neither) --no-dist (out/ only, dist/ as it is)
- * --dry (plan and expected time only) --keep-node-ca-certs (see below)
+ * --dry (plan and expected time only) --keep-node-ca-certs (see below) --no-pin (warm pairs unpinned, see below)
  * --exudyn <Exudyn's main/ folder> (/tmp/exudyn-build/src/main) --python <python> (/usr/bin/python3) --logs <folder>.
  *
- * Before each row, a fixed loop of arithmetic (10⁸ additions, ≈ 85–95 ms on a quiet host) runs in a Node child pinned to
- * each CPU in turn (`taskset`, where there is one); its times per CPU follow the table ("host check"): this machine's
- * host slows a virtual CPU for minutes at a time (session 18: both engines 1.35–1.5× slower), which a row's ratio
- * cannot show by itself.
+ * Before each row, two fixed loops run in a Node child pinned to each CPU in turn (`taskset`, where there is one); their
+ * times per CPU follow the table ("host check"): a chain of 10⁸ dependent additions (≈ 85–95 ms on a quiet host) and a
+ * throughput-bound loop of independent Float64Array loads, square roots and stores (≈ 8 ms on a quiet CPU): this
+ * machine's host runs a virtual CPU for seconds to minutes in a state that slows throughput-bound code — both engines'
+ * solves — by 1.3–1.7× and leaves a dependency chain as it is (docs/benchmarks.md, two23), which a row's ratio of
+ * medians cannot show by itself.
+ *
+ * Pinned pairs (unless --no-pin, and where taskset and two CPUs are there): each warm pair runs on one CPU, alternating
+ * between pairs — the Exudyn process under `taskset -c k` and the warm Flexdyn process moved to CPU k (all its threads,
+ * `taskset -a -p`) for the batch beside it — so that a CPU's slow state falls on both sides of a pair and cancels in its
+ * per-pair ratio, and the warm medians see both CPUs equally (docs/decisions.md, "Side by side: each warm pair on one
+ * CPU"). Not for a row whose Exudyn script solves with more than one thread (perf3DRigidBodies: 4), nor the fresh
+ * processes of the cold and process columns (a fresh Node process compiles on the second core while it runs; a model
+ * script run from the command line has both cores).
  *
  * Node's children run without NODE_EXTRA_CA_CERTS unless --keep-node-ca-certs: a sandbox that reaches the network
  * through a proxy sets it, and Node parses the named bundle at every start (≈ 40 ms of main-thread CPU for 144
@@ -104,7 +114,7 @@ function option(name, fallback) {
   if (at + 1 >= argv.length) throw new Error(`${name}: a value is missing`);
   return argv[at + 1];
 }
-const known = new Set(['--cpu', '--models', '--all', '--runs', '--no-particles', '--particles-only', '--no-build', '--no-dist', '--dry', '--exudyn', '--python', '--logs', '--keep-node-ca-certs', '--warm-processes']);
+const known = new Set(['--cpu', '--models', '--all', '--runs', '--no-particles', '--particles-only', '--no-build', '--no-dist', '--dry', '--exudyn', '--python', '--logs', '--keep-node-ca-certs', '--warm-processes', '--no-pin']);
 for (let i = 0; i < argv.length; i++) {
   if (!known.has(argv[i])) throw new Error(`unknown option ${argv[i]}; options: ${[...known].join(' ')}`);
   if (['--models', '--runs', '--warm-processes', '--exudyn', '--python', '--logs'].includes(argv[i])) i++;
@@ -197,11 +207,17 @@ const flexdynEnv = {
 };
 const flexdynEntry = join(out, 'bench', 'peers', 'flexdynRun.js');
 
-function exudynModel(model, run) {
-  return runProcess(`${model}-exudyn-${run}`, python, [join(here, 'exudynRun.py'), join(testModelsDir, `${model}.py`)], { cwd: exudynCwd, env: exudynEnv });
+/** Runs Python with these arguments, under `taskset -c cpu` when a CPU is given (a pinned pair). */
+function exudynProcess(label, args, cpu) {
+  return cpu === undefined
+    ? runProcess(label, python, args, { cwd: exudynCwd, env: exudynEnv })
+    : runProcess(label, 'taskset', ['-c', String(cpu), python, ...args], { cwd: exudynCwd, env: exudynEnv });
 }
-function exudynParticles(n, steps, run) {
-  return runProcess(`particles${n}-exudyn-${run}`, python, [join(here, 'exudynParticles.py'), String(n), String(steps)], { cwd: exudynCwd, env: exudynEnv });
+function exudynModel(model, run, cpu) {
+  return exudynProcess(`${model}-exudyn-${run}`, [join(here, 'exudynRun.py'), join(testModelsDir, `${model}.py`)], cpu);
+}
+function exudynParticles(n, steps, run, cpu) {
+  return exudynProcess(`particles${n}-exudyn-${run}`, [join(here, 'exudynParticles.py'), String(n), String(steps)], cpu);
 }
 function flexdyn(model, run) {
   return runProcess(`${model}-flexdyn-${run}`, process.execPath, [flexdynEntry, model], { cwd: flexdynCwd, env: flexdynEnv });
@@ -241,8 +257,14 @@ function warmProcess(model, label, warmUpRuns) {
   };
   return {
     ready: next(),
-    batch(n) {
-      if (exit === undefined) child.stdin.write(`${n}\n`);
+    /** n timed runs; on CPU `cpu` (all the process's threads moved there first) when one is given. */
+    batch(n, cpu) {
+      if (exit !== undefined) return next();
+      if (cpu !== undefined) {
+        const moved = spawnSync('taskset', ['-a', '-p', '-c', String(cpu), String(child.pid)], { encoding: 'utf8' });
+        if (moved.status !== 0) return Promise.resolve({ error: `taskset -a -p -c ${cpu} ${child.pid}: ${(moved.stderr ?? '').trim()}` });
+      }
+      child.stdin.write(`${n}\n`);
       return next();
     },
     async finish() {
@@ -359,19 +381,43 @@ const loadStart = loadavg();
 const startedAt = new Date();
 const rows = [];
 let exudynVersion = '?';
-/** The host check's loop: prints its milliseconds. */
-const spinSource = '(() => { let x = 0; const t = process.hrtime.bigint(); for (let i = 0; i < 1e8; i++) x += i * 1e-9; '
-  + 'process.stdout.write(String(Number(process.hrtime.bigint() - t) / 1e6 + (x > 0 ? 0 : Number.NaN))); })()';
+/**
+ * The host check's loops (the comment at the top): prints the milliseconds of the addition chain, a space, and the
+ * median milliseconds of five passes of the throughput loop (the first pass is its warm-up and not counted).
+ */
+const spinSource = '(() => { let x = 0; let t = process.hrtime.bigint(); for (let i = 0; i < 1e8; i++) x += i * 1e-9; '
+  + 'const chain = Number(process.hrtime.bigint() - t) / 1e6 + (x > 0 ? 0 : Number.NaN); '
+  + 'const a = new Float64Array(1 << 16), passes = []; '
+  + 'for (let p = 0; p < 6; p++) { t = process.hrtime.bigint(); '
+  + 'for (let r = 0; r < 64; r++) for (let i = 0; i < a.length; i++) a[i] = Math.sqrt(a[i] + i); '
+  + 'passes.push(Number(process.hrtime.bigint() - t) / 1e6); } '
+  + 'const sorted = passes.slice(1).sort((p, q) => p - q); '
+  + 'process.stdout.write(`${chain} ${sorted[2] + (a[7] > 0 ? 0 : Number.NaN)}`); })()';
 const taskset = spawnSync('taskset', ['--version'], { encoding: 'utf8' }).status === 0;
-/** Milliseconds of the host check's loop on each CPU (the comment at the top), or [] without taskset. */
+/** Whether warm pairs are pinned to one CPU each (the comment at the top). */
+const pinPairs = taskset && availableParallelism() >= 2 && !flag('--no-pin');
+/** [chain, throughput] milliseconds of the host check's loops on each CPU (the comment at the top), or [] without taskset. */
 function hostCheck() {
   if (!taskset) return [];
   return Array.from({ length: availableParallelism() }, (_, cpu) => {
     const child = spawnSync('taskset', ['-c', String(cpu), process.execPath, '-e', spinSource], { encoding: 'utf8', env: flexdynEnv });
-    return child.status === 0 ? Number(child.stdout) : Number.NaN;
+    return child.status === 0 ? child.stdout.split(' ').map(Number) : [Number.NaN, Number.NaN];
   });
 }
-const formatHostCheck = (times) => (times.length === 0 ? '–' : times.map((t) => (Number.isFinite(t) ? t.toFixed(0) : '?')).join(' / '));
+const formatTimes = (times) => times.map((t) => (Number.isFinite(t) ? (t >= 20 ? t.toFixed(0) : t.toFixed(1)) : '?')).join(' / ');
+const formatHostCheck = (checks) => (checks.length === 0 ? '–'
+  : `${formatTimes(checks.map(([chain]) => chain))} (throughput ${formatTimes(checks.map(([, throughput]) => throughput))})`);
+/**
+ * Per CPU of the pinned warm pairs: the pairs, Exudyn's median µs/step and the median per-pair ratio, as
+ * `CPU 0: 5 pairs, Exudyn 7.1 µs/step, 0.80`.
+ */
+function pinnedSummary(warmPairs, pairCpus) {
+  return [0, 1].map((cpu) => {
+    const pairs = warmPairs.filter((_, i) => pairCpus[i] === cpu);
+    const exudynMicro = median(pairs.filter(([a]) => a.error === undefined).map(([a]) => perStep(a[solveKey], a.steps)));
+    return `CPU ${cpu}: ${pairs.length} pairs, Exudyn ${significant(exudynMicro)} µs/step, ${pairedRatio(pairRatios(pairs, solveKey))}`;
+  }).join('; ');
+}
 /**
  * Runs of one row (A B A B, then each warm process: its warm-up, then `runs` pairs of an Exudyn process and a warm batch
  * in the order E W, W E, …; the comment at the top); adds the row to `rows` and returns it.
@@ -385,45 +431,50 @@ async function measure(name, exudynRun, warmUpRuns) {
     e.push(exudynRun(r));
     f.push(flexdyn(name, r));
   }
-  const warmRuns = [], warmPairs = [];
+  const warmRuns = [], warmPairs = [], pairCpus = [];
   // seconds of solving of a record as the budgets count them (CPU where measured; the particle box has walls only)
   const solving = (r) => (Number.isFinite(r?.[solveKey]) ? r[solveKey] : r?.seconds);
+  // pinned pairs only where Exudyn's script solves on one thread (its threads as the fresh processes reported them)
+  const exudynOk = e.filter((r) => r.error === undefined);
+  const pinned = pinPairs && exudynOk.length > 0 && exudynOk.every((r) => (r.threads ?? []).every((t) => t === 1));
   for (let p = 0; p < warmProcesses; p++) {
     const warmChild = warmProcess(name, `${name}-flexdyn-warm${p}`, warmUpRuns);
     const ready = await warmChild.ready;
     let perRun = solving(ready), target = solving(e.find((r) => r.error === undefined));
-    const batch = async () => {
+    const batch = async (cpu) => {
       const n = Number.isFinite(target) && perRun > 0 ? Math.min(100, Math.max(1, Math.round(target / perRun))) : 1;
-      const record = await warmChild.batch(n);
+      const record = await warmChild.batch(n, cpu);
       if (record.error === undefined) perRun = solving(record) / record.runs;
       return record;
     };
-    const exudyn = (i) => {
-      const record = exudynRun(`w${p}-${i}`);
+    const exudyn = (i, cpu) => {
+      const record = exudynRun(`w${p}-${i}`, cpu);
       if (record.error === undefined) target = solving(record);
       return record;
     };
     for (let i = 0; i < runs && ready.error === undefined; i++) {
+      const cpu = pinned ? (p * runs + i) % 2 : undefined;
       if (i % 2 === 0) {
-        const exudynRecord = exudyn(i);
-        warmPairs.push([exudynRecord, await batch()]);
+        const exudynRecord = exudyn(i, cpu);
+        warmPairs.push([exudynRecord, await batch(cpu)]);
       } else {
-        const warmRecord = await batch();
-        warmPairs.push([exudyn(i), warmRecord]);
+        const warmRecord = await batch(cpu);
+        warmPairs.push([exudyn(i, cpu), warmRecord]);
       }
+      pairCpus.push(cpu);
     }
     warmRuns.push(ready.error === undefined ? await warmChild.finish() : ready);
   }
   exudynVersion = e.find((r) => r.exudyn !== undefined)?.exudyn ?? exudynVersion;
-  const row = { ...summarize(name, e, f, warmRuns, warmPairs), host };
+  const row = { ...summarize(name, e, f, warmRuns, warmPairs), host, perCpu: pinned ? pinnedSummary(warmPairs, pairCpus) : undefined };
   rows.push(row);
   console.log(`${name}: ${((Date.now() - began) / 1000).toFixed(0)} s; Exudyn ${significant(row.eMicro)} µs/step, Flexdyn warm ${significant(row.fWarm)}, cold ${significant(row.fCold)}${row.errors.length > 0 ? `; ${row.errors[0]}` : ''}`);
   return row;
 }
 // the long models (cold process > 10 s) and the particle boxes: one warm-up run (≥ 1 s of solving anyway)
-for (const model of models) await measure(model, (r) => exudynModel(model, r), (expected[model]?.[1] ?? 0) > 10 ? 1 : undefined);
+for (const model of models) await measure(model, (r, cpu) => exudynModel(model, r, cpu), (expected[model]?.[1] ?? 0) > 10 ? 1 : undefined);
 const particleResults = [];
-for (const [n, steps] of particles) particleResults.push({ n, row: await measure(`particles${n}`, (r) => exudynParticles(n, steps, r), 1) });
+for (const [n, steps] of particles) particleResults.push({ n, row: await measure(`particles${n}`, (r, cpu) => exudynParticles(n, steps, r, cpu), 1) });
 const loadEnd = loadavg();
 
 console.log('');
@@ -435,8 +486,12 @@ if (particleResults.length === 2) {
   console.log(`Particle box, slope of log(µs/step) over log(spheres) from ${a.n} to ${b.n}: Exudyn ${slope('eMicro')}, Flexdyn warm ${slope('fWarm')}, Flexdyn cold ${slope('fCold')}.`);
 }
 if (taskset) {
-  console.log(`Host check before each row (ms of 10⁸ additions pinned to each CPU, ≈ 85–95 on a quiet host; more: the host slowed that CPU): ${rows.map((r) => `${r.name} ${formatHostCheck(r.host)}`).join(', ')}.`);
+  console.log(`Host check before each row (pinned to each CPU: ms of 10⁸ dependent additions, ≈ 85–95 on a quiet host; in brackets ms of the throughput loop, ≈ 8 on a quiet CPU, 13–16 in the slow state): ${rows.map((r) => `${r.name} ${formatHostCheck(r.host)}`).join(', ')}.`);
 }
+const pinnedRows = rows.filter((r) => r.perCpu !== undefined);
+if (pinnedRows.length > 0) console.log(`Pinned warm pairs (each pair on one CPU, alternating): ${pinnedRows.map((r) => `${r.name} ${r.perCpu}`).join(', ')}.`);
+const unpinned = rows.filter((r) => r.perCpu === undefined).map((r) => r.name);
+if (pinPairs && unpinned.length > 0) console.log(`Warm pairs not pinned (Exudyn solves with more than one thread, or no Exudyn record): ${unpinned.join(', ')}.`);
 console.log(`Per-pair warm ratios, quartiles (q1 median q3, pairs): ${rows.map((r) => `${r.name} ${[0.25, 0.5, 0.75].map((q) => quantile(r.warmRatios, q).toFixed(2)).join(' ')} (${r.warmRatios.length})`).join(', ')}.`);
 const threads = rows.filter((r) => r.threads.some((t) => t !== 1)).map((r) => `${r.name} (${r.threads.join(', ')})`);
 if (threads.length > 0) console.log(`Exudyn threads other than 1 (simulationSettings.parallel.numberOfThreads of the script): ${threads.join(', ')}.`);
@@ -444,5 +499,5 @@ for (const row of rows) for (const note of row.notes) console.log(`note: ${row.n
 for (const row of rows) for (const error of row.errors) console.log(`failed: ${row.name}: ${error}`);
 const load = (l) => l.map((x) => x.toFixed(2)).join(' ');
 console.log(`${startedAt.toISOString().slice(0, 16).replace('T', ' ')}–${new Date().toISOString().slice(11, 16)} UTC, nproc ${availableParallelism()}, node ${process.version}, ${pythonVersion}, Exudyn ${exudynVersion}, `
-  + `${runs} runs per side (medians), warm: median of ${warmProcesses} processes of ${runs} batches interleaved with Exudyn processes, ${cpu ? 'CPU times' : 'wall times'}, `
+  + `${runs} runs per side (medians), warm: median of ${warmProcesses} processes of ${runs} batches interleaved with Exudyn processes${pinPairs ? ' (each pair pinned to one CPU, alternating, where Exudyn solves on one thread)' : ''}, ${cpu ? 'CPU times' : 'wall times'}, `
   + `${sandboxCertificates === undefined ? 'no NODE_EXTRA_CA_CERTS set' : keepCertificates ? 'Node children with NODE_EXTRA_CA_CERTS' : 'Node children without NODE_EXTRA_CA_CERTS'}; load average at start ${load(loadStart)}, at end ${load(loadEnd)}. Logs: ${logs}`);
