@@ -14,9 +14,12 @@
  *   reports the median solve time of the timed runs, and every timed run's wall (`all`) and CPU seconds (`allCpu`);
  * - `flexdynRun.js <model> --batches [--warmup <runs>]`: warm, paced by the driver (sideBySide.mjs interleaves these
  *   batches with Exudyn's processes): the same warm-up, then the line `PEERS_READY {json}` (warm-up runs, the last
- *   warm-up run's solve seconds), then one command per line on stdin: a positive integer n runs n timed runs and prints
- *   `PEERS_BATCH {json}` (their wall and CPU seconds summed, steps summed, per-run lists `all` and `allCpu`); `end` or
- *   the end of stdin prints `PEERS_RESULT` over all timed runs of all batches as `--warm` does, and exits;
+ *   warm-up run's solve seconds), then one command per line on stdin: a positive integer n runs one untimed run and
+ *   then n timed runs and prints `PEERS_BATCH {json}` (the timed runs' wall and CPU seconds summed, steps summed, per-run
+ *   lists `all` and `allCpu`, and the untimed run's `rewarmSeconds` and `rewarmCpuSeconds`: between batches the process sits idle while an
+ *   Exudyn process runs on its CPU, and the first run after that can take more than the steady state —
+ *   docs/decisions.md, "Side by side: a batch starts with one untimed run"); `end` or the end of stdin prints
+ *   `PEERS_RESULT` over all timed runs of all batches as `--warm` does, and exits;
  * - `flexdynRun.js particles<n> [--warm <timed>]`: bench/particles.bench.ts's particle box of n spheres, the time of
  *   its steps after the first (the bench row's own timing).
  *
@@ -196,12 +199,13 @@ if (batches) {
     if (command === 'end') break;
     const n = Number(command);
     if (!Number.isInteger(n) || n < 1) throw new Error(`--batches: expected a positive integer or 'end' on stdin, got '${command}'`);
+    const rewarm = once();
     const batch = Array.from({ length: n }, () => once());
     runs.push(...batch);
     const sum = (key: 'seconds' | 'cpuSeconds' | 'steps'): number => batch.reduce((total, r) => total + r[key], 0);
     console.log(`PEERS_BATCH ${JSON.stringify({
       runs: n, seconds: sum('seconds'), cpuSeconds: sum('cpuSeconds'), steps: sum('steps'),
-      all: batch.map((r) => r.seconds), allCpu: batch.map((r) => r.cpuSeconds),
+      all: batch.map((r) => r.seconds), allCpu: batch.map((r) => r.cpuSeconds), rewarmSeconds: rewarm.seconds, rewarmCpuSeconds: rewarm.cpuSeconds,
     })}`);
   }
   if (runs.length === 0) throw new Error('--batches: no batch was run');

@@ -14,7 +14,9 @@
  *   --batches` warms up (its rule: ≥ 2 runs and 1 s of solving, …) while nothing else of ours runs, then waits on stdin;
  *   the driver then alternates one Exudyn process with one timed batch of the warm process, `--runs` pairs per warm
  *   process, in the order E W, W E, E W, … (a drift within a pair's seconds falls on both sides in turn). A batch is
- *   n runs of the warm model with n = the Exudyn sample's solve time over the warm process's last solve time per run
+ *   one untimed run (the process sat idle while an Exudyn process ran on its CPU; docs/decisions.md, "Side by side: a
+ *   batch starts with one untimed run"), then n timed runs of the warm model with n = the Exudyn sample's solve time
+ *   over the warm process's last solve time per run
  *   (rounded, ≥ 1, ≤ 100; in a W E pair the previous Exudyn sample's): both sides solve for about the same seconds at
  *   about the same moment. The warm figure of a process is the median of all its timed runs; the row gives the median
  *   over these processes (one process's JIT decisions and the machine's moments move a short model's warm figure by

@@ -788,3 +788,34 @@ describe('analytic gyroscopic Jacobian of ObjectRigidBody (no COM offset, Euler 
     expect(model.objects[bodies[2]].ode2Lhs_q).toBeUndefined();
   });
 });
+
+describe('ObjectRigidBody on Euler parameters without COM offset: the gyroscopic force from the node\'s coordinates', () => {
+  it('writes G_lᵀ(ω̄ × Jω̄) with the node\'s G_l and ω̄, summed as the general path sums it, bit for bit', () => {
+    const mbs = new SystemContainer().addSystem();
+    const node = mbs.addNode({ nodeType: 'RigidBodyEP', referenceCoordinates: [0, 0, 0, 0.6, 0.48, 0.64, 0] });
+    const body = mbs.addObject({ objectType: 'RigidBody', physicsMass: 2, physicsInertia: [0.3, 0.5, 0.7, 0.02, -0.03, 0.05], nodeNumber: node });
+    mbs.assemble();
+    const model = mbs.compiled();
+    const s = model.data.current;
+    const object = model.objects[body];
+    const nodeModel = model.nodes[node] as unknown as { qIndex: number; uIndex: number; gLocal(s: unknown, out: Float64Array): void; angularVelocityLocal(s: unknown, out: Float64Array): void };
+    const J = [0.3, 0.05, -0.03, 0.05, 0.5, 0.02, -0.03, 0.02, 0.7];
+    const bits = (x: Float64Array) => Array.from(new BigUint64Array(Float64Array.from(x).buffer));
+    for (let seed = 1; seed <= 30; seed++) {
+      const random = randomSequence(seed);
+      // Euler parameters off unit length (an iterate's) and random rates
+      for (let i = 0; i < 7; i++) s.q[nodeModel.qIndex + i] = 0.1 * random();
+      for (let i = 0; i < 7; i++) s.u[nodeModel.uIndex + i] = 3 * random();
+      const f = new Float64Array(7);
+      object.ode2Lhs!(s, f);
+      const g = new Float64Array(12), w = new Float64Array(3);
+      nodeModel.gLocal(s, g);
+      nodeModel.angularVelocityLocal(s, w);
+      const jw = [0, 3, 6].map((r) => J[r] * w[0] + J[r + 1] * w[1] + J[r + 2] * w[2]);
+      const h = [w[1] * jw[2] - w[2] * jw[1], w[2] * jw[0] - w[0] * jw[2], w[0] * jw[1] - w[1] * jw[0]];
+      const expected = new Float64Array(7);
+      for (let j = 0; j < 4; j++) expected[3 + j] += g[j] * h[0] + g[4 + j] * h[1] + g[8 + j] * h[2];
+      expect(bits(f)).toEqual(bits(expected));
+    }
+  });
+});

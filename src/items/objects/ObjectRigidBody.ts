@@ -141,7 +141,8 @@ class RigidBodyModel extends RigidBodyBase<RigidNodeModel> implements Only<Objec
     this.comCouplingValid = false;
     const J = this.inertia;
     const isotropic = J[0] === J[4] && J[0] === J[8] && J[1] === 0 && J[2] === 0 && J[3] === 0 && J[5] === 0 && J[6] === 0 && J[7] === 0;
-    this.ode2Lhs = isotropic && !this.hasCom && !this.node.hasGLocalDotTerm ? undefined : this.quadraticVelocityLhs;
+    this.ode2Lhs = isotropic && !this.hasCom && !this.node.hasGLocalDotTerm ? undefined
+      : this.eulerParameterNode && !this.hasCom ? this.eulerParameterGyroscopicLhs : this.quadraticVelocityLhs;
     // isotropic on Euler parameters: no ode2Lhs (above), so no Jacobian either
     this.gyroscopicForm = this.hasCom ? undefined : type === 'RigidBodyEP' ? (isotropic ? undefined : 'EP') : type === 'RigidBodyRxyz' ? 'Rxyz' : undefined;
     this.ode2Lhs_q = this.gyroscopicForm === undefined ? undefined : this.gyroscopicJacobian_q;
@@ -379,12 +380,12 @@ class RigidBodyModel extends RigidBodyBase<RigidNodeModel> implements Only<Objec
    * with the local matrix; its zero entries add nothing). The same values as through massMatrix to the last bit.
    */
   massMatrixProduct(s: ItemState, a: Float64Array, ltg: Int32Array, out: Float64Array): void {
-    const nr = this.nRot, g = this.gl, jg = this.jg, J = this.inertia, mass = this.mass;
-    this.node.gLocal(s, g);
     if (this.eulerParameterNode && !this.hasCom) {
-      this.eulerParameterMassProduct(a, ltg, out);
+      this.eulerParameterMassProduct(s, a, ltg, out);
       return;
     }
+    const nr = this.nRot, g = this.gl, jg = this.jg, J = this.inertia, mass = this.mass;
+    this.node.gLocal(s, g);
     const a0 = a[ltg[0]], a1 = a[ltg[1]], a2 = a[ltg[2]];
     const c = this.hasCom ? this.comCouplingAt(s, true) : this.comCoupling;
     if (this.hasCom) {
@@ -414,17 +415,19 @@ class RigidBodyModel extends RigidBodyBase<RigidNodeModel> implements Only<Objec
   }
 
   /**
-   * massMatrixProduct on Euler parameters without COM offset, with G_l in gl: the same operations written out for n_rot = 4
-   * (G_l, G_lᵀJ and the accelerations in locals; each row's sum from 0 over the columns in order).
+   * massMatrixProduct on Euler parameters without COM offset: the same operations written out for n_rot = 4 (G_l from the
+   * node's coordinates, 2p_k as eulerParameters2GLocalInto writes them, G_lᵀJ and the accelerations in locals; each row's
+   * sum from 0 over the columns in order).
    */
-  private eulerParameterMassProduct(a: Float64Array, ltg: Int32Array, out: Float64Array): void {
-    const g = this.gl, J = this.inertia, mass = this.mass;
+  private eulerParameterMassProduct(s: ItemState, a: Float64Array, ltg: Int32Array, out: Float64Array): void {
+    const J = this.inertia, mass = this.mass, node = this.node, q = s.q, ref = node.referenceCoordinates, i = node.qIndex + 3;
     out[ltg[0]] += mass * a[ltg[0]];
     out[ltg[1]] += mass * a[ltg[1]];
     out[ltg[2]] += mass * a[ltg[2]];
     const a3 = a[ltg[3]], a4 = a[ltg[4]], a5 = a[ltg[5]], a6 = a[ltg[6]];
-    const g00 = g[0], g01 = g[1], g02 = g[2], g03 = g[3], g10 = g[4], g11 = g[5], g12 = g[6], g13 = g[7];
-    const g20 = g[8], g21 = g[9], g22 = g[10], g23 = g[11];
+    const e0 = 2 * (ref[3] + q[i]), e1 = 2 * (ref[4] + q[i + 1]), e2 = 2 * (ref[5] + q[i + 2]), e3 = 2 * (ref[6] + q[i + 3]);
+    const g00 = -e1, g01 = e0, g02 = e3, g03 = -e2, g10 = -e2, g11 = -e3, g12 = e0, g13 = e1;
+    const g20 = -e3, g21 = e2, g22 = -e1, g23 = e0;
     const J0 = J[0], J1 = J[1], J2 = J[2], J3 = J[3], J4 = J[4], J5 = J[5], J6 = J[6], J7 = J[7], J8 = J[8];
     // row i of G_lᵀJ (k_i), then row i of M_θθ = (G_lᵀJ) G_l times the accelerations
     const k00 = g00 * J0 + g10 * J3 + g20 * J6, k01 = g00 * J1 + g10 * J4 + g20 * J7, k02 = g00 * J2 + g10 * J5 + g20 * J8;
@@ -483,6 +486,28 @@ class RigidBodyModel extends RigidBodyBase<RigidNodeModel> implements Only<Objec
     f[0] += a[0] * t[0] + a[1] * t[1] + a[2] * t[2];
     f[1] += a[3] * t[0] + a[4] * t[1] + a[5] * t[2];
     f[2] += a[6] * t[0] + a[7] * t[1] + a[8] * t[2];
+  }
+
+  /**
+   * quadraticVelocityLhs on Euler parameters without COM offset in one kernel on the node's coordinates: G_l (2p_k as
+   * eulerParameters2GLocalInto writes them), ω̄ = G_l ṗ (the sums of the node's angularVelocityLocal), Jω̄, h = ω̄ × Jω̄
+   * and f_θ += G_lᵀh with the same operations in the same order, in locals (nothing stored in the work arrays or the
+   * node's ω̄ memo).
+   */
+  private eulerParameterGyroscopicLhs(s: ItemState, f: Float64Array): void {
+    const node = this.node, q = s.q, u = s.u, ref = node.referenceCoordinates, i = node.qIndex + 3, j = node.uIndex + 3, J = this.inertia;
+    const e0 = 2 * (ref[3] + q[i]), e1 = 2 * (ref[4] + q[i + 1]), e2 = 2 * (ref[5] + q[i + 2]), e3 = 2 * (ref[6] + q[i + 3]);
+    const d0 = u[j], d1 = u[j + 1], d2 = u[j + 2], d3 = u[j + 3];
+    const w0 = 0 + -e1 * d0 + e0 * d1 + e3 * d2 + -e2 * d3;
+    const w1 = 0 + -e2 * d0 + -e3 * d1 + e0 * d2 + e1 * d3;
+    const w2 = 0 + -e3 * d0 + e2 * d1 + -e1 * d2 + e0 * d3;
+    const jw0 = J[0] * w0 + J[1] * w1 + J[2] * w2, jw1 = J[3] * w0 + J[4] * w1 + J[5] * w2, jw2 = J[6] * w0 + J[7] * w1 + J[8] * w2;
+    const h0 = w1 * jw2 - w2 * jw1, h1 = w2 * jw0 - w0 * jw2, h2 = w0 * jw1 - w1 * jw0;
+    // the columns of G_l = [−e1 e0 e3 −e2; −e2 −e3 e0 e1; −e3 e2 −e1 e0]
+    f[3] += -e1 * h0 + -e2 * h1 + -e3 * h2;
+    f[4] += e0 * h0 + -e3 * h1 + e2 * h2;
+    f[5] += e3 * h0 + e0 * h1 + -e1 * h2;
+    f[6] += -e2 * h0 + e1 * h1 + e0 * h2;
   }
 
   /**
