@@ -80,6 +80,16 @@ class RigidBody2DModel extends RigidBodyBase<RigidBody2DNodeModel> implements On
     acc.addBlock(0, 0, 3, 3, m, 0, 3, 1);
   }
 
+  /**
+   * At the reference point: J_pos = [[1, 0, 0], [0, 1, 0], [0, 0, 0]] gives sign·force in the two position rows (1·f_i
+   * plus zero products in the product with positionJacobian), J_rot = [0 | e_z] the torque's z entry in the angle row.
+   */
+  addOriginLoad(_s: ItemState, force: ArrayLike<number>, sign: number, torque: ArrayLike<number> | undefined, out: Float64Array, offset: number): void {
+    out[offset] += sign * force[0];
+    out[offset + 1] += sign * force[1];
+    if (torque !== undefined) out[offset + 2] += torque[2];
+  }
+
   /** [[1, 0, −sin φ x0 − cos φ x1], [0, 1, cos φ x0 − sin φ x1], [0, 0, 0]]. */
   positionJacobian(s: ItemState, localPosition: ArrayLike<number>, out: Float64Array): void {
     const cs = this.cs;
