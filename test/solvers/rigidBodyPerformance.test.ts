@@ -1,6 +1,7 @@
 import { describe, it, expect } from 'vitest';
 import {
   SystemContainer, NodeRigidBodyEP, ObjectRigidBody, NodePoint, MassPoint, LinearSolverType, RigidBodyInertia, ConfigurationType, type MainSystem,
+  NodeRigidBody2D, ObjectRigidBody2D,
 } from '../../src/index.ts';
 import { SystemAssembler } from '../../src/model/assembly.ts';
 import type { BodyModel } from '../../src/registry/capabilities.ts';
@@ -292,6 +293,34 @@ describe('rigid body COM coupling kept per rotation coordinates', () => {
           expect(Array.from(viaProduct)).toEqual(Array.from(viaAssembled));
         }
       }
+    }
+  });
+});
+
+describe('RigidBody2D mass product without the local matrix', () => {
+  it('gives the assembled product bit for bit, with and without COM, at random angles and accelerations', () => {
+    const mbs = new SystemContainer().addSystem();
+    for (const com of [[0, 0], [0.5, -0.2], [0, 0.3]]) {
+      const node = mbs.addNode(NodeRigidBody2D({ referenceCoordinates: [com[0], 1, 0.2] }));
+      mbs.addObject(ObjectRigidBody2D({ physicsMass: 12, physicsInertia: 4, physicsCenterOfMass: com, nodeNumber: node }));
+    }
+    mbs.assemble();
+    const model = mbs.compiled();
+    expect(model.objects.every((o) => typeof o.massMatrixProduct === 'function')).toBe(true);
+    const assembler = new SystemAssembler(model);
+    const store = new MassMatrixStore(assembler, false);
+    const s = model.data.current;
+    const rnd = mulberry32(13);
+    for (let trial = 0; trial < 20; trial++) {
+      for (const node of model.nodes) s.q[node.qIndex + 2] = 4 * (rnd() - 0.5);
+      const a = Float64Array.from({ length: model.nu }, () => rnd() - 0.5);
+      const viaProduct = new Float64Array(model.nu);
+      assembler.multiplyMassMatrix(s, a, viaProduct);
+      store.update(s);
+      const viaAssembled = new Float64Array(model.nu);
+      store.multiply(a, viaAssembled);
+      expect(Array.from(viaProduct)).toEqual(Array.from(viaAssembled));
+      expect(viaProduct.every((x) => x !== 0)).toBe(true);
     }
   });
 });

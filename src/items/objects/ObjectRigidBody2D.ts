@@ -81,6 +81,25 @@ class RigidBody2DModel extends RigidBodyBase<RigidBody2DNodeModel> implements On
   }
 
   /**
+   * out[ltg[r]] += (M a)_r with a read at a[ltg[c]], without the local matrix: massMatrix's entries (each added onto the
+   * zeroed matrix, so 0 + value) times a, summed per row from 0 over the three columns in order, the zeros included —
+   * the operations of the product with the local matrix, so the same values to the last bit.
+   */
+  massMatrixProduct(s: ItemState, a: Float64Array, ltg: Int32Array, out: Float64Array): void {
+    const a0 = a[ltg[0]], a1 = a[ltg[1]], a2 = a[ltg[2]];
+    const m = 0 + this.mass, J = 0 + this.inertia;
+    let b0 = 0, b1 = 0;
+    if (this.hasCom) {
+      const b = this.w0;
+      this.couplingVector(s, b);
+      b0 = 0 + b[0]; b1 = 0 + b[1];
+    }
+    out[ltg[0]] += 0 + m * a0 + 0 * a1 + b0 * a2;
+    out[ltg[1]] += 0 + 0 * a0 + m * a1 + b1 * a2;
+    out[ltg[2]] += 0 + b0 * a0 + b1 * a1 + J * a2;
+  }
+
+  /**
    * At the reference point: J_pos = [[1, 0, 0], [0, 1, 0], [0, 0, 0]] gives sign·force in the two position rows (1·f_i
    * plus zero products in the product with positionJacobian), J_rot = [0 | e_z] the torque's z entry in the angle row.
    */
