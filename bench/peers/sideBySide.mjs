@@ -54,8 +54,10 @@
  * medians cannot show by itself.
  *
  * Pinned pairs (unless --no-pin, and where taskset and two CPUs are there): each warm pair runs on one CPU, alternating
- * between pairs — the Exudyn process under `taskset -c k` and the warm Flexdyn process moved to CPU k (all its threads,
- * `taskset -a -p`) for the batch beside it — so that a CPU's slow state falls on both sides of a pair and cancels in its
+ * between pairs — the Exudyn process under `taskset -c k` and the warm Flexdyn process's main thread moved to CPU k
+ * (`taskset -p`; V8's compiler and garbage-collector threads stay free to use the other CPU, as in a user's process: with
+ * all threads pinned, ANCFgeneralContactCircle's warm figure rose 6–8 %, session 22) for the batch beside it — so that a
+ * CPU's slow state falls on both sides of a pair and cancels in its
  * per-pair ratio, and the warm medians see both CPUs equally (docs/decisions.md, "Side by side: each warm pair on one
  * CPU"). Not for a row whose Exudyn script solves with more than one thread (perf3DRigidBodies: 4), nor the fresh
  * processes of the cold and process columns (a fresh Node process compiles on the second core while it runs; a model
@@ -259,12 +261,12 @@ function warmProcess(model, label, warmUpRuns) {
   };
   return {
     ready: next(),
-    /** n timed runs; on CPU `cpu` (all the process's threads moved there first) when one is given. */
+    /** n timed runs; with the process's main thread on CPU `cpu` (moved there first) when one is given. */
     batch(n, cpu) {
       if (exit !== undefined) return next();
       if (cpu !== undefined) {
-        const moved = spawnSync('taskset', ['-a', '-p', '-c', String(cpu), String(child.pid)], { encoding: 'utf8' });
-        if (moved.status !== 0) return Promise.resolve({ error: `taskset -a -p -c ${cpu} ${child.pid}: ${(moved.stderr ?? '').trim()}` });
+        const moved = spawnSync('taskset', ['-p', '-c', String(cpu), String(child.pid)], { encoding: 'utf8' });
+        if (moved.status !== 0) return Promise.resolve({ error: `taskset -p -c ${cpu} ${child.pid}: ${(moved.stderr ?? '').trim()}` });
       }
       child.stdin.write(`${n}\n`);
       return next();
