@@ -76,10 +76,7 @@ export function rotationMatrix2RotXYZInto(out: Float64Array, a: ArrayLike<number
 
 /** out = G (3×3) with ω_global = G θ̇ for Tait–Bryan angles rot at rot[offset..]. */
 export function rotXYZ2GInto(out: Float64Array, rot: ArrayLike<number>, offset = 0): Float64Array {
-  const cs = cosSinWork;
-  cs[0] = Math.cos(rot[offset]); cs[1] = Math.sin(rot[offset]);
-  cs[2] = Math.cos(rot[offset + 1]); cs[3] = Math.sin(rot[offset + 1]);
-  return rotXYZCosSin2GInto(out, cs);
+  return rotXYZCosSin2GInto(out, rotXYZCosSinInto(cosSinWork, rot, offset));
 }
 
 /** rotXYZ2GInto from the cosines and sines (rotXYZCosSinInto's layout; θ2's are not read). */
@@ -93,10 +90,7 @@ export function rotXYZCosSin2GInto(out: Float64Array, cs: ArrayLike<number>): Fl
 
 /** out = G_local (3×3) with ω_local = G_local θ̇ for Tait–Bryan angles rot at rot[offset..]. */
 export function rotXYZ2GLocalInto(out: Float64Array, rot: ArrayLike<number>, offset = 0): Float64Array {
-  const cs = cosSinWork;
-  cs[2] = Math.cos(rot[offset + 1]); cs[3] = Math.sin(rot[offset + 1]);
-  cs[4] = Math.cos(rot[offset + 2]); cs[5] = Math.sin(rot[offset + 2]);
-  return rotXYZCosSin2GLocalInto(out, cs);
+  return rotXYZCosSin2GLocalInto(out, rotXYZCosSinInto(cosSinWork, rot, offset));
 }
 
 /** rotXYZ2GLocalInto from the cosines and sines (rotXYZCosSinInto's layout; θ0's are not read). */
@@ -110,10 +104,7 @@ export function rotXYZCosSin2GLocalInto(out: Float64Array, cs: ArrayLike<number>
 
 /** out = Ġ, the time derivative of the global G of Tait–Bryan angles for angle rates rot_t. */
 export function rotXYZ2G_tInto(out: Float64Array, rot: ArrayLike<number>, rot_t: ArrayLike<number>, offset = 0, offset_t = 0): Float64Array {
-  const cs = cosSinWork;
-  cs[0] = Math.cos(rot[offset]); cs[1] = Math.sin(rot[offset]);
-  cs[2] = Math.cos(rot[offset + 1]); cs[3] = Math.sin(rot[offset + 1]);
-  return rotXYZCosSin2G_tInto(out, cs, rot_t, offset_t);
+  return rotXYZCosSin2G_tInto(out, rotXYZCosSinInto(cosSinWork, rot, offset), rot_t, offset_t);
 }
 
 /** rotXYZ2G_tInto from the cosines and sines (rotXYZCosSinInto's layout; θ2's are not read). */
@@ -128,10 +119,7 @@ export function rotXYZCosSin2G_tInto(out: Float64Array, cs: ArrayLike<number>, r
 
 /** out = Ġ_local, the time derivative of the local G of Tait–Bryan angles for angle rates rot_t. */
 export function rotXYZ2GLocal_tInto(out: Float64Array, rot: ArrayLike<number>, rot_t: ArrayLike<number>, offset = 0, offset_t = 0): Float64Array {
-  const cs = cosSinWork;
-  cs[2] = Math.cos(rot[offset + 1]); cs[3] = Math.sin(rot[offset + 1]);
-  cs[4] = Math.cos(rot[offset + 2]); cs[5] = Math.sin(rot[offset + 2]);
-  return rotXYZCosSin2GLocal_tInto(out, cs, rot_t, offset_t);
+  return rotXYZCosSin2GLocal_tInto(out, rotXYZCosSinInto(cosSinWork, rot, offset), rot_t, offset_t);
 }
 
 /** rotXYZ2GLocal_tInto from the cosines and sines (rotXYZCosSinInto's layout; θ0's are not read). */

@@ -5,7 +5,7 @@ import type { OutputVariableType } from '../../registry/enums.ts';
 import { vector } from '../../registry/parameters.ts';
 import { rigidNodeOutput, rigidNodeOutputs, type OrientedNode } from './rigidNodeBase.ts';
 import { NodeBase } from './nodeBase.ts';
-import { zeroLeading } from '../../linalg/arrays.ts';
+import { sameBits, zeroLeading } from '../../linalg/arrays.ts';
 
 const parameters = {
   referenceCoordinates: vector([0, 0, 0], 'Reference position [x, y] and rotation angle φ about the z-axis.', 3),
@@ -54,10 +54,10 @@ export class RigidBody2DNodeModel extends NodeBase implements Only<OrientedNode 
     out[0] = 1; out[4] = 1;
   }
 
-  /** Recomputes the cached cos φ and sin φ when φ differs from the cached angle. */
+  /** Recomputes the cached cos φ and sin φ when φ differs from the cached angle (a zero of the other sign counts: its sine differs). */
   private updateCachedAngle(s: ItemState): void {
     const phi = this.angle(s);
-    if (phi !== this.cachedAngle) {
+    if (!sameBits(phi, this.cachedAngle)) {
       this.cachedAngle = phi;
       this.cachedCos = Math.cos(phi);
       this.cachedSin = Math.sin(phi);

@@ -2,6 +2,7 @@ import { makeFactory, type ItemDefinition } from '../../registry/definition.ts';
 import type { ItemState, Only } from '../../registry/capabilities.ts';
 import type { ItemLabel } from '../../core/errors.ts';
 import { vector } from '../../registry/parameters.ts';
+import { sameBits } from '../../linalg/arrays.ts';
 import {
   rotXYZCosSin2GInto, rotXYZCosSin2GLocal_tInto, rotXYZCosSin2GLocalInto, rotXYZCosSin2G_tInto, rotXYZCosSin2RotationMatrixInto,
 } from '../../rotations/rotationMatrices.ts';
@@ -44,8 +45,8 @@ class RigidBodyRxyzNodeModel extends RigidNodeModel implements Only<RigidBodyNod
   private currentCosSin(s: ItemState): Float64Array {
     const t = this.totalAngles(s), key = this.cosSinAngles, cs = this.cosSin;
     for (let i = 0; i < 3; i++) {
-      const angle = t[i], known = key[i];
-      if (angle !== known || (angle === 0 && 1 / angle !== 1 / known)) {
+      const angle = t[i];
+      if (!sameBits(angle, key[i])) {
         cs[2 * i] = Math.cos(angle); cs[2 * i + 1] = Math.sin(angle);
         key[i] = angle;
       }

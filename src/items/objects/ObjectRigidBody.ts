@@ -7,7 +7,7 @@ import { rigidBodyInertiaDefect } from '../../rotations/rigidBodyInertia.ts';
 import { mat3MulVecInto } from '../../rotations/skew.ts';
 import { RigidNodeModel } from '../nodes/rigidNodeBase.ts';
 import { RigidBodyBase, rigidBodyOutputs } from './rigidBodyBase.ts';
-import { zeroArray } from '../../linalg/arrays.ts';
+import { sameBits, zeroArray } from '../../linalg/arrays.ts';
 
 const parameters = {
   physicsMass: ureal(0, 'Mass m [kg] of the body.'),
@@ -332,10 +332,7 @@ class RigidBodyModel extends RigidBodyBase<RigidNodeModel> implements Only<Objec
     if (this.comCouplingKeyed) {
       const q = s.q, first = this.node.qIndex + 3, n = this.nRot, key = this.comCouplingKey;
       let same = this.comCouplingValid;
-      for (let i = 0; same && i < n; i++) {
-        const value = q[first + i], known = key[i];
-        same = value === known && (value !== 0 || 1 / value === 1 / known);
-      }
+      for (let i = 0; same && i < n; i++) same = sameBits(q[first + i], key[i]);
       if (same) return this.comCoupling;
       for (let i = 0; i < n; i++) key[i] = q[first + i];
       this.comCouplingValid = true;
