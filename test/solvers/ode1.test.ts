@@ -14,7 +14,7 @@ import {
   DistanceConstraint, type MainSystem,
 } from '../../src/index.ts';
 import { Matrix, solve } from 'ml-matrix';
-import { hydraulicActuatorOnMassPoint } from '../helpers/hydraulicActuator.ts';
+import { actuatorOnMassPoint, hydraulicActuatorOnMassPoint } from '../helpers/hydraulicActuator.ts';
 import { hydraulicActuatorSimpleResult, hydraulicActuatorSimpleTest } from '../../testModels/hydraulicActuatorSimpleTest.ts';
 
 /** Settings for `steps` steps to tEnd, no files written. */
@@ -421,14 +421,7 @@ describe('ODE1 bad input gets named errors', () => {
   });
 
   it('hydraulicActuatorStopsAtZeroLength', () => {
-    const mbs = new SystemContainer().addSystem();
-    const ground = mbs.addObject(ObjectGround({ referencePosition: [0, 0, 0] }));
-    const point = mbs.addNode(NodePoint({ referenceCoordinates: [0, 0, 0] }));
-    mbs.addObject(MassPoint({ physicsMass: 1, nodeNumber: point }));
-    const pressures = mbs.addNode(NodeGenericODE1({ numberOfODE1Coordinates: 2, referenceCoordinates: [0, 0], initialCoordinates: [0, 0] }));
-    const m0 = mbs.addMarker(MarkerBodyPosition({ bodyNumber: ground, localPosition: [0, 0, 0] }));
-    const m1 = mbs.addMarker(MarkerNodePosition({ nodeNumber: point }));
-    mbs.addObject(HydraulicActuatorSimple({ markerNumbers: [m0, m1], nodeNumbers: [pressures], chamberCrossSection0: 1e-3, chamberCrossSection1: 1e-3, hoseVolume0: 1e-4, hoseVolume1: 1e-4, oilBulkModulus: 1e9, nominalFlow: 1e-6 }));
+    const { mbs } = actuatorOnMassPoint([0, 0, 0], 1, [0, 0], { chamberCrossSection0: 1e-3, chamberCrossSection1: 1e-3, hoseVolume0: 1e-4, hoseVolume1: 1e-4, oilBulkModulus: 1e9, nominalFlow: 1e-6 });
     mbs.assemble();
     expect(() => mbs.solveDynamic(settingsFor(0.1, 10), DynamicSolverType.RK44)).toThrow(/ObjectConnectorHydraulicActuatorSimple #2: markerNumbers the actuator length \(distance of the markers\) must be positive, got 0/);
   });
