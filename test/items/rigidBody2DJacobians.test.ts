@@ -137,22 +137,3 @@ describe('ObjectRigidBody2D jacobianTransposedVector_q: connector and load Jacob
     }
   });
 });
-
-describe('NodeRigidBody2D cos/sin memo', () => {
-  it('formsTheSineOfASignedZeroAngleAgain', () => {
-    // reference φ = −0: q2 = +0 gives the total angle +0, q2 = −0 gives −0 (equal by ===, sin differs in sign)
-    const mbs = new SystemContainer().addSystem();
-    const index = mbs.addNode(NodeRigidBody2D({ referenceCoordinates: [0, 0, -0] }));
-    mbs.assemble();
-    const model = mbs.compiled();
-    const s = model.data.current;
-    const node = model.nodes[index] as unknown as { qIndex: number; cosSin(s: unknown, out: Float64Array): void };
-    const cs = new Float64Array(2);
-    s.q[node.qIndex + 2] = 0;
-    node.cosSin(s, cs);
-    expect(Object.is(cs[1], 0)).toBe(true);
-    s.q[node.qIndex + 2] = -0;
-    node.cosSin(s, cs);
-    expect(Object.is(cs[1], -0)).toBe(true);
-  });
-});

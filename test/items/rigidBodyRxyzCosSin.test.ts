@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SystemContainer, NodeRigidBodyRxyz } from '../../src/index.ts';
+import { SystemContainer, NodeRigidBodyRxyz, NodeRigidBody2D } from '../../src/index.ts';
 import type { RigidBodyNode } from '../../src/items/nodes/rigidNodeBase.ts';
 import {
   rotXYZ2GInto, rotXYZ2GLocal_tInto, rotXYZ2GLocalInto, rotXYZ2G_tInto, rotXYZ2RotationMatrixInto,
@@ -7,6 +7,9 @@ import {
 import { randomSequence } from '../helpers/random.ts';
 
 /** The node's A, G, G_l, Ġ_lθ̇ and angular acceleration, each written into a fresh array. */
+/** The node calls the signed-zero tests read (orientation: Rxyz; cosSin: RigidBody2D). */
+interface SignedZeroNode { qIndex: number; orientation(s: unknown, out: Float64Array): void; cosSin?(s: unknown, out: Float64Array): void }
+
 function nodeValues(node: RigidBodyNode, s: Parameters<RigidBodyNode['orientation']>[0]): Float64Array[] {
   const a = new Float64Array(9), g = new Float64Array(9), gl = new Float64Array(9), gld = new Float64Array(3), alpha = new Float64Array(3);
   node.orientation(s, a);
@@ -35,7 +38,7 @@ function kernelValues(angles: number[], rates: number[], accelerations: number[]
   return [a, g, gl, gld, alpha];
 }
 
-describe('NodeRigidBodyRxyz: the cosines and sines kept between calls', () => {
+describe('NodeRigidBodyRxyz (and NodeRigidBody2D): the cosines and sines kept between calls', () => {
   it('rxyzCosSinMemoMatchesKernelsBitForBit', () => {
     const mbs = new SystemContainer().addSystem();
     const reference = [0.1, -0.2, 0.3, 0.4, -0.3, 0.2];
@@ -68,20 +71,23 @@ describe('NodeRigidBodyRxyz: the cosines and sines kept between calls', () => {
     }
   });
 
-  it('rxyzCosSinMemoFormsTheSineOfASignedZeroAgain', () => {
-    // reference θ1 = −0: q1 = +0 gives the total angle +0, q1 = −0 gives −0 (equal by ===, sin differs in sign)
+  // reference angle −0: q = +0 gives the total angle +0, q = −0 gives −0 (equal by ===, the sine differs in sign)
+  it.each([
+    { node: 'NodeRigidBodyRxyz', item: NodeRigidBodyRxyz({ referenceCoordinates: [0, 0, 0, 0, -0, 0] }), coordinate: 4,
+      // A[2] = sin θ1
+      sine: (node: SignedZeroNode, s: unknown) => { const a = new Float64Array(9); node.orientation(s, a); return a[2]; } },
+    { node: 'NodeRigidBody2D', item: NodeRigidBody2D({ referenceCoordinates: [0, 0, -0] }), coordinate: 2,
+      sine: (node: SignedZeroNode, s: unknown) => { const cs = new Float64Array(2); node.cosSin!(s, cs); return cs[1]; } },
+  ])('$node cos/sin memo forms the sine of a signed zero angle again', ({ item, coordinate, sine }) => {
     const mbs = new SystemContainer().addSystem();
-    const index = mbs.addNode(NodeRigidBodyRxyz({ referenceCoordinates: [0, 0, 0, 0, -0, 0] }));
+    const index = mbs.addNode(item);
     mbs.assemble();
     const model = mbs.compiled();
     const s = model.data.current;
-    const node = model.nodes[index] as unknown as RigidBodyNode;
-    const a = new Float64Array(9);
-    s.q[node.qIndex + 4] = 0;
-    node.orientation(s, a);
-    expect(Object.is(a[2], 0)).toBe(true);
-    s.q[node.qIndex + 4] = -0;
-    node.orientation(s, a);
-    expect(Object.is(a[2], -0)).toBe(true);
+    const node = model.nodes[index] as unknown as SignedZeroNode;
+    s.q[node.qIndex + coordinate] = 0;
+    expect(Object.is(sine(node, s), 0)).toBe(true);
+    s.q[node.qIndex + coordinate] = -0;
+    expect(Object.is(sine(node, s), -0)).toBe(true);
   });
 });
