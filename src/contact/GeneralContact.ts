@@ -31,6 +31,8 @@ export interface ContactModelView {
   readonly markers: readonly MarkerModel[];
   readonly objects: readonly ObjectModel[];
   readonly data: { readonly [K in 'reference' | 'initial' | 'current' | 'startOfStep' | 'visualization']: ItemState };
+  /** Counts the run-time changes of items (a ground node moved by set…Parameter places the items on it again). */
+  readonly revision: number;
 }
 
 /** The state of each configuration in a compiled model's data. */
@@ -63,6 +65,9 @@ export class GeneralContact extends GeneralContactSettings implements SystemComp
   /** The current state of the compiled model this contact is bound to, and its states by configuration. */
   private current?: ItemState;
   private states?: ContactModelView['data'];
+  private model?: ContactModelView;
+  /** The model's revision at which the items without coordinates were placed (their boxes and cells kept since). */
+  private placedRevision = 0;
   private readonly line = new LineMeasurement();
   private readonly grid = new SearchGrid();
   /** Bounding boxes of all items by global contact index (6 per item). */
@@ -213,6 +218,8 @@ export class GeneralContact extends GeneralContactSettings implements SystemComp
   bind(model: ContactModelView, current: ItemState): void {
     this.current = current;
     this.states = model.data;
+    this.model = model;
+    this.placedRevision = model.revision;
     this.spheres.bind(model.markers, this.numberOfFrictionMaterials);
     this.cables.bind(model.objects, this.numberOfFrictionMaterials);
     this.triangles.bind(model.markers, this.numberOfFrictionMaterials);
@@ -241,8 +248,9 @@ export class GeneralContact extends GeneralContactSettings implements SystemComp
       for (let k = 0; k < 3; k++) if (!(boxMin[k] < boxMax[k])) { boxMin[k] = (boxMin[k] === Infinity ? 0 : boxMin[k]) - 1; boxMax[k] = boxMin[k] + 2; }
     }
     this.grid.reset(this.treeSize[0], this.treeSize[1], this.treeSize[2], boxMin, boxMax);
-    // the triangles of meshes on the ground keep their boxes: their cells are found once
+    // spheres without coordinates and the triangles of meshes on the ground keep their boxes: their cells are found once
     const fixed = new Uint8Array(this.total);
+    for (let i = 0; i < this.spheres.count; i++) if (this.spheres.isFixed(i)) fixed[this.spheres.offset + i] = 1;
     for (let t = 0; t < this.triangles.count; t++) if (this.triangles.isFixed(t)) fixed[this.triangles.offset + t] = 1;
     this.grid.setFixedItems(fixed);
     this.update(current);
@@ -254,6 +262,13 @@ export class GeneralContact extends GeneralContactSettings implements SystemComp
 
   /** Updates all items at s and sorts their bounding boxes into the grid. */
   private update(s: ItemState): void {
+    if (this.model !== undefined && this.model.revision !== this.placedRevision) {
+      // a run-time change (set…Parameter) may have moved a ground item: place the items without coordinates again
+      this.placedRevision = this.model.revision;
+      this.spheres.placeFixedAgain();
+      this.triangles.placeFixedAgain();
+      this.grid.findFixedCellsAgain();
+    }
     for (const set of this.itemSets) set.update(s, this.boxes);
     this.grid.build(this.boxes, this.total);
   }

@@ -42,6 +42,11 @@ export class MarkerKinematics {
   private state?: ItemState;
   private evaluation = 0;
   private jacobianStamp = new Int32Array(0);
+  /**
+   * True once an update since bind has written the kinematics of the markers without coordinates: such a marker stays
+   * where it is (a ground node or body; as ContactTriangles places a mesh on one once), so later updates skip it.
+   */
+  private staticDone = false;
 
   /** Binds to the markers (each a position marker; rigid ones with rotation); withOrientation: keep the orientations up to date. */
   bind(markers: readonly PositionMarkerModel[], withOrientation: boolean): void {
@@ -71,6 +76,12 @@ export class MarkerKinematics {
     this.jacobianStamp = new Int32Array(n);
     this.evaluation = 0;
     this.state = undefined;
+    this.staticDone = false;
+  }
+
+  /** The next update writes the kinematics of the markers without coordinates again (after a run-time change). */
+  placeStaticAgain(): void {
+    this.staticDone = false;
   }
 
   /** Number of local coordinates of marker i. */
@@ -117,15 +128,17 @@ export class MarkerKinematics {
   }
 
   /**
-   * Updates positions, velocities, angular velocities (and orientations, if kept) of all markers at s. The Jacobians
-   * of a marker are computed on first use at this state ({@link ensureJacobians}), so markers without contact cost
-   * nothing more.
+   * Updates positions, velocities, angular velocities (and orientations, if kept) of all markers at s (those without
+   * coordinates at the first update after bind only). The Jacobians of a marker are computed on first use at this state
+   * ({@link ensureJacobians}), so markers without contact cost nothing more.
    */
   update(s: ItemState): void {
     this.state = s;
     if (++this.evaluation === 0x7fffffff) { this.jacobianStamp.fill(0); this.evaluation = 1; }
-    const w = this.scratch;
+    const w = this.scratch, start = this.start, skipStatic = this.staticDone;
+    this.staticDone = true;
     for (let i = 0; i < this.count; i++) {
+      if (skipStatic && start[i + 1] === start[i]) continue;
       const marker = this.markers[i];
       marker.position(s, w);
       this.position3[3 * i] = w[0]; this.position3[3 * i + 1] = w[1]; this.position3[3 * i + 2] = w[2];

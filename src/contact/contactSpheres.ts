@@ -24,6 +24,10 @@ export class ContactSpheres implements ContactItemSet {
   stiffness = new Float64Array(0);
   damping = new Float64Array(0);
   material = new Int32Array(0);
+  /** The spheres whose markers have coordinates (the others' boxes are written at the first update after bind only). */
+  private moving = new Int32Array(0);
+  /** True once an update since bind has written the boxes of the spheres without coordinates. */
+  private staticDone = false;
 
   constructor(private readonly name: string) {}
 
@@ -67,6 +71,19 @@ export class ContactSpheres implements ContactItemSet {
     this.stiffness = Float64Array.from(this.stiffnesses);
     this.damping = Float64Array.from(this.dampings);
     this.material = Int32Array.from(this.materials);
+    this.moving = Int32Array.from(bound.flatMap((marker, i) => (marker.nLocalU > 0 ? [i] : [])));
+    this.staticDone = false;
+  }
+
+  /** The next update writes the kinematics and boxes of the spheres without coordinates again (after a run-time change). */
+  placeFixedAgain(): void {
+    this.staticDone = false;
+    this.kinematics.placeStaticAgain();
+  }
+
+  /** True if sphere i's marker has no coordinates (placed once: its box never changes). */
+  isFixed(i: number): boolean {
+    return this.kinematics.columns(i) === 0;
   }
 
   /** Writes the centres of the spheres at the state s (3 per sphere) to out, without changing the kinematics of the last update. */
@@ -77,7 +94,11 @@ export class ContactSpheres implements ContactItemSet {
   update(s: ItemState, boxes: Float64Array): void {
     this.kinematics.update(s);
     const x = this.kinematics.position3, r = this.radius;
-    for (let i = 0; i < this.radius.length; i++) {
+    // the boxes of spheres without coordinates are those of the first update (the same numbers)
+    const all = !this.staticDone, moving = this.moving, n = all ? this.radius.length : moving.length;
+    this.staticDone = true;
+    for (let m = 0; m < n; m++) {
+      const i = all ? m : moving[m];
       const at = 6 * (this.offset + i);
       const x0 = x[3 * i], x1 = x[3 * i + 1], x2 = x[3 * i + 2], ri = r[i]; // (loaded once: see ContactTriangles.update)
       boxes[at] = x0 - ri; boxes[at + 1] = x1 - ri; boxes[at + 2] = x2 - ri;

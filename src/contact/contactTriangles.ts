@@ -131,6 +131,12 @@ export class ContactTriangles implements ContactItemSet {
     this.staticDone = false;
   }
 
+  /** The next update places the meshes without coordinates again (after a run-time change). */
+  placeFixedAgain(): void {
+    this.staticDone = false;
+    this.bodies.placeStaticAgain();
+  }
+
   /** True if triangle t belongs to a mesh whose marker has no coordinates (placed once: its box never changes). */
   isFixed(t: number): boolean {
     return this.fixed[this.body[t]];

@@ -54,6 +54,11 @@ export class SearchGrid {
     this.fixedRanges = false;
   }
 
+  /** The next build finds the cells of the fixed items again (their boxes changed: a run-time change of the model). */
+  findFixedCellsAgain(): void {
+    this.fixedRanges = false;
+  }
+
   /** Takes the cells and box of another grid (keeps its own storage when they are the same already). */
   resetLike(other: SearchGrid): void {
     for (let k = 0; k < 3; k++) {
@@ -160,6 +165,29 @@ export class SearchGrid {
     const x = this.boxes, b = 6 * item;
     return !(x[b] > box[at + 3] || box[at] > x[b + 3] || x[b + 1] > box[at + 4] || box[at + 1] > x[b + 4]
       || x[b + 2] > box[at + 5] || box[at + 2] > x[b + 5]);
+  }
+
+  /** Number of cells the box of item (of the last build) is sorted into. */
+  cellCount(item: number): number {
+    const r = this.ranges, b = 6 * item;
+    return (r[b + 3] - r[b] + 1) * (r[b + 4] - r[b + 1] + 1) * (r[b + 5] - r[b + 2] + 1);
+  }
+
+  /**
+   * True if a query of item (of the last build, with other in its index range) lists other: other ≠ item, their cell
+   * ranges share a cell and their boxes overlap (touching counts, a NaN as overlapping) — the query's test, without
+   * visiting the cells.
+   */
+  finds(item: number, other: number): boolean {
+    if (other === item) return false;
+    const r = this.ranges, a = 6 * item, b = 6 * other;
+    for (let k = 0; k < 3; k++) {
+      // the query visits the cells of item's range, other is in the cells of its own (an empty range: in none)
+      const lowA = r[a + k], highA = r[a + 3 + k], lowB = r[b + k], highB = r[b + 3 + k];
+      if (lowA > highA || lowB > highB || lowA > highB || lowB > highA) return false;
+    }
+    const x = this.boxes;
+    return !(x[b] > x[a + 3] || x[a] > x[b + 3] || x[b + 1] > x[a + 4] || x[a + 1] > x[b + 4] || x[b + 2] > x[a + 5] || x[a + 2] > x[b + 5]);
   }
 
   /** The items with lo ≤ i < hi of the last build whose boxes overlap the box [pMin, pMax]: written to {@link found}; returns their number. */

@@ -52,6 +52,12 @@ export class SphereSphereContact implements ContactKernel {
     for (let i = 0; i < count; i++) {
       const fixed = moving && kin.columns(i) === 0;
       if (fixed && i >= last) continue;
+      if (fixed && this.grid.cellCount(offset + i) > last - i) {
+        // a sphere without coordinates adds nothing itself, so the order of its pairs changes no sum (each sphere j gets
+        // one term here); a large one (a bowl) spans more cells than there are spheres to test: the test per sphere
+        for (let j = i + 1; j <= last; j++) if (kin.columns(j) !== 0 && this.grid.finds(offset + i, offset + j)) pair(i, j);
+        continue;
+      }
       const found = this.grid.query(offset + i, offset + i + 1, offset + count);
       for (let c = 0; c < found; c++) {
         const j = this.grid.found[c] - offset;

@@ -79,6 +79,13 @@ describe('GeneralContact search grid', () => {
     expect(brute.length).toBeGreaterThan(100); // the cloud is dense enough to test something
     expect(new Set(found).size).toBe(found.length); // each pair once
     expect([...found].sort()).toEqual([...brute].sort());
+    // finds(a, b) is the query's test without the cells: the same pairs (and never an item with itself)
+    const tested: string[] = [];
+    for (let a = 0; a < count; a++) {
+      expect(grid.finds(a, a)).toBe(false);
+      for (let b = a + 1; b < count; b++) if (grid.finds(a, b)) tested.push(`${a},${b}`);
+    }
+    expect(tested.sort()).toEqual([...brute].sort());
     const listed: string[] = [];
     grid.forEachPair((a, b) => listed.push(`${a},${b}`));
     expect(new Set(listed).size).toBe(listed.length);
@@ -273,6 +280,31 @@ describe('GeneralContact spheres: force law', () => {
     expect(y).toBe(0);
     expect(model.contact.getActiveContacts(0, 0)).toEqual([1, 2]);
     expect(model.contact.getActiveContacts(0, 2)).toEqual([0, 1]);
+  });
+
+  it('a sphere resting on a large fixed sphere (its pairs tested per sphere, not by its cells); a run-time move of the ground node moves the resting place', () => {
+    const g = 9.81, mass = 2, R = 20;
+    const mbs = new SystemContainer().addSystem();
+    const contact = mbs.addGeneralContact();
+    contact.setSearchTreeCellSize([8, 8, 8]);
+    const ground = mbs.addNode(NodePointGround({ referenceCoordinates: [0, 0, -R] }));
+    contact.addSphereWithMarker(mbs.addMarker(MarkerNodePosition({ nodeNumber: ground })), R, k, 5, 0);
+    const node = mbs.addNode(NodePoint({ referenceCoordinates: [0, 0, r - 1e-3] }));
+    mbs.addObject(MassPoint({ physicsMass: mass, nodeNumber: node }));
+    const marker = mbs.addMarker(MarkerNodePosition({ nodeNumber: node }));
+    mbs.addLoad(LoadForceVector({ markerNumber: marker, loadVector: [0, 0, -g * mass] }));
+    contact.addSphereWithMarker(marker, r, k, 5, 0);
+    mbs.assemble();
+    const settings = dynamicSettings(1, 1);
+    settings.staticSolver.newton.relativeTolerance = 1e-12;
+    const kSeries = k / 2; // both spheres k
+    mbs.solveStatic(settings);
+    const z0 = mbs.getNodeOutput(node, OutputVariableType.Position)[2];
+    expect(kSeries * (r - z0)).toBeCloseTo(mass * g, 9);
+    // the ground sphere 0.25 higher (a run-time change of the assembled system): the sphere rests 0.25 higher
+    mbs.setNodeParameter(ground, 'referenceCoordinates', [0, 0, -R + 0.25]);
+    mbs.solveStatic(settings);
+    expect(mbs.getNodeOutput(node, OutputVariableType.Position)[2] - z0).toBeCloseTo(0.25, 9);
   });
 
   it('a dropped sphere comes to rest on a fixed sphere at the static penetration (explicit and implicit agree)', () => {
