@@ -216,7 +216,9 @@ export class SearchGrid {
           const c = ix + nx * (iy + ny * iz), first = start[c];
           // items are in increasing order within a cell: from the last one below hi (bisection: a cell may hold many
           // items of a later set, such as a mesh's triangles in a sphere–sphere query) downwards, stop below lo
-          let below = first, above = start[c + 1];
+          const end = start[c + 1];
+          // (a cell whose last item is below hi, the usual case of a query up to the last item set: no bisection)
+          let below = end > first && items[end - 1] < hi ? end : first, above = end;
           while (below < above) {
             const middle = (below + above) >> 1;
             if (items[middle] < hi) below = middle + 1; else above = middle;

@@ -137,6 +137,13 @@ describe('GeneralContact search grid', () => {
       for (let i = 0; i < count; i++) for (let k = 0; k < 3; k++) if (boxes[6 * i + 3 + k] < boxes[6 * i + k]) boxes[6 * i + 3 + k] = boxes[6 * i + k];
       withFixed.build(boxes, count);
       expect(pairs(withFixed, boxes)).toEqual(fresh(boxes));
+      // the pair listing too (the fixed items' cell lists merged with the others'), in the same order
+      const freshGrid = new SearchGrid();
+      freshGrid.reset(8, 8, 8, [0, 0, 0], [1, 1, 1]);
+      freshGrid.build(boxes, count);
+      const listed = (grid: SearchGrid) => { const out: string[] = []; grid.forEachPair((a, b) => out.push(`${a},${b}`)); return out; };
+      expect(listed(withFixed)).toEqual(listed(freshGrid));
+      expect(listed(withFixed).length).toBeGreaterThan(50);
     }
     withFixed.reset(8, 8, 8, [-0.125, 0, 0], [0.875, 1, 1]);
     withFixed.build(boxes, count);

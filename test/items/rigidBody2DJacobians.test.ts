@@ -6,6 +6,8 @@ import {
 } from '../../src/index.ts';
 import { SystemAssembler, type MatrixAccumulator } from '../../src/model/assembly.ts';
 import { randomSequence } from '../helpers/random.ts';
+import { RigidFrameKinematics } from '../../src/items/objects/rigidBodyBase.ts';
+import type { OrientedNode } from '../../src/items/nodes/rigidNodeBase.ts';
 import { expectConnectorJacobiansMatchCentralDifferences, jacobianError } from '../helpers/objectJacobian.ts';
 
 /** Dense accumulator for assembler tests. */
@@ -135,5 +137,40 @@ describe('ObjectRigidBody2D jacobianTransposedVector_q: connector and load Jacob
       expect(scale, kind).toBeGreaterThan(0.1);
       expect(worst / scale, kind).toBeLessThan(1e-7);
     }
+  });
+});
+
+describe('ObjectRigidBody2D position and velocity at a local position', () => {
+  it('equal the generic rigid-frame kinematics bit for bit (signed zeros, zero angle and rate, z offsets)', () => {
+    const mbs = spinningPlanarPair();
+    const model = mbs.compiled();
+    const s = model.data.current;
+    const bodies = model.objects.filter((o) => o.label.typeName === 'RigidBody2D') as unknown as RigidFrameKinematics<OrientedNode>[];
+    expect(bodies.length).toBe(2);
+    const node = model.nodes.find((n) => n.nq === 3)!;
+    const random = randomSequence(5);
+    const points = [[0.3, -0.2, 0], [0, 0, 0.1], [-0, 0.4, -0], [1e-300, -2.5, 3], [0, 0, 0]];
+    const generic = new Float64Array(3), fast = new Float64Array(3);
+    const same = (a: Float64Array, b: Float64Array) => Array.from(a).map((x, i) => Object.is(x, b[i]));
+    let compared = 0;
+    for (const angle of [0, -0, 0.7, -2.1]) {
+      for (const rate of [0, -0, 3.5]) {
+        s.q[node.qIndex + 2] = angle - node.referenceCoordinates[2];
+        s.u[node.uIndex + 2] = rate;
+        s.u[node.uIndex] = random() - 0.5;
+        for (const body of bodies) {
+          for (const x of points) {
+            RigidFrameKinematics.prototype.position.call(body, s, x, generic);
+            body.position(s, x, fast);
+            expect(same(fast, generic)).toEqual([true, true, true]);
+            RigidFrameKinematics.prototype.velocity.call(body, s, x, generic);
+            body.velocity(s, x, fast);
+            expect(same(fast, generic)).toEqual([true, true, true]);
+            compared++;
+          }
+        }
+      }
+    }
+    expect(compared).toBe(120);
   });
 });

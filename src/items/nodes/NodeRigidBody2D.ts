@@ -94,13 +94,14 @@ export class RigidBody2DNodeModel extends NodeBase implements Only<OrientedNode 
 
   /** ω = (0, 0, φ̇) does not depend on the coordinates: zero (3 × 3). */
   angularVelocity_q(_s: ItemState, out: Float64Array): void {
-    out.fill(0, 0, 9);
+    zeroLeading(out, 9);
   }
 
   /** [[0, 0, 0], [0, 0, 0], [0, 0, 1]]. */
   rotationJacobian(_s: ItemState, out: Float64Array): void {
-    out.fill(0, 0, 9);
-    out[8] = 1;
+    out[0] = 0; out[1] = 0; out[2] = 0;
+    out[3] = 0; out[4] = 0; out[5] = 0;
+    out[6] = 0; out[7] = 0; out[8] = 1;
   }
 
   /** Position and rotation Jacobians are constant: no contribution to load Jacobians. */

@@ -109,6 +109,43 @@ class RigidBody2DModel extends RigidBodyBase<RigidBody2DNodeModel> implements On
     if (torque !== undefined) out[offset + 2] += torque[2];
   }
 
+  /**
+   * p + A x with A = R_z(φ) from the node's cosine and sine: the operations of the generic p + A x (each product with
+   * A's zero entries included, so the same values to the last bit) without a rotation matrix written and read.
+   */
+  override position(s: ItemState, localPosition: ArrayLike<number>, out: Float64Array): void {
+    const x0 = localPosition[0], x1 = localPosition[1], x2 = localPosition[2];
+    if (x0 === 0 && x1 === 0 && x2 === 0) {
+      this.node.position(s, out);
+      return;
+    }
+    const cs = this.cs;
+    this.node.cosSin(s, cs);
+    const c = cs[0], sn = cs[1];
+    this.node.position(s, out);
+    out[0] += c * x0 + -sn * x1 + 0 * x2;
+    out[1] += sn * x0 + c * x1 + 0 * x2;
+    out[2] += 0 * x0 + 0 * x1 + x2;
+  }
+
+  /** u̇ + A (ω̄ × x) with ω̄ = (0, 0, φ̇): the generic operations (as {@link RigidBody2DModel.position}), without work arrays. */
+  override velocity(s: ItemState, localPosition: ArrayLike<number>, out: Float64Array): void {
+    const x0 = localPosition[0], x1 = localPosition[1], x2 = localPosition[2];
+    if (x0 === 0 && x1 === 0 && x2 === 0) {
+      this.node.velocity(s, out);
+      return;
+    }
+    const omega = s.u[this.node.uIndex + 2];
+    const wx = 0 * x2 - omega * x1, wy = omega * x0 - 0 * x2, wz = 0 * x1 - 0 * x0;
+    const cs = this.cs;
+    this.node.cosSin(s, cs);
+    const c = cs[0], sn = cs[1];
+    this.node.velocity(s, out);
+    out[0] += c * wx + -sn * wy + 0 * wz;
+    out[1] += sn * wx + c * wy + 0 * wz;
+    out[2] += 0 * wx + 0 * wy + wz;
+  }
+
   /** [[1, 0, −sin φ x0 − cos φ x1], [0, 1, cos φ x0 − sin φ x1], [0, 0, 0]]. */
   positionJacobian(s: ItemState, localPosition: ArrayLike<number>, out: Float64Array): void {
     const cs = this.cs;

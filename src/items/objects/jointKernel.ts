@@ -125,10 +125,15 @@ export class JointModel implements Only<ObjectModel & LoweredJoint, JointModel> 
   localNodes: NodeModel[] = [];
   /** Item rows with the equation g = λ (free axes; all rows of an inactive joint). */
   readonly multiplierRows: readonly number[];
+  /** Per item row: the generic equation it writes (0..5), or −1 for a multiplier row (g = λ). */
+  private readonly rowSource: Int32Array;
   private readonly markers: MarkerPair;
   /** The markers as a rigid pair, for joints on rigid markers (the same object as markers); undefined for point joints. */
   private readonly frames: RigidMarkerPair | undefined;
-  private readonly translationConstrained: boolean[];
+  /** The constrained translations (generic rows 0..2), ascending. */
+  private readonly translationRows: Int32Array;
+  /** The rotation rows k (generic row 3 + k) with an axis pair, ascending. */
+  private readonly rotationRows: Int32Array;
   private readonly axis0: number[];
   private readonly axis1: number[];
   private readonly threeRotations: boolean;
@@ -189,10 +194,12 @@ export class JointModel implements Only<ObjectModel & LoweredJoint, JointModel> 
     this.frameRotations = this.frames === undefined ? [identityRotation, identityRotation] : [this.frames.r0, this.frames.r1];
     this.nAE = selection.rows.length;
     const j = selection.constrainedAxes;
-    this.translationConstrained = [0, 1, 2].map((i) => j[i] === 1);
+    this.translationRows = Int32Array.from([0, 1, 2].filter((i) => j[i] === 1));
     ({ axis0: this.axis0, axis1: this.axis1 } = rotationAxisPairs(j));
+    this.rotationRows = Int32Array.from([0, 1, 2].filter((k) => this.axis0[k] >= 0));
     this.threeRotations = j[3] === 1 && j[4] === 1 && j[5] === 1;
     this.multiplierRows = selection.rows.map((row, r) => (!v.activeConnector || j[row] !== 1 ? r : -1)).filter((r) => r >= 0);
+    this.rowSource = Int32Array.from(selection.rows, (row) => (v.activeConnector && j[row] === 1 ? row : -1));
     this.offsetParameters = Array.from(v.offsetUserFunctionParameters ?? []);
     this.offsetArgument = this.offsetParameters.slice();
     this.outputs = new Set(outputVariables);
@@ -281,15 +288,16 @@ export class JointModel implements Only<ObjectModel & LoweredJoint, JointModel> 
     const d = this.markers.dp;
     const frame = this.selection.translationFrame;
     const t = frame === 'global' ? d : mat3TransposeMulVecInto(this.work3, frame === 'J0' ? a0All : a1All, d);
-    for (let i = 0; i < 3; i++) if (this.translationConstrained[i]) g[i] = t[i] - o[i];
+    const translations = this.translationRows, rotations = this.rotationRows;
+    for (let m = 0; m < translations.length; m++) { const i = translations[m]; g[i] = t[i] - o[i]; }
     if (this.threeRotations && this.alternative) {
       for (let k = 0; k < 3; k++) g[3 + k] = columnTriple(a0All, k, a1All, (k + 1) % 3, a0All, (k + 2) % 3) - 1;
       return;
     }
     // a0_i·a1_l written out (a columnDot call left out of the inlined residual returns a boxed double)
-    for (let k = 0; k < 3; k++) {
-      const i = axis0[k], l = axis1[k];
-      if (i >= 0) g[3 + k] = a0All[i] * a1All[l] + a0All[3 + i] * a1All[3 + l] + a0All[6 + i] * a1All[6 + l];
+    for (let m = 0; m < rotations.length; m++) {
+      const k = rotations[m], i = axis0[k], l = axis1[k];
+      g[3 + k] = a0All[i] * a1All[l] + a0All[3 + i] * a1All[3 + l] + a0All[6 + i] * a1All[6 + l];
     }
   }
 
@@ -317,13 +325,12 @@ export class JointModel implements Only<ObjectModel & LoweredJoint, JointModel> 
       for (let i = 0; i < 3; i++) w[i] += w2[i];
       t = w;
     }
-    for (let i = 0; i < 3; i++) if (this.translationConstrained[i]) g[i] = t[i] - o[i];
-    for (let k = 0; k < 3; k++) {
-      const i = axis0[k], l = axis1[k];
-      if (i >= 0) {
-        g[3 + k] = (a0AllDot[i] * a1All[l] + a0AllDot[3 + i] * a1All[3 + l] + a0AllDot[6 + i] * a1All[6 + l])
-          + (a0All[i] * a1AllDot[l] + a0All[3 + i] * a1AllDot[3 + l] + a0All[6 + i] * a1AllDot[6 + l]);
-      }
+    const translations = this.translationRows, rotations = this.rotationRows;
+    for (let m = 0; m < translations.length; m++) { const i = translations[m]; g[i] = t[i] - o[i]; }
+    for (let m = 0; m < rotations.length; m++) {
+      const k = rotations[m], i = axis0[k], l = axis1[k];
+      g[3 + k] = (a0AllDot[i] * a1All[l] + a0AllDot[3 + i] * a1All[3 + l] + a0AllDot[6 + i] * a1All[6 + l])
+        + (a0All[i] * a1AllDot[l] + a0All[3 + i] * a1AllDot[3 + l] + a0All[6 + i] * a1AllDot[6 + l]);
     }
   }
 
@@ -386,12 +393,12 @@ export class JointModel implements Only<ObjectModel & LoweredJoint, JointModel> 
     if (useIndex2) this.writeVelocityEquations();
     else this.writePositionEquations();
     this.writeRows(s, g);
-    const { rows, constrainedAxes, translationFrame } = this.selection;
+    const translationFrame = this.selection.translationFrame, source = this.rowSource;
     let evaluated = false;
-    for (let k = 0; k < rows.length; k++) {
+    for (let k = 0; k < source.length; k++) {
       const l = lambda[first + k];
-      const row = rows[k];
-      if (l === 0 || constrainedAxes[row] !== 1) continue;
+      const row = source[k]; // −1: a multiplier row (the joint is active)
+      if (l === 0 || row < 0) continue;
       if (!evaluated) {
         this.markers.evaluateJacobians(s);
         this.frames?.evaluateRotationJacobians(s);
@@ -455,10 +462,10 @@ export class JointModel implements Only<ObjectModel & LoweredJoint, JointModel> 
    * not inlined into the residual, allocated about 0.5 kB per Newton iteration in bricardMechanism).
    */
   private writeRows(s: ItemState, g: Float64Array): void {
-    const { rows } = this.selection;
-    const j = this.selection.constrainedAxes;
-    for (let r = 0; r < rows.length; r++) {
-      g[r] = this.active && j[rows[r]] === 1 ? this.generic[rows[r]] : s.lambda[s.addresses.objectAE[this.label.index] - s.u.length + r];
+    const source = this.rowSource, generic = this.generic;
+    for (let r = 0; r < source.length; r++) {
+      const row = source[r];
+      g[r] = row >= 0 ? generic[row] : s.lambda[s.addresses.objectAE[this.label.index] - s.u.length + r];
     }
   }
 
