@@ -107,6 +107,35 @@ const identityRotation = new Float64Array([1, 0, 0, 0, 1, 0, 0, 0, 1]);
 /** Zero-width rotation Jacobians of point joints (their equations have no rotation columns). */
 const noColumns = new Float64Array(0);
 
+/** The joint frames of point joints: zeros, never written (only rigid markers' frames are evaluated). */
+const pointFrame = new Float64Array(9);
+
+/**
+ * Work arrays of the joints' methods, shared by all joints: each is written before it is read within one call, and no
+ * joint method runs while another holds values in them (the offset user functions, which may evaluate other items, are
+ * called before any of them is written). Per joint they were ≈ 17 typed arrays that every fresh process created and
+ * its set-up's scavenges copied (docs/benchmarks.md, gc24).
+ */
+const scratch = {
+  work9: new Float64Array(9),
+  work3: new Float64Array(3),
+  work3b: new Float64Array(3),
+  /** constraintForce_q: F, τ, P, Q, the skew matrices, the markers' forces and torques. */
+  force: new Float64Array(3),
+  torque: new Float64Array(3),
+  matrixP: new Float64Array(9),
+  matrixQ: new Float64Array(9),
+  skewA: new Float64Array(9),
+  skewB: new Float64Array(9),
+  markerForce0: new Float64Array(3),
+  markerForce1: new Float64Array(3),
+  markerTorque0: new Float64Array(3),
+  markerTorque1: new Float64Array(3),
+  /** addBlock's 3 × n product and addMarkerDerivative's block, grown in bind to the largest marker of any joint. */
+  blockWork: new Float64Array(0),
+  markerBlock: new Float64Array(0),
+};
+
 /**
  * The shared run-time model of the joints (JointGeneric, JointSpherical, JointRevoluteZ, JointPrismaticX,
  * JointRevolute2D, JointPrismatic2D): the generic joint's equations, Jacobians and outputs evaluated for the rows the
@@ -141,24 +170,8 @@ export class JointModel implements Only<ObjectModel & LoweredJoint, JointModel> 
   private readonly a0AllDot: Float64Array;
   /** Ȧ1all = A1 ω̄̃1 R1. */
   private readonly a1AllDot: Float64Array;
-  private readonly work9 = new Float64Array(9);
-  /** Work arrays of constraintForce_q: F, τ, P, Q, skew matrices, the markers' forces and torques and the blocks. */
-  private readonly force = new Float64Array(3);
-  private readonly torque = new Float64Array(3);
-  private readonly matrixP = new Float64Array(9);
-  private readonly matrixQ = new Float64Array(9);
-  private readonly skewA = new Float64Array(9);
-  private readonly skewB = new Float64Array(9);
-  private readonly markerForce0 = new Float64Array(3);
-  private readonly markerForce1 = new Float64Array(3);
-  private readonly markerTorque0 = new Float64Array(3);
-  private readonly markerTorque1 = new Float64Array(3);
   /** Point markers, or rigid markers whose frames each depend on at most one node (see constraintForce_q). */
   private singleNodeFrames = true;
-  private blockWork = new Float64Array(0);
-  private markerBlock = new Float64Array(0);
-  private readonly work3 = new Float64Array(3);
-  private readonly work3b = new Float64Array(3);
   /** The generic equations g0..g5 of the last evaluation. */
   private readonly generic = new Float64Array(6);
   /** Offsets of the user function (translations, Tait–Bryan angles). */
@@ -182,10 +195,10 @@ export class JointModel implements Only<ObjectModel & LoweredJoint, JointModel> 
     private readonly v: JointValues, outputVariables: readonly OutputVariableType[]) {
     this.frames = selection.rigidMarkers ? new RigidMarkerPair(label, v.markerNumbers, v) : undefined;
     this.markers = this.frames ?? new MarkerPair(label, v.markerNumbers, positionMarkers);
-    this.a0All = this.frames?.a0All ?? new Float64Array(9);
-    this.a1All = this.frames?.a1All ?? new Float64Array(9);
-    this.a0AllDot = this.frames?.a0AllDot ?? new Float64Array(9);
-    this.a1AllDot = this.frames?.a1AllDot ?? new Float64Array(9);
+    this.a0All = this.frames?.a0All ?? pointFrame;
+    this.a1All = this.frames?.a1All ?? pointFrame;
+    this.a0AllDot = this.frames?.a0AllDot ?? pointFrame;
+    this.a1AllDot = this.frames?.a1AllDot ?? pointFrame;
     this.frameRotations = this.frames === undefined ? [identityRotation, identityRotation] : [this.frames.r0, this.frames.r1];
     this.nAE = selection.rows.length;
     const j = selection.constrainedAxes;
@@ -208,8 +221,8 @@ export class JointModel implements Only<ObjectModel & LoweredJoint, JointModel> 
     this.n = this.markers.n0 + this.markers.n1;
     this.singleNodeFrames = !this.selection.rigidMarkers || (this.markers.marker0.nodes.length <= 1 && this.markers.marker1.nodes.length <= 1);
     const largest = Math.max(this.markers.n0, this.markers.n1);
-    this.blockWork = new Float64Array(3 * largest);
-    this.markerBlock = new Float64Array(largest * largest);
+    if (scratch.blockWork.length < 3 * largest) scratch.blockWork = new Float64Array(3 * largest);
+    if (scratch.markerBlock.length < largest * largest) scratch.markerBlock = new Float64Array(largest * largest);
   }
 
   /** Writes the user-function offsets (or zeros) of `parameter` at time t into this.offset. */
@@ -244,8 +257,8 @@ export class JointModel implements Only<ObjectModel & LoweredJoint, JointModel> 
     frames.evaluateFrames(s);
     const o = this.offset;
     if (withOffsetRotation && (o[3] !== 0 || o[4] !== 0 || o[5] !== 0)) {
-      rotXYZ2RotationMatrixInto(this.work9, o, 3);
-      mat3MulInto(this.a0All, this.a0All, this.work9);
+      rotXYZ2RotationMatrixInto(scratch.work9, o, 3);
+      mat3MulInto(this.a0All, this.a0All, scratch.work9);
     }
     if (velocities) frames.evaluateFrameRates(s);
   }
@@ -280,7 +293,7 @@ export class JointModel implements Only<ObjectModel & LoweredJoint, JointModel> 
     const { generic: g, offset: o, a0All, a1All, axis0, axis1 } = this;
     const d = this.markers.dp;
     const frame = this.selection.translationFrame;
-    const t = frame === 'global' ? d : mat3TransposeMulVecInto(this.work3, frame === 'J0' ? a0All : a1All, d);
+    const t = frame === 'global' ? d : mat3TransposeMulVecInto(scratch.work3, frame === 'J0' ? a0All : a1All, d);
     for (let i = 0; i < 3; i++) if (this.translationConstrained[i]) g[i] = t[i] - o[i];
     if (this.threeRotations && this.alternative) {
       for (let k = 0; k < 3; k++) g[3 + k] = columnTriple(a0All, k, a1All, (k + 1) % 3, a0All, (k + 2) % 3) - 1;
@@ -312,8 +325,8 @@ export class JointModel implements Only<ObjectModel & LoweredJoint, JointModel> 
     let t: ArrayLike<number> = dv;
     const frame = this.selection.translationFrame;
     if (frame !== 'global') {
-      const w = mat3TransposeMulVecInto(this.work3, frame === 'J0' ? a0All : a1All, dv);
-      const w2 = mat3TransposeMulVecInto(this.work3b, frame === 'J0' ? a0AllDot : a1AllDot, dp);
+      const w = mat3TransposeMulVecInto(scratch.work3, frame === 'J0' ? a0All : a1All, dv);
+      const w2 = mat3TransposeMulVecInto(scratch.work3b, frame === 'J0' ? a0AllDot : a1AllDot, dp);
       for (let i = 0; i < 3; i++) w[i] += w2[i];
       t = w;
     }
@@ -543,8 +556,8 @@ export class JointModel implements Only<ObjectModel & LoweredJoint, JointModel> 
     const frames = this.frames;
     frames?.evaluateRotationJacobians(s);
     const g0 = frames?.rotationJacobian0 ?? noColumns, g1 = frames?.rotationJacobian1 ?? noColumns;
-    const force = this.force.fill(0), torque = this.torque.fill(0), p = this.matrixP.fill(0), q = this.matrixQ.fill(0);
-    const skew0 = this.skewA, skew1 = this.skewB, work = this.work9;
+    const force = scratch.force.fill(0), torque = scratch.torque.fill(0), p = scratch.matrixP.fill(0), q = scratch.matrixQ.fill(0);
+    const skew0 = scratch.skewA, skew1 = scratch.skewB, work = scratch.work9;
     let rotationRows = false;
     for (let r = 0; r < rows.length; r++) {
       const row = rows[r];
@@ -557,7 +570,7 @@ export class JointModel implements Only<ObjectModel & LoweredJoint, JointModel> 
       }
       rotationRows = true;
       const i = axis0[row - 3], l = axis1[row - 3];
-      const u = this.work3, v = this.work3b;
+      const u = scratch.work3, v = scratch.work3b;
       for (let m = 0; m < 3; m++) { u[m] = a0All[3 * m + i]; v[m] = a1All[3 * m + l]; }
       torque[0] += lambda * (u[1] * v[2] - u[2] * v[1]);
       torque[1] += lambda * (u[2] * v[0] - u[0] * v[2]);
@@ -570,7 +583,7 @@ export class JointModel implements Only<ObjectModel & LoweredJoint, JointModel> 
       for (let m = 0; m < 9; m++) q[m] += lambda * work[m];
     }
     const local = !globalTranslation && (force[0] !== 0 || force[1] !== 0 || force[2] !== 0);
-    const f0 = this.markerForce0, t0 = this.markerTorque0, f1 = this.markerForce1, t1 = this.markerTorque1;
+    const f0 = scratch.markerForce0, t0 = scratch.markerTorque0, f1 = scratch.markerForce1, t1 = scratch.markerTorque1;
     for (let m = 0; m < 3; m++) { f0[m] = -force[m]; f1[m] = force[m]; t0[m] = torque[m]; t1[m] = -torque[m]; }
     if (local) {
       t0[0] += force[1] * dp[2] - force[2] * dp[1];
@@ -599,7 +612,7 @@ export class JointModel implements Only<ObjectModel & LoweredJoint, JointModel> 
   private addBlock(k: Float64Array, rj: Float64Array, nr: number, rowOffset: number, m: Float64Array, cj: Float64Array, nc: number, colOffset: number, factor: number): void {
     if (nr === 0 || nc === 0) return;
     const n = this.n;
-    const t = this.blockWork;
+    const t = scratch.blockWork;
     for (let i = 0; i < 3; i++) {
       for (let b = 0; b < nc; b++) t[i * nc + b] = factor * (m[3 * i] * cj[b] + m[3 * i + 1] * cj[nc + b] + m[3 * i + 2] * cj[2 * nc + b]);
     }
@@ -616,7 +629,7 @@ export class JointModel implements Only<ObjectModel & LoweredJoint, JointModel> 
     const nb = which === 0 ? this.markers.n0 : this.markers.n1;
     if (nb === 0) return;
     const offset = which === 0 ? 0 : this.markers.n0;
-    const block = this.markerBlock.subarray(0, nb * nb);
+    const block = scratch.markerBlock.subarray(0, nb * nb);
     block.fill(0);
     // present: constraintForce_q returns false (numerical) unless both markers have it
     marker.jacobianTransposedVector_q?.(s, f, t, block, factor);
@@ -645,11 +658,11 @@ export class JointModel implements Only<ObjectModel & LoweredJoint, JointModel> 
       case OutputVariableType.AngularVelocityLocal: {
         const frames = this.frames;
         if (frames === undefined) return undefined;
-        return local(frames.relativeAngularVelocity(this.work3b));
+        return local(frames.relativeAngularVelocity(scratch.work3b));
       }
       case OutputVariableType.Rotation: {
-        mat3TransposeMulInto(this.work9, a0All, this.a1All);
-        return Array.from(rotationMatrix2RotXYZInto(new Float64Array(3), this.work9));
+        mat3TransposeMulInto(scratch.work9, a0All, this.a1All);
+        return Array.from(rotationMatrix2RotXYZInto(new Float64Array(3), scratch.work9));
       }
       case OutputVariableType.Force: return multipliers(0);
       // no joint with translations in J1 declares ForceLocal (ObjectJointPrismatic2D has no outputs)
