@@ -110,6 +110,39 @@ const noColumns = new Float64Array(0);
 /** The joint frames of point joints: zeros, never written (only rigid markers' frames are evaluated). */
 const pointFrame = new Float64Array(9);
 
+/** The offsets of joints without offset user functions: zeros (evaluateOffset writes only zeros into them). */
+const zeroOffsets = new Float64Array(6);
+
+/** The offset parameters of joints without offset user functions (never read or written). */
+const noParameters: number[] = [];
+
+/** multiplierRows of joints with every row constrained. */
+const noRows: readonly number[] = [];
+
+/** The outputs of joints that declare none. */
+const noOutputs: ReadonlySet<OutputVariableType> = new Set();
+
+/** What the flags j of a selection give the equations: the constrained translations and the rotation axis pairs. */
+interface JointAxes {
+  readonly translationConstrained: readonly boolean[];
+  readonly axis0: readonly number[];
+  readonly axis1: readonly number[];
+}
+
+/** {@link JointAxes} by the flags j (as text): the joints of one kind share them (read only). */
+const jointAxes = new Map<string, JointAxes>();
+
+/** The shared {@link JointAxes} of the flags j. */
+function axesOf(j: readonly number[]): JointAxes {
+  const key = j.join();
+  let axes = jointAxes.get(key);
+  if (axes === undefined) {
+    axes = { translationConstrained: [0, 1, 2].map((i) => j[i] === 1), ...rotationAxisPairs(j) };
+    jointAxes.set(key, axes);
+  }
+  return axes;
+}
+
 /**
  * Work arrays of the joints' methods, shared by all joints: each is written before it is read within one call, and no
  * joint method runs while another holds values in them (the offset user functions, which may evaluate other items, are
@@ -131,6 +164,8 @@ const scratch = {
   markerForce1: new Float64Array(3),
   markerTorque0: new Float64Array(3),
   markerTorque1: new Float64Array(3),
+  /** The generic equations g0..g5, written (constrained rows) and read (writeRows) within one ae or aeAndReaction call. */
+  generic: new Float64Array(6),
   /** addBlock's 3 × n product and addMarkerDerivative's block, grown in bind to the largest marker of any joint. */
   blockWork: new Float64Array(0),
   markerBlock: new Float64Array(0),
@@ -157,9 +192,9 @@ export class JointModel implements Only<ObjectModel & LoweredJoint, JointModel> 
   private readonly markers: MarkerPair;
   /** The markers as a rigid pair, for joints on rigid markers (the same object as markers); undefined for point joints. */
   private readonly frames: RigidMarkerPair | undefined;
-  private readonly translationConstrained: boolean[];
-  private readonly axis0: number[];
-  private readonly axis1: number[];
+  private readonly translationConstrained: readonly boolean[];
+  private readonly axis0: readonly number[];
+  private readonly axis1: readonly number[];
   private readonly threeRotations: boolean;
   private readonly outputs: ReadonlySet<OutputVariableType>;
   /** The joint frames of the rigid pair (zeros for point joints): A0all = A0 R0 (times the user-function rotation offset on position level). */
@@ -172,10 +207,8 @@ export class JointModel implements Only<ObjectModel & LoweredJoint, JointModel> 
   private readonly a1AllDot: Float64Array;
   /** Point markers, or rigid markers whose frames each depend on at most one node (see constraintForce_q). */
   private singleNodeFrames = true;
-  /** The generic equations g0..g5 of the last evaluation. */
-  private readonly generic = new Float64Array(6);
-  /** Offsets of the user function (translations, Tait–Bryan angles). */
-  private readonly offset = new Float64Array(6);
+  /** Offsets of the user function (translations, Tait–Bryan angles); the shared zeros for joints without offset functions. */
+  private readonly offset: Float64Array;
   private readonly offsetParameters: number[];
   /** The parameters as handed to the user function, refreshed before each call (user changes do not leak). */
   private readonly offsetArgument: number[];
@@ -202,17 +235,20 @@ export class JointModel implements Only<ObjectModel & LoweredJoint, JointModel> 
     this.frameRotations = this.frames === undefined ? [identityRotation, identityRotation] : [this.frames.r0, this.frames.r1];
     this.nAE = selection.rows.length;
     const j = selection.constrainedAxes;
-    this.translationConstrained = [0, 1, 2].map((i) => j[i] === 1);
-    ({ axis0: this.axis0, axis1: this.axis1 } = rotationAxisPairs(j));
+    ({ translationConstrained: this.translationConstrained, axis0: this.axis0, axis1: this.axis1 } = axesOf(j));
     this.threeRotations = j[3] === 1 && j[4] === 1 && j[5] === 1;
-    this.multiplierRows = selection.rows.map((row, r) => (!v.activeConnector || j[row] !== 1 ? r : -1)).filter((r) => r >= 0);
-    this.offsetParameters = Array.from(v.offsetUserFunctionParameters ?? []);
-    this.offsetArgument = this.offsetParameters.slice();
-    this.outputs = new Set(outputVariables);
+    const multiplierRows = selection.rows.map((row, r) => (!v.activeConnector || j[row] !== 1 ? r : -1)).filter((r) => r >= 0);
+    this.multiplierRows = multiplierRows.length === 0 ? noRows : multiplierRows;
+    this.outputs = outputVariables.length === 0 ? noOutputs : new Set(outputVariables);
     this.active = v.activeConnector;
     this.alternative = v.alternativeConstraints === true;
     this.offsetFunction = v.offsetUserFunction === 0 ? undefined : v.offsetUserFunction;
     this.offsetFunction_t = v.offsetUserFunction_t === 0 ? undefined : v.offsetUserFunction_t;
+    const withOffsets = this.offsetFunction !== undefined || this.offsetFunction_t !== undefined;
+    // without offset functions the offsets stay zero (evaluateOffset writes zeros only) and the parameters are not read
+    this.offset = withOffsets ? new Float64Array(6) : zeroOffsets;
+    this.offsetParameters = withOffsets ? Array.from(v.offsetUserFunctionParameters ?? []) : noParameters;
+    this.offsetArgument = withOffsets ? this.offsetParameters.slice() : noParameters;
   }
 
   bind(context: BindContext): void {
@@ -281,7 +317,7 @@ export class JointModel implements Only<ObjectModel & LoweredJoint, JointModel> 
     frames.evaluateFrameRates(s);
   }
 
-  /** Position-level generic equations into this.generic (constrained rows only). */
+  /** Position-level generic equations into the shared generic work array (constrained rows only). */
   private positionEquations(s: ItemState): void {
     this.evaluateOffset(s, 'offsetUserFunction');
     this.kinematics(s, false, true);
@@ -290,7 +326,8 @@ export class JointModel implements Only<ObjectModel & LoweredJoint, JointModel> 
 
   /** The position-level equations from the evaluated kinematics and offsets. */
   private writePositionEquations(): void {
-    const { generic: g, offset: o, a0All, a1All, axis0, axis1 } = this;
+    const { offset: o, a0All, a1All, axis0, axis1 } = this;
+    const g = scratch.generic;
     const d = this.markers.dp;
     const frame = this.selection.translationFrame;
     const t = frame === 'global' ? d : mat3TransposeMulVecInto(scratch.work3, frame === 'J0' ? a0All : a1All, d);
@@ -306,7 +343,7 @@ export class JointModel implements Only<ObjectModel & LoweredJoint, JointModel> 
     }
   }
 
-  /** Velocity-level generic equations into this.generic (constrained rows only); translation offsets from offsetUserFunction_t. */
+  /** Velocity-level generic equations into the shared generic work array (constrained rows only); translation offsets from offsetUserFunction_t. */
   private velocityEquations(s: ItemState): void {
     this.evaluateOffset(s, 'offsetUserFunction_t');
     const o = this.offset;
@@ -320,7 +357,8 @@ export class JointModel implements Only<ObjectModel & LoweredJoint, JointModel> 
   /** The velocity-level equations from the evaluated kinematics (with velocities) and offsets. */
   private writeVelocityEquations(): void {
     const o = this.offset;
-    const { generic: g, a0All, a1All, a0AllDot, a1AllDot, axis0, axis1 } = this;
+    const { a0All, a1All, a0AllDot, a1AllDot, axis0, axis1 } = this;
+    const g = scratch.generic;
     const { dp, dv } = this.markers;
     let t: ArrayLike<number> = dv;
     const frame = this.selection.translationFrame;
@@ -464,14 +502,14 @@ export class JointModel implements Only<ObjectModel & LoweredJoint, JointModel> 
   }
 
   /**
-   * The item's rows of g from this.generic, λ for multiplier rows (λ read here as lagrangeMultiplier reads it: the call,
+   * The item's rows of g from the generic equations just written, λ for multiplier rows (λ read here as lagrangeMultiplier reads it: the call,
    * not inlined into the residual, allocated about 0.5 kB per Newton iteration in bricardMechanism).
    */
   private writeRows(s: ItemState, g: Float64Array): void {
     const { rows } = this.selection;
     const j = this.selection.constrainedAxes;
     for (let r = 0; r < rows.length; r++) {
-      g[r] = this.active && j[rows[r]] === 1 ? this.generic[rows[r]] : s.lambda[s.addresses.objectAE[this.label.index] - s.u.length + r];
+      g[r] = this.active && j[rows[r]] === 1 ? scratch.generic[rows[r]] : s.lambda[s.addresses.objectAE[this.label.index] - s.u.length + r];
     }
   }
 
