@@ -104,6 +104,17 @@ export function float64Views(lengths: readonly number[]): Float64Array<ArrayBuff
 }
 
 /**
+ * The numbers of values in a Float64Array view cut by {@link float64Views}: what Float64Array.from(values) holds, without
+ * a buffer of its own (an item's small parameter vectors: ≈ 130 bytes less per array that the set-up's scavenges copy;
+ * docs/benchmarks.md, gc24).
+ */
+export function float64Copy(values: ArrayLike<number>): Float64Array<ArrayBuffer> {
+  const [copy] = float64Views([values.length]);
+  for (let i = 0; i < values.length; i++) copy[i] = values[i];
+  return copy;
+}
+
+/**
  * True if a and b are the same double bit for bit as far as arithmetic can tell: equal and, for zeros, of the same sign
  * (NaN never matches). The key test of memos that reuse a result while their inputs are unchanged.
  */

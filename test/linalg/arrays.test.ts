@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { copyArrayAt, copyLeadingAt, toNumberArray, zeroLeading } from '../../src/linalg/arrays.ts';
+import { copyArrayAt, copyLeadingAt, float64Copy, toNumberArray, zeroLeading } from '../../src/linalg/arrays.ts';
 
 describe('array helpers of the hot paths', () => {
   it('zeroLeading zeroes exactly the first n entries, below and above the built-in threshold', () => {
@@ -39,5 +39,16 @@ describe('array helpers of the hot paths', () => {
     a[0] = 2;
     expect(copy[0]).toBe(1.5);
     expect(toNumberArray(new Float64Array(0))).toEqual([]);
+  });
+
+  it('float64Copy holds the numbers of Float64Array.from bit for bit, in views that do not overlap', () => {
+    const values = [-0, 0, 1.5, -2.25e-300, Number.MAX_VALUE, 1 / 3];
+    const a = float64Copy(values), b = float64Copy([7, 8]);
+    const from = Float64Array.from(values);
+    expect(a.length).toBe(values.length);
+    for (let i = 0; i < values.length; i++) expect(Object.is(a[i], from[i])).toBe(true);
+    b.fill(9);
+    for (let i = 0; i < values.length; i++) expect(Object.is(a[i], from[i])).toBe(true);
+    expect(float64Copy([]).length).toBe(0);
   });
 });

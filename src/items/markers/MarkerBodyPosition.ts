@@ -6,6 +6,7 @@ import { positionMarkerOutput, positionMarkerOutputs } from './rigidMarkerOutput
 import { objectIndex, vector } from '../../registry/parameters.ts';
 import { BodyMarker } from './bodyMarkerBase.ts';
 import { objectRigidBodyDefinition } from '../objects/ObjectRigidBody.ts';
+import { float64Copy } from '../../linalg/arrays.ts';
 
 const parameters = {
   bodyNumber: objectIndex('Body the marker is attached to.'),
@@ -41,7 +42,7 @@ export const markerBodyPositionDefinition: ItemDefinition<'Marker', typeof param
     mbs.addLoad({ loadType: 'ForceVector', markerNumber: marker, loadVector: [0.5, 1, -1] });
     return marker;
   },
-  create: (v, label) => new BodyPositionMarkerModel(label, v.bodyNumber, Float64Array.from(v.localPosition)),
+  create: (v, label) => new BodyPositionMarkerModel(label, v.bodyNumber, float64Copy(v.localPosition)),
 };
 
 /** Factory for a body position marker. */

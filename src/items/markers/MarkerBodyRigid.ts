@@ -6,6 +6,7 @@ import { objectIndex, vector } from '../../registry/parameters.ts';
 import { rigidMarkerOutput, rigidMarkerOutputs } from './rigidMarkerOutputs.ts';
 import { BodyMarker } from './bodyMarkerBase.ts';
 import { objectCosseratRodDefinition } from '../objects/ObjectCosseratRod.ts';
+import { float64Copy } from '../../linalg/arrays.ts';
 
 const parameters = {
   bodyNumber: objectIndex('Body the marker is attached to.'),
@@ -80,7 +81,7 @@ export const markerBodyRigidDefinition: ItemDefinition<'Marker', typeof paramete
     mbs.addLoad({ loadType: 'TorqueVector', markerNumber: marker, loadVector: [0.1, -0.2, 0.3] });
     return marker;
   },
-  create: (v, label) => new BodyRigidMarkerModel(label, v.bodyNumber, Float64Array.from(v.localPosition)),
+  create: (v, label) => new BodyRigidMarkerModel(label, v.bodyNumber, float64Copy(v.localPosition)),
 };
 
 /** Factory for a rigid body marker. */

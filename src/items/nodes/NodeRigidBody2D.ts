@@ -5,7 +5,7 @@ import type { OutputVariableType } from '../../registry/enums.ts';
 import { vector } from '../../registry/parameters.ts';
 import { rigidNodeOutput, rigidNodeOutputs, type OrientedNode } from './rigidNodeBase.ts';
 import { NodeBase } from './nodeBase.ts';
-import { sameBits, zeroLeading } from '../../linalg/arrays.ts';
+import { float64Copy, sameBits, zeroLeading } from '../../linalg/arrays.ts';
 
 const parameters = {
   referenceCoordinates: vector([0, 0, 0], 'Reference position [x, y] and rotation angle φ about the z-axis.', 3),
@@ -136,8 +136,8 @@ export const nodeRigidBody2DDefinition: ItemDefinition<'Node', typeof parameters
     mbs.addLoad({ loadType: 'ForceVector', markerNumber: marker, loadVector: [1, -2, 0], bodyFixed: true });
     return node;
   },
-  create: (v, label) => new RigidBody2DNodeModel(label, Float64Array.from(v.referenceCoordinates), Float64Array.from(v.initialCoordinates),
-    Float64Array.from(v.initialVelocities)),
+  create: (v, label) => new RigidBody2DNodeModel(label, float64Copy(v.referenceCoordinates), float64Copy(v.initialCoordinates),
+    float64Copy(v.initialVelocities)),
 };
 
 /** Factory for a planar rigid-body node. */

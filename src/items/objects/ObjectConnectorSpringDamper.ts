@@ -5,7 +5,7 @@ import { OutputVariableType } from '../../registry/enums.ts';
 import { bool, markerIndexArray, real, ureal, userFunction, type UserFunctionValue } from '../../registry/parameters.ts';
 import { MarkerPair, positionMarkers } from './connectorBase.ts';
 import type { SystemUserFunction, UserFunctionSystem } from '../../registry/userFunctionSystem.ts';
-import { zeroArray } from '../../linalg/arrays.ts';
+import { float64Views, zeroArray } from '../../linalg/arrays.ts';
 
 /**
  * Spring force user function: returns the scalar force F (positive = tension) for the elongation
@@ -49,13 +49,14 @@ class SpringDamperModel implements Only<ObjectModel, SpringDamperModel> {
   /** Scalar force F of the last evaluation. */
   private scalarForce = 0;
   /** Unit direction n (Δp/L; Δv/|Δv| or 0 at L = 0). */
-  private readonly direction = new Float64Array(3);
-  private readonly forceVector = new Float64Array(3);
-  private readonly matrix = new Float64Array(9);
+  private readonly direction: Float64Array;
+  private readonly forceVector: Float64Array;
+  private readonly matrix: Float64Array;
   /** ∂(F n)/∂Δv (3×3 row-major), for the configuration dependence of the marker velocities. */
-  private readonly velocityMatrix = new Float64Array(9);
+  private readonly velocityMatrix: Float64Array;
 
   constructor(readonly label: ItemLabel, markerNumbers: readonly number[], private readonly v: Values) {
+    [this.direction, this.forceVector, this.matrix, this.velocityMatrix] = float64Views([3, 3, 9, 9]);
     this.markers = new MarkerPair(label, markerNumbers, positionMarkers);
     if (v.springForceUserFunction === 0) {
       this.ode2Lhs_q = (s, acc, factor) => {

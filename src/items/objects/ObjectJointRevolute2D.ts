@@ -1,6 +1,15 @@
 import { makeFactory, type ItemDefinition } from '../../registry/definition.ts';
 import { bool, markerIndexArray } from '../../registry/parameters.ts';
-import { JointModel } from './jointKernel.ts';
+import { JointModel, type JointSelection } from './jointKernel.ts';
+
+/** What the joint lowers to (one object for all joints of this type: read only). */
+const selection: JointSelection = {
+  constrainedAxes: [1, 1, 0, 0, 0, 0],
+  translationFrame: 'global',
+  rows: [0, 1],
+  rigidMarkers: false,
+  planar: true,
+};
 
 const parameters = {
   markerNumbers: markerIndexArray('Two position markers [m0, m1].', 2),
@@ -23,13 +32,7 @@ export const objectJointRevolute2DDefinition: ItemDefinition<'Object', typeof pa
     const markers = bodies.map((body, i) => mbs.addMarker({ markerType: 'BodyPosition', bodyNumber: body, localPosition: [0.5 - i, 0.1 * i, 0] }));
     return mbs.addObject({ objectType: 'JointRevolute2D', markerNumbers: markers });
   },
-  create: (v, label) => new JointModel(label, {
-    constrainedAxes: [1, 1, 0, 0, 0, 0],
-    translationFrame: 'global',
-    rows: [0, 1],
-    rigidMarkers: false,
-    planar: true,
-  }, v, []),
+  create: (v, label) => new JointModel(label, selection, v, []),
 };
 
 /** Factory for a planar revolute joint. */

@@ -1,7 +1,16 @@
 import { makeFactory, type ItemDefinition } from '../../registry/definition.ts';
 import { OutputVariableType } from '../../registry/enums.ts';
 import { bool, markerIndexArray } from '../../registry/parameters.ts';
-import { JointModel, rotationMarkerParameter } from './jointKernel.ts';
+import { JointModel, rotationMarkerParameter, type JointSelection } from './jointKernel.ts';
+
+/** What the joint lowers to (one object for all joints of this type: read only). */
+const selection: JointSelection = {
+  constrainedAxes: [1, 1, 1, 1, 1, 0],
+  translationFrame: 'global',
+  rows: [0, 1, 2, 3, 4],
+  rigidMarkers: true,
+  planar: false,
+};
 
 const parameters = {
   markerNumbers: markerIndexArray('Two rigid markers [m0, m1] (position and orientation).', 2),
@@ -33,13 +42,7 @@ export const objectJointRevoluteZDefinition: ItemDefinition<'Object', typeof par
     const markers = bodies.map((body, i) => mbs.addMarker({ markerType: 'BodyRigid', bodyNumber: body, localPosition: [0.5 - i, 0.1, -0.05 * i] }));
     return mbs.addObject({ objectType: 'JointRevoluteZ', markerNumbers: markers, rotationMarker0: [[0.6, -0.8, 0], [0.8, 0.6, 0], [0, 0, 1]] });
   },
-  create: (v, label) => new JointModel(label, {
-    constrainedAxes: [1, 1, 1, 1, 1, 0],
-    translationFrame: 'global',
-    rows: [0, 1, 2, 3, 4],
-    rigidMarkers: true,
-    planar: false,
-  }, v, outputVariables),
+  create: (v, label) => new JointModel(label, selection, v, outputVariables),
 };
 
 /** Factory for a revolute joint about z. */

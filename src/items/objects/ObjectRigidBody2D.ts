@@ -4,7 +4,7 @@ import { itemError, type ItemLabel } from '../../core/errors.ts';
 import { nodeIndex, ureal, vector } from '../../registry/parameters.ts';
 import { RigidBody2DNodeModel } from '../nodes/NodeRigidBody2D.ts';
 import { RigidBodyBase, rigidBodyOutputs } from './rigidBodyBase.ts';
-import { zeroArray } from '../../linalg/arrays.ts';
+import { float64Views, zeroArray } from '../../linalg/arrays.ts';
 
 const parameters = {
   physicsMass: ureal(0, 'Mass m [kg] of the body.'),
@@ -28,7 +28,7 @@ class RigidBody2DModel extends RigidBodyBase<RigidBody2DNodeModel> implements On
   private readonly cx: number;
   private readonly cy: number;
   /** cos φ and sin φ of the node (its cached values: the markers' Jacobians ask at the same angle many times per residual). */
-  private readonly cs = new Float64Array(2);
+  private readonly cs = float64Views([2])[0];
 
   constructor(label: ItemLabel, nodeNumber: number, private readonly mass: number, private readonly inertia: number, com: ArrayLike<number>) {
     super(label, nodeNumber);

@@ -36,6 +36,25 @@ export const rigidMarkers: MarkerKind<RigidMarkerModel> = {
 /** The (empty) work arrays of a marker pair before bind sizes them; nothing can be written to it. */
 const noEntries = new Float64Array(0);
 
+/** The arrays of {@link pairWorkArray}, by length. */
+const pairWorkArrays = new Map<number, Float64Array<ArrayBuffer>>();
+
+/**
+ * A work array of the given length shared by all marker pairs (∂v/∂q, null-direction and block arrays): each method
+ * writes one, consumes it and then writes the next, so no two uses overlap, and a pair keeps no values in them between
+ * calls. One per length, so `length` means what the pair's own array meant (a fresh process created six per pair,
+ * which its set-up's scavenges copied: docs/benchmarks.md, gc24).
+ */
+function pairWorkArray(length: number): Float64Array<ArrayBuffer> {
+  if (length === 0) return noEntries;
+  let work = pairWorkArrays.get(length);
+  if (work === undefined) {
+    work = new Float64Array(length);
+    pairWorkArrays.set(length, work);
+  }
+  return work;
+}
+
 /**
  * The two markers of a connector: binding with a check of their kind, local coordinates (marker 0's then marker 1's),
  * preallocated position Jacobians and relative kinematics. The position methods need position markers (their `this`
@@ -66,7 +85,10 @@ export class MarkerPair<M extends MarkerModel = PositionMarkerModel> {
   readonly dp: Float64Array;
   /** Relative velocity Δv = v1 − v0, updated by {@link MarkerPair.evaluateRelative}. */
   readonly dv: Float64Array;
-  /** ∂v/∂q of marker 0 and 1 (3 × n0, 3 × n1) and blocks ∂(Jᵀ F)/∂q (n0 × n0, n1 × n1): work arrays of the Jacobians. */
+  /**
+   * ∂v/∂q of marker 0 and 1 (3 × n0, 3 × n1) and blocks ∂(Jᵀ F)/∂q (n0 × n0, n1 × n1): work arrays of the Jacobians
+   * ({@link pairWorkArray}: shared by length).
+   */
   private velocityQ0 = noEntries;
   private velocityQ1 = noEntries;
   /** ∂position/∂q of marker 0 and 1 along their position Jacobians' null directions (3 × n0, 3 × n1), work arrays. */
@@ -104,8 +126,13 @@ export class MarkerPair<M extends MarkerModel = PositionMarkerModel> {
     this.localNodes = [...this.marker0.nodes, ...this.marker1.nodes];
     const null0 = (this.marker0 as Partial<PositionMarkerModel>).addPositionNullDirection !== undefined ? 3 * this.n0 : 0;
     const null1 = (this.marker1 as Partial<PositionMarkerModel>).addPositionNullDirection !== undefined ? 3 * this.n1 : 0;
-    [this.jacobian0, this.jacobian1, this.velocityQ0, this.velocityQ1, this.block0, this.block1, this.nullQ0, this.nullQ1] =
-      float64Views([3 * this.n0, 3 * this.n1, 3 * this.n0, 3 * this.n1, this.n0 * this.n0, this.n1 * this.n1, null0, null1]);
+    [this.jacobian0, this.jacobian1] = float64Views([3 * this.n0, 3 * this.n1]);
+    this.velocityQ0 = pairWorkArray(3 * this.n0);
+    this.velocityQ1 = pairWorkArray(3 * this.n1);
+    this.block0 = pairWorkArray(this.n0 * this.n0);
+    this.block1 = pairWorkArray(this.n1 * this.n1);
+    this.nullQ0 = pairWorkArray(null0);
+    this.nullQ1 = pairWorkArray(null1);
   }
 
   /** Updates p0, p1, v0, v1. */

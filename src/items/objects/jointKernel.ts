@@ -107,6 +107,89 @@ const identityRotation = new Float64Array([1, 0, 0, 0, 1, 0, 0, 0, 1]);
 /** Zero-width rotation Jacobians of point joints (their equations have no rotation columns). */
 const noColumns = new Float64Array(0);
 
+/** The joint frames of point joints: zeros, never written (only rigid markers' frames are evaluated). */
+const pointFrame = new Float64Array(9);
+
+/** The offsets of joints without offset user functions: zeros (evaluateOffset writes only zeros into them). */
+const zeroOffsets = new Float64Array(6);
+
+/** The offset parameters of joints without offset user functions (never read or written). */
+const noParameters: number[] = [];
+
+/** multiplierRows of joints with every row constrained. */
+const noRows: readonly number[] = [];
+
+/** The outputs of joints that declare none. */
+const noOutputs: ReadonlySet<OutputVariableType> = new Set();
+
+/** What the flags j of a selection give the equations: the constrained translations and the rotation axis pairs. */
+interface JointAxes {
+  /** The constrained translations (generic rows 0..2), ascending. */
+  readonly translationRows: Int32Array;
+  /** The rotation rows k (generic row 3 + k) with an axis pair, ascending. */
+  readonly rotationRows: Int32Array;
+  readonly axis0: readonly number[];
+  readonly axis1: readonly number[];
+}
+
+/** {@link JointAxes} by the flags j (as text): the joints of one kind share them (read only). */
+const jointAxes = new Map<string, JointAxes>();
+
+/** The shared {@link JointAxes} of the flags j. */
+function axesOf(j: readonly number[]): JointAxes {
+  const key = j.join();
+  let axes = jointAxes.get(key);
+  if (axes === undefined) {
+    const { axis0, axis1 } = rotationAxisPairs(j);
+    const translationRows = Int32Array.from([0, 1, 2].filter((i) => j[i] === 1));
+    axes = { translationRows, rotationRows: Int32Array.from([0, 1, 2].filter((k) => axis0[k] >= 0)), axis0, axis1 };
+    jointAxes.set(key, axes);
+  }
+  return axes;
+}
+
+/** {@link JointModel}'s row sources by selection rows, flags and activity (as text): the joints of one kind share them (read only). */
+const jointRowSources = new Map<string, Int32Array>();
+
+/** Per item row: the generic equation it writes (0..5), or −1 for a multiplier row (g = λ: a free axis, or an inactive joint). */
+function rowSourceOf(rows: readonly number[], j: readonly number[], active: boolean): Int32Array {
+  const key = `${active}|${rows.join()}|${j.join()}`;
+  let source = jointRowSources.get(key);
+  if (source === undefined) {
+    source = Int32Array.from(rows, (row) => (active && j[row] === 1 ? row : -1));
+    jointRowSources.set(key, source);
+  }
+  return source;
+}
+
+/**
+ * Work arrays of the joints' methods, shared by all joints: each is written before it is read within one call, and no
+ * joint method runs while another holds values in them (the offset user functions, which may evaluate other items, are
+ * called before any of them is written). Per joint they were ≈ 17 typed arrays that every fresh process created and
+ * its set-up's scavenges copied (docs/benchmarks.md, gc24).
+ */
+const scratch = {
+  work9: new Float64Array(9),
+  work3: new Float64Array(3),
+  work3b: new Float64Array(3),
+  /** constraintForce_q: F, τ, P, Q, the skew matrices, the markers' forces and torques. */
+  force: new Float64Array(3),
+  torque: new Float64Array(3),
+  matrixP: new Float64Array(9),
+  matrixQ: new Float64Array(9),
+  skewA: new Float64Array(9),
+  skewB: new Float64Array(9),
+  markerForce0: new Float64Array(3),
+  markerForce1: new Float64Array(3),
+  markerTorque0: new Float64Array(3),
+  markerTorque1: new Float64Array(3),
+  /** The generic equations g0..g5, written (constrained rows) and read (writeRows) within one ae or aeAndReaction call. */
+  generic: new Float64Array(6),
+  /** addBlock's 3 × n product and addMarkerDerivative's block, grown in bind to the largest marker of any joint. */
+  blockWork: new Float64Array(0),
+  markerBlock: new Float64Array(0),
+};
+
 /**
  * The shared run-time model of the joints (JointGeneric, JointSpherical, JointRevoluteZ, JointPrismaticX,
  * JointRevolute2D, JointPrismatic2D): the generic joint's equations, Jacobians and outputs evaluated for the rows the
@@ -125,17 +208,15 @@ export class JointModel implements Only<ObjectModel & LoweredJoint, JointModel> 
   localNodes: NodeModel[] = [];
   /** Item rows with the equation g = λ (free axes; all rows of an inactive joint). */
   readonly multiplierRows: readonly number[];
-  /** Per item row: the generic equation it writes (0..5), or −1 for a multiplier row (g = λ). */
-  private readonly rowSource: Int32Array;
   private readonly markers: MarkerPair;
   /** The markers as a rigid pair, for joints on rigid markers (the same object as markers); undefined for point joints. */
   private readonly frames: RigidMarkerPair | undefined;
-  /** The constrained translations (generic rows 0..2), ascending. */
   private readonly translationRows: Int32Array;
-  /** The rotation rows k (generic row 3 + k) with an axis pair, ascending. */
   private readonly rotationRows: Int32Array;
-  private readonly axis0: number[];
-  private readonly axis1: number[];
+  /** Per item row: the generic equation it writes, or −1 for a multiplier row ({@link rowSourceOf}). */
+  private readonly rowSource: Int32Array;
+  private readonly axis0: readonly number[];
+  private readonly axis1: readonly number[];
   private readonly threeRotations: boolean;
   private readonly outputs: ReadonlySet<OutputVariableType>;
   /** The joint frames of the rigid pair (zeros for point joints): A0all = A0 R0 (times the user-function rotation offset on position level). */
@@ -146,28 +227,10 @@ export class JointModel implements Only<ObjectModel & LoweredJoint, JointModel> 
   private readonly a0AllDot: Float64Array;
   /** Ȧ1all = A1 ω̄̃1 R1. */
   private readonly a1AllDot: Float64Array;
-  private readonly work9 = new Float64Array(9);
-  /** Work arrays of constraintForce_q: F, τ, P, Q, skew matrices, the markers' forces and torques and the blocks. */
-  private readonly force = new Float64Array(3);
-  private readonly torque = new Float64Array(3);
-  private readonly matrixP = new Float64Array(9);
-  private readonly matrixQ = new Float64Array(9);
-  private readonly skewA = new Float64Array(9);
-  private readonly skewB = new Float64Array(9);
-  private readonly markerForce0 = new Float64Array(3);
-  private readonly markerForce1 = new Float64Array(3);
-  private readonly markerTorque0 = new Float64Array(3);
-  private readonly markerTorque1 = new Float64Array(3);
   /** Point markers, or rigid markers whose frames each depend on at most one node (see constraintForce_q). */
   private singleNodeFrames = true;
-  private blockWork = new Float64Array(0);
-  private markerBlock = new Float64Array(0);
-  private readonly work3 = new Float64Array(3);
-  private readonly work3b = new Float64Array(3);
-  /** The generic equations g0..g5 of the last evaluation. */
-  private readonly generic = new Float64Array(6);
-  /** Offsets of the user function (translations, Tait–Bryan angles). */
-  private readonly offset = new Float64Array(6);
+  /** Offsets of the user function (translations, Tait–Bryan angles); the shared zeros for joints without offset functions. */
+  private readonly offset: Float64Array;
   private readonly offsetParameters: number[];
   /** The parameters as handed to the user function, refreshed before each call (user changes do not leak). */
   private readonly offsetArgument: number[];
@@ -187,26 +250,28 @@ export class JointModel implements Only<ObjectModel & LoweredJoint, JointModel> 
     private readonly v: JointValues, outputVariables: readonly OutputVariableType[]) {
     this.frames = selection.rigidMarkers ? new RigidMarkerPair(label, v.markerNumbers, v) : undefined;
     this.markers = this.frames ?? new MarkerPair(label, v.markerNumbers, positionMarkers);
-    this.a0All = this.frames?.a0All ?? new Float64Array(9);
-    this.a1All = this.frames?.a1All ?? new Float64Array(9);
-    this.a0AllDot = this.frames?.a0AllDot ?? new Float64Array(9);
-    this.a1AllDot = this.frames?.a1AllDot ?? new Float64Array(9);
+    this.a0All = this.frames?.a0All ?? pointFrame;
+    this.a1All = this.frames?.a1All ?? pointFrame;
+    this.a0AllDot = this.frames?.a0AllDot ?? pointFrame;
+    this.a1AllDot = this.frames?.a1AllDot ?? pointFrame;
     this.frameRotations = this.frames === undefined ? [identityRotation, identityRotation] : [this.frames.r0, this.frames.r1];
     this.nAE = selection.rows.length;
     const j = selection.constrainedAxes;
-    this.translationRows = Int32Array.from([0, 1, 2].filter((i) => j[i] === 1));
-    ({ axis0: this.axis0, axis1: this.axis1 } = rotationAxisPairs(j));
-    this.rotationRows = Int32Array.from([0, 1, 2].filter((k) => this.axis0[k] >= 0));
+    ({ translationRows: this.translationRows, rotationRows: this.rotationRows, axis0: this.axis0, axis1: this.axis1 } = axesOf(j));
+    this.rowSource = rowSourceOf(selection.rows, j, v.activeConnector);
     this.threeRotations = j[3] === 1 && j[4] === 1 && j[5] === 1;
-    this.multiplierRows = selection.rows.map((row, r) => (!v.activeConnector || j[row] !== 1 ? r : -1)).filter((r) => r >= 0);
-    this.rowSource = Int32Array.from(selection.rows, (row) => (v.activeConnector && j[row] === 1 ? row : -1));
-    this.offsetParameters = Array.from(v.offsetUserFunctionParameters ?? []);
-    this.offsetArgument = this.offsetParameters.slice();
-    this.outputs = new Set(outputVariables);
+    const multiplierRows = selection.rows.map((row, r) => (!v.activeConnector || j[row] !== 1 ? r : -1)).filter((r) => r >= 0);
+    this.multiplierRows = multiplierRows.length === 0 ? noRows : multiplierRows;
+    this.outputs = outputVariables.length === 0 ? noOutputs : new Set(outputVariables);
     this.active = v.activeConnector;
     this.alternative = v.alternativeConstraints === true;
     this.offsetFunction = v.offsetUserFunction === 0 ? undefined : v.offsetUserFunction;
     this.offsetFunction_t = v.offsetUserFunction_t === 0 ? undefined : v.offsetUserFunction_t;
+    const withOffsets = this.offsetFunction !== undefined || this.offsetFunction_t !== undefined;
+    // without offset functions the offsets stay zero (evaluateOffset writes zeros only) and the parameters are not read
+    this.offset = withOffsets ? new Float64Array(6) : zeroOffsets;
+    this.offsetParameters = withOffsets ? Array.from(v.offsetUserFunctionParameters ?? []) : noParameters;
+    this.offsetArgument = withOffsets ? this.offsetParameters.slice() : noParameters;
   }
 
   bind(context: BindContext): void {
@@ -215,8 +280,8 @@ export class JointModel implements Only<ObjectModel & LoweredJoint, JointModel> 
     this.n = this.markers.n0 + this.markers.n1;
     this.singleNodeFrames = !this.selection.rigidMarkers || (this.markers.marker0.nodes.length <= 1 && this.markers.marker1.nodes.length <= 1);
     const largest = Math.max(this.markers.n0, this.markers.n1);
-    this.blockWork = new Float64Array(3 * largest);
-    this.markerBlock = new Float64Array(largest * largest);
+    if (scratch.blockWork.length < 3 * largest) scratch.blockWork = new Float64Array(3 * largest);
+    if (scratch.markerBlock.length < largest * largest) scratch.markerBlock = new Float64Array(largest * largest);
   }
 
   /** Writes the user-function offsets (or zeros) of `parameter` at time t into this.offset. */
@@ -251,8 +316,8 @@ export class JointModel implements Only<ObjectModel & LoweredJoint, JointModel> 
     frames.evaluateFrames(s);
     const o = this.offset;
     if (withOffsetRotation && (o[3] !== 0 || o[4] !== 0 || o[5] !== 0)) {
-      rotXYZ2RotationMatrixInto(this.work9, o, 3);
-      mat3MulInto(this.a0All, this.a0All, this.work9);
+      rotXYZ2RotationMatrixInto(scratch.work9, o, 3);
+      mat3MulInto(this.a0All, this.a0All, scratch.work9);
     }
     if (velocities) frames.evaluateFrameRates(s);
   }
@@ -275,7 +340,7 @@ export class JointModel implements Only<ObjectModel & LoweredJoint, JointModel> 
     frames.evaluateFrameRates(s);
   }
 
-  /** Position-level generic equations into this.generic (constrained rows only). */
+  /** Position-level generic equations into the shared generic work array (constrained rows only). */
   private positionEquations(s: ItemState): void {
     this.evaluateOffset(s, 'offsetUserFunction');
     this.kinematics(s, false, true);
@@ -284,10 +349,11 @@ export class JointModel implements Only<ObjectModel & LoweredJoint, JointModel> 
 
   /** The position-level equations from the evaluated kinematics and offsets. */
   private writePositionEquations(): void {
-    const { generic: g, offset: o, a0All, a1All, axis0, axis1 } = this;
+    const { offset: o, a0All, a1All, axis0, axis1 } = this;
+    const g = scratch.generic;
     const d = this.markers.dp;
     const frame = this.selection.translationFrame;
-    const t = frame === 'global' ? d : mat3TransposeMulVecInto(this.work3, frame === 'J0' ? a0All : a1All, d);
+    const t = frame === 'global' ? d : mat3TransposeMulVecInto(scratch.work3, frame === 'J0' ? a0All : a1All, d);
     const translations = this.translationRows, rotations = this.rotationRows;
     for (let m = 0; m < translations.length; m++) { const i = translations[m]; g[i] = t[i] - o[i]; }
     if (this.threeRotations && this.alternative) {
@@ -301,7 +367,7 @@ export class JointModel implements Only<ObjectModel & LoweredJoint, JointModel> 
     }
   }
 
-  /** Velocity-level generic equations into this.generic (constrained rows only); translation offsets from offsetUserFunction_t. */
+  /** Velocity-level generic equations into the shared generic work array (constrained rows only); translation offsets from offsetUserFunction_t. */
   private velocityEquations(s: ItemState): void {
     this.evaluateOffset(s, 'offsetUserFunction_t');
     const o = this.offset;
@@ -315,13 +381,14 @@ export class JointModel implements Only<ObjectModel & LoweredJoint, JointModel> 
   /** The velocity-level equations from the evaluated kinematics (with velocities) and offsets. */
   private writeVelocityEquations(): void {
     const o = this.offset;
-    const { generic: g, a0All, a1All, a0AllDot, a1AllDot, axis0, axis1 } = this;
+    const { a0All, a1All, a0AllDot, a1AllDot, axis0, axis1 } = this;
+    const g = scratch.generic;
     const { dp, dv } = this.markers;
     let t: ArrayLike<number> = dv;
     const frame = this.selection.translationFrame;
     if (frame !== 'global') {
-      const w = mat3TransposeMulVecInto(this.work3, frame === 'J0' ? a0All : a1All, dv);
-      const w2 = mat3TransposeMulVecInto(this.work3b, frame === 'J0' ? a0AllDot : a1AllDot, dp);
+      const w = mat3TransposeMulVecInto(scratch.work3, frame === 'J0' ? a0All : a1All, dv);
+      const w2 = mat3TransposeMulVecInto(scratch.work3b, frame === 'J0' ? a0AllDot : a1AllDot, dp);
       for (let i = 0; i < 3; i++) w[i] += w2[i];
       t = w;
     }
@@ -458,11 +525,11 @@ export class JointModel implements Only<ObjectModel & LoweredJoint, JointModel> 
   }
 
   /**
-   * The item's rows of g from this.generic, λ for multiplier rows (λ read here as lagrangeMultiplier reads it: the call,
+   * The item's rows of g from the generic equations just written, λ for multiplier rows (λ read here as lagrangeMultiplier reads it: the call,
    * not inlined into the residual, allocated about 0.5 kB per Newton iteration in bricardMechanism).
    */
   private writeRows(s: ItemState, g: Float64Array): void {
-    const source = this.rowSource, generic = this.generic;
+    const source = this.rowSource, generic = scratch.generic;
     for (let r = 0; r < source.length; r++) {
       const row = source[r];
       g[r] = row >= 0 ? generic[row] : s.lambda[s.addresses.objectAE[this.label.index] - s.u.length + r];
@@ -550,8 +617,8 @@ export class JointModel implements Only<ObjectModel & LoweredJoint, JointModel> 
     const frames = this.frames;
     frames?.evaluateRotationJacobians(s);
     const g0 = frames?.rotationJacobian0 ?? noColumns, g1 = frames?.rotationJacobian1 ?? noColumns;
-    const force = this.force.fill(0), torque = this.torque.fill(0), p = this.matrixP.fill(0), q = this.matrixQ.fill(0);
-    const skew0 = this.skewA, skew1 = this.skewB, work = this.work9;
+    const force = scratch.force.fill(0), torque = scratch.torque.fill(0), p = scratch.matrixP.fill(0), q = scratch.matrixQ.fill(0);
+    const skew0 = scratch.skewA, skew1 = scratch.skewB, work = scratch.work9;
     let rotationRows = false;
     for (let r = 0; r < rows.length; r++) {
       const row = rows[r];
@@ -564,7 +631,7 @@ export class JointModel implements Only<ObjectModel & LoweredJoint, JointModel> 
       }
       rotationRows = true;
       const i = axis0[row - 3], l = axis1[row - 3];
-      const u = this.work3, v = this.work3b;
+      const u = scratch.work3, v = scratch.work3b;
       for (let m = 0; m < 3; m++) { u[m] = a0All[3 * m + i]; v[m] = a1All[3 * m + l]; }
       torque[0] += lambda * (u[1] * v[2] - u[2] * v[1]);
       torque[1] += lambda * (u[2] * v[0] - u[0] * v[2]);
@@ -577,7 +644,7 @@ export class JointModel implements Only<ObjectModel & LoweredJoint, JointModel> 
       for (let m = 0; m < 9; m++) q[m] += lambda * work[m];
     }
     const local = !globalTranslation && (force[0] !== 0 || force[1] !== 0 || force[2] !== 0);
-    const f0 = this.markerForce0, t0 = this.markerTorque0, f1 = this.markerForce1, t1 = this.markerTorque1;
+    const f0 = scratch.markerForce0, t0 = scratch.markerTorque0, f1 = scratch.markerForce1, t1 = scratch.markerTorque1;
     for (let m = 0; m < 3; m++) { f0[m] = -force[m]; f1[m] = force[m]; t0[m] = torque[m]; t1[m] = -torque[m]; }
     if (local) {
       t0[0] += force[1] * dp[2] - force[2] * dp[1];
@@ -606,7 +673,7 @@ export class JointModel implements Only<ObjectModel & LoweredJoint, JointModel> 
   private addBlock(k: Float64Array, rj: Float64Array, nr: number, rowOffset: number, m: Float64Array, cj: Float64Array, nc: number, colOffset: number, factor: number): void {
     if (nr === 0 || nc === 0) return;
     const n = this.n;
-    const t = this.blockWork;
+    const t = scratch.blockWork;
     for (let i = 0; i < 3; i++) {
       for (let b = 0; b < nc; b++) t[i * nc + b] = factor * (m[3 * i] * cj[b] + m[3 * i + 1] * cj[nc + b] + m[3 * i + 2] * cj[2 * nc + b]);
     }
@@ -623,7 +690,7 @@ export class JointModel implements Only<ObjectModel & LoweredJoint, JointModel> 
     const nb = which === 0 ? this.markers.n0 : this.markers.n1;
     if (nb === 0) return;
     const offset = which === 0 ? 0 : this.markers.n0;
-    const block = this.markerBlock.subarray(0, nb * nb);
+    const block = scratch.markerBlock.subarray(0, nb * nb);
     block.fill(0);
     // present: constraintForce_q returns false (numerical) unless both markers have it
     marker.jacobianTransposedVector_q?.(s, f, t, block, factor);
@@ -652,11 +719,11 @@ export class JointModel implements Only<ObjectModel & LoweredJoint, JointModel> 
       case OutputVariableType.AngularVelocityLocal: {
         const frames = this.frames;
         if (frames === undefined) return undefined;
-        return local(frames.relativeAngularVelocity(this.work3b));
+        return local(frames.relativeAngularVelocity(scratch.work3b));
       }
       case OutputVariableType.Rotation: {
-        mat3TransposeMulInto(this.work9, a0All, this.a1All);
-        return Array.from(rotationMatrix2RotXYZInto(new Float64Array(3), this.work9));
+        mat3TransposeMulInto(scratch.work9, a0All, this.a1All);
+        return Array.from(rotationMatrix2RotXYZInto(new Float64Array(3), scratch.work9));
       }
       case OutputVariableType.Force: return multipliers(0);
       // no joint with translations in J1 declares ForceLocal (ObjectJointPrismatic2D has no outputs)

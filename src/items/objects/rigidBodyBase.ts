@@ -3,6 +3,7 @@ import type { ItemLabel } from '../../core/errors.ts';
 import { OutputVariableType } from '../../registry/enums.ts';
 import { cross3Into, mat3MulVecInto, mat3TransposeMulVecInto } from '../../rotations/skew.ts';
 import type { OrientedNode } from '../nodes/rigidNodeBase.ts';
+import { float64Views } from '../../linalg/arrays.ts';
 
 /** Body outputs of rigid bodies (3D and 2D), at a body-fixed local position. */
 export const rigidBodyOutputs = [
@@ -18,11 +19,11 @@ export const rigidBodyOutputs = [
  */
 export abstract class RigidFrameKinematics<N extends OrientedNode> {
   protected node!: N;
-  /** Rotation matrix work array. */
-  protected readonly rotation = new Float64Array(9);
+  /** Rotation matrix work array (views cut by float64Views: no buffer per body). */
+  protected readonly rotation = float64Views([9])[0];
   /** 3-vector work arrays. */
-  protected readonly w0 = new Float64Array(3);
-  protected readonly w1 = new Float64Array(3);
+  protected readonly w0 = float64Views([3])[0];
+  protected readonly w1 = float64Views([3])[0];
 
   /** p + A x (p alone for x = 0, the frame origin: markers and sensors at the body's reference point). */
   position(s: ItemState, localPosition: ArrayLike<number>, out: Float64Array): void {
@@ -158,7 +159,7 @@ export abstract class RigidBodyBase<N extends OrientedNode> extends RigidFrameKi
     this.nodes = [this.node];
     this.nLocalU = this.node.nu;
     this.localMatrix = denseLocalMatrix(this.nLocalU);
-    const work = new Float64Array(6 * this.node.nu), rotationWork = work.subarray(3 * this.node.nu);
+    const [work] = float64Views([6 * this.node.nu]), rotationWork = work.subarray(3 * this.node.nu);
     const angularVelocity_q = this.node.angularVelocity_q?.bind(this.node);
     this.velocity_q = angularVelocity_q === undefined ? undefined : (s, x, out) => this.pointVelocity_q(s, x, out, work, rotationWork, angularVelocity_q);
     this.angularVelocity_q = angularVelocity_q === undefined ? undefined : (s, _x, out) => angularVelocity_q(s, out);
