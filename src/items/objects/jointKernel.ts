@@ -229,6 +229,11 @@ export class JointModel implements Only<ObjectModel & LoweredJoint, JointModel> 
   private readonly a1AllDot: Float64Array;
   /** Point markers, or rigid markers whose frames each depend on at most one node (see constraintForce_q). */
   private singleNodeFrames = true;
+  /**
+   * A point joint (no frames) with its translations in the global frame whose markers share no node: its rows' C_qᵀλ
+   * terms can be added per coordinate, all rows at once ({@link JointModel.addPointReactions}).
+   */
+  private pointRowsPerCoordinate = false;
   /** Offsets of the user function (translations, Tait–Bryan angles); the shared zeros for joints without offset functions. */
   private readonly offset: Float64Array;
   private readonly offsetParameters: number[];
@@ -279,6 +284,9 @@ export class JointModel implements Only<ObjectModel & LoweredJoint, JointModel> 
     this.localNodes = this.markers.localNodes;
     this.n = this.markers.n0 + this.markers.n1;
     this.singleNodeFrames = !this.selection.rigidMarkers || (this.markers.marker0.nodes.length <= 1 && this.markers.marker1.nodes.length <= 1);
+    const nodes1 = this.markers.marker1.nodes;
+    this.pointRowsPerCoordinate = this.frames === undefined && this.selection.translationFrame === 'global'
+      && this.rowSource.every((row) => row < 3) && this.markers.marker0.nodes.every((node) => !nodes1.includes(node));
     const largest = Math.max(this.markers.n0, this.markers.n1);
     if (scratch.blockWork.length < 3 * largest) scratch.blockWork = new Float64Array(3 * largest);
     if (scratch.markerBlock.length < largest * largest) scratch.markerBlock = new Float64Array(largest * largest);
@@ -460,6 +468,10 @@ export class JointModel implements Only<ObjectModel & LoweredJoint, JointModel> 
     if (useIndex2) this.writeVelocityEquations();
     else this.writePositionEquations();
     this.writeRows(s, g);
+    if (this.pointRowsPerCoordinate) {
+      this.addPointReactions(s, lambda, first, r, ltg);
+      return true;
+    }
     const translationFrame = this.selection.translationFrame, source = this.rowSource;
     let evaluated = false;
     for (let k = 0; k < source.length; k++) {
@@ -521,6 +533,40 @@ export class JointModel implements Only<ObjectModel & LoweredJoint, JointModel> 
         const wx = g1[k], wy = g1[n1 + k], wz = g1[2 * n1 + k];
         r[ltg[n0 + k]] += -(ax * (by * wz - bz * wy) + ay * (bz * wx - bx * wz) + az * (bx * wy - by * wx)) * l;
       }
+    }
+  }
+
+  /**
+   * C_qᵀλ of a point joint with global translation rows ({@link JointModel.pointRowsPerCoordinate}): the terms ∓J_k[row]·λ
+   * of the rows with λ ≠ 0, added to each coordinate's entry of r in row order — the additions of the row-by-row loop
+   * ({@link JointModel.addRowReaction}) in the same order per entry (the markers share no coordinate), one pass per marker.
+   */
+  private addPointReactions(s: ItemState, lambda: Float64Array, first: number, r: Float64Array, ltg: Int32Array): void {
+    const source = this.rowSource;
+    // at most three translation rows: row numbers and λ of those that add (−1: none)
+    let row0 = -1, row1 = -1, row2 = -1, l0 = 0, l1 = 0, l2 = 0;
+    for (let k = 0; k < source.length; k++) {
+      const l = lambda[first + k], row = source[k];
+      if (l === 0 || row < 0) continue;
+      if (row0 < 0) { row0 = row; l0 = l; } else if (row1 < 0) { row1 = row; l1 = l; } else { row2 = row; l2 = l; }
+    }
+    if (row0 < 0) return;
+    const markers = this.markers;
+    markers.evaluateJacobians(s);
+    const { n0, n1, jacobian0: j0, jacobian1: j1 } = markers;
+    for (let k = 0; k < n0; k++) {
+      const at = ltg[k];
+      let v = r[at] + -j0[row0 * n0 + k] * l0;
+      if (row1 >= 0) v += -j0[row1 * n0 + k] * l1;
+      if (row2 >= 0) v += -j0[row2 * n0 + k] * l2;
+      r[at] = v;
+    }
+    for (let k = 0; k < n1; k++) {
+      const at = ltg[n0 + k];
+      let v = r[at] + j1[row0 * n1 + k] * l0;
+      if (row1 >= 0) v += j1[row1 * n1 + k] * l1;
+      if (row2 >= 0) v += j1[row2 * n1 + k] * l2;
+      r[at] = v;
     }
   }
 
