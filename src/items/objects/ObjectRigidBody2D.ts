@@ -115,17 +115,8 @@ class RigidBody2DModel extends RigidBodyBase<RigidBody2DNodeModel> implements On
    */
   override position(s: ItemState, localPosition: ArrayLike<number>, out: Float64Array): void {
     const x0 = localPosition[0], x1 = localPosition[1], x2 = localPosition[2];
-    if (x0 === 0 && x1 === 0 && x2 === 0) {
-      this.node.position(s, out);
-      return;
-    }
-    const cs = this.cs;
-    this.node.cosSin(s, cs);
-    const c = cs[0], sn = cs[1];
     this.node.position(s, out);
-    out[0] += c * x0 + -sn * x1 + 0 * x2;
-    out[1] += sn * x0 + c * x1 + 0 * x2;
-    out[2] += 0 * x0 + 0 * x1 + x2;
+    if (!(x0 === 0 && x1 === 0 && x2 === 0)) this.addRotated(s, x0, x1, x2, out);
   }
 
   /** u̇ + A (ω̄ × x) with ω̄ = (0, 0, φ̇): the generic operations (as {@link RigidBody2DModel.position}), without work arrays. */
@@ -137,13 +128,21 @@ class RigidBody2DModel extends RigidBodyBase<RigidBody2DNodeModel> implements On
     }
     const omega = s.u[this.node.uIndex + 2];
     const wx = 0 * x2 - omega * x1, wy = omega * x0 - 0 * x2, wz = 0 * x1 - 0 * x0;
+    this.node.velocity(s, out);
+    this.addRotated(s, wx, wy, wz, out);
+  }
+
+  /**
+   * out += A w with A = R_z(φ) from the node's cosine and sine at s: the generic product's operations, A's zero entries
+   * included, so the same values to the last bit.
+   */
+  private addRotated(s: ItemState, w0: number, w1: number, w2: number, out: Float64Array): void {
     const cs = this.cs;
     this.node.cosSin(s, cs);
     const c = cs[0], sn = cs[1];
-    this.node.velocity(s, out);
-    out[0] += c * wx + -sn * wy + 0 * wz;
-    out[1] += sn * wx + c * wy + 0 * wz;
-    out[2] += 0 * wx + 0 * wy + wz;
+    out[0] += c * w0 + -sn * w1 + 0 * w2;
+    out[1] += sn * w0 + c * w1 + 0 * w2;
+    out[2] += 0 * w0 + 0 * w1 + w2;
   }
 
   /** [[1, 0, −sin φ x0 − cos φ x1], [0, 1, cos φ x0 − sin φ x1], [0, 0, 0]]. */
