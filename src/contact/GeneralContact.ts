@@ -265,8 +265,8 @@ export class GeneralContact extends GeneralContactSettings implements SystemComp
     if (this.model !== undefined && this.model.revision !== this.placedRevision) {
       // a run-time change (set…Parameter) may have moved a ground item: place the items without coordinates again
       this.placedRevision = this.model.revision;
-      this.spheres.placeFixedAgain();
-      this.triangles.placeFixedAgain();
+      this.spheres.kinematics.placeStaticAgain();
+      this.triangles.bodies.placeStaticAgain();
       this.grid.findFixedCellsAgain();
     }
     for (const set of this.itemSets) set.update(s, this.boxes);

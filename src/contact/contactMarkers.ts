@@ -129,10 +129,11 @@ export class MarkerKinematics {
 
   /**
    * Updates positions, velocities, angular velocities (and orientations, if kept) of all markers at s (those without
-   * coordinates at the first update after bind only). The Jacobians of a marker are computed on first use at this state
-   * ({@link ensureJacobians}), so markers without contact cost nothing more.
+   * coordinates at the first update after bind, or after {@link placeStaticAgain}, only). The Jacobians of a marker are
+   * computed on first use at this state ({@link ensureJacobians}), so markers without contact cost nothing more. Returns
+   * true if this update placed the markers without coordinates (their item sets then place what rides on them).
    */
-  update(s: ItemState): void {
+  update(s: ItemState): boolean {
     this.state = s;
     if (++this.evaluation === 0x7fffffff) { this.jacobianStamp.fill(0); this.evaluation = 1; }
     const w = this.scratch, start = this.start, skipStatic = this.staticDone;
@@ -153,6 +154,7 @@ export class MarkerKinematics {
         for (let k = 0; k < 9; k++) this.orientation9[9 * i + k] = w[k];
       }
     }
+    return !skipStatic;
   }
 
   /** Computes the position and rotation Jacobians of marker i at the state of the last update, unless done already. */

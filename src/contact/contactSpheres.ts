@@ -24,10 +24,8 @@ export class ContactSpheres implements ContactItemSet {
   stiffness = new Float64Array(0);
   damping = new Float64Array(0);
   material = new Int32Array(0);
-  /** The spheres whose markers have coordinates (the others' boxes are written at the first update after bind only). */
+  /** The spheres whose markers have coordinates (the others' boxes are written when their kinematics places them). */
   private moving = new Int32Array(0);
-  /** True once an update since bind has written the boxes of the spheres without coordinates. */
-  private staticDone = false;
 
   constructor(private readonly name: string) {}
 
@@ -72,13 +70,6 @@ export class ContactSpheres implements ContactItemSet {
     this.damping = Float64Array.from(this.dampings);
     this.material = Int32Array.from(this.materials);
     this.moving = Int32Array.from(bound.flatMap((marker, i) => (marker.nLocalU > 0 ? [i] : [])));
-    this.staticDone = false;
-  }
-
-  /** The next update writes the kinematics and boxes of the spheres without coordinates again (after a run-time change). */
-  placeFixedAgain(): void {
-    this.staticDone = false;
-    this.kinematics.placeStaticAgain();
   }
 
   /** True if sphere i's marker has no coordinates (placed once: its box never changes). */
@@ -92,11 +83,9 @@ export class ContactSpheres implements ContactItemSet {
   }
 
   update(s: ItemState, boxes: Float64Array): void {
-    this.kinematics.update(s);
-    const x = this.kinematics.position3, r = this.radius;
-    // the boxes of spheres without coordinates are those of the first update (the same numbers)
-    const all = !this.staticDone, moving = this.moving, n = all ? this.radius.length : moving.length;
-    this.staticDone = true;
+    // the boxes of spheres without coordinates are those of the update that placed them (the same numbers)
+    const all = this.kinematics.update(s);
+    const x = this.kinematics.position3, r = this.radius, moving = this.moving, n = all ? this.radius.length : moving.length;
     for (let m = 0; m < n; m++) {
       const i = all ? m : moving[m];
       const at = 6 * (this.offset + i);

@@ -55,7 +55,6 @@ export class ContactTriangles implements ContactItemSet {
   readonly bounds = new Float64Array([Infinity, Infinity, Infinity, -Infinity, -Infinity, -Infinity]);
   /** Per mesh, at 6m: the box around its triangles' boxes (those of a fixed mesh set once, as its boxes). */
   private meshBounds = new Float64Array(0);
-  private staticDone = false;
   /** Per mesh: true if its marker never moves (no coordinates), so its triangles are placed once (set at assembly). */
   private fixed: boolean[] = [];
 
@@ -128,13 +127,6 @@ export class ContactTriangles implements ContactItemSet {
     for (let t = 0; t < n; t++) triangleNormal(this.localPoints, 9 * t, this.localNormal, 3 * t);
     this.points = new Float64Array(9 * n);
     this.convexEdge = edgeConvexity(this.localPoints, this.localNormal, this.body);
-    this.staticDone = false;
-  }
-
-  /** The next update places the meshes without coordinates again (after a run-time change). */
-  placeFixedAgain(): void {
-    this.staticDone = false;
-    this.bodies.placeStaticAgain();
   }
 
   /** True if triangle t belongs to a mesh whose marker has no coordinates (placed once: its box never changes). */
@@ -143,12 +135,12 @@ export class ContactTriangles implements ContactItemSet {
   }
 
   update(s: ItemState, boxes: Float64Array): void {
-    this.bodies.update(s);
+    const placeFixed = this.bodies.update(s);
     const { position3: p, orientation9: A } = this.bodies;
     const x = this.localPoints, y = this.points;
     for (let m = 0; m < this.meshes.length; m++) {
       const mesh = this.meshes[m];
-      if (this.fixed[m] && this.staticDone) continue;
+      if (this.fixed[m] && !placeFixed) continue;
       // the mesh's frame and each box in locals: the optimizer cannot tell that the stores into y and boxes leave A and
       // p alone, and would load them again for every point
       const a00 = A[9 * m], a01 = A[9 * m + 1], a02 = A[9 * m + 2], a10 = A[9 * m + 3], a11 = A[9 * m + 4], a12 = A[9 * m + 5];
@@ -180,7 +172,6 @@ export class ContactTriangles implements ContactItemSet {
       const mb = this.meshBounds, o = 6 * m;
       mb[o] = bx0; mb[o + 1] = by0; mb[o + 2] = bz0; mb[o + 3] = bx1; mb[o + 4] = by1; mb[o + 5] = bz1;
     }
-    this.staticDone = true;
     const b = this.bounds, mb = this.meshBounds;
     b[0] = b[1] = b[2] = Infinity; b[3] = b[4] = b[5] = -Infinity;
     for (let at = 0; at < mb.length; at += 6) {
