@@ -116,9 +116,6 @@ const zeroOffsets = new Float64Array(6);
 /** The offset parameters of joints without offset user functions (never read or written). */
 const noParameters: number[] = [];
 
-/** multiplierRows of joints with every row constrained. */
-const noRows: readonly number[] = [];
-
 /** The outputs of joints that declare none. */
 const noOutputs: ReadonlySet<OutputVariableType> = new Set();
 
@@ -148,18 +145,27 @@ function axesOf(j: readonly number[]): JointAxes {
   return axes;
 }
 
-/** {@link JointModel}'s row sources by selection rows, flags and activity (as text): the joints of one kind share them (read only). */
-const jointRowSources = new Map<string, Int32Array>();
+/** What a joint's item rows are: the generic equation each writes, and the multiplier rows. */
+interface JointRows {
+  /** Per item row: the generic equation it writes (0..5), or −1 for a multiplier row (g = λ: a free axis, or an inactive joint). */
+  readonly source: Int32Array;
+  /** The item rows r with source[r] = −1. */
+  readonly multiplierRows: readonly number[];
+}
 
-/** Per item row: the generic equation it writes (0..5), or −1 for a multiplier row (g = λ: a free axis, or an inactive joint). */
-function rowSourceOf(rows: readonly number[], j: readonly number[], active: boolean): Int32Array {
+/** {@link JointRows} by selection rows, flags and activity (as text): the joints of one kind share them (read only). */
+const jointRows = new Map<string, JointRows>();
+
+/** The shared {@link JointRows} of a selection's rows and flags j for an active or inactive joint. */
+function rowsOf(rows: readonly number[], j: readonly number[], active: boolean): JointRows {
   const key = `${active}|${rows.join()}|${j.join()}`;
-  let source = jointRowSources.get(key);
-  if (source === undefined) {
-    source = Int32Array.from(rows, (row) => (active && j[row] === 1 ? row : -1));
-    jointRowSources.set(key, source);
+  let entry = jointRows.get(key);
+  if (entry === undefined) {
+    const source = Int32Array.from(rows, (row) => (active && j[row] === 1 ? row : -1));
+    entry = { source, multiplierRows: rows.flatMap((_, r) => (source[r] < 0 ? [r] : [])) };
+    jointRows.set(key, entry);
   }
-  return source;
+  return entry;
 }
 
 /**
@@ -213,7 +219,7 @@ export class JointModel implements Only<ObjectModel & LoweredJoint, JointModel> 
   private readonly frames: RigidMarkerPair | undefined;
   private readonly translationRows: Int32Array;
   private readonly rotationRows: Int32Array;
-  /** Per item row: the generic equation it writes, or −1 for a multiplier row ({@link rowSourceOf}). */
+  /** Per item row: the generic equation it writes, or −1 for a multiplier row ({@link rowsOf}). */
   private readonly rowSource: Int32Array;
   private readonly axis0: readonly number[];
   private readonly axis1: readonly number[];
@@ -263,10 +269,8 @@ export class JointModel implements Only<ObjectModel & LoweredJoint, JointModel> 
     this.nAE = selection.rows.length;
     const j = selection.constrainedAxes;
     ({ translationRows: this.translationRows, rotationRows: this.rotationRows, axis0: this.axis0, axis1: this.axis1 } = axesOf(j));
-    this.rowSource = rowSourceOf(selection.rows, j, v.activeConnector);
+    ({ source: this.rowSource, multiplierRows: this.multiplierRows } = rowsOf(selection.rows, j, v.activeConnector));
     this.threeRotations = j[3] === 1 && j[4] === 1 && j[5] === 1;
-    const multiplierRows = selection.rows.map((row, r) => (!v.activeConnector || j[row] !== 1 ? r : -1)).filter((r) => r >= 0);
-    this.multiplierRows = multiplierRows.length === 0 ? noRows : multiplierRows;
     this.outputs = outputVariables.length === 0 ? noOutputs : new Set(outputVariables);
     this.active = v.activeConnector;
     this.alternative = v.alternativeConstraints === true;
