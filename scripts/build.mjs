@@ -25,11 +25,15 @@ const dist = join(root, 'dist');
  * script holds the bytecode of every function compiled so far, so the functions that a model's solve compiles lazily
  * (≈ 1 060 of them for a rigid-body model, each parsed and compiled from the source on its first call) come from the
  * cache too. heavyTop (rigid bodies in Euler parameters and Rxyz, coordinate constraints, a force, generalized-α, the
- * solution file) covers the shared path: after it, sphericalJointTest compiles none lazily, the beam, contact and
- * explicit models of the side-by-side table 59–295 (docs/decisions.md, "Cold start: a code cache trained on a model").
- * The cache grows by ≈ 28 %.
+ * solution file) covers the shared path of items added by dictionary; mainSystemExtensionsTests covers the create…
+ * helpers (mass points, rigid bodies, spring-dampers, joints, distance constraints, loads: the builders, their reference
+ * outputs and the connector and joint models) and the linearization, eigenvalue and degree-of-freedom analyses, which
+ * 41 of the 100 test models use. Lazily compiled functions of the script (V8's function events, cache written under the
+ * same flags): mainSystemExtensionsTests 349 → 0, rigidBodyCOMtest 171 → 34, revoluteJointPrismaticJointTest 138 → 25,
+ * sliderCrank3Dtest 108 → 2, PARTS_ATEs_moving 219 → 109, sphericalJointTest 53 → 3 (docs/decisions.md, "Cold start: a
+ * code cache trained on a model", and docs/benchmarks.md, setup25). Together they grow the cache by ≈ 46 %.
  */
-const codeCacheTraining = ['heavyTop'];
+const codeCacheTraining = ['heavyTop', 'mainSystemExtensionsTests'];
 
 // a fresh dist/, except the live page that `npm run build:live` writes into dist/live
 if (existsSync(dist)) {
