@@ -408,12 +408,16 @@ class ContactSphereTriangleModel implements Only<ObjectModel, ContactSphereTrian
    */
   private crossedFace(s0: ItemState, s1: ItemState): boolean {
     const side = this.tunnelWork, x = this.localPoints, markers = this.pair.markers;
+    // a placed triangle's frame is kept (markers.p1 and a1)
+    const origin = this.placed ? markers.p1 : this.work3b;
     for (let k = 0; k < 2; k++) {
       const s = k === 0 ? s0 : s1, p = this.work3, a = this.a1, o = 4 * k;
       markers.marker0.position(s, p);
-      markers.marker1.position(s, this.work3b);
-      this.triangleMarker.orientation(s, a);
-      for (let i = 0; i < 3; i++) p[i] -= this.work3b[i];
+      if (!this.placed) {
+        markers.marker1.position(s, origin);
+        this.triangleMarker.orientation(s, a);
+      }
+      for (let i = 0; i < 3; i++) p[i] -= origin[i];
       // r̄ − x0 with r̄ = A1ᵀ(p0 − p1), and its distance from the plane along (x1 − x0) × (x2 − x0)
       for (let i = 0; i < 3; i++) side[o + i] = a[i] * p[0] + a[3 + i] * p[1] + a[6 + i] * p[2] - x[i];
     }
