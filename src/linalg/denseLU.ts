@@ -409,6 +409,16 @@ export class FactorNonzeros {
   private lowerValues = new Float64Array(0);
   private upperValues = new Float64Array(0);
   private diagonal = new Float64Array(0);
+  /**
+   * The rows in the order the forward and the back substitution visit them: by level (a row after every row whose
+   * value it reads), so that rows of independent blocks (bodies without contact) follow each other and their chains of
+   * dependent subtractions overlap in the processor; each row's own operations stay those of the row-by-row loop.
+   */
+  private forwardOrder = new Int32Array(0);
+  private backOrder = new Int32Array(0);
+  /** Work arrays of the ordering: the level of each row and the rows per level. */
+  private level = new Int32Array(0);
+  private levelCount = new Int32Array(0);
 
   /** True if the nonzeros of the current factors are listed (the substitutions visit only those). */
   get listed(): boolean {
@@ -435,6 +445,10 @@ export class FactorNonzeros {
       this.lowerStart = new Int32Array(rank + 1);
       this.upperStart = new Int32Array(rank + 1);
       this.diagonal = new Float64Array(rank + 1);
+      this.forwardOrder = new Int32Array(rank + 1);
+      this.backOrder = new Int32Array(rank + 1);
+      this.level = new Int32Array(rank + 1);
+      this.levelCount = new Int32Array(rank + 2);
     }
     if (lower > this.lowerColumns.length) { this.lowerColumns = new Int32Array(lower); this.lowerValues = new Float64Array(lower); }
     if (upper > this.upperColumns.length) { this.upperColumns = new Int32Array(upper); this.upperValues = new Float64Array(upper); }
@@ -455,6 +469,29 @@ export class FactorNonzeros {
     }
     lowerStart[rank] = lower;
     upperStart[rank] = upper;
+    this.order(lowerStart, lowerColumns, rank, true, this.forwardOrder);
+    this.order(upperStart, upperColumns, rank, false, this.backOrder);
+  }
+
+  /**
+   * Writes the rows 0 … rank − 1 to out by level (stable within a level): forward, a row's level is one more than the
+   * highest level of the rows (columns) it reads, rows visited in increasing order; backward likewise in decreasing order.
+   */
+  private order(start: Int32Array, columns: Int32Array, rank: number, forward: boolean, out: Int32Array): void {
+    const { level, levelCount } = this;
+    levelCount.fill(0, 0, rank + 1);
+    for (let t = 0; t < rank; t++) {
+      const i = forward ? t : rank - 1 - t;
+      let l = 0;
+      for (let k = start[i], end = start[i + 1]; k < end; k++) l = Math.max(l, level[columns[k]] + 1);
+      level[i] = l;
+      levelCount[l + 1]++;
+    }
+    for (let l = 1; l <= rank; l++) levelCount[l] += levelCount[l - 1];
+    for (let t = 0; t < rank; t++) {
+      const i = forward ? t : rank - 1 - t;
+      out[levelCount[level[i]]++] = i;
+    }
   }
 
   /** y ← U⁻¹L⁻¹y on the first rank entries, as {@link substituteFactors}, with the factors since the last reset. */
@@ -464,32 +501,16 @@ export class FactorNonzeros {
       substituteFactors(a, n, rank, y);
       return;
     }
-    const { lowerStart, upperStart, lowerColumns, upperColumns, lowerValues, upperValues, diagonal } = this;
-    // forward: rows i and i + 1 in one pass (two independent sums instead of one chain of dependent subtractions), each
-    // over its columns in increasing order; row i + 1's entry in column i (its last, if listed) once y_i is known
-    let i = 1;
-    for (; i + 1 < rank; i += 2) {
-      let s = y[i], t = y[i + 1];
-      const startS = lowerStart[i], startT = lowerStart[i + 1];
-      let endT = lowerStart[i + 2];
-      const last = endT > startT && lowerColumns[endT - 1] === i ? lowerValues[--endT] : 0;
-      const common = Math.min(startT - startS, endT - startT);
-      for (let k = 0; k < common; k++) {
-        s -= lowerValues[startS + k] * y[lowerColumns[startS + k]];
-        t -= lowerValues[startT + k] * y[lowerColumns[startT + k]];
-      }
-      for (let k = startS + common; k < startT; k++) s -= lowerValues[k] * y[lowerColumns[k]];
-      for (let k = startT + common; k < endT; k++) t -= lowerValues[k] * y[lowerColumns[k]];
-      y[i] = s;
-      if (endT < lowerStart[i + 2]) t -= last * s;
-      y[i + 1] = t;
-    }
-    if (i < rank) {
+    const { lowerStart, upperStart, lowerColumns, upperColumns, lowerValues, upperValues, diagonal, forwardOrder, backOrder } = this;
+    // each row over its columns in increasing order (the row-by-row loop's operations), the rows by level
+    for (let t = 0; t < rank; t++) {
+      const i = forwardOrder[t];
       let s = y[i];
       for (let k = lowerStart[i], end = lowerStart[i + 1]; k < end; k++) s -= lowerValues[k] * y[lowerColumns[k]];
       y[i] = s;
     }
-    for (let i = rank - 1; i >= 0; i--) {
+    for (let t = 0; t < rank; t++) {
+      const i = backOrder[t];
       let s = y[i];
       for (let k = upperStart[i], end = upperStart[i + 1]; k < end; k++) s -= upperValues[k] * y[upperColumns[k]];
       y[i] = s / diagonal[i];

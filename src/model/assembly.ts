@@ -3,6 +3,7 @@ import {
 } from '../registry/capabilities.ts';
 import { formatItemLabel } from '../core/errors.ts';
 import { zeroArray, zeroLeading } from '../linalg/arrays.ts';
+import type { RowMajorMatrix } from '../linalg/rowMajorMatrix.ts';
 import { NumericalDifferentiationSettings } from './NumericalDifferentiationSettings.ts';
 import { hasTerm, type CompiledModel, type LocalMap, type WithTerm } from './compile.ts';
 import type { SystemState } from './SystemState.ts';
@@ -27,6 +28,30 @@ export function addGlobalEntries(target: MatrixAccumulator, rowIndex: Int32Array
     return;
   }
   for (let k = 0; k < count; k++) target.add(rowIndex[rows[k]], colIndex[cols[k]], factor * values[k]);
+}
+
+/**
+ * A matrix accumulator that hands each entry to a function: the one class of the accumulators that read, record or
+ * scatter entries once per call (the round-off magnitude, the dense matrices of the linearization and of the
+ * degree-of-freedom count, the initial accelerations' constraint rows and mass diagonal). The shared entry sites
+ * (addGlobalBlock, inlined into the items' matrix methods) then meet three accumulator classes (this one, LinearSystem,
+ * SparseAssembler) instead of six: each further class there deoptimizes the optimized functions that inlined them
+ * (in mainSystemExtensionsTests' fresh process ≈ 3.5 of ≈ 55 deoptimizations, each a recompile).
+ */
+export class EntryAccumulator implements MatrixAccumulator {
+  /** Entries go to entry(row, col, value), one call per entry, in the order added. */
+  constructor(private readonly entry: (row: number, col: number, value: number) => void) {}
+
+  /** Passes value at (row, col) on. */
+  add(row: number, col: number, value: number): void {
+    this.entry(row, col, value);
+  }
+}
+
+/** An {@link EntryAccumulator} that adds each entry into matrix (row-major, as {@link RowMajorMatrix.add}). */
+export function rowMajorEntries(matrix: RowMajorMatrix): EntryAccumulator {
+  const { data, columns } = matrix;
+  return new EntryAccumulator((row, col, value) => { data[row * columns + col] += value; });
 }
 
 /**

@@ -1,6 +1,6 @@
 import { optionNames, ownOptions } from '../core/dictionary.ts';
 import { FlexdynError } from '../core/errors.ts';
-import type { SystemAssembler } from '../model/assembly.ts';
+import { rowMajorEntries, type SystemAssembler } from '../model/assembly.ts';
 import type { CompiledModel } from '../model/compile.ts';
 import type { SimulationSettings } from './SimulationSettings.ts';
 import { optionalBoolean, optionalTolerance } from './linearization.ts';
@@ -66,7 +66,7 @@ export function computeSystemDegreeOfFreedom(model: CompiledModel, assembler: Sy
   assembler.differentiation = settings.staticSolver.newton.numericalDifferentiation;
   const jacobian = new RowMajorMatrix(nu + nAE, nu + nAE);
   // velocity-level equations count with ∂ġ/∂u: they remove a velocity degree of freedom
-  assembler.addConstraintJacobian(s, jacobian, 0, 0, 1, 1, false);
+  assembler.addConstraintJacobian(s, rowMajorEntries(jacobian), 0, 0, 1, 1, false);
   let redundantConstraints = 0, nPureAE = 0;
   const redundantConstraintEquations: string[] = [];
   if (nAE > 0) {

@@ -1,4 +1,4 @@
-import type { SystemAssembler } from '../model/assembly.ts';
+import { EntryAccumulator, type SystemAssembler } from '../model/assembly.ts';
 import type { CompiledModel } from '../model/compile.ts';
 import type { SystemState } from '../model/SystemState.ts';
 import { describeValue, FlexdynError } from '../core/errors.ts';
@@ -450,7 +450,7 @@ export function solveAccelerations(
   const massless = mass.addWithMassless(s, system);
   const constraintRows = new Uint8Array(nu);
   if (nAE > 0 && massless.length > 0) {
-    assembler.addConstraintJacobian(s, { add: (row, _col, value) => { if (row < nu && value !== 0) constraintRows[row] = 1; } }, 0, 0, 1, 0, false);
+    assembler.addConstraintJacobian(s, new EntryAccumulator((row, _col, value) => { if (row < nu && value !== 0) constraintRows[row] = 1; }), 0, 0, 1, 0, false);
   }
   const free = massless.filter((i) => constraintRows[i] === 0);
   for (const i of free) system.add(i, i, 1);

@@ -1,6 +1,6 @@
 import { describeValue, FlexdynError } from '../core/errors.ts';
 import { optionNames, ownOptions } from '../core/dictionary.ts';
-import type { SystemAssembler } from '../model/assembly.ts';
+import { rowMajorEntries, type SystemAssembler } from '../model/assembly.ts';
 import type { CompiledModel } from '../model/compile.ts';
 import type { SimulationSettings } from './SimulationSettings.ts';
 import { validateSimulationSettings } from './settingsValidation.ts';
@@ -47,25 +47,27 @@ export function linearizeAtInitialState(model: CompiledModel, assembler: SystemA
   s.t = settings.staticSolver.loadStepStart;
   assembler.differentiation = settings.staticSolver.newton.numericalDifferentiation;
   const mass = new RowMajorMatrix(nu, nu);
-  assembler.addMassMatrix(s, mass, 1);
+  assembler.addMassMatrix(s, rowMajorEntries(mass), 1);
   const stiffness = new RowMajorMatrix(nu, nu);
-  assembler.addODE2LhsJacobian(s, stiffness, 1, 0);
-  if (request.includeLoadsJacobian) assembler.addLoadsJacobian(s, stiffness, -1, 0);
-  if (request.includeConstraintForceJacobian && model.nAE > 0) assembler.addConstraintForceJacobian(s, stiffness, 1);
+  const stiffnessEntries = rowMajorEntries(stiffness);
+  assembler.addODE2LhsJacobian(s, stiffnessEntries, 1, 0);
+  if (request.includeLoadsJacobian) assembler.addLoadsJacobian(s, stiffnessEntries, -1, 0);
+  if (request.includeConstraintForceJacobian && model.nAE > 0) assembler.addConstraintForceJacobian(s, stiffnessEntries, 1);
   requireFiniteMatrix(mass, 'mass matrix', assembler, where);
   requireFiniteMatrix(stiffness, 'stiffness matrix', assembler, where);
   const result: Linearization = { mass, stiffness };
   if (request.damping) {
     const damping = new RowMajorMatrix(nu, nu);
-    assembler.addODE2LhsJacobian(s, damping, 0, 1);
-    if (request.includeLoadsJacobian) assembler.addLoadsJacobian(s, damping, 0, -1);
+    const dampingEntries = rowMajorEntries(damping);
+    assembler.addODE2LhsJacobian(s, dampingEntries, 0, 1);
+    if (request.includeLoadsJacobian) assembler.addLoadsJacobian(s, dampingEntries, 0, -1);
     requireFiniteMatrix(damping, 'damping matrix', assembler, where);
     result.damping = damping;
   }
   if (request.constraintJacobian) {
     // the ODE2 rows × algebraic columns of the system Jacobian: C_qᵀ
     const jacobian = new RowMajorMatrix(nu + model.nAE, nu + model.nAE);
-    assembler.addConstraintJacobian(s, jacobian, 0, 0, 1, 0, false);
+    assembler.addConstraintJacobian(s, rowMajorEntries(jacobian), 0, 0, 1, 0, false);
     const transposed = jacobian.block(0, nu, nu, model.nAE);
     requireFiniteMatrix(transposed, 'constraint Jacobian', assembler, where);
     result.constraintTransposed = transposed;

@@ -1,7 +1,6 @@
 import { SparseAssembler } from '../linalg/sparse.ts';
-import { addGlobalEntries, type SystemAssembler, type MatrixAccumulator } from '../model/assembly.ts';
+import { addGlobalEntries, EntryAccumulator, type SystemAssembler, type MatrixAccumulator } from '../model/assembly.ts';
 import type { SystemState } from '../model/SystemState.ts';
-import { addGlobalBlock, addGlobalZeros } from '../registry/capabilities.ts';
 
 /** The assembled system mass matrix in sparse form, for products M·a and for adding it into Jacobians. */
 export class MassMatrixStore {
@@ -29,8 +28,8 @@ export class MassMatrixStore {
   private rowPtr = new Int32Array(0);
   private rowColumn = new Int32Array(0);
   private rowValues = new Float64Array(0);
-  /** Where {@link MassMatrixStore.addWithMassless} takes the diagonal of M on the way (made at its first call). */
-  private diagonalRecorder?: DiagonalRecorder;
+  /** The diagonal of M that {@link MassMatrixStore.addWithMassless} sums on the way (made at its first call). */
+  private recordedDiagonal?: Float64Array;
 
   /** reuseConstant: keep a constant mass matrix (assemble it once per node and object revision) when the model has one. */
   constructor(private readonly assembler: SystemAssembler, private readonly reuseConstant: boolean) {
@@ -79,11 +78,15 @@ export class MassMatrixStore {
       this.addTo(target, 1);
       return this.masslessCoordinates();
     }
-    const recorder = this.diagonalRecorder ??= new DiagonalRecorder(this.n);
-    recorder.start(target);
-    this.assembler.addMassMatrix(s, recorder, 1);
+    // each entry passed on to target and its diagonal ones summed, in call order from +0
+    const diagonal = this.recordedDiagonal ??= new Float64Array(this.n);
+    diagonal.fill(0);
+    this.assembler.addMassMatrix(s, new EntryAccumulator((row, col, value) => {
+      target.add(row, col, value);
+      if (row === col) diagonal[row] += value;
+    }), 1);
     const result: number[] = [];
-    for (let i = 0; i < this.n; i++) if (recorder.diagonal[i] === 0) result.push(i);
+    for (let i = 0; i < this.n; i++) if (diagonal[i] === 0) result.push(i);
     return result;
   }
 
@@ -207,51 +210,5 @@ export class MassMatrixStore {
       for (let i = 0; i < n; i++) this.identity[i] = i;
     }
     addGlobalEntries(target, this.identity, this.identity, rowIndex, this.columns, values, colPtr[n], factor);
-  }
-}
-
-/**
- * Passes every entry on to a target unchanged (the same calls: block, zeros and list entries as such) and sums the
- * diagonal ones (row = column) into {@link DiagonalRecorder.diagonal}, each with its factor, in call order from +0.
- */
-class DiagonalRecorder implements MatrixAccumulator {
-  /** Σ of the entries at (i, i) since {@link DiagonalRecorder.start}. */
-  readonly diagonal: Float64Array;
-  private target!: MatrixAccumulator;
-
-  constructor(n: number) {
-    this.diagonal = new Float64Array(n);
-  }
-
-  /** Starts recording the entries passed on to target: the diagonal sums zero. */
-  start(target: MatrixAccumulator): void {
-    this.target = target;
-    this.diagonal.fill(0);
-  }
-
-  add(row: number, col: number, value: number): void {
-    this.target.add(row, col, value);
-    if (row === col) this.diagonal[row] += value;
-  }
-
-  addBlock(rowIndex: Int32Array, rowOffset: number, colIndex: Int32Array, colOffset: number, rows: number, cols: number,
-    block: Float64Array, blockOffset: number, rowStride: number, colStride: number, factor: number): void {
-    addGlobalBlock(this.target, rowIndex, rowOffset, colIndex, colOffset, rows, cols, block, blockOffset, rowStride, colStride, factor);
-    for (let i = 0; i < rows; i++) {
-      const row = rowIndex[rowOffset + i];
-      for (let j = 0; j < cols; j++) if (colIndex[colOffset + j] === row) this.diagonal[row] += factor * block[blockOffset + i * rowStride + j * colStride];
-    }
-  }
-
-  addZeros(rowIndex: Int32Array, rowOffset: number, colIndex: Int32Array, colOffset: number, rows: number, cols: number): void {
-    addGlobalZeros(this.target, rowIndex, rowOffset, colIndex, colOffset, rows, cols);
-  }
-
-  addEntries(rowIndex: Int32Array, colIndex: Int32Array, rows: Int32Array, cols: Int32Array, values: Float64Array, count: number, factor: number): void {
-    addGlobalEntries(this.target, rowIndex, colIndex, rows, cols, values, count, factor);
-    for (let e = 0; e < count; e++) {
-      const row = rowIndex[rows[e]];
-      if (row === colIndex[cols[e]]) this.diagonal[row] += factor * values[e];
-    }
   }
 }

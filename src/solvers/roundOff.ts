@@ -1,4 +1,4 @@
-import type { MatrixAccumulator, SystemAssembler } from '../model/assembly.ts';
+import { EntryAccumulator, type SystemAssembler } from '../model/assembly.ts';
 import type { CompiledModel } from '../model/compile.ts';
 import type { SystemState } from '../model/SystemState.ts';
 
@@ -13,20 +13,19 @@ import type { SystemState } from '../model/SystemState.ts';
  * rows). The AE rows get |C_q|·|x|. Mass, damping and load terms are not included (their round-off is below the
  * elastic one in stiff problems and covered by the relative tolerance otherwise).
  */
-export class ResidualMagnitude implements MatrixAccumulator {
+export class ResidualMagnitude {
   private readonly magnitudes: Float64Array;
   private readonly sums: Float64Array;
   private readonly position = new Float64Array(3);
+  /** Accumulates |value|·|x_col| into row (the assembler's Jacobian calls write here). */
+  private readonly entries: EntryAccumulator;
 
   constructor(private readonly model: CompiledModel, private readonly assembler: SystemAssembler) {
     const n = model.nu + model.nAE;
     this.magnitudes = new Float64Array(n);
     this.sums = new Float64Array(n);
-  }
-
-  /** Accumulates |value|·|x_col| into row (the assembler's Jacobian calls write here). */
-  add(row: number, col: number, value: number): void {
-    this.sums[row] += Math.abs(value) * this.magnitudes[col];
+    const { magnitudes, sums } = this;
+    this.entries = new EntryAccumulator((row, col, value) => { sums[row] += Math.abs(value) * magnitudes[col]; });
   }
 
   /** ‖w‖₂ at state s; useIndex2 selects the velocity-level constraint Jacobian, as in the residual. */
@@ -49,8 +48,8 @@ export class ResidualMagnitude implements MatrixAccumulator {
     }
     for (let i = 0; i < model.nAE; i++) magnitudes[nu + i] = Math.abs(s.lambda[i]);
     sums.fill(0);
-    this.assembler.addODE2LhsJacobian(s, this, 1, 0);
-    if (model.nAE > 0) this.assembler.addConstraintJacobian(s, this, 1, 1, 1, 1, useIndex2);
+    this.assembler.addODE2LhsJacobian(s, this.entries, 1, 0);
+    if (model.nAE > 0) this.assembler.addConstraintJacobian(s, this.entries, 1, 1, 1, 1, useIndex2);
     let sum = 0;
     for (let i = 0; i < sums.length; i++) sum += sums[i] * sums[i];
     return Math.sqrt(sum);

@@ -49,10 +49,19 @@ function sphereOnIncline(alpha: number, contact: Record<string, unknown>, inerti
   mbs.assemble();
   /** Velocity along the slope (positive uphill) at row i of the velocity sensor. */
   const slopeVelocity = (i: number) => { const row = rows(mbs, velocity).at(i)!; return row[2] * t[1] + row[3] * t[2]; };
-  return { mbs, g, m, force, velocity, slopeVelocity, object };
+  return { mbs, g, m, force, velocity, slopeVelocity, object, ground };
 }
 
 describe('ObjectContactSphereTriangle', () => {
+  it('groundMoved: a triangle on the ground is placed once, and again after a run-time change of the ground (the gap follows it)', () => {
+    const { mbs, g, m, object, ground } = sphereOnIncline(0, {});
+    mbs.solveDynamic(settingsFor(0.01, 1e-3));
+    const gap = mbs.getObjectOutput(object, OutputVariableType.DisplacementLocal)[0];
+    expect(gap).toBeCloseTo(-m * g / 1e5, 6);
+    mbs.setObjectParameter(ground, 'referencePosition', [0.3, -0.2, -0.125]);
+    expect(mbs.getObjectOutput(object, OutputVariableType.DisplacementLocal)[0] - gap).toBeCloseTo(0.125, 12);
+  });
+
   it('restingSphere: the contact force of a sphere at rest on a horizontal triangle is its weight', () => {
     // critically damped contact (d = 2√(km)): after 1 s the transient from the initial penetration has decayed by
     // exp(−√(k/m)·1 s) ≈ e^{−224}; the force is then m g up to Newton's tolerance (relative 1e-10 here)

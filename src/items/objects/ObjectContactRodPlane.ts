@@ -283,7 +283,7 @@ class ContactRodPlaneModel implements Only<ObjectModel, ContactRodPlaneModel> {
     rolling.coefficient = muRolling;
     rolling.regularization = zone;
     rolling.normalForce = Fc;
-    rolling.evaluate(Math.hypot(wr[0], wr[1], wr[2]) < zone, wr);
+    rolling.evaluate(Math.hypot(wr[0], wr[1], wr[2]) < zone, wr, true);
     for (let i = 0; i < 3; i++) tauLhs[i] += R * this.rolling.force[i];
   }
 
@@ -298,7 +298,7 @@ class ContactRodPlaneModel implements Only<ObjectModel, ContactRodPlaneModel> {
     friction.coefficient = 1;
     friction.regularization = this.values.frictionProportionalZone;
     friction.normalForce = Fc;
-    friction.evaluate(stick, this.vt);
+    friction.evaluate(stick, this.vt, true);
     const f1 = friction.force;
     for (let r = 0; r < 3; r++) fLhs[r] += M[3 * r] * f1[0] + M[3 * r + 1] * f1[1] + M[3 * r + 2] * f1[2];
     // τ = (−R n) × f (the normal part of f has no moment)
@@ -355,7 +355,7 @@ class ContactRodPlaneModel implements Only<ObjectModel, ContactRodPlaneModel> {
     friction.coefficient = 1;
     friction.regularization = 0;
     friction.normalForce = Fc;
-    friction.evaluate(false, xi);
+    friction.evaluate(false, xi, true);
     const f1 = this.friction.force;
     for (let r = 0; r < 3; r++) fLhs[r] += M[3 * r] * f1[0] + M[3 * r + 1] * f1[1] + M[3 * r + 2] * f1[2];
   }

@@ -100,10 +100,13 @@ class ContactSphereSphereModel implements Only<ObjectModel, ContactSphereSphereM
     pair.relativeVelocity(rotation);
   }
 
-  /** Kinematics and, if the data node's gap says contact, the force −F_c n0 + F_t on sphere 1 (left-hand side) and the torques. */
-  private evaluate(s: ItemState): void {
+  /**
+   * Kinematics and, if the data node's gap says contact, the force −F_c n0 + F_t on sphere 1 (left-hand side) and the
+   * torques; with derivatives also the friction law's derivatives (for the Jacobians).
+   */
+  private evaluate(s: ItemState, derivatives: boolean): void {
     this.kinematics(s, true);
-    this.pair.contactForce(this.v, s.data, this.dataStart());
+    this.pair.contactForce(this.v, s.data, this.dataStart(), derivatives);
   }
 
   /** The contact force's generalized forces; without contact in the data nothing (and no kinematics). */
@@ -113,7 +116,7 @@ class ContactSphereSphereModel implements Only<ObjectModel, ContactSphereSphereM
 
   ode2Lhs(s: ItemState, f: Float64Array): void {
     if (!contactInData(this.v, s.data, this.dataStart())) return;
-    this.evaluate(s);
+    this.evaluate(s, false);
     this.pair.addLhs(s, f);
   }
 
@@ -130,7 +133,7 @@ class ContactSphereSphereModel implements Only<ObjectModel, ContactSphereSphereM
     }
     const k = this.localMatrix;
     zeroArray(k);
-    this.evaluate(s);
+    this.evaluate(s, true);
     pair.evaluateJacobians(s);
     const { n0, n1, n, jp0, jp1, dDp, dGap, dNormal, normal } = pair;
     for (let i = 0; i < 3; i++) {
@@ -161,7 +164,7 @@ class ContactSphereSphereModel implements Only<ObjectModel, ContactSphereSphereM
     }
     const d = this.localMatrix;
     zeroArray(d);
-    this.evaluate(s);
+    this.evaluate(s, true);
     pair.evaluateJacobians(s);
     pair.addJacobian(s, d, factor, true, this.v);
     acc.addBlock(0, 0, pair.n, pair.n, d, 0, pair.n, 1);
@@ -250,7 +253,7 @@ class ContactSphereSphereModel implements Only<ObjectModel, ContactSphereSphereM
 
   output(variable: OutputVariableType, s: ItemState): ArrayLike<number> | undefined {
     // the geometry needs the positions only; Velocity the rotation terms, Force and Torque the force
-    if (variable === OutputVariableType.Force || variable === OutputVariableType.Torque) this.evaluate(s);
+    if (variable === OutputVariableType.Force || variable === OutputVariableType.Torque) this.evaluate(s, false);
     else this.kinematics(s, variable === OutputVariableType.Velocity);
     const { normal: n, gap, force: f, markers } = this.pair;
     const a = this.v.spheresRadii[0] + 0.5 * gap;

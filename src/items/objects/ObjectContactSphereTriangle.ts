@@ -46,7 +46,9 @@ const enum Feature { Face, Edge, Vertex }
  * plane in the triangle coordinates λ1, λ2 (P0 + λ1(P1 − P0) + λ2(P2 − P0)); inside (with a tolerance of 1e-15) the
  * projection is the point, else the clamped projection onto one edge, chosen as the first violated condition: λ1 < 0 edge 2
  * (P0P2, flag 4), λ2 < 0 edge 0 (P0P1, flag 1), else edge 1 (P1P2, flag 2). Besides the point c it gives the projector Q
- * with ∂c/∂p = I − Q: the normal part n̂n̂ᵀ inside, I − êêᵀ on an edge, I at a vertex.
+ * with ∂c/∂p = I − Q: the normal part n̂n̂ᵀ inside, I − êêᵀ on an edge, I at a vertex. What depends on the triangle
+ * alone (edges, their Gram matrix, the unit normal) is computed per {@link TriangleClosestPoint.setTriangle}, so that a
+ * triangle that does not move is set once.
  */
 class TriangleClosestPoint {
   /** The closest point c. */
@@ -56,33 +58,61 @@ class TriangleClosestPoint {
   feature = Feature.Face;
   /** Unit normal n̂ (Face) or unit edge direction ê (Edge). */
   readonly axis = new Float64Array(3);
+  /** The triangle's points (the caller's array, unchanged until the next setTriangle) and edges e1 = P1 − P0, e2 = P2 − P0. */
+  private p: Float64Array = new Float64Array(9);
   private readonly e1 = new Float64Array(3);
   private readonly e2 = new Float64Array(3);
+  /** The Gram matrix of e1, e2 and its determinant (> 0: the points are validated not to be collinear). */
+  private m11 = 0;
+  private m12 = 0;
+  private m22 = 0;
+  private det = 1;
+  /** The unit normal (e1 × e2)/|e1 × e2|, computed at the first closest point inside the triangle after setTriangle. */
+  private readonly normal = new Float64Array(3);
+  private normalSet = false;
+  /** The segment direction of clampedProjection. */
+  private readonly segment = new Float64Array(3);
 
-  /** Finds the closest point of the triangle with points p[0…2], p[3…5], p[6…8] to x. */
-  evaluate(p: Float64Array, x: Float64Array): void {
-    const { e1, e2, point: c } = this;
-    let m11 = 0, m12 = 0, m22 = 0, r1 = 0, r2 = 0;
+  /** Sets the triangle with points p[0…2], p[3…5], p[6…8] (p is kept, not copied). */
+  setTriangle(p: Float64Array): void {
+    const { e1, e2 } = this;
+    this.p = p;
+    let m11 = 0, m12 = 0, m22 = 0;
     for (let i = 0; i < 3; i++) {
       e1[i] = p[3 + i] - p[i];
       e2[i] = p[6 + i] - p[i];
-      const d = x[i] - p[i];
       m11 += e1[i] * e1[i]; m12 += e1[i] * e2[i]; m22 += e2[i] * e2[i];
+    }
+    this.m11 = m11; this.m12 = m12; this.m22 = m22;
+    this.det = m11 * m22 - m12 * m12;
+    this.normalSet = false;
+  }
+
+  /** Finds the closest point of the triangle of the last setTriangle to x. */
+  evaluate(x: Float64Array): void {
+    const { e1, e2, point: c, p, m11, m12, m22, det } = this;
+    let r1 = 0, r2 = 0;
+    for (let i = 0; i < 3; i++) {
+      const d = x[i] - p[i];
       r1 += d * e1[i]; r2 += d * e2[i];
     }
-    const det = m11 * m22 - m12 * m12; // > 0: the points are validated not to be collinear
     const lambda1 = (r1 * m22 - r2 * m12) / det, lambda2 = (m11 * r2 - m12 * r1) / det;
     const tolerance = 1e-15;
     if (lambda1 >= -tolerance && lambda2 >= -tolerance && lambda1 + lambda2 <= 1 + tolerance) {
       this.edgeFlag = 0;
       this.feature = Feature.Face;
       for (let i = 0; i < 3; i++) c[i] = p[i] + lambda1 * e1[i] + lambda2 * e2[i];
-      const n = this.axis;
-      n[0] = e1[1] * e2[2] - e1[2] * e2[1];
-      n[1] = e1[2] * e2[0] - e1[0] * e2[2];
-      n[2] = e1[0] * e2[1] - e1[1] * e2[0];
-      const length = Math.sqrt(n[0] * n[0] + n[1] * n[1] + n[2] * n[2]);
-      for (let i = 0; i < 3; i++) n[i] /= length;
+      const n = this.normal;
+      if (!this.normalSet) {
+        n[0] = e1[1] * e2[2] - e1[2] * e2[1];
+        n[1] = e1[2] * e2[0] - e1[0] * e2[2];
+        n[2] = e1[0] * e2[1] - e1[1] * e2[0];
+        const length = Math.sqrt(n[0] * n[0] + n[1] * n[1] + n[2] * n[2]);
+        for (let i = 0; i < 3; i++) n[i] /= length;
+        this.normalSet = true;
+      }
+      const axis = this.axis;
+      axis[0] = n[0]; axis[1] = n[1]; axis[2] = n[2];
     } else if (lambda1 < -tolerance) {
       this.edgeFlag = 4;
       this.clampedProjection(p, 0, 6, x);
@@ -97,7 +127,7 @@ class TriangleClosestPoint {
 
   /** Closest point of the segment p[a…] → p[b…] to x (Exudyn's MinDistToLinePoints). */
   private clampedProjection(p: Float64Array, a: number, b: number, x: Float64Array): void {
-    const { e1: v, point: c, axis } = this;
+    const { segment: v, point: c, axis } = this;
     let num = 0, den = 0;
     for (let i = 0; i < 3; i++) {
       v[i] = p[b + i] - p[a + i];
@@ -140,6 +170,12 @@ class ContactSphereTriangleModel implements Only<ObjectModel, ContactSphereTrian
   private readonly pair: PenaltyContactPair;
   private dataNode: NodeModel | undefined;
   private readonly closest = new TriangleClosestPoint();
+  /**
+   * True once the kinematics since bind have placed a triangle whose marker has no coordinates (a ground body or node;
+   * a run-time change of it binds this item again): its points, frame and closest-point data are kept, only the sphere's
+   * marker is evaluated.
+   */
+  private placed = false;
   private readonly stepState = contactStepState();
   /** Triangle points in the frame of marker 1 (9 entries) and global (9 entries). */
   private readonly localPoints: Float64Array;
@@ -168,6 +204,7 @@ class ContactSphereTriangleModel implements Only<ObjectModel, ContactSphereTrian
     this.localMatrix = denseLocalMatrix(this.pair.n);
     this.pointJacobian = new Float64Array(3 * this.pair.n);
     this.dataNode = bindDataNode(context, this.label, this.v.nodeNumber, 4, 'for the contact state');
+    this.placed = false;
   }
 
   private dataStart(): number {
@@ -187,21 +224,25 @@ class ContactSphereTriangleModel implements Only<ObjectModel, ContactSphereTrian
    * edge counts as no contact: the distance is increased by the radius (and the normal scaled with it).
    */
   private kinematics(s: ItemState, excludedEdgesSeparate: boolean): void {
-    const { pair, points, localPoints: x, a1, dp } = this;
-    pair.evaluateMarkers(s);
+    const { pair, points, localPoints: x, a1, dp, closest } = this;
     const p0 = pair.markers.p0, p1 = pair.markers.p1;
-    this.triangleMarker.orientation(s, a1);
-    // P_k = A1 x_k + p1, with A1 and p1 read once
-    const a00 = a1[0], a01 = a1[1], a02 = a1[2], a10 = a1[3], a11 = a1[4], a12 = a1[5], a20 = a1[6], a21 = a1[7], a22 = a1[8];
-    const c0 = p1[0], c1 = p1[1], c2 = p1[2];
-    for (let k = 0; k < 9; k += 3) {
-      const x0 = x[k], x1 = x[k + 1], x2 = x[k + 2];
-      points[k] = a00 * x0 + a01 * x1 + a02 * x2 + c0;
-      points[k + 1] = a10 * x0 + a11 * x1 + a12 * x2 + c1;
-      points[k + 2] = a20 * x0 + a21 * x1 + a22 * x2 + c2;
+    if (this.placed) pair.evaluateMarker0(s);
+    else {
+      pair.evaluateMarkers(s);
+      this.triangleMarker.orientation(s, a1);
+      // P_k = A1 x_k + p1, with A1 and p1 read once
+      const a00 = a1[0], a01 = a1[1], a02 = a1[2], a10 = a1[3], a11 = a1[4], a12 = a1[5], a20 = a1[6], a21 = a1[7], a22 = a1[8];
+      const c0 = p1[0], c1 = p1[1], c2 = p1[2];
+      for (let k = 0; k < 9; k += 3) {
+        const x0 = x[k], x1 = x[k + 1], x2 = x[k + 2];
+        points[k] = a00 * x0 + a01 * x1 + a02 * x2 + c0;
+        points[k + 1] = a10 * x0 + a11 * x1 + a12 * x2 + c1;
+        points[k + 2] = a20 * x0 + a21 * x1 + a22 * x2 + c2;
+      }
+      closest.setTriangle(points);
+      this.placed = pair.n1 === 0;
     }
-    const closest = this.closest;
-    closest.evaluate(points, p0);
+    closest.evaluate(p0);
     const c = closest.point;
     for (let i = 0; i < 3; i++) {
       dp[i] = c[i] - p0[i];
@@ -219,9 +260,10 @@ class ContactSphereTriangleModel implements Only<ObjectModel, ContactSphereTrian
 
   /**
    * Kinematics and, if the data node's gap says contact, the force F = −F_c n0 + F_t on marker 1 (left-hand side) at the
-   * contact point p0 + (r + gap/2) n0: levers ℓ0 = −(r + gap/2) n0, ℓ1 = p0 + (r + gap/2) n0 − p1.
+   * contact point p0 + (r + gap/2) n0: levers ℓ0 = −(r + gap/2) n0, ℓ1 = p0 + (r + gap/2) n0 − p1; with derivatives also
+   * the friction law's derivatives (for the Jacobians).
    */
-  private evaluate(s: ItemState): void {
+  private evaluate(s: ItemState, derivatives: boolean): void {
     this.kinematics(s, false);
     const { pair } = this, n = pair.normal;
     const a = this.v.radiusSphere + 0.5 * pair.gap;
@@ -230,7 +272,7 @@ class ContactSphereTriangleModel implements Only<ObjectModel, ContactSphereTrian
       pair.torqueLever0[i] = -a * n[i];
       pair.torqueLever1[i] = p0[i] + a * n[i] - p1[i];
     }
-    pair.contactForce(this.v, s.data, this.dataStart());
+    pair.contactForce(this.v, s.data, this.dataStart(), derivatives);
   }
 
   ode2LhsActive(s: ItemState): boolean {
@@ -240,7 +282,7 @@ class ContactSphereTriangleModel implements Only<ObjectModel, ContactSphereTrian
   /** The contact force's generalized forces; without contact in the data nothing (and no kinematics). */
   ode2Lhs(s: ItemState, f: Float64Array): void {
     if (!contactInData(this.v, s.data, this.dataStart())) return;
-    this.evaluate(s);
+    this.evaluate(s, false);
     this.pair.addLhs(s, f);
   }
 
@@ -275,7 +317,7 @@ class ContactSphereTriangleModel implements Only<ObjectModel, ContactSphereTrian
       if (withU) acc.addZeros(0, 0, n, n);
       return;
     }
-    this.evaluate(s);
+    this.evaluate(s, true);
     this.pair.evaluateJacobians(s);
     if (withQ) {
       zeroArray(m);
@@ -366,12 +408,16 @@ class ContactSphereTriangleModel implements Only<ObjectModel, ContactSphereTrian
    */
   private crossedFace(s0: ItemState, s1: ItemState): boolean {
     const side = this.tunnelWork, x = this.localPoints, markers = this.pair.markers;
+    // a placed triangle's frame is kept (markers.p1 and a1)
+    const origin = this.placed ? markers.p1 : this.work3b;
     for (let k = 0; k < 2; k++) {
       const s = k === 0 ? s0 : s1, p = this.work3, a = this.a1, o = 4 * k;
       markers.marker0.position(s, p);
-      markers.marker1.position(s, this.work3b);
-      this.triangleMarker.orientation(s, a);
-      for (let i = 0; i < 3; i++) p[i] -= this.work3b[i];
+      if (!this.placed) {
+        markers.marker1.position(s, origin);
+        this.triangleMarker.orientation(s, a);
+      }
+      for (let i = 0; i < 3; i++) p[i] -= origin[i];
       // r̄ − x0 with r̄ = A1ᵀ(p0 − p1), and its distance from the plane along (x1 − x0) × (x2 − x0)
       for (let i = 0; i < 3; i++) side[o + i] = a[i] * p[0] + a[3 + i] * p[1] + a[6 + i] * p[2] - x[i];
     }
@@ -382,7 +428,7 @@ class ContactSphereTriangleModel implements Only<ObjectModel, ContactSphereTrian
   }
 
   output(variable: OutputVariableType, s: ItemState): ArrayLike<number> | undefined {
-    this.evaluate(s);
+    this.evaluate(s, false);
     const { normal: n, gap, force: f, markers } = this.pair;
     const a = this.v.radiusSphere + 0.5 * gap;
     switch (variable) {

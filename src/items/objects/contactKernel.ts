@@ -146,30 +146,34 @@ export class FrictionForce {
 
   /**
    * Evaluates the law for the friction coefficient μ, regularization velocity v_reg and normal force F_c of the input
-   * fields, the zone (proportional: true) and the tangential velocity vt.
+   * fields, the zone (proportional: true) and the tangential velocity vt; the derivatives (force_tangentVelocity,
+   * force_normalForce) only with derivatives (a residual needs the force alone; they keep their last values otherwise).
    */
-  evaluate(proportional: boolean, vt: ArrayLike<number>): void {
+  evaluate(proportional: boolean, vt: ArrayLike<number>, derivatives: boolean): void {
     const mu = this.coefficient, regularization = this.regularization, normalForce = this.normalForce;
     const { force, force_tangentVelocity: dv, force_normalForce: dn } = this;
-    for (let m = 0; m < 9; m++) dv[m] = 0;
+    if (derivatives) for (let m = 0; m < 9; m++) dv[m] = 0;
     if (proportional && regularization !== 0) {
       const c = mu * normalForce / regularization;
-      for (let i = 0; i < 3; i++) {
-        force[i] = c * vt[i];
-        dn[i] = mu / regularization * vt[i];
-        dv[4 * i] = c;
+      for (let i = 0; i < 3; i++) force[i] = c * vt[i];
+      if (derivatives) {
+        for (let i = 0; i < 3; i++) {
+          dn[i] = mu / regularization * vt[i];
+          dv[4 * i] = c;
+        }
       }
       return;
     }
     const speed = Math.sqrt(vt[0] * vt[0] + vt[1] * vt[1] + vt[2] * vt[2]);
     if (speed === 0) {
       force[0] = 0; force[1] = 0; force[2] = 0;
-      dn[0] = 0; dn[1] = 0; dn[2] = 0;
+      if (derivatives) { dn[0] = 0; dn[1] = 0; dn[2] = 0; }
       return;
     }
     const c = mu * normalForce / speed;
+    for (let i = 0; i < 3; i++) force[i] = c * vt[i];
+    if (!derivatives) return;
     for (let i = 0; i < 3; i++) {
-      force[i] = c * vt[i];
       dn[i] = mu * vt[i] / speed;
       for (let j = 0; j < 3; j++) dv[3 * i + j] = c * ((i === j ? 1 : 0) - vt[i] * vt[j] / (speed * speed));
     }

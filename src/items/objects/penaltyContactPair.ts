@@ -173,6 +173,17 @@ export class PenaltyContactPair {
     this.evaluateAngularVelocities(s);
   }
 
+  /**
+   * Position, velocity and (rigid) angular velocity of marker 0 only: markers.p1, v1 and omega1 keep what
+   * {@link PenaltyContactPair.evaluateMarkers} wrote (an item whose marker 1 has no coordinates and does not move).
+   */
+  evaluateMarker0(s: ItemState): void {
+    const markers = this.markers;
+    markers.marker0.position(s, markers.p0);
+    markers.marker0.velocity(s, markers.v0);
+    this.rigid0?.angularVelocity(s, this.omega0);
+  }
+
   /** The angular velocities omega0, omega1 of the rigid markers (the rotation terms of relativeVelocity(true)). */
   evaluateAngularVelocities(s: ItemState): void {
     this.rigid0?.angularVelocity(s, this.omega0);
@@ -203,9 +214,10 @@ export class PenaltyContactPair {
   /**
    * The force and torques of the data node's contact state (data[start …]): in contact (stored gap < 0, connector active)
    * F = −F_c n0 + F_t with the friction zone from the stored tangential speed, τ_i = ℓ_i × F for the rigid markers; else
-   * zero. Needs relativeVelocity and the torque levers.
+   * zero. Needs relativeVelocity and the torque levers. With derivatives also the friction law's derivatives that
+   * {@link PenaltyContactPair.addJacobian} reads (a residual passes false).
    */
-  contactForce(v: PenaltyContactParameters, data: Float64Array, start: number): void {
+  contactForce(v: PenaltyContactParameters, data: Float64Array, start: number, derivatives: boolean): void {
     const { force: f, normal: n } = this;
     this.inContact = contactInData(v, data, start);
     zeroArray(f);
@@ -222,7 +234,7 @@ export class PenaltyContactPair {
       friction.coefficient = v.dynamicFriction;
       friction.regularization = v.frictionProportionalZone;
       friction.normalForce = law.force;
-      friction.evaluate(data[start + dataTangentVelocity] < v.frictionProportionalZone, this.dvt);
+      friction.evaluate(data[start + dataTangentVelocity] < v.frictionProportionalZone, this.dvt, derivatives);
       for (let i = 0; i < 3; i++) f[i] += friction.force[i];
     }
     if (this.rigid0 !== undefined) cross(this.torqueLever0, f, this.torque0);

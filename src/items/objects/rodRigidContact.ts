@@ -264,7 +264,7 @@ export abstract class RodRigidContactModel {
     p.contactStiffness = v.contactStiffness * ds;
     p.contactDamping = v.contactDamping * ds;
     p.dynamicFriction = s.data[start + dataTangentVelocity] < v.frictionProportionalZone ? this.muStick : v.dynamicFriction;
-    this.pair.contactForce(p, s.data, start);
+    this.pair.contactForce(p, s.data, start, true);
   }
 
   /** f[local] += the pair's local vector (n0 shape columns, then the point's element columns at offsets[k]). */
