@@ -28,12 +28,15 @@ const dist = join(root, 'dist');
  * solution file) covers the shared path of items added by dictionary; mainSystemExtensionsTests covers the create…
  * helpers (mass points, rigid bodies, spring-dampers, joints, distance constraints, loads: the builders, their reference
  * outputs and the connector and joint models) and the linearization, eigenvalue and degree-of-freedom analyses, which
- * 41 of the 100 test models use. Lazily compiled functions of the script (V8's function events, cache written under the
- * same flags): mainSystemExtensionsTests 349 → 0, rigidBodyCOMtest 171 → 34, revoluteJointPrismaticJointTest 138 → 25,
- * sliderCrank3Dtest 108 → 2, PARTS_ATEs_moving 219 → 109, sphericalJointTest 53 → 3 (docs/decisions.md, "Cold start: a
- * code cache trained on a model", and docs/benchmarks.md, setup25). Together they grow the cache by ≈ 46 %.
+ * 41 of the 100 test models use; PARTS_ATEs_moving the sparse LU (analysis, ordering, factorization, refactorization) of
+ * larger systems and the 2D rigid bodies and joints. Lazily compiled functions of the script (V8's function events, cache
+ * written under the same flags), heavyTop alone → heavyTop and mainSystemExtensionsTests: mainSystemExtensionsTests
+ * 349 → 0, rigidBodyCOMtest 171 → 34, revoluteJointPrismaticJointTest 138 → 25, sliderCrank3Dtest 108 → 2,
+ * PARTS_ATEs_moving 219 → 109 (→ 0 with it), sphericalJointTest 53 → 3 (docs/decisions.md, "Cold start: a code cache
+ * trained on a model" and "Code cache trained on the create… helpers too"; docs/benchmarks.md, setup25). The three
+ * grow the cache by ≈ 52 % (1.127 MB with heavyTop alone, 1.336 MB).
  */
-const codeCacheTraining = ['heavyTop', 'mainSystemExtensionsTests'];
+const codeCacheTraining = ['heavyTop', 'mainSystemExtensionsTests', 'PARTS_ATEs_moving'];
 
 // a fresh dist/, except the live page that `npm run build:live` writes into dist/live
 if (existsSync(dist)) {
