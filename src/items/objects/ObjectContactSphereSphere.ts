@@ -43,7 +43,8 @@ class ContactSphereSphereModel implements Only<ObjectModel, ContactSphereSphereM
   localNodes: NodeModel[] = [];
   /** The markers, relative velocity, force, torques and Jacobians (rigid markers with friction). */
   private readonly pair: PenaltyContactPair;
-  private dataNode: NodeModel | undefined;
+  /** The data node's first data coordinate (its address is fixed at bind: set before the items bind, kept by run-time changes), −1 before bind. */
+  private start = -1;
   /** +1, or −1 for a hollow sphere 1. */
   private readonly hollowSign: number;
   /** Δp = p1 − p0 and its length L of the last evaluation. */
@@ -64,13 +65,14 @@ class ContactSphereSphereModel implements Only<ObjectModel, ContactSphereSphereM
     this.pair.bind(context);
     this.localNodes = this.pair.localNodes;
     this.localMatrix = denseLocalMatrix(this.pair.n);
-    this.dataNode = bindDataNode(context, this.label, this.v.nodeNumber, 4, 'for the contact state');
+    const dataNode = bindDataNode(context, this.label, this.v.nodeNumber, 4, 'for the contact state');
+    this.start = dataNode === undefined ? -1 : dataNode.dataIndex;
   }
 
   private dataStart(): number {
-    const node = this.dataNode;
-    if (node === undefined) return itemError(this.label, 'nodeNumber', 'must refer to a NodeGenericData with 4 data coordinates (parameters changed after assemble?), got -1 (none)');
-    return node.dataIndex;
+    const start = this.start;
+    if (start < 0) return itemError(this.label, 'nodeNumber', 'must refer to a NodeGenericData with 4 data coordinates (parameters changed after assemble?), got -1 (none)');
+    return start;
   }
 
   /**

@@ -168,7 +168,8 @@ class ContactSphereTriangleModel implements Only<ObjectModel, ContactSphereTrian
   localNodes: NodeModel[] = [];
   /** The markers, relative velocity, force, torques and Jacobians (marker 1 rigid; marker 0 rigid with friction). */
   private readonly pair: PenaltyContactPair;
-  private dataNode: NodeModel | undefined;
+  /** The data node's first data coordinate (its address is fixed at bind: set before the items bind, kept by run-time changes), −1 before bind. */
+  private start = -1;
   private readonly closest = new TriangleClosestPoint();
   /**
    * True once the kinematics since bind have placed a triangle whose marker has no coordinates (a ground body or node;
@@ -203,14 +204,15 @@ class ContactSphereTriangleModel implements Only<ObjectModel, ContactSphereTrian
     this.localNodes = this.pair.localNodes;
     this.localMatrix = denseLocalMatrix(this.pair.n);
     this.pointJacobian = new Float64Array(3 * this.pair.n);
-    this.dataNode = bindDataNode(context, this.label, this.v.nodeNumber, 4, 'for the contact state');
+    const dataNode = bindDataNode(context, this.label, this.v.nodeNumber, 4, 'for the contact state');
+    this.start = dataNode === undefined ? -1 : dataNode.dataIndex;
     this.placed = false;
   }
 
   private dataStart(): number {
-    const node = this.dataNode;
-    if (node === undefined) return itemError(this.label, 'nodeNumber', 'must refer to a NodeGenericData with 4 data coordinates (parameters changed after assemble?), got -1 (none)');
-    return node.dataIndex;
+    const start = this.start;
+    if (start < 0) return itemError(this.label, 'nodeNumber', 'must refer to a NodeGenericData with 4 data coordinates (parameters changed after assemble?), got -1 (none)');
+    return start;
   }
 
   /** Marker 1, the triangle's frame (rigid, checked in bind). */
