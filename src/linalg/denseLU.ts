@@ -139,14 +139,14 @@ export class DenseLU {
         return { singularColumn: k, pivot: pmax, columnScale: scale };
       }
       swaps[k] = p;
-      // the swap also when p = k (a row swapped with itself keeps every bit): the code that runs does not depend on
-      // the data, so a fresh process does not meet the swap first in a later system and recompile (issue 18, lu25)
-      const rk = k * n;
-      const rp = p * n;
-      for (let j = 0; j < n; j++) {
-        const t = a[rk + j];
-        a[rk + j] = a[rp + j];
-        a[rp + j] = t;
+      if (p !== k) {
+        const rk = k * n;
+        const rp = p * n;
+        for (let j = 0; j < n; j++) {
+          const t = a[rk + j];
+          a[rk + j] = a[rp + j];
+          a[rp + j] = t;
+        }
       }
       const invPivot = 1 / a[kk];
       const rowK = k * n;
