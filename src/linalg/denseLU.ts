@@ -152,9 +152,13 @@ export class DenseLU {
       const rowK = k * n;
       // The update skips the zero entries of the pivot row when it has few nonzeros (saddle-point systems of
       // multibody models): subtracting l·0 leaves an entry unchanged, so the result is the same.
+      // (each column written, counted when nonzero: the same list, by code that does not depend on the data)
       const columns = this.columns;
       let count = 0;
-      for (let j = k + 1; j < n; j++) if (a[rowK + j] !== 0) columns[count++] = j;
+      for (let j = k + 1; j < n; j++) {
+        columns[count] = j;
+        count += a[rowK + j] !== 0 ? 1 : 0;
+      }
       const sparseRow = 2 * count < n - k - 1;
       if (sparseRow) {
         for (let i = k + 1; i < n; i++) {
@@ -169,32 +173,34 @@ export class DenseLU {
         }
         continue;
       }
-      // dense pivot row: two rows per pass share the loads of the pivot row (each entry gets the same operations in
-      // the same order as row by row, so the factors are bit-identical)
+      // dense pivot row: a row with a nonzero multiplier and a next row with one are updated in one pass that shares
+      // the loads of the pivot row; any other row with a nonzero multiplier alone, by the same loop as a last unpaired
+      // row (which nearly every factorization has), so that a zero multiplier first met in a later system does not
+      // run code without type feedback. Each entry gets the same operations in the same order as row by row: the
+      // factors are bit-identical.
       let i = k + 1;
-      for (; i + 1 < n; i += 2) {
-        const rowI = i * n;
-        const rowJ = rowI + n;
-        const l = a[rowI + k] * invPivot;
-        const m = a[rowJ + k] * invPivot;
-        a[rowI + k] = l;
-        a[rowJ + k] = m;
-        if (l === 0 || m === 0) {
-          if (l !== 0) for (let j = k + 1; j < n; j++) a[rowI + j] -= l * a[rowK + j];
-          if (m !== 0) for (let j = k + 1; j < n; j++) a[rowJ + j] -= m * a[rowK + j];
-          continue;
-        }
-        for (let j = k + 1; j < n; j++) {
-          const pivotEntry = a[rowK + j];
-          a[rowI + j] -= l * pivotEntry;
-          a[rowJ + j] -= m * pivotEntry;
-        }
-      }
-      if (i < n) {
+      while (i < n) {
         const rowI = i * n;
         const l = a[rowI + k] * invPivot;
         a[rowI + k] = l;
-        if (l !== 0) for (let j = k + 1; j < n; j++) a[rowI + j] -= l * a[rowK + j];
+        if (l !== 0) {
+          if (i + 1 < n) {
+            const rowJ = rowI + n;
+            const m = a[rowJ + k] * invPivot;
+            if (m !== 0) {
+              a[rowJ + k] = m;
+              for (let j = k + 1; j < n; j++) {
+                const pivotEntry = a[rowK + j];
+                a[rowI + j] -= l * pivotEntry;
+                a[rowJ + j] -= m * pivotEntry;
+              }
+              i += 2;
+              continue;
+            }
+          }
+          for (let j = k + 1; j < n; j++) a[rowI + j] -= l * a[rowK + j];
+        }
+        i++;
       }
     }
     this.nonzeros.reset();
@@ -525,8 +531,9 @@ export class FactorNonzeros {
  */
 export function substituteFactors(a: Float64Array, n: number, rank: number, y: Float64Array): void {
   // forward: rows i and i + 1 in one pass (two independent sums), each over j in increasing order; row i + 1's
-  // column i once y_i is known (the operations of the row-by-row loop)
-  let i = 1;
+  // column i once y_i is known (the operations of the row-by-row loop). Row 0 has nothing to subtract: with an even
+  // rank it is paired with row 1 (y_0 = y_0), so that no row is left over and the same code runs for every rank.
+  let i = rank & 1;
   for (; i + 1 < rank; i += 2) {
     const row = i * n, next = row + n;
     let s = y[i], t = y[i + 1];
@@ -537,12 +544,6 @@ export function substituteFactors(a: Float64Array, n: number, rank: number, y: F
     }
     y[i] = s;
     y[i + 1] = t - a[next + i] * s;
-  }
-  if (i < rank) {
-    const row = i * n;
-    let s = y[i];
-    for (let j = 0; j < i; j++) s -= a[row + j] * y[j];
-    y[i] = s;
   }
   for (let i = rank - 1; i >= 0; i--) {
     const row = i * n;
