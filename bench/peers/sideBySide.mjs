@@ -199,8 +199,18 @@ function runProcess(label, command, args, options) {
   return { wall, ...JSON.parse(line.slice('PEERS_RESULT '.length)) };
 }
 
+/**
+ * Exudyn's Python modules run from their bytecode, as in an installed Exudyn (pip compiles a package's modules when it
+ * installs it), not compiled from source in every process (a build folder holds no bytecode, and this sandbox sets
+ * PYTHONDONTWRITEBYTECODE): before the first run the package and the test suite's modelUnitTests.py are compiled into
+ * <logs>/pycache (PYTHONPYCACHEPREFIX, so the Exudyn build stays as it is), and the processes may write what else they
+ * import. Without it `import exudyn` takes ≈ 0.15 s more per process (docs/benchmarks.md, lead25; Flexdyn runs from its
+ * own code cache, built by `npm run build`).
+ */
+const exudynPycache = join(logs, 'pycache');
 // plots of a script (rollingDiscTangentialForces plots after its solve) go to matplotlib's file backend, no window
-const exudynEnv = { ...process.env, PYTHONPATH: exudynLib ?? '', MPLBACKEND: 'Agg' };
+const { PYTHONDONTWRITEBYTECODE: sandboxNoBytecode, ...environmentWithBytecode } = process.env;
+const exudynEnv = { ...environmentWithBytecode, PYTHONPATH: exudynLib ?? '', MPLBACKEND: 'Agg', PYTHONPYCACHEPREFIX: exudynPycache };
 const testData = join(testModelsDir, 'testData');
 /** The environment of the Flexdyn children: this process's, without the sandbox's certificate bundle (the comment above). */
 const { NODE_EXTRA_CA_CERTS: sandboxCertificates, ...environmentWithoutCertificates } = process.env;
@@ -380,6 +390,9 @@ mkdirSync(logs, { recursive: true });
 mkdirSync(exudynCwd, { recursive: true });
 mkdirSync(flexdynCwd, { recursive: true });
 if (existsSync(testData) && !existsSync(join(exudynCwd, 'testData'))) symlinkSync(testData, join(exudynCwd, 'testData'), 'dir');
+// the package and the test suite's module that the scripts import (a script run as __main__ is compiled in any case)
+const compiled = spawnSync(python, ['-m', 'compileall', '-q', exudynLib, join(testModelsDir, 'modelUnitTests.py')], { encoding: 'utf8', env: exudynEnv });
+if (compiled.status !== 0) throw new Error(`python -m compileall of Exudyn's modules failed: ${(compiled.stderr || compiled.stdout).trim().slice(0, 300)}`);
 const pythonVersion = spawnSync(python, ['--version'], { encoding: 'utf8' }).stdout.trim();
 const loadStart = loadavg();
 const startedAt = new Date();
@@ -504,4 +517,5 @@ for (const row of rows) for (const error of row.errors) console.log(`failed: ${r
 const load = (l) => l.map((x) => x.toFixed(2)).join(' ');
 console.log(`${startedAt.toISOString().slice(0, 16).replace('T', ' ')}–${new Date().toISOString().slice(11, 16)} UTC, nproc ${availableParallelism()}, node ${process.version}, ${pythonVersion}, Exudyn ${exudynVersion}, `
   + `${runs} runs per side (medians), warm: median of ${warmProcesses} processes of ${runs} batches interleaved with Exudyn processes${pinPairs ? ' (each pair pinned to one CPU, alternating, where Exudyn solves on one thread)' : ''}, ${cpu ? 'CPU times' : 'wall times'}, `
-  + `${sandboxCertificates === undefined ? 'no NODE_EXTRA_CA_CERTS set' : keepCertificates ? 'Node children with NODE_EXTRA_CA_CERTS' : 'Node children without NODE_EXTRA_CA_CERTS'}; load average at start ${load(loadStart)}, at end ${load(loadEnd)}. Logs: ${logs}`);
+  + `${sandboxCertificates === undefined ? 'no NODE_EXTRA_CA_CERTS set' : keepCertificates ? 'Node children with NODE_EXTRA_CA_CERTS' : 'Node children without NODE_EXTRA_CA_CERTS'}, `
+  + `Exudyn's modules from bytecode compiled before the first run${sandboxNoBytecode === undefined ? '' : ' (PYTHONDONTWRITEBYTECODE unset for its processes)'}; load average at start ${load(loadStart)}, at end ${load(loadEnd)}. Logs: ${logs}`);
