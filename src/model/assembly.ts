@@ -48,10 +48,9 @@ export class EntryAccumulator implements MatrixAccumulator {
   }
 }
 
-/** An {@link EntryAccumulator} that adds each entry into matrix (row-major, as {@link RowMajorMatrix.add}). */
+/** An {@link EntryAccumulator} that adds each entry into matrix ({@link RowMajorMatrix.add}). */
 export function rowMajorEntries(matrix: RowMajorMatrix): EntryAccumulator {
-  const { data, columns } = matrix;
-  return new EntryAccumulator((row, col, value) => { data[row * columns + col] += value; });
+  return new EntryAccumulator((row, col, value) => matrix.add(row, col, value));
 }
 
 /**
