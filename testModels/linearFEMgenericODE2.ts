@@ -4,15 +4,14 @@ import {
 } from '../src/index.ts';
 import type { TestModel } from './testModel.ts';
 import { exudynData } from './exudynData.ts';
-import { denseRows } from './objectGenericODE2Test.ts';
 
 /**
  * Exudyn's linearFEMgenericODE2: the 4 × 1 × 1 C3D8 block of Exudyn's test data (stiffness × 1e-3, Rayleigh damping D = 5e-3·K)
  * as one ObjectGenericODE2 with mass, stiffness and damping matrices over NodePoints at the mesh nodes, clamped at x = 0 by a
  * generic joint between ground [0, 0.5, 0.5] and a rigid super-element marker on the left plane (surface-area weights), a force
  * [0, −2e4, 0] at every node of the right plane; 10 steps of 10 ms (generalized-α, modified Newton, no initial accelerations). The
- * result is the norm of the tip node's displacement. Exudyn passes the matrices as sparse MatrixContainers; ObjectGenericODE2 here
- * takes them as dense rows (528 coordinates).
+ * result is the norm of the tip node's displacement. As in Exudyn, the matrices (528 coordinates) go to ObjectGenericODE2 sparse
+ * (Exudyn: MatrixContainers of scipy CSR matrices; here the FEM interface's CSC matrices), the damping matrix as 5e-3·K entry by entry.
  */
 export const linearFEMgenericODE2: TestModel = {
   name: 'linearFEMgenericODE2',
@@ -35,9 +34,9 @@ export const linearFEMgenericODE2: TestModel = {
     const nodesLeftPlane = fem.getNodesInPlane(pLeft, [-1, 0, 0]);
     const weightsLeftPlane = fem.getNodeWeightsFromSurfaceAreas(nodesLeftPlane);
     const nodesRightPlane = fem.getNodesInPlane(pRight, [-1, 0, 0]);
-    const massMatrix = denseRows(fem.getMassMatrix());
-    const stiffnessMatrix = denseRows(fem.getStiffnessMatrix());
-    const dampingMatrix = stiffnessMatrix.map((row) => row.map((k) => 5e-3 * k));
+    const massMatrix = fem.getMassMatrix();
+    const stiffnessMatrix = fem.getStiffnessMatrix();
+    const dampingMatrix = { ...stiffnessMatrix, values: stiffnessMatrix.values.map((k) => 5e-3 * k) };
     const positions = fem.nodes;
     const nodeList: number[] = [];
     for (let i = 0; i < fem.numberOfNodes(); i++) nodeList.push(mbs.addNode(NodePoint({ referenceCoordinates: [positions[3 * i], positions[3 * i + 1], positions[3 * i + 2]] })));

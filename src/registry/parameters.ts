@@ -226,20 +226,29 @@ function checkVector(item: ItemLabel, name: string, value: unknown, size: number
   if (!(Array.isArray(value) || value instanceof Float64Array)) {
     itemError(item, name, `must be an array of numbers${size === undefined ? '' : ` with ${size} entries`}, got ${describeValue(value)}`);
   }
-  // a copy by a plain loop (not Array.from and forEach): a matrix parameter of a few hundred rows checks 10⁵ entries,
-  // which in a fresh process run before any of this is compiled (docs/benchmarks.md, cold22)
-  const source = value as ArrayLike<unknown>;
-  const length = source.length;
+  const length = (value as ArrayLike<unknown>).length;
   if (size !== undefined && length !== size) itemError(item, name, `must have ${size} entries, got ${length}`);
-  const entries: number[] = [];
+  return checkedCopy(item, name, -1, value as ArrayLike<unknown>, integer);
+}
+
+/**
+ * A copy of an array's entries, each checked to be a finite number (an integer if `integer`); `row` ≥ 0 names the matrix
+ * row they form in the message. The check is a plain loop that allocates nothing, the copy an array's own slice (or one
+ * preallocated array for a Float64Array): a matrix parameter of a few hundred rows checks 10⁵ entries, which in a fresh
+ * process run before any of this is compiled (docs/benchmarks.md, cold22 and gode26).
+ */
+function checkedCopy(item: ItemLabel, name: string, row: number, source: ArrayLike<unknown>, integer: boolean): number[] {
+  const length = source.length;
   for (let i = 0; i < length; i++) {
     const entry = source[i];
     if (typeof entry !== 'number' || !Number.isFinite(entry) || (integer && !Number.isInteger(entry))) {
-      itemError(item, name, `entry ${i} must be a finite ${integer ? 'integer' : 'number'}, got ${describeValue(entry)}`);
+      itemError(item, row < 0 ? name : `${name} row ${row}`, `entry ${i} must be a finite ${integer ? 'integer' : 'number'}, got ${describeValue(entry)}`);
     }
-    entries.push(entry);
   }
-  return entries;
+  if (Array.isArray(source)) return source.slice() as number[];
+  const copy = new Array<number>(length);
+  for (let i = 0; i < length; i++) copy[i] = source[i] as number;
+  return copy;
 }
 
 function checkMatrix(item: ItemLabel, name: string, value: unknown, size: readonly [number, number] | undefined): number[][] {
@@ -247,17 +256,31 @@ function checkMatrix(item: ItemLabel, name: string, value: unknown, size: readon
   const rows = value as unknown[];
   if (size !== undefined && rows.length !== size[0]) itemError(item, name, `must have ${size[0]} rows, got ${rows.length}`);
   const columns = rows.length > 0 && (Array.isArray(rows[0]) || rows[0] instanceof Float64Array) ? (rows[0] as ArrayLike<unknown>).length : 0;
-  return rows.map((row, i) => {
+  const expected = size === undefined ? columns : size[1];
+  const result = new Array<number[]>(rows.length);
+  for (let i = 0; i < rows.length; i++) {
+    const row = rows[i];
     if (!(Array.isArray(row) || row instanceof Float64Array)) itemError(item, name, `row ${i} must be an array of numbers, got ${describeValue(row)}`);
-    const expected = size === undefined ? columns : size[1];
     if ((row as ArrayLike<unknown>).length !== expected) itemError(item, name, `row ${i} must have ${expected} entries, got ${(row as ArrayLike<unknown>).length}`);
-    return checkVector(item, `${name} row ${i}`, row, expected, false);
-  });
+    result[i] = checkedCopy(item, name, i, row as ArrayLike<unknown>, false);
+  }
+  return result;
 }
 
 function checkIndexArray(item: ItemLabel, name: string, value: unknown, what: string): ArrayLike<number> {
   if (!(Array.isArray(value) || ArrayBuffer.isView(value))) itemError(item, name, `${what} must be an array of numbers, got ${describeValue(value)}`);
   return value as ArrayLike<number>;
+}
+
+/** A copy of a CSC index array as an Int32Array; an entry that is no integer (a 32-bit one) is an error, not truncated. */
+function checkedIndices(item: ItemLabel, name: string, value: unknown, what: string): Int32Array {
+  const source = checkIndexArray(item, name, value, what);
+  const indices = Int32Array.from(source);
+  if (source instanceof Int32Array) return indices;
+  for (let k = 0; k < indices.length; k++) {
+    if (indices[k] !== source[k]) itemError(item, name, `${what}[${k}] must be an integer, got ${describeValue(source[k])}`);
+  }
+  return indices;
 }
 
 function checkMatrixContainer(item: ItemLabel, name: string, value: unknown): MatrixContainerValue {
@@ -289,8 +312,8 @@ function checkMatrixContainer(item: ItemLabel, name: string, value: unknown): Ma
   if ('colPtr' in v) {
     const n = v.n;
     if (typeof n !== 'number' || !Number.isInteger(n) || n < 0) itemError(item, name, `CSC n must be a non-negative integer, got ${describeValue(n)}`);
-    const colPtr = Int32Array.from(checkIndexArray(item, name, v.colPtr, 'CSC colPtr'));
-    const rowIndex = Int32Array.from(checkIndexArray(item, name, v.rowIndex, 'CSC rowIndex'));
+    const colPtr = checkedIndices(item, name, v.colPtr, 'CSC colPtr');
+    const rowIndex = checkedIndices(item, name, v.rowIndex, 'CSC rowIndex');
     const values = Float64Array.from(checkIndexArray(item, name, v.values, 'CSC values'));
     if (colPtr.length !== n + 1 || colPtr[0] !== 0 || colPtr[n] !== rowIndex.length || values.length !== rowIndex.length) {
       itemError(item, name, `CSC arrays must have colPtr n + 1 = ${n + 1} entries from 0 to the entry count, rowIndex and values one entry each, got colPtr ${colPtr.length}, rowIndex ${rowIndex.length}, values ${values.length}`);

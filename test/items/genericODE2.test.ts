@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   SystemContainer, SimulationSettings, OutputVariableType, NodePoint, NodePointGround, NodeGenericODE2, MassPoint,
   MarkerNodeCoordinate, CoordinateSpringDamper, LoadCoordinate, ObjectGenericODE2, SensorNode, SensorObject, FlexdynError,
-  type MainSystem,
+  type MainSystem, type CscMatrix,
 } from '../../src/index.ts';
 import type { ObjectModel } from '../../src/registry/capabilities.ts';
 import { dense } from '../helpers/denseMatrix.ts';
@@ -265,5 +265,111 @@ describe('ObjectGenericODE2', () => {
     expect(() => mbs.solveDynamic(settingsFor(0.01, 1))).toThrow(/ObjectGenericODE2 #0: forceUserFunction must return an array of 5 numbers, got array of length 2/);
     const other = coupledModel(true, { massMatrix: [], massMatrixUserFunction: () => [[1]] });
     expect(() => other.mbs.solveDynamic(settingsFor(0.01, 1))).toThrow(/ObjectGenericODE2 #0: massMatrixUserFunction must return a 5 x 5 matrix \(array of rows\), got array of length 1/);
+  });
+});
+
+describe('ObjectGenericODE2 with sparse matrices (Exudyn\'s MatrixContainer)', () => {
+  const n = 9;
+  /** Banded 9 × 9 rows: diagonal d + i/10, off-diagonals at distance 1 and 3 (an asymmetric pair in K and D). */
+  function banded(d: number, off: number, asymmetric: number): number[][] {
+    return Array.from({ length: n }, (_, i) => Array.from({ length: n }, (_, j) => {
+      if (i === j) return d + i / 10;
+      if (Math.abs(i - j) === 1) return off * (1 + (i + j) / 7);
+      if (Math.abs(i - j) === 3) return i < j ? 0.3 * off + asymmetric : 0.3 * off;
+      return 0;
+    }));
+  }
+  const M = banded(2, 0.1, 0), K = banded(900, -40, 7), D = banded(3, -0.2, 0.05);
+
+  /** The CSC form of dense rows: column by column, its nonzeros with rows ascending, plus an explicit zero in column 0. */
+  function csc(rows: number[][]): CscMatrix {
+    const colPtr = [0], rowIndex: number[] = [], values: number[] = [];
+    for (let c = 0; c < n; c++) {
+      for (let r = 0; r < n; r++) if (rows[r][c] !== 0) { rowIndex.push(r); values.push(rows[r][c]); }
+      if (c === 0) { rowIndex.push(n - 1); values.push(0); }
+      colPtr.push(rowIndex.length);
+    }
+    return { n, colPtr: Int32Array.from(colPtr), rowIndex: Int32Array.from(rowIndex), values: Float64Array.from(values) };
+  }
+
+  /** Triplets of dense rows in reverse order, each nonzero split into two parts (v/4 and v − v/4: exact, summing to v). */
+  function triplets(rows: number[][]): { numberOfRows: number; numberOfColumns: number; triplets: [number, number, number][] } {
+    const list: [number, number, number][] = [];
+    for (let r = n - 1; r >= 0; r--) for (let c = n - 1; c >= 0; c--) if (rows[r][c] !== 0) list.push([r, c, rows[r][c] / 4], [r, c, rows[r][c] - rows[r][c] / 4]);
+    return { numberOfRows: n, numberOfColumns: n, triplets: list };
+  }
+
+  /** Three Point nodes (9 coordinates) with initial displacements and velocities, one GenericODE2 with the given matrices. */
+  function model(matrices: Record<string, unknown>): { mbs: MainSystem; object: number; nodes: number[] } {
+    const mbs = new SystemContainer().addSystem();
+    const nodes = [0, 1, 2].map((k) => mbs.addNode(NodePoint({ referenceCoordinates: [k, 0, 0], initialCoordinates: [0.01 * k, -0.02, 0.003 * k], initialVelocities: [0.1, 0.2 * k, -0.3] })));
+    const object = mbs.addObject(ObjectGenericODE2({ nodeNumbers: nodes, forceVector: Array.from({ length: n }, (_, i) => (i % 2 === 0 ? 1 : -0.5)), ...matrices }));
+    mbs.assemble();
+    return { mbs, object, nodes };
+  }
+
+  /** The object's left-hand side, mass matrix and both Jacobians at the initial state, as bytes. */
+  function terms(matrices: Record<string, unknown>): Buffer[] {
+    const { mbs, object } = model(matrices);
+    const compiled = mbs.compiled();
+    const o: ObjectModel = compiled.objects[object];
+    const s = compiled.data.current;
+    const lhs = new Float64Array(n), mass = new Float64Array(n * n), kq = new Float64Array(n * n), du = new Float64Array(n * n);
+    o.ode2Lhs!(s, lhs);
+    o.massMatrix!(s, dense(mass));
+    o.ode2Lhs_q!(s, dense(kq), 0.7);
+    o.ode2Lhs_u!(s, dense(du), 1.3);
+    return [lhs, mass, kq, du].map((a) => Buffer.from(a.buffer));
+  }
+
+  it('cscAndTripletsGiveTheSameObjectAsDenseRowsBitForBit', () => {
+    const fromDense = terms({ massMatrix: M, stiffnessMatrix: K, dampingMatrix: D });
+    expect(fromDense[0].readDoubleLE(0)).not.toBe(0);
+    expect(terms({ massMatrix: csc(M), stiffnessMatrix: csc(K), dampingMatrix: csc(D) })).toEqual(fromDense);
+    expect(terms({ massMatrix: triplets(M), stiffnessMatrix: triplets(K), dampingMatrix: triplets(D) })).toEqual(fromDense);
+    // and a solve: the same coordinates bit for bit
+    const solved = (matrices: Record<string, unknown>): number[] => {
+      const { mbs, nodes } = model(matrices);
+      mbs.solveDynamic(settingsFor(0.05, 20));
+      return nodes.flatMap((node) => Array.from(mbs.getNodeOutput(node, OutputVariableType.Coordinates)));
+    };
+    const dense0 = solved({ massMatrix: M, stiffnessMatrix: K, dampingMatrix: D });
+    expect(solved({ massMatrix: csc(M), stiffnessMatrix: csc(K), dampingMatrix: triplets(D) })).toEqual(dense0);
+    expect(Math.abs(dense0[0] - 0)).toBeGreaterThan(1e-4);
+  });
+
+  it('keepsTheSparseValueAsGivenInItsParameter', () => {
+    const { mbs, object } = model({ massMatrix: csc(M) });
+    const stored = mbs.getObjectParameter(object, 'massMatrix') as { n: number; values: Float64Array };
+    expect(stored.n).toBe(n);
+    expect(stored.values).toEqual(csc(M).values);
+  });
+
+  it('rejectsBadSparseMatricesWithAFlexdynErrorNamingTheParameter', () => {
+    const mbs = new SystemContainer().addSystem();
+    const node = mbs.addNode(NodePoint({}));
+    const add = (matrices: Record<string, unknown>) => () => mbs.addObject(ObjectGenericODE2({ nodeNumbers: [node], ...matrices }));
+    const two = { n: 2, colPtr: Int32Array.of(0, 1, 2), rowIndex: Int32Array.of(0, 1), values: Float64Array.of(1, 1) };
+    // shapes: not square, or not the nodes' 3 coordinates (at assemble)
+    expect(add({ massMatrix: { numberOfRows: 3, numberOfColumns: 2, triplets: [[0, 0, 1]] } })).toThrow(/ObjectGenericODE2 #\d+: massMatrix must be a square matrix \(n × n\) or empty, got 3 x 2/);
+    const wrongSize = mbs.addObject(ObjectGenericODE2({ nodeNumbers: [node], stiffnessMatrix: two }));
+    expect(() => mbs.assemble()).toThrow(/ObjectGenericODE2 #0: stiffnessMatrix must be 3 x 3 .* or empty, got 2 x 2/);
+    mbs.deleteObject(wrongSize);
+    // entries: non-finite, indices that are no integers or out of range
+    expect(add({ dampingMatrix: { ...two, values: Float64Array.of(1, Number.NaN) } })).toThrow(FlexdynError);
+    expect(add({ dampingMatrix: { ...two, values: Float64Array.of(1, Number.NaN) } })).toThrow(/dampingMatrix CSC values\[1\] must be finite, got NaN/);
+    expect(add({ stiffnessMatrix: { ...two, rowIndex: [0, 1.5] as never } })).toThrow(/stiffnessMatrix CSC rowIndex\[1\] must be an integer, got number 1.5/);
+    expect(add({ stiffnessMatrix: { ...two, rowIndex: Int32Array.of(0, 2) } })).toThrow(/stiffnessMatrix CSC rowIndex\[1\] must be in 0..1, got 2/);
+    expect(add({ massMatrix: { numberOfRows: 3, numberOfColumns: 3, triplets: [[0, 0, Number.POSITIVE_INFINITY]] } })).toThrow(/massMatrix triplet 0 value must be a finite number, got (number )?Infinity/);
+    // the mass matrix's physical check, with the messages of dense rows
+    const asymmetric = { n: 3, colPtr: Int32Array.of(0, 1, 3, 4), rowIndex: Int32Array.of(0, 0, 1, 2), values: Float64Array.of(1, 0.5, 1, 1) };
+    expect(add({ massMatrix: asymmetric })).toThrow(/massMatrix must be symmetric \(a mass matrix is\), got entry \[0\]\[1\] = 0.5 but \[1\]\[0\] = 0/);
+    expect(add({ massMatrix: [[1, 0.5, 0], [0, 1, 0], [0, 0, 1]] })).toThrow(/massMatrix must be symmetric \(a mass matrix is\), got entry \[0\]\[1\] = 0.5 but \[1\]\[0\] = 0/);
+    const indefinite = { numberOfRows: 3, numberOfColumns: 3, triplets: [[0, 0, 1], [1, 1, 1], [0, 1, 2], [1, 0, 2], [2, 2, 1]] };
+    expect(add({ massMatrix: indefinite })).toThrow(/massMatrix must be positive semi-definite \(kinetic energy ≥ 0\), got a matrix with eigenvalue -1.00000/);
+    expect(add({ massMatrix: [[1, 2, 0], [2, 1, 0], [0, 0, 1]] })).toThrow(/massMatrix must be positive semi-definite \(kinetic energy ≥ 0\), got a matrix with eigenvalue -1.00000/);
+    expect(add({ massMatrix: { n: 3, colPtr: Int32Array.of(0, 1, 2, 3), rowIndex: Int32Array.of(0, 1, 2), values: Float64Array.of(1, -2, 1) } })).toThrow(/massMatrix must be positive semi-definite \(kinetic energy ≥ 0\), got diagonal entry \[1\]\[1\] = -2/);
+    // a repeated position adds up: 1 + (−1) = 0 on the diagonal, then the matrix is semi-definite (a massless coordinate)
+    expect(add({ massMatrix: { numberOfRows: 3, numberOfColumns: 3, triplets: [[0, 0, 1], [1, 1, 1], [1, 1, -1], [2, 2, 1]] } })()).toBeGreaterThanOrEqual(0);
   });
 });

@@ -1,7 +1,22 @@
 import { describe, it, expect } from 'vitest';
-import { negativeEigenvalue } from '../../src/linalg/definiteness.ts';
+import { largestAsymmetry, negativeEigenvalue } from '../../src/linalg/definiteness.ts';
+import { matrixEntries, transposedEntries } from '../../src/linalg/matrixEntries.ts';
 import { symmetricEigen } from '../../src/linalg/symmetricEigen.ts';
 import { mulberry32 } from '../helpers/random.ts';
+
+/** The entries of a row-major n × n matrix and of its transpose. */
+function entriesOf(a: Float64Array, n: number) {
+  const rows = Array.from({ length: n }, (_, i) => a.subarray(i * n, i * n + n));
+  const entries = matrixEntries(rows);
+  if (entries === undefined) throw new Error('empty matrix');
+  return { a: entries, at: transposedEntries(entries, n) };
+}
+
+/** negativeEigenvalue of a row-major n × n matrix, through its entries. */
+function denseNegativeEigenvalue(a: Float64Array, n: number, tolerance: number): number | undefined {
+  const { a: entries, at } = entriesOf(a, n);
+  return negativeEigenvalue(entries, at, n, tolerance);
+}
 
 /** The full Cholesky test of A + tolerance·I (every row from column 0): true when it finds a factor. */
 function fullCholeskyDefinite(a: Float64Array, n: number, tolerance: number): boolean {
@@ -54,7 +69,7 @@ describe('negativeEigenvalue (the Cholesky test within the rows\' envelope)', ()
       const inside = trial % 2 === 0;
       const a = envelopeMatrix(n, random, (lambdaMin) => lambdaMin * (inside ? 1 - 1e-6 : 1 + 1e-3));
       const tolerance = 1e-12;
-      const lambda = negativeEigenvalue(a, n, tolerance);
+      const lambda = denseNegativeEigenvalue(a, n, tolerance);
       const full = fullCholeskyDefinite(a, n, tolerance);
       if (full) expect(lambda).toBeUndefined();
       else {
@@ -72,8 +87,25 @@ describe('negativeEigenvalue (the Cholesky test within the rows\' envelope)', ()
     const n = 50;
     const a = new Float64Array(n * n);
     for (let i = 0; i < n; i++) a[i * n + i] = i % 7 === 0 ? 0 : 1 + i;
-    expect(negativeEigenvalue(a, n, 1e-10 * n)).toBeUndefined();
+    expect(denseNegativeEigenvalue(a, n, 1e-10 * n)).toBeUndefined();
     a[17 * n + 17] = -2;
-    expect(negativeEigenvalue(a, n, 1e-10 * n)).toBe(-2);
+    expect(denseNegativeEigenvalue(a, n, 1e-10 * n)).toBe(-2);
+  });
+
+  it('largestAsymmetry finds the largest |a_ij − a_ji| where a scan of the dense upper triangle does (first of equal ones)', () => {
+    const random = mulberry32(2626);
+    for (let trial = 0; trial < 40; trial++) {
+      const n = 1 + Math.floor(random() * 15);
+      const a = new Float64Array(n * n);
+      // sparse, values from a small set so that equal asymmetries occur
+      for (let k = 0; k < n * n; k++) if (random() < 0.3) a[k] = Math.floor(random() * 5) - 2;
+      let value = 0, row = 0, column = 0;
+      for (let i = 0; i < n; i++) for (let j = i + 1; j < n; j++) {
+        const d = Math.abs(a[i * n + j] - a[j * n + i]);
+        if (d > value) { value = d; row = i; column = j; }
+      }
+      const { a: entries, at } = entriesOf(a, n);
+      expect(largestAsymmetry(entries, at, n)).toEqual({ value, row, column });
+    }
   });
 });

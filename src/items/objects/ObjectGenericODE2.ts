@@ -2,13 +2,14 @@ import { makeFactory, type ItemDefinition } from '../../registry/definition.ts';
 import { denseLocalMatrix, type BindContext, type ItemState, type LocalMatrixAccumulator, type NodeModel, type ObjectModel, type Only, type SuperElementModel } from '../../registry/capabilities.ts';
 import { createPointMeshNodeMap } from './ffrf/meshNodeMap.ts';
 import { itemError, type ItemLabel } from '../../core/errors.ts';
-import { checkMassMatrix } from '../../registry/physicalChecks.ts';
+import { checkMassEntries } from '../../registry/physicalChecks.ts';
 import { OutputVariableType } from '../../registry/enums.ts';
-import { matrix, nodeIndexArray, userFunction, vector, type MatrixValue, type UserFunctionValue } from '../../registry/parameters.ts';
+import { matrixContainer, nodeIndexArray, userFunction, vector, type MatrixContainerValue, type MatrixValue, type UserFunctionValue } from '../../registry/parameters.ts';
 import { checkedUserMatrix, checkedUserVector } from '../../registry/userFunctionResults.ts';
 import type { SystemUserFunction, UserFunctionSystem } from '../../registry/userFunctionSystem.ts';
 import { zeroArray } from '../../linalg/arrays.ts';
-import { addEntriesTo, addRowProduct, entryIndices, matrixEntries, type MatrixEntries } from '../../linalg/matrixEntries.ts';
+import { addEntriesTo, addRowProduct, entryIndices, type MatrixEntries } from '../../linalg/matrixEntries.ts';
+import { containerEntries, containerShape } from './ffrf/matrixContainer.ts';
 
 /** Generalized user force f_user(mbs, t, itemNumber, q, q_t), n entries, added to the right-hand side. */
 export type GenericODE2ForceUserFunction<S extends UserFunctionSystem = UserFunctionSystem> = SystemUserFunction<S, [t: number, itemNumber: number, q: Float64Array, q_t: Float64Array], ArrayLike<number>>;
@@ -25,9 +26,9 @@ const matrixNames = ['massMatrix', 'stiffnessMatrix', 'dampingMatrix'] as const;
 
 const parameters = {
   nodeNumbers: nodeIndexArray('Nodes whose coordinates form q, concatenated in this order.'),
-  massMatrix: matrix([], 'Mass matrix M (n × n, array of rows); empty means zero.'),
-  stiffnessMatrix: matrix([], 'Stiffness matrix K (n × n) acting on the displacement coordinates q; empty means zero.'),
-  dampingMatrix: matrix([], 'Damping matrix D (n × n) acting on q_t; empty means zero.'),
+  massMatrix: matrixContainer('Mass matrix M (n × n, symmetric, positive semi-definite): dense rows, CSC or triplets; empty means zero.'),
+  stiffnessMatrix: matrixContainer('Stiffness matrix K (n × n) acting on the displacement coordinates q: dense rows, CSC or triplets; empty means zero.'),
+  dampingMatrix: matrixContainer('Damping matrix D (n × n) acting on q_t: dense rows, CSC or triplets; empty means zero.'),
   forceVector: vector([], 'Constant generalized force f (n entries), added to the right-hand side; empty means zero.'),
   forceUserFunction: userFunction<GenericODE2ForceUserFunction>('Generalized force f_user (n entries) added to the right-hand side.', '(mbs, t, itemNumber, q, q_t) => number[n]'),
   massMatrixUserFunction: userFunction<GenericODE2MassMatrixUserFunction>('Mass matrix M_user (n × n) used instead of massMatrix; the mass matrix is then not constant.', '(mbs, t, itemNumber, q, q_t) => number[n][n]'),
@@ -36,9 +37,9 @@ const parameters = {
 
 interface GenericODE2Values {
   nodeNumbers: readonly number[];
-  massMatrix: MatrixValue;
-  stiffnessMatrix: MatrixValue;
-  dampingMatrix: MatrixValue;
+  massMatrix: MatrixContainerValue;
+  stiffnessMatrix: MatrixContainerValue;
+  dampingMatrix: MatrixContainerValue;
   forceVector: ArrayLike<number>;
   forceUserFunction: UserFunctionValue<GenericODE2ForceUserFunction>;
   massMatrixUserFunction: UserFunctionValue<GenericODE2MassMatrixUserFunction>;
@@ -72,9 +73,9 @@ class GenericODE2Model implements Only<ObjectModel, GenericODE2Model> {
   private meshFace: SuperElementModel | undefined;
 
   constructor(readonly label: ItemLabel, private readonly v: GenericODE2Values) {
-    this.mass = matrixEntries(v.massMatrix);
-    this.stiffness = matrixEntries(v.stiffnessMatrix);
-    this.damping = matrixEntries(v.dampingMatrix);
+    this.mass = containerEntries(v.massMatrix);
+    this.stiffness = containerEntries(v.stiffnessMatrix);
+    this.damping = containerEntries(v.dampingMatrix);
     this.force = v.forceVector.length === 0 ? undefined : Float64Array.from(v.forceVector);
     this.hasConstantMassMatrix = v.massMatrixUserFunction === 0;
     this.ode2LhsDependsOnVelocity = this.damping !== undefined || v.forceUserFunction !== 0 || v.jacobianUserFunction !== 0;
@@ -90,7 +91,7 @@ class GenericODE2Model implements Only<ObjectModel, GenericODE2Model> {
     });
     const n = nodes.reduce((sum, node) => sum + node.nu, 0);
     for (const name of matrixNames) {
-      const size = this.v[name].length;
+      const size = containerShape(this.v[name])[0];
       if (size !== 0 && size !== n) itemError(this.label, name, `must be ${n} x ${n} (the total number of coordinates of nodeNumbers [${this.v.nodeNumbers.join(', ')}]) or empty, got ${size} x ${size}`);
     }
     if (this.force !== undefined && this.force.length !== n) itemError(this.label, 'forceVector', `must have ${n} entries (the total number of coordinates of nodeNumbers [${this.v.nodeNumbers.join(', ')}]) or be empty, got ${this.force.length}`);
@@ -254,7 +255,9 @@ export const objectGenericODE2Definition: ItemDefinition<'Object', typeof parame
   description:
     'A system of n second-order ODEs on the concatenated coordinates q of its nodes (Point, Point2D or GenericODE2 nodes; n = Σ node coordinates): '
     + 'M q̈ + D q̇ + K q = f + f_user(mbs, t, itemNumber, q, q̇), with q the displacement coordinates (reference values not included). '
-    + 'Matrices are dense arrays of rows; each must be n × n or empty (= zero), checked at assemble. The mass matrix is constant unless massMatrixUserFunction is given. '
+    + 'Matrices are Exudyn\'s MatrixContainer: dense arrays of rows, a sparse CSC matrix {n, colPtr, rowIndex, values} (what FEMinterface.getMassMatrix() returns) '
+    + 'or triplets {numberOfRows, numberOfColumns, triplets: [[row, column, value], …]} (repeated positions add up); each must be n × n or empty (= zero), checked at assemble; '
+    + 'the object keeps their nonzero entries, the same from either form. The mass matrix must be symmetric and positive semi-definite. The mass matrix is constant unless massMatrixUserFunction is given. '
     + 'The force vector is not scaled by the static load factor. '
     + 'Jacobian: K and D are added analytically. The user-force part comes from jacobianUserFunction if given; otherwise the object differentiates f_user itself '
     + 'by forward differences (eps = 1e-7·max(1e-2, |q_i|), Exudyn\'s default), perturbing the state coordinate, so that K and D stay exact and the cost is n user-function calls. '
@@ -269,14 +272,14 @@ export const objectGenericODE2Definition: ItemDefinition<'Object', typeof parame
   equations: 'M q̈ + D q̇ + K q = f + f_user(mbs, t, i, q, q̇); left-hand side K q + D q̇ − f − f_user; Jacobian factor_q·(K − ∂f_user/∂q) + factor_u·(D − ∂f_user/∂q̇). Output Force = K q + D q̇ − f − f_user.',
   validate: (v, label) => {
     for (const name of matrixNames) {
-      const rows = v[name];
-      if (rows.length > 0 && rows[0].length !== rows.length) itemError(label, name, `must be a square matrix (n × n) or empty, got ${rows.length} x ${rows[0].length}`);
+      const [rows, columns] = containerShape(v[name]);
+      if (rows !== columns) itemError(label, name, `must be a square matrix (n × n) or empty, got ${rows} x ${columns}`);
     }
-    checkMassMatrix(label, 'massMatrix', v.massMatrix);
+    checkMassEntries(label, 'massMatrix', containerEntries(v.massMatrix), containerShape(v.massMatrix)[0]);
   },
   example: (mbs) => {
     const nodes = [mbs.addNode({ nodeType: 'GenericODE2', numberOfODE2Coordinates: 2, referenceCoordinates: [0, 0], initialCoordinates: [0.1, 0], initialCoordinates_t: [0, 1] }), mbs.addNode({ nodeType: '1D', initialVelocities: [0.5] })];
-    return mbs.addObject({ objectType: 'GenericODE2', nodeNumbers: nodes, massMatrix: [[2, 0, 0], [0, 1, 0], [0, 0, 1]], stiffnessMatrix: [[30, -5, 0], [-5, 20, -2], [0, -2, 10]], dampingMatrix: [[0.5, 0, 0], [0, 0.2, 0], [0, 0, 0.1]], forceVector: [1, 0, -0.5] });
+    return mbs.addObject({ objectType: 'GenericODE2', nodeNumbers: nodes, massMatrix: [[2, 0, 0], [0, 1, 0], [0, 0, 1]], stiffnessMatrix: [[30, -5, 0], [-5, 20, -2], [0, -2, 10]], dampingMatrix: { numberOfRows: 3, numberOfColumns: 3, triplets: [[0, 0, 0.5], [1, 1, 0.2], [2, 2, 0.1]] }, forceVector: [1, 0, -0.5] });
   },
   create: (v, label) => new GenericODE2Model(label, v),
 };

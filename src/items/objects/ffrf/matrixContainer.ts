@@ -1,6 +1,7 @@
 import type { MatrixContainerValue } from '../../../registry/parameters.ts';
 import { itemError, type ItemLabel } from '../../../core/errors.ts';
 import { cscEntry, cscFromTriplets, type CscMatrix } from '../../../linalg/sparse.ts';
+import { cscEntries, matrixEntries, type MatrixEntries } from '../../../linalg/matrixEntries.ts';
 
 /** The number of rows and columns of a matrix-container value. */
 export function containerShape(m: MatrixContainerValue): [number, number] {
@@ -8,6 +9,32 @@ export function containerShape(m: MatrixContainerValue): [number, number] {
   if ('triplets' in m) return [m.numberOfRows, m.numberOfColumns];
   if ('colPtr' in m) return [m.n, m.n];
   return [0, 0];
+}
+
+/**
+ * The nonzero entries of a square matrix container (checked square by the caller), row by row with columns ascending;
+ * undefined for the empty matrix. Dense rows as {@link matrixEntries}; CSC and triplets from their stored entries
+ * ({@link cscEntries}: O(n + stored entries)), repeated positions summed in the order given: the same entries, bit for
+ * bit, as from the dense rows that add the stored values to zeros in that order.
+ */
+export function containerEntries(m: MatrixContainerValue): MatrixEntries | undefined {
+  if (Array.isArray(m)) return matrixEntries(m as readonly (readonly number[])[]);
+  if ('colPtr' in m) return cscEntries(m.n, m.colPtr, m.rowIndex, m.values);
+  if (!('triplets' in m)) return undefined;
+  // the triplets by column (a counting sort, stable: the given order within a column), then as CSC
+  const n = m.numberOfRows, triplets = m.triplets, count = triplets.length;
+  const colPtr = new Int32Array(n + 1);
+  for (let k = 0; k < count; k++) colPtr[triplets[k][1] + 1]++;
+  for (let c = 0; c < n; c++) colPtr[c + 1] += colPtr[c];
+  const next = colPtr.slice(0, n);
+  const rowIndex = new Int32Array(count), values = new Float64Array(count);
+  for (let k = 0; k < count; k++) {
+    const [r, c, v] = triplets[k];
+    const p = next[c]++;
+    rowIndex[p] = r;
+    values[p] = v;
+  }
+  return cscEntries(n, colPtr, rowIndex, values);
 }
 
 /**
