@@ -196,15 +196,22 @@ export class SparseLDLT {
     // Each candidate ordering is followed by the postorder of its elimination tree (same
     // fill, contiguous subtrees for supernodes and the update stack); the one with the
     // fewest factorization operations is kept.
+    // The elimination tree and column counts are computed once, in the candidate's order, and relabeled by the
+    // postorder: a postorder is a topological order of the tree, so the postordered matrix has the relabeled tree and
+    // the same column counts (the same fill).
     let best: { perm: Int32Array; parent: Int32Array; count: Int32Array; work: number } | undefined;
     let built: Int32Array | undefined;
     const consider = (candidate: Int32Array): void => {
       this.buildPermuted(a, candidate);
-      const perm = composePostorder(candidate, this.eliminationTree());
-      this.buildPermuted(a, perm);
-      built = perm;
-      const parent = this.eliminationTree();
-      const count = this.columnCounts(parent);
+      built = candidate;
+      const upper = transposePattern(n, this.cPtr, this.cRow);
+      const treeParent = eliminationTree(n, upper.ptr, upper.idx);
+      const treeCount = columnCounts(n, treeParent, upper.ptr, upper.idx);
+      const post = postorder(treeParent);
+      const perm = new Int32Array(n);
+      const parent = new Int32Array(n);
+      const count = new Int32Array(n);
+      relabelTree(post, candidate, treeParent, treeCount, perm, parent, count);
       let work = 0;
       for (let j = 0; j < n; j++) work += count[j] * count[j];
       if (best === undefined || work < best.work) best = { perm, parent, count, work };
@@ -450,50 +457,6 @@ export class SparseLDLT {
     this.slot = slot;
   }
 
-  /** Elimination tree of C (Liu's algorithm with path compression) from the transposed pattern of its lower triangle. */
-  private eliminationTree(): Int32Array {
-    const n = this.n;
-    const { cPtr, cRow } = this;
-    const parent = new Int32Array(n).fill(-1);
-    const ancestor = new Int32Array(n).fill(-1);
-    const upper = transposePattern(n, cPtr, cRow);
-    for (let k = 0; k < n; k++) {
-      for (let p = upper.ptr[k]; p < upper.ptr[k + 1]; p++) {
-        let i = upper.idx[p];
-        while (i !== -1 && i < k) {
-          const next = ancestor[i];
-          ancestor[i] = k;
-          if (next === -1) {
-            parent[i] = k;
-            break;
-          }
-          i = next;
-        }
-      }
-    }
-    return parent;
-  }
-
-  /** Column counts of L (with diagonal) by traversing the row subtrees of the elimination tree. */
-  private columnCounts(parent: Int32Array): Int32Array {
-    const n = this.n;
-    const count = new Int32Array(n).fill(1);
-    const mark = new Int32Array(n).fill(-1);
-    const upper = transposePattern(n, this.cPtr, this.cRow);
-    for (let k = 0; k < n; k++) {
-      mark[k] = k;
-      for (let p = upper.ptr[k]; p < upper.ptr[k + 1]; p++) {
-        let i = upper.idx[p];
-        while (mark[i] !== k) {
-          count[i]++;
-          mark[i] = k;
-          i = parent[i];
-        }
-      }
-    }
-    return count;
-  }
-
   /** Relaxed supernodes, their row structures and all storage of the numeric factorization. */
   private symbolic(parent: Int32Array, count: Int32Array): void {
     const n = this.n;
@@ -641,7 +604,7 @@ export class SparseLDLT {
   private factorize(a: CscMatrix): true | SparseLDLTZeroPivot {
     this.factored = false;
     const n = this.n;
-    const { cPtr, cRow, cVal, slot, colScale, superFirst, rowPtr, rows, lPtr, lx, d, front: F, stack, stackSuper, map, rel, childCount } = this;
+    const { cPtr, cRow, cVal, slot, colScale } = this;
     cVal.fill(0);
     const nnz = this.patColPtr[n];
     const av = a.values;
@@ -655,8 +618,24 @@ export class SparseLDLT {
         if (v > colScale[i]) colScale[i] = v;
       }
     }
+    const failed = this.eliminateSupernodes();
+    if (failed >= 0) return { singularColumn: this.perm[failed], step: failed, pivot: this.d[failed], columnScale: colScale[failed] };
+    // counted here, not at the pivots: a branch the first factorization of a definite matrix never took (its count)
+    // deoptimized the compiled factorization at the first negative pivot (the Sturm check's K − τM), which compiled again
+    this.negative = countNegative(this.d, n);
+    this.factored = true;
+    return true;
+  }
+
+  /**
+   * The supernodes of {@link SparseLDLT.factorize} in postorder (C's values and column scales set); returns −1, or the
+   * elimination step whose pivot vanished (the pivot left in d). A function of its own that ends with its loop: compiled
+   * on stack during the first factorization, the code after the loop, not run yet, deoptimized it there and the next
+   * factorization (the Sturm check's) compiled it again.
+   */
+  private eliminateSupernodes(): number {
+    const { cPtr, cRow, cVal, colScale, superFirst, rowPtr, rows, lPtr, lx, d, front: F, stack, stackSuper, map, rel, childCount } = this;
     const tol = this.zeroPivotTolerance;
-    let negative = 0;
     let sp = 0;
     let depth = 0;
     const ns = this.nSuper;
@@ -715,11 +694,8 @@ export class SparseLDLT {
           }
           const j = f + c;
           const piv = F[cc + c];
-          if (!(Math.abs(piv) > tol * colScale[j])) {
-            return { singularColumn: this.perm[j], step: j, pivot: piv, columnScale: colScale[j] };
-          }
           d[j] = piv;
-          if (piv < 0) negative++;
+          if (!(Math.abs(piv) > tol * colScale[j])) return j;
           const inv = 1 / piv;
           for (let i = c + 1; i < m; i++) F[cc + i] *= inv;
         }
@@ -737,10 +713,15 @@ export class SparseLDLT {
       sp += r * r;
       stackSuper[depth++] = s;
     }
-    this.negative = negative;
-    this.factored = true;
-    return true;
+    return -1;
   }
+}
+
+/** Number of negative entries of d[0 … n). */
+function countNegative(d: Float64Array, n: number): number {
+  let negative = 0;
+  for (let j = 0; j < n; j++) if (d[j] < 0) negative++;
+  return negative;
 }
 
 /**
@@ -881,8 +862,67 @@ function fillTransposed(n: number, ptr: Int32Array, idx: Int32Array, pos: Int32A
   for (let j = 0; j < n; j++) for (let p = ptr[j]; p < ptr[j + 1]; p++) if (idx[p] !== j) ti[pos[idx[p]]++] = j;
 }
 
-/** perm ∘ postorder of the elimination tree `parent` (children visited in increasing order). */
-function composePostorder(perm: Int32Array, parent: Int32Array): Int32Array {
+/**
+ * Elimination tree of the lower triangle C (Liu's algorithm with path compression) from its transposed pattern
+ * (`ptr`, `idx`: column k lists the rows i < k of row k of C).
+ */
+function eliminationTree(n: number, ptr: Int32Array, idx: Int32Array): Int32Array {
+  const parent = new Int32Array(n).fill(-1);
+  const ancestor = new Int32Array(n).fill(-1);
+  for (let k = 0; k < n; k++) {
+    for (let p = ptr[k]; p < ptr[k + 1]; p++) {
+      let i = idx[p];
+      while (i !== -1 && i < k) {
+        const next = ancestor[i];
+        ancestor[i] = k;
+        if (next === -1) {
+          parent[i] = k;
+          break;
+        }
+        i = next;
+      }
+    }
+  }
+  return parent;
+}
+
+/** Column counts of L (with diagonal) by traversing the row subtrees of the elimination tree (transposed pattern as in {@link eliminationTree}). */
+function columnCounts(n: number, parent: Int32Array, ptr: Int32Array, idx: Int32Array): Int32Array {
+  const count = new Int32Array(n).fill(1);
+  const mark = new Int32Array(n).fill(-1);
+  for (let k = 0; k < n; k++) {
+    mark[k] = k;
+    for (let p = ptr[k]; p < ptr[k + 1]; p++) {
+      let i = idx[p];
+      while (mark[i] !== k) {
+        count[i]++;
+        mark[i] = k;
+        i = parent[i];
+      }
+    }
+  }
+  return count;
+}
+
+/**
+ * The tree and counts in the postorder `post` (`post[k]` = the vertex visited k-th): perm[k] = order[post[k]], the
+ * relabeled parent (−1 stays) and the counts of the vertices in their new places.
+ */
+function relabelTree(post: Int32Array, order: Int32Array, treeParent: Int32Array, treeCount: Int32Array, perm: Int32Array, parent: Int32Array, count: Int32Array): void {
+  const n = post.length;
+  const place = new Int32Array(n);
+  for (let k = 0; k < n; k++) place[post[k]] = k;
+  for (let k = 0; k < n; k++) {
+    const v = post[k];
+    perm[k] = order[v];
+    const p = treeParent[v];
+    parent[k] = p === -1 ? -1 : place[p];
+    count[k] = treeCount[v];
+  }
+}
+
+/** Postorder of the elimination tree `parent` (children visited in increasing order): the vertices in visiting order. */
+function postorder(parent: Int32Array): Int32Array {
   const n = parent.length;
   const head = new Int32Array(n).fill(-1);
   const next = new Int32Array(n).fill(-1);
@@ -904,7 +944,7 @@ function composePostorder(perm: Int32Array, parent: Int32Array): Int32Array {
       const c = head[v];
       if (c === -1) {
         top--;
-        out[k++] = perm[v];
+        out[k++] = v;
       } else {
         head[v] = next[c];
         stack[++top] = c;

@@ -4,7 +4,7 @@ import ndarray from 'ndarray';
 import {
   SystemContainer, SimulationSettings, OutputVariableType, FEMinterface, ObjectFFRFreducedOrderInterface, ObjectFFRFreducedOrder,
   NodeRigidBodyEP, NodeGenericODE2, ObjectGround, MarkerBodyRigid, MarkerSuperElementPosition, MarkerSuperElementRigid, SensorSuperElement,
-  ObjectJointGeneric, AngularVelocity2EulerParameters_t, createBlockMesh, type MainSystem,
+  ObjectJointGeneric, AngularVelocity2EulerParameters_t, createBlockMesh, cscMultiply, type MainSystem,
 } from '../../src/index.ts';
 
 /** A free steel-like block 0.4 × 0.1 × 0.1 m (Hex8 4 × 1 × 1) with 6 free-free modes and soft material (E = 1e7) for visible deformation. */
@@ -58,6 +58,31 @@ describe('ObjectFFRFreducedOrderInterface', () => {
     // K_red = diag(ω²) of the modes
     const lambda = fem.eigenValues!;
     cms.stiffnessMatrixReduced.forEach((row, i) => expect(Math.abs(row[i] - lambda[i]) / lambda[i]).toBeLessThan(1e-8));
+  });
+
+  it('forms the invariants Ψ̃ᵀMΨ̃, Ψ̃ᵀMΨ, Φ_tᵀMΨ̃ bit for bit as sums over all rows (its sums leave out the zero entries)', () => {
+    const basis = fem.modeBasis!;
+    const [n, m] = basis.shape;
+    const M = fem.getMassMatrix();
+    // the stacked skew matrices of each mode, skew(v) = [[0, −v₂, v₁], [v₂, 0, −v₀], [−v₁, v₀, 0]] per node, and Φ_t = [I; I; …]
+    const column = (f: (i: number) => number) => Float64Array.from({ length: n }, (_, i) => f(i));
+    const skew = (v: (i: number) => number, b: number) => column((i) => {
+      const a = i % 3, base = i - a;
+      return a === b ? 0 : (b - a + 3) % 3 === 1 ? -v(base + 3 - a - b) : v(base + 3 - a - b);
+    });
+    const psi = Array.from({ length: m }, (_, j) => column((i) => basis.get(i, j)));
+    const psiTilde = psi.flatMap((p) => [0, 1, 2].map((b) => skew((i) => p[i], b)));
+    const phi = [0, 1, 2].map((b) => column((i) => (i % 3 === b ? 1 : 0)));
+    const times = (a: Float64Array[], b: Float64Array[]) => a.map((ai) => b.map((bj) => {
+      const mb = new Float64Array(n);
+      cscMultiply(M, bj, mb);
+      let sum = 0;
+      for (let k = 0; k < n; k++) sum += ai[k] * mb[k];
+      return sum;
+    }));
+    expect(cms.mPsiTildePsiTilde).toEqual(times(psiTilde, psiTilde));
+    expect(cms.mPsiTildePsi).toEqual(times(psiTilde, psi));
+    expect(cms.mPhitTPsiTilde).toEqual(times(phi, psiTilde));
   });
 
   it('takes a mode basis of any strides (a row-major copy, a transposed view) and reduces it exactly as the column-major one', () => {

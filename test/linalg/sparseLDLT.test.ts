@@ -297,5 +297,14 @@ describe('SparseLDLT on finite element matrices: inertia of K − σM = eigenval
       f.solve(b, x);
       expect(backwardError(a, x, b)).toBeLessThan(BACKWARD_TOL);
     }
+    // one factorization object through definite and indefinite values of the same pattern: the inertia of each
+    const g = new SparseLDLT();
+    expect(g.analyze(cscLinearCombination(1, stiffness, 0.5 * dense[6], mass))).toBe(true);
+    expect(g.negativePivots).toBe(0);
+    for (const count of [gapAbove(16), 6, 0]) {
+      const sigma = count === 0 ? -0.5 * dense[6] : 0.5 * (dense[count - 1] + dense[count]);
+      expect(g.refactorize(cscLinearCombination(1, stiffness, -sigma, mass))).toBe(true);
+      expect(g.negativePivots).toBe(count);
+    }
   });
 });
