@@ -19,28 +19,27 @@ export interface MatrixEntries {
   readonly count: number;
 }
 
-/** The nonzero entries of a square matrix given as rows; undefined for an empty matrix. */
+/** The nonzero entries of a square matrix given as rows; undefined for an empty matrix. One pass over the n² entries. */
 export function matrixEntries(matrixRows: ArrayLike<ArrayLike<number>>): MatrixEntries | undefined {
   const n = matrixRows.length;
   if (n === 0) return undefined;
-  let count = 0;
+  const cols: number[] = [], values: number[] = [];
+  const rowStart = new Int32Array(n + 1);
   for (let i = 0; i < n; i++) {
-    const row = matrixRows[i];
-    for (let j = 0; j < n; j++) if (row[j] !== 0) count++;
-  }
-  const rows = new Int32Array(count), cols = new Int32Array(count), values = new Float64Array(count), rowStart = new Int32Array(n + 1);
-  let e = 0;
-  for (let i = 0; i < n; i++) {
-    rowStart[i] = e;
+    rowStart[i] = cols.length;
     const row = matrixRows[i];
     for (let j = 0; j < n; j++) {
-      if (row[j] === 0) continue;
-      rows[e] = i; cols[e] = j; values[e] = row[j];
-      e++;
+      const v = row[j];
+      if (v === 0) continue;
+      cols.push(j);
+      values.push(v);
     }
   }
-  rowStart[n] = e;
-  return { rows, cols, values, rowStart, count };
+  const count = cols.length;
+  rowStart[n] = count;
+  const rows = new Int32Array(count);
+  for (let i = 0; i < n; i++) rows.fill(i, rowStart[i], rowStart[i + 1]);
+  return { rows, cols: Int32Array.from(cols), values: Float64Array.from(values), rowStart, count };
 }
 
 /**

@@ -241,7 +241,8 @@ function checkedCopy(item: ItemLabel, name: string, row: number, source: ArrayLi
   const length = source.length;
   for (let i = 0; i < length; i++) {
     const entry = source[i];
-    if (typeof entry !== 'number' || !Number.isFinite(entry) || (integer && !Number.isInteger(entry))) {
+    // entry − entry is 0 exactly for a finite number (NaN for ±Infinity and NaN): no call per entry
+    if (typeof entry !== 'number' || entry - entry !== 0 || (integer && !Number.isInteger(entry))) {
       itemError(item, row < 0 ? name : `${name} row ${row}`, `entry ${i} must be a finite ${integer ? 'integer' : 'number'}, got ${describeValue(entry)}`);
     }
   }
@@ -381,11 +382,19 @@ export function validateParameter(item: ItemLabel, name: string, parameter: Para
   }
 }
 
-/** Deep-copies a default value so that items never share arrays. */
+/** Deep-copies a default or stored value so that items never share arrays and callers never hold an item's own. */
 export function copyDefault<T>(value: T): T {
   if (Array.isArray(value)) return value.map((entry) => copyDefault(entry)) as T;
   if (value instanceof Float64Array) return Array.from(value) as T;
-  if (typeof value === 'object' && value !== null) return { ...value };
+  if (typeof value === 'object' && value !== null) {
+    // the object's arrays copied too (a CSC matrix's typed arrays stay typed): a caller never holds a stored array
+    const copy: Record<string, unknown> = { ...(value as Record<string, unknown>) };
+    for (const key of Object.keys(copy)) {
+      const entry = copy[key];
+      copy[key] = ArrayBuffer.isView(entry) ? (entry as Float64Array).slice() : copyDefault(entry);
+    }
+    return copy as T;
+  }
   return value;
 }
 

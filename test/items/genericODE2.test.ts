@@ -343,6 +343,9 @@ describe('ObjectGenericODE2 with sparse matrices (Exudyn\'s MatrixContainer)', (
     const stored = mbs.getObjectParameter(object, 'massMatrix') as { n: number; values: Float64Array };
     expect(stored.n).toBe(n);
     expect(stored.values).toEqual(csc(M).values);
+    // a copy: changing it changes neither the stored matrix nor the object
+    stored.values.fill(-1);
+    expect((mbs.getObjectParameter(object, 'massMatrix') as { values: Float64Array }).values).toEqual(csc(M).values);
   });
 
   it('rejectsBadSparseMatricesWithAFlexdynErrorNamingTheParameter', () => {

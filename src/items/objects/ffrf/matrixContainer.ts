@@ -18,6 +18,20 @@ export function containerShape(m: MatrixContainerValue): [number, number] {
  * bit, as from the dense rows that add the stored values to zeros in that order.
  */
 export function containerEntries(m: MatrixContainerValue): MatrixEntries | undefined {
+  if (entriesOf.has(m)) return entriesOf.get(m);
+  const entries = entriesOfContainer(m);
+  entriesOf.set(m, entries);
+  return entries;
+}
+
+/**
+ * The entries {@link containerEntries} found, by container: an item's validated parameter value is its private copy, never
+ * modified (get…Parameter answers copies), so the check at add time and the model created at assemble share one.
+ */
+const entriesOf = new WeakMap<MatrixContainerValue, MatrixEntries | undefined>();
+
+/** {@link containerEntries} computed. */
+function entriesOfContainer(m: MatrixContainerValue): MatrixEntries | undefined {
   if (Array.isArray(m)) return matrixEntries(m as readonly (readonly number[])[]);
   if ('colPtr' in m) return cscEntries(m.n, m.colPtr, m.rowIndex, m.values);
   if (!('triplets' in m)) return undefined;
