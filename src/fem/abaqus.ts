@@ -11,7 +11,7 @@
 import { optionNames, ownOptions } from '../core/dictionary.ts';
 import { FlexdynError } from '../core/errors.ts';
 import { readTextFile, type FileLocation } from '../core/fileSystem.ts';
-import { SparseAssembler, type CscMatrix } from '../linalg/sparse.ts';
+import { cscFromTriplets, type CscMatrix } from '../linalg/sparse.ts';
 import type { FemElementType } from './elements.ts';
 import { nodesPerElement } from './elements.ts';
 
@@ -592,9 +592,12 @@ function labelAt(source: string, a: number, b: number, fileName: string, line: n
  */
 export function parseAbaqusMatrix(text: string, fileName: string, options: AbaqusMatrixOptions = {}): AbaqusMatrix {
   options = ownOptions('parseAbaqusMatrix', options, abaqusMatrixOptionNames);
-  const rows: number[] = [];
-  const cols: number[] = [];
-  const vals: number[] = [];
+  // the entries as read, in typed arrays grown by doubling (about 30 characters per line)
+  let capacity = Math.max(16, Math.ceil(text.length / 24));
+  let rows: Int32Array = new Int32Array(capacity);
+  let cols: Int32Array = new Int32Array(capacity);
+  let vals: Float64Array = new Float64Array(capacity);
+  let entries = 0;
   let format: 'coordinate' | 'matrixInput' | undefined;
   let maxIndex = -1;
   let maxIndexLine = 0;
@@ -612,48 +615,71 @@ export function parseAbaqusMatrix(text: string, fileName: string, options: Abaqu
     if (node === undefined || node < 0) fail(fileName, lineNo, `node label ${label} is not a node of the mesh`);
     return 3 * node + dof - 1;
   };
+  const plain = new RegExp(plainCoordinateLine.source, 'y');
   for (let from = 0, lineNo = 1; from <= text.length; lineNo++) {
-    let to = text.indexOf('\n', from);
-    if (to < 0) to = text.length;
-    const lineStart = from;
-    from = to + 1;
-    let source = text;
-    let count = fastFields(text, lineStart, to, starts, ends);
-    if (count === 0) continue;
-    if (count < 0) {
-      const t = text.slice(lineStart, to).trim();
-      if (t === '' || t.startsWith('*')) continue;
-      const f = t.split(/[\s,]+/);
-      source = f.join(' ');
-      count = f.length;
-      for (let k = 0, at = 0; k < Math.min(count, 6); at += f[k].length + 1, k++) {
-        starts[k] = at;
-        ends[k] = at + f[k].length;
-      }
-    }
-    const lineFormat = count === 3 ? 'coordinate' : count === 5 ? 'matrixInput' : undefined;
-    if (lineFormat === undefined) fail(fileName, lineNo, `matrix entry must be "row column value" or "node dof node dof value", got "${text.slice(lineStart, to).trim()}"`);
-    if (format === undefined) format = lineFormat;
-    else if (format !== lineFormat) fail(fileName, lineNo, `matrix entry has ${count} values, but earlier lines have ${format === 'coordinate' ? 3 : 5}`);
-    let r: number, c: number;
-    if (lineFormat === 'coordinate') {
-      r = labelAt(source, starts[0], ends[0], fileName, lineNo, 'row index') - 1;
-      c = labelAt(source, starts[1], ends[1], fileName, lineNo, 'column index') - 1;
-      if (r < 0 || c < 0) fail(fileName, lineNo, `row and column indices must be ≥ 1, got "${text.slice(lineStart, to).trim()}"`);
+    plain.lastIndex = from;
+    const match = format === 'matrixInput' ? null : plain.exec(text);
+    let r = match === null ? -1 : Number(match[1]) - 1;
+    let c = match === null ? -1 : Number(match[2]) - 1;
+    let v = match === null ? NaN : Number(match[3]);
+    if (r >= 0 && c >= 0 && Number.isFinite(v)) {
+      // a plain coordinate line, the most common one: the regular expression's fields are fastFields' fields, their
+      // labels and value read as labelAt and parseReal read them (a label 0 or a value out of range takes the general
+      // path, which reports it), without a call per character
+      format = 'coordinate';
+      from = plain.lastIndex;
+      if (from === text.length && text.charCodeAt(from - 1) !== 10) from++;
     } else {
-      r = coordinate(source, 0, lineNo);
-      c = coordinate(source, 2, lineNo);
+      let to = text.indexOf('\n', from);
+      if (to < 0) to = text.length;
+      const lineStart = from;
+      from = to + 1;
+      let source = text;
+      let count = fastFields(text, lineStart, to, starts, ends);
+      if (count === 0) continue;
+      if (count < 0) {
+        const t = text.slice(lineStart, to).trim();
+        if (t === '' || t.startsWith('*')) continue;
+        const f = t.split(/[\s,]+/);
+        source = f.join(' ');
+        count = f.length;
+        for (let k = 0, at = 0; k < Math.min(count, 6); at += f[k].length + 1, k++) {
+          starts[k] = at;
+          ends[k] = at + f[k].length;
+        }
+      }
+      const lineFormat = count === 3 ? 'coordinate' : count === 5 ? 'matrixInput' : undefined;
+      if (lineFormat === undefined) fail(fileName, lineNo, `matrix entry must be "row column value" or "node dof node dof value", got "${text.slice(lineStart, to).trim()}"`);
+      if (format === undefined) format = lineFormat;
+      else if (format !== lineFormat) fail(fileName, lineNo, `matrix entry has ${count} values, but earlier lines have ${format === 'coordinate' ? 3 : 5}`);
+      if (lineFormat === 'coordinate') {
+        r = labelAt(source, starts[0], ends[0], fileName, lineNo, 'row index') - 1;
+        c = labelAt(source, starts[1], ends[1], fileName, lineNo, 'column index') - 1;
+        if (r < 0 || c < 0) fail(fileName, lineNo, `row and column indices must be ≥ 1, got "${text.slice(lineStart, to).trim()}"`);
+      } else {
+        r = coordinate(source, 0, lineNo);
+        c = coordinate(source, 2, lineNo);
+      }
+      v = parseReal(source.slice(starts[count - 1], ends[count - 1]), fileName, lineNo, 'matrix value');
     }
     if (limit !== undefined && (r >= limit || c >= limit)) {
       fail(fileName, lineNo, `entry (${r + 1}, ${c + 1}) lies outside the ${limit}×${limit} matrix of the mesh`);
     }
-    const v = parseReal(source.slice(starts[count - 1], ends[count - 1]), fileName, lineNo, 'matrix value');
-    rows.push(r); cols.push(c); vals.push(v);
+    if (entries === capacity) {
+      capacity *= 2;
+      rows = grownInt32(rows, capacity);
+      cols = grownInt32(cols, capacity);
+      const grown = new Float64Array(capacity);
+      grown.set(vals);
+      vals = grown;
+    }
+    rows[entries] = r; cols[entries] = c; vals[entries] = v;
+    entries++;
     if (Math.max(r, c) > maxIndex) { maxIndex = Math.max(r, c); maxIndexLine = lineNo; }
   }
   if (format === undefined) throw new FlexdynError(`${fileName}: matrix file has no entries`);
   let upper = 0, lower = 0;
-  for (let k = 0; k < rows.length; k++) {
+  for (let k = 0; k < entries; k++) {
     if (rows[k] < cols[k]) upper++;
     else if (rows[k] > cols[k]) lower++;
   }
@@ -663,17 +689,40 @@ export function parseAbaqusMatrix(text: string, fileName: string, options: Abaqu
   // Without numberOfCoordinates the dimension comes from the largest index. A mass or stiffness matrix has an
   // entry in every row, so a dimension beyond twice the entry count is one mistyped index (that would size
   // the matrix at gigabytes), not a matrix.
-  if (limit === undefined && n > 2 * rows.length + 2) {
-    fail(fileName, maxIndexLine, `matrix index ${maxIndex + 1} would make the matrix ${n} × ${n} from ${rows.length} entries; `
+  if (limit === undefined && n > 2 * entries + 2) {
+    fail(fileName, maxIndexLine, `matrix index ${maxIndex + 1} would make the matrix ${n} × ${n} from ${entries} entries; `
       + 'give numberOfCoordinates (the mesh\'s coordinate count) or correct the index');
   }
-  const asm = new SparseAssembler(n, mirror ? 2 * rows.length : rows.length);
-  asm.begin();
-  for (let k = 0; k < rows.length; k++) {
-    asm.add(rows[k], cols[k], vals[k]);
-    if (mirror && rows[k] !== cols[k]) asm.add(cols[k], rows[k], vals[k]);
+  const matrix = mirror ? mirroredMatrix(n, rows, cols, vals, entries) : cscFromTriplets(n, rows, cols, vals, entries);
+  return { matrix, storage, entries, format };
+}
+
+/**
+ * A line of the coordinate format in its plainest form, which most files hold throughout: blanks, a row and a column
+ * label of 1–9 digits, a decimal number, each two separated by blanks or one comma, blanks (a \r among them) and the
+ * line's end. Its three groups are the fields that fastFields finds on such a line; any other line is read by the
+ * general path.
+ */
+const plainCoordinateLine = /[ \t]*(\d{1,9})(?:[ \t]*,[ \t]*|[ \t]+)(\d{1,9})(?:[ \t]*,[ \t]*|[ \t]+)([-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?)[ \t\r]*(?:\n|$)/;
+
+/** A copy of `a` in a new array of `capacity` entries. */
+function grownInt32(a: Int32Array, capacity: number): Int32Array {
+  const grown = new Int32Array(capacity);
+  grown.set(a);
+  return grown;
+}
+
+/** The CSC matrix of one triangle's entries and their mirror images ((r, c, v), then (c, r, v) off the diagonal). */
+function mirroredMatrix(n: number, rows: Int32Array, cols: Int32Array, vals: Float64Array, entries: number): CscMatrix {
+  const both = new Int32Array(2 * entries);
+  const bothCols = new Int32Array(2 * entries);
+  const bothVals = new Float64Array(2 * entries);
+  let count = 0;
+  for (let k = 0; k < entries; k++) {
+    both[count] = rows[k]; bothCols[count] = cols[k]; bothVals[count++] = vals[k];
+    if (rows[k] !== cols[k]) { both[count] = cols[k]; bothCols[count] = rows[k]; bothVals[count++] = vals[k]; }
   }
-  return { matrix: asm.end(), storage, entries: rows.length, format };
+  return cscFromTriplets(n, both, bothCols, bothVals, count);
 }
 
 /** Reads an Abaqus matrix file; see {@link parseAbaqusMatrix}. */

@@ -104,6 +104,22 @@ first, 200
     const lower = parseAbaqusMatrix('1 1 1.0\n3 1 0.5\n3 3 2.0\n', 'lower.mtx');
     expect([lower.storage, lower.matrix.n, cscGet(lower.matrix, 0, 2), cscGet(lower.matrix, 2, 0)]).toEqual(['lower', 3, 0.5, 0.5]);
   });
+
+  it('reads plain coordinate lines (one regular expression) as the general tokenizer reads the same entries', () => {
+    const entries: [number, number, string][] = [[1, 1, '8.238577604155140e+09'], [1, 2, '-1.192092895507813e-07'], [2, 1, '.5'],
+      [2, 2, '+3.'], [3, 1, '1E-300'], [1, 3, '1E-300'], [3, 3, '42']];
+    // blanks and single commas: plain lines; form feeds as separators or a no-break space at the end: the general path only
+    const plain = entries.map(([r, c, v], k) => (k % 2 === 0 ? `${r} ${c}  ${v}` : ` ${r}, ${c},${v}\r`)).join('\n');
+    const general = entries.map(([r, c, v], k) => (k % 2 === 0 ? `${r}\f${c}\f${v}` : `${r} ${c} ${v}\u00a0`)).join('\n');
+    const a = parseAbaqusMatrix(plain, 'plain.mtx');
+    const b = parseAbaqusMatrix(general, 'general.mtx');
+    expect([a.storage, a.entries, a.format]).toEqual(['full', 7, 'coordinate']);
+    expect(a).toEqual(b);
+    expect([cscGet(a.matrix, 0, 0), cscGet(a.matrix, 0, 1), cscGet(a.matrix, 1, 0), cscGet(a.matrix, 2, 0)]).toEqual([8.23857760415514e9, -1.192092895507813e-7, 0.5, 1e-300]);
+    // a label 0 and an overflowing value are reported by the general path
+    expect(() => parseAbaqusMatrix('1 1 1\n0 1 1\n', 'zero.mtx')).toThrow('zero.mtx:2: row and column indices must be ≥ 1');
+    expect(() => parseAbaqusMatrix('1 1 1e999\n', 'inf.mtx')).toThrow('inf.mtx:1: matrix value must be a number, got "1e999"');
+  });
 });
 
 describe('malformed files name the file and line', () => {
