@@ -13,7 +13,7 @@ export interface Asymmetry {
 
 /**
  * Finds the largest |a_ij − a_ji| of an n × n matrix given by its entries a and those of its transpose at
- * (`transposedEntries` in matrixEntries.ts), the first of equal ones in row-major order of the upper triangle (as a scan of the dense
+ * (`transposedEntries`), the first of equal ones in row-major order of the upper triangle (as a scan of the dense
  * matrix finds it). Row i of a and row i of aᵀ, both sorted by column, are merged right of the diagonal: O(n + entries).
  */
 export function largestAsymmetry(a: MatrixEntries, at: MatrixEntries, n: number): Asymmetry {
@@ -42,7 +42,7 @@ export function largestMagnitude(a: ArrayLike<number>): number {
 
 /**
  * Smallest eigenvalue of the symmetric part of an n × n matrix given by its entries a and those of its transpose at
- * (`transposedEntries` in matrixEntries.ts), found by a Cholesky test first: the matrix is positive semi-definite within `tolerance`
+ * (`transposedEntries`), found by a Cholesky test first: the matrix is positive semi-definite within `tolerance`
  * (absolute) when A + tolerance·I has a Cholesky factor; only when it has none are the eigenvalues computed
  * ({@link symmetricEigen}, dense) to report the smallest. Returns undefined when A is positive semi-definite within the
  * tolerance (also when the Cholesky test failed only on a zero pivot; at once for the zero matrix).
