@@ -329,9 +329,20 @@ export function solveSparseEigen(stiffness: CscMatrix, mass: CscMatrix, options:
     }
 
     const na = expanded - locked;
-    const ritz = rayleighRitz(H, cap, locked, na);
     const exhausted = basis.size === n && expanded === n;
     if (exhausted) fullCycle = true;
+    // The Krylov estimates below need the Ritz vectors' entries q with H[r, locked + q] ≠ 0 in a pending row r only
+    // (the last expanded block): the other entries are computed when the cycle goes on to the true residuals.
+    let first = 0;
+    if (!fullCycle) {
+      first = na;
+      for (let r = expanded; r < basis.size; r++) {
+        for (let q = 0; q < first; q++) {
+          if (H[r * cap + locked + q] !== 0) { first = q; break; }
+        }
+      }
+    }
+    let ritz = rayleighRitz(H, cap, locked, na, first);
     // Between restarts, the true residuals are evaluated when the Krylov estimates
     // ‖Op x − θx‖_M / θ of all wanted Ritz pairs are small (to stop as soon as they have
     // converged), or for a leading group separated by a gap of EXPLICIT_RESTART_RANGE (the
@@ -355,6 +366,7 @@ export function solveSparseEigen(stiffness: CscMatrix, mass: CscMatrix, options:
         candidates = gap;
       }
     }
+    if (first > 0) ritz = rayleighRitz(H, cap, locked, na, 0);
     if (candidates > 0 && ritz.values[na - 1] < 0 && -ritz.values[na - 1] >= ritz.values[candidates - 1]) {
       throw new FlexdynError(`solveSparseEigen: shift must lie below the lowest eigenvalue, got σ = ${shift} above the eigenvalue near ${shift + 1 / ritz.values[na - 1]}`, { parameter: 'shift' });
     }
@@ -623,13 +635,16 @@ class MOrthonormalBasis {
   }
 }
 
-/** Symmetric Rayleigh–Ritz of H[off:off+na, off:off+na]: Ritz values descending, vectors row-major na×na (column t = Ritz vector t). */
-function rayleighRitz(H: Float64Array, cap: number, off: number, na: number): { values: Float64Array; vectors: Float64Array } {
+/**
+ * Symmetric Rayleigh–Ritz of H[off:off+na, off:off+na]: Ritz values descending, vectors row-major na×na (column t = Ritz
+ * vector t; its entries above row `first` are 0, the others as with first = 0, see {@link symmetricEigen}).
+ */
+function rayleighRitz(H: Float64Array, cap: number, off: number, na: number, first: number): { values: Float64Array; vectors: Float64Array } {
   const t = new Float64Array(na * na);
   for (let i = 0; i < na; i++) {
     for (let j = 0; j < na; j++) t[i * na + j] = 0.5 * (H[(off + i) * cap + off + j] + H[(off + j) * cap + off + i]);
   }
-  const { values: raw, vectors: rows } = symmetricEigen(t, na);
+  const { values: raw, vectors: rows } = symmetricEigen(t, na, first);
   const idx = Array.from({ length: na }, (_, i) => i).sort((p, q) => raw[q] - raw[p]);
   const values = new Float64Array(na);
   const vectors = new Float64Array(na * na);

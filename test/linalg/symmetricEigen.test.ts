@@ -113,9 +113,25 @@ describe('symmetricEigen', () => {
     expect(Math.abs(values[1] - 3)).toBeLessThan(1e-15);
   });
 
+  it('with firstEntry computes the eigenvalues and the eigenvector entries firstEntry … n − 1 bit for bit, the others 0', () => {
+    const rnd = mulberry32(29);
+    for (const n of [1, 4, 12, 33]) {
+      const a = randomSymmetric(n, rnd);
+      const full = symmetricEigen(a, n);
+      for (const first of [0, 1, n >> 1, n - 1, n]) {
+        const partial = symmetricEigen(a, n, first);
+        expect(Array.from(partial.values)).toEqual(Array.from(full.values));
+        for (let k = 0; k < n; k++) {
+          for (let j = 0; j < n; j++) expect(Object.is(partial.vectors[k * n + j], j < first ? 0 : full.vectors[k * n + j])).toBe(true);
+        }
+      }
+    }
+  });
+
   it('rejects a wrong size and non-finite entries, naming the parameter', () => {
     expect(() => symmetricEigen(new Float64Array(3), 2)).toThrow(FlexdynError);
     expect(() => symmetricEigen(new Float64Array(4), 2.5)).toThrow(/n × n/);
     expect(() => symmetricEigen(Float64Array.from([1, NaN, NaN, 1]), 2)).toThrow(/finite, got NaN/);
+    expect(() => symmetricEigen(Float64Array.from([1, 0, 0, 1]), 2, 3)).toThrow(/firstEntry must be an integer in \[0, 2\], got 3/);
   });
 });
