@@ -238,6 +238,8 @@ interface UserFunctionMatrices {
   mPhitTPsi: Float64Array;
   mXRefTildePsi: Float64Array;
   inertiaLocal: Float64Array;
+  /** K_red (n_m × n_m). */
+  stiffnessReduced: Float64Array;
   /** (x̃ᵀMΨ̃)ᵀ, (Ψ̃ᵀMΨ)ᵀ, (Φ_tᵀMΨ)ᵀ. */
   mXRefTildePsiTildeT: Float64Array;
   mPsiTildePsiT: Float64Array;
@@ -427,7 +429,7 @@ export class ObjectFFRFreducedOrderInterface {
       const mXRefTildePsiTilde = flat(this.mXRefTildePsiTilde), mPsiTildePsi = flat(this.mPsiTildePsi), mPhitTPsi = flat(this.mPhitTPsi);
       found = {
         mPhitTPsiTilde: flat(this.mPhitTPsiTilde), mXRefTildePsiTilde, mPsiTildePsiTilde: flat(this.mPsiTildePsiTilde), mPsiTildePsi, mPhitTPsi,
-        mXRefTildePsi: flat(this.mXRefTildePsi), inertiaLocal: flat(this.inertiaLocal),
+        mXRefTildePsi: flat(this.mXRefTildePsi), inertiaLocal: flat(this.inertiaLocal), stiffnessReduced: flat(this.stiffnessMatrixReduced),
         mXRefTildePsiTildeT: transpose(mXRefTildePsiTilde, 3, 3 * nm), mPsiTildePsiT: transpose(mPsiTildePsi, 3 * nm, nm), mPhitTPsiT: transpose(mPhitTPsi, 3, nm),
       };
       userFunctionMatrices.set(this, found);
@@ -506,10 +508,10 @@ export class ObjectFFRFreducedOrderInterface {
     const hx = mul(matrices.mXRefTildePsiTildeT, 3 * nm, 3, w, 1);
     const v1 = kronTimes(qt, 7, nm, w);
     const cor = mul(matrices.mPsiTildePsiT, nm, 3 * nm, v1, 1);
-    const d = this.dampingMatrixReduced;
+    const d = this.dampingMatrixReduced, kRed = matrices.stiffnessReduced;
     for (let j = 0; j < nm; j++) {
       let value = w[0] * (h[3 * j] + hx[3 * j]) + w[1] * (h[3 * j + 1] + hx[3 * j + 1]) + w[2] * (h[3 * j + 2] + hx[3 * j + 2]) + 2 * cor[j];
-      for (let k = 0; k < nm; k++) value -= this.stiffnessMatrixReduced[j][k] * q[7 + k] + (d === undefined ? 0 : d[j][k] * qt[7 + k]);
+      for (let k = 0; k < nm; k++) value -= kRed[j * nm + k] * q[7 + k] + (d === undefined ? 0 : d[j][k] * qt[7 + k]);
       f[7 + j] = value;
     }
     const grav = this.gravity;
