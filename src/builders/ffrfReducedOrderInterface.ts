@@ -240,6 +240,9 @@ interface UserFunctionMatrices {
   inertiaLocal: Float64Array;
   /** K_red (n_m × n_m). */
   stiffnessReduced: Float64Array;
+  /** ζ of the last {@link ObjectFFRFreducedOrderInterface.thetaZeta} (NaN before the first) and its Θ_ζ (3 × 3). */
+  zeta: Float64Array;
+  theta: Float64Array;
   /** (x̃ᵀMΨ̃)ᵀ, (Ψ̃ᵀMΨ)ᵀ, (Φ_tᵀMΨ)ᵀ. */
   mXRefTildePsiTildeT: Float64Array;
   mPsiTildePsiT: Float64Array;
@@ -430,11 +433,29 @@ export class ObjectFFRFreducedOrderInterface {
       found = {
         mPhitTPsiTilde: flat(this.mPhitTPsiTilde), mXRefTildePsiTilde, mPsiTildePsiTilde: flat(this.mPsiTildePsiTilde), mPsiTildePsi, mPhitTPsi,
         mXRefTildePsi: flat(this.mXRefTildePsi), inertiaLocal: flat(this.inertiaLocal), stiffnessReduced: flat(this.stiffnessMatrixReduced),
+        zeta: new Float64Array(nm).fill(Number.NaN), theta: new Float64Array(9),
         mXRefTildePsiTildeT: transpose(mXRefTildePsiTilde, 3, 3 * nm), mPsiTildePsiT: transpose(mPsiTildePsi, 3 * nm, nm), mPhitTPsiT: transpose(mPhitTPsi, 3, nm),
       };
       userFunctionMatrices.set(this, found);
     }
     return found;
+  }
+
+  /**
+   * Θ_ζ = Θ_u + M_x̃Ψ̃(ζ⊗I) + (·)ᵀ + (ζ⊗I)ᵀ M_Ψ̃Ψ̃ (ζ⊗I) for ζ = q[7…7 + n_m), kept for the last ζ: the numerical
+   * Jacobians' evaluations and the mass matrix share ζ mostly. The returned array must not be changed.
+   */
+  private thetaZeta(q: ArrayLike<number>, matrices: UserFunctionMatrices): Float64Array {
+    const nm = this.nModes, zeta = matrices.zeta;
+    let same = true;
+    for (let j = 0; j < nm; j++) if (zeta[j] !== q[7 + j]) { same = false; break; }
+    if (!same) {
+      const s = timesKron(matrices.mXRefTildePsiTilde, 3, nm, q, 7);
+      const q2 = kronTransposeTimes(q, 7, nm, timesKron(matrices.mPsiTildePsiTilde, 3 * nm, nm, q, 7), 3);
+      matrices.theta.set(matrices.inertiaLocal.map((v, i) => v + s[i] + s[(i % 3) * 3 + Math.floor(i / 3)] + q2[i]));
+      for (let j = 0; j < nm; j++) zeta[j] = q[7 + j];
+    }
+    return matrices.theta;
   }
 
   /** A and G_l (3 × 4) of the reference node for the user functions (Euler parameters). */
@@ -463,9 +484,7 @@ export class ObjectFFRFreducedOrderInterface {
     const rr = r.map((v, i) => v + ztPsiTPsi[i]);
     const gT = transpose(g, 3, 4);
     const mrf = mul(gT, 4, 3, rr, nm).map((v) => -v);
-    const s = timesKron(matrices.mXRefTildePsiTilde, 3, nm, q, 7);
-    const q2 = kronTransposeTimes(q, 7, nm, timesKron(matrices.mPsiTildePsiTilde, 3 * nm, nm, q, 7), 3);
-    const th = matrices.inertiaLocal.map((v, i) => v + s[i] + s[(i % 3) * 3 + Math.floor(i / 3)] + q2[i]);
+    const th = this.thetaZeta(q, matrices);
     const mrr = mul(mul(gT, 4, 3, th, 3), 4, 3, g, 4);
     const out: number[][] = Array.from({ length: n }, () => new Array<number>(n).fill(0));
     for (let i = 0; i < 3; i++) out[i][i] = m;
@@ -494,9 +513,7 @@ export class ObjectFFRFreducedOrderInterface {
     const t1 = mul(mul(mul(a, 3, 3, wt, 3), 3, 3, cMat, 3), 3, 3, w, 1);
     const t2 = mul(a, 3, 3, mul(mPhiPsiT, 3, 3 * nm, kronTimes(qt, 7, nm, w), 1), 1);
     for (let i = 0; i < 3; i++) f[i] = t1[i] + 2 * t2[i];
-    const s = timesKron(mXPsiT, 3, nm, q, 7);
-    const q2 = kronTransposeTimes(q, 7, nm, timesKron(mPsiTPsiT, 3 * nm, nm, q, 7), 3);
-    const th = matrices.inertiaLocal.map((v, i) => v + s[i] + s[(i % 3) * 3 + Math.floor(i / 3)] + q2[i]);
+    const th = this.thetaZeta(q, matrices);
     const gT = transpose(g, 3, 4);
     const r1 = mul(gT, 4, 3, mul(mul(wt, 3, 3, th, 3), 3, 3, w, 1), 1);
     // ζᵀ(Ψ̃ᵀΨ̃)ζ̇, formed once (not once per entry of the sum)
