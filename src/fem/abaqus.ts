@@ -667,11 +667,9 @@ export function parseAbaqusMatrix(text: string, fileName: string, options: Abaqu
     }
     if (entries === capacity) {
       capacity *= 2;
-      rows = grownInt32(rows, capacity);
-      cols = grownInt32(cols, capacity);
-      const grown = new Float64Array(capacity);
-      grown.set(vals);
-      vals = grown;
+      rows = grown(rows, capacity);
+      cols = grown(cols, capacity);
+      vals = grown(vals, capacity);
     }
     rows[entries] = r; cols[entries] = c; vals[entries] = v;
     entries++;
@@ -705,11 +703,11 @@ export function parseAbaqusMatrix(text: string, fileName: string, options: Abaqu
  */
 const plainCoordinateLine = /[ \t]*(\d{1,9})(?:[ \t]*,[ \t]*|[ \t]+)(\d{1,9})(?:[ \t]*,[ \t]*|[ \t]+)([-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?)[ \t\r]*(?:\n|$)/;
 
-/** A copy of `a` in a new array of `capacity` entries. */
-function grownInt32(a: Int32Array, capacity: number): Int32Array {
-  const grown = new Int32Array(capacity);
-  grown.set(a);
-  return grown;
+/** A copy of `a` in a new typed array of its kind with `capacity` entries. */
+function grown<T extends Int32Array | Float64Array>(a: T, capacity: number): T {
+  const copy = new (a.constructor as new (length: number) => T)(capacity);
+  copy.set(a);
+  return copy;
 }
 
 /** The CSC matrix of one triangle's entries and their mirror images ((r, c, v), then (c, r, v) off the diagonal). */

@@ -200,10 +200,8 @@ export class SparseLDLT {
     // postorder: a postorder is a topological order of the tree, so the postordered matrix has the relabeled tree and
     // the same column counts (the same fill).
     let best: { perm: Int32Array; parent: Int32Array; count: Int32Array; work: number } | undefined;
-    let built: Int32Array | undefined;
     const consider = (candidate: Int32Array): void => {
       this.buildPermuted(a, candidate);
-      built = candidate;
       const upper = transposePattern(n, this.cPtr, this.cRow);
       const treeParent = eliminationTree(n, upper.ptr, upper.idx);
       const treeCount = columnCounts(n, treeParent, upper.ptr, upper.idx);
@@ -220,7 +218,7 @@ export class SparseLDLT {
     for (const candidate of orderings) consider(candidate);
     if (nestedDissection !== undefined && best !== undefined && best.work >= AUTO_NESTED_DISSECTION_WORK) consider(nestedDissection());
     if (best === undefined) throw new Error('SparseLDLT.analyze: no ordering');
-    if (best.perm !== built) this.buildPermuted(a, best.perm);
+    this.buildPermuted(a, best.perm); // C was last built in a candidate's order, not the kept one's postorder
     this.perm = best.perm;
     this.patColPtr = a.colPtr.slice(0, n + 1);
     this.patRowIndex = a.rowIndex.slice(0, a.colPtr[n]);

@@ -35,20 +35,10 @@ function entriesOfContainer(m: MatrixContainerValue): MatrixEntries | undefined 
   if (Array.isArray(m)) return matrixEntries(m as readonly (readonly number[])[]);
   if ('colPtr' in m) return cscEntries(m.n, m.colPtr, m.rowIndex, m.values);
   if (!('triplets' in m)) return undefined;
-  // the triplets by column (a counting sort, stable: the given order within a column), then as CSC
-  const n = m.numberOfRows, triplets = m.triplets, count = triplets.length;
-  const colPtr = new Int32Array(n + 1);
-  for (let k = 0; k < count; k++) colPtr[triplets[k][1] + 1]++;
-  for (let c = 0; c < n; c++) colPtr[c + 1] += colPtr[c];
-  const next = colPtr.slice(0, n);
-  const rowIndex = new Int32Array(count), values = new Float64Array(count);
-  for (let k = 0; k < count; k++) {
-    const [r, c, v] = triplets[k];
-    const p = next[c]++;
-    rowIndex[p] = r;
-    values[p] = v;
-  }
-  return cscEntries(n, colPtr, rowIndex, values);
+  // repeated positions summed in the order given (cscFromTriplets), then row by row
+  const t = m.triplets;
+  const csc = cscFromTriplets(m.numberOfRows, Int32Array.from(t, (e) => e[0]), Int32Array.from(t, (e) => e[1]), Float64Array.from(t, (e) => e[2]), t.length);
+  return cscEntries(csc.n, csc.colPtr, csc.rowIndex, csc.values);
 }
 
 /**
