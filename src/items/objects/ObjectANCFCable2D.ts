@@ -194,7 +194,14 @@ export class ANCFCable2DModel implements Only<ObjectModel & BodyModel, ANCFCable
   /** C G + d H u of a point (addStrainStiffness). */
   private readonly stiffnessColumn = new Float64Array(N_LOCAL);
   private readonly shape = new Float64Array(12);
-  private readonly slope: SectionKinematics = { rpx: 0, rpy: 0, rppx: 0, rppy: 0 };
+  /**
+   * r' and r'' at the current point. Doubles from the start (NaN until the first setSlopes): with small-integer zeros the
+   * literal's fields changed their representation at the first fraction, and the next element's literal then had another
+   * hidden class than the one the compiled element code was specialized on — in a fresh process, building the second
+   * system of ANCFCableBeamDampingTest discarded the optimized ode2Lhs, stiffnessMatrix, setSlopes, axialStrain,
+   * axialStrainHessian and curvature.
+   */
+  private readonly slope: SectionKinematics = { rpx: Number.NaN, rpy: Number.NaN, rppx: Number.NaN, rppy: Number.NaN };
   private norm = 1;
   private curvatureNumerator = 0;
   private slopeNorm2 = 1;
@@ -626,7 +633,7 @@ export class ANCFCable2DModel implements Only<ObjectModel & BodyModel, ANCFCable
     const { e, u } = this.stateCoordinates(s);
     const S = this.shapesAt(x);
     const section = (coordinates: Float64Array) => {
-      const slope = { rpx: 0, rpy: 0, rppx: 0, rppy: 0 };
+      const slope = { rpx: Number.NaN, rpy: Number.NaN, rppx: Number.NaN, rppy: Number.NaN }; // doubles, as the field slope
       mapSlopes(S.subarray(4, 8), S.subarray(8, 12), 0, coordinates, slope);
       return slope;
     };

@@ -89,11 +89,14 @@ class ContactFrictionCircleCable2DModel implements Only<ObjectModel, ContactFric
   /** Global angular velocity of the circle. */
   private readonly omega = new Float64Array(3);
   private jacobianCable = new Float64Array(0);
-  // per segment: relative velocity, normal and tangential force and the outputs z; with derivatives ∂/∂y
-  private normalVelocity = 0;
-  private tangentialVelocity = 0;
-  private normalForce = 0;
-  private tangentialForce = 0;
+  // per segment: relative velocity, normal and tangential force and the outputs z; with derivatives ∂/∂y. The four
+  // numbers start as NaN (written before they are read): a double from the start, so that the first segment in contact
+  // (step ≈ 210 of ANCFcontactFrictionTest) does not change the fields' representation, which replaced the item's
+  // hidden class and discarded the optimized code of the residual and Jacobian paths (15 functions) in a fresh process.
+  private normalVelocity = Number.NaN;
+  private tangentialVelocity = Number.NaN;
+  private normalForce = Number.NaN;
+  private tangentialForce = Number.NaN;
   private readonly dv = new Float64Array(2);
   private readonly z = new Float64Array(nZ);
   private readonly tY = new Float64Array(nY);

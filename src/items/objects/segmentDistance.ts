@@ -42,7 +42,11 @@ export class SegmentDistance {
   private vy = 0;
   private D = 0;
   private interior = false;
-  private inverse = 0;
+  /**
+   * 1/d of the last evaluate with derivatives. NaN before (a double from the start: set only with derivatives, its first
+   * fraction would change the field's representation under compiled code and discard the code of evaluate's callers).
+   */
+  private inverse = Number.NaN;
 
   /**
    * Evaluates segment [a, b] = [points[o], points[o + 1]], [points[o + 2], points[o + 3]] against c = [centre[0],
