@@ -292,8 +292,7 @@ export class SparseLDLT {
         for (let c = 0; c < k; c++) {
           const xc = w[o + c];
           if (xc === 0) continue;
-          const col = off + c * m;
-          for (let i = c + 1; i < k; i++) w[o + i] -= lx[col + i] * xc;
+          subtractProduct(w, o, lx, off + c * m, xc, c + 1, k);
         }
       }
       if (nr === 0) continue;
@@ -306,27 +305,14 @@ export class SparseLDLT {
         const c3 = c2 + m;
         for (let r = 0; r < count; r++) {
           const o = r * n + f + c;
-          const x0 = w[o];
-          const x1 = w[o + 1];
-          const x2 = w[o + 2];
-          const x3 = w[o + 3];
-          const to = r * nr;
-          for (let i = 0; i < nr; i++) t[to + i] += lx[c0 + i] * x0 + lx[c1 + i] * x1 + lx[c2 + i] * x2 + lx[c3 + i] * x3;
+          addProducts4(t, r * nr, lx, c0, c1, c2, c3, w[o], w[o + 1], w[o + 2], w[o + 3], nr);
         }
       }
       for (; c < k; c++) {
         const c0 = off + c * m + k;
-        for (let r = 0; r < count; r++) {
-          const x0 = w[r * n + f + c];
-          const to = r * nr;
-          for (let i = 0; i < nr; i++) t[to + i] += lx[c0 + i] * x0;
-        }
+        for (let r = 0; r < count; r++) addProduct(t, r * nr, lx, c0, w[r * n + f + c], nr);
       }
-      for (let r = 0; r < count; r++) {
-        const o = r * n;
-        const to = r * nr;
-        for (let i = 0; i < nr; i++) w[o + rows[r0 + i]] -= t[to + i];
-      }
+      for (let r = 0; r < count; r++) subtractScattered(w, r * n, rows, r0, t, r * nr, nr);
     }
   }
 
@@ -344,55 +330,20 @@ export class SparseLDLT {
       const m = k + nr;
       const off = lPtr[s];
       if (nr > 0) {
-        for (let r = 0; r < count; r++) {
-          const o = r * n;
-          const to = r * nr;
-          for (let i = 0; i < nr; i++) t[to + i] = w[o + rows[r0 + i]];
-        }
+        for (let r = 0; r < count; r++) gatherRows(t, r * nr, w, r * n, rows, r0, nr);
         let c = 0;
         for (; c + 3 < k; c += 4) {
           const c0 = off + c * m + k;
-          const c1 = c0 + m;
-          const c2 = c1 + m;
-          const c3 = c2 + m;
-          for (let r = 0; r < count; r++) {
-            const to = r * nr;
-            let s0 = 0;
-            let s1 = 0;
-            let s2 = 0;
-            let s3 = 0;
-            for (let i = 0; i < nr; i++) {
-              const ti = t[to + i];
-              s0 += lx[c0 + i] * ti;
-              s1 += lx[c1 + i] * ti;
-              s2 += lx[c2 + i] * ti;
-              s3 += lx[c3 + i] * ti;
-            }
-            const o = r * n + f + c;
-            w[o] -= s0;
-            w[o + 1] -= s1;
-            w[o + 2] -= s2;
-            w[o + 3] -= s3;
-          }
+          for (let r = 0; r < count; r++) subtractDots4(w, r * n + f + c, lx, c0, c0 + m, c0 + 2 * m, c0 + 3 * m, t, r * nr, nr);
         }
         for (; c < k; c++) {
           const c0 = off + c * m + k;
-          for (let r = 0; r < count; r++) {
-            const to = r * nr;
-            let s0 = 0;
-            for (let i = 0; i < nr; i++) s0 += lx[c0 + i] * t[to + i];
-            w[r * n + f + c] -= s0;
-          }
+          for (let r = 0; r < count; r++) w[r * n + f + c] -= dot(lx, c0, t, r * nr, nr);
         }
       }
       for (let r = 0; r < count; r++) {
         const o = r * n + f;
-        for (let c = k - 1; c >= 0; c--) {
-          const col = off + c * m;
-          let sum = w[o + c];
-          for (let i = c + 1; i < k; i++) sum -= lx[col + i] * w[o + i];
-          w[o + c] = sum;
-        }
+        for (let c = k - 1; c >= 0; c--) w[o + c] = subtractDotFrom(w[o + c], lx, off + c * m, w, o, c + 1, k);
       }
     }
   }
@@ -648,8 +599,7 @@ export class SparseLDLT {
       F.fill(0, 0, m * m);
       for (let c = 0; c < k; c++) {
         const j = f + c;
-        const col = c * m;
-        for (let p = cPtr[j]; p < cPtr[j + 1]; p++) F[col + map[cRow[p]]] += cVal[p];
+        scatterAdd(F, c * m, map, cRow, cVal, cPtr[j], cPtr[j + 1]);
       }
       // Extend-add of the children's update matrices (on top of the stack, in reverse order).
       for (let t = 0; t < childCount[s]; t++) {
@@ -658,11 +608,7 @@ export class SparseLDLT {
         const rc = rowPtr[child + 1] - c0;
         sp -= rc * rc;
         for (let a = 0; a < rc; a++) rel[a] = map[rows[c0 + a]];
-        for (let bcol = 0; bcol < rc; bcol++) {
-          const dst = rel[bcol] * m;
-          const src = sp + bcol * rc;
-          for (let arow = bcol; arow < rc; arow++) F[dst + rel[arow]] += stack[src + arow];
-        }
+        for (let bcol = 0; bcol < rc; bcol++) extendAddColumn(F, rel[bcol] * m, rel, stack, sp + bcol * rc, bcol, rc);
       }
       // Dense LDLᵀ of the panel (columns 0..k−1) in blocks of PANEL_BLOCK columns: left-looking
       // inside a block, then the trailing lower triangle F[c1:m, c1:m] (remaining panel
@@ -679,23 +625,14 @@ export class SparseLDLT {
             const o1 = o0 + m;
             const o2 = o1 + m;
             const o3 = o2 + m;
-            const w0 = w[t];
-            const w1 = w[t + 1];
-            const w2 = w[t + 2];
-            const w3 = w[t + 3];
-            for (let i = c; i < m; i++) F[cc + i] -= F[o0 + i] * w0 + F[o1 + i] * w1 + F[o2 + i] * w2 + F[o3 + i] * w3;
+            subtractProducts4(F, cc, o0, o1, o2, o3, w[t], w[t + 1], w[t + 2], w[t + 3], c, m);
           }
-          for (; t < c; t++) {
-            const o0 = t * m;
-            const w0 = w[t];
-            for (let i = c; i < m; i++) F[cc + i] -= F[o0 + i] * w0;
-          }
+          for (; t < c; t++) subtractProduct(F, cc, F, t * m, w[t], c, m);
           const j = f + c;
           const piv = F[cc + c];
           d[j] = piv;
           if (!(Math.abs(piv) > tol * colScale[j])) return j;
-          const inv = 1 / piv;
-          for (let i = c + 1; i < m; i++) F[cc + i] *= inv;
+          scaleEntries(F, cc, 1 / piv, c + 1, m);
         }
         if (b1 < m) lowerUpdate(F, m, b0, b1, b1, d, f, F, b1 * m + b1, m, w);
       }
@@ -703,11 +640,7 @@ export class SparseLDLT {
       if (r === 0) continue;
       // Update matrix U = F₂₂ − L₂₁·D·L₂₁ᵀ (already applied in F) as a column-major r×r lower triangle on the stack.
       const u0 = sp;
-      for (let jc = 0; jc < r; jc++) {
-        const src = (k + jc) * m + k;
-        const dst = u0 + jc * r;
-        for (let i = jc; i < r; i++) stack[dst + i] = F[src + i];
-      }
+      for (let jc = 0; jc < r; jc++) copyEntries(stack, u0 + jc * r, F, (k + jc) * m + k, jc, r);
       sp += r * r;
       stackSuper[depth++] = s;
     }
@@ -749,25 +682,14 @@ function lowerUpdate(F: Float64Array, m: number, t0: number, t1: number, row0: n
       const b2 = d[f + t + 2] * F[o2 + jc + 1];
       const b3 = d[f + t + 3] * F[o3 + jc + 1];
       u[dst0 + jc] -= F[o0 + jc] * a0 + F[o1 + jc] * a1 + F[o2 + jc] * a2 + F[o3 + jc] * a3;
-      for (let i = jc + 1; i < r; i++) {
-        const l0 = F[o0 + i];
-        const l1 = F[o1 + i];
-        const l2 = F[o2 + i];
-        const l3 = F[o3 + i];
-        u[dst0 + i] -= l0 * a0 + l1 * a1 + l2 * a2 + l3 * a3;
-        u[dst1 + i] -= l0 * b0 + l1 * b1 + l2 * b2 + l3 * b3;
-      }
+      updateColumnPair4(u, dst0, dst1, F, o0, o1, o2, o3, a0, a1, a2, a3, b0, b1, b2, b3, jc + 1, r);
     }
     for (; t < t1; t++) {
       const o0 = t * m + row0;
       const a0 = d[f + t] * F[o0 + jc];
       const b0 = d[f + t] * F[o0 + jc + 1];
       u[dst0 + jc] -= F[o0 + jc] * a0;
-      for (let i = jc + 1; i < r; i++) {
-        const l0 = F[o0 + i];
-        u[dst0 + i] -= l0 * a0;
-        u[dst1 + i] -= l0 * b0;
-      }
+      updateColumnPair1(u, dst0, dst1, F, o0, a0, b0, jc + 1, r);
     }
   }
   if (jc < r) {
@@ -776,6 +698,126 @@ function lowerUpdate(F: Float64Array, m: number, t0: number, t1: number, row0: n
     for (let t = t0; t < t1; t++) s += F[t * m + row0 + jc] * w[t];
     u[u0 + jc * ld + jc] -= s;
   }
+}
+
+/*
+ * The inner loops of the numeric factorization (eliminateSupernodes, lowerUpdate) as small functions of their own, the
+ * same operations in the same order: in a fresh process V8 compiles each of them optimized after a few calls, in short
+ * compile jobs, instead of running the whole supernode loop unoptimized (a boxed number per operation) until its
+ * on-stack replacement, a long compile job of the whole loop nest, is ready — which it was not within the first
+ * factorization of a small matrix (docs/benchmarks.md, ffrf27).
+ */
+
+/** `F[col + map[row[p]]] += val[p]` for start ≤ p < end: a column of C into the front. */
+function scatterAdd(F: Float64Array, col: number, map: Int32Array, row: Int32Array, val: Float64Array, start: number, end: number): void {
+  for (let p = start; p < end; p++) F[col + map[row[p]]] += val[p];
+}
+
+/** `F[dst + rel[a]] += stack[src + a]` for from ≤ a < to: a column of a child's update matrix into the front. */
+function extendAddColumn(F: Float64Array, dst: number, rel: Int32Array, stack: Float64Array, src: number, from: number, to: number): void {
+  for (let a = from; a < to; a++) F[dst + rel[a]] += stack[src + a];
+}
+
+/** `F[cc + i] −= F[o0 + i]·w0 + F[o1 + i]·w1 + F[o2 + i]·w2 + F[o3 + i]·w3` for from ≤ i < to. */
+function subtractProducts4(F: Float64Array, cc: number, o0: number, o1: number, o2: number, o3: number, w0: number, w1: number, w2: number, w3: number, from: number, to: number): void {
+  for (let i = from; i < to; i++) F[cc + i] -= F[o0 + i] * w0 + F[o1 + i] * w1 + F[o2 + i] * w2 + F[o3 + i] * w3;
+}
+
+/** `y[yo + i] −= x[xo + i]·a` for from ≤ i < to. */
+function subtractProduct(y: Float64Array, yo: number, x: Float64Array, xo: number, a: number, from: number, to: number): void {
+  for (let i = from; i < to; i++) y[yo + i] -= x[xo + i] * a;
+}
+
+/** `x[o + i] *= factor` for from ≤ i < to. */
+function scaleEntries(x: Float64Array, o: number, factor: number, from: number, to: number): void {
+  for (let i = from; i < to; i++) x[o + i] *= factor;
+}
+
+/** `y[yo + i] = x[xo + i]` for from ≤ i < to. */
+function copyEntries(y: Float64Array, yo: number, x: Float64Array, xo: number, from: number, to: number): void {
+  for (let i = from; i < to; i++) y[yo + i] = x[xo + i];
+}
+
+/** lowerUpdate's two columns of U (at dst0, dst1) by four columns of L (at o0 … o3) for the rows from ≤ i < to. */
+function updateColumnPair4(
+  u: Float64Array, dst0: number, dst1: number, F: Float64Array, o0: number, o1: number, o2: number, o3: number,
+  a0: number, a1: number, a2: number, a3: number, b0: number, b1: number, b2: number, b3: number, from: number, to: number,
+): void {
+  for (let i = from; i < to; i++) {
+    const l0 = F[o0 + i];
+    const l1 = F[o1 + i];
+    const l2 = F[o2 + i];
+    const l3 = F[o3 + i];
+    u[dst0 + i] -= l0 * a0 + l1 * a1 + l2 * a2 + l3 * a3;
+    u[dst1 + i] -= l0 * b0 + l1 * b1 + l2 * b2 + l3 * b3;
+  }
+}
+
+/** lowerUpdate's two columns of U (at dst0, dst1) by one column of L (at o0) for the rows from ≤ i < to. */
+function updateColumnPair1(u: Float64Array, dst0: number, dst1: number, F: Float64Array, o0: number, a0: number, b0: number, from: number, to: number): void {
+  for (let i = from; i < to; i++) {
+    const l0 = F[o0 + i];
+    u[dst0 + i] -= l0 * a0;
+    u[dst1 + i] -= l0 * b0;
+  }
+}
+
+/*
+ * The inner loops of the substitutions (forwardSubstitution, backwardSubstitution) as small functions, the same
+ * operations in the same order, for the reason given at scatterAdd.
+ */
+
+/** `t[to + i] += l[c0 + i]·x0 + l[c1 + i]·x1 + l[c2 + i]·x2 + l[c3 + i]·x3` for 0 ≤ i < count. */
+function addProducts4(t: Float64Array, to: number, l: Float64Array, c0: number, c1: number, c2: number, c3: number, x0: number, x1: number, x2: number, x3: number, count: number): void {
+  for (let i = 0; i < count; i++) t[to + i] += l[c0 + i] * x0 + l[c1 + i] * x1 + l[c2 + i] * x2 + l[c3 + i] * x3;
+}
+
+/** `t[to + i] += l[c0 + i]·x0` for 0 ≤ i < count. */
+function addProduct(t: Float64Array, to: number, l: Float64Array, c0: number, x0: number, count: number): void {
+  for (let i = 0; i < count; i++) t[to + i] += l[c0 + i] * x0;
+}
+
+/** `w[o + rows[r0 + i]] −= t[to + i]` for 0 ≤ i < count. */
+function subtractScattered(w: Float64Array, o: number, rows: Int32Array, r0: number, t: Float64Array, to: number, count: number): void {
+  for (let i = 0; i < count; i++) w[o + rows[r0 + i]] -= t[to + i];
+}
+
+/** `t[to + i] = w[o + rows[r0 + i]]` for 0 ≤ i < count. */
+function gatherRows(t: Float64Array, to: number, w: Float64Array, o: number, rows: Int32Array, r0: number, count: number): void {
+  for (let i = 0; i < count; i++) t[to + i] = w[o + rows[r0 + i]];
+}
+
+/** w[o + q] −= Σ_i l[c_q + i]·t[to + i] for q = 0 … 3 (each sum from 0 in increasing i). */
+function subtractDots4(w: Float64Array, o: number, l: Float64Array, c0: number, c1: number, c2: number, c3: number, t: Float64Array, to: number, count: number): void {
+  let s0 = 0;
+  let s1 = 0;
+  let s2 = 0;
+  let s3 = 0;
+  for (let i = 0; i < count; i++) {
+    const ti = t[to + i];
+    s0 += l[c0 + i] * ti;
+    s1 += l[c1 + i] * ti;
+    s2 += l[c2 + i] * ti;
+    s3 += l[c3 + i] * ti;
+  }
+  w[o] -= s0;
+  w[o + 1] -= s1;
+  w[o + 2] -= s2;
+  w[o + 3] -= s3;
+}
+
+/** Σ_i l[c0 + i]·t[to + i] for 0 ≤ i < count, summed from 0 in increasing i. */
+function dot(l: Float64Array, c0: number, t: Float64Array, to: number, count: number): number {
+  let s = 0;
+  for (let i = 0; i < count; i++) s += l[c0 + i] * t[to + i];
+  return s;
+}
+
+/** start − Σ_i l[col + i]·w[o + i] for from ≤ i < to, subtracted one term at a time in increasing i. */
+function subtractDotFrom(start: number, l: Float64Array, col: number, w: Float64Array, o: number, from: number, to: number): number {
+  let sum = start;
+  for (let i = from; i < to; i++) sum -= l[col + i] * w[o + i];
+  return sum;
 }
 
 /** w = the rows of b in the order perm (row k of each of the `count` n-vectors: b's row perm[k]). */

@@ -9,6 +9,9 @@ const rowsPerChunk = 4096;
  */
 const firstChunkRows = 16;
 
+/** The first chunk of every table before its first row (zero length: never written). */
+const noRows = new Float64Array(0);
+
 /**
  * The rows of one sensor: [t, values…] rows of a fixed width, packed in Float64Array chunks of {@link rowsPerChunk} rows
  * (the first chunk allocated smaller and enlarged, see {@link firstChunkRows}).
@@ -18,8 +21,14 @@ class SensorTable {
   width = 0;
   /** Rows stored. */
   count = 0;
-  /** Full chunks and the one being filled. */
-  readonly chunks: Float64Array[] = [];
+  /** Numbers written into the last chunk. */
+  used = 0;
+  /**
+   * Full chunks and the one being filled; a new table holds one empty chunk, which the first row enlarges as every full
+   * chunk below {@link rowsPerChunk} rows is: a table's first row takes the path of its later rows, so that the optimized
+   * appendRow of one solve does not meet an operation it never saw at the next solve's first row (V8 deoptimized it there).
+   */
+  readonly chunks: Float64Array[] = [noRows];
 }
 
 /**
@@ -29,16 +38,38 @@ class SensorTable {
  */
 export class SensorRecords {
   private readonly tables: SensorTable[] = [];
+  /**
+   * Each sensor's [t, values…] buffer of the row being recorded (see {@link SensorRecords.rowBuffer}), kept across solves:
+   * the first row of the next solve finds it at its length and takes no allocation path, which V8's optimized recorder of
+   * the previous solve had never seen (it threw that code away there, in every solve after the first).
+   */
+  private readonly rowBuffers: Float64Array[] = [];
 
   /** Removes all rows and sizes the table for n sensors. */
   reset(numberOfSensors: number): void {
     this.tables.length = 0;
     for (let i = 0; i < numberOfSensors; i++) this.tables.push(new SensorTable());
+    while (this.rowBuffers.length < numberOfSensors) this.rowBuffers.push(noRows);
   }
 
   /** Drops the rows of a deleted sensor; the rows of the later sensors move down by one index with their sensors. */
   remove(sensor: number): void {
     if (sensor < this.tables.length) this.tables.splice(sensor, 1);
+    if (sensor < this.rowBuffers.length) this.rowBuffers.splice(sensor, 1);
+  }
+
+  /**
+   * A sensor's buffer for the row being recorded, of the given width (1 + number of values): the same array from row to row
+   * and solve to solve while the width stays (its contents are the caller's until the next call for this sensor); a sensor
+   * beyond {@link SensorRecords.reset}'s count has none.
+   */
+  rowBuffer(sensor: number, width: number): Float64Array {
+    let row = this.rowBuffers[sensor];
+    if (row.length !== width) {
+      row = new Float64Array(width);
+      this.rowBuffers[sensor] = row;
+    }
+    return row;
   }
 
   /**
@@ -48,21 +79,15 @@ export class SensorRecords {
   appendRow(sensor: number, row: ArrayLike<number>): void {
     const table = this.tables[sensor];
     const width = row.length;
-    if (table.count === 0) table.width = width;
-    else if (width !== table.width) {
+    if (table.count !== 0 && width !== table.width) {
       throw new FlexdynError(`Sensor #${sensor}: every row must have ${table.width - 1} values (as the first), got ${width - 1} at t = ${row[0]}`);
     }
-    const inChunk = table.count % rowsPerChunk;
-    const offset = inChunk * width;
-    if (inChunk === 0) table.chunks.push(new Float64Array((table.count === 0 ? firstChunkRows : rowsPerChunk) * width));
-    else if (offset === table.chunks[0].length) {
-      // only the first chunk is ever full below rowsPerChunk rows: enlarge it
-      const enlarged = new Float64Array(Math.min(2 * offset, rowsPerChunk * width));
-      enlarged.set(table.chunks[0]);
-      table.chunks[0] = enlarged;
-    }
-    const chunk = table.chunks[table.chunks.length - 1];
+    table.width = width;
+    let chunk = table.chunks[table.chunks.length - 1];
+    if (table.used === chunk.length) chunk = nextChunk(table, width);
+    const offset = table.used;
     for (let i = 0; i < width; i++) chunk[offset + i] = row[i];
+    table.used = offset + width;
     table.count++;
   }
 
@@ -77,4 +102,23 @@ export class SensorRecords {
     }
     return rows;
   }
+}
+
+/**
+ * The chunk for a table's next row when its last chunk is full: the first chunk enlarged (to {@link firstChunkRows} rows
+ * at the first row, then doubled up to {@link rowsPerChunk} rows), else a new chunk of {@link rowsPerChunk} rows.
+ */
+function nextChunk(table: SensorTable, width: number): Float64Array {
+  const last = table.chunks.length - 1;
+  const full = table.chunks[last];
+  if (full.length >= rowsPerChunk * width) {
+    const chunk = new Float64Array(rowsPerChunk * width);
+    table.chunks.push(chunk);
+    table.used = 0;
+    return chunk;
+  }
+  const enlarged = new Float64Array(Math.min(Math.max(2 * full.length, firstChunkRows * width), rowsPerChunk * width));
+  enlarged.set(full);
+  table.chunks[last] = enlarged;
+  return enlarged;
 }

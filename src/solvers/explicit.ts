@@ -188,24 +188,44 @@ abstract class ExplicitStepperBase implements TimeStepper {
   protected accelerations(s: SystemState, out: Float64Array): void {
     if (this.nu === 0) return;
     if (!this.factorizationKept || this.factorizedRevision !== this.model.nodeObjectRevision) {
-      const constantMass = this.mass.constant;
-      this.mass.update(s);
-      // a kept diagonal M with finite, non-zero entries is not factorized: LU of a diagonal matrix (sparse: equilibrated by
-      // powers of two; dense: partial pivoting) computes exactly f_i / m_ii; any other M goes through the factorization and its checks
-      this.useDiagonalMass = constantMass && this.regularDiagonalMass();
-      if (!this.useDiagonalMass) {
-        this.system.begin();
-        this.mass.addTo(this.system, 1);
-        const result = this.system.factorize();
-        if (!result.ok) throw new FlexdynError(`${this.name}: the mass matrix is singular at ${this.assembler.describeEquation(result.singularIndex)}; explicit solvers need a regular mass matrix`);
-      }
-      this.factorizedRevision = this.model.nodeObjectRevision;
-      this.factorizationKept = constantMass;
+      const singular = this.factorizeMass(s);
+      if (singular >= 0) throw new FlexdynError(`${this.name}: the mass matrix is singular at ${this.assembler.describeEquation(singular)}; explicit solvers need a regular mass matrix`);
     }
     const f = this.f;
     this.assembler.computeODE2Rhs(s, f);
     if (this.useDiagonalMass) this.divideByDiagonalMass(out);
     else this.system.solve(f, out);
+  }
+
+  /**
+   * Assembles M at state s and factorizes it (a regular diagonal M kept as its diagonal); returns −1, or the index of the
+   * equation at which M is singular (then nothing is kept).
+   */
+  private factorizeMass(s: SystemState): number {
+    const constantMass = this.mass.constant;
+    this.mass.update(s);
+    // a kept diagonal M with finite, non-zero entries is not factorized: LU of a diagonal matrix (sparse: equilibrated by
+    // powers of two; dense: partial pivoting) computes exactly f_i / m_ii; any other M goes through the factorization and its checks
+    this.useDiagonalMass = constantMass && this.regularDiagonalMass();
+    if (!this.useDiagonalMass) {
+      this.system.begin();
+      this.mass.addTo(this.system, 1);
+      const result = this.system.factorize();
+      if (!result.ok) return result.singularIndex;
+    }
+    this.factorizedRevision = this.model.nodeObjectRevision;
+    this.factorizationKept = constantMass;
+    return -1;
+  }
+
+  /**
+   * Factorizes a constant M before the first step, as the first stage would (M is the same at every state): the stages'
+   * accelerations then never take the factorization path in a run without parameter changes, which the optimized step of
+   * an earlier solve met first at the next solve's first stage (V8 threw that code away there). A singular M is left to
+   * the first stage, which reports it.
+   */
+  protected prepareConstantMass(s: SystemState): void {
+    if (this.nu > 0 && this.mass.constant) this.factorizeMass(s);
   }
 
   /** out = f / diag(M) entry by entry (the solve of a diagonal mass matrix). */
@@ -377,6 +397,7 @@ class RungeKuttaStepper extends ExplicitStepperBase {
     s.a.fill(0);
     s.lambda.fill(0);
     this.ode1Rates(s, s.ode1_t);
+    this.prepareConstantMass(s);
   }
 
   step(h: number): StepAttempt {
@@ -544,16 +565,13 @@ class RungeKuttaStepper extends ExplicitStepperBase {
         this.additiveFactor = factor;
         this.addAdditive(q, kq);
       }
-      if (first) {
-        if (identity) for (let e = 0; e < nu; e++) q[e] = q0[e] + factor * kq[e];
-        for (let e = 0; e < nu; e++) u[e] = u0[e] + factor * kv[e];
-        for (let e = 0; e < nx; e++) x[e] = x0[e] + factor * kx[e];
-        first = false;
-      } else {
-        if (identity) for (let e = 0; e < nu; e++) q[e] += factor * kq[e];
-        for (let e = 0; e < nu; e++) u[e] += factor * kv[e];
-        for (let e = 0; e < nx; e++) x[e] += factor * kx[e];
-      }
+      // the first term is added to the start values, every later one to the sum so far (one loop each for both: a method
+      // whose first stage sums have one term, as the midpoint rule's, leaves no path that the next method meets first)
+      const qFrom = first ? q0 : q, uFrom = first ? u0 : u, xFrom = first ? x0 : x;
+      if (identity) for (let e = 0; e < nu; e++) q[e] = qFrom[e] + factor * kq[e];
+      for (let e = 0; e < nu; e++) u[e] = uFrom[e] + factor * kv[e];
+      for (let e = 0; e < nx; e++) x[e] = xFrom[e] + factor * kx[e];
+      first = false;
     }
     if (first) {
       if (identity) copyArray(q, q0);

@@ -13,6 +13,9 @@ import { describeThrown, firstNonFinite } from './stepDiagnosis.ts';
 /** Tolerance of Exudyn's write-time checks (sensor and solution periods, end time). */
 const writeTimeTolerance = 1e-10;
 
+/** A sensor's row before its first value (zero length: never written). */
+const noSensorRow = new Float64Array(0);
+
 /**
  * Records sensors (internal rows and files) and the solution file at the end of accepted steps,
  * with Exudyn's write-period logic: a row at the start, then whenever t reaches the next
@@ -23,7 +26,8 @@ export class OutputRecorder implements StepRecorder {
   private lastSensorsWritten = 0;
   private lastSolutionWritten = 0;
   private readonly sensorFiles: (TextOutputFile | undefined)[] = [];
-  private readonly sensorRows: (Float64Array | undefined)[] = [];
+  /** The row buffer of each sensor (SensorRecords.rowBuffer) filled at the current time; one entry per sensor from the start. */
+  private readonly sensorRows: Float64Array[];
   private solutionFile?: TextOutputFile;
   private readonly solutionRow: Float64Array;
 
@@ -39,6 +43,7 @@ export class OutputRecorder implements StepRecorder {
     private readonly memoryFiles: InMemoryFileSystem,
   ) {
     const { nu, nq, nAE, nODE1, nData } = model;
+    this.sensorRows = model.sensors.map(() => noSensorRow);
     this.solutionRow = new Float64Array(1 + nq + (exportRates && settings.exportVelocities ? nu : 0) + (exportRates && settings.exportAccelerations ? nu : 0)
       + nODE1 + (exportRates && settings.exportODE1Velocities ? nODE1 : 0) + (settings.exportAlgebraicCoordinates ? nAE : 0) + (settings.exportDataCoordinates ? nData : 0));
   }
@@ -174,20 +179,17 @@ export class OutputRecorder implements StepRecorder {
       this.sensorRow(i, s, values);
     }
     for (let i = 0; i < sensors.length; i++) {
-      const row = this.sensorRows[i]!;
+      const row = this.sensorRows[i];
       if (sensors[i].storeInternal) this.records.appendRow(i, row);
       const file = this.sensorFiles[i];
       if (file !== undefined) file.writeRow(row, precision);
     }
   }
 
-  /** [t, values…] at the state's time in a buffer kept per sensor (reallocated only when the number of values changes). */
+  /** [t, values…] at the state's time in the sensor's row buffer (kept across solves; reallocated only when the number of values changes). */
   private sensorRow(sensor: number, s: SystemState, values: ArrayLike<number>): void {
-    let row = this.sensorRows[sensor];
-    if (row === undefined || row.length !== values.length + 1) {
-      row = new Float64Array(values.length + 1);
-      this.sensorRows[sensor] = row;
-    }
+    const row = this.records.rowBuffer(sensor, values.length + 1);
+    this.sensorRows[sensor] = row;
     row[0] = s.t;
     for (let k = 0; k < values.length; k++) row[k + 1] = values[k];
   }

@@ -36,4 +36,21 @@ describe('SensorRecords', () => {
     expect(() => records.appendRow(0, [0.5, 1, 2])).toThrow(FlexdynError);
     expect(() => records.appendRow(0, [0.5, 1, 2])).toThrow(/^Sensor #0: every row must have 3 values \(as the first\), got 2 at t = 0.5$/);
   });
+
+  it('keeps the row buffer of each sensor across rows and resets while its width stays, and moves it down with a removed sensor', () => {
+    const records = new SensorRecords();
+    records.reset(3);
+    const first = records.rowBuffer(1, 4);
+    expect(first).toHaveLength(4);
+    first.set([1, 2, 3, 4]);
+    expect(records.rowBuffer(1, 4)).toBe(first);
+    records.reset(3);
+    expect(records.rowBuffer(1, 4)).toBe(first);
+    const wider = records.rowBuffer(1, 5);
+    expect(wider).not.toBe(first);
+    expect(wider).toHaveLength(5);
+    const other = records.rowBuffer(2, 2);
+    records.remove(1);
+    expect(records.rowBuffer(1, 2)).toBe(other);
+  });
 });
