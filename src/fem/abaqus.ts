@@ -593,14 +593,12 @@ function labelAt(source: string, a: number, b: number, fileName: string, line: n
 export function parseAbaqusMatrix(text: string, fileName: string, options: AbaqusMatrixOptions = {}): AbaqusMatrix {
   options = ownOptions('parseAbaqusMatrix', options, abaqusMatrixOptionNames);
   // the entries as read, in typed arrays grown by doubling (about 30 characters per line)
-  let capacity = Math.max(16, Math.ceil(text.length / 24));
-  let rows: Int32Array = new Int32Array(capacity);
-  let cols: Int32Array = new Int32Array(capacity);
-  let vals: Float64Array = new Float64Array(capacity);
-  let entries = 0;
+  const capacity = Math.max(16, Math.ceil(text.length / 24));
+  const e: MatrixEntries = {
+    rows: new Int32Array(capacity), cols: new Int32Array(capacity), vals: new Float64Array(capacity), count: 0, maxIndex: -1, maxIndexLine: 0,
+    limit: options.numberOfCoordinates, fileName, end: 0,
+  };
   let format: 'coordinate' | 'matrixInput' | undefined;
-  let maxIndex = -1;
-  let maxIndexLine = 0;
   const limit = options.numberOfCoordinates;
   const nodeIndex = options.nodeIndexOfLabel ?? ((label: number) => label - 1);
   // The lines (split at \n, a \r before it is whitespace) are tokenized in place: the fields' offsets into `text`;
@@ -616,65 +614,55 @@ export function parseAbaqusMatrix(text: string, fileName: string, options: Abaqu
     return 3 * node + dof - 1;
   };
   const plain = new RegExp(plainCoordinateLine.source, 'y');
-  for (let from = 0, lineNo = 1; from <= text.length; lineNo++) {
-    plain.lastIndex = from;
-    const match = format === 'matrixInput' ? null : plain.exec(text);
-    let r = match === null ? -1 : Number(match[1]) - 1;
-    let c = match === null ? -1 : Number(match[2]) - 1;
-    let v = match === null ? NaN : Number(match[3]);
-    if (r >= 0 && c >= 0 && Number.isFinite(v)) {
-      // a plain coordinate line, the most common one: the regular expression's fields are fastFields' fields, their
-      // labels and value read as labelAt and parseReal read them (a label 0 or a value out of range takes the general
-      // path, which reports it), without a call per character
-      format = 'coordinate';
-      from = plain.lastIndex;
-      if (from === text.length && text.charCodeAt(from - 1) !== 10) from++;
+  let from = 0;
+  let lineNo = 1;
+  while (from <= text.length) {
+    if (format !== 'matrixInput') {
+      // plain coordinate lines, the most common ones, by readPlainLines; the general path below reads one other line
+      const read = readPlainLines(text, plain, from, lineNo, e);
+      if (read > 0) {
+        format = 'coordinate';
+        lineNo += read;
+        from = e.end;
+        continue;
+      }
+    }
+    let to = text.indexOf('\n', from);
+    if (to < 0) to = text.length;
+    const lineStart = from;
+    const lineNumber = lineNo++;
+    from = to + 1;
+    let source = text;
+    let count = fastFields(text, lineStart, to, starts, ends);
+    if (count === 0) continue;
+    if (count < 0) {
+      const t = text.slice(lineStart, to).trim();
+      if (t === '' || t.startsWith('*')) continue;
+      const f = t.split(/[\s,]+/);
+      source = f.join(' ');
+      count = f.length;
+      for (let k = 0, at = 0; k < Math.min(count, 6); at += f[k].length + 1, k++) {
+        starts[k] = at;
+        ends[k] = at + f[k].length;
+      }
+    }
+    const lineFormat = count === 3 ? 'coordinate' : count === 5 ? 'matrixInput' : undefined;
+    if (lineFormat === undefined) fail(fileName, lineNumber, `matrix entry must be "row column value" or "node dof node dof value", got "${text.slice(lineStart, to).trim()}"`);
+    if (format === undefined) format = lineFormat;
+    else if (format !== lineFormat) fail(fileName, lineNumber, `matrix entry has ${count} values, but earlier lines have ${format === 'coordinate' ? 3 : 5}`);
+    let r: number;
+    let c: number;
+    if (lineFormat === 'coordinate') {
+      r = labelAt(source, starts[0], ends[0], fileName, lineNumber, 'row index') - 1;
+      c = labelAt(source, starts[1], ends[1], fileName, lineNumber, 'column index') - 1;
+      if (r < 0 || c < 0) fail(fileName, lineNumber, `row and column indices must be ≥ 1, got "${text.slice(lineStart, to).trim()}"`);
     } else {
-      let to = text.indexOf('\n', from);
-      if (to < 0) to = text.length;
-      const lineStart = from;
-      from = to + 1;
-      let source = text;
-      let count = fastFields(text, lineStart, to, starts, ends);
-      if (count === 0) continue;
-      if (count < 0) {
-        const t = text.slice(lineStart, to).trim();
-        if (t === '' || t.startsWith('*')) continue;
-        const f = t.split(/[\s,]+/);
-        source = f.join(' ');
-        count = f.length;
-        for (let k = 0, at = 0; k < Math.min(count, 6); at += f[k].length + 1, k++) {
-          starts[k] = at;
-          ends[k] = at + f[k].length;
-        }
-      }
-      const lineFormat = count === 3 ? 'coordinate' : count === 5 ? 'matrixInput' : undefined;
-      if (lineFormat === undefined) fail(fileName, lineNo, `matrix entry must be "row column value" or "node dof node dof value", got "${text.slice(lineStart, to).trim()}"`);
-      if (format === undefined) format = lineFormat;
-      else if (format !== lineFormat) fail(fileName, lineNo, `matrix entry has ${count} values, but earlier lines have ${format === 'coordinate' ? 3 : 5}`);
-      if (lineFormat === 'coordinate') {
-        r = labelAt(source, starts[0], ends[0], fileName, lineNo, 'row index') - 1;
-        c = labelAt(source, starts[1], ends[1], fileName, lineNo, 'column index') - 1;
-        if (r < 0 || c < 0) fail(fileName, lineNo, `row and column indices must be ≥ 1, got "${text.slice(lineStart, to).trim()}"`);
-      } else {
-        r = coordinate(source, 0, lineNo);
-        c = coordinate(source, 2, lineNo);
-      }
-      v = parseReal(source.slice(starts[count - 1], ends[count - 1]), fileName, lineNo, 'matrix value');
+      r = coordinate(source, 0, lineNumber);
+      c = coordinate(source, 2, lineNumber);
     }
-    if (limit !== undefined && (r >= limit || c >= limit)) {
-      fail(fileName, lineNo, `entry (${r + 1}, ${c + 1}) lies outside the ${limit}×${limit} matrix of the mesh`);
-    }
-    if (entries === capacity) {
-      capacity *= 2;
-      rows = grown(rows, capacity);
-      cols = grown(cols, capacity);
-      vals = grown(vals, capacity);
-    }
-    rows[entries] = r; cols[entries] = c; vals[entries] = v;
-    entries++;
-    if (Math.max(r, c) > maxIndex) { maxIndex = Math.max(r, c); maxIndexLine = lineNo; }
+    addEntry(e, r, c, parseReal(source.slice(starts[count - 1], ends[count - 1]), fileName, lineNumber, 'matrix value'), lineNumber);
   }
+  const { rows, cols, vals, count: entries, maxIndex, maxIndexLine } = e;
   if (format === undefined) throw new FlexdynError(`${fileName}: matrix file has no entries`);
   let upper = 0, lower = 0;
   for (let k = 0; k < entries; k++) {
@@ -702,6 +690,67 @@ export function parseAbaqusMatrix(text: string, fileName: string, options: Abaqu
  * general path.
  */
 const plainCoordinateLine = /[ \t]*(\d{1,9})(?:[ \t]*,[ \t]*|[ \t]+)(\d{1,9})(?:[ \t]*,[ \t]*|[ \t]+)([-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?)[ \t\r]*(?:\n|$)/;
+
+/** The entries of parseAbaqusMatrix as read: typed arrays grown by doubling, the largest index and its line. */
+interface MatrixEntries {
+  rows: Int32Array;
+  cols: Int32Array;
+  vals: Float64Array;
+  /** Entries stored. */
+  count: number;
+  maxIndex: number;
+  maxIndexLine: number;
+  /** The matrix dimension, if given (larger indices are errors). */
+  limit: number | undefined;
+  fileName: string;
+  /** Where readPlainLines stopped. */
+  end: number;
+}
+
+/** Appends the entry (r, c, v) of line lineNo (0-based indices), after the dimension check. */
+function addEntry(e: MatrixEntries, r: number, c: number, v: number, lineNo: number): void {
+  const limit = e.limit;
+  if (limit !== undefined && (r >= limit || c >= limit)) {
+    fail(e.fileName, lineNo, `entry (${r + 1}, ${c + 1}) lies outside the ${limit}×${limit} matrix of the mesh`);
+  }
+  const k = e.count;
+  if (k === e.rows.length) {
+    const capacity = 2 * k;
+    e.rows = grown(e.rows, capacity);
+    e.cols = grown(e.cols, capacity);
+    e.vals = grown(e.vals, capacity);
+  }
+  e.rows[k] = r; e.cols[k] = c; e.vals[k] = v;
+  e.count = k + 1;
+  if (Math.max(r, c) > e.maxIndex) { e.maxIndex = Math.max(r, c); e.maxIndexLine = lineNo; }
+}
+
+/**
+ * parseAbaqusMatrix's plain coordinate lines (plainCoordinateLine, sticky `plain`) from `from` on, the first of them line
+ * lineNo, into `e`, up to the first line that is none: returns the number of lines read and sets e.end to the position
+ * after them. Their fields are fastFields' fields of such a line, the labels and the value read as labelAt and parseReal
+ * read them (a label 0 or a value out of range takes the general path, which reports it), without a call per character.
+ * A function of its own (the loop of a one-shot call is compiled on stack in a fresh process: a small function's loop
+ * is compiled in a short job, parseAbaqusMatrix's whole loop with its general path in a long one).
+ */
+function readPlainLines(text: string, plain: RegExp, from: number, lineNo: number, e: MatrixEntries): number {
+  let read = 0;
+  for (;;) {
+    plain.lastIndex = from;
+    const match = plain.exec(text);
+    if (match === null) break;
+    const r = Number(match[1]) - 1;
+    const c = Number(match[2]) - 1;
+    const v = Number(match[3]);
+    if (!(r >= 0 && c >= 0 && Number.isFinite(v))) break;
+    from = plain.lastIndex;
+    if (from === text.length && text.charCodeAt(from - 1) !== 10) from++;
+    addEntry(e, r, c, v, lineNo + read);
+    read++;
+  }
+  e.end = from;
+  return read;
+}
 
 /** A copy of `a` in a new typed array of its kind with `capacity` entries. */
 function grown<T extends Int32Array | Float64Array>(a: T, capacity: number): T {
