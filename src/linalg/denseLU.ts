@@ -271,75 +271,55 @@ export class DenseLU {
         if (v > upperMax[j]) upperMax[j] = v;
       }
       let lastUpdated = -1;
-      const sparseRow = 2 * count < n - k - 1;
-      if (sparseRow) {
-        // the rows with a nonzero multiplier two by two (sharing the loads of the pivot row); a pivot row whose nonzeros
-        // are one run of columns (a band) is read without the column list
-        const first = count > 0 ? columns[0] : 0;
-        const run = count > 0 && columns[count - 1] - first === count - 1;
-        let pending = -1;
-        let pendingFactor = 0;
-        for (let i = k + 1; i <= lastI; i++) {
-          const rowI = i * n;
-          const l = a[rowI + k] * invPivot;
-          a[rowI + k] = l;
-          if (l === 0) continue;
-          lastUpdated = i;
-          if (pending < 0) {
-            pending = rowI;
-            pendingFactor = l;
-            continue;
+      // the rows with a nonzero multiplier two by two (sharing the loads of the pivot row), updated along a band of
+      // columns [first, end) — all of k + 1 … n − 1 for a dense pivot row (its zero entries too), the nonzeros for a
+      // pivot row whose nonzeros are one run — or along the column list of another sparse pivot row. Each entry gets
+      // the same subtraction whichever row it is paired with. Dense and banded pivot rows share one loop: dense rows,
+      // first met late in a factorization (the fill-in of the last columns), ran in a loop of their own, which the
+      // optimizer had compiled without type feedback and left at its first use (ANCFmovingRigidBodyTest's fresh
+      // process: two deoptimizations of its first factorizations).
+      const dense = 2 * count >= n - k - 1;
+      const band = dense || (count > 0 && columns[count - 1] - columns[0] === count - 1);
+      const first = dense ? k + 1 : count > 0 ? columns[0] : 0;
+      const end = dense ? n : first + count;
+      let pending = -1;
+      let pendingFactor = 0;
+      for (let i = k + 1; i <= lastI; i++) {
+        const rowI = i * n;
+        const l = a[rowI + k] * invPivot;
+        a[rowI + k] = l;
+        if (l === 0) continue;
+        lastUpdated = i;
+        if (pending < 0) {
+          pending = rowI;
+          pendingFactor = l;
+          continue;
+        }
+        const rowP = pending, m = pendingFactor;
+        pending = -1;
+        if (band) {
+          for (let j = first; j < end; j++) {
+            const pivotEntry = a[rowK + j];
+            a[rowP + j] -= m * pivotEntry;
+            a[rowI + j] -= l * pivotEntry;
           }
-          const rowP = pending, m = pendingFactor;
-          pending = -1;
-          if (run) {
-            for (let j = first, end = first + count; j < end; j++) {
-              const pivotEntry = a[rowK + j];
-              a[rowP + j] -= m * pivotEntry;
-              a[rowI + j] -= l * pivotEntry;
-            }
-          } else {
-            for (let c = 0; c < count; c++) {
-              const j = columns[c];
-              const pivotEntry = a[rowK + j];
-              a[rowP + j] -= m * pivotEntry;
-              a[rowI + j] -= l * pivotEntry;
-            }
+        } else {
+          for (let c = 0; c < count; c++) {
+            const j = columns[c];
+            const pivotEntry = a[rowK + j];
+            a[rowP + j] -= m * pivotEntry;
+            a[rowI + j] -= l * pivotEntry;
           }
         }
-        if (pending >= 0) {
+      }
+      if (pending >= 0) {
+        if (band) {
+          for (let j = first; j < end; j++) a[pending + j] -= pendingFactor * a[rowK + j];
+        } else {
           for (let c = 0; c < count; c++) {
             const j = columns[c];
             a[pending + j] -= pendingFactor * a[rowK + j];
           }
-        }
-      } else {
-        // dense pivot row: two rows per pass share the loads of the pivot row, as in factorize
-        let i = k + 1;
-        for (; i + 1 <= lastI; i += 2) {
-          const rowI = i * n;
-          const rowJ = rowI + n;
-          const l = a[rowI + k] * invPivot;
-          const m = a[rowJ + k] * invPivot;
-          a[rowI + k] = l;
-          a[rowJ + k] = m;
-          if (l === 0 || m === 0) {
-            if (l !== 0) { lastUpdated = i; for (let j = k + 1; j < n; j++) a[rowI + j] -= l * a[rowK + j]; }
-            if (m !== 0) { lastUpdated = i + 1; for (let j = k + 1; j < n; j++) a[rowJ + j] -= m * a[rowK + j]; }
-            continue;
-          }
-          lastUpdated = i + 1;
-          for (let j = k + 1; j < n; j++) {
-            const pivotEntry = a[rowK + j];
-            a[rowI + j] -= l * pivotEntry;
-            a[rowJ + j] -= m * pivotEntry;
-          }
-        }
-        if (i <= lastI) {
-          const rowI = i * n;
-          const l = a[rowI + k] * invPivot;
-          a[rowI + k] = l;
-          if (l !== 0) { lastUpdated = i; for (let j = k + 1; j < n; j++) a[rowI + j] -= l * a[rowK + j]; }
         }
       }
       // the updated rows reach at most lastUpdated; a column whose pivot-row entry is zero keeps its values (only a

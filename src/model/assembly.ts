@@ -90,6 +90,13 @@ export class SystemAssembler {
   /** Forms M·a from the objects' local mass matrices (multiplyMassMatrix). */
   private readonly product = new MassProduct();
   /**
+   * computeODE2Rhs evaluations left in which an object whose ode2LhsActive says false is evaluated all the same (it adds
+   * zeros: ode2Lhs's contract). The ode2Lhs call site so meets every object class before V8 optimizes the residual: a
+   * contact that first touched after that (rollingCoinPenaltyTest at step ≈ 450) threw the optimized computeODE2Rhs and
+   * residual away, and their compile jobs (40–110 ms each on a busy core) ran again.
+   */
+  private inactiveLhsWarmup = 32;
+  /**
    * Dense work matrices by size n_local for the numerical Jacobians of objects whose map has none (analytic Jacobians,
    * differentiated numerically only with numericalDifferentiation.forODE2): allocated when that setting is assigned.
    */
@@ -359,9 +366,11 @@ export class SystemAssembler {
   computeODE2Rhs(s: SystemState, f: Float64Array): void {
     zeroArray(f);
     const { loads, loadMaps, lhsObjects } = this.model;
+    const skipInactive = this.inactiveLhsWarmup === 0;
+    if (!skipInactive) this.inactiveLhsWarmup--;
     for (let o = 0; o < lhsObjects.length; o++) {
       const { object, map } = lhsObjects[o];
-      if (object.ode2LhsActive !== undefined && !object.ode2LhsActive(s)) continue; // it would add zeros
+      if (object.ode2LhsActive !== undefined && !object.ode2LhsActive(s) && skipInactive) continue; // it would add zeros
       const vector = map.vector;
       zeroArray(vector);
       object.ode2Lhs(s, vector);

@@ -107,15 +107,18 @@ export class OutputRecorder implements StepRecorder {
   finishStep(s: SystemState, stepSize: number, isInitial: boolean): void {
     const t = s.t;
     const atEnd = Math.abs(t - this.endTime) <= writeTimeTolerance;
+    // the end step's write times stored at every step (the same value otherwise): a store that only the last step of a
+    // solve made threw away the optimized recorder there, for the next solve's steps
+    const endWriteTime = this.endTime - stepSize;
     if (this.settings.sensorsStoreAndWriteFiles) {
-      if (atEnd) this.lastSensorsWritten = this.endTime - stepSize;
+      this.lastSensorsWritten = atEnd ? endWriteTime : this.lastSensorsWritten;
       if (t === this.startTime || t - this.lastSensorsWritten >= -writeTimeTolerance) {
         this.lastSensorsWritten = Math.max(this.lastSensorsWritten + this.settings.sensorsWritePeriod, t);
         this.recordSensors(s);
       }
     }
     if (this.solutionFile !== undefined && (!isInitial || this.settings.writeInitialValues)) {
-      if (atEnd) this.lastSolutionWritten = this.endTime - stepSize;
+      this.lastSolutionWritten = atEnd ? endWriteTime : this.lastSolutionWritten;
       if (t === this.startTime || t - this.lastSolutionWritten >= -writeTimeTolerance) {
         this.lastSolutionWritten = Math.max(this.lastSolutionWritten + this.settings.solutionWritePeriod, t);
         this.writeSolutionRow(s);
