@@ -404,29 +404,29 @@ export class FEMinterface {
    */
   getSurfaceTriangles(): Int32Array {
     if (this.surfaceCache !== undefined) return this.surfaceCache;
-    const count = new Map<string, number>();
-    const key = (nodes: number[]) => nodes.slice().sort((p, q) => p - q).join(',');
     const blocks = surfaceTypeOrder.flatMap((t) => this.elements.filter((b) => b.type === t));
-    const faceNodes = (b: FemElements, e: number, face: number[]) => face.map((k) => b.connectivity[e * nodesPerElement[b.type] + k]);
+    // every face's corner nodes in face order, four per face (−1 after a triangle's third), in block, element, face order
+    let faceCount = 0;
+    for (const b of blocks) faceCount += b.count * facesOf[b.type].length;
+    const corners = new Int32Array(4 * faceCount).fill(-1);
+    let k = 0;
     for (const b of blocks) {
+      const nn = nodesPerElement[b.type];
       for (let e = 0; e < b.count; e++) {
         for (const face of facesOf[b.type]) {
-          const k = key(faceNodes(b, e, face));
-          count.set(k, (count.get(k) ?? 0) + 1);
+          for (let i = 0; i < face.length; i++) corners[4 * k + i] = b.connectivity[e * nn + face[i]];
+          k++;
         }
       }
     }
+    const count = sameFaceCounts(corners, faceCount, this.numberOfNodes());
     const trigs: number[] = [];
     const quads: number[] = [];
-    for (const b of blocks) {
-      for (let e = 0; e < b.count; e++) {
-        for (const face of facesOf[b.type]) {
-          const f = faceNodes(b, e, face);
-          if (count.get(key(f)) !== 1) continue;
-          if (f.length === 3) trigs.push(f[0], f[2], f[1]);
-          else quads.push(f[0], f[2], f[1], f[0], f[3], f[2]);
-        }
-      }
+    for (let f = 0; f < faceCount; f++) {
+      if (count[f] !== 1) continue;
+      const o = 4 * f;
+      if (corners[o + 3] < 0) trigs.push(corners[o], corners[o + 2], corners[o + 1]);
+      else quads.push(corners[o], corners[o + 2], corners[o + 1], corners[o], corners[o + 3], corners[o + 2]);
     }
     this.surfaceCache = Int32Array.from([...trigs, ...quads]);
     return this.surfaceCache;
@@ -610,6 +610,40 @@ export class FEMinterface {
     if (!(mass > 0)) throw new FlexdynError(`FEMinterface.getRigidBodyInertia: total mass must be > 0, got ${mass}`);
     return new RigidBodyInertia(mass, [[J[0], J[1], J[2]], [J[3], J[4], J[5]], [J[6], J[7], J[8]]], [mc[0] / mass, mc[1] / mass, mc[2] / mass], false);
   }
+}
+
+/**
+ * For each face of {@link FEMinterface.getSurfaceTriangles} (corners: four node numbers per face in [0, nodeCount), −1
+ * after a triangle's third), the number of faces with the same multiset of corner nodes (itself included). Faces are
+ * grouped by their two smallest entries (an exact number key) and compared in full within a group.
+ */
+function sameFaceCounts(corners: Int32Array, faceCount: number, nodeCount: number): Int32Array {
+  const sorted = new Int32Array(4 * faceCount);
+  const groups = new Map<number, number[]>();
+  for (let f = 0; f < faceCount; f++) {
+    const o = 4 * f;
+    // insertion sort of the four entries
+    for (let i = 0; i < 4; i++) {
+      const v = corners[o + i];
+      let j = i;
+      for (; j > 0 && sorted[o + j - 1] > v; j--) sorted[o + j] = sorted[o + j - 1];
+      sorted[o + j] = v;
+    }
+    const key = (sorted[o] + 1) * (nodeCount + 1) + sorted[o + 1] + 1;
+    const group = groups.get(key);
+    if (group === undefined) groups.set(key, [f]);
+    else group.push(f);
+  }
+  const count = new Int32Array(faceCount);
+  for (const group of groups.values()) {
+    for (const f of group) {
+      const o = 4 * f;
+      let same = 0;
+      for (const g of group) if (sorted[4 * g + 2] === sorted[o + 2] && sorted[4 * g + 3] === sorted[o + 3]) same++;
+      count[f] = same;
+    }
+  }
+  return count;
 }
 
 /** Returns a with values added to the diagonal entries start, start+1, …; inserts missing diagonal entries. */
