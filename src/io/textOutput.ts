@@ -205,8 +205,15 @@ export function formatNumber(value: number, precision: number): string {
 
 /** Bytes of the longest number text (−0.0000012345678901234567: 25) and its comma. */
 const bytesPerNumber = 26;
-/** Buffered bytes at which the file is written. */
+/** Buffered bytes at which the file is written (the first writes of a file at fewer, see {@link firstFlushAt}). */
 const flushAt = 1 << 16;
+/**
+ * Buffered bytes at which a file is written the first time; the limit grows by as much with every write, up to
+ * {@link flushAt}. A file's first writes so come every few rows, while V8 still collects type feedback: a first write at
+ * 64 kB came after the row writer was optimized, which then met a call it had never made and threw that code (and the solution and sensor
+ * recorders it was inlined into) away — in 14 of the 81 test models' first runs.
+ */
+const firstFlushAt = 1 << 10;
 /** Bytes of a file's buffer (a longer line enlarges it). */
 const bufferSize = flushAt + 64 * bytesPerNumber;
 /**
@@ -221,12 +228,15 @@ const noBytes = new Uint8Array(0);
 
 /**
  * A line-oriented text file with buffered writes, for sensor and solution output: lines and rows are collected as ASCII
- * bytes (a line with other characters is passed on as text, after the bytes before it) and written when 64 kB are
- * buffered, at flush and at close (as bytes to a writer with writeBytes, Node's file system; decoded otherwise).
+ * bytes (a line with other characters is passed on as text, after the bytes before it) and written when 64 kB (a new
+ * file's first writes: fewer) are buffered, at flush and at close (as bytes to a writer with writeBytes, Node's file
+ * system; decoded otherwise).
  */
 export class TextOutputFile {
   private bytes = spareBuffers.pop() ?? new Uint8Array(bufferSize);
   private length = 0;
+  /** Buffered bytes beyond which the next line or row writes the buffer first: {@link firstFlushAt}, growing by as much per write up to {@link flushAt}. */
+  private flushLimit = firstFlushAt;
   /** Made at the first flush to a writer without writeBytes (Node's file system takes bytes). */
   private decoder?: TextDecoder;
 
@@ -249,7 +259,6 @@ export class TextOutputFile {
     }
     bytes[p++] = 10;
     this.length = p;
-    if (p > flushAt) this.flush();
   }
 
   /** Appends a row of numbers, comma separated. */
@@ -264,7 +273,6 @@ export class TextOutputFile {
     }
     bytes[p++] = 10;
     this.length = p;
-    if (p > flushAt) this.flush();
   }
 
   /** Writes buffered lines to the file: as bytes if the writer takes them, else as text. */
@@ -304,13 +312,18 @@ export class TextOutputFile {
     const bytes = this.bytes;
     this.bytes = noBytes;
     this.length = 0;
+    this.flushLimit = 0; // a line written after all the same gets a buffer of its own, as with the empty one before
     if (bytes.length === bufferSize && spareBuffers.length < spareBufferLimit) spareBuffers.push(bytes);
   }
 
-  /** Room for `count` more bytes: the buffered ones written first if needed, the buffer enlarged for a longer line. */
+  /**
+   * Room for `count` more bytes: the buffered ones written first when they would pass the flush limit (which then
+   * grows, up to {@link flushAt}), the buffer enlarged for a longer line.
+   */
   private reserve(count: number): void {
-    if (this.length + count <= this.bytes.length) return;
+    if (this.length + count <= this.flushLimit) return;
     this.flush();
+    this.flushLimit = Math.min(this.flushLimit + firstFlushAt, flushAt);
     if (count > this.bytes.length) this.bytes = new Uint8Array(count);
   }
 }

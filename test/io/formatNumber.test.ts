@@ -135,6 +135,23 @@ describe('TextOutputFile (rows as bytes)', () => {
     expect(new TextDecoder().decode(Uint8Array.from(bytes))).toBe(texts.join(''));
   });
 
+  it('writes a new file first after about 1 kB, then at limits growing by 1 kB up to 64 kB, the same text as one write', () => {
+    const chunks: number[] = [];
+    let text = '';
+    const file = new TextOutputFile('chunks.txt', { write: (t) => { chunks.push(t.length); text += t; }, close: () => {} });
+    let expected = '';
+    for (let r = 0; r < 20000; r++) {
+      file.writeRow([r, r + 0.5], 10);
+      expected += `${r},${r + 0.5}\n`;
+    }
+    file.close();
+    expect(text).toBe(expected);
+    // the i-th write holds at most (i + 1) kB (each row written with the buffer that it would overfill)
+    chunks.slice(0, -1).forEach((length, i) => expect(length).toBeLessThanOrEqual(Math.min((i + 1) * 1024, 1 << 16)));
+    expect(chunks[0]).toBeGreaterThan(900);
+    expect(chunks.length).toBeGreaterThan(15);
+  });
+
   it('writes nothing that was buffered when discarded', () => {
     const { file, writes, closed } = memoryFile();
     file.writeRow([1, 2, 3], 10);

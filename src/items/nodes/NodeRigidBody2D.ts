@@ -21,10 +21,13 @@ export class RigidBody2DNodeModel extends NodeBase implements Only<OrientedNode 
   readonly isGround = false;
   readonly positionDimension = 2;
   /** The angle of the last {@link RigidBody2DNodeModel.orientation} (NaN: none) and its cosine and sine, kept: position,
-   * velocity, Jacobians and the object's forces ask for A several times per residual at the same angle. */
+   * velocity, Jacobians and the object's forces ask for A several times per residual at the same angle. The cosine and
+   * sine start as NaN too (set with the first angle, before any read): doubles from the start, so that a body whose angle
+   * stays 0 until the code is optimized (cos 1, sin 0: small integers) does not change the fields' representation at its
+   * first turn, which replaced the node's hidden class under compiled code (ANCFslidingAndALEjointTest: addRotated). */
   private cachedAngle = Number.NaN;
-  private cachedCos = 1;
-  private cachedSin = 0;
+  private cachedCos = Number.NaN;
+  private cachedSin = Number.NaN;
 
   constructor(label: ItemLabel, referenceCoordinates: Float64Array, initialCoordinates: Float64Array, initialVelocities: Float64Array) {
     super(label, referenceCoordinates, initialCoordinates, initialVelocities);
