@@ -147,23 +147,43 @@ export class DenseFullPivotLU {
    * = k). Returns true, or the position of a non-finite entry (the factors are then unusable).
    */
   factorize(): true | DenseFullPivotLUInvalid {
-    const n = this.n, a = this.matrix, rowMax = this.rowMax, rowArgMax = this.rowArgMax;
-    const pivotColumns = this.pivotColumns, listedAt = this.listedAt;
+    // (the loops are in functions of their own that return after them: the first factorization of a large matrix runs
+    // them in code compiled during that call (on-stack replacement), which had never seen the statements after a loop
+    // and threw itself away there at every later call — ANCFslidingAndALEjointTest's fresh process: 14 times)
     this.factored = false;
-    this.original.set(a);
+    this.original.set(this.matrix);
+    const invalidIndex = this.scanRows();
+    if (invalidIndex >= 0) return { invalidIndex };
+    this.listedAt.fill(0, 0, this.n);
+    this.rank = this.eliminate(this.threshold ?? this.n * Number.EPSILON);
+    this.nonzeros.reset();
+    this.solves = 0;
+    this.reducedFactored = false;
+    this.factored = true;
+    return true;
+  }
+
+  /** rowMax, rowArgMax of every row (see scanRow) before the elimination; the position of a non-finite entry, or −1. */
+  private scanRows(): number {
+    const n = this.n, a = this.matrix, rowMax = this.rowMax, rowArgMax = this.rowArgMax;
     for (let i = 0, row = 0; i < n; i++, row += n) {
       // scanRow's search with the check of each entry
       let largest = 0, at = 0;
       for (let j = 0; j < n; j++) {
         const v = Math.abs(a[row + j]);
-        if (!(v < Infinity)) return { invalidIndex: row + j };
+        if (!(v < Infinity)) return row + j;
         if (v > largest) { largest = v; at = j; }
       }
       rowMax[i] = largest;
       rowArgMax[i] = at;
     }
-    listedAt.fill(0, 0, n);
-    const relative = this.threshold ?? n * Number.EPSILON;
+    return -1;
+  }
+
+  /** The elimination steps of factorize until the largest remaining |entry| is at most relative·|first pivot|: the rank. */
+  private eliminate(relative: number): number {
+    const n = this.n, a = this.matrix, rowMax = this.rowMax, rowArgMax = this.rowArgMax;
+    const pivotColumns = this.pivotColumns, listedAt = this.listedAt;
     let limit = 0;
     let k = 0;
     for (; k < n; k++) {
@@ -224,12 +244,7 @@ export class DenseFullPivotLU {
         } else if (largestI > before || (largestI === before && atI < at)) { rowMax[i] = largestI; rowArgMax[i] = atI; }
       }
     }
-    this.rank = k;
-    this.nonzeros.reset();
-    this.solves = 0;
-    this.reducedFactored = false;
-    this.factored = true;
-    return true;
+    return k;
   }
 
   /** rowMax[i], rowArgMax[i]: the largest |entry| of row i over the columns ≥ from and the first column holding it. */

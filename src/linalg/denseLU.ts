@@ -384,6 +384,15 @@ export class DenseLU {
 export class FactorNonzeros {
   /** Substitutions with the current factors (counted up to 2). */
   private substitutions = 0;
+  /**
+   * Substitutions left in this instance's warm-up: while it lasts, every other substitution starts over as if with new
+   * factors (a full substitution, and the next one lists the nonzeros and substitutes with the list — the same result),
+   * so that the counter's reset, the listing and both substitutions have run, with type feedback, before the optimizer
+   * compiles the Newton loop that inlines this method. Modified Newton factorizes rarely: a later factorization's
+   * first substitutions were the first to run that path and threw the optimized Newton loop away (10–14 of the ported
+   * test models' fresh processes).
+   */
+  private warmup = 32;
   private sparse = false;
   /** Columns of the strictly lower part of row i at lowerColumns[lowerStart[i] … lowerStart[i + 1]). */
   private lowerStart = new Int32Array(1);
@@ -482,6 +491,9 @@ export class FactorNonzeros {
 
   /** y ← U⁻¹L⁻¹y on the first rank entries, as {@link substituteFactors}, with the factors since the last reset. */
   substitute(a: Float64Array, n: number, rank: number, y: Float64Array): void {
+    const warmup = this.warmup - (this.warmup > 0 ? 1 : 0);
+    this.warmup = warmup;
+    if ((warmup & 1) === 1) this.reset();
     if (this.substitutions < 2 && ++this.substitutions === 2) this.index(a, n, rank);
     if (!this.sparse) {
       substituteFactors(a, n, rank, y);

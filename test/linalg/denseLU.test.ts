@@ -214,6 +214,25 @@ describe('DenseLU', () => {
       }
     }
   });
+  it('gives the same bits at every substitution with the same factors, through the warm-up and after it', () => {
+    // in its first 32 substitutions an instance starts over at every other one (full substitution, then listing), after
+    // them it keeps the list; every result equals the full substitution's
+    const rnd = mulberry32(31);
+    const n = 30;
+    const a = new Float64Array(n * n);
+    for (let i = 0; i < n; i++) for (let j = 0; j < n; j++) a[i * n + j] = i === j ? 1 + rnd() : rnd() < 0.05 ? rnd() - 0.5 : 0;
+    const b = randomVector(n, rnd);
+    const expected = Float64Array.from(b);
+    substituteFactors(a, n, n, expected);
+    const nonzeros = new FactorNonzeros();
+    for (let call = 1; call <= 40; call++) {
+      const y = Float64Array.from(b);
+      nonzeros.substitute(a, n, n, y);
+      for (let i = 0; i < n; i++) expect(Object.is(y[i], expected[i])).toBe(true);
+      // listed from the second call on, except at the warm-up's restarts (calls 3, 5, …, 31)
+      expect(nonzeros.listed).toBe(call > 1 && !(call <= 31 && call % 2 === 1));
+    }
+  });
   it('factorizes small matrices to the textbook factors bit for bit (n < 64: pivot rows skipping their zeros, two rows per pass)', () => {
     // saddle-point matrices (mass blocks far smaller than the constraint entries: most columns swap rows, as in the
     // rigid-body Jacobians), negative pivots (0·(1/pivot) = −0 below them) and dense random matrices
