@@ -392,7 +392,7 @@ export class FactorNonzeros {
    * first substitutions were the first to run that path and threw the optimized Newton loop away (10–14 of the ported
    * test models' fresh processes).
    */
-  private warmup = 32;
+  private warmup = 12;
   private sparse = false;
   /** Columns of the strictly lower part of row i at lowerColumns[lowerStart[i] … lowerStart[i + 1]). */
   private lowerStart = new Int32Array(1);
