@@ -130,9 +130,9 @@ export class SearchGrid {
     for (let i = 0; i < count; i++) {
       if (skipFixed && i < nFixed && fixed[i] === 1) continue;
       const b = 6 * i;
-      const ix0 = clampCell(Math.floor((boxes[b] - x0) * sx), nx), ix1 = clampCell(Math.floor((boxes[b + 3] - x0) * sx), nx);
-      const iy0 = clampCell(Math.floor((boxes[b + 1] - y0) * sy), ny), iy1 = clampCell(Math.floor((boxes[b + 4] - y0) * sy), ny);
-      const iz0 = clampCell(Math.floor((boxes[b + 2] - z0) * sz), nz), iz1 = clampCell(Math.floor((boxes[b + 5] - z0) * sz), nz);
+      const ix0 = clampCell((boxes[b] - x0) * sx, nx), ix1 = clampCell((boxes[b + 3] - x0) * sx, nx);
+      const iy0 = clampCell((boxes[b + 1] - y0) * sy, ny), iy1 = clampCell((boxes[b + 4] - y0) * sy, ny);
+      const iz0 = clampCell((boxes[b + 2] - z0) * sz, nz), iz1 = clampCell((boxes[b + 5] - z0) * sz, nz);
       if (same && (r[b] !== ix0 || r[b + 1] !== iy0 || r[b + 2] !== iz0 || r[b + 3] !== ix1 || r[b + 4] !== iy1 || r[b + 5] !== iz1)) same = false;
       r[b] = ix0; r[b + 1] = iy0; r[b + 2] = iz0; r[b + 3] = ix1; r[b + 4] = iy1; r[b + 5] = iz1;
     }
@@ -272,7 +272,12 @@ export class SearchGrid {
   }
 }
 
-/** A cell index i clamped to [0, n − 1] (boxes outside the grid's box go into its boundary cells). */
-function clampCell(i: number, n: number): number {
-  return i < 0 ? 0 : i >= n ? n - 1 : i;
+/**
+ * The cell index ⌊x⌋ of a coordinate x in cell units, clamped to [0, n − 1] (boxes outside the grid's box go into its
+ * boundary cells). The comparisons are made on x, a fraction in general, before the floor: the same index as clamping
+ * ⌊x⌋ (n is an integer), but the comparisons see doubles from the start, so that a coordinate far outside the grid (a
+ * flat grid dimension's scale is huge: ⌊x⌋ beyond the small integers) does not deoptimize code compiled without one.
+ */
+function clampCell(x: number, n: number): number {
+  return x < 0 ? 0 : x >= n ? n - 1 : Math.floor(x);
 }

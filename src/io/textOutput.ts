@@ -43,9 +43,10 @@ const digitPairs = (() => {
 /**
  * The fast path's digits as ASCII, most significant first, right-aligned: `precision` digits at bytes 16 − precision …
  * 15 (written as 16-bit pairs through {@link digitPairsOut}, four at a time, so bytes before the first digit are
- * scratch).
+ * scratch). Bytes 16 … 39 are never written and stay "0": an integer's zeros up to its units place (at most 21 places
+ * from byte 1 on) are read from there as the digits before the point are.
  */
-const digitBytes = new Uint8Array(16);
+const digitBytes = new Uint8Array(40).fill(zeroCode);
 const digitPairsOut = new Uint16Array(digitBytes.buffer);
 
 /** Index in {@link digitBytes} of the first digit {@link decimalDigits} wrote last. */
@@ -178,15 +179,15 @@ function writeDigits(out: Uint8Array, at: number, negative: boolean, count: numb
     out[p++] = dotCode;
     for (let i = -1; i > exponent; i--) out[p++] = zeroCode;
     for (let i = first; i < end; i++) out[p++] = digitBytes[i];
-  } else if (count <= exponent + 1) {
-    // an integer: the digits, then zeros up to the units place (no digits: zero)
-    for (let i = first; i < end; i++) out[p++] = digitBytes[i];
-    for (let place = exponent + 1 - count; place > 0; place--) out[p++] = zeroCode;
   } else {
-    // exponent + 1 digits before the point, the rest after it
+    // exponent + 1 places before the point (an integer's places past its last digit read the "0"s after the digits; no
+    // digits: zero), then the point and the rest if any digits are left. Integers and fractions take the same
+    // operations (the point is always stored and kept only if digits follow), so that the first integer written (often
+    // a time of 1 s, after the writer was compiled) does not deoptimize code compiled without one
     const point = first + exponent + 1;
     for (let i = first; i < point; i++) out[p++] = digitBytes[i];
-    out[p++] = dotCode;
+    out[p] = dotCode;
+    p += end > point ? 1 : 0;
     for (let i = point; i < end; i++) out[p++] = digitBytes[i];
   }
   return p;

@@ -23,17 +23,16 @@ export function norm2Into(a: Float64Array, n: number, out: Float64Array, at: num
     const v = Math.abs(a[i]);
     if (v > scale || v !== v) scale = v;
   }
-  if (scale === 0 || !Number.isFinite(scale)) {
-    out[at] = scale;
-    return;
-  }
-  const inv = 1 / scale;
+  // a zero, infinite or NaN largest magnitude is the norm itself. That case takes the same operations as the others
+  // (the sum is formed and not used), so that code compiled before the first zero residual came is not deoptimized
+  const scaled = scale > 0 && scale < Infinity;
+  const inv = scaled ? 1 / scale : 0;
   let s = 0;
   for (let i = 0; i < n; i++) {
     const v = a[i] * inv;
     s += v * v;
   }
-  out[at] = scale * Math.sqrt(s);
+  out[at] = scaled ? scale * Math.sqrt(s) : scale;
 }
 
 /** Maximum absolute value of the first `n` entries of `a` (NaN if any entry is NaN). */

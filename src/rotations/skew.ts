@@ -106,17 +106,14 @@ export function dot3(a: ArrayLike<number>, b: ArrayLike<number>): number {
 export function hypot2(x: number, y: number): number {
   const ax = Math.abs(x), ay = Math.abs(y);
   if (ax === Infinity || ay === Infinity) return Infinity;
-  // the larger magnitude divided by itself is exactly 1: one division, the same sum
-  if (ax >= ay) {
-    if (ax === 0) return 0;
-    const b = ay / ax;
-    return Math.sqrt(1 + b * b) * ax;
-  }
-  if (ay > ax) {
-    const a = ax / ay;
-    return Math.sqrt(a * a + 1) * ay;
-  }
-  return Number.NaN; // an argument is NaN
+  // the larger magnitude divided by itself is exactly 1: one division, the same sum. Either order takes the same
+  // operations (the larger and smaller picked by selects), so that code compiled while one argument was always the
+  // larger is not deoptimized when the other is. A NaN argument gives NaN through the quotient (NaN / 0 included)
+  const xLarger = ax >= ay;
+  const large = xLarger ? ax : ay, small = xLarger ? ay : ax;
+  if (large + small === 0) return 0;
+  const b = small / large;
+  return Math.sqrt(1 + b * b) * large;
 }
 
 /**
