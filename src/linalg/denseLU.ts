@@ -220,6 +220,19 @@ export class DenseLU {
    * the column).
    */
   private factorizeLarge(): true | DenseLUSingular {
+    // (the elimination returns right after its loop: a fresh process runs the first large factorization in code compiled
+    // during that call (on-stack replacement), which had never run the statements after the loop and was thrown away
+    // there — superElementRigidJointTest's first solve)
+    const result = this.eliminateLarge();
+    if (result !== true) return result;
+    this.nonzeros.reset();
+    this.permutationCurrent = false;
+    this.factored = true;
+    return true;
+  }
+
+  /** The elimination steps of {@link DenseLU.factorizeLarge}. */
+  private eliminateLarge(): true | DenseLUSingular {
     const n = this.n;
     const a = this.matrix;
     const swaps = this.swaps;
@@ -331,9 +344,6 @@ export class DenseLU {
         }
       }
     }
-    this.nonzeros.reset();
-    this.permutationCurrent = false;
-    this.factored = true;
     return true;
   }
 
