@@ -305,6 +305,14 @@ export class DenseFullPivotLU {
    * factors stay in use; the complete pivoting kept these pivots, so only round-off can cause it).
    */
   private factorizeReduced(): boolean {
+    // (the elimination returns right after its loop: see factorize)
+    if (!this.eliminateReduced()) return false;
+    this.reducedNonzeros.reset();
+    return true;
+  }
+
+  /** {@link DenseFullPivotLU.factorizeReduced} without the reset of the kept block's nonzero listing: its result. */
+  private eliminateReduced(): boolean {
     const n = this.n, r = this.rank, a = this.reduced, original = this.original;
     const rowOrder = this.rowOrder, columnOrder = this.columnOrder, rowCount = this.rowCount, columnCount = this.columnCount;
     const rowMax = this.rowMax, maxBounded = this.maxBounded, pivotColumns = this.pivotColumns;
@@ -420,7 +428,6 @@ export class DenseFullPivotLU {
         else maxBounded[i] = 1;
       }
     }
-    this.reducedNonzeros.reset();
     return true;
   }
 }
