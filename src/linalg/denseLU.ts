@@ -233,6 +233,8 @@ export class DenseLU {
 
   /** The elimination steps of {@link DenseLU.factorizeLarge}. */
   private eliminateLarge(): true | DenseLUSingular {
+    // (the passes over rows and columns are small functions: V8 compiles each after a few pivots in a short job, instead
+    // of compiling this whole loop on stack during the first factorization of a fresh process)
     const n = this.n;
     const a = this.matrix;
     const swaps = this.swaps;
@@ -243,46 +245,25 @@ export class DenseLU {
     this.factored = false;
     lastRow.fill(-1, 0, n);
     upperMax.fill(0, 0, n);
-    for (let i = 0, idx = 0; i < n; i++) for (let j = 0; j < n; j++, idx++) if (a[idx] !== 0) lastRow[j] = i;
+    for (let i = 0, idx = 0; i < n; i++, idx += n) lastNonzeroRows(a, idx, n, i, lastRow);
     for (let k = 0; k < n; k++) {
       const kk = k * n + k;
       let scale = upperMax[k];
-      let p = k;
-      let pmax = -1;
       const candidates = lastRow[k] > k ? lastRow[k] : k;
-      for (let i = k, idx = kk; i <= candidates; i++, idx += n) {
-        const v = Math.abs(a[idx]);
-        if (v > pmax) {
-          pmax = v;
-          p = i;
-        }
-      }
+      const p = pivotRow(a, kk, n, k, candidates);
+      const pmax = Math.abs(a[kk + (p - k) * n]);
       if (pmax > scale) scale = pmax;
       if (!(pmax > tol * scale) || pmax === 0) {
         return { singularColumn: k, pivot: pmax, columnScale: scale };
       }
       swaps[k] = p;
-      if (p !== k) {
-        const rk = k * n;
-        const rp = p * n;
-        for (let j = 0; j < n; j++) {
-          const t = a[rk + j];
-          a[rk + j] = a[rp + j];
-          a[rp + j] = t;
-          if (t !== 0 && lastRow[j] < p) lastRow[j] = p;
-        }
-      }
+      if (p !== k) swapRowsTracked(a, k * n, p * n, n, p, lastRow);
       const invPivot = 1 / a[kk];
       const rowK = k * n;
       const lastI = invPivot > 0 ? (lastRow[k] > k ? lastRow[k] : k) : n - 1;
-      let count = 0;
-      for (let j = k + 1; j < n; j++) if (a[rowK + j] !== 0) columns[count++] = j;
+      const count = listNonzeroColumns(a, rowK, k + 1, n, columns);
       // row k of U is finished: its magnitudes enter the column scales of the later columns (zeros change nothing)
-      for (let c = 0; c < count; c++) {
-        const j = columns[c];
-        const v = Math.abs(a[rowK + j]);
-        if (v > upperMax[j]) upperMax[j] = v;
-      }
+      raiseColumnScales(a, rowK, columns, count, upperMax);
       let lastUpdated = -1;
       // the rows with a nonzero multiplier two by two (sharing the loads of the pivot row), updated along a band of
       // columns [first, end) — all of k + 1 … n − 1 for a dense pivot row (its zero entries too), the nonzeros for a
@@ -308,44 +289,21 @@ export class DenseLU {
           pendingFactor = l;
           continue;
         }
-        const rowP = pending, m = pendingFactor;
+        if (band) updateRowPairBand(a, rowK, pending, pendingFactor, rowI, l, first, end);
+        else updateRowPairListed(a, rowK, pending, pendingFactor, rowI, l, columns, count);
         pending = -1;
-        if (band) {
-          for (let j = first; j < end; j++) {
-            const pivotEntry = a[rowK + j];
-            a[rowP + j] -= m * pivotEntry;
-            a[rowI + j] -= l * pivotEntry;
-          }
-        } else {
-          for (let c = 0; c < count; c++) {
-            const j = columns[c];
-            const pivotEntry = a[rowK + j];
-            a[rowP + j] -= m * pivotEntry;
-            a[rowI + j] -= l * pivotEntry;
-          }
-        }
       }
       if (pending >= 0) {
-        if (band) {
-          for (let j = first; j < end; j++) a[pending + j] -= pendingFactor * a[rowK + j];
-        } else {
-          for (let c = 0; c < count; c++) {
-            const j = columns[c];
-            a[pending + j] -= pendingFactor * a[rowK + j];
-          }
-        }
+        if (band) updateRowBand(a, rowK, pending, pendingFactor, first, end);
+        else updateRowListed(a, rowK, pending, pendingFactor, columns, count);
       }
       // the updated rows reach at most lastUpdated; a column whose pivot-row entry is zero keeps its values (only a
       // non-finite multiplier turns such entries non-finite, in rows that are then non-finite from column k + 1 on)
-      if (lastUpdated >= 0) {
-        for (let c = 0; c < count; c++) {
-          const j = columns[c];
-          if (lastRow[j] < lastUpdated) lastRow[j] = lastUpdated;
-        }
-      }
+      if (lastUpdated >= 0) raiseLastRows(columns, count, lastUpdated, lastRow);
     }
     return true;
   }
+
 
   /**
    * Solves A·x = b with the current factors. `x` may be the same array as `b`.
@@ -552,6 +510,93 @@ export function substituteFactors(a: Float64Array, n: number, rank: number, y: F
     let s = y[i];
     for (let j = i + 1; j < rank; j++) s -= a[row + j] * y[j];
     y[i] = s / a[row + i];
+  }
+}
+
+// The passes of DenseLU's large-matrix elimination (each as the loop it replaces: the same operations in the same order).
+
+/** lastRow[j] = i for every column j where row i (entries a[row … row + n)) is nonzero. */
+function lastNonzeroRows(a: Float64Array, row: number, n: number, i: number, lastRow: Int32Array): void {
+  for (let j = 0; j < n; j++) if (a[row + j] !== 0) lastRow[j] = i;
+}
+
+/** The first row k … candidates of the largest |entry| in column k (a[kk] the diagonal entry, n the stride). */
+function pivotRow(a: Float64Array, kk: number, n: number, k: number, candidates: number): number {
+  let p = k;
+  let pmax = -1;
+  for (let i = k, idx = kk; i <= candidates; i++, idx += n) {
+    const v = Math.abs(a[idx]);
+    if (v > pmax) {
+      pmax = v;
+      p = i;
+    }
+  }
+  return p;
+}
+
+/** Swaps rows rk and rp (offsets, n entries each), p the index of rp's row: a nonzero moved down raises its column's lastRow. */
+function swapRowsTracked(a: Float64Array, rk: number, rp: number, n: number, p: number, lastRow: Int32Array): void {
+  for (let j = 0; j < n; j++) {
+    const t = a[rk + j];
+    a[rk + j] = a[rp + j];
+    a[rp + j] = t;
+    if (t !== 0 && lastRow[j] < p) lastRow[j] = p;
+  }
+}
+
+/** The columns from … n − 1 where the row at offset row is nonzero, into columns; their number. */
+function listNonzeroColumns(a: Float64Array, row: number, from: number, n: number, columns: Int32Array): number {
+  let count = 0;
+  for (let j = from; j < n; j++) if (a[row + j] !== 0) columns[count++] = j;
+  return count;
+}
+
+/** upperMax[j] = max(upperMax[j], |a[row + j]|) for the listed columns. */
+function raiseColumnScales(a: Float64Array, row: number, columns: Int32Array, count: number, upperMax: Float64Array): void {
+  for (let c = 0; c < count; c++) {
+    const j = columns[c];
+    const v = Math.abs(a[row + j]);
+    if (v > upperMax[j]) upperMax[j] = v;
+  }
+}
+
+/** Rows p and i (offsets) minus m resp. l times the pivot row (offset rowK) over the columns [first, end). */
+function updateRowPairBand(a: Float64Array, rowK: number, rowP: number, m: number, rowI: number, l: number, first: number, end: number): void {
+  for (let j = first; j < end; j++) {
+    const pivotEntry = a[rowK + j];
+    a[rowP + j] -= m * pivotEntry;
+    a[rowI + j] -= l * pivotEntry;
+  }
+}
+
+/** Rows p and i (offsets) minus m resp. l times the pivot row (offset rowK) over the listed columns. */
+function updateRowPairListed(a: Float64Array, rowK: number, rowP: number, m: number, rowI: number, l: number, columns: Int32Array, count: number): void {
+  for (let c = 0; c < count; c++) {
+    const j = columns[c];
+    const pivotEntry = a[rowK + j];
+    a[rowP + j] -= m * pivotEntry;
+    a[rowI + j] -= l * pivotEntry;
+  }
+}
+
+/** Row p (offset) minus m times the pivot row (offset rowK) over the columns [first, end). */
+function updateRowBand(a: Float64Array, rowK: number, rowP: number, m: number, first: number, end: number): void {
+  for (let j = first; j < end; j++) a[rowP + j] -= m * a[rowK + j];
+}
+
+/** Row p (offset) minus m times the pivot row (offset rowK) over the listed columns. */
+function updateRowListed(a: Float64Array, rowK: number, rowP: number, m: number, columns: Int32Array, count: number): void {
+  for (let c = 0; c < count; c++) {
+    const j = columns[c];
+    a[rowP + j] -= m * a[rowK + j];
+  }
+}
+
+/** lastRow[j] = max(lastRow[j], lastUpdated) for the listed columns. */
+function raiseLastRows(columns: Int32Array, count: number, lastUpdated: number, lastRow: Int32Array): void {
+  for (let c = 0; c < count; c++) {
+    const j = columns[c];
+    if (lastRow[j] < lastUpdated) lastRow[j] = lastUpdated;
   }
 }
 
