@@ -304,7 +304,6 @@ export class DenseLU {
     return true;
   }
 
-
   /**
    * Solves A·x = b with the current factors. `x` may be the same array as `b`.
    * Throws if there is no valid factorization.
