@@ -5,6 +5,8 @@
  * @module
  */
 
+import { subtractScaled } from './vector.ts';
+
 /**
  * Default relative zero-pivot tolerance of {@link DenseLU}.
  *
@@ -294,7 +296,7 @@ export class DenseLU {
         pending = -1;
       }
       if (pending >= 0) {
-        if (band) updateRowBand(a, rowK, pending, pendingFactor, first, end);
+        if (band) subtractScaled(a, pending, a, rowK, pendingFactor, first, end);
         else updateRowListed(a, rowK, pending, pendingFactor, columns, count);
       }
       // the updated rows reach at most lastUpdated; a column whose pivot-row entry is zero keeps its values (only a
@@ -576,11 +578,6 @@ function updateRowPairListed(a: Float64Array, rowK: number, rowP: number, m: num
     a[rowP + j] -= m * pivotEntry;
     a[rowI + j] -= l * pivotEntry;
   }
-}
-
-/** Row p (offset) minus m times the pivot row (offset rowK) over the columns [first, end). */
-function updateRowBand(a: Float64Array, rowK: number, rowP: number, m: number, first: number, end: number): void {
-  for (let j = first; j < end; j++) a[rowP + j] -= m * a[rowK + j];
 }
 
 /** Row p (offset) minus m times the pivot row (offset rowK) over the listed columns. */

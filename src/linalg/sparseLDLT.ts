@@ -30,6 +30,7 @@
  */
 
 import { prefixSums, type CscMatrix } from './sparse.ts';
+import { dotRange, subtractScaled } from './vector.ts';
 import { amdOrder, rcmOrder, symmetricGraph, type SymmetricGraph } from './ordering.ts';
 import { nestedDissectionOrder } from './nestedDissection.ts';
 
@@ -292,7 +293,7 @@ export class SparseLDLT {
         for (let c = 0; c < k; c++) {
           const xc = w[o + c];
           if (xc === 0) continue;
-          subtractProduct(w, o, lx, off + c * m, xc, c + 1, k);
+          subtractScaled(w, o, lx, off + c * m, xc, c + 1, k);
         }
       }
       if (nr === 0) continue;
@@ -338,7 +339,7 @@ export class SparseLDLT {
         }
         for (; c < k; c++) {
           const c0 = off + c * m + k;
-          for (let r = 0; r < count; r++) w[r * n + f + c] -= dot(lx, c0, t, r * nr, nr);
+          for (let r = 0; r < count; r++) w[r * n + f + c] -= dotRange(lx, c0 - r * nr, t, r * nr, (r + 1) * nr);
         }
       }
       for (let r = 0; r < count; r++) {
@@ -627,7 +628,7 @@ export class SparseLDLT {
             const o3 = o2 + m;
             subtractProducts4(F, cc, o0, o1, o2, o3, w[t], w[t + 1], w[t + 2], w[t + 3], c, m);
           }
-          for (; t < c; t++) subtractProduct(F, cc, F, t * m, w[t], c, m);
+          for (; t < c; t++) subtractScaled(F, cc, F, t * m, w[t], c, m);
           const j = f + c;
           const piv = F[cc + c];
           d[j] = piv;
@@ -723,11 +724,6 @@ function subtractProducts4(F: Float64Array, cc: number, o0: number, o1: number, 
   for (let i = from; i < to; i++) F[cc + i] -= F[o0 + i] * w0 + F[o1 + i] * w1 + F[o2 + i] * w2 + F[o3 + i] * w3;
 }
 
-/** `y[yo + i] −= x[xo + i]·a` for from ≤ i < to. */
-function subtractProduct(y: Float64Array, yo: number, x: Float64Array, xo: number, a: number, from: number, to: number): void {
-  for (let i = from; i < to; i++) y[yo + i] -= x[xo + i] * a;
-}
-
 /** `x[o + i] *= factor` for from ≤ i < to. */
 function scaleEntries(x: Float64Array, o: number, factor: number, from: number, to: number): void {
   for (let i = from; i < to; i++) x[o + i] *= factor;
@@ -804,13 +800,6 @@ function subtractDots4(w: Float64Array, o: number, l: Float64Array, c0: number, 
   w[o + 1] -= s1;
   w[o + 2] -= s2;
   w[o + 3] -= s3;
-}
-
-/** Σ_i l[c0 + i]·t[to + i] for 0 ≤ i < count, summed from 0 in increasing i. */
-function dot(l: Float64Array, c0: number, t: Float64Array, to: number, count: number): number {
-  let s = 0;
-  for (let i = 0; i < count; i++) s += l[c0 + i] * t[to + i];
-  return s;
 }
 
 /** start − Σ_i l[col + i]·w[o + i] for from ≤ i < to, subtracted one term at a time in increasing i. */

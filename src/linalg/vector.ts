@@ -64,6 +64,14 @@ export function dotRange(a: Float64Array, offset: number, x: Float64Array, from:
   return s;
 }
 
+/**
+ * y[yo + i] −= x[xo + i]·factor for from ≤ i < to (y and x may be the same array): a row or column update of the dense
+ * and sparse factorizations, a small function of its own for the reason given at {@link dotRange}.
+ */
+export function subtractScaled(y: Float64Array, yo: number, x: Float64Array, xo: number, factor: number, from: number, to: number): void {
+  for (let i = from; i < to; i++) y[yo + i] -= x[xo + i] * factor;
+}
+
 /** y += a·x on the first `n` entries. */
 export function axpy(y: Float64Array, a: number, x: Float64Array, n: number = y.length): void {
   for (let i = 0; i < n; i++) y[i] += a * x[i];
