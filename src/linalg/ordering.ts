@@ -223,6 +223,8 @@ class MinimumDegreeState {
   nActive = 0;
   nel = 0;
   mindeg = 0;
+  /** The weight of the element being formed (the external degree of the pivot's element). */
+  degme = 0;
   /** The w stamp of the current step and its largest value before w is cleared. */
   wflg = 1;
   wMax = 0;
@@ -243,19 +245,20 @@ class MinimumDegreeState {
   }
 }
 
-/** One step of {@link amdEliminate}: the variable of least approximate degree becomes an element, its neighbours updated. */
+/**
+ * One step of {@link amdEliminate}: the variable of least approximate degree becomes an element, its neighbours updated.
+ * Each loop over lists is a function of its own (elementSpace, gatherElement, externalDegrees, updateVariables,
+ * finishElement), each compiled by V8 in a short job of its own when it is hot: as one function, the step was a 43–48 ms
+ * TurboFan job in every FEM process (docs/benchmarks.md, asm29), which ended after the ordering it was compiled for.
+ */
 function eliminatePivot(s: MinimumDegreeState): void {
-  const { state, nv, pe, len, elen, degree, w, next, prev, head, nActive, pivots, mergedHead, mergedNext } = s;
-  const n = state.length;
-  let iw = s.iw;
-  let pfree = s.pfree;
+  const { state, nv, pe, len, elen, degree, w, next, prev, head } = s;
   let mindeg = s.mindeg;
-  let nel = s.nel;
   while (head[mindeg] < 0) mindeg++;
   const p = head[mindeg];
   bucketRemove(head, next, prev, degree, p);
   const nvp = nv[p];
-  nel += nvp;
+  s.nel += nvp;
   nv[p] = -nvp;
 
   // Form L_p, in place when p is adjacent to no element, else at the end of iw.
@@ -264,19 +267,53 @@ function eliminatePivot(s: MinimumDegreeState): void {
   if (elp === 0) {
     start = pe[p];
   } else {
-    let need = len[p] - elp;
-    for (let q = pe[p]; q < pe[p] + elp; q++) {
-      const e = iw[q];
-      if (state[e] === ELEMENT) need += len[e];
+    const need = elementSpace(s, p, elp);
+    if (s.pfree + need > s.iw.length) {
+      const n = state.length;
+      const larger = new Int32Array(Math.max(s.iw.length, 2 * (liveListLength(len, state, n) + need)));
+      s.pfree = moveLists(s.iw, larger, pe, len, state, n);
+      s.iw = larger;
     }
-    if (pfree + need > iw.length) {
-      const larger = new Int32Array(Math.max(iw.length, 2 * (liveListLength(len, state, n) + need)));
-      pfree = moveLists(iw, larger, pe, len, state, n);
-      iw = larger;
-      s.iw = iw;
-    }
-    start = pfree;
+    start = s.pfree;
   }
+  const lenp = gatherElement(s, p, elp, start);
+  if (elp !== 0) s.pfree = start + lenp;
+  pe[p] = start;
+  len[p] = lenp;
+  elen[p] = 0;
+  state[p] = ELEMENT;
+
+  // |L_e \ L_p| for every element e adjacent to L_p: w[e] - wflg.
+  if (s.wflg > s.wMax) {
+    w.fill(0);
+    s.wflg = 1;
+  }
+  externalDegrees(s, start, lenp);
+  const merged = updateVariables(s, p, start, lenp);
+  s.mindeg = finishElement(s, p, start, lenp, mindeg);
+  nv[p] = nvp + merged;
+  degree[p] = s.degme;
+  s.pivots[s.nPivots++] = p;
+  s.wflg += s.nActive + 1;
+}
+
+/** The entries of iw that {@link eliminatePivot} needs to form element p at its end: p's elp elements' and own variables. */
+function elementSpace(s: MinimumDegreeState, p: number, elp: number): number {
+  const { iw, pe, len, state } = s;
+  let need = len[p] - elp;
+  for (let q = pe[p], end = pe[p] + elp; q < end; q++) {
+    const e = iw[q];
+    if (state[e] === ELEMENT) need += len[e];
+  }
+  return need;
+}
+
+/**
+ * L_p into iw from start: the variables of p's elp elements (those elements then DEAD) and of p's own list, each once
+ * (its weight negated while in L_p) and out of its degree bucket; their total weight into s.degme; returns |L_p|.
+ */
+function gatherElement(s: MinimumDegreeState, p: number, elp: number, start: number): number {
+  const { iw, state, nv, pe, len, head, next, prev, degree } = s;
   let lenp = 0;
   let degme = 0;
   const p0 = pe[p];
@@ -304,18 +341,13 @@ function eliminatePivot(s: MinimumDegreeState): void {
       bucketRemove(head, next, prev, degree, x);
     }
   }
-  if (elp !== 0) pfree = start + lenp;
-  pe[p] = start;
-  len[p] = lenp;
-  elen[p] = 0;
-  state[p] = ELEMENT;
+  s.degme = degme;
+  return lenp;
+}
 
-  // |L_e \ L_p| for every element e adjacent to L_p: w[e] - wflg.
-  let wflg = s.wflg;
-  if (wflg > s.wMax) {
-    w.fill(0);
-    wflg = 1;
-  }
+/** w[e] = wflg + |L_e \ L_p| for every element e adjacent to the variables of L_p (iw[start … start + lenp)). */
+function externalDegrees(s: MinimumDegreeState, start: number, lenp: number): void {
+  const { iw, state, nv, pe, elen, degree, w, wflg } = s;
   for (let t = start; t < start + lenp; t++) {
     const i = iw[t];
     const nvi = -nv[i];
@@ -326,8 +358,16 @@ function eliminatePivot(s: MinimumDegreeState): void {
       w[e] = we >= wflg ? we - nvi : wflg + degree[e] - nvi;
     }
   }
+}
 
-  // Prune the lists of L_p, update approximate degrees, mass-eliminate.
+/**
+ * Prunes the lists of the variables of L_p, updates their approximate degrees and mass-eliminates those left without
+ * neighbours (into p's merged list; s.degme and s.nel follow); returns their total weight.
+ */
+function updateVariables(s: MinimumDegreeState, p: number, start: number, lenp: number): number {
+  const { iw, state, nv, pe, len, elen, degree, w, wflg, nActive, mergedHead, mergedNext } = s;
+  let degme = s.degme;
+  let nel = s.nel;
   let merged = 0;
   for (let t = start; t < start + lenp; t++) {
     const i = iw[t];
@@ -378,8 +418,17 @@ function eliminatePivot(s: MinimumDegreeState): void {
     const dMax = nActive - nel - nvi;
     degree[i] = d < dMax ? d : dMax;
   }
+  s.degme = degme;
+  s.nel = nel;
+  return merged;
+}
 
-  // Finish element p: drop mass-eliminated members, put the rest back in the buckets.
+/**
+ * Finishes element p: drops its mass-eliminated members, puts the others (weights positive again) back in the degree
+ * buckets; returns the smallest degree bucket that may be non-empty (mindeg, or lower).
+ */
+function finishElement(s: MinimumDegreeState, p: number, start: number, lenp: number, mindeg: number): number {
+  const { iw, state, nv, len, degree, head, next, prev } = s;
   let wr = start;
   for (let t = start; t < start + lenp; t++) {
     const i = iw[t];
@@ -391,13 +440,7 @@ function eliminatePivot(s: MinimumDegreeState): void {
     if (d < mindeg) mindeg = d;
   }
   len[p] = wr - start;
-  nv[p] = nvp + merged;
-  degree[p] = degme;
-  pivots[s.nPivots++] = p;
-  s.wflg = wflg + nActive + 1;
-  s.pfree = pfree;
-  s.mindeg = mindeg;
-  s.nel = nel;
+  return mindeg;
 }
 
 /** Puts variable i at the front of the degree bucket d (doubly linked lists head/next/prev). */
