@@ -222,6 +222,42 @@ function kronTimes(z: ArrayLike<number>, offset: number, nm: number, w: Float64A
   return out;
 }
 
+/*
+ * The user functions' loops over the modes, as functions of their own: the user functions themselves then execute few
+ * bytecodes per call and V8 never compiles them (as they were, each was a TurboFan job of 80–105 ms on the loaded 2-core
+ * machine in superElementRigidJointTest's fresh process, for 146 and 38 calls, most of them made before the code was
+ * ready), while these small loops compile in short jobs (docs/benchmarks.md, asm29).
+ */
+
+/**
+ * The n × n rows of the FFRF mass matrix (n = 7 + n_m) from its blocks: m I (3 × 3), M_tr (3 × 4), M_tf (3 × n_m), M_rf
+ * (4 × n_m), M_rr (4 × 4), row-major, mirrored below the diagonal, and M_red.
+ */
+function massMatrixRows(n: number, nm: number, m: number, mtr: Float64Array, mtf: Float64Array, mrf: Float64Array, mrr: Float64Array,
+  reduced: number[][]): number[][] {
+  const out: number[][] = Array.from({ length: n }, () => new Array<number>(n).fill(0));
+  for (let i = 0; i < 3; i++) out[i][i] = m;
+  for (let i = 0; i < 3; i++) for (let j = 0; j < 4; j++) { out[i][3 + j] = mtr[i * 4 + j]; out[3 + j][i] = mtr[i * 4 + j]; }
+  for (let i = 0; i < 3; i++) for (let j = 0; j < nm; j++) { out[i][7 + j] = mtf[i * nm + j]; out[7 + j][i] = mtf[i * nm + j]; }
+  for (let i = 0; i < 4; i++) for (let j = 0; j < nm; j++) { out[3 + i][7 + j] = mrf[i * nm + j]; out[7 + j][3 + i] = mrf[i * nm + j]; }
+  for (let i = 0; i < 4; i++) for (let j = 0; j < 4; j++) out[3 + i][3 + j] = mrr[i * 4 + j];
+  for (let i = 0; i < nm; i++) for (let j = 0; j < nm; j++) out[7 + i][7 + j] = reduced[i][j];
+  return out;
+}
+
+/**
+ * The modal rows f[7 + j] of the force user function: ω·(h + h_x) rows and 2·cor, minus K_red ζ and D_red ζ̇ (no damping
+ * term without d), ζ = q[7…], ζ̇ = qt[7…].
+ */
+function modalForces(f: number[], nm: number, w: Float64Array, h: Float64Array, hx: Float64Array, cor: Float64Array, kRed: Float64Array,
+  d: number[][] | undefined, q: ArrayLike<number>, qt: ArrayLike<number>): void {
+  for (let j = 0; j < nm; j++) {
+    let value = w[0] * (h[3 * j] + hx[3 * j]) + w[1] * (h[3 * j + 1] + hx[3 * j + 1]) + w[2] * (h[3 * j + 2] + hx[3 * j + 2]) + 2 * cor[j];
+    for (let k = 0; k < nm; k++) value -= kRed[j * nm + k] * q[7 + k] + (d === undefined ? 0 : d[j][k] * qt[7 + k]);
+    f[7 + j] = value;
+  }
+}
+
 function flat(rows: number[][]): Float64Array {
   const c = rows.length === 0 ? 0 : rows[0].length;
   const out = new Float64Array(rows.length * c);
@@ -486,14 +522,7 @@ export class ObjectFFRFreducedOrderInterface {
     const mrf = mul(gT, 4, 3, rr, nm).map((v) => -v);
     const th = this.thetaZeta(q, matrices);
     const mrr = mul(mul(gT, 4, 3, th, 3), 4, 3, g, 4);
-    const out: number[][] = Array.from({ length: n }, () => new Array<number>(n).fill(0));
-    for (let i = 0; i < 3; i++) out[i][i] = m;
-    for (let i = 0; i < 3; i++) for (let j = 0; j < 4; j++) { out[i][3 + j] = mtr[i * 4 + j]; out[3 + j][i] = mtr[i * 4 + j]; }
-    for (let i = 0; i < 3; i++) for (let j = 0; j < nm; j++) { out[i][7 + j] = mtf[i * nm + j]; out[7 + j][i] = mtf[i * nm + j]; }
-    for (let i = 0; i < 4; i++) for (let j = 0; j < nm; j++) { out[3 + i][7 + j] = mrf[i * nm + j]; out[7 + j][3 + i] = mrf[i * nm + j]; }
-    for (let i = 0; i < 4; i++) for (let j = 0; j < 4; j++) out[3 + i][3 + j] = mrr[i * 4 + j];
-    for (let i = 0; i < nm; i++) for (let j = 0; j < nm; j++) out[7 + i][7 + j] = this.massMatrixReduced[i][j];
-    return out;
+    return massMatrixRows(n, nm, m, mtr, mtf, mrf, mrr, this.massMatrixReduced);
   }
 
   /**
@@ -526,11 +555,7 @@ export class ObjectFFRFreducedOrderInterface {
     const v1 = kronTimes(qt, 7, nm, w);
     const cor = mul(matrices.mPsiTildePsiT, nm, 3 * nm, v1, 1);
     const d = this.dampingMatrixReduced, kRed = matrices.stiffnessReduced;
-    for (let j = 0; j < nm; j++) {
-      let value = w[0] * (h[3 * j] + hx[3 * j]) + w[1] * (h[3 * j + 1] + hx[3 * j + 1]) + w[2] * (h[3 * j + 2] + hx[3 * j + 2]) + 2 * cor[j];
-      for (let k = 0; k < nm; k++) value -= kRed[j * nm + k] * q[7 + k] + (d === undefined ? 0 : d[j][k] * qt[7 + k]);
-      f[7 + j] = value;
-    }
+    modalForces(f, nm, w, h, hx, cor, kRed, d, q, qt);
     const grav = this.gravity;
     const bl = mul(transpose(a, 3, 3), 3, 3, Float64Array.from(grav), 1);
     for (let i = 0; i < 3; i++) f[i] += m * grav[i];
