@@ -234,7 +234,12 @@ const noBytes = new Uint8Array(0);
  * system; decoded otherwise).
  */
 export class TextOutputFile {
-  private bytes = spareBuffers.pop() ?? new Uint8Array(bufferSize);
+  /**
+   * The buffer: first the empty one, then (in the constructor) one of {@link bufferSize}. A field stored once per object
+   * is a constant to V8: the first file closed (releaseBuffer stores the empty one) discarded all code compiled with that
+   * assumption, the row writer of the next solve's files among it (rotatingTableTest's second solve).
+   */
+  private bytes: Uint8Array = noBytes;
   private length = 0;
   /** Buffered bytes beyond which the next line or row writes the buffer first: {@link firstFlushAt}, growing by as much per write up to {@link flushAt}. */
   private flushLimit = firstFlushAt;
@@ -242,7 +247,9 @@ export class TextOutputFile {
   private decoder?: TextDecoder;
 
   /** Lines go to `writer` (a file opened through the installed file system, or one kept in memory). */
-  constructor(readonly path: string, private readonly writer: TextFileWriter) {}
+  constructor(readonly path: string, private readonly writer: TextFileWriter) {
+    this.bytes = spareBuffers.pop() ?? new Uint8Array(bufferSize);
+  }
 
   /** Appends one line (without newline). */
   writeLine(line: string): void {

@@ -80,7 +80,12 @@ export interface NewtonResult {
 export class NewtonSolver {
   private readonly r: Float64Array;
   private readonly delta: Float64Array;
-  private readonly result: NewtonResult = { converged: false, iterations: 0, residual: 0, jacobianUpdates: 0 };
+  /**
+   * Every field from the start, the residual a double (NaN until the first solve ends): a first fraction stored into a
+   * field that held a small integer, or a field added later, changes V8's layout of the record; the next solver's record
+   * (the next solve's) then no longer had the layout the compiled Newton loop assumed, which V8 discarded there.
+   */
+  private readonly result: NewtonResult = { converged: false, iterations: 0, residual: Number.NaN, jacobianUpdates: 0, failure: undefined };
   /**
    * ‖w‖ of the round-off test at the last iterate it was evaluated for (NaN: not yet); kept across solves. A double from
    * the start: a field first holding a small integer changes V8's layout of every solver when the first ‖w‖ is stored,
