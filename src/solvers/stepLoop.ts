@@ -4,7 +4,7 @@ import type { SensorRecords } from '../model/SensorRecords.ts';
 import type { InMemoryFileSystem } from '../core/fileSystem.ts';
 import { describeValue, FlexdynError } from '../core/errors.ts';
 import { monotonicMilliseconds } from '../core/clock.ts';
-import { callUserHook, describeNonFiniteState, describeThrown, explainNonFinite, findFailingTerm, stateIsFinite } from './stepDiagnosis.ts';
+import { describeNonFiniteState, describeThrown, explainNonFinite, findFailingTerm, stateIsFinite, userHookError } from './stepDiagnosis.ts';
 import { OutputRecorder } from './output.ts';
 import { ProgressReporter } from './progress.ts';
 import type { SolutionSettings } from './SimulationSettings.ts';
@@ -47,7 +47,8 @@ export function runStepLoop(
   const adaptive = !prescribed && (schedule.adaptiveStep || automaticStepSize);
   let h = automaticStepSize && schedule.initialStepSize !== 0 ? schedule.initialStepSize : hMax;
   const started = monotonicMilliseconds();
-  const statistics: SolverStatistics = { steps: 0, rejectedSteps: 0, newtonIterations: 0, jacobianUpdates: 0, discontinuousIterations: 0, computationTime: 0 };
+  // the computation time a double from the start (NaN until it is stored at the end): see NewtonSolver's result record
+  const statistics: SolverStatistics = { steps: 0, rejectedSteps: 0, newtonIterations: 0, jacobianUpdates: 0, discontinuousIterations: 0, computationTime: Number.NaN };
   current.t = startTime;
   if (!stateIsFinite(current)) {
     // the initial rates and accelerations come from the items: name the one whose term is not finite, if any
@@ -160,9 +161,17 @@ function keptState(t: number): string {
   return `the state of t = ${t} is kept and all sensor rows up to it are stored`;
 }
 
-/** Calls the pre-step or post-step function; it must return true, false or nothing. */
+/**
+ * Calls the pre-step or post-step function; it must return true, false or nothing. A throw becomes {@link userHookError}'s
+ * FlexdynError, as with callUserHook (not used here: its closure would be one allocation per step).
+ */
 function callStepHook(name: string, hook: (mbs: UserFunctionSystem, t: number) => boolean | void, mbs: UserFunctionSystem, t: number): boolean | void {
-  const result: unknown = callUserHook(name, () => hook(mbs, t));
+  let result: unknown;
+  try {
+    result = hook(mbs, t);
+  } catch (error) {
+    throw userHookError(name, error);
+  }
   if (result !== undefined && typeof result !== 'boolean') {
     throw new FlexdynError(`${name} must return true, false or nothing, got ${describeValue(result)}`, { parameter: name });
   }
