@@ -4,7 +4,7 @@ import { itemError, type ItemLabel } from '../../core/errors.ts';
 import { OutputVariableType } from '../../registry/enums.ts';
 import { bool, markerIndexArray, nodeIndex, real, ureal, vector, type VectorValue } from '../../registry/parameters.ts';
 import { bindDataNode, RigidMarkerPair } from './connectorBase.ts';
-import { zeroArray } from '../../linalg/arrays.ts';
+import { toNumberArray, zeroArray } from '../../linalg/arrays.ts';
 import { RollingDiscGeometry } from './rollingDiscGeometry.ts';
 import { hypot2, hypot3 } from '../../rotations/skew.ts';
 import { CoordinateKey } from '../nodes/coordinateKey.ts';
@@ -174,6 +174,8 @@ class RollingDiscPenaltyModel implements Only<ObjectModel, RollingDiscPenaltyMod
   private inContact = false;
   /** Normal force f_n (positive: pushes the disc off the plane), in an array for the friction law (see SlipForceLaw.evaluate). */
   private readonly normalForce = new Float64Array(1);
+  /** The trail velocity of a Velocity output (a sensor row at every write: no typed array per row). */
+  private readonly trail = new Float64Array(3);
   private readonly relativeVelocity = new Float64Array(3);
   /** Slip velocity v_t = (vC·wLateral, vC·wForward) and slip force f_t with ∂f_t/∂v_t, ∂f_t/∂f_n. */
   private readonly slipVelocity = new Float64Array(2);
@@ -597,7 +599,7 @@ class RollingDiscPenaltyModel implements Only<ObjectModel, RollingDiscPenaltyMod
     const { lateral: l, forward: f, normal: n } = geo;
     switch (variable) {
       case OutputVariableType.Position: return [geo.planeArm[0], geo.planeArm[1], geo.planeArm[2]];
-      case OutputVariableType.Velocity: return Array.from(geo.trailVelocity(this.pair, new Float64Array(3), geo.planeArm));
+      case OutputVariableType.Velocity: return toNumberArray(geo.trailVelocity(this.pair, this.trail, geo.planeArm));
       case OutputVariableType.VelocityLocal: return [dot(vC, l), dot(vC, f), dot(vC, n)];
       case OutputVariableType.ForceLocal: return [this.slipForce[0], this.slipForce[1], this.normalForce[0]];
       case OutputVariableType.RotationMatrix: return [l[0], f[0], n[0], l[1], f[1], n[1], l[2], f[2], n[2]];

@@ -7,6 +7,7 @@ import { bool, intVector, markerIndexArray, ureal, vector, type VectorValue } fr
 import { lagrangeMultiplier, RigidMarkerPair } from './connectorBase.ts';
 import { RollingDiscGeometry } from './rollingDiscGeometry.ts';
 import { CoordinateKey } from '../nodes/coordinateKey.ts';
+import { toNumberArray } from '../../linalg/arrays.ts';
 
 const parameters = {
   markerNumbers: markerIndexArray('Two rigid markers [m0, m1]: m0 on the plane (ground or body), m1 at the disc centre.', 2),
@@ -69,6 +70,8 @@ class RollingDiscJointModel implements Only<ObjectModel, RollingDiscJointModel> 
    * items makes new models, which bind the joint again).
    */
   private readonly plane = new Float64Array(12);
+  /** The trail velocity of a Velocity output (a sensor row at every write: no typed array per row). */
+  private readonly trail = new Float64Array(3);
   private planeCurrent = false;
 
   constructor(readonly label: ItemLabel, v: Values) {
@@ -288,7 +291,7 @@ class RollingDiscJointModel implements Only<ObjectModel, RollingDiscJointModel> 
         return [this.geometry.contactPoint[0], this.geometry.contactPoint[1], this.geometry.contactPoint[2]];
       case OutputVariableType.Velocity:
         this.kinematics(s, true);
-        return Array.from(this.geometry.trailVelocity(this.pair, new Float64Array(3)));
+        return toNumberArray(this.geometry.trailVelocity(this.pair, this.trail));
       case OutputVariableType.ForceLocal:
         return [-lagrangeMultiplier(s, this, 0), -lagrangeMultiplier(s, this, 1), -lagrangeMultiplier(s, this, 2)];
       case OutputVariableType.RotationMatrix: {
