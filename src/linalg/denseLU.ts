@@ -76,6 +76,7 @@ export class DenseLU {
   /** Allocates storage for an n×n system. */
   constructor(n: number) {
     checkDimension(n);
+    if (!smallPathWarmedUp) warmUpSmallPath();
     this.n = n;
     this.storage = new Float64Array(n * n);
     this.matrix = this.storage;
@@ -593,6 +594,45 @@ function raiseLastRows(columns: Int32Array, count: number, lastUpdated: number, 
   for (let c = 0; c < count; c++) {
     const j = columns[c];
     if (lastRow[j] < lastUpdated) lastRow[j] = lastUpdated;
+  }
+}
+
+/**
+ * A 6×6 matrix (row-major) whose factorization takes every branch of {@link DenseLU.factorize}'s small path: a row swap,
+ * a sparse pivot row with zero and nonzero multipliers, a dense pivot row with a pair of rows, single rows and zero
+ * multipliers. Fractions, so that the arithmetic's type feedback is that of real matrices (not of small integers).
+ */
+const warmUpMatrix = [
+  0.25, 0.5, 0.5, 0, 0, 0.125,
+  0, 2.5, 0.5, 1.25, 0.5, 0.25,
+  1.5, 0, 0.5, 0, 0, 0,
+  0, 0.75, 0, 3.5, 0.25, 0,
+  0.75, 0, 0.25, 0, 2.25, 0.5,
+  0, 0.125, 0, 0.5, 0, 1.75,
+];
+
+/**
+ * Factorizations of the warm-up: V8 allocates a function's type feedback only after it has run for a while (with two, the
+ * first row swap came before it, checked with --trace-deopt), and the last run records every branch.
+ */
+const warmUpRuns = 3;
+
+/** True once {@link warmUpSmallPath} has run in this process. */
+let smallPathWarmedUp = false;
+
+/**
+ * Factorizes {@link warmUpMatrix} {@link warmUpRuns} times on an instance of its own (the models' matrices are untouched),
+ * once per process, before the first DenseLU is used. A branch of the small path that a model takes only after V8 has
+ * optimized {@link DenseLU.factorize} (its first row swap, first sparse or dense pivot row; often in a later solve) met
+ * optimized code without type feedback for it, which V8 threw away and compiled again (taskmanagerTest,
+ * mainSystemExtensionsTests, sphereTriangleTest2).
+ */
+function warmUpSmallPath(): void {
+  smallPathWarmedUp = true;
+  const lu = new DenseLU(6);
+  for (let run = 0; run < warmUpRuns; run++) {
+    lu.matrix.set(warmUpMatrix);
+    lu.factorize();
   }
 }
 
