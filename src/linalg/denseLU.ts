@@ -58,11 +58,12 @@ export class DenseLU {
   private swaps: Int32Array;
   private swapStorage: Int32Array;
   /**
-   * The row swaps as one permutation, (P b)_i = b[permutation[i]], formed at the first solve with new factors: a solve
-   * into another array gathers b through it instead of copying and swapping (the same entries, moved once).
+   * The row swaps as one permutation, (P b)_i = b[permutation[i]], formed by each factorization: a solve into another
+   * array gathers b through it instead of copying and swapping (the same entries, moved once). (Formed at the first solve
+   * with new factors, it was a branch that modified Newton first took at a later factorization, after V8 had optimized
+   * the solve without it: sphereTriangleTest2.)
    */
   private permutation: Int32Array;
-  private permutationCurrent = false;
   /** Column indices of the nonzeros of the current pivot row (work array of factorize). */
   private columns: Int32Array;
   /** Per column: no row below this one holds a nonzero (work array of the large-matrix factorization). */
@@ -207,7 +208,7 @@ export class DenseLU {
       }
     }
     this.nonzeros.reset();
-    this.permutationCurrent = false;
+    permutationOfSwaps(this.swaps, this.n, this.permutation);
     this.factored = true;
     return true;
   }
@@ -229,7 +230,7 @@ export class DenseLU {
     const result = this.eliminateLarge();
     if (result !== true) return result;
     this.nonzeros.reset();
-    this.permutationCurrent = false;
+    permutationOfSwaps(this.swaps, this.n, this.permutation);
     this.factored = true;
     return true;
   }
@@ -318,24 +319,13 @@ export class DenseLU {
     const swaps = this.swaps;
     if (x !== b) {
       const permutation = this.permutation;
-      if (!this.permutationCurrent) {
-        for (let i = 0; i < n; i++) permutation[i] = i;
-        for (let k = 0; k < n; k++) {
-          const p = swaps[k], t = permutation[k];
-          permutation[k] = permutation[p];
-          permutation[p] = t;
-        }
-        this.permutationCurrent = true;
-      }
       for (let i = 0; i < n; i++) x[i] = b[permutation[i]];
     } else {
+      // every swap made, also a row's with itself (the same values), so that no branch waits for a first row swap
       for (let k = 0; k < n; k++) {
-        const p = swaps[k];
-        if (p !== k) {
-          const t = x[k];
-          x[k] = x[p];
-          x[p] = t;
-        }
+        const p = swaps[k], t = x[k];
+        x[k] = x[p];
+        x[p] = t;
       }
     }
     this.nonzeros.substitute(a, n, n, x);
@@ -463,8 +453,14 @@ export class FactorNonzeros {
   substitute(a: Float64Array, n: number, rank: number, y: Float64Array): void {
     const warmup = this.warmup - (this.warmup > 0 ? 1 : 0);
     this.warmup = warmup;
-    if ((warmup & 1) === 1) this.reset();
-    if (this.substitutions < 2 && ++this.substitutions === 2) this.index(a, n, rank);
+    // the warm-up's restart (reset) by selects, not by a call in a branch: V8 allocates this method's type feedback only
+    // after its first calls, so a restart could run before it and meet the optimized code only in a later instance's
+    // warm-up, which threw that code away (mainSystemExtensionsTests: eleven models, a DenseLU each)
+    const restart = (warmup & 1) === 1;
+    const substitutions = restart ? 0 : this.substitutions;
+    this.sparse = restart ? false : this.sparse;
+    this.substitutions = substitutions < 2 ? substitutions + 1 : 2;
+    if (substitutions === 1) this.index(a, n, rank);
     if (!this.sparse) {
       substituteFactors(a, n, rank, y);
       return;
@@ -633,6 +629,16 @@ function warmUpSmallPath(): void {
   for (let run = 0; run < warmUpRuns; run++) {
     lu.matrix.set(warmUpMatrix);
     lu.factorize();
+  }
+}
+
+/** (P b)_i = b[permutation[i]] for the row swaps of a factorization (row k swapped with row swaps[k], k = 0 … n − 1). */
+function permutationOfSwaps(swaps: Int32Array, n: number, permutation: Int32Array): void {
+  for (let i = 0; i < n; i++) permutation[i] = i;
+  for (let k = 0; k < n; k++) {
+    const p = swaps[k], t = permutation[k];
+    permutation[k] = permutation[p];
+    permutation[p] = t;
   }
 }
 

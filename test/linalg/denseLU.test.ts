@@ -65,6 +65,34 @@ describe('DenseLU', () => {
     expect(Array.from(b).map((v) => Math.round(v * 1e12) / 1e12)).toEqual([1, 2, 3]);
   });
 
+  it('solves with the row swaps of the latest factorization, into another array and in place, as a new instance does', () => {
+    // each factorization forms its permutation; the in-place solve makes every swap, a row's with itself too
+    const rnd = mulberry32(31);
+    const n = 7;
+    const lu = new DenseLU(n);
+    for (let trial = 0; trial < 6; trial++) {
+      const a = randomDense(n, rnd);
+      // no row swap in every other matrix (a dominant diagonal), row swaps in the others (a dominant last column)
+      for (let i = 0; i < n; i++) a[i * n + (trial % 2 === 0 ? i : n - 1 - i)] += 10;
+      lu.matrix.set(a);
+      expect(lu.factorize()).toBe(true);
+      const fresh = new DenseLU(n);
+      fresh.matrix.set(a);
+      expect(fresh.factorize()).toBe(true);
+      const b = randomVector(n, rnd);
+      for (let solve = 0; solve < 3; solve++) {
+        const x = new Float64Array(n);
+        const expected = new Float64Array(n);
+        lu.solve(b, x);
+        fresh.solve(b, expected);
+        expect(Array.from(x)).toEqual(Array.from(expected));
+        const inPlace = Float64Array.from(b);
+        lu.solve(inPlace, inPlace);
+        expect(Array.from(inPlace)).toEqual(Array.from(expected));
+      }
+    }
+  });
+
   it('reuses one instance for many sizes through resize', () => {
     const rnd = mulberry32(7);
     const lu = new DenseLU(2);
