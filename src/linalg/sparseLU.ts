@@ -1053,10 +1053,13 @@ function powerOfTwoInvSqrt(v: number): number {
   const down = v > 2;
   const vStep = down ? 0.25 : 4;
   const fStep = down ? 0.5 : 2;
-  let f = 1;
+  // f / 2 from 0.5 (exact: powers of two), not f from 1: a factor starting as the integer 1 took the small-integer
+  // representation while only doublings had been seen (2, 4, …), and the first halving (0.5) threw away the optimized
+  // sweep that inlines this (scaleColumns, ANCFgeneralContactCircle)
+  let halfFactor = 0.5;
   while (v > 2 || v <= 0.5) {
     v *= vStep;
-    f *= fStep;
+    halfFactor *= fStep;
   }
-  return f;
+  return 2 * halfFactor;
 }
