@@ -121,3 +121,28 @@ export function float64Copy(values: ArrayLike<number>): Float64Array<ArrayBuffer
 export function sameBits(a: number, b: number): boolean {
   return a === b && (a !== 0 || 1 / a === 1 / b);
 }
+
+/**
+ * Runs the loop and the built-in branch of {@link zeroArray}, {@link copyArray}, {@link zeroLeading} and
+ * {@link copyArrayAt} when this module is loaded, on arrays of its own: a process whose first arrays were all short (or
+ * all long) had these helpers, and the solver code that inlines them, optimized without the other branch, and the first
+ * array of the other kind threw that code away (taskmanagerTest, mainSystemExtensionsTests: zeroArray, copyArray and
+ * the linear system's and the state's copies that inline them). V8 records a function's type feedback only after its
+ * first calls: the rounds give it those.
+ */
+function warmUpBranches(): void {
+  const long = new Float64Array(builtinThreshold), longSource = new Float64Array(builtinThreshold);
+  const short = new Float64Array(3), shortSource = new Float64Array(3);
+  for (let round = 0; round < 24; round++) {
+    zeroArray(long);
+    zeroArray(short);
+    copyArray(long, longSource);
+    copyArray(short, shortSource);
+    zeroLeading(long, builtinThreshold);
+    zeroLeading(short, 3);
+    copyArrayAt(long, longSource, 0);
+    copyArrayAt(long, shortSource, 0);
+  }
+}
+
+warmUpBranches();
