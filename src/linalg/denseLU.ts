@@ -388,12 +388,11 @@ export class FactorNonzeros {
 
   /** Lists the nonzeros of the leading rank×rank block of the factors a (row-major n×n) if they are few. */
   private index(a: Float64Array, n: number, rank: number): void {
-    let lower = 0, upper = 0;
-    for (let i = 0; i < rank; i++) {
-      const row = i * n;
-      for (let j = 0; j < i; j++) if (a[row + j] !== 0) lower++;
-      for (let j = i + 1; j < rank; j++) if (a[row + j] !== 0) upper++;
-    }
+    // (each pass over the factors is a function of its own that returns right after its loop, as are the ordering's: a
+    // large system's first listing ran a loop in code compiled on stack, which had never run the statements after it and
+    // was thrown away there at every later listing — objectGenericODE2Test, objectFFRFTest)
+    let lower = nonzerosBelowDiagonal(a, n, rank);
+    let upper = nonzerosAboveDiagonal(a, n, rank);
     this.sparse = 5 * (lower + upper) < 3 * rank * (rank - 1);
     if (!this.sparse) return;
     if (rank + 1 > this.lowerStart.length) {
@@ -408,20 +407,8 @@ export class FactorNonzeros {
     if (lower > this.lowerColumns.length) { this.lowerColumns = new Int32Array(lower); this.lowerValues = new Float64Array(lower); }
     if (upper > this.upperColumns.length) { this.upperColumns = new Int32Array(upper); this.upperValues = new Float64Array(upper); }
     const { lowerStart, upperStart, lowerColumns, upperColumns, lowerValues, upperValues, diagonal } = this;
-    lower = 0;
-    upper = 0;
-    for (let i = 0; i < rank; i++) {
-      const row = i * n;
-      lowerStart[i] = lower;
-      upperStart[i] = upper;
-      for (let j = 0; j < i; j++) {
-        if (a[row + j] !== 0) { lowerValues[lower] = a[row + j]; lowerColumns[lower++] = j; }
-      }
-      diagonal[i] = a[row + i];
-      for (let j = i + 1; j < rank; j++) {
-        if (a[row + j] !== 0) { upperValues[upper] = a[row + j]; upperColumns[upper++] = j; }
-      }
-    }
+    lower = listBelowDiagonal(a, n, rank, lowerStart, lowerColumns, lowerValues);
+    upper = listAboveDiagonal(a, n, rank, upperStart, upperColumns, upperValues, diagonal);
     lowerStart[rank] = lower;
     upperStart[rank] = upper;
     this.order(lowerStart, lowerColumns, rank, true, this.forwardOrder);
@@ -435,38 +422,31 @@ export class FactorNonzeros {
   private order(start: Int32Array, columns: Int32Array, rank: number, forward: boolean, out: Int32Array): void {
     const { level, levelCount } = this;
     levelCount.fill(0, 0, rank + 1);
-    for (let t = 0; t < rank; t++) {
-      const i = forward ? t : rank - 1 - t;
-      let l = 0;
-      for (let k = start[i], end = start[i + 1]; k < end; k++) l = Math.max(l, level[columns[k]] + 1);
-      level[i] = l;
-      levelCount[l + 1]++;
-    }
+    countLevels(start, columns, rank, forward, level, levelCount);
     for (let l = 1; l <= rank; l++) levelCount[l] += levelCount[l - 1];
-    for (let t = 0; t < rank; t++) {
-      const i = forward ? t : rank - 1 - t;
-      out[levelCount[level[i]]++] = i;
-    }
+    placeByLevel(rank, forward, level, levelCount, out);
   }
 
   /** y ← U⁻¹L⁻¹y on the first rank entries, as {@link substituteFactors}, with the factors since the last reset. */
   substitute(a: Float64Array, n: number, rank: number, y: Float64Array): void {
     const warmup = this.warmup - (this.warmup > 0 ? 1 : 0);
     this.warmup = warmup;
-    // the warm-up's restart (reset) by selects, not by a call in a branch: V8 allocates this method's type feedback only
-    // after its first calls, so a restart could run before it and meet the optimized code only in a later instance's
-    // warm-up, which threw that code away (mainSystemExtensionsTests: eleven models, a DenseLU each)
+    // the warm-up's restart (reset) and the count by selects, not by statements in a branch: V8 allocates this method's
+    // type feedback only after its first calls, so a restart could run before it and meet the optimized code only in a
+    // later instance's warm-up, which threw that code away (mainSystemExtensionsTests: eleven models, a DenseLU each)
     const restart = (warmup & 1) === 1;
     const substitutions = restart ? 0 : this.substitutions;
     this.sparse = restart ? false : this.sparse;
-    this.substitutions = substitutions < 2 ? substitutions + 1 : 2;
+    this.substitutions = substitutions + (substitutions < 2 ? 1 : 0);
     if (substitutions === 1) this.index(a, n, rank);
     if (!this.sparse) {
       substituteFactors(a, n, rank, y);
       return;
     }
     const { lowerStart, upperStart, lowerColumns, upperColumns, lowerValues, upperValues, diagonal, forwardOrder, backOrder } = this;
-    // each row over its columns in increasing order (the row-by-row loop's operations), the rows by level
+    // each row over its columns in increasing order (the row-by-row loop's operations), the rows by level (the loops stay
+    // here: as functions of their own they made this method too short for V8 to record its type feedback within the
+    // warm-up, and the Newton loop that inlines it was thrown away at a later factorization's listing — driveTrainTest)
     for (let t = 0; t < rank; t++) {
       const i = forwardOrder[t];
       let s = y[i];
@@ -482,15 +462,93 @@ export class FactorNonzeros {
   }
 }
 
+// The passes of FactorNonzeros (each as the loop it replaces: the same operations in the same order).
+
+/** Nonzeros of the strictly lower part of the leading rank×rank block of a (row-major, stride n). */
+function nonzerosBelowDiagonal(a: Float64Array, n: number, rank: number): number {
+  let count = 0;
+  for (let i = 0; i < rank; i++) {
+    const row = i * n;
+    for (let j = 0; j < i; j++) if (a[row + j] !== 0) count++;
+  }
+  return count;
+}
+
+/** Nonzeros of the strictly upper part of the leading rank×rank block of a (row-major, stride n). */
+function nonzerosAboveDiagonal(a: Float64Array, n: number, rank: number): number {
+  let count = 0;
+  for (let i = 0; i < rank; i++) {
+    const row = i * n;
+    for (let j = i + 1; j < rank; j++) if (a[row + j] !== 0) count++;
+  }
+  return count;
+}
+
+/** Lists the strictly lower part's nonzeros by row (row i's from start[i] on, columns increasing); their number. */
+function listBelowDiagonal(a: Float64Array, n: number, rank: number, start: Int32Array, columns: Int32Array, values: Float64Array): number {
+  let count = 0;
+  for (let i = 0; i < rank; i++) {
+    const row = i * n;
+    start[i] = count;
+    for (let j = 0; j < i; j++) {
+      if (a[row + j] !== 0) { values[count] = a[row + j]; columns[count++] = j; }
+    }
+  }
+  return count;
+}
+
+/** Lists the strictly upper part's nonzeros by row as {@link listBelowDiagonal}, and the diagonal; their number. */
+function listAboveDiagonal(a: Float64Array, n: number, rank: number, start: Int32Array, columns: Int32Array, values: Float64Array,
+  diagonal: Float64Array): number {
+  let count = 0;
+  for (let i = 0; i < rank; i++) {
+    const row = i * n;
+    start[i] = count;
+    diagonal[i] = a[row + i];
+    for (let j = i + 1; j < rank; j++) {
+      if (a[row + j] !== 0) { values[count] = a[row + j]; columns[count++] = j; }
+    }
+  }
+  return count;
+}
+
+/** Each row's level (see FactorNonzeros.order) into level, and the rows per level into levelCount[level + 1]. */
+function countLevels(start: Int32Array, columns: Int32Array, rank: number, forward: boolean, level: Int32Array, levelCount: Int32Array): void {
+  for (let t = 0; t < rank; t++) {
+    const i = forward ? t : rank - 1 - t;
+    let l = 0;
+    for (let k = start[i], end = start[i + 1]; k < end; k++) l = Math.max(l, level[columns[k]] + 1);
+    level[i] = l;
+    levelCount[l + 1]++;
+  }
+}
+
+/** The rows into out by level, levelCount[l] the first place of level l (advanced as rows are placed). */
+function placeByLevel(rank: number, forward: boolean, level: Int32Array, levelCount: Int32Array, out: Int32Array): void {
+  for (let t = 0; t < rank; t++) {
+    const i = forward ? t : rank - 1 - t;
+    out[levelCount[level[i]]++] = i;
+  }
+}
+
 /**
  * Forward and back substitution with in-place LU factors (row-major n×n `a`: unit lower L below the diagonal, U on and
  * above it), restricted to the leading rank×rank block: y ← U⁻¹L⁻¹y on its first `rank` entries (the rest untouched).
  * Shared by {@link DenseLU} (rank = n) and the rank-revealing DenseFullPivotLU.
  */
 export function substituteFactors(a: Float64Array, n: number, rank: number, y: Float64Array): void {
-  // forward: rows i and i + 1 in one pass (two independent sums), each over j in increasing order; row i + 1's
-  // column i once y_i is known (the operations of the row-by-row loop). Row 0 has nothing to subtract: with an even
-  // rank it is paired with row 1 (y_0 = y_0), so that no row is left over and the same code runs for every rank.
+  // (each substitution is a function of its own that returns right after its loop: a large system's first substitutions
+  // ran the forward loop in code compiled on stack, which had never run the back substitution after it and was thrown
+  // away there at every call — 185 times in objectFFRFTest2's fresh process, each call entering that code again)
+  forwardSubstitution(a, n, rank, y);
+  backSubstitution(a, n, rank, y);
+}
+
+/** y ← L⁻¹y on the first rank entries (the forward half of {@link substituteFactors}). */
+function forwardSubstitution(a: Float64Array, n: number, rank: number, y: Float64Array): void {
+  // rows i and i + 1 in one pass (two independent sums), each over j in increasing order; row i + 1's column i once
+  // y_i is known (the operations of the row-by-row loop). Row 0 has nothing to subtract: with an even rank it is paired
+  // with row 1 (y_0 = y_0), so that no row is left over and the same code runs for every rank.
   let i = rank & 1;
   for (; i + 1 < rank; i += 2) {
     const row = i * n, next = row + n;
@@ -503,6 +561,10 @@ export function substituteFactors(a: Float64Array, n: number, rank: number, y: F
     y[i] = s;
     y[i + 1] = t - a[next + i] * s;
   }
+}
+
+/** y ← U⁻¹y on the first rank entries (the back half of {@link substituteFactors}). */
+function backSubstitution(a: Float64Array, n: number, rank: number, y: Float64Array): void {
   for (let i = rank - 1; i >= 0; i--) {
     const row = i * n;
     let s = y[i];
