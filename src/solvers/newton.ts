@@ -162,7 +162,11 @@ export class NewtonSolver {
       if (converged) return this.finish(true, iterations, residual, jacobianUpdates);
       iterationAfterRestart = false;
       if (!fullNewton) {
-        if (iterations > s.maxModifiedNewtonIterations) this.jacobianUpdateRequested = true;
+        // the request stored in every modified iteration (the value it holds, or true once the iterations run out): a store
+        // first made when a late step first needed that many iterations threw away the optimized Newton loop
+        // (driveTrainTest, sphericalJointTest, bricardMechanism)
+        const iterationsRunOut = iterations > s.maxModifiedNewtonIterations;
+        this.jacobianUpdateRequested = this.jacobianUpdateRequested || iterationsRunOut;
         if (iterations > s.maxModifiedNewtonIterations + (s.modifiedNewtonJacUpdatePerStep ? 0 : s.maxModifiedNewtonRestartIterations)) fullNewton = true;
       }
       const contractivity = residual / lastResidual;
