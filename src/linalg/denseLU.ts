@@ -692,6 +692,11 @@ function warmUpSmallPath(): void {
     lu.matrix.set(warmUpMatrix);
     lu.factorize();
   }
+  // FactorNonzeros.reset, which factorize inlines, runs once per factorization: a dozen calls more, so that V8 has
+  // allocated its feedback before it first optimizes factorize (without it, that code was thrown away at the reset of its
+  // first run: fourBarMechanismIftomm, rotatingTableTest, rollingDiscTangentialForces, jointArgsTest, rigidBodyCOMtest)
+  const nonzeros = new FactorNonzeros();
+  for (let call = 0; call < 12; call++) nonzeros.reset();
 }
 
 /** (P b)_i = b[permutation[i]] for the row swaps of a factorization (row k swapped with row swaps[k], k = 0 … n − 1). */
