@@ -115,6 +115,7 @@ class BeamGeometricallyExactModel implements Only<ObjectModel & BodyModel, BeamG
     d: new Array<Jet2>(3), w: new Array<Jet2>(3), Om: new Array<Jet2>(3), uDisp: new Array<Jet2>(3), res: new Array<Jet2>(6),
     posPlus: new Array<Jet2>(3), posMinus: new Array<Jet2>(3), rotPlus: new Array<Jet2>(3), rotMinus: new Array<Jet2>(3),
     pos: new Array<Jet2>(3), rot: new Array<Jet2>(3), omega: new Array<Jet2>(3), Jw: new Array<Jet2>(3), total: new Array<Jet2>(3),
+    factors: new Array<Jet2>(4),
   };
   /** Work arrays of the value path (computeForceValues). */
   private readonly A0 = new Float64Array(9);
@@ -126,6 +127,10 @@ class BeamGeometricallyExactModel implements Only<ObjectModel & BodyModel, BeamG
   private readonly uSkew = new Float64Array(9);
   private readonly omegaSkew = new Float64Array(9);
   private readonly omegaValues = new Float64Array(3);
+  /** d = A0ᵀ (p1 − p0), β, γ, f8 of the value path. */
+  private readonly motionValues = new Float64Array(6);
+  /** The stresses [r_p, r_r] of the value path. */
+  private readonly stressValues = new Float64Array(6);
   private readonly totalValues = new Float64Array(3);
   private readonly forceValues = new Float64Array(N_LOCAL);
   private readonly dampingBlock = new Float64Array(9);
@@ -233,11 +238,22 @@ class BeamGeometricallyExactModel implements Only<ObjectModel & BodyModel, BeamG
    * allocation per call).
    */
   private computeForces(derivatives: boolean): void {
-    const pool = this.pool, L = this.L, j = this.jets;
+    const pool = this.pool;
     pool.reset();
     pool.activeVariables = N_JET;
     pool.derivatives = derivatives;
-    const A0 = j.A0, A1 = j.A1, R = j.R, d = j.d, w = j.w, Om = j.Om, uDisp = j.uDisp, res = j.res;
+    // in three parts, each a function of its own (the same operations in the same order): as one function, V8 compiled
+    // it with the jet operations inlined in one long job (≈ 220 ms on the loaded 2-core machine), most of the first
+    // solve's Jacobians running before it was ready
+    this.relativeMotionJets();
+    this.stressJets();
+    for (let n = 0; n < 2; n++) this.nodeForceJets(n);
+  }
+
+  /** {@link BeamGeometricallyExactModel.computeForces}' first part: A0, A1, d, R, Ω and factors = [|Ω|², β, γ, f8]. */
+  private relativeMotionJets(): void {
+    const pool = this.pool, j = this.jets;
+    const A0 = j.A0, A1 = j.A1, R = j.R, d = j.d, w = j.w, Om = j.Om;
     this.rotation(0, A0);
     this.rotation(1, A1);
     // d = A0ᵀ (p1 − p0), R = A0ᵀ A1
@@ -269,10 +285,21 @@ class BeamGeometricallyExactModel implements Only<ObjectModel & BodyModel, BeamG
     this.expFactors(x, beta, gamma, f8);
     // back to all jet variables: the position gradients of the rotation's quantities used below are 0
     pool.activeVariables = N_JET;
-    if (derivatives) {
+    if (pool.derivatives) {
       for (let k = 0; k < 3; k++) Om[k].g.fill(0, N_ROTATION);
       x.g.fill(0, N_ROTATION); beta.g.fill(0, N_ROTATION); gamma.g.fill(0, N_ROTATION); f8.g.fill(0, N_ROTATION);
     }
+    const factors = j.factors;
+    factors[0] = x; factors[1] = beta; factors[2] = gamma; factors[3] = f8;
+  }
+
+  /**
+   * {@link BeamGeometricallyExactModel.computeForces}' second part: the displacement u, the stresses res, and
+   * posPlus/posMinus, rotPlus/rotMinus (the tangent operators applied to them).
+   */
+  private stressJets(): void {
+    const pool = this.pool, L = this.L, j = this.jets, Om = j.Om, d = j.d, uDisp = j.uDisp, res = j.res;
+    const x = j.factors[0], beta = j.factors[1], gamma = j.factors[2], f8 = j.factors[3];
     // T_exp,SO3⁻¹(Ω) v = β v + γ Ω (Ω·v) + ½ Ω × v, its transpose with −½ Ω × v (vector forms, no matrices): u = Tsoᵀ d
     this.tsoApply(Om, beta, gamma, d, undefined, uDisp);
     // ε = (h − h₀)/L, stresses K ε: res = [r_p (3), r_r (3)]
@@ -288,25 +315,28 @@ class BeamGeometricallyExactModel implements Only<ObjectModel & BodyModel, BeamG
     // T_uw(σh) = σ ½ ũ + S with the symmetric S = γ (ũΩ̃ + Ω̃ũ) + f8 (Ω·u) Ω̃², so T_uw(σh)ᵀ r = S r − σ ½ u × r, and
     // (a × (b × c) = b (a·c) − c (a·b)) S r = (γ u·r + f8 (Ω·u) Ω·r) Ω + γ (Ω·r) u − (2γ Ω·u + f8 (Ω·u) |Ω|²) r
     this.addTuwTerms(Om, uDisp, rp, x, gamma, f8, rotPlus, rotMinus);
-    const pos = j.pos, rot = j.rot, total = j.total;
-    for (let n = 0; n < 2; n++) {
-      const sign = n === 0 ? -1 : 1;
-      for (let i = 0; i < 3; i++) {
-        pos[i] = n === 1 ? posPlus[i] : posMinus[i];
-        rot[i] = n === 1 ? rotPlus[i] : rotMinus[i];
-      }
-      // quadratic velocity term (L/2) ω̄ × (J ω̄), ω̄ = G_l θ̇ (θ̇ constant for ∂/∂q); with θ̇ = 0 (static solves) every
-      // value and derivative of ω̄ and of the term is +0 or −0, and adding it changes nothing: skipped
-      if (this.angularVelocityNonzero(n)) this.totalWithVelocityTerm(n, sign);
-      else for (let i = 0; i < 3; i++) total[i] = pool.affine(rot[i], sign, 0, pool.take());
-      const A = n === 0 ? A0 : A1;
-      for (let i = 0; i < 3; i++) {
-        const f = this.forces[7 * n + i];
-        pool.affine(this.dot3(A[3 * i], A[3 * i + 1], A[3 * i + 2], pos[0], pos[1], pos[2]), sign, 0, f);
-      }
-      for (let k = 0; k < 4; k++) {
-        this.gLocalDot(n, k, total, this.forces[7 * n + 3 + k]);
-      }
+  }
+
+  /** {@link BeamGeometricallyExactModel.computeForces}' last part: node n's 7 forces into this.forces. */
+  private nodeForceJets(n: number): void {
+    const pool = this.pool, j = this.jets, pos = j.pos, rot = j.rot, total = j.total;
+    const posMinus = j.posMinus, posPlus = j.posPlus, rotMinus = j.rotMinus, rotPlus = j.rotPlus;
+    const sign = n === 0 ? -1 : 1;
+    for (let i = 0; i < 3; i++) {
+      pos[i] = n === 1 ? posPlus[i] : posMinus[i];
+      rot[i] = n === 1 ? rotPlus[i] : rotMinus[i];
+    }
+    // quadratic velocity term (L/2) ω̄ × (J ω̄), ω̄ = G_l θ̇ (θ̇ constant for ∂/∂q); with θ̇ = 0 (static solves) every
+    // value and derivative of ω̄ and of the term is +0 or −0, and adding it changes nothing: skipped
+    if (this.angularVelocityNonzero(n)) this.totalWithVelocityTerm(n, sign);
+    else for (let i = 0; i < 3; i++) total[i] = pool.affine(rot[i], sign, 0, pool.take());
+    const A = n === 0 ? j.A0 : j.A1;
+    for (let i = 0; i < 3; i++) {
+      const f = this.forces[7 * n + i];
+      pool.affine(this.dot3(A[3 * i], A[3 * i + 1], A[3 * i + 2], pos[0], pos[1], pos[2]), sign, 0, f);
+    }
+    for (let k = 0; k < 4; k++) {
+      this.gLocalDot(n, k, total, this.forces[7 * n + 3 + k]);
     }
   }
 
@@ -319,7 +349,19 @@ class BeamGeometricallyExactModel implements Only<ObjectModel & BodyModel, BeamG
    * to rounding).
    */
   private computeForceValues(out: Float64Array): void {
-    const q = this.q, L = this.L, A0 = this.A0, A1 = this.A1, R = this.R, T = this.Tso, Tp = this.TuwPlus, Tm = this.TuwMinus;
+    // in three parts, each a function of its own (the same operations in the same order), as computeForces: as one
+    // function, V8 compiled it in one long job (≈ 160 ms on the loaded 2-core machine)
+    this.relativeMotionValues();
+    this.tangentOperatorValues();
+    for (let n = 0; n < 2; n++) this.nodeForceValues(n, out);
+  }
+
+  /**
+   * {@link BeamGeometricallyExactModel.computeForceValues}' first part: A0, A1, R, Ω into this.omegaValues and
+   * [d, β, γ, f8] into this.motionValues.
+   */
+  private relativeMotionValues(): void {
+    const q = this.q, A0 = this.A0, A1 = this.A1, R = this.R;
     this.rotationValues(0, A0);
     this.rotationValues(1, A1);
     const dp0 = q[7] + -1 * q[0], dp1 = q[8] + -1 * q[1], dp2 = q[9] + -1 * q[2];
@@ -359,9 +401,19 @@ class BeamGeometricallyExactModel implements Only<ObjectModel & BodyModel, BeamG
     } else {
       f8 = horner(x, SERIES_F8);
     }
-    // T_exp,SO3⁻¹ (tExpSO3Inv)
-    const Om = this.omegaValues;
+    const Om = this.omegaValues, m = this.motionValues;
     Om[0] = Om0; Om[1] = Om1; Om[2] = Om2;
+    m[0] = d0; m[1] = d1; m[2] = d2; m[3] = beta; m[4] = gamma; m[5] = f8;
+  }
+
+  /**
+   * {@link BeamGeometricallyExactModel.computeForceValues}' second part: T_exp,SO3⁻¹ into this.Tso, u and Ω into this.h,
+   * the stresses [r_p, r_r] into this.stressValues and T_uw(±u, ±Ω) into this.TuwPlus and this.TuwMinus.
+   */
+  private tangentOperatorValues(): void {
+    const L = this.L, T = this.Tso, Tp = this.TuwPlus, Tm = this.TuwMinus, Om = this.omegaValues, m = this.motionValues;
+    const Om0 = Om[0], Om1 = Om[1], Om2 = Om[2], d0 = m[0], d1 = m[1], d2 = m[2], beta = m[3], gamma = m[4], f8 = m[5];
+    // T_exp,SO3⁻¹ (tExpSO3Inv)
     for (let i = 0; i < 3; i++) {
       for (let j = 0; j < 3; j++) {
         const e = gamma * (Om[i] * Om[j]);
@@ -374,9 +426,9 @@ class BeamGeometricallyExactModel implements Only<ObjectModel & BodyModel, BeamG
     const u0 = T[0] * d0 + T[3] * d1 + T[6] * d2;
     const u1 = T[1] * d0 + T[4] * d1 + T[7] * d2;
     const u2 = T[2] * d0 + T[5] * d1 + T[8] * d2;
-    const k = this.k;
-    const rp0 = k[0] / L * u0 + -k[0], rp1 = k[1] / L * u1 + 0, rp2 = k[2] / L * u2 + 0;
-    const rr0 = k[3] / L * Om0 + 0, rr1 = k[4] / L * Om1 + 0, rr2 = k[5] / L * Om2 + 0;
+    const k = this.k, r = this.stressValues;
+    r[0] = k[0] / L * u0 + -k[0]; r[1] = k[1] / L * u1 + 0; r[2] = k[2] / L * u2 + 0;
+    r[3] = k[3] / L * Om0 + 0; r[4] = k[4] / L * Om1 + 0; r[5] = k[5] / L * Om2 + 0;
     this.h[0] = u0; this.h[1] = u1; this.h[2] = u2; this.h[3] = Om0; this.h[4] = Om1; this.h[5] = Om2;
     // T_uw(±u, ±Ω) (tUWPair): ũ and Ω̃ as skew(a) = [0, −a2, a1; a2, 0, −a0; −a1, a0, 0] (each entry s·a + 0)
     const us = this.uSkew, os = this.omegaSkew;
@@ -394,33 +446,36 @@ class BeamGeometricallyExactModel implements Only<ObjectModel & BodyModel, BeamG
         Tm[3 * i + j] = e + -0.5 * us[3 * i + j] + quadratic;
       }
     }
-    const G = this.gl, total = this.totalValues, Jm = this.J, halfL = 0.5 * L;
-    for (let n = 0; n < 2; n++) {
-      const sign = n === 0 ? -1 : 1;
-      const A = n === 0 ? A0 : A1, Tuw = n === 0 ? Tm : Tp;
-      // node 1: Tsoᵀ (entry (i, l) at Tso[i + 3l]), node 0: Tso (at Tso[3i + l])
-      const si = n === 1 ? 1 : 3, sl = n === 1 ? 3 : 1;
-      const pos0 = T[0] * rp0 + T[sl] * rp1 + T[2 * sl] * rp2;
-      const pos1 = T[si] * rp0 + T[si + sl] * rp1 + T[si + 2 * sl] * rp2;
-      const pos2 = T[2 * si] * rp0 + T[2 * si + sl] * rp1 + T[2 * si + 2 * sl] * rp2;
-      this.gLocalValues(n);
-      const v3 = this.u[7 * n + 3], v4 = this.u[7 * n + 4], v5 = this.u[7 * n + 5], v6 = this.u[7 * n + 6];
-      const om0 = v3 * G[0] + 0 + v4 * G[1] + v5 * G[2] + v6 * G[3];
-      const om1 = v3 * G[4] + 0 + v4 * G[5] + v5 * G[6] + v6 * G[7];
-      const om2 = v3 * G[8] + 0 + v4 * G[9] + v5 * G[10] + v6 * G[11];
-      const jw0 = Jm[0] * om0 + 0 + Jm[1] * om1 + Jm[2] * om2;
-      const jw1 = Jm[3] * om0 + 0 + Jm[4] * om1 + Jm[5] * om2;
-      const jw2 = Jm[6] * om0 + 0 + Jm[7] * om1 + Jm[8] * om2;
-      const qv0 = om1 * jw2 + -1 * (om2 * jw1), qv1 = om2 * jw0 + -1 * (om0 * jw2), qv2 = om0 * jw1 + -1 * (om1 * jw0);
-      for (let i = 0; i < 3; i++) {
-        const first = Tuw[i] * rp0 + Tuw[3 + i] * rp1 + Tuw[6 + i] * rp2;
-        const second = T[si * i] * rr0 + T[si * i + sl] * rr1 + T[si * i + 2 * sl] * rr2;
-        const rot = first + second;
-        total[i] = sign * rot + 0 + halfL * (i === 0 ? qv0 : i === 1 ? qv1 : qv2);
-        out[7 * n + i] = sign * (A[3 * i] * pos0 + A[3 * i + 1] * pos1 + A[3 * i + 2] * pos2) + 0;
-      }
-      for (let kk = 0; kk < 4; kk++) out[7 * n + 3 + kk] = G[kk] * total[0] + G[4 + kk] * total[1] + G[8 + kk] * total[2];
+  }
+
+  /** {@link BeamGeometricallyExactModel.computeForceValues}' last part: node n's 7 forces into `out`. */
+  private nodeForceValues(n: number, out: Float64Array): void {
+    const T = this.Tso, G = this.gl, total = this.totalValues, Jm = this.J, halfL = 0.5 * this.L, r = this.stressValues;
+    const rp0 = r[0], rp1 = r[1], rp2 = r[2], rr0 = r[3], rr1 = r[4], rr2 = r[5];
+    const sign = n === 0 ? -1 : 1;
+    const A = n === 0 ? this.A0 : this.A1, Tuw = n === 0 ? this.TuwMinus : this.TuwPlus;
+    // node 1: Tsoᵀ (entry (i, l) at Tso[i + 3l]), node 0: Tso (at Tso[3i + l])
+    const si = n === 1 ? 1 : 3, sl = n === 1 ? 3 : 1;
+    const pos0 = T[0] * rp0 + T[sl] * rp1 + T[2 * sl] * rp2;
+    const pos1 = T[si] * rp0 + T[si + sl] * rp1 + T[si + 2 * sl] * rp2;
+    const pos2 = T[2 * si] * rp0 + T[2 * si + sl] * rp1 + T[2 * si + 2 * sl] * rp2;
+    this.gLocalValues(n);
+    const v3 = this.u[7 * n + 3], v4 = this.u[7 * n + 4], v5 = this.u[7 * n + 5], v6 = this.u[7 * n + 6];
+    const om0 = v3 * G[0] + 0 + v4 * G[1] + v5 * G[2] + v6 * G[3];
+    const om1 = v3 * G[4] + 0 + v4 * G[5] + v5 * G[6] + v6 * G[7];
+    const om2 = v3 * G[8] + 0 + v4 * G[9] + v5 * G[10] + v6 * G[11];
+    const jw0 = Jm[0] * om0 + 0 + Jm[1] * om1 + Jm[2] * om2;
+    const jw1 = Jm[3] * om0 + 0 + Jm[4] * om1 + Jm[5] * om2;
+    const jw2 = Jm[6] * om0 + 0 + Jm[7] * om1 + Jm[8] * om2;
+    const qv0 = om1 * jw2 + -1 * (om2 * jw1), qv1 = om2 * jw0 + -1 * (om0 * jw2), qv2 = om0 * jw1 + -1 * (om1 * jw0);
+    for (let i = 0; i < 3; i++) {
+      const first = Tuw[i] * rp0 + Tuw[3 + i] * rp1 + Tuw[6 + i] * rp2;
+      const second = T[si * i] * rr0 + T[si * i + sl] * rr1 + T[si * i + 2 * sl] * rr2;
+      const rot = first + second;
+      total[i] = sign * rot + 0 + halfL * (i === 0 ? qv0 : i === 1 ? qv1 : qv2);
+      out[7 * n + i] = sign * (A[3 * i] * pos0 + A[3 * i + 1] * pos1 + A[3 * i + 2] * pos2) + 0;
     }
+    for (let kk = 0; kk < 4; kk++) out[7 * n + 3 + kk] = G[kk] * total[0] + G[4 + kk] * total[1] + G[8 + kk] * total[2];
   }
 
   /** A(ep) of node n (values; the operations of {@link BeamGeometricallyExactModel.rotation}). */
