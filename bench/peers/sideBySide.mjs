@@ -387,7 +387,9 @@ if (flag('--dry')) process.exit(0);
 if (!existsSync(flexdynEntry)) throw new Error(`${flexdynEntry} is missing: run without --no-build once`);
 
 mkdirSync(logs, { recursive: true });
-mkdirSync(exudynCwd, { recursive: true });
+// the folder Exudyn's scripts write into (its test suite runs them where earlier scripts made it; pickleCopyMbs opens
+// solution/mbs.pkl without creating the folder)
+mkdirSync(join(exudynCwd, 'solution'), { recursive: true });
 mkdirSync(flexdynCwd, { recursive: true });
 if (existsSync(testData) && !existsSync(join(exudynCwd, 'testData'))) symlinkSync(testData, join(exudynCwd, 'testData'), 'dir');
 // the package and the test suite's module that the scripts import (a script run as __main__ is compiled in any case)
