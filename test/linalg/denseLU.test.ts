@@ -72,7 +72,7 @@ describe('DenseLU', () => {
     const lu = new DenseLU(n);
     for (let trial = 0; trial < 6; trial++) {
       const a = randomDense(n, rnd);
-      // no row swap in every other matrix (a dominant diagonal), row swaps in the others (a dominant last column)
+      // no row swap in every other matrix (a dominant diagonal), row swaps in the others (a dominant anti-diagonal)
       for (let i = 0; i < n; i++) a[i * n + (trial % 2 === 0 ? i : n - 1 - i)] += 10;
       lu.matrix.set(a);
       expect(lu.factorize()).toBe(true);
