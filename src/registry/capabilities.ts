@@ -549,6 +549,11 @@ export interface BodyModel {
   velocity_q?(s: ItemState, localPosition: ArrayLike<number>, out: Float64Array): void;
   /** Writes the body's rotation matrix A (9 entries row-major), for rigid and rotating bodies. */
   orientation?(s: ItemState, localPosition: ArrayLike<number>, out: Float64Array): void;
+  /**
+   * Writes position and orientation at localPosition at once, the values of position and orientation (for bodies that
+   * form the rotation matrix for both: once). Absent: each alone.
+   */
+  positionAndOrientation?(s: ItemState, localPosition: ArrayLike<number>, position: Float64Array, orientation: Float64Array): void;
   /** Writes the global angular velocity of the body frame at localPosition. */
   angularVelocity?(s: ItemState, localPosition: ArrayLike<number>, out: Float64Array): void;
   /** Writes the body-fixed angular velocity at localPosition. */
@@ -701,6 +706,8 @@ export interface PositionMarkerModel extends MarkerModel {
 export interface RigidMarkerModel extends PositionMarkerModel {
   /** Writes the marker frame's rotation matrix A (9 entries row-major). */
   orientation(s: ItemState, out: Float64Array): void;
+  /** Writes position and orientation at once, the values of position and orientation (optional; see BodyModel.positionAndOrientation). */
+  positionAndOrientation?(s: ItemState, position: Float64Array, orientation: Float64Array): void;
   /** Writes the marker frame's global angular velocity. */
   angularVelocity(s: ItemState, out: Float64Array): void;
   /** Writes the marker frame's body-fixed angular velocity. */
@@ -968,7 +975,7 @@ export const capabilityNames = {
   /** {@link BodyModel}. */
   body: {
     nodes: true, nLocalU: true, arcLength: true, arcStart: true, position: true, velocity: true, nodesAt: true, positionJacobian: true, addOriginLoad: true, frameNode: true,
-    velocity_q: true, orientation: true, angularVelocity: true, angularVelocityLocal: true, rotationJacobian: true, angularVelocity_q: true,
+    velocity_q: true, orientation: true, positionAndOrientation: true, angularVelocity: true, angularVelocityLocal: true, rotationJacobian: true, angularVelocity_q: true,
     addRotatedVectorNullDirection: true, massProportionalForce: true, massProportionalForceDependsOnCoordinates: true, jacobianTransposedVector_q: true,
     addDistributedLoad: true, addLineForceLaw: true, lineForceLawJacobian: true, outputBody: true, centerlinePosition: true, lineAngularVelocity_q: true, centerlineTangent: true,
     centerlineTangentJacobian: true, linePoints: true,
@@ -981,7 +988,7 @@ export const capabilityNames = {
   /** {@link MarkerModel} and its kinds. */
   marker: {
     label: true, nodes: true, nLocalU: true, bind: true, output: true, position: true, velocity: true, positionJacobian: true, addJacobianTransposedLoad: true,
-    velocity_q: true, addPositionNullDirection: true, jacobianTransposedVector_q: true, orientation: true, angularVelocity: true, angularVelocityLocal: true,
+    velocity_q: true, addPositionNullDirection: true, jacobianTransposedVector_q: true, orientation: true, positionAndOrientation: true, angularVelocity: true, angularVelocityLocal: true,
     rotationJacobian: true, angularVelocity_q: true, addRotatedVectorNullDirection: true, frameNode: true, coordinateLocalIndex: true, coordinate: true, coordinateVelocity: true, coordinateJacobian: true,
     massProportionalForce: true, massProportionalForceDependsOnCoordinates: true, addDistributedLoad: true,
     addLineForceLaw: true, lineForceLawJacobian: true, coordinateVector: true, coordinateVectorVelocity: true,

@@ -49,6 +49,16 @@ class BodyRigidMarkerModel extends BodyMarker<FrameBodyModel> implements Only<Ri
     this.body.orientation(s, this.localPosition, out);
   }
 
+  positionAndOrientation(s: ItemState, position: Float64Array, orientation: Float64Array): void {
+    const body = this.body, x = this.localPosition;
+    if (body.positionAndOrientation !== undefined) {
+      body.positionAndOrientation(s, x, position, orientation);
+      return;
+    }
+    body.position(s, x, position);
+    body.orientation(s, x, orientation);
+  }
+
   angularVelocity(s: ItemState, out: Float64Array): void {
     this.body.angularVelocity(s, this.localPosition, out);
   }

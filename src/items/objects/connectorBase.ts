@@ -146,10 +146,11 @@ export class MarkerPair<M extends MarkerModel = PositionMarkerModel> {
   /** Updates p0, p1, v0, v1 and the relative kinematics dp = p1 − p0, dv = v1 − v0. */
   evaluateRelative(this: MarkerPair<PositionMarkerModel>, s: ItemState): void {
     this.evaluatePositions(s);
-    for (let i = 0; i < 3; i++) {
-      this.dp[i] = this.p1[i] - this.p0[i];
-      this.dv[i] = this.v1[i] - this.v0[i];
-    }
+    // written out, with the arrays in locals: a fresh process's first solve runs this per Newton iteration in baseline
+    // code, where a three-pass loop and its property loads cost more than the subtractions
+    const { p0, p1, v0, v1, dp, dv } = this;
+    dp[0] = p1[0] - p0[0]; dp[1] = p1[1] - p0[1]; dp[2] = p1[2] - p0[2];
+    dv[0] = v1[0] - v0[0]; dv[1] = v1[1] - v0[1]; dv[2] = v1[2] - v0[2];
   }
 
   /** Updates p0, p1 and dp = p1 − p0 only (position-level equations need no velocities). */
@@ -162,9 +163,10 @@ export class MarkerPair<M extends MarkerModel = PositionMarkerModel> {
 
   /** Updates v0, v1 and dv = v1 − v0 only (velocity-level equations of point markers in the global frame need no positions). */
   evaluateRelativeVelocities(this: MarkerPair<PositionMarkerModel>, s: ItemState): void {
-    this.marker0.velocity(s, this.v0);
-    this.marker1.velocity(s, this.v1);
-    for (let i = 0; i < 3; i++) this.dv[i] = this.v1[i] - this.v0[i];
+    const { v0, v1, dv } = this;
+    this.marker0.velocity(s, v0);
+    this.marker1.velocity(s, v1);
+    dv[0] = v1[0] - v0[0]; dv[1] = v1[1] - v0[1]; dv[2] = v1[2] - v0[2];
   }
 
   /** Updates the position Jacobians of both markers. */
@@ -373,6 +375,27 @@ export class RigidMarkerPair extends MarkerPair<RigidMarkerModel> {
   /** Updates a0, a1 and the joint frames a0All, a1All. */
   evaluateFrames(s: ItemState): void {
     this.evaluateOrientations(s);
+    this.formFrames();
+  }
+
+  /**
+   * Updates p0, p1, dp (with velocities also v0, v1, dv), a0, a1 and the joint frames: evaluateRelativePositions
+   * (evaluateRelative) and evaluateFrames in one pass, through the markers' positionAndOrientation where they have it (a
+   * rigid body's marker then forms its rotation matrix once, not for its position and again for its orientation).
+   */
+  evaluateRelativeAndFrames(s: ItemState, velocities: boolean): void {
+    const { marker0, marker1, p0, p1, a0, a1, dp } = this;
+    if (marker0.positionAndOrientation !== undefined) marker0.positionAndOrientation(s, p0, a0);
+    else { marker0.position(s, p0); marker0.orientation(s, a0); }
+    if (marker1.positionAndOrientation !== undefined) marker1.positionAndOrientation(s, p1, a1);
+    else { marker1.position(s, p1); marker1.orientation(s, a1); }
+    dp[0] = p1[0] - p0[0]; dp[1] = p1[1] - p0[1]; dp[2] = p1[2] - p0[2];
+    if (velocities) this.evaluateRelativeVelocities(s);
+    this.formFrames();
+  }
+
+  /** The joint frames a0All, a1All from a0, a1. */
+  private formFrames(): void {
     if (this.r0FromLeft) mat3MulInto(this.a0All, this.r0, this.a0);
     else mat3MulInto(this.a0All, this.a0, this.r0);
     mat3MulInto(this.a1All, this.a1, this.r1);
@@ -402,7 +425,7 @@ export class RigidMarkerPair extends MarkerPair<RigidMarkerModel> {
   relativeAngularVelocity(out: Float64Array): Float64Array {
     const w1 = mat3MulVecInto(out, this.a1, this.omega1);
     const w0 = mat3MulVecInto(this.work3, this.a0, this.omega0);
-    for (let i = 0; i < 3; i++) w1[i] -= w0[i];
+    w1[0] -= w0[0]; w1[1] -= w0[1]; w1[2] -= w0[2];
     return w1;
   }
 

@@ -320,12 +320,13 @@ export class JointModel implements Only<ObjectModel & LoweredJoint, JointModel> 
    * withOffsetRotation applies the user-function rotation to A0all.
    */
   private kinematics(s: ItemState, velocities: boolean, withOffsetRotation: boolean): void {
-    const { markers } = this;
-    if (velocities) markers.evaluateRelative(s);
-    else markers.evaluateRelativePositions(s);
-    const frames = this.frames;
-    if (frames === undefined) return;
-    frames.evaluateFrames(s);
+    const { markers, frames } = this;
+    if (frames === undefined) {
+      if (velocities) markers.evaluateRelative(s);
+      else markers.evaluateRelativePositions(s);
+      return;
+    }
+    frames.evaluateRelativeAndFrames(s, velocities);
     const o = this.offset;
     if (withOffsetRotation && (o[3] !== 0 || o[4] !== 0 || o[5] !== 0)) {
       rotXYZ2RotationMatrixInto(scratch.work9, o, 3);

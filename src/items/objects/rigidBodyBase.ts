@@ -27,17 +27,22 @@ export abstract class RigidFrameKinematics<N extends OrientedNode> {
 
   /** p + A x (p alone for x = 0, the frame origin: markers and sensors at the body's reference point). */
   position(s: ItemState, localPosition: ArrayLike<number>, out: Float64Array): void {
-    const x0 = localPosition[0], x1 = localPosition[1], x2 = localPosition[2];
-    if (x0 === 0 && x1 === 0 && x2 === 0) {
+    if (localPosition[0] === 0 && localPosition[1] === 0 && localPosition[2] === 0) {
       this.node.position(s, out);
       return;
     }
-    const a = this.rotation;
+    this.positionAndOrientation(s, localPosition, out, this.rotation);
+  }
+
+  /** p + A x and A, the rotation matrix formed once (position's values, and orientation's). */
+  positionAndOrientation(s: ItemState, localPosition: ArrayLike<number>, position: Float64Array, orientation: Float64Array): void {
+    const x0 = localPosition[0], x1 = localPosition[1], x2 = localPosition[2], a = orientation;
     this.node.orientation(s, a);
-    this.node.position(s, out);
-    out[0] += a[0] * x0 + a[1] * x1 + a[2] * x2;
-    out[1] += a[3] * x0 + a[4] * x1 + a[5] * x2;
-    out[2] += a[6] * x0 + a[7] * x1 + a[8] * x2;
+    this.node.position(s, position);
+    if (x0 === 0 && x1 === 0 && x2 === 0) return;
+    position[0] += a[0] * x0 + a[1] * x1 + a[2] * x2;
+    position[1] += a[3] * x0 + a[4] * x1 + a[5] * x2;
+    position[2] += a[6] * x0 + a[7] * x1 + a[8] * x2;
   }
 
   /** Displacement of the frame-fixed point x from its reference position: position(q) − position(q = 0) (an output). */
