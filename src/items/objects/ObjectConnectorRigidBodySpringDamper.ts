@@ -338,11 +338,11 @@ class RigidBodySpringDamperModel implements Only<ObjectModel, RigidBodySpringDam
     skewMulInto(dA, this.work9, side0 ? a0 : a1);
     const nd = side0 ? this.nullDirections0 : this.nullDirections1;
     if (side0 ? null0 : null1) {
-      // δA e_j += (∂(A e_j) along the null directions) e
-      for (let j = 0; j < 3; j++) {
-        const column = nd[j];
-        dA[j] += column[k]; dA[3 + j] += column[nm + k]; dA[6 + j] += column[2 * nm + k];
-      }
+      // δA e_j += (∂(A e_j) along the null directions) e (written out: see linearForce)
+      const e0 = nd[0], e1 = nd[1], e2 = nd[2], k1 = nm + k, k2 = 2 * nm + k;
+      dA[0] += e0[k]; dA[3] += e0[k1]; dA[6] += e0[k2];
+      dA[1] += e1[k]; dA[4] += e1[k1]; dA[7] += e1[k2];
+      dA[2] += e2[k]; dA[5] += e2[k1]; dA[8] += e2[k2];
     }
     if (side0) {
       mat3MulInto(dAll, r0, dA);
@@ -377,7 +377,8 @@ class RigidBodySpringDamperModel implements Only<ObjectModel, RigidBodySpringDam
       mat3MulInto(dAj, aj, dA);
       if (side0) {
         mat3MulInto(dA, dAll, this.halfExp);
-        for (let i = 0; i < 9; i++) dAj[i] += dA[i];
+        dAj[0] += dA[0]; dAj[1] += dA[1]; dAj[2] += dA[2]; dAj[3] += dA[3]; dAj[4] += dA[4];
+        dAj[5] += dA[5]; dAj[6] += dA[6]; dAj[7] += dA[7]; dAj[8] += dA[8];
       }
     } else {
       rotXYZDerivative(du6, this.relRot, dM);
@@ -400,7 +401,7 @@ class RigidBodySpringDamperModel implements Only<ObjectModel, RigidBodySpringDam
     const side0 = c < n0;
     const k = side0 ? c : c - n0, nm = side0 ? n0 : n1;
     const sign = side0 ? -1 : 1;
-    const force = this.forceGlobal, dF = this.work3c;
+    const force = this.forceGlobal;
     // δv6 = δAjᵀ[Δv; Δω] + Ajᵀ[δΔv; δΔω]
     if (hasDamping) {
       const wRel = this.omegaRel;
@@ -412,42 +413,39 @@ class RigidBodySpringDamperModel implements Only<ObjectModel, RigidBodySpringDam
         dv6[3 + i] = dAj[i] * wRel[0] + dAj[3 + i] * wRel[1] + dAj[6 + i] * wRel[2] + aj[i] * wx + aj[3 + i] * wy + aj[6 + i] * wz;
       }
     }
-    // δf6 = K δu6 + D δv6
+    // δf6 = K δu6 + D δv6, each row's sums from +0 written out (the loops' operations in their order: see linearForce)
+    const u0 = du6[0], u1 = du6[1], u2 = du6[2], u3 = du6[3], u4 = du6[4], u5 = du6[5];
     for (let i = 0; i < 6; i++) {
-      let sum = 0;
-      for (let j = 0; j < 6; j++) sum += kk[6 * i + j] * du6[j];
-      if (hasDamping) for (let j = 0; j < 6; j++) sum += dd[6 * i + j] * dv6[j];
+      const r = 6 * i;
+      let sum = 0 + kk[r] * u0 + kk[r + 1] * u1 + kk[r + 2] * u2 + kk[r + 3] * u3 + kk[r + 4] * u4 + kk[r + 5] * u5;
+      if (hasDamping) sum = sum + dd[r] * dv6[0] + dd[r + 1] * dv6[1] + dd[r + 2] * dv6[2] + dd[r + 3] * dv6[3] + dd[r + 4] * dv6[4] + dd[r + 5] * dv6[5];
       df6[i] = sum;
     }
     // δF = δAj f + Aj δf, δT likewise
-    for (let i = 0; i < 3; i++) {
-      dF[i] = dAj[3 * i] * f6[0] + dAj[3 * i + 1] * f6[1] + dAj[3 * i + 2] * f6[2] + aj[3 * i] * df6[0] + aj[3 * i + 1] * df6[1] + aj[3 * i + 2] * df6[2];
-    }
-    let tx = 0, ty = 0, tz = 0;
-    {
-      const t = this.work9;
-      for (let i = 0; i < 3; i++) {
-        t[i] = dAj[3 * i] * f6[3] + dAj[3 * i + 1] * f6[4] + dAj[3 * i + 2] * f6[5] + aj[3 * i] * df6[3] + aj[3 * i + 1] * df6[4] + aj[3 * i + 2] * df6[5];
-      }
-      tx = t[0]; ty = t[1]; tz = t[2];
-    }
+    const f0 = f6[0], f1 = f6[1], f2 = f6[2], f3 = f6[3], f4 = f6[4], f5 = f6[5];
+    const h0 = df6[0], h1 = df6[1], h2 = df6[2], h3 = df6[3], h4 = df6[4], h5 = df6[5];
+    const dFx = dAj[0] * f0 + dAj[1] * f1 + dAj[2] * f2 + aj[0] * h0 + aj[1] * h1 + aj[2] * h2;
+    const dFy = dAj[3] * f0 + dAj[4] * f1 + dAj[5] * f2 + aj[3] * h0 + aj[4] * h1 + aj[5] * h2;
+    const dFz = dAj[6] * f0 + dAj[7] * f1 + dAj[8] * f2 + aj[6] * h0 + aj[7] * h1 + aj[8] * h2;
+    const tx = dAj[0] * f3 + dAj[1] * f4 + dAj[2] * f5 + aj[0] * h3 + aj[1] * h4 + aj[2] * h5;
+    const ty = dAj[3] * f3 + dAj[4] * f4 + dAj[5] * f5 + aj[3] * h3 + aj[4] * h4 + aj[5] * h5;
+    const tz = dAj[6] * f3 + dAj[7] * f4 + dAj[8] * f5 + aj[6] * h3 + aj[7] * h4 + aj[8] * h5;
     // δτ = δw × F + w × δF, δw = δAj(−½uPos) + Aj(−½δuPos)
     let ux = 0, uy = 0, uz = 0;
     if (this.v.intrinsicFormulation) {
-      const t = this.work9;
-      for (let i = 0; i < 3; i++) {
-        t[3 + i] = -0.5 * (dAj[3 * i] * u6[0] + dAj[3 * i + 1] * u6[1] + dAj[3 * i + 2] * u6[2] + aj[3 * i] * du6[0] + aj[3 * i + 1] * du6[1] + aj[3 * i + 2] * du6[2]);
-      }
-      const dwx = t[3], dwy = t[4], dwz = t[5];
-      ux = dwy * force[2] - dwz * force[1] + w[1] * dF[2] - w[2] * dF[1];
-      uy = dwz * force[0] - dwx * force[2] + w[2] * dF[0] - w[0] * dF[2];
-      uz = dwx * force[1] - dwy * force[0] + w[0] * dF[1] - w[1] * dF[0];
+      const p0 = u6[0], p1 = u6[1], p2 = u6[2];
+      const dwx = -0.5 * (dAj[0] * p0 + dAj[1] * p1 + dAj[2] * p2 + aj[0] * u0 + aj[1] * u1 + aj[2] * u2);
+      const dwy = -0.5 * (dAj[3] * p0 + dAj[4] * p1 + dAj[5] * p2 + aj[3] * u0 + aj[4] * u1 + aj[5] * u2);
+      const dwz = -0.5 * (dAj[6] * p0 + dAj[7] * p1 + dAj[8] * p2 + aj[6] * u0 + aj[7] * u1 + aj[8] * u2);
+      ux = dwy * force[2] - dwz * force[1] + w[1] * dFz - w[2] * dFy;
+      uy = dwz * force[0] - dwx * force[2] + w[2] * dFx - w[0] * dFz;
+      uz = dwx * force[1] - dwy * force[0] + w[0] * dFy - w[1] * dFx;
     }
     for (let r = 0; r < n0; r++) {
-      m[r * n + c] = -(j0[r] * dF[0] + j0[n0 + r] * dF[1] + j0[2 * n0 + r] * dF[2]) + g0[r] * (ux - tx) + g0[n0 + r] * (uy - ty) + g0[2 * n0 + r] * (uz - tz);
+      m[r * n + c] = -(j0[r] * dFx + j0[n0 + r] * dFy + j0[2 * n0 + r] * dFz) + g0[r] * (ux - tx) + g0[n0 + r] * (uy - ty) + g0[2 * n0 + r] * (uz - tz);
     }
     for (let r = 0; r < n1; r++) {
-      m[(n0 + r) * n + c] = j1[r] * dF[0] + j1[n1 + r] * dF[1] + j1[2 * n1 + r] * dF[2] + g1[r] * (ux + tx) + g1[n1 + r] * (uy + ty) + g1[2 * n1 + r] * (uz + tz);
+      m[(n0 + r) * n + c] = j1[r] * dFx + j1[n1 + r] * dFy + j1[2 * n1 + r] * dFz + g1[r] * (ux + tx) + g1[n1 + r] * (uy + ty) + g1[2 * n1 + r] * (uz + tz);
     }
   }
 
@@ -459,9 +457,7 @@ class RigidBodySpringDamperModel implements Only<ObjectModel, RigidBodySpringDam
   private evaluate(s: ItemState, computeForce: boolean, velocities = true): void {
     const { markers, aJoint, u6, v6, work9, work3 } = this;
     const { a0All } = markers;
-    if (velocities) markers.evaluateRelative(s);
-    else markers.evaluateRelativePositions(s);
-    markers.evaluateFrames(s);
+    markers.evaluateRelativeAndFrames(s, velocities);
     if (velocities) markers.evaluateAngularVelocities(s);
     markers.relativeRotation(work9);
     if (this.v.intrinsicFormulation) {
@@ -472,25 +468,31 @@ class RigidBodySpringDamperModel implements Only<ObjectModel, RigidBodySpringDam
       logSO3TraceFormula(work3, work9);
       const dLocal = mat3TransposeMulVecInto(this.work3b, a0All, markers.p1);
       const p0Local = mat3TransposeMulVecInto(this.work3c, a0All, markers.p0);
-      for (let i = 0; i < 3; i++) dLocal[i] += -p0Local[i];
+      // (three-entry loops written out here and below: this runs per Newton iteration, in a fresh process's first
+      // solve in baseline code, where a short loop costs more than its arithmetic)
+      dLocal[0] += -p0Local[0]; dLocal[1] += -p0Local[1]; dLocal[2] += -p0Local[2];
       tExpSO3InvInto(work9, work3);
       mat3TransposeMulVecInto(dLocal, work9, dLocal);
-      for (let i = 0; i < 3; i++) { u6[i] = dLocal[i]; u6[3 + i] = work3[i]; }
-      for (let i = 0; i < 3; i++) work3[i] *= 0.5;
+      u6[0] = dLocal[0]; u6[1] = dLocal[1]; u6[2] = dLocal[2];
+      u6[3] = work3[0]; u6[4] = work3[1]; u6[5] = work3[2];
+      work3[0] *= 0.5; work3[1] *= 0.5; work3[2] *= 0.5;
       mat3MulInto(aJoint, a0All, expSO3Into(work9, work3));
     } else {
       aJoint.set(a0All);
       rotationMatrix2RotXYZInto(work3, work9);
       const dLocal = mat3TransposeMulVecInto(this.work3b, aJoint, markers.dp);
-      for (let i = 0; i < 3; i++) { u6[i] = dLocal[i]; u6[3 + i] = work3[i]; }
+      u6[0] = dLocal[0]; u6[1] = dLocal[1]; u6[2] = dLocal[2];
+      u6[3] = work3[0]; u6[4] = work3[1]; u6[5] = work3[2];
     }
-    for (let i = 3; i < 6; i++) if (u6[i] > Math.PI) u6[i] -= 2 * Math.PI;
+    if (u6[3] > Math.PI) u6[3] -= 2 * Math.PI;
+    if (u6[4] > Math.PI) u6[4] -= 2 * Math.PI;
+    if (u6[5] > Math.PI) u6[5] -= 2 * Math.PI;
     if (velocities) {
       const vLocal = mat3TransposeMulVecInto(work3, aJoint, markers.dv);
-      for (let i = 0; i < 3; i++) v6[i] = vLocal[i];
+      v6[0] = vLocal[0]; v6[1] = vLocal[1]; v6[2] = vLocal[2];
       const w1 = markers.relativeAngularVelocity(work3);
       mat3TransposeMulVecInto(w1, aJoint, w1);
-      for (let i = 0; i < 3; i++) v6[3 + i] = w1[i];
+      v6[3] = w1[0]; v6[4] = w1[1]; v6[5] = w1[2];
     }
     if (computeForce) this.forceLaw(s);
   }
@@ -518,12 +520,22 @@ class RigidBodySpringDamperModel implements Only<ObjectModel, RigidBodySpringDam
    * +0 (the same f6 as with the products 0·v6).
    */
   private linearForce(n: number): void {
-    const { u6, v6, f6, stiffness: k, damping: d, offset } = this;
+    const { u6, v6, f6, stiffness: k, damping: d, offset, hasDamping } = this;
+    // Each difference u6_j − offset_j once and each row's sums written out from +0 (the same operations in the same
+    // order as the loops over j): a fresh process's first solve runs this in baseline code, where the loops cost twice
+    // as much as the arithmetic.
+    const x0 = u6[0] - offset[0], x1 = u6[1] - offset[1], x2 = u6[2] - offset[2];
+    const x3 = u6[3] - offset[3], x4 = u6[4] - offset[4], x5 = u6[5] - offset[5];
+    const full = n === 6;
     for (let i = 0; i < n; i++) {
-      let sum = 0;
-      for (let j = 0; j < n; j++) sum += k[6 * i + j] * (u6[j] - offset[j]);
+      const r = 6 * i;
+      let sum = 0 + k[r] * x0 + k[r + 1] * x1 + k[r + 2] * x2;
+      if (full) sum = sum + k[r + 3] * x3 + k[r + 4] * x4 + k[r + 5] * x5;
       let damping = 0;
-      if (this.hasDamping) for (let j = 0; j < n; j++) damping += d[6 * i + j] * v6[j];
+      if (hasDamping) {
+        damping = damping + d[r] * v6[0] + d[r + 1] * v6[1] + d[r + 2] * v6[2];
+        if (full) damping = damping + d[r + 3] * v6[3] + d[r + 4] * v6[4] + d[r + 5] * v6[5];
+      }
       f6[i] = sum + damping;
     }
   }
@@ -595,9 +607,7 @@ class RigidBodySpringDamperModel implements Only<ObjectModel, RigidBodySpringDam
     if (this.translationOnly) {
       // T = 0: the torques' terms G_iᵀT add zeros
       const { markers } = this;
-      if (this.hasDamping) markers.evaluateRelative(s);
-      else markers.evaluateRelativePositions(s);
-      markers.evaluateFrames(s);
+      markers.evaluateRelativeAndFrames(s, this.hasDamping);
       this.evaluateTranslation();
       mat3MulVecInto(this.forceGlobal, this.aJoint, this.f6);
       markers.evaluateJacobians(s);
@@ -607,15 +617,19 @@ class RigidBodySpringDamperModel implements Only<ObjectModel, RigidBodySpringDam
     }
     this.evaluate(s, true, this.hasDamping || this.v.springForceTorqueUserFunction !== 0);
     const { markers, aJoint, f6, forceGlobal: force, torque0, torque1, work3 } = this;
+    // (three-entry loops written out: see evaluate)
     mat3MulVecInto(force, aJoint, f6);
-    for (let i = 0; i < 3; i++) work3[i] = f6[3 + i];
+    work3[0] = f6[3]; work3[1] = f6[4]; work3[2] = f6[5];
     mat3MulVecInto(torque1, aJoint, work3);
-    for (let i = 0; i < 3; i++) torque0[i] = -torque1[i];
+    torque0[0] = -torque1[0]; torque0[1] = -torque1[1]; torque0[2] = -torque1[2];
     if (this.v.intrinsicFormulation) {
-      for (let i = 0; i < 3; i++) work3[i] = -0.5 * this.u6[i];
+      const u6 = this.u6;
+      work3[0] = -0.5 * u6[0]; work3[1] = -0.5 * u6[1]; work3[2] = -0.5 * u6[2];
       mat3MulVecInto(work3, aJoint, work3);
       const extra = cross3Into(work3, work3, force);
-      for (let i = 0; i < 3; i++) { torque0[i] += extra[i]; torque1[i] += extra[i]; }
+      const ex = extra[0], ey = extra[1], ez = extra[2];
+      torque0[0] += ex; torque0[1] += ey; torque0[2] += ez;
+      torque1[0] += ex; torque1[1] += ey; torque1[2] += ez;
     }
     markers.evaluateJacobians(s);
     const { n0, n1 } = markers;
@@ -745,7 +759,8 @@ function addTExpInverseTransposedDerivative(out: Float64Array, u: Float64Array, 
 
 /** f[offset + k] += sign · (Jᵀ x)_k for a 3 × n Jacobian J (row-major). */
 function addTransposed(j: Float64Array, n: number, x: ArrayLike<number>, sign: number, f: Float64Array, offset: number): void {
-  for (let k = 0; k < n; k++) f[offset + k] += sign * (j[k] * x[0] + j[n + k] * x[1] + j[2 * n + k] * x[2]);
+  const x0 = x[0], x1 = x[1], x2 = x[2];
+  for (let k = 0; k < n; k++) f[offset + k] += sign * (j[k] * x0 + j[n + k] * x1 + j[2 * n + k] * x2);
 }
 
 /** A 6D spring-damper between two rigid markers (Exudyn's ObjectConnectorRigidBodySpringDamper, alias RigidBodySpringDamper). */
