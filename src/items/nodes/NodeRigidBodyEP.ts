@@ -39,21 +39,49 @@ class RigidBodyEPNodeModel extends RigidNodeModel implements Only<RigidBodyNode,
     return p;
   }
 
-  /** A(p) exactly in Exudyn's form (diagonal 1 − 2p_j² − 2p_k²), not orthogonal when |p| ≠ 1. */
+  /**
+   * A(p) exactly in Exudyn's form (diagonal 1 − 2p_j² − 2p_k²), not orthogonal when |p| ≠ 1. This and the other
+   * per-iteration kinematics form p = p_ref + q in locals (the sums of eulerParameters, without the call and the stores
+   * and loads through this.ep, which cost baseline code, that a fresh process's first solve runs in, as much as the
+   * arithmetic); this.ep is left as it was.
+   */
   orientation(s: ItemState, out: Float64Array): void {
-    const p = this.eulerParameters(s);
-    const p0 = p[0], p1 = p[1], p2 = p[2], p3 = p[3];
+    const q = s.q, r = this.referenceCoordinates, i = this.qIndex + 3;
+    const p0 = r[3] + q[i], p1 = r[4] + q[i + 1], p2 = r[5] + q[i + 2], p3 = r[6] + q[i + 3];
     out[0] = -2 * p3 * p3 - 2 * p2 * p2 + 1; out[1] = -2 * p3 * p0 + 2 * p2 * p1; out[2] = 2 * p3 * p1 + 2 * p2 * p0;
     out[3] = 2 * p3 * p0 + 2 * p2 * p1; out[4] = -2 * p3 * p3 - 2 * p1 * p1 + 1; out[5] = 2 * p3 * p2 - 2 * p1 * p0;
     out[6] = -2 * p2 * p0 + 2 * p3 * p1; out[7] = 2 * p3 * p2 + 2 * p1 * p0; out[8] = -2 * p2 * p2 - 2 * p1 * p1 + 1;
   }
 
+  /** G_l(p) as eulerParameters2GLocalInto, p in locals (see orientation). */
   gLocal(s: ItemState, out: Float64Array): void {
-    eulerParameters2GLocalInto(out, this.eulerParameters(s));
+    const q = s.q, r = this.referenceCoordinates, i = this.qIndex + 3;
+    const e0 = 2 * (r[3] + q[i]), e1 = 2 * (r[4] + q[i + 1]), e2 = 2 * (r[5] + q[i + 2]), e3 = 2 * (r[6] + q[i + 3]);
+    out[0] = -e1; out[1] = e0; out[2] = e3; out[3] = -e2;
+    out[4] = -e2; out[5] = -e3; out[6] = e0; out[7] = e1;
+    out[8] = -e3; out[9] = e2; out[10] = -e1; out[11] = e0;
   }
 
+  /** G(p) as eulerParameters2GInto, p in locals (see orientation). */
   gGlobal(s: ItemState, out: Float64Array): void {
-    eulerParameters2GInto(out, this.eulerParameters(s));
+    const q = s.q, r = this.referenceCoordinates, i = this.qIndex + 3;
+    const e0 = 2 * (r[3] + q[i]), e1 = 2 * (r[4] + q[i + 1]), e2 = 2 * (r[5] + q[i + 2]), e3 = 2 * (r[6] + q[i + 3]);
+    out[0] = -e1; out[1] = e0; out[2] = -e3; out[3] = e2;
+    out[4] = -e2; out[5] = e3; out[6] = e0; out[7] = -e1;
+    out[8] = -e3; out[9] = -e2; out[10] = e1; out[11] = e0;
+  }
+
+  /**
+   * Gᵀτ added to the rotation entries, each as the base class sums the column of gGlobal's G (the entries in locals,
+   * without the work matrix: a torque on an Euler-parameter body adds this in every residual).
+   */
+  override addRotationJacobianTransposed(s: ItemState, torque: ArrayLike<number>, out: Float64Array, offset: number): void {
+    const q = s.q, r = this.referenceCoordinates, i = this.qIndex + 3, t0 = torque[0], t1 = torque[1], t2 = torque[2], o = offset + 3;
+    const e0 = 2 * (r[3] + q[i]), e1 = 2 * (r[4] + q[i + 1]), e2 = 2 * (r[5] + q[i + 2]), e3 = 2 * (r[6] + q[i + 3]);
+    out[o] += -e1 * t0 + -e2 * t1 + -e3 * t2;
+    out[o + 1] += e0 * t0 + e3 * t1 + -e2 * t2;
+    out[o + 2] += -e3 * t0 + e0 * t1 + e1 * t2;
+    out[o + 3] += e2 * t0 + -e1 * t1 + e0 * t2;
   }
 
   /**
@@ -61,8 +89,8 @@ class RigidBodyEPNodeModel extends RigidNodeModel implements Only<RigidBodyNode,
    * G·ṗ, so the same numbers (every contact on an Euler-parameter body asks for it in each residual).
    */
   override angularVelocity(s: ItemState, out: Float64Array): void {
-    const p = this.eulerParameters(s), u = s.u, j = this.uIndex + 3;
-    const e0 = 2 * p[0], e1 = 2 * p[1], e2 = 2 * p[2], e3 = 2 * p[3];
+    const q = s.q, r = this.referenceCoordinates, i = this.qIndex + 3, u = s.u, j = this.uIndex + 3;
+    const e0 = 2 * (r[3] + q[i]), e1 = 2 * (r[4] + q[i + 1]), e2 = 2 * (r[5] + q[i + 2]), e3 = 2 * (r[6] + q[i + 3]);
     const d0 = u[j], d1 = u[j + 1], d2 = u[j + 2], d3 = u[j + 3];
     out[0] = 0 + -e1 * d0 + e0 * d1 + -e3 * d2 + e2 * d3;
     out[1] = 0 + -e2 * d0 + e3 * d1 + e0 * d2 + -e1 * d3;
@@ -74,8 +102,8 @@ class RigidBodyEPNodeModel extends RigidNodeModel implements Only<RigidBodyNode,
    * same numbers), reused while p and ṗ are bit for bit those of the last evaluation.
    */
   override angularVelocityLocal(s: ItemState, out: Float64Array): void {
-    const p = this.eulerParameters(s), u = s.u, j = this.uIndex + 3, key = this.omegaLocalKey, memo = this.omegaLocalMemo;
-    const p0 = p[0], p1 = p[1], p2 = p[2], p3 = p[3], d0 = u[j], d1 = u[j + 1], d2 = u[j + 2], d3 = u[j + 3];
+    const q = s.q, r = this.referenceCoordinates, i = this.qIndex + 3, u = s.u, j = this.uIndex + 3, key = this.omegaLocalKey, memo = this.omegaLocalMemo;
+    const p0 = r[3] + q[i], p1 = r[4] + q[i + 1], p2 = r[5] + q[i + 2], p3 = r[6] + q[i + 3], d0 = u[j], d1 = u[j + 1], d2 = u[j + 2], d3 = u[j + 3];
     if (!(sameBits(p0, key[0]) && sameBits(p1, key[1]) && sameBits(p2, key[2]) && sameBits(p3, key[3])
       && sameBits(d0, key[4]) && sameBits(d1, key[5]) && sameBits(d2, key[6]) && sameBits(d3, key[7]))) {
       const e0 = 2 * p0, e1 = 2 * p1, e2 = 2 * p2, e3 = 2 * p3;
@@ -89,8 +117,8 @@ class RigidBodyEPNodeModel extends RigidNodeModel implements Only<RigidBodyNode,
 
   /** [0 | G] (3 × 7) written directly: the entries of the base class's copy of gGlobal, without the work matrix. */
   override rotationJacobian(s: ItemState, out: Float64Array): void {
-    const p = this.eulerParameters(s);
-    const e0 = 2 * p[0], e1 = 2 * p[1], e2 = 2 * p[2], e3 = 2 * p[3];
+    const q = s.q, r = this.referenceCoordinates, i = this.qIndex + 3;
+    const e0 = 2 * (r[3] + q[i]), e1 = 2 * (r[4] + q[i + 1]), e2 = 2 * (r[5] + q[i + 2]), e3 = 2 * (r[6] + q[i + 3]);
     out[0] = 0; out[1] = 0; out[2] = 0; out[3] = -e1; out[4] = e0; out[5] = -e3; out[6] = e2;
     out[7] = 0; out[8] = 0; out[9] = 0; out[10] = -e2; out[11] = e3; out[12] = e0; out[13] = -e1;
     out[14] = 0; out[15] = 0; out[16] = 0; out[17] = -e3; out[18] = -e2; out[19] = e1; out[20] = e0;
@@ -105,8 +133,8 @@ class RigidBodyEPNodeModel extends RigidNodeModel implements Only<RigidBodyNode,
   override addLeverJacobianNullDirection(s: ItemState, localPosition: ArrayLike<number>, force: ArrayLike<number>, k: Float64Array, factor: number): void {
     const a = this.matrixWork, g = this.gWork, v = this.leverWork, n = this.nu;
     this.orientation(s, a);
-    eulerParameters2GLocalInto(g, this.ep);
-    const p = this.ep;
+    const p = this.eulerParameters(s);
+    eulerParameters2GLocalInto(g, p);
     const f0 = force[0], f1 = force[1], f2 = force[2];
     // (A − I)ᵀ f
     const b0 = a[0] * f0 + a[3] * f1 + a[6] * f2 - f0;
@@ -129,7 +157,7 @@ class RigidBodyEPNodeModel extends RigidNodeModel implements Only<RigidBodyNode,
   override addRotatedVectorNullDirection(s: ItemState, vLocal: ArrayLike<number>, out: Float64Array, n: number): void {
     const a = this.matrixWork;
     this.orientation(s, a);
-    const p = this.ep;
+    const p = this.eulerParameters(s);
     const scale = 2 / (p[0] * p[0] + p[1] * p[1] + p[2] * p[2] + p[3] * p[3]);
     const v0 = vLocal[0], v1 = vLocal[1], v2 = vLocal[2];
     for (let r = 0; r < 3; r++) {

@@ -56,7 +56,7 @@ class RigidBodyModel extends RigidBodyBase<RigidNodeModel> implements Only<Objec
   readonly massProportionalForceDependsOnCoordinates: boolean;
   private nRot = 0;
   private gl = new Float64Array(0);
-  /** Work array: G_lᵀJ (n_rot × 3) or skew(v)·G_l (3 × n_rot). */
+  /** Work array: G_lᵀJ (n_rot × 3). */
   private jg = new Float64Array(0);
   private coupling = new Float64Array(0);
   private readonly omega = new Float64Array(3);
@@ -307,18 +307,20 @@ class RigidBodyModel extends RigidBodyBase<RigidNodeModel> implements Only<Objec
    * or row r into c[offset + r·stride …] of another matrix (the position Jacobian's block, without a copy).
    */
   private couplingMatrix(v: ArrayLike<number>, c: Float64Array = this.coupling, stride = this.nRot, offset = 0): Float64Array {
-    const nr = this.nRot, g = this.gl, sg = this.jg, a = this.rotation;
+    const nr = this.nRot, g = this.gl, a = this.rotation;
     const x = v[0], y = v[1], z = v[2];
+    // A in locals (a store into c could alias a for the optimizer, which would reload it per entry), and one pass over
+    // the columns: skew(v)·G_l's column j, then its three entries of A·(skew(v)·G_l), each the same sum as before: a
+    // fresh process's first solve runs this per Newton iteration in baseline code, where loop passes and a work array's
+    // stores and loads cost more than the arithmetic.
+    const a00 = a[0], a01 = a[1], a02 = a[2], a10 = a[3], a11 = a[4], a12 = a[5], a20 = a[6], a21 = a[7], a22 = a[8];
+    const row0 = offset, row1 = offset + stride, row2 = offset + 2 * stride;
     for (let j = 0; j < nr; j++) {
       const g0 = g[j], g1 = g[nr + j], g2 = g[2 * nr + j];
-      sg[j] = -z * g1 + y * g2;
-      sg[nr + j] = z * g0 - x * g2;
-      sg[2 * nr + j] = -y * g0 + x * g1;
-    }
-    // the row of A in locals: a store into c could alias a for the optimizer, which would reload it per entry
-    for (let r = 0; r < 3; r++) {
-      const ar0 = a[3 * r], ar1 = a[3 * r + 1], ar2 = a[3 * r + 2], row = offset + r * stride;
-      for (let j = 0; j < nr; j++) c[row + j] = ar0 * sg[j] + ar1 * sg[nr + j] + ar2 * sg[2 * nr + j];
+      const s0 = -z * g1 + y * g2, s1 = z * g0 - x * g2, s2 = -y * g0 + x * g1;
+      c[row0 + j] = a00 * s0 + a01 * s1 + a02 * s2;
+      c[row1 + j] = a10 * s0 + a11 * s1 + a12 * s2;
+      c[row2 + j] = a20 * s0 + a21 * s1 + a22 * s2;
     }
     return c;
   }
@@ -531,10 +533,9 @@ class RigidBodyModel extends RigidBodyBase<RigidNodeModel> implements Only<Objec
     this.node.orientation(s, this.rotation);
     const x = this.w1;
     x[0] = -localPosition[0]; x[1] = -localPosition[1]; x[2] = -localPosition[2];
-    for (let r = 0; r < 3; r++) {
-      out[r * n] = 0; out[r * n + 1] = 0; out[r * n + 2] = 0;
-      out[r * n + r] = 1;
-    }
+    out[0] = 1; out[1] = 0; out[2] = 0;
+    out[n] = 0; out[n + 1] = 1; out[n + 2] = 0;
+    out[2 * n] = 0; out[2 * n + 1] = 0; out[2 * n + 2] = 1;
     this.couplingMatrix(x, out, n, 3);
   }
 
