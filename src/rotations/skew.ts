@@ -124,25 +124,18 @@ export function hypot2(x: number, y: number): number {
 export function hypot3(x: number, y: number, z: number): number {
   const ax = Math.abs(x), ay = Math.abs(y), az = Math.abs(z);
   if (ax === Infinity || ay === Infinity || az === Infinity) return Infinity;
-  const max = Math.max(ax, ay, az);
-  if (Number.isNaN(max)) return Number.NaN;
+  if (ax !== ax || ay !== ay || az !== az) return Number.NaN;
+  // the largest magnitude by comparisons (no NaN here, and no −0 after Math.abs: Math.max's value)
+  const larger = ax >= ay ? ax : ay, max = larger >= az ? larger : az;
   if (max === 0) return 0;
-  let sum = 0;
-  let compensation = 0;
-  let n = ax / max;
-  let summand = n * n - compensation;
-  let preliminary = sum + summand;
-  compensation = (preliminary - sum) - summand;
-  sum = preliminary;
-  n = ay / max;
-  summand = n * n - compensation;
-  preliminary = sum + summand;
-  compensation = (preliminary - sum) - summand;
-  sum = preliminary;
-  n = az / max;
-  summand = n * n - compensation;
-  sum += summand;
-  return Math.sqrt(sum) * max;
+  // The compensated sum from 0 of the three scaled squares, without its operations on the starting zeros, which change
+  // no bit (x − 0 = x and 0 + x = x for x = n² ≥ +0, and (x − 0) − x = +0 for finite x): the first square is the sum, the
+  // first compensation +0. A fresh process's first solve runs this in baseline code, where each operation costs.
+  const a = ax / max, b = ay / max, c = az / max;
+  const first = a * a, second = b * b;
+  const preliminary = first + second;
+  const compensation = (preliminary - first) - second;
+  return Math.sqrt(preliminary + (c * c - compensation)) * max;
 }
 
 /** Euclidean norm of a 3D vector. */
