@@ -30,23 +30,28 @@ export class Jet2Pool {
   private readonly triples: Jet2[][];
   private nextTriple = 0;
   private reservedTriples = 0;
-  private readonly tmp: Jet2;
+  protected readonly tmp: Jet2;
   private computeHessians: boolean;
   /** Variables differentiated: the first `active` of the n (see {@link Jet2Pool.activeVariables}). */
   private active: number;
   /** Gradient entries computed per operation: active, or 0 while {@link Jet2Pool.derivatives} is false. */
-  private m: number;
+  protected m: number;
   /** Hessians computed per operation (computeHessians and derivatives). */
-  private hess: boolean;
+  protected hess: boolean;
 
   constructor(readonly n: number, size: number, readonly secondOrder = true) {
-    this.jets = Array.from({ length: size }, () => new Jet2(n, secondOrder));
+    this.jets = Array.from({ length: size }, () => this.createJet(n, secondOrder));
     this.triples = Array.from({ length: size }, () => [this.jets[0], this.jets[0], this.jets[0]]);
-    this.tmp = new Jet2(n, secondOrder);
+    this.tmp = this.createJet(n, secondOrder);
     this.computeHessians = secondOrder;
     this.active = n;
     this.m = n;
     this.hess = secondOrder;
+  }
+
+  /** A new jet of the pool (called by the constructor: a subclass's jets may carry more). */
+  protected createJet(n: number, secondOrder: boolean): Jet2 {
+    return new Jet2(n, secondOrder);
   }
 
   /** Compute Hessians (false: values and gradients only); only second-order pools can. */

@@ -4,7 +4,8 @@ import { describeValue, itemError, type ItemLabel } from '../../core/errors.ts';
 import { OutputVariableType } from '../../registry/enums.ts';
 import { nodeIndexArray, ureal, vector, type MatrixValue, type ParameterValues } from '../../registry/parameters.ts';
 import { BeamSection, checkSectionMatrix, sectionDataParameter, type BeamSectionValues } from './beamSection.ts';
-import { Jet2Pool, type Jet2 } from '../../linalg/jet2.ts';
+import { type Jet2, type Jet2Pool } from '../../linalg/jet2.ts';
+import { BlockJet2Pool } from '../../linalg/blockJet2.ts';
 import { JetStrainPoint } from './jetStrainKernel.ts';
 import { rotationMatrix2RotXYZInto } from '../../rotations/rotationMatrices.ts';
 import { slopeFrame, slopeRotationJacobian } from '../nodes/slopeFrame.ts';
@@ -33,6 +34,8 @@ interface StrainGroup {
   readonly stiffness: Float64Array;
   readonly damping: Float64Array;
   readonly evaluate: (pool: Jet2Pool, v: SlopeVariables, out: readonly Jet2[]) => void;
+  /** The group's jets: {@link workspace}(kind), one per strain kind. */
+  readonly kind: number;
   /** The strains depend on the local variables offset … offset + count − 1 only (differentiated with respect to those). */
   readonly offset: number;
   readonly count: number;
@@ -73,11 +76,11 @@ const basis: Jet2[][] = [[], [], []];
 function axialShearStrains(pool: Jet2Pool, v: SlopeVariables, out: readonly Jet2[]): void {
   const rx = v.rx;
   const [b0, b1, b2] = sectionBasis(pool, v.ry, v.rz);
-  const norm = pool.take();
   for (let i = 0; i < 3; i++) {
-    const basis = i === 0 ? b0 : i === 1 ? b1 : b2;
+    // fresh jets for each i, none an operand of its own result: each jet holds the same blocks at every evaluation
+    const basis = i === 0 ? b0 : i === 1 ? b1 : b2, norm = pool.take();
     pool.inverseSqrt(pool.dot(basis, basis, norm), norm);
-    pool.mul(pool.dot(basis, rx, out[i]), norm, out[i]);
+    pool.mul(pool.dot(basis, rx, pool.take()), norm, out[i]);
     if (i === 0) pool.affine(out[0], 1, -1, out[0]);
   }
 }
@@ -90,10 +93,10 @@ function twistCurvatures(pool: Jet2Pool, v: SlopeVariables, out: readonly Jet2[]
   const { ry: a, rz: b, ryx: ax, rzx: bx } = v;
   const [b0, b1, b2] = sectionBasis(pool, a, b);
   // derivatives: ē₀' = a'×b + a×b', ē₁' = a'|b|² + 2a(b·b') − b'(a·b) − b(a'·b + a·b'), ē₂' = b'
-  const d0 = pool.vector(), d1 = pool.vector(), t3 = pool.vector();
-  pool.cross(ax, b, d0);
+  const d0 = pool.vector(), d1 = pool.vector(), t2 = pool.vector(), t3 = pool.vector();
+  pool.cross(ax, b, t2);
   pool.cross(a, bx, t3);
-  for (let k = 0; k < 3; k++) pool.add(d0[k], t3[k], d0[k]);
+  for (let k = 0; k < 3; k++) pool.add(t2[k], t3[k], d0[k]);
   const bb = pool.dot(b, b, pool.take()), bbx = pool.dot(b, bx, pool.take()), ab = pool.dot(a, b, pool.take());
   const axb = pool.add(pool.dot(ax, b, pool.take()), pool.dot(a, bx, pool.take()), pool.take());
   for (let k = 0; k < 3; k++) {
@@ -103,26 +106,29 @@ function twistCurvatures(pool: Jet2Pool, v: SlopeVariables, out: readonly Jet2[]
     pool.addMul(d1[k], -1, b[k], axb);
   }
   const k = pool.vector();
-  for (let c = 0; c < 3; c++) { k[c].v = 0; k[c].g.fill(0); if (pool.hessians) k[c].h.fill(0); }
+  for (let c = 0; c < 3; c++) pool.constant(0, k[c]);
   const norms = pool.vector();
-  const cross = pool.vector(), factor = pool.take();
   for (let i = 0; i < 3; i++) {
-    const basis = i === 0 ? b0 : i === 1 ? b1 : b2;
+    // fresh jets for each i, none an operand of its own result: each jet holds the same blocks at every evaluation
+    const basis = i === 0 ? b0 : i === 1 ? b1 : b2, cross = pool.vector(), factor = pool.take();
     const n2 = pool.dot(basis, basis, pool.take());
     pool.cross(basis, i === 0 ? d0 : i === 1 ? d1 : bx, cross);
     pool.affine(pool.inverse(n2, factor), 0.5, 0, factor);
     for (let c = 0; c < 3; c++) pool.addMul(k[c], 1, cross[c], factor);
     pool.inverseSqrt(n2, norms[i]);
   }
-  for (let i = 0; i < 3; i++) pool.mul(pool.dot(i === 0 ? b0 : i === 1 ? b1 : b2, k, out[i]), norms[i], out[i]);
+  for (let i = 0; i < 3; i++) pool.mul(pool.dot(i === 0 ? b0 : i === 1 ? b1 : b2, k, pool.take()), norms[i], out[i]);
 }
 
 /**
- * The jets of all ANCFBeam elements (one evaluation at a time): the 15 variables, their 3-vectors and the three strain
- * jets, reserved; the rest of the pool serves the strain functions.
+ * The jets of one strain kind of all ANCFBeam elements (one evaluation at a time): the 15 variables, their 3-vectors
+ * and the three strain jets, reserved; the rest of the pool serves the strain function. The five slope vectors are the
+ * blocks of the jets' block masks: most intermediate jets depend on two or three of them.
  */
 function createWorkspace() {
-  const pool = new Jet2Pool(N_VAR, 160);
+  // typed as the plain pool: every jet passed to it is one of its own. One pool per kind, so that a jet holds the same
+  // quantity (the same blocks) at every evaluation and blocks seldom have to be cleared
+  const pool: Jet2Pool = new BlockJet2Pool(N_VAR, 80, 3);
   const variables = Array.from({ length: N_VAR }, () => pool.take());
   const v = (i: number) => pool.triple(variables[i], variables[i + 1], variables[i + 2]);
   const slopeVariables: SlopeVariables = { rx: v(0), ry: v(3), rz: v(6), ryx: v(9), rzx: v(12) };
@@ -130,10 +136,10 @@ function createWorkspace() {
   pool.reserve();
   return { pool, variables, slopeVariables, strains };
 }
-/** The jets, created on first use (not when the module loads: a model without these elements never needs them). */
-let sharedWorkspace: ReturnType<typeof createWorkspace> | undefined;
-function workspace(): ReturnType<typeof createWorkspace> {
-  return sharedWorkspace ??= createWorkspace();
+/** The jets of each strain kind, created on first use (not when the module loads: a model without these elements never needs them). */
+const workspaces: ReturnType<typeof createWorkspace>[] = [];
+function workspace(kind: number): ReturnType<typeof createWorkspace> {
+  return workspaces[kind] ??= createWorkspace();
 }
 
 /** Linear shapes S₀ = 1/2 − x/L, S₁ = 1/2 + x/L. */
@@ -188,14 +194,14 @@ class ANCFBeamModel implements Only<ObjectModel & BodyModel, ANCFBeamModel> {
     const d = (i: number) => section.dampingMatrix[i][i];
     const EA = k(0), GA2 = k(1) + k(2);
     const penalty = p.crossSectionPenaltyFactor, csDamping = p.crossSectionDamping;
-    const group = (x: number[], w: number[], stiffness: number[], damping: number[], evaluate: StrainGroup['evaluate'], offset: number, count: number): StrainGroup => ({
-      x, w, stiffness: Float64Array.from(stiffness), damping: Float64Array.from(damping), evaluate, offset, count, hasDamping: damping.some((value) => value !== 0),
+    const group = (x: number[], w: number[], stiffness: number[], damping: number[], evaluate: StrainGroup['evaluate'], offset: number, count: number, kind: number): StrainGroup => ({
+      x, w, stiffness: Float64Array.from(stiffness), damping: Float64Array.from(damping), evaluate, offset, count, kind, hasDamping: damping.some((value) => value !== 0),
     });
     // variables r_x 0–2, r_y 3–5, r_z 6–8, r_y,x 9–11, r_z,x 12–14: γ uses r_x, r_y, r_z; κ r_y … r_z,x; ε_cs r_y, r_z
     this.groups = [
-      group([0], [L], [k(0), k(1), k(2)], [d(0), d(1), d(2)], axialShearStrains, 0, 9),
-      group([0], [L], [k(3), k(4), k(5)], [d(3), d(4), d(5)], twistCurvatures, 3, 12),
-      group([-0.5 * L, 0.5 * L], [0.5 * L, 0.5 * L], [penalty[0] * EA, penalty[1] * EA, penalty[2] * GA2], [csDamping[0] * EA, csDamping[1] * EA, csDamping[2] * GA2], crossSectionStrains, 3, 6),
+      group([0], [L], [k(0), k(1), k(2)], [d(0), d(1), d(2)], axialShearStrains, 0, 9, 0),
+      group([0], [L], [k(3), k(4), k(5)], [d(3), d(4), d(5)], twistCurvatures, 3, 12, 1),
+      group([-0.5 * L, 0.5 * L], [0.5 * L, 0.5 * L], [penalty[0] * EA, penalty[1] * EA, penalty[2] * GA2], [csDamping[0] * EA, csDamping[1] * EA, csDamping[2] * GA2], crossSectionStrains, 3, 6, 2),
     ];
     this.ode2LhsDependsOnVelocity = this.groups.some((g) => g.hasDamping);
     this.integrateMass(section);
@@ -272,7 +278,7 @@ class ANCFBeamModel implements Only<ObjectModel & BodyModel, ANCFBeamModel> {
    * the group's variables only (jet variable j = local variable offset + j; the others are constants).
    */
   private evaluateStrains(group: StrainGroup, hessians: boolean): readonly Jet2[] {
-    const { pool, variables, slopeVariables, strains } = workspace();
+    const { pool, variables, slopeVariables, strains } = workspace(group.kind);
     pool.reset();
     pool.hessians = hessians;
     pool.activeVariables = group.count;
@@ -282,10 +288,7 @@ class ANCFBeamModel implements Only<ObjectModel & BodyModel, ANCFBeamModel> {
       if (r >= first && r < end) {
         pool.variable(r - first, values[r], variables[r]);
       } else {
-        const constant = variables[r];
-        constant.v = values[r];
-        constant.g.fill(0);
-        constant.h.fill(0);
+        pool.constant(values[r], variables[r]);
       }
     }
     group.evaluate(pool, slopeVariables, strains);
