@@ -172,6 +172,8 @@ class ANCFBeamModel implements Only<ObjectModel & BodyModel, ANCFBeamModel> {
   private readonly u = new Float64Array(N_LOCAL);
   /** B: each local variable combines two element coordinates. */
   private readonly point = new JetStrainPoint(N_VAR, 2, N_LOCAL);
+  /** The x of the point's B, values and rates (NaN: none since the last gather). */
+  private pointX = NaN;
   private readonly slopes = new Float64Array(6);
   private readonly frameJacobian = new Float64Array(18);
 
@@ -252,10 +254,14 @@ class ANCFBeamModel implements Only<ObjectModel & BodyModel, ANCFBeamModel> {
         u[9 * n + k] = s.u[uIndex + k];
       }
     }
+    this.pointX = NaN;
   }
 
-  /** Sets the map B of the local variables at x and their values and rates. */
+  /** Sets the map B of the local variables at x and their values and rates (kept when x is the point already set). */
   private setPoint(x: number): void {
+    // the axial and the twist strains share x = 0: the same B, values and rates
+    if (x === this.pointX) return;
+    this.pointX = x;
     const S0 = 0.5 - x / this.L, S1 = 0.5 + x / this.L; // linearShapes without its array
     const iL = 1 / this.L;
     for (let c = 0; c < 3; c++) {
