@@ -117,14 +117,17 @@ export class JetStrainPoint {
     }
   }
 
-  /** out += Bᵀ K_local B (nLocal × nLocal row-major). */
+  /**
+   * out += Bᵀ K_local B (nLocal × nLocal row-major). Only the window's rows and columns of K_local are read: the others
+   * are zero since {@link JetStrainPoint.begin}, whose entries the loop skipped anyway.
+   */
   mapMatrix(out: Float64Array): void {
-    const m = this.entries, n = this.nVar, nl = this.nLocal;
-    for (let r = 0; r < n; r++) {
+    const m = this.entries, n = this.nVar, nl = this.nLocal, first = this.offset, end = this.offset + this.count;
+    for (let r = first; r < end; r++) {
       for (let a = 0; a < m; a++) {
         const row = this.column[r * m + a], fr = this.factor[r * m + a];
         if (fr === 0) continue;
-        for (let c = 0; c < n; c++) {
+        for (let c = first; c < end; c++) {
           const value = fr * this.kLocal[r * n + c];
           if (value === 0) continue;
           for (let b = 0; b < m; b++) out[row * nl + this.column[c * m + b]] += value * this.factor[c * m + b];
