@@ -174,6 +174,8 @@ class ANCFBeamModel implements Only<ObjectModel & BodyModel, ANCFBeamModel> {
   private readonly point = new JetStrainPoint(N_VAR, 2, N_LOCAL);
   /** The x of the point's B, values and rates (NaN: none since the last gather). */
   private pointX = NaN;
+  /** B's factors, two per row (row-major): ±1/L in the rows of r_x, r_y,x, r_z,x; S₀(x), S₁(x) in those of r_y, r_z. */
+  private readonly factors = new Float64Array(2 * N_VAR);
   private readonly slopes = new Float64Array(6);
   private readonly frameJacobian = new Float64Array(18);
 
@@ -207,6 +209,7 @@ class ANCFBeamModel implements Only<ObjectModel & BodyModel, ANCFBeamModel> {
     ];
     this.ode2LhsDependsOnVelocity = this.groups.some((g) => g.hasDamping);
     this.integrateMass(section);
+    this.initializeMap();
   }
 
   get body(): BodyModel {
@@ -257,26 +260,35 @@ class ANCFBeamModel implements Only<ObjectModel & BodyModel, ANCFBeamModel> {
     this.pointX = NaN;
   }
 
+  /** B's columns and its factors that do not depend on x (in the constructor; S₀ and S₁ are set per point). */
+  private initializeMap(): void {
+    const iL = 1 / this.L;
+    for (let c = 0; c < 3; c++) {
+      this.setRow(c, c, -iL, 9 + c, iL);
+      this.setRow(3 + c, 3 + c, 0, 12 + c, 0);
+      this.setRow(6 + c, 6 + c, 0, 15 + c, 0);
+      this.setRow(9 + c, 3 + c, -iL, 12 + c, iL);
+      this.setRow(12 + c, 6 + c, -iL, 15 + c, iL);
+    }
+  }
+
+  private setRow(r: number, c0: number, f0: number, c1: number, f1: number): void {
+    this.point.set(r, 0, c0, f0);
+    this.point.set(r, 1, c1, f1);
+    this.factors[2 * r] = f0;
+    this.factors[2 * r + 1] = f1;
+  }
+
   /** Sets the map B of the local variables at x and their values and rates (kept when x is the point already set). */
   private setPoint(x: number): void {
     // the axial and the twist strains share x = 0: the same B, values and rates
     if (x === this.pointX) return;
     this.pointX = x;
     const S0 = 0.5 - x / this.L, S1 = 0.5 + x / this.L; // linearShapes without its array
-    const iL = 1 / this.L;
-    for (let c = 0; c < 3; c++) {
-      this.setRow(c, c, -iL, 9 + c, iL);
-      this.setRow(3 + c, 3 + c, S0, 12 + c, S1);
-      this.setRow(6 + c, 6 + c, S0, 15 + c, S1);
-      this.setRow(9 + c, 3 + c, -iL, 12 + c, iL);
-      this.setRow(12 + c, 6 + c, -iL, 15 + c, iL);
-    }
+    const f = this.factors;
+    for (let r = 3; r < 9; r++) { f[2 * r] = S0; f[2 * r + 1] = S1; } // the rows of r_y and r_z
+    this.point.setFactors(f);
     this.point.evaluate(this.e, this.u);
-  }
-
-  private setRow(r: number, c0: number, f0: number, c1: number, f1: number): void {
-    this.point.set(r, 0, c0, f0);
-    this.point.set(r, 1, c1, f1);
   }
 
   /**

@@ -48,6 +48,11 @@ export class JetStrainPoint {
     this.factor[r * this.entries + k] = factor;
   }
 
+  /** Sets the factors of all entries of B (row-major, `entries` per row), keeping their columns. */
+  setFactors(factors: Float64Array): void {
+    this.factor.set(factors);
+  }
+
   /** Computes values = B e and rates = B u from the element coordinates and velocities. */
   evaluate(e: Float64Array, u: Float64Array): void {
     const m = this.entries;
