@@ -23,7 +23,9 @@ export class BlockJet2 extends Jet2 {
 /**
  * A {@link Jet2Pool} of {@link BlockJet2} jets whose n variables form n / blockSize blocks (at most 5, so that the
  * Hessian's block pairs fit a 32-bit mask). A block only partly among the active variables is computed whole. Only the
- * operations below keep the blocks; the others of Jet2Pool build on them.
+ * operations below keep the blocks; the others of Jet2Pool build on them. Each operation writes out the same block
+ * loops around its own expression on purpose: a shared loop calling the expression per entry would cost a call per
+ * entry in unoptimized code, which is what these jets are meant to save.
  */
 export class BlockJet2Pool extends Jet2Pool {
   /** B: blocks of variables in all. */
