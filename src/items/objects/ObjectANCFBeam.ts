@@ -34,7 +34,7 @@ interface StrainGroup {
   readonly stiffness: Float64Array;
   readonly damping: Float64Array;
   readonly evaluate: (pool: Jet2Pool, v: SlopeVariables, out: readonly Jet2[]) => void;
-  /** The group's jets: {@link workspace}(kind), one per strain kind. */
+  /** The group's jets: workspace(kind), one pool per strain kind. */
   readonly kind: number;
   /** The strains depend on the local variables offset … offset + count − 1 only (differentiated with respect to those). */
   readonly offset: number;
