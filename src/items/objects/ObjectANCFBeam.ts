@@ -134,7 +134,7 @@ function createWorkspace() {
   const slopeVariables: SlopeVariables = { rx: v(0), ry: v(3), rz: v(6), ryx: v(9), rzx: v(12) };
   const strains = pool.vector();
   pool.reserve();
-  return { pool, variables, slopeVariables, strains };
+  return { pool, variables, slopeVariables, strains, variablesSet: false };
 }
 /** The jets of each strain kind, created on first use (not when the module loads: a model without these elements never needs them). */
 const workspaces: ReturnType<typeof createWorkspace>[] = [];
@@ -296,18 +296,22 @@ class ANCFBeamModel implements Only<ObjectModel & BodyModel, ANCFBeamModel> {
    * the group's variables only (jet variable j = local variable offset + j; the others are constants).
    */
   private evaluateStrains(group: StrainGroup, hessians: boolean): readonly Jet2[] {
-    const { pool, variables, slopeVariables, strains } = workspace(group.kind);
+    const jets = workspace(group.kind), { pool, variables, slopeVariables, strains } = jets;
     pool.reset();
     pool.hessians = hessians;
     pool.activeVariables = group.count;
     this.point.window(group.offset, group.count);
     const values = this.point.values, first = group.offset, end = group.offset + group.count;
-    for (let r = 0; r < N_VAR; r++) {
-      if (r >= first && r < end) {
-        pool.variable(r - first, values[r], variables[r]);
-      } else {
-        pool.constant(values[r], variables[r]);
+    if (jets.variablesSet) {
+      // a pool serves one strain kind (the same window at every evaluation) and no operation writes into the
+      // variables: their derivatives stay as the first evaluation set them, only the values change
+      for (let r = 0; r < N_VAR; r++) variables[r].v = values[r];
+    } else {
+      for (let r = 0; r < N_VAR; r++) {
+        if (r >= first && r < end) pool.variable(r - first, values[r], variables[r]);
+        else pool.constant(values[r], variables[r]);
       }
+      jets.variablesSet = true;
     }
     group.evaluate(pool, slopeVariables, strains);
     return strains;
