@@ -1,4 +1,4 @@
-import type { PositionMarkerModel } from '../../src/registry/capabilities.ts';
+import type { PositionMarkerModel, RigidMarkerModel } from '../../src/registry/capabilities.ts';
 import { describe, expect, it } from 'vitest';
 import {
   CartesianSpringDamper, InertiaCuboid, MarkerBodyPosition, MarkerBodyRigid, MarkerNodePosition, NodePointGround,
@@ -118,5 +118,44 @@ describe('velocity_q of MarkerBodyPosition / MarkerBodyRigid on rigid bodies: da
     for (const marker of model.markers) (marker as { velocity_q?: unknown }).velocity_q = undefined;
     const errors = model.objects.filter((o) => o.label.typeName.startsWith('Connector')).map((c) => jacobianError(c, model.data.current, false, 1e-6).error);
     expect(Math.max(...errors)).toBeGreaterThan(1e-3);
+  });
+});
+
+describe('positionAndOrientation of MarkerBodyRigid on rigid bodies (the joints\' and rigid connectors\' one pass)', () => {
+  it('writesTheBitsOfPositionAndOrientationOnEveryRigidNodeType', () => {
+    const pairs: [NodeType, NodeType][] = [
+      [NodeType.RotationEulerParameters, NodeType.RotationRxyz], [NodeType.RotationRotationVector, NodeType.RotationQuaternion],
+    ];
+    let checked = 0;
+    for (const types of pairs) {
+      const model = spinningPair(types).compiled();
+      const s = model.data.current;
+      const random = randomSequence(5);
+      for (let i = 0; i < s.q.length; i++) s.q[i] += 0.2 * random();
+      for (const marker of model.markers) {
+        if (marker.label.typeName !== 'BodyRigid') continue;
+        const rigid = marker as RigidMarkerModel;
+        const p = new Float64Array(3), a = new Float64Array(9), pBoth = new Float64Array(3), aBoth = new Float64Array(9);
+        rigid.position(s, p);
+        rigid.orientation(s, a);
+        rigid.positionAndOrientation!(s, pBoth, aBoth);
+        // the same operations in the same order: equal bit for bit (Object.is tells −0 from +0)
+        for (let i = 0; i < 3; i++) expect(Object.is(pBoth[i], p[i])).toBe(true);
+        for (let i = 0; i < 9; i++) expect(Object.is(aBoth[i], a[i])).toBe(true);
+        // and the formula itself, formed here from the node: p_node + A·x, the lever's sum in the engine's order
+        const node = rigid.nodes[0], x = (rigid as unknown as { localPosition: Float64Array }).localPosition;
+        const pNode = new Float64Array(3), aNode = new Float64Array(9);
+        node.position!(s, pNode);
+        node.orientation!(s, aNode);
+        for (let i = 0; i < 9; i++) expect(Object.is(aBoth[i], aNode[i])).toBe(true);
+        for (let i = 0; i < 3; i++) {
+          expect(Object.is(pBoth[i], pNode[i] + (aNode[3 * i] * x[0] + aNode[3 * i + 1] * x[1] + aNode[3 * i + 2] * x[2]))).toBe(true);
+        }
+        // a turned body (not the identity), so that the lever A·x and every product of the rotation are exercised
+        expect(Math.abs(a[1]) + Math.abs(a[2]) + Math.abs(a[5])).toBeGreaterThan(0.1);
+        checked++;
+      }
+    }
+    expect(checked).toBe(4);
   });
 });
