@@ -1,11 +1,13 @@
 /**
  * Dense LU factorization with partial (row) pivoting, in place on a preallocated
  * row-major buffer. Meant for the small and medium dense systems (n = 1..300) of the
- * solvers: nothing is allocated by {@link DenseLU.factorize} or {@link DenseLU.solve}.
+ * solvers: nothing is allocated by {@link DenseLU.factorize} or {@link DenseLU.solve}. The small-matrix factorization
+ * and every substitution run as WebAssembly (denseLUKernels.ts: compiled code from a fresh process's first call on).
  * @module
  */
 
 import { subtractScaled } from './vector.ts';
+import { denseLUKernels, denseLULayout, type DenseLUKernels, type DenseLULayout } from './denseLUKernels.ts';
 
 /**
  * Default relative zero-pivot tolerance of {@link DenseLU}.
@@ -42,7 +44,11 @@ export interface DenseLUSingular {
   readonly columnScale: number;
 }
 
-/** In-place dense LU factorization P·A = L·U with partial pivoting (row-major storage). */
+/**
+ * In-place dense LU factorization P·A = L·U with partial pivoting (row-major storage). The matrix, the row swaps and the
+ * substitution's vector and lists live in a WebAssembly memory of the instance's own, where the kernels of
+ * {@link denseLUKernels} factorize (below {@link largeMatrixDimension}) and substitute.
+ */
 export class DenseLU {
   /** Current dimension. */
   n: number;
@@ -51,42 +57,48 @@ export class DenseLU {
    * {@link DenseLU.factorize}, which overwrites it with the L and U factors.
    * {@link DenseLU.resize} may replace this array: always access it through the instance.
    */
-  matrix: Float64Array;
+  matrix!: Float64Array;
   /** Relative zero-pivot tolerance, see {@link DENSE_PIVOT_TOLERANCE}. */
   pivotTolerance: number = DENSE_PIVOT_TOLERANCE;
-  private storage: Float64Array;
-  private swaps: Int32Array;
-  private swapStorage: Int32Array;
-  /**
-   * The row swaps as one permutation, (P b)_i = b[permutation[i]], formed by each factorization: a solve into another
-   * array gathers b through it instead of copying and swapping (the same entries, moved once). (Formed at the first solve
-   * with new factors, it was a branch that modified Newton first took at a later factorization, after V8 had optimized
-   * the solve without it: sphereTriangleTest2.)
-   */
-  private permutation: Int32Array;
-  /** Column indices of the nonzeros of the current pivot row (work array of factorize). */
+  /** The memory of the matrix and of the kernels' arrays (grown by resize, which then replaces every view). */
+  private readonly memory: WebAssembly.Memory;
+  private readonly kernels: DenseLUKernels;
+  /** Where the arrays lie in memory, for matrices up to capacity×capacity. */
+  private layout: DenseLULayout;
+  private capacity: number;
+  /** Row k was swapped with row swaps[k] (a view of memory). */
+  private swaps!: Int32Array;
+  /** The right-hand side and solution of the substitution (a view of memory). */
+  private vector!: Float64Array;
+  /** Pivot and column scale of a singular column found by the kernel (a view of memory). */
+  private report!: Float64Array;
+  /** Column indices of the nonzeros of the current pivot row (work array of the large-matrix factorization). */
   private columns: Int32Array;
   /** Per column: no row below this one holds a nonzero (work array of the large-matrix factorization). */
   private lastRow: Int32Array;
   /** Per column: the largest magnitude in the finished rows of U so far (work array of the large-matrix factorization). */
   private upperMax: Float64Array;
   private factored = false;
-  /** The nonzeros of the factors, for the substitution. */
-  private readonly nonzeros = new FactorNonzeros();
+  /**
+   * The nonzeros of the factors: listed at the second substitution with the same factors, when they fill less than 60 %
+   * of the two triangles (multibody systems: blocks of coupled bodies and their constraints), and then the only entries
+   * the substitutions visit (the same result: exact zeros skipped in the same order). Listing costs about one full
+   * substitution: full Newton (one substitution per factorization) never pays it, modified Newton gains.
+   */
+  private readonly nonzeros = { substitutions: 0, listed: false };
 
   /** Allocates storage for an n×n system. */
   constructor(n: number) {
     checkDimension(n);
-    if (!smallPathWarmedUp) warmUpSmallPath();
     this.n = n;
-    this.storage = new Float64Array(n * n);
-    this.matrix = this.storage;
-    this.swapStorage = new Int32Array(n);
-    this.swaps = this.swapStorage;
-    this.permutation = new Int32Array(n);
+    this.capacity = n;
+    this.layout = denseLULayout(n);
+    this.memory = new WebAssembly.Memory({ initial: pagesFor(this.layout) });
+    this.kernels = denseLUKernels(this.memory);
     this.columns = new Int32Array(n);
     this.lastRow = new Int32Array(n);
     this.upperMax = new Float64Array(n);
+    this.makeViews();
   }
 
   /** True after a successful {@link DenseLU.factorize} (reset by resize and by a failed factorization). */
@@ -100,14 +112,30 @@ export class DenseLU {
    */
   resize(n: number): void {
     checkDimension(n);
-    if (n * n > this.storage.length) this.storage = new Float64Array(n * n);
-    if (n > this.swapStorage.length) { this.swapStorage = new Int32Array(n); this.permutation = new Int32Array(n); }
-    if (n > this.columns.length) this.columns = new Int32Array(n);
-    if (n > this.lastRow.length) { this.lastRow = new Int32Array(n); this.upperMax = new Float64Array(n); }
-    this.matrix = n * n === this.storage.length ? this.storage : this.storage.subarray(0, n * n);
-    this.swaps = n === this.swapStorage.length ? this.swapStorage : this.swapStorage.subarray(0, n);
+    if (n > this.capacity) {
+      const layout = denseLULayout(n);
+      const pages = pagesFor(layout) - this.memory.buffer.byteLength / wasmPageBytes;
+      // (growing detaches the old buffer and every view of it: makeViews below replaces them all)
+      if (pages > 0) this.memory.grow(pages);
+      this.layout = layout;
+      this.capacity = n;
+      this.columns = new Int32Array(n);
+      this.lastRow = new Int32Array(n);
+      this.upperMax = new Float64Array(n);
+    }
     this.n = n;
     this.factored = false;
+    this.makeViews();
+  }
+
+  /** The views of memory for the current dimension. */
+  private makeViews(): void {
+    const { buffer } = this.memory;
+    const n = this.n;
+    this.matrix = new Float64Array(buffer, 0, n * n);
+    this.swaps = new Int32Array(buffer, this.layout.swaps, n);
+    this.vector = new Float64Array(buffer, this.layout.vector, n);
+    this.report = new Float64Array(buffer, this.layout.report, 2);
   }
 
   /**
@@ -116,126 +144,31 @@ export class DenseLU {
    * `pivotTolerance` relative to that column (the factors are then unusable).
    */
   factorize(): true | DenseLUSingular {
-    if (this.n >= largeMatrixDimension) return this.factorizeLarge();
-    const n = this.n;
-    const a = this.matrix;
-    const swaps = this.swaps;
-    const tol = this.pivotTolerance;
     this.factored = false;
-    for (let k = 0; k < n; k++) {
-      const kk = k * n + k;
-      let scale = 0;
-      for (let idx = k; idx < kk; idx += n) {
-        const v = Math.abs(a[idx]);
-        if (v > scale) scale = v;
-      }
-      let p = k;
-      let pmax = -1;
-      for (let i = k, idx = kk; i < n; i++, idx += n) {
-        const v = Math.abs(a[idx]);
-        if (v > pmax) {
-          pmax = v;
-          p = i;
-        }
-      }
-      if (pmax > scale) scale = pmax;
-      if (!(pmax > tol * scale) || pmax === 0) {
-        return { singularColumn: k, pivot: pmax, columnScale: scale };
-      }
-      swaps[k] = p;
-      if (p !== k) {
-        const rk = k * n;
-        const rp = p * n;
-        for (let j = 0; j < n; j++) {
-          const t = a[rk + j];
-          a[rk + j] = a[rp + j];
-          a[rp + j] = t;
-        }
-      }
-      const invPivot = 1 / a[kk];
-      const rowK = k * n;
-      // The update skips the zero entries of the pivot row when it has few nonzeros (saddle-point systems of
-      // multibody models): subtracting l·0 leaves an entry unchanged, so the result is the same.
-      // (each column written, counted when nonzero: the same list, by code that does not depend on the data)
-      const columns = this.columns;
-      let count = 0;
-      for (let j = k + 1; j < n; j++) {
-        columns[count] = j;
-        count += a[rowK + j] !== 0 ? 1 : 0;
-      }
-      const sparseRow = 2 * count < n - k - 1;
-      if (sparseRow) {
-        for (let i = k + 1; i < n; i++) {
-          const rowI = i * n;
-          const l = a[rowI + k] * invPivot;
-          a[rowI + k] = l;
-          if (l === 0) continue;
-          for (let c = 0; c < count; c++) {
-            const j = columns[c];
-            a[rowI + j] -= l * a[rowK + j];
-          }
-        }
-        continue;
-      }
-      // dense pivot row: a row with a nonzero multiplier and a next row with one are updated in one pass that shares
-      // the loads of the pivot row; any other row with a nonzero multiplier alone, by the same loop as a last unpaired
-      // row (which nearly every factorization has), so that a zero multiplier first met in a later system does not
-      // run code without type feedback. Each entry gets the same operations in the same order as row by row: the
-      // factors are bit-identical.
-      let i = k + 1;
-      while (i < n) {
-        const rowI = i * n;
-        const l = a[rowI + k] * invPivot;
-        a[rowI + k] = l;
-        if (l !== 0) {
-          if (i + 1 < n) {
-            const rowJ = rowI + n;
-            const m = a[rowJ + k] * invPivot;
-            if (m !== 0) {
-              a[rowJ + k] = m;
-              for (let j = k + 1; j < n; j++) {
-                const pivotEntry = a[rowK + j];
-                a[rowI + j] -= l * pivotEntry;
-                a[rowJ + j] -= m * pivotEntry;
-              }
-              i += 2;
-              continue;
-            }
-          }
-          for (let j = k + 1; j < n; j++) a[rowI + j] -= l * a[rowK + j];
-        }
-        i++;
-      }
+    this.nonzeros.substitutions = 0;
+    this.nonzeros.listed = false;
+    if (this.n >= largeMatrixDimension) {
+      const result = this.eliminateLarge();
+      if (result !== true) return result;
+    } else {
+      const { layout } = this;
+      const singularColumn = this.kernels.factorize(this.n, this.pivotTolerance, layout.swaps, layout.columns, layout.report);
+      if (singularColumn >= 0) return { singularColumn, pivot: this.report[0], columnScale: this.report[1] };
     }
-    this.nonzeros.reset();
-    permutationOfSwaps(this.swaps, this.n, this.permutation);
     this.factored = true;
     return true;
   }
 
   /**
-   * {@link DenseLU.factorize} for n ≥ {@link largeMatrixDimension}, with the same operations on every entry and the same
-   * factors, without the passes down whole columns (one cache line per entry in row-major storage) that the zeros below
-   * a banded matrix's profile make redundant: a bound per column on the last row with a nonzero, kept through the row
-   * swaps and the eliminations, ends the pivot search, and, when the pivot is positive, the computation of the
-   * multipliers (below the bound a multiplier is 0 · 1/pivot, the zero entry itself, and its row is skipped as before);
-   * with a negative pivot every row gets its multiplier (0 · 1/pivot flips the sign of a zero). The magnitudes of the
-   * finished U rows are kept per column as the rows are finished (same comparisons in the same order as the pass up
-   * the column).
+   * {@link DenseLU.factorize} for n ≥ {@link largeMatrixDimension}, with the operations of the small path's kernel on
+   * every entry and the same factors, without the passes down whole columns (one cache line per entry in row-major
+   * storage) that the zeros below a banded matrix's profile make redundant: a bound per column on the last row with a
+   * nonzero, kept through the row swaps and the eliminations, ends the pivot search, and, when the pivot is positive,
+   * the computation of the multipliers (below the bound a multiplier is 0 · 1/pivot, the zero entry itself, and its row
+   * is skipped as before); with a negative pivot every row gets its multiplier (0 · 1/pivot flips the sign of a zero).
+   * The magnitudes of the finished U rows are kept per column as the rows are finished (same comparisons in the same
+   * order as the pass up the column).
    */
-  private factorizeLarge(): true | DenseLUSingular {
-    // (the elimination returns right after its loop: a fresh process runs the first large factorization in code compiled
-    // during that call (on-stack replacement), which had never run the statements after the loop and was thrown away
-    // there — superElementRigidJointTest's first solve)
-    const result = this.eliminateLarge();
-    if (result !== true) return result;
-    this.nonzeros.reset();
-    permutationOfSwaps(this.swaps, this.n, this.permutation);
-    this.factored = true;
-    return true;
-  }
-
-  /** The elimination steps of {@link DenseLU.factorizeLarge}. */
   private eliminateLarge(): true | DenseLUSingular {
     // (the passes over rows and columns are small functions: V8 compiles each after a few pivots in a short job, instead
     // of compiling this whole loop on stack during the first factorization of a fresh process)
@@ -246,7 +179,6 @@ export class DenseLU {
     const lastRow = this.lastRow;
     const upperMax = this.upperMax;
     const columns = this.columns;
-    this.factored = false;
     lastRow.fill(-1, 0, n);
     upperMax.fill(0, 0, n);
     for (let i = 0, idx = 0; i < n; i++, idx += n) lastNonzeroRows(a, idx, n, i, lastRow);
@@ -315,20 +247,20 @@ export class DenseLU {
   solve(b: Float64Array, x: Float64Array): void {
     if (!this.factored) throw new Error('DenseLU.solve: matrix is not factorized');
     const n = this.n;
-    const a = this.matrix;
-    const swaps = this.swaps;
-    if (x !== b) {
-      const permutation = this.permutation;
-      for (let i = 0; i < n; i++) x[i] = b[permutation[i]];
-    } else {
-      // every swap made, also a row's with itself (the same values), so that no branch waits for a first row swap
-      for (let k = 0; k < n; k++) {
-        const p = swaps[k], t = x[k];
-        x[k] = x[p];
-        x[p] = t;
-      }
+    const { layout, nonzeros, kernels } = this;
+    // (copies by TypedArray.set: no element passes through interpreted code)
+    this.vector.set(b.length === n ? b : b.subarray(0, n));
+    if (nonzeros.substitutions < 2 && ++nonzeros.substitutions === 2) {
+      nonzeros.listed = kernels.list(n, layout.diagonal, layout.lowerStart, layout.upperStart, layout.lowerValues,
+        layout.upperValues, layout.lowerColumns, layout.upperColumns) === 1;
     }
-    this.nonzeros.substitute(a, n, n, x);
+    if (nonzeros.listed) {
+      kernels.substituteListed(n, layout.vector, layout.swaps, layout.diagonal, layout.lowerStart, layout.upperStart,
+        layout.lowerValues, layout.upperValues, layout.lowerColumns, layout.upperColumns);
+    } else {
+      kernels.substitute(n, layout.vector, layout.swaps);
+    }
+    x.set(this.vector);
   }
 }
 
@@ -340,6 +272,8 @@ export class DenseLU {
  * Skipping entries that are exactly zero, in the same order, gives the same result as {@link substituteFactors}; the
  * listed values are copied next to their columns (read in sequence instead of gathered from the row-major factors).
  * The lists grow when the factors need more room and are kept (no allocation once the largest fill has been seen).
+ * Used by the rank-revealing DenseFullPivotLU; {@link DenseLU} lists and substitutes the same way in its WebAssembly
+ * kernels (denseLUKernels.ts).
  */
 export class FactorNonzeros {
   /** Substitutions with the current factors (counted up to 2). */
@@ -534,7 +468,7 @@ function placeByLevel(rank: number, forward: boolean, level: Int32Array, levelCo
 /**
  * Forward and back substitution with in-place LU factors (row-major n×n `a`: unit lower L below the diagonal, U on and
  * above it), restricted to the leading rank×rank block: y ← U⁻¹L⁻¹y on its first `rank` entries (the rest untouched).
- * Shared by {@link DenseLU} (rank = n) and the rank-revealing DenseFullPivotLU.
+ * Used by the rank-revealing DenseFullPivotLU ({@link DenseLU}'s kernel does the same operations for rank = n).
  */
 export function substituteFactors(a: Float64Array, n: number, rank: number, y: Float64Array): void {
   // (each substitution is a function of its own that returns right after its loop: a large system's first substitutions
@@ -655,60 +589,14 @@ function raiseLastRows(columns: Int32Array, count: number, lastUpdated: number, 
   }
 }
 
-/**
- * A 6×6 matrix (row-major) whose factorization takes every branch of {@link DenseLU.factorize}'s small path: a row swap,
- * a sparse pivot row with zero and nonzero multipliers, a dense pivot row with a pair of rows, single rows and zero
- * multipliers. Fractions, so that the arithmetic's type feedback is that of real matrices (not of small integers).
- */
-const warmUpMatrix = [
-  0.25, 0.5, 0.5, 0, 0, 0.125,
-  0, 2.5, 0.5, 1.25, 0.5, 0.25,
-  1.5, 0, 0.5, 0, 0, 0,
-  0, 0.75, 0, 3.5, 0.25, 0,
-  0.75, 0, 0.25, 0, 2.25, 0.5,
-  0, 0.125, 0, 0.5, 0, 1.75,
-];
-
-/**
- * Factorizations of the warm-up: V8 allocates a function's type feedback only after it has run for a while (with two, the
- * first row swap came before it, checked with --trace-deopt), and the last run records every branch.
- */
-const warmUpRuns = 3;
-
-/** True once {@link warmUpSmallPath} has run in this process. */
-let smallPathWarmedUp = false;
-
-/**
- * Factorizes {@link warmUpMatrix} {@link warmUpRuns} times on an instance of its own (the models' matrices are untouched),
- * once per process, before the first DenseLU is used. A branch of the small path that a model takes only after V8 has
- * optimized {@link DenseLU.factorize} (its first row swap, first sparse or dense pivot row; often in a later solve) met
- * optimized code without type feedback for it, which V8 threw away and compiled again (taskmanagerTest,
- * mainSystemExtensionsTests, sphereTriangleTest2).
- */
-function warmUpSmallPath(): void {
-  smallPathWarmedUp = true;
-  const lu = new DenseLU(6);
-  for (let run = 0; run < warmUpRuns; run++) {
-    lu.matrix.set(warmUpMatrix);
-    lu.factorize();
-  }
-  // FactorNonzeros.reset, which factorize inlines, runs once per factorization: a dozen calls more, so that V8 has
-  // allocated its feedback before it first optimizes factorize (without it, that code was thrown away at the reset of its
-  // first run: fourBarMechanismIftomm, rotatingTableTest, rollingDiscTangentialForces, jointArgsTest, rigidBodyCOMtest)
-  const nonzeros = new FactorNonzeros();
-  for (let call = 0; call < 12; call++) nonzeros.reset();
-}
-
-/** (P b)_i = b[permutation[i]] for the row swaps of a factorization (row k swapped with row swaps[k], k = 0 … n − 1). */
-function permutationOfSwaps(swaps: Int32Array, n: number, permutation: Int32Array): void {
-  for (let i = 0; i < n; i++) permutation[i] = i;
-  for (let k = 0; k < n; k++) {
-    const p = swaps[k], t = permutation[k];
-    permutation[k] = permutation[p];
-    permutation[p] = t;
-  }
-}
-
 function checkDimension(n: number): void {
   if (!Number.isInteger(n) || n < 0) throw new RangeError(`DenseLU: invalid dimension ${n}`);
+}
+
+/** Bytes of a WebAssembly memory page. */
+const wasmPageBytes = 65536;
+
+/** Pages of memory for a layout (at least one). */
+function pagesFor(layout: DenseLULayout): number {
+  return Math.max(1, Math.ceil(layout.bytes / wasmPageBytes));
 }
