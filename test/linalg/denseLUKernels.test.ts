@@ -1,7 +1,9 @@
 import { describe, it, expect } from 'vitest';
 import { LuDecomposition, Matrix } from 'ml-matrix';
 import { DenseLU, DENSE_PIVOT_TOLERANCE, type DenseLUSingular, substituteFactors } from '../../src/linalg/denseLU.ts';
-import { denseLUModuleBytes } from '../../src/linalg/denseLUKernels.ts';
+import { readFileSync } from 'node:fs';
+import { denseLUModuleBytes, denseLUModuleText } from '../../src/linalg/denseLUKernelsSource.ts';
+import { denseLUModuleBase64 } from '../../src/linalg/denseLUKernelsModule.ts';
 import { signedLeb, unsignedLeb } from '../../src/linalg/wasmModule.ts';
 import { denseMultiply, mulberry32, toRows } from './matrices.ts';
 
@@ -133,6 +135,13 @@ describe('DenseLU kernels (WebAssembly)', () => {
     // a browser's main thread compiles modules up to 4 KB synchronously
     expect(bytes.length).toBeLessThan(4096);
     expect(WebAssembly.validate(bytes)).toBe(true);
+  });
+
+  it('loads the bytes of its source: denseLUKernelsModule.ts is what scripts/generateWasmKernels.ts writes now', () => {
+    // after a change of denseLUKernelsSource.ts: npm run generate:wasm
+    const file = readFileSync(new URL('../../src/linalg/denseLUKernelsModule.ts', import.meta.url), 'utf8');
+    expect(file).toBe(denseLUModuleText());
+    expect(Uint8Array.from(atob(denseLUModuleBase64), (c) => c.charCodeAt(0))).toEqual(denseLUModuleBytes());
   });
 
   it('factorizes and solves as the JavaScript loops, bit for bit: −0, subnormals, NaN, ±∞, sparse and dense pivot rows', () => {
