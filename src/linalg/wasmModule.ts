@@ -1,7 +1,8 @@
 /**
  * A small WebAssembly binary writer: numeric kernels written in TypeScript as instruction lists (post-order expression
- * trees of the helpers below) become the bytes of a module at load time, with no generated file and no build step.
- * Only what the kernels use is here: i32 and f64 values, locals, one imported memory, structured control flow.
+ * trees of the helpers below) become the bytes of a module (scripts/generateWasmKernels.ts stores them for the engine,
+ * which so builds nothing at run time). Only what the kernels use is here: i32 and f64 values, locals, one imported
+ * memory, structured control flow.
  * @module
  */
 
