@@ -114,7 +114,9 @@ export class PatternMismatchError extends Error {
  *   when |x_pref| ≥ pivotThreshold·max|x_i| over the candidate rows, otherwise the largest
  *   candidate is taken; a column whose largest candidate is ≤ zeroPivotTolerance·(largest
  *   entry of the computed column) is reported as singular;
- * - refactorization: same pivots, same L/U pattern, values only, stored topological order.
+ * - refactorization: same pivots, same L/U pattern, values only, stored topological order; in large factors, the U
+ *   entries of consecutive steps whose L columns are nested (a supernode's) eliminated together, with the same
+ *   operations per entry in the same order.
  */
 export class SparseLU {
   /** Diagonal-preference threshold of the pivot search. */
@@ -141,6 +143,14 @@ export class SparseLU {
   private lp = new Int32Array(1);
   private lpend = new Int32Array(0);
   private pruned = new Uint8Array(0);
+  /** Per step kk (see groupNestedColumns): 1 when L(:, kk)'s rows are kk + 1 and L(:, kk + 1)'s, stored in that order. */
+  private nested = new Uint8Array(0);
+  /** Per entry of U (see groupNestedColumns): the columns of L that the refactorization eliminates together from there (see groupUpperPart); empty: none. */
+  private uGroup = new Uint8Array(0);
+  /** Whether nested and uGroup hold the current factors' groups (formed at their first refactorization). */
+  private grouped = false;
+  /** The largest multiplier of a group of U entries eliminated together (see eliminateGroup). */
+  private readonly groupScale = new Float64Array(1);
   private li = new Int32Array(0);
   private lx = new Float64Array(0);
   private up = new Int32Array(1);
@@ -396,6 +406,7 @@ export class SparseLU {
       return { singularColumn: this.colOrder[k], step: k, pivot: ipiv < 0 ? 0 : column[1], columnScale: column[0] };
     }
     remapRows(this.li, this.lp[n], this.stepOfRow);
+    this.grouped = false;
     this.snapshotPattern(a);
     const amax = state[1];
     this.maxima[2] = amax > 0 ? state[2] / amax : 1;
@@ -501,6 +512,7 @@ export class SparseLU {
     if (!this.factored) return this.fallback(a);
     if (!patternKnown) this.checkPattern(a);
     this.factored = false;
+    if (!this.grouped) this.groupNestedColumns();
     if (!this.eliminateWithPivots(a)) return this.fallback(a);
     const amax = this.maxima[0];
     const growth = amax > 0 ? this.maxima[1] / amax : 1;
@@ -520,7 +532,27 @@ export class SparseLU {
    */
   private eliminateWithPivots(a: CscMatrix): boolean {
     return refactorColumns(this.n, a, this.colOrder, this.stepOfRow, this.work, this.lp, this.li, this.lx, this.up, this.ui,
-      this.ux, this.udiag, this.rowScale, this.colScale, this.refactorThreshold, this.zeroPivotTolerance, this.maxima);
+      this.ux, this.uGroup, this.udiag, this.rowScale, this.colScale, this.refactorThreshold, this.zeroPivotTolerance, this.maxima,
+      this.groupScale);
+  }
+
+  /**
+   * The groups of U entries that the refactorization eliminates together, for the pattern of the last complete pass: L's
+   * nested columns aligned and marked, then U's entries grouped; none (every entry one by one) when L has fewer than
+   * {@link GROUPING_MIN_L_ENTRIES} entries. Done at the first refactorization with a new pattern, so that a
+   * factorization that is never refactorized (an analysis' alternatives, a single solve) does not pay it.
+   */
+  private groupNestedColumns(): void {
+    const n = this.n;
+    if (this.lp[n] < GROUPING_MIN_L_ENTRIES) {
+      this.uGroup = new Uint8Array(0);
+    } else {
+      if (this.uGroup.length < this.up[n]) this.uGroup = new Uint8Array(this.up[n]);
+      if (this.nested.length !== n) this.nested = new Uint8Array(n);
+      alignNestedColumns(n, this.lp, this.li, this.lx, this.nested, this.stackPos, this.sol);
+      groupUpperPart(n, this.up, this.ui, this.nested, this.uGroup);
+    }
+    this.grouped = true;
   }
 
   /** Solves A·x = b with the current factors; `x` may be the same array as `b`. */
@@ -840,6 +872,75 @@ function remapRows(li: Int32Array, lnz: number, pinv: Int32Array): void {
   for (let p = 0; p < lnz; p++) li[p] = pinv[li[p]];
 }
 
+/** The most L columns the refactorization eliminates together (see eliminateGroup). */
+const MAX_GROUP = 4;
+
+/**
+ * Entries of L below which {@link SparseLU} refactorizes one column at a time (no groups): with few and short columns the
+ * grouping saves little per refactorization, less than what compiling the grouped elimination costs a fresh process
+ * (geometricallyExactBeamTest, 761 entries: ≈ 8 000 updates per refactorization, 88 refactorizations; PARTS_ATEs_moving,
+ * 25 839 entries: 672 000 updates, 99 refactorizations).
+ */
+const GROUPING_MIN_L_ENTRIES = 8192;
+
+/**
+ * For factors of a complete pass (L's rows as steps): for each step kk whose L column holds row kk + 1 and exactly the rows of
+ * L(:, kk + 1) besides (a supernode's columns), stores L(:, kk) as kk + 1 first and then the rows in L(:, kk + 1)'s
+ * order, and sets nested[kk] (0 elsewhere). From the last column to the first, so that a chain of nested columns has
+ * one order. Only positions within a column change: the refactorization and the solves update each entry of their work
+ * vector with the same products in the same order. `position` (length n, any content) and `values` are scratch.
+ */
+function alignNestedColumns(n: number, lp: Int32Array, li: Int32Array, lx: Float64Array, nested: Uint8Array, position: Int32Array,
+  values: Float64Array): void {
+  nested.fill(0);
+  for (let kk = n - 2; kk >= 0; kk--) {
+    const start = lp[kk];
+    const next = lp[kk + 1];
+    const end = lp[kk + 2];
+    if (next - start !== end - next + 1) continue;
+    for (let t = start; t < next; t++) position[li[t]] = t;
+    const first = position[kk + 1];
+    if (!(first >= start && first < next && li[first] === kk + 1)) continue;
+    let shared = true;
+    for (let t = next; t < end; t++) {
+      const r = li[t];
+      const at = position[r];
+      if (!(at >= start && at < next && li[at] === r)) {
+        shared = false;
+        break;
+      }
+      values[t - next] = lx[at];
+    }
+    if (!shared) continue;
+    const firstValue = lx[first];
+    li[start] = kk + 1;
+    lx[start] = firstValue;
+    for (let t = next; t < end; t++) {
+      li[start + 1 + t - next] = li[t];
+      lx[start + 1 + t - next] = values[t - next];
+    }
+    nested[kk] = 1;
+  }
+}
+
+/**
+ * For the U entries of each column, in their (topological) order: group[p] = the number g ≤ {@link MAX_GROUP} of
+ * entries from p on that are consecutive steps kk, kk + 1, … with nested L columns (nested[kk … kk + g − 2]), the
+ * next group starting at p + g.
+ */
+function groupUpperPart(n: number, up: Int32Array, ui: Int32Array, nested: Uint8Array, group: Uint8Array): void {
+  for (let k = 0; k < n; k++) {
+    const end = up[k + 1];
+    for (let p = up[k]; p < end;) {
+      const kk = ui[p];
+      let g = 1;
+      while (g < MAX_GROUP && p + g < end && ui[p + g] === kk + g && nested[kk + g - 1] === 1) g++;
+      group[p] = g;
+      p += g;
+    }
+  }
+}
+
 /**
  * {@link SparseLU}'s refactorization of the n columns of A with the pivot sequence (column order q, pivot step of each
  * row pinv) and the L/U pattern of the last factorization: each column scaled and scattered into the work vector x,
@@ -849,14 +950,15 @@ function remapRows(li: Int32Array, lnz: number, pinv: Int32Array): void {
  * column, they are compiled after a few columns of the first call, while this loop waits for its compilation on stack.
  */
 function refactorColumns(n: number, a: CscMatrix, q: Int32Array, pinv: Int32Array, x: Float64Array, lp: Int32Array, li: Int32Array,
-  lx: Float64Array, up: Int32Array, ui: Int32Array, ux: Float64Array, udiag: Float64Array, rs: Float64Array, cs: Float64Array,
-  tau: number, tol: number, maxima: Float64Array): boolean {
+  lx: Float64Array, up: Int32Array, ui: Int32Array, ux: Float64Array, group: Uint8Array, udiag: Float64Array, rs: Float64Array,
+  cs: Float64Array, tau: number, tol: number, maxima: Float64Array, groupScale: Float64Array): boolean {
   let amax = 0;
   let umax = 0;
   for (let k = 0; k < n; k++) {
     const j = q[k];
     amax = scatterPermutedColumn(a, j, rs, cs[j], pinv, x, amax);
-    let scale = eliminateWithUPart(x, up[k], up[k + 1], ui, ux, li, lx, lp);
+    let scale = group.length > 0 ? eliminateGroupedUPart(x, up[k], up[k + 1], ui, ux, group, li, lx, lp, groupScale)
+      : eliminateWithUPart(x, up[k], up[k + 1], ui, ux, li, lx, lp);
     const pivot = x[k];
     x[k] = 0;
     const absPivot = Math.abs(pivot);
@@ -906,6 +1008,120 @@ function eliminateWithUPart(x: Float64Array, start: number, end: number, ui: Int
     scatterSubtract(x, li, lx, lp[kk], lp[kk + 1], xk);
   }
   return scale;
+}
+
+/**
+ * {@link eliminateWithUPart} with U's entries in groups (`group[p]` entries from p on, see groupUpperPart): a group of
+ * consecutive steps with nested L columns is eliminated together by {@link eliminateGroup}, a single entry, and each
+ * entry of a group with a zero multiplier, one by one. The same result.
+ */
+function eliminateGroupedUPart(x: Float64Array, start: number, end: number, ui: Int32Array, ux: Float64Array, group: Uint8Array,
+  li: Int32Array, lx: Float64Array, lp: Int32Array, groupScale: Float64Array): number {
+  let scale = 0;
+  for (let p = start; p < end;) {
+    const g = group[p];
+    const groupScaleOrOneByOne = g > 1 && eliminateGroup(x, ux, p, ui[p], g, li, lx, lp, groupScale) ? groupScale[0]
+      : eliminateWithUPart(x, p, p + g, ui, ux, li, lx, lp);
+    if (groupScaleOrOneByOne > scale) scale = groupScaleOrOneByOne;
+    p += g;
+  }
+  return scale;
+}
+
+/**
+ * The U entries p … p + g − 1 (2 ≤ g ≤ 4) of steps kk … kk + g − 1 whose L columns are nested (L(:, kk + j) holds
+ * kk + j + 1, …, kk + g − 1, then the rows of L(:, kk + g − 1), in this order, see alignNestedColumns). Forms the
+ * multipliers x_kk + j as the one-by-one elimination does (each after the subtractions of the steps before it) and, if
+ * none is zero, stores them to ux, zeroes them in x, writes their largest magnitude to groupScale[0] (the comparisons of
+ * the one-by-one elimination, which skip a NaN) and subtracts all the columns' products from each shared row in one
+ * expression, left to right: every entry of x gets the same subtractions in the same order as from g calls of
+ * scatterSubtract, with one load and store of the entry and of its row index instead of g. If a multiplier is zero,
+ * returns false having written nothing (the one-by-one elimination skips that column). One function for the three
+ * sizes, too large for V8 to inline: compiled once, it leaves the caller's compilation small (the caller is the loop
+ * that a first refactorization runs in baseline code until its compilation is done). The doubles stay in locals and
+ * typed arrays: double arguments and results of a call that is not inlined are boxed.
+ */
+function eliminateGroup(x: Float64Array, ux: Float64Array, p: number, kk: number, g: number, li: Int32Array, lx: Float64Array,
+  lp: Int32Array, groupScale: Float64Array): boolean {
+  const x0 = x[kk];
+  if (x0 === 0) return false;
+  const a0 = lp[kk];
+  const a1 = lp[kk + 1];
+  const x1 = x[kk + 1] - lx[a0] * x0;
+  if (x1 === 0) return false;
+  if (g === 2) {
+    ux[p] = x0;
+    ux[p + 1] = x1;
+    x[kk] = 0;
+    x[kk + 1] = 0;
+    let scale = 0;
+    if (Math.abs(x0) > scale) scale = Math.abs(x0);
+    if (Math.abs(x1) > scale) scale = Math.abs(x1);
+    groupScale[0] = scale;
+    const b0 = a0 + 1;
+    for (let i = 0, rows = lp[kk + 2] - a1; i < rows; i++) {
+      const r = li[a1 + i];
+      x[r] = x[r] - lx[b0 + i] * x0 - lx[a1 + i] * x1;
+    }
+    return true;
+  }
+  const a2 = lp[kk + 2];
+  const x2 = x[kk + 2] - lx[a0 + 1] * x0 - lx[a1] * x1;
+  if (x2 === 0) return false;
+  if (g === 3) {
+    ux[p] = x0;
+    ux[p + 1] = x1;
+    ux[p + 2] = x2;
+    x[kk] = 0;
+    x[kk + 1] = 0;
+    x[kk + 2] = 0;
+    let scale = 0;
+    if (Math.abs(x0) > scale) scale = Math.abs(x0);
+    if (Math.abs(x1) > scale) scale = Math.abs(x1);
+    if (Math.abs(x2) > scale) scale = Math.abs(x2);
+    groupScale[0] = scale;
+    const b0 = a0 + 2;
+    const b1 = a1 + 1;
+    for (let i = 0, rows = lp[kk + 3] - a2; i < rows; i++) {
+      const r = li[a2 + i];
+      x[r] = x[r] - lx[b0 + i] * x0 - lx[b1 + i] * x1 - lx[a2 + i] * x2;
+    }
+    return true;
+  }
+  const a3 = lp[kk + 3];
+  const x3 = x[kk + 3] - lx[a0 + 2] * x0 - lx[a1 + 1] * x1 - lx[a2] * x2;
+  if (x3 === 0) return false;
+  ux[p] = x0;
+  ux[p + 1] = x1;
+  ux[p + 2] = x2;
+  ux[p + 3] = x3;
+  x[kk] = 0;
+  x[kk + 1] = 0;
+  x[kk + 2] = 0;
+  x[kk + 3] = 0;
+  let scale = 0;
+  if (Math.abs(x0) > scale) scale = Math.abs(x0);
+  if (Math.abs(x1) > scale) scale = Math.abs(x1);
+  if (Math.abs(x2) > scale) scale = Math.abs(x2);
+  if (Math.abs(x3) > scale) scale = Math.abs(x3);
+  groupScale[0] = scale;
+  const b0 = a0 + 3;
+  const b1 = a1 + 2;
+  const b2 = a2 + 1;
+  const rows = lp[kk + 4] - a3;
+  // by two rows: the loop's checks of the arrays are repeated in every iteration
+  let i = 0;
+  for (; i + 1 < rows; i += 2) {
+    const r = li[a3 + i];
+    x[r] = x[r] - lx[b0 + i] * x0 - lx[b1 + i] * x1 - lx[b2 + i] * x2 - lx[a3 + i] * x3;
+    const r1 = li[a3 + i + 1];
+    x[r1] = x[r1] - lx[b0 + i + 1] * x0 - lx[b1 + i + 1] * x1 - lx[b2 + i + 1] * x2 - lx[a3 + i + 1] * x3;
+  }
+  if (i < rows) {
+    const r = li[a3 + i];
+    x[r] = x[r] - lx[b0 + i] * x0 - lx[b1 + i] * x1 - lx[b2 + i] * x2 - lx[a3 + i] * x3;
+  }
+  return true;
 }
 
 /** The L part of a refactorized column (`li[start..end)`): x_r·inv stored to lx and x_r zeroed; returns the largest |x_r|. */

@@ -69,6 +69,36 @@ function kkt(masses: number, valueSeed = 1): CscMatrix {
   return assemble(3 * masses, (s) => emitSpringChainKKT(masses, s, valueSeed));
 }
 
+/**
+ * A planar multibody system's pattern: bodies of three coordinates (3×3 blocks) and a joint of two constraint rows between
+ * neighbours ([[M, Cᵀ], [C, 0]]), with about a third of the blocks' off-diagonal entries stored as zeros (entries of the
+ * pattern whose value is 0, as an assembler keeps them), so that some multipliers of the elimination are exactly zero.
+ */
+function bodyChainKKT(bodies: number, valueSeed: number): CscMatrix {
+  const rnd = mulberry32(valueSeed);
+  const zero = mulberry32(3);
+  const n = 3 * bodies + 2 * (bodies - 1);
+  return assemble(n, (s) => {
+    for (let b = 0; b < bodies; b++) {
+      for (let i = 0; i < 3; i++) {
+        for (let j = 0; j < 3; j++) s(3 * b + i, 3 * b + j, i === j ? 4 + rnd() : (zero() < 0.3 ? 0 : rnd() - 0.5));
+      }
+    }
+    for (let c = 0; c < bodies - 1; c++) {
+      for (let r = 0; r < 2; r++) {
+        const row = 3 * bodies + 2 * c + r;
+        for (const b of [c, c + 1]) {
+          for (let j = 0; j < 3; j++) {
+            const v = j === 2 && zero() < 0.3 ? 0 : rnd() - 0.5;
+            s(row, 3 * b + j, v);
+            s(3 * b + j, row, v);
+          }
+        }
+      }
+    }
+  });
+}
+
 describe('SparseLU', () => {
   it('solves random sparse unsymmetric matrices with zero diagonals like ml-matrix (all orderings)', () => {
     for (const [n, seed] of [
@@ -290,6 +320,34 @@ describe('SparseLU', () => {
     checked.solve(b, x);
     known.solve(b, y);
     for (let i = 0; i < n; i++) expect(Object.is(x[i], y[i])).toBe(true);
+  });
+
+  it('refactorize of the analyzed matrix gives the analysis\' solution bit for bit (nested L columns eliminated together, zero multipliers)', () => {
+    // the analysis eliminates one L column at a time, the refactorization the nested columns of a supernode together
+    // (groups of 2 to 4 with all multipliers nonzero) when L has 8192 entries or more: both subtract the same products
+    // from each entry in the same order
+    const matrices = [kkt(1000, 1), assemble(1600, (s) => emitLaplacian2D(40, s)), bodyChainKKT(500, 1), bodyChainKKT(60, 1)];
+    for (const a1 of matrices) {
+      const n = a1.n;
+      // other values on the same pattern, near enough to keep the pivots
+      const a2 = { ...a1, values: a1.values.map((v, p) => v * (1 + 0.01 * Math.sin(p))) };
+      const b = randomVector(n, mulberry32(9));
+      const lu = new SparseLU();
+      expect(lu.analyze(a1)).toBe(true);
+      expect(lu.nnzL - n >= 8192).toBe(n > 1000);
+      const analyzed = new Float64Array(n);
+      lu.solve(b, analyzed);
+      expect(lu.refactorize(a1)).toBe('reused');
+      const refactorized = new Float64Array(n);
+      lu.solve(b, refactorized);
+      for (let i = 0; i < n; i++) expect(Object.is(refactorized[i], analyzed[i])).toBe(true);
+      // other values and back: the same bits again
+      expect(lu.refactorize(a2)).toBe('reused');
+      solveChecked(lu, a2, 23);
+      expect(lu.refactorize(a1)).toBe('reused');
+      lu.solve(b, refactorized);
+      for (let i = 0; i < n; i++) expect(Object.is(refactorized[i], analyzed[i])).toBe(true);
+    }
   });
 
   it('follows SparseAssembler: refactorize while the pattern is kept, analyze when it changes', () => {
