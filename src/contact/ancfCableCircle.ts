@@ -4,6 +4,8 @@ import { hypot2 } from '../rotations/skew.ts';
 /** Gauss–Lobatto points and weights with 3 points on [−1, 1] (Exudyn's lobattoRuleOrder3). */
 const lobattoPoints = [-1, 0, 1];
 const lobattoWeights = [1 / 3, 4 / 3, 1 / 3];
+/** The points' halves ξ/2 (exact). */
+const lobattoHalfPoints = lobattoPoints.map((xi) => 0.5 * xi);
 
 /**
  * Below this regularization velocity the squared speeds of pointForce's zone test could be subnormal (losing the
@@ -67,13 +69,22 @@ export class CableCircleContact {
   segmentCount = 0;
   /** Per segment of the last evaluation: its middle contact point (x, y) and depth R − |p − c| there (3 per segment). */
   middles = new Float64Array(12);
-  // shape functions at the chord ends, at a point and their slopes there
-  private readonly Sa = new Float64Array(4);
-  private readonly Sb = new Float64Array(4);
+  // shape functions at a point and their slopes there
   private readonly S = new Float64Array(4);
   private readonly Sx = new Float64Array(4);
-  // the current chord (chord method): start a, its ends P0, P1 and their velocities
+  /**
+   * The shape functions at the chord ends of an element of length chordShapesLength with chordShapesSegments chords:
+   * per chord, S_j(a) and S_j(a + l) (8 entries); they depend on the element's length and its number of chords only, and
+   * are computed again when these change (elements of another length, such as a belt's arcs and straight parts).
+   */
+  private chordShapes = new Float64Array(0);
+  private chordShapesLength = NaN;
+  private chordShapesSegments = 0;
+  // the current chord (chord method): start a, the offset of its ends' shape functions in chordShapes, its ends P0, P1
+  // and their velocities
   private chordStart = 0;
+  private chordLength = NaN;
+  private chordShapesAt = 0;
   private readonly chord = new Float64Array(8);
   /** ∂x_a/∂X and ∂x_b/∂X of the segment ends (zero for an end clamped to the chord or element end: it does not move with X). */
   private readonly dXa = new Float64Array(NX);
@@ -159,36 +170,36 @@ export class CableCircleContact {
       return any;
     }
     const lSeg = p.length / p.segments;
-    const R = p.contactRadius;
-    const { Sa, Sb, chord } = this;
+    const R = p.contactRadius, R2 = R * R, cx = c[0], cy = c[1];
+    this.chordLength = lSeg;
+    const ends = this.chordEndShapes(p, lSeg);
+    const { chord } = this;
+    const e0 = e[0], e1 = e[1], e2 = e[2], e3 = e[3], e4 = e[4], e5 = e[5], e6 = e[6], e7 = e[7];
     for (let segment = 0; segment < p.segments; segment++) {
       const a = segment * lSeg;
       this.chordStart = a;
-      shapeFunctions(a, p.length, Sa, 0);
-      shapeFunctions(a + lSeg, p.length, Sb, 0);
-      // the chord's ends P0, P1 (sums in locals: the optimizer would reload the shape functions after every store)
-      let x0 = 0, y0 = 0, x1 = 0, y1 = 0;
-      for (let j = 0; j < 4; j++) {
-        const ex = e[2 * j], ey = e[2 * j + 1], a0 = Sa[j], b0 = Sb[j];
-        x0 += a0 * ex; y0 += a0 * ey; x1 += b0 * ex; y1 += b0 * ey;
-      }
+      const o = 8 * segment;
+      this.chordShapesAt = o;
+      // the chord's ends P0, P1: Σ S_j(a) e_j and Σ S_j(a + l) e_j from +0, written out (in locals)
+      const a0 = ends[o], a1 = ends[o + 1], a2 = ends[o + 2], a3 = ends[o + 3];
+      const b0 = ends[o + 4], b1 = ends[o + 5], b2 = ends[o + 6], b3 = ends[o + 7];
+      const x0 = 0 + a0 * e0 + a1 * e2 + a2 * e4 + a3 * e6, y0 = 0 + a0 * e1 + a1 * e3 + a2 * e5 + a3 * e7;
+      const x1 = 0 + b0 * e0 + b1 * e2 + b2 * e4 + b3 * e6, y1 = 0 + b0 * e1 + b1 * e3 + b2 * e5 + b3 * e7;
       // chord P0 + t (P1 − P0) against the circle: A t² + B t + C = 0 (Exudyn's LineCircleIntersectionPoints)
       const lx = x1 - x0, ly = y1 - y0;
       const A = lx * lx + ly * ly;
       if (A === 0) continue;
-      const B = -2 * ((c[0] - x0) * lx + (c[1] - y0) * ly);
-      const C = (c[0] - x0) ** 2 + (c[1] - y0) ** 2 - R * R;
+      const qx = cx - x0, qy = cy - y0;
+      const B = -2 * (qx * lx + qy * ly);
+      const C = qx ** 2 + qy ** 2 - R2;
       const det = B * B - 4 * A * C;
       if (!(det > 0)) continue;
-      const root = Math.sqrt(det);
-      const t1 = (-B - root) / (2 * A), t2 = (-B + root) / (2 * A);
+      const root = Math.sqrt(det), twoA = 2 * A;
+      const t1 = (-B - root) / twoA, t2 = (-B + root) / twoA;
       if ((t1 < 0 && t2 < 0) || (t1 > 1 && t2 > 1)) continue;
       // the ends' velocities only for a chord in contact
-      let u0 = 0, v0 = 0, u1 = 0, v1 = 0;
-      for (let j = 0; j < 4; j++) {
-        const ux = et[2 * j], uy = et[2 * j + 1], a0 = Sa[j], b0 = Sb[j];
-        u0 += a0 * ux; v0 += a0 * uy; u1 += b0 * ux; v1 += b0 * uy;
-      }
+      const u0 = 0 + a0 * et[0] + a1 * et[2] + a2 * et[4] + a3 * et[6], v0 = 0 + a0 * et[1] + a1 * et[3] + a2 * et[5] + a3 * et[7];
+      const u1 = 0 + b0 * et[0] + b1 * et[2] + b2 * et[4] + b3 * et[6], v1 = 0 + b0 * et[1] + b1 * et[3] + b2 * et[5] + b3 * et[7];
       chord[0] = x0; chord[1] = y0; chord[2] = x1; chord[3] = y1;
       chord[4] = u0; chord[5] = v0; chord[6] = u1; chord[7] = v1;
       const xa = a + Math.max(t1, 0) * lSeg, xb = a + Math.min(t2, 1) * lSeg;
@@ -204,29 +215,54 @@ export class CableCircleContact {
   }
 
   /**
+   * The shape functions at the ends of the element's chords (chord length lSeg = L/n): chordShapes, computed again
+   * only when the element's length or its number of chords differs from the last call's.
+   */
+  private chordEndShapes(p: CableCircleParameters, lSeg: number): Float64Array {
+    const L = p.length, n = p.segments;
+    if (L === this.chordShapesLength && n === this.chordShapesSegments) return this.chordShapes;
+    if (this.chordShapes.length < 8 * n) this.chordShapes = new Float64Array(8 * n);
+    const ends = this.chordShapes;
+    for (let segment = 0; segment < n; segment++) {
+      const a = segment * lSeg;
+      shapeFunctions(a, L, ends, 8 * segment);
+      shapeFunctions(a + lSeg, L, ends, 8 * segment + 4);
+    }
+    this.chordShapesLength = L;
+    this.chordShapesSegments = n;
+    return ends;
+  }
+
+  /**
    * The contact point and its velocity at the axial position x = point[0] into pv = [p, v] (on the current chord, or on the
    * centerline with the exact method) and the shape functions there into S; with derivatives also S' into Sx and the
    * weights of e_j in p at fixed x (∂p/∂e, ∂v/∂ė) into weights (the motion of x with the state is added by integrate).
    */
   private pointKinematics(p: CableCircleParameters, derivatives: boolean): void {
-    const { pv, S, Sx, Sa, Sb, chord, e, et, weights } = this;
+    const { pv, S } = this;
     const x = this.point[0];
     shapeFunctions(x, p.length, S, 0);
     if (p.exact) {
+      const { e, et } = this;
       pv.fill(0);
       for (let j = 0; j < 4; j++) {
         for (let i = 0; i < 2; i++) { pv[i] += S[j] * e[2 * j + i]; pv[2 + i] += S[j] * et[2 * j + i]; }
       }
-    } else {
-      const tau = (x - this.chordStart) / (p.length / p.segments);
-      const sigma = 1 - tau;
-      pv[0] = sigma * chord[0] + tau * chord[2]; pv[1] = sigma * chord[1] + tau * chord[3];
-      pv[2] = sigma * chord[4] + tau * chord[6]; pv[3] = sigma * chord[5] + tau * chord[7];
+      if (!derivatives) return;
+      shapeFunctions_x(x, p.length, this.Sx, 0);
+      this.weights.set(S);
+      return;
     }
+    const chord = this.chord;
+    const tau = (x - this.chordStart) / this.chordLength;
+    const sigma = 1 - tau;
+    pv[0] = sigma * chord[0] + tau * chord[2]; pv[1] = sigma * chord[1] + tau * chord[3];
+    pv[2] = sigma * chord[4] + tau * chord[6]; pv[3] = sigma * chord[5] + tau * chord[7];
     if (!derivatives) return;
-    shapeFunctions_x(x, p.length, Sx, 0);
-    const tau = p.exact ? 0 : (x - this.chordStart) / (p.length / p.segments);
-    for (let j = 0; j < 4; j++) weights[j] = p.exact ? S[j] : (1 - tau) * Sa[j] + tau * Sb[j];
+    shapeFunctions_x(x, p.length, this.Sx, 0);
+    const { chordShapes: ends, chordShapesAt: o, weights } = this;
+    weights[0] = sigma * ends[o] + tau * ends[o + 4]; weights[1] = sigma * ends[o + 1] + tau * ends[o + 5];
+    weights[2] = sigma * ends[o + 2] + tau * ends[o + 6]; weights[3] = sigma * ends[o + 3] + tau * ends[o + 7];
   }
 
   /** ∂p/∂x and ∂v/∂x at x (after pointKinematics): the centerline's slope, or the chord's. */
@@ -254,44 +290,49 @@ export class CableCircleContact {
    */
   private integrate(c: ArrayLike<number>, vc: ArrayLike<number>, p: CableCircleParameters, derivatives: boolean): boolean {
     const xa = this.xa, xb = this.xb, omega = this.omega;
-    const { g, S, Sx, pv, f, fD, fV, n, slope, point, weights, endA, endB, rowQ, rowV, pointWeights, pointD, pointActs } = this;
+    // (the derivatives' work arrays are loaded per point where they are used: most calls are residuals)
+    const { g, S, pv, f, n, point, pointActs } = this;
     const w = p.friction !== 0 ? omega : 0; // the circle's rotation enters through friction only
     let mean = 0;
     this.segmentCount++;
-    if (derivatives) { endA.fill(0); endB.fill(0); }
+    if (derivatives) { this.endA.fill(0); this.endB.fill(0); }
     // g's entries in locals over the segment's points (the same sums in the same order; one load and store each)
     let g0 = g[0], g1 = g[1], g2 = g[2], g3 = g[3], g4 = g[4], g5 = g[5], g6 = g[6], g7 = g[7], g8 = g[8], g9 = g[9], g10 = g[10];
+    // the points' x = (x_a + x_b)/2 + (ξ/2)(x_b − x_a) and weights W = ((x_b − x_a)/2) w: the segment's terms once
+    const middle = 0.5 * (xa + xb), length = xb - xa, halfLength = 0.5 * length;
+    const cx = c[0], cy = c[1], vcx = vc[0], vcy = vc[1];
     for (let k = 0; k < 3; k++) {
       pointActs[k] = 0;
-      const xi = lobattoPoints[k];
-      const x = 0.5 * (xa + xb) + 0.5 * xi * (xb - xa);
-      const W = 0.5 * (xb - xa) * lobattoWeights[k];
+      const x = middle + lobattoHalfPoints[k] * length;
+      const W = halfLength * lobattoWeights[k];
       point[0] = x;
       this.pointKinematics(p, derivatives);
-      const dx0 = pv[0] - c[0], dy0 = pv[1] - c[1];
+      const dx0 = pv[0] - cx, dy0 = pv[1] - cy;
       const dist = hypot2(dx0, dy0);
       point[1] = dx0; point[2] = dy0; point[3] = dist;
-      point[4] = pv[2] - vc[0] + w * dy0; point[5] = pv[3] - vc[1] - w * dx0;
+      point[4] = pv[2] - vcx + w * dy0; point[5] = pv[3] - vcy - w * dx0;
       if (k === 1) this.recordMiddle(p);
       if (!this.pointForce(p, derivatives)) continue;
       mean += this.normalForce / 3;
       const f0 = f[0], f1 = f[1];
       const torque = p.lever * (n[0] * f1 - n[1] * f0);
-      const S0 = S[0], S1 = S[1], S2 = S[2], S3 = S[3];
-      g0 += W * S0 * f0; g1 += W * S0 * f1;
-      g2 += W * S1 * f0; g3 += W * S1 * f1;
-      g4 += W * S2 * f0; g5 += W * S2 * f1;
-      g6 += W * S3 * f0; g7 += W * S3 * f1;
+      const WS0 = W * S[0], WS1 = W * S[1], WS2 = W * S[2], WS3 = W * S[3];
+      g0 += WS0 * f0; g1 += WS0 * f1;
+      g2 += WS1 * f0; g3 += WS1 * f1;
+      g4 += WS2 * f0; g5 += WS2 * f1;
+      g6 += WS3 * f0; g7 += WS3 * f1;
       g8 += W * f0; g9 += W * f1;
       g10 += W * torque;
       if (!derivatives) continue;
       pointActs[k] = 1;
+      const { Sx, fD, fV, slope, weights, endA, endB, rowQ, rowV, pointWeights, pointD } = this;
       this.slopes(p, slope);
       const s0 = slope[0], s1 = slope[1], n0 = n[0], n1 = n[1];
       // ∂f_r/∂X = Σ_i A_ri ∂d_i/∂X + u_r ∂x/∂X: Δv = v − v_c − ω ẑ × d moves with d (ω) and with x (∂v/∂x)
       const A00 = fD[0] - w * fV[1], A01 = fD[1] + w * fV[0], A10 = fD[2] - w * fV[3], A11 = fD[3] + w * fV[2];
       const u0 = fV[0] * slope[2] + fV[1] * slope[3], u1 = fV[2] * slope[2] + fV[3] * slope[3];
       // ∂x/∂X = α ∂x_a/∂X + β ∂x_b/∂X, ∂W/∂X = γ (∂x_b/∂X − ∂x_a/∂X)
+      const xi = lobattoPoints[k];
       const alpha = 0.5 * (1 - xi), beta = 0.5 * (1 + xi), gamma = 0.5 * lobattoWeights[k];
       const q = 2 * NG * k;
       // rows 2j + r: W S_j f_r (E = f_r S_j, D = W S'_j f_r + W S_j u_r, Q = W S_j A_r, V = W S_j fV_r); rows 8 + r:
@@ -390,12 +431,12 @@ export class CableCircleContact {
     out.fill(0);
     if (clamped) return;
     // G(t, X) = |P0 + t l − c|² − R² = 0: ∂t/∂X = −(∂G/∂X)/(∂G/∂t) with q = P0 + t l − c, ∂G/∂t = 2 q·l
-    const { Sa, Sb, chord } = this;
+    const { chordShapes: ends, chordShapesAt: o, chord } = this;
     const lx = chord[2] - chord[0], ly = chord[3] - chord[1];
     const qx = chord[0] + t * lx - c[0], qy = chord[1] + t * ly - c[1];
     const s = (qx * lx + qy * ly) / lSeg;
     for (let j = 0; j < 4; j++) {
-      const weight = (1 - t) * Sa[j] + t * Sb[j];
+      const weight = (1 - t) * ends[o + j] + t * ends[o + 4 + j];
       out[2 * j] = -weight * qx / s;
       out[2 * j + 1] = -weight * qy / s;
     }

@@ -71,7 +71,8 @@ export class SphereCableContact implements ContactKernel {
   private evaluate(i: number, j: number, derivatives: boolean): boolean {
     const { cables, spheres, parameters: p, e, et, c, vc } = this;
     const kin = spheres.kinematics;
-    for (let k = 0; k < 8; k++) { e[k] = cables.coordinates[8 * i + k]; et[k] = cables.velocities[8 * i + k]; }
+    const coordinates = cables.coordinates, velocities = cables.velocities, at = 8 * i;
+    for (let k = 0; k < 8; k++) { e[k] = coordinates[at + k]; et[k] = velocities[at + k]; }
     c[0] = kin.position3[3 * j]; c[1] = kin.position3[3 * j + 1];
     vc[0] = kin.velocity3[3 * j]; vc[1] = kin.velocity3[3 * j + 1];
     p.length = cables.length[i];
@@ -92,8 +93,8 @@ export class SphereCableContact implements ContactKernel {
     this.candidates((i, j) => {
       this.evaluate(i, j, false);
       if (kernel.segmentCount === 0) return;
-      const g = kernel.g;
-      for (let k = 0; k < 8; k++) out[cables.ltg[8 * i + k]] += factor * g[k];
+      const g = kernel.g, ltg = cables.ltg, at = 8 * i;
+      for (let k = 0; k < 8; k++) out[ltg[at + k]] += factor * g[k];
       // on the sphere: −F_c and the torque −T about z
       force[0] = g[8]; force[1] = g[9];
       torque[2] = g[10];
