@@ -89,11 +89,13 @@ export class ContactANCFCables implements ContactItemSet {
 
   /** Writes the total coordinates e = [r0, r0', r1, r1'] of every element at s (8 per element) to out. */
   readCoordinates(s: ItemState, out: Float64Array): void {
+    // the nodes by index, not by destructuring (an array pattern runs the iterator protocol until optimized)
+    const qRef = s.qRef, q = s.q;
     for (let i = 0; i < this.nodes.length; i++) {
-      const [n0, n1] = this.nodes[i];
+      const pair = this.nodes[i], i0 = pair[0].qIndex, i1 = pair[1].qIndex;
       for (let k = 0; k < 4; k++) {
-        out[8 * i + k] = s.qRef[n0.qIndex + k] + s.q[n0.qIndex + k];
-        out[8 * i + 4 + k] = s.qRef[n1.qIndex + k] + s.q[n1.qIndex + k];
+        out[8 * i + k] = qRef[i0 + k] + q[i0 + k];
+        out[8 * i + 4 + k] = qRef[i1 + k] + q[i1 + k];
       }
     }
   }
@@ -117,11 +119,12 @@ export class ContactANCFCables implements ContactItemSet {
   update(s: ItemState, boxes: Float64Array): void {
     const et = this.velocities;
     this.readCoordinates(s, this.coordinates);
+    const u = s.u;
     for (let i = 0; i < this.nodes.length; i++) {
-      const [n0, n1] = this.nodes[i];
+      const pair = this.nodes[i], j0 = pair[0].uIndex, j1 = pair[1].uIndex;
       for (let k = 0; k < 4; k++) {
-        et[8 * i + k] = s.u[n0.uIndex + k];
-        et[8 * i + 4 + k] = s.u[n1.uIndex + k];
+        et[8 * i + k] = u[j0 + k];
+        et[8 * i + 4 + k] = u[j1 + k];
       }
       this.elementBox(i, this.coordinates, boxes, 6 * (this.offset + i));
     }

@@ -392,15 +392,18 @@ export class ANCFCable2DModel implements Only<ObjectModel & BodyModel, ANCFCable
 
   /** Total element coordinates e = reference + displacement, and optionally the velocities u. */
   private gather(s: ItemState, withVelocities: boolean): void {
-    const [n0, n1] = this.nodes;
+    // the nodes by index, not by destructuring (an array pattern runs the iterator protocol until optimized)
+    const nodes = this.nodes, n0 = nodes[0], n1 = nodes[1];
+    const e = this.e, qRef = s.qRef, q = s.q, i0 = n0.qIndex, i1 = n1.qIndex;
     for (let k = 0; k < 4; k++) {
-      this.e[k] = s.qRef[n0.qIndex + k] + s.q[n0.qIndex + k];
-      this.e[4 + k] = s.qRef[n1.qIndex + k] + s.q[n1.qIndex + k];
+      e[k] = qRef[i0 + k] + q[i0 + k];
+      e[4 + k] = qRef[i1 + k] + q[i1 + k];
     }
     if (withVelocities) {
+      const u = this.u, v = s.u, j0 = n0.uIndex, j1 = n1.uIndex;
       for (let k = 0; k < 4; k++) {
-        this.u[k] = s.u[n0.uIndex + k];
-        this.u[4 + k] = s.u[n1.uIndex + k];
+        u[k] = v[j0 + k];
+        u[4 + k] = v[j1 + k];
       }
     }
   }
