@@ -191,7 +191,8 @@ class ContactCurveCirclesModel implements Only<ObjectModel, ContactCurveCirclesM
     curve.position(s, p0);
     curve.velocity(s, v0);
     transposeTimes(this.v0Local, A0, v0);
-    for (const circle of this.circles) {
+    for (let i = 0, circles = this.circles; i < circles.length; i++) {
+      const circle = circles[i];
       circle.marker.position(s, circle.position);
       circle.marker.velocity(s, circle.velocity);
       for (let k = 0; k < 3; k++) relative[k] = circle.position[k] - p0[k];
@@ -262,7 +263,8 @@ class ContactCurveCirclesModel implements Only<ObjectModel, ContactCurveCirclesM
   private sumForces(s: ItemState): boolean {
     if (!this.v.activeConnector) return false;
     // 3-vectors zeroed entry by entry (fill is a built-in call each)
-    for (const circle of this.circles) zero3(circle.force);
+    const circles = this.circles;
+    for (let i = 0; i < circles.length; i++) zero3(circles[i].force);
     zero3(this.force0);
     this.torque0 = 0;
     let any = false;
@@ -292,7 +294,8 @@ class ContactCurveCirclesModel implements Only<ObjectModel, ContactCurveCirclesM
   ode2Lhs(s: ItemState, f: Float64Array): void {
     if (!this.sumForces(s)) return;
     const { A0, work3: g } = this;
-    for (const circle of this.circles) {
+    for (let i = 0, circles = this.circles; i < circles.length; i++) {
+      const circle = circles[i];
       if (circle.n === 0) continue;
       const J = circle.jacobian, n = circle.n, o = circle.offset;
       circle.marker.positionJacobian(s, J);
@@ -356,7 +359,8 @@ class ContactCurveCirclesModel implements Only<ObjectModel, ContactCurveCirclesM
         addSkewTimes(this.localJv0, this.v0Local, this.localJr0, n0, 1);
       }
     }
-    for (const circle of this.circles) {
+    for (let i = 0, circles = this.circles; i < circles.length; i++) {
+      const circle = circles[i];
       if (circle.n === 0) continue;
       circle.marker.positionJacobian(s, circle.jacobian);
       transposeTimesMatrix(circle.localJacobian, A0, circle.jacobian, circle.n);
@@ -466,7 +470,8 @@ class ContactCurveCirclesModel implements Only<ObjectModel, ContactCurveCirclesM
   private addFrameRotationTerms(s: ItemState, m: Float64Array, factor: number): void {
     const { n0, nLocal: nL, A0, work3: g } = this;
     const Jr = this.localJr0;
-    for (const circle of this.circles) {
+    for (let i = 0, circles = this.circles; i < circles.length; i++) {
+      const circle = circles[i];
       const n = circle.n, F = circle.force;
       if (n > 0 && n0 > 0) {
         // rows of the circle, columns of m0: −Cᵀ F̃ Jr (F̃ Jr column = F × Jr column)
@@ -520,11 +525,12 @@ class ContactCurveCirclesModel implements Only<ObjectModel, ContactCurveCirclesM
     this.kinematics(s);
     const { data } = s, { segment, segments: sg, circles } = this;
     let error = 0;
-    for (let j = 0; j < this.segmentCount; j++) {
+    const count = this.segmentCount, circleCount = circles.length;
+    for (let j = 0; j < count; j++) {
       const d = this.dataIndex + dataPerSegment * j;
       let gap = Infinity, best = -1, index = -1;
       // the normal and the force only where needed: a penetrating circle of smallest gap so far, a gap changing sign
-      for (let i = 0; i < circles.length; i++) {
+      for (let i = 0; i < circleCount; i++) {
         segment.radius = circles[i].radius;
         segment.evaluateGap(sg, 4 * j, circles[i].localPosition);
         const g = segment.gap;
