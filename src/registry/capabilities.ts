@@ -554,6 +554,13 @@ export interface BodyModel {
    * form the rotation matrix for both: once). Absent: each alone.
    */
   positionAndOrientation?(s: ItemState, localPosition: ArrayLike<number>, position: Float64Array, orientation: Float64Array): void;
+  /**
+   * Adds sign·J_posᵀ force, then J_rotᵀ torque, at localPosition to out[offset …] (nLocalU entries), each entry with the
+   * operations of the products with positionJacobian and rotationJacobian; orientation is the body's rotation matrix at s
+   * as orientation writes it (the caller has it). For rigid bodies; absent: callers form the Jacobians.
+   */
+  addForceTorqueTransposed?(s: ItemState, localPosition: ArrayLike<number>, orientation: ArrayLike<number>, force: ArrayLike<number>, sign: number,
+    torque: ArrayLike<number>, out: Float64Array, offset: number): void;
   /** Writes the global angular velocity of the body frame at localPosition. */
   angularVelocity?(s: ItemState, localPosition: ArrayLike<number>, out: Float64Array): void;
   /** Writes the body-fixed angular velocity at localPosition. */
@@ -708,6 +715,12 @@ export interface RigidMarkerModel extends PositionMarkerModel {
   orientation(s: ItemState, out: Float64Array): void;
   /** Writes position and orientation at once, the values of position and orientation (optional; see BodyModel.positionAndOrientation). */
   positionAndOrientation?(s: ItemState, position: Float64Array, orientation: Float64Array): void;
+  /**
+   * Adds sign·J_posᵀ force, then J_rotᵀ torque, to out[offset …] (nLocalU entries), each entry with the operations of the
+   * products with positionJacobian and rotationJacobian; orientation is the marker's orientation at s (optional; see
+   * BodyModel.addForceTorqueTransposed).
+   */
+  addForceTorqueTransposed?(s: ItemState, orientation: ArrayLike<number>, force: ArrayLike<number>, sign: number, torque: ArrayLike<number>, out: Float64Array, offset: number): void;
   /** Writes the marker frame's global angular velocity. */
   angularVelocity(s: ItemState, out: Float64Array): void;
   /** Writes the marker frame's body-fixed angular velocity. */
@@ -975,7 +988,8 @@ export const capabilityNames = {
   /** {@link BodyModel}. */
   body: {
     nodes: true, nLocalU: true, arcLength: true, arcStart: true, position: true, velocity: true, nodesAt: true, positionJacobian: true, addOriginLoad: true, frameNode: true,
-    velocity_q: true, orientation: true, positionAndOrientation: true, angularVelocity: true, angularVelocityLocal: true, rotationJacobian: true, angularVelocity_q: true,
+    velocity_q: true, orientation: true, positionAndOrientation: true, addForceTorqueTransposed: true, angularVelocity: true, angularVelocityLocal: true, rotationJacobian: true,
+    angularVelocity_q: true,
     addRotatedVectorNullDirection: true, massProportionalForce: true, massProportionalForceDependsOnCoordinates: true, jacobianTransposedVector_q: true,
     addDistributedLoad: true, addLineForceLaw: true, lineForceLawJacobian: true, outputBody: true, centerlinePosition: true, lineAngularVelocity_q: true, centerlineTangent: true,
     centerlineTangentJacobian: true, linePoints: true,
@@ -988,7 +1002,8 @@ export const capabilityNames = {
   /** {@link MarkerModel} and its kinds. */
   marker: {
     label: true, nodes: true, nLocalU: true, bind: true, output: true, position: true, velocity: true, positionJacobian: true, addJacobianTransposedLoad: true,
-    velocity_q: true, addPositionNullDirection: true, jacobianTransposedVector_q: true, orientation: true, positionAndOrientation: true, angularVelocity: true, angularVelocityLocal: true,
+    velocity_q: true, addPositionNullDirection: true, jacobianTransposedVector_q: true, orientation: true, positionAndOrientation: true, addForceTorqueTransposed: true,
+    angularVelocity: true, angularVelocityLocal: true,
     rotationJacobian: true, angularVelocity_q: true, addRotatedVectorNullDirection: true, frameNode: true, coordinateLocalIndex: true, coordinate: true, coordinateVelocity: true, coordinateJacobian: true,
     massProportionalForce: true, massProportionalForceDependsOnCoordinates: true, addDistributedLoad: true,
     addLineForceLaw: true, lineForceLawJacobian: true, coordinateVector: true, coordinateVectorVelocity: true,

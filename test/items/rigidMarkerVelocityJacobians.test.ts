@@ -159,3 +159,46 @@ describe('positionAndOrientation of MarkerBodyRigid on rigid bodies (the joints\
     expect(checked).toBe(4);
   });
 });
+
+describe('addForceTorqueTransposed of MarkerBodyRigid on rigid bodies (the rigid-body spring-damper\'s loads without the Jacobians)', () => {
+  it('addsTheBitsOfTheProductsWithPositionJacobianAndRotationJacobianOnEveryRigidNodeType', () => {
+    const pairs: [NodeType, NodeType][] = [
+      [NodeType.RotationEulerParameters, NodeType.RotationRxyz], [NodeType.RotationRotationVector, NodeType.RotationQuaternion],
+    ];
+    const systems = pairs.map((types) => spinningPair(types));
+    // and a marker at each body's reference point (positionJacobian's zero coupling block)
+    for (const mbs of systems) for (const b of [0, 1]) mbs.addMarker(MarkerBodyRigid({ bodyNumber: b, localPosition: [0, 0, 0] }));
+    // forces and torques with signed zeros, a subnormal, large and non-finite entries, besides random ones
+    const special = [0, -0, 5e-324, -1e300, Number.POSITIVE_INFINITY, Number.NaN];
+    let checked = 0;
+    for (const mbs of systems) {
+      mbs.assemble();
+      const model = mbs.compiled();
+      const s = model.data.current;
+      const random = randomSequence(7);
+      for (let i = 0; i < s.q.length; i++) s.q[i] += 0.2 * random();
+      for (const marker of model.markers) {
+        if (marker.label.typeName !== 'BodyRigid') continue;
+        const rigid = marker as RigidMarkerModel, n = rigid.nLocalU;
+        const a = new Float64Array(9), jp = new Float64Array(3 * n), jr = new Float64Array(3 * n);
+        rigid.orientation(s, a);
+        rigid.positionJacobian(s, jp);
+        rigid.rotationJacobian(s, jr);
+        for (let trial = 0; trial < 200; trial++) {
+          const pick = () => (random() < 0.3 ? special[Math.floor(6 * Math.abs(random())) % 6] : 100 * random());
+          const force = [pick(), pick(), pick()], torque = [pick(), pick(), pick()], sign = trial % 2 === 0 ? -1 : 1;
+          const start = Float64Array.from({ length: n }, () => (random() < 0.5 ? (random() < 0.5 ? -0 : 0) : random()));
+          const direct = Float64Array.from(start), products = Float64Array.from(start);
+          rigid.addForceTorqueTransposed!(s, a, force, sign, torque, direct, 0);
+          // the connector's products: sign·J_posᵀF, then J_rotᵀτ, entry by entry
+          for (let k = 0; k < n; k++) products[k] += sign * (jp[k] * force[0] + jp[n + k] * force[1] + jp[2 * n + k] * force[2]);
+          for (let k = 0; k < n; k++) products[k] += 1 * (jr[k] * torque[0] + jr[n + k] * torque[1] + jr[2 * n + k] * torque[2]);
+          // equal bit for bit (Object.is tells −0 from +0 and matches NaN)
+          for (let k = 0; k < n; k++) expect(Object.is(direct[k], products[k])).toBe(true);
+        }
+        checked++;
+      }
+    }
+    expect(checked).toBe(8);
+  });
+});

@@ -24,6 +24,9 @@ class BodyRigidMarkerModel extends BodyMarker<FrameBodyModel> implements Only<Ri
   /** The body's derivative of a rotated vector along its null directions at localPosition, if it has one (set in bind). */
   addRotatedVectorNullDirection?: RigidMarkerModel['addRotatedVectorNullDirection'];
 
+  /** The body's sign·J_posᵀF + J_rotᵀτ at localPosition, if it has one (set in bind). */
+  addForceTorqueTransposed?: RigidMarkerModel['addForceTorqueTransposed'];
+
   /** The body's frame node if the marker sits at the body's reference point (set in bind). */
   frameNode?: NodeModel;
 
@@ -35,6 +38,9 @@ class BodyRigidMarkerModel extends BodyMarker<FrameBodyModel> implements Only<Ri
     this.angularVelocity_q = angularVelocity_q === undefined ? undefined : (s, out) => angularVelocity_q(s, this.localPosition, out);
     const nullDirection = this.body.addRotatedVectorNullDirection?.bind(this.body);
     this.addRotatedVectorNullDirection = nullDirection === undefined ? undefined : (s, vLocal, out) => nullDirection(s, this.localPosition, vLocal, out);
+    const forceTorque = this.body.addForceTorqueTransposed?.bind(this.body);
+    this.addForceTorqueTransposed = forceTorque === undefined ? undefined
+      : (s, orientation, force, sign, torque, out, offset) => forceTorque(s, this.localPosition, orientation, force, sign, torque, out, offset);
   }
 
   protected resolve(body: BodyModel, context: BindContext, bodyNumber: number): FrameBodyModel {

@@ -540,6 +540,43 @@ class RigidBodyModel extends RigidBodyBase<RigidNodeModel> implements Only<Objec
   }
 
   /**
+   * out[offset + k] += sign·(J_posᵀ force)_k, then += (J_rotᵀ torque)_k, with J_pos = positionJacobian's and J_rot =
+   * rotationJacobian's entries at localPosition, each entry the same operations as the products with those matrices (their
+   * unit and zero entries as literals, 1·x as x, which changes no bit), orientation the body's A at s as orientation
+   * writes it. Without the two 3 × n_u matrices and the second evaluation of A: a rigid-body connector adds this in every
+   * residual, which a fresh process's first solve runs in baseline code.
+   */
+  addForceTorqueTransposed(s: ItemState, localPosition: ArrayLike<number>, orientation: ArrayLike<number>, force: ArrayLike<number>, sign: number,
+    torque: ArrayLike<number>, out: Float64Array, offset: number): void {
+    const nr = this.nRot, g = this.gl, f0 = force[0], f1 = force[1], f2 = force[2];
+    // J_pos's unit block and J_rot's zero block (the same sum for the three entries)
+    const zeroTorque = 0 * torque[0] + 0 * torque[1] + 0 * torque[2];
+    out[offset] = out[offset] + sign * (f0 + 0 * f1 + 0 * f2) + zeroTorque;
+    out[offset + 1] = out[offset + 1] + sign * (0 * f0 + f1 + 0 * f2) + zeroTorque;
+    out[offset + 2] = out[offset + 2] + sign * (0 * f0 + 0 * f1 + f2) + zeroTorque;
+    // J_pos's coupling block A (skew(−x) G_l), each entry as couplingMatrix forms it (zero at the reference point, where
+    // positionJacobian writes zeros)
+    const x = -localPosition[0], y = -localPosition[1], z = -localPosition[2];
+    const atReference = localPosition[0] === 0 && localPosition[1] === 0 && localPosition[2] === 0;
+    if (!atReference) this.node.gLocal(s, g);
+    const a00 = orientation[0], a01 = orientation[1], a02 = orientation[2], a10 = orientation[3], a11 = orientation[4], a12 = orientation[5];
+    const a20 = orientation[6], a21 = orientation[7], a22 = orientation[8];
+    for (let j = 0; j < nr; j++) {
+      let c0 = 0, c1 = 0, c2 = 0;
+      if (!atReference) {
+        const g0 = g[j], g1 = g[nr + j], g2 = g[2 * nr + j];
+        const s0 = -z * g1 + y * g2, s1 = z * g0 - x * g2, s2 = -y * g0 + x * g1;
+        c0 = a00 * s0 + a01 * s1 + a02 * s2;
+        c1 = a10 * s0 + a11 * s1 + a12 * s2;
+        c2 = a20 * s0 + a21 * s1 + a22 * s2;
+      }
+      out[offset + 3 + j] += sign * (c0 * f0 + c1 * f1 + c2 * f2);
+    }
+    // J_rot = [0 | G]: Gᵀτ as the product with rotationJacobian sums it
+    this.node.addRotationJacobianTransposed(s, torque, out, offset);
+  }
+
+  /**
    * Kinematic part of load Jacobians at the local position x: the generalized force of a global force f and
    * torque τ is [f; Gᵀm] with m = τ + (Ax) × f, so the node adds ∂(Gᵀm)/∂θ and the lever arm, with
    * δ(Ax) = −(Ax)~ G δθ, adds Gᵀ f̃ (Ax)~ G = (Gᵀ Ax)(Gᵀf)ᵀ − (f·Ax) GᵀG. Exact where AG_l = G holds
