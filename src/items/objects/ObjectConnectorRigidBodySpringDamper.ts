@@ -86,6 +86,8 @@ class RigidBodySpringDamperModel implements Only<ObjectModel, RigidBodySpringDam
   /** One column of the damping Jacobian: the joint-frame relative twist and the force law's response to it. */
   private readonly columnTwist = new Float64Array(6);
   private readonly columnForce = new Float64Array(6);
+  /** True if each marker with coordinates adds its loads without the Jacobians (addForceTorqueTransposed; set at bind). */
+  private forceTorqueDirect = false;
   /** True if a damping entry is nonzero. */
   private readonly hasDamping: boolean;
   /**
@@ -175,6 +177,8 @@ class RigidBodySpringDamperModel implements Only<ObjectModel, RigidBodySpringDam
     this.nullDirections0 = float64Views([3 * n0, 3 * n0, 3 * n0, 3 * n0]);
     this.nullDirections1 = float64Views([3 * n1, 3 * n1, 3 * n1, 3 * n1]);
     this.ode2Lhs_q = this.v.springForceTorqueUserFunction === 0 && this.markers.rotationDerivativesAvailable ? this.stiffnessJacobian : undefined;
+    const { marker0, marker1 } = this.markers;
+    this.forceTorqueDirect = (n0 === 0 || marker0.addForceTorqueTransposed !== undefined) && (n1 === 0 || marker1.addForceTorqueTransposed !== undefined);
   }
 
   /**
@@ -631,13 +635,17 @@ class RigidBodySpringDamperModel implements Only<ObjectModel, RigidBodySpringDam
       torque0[0] += ex; torque0[1] += ey; torque0[2] += ez;
       torque1[0] += ex; torque1[1] += ey; torque1[2] += ez;
     }
+    const { n0, n1, marker0, marker1 } = markers;
+    if (this.forceTorqueDirect) {
+      // the bodies add the loads without the Jacobians (the same numbers), with the orientations of evaluate
+      if (n0 > 0) marker0.addForceTorqueTransposed!(s, markers.a0, force, -1, torque0, f, 0);
+      if (n1 > 0) marker1.addForceTorqueTransposed!(s, markers.a1, force, 1, torque1, f, n0);
+      return;
+    }
     markers.evaluateJacobians(s);
-    const { n0, n1 } = markers;
     markers.evaluateRotationJacobians(s);
-    addTransposed(markers.jacobian0, n0, force, -1, f, 0);
-    addTransposed(markers.rotationJacobian0, n0, torque0, 1, f, 0);
-    addTransposed(markers.jacobian1, n1, force, 1, f, n0);
-    addTransposed(markers.rotationJacobian1, n1, torque1, 1, f, n0);
+    addTransposedForceTorque(markers.jacobian0, markers.rotationJacobian0, n0, force, -1, torque0, f, 0);
+    addTransposedForceTorque(markers.jacobian1, markers.rotationJacobian1, n1, force, 1, torque1, f, n0);
   }
 
   output(variable: OutputVariableType, s: ItemState): ArrayLike<number> | undefined {
@@ -761,6 +769,19 @@ function addTExpInverseTransposedDerivative(out: Float64Array, u: Float64Array, 
 function addTransposed(j: Float64Array, n: number, x: ArrayLike<number>, sign: number, f: Float64Array, offset: number): void {
   const x0 = x[0], x1 = x[1], x2 = x[2];
   for (let k = 0; k < n; k++) f[offset + k] += sign * (j[k] * x0 + j[n + k] * x1 + j[2 * n + k] * x2);
+}
+
+/**
+ * f[offset + k] += sign·(jᵀF)_k, then += (gᵀT)_k, in one pass (the two addTransposed calls of a marker's force and
+ * torque, sign 1 for the torque: the same operations in the same order, with the multiplication by 1 left out, which
+ * changes no bit; one loop instead of two in ode2Lhs, which a fresh process's first solve runs in baseline code).
+ */
+function addTransposedForceTorque(j: Float64Array, g: Float64Array, n: number, force: ArrayLike<number>, sign: number, torque: ArrayLike<number>, f: Float64Array, offset: number): void {
+  const f0 = force[0], f1 = force[1], f2 = force[2], t0 = torque[0], t1 = torque[1], t2 = torque[2];
+  for (let k = 0; k < n; k++) {
+    const withForce = f[offset + k] + sign * (j[k] * f0 + j[n + k] * f1 + j[2 * n + k] * f2);
+    f[offset + k] = withForce + (g[k] * t0 + g[n + k] * t1 + g[2 * n + k] * t2);
+  }
 }
 
 /** A 6D spring-damper between two rigid markers (Exudyn's ObjectConnectorRigidBodySpringDamper, alias RigidBodySpringDamper). */
