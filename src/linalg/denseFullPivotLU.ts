@@ -6,11 +6,15 @@
  * the missing pivots set to zero. The equations and unknowns kept are those of complete pivoting; from the second solve
  * with the same factors on, the kept square block is solved with sparser factors of its own (see
  * {@link DenseFullPivotLU.solve}). Nothing is allocated by {@link DenseFullPivotLU.factorize} or
- * {@link DenseFullPivotLU.solve}.
+ * {@link DenseFullPivotLU.solve}. The factors, the row swaps and the substitution's vector live in a WebAssembly memory
+ * of the instance's own, where DenseLU's kernels (denseLUKernels.ts) substitute.
  * @module
  */
 
-import { FactorNonzeros } from './denseLU.ts';
+import {
+  denseLUKernels, denseLULayout, type DenseLUKernels, type DenseLULayout, type FactorListing, memoryPages, substituteInMemory,
+  wasmPageBytes,
+} from './denseLUKernels.ts';
 
 /**
  * Threshold of the pivot choice of the kept block's sparse factors: candidates are its entries of at least this
@@ -36,7 +40,7 @@ export class DenseFullPivotLU {
    * Row-major n×n matrix A, entry (i, j) at `i*n + j`; {@link DenseFullPivotLU.factorize} overwrites it with the factors.
    * {@link DenseFullPivotLU.resize} may replace this array: always access it through the instance.
    */
-  matrix: Float64Array;
+  matrix!: Float64Array;
   /**
    * Relative rank threshold: elimination stops at the first step whose largest remaining |entry| is at most
    * threshold·|first pivot|; the remaining block counts as zero. Undefined: Eigen's default, n·ε. A pivot that small
@@ -46,12 +50,18 @@ export class DenseFullPivotLU {
   threshold?: number;
   /** Number of pivots kept by the last factorization (the numerical rank). */
   rank = 0;
-  private storage: Float64Array;
-  private rowSwaps: Int32Array;
+  /** The memory of the factors, the row swaps, the vector and the kernels' lists (grown by resize, which replaces every view). */
+  private readonly memory: WebAssembly.Memory;
+  private readonly kernels: DenseLUKernels;
+  /** Where DenseLU's arrays lie in memory, for matrices up to capacity×capacity; the kept block's factors follow them. */
+  private layout: DenseLULayout;
+  private reducedAddress: number;
+  private capacity: number;
+  /** Row k was swapped with row rowSwaps[k] (a view of memory). */
+  private rowSwaps!: Int32Array;
   private columnSwaps: Int32Array;
-  private rowSwapStorage: Int32Array;
-  private columnSwapStorage: Int32Array;
-  private work: Float64Array;
+  /** The right-hand side and solution of the substitution (a view of memory). */
+  private vector!: Float64Array;
   /**
    * During factorize, per row i ≥ k of the remaining block: its largest |entry| over the columns ≥ k and the first
    * column holding it, kept up to date row by row (the pivot search reads n values per step, not (n − k)²); column −1:
@@ -63,39 +73,36 @@ export class DenseFullPivotLU {
   private pivotColumns: Int32Array;
   private listedAt: Int32Array;
   private factored = false;
-  /** The nonzeros of the factors, for the substitution. */
-  private readonly nonzeros = new FactorNonzeros();
+  /** The listing of the nonzeros of the factors in use (the complete ones, then the kept block's) for the substitutions. */
+  private readonly nonzeros: FactorListing = { substitutions: 0, listed: false };
   /** A before factorize overwrote it (row-major n×n). */
   private original: Float64Array;
   /** Solves with the current factors (counted up to 2). */
   private solves = 0;
   /**
-   * True when the kept rank×rank block has its sparse factors (row-major, stride rank, in {@link DenseFullPivotLU.reduced});
-   * its equation k is A's row rowOrder[k], its unknown k A's unknown columnOrder[k].
+   * True when the kept rank×rank block has its sparse factors (row-major, stride rank, in {@link DenseFullPivotLU.reduced},
+   * a view of memory); its equation k is A's row rowOrder[k], its unknown k A's unknown columnOrder[k].
    */
   private reducedFactored = false;
-  private reduced: Float64Array;
+  private reduced!: Float64Array;
   private rowOrder: Int32Array;
   private columnOrder: Int32Array;
   /** During the reduced factorization: nonzeros of each row and column of the remaining block. */
   private rowCount: Int32Array;
   private columnCount: Int32Array;
   private maxBounded: Uint8Array;
-  private readonly reducedNonzeros = new FactorNonzeros();
 
   /** Allocates storage for an n×n system. */
   constructor(n: number) {
     checkDimension(n);
     this.n = n;
-    this.storage = new Float64Array(n * n);
-    this.matrix = this.storage;
+    this.capacity = n;
+    this.layout = denseLULayout(n);
+    this.reducedAddress = reducedFactorsAddress(this.layout);
+    this.memory = new WebAssembly.Memory({ initial: memoryPages(this.reducedAddress + n * n * 8) });
+    this.kernels = denseLUKernels(this.memory);
     this.original = new Float64Array(n * n);
-    this.reduced = new Float64Array(n * n);
-    this.rowSwapStorage = new Int32Array(n);
-    this.columnSwapStorage = new Int32Array(n);
-    this.rowSwaps = this.rowSwapStorage;
-    this.columnSwaps = this.columnSwapStorage;
-    this.work = new Float64Array(n);
+    this.columnSwaps = new Int32Array(n);
     this.rowMax = new Float64Array(n);
     this.rowArgMax = new Int32Array(n);
     this.pivotColumns = new Int32Array(n);
@@ -105,6 +112,7 @@ export class DenseFullPivotLU {
     this.rowCount = new Int32Array(n);
     this.columnCount = new Int32Array(n);
     this.maxBounded = new Uint8Array(n);
+    this.makeViews();
   }
 
   /** True after a successful {@link DenseFullPivotLU.factorize} (reset by resize and by a failed factorization). */
@@ -115,15 +123,17 @@ export class DenseFullPivotLU {
   /** Changes the dimension; storage is reused when large enough, the matrix contents are unspecified afterwards. */
   resize(n: number): void {
     checkDimension(n);
-    if (n * n > this.storage.length) {
-      this.storage = new Float64Array(n * n);
+    if (n > this.capacity) {
+      const layout = denseLULayout(n);
+      const reducedAddress = reducedFactorsAddress(layout);
+      const pages = memoryPages(reducedAddress + n * n * 8) - this.memory.buffer.byteLength / wasmPageBytes;
+      // (growing detaches the old buffer and every view of it: makeViews below replaces them all)
+      if (pages > 0) this.memory.grow(pages);
+      this.layout = layout;
+      this.reducedAddress = reducedAddress;
+      this.capacity = n;
       this.original = new Float64Array(n * n);
-      this.reduced = new Float64Array(n * n);
-    }
-    if (n > this.rowSwapStorage.length) {
-      this.rowSwapStorage = new Int32Array(n);
-      this.columnSwapStorage = new Int32Array(n);
-      this.work = new Float64Array(n);
+      this.columnSwaps = new Int32Array(n);
       this.rowMax = new Float64Array(n);
       this.rowArgMax = new Int32Array(n);
       this.pivotColumns = new Int32Array(n);
@@ -134,11 +144,19 @@ export class DenseFullPivotLU {
       this.columnCount = new Int32Array(n);
       this.maxBounded = new Uint8Array(n);
     }
-    this.matrix = n * n === this.storage.length ? this.storage : this.storage.subarray(0, n * n);
-    this.rowSwaps = n === this.rowSwapStorage.length ? this.rowSwapStorage : this.rowSwapStorage.subarray(0, n);
-    this.columnSwaps = n === this.columnSwapStorage.length ? this.columnSwapStorage : this.columnSwapStorage.subarray(0, n);
     this.n = n;
     this.factored = false;
+    this.makeViews();
+  }
+
+  /** The views of memory for the current dimension. */
+  private makeViews(): void {
+    const { buffer } = this.memory;
+    const n = this.n;
+    this.matrix = new Float64Array(buffer, 0, n * n);
+    this.reduced = new Float64Array(buffer, this.reducedAddress, n * n);
+    this.rowSwaps = new Int32Array(buffer, this.layout.swaps, n);
+    this.vector = new Float64Array(buffer, this.layout.vector, n);
   }
 
   /**
@@ -156,7 +174,8 @@ export class DenseFullPivotLU {
     if (invalidIndex >= 0) return { invalidIndex };
     this.listedAt.fill(0, 0, this.n);
     this.rank = this.eliminate(this.threshold ?? this.n * Number.EPSILON);
-    this.nonzeros.reset();
+    this.nonzeros.substitutions = 0;
+    this.nonzeros.listed = false;
     this.solves = 0;
     this.reducedFactored = false;
     this.factored = true;
@@ -271,30 +290,31 @@ export class DenseFullPivotLU {
    */
   solve(b: Float64Array, x: Float64Array): void {
     if (!this.factored) throw new Error('DenseFullPivotLU.solve: matrix is not factorized');
-    if (this.solves < 2 && ++this.solves === 2) this.reducedFactored = this.factorizeReduced();
-    const n = this.n, r = this.rank, y = this.work;
+    const { nonzeros } = this;
+    if (this.solves < 2 && ++this.solves === 2) {
+      this.reducedFactored = this.eliminateReduced();
+      // the kept block's factors are in use from now on: substituted in full, then listed
+      if (this.reducedFactored) { nonzeros.substitutions = 0; nonzeros.listed = false; }
+    }
+    const n = this.n, r = this.rank, y = this.vector;
     if (this.reducedFactored) {
       const rowOrder = this.rowOrder, columnOrder = this.columnOrder;
       for (let k = 0; k < r; k++) y[k] = b[rowOrder[k]];
-      this.reducedNonzeros.substitute(this.reduced, r, r, y);
+      substituteInMemory(this.kernels, this.layout, nonzeros, r, r, this.reducedAddress, 0);
       for (let i = 0; i < n; i++) x[i] = 0;
       for (let k = 0; k < r; k++) x[columnOrder[k]] = y[k];
       return;
     }
-    const a = this.matrix;
-    for (let i = 0; i < n; i++) y[i] = b[i];
-    for (let k = 0; k < r; k++) {
-      const p = this.rowSwaps[k];
-      if (p !== k) { const t = y[k]; y[k] = y[p]; y[p] = t; }
-    }
-    this.nonzeros.substitute(a, n, r, y);
+    y.set(b.length === n ? b : b.subarray(0, n));
+    // the first r row swaps, then the leading r×r block of the factors (stride n)
+    substituteInMemory(this.kernels, this.layout, nonzeros, r, n, 0, r);
     for (let i = r; i < n; i++) y[i] = 0;
     // x = Q·z: undo the column swaps in reverse order
     for (let k = r - 1; k >= 0; k--) {
       const c = this.columnSwaps[k];
       if (c !== k) { const t = y[k]; y[k] = y[c]; y[c] = t; }
     }
-    for (let i = 0; i < n; i++) x[i] = y[i];
+    x.set(y);
   }
 
   /**
@@ -304,14 +324,6 @@ export class DenseFullPivotLU {
    * by the search below on equal counts. False if a remaining block is zero (then the complete
    * factors stay in use; the complete pivoting kept these pivots, so only round-off can cause it).
    */
-  private factorizeReduced(): boolean {
-    // (the elimination returns right after its loop: see factorize)
-    if (!this.eliminateReduced()) return false;
-    this.reducedNonzeros.reset();
-    return true;
-  }
-
-  /** {@link DenseFullPivotLU.factorizeReduced} without the reset of the kept block's nonzero listing: its result. */
   private eliminateReduced(): boolean {
     const n = this.n, r = this.rank, a = this.reduced, original = this.original;
     const rowOrder = this.rowOrder, columnOrder = this.columnOrder, rowCount = this.rowCount, columnCount = this.columnCount;
@@ -434,4 +446,9 @@ export class DenseFullPivotLU {
 
 function checkDimension(n: number): void {
   if (!Number.isInteger(n) || n < 0) throw new RangeError(`DenseFullPivotLU: invalid dimension ${n}`);
+}
+
+/** The byte address of the kept block's factors: after DenseLU's arrays, aligned for doubles. */
+function reducedFactorsAddress(layout: DenseLULayout): number {
+  return Math.ceil(layout.bytes / 8) * 8;
 }

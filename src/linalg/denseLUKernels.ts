@@ -1,5 +1,5 @@
 /**
- * The numeric loops of {@link DenseLU} as a WebAssembly module: the small-matrix factorization, the row swaps of a
+ * The numeric loops of {@link DenseLU} as a WebAssembly module: the factorizations, the row swaps of a
  * right-hand side and the forward and back substitutions (over the full factors or over their listed nonzeros), and the
  * listing. A fresh process runs them compiled from their first call (no interpreted arithmetic, no boxed doubles, no
  * optimizing compile of the JavaScript they replaced). The module's source is denseLUKernelsSource.ts; its bytes, which
@@ -18,14 +18,26 @@ export interface DenseLUKernels {
    * dimension): −1 on success, else the singular column, with its pivot and column scale at report and report + 8.
    */
   factorize(n: number, tolerance: number, swaps: number, columns: number, report: number): number;
-  /** y ← U⁻¹L⁻¹P y with the full factors (y: n doubles). */
-  substitute(n: number, y: number, swaps: number): void;
-  /** Lists the factors' nonzeros by row (and U's diagonal) if they fill less than 60 % of the triangles: 1, else 0. */
-  list(n: number, diagonal: number, lowerStart: number, upperStart: number, lowerValues: number, upperValues: number,
-    lowerColumns: number, upperColumns: number): number;
+  /**
+   * {@link DenseLUKernels.factorize} for large matrices (DenseLU.factorize from its large-matrix dimension on): the same
+   * factors and report, with the column passes bounded by the matrix's profile (lastRow, upperMax: its work arrays).
+   */
+  factorizeLarge(n: number, tolerance: number, swaps: number, columns: number, lastRow: number, upperMax: number,
+    report: number): number;
+  /**
+   * y ← U⁻¹L⁻¹P y with the leading n×n block of the factors at byte address a (row-major, stride entries per row), P the
+   * first swapCount row swaps (y: n doubles).
+   */
+  substitute(n: number, stride: number, a: number, y: number, swaps: number, swapCount: number): void;
+  /**
+   * Lists the nonzeros of the leading n×n block of the factors at a (stride entries per row) by row, and U's diagonal, if
+   * they fill less than 60 % of the triangles: 1, else 0.
+   */
+  list(n: number, stride: number, a: number, diagonal: number, lowerStart: number, upperStart: number, lowerValues: number,
+    upperValues: number, lowerColumns: number, upperColumns: number): number;
   /** y ← U⁻¹L⁻¹P y through the listed nonzeros (the same result: only exact zeros are skipped, in the same order). */
-  substituteListed(n: number, y: number, swaps: number, diagonal: number, lowerStart: number, upperStart: number,
-    lowerValues: number, upperValues: number, lowerColumns: number, upperColumns: number): void;
+  substituteListed(n: number, y: number, swaps: number, swapCount: number, diagonal: number, lowerStart: number,
+    upperStart: number, lowerValues: number, upperValues: number, lowerColumns: number, upperColumns: number): void;
 }
 
 /** Byte offsets of DenseLU's arrays in its memory for matrices up to capacity×capacity, and the bytes they take. */
@@ -36,6 +48,8 @@ export interface DenseLULayout {
   readonly diagonal: number;
   /** Pivot and column scale of a singular column (2 doubles). */
   readonly report: number;
+  /** Work array of the large-matrix factorization: per column the largest magnitude of the finished U rows (capacity doubles). */
+  readonly upperMax: number;
   /** Values of the listed nonzeros of L and of U (capacity·(capacity − 1)/2 doubles each). */
   readonly lowerValues: number;
   readonly upperValues: number;
@@ -43,6 +57,8 @@ export interface DenseLULayout {
   readonly swaps: number;
   /** Work array of the factorization: byte offsets of a pivot row's columns (capacity ints). */
   readonly columns: number;
+  /** Work array of the large-matrix factorization: per column the offset of the last row with a nonzero (capacity ints). */
+  readonly lastRow: number;
   /** Start of each row's listed nonzeros of L and of U (capacity + 1 ints each). */
   readonly lowerStart: number;
   readonly upperStart: number;
@@ -59,19 +75,21 @@ export function denseLULayout(capacity: number): DenseLULayout {
   const vector = capacity * capacity * 8;
   const diagonal = vector + capacity * 8;
   const report = diagonal + capacity * 8;
-  const lowerValues = report + 16;
+  const upperMax = report + 16;
+  const lowerValues = upperMax + capacity * 8;
   const upperValues = lowerValues + triangle * 8;
   const swaps = upperValues + triangle * 8;
   const columns = swaps + capacity * 4;
-  const lowerStart = columns + capacity * 4;
+  const lastRow = columns + capacity * 4;
+  const lowerStart = lastRow + capacity * 4;
   const upperStart = lowerStart + (capacity + 1) * 4;
   const lowerColumns = upperStart + (capacity + 1) * 4;
   const upperColumns = lowerColumns + triangle * 4;
-  return { vector, diagonal, report, lowerValues, upperValues, swaps, columns, lowerStart, upperStart, lowerColumns,
-    upperColumns, bytes: upperColumns + triangle * 4 };
+  return { vector, diagonal, report, upperMax, lowerValues, upperValues, swaps, columns, lastRow, lowerStart, upperStart,
+    lowerColumns, upperColumns, bytes: upperColumns + triangle * 4 };
 }
 
-/** The compiled module (2.2 KB: compiled synchronously, also on a browser's main thread, which allows up to 4 KB). */
+/** The compiled module (3.4 KB: compiled synchronously, also on a browser's main thread, which allows up to 4 KB). */
 let compiledModule: WebAssembly.Module | undefined;
 
 /** The module's bytes from their base64 text (run once, interpreted: a plain loop takes half the time of a callback per byte). */
@@ -86,4 +104,40 @@ function moduleBytes(): Uint8Array<ArrayBuffer> {
 export function denseLUKernels(memory: WebAssembly.Memory): DenseLUKernels {
   compiledModule ??= new WebAssembly.Module(moduleBytes());
   return new WebAssembly.Instance(compiledModule, { env: { memory } }).exports as unknown as DenseLUKernels;
+}
+
+/** Substitutions with the current factors (counted up to 2) and whether their nonzeros are listed: reset for new factors. */
+export interface FactorListing {
+  substitutions: number;
+  listed: boolean;
+}
+
+/**
+ * y ← U⁻¹L⁻¹P y on the vector at layout.vector, with the leading n×n block of the factors at byte address matrix (stride
+ * entries per row) and P the first swapCount row swaps at layout.swaps. From the second substitution with the same factors
+ * on (listing, a new FactorListing per factorization), their nonzeros are listed when they fill less than 60 % of the two
+ * triangles (multibody systems: blocks of coupled bodies and their constraints), and then the only entries visited (the
+ * same result: exact zeros skipped in the same order). Listing costs about one full substitution: full Newton (one
+ * substitution per factorization) never pays it, modified Newton gains.
+ */
+export function substituteInMemory(kernels: DenseLUKernels, layout: DenseLULayout, listing: FactorListing, n: number,
+  stride: number, matrix: number, swapCount: number): void {
+  if (listing.substitutions < 2 && ++listing.substitutions === 2) {
+    listing.listed = kernels.list(n, stride, matrix, layout.diagonal, layout.lowerStart, layout.upperStart,
+      layout.lowerValues, layout.upperValues, layout.lowerColumns, layout.upperColumns) === 1;
+  }
+  if (listing.listed) {
+    kernels.substituteListed(n, layout.vector, layout.swaps, swapCount, layout.diagonal, layout.lowerStart,
+      layout.upperStart, layout.lowerValues, layout.upperValues, layout.lowerColumns, layout.upperColumns);
+  } else {
+    kernels.substitute(n, stride, matrix, layout.vector, layout.swaps, swapCount);
+  }
+}
+
+/** Bytes of a WebAssembly memory page. */
+export const wasmPageBytes = 65536;
+
+/** Pages of memory for the given bytes (at least one). */
+export function memoryPages(bytes: number): number {
+  return Math.max(1, Math.ceil(bytes / wasmPageBytes));
 }

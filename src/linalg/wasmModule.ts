@@ -128,14 +128,20 @@ export const add = binary(0x6a);
 export const sub = binary(0x6b);
 /** i32.mul */
 export const mul = binary(0x6c);
+/** i32.div_u */
+export const divU = binary(0x6e);
 /** i32.shl */
 export const shl = binary(0x74);
 /** i32.or */
 export const or = binary(0x72);
+/** i32.shr_u */
+export const shrU = binary(0x76);
 /** i32.ne */
 export const ne = binary(0x47);
 /** i32.lt_s */
 export const lt = binary(0x48);
+/** i32.gt_s */
+export const gt = binary(0x4a);
 /** i32.ge_s */
 export const ge = binary(0x4e);
 /** f64.eq */

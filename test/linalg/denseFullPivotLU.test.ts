@@ -143,9 +143,9 @@ describe('DenseFullPivotLU', () => {
     lu.solve(rhs, first);
     lu.solve(rhs, second);
     lu.solve(rhs, third);
-    const inner = lu as unknown as { reducedNonzeros: { listed: boolean }; reducedFactored: boolean };
+    const inner = lu as unknown as { nonzeros: { listed: boolean }; reducedFactored: boolean };
     expect(inner.reducedFactored).toBe(true);
-    expect(inner.reducedNonzeros.listed).toBe(true);
+    expect(inner.nonzeros.listed).toBe(true);
     expect(Array.from(third)).toEqual(Array.from(second));
     // the same unknown set to zero (the one complete pivoting leaves without pivot), the others to round-off (entries and
     // solution O(1), diagonally dominant blocks: 1e-14)

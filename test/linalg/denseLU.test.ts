@@ -1,8 +1,8 @@
 import { describe, it, expect } from 'vitest';
 import { LuDecomposition, Matrix } from 'ml-matrix';
-import { DenseLU, DENSE_PIVOT_TOLERANCE, FactorNonzeros, substituteFactors } from '../../src/linalg/denseLU.ts';
+import { DenseLU, DENSE_PIVOT_TOLERANCE } from '../../src/linalg/denseLU.ts';
 import { norm2 } from '../../src/linalg/vector.ts';
-import { denseMultiply, mulberry32, randomDense, randomVector, textbookFactors, toRows } from './matrices.ts';
+import { denseMultiply, mulberry32, randomDense, randomVector, textbookFactors, textbookSubstitution, toRows } from './matrices.ts';
 
 /**
  * Residual tolerance: LU with partial pivoting is backward stable, so for b = A·x_true
@@ -166,7 +166,7 @@ describe('DenseLU', () => {
   it('solves systems with sparse factors through their listed nonzeros, bit for bit as the full substitution', () => {
     // a saddle-point system of 12 chained blocks (6 coordinates, 3 constraints each, coupled to the next block): its
     // factors fill far less than half of the triangles, so solve() visits only their nonzeros; it skips exact zeros in
-    // the same order, so x equals substituteFactors' result bit for bit (checked on a copy of the factors)
+    // the same order, so x equals the full substitution's result bit for bit (checked on a copy of the factors)
     const rnd = mulberry32(77);
     const blocks = 12, nb = 9, n = blocks * nb;
     const a = new Float64Array(n * n);
@@ -205,61 +205,9 @@ describe('DenseLU', () => {
     const swaps = (lu as unknown as { swaps: Int32Array }).swaps;
     const y = Float64Array.from(b);
     for (let k = 0; k < n; k++) { const p = swaps[k]; const t = y[k]; y[k] = y[p]; y[p] = t; }
-    substituteFactors(lu.matrix, n, n, y);
+    textbookSubstitution(lu.matrix, n, n, y);
     expect(Array.from(x)).toEqual(Array.from(y));
     expect((lu as unknown as { nonzeros: { listed: boolean } }).nonzeros.listed).toBe(true);
-  });
-  it('substitutes two rows per pass with the operations of the row-by-row loop, bit for bit (dense and listed factors)', () => {
-    // textbook substitution: y_i −= L_ij y_j for j = 0 … i − 1, then y_i = (y_i − Σ_{j>i} U_ij y_j)/U_ii, j increasing
-    const textbook = (a: Float64Array, n: number, rank: number, y: Float64Array) => {
-      for (let i = 1; i < rank; i++) { let s = y[i]; for (let j = 0; j < i; j++) s -= a[i * n + j] * y[j]; y[i] = s; }
-      for (let i = rank - 1; i >= 0; i--) { let s = y[i]; for (let j = i + 1; j < rank; j++) s -= a[i * n + j] * y[j]; y[i] = s / a[i * n + i]; }
-    };
-    const rnd = mulberry32(2022);
-    for (let trial = 0; trial < 200; trial++) {
-      const n = 1 + Math.floor(rnd() * 40);
-      const rank = trial % 5 === 0 ? Math.max(1, n - Math.floor(rnd() * 3)) : n;
-      // densities from 5 % (listed factors, with and without the entry next to the diagonal) to full (dense substitution)
-      const density = [0.05, 0.2, 0.5, 1][trial % 4];
-      const a = new Float64Array(n * n);
-      for (let i = 0; i < n; i++) {
-        for (let j = 0; j < n; j++) a[i * n + j] = i === j ? 1 + rnd() : rnd() < density ? rnd() - 0.5 : 0;
-      }
-      const b = randomVector(n, rnd);
-      const expected = Float64Array.from(b);
-      textbook(a, n, rank, expected);
-      const dense = Float64Array.from(b);
-      substituteFactors(a, n, rank, dense);
-      const nonzeros = new FactorNonzeros();
-      const full = Float64Array.from(b), listed = Float64Array.from(b);
-      nonzeros.substitute(a, n, rank, full);
-      nonzeros.substitute(a, n, rank, listed);
-      if (density <= 0.2 && rank > 10) expect(nonzeros.listed).toBe(true);
-      for (let i = 0; i < n; i++) {
-        expect(Object.is(dense[i], expected[i])).toBe(true);
-        expect(Object.is(full[i], expected[i])).toBe(true);
-        expect(Object.is(listed[i], expected[i])).toBe(true);
-      }
-    }
-  });
-  it('gives the same bits at every substitution with the same factors, through the warm-up and after it', () => {
-    // in its first 12 substitutions an instance starts over at every other one (full substitution, then listing), after
-    // them it keeps the list; every result equals the full substitution's
-    const rnd = mulberry32(31);
-    const n = 30;
-    const a = new Float64Array(n * n);
-    for (let i = 0; i < n; i++) for (let j = 0; j < n; j++) a[i * n + j] = i === j ? 1 + rnd() : rnd() < 0.05 ? rnd() - 0.5 : 0;
-    const b = randomVector(n, rnd);
-    const expected = Float64Array.from(b);
-    substituteFactors(a, n, n, expected);
-    const nonzeros = new FactorNonzeros();
-    for (let call = 1; call <= 40; call++) {
-      const y = Float64Array.from(b);
-      nonzeros.substitute(a, n, n, y);
-      for (let i = 0; i < n; i++) expect(Object.is(y[i], expected[i])).toBe(true);
-      // listed from the second call on, except at the warm-up's restarts (calls 3, 5, …, 11)
-      expect(nonzeros.listed).toBe(call > 1 && !(call <= 11 && call % 2 === 1));
-    }
   });
   it('factorizes small matrices to the textbook factors bit for bit (n < 64: pivot rows skipping their zeros, two rows per pass)', () => {
     // saddle-point matrices (mass blocks far smaller than the constraint entries: most columns swap rows, as in the

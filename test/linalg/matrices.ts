@@ -187,3 +187,17 @@ export function textbookFactors(a: Float64Array, n: number): Int32Array {
   }
   return swaps;
 }
+
+/**
+ * Forward and back substitution as written in the textbook, in place with LU factors (row-major, stride entries per
+ * row): y_i −= L_ij y_j for j = 0 … i − 1, then y_i = (y_i − Σ_{j>i} U_ij y_j)/U_ii with j increasing, on the leading
+ * rank×rank block.
+ */
+export function textbookSubstitution(a: Float64Array, stride: number, rank: number, y: Float64Array): void {
+  for (let i = 0; i < rank; i++) { let s = y[i]; for (let j = 0; j < i; j++) s -= a[i * stride + j] * y[j]; y[i] = s; }
+  for (let i = rank - 1; i >= 0; i--) {
+    let s = y[i];
+    for (let j = i + 1; j < rank; j++) s -= a[i * stride + j] * y[j];
+    y[i] = s / a[i * stride + i];
+  }
+}
