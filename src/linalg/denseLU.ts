@@ -7,8 +7,8 @@
  */
 
 import {
-  denseLUKernels, denseLULayout, type DenseLUKernels, type DenseLULayout, type FactorListing, memoryPages, substituteInMemory,
-  wasmPageBytes,
+  denseLUKernels, denseLULargeKernel, denseLULayout, type DenseLUKernels, type DenseLULargeKernel, type DenseLULayout,
+  type FactorListing, memoryPages, substituteInMemory, wasmPageBytes,
 } from './denseLUKernels.ts';
 
 /**
@@ -65,6 +65,8 @@ export class DenseLU {
   /** The memory of the matrix and of the kernels' arrays (grown by resize, which then replaces every view). */
   private readonly memory: WebAssembly.Memory;
   private readonly kernels: DenseLUKernels;
+  /** The large-matrix factorization on the same memory (instantiated at the first factorization that needs it). */
+  private largeKernel?: DenseLULargeKernel;
   /** Where the arrays lie in memory, for matrices up to capacity×capacity. */
   private layout: DenseLULayout;
   private capacity: number;
@@ -133,10 +135,14 @@ export class DenseLU {
     this.nonzeros.substitutions = 0;
     this.nonzeros.listed = false;
     const { layout } = this;
-    const singularColumn = this.n >= largeMatrixDimension
-      ? this.kernels.factorizeLarge(this.n, this.pivotTolerance, layout.swaps, layout.columns, layout.lastRow, layout.upperMax,
-        layout.report)
-      : this.kernels.factorize(this.n, this.pivotTolerance, layout.swaps, layout.columns, layout.report);
+    let singularColumn: number;
+    if (this.n >= largeMatrixDimension) {
+      this.largeKernel ??= denseLULargeKernel(this.memory);
+      singularColumn = this.largeKernel.factorizeLarge(this.n, this.pivotTolerance, layout.swaps, layout.columns,
+        layout.lastRow, layout.upperMax, layout.report);
+    } else {
+      singularColumn = this.kernels.factorize(this.n, this.pivotTolerance, layout.swaps, layout.columns, layout.report);
+    }
     if (singularColumn >= 0) return { singularColumn, pivot: this.report[0], columnScale: this.report[1] };
     this.factored = true;
     return true;

@@ -1,15 +1,15 @@
 /**
- * The numeric loops of {@link DenseLU} as a WebAssembly module: the factorizations, the row swaps of a
+ * The numeric loops of {@link DenseLU} as WebAssembly modules: the factorizations, the row swaps of a
  * right-hand side and the forward and back substitutions (over the full factors or over their listed nonzeros), and the
  * listing. A fresh process runs them compiled from their first call (no interpreted arithmetic, no boxed doubles, no
- * optimizing compile of the JavaScript they replaced). The module's source is denseLUKernelsSource.ts; its bytes, which
+ * optimizing compile of the JavaScript they replaced). The modules' source is denseLUKernelsSource.ts; their bytes, which
  * the engine loads (building nothing at run time), are in denseLUKernelsModule.ts, written by
  * scripts/generateWasmKernels.ts. All addresses are byte offsets in the instance's memory; the matrix (row-major,
  * stride n) starts at 0.
  * @module
  */
 
-import { denseLUModuleBase64 } from './denseLUKernelsModule.ts';
+import { denseLULargeModuleBase64, denseLUModuleBase64 } from './denseLUKernelsModule.ts';
 
 /** The kernels as called from JavaScript (addresses in bytes; see {@link denseLULayout}). */
 export interface DenseLUKernels {
@@ -18,12 +18,6 @@ export interface DenseLUKernels {
    * dimension): −1 on success, else the singular column, with its pivot and column scale at report and report + 8.
    */
   factorize(n: number, tolerance: number, swaps: number, columns: number, report: number): number;
-  /**
-   * {@link DenseLUKernels.factorize} for large matrices (DenseLU.factorize from its large-matrix dimension on): the same
-   * factors and report, with the column passes bounded by the matrix's profile (lastRow, upperMax: its work arrays).
-   */
-  factorizeLarge(n: number, tolerance: number, swaps: number, columns: number, lastRow: number, upperMax: number,
-    report: number): number;
   /**
    * y ← U⁻¹L⁻¹P y with the leading n×n block of the factors at byte address a (row-major, stride entries per row), P the
    * first swapCount row swaps (y: n doubles).
@@ -38,6 +32,16 @@ export interface DenseLUKernels {
   /** y ← U⁻¹L⁻¹P y through the listed nonzeros (the same result: only exact zeros are skipped, in the same order). */
   substituteListed(n: number, y: number, swaps: number, swapCount: number, diagonal: number, lowerStart: number,
     upperStart: number, lowerValues: number, upperValues: number, lowerColumns: number, upperColumns: number): void;
+}
+
+/** The large-matrix factorization, a module of its own (see denseLULargeModuleBytes in denseLUKernelsSource.ts). */
+export interface DenseLULargeKernel {
+  /**
+   * {@link DenseLUKernels.factorize} for large matrices (DenseLU.factorize from its large-matrix dimension on): the same
+   * factors and report, with the column passes bounded by the matrix's profile (lastRow, upperMax: its work arrays).
+   */
+  factorizeLarge(n: number, tolerance: number, swaps: number, columns: number, lastRow: number, upperMax: number,
+    report: number): number;
 }
 
 /** Byte offsets of DenseLU's arrays in its memory for matrices up to capacity×capacity, and the bytes they take. */
@@ -89,12 +93,13 @@ export function denseLULayout(capacity: number): DenseLULayout {
     lowerColumns, upperColumns, bytes: upperColumns + triangle * 4 };
 }
 
-/** The compiled module (3.4 KB: compiled synchronously, also on a browser's main thread, which allows up to 4 KB). */
+/** The compiled modules (2.3 KB and 1.2 KB: compiled synchronously, also on a browser's main thread, which allows up to 4 KB). */
 let compiledModule: WebAssembly.Module | undefined;
+let compiledLargeModule: WebAssembly.Module | undefined;
 
-/** The module's bytes from their base64 text (run once, interpreted: a plain loop takes half the time of a callback per byte). */
-function moduleBytes(): Uint8Array<ArrayBuffer> {
-  const binary = atob(denseLUModuleBase64);
+/** A module's bytes from their base64 text (run once, interpreted: a plain loop takes half the time of a callback per byte). */
+function moduleBytes(base64: string): Uint8Array<ArrayBuffer> {
+  const binary = atob(base64);
   const bytes = new Uint8Array(binary.length);
   for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
   return bytes;
@@ -102,8 +107,14 @@ function moduleBytes(): Uint8Array<ArrayBuffer> {
 
 /** An instance of the kernels on a memory of its own (the module is compiled at the first call). */
 export function denseLUKernels(memory: WebAssembly.Memory): DenseLUKernels {
-  compiledModule ??= new WebAssembly.Module(moduleBytes());
+  compiledModule ??= new WebAssembly.Module(moduleBytes(denseLUModuleBase64));
   return new WebAssembly.Instance(compiledModule, { env: { memory } }).exports as unknown as DenseLUKernels;
+}
+
+/** An instance of the large-matrix factorization on a memory of the kernels (the module is compiled at the first call). */
+export function denseLULargeKernel(memory: WebAssembly.Memory): DenseLULargeKernel {
+  compiledLargeModule ??= new WebAssembly.Module(moduleBytes(denseLULargeModuleBase64));
+  return new WebAssembly.Instance(compiledLargeModule, { env: { memory } }).exports as unknown as DenseLULargeKernel;
 }
 
 /** Substitutions with the current factors (counted up to 2) and whether their nonzeros are listed: reset for new factors. */

@@ -3,8 +3,8 @@ import { LuDecomposition, Matrix } from 'ml-matrix';
 import { DenseLU, DENSE_PIVOT_TOLERANCE, type DenseLUSingular } from '../../src/linalg/denseLU.ts';
 import { denseLUKernels, denseLULayout, type FactorListing, memoryPages, substituteInMemory } from '../../src/linalg/denseLUKernels.ts';
 import { readFileSync } from 'node:fs';
-import { denseLUModuleBytes, denseLUModuleText } from '../../src/linalg/denseLUKernelsSource.ts';
-import { denseLUModuleBase64 } from '../../src/linalg/denseLUKernelsModule.ts';
+import { denseLULargeModuleBytes, denseLUModuleBytes, denseLUModuleText } from '../../src/linalg/denseLUKernelsSource.ts';
+import { denseLULargeModuleBase64, denseLUModuleBase64 } from '../../src/linalg/denseLUKernelsModule.ts';
 import { signedLeb, unsignedLeb } from '../../src/linalg/wasmModule.ts';
 import { denseMultiply, mulberry32, textbookSubstitution, toRows } from './matrices.ts';
 
@@ -176,7 +176,7 @@ function expectAsReference(a: Float64Array, n: number, b: Float64Array, lu = new
 }
 
 describe('DenseLU kernels (WebAssembly)', () => {
-  it('writes LEB128 as the binary format defines it, and a module under 4 KB that validates', () => {
+  it('writes LEB128 as the binary format defines it, and modules under 4 KB that validate', () => {
     expect(unsignedLeb(0)).toEqual([0]);
     expect(unsignedLeb(127)).toEqual([0x7f]);
     expect(unsignedLeb(128)).toEqual([0x80, 0x01]);
@@ -187,10 +187,11 @@ describe('DenseLU kernels (WebAssembly)', () => {
     expect(signedLeb(-64)).toEqual([0x40]);
     expect(signedLeb(-65)).toEqual([0xbf, 0x7f]);
     expect(signedLeb(-123456)).toEqual([0xc0, 0xbb, 0x78]);
-    const bytes = denseLUModuleBytes();
-    // a browser's main thread compiles modules up to 4 KB synchronously
-    expect(bytes.length).toBeLessThan(4096);
-    expect(WebAssembly.validate(bytes)).toBe(true);
+    for (const bytes of [denseLUModuleBytes(), denseLULargeModuleBytes()]) {
+      // a browser's main thread compiles modules up to 4 KB synchronously
+      expect(bytes.length).toBeLessThan(4096);
+      expect(WebAssembly.validate(bytes)).toBe(true);
+    }
   });
 
   it('loads the bytes of its source: denseLUKernelsModule.ts is what scripts/generateWasmKernels.ts writes now', () => {
@@ -198,6 +199,7 @@ describe('DenseLU kernels (WebAssembly)', () => {
     const file = readFileSync(new URL('../../src/linalg/denseLUKernelsModule.ts', import.meta.url), 'utf8');
     expect(file).toBe(denseLUModuleText());
     expect(Uint8Array.from(atob(denseLUModuleBase64), (c) => c.charCodeAt(0))).toEqual(denseLUModuleBytes());
+    expect(Uint8Array.from(atob(denseLULargeModuleBase64), (c) => c.charCodeAt(0))).toEqual(denseLULargeModuleBytes());
   });
 
   it('factorizes and solves as the JavaScript loops, bit for bit: −0, subnormals, NaN, ±∞, sparse and dense pivot rows', () => {
