@@ -1,11 +1,12 @@
 /**
- * The source of the WebAssembly module of {@link DenseLU}'s kernels (see denseLUKernels.ts): the small-matrix
+ * The source of the WebAssembly modules of {@link DenseLU}'s kernels (see denseLUKernels.ts): the small-matrix
  * factorization, the row swaps of a right-hand side and the forward and back substitutions (over the full factors or
- * over their listed nonzeros), and the listing, written as instruction lists of wasmModule.ts. Each does the same
- * floating-point operations in the same order as the JavaScript loops of the factorization and substitution it replaced.
- * scripts/generateWasmKernels.ts writes its bytes into denseLUKernelsModule.ts (the engine loads those, building
- * nothing at run time); test/linalg/denseLUKernels.test.ts checks that they are this source's bytes.
- * All addresses are byte offsets in the instance's memory; the matrix (row-major, stride n) starts at 0.
+ * over their listed nonzeros), and the listing in one module, the large-matrix factorization in another, written as
+ * instruction lists of wasmModule.ts. Each does the same floating-point operations in the same order as the JavaScript
+ * loops of the factorization and substitution it replaced. scripts/generateWasmKernels.ts writes their bytes into
+ * denseLUKernelsModule.ts (the engine loads those, building nothing at run time); test/linalg/denseLUKernels.test.ts
+ * checks that they are this source's bytes. All addresses are byte offsets in the instance's memory; the factorizations'
+ * matrix (row-major, stride n) starts at 0.
  * @module
  */
 
@@ -188,6 +189,7 @@ const factorizeLarge: WasmFunction = {
           when(floatGt(get(l.v), loadFloat(get(l.at))), storeFloat(get(l.at), get(l.v))),
         ]),
         set(l.lastUpdated, int(-1)),
+        // (the JavaScript it replaced updated a pivot row's nonzeros that form one run as a band: the same columns)
         eliminateRows(l, add(get(l.rowK), get(l.stride)), add(get(l.last), int(1)), set(l.lastUpdated, get(l.rowI))),
         // the updated rows reach at most lastUpdated; a column whose pivot-row entry is zero keeps its values (only a
         // non-finite multiplier turns such entries non-finite, in rows that are then non-finite from column k + 1 on)
