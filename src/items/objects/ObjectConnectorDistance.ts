@@ -33,10 +33,14 @@ class DistanceConstraintModel implements Only<ObjectModel, DistanceConstraintMod
     this.localNodes = this.markers.localNodes;
   }
 
-  /** Updates the relative kinematics; returns L = |p1 − p0|. */
-  private evaluate(s: ItemState): number {
+  /**
+   * Updates the relative kinematics, the velocities only with velocities true (the index-2 equation and the outputs;
+   * the position-level equation and the Jacobians need none); returns L = |p1 − p0|.
+   */
+  private evaluate(s: ItemState, velocities: boolean): number {
     const dp = this.markers.dp;
-    this.markers.evaluateRelative(s);
+    if (velocities) this.markers.evaluateRelative(s);
+    else this.markers.evaluateRelativePositions(s);
     return Math.sqrt(dp[0] * dp[0] + dp[1] * dp[1] + dp[2] * dp[2]);
   }
 
@@ -53,7 +57,7 @@ class DistanceConstraintModel implements Only<ObjectModel, DistanceConstraintMod
    */
   ae(s: ItemState, g: Float64Array, useIndex2: boolean, c?: Float64Array): void {
     if (!this.active) { g[0] = lagrangeMultiplier(s, this); return; }
-    const length = this.evaluate(s);
+    const length = this.evaluate(s, useIndex2);
     if (!useIndex2) {
       g[0] = length - this.distance;
     } else {
@@ -75,7 +79,7 @@ class DistanceConstraintModel implements Only<ObjectModel, DistanceConstraintMod
   constraintForce_q(s: ItemState, k: Float64Array, factor: number): boolean {
     const { markers, direction: n, projector, force } = this;
     if (!markers.jacobianDerivativesAvailable) return false;
-    const length = this.evaluate(s);
+    const length = this.evaluate(s, false);
     this.updateDirection(length);
     markers.evaluateJacobians(s);
     const lambda = lagrangeMultiplier(s, this);
@@ -90,7 +94,7 @@ class DistanceConstraintModel implements Only<ObjectModel, DistanceConstraintMod
   }
 
   output(variable: OutputVariableType, s: ItemState): ArrayLike<number> | undefined {
-    const length = this.evaluate(s);
+    const length = this.evaluate(s, true);
     switch (variable) {
       case OutputVariableType.Displacement: return Array.from(this.markers.dp);
       case OutputVariableType.Velocity: return Array.from(this.markers.dv);
