@@ -109,11 +109,11 @@ class ContactConvexRollModel implements Only<ObjectModel, ContactConvexRollModel
   private torqueColumns = new Float64Array(0);
   private block0 = new Float64Array(0);
   private block1 = new Float64Array(0);
-  private readonly w1 = new Float64Array(3);
-  private readonly w2 = new Float64Array(3);
-  private readonly w3 = new Float64Array(3);
-  private readonly w4 = new Float64Array(3);
   private localMatrix = new Float64Array(0);
+  /** −r'(∓L/2), the slopes at the roll's ends, for the length they were computed for (see axialPosition). */
+  private endSlopesLength = Number.NaN;
+  private lowerEndSlope = 0;
+  private upperEndSlope = 0;
 
   constructor(readonly label: ItemLabel, private readonly v: Values) {
     this.markers = new RigidMarkerPair(label, v.markerNumbers);
@@ -172,7 +172,13 @@ class ContactConvexRollModel implements Only<ObjectModel, ContactConvexRollModel
    */
   private axialPosition(k: number): number {
     const L = this.v.rollLength, h = 0.5 * L;
-    const kLower = -polyval(this.hull_x, -h), kUpper = -polyval(this.hull_x, h);
+    // the slopes at the ends depend on the length only (a parameter that can change in place while running)
+    if (L !== this.endSlopesLength) {
+      this.lowerEndSlope = -polyval(this.hull_x, -h);
+      this.upperEndSlope = -polyval(this.hull_x, h);
+      this.endSlopesLength = L;
+    }
+    const kLower = this.lowerEndSlope, kUpper = this.upperEndSlope;
     this.interior = false;
     if (k > kLower && k < kUpper) {
       this.interior = true;
@@ -345,7 +351,6 @@ class ContactConvexRollModel implements Only<ObjectModel, ContactConvexRollModel
     const v = this.v;
     const markers = this.markers, roll = this.roll, n0 = markers.n0, n1 = markers.n1, nL = this.nLocal;
     const { jp0, jr0, jp1, jr1, jv1, jw1, forceColumns: Df, torqueColumns: Dm, force, torque, lever, omega, slip, friction_v: Fv } = this;
-    const { w1: da, w2: dvC, w3: df, w4: work } = this;
     if (n1 === 0) return;
     roll.positionJacobian(s, jp1);
     roll.rotationJacobian(s, jr1);
@@ -357,38 +362,45 @@ class ContactConvexRollModel implements Only<ObjectModel, ContactConvexRollModel
     const signN = Math.sign(this.normalForce), absN = Math.abs(this.normalForce);
     const speed = hypot2(slip[0], slip[1]);
     const direction = speed === 0 ? this.frictionCoefficient : this.frictionCoefficient / speed;
+    // in locals, read once (not once per column): until TurboFan compiles this, every read of a double from an array
+    // makes a new heap number; the same operations in the same order as the vector form with cross products
     const M = this.lever_phi;
+    const M0 = M[0], M1 = M[1], M2 = M[2], M3 = M[3], M4 = M[4], M5 = M[5], M6 = M[6], M7 = M[7], M8 = M[8];
+    const a0 = lever[0], a1 = lever[1], a2 = lever[2], o0 = omega[0], o1 = omega[1], o2 = omega[2];
+    const f0 = force[0], f1 = force[1], f2 = force[2], s0 = slip[0], s1 = slip[1];
+    const F0 = Fv[0], F1 = Fv[1], F3 = Fv[3], F4 = Fv[4];
+    const stiffness = v.contactStiffness, damping = v.contactDamping;
     for (let j = 0; j < n1; j++) {
-      let dgap = 0, dvz: number;
-      let dvx: number, dvy: number;
+      let dgap = 0;
+      let dvx: number, dvy: number, dvz: number;
+      // δa, δvC
+      let da0 = 0, da1 = 0, da2 = 0, dc0: number, dc1: number, dc2: number;
       if (velocity) {
-        da.fill(0);
         // δv1 = J_p δu, δω = J_r δu: δvC = δω × a
-        for (let i = 0; i < 3; i++) work[i] = jr1[i * n1 + j];
-        cross(dvC, work, lever);
+        const w0 = jr1[j], w1 = jr1[n1 + j], w2 = jr1[2 * n1 + j];
+        dc0 = w1 * a2 - w2 * a1; dc1 = w2 * a0 - w0 * a2; dc2 = w0 * a1 - w1 * a0;
         dvx = jp1[j]; dvy = jp1[n1 + j]; dvz = jp1[2 * n1 + j];
       } else {
         // δφ = J_r δq, δa = (∂a/∂φ) δφ, δvC = δω × a + ω × δa, δv1 = (∂v1/∂q) δq
         const r0 = jr1[j], r1 = jr1[n1 + j], r2 = jr1[2 * n1 + j];
-        for (let i = 0; i < 3; i++) da[i] = M[3 * i] * r0 + M[3 * i + 1] * r1 + M[3 * i + 2] * r2;
-        for (let i = 0; i < 3; i++) work[i] = jw1[i * n1 + j];
-        cross(dvC, work, lever);
-        cross(work, omega, da);
-        for (let i = 0; i < 3; i++) dvC[i] += work[i];
-        dgap = jp1[2 * n1 + j] + da[2];
+        da0 = M0 * r0 + M1 * r1 + M2 * r2; da1 = M3 * r0 + M4 * r1 + M5 * r2; da2 = M6 * r0 + M7 * r1 + M8 * r2;
+        const w0 = jw1[j], w1 = jw1[n1 + j], w2 = jw1[2 * n1 + j];
+        dc0 = w1 * a2 - w2 * a1; dc1 = w2 * a0 - w0 * a2; dc2 = w0 * a1 - w1 * a0;
+        dc0 += o1 * da2 - o2 * da1; dc1 += o2 * da0 - o0 * da2; dc2 += o0 * da1 - o1 * da0;
+        dgap = jp1[2 * n1 + j] + da2;
         dvx = jv1[j]; dvy = jv1[n1 + j]; dvz = jv1[2 * n1 + j];
       }
-      const dsx = dvx + dvC[0], dsy = dvy + dvC[1];
-      const dfn = v.contactStiffness * dgap + v.contactDamping * dvz;
+      const dsx = dvx + dc0, dsy = dvy + dc1;
+      const dfn = stiffness * dgap + damping * dvz;
       // f = μ|F_n| v_t/|v_t| + F_n e_z
-      df[0] = signN * dfn * direction * slip[0] + absN * (Fv[0] * dsx + Fv[1] * dsy);
-      df[1] = signN * dfn * direction * slip[1] + absN * (Fv[3] * dsx + Fv[4] * dsy);
-      df[2] = dfn;
+      const df0 = signN * dfn * direction * s0 + absN * (F0 * dsx + F1 * dsy);
+      const df1 = signN * dfn * direction * s1 + absN * (F3 * dsx + F4 * dsy);
+      const df2 = dfn;
+      Df[j] = df0; Df[n1 + j] = df1; Df[2 * n1 + j] = df2;
       // m = a × f: δm = δa × f + a × δf
-      cross(work, da, force);
-      for (let i = 0; i < 3; i++) Df[i * n1 + j] = df[i];
-      cross(dvC, lever, df);
-      for (let i = 0; i < 3; i++) Dm[i * n1 + j] = work[i] + dvC[i];
+      Dm[j] = (da1 * f2 - da2 * f1) + (a1 * df2 - a2 * df1);
+      Dm[n1 + j] = (da2 * f0 - da0 * f2) + (a2 * df0 - a0 * df2);
+      Dm[2 * n1 + j] = (da0 * f1 - da1 * f0) + (a0 * df1 - a1 * df0);
     }
     addProjectedColumns(m, nL, n0, jp1, jr1, n1, Df, Dm, n1, factor);
     if (n0 > 0) {
