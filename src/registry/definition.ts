@@ -337,15 +337,21 @@ function misspelledCapability(name: string, index: CapabilityIndex): string | un
 
 /**
  * True if two different strings whose lengths differ by at most one are one edit apart (Levenshtein distance 1): one
- * character replaced (same length) or one inserted into the shorter. Allocation-free, for the start-up check.
+ * character replaced (same length) or one inserted into the shorter. Allocation-free (no pair to destructure, no slices:
+ * it runs a few thousand times at start-up, long enough for TurboFan to compile it), for the start-up check.
  */
 function oneEditApart(a: string, b: string): boolean {
-  const [shorter, longer] = a.length <= b.length ? [a, b] : [b, a];
+  const aShorter = a.length <= b.length;
+  const shorter = aShorter ? a : b, longer = aShorter ? b : a;
+  const n = shorter.length;
   let i = 0;
-  while (i < shorter.length && shorter[i] === longer[i]) i++;
+  while (i < n && shorter.charCodeAt(i) === longer.charCodeAt(i)) i++;
   // the first difference at i: replaced (skip it in both) or inserted into the shorter (skip it in the longer)
-  const skip = shorter.length === longer.length ? 1 : 0;
-  return shorter.slice(i + skip) === longer.slice(i + 1);
+  const shift = n === longer.length ? 0 : 1;
+  for (let j = n === longer.length ? i + 1 : i; j < n; j++) {
+    if (shorter.charCodeAt(j) !== longer.charCodeAt(j + shift)) return false;
+  }
+  return true;
 }
 
 /** {@link knownMembers} indexed ({@link capabilityIndex}), per category, computed on first use. */
