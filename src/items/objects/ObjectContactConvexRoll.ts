@@ -80,8 +80,7 @@ class ContactConvexRollModel implements Only<ObjectModel, ContactConvexRollModel
   private readonly p1 = new Float64Array(3);
   private readonly v1 = new Float64Array(3);
   private readonly omega = new Float64Array(3);
-  /** Local contact point pL, the lever a = A pL, the contact point pC and the velocity vC = ω × a of the rotation. */
-  private readonly pLocal = new Float64Array(3);
+  /** The lever a = A pL (pL the local contact point), the contact point pC and the velocity vC = ω × a of the rotation. */
   private readonly lever = new Float64Array(3);
   private readonly contactPoint = new Float64Array(3);
   private readonly contactVelocity = new Float64Array(3);
@@ -91,9 +90,8 @@ class ContactConvexRollModel implements Only<ObjectModel, ContactConvexRollModel
   private frictionCoefficient = 0;
   private readonly force = new Float64Array(3);
   private readonly torque = new Float64Array(3);
-  /** Whether the contact point is inside the roll (not clamped to an end) and ∂pL/∂g (3 × 3). */
+  /** Whether the contact point is inside the roll (not clamped to an end). */
   private interior = false;
-  private readonly pLocal_g = new Float64Array(9);
   /** ∂a/∂φ (3 × 3), the friction's ∂(μ(s) v/s)/∂v (3 × 3), Stribeck slope. */
   private readonly lever_phi = new Float64Array(9);
   private readonly friction_v = new Float64Array(9);
@@ -203,8 +201,9 @@ class ContactConvexRollModel implements Only<ObjectModel, ContactConvexRollModel
    * pL = [x, −r(x) sin, −r(x) cos]; with derivatives ∂pL/∂g. Sets lever = A pL and contactPoint = lever + p1.
    */
   private lowestPoint(derivatives: boolean): void {
-    const { A, pLocal: pL, lever, contactPoint: pC, p1 } = this;
-    const g0 = A[6], g1 = A[7], g2 = A[8];
+    const { A, lever, contactPoint: pC, p1 } = this;
+    // A in locals, read once: until TurboFan compiles this, every read of a double from an array makes a new heap number
+    const A0 = A[0], A1 = A[1], A2 = A[2], A3 = A[3], A4 = A[4], A5 = A[5], g0 = A[6], g1 = A[7], g2 = A[8];
     const root = Math.sqrt(Math.abs(1 - g0 * g0));
     const slopeAngle = Math.atan2(-g0, root);
     const roundAngle = Math.atan2(g1, g2);
@@ -212,41 +211,35 @@ class ContactConvexRollModel implements Only<ObjectModel, ContactConvexRollModel
     const x = this.axialPosition(k);
     const r = polyval(this.hull, x);
     const sin = Math.sin(roundAngle), cos = Math.cos(roundAngle);
-    pL[0] = x;
-    pL[1] = r * Math.sin(-roundAngle);
-    pL[2] = -r * Math.cos(-roundAngle);
-    for (let i = 0; i < 3; i++) {
-      lever[i] = A[3 * i] * pL[0] + A[3 * i + 1] * pL[1] + A[3 * i + 2] * pL[2];
-      pC[i] = lever[i] + p1[i];
-    }
+    const pL0 = x, pL1 = r * Math.sin(-roundAngle), pL2 = -r * Math.cos(-roundAngle);
+    const a0 = A0 * pL0 + A1 * pL1 + A2 * pL2, a1 = A3 * pL0 + A4 * pL1 + A5 * pL2, a2 = g0 * pL0 + g1 * pL1 + g2 * pL2;
+    lever[0] = a0; lever[1] = a1; lever[2] = a2;
+    pC[0] = a0 + p1[0]; pC[1] = a1 + p1[1]; pC[2] = a2 + p1[2];
     if (!derivatives) return;
-    const G = this.pLocal_g;
-    // k = −g0/√(1 − g0²): ∂k/∂g0 = −(1 − g0²)^{−3/2}; interior: −r'(x) = k, ∂x/∂k = −1/r''(x)
+    // ∂pL/∂g (3 × 3, G): k = −g0/√(1 − g0²): ∂k/∂g0 = −(1 − g0²)^{−3/2}; interior: −r'(x) = k, ∂x/∂k = −1/r''(x)
     const x_g0 = this.interior ? (-1 / (root * root * root)) * (-1 / polyval(this.hull_xx, x)) : 0;
     const r_g0 = polyval(this.hull_x, x) * x_g0;
     const rho2 = g1 * g1 + g2 * g2;
     const angle_g1 = rho2 === 0 ? 0 : g2 / rho2, angle_g2 = rho2 === 0 ? 0 : -g1 / rho2;
-    G[0] = x_g0; G[1] = 0; G[2] = 0;
-    G[3] = -r_g0 * sin; G[4] = -r * cos * angle_g1; G[5] = -r * cos * angle_g2;
-    G[6] = -r_g0 * cos; G[7] = r * sin * angle_g1; G[8] = r * sin * angle_g2;
-    // δg = Aᵀ(e_z × δφ), δa = δφ × a + A (∂pL/∂g) δg: ∂a/∂φ = −ã + A G Aᵀ ẽ_z
+    const G0 = x_g0, G1 = 0, G2 = 0;
+    const G3 = -r_g0 * sin, G4 = -r * cos * angle_g1, G5 = -r * cos * angle_g2;
+    const G6 = -r_g0 * cos, G7 = r * sin * angle_g1, G8 = r * sin * angle_g2;
+    // δg = Aᵀ(e_z × δφ), δa = δφ × a + A (∂pL/∂g) δg: ∂a/∂φ = −ã + A G Aᵀ ẽ_z. Row i of A G is (ag0, ag1, ag2); (A G Aᵀ)
+    // column j = A G (row j of A); Aᵀẽ_z: ẽ_z e_0 = e_1, ẽ_z e_1 = −e_0, ẽ_z e_2 = 0. Then −ã (into the zeros of column 2
+    // as 0 − a, as the in-place subtraction formed it)
     const M = this.lever_phi;
-    for (let i = 0; i < 3; i++) {
-      // row i of A G
-      const ag0 = A[3 * i] * G[0] + A[3 * i + 1] * G[3] + A[3 * i + 2] * G[6];
-      const ag1 = A[3 * i] * G[1] + A[3 * i + 1] * G[4] + A[3 * i + 2] * G[7];
-      const ag2 = A[3 * i] * G[2] + A[3 * i + 1] * G[5] + A[3 * i + 2] * G[8];
-      // (A G Aᵀ) column j = A G (row j of A); Aᵀẽ_z: columns [A e_y-ish]: ẽ_z e_0 = e_1, ẽ_z e_1 = −e_0, ẽ_z e_2 = 0
-      const c0 = ag0 * A[3] + ag1 * A[4] + ag2 * A[5];
-      const c1 = -(ag0 * A[0] + ag1 * A[1] + ag2 * A[2]);
-      M[3 * i] = c0;
-      M[3 * i + 1] = c1;
-      M[3 * i + 2] = 0;
-    }
-    // −ã
-    M[1] += lever[2]; M[2] -= lever[1];
-    M[3] -= lever[2]; M[5] += lever[0];
-    M[6] += lever[1]; M[7] -= lever[0];
+    let ag0 = A0 * G0 + A1 * G3 + A2 * G6, ag1 = A0 * G1 + A1 * G4 + A2 * G7, ag2 = A0 * G2 + A1 * G5 + A2 * G8;
+    M[0] = ag0 * A3 + ag1 * A4 + ag2 * A5;
+    M[1] = -(ag0 * A0 + ag1 * A1 + ag2 * A2) + a2;
+    M[2] = 0 - a1;
+    ag0 = A3 * G0 + A4 * G3 + A5 * G6; ag1 = A3 * G1 + A4 * G4 + A5 * G7; ag2 = A3 * G2 + A4 * G5 + A5 * G8;
+    M[3] = (ag0 * A3 + ag1 * A4 + ag2 * A5) - a2;
+    M[4] = -(ag0 * A0 + ag1 * A1 + ag2 * A2);
+    M[5] = 0 + a0;
+    ag0 = g0 * G0 + g1 * G3 + g2 * G6; ag1 = g0 * G1 + g1 * G4 + g2 * G7; ag2 = g0 * G2 + g1 * G5 + g2 * G8;
+    M[6] = (ag0 * A3 + ag1 * A4 + ag2 * A5) + a1;
+    M[7] = -(ag0 * A0 + ag1 * A1 + ag2 * A2) - a0;
+    M[8] = 0;
   }
 
   /**
