@@ -819,3 +819,34 @@ describe('ObjectRigidBody on Euler parameters without COM offset: the gyroscopic
     }
   });
 });
+
+describe('ObjectRigidBody: the gyroscopic Jacobian kernels (ode2Lhs_qu on Euler parameters and Tait–Bryan angles)', () => {
+  it('adds the bits of ode2Lhs_q followed by ode2Lhs_u, zero and negative-zero rates included', () => {
+    const mbs = new SystemContainer().addSystem();
+    const epNode = mbs.addNode({ nodeType: 'RigidBodyEP', referenceCoordinates: [0, 0, 0, 0.6, 0.48, 0.64, 0] });
+    const rxyzNode = mbs.addNode({ nodeType: 'RigidBodyRxyz', referenceCoordinates: [1, 0, 0, 0.4, -0.7, 1.1] });
+    const bodies = [epNode, rxyzNode].map((nodeNumber) => mbs.addObject({ objectType: 'RigidBody', physicsMass: 2, physicsInertia: [0.3, 0.5, 0.7, 0.02, -0.03, 0.05], nodeNumber }));
+    mbs.assemble();
+    const model = mbs.compiled();
+    const s = model.data.current as unknown as SystemState;
+    const bits = (x: Float64Array) => Array.from(new BigUint64Array(Float64Array.from(x).buffer));
+    for (const body of bodies) {
+      const object = model.objects[body];
+      const node = object.localNodes[0], n = node.nu;
+      expect(object.ode2Lhs_qu).toBeDefined();
+      for (let seed = 1; seed <= 40; seed++) {
+        const random = randomSequence(seed);
+        for (let i = 0; i < node.nq; i++) s.q[node.qIndex + i] = 0.5 * random();
+        // every fourth seed: some rates exactly ±0
+        for (let i = 0; i < n; i++) s.u[node.uIndex + i] = seed % 4 === 0 && i % 2 === 1 ? (i % 4 === 1 ? -0 : 0) : 3 * random();
+        const start = Float64Array.from({ length: n * n }, () => random());
+        const factorQ = 1 + random(), factorU = random();
+        const fused = start.slice(), separate = start.slice();
+        object.ode2Lhs_qu!(s, dense(fused), factorQ, factorU);
+        object.ode2Lhs_q!(s, dense(separate), factorQ);
+        object.ode2Lhs_u!(s, dense(separate), factorU);
+        expect(bits(fused), `body ${body}, seed ${seed}`).toEqual(bits(separate));
+      }
+    }
+  });
+});

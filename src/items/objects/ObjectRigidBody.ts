@@ -81,7 +81,10 @@ class RigidBodyModel extends RigidBodyBase<RigidNodeModel> implements Only<Objec
    */
   ode2Lhs_q?: (s: ItemState, target: LocalMatrixAccumulator, factor: number) => void;
   ode2Lhs_u?: (s: ItemState, target: LocalMatrixAccumulator, factor: number) => void;
-  /** Both, with one evaluation of the gyroscopic state (the blocks added as ode2Lhs_q and then ode2Lhs_u add them). */
+  /**
+   * Both, the bits ode2Lhs_q and then ode2Lhs_u add, in one kernel per closed form (eulerParameterGyroscopicJacobian_qu,
+   * taitBryanGyroscopicJacobian_qu): every body that has it takes its kernel, none the general path as well.
+   */
   ode2Lhs_qu?: (s: ItemState, target: LocalMatrixAccumulator, factorQ: number, factorU: number) => void;
   /** Work arrays of the gyroscopic Jacobian: ∂G_l/∂θ_k (3 × n_rot), ∂(Ġ_lθ̇) columns, S, h, the block and a unit vector. */
   private readonly gDerivative = new Float64Array(12);
@@ -93,6 +96,8 @@ class RigidBodyModel extends RigidBodyBase<RigidNodeModel> implements Only<Objec
   private readonly gyroColumnD = new Float64Array(3);
   private readonly gyroColumnE = new Float64Array(3);
   private readonly angleWork = new Float64Array(7);
+  /** Per row r of J: J_r0·0 + J_r1·0 + J_r2·0 (set at bind; see eulerParameterGyroscopicJacobian_qu). */
+  private readonly inertiaZeroTerms = new Float64Array(3);
   /** Work arrays of the load-Jacobian kernel: moment m, lever A x, Gᵀ(Ax), Gᵀf and G. */
   private readonly loadMoment = new Float64Array(3);
   private readonly loadLever = new Float64Array(3);
@@ -147,7 +152,10 @@ class RigidBodyModel extends RigidBodyBase<RigidNodeModel> implements Only<Objec
     this.gyroscopicForm = this.hasCom ? undefined : type === 'RigidBodyEP' ? (isotropic ? undefined : 'EP') : type === 'RigidBodyRxyz' ? 'Rxyz' : undefined;
     this.ode2Lhs_q = this.gyroscopicForm === undefined ? undefined : this.gyroscopicJacobian_q;
     this.ode2Lhs_u = this.gyroscopicForm === undefined ? undefined : this.gyroscopicJacobian_u;
-    this.ode2Lhs_qu = this.gyroscopicForm === undefined ? undefined : this.gyroscopicJacobian_qu;
+    this.ode2Lhs_qu = this.gyroscopicForm === undefined ? undefined
+      : this.gyroscopicForm === 'EP' ? this.eulerParameterGyroscopicJacobian_qu : this.taitBryanGyroscopicJacobian_qu;
+    // J_r0·0 + J_r1·0 + J_r2·0 of the gyroscopic columns' J e terms (e = 0 on Euler parameters), see eulerParameterGyroscopicJacobian_qu
+    for (let r = 0; r < 3; r++) this.inertiaZeroTerms[r] = J[3 * r] * 0 + J[3 * r + 1] * 0 + J[3 * r + 2] * 0;
   }
 
   /**
@@ -239,11 +247,147 @@ class RigidBodyModel extends RigidBodyBase<RigidNodeModel> implements Only<Objec
     this.addGyroscopicBlock_q(s, target, factor);
   }
 
-  /** factorQ·∂(ode2Lhs)/∂q, then factorU·∂(ode2Lhs)/∂u, from one gyroscopic state (neither block changes it). */
-  private gyroscopicJacobian_qu(s: ItemState, target: LocalMatrixAccumulator, factorQ: number, factorU: number): void {
-    this.gyroscopicState(s);
-    this.addGyroscopicBlock_q(s, target, factorQ);
-    this.addGyroscopicBlock_u(s, target, factorU);
+  /**
+   * gyroscopicJacobian_qu on Euler parameters (gyroscopicForm 'EP') in one kernel on the node's coordinates, the same
+   * operations in the same order, written out for n_rot = 4 in locals: G_l (2p_k as gLocal writes them), ω̄ (the sums of the
+   * node's angularVelocityLocal, without its memo), Jω̄, h and S as gyroscopicState forms them; each column as
+   * addGyroColumn sums it, with ∂G_l/∂p_k's entries (0, ±2, and the zeros' signs of eulerParameters2GLocalInto of a unit
+   * vector) as literals. e = 0 there, so each of its rows ends in + J_r0·0 + J_r1·0 + J_r2·0: those three additions of
+   * zeros of fixed signs to the row's sum x give the bits of x + (their sum, inertiaZeroTerms[r]) for every x (a sum of
+   * zeros is −0 only if every term is), so the kernel adds that one constant. Full Newton runs this in every iteration,
+   * which a fresh process's first solve runs in baseline code, where the loops, calls and work-array loads and stores
+   * of the general path cost more than the arithmetic.
+   */
+  private eulerParameterGyroscopicJacobian_qu(s: ItemState, target: LocalMatrixAccumulator, factorQ: number, factorU: number): void {
+    const node = this.node, q = s.q, u = s.u, ref = node.referenceCoordinates, i = node.qIndex + 3, j = node.uIndex + 3;
+    const J = this.inertia, z = this.inertiaZeroTerms, b = this.gyroBlock;
+    const J0 = J[0], J1 = J[1], J2 = J[2], J3 = J[3], J4 = J[4], J5 = J[5], J6 = J[6], J7 = J[7], J8 = J[8];
+    const z0 = z[0], z1 = z[1], z2 = z[2];
+    const e0 = 2 * (ref[3] + q[i]), e1 = 2 * (ref[4] + q[i + 1]), e2 = 2 * (ref[5] + q[i + 2]), e3 = 2 * (ref[6] + q[i + 3]);
+    const d0 = u[j], d1 = u[j + 1], d2 = u[j + 2], d3 = u[j + 3];
+    // G_l = [g00 g01 g02 g03; g10 … ; g20 …]
+    const g00 = -e1, g01 = e0, g02 = e3, g03 = -e2, g10 = -e2, g11 = -e3, g12 = e0, g13 = e1, g20 = -e3, g21 = e2, g22 = -e1, g23 = e0;
+    const w0 = 0 + -e1 * d0 + e0 * d1 + e3 * d2 + -e2 * d3;
+    const w1 = 0 + -e2 * d0 + -e3 * d1 + e0 * d2 + e1 * d3;
+    const w2 = 0 + -e3 * d0 + e2 * d1 + -e1 * d2 + e0 * d3;
+    const jw0 = J0 * w0 + J1 * w1 + J2 * w2, jw1 = J3 * w0 + J4 * w1 + J5 * w2, jw2 = J6 * w0 + J7 * w1 + J8 * w2;
+    const h0 = w1 * jw2 - w2 * jw1, h1 = w2 * jw0 - w0 * jw2, h2 = w0 * jw1 - w1 * jw0;
+    // S = ω̄̃J − (Jω̄)~
+    const s00 = w1 * J6 - w2 * J3, s01 = w1 * J7 - w2 * J4 + jw2, s02 = w1 * J8 - w2 * J5 - jw1;
+    const s10 = w2 * J0 - w0 * J6 - jw2, s11 = w2 * J1 - w0 * J7, s12 = w2 * J2 - w0 * J8 + jw0;
+    const s20 = w0 * J3 - w1 * J0 + jw1, s21 = w0 * J4 - w1 * J1 - jw0, s22 = w0 * J5 - w1 * J2;
+    // ∂/∂p_k: d = (∂G_l/∂p_k)ṗ, S d (+ J·0), then row m of G_lᵀ(S d) + (∂G_l/∂p_k)ᵀh
+    let dx = -0 * d0 + 2 * d1 + 0 * d2 + -0 * d3, dy = -0 * d0 + -0 * d1 + 2 * d2 + 0 * d3, dz = -0 * d0 + 0 * d1 + -0 * d2 + 2 * d3;
+    let hx = s00 * dx + s01 * dy + s02 * dz + z0, hy = s10 * dx + s11 * dy + s12 * dz + z1, hz = s20 * dx + s21 * dy + s22 * dz + z2;
+    b[0] = g00 * hx + g10 * hy + g20 * hz + (-0 * h0 + -0 * h1 + -0 * h2);
+    b[4] = g01 * hx + g11 * hy + g21 * hz + (2 * h0 + -0 * h1 + 0 * h2);
+    b[8] = g02 * hx + g12 * hy + g22 * hz + (0 * h0 + 2 * h1 + -0 * h2);
+    b[12] = g03 * hx + g13 * hy + g23 * hz + (-0 * h0 + 0 * h1 + 2 * h2);
+    dx = -2 * d0 + 0 * d1 + 0 * d2 + -0 * d3; dy = -0 * d0 + -0 * d1 + 0 * d2 + 2 * d3; dz = -0 * d0 + 0 * d1 + -2 * d2 + 0 * d3;
+    hx = s00 * dx + s01 * dy + s02 * dz + z0; hy = s10 * dx + s11 * dy + s12 * dz + z1; hz = s20 * dx + s21 * dy + s22 * dz + z2;
+    b[1] = g00 * hx + g10 * hy + g20 * hz + (-2 * h0 + -0 * h1 + -0 * h2);
+    b[5] = g01 * hx + g11 * hy + g21 * hz + (0 * h0 + -0 * h1 + 0 * h2);
+    b[9] = g02 * hx + g12 * hy + g22 * hz + (0 * h0 + 0 * h1 + -2 * h2);
+    b[13] = g03 * hx + g13 * hy + g23 * hz + (-0 * h0 + 2 * h1 + 0 * h2);
+    dx = -0 * d0 + 0 * d1 + 0 * d2 + -2 * d3; dy = -2 * d0 + -0 * d1 + 0 * d2 + 0 * d3; dz = -0 * d0 + 2 * d1 + -0 * d2 + 0 * d3;
+    hx = s00 * dx + s01 * dy + s02 * dz + z0; hy = s10 * dx + s11 * dy + s12 * dz + z1; hz = s20 * dx + s21 * dy + s22 * dz + z2;
+    b[2] = g00 * hx + g10 * hy + g20 * hz + (-0 * h0 + -2 * h1 + -0 * h2);
+    b[6] = g01 * hx + g11 * hy + g21 * hz + (0 * h0 + -0 * h1 + 2 * h2);
+    b[10] = g02 * hx + g12 * hy + g22 * hz + (0 * h0 + 0 * h1 + -0 * h2);
+    b[14] = g03 * hx + g13 * hy + g23 * hz + (-2 * h0 + 0 * h1 + 0 * h2);
+    dx = -0 * d0 + 0 * d1 + 2 * d2 + -0 * d3; dy = -0 * d0 + -2 * d1 + 0 * d2 + 0 * d3; dz = -2 * d0 + 0 * d1 + -0 * d2 + 0 * d3;
+    hx = s00 * dx + s01 * dy + s02 * dz + z0; hy = s10 * dx + s11 * dy + s12 * dz + z1; hz = s20 * dx + s21 * dy + s22 * dz + z2;
+    b[3] = g00 * hx + g10 * hy + g20 * hz + (-0 * h0 + -0 * h1 + -2 * h2);
+    b[7] = g01 * hx + g11 * hy + g21 * hz + (0 * h0 + -2 * h1 + 0 * h2);
+    b[11] = g02 * hx + g12 * hy + g22 * hz + (2 * h0 + 0 * h1 + -0 * h2);
+    b[15] = g03 * hx + g13 * hy + g23 * hz + (-0 * h0 + 0 * h1 + 0 * h2);
+    target.addBlock(3, 3, 4, 4, b, 0, 4, factorQ);
+    // ∂/∂ṗ_m: d = column m of G_l, S d (+ J·0), then row n of G_lᵀ(S d)
+    hx = s00 * g00 + s01 * g10 + s02 * g20 + z0; hy = s10 * g00 + s11 * g10 + s12 * g20 + z1; hz = s20 * g00 + s21 * g10 + s22 * g20 + z2;
+    b[0] = g00 * hx + g10 * hy + g20 * hz; b[4] = g01 * hx + g11 * hy + g21 * hz; b[8] = g02 * hx + g12 * hy + g22 * hz; b[12] = g03 * hx + g13 * hy + g23 * hz;
+    hx = s00 * g01 + s01 * g11 + s02 * g21 + z0; hy = s10 * g01 + s11 * g11 + s12 * g21 + z1; hz = s20 * g01 + s21 * g11 + s22 * g21 + z2;
+    b[1] = g00 * hx + g10 * hy + g20 * hz; b[5] = g01 * hx + g11 * hy + g21 * hz; b[9] = g02 * hx + g12 * hy + g22 * hz; b[13] = g03 * hx + g13 * hy + g23 * hz;
+    hx = s00 * g02 + s01 * g12 + s02 * g22 + z0; hy = s10 * g02 + s11 * g12 + s12 * g22 + z1; hz = s20 * g02 + s21 * g12 + s22 * g22 + z2;
+    b[2] = g00 * hx + g10 * hy + g20 * hz; b[6] = g01 * hx + g11 * hy + g21 * hz; b[10] = g02 * hx + g12 * hy + g22 * hz; b[14] = g03 * hx + g13 * hy + g23 * hz;
+    hx = s00 * g03 + s01 * g13 + s02 * g23 + z0; hy = s10 * g03 + s11 * g13 + s12 * g23 + z1; hz = s20 * g03 + s21 * g13 + s22 * g23 + z2;
+    b[3] = g00 * hx + g10 * hy + g20 * hz; b[7] = g01 * hx + g11 * hy + g21 * hz; b[11] = g02 * hx + g12 * hy + g22 * hz; b[15] = g03 * hx + g13 * hy + g23 * hz;
+    target.addBlock(3, 3, 4, 4, b, 0, 4, factorU);
+  }
+
+  /**
+   * gyroscopicJacobian_qu on Tait–Bryan angles (gyroscopicForm 'Rxyz') in one kernel on the node's coordinates, the same
+   * operations in the same order, written out for n_rot = 3 in locals: G_l as rotXYZCosSin2GLocalInto writes it, ω̄ as
+   * bodyGyroscopicForce sums it, h = ω̄ × Jω̄ + J(Ġ_lθ̇) and S as gyroscopicState forms them, each column as addGyroColumn
+   * sums it, with ∂G_l/∂θ_k's zero entries as literals; the three (∂G_l/∂θ_k)ᵀh rows whose ∂G_l column is zero add the
+   * same 0·h0 + 0·h1 + 0·h2, formed once. The products with G_l's and ∂G_l's entries 0 and 1 stay on purpose: they give
+   * the general path's bits also where a term is ±0 or not finite. A body on either closed form then takes one kernel, so no model compiles both
+   * a kernel and the general path (which ode2Lhs_q and ode2Lhs_u alone still use).
+   */
+  private taitBryanGyroscopicJacobian_qu(s: ItemState, target: LocalMatrixAccumulator, factorQ: number, factorU: number): void {
+    const node = this.node, q = s.q, u = s.u, ref = node.referenceCoordinates, i = node.qIndex + 3, j = node.uIndex + 3;
+    const J = this.inertia, b = this.gyroBlock;
+    const J0 = J[0], J1 = J[1], J2 = J[2], J3 = J[3], J4 = J[4], J5 = J[5], J6 = J[6], J7 = J[7], J8 = J[8];
+    const t1 = ref[4] + q[i + 1], t2 = ref[5] + q[i + 2];
+    const c1 = Math.cos(t1), s1 = Math.sin(t1), c2 = Math.cos(t2), s2 = Math.sin(t2);
+    const r0 = u[j], r1 = u[j + 1], r2 = u[j + 2];
+    // G_l = [g00 g01 0; g10 g11 0; g20 0 1]
+    const g00 = c1 * c2, g01 = s2, g10 = -c1 * s2, g11 = c2, g20 = s1;
+    const w0 = 0 + g00 * r0 + g01 * r1 + 0 * r2, w1 = 0 + g10 * r0 + g11 * r1 + 0 * r2, w2 = 0 + g20 * r0 + 0 * r1 + 1 * r2;
+    const jw0 = J0 * w0 + J1 * w1 + J2 * w2, jw1 = J3 * w0 + J4 * w1 + J5 * w2, jw2 = J6 * w0 + J7 * w1 + J8 * w2;
+    // Ġ_lθ̇ (rotXYZCosSin2GLocal_tInto's entries times θ̇)
+    const a0 = (-r2 * c1 * s2 - r1 * c2 * s1) * r0 + r2 * c2 * r1 + 0 * r2;
+    const a1 = (r1 * s2 * s1 - r2 * c2 * c1) * r0 + -r2 * s2 * r1 + 0 * r2;
+    const a2 = r1 * c1 * r0 + 0 * r1 + 0 * r2;
+    const h0 = w1 * jw2 - w2 * jw1 + (J0 * a0 + J1 * a1 + J2 * a2);
+    const h1 = w2 * jw0 - w0 * jw2 + (J3 * a0 + J4 * a1 + J5 * a2);
+    const h2 = w0 * jw1 - w1 * jw0 + (J6 * a0 + J7 * a1 + J8 * a2);
+    // S = ω̄̃J − (Jω̄)~
+    const s00 = w1 * J6 - w2 * J3, s01 = w1 * J7 - w2 * J4 + jw2, s02 = w1 * J8 - w2 * J5 - jw1;
+    const s10 = w2 * J0 - w0 * J6 - jw2, s11 = w2 * J1 - w0 * J7, s12 = w2 * J2 - w0 * J8 + jw0;
+    const s20 = w0 * J3 - w1 * J0 + jw1, s21 = w0 * J4 - w1 * J1 - jw0, s22 = w0 * J5 - w1 * J2;
+    const zeroColumn = 0 * h0 + 0 * h1 + 0 * h2;
+    // ∂/∂θ0: G_l and Ġ_lθ̇ do not depend on it
+    b[0] = 0; b[3] = 0; b[6] = 0;
+    // ∂/∂θ1: ∂G_l/∂θ1 = [p0 0 0; p1 0 0; p2 0 0], d = (∂G_l/∂θ1)θ̇, e = ∂(Ġ_lθ̇)/∂θ1
+    let p0 = -s1 * c2, p1 = s1 * s2;
+    const p2 = c1;
+    let dx = p0 * r0, dy = p1 * r0, dz = p2 * r0;
+    let ex = (r2 * s1 * s2 - r1 * c2 * c1) * r0, ey = (r1 * s2 * c1 + r2 * c2 * s1) * r0, ez = -r1 * s1 * r0;
+    let hx = s00 * dx + s01 * dy + s02 * dz + J0 * ex + J1 * ey + J2 * ez;
+    let hy = s10 * dx + s11 * dy + s12 * dz + J3 * ex + J4 * ey + J5 * ez;
+    let hz = s20 * dx + s21 * dy + s22 * dz + J6 * ex + J7 * ey + J8 * ez;
+    b[1] = g00 * hx + g10 * hy + g20 * hz + (p0 * h0 + p1 * h1 + p2 * h2);
+    b[4] = g01 * hx + g11 * hy + 0 * hz + zeroColumn;
+    b[7] = 0 * hx + 0 * hy + 1 * hz + zeroColumn;
+    // ∂/∂θ2: ∂G_l/∂θ2 = [p0 p3 0; p1 p4 0; 0 0 0]
+    p0 = -c1 * s2; p1 = -c1 * c2;
+    const p3 = c2, p4 = -s2;
+    dx = p0 * r0 + p3 * r1; dy = p1 * r0 + p4 * r1; dz = 0;
+    ex = (-r2 * c1 * c2 + r1 * s2 * s1) * r0 - r2 * s2 * r1; ey = (r1 * c2 * s1 + r2 * s2 * c1) * r0 - r2 * c2 * r1; ez = 0;
+    hx = s00 * dx + s01 * dy + s02 * dz + J0 * ex + J1 * ey + J2 * ez;
+    hy = s10 * dx + s11 * dy + s12 * dz + J3 * ex + J4 * ey + J5 * ez;
+    hz = s20 * dx + s21 * dy + s22 * dz + J6 * ex + J7 * ey + J8 * ez;
+    b[2] = g00 * hx + g10 * hy + g20 * hz + (p0 * h0 + p1 * h1 + 0 * h2);
+    b[5] = g01 * hx + g11 * hy + 0 * hz + (p3 * h0 + p4 * h1 + 0 * h2);
+    b[8] = 0 * hx + 0 * hy + 1 * hz + zeroColumn;
+    target.addBlock(3, 3, 3, 3, b, 0, 3, factorQ);
+    // ∂/∂θ̇_m: d = column m of G_l, e = column m of ∂(Ġ_lθ̇)/∂θ̇ = [e00 e01 e02; e10 e11 e12; e20 e21 0]
+    const e00 = -r2 * c1 * s2 - r1 * c2 * s1, e01 = -c2 * s1 * r0 + r2 * c2, e02 = -c1 * s2 * r0 + c2 * r1;
+    const e10 = r1 * s2 * s1 - r2 * c2 * c1, e11 = s2 * s1 * r0 - r2 * s2, e12 = -c2 * c1 * r0 - s2 * r1;
+    const e20 = r1 * c1, e21 = c1 * r0;
+    hx = s00 * g00 + s01 * g10 + s02 * g20 + J0 * e00 + J1 * e10 + J2 * e20;
+    hy = s10 * g00 + s11 * g10 + s12 * g20 + J3 * e00 + J4 * e10 + J5 * e20;
+    hz = s20 * g00 + s21 * g10 + s22 * g20 + J6 * e00 + J7 * e10 + J8 * e20;
+    b[0] = g00 * hx + g10 * hy + g20 * hz; b[3] = g01 * hx + g11 * hy + 0 * hz; b[6] = 0 * hx + 0 * hy + 1 * hz;
+    hx = s00 * g01 + s01 * g11 + s02 * 0 + J0 * e01 + J1 * e11 + J2 * e21;
+    hy = s10 * g01 + s11 * g11 + s12 * 0 + J3 * e01 + J4 * e11 + J5 * e21;
+    hz = s20 * g01 + s21 * g11 + s22 * 0 + J6 * e01 + J7 * e11 + J8 * e21;
+    b[1] = g00 * hx + g10 * hy + g20 * hz; b[4] = g01 * hx + g11 * hy + 0 * hz; b[7] = 0 * hx + 0 * hy + 1 * hz;
+    hx = s00 * 0 + s01 * 0 + s02 * 1 + J0 * e02 + J1 * e12 + J2 * 0;
+    hy = s10 * 0 + s11 * 0 + s12 * 1 + J3 * e02 + J4 * e12 + J5 * 0;
+    hz = s20 * 0 + s21 * 0 + s22 * 1 + J6 * e02 + J7 * e12 + J8 * 0;
+    b[2] = g00 * hx + g10 * hy + g20 * hz; b[5] = g01 * hx + g11 * hy + 0 * hz; b[8] = 0 * hx + 0 * hy + 1 * hz;
+    target.addBlock(3, 3, 3, 3, b, 0, 3, factorU);
   }
 
   /** The block of gyroscopicJacobian_u from the gyroscopic state (gyroscopicState at s). */
