@@ -12,9 +12,9 @@
  */
 
 import {
-  denseLUKernels, denseLULayout, type DenseLUKernels, type DenseLULayout, type FactorListing, memoryPages, substituteInMemory,
-  wasmPageBytes,
+  denseLUKernels, denseLULayout, type DenseLUKernels, type DenseLULayout, type FactorListing, substituteInMemory,
 } from './denseLUKernels.ts';
+import { memoryPages, wasmPageBytes } from './storedWasmModule.ts';
 
 /**
  * Threshold of the pivot choice of the kept block's sparse factors: candidates are its entries of at least this

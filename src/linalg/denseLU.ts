@@ -8,8 +8,9 @@
 
 import {
   denseLUKernels, denseLULargeKernel, denseLULayout, type DenseLUKernels, type DenseLULargeKernel, type DenseLULayout,
-  type FactorListing, memoryPages, substituteInMemory, wasmPageBytes,
+  type FactorListing, substituteInMemory,
 } from './denseLUKernels.ts';
+import { memoryPages, wasmPageBytes } from './storedWasmModule.ts';
 
 /**
  * Default relative zero-pivot tolerance of {@link DenseLU}.

@@ -10,6 +10,7 @@
  */
 
 import { denseLULargeModuleBase64, denseLUModuleBase64 } from './denseLUKernelsModule.ts';
+import { compileStoredModule } from './storedWasmModule.ts';
 
 /** The kernels as called from JavaScript (addresses in bytes; see {@link denseLULayout}). */
 export interface DenseLUKernels {
@@ -97,23 +98,15 @@ export function denseLULayout(capacity: number): DenseLULayout {
 let compiledModule: WebAssembly.Module | undefined;
 let compiledLargeModule: WebAssembly.Module | undefined;
 
-/** A module's bytes from their base64 text (run once, interpreted: a plain loop takes half the time of a callback per byte). */
-function moduleBytes(base64: string): Uint8Array<ArrayBuffer> {
-  const binary = atob(base64);
-  const bytes = new Uint8Array(binary.length);
-  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
-  return bytes;
-}
-
 /** An instance of the kernels on a memory of its own (the module is compiled at the first call). */
 export function denseLUKernels(memory: WebAssembly.Memory): DenseLUKernels {
-  compiledModule ??= new WebAssembly.Module(moduleBytes(denseLUModuleBase64));
+  compiledModule ??= compileStoredModule(denseLUModuleBase64);
   return new WebAssembly.Instance(compiledModule, { env: { memory } }).exports as unknown as DenseLUKernels;
 }
 
 /** An instance of the large-matrix factorization on a memory of the kernels (the module is compiled at the first call). */
 export function denseLULargeKernel(memory: WebAssembly.Memory): DenseLULargeKernel {
-  compiledLargeModule ??= new WebAssembly.Module(moduleBytes(denseLULargeModuleBase64));
+  compiledLargeModule ??= compileStoredModule(denseLULargeModuleBase64);
   return new WebAssembly.Instance(compiledLargeModule, { env: { memory } }).exports as unknown as DenseLULargeKernel;
 }
 
@@ -145,10 +138,3 @@ export function substituteInMemory(kernels: DenseLUKernels, layout: DenseLULayou
   }
 }
 
-/** Bytes of a WebAssembly memory page. */
-export const wasmPageBytes = 65536;
-
-/** Pages of memory for the given bytes (at least one). */
-export function memoryPages(bytes: number): number {
-  return Math.max(1, Math.ceil(bytes / wasmPageBytes));
-}

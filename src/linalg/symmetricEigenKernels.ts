@@ -9,6 +9,7 @@
  */
 
 import { symmetricEigenModuleBase64 } from './symmetricEigenKernelsModule.ts';
+import { compileStoredModule, memoryPages, wasmPageBytes } from './storedWasmModule.ts';
 
 /** The kernels as called from JavaScript (addresses in bytes; see {@link symmetricEigenLayout}). */
 export interface SymmetricEigenKernels {
@@ -55,14 +56,6 @@ let compiledModule: WebAssembly.Module | undefined;
 /** The kernels' instance and its memory (one at a time: the decompositions do not nest). */
 let instance: { kernels: SymmetricEigenKernels; memory: WebAssembly.Memory } | undefined;
 
-/** The module's bytes from their base64 text. */
-function moduleBytes(): Uint8Array<ArrayBuffer> {
-  const binary = atob(symmetricEigenModuleBase64);
-  const bytes = new Uint8Array(binary.length);
-  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
-  return bytes;
-}
-
 /**
  * The kernels on a memory of at least `bytes` (the module, 3.6 KB, is compiled synchronously at the first call, also on
  * a browser's main thread, which allows up to 4 KB). A larger memory is a new memory with a new instance, at least
@@ -70,10 +63,10 @@ function moduleBytes(): Uint8Array<ArrayBuffer> {
  * that reads typed arrays (its "no array buffer detached" assumption) and compiles it again with detach checks.
  */
 export function symmetricEigenKernels(bytes: number): { kernels: SymmetricEigenKernels; memory: WebAssembly.Memory } {
-  const pages = instance === undefined ? 0 : instance.memory.buffer.byteLength / 65536;
-  if (instance === undefined || bytes > pages * 65536) {
-    compiledModule ??= new WebAssembly.Module(moduleBytes());
-    const memory = new WebAssembly.Memory({ initial: Math.max(Math.ceil(bytes / 65536), 2 * pages) });
+  const pages = instance === undefined ? 0 : instance.memory.buffer.byteLength / wasmPageBytes;
+  if (instance === undefined || bytes > pages * wasmPageBytes) {
+    compiledModule ??= compileStoredModule(symmetricEigenModuleBase64);
+    const memory = new WebAssembly.Memory({ initial: Math.max(memoryPages(bytes), 2 * pages) });
     const kernels = new WebAssembly.Instance(compiledModule, { env: { memory } }).exports as unknown as SymmetricEigenKernels;
     instance = { kernels, memory };
   }

@@ -339,6 +339,10 @@ export function symmetricEigenModuleBytes(): Uint8Array<ArrayBuffer> {
 
 /** The text of symmetricEigenKernelsModule.ts: {@link symmetricEigenModuleBytes} as base64 (written by scripts/generateWasmKernels.ts). */
 export function symmetricEigenModuleText(): string {
-  return wasmModuleText(symmetricEigenModuleBytes(), 'symmetricEigenKernelsSource.ts', 'symmetricEigenModuleBase64',
-    "The symmetric eigen kernels' WebAssembly module");
+  return wasmModuleText('symmetricEigenKernelsSource.ts', [
+    {
+      constant: 'symmetricEigenModuleBase64', description: "The symmetric eigen kernels' WebAssembly module",
+      bytes: symmetricEigenModuleBytes(),
+    },
+  ]);
 }

@@ -1,7 +1,8 @@
 import { describe, it, expect } from 'vitest';
 import { LuDecomposition, Matrix } from 'ml-matrix';
 import { DenseLU, DENSE_PIVOT_TOLERANCE, type DenseLUSingular } from '../../src/linalg/denseLU.ts';
-import { denseLUKernels, denseLULayout, type FactorListing, memoryPages, substituteInMemory } from '../../src/linalg/denseLUKernels.ts';
+import { denseLUKernels, denseLULayout, type FactorListing, substituteInMemory } from '../../src/linalg/denseLUKernels.ts';
+import { memoryPages } from '../../src/linalg/storedWasmModule.ts';
 import { readFileSync } from 'node:fs';
 import { denseLULargeModuleBytes, denseLUModuleBytes, denseLUModuleText } from '../../src/linalg/denseLUKernelsSource.ts';
 import { denseLULargeModuleBase64, denseLUModuleBase64 } from '../../src/linalg/denseLUKernelsModule.ts';
