@@ -19,7 +19,8 @@
  * - numeric: per supernode in postorder, the dense frontal matrix (columns of A plus the
  *   children's update matrices, extend-add), a blocked dense partial LDLᵀ of its supernode
  *   columns whose trailing updates yield the Schur complement F₂₂ − L₂₁·D·L₂₁ᵀ, pushed on
- *   the update stack; all on preallocated Float64Arrays;
+ *   the update stack; all in the WebAssembly memory of the factorization, by the kernels
+ *   of sparseLDLTKernels.ts (as are the solves);
  * - a pivot |d_j| ≤ zeroPivotTolerance·(largest |a_ij| of column j) stops the
  *   factorization and is reported (A singular, or indefinite with a zero leading minor in
  *   this order: use {@link SparseLU} instead).
@@ -30,7 +31,9 @@
  */
 
 import { prefixSums, type CscMatrix } from './sparse.ts';
-import { dotRange, subtractScaled } from './vector.ts';
+import { sparseLDLTKernels, type SparseLDLTKernels } from './sparseLDLTKernels.ts';
+import { sparseLDLTLayout, writeSparseLDLTHeader, type SparseLDLTLayout, type SparseLDLTSizes } from './sparseLDLTKernelsLayout.ts';
+import { memoryPages, wasmPageBytes } from './storedWasmModule.ts';
 import { amdOrder, rcmOrder, symmetricGraph, type SymmetricGraph } from './ordering.ts';
 import { nestedDissectionOrder } from './nestedDissection.ts';
 
@@ -88,16 +91,15 @@ export class LDLTPatternError extends Error {
 const NRELAX = [4, 16, 48];
 const ZRELAX = [0.8, 0.1, 0.05];
 
-/** Columns per block of the dense panel factorization. */
-const PANEL_BLOCK = 32;
-
 /**
  * Sparse LDLᵀ factorization with symbolic analysis and refactorization.
  *
  * Usage: `analyze(A)` once per pattern (ordering, symbolic analysis, first numeric
  * factorization), `refactorize(A)` for new values with the same pattern, `solve(b, x)`.
- * refactorize/solve allocate nothing after analyze (solveMultiple grows its work array once
- * for more right-hand sides).
+ * The numeric factorization and the solves run as WebAssembly kernels (sparseLDLTKernels.ts)
+ * on a memory of the factorization's own, made by analyze; refactorize/solve allocate nothing
+ * after analyze (solveMultiple moves to a larger memory once for more right-hand sides than
+ * it has room for).
  */
 export class SparseLDLT {
   /** Relative zero-pivot tolerance. */
@@ -111,11 +113,9 @@ export class SparseLDLT {
   // permuted lower triangle C = P·A·Pᵀ (column j: rows ≥ j) and the map from A's entries to it
   private cPtr = new Int32Array(1);
   private cRow = new Int32Array(0);
-  private cVal = new Float64Array(0);
   private slot = new Int32Array(0);
   private patColPtr = new Int32Array(1);
   private patRowIndex = new Int32Array(0);
-  private colScale = new Float64Array(0);
   // supernodes
   private nSuper = 0;
   private superFirst = new Int32Array(1);
@@ -123,18 +123,15 @@ export class SparseLDLT {
   private rows = new Int32Array(0);
   private lPtr = new Float64Array(1);
   private childCount = new Int32Array(0);
-  private lx = new Float64Array(0);
-  private d = new Float64Array(0);
-  private front = new Float64Array(0);
-  private stack = new Float64Array(0);
-  private stackSuper = new Int32Array(0);
-  private map = new Int32Array(0);
-  private rel = new Int32Array(0);
-  private work = new Float64Array(0);
-  private gather = new Float64Array(0);
-  private maxRows = 0;
   private nnzFactor = 0;
   private flops = 0;
+  // the factorization's memory: its arrays' sizes and layout, the kernels on it, room for right-hand sides, the pivots
+  private sizes: SparseLDLTSizes | undefined;
+  private layout: SparseLDLTLayout | undefined;
+  private memory: WebAssembly.Memory | undefined;
+  private kernels: SparseLDLTKernels | undefined;
+  private rightHandSides = 0;
+  private d = new Float64Array(0);
 
   /** Creates a solver; nothing is allocated until {@link SparseLDLT.analyze}. */
   constructor(options: SparseLDLTOptions = {}) {
@@ -160,7 +157,7 @@ export class SparseLDLT {
 
   /** Stored entries of the supernodal L (including the explicit zeros of relaxed supernodes and the diagonal blocks' upper parts). */
   get storedL(): number {
-    return this.lx.length;
+    return this.sizes === undefined ? 0 : this.sizes.lEntries;
   }
 
   /** Floating-point operations of one numeric factorization (multiplications and additions of the updates). */
@@ -257,96 +254,13 @@ export class SparseLDLT {
    */
   solveMultiple(b: Float64Array, x: Float64Array, count: number): void {
     if (!this.factored) throw new Error('SparseLDLT.solve: no valid factorization');
-    const n = this.n;
-    if (this.work.length < n * count) this.work = new Float64Array(n * count);
-    if (this.gather.length < this.maxRows * count) this.gather = new Float64Array(this.maxRows * count);
-    const w = this.work;
-    permuteRows(b, w, this.perm, n, count);
-    this.forwardSubstitution(w, count);
-    divideByPivots(w, this.d, n, count);
-    this.backwardSubstitution(w, count);
-    scatterRows(w, x, this.perm, n, count);
-  }
-
-  /*
-   * The phases of solveMultiple as functions of their own, each ending with its loop: compiled on stack in a fresh
-   * process, the forward loop followed by code that had not run yet deoptimized there ("insufficient type feedback"),
-   * once per solve until the whole function had run interpreted.
-   */
-
-  /** Forward substitution L y = b in place on the `count` permuted right-hand sides in w. */
-  private forwardSubstitution(w: Float64Array, count: number): void {
-    const n = this.n;
-    const { superFirst, rowPtr, rows, lPtr, lx } = this;
-    const t = this.gather;
-    // Forward L y = b: per supernode the unit triangle of the diagonal block, then the rows
-    // below as dense products t = L₂₁·y₁ (four columns at a time) scattered once.
-    for (let s = 0; s < this.nSuper; s++) {
-      const f = superFirst[s];
-      const k = superFirst[s + 1] - f;
-      const r0 = rowPtr[s];
-      const nr = rowPtr[s + 1] - r0;
-      const m = k + nr;
-      const off = lPtr[s];
-      for (let r = 0; r < count; r++) {
-        const o = r * n + f;
-        for (let c = 0; c < k; c++) {
-          const xc = w[o + c];
-          if (xc === 0) continue;
-          subtractScaled(w, o, lx, off + c * m, xc, c + 1, k);
-        }
-      }
-      if (nr === 0) continue;
-      t.fill(0, 0, nr * count);
-      let c = 0;
-      for (; c + 3 < k; c += 4) {
-        const c0 = off + c * m + k;
-        const c1 = c0 + m;
-        const c2 = c1 + m;
-        const c3 = c2 + m;
-        for (let r = 0; r < count; r++) {
-          const o = r * n + f + c;
-          addProducts4(t, r * nr, lx, c0, c1, c2, c3, w[o], w[o + 1], w[o + 2], w[o + 3], nr);
-        }
-      }
-      for (; c < k; c++) {
-        const c0 = off + c * m + k;
-        for (let r = 0; r < count; r++) addProduct(t, r * nr, lx, c0, w[r * n + f + c], nr);
-      }
-      for (let r = 0; r < count; r++) subtractScattered(w, r * n, rows, r0, t, r * nr, nr);
-    }
-  }
-
-  /** Backward substitution Lᵀ x = y in place on the `count` right-hand sides in w (already divided by D). */
-  private backwardSubstitution(w: Float64Array, count: number): void {
-    const n = this.n;
-    const { superFirst, rowPtr, rows, lPtr, lx } = this;
-    const t = this.gather;
-    // Backward Lᵀ x = y: the rows below gathered once, dense dot products, then the triangle.
-    for (let s = this.nSuper - 1; s >= 0; s--) {
-      const f = superFirst[s];
-      const k = superFirst[s + 1] - f;
-      const r0 = rowPtr[s];
-      const nr = rowPtr[s + 1] - r0;
-      const m = k + nr;
-      const off = lPtr[s];
-      if (nr > 0) {
-        for (let r = 0; r < count; r++) gatherRows(t, r * nr, w, r * n, rows, r0, nr);
-        let c = 0;
-        for (; c + 3 < k; c += 4) {
-          const c0 = off + c * m + k;
-          for (let r = 0; r < count; r++) subtractDots4(w, r * n + f + c, lx, c0, c0 + m, c0 + 2 * m, c0 + 3 * m, t, r * nr, nr);
-        }
-        for (; c < k; c++) {
-          const c0 = off + c * m + k;
-          for (let r = 0; r < count; r++) w[r * n + f + c] -= dotRange(lx, c0 - r * nr, t, r * nr, (r + 1) * nr);
-        }
-      }
-      for (let r = 0; r < count; r++) {
-        const o = r * n + f;
-        for (let c = k - 1; c >= 0; c--) w[o + c] = subtractDotFrom(w[o + c], lx, off + c * m, w, o, c + 1, k);
-      }
-    }
+    if (count > this.rightHandSides) this.moveToMemory(count);
+    const size = this.n * count;
+    const rhs = this.layout!.rhs / 8;
+    const values = new Float64Array(this.memory!.buffer);
+    values.set(b.subarray(0, size), rhs);
+    this.kernels!.solve(count);
+    x.set(values.subarray(rhs, rhs + size));
   }
 
   /**
@@ -403,11 +317,10 @@ export class SparseLDLT {
     fillPermuted(a, pinv, pos, row, slot);
     this.cPtr = cnt;
     this.cRow = row;
-    this.cVal = new Float64Array(row.length);
     this.slot = slot;
   }
 
-  /** Relaxed supernodes, their row structures and all storage of the numeric factorization. */
+  /** Relaxed supernodes, their row structures and the memory of the numeric factorization. */
   private symbolic(parent: Int32Array, count: Int32Array): void {
     const n = this.n;
     const { cPtr, cRow } = this;
@@ -509,7 +422,7 @@ export class SparseLDLT {
     // Storage: L blocks, largest front, peak of the update stack; operation count.
     const lPtr = new Float64Array(ns + 1);
     let maxFront = 0;
-    this.maxRows = 0;
+    let maxRows = 0;
     let sp = 0;
     let peak = 0;
     let depth = 0;
@@ -522,7 +435,7 @@ export class SparseLDLT {
       const m = k + r;
       lPtr[s + 1] = lPtr[s] + m * k;
       if (m * m > maxFront) maxFront = m * m;
-      if (r > this.maxRows) this.maxRows = r;
+      if (r > maxRows) maxRows = r;
       for (let c = 0; c < childCount[s]; c++) {
         sp -= stackSizes.pop()!;
         depth--;
@@ -538,298 +451,61 @@ export class SparseLDLT {
     }
     this.flops = flops;
     this.lPtr = lPtr;
-    this.lx = new Float64Array(lPtr[ns]);
-    this.d = new Float64Array(n);
-    this.front = new Float64Array(maxFront);
-    this.stack = new Float64Array(peak);
-    this.stackSuper = new Int32Array(maxDepth);
-    this.map = new Int32Array(n);
-    this.work = new Float64Array(n);
-    this.gather = new Float64Array(this.maxRows);
-    this.rel = new Int32Array(this.maxRows);
-    this.colScale = new Float64Array(n);
+    this.sizes = { n, supernodes: ns, entries: this.patColPtr[n], cEntries: cPtr[n], rows: nr, lEntries: lPtr[ns], maxRows,
+      maxFront, stackPeak: peak, stackDepth: maxDepth };
+    this.memory = undefined;
+    this.moveToMemory(1);
+  }
+
+  /**
+   * A new memory for the factorization with room for at least `rightHandSides` right-hand sides (as many as fill its last
+   * page), with the kernels on it: the symbolic arrays written at the first, the factors copied along later. A new
+   * memory, not a grown one: growing detaches the old buffer, and V8 then deoptimizes all optimized code that reads
+   * typed arrays (its "no array buffer detached" assumption) and compiles it again with detach checks.
+   */
+  private moveToMemory(rightHandSides: number): void {
+    const sizes = this.sizes!;
+    const needed = sparseLDLTLayout(sizes, rightHandSides);
+    const pages = memoryPages(needed.bytes);
+    const room = needed.bytesPerRightHandSide === 0 ? rightHandSides
+      : Math.floor((pages * wasmPageBytes - needed.fixedBytes) / needed.bytesPerRightHandSide);
+    const layout = sparseLDLTLayout(sizes, room);
+    const memory = new WebAssembly.Memory({ initial: pages });
+    if (this.memory === undefined) {
+      const ints = new Int32Array(memory.buffer);
+      ints.set(this.perm, layout.perm / 4);
+      ints.set(this.cPtr, layout.cPtr / 4);
+      ints.set(this.cRow, layout.cRow / 4);
+      ints.set(this.slot, layout.slot / 4);
+      ints.set(this.superFirst, layout.superFirst / 4);
+      ints.set(this.rowPtr, layout.rowPtr / 4);
+      ints.set(this.rows, layout.rows / 4);
+      ints.set(this.lPtr, layout.lPtr / 4);
+      ints.set(this.childCount, layout.childCount / 4);
+    } else {
+      new Uint8Array(memory.buffer).set(new Uint8Array(this.memory.buffer, 0, layout.fixedBytes));
+    }
+    writeSparseLDLTHeader(memory, layout);
+    this.memory = memory;
+    this.layout = layout;
+    this.rightHandSides = room;
+    this.kernels = sparseLDLTKernels(memory);
+    this.d = new Float64Array(memory.buffer, layout.d, sizes.n);
   }
 
   /** Numeric multifrontal factorization of A's values (pattern analyzed). */
   private factorize(a: CscMatrix): true | SparseLDLTZeroPivot {
     this.factored = false;
-    const n = this.n;
-    const { cPtr, cRow, cVal, slot, colScale } = this;
-    cVal.fill(0);
-    const nnz = this.patColPtr[n];
-    const av = a.values;
-    for (let k = 0; k < nnz; k++) if (slot[k] >= 0) cVal[slot[k]] += av[k];
-    colScale.fill(0);
-    for (let j = 0; j < n; j++) {
-      for (let p = cPtr[j]; p < cPtr[j + 1]; p++) {
-        const v = Math.abs(cVal[p]);
-        const i = cRow[p];
-        if (v > colScale[j]) colScale[j] = v;
-        if (v > colScale[i]) colScale[i] = v;
-      }
+    const layout = this.layout!;
+    const values = new Float64Array(this.memory!.buffer);
+    values.set(a.values.subarray(0, this.patColPtr[this.n]), layout.aValues / 8);
+    const failed = this.kernels!.factorize(this.zeroPivotTolerance);
+    if (failed >= 0) {
+      return { singularColumn: this.perm[failed], step: failed, pivot: this.d[failed], columnScale: values[layout.colScale / 8 + failed] };
     }
-    const failed = this.eliminateSupernodes();
-    if (failed >= 0) return { singularColumn: this.perm[failed], step: failed, pivot: this.d[failed], columnScale: colScale[failed] };
-    // counted here, not at the pivots: a branch the first factorization of a definite matrix never took (its count)
-    // deoptimized the compiled factorization at the first negative pivot (the Sturm check's K − τM), which compiled again
-    this.negative = countNegative(this.d, n);
+    this.negative = this.kernels!.countNegative();
     this.factored = true;
     return true;
-  }
-
-  /**
-   * The supernodes of {@link SparseLDLT.factorize} in postorder (C's values and column scales set); returns −1, or the
-   * elimination step whose pivot vanished (the pivot left in d). A function of its own that ends with its loop: compiled
-   * on stack during the first factorization, the code after the loop, not run yet, deoptimized it there and the next
-   * factorization (the Sturm check's) compiled it again.
-   */
-  private eliminateSupernodes(): number {
-    const { cPtr, cRow, cVal, colScale, superFirst, rowPtr, rows, lPtr, lx, d, front: F, stack, stackSuper, map, rel, childCount } = this;
-    const tol = this.zeroPivotTolerance;
-    let sp = 0;
-    let depth = 0;
-    const ns = this.nSuper;
-    for (let s = 0; s < ns; s++) {
-      const f = superFirst[s];
-      const k = superFirst[s + 1] - f;
-      const r0 = rowPtr[s];
-      const r = rowPtr[s + 1] - r0;
-      const m = k + r;
-      for (let c = 0; c < k; c++) map[f + c] = c;
-      for (let i = 0; i < r; i++) map[rows[r0 + i]] = k + i;
-      F.fill(0, 0, m * m);
-      for (let c = 0; c < k; c++) {
-        const j = f + c;
-        scatterAdd(F, c * m, map, cRow, cVal, cPtr[j], cPtr[j + 1]);
-      }
-      // Extend-add of the children's update matrices (on top of the stack, in reverse order).
-      for (let t = 0; t < childCount[s]; t++) {
-        const child = stackSuper[--depth];
-        const c0 = rowPtr[child];
-        const rc = rowPtr[child + 1] - c0;
-        sp -= rc * rc;
-        for (let a = 0; a < rc; a++) rel[a] = map[rows[c0 + a]];
-        for (let bcol = 0; bcol < rc; bcol++) extendAddColumn(F, rel[bcol] * m, rel, stack, sp + bcol * rc, bcol, rc);
-      }
-      // Dense LDLᵀ of the panel (columns 0..k−1) in blocks of PANEL_BLOCK columns: left-looking
-      // inside a block, then the trailing lower triangle F[c1:m, c1:m] (remaining panel
-      // columns and F₂₂) updated by the block's columns with the dense kernel.
-      const w = this.work;
-      for (let b0 = 0; b0 < k; b0 += PANEL_BLOCK) {
-        const b1 = Math.min(b0 + PANEL_BLOCK, k);
-        for (let c = b0; c < b1; c++) {
-          const cc = c * m;
-          for (let t = b0; t < c; t++) w[t] = d[f + t] * F[t * m + c];
-          let t = b0;
-          for (; t + 3 < c; t += 4) {
-            const o0 = t * m;
-            const o1 = o0 + m;
-            const o2 = o1 + m;
-            const o3 = o2 + m;
-            subtractProducts4(F, cc, o0, o1, o2, o3, w[t], w[t + 1], w[t + 2], w[t + 3], c, m);
-          }
-          for (; t < c; t++) subtractScaled(F, cc, F, t * m, w[t], c, m);
-          const j = f + c;
-          const piv = F[cc + c];
-          d[j] = piv;
-          if (!(Math.abs(piv) > tol * colScale[j])) return j;
-          scaleEntries(F, cc, 1 / piv, c + 1, m);
-        }
-        if (b1 < m) lowerUpdate(F, m, b0, b1, b1, d, f, F, b1 * m + b1, m, w);
-      }
-      lx.set(F.subarray(0, m * k), lPtr[s]);
-      if (r === 0) continue;
-      // Update matrix U = F₂₂ − L₂₁·D·L₂₁ᵀ (already applied in F) as a column-major r×r lower triangle on the stack.
-      const u0 = sp;
-      for (let jc = 0; jc < r; jc++) copyEntries(stack, u0 + jc * r, F, (k + jc) * m + k, jc, r);
-      sp += r * r;
-      stackSuper[depth++] = s;
-    }
-    return -1;
-  }
-}
-
-/** Number of negative entries of d[0 … n). */
-function countNegative(d: Float64Array, n: number): number {
-  let negative = 0;
-  for (let j = 0; j < n; j++) if (d[j] < 0) negative++;
-  return negative;
-}
-
-/**
- * Lower-triangle update U −= L·D·Lᵀ with L = rows `row0`..m−1 of columns t0..t1−1 of the
- * column-major m×m front F (d indexed from `f`), U of size (m − row0)² at `u0` in `u` with
- * leading dimension `ld` (u may be F itself, the trailing block). Two columns of U and four
- * columns of L at a time.
- */
-function lowerUpdate(F: Float64Array, m: number, t0: number, t1: number, row0: number, d: Float64Array, f: number, u: Float64Array, u0: number, ld: number, w: Float64Array): void {
-  const r = m - row0;
-  let jc = 0;
-  for (; jc + 1 < r; jc += 2) {
-    const dst0 = u0 + jc * ld;
-    const dst1 = dst0 + ld;
-    let t = t0;
-    for (; t + 3 < t1; t += 4) {
-      const o0 = t * m + row0;
-      const o1 = o0 + m;
-      const o2 = o1 + m;
-      const o3 = o2 + m;
-      const a0 = d[f + t] * F[o0 + jc];
-      const a1 = d[f + t + 1] * F[o1 + jc];
-      const a2 = d[f + t + 2] * F[o2 + jc];
-      const a3 = d[f + t + 3] * F[o3 + jc];
-      const b0 = d[f + t] * F[o0 + jc + 1];
-      const b1 = d[f + t + 1] * F[o1 + jc + 1];
-      const b2 = d[f + t + 2] * F[o2 + jc + 1];
-      const b3 = d[f + t + 3] * F[o3 + jc + 1];
-      u[dst0 + jc] -= F[o0 + jc] * a0 + F[o1 + jc] * a1 + F[o2 + jc] * a2 + F[o3 + jc] * a3;
-      updateColumnPair4(u, dst0, dst1, F, o0, o1, o2, o3, a0, a1, a2, a3, b0, b1, b2, b3, jc + 1, r);
-    }
-    for (; t < t1; t++) {
-      const o0 = t * m + row0;
-      const a0 = d[f + t] * F[o0 + jc];
-      const b0 = d[f + t] * F[o0 + jc + 1];
-      u[dst0 + jc] -= F[o0 + jc] * a0;
-      updateColumnPair1(u, dst0, dst1, F, o0, a0, b0, jc + 1, r);
-    }
-  }
-  if (jc < r) {
-    for (let t = t0; t < t1; t++) w[t] = d[f + t] * F[t * m + row0 + jc];
-    let s = 0;
-    for (let t = t0; t < t1; t++) s += F[t * m + row0 + jc] * w[t];
-    u[u0 + jc * ld + jc] -= s;
-  }
-}
-
-/*
- * The inner loops of the numeric factorization (eliminateSupernodes, lowerUpdate) as small functions of their own, the
- * same operations in the same order: in a fresh process V8 compiles each of them optimized after a few calls, in short
- * compile jobs, instead of running the whole supernode loop unoptimized (a boxed number per operation) until its
- * on-stack replacement, a long compile job of the whole loop nest, is ready — which it was not within the first
- * factorization of a small matrix (docs/benchmarks.md, ffrf27).
- */
-
-/** `F[col + map[row[p]]] += val[p]` for start ≤ p < end: a column of C into the front. */
-function scatterAdd(F: Float64Array, col: number, map: Int32Array, row: Int32Array, val: Float64Array, start: number, end: number): void {
-  for (let p = start; p < end; p++) F[col + map[row[p]]] += val[p];
-}
-
-/** `F[dst + rel[a]] += stack[src + a]` for from ≤ a < to: a column of a child's update matrix into the front. */
-function extendAddColumn(F: Float64Array, dst: number, rel: Int32Array, stack: Float64Array, src: number, from: number, to: number): void {
-  for (let a = from; a < to; a++) F[dst + rel[a]] += stack[src + a];
-}
-
-/** `F[cc + i] −= F[o0 + i]·w0 + F[o1 + i]·w1 + F[o2 + i]·w2 + F[o3 + i]·w3` for from ≤ i < to. */
-function subtractProducts4(F: Float64Array, cc: number, o0: number, o1: number, o2: number, o3: number, w0: number, w1: number, w2: number, w3: number, from: number, to: number): void {
-  for (let i = from; i < to; i++) F[cc + i] -= F[o0 + i] * w0 + F[o1 + i] * w1 + F[o2 + i] * w2 + F[o3 + i] * w3;
-}
-
-/** `x[o + i] *= factor` for from ≤ i < to. */
-function scaleEntries(x: Float64Array, o: number, factor: number, from: number, to: number): void {
-  for (let i = from; i < to; i++) x[o + i] *= factor;
-}
-
-/** `y[yo + i] = x[xo + i]` for from ≤ i < to. */
-function copyEntries(y: Float64Array, yo: number, x: Float64Array, xo: number, from: number, to: number): void {
-  for (let i = from; i < to; i++) y[yo + i] = x[xo + i];
-}
-
-/** lowerUpdate's two columns of U (at dst0, dst1) by four columns of L (at o0 … o3) for the rows from ≤ i < to. */
-function updateColumnPair4(
-  u: Float64Array, dst0: number, dst1: number, F: Float64Array, o0: number, o1: number, o2: number, o3: number,
-  a0: number, a1: number, a2: number, a3: number, b0: number, b1: number, b2: number, b3: number, from: number, to: number,
-): void {
-  for (let i = from; i < to; i++) {
-    const l0 = F[o0 + i];
-    const l1 = F[o1 + i];
-    const l2 = F[o2 + i];
-    const l3 = F[o3 + i];
-    u[dst0 + i] -= l0 * a0 + l1 * a1 + l2 * a2 + l3 * a3;
-    u[dst1 + i] -= l0 * b0 + l1 * b1 + l2 * b2 + l3 * b3;
-  }
-}
-
-/** lowerUpdate's two columns of U (at dst0, dst1) by one column of L (at o0) for the rows from ≤ i < to. */
-function updateColumnPair1(u: Float64Array, dst0: number, dst1: number, F: Float64Array, o0: number, a0: number, b0: number, from: number, to: number): void {
-  for (let i = from; i < to; i++) {
-    const l0 = F[o0 + i];
-    u[dst0 + i] -= l0 * a0;
-    u[dst1 + i] -= l0 * b0;
-  }
-}
-
-/*
- * The inner loops of the substitutions (forwardSubstitution, backwardSubstitution) as small functions, the same
- * operations in the same order, for the reason given at scatterAdd.
- */
-
-/** `t[to + i] += l[c0 + i]·x0 + l[c1 + i]·x1 + l[c2 + i]·x2 + l[c3 + i]·x3` for 0 ≤ i < count. */
-function addProducts4(t: Float64Array, to: number, l: Float64Array, c0: number, c1: number, c2: number, c3: number, x0: number, x1: number, x2: number, x3: number, count: number): void {
-  for (let i = 0; i < count; i++) t[to + i] += l[c0 + i] * x0 + l[c1 + i] * x1 + l[c2 + i] * x2 + l[c3 + i] * x3;
-}
-
-/** `t[to + i] += l[c0 + i]·x0` for 0 ≤ i < count. */
-function addProduct(t: Float64Array, to: number, l: Float64Array, c0: number, x0: number, count: number): void {
-  for (let i = 0; i < count; i++) t[to + i] += l[c0 + i] * x0;
-}
-
-/** `w[o + rows[r0 + i]] −= t[to + i]` for 0 ≤ i < count. */
-function subtractScattered(w: Float64Array, o: number, rows: Int32Array, r0: number, t: Float64Array, to: number, count: number): void {
-  for (let i = 0; i < count; i++) w[o + rows[r0 + i]] -= t[to + i];
-}
-
-/** `t[to + i] = w[o + rows[r0 + i]]` for 0 ≤ i < count. */
-function gatherRows(t: Float64Array, to: number, w: Float64Array, o: number, rows: Int32Array, r0: number, count: number): void {
-  for (let i = 0; i < count; i++) t[to + i] = w[o + rows[r0 + i]];
-}
-
-/** w[o + q] −= Σ_i l[c_q + i]·t[to + i] for q = 0 … 3 (each sum from 0 in increasing i). */
-function subtractDots4(w: Float64Array, o: number, l: Float64Array, c0: number, c1: number, c2: number, c3: number, t: Float64Array, to: number, count: number): void {
-  let s0 = 0;
-  let s1 = 0;
-  let s2 = 0;
-  let s3 = 0;
-  for (let i = 0; i < count; i++) {
-    const ti = t[to + i];
-    s0 += l[c0 + i] * ti;
-    s1 += l[c1 + i] * ti;
-    s2 += l[c2 + i] * ti;
-    s3 += l[c3 + i] * ti;
-  }
-  w[o] -= s0;
-  w[o + 1] -= s1;
-  w[o + 2] -= s2;
-  w[o + 3] -= s3;
-}
-
-/** start − Σ_i l[col + i]·w[o + i] for from ≤ i < to, subtracted one term at a time in increasing i. */
-function subtractDotFrom(start: number, l: Float64Array, col: number, w: Float64Array, o: number, from: number, to: number): number {
-  let sum = start;
-  for (let i = from; i < to; i++) sum -= l[col + i] * w[o + i];
-  return sum;
-}
-
-/** w = the rows of b in the order perm (row k of each of the `count` n-vectors: b's row perm[k]). */
-function permuteRows(b: Float64Array, w: Float64Array, perm: Int32Array, n: number, count: number): void {
-  for (let r = 0; r < count; r++) {
-    const o = r * n;
-    for (let k = 0; k < n; k++) w[o + k] = b[o + perm[k]];
-  }
-}
-
-/** w /= d entry by entry, for each of the `count` n-vectors. */
-function divideByPivots(w: Float64Array, d: Float64Array, n: number, count: number): void {
-  for (let r = 0; r < count; r++) {
-    const o = r * n;
-    for (let j = 0; j < n; j++) w[o + j] /= d[j];
-  }
-}
-
-/** x = w with its rows put back: row perm[k] of x = row k of w, for each of the `count` n-vectors. */
-function scatterRows(w: Float64Array, x: Float64Array, perm: Int32Array, n: number, count: number): void {
-  for (let r = 0; r < count; r++) {
-    const o = r * n;
-    for (let k = 0; k < n; k++) x[o + perm[k]] = w[o + k];
   }
 }
 
