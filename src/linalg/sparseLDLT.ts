@@ -97,9 +97,9 @@ const ZRELAX = [0.8, 0.1, 0.05];
  * Usage: `analyze(A)` once per pattern (ordering, symbolic analysis, first numeric
  * factorization), `refactorize(A)` for new values with the same pattern, `solve(b, x)`.
  * The numeric factorization and the solves run as WebAssembly kernels (sparseLDLTKernels.ts)
- * on a memory of the factorization's own, made by analyze; refactorize/solve allocate nothing
- * after analyze (solveMultiple moves to a larger memory once for more right-hand sides than
- * it has room for).
+ * on a memory of the factorization's own, made by analyze; refactorize/solve allocate no
+ * storage after analyze (solveMultiple moves to a larger memory once for more right-hand
+ * sides than it has room for).
  */
 export class SparseLDLT {
   /** Relative zero-pivot tolerance. */
@@ -125,12 +125,14 @@ export class SparseLDLT {
   private childCount = new Int32Array(0);
   private nnzFactor = 0;
   private flops = 0;
-  // the factorization's memory: its arrays' sizes and layout, the kernels on it, room for right-hand sides, the pivots
+  // the factorization's memory: its arrays' sizes and layout, the kernels on it, room for right-hand sides, the memory's
+  // doubles and the pivots
   private sizes: SparseLDLTSizes | undefined;
   private layout: SparseLDLTLayout | undefined;
   private memory: WebAssembly.Memory | undefined;
   private kernels: SparseLDLTKernels | undefined;
   private rightHandSides = 0;
+  private values = new Float64Array(0);
   private d = new Float64Array(0);
 
   /** Creates a solver; nothing is allocated until {@link SparseLDLT.analyze}. */
@@ -180,7 +182,10 @@ export class SparseLDLT {
     return this.perm;
   }
 
-  /** The pivots d_j in elimination order (valid after a successful factorization). */
+  /**
+   * The pivots d_j in elimination order (valid after a successful factorization): a view of the factorization's memory,
+   * to be read again after a solveMultiple with more right-hand sides than before (which moves to a new memory).
+   */
   get pivots(): Float64Array {
     return this.d;
   }
@@ -257,10 +262,9 @@ export class SparseLDLT {
     if (count > this.rightHandSides) this.moveToMemory(count);
     const size = this.n * count;
     const rhs = this.layout!.rhs / 8;
-    const values = new Float64Array(this.memory!.buffer);
-    values.set(b.subarray(0, size), rhs);
+    this.values.set(b.subarray(0, size), rhs);
     this.kernels!.solve(count);
-    x.set(values.subarray(rhs, rhs + size));
+    x.set(this.values.subarray(rhs, rhs + size));
   }
 
   /**
@@ -490,6 +494,7 @@ export class SparseLDLT {
     this.layout = layout;
     this.rightHandSides = room;
     this.kernels = sparseLDLTKernels(memory);
+    this.values = new Float64Array(memory.buffer);
     this.d = new Float64Array(memory.buffer, layout.d, sizes.n);
   }
 
@@ -497,11 +502,10 @@ export class SparseLDLT {
   private factorize(a: CscMatrix): true | SparseLDLTZeroPivot {
     this.factored = false;
     const layout = this.layout!;
-    const values = new Float64Array(this.memory!.buffer);
-    values.set(a.values.subarray(0, this.patColPtr[this.n]), layout.aValues / 8);
+    this.values.set(a.values.subarray(0, this.patColPtr[this.n]), layout.aValues / 8);
     const failed = this.kernels!.factorize(this.zeroPivotTolerance);
     if (failed >= 0) {
-      return { singularColumn: this.perm[failed], step: failed, pivot: this.d[failed], columnScale: values[layout.colScale / 8 + failed] };
+      return { singularColumn: this.perm[failed], step: failed, pivot: this.d[failed], columnScale: this.values[layout.colScale / 8 + failed] };
     }
     this.negative = this.kernels!.countNegative();
     this.factored = true;

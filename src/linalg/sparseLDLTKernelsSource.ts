@@ -58,17 +58,25 @@ const scatterAdd: WasmFunction = {
   ]),
 };
 
-/** F[column + rel[a]] += stack[a] over a (pointer rel up to end, source along): a column of a child's update matrix. */
-const extendAddColumn: WasmFunction = {
-  name: 'extendAddColumn',
-  params: { column: i32, rel: i32, end: i32, source: i32 },
-  locals: { address: i32 },
-  body: (l) => forLoop(l.rel, get(l.rel), get(l.end), int(4), [
-    set(l.address, doubleAt(get(l.column), loadInt(get(l.rel)))),
-    storeFloat(get(l.address), floatAdd(loadFloat(get(l.address)), loadFloat(get(l.source)))),
-    advance(l.source, 8),
-  ]),
-};
+/**
+ * A function `name` that sets target[base + 8·index[p]] ← operation(that, source[p]) for the ints index[p] (pointer index up
+ * to end, source along).
+ */
+function scatteredUpdate(name: string, operation: (target: Code, value: Code) => Code): WasmFunction {
+  return {
+    name,
+    params: { base: i32, index: i32, end: i32, source: i32 },
+    locals: { address: i32 },
+    body: (l) => forLoop(l.index, get(l.index), get(l.end), int(4), [
+      set(l.address, doubleAt(get(l.base), loadInt(get(l.index)))),
+      storeFloat(get(l.address), operation(loadFloat(get(l.address)), loadFloat(get(l.source)))),
+      advance(l.source, 8),
+    ]),
+  };
+}
+
+/** F[column + rel[a]] += stack[a] over a (base: the column, index: rel, source: stack): a column of a child's update matrix. */
+const extendAddColumn = scatteredUpdate('extendAddColumn', floatAdd);
 
 /** y[i] −= x0[i]·w0 + x1[i]·w1 + x2[i]·w2 + x3[i]·w3 for byte offsets from ≤ i < to. */
 const subtractProducts4: WasmFunction = {
@@ -160,17 +168,8 @@ const addProduct: WasmFunction = {
     storeFloat(add(get(l.t), get(l.i)), floatAdd(atOffset(l.t, l.i), floatMul(atOffset(l.l0, l.i), get(l.x0))))),
 };
 
-/** w[rows[p]] −= t[p] over the rows (pointer rows up to end, t along). */
-const subtractScattered: WasmFunction = {
-  name: 'subtractScattered',
-  params: { w: i32, rows: i32, end: i32, t: i32 },
-  locals: { address: i32 },
-  body: (l) => forLoop(l.rows, get(l.rows), get(l.end), int(4), [
-    set(l.address, doubleAt(get(l.w), loadInt(get(l.rows)))),
-    storeFloat(get(l.address), floatSub(loadFloat(get(l.address)), loadFloat(get(l.t)))),
-    advance(l.t, 8),
-  ]),
-};
+/** w[rows[p]] −= t[p] over the rows (base: w, index: rows, source: t). */
+const subtractScattered = scatteredUpdate('subtractScattered', floatSub);
 
 /** t[p] = w[rows[p]] over the rows (pointer rows up to end, t along). */
 const gatherRows: WasmFunction = {
