@@ -57,6 +57,7 @@ const headerSlots = 26;
 
 /** Sizes of one factorization's arrays (counts of entries). */
 export interface SparseLDLTSizes {
+  /** Dimension and number of supernodes. */
   readonly n: number;
   readonly supernodes: number;
   /** Stored entries of A. */
