@@ -123,3 +123,47 @@ describe('ConnectorRigidBodySpringDamper: analytic ∂(ode2Lhs)/∂q', () => {
     }
   });
 });
+
+describe('ConnectorRigidBodySpringDamper: translation-only Jacobians', () => {
+  // stiffness and damping coupled within the translations only (rows and columns 3–5 zero): the connector takes its
+  // translation-only Jacobians, which must add the general ones' entries bit for bit into a matrix of +0
+  const translational = (m: number[][]) => m.map((row, i) => row.map((x, j) => (i < 3 && j < 3 ? x : 0)));
+  it('addsTheGeneralJacobiansEntriesBitForBit', () => {
+    const types: [NodeType, NodeType][] = [[NodeType.RotationEulerParameters, NodeType.RotationRxyz], [NodeType.RotationQuaternion, NodeType.RotationRotationVector]];
+    for (const pair of types) {
+      const mbs = new SystemContainer().addSystem();
+      const bodies = pair.map((nodeType, i) => mbs.createRigidBody({
+        referencePosition: [1.5 * i, 0.2 * i, -0.1], referenceRotationMatrix: RotXYZ2RotationMatrix([0.3 + i, -0.4, 0.9 * i]),
+        initialAngularVelocity: [4, -2.5 + i, 6], initialVelocity: [0.5, -1, 2 * i], inertia: InertiaCuboid(1000, [0.4, 0.2, 0.1]), nodeType,
+      }));
+      const rigid = bodies.map((b, i) => mbs.addMarker(MarkerBodyRigid({ bodyNumber: b, localPosition: [-0.1, 0.3 * i, 0.2] })));
+      const ground = mbs.addMarker(MarkerBodyRigid({ bodyNumber: mbs.addObject(ObjectGround({ referencePosition: [0.4, -0.3, 0.5] })), localPosition: [0.1, 0, -0.2] }));
+      const common = { stiffness: translational(stiffness), damping: translational(damping), offset: [0.01, -0.02, 0.03, 0.1, -0.05, 0.2] };
+      mbs.addObject(RigidBodySpringDamper({ markerNumbers: rigid, ...common, rotationMarker0: RotXYZ2RotationMatrix([0.3, -0.2, 0.5]), rotationMarker1: RotXYZ2RotationMatrix([-0.1, 0.4, 0.2]) }));
+      mbs.addObject(RigidBodySpringDamper({ markerNumbers: [ground, rigid[1]], ...common }));
+      mbs.addObject(RigidBodySpringDamper({ markerNumbers: [rigid[0], ground], ...common, rotationMarker1: RotXYZ2RotationMatrix([0.2, 0.1, -0.3]) }));
+      mbs.assemble();
+      const model = mbs.compiled();
+      for (let seed = 1; seed <= 20; seed++) {
+        const s = disturb(model, seed);
+        for (const connector of model.objects.filter((o: ObjectModel) => o.label.typeName === 'ConnectorRigidBodySpringDamper')) {
+          const internals = connector as unknown as { translationOnly: boolean; dampingJacobian: NonNullable<ObjectModel['ode2Lhs_u']> };
+          expect(internals.translationOnly).toBe(true);
+          const n = connector.localNodes.reduce((sum, node) => sum + node.nu, 0);
+          const jacobians = () => {
+            const q = new Float64Array(n * n), u = new Float64Array(n * n);
+            connector.ode2Lhs_q!(s, dense(q), 0.7);
+            (internals.translationOnly ? connector.ode2Lhs_u! : internals.dampingJacobian).call(connector, s, dense(u), 0.3);
+            return [...q, ...u];
+          };
+          const fast = jacobians();
+          internals.translationOnly = false;
+          const general = jacobians();
+          internals.translationOnly = true;
+          expect(fast.some((x) => x !== 0)).toBe(true);
+          for (let i = 0; i < fast.length; i++) expect(Object.is(fast[i], general[i])).toBe(true);
+        }
+      }
+    }
+  });
+});

@@ -157,7 +157,7 @@ class RigidBodySpringDamperModel implements Only<ObjectModel, RigidBodySpringDam
     this.hasDamping = this.damping.some((x) => x !== 0);
     const rotational = (x: number, index: number) => x !== 0 && (index % 6 >= 3 || index >= 18);
     this.translationOnly = !v.intrinsicFormulation && v.springForceTorqueUserFunction === 0 && !this.stiffness.some(rotational) && !this.damping.some(rotational);
-    if (v.springForceTorqueUserFunction === 0) this.ode2Lhs_u = this.dampingJacobian;
+    if (v.springForceTorqueUserFunction === 0) this.ode2Lhs_u = this.translationOnly ? this.translationDampingJacobian : this.dampingJacobian;
   }
 
   private dataNode: NodeModel | undefined;
@@ -226,6 +226,39 @@ class RigidBodySpringDamperModel implements Only<ObjectModel, RigidBodySpringDam
       for (let r = 0; r < n1; r++) {
         m[(n0 + r) * n + c] = j1[r] * fx + j1[n1 + r] * fy + j1[2 * n1 + r] * fz + g1[r] * (ex + tx) + g1[n1 + r] * (ey + ty) + g1[2 * n1 + r] * (ez + tz);
       }
+    }
+    target.addBlock(0, 0, n, n, m, 0, n, factor);
+  }
+
+  /**
+   * {@link RigidBodySpringDamperModel.dampingJacobian} of a translation-only connector
+   * ({@link RigidBodySpringDamperModel.translationOnly}): the damping's rotational rows and columns are zero, so the
+   * twist's rotational half, the joint torque δT and the rotation Jacobians' terms add only zeros of either sign to the
+   * columns (for a finite state; a zero's sign vanishes when the column is added into the system matrix, whose entries
+   * start from +0). The entries are therefore dampingJacobian's, from the translational products alone, in their order:
+   * a Jacobian of modified Newton runs in baseline code in a fresh process, where each product costs a boxed number.
+   */
+  private translationDampingJacobian(s: ItemState, target: LocalMatrixAccumulator, factor: number): void {
+    if (!this.v.activeConnector || !this.hasDamping) return;
+    const { markers, aJoint: a, damping: dm, dampingWork: m } = this;
+    markers.evaluateRelativeAndFrames(s, false);
+    a.set(markers.a0All);
+    markers.evaluateJacobians(s);
+    const { n0, n1, jacobian0: j0, jacobian1: j1 } = markers;
+    const n = n0 + n1;
+    const a0 = a[0], a1 = a[1], a2 = a[2], a3 = a[3], a4 = a[4], a5 = a[5], a6 = a[6], a7 = a[7], a8 = a[8];
+    for (let c = 0; c < n; c++) {
+      // e = E column c (velocity half), b = Ajᵀe, h = D b, F = Aj h
+      const sign = c < n0 ? -1 : 1;
+      const j = c < n0 ? j0 : j1, nm = c < n0 ? n0 : n1, k = c < n0 ? c : c - n0;
+      const ev0 = sign * j[k], ev1 = sign * j[nm + k], ev2 = sign * j[2 * nm + k];
+      const b0 = a0 * ev0 + a3 * ev1 + a6 * ev2, b1 = a1 * ev0 + a4 * ev1 + a7 * ev2, b2 = a2 * ev0 + a5 * ev1 + a8 * ev2;
+      const h0 = 0 + dm[0] * b0 + dm[1] * b1 + dm[2] * b2;
+      const h1 = 0 + dm[6] * b0 + dm[7] * b1 + dm[8] * b2;
+      const h2 = 0 + dm[12] * b0 + dm[13] * b1 + dm[14] * b2;
+      const fx = a0 * h0 + a1 * h1 + a2 * h2, fy = a3 * h0 + a4 * h1 + a5 * h2, fz = a6 * h0 + a7 * h1 + a8 * h2;
+      for (let r = 0; r < n0; r++) m[r * n + c] = -(j0[r] * fx + j0[n0 + r] * fy + j0[2 * n0 + r] * fz);
+      for (let r = 0; r < n1; r++) m[(n0 + r) * n + c] = j1[r] * fx + j1[n1 + r] * fy + j1[2 * n1 + r] * fz;
     }
     target.addBlock(0, 0, n, n, m, 0, n, factor);
   }
@@ -317,6 +350,10 @@ class RigidBodySpringDamperModel implements Only<ObjectModel, RigidBodySpringDam
     const uRot = this.work3b;
     for (let i = 0; i < 3; i++) uRot[i] = u6[3 + i];
     for (let c = 0; c < n; c++) {
+      if (this.translationOnly) {
+        this.translationColumn(c, null0, null1);
+        continue;
+      }
       this.columnVariation(c, null0, null1);
       this.columnLoads(c);
     }
@@ -451,6 +488,68 @@ class RigidBodySpringDamperModel implements Only<ObjectModel, RigidBodySpringDam
     for (let r = 0; r < n1; r++) {
       m[(n0 + r) * n + c] = j1[r] * dFx + j1[n1 + r] * dFy + j1[2 * n1 + r] * dFz + g1[r] * (ux + tx) + g1[n1 + r] * (uy + ty) + g1[2 * n1 + r] * (uz + tz);
     }
+  }
+
+  /**
+   * stiffnessJacobian's column c of a translation-only connector ({@link RigidBodySpringDamperModel.translationOnly}):
+   * {@link columnVariation} and {@link columnLoads} without the relative rotation's variation δuRot, the rotational
+   * half of δv6, δf6[3:6] = +0 and δT. K and D have zero rotational rows and columns, so these add only zeros of either
+   * sign to the column (for a finite state away from the Tait–Bryan angles' singularity, where δuRot is not defined;
+   * a zero's sign vanishes when the column is added into the system matrix, whose entries start from +0); the entries
+   * are columnVariation's and columnLoads' from the remaining products, in their order.
+   */
+  private translationColumn(c: number, null0: boolean, null1: boolean): void {
+    const { markers, aJoint: aj, dA, dAll, dAj, f6, stiffness: kk, damping: dd, dampingWork: m, hasDamping } = this;
+    const { n0, n1, jacobian0: j0, jacobian1: j1, rotationJacobian0: g0, a0, r0, dp, dv } = markers;
+    const n = n0 + n1;
+    const side0 = c < n0;
+    const k = side0 ? c : c - n0, nm = side0 ? n0 : n1;
+    const jm = side0 ? j0 : j1;
+    const sign = side0 ? -1 : 1;
+    const nd = side0 ? this.nullDirections0 : this.nullDirections1;
+    const withNull = side0 ? null0 : null1;
+    if (side0) {
+      // Aj = A0all: δAj = δA0all = R0 δA0, δA0 = δθ̃ A0 (+ the null directions); marker 1 does not move Aj
+      this.work9[0] = g0[k]; this.work9[1] = g0[n0 + k]; this.work9[2] = g0[2 * n0 + k];
+      skewMulInto(dA, this.work9, a0);
+      if (null0) {
+        const e0 = nd[0], e1 = nd[1], e2 = nd[2], k1 = n0 + k, k2 = 2 * n0 + k;
+        dA[0] += e0[k]; dA[3] += e0[k1]; dA[6] += e0[k2];
+        dA[1] += e1[k]; dA[4] += e1[k1]; dA[7] += e1[k2];
+        dA[2] += e2[k]; dA[5] += e2[k1]; dA[8] += e2[k2];
+      }
+      mat3MulInto(dAll, r0, dA);
+      dAj.set(dAll);
+    } else {
+      dAj.fill(0);
+    }
+    // δΔp = ±(J_i e + the lever's null direction), δuPos = δAjᵀΔp + AjᵀδΔp
+    let px = sign * jm[k], py = sign * jm[nm + k], pz = sign * jm[2 * nm + k];
+    if (withNull) { const lever = nd[3]; px += sign * lever[k]; py += sign * lever[nm + k]; pz += sign * lever[2 * nm + k]; }
+    const u0 = aj[0] * px + aj[3] * py + aj[6] * pz + dAj[0] * dp[0] + dAj[3] * dp[1] + dAj[6] * dp[2];
+    const u1 = aj[1] * px + aj[4] * py + aj[7] * pz + dAj[1] * dp[0] + dAj[4] * dp[1] + dAj[7] * dp[2];
+    const u2 = aj[2] * px + aj[5] * py + aj[8] * pz + dAj[2] * dp[0] + dAj[5] * dp[1] + dAj[8] * dp[2];
+    // δf = K δuPos + D δvPos with δvPos = δAjᵀΔv + AjᵀδΔv (each row's sums from +0)
+    let h0 = 0 + kk[0] * u0 + kk[1] * u1 + kk[2] * u2;
+    let h1 = 0 + kk[6] * u0 + kk[7] * u1 + kk[8] * u2;
+    let h2 = 0 + kk[12] * u0 + kk[13] * u1 + kk[14] * u2;
+    if (hasDamping) {
+      const vq = side0 ? this.velocityQ0 : this.velocityQ1;
+      const vx = sign * vq[k], vy = sign * vq[nm + k], vz = sign * vq[2 * nm + k];
+      const v0 = dAj[0] * dv[0] + dAj[3] * dv[1] + dAj[6] * dv[2] + aj[0] * vx + aj[3] * vy + aj[6] * vz;
+      const v1 = dAj[1] * dv[0] + dAj[4] * dv[1] + dAj[7] * dv[2] + aj[1] * vx + aj[4] * vy + aj[7] * vz;
+      const v2 = dAj[2] * dv[0] + dAj[5] * dv[1] + dAj[8] * dv[2] + aj[2] * vx + aj[5] * vy + aj[8] * vz;
+      h0 = h0 + dd[0] * v0 + dd[1] * v1 + dd[2] * v2;
+      h1 = h1 + dd[6] * v0 + dd[7] * v1 + dd[8] * v2;
+      h2 = h2 + dd[12] * v0 + dd[13] * v1 + dd[14] * v2;
+    }
+    // δF = δAj f + Aj δf; the column [−J0ᵀδF; J1ᵀδF]
+    const f0 = f6[0], f1 = f6[1], f2 = f6[2];
+    const dFx = dAj[0] * f0 + dAj[1] * f1 + dAj[2] * f2 + aj[0] * h0 + aj[1] * h1 + aj[2] * h2;
+    const dFy = dAj[3] * f0 + dAj[4] * f1 + dAj[5] * f2 + aj[3] * h0 + aj[4] * h1 + aj[5] * h2;
+    const dFz = dAj[6] * f0 + dAj[7] * f1 + dAj[8] * f2 + aj[6] * h0 + aj[7] * h1 + aj[8] * h2;
+    for (let r = 0; r < n0; r++) m[r * n + c] = -(j0[r] * dFx + j0[n0 + r] * dFy + j0[2 * n0 + r] * dFz);
+    for (let r = 0; r < n1; r++) m[(n0 + r) * n + c] = j1[r] * dFx + j1[n1 + r] * dFy + j1[2 * n1 + r] * dFz;
   }
 
   /**
