@@ -10,11 +10,15 @@ import { dense } from '../helpers/denseMatrix.ts';
 const stiffness = [2e4, 3e4, 1e4, 400, 500, 600].map((k, i) => [0, 1, 2, 3, 4, 5].map((j) => (i === j ? k : 30 + 7 * ((i + j) % 3))));
 const damping = [200, 300, 100, 4, 5, 6].map((d, i) => [0, 1, 2, 3, 4, 5].map((j) => (i === j ? d : 0.2 * ((i + 2 * j) % 4))));
 
+/** The entries of a 6 × 6 matrix that couple translations (rows and columns 0–2); zeros elsewhere. */
+const translational = (m: number[][]) => m.map((row, i) => row.map((x, j) => (i < 3 && j < 3 ? x : 0)));
+
 /**
  * Two spinning rigid bodies (node type per body) with RigidBodySpringDampers between off-centre markers and from a
- * ground node's marker, joint frames rotated (rotationMarker0/1), displaced and turned away from the reference.
+ * ground node's marker, joint frames rotated (rotationMarker0/1), displaced and turned away from the reference; with
+ * translationOnly the stiffness and damping act on the translations only.
  */
-function springPair(types: [NodeType, NodeType], intrinsicFormulation: boolean, withDamping: boolean, aligned = false) {
+function springPair(types: [NodeType, NodeType], intrinsicFormulation: boolean, withDamping: boolean, aligned = false, translationOnly = false) {
   const mbs = new SystemContainer().addSystem();
   const bodies = types.map((nodeType, i) => mbs.createRigidBody({
     referencePosition: [1.5 * i, 0.2 * i, -0.1], referenceRotationMatrix: RotXYZ2RotationMatrix(aligned ? [0.3, -0.4, 0] : [0.3 + i, -0.4, 0.9 * i]),
@@ -24,7 +28,8 @@ function springPair(types: [NodeType, NodeType], intrinsicFormulation: boolean, 
   const rigid = bodies.map((b, i) => mbs.addMarker(MarkerBodyRigid({ bodyNumber: b, localPosition: [-0.1, 0.3 * i, 0.2] })));
   const ground = mbs.addMarker(MarkerBodyRigid({ bodyNumber: mbs.addObject(ObjectGround({ referencePosition: [0.4, -0.3, 0.5] })), localPosition: [0.1, 0, -0.2] }));
   const d = withDamping ? damping : damping.map((row) => row.map(() => 0));
-  const common = { stiffness, damping: d, offset: [0.01, -0.02, 0.03, 0.1, -0.05, 0.2], intrinsicFormulation };
+  const only = translationOnly ? translational : (m: number[][]) => m;
+  const common = { stiffness: only(stiffness), damping: only(d), offset: [0.01, -0.02, 0.03, 0.1, -0.05, 0.2], intrinsicFormulation };
   const frames = aligned ? {} : { rotationMarker0: RotXYZ2RotationMatrix([0.3, -0.2, 0.5]), rotationMarker1: RotXYZ2RotationMatrix([-0.1, 0.4, 0.2]) };
   mbs.addObject(RigidBodySpringDamper({ markerNumbers: rigid, ...common, ...frames }));
   mbs.addObject(RigidBodySpringDamper({ markerNumbers: [ground, rigid[1]], ...common }));
@@ -127,23 +132,10 @@ describe('ConnectorRigidBodySpringDamper: analytic ∂(ode2Lhs)/∂q', () => {
 describe('ConnectorRigidBodySpringDamper: translation-only Jacobians', () => {
   // stiffness and damping coupled within the translations only (rows and columns 3–5 zero): the connector takes its
   // translation-only Jacobians, which must add the general ones' entries bit for bit into a matrix of +0
-  const translational = (m: number[][]) => m.map((row, i) => row.map((x, j) => (i < 3 && j < 3 ? x : 0)));
   it('addsTheGeneralJacobiansEntriesBitForBit', () => {
     const types: [NodeType, NodeType][] = [[NodeType.RotationEulerParameters, NodeType.RotationRxyz], [NodeType.RotationQuaternion, NodeType.RotationRotationVector]];
     for (const pair of types) {
-      const mbs = new SystemContainer().addSystem();
-      const bodies = pair.map((nodeType, i) => mbs.createRigidBody({
-        referencePosition: [1.5 * i, 0.2 * i, -0.1], referenceRotationMatrix: RotXYZ2RotationMatrix([0.3 + i, -0.4, 0.9 * i]),
-        initialAngularVelocity: [4, -2.5 + i, 6], initialVelocity: [0.5, -1, 2 * i], inertia: InertiaCuboid(1000, [0.4, 0.2, 0.1]), nodeType,
-      }));
-      const rigid = bodies.map((b, i) => mbs.addMarker(MarkerBodyRigid({ bodyNumber: b, localPosition: [-0.1, 0.3 * i, 0.2] })));
-      const ground = mbs.addMarker(MarkerBodyRigid({ bodyNumber: mbs.addObject(ObjectGround({ referencePosition: [0.4, -0.3, 0.5] })), localPosition: [0.1, 0, -0.2] }));
-      const common = { stiffness: translational(stiffness), damping: translational(damping), offset: [0.01, -0.02, 0.03, 0.1, -0.05, 0.2] };
-      mbs.addObject(RigidBodySpringDamper({ markerNumbers: rigid, ...common, rotationMarker0: RotXYZ2RotationMatrix([0.3, -0.2, 0.5]), rotationMarker1: RotXYZ2RotationMatrix([-0.1, 0.4, 0.2]) }));
-      mbs.addObject(RigidBodySpringDamper({ markerNumbers: [ground, rigid[1]], ...common }));
-      mbs.addObject(RigidBodySpringDamper({ markerNumbers: [rigid[0], ground], ...common, rotationMarker1: RotXYZ2RotationMatrix([0.2, 0.1, -0.3]) }));
-      mbs.assemble();
-      const model = mbs.compiled();
+      const model = springPair(pair, false, true, false, true).compiled();
       for (let seed = 1; seed <= 20; seed++) {
         const s = disturb(model, seed);
         for (const connector of model.objects.filter((o: ObjectModel) => o.label.typeName === 'ConnectorRigidBodySpringDamper')) {

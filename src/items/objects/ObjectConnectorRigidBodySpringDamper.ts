@@ -648,7 +648,14 @@ class RigidBodySpringDamperModel implements Only<ObjectModel, RigidBodySpringDam
     const f6 = this.f6;
     const uf = this.v.springForceTorqueUserFunction;
     if (uf === 0) {
-      this.linearForce(6);
+      // translation-only: linearForce(3) and f6[3:6] = +0 are linearForce(6)'s values (see evaluateTranslation), and
+      // linearForce keeps the residual's n = 3: a Jacobian's call with n = 6 deoptimized its optimized code
+      if (this.translationOnly) {
+        this.linearForce(3);
+        f6[3] = 0; f6[4] = 0; f6[5] = 0;
+      } else {
+        this.linearForce(6);
+      }
       return;
     }
     const a = this.userArguments();
