@@ -267,40 +267,47 @@ class RigidBodyModel extends RigidBodyBase<RigidNodeModel> implements Only<Objec
     const d0 = u[j], d1 = u[j + 1], d2 = u[j + 2], d3 = u[j + 3];
     // G_l = [g00 g01 g02 g03; g10 … ; g20 …]
     const g00 = -e1, g01 = e0, g02 = e3, g03 = -e2, g10 = -e2, g11 = -e3, g12 = e0, g13 = e1, g20 = -e3, g21 = e2, g22 = -e1, g23 = e0;
-    const w0 = 0 + -e1 * d0 + e0 * d1 + e3 * d2 + -e2 * d3;
-    const w1 = 0 + -e2 * d0 + -e3 * d1 + e0 * d2 + e1 * d3;
-    const w2 = 0 + -e3 * d0 + e2 * d1 + -e1 * d2 + e0 * d3;
+    const w0 = 0 + g00 * d0 + e0 * d1 + e3 * d2 + g03 * d3;
+    const w1 = 0 + g10 * d0 + g11 * d1 + e0 * d2 + e1 * d3;
+    const w2 = 0 + g20 * d0 + e2 * d1 + g22 * d2 + e0 * d3;
     const jw0 = J0 * w0 + J1 * w1 + J2 * w2, jw1 = J3 * w0 + J4 * w1 + J5 * w2, jw2 = J6 * w0 + J7 * w1 + J8 * w2;
     const h0 = w1 * jw2 - w2 * jw1, h1 = w2 * jw0 - w0 * jw2, h2 = w0 * jw1 - w1 * jw0;
     // S = ω̄̃J − (Jω̄)~
     const s00 = w1 * J6 - w2 * J3, s01 = w1 * J7 - w2 * J4 + jw2, s02 = w1 * J8 - w2 * J5 - jw1;
     const s10 = w2 * J0 - w0 * J6 - jw2, s11 = w2 * J1 - w0 * J7, s12 = w2 * J2 - w0 * J8 + jw0;
     const s20 = w0 * J3 - w1 * J0 + jw1, s21 = w0 * J4 - w1 * J1 - jw0, s22 = w0 * J5 - w1 * J2;
-    // ∂/∂p_k: d = (∂G_l/∂p_k)ṗ, S d (+ J·0), then row m of G_lᵀ(S d) + (∂G_l/∂p_k)ᵀh
-    let dx = -0 * d0 + 2 * d1 + 0 * d2 + -0 * d3, dy = -0 * d0 + -0 * d1 + 2 * d2 + 0 * d3, dz = -0 * d0 + 0 * d1 + -0 * d2 + 2 * d3;
+    // ∂/∂p_k: d = (∂G_l/∂p_k)ṗ, S d (+ J·0), then row m of G_lᵀ(S d) + (∂G_l/∂p_k)ᵀh. ∂G_l/∂p_k's entries times ṗ and
+    // times h are the same few products in every column (0·x, −0·x, 2x, −2x), and two sums start alike: each is formed once.
+    const nd0 = -0 * d0, md0 = -2 * d0, nd1 = -0 * d1, pd1 = 0 * d1, td1 = 2 * d1, md1 = -2 * d1;
+    const pd2 = 0 * d2, nd2 = -0 * d2, td2 = 2 * d2, md2 = -2 * d2, nd3 = -0 * d3, pd3 = 0 * d3, td3 = 2 * d3, md3 = -2 * d3;
+    const nd01 = nd0 + nd1, npd01 = nd0 + pd1;
+    const nh0 = -0 * h0, ph0 = 0 * h0, th0 = 2 * h0, mh0 = -2 * h0, nh1 = -0 * h1, ph1 = 0 * h1, th1 = 2 * h1, mh1 = -2 * h1;
+    const nh2 = -0 * h2, ph2 = 0 * h2, th2 = 2 * h2, mh2 = -2 * h2;
+    const nh01 = nh0 + nh1, pnh01 = ph0 + nh1, ph01 = ph0 + ph1, nph01 = nh0 + ph1;
+    let dx = nd0 + td1 + pd2 + nd3, dy = nd01 + td2 + pd3, dz = npd01 + nd2 + td3;
     let hx = s00 * dx + s01 * dy + s02 * dz + z0, hy = s10 * dx + s11 * dy + s12 * dz + z1, hz = s20 * dx + s21 * dy + s22 * dz + z2;
-    b[0] = g00 * hx + g10 * hy + g20 * hz + (-0 * h0 + -0 * h1 + -0 * h2);
-    b[4] = g01 * hx + g11 * hy + g21 * hz + (2 * h0 + -0 * h1 + 0 * h2);
-    b[8] = g02 * hx + g12 * hy + g22 * hz + (0 * h0 + 2 * h1 + -0 * h2);
-    b[12] = g03 * hx + g13 * hy + g23 * hz + (-0 * h0 + 0 * h1 + 2 * h2);
-    dx = -2 * d0 + 0 * d1 + 0 * d2 + -0 * d3; dy = -0 * d0 + -0 * d1 + 0 * d2 + 2 * d3; dz = -0 * d0 + 0 * d1 + -2 * d2 + 0 * d3;
+    b[0] = g00 * hx + g10 * hy + g20 * hz + (nh01 + nh2);
+    b[4] = g01 * hx + g11 * hy + g21 * hz + (th0 + nh1 + ph2);
+    b[8] = g02 * hx + g12 * hy + g22 * hz + (ph0 + th1 + nh2);
+    b[12] = g03 * hx + g13 * hy + g23 * hz + (nph01 + th2);
+    dx = md0 + pd1 + pd2 + nd3; dy = nd01 + pd2 + td3; dz = npd01 + md2 + pd3;
     hx = s00 * dx + s01 * dy + s02 * dz + z0; hy = s10 * dx + s11 * dy + s12 * dz + z1; hz = s20 * dx + s21 * dy + s22 * dz + z2;
-    b[1] = g00 * hx + g10 * hy + g20 * hz + (-2 * h0 + -0 * h1 + -0 * h2);
-    b[5] = g01 * hx + g11 * hy + g21 * hz + (0 * h0 + -0 * h1 + 0 * h2);
-    b[9] = g02 * hx + g12 * hy + g22 * hz + (0 * h0 + 0 * h1 + -2 * h2);
-    b[13] = g03 * hx + g13 * hy + g23 * hz + (-0 * h0 + 2 * h1 + 0 * h2);
-    dx = -0 * d0 + 0 * d1 + 0 * d2 + -2 * d3; dy = -2 * d0 + -0 * d1 + 0 * d2 + 0 * d3; dz = -0 * d0 + 2 * d1 + -0 * d2 + 0 * d3;
+    b[1] = g00 * hx + g10 * hy + g20 * hz + (mh0 + nh1 + nh2);
+    b[5] = g01 * hx + g11 * hy + g21 * hz + (pnh01 + ph2);
+    b[9] = g02 * hx + g12 * hy + g22 * hz + (ph01 + mh2);
+    b[13] = g03 * hx + g13 * hy + g23 * hz + (nh0 + th1 + ph2);
+    dx = npd01 + pd2 + md3; dy = md0 + nd1 + pd2 + pd3; dz = nd0 + td1 + nd2 + pd3;
     hx = s00 * dx + s01 * dy + s02 * dz + z0; hy = s10 * dx + s11 * dy + s12 * dz + z1; hz = s20 * dx + s21 * dy + s22 * dz + z2;
-    b[2] = g00 * hx + g10 * hy + g20 * hz + (-0 * h0 + -2 * h1 + -0 * h2);
-    b[6] = g01 * hx + g11 * hy + g21 * hz + (0 * h0 + -0 * h1 + 2 * h2);
-    b[10] = g02 * hx + g12 * hy + g22 * hz + (0 * h0 + 0 * h1 + -0 * h2);
-    b[14] = g03 * hx + g13 * hy + g23 * hz + (-2 * h0 + 0 * h1 + 0 * h2);
-    dx = -0 * d0 + 0 * d1 + 2 * d2 + -0 * d3; dy = -0 * d0 + -2 * d1 + 0 * d2 + 0 * d3; dz = -2 * d0 + 0 * d1 + -0 * d2 + 0 * d3;
+    b[2] = g00 * hx + g10 * hy + g20 * hz + (nh0 + mh1 + nh2);
+    b[6] = g01 * hx + g11 * hy + g21 * hz + (pnh01 + th2);
+    b[10] = g02 * hx + g12 * hy + g22 * hz + (ph01 + nh2);
+    b[14] = g03 * hx + g13 * hy + g23 * hz + (mh0 + ph1 + ph2);
+    dx = npd01 + td2 + nd3; dy = nd0 + md1 + pd2 + pd3; dz = md0 + pd1 + nd2 + pd3;
     hx = s00 * dx + s01 * dy + s02 * dz + z0; hy = s10 * dx + s11 * dy + s12 * dz + z1; hz = s20 * dx + s21 * dy + s22 * dz + z2;
-    b[3] = g00 * hx + g10 * hy + g20 * hz + (-0 * h0 + -0 * h1 + -2 * h2);
-    b[7] = g01 * hx + g11 * hy + g21 * hz + (0 * h0 + -2 * h1 + 0 * h2);
-    b[11] = g02 * hx + g12 * hy + g22 * hz + (2 * h0 + 0 * h1 + -0 * h2);
-    b[15] = g03 * hx + g13 * hy + g23 * hz + (-0 * h0 + 0 * h1 + 0 * h2);
+    b[3] = g00 * hx + g10 * hy + g20 * hz + (nh01 + mh2);
+    b[7] = g01 * hx + g11 * hy + g21 * hz + (ph0 + mh1 + ph2);
+    b[11] = g02 * hx + g12 * hy + g22 * hz + (th0 + ph1 + nh2);
+    b[15] = g03 * hx + g13 * hy + g23 * hz + (nph01 + ph2);
     target.addBlock(3, 3, 4, 4, b, 0, 4, factorQ);
     // ∂/∂ṗ_m: d = column m of G_l, S d (+ J·0), then row n of G_lᵀ(S d)
     hx = s00 * g00 + s01 * g10 + s02 * g20 + z0; hy = s10 * g00 + s11 * g10 + s12 * g20 + z1; hz = s20 * g00 + s21 * g10 + s22 * g20 + z2;
@@ -332,12 +339,18 @@ class RigidBodyModel extends RigidBodyBase<RigidNodeModel> implements Only<Objec
     const r0 = u[j], r1 = u[j + 1], r2 = u[j + 2];
     // G_l = [g00 g01 0; g10 g11 0; g20 0 1]
     const g00 = c1 * c2, g01 = s2, g10 = -c1 * s2, g11 = c2, g20 = s1;
-    const w0 = 0 + g00 * r0 + g01 * r1 + 0 * r2, w1 = 0 + g10 * r0 + g11 * r1 + 0 * r2, w2 = 0 + g20 * r0 + 0 * r1 + 1 * r2;
+    const zeroR1 = 0 * r1, zeroR2 = 0 * r2;
+    const w0 = 0 + g00 * r0 + g01 * r1 + zeroR2, w1 = 0 + g10 * r0 + g11 * r1 + zeroR2, w2 = 0 + g20 * r0 + zeroR1 + 1 * r2;
     const jw0 = J0 * w0 + J1 * w1 + J2 * w2, jw1 = J3 * w0 + J4 * w1 + J5 * w2, jw2 = J6 * w0 + J7 * w1 + J8 * w2;
+    // products that several of the entries below share, each formed once (the same operations: a·b·c is (a·b)·c)
+    const negR2C1 = -r2 * c1, r2c2 = r2 * c2, r2s2 = r2 * s2, r1c2 = r1 * c2, r1s2 = r1 * s2, r1c2s1 = r1c2 * s1, r1s2s1 = r1s2 * s1;
+    const r2c2r1 = r2c2 * r1, c1r0 = c1 * r0;
+    // ∂(Ġ_lθ̇)/∂θ̇'s first column is Ġ_l's: [e00; e10; e20]
+    const e00 = negR2C1 * s2 - r1c2s1, e10 = r1s2s1 - r2c2 * c1, e20 = r1 * c1;
     // Ġ_lθ̇ (rotXYZCosSin2GLocal_tInto's entries times θ̇)
-    const a0 = (-r2 * c1 * s2 - r1 * c2 * s1) * r0 + r2 * c2 * r1 + 0 * r2;
-    const a1 = (r1 * s2 * s1 - r2 * c2 * c1) * r0 + -r2 * s2 * r1 + 0 * r2;
-    const a2 = r1 * c1 * r0 + 0 * r1 + 0 * r2;
+    const a0 = e00 * r0 + r2c2r1 + zeroR2;
+    const a1 = e10 * r0 + -r2 * s2 * r1 + zeroR2;
+    const a2 = e20 * r0 + zeroR1 + zeroR2;
     const h0 = w1 * jw2 - w2 * jw1 + (J0 * a0 + J1 * a1 + J2 * a2);
     const h1 = w2 * jw0 - w0 * jw2 + (J3 * a0 + J4 * a1 + J5 * a2);
     const h2 = w0 * jw1 - w1 * jw0 + (J6 * a0 + J7 * a1 + J8 * a2);
@@ -345,47 +358,51 @@ class RigidBodyModel extends RigidBodyBase<RigidNodeModel> implements Only<Objec
     const s00 = w1 * J6 - w2 * J3, s01 = w1 * J7 - w2 * J4 + jw2, s02 = w1 * J8 - w2 * J5 - jw1;
     const s10 = w2 * J0 - w0 * J6 - jw2, s11 = w2 * J1 - w0 * J7, s12 = w2 * J2 - w0 * J8 + jw0;
     const s20 = w0 * J3 - w1 * J0 + jw1, s21 = w0 * J4 - w1 * J1 - jw0, s22 = w0 * J5 - w1 * J2;
-    const zeroColumn = 0 * h0 + 0 * h1 + 0 * h2;
+    // the products with the zero entries of ∂G_l/∂θ2, ∂(Ġ_lθ̇)/∂θ2 and the columns of G_l and ∂(Ġ_lθ̇)/∂θ̇ below
+    const zeroS02 = s02 * 0, zeroS12 = s12 * 0, zeroS22 = s22 * 0, zeroJ2 = J2 * 0, zeroJ5 = J5 * 0, zeroJ8 = J8 * 0, zeroH2 = 0 * h2;
+    const zeroColumn = 0 * h0 + 0 * h1 + zeroH2;
     // ∂/∂θ0: G_l and Ġ_lθ̇ do not depend on it
     b[0] = 0; b[3] = 0; b[6] = 0;
     // ∂/∂θ1: ∂G_l/∂θ1 = [p0 0 0; p1 0 0; p2 0 0], d = (∂G_l/∂θ1)θ̇, e = ∂(Ġ_lθ̇)/∂θ1
     let p0 = -s1 * c2, p1 = s1 * s2;
     const p2 = c1;
-    let dx = p0 * r0, dy = p1 * r0, dz = p2 * r0;
-    let ex = (r2 * s1 * s2 - r1 * c2 * c1) * r0, ey = (r1 * s2 * c1 + r2 * c2 * s1) * r0, ez = -r1 * s1 * r0;
+    let dx = p0 * r0, dy = p1 * r0;
+    const dz = c1r0;
+    let ex = (r2 * s1 * s2 - r1c2 * c1) * r0, ey = (r1s2 * c1 + r2c2 * s1) * r0;
+    const ez = -r1 * s1 * r0;
     let hx = s00 * dx + s01 * dy + s02 * dz + J0 * ex + J1 * ey + J2 * ez;
     let hy = s10 * dx + s11 * dy + s12 * dz + J3 * ex + J4 * ey + J5 * ez;
     let hz = s20 * dx + s21 * dy + s22 * dz + J6 * ex + J7 * ey + J8 * ez;
     b[1] = g00 * hx + g10 * hy + g20 * hz + (p0 * h0 + p1 * h1 + p2 * h2);
     b[4] = g01 * hx + g11 * hy + 0 * hz + zeroColumn;
     b[7] = 0 * hx + 0 * hy + 1 * hz + zeroColumn;
-    // ∂/∂θ2: ∂G_l/∂θ2 = [p0 p3 0; p1 p4 0; 0 0 0]
-    p0 = -c1 * s2; p1 = -c1 * c2;
+    // ∂/∂θ2: ∂G_l/∂θ2 = [p0 p3 0; p1 p4 0; 0 0 0] with p0 = g10; d = (∂G_l/∂θ2)θ̇ is also ∂(Ġ_lθ̇)/∂θ̇'s e02; d_z = e_z = 0
+    p0 = g10; p1 = -c1 * c2;
     const p3 = c2, p4 = -s2;
-    dx = p0 * r0 + p3 * r1; dy = p1 * r0 + p4 * r1; dz = 0;
-    ex = (-r2 * c1 * c2 + r1 * s2 * s1) * r0 - r2 * s2 * r1; ey = (r1 * c2 * s1 + r2 * s2 * c1) * r0 - r2 * c2 * r1; ez = 0;
-    hx = s00 * dx + s01 * dy + s02 * dz + J0 * ex + J1 * ey + J2 * ez;
-    hy = s10 * dx + s11 * dy + s12 * dz + J3 * ex + J4 * ey + J5 * ez;
-    hz = s20 * dx + s21 * dy + s22 * dz + J6 * ex + J7 * ey + J8 * ez;
-    b[2] = g00 * hx + g10 * hy + g20 * hz + (p0 * h0 + p1 * h1 + 0 * h2);
-    b[5] = g01 * hx + g11 * hy + 0 * hz + (p3 * h0 + p4 * h1 + 0 * h2);
+    dx = p0 * r0 + p3 * r1; dy = p1 * r0 + p4 * r1;
+    ex = (negR2C1 * c2 + r1s2s1) * r0 - r2s2 * r1; ey = (r1c2s1 + r2s2 * c1) * r0 - r2c2r1;
+    hx = s00 * dx + s01 * dy + zeroS02 + J0 * ex + J1 * ey + zeroJ2;
+    hy = s10 * dx + s11 * dy + zeroS12 + J3 * ex + J4 * ey + zeroJ5;
+    hz = s20 * dx + s21 * dy + zeroS22 + J6 * ex + J7 * ey + zeroJ8;
+    b[2] = g00 * hx + g10 * hy + g20 * hz + (p0 * h0 + p1 * h1 + zeroH2);
+    b[5] = g01 * hx + g11 * hy + 0 * hz + (p3 * h0 + p4 * h1 + zeroH2);
     b[8] = 0 * hx + 0 * hy + 1 * hz + zeroColumn;
     target.addBlock(3, 3, 3, 3, b, 0, 3, factorQ);
     // ∂/∂θ̇_m: d = column m of G_l, e = column m of ∂(Ġ_lθ̇)/∂θ̇ = [e00 e01 e02; e10 e11 e12; e20 e21 0]
-    const e00 = -r2 * c1 * s2 - r1 * c2 * s1, e01 = -c2 * s1 * r0 + r2 * c2, e02 = -c1 * s2 * r0 + c2 * r1;
-    const e10 = r1 * s2 * s1 - r2 * c2 * c1, e11 = s2 * s1 * r0 - r2 * s2, e12 = -c2 * c1 * r0 - s2 * r1;
-    const e20 = r1 * c1, e21 = c1 * r0;
+    const e01 = -c2 * s1 * r0 + r2c2, e02 = dx;
+    const e11 = s2 * s1 * r0 - r2s2, e12 = -c2 * c1 * r0 - s2 * r1;
+    const e21 = c1r0;
     hx = s00 * g00 + s01 * g10 + s02 * g20 + J0 * e00 + J1 * e10 + J2 * e20;
     hy = s10 * g00 + s11 * g10 + s12 * g20 + J3 * e00 + J4 * e10 + J5 * e20;
     hz = s20 * g00 + s21 * g10 + s22 * g20 + J6 * e00 + J7 * e10 + J8 * e20;
     b[0] = g00 * hx + g10 * hy + g20 * hz; b[3] = g01 * hx + g11 * hy + 0 * hz; b[6] = 0 * hx + 0 * hy + 1 * hz;
-    hx = s00 * g01 + s01 * g11 + s02 * 0 + J0 * e01 + J1 * e11 + J2 * e21;
-    hy = s10 * g01 + s11 * g11 + s12 * 0 + J3 * e01 + J4 * e11 + J5 * e21;
-    hz = s20 * g01 + s21 * g11 + s22 * 0 + J6 * e01 + J7 * e11 + J8 * e21;
+    hx = s00 * g01 + s01 * g11 + zeroS02 + J0 * e01 + J1 * e11 + J2 * e21;
+    hy = s10 * g01 + s11 * g11 + zeroS12 + J3 * e01 + J4 * e11 + J5 * e21;
+    hz = s20 * g01 + s21 * g11 + zeroS22 + J6 * e01 + J7 * e11 + J8 * e21;
     b[1] = g00 * hx + g10 * hy + g20 * hz; b[4] = g01 * hx + g11 * hy + 0 * hz; b[7] = 0 * hx + 0 * hy + 1 * hz;
-    hx = s00 * 0 + s01 * 0 + s02 * 1 + J0 * e02 + J1 * e12 + J2 * 0;
-    hy = s10 * 0 + s11 * 0 + s12 * 1 + J3 * e02 + J4 * e12 + J5 * 0;
-    hz = s20 * 0 + s21 * 0 + s22 * 1 + J6 * e02 + J7 * e12 + J8 * 0;
+    hx = s00 * 0 + s01 * 0 + s02 * 1 + J0 * e02 + J1 * e12 + zeroJ2;
+    hy = s10 * 0 + s11 * 0 + s12 * 1 + J3 * e02 + J4 * e12 + zeroJ5;
+    hz = s20 * 0 + s21 * 0 + s22 * 1 + J6 * e02 + J7 * e12 + zeroJ8;
     b[2] = g00 * hx + g10 * hy + g20 * hz; b[5] = g01 * hx + g11 * hy + 0 * hz; b[8] = 0 * hx + 0 * hy + 1 * hz;
     target.addBlock(3, 3, 3, 3, b, 0, 3, factorU);
   }
@@ -641,16 +658,17 @@ class RigidBodyModel extends RigidBodyBase<RigidNodeModel> implements Only<Objec
     const node = this.node, q = s.q, u = s.u, ref = node.referenceCoordinates, i = node.qIndex + 3, j = node.uIndex + 3, J = this.inertia;
     const e0 = 2 * (ref[3] + q[i]), e1 = 2 * (ref[4] + q[i + 1]), e2 = 2 * (ref[5] + q[i + 2]), e3 = 2 * (ref[6] + q[i + 3]);
     const d0 = u[j], d1 = u[j + 1], d2 = u[j + 2], d3 = u[j + 3];
-    const w0 = 0 + -e1 * d0 + e0 * d1 + e3 * d2 + -e2 * d3;
-    const w1 = 0 + -e2 * d0 + -e3 * d1 + e0 * d2 + e1 * d3;
-    const w2 = 0 + -e3 * d0 + e2 * d1 + -e1 * d2 + e0 * d3;
+    const negE1 = -e1, negE2 = -e2, negE3 = -e3;
+    const w0 = 0 + negE1 * d0 + e0 * d1 + e3 * d2 + negE2 * d3;
+    const w1 = 0 + negE2 * d0 + negE3 * d1 + e0 * d2 + e1 * d3;
+    const w2 = 0 + negE3 * d0 + e2 * d1 + negE1 * d2 + e0 * d3;
     const jw0 = J[0] * w0 + J[1] * w1 + J[2] * w2, jw1 = J[3] * w0 + J[4] * w1 + J[5] * w2, jw2 = J[6] * w0 + J[7] * w1 + J[8] * w2;
     const h0 = w1 * jw2 - w2 * jw1, h1 = w2 * jw0 - w0 * jw2, h2 = w0 * jw1 - w1 * jw0;
     // the columns of G_l = [−e1 e0 e3 −e2; −e2 −e3 e0 e1; −e3 e2 −e1 e0]
-    f[3] += -e1 * h0 + -e2 * h1 + -e3 * h2;
-    f[4] += e0 * h0 + -e3 * h1 + e2 * h2;
-    f[5] += e3 * h0 + e0 * h1 + -e1 * h2;
-    f[6] += -e2 * h0 + e1 * h1 + e0 * h2;
+    f[3] += negE1 * h0 + negE2 * h1 + negE3 * h2;
+    f[4] += e0 * h0 + negE3 * h1 + e2 * h2;
+    f[5] += e3 * h0 + e0 * h1 + negE1 * h2;
+    f[6] += negE2 * h0 + e1 * h1 + e0 * h2;
   }
 
   /**
