@@ -850,3 +850,29 @@ describe('ObjectRigidBody: the gyroscopic Jacobian kernels (ode2Lhs_qu on Euler 
     }
   });
 });
+
+describe('ObjectRigidBody on Tait–Bryan angles without COM offset: the gyroscopic force as one kernel', () => {
+  it('adds the bits of the general quadratic velocity path, zero and negative-zero rates included', () => {
+    const mbs = new SystemContainer().addSystem();
+    const node = mbs.addNode({ nodeType: 'RigidBodyRxyz', referenceCoordinates: [1, 0, 0, 0.4, -0.7, 1.1] });
+    const body = mbs.addObject({ objectType: 'RigidBody', physicsMass: 2, physicsInertia: [0.3, 0.5, 0.7, 0.02, -0.03, 0.05], nodeNumber: node });
+    mbs.assemble();
+    const model = mbs.compiled();
+    const s = model.data.current as unknown as SystemState;
+    const object = model.objects[body];
+    const general = object as unknown as { quadraticVelocityLhs(s: SystemState, f: Float64Array): void };
+    const nodeModel = object.localNodes[0];
+    const bits = (x: Float64Array) => Array.from(new BigUint64Array(Float64Array.from(x).buffer));
+    for (let seed = 1; seed <= 40; seed++) {
+      const random = randomSequence(seed);
+      for (let i = 0; i < nodeModel.nq; i++) s.q[nodeModel.qIndex + i] = 0.5 * random();
+      // every fourth seed: some rates exactly ±0
+      for (let i = 0; i < nodeModel.nu; i++) s.u[nodeModel.uIndex + i] = seed % 4 === 0 && i % 2 === 1 ? (i % 4 === 1 ? -0 : 0) : 3 * random();
+      const start = Float64Array.from({ length: 6 }, () => (seed % 4 === 0 ? -0 : random()));
+      const kernel = start.slice(), reference = start.slice();
+      object.ode2Lhs!(s, kernel);
+      general.quadraticVelocityLhs(s, reference);
+      expect(bits(kernel), `seed ${seed}`).toEqual(bits(reference));
+    }
+  });
+});
