@@ -876,3 +876,39 @@ describe('ObjectRigidBody on Tait–Bryan angles without COM offset: the gyrosco
     }
   });
 });
+
+describe('ObjectRigidBody without COM offset: the mass matrix written out (Euler parameters and Tait–Bryan angles)', () => {
+  it('adds the bits of the general path (0 + m, 0 + (G_lᵀJ) G_l summed in the same order, zeros elsewhere)', () => {
+    const mbs = new SystemContainer().addSystem();
+    const epNode = mbs.addNode({ nodeType: 'RigidBodyEP', referenceCoordinates: [0, 0, 0, 0.6, 0.48, 0.64, 0] });
+    const rxyzNode = mbs.addNode({ nodeType: 'RigidBodyRxyz', referenceCoordinates: [1, 0, 0, 0.4, -0.7, 1.1] });
+    const bodies = [epNode, rxyzNode].map((nodeNumber) => mbs.addObject({ objectType: 'RigidBody', physicsMass: 2, physicsInertia: [0.3, 0.5, 0.7, 0.02, -0.03, 0.05], nodeNumber }));
+    mbs.assemble();
+    const model = mbs.compiled();
+    const s = model.data.current as unknown as SystemState;
+    const J = [0.3, 0.05, -0.03, 0.05, 0.5, 0.02, -0.03, 0.02, 0.7];
+    const bits = (x: Float64Array) => Array.from(new BigUint64Array(Float64Array.from(x).buffer));
+    for (const body of bodies) {
+      const object = model.objects[body];
+      const node = object.localNodes[0] as unknown as { nq: number; nu: number; qIndex: number; gLocal(s: unknown, out: Float64Array): void };
+      const n = node.nu, nr = n - 3;
+      for (let seed = 1; seed <= 20; seed++) {
+        const random = randomSequence(seed);
+        for (let i = 0; i < node.nq; i++) s.q[node.qIndex + i] = 0.5 * random();
+        const start = Float64Array.from({ length: n * n }, () => random());
+        const written = start.slice();
+        object.massMatrix!(s, dense(written));
+        // the general path: M = 0 + m on the translational diagonal, 0 + (G_lᵀJ) G_l in the rotation block, added to start
+        const g = new Float64Array(3 * nr), M = new Float64Array(n * n);
+        node.gLocal(s, g);
+        M[0] += 2; M[n + 1] += 2; M[2 * n + 2] += 2;
+        for (let i = 0; i < nr; i++) {
+          const k = [0, 1, 2].map((c) => g[i] * J[c] + g[nr + i] * J[3 + c] + g[2 * nr + i] * J[6 + c]);
+          for (let j = 0; j < nr; j++) M[(3 + i) * n + 3 + j] += k[0] * g[j] + k[1] * g[nr + j] + k[2] * g[2 * nr + j];
+        }
+        const expected = start.map((x, index) => x + 1 * M[index]);
+        expect(bits(written), `body ${body}, seed ${seed}`).toEqual(bits(expected));
+      }
+    }
+  });
+});

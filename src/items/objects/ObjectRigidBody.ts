@@ -110,6 +110,12 @@ class RigidBodyModel extends RigidBodyBase<RigidNodeModel> implements Only<Objec
    * and the mass-proportional load of one residual form it once. comCouplingKeyed false: formed in every call.
    */
   private comCoupling = new Float64Array(0);
+  /**
+   * The mass matrix of a body on Euler parameters or Tait–Bryan angles without COM offset (7 × 7 or 6 × 6), filled by
+   * eulerParameterMassMatrix or taitBryanMassMatrix: m I₃'s entries 0 + m set at bind, the rotation block per call, the
+   * other entries the zeros of its allocation.
+   */
+  private closedFormMass = new Float64Array(0);
   private readonly comCouplingKey = new Float64Array(4);
   private comCouplingKeyed = false;
   private comCouplingValid = false;
@@ -155,6 +161,10 @@ class RigidBodyModel extends RigidBodyBase<RigidNodeModel> implements Only<Objec
     this.ode2Lhs_u = this.gyroscopicForm === undefined ? undefined : this.gyroscopicJacobian_u;
     this.ode2Lhs_qu = this.gyroscopicForm === undefined ? undefined
       : this.gyroscopicForm === 'EP' ? this.eulerParameterGyroscopicJacobian_qu : this.taitBryanGyroscopicJacobian_qu;
+    if (this.eulerParameterNode && !this.hasCom || this.gyroscopicForm === 'Rxyz') {
+      const n = this.nLocalU, m = this.closedFormMass = new Float64Array(n * n);
+      m[0] = 0 + this.mass; m[n + 1] = 0 + this.mass; m[2 * n + 2] = 0 + this.mass;
+    }
     // J_r0·0 + J_r1·0 + J_r2·0 of the gyroscopic columns' J e terms (e = 0 on Euler parameters), see eulerParameterGyroscopicJacobian_qu
     for (let r = 0; r < 3; r++) this.inertiaZeroTerms[r] = J[3 * r] * 0 + J[3 * r + 1] * 0 + J[3 * r + 2] * 0;
   }
@@ -507,6 +517,14 @@ class RigidBodyModel extends RigidBodyBase<RigidNodeModel> implements Only<Objec
   }
 
   massMatrix(s: ItemState, acc: LocalMatrixAccumulator): void {
+    if (this.eulerParameterNode && !this.hasCom) {
+      this.eulerParameterMassMatrix(s, acc);
+      return;
+    }
+    if (this.gyroscopicForm === 'Rxyz') {
+      this.taitBryanMassMatrix(s, acc);
+      return;
+    }
     const m = this.localMatrix;
     zeroArray(m);
     const n = this.nLocalU, nr = this.nRot, g = this.gl, jg = this.jg, J = this.inertia;
@@ -533,6 +551,54 @@ class RigidBodyModel extends RigidBodyBase<RigidNodeModel> implements Only<Objec
       for (let j = 0; j < nr; j++) m[(3 + i) * n + 3 + j] += jg[3 * i] * g[j] + jg[3 * i + 1] * g[nr + j] + jg[3 * i + 2] * g[2 * nr + j];
     }
     acc.addBlock(0, 0, n, n, m, 0, n, 1);
+  }
+
+  /**
+   * massMatrix on Euler parameters without COM offset: the same entries, each formed with the same operations (0 + row i
+   * of G_lᵀJ times column j of G_l, G_l from the node's coordinates as eulerParameterMassProduct forms it), written out for
+   * n_rot = 4 into closedFormMass: full Newton adds M in every iteration, which a fresh process's first solve runs in
+   * baseline code, where the general path's loops and work arrays cost more than the arithmetic.
+   */
+  private eulerParameterMassMatrix(s: ItemState, acc: LocalMatrixAccumulator): void {
+    const J = this.inertia, node = this.node, q = s.q, ref = node.referenceCoordinates, i = node.qIndex + 3, m = this.closedFormMass;
+    const e0 = 2 * (ref[3] + q[i]), e1 = 2 * (ref[4] + q[i + 1]), e2 = 2 * (ref[5] + q[i + 2]), e3 = 2 * (ref[6] + q[i + 3]);
+    const g00 = -e1, g01 = e0, g02 = e3, g03 = -e2, g10 = -e2, g11 = -e3, g12 = e0, g13 = e1;
+    const g20 = -e3, g21 = e2, g22 = -e1, g23 = e0;
+    const J0 = J[0], J1 = J[1], J2 = J[2], J3 = J[3], J4 = J[4], J5 = J[5], J6 = J[6], J7 = J[7], J8 = J[8];
+    const k00 = g00 * J0 + g10 * J3 + g20 * J6, k01 = g00 * J1 + g10 * J4 + g20 * J7, k02 = g00 * J2 + g10 * J5 + g20 * J8;
+    const k10 = g01 * J0 + g11 * J3 + g21 * J6, k11 = g01 * J1 + g11 * J4 + g21 * J7, k12 = g01 * J2 + g11 * J5 + g21 * J8;
+    const k20 = g02 * J0 + g12 * J3 + g22 * J6, k21 = g02 * J1 + g12 * J4 + g22 * J7, k22 = g02 * J2 + g12 * J5 + g22 * J8;
+    const k30 = g03 * J0 + g13 * J3 + g23 * J6, k31 = g03 * J1 + g13 * J4 + g23 * J7, k32 = g03 * J2 + g13 * J5 + g23 * J8;
+    m[24] = 0 + (k00 * g00 + k01 * g10 + k02 * g20); m[25] = 0 + (k00 * g01 + k01 * g11 + k02 * g21);
+    m[26] = 0 + (k00 * g02 + k01 * g12 + k02 * g22); m[27] = 0 + (k00 * g03 + k01 * g13 + k02 * g23);
+    m[31] = 0 + (k10 * g00 + k11 * g10 + k12 * g20); m[32] = 0 + (k10 * g01 + k11 * g11 + k12 * g21);
+    m[33] = 0 + (k10 * g02 + k11 * g12 + k12 * g22); m[34] = 0 + (k10 * g03 + k11 * g13 + k12 * g23);
+    m[38] = 0 + (k20 * g00 + k21 * g10 + k22 * g20); m[39] = 0 + (k20 * g01 + k21 * g11 + k22 * g21);
+    m[40] = 0 + (k20 * g02 + k21 * g12 + k22 * g22); m[41] = 0 + (k20 * g03 + k21 * g13 + k22 * g23);
+    m[45] = 0 + (k30 * g00 + k31 * g10 + k32 * g20); m[46] = 0 + (k30 * g01 + k31 * g11 + k32 * g21);
+    m[47] = 0 + (k30 * g02 + k31 * g12 + k32 * g22); m[48] = 0 + (k30 * g03 + k31 * g13 + k32 * g23);
+    acc.addBlock(0, 0, 7, 7, m, 0, 7, 1);
+  }
+
+  /**
+   * massMatrix on Tait–Bryan angles without COM offset (gyroscopicForm 'Rxyz'), as eulerParameterMassMatrix: G_l as
+   * rotXYZCosSin2GLocalInto writes it, with its entries 0 and 1 as literals (their products stay: the same bits where a
+   * term is ±0 or not finite), into closedFormMass (6 × 6).
+   */
+  private taitBryanMassMatrix(s: ItemState, acc: LocalMatrixAccumulator): void {
+    const J = this.inertia, node = this.node, q = s.q, ref = node.referenceCoordinates, i = node.qIndex + 3, m = this.closedFormMass;
+    const t1 = ref[4] + q[i + 1], t2 = ref[5] + q[i + 2];
+    const c1 = Math.cos(t1), s1 = Math.sin(t1), c2 = Math.cos(t2), s2 = Math.sin(t2);
+    // G_l = [g00 g01 0; g10 g11 0; g20 0 1]
+    const g00 = c1 * c2, g01 = s2, g10 = -c1 * s2, g11 = c2, g20 = s1;
+    const J0 = J[0], J1 = J[1], J2 = J[2], J3 = J[3], J4 = J[4], J5 = J[5], J6 = J[6], J7 = J[7], J8 = J[8];
+    const k00 = g00 * J0 + g10 * J3 + g20 * J6, k01 = g00 * J1 + g10 * J4 + g20 * J7, k02 = g00 * J2 + g10 * J5 + g20 * J8;
+    const k10 = g01 * J0 + g11 * J3 + 0 * J6, k11 = g01 * J1 + g11 * J4 + 0 * J7, k12 = g01 * J2 + g11 * J5 + 0 * J8;
+    const k20 = 0 * J0 + 0 * J3 + 1 * J6, k21 = 0 * J1 + 0 * J4 + 1 * J7, k22 = 0 * J2 + 0 * J5 + 1 * J8;
+    m[21] = 0 + (k00 * g00 + k01 * g10 + k02 * g20); m[22] = 0 + (k00 * g01 + k01 * g11 + k02 * 0); m[23] = 0 + (k00 * 0 + k01 * 0 + k02 * 1);
+    m[27] = 0 + (k10 * g00 + k11 * g10 + k12 * g20); m[28] = 0 + (k10 * g01 + k11 * g11 + k12 * 0); m[29] = 0 + (k10 * 0 + k11 * 0 + k12 * 1);
+    m[33] = 0 + (k20 * g00 + k21 * g10 + k22 * g20); m[34] = 0 + (k20 * g01 + k21 * g11 + k22 * 0); m[35] = 0 + (k20 * 0 + k21 * 0 + k22 * 1);
+    acc.addBlock(0, 0, 6, 6, m, 0, 6, 1);
   }
 
   /**
