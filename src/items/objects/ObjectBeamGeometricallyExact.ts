@@ -27,8 +27,8 @@ const N_LOCAL = 14;
 const N_JET = 11;
 /** Jet variables of the Euler parameters (the relative rotation's variables). */
 const N_ROTATION = 8;
-/** The jet variable of node coordinate j (0 … 13), −1 − the slot of node 1's position for node 0's position. */
-const jetSlot = Int8Array.from([-9, -10, -11, 0, 1, 2, 3, 8, 9, 10, 4, 5, 6, 7]);
+/** The column (node coordinate 0 … 13) of jet variable e; node 0's position columns 0–2 are −(those of variables 8–10). */
+const jetColumn = Int8Array.from([3, 4, 5, 6, 10, 11, 12, 13, 7, 8, 9]);
 
 /** 2 atan(√τ)/√τ = 2 − 2τ/3 + 2τ²/5 (the log's factor near Ω = 0; the next term τ³/7 is below 1e-24). */
 const SERIES_LOG = [2, -2 / 3, 2 / 5] as const;
@@ -55,12 +55,9 @@ function skewValues(a0: number, a1: number, a2: number, out: Float64Array): void
 /** Jets in a fixed order per evaluation: 3-vectors and 3 × 3 matrices (row-major) of jets. */
 type Vec = Jet2[];
 
-/** First-order jets of all elements (one evaluation at a time) over the jet variables: the 14 forces reserved. */
+/** First-order jets of all elements (one evaluation at a time) over the jet variables. */
 function createWorkspace() {
-  const pool = new Jet2Pool(N_JET, 900, false);
-  const forces = Array.from({ length: N_LOCAL }, () => pool.take());
-  pool.reserve();
-  return { pool, forces };
+  return { pool: new Jet2Pool(N_JET, 900, false) };
 }
 /** The jets, created on first use (not when the module loads: a model without these elements never needs them). */
 let sharedWorkspace: ReturnType<typeof createWorkspace> | undefined;
@@ -68,15 +65,6 @@ function workspace(): ReturnType<typeof createWorkspace> {
   return sharedWorkspace ??= createWorkspace();
 }
 
-/**
- * ∂A_i/∂p_k of the rotation matrix A(ep) (Exudyn's form, row-major entries i) as pairs (c, m) per k: c·p_m, c = 0 for
- * an exact 0 (each entry a quadratic form in p: its exact linear terms, the numbers of differentiating it on jets).
- */
-const rotationGradient = Int8Array.from([
-  0, 0, 0, 0, -4, 2, -4, 3, /**/ -2, 3, 2, 2, 2, 1, -2, 0, /**/ 2, 2, 2, 3, 2, 0, 2, 1,
-  2, 3, 2, 2, 2, 1, 2, 0, /**/ 0, 0, -4, 1, 0, 0, -4, 3, /**/ -2, 1, -2, 0, 2, 3, 2, 2,
-  -2, 2, 2, 3, -2, 0, 2, 1, /**/ 2, 1, 2, 0, 2, 3, 2, 2, /**/ 0, 0, -4, 1, -4, 2, 0, 0,
-]);
 /** The entries of G_l(ep) = 2[−e, e0 I − ẽ] (3 × 4 row-major) as pairs (c, m): c·p_m. */
 const gLocalEntries = Int8Array.from([-2, 1, 2, 0, 2, 3, -2, 2, -2, 2, -2, 3, 2, 0, 2, 1, -2, 3, 2, 2, -2, 1, 2, 0]);
 
@@ -103,18 +91,17 @@ class BeamGeometricallyExactModel implements Only<ObjectModel & BodyModel, BeamG
   private readonly k = new Float64Array(6);
   private readonly J = new Float64Array(9);
   private readonly pool = workspace().pool;
-  private readonly forces = workspace().forces;
   private readonly q = new Float64Array(N_LOCAL);
   private readonly u = new Float64Array(N_LOCAL);
   private readonly localMatrix = denseLocalMatrix(N_LOCAL);
   private readonly gl = new Float64Array(12);
 
-  /** Jet vectors and matrices of the jet path (computeForces): preallocated arrays, their entries pool jets per call. */
+  /** Jet vectors and matrices of the jet path (stiffness): preallocated arrays, their entries pool jets per call. */
   private readonly jets = {
     A0: new Array<Jet2>(9), A1: new Array<Jet2>(9), R: new Array<Jet2>(9), Gl: new Array<Jet2>(12),
     d: new Array<Jet2>(3), w: new Array<Jet2>(3), Om: new Array<Jet2>(3), uDisp: new Array<Jet2>(3), res: new Array<Jet2>(6),
     posPlus: new Array<Jet2>(3), posMinus: new Array<Jet2>(3), rotPlus: new Array<Jet2>(3), rotMinus: new Array<Jet2>(3),
-    pos: new Array<Jet2>(3), rot: new Array<Jet2>(3), omega: new Array<Jet2>(3), Jw: new Array<Jet2>(3), total: new Array<Jet2>(3),
+    rot: new Array<Jet2>(3), omega: new Array<Jet2>(3), Jw: new Array<Jet2>(3), total: new Array<Jet2>(3),
     factors: new Array<Jet2>(4),
   };
   /** Work arrays of the value path (computeForceValues). */
@@ -188,29 +175,33 @@ class BeamGeometricallyExactModel implements Only<ObjectModel & BodyModel, BeamG
 
   /**
    * A(ep) of node n as 9 jets into A (Exudyn's form, as NodeRigidBodyEP's orientation): the values of rotationValues,
-   * the gradients written out (each entry a quadratic form in the Euler parameters p: ∂/∂p its exact linear terms, the
-   * same numbers as differentiating the products on jets).
+   * the gradients written out (each entry a quadratic form in the Euler parameters p: ∂/∂p its exact linear terms
+   * c·p_m with c ∈ {±2, −4}, the numbers of differentiating the products on jets; the other jet variables exactly 0).
+   * Written out, not from a table: one product per distinct c·p_m, no call per entry (cheap in baseline code).
    */
   private rotation(n: number, A: Vec): void {
-    const a = n === 0 ? this.A0 : this.A1;
+    const pool = this.pool, a = n === 0 ? this.A0 : this.A1, q = this.q, at = 7 * n + 3, s = 4 * n;
     this.rotationValues(n, a);
-    for (let i = 0; i < 9; i++) A[i] = this.epJet(n, a, i);
+    const p0 = q[at], p1 = q[at + 1], p2 = q[at + 2], p3 = q[at + 3];
+    const P0 = 2 * p0, P1 = 2 * p1, P2 = 2 * p2, P3 = 2 * p3, M0 = -2 * p0, M1 = -2 * p1, M2 = -2 * p2, M3 = -2 * p3;
+    const F1 = -4 * p1, F2 = -4 * p2, F3 = -4 * p3;
+    A[0] = this.epJet(a[0], s, 0, 0, F2, F3);
+    A[1] = this.epJet(a[1], s, M3, P2, P1, M0);
+    A[2] = this.epJet(a[2], s, P2, P3, P0, P1);
+    A[3] = this.epJet(a[3], s, P3, P2, P1, P0);
+    A[4] = this.epJet(a[4], s, 0, F1, 0, F3);
+    A[5] = this.epJet(a[5], s, M1, M0, P3, P2);
+    A[6] = this.epJet(a[6], s, M2, P3, M0, P1);
+    A[7] = this.epJet(a[7], s, P1, P0, P3, P2);
+    A[8] = this.epJet(a[8], s, 0, F1, F2, 0);
   }
 
-  /**
-   * The jet of entry i of A(ep) of node n (jet variables 4n … 4n + 3): the value values[i] and the partial derivatives
-   * c·p_m of rotationGradient (exactly 0 where c = 0). Numbers pass in arrays and small integers, not as arguments: a
-   * double passed to a call the optimizer does not inline is boxed.
-   */
-  private epJet(n: number, values: Float64Array, i: number): Jet2 {
-    const pool = this.pool, out = pool.constant(values[i], pool.take());
-    if (pool.derivatives) {
-      const g = out.g, q = this.q, at = 7 * n + 3, slot = 4 * n;
-      for (let k = 0; k < 4; k++) {
-        const c = rotationGradient[8 * i + 2 * k];
-        g[slot + k] = c === 0 ? 0 : c * q[at + rotationGradient[8 * i + 2 * k + 1]];
-      }
-    }
+  /** A new jet with value v and gradient [g0, g1, g2, g3] at jet variables s … s + 3, exactly 0 elsewhere. */
+  private epJet(v: number, s: number, g0: number, g1: number, g2: number, g3: number): Jet2 {
+    const out = this.pool.take(), g = out.g;
+    out.v = v;
+    g.fill(0);
+    g[s] = g0; g[s + 1] = g1; g[s + 2] = g2; g[s + 3] = g3;
     return out;
   }
 
@@ -229,28 +220,7 @@ class BeamGeometricallyExactModel implements Only<ObjectModel & BodyModel, BeamG
     return out;
   }
 
-  /**
-   * The 14 nodal forces as jets in this.forces, from this.q and this.u: values, and ∂/∂q if `derivatives` (the
-   * Jacobian, over the jet variables of {@link N_JET}; the residual is computeForceValues). The relative rotation's
-   * quantities (R … β, γ, f8) are differentiated with respect to the Euler parameters only. T_exp,SO3⁻¹ and T_uw(±h) are never formed: their products with d, r_p
-   * and r_r are written as vector forms (β v + γ Ω(Ω·v) ± ½ Ω × v, and S r ∓ ½ u × r), about a third of the jet
-   * operations of the matrices. The jet vectors are preallocated arrays of the model whose entries are pool jets (no
-   * allocation per call).
-   */
-  private computeForces(derivatives: boolean): void {
-    const pool = this.pool;
-    pool.reset();
-    pool.activeVariables = N_JET;
-    pool.derivatives = derivatives;
-    // in three parts, each a function of its own (the same operations in the same order): as one function, V8 compiled
-    // it with the jet operations inlined in one long job (≈ 220 ms on the loaded 2-core machine), most of the first
-    // solve's Jacobians running before it was ready
-    this.relativeMotionJets();
-    this.stressJets();
-    for (let n = 0; n < 2; n++) this.nodeForceJets(n);
-  }
-
-  /** {@link BeamGeometricallyExactModel.computeForces}' first part: A0, A1, d, R, Ω and factors = [|Ω|², β, γ, f8]. */
+  /** {@link BeamGeometricallyExactModel.stiffness}' first part: A0, A1, d, R, Ω and factors = [|Ω|², β, γ, f8]. */
   private relativeMotionJets(): void {
     const pool = this.pool, j = this.jets;
     const A0 = j.A0, A1 = j.A1, R = j.R, d = j.d, w = j.w, Om = j.Om;
@@ -294,7 +264,7 @@ class BeamGeometricallyExactModel implements Only<ObjectModel & BodyModel, BeamG
   }
 
   /**
-   * {@link BeamGeometricallyExactModel.computeForces}' second part: the displacement u, the stresses res, and
+   * {@link BeamGeometricallyExactModel.stiffness}' second part: the displacement u, the stresses res, and
    * posPlus/posMinus, rotPlus/rotMinus (the tangent operators applied to them).
    */
   private stressJets(): void {
@@ -317,39 +287,16 @@ class BeamGeometricallyExactModel implements Only<ObjectModel & BodyModel, BeamG
     this.addTuwTerms(Om, uDisp, rp, x, gamma, f8, rotPlus, rotMinus);
   }
 
-  /** {@link BeamGeometricallyExactModel.computeForces}' last part: node n's 7 forces into this.forces. */
-  private nodeForceJets(n: number): void {
-    const pool = this.pool, j = this.jets, pos = j.pos, rot = j.rot, total = j.total;
-    const posMinus = j.posMinus, posPlus = j.posPlus, rotMinus = j.rotMinus, rotPlus = j.rotPlus;
-    const sign = n === 0 ? -1 : 1;
-    for (let i = 0; i < 3; i++) {
-      pos[i] = n === 1 ? posPlus[i] : posMinus[i];
-      rot[i] = n === 1 ? rotPlus[i] : rotMinus[i];
-    }
-    // quadratic velocity term (L/2) ω̄ × (J ω̄), ω̄ = G_l θ̇ (θ̇ constant for ∂/∂q); with θ̇ = 0 (static solves) every
-    // value and derivative of ω̄ and of the term is +0 or −0, and adding it changes nothing: skipped
-    if (this.angularVelocityNonzero(n)) this.totalWithVelocityTerm(n, sign);
-    else for (let i = 0; i < 3; i++) total[i] = pool.affine(rot[i], sign, 0, pool.take());
-    const A = n === 0 ? j.A0 : j.A1;
-    for (let i = 0; i < 3; i++) {
-      const f = this.forces[7 * n + i];
-      pool.affine(this.dot3(A[3 * i], A[3 * i + 1], A[3 * i + 2], pos[0], pos[1], pos[2]), sign, 0, f);
-    }
-    for (let k = 0; k < 4; k++) {
-      this.gLocalDot(n, k, total, this.forces[7 * n + 3 + k]);
-    }
-  }
-
   /**
    * The 14 nodal forces (values only) into `out` from this.q and this.u, and h into this.h (the residual of every
    * Newton iteration): the tangent operators T_exp,SO3⁻¹ and T_uw(±h) formed as matrices, each operation written as the
    * value formula of the jet operation it replaced (affine c·a + d, addScaled a + c·b, div a·(1/b), Horner polynomials),
    * so that the residual and the results stay those of the earlier all-jet element to the last bit.
-   * {@link BeamGeometricallyExactModel.computeForces} applies the operators as vector forms instead (the same forces up
+   * {@link BeamGeometricallyExactModel.stiffness} applies the operators as vector forms instead (the same forces up
    * to rounding).
    */
   private computeForceValues(out: Float64Array): void {
-    // in three parts, each a function of its own (the same operations in the same order), as computeForces: as one
+    // in three parts, each a function of its own (the same operations in the same order), as stiffness's jets: as one
     // function, V8 compiled it in one long job (≈ 160 ms on the loaded 2-core machine)
     this.relativeMotionValues();
     this.tangentOperatorValues();
@@ -636,26 +583,6 @@ class BeamGeometricallyExactModel implements Only<ObjectModel & BodyModel, BeamG
     rotMinus[0] = m0; rotMinus[1] = m1; rotMinus[2] = m2;
   }
 
-  /**
-   * out = (G_lᵀ total)_k for node n: the dot3 of column k of G_l's jets (linearEpJet's values c·p_m + 0, gradient c at
-   * one Euler parameter and 0 elsewhere, without forming them) with the jets total, in dot3's operations and order.
-   */
-  private gLocalDot(n: number, k: number, total: Vec, out: Jet2): void {
-    const q = this.q, at = 7 * n + 3, slot = 4 * n, b0 = total[0], b1 = total[1], b2 = total[2];
-    const c0 = gLocalEntries[2 * k], c1 = gLocalEntries[2 * (4 + k)], c2 = gLocalEntries[2 * (8 + k)];
-    const m0 = gLocalEntries[2 * k + 1], m1 = gLocalEntries[2 * (4 + k) + 1], m2 = gLocalEntries[2 * (8 + k) + 1];
-    const s0 = slot + m0, s1 = slot + m1, s2 = slot + m2;
-    const a0v = c0 * q[at + m0] + 0, a1v = c1 * q[at + m1] + 0, a2v = c2 * q[at + m2] + 0;
-    const b0v = b0.v, b1v = b1.v, b2v = b2.v;
-    out.v = a0v * b0v + a1v * b1v + a2v * b2v;
-    if (!this.pool.derivatives) return;
-    const b0g = b0.g, b1g = b1.g, b2g = b2.g, og = out.g;
-    for (let i = 0; i < N_JET; i++) {
-      const a0g = i === s0 ? c0 : 0, a1g = i === s1 ? c1 : 0, a2g = i === s2 ? c2 : 0;
-      og[i] = a0v * b0g[i] + b0v * a0g + (a1v * b1g[i] + b1v * a1g) + (a2v * b2g[i] + b2v * a2g);
-    }
-  }
-
   /** a·(p1 − p0) for a column a of A0 (jets of node 0's Euler parameters) and the values dp = p1 − p0 (a new jet). */
   private directionJet(a0: Jet2, a1: Jet2, a2: Jet2, dp0: number, dp1: number, dp2: number): Jet2 {
     const pool = this.pool, out = pool.constant(a0.v * dp0 + a1.v * dp1 + a2.v * dp2, pool.take());
@@ -723,18 +650,78 @@ class BeamGeometricallyExactModel implements Only<ObjectModel & BodyModel, BeamG
     acc.addBlock(0, 0, N_LOCAL, N_LOCAL, this.stiffness(factor), 0, N_LOCAL, 1);
   }
 
-  /** factor ∂f/∂q (14 × 14 row-major, in this.localMatrix) at this.q, this.u: the jets' gradients by {@link jetSlot}. */
+  /**
+   * factor ∂f/∂q (14 × 14 row-major, in this.localMatrix) at this.q, this.u: first-order jets over the jet variables
+   * of {@link N_JET} up to the tangent operators applied to the stresses, then each node's 7 force gradients written
+   * into K by {@link BeamGeometricallyExactModel.nodeStiffness}. The relative rotation's quantities (R … β, γ, f8) are
+   * differentiated with respect to the Euler parameters only. T_exp,SO3⁻¹ and T_uw(±h) are never formed: their
+   * products with d, r_p and r_r are written as vector forms (β v + γ Ω(Ω·v) ± ½ Ω × v, and S r ∓ ½ u × r), about a
+   * third of the jet operations of the matrices. The jet vectors are preallocated arrays of the model whose entries
+   * are pool jets (no allocation per call). The forces' values are not formed (the residual is computeForceValues).
+   */
   private stiffness(factor: number): Float64Array {
-    this.computeForces(true);
+    const pool = this.pool;
+    pool.reset();
+    pool.activeVariables = N_JET;
+    pool.derivatives = true;
+    // in parts, each a function of its own (the same operations in the same order): as one function, V8 compiled it
+    // with the jet operations inlined in one long job (≈ 220 ms on the loaded 2-core machine), most of the first
+    // solve's Jacobians running before it was ready
+    this.relativeMotionJets();
+    this.stressJets();
     const K = this.localMatrix;
-    for (let i = 0; i < N_LOCAL; i++) {
-      const g = this.forces[i].g;
-      for (let j = 0; j < N_LOCAL; j++) {
-        const slot = jetSlot[j];
-        K[i * N_LOCAL + j] = slot >= 0 ? factor * g[slot] : -(factor * g[-1 - slot]);
+    for (let n = 0; n < 2; n++) this.nodeStiffness(n, factor, K);
+    return K;
+  }
+
+  /**
+   * Node n's 7 rows of factor ∂f/∂q into K: per jet variable e, the gradient entries of the forces sign·(A_n r_pos)_i
+   * and (G_lᵀ total)_k (total = sign·r_rot, or with the quadratic velocity term) in the operations and order of the
+   * jet operations affine, dot3 and affine, and of G_l's jets (values c·p_m + 0, gradient c at one Euler parameter,
+   * exactly 0 elsewhere), then times factor into the columns of {@link jetColumn} (node 0's position columns negated).
+   * One pass over the jet variables with the operands in locals: no jets for the forces, no second pass to copy them.
+   */
+  private nodeStiffness(n: number, factor: number, K: Float64Array): void {
+    const j = this.jets, A = n === 0 ? j.A0 : j.A1, pos = n === 1 ? j.posPlus : j.posMinus, rot = n === 1 ? j.rotPlus : j.rotMinus;
+    const sign = n === 0 ? -1 : 1;
+    // quadratic velocity term (L/2) ω̄ × (J ω̄), ω̄ = G_l θ̇ (θ̇ constant for ∂/∂q); with θ̇ = 0 (static solves) every
+    // value and derivative of ω̄ and of the term is +0 or −0, and adding it changes nothing: skipped
+    const velocity = this.angularVelocityNonzero(n);
+    if (velocity) {
+      for (let i = 0; i < 3; i++) j.rot[i] = rot[i];
+      this.totalWithVelocityTerm(n, sign);
+    }
+    // total = affine(rot, sign, 0) without the velocity term: its value sign·v + 0, its gradient sign·g
+    const T = velocity ? j.total : rot, T0 = T[0], T1 = T[1], T2 = T[2], T0g = T0.g, T1g = T1.g, T2g = T2.g;
+    const t0v = velocity ? T0.v : sign * T0.v + 0, t1v = velocity ? T1.v : sign * T1.v + 0, t2v = velocity ? T2.v : sign * T2.v + 0;
+    const P0 = pos[0], P1 = pos[1], P2 = pos[2], p0v = P0.v, p1v = P1.v, p2v = P2.v, p0g = P0.g, p1g = P1.g, p2g = P2.g;
+    const A0 = A[0], A1 = A[1], A2 = A[2], A3 = A[3], A4 = A[4], A5 = A[5], A6 = A[6], A7 = A[7], A8 = A[8];
+    const a0v = A0.v, a1v = A1.v, a2v = A2.v, a3v = A3.v, a4v = A4.v, a5v = A5.v, a6v = A6.v, a7v = A7.v, a8v = A8.v;
+    const a0g = A0.g, a1g = A1.g, a2g = A2.g, a3g = A3.g, a4g = A4.g, a5g = A5.g, a6g = A6.g, a7g = A7.g, a8g = A8.g;
+    // G_l = 2[−e, e0 I − ẽ] (gLocalEntries): column k's entries c·p_m + 0, their gradients c at jet variable 4n + m
+    const q = this.q, at = 7 * n + 3, slot = 4 * n, e0 = q[at], e1 = q[at + 1], e2 = q[at + 2], e3 = q[at + 3];
+    const g00 = -2 * e1 + 0, g10 = -2 * e2 + 0, g20 = -2 * e3 + 0;
+    const g01 = 2 * e0 + 0, g11 = -2 * e3 + 0, g21 = 2 * e2 + 0;
+    const g02 = 2 * e3 + 0, g12 = 2 * e0 + 0, g22 = -2 * e1 + 0;
+    const g03 = -2 * e2 + 0, g13 = 2 * e1 + 0, g23 = 2 * e0 + 0;
+    const r0 = 7 * n * N_LOCAL, r1 = r0 + N_LOCAL, r2 = r1 + N_LOCAL, r3 = r2 + N_LOCAL, r4 = r3 + N_LOCAL, r5 = r4 + N_LOCAL, r6 = r5 + N_LOCAL;
+    for (let e = 0; e < N_JET; e++) {
+      const tg0 = velocity ? T0g[e] : sign * T0g[e], tg1 = velocity ? T1g[e] : sign * T1g[e], tg2 = velocity ? T2g[e] : sign * T2g[e];
+      const b0 = p0g[e], b1 = p1g[e], b2 = p2g[e], m = e - slot;
+      const f0 = factor * (sign * (a0v * b0 + p0v * a0g[e] + (a1v * b1 + p1v * a1g[e]) + (a2v * b2 + p2v * a2g[e])));
+      const f1 = factor * (sign * (a3v * b0 + p0v * a3g[e] + (a4v * b1 + p1v * a4g[e]) + (a5v * b2 + p2v * a5g[e])));
+      const f2 = factor * (sign * (a6v * b0 + p0v * a6g[e] + (a7v * b1 + p1v * a7g[e]) + (a8v * b2 + p2v * a8g[e])));
+      const f3 = factor * (g00 * tg0 + t0v * (m === 1 ? -2 : 0) + (g10 * tg1 + t1v * (m === 2 ? -2 : 0)) + (g20 * tg2 + t2v * (m === 3 ? -2 : 0)));
+      const f4 = factor * (g01 * tg0 + t0v * (m === 0 ? 2 : 0) + (g11 * tg1 + t1v * (m === 3 ? -2 : 0)) + (g21 * tg2 + t2v * (m === 2 ? 2 : 0)));
+      const f5 = factor * (g02 * tg0 + t0v * (m === 3 ? 2 : 0) + (g12 * tg1 + t1v * (m === 0 ? 2 : 0)) + (g22 * tg2 + t2v * (m === 1 ? -2 : 0)));
+      const f6 = factor * (g03 * tg0 + t0v * (m === 2 ? -2 : 0) + (g13 * tg1 + t1v * (m === 1 ? 2 : 0)) + (g23 * tg2 + t2v * (m === 0 ? 2 : 0)));
+      const c = jetColumn[e];
+      K[r0 + c] = f0; K[r1 + c] = f1; K[r2 + c] = f2; K[r3 + c] = f3; K[r4 + c] = f4; K[r5 + c] = f5; K[r6 + c] = f6;
+      if (e >= 8) {
+        const c0 = e - 8;
+        K[r0 + c0] = -f0; K[r1 + c0] = -f1; K[r2 + c0] = -f2; K[r3 + c0] = -f3; K[r4 + c0] = -f4; K[r5 + c0] = -f5; K[r6 + c0] = -f6;
       }
     }
-    return K;
   }
 
   /** ∂/∂θ̇ of (L/2) G_lᵀ (ω̄ × Jω̄): (L/2) G_lᵀ (ω̄̃ J − (Jω̄)~) G_l per node. */
