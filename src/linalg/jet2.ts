@@ -123,32 +123,48 @@ export class Jet2Pool {
   /** out = the constant v (gradient and Hessian 0); a caller may then set entries of a sparse gradient itself. */
   constant(v: number, out: Jet2): Jet2 {
     out.v = v;
-    for (let i = 0; i < this.m; i++) out.g[i] = 0;
-    if (this.hess) for (let i = 0, n = this.n, m = this.m; i < m; i++) for (let k = i * n, end = k + m; k < end; k++) out.h[k] = 0;
+    const og = out.g;
+    for (let i = 0, m = this.m; i < m; i++) og[i] = 0;
+    if (this.hess) {
+      const oh = out.h;
+      for (let i = 0, n = this.n, m = this.m; i < m; i++) for (let k = i * n, end = k + m; k < end; k++) oh[k] = 0;
+    }
     return out;
   }
 
   /** out = a + b. */
   add(a: Jet2, b: Jet2, out: Jet2): Jet2 {
     out.v = a.v + b.v;
-    for (let i = 0; i < this.m; i++) out.g[i] = a.g[i] + b.g[i];
-    if (this.hess) for (let i = 0, n = this.n, m = this.m; i < m; i++) for (let k = i * n, end = k + m; k < end; k++) out.h[k] = a.h[k] + b.h[k];
+    const og = out.g, ag = a.g, bg = b.g;
+    for (let i = 0, m = this.m; i < m; i++) og[i] = ag[i] + bg[i];
+    if (this.hess) {
+      const oh = out.h, ah = a.h, bh = b.h;
+      for (let i = 0, n = this.n, m = this.m; i < m; i++) for (let k = i * n, end = k + m; k < end; k++) oh[k] = ah[k] + bh[k];
+    }
     return out;
   }
 
   /** out = a + c b. */
   addScaled(a: Jet2, c: number, b: Jet2, out: Jet2): Jet2 {
     out.v = a.v + c * b.v;
-    for (let i = 0; i < this.m; i++) out.g[i] = a.g[i] + c * b.g[i];
-    if (this.hess) for (let i = 0, n = this.n, m = this.m; i < m; i++) for (let k = i * n, end = k + m; k < end; k++) out.h[k] = a.h[k] + c * b.h[k];
+    const og = out.g, ag = a.g, bg = b.g;
+    for (let i = 0, m = this.m; i < m; i++) og[i] = ag[i] + c * bg[i];
+    if (this.hess) {
+      const oh = out.h, ah = a.h, bh = b.h;
+      for (let i = 0, n = this.n, m = this.m; i < m; i++) for (let k = i * n, end = k + m; k < end; k++) oh[k] = ah[k] + c * bh[k];
+    }
     return out;
   }
 
   /** out = c a + d (a constant d). */
   affine(a: Jet2, c: number, d: number, out: Jet2): Jet2 {
     out.v = c * a.v + d;
-    for (let i = 0; i < this.m; i++) out.g[i] = c * a.g[i];
-    if (this.hess) for (let i = 0, n = this.n, m = this.m; i < m; i++) for (let k = i * n, end = k + m; k < end; k++) out.h[k] = c * a.h[k];
+    const og = out.g, ag = a.g;
+    for (let i = 0, m = this.m; i < m; i++) og[i] = c * ag[i];
+    if (this.hess) {
+      const oh = out.h, ah = a.h;
+      for (let i = 0, n = this.n, m = this.m; i < m; i++) for (let k = i * n, end = k + m; k < end; k++) oh[k] = c * ah[k];
+    }
     return out;
   }
 
@@ -192,14 +208,15 @@ export class Jet2Pool {
 
   /** out = f(a) for f with value f0, first derivative f1 and second derivative f2 at a.v. */
   chain(a: Jet2, f0: number, f1: number, f2: number, out: Jet2): Jet2 {
-    const n = this.n, m = this.m;
+    const n = this.n, m = this.m, og = out.g, ag = a.g;
     if (this.hess) {
+      const oh = out.h, ah = a.h;
       for (let i = 0; i < m; i++) {
-        const gi = f2 * a.g[i];
-        for (let j = 0; j < m; j++) out.h[i * n + j] = f1 * a.h[i * n + j] + gi * a.g[j];
+        const gi = f2 * ag[i];
+        for (let j = 0; j < m; j++) oh[i * n + j] = f1 * ah[i * n + j] + gi * ag[j];
       }
     }
-    for (let i = 0; i < m; i++) out.g[i] = f1 * a.g[i];
+    for (let i = 0; i < m; i++) og[i] = f1 * ag[i];
     out.v = f0;
     return out;
   }
@@ -222,7 +239,8 @@ export class Jet2Pool {
     const r2 = x.v * x.v + y.v * y.v;
     const fy = x.v / r2, fx = -y.v / r2;
     out.v = Math.atan2(y.v, x.v);
-    for (let i = 0; i < this.m; i++) out.g[i] = fy * y.g[i] + fx * x.g[i];
+    const og = out.g, yg = y.g, xg = x.g;
+    for (let i = 0, m = this.m; i < m; i++) og[i] = fy * yg[i] + fx * xg[i];
     return out;
   }
 
@@ -268,8 +286,12 @@ export class Jet2Pool {
       if (this.hess) out.h.set(a.h);
       return out;
     }
-    for (let i = 0; i < m; i++) out.g[i] = a.g[i];
-    if (this.hess) for (let i = 0; i < m; i++) for (let k = i * n, end = k + m; k < end; k++) out.h[k] = a.h[k];
+    const og = out.g, ag = a.g;
+    for (let i = 0; i < m; i++) og[i] = ag[i];
+    if (this.hess) {
+      const oh = out.h, ah = a.h;
+      for (let i = 0; i < m; i++) for (let k = i * n, end = k + m; k < end; k++) oh[k] = ah[k];
+    }
     return out;
   }
 
