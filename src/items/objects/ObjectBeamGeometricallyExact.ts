@@ -121,6 +121,8 @@ class BeamGeometricallyExactModel implements Only<ObjectModel & BodyModel, BeamG
   private readonly totalValues = new Float64Array(3);
   private readonly forceValues = new Float64Array(N_LOCAL);
   private readonly dampingBlock = new Float64Array(9);
+  /** [f, f′, f″] of a series (seriesHorner). */
+  private readonly seriesValues = new Float64Array(3);
 
   /** Relative motion h = [u, Ω] of the last force evaluation (values). */
   private readonly h = new Float64Array(6);
@@ -466,37 +468,81 @@ class BeamGeometricallyExactModel implements Only<ObjectModel & BodyModel, BeamG
 
   /** Σ_k c_k a^k into out by the chain rule (value, first and second derivative by Horner's scheme: one jet operation). */
   private series(a: Jet2, c: readonly number[], out: Jet2): Jet2 {
-    const x = a.v, last = c.length - 1;
+    const f = this.seriesHorner(a.v, c);
+    return this.pool.chain(a, f[0], f[1], f[2], out);
+  }
+
+  /** [Σ_k c_k x^k, its first and second derivative] by Horner's scheme, into this.seriesValues. */
+  private seriesHorner(x: number, c: readonly number[]): Float64Array {
+    const last = c.length - 1;
     let f0 = c[last], f1 = 0, f2 = 0;
     for (let k = last - 1; k >= 0; k--) {
       f2 = f2 * x + 2 * f1;
       f1 = f1 * x + f0;
       f0 = f0 * x + c[k];
     }
-    return this.pool.chain(a, f0, f1, f2, out);
+    const f = this.seriesValues;
+    f[0] = f0; f[1] = f1; f[2] = f2;
+    return f;
   }
 
-  /** β, γ and f8 of x = |Ω|² (Exudyn's closed forms and series) into the given jets. */
+  /**
+   * β, γ and f8 of x = |Ω|² (Exudyn's closed forms and series) into the given jets: per gradient entry the operations
+   * and order of the jet operations they were written with (sqrt, affine, sin, cos, mul, div as inverse and mul, add,
+   * the series by chain), in one pass with the operands in locals (the derivative factors of sin, cos, sqrt and 1/a
+   * formed once, as those operations form them).
+   */
   private expFactors(x: Jet2, beta: Jet2, gamma: Jet2, f8: Jet2): void {
-    const pool = this.pool;
-    const phi = Math.sqrt(x.v);
+    const m = this.pool.activeVariables, xv = x.v, xg = x.g, bg = beta.g, cg = gamma.g, fg = f8.g;
+    const phi = Math.sqrt(xv);
     if (phi > 0.02) {
-      const ph = pool.sqrt(x, pool.take());
-      const half = pool.affine(ph, 0.5, 0, pool.take());
-      pool.div(pool.mul(half, pool.cos(half, pool.take()), pool.take()), pool.sin(half, pool.take()), beta);
-      pool.div(pool.affine(beta, -1, 1, pool.take()), x, gamma);
+      // β = div(mul(half, cos half), sin half), half = affine(sqrt x, 0.5, 0); γ = div(affine(β, −1, 1), x)
+      const r = Math.sqrt(xv), dr = 0.5 / r, hv = 0.5 * r + 0;
+      const cv = Math.cos(hv), dc = -Math.sin(hv), sv = Math.sin(hv), ds = Math.cos(hv);
+      const tv = hv * cv, iv = 1 / sv, di = -iv * iv;
+      const bv = tv * iv, av = -1 * bv + 1, jv = 1 / xv, dj = -jv * jv;
+      beta.v = bv;
+      gamma.v = av * jv;
+      for (let i = 0; i < m; i++) {
+        const xgi = xg[i], hg = 0.5 * (dr * xgi);
+        const tg = hv * (dc * hg) + cv * hg;
+        const b = tv * (di * (ds * hg)) + iv * tg;
+        bg[i] = b;
+        cg[i] = av * (dj * xgi) + jv * (-1 * b);
+      }
     } else {
-      this.series(x, SERIES_GAMMA, gamma);
-      pool.affine(pool.mul(x, gamma, pool.take()), -1, 1, beta);
+      // γ by its series, β = affine(mul(x, γ), −1, 1)
+      const f = this.seriesHorner(xv, SERIES_GAMMA), gv = f[0], dg = f[1];
+      gamma.v = gv;
+      beta.v = -1 * (xv * gv) + 1;
+      for (let i = 0; i < m; i++) {
+        const xgi = xg[i], g = dg * xgi;
+        cg[i] = g;
+        bg[i] = -1 * (xv * g + gv * xgi);
+      }
     }
     if (phi >= 0.2) {
-      const ph = pool.sqrt(x, pool.take());
-      const numerator = pool.add(pool.add(pool.mul(ph, pool.sin(ph, pool.take()), pool.take()), pool.affine(pool.cos(ph, pool.take()), 4, -4, pool.take()), pool.take()), x, pool.take());
-      const sinHalf = pool.sin(pool.affine(ph, 0.5, 0, pool.take()), pool.take());
-      const denominator = pool.affine(pool.mul(pool.mul(sinHalf, sinHalf, pool.take()), pool.mul(x, x, pool.take()), pool.take()), 4, 0, pool.take());
-      pool.div(numerator, denominator, f8);
+      // f8 = div(add(add(mul(ph, sin ph), affine(cos ph, 4, −4)), x), affine(mul(mul(s, s), mul(x, x)), 4, 0)),
+      // ph = sqrt x, s = sin(affine(ph, 0.5, 0))
+      const r = Math.sqrt(xv), dr = 0.5 / r;
+      const s1v = Math.sin(r), ds1 = Math.cos(r), c1v = Math.cos(r), dc1 = -Math.sin(r);
+      const m1v = r * s1v, a1v = 4 * c1v + -4, numv = m1v + a1v + xv;
+      const hv = 0.5 * r + 0, shv = Math.sin(hv), dsh = Math.cos(hv);
+      const m2v = shv * shv, m3v = xv * xv, m4v = m2v * m3v, denv = 4 * m4v + 0;
+      const iv = 1 / denv, di = -iv * iv;
+      f8.v = numv * iv;
+      for (let i = 0; i < m; i++) {
+        const xgi = xg[i], phg = dr * xgi;
+        const s1g = ds1 * phg, m1g = r * s1g + s1v * phg, a1g = 4 * (dc1 * phg);
+        const numg = m1g + a1g + xgi;
+        const shg = dsh * (0.5 * phg);
+        const m2g = shv * shg + shv * shg, m3g = xv * xgi + xv * xgi, m4g = m2v * m3g + m3v * m2g;
+        fg[i] = numv * (di * (4 * m4g)) + iv * numg;
+      }
     } else {
-      this.series(x, SERIES_F8, f8);
+      const f = this.seriesHorner(xv, SERIES_F8), dv = f[1];
+      f8.v = f[0];
+      for (let i = 0; i < m; i++) fg[i] = dv * xg[i];
     }
   }
 
