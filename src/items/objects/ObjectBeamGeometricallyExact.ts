@@ -99,7 +99,7 @@ class BeamGeometricallyExactModel implements Only<ObjectModel & BodyModel, BeamG
   /** Jet vectors and matrices of the jet path (stiffness): preallocated arrays, their entries pool jets per call. */
   private readonly jets = {
     A0: new Array<Jet2>(9), A1: new Array<Jet2>(9), R: new Array<Jet2>(9), Gl: new Array<Jet2>(12),
-    d: new Array<Jet2>(3), w: new Array<Jet2>(3), Om: new Array<Jet2>(3), uDisp: new Array<Jet2>(3), res: new Array<Jet2>(6),
+    d: new Array<Jet2>(3), Om: new Array<Jet2>(3), uDisp: new Array<Jet2>(3), res: new Array<Jet2>(6),
     posPlus: new Array<Jet2>(3), posMinus: new Array<Jet2>(3), rotPlus: new Array<Jet2>(3), rotMinus: new Array<Jet2>(3),
     rot: new Array<Jet2>(3), omega: new Array<Jet2>(3), Jw: new Array<Jet2>(3), total: new Array<Jet2>(3),
     factors: new Array<Jet2>(4),
@@ -225,7 +225,7 @@ class BeamGeometricallyExactModel implements Only<ObjectModel & BodyModel, BeamG
   /** {@link BeamGeometricallyExactModel.stiffness}' first part: A0, A1, d, R, Ω and factors = [|Ω|², β, γ, f8]. */
   private relativeMotionJets(): void {
     const pool = this.pool, j = this.jets;
-    const A0 = j.A0, A1 = j.A1, R = j.R, d = j.d, w = j.w, Om = j.Om;
+    const A0 = j.A0, A1 = j.A1, R = j.R, d = j.d, Om = j.Om;
     this.rotation(0, A0);
     this.rotation(1, A1);
     // d = A0ᵀ (p1 − p0), R = A0ᵀ A1
@@ -235,24 +235,7 @@ class BeamGeometricallyExactModel implements Only<ObjectModel & BodyModel, BeamG
     for (let i = 0; i < 3; i++) d[i] = this.directionJet(A0[i], A0[3 + i], A0[6 + i], dp0, dp1, dp2);
     pool.activeVariables = N_ROTATION;
     for (let i = 0; i < 3; i++) for (let k = 0; k < 3; k++) R[3 * i + k] = this.relativeRotationJet(A0[i], A0[3 + i], A0[6 + i], A1[k], A1[3 + k], A1[6 + k]);
-    // Ω = LogSO3(R) = h(|w|², 1 + tr R) w, w = (R21 − R12, R02 − R20, R10 − R01), h(a, c) = 2 atan2(√a, c)/√a
-    w[0] = pool.addScaled(R[7], -1, R[5], pool.take());
-    w[1] = pool.addScaled(R[2], -1, R[6], pool.take());
-    w[2] = pool.addScaled(R[3], -1, R[1], pool.take());
-    const a = pool.dot(w, w, pool.take());
-    const c = pool.affine(pool.add(pool.add(R[0], R[4], pool.take()), R[8], pool.take()), 1, 1, pool.take());
-    const h = pool.take();
-    if (a.v > 1e-8 * c.v * c.v) {
-      const r = pool.sqrt(a, pool.take());
-      pool.div(pool.affine(pool.atan2(r, c, pool.take()), 2, 0, pool.take()), r, h);
-    } else {
-      // 2 atan(√τ)/(c √τ) with τ = a/c² (series; the next term τ³/7 is below 1e-24)
-      const tau = pool.div(a, pool.mul(c, c, pool.take()), pool.take());
-      pool.div(this.series(tau, SERIES_LOG, pool.take()), c, h);
-    }
-    for (let k = 0; k < 3; k++) Om[k] = pool.mul(h, w[k], pool.take());
-    // T_exp,SO3⁻¹(Ω) = β I + ½ Ω̃ + γ ΩΩᵀ, T_uw = ½ ũ + γ (ũΩ̃ + Ω̃ũ) + f8 (Ω·u) Ω̃²
-    const x = pool.dot(Om, Om, pool.take());
+    const x = this.logJets();
     const beta = pool.take(), gamma = pool.take(), f8 = pool.take();
     this.expFactors(x, beta, gamma, f8);
     // back to all jet variables: the position gradients of the rotation's quantities used below are 0
@@ -263,6 +246,59 @@ class BeamGeometricallyExactModel implements Only<ObjectModel & BodyModel, BeamG
     }
     const factors = j.factors;
     factors[0] = x; factors[1] = beta; factors[2] = gamma; factors[3] = f8;
+  }
+
+  /**
+   * Ω = LogSO3(R) = h(|w|², 1 + tr R) w with w = (R21 − R12, R02 − R20, R10 − R01), h(a, c) = 2 atan2(√a, c)/√a
+   * (for small a: 2 atan(√τ)/(c √τ), τ = a/c², by its series; the next term τ³/7 is below 1e-24), into the jets
+   * jets.Om, and x = |Ω|² (a new jet, returned), over the active variables: per gradient entry the operations and
+   * order of the jet operations addScaled, dot, add, affine, sqrt, atan2, div (inverse and mul), mul and the series'
+   * chain, in one pass with the operands in locals (the derivative factors formed once, as those operations form them).
+   */
+  private logJets(): Jet2 {
+    const pool = this.pool, R = this.jets.R, Om = this.jets.Om, m = pool.activeVariables;
+    const R0 = R[0], R1 = R[1], R2 = R[2], R3 = R[3], R4 = R[4], R5 = R[5], R6 = R[6], R7 = R[7], R8 = R[8];
+    const R0g = R0.g, R1g = R1.g, R2g = R2.g, R3g = R3.g, R4g = R4.g, R5g = R5.g, R6g = R6.g, R7g = R7.g, R8g = R8.g;
+    const w0v = R7.v + -1 * R5.v, w1v = R2.v + -1 * R6.v, w2v = R3.v + -1 * R1.v;
+    const av = w0v * w0v + w1v * w1v + w2v * w2v;
+    const cv = 1 * (R0.v + R4.v + R8.v) + 1;
+    const closed = av > 1e-8 * cv * cv;
+    // closed form: r = √a, t = affine(atan2(r, c), 2, 0), h = t·(1/r)
+    // series: τ = a·(1/(c c)), s = Σ c_k τ^k, h = s·(1/c)
+    let hv: number, f0 = 0, f1 = 0, f2 = 0, f3 = 0, f4 = 0, f5 = 0, jv = 0;
+    if (closed) {
+      const rv = Math.sqrt(av), r2 = cv * cv + rv * rv, tv = 2 * Math.atan2(rv, cv) + 0, iv = 1 / rv;
+      hv = tv * iv;
+      f0 = 0.5 / rv; f1 = cv / r2; f2 = -rv / r2; f3 = tv; f4 = -iv * iv; f5 = iv;
+    } else {
+      const ccv = cv * cv, iv = 1 / ccv, tauv = av * iv, series = this.seriesHorner(tauv, SERIES_LOG), sv = series[0];
+      jv = 1 / cv;
+      hv = sv * jv;
+      f0 = -iv * iv; f1 = av; f2 = iv; f3 = series[1]; f4 = sv; f5 = -jv * jv;
+    }
+    const O0 = pool.take(), O1 = pool.take(), O2 = pool.take(), x = pool.take();
+    const o0v = hv * w0v, o1v = hv * w1v, o2v = hv * w2v;
+    O0.v = o0v; O1.v = o1v; O2.v = o2v;
+    x.v = o0v * o0v + o1v * o1v + o2v * o2v;
+    const o0g = O0.g, o1g = O1.g, o2g = O2.g, xg = x.g;
+    for (let i = 0; i < m; i++) {
+      const w0g = R7g[i] + -1 * R5g[i], w1g = R2g[i] + -1 * R6g[i], w2g = R3g[i] + -1 * R1g[i];
+      const ag = w0v * w0g + w0v * w0g + (w1v * w1g + w1v * w1g) + (w2v * w2g + w2v * w2g);
+      const cg = 1 * (R0g[i] + R4g[i] + R8g[i]);
+      let hg: number;
+      if (closed) {
+        const rg = f0 * ag, tg = 2 * (f1 * rg + f2 * cg);
+        hg = f3 * (f4 * rg) + f5 * tg;
+      } else {
+        const ccg = cv * cg + cv * cg, taug = f1 * (f0 * ccg) + f2 * ag, sg = f3 * taug;
+        hg = f4 * (f5 * cg) + jv * sg;
+      }
+      const g0 = hv * w0g + w0v * hg, g1 = hv * w1g + w1v * hg, g2 = hv * w2g + w2v * hg;
+      o0g[i] = g0; o1g[i] = g1; o2g[i] = g2;
+      xg[i] = o0v * g0 + o0v * g0 + (o1v * g1 + o1v * g1) + (o2v * g2 + o2v * g2);
+    }
+    Om[0] = O0; Om[1] = O1; Om[2] = O2;
+    return x;
   }
 
   /**
