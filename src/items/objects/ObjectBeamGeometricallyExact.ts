@@ -182,7 +182,7 @@ class BeamGeometricallyExactModel implements Only<ObjectModel & BodyModel, BeamG
    * Written out, not from a table: one product per distinct c·p_m, no call per entry (cheap in baseline code).
    */
   private rotation(n: number, A: Vec): void {
-    const pool = this.pool, a = n === 0 ? this.A0 : this.A1, q = this.q, at = 7 * n + 3, s = 4 * n;
+    const a = n === 0 ? this.A0 : this.A1, q = this.q, at = 7 * n + 3, s = 4 * n;
     this.rotationValues(n, a);
     const p0 = q[at], p1 = q[at + 1], p2 = q[at + 2], p3 = q[at + 3];
     const P0 = 2 * p0, P1 = 2 * p1, P2 = 2 * p2, P3 = 2 * p3, M0 = -2 * p0, M1 = -2 * p1, M2 = -2 * p2, M3 = -2 * p3;
@@ -236,6 +236,7 @@ class BeamGeometricallyExactModel implements Only<ObjectModel & BodyModel, BeamG
     pool.activeVariables = N_ROTATION;
     for (let i = 0; i < 3; i++) for (let k = 0; k < 3; k++) R[3 * i + k] = this.relativeRotationJet(A0[i], A0[3 + i], A0[6 + i], A1[k], A1[3 + k], A1[6 + k]);
     const x = this.logJets();
+    // T_exp,SO3⁻¹(Ω) = β I + ½ Ω̃ + γ ΩΩᵀ, T_uw = ½ ũ + γ (ũΩ̃ + Ω̃ũ) + f8 (Ω·u) Ω̃²
     const beta = pool.take(), gamma = pool.take(), f8 = pool.take();
     this.expFactors(x, beta, gamma, f8);
     // back to all jet variables: the position gradients of the rotation's quantities used below are 0
@@ -263,8 +264,9 @@ class BeamGeometricallyExactModel implements Only<ObjectModel & BodyModel, BeamG
     const av = w0v * w0v + w1v * w1v + w2v * w2v;
     const cv = 1 * (R0.v + R4.v + R8.v) + 1;
     const closed = av > 1e-8 * cv * cv;
-    // closed form: r = √a, t = affine(atan2(r, c), 2, 0), h = t·(1/r)
-    // series: τ = a·(1/(c c)), s = Σ c_k τ^k, h = s·(1/c)
+    // closed form: r = √a, t = affine(atan2(r, c), 2, 0), h = t·(1/r); f0 = √'s factor, f1, f2 = atan2's, f3 = t,
+    // f4 = (1/r)'s factor, f5 = 1/r. Series: τ = a·(1/(c c)), s = Σ c_k τ^k, h = s·(1/c); f0 = (1/(c c))'s factor,
+    // f1 = a, f2 = 1/(c c), f3 = the series' derivative, f4 = s, f5 = (1/c)'s factor, jv = 1/c
     let hv: number, f0 = 0, f1 = 0, f2 = 0, f3 = 0, f4 = 0, f5 = 0, jv = 0;
     if (closed) {
       const rv = Math.sqrt(av), r2 = cv * cv + rv * rv, tv = 2 * Math.atan2(rv, cv) + 0, iv = 1 / rv;
