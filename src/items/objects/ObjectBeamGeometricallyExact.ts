@@ -681,12 +681,12 @@ class BeamGeometricallyExactModel implements Only<ObjectModel & BodyModel, BeamG
   /** a·b for a column a of A0 and a column b of A1 (jets of node 0's and node 1's Euler parameters; a new jet). */
   private relativeRotationJet(a0: Jet2, a1: Jet2, a2: Jet2, b0: Jet2, b1: Jet2, b2: Jet2): Jet2 {
     const pool = this.pool, a0v = a0.v, a1v = a1.v, a2v = a2.v, b0v = b0.v, b1v = b1.v, b2v = b2.v;
-    const out = pool.constant(a0v * b0v + a1v * b1v + a2v * b2v, pool.take());
-    if (pool.derivatives) {
-      const g = out.g, ag0 = a0.g, ag1 = a1.g, ag2 = a2.g, bg0 = b0.g, bg1 = b1.g, bg2 = b2.g;
-      for (let e = 0; e < 4; e++) g[e] = b0v * ag0[e] + b1v * ag1[e] + b2v * ag2[e];
-      for (let e = 4; e < 8; e++) g[e] = a0v * bg0[e] + a1v * bg1[e] + a2v * bg2[e];
-    }
+    // every entry of the 8 active variables is written below: no zeroing first (pool.constant)
+    const out = pool.take();
+    out.v = a0v * b0v + a1v * b1v + a2v * b2v;
+    const g = out.g, ag0 = a0.g, ag1 = a1.g, ag2 = a2.g, bg0 = b0.g, bg1 = b1.g, bg2 = b2.g;
+    for (let e = 0; e < 4; e++) g[e] = b0v * ag0[e] + b1v * ag1[e] + b2v * ag2[e];
+    for (let e = 4; e < 8; e++) g[e] = a0v * bg0[e] + a1v * bg1[e] + a2v * bg2[e];
     return out;
   }
 
