@@ -494,9 +494,10 @@ class RigidBodySpringDamperModel implements Only<ObjectModel, RigidBodySpringDam
    * stiffnessJacobian's column c of a translation-only connector ({@link RigidBodySpringDamperModel.translationOnly}):
    * {@link RigidBodySpringDamperModel.columnVariation} and {@link RigidBodySpringDamperModel.columnLoads} without the
    * relative rotation's variation δuRot, the rotational half of δv6, δf6[3:6] = +0 and δT. K and D have zero rotational
-   * rows and columns, so these add only zeros of either sign to the column (for a finite state away from the Tait–Bryan angles' singularity, where δuRot is not defined;
-   * a zero's sign vanishes when the column is added into the system matrix, whose entries start from +0); the entries
-   * are columnVariation's and columnLoads' from the remaining products, in their order.
+   * rows and columns, so these add only zeros of either sign to the column (for a finite state away from the Tait–Bryan
+   * angles' singularity, where δuRot is not defined; a zero's sign vanishes when the column is added into the system
+   * matrix, whose entries start from +0); the entries are columnVariation's and columnLoads' from the remaining
+   * products, in their order.
    */
   private translationColumn(c: number, null0: boolean, null1: boolean): void {
     const { markers, aJoint: aj, dA, dAll, dAj, f6, stiffness: kk, damping: dd, dampingWork: m, hasDamping } = this;
