@@ -16,6 +16,7 @@
  */
 
 import { pathToFileURL } from 'node:url';
+import '../src/node.ts'; // Node's file system: the standalone run reads Exudyn's Abaqus matrices from disk
 import { readAbaqusMatrixFile } from '../src/fem/abaqus.ts';
 import { cscLinearCombination, cscTrace, DEFAULT_SHIFT_FACTOR, solveSparseEigen } from '../src/fem/eigenSparse.ts';
 import { computeEigenmodes } from '../src/fem/modes.ts';
