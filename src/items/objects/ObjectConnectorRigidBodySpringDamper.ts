@@ -240,27 +240,30 @@ class RigidBodySpringDamperModel implements Only<ObjectModel, RigidBodySpringDam
    */
   private translationDampingJacobian(s: ItemState, target: LocalMatrixAccumulator, factor: number): void {
     if (!this.v.activeConnector || !this.hasDamping) return;
-    const { markers, aJoint: a, damping: dm, dampingWork: m } = this;
+    const { markers } = this;
     markers.evaluateRelativeAndFrames(s, false);
-    a.set(markers.a0All);
+    this.aJoint.set(markers.a0All);
     markers.evaluateJacobians(s);
-    const { n0, n1, jacobian0: j0, jacobian1: j1 } = markers;
-    const n = n0 + n1;
+    const n = markers.n0 + markers.n1;
+    // a call per column, not the column's code in this loop: see translationColumnVariation (V8 counts a loop's whole
+    // body per pass, and this loop's 74 calls in rotatingTableTest reached the optimizing compiler at their end)
+    for (let c = 0; c < n; c++) this.translationDampingColumn(c);
+    target.addBlock(0, 0, n, n, this.dampingWork, 0, n, factor);
+  }
+
+  /** Column c of {@link RigidBodySpringDamperModel.translationDampingJacobian}: e = E column c (velocity half), b = Ajᵀe, h = D b, F = Aj h. */
+  private translationDampingColumn(c: number): void {
+    const { markers, aJoint: a, damping: dm } = this;
+    const n0 = markers.n0, side0 = c < n0;
+    const sign = side0 ? -1 : 1;
+    const j = side0 ? markers.jacobian0 : markers.jacobian1, nm = side0 ? n0 : markers.n1, k = side0 ? c : c - n0;
+    const ev0 = sign * j[k], ev1 = sign * j[nm + k], ev2 = sign * j[2 * nm + k];
     const a0 = a[0], a1 = a[1], a2 = a[2], a3 = a[3], a4 = a[4], a5 = a[5], a6 = a[6], a7 = a[7], a8 = a[8];
-    for (let c = 0; c < n; c++) {
-      // e = E column c (velocity half), b = Ajᵀe, h = D b, F = Aj h
-      const sign = c < n0 ? -1 : 1;
-      const j = c < n0 ? j0 : j1, nm = c < n0 ? n0 : n1, k = c < n0 ? c : c - n0;
-      const ev0 = sign * j[k], ev1 = sign * j[nm + k], ev2 = sign * j[2 * nm + k];
-      const b0 = a0 * ev0 + a3 * ev1 + a6 * ev2, b1 = a1 * ev0 + a4 * ev1 + a7 * ev2, b2 = a2 * ev0 + a5 * ev1 + a8 * ev2;
-      const h0 = 0 + dm[0] * b0 + dm[1] * b1 + dm[2] * b2;
-      const h1 = 0 + dm[6] * b0 + dm[7] * b1 + dm[8] * b2;
-      const h2 = 0 + dm[12] * b0 + dm[13] * b1 + dm[14] * b2;
-      const fx = a0 * h0 + a1 * h1 + a2 * h2, fy = a3 * h0 + a4 * h1 + a5 * h2, fz = a6 * h0 + a7 * h1 + a8 * h2;
-      for (let r = 0; r < n0; r++) m[r * n + c] = -(j0[r] * fx + j0[n0 + r] * fy + j0[2 * n0 + r] * fz);
-      for (let r = 0; r < n1; r++) m[(n0 + r) * n + c] = j1[r] * fx + j1[n1 + r] * fy + j1[2 * n1 + r] * fz;
-    }
-    target.addBlock(0, 0, n, n, m, 0, n, factor);
+    const b0 = a0 * ev0 + a3 * ev1 + a6 * ev2, b1 = a1 * ev0 + a4 * ev1 + a7 * ev2, b2 = a2 * ev0 + a5 * ev1 + a8 * ev2;
+    const h0 = 0 + dm[0] * b0 + dm[1] * b1 + dm[2] * b2;
+    const h1 = 0 + dm[6] * b0 + dm[7] * b1 + dm[8] * b2;
+    const h2 = 0 + dm[12] * b0 + dm[13] * b1 + dm[14] * b2;
+    this.writeForceColumn(c, a0 * h0 + a1 * h1 + a2 * h2, a3 * h0 + a4 * h1 + a5 * h2, a6 * h0 + a7 * h1 + a8 * h2);
   }
 
   /**
@@ -351,7 +354,8 @@ class RigidBodySpringDamperModel implements Only<ObjectModel, RigidBodySpringDam
     for (let i = 0; i < 3; i++) uRot[i] = u6[3 + i];
     for (let c = 0; c < n; c++) {
       if (this.translationOnly) {
-        this.translationColumn(c, null0, null1);
+        this.translationColumnVariation(c, null0, null1);
+        this.translationColumnLoads(c);
         continue;
       }
       this.columnVariation(c, null0, null1);
@@ -491,24 +495,27 @@ class RigidBodySpringDamperModel implements Only<ObjectModel, RigidBodySpringDam
   }
 
   /**
-   * stiffnessJacobian's column c of a translation-only connector ({@link RigidBodySpringDamperModel.translationOnly}):
-   * {@link RigidBodySpringDamperModel.columnVariation} and {@link RigidBodySpringDamperModel.columnLoads} without the
-   * relative rotation's variation δuRot, the rotational half of δv6, δf6[3:6] = +0 and δT. K and D have zero rotational
-   * rows and columns, so these add only zeros of either sign to the column (for a finite state away from the Tait–Bryan
-   * angles' singularity, where δuRot is not defined; a zero's sign vanishes when the column is added into the system
-   * matrix, whose entries start from +0); the entries are columnVariation's and columnLoads' from the remaining
-   * products, in their order.
+   * stiffnessJacobian's column c of a translation-only connector ({@link RigidBodySpringDamperModel.translationOnly}),
+   * first half: δAj into dAj and δuPos into du6[0:3] (the second half is
+   * {@link RigidBodySpringDamperModel.translationColumnLoads}). These are {@link RigidBodySpringDamperModel.columnVariation}
+   * and {@link RigidBodySpringDamperModel.columnLoads} without the relative rotation's variation δuRot, the rotational
+   * half of δv6, δf6[3:6] = +0 and δT. K and D have zero rotational rows and columns, so these add only zeros of either
+   * sign to the column (for a finite state away from the Tait–Bryan angles' singularity, where δuRot is not defined; a
+   * zero's sign vanishes when the column is added into the system matrix, whose entries start from +0); the entries are
+   * columnVariation's and columnLoads' from the remaining products, in their order. The column is split into short
+   * methods on purpose (with translationRateVariation and writeForceColumn): V8 marks a function for its optimizing
+   * compiler after about 450 + 200 000/L calls of straight-line code (L its bytecode bytes), and one method of ≈ 2 900
+   * bytes reached that near the end of rotatingTableTest's 532 columns, whose compile job then ran for columns that were
+   * already done.
    */
-  private translationColumn(c: number, null0: boolean, null1: boolean): void {
-    const { markers, aJoint: aj, dA, dAll, dAj, f6, stiffness: kk, damping: dd, dampingWork: m, hasDamping } = this;
-    const { n0, n1, jacobian0: j0, jacobian1: j1, rotationJacobian0: g0, a0, r0, dp, dv } = markers;
-    const n = n0 + n1;
+  private translationColumnVariation(c: number, null0: boolean, null1: boolean): void {
+    const { markers, aJoint: aj, dA, dAll, dAj, du6 } = this;
+    const { n0, jacobian0: j0, jacobian1: j1, rotationJacobian0: g0, a0, r0, dp } = markers;
     const side0 = c < n0;
-    const k = side0 ? c : c - n0, nm = side0 ? n0 : n1;
+    const k = side0 ? c : c - n0, nm = side0 ? n0 : markers.n1;
     const jm = side0 ? j0 : j1;
     const sign = side0 ? -1 : 1;
     const nd = side0 ? this.nullDirections0 : this.nullDirections1;
-    const withNull = side0 ? null0 : null1;
     if (side0) {
       // Aj = A0all: δAj = δA0all = R0 δA0, δA0 = δθ̃ A0 (+ the null directions); marker 1 does not move Aj
       this.work9[0] = g0[k]; this.work9[1] = g0[n0 + k]; this.work9[2] = g0[2 * n0 + k];
@@ -526,31 +533,55 @@ class RigidBodySpringDamperModel implements Only<ObjectModel, RigidBodySpringDam
     }
     // δΔp = ±(J_i e + the lever's null direction), δuPos = δAjᵀΔp + AjᵀδΔp
     let px = sign * jm[k], py = sign * jm[nm + k], pz = sign * jm[2 * nm + k];
-    if (withNull) { const lever = nd[3]; px += sign * lever[k]; py += sign * lever[nm + k]; pz += sign * lever[2 * nm + k]; }
-    const u0 = aj[0] * px + aj[3] * py + aj[6] * pz + dAj[0] * dp[0] + dAj[3] * dp[1] + dAj[6] * dp[2];
-    const u1 = aj[1] * px + aj[4] * py + aj[7] * pz + dAj[1] * dp[0] + dAj[4] * dp[1] + dAj[7] * dp[2];
-    const u2 = aj[2] * px + aj[5] * py + aj[8] * pz + dAj[2] * dp[0] + dAj[5] * dp[1] + dAj[8] * dp[2];
-    // δf = K δuPos + D δvPos with δvPos = δAjᵀΔv + AjᵀδΔv (each row's sums from +0)
+    if (side0 ? null0 : null1) { const lever = nd[3]; px += sign * lever[k]; py += sign * lever[nm + k]; pz += sign * lever[2 * nm + k]; }
+    du6[0] = aj[0] * px + aj[3] * py + aj[6] * pz + dAj[0] * dp[0] + dAj[3] * dp[1] + dAj[6] * dp[2];
+    du6[1] = aj[1] * px + aj[4] * py + aj[7] * pz + dAj[1] * dp[0] + dAj[4] * dp[1] + dAj[7] * dp[2];
+    du6[2] = aj[2] * px + aj[5] * py + aj[8] * pz + dAj[2] * dp[0] + dAj[5] * dp[1] + dAj[8] * dp[2];
+  }
+
+  /**
+   * The second half of a translation-only column (after {@link RigidBodySpringDamperModel.translationColumnVariation}):
+   * δf = K δuPos + D δvPos, δF = δAj f + Aj δf and the column [−J0ᵀδF; J1ᵀδF].
+   */
+  private translationColumnLoads(c: number): void {
+    const { aJoint: aj, dAj, du6, dv6, f6, stiffness: kk, damping: dd } = this;
+    const u0 = du6[0], u1 = du6[1], u2 = du6[2];
+    // each row's sums from +0
     let h0 = 0 + kk[0] * u0 + kk[1] * u1 + kk[2] * u2;
     let h1 = 0 + kk[6] * u0 + kk[7] * u1 + kk[8] * u2;
     let h2 = 0 + kk[12] * u0 + kk[13] * u1 + kk[14] * u2;
-    if (hasDamping) {
-      const vq = side0 ? this.velocityQ0 : this.velocityQ1;
-      const vx = sign * vq[k], vy = sign * vq[nm + k], vz = sign * vq[2 * nm + k];
-      const v0 = dAj[0] * dv[0] + dAj[3] * dv[1] + dAj[6] * dv[2] + aj[0] * vx + aj[3] * vy + aj[6] * vz;
-      const v1 = dAj[1] * dv[0] + dAj[4] * dv[1] + dAj[7] * dv[2] + aj[1] * vx + aj[4] * vy + aj[7] * vz;
-      const v2 = dAj[2] * dv[0] + dAj[5] * dv[1] + dAj[8] * dv[2] + aj[2] * vx + aj[5] * vy + aj[8] * vz;
+    if (this.hasDamping) {
+      this.translationRateVariation(c);
+      const v0 = dv6[0], v1 = dv6[1], v2 = dv6[2];
       h0 = h0 + dd[0] * v0 + dd[1] * v1 + dd[2] * v2;
       h1 = h1 + dd[6] * v0 + dd[7] * v1 + dd[8] * v2;
       h2 = h2 + dd[12] * v0 + dd[13] * v1 + dd[14] * v2;
     }
-    // δF = δAj f + Aj δf; the column [−J0ᵀδF; J1ᵀδF]
     const f0 = f6[0], f1 = f6[1], f2 = f6[2];
-    const dFx = dAj[0] * f0 + dAj[1] * f1 + dAj[2] * f2 + aj[0] * h0 + aj[1] * h1 + aj[2] * h2;
-    const dFy = dAj[3] * f0 + dAj[4] * f1 + dAj[5] * f2 + aj[3] * h0 + aj[4] * h1 + aj[5] * h2;
-    const dFz = dAj[6] * f0 + dAj[7] * f1 + dAj[8] * f2 + aj[6] * h0 + aj[7] * h1 + aj[8] * h2;
-    for (let r = 0; r < n0; r++) m[r * n + c] = -(j0[r] * dFx + j0[n0 + r] * dFy + j0[2 * n0 + r] * dFz);
-    for (let r = 0; r < n1; r++) m[(n0 + r) * n + c] = j1[r] * dFx + j1[n1 + r] * dFy + j1[2 * n1 + r] * dFz;
+    this.writeForceColumn(c,
+      dAj[0] * f0 + dAj[1] * f1 + dAj[2] * f2 + aj[0] * h0 + aj[1] * h1 + aj[2] * h2,
+      dAj[3] * f0 + dAj[4] * f1 + dAj[5] * f2 + aj[3] * h0 + aj[4] * h1 + aj[5] * h2,
+      dAj[6] * f0 + dAj[7] * f1 + dAj[8] * f2 + aj[6] * h0 + aj[7] * h1 + aj[8] * h2);
+  }
+
+  /** δvPos = δAjᵀΔv + AjᵀδΔv of a translation-only column into dv6[0:3] (δΔv = ±∂v_i/∂q e at fixed u). */
+  private translationRateVariation(c: number): void {
+    const { markers, aJoint: aj, dAj, dv6 } = this;
+    const n0 = markers.n0, dv = markers.dv, side0 = c < n0;
+    const k = side0 ? c : c - n0, nm = side0 ? n0 : markers.n1, sign = side0 ? -1 : 1;
+    const vq = side0 ? this.velocityQ0 : this.velocityQ1;
+    const vx = sign * vq[k], vy = sign * vq[nm + k], vz = sign * vq[2 * nm + k];
+    dv6[0] = dAj[0] * dv[0] + dAj[3] * dv[1] + dAj[6] * dv[2] + aj[0] * vx + aj[3] * vy + aj[6] * vz;
+    dv6[1] = dAj[1] * dv[0] + dAj[4] * dv[1] + dAj[7] * dv[2] + aj[1] * vx + aj[4] * vy + aj[7] * vz;
+    dv6[2] = dAj[2] * dv[0] + dAj[5] * dv[1] + dAj[8] * dv[2] + aj[2] * vx + aj[5] * vy + aj[8] * vz;
+  }
+
+  /** Column c of dampingWork for a force F = (fx, fy, fz) on marker 1 and −F on marker 0: [−J0ᵀF; J1ᵀF]. */
+  private writeForceColumn(c: number, fx: number, fy: number, fz: number): void {
+    const { n0, n1, jacobian0: j0, jacobian1: j1 } = this.markers;
+    const m = this.dampingWork, n = n0 + n1;
+    for (let r = 0; r < n0; r++) m[r * n + c] = -(j0[r] * fx + j0[n0 + r] * fy + j0[2 * n0 + r] * fz);
+    for (let r = 0; r < n1; r++) m[(n0 + r) * n + c] = j1[r] * fx + j1[n1 + r] * fy + j1[2 * n1 + r] * fz;
   }
 
   /**
