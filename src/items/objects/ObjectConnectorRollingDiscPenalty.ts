@@ -594,7 +594,8 @@ class RollingDiscPenaltyModel implements Only<ObjectModel, RollingDiscPenaltyMod
 
   output(variable: OutputVariableType, s: ItemState): ArrayLike<number> | undefined {
     this.freshKinematics(s);
-    this.evaluate(s, false);
+    // only ForceLocal needs the forces (a Velocity sensor's row would evaluate the friction law for nothing)
+    if (variable === OutputVariableType.ForceLocal) this.evaluate(s, false);
     const { geometry: geo, relativeVelocity: vC } = this;
     const { lateral: l, forward: f, normal: n } = geo;
     switch (variable) {
