@@ -31,6 +31,8 @@ export type RigidBodyPostNewtonStepUserFunction<S extends UserFunctionSystem = U
 ], ArrayLike<number>>;
 
 const zero6 = Array.from({ length: 6 }, () => [0, 0, 0, 0, 0, 0]);
+/** The unit vectors e_0, e_1, e_2 (read only). */
+const unitAxes = [Float64Array.of(1, 0, 0), Float64Array.of(0, 1, 0), Float64Array.of(0, 0, 1)];
 
 const parameters = {
   markerNumbers: markerIndexArray('Two rigid markers [m0, m1] (position and orientation).', 2),
@@ -284,10 +286,11 @@ class RigidBodySpringDamperModel implements Only<ObjectModel, RigidBodySpringDam
     if (marker.addRotatedVectorNullDirection === undefined) return false;
     const a = i === 0 ? markers.a0 : markers.a1, p = i === 0 ? markers.p0 : markers.p1, omega = i === 0 ? markers.omega0 : markers.omega1;
     const x = this.leverLocal, e = this.work3;
+    // a short loop body: V8 counts it per pass, and rigidBodySpringDamperIntrinsic's calls reached the optimizing
+    // compiler at their end when it formed each unit vector here
     for (let j = 0; j < 3; j++) {
-      e[0] = 0; e[1] = 0; e[2] = 0; e[j] = 1;
       nd[j].fill(0);
-      marker.addRotatedVectorNullDirection(s, e, nd[j]);
+      marker.addRotatedVectorNullDirection(s, unitAxes[j], nd[j]);
     }
     const node = marker.nodes[0];
     if (node.position === undefined) { x[0] = 0; x[1] = 0; x[2] = 0; } else {
