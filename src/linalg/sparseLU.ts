@@ -9,6 +9,7 @@
 import { scatterSubtract, type CscMatrix } from './sparse.ts';
 import { amdOrder, compressPairs, expandPairs, pairZeroDiagonal, rcmOrder, symmetricGraph, type PairCompression, type SymmetricGraph } from './ordering.ts';
 import { DENSE_PIVOT_TOLERANCE } from './denseLU.ts';
+import { lendSparseLUMemory, returnSparseLUMemory, sparseLULayout, useSparseLUMemory, type SparseLULayout, type SparseLUMemory, type SparseLUTenant } from './sparseLUKernels.ts';
 
 /** Column ordering used by {@link SparseLU.analyze}: a method name or an explicit permutation (`perm[k]` = k-th column). */
 export type OrderingChoice = 'amd' | 'rcm' | 'natural' | Int32Array;
@@ -101,7 +102,8 @@ export class PatternMismatchError extends Error {
  * Usage: `analyze(A)` once per pattern (ordering + first factorization, which sizes all
  * storage), then per matrix update `refactorize(A)` (or `factorize(A)` to force a new
  * pivot search), then `solve(b, x)`. After analyze, factorize/refactorize/solve do not
- * allocate unless a new pivot sequence needs more fill than any earlier one.
+ * allocate unless a new pivot sequence needs more fill than any earlier one (or the
+ * pool took the memory back, see below).
  *
  * Algorithm:
  * - ordering: AMD (or RCM/natural/explicit) on A + Aᵀ; columns with a (nearly) zero
@@ -117,6 +119,15 @@ export class PatternMismatchError extends Error {
  * - refactorization: same pivots, same L/U pattern, values only, stored topological order; in large factors, the U
  *   entries of consecutive steps whose L columns are nested (a supernode's) eliminated together, with the same
  *   operations per entry in the same order.
+ *
+ * The refactorization and the solve are WebAssembly kernels (sparseLUKernels.ts): the arrays they use (the factors, the
+ * work vector, the permutations, the scale factors and a copy of A's pattern and values) live in a WebAssembly.Memory
+ * that a pool lends the instance, which the analyses and pivoting passes in JavaScript fill through typed-array views.
+ * Storage that must grow moves to another memory (every array copied), never Memory.grow: that detaches the views and
+ * throws away every optimized function of the process that reads typed arrays (see docs/decisions.md). The pool lends
+ * its memories to the SparseLUs of later analyses (a fresh memory is dear to map and to touch first) and may take one
+ * back from an instance that has not used it for the longest time: the arrays are then copied out into arrays of their
+ * own, and back into a memory at the next refactorization or solve.
  */
 export class SparseLU {
   /** Diagonal-preference threshold of the pivot search. */
@@ -134,7 +145,7 @@ export class SparseLU {
   private readonly ordering: OrderingChoice;
   private n = -1;
   private factored = false;
-  private colOrder: Int32Array = new Int32Array(0);
+  private colOrder = new Int32Array(0);
   private stepOfCol = new Int32Array(0);
   private prefRow = new Int32Array(0);
   private prefCol = new Int32Array(0);
@@ -145,12 +156,12 @@ export class SparseLU {
   private pruned = new Uint8Array(0);
   /** Per step kk (see groupNestedColumns): 1 when L(:, kk)'s rows are kk + 1 and L(:, kk + 1)'s, stored in that order. */
   private nested = new Uint8Array(0);
-  /** Per entry of U (see groupNestedColumns): the columns of L that the refactorization eliminates together from there (see groupUpperPart); empty: none. */
+  /** Per entry of U (see groupNestedColumns): the columns of L that the refactorization eliminates together from there (see groupUpperPart). */
   private uGroup = new Uint8Array(0);
   /** Whether nested and uGroup hold the current factors' groups (formed at their first refactorization). */
   private grouped = false;
-  /** The largest multiplier of a group of U entries eliminated together (see eliminateGroup). */
-  private readonly groupScale = new Float64Array(1);
+  /** Whether the refactorization eliminates U's entries in the groups of uGroup (else one by one). */
+  private groupsUsed = false;
   private li = new Int32Array(0);
   private lx = new Float64Array(0);
   private up = new Int32Array(1);
@@ -167,7 +178,24 @@ export class SparseLU {
   private colScale = new Float64Array(0);
   private rowMax = new Float64Array(0);
   private patColPtr = new Int32Array(1);
+  /** A's row indices of the last factorization's pattern (its length: the memory's capacity, patColPtr[n] of them used). */
   private patRowIndex = new Int32Array(0);
+  /** The copy of A's values that the refactorization reads (as patRowIndex). */
+  private values = new Float64Array(0);
+  /** The right-hand side and solution of a solve. */
+  private vector = new Float64Array(0);
+  /** max |scaled A| and max |U| of the last successful refactorization, as the kernel wrote them. */
+  private refactorMaxima = new Float64Array(2);
+  /** Where the arrays above that the kernels use lie in the memory (see sparseLULayout). */
+  private layout: SparseLULayout = sparseLULayout(0, 0, 0, 0);
+  /**
+   * The memory of the arrays above that the kernels use, with the kernels on it (lent by the pool of sparseLUKernels.ts
+   * with the first layout, by analyze); undefined while the arrays are arrays of their own (the pool took the memory back,
+   * see moveOut).
+   */
+  private memory?: SparseLUMemory;
+  /** What the pool calls to take the memory back. */
+  private readonly tenant: SparseLUTenant = { moveOut: () => this.moveOut() };
   /** The next column of a pivoting pass stopped at its fill limit (−1: none); its lnz and unz are lp and up there. */
   private stoppedAt = -1;
   /** The threshold of the pass that stopped at stoppedAt, and max |scaled A| and max |U| after a pass' last column. */
@@ -251,6 +279,7 @@ export class SparseLU {
     if (share !== undefined && share.matrix !== a) throw new RangeError('SparseLU.analyzeWithin: the share was made for another matrix');
     this.stats.analyses++;
     this.n = n;
+    // the scale factors and the ordering in arrays of their own until the fill estimate sizes the memory
     this.rowScale = new Float64Array(n);
     this.colScale = new Float64Array(n);
     this.rowMax = new Float64Array(n);
@@ -267,33 +296,29 @@ export class SparseLU {
       graph = symmetricGraph(a);
       if (share !== undefined) share.graph = graph;
     }
-    this.colOrder = this.computeOrdering(a, graph, share);
+    const order = this.computeOrdering(a, graph, share);
     this.stepOfCol = new Int32Array(n);
-    for (let k = 0; k < n; k++) this.stepOfCol[this.colOrder[k]] = k;
+    for (let k = 0; k < n; k++) this.stepOfCol[order[k]] = k;
     this.prefRow = new Int32Array(n);
     this.prefCol = new Int32Array(n);
-    this.rowOfStep = new Int32Array(n);
-    this.stepOfRow = new Int32Array(n);
-    this.udiag = new Float64Array(n);
-    this.work = new Float64Array(n);
-    this.sol = new Float64Array(n);
     this.mark = new Int32Array(n);
     this.stack = new Int32Array(n);
     this.stackPos = new Int32Array(n);
     this.topo = new Int32Array(n);
-    this.lp = new Int32Array(n + 1);
     this.lpend = new Int32Array(n);
     this.pruned = new Uint8Array(n);
-    this.up = new Int32Array(n + 1);
     // L and U sized as the final capacity rule below for the fill of diagonal pivots (exact for a symmetric pattern
     // factorized without row exchanges): a first guess that grows by doubling and shrinks at the end allocated about
     // three times the final factors (≈ 50 MB for the 141² grid Laplacian), whose external-memory pressure made V8 run
     // a full garbage collection of the whole heap on almost every analysis
-    const fill = symmetricFactorFill(graph, this.colOrder, this.stepOfCol, this.mark, this.stack, this.stackPos);
-    this.li = new Int32Array(Math.ceil(1.2 * fill) + n);
-    this.lx = new Float64Array(this.li.length);
-    this.ui = new Int32Array(this.li.length);
-    this.ux = new Float64Array(this.ui.length);
+    const fill = symmetricFactorFill(graph, order, this.stepOfCol, this.mark, this.stack, this.stackPos);
+    const capacity = Math.ceil(1.2 * fill) + n;
+    const rowScale = this.rowScale;
+    const colScale = this.colScale;
+    this.layOut(a.colPtr[n], capacity, capacity, false);
+    this.rowScale.set(rowScale);
+    this.colScale.set(colScale);
+    this.colOrder.set(order);
     // the scale factors just computed for the ordering are those factorize would compute again (same matrix)
     return this.finishAnalysis(this.factorizeScaled(a, maxFill));
   }
@@ -315,16 +340,16 @@ export class SparseLU {
     return this.finishAnalysis(this.pivotingPass(a, 1, maxFill, 0));
   }
 
-  /** The end of an analysis: L and U shrunk to their final capacity after a successful factorization. */
+  /**
+   * The end of an analysis: L and U shrunk to their final capacity after a successful factorization, in a memory of
+   * their own (a memory of the pool stays the pool's, whatever L and U take of it).
+   */
   private finishAnalysis(result: true | SparseLUSingular | false): true | SparseLUSingular | false {
     if (result === false) return false;
     const n = this.n;
     const lnz = this.lp[n];
     const unz = this.up[n];
-    const lcap = Math.ceil(1.2 * lnz) + n;
-    const ucap = Math.ceil(1.2 * unz) + n;
-    if (result === true && this.li.length !== lcap) this.resizeL(lcap, lnz);
-    if (result === true && this.ui.length !== ucap) this.resizeU(ucap, unz);
+    if (result === true && this.memory?.pooled === false) this.resizeFactors(Math.ceil(1.2 * lnz) + n, Math.ceil(1.2 * unz) + n);
     return result;
   }
 
@@ -386,8 +411,9 @@ export class SparseLU {
       from = at[0];
       const lnz = this.lp[from];
       const unz = this.up[from];
-      if (lnz + n > this.li.length) this.resizeL(Math.max(2 * this.li.length, lnz + n), lnz);
-      if (unz + n > this.ui.length) this.resizeU(Math.max(2 * this.ui.length, unz + n), unz);
+      const lcap = this.li.length;
+      const ucap = this.ui.length;
+      this.resizeFactors(lnz + n > lcap ? Math.max(2 * lcap, lnz + n) : lcap, unz + n > ucap ? Math.max(2 * ucap, unz + n) : ucap);
       exit = this.pivotColumns(a, tau, maxFill, n, from, lnz, unz, state[1], state[2]);
     }
     const k = at[0];
@@ -511,6 +537,7 @@ export class SparseLU {
     this.requireSize(a);
     if (!this.factored) return this.fallback(a);
     if (!patternKnown) this.checkPattern(a);
+    this.useMemory();
     this.factored = false;
     if (!this.grouped) this.groupNestedColumns();
     if (!this.eliminateWithPivots(a)) return this.fallback(a);
@@ -524,16 +551,22 @@ export class SparseLU {
   }
 
   /**
-   * The numeric elimination of {@link SparseLU.refactorize} with the stored pivot sequence and L/U pattern; false when a
-   * reused pivot fails its test (the work vector is left zeroed). Writes max |scaled A| and max |U| to maxima after each
-   * column. The loop is {@link refactorColumns}, a function of the arrays alone: V8 compiles the loop on stack during
-   * the first call and the function for the next one, and a prologue of field loads that the first call ran before V8
-   * allocated its type feedback would make that compilation deoptimize on entry.
+   * The numeric elimination of {@link SparseLU.refactorize} with the stored pivot sequence and L/U pattern (A's values
+   * copied into the memory, its pattern the stored one), by the refactor kernel; false when a reused pivot fails its
+   * test (the work vector is left zeroed). Writes max |scaled A| and max |U| to maxima[0] and maxima[1] on success.
    */
   private eliminateWithPivots(a: CscMatrix): boolean {
-    return refactorColumns(this.n, a, this.colOrder, this.stepOfRow, this.work, this.lp, this.li, this.lx, this.up, this.ui,
-      this.ux, this.uGroup, this.udiag, this.rowScale, this.colScale, this.refactorThreshold, this.zeroPivotTolerance, this.maxima,
-      this.groupScale);
+    const n = this.n;
+    const entries = this.patColPtr[n];
+    const values = a.values;
+    this.values.set(values.length === entries ? values : values.subarray(0, entries));
+    const l = this.layout;
+    const group = this.groupsUsed ? l.group : 0;
+    if (this.memory!.kernels.refactor(n, this.refactorThreshold, this.zeroPivotTolerance, l.values, l.colPtr, l.rowIndex, l.work, group,
+      l.maxima, l.colOrder, l.stepOfRow, l.lp, l.li, l.lx, l.up, l.ui, l.ux, l.udiag, l.rowScale, l.colScale) === 0) return false;
+    this.maxima[0] = this.refactorMaxima[0];
+    this.maxima[1] = this.refactorMaxima[1];
+    return true;
   }
 
   /**
@@ -544,10 +577,8 @@ export class SparseLU {
    */
   private groupNestedColumns(): void {
     const n = this.n;
-    if (this.lp[n] < GROUPING_MIN_L_ENTRIES) {
-      this.uGroup = new Uint8Array(0);
-    } else {
-      if (this.uGroup.length < this.up[n]) this.uGroup = new Uint8Array(this.up[n]);
+    this.groupsUsed = this.lp[n] >= GROUPING_MIN_L_ENTRIES;
+    if (this.groupsUsed) {
       if (this.nested.length !== n) this.nested = new Uint8Array(n);
       alignNestedColumns(n, this.lp, this.li, this.lx, this.nested, this.stackPos, this.sol);
       groupUpperPart(n, this.up, this.ui, this.nested, this.uGroup);
@@ -558,36 +589,14 @@ export class SparseLU {
   /** Solves A·x = b with the current factors; `x` may be the same array as `b`. */
   solve(b: Float64Array, x: Float64Array): void {
     if (!this.factored) throw new Error('SparseLU.solve: no valid factorization');
+    this.useMemory();
     const n = this.n;
-    const y = this.sol;
-    const prow = this.rowOfStep;
-    const q = this.colOrder;
-    const lp = this.lp;
-    const li = this.li;
-    const lx = this.lx;
-    const up = this.up;
-    const ui = this.ui;
-    const ux = this.ux;
-    const udiag = this.udiag;
-    const rs = this.rowScale;
-    const cs = this.colScale;
-    for (let k = 0; k < n; k++) {
-      const i = prow[k];
-      y[k] = b[i] * rs[i];
-    }
-    for (let k = 0; k < n; k++) {
-      const yk = y[k];
-      if (yk !== 0) scatterSubtract(y, li, lx, lp[k], lp[k + 1], yk);
-    }
-    for (let k = n - 1; k >= 0; k--) {
-      const yk = y[k] / udiag[k];
-      y[k] = yk;
-      if (yk !== 0) scatterSubtract(y, ui, ux, up[k], up[k + 1], yk);
-    }
-    for (let k = 0; k < n; k++) {
-      const j = q[k];
-      x[j] = y[k] * cs[j];
-    }
+    const vector = this.vector;
+    vector.set(b.length === n ? b : b.subarray(0, n));
+    const l = this.layout;
+    this.memory!.kernels.solve(n, l.vector, l.sol, l.rowOfStep, l.colOrder, l.stepOfRow, l.lp, l.li, l.lx, l.up, l.ui, l.ux, l.udiag,
+      l.rowScale, l.colScale);
+    x.set(vector);
   }
 
   /**
@@ -757,8 +766,7 @@ export class SparseLU {
   private snapshotPattern(a: CscMatrix): void {
     const n = this.n;
     const nnz = a.colPtr[n];
-    if (this.patColPtr.length !== n + 1) this.patColPtr = new Int32Array(n + 1);
-    if (this.patRowIndex.length !== nnz) this.patRowIndex = new Int32Array(nnz);
+    if (nnz > this.patRowIndex.length) this.layOut(nnz, this.li.length, this.ui.length, true);
     for (let j = 0; j <= n; j++) this.patColPtr[j] = a.colPtr[j];
     for (let p = 0; p < nnz; p++) this.patRowIndex[p] = a.rowIndex[p];
   }
@@ -777,22 +785,87 @@ export class SparseLU {
     }
   }
 
-  private resizeL(cap: number, used: number): void {
-    const li = new Int32Array(cap);
-    const lx = new Float64Array(cap);
-    li.set(this.li.subarray(0, used));
-    lx.set(this.lx.subarray(0, used));
-    this.li = li;
-    this.lx = lx;
+  /** L and U with room for lcap and ucap entries (their used entries kept): a new memory when that differs from now. */
+  private resizeFactors(lcap: number, ucap: number): void {
+    if (lcap !== this.li.length || ucap !== this.ui.length) this.layOut(this.patRowIndex.length, lcap, ucap, true);
   }
 
-  private resizeU(cap: number, used: number): void {
-    const ui = new Int32Array(cap);
-    const ux = new Float64Array(cap);
-    ui.set(this.ui.subarray(0, used));
-    ux.set(this.ux.subarray(0, used));
-    this.ui = ui;
-    this.ux = ux;
+  /**
+   * A memory of the pool laid out for n unknowns, `entries` entries of A and lcap and ucap of L and U, with views of it
+   * as the fields of the arrays there; with `keep`, each array's contents copied over (cut to the new length). The memory
+   * in use is given back first (its arrays copied out when kept: the pool may lend the same memory again). Another memory
+   * rather than a grown one: see the class' comment.
+   */
+  private layOut(entries: number, lcap: number, ucap: number, keep: boolean): void {
+    const n = this.n;
+    const l = sparseLULayout(n, entries, lcap, ucap);
+    if (keep) this.moveOut();
+    else if (this.memory !== undefined) returnSparseLUMemory(this.memory);
+    const memory = lendSparseLUMemory(l.bytes, this.tenant);
+    const buffer = memory.buffer;
+    const float64 = (at: number, length: number, old: Float64Array<ArrayBuffer>): Float64Array<ArrayBuffer> =>
+      carry(new Float64Array(buffer, at, length), old, keep);
+    const int32 = (at: number, length: number, old: Int32Array<ArrayBuffer>): Int32Array<ArrayBuffer> =>
+      carry(new Int32Array(buffer, at, length), old, keep);
+    this.refactorMaxima = new Float64Array(buffer, l.maxima, 2);
+    this.work = float64(l.work, n, this.work);
+    this.udiag = float64(l.udiag, n, this.udiag);
+    this.rowScale = float64(l.rowScale, n, this.rowScale);
+    this.colScale = float64(l.colScale, n, this.colScale);
+    this.sol = float64(l.sol, n, this.sol);
+    this.vector = new Float64Array(buffer, l.vector, n);
+    this.values = new Float64Array(buffer, l.values, entries);
+    this.lx = float64(l.lx, lcap, this.lx);
+    this.ux = float64(l.ux, ucap, this.ux);
+    this.colOrder = int32(l.colOrder, n, this.colOrder);
+    this.stepOfRow = int32(l.stepOfRow, n, this.stepOfRow);
+    this.rowOfStep = int32(l.rowOfStep, n, this.rowOfStep);
+    this.lp = int32(l.lp, n + 1, this.lp);
+    this.up = int32(l.up, n + 1, this.up);
+    this.patColPtr = int32(l.colPtr, n + 1, this.patColPtr);
+    this.patRowIndex = int32(l.rowIndex, entries, this.patRowIndex);
+    this.li = int32(l.li, lcap, this.li);
+    this.ui = int32(l.ui, ucap, this.ui);
+    this.uGroup = carry(new Uint8Array(buffer, l.group, ucap), this.uGroup, keep);
+    this.layout = l;
+    this.memory = memory;
+  }
+
+  /** Before the kernels run: the arrays moved back into a memory if the pool took theirs back, else the memory's use marked. */
+  private useMemory(): void {
+    if (this.memory === undefined) this.layOut(this.patRowIndex.length, this.li.length, this.ui.length, true);
+    else useSparseLUMemory(this.memory);
+  }
+
+  /**
+   * The arrays in the memory copied into arrays of their own and the memory given back to the pool (nothing when they are
+   * not in a memory). The work arrays of a refactorization and a solve (A's values, the solve's vector) are not kept.
+   */
+  private moveOut(): void {
+    const memory = this.memory;
+    if (memory === undefined) return;
+    this.refactorMaxima = new Float64Array(2);
+    this.work = this.work.slice();
+    this.udiag = this.udiag.slice();
+    this.rowScale = this.rowScale.slice();
+    this.colScale = this.colScale.slice();
+    this.sol = this.sol.slice();
+    this.vector = new Float64Array(0);
+    this.values = new Float64Array(0);
+    this.lx = this.lx.slice();
+    this.ux = this.ux.slice();
+    this.colOrder = this.colOrder.slice();
+    this.stepOfRow = this.stepOfRow.slice();
+    this.rowOfStep = this.rowOfStep.slice();
+    this.lp = this.lp.slice();
+    this.up = this.up.slice();
+    this.patColPtr = this.patColPtr.slice();
+    this.patRowIndex = this.patRowIndex.slice();
+    this.li = this.li.slice();
+    this.ui = this.ui.slice();
+    this.uGroup = this.uGroup.slice();
+    this.memory = undefined;
+    returnSparseLUMemory(memory);
   }
 }
 
@@ -867,19 +940,26 @@ const PASS_FULL_STORAGE = 1;
 const PASS_FILL_LIMIT = 2;
 const PASS_SINGULAR = 3;
 
+/** `view` with the first entries of `old` copied in when `keep` (as many as fit). */
+function carry<T extends Float64Array | Int32Array | Uint8Array>(view: T, old: T, keep: boolean): T {
+  if (keep) view.set(old.length > view.length ? old.subarray(0, view.length) : old);
+  return view;
+}
+
 /** L's row indices `li[0..lnz)` renumbered from original rows to their pivot steps (`pinv`), after a complete pass. */
 function remapRows(li: Int32Array, lnz: number, pinv: Int32Array): void {
   for (let p = 0; p < lnz; p++) li[p] = pinv[li[p]];
 }
 
-/** The most L columns the refactorization eliminates together (see eliminateGroup). */
+/** The most L columns the refactorization eliminates together (see eliminateGroupOf in sparseLUKernelsSource.ts). */
 const MAX_GROUP = 4;
 
 /**
  * Entries of L below which {@link SparseLU} refactorizes one column at a time (no groups): with few and short columns the
- * grouping saves little per refactorization, less than what compiling the grouped elimination costs a fresh process
- * (geometricallyExactBeamTest, 761 entries: ≈ 8 000 updates per refactorization, 88 refactorizations; PARTS_ATEs_moving,
- * 25 839 entries: 672 000 updates, 99 refactorizations).
+ * grouping saves little per refactorization (geometricallyExactBeamTest, 761 entries: ≈ 8 000 updates per
+ * refactorization, 88 refactorizations; PARTS_ATEs_moving, 25 839 entries: 672 000 updates, 99 refactorizations). Chosen
+ * when the grouped elimination was JavaScript, against what compiling it cost a fresh process; not measured again since
+ * it is a WebAssembly kernel.
  */
 const GROUPING_MIN_L_ENTRIES = 8192;
 
@@ -939,203 +1019,6 @@ function groupUpperPart(n: number, up: Int32Array, ui: Int32Array, nested: Uint8
       p += g;
     }
   }
-}
-
-/**
- * {@link SparseLU}'s refactorization of the n columns of A with the pivot sequence (column order q, pivot step of each
- * row pinv) and the L/U pattern of the last factorization: each column scaled and scattered into the work vector x,
- * eliminated with the U part's rows, its pivot tested (|pivot| ≥ tau·max |L column| and > tol·max |column|) and its L
- * part divided by the pivot; false at the first pivot that fails (x left zeroed). Writes max |scaled A| and max |U| to
- * maxima[0] and maxima[1] after each column. The loops over a column are functions of their own: called for every
- * column, they are compiled after a few columns of the first call, while this loop waits for its compilation on stack.
- */
-function refactorColumns(n: number, a: CscMatrix, q: Int32Array, pinv: Int32Array, x: Float64Array, lp: Int32Array, li: Int32Array,
-  lx: Float64Array, up: Int32Array, ui: Int32Array, ux: Float64Array, group: Uint8Array, udiag: Float64Array, rs: Float64Array,
-  cs: Float64Array, tau: number, tol: number, maxima: Float64Array, groupScale: Float64Array): boolean {
-  let amax = 0;
-  let umax = 0;
-  for (let k = 0; k < n; k++) {
-    const j = q[k];
-    amax = scatterPermutedColumn(a, j, rs, cs[j], pinv, x, amax);
-    let scale = group.length > 0 ? eliminateGroupedUPart(x, up[k], up[k + 1], ui, ux, group, li, lx, lp, groupScale)
-      : eliminateWithUPart(x, up[k], up[k + 1], ui, ux, li, lx, lp);
-    const pivot = x[k];
-    x[k] = 0;
-    const absPivot = Math.abs(pivot);
-    // L's column in one pass with its largest entry: a failed pivot test below falls back to a full factorization,
-    // which rewrites L, and leaves the work vector zeroed as it must be
-    const lmax = divideLowerPart(x, lp[k], lp[k + 1], li, lx, 1 / pivot);
-    if (absPivot > scale) scale = absPivot;
-    if (scale > umax) umax = scale;
-    if (lmax > scale) scale = lmax;
-    if (!(absPivot >= tau * lmax) || !(absPivot > tol * scale) || absPivot === 0) return false;
-    udiag[k] = pivot;
-    maxima[0] = amax;
-    maxima[1] = umax;
-  }
-  return true;
-}
-
-/** Adds column j of the scaled matrix, rs[i]·a_ij·cj, to x at the pivot steps pinv[i]; returns amax raised to its largest magnitude. */
-function scatterPermutedColumn(a: CscMatrix, j: number, rs: Float64Array, cj: number, pinv: Int32Array, x: Float64Array, amax: number): number {
-  const ri = a.rowIndex;
-  const av = a.values;
-  for (let p = a.colPtr[j], end = a.colPtr[j + 1]; p < end; p++) {
-    const i = ri[p];
-    const v = av[p] * rs[i] * cj;
-    x[pinv[i]] += v;
-    const absV = Math.abs(v);
-    if (absV > amax) amax = absV;
-  }
-  return amax;
-}
-
-/**
- * The U part of a refactorized column (`ui[start..end)`, steps in topological order): each entry x_kk moved to ux and
- * zeroed in x, and x −= x_kk·L(:, kk) where it is not zero. Returns the largest |x_kk|.
- */
-function eliminateWithUPart(x: Float64Array, start: number, end: number, ui: Int32Array, ux: Float64Array, li: Int32Array,
-  lx: Float64Array, lp: Int32Array): number {
-  let scale = 0;
-  for (let p = start; p < end; p++) {
-    const kk = ui[p];
-    const xk = x[kk];
-    ux[p] = xk;
-    x[kk] = 0;
-    if (xk === 0) continue;
-    const absX = Math.abs(xk);
-    if (absX > scale) scale = absX;
-    scatterSubtract(x, li, lx, lp[kk], lp[kk + 1], xk);
-  }
-  return scale;
-}
-
-/**
- * {@link eliminateWithUPart} with U's entries in groups (`group[p]` entries from p on, see groupUpperPart): a group of
- * consecutive steps with nested L columns is eliminated together by {@link eliminateGroup}, a single entry, and each
- * entry of a group with a zero multiplier, one by one. The same result.
- */
-function eliminateGroupedUPart(x: Float64Array, start: number, end: number, ui: Int32Array, ux: Float64Array, group: Uint8Array,
-  li: Int32Array, lx: Float64Array, lp: Int32Array, groupScale: Float64Array): number {
-  let scale = 0;
-  for (let p = start; p < end;) {
-    const g = group[p];
-    const groupScaleOrOneByOne = g > 1 && eliminateGroup(x, ux, p, ui[p], g, li, lx, lp, groupScale) ? groupScale[0]
-      : eliminateWithUPart(x, p, p + g, ui, ux, li, lx, lp);
-    if (groupScaleOrOneByOne > scale) scale = groupScaleOrOneByOne;
-    p += g;
-  }
-  return scale;
-}
-
-/**
- * The U entries p … p + g − 1 (2 ≤ g ≤ 4) of steps kk … kk + g − 1 whose L columns are nested (L(:, kk + j) holds
- * kk + j + 1, …, kk + g − 1, then the rows of L(:, kk + g − 1), in this order, see alignNestedColumns). Forms the
- * multipliers x_kk + j as the one-by-one elimination does (each after the subtractions of the steps before it) and, if
- * none is zero, stores them to ux, zeroes them in x, writes their largest magnitude to groupScale[0] (the comparisons of
- * the one-by-one elimination, which skip a NaN) and subtracts all the columns' products from each shared row in one
- * expression, left to right: every entry of x gets the same subtractions in the same order as from g calls of
- * scatterSubtract, with one load and store of the entry and of its row index instead of g. If a multiplier is zero,
- * returns false having written nothing (the one-by-one elimination skips that column). One function for the three
- * sizes, too large for V8 to inline: compiled once, it leaves the caller's compilation small (the caller is the loop
- * that a first refactorization runs in baseline code until its compilation is done). The doubles stay in locals and
- * typed arrays: double arguments and results of a call that is not inlined are boxed.
- */
-function eliminateGroup(x: Float64Array, ux: Float64Array, p: number, kk: number, g: number, li: Int32Array, lx: Float64Array,
-  lp: Int32Array, groupScale: Float64Array): boolean {
-  const x0 = x[kk];
-  if (x0 === 0) return false;
-  const a0 = lp[kk];
-  const a1 = lp[kk + 1];
-  const x1 = x[kk + 1] - lx[a0] * x0;
-  if (x1 === 0) return false;
-  if (g === 2) {
-    ux[p] = x0;
-    ux[p + 1] = x1;
-    x[kk] = 0;
-    x[kk + 1] = 0;
-    let scale = 0;
-    if (Math.abs(x0) > scale) scale = Math.abs(x0);
-    if (Math.abs(x1) > scale) scale = Math.abs(x1);
-    groupScale[0] = scale;
-    const b0 = a0 + 1;
-    for (let i = 0, rows = lp[kk + 2] - a1; i < rows; i++) {
-      const r = li[a1 + i];
-      x[r] = x[r] - lx[b0 + i] * x0 - lx[a1 + i] * x1;
-    }
-    return true;
-  }
-  const a2 = lp[kk + 2];
-  const x2 = x[kk + 2] - lx[a0 + 1] * x0 - lx[a1] * x1;
-  if (x2 === 0) return false;
-  if (g === 3) {
-    ux[p] = x0;
-    ux[p + 1] = x1;
-    ux[p + 2] = x2;
-    x[kk] = 0;
-    x[kk + 1] = 0;
-    x[kk + 2] = 0;
-    let scale = 0;
-    if (Math.abs(x0) > scale) scale = Math.abs(x0);
-    if (Math.abs(x1) > scale) scale = Math.abs(x1);
-    if (Math.abs(x2) > scale) scale = Math.abs(x2);
-    groupScale[0] = scale;
-    const b0 = a0 + 2;
-    const b1 = a1 + 1;
-    for (let i = 0, rows = lp[kk + 3] - a2; i < rows; i++) {
-      const r = li[a2 + i];
-      x[r] = x[r] - lx[b0 + i] * x0 - lx[b1 + i] * x1 - lx[a2 + i] * x2;
-    }
-    return true;
-  }
-  const a3 = lp[kk + 3];
-  const x3 = x[kk + 3] - lx[a0 + 2] * x0 - lx[a1 + 1] * x1 - lx[a2] * x2;
-  if (x3 === 0) return false;
-  ux[p] = x0;
-  ux[p + 1] = x1;
-  ux[p + 2] = x2;
-  ux[p + 3] = x3;
-  x[kk] = 0;
-  x[kk + 1] = 0;
-  x[kk + 2] = 0;
-  x[kk + 3] = 0;
-  let scale = 0;
-  if (Math.abs(x0) > scale) scale = Math.abs(x0);
-  if (Math.abs(x1) > scale) scale = Math.abs(x1);
-  if (Math.abs(x2) > scale) scale = Math.abs(x2);
-  if (Math.abs(x3) > scale) scale = Math.abs(x3);
-  groupScale[0] = scale;
-  const b0 = a0 + 3;
-  const b1 = a1 + 2;
-  const b2 = a2 + 1;
-  const rows = lp[kk + 4] - a3;
-  // by two rows: the loop's checks of the arrays are repeated in every iteration
-  let i = 0;
-  for (; i + 1 < rows; i += 2) {
-    const r = li[a3 + i];
-    x[r] = x[r] - lx[b0 + i] * x0 - lx[b1 + i] * x1 - lx[b2 + i] * x2 - lx[a3 + i] * x3;
-    const r1 = li[a3 + i + 1];
-    x[r1] = x[r1] - lx[b0 + i + 1] * x0 - lx[b1 + i + 1] * x1 - lx[b2 + i + 1] * x2 - lx[a3 + i + 1] * x3;
-  }
-  if (i < rows) {
-    const r = li[a3 + i];
-    x[r] = x[r] - lx[b0 + i] * x0 - lx[b1 + i] * x1 - lx[b2 + i] * x2 - lx[a3 + i] * x3;
-  }
-  return true;
-}
-
-/** The L part of a refactorized column (`li[start..end)`): x_r·inv stored to lx and x_r zeroed; returns the largest |x_r|. */
-function divideLowerPart(x: Float64Array, start: number, end: number, li: Int32Array, lx: Float64Array, inv: number): number {
-  let lmax = 0;
-  for (let t = start; t < end; t++) {
-    const r = li[t];
-    const v = x[r];
-    x[r] = 0;
-    const absV = Math.abs(v);
-    if (absV > lmax) lmax = absV;
-    lx[t] = v * inv;
-  }
-  return lmax;
 }
 
 /**

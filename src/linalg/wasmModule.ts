@@ -233,3 +233,12 @@ ${lines.join(' +\n')};
   }
   return text;
 }
+
+// Further instructions (the sparse LU kernels).
+
+/** i32.eq */
+export const eq = binary(0x46);
+/** f64.ge */
+export const floatGe = binary(0x66);
+/** i32.load8_u at a byte address (a byte, zero-extended). */
+export const loadByte = (address: Code): Code => [address, 0x2d, 0, 0];
