@@ -792,15 +792,16 @@ export class SparseLU {
 
   /**
    * A memory of the pool laid out for n unknowns, `entries` entries of A and lcap and ucap of L and U, with views of it
-   * as the fields of the arrays there; with `keep`, each array's contents copied over (cut to the new length). The memory
-   * in use is given back first (its arrays copied out when kept: the pool may lend the same memory again). Another memory
-   * rather than a grown one: see the class' comment.
+   * as the fields of the arrays there; with `keep`, each array's contents copied over (cut to the new length). A memory
+   * of the pool in use is given back first (its arrays copied out when kept: the pool may lend the same memory again);
+   * the arrays of a memory of its own are copied straight into the new one. Another memory rather than a grown one: see
+   * the class' comment.
    */
   private layOut(entries: number, lcap: number, ucap: number, keep: boolean): void {
     const n = this.n;
     const l = sparseLULayout(n, entries, lcap, ucap);
-    if (keep) this.moveOut();
-    else if (this.memory !== undefined) returnSparseLUMemory(this.memory);
+    if (!keep && this.memory !== undefined) returnSparseLUMemory(this.memory);
+    else if (this.memory?.pooled === true) this.moveOut();
     const memory = lendSparseLUMemory(l.bytes, this.tenant);
     const buffer = memory.buffer;
     const float64 = (at: number, length: number, old: Float64Array<ArrayBuffer>): Float64Array<ArrayBuffer> =>
