@@ -94,7 +94,7 @@ export class ImplicitSecondOrderStepper implements TimeStepper, NewtonProblem {
    * step's result into the current state and returns true if the step succeeded.
    */
   newtonReplacement?: () => boolean;
-  /** Σ x·0 over the values the last {@link ImplicitSecondOrderStepper.update} wrote: 0 if all are finite (NaN: not finite or not checked). */
+  /** (Σ x)·0 over the values the last {@link ImplicitSecondOrderStepper.update} wrote: ±0 if all are finite (NaN: not finite, an overflowing sum, or not checked). */
   private updateCheck = Number.NaN;
   /** Post-Newton (discontinuous) iteration of the current step, from 0. */
   private discontinuousIteration = 0;
@@ -103,6 +103,14 @@ export class ImplicitSecondOrderStepper implements TimeStepper, NewtonProblem {
   private h = 0;
   private betaPrime = 0;
   private gammaPrime = 0;
+  /**
+   * βh², γh and 1/(βh²) of the current step size (set with it: each product, formed per Newton iteration, was a boxed
+   * double in baseline code), and the mass factor (1 − α_m)/(1 − α_f); NaN (doubles) until set.
+   */
+  private betaH2 = Number.NaN;
+  private gammaH = Number.NaN;
+  private lambdaScale = Number.NaN;
+  private readonly massFactor: number;
 
   constructor(
     private readonly model: CompiledModel,
@@ -117,6 +125,7 @@ export class ImplicitSecondOrderStepper implements TimeStepper, NewtonProblem {
     this.useIndex2 = ga.useIndex2Constraints || forceNewmarkIndex2;
     if (this.useIndex2 && !this.newmark) throw new FlexdynError('timeIntegration.generalizedAlpha.useIndex2Constraints requires useNewmark = true', { parameter: 'useIndex2Constraints' });
     this.params = generalizedAlphaParameters({ ...ga, useNewmark: this.newmark });
+    this.massFactor = (1 - this.params.alphaM) / (1 - this.params.alphaF);
     if (ga.lieGroupSimplifiedKinematicRelations && model.hasLieGroupNodes) {
       throw new FlexdynError('timeIntegration.generalizedAlpha.lieGroupSimplifiedKinematicRelations is not implemented; it must be false, got true', { parameter: 'lieGroupSimplifiedKinematicRelations' });
     }
@@ -238,6 +247,9 @@ export class ImplicitSecondOrderStepper implements TimeStepper, NewtonProblem {
     this.h = h;
     this.betaPrime = (1 - alphaM) / (h * h * beta * (1 - alphaF));
     this.gammaPrime = gamma / (h * beta);
+    this.betaH2 = beta * h * h;
+    this.gammaH = gamma * h;
+    this.lambdaScale = 1 / this.betaH2;
   }
 
   /**
@@ -336,25 +348,25 @@ export class ImplicitSecondOrderStepper implements TimeStepper, NewtonProblem {
     }
     norm2Into(r, this.size, this.residualNormWork, 0);
     this.residualNorm = this.residualNormWork[0];
-    const scale = this.params.beta * this.h * this.h;
+    const scale = this.betaH2;
     for (let i = 0; i < nu; i++) r[i] *= scale;
     this.residualNormCoversEntries = scale <= 1;
   }
 
   jacobian(system: MatrixAccumulator): void {
-    const { alphaM, alphaF, beta, gamma } = this.params;
-    const h = this.h;
-    this.mass.addAt(this.current, system, (1 - alphaM) / (1 - alphaF));
-    this.assembler.addODE2LhsJacobian(this.current, system, beta * h * h, gamma * h);
+    const h = this.h, betaH2 = this.betaH2, gammaH = this.gammaH;
+    this.mass.addAt(this.current, system, this.massFactor);
+    this.assembler.addODE2LhsJacobian(this.current, system, betaH2, gammaH);
     const loadsJacobian = this.settings.timeIntegration.computeLoadsJacobian;
-    if (loadsJacobian > 0) this.assembler.addLoadsJacobian(this.current, system, -beta * h * h, loadsJacobian > 1 ? -gamma * h : 0);
+    // −βh² and −γh: (−β)·h·h is −(β·h·h) bit for bit (a negation is exact)
+    if (loadsJacobian > 0) this.assembler.addLoadsJacobian(this.current, system, -betaH2, loadsJacobian > 1 ? -gammaH : 0);
     if (this.model.nAE > 0) {
-      if (this.settings.timeIntegration.newton.constraintForceJacobian) this.assembler.addConstraintForceJacobian(this.current, system, beta * h * h);
-      this.assembler.addConstraintJacobian(this.current, system, 1, this.gammaPrime, 1, 1 / (beta * h * h), this.useIndex2);
+      if (this.settings.timeIntegration.newton.constraintForceJacobian) this.assembler.addConstraintForceJacobian(this.current, system, betaH2);
+      this.assembler.addConstraintJacobian(this.current, system, 1, this.gammaPrime, 1, this.lambdaScale, this.useIndex2);
     }
     if (this.nODE1 > 0) {
       // ODE1 rows: ∂F/∂x − (2/h) I (ẋ = 2/h·δx), ∂F/∂q + γ'∂F/∂u; ODE2 rows: βh²·∂(ode2Lhs)/∂x
-      this.assembler.addODE2LhsODE1Jacobian(this.current, system, beta * h * h);
+      this.assembler.addODE2LhsODE1Jacobian(this.current, system, betaH2);
       this.assembler.addODE1RhsJacobian(this.current, system, 1, 1, this.gammaPrime);
       for (let k = 0; k < this.nODE1; k++) {
         const index = this.assembler.ode1SystemIndex(k);
@@ -363,14 +375,17 @@ export class ImplicitSecondOrderStepper implements TimeStepper, NewtonProblem {
     }
     const userJacobian = this.hooks.systemJacobianUserFunction;
     if (userJacobian !== undefined) {
-      addSystemJacobianTerms(userJacobian, this.current.mbs, this.current.t, -beta * h * h, -gamma * h, -beta * h * h, system, this.size, 1);
+      addSystemJacobianTerms(userJacobian, this.current.mbs, this.current.t, -betaH2, -gammaH, -betaH2, system, this.size, 1);
     }
   }
 
   /**
    * Applies the Newton correction to every coordinate of the state (q, u, a, λ, ODE1 values and rates) and sets
-   * {@link ImplicitSecondOrderStepper.updateCheck} to Σ x·0 over the new values (0 if all are finite, NaN otherwise: x·0 is
-   * NaN for x = NaN or ±∞), or to NaN when the positions are composed (Lie-group nodes, n_q ≠ n_u) and not checked here.
+   * {@link ImplicitSecondOrderStepper.updateCheck} to (Σ x)·0 over the new values: 0 if all are finite and their sum does
+   * not overflow, NaN otherwise (a NaN or ±∞ makes the sum NaN or ±∞); or to NaN when the positions are composed (Lie-group
+   * nodes, n_q ≠ n_u) and not checked here. NaN only costs the step loop its own pass over the state, so a sum that
+   * overflows (|x| near 1e308) is no error; one addition per value instead of x·0 and its addition, each a boxed double in
+   * baseline code.
    */
   update(delta: Float64Array): void {
     const s = this.current;
@@ -389,7 +404,7 @@ export class ImplicitSecondOrderStepper implements TimeStepper, NewtonProblem {
         q[i] = position;
         u[i] = velocity;
         a[i] = acceleration;
-        check += position * 0 + velocity * 0 + acceleration * 0;
+        check += position + velocity + acceleration;
       }
     } else {
       applyIncrement(this.model, q, delta, -1);
@@ -400,12 +415,12 @@ export class ImplicitSecondOrderStepper implements TimeStepper, NewtonProblem {
       check = Number.NaN;
     }
     const lambda = s.lambda;
-    const lambdaScale = 1 / (this.params.beta * this.h * this.h);
+    const lambdaScale = this.lambdaScale;
     const nAE = this.model.nAE;
     for (let i = 0; i < nAE; i++) {
       const value = lambda[i] - lambdaScale * delta[nu + i];
       lambda[i] = value;
-      check += value * 0;
+      check += value;
     }
     const first = nu + nAE;
     const rateFactor = 2 / this.h;
@@ -414,9 +429,9 @@ export class ImplicitSecondOrderStepper implements TimeStepper, NewtonProblem {
       const rate = s.ode1_t[k] - rateFactor * delta[first + k];
       s.ode1[k] = value;
       s.ode1_t[k] = rate;
-      check += value * 0 + rate * 0;
+      check += value + rate;
     }
-    this.updateCheck = check;
+    this.updateCheck = check * 0;
   }
 
   roundOffScale(): number {
