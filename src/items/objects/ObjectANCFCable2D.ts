@@ -284,6 +284,68 @@ export class ANCFCable2DModel implements Only<ObjectModel & BodyModel, ANCFCable
   }
 
   ode2Lhs(s: ItemState, f: Float64Array): void {
+    if (this.hasUserFunction) this.userFunctionLhs(s, f);
+    else this.elasticLhs(s, f);
+  }
+
+  /**
+   * ode2Lhs without user functions: the operations of mapSlopes, axialStrain, curvature and dot8 in the same order, on
+   * the coordinates, gradients and f's entries held in locals (loaded once per call, not per point; no work arrays, no
+   * helper calls: until the optimizer compiles it, each array load and each call costs, and every double a helper hands
+   * back through a field or an array is boxed again).
+   */
+  private elasticLhs(s: ItemState, f: Float64Array): void {
+    const withRates = this.ode2LhsDependsOnVelocity;
+    const nodes = this.nodes, qRef = s.qRef, q = s.q, i0 = nodes[0].qIndex, i1 = nodes[1].qIndex;
+    const e0 = qRef[i0] + q[i0], e1 = qRef[i0 + 1] + q[i0 + 1], e2 = qRef[i0 + 2] + q[i0 + 2], e3 = qRef[i0 + 3] + q[i0 + 3];
+    const e4 = qRef[i1] + q[i1], e5 = qRef[i1 + 1] + q[i1 + 1], e6 = qRef[i1 + 2] + q[i1 + 2], e7 = qRef[i1 + 3] + q[i1 + 3];
+    let u0 = 0, u1 = 0, u2 = 0, u3 = 0, u4 = 0, u5 = 0, u6 = 0, u7 = 0;
+    if (withRates) {
+      const v = s.u, j0 = nodes[0].uIndex, j1 = nodes[1].uIndex;
+      u0 = v[j0]; u1 = v[j0 + 1]; u2 = v[j0 + 2]; u3 = v[j0 + 3];
+      u4 = v[j1]; u5 = v[j1 + 1]; u6 = v[j1 + 2]; u7 = v[j1 + 3];
+    }
+    let f0 = f[0], f1 = f[1], f2 = f[2], f3 = f[3], f4 = f[4], f5 = f[5], f6 = f[6], f7 = f[7];
+    const axial = this.axial, EA = this.EA, dAxial = this.dAxial;
+    const adS = axial.dS, strainRef = axial.strainRef, axialWeight = axial.weight;
+    for (let p = 0; p < axial.count; p++) {
+      const o = 4 * p;
+      const s0 = adS[o], s1 = adS[o + 1], s2 = adS[o + 2], s3 = adS[o + 3];
+      // r' (mapSlopes), ε and ∂ε/∂e (axialStrain)
+      const rpx = 0 + s0 * e0 + s1 * e2 + s2 * e4 + s3 * e6, rpy = 0 + s0 * e1 + s1 * e3 + s2 * e5 + s3 * e7;
+      const norm = Math.sqrt(rpx * rpx + rpy * rpy);
+      const g0 = s0 * rpx / norm, g1 = s0 * rpy / norm, g2 = s1 * rpx / norm, g3 = s1 * rpy / norm;
+      const g4 = s2 * rpx / norm, g5 = s2 * rpy / norm, g6 = s3 * rpx / norm, g7 = s3 * rpy / norm;
+      const strain_t = withRates ? 0 + g0 * u0 + g1 * u1 + g2 * u2 + g3 * u3 + g4 * u4 + g5 * u5 + g6 * u6 + g7 * u7 : 0;
+      const force = EA * ((norm - 1) - strainRef[p]) + dAxial * strain_t;
+      const c = axialWeight[p] * force;
+      f0 += c * g0; f1 += c * g1; f2 += c * g2; f3 += c * g3; f4 += c * g4; f5 += c * g5; f6 += c * g6; f7 += c * g7;
+    }
+    const bending = this.bending, EI = this.EI, dBending = this.dBending;
+    const bdS = bending.dS, bddS = bending.ddS, curvatureRef = bending.curvatureRef, bendingWeight = bending.weight;
+    for (let p = 0; p < bending.count; p++) {
+      const o = 4 * p;
+      const s0 = bdS[o], s1 = bdS[o + 1], s2 = bdS[o + 2], s3 = bdS[o + 3];
+      const t0 = bddS[o], t1 = bddS[o + 1], t2 = bddS[o + 2], t3 = bddS[o + 3];
+      // r', r'' (mapSlopes), K = F/G and ∂K/∂e = ∂F/∂e / G − F ∂G/∂e / G² (curvature)
+      const rpx = 0 + s0 * e0 + s1 * e2 + s2 * e4 + s3 * e6, rpy = 0 + s0 * e1 + s1 * e3 + s2 * e5 + s3 * e7;
+      const rppx = 0 + t0 * e0 + t1 * e2 + t2 * e4 + t3 * e6, rppy = 0 + t0 * e1 + t1 * e3 + t2 * e5 + t3 * e7;
+      const F = rpx * rppy - rpy * rppx, G = rpx * rpx + rpy * rpy, G2 = G * G;
+      const twoRpx = 2 * rpx, twoRpy = 2 * rpy;
+      const g0 = (s0 * rppy - t0 * rpy) / G - F * (twoRpx * s0) / G2, g1 = (-s0 * rppx + t0 * rpx) / G - F * (twoRpy * s0) / G2;
+      const g2 = (s1 * rppy - t1 * rpy) / G - F * (twoRpx * s1) / G2, g3 = (-s1 * rppx + t1 * rpx) / G - F * (twoRpy * s1) / G2;
+      const g4 = (s2 * rppy - t2 * rpy) / G - F * (twoRpx * s2) / G2, g5 = (-s2 * rppx + t2 * rpx) / G - F * (twoRpy * s2) / G2;
+      const g6 = (s3 * rppy - t3 * rpy) / G - F * (twoRpx * s3) / G2, g7 = (-s3 * rppx + t3 * rpx) / G - F * (twoRpy * s3) / G2;
+      const curvature_t = withRates ? 0 + g0 * u0 + g1 * u1 + g2 * u2 + g3 * u3 + g4 * u4 + g5 * u5 + g6 * u6 + g7 * u7 : 0;
+      const moment = EI * (F / G - curvatureRef[p]) + dBending * curvature_t;
+      const c = bendingWeight[p] * moment;
+      f0 += c * g0; f1 += c * g1; f2 += c * g2; f3 += c * g3; f4 += c * g4; f5 += c * g5; f6 += c * g6; f7 += c * g7;
+    }
+    f[0] = f0; f[1] = f1; f[2] = f2; f[3] = f3; f[4] = f4; f[5] = f5; f[6] = f6; f[7] = f7;
+  }
+
+  /** ode2Lhs with a user function: per point through the strain helpers (gradients in gradStrain, gradCurvature). */
+  private userFunctionLhs(s: ItemState, f: Float64Array): void {
     const withRates = this.ode2LhsDependsOnVelocity;
     this.gather(s, withRates);
     const { e, u, gradStrain, gradCurvature } = this;
@@ -350,20 +412,26 @@ export class ANCFCable2DModel implements Only<ObjectModel & BodyModel, ANCFCable
   private addStrainStiffness(k: Float64Array, w: number, gradient: Float64Array, stiffness: number, damping: number, force: number, withRate: boolean): void {
     const { hessian, hessianU, u } = this;
     if (withRate) {
+      // (the sums from 0 in the order of b, with u's entries in locals)
+      const u0 = u[0], u1 = u[1], u2 = u[2], u3 = u[3], u4 = u[4], u5 = u[5], u6 = u[6], u7 = u[7];
       for (let a = 0; a < N_LOCAL; a++) {
-        let sum = 0;
-        for (let b = 0; b < N_LOCAL; b++) sum += hessian[a * N_LOCAL + b] * u[b];
-        hessianU[a] = sum;
+        const r = a * N_LOCAL;
+        hessianU[a] = 0 + hessian[r] * u0 + hessian[r + 1] * u1 + hessian[r + 2] * u2 + hessian[r + 3] * u3
+          + hessian[r + 4] * u4 + hessian[r + 5] * u5 + hessian[r + 6] * u6 + hessian[r + 7] * u7;
       }
     }
-    // C G_b + d (Hu)_b and w F once per point (the same expressions as per entry)
+    // C G_b + d (Hu)_b and w F once per point (the same expressions as per entry), the column in locals
     const column = this.stiffnessColumn;
     for (let b = 0; b < N_LOCAL; b++) column[b] = stiffness * gradient[b] + (withRate ? damping * hessianU[b] : 0);
+    const c0 = column[0], c1 = column[1], c2 = column[2], c3 = column[3], c4 = column[4], c5 = column[5], c6 = column[6], c7 = column[7];
     const wf = w * force;
     for (let a = 0; a < N_LOCAL; a++) {
       const ga = w * gradient[a];
       const row = a * N_LOCAL;
-      for (let b = 0; b < N_LOCAL; b++) k[row + b] += ga * column[b] + wf * hessian[row + b];
+      k[row] += ga * c0 + wf * hessian[row]; k[row + 1] += ga * c1 + wf * hessian[row + 1];
+      k[row + 2] += ga * c2 + wf * hessian[row + 2]; k[row + 3] += ga * c3 + wf * hessian[row + 3];
+      k[row + 4] += ga * c4 + wf * hessian[row + 4]; k[row + 5] += ga * c5 + wf * hessian[row + 5];
+      k[row + 6] += ga * c6 + wf * hessian[row + 6]; k[row + 7] += ga * c7 + wf * hessian[row + 7];
     }
   }
 
@@ -435,14 +503,17 @@ export class ANCFCable2DModel implements Only<ObjectModel & BodyModel, ANCFCable
     const hxx = 1 / n - rpx * rpx / n3;
     const hxy = -rpx * rpy / n3;
     const hyy = 1 / n - rpy * rpy / n3;
+    // S'_j S'_k = S'_k S'_j exactly: the blocks (j, k) and (k, j) are the same products, formed once
     for (let j = 0; j < 4; j++) {
-      for (let k = 0; k < 4; k++) {
-        const sjk = dS[o + j] * dS[o + k];
+      const sj = dS[o + j];
+      for (let k = j; k < 4; k++) {
+        const sjk = sj * dS[o + k];
+        const xx = sjk * hxx, xy = sjk * hxy, yy = sjk * hyy;
         const row = 2 * j * N_LOCAL + 2 * k;
-        h[row] = sjk * hxx;
-        h[row + 1] = sjk * hxy;
-        h[row + N_LOCAL] = sjk * hxy;
-        h[row + N_LOCAL + 1] = sjk * hyy;
+        h[row] = xx; h[row + 1] = xy; h[row + N_LOCAL] = xy; h[row + N_LOCAL + 1] = yy;
+        if (k === j) continue;
+        const mirror = 2 * k * N_LOCAL + 2 * j;
+        h[mirror] = xx; h[mirror + 1] = xy; h[mirror + N_LOCAL] = xy; h[mirror + N_LOCAL + 1] = yy;
       }
     }
   }
@@ -482,20 +553,24 @@ export class ANCFCable2DModel implements Only<ObjectModel & BodyModel, ANCFCable
     const g2 = g * g;
     const g3 = g2 * g;
     const { df, dg, hessian } = this;
+    // the terms each entry formed the same way once per point (0/g where H^f = 0, f·0/g² where H^g = 0, 2f) or per
+    // row (2f dg_a, 2 S'_j): the same operations on the same operands
+    const hfZero = 0 / g, hgZero = f * 0 / g2, twoF = 2 * f;
     for (let a = 0; a < N_LOCAL; a++) {
       const j = a >> 1;
       const i = a & 1;
+      const dfa = df[a], dga = dg[a], sj = dS[o + j], tj = ddS[o + j], twoSj = 2 * sj, lastA = twoF * dga, row = a * N_LOCAL;
       for (let b = 0; b < N_LOCAL; b++) {
         const k = b >> 1;
-        const l = b & 1;
-        let hf = 0;
-        let hg = 0;
-        if (i === l) hg = 2 * dS[o + j] * dS[o + k];
+        const dgb = dg[b];
+        const mixed = (dfa * dgb + dga * df[b]) / g2;
+        let value: number;
+        if (i === (b & 1)) value = hfZero - mixed - f * (twoSj * dS[o + k]) / g2;
         else {
-          const antisymmetric = dS[o + j] * ddS[o + k] - dS[o + k] * ddS[o + j];
-          hf = i === 0 ? antisymmetric : -antisymmetric;
+          const antisymmetric = sj * ddS[o + k] - dS[o + k] * tj;
+          value = (i === 0 ? antisymmetric : -antisymmetric) / g - mixed - hgZero;
         }
-        hessian[a * N_LOCAL + b] = hf / g - (df[a] * dg[b] + dg[a] * df[b]) / g2 - f * hg / g2 + 2 * f * dg[a] * dg[b] / g3;
+        hessian[row + b] = value + lastA * dgb / g3;
       }
     }
   }
@@ -791,11 +866,13 @@ function dot8(a: Float64Array, b: Float64Array): number {
   return sum;
 }
 
-/** m += w g ⊗ g (8 × 8). */
+/** m += w g ⊗ g (8 × 8); g's entries in locals, each row written out. */
 function addOuter(m: Float64Array, w: number, g: Float64Array): void {
+  const g0 = g[0], g1 = g[1], g2 = g[2], g3 = g[3], g4 = g[4], g5 = g[5], g6 = g[6], g7 = g[7];
   for (let a = 0; a < N_LOCAL; a++) {
-    const ga = w * g[a];
-    for (let b = 0; b < N_LOCAL; b++) m[a * N_LOCAL + b] += ga * g[b];
+    const ga = w * g[a], r = a * N_LOCAL;
+    m[r] += ga * g0; m[r + 1] += ga * g1; m[r + 2] += ga * g2; m[r + 3] += ga * g3;
+    m[r + 4] += ga * g4; m[r + 5] += ga * g5; m[r + 6] += ga * g6; m[r + 7] += ga * g7;
   }
 }
 
