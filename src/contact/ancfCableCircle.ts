@@ -78,6 +78,14 @@ export class CableCircleContact {
    * are computed again when these change (elements of another length, such as a belt's arcs and straight parts).
    */
   private chordShapes = new Float64Array(0);
+  /**
+   * Per chord, at the three integration points of the whole chord (both ends inside the circle: the segment is the
+   * chord), S_j(x) and τ = (x − a)/l (5 per point, 15 per chord), x formed as integrate forms it: the same values
+   * pointKinematics would compute, kept with chordShapes.
+   */
+  private chordPoints = new Float64Array(0);
+  /** Per chord, 1 if its start's shape functions are the previous chord's end's (the same numbers: a + l = (i + 1) l). */
+  private chordStartsAtPreviousEnd = new Uint8Array(0);
   private chordShapesLength = NaN;
   private chordShapesSegments = 0;
   // the current chord (chord method): start a, the offset of its ends' shape functions in chordShapes, its ends P0, P1
@@ -85,6 +93,8 @@ export class CableCircleContact {
   private chordStart = 0;
   private chordLength = NaN;
   private chordShapesAt = 0;
+  /** Whether the current segment is the whole chord (its points' shape functions are in chordPoints). */
+  private wholeChord = false;
   private readonly chord = new Float64Array(8);
   /** ∂x_a/∂X and ∂x_b/∂X of the segment ends (zero for an end clamped to the chord or element end: it does not move with X). */
   private readonly dXa = new Float64Array(NX);
@@ -175,16 +185,22 @@ export class CableCircleContact {
     const ends = this.chordEndShapes(p, lSeg);
     const { chord } = this;
     const e0 = e[0], e1 = e[1], e2 = e[2], e3 = e[3], e4 = e[4], e5 = e[5], e6 = e[6], e7 = e[7];
+    const et0 = et[0], et1 = et[1], et2 = et[2], et3 = et[3], et4 = et[4], et5 = et[5], et6 = et[6], et7 = et[7];
+    const startsAtPreviousEnd = this.chordStartsAtPreviousEnd;
+    // the previous chord's end P1 and, if computed (velocityOf: that chord), its velocity
+    let xPrevious = 0, yPrevious = 0, uPrevious = 0, vPrevious = 0, velocityOf = -1;
     for (let segment = 0; segment < p.segments; segment++) {
       const a = segment * lSeg;
-      this.chordStart = a;
       const o = 8 * segment;
-      this.chordShapesAt = o;
-      // the chord's ends P0, P1: Σ S_j(a) e_j and Σ S_j(a + l) e_j from +0, written out (in locals)
-      const a0 = ends[o], a1 = ends[o + 1], a2 = ends[o + 2], a3 = ends[o + 3];
+      // the chord's ends P0, P1: Σ S_j(a) e_j and Σ S_j(a + l) e_j from +0, written out (in locals); P0 is the previous
+      // chord's P1 where their shape functions are the same numbers (the same sums)
+      const shared = startsAtPreviousEnd[segment] === 1;
       const b0 = ends[o + 4], b1 = ends[o + 5], b2 = ends[o + 6], b3 = ends[o + 7];
-      const x0 = 0 + a0 * e0 + a1 * e2 + a2 * e4 + a3 * e6, y0 = 0 + a0 * e1 + a1 * e3 + a2 * e5 + a3 * e7;
+      const x0 = shared ? xPrevious : 0 + ends[o] * e0 + ends[o + 1] * e2 + ends[o + 2] * e4 + ends[o + 3] * e6;
+      const y0 = shared ? yPrevious : 0 + ends[o] * e1 + ends[o + 1] * e3 + ends[o + 2] * e5 + ends[o + 3] * e7;
       const x1 = 0 + b0 * e0 + b1 * e2 + b2 * e4 + b3 * e6, y1 = 0 + b0 * e1 + b1 * e3 + b2 * e5 + b3 * e7;
+      xPrevious = x1;
+      yPrevious = y1;
       // chord P0 + t (P1 − P0) against the circle: A t² + B t + C = 0 (Exudyn's LineCircleIntersectionPoints)
       const lx = x1 - x0, ly = y1 - y0;
       const A = lx * lx + ly * ly;
@@ -198,11 +214,19 @@ export class CableCircleContact {
       const t1 = (-B - root) / twoA, t2 = (-B + root) / twoA;
       if ((t1 < 0 && t2 < 0) || (t1 > 1 && t2 > 1)) continue;
       // the ends' velocities only for a chord in contact
-      const u0 = 0 + a0 * et[0] + a1 * et[2] + a2 * et[4] + a3 * et[6], v0 = 0 + a0 * et[1] + a1 * et[3] + a2 * et[5] + a3 * et[7];
-      const u1 = 0 + b0 * et[0] + b1 * et[2] + b2 * et[4] + b3 * et[6], v1 = 0 + b0 * et[1] + b1 * et[3] + b2 * et[5] + b3 * et[7];
+      const sharedVelocity = shared && velocityOf === segment - 1;
+      const u0 = sharedVelocity ? uPrevious : 0 + ends[o] * et0 + ends[o + 1] * et2 + ends[o + 2] * et4 + ends[o + 3] * et6;
+      const v0 = sharedVelocity ? vPrevious : 0 + ends[o] * et1 + ends[o + 1] * et3 + ends[o + 2] * et5 + ends[o + 3] * et7;
+      const u1 = 0 + b0 * et0 + b1 * et2 + b2 * et4 + b3 * et6, v1 = 0 + b0 * et1 + b1 * et3 + b2 * et5 + b3 * et7;
+      uPrevious = u1;
+      vPrevious = v1;
+      velocityOf = segment;
+      this.chordStart = a;
+      this.chordShapesAt = o;
       chord[0] = x0; chord[1] = y0; chord[2] = x1; chord[3] = y1;
       chord[4] = u0; chord[5] = v0; chord[6] = u1; chord[7] = v1;
       const xa = a + Math.max(t1, 0) * lSeg, xb = a + Math.min(t2, 1) * lSeg;
+      this.wholeChord = t1 <= 0 && t2 >= 1; // then xa = a + 0 = a and xb = a + 1 · l, as in chordPoints
       if (derivatives) {
         this.chordDerivative(t1, t1 < 0, c, lSeg, this.dXa);
         this.chordDerivative(t2, t2 > 1, c, lSeg, this.dXb);
@@ -215,18 +239,32 @@ export class CableCircleContact {
   }
 
   /**
-   * The shape functions at the ends of the element's chords (chord length lSeg = L/n): chordShapes, computed again
-   * only when the element's length or its number of chords differs from the last call's.
+   * The shape functions at the ends of the element's chords (chord length lSeg = L/n): chordShapes, and at the points of
+   * whole chords: chordPoints; computed again only when the element's length or its number of chords differs from the
+   * last call's.
    */
   private chordEndShapes(p: CableCircleParameters, lSeg: number): Float64Array {
     const L = p.length, n = p.segments;
     if (L === this.chordShapesLength && n === this.chordShapesSegments) return this.chordShapes;
-    if (this.chordShapes.length < 8 * n) this.chordShapes = new Float64Array(8 * n);
-    const ends = this.chordShapes;
+    if (this.chordShapes.length < 8 * n) {
+      this.chordShapes = new Float64Array(8 * n);
+      this.chordPoints = new Float64Array(15 * n);
+      this.chordStartsAtPreviousEnd = new Uint8Array(n);
+    }
+    const ends = this.chordShapes, points = this.chordPoints, shared = this.chordStartsAtPreviousEnd;
     for (let segment = 0; segment < n; segment++) {
       const a = segment * lSeg;
       shapeFunctions(a, L, ends, 8 * segment);
       shapeFunctions(a + lSeg, L, ends, 8 * segment + 4);
+      const xa = a, xb = a + lSeg, middle = 0.5 * (xa + xb), length = xb - xa;
+      for (let k = 0; k < 3; k++) {
+        const x = middle + lobattoHalfPoints[k] * length, at = 15 * segment + 5 * k;
+        shapeFunctions(x, L, points, at);
+        points[at + 4] = (x - a) / lSeg;
+      }
+      let same = segment > 0;
+      for (let j = 0; j < 4 && same; j++) same = Object.is(ends[8 * segment + j], ends[8 * segment - 4 + j]);
+      shared[segment] = same ? 1 : 0;
     }
     this.chordShapesLength = L;
     this.chordShapesSegments = n;
@@ -237,12 +275,13 @@ export class CableCircleContact {
    * The contact point and its velocity at the axial position x = point[0] into pv = [p, v] (on the current chord, or on the
    * centerline with the exact method) and the shape functions there into S; with derivatives also S' into Sx and the
    * weights of e_j in p at fixed x (∂p/∂e, ∂v/∂ė) into weights (the motion of x with the state is added by integrate).
+   * k: the point's index in the segment (S and τ of a whole chord's point are in chordPoints).
    */
-  private pointKinematics(p: CableCircleParameters, derivatives: boolean): void {
+  private pointKinematics(p: CableCircleParameters, derivatives: boolean, k: number): void {
     const { pv, S } = this;
     const x = this.point[0];
-    shapeFunctions(x, p.length, S, 0);
     if (p.exact) {
+      shapeFunctions(x, p.length, S, 0);
       const { e, et } = this;
       pv.fill(0);
       for (let j = 0; j < 4; j++) {
@@ -254,7 +293,15 @@ export class CableCircleContact {
       return;
     }
     const chord = this.chord;
-    const tau = (x - this.chordStart) / this.chordLength;
+    let tau: number;
+    if (this.wholeChord) {
+      const points = this.chordPoints, at = 15 * (this.chordShapesAt >> 3) + 5 * k;
+      S[0] = points[at]; S[1] = points[at + 1]; S[2] = points[at + 2]; S[3] = points[at + 3];
+      tau = points[at + 4];
+    } else {
+      shapeFunctions(x, p.length, S, 0);
+      tau = (x - this.chordStart) / this.chordLength;
+    }
     const sigma = 1 - tau;
     pv[0] = sigma * chord[0] + tau * chord[2]; pv[1] = sigma * chord[1] + tau * chord[3];
     pv[2] = sigma * chord[4] + tau * chord[6]; pv[3] = sigma * chord[5] + tau * chord[7];
@@ -306,7 +353,7 @@ export class CableCircleContact {
       const x = middle + lobattoHalfPoints[k] * length;
       const W = halfLength * lobattoWeights[k];
       point[0] = x;
-      this.pointKinematics(p, derivatives);
+      this.pointKinematics(p, derivatives, k);
       const dx0 = pv[0] - cx, dy0 = pv[1] - cy;
       const dist = hypot2(dx0, dy0);
       point[1] = dx0; point[2] = dy0; point[3] = dist;
