@@ -627,6 +627,13 @@ export class ANCFCable2DModel implements Only<ObjectModel & BodyModel, ANCFCable
     return this.shape;
   }
 
+  /** Writes S at x into this.shape[0..3] and, withSlopes, S' into [4..7]: what position, velocity and their Jacobian use. */
+  private kinematicShapesAt(x: number, withSlopes: boolean): Float64Array {
+    shapeFunctions(x, this.L, this.shape, 0);
+    if (withSlopes) shapeFunctions_x(x, this.L, this.shape, 4);
+    return this.shape;
+  }
+
   position(s: ItemState, localPosition: ArrayLike<number>, out: Float64Array): void {
     this.gather(s, false);
     this.positionFrom(this.e, localPosition, out);
@@ -636,7 +643,7 @@ export class ANCFCable2DModel implements Only<ObjectModel & BodyModel, ANCFCable
   private positionFrom(e: Float64Array, localPosition: ArrayLike<number>, out: Float64Array): void {
     const x = localPosition[0] ?? 0;
     const y = localPosition[1] ?? 0;
-    const S = this.shapesAt(x);
+    const S = this.kinematicShapesAt(x, y !== 0);
     out[0] = S[0] * e[0] + S[1] * e[2] + S[2] * e[4] + S[3] * e[6];
     out[1] = S[0] * e[1] + S[1] * e[3] + S[2] * e[5] + S[3] * e[7];
     out[2] = 0;
@@ -654,7 +661,7 @@ export class ANCFCable2DModel implements Only<ObjectModel & BodyModel, ANCFCable
     const x = localPosition[0] ?? 0;
     const y = localPosition[1] ?? 0;
     const { e, u } = this;
-    const S = this.shapesAt(x);
+    const S = this.kinematicShapesAt(x, y !== 0);
     out[0] = S[0] * u[0] + S[1] * u[2] + S[2] * u[4] + S[3] * u[6];
     out[1] = S[0] * u[1] + S[1] * u[3] + S[2] * u[5] + S[3] * u[7];
     out[2] = 0;
@@ -675,7 +682,7 @@ export class ANCFCable2DModel implements Only<ObjectModel & BodyModel, ANCFCable
   positionJacobian(s: ItemState, localPosition: ArrayLike<number>, out: Float64Array): void {
     const x = localPosition[0] ?? 0;
     const y = localPosition[1] ?? 0;
-    const S = this.shapesAt(x);
+    const S = this.kinematicShapesAt(x, y !== 0);
     out.fill(0, 0, 3 * N_LOCAL);
     for (let j = 0; j < 4; j++) {
       out[2 * j] = S[j];
