@@ -105,15 +105,22 @@ const DEAD = 2;
  */
 export function amdOrder(g: SymmetricGraph, weights?: Int32Array, denseThreshold?: number): Int32Array {
   const n = g.n;
-  const perm = new Int32Array(n);
-  if (n === 0) return perm;
+  if (n === 0) return new Int32Array(0);
   const dense = denseThreshold ?? Math.max(16, Math.floor(10 * Math.sqrt(n)));
+  // unit weights for none: the same degrees and the same order
+  const w = weights ?? new Int32Array(n).fill(1);
+  for (const r of recentAmdOrderings) {
+    if (r.dense === dense && sameArray(r.ptr, g.ptr, n + 1) && sameArray(r.adj, g.adj, g.ptr[n]) && sameArray(r.weights, w, n)) {
+      return r.perm.slice();
+    }
+  }
+  const perm = new Int32Array(n);
   const isDense = new Uint8Array(n);
   const pivots = new Int32Array(n);
   const mergedHead = new Int32Array(n).fill(-1);
   const mergedNext = new Int32Array(n).fill(-1);
   // the elimination loop ends its function (the note at onStackReplacement in sparseLU.ts)
-  const nPivots = amdEliminate(g, weights, dense, isDense, pivots, mergedHead, mergedNext);
+  const nPivots = amdEliminate(g, w, dense, isDense, pivots, mergedHead, mergedNext);
   let k = 0;
   for (let t = 0; t < nPivots; t++) {
     const p = pivots[t];
@@ -121,7 +128,27 @@ export function amdOrder(g: SymmetricGraph, weights?: Int32Array, denseThreshold
     for (let i = mergedHead[p]; i >= 0; i = mergedNext[i]) perm[k++] = i;
   }
   for (let i = 0; i < n; i++) if (isDense[i]) perm[k++] = i;
+  if (recentAmdOrderings.unshift({ ptr: g.ptr.slice(0, n + 1), adj: g.adj.slice(0, g.ptr[n]), weights: w.slice(0, n), dense, perm: perm.slice() })
+    > RECENT_AMD_ORDERINGS) recentAmdOrderings.pop();
   return perm;
+}
+
+/** How many of the last distinct graphs {@link amdOrder} keeps with their orderings. */
+const RECENT_AMD_ORDERINGS = 4;
+
+/**
+ * The graphs, weights, dense thresholds and results of the last distinct {@link amdOrder} calls, the latest first: a
+ * process that builds its systems anew (geometricallyExactBeamTest's five static systems with two patterns, ANCFBeamTest's
+ * five with one) orders the same graph again, whose ordering is then a copy of the kept one (the same permutation: AMD
+ * depends on nothing else).
+ */
+const recentAmdOrderings: { ptr: Int32Array; adj: Int32Array; weights: Int32Array; dense: number; perm: Int32Array }[] = [];
+
+/** True when the first `length` entries of a and b are equal (a holds exactly `length`). */
+function sameArray(a: Int32Array, b: Int32Array, length: number): boolean {
+  if (a.length !== length || b.length < length) return false;
+  for (let k = 0; k < length; k++) if (a[k] !== b[k]) return false;
+  return true;
 }
 
 /**
@@ -129,7 +156,7 @@ export function amdOrder(g: SymmetricGraph, weights?: Int32Array, denseThreshold
  * and the variables eliminated with pivot p (mass elimination) to the list `mergedHead[p]`, `mergedNext` (−1 ends;
  * both −1 on entry); returns the number of pivots.
  */
-function amdEliminate(g: SymmetricGraph, weights: Int32Array | undefined, dense: number, isDense: Uint8Array, pivots: Int32Array,
+function amdEliminate(g: SymmetricGraph, weights: Int32Array, dense: number, isDense: Uint8Array, pivots: Int32Array,
   mergedHead: Int32Array, mergedNext: Int32Array): number {
   const n = g.n;
   const s = new MinimumDegreeState(n, pivots, mergedHead, mergedNext);
@@ -159,7 +186,7 @@ function markDense(g: SymmetricGraph, dense: number, isDense: Uint8Array): void 
  * {@link amdEliminate}'s initial variable lists in iw: the graph (n, ptr, adj) without dense vertices (those DEAD), each
  * variable's weight and degree (the arrays of its MinimumDegreeState); returns the first free entry of iw.
  */
-function initialLists(n: number, ptr: Int32Array, adj: Int32Array, weights: Int32Array | undefined, isDense: Uint8Array, iw: Int32Array,
+function initialLists(n: number, ptr: Int32Array, adj: Int32Array, weights: Int32Array, isDense: Uint8Array, iw: Int32Array,
   state: Uint8Array, nv: Int32Array, pe: Int32Array, len: Int32Array, degree: Int32Array): number {
   let pfree = 0;
   for (let i = 0; i < n; i++) {
@@ -173,10 +200,10 @@ function initialLists(n: number, ptr: Int32Array, adj: Int32Array, weights: Int3
       const j = adj[k];
       if (isDense[j]) continue;
       iw[pfree++] = j;
-      d += weights ? weights[j] : 1;
+      d += weights[j];
     }
     len[i] = pfree - pe[i];
-    nv[i] = weights ? weights[i] : 1;
+    nv[i] = weights[i];
     degree[i] = d;
   }
   return pfree;
@@ -317,28 +344,33 @@ function gatherElement(s: MinimumDegreeState, p: number, elp: number, start: num
   let lenp = 0;
   let degme = 0;
   const p0 = pe[p];
-  const p1 = p0 + len[p];
-  for (let q = p0; q < p1; q++) {
-    const x = iw[q];
-    if (q < p0 + elp) {
-      if (state[x] !== ELEMENT) continue;
-      for (let r = pe[x], rEnd = pe[x] + len[x]; r < rEnd; r++) {
-        const i = iw[r];
-        const nvi = nv[i];
-        if (nvi <= 0 || state[i] !== VARIABLE) continue;
-        degme += nvi;
-        nv[i] = -nvi;
-        iw[start + lenp++] = i;
-        bucketRemove(head, next, prev, degree, i);
-      }
-      state[x] = DEAD;
-    } else {
-      const nvi = nv[x];
-      if (nvi <= 0 || state[x] !== VARIABLE) continue;
+  const elementsEnd = p0 + elp;
+  // the variables of each element, then p's own ones (each as a range of one; in place when p has no elements: the writes
+  // stay behind the reads); each taken out of its degree bucket inline (bucketRemove): in baseline code a call per
+  // variable costs more than its body
+  for (let q = p0, end = p0 + len[p]; q < end; q++) {
+    let r = q;
+    let rEnd = q + 1;
+    if (q < elementsEnd) {
+      const e = iw[q];
+      if (state[e] !== ELEMENT) continue;
+      // dead already here: e is in no list of its own members
+      state[e] = DEAD;
+      r = pe[e];
+      rEnd = r + len[e];
+    }
+    for (; r < rEnd; r++) {
+      const i = iw[r];
+      const nvi = nv[i];
+      if (nvi <= 0 || state[i] !== VARIABLE) continue;
       degme += nvi;
-      nv[x] = -nvi;
-      iw[start + lenp++] = x;
-      bucketRemove(head, next, prev, degree, x);
+      nv[i] = -nvi;
+      iw[start + lenp++] = i;
+      const nx = next[i];
+      const pv = prev[i];
+      if (nx >= 0) prev[nx] = pv;
+      if (pv >= 0) next[pv] = nx;
+      else head[degree[i]] = nx;
     }
   }
   s.degme = degme;
@@ -435,8 +467,13 @@ function finishElement(s: MinimumDegreeState, p: number, start: number, lenp: nu
     if (state[i] !== VARIABLE) continue;
     nv[i] = -nv[i];
     iw[wr++] = i;
+    // bucketInsert inline (as bucketRemove in gatherElement)
     const d = degree[i];
-    bucketInsert(head, next, prev, i, d);
+    const h = head[d];
+    next[i] = h;
+    prev[i] = -1;
+    if (h >= 0) prev[h] = i;
+    head[d] = i;
     if (d < mindeg) mindeg = d;
   }
   len[p] = wr - start;
@@ -644,7 +681,8 @@ function listCandidates(n: number, cp: Int32Array, ri: Int32Array, av: Float64Ar
   for (let j = 0; j < n; j++) {
     for (let k = cp[j]; k < cp[j + 1]; k++) {
       const i = ri[k];
-      if (i === j) continue;
+      // the magnitude only for the entries of a zero column or row: the few, in baseline code a few boxed doubles each
+      if (i === j || zero[j] + zero[i] === 0) continue;
       const mag = Math.abs(av[k]) * (rowScale ? rowScale[i] : 1) * (colScale ? colScale[j] : 1);
       if (zero[j]) {
         candRow[pos[j]] = i;
