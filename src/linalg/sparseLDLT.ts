@@ -204,8 +204,7 @@ export class SparseLDLT {
     // the same column counts (the same fill).
     let best: { perm: Int32Array; parent: Int32Array; count: Int32Array; work: number } | undefined;
     const consider = (candidate: Int32Array): void => {
-      this.buildPermuted(a, candidate);
-      const upper = transposePattern(n, this.cPtr, this.cRow);
+      const upper = permutedUpperPattern(a, candidate);
       const treeParent = eliminationTree(n, upper.ptr, upper.idx);
       const treeCount = columnCounts(n, treeParent, upper.ptr, upper.idx);
       const post = postorder(treeParent);
@@ -221,7 +220,7 @@ export class SparseLDLT {
     for (const candidate of orderings) consider(candidate);
     if (nestedDissection !== undefined && best !== undefined && best.work >= AUTO_NESTED_DISSECTION_WORK) consider(nestedDissection());
     if (best === undefined) throw new Error('SparseLDLT.analyze: no ordering');
-    this.buildPermuted(a, best.perm); // C was last built in a candidate's order, not the kept one's postorder
+    this.buildPermuted(a, best.perm);
     this.perm = best.perm;
     this.patColPtr = a.colPtr.slice(0, n + 1);
     this.patRowIndex = a.rowIndex.slice(0, a.colPtr[n]);
@@ -402,20 +401,17 @@ export class SparseLDLT {
       const f = superFirst[s];
       const l = superFirst[s + 1] - 1;
       rowPtr[s] = nr;
-      const add = (i: number): void => {
-        if (i > l && mark[i] !== s) {
-          mark[i] = s;
-          if (nr === rowsCap) {
-            rowsCap *= 2;
-            const grown = new Int32Array(rowsCap);
-            grown.set(rows);
-            rows = grown;
-          }
-          rows[nr++] = i;
-        }
-      };
-      for (let j = f; j <= l; j++) for (let p = cPtr[j]; p < cPtr[j + 1]; p++) add(cRow[p]);
-      for (let c = childHead[s]; c !== -1; c = childNext[c]) for (let p = rowPtr[c]; p < rowPtr[c + 1]; p++) add(rows[p]);
+      // room for every candidate row first, so that addRowsBelow adds each without a check
+      let candidates = cPtr[l + 1] - cPtr[f];
+      for (let c = childHead[s]; c !== -1; c = childNext[c]) candidates += rowPtr[c + 1] - rowPtr[c];
+      if (nr + candidates > rowsCap) {
+        rowsCap = Math.max(2 * rowsCap, nr + candidates);
+        const grown = new Int32Array(rowsCap);
+        grown.set(rows);
+        rows = grown;
+      }
+      nr = addRowsBelow(cRow, cPtr[f], cPtr[l + 1], l, s, mark, rows, nr);
+      for (let c = childHead[s]; c !== -1; c = childNext[c]) nr = addRowsBelow(rows, rowPtr[c], rowPtr[c + 1], l, s, mark, rows, nr);
       rows.subarray(rowPtr[s], nr).sort();
     }
     rowPtr[ns] = nr;
@@ -513,19 +509,42 @@ export class SparseLDLT {
   }
 }
 
-/** Pattern of the transpose of a CSC lower triangle (column k: the rows i < k of row k), sorted. */
-function transposePattern(n: number, ptr: Int32Array, idx: Int32Array): { ptr: Int32Array; idx: Int32Array } {
-  const tp = new Int32Array(n + 1);
-  countTransposed(n, ptr, idx, tp);
-  prefixSums(tp, n);
-  const pos = tp.slice(0, n);
-  const ti = new Int32Array(tp[n]);
-  fillTransposed(n, ptr, idx, pos, ti);
-  return { ptr: tp, idx: ti };
+/**
+ * Appends to `rows` at nr (room made) each row i > l of source[from … to) not marked s yet, marking it; returns the new nr.
+ * SparseLDLT.symbolic's structure of supernode s (last column l) from C's columns and from its children's structures.
+ */
+function addRowsBelow(source: Int32Array, from: number, to: number, l: number, s: number, mark: Int32Array, rows: Int32Array, nr: number): number {
+  for (let p = from; p < to; p++) {
+    const i = source[p];
+    if (i > l && mark[i] !== s) {
+      mark[i] = s;
+      rows[nr++] = i;
+    }
+  }
+  return nr;
+}
+
+/**
+ * The strict upper triangle of C = P·A·Pᵀ by columns (column k: the rows i < k of C's row k), straight from A's upper
+ * triangle in the order `perm`, for the elimination tree and column counts of a candidate ordering: both depend on
+ * which entries a row holds, not on their order (the lists are not sorted), so they are those of C built by
+ * buildPermuted and transposed, without building C.
+ */
+function permutedUpperPattern(a: CscMatrix, perm: Int32Array): { ptr: Int32Array; idx: Int32Array } {
+  const n = a.n;
+  const pinv = new Int32Array(n);
+  for (let k = 0; k < n; k++) pinv[perm[k]] = k;
+  const ptr = new Int32Array(n + 1);
+  countPermutedUpper(n, a.colPtr, a.rowIndex, pinv, ptr);
+  prefixSums(ptr, n);
+  const pos = ptr.slice(0, n);
+  const idx = new Int32Array(ptr[n]);
+  fillPermutedUpper(n, a.colPtr, a.rowIndex, pinv, pos, idx);
+  return { ptr, idx };
 }
 
 /*
- * The loops of buildPermuted and transposePattern as functions of their own, each ending with its loop: compiled on
+ * The loops of buildPermuted and permutedUpperPattern as functions of their own, each ending with its loop: compiled on
  * stack in a fresh process, a loop followed by code that had not run yet deoptimized there ("insufficient type
  * feedback") and ran interpreted again until the next compilation.
  */
@@ -561,14 +580,31 @@ function fillPermuted(a: CscMatrix, pinv: Int32Array, pos: Int32Array, row: Int3
   }
 }
 
-/** transposePattern's count: `tp[i + 1]`++ for each off-diagonal entry in row i. */
-function countTransposed(n: number, ptr: Int32Array, idx: Int32Array, tp: Int32Array): void {
-  for (let j = 0; j < n; j++) for (let p = ptr[j]; p < ptr[j + 1]; p++) if (idx[p] !== j) tp[idx[p] + 1]++;
+/** permutedUpperPattern's count: `ptr[max(i, j) + 1]`++ for each off-diagonal entry of A's upper triangle, (i, j) its permuted position. */
+function countPermutedUpper(n: number, cp: Int32Array, ri: Int32Array, pinv: Int32Array, ptr: Int32Array): void {
+  for (let c = 0; c < n; c++) {
+    const j = pinv[c];
+    for (let k = cp[c], end = cp[c + 1]; k < end; k++) {
+      const r = ri[k];
+      if (r >= c) continue;
+      const i = pinv[r];
+      ptr[(i < j ? j : i) + 1]++;
+    }
+  }
 }
 
-/** transposePattern's lists: column j appended to the list of each off-diagonal row of column j (at `pos`). */
-function fillTransposed(n: number, ptr: Int32Array, idx: Int32Array, pos: Int32Array, ti: Int32Array): void {
-  for (let j = 0; j < n; j++) for (let p = ptr[j]; p < ptr[j + 1]; p++) if (idx[p] !== j) ti[pos[idx[p]]++] = j;
+/** permutedUpperPattern's lists: min(i, j) appended to list max(i, j) (at `pos`) for each entry counted by countPermutedUpper. */
+function fillPermutedUpper(n: number, cp: Int32Array, ri: Int32Array, pinv: Int32Array, pos: Int32Array, idx: Int32Array): void {
+  for (let c = 0; c < n; c++) {
+    const j = pinv[c];
+    for (let k = cp[c], end = cp[c + 1]; k < end; k++) {
+      const r = ri[k];
+      if (r >= c) continue;
+      const i = pinv[r];
+      if (i < j) idx[pos[j]++] = i;
+      else idx[pos[i]++] = j;
+    }
+  }
 }
 
 /**
