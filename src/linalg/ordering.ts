@@ -128,13 +128,21 @@ export function amdOrder(g: SymmetricGraph, weights?: Int32Array, denseThreshold
     for (let i = mergedHead[p]; i >= 0; i = mergedNext[i]) perm[k++] = i;
   }
   for (let i = 0; i < n; i++) if (isDense[i]) perm[k++] = i;
-  if (recentAmdOrderings.unshift({ ptr: g.ptr.slice(0, n + 1), adj: g.adj.slice(0, g.ptr[n]), weights: w.slice(0, n), dense, perm: perm.slice() })
+  if (g.ptr[n] <= RECENT_AMD_MAX_ADJACENCY
+    && recentAmdOrderings.unshift({ ptr: g.ptr.slice(0, n + 1), adj: g.adj.slice(0, g.ptr[n]), weights: w.slice(0, n), dense, perm: perm.slice() })
     > RECENT_AMD_ORDERINGS) recentAmdOrderings.pop();
   return perm;
 }
 
 /** How many of the last distinct graphs {@link amdOrder} keeps with their orderings. */
 const RECENT_AMD_ORDERINGS = 4;
+
+/**
+ * The largest graph (adjacency entries) {@link amdOrder} keeps: 2¹⁸ entries, ≈ 2 MB with its copies, so the kept graphs
+ * never hold more than ≈ 8 MB of a process; larger graphs (FEM meshes) are ordered each time, where the ordering's cost is
+ * small beside their factorization's.
+ */
+const RECENT_AMD_MAX_ADJACENCY = 1 << 18;
 
 /**
  * The graphs, weights, dense thresholds and results of the last distinct {@link amdOrder} calls, the latest first: a
