@@ -1,6 +1,7 @@
 import type { GlobalMatrixAccumulator, ItemState, MarkerModel, ObjectModel, PostNewtonOutput, SystemComponentModel } from '../registry/capabilities.ts';
 import { describeValue, FlexdynError } from '../core/errors.ts';
 import { ConfigurationType } from '../registry/enums.ts';
+import { sameBits } from '../linalg/arrays.ts';
 import { checkNumber, GeneralContactSettings } from './contactSettings.ts';
 import { ActiveContacts, ContactTypeIndex, type ContactItemSet, type ContactKernel } from './contactKernel.ts';
 import { ContactSpheres } from './contactSpheres.ts';
@@ -70,6 +71,8 @@ export class GeneralContact extends GeneralContactSettings implements SystemComp
   private placedRevision = 0;
   private readonly line = new LineMeasurement();
   private readonly grid = new SearchGrid();
+  /** q, u and t of the state of the last update of the items and the grid (their function, with the model's revision). */
+  private readonly updated = new StateKey();
   /** Bounding boxes of all items by global contact index (6 per item). */
   private boxes = new Float64Array(0);
   private total = 0;
@@ -220,6 +223,7 @@ export class GeneralContact extends GeneralContactSettings implements SystemComp
     this.states = model.data;
     this.model = model;
     this.placedRevision = model.revision;
+    this.updated.clear();
     this.spheres.bind(model.markers, this.numberOfFrictionMaterials);
     this.cables.bind(model.objects, this.numberOfFrictionMaterials);
     this.triangles.bind(model.markers, this.numberOfFrictionMaterials);
@@ -260,7 +264,12 @@ export class GeneralContact extends GeneralContactSettings implements SystemComp
     this.activeStale = true;
   }
 
-  /** Updates all items at s and sorts their bounding boxes into the grid. */
+  /**
+   * Updates all items at s and sorts their bounding boxes into the grid; at a state with the bits of the last update's
+   * q, u and t (an explicit step's end-of-step accelerations and the next step's first stage; a residual and the
+   * Jacobian of the same Newton iterate) the items, boxes, grid and the markers' Jacobians already computed are those of
+   * the last update, and only the markers take s as their state.
+   */
   private update(s: ItemState): void {
     if (this.model !== undefined && this.model.revision !== this.placedRevision) {
       // a run-time change (set…Parameter) may have moved a ground item: place the items without coordinates again
@@ -268,9 +277,16 @@ export class GeneralContact extends GeneralContactSettings implements SystemComp
       this.spheres.kinematics.placeStaticAgain();
       this.triangles.bodies.placeStaticAgain();
       this.grid.findFixedCellsAgain();
+      this.updated.clear();
+    }
+    if (this.updated.matches(s)) {
+      this.spheres.kinematics.keepAt(s);
+      this.triangles.bodies.keepAt(s);
+      return;
     }
     for (const set of this.itemSets) set.update(s, this.boxes);
     this.grid.build(this.boxes, this.total);
+    this.updated.store(s);
   }
 
   /** Adds factor·(the contact forces on the left-hand side) into out, at the global velocity indices of the items' markers. */
@@ -472,6 +488,47 @@ export class GeneralContact extends GeneralContactSettings implements SystemComp
     };
     return { MarkerBasedSpheres: local(this.spheres), ANCFCable2D: local(this.cables), TrigsRigidBodyBased: local(this.triangles), RodSegments: local(this.rods) };
   }
+}
+
+/**
+ * The bits of a state's q, u and t (and its qRef array, by identity) at the last {@link StateKey.store}: whether another
+ * state has the same ones (a −0 is not a +0, a NaN never matches).
+ */
+class StateKey {
+  private q = new Float64Array(0);
+  private u = new Float64Array(0);
+  private t = 0;
+  private qRef?: Float64Array;
+
+  /** Forgets the stored state: nothing matches until the next store. */
+  clear(): void {
+    this.qRef = undefined;
+  }
+
+  /** Keeps the bits of s's q, u and t. */
+  store(s: ItemState): void {
+    if (this.q.length !== s.q.length) this.q = new Float64Array(s.q.length);
+    if (this.u.length !== s.u.length) this.u = new Float64Array(s.u.length);
+    this.q.set(s.q);
+    this.u.set(s.u);
+    this.t = s.t;
+    this.qRef = s.qRef;
+  }
+
+  /** True if s has the stored state's bits of q, u and t and the same qRef array. */
+  matches(s: ItemState): boolean {
+    if (this.qRef !== s.qRef || s.q.length !== this.q.length || s.u.length !== this.u.length || !sameBits(s.t, this.t)) return false;
+    return sameEntries(s.q, this.q) && sameEntries(s.u, this.u);
+  }
+}
+
+/** True if a and b (of equal length) hold the same bits as far as arithmetic can tell ({@link sameBits} per entry). */
+function sameEntries(a: Float64Array, b: Float64Array): boolean {
+  for (let k = 0; k < a.length; k++) {
+    const x = a[k], y = b[k];
+    if (x !== y || (x === 0 && 1 / x !== 1 / y)) return false;
+  }
+  return true;
 }
 
 /** A copy of a state's coordinates (arrays allocated once, copied per post-Newton step); the rest is shared with the original. */

@@ -157,6 +157,14 @@ export class MarkerKinematics {
     return !skipStatic;
   }
 
+  /**
+   * Takes s as the state of the last update without evaluating anything: s has the bits of that state's coordinates, so
+   * the kinematics and the Jacobians computed since are its own (later Jacobians are computed at s).
+   */
+  keepAt(s: ItemState): void {
+    this.state = s;
+  }
+
   /** Computes the position and rotation Jacobians of marker i at the state of the last update, unless done already. */
   ensureJacobians(i: number): void {
     if (this.jacobianStamp[i] === this.evaluation) return;
