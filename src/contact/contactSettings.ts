@@ -38,9 +38,15 @@ export class GeneralContactSettings {
   protected readonly treeBoxMax = [-1, -1, -1];
   /** Distance below which projected contact points count as the same point (Exudyn's tolEquivalentPoints). */
   readonly tolEquivalentPoints = 1e-13;
+  private changes = 0;
 
   constructor(name: string) {
     this.name = name;
+  }
+
+  /** Number of changes of the settings above since construction (a result computed with them stays valid while it is unchanged). */
+  get settingsRevision(): number {
+    return this.changes;
   }
 
   /** Tangential velocity (m/s, ≥ 0) below which friction grows linearly with it (regularized Coulomb friction); default 1e-3. */
@@ -50,6 +56,7 @@ export class GeneralContactSettings {
 
   set frictionProportionalZone(value: number) {
     this.zone = checkNumber(this.name, 'frictionProportionalZone', value, (v) => v >= 0, 'a finite number ≥ 0 (a velocity)');
+    this.changes++;
   }
 
   /** Exudyn's SetFrictionProportionalZone: sets {@link frictionProportionalZone}. */
@@ -64,6 +71,7 @@ export class GeneralContactSettings {
 
   set sphereSphereContact(value: boolean) {
     this.sphereSphere = checkBoolean(this.name, 'sphereSphereContact', value);
+    this.changes++;
   }
 
   /** Distance (relative to the sphere radius) below which a sphere centre on a triangle is not in contact with it (spheres attached to triangles); default 1e-10. */
@@ -73,6 +81,7 @@ export class GeneralContactSettings {
 
   set minRelDistanceSpheresTriangles(value: number) {
     this.minRelDistance = checkNumber(this.name, 'minRelDistanceSpheresTriangles', value, (v) => v >= 0 && v < 1, 'a finite number in [0, 1)');
+    this.changes++;
   }
 
   /** For closed, consistent meshes: a contact on a triangle's edge is dropped when it lies in the plane of a touched neighbour on the same body; default true. */
@@ -82,6 +91,7 @@ export class GeneralContactSettings {
 
   set excludeOverlappingTrigSphereContacts(value: boolean) {
     this.excludeOverlapping = checkBoolean(this.name, 'excludeOverlappingTrigSphereContacts', value);
+    this.changes++;
   }
 
   /**
@@ -95,6 +105,7 @@ export class GeneralContactSettings {
 
   set excludeDuplicatedTrigSphereContactPoints(value: boolean) {
     this.excludeDuplicated = checkBoolean(this.name, 'excludeDuplicatedTrigSphereContactPoints', value);
+    this.changes++;
   }
 
   /**
@@ -107,6 +118,7 @@ export class GeneralContactSettings {
 
   set ancfCableUseExactMethod(value: boolean) {
     this.ancfExact = checkBoolean(this.name, 'ancfCableUseExactMethod', value);
+    this.changes++;
   }
 
   /** ANCF cables without the exact method: number of chords per element (integer ≥ 1); default 1. */
@@ -116,6 +128,7 @@ export class GeneralContactSettings {
 
   set ancfCableNumberOfContactSegments(value: number) {
     this.ancfSegments = checkNumber(this.name, 'ancfCableNumberOfContactSegments', value, (v) => Number.isInteger(v) && v >= 1, 'an integer ≥ 1');
+    this.changes++;
   }
 
   /**
@@ -128,6 +141,7 @@ export class GeneralContactSettings {
 
   set isActive(value: boolean) {
     this.activeFlag = checkBoolean(this.name, 'isActive', value);
+    this.changes++;
   }
 
   /** Sets the dry friction coefficients μ between friction material indices (a square, symmetric matrix, entries ≥ 0). */
@@ -145,6 +159,7 @@ export class GeneralContactSettings {
       }
     }
     this.pairings = frictionPairings.map((row) => [...row]);
+    this.changes++;
   }
 
   /** Number of friction materials (the size of the friction pairings). */

@@ -29,6 +29,8 @@ export class SearchGrid {
   private stamps = new Int32Array(0);
   private stamp = 0;
   private readonly range = new Int32Array(6);
+  /** Number of builds since construction: results computed from the items of a build stay valid while it is unchanged. */
+  builds = 0;
   /** True while cellStart and cellItems hold the cells of {@link ranges} for {@link count} items (false after reset). */
   private sorted = false;
   /** Per item: 1 if its box never changes after the first build ({@link setFixedItems}); none if empty. */
@@ -74,6 +76,7 @@ export class SearchGrid {
    * the one of the last build (same count, grid not reset), the cell lists stay as they are.
    */
   build(boxes: Float64Array, count: number): void {
+    this.builds++;
     if (boxes !== this.boxes || count !== this.count) this.fixedRanges = false;
     this.boxes = boxes;
     if (this.ranges.length < 6 * count) { this.ranges = new Int32Array(6 * count); this.sorted = false; this.fixedRanges = false; }

@@ -32,6 +32,8 @@ export class SphereSphereContact implements ContactKernel {
   private readonly omegaJ = new Float64Array(3);
   private dist = 0;
   private mu = 0;
+  /** The pairs, forces and levers of the last {@link addODE2Lhs} that searched and evaluated. */
+  private readonly forces = new RecordedForces();
 
   constructor(
     private readonly settings: GeneralContactSettings, private readonly spheres: ContactSpheres, private readonly grid: SearchGrid,
@@ -102,15 +104,42 @@ export class SphereSphereContact implements ContactKernel {
     return F < 0;
   }
 
+  /**
+   * Adds the forces of the pairs in contact; at the grid's build and with the settings of the last call (an explicit
+   * step's end-of-step accelerations and the next step's first stage: the same state) the pairs, forces and levers
+   * recorded by that call, in its order (the same operations on the same numbers, without search or force law).
+   */
   addODE2Lhs(_s: ItemState, out: Float64Array, factor: number): void {
-    const kin = this.spheres.kinematics, f = this.law.f;
+    const kin = this.spheres.kinematics, f = this.law.f, forces = this.forces;
+    if (forces.build === this.grid.builds && forces.settings === this.settings.settingsRevision) {
+      this.replay(out, factor);
+      return;
+    }
+    forces.count = 0;
     this.candidates((i, j) => {
       if (!this.evaluate(i, j)) return;
       const torque = this.mu !== 0;
+      forces.add(i, j, torque, f, this.leverI, this.leverJ);
       kin.addForce(j, out, factor, f, torque ? this.leverJ : undefined);
       // on I: −f at the lever x_c − p_I
       kin.addForce(i, out, -factor, f, torque ? this.leverI : undefined);
     }, true);
+    forces.build = this.grid.builds;
+    forces.settings = this.settings.settingsRevision;
+  }
+
+  /** The recorded pairs' forces added as {@link addODE2Lhs} adds them: the same addForce calls with the recorded numbers. */
+  private replay(out: Float64Array, factor: number): void {
+    const kin = this.spheres.kinematics, forces = this.forces, f = this.law.f, leverI = this.leverI, leverJ = this.leverJ;
+    const pairs = forces.pairs, values = forces.values;
+    for (let p = 0; p < forces.count; p++) {
+      const i = pairs[3 * p], j = pairs[3 * p + 1], torque = pairs[3 * p + 2] === 1, at = 9 * p;
+      f[0] = values[at]; f[1] = values[at + 1]; f[2] = values[at + 2];
+      leverI[0] = values[at + 3]; leverI[1] = values[at + 4]; leverI[2] = values[at + 5];
+      leverJ[0] = values[at + 6]; leverJ[1] = values[at + 7]; leverJ[2] = values[at + 8];
+      kin.addForce(j, out, factor, f, torque ? leverJ : undefined);
+      kin.addForce(i, out, -factor, f, torque ? leverI : undefined);
+    }
   }
 
   addODE2LhsJacobian(s: ItemState, target: GlobalMatrixAccumulator, factorQ: number, factorU: number): void {
@@ -157,5 +186,34 @@ export class SphereSphereContact implements ContactKernel {
   recordActiveContacts(active: ActiveContacts): void {
     const offset = this.spheres.offset;
     this.candidates((i, j) => { if (this.evaluate(i, j)) active.add(offset + i, offset + j); });
+  }
+}
+
+/**
+ * The pairs in contact of one evaluation of the sphere–sphere forces, in their order: per pair the spheres i, j and
+ * whether the force acts with its levers (3 integers), the force on j and the levers of i and j (9 numbers); with the
+ * grid build and settings revision they belong to (−1: none yet).
+ */
+class RecordedForces {
+  count = 0;
+  pairs = new Int32Array(48);
+  values = new Float64Array(144);
+  build = -1;
+  settings = -1;
+
+  /** Appends a pair (grows the arrays when full). */
+  add(i: number, j: number, torque: boolean, f: Float64Array, leverI: Float64Array, leverJ: Float64Array): void {
+    if (3 * this.count === this.pairs.length) {
+      const pairs = new Int32Array(2 * this.pairs.length), values = new Float64Array(2 * this.values.length);
+      pairs.set(this.pairs);
+      values.set(this.values);
+      this.pairs = pairs;
+      this.values = values;
+    }
+    const p = this.count++, at = 9 * p, pairs = this.pairs, values = this.values;
+    pairs[3 * p] = i; pairs[3 * p + 1] = j; pairs[3 * p + 2] = torque ? 1 : 0;
+    values[at] = f[0]; values[at + 1] = f[1]; values[at + 2] = f[2];
+    values[at + 3] = leverI[0]; values[at + 4] = leverI[1]; values[at + 5] = leverI[2];
+    values[at + 6] = leverJ[0]; values[at + 7] = leverJ[1]; values[at + 8] = leverJ[2];
   }
 }

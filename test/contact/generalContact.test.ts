@@ -331,6 +331,46 @@ describe('GeneralContact spheres: force law', () => {
   });
 });
 
+describe('GeneralContact: a repeated evaluation at the same state', () => {
+  it('gives the bits of a fresh contact at that state, after moves away and back and after a settings change', () => {
+    const balls = [
+      { position: [0, 0, 0], velocity: [0, 0, 0] },
+      { position: [0.19, 0.01, -0.02], velocity: [-0.2, 0.004, 0.1] },
+      { position: [0.02, 0.185, 0.03], velocity: [0.1, -0.1, 0.3] },
+    ];
+    const model = () => {
+      const built = spheres(balls, 0.1, 1e4, 20, 0.4);
+      built.mbs.assemble();
+      return { contact: built.contact, s: built.mbs.compiled().data.current };
+    };
+    const { contact, s } = model();
+    const lhs = (c: typeof contact, state: typeof s) => { const out = new Float64Array(state.u.length); c.addODE2Lhs(state, out, 1); return Array.from(out); };
+    // a contact assembled anew, at s's coordinates and with the friction of now: nothing it computes is reused
+    const fresh = () => {
+      const other = model();
+      other.s.q.set(s.q);
+      other.s.u.set(s.u);
+      other.contact.setFrictionPairings([[friction]]);
+      return lhs(other.contact, other.s);
+    };
+    let friction = 0.4;
+    const first = lhs(contact, s);
+    expect(Math.max(...first.map(Math.abs))).toBeGreaterThan(10); // in contact
+    expect(lhs(contact, s)).toEqual(first);
+    s.q[3] += 1e-3;
+    const moved = lhs(contact, s);
+    expect(moved).not.toEqual(first);
+    expect(moved).toEqual(fresh());
+    s.q[3] -= 1e-3;
+    expect(lhs(contact, s)).toEqual(fresh());
+    friction = 0.1;
+    contact.setFrictionPairings([[friction]]);
+    const changed = lhs(contact, s);
+    expect(changed).not.toEqual(first);
+    expect(changed).toEqual(fresh());
+  });
+});
+
 describe('GeneralContact spheres: analytic Jacobian against central differences', () => {
   for (const [name, mu, tangential] of [['frictionless', 0, 0.3], ['regularized friction', 0.4, 0.004], ['Coulomb friction', 0.4, 0.3]] as const) {
     it(`${name}: ∂f/∂q and ∂f/∂u at random states in contact`, () => {
