@@ -111,20 +111,29 @@ export class SphereSphereContact implements ContactKernel {
    */
   addODE2Lhs(_s: ItemState, out: Float64Array, factor: number): void {
     const kin = this.spheres.kinematics, f = this.law.f, forces = this.forces;
-    if (forces.build === this.grid.builds && forces.settings === this.settings.settingsRevision) {
+    const build = this.grid.builds, repeat = build === forces.lastCall;
+    forces.lastCall = build;
+    if (repeat && forces.build === build && forces.settings === this.settings.settingsRevision) {
       this.replay(out, factor);
+      forces.repeated = true;
       return;
     }
+    // recorded only where the calls repeat states (the call before this one was a repeat, or this is the first): a
+    // solver that never repeats one pays no recording
+    const record = forces.repeated;
+    forces.repeated = repeat;
     forces.count = 0;
+    forces.build = -1;
     this.candidates((i, j) => {
       if (!this.evaluate(i, j)) return;
       const torque = this.mu !== 0;
-      forces.add(i, j, torque, f, this.leverI, this.leverJ);
+      if (record) forces.add(i, j, torque, f, this.leverI, this.leverJ);
       kin.addForce(j, out, factor, f, torque ? this.leverJ : undefined);
       // on I: −f at the lever x_c − p_I
       kin.addForce(i, out, -factor, f, torque ? this.leverI : undefined);
     }, true);
-    forces.build = this.grid.builds;
+    if (!record) return;
+    forces.build = build;
     forces.settings = this.settings.settingsRevision;
   }
 
@@ -192,7 +201,7 @@ export class SphereSphereContact implements ContactKernel {
 /**
  * The pairs in contact of one evaluation of the sphere–sphere forces, in their order: per pair the spheres i, j and
  * whether the force acts with its levers (3 integers), the force on j and the levers of i and j (9 numbers); with the
- * grid build and settings revision they belong to (−1: none yet).
+ * grid build and settings revision they belong to (build −1: none).
  */
 class RecordedForces {
   count = 0;
@@ -200,6 +209,9 @@ class RecordedForces {
   values = new Float64Array(144);
   build = -1;
   settings = -1;
+  /** The grid build of the last call, and whether that call was at the build of the call before it. */
+  lastCall = -1;
+  repeated = true;
 
   /** Appends a pair (grows the arrays when full). */
   add(i: number, j: number, torque: boolean, f: Float64Array, leverI: Float64Array, leverJ: Float64Array): void {
