@@ -524,10 +524,7 @@ class StateKey {
 
 /** True if a and b (of equal length) hold the same bits as far as arithmetic can tell ({@link sameBits} per entry). */
 function sameEntries(a: Float64Array, b: Float64Array): boolean {
-  for (let k = 0; k < a.length; k++) {
-    const x = a[k], y = b[k];
-    if (x !== y || (x === 0 && 1 / x !== 1 / y)) return false;
-  }
+  for (let k = 0; k < a.length; k++) if (!sameBits(a[k], b[k])) return false;
   return true;
 }
 
