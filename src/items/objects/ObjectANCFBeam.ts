@@ -33,14 +33,32 @@ interface StrainGroup {
   readonly w: readonly number[];
   readonly stiffness: Float64Array;
   readonly damping: Float64Array;
-  readonly evaluate: (pool: Jet2Pool, v: SlopeVariables, out: readonly Jet2[]) => void;
-  /** The group's jets: workspace(kind), one pool per strain kind. */
+  /** The group's jets: workspace(kind), one pool per {@link StrainEvaluation}. */
   readonly kind: number;
+  /** The group's three strains are the kind's strains first … first + 2. */
+  readonly first: number;
   /** The strains depend on the local variables offset … offset + count − 1 only (differentiated with respect to those). */
   readonly offset: number;
   readonly count: number;
   /** Some damping entry is non-zero. */
   readonly hasDamping: boolean;
+}
+
+/**
+ * One evaluation of strains in one pool: the jet variables are the local variables offset … offset + count − 1 (jet
+ * variable j = local variable offset + j).
+ */
+interface StrainEvaluation {
+  /**
+   * Writes the strains into out. constantHessiansKept: an earlier evaluation in this pool formed Hessians, so the jets
+   * that are products and sums of the variables alone still hold theirs (the variables' gradients are the unit vectors
+   * set once, their Hessians zero: those Hessians are the same numbers at every evaluation), and may be formed without.
+   */
+  readonly evaluate: (pool: Jet2Pool, v: SlopeVariables, out: readonly Jet2[], constantHessiansKept: boolean) => void;
+  /** The number of strains it writes. */
+  readonly strains: number;
+  readonly offset: number;
+  readonly count: number;
 }
 
 /** The local variables as jet 3-vectors. */
@@ -52,53 +70,52 @@ interface SlopeVariables {
   readonly rzx: readonly Jet2[];
 }
 
-/** ε_cs = [(r_y·r_y − 1)/2, (r_z·r_z − 1)/2, r_y·r_z/2]. */
-function crossSectionStrains(pool: Jet2Pool, v: SlopeVariables, out: readonly Jet2[]): void {
+/** ε_cs = [(r_y·r_y − 1)/2, (r_z·r_z − 1)/2, r_y·r_z/2]: Hessians constant (see {@link StrainEvaluation.evaluate}). */
+function crossSectionStrains(pool: Jet2Pool, v: SlopeVariables, out: readonly Jet2[], constantHessiansKept: boolean): void {
   const { ry, rz } = v;
+  const hessians = pool.hessians;
+  if (constantHessiansKept) pool.hessians = false;
   pool.affine(pool.dot(ry, ry, out[0]), 0.5, -0.5, out[0]);
   pool.affine(pool.dot(rz, rz, out[1]), 0.5, -0.5, out[1]);
   pool.affine(pool.dot(ry, rz, out[2]), 0.5, 0, out[2]);
-}
-
-/** Exudyn's section basis ē₀ = r_y × r_z, ē₁ = r_z × (r_y × r_z) = r_y|r_z|² − r_z(r_y·r_z), ē₂ = r_z (unnormalized). */
-function sectionBasis(pool: Jet2Pool, ry: readonly Jet2[], rz: readonly Jet2[]): readonly Jet2[][] {
-  const e0 = pool.vector(), e1 = pool.vector();
-  pool.cross(ry, rz, e0);
-  const bb = pool.dot(rz, rz, pool.take()), ab = pool.dot(ry, rz, pool.take());
-  for (let k = 0; k < 3; k++) pool.addMul(pool.mul(ry[k], bb, e1[k]), -1, rz[k], ab);
-  basis[0] = e0; basis[1] = e1; basis[2] = pool.triple(rz[0], rz[1], rz[2]);
-  return basis;
-}
-/** The section basis of the last sectionBasis call (one array for all calls: read at once, evaluations run one at a time). */
-const basis: Jet2[][] = [[], [], []];
-
-/** γ = [t₀·r_x − 1, t₁·r_x, t₂·r_x] with the normalized section basis t_i. */
-function axialShearStrains(pool: Jet2Pool, v: SlopeVariables, out: readonly Jet2[]): void {
-  const rx = v.rx;
-  const [b0, b1, b2] = sectionBasis(pool, v.ry, v.rz);
-  for (let i = 0; i < 3; i++) {
-    // fresh jets for each i, none an operand of its own result: each jet holds the same blocks at every evaluation
-    const basis = i === 0 ? b0 : i === 1 ? b1 : b2, norm = pool.take();
-    pool.inverseSqrt(pool.dot(basis, basis, norm), norm);
-    pool.mul(pool.dot(basis, rx, pool.take()), norm, out[i]);
-    if (i === 0) pool.affine(out[0], 1, -1, out[0]);
-  }
+  pool.hessians = hessians;
 }
 
 /**
- * Twist and curvatures κ = [ê_i·k] with k = Σ_i ē_i × ē_i' / (2|ē_i|²), the section basis ē_i and its derivative
- * along the axis from r_y, r_z, r_y,x, r_z,x.
+ * The strains at the midpoint, in one pool of all 15 local variables (each strain's jets hold the blocks of the slopes it
+ * depends on only): out[0 … 2] = γ = [t₀·r_x − 1, t₁·r_x, t₂·r_x] and out[3 … 5] = κ = [t_i·k] with the section basis
+ * ē₀ = r_y × r_z, ē₁ = r_z × (r_y × r_z) = r_y|r_z|² − r_z(r_y·r_z), ē₂ = r_z (unnormalized, Exudyn's), t_i = ē_i/|ē_i|,
+ * k = Σ_i ē_i × ē_i' / (2|ē_i|²) and ē_i' their derivatives along the axis from r_y, r_z, r_y,x, r_z,x. The basis, |ē_i|²
+ * and 1/|ē_i| serve both: each is the same operations as it was when γ and κ were evaluated apart (so the same to the
+ * last bit), formed once (|ē₂|² = r_z·r_z is the |r_z|² that ē₁ uses). The products and sums of the variables alone
+ * come first: their Hessians are constant (see {@link StrainEvaluation.evaluate}).
  */
-function twistCurvatures(pool: Jet2Pool, v: SlopeVariables, out: readonly Jet2[]): void {
-  const { ry: a, rz: b, ryx: ax, rzx: bx } = v;
-  const [b0, b1, b2] = sectionBasis(pool, a, b);
+function midpointStrains(pool: Jet2Pool, v: SlopeVariables, out: readonly Jet2[], constantHessiansKept: boolean): void {
+  const { rx, ry: a, rz: b, ryx: ax, rzx: bx } = v;
+  const hessians = pool.hessians;
+  if (constantHessiansKept) pool.hessians = false;
+  const b0 = pool.vector();
+  pool.cross(a, b, b0);
+  const bb = pool.dot(b, b, pool.take()), ab = pool.dot(a, b, pool.take());
+  const shear2 = pool.dot(b, rx, pool.take());
   // derivatives: ē₀' = a'×b + a×b', ē₁' = a'|b|² + 2a(b·b') − b'(a·b) − b(a'·b + a·b'), ē₂' = b'
-  const d0 = pool.vector(), d1 = pool.vector(), t2 = pool.vector(), t3 = pool.vector();
+  const d0 = pool.vector(), t2 = pool.vector(), t3 = pool.vector(), cross2 = pool.vector();
   pool.cross(ax, b, t2);
   pool.cross(a, bx, t3);
   for (let k = 0; k < 3; k++) pool.add(t2[k], t3[k], d0[k]);
-  const bb = pool.dot(b, b, pool.take()), bbx = pool.dot(b, bx, pool.take()), ab = pool.dot(a, b, pool.take());
+  const bbx = pool.dot(b, bx, pool.take());
   const axb = pool.add(pool.dot(ax, b, pool.take()), pool.dot(a, bx, pool.take()), pool.take());
+  pool.cross(b, bx, cross2);
+  pool.hessians = hessians;
+  const b1 = pool.vector();
+  for (let k = 0; k < 3; k++) pool.addMul(pool.mul(a[k], bb, b1[k]), -1, b[k], ab);
+  const n2 = pool.triple(pool.dot(b0, b0, pool.take()), pool.dot(b1, b1, pool.take()), bb), norms = pool.vector();
+  for (let i = 0; i < 3; i++) pool.inverseSqrt(n2[i], norms[i]);
+  for (let i = 0; i < 3; i++) {
+    pool.mul(i === 2 ? shear2 : pool.dot(i === 0 ? b0 : b1, rx, pool.take()), norms[i], out[i]);
+    if (i === 0) pool.affine(out[0], 1, -1, out[0]);
+  }
+  const d1 = pool.vector();
   for (let k = 0; k < 3; k++) {
     pool.mul(ax[k], bb, d1[k]);
     pool.addMul(d1[k], 2, a[k], bbx);
@@ -107,39 +124,48 @@ function twistCurvatures(pool: Jet2Pool, v: SlopeVariables, out: readonly Jet2[]
   }
   const k = pool.vector();
   for (let c = 0; c < 3; c++) pool.constant(0, k[c]);
-  const norms = pool.vector();
   for (let i = 0; i < 3; i++) {
     // fresh jets for each i, none an operand of its own result: each jet holds the same blocks at every evaluation
-    const basis = i === 0 ? b0 : i === 1 ? b1 : b2, cross = pool.vector(), factor = pool.take();
-    const n2 = pool.dot(basis, basis, pool.take());
-    pool.cross(basis, i === 0 ? d0 : i === 1 ? d1 : bx, cross);
-    pool.affine(pool.inverse(n2, factor), 0.5, 0, factor);
+    const cross = i === 2 ? cross2 : pool.vector(), factor = pool.take();
+    if (i < 2) pool.cross(i === 0 ? b0 : b1, i === 0 ? d0 : d1, cross);
+    pool.affine(pool.inverse(n2[i], factor), 0.5, 0, factor);
     for (let c = 0; c < 3; c++) pool.addMul(k[c], 1, cross[c], factor);
-    pool.inverseSqrt(n2, norms[i]);
   }
-  for (let i = 0; i < 3; i++) pool.mul(pool.dot(i === 0 ? b0 : i === 1 ? b1 : b2, k, pool.take()), norms[i], out[i]);
+  for (let i = 0; i < 3; i++) pool.mul(pool.dot(i === 0 ? b0 : i === 1 ? b1 : b, k, pool.take()), norms[i], out[3 + i]);
 }
+
+/** The two evaluations: the midpoint's axial/shear strains and twist/curvatures, the ends' cross-section strains. */
+const strainEvaluations: readonly StrainEvaluation[] = [
+  { evaluate: midpointStrains, strains: 6, offset: 0, count: 15 },
+  { evaluate: crossSectionStrains, strains: 3, offset: 3, count: 6 },
+];
 
 /**
  * The jets of one strain kind of all ANCFBeam elements (one evaluation at a time): the 15 variables, their 3-vectors
- * and the three strain jets, reserved; the rest of the pool serves the strain function. The five slope vectors are the
- * blocks of the jets' block masks: most intermediate jets depend on two or three of them.
+ * and the strain jets (three or six), reserved; the rest of the pool serves the strain function. The five slope vectors
+ * are the blocks of the jets' block masks: most intermediate jets depend on two or three of them.
  */
-function createWorkspace() {
+function createWorkspace(strainCount: number) {
   // typed as the plain pool: every jet passed to it is one of its own. One pool per kind, so that a jet holds the same
   // quantity (the same blocks) at every evaluation and blocks seldom have to be cleared
   const pool: Jet2Pool = new BlockJet2Pool(N_VAR, 80, 3);
   const variables = Array.from({ length: N_VAR }, () => pool.take());
   const v = (i: number) => pool.triple(variables[i], variables[i + 1], variables[i + 2]);
   const slopeVariables: SlopeVariables = { rx: v(0), ry: v(3), rz: v(6), ryx: v(9), rzx: v(12) };
-  const strains = pool.vector();
+  const strains = Array.from({ length: strainCount }, () => pool.take());
   pool.reserve();
-  return { pool, variables, slopeVariables, strains, variablesSet: false };
+  return {
+    pool, variables, slopeVariables, strains, variablesSet: false,
+    /** An evaluation with Hessians ran: the jets of constant Hessians hold them (see {@link StrainEvaluation.evaluate}). */
+    constantHessians: false,
+    /** The element whose strains the jets hold (null: none yet), its state's version, the point and whether with Hessians. */
+    owner: null as object | null, version: 0, x: NaN, hessians: false,
+  };
 }
 /** The jets of each strain kind, created on first use (not when the module loads: a model without these elements never needs them). */
 const workspaces: ReturnType<typeof createWorkspace>[] = [];
 function workspace(kind: number): ReturnType<typeof createWorkspace> {
-  return workspaces[kind] ??= createWorkspace();
+  return workspaces[kind] ??= createWorkspace(strainEvaluations[kind].strains);
 }
 
 /** Linear shapes S₀ = 1/2 − x/L, S₁ = 1/2 + x/L. */
@@ -174,6 +200,8 @@ class ANCFBeamModel implements Only<ObjectModel & BodyModel, ANCFBeamModel> {
   private readonly point = new JetStrainPoint(N_VAR, 2, N_LOCAL);
   /** The x of the point's B, values and rates (NaN: none since the last gather). */
   private pointX = NaN;
+  /** Counts the gathers: the strains a workspace holds are this element's at the current state if it records this version. */
+  private stateVersion = 0;
   /** B's factors, two per row (row-major): ±1/L in the rows of r_x, r_y,x, r_z,x; S₀(x), S₁(x) in those of r_y, r_z. */
   private readonly factors = new Float64Array(2 * N_VAR);
   private readonly slopes = new Float64Array(6);
@@ -198,14 +226,15 @@ class ANCFBeamModel implements Only<ObjectModel & BodyModel, ANCFBeamModel> {
     const d = (i: number) => section.dampingMatrix[i][i];
     const EA = k(0), GA2 = k(1) + k(2);
     const penalty = p.crossSectionPenaltyFactor, csDamping = p.crossSectionDamping;
-    const group = (x: number[], w: number[], stiffness: number[], damping: number[], evaluate: StrainGroup['evaluate'], offset: number, count: number, kind: number): StrainGroup => ({
-      x, w, stiffness: Float64Array.from(stiffness), damping: Float64Array.from(damping), evaluate, offset, count, kind, hasDamping: damping.some((value) => value !== 0),
+    const group = (x: number[], w: number[], stiffness: number[], damping: number[], kind: number, first: number, offset: number, count: number): StrainGroup => ({
+      x, w, stiffness: Float64Array.from(stiffness), damping: Float64Array.from(damping), kind, first, offset, count, hasDamping: damping.some((value) => value !== 0),
     });
-    // variables r_x 0–2, r_y 3–5, r_z 6–8, r_y,x 9–11, r_z,x 12–14: γ uses r_x, r_y, r_z; κ r_y … r_z,x; ε_cs r_y, r_z
+    // variables r_x 0–2, r_y 3–5, r_z 6–8, r_y,x 9–11, r_z,x 12–14: γ uses r_x, r_y, r_z; κ r_y … r_z,x (both of the
+    // midpoint evaluation); ε_cs r_y, r_z
     this.groups = [
-      group([0], [L], [k(0), k(1), k(2)], [d(0), d(1), d(2)], axialShearStrains, 0, 9, 0),
-      group([0], [L], [k(3), k(4), k(5)], [d(3), d(4), d(5)], twistCurvatures, 3, 12, 1),
-      group([-0.5 * L, 0.5 * L], [0.5 * L, 0.5 * L], [penalty[0] * EA, penalty[1] * EA, penalty[2] * GA2], [csDamping[0] * EA, csDamping[1] * EA, csDamping[2] * GA2], crossSectionStrains, 3, 6, 2),
+      group([0], [L], [k(0), k(1), k(2)], [d(0), d(1), d(2)], 0, 0, 0, 9),
+      group([0], [L], [k(3), k(4), k(5)], [d(3), d(4), d(5)], 0, 3, 3, 12),
+      group([-0.5 * L, 0.5 * L], [0.5 * L, 0.5 * L], [penalty[0] * EA, penalty[1] * EA, penalty[2] * GA2], [csDamping[0] * EA, csDamping[1] * EA, csDamping[2] * GA2], 1, 0, 3, 6),
     ];
     this.ode2LhsDependsOnVelocity = this.groups.some((g) => g.hasDamping);
     this.integrateMass(section);
@@ -258,6 +287,7 @@ class ANCFBeamModel implements Only<ObjectModel & BodyModel, ANCFBeamModel> {
       }
     }
     this.pointX = NaN;
+    this.stateVersion++;
   }
 
   /** B's columns and its factors that do not depend on x (in the constructor; S₀ and S₁ are set per point). */
@@ -292,16 +322,21 @@ class ANCFBeamModel implements Only<ObjectModel & BodyModel, ANCFBeamModel> {
   }
 
   /**
-   * Evaluates the group's three strains as jets at the current point into this.strains, differentiated with respect to
-   * the group's variables only (jet variable j = local variable offset + j; the others are constants).
+   * The strains of the group's kind as jets at the current point (the group's three are first … first + 2), and the
+   * point's window set to the group's variables. The kind's evaluation ({@link strainEvaluations}) differentiates with
+   * respect to its variables only (jet variable j = local variable offset + j; the others are constants); it runs
+   * unless the workspace holds this element's strains at this state and point already (with Hessians if asked for):
+   * the midpoint's second group reads the jets of the first.
    */
   private evaluateStrains(group: StrainGroup, hessians: boolean): readonly Jet2[] {
-    const jets = workspace(group.kind), { pool, variables, slopeVariables, strains } = jets;
+    const jets = workspace(group.kind), evaluation = strainEvaluations[group.kind];
+    this.point.window(group.offset, group.count, group.offset - evaluation.offset);
+    if (jets.owner === this && jets.version === this.stateVersion && jets.x === this.pointX && (jets.hessians || !hessians)) return jets.strains;
+    const { pool, variables, slopeVariables, strains } = jets;
     pool.reset();
     pool.hessians = hessians;
-    pool.activeVariables = group.count;
-    this.point.window(group.offset, group.count);
-    const values = this.point.values, first = group.offset, end = group.offset + group.count;
+    pool.activeVariables = evaluation.count;
+    const values = this.point.values, first = evaluation.offset, end = evaluation.offset + evaluation.count;
     if (jets.variablesSet) {
       // a pool serves one strain kind (the same window at every evaluation) and no operation writes into the
       // variables: their derivatives stay as the first evaluation set them, only the values change
@@ -313,7 +348,12 @@ class ANCFBeamModel implements Only<ObjectModel & BodyModel, ANCFBeamModel> {
       }
       jets.variablesSet = true;
     }
-    group.evaluate(pool, slopeVariables, strains);
+    evaluation.evaluate(pool, slopeVariables, strains, jets.constantHessians);
+    if (hessians) jets.constantHessians = true;
+    jets.owner = this;
+    jets.version = this.stateVersion;
+    jets.x = this.pointX;
+    jets.hessians = hessians;
     return strains;
   }
 
@@ -327,11 +367,12 @@ class ANCFBeamModel implements Only<ObjectModel & BodyModel, ANCFBeamModel> {
     for (const group of this.groups) {
       for (let p = 0; p < group.x.length; p++) {
         this.setPoint(group.x[p]);
-        const strains = this.evaluateStrains(group, false);
-        point.begin();
+        const strains = this.evaluateStrains(group, false), first = group.first;
+        point.beginForce();
         for (let j = 0; j < 3; j++) {
-          const rate = group.damping[j] !== 0 ? point.rate(strains[j]) : 0;
-          point.addForce(strains[j], group.w[p] * (group.stiffness[j] * strains[j].v + group.damping[j] * rate));
+          const strain = strains[first + j];
+          const rate = group.damping[j] !== 0 ? point.rate(strain) : 0;
+          point.addForce(strain, group.w[p] * (group.stiffness[j] * strain.v + group.damping[j] * rate));
         }
         point.mapForce(f);
       }
@@ -346,12 +387,13 @@ class ANCFBeamModel implements Only<ObjectModel & BodyModel, ANCFBeamModel> {
     for (const group of this.groups) {
       for (let p = 0; p < group.x.length; p++) {
         this.setPoint(group.x[p]);
-        const strains = this.evaluateStrains(group, true);
+        const strains = this.evaluateStrains(group, true), first = group.first;
         point.begin();
         for (let j = 0; j < 3; j++) {
+          const strain = strains[first + j];
           const k = factor * group.w[p] * group.stiffness[j], d = factor * group.w[p] * group.damping[j];
-          const rate = d !== 0 ? point.rate(strains[j]) : 0;
-          point.addStiffness(strains[j], k * strains[j].v + d * rate, k, d);
+          const rate = d !== 0 ? point.rate(strain) : 0;
+          point.addStiffness(strain, k * strain.v + d * rate, k, d);
         }
         point.mapMatrix(K);
       }
@@ -368,9 +410,9 @@ class ANCFBeamModel implements Only<ObjectModel & BodyModel, ANCFBeamModel> {
       if (!group.hasDamping) continue;
       for (let p = 0; p < group.x.length; p++) {
         this.setPoint(group.x[p]);
-        const strains = this.evaluateStrains(group, false);
+        const strains = this.evaluateStrains(group, false), first = group.first;
         point.begin();
-        for (let j = 0; j < 3; j++) if (group.damping[j] !== 0) point.addDamping(strains[j], factor * group.w[p] * group.damping[j]);
+        for (let j = 0; j < 3; j++) if (group.damping[j] !== 0) point.addDamping(strains[first + j], factor * group.w[p] * group.damping[j]);
         point.mapMatrix(D);
       }
     }

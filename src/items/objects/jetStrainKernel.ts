@@ -16,9 +16,10 @@ export class JetStrainPoint {
   private readonly fLocal: Float64Array;
   private readonly kLocal: Float64Array;
   private readonly hv: Float64Array;
-  /** The strains' jet variable j is local variable offset + j, for j < count (see {@link JetStrainPoint.window}). */
+  /** The strains' jet variable jetOffset + j is local variable offset + j, for j < count (see {@link JetStrainPoint.window}). */
   private offset = 0;
   private count: number;
+  private jetOffset = 0;
 
   /** nVar local variables, each a combination of `entries` element coordinates; nLocal element coordinates. */
   constructor(readonly nVar: number, readonly entries: number, readonly nLocal: number) {
@@ -34,12 +35,14 @@ export class JetStrainPoint {
 
   /**
    * The strains that follow depend on the local variables offset … offset + count − 1 only, differentiated as jet
-   * variables 0 … count − 1 (Jet2Pool.activeVariables = count; Hessian stride still nVar); the others have zero
-   * derivatives. Default: all, offset 0.
+   * variables jetOffset … jetOffset + count − 1 (Hessian stride still nVar); the others have zero derivatives. jetOffset 0:
+   * a pool of count active variables (Jet2Pool.activeVariables = count); jetOffset = offset: a pool of all nVar variables
+   * whose strains depend on some of them. Default: all, offset 0.
    */
-  window(offset: number, count: number): void {
+  window(offset: number, count: number, jetOffset = 0): void {
     this.offset = offset;
     this.count = count;
+    this.jetOffset = jetOffset;
   }
 
   /** Sets entry k of row r of B: v_r += factor · q_column. */
@@ -70,9 +73,9 @@ export class JetStrainPoint {
 
   /** ε̇ = ∇ε · v̇ of a strain jet. */
   rate(strain: Jet2): number {
-    const o = this.offset;
+    const o = this.offset, jo = this.jetOffset;
     let rate = 0;
-    for (let j = 0; j < this.count; j++) rate += strain.g[j] * this.rates[o + j];
+    for (let j = 0; j < this.count; j++) rate += strain.g[jo + j] * this.rates[o + j];
     return rate;
   }
 
@@ -82,10 +85,15 @@ export class JetStrainPoint {
     this.kLocal.fill(0);
   }
 
+  /** Starts a point's local force only (zeroed; the local matrix is not used until the next {@link JetStrainPoint.begin}). */
+  beginForce(): void {
+    this.fLocal.fill(0);
+  }
+
   /** Adds the generalized force of one strain with scalar "stress" σ = w (k (ε − ε_ref) + d ε̇): σ ∇ε. */
   addForce(strain: Jet2, stress: number): void {
-    const o = this.offset;
-    for (let j = 0; j < this.count; j++) this.fLocal[o + j] += stress * strain.g[j];
+    const o = this.offset, jo = this.jetOffset;
+    for (let j = 0; j < this.count; j++) this.fLocal[o + j] += stress * strain.g[jo + j];
   }
 
   /**
@@ -93,30 +101,33 @@ export class JetStrainPoint {
    * the damping part, k = w·stiffness and d = w·damping (already multiplied by the Jacobian factor).
    */
   addStiffness(strain: Jet2, stress: number, k: number, d: number): void {
-    const n = this.nVar, m = this.count, o = this.offset, g = strain.g, h = strain.h, kl = this.kLocal;
+    const n = this.nVar, m = this.count, o = this.offset, jo = this.jetOffset, g = strain.g, h = strain.h, kl = this.kLocal;
     if (d !== 0) {
       for (let r = 0; r < m; r++) {
         let sum = 0;
-        for (let c = 0; c < m; c++) sum += h[r * n + c] * this.rates[o + c];
+        for (let c = 0; c < m; c++) sum += h[(jo + r) * n + jo + c] * this.rates[o + c];
         this.hv[r] = sum;
       }
     }
     for (let r = 0; r < m; r++) {
-      const kg = k * g[r], dg = d * g[r], row = (o + r) * n + o;
-      for (let c = 0; c < m; c++) kl[row + c] += kg * g[c] + stress * h[r * n + c] + (d !== 0 ? dg * this.hv[c] : 0);
+      const kg = k * g[jo + r], dg = d * g[jo + r], row = (o + r) * n + o, hRow = (jo + r) * n + jo;
+      // without damping no "+ 0" per entry: it could only turn a −0 sum into +0, which adds nothing to the +0 or
+      // nonzero entry of kLocal either way
+      if (d === 0) for (let c = 0; c < m; c++) kl[row + c] += kg * g[jo + c] + stress * h[hRow + c];
+      else for (let c = 0; c < m; c++) kl[row + c] += kg * g[jo + c] + stress * h[hRow + c] + dg * this.hv[c];
     }
   }
 
   /** Adds d ∇ε⊗∇ε (damping matrix of one strain, d = w·damping·factor). */
   addDamping(strain: Jet2, d: number): void {
-    const n = this.nVar, m = this.count, o = this.offset, g = strain.g, kl = this.kLocal;
-    for (let r = 0; r < m; r++) for (let c = 0; c < m; c++) kl[(o + r) * n + o + c] += d * g[r] * g[c];
+    const n = this.nVar, m = this.count, o = this.offset, jo = this.jetOffset, g = strain.g, kl = this.kLocal;
+    for (let r = 0; r < m; r++) for (let c = 0; c < m; c++) kl[(o + r) * n + o + c] += d * g[jo + r] * g[jo + c];
   }
 
-  /** f += Bᵀ f_local. */
+  /** f += Bᵀ f_local over the window's rows (the others are zero since the point's begin or beginForce). */
   mapForce(f: Float64Array): void {
     const m = this.entries;
-    for (let r = 0; r < this.nVar; r++) {
+    for (let r = this.offset, end = this.offset + this.count; r < end; r++) {
       const value = this.fLocal[r];
       for (let k = 0; k < m; k++) f[this.column[r * m + k]] += this.factor[r * m + k] * value;
     }
