@@ -7,14 +7,15 @@
  * with the same factors on, the kept square block is solved with sparser factors of its own (see
  * {@link DenseFullPivotLU.solve}). Nothing is allocated by {@link DenseFullPivotLU.factorize} or
  * {@link DenseFullPivotLU.solve}. The factors, the row swaps and the substitution's vector live in a WebAssembly memory
- * of the instance's own, where DenseLU's kernels (denseLUKernels.ts) substitute.
+ * of the instance's own (taken from the pool of denseLUKernels.ts, given back by {@link DenseFullPivotLU.release}), where
+ * DenseLU's kernels (denseLUKernels.ts) substitute.
  * @module
  */
 
 import {
-  denseLUKernels, denseLULayout, type DenseLUKernels, type DenseLULayout, type FactorListing, substituteInMemory,
+  denseLULayout, type DenseLULayout, type DenseLUMemory, type FactorListing, growDenseLUMemory, ownedMemory, releasedError,
+  returnDenseLUMemory, substituteInMemory, takeDenseLUMemory,
 } from './denseLUKernels.ts';
-import { memoryPages, wasmPageBytes } from './storedWasmModule.ts';
 
 /**
  * Threshold of the pivot choice of the kept block's sparse factors: candidates are its entries of at least this
@@ -50,9 +51,11 @@ export class DenseFullPivotLU {
   threshold?: number;
   /** Number of pivots kept by the last factorization (the numerical rank). */
   rank = 0;
-  /** The memory of the factors, the row swaps, the vector and the kernels' lists (grown by resize, which replaces every view). */
-  private readonly memory: WebAssembly.Memory;
-  private readonly kernels: DenseLUKernels;
+  /**
+   * The memory of the factors, the row swaps, the vector and the kernels' lists, with the kernels on it (grown by resize,
+   * which replaces every view); undefined once released.
+   */
+  private storage?: DenseLUMemory;
   /** Where DenseLU's arrays lie in memory, for matrices up to capacity×capacity; the kept block's factors follow them. */
   private layout: DenseLULayout;
   private reducedAddress: number;
@@ -99,8 +102,7 @@ export class DenseFullPivotLU {
     this.capacity = n;
     this.layout = denseLULayout(n);
     this.reducedAddress = reducedFactorsAddress(this.layout);
-    this.memory = new WebAssembly.Memory({ initial: memoryPages(this.reducedAddress + n * n * 8) });
-    this.kernels = denseLUKernels(this.memory);
+    this.storage = takeDenseLUMemory(this.reducedAddress + n * n * 8);
     this.original = new Float64Array(n * n);
     this.columnSwaps = new Int32Array(n);
     this.rowMax = new Float64Array(n);
@@ -112,7 +114,7 @@ export class DenseFullPivotLU {
     this.rowCount = new Int32Array(n);
     this.columnCount = new Int32Array(n);
     this.maxBounded = new Uint8Array(n);
-    this.makeViews();
+    this.makeViews(this.storage);
   }
 
   /** True after a successful {@link DenseFullPivotLU.factorize} (reset by resize and by a failed factorization). */
@@ -123,12 +125,12 @@ export class DenseFullPivotLU {
   /** Changes the dimension; storage is reused when large enough, the matrix contents are unspecified afterwards. */
   resize(n: number): void {
     checkDimension(n);
+    const storage = this.owned('resize');
     if (n > this.capacity) {
       const layout = denseLULayout(n);
       const reducedAddress = reducedFactorsAddress(layout);
-      const pages = memoryPages(reducedAddress + n * n * 8) - this.memory.buffer.byteLength / wasmPageBytes;
       // (growing detaches the old buffer and every view of it: makeViews below replaces them all)
-      if (pages > 0) this.memory.grow(pages);
+      growDenseLUMemory(storage, reducedAddress + n * n * 8);
       this.layout = layout;
       this.reducedAddress = reducedAddress;
       this.capacity = n;
@@ -146,12 +148,34 @@ export class DenseFullPivotLU {
     }
     this.n = n;
     this.factored = false;
-    this.makeViews();
+    this.makeViews(storage);
+  }
+
+  /**
+   * Gives the memory back to the pool of denseLUKernels.ts, where the next dense LU takes it: call it only when nothing
+   * uses this DenseFullPivotLU any more (views of its matrix taken before included). Afterwards
+   * {@link DenseFullPivotLU.matrix} is empty and factorize, solve and resize throw a FlexdynError; a second release does
+   * nothing.
+   */
+  release(): void {
+    if (this.storage === undefined) return;
+    // views of length 0 (nothing of the memory reachable from here)
+    this.n = 0;
+    this.rank = 0;
+    this.makeViews(this.storage);
+    this.factored = false;
+    returnDenseLUMemory(this.storage);
+    this.storage = undefined;
+  }
+
+  /** The memory, or the FlexdynError of a call after {@link DenseFullPivotLU.release}. */
+  private owned(method: string): DenseLUMemory {
+    return ownedMemory(this.storage, 'DenseFullPivotLU', method);
   }
 
   /** The views of memory for the current dimension. */
-  private makeViews(): void {
-    const { buffer } = this.memory;
+  private makeViews(storage: DenseLUMemory): void {
+    const { buffer } = storage.memory;
     const n = this.n;
     this.matrix = new Float64Array(buffer, 0, n * n);
     this.reduced = new Float64Array(buffer, this.reducedAddress, n * n);
@@ -168,6 +192,7 @@ export class DenseFullPivotLU {
     // (the loops are in functions of their own that return after them: the first factorization of a large matrix runs
     // them in code compiled during that call (on-stack replacement), which had never seen the statements after a loop
     // and threw itself away there at every later call — ANCFslidingAndALEjointTest's fresh process: 14 times)
+    this.owned('factorize');
     this.factored = false;
     this.original.set(this.matrix);
     const invalidIndex = this.scanRows();
@@ -289,8 +314,9 @@ export class DenseFullPivotLU {
    * (the result agrees to round-off), through fewer nonzeros — modified Newton solves many times per factorization.
    */
   solve(b: Float64Array, x: Float64Array): void {
-    if (!this.factored) throw new Error('DenseFullPivotLU.solve: matrix is not factorized');
+    if (!this.factored) throw this.storage === undefined ? releasedError('DenseFullPivotLU', 'solve') : new Error('DenseFullPivotLU.solve: matrix is not factorized');
     const { nonzeros } = this;
+    const { kernels } = this.storage!;
     if (this.solves < 2 && ++this.solves === 2) {
       this.reducedFactored = this.eliminateReduced();
       // the kept block's factors are in use from now on: substituted in full, then listed
@@ -300,14 +326,14 @@ export class DenseFullPivotLU {
     if (this.reducedFactored) {
       const rowOrder = this.rowOrder, columnOrder = this.columnOrder;
       for (let k = 0; k < r; k++) y[k] = b[rowOrder[k]];
-      substituteInMemory(this.kernels, this.layout, nonzeros, r, r, this.reducedAddress, 0);
+      substituteInMemory(kernels, this.layout, nonzeros, r, r, this.reducedAddress, 0);
       for (let i = 0; i < n; i++) x[i] = 0;
       for (let k = 0; k < r; k++) x[columnOrder[k]] = y[k];
       return;
     }
     y.set(b.length === n ? b : b.subarray(0, n));
     // the first r row swaps, then the leading r×r block of the factors (stride n)
-    substituteInMemory(this.kernels, this.layout, nonzeros, r, n, 0, r);
+    substituteInMemory(kernels, this.layout, nonzeros, r, n, 0, r);
     for (let i = r; i < n; i++) y[i] = 0;
     // x = Q·z: undo the column swaps in reverse order
     for (let k = r - 1; k >= 0; k--) {

@@ -7,10 +7,9 @@
  */
 
 import {
-  denseLUKernels, denseLULargeKernel, denseLULayout, type DenseLUKernels, type DenseLULargeKernel, type DenseLULayout,
-  type FactorListing, substituteInMemory,
+  denseLULargeKernel, denseLULayout, type DenseLULayout, type DenseLUMemory, type FactorListing, growDenseLUMemory,
+  ownedMemory, releasedError, returnDenseLUMemory, substituteInMemory, takeDenseLUMemory,
 } from './denseLUKernels.ts';
-import { memoryPages, wasmPageBytes } from './storedWasmModule.ts';
 
 /**
  * Default relative zero-pivot tolerance of {@link DenseLU}.
@@ -49,8 +48,9 @@ export interface DenseLUSingular {
 
 /**
  * In-place dense LU factorization P·A = L·U with partial pivoting (row-major storage). The matrix, the row swaps and the
- * substitution's vector and lists live in a WebAssembly memory of the instance's own, where the kernels of
- * {@link denseLUKernels} factorize (from {@link largeMatrixDimension} on bounded by the matrix's profile) and substitute.
+ * substitution's vector and lists live in a WebAssembly memory of the instance's own (taken from the pool of
+ * denseLUKernels.ts, given back by {@link DenseLU.release}), where the kernels of denseLUKernels.ts factorize (from
+ * {@link largeMatrixDimension} on bounded by the matrix's profile) and substitute.
  */
 export class DenseLU {
   /** Current dimension. */
@@ -63,11 +63,11 @@ export class DenseLU {
   matrix!: Float64Array;
   /** Relative zero-pivot tolerance, see {@link DENSE_PIVOT_TOLERANCE}. */
   pivotTolerance: number = DENSE_PIVOT_TOLERANCE;
-  /** The memory of the matrix and of the kernels' arrays (grown by resize, which then replaces every view). */
-  private readonly memory: WebAssembly.Memory;
-  private readonly kernels: DenseLUKernels;
-  /** The large-matrix factorization on the same memory (instantiated at the first factorization that needs it). */
-  private largeKernel?: DenseLULargeKernel;
+  /**
+   * The memory of the matrix and of the kernels' arrays, with the kernels on it (grown by resize, which then replaces every
+   * view); undefined once released.
+   */
+  private storage?: DenseLUMemory;
   /** Where the arrays lie in memory, for matrices up to capacity×capacity. */
   private layout: DenseLULayout;
   private capacity: number;
@@ -87,9 +87,8 @@ export class DenseLU {
     this.n = n;
     this.capacity = n;
     this.layout = denseLULayout(n);
-    this.memory = new WebAssembly.Memory({ initial: memoryPages(this.layout.bytes) });
-    this.kernels = denseLUKernels(this.memory);
-    this.makeViews();
+    this.storage = takeDenseLUMemory(this.layout.bytes);
+    this.makeViews(this.storage);
   }
 
   /** True after a successful {@link DenseLU.factorize} (reset by resize and by a failed factorization). */
@@ -103,22 +102,42 @@ export class DenseLU {
    */
   resize(n: number): void {
     checkDimension(n);
+    const storage = this.owned('resize');
     if (n > this.capacity) {
       const layout = denseLULayout(n);
-      const pages = memoryPages(layout.bytes) - this.memory.buffer.byteLength / wasmPageBytes;
       // (growing detaches the old buffer and every view of it: makeViews below replaces them all)
-      if (pages > 0) this.memory.grow(pages);
+      growDenseLUMemory(storage, layout.bytes);
       this.layout = layout;
       this.capacity = n;
     }
     this.n = n;
     this.factored = false;
-    this.makeViews();
+    this.makeViews(storage);
+  }
+
+  /**
+   * Gives the memory back to the pool of denseLUKernels.ts, where the next DenseLU takes it: call it only when nothing uses
+   * this DenseLU any more (views of its matrix taken before included). Afterwards {@link DenseLU.matrix} is empty and
+   * factorize, solve and resize throw a FlexdynError; a second release does nothing.
+   */
+  release(): void {
+    if (this.storage === undefined) return;
+    // views of length 0 (nothing of the memory reachable from here)
+    this.n = 0;
+    this.makeViews(this.storage);
+    this.factored = false;
+    returnDenseLUMemory(this.storage);
+    this.storage = undefined;
+  }
+
+  /** The memory, or the FlexdynError of a call after {@link DenseLU.release}. */
+  private owned(method: string): DenseLUMemory {
+    return ownedMemory(this.storage, 'DenseLU', method);
   }
 
   /** The views of memory for the current dimension. */
-  private makeViews(): void {
-    const { buffer } = this.memory;
+  private makeViews(storage: DenseLUMemory): void {
+    const { buffer } = storage.memory;
     const n = this.n;
     this.matrix = new Float64Array(buffer, 0, n * n);
     this.swaps = new Int32Array(buffer, this.layout.swaps, n);
@@ -132,17 +151,18 @@ export class DenseLU {
    * `pivotTolerance` relative to that column (the factors are then unusable).
    */
   factorize(): true | DenseLUSingular {
+    const storage = this.owned('factorize');
     this.factored = false;
     this.nonzeros.substitutions = 0;
     this.nonzeros.listed = false;
     const { layout } = this;
     let singularColumn: number;
     if (this.n >= largeMatrixDimension) {
-      this.largeKernel ??= denseLULargeKernel(this.memory);
-      singularColumn = this.largeKernel.factorizeLarge(this.n, this.pivotTolerance, layout.swaps, layout.columns,
+      storage.largeKernel ??= denseLULargeKernel(storage.memory);
+      singularColumn = storage.largeKernel.factorizeLarge(this.n, this.pivotTolerance, layout.swaps, layout.columns,
         layout.lastRow, layout.upperMax, layout.report);
     } else {
-      singularColumn = this.kernels.factorize(this.n, this.pivotTolerance, layout.swaps, layout.columns, layout.report);
+      singularColumn = storage.kernels.factorize(this.n, this.pivotTolerance, layout.swaps, layout.columns, layout.report);
     }
     if (singularColumn >= 0) return { singularColumn, pivot: this.report[0], columnScale: this.report[1] };
     this.factored = true;
@@ -151,14 +171,14 @@ export class DenseLU {
 
   /**
    * Solves A·x = b with the current factors. `x` may be the same array as `b`.
-   * Throws if there is no valid factorization.
+   * Throws if there is no valid factorization (a FlexdynError after {@link DenseLU.release}).
    */
   solve(b: Float64Array, x: Float64Array): void {
-    if (!this.factored) throw new Error('DenseLU.solve: matrix is not factorized');
+    if (!this.factored) throw this.storage === undefined ? releasedError('DenseLU', 'solve') : new Error('DenseLU.solve: matrix is not factorized');
     const n = this.n;
     // (copies by TypedArray.set: no element passes through interpreted code)
     this.vector.set(b.length === n ? b : b.subarray(0, n));
-    substituteInMemory(this.kernels, this.layout, this.nonzeros, n, n, 0, n);
+    substituteInMemory(this.storage!.kernels, this.layout, this.nonzeros, n, n, 0, n);
     x.set(this.vector);
   }
 }

@@ -10,7 +10,8 @@
  */
 
 import { denseLULargeModuleBase64, denseLUModuleBase64 } from './denseLUKernelsModule.ts';
-import { compileStoredModule } from './storedWasmModule.ts';
+import { compileStoredModule, memoryPages, wasmPageBytes } from './storedWasmModule.ts';
+import { FlexdynError } from '../core/errors.ts';
 
 /** The kernels as called from JavaScript (addresses in bytes; see {@link denseLULayout}). */
 export interface DenseLUKernels {
@@ -108,6 +109,82 @@ export function denseLUKernels(memory: WebAssembly.Memory): DenseLUKernels {
 export function denseLULargeKernel(memory: WebAssembly.Memory): DenseLULargeKernel {
   compiledLargeModule ??= compileStoredModule(denseLULargeModuleBase64);
   return new WebAssembly.Instance(compiledLargeModule, { env: { memory } }).exports as unknown as DenseLULargeKernel;
+}
+
+/**
+ * A WebAssembly memory with the kernels on it, owned by one DenseLU or DenseFullPivotLU at a time: taken from the pool
+ * with {@link takeDenseLUMemory}, given back with {@link returnDenseLUMemory} when the owner is released.
+ */
+export interface DenseLUMemory {
+  /** The memory (its owner grows it with {@link growDenseLUMemory}, which detaches the buffer and every view of it). */
+  readonly memory: WebAssembly.Memory;
+  /** The kernels on the memory. */
+  readonly kernels: DenseLUKernels;
+  /** The large-matrix factorization on the memory, instantiated at the first factorization that needs it (kept with the memory). */
+  largeKernel?: DenseLULargeKernel;
+}
+
+/** Free memories the pool keeps: a process solves with one dense system at a time, rarely a few nested. */
+const POOLED_MEMORIES = 4;
+
+/**
+ * Bytes up to which a released memory goes back to the pool (about n = 450 for DenseLU); a larger one is left to the
+ * garbage collector, since the pool keeps its memories for the process.
+ */
+const POOLED_MEMORY_MAX_BYTES = 1 << 22;
+
+/**
+ * The free memories. A new WebAssembly memory and its instance cost 0.13–0.2 ms (the mapping of the memory, a fault at the
+ * first touch of each page, the instantiation), which tiny models pay at every solve: contactCoordinateTest's warm run
+ * takes 40 % less CPU time with a memory reused. There is no taking back: a memory is its owner's until the owner is released,
+ * which only the end of a solve whose linear system nothing else can reach does (LinearSystem.release from runSolver), so
+ * no DenseLU's factors or views ever change under it.
+ */
+const freeMemories: DenseLUMemory[] = [];
+
+/**
+ * A memory of at least `bytes`, zero there as a new one is: the smallest free one that holds them; else the largest free
+ * one, grown; else a new one.
+ */
+export function takeDenseLUMemory(bytes: number): DenseLUMemory {
+  let fit = -1, largest = -1, fitLength = 0, largestLength = 0;
+  for (let i = 0; i < freeMemories.length; i++) {
+    const length = freeMemories[i].memory.buffer.byteLength;
+    if (length >= bytes && (fit < 0 || length < fitLength)) { fit = i; fitLength = length; }
+    if (length > largestLength) { largest = i; largestLength = length; }
+  }
+  const index = fit >= 0 ? fit : largest;
+  if (index < 0) {
+    const memory = new WebAssembly.Memory({ initial: memoryPages(bytes) });
+    return { memory, kernels: denseLUKernels(memory) };
+  }
+  const taken = freeMemories[index];
+  freeMemories.splice(index, 1);
+  growDenseLUMemory(taken, bytes);
+  new Uint8Array(taken.memory.buffer, 0, bytes).fill(0);
+  return taken;
+}
+
+/** Grows the memory to at least `bytes` (its buffer, and every view of it, detached when it grows). */
+export function growDenseLUMemory(owned: DenseLUMemory, bytes: number): void {
+  const pages = memoryPages(bytes) - owned.memory.buffer.byteLength / wasmPageBytes;
+  if (pages > 0) owned.memory.grow(pages);
+}
+
+/** Gives a memory back to the pool (kept while the pool has room and the memory is at most {@link POOLED_MEMORY_MAX_BYTES}). */
+export function returnDenseLUMemory(owned: DenseLUMemory): void {
+  if (freeMemories.length < POOLED_MEMORIES && owned.memory.buffer.byteLength <= POOLED_MEMORY_MAX_BYTES) freeMemories.push(owned);
+}
+
+/** A dense LU's memory (className: DenseLU, DenseFullPivotLU), or for one released the FlexdynError of {@link releasedError}. */
+export function ownedMemory(storage: DenseLUMemory | undefined, className: string, method: string): DenseLUMemory {
+  if (storage === undefined) throw releasedError(className, method);
+  return storage;
+}
+
+/** The FlexdynError of a call to a dense LU (className: DenseLU, DenseFullPivotLU) after it gave its memory back. */
+export function releasedError(className: string, method: string): FlexdynError {
+  return new FlexdynError(`${className}.${method}: the factorization was released (its memory went back to the pool at the end of the solve that used it) and cannot be used any more`);
 }
 
 /** Substitutions with the current factors (counted up to 2) and whether their nonzeros are listed: reset for new factors. */

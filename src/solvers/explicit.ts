@@ -279,6 +279,10 @@ abstract class ExplicitStepperBase implements TimeStepper {
 
   restoreStartOfStep(): void {}
 
+  release(): void {
+    this.system.release();
+  }
+
   /** Item parameters changed: constraints may have been switched on or off, node models are new. */
   modelChanged(): void {
     const model = this.model;

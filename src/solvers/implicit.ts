@@ -186,6 +186,10 @@ export class ImplicitSecondOrderStepper implements TimeStepper, NewtonProblem {
     copyArray(this.aAlgorithmic, this.aAlgorithmicStart);
   }
 
+  release(): void {
+    this.system.release();
+  }
+
   step(h: number, _stepIndex: number, discontinuousIteration: number): StepAttempt {
     this.setStepSize(h);
     this.discontinuousIteration = discontinuousIteration;

@@ -272,6 +272,17 @@ export class LinearSystem implements MatrixAccumulator {
     return this.sparseLU === undefined ? 0 : fill(this.sparseLU);
   }
 
+  /**
+   * Gives the dense LU's WebAssembly memory back to the pool for the next system (see DenseLU.release): the end of a solve
+   * whose system nothing else can reach. Afterwards factorize and solve throw a FlexdynError (n > 0).
+   */
+  release(): void {
+    if (this.dense === undefined) return;
+    this.dense.release();
+    // add and addBlock write through values: no longer into the released memory, which the pool lends to the next DenseLU
+    this.values = this.dense.matrix;
+  }
+
   /** Solves J x = b with the last factorization; x may alias b. */
   solve(b: Float64Array, x: Float64Array): void {
     if (this.n === 0) return;

@@ -64,6 +64,10 @@ export class StaticStepper implements TimeStepper, NewtonProblem {
 
   restoreStartOfStep(): void {}
 
+  release(): void {
+    this.system.release();
+  }
+
   step(_h: number, _stepIndex: number, discontinuousIteration: number): StepAttempt {
     this.discontinuousIteration = discontinuousIteration;
     const ss = this.settings.staticSolver;

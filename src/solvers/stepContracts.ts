@@ -116,6 +116,12 @@ export interface TimeStepper {
    * criterion is reached (the arc-length solver's maximum load factor), which ends the solve. Absent: the end time ends it.
    */
   stepAccepted?(): boolean;
+  /**
+   * Called by runSolver (stepLoop.ts) when its run is over (solveStatic, solveDynamic) and nothing can reach the stepper any
+   * more: gives its linear system's dense LU memory back to the pool (LinearSystem.release). The stepper does not step
+   * afterwards. Solver objects never call it (their accessors read the run after finalizeSolver).
+   */
+  release?(): void;
 }
 
 /** Statistics of a finished solve. */

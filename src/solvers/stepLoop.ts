@@ -221,17 +221,22 @@ export interface SolverRun {
 }
 
 /**
- * The shell of every solve: opens the output (sensor files, solution file with its header), runs the step loop with
- * progress, closes the output also when the loop throws (the footer then reports the failure), and prints the
- * statistics if asked.
+ * The shell of solveStatic and solveDynamic: opens the output (sensor files, solution file with its header), runs the step
+ * loop with progress, closes the output also when the loop throws (the footer then reports the failure), and prints the
+ * statistics if asked. Then, whatever happened, the run's stepper gives back its pooled storage (TimeStepper.release):
+ * nothing outside keeps the run of these solves (solver objects run a SolverSession of their own and keep theirs).
  */
 export function runSolver(run: SolverRun): SolverStatistics {
-  const session = new SolverSession(run);
   let statistics: SolverStatistics | undefined;
   try {
-    statistics = session.solveSteps();
+    const session = new SolverSession(run);
+    try {
+      statistics = session.solveSteps();
+    } finally {
+      session.finalize();
+    }
   } finally {
-    session.finalize();
+    run.stepper.release?.();
   }
   return statistics;
 }

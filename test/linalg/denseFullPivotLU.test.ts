@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { DenseFullPivotLU, sparsePivotTolerance } from '../../src/linalg/denseFullPivotLU.ts';
 import { DenseLU } from '../../src/linalg/denseLU.ts';
+import type { DenseLUMemory } from '../../src/linalg/denseLUKernels.ts';
+import { FlexdynError } from '../../src/core/errors.ts';
 
 /** Deterministic pseudo-random numbers in [−1, 1) (linear congruential), so the tests do not depend on a seed library. */
 function randomSource(seed: number): () => number {
@@ -297,5 +299,40 @@ describe('DenseFullPivotLU', () => {
       const unsigned = (m: Float64Array) => Array.from(m, (x) => (x === 0 ? 0 : x));
       expect(unsigned(lu.matrix), `trial ${trial}`).toEqual(unsigned(reference));
     }
+  });
+
+  it('gives its memory back on release: the next one takes it zeroed and solves as a fresh one; a released one throws', () => {
+    // (this file releases nothing before: the first DenseFullPivotLU below has a new memory)
+    const storageOf = (lu: DenseFullPivotLU): DenseLUMemory | undefined => (lu as unknown as { storage?: DenseLUMemory }).storage;
+    const n = 25;
+    const random = randomSource(35);
+    // a random matrix with a repeated equation (rank 24) and a consistent right-hand side
+    const rows = Array.from({ length: n }, () => Array.from({ length: n }, random));
+    rows[n - 1] = rows[3].slice();
+    const b = Float64Array.from(multiply(rows, Array.from({ length: n }, random)));
+    /** Three solves (complete factors, kept block's factors, listed) with lu's factors of rows. */
+    const solutions = (lu: DenseFullPivotLU): Float64Array[] => {
+      fill(lu, rows);
+      expect(lu.factorize()).toBe(true);
+      expect(lu.rank).toBe(n - 1);
+      return [0, 1, 2].map(() => { const x = new Float64Array(n); lu.solve(b, x); return x; });
+    };
+    const fresh = new DenseFullPivotLU(n);
+    const expected = solutions(fresh);
+    multiply(rows, expected[0]).forEach((value, i) => expect(value).toBeCloseTo(b[i], 12));
+    const storage = storageOf(fresh);
+    fresh.release();
+    const again = new DenseFullPivotLU(n);
+    expect(storageOf(again)).toBe(storage);
+    expect(again.matrix.every((v) => Object.is(v, 0))).toBe(true);
+    const actual = solutions(again);
+    for (let k = 0; k < 3; k++) for (let i = 0; i < n; i++) expect(Object.is(actual[k][i], expected[k][i])).toBe(true);
+    expect(fresh.matrix.length).toBe(0);
+    expect(fresh.isFactored).toBe(false);
+    for (const [method, call] of [['solve', () => fresh.solve(b, new Float64Array(n))], ['factorize', () => fresh.factorize()], ['resize', () => fresh.resize(3)]] as const) {
+      expect(call).toThrow(FlexdynError);
+      expect(call).toThrow(`DenseFullPivotLU.${method}: the factorization was released`);
+    }
+    again.release();
   });
 });

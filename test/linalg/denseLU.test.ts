@@ -1,6 +1,8 @@
 import { describe, it, expect } from 'vitest';
 import { LuDecomposition, Matrix } from 'ml-matrix';
 import { DenseLU, DENSE_PIVOT_TOLERANCE } from '../../src/linalg/denseLU.ts';
+import type { DenseLUMemory } from '../../src/linalg/denseLUKernels.ts';
+import { FlexdynError } from '../../src/core/errors.ts';
 import { norm2 } from '../../src/linalg/vector.ts';
 import { denseMultiply, mulberry32, randomDense, randomVector, textbookFactors, textbookSubstitution, toRows } from './matrices.ts';
 
@@ -24,9 +26,11 @@ function relDiff(x: Float64Array, y: ArrayLike<number>): number {
   return norm2(d) / norm2(x);
 }
 
-/** Factorizes a (n×n) with DenseLU and expects the swaps and, bit for bit (−0 included), the factors of {@link textbookFactors}. */
-function expectTextbookFactors(a: Float64Array, n: number): void {
-  const lu = new DenseLU(n);
+/**
+ * Factorizes a (n×n) with lu (default: a new DenseLU) and expects the swaps and, bit for bit (−0 included), the factors of
+ * {@link textbookFactors}.
+ */
+function expectTextbookFactors(a: Float64Array, n: number, lu = new DenseLU(n)): void {
   lu.matrix.set(a);
   expect(lu.factorize()).toBe(true);
   const reference = Float64Array.from(a);
@@ -249,5 +253,103 @@ describe('DenseLU', () => {
       if (trial % 5 === 4) { a[(n - 1) * n] = 10; a[(n - 2) * n + 3] = -10; }
       expectTextbookFactors(a, n);
     }
+  });
+});
+
+/** The memory a DenseLU owns (undefined once released). */
+function storageOf(lu: DenseLU): DenseLUMemory | undefined {
+  return (lu as unknown as { storage?: DenseLUMemory }).storage;
+}
+
+/** Solves with lu's factors of a three times (full substitution, listing, listed) and expects the textbook's solution bit for bit. */
+function expectTextbookSolutions(lu: DenseLU, a: Float64Array, n: number, b: Float64Array): void {
+  const factors = Float64Array.from(a);
+  const swaps = textbookFactors(factors, n);
+  const y = Float64Array.from(b);
+  for (let k = 0; k < n; k++) { const p = swaps[k]; const t = y[k]; y[k] = y[p]; y[p] = t; }
+  textbookSubstitution(factors, n, n, y);
+  for (let solve = 0; solve < 3; solve++) {
+    const x = new Float64Array(n);
+    lu.solve(b, x);
+    let differing = 0;
+    for (let i = 0; i < n; i++) if (!Object.is(x[i], y[i])) differing++;
+    expect(differing).toBe(0);
+  }
+}
+
+/** A saddle-point matrix of n unknowns (mass diagonal far below the coupling entries: rows swap) or a dense random one. */
+function testMatrix(n: number, rnd: () => number, saddle: boolean): Float64Array {
+  const a = new Float64Array(n * n);
+  for (let i = 0; i < n; i++) {
+    for (let j = 0; j < n; j++) a[i * n + j] = saddle ? (i === j ? 1e-4 * (1 + rnd()) : rnd() < 0.2 ? rnd() - 0.5 : 0) : rnd() - 0.5;
+  }
+  return a;
+}
+
+describe('DenseLU memory pool', () => {
+  // (the first test expects an empty pool: no earlier test of this file releases a DenseLU)
+  it('lends a released memory to the next DenseLU, zeroed, whose factors and solutions are the textbook\'s bit for bit', () => {
+    const rnd = mulberry32(35);
+    // first a large matrix (n ≥ 64: the memory gets the large-matrix kernel), then smaller and larger ones on its memory
+    let previous = new DenseLU(80);
+    expectTextbookFactors(testMatrix(80, rnd, true), 80, previous);
+    previous.solve(randomVector(80, rnd), new Float64Array(80));
+    for (const [n, saddle] of [[12, true], [100, false], [5, false], [70, true], [30, true]] as const) {
+      const storage = storageOf(previous)!;
+      previous.release();
+      const lu = new DenseLU(n);
+      // the pool's only free memory, grown where n needs more
+      expect(storageOf(lu)).toBe(storage);
+      expect(new Uint8Array(storage.memory.buffer).subarray(0, (lu as unknown as { layout: { bytes: number } }).layout.bytes).every((v) => v === 0)).toBe(true);
+      const a = testMatrix(n, rnd, saddle);
+      expectTextbookFactors(a, n, lu);
+      expectTextbookSolutions(lu, a, n, randomVector(n, rnd));
+      previous = lu;
+    }
+    previous.release();
+  });
+
+  it('keeps the factors of DenseLUs used in turn (factor A, factor B, solve A, solve B), with memories released and lent meanwhile', () => {
+    const rnd = mulberry32(36);
+    const first = new DenseLU(9), second = new DenseLU(14);
+    expect(storageOf(first)).not.toBe(storageOf(second));
+    for (let round = 0; round < 3; round++) {
+      const a = testMatrix(9, rnd, round !== 1), c = testMatrix(14, rnd, round !== 2);
+      first.matrix.set(a);
+      expect(first.factorize()).toBe(true);
+      second.matrix.set(c);
+      expect(second.factorize()).toBe(true);
+      // a third DenseLU factorizes and solves, is released, and a fourth takes its memory and factorizes
+      const third = new DenseLU(9);
+      expectTextbookFactors(testMatrix(9, rnd, true), 9, third);
+      const storage = storageOf(third);
+      third.release();
+      const fourth = new DenseLU(14);
+      expect(storageOf(fourth)).toBe(storage);
+      expectTextbookFactors(testMatrix(14, rnd, false), 14, fourth);
+      expectTextbookSolutions(first, a, 9, randomVector(9, rnd));
+      expectTextbookSolutions(second, c, 14, randomVector(14, rnd));
+      fourth.release();
+    }
+  });
+
+  it('refuses every use after release with a FlexdynError that says so', () => {
+    const lu = new DenseLU(4);
+    lu.matrix.set([4, 1, 0, 0, 1, 4, 1, 0, 0, 1, 4, 1, 0, 0, 1, 4]);
+    expect(lu.factorize()).toBe(true);
+    lu.release();
+    expect(lu.isFactored).toBe(false);
+    expect(lu.matrix.length).toBe(0);
+    const x = new Float64Array(4);
+    for (const [method, call] of [['solve', () => lu.solve(new Float64Array(4), x)], ['factorize', () => lu.factorize()], ['resize', () => lu.resize(3)]] as const) {
+      expect(call).toThrow(FlexdynError);
+      expect(call).toThrow(`DenseLU.${method}: the factorization was released (its memory went back to the pool at the end of the solve that used it) and cannot be used any more`);
+    }
+    // a second release gives nothing back twice: two new DenseLUs get two memories
+    lu.release();
+    const one = new DenseLU(4), other = new DenseLU(4);
+    expect(storageOf(one)).not.toBe(storageOf(other));
+    one.release();
+    other.release();
   });
 });
