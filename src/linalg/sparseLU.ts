@@ -793,15 +793,19 @@ export class SparseLU {
   /**
    * A memory of the pool laid out for n unknowns, `entries` entries of A and lcap and ucap of L and U, with views of it
    * as the fields of the arrays there; with `keep`, each array's contents copied over (cut to the new length). A memory
-   * of the pool in use is given back first (its arrays copied out when kept: the pool may lend the same memory again);
-   * the arrays of a memory of its own are copied straight into the new one. Another memory rather than a grown one: see
+   * of the pool in use is given back first; when kept, its arrays are copied out if it could hold the new layout (the
+   * pool may lend the same memory again, zeroed), else they are carried over from it straight (the pool lends only a
+   * memory that holds the layout, so this one stays untouched until then; L or U full in a pass always asks for more).
+   * The arrays of a memory of its own are copied straight into the new one. Another memory rather than a grown one: see
    * the class' comment.
    */
   private layOut(entries: number, lcap: number, ucap: number, keep: boolean): void {
     const n = this.n;
     const l = sparseLULayout(n, entries, lcap, ucap);
-    if (!keep && this.memory !== undefined) returnSparseLUMemory(this.memory);
-    else if (this.memory?.pooled === true) this.moveOut();
+    const current = this.memory;
+    if (!keep && current !== undefined) returnSparseLUMemory(current);
+    else if (current?.pooled === true && current.buffer.byteLength >= l.bytes) this.moveOut();
+    else if (current?.pooled === true) returnSparseLUMemory(current);
     const memory = lendSparseLUMemory(l.bytes, this.tenant);
     const buffer = memory.buffer;
     const float64 = (at: number, length: number, old: Float64Array<ArrayBuffer>): Float64Array<ArrayBuffer> =>
