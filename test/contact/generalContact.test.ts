@@ -145,6 +145,20 @@ describe('GeneralContact search grid', () => {
       expect(listed(withFixed)).toEqual(listed(freshGrid));
       expect(listed(withFixed).length).toBeGreaterThan(50);
     }
+    // a few items change cells per build (moved in the lists, not sorted again), then many items crowd into one
+    // corner (more than a cell's spare slots: sorted again)
+    const moving = new SearchGrid();
+    moving.reset(8, 8, 8, [0, 0, 0], [1, 1, 1]);
+    moving.build(boxes, count);
+    for (let round = 0; round < 20; round++) {
+      for (let m = 0; m < 5; m++) {
+        const i = Math.floor(next() * count), dx = 0.3 * (next() - 0.5), dy = 0.3 * (next() - 0.5);
+        boxes[6 * i] += dx; boxes[6 * i + 3] += dx; boxes[6 * i + 1] += dy; boxes[6 * i + 4] += dy;
+      }
+      if (round === 15) for (let i = 0; i < 40; i++) for (let k = 0; k < 3; k++) { boxes[6 * i + k] = 0.01 + 0.001 * i; boxes[6 * i + 3 + k] = 0.02 + 0.001 * i; }
+      moving.build(boxes, count);
+      expect(pairs(moving, boxes)).toEqual(fresh(boxes));
+    }
     withFixed.reset(8, 8, 8, [-0.125, 0, 0], [0.875, 1, 1]);
     withFixed.build(boxes, count);
     const shifted = new SearchGrid();
