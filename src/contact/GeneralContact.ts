@@ -96,6 +96,12 @@ export class GeneralContact extends GeneralContactSettings implements SystemComp
    */
   private postNewtonState?: StateCopy;
   private activeStale = false;
+  /**
+   * True while endCenters are the sphere centres of postNewtonState at the model's revision {@link centersRevision}: the
+   * next step's start centres when it starts from that state (a step's start is the last accepted step's end).
+   */
+  private centersKept = false;
+  private centersRevision = 0;
 
   constructor(index: number) {
     super(`GeneralContact ${index}`);
@@ -239,6 +245,7 @@ export class GeneralContact extends GeneralContactSettings implements SystemComp
     this.startRodPoints = new Float64Array(6 * this.rods.count);
     this.endRodPoints = new Float64Array(6 * this.rods.count);
     this.postNewtonState = new StateCopy(current);
+    this.centersKept = false;
     for (const set of this.itemSets) set.update(current, this.boxes);
     const boxMin = [...this.treeBoxMin], boxMax = [...this.treeBoxMax];
     if (!(boxMin[0] < boxMax[0])) {
@@ -332,7 +339,16 @@ export class GeneralContact extends GeneralContactSettings implements SystemComp
    */
   postNewtonStep(s: ItemState, startOfStep: ItemState, out: PostNewtonOutput): number {
     if (!this.isActive) return 0;
-    this.spheres.centers(startOfStep, this.startCenters);
+    const kept = this.postNewtonState, revision = this.model?.revision ?? 0;
+    if (this.centersKept && kept !== undefined && revision === this.centersRevision && sameCoordinates(startOfStep, kept)) {
+      // the centres are functions of q (and qRef): those computed at the last post-Newton step's end
+      const start = this.endCenters;
+      this.endCenters = this.startCenters;
+      this.startCenters = start;
+    } else {
+      this.spheres.centers(startOfStep, this.startCenters);
+    }
+    this.centersKept = false;
     this.spheres.centers(s, this.endCenters);
     this.motion.measure(this.spheres.radius, this.startCenters, this.endCenters);
     this.tunnelling.check(this.spheres.radius, this.startCenters, this.endCenters, this.motion, this.grid, s.t);
@@ -350,7 +366,11 @@ export class GeneralContact extends GeneralContactSettings implements SystemComp
         return 0;
       }
     }
-    this.postNewtonState?.copy(s);
+    if (kept !== undefined) {
+      kept.copy(s);
+      this.centersKept = true;
+      this.centersRevision = revision;
+    }
     this.activeStale = true;
     return 0;
   }
@@ -520,6 +540,11 @@ class StateKey {
     if (this.qRef !== s.qRef || s.q.length !== this.q.length || s.u.length !== this.u.length || !sameBits(s.t, this.t)) return false;
     return sameEntries(s.q, this.q) && sameEntries(s.u, this.u);
   }
+}
+
+/** True if s has the bits of the position coordinates q of other and the same qRef array (what the marker positions read). */
+function sameCoordinates(s: ItemState, other: ItemState): boolean {
+  return s.qRef === other.qRef && s.q.length === other.q.length && sameEntries(s.q, other.q);
 }
 
 /** True if a and b (of equal length) hold the same bits as far as arithmetic can tell ({@link sameBits} per entry). */
