@@ -30,6 +30,10 @@ const N_ROTATION = 8;
 /** The column (node coordinate 0 … 13) of jet variable e; node 0's position columns 0–2 are −(those of variables 8–10). */
 const jetColumn = Int8Array.from([3, 4, 5, 6, 10, 11, 12, 13, 7, 8, 9]);
 
+// The value and gradient formulas below repeat the operations of the jet operations they replaced, except that a jet
+// operation's a + (−1)·b, a + (−½)·b and 1·b are written a − b, a − ½b and b: the same bits (−1·b is −b exactly,
+// a + (−b) is a − b, 1·b is b), one multiplication fewer each in baseline code.
+
 /** 2 atan(√τ)/√τ = 2 − 2τ/3 + 2τ²/5 (the log's factor near Ω = 0; the next term τ³/7 is below 1e-24). */
 const SERIES_LOG = [2, -2 / 3, 2 / 5] as const;
 /** γ(x) near x = |Ω|² = 0. */
@@ -40,16 +44,16 @@ const SERIES_F8 = [1 / 360, 1 / 7560, 1 / 201600, 1 / 5987520, 691 / 13076743680
 /** Σ_k c_k x^k by Horner's scheme, the value operations of Jet2Pool.polynomial (0·x + c_last, then 1·(t x) + c_k). */
 function horner(x: number, c: readonly number[]): number {
   let t = 0 * x + c[c.length - 1];
-  for (let k = c.length - 2; k >= 0; k--) t = 1 * (t * x) + c[k];
+  for (let k = c.length - 2; k >= 0; k--) t = t * x + c[k];
   return t;
 }
 
 /** skew(a) with zero entries 0·a0 + 0 and the others s·a_k + 0 (row-major; the operations of the earlier jet form). */
 function skewValues(a0: number, a1: number, a2: number, out: Float64Array): void {
   const z = 0 * a0 + 0;
-  out[0] = z; out[1] = -1 * a2 + 0; out[2] = 1 * a1 + 0;
-  out[3] = 1 * a2 + 0; out[4] = z; out[5] = -1 * a0 + 0;
-  out[6] = -1 * a1 + 0; out[7] = 1 * a0 + 0; out[8] = z;
+  out[0] = z; out[1] = -1 * a2 + 0; out[2] = a1 + 0;
+  out[3] = a2 + 0; out[4] = z; out[5] = -1 * a0 + 0;
+  out[6] = -1 * a1 + 0; out[7] = a0 + 0; out[8] = z;
 }
 
 /** Jets in a fixed order per evaluation: 3-vectors and 3 × 3 matrices (row-major) of jets. */
@@ -231,7 +235,7 @@ class BeamGeometricallyExactModel implements Only<ObjectModel & BodyModel, BeamG
     // d = A0ᵀ (p1 − p0), R = A0ᵀ A1
     // (the gradients written out as sparse sums: d's of the positions and node 0's Euler parameters, R's of the 8 Euler
     // parameters; each entry the terms that jets' dot3 forms, in its order, without its products with zero gradients)
-    const q = this.q, dp0 = q[7] + -1 * q[0], dp1 = q[8] + -1 * q[1], dp2 = q[9] + -1 * q[2];
+    const q = this.q, dp0 = q[7] - q[0], dp1 = q[8] - q[1], dp2 = q[9] - q[2];
     for (let i = 0; i < 3; i++) d[i] = this.directionJet(A0[i], A0[3 + i], A0[6 + i], dp0, dp1, dp2);
     pool.activeVariables = N_ROTATION;
     for (let i = 0; i < 3; i++) for (let k = 0; k < 3; k++) R[3 * i + k] = this.relativeRotationJet(A0[i], A0[3 + i], A0[6 + i], A1[k], A1[3 + k], A1[6 + k]);
@@ -260,9 +264,9 @@ class BeamGeometricallyExactModel implements Only<ObjectModel & BodyModel, BeamG
     const pool = this.pool, R = this.jets.R, Om = this.jets.Om, m = pool.activeVariables;
     const R0 = R[0], R1 = R[1], R2 = R[2], R3 = R[3], R4 = R[4], R5 = R[5], R6 = R[6], R7 = R[7], R8 = R[8];
     const R0g = R0.g, R1g = R1.g, R2g = R2.g, R3g = R3.g, R4g = R4.g, R5g = R5.g, R6g = R6.g, R7g = R7.g, R8g = R8.g;
-    const w0v = R7.v + -1 * R5.v, w1v = R2.v + -1 * R6.v, w2v = R3.v + -1 * R1.v;
+    const w0v = R7.v - R5.v, w1v = R2.v - R6.v, w2v = R3.v - R1.v;
     const av = w0v * w0v + w1v * w1v + w2v * w2v;
-    const cv = 1 * (R0.v + R4.v + R8.v) + 1;
+    const cv = R0.v + R4.v + R8.v + 1;
     const closed = av > 1e-8 * cv * cv;
     // closed form: r = √a, t = affine(atan2(r, c), 2, 0), h = t·(1/r); f0 = √'s factor, f1, f2 = atan2's, f3 = t,
     // f4 = (1/r)'s factor, f5 = 1/r. Series: τ = a·(1/(c c)), s = Σ c_k τ^k, h = s·(1/c); f0 = (1/(c c))'s factor,
@@ -284,9 +288,9 @@ class BeamGeometricallyExactModel implements Only<ObjectModel & BodyModel, BeamG
     x.v = o0v * o0v + o1v * o1v + o2v * o2v;
     const o0g = O0.g, o1g = O1.g, o2g = O2.g, xg = x.g;
     for (let i = 0; i < m; i++) {
-      const w0g = R7g[i] + -1 * R5g[i], w1g = R2g[i] + -1 * R6g[i], w2g = R3g[i] + -1 * R1g[i];
+      const w0g = R7g[i] - R5g[i], w1g = R2g[i] - R6g[i], w2g = R3g[i] - R1g[i];
       const ag = w0v * w0g + w0v * w0g + (w1v * w1g + w1v * w1g) + (w2v * w2g + w2v * w2g);
-      const cg = 1 * (R0g[i] + R4g[i] + R8g[i]);
+      const cg = R0g[i] + R4g[i] + R8g[i];
       let hg: number;
       if (closed) {
         const rg = f0 * ag, tg = 2 * (f1 * rg + f2 * cg);
@@ -351,14 +355,14 @@ class BeamGeometricallyExactModel implements Only<ObjectModel & BodyModel, BeamG
     const q = this.q, A0 = this.A0, A1 = this.A1, R = this.R;
     this.rotationValues(0, A0);
     this.rotationValues(1, A1);
-    const dp0 = q[7] + -1 * q[0], dp1 = q[8] + -1 * q[1], dp2 = q[9] + -1 * q[2];
+    const dp0 = q[7] - q[0], dp1 = q[8] - q[1], dp2 = q[9] - q[2];
     const d0 = A0[0] * dp0 + A0[3] * dp1 + A0[6] * dp2;
     const d1 = A0[1] * dp0 + A0[4] * dp1 + A0[7] * dp2;
     const d2 = A0[2] * dp0 + A0[5] * dp1 + A0[8] * dp2;
     for (let i = 0; i < 3; i++) for (let j = 0; j < 3; j++) R[3 * i + j] = A0[i] * A1[j] + A0[3 + i] * A1[3 + j] + A0[6 + i] * A1[6 + j];
-    const w0 = R[7] + -1 * R[5], w1 = R[2] + -1 * R[6], w2 = R[3] + -1 * R[1];
+    const w0 = R[7] - R[5], w1 = R[2] - R[6], w2 = R[3] - R[1];
     const a = w0 * w0 + w1 * w1 + w2 * w2;
-    const c = 1 * (R[0] + R[4] + R[8]) + 1;
+    const c = R[0] + R[4] + R[8] + 1;
     let h: number;
     if (a > 1e-8 * c * c) {
       const r = Math.sqrt(a);
@@ -375,10 +379,10 @@ class BeamGeometricallyExactModel implements Only<ObjectModel & BodyModel, BeamG
     if (phi > 0.02) {
       const half = 0.5 * Math.sqrt(x) + 0;
       beta = half * Math.cos(half) * (1 / Math.sin(half));
-      gamma = (-1 * beta + 1) * (1 / x);
+      gamma = (1 - beta) * (1 / x);
     } else {
       gamma = horner(x, SERIES_GAMMA);
-      beta = -1 * (x * gamma) + 1;
+      beta = 1 - x * gamma;
     }
     if (phi >= 0.2) {
       const ph = Math.sqrt(x);
@@ -407,9 +411,9 @@ class BeamGeometricallyExactModel implements Only<ObjectModel & BodyModel, BeamG
         T[3 * i + j] = i === j ? e + beta : e;
       }
     }
-    T[1] = T[1] + -0.5 * Om2; T[3] = T[3] + 0.5 * Om2;
-    T[2] = T[2] + 0.5 * Om1; T[6] = T[6] + -0.5 * Om1;
-    T[5] = T[5] + -0.5 * Om0; T[7] = T[7] + 0.5 * Om0;
+    T[1] = T[1] - 0.5 * Om2; T[3] = T[3] + 0.5 * Om2;
+    T[2] = T[2] + 0.5 * Om1; T[6] = T[6] - 0.5 * Om1;
+    T[5] = T[5] - 0.5 * Om0; T[7] = T[7] + 0.5 * Om0;
     const u0 = T[0] * d0 + T[3] * d1 + T[6] * d2;
     const u1 = T[1] * d0 + T[4] * d1 + T[7] * d2;
     const u2 = T[2] * d0 + T[5] * d1 + T[8] * d2;
@@ -430,7 +434,7 @@ class BeamGeometricallyExactModel implements Only<ObjectModel & BodyModel, BeamG
         const e = gamma * (uo + ou);
         const quadratic = f8ou * oo;
         Tp[3 * i + j] = e + 0.5 * us[3 * i + j] + quadratic;
-        Tm[3 * i + j] = e + -0.5 * us[3 * i + j] + quadratic;
+        Tm[3 * i + j] = e - 0.5 * us[3 * i + j] + quadratic;
       }
     }
   }
@@ -454,7 +458,7 @@ class BeamGeometricallyExactModel implements Only<ObjectModel & BodyModel, BeamG
     const jw0 = Jm[0] * om0 + 0 + Jm[1] * om1 + Jm[2] * om2;
     const jw1 = Jm[3] * om0 + 0 + Jm[4] * om1 + Jm[5] * om2;
     const jw2 = Jm[6] * om0 + 0 + Jm[7] * om1 + Jm[8] * om2;
-    const qv0 = om1 * jw2 + -1 * (om2 * jw1), qv1 = om2 * jw0 + -1 * (om0 * jw2), qv2 = om0 * jw1 + -1 * (om1 * jw0);
+    const qv0 = om1 * jw2 - om2 * jw1, qv1 = om2 * jw0 - om0 * jw2, qv2 = om0 * jw1 - om1 * jw0;
     for (let i = 0; i < 3; i++) {
       const first = Tuw[i] * rp0 + Tuw[3 + i] * rp1 + Tuw[6 + i] * rp2;
       const second = T[si * i] * rr0 + T[si * i + sl] * rr1 + T[si * i + 2 * sl] * rr2;
@@ -538,7 +542,7 @@ class BeamGeometricallyExactModel implements Only<ObjectModel & BodyModel, BeamG
       const r = Math.sqrt(xv), dr = 0.5 / r, hv = 0.5 * r + 0;
       const cv = Math.cos(hv), dc = -Math.sin(hv), sv = Math.sin(hv), ds = Math.cos(hv);
       const tv = hv * cv, iv = 1 / sv, di = -iv * iv;
-      const bv = tv * iv, av = -1 * bv + 1, jv = 1 / xv, dj = -jv * jv;
+      const bv = tv * iv, av = 1 - bv, jv = 1 / xv, dj = -jv * jv;
       beta.v = bv;
       gamma.v = av * jv;
       for (let i = 0; i < m; i++) {
@@ -546,13 +550,13 @@ class BeamGeometricallyExactModel implements Only<ObjectModel & BodyModel, BeamG
         const tg = hv * (dc * hg) + cv * hg;
         const b = tv * (di * (ds * hg)) + iv * tg;
         bg[i] = b;
-        cg[i] = av * (dj * xgi) + jv * (-1 * b);
+        cg[i] = av * (dj * xgi) - jv * b;
       }
     } else {
       // γ by its series, β = affine(mul(x, γ), −1, 1)
       const f = this.seriesHorner(xv, SERIES_GAMMA), gv = f[0], dg = f[1];
       gamma.v = gv;
-      beta.v = -1 * (xv * gv) + 1;
+      beta.v = 1 - xv * gv;
       for (let i = 0; i < m; i++) {
         const xgi = xg[i], g = dg * xgi;
         cg[i] = g;
@@ -593,11 +597,13 @@ class BeamGeometricallyExactModel implements Only<ObjectModel & BodyModel, BeamG
     const pool = this.pool, O0 = Om[0], O1 = Om[1], O2 = Om[2], v0 = v[0], v1 = v[1], v2 = v[2];
     const o0 = O0.v, o1 = O1.v, o2 = O2.v, x0 = v0.v, x1 = v1.v, x2 = v2.v, bv = beta.v, gv = gamma.v;
     const dv = o0 * x0 + o1 * x1 + o2 * x2, gdv = gv * dv;
-    const c0 = o1 * x2 + -1 * (o2 * x1), c1 = o2 * x0 + -1 * (o0 * x2), c2 = o0 * x1 + -1 * (o1 * x0);
-    const base0 = bv * x0 + 1 * (gdv * o0), base1 = bv * x1 + 1 * (gdv * o1), base2 = bv * x2 + 1 * (gdv * o2);
+    const c0 = o1 * x2 - o2 * x1, c1 = o2 * x0 - o0 * x2, c2 = o0 * x1 - o1 * x0;
+    const base0 = bv * x0 + gdv * o0, base1 = bv * x1 + gdv * o1, base2 = bv * x2 + gdv * o2;
+    // without tso (u = Tsoᵀ d) the p jets are taken but not computed
+    const both = tso !== undefined;
     const p0 = pool.take(), p1 = pool.take(), p2 = pool.take(), t0 = pool.take(), t1 = pool.take(), t2 = pool.take();
-    t0.v = base0 + -0.5 * c0; t1.v = base1 + -0.5 * c1; t2.v = base2 + -0.5 * c2;
-    p0.v = base0 + 0.5 * c0; p1.v = base1 + 0.5 * c1; p2.v = base2 + 0.5 * c2;
+    t0.v = base0 - 0.5 * c0; t1.v = base1 - 0.5 * c1; t2.v = base2 - 0.5 * c2;
+    if (both) { p0.v = base0 + 0.5 * c0; p1.v = base1 + 0.5 * c1; p2.v = base2 + 0.5 * c2; }
     if (pool.derivatives) {
       const O0g = O0.g, O1g = O1.g, O2g = O2.g, v0g = v0.g, v1g = v1.g, v2g = v2.g, betag = beta.g, gammag = gamma.g;
       const p0g = p0.g, p1g = p1.g, p2g = p2.g, t0g = t0.g, t1g = t1.g, t2g = t2.g;
@@ -605,18 +611,18 @@ class BeamGeometricallyExactModel implements Only<ObjectModel & BodyModel, BeamG
         const a0 = O0g[i], a1 = O1g[i], a2 = O2g[i], y0 = v0g[i], y1 = v1g[i], y2 = v2g[i], bg = betag[i];
         const dg = o0 * y0 + x0 * a0 + (o1 * y1 + x1 * a1) + (o2 * y2 + x2 * a2);
         const gg = gv * dg + dv * gammag[i];
-        const e0 = o1 * y2 + x2 * a1 + -1 * (o2 * y1 + x1 * a2);
-        const e1 = o2 * y0 + x0 * a2 + -1 * (o0 * y2 + x2 * a0);
-        const e2 = o0 * y1 + x1 * a0 + -1 * (o1 * y0 + x0 * a1);
-        const b0 = bv * y0 + x0 * bg + 1 * (gdv * a0 + o0 * gg);
-        const b1 = bv * y1 + x1 * bg + 1 * (gdv * a1 + o1 * gg);
-        const b2 = bv * y2 + x2 * bg + 1 * (gdv * a2 + o2 * gg);
-        t0g[i] = b0 + -0.5 * e0; t1g[i] = b1 + -0.5 * e1; t2g[i] = b2 + -0.5 * e2;
-        p0g[i] = b0 + 0.5 * e0; p1g[i] = b1 + 0.5 * e1; p2g[i] = b2 + 0.5 * e2;
+        const e0 = o1 * y2 + x2 * a1 - (o2 * y1 + x1 * a2);
+        const e1 = o2 * y0 + x0 * a2 - (o0 * y2 + x2 * a0);
+        const e2 = o0 * y1 + x1 * a0 - (o1 * y0 + x0 * a1);
+        const b0 = bv * y0 + x0 * bg + (gdv * a0 + o0 * gg);
+        const b1 = bv * y1 + x1 * bg + (gdv * a1 + o1 * gg);
+        const b2 = bv * y2 + x2 * bg + (gdv * a2 + o2 * gg);
+        t0g[i] = b0 - 0.5 * e0; t1g[i] = b1 - 0.5 * e1; t2g[i] = b2 - 0.5 * e2;
+        if (both) { p0g[i] = b0 + 0.5 * e0; p1g[i] = b1 + 0.5 * e1; p2g[i] = b2 + 0.5 * e2; }
       }
     }
     tsoT[0] = t0; tsoT[1] = t1; tsoT[2] = t2;
-    if (tso !== undefined) { tso[0] = p0; tso[1] = p1; tso[2] = p2; }
+    if (both) { tso[0] = p0; tso[1] = p1; tso[2] = p2; }
   }
 
   /**
@@ -630,14 +636,14 @@ class BeamGeometricallyExactModel implements Only<ObjectModel & BodyModel, BeamG
     const gv = gamma.v, fv = f8.v, xv = x.v;
     const ouv = o0 * u0 + o1 * u1 + o2 * u2, f8ouv = fv * ouv;
     const omRv = o0 * r0 + o1 * r1 + o2 * r2, urv = u0 * r0 + u1 * r1 + u2 * r2;
-    const cOmv = gv * urv + 1 * (f8ouv * omRv), cUv = gv * omRv, cRv = 2 * (gv * ouv) + 0 + 1 * (f8ouv * xv);
-    const e0v = u1 * r2 + -1 * (u2 * r1), e1v = u2 * r0 + -1 * (u0 * r2), e2v = u0 * r1 + -1 * (u1 * r0);
-    const s0v = cOmv * o0 + 1 * (cUv * u0) + -1 * (cRv * r0);
-    const s1v = cOmv * o1 + 1 * (cUv * u1) + -1 * (cRv * r1);
-    const s2v = cOmv * o2 + 1 * (cUv * u2) + -1 * (cRv * r2);
+    const cOmv = gv * urv + f8ouv * omRv, cUv = gv * omRv, cRv = 2 * (gv * ouv) + 0 + f8ouv * xv;
+    const e0v = u1 * r2 - u2 * r1, e1v = u2 * r0 - u0 * r2, e2v = u0 * r1 - u1 * r0;
+    const s0v = cOmv * o0 + cUv * u0 - cRv * r0;
+    const s1v = cOmv * o1 + cUv * u1 - cRv * r1;
+    const s2v = cOmv * o2 + cUv * u2 - cRv * r2;
     const P0 = rotPlus[0], P1 = rotPlus[1], P2 = rotPlus[2], M0 = rotMinus[0], M1 = rotMinus[1], M2 = rotMinus[2];
     const p0 = pool.take(), p1 = pool.take(), p2 = pool.take(), m0 = pool.take(), m1 = pool.take(), m2 = pool.take();
-    p0.v = s0v + -0.5 * e0v + P0.v; p1.v = s1v + -0.5 * e1v + P1.v; p2.v = s2v + -0.5 * e2v + P2.v;
+    p0.v = s0v - 0.5 * e0v + P0.v; p1.v = s1v - 0.5 * e1v + P1.v; p2.v = s2v - 0.5 * e2v + P2.v;
     m0.v = s0v + 0.5 * e0v + M0.v; m1.v = s1v + 0.5 * e1v + M1.v; m2.v = s2v + 0.5 * e2v + M2.v;
     if (pool.derivatives) {
       const O0g = O0.g, O1g = O1.g, O2g = O2.g, U0g = U0.g, U1g = U1.g, U2g = U2.g, R0g = R0.g, R1g = R1.g, R2g = R2.g;
@@ -650,16 +656,16 @@ class BeamGeometricallyExactModel implements Only<ObjectModel & BodyModel, BeamG
         const f8oug = fv * oug + ouv * f8g[i];
         const omRg = o0 * c0 + r0 * a0 + (o1 * c1 + r1 * a1) + (o2 * c2 + r2 * a2);
         const urg = u0 * c0 + r0 * b0 + (u1 * c1 + r1 * b1) + (u2 * c2 + r2 * b2);
-        const cOmg = gv * urg + urv * gg + 1 * (f8ouv * omRg + omRv * f8oug);
+        const cOmg = gv * urg + urv * gg + (f8ouv * omRg + omRv * f8oug);
         const cUg = gv * omRg + omRv * gg;
-        const cRg = 2 * (gv * oug + ouv * gg) + 1 * (f8ouv * xg[i] + xv * f8oug);
-        const e0 = u1 * c2 + r2 * b1 + -1 * (u2 * c1 + r1 * b2);
-        const e1 = u2 * c0 + r0 * b2 + -1 * (u0 * c2 + r2 * b0);
-        const e2 = u0 * c1 + r1 * b0 + -1 * (u1 * c0 + r0 * b1);
-        const s0 = cOmv * a0 + o0 * cOmg + 1 * (cUv * b0 + u0 * cUg) + -1 * (cRv * c0 + r0 * cRg);
-        const s1 = cOmv * a1 + o1 * cOmg + 1 * (cUv * b1 + u1 * cUg) + -1 * (cRv * c1 + r1 * cRg);
-        const s2 = cOmv * a2 + o2 * cOmg + 1 * (cUv * b2 + u2 * cUg) + -1 * (cRv * c2 + r2 * cRg);
-        p0g[i] = s0 + -0.5 * e0 + P0g[i]; p1g[i] = s1 + -0.5 * e1 + P1g[i]; p2g[i] = s2 + -0.5 * e2 + P2g[i];
+        const cRg = 2 * (gv * oug + ouv * gg) + (f8ouv * xg[i] + xv * f8oug);
+        const e0 = u1 * c2 + r2 * b1 - (u2 * c1 + r1 * b2);
+        const e1 = u2 * c0 + r0 * b2 - (u0 * c2 + r2 * b0);
+        const e2 = u0 * c1 + r1 * b0 - (u1 * c0 + r0 * b1);
+        const s0 = cOmv * a0 + o0 * cOmg + (cUv * b0 + u0 * cUg) - (cRv * c0 + r0 * cRg);
+        const s1 = cOmv * a1 + o1 * cOmg + (cUv * b1 + u1 * cUg) - (cRv * c1 + r1 * cRg);
+        const s2 = cOmv * a2 + o2 * cOmg + (cUv * b2 + u2 * cUg) - (cRv * c2 + r2 * cRg);
+        p0g[i] = s0 - 0.5 * e0 + P0g[i]; p1g[i] = s1 - 0.5 * e1 + P1g[i]; p2g[i] = s2 - 0.5 * e2 + P2g[i];
         m0g[i] = s0 + 0.5 * e0 + M0g[i]; m1g[i] = s1 + 0.5 * e1 + M1g[i]; m2g[i] = s2 + 0.5 * e2 + M2g[i];
       }
     }
@@ -788,17 +794,26 @@ class BeamGeometricallyExactModel implements Only<ObjectModel & BodyModel, BeamG
     const g01 = 2 * e0 + 0, g11 = -2 * e3 + 0, g21 = 2 * e2 + 0;
     const g02 = 2 * e3 + 0, g12 = 2 * e0 + 0, g22 = -2 * e1 + 0;
     const g03 = -2 * e2 + 0, g13 = 2 * e1 + 0, g23 = 2 * e0 + 0;
+    // G_l's gradient terms t_k·c (c = ±2 at the jet variable of p_m, 0 at the others) formed once per node, not per
+    // jet variable: t_k·0 is the same number at every jet variable outside the row's Euler parameter
+    const t0z = t0v * 0, t1z = t1v * 0, t2z = t2v * 0;
+    const t0p = t0v * 2, t1p = t1v * 2, t2p = t2v * 2, t0m = t0v * -2, t1m = t1v * -2, t2m = t2v * -2;
+    // the products with factor = 1 (static solves) and sign = 1 (node 1) left out, −1·y written −y: the same bits
+    const scaled = factor !== 1, negated = n === 0, plain = velocity || !negated;
     const r0 = 7 * n * N_LOCAL, r1 = r0 + N_LOCAL, r2 = r1 + N_LOCAL, r3 = r2 + N_LOCAL, r4 = r3 + N_LOCAL, r5 = r4 + N_LOCAL, r6 = r5 + N_LOCAL;
     for (let e = 0; e < N_JET; e++) {
-      const tg0 = velocity ? T0g[e] : sign * T0g[e], tg1 = velocity ? T1g[e] : sign * T1g[e], tg2 = velocity ? T2g[e] : sign * T2g[e];
+      const tg0 = plain ? T0g[e] : -T0g[e], tg1 = plain ? T1g[e] : -T1g[e], tg2 = plain ? T2g[e] : -T2g[e];
       const b0 = p0g[e], b1 = p1g[e], b2 = p2g[e], m = e - slot;
-      const f0 = factor * (sign * (a0v * b0 + p0v * a0g[e] + (a1v * b1 + p1v * a1g[e]) + (a2v * b2 + p2v * a2g[e])));
-      const f1 = factor * (sign * (a3v * b0 + p0v * a3g[e] + (a4v * b1 + p1v * a4g[e]) + (a5v * b2 + p2v * a5g[e])));
-      const f2 = factor * (sign * (a6v * b0 + p0v * a6g[e] + (a7v * b1 + p1v * a7g[e]) + (a8v * b2 + p2v * a8g[e])));
-      const f3 = factor * (g00 * tg0 + t0v * (m === 1 ? -2 : 0) + (g10 * tg1 + t1v * (m === 2 ? -2 : 0)) + (g20 * tg2 + t2v * (m === 3 ? -2 : 0)));
-      const f4 = factor * (g01 * tg0 + t0v * (m === 0 ? 2 : 0) + (g11 * tg1 + t1v * (m === 3 ? -2 : 0)) + (g21 * tg2 + t2v * (m === 2 ? 2 : 0)));
-      const f5 = factor * (g02 * tg0 + t0v * (m === 3 ? 2 : 0) + (g12 * tg1 + t1v * (m === 0 ? 2 : 0)) + (g22 * tg2 + t2v * (m === 1 ? -2 : 0)));
-      const f6 = factor * (g03 * tg0 + t0v * (m === 2 ? -2 : 0) + (g13 * tg1 + t1v * (m === 1 ? 2 : 0)) + (g23 * tg2 + t2v * (m === 0 ? 2 : 0)));
+      const s0 = a0v * b0 + p0v * a0g[e] + (a1v * b1 + p1v * a1g[e]) + (a2v * b2 + p2v * a2g[e]);
+      const s1 = a3v * b0 + p0v * a3g[e] + (a4v * b1 + p1v * a4g[e]) + (a5v * b2 + p2v * a5g[e]);
+      const s2 = a6v * b0 + p0v * a6g[e] + (a7v * b1 + p1v * a7g[e]) + (a8v * b2 + p2v * a8g[e]);
+      const s3 = g00 * tg0 + (m === 1 ? t0m : t0z) + (g10 * tg1 + (m === 2 ? t1m : t1z)) + (g20 * tg2 + (m === 3 ? t2m : t2z));
+      const s4 = g01 * tg0 + (m === 0 ? t0p : t0z) + (g11 * tg1 + (m === 3 ? t1m : t1z)) + (g21 * tg2 + (m === 2 ? t2p : t2z));
+      const s5 = g02 * tg0 + (m === 3 ? t0p : t0z) + (g12 * tg1 + (m === 0 ? t1p : t1z)) + (g22 * tg2 + (m === 1 ? t2m : t2z));
+      const s6 = g03 * tg0 + (m === 2 ? t0m : t0z) + (g13 * tg1 + (m === 1 ? t1p : t1z)) + (g23 * tg2 + (m === 0 ? t2p : t2z));
+      const n0 = negated ? -s0 : s0, n1 = negated ? -s1 : s1, n2 = negated ? -s2 : s2;
+      const f0 = scaled ? factor * n0 : n0, f1 = scaled ? factor * n1 : n1, f2 = scaled ? factor * n2 : n2;
+      const f3 = scaled ? factor * s3 : s3, f4 = scaled ? factor * s4 : s4, f5 = scaled ? factor * s5 : s5, f6 = scaled ? factor * s6 : s6;
       const c = jetColumn[e];
       K[r0 + c] = f0; K[r1 + c] = f1; K[r2 + c] = f2; K[r3 + c] = f3; K[r4 + c] = f4; K[r5 + c] = f5; K[r6 + c] = f6;
       if (e >= 8) {
