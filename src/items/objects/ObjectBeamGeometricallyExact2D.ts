@@ -98,8 +98,9 @@ class BeamGeometricallyExact2DModel implements Only<ObjectModel & BodyModel, Bea
   private readonly v = new Float64Array(MAX_LOCAL);
   private readonly d1 = new Float64Array(MAX_LOCAL);
   private readonly d2 = new Float64Array(MAX_LOCAL);
-  private readonly h1v = new Float64Array(MAX_LOCAL);
-  private readonly h2v = new Float64Array(MAX_LOCAL);
+  /** EA δγ₁ + d_γ₁ H₁v and GA δγ₂ + d_γ₂ H₂v of ode2Lhs_q's strain point (the same for every row of ∂f/∂q). */
+  private readonly axialRow = new Float64Array(MAX_LOCAL);
+  private readonly shearRow = new Float64Array(MAX_LOCAL);
   private readonly shapeWork = new Float64Array(6);
   /** θ_ref at the point of sectionAt (passed to section as an array: a double argument of a call not inlined is boxed). */
   private readonly thetaRefAt = new Float64Array(1);
@@ -273,7 +274,7 @@ class BeamGeometricallyExact2DModel implements Only<ObjectModel & BodyModel, Bea
     const n = this.nLocalU;
     const k = this.localMatrix;
     zeroArray(k);
-    const { rule, nN, d1, d2, h1v, h2v, sec, v, p: q } = this;
+    const { rule, nN, d1, d2, axialRow, shearRow, sec, v, p: q } = this;
     for (let p = 0; p < rule.count; p++) {
       this.sectionAtPoint(p);
       const w = factor * rule.weight[p];
@@ -287,28 +288,33 @@ class BeamGeometricallyExact2DModel implements Only<ObjectModel & BodyModel, Bea
         pnv += Sx * (-sn * v[3 * i] + c * v[3 * i + 1]);
         ptv += Sx * (c * v[3 * i] + sn * v[3 * i + 1]);
       }
-      for (let i = 0; i < nN; i++) {
-        const S = rule.S[nN * p + i], Sx = rule.Sx[nN * p + i];
-        h1v[3 * i] = -sn * Sx * theta_t; h1v[3 * i + 1] = c * Sx * theta_t; h1v[3 * i + 2] = S * (pnv - (1 + gamma1) * theta_t);
-        h2v[3 * i] = -c * Sx * theta_t; h2v[3 * i + 1] = -sn * Sx * theta_t; h2v[3 * i + 2] = -S * (ptv + gamma2 * theta_t);
-      }
       const ea = w * q.physicsAxialStiffness, ga = w * q.physicsShearStiffness, da = w * q.physicsAxialDamping, ds = w * q.physicsShearDamping;
+      // the row factors with H₁v, H₂v, formed once per point, not once per row (the same operations on the same operands)
+      for (let i = 0; i < nN; i++) {
+        const S = rule.S[nN * p + i], Sx = rule.Sx[nN * p + i], o = 3 * i;
+        const h10 = -sn * Sx * theta_t, h11 = c * Sx * theta_t, h12 = S * (pnv - (1 + gamma1) * theta_t);
+        const h20 = -c * Sx * theta_t, h21 = -sn * Sx * theta_t, h22 = -S * (ptv + gamma2 * theta_t);
+        axialRow[o] = ea * d1[o] + da * h10; axialRow[o + 1] = ea * d1[o + 1] + da * h11; axialRow[o + 2] = ea * d1[o + 2] + da * h12;
+        shearRow[o] = ga * d2[o] + ds * h20; shearRow[o + 1] = ga * d2[o + 1] + ds * h21; shearRow[o + 2] = ga * d2[o + 2] + ds * h22;
+      }
       for (let a = 0; a < n; a++) {
-        for (let b = 0; b < n; b++) {
-          k[a * n + b] += d1[a] * (ea * d1[b] + da * h1v[b]) + d2[a] * (ga * d2[b] + ds * h2v[b]);
-        }
+        const d1a = d1[a], d2a = d2[a], row = a * n;
+        for (let b = 0; b < n; b++) k[row + b] += d1a * axialRow[b] + d2a * shearRow[b];
       }
       const ei = w * q.physicsBendingStiffness;
+      // the factors that do not depend on i or j formed once per point, ei·S'_i and the others times S_i or S'_i once
+      // per i (the same products in the same order)
+      const angle = N * (1 + gamma1) + Q * gamma2, nx = N * -sn - Q * c, ny = N * c - Q * sn;
       for (let i = 0; i < nN; i++) {
         const Si = rule.S[nN * p + i], Sxi = rule.Sx[nN * p + i];
-        const ai = 3 * i + 2;
+        const ai = 3 * i + 2, eiSxi = ei * Sxi, angleSi = angle * Si, nxSxi = nx * Sxi, nySxi = ny * Sxi;
         for (let j = 0; j < nN; j++) {
           const Sj = rule.S[nN * p + j], Sxj = rule.Sx[nN * p + j];
           const bj = 3 * j + 2;
-          k[ai * n + bj] += ei * Sxi * Sxj - (N * (1 + gamma1) + Q * gamma2) * Si * Sj;
+          k[ai * n + bj] += eiSxi * Sxj - angleSi * Sj;
           // position rows of H against the angle column and its transpose: N P_n⊗Θ − Q P_t⊗Θ
-          const px = (N * -sn - Q * c) * Sxi * Sj;
-          const py = (N * c - Q * sn) * Sxi * Sj;
+          const px = nxSxi * Sj;
+          const py = nySxi * Sj;
           k[(3 * i) * n + bj] += px;
           k[(3 * i + 1) * n + bj] += py;
           k[bj * n + 3 * i] += px;
