@@ -782,7 +782,8 @@ export class MainSystem implements BuilderSink, UserFunctionSystem, SolverHost {
   getObjectOutputBody(index: number, variable: OutputVariableType, localPosition: ArrayLike<number> = [0, 0, 0], configuration: ConfigurationType = ConfigurationType.Current): number[] {
     const object = this.modelItem('Object', index, 'getObjectOutputBody', variable);
     if (object.body === undefined) throw new FlexdynError(`getObjectOutputBody: ${formatItemLabel(object.label)} is not a body`);
-    return this.checkedOutput('Object', index, variable, object.body.outputBody(variable, this.stateOf(configuration), localPosition));
+    const local = localPosition instanceof Float64Array ? localPosition : Float64Array.from(localPosition);
+    return this.checkedOutput('Object', index, variable, object.body.outputBody(variable, this.stateOf(configuration), local));
   }
 
   /** Output variable of a marker. */

@@ -1,5 +1,6 @@
 import { describeValue, FlexdynError } from '../core/errors.ts';
 import { MarkerBodyRigid } from '../items/markers/MarkerBodyRigid.ts';
+import { bodyOrigin } from '../registry/capabilities.ts';
 import { OutputVariableType } from '../registry/enums.ts';
 import type { MarkerIndex, ObjectIndex } from '../registry/parameters.ts';
 import { mat3MulInto, mat3TransposeMulInto, mat3TransposeMulVecInto, toMatrixArray, toNestedArray, type Matrix3Like } from '../rotations/skew.ts';
@@ -54,8 +55,8 @@ export function getJointArgs(sink: BuilderSink, options: GetJointArgsOptions): J
   const rotationThis = rotationGiven === undefined ? Float64Array.of(1, 0, 0, 0, 1, 0, 0, 0, 1) : toMatrixArray(where, rotationName, rotationGiven);
 
   const reference = sink.referenceOutputs();
-  const bodyPosition = readReference(where, `the position of ${bodyName} ${body}`, () => reference.bodyOutput(body, OutputVariableType.Position, [0, 0, 0]));
-  const bodyRotation = readReference(where, `the rotation of ${bodyName} ${body}`, () => reference.bodyOutput(body, OutputVariableType.RotationMatrix, [0, 0, 0]));
+  const bodyPosition = readReference(where, `the position of ${bodyName} ${body}`, () => reference.bodyOutput(body, OutputVariableType.Position, bodyOrigin));
+  const bodyRotation = readReference(where, `the rotation of ${bodyName} ${body}`, () => reference.bodyOutput(body, OutputVariableType.RotationMatrix, bodyOrigin));
   const markerPosition = readReference(where, `the position of marker ${existingMarker}`, () => reference.markerOutput(existingMarker, OutputVariableType.Position));
   const markerRotation = readReference(where, `the rotation of marker ${existingMarker}`, () => reference.markerOutput(existingMarker, OutputVariableType.RotationMatrix));
 

@@ -1,6 +1,7 @@
 import { describeValue, FlexdynError } from '../core/errors.ts';
 import { MarkerBodyPosition } from '../items/markers/MarkerBodyPosition.ts';
 import { MarkerBodyRigid } from '../items/markers/MarkerBodyRigid.ts';
+import { bodyOrigin } from '../registry/capabilities.ts';
 import { OutputVariableType } from '../registry/enums.ts';
 import type { MarkerIndex, ObjectIndex, VectorValue } from '../registry/parameters.ts';
 import { ComputeOrthonormalBasis, mat3Mul, mat3MulVecInto, mat3TransposeMul, mat3TransposeMulVecInto } from '../rotations/index.ts';
@@ -97,7 +98,7 @@ export function jointFrames(sink: BuilderSink, where: string, options: CreateJoi
     for (let i = 0; i < 2; i++) {
       const body = bodies[i];
       const read = (variable: OutputVariableType): number[] => body !== undefined
-        ? reference.bodyOutput(body, variable, [0, 0, 0]) : reference.markerOutput(markers[i]!, variable);
+        ? reference.bodyOutput(body, variable, bodyOrigin) : reference.markerOutput(markers[i]!, variable);
       p.push(Float64Array.from(read(OutputVariableType.Position)));
       a.push(referenceRotation(sink, body, () => read(OutputVariableType.RotationMatrix), requireRotation));
     }

@@ -1,4 +1,4 @@
-import type { ItemState, NodeModel, ObjectModel } from '../registry/capabilities.ts';
+import { bodyOrigin, type ItemState, type NodeModel, type ObjectModel } from '../registry/capabilities.ts';
 import { FlexdynError } from '../core/errors.ts';
 import { checkNumber } from './contactSettings.ts';
 import { ContactTypeIndex, type ContactItemSet } from './contactKernel.ts';
@@ -105,7 +105,7 @@ export class ContactRodSegments implements ContactItemSet {
       if (rod.material >= nMaterials) {
         throw new FlexdynError(`${this.name}: rod ${r} has frictionMaterialIndex ${rod.material}, expected < ${nMaterials} (the size of setFrictionPairings)`, { parameter: 'frictionMaterialIndex' });
       }
-      const p = body.nodesAt([0, 0, 0]).length - 1;
+      const p = body.nodesAt(bodyOrigin).length - 1;
       return { nodes: body.nodes, p, elements: (body.nodes.length - 1) / p };
     });
     let total = 0;

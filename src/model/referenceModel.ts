@@ -55,7 +55,8 @@ export class ReferenceModel implements ReferenceOutputs {
   bodyOutput(index: number, variable: OutputVariableType, localPosition: ArrayLike<number>): number[] {
     const object = this.item('Object', index, undefined, 'bodyNumber');
     if (object.body === undefined) throw new FlexdynError(`${formatItemLabel(object.label)} is not a body`);
-    return this.checked('Object', index, variable, object.body.outputBody(variable, this.state, localPosition));
+    const local = localPosition instanceof Float64Array ? localPosition : Float64Array.from(localPosition);
+    return this.checked('Object', index, variable, object.body.outputBody(variable, this.state, local));
   }
 
   markerOutput(index: number, variable: OutputVariableType): number[] {

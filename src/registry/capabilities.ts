@@ -505,6 +505,13 @@ export interface PostNewtonOutput {
   rejection: string | undefined;
 }
 
+/**
+ * The body-fixed origin (0, 0, 0): the local position of a body's own outputs and of reference-frame reads. Never
+ * written. Local positions are Float64Arrays everywhere, so the bodies' kinematic kernels see one elements kind in the
+ * solve and in the builders' reference reads (a plain [0, 0, 0] there deoptimized them at the next system's solve).
+ */
+export const bodyOrigin: Float64Array = new Float64Array(3);
+
 /** The capability of bodies: kinematics at a local position, used by markers and sensors. */
 export interface BodyModel {
   /** Nodes of the body in the order of its local coordinates. */

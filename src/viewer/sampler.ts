@@ -260,8 +260,9 @@ export class FrameSampler {
    */
   rodCenterline(r: DrawnRod, centers: Float64Array, frames: Float64Array): void {
     const p = new Float64Array(3);
+    const local = new Float64Array(3);
     for (let i = 0; i < r.samples; i++) {
-      const local = [this.axialCoordinate(r, i), 0, 0];
+      local[0] = this.axialCoordinate(r, i);
       r.body.position(this.state, local, p);
       centers.set(p, 3 * i);
       if (r.hasFrames) {

@@ -6,6 +6,7 @@
 import { optionNames, ownOptions } from '../core/dictionary.ts';
 import type { MainSystem } from '../MainSystem.ts';
 import type { GraphicsData } from '../graphics/graphicsData.ts';
+import { bodyOrigin } from '../registry/capabilities.ts';
 import { ConfigurationType, OutputVariableType } from '../registry/enums.ts';
 import { FlexdynError, formatItemLabel } from '../core/errors.ts';
 import type { Solution } from '../io/solutionFile.ts';
@@ -60,7 +61,7 @@ function rodPiece(sampler: FrameSampler, m: number): PolyPiece {
   const rods = sampler.rods;
   const state = sampler.state;
   const piece = emptyPiece();
-  const outputsOf = rods.map((rod): OutputVariableType[] => rodPointOutputs.filter((v) => rod.body.outputBody(v, state, [0, 0, 0]) !== undefined));
+  const outputsOf = rods.map((rod): OutputVariableType[] => rodPointOutputs.filter((v) => rod.body.outputBody(v, state, bodyOrigin) !== undefined));
   const arrays = new Map<OutputVariableType, number[]>();
   for (const variable of rodPointOutputs) if (outputsOf.some((outputs) => outputs.includes(variable))) arrays.set(variable, []);
   const arc: number[] = [];
@@ -72,8 +73,9 @@ function rodPiece(sampler: FrameSampler, m: number): PolyPiece {
     const frames = new Float64Array(9 * n);
     sampler.rodCenterline(rod, centers, frames);
     const values = outputs.map(() => new Float64Array(3 * n));
+    const local = new Float64Array(3);
     for (let i = 0; i < n; i++) {
-      const local = [sampler.axialCoordinate(rod, i), 0, 0];
+      local[0] = sampler.axialCoordinate(rod, i);
       outputs.forEach((variable, k) => values[k].set(rod.body.outputBody(variable, state, local)!, 3 * i));
     }
     const first = piece.points.length / 3;

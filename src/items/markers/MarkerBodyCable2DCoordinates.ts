@@ -1,5 +1,5 @@
 import { makeFactory, type ItemDefinition } from '../../registry/definition.ts';
-import type { BindContext, BodyModel, ItemState, MarkerModel, NodeModel, Only } from '../../registry/capabilities.ts';
+import { bodyOrigin, type BindContext, type BodyModel, type ItemState, type MarkerModel, type NodeModel, type Only } from '../../registry/capabilities.ts';
 import { itemError, type ItemLabel } from '../../core/errors.ts';
 import { OutputVariableType } from '../../registry/enums.ts';
 import { objectIndex } from '../../registry/parameters.ts';
@@ -69,7 +69,7 @@ class BodyCable2DCoordinatesMarkerModel implements Only<CableCoordinatesMarkerMo
   output(variable: OutputVariableType, s: ItemState): ArrayLike<number> | undefined {
     if (variable !== OutputVariableType.Position) return undefined;
     const out = new Float64Array(3);
-    this.body.position(s, [0, 0, 0], out);
+    this.body.position(s, bodyOrigin, out);
     return out;
   }
 }

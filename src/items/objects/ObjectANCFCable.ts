@@ -1,5 +1,5 @@
 import { makeFactory, type ItemDefinition } from '../../registry/definition.ts';
-import { denseLocalMatrix, type BindContext, type BodyModel, type ItemState, type LocalMatrixAccumulator, type NodeModel, type ObjectModel, type Only } from '../../registry/capabilities.ts';
+import { bodyOrigin, denseLocalMatrix, type BindContext, type BodyModel, type ItemState, type LocalMatrixAccumulator, type NodeModel, type ObjectModel, type Only } from '../../registry/capabilities.ts';
 import { describeValue, itemError, type ItemLabel } from '../../core/errors.ts';
 import { OutputVariableType } from '../../registry/enums.ts';
 import { nodeIndexArray, real, uint, ureal, type ParameterValues } from '../../registry/parameters.ts';
@@ -342,7 +342,7 @@ class ANCFCableModel implements Only<ObjectModel & BodyModel, ANCFCableModel> {
   }
 
   output(variable: OutputVariableType, s: ItemState): ArrayLike<number> | undefined {
-    return this.outputBody(variable, s, [0, 0, 0]);
+    return this.outputBody(variable, s, bodyOrigin);
   }
 }
 

@@ -1,5 +1,5 @@
 import { makeFactory, type ItemDefinition } from '../../registry/definition.ts';
-import { denseLocalMatrix, type BindContext, type BodyModel, type ItemState, type LocalMatrixAccumulator, type NodeModel, type ObjectModel, type Only } from '../../registry/capabilities.ts';
+import { bodyOrigin, denseLocalMatrix, type BindContext, type BodyModel, type ItemState, type LocalMatrixAccumulator, type NodeModel, type ObjectModel, type Only } from '../../registry/capabilities.ts';
 import { describeValue, itemError, type ItemLabel } from '../../core/errors.ts';
 import { OutputVariableType } from '../../registry/enums.ts';
 import { nodeIndexArray, ureal, type ParameterValues } from '../../registry/parameters.ts';
@@ -924,7 +924,7 @@ class BeamGeometricallyExactModel implements Only<ObjectModel & BodyModel, BeamG
   }
 
   output(variable: OutputVariableType, s: ItemState): ArrayLike<number> | undefined {
-    return this.outputBody(variable, s, [0, 0, 0]);
+    return this.outputBody(variable, s, bodyOrigin);
   }
 }
 

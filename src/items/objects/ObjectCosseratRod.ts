@@ -1,5 +1,5 @@
 import { makeFactory, type ItemDefinition } from '../../registry/definition.ts';
-import type { BindContext, BodyModel, DistributedLoadDensity, ItemState, LineForceLaw, LocalMatrixAccumulator, NodeModel, ObjectModel, Only } from '../../registry/capabilities.ts';
+import { bodyOrigin, type BindContext, type BodyModel, type DistributedLoadDensity, type ItemState, type LineForceLaw, type LocalMatrixAccumulator, type NodeModel, type ObjectModel, type Only } from '../../registry/capabilities.ts';
 import { itemError, type ItemLabel } from '../../core/errors.ts';
 import { OutputVariableType } from '../../registry/enums.ts';
 import { nodeIndex, nodeIndexArray, str, uint, ureal, vector, type ParameterValues } from '../../registry/parameters.ts';
@@ -525,7 +525,7 @@ class CosseratRodModel implements Only<ObjectModel & BodyModel, CosseratRodModel
   }
 
   output(variable: OutputVariableType, s: ItemState): ArrayLike<number> | undefined {
-    return this.outputBody(variable, s, [0, 0, 0]);
+    return this.outputBody(variable, s, bodyOrigin);
   }
 }
 

@@ -1,6 +1,6 @@
 import { makeFactory, type ItemDefinition } from '../../registry/definition.ts';
 import {
-  DenseLocalMatrix, type BindContext, type ItemState, type LocalMatrixAccumulator, type NodeModel, type ObjectModel, type SuperElementMeshNodeMap,
+  bodyOrigin, DenseLocalMatrix, type BindContext, type ItemState, type LocalMatrixAccumulator, type NodeModel, type ObjectModel, type SuperElementMeshNodeMap,
   type SuperElementModel, type Only,
 } from '../../registry/capabilities.ts';
 import { itemError, type ItemLabel } from '../../core/errors.ts';
@@ -708,7 +708,7 @@ class FFRFModel implements Only<ObjectModel, FFRFModel> {
       case OutputVariableType.Coordinates_tt: for (let k = 0; k < nc; k++) out[k] = s.a[this.uIdx[k]]; return out;
       case OutputVariableType.Force: this.ode2Lhs(s, out); return out;
       case OutputVariableType.KineticEnergy: case OutputVariableType.PotentialEnergy: return [this.energy(variable, s)!];
-      default: return this.body.outputBody(variable, s, [0, 0, 0]);
+      default: return this.body.outputBody(variable, s, bodyOrigin);
     }
   }
 }

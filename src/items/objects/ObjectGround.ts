@@ -1,5 +1,5 @@
 import { makeFactory, type ItemDefinition } from '../../registry/definition.ts';
-import type { BodyModel, ItemState, NodeModel, ObjectModel, Only } from '../../registry/capabilities.ts';
+import { bodyOrigin, type BodyModel, type ItemState, type NodeModel, type ObjectModel, type Only } from '../../registry/capabilities.ts';
 import type { ItemLabel } from '../../core/errors.ts';
 import { OutputVariableType } from '../../registry/enums.ts';
 import { matrix, vector } from '../../registry/parameters.ts';
@@ -71,7 +71,7 @@ class GroundModel implements Only<ObjectModel & BodyModel, GroundModel> {
   }
 
   output(variable: OutputVariableType, s: ItemState): ArrayLike<number> | undefined {
-    return this.outputBody(variable, s, [0, 0, 0]);
+    return this.outputBody(variable, s, bodyOrigin);
   }
 }
 

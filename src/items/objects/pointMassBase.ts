@@ -1,4 +1,4 @@
-import { constantJacobianTransposedVector_q, denseLocalMatrix, isPositionNode, type PositionNodeModel, type BindContext, type BodyModel, type ItemState, type LocalMatrixAccumulator, type NodeModel, type ObjectModel, type Only } from '../../registry/capabilities.ts';
+import { bodyOrigin, constantJacobianTransposedVector_q, denseLocalMatrix, isPositionNode, type PositionNodeModel, type BindContext, type BodyModel, type ItemState, type LocalMatrixAccumulator, type NodeModel, type ObjectModel, type Only } from '../../registry/capabilities.ts';
 import { itemError, type ItemLabel } from '../../core/errors.ts';
 import { OutputVariableType } from '../../registry/enums.ts';
 import { zeroArray } from '../../linalg/arrays.ts';
@@ -86,6 +86,6 @@ export class PointMassModel implements Only<ObjectModel & BodyModel, PointMassMo
   }
 
   output(variable: OutputVariableType, s: ItemState): ArrayLike<number> | undefined {
-    return this.outputBody(variable, s, [0, 0, 0]);
+    return this.outputBody(variable, s, bodyOrigin);
   }
 }

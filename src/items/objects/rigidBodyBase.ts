@@ -1,4 +1,4 @@
-import { denseLocalMatrix, type BindContext, type BodyModel, type ItemState, type NodeModel, type ObjectModel, type Only } from '../../registry/capabilities.ts';
+import { bodyOrigin, denseLocalMatrix, type BindContext, type BodyModel, type ItemState, type NodeModel, type ObjectModel, type Only } from '../../registry/capabilities.ts';
 import type { ItemLabel } from '../../core/errors.ts';
 import { OutputVariableType } from '../../registry/enums.ts';
 import { cross3Into, mat3MulVecInto, mat3TransposeMulVecInto } from '../../rotations/skew.ts';
@@ -232,6 +232,6 @@ export abstract class RigidBodyBase<N extends OrientedNode> extends RigidFrameKi
   }
 
   output(variable: OutputVariableType, s: ItemState): ArrayLike<number> | undefined {
-    return this.outputBody(variable, s, [0, 0, 0]);
+    return this.outputBody(variable, s, bodyOrigin);
   }
 }

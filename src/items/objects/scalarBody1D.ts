@@ -1,4 +1,4 @@
-import type { BindContext, BodyModel, ItemState, LocalMatrixAccumulator, NodeModel, ObjectModel, Only } from '../../registry/capabilities.ts';
+import { bodyOrigin, type BindContext, type BodyModel, type ItemState, type LocalMatrixAccumulator, type NodeModel, type ObjectModel, type Only } from '../../registry/capabilities.ts';
 import type { OutputVariableType } from '../../registry/enums.ts';
 import { itemError, type ItemLabel } from '../../core/errors.ts';
 
@@ -59,6 +59,6 @@ export abstract class ScalarBody1DModel implements Only<ObjectModel & BodyModel,
   abstract outputBody(variable: OutputVariableType, s: ItemState, localPosition: ArrayLike<number>): ArrayLike<number> | undefined;
 
   output(variable: OutputVariableType, s: ItemState): ArrayLike<number> | undefined {
-    return this.outputBody(variable, s, [0, 0, 0]);
+    return this.outputBody(variable, s, bodyOrigin);
   }
 }
