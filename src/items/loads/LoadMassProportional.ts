@@ -2,6 +2,7 @@ import { makeFactory, type ItemDefinition } from '../../registry/definition.ts';
 import { isBodyMassMarker, type BodyMassMarkerModel, type BindContext, type ItemState, type LoadCoordinateDependence, type LoadModel, type Only } from '../../registry/capabilities.ts';
 import { itemError, type ItemLabel } from '../../core/errors.ts';
 import { markerIndex, userFunction, vector, type UserFunctionValue } from '../../registry/parameters.ts';
+import { float64Copy } from '../../linalg/arrays.ts';
 import { evaluateVectorUserFunction } from './loadUserFunctions.ts';
 import type { LoadVectorUserFunction } from './LoadForceVector.ts';
 import { objectRigidBodyDefinition } from '../objects/ObjectRigidBody.ts';
@@ -20,7 +21,12 @@ class MassProportionalLoadModel implements Only<LoadModel, MassProportionalLoadM
   private readonly loadPerMass = new Float64Array(3);
   private readonly scaled = new Float64Array(3);
 
-  constructor(readonly label: ItemLabel, private readonly markerNumber: number, private readonly loadVector: number[], private readonly userFunction: UserFunctionValue<LoadVectorUserFunction>) {}
+  /** loadVector as a Float64Array (see {@link evaluateVectorUserFunction}). */
+  private readonly loadValues: Float64Array;
+
+  constructor(readonly label: ItemLabel, private readonly markerNumber: number, private readonly loadVector: number[], private readonly userFunction: UserFunctionValue<LoadVectorUserFunction>) {
+    this.loadValues = float64Copy(loadVector);
+  }
 
   bind(context: BindContext): void {
     const marker = context.marker(this.markerNumber, 'markerNumber');
@@ -31,12 +37,12 @@ class MassProportionalLoadModel implements Only<LoadModel, MassProportionalLoadM
   }
 
   values(s: ItemState): Float64Array {
-    evaluateVectorUserFunction(this.label, this.userFunction, s, this.loadVector, this.loadPerMass);
+    evaluateVectorUserFunction(this.label, this.userFunction, s, this.loadVector, this.loadValues, this.loadPerMass);
     return this.loadPerMass.slice();
   }
 
   addGeneralizedLoad(s: ItemState, f: Float64Array): void {
-    evaluateVectorUserFunction(this.label, this.userFunction, s, this.loadVector, this.loadPerMass);
+    evaluateVectorUserFunction(this.label, this.userFunction, s, this.loadVector, this.loadValues, this.loadPerMass);
     const factor = this.userFunction === 0 ? s.loadFactor : 1;
     for (let i = 0; i < 3; i++) this.scaled[i] = factor * this.loadPerMass[i];
     this.marker.massProportionalForce(s, this.scaled, f);

@@ -3,6 +3,7 @@ import { itemError, type ItemLabel } from '../../core/errors.ts';
 import type { UserFunctionValue } from '../../registry/parameters.ts';
 import { mat3MulVecInto } from '../../rotations/skew.ts';
 import { addFollowerTerm, followerProduct } from './loadJacobians.ts';
+import { float64Copy } from '../../linalg/arrays.ts';
 import { evaluateVectorUserFunction } from './loadUserFunctions.ts';
 import type { SystemUserFunction, UserFunctionSystem } from '../../registry/userFunctionSystem.ts';
 
@@ -41,6 +42,8 @@ export class MarkerVectorLoadModel implements Only<LoadModel, MarkerVectorLoadMo
   private readonly localVector: Float64Array;
   /** The marker's rotation matrix (bodyFixed only). */
   private readonly rotation: Float64Array;
+  /** loadVector as a Float64Array (see {@link evaluateVectorUserFunction}). */
+  private readonly loadValues: Float64Array;
 
   constructor(
     readonly label: ItemLabel,
@@ -52,6 +55,7 @@ export class MarkerVectorLoadModel implements Only<LoadModel, MarkerVectorLoadMo
   ) {
     this.localVector = bodyFixed ? new Float64Array(3) : noEntries;
     this.rotation = bodyFixed ? new Float64Array(9) : noEntries;
+    this.loadValues = float64Copy(loadVector);
   }
 
   bind(context: BindContext): void {
@@ -75,14 +79,14 @@ export class MarkerVectorLoadModel implements Only<LoadModel, MarkerVectorLoadMo
   }
 
   values(s: ItemState): Float64Array {
-    evaluateVectorUserFunction(this.label, this.userFunction, s, this.loadVector, this.vector);
+    evaluateVectorUserFunction(this.label, this.userFunction, s, this.loadVector, this.loadValues, this.vector);
     return this.vector.slice();
   }
 
   /** The vector of the current state in global coordinates (v := A v if bodyFixed), into this.vector. */
   private currentVector(s: ItemState): Float64Array {
     const v = this.vector;
-    evaluateVectorUserFunction(this.label, this.userFunction, s, this.loadVector, v);
+    evaluateVectorUserFunction(this.label, this.userFunction, s, this.loadVector, this.loadValues, v);
     const rigid = this.rigid;
     if (this.bodyFixed && rigid !== undefined) {
       this.localVector.set(v);
