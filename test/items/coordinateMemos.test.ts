@@ -76,6 +76,35 @@ describe('CoordinateKey', () => {
     key.confirm();
     expect(key.matchesForJacobian(s)).toBe(true);
   });
+
+  it('matches (a post-Newton step) compares without counting a residual or storing', () => {
+    const { s, node } = rollingDisc();
+    const key = new CoordinateKey();
+    key.bind([node]);
+    perturb(s, node, 5);
+    expect(key.matches(s)).toBe(false); // nothing stored
+    expect(key.matchesForResidual(s)).toBe(false);
+    expect(key.matches(s)).toBe(false); // stored, not confirmed
+    key.confirm();
+    expect(key.matches(s)).toBe(true);
+    const u0 = s.u[node.uIndex];
+    s.u[node.uIndex] = u0 + 1e-3;
+    expect(key.matches(s)).toBe(false);
+    // nothing was stored: the confirmed values are still those of the residual
+    s.u[node.uIndex] = u0;
+    expect(key.matches(s)).toBe(true);
+    // full Newton's sequence after a post-Newton step: the next step's first residual still stores (the count is 2, not 3)
+    for (let rounds = 0; rounds < 40; rounds++) {
+      perturb(s, node, 200 + rounds);
+      expect(key.matchesForResidual(s)).toBe(false);
+      key.confirm();
+      expect(key.matchesForJacobian(s)).toBe(true);
+      perturb(s, node, 300 + rounds);
+      expect(key.matchesForResidual(s)).toBe(false);
+      key.confirm();
+      expect(key.matches(s)).toBe(true);
+    }
+  });
 });
 
 describe('NodeRigidBodyEP: ω̄ kept for the same coordinates, the Euler-parameter constraint with its reaction', () => {

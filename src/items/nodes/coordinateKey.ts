@@ -58,6 +58,14 @@ export class CoordinateKey {
     return false;
   }
 
+  /**
+   * Outside the residual–Jacobian sequence (a post-Newton step at the state of Newton's last residual): true if the
+   * results of s's values are computed; counts no evaluation and stores nothing.
+   */
+  matches(s: ItemState): boolean {
+    return this.stage === 2 && this.holds(s.q, s.u);
+  }
+
   /** The results for the stored values are computed (nothing if no values are stored). */
   confirm(): void {
     if (this.stage === 1) this.stage = 2;

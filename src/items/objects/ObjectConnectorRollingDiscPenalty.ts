@@ -170,8 +170,6 @@ class RollingDiscPenaltyModel implements Only<ObjectModel, RollingDiscPenaltyMod
   private axisNull1 = new Float64Array(0);
   private readonly planeNormalLocal: Float64Array;
   private readonly discAxisLocal: Float64Array;
-  /** True if the data node's gap says contact (the forces act). */
-  private inContact = false;
   /** Normal force f_n (positive: pushes the disc off the plane), in an array for the friction law (see SlipForceLaw.evaluate). */
   private readonly normalForce = new Float64Array(1);
   /** The trail velocity of a Velocity output (a sensor row at every write: no typed array per row). */
@@ -277,17 +275,16 @@ class RollingDiscPenaltyModel implements Only<ObjectModel, RollingDiscPenaltyMod
   }
 
   /**
-   * The forces at fixed data coordinates from the kinematics of s (evaluated before): contact from the data gap (or, with
-   * currentGap, from the current gap, Exudyn's computeCurrent), f_n = −(k (pC − p0)·n0 + d vC·n0), the slip force of the
+   * The forces at fixed data coordinates from the kinematics of s (evaluated before): contact from the data gap, f_n = −(k (pC − p0)·n0 + d vC·n0), the slip force of the
    * friction law, the marker loads.
    */
-  private evaluate(s: ItemState, derivatives: boolean, currentGap = false): void {
+  private evaluate(s: ItemState, derivatives: boolean): void {
     const { v, geometry: geo, relativeVelocity: vC } = this;
     const data = s.data, start = this.dataStart();
     const gap = dot(geo.planeArm, geo.normal);
-    this.inContact = v.activeConnector && (currentGap ? gap : data[start + dataGap]) < 0;
-    this.normalForce[0] = this.inContact ? -(v.contactStiffness * gap + v.contactDamping * dot(vC, geo.normal)) : 0;
-    if (this.inContact) {
+    const inContact = v.activeConnector && data[start + dataGap] < 0;
+    this.normalForce[0] = inContact ? -(v.contactStiffness * gap + v.contactDamping * dot(vC, geo.normal)) : 0;
+    if (inContact) {
       this.law.evaluate(this.slipVelocity, data, start + dataSlipLateral, this.normalForce, this.slipForce, derivatives ? this.slipDerivatives : undefined);
     } else {
       zeroArray(this.slipForce);
@@ -570,9 +567,12 @@ class RollingDiscPenaltyModel implements Only<ObjectModel, RollingDiscPenaltyMod
     if (!this.v.activeConnector) return 0;
     const start = this.dataStart();
     const data = s.data;
-    this.freshKinematics(s);
-    this.evaluate(s, false, true);
-    const gap = dot(this.geometry.planeArm, this.geometry.normal);
+    // the state of Newton's last residual, whose kinematics the key holds (a data change alters no kinematics)
+    if (!this.key.matches(s)) this.freshKinematics(s);
+    const geo = this.geometry;
+    const gap = dot(geo.planeArm, geo.normal);
+    // the normal force with the current gap (of the forces, the friction law below needs only this)
+    this.normalForce[0] = gap < 0 ? -(this.v.contactStiffness * gap + this.v.contactDamping * dot(this.relativeVelocity, geo.normal)) : 0;
     const dataGapState = data[start + dataGap];
     const slip = this.slipVelocity;
     const ft = this.slipForce;
