@@ -48,7 +48,7 @@ import { createDistanceSensor, createDistanceSensorGeometry, type CreateDistance
 import { createRodContactSensor, type CreateRodContactSensorOptions } from './builders/rodContactSensor.ts';
 import { applySolutionRow, type Solution } from './io/solutionFile.ts';
 import { plotSensor, type PlotSensorOptions, type PlotSensorResult, type PlotSource } from './io/plotSensor.ts';
-import { toNumberArray } from './linalg/arrays.ts';
+import { asFloat64Array, toNumberArray } from './linalg/arrays.ts';
 
 /**
  * The run-time models of the assembled items, read-only: what viewers and exporters draw and sample (positions,
@@ -782,8 +782,7 @@ export class MainSystem implements BuilderSink, UserFunctionSystem, SolverHost {
   getObjectOutputBody(index: number, variable: OutputVariableType, localPosition: ArrayLike<number> = [0, 0, 0], configuration: ConfigurationType = ConfigurationType.Current): number[] {
     const object = this.modelItem('Object', index, 'getObjectOutputBody', variable);
     if (object.body === undefined) throw new FlexdynError(`getObjectOutputBody: ${formatItemLabel(object.label)} is not a body`);
-    const local = localPosition instanceof Float64Array ? localPosition : Float64Array.from(localPosition);
-    return this.checkedOutput('Object', index, variable, object.body.outputBody(variable, this.stateOf(configuration), local));
+    return this.checkedOutput('Object', index, variable, object.body.outputBody(variable, this.stateOf(configuration), asFloat64Array(localPosition)));
   }
 
   /** Output variable of a marker. */

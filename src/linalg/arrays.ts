@@ -115,6 +115,15 @@ export function float64Copy(values: ArrayLike<number>): Float64Array<ArrayBuffer
 }
 
 /**
+ * values as a Float64Array: values itself when it is one, else a copy. For numbers that enter the solve's kernels from
+ * a caller's list (a local position), so that the kernels see one array kind (docs/decisions.md, "Local positions and
+ * load vectors reach the kernels as Float64Arrays").
+ */
+export function asFloat64Array(values: ArrayLike<number>): Float64Array {
+  return values instanceof Float64Array ? values : Float64Array.from(values);
+}
+
+/**
  * True if a and b are the same double bit for bit as far as arithmetic can tell: equal and, for zeros, of the same sign
  * (NaN never matches). The key test of memos that reuse a result while their inputs are unchanged.
  */

@@ -1,4 +1,5 @@
 import type { NodeModel } from '../registry/capabilities.ts';
+import { asFloat64Array } from '../linalg/arrays.ts';
 import { createItemModel, labelOf, type ItemCategory, type ModelOf } from '../registry/definition.ts';
 import { ConfigurationType, type OutputVariableType } from '../registry/enums.ts';
 import { FlexdynError, formatItemLabel, type ItemLabel } from '../core/errors.ts';
@@ -55,8 +56,7 @@ export class ReferenceModel implements ReferenceOutputs {
   bodyOutput(index: number, variable: OutputVariableType, localPosition: ArrayLike<number>): number[] {
     const object = this.item('Object', index, undefined, 'bodyNumber');
     if (object.body === undefined) throw new FlexdynError(`${formatItemLabel(object.label)} is not a body`);
-    const local = localPosition instanceof Float64Array ? localPosition : Float64Array.from(localPosition);
-    return this.checked('Object', index, variable, object.body.outputBody(variable, this.state, local));
+    return this.checked('Object', index, variable, object.body.outputBody(variable, this.state, asFloat64Array(localPosition)));
   }
 
   markerOutput(index: number, variable: OutputVariableType): number[] {

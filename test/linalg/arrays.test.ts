@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { copyArrayAt, copyLeadingAt, float64Copy, toNumberArray, zeroLeading } from '../../src/linalg/arrays.ts';
+import { asFloat64Array, copyArrayAt, copyLeadingAt, float64Copy, toNumberArray, zeroLeading } from '../../src/linalg/arrays.ts';
 
 describe('array helpers of the hot paths', () => {
   it('zeroLeading zeroes exactly the first n entries, below and above the built-in threshold', () => {
@@ -50,5 +50,18 @@ describe('array helpers of the hot paths', () => {
     b.fill(9);
     for (let i = 0; i < values.length; i++) expect(Object.is(a[i], from[i])).toBe(true);
     expect(float64Copy([]).length).toBe(0);
+  });
+
+  it('asFloat64Array passes a Float64Array through and copies any other list bit for bit', () => {
+    const typed = Float64Array.of(1, -0, 2.5);
+    expect(asFloat64Array(typed)).toBe(typed);
+    const list = [0, -0, 20, -9.81];
+    const copy = asFloat64Array(list);
+    expect(copy).toBeInstanceOf(Float64Array);
+    expect(copy.length).toBe(list.length);
+    for (let i = 0; i < list.length; i++) expect(Object.is(copy[i], list[i])).toBe(true);
+    list[2] = 7; // a copy: the caller's list is not the array the kernels see
+    expect(copy[2]).toBe(20);
+    expect(asFloat64Array(Float32Array.of(0.5))).toBeInstanceOf(Float64Array);
   });
 });
