@@ -79,15 +79,16 @@ export class RowMajorMatrix {
   }
 
   /**
-   * The rows as plain arrays (plain loops: Array.from over a typed array's iterator is several times slower, and a solver
-   * object's getSystemMassMatrix calls this in every step of a user's integrator).
+   * The rows as plain arrays, each created at its length and filled by a loop (a solver object's getSystemMassMatrix
+   * calls this in every step of a user's integrator: Array.from over a typed array's iterator is several times slower,
+   * and pushing into an empty array grows its storage twice for a row of 20).
    */
   toRows(): number[][] {
-    const result: number[][] = [];
+    const result: number[][] = new Array(this.rows);
     for (let i = 0; i < this.rows; i++) {
-      const row: number[] = [];
-      for (let j = 0, k = i * this.columns; j < this.columns; j++, k++) row.push(this.data[k]);
-      result.push(row);
+      const row: number[] = new Array(this.columns);
+      for (let j = 0, k = i * this.columns; j < this.columns; j++, k++) row[j] = this.data[k];
+      result[i] = row;
     }
     return result;
   }

@@ -138,6 +138,10 @@ export abstract class MainSolverBase {
   private massMatrix?: RowMajorMatrix;
   /** The mass matrix before the last one, filled again by the next computeMassMatrix (a user integrator calls it every stage). */
   private spareMassMatrix?: RowMajorMatrix;
+  /** The scalarFactor of the mass matrix. */
+  private massMatrixFactor = 1;
+  /** The model's nodeObjectRevision a constant mass matrix was assembled at (−1: not constant, assemble again). */
+  private massMatrixRevision = -1;
 
   /** True for MainSolverStatic. */
   abstract isStaticSolver(): boolean;
@@ -269,11 +273,18 @@ export abstract class MainSolverBase {
     context.assembler.computeAE(context.model.data.current, this.residualVector.subarray(nu, nu + nAE), velocityLevel);
   }
 
-  /** Computes scalarFactor·M(q) (n_ODE2 × n_ODE2) at the current state as the solver's mass matrix. */
+  /**
+   * Computes scalarFactor·M(q) (n_ODE2 × n_ODE2) at the current state as the solver's mass matrix. A constant mass matrix
+   * (every object's, with timeIntegration.reuseConstantMassMatrix) is kept: the next call with the same scalarFactor and
+   * no node or object changed since assembles nothing (a user integrator calls this every step).
+   */
   computeMassMatrix(mbs: SolverHost, scalarFactor = 1): void {
-    const { context } = this.checked('computeMassMatrix', mbs);
+    const { context, settings } = this.checked('computeMassMatrix', mbs);
     requireFinite('computeMassMatrix', 'scalarFactor', scalarFactor);
-    const n = context.model.nu;
+    const { model } = context;
+    const constant = settings.timeIntegration.reuseConstantMassMatrix && model.hasConstantMassMatrix;
+    if (constant && this.massMatrix !== undefined && this.massMatrixRevision === model.nodeObjectRevision && Object.is(this.massMatrixFactor, scalarFactor)) return;
+    const n = model.nu;
     const spare = this.spareMassMatrix;
     this.spareMassMatrix = undefined;
     const mass = spare !== undefined && spare.rows === n ? spare : new RowMajorMatrix(n, n);
@@ -282,6 +293,8 @@ export abstract class MainSolverBase {
     // the last one stays the solver's mass matrix if the assembly throws
     this.spareMassMatrix = this.massMatrix;
     this.massMatrix = mass;
+    this.massMatrixFactor = scalarFactor;
+    this.massMatrixRevision = constant ? model.nodeObjectRevision : -1;
   }
 
   /** The solver's residual vector (n_ODE2 + n_AE + n_ODE1 entries), as the last compute… call left it. */

@@ -61,4 +61,32 @@ describe('solveLinearSystem', () => {
     expect(solveLinearSystem([[2, 0, 0], [0, 4, 0], [0, 0, 8]], [1, 1, 1])).toEqual([0.5, 0.25, 0.125]);
     expect(solveLinearSystem([[2, 1], [1, 3]], [3, 5])).toEqual(first);
   });
+
+  it('reuses the factors only for a matrix equal entry for entry to the last one, signed zeros included', () => {
+    const random = sequence(11);
+    const n = 6;
+    const a = Array.from({ length: n }, () => Array.from({ length: n }, random));
+    const reference = (m: number[][], b: number[]): number[] => solve(new Matrix(m), Matrix.columnVector(b)).getColumn(0);
+    const b = Array.from({ length: n }, random);
+    const c = Array.from({ length: n }, random);
+    // the same matrix again with other right-hand sides (the kept factors), then one entry changed
+    expect(solveLinearSystem(a, b)).toEqual(reference(a, b));
+    expect(solveLinearSystem(a, c)).toEqual(reference(a, c));
+    const changed = a.map((row) => row.slice());
+    changed[n - 1][0] += 1e-3;
+    expect(solveLinearSystem(changed, b)).toEqual(reference(changed, b));
+    expect(solveLinearSystem(a, b)).toEqual(reference(a, b));
+    // −0 for 0 is another matrix: [[1, ±0], [±0, 1]] x = [−0, 1]: x₀ = −0 − (±0)·x₁ is −0 for +0 entries, +0 for −0
+    expect(Object.is(solveLinearSystem([[1, 0], [0, 1]], [-0, 1])[0], -0)).toBe(true);
+    expect(Object.is(solveLinearSystem([[1, -0], [-0, 1]], [-0, 1])[0], 0)).toBe(true);
+    // a call that throws at a later entry after an earlier one changed leaves no factors to reuse: the matrix that agrees
+    // with the partly copied one is factorized anew
+    solveLinearSystem(a, b);
+    const mixed = a.map((row) => row.slice());
+    mixed[0][0] += 0.5;
+    const invalid = mixed.map((row) => row.slice());
+    invalid[n - 1][n - 1] = NaN;
+    expect(() => solveLinearSystem(invalid, b)).toThrow(FlexdynError);
+    expect(solveLinearSystem(mixed, b)).toEqual(reference(mixed, b));
+  });
 });

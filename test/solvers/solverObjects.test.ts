@@ -196,6 +196,29 @@ describe('solver objects run the solvers of solveDynamic/solveStatic', () => {
     expect(solver.getSystemJacobian()).toEqual([[stiffness]]);
     solver.finalizeSolver(mbs);
   });
+
+  it('computeMassMatrix keeps a constant mass matrix only while the factor, the mass parameters and the setting stay', () => {
+    const { mbs } = oscillator();
+    const settings = settingsFor(1, 1);
+    const solver = new MainSolverImplicitSecondOrder();
+    solver.initializeSolver(mbs, settings);
+    solver.computeMassMatrix(mbs);
+    mbs.systemData.setODE2Coordinates([0.7]);
+    solver.computeMassMatrix(mbs);
+    expect(solver.getSystemMassMatrix()).toEqual([[mass]]);
+    solver.computeMassMatrix(mbs, 2);
+    expect(solver.getSystemMassMatrix()).toEqual([[2 * mass]]);
+    // a changed mass (the model's node and object revision) is assembled again
+    mbs.setObjectParameter(0, 'physicsMass', 5);
+    solver.computeMassMatrix(mbs, 2);
+    expect(solver.getSystemMassMatrix()).toEqual([[10]]);
+    settings.timeIntegration.reuseConstantMassMatrix = false;
+    solver.computeMassMatrix(mbs);
+    expect(solver.getSystemMassMatrix()).toEqual([[5]]);
+    solver.computeMassMatrix(mbs);
+    expect(solver.getSystemMassMatrix()).toEqual([[5]]);
+    solver.finalizeSolver(mbs);
+  });
 });
 
 describe('solver objects with first-order (ODE1) coordinates', () => {
