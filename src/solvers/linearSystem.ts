@@ -204,23 +204,21 @@ export class LinearSystem implements MatrixAccumulator {
    * analysis which would end singular beyond the fill of another one is not found singular.
    */
   private analyze(matrix: CscMatrix): true | SparseLUSingular {
+    // the factors of the earlier pattern are not used again: their memory goes back to the pool for these analyses
+    this.sparseLU?.release();
     const limit = fillRatioLimit * matrix.colPtr[matrix.n];
     const lu = new SparseLU();
     // the alternatives equilibrate, build the graph of A + Aᵀ and pair zero-diagonal columns as the default does
     const share = new SparseLUShare(matrix);
     const result = lu.analyzeWithin(matrix, limit, share);
-    if (result !== false) {
-      this.sparseLU = lu;
-      return result;
-    }
+    if (result !== false) return this.keep(lu, [lu], result);
+    const candidates = [lu];
     const stopped = [lu];
     for (const options of alternativeAnalyses) {
       const candidate = new SparseLU(options);
+      candidates.push(candidate);
       const outcome = candidate.analyzeWithin(matrix, limit, share);
-      if (outcome === true) {
-        this.sparseLU = candidate;
-        return true;
-      }
+      if (outcome === true) return this.keep(candidate, candidates, true);
       if (outcome === false) stopped.push(candidate);
     }
     let best: SparseLU | undefined;
@@ -234,16 +232,19 @@ export class LinearSystem implements MatrixAccumulator {
         if (outcome === true) {
           best = candidate;
         } else if (outcome !== false) {
-          if (candidate === lu) {
-            this.sparseLU = lu;
-            return outcome;
-          }
+          if (candidate === lu) return this.keep(lu, candidates, outcome);
           stopped.splice(i--, 1);
         }
       }
     }
-    this.sparseLU = best;
-    return true;
+    return this.keep(best, candidates, true);
+  }
+
+  /** The end of {@link LinearSystem.analyze}: `kept` solves from now on, the other candidates give their memories back. */
+  private keep(kept: SparseLU, candidates: readonly SparseLU[], result: true | SparseLUSingular): true | SparseLUSingular {
+    for (const candidate of candidates) if (candidate !== kept) candidate.release();
+    this.sparseLU = kept;
+    return result;
   }
 
   /**
@@ -262,6 +263,7 @@ export class LinearSystem implements MatrixAccumulator {
     }
     this.dense = dense;
     this.values = values;
+    this.sparseLU!.release();
     this.sparseLU = undefined;
     return this.factorize();
   }
@@ -273,11 +275,14 @@ export class LinearSystem implements MatrixAccumulator {
   }
 
   /**
-   * Gives the dense LU's WebAssembly memory back to the pool for the next system (see DenseLU.release): the end of a solve
-   * whose system nothing else can reach. Afterwards factorize and solve throw a FlexdynError (n > 0).
+   * Gives the dense or sparse LU's WebAssembly memory back to its pool for the next system (see DenseLU.release and
+   * SparseLU.release): the end of a solve whose system nothing else can reach. Afterwards factorize and solve throw (n > 0).
    */
   release(): void {
-    if (this.dense === undefined) return;
+    if (this.dense === undefined) {
+      this.sparseLU?.release();
+      return;
+    }
     this.dense.release();
     // add and addBlock write through values: no longer into the released memory, which the pool lends to the next DenseLU
     this.values = this.dense.matrix;
