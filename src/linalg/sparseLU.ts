@@ -125,9 +125,9 @@ export class PatternMismatchError extends Error {
  * that a pool lends the instance, which the analyses and pivoting passes in JavaScript fill through typed-array views.
  * Storage that must grow moves to another memory (every array copied), never Memory.grow: that detaches the views and
  * throws away every optimized function of the process that reads typed arrays (see docs/decisions.md). The pool lends
- * its memories to the SparseLUs of later analyses (a fresh memory is dear to map and to touch first) and may take one
- * back from an instance that has not used it for the longest time: the arrays are then copied out into arrays of their
- * own, and back into a memory at the next refactorization or solve.
+ * its memories to the SparseLUs of later analyses (a fresh memory is dear to map and to touch first): an instance gives its
+ * memory back on release, and the pool may take one back from an instance that has not used it for the longest time: the
+ * arrays are then copied out into arrays of their own, and back into a memory at the next refactorization or solve.
  */
 export class SparseLU {
   /** Diagonal-preference threshold of the pivot search. */
@@ -254,6 +254,30 @@ export class SparseLU {
   /** Column permutation in use: `columnOrder[k]` is the original column eliminated k-th. */
   get columnOrder(): Int32Array {
     return this.colOrder;
+  }
+
+  /**
+   * Gives the memory back to the pool without copying anything out of it: for a SparseLU that will not be used again (an
+   * analysis not kept, the factors of a finished solve or of a replaced pattern), whose memory the pool would otherwise
+   * take back later by copying its arrays out (see moveOut). Afterwards the factors are gone: solve, refactorize and
+   * factorize throw until the next analyze; a second release does nothing.
+   */
+  release(): void {
+    const memory = this.memory;
+    this.factored = false;
+    this.stoppedAt = -1;
+    this.n = -1;
+    if (memory === undefined) return;
+    // views of length 0: nothing of the memory, which the pool lends to the next SparseLU, stays reachable from here
+    this.refactorMaxima = new Float64Array(2);
+    this.work = this.udiag = this.rowScale = this.colScale = this.sol = this.vector = this.values = this.lx = this.ux = new Float64Array(0);
+    this.colOrder = this.stepOfRow = this.rowOfStep = this.patRowIndex = this.li = this.ui = new Int32Array(0);
+    this.lp = new Int32Array(1);
+    this.up = new Int32Array(1);
+    this.patColPtr = new Int32Array(1);
+    this.uGroup = new Uint8Array(0);
+    this.memory = undefined;
+    returnSparseLUMemory(memory);
   }
 
   /**

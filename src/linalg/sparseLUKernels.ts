@@ -151,9 +151,10 @@ const POOLED_MEMORY_MAX_BYTES = 1 << 22;
  * The pool's memories. A fresh WebAssembly memory costs its mapping and a fault at the first touch of each page (≈ 0.25
  * ms to create and fill one of 64 KB), where typed arrays reuse memory the allocator freed: a model that builds its
  * linear systems anew on every solve (geometricallyExactBeamTest: 5 static solves per run) ran warm ≈ 25 % slower with a
- * memory per SparseLU. From the pool, a SparseLU takes over a memory that an earlier one used; nothing says when a
- * SparseLU is no longer used, so a memory in use is taken back from the tenant that used it longest ago, which copies
- * its arrays out first and can move back into a memory later.
+ * memory per SparseLU. From the pool, a SparseLU takes over a memory that an earlier one used: one given back
+ * (SparseLU.release: LinearSystem's analyses that it does not keep, its factors of a replaced pattern and of a finished
+ * solve), else a memory in use, taken back from the tenant that used it longest ago, which copies its arrays out first
+ * and can move back into a memory later (a SparseLU used outside LinearSystem does not say when it is no longer used).
  */
 const pool: SparseLUMemory[] = [];
 

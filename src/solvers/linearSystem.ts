@@ -199,34 +199,35 @@ export class LinearSystem implements MatrixAccumulator {
    *
    * The analyses stop where their fill passes a limit (SparseLU.analyzeWithin), since the work of a factorization
    * grows faster than its fill (perf3DRigidBodies' default analysis filled 6× more than RCM's at 10× its cost): first
-   * the ratio limit; when none stays within it, they are resumed in turns with a limit growing by a quarter until one
-   * ends, and the others then only to its fill. The kept solver is that of complete analyses, except that a default
-   * analysis which would end singular beyond the fill of another one is not found singular.
+   * the ratio limit; when none stays within it, they are resumed in turns with a limit growing by 5 % until one ends,
+   * and the others then only to its fill. The kept solver is that of complete analyses (the least fill, the earlier one
+   * of equal fills, whatever the growth), except that a default analysis which would end singular beyond the fill of
+   * another one is not found singular. The small growth keeps the analyses that are not kept from going on much beyond
+   * the kept one's fill (PARTS_ATEs_moving: two of three went on to 1.17 times it with growth by a quarter, ≈ 15 % of the
+   * analysis).
    */
   private analyze(matrix: CscMatrix): true | SparseLUSingular {
+    // the factors of the earlier pattern are not used again: their memory goes back to the pool for these analyses
+    this.sparseLU?.release();
     const limit = fillRatioLimit * matrix.colPtr[matrix.n];
     const lu = new SparseLU();
     // the alternatives equilibrate, build the graph of A + Aᵀ and pair zero-diagonal columns as the default does
     const share = new SparseLUShare(matrix);
     const result = lu.analyzeWithin(matrix, limit, share);
-    if (result !== false) {
-      this.sparseLU = lu;
-      return result;
-    }
+    if (result !== false) return this.keep(lu, [lu], result);
+    const candidates = [lu];
     const stopped = [lu];
     for (const options of alternativeAnalyses) {
       const candidate = new SparseLU(options);
+      candidates.push(candidate);
       const outcome = candidate.analyzeWithin(matrix, limit, share);
-      if (outcome === true) {
-        this.sparseLU = candidate;
-        return true;
-      }
+      if (outcome === true) return this.keep(candidate, candidates, true);
       if (outcome === false) stopped.push(candidate);
     }
     let best: SparseLU | undefined;
     let bound = limit;
     while (best === undefined) {
-      bound = Math.ceil(1.25 * bound);
+      bound = Math.ceil(1.05 * bound);
       for (let i = 0; i < stopped.length; i++) {
         const candidate = stopped[i];
         // once one has ended, the later ones (in the order of the analyses) must end below its fill to be kept
@@ -234,16 +235,19 @@ export class LinearSystem implements MatrixAccumulator {
         if (outcome === true) {
           best = candidate;
         } else if (outcome !== false) {
-          if (candidate === lu) {
-            this.sparseLU = lu;
-            return outcome;
-          }
+          if (candidate === lu) return this.keep(lu, candidates, outcome);
           stopped.splice(i--, 1);
         }
       }
     }
-    this.sparseLU = best;
-    return true;
+    return this.keep(best, candidates, true);
+  }
+
+  /** The end of {@link LinearSystem.analyze}: `kept` solves from now on, the other candidates give their memories back. */
+  private keep(kept: SparseLU, candidates: readonly SparseLU[], result: true | SparseLUSingular): true | SparseLUSingular {
+    for (const candidate of candidates) if (candidate !== kept) candidate.release();
+    this.sparseLU = kept;
+    return result;
   }
 
   /**
@@ -262,6 +266,7 @@ export class LinearSystem implements MatrixAccumulator {
     }
     this.dense = dense;
     this.values = values;
+    this.sparseLU!.release();
     this.sparseLU = undefined;
     return this.factorize();
   }
@@ -273,11 +278,14 @@ export class LinearSystem implements MatrixAccumulator {
   }
 
   /**
-   * Gives the dense LU's WebAssembly memory back to the pool for the next system (see DenseLU.release): the end of a solve
-   * whose system nothing else can reach. Afterwards factorize and solve throw a FlexdynError (n > 0).
+   * Gives the dense or sparse LU's WebAssembly memory back to its pool for the next system (see DenseLU.release and
+   * SparseLU.release): the end of a solve whose system nothing else can reach. Afterwards factorize and solve throw (n > 0).
    */
   release(): void {
-    if (this.dense === undefined) return;
+    if (this.dense === undefined) {
+      this.sparseLU?.release();
+      return;
+    }
     this.dense.release();
     // add and addBlock write through values: no longer into the released memory, which the pool lends to the next DenseLU
     this.values = this.dense.matrix;

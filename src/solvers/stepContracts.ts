@@ -118,7 +118,7 @@ export interface TimeStepper {
   stepAccepted?(): boolean;
   /**
    * Called by runSolver (stepLoop.ts) when its run is over (solveStatic, solveDynamic) and nothing can reach the stepper any
-   * more: gives its linear system's dense LU memory back to the pool (LinearSystem.release). The stepper does not step
+   * more: gives its linear system's dense or sparse LU memory back to its pool (LinearSystem.release). The stepper does not step
    * afterwards. Solver objects never call it (their accessors read the run after finalizeSolver).
    */
   release?(): void;

@@ -1,4 +1,4 @@
-import { describe, it, expect } from 'vitest';
+import { describe, it, expect, vi } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { SparseLU, type SparseLUSingular } from '../../src/linalg/sparseLU.ts';
 import { scatterSubtract, type CscMatrix } from '../../src/linalg/sparse.ts';
@@ -388,5 +388,45 @@ describe('sparse LU kernels', () => {
     expect(again.analyze(matrices[3])).toBe(true);
     expect((again as unknown as Internals).work.every((v) => v === 0)).toBe(true);
     same((again as unknown as Internals).udiag, (solvers[3] as unknown as Internals).udiag, 400);
+  });
+
+  it('give their memory back on release without copying, for the next SparseLU to take over', () => {
+    const a = assemble(300, (s) => emitSpringChainKKT(100, s, 1));
+    const b = randomVector(300, mulberry32(35));
+    const expected = new Float64Array(300);
+    const reference = new SparseLU();
+    expect(reference.analyze(a)).toBe(true);
+    reference.solve(b, expected);
+    const lu = new SparseLU();
+    expect(lu.analyze(a)).toBe(true);
+    const memory = (lu as unknown as Internals).memory!;
+    const moveOut = vi.spyOn(lu as unknown as { moveOut(): void }, 'moveOut');
+    lu.release();
+    lu.release();
+    expect(moveOut).not.toHaveBeenCalled();
+    expect(memory.tenant).toBeUndefined();
+    const internals = lu as unknown as Internals;
+    expect(internals.memory).toBeUndefined();
+    // nothing of the memory reachable from the released SparseLU
+    for (const view of [internals.work, internals.lx, internals.ux, internals.udiag, internals.li, internals.ui, internals.uGroup]) {
+      expect(view.buffer).not.toBe(memory.buffer);
+    }
+    expect(lu.isFactored).toBe(false);
+    expect(lu.nnzL + lu.nnzU).toBe(0);
+    const x = new Float64Array(300);
+    expect(() => lu.solve(b, x)).toThrow(/no valid factorization/);
+    expect(() => lu.refactorize(a)).toThrow(/analyze\(\) must be called first/);
+    expect(() => lu.factorize(a)).toThrow(/analyze\(\) must be called first/);
+    // the next analysis takes over the memory given back (the smallest free one that holds it), zeroed as a fresh one
+    const next = new SparseLU();
+    expect(next.analyze(a)).toBe(true);
+    expect((next as unknown as Internals).memory).toBe(memory);
+    next.solve(b, x);
+    same(x, expected, 300);
+    // and the released one analyses anew
+    expect(lu.analyze(a)).toBe(true);
+    lu.solve(b, x);
+    same(x, expected, 300);
+    for (const solver of [reference, next, lu]) solver.release();
   });
 });

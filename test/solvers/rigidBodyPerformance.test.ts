@@ -1,4 +1,4 @@
-import { describe, it, expect } from 'vitest';
+import { describe, it, expect, vi } from 'vitest';
 import {
   SystemContainer, NodeRigidBodyEP, ObjectRigidBody, NodePoint, MassPoint, LinearSolverType, RigidBodyInertia, ConfigurationType, type MainSystem,
   NodeRigidBody2D, ObjectRigidBody2D,
@@ -241,6 +241,34 @@ describe('sparse analysis choice', () => {
     });
     expect(Math.min(...fills)).toBeGreaterThan(3 * matrix.colPtr[n]);
     expect(system.factorNonzeros).toBe(Math.min(...fills));
+  });
+
+  it('gives the memories of the analyses it does not keep back to the pool, those of a replaced pattern and, on release, the kept one', () => {
+    const release = vi.spyOn(SparseLU.prototype, 'release');
+    const m = 30, n = m * m;
+    const system = new LinearSystem(n, LinearSolverType.EigenSparse);
+    system.begin();
+    emitLaplacian2D(m, (row, col, value) => system.add(row, col, value));
+    expect(system.factorize().ok).toBe(true);
+    // three analyses, none within 3 × nnz(A): the two not kept released
+    expect(release).toHaveBeenCalledTimes(2);
+    const first = (system as unknown as { sparseLU: SparseLU }).sparseLU;
+    expect(release.mock.contexts).not.toContain(first);
+    const rnd = mulberry32(4);
+    const b = Float64Array.from({ length: n }, () => rnd() - 0.5);
+    const x = new Float64Array(n);
+    system.solve(b, x);
+    // another pattern (a diagonal entry more in every row): the earlier factors released before its analyses
+    system.begin();
+    emitLaplacian2D(m, (row, col, value) => system.add(row, col, value));
+    for (let i = 0; i < n; i += 2) system.add(i, (i + 1) % n, 0.5);
+    expect(system.factorize().ok).toBe(true);
+    expect(release.mock.contexts[2]).toBe(first);
+    const calls = release.mock.calls.length;
+    system.release();
+    expect(release).toHaveBeenCalledTimes(calls + 1);
+    expect(() => system.solve(b, x)).toThrow(/no valid factorization/);
+    release.mockRestore();
   });
 });
 
