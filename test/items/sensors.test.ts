@@ -201,3 +201,32 @@ describe('node outputs into a sensor buffer', () => {
     expect(taken).toBeGreaterThanOrEqual(85);
   });
 });
+
+describe('object outputs into a sensor buffer', () => {
+  it('everyObjectTypeWritesEachOutputIntoAGivenBufferAsItWouldIntoANewArray', () => {
+    // a SensorObject passes its buffer (ObjectModel.output's `into`) from the second row on: as for the nodes above, for
+    // every object type (its example) and output variable the value written into a buffer full of NaN must be the new
+    // array's entry for entry; an object that ignores the buffer returns a new array
+    let taken = 0;
+    for (const definition of itemDefinitions.filter((d) => d.category === 'Object')) {
+      const mbs = new SystemContainer().addSystem();
+      const index = definition.example!(mbs);
+      mbs.assemble();
+      const model = mbs.compiled();
+      const s = model.data.current;
+      s.q.forEach((_, i) => { s.q[i] = 0.01 * (i + 1); });
+      s.u.forEach((_, i) => { s.u[i] = 0.3 - 0.1 * i; });
+      const object = model.objects[index];
+      for (const variable of definition.outputVariables) {
+        const fresh = object.output(variable, s);
+        if (fresh === undefined) continue;
+        const into = new Float64Array(fresh.length).fill(Number.NaN);
+        const written = object.output(variable, s, into)!;
+        expect(Array.from(written), `${definition.typeName} ${variable}`).toEqual(Array.from(fresh));
+        if (written === into) taken++;
+      }
+    }
+    // ContactSphereSphere and ContactSphereTriangle take it for each of their 7 outputs
+    expect(taken).toBeGreaterThanOrEqual(14);
+  });
+});

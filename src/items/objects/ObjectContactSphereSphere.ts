@@ -6,7 +6,7 @@ import { bool, markerIndexArray, nodeIndex, preal, real, uint, ureal, vector } f
 import { zeroArray } from '../../linalg/arrays.ts';
 import { bindDataNode } from './connectorBase.ts';
 import { contactStepState, dataGap, dataPlasticPenetration, updateContactData } from './contactKernel.ts';
-import { PenaltyContactPair, contactInData, copy3, cross } from './penaltyContactPair.ts';
+import { PenaltyContactPair, contactInData, contactOutput } from './penaltyContactPair.ts';
 
 const parameters = {
   markerNumbers: markerIndexArray('Two markers [m0, m1] at the centres of sphere 0 and sphere 1: position markers, rigid markers when dynamicFriction ≠ 0.', 2),
@@ -253,23 +253,11 @@ class ContactSphereSphereModel implements Only<ObjectModel, ContactSphereSphereM
     }
   }
 
-  output(variable: OutputVariableType, s: ItemState): ArrayLike<number> | undefined {
+  output(variable: OutputVariableType, s: ItemState, into?: Float64Array): ArrayLike<number> | undefined {
     // the geometry needs the positions only; Velocity the rotation terms, Force and Torque the force
     if (variable === OutputVariableType.Force || variable === OutputVariableType.Torque) this.evaluate(s, false);
     else this.kinematics(s, variable === OutputVariableType.Velocity);
-    const { normal: n, gap, force: f, markers } = this.pair;
-    const a = this.v.spheresRadii[0] + 0.5 * gap;
-    switch (variable) {
-      case OutputVariableType.Position: return [markers.p0[0] + a * n[0], markers.p0[1] + a * n[1], markers.p0[2] + a * n[2]];
-      case OutputVariableType.Displacement: return copy3(this.dp);
-      case OutputVariableType.DisplacementLocal: return [gap];
-      case OutputVariableType.Velocity: return copy3(this.pair.dv);
-      case OutputVariableType.Director1: return copy3(n);
-      case OutputVariableType.Force: return copy3(f);
-      // Exudyn's torque of the force on sphere 1 about the centre of sphere 0: ((−r0 − gap/2) n0) × F, also without friction
-      case OutputVariableType.Torque: return copy3(cross([-a * n[0], -a * n[1], -a * n[2]], f, new Float64Array(3)));
-      default: return undefined;
-    }
+    return contactOutput(this.pair, variable, this.v.spheresRadii[0], this.dp, into);
   }
 }
 
