@@ -116,6 +116,14 @@ export function float64Copy(values: ArrayLike<number>): Float64Array<ArrayBuffer
 }
 
 /**
+ * `into` if its length is `length`, else a new array of that length: the array an output writes its value into (a
+ * sensor's buffer, reused every row: NodeModel.output, ObjectModel.output).
+ */
+export function arrayInto(into: Float64Array | undefined, length: number): Float64Array {
+  return into !== undefined && into.length === length ? into : new Float64Array(length);
+}
+
+/**
  * values as a Float64Array: values itself when it is one, else a copy. For numbers that enter the solve's kernels from
  * a caller's list (a local position), so that the kernels see one array kind (docs/decisions.md, "Local positions and
  * load vectors reach the kernels as Float64Arrays").

@@ -466,8 +466,12 @@ export interface ObjectModel {
   readonly ode1RhsDependsOnODE2?: boolean;
   /** True if ode2Lhs depends on the ODE1 coordinates of localODE1Nodes (∂(ode2Lhs)/∂x is numerical). */
   readonly ode2LhsDependsOnODE1?: boolean;
-  /** The object's value of an output variable, or undefined if it does not answer it. */
-  output(variable: OutputVariableType, s: ItemState): ArrayLike<number> | undefined;
+  /**
+   * The object's value of an output variable, or undefined if it does not answer it. `into`: an array that the object
+   * may write the value into and return when its length is the value's (a sensor's buffer, as NodeModel.output's);
+   * objects that ignore it return a new array.
+   */
+  output(variable: OutputVariableType, s: ItemState, into?: Float64Array): ArrayLike<number> | undefined;
   /**
    * A run-time change of one parameter (set…Parameter, modify…) applied to this model in place, with the value already
    * validated as at add time: returns true if the model now behaves exactly as one created from the changed dictionary

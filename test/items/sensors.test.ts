@@ -171,33 +171,45 @@ describe('sensors', () => {
   });
 });
 
-describe('node outputs into a sensor buffer', () => {
-  it('everyNodeTypeWritesEachOutputIntoAGivenBufferAsItWouldIntoANewArray', () => {
-    // a SensorNode passes its buffer (NodeModel.output's `into`) from the second row on: for every node type (its
-    // example) and every output variable it declares, the value written into a buffer full of NaN must be the new
-    // array's entry for entry (an output that left an entry to a new array's zeros would keep the NaN), and a node that
-    // takes the buffer returns it
-    let taken = 0;
-    for (const definition of itemDefinitions.filter((d) => d.category === 'Node')) {
-      const mbs = new SystemContainer().addSystem();
-      const index = definition.example!(mbs);
-      mbs.assemble();
-      const model = mbs.compiled();
-      const s = model.data.current;
-      s.q.forEach((_, i) => { s.q[i] = 0.01 * (i + 1); });
-      s.u.forEach((_, i) => { s.u[i] = 0.3 - 0.1 * i; });
-      s.a.forEach((_, i) => { s.a[i] = 0.2 * i - 0.5; });
-      const node = model.nodes[index];
-      for (const variable of definition.outputVariables) {
-        const fresh = node.output(variable, s);
-        if (fresh === undefined) continue;
-        const into = new Float64Array(fresh.length).fill(Number.NaN);
-        const written = node.output(variable, s, into)!;
-        expect(Array.from(written), `${definition.typeName} ${variable}`).toEqual(Array.from(fresh));
-        if (written === into) taken++;
-      }
+/**
+ * For every item type of the category (its example) and every output variable it declares, at a state with q, u and a
+ * set: the value written into a buffer full of NaN must be the new array's entry for entry (an output that left an entry
+ * to a new array's zeros would keep the NaN). Returns how many outputs took the buffer (returned it).
+ */
+function outputsTakingABuffer(category: 'Node' | 'Object'): number {
+  let taken = 0;
+  for (const definition of itemDefinitions.filter((d) => d.category === category)) {
+    const mbs = new SystemContainer().addSystem();
+    const index = definition.example!(mbs);
+    mbs.assemble();
+    const model = mbs.compiled();
+    const s = model.data.current;
+    s.q.forEach((_, i) => { s.q[i] = 0.01 * (i + 1); });
+    s.u.forEach((_, i) => { s.u[i] = 0.3 - 0.1 * i; });
+    s.a.forEach((_, i) => { s.a[i] = 0.2 * i - 0.5; });
+    const item = category === 'Node' ? model.nodes[index] : model.objects[index];
+    for (const variable of definition.outputVariables) {
+      const fresh = item.output(variable, s);
+      if (fresh === undefined) continue;
+      const into = new Float64Array(fresh.length).fill(Number.NaN);
+      const written = item.output(variable, s, into)!;
+      expect(Array.from(written), `${definition.typeName} ${variable}`).toEqual(Array.from(fresh));
+      if (written === into) taken++;
     }
-    // point, 1D, 3D and 2D rigid nodes take it (85 of the 123 outputs of the node types when written)
-    expect(taken).toBeGreaterThanOrEqual(85);
+  }
+  return taken;
+}
+
+describe('outputs into a sensor buffer', () => {
+  it('everyNodeTypeWritesEachOutputIntoAGivenBufferAsItWouldIntoANewArray', () => {
+    // a SensorNode passes its buffer (NodeModel.output's `into`) from the second row on; a node that takes it returns it:
+    // point, 1D, 3D and 2D rigid nodes (85 of the 123 outputs of the node types when written)
+    expect(outputsTakingABuffer('Node')).toBeGreaterThanOrEqual(85);
+  });
+
+  it('everyObjectTypeWritesEachOutputIntoAGivenBufferAsItWouldIntoANewArray', () => {
+    // a SensorObject passes its buffer (ObjectModel.output's `into`) as well: ContactSphereSphere and ContactSphereTriangle
+    // take it for each of their 7 outputs; the other objects return new arrays
+    expect(outputsTakingABuffer('Object')).toBeGreaterThanOrEqual(14);
   });
 });

@@ -3,6 +3,7 @@ import { itemError, type ItemLabel } from '../../core/errors.ts';
 import { OutputVariableType } from '../../registry/enums.ts';
 import { rotationMatrix2RotXYZInto } from '../../rotations/rotationMatrices.ts';
 import { coordinateOutput } from './coordinateOutputs.ts';
+import { arrayInto } from '../../linalg/arrays.ts';
 import { NodeBase } from './nodeBase.ts';
 import type { ItemSink } from '../../registry/definition.ts';
 
@@ -32,12 +33,7 @@ const orientationScratch = new Float64Array(9);
 /** Tait–Bryan angles of A (Exudyn's RotationMatrix2RotXYZ), the Rotation output of most rigid nodes; in `into` if given (length 3). */
 export function rotXYZOfOrientation(node: OrientedNode, s: ItemState, into?: Float64Array): Float64Array {
   node.orientation(s, orientationScratch);
-  return rotationMatrix2RotXYZInto(vectorInto(into), orientationScratch);
-}
-
-/** `into` if it is a 3-vector, else a new one. */
-function vectorInto(into: Float64Array | undefined): Float64Array {
-  return into !== undefined && into.length === 3 ? into : new Float64Array(3);
+  return rotationMatrix2RotXYZInto(arrayInto(into, 3), orientationScratch);
 }
 
 /**
@@ -58,7 +54,7 @@ export function rigidNodeOutput(node: OrientedNode, declared: readonly OutputVar
 
 /** The three-vector outputs of rigidNodeOutput. */
 function vectorOutput(node: OrientedNode, variable: OutputVariableType, s: ItemState, into: Float64Array | undefined): Float64Array {
-  const out = vectorInto(into);
+  const out = arrayInto(into, 3);
   switch (variable) {
     case OutputVariableType.Position: node.position(s, out); return out;
     case OutputVariableType.Displacement:

@@ -124,8 +124,7 @@ class SpringDamperModel implements Only<ObjectModel, SpringDamperModel> {
     if (!this.v.activeConnector) return;
     this.evaluate(s);
     for (let i = 0; i < 3; i++) this.forceVector[i] = this.scalarForce * this.direction[i];
-    this.markers.evaluateJacobians(s);
-    this.markers.addForcePair(this.forceVector, f);
+    this.markers.addForcePairAt(s, this.forceVector, f);
   }
 
   /**

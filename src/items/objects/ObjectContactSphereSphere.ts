@@ -6,7 +6,7 @@ import { bool, markerIndexArray, nodeIndex, preal, real, uint, ureal, vector } f
 import { zeroArray } from '../../linalg/arrays.ts';
 import { bindDataNode } from './connectorBase.ts';
 import { contactStepState, dataGap, dataPlasticPenetration, updateContactData } from './contactKernel.ts';
-import { PenaltyContactPair, contactInData, copy3, cross } from './penaltyContactPair.ts';
+import { PenaltyContactPair, contactInData, contactOutput } from './penaltyContactPair.ts';
 
 const parameters = {
   markerNumbers: markerIndexArray('Two markers [m0, m1] at the centres of sphere 0 and sphere 1: position markers, rigid markers when dynamicFriction ≠ 0.', 2),
@@ -76,30 +76,44 @@ class ContactSphereSphereModel implements Only<ObjectModel, ContactSphereSphereM
   }
 
   /**
-   * Gap, normal and relative velocity of state s: the contact point lies midway in the overlap, at (r0 + gap/2) n0 from
-   * sphere 0 and (−h r1 − gap/2) n0 from sphere 1 (velocity and torque levers); the velocities of the contact points
-   * include the rotations (with friction) only with rotation (the angular velocities are evaluated only then).
+   * Gap, normal and relative velocity of state s (with {@link ContactSphereSphereModel.geometry}); the velocities of the
+   * contact points include the rotations (with friction) only with rotation (the angular velocities are evaluated only then).
    */
   private kinematics(s: ItemState, rotation: boolean): void {
-    const { pair, v, dp } = this, n = pair.normal;
-    pair.markers.evaluatePositions(s);
+    const pair = this.pair, markers = pair.markers;
+    this.geometry(s);
+    markers.marker0.velocity(s, markers.v0);
+    markers.marker1.velocity(s, markers.v1);
     if (rotation) pair.evaluateAngularVelocities(s);
-    const p0 = pair.markers.p0, p1 = pair.markers.p1;
+    pair.relativeVelocity(rotation);
+  }
+
+  /**
+   * Positions, Δp, gap and normal of state s, and with rigid markers the levers: the contact point lies midway in the
+   * overlap, at (r0 + gap/2) n0 from sphere 0 and (−h r1 − gap/2) n0 from sphere 1 (velocity and torque levers, which
+   * only the rotation terms of rigid markers read).
+   */
+  private geometry(s: ItemState): void {
+    const { pair, v, dp } = this, n = pair.normal, markers = pair.markers;
+    const p0 = markers.p0, p1 = markers.p1;
+    markers.marker0.position(s, p0);
+    markers.marker1.position(s, p1);
     for (let i = 0; i < 3; i++) dp[i] = p1[i] - p0[i];
     const h = this.hollowSign;
     const distance = Math.sqrt(dp[0] * dp[0] + dp[1] * dp[1] + dp[2] * dp[2]);
     this.distance = distance;
-    pair.gap = h * distance - (v.spheresRadii[0] + h * v.spheresRadii[1]);
+    const gap = h * distance - (v.spheresRadii[0] + h * v.spheresRadii[1]);
+    pair.gap = gap;
     const scale = distance !== 0 ? h / distance : h;
-    const a0 = v.spheresRadii[0] + 0.5 * pair.gap, a1 = -h * v.spheresRadii[1] - 0.5 * pair.gap;
+    for (let i = 0; i < 3; i++) n[i] = scale * dp[i];
+    if (pair.rigid0 === undefined && pair.rigid1 === undefined) return;
+    const a0 = v.spheresRadii[0] + 0.5 * gap, a1 = -h * v.spheresRadii[1] - 0.5 * gap;
     for (let i = 0; i < 3; i++) {
-      n[i] = scale * dp[i];
       pair.velocityLever0[i] = a0 * n[i];
       pair.velocityLever1[i] = a1 * n[i];
       pair.torqueLever0[i] = -a0 * n[i];
       pair.torqueLever1[i] = a1 * n[i];
     }
-    pair.relativeVelocity(rotation);
   }
 
   /**
@@ -253,23 +267,12 @@ class ContactSphereSphereModel implements Only<ObjectModel, ContactSphereSphereM
     }
   }
 
-  output(variable: OutputVariableType, s: ItemState): ArrayLike<number> | undefined {
-    // the geometry needs the positions only; Velocity the rotation terms, Force and Torque the force
+  output(variable: OutputVariableType, s: ItemState, into?: Float64Array): ArrayLike<number> | undefined {
+    // the geometry needs the positions only; Velocity the velocities with the rotation terms, Force and Torque the force
     if (variable === OutputVariableType.Force || variable === OutputVariableType.Torque) this.evaluate(s, false);
-    else this.kinematics(s, variable === OutputVariableType.Velocity);
-    const { normal: n, gap, force: f, markers } = this.pair;
-    const a = this.v.spheresRadii[0] + 0.5 * gap;
-    switch (variable) {
-      case OutputVariableType.Position: return [markers.p0[0] + a * n[0], markers.p0[1] + a * n[1], markers.p0[2] + a * n[2]];
-      case OutputVariableType.Displacement: return copy3(this.dp);
-      case OutputVariableType.DisplacementLocal: return [gap];
-      case OutputVariableType.Velocity: return copy3(this.pair.dv);
-      case OutputVariableType.Director1: return copy3(n);
-      case OutputVariableType.Force: return copy3(f);
-      // Exudyn's torque of the force on sphere 1 about the centre of sphere 0: ((−r0 − gap/2) n0) × F, also without friction
-      case OutputVariableType.Torque: return copy3(cross([-a * n[0], -a * n[1], -a * n[2]], f, new Float64Array(3)));
-      default: return undefined;
-    }
+    else if (variable === OutputVariableType.Velocity) this.kinematics(s, true);
+    else this.geometry(s);
+    return contactOutput(this.pair, variable, this.v.spheresRadii[0], this.dp, into);
   }
 }
 

@@ -9,7 +9,7 @@ import { bool, markerIndexArray, matrix, nodeIndex, preal, real, uint, ureal, ty
 import { zeroArray } from '../../linalg/arrays.ts';
 import { bindDataNode } from './connectorBase.ts';
 import { contactStepState, dataGap, updateContactData } from './contactKernel.ts';
-import { PenaltyContactPair, columnCross, contactInData, copy3, cross } from './penaltyContactPair.ts';
+import { PenaltyContactPair, columnCross, contactInData, contactOutput } from './penaltyContactPair.ts';
 
 const parameters = {
   markerNumbers: markerIndexArray('Markers [m0, m1]: m0 at the sphere centre (a position marker; a rigid marker when dynamicFriction ≠ 0), '
@@ -429,24 +429,9 @@ class ContactSphereTriangleModel implements Only<ObjectModel, ContactSphereTrian
     return d0 * d1 < 0 && crossesInsideTriangle(side, 4, d0, d1, e1x, e1y, e1z, e2x, e2y, e2z);
   }
 
-  output(variable: OutputVariableType, s: ItemState): ArrayLike<number> | undefined {
+  output(variable: OutputVariableType, s: ItemState, into?: Float64Array): ArrayLike<number> | undefined {
     this.evaluate(s, false);
-    const { normal: n, gap, force: f, markers } = this.pair;
-    const a = this.v.radiusSphere + 0.5 * gap;
-    switch (variable) {
-      case OutputVariableType.Position: return [markers.p0[0] + a * n[0], markers.p0[1] + a * n[1], markers.p0[2] + a * n[2]];
-      case OutputVariableType.Displacement: return copy3(this.dp);
-      case OutputVariableType.DisplacementLocal: return [gap];
-      case OutputVariableType.Velocity: return copy3(this.pair.dv);
-      case OutputVariableType.Director1: return copy3(n);
-      case OutputVariableType.Force: return copy3(f);
-      case OutputVariableType.Torque: {
-        // Exudyn's torque on marker 0: (−(r + gap/2) n0) × F, also without friction
-        const lever = [0, 1, 2].map((i) => -a * n[i]);
-        return copy3(cross(lever, f, new Float64Array(3)));
-      }
-      default: return undefined;
-    }
+    return contactOutput(this.pair, variable, this.v.radiusSphere, this.dp, into);
   }
 }
 

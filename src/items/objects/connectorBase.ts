@@ -183,6 +183,32 @@ export class MarkerPair<M extends MarkerModel = PositionMarkerModel> {
   }
 
   /**
+   * {@link MarkerPair.addForcePair} at state s without the Jacobians where a marker has addJacobianTransposedLoad (a
+   * rigid body's reference point: the same numbers), else from its position Jacobian, evaluated here.
+   */
+  addForcePairAt(this: MarkerPair<PositionMarkerModel>, s: ItemState, force: Float64Array, f: Float64Array): void {
+    const { n0, n1, marker0, marker1 } = this;
+    if (n0 > 0) {
+      if (marker0.addJacobianTransposedLoad !== undefined) {
+        marker0.addJacobianTransposedLoad(s, force, -1, undefined, f, 0);
+      } else {
+        const j0 = this.jacobian0;
+        marker0.positionJacobian(s, j0);
+        for (let k = 0; k < n0; k++) f[k] -= j0[k] * force[0] + j0[n0 + k] * force[1] + j0[2 * n0 + k] * force[2];
+      }
+    }
+    if (n1 > 0) {
+      if (marker1.addJacobianTransposedLoad !== undefined) {
+        marker1.addJacobianTransposedLoad(s, force, 1, undefined, f, n0);
+      } else {
+        const j1 = this.jacobian1;
+        marker1.positionJacobian(s, j1);
+        for (let k = 0; k < n1; k++) f[n0 + k] += j1[k] * force[0] + j1[n1 + k] * force[1] + j1[2 * n1 + k] * force[2];
+      }
+    }
+  }
+
+  /**
    * Adds factor·Jᵀ S J to the local matrix, where J = [−J0, J1] and S is a 3×3 matrix (row-major),
    * i.e. the Jacobian of addForcePair for a force F with ∂F/∂(p1 − p0) = S (or ∂F/∂(v1 − v0) = S).
    */

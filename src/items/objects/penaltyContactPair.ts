@@ -1,6 +1,7 @@
 import { isRigidMarker, type BindContext, type ItemState, type NodeModel, type PositionMarkerModel, type RigidMarkerModel } from '../../registry/capabilities.ts';
 import { itemError, type ItemLabel } from '../../core/errors.ts';
-import { float64Views, zeroArray } from '../../linalg/arrays.ts';
+import { arrayInto, float64Views, zeroArray } from '../../linalg/arrays.ts';
+import { OutputVariableType } from '../../registry/enums.ts';
 import { MarkerPair, positionMarkers } from './connectorBase.ts';
 import { FrictionForce, NormalContactForce, dataGap, dataTangentVelocity, type NormalForceParameters } from './contactKernel.ts';
 
@@ -18,9 +19,48 @@ export function cross(a: ArrayLike<number>, b: ArrayLike<number>, out: Float64Ar
   return out;
 }
 
-/** A new array [a[0], a[1], a[2]] (an output's copy; Array.from of a typed array goes through its iterator). */
-export function copy3(a: ArrayLike<number>): number[] {
-  return [a[0], a[1], a[2]];
+/** a[0 … 2] in `into` if it is a 3-vector, else in a new array (an output's copy). */
+function copy3(a: Float64Array, into: Float64Array | undefined): Float64Array {
+  const out = arrayInto(into, 3);
+  out[0] = a[0]; out[1] = a[1]; out[2] = a[2];
+  return out;
+}
+
+/** The lever −(r0 + gap/2) n0 of {@link contactOutput}'s torque (a work array: no allocation per output). */
+const torqueLeverWork = new Float64Array(3);
+
+/**
+ * The outputs of a penalty contact of a sphere (radius r0 at marker 0) from the pair's last evaluation, as Exudyn's
+ * ContactSphereSphere and ContactSphereTriangle give them: Position the contact point p0 + (r0 + gap/2) n0, Displacement
+ * Δp (the item's), DisplacementLocal the gap, Velocity Δv, Director1 n0, Force F, Torque (−(r0 + gap/2) n0) × F (the
+ * torque of F about the sphere's centre, also without friction); undefined for other variables. Written into `into` if
+ * its length is the value's (ObjectModel.output), else into a new array.
+ */
+export function contactOutput(pair: PenaltyContactPair, variable: OutputVariableType, radius0: number, dp: Float64Array, into: Float64Array | undefined): Float64Array | undefined {
+  const { normal: n, gap, force: f } = pair;
+  const a = radius0 + 0.5 * gap;
+  switch (variable) {
+    case OutputVariableType.Position: {
+      const out = arrayInto(into, 3), p0 = pair.markers.p0;
+      for (let i = 0; i < 3; i++) out[i] = p0[i] + a * n[i];
+      return out;
+    }
+    case OutputVariableType.Displacement: return copy3(dp, into);
+    case OutputVariableType.DisplacementLocal: {
+      const out = arrayInto(into, 1);
+      out[0] = gap;
+      return out;
+    }
+    case OutputVariableType.Velocity: return copy3(pair.dv, into);
+    case OutputVariableType.Director1: return copy3(n, into);
+    case OutputVariableType.Force: return copy3(f, into);
+    case OutputVariableType.Torque: {
+      const lever = torqueLeverWork;
+      for (let i = 0; i < 3; i++) lever[i] = -a * n[i];
+      return cross(lever, f, arrayInto(into, 3));
+    }
+    default: return undefined;
+  }
 }
 
 /** out = a × (column j of the 3 × n matrix m). */

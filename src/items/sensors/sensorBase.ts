@@ -71,7 +71,7 @@ export abstract class OutputSensorModel implements SensorModel {
 /** The categories of items whose own output(variable, s) a sensor records (nodes, markers, objects without a local position). */
 export type SensedCategory = 'Node' | 'Marker' | 'Object';
 
-/** An item a sensor reads: its label and its output (a node's may write into `into`: NodeModel.output). */
+/** An item a sensor reads: its label and its output (a node's or object's may write into `into`: NodeModel.output). */
 interface SensedItem {
   readonly label: ItemLabel;
   output(variable: OutputVariableType, s: ItemState, into?: Float64Array): ArrayLike<number> | undefined;
@@ -90,7 +90,7 @@ const findSensed: Record<SensedCategory, (context: BindContext, index: number, p
  */
 export class ItemOutputSensorModel extends OutputSensorModel {
   /**
-   * The buffer a node writes its output into (NodeModel.output's `into`), sized by the first value: one array per sensor,
+   * The buffer a node or object writes its output into (NodeModel.output's `into`), sized by the first value: one array per sensor,
    * not one per row. The recorder copies the values into its row at once, getSensorValues into a new array.
    */
   private into: Float64Array | undefined = undefined;
@@ -102,7 +102,7 @@ export class ItemOutputSensorModel extends OutputSensorModel {
 
   protected resolve(context: BindContext) {
     const item = findSensed[this.category](context, this.itemNumber, this.parameter);
-    const getter = this.category !== 'Node' ? (s: ItemState) => item.output(this.variable, s) : (s: ItemState) => {
+    const getter = this.category === 'Marker' ? (s: ItemState) => item.output(this.variable, s) : (s: ItemState) => {
       const values = item.output(this.variable, s, this.into);
       if (values !== undefined && (this.into === undefined || this.into.length !== values.length)) this.into = new Float64Array(values.length);
       return values;
