@@ -140,18 +140,24 @@ export class SphereTriangleContact implements ContactKernel {
     if (triangles.count === 0 || !grid.overlaps(spheres.offset + i, triangles.bounds, 0)) return;
     const kin = spheres.kinematics, x = kin.position3, r = spheres.radius[i], p = this.p;
     p[0] = x[3 * i]; p[1] = x[3 * i + 1]; p[2] = x[3 * i + 2];
-    const A = triangles.bodies.orientation9, ln = triangles.localNormal;
+    const A = triangles.bodies.orientation9, ln = triangles.localNormal, y = triangles.points, tolerance = triangles.planeTolerance;
     const minDistance = settings.minRelDistanceSpheresTriangles * r;
     const candidates = grid.query(spheres.offset + i, triangles.offset, triangles.offset + triangles.count);
     for (let c = 0; c < candidates; c++) {
       const t = grid.found[c] - triangles.offset, b = triangles.body[t];
-      const inside = this.closestPoint(t);
-      const dx = p[0] - this.pp[0], dy = p[1] - this.pp[1], dz = p[2] - this.pp[2];
-      const distSquared = dx * dx + dy * dy + dz * dz;
       // outward normal of the triangle in global coordinates
       const nx = A[9 * b] * ln[3 * t] + A[9 * b + 1] * ln[3 * t + 1] + A[9 * b + 2] * ln[3 * t + 2];
       const ny = A[9 * b + 3] * ln[3 * t] + A[9 * b + 4] * ln[3 * t + 1] + A[9 * b + 5] * ln[3 * t + 2];
       const nz = A[9 * b + 6] * ln[3 * t] + A[9 * b + 7] * ln[3 * t + 1] + A[9 * b + 8] * ln[3 * t + 2];
+      // the centre's height above the triangle's plane: clearly behind it (d·n ≤ 0 below) or farther than r (|d| ≥ r)
+      // decides without the closest point (most candidates: spheres inside a body's mesh, faces of a brick's far side)
+      const o = 9 * t, vx = p[0] - y[o], vy = p[1] - y[o + 1], vz = p[2] - y[o + 2];
+      const height = vx * nx + vy * ny + vz * nz;
+      const slack = tolerance[t] * (Math.abs(vx) + Math.abs(vy) + Math.abs(vz) + Math.abs(y[o]) + Math.abs(y[o + 1]) + Math.abs(y[o + 2]));
+      if (height < -slack || height > r + slack) continue;
+      const inside = this.closestPoint(t);
+      const dx = p[0] - this.pp[0], dy = p[1] - this.pp[1], dz = p[2] - this.pp[2];
+      const distSquared = dx * dx + dy * dy + dz * dz;
       if (!(distSquared < r * r && dx * nx + dy * ny + dz * nz > 0 && distSquared >= minDistance * minDistance)) continue;
       const k = found.next();
       found.point.set(this.pp, 3 * k);

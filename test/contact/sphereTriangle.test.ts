@@ -85,6 +85,22 @@ describe('GeneralContact: spheres on triangles, force law and exclusions', () =>
     });
   }
 
+  it('a sphere just within or beyond its radius of a tilted face far from the origin touches it or not (the height pre-test)', () => {
+    // a slanted triangle about (1000, −500, 200); centres at heights r(1 ∓ 1e-9) above its centroid, and just behind it
+    const R = mat3Mul(RotationMatrixX(0.3), RotationMatrixY(-0.7));
+    const c = [1000, -500, 200];
+    const local = [[-1, -1, 0], [1, -0.5, 0], [0, 1, 0]];
+    const points = local.map((q) => [0, 1, 2].map((i) => c[i] + R[i][0] * q[0] + R[i][1] * q[1] + R[i][2] * q[2]));
+    const normal = [R[0][2], R[1][2], R[2][2]];
+    for (const [height, touches] of [[r * (1 - 1e-9), true], [r * (1 + 1e-9), false], [-1e-9, false], [1e-9, true]] as const) {
+      const { mbs, contact } = groundMesh(points, [[0, 1, 2]], k, 10);
+      const at = [0, 1, 2].map((i) => c[i] + height * normal[i]);
+      ball(mbs, contact, at, r, k, 10, [0, 0, 0]);
+      mbs.assemble();
+      expect(contact.getActiveContacts(ContactTypeIndex.IndexSpheresMarkerBased, 0), `height ${height}`).toEqual(touches ? [1] : []);
+    }
+  });
+
   it('getItemsInBox lists spheres and triangles by local index', () => {
     const { mbs, contact } = groundMesh(floor.points, floor.triangles, k, 10);
     ball(mbs, contact, [0.5, -0.5, 0.2], r, k, 10, [0, 0, 0]);
