@@ -234,6 +234,7 @@ export class GeneralContact extends GeneralContactSettings implements SystemComp
     this.cables.bind(model.objects, this.numberOfFrictionMaterials);
     this.triangles.bind(model.markers, this.numberOfFrictionMaterials);
     this.rods.bind(model.objects, this.numberOfFrictionMaterials);
+    this.sphereTriangle.bind();
     this.total = 0;
     for (const set of this.itemSets) {
       set.offset = this.total;

@@ -36,6 +36,8 @@ export class ContactTriangles implements ContactItemSet {
   stiffness = new Float64Array(0);
   damping = new Float64Array(0);
   material = new Int32Array(0);
+  /** Per mesh m: its triangles are meshStart[m] … meshStart[m + 1] − 1 (set at assembly). */
+  meshStart = new Int32Array(1);
   /** Per triangle: its mesh (rigid body index), its points in the marker frame (9) and its local unit normal (3). */
   body = new Int32Array(0);
   localPoints = new Float64Array(0);
@@ -130,6 +132,7 @@ export class ContactTriangles implements ContactItemSet {
     this.localPoints = Float64Array.from(this.local);
     this.body = new Int32Array(n);
     this.meshes.forEach((mesh, i) => this.body.fill(i, mesh.firstTriangle, mesh.firstTriangle + mesh.count));
+    this.meshStart = Int32Array.from([...this.meshes.map((mesh) => mesh.firstTriangle), n]);
     this.localNormal = new Float64Array(3 * n);
     for (let t = 0; t < n; t++) triangleNormal(this.localPoints, 9 * t, this.localNormal, 3 * t);
     this.planeTolerance = new Float64Array(n);

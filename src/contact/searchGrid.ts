@@ -229,9 +229,17 @@ export class SearchGrid {
    * written to {@link found}; returns their number.
    */
   query(item: number, lo: number, hi: number): number {
+    return this.queryExcept(item, lo, hi, hi, hi);
+  }
+
+  /**
+   * The items of {@link query} without those of [skipLo, skipHi) (a run in each cell's list, passed over by bisection):
+   * the same items in the same order otherwise.
+   */
+  queryExcept(item: number, lo: number, hi: number, skipLo: number, skipHi: number): number {
     const b = this.boxes, r = this.ranges, range = this.range;
     for (let k = 0; k < 6; k++) range[k] = r[6 * item + k];
-    return this.collect(b, 6 * item, lo, hi, item);
+    return this.collect(b, 6 * item, lo, hi, item, skipLo, skipHi);
   }
 
   /**
@@ -272,11 +280,14 @@ export class SearchGrid {
     if (this.count === 0) return 0;
     const box = new Float64Array([pMin[0], pMin[1], pMin[2], pMax[0], pMax[1], pMax[2]]);
     for (let k = 0; k < 3; k++) { this.range[k] = this.cellOf(k, pMin[k]); this.range[3 + k] = this.cellOf(k, pMax[k]); }
-    return this.collect(box, 0, lo, hi, -1);
+    return this.collect(box, 0, lo, hi, -1, hi, hi);
   }
 
-  /** Collects the items of [lo, hi) in the cells of this.range whose boxes overlap box[at … at + 5], except `except`. */
-  private collect(box: Float64Array, at: number, lo: number, hi: number, except: number): number {
+  /**
+   * Collects the items of [lo, hi) outside [skipLo, skipHi) in the cells of this.range whose boxes overlap
+   * box[at … at + 5], except `except`.
+   */
+  private collect(box: Float64Array, at: number, lo: number, hi: number, except: number, skipLo: number, skipHi: number): number {
     const { cellStart: start, cellLength, cellItems: items, range, boxes: x, stamps } = this;
     const nx = this.cells[0], ny = this.cells[1];
     if (++this.stamp === 0x7fffffff) { stamps.fill(0); this.stamp = 1; }
@@ -295,24 +306,28 @@ export class SearchGrid {
           // items of a later set, such as a mesh's triangles in a sphere–sphere query) downwards, stop below lo
           const end = first + cellLength[c];
           // (a cell whose last item is below hi, the usual case of a query up to the last item set: no bisection)
-          let below = end > first && items[end - 1] < hi ? end : first, above = end;
-          while (below < above) {
-            const middle = (below + above) >> 1;
-            if (items[middle] < hi) below = middle + 1; else above = middle;
+          const below = end > first && items[end - 1] < hi ? end : firstAtLeast(items, first, end, hi);
+          // the skipped items at positions [skipBottom, skipTop): the items above them first, then those below
+          let skipTop = below, skipBottom = below;
+          if (skipLo < skipHi) {
+            skipTop = firstAtLeast(items, first, below, skipHi);
+            skipBottom = firstAtLeast(items, first, skipTop, skipLo);
           }
-          for (let p = below - 1; p >= first; p--) {
-            const j = items[p];
-            if (j < lo) break;
-            if (stamps[j] === stamp) continue;
-            stamps[j] = stamp;
-            if (x[6 * j] > xMax || xMin > x[6 * j + 3] || x[6 * j + 1] > yMax || yMin > x[6 * j + 4]
-              || x[6 * j + 2] > zMax || zMin > x[6 * j + 5]) continue;
-            if (count === this.found.length) {
-              const grown = new Int32Array(2 * count);
-              grown.set(this.found);
-              this.found = grown;
+          for (let top = below, bottom = skipTop, part = 0; part < 2; top = skipBottom, bottom = first, part++) {
+            for (let p = top - 1; p >= bottom; p--) {
+              const j = items[p];
+              if (j < lo) break;
+              if (stamps[j] === stamp) continue;
+              stamps[j] = stamp;
+              if (x[6 * j] > xMax || xMin > x[6 * j + 3] || x[6 * j + 1] > yMax || yMin > x[6 * j + 4]
+                || x[6 * j + 2] > zMax || zMin > x[6 * j + 5]) continue;
+              if (count === this.found.length) {
+                const grown = new Int32Array(2 * count);
+                grown.set(this.found);
+                this.found = grown;
+              }
+              this.found[count++] = j;
             }
-            this.found[count++] = j;
           }
         }
       }
@@ -348,6 +363,16 @@ export class SearchGrid {
   get numberOfItems(): number {
     return this.count;
   }
+}
+
+/** The first position p in [from, to) of the increasing items with items[p] ≥ value (to if none): bisection. */
+function firstAtLeast(items: Int32Array, from: number, to: number, value: number): number {
+  let below = from, above = to;
+  while (below < above) {
+    const middle = (below + above) >> 1;
+    if (items[middle] < value) below = middle + 1; else above = middle;
+  }
+  return below;
 }
 
 /**

@@ -6,6 +6,7 @@ import type { SearchGrid } from './searchGrid.ts';
 import type { ContactPointList } from './contactPoints.ts';
 import { triangleNormal, type ContactTriangles } from './contactTriangles.ts';
 import { PAIR_VARIABLES, type PairJacobian } from './contactPair.ts';
+import { MeshClearance } from './meshClearance.ts';
 import { addBlock, addCrossBlock, addCrossTimes, addIdentity, clear, type ContactForceLaw } from './contactForceLaw.ts';
 
 const N = PAIR_VARIABLES;
@@ -60,6 +61,8 @@ class FoundTriangles {
  */
 export class SphereTriangleContact implements ContactKernel {
   private readonly found = new FoundTriangles();
+  /** The mesh each sphere moves with, left out of its query while the sphere stays clear of it. */
+  private readonly clearance: MeshClearance;
   private readonly p = new Float64Array(3);
   private readonly pp = new Float64Array(3);
   private readonly dir = new Float64Array(3);
@@ -81,7 +84,14 @@ export class SphereTriangleContact implements ContactKernel {
   constructor(
     private readonly settings: GeneralContactSettings, private readonly spheres: ContactSpheres, private readonly triangles: ContactTriangles,
     private readonly grid: SearchGrid, private readonly law: ContactForceLaw, private readonly jacobian: PairJacobian,
-  ) {}
+  ) {
+    this.clearance = new MeshClearance(spheres, triangles);
+  }
+
+  /** Pairs the spheres with the meshes they move with (after the spheres and triangles are bound). */
+  bind(): void {
+    this.clearance.bind();
+  }
 
   /**
    * The closest point of triangle t to the point p (Exudyn's MinDistTP with its classification) into this.pp; writes
@@ -142,7 +152,10 @@ export class SphereTriangleContact implements ContactKernel {
     p[0] = x[3 * i]; p[1] = x[3 * i + 1]; p[2] = x[3 * i + 2];
     const A = triangles.bodies.orientation9, ln = triangles.localNormal, y = triangles.points, tolerance = triangles.planeTolerance;
     const minDistance = settings.minRelDistanceSpheresTriangles * r;
-    const candidates = grid.query(spheres.offset + i, triangles.offset, triangles.offset + triangles.count);
+    // the triangles of a mesh the sphere stays clear of are left out (the height pre-test would reject each)
+    const lo = triangles.offset, hi = lo + triangles.count, clear = this.clearance.clearOf(i);
+    const candidates = clear < 0 ? grid.query(spheres.offset + i, lo, hi)
+      : grid.queryExcept(spheres.offset + i, lo, hi, lo + triangles.meshStart[clear], lo + triangles.meshStart[clear + 1]);
     for (let c = 0; c < candidates; c++) {
       const t = grid.found[c] - triangles.offset, b = triangles.body[t];
       // outward normal of the triangle in global coordinates

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import {
-  SystemContainer, NodePoint, MassPoint, MarkerNodePosition, MarkerNodeRigid, MarkerBodyRigid, ObjectGround, LoadForceVector,
+  SystemContainer, NodePoint, NodePointGround, MassPoint, MarkerNodePosition, MarkerNodeRigid, MarkerBodyRigid, ObjectGround, LoadForceVector,
   CartesianSpringDamper, RotationMatrixY, NodeType, InertiaSphere, InertiaCuboid, RotationMatrixZ, RotationMatrixX, mat3Mul, OutputVariableType, DynamicSolverType,
   ContactTypeIndex, graphics, type MainSystem,
 } from '../../src/index.ts';
@@ -34,6 +34,14 @@ function ball(mbs: MainSystem, contact: ReturnType<typeof groundMesh>['contact']
   mbs.addObject(CartesianSpringDamper({ markerNumbers: [anchor, marker], stiffness: [100, 100, 0], damping: [0, 0, 0] }));
   contact.addSphereWithMarker(marker, r, k, d, 0);
   return node;
+}
+
+/** A unit cube's points and triangles (graphics.Brick about the origin). */
+const unitCube = () => graphics.ToPointsAndTrigs(graphics.Brick({ size: [1, 1, 1], addNormals: false }));
+
+/** The global indices of the triangles in contact with sphere i (its active contacts after the spheres). */
+function trianglesTouched(contact: ReturnType<typeof groundMesh>['contact'], sphere: number): number[] {
+  return contact.getActiveContacts(ContactTypeIndex.IndexSpheresMarkerBased, sphere).filter((g) => g >= contact.numberOfSpheres);
 }
 
 /** Static equilibrium of the model; returns the node's position. */
@@ -99,6 +107,34 @@ describe('GeneralContact: spheres on triangles, force law and exclusions', () =>
       mbs.assemble();
       expect(contact.getActiveContacts(ContactTypeIndex.IndexSpheresMarkerBased, 0), `height ${height}`).toEqual(touches ? [1] : []);
     }
+  });
+
+  it('spheres on the body of a closed mesh: inside it they touch none of its triangles, outside they touch its faces', () => {
+    const mbs = new SystemContainer().addSystem();
+    const contact = mbs.addGeneralContact();
+    contact.setFrictionPairings([[0]]);
+    const body = mbs.createRigidBody({
+      inertia: InertiaCuboid(1000, [1, 1, 1]), nodeType: NodeType.RotationRotationVector, referencePosition: [0.2, -0.1, 0.3],
+      referenceRotationMatrix: mat3Mul(RotationMatrixX(0.4), RotationMatrixZ(0.3)), returnDict: true,
+    });
+    contact.addTrianglesRigidBodyBased(mbs.addMarker(MarkerNodeRigid({ nodeNumber: body.nodeNumber })), k, 10, 0, ...unitCube());
+    const at = (localPosition: number[]) => contact.addSphereWithMarker(mbs.addMarker(MarkerBodyRigid({ bodyNumber: body.bodyNumber, localPosition })), r, k, 10, 0);
+    const inside = [at([0, 0, 0.3]), at([0.35, -0.3, 0.35])];
+    const outside = [at([0.2, -0.1, 0.55]), at([-0.2, 0.25, -0.56])]; // above the top face, below the bottom face, each over one triangle
+    mbs.assemble();
+    for (const sphere of inside) expect(trianglesTouched(contact, sphere)).toEqual([]);
+    for (const sphere of outside) expect(trianglesTouched(contact, sphere)).toHaveLength(1);
+  });
+
+  it('a ground sphere inside a ground mesh touches none of its triangles, and one of them after a run-time move out through a face', () => {
+    const { mbs, contact } = groundMesh(...unitCube(), k, 10);
+    const node = mbs.addNode(NodePointGround({ referenceCoordinates: [0.1, 0.2, 0.1] }));
+    const sphere = contact.addSphereWithMarker(mbs.addMarker(MarkerNodePosition({ nodeNumber: node })), r, k, 10, 0);
+    mbs.assemble();
+    expect(trianglesTouched(contact, sphere)).toEqual([]);
+    mbs.setNodeParameter(node, 'referenceCoordinates', [-0.2, 0.25, -0.56]);
+    contact.updateContacts();
+    expect(trianglesTouched(contact, sphere)).toHaveLength(1);
   });
 
   it('getItemsInBox lists spheres and triangles by local index', () => {
