@@ -25,6 +25,12 @@ export class SearchGrid {
   private cellStart = new Int32Array(1);
   private cellLength = new Int32Array(0);
   private cellItems = new Int32Array(0);
+  /**
+   * Per cell: the last index value a query looked for in its list (−1: none since the list changed) and the position of
+   * the first item ≥ it (queries of one kind look for the same bound in the same cells: a bisection saved per query).
+   */
+  private splitValue = new Int32Array(0);
+  private splitAt = new Int32Array(0);
   /** Per item: its cell ranges [ix0, iy0, iz0, ix1, iy1, iz1]. */
   private ranges = new Int32Array(0);
   /** The items whose cell ranges the last {@link updateRanges} changed, and their ranges before (6 per item). */
@@ -52,6 +58,8 @@ export class SearchGrid {
     for (let k = 0; k < 3; k++) { this.boxMin[k] = boxMin[k]; this.boxMax[k] = boxMax[k]; }
     this.cellStart = new Int32Array(cellsX * cellsY * cellsZ + 1);
     this.cellLength = new Int32Array(cellsX * cellsY * cellsZ);
+    this.splitValue = new Int32Array(cellsX * cellsY * cellsZ).fill(-1);
+    this.splitAt = new Int32Array(cellsX * cellsY * cellsZ);
     this.sorted = false;
     this.fixedRanges = false;
   }
@@ -121,6 +129,7 @@ export class SearchGrid {
     start[cellLength.length] = total;
     if (this.cellItems.length < total) this.cellItems = new Int32Array(total + (total >> 1));
     const items = this.cellItems;
+    this.splitValue.fill(-1);
     // in increasing order within a cell (cellLength counts again as the cells fill)
     cellLength.fill(0);
     for (let i = 0; i < count; i++) {
@@ -159,6 +168,7 @@ export class SearchGrid {
             if (p === end) return false; // (not listed: cannot happen while the lists are those of the ranges)
             for (; p + 1 < end; p++) items[p] = items[p + 1];
             cellLength[c]--;
+            this.splitValue[c] = -1;
           }
         }
       }
@@ -174,6 +184,7 @@ export class SearchGrid {
             for (; p > first && items[p - 1] > i; p--) items[p] = items[p - 1];
             items[p] = i;
             cellLength[c]++;
+            this.splitValue[c] = -1;
           }
         }
       }
@@ -306,12 +317,12 @@ export class SearchGrid {
           // items of a later set, such as a mesh's triangles in a sphere–sphere query) downwards, stop below lo
           const end = first + cellLength[c];
           // (a cell whose last item is below hi, the usual case of a query up to the last item set: no bisection)
-          const below = end > first && items[end - 1] < hi ? end : firstAtLeast(items, first, end, hi);
+          const below = end > first && items[end - 1] < hi ? end : this.split(c, first, end, hi);
           // the skipped items at positions [skipBottom, skipTop): the items above them first, then those below
           let skipTop = below, skipBottom = below;
           if (skipLo < skipHi) {
-            skipTop = firstAtLeast(items, first, below, skipHi);
-            skipBottom = firstAtLeast(items, first, skipTop, skipLo);
+            skipTop = skipHi >= hi ? below : this.split(c, first, end, skipHi);
+            skipBottom = this.split(c, first, end, skipLo);
           }
           for (let top = below, bottom = skipTop, part = 0; part < 2; top = skipBottom, bottom = first, part++) {
             for (let p = top - 1; p >= bottom; p--) {
@@ -333,6 +344,15 @@ export class SearchGrid {
       }
     }
     return count;
+  }
+
+  /** The position of the first item ≥ value in cell c's list items[first … end − 1] (end if none). */
+  private split(c: number, first: number, end: number, value: number): number {
+    if (this.splitValue[c] === value) return this.splitAt[c];
+    const at = firstAtLeast(this.cellItems, first, end, value);
+    this.splitValue[c] = value;
+    this.splitAt[c] = at;
+    return at;
   }
 
   /**
