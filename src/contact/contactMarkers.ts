@@ -137,8 +137,9 @@ export class MarkerKinematics {
    * coordinates at the first update after bind, or after {@link placeStaticAgain}, only). The Jacobians of a marker are
    * computed on first use at this state ({@link ensureJacobians}), so markers without contact cost nothing more. Returns
    * true if this update placed the markers without coordinates (their item sets then place what rides on them).
+   * positions: the markers' positions at s where known already (3 per marker, the bits marker.position gives).
    */
-  update(s: ItemState): boolean {
+  update(s: ItemState, positions?: Float64Array): boolean {
     this.state = s;
     if (++this.evaluation === 0x7fffffff) { this.jacobianStamp.fill(0); this.evaluation = 1; }
     const w = this.scratch, start = this.start, skipStatic = this.staticDone;
@@ -146,8 +147,12 @@ export class MarkerKinematics {
     for (let i = 0; i < this.count; i++) {
       if (skipStatic && start[i + 1] === start[i]) continue;
       const marker = this.markers[i];
-      marker.position(s, w);
-      this.position3[3 * i] = w[0]; this.position3[3 * i + 1] = w[1]; this.position3[3 * i + 2] = w[2];
+      if (positions === undefined) {
+        marker.position(s, w);
+        this.position3[3 * i] = w[0]; this.position3[3 * i + 1] = w[1]; this.position3[3 * i + 2] = w[2];
+      } else {
+        this.position3[3 * i] = positions[3 * i]; this.position3[3 * i + 1] = positions[3 * i + 1]; this.position3[3 * i + 2] = positions[3 * i + 2];
+      }
       marker.velocity(s, w);
       this.velocity3[3 * i] = w[0]; this.velocity3[3 * i + 1] = w[1]; this.velocity3[3 * i + 2] = w[2];
       const rigid = this.rigid[i];
