@@ -318,27 +318,27 @@ export class SearchGrid {
           const end = first + cellLength[c];
           // (a cell whose last item is below hi, the usual case of a query up to the last item set: no bisection)
           const below = end > first && items[end - 1] < hi ? end : this.split(c, first, end, hi);
-          // the skipped items at positions [skipBottom, skipTop): the items above them first, then those below
-          let skipTop = below, skipBottom = below;
+          // the skipped items at positions [skipBottom, skipLast]: passed over in one jump (skipLast −2: none)
+          let skipLast = -2, skipBottom = 0;
           if (skipLo < skipHi) {
-            skipTop = skipHi >= hi ? below : this.split(c, first, end, skipHi);
+            const skipTop = skipHi >= hi ? below : this.split(c, first, end, skipHi);
             skipBottom = this.split(c, first, end, skipLo);
+            if (skipTop > skipBottom) skipLast = skipTop - 1;
           }
-          for (let top = below, bottom = skipTop, part = 0; part < 2; top = skipBottom, bottom = first, part++) {
-            for (let p = top - 1; p >= bottom; p--) {
-              const j = items[p];
-              if (j < lo) break;
-              if (stamps[j] === stamp) continue;
-              stamps[j] = stamp;
-              if (x[6 * j] > xMax || xMin > x[6 * j + 3] || x[6 * j + 1] > yMax || yMin > x[6 * j + 4]
-                || x[6 * j + 2] > zMax || zMin > x[6 * j + 5]) continue;
-              if (count === this.found.length) {
-                const grown = new Int32Array(2 * count);
-                grown.set(this.found);
-                this.found = grown;
-              }
-              this.found[count++] = j;
+          for (let p = below - 1; p >= first; p--) {
+            if (p === skipLast) { p = skipBottom; continue; }
+            const j = items[p];
+            if (j < lo) break;
+            if (stamps[j] === stamp) continue;
+            stamps[j] = stamp;
+            if (x[6 * j] > xMax || xMin > x[6 * j + 3] || x[6 * j + 1] > yMax || yMin > x[6 * j + 4]
+              || x[6 * j + 2] > zMax || zMin > x[6 * j + 5]) continue;
+            if (count === this.found.length) {
+              const grown = new Int32Array(2 * count);
+              grown.set(this.found);
+              this.found = grown;
             }
+            this.found[count++] = j;
           }
         }
       }
