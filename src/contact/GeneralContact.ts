@@ -234,6 +234,7 @@ export class GeneralContact extends GeneralContactSettings implements SystemComp
     this.cables.bind(model.objects, this.numberOfFrictionMaterials);
     this.triangles.bind(model.markers, this.numberOfFrictionMaterials);
     this.rods.bind(model.objects, this.numberOfFrictionMaterials);
+    this.sphereTriangle.bind();
     this.total = 0;
     for (const set of this.itemSets) {
       set.offset = this.total;
@@ -291,7 +292,11 @@ export class GeneralContact extends GeneralContactSettings implements SystemComp
       this.triangles.bodies.keepAt(s);
       return;
     }
-    for (const set of this.itemSets) set.update(s, this.boxes);
+    // at the state of the last post-Newton step (an explicit solver's next step starts there) its end centres are known
+    const kept = this.postNewtonState, revision = this.model?.revision ?? 0;
+    const centers = this.centersKept && kept !== undefined && revision === this.centersRevision && sameCoordinates(s, kept) ? this.endCenters : undefined;
+    this.spheres.update(s, this.boxes, centers);
+    for (const set of this.itemSets) if (set !== this.spheres) set.update(s, this.boxes);
     this.grid.build(this.boxes, this.total);
     this.updated.store(s);
   }

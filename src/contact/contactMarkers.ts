@@ -36,6 +36,9 @@ export class MarkerKinematics {
   /** Marker i: ∂p/∂u (3 × n_i row-major) at 3·start[i]; likewise the rotation Jacobian. */
   positionJacobian = new Float64Array(0);
   rotationJacobian = new Float64Array(0);
+  /** Per marker: its 3 × n_i parts of positionJacobian and rotationJacobian (views the markers write into). */
+  private positionJacobianOf: Float64Array[] = [];
+  private rotationJacobianOf: Float64Array[] = [];
   private withOrientation = false;
   private scratch = new Float64Array(0);
   /** The state of the last update, its number, and per marker the number of the update whose Jacobians it holds. */
@@ -72,6 +75,8 @@ export class MarkerKinematics {
     for (let i = 0; i < n; i++) this.orientation9[9 * i] = this.orientation9[9 * i + 4] = this.orientation9[9 * i + 8] = 1;
     this.positionJacobian = new Float64Array(3 * total);
     this.rotationJacobian = new Float64Array(3 * total);
+    this.positionJacobianOf = markers.map((_, i) => this.positionJacobian.subarray(3 * this.start[i], 3 * this.start[i + 1]));
+    this.rotationJacobianOf = markers.map((_, i) => this.rotationJacobian.subarray(3 * this.start[i], 3 * this.start[i + 1]));
     this.scratch = new Float64Array(Math.max(9, 3 * this.maxColumns));
     this.jacobianStamp = new Int32Array(n);
     this.evaluation = 0;
@@ -132,8 +137,9 @@ export class MarkerKinematics {
    * coordinates at the first update after bind, or after {@link placeStaticAgain}, only). The Jacobians of a marker are
    * computed on first use at this state ({@link ensureJacobians}), so markers without contact cost nothing more. Returns
    * true if this update placed the markers without coordinates (their item sets then place what rides on them).
+   * positions: the markers' positions at s where known already (3 per marker, the bits marker.position gives).
    */
-  update(s: ItemState): boolean {
+  update(s: ItemState, positions?: Float64Array): boolean {
     this.state = s;
     if (++this.evaluation === 0x7fffffff) { this.jacobianStamp.fill(0); this.evaluation = 1; }
     const w = this.scratch, start = this.start, skipStatic = this.staticDone;
@@ -141,8 +147,12 @@ export class MarkerKinematics {
     for (let i = 0; i < this.count; i++) {
       if (skipStatic && start[i + 1] === start[i]) continue;
       const marker = this.markers[i];
-      marker.position(s, w);
-      this.position3[3 * i] = w[0]; this.position3[3 * i + 1] = w[1]; this.position3[3 * i + 2] = w[2];
+      if (positions === undefined) {
+        marker.position(s, w);
+        this.position3[3 * i] = w[0]; this.position3[3 * i + 1] = w[1]; this.position3[3 * i + 2] = w[2];
+      } else {
+        this.position3[3 * i] = positions[3 * i]; this.position3[3 * i + 1] = positions[3 * i + 1]; this.position3[3 * i + 2] = positions[3 * i + 2];
+      }
       marker.velocity(s, w);
       this.velocity3[3 * i] = w[0]; this.velocity3[3 * i + 1] = w[1]; this.velocity3[3 * i + 2] = w[2];
       const rigid = this.rigid[i];
@@ -169,14 +179,9 @@ export class MarkerKinematics {
   ensureJacobians(i: number): void {
     if (this.jacobianStamp[i] === this.evaluation) return;
     this.jacobianStamp[i] = this.evaluation;
-    const n = this.start[i + 1] - this.start[i];
-    if (n === 0 || this.state === undefined) return;
-    const at = 3 * this.start[i], w = this.scratch, rigid = this.rigid[i];
-    this.markers[i].positionJacobian(this.state, w);
-    for (let k = 0; k < 3 * n; k++) this.positionJacobian[at + k] = w[k];
-    if (rigid === undefined) return;
-    rigid.rotationJacobian(this.state, w);
-    for (let k = 0; k < 3 * n; k++) this.rotationJacobian[at + k] = w[k];
+    if (this.start[i + 1] === this.start[i] || this.state === undefined) return;
+    this.markers[i].positionJacobian(this.state, this.positionJacobianOf[i]);
+    this.rigid[i]?.rotationJacobian(this.state, this.rotationJacobianOf[i]);
   }
 
   /**

@@ -82,9 +82,10 @@ export class ContactSpheres implements ContactItemSet {
     this.kinematics.positions(s, out);
   }
 
-  update(s: ItemState, boxes: Float64Array): void {
+  /** As ContactItemSet.update; centers: the sphere centres at s where known already (3 per sphere, as {@link centers} writes them). */
+  update(s: ItemState, boxes: Float64Array, centers?: Float64Array): void {
     // the boxes of spheres without coordinates are those of the update that placed them (the same numbers)
-    const all = this.kinematics.update(s);
+    const all = this.kinematics.update(s, centers);
     const x = this.kinematics.position3, r = this.radius, moving = this.moving, n = all ? this.radius.length : moving.length;
     for (let m = 0; m < n; m++) {
       const i = all ? m : moving[m];

@@ -36,10 +36,19 @@ export class ContactTriangles implements ContactItemSet {
   stiffness = new Float64Array(0);
   damping = new Float64Array(0);
   material = new Int32Array(0);
+  /** Per mesh m: its triangles are meshStart[m] … meshStart[m + 1] − 1 (set at assembly). */
+  meshStart = new Int32Array(1);
   /** Per triangle: its mesh (rigid body index), its points in the marker frame (9) and its local unit normal (3). */
   body = new Int32Array(0);
   localPoints = new Float64Array(0);
   localNormal = new Float64Array(0);
+  /**
+   * Per triangle: 1e-9 (1 + L/h) for its longest edge L and smallest height h. A point whose distance from the triangle's
+   * plane, measured with the global normal A·localNormal from its first point, is off by more than this times the sum of
+   * the coordinates' magnitudes (the point's relative to the first point and the first point's) has that sign and size
+   * in the closest-point test too: the rounding of the global points tilts their plane by ≈ ε·(those magnitudes)/h.
+   */
+  planeTolerance = new Float64Array(0);
   /**
    * Per triangle and edge k (points k, k + 1 mod 3), at 3t + k: 1 if the edge is convex (the neighbouring triangle
    * across it lies behind this triangle's plane) or open (no neighbour), 0 if flat or concave (a valley): there the
@@ -123,8 +132,11 @@ export class ContactTriangles implements ContactItemSet {
     this.localPoints = Float64Array.from(this.local);
     this.body = new Int32Array(n);
     this.meshes.forEach((mesh, i) => this.body.fill(i, mesh.firstTriangle, mesh.firstTriangle + mesh.count));
+    this.meshStart = Int32Array.from([...this.meshes.map((mesh) => mesh.firstTriangle), n]);
     this.localNormal = new Float64Array(3 * n);
     for (let t = 0; t < n; t++) triangleNormal(this.localPoints, 9 * t, this.localNormal, 3 * t);
+    this.planeTolerance = new Float64Array(n);
+    for (let t = 0; t < n; t++) this.planeTolerance[t] = 1e-9 * (1 + 1 / triangleShape(this.localPoints, 9 * t));
     this.points = new Float64Array(9 * n);
     this.convexEdge = edgeConvexity(this.localPoints, this.localNormal, this.body);
   }
@@ -191,6 +203,15 @@ export function triangleNormal(p: ArrayLike<number>, at: number, out: Float64Arr
   const len = Math.sqrt(nx * nx + ny * ny + nz * nz);
   const inv = len !== 0 ? 1 / len : 1;
   out[o] = inv * nx; out[o + 1] = inv * ny; out[o + 2] = inv * nz;
+}
+
+/** h/L of the triangle with points p[at … at + 8]: its smallest height over its longest edge (twice its area over L²). */
+function triangleShape(p: ArrayLike<number>, at: number): number {
+  const ax = p[at + 3] - p[at], ay = p[at + 4] - p[at + 1], az = p[at + 5] - p[at + 2];
+  const bx = p[at + 6] - p[at], by = p[at + 7] - p[at + 1], bz = p[at + 8] - p[at + 2];
+  const cx = bx - ax, cy = by - ay, cz = bz - az;
+  const longest = Math.max(ax * ax + ay * ay + az * az, bx * bx + by * by + bz * bz, cx * cx + cy * cy + cz * cz);
+  return Math.hypot(ay * bz - az * by, az * bx - ax * bz, ax * by - ay * bx) / longest;
 }
 
 /**

@@ -25,6 +25,12 @@ export class SearchGrid {
   private cellStart = new Int32Array(1);
   private cellLength = new Int32Array(0);
   private cellItems = new Int32Array(0);
+  /**
+   * Per cell: the last index value a query looked for in its list (−1: none since the list changed) and the position of
+   * the first item ≥ it (queries of one kind look for the same bound in the same cells: a bisection saved per query).
+   */
+  private splitValue = new Int32Array(0);
+  private splitAt = new Int32Array(0);
   /** Per item: its cell ranges [ix0, iy0, iz0, ix1, iy1, iz1]. */
   private ranges = new Int32Array(0);
   /** The items whose cell ranges the last {@link updateRanges} changed, and their ranges before (6 per item). */
@@ -52,6 +58,8 @@ export class SearchGrid {
     for (let k = 0; k < 3; k++) { this.boxMin[k] = boxMin[k]; this.boxMax[k] = boxMax[k]; }
     this.cellStart = new Int32Array(cellsX * cellsY * cellsZ + 1);
     this.cellLength = new Int32Array(cellsX * cellsY * cellsZ);
+    this.splitValue = new Int32Array(cellsX * cellsY * cellsZ).fill(-1);
+    this.splitAt = new Int32Array(cellsX * cellsY * cellsZ);
     this.sorted = false;
     this.fixedRanges = false;
   }
@@ -121,6 +129,7 @@ export class SearchGrid {
     start[cellLength.length] = total;
     if (this.cellItems.length < total) this.cellItems = new Int32Array(total + (total >> 1));
     const items = this.cellItems;
+    this.splitValue.fill(-1);
     // in increasing order within a cell (cellLength counts again as the cells fill)
     cellLength.fill(0);
     for (let i = 0; i < count; i++) {
@@ -159,6 +168,7 @@ export class SearchGrid {
             if (p === end) return false; // (not listed: cannot happen while the lists are those of the ranges)
             for (; p + 1 < end; p++) items[p] = items[p + 1];
             cellLength[c]--;
+            this.splitValue[c] = -1;
           }
         }
       }
@@ -174,6 +184,7 @@ export class SearchGrid {
             for (; p > first && items[p - 1] > i; p--) items[p] = items[p - 1];
             items[p] = i;
             cellLength[c]++;
+            this.splitValue[c] = -1;
           }
         }
       }
@@ -229,9 +240,17 @@ export class SearchGrid {
    * written to {@link found}; returns their number.
    */
   query(item: number, lo: number, hi: number): number {
+    return this.queryExcept(item, lo, hi, hi, hi);
+  }
+
+  /**
+   * The items of {@link query} without those of [skipLo, skipHi) (a run in each cell's list, passed over by bisection):
+   * the same items in the same order otherwise.
+   */
+  queryExcept(item: number, lo: number, hi: number, skipLo: number, skipHi: number): number {
     const b = this.boxes, r = this.ranges, range = this.range;
     for (let k = 0; k < 6; k++) range[k] = r[6 * item + k];
-    return this.collect(b, 6 * item, lo, hi, item);
+    return this.collect(b, 6 * item, lo, hi, item, skipLo, skipHi);
   }
 
   /**
@@ -272,11 +291,14 @@ export class SearchGrid {
     if (this.count === 0) return 0;
     const box = new Float64Array([pMin[0], pMin[1], pMin[2], pMax[0], pMax[1], pMax[2]]);
     for (let k = 0; k < 3; k++) { this.range[k] = this.cellOf(k, pMin[k]); this.range[3 + k] = this.cellOf(k, pMax[k]); }
-    return this.collect(box, 0, lo, hi, -1);
+    return this.collect(box, 0, lo, hi, -1, hi, hi);
   }
 
-  /** Collects the items of [lo, hi) in the cells of this.range whose boxes overlap box[at … at + 5], except `except`. */
-  private collect(box: Float64Array, at: number, lo: number, hi: number, except: number): number {
+  /**
+   * Collects the items of [lo, hi) outside [skipLo, skipHi) in the cells of this.range whose boxes overlap
+   * box[at … at + 5], except `except`.
+   */
+  private collect(box: Float64Array, at: number, lo: number, hi: number, except: number, skipLo: number, skipHi: number): number {
     const { cellStart: start, cellLength, cellItems: items, range, boxes: x, stamps } = this;
     const nx = this.cells[0], ny = this.cells[1];
     if (++this.stamp === 0x7fffffff) { stamps.fill(0); this.stamp = 1; }
@@ -295,12 +317,16 @@ export class SearchGrid {
           // items of a later set, such as a mesh's triangles in a sphere–sphere query) downwards, stop below lo
           const end = first + cellLength[c];
           // (a cell whose last item is below hi, the usual case of a query up to the last item set: no bisection)
-          let below = end > first && items[end - 1] < hi ? end : first, above = end;
-          while (below < above) {
-            const middle = (below + above) >> 1;
-            if (items[middle] < hi) below = middle + 1; else above = middle;
+          const below = end > first && items[end - 1] < hi ? end : this.split(c, first, end, hi);
+          // the skipped items at positions [skipBottom, skipLast]: passed over in one jump (skipLast −2: none)
+          let skipLast = -2, skipBottom = 0;
+          if (skipLo < skipHi) {
+            const skipTop = skipHi >= hi ? below : this.split(c, first, end, skipHi);
+            skipBottom = this.split(c, first, end, skipLo);
+            if (skipTop > skipBottom) skipLast = skipTop - 1;
           }
           for (let p = below - 1; p >= first; p--) {
+            if (p === skipLast) { p = skipBottom; continue; }
             const j = items[p];
             if (j < lo) break;
             if (stamps[j] === stamp) continue;
@@ -318,6 +344,15 @@ export class SearchGrid {
       }
     }
     return count;
+  }
+
+  /** The position of the first item ≥ value in cell c's list items[first … end − 1] (end if none). */
+  private split(c: number, first: number, end: number, value: number): number {
+    if (this.splitValue[c] === value) return this.splitAt[c];
+    const at = firstAtLeast(this.cellItems, first, end, value);
+    this.splitValue[c] = value;
+    this.splitAt[c] = at;
+    return at;
   }
 
   /**
@@ -348,6 +383,16 @@ export class SearchGrid {
   get numberOfItems(): number {
     return this.count;
   }
+}
+
+/** The first position p in [from, to) of the increasing items with items[p] ≥ value (to if none): bisection. */
+function firstAtLeast(items: Int32Array, from: number, to: number, value: number): number {
+  let below = from, above = to;
+  while (below < above) {
+    const middle = (below + above) >> 1;
+    if (items[middle] < value) below = middle + 1; else above = middle;
+  }
+  return below;
 }
 
 /**

@@ -6,6 +6,7 @@ import type { SearchGrid } from './searchGrid.ts';
 import type { ContactPointList } from './contactPoints.ts';
 import { triangleNormal, type ContactTriangles } from './contactTriangles.ts';
 import { PAIR_VARIABLES, type PairJacobian } from './contactPair.ts';
+import { MeshClearance } from './meshClearance.ts';
 import { addBlock, addCrossBlock, addCrossTimes, addIdentity, clear, type ContactForceLaw } from './contactForceLaw.ts';
 
 const N = PAIR_VARIABLES;
@@ -60,6 +61,8 @@ class FoundTriangles {
  */
 export class SphereTriangleContact implements ContactKernel {
   private readonly found = new FoundTriangles();
+  /** The mesh each sphere moves with, left out of its query while the sphere stays clear of it. */
+  private readonly clearance: MeshClearance;
   private readonly p = new Float64Array(3);
   private readonly pp = new Float64Array(3);
   private readonly dir = new Float64Array(3);
@@ -81,7 +84,14 @@ export class SphereTriangleContact implements ContactKernel {
   constructor(
     private readonly settings: GeneralContactSettings, private readonly spheres: ContactSpheres, private readonly triangles: ContactTriangles,
     private readonly grid: SearchGrid, private readonly law: ContactForceLaw, private readonly jacobian: PairJacobian,
-  ) {}
+  ) {
+    this.clearance = new MeshClearance(spheres, triangles);
+  }
+
+  /** Pairs the spheres with the meshes they move with (after the spheres and triangles are bound). */
+  bind(): void {
+    this.clearance.bind();
+  }
 
   /**
    * The closest point of triangle t to the point p (Exudyn's MinDistTP with its classification) into this.pp; writes
@@ -140,18 +150,27 @@ export class SphereTriangleContact implements ContactKernel {
     if (triangles.count === 0 || !grid.overlaps(spheres.offset + i, triangles.bounds, 0)) return;
     const kin = spheres.kinematics, x = kin.position3, r = spheres.radius[i], p = this.p;
     p[0] = x[3 * i]; p[1] = x[3 * i + 1]; p[2] = x[3 * i + 2];
-    const A = triangles.bodies.orientation9, ln = triangles.localNormal;
+    const A = triangles.bodies.orientation9, ln = triangles.localNormal, y = triangles.points, tolerance = triangles.planeTolerance;
     const minDistance = settings.minRelDistanceSpheresTriangles * r;
-    const candidates = grid.query(spheres.offset + i, triangles.offset, triangles.offset + triangles.count);
+    // the triangles of a mesh the sphere stays clear of are left out (the height pre-test would reject each)
+    const lo = triangles.offset, hi = lo + triangles.count, clear = this.clearance.clearOf(i);
+    const candidates = clear < 0 ? grid.query(spheres.offset + i, lo, hi)
+      : grid.queryExcept(spheres.offset + i, lo, hi, lo + triangles.meshStart[clear], lo + triangles.meshStart[clear + 1]);
     for (let c = 0; c < candidates; c++) {
       const t = grid.found[c] - triangles.offset, b = triangles.body[t];
-      const inside = this.closestPoint(t);
-      const dx = p[0] - this.pp[0], dy = p[1] - this.pp[1], dz = p[2] - this.pp[2];
-      const distSquared = dx * dx + dy * dy + dz * dz;
       // outward normal of the triangle in global coordinates
       const nx = A[9 * b] * ln[3 * t] + A[9 * b + 1] * ln[3 * t + 1] + A[9 * b + 2] * ln[3 * t + 2];
       const ny = A[9 * b + 3] * ln[3 * t] + A[9 * b + 4] * ln[3 * t + 1] + A[9 * b + 5] * ln[3 * t + 2];
       const nz = A[9 * b + 6] * ln[3 * t] + A[9 * b + 7] * ln[3 * t + 1] + A[9 * b + 8] * ln[3 * t + 2];
+      // the centre's height above the triangle's plane: clearly behind it (d·n ≤ 0 below) or farther than r (|d| ≥ r)
+      // decides without the closest point (most candidates: spheres inside a body's mesh, faces of a brick's far side)
+      const o = 9 * t, vx = p[0] - y[o], vy = p[1] - y[o + 1], vz = p[2] - y[o + 2];
+      const height = vx * nx + vy * ny + vz * nz;
+      const slack = tolerance[t] * (Math.abs(vx) + Math.abs(vy) + Math.abs(vz) + Math.abs(y[o]) + Math.abs(y[o + 1]) + Math.abs(y[o + 2]));
+      if (height < -slack || height > r + slack) continue;
+      const inside = this.closestPoint(t);
+      const dx = p[0] - this.pp[0], dy = p[1] - this.pp[1], dz = p[2] - this.pp[2];
+      const distSquared = dx * dx + dy * dy + dz * dz;
       if (!(distSquared < r * r && dx * nx + dy * ny + dz * nz > 0 && distSquared >= minDistance * minDistance)) continue;
       const k = found.next();
       found.point.set(this.pp, 3 * k);

@@ -92,6 +92,42 @@ describe('GeneralContact search grid', () => {
     expect([...listed].sort()).toEqual([...brute].sort());
   });
 
+  it('a query leaving out a range of items lists the other items of the plain query, in its order, also after items moved cells', () => {
+    const next = random(11);
+    const count = 400;
+    const boxes = new Float64Array(6 * count);
+    for (let i = 0; i < 6 * count; i += 6) {
+      const size = next() < 0.1 ? 0.4 : 0.03; // some boxes span several cells
+      for (let k = 0; k < 3; k++) { const x = next(); boxes[i + k] = x - size; boxes[i + 3 + k] = x + size; }
+    }
+    const grid = new SearchGrid();
+    grid.reset(5, 5, 5, [0, 0, 0], [1, 1, 1]);
+    let left = 0;
+    // a few items moved across cells between builds (their cells' lists change, the bounds found in them must not stay)
+    for (let round = 0; round < 4; round++) {
+      for (let m = 0; m < 6 * round; m++) {
+        const i = Math.floor(next() * count), dx = 0.4 * (next() - 0.5);
+        boxes[6 * i] += dx; boxes[6 * i + 3] += dx;
+      }
+      grid.build(boxes, count);
+      const fresh = new SearchGrid();
+      fresh.reset(5, 5, 5, [0, 0, 0], [1, 1, 1]);
+      fresh.build(boxes, count);
+      for (let item = 0; item < count; item += 7) {
+        for (const [lo, hi, skipLo, skipHi] of [[0, count, 100, 250], [50, count, 0, 60], [0, 120, 0, 120], [150, 300, 150, 200], [150, 300, 250, 300]]) {
+          const listed = (g: SearchGrid, n: number) => Array.from(g.found.subarray(0, n)); // (found after the query: it may grow)
+          const all = listed(fresh, fresh.query(item, lo, hi));
+          expect(listed(grid, grid.query(item, lo, hi))).toEqual(all);
+          const kept = listed(grid, grid.queryExcept(item, lo, hi, skipLo, skipHi));
+          const expected = all.filter((j) => j < skipLo || j >= skipHi);
+          expect(kept).toEqual(expected);
+          left += all.length - expected.length;
+        }
+      }
+    }
+    expect(left).toBeGreaterThan(400);
+  });
+
   it('a rebuild keeps the cell lists while no box changes cells and re-sorts when one does: queries as on a fresh grid', () => {
     const next = random(5);
     const count = 300;

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import {
-  SystemContainer, NodePoint, MassPoint, MarkerNodePosition, MarkerNodeRigid, MarkerBodyRigid, ObjectGround, LoadForceVector,
+  SystemContainer, NodePoint, NodePointGround, MassPoint, MarkerNodePosition, MarkerNodeRigid, MarkerBodyRigid, ObjectGround, LoadForceVector,
   CartesianSpringDamper, RotationMatrixY, NodeType, InertiaSphere, InertiaCuboid, RotationMatrixZ, RotationMatrixX, mat3Mul, OutputVariableType, DynamicSolverType,
   ContactTypeIndex, graphics, type MainSystem,
 } from '../../src/index.ts';
@@ -34,6 +34,14 @@ function ball(mbs: MainSystem, contact: ReturnType<typeof groundMesh>['contact']
   mbs.addObject(CartesianSpringDamper({ markerNumbers: [anchor, marker], stiffness: [100, 100, 0], damping: [0, 0, 0] }));
   contact.addSphereWithMarker(marker, r, k, d, 0);
   return node;
+}
+
+/** A unit cube's points and triangles (graphics.Brick about the origin). */
+const unitCube = () => graphics.ToPointsAndTrigs(graphics.Brick({ size: [1, 1, 1], addNormals: false }));
+
+/** The global indices of the triangles in contact with sphere i (its active contacts after the spheres). */
+function trianglesTouched(contact: ReturnType<typeof groundMesh>['contact'], sphere: number): number[] {
+  return contact.getActiveContacts(ContactTypeIndex.IndexSpheresMarkerBased, sphere).filter((g) => g >= contact.numberOfSpheres);
 }
 
 /** Static equilibrium of the model; returns the node's position. */
@@ -84,6 +92,50 @@ describe('GeneralContact: spheres on triangles, force law and exclusions', () =>
       expect(contact.getActiveContacts(ContactTypeIndex.IndexSpheresMarkerBased, 0)).toHaveLength(excludeDuplicated ? 1 : 2);
     });
   }
+
+  it('a sphere just within or beyond its radius of a tilted face far from the origin touches it or not (the height pre-test)', () => {
+    // a slanted triangle about (1000, −500, 200); centres at heights r(1 ∓ 1e-9) above its centroid, and just behind it
+    const R = mat3Mul(RotationMatrixX(0.3), RotationMatrixY(-0.7));
+    const c = [1000, -500, 200];
+    const local = [[-1, -1, 0], [1, -0.5, 0], [0, 1, 0]];
+    const points = local.map((q) => [0, 1, 2].map((i) => c[i] + R[i][0] * q[0] + R[i][1] * q[1] + R[i][2] * q[2]));
+    const normal = [R[0][2], R[1][2], R[2][2]];
+    for (const [height, touches] of [[r * (1 - 1e-9), true], [r * (1 + 1e-9), false], [-1e-9, false], [1e-9, true]] as const) {
+      const { mbs, contact } = groundMesh(points, [[0, 1, 2]], k, 10);
+      const at = [0, 1, 2].map((i) => c[i] + height * normal[i]);
+      ball(mbs, contact, at, r, k, 10, [0, 0, 0]);
+      mbs.assemble();
+      expect(contact.getActiveContacts(ContactTypeIndex.IndexSpheresMarkerBased, 0), `height ${height}`).toEqual(touches ? [1] : []);
+    }
+  });
+
+  it('spheres on the body of a closed mesh: inside it they touch none of its triangles, outside they touch its faces', () => {
+    const mbs = new SystemContainer().addSystem();
+    const contact = mbs.addGeneralContact();
+    contact.setFrictionPairings([[0]]);
+    const body = mbs.createRigidBody({
+      inertia: InertiaCuboid(1000, [1, 1, 1]), nodeType: NodeType.RotationRotationVector, referencePosition: [0.2, -0.1, 0.3],
+      referenceRotationMatrix: mat3Mul(RotationMatrixX(0.4), RotationMatrixZ(0.3)), returnDict: true,
+    });
+    contact.addTrianglesRigidBodyBased(mbs.addMarker(MarkerNodeRigid({ nodeNumber: body.nodeNumber })), k, 10, 0, ...unitCube());
+    const at = (localPosition: number[]) => contact.addSphereWithMarker(mbs.addMarker(MarkerBodyRigid({ bodyNumber: body.bodyNumber, localPosition })), r, k, 10, 0);
+    const inside = [at([0, 0, 0.3]), at([0.35, -0.3, 0.35])];
+    const outside = [at([0.2, -0.1, 0.55]), at([-0.2, 0.25, -0.56])]; // above the top face, below the bottom face, each over one triangle
+    mbs.assemble();
+    for (const sphere of inside) expect(trianglesTouched(contact, sphere)).toEqual([]);
+    for (const sphere of outside) expect(trianglesTouched(contact, sphere)).toHaveLength(1);
+  });
+
+  it('a ground sphere inside a ground mesh touches none of its triangles, and one of them after a run-time move out through a face', () => {
+    const { mbs, contact } = groundMesh(...unitCube(), k, 10);
+    const node = mbs.addNode(NodePointGround({ referenceCoordinates: [0.1, 0.2, 0.1] }));
+    const sphere = contact.addSphereWithMarker(mbs.addMarker(MarkerNodePosition({ nodeNumber: node })), r, k, 10, 0);
+    mbs.assemble();
+    expect(trianglesTouched(contact, sphere)).toEqual([]);
+    mbs.setNodeParameter(node, 'referenceCoordinates', [-0.2, 0.25, -0.56]);
+    contact.updateContacts();
+    expect(trianglesTouched(contact, sphere)).toHaveLength(1);
+  });
 
   it('getItemsInBox lists spheres and triangles by local index', () => {
     const { mbs, contact } = groundMesh(floor.points, floor.triangles, k, 10);
