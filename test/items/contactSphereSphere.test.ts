@@ -4,6 +4,7 @@ import {
   ObjectContactSphereSphere, LoadForceVector, SensorObject, SensorNode, SensorBody, OutputVariableType, FlexdynError, InertiaSphere, type MainSystem,
 } from '../../src/index.ts';
 import { contactSphereSphereModel } from '../../testModels/contactSphereSphereTest.ts';
+import { signedPower } from '../../src/items/objects/contactKernel.ts';
 
 const rows = (mbs: MainSystem, sensor: number) => mbs.getSensorStoredData(sensor) as number[][];
 
@@ -133,6 +134,15 @@ describe('ObjectContactSphereSphere', () => {
     const deltaMax = -Math.min(...rows(mbs, gap).map((r) => r[1]));
     expect(deltaMax).toBeGreaterThan(0);
     expect(mbs.systemData.getDataCoordinates()[3]).toBeCloseTo(Math.sqrt(0.6) * deltaMax, 12);
+  });
+
+  it('signedPower: the square of e = 2 is the power bit for bit (value and slope e|x|^(e−1)), with the sign of x', () => {
+    const slope = new Float64Array(1);
+    const exponent = [2][0];
+    for (const x of [0, 1e-300, 3.7e-9, 0.1, 0.3, 1 / 3, 2.5, 7e150, -0.1, -2.5e-7]) {
+      expect(Object.is(signedPower(x, exponent, slope), Math.sign(x) * Math.abs(x) ** exponent)).toBe(true);
+      expect(slope[0]).toBe(x === 0 ? 0 : exponent * Math.abs(x) ** (exponent - 1));
+    }
   });
 
   it('badInput: named errors for radii, restitution, stiffness, damping, exponents, impact model, plasticity, friction, markers, data node and tunnelling (also passing through)', () => {

@@ -216,7 +216,9 @@ class ContactSphereSphereModel implements Only<ObjectModel, ContactSphereSphereM
     let plastic = 0;
     const ratio = v.contactPlasticityRatio;
     if (gap < 0 && ratio !== 0) {
-      plastic = (v.contactStiffnessExponent !== 1 ? ratio ** (1 / v.contactStiffnessExponent) : ratio) * -gap;
+      // r^(1/n): the square root for n = 2 is the power's value (r ≥ 0) without its library call, once per step
+      const exponent = v.contactStiffnessExponent;
+      plastic = (exponent === 1 ? ratio : exponent === 2 ? Math.sqrt(ratio) : ratio ** (1 / exponent)) * -gap;
       plastic = Math.max(plastic, data0[start + dataPlasticPenetration]);
     }
     const state = this.stepState, dvt = pair.dvt;

@@ -16,13 +16,20 @@ export const dataImpactVelocity = 2;
 /** Index of the plastic penetration (adhesive elasto-plastic model) among the data coordinates. */
 export const dataPlasticPenetration = 3;
 
-/** sign(x)|x|^e and its derivative e|x|^(e−1) (exactly x and 1 for e = 1). */
+/**
+ * sign(x)|x|^e and its derivative e|x|^(e−1) (exactly x and 1 for e = 1). For e = 2 the products |x|·|x| and 2|x|, which
+ * are what the power gives (a correctly rounded square, |x|¹ = |x|) without its library call.
+ */
 export function signedPower(x: number, e: number, derivative: Float64Array): number {
   if (e === 1) {
     derivative[0] = 1;
     return x;
   }
   const magnitude = Math.abs(x);
+  if (e === 2) {
+    derivative[0] = 2 * magnitude;
+    return Math.sign(x) * (magnitude * magnitude);
+  }
   derivative[0] = magnitude === 0 ? 0 : e * magnitude ** (e - 1); // (the infinite slope of e < 1 at 0 is taken as 0)
   return Math.sign(x) * magnitude ** e;
 }
