@@ -114,6 +114,15 @@ class RigidBodyRotVecLGNodeModel extends BodyFixedLieGroupNode implements Only<R
     out[2] = 0 + a[6] * x + a[7] * y + a[8] * z;
   }
 
+  /** [0 | G] = [0 | A] (3 × 6) from the remembered rotation matrix. */
+  override rotationJacobian(s: ItemState, out: Float64Array): void {
+    const a = this.matrixAt(s.q);
+    for (let r = 0; r < 3; r++) {
+      out[6 * r] = 0; out[6 * r + 1] = 0; out[6 * r + 2] = 0;
+      out[6 * r + 3] = a[3 * r]; out[6 * r + 4] = a[3 * r + 1]; out[6 * r + 5] = a[3 * r + 2];
+    }
+  }
+
   /** A(ψ_ref + q_rot) of the coordinates q: the remembered matrix, computed again where the rotation vector changed. */
   private matrixAt(q: Float64Array): Float64Array {
     const r = this.referenceCoordinates, i = this.qIndex + 3;
