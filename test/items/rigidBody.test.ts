@@ -218,21 +218,29 @@ describe('rigid markers: position and rotation Jacobians', () => {
     });
   }
 
-  it('eulerParameterRotationJacobianEqualsGenericCopy', () => {
-    // NodeRigidBodyEP writes [0 | G] directly; the base class copies gGlobal's G: the same numbers, bit for bit
-    const { mbs, node } = rigidSystem('EP');
-    const model = mbs.compiled();
-    const s = model.data.current;
-    const nodeModel = model.nodes[node] as RigidNodeModel;
-    for (let seed = 1; seed <= 5; seed++) {
-      randomizeRigidState(s, nodeModel, 'EP', seed);
-      const direct = new Float64Array(21).fill(Number.NaN);
-      const copied = new Float64Array(21).fill(Number.NaN);
-      nodeModel.rotationJacobian(s, direct);
-      RigidNodeModel.prototype.rotationJacobian.call(nodeModel, s, copied);
-      expect(Array.from(direct)).toEqual(Array.from(copied));
-    }
-  });
+  for (const kind of ['EP', 'RotVecLG'] as const) {
+    it(`${kind}RotationJacobianAndAngularVelocityEqualGeneric`, () => {
+      // NodeRigidBodyEP writes [0 | G] directly, NodeRigidBodyRotVecLG [0 | A] and A ω̄ from its remembered A; the base
+      // class goes through gGlobal's copy of G: the same numbers, bit for bit
+      const { mbs, node } = rigidSystem(kind);
+      const model = mbs.compiled();
+      const s = model.data.current;
+      const nodeModel = model.nodes[node] as RigidNodeModel;
+      const entries = 3 * nodeModel.nu;
+      for (let seed = 1; seed <= 5; seed++) {
+        randomizeRigidState(s, nodeModel, kind, seed);
+        const direct = new Float64Array(entries).fill(Number.NaN);
+        const copied = new Float64Array(entries).fill(Number.NaN);
+        nodeModel.rotationJacobian(s, direct);
+        RigidNodeModel.prototype.rotationJacobian.call(nodeModel, s, copied);
+        expect(Array.from(direct)).toEqual(Array.from(copied));
+        const omega = new Float64Array(3), generic = new Float64Array(3);
+        nodeModel.angularVelocity(s, omega);
+        RigidNodeModel.prototype.angularVelocity.call(nodeModel, s, generic);
+        expect(Array.from(omega)).toEqual(Array.from(generic));
+      }
+    });
+  }
 
   it('markerJacobiansMatchFiniteDifferences_RigidBody2D', () => {
     const mbs = new SystemContainer().addSystem();

@@ -102,13 +102,36 @@ class RigidBodyRotVecLGNodeModel extends BodyFixedLieGroupNode implements Only<R
   }
 
   orientation(s: ItemState, out: Float64Array): void {
-    const q = s.q, r = this.referenceCoordinates, i = this.qIndex + 3;
+    const a = this.matrixAt(s.q);
+    for (let k = 0; k < 9; k++) out[k] = a[k];
+  }
+
+  /** ω = A ω̄, summed as the generic G θ̇ product sums it (from 0, column by column), without copying A. */
+  override angularVelocity(s: ItemState, out: Float64Array): void {
+    const a = this.matrixAt(s.q), u = s.u, i = this.uIndex + 3, x = u[i], y = u[i + 1], z = u[i + 2];
+    out[0] = 0 + a[0] * x + a[1] * y + a[2] * z;
+    out[1] = 0 + a[3] * x + a[4] * y + a[5] * z;
+    out[2] = 0 + a[6] * x + a[7] * y + a[8] * z;
+  }
+
+  /** [0 | G] = [0 | A] (3 × 6) from the remembered rotation matrix. */
+  override rotationJacobian(s: ItemState, out: Float64Array): void {
+    const a = this.matrixAt(s.q);
+    for (let r = 0; r < 3; r++) {
+      out[6 * r] = 0; out[6 * r + 1] = 0; out[6 * r + 2] = 0;
+      out[6 * r + 3] = a[3 * r]; out[6 * r + 4] = a[3 * r + 1]; out[6 * r + 5] = a[3 * r + 2];
+    }
+  }
+
+  /** A(ψ_ref + q_rot) of the coordinates q: the remembered matrix, computed again where the rotation vector changed. */
+  private matrixAt(q: Float64Array): Float64Array {
+    const r = this.referenceCoordinates, i = this.qIndex + 3;
     const x = r[3] + q[i], y = r[4] + q[i + 1], z = r[5] + q[i + 2], last = this.lastVector, a = this.lastMatrix;
     if (x !== last[0] || y !== last[1] || z !== last[2]) {
       last[0] = x; last[1] = y; last[2] = z;
       rotationVectorMatrixInto(a, last, 0);
     }
-    for (let k = 0; k < 9; k++) out[k] = a[k];
+    return a;
   }
 
   /** ψ ← Compose(ψ_ref + ψ, factor·Δψ) − ψ_ref. */
