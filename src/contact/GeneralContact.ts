@@ -293,9 +293,7 @@ export class GeneralContact extends GeneralContactSettings implements SystemComp
       return;
     }
     // at the state of the last post-Newton step (an explicit solver's next step starts there) its end centres are known
-    const kept = this.postNewtonState, revision = this.model?.revision ?? 0;
-    const centers = this.centersKept && kept !== undefined && revision === this.centersRevision && sameCoordinates(s, kept) ? this.endCenters : undefined;
-    this.spheres.update(s, this.boxes, centers);
+    this.spheres.update(s, this.boxes, this.centersKeptAt(s) ? this.endCenters : undefined);
     for (const set of this.itemSets) if (set !== this.spheres) set.update(s, this.boxes);
     this.grid.build(this.boxes, this.total);
     this.updated.store(s);
@@ -332,6 +330,12 @@ export class GeneralContact extends GeneralContactSettings implements SystemComp
     this.activeStale = false;
   }
 
+  /** True if endCenters are the sphere centres at s: those of the last post-Newton step, s has its coordinates, and no run-time change since. */
+  private centersKeptAt(s: ItemState): boolean {
+    const kept = this.postNewtonState;
+    return this.centersKept && kept !== undefined && (this.model?.revision ?? 0) === this.centersRevision && sameCoordinates(s, kept);
+  }
+
   /**
    * The post-Newton step: reports tunnelling (a pair of spheres separated at the start of the step that penetrates
    * beyond the smaller radius within it: {@link SphereTunnellingCheck}; a sphere that passes through a triangle:
@@ -344,8 +348,7 @@ export class GeneralContact extends GeneralContactSettings implements SystemComp
    */
   postNewtonStep(s: ItemState, startOfStep: ItemState, out: PostNewtonOutput): number {
     if (!this.isActive) return 0;
-    const kept = this.postNewtonState, revision = this.model?.revision ?? 0;
-    if (this.centersKept && kept !== undefined && revision === this.centersRevision && sameCoordinates(startOfStep, kept)) {
+    if (this.centersKeptAt(startOfStep)) {
       // the centres are functions of q (and qRef): those computed at the last post-Newton step's end
       const start = this.endCenters;
       this.endCenters = this.startCenters;
@@ -371,10 +374,10 @@ export class GeneralContact extends GeneralContactSettings implements SystemComp
         return 0;
       }
     }
-    if (kept !== undefined) {
-      kept.copy(s);
+    if (this.postNewtonState !== undefined) {
+      this.postNewtonState.copy(s);
       this.centersKept = true;
-      this.centersRevision = revision;
+      this.centersRevision = this.model?.revision ?? 0;
     }
     this.activeStale = true;
     return 0;
