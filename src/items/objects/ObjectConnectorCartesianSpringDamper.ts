@@ -39,11 +39,6 @@ class CartesianSpringDamperModel implements Only<ObjectModel, CartesianSpringDam
   /** The shared dense work array of the local matrices (n_local × n_local, see denseLocalMatrix; set in bind). */
   private localMatrix = new Float64Array(0);
   private nLocal = 0;
-  /**
-   * True if each marker has no coordinates or forms J_posᵀF itself (addJacobianTransposedLoad: a rigid body's reference
-   * point): ode2Lhs then adds the forces without the position Jacobians (set in bind).
-   */
-  private direct = false;
   private readonly markers: MarkerPair;
   private readonly stiffness: Float64Array;
   private readonly damping: Float64Array;
@@ -98,8 +93,6 @@ class CartesianSpringDamperModel implements Only<ObjectModel, CartesianSpringDam
 
   bind(context: BindContext): void {
     this.markers.bind(context);
-    const { marker0, marker1, n0, n1 } = this.markers;
-    this.direct = (n0 === 0 || marker0.addJacobianTransposedLoad !== undefined) && (n1 === 0 || marker1.addJacobianTransposedLoad !== undefined);
     this.localNodes = this.markers.localNodes;
     this.nLocal = this.markers.n0 + this.markers.n1;
     this.localMatrix = denseLocalMatrix(this.nLocal);
@@ -137,15 +130,7 @@ class CartesianSpringDamperModel implements Only<ObjectModel, CartesianSpringDam
   ode2Lhs(s: ItemState, f: Float64Array): void {
     if (!this.activeConnector) return;
     this.evaluate(s);
-    const markers = this.markers;
-    if (this.direct) {
-      // markers at rigid bodies' reference points (or without coordinates): J_posᵀF without the Jacobians
-      if (markers.n0 > 0) markers.marker0.addJacobianTransposedLoad!(s, this.force, -1, undefined, f, 0);
-      if (markers.n1 > 0) markers.marker1.addJacobianTransposedLoad!(s, this.force, 1, undefined, f, markers.n0);
-      return;
-    }
-    markers.evaluateJacobians(s);
-    markers.addForcePair(this.force, f);
+    this.markers.addForcePairAt(s, this.force, f);
   }
 
   /**

@@ -96,6 +96,8 @@ export class MarkerPair<M extends MarkerModel = PositionMarkerModel> {
   private nullQ1 = noEntries;
   protected block0 = noEntries;
   protected block1 = noEntries;
+  /** True if each marker has no coordinates or has addJacobianTransposedLoad ({@link MarkerPair.addForcePairAt}; set in bind). */
+  private transposedLoadsDirect = false;
 
   /**
    * @param parameter the item's parameter of the marker numbers, for errors ('markerNumbers', whose entries are named; an
@@ -133,6 +135,8 @@ export class MarkerPair<M extends MarkerModel = PositionMarkerModel> {
     this.block1 = pairWorkArray(this.n1 * this.n1);
     this.nullQ0 = pairWorkArray(null0);
     this.nullQ1 = pairWorkArray(null1);
+    const direct = (marker: M, n: number) => n === 0 || (marker as Partial<PositionMarkerModel>).addJacobianTransposedLoad !== undefined;
+    this.transposedLoadsDirect = direct(this.marker0, this.n0) && direct(this.marker1, this.n1);
   }
 
   /** Updates p0, p1, v0, v1. */
@@ -183,29 +187,18 @@ export class MarkerPair<M extends MarkerModel = PositionMarkerModel> {
   }
 
   /**
-   * {@link MarkerPair.addForcePair} at state s without the Jacobians where a marker has addJacobianTransposedLoad (a
-   * rigid body's reference point: the same numbers), else from its position Jacobian, evaluated here.
+   * {@link MarkerPair.addForcePair} at state s: when each marker has no coordinates or forms J_posᵀF itself
+   * (addJacobianTransposedLoad: a rigid body's reference point, the same numbers), without the position Jacobians;
+   * otherwise from both markers' Jacobians, evaluated here.
    */
   addForcePairAt(this: MarkerPair<PositionMarkerModel>, s: ItemState, force: Float64Array, f: Float64Array): void {
-    const { n0, n1, marker0, marker1 } = this;
-    if (n0 > 0) {
-      if (marker0.addJacobianTransposedLoad !== undefined) {
-        marker0.addJacobianTransposedLoad(s, force, -1, undefined, f, 0);
-      } else {
-        const j0 = this.jacobian0;
-        marker0.positionJacobian(s, j0);
-        for (let k = 0; k < n0; k++) f[k] -= j0[k] * force[0] + j0[n0 + k] * force[1] + j0[2 * n0 + k] * force[2];
-      }
+    if (!this.transposedLoadsDirect) {
+      this.evaluateJacobians(s);
+      this.addForcePair(force, f);
+      return;
     }
-    if (n1 > 0) {
-      if (marker1.addJacobianTransposedLoad !== undefined) {
-        marker1.addJacobianTransposedLoad(s, force, 1, undefined, f, n0);
-      } else {
-        const j1 = this.jacobian1;
-        marker1.positionJacobian(s, j1);
-        for (let k = 0; k < n1; k++) f[n0 + k] += j1[k] * force[0] + j1[n1 + k] * force[1] + j1[2 * n1 + k] * force[2];
-      }
-    }
+    if (this.n0 > 0) this.marker0.addJacobianTransposedLoad!(s, force, -1, undefined, f, 0);
+    if (this.n1 > 0) this.marker1.addJacobianTransposedLoad!(s, force, 1, undefined, f, this.n0);
   }
 
   /**
