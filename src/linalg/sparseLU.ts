@@ -605,7 +605,7 @@ export class SparseLU {
     if (this.groupsUsed) {
       if (this.nested.length !== n) this.nested = new Uint8Array(n);
       alignNestedColumns(n, this.lp, this.li, this.lx, this.nested, this.stackPos, this.sol);
-      groupUpperPart(n, this.up, this.ui, this.nested, this.uGroup);
+      groupUpperPart(n, this.up, this.ui, this.ux, this.nested, this.uGroup);
     }
     this.grouped = true;
   }
@@ -1035,15 +1035,19 @@ function alignNestedColumns(n: number, lp: Int32Array, li: Int32Array, lx: Float
 /**
  * For the U entries of each column, in their (topological) order: group[p] = the number g ≤ {@link MAX_GROUP} of
  * entries from p on that are consecutive steps kk, kk + 1, … with nested L columns (nested[kk … kk + g − 2]), the
- * next group starting at p + g.
+ * next group starting at p + g. An entry whose multiplier (ux) is zero in the factors at hand is a group of its own: such
+ * zeros are mostly structural (PARTS_ATEs_moving: 3 486 of 26 177 U entries, the same in every refactorization), and a
+ * group with a zero multiplier is eliminated one by one after its kernel has formed the multipliers; alone, a zero entry
+ * is skipped at once and its neighbours stay grouped. Only the speed depends on it: every grouping gives the same bits.
  */
-function groupUpperPart(n: number, up: Int32Array, ui: Int32Array, nested: Uint8Array, group: Uint8Array): void {
+function groupUpperPart(n: number, up: Int32Array, ui: Int32Array, ux: Float64Array, nested: Uint8Array,
+  group: Uint8Array): void {
   for (let k = 0; k < n; k++) {
     const end = up[k + 1];
     for (let p = up[k]; p < end;) {
       const kk = ui[p];
       let g = 1;
-      while (g < MAX_GROUP && p + g < end && ui[p + g] === kk + g && nested[kk + g - 1] === 1) g++;
+      while (g < MAX_GROUP && p + g < end && ux[p] !== 0 && ux[p + g] !== 0 && ui[p + g] === kk + g && nested[kk + g - 1] === 1) g++;
       group[p] = g;
       p += g;
     }

@@ -11,7 +11,7 @@
 
 import {
   add, breakIf, call, type Code, eq, f64, float, floatAbs, floatAdd, floatDiv, floatEq, floatGe, floatGt, floatLt, floatMul,
-  floatNe, floatSub, forLoop, forLoopDown, get, gt, i32, int, isZero, loadByte, loadFloat, loadInt, or, returnValue, select,
+  floatNe, floatSub, forLoop, forLoopDown, get, gt, i32, int, isZero, loadByte, loadFloat, loadInt, lt, or, returnValue, select,
   set, shl, storeFloat, storeInt, sub, wasmModuleBytes, wasmModuleText, type WasmFunction, when,
 } from './wasmModule.ts';
 
@@ -26,19 +26,26 @@ const raise = (scale: number, value: number): Code => set(scale, select(get(valu
 /** A call of another kernel of the module. */
 const callKernel = (f: WasmFunction, ...args: Code[]): Code => call(kernelFunctions.indexOf(f), ...args);
 
-/** x[index[p]] −= values[p]·factor for p in [start, end) (sparse.ts' scatterSubtract). */
+/** x[index[p]] −= values[p]·factor for p in [start, end) (sparse.ts' scatterSubtract), two entries a pass (distinct indices). */
 const scatterSubtract: WasmFunction = {
   name: 'scatterSubtract',
   params: { x: i32, index: i32, values: i32, start: i32, end: i32, factor: f64 },
-  locals: { t: i32, v: i32, r: i32 },
-  body: (l) => [
-    set(l.v, float64At(get(l.values), get(l.start))),
-    forLoop(l.t, int32At(get(l.index), get(l.start)), int32At(get(l.index), get(l.end)), int(4), [
-      set(l.r, float64At(get(l.x), loadInt(get(l.t)))),
-      storeFloat(get(l.r), floatSub(loadFloat(get(l.r)), floatMul(loadFloat(get(l.v)), get(l.factor)))),
-      set(l.v, add(get(l.v), int(8))),
-    ]),
-  ],
+  locals: { t: i32, v: i32, r: i32, stop: i32 },
+  body: (l) => {
+    // the update at t (second: at t + 4, its value 8 bytes on)
+    const update = (second: boolean): Code => [
+      set(l.r, float64At(get(l.x), loadInt(get(l.t), second ? 4 : 0))),
+      storeFloat(get(l.r), floatSub(loadFloat(get(l.r)), floatMul(loadFloat(get(l.v), second ? 8 : 0), get(l.factor)))),
+    ];
+    return [
+      set(l.v, float64At(get(l.values), get(l.start))),
+      set(l.stop, int32At(get(l.index), get(l.end))),
+      // two entries a pass, then the last one if one is left
+      forLoop(l.t, int32At(get(l.index), get(l.start)), sub(get(l.stop), int(4)), int(8), [update(false), update(true),
+        set(l.v, add(get(l.v), int(16)))]),
+      when(lt(get(l.t), get(l.stop)), update(false)),
+    ];
+  },
 };
 
 /**
@@ -95,10 +102,12 @@ const eliminateUPart: WasmFunction = {
  * elimination forms them; if none is zero, stored to ux and zeroed in x, and all the columns' products subtracted from
  * each shared row in one expression, left to right (the same subtractions of each entry in the same order). Returns
  * the multipliers' largest magnitude, or −1 having written nothing when one is zero (the caller then eliminates the
- * group one by one). One function per group size g (2, 3, 4).
+ * group one by one). One function per group size g (2, 3, 4); with `twoRows` the shared rows are updated two a pass
+ * (for the largest groups, which hold most of the updates: half the loop's overhead, rows being distinct entries of x).
  */
-function eliminateGroupOf(g: number): WasmFunction {
+function eliminateGroupOf(g: number, twoRows = false): WasmFunction {
   const locals: Record<string, typeof i32 | typeof f64> = { scale: f64, abs: f64, t: i32, end: i32, o: i32, r: i32 };
+  if (twoRows) locals.r2 = i32;
   for (let m = 0; m < g; m++) Object.assign(locals, { [`a${m}`]: i32, [`b${m}`]: i32, [`x${m}`]: f64 });
   return {
     name: `eliminateGroup${g}`,
@@ -127,17 +136,25 @@ function eliminateGroupOf(g: number): WasmFunction {
       // the rows shared by the columns: L(:, kk + m) from b_m on, L(:, kk + g − 1) from its start (byte addresses)
       for (let m = 0; m < g; m++) code.push(set(b(m), float64At(get(l.lx), add(get(a(m)), int(g - 1 - m)))));
       code.push(set(l.end, int32At(get(l.li), lpOf(g))));
-      let row: Code = loadFloat(get(l.r));
-      for (let m = 0; m < g; m++) row = floatSub(row, floatMul(loadFloat(add(get(b(m)), get(l.o))), get(xm(m))));
-      code.push(
-        // t: the byte address of the row index in li, o: the byte offset of the row's values from each b_m
-        forLoop(l.t, int32At(get(l.li), get(a(g - 1))), get(l.end), int(4), [
-          set(l.r, float64At(get(l.x), loadInt(get(l.t)))),
-          storeFloat(get(l.r), row),
-          set(l.o, add(get(l.o), int(8))),
-        ]),
-        get(l.scale),
-      );
+      // the shared row at t (second: at t + 4, its values 8 bytes on): x[r] = x[r] − l0·x0 − l1·x1 − …
+      const row = (second: boolean): Code => {
+        const r = second ? l.r2 : l.r;
+        let value: Code = loadFloat(get(r));
+        for (let m = 0; m < g; m++) value = floatSub(value, floatMul(loadFloat(add(get(b(m)), get(l.o)), second ? 8 : 0), get(xm(m))));
+        return [set(r, float64At(get(l.x), loadInt(get(l.t), second ? 4 : 0))), storeFloat(get(r), value)];
+      };
+      // t: the byte address of the row index in li, o: the byte offset of the row's values from each b_m (with twoRows,
+      // then the last row if one is left)
+      const first = int32At(get(l.li), get(a(g - 1)));
+      if (!twoRows) {
+        code.push(forLoop(l.t, first, get(l.end), int(4), [row(false), set(l.o, add(get(l.o), int(8)))]));
+      } else {
+        code.push(
+          forLoop(l.t, first, sub(get(l.end), int(4)), int(8), [row(false), row(true), set(l.o, add(get(l.o), int(16)))]),
+          when(lt(get(l.t), get(l.end)), row(false)),
+        );
+      }
+      code.push(get(l.scale));
       return code;
     },
   };
@@ -145,28 +162,41 @@ function eliminateGroupOf(g: number): WasmFunction {
 
 const eliminateGroup2 = eliminateGroupOf(2);
 const eliminateGroup3 = eliminateGroupOf(3);
-const eliminateGroup4 = eliminateGroupOf(4);
+const eliminateGroup4 = eliminateGroupOf(4, true);
 
 /**
  * {@link eliminateUPart} with U's entries in groups (`group[p]`, a byte: that many entries from p on, 1 to 4): a group of
- * consecutive steps with nested L columns eliminated together, a single entry, and each entry of a group with a zero
- * multiplier, one by one. The same result.
+ * consecutive steps with nested L columns eliminated together, a single entry here as eliminateUPart eliminates it (the
+ * most frequent group: no call of eliminateUPart for it), and each entry of a group with a zero multiplier one by one.
+ * The same result.
  */
 const eliminateGroupedUPart: WasmFunction = {
   name: 'eliminateGroupedUPart',
   params: { x: i32, start: i32, end: i32, ui: i32, ux: i32, group: i32, li: i32, lx: i32, lp: i32 },
-  locals: { p: i32, g: i32, kk: i32, s: f64, scale: f64 },
+  locals: { p: i32, g: i32, kk: i32, at: i32, s: f64, xk: f64, scale: f64 },
   result: f64,
   body: (l) => {
     const group = (f: WasmFunction): Code =>
       set(l.s, callKernel(f, get(l.x), get(l.ux), get(l.p), get(l.kk), get(l.li), get(l.lx), get(l.lp)));
+    // a single entry: x_kk to ux, zeroed, x −= x_kk·L(:, kk) unless x_kk is 0; |x_kk| raises the scale
+    const single: Code = [
+      set(l.at, float64At(get(l.x), get(l.kk))),
+      set(l.xk, loadFloat(get(l.at))),
+      storeFloat(float64At(get(l.ux), get(l.p)), get(l.xk)),
+      storeFloat(get(l.at), float(0)),
+      set(l.s, floatAbs(get(l.xk))),
+      when(floatNe(get(l.xk), float(0)), [
+        set(l.at, int32At(get(l.lp), get(l.kk))),
+        callKernel(scatterSubtract, get(l.x), get(l.li), get(l.lx), loadInt(get(l.at)), loadInt(add(get(l.at), int(4))), get(l.xk)),
+      ]),
+    ];
     return [
       forLoop(l.p, get(l.start), get(l.end), get(l.g), [
         set(l.g, loadByte(add(get(l.group), get(l.p)))),
         set(l.kk, loadInt(int32At(get(l.ui), get(l.p)))),
         set(l.s, float(-1)),
-        when(eq(get(l.g), int(2)), group(eliminateGroup2),
-          when(eq(get(l.g), int(3)), group(eliminateGroup3), when(eq(get(l.g), int(4)), group(eliminateGroup4)))),
+        when(eq(get(l.g), int(1)), single, when(eq(get(l.g), int(2)), group(eliminateGroup2),
+          when(eq(get(l.g), int(3)), group(eliminateGroup3), when(eq(get(l.g), int(4)), group(eliminateGroup4))))),
         when(floatLt(get(l.s), float(0)), set(l.s, callKernel(eliminateUPart, get(l.x), get(l.p), add(get(l.p), get(l.g)),
           get(l.ui), get(l.ux), get(l.li), get(l.lx), get(l.lp)))),
         raise(l.scale, l.s),

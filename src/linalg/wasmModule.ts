@@ -112,10 +112,10 @@ export const set = (local: number, value: Code): Code => [value, 0x21, unsignedL
 export const int = (value: number): Code => [0x41, signedLeb(value)];
 /** f64.const */
 export const float = (value: number): Code => [0x44, Array.from(new Uint8Array(new Float64Array([value]).buffer))];
-/** i32.load at a byte address (alignment 4). */
-export const loadInt = (address: Code): Code => [address, 0x28, 2, 0];
-/** f64.load at a byte address (alignment 8). */
-export const loadFloat = (address: Code): Code => [address, 0x2b, 3, 0];
+/** i32.load at a byte address plus a constant byte offset (alignment 4). */
+export const loadInt = (address: Code, offset = 0): Code => [address, 0x28, 2, unsignedLeb(offset)];
+/** f64.load at a byte address plus a constant byte offset (alignment 8). */
+export const loadFloat = (address: Code, offset = 0): Code => [address, 0x2b, 3, unsignedLeb(offset)];
 /** i32.store at a byte address. */
 export const storeInt = (address: Code, value: Code): Code => [address, value, 0x36, 2, 0];
 /** f64.store at a byte address. */

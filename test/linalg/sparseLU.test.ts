@@ -327,6 +327,7 @@ describe('SparseLU', () => {
     // (groups of 2 to 4 with all multipliers nonzero) when L has 8192 entries or more: both subtract the same products
     // from each entry in the same order
     const matrices = [kkt(1000, 1), assemble(1600, (s) => emitLaplacian2D(40, s)), bodyChainKKT(500, 1), bodyChainKKT(60, 1)];
+    let zeroMultipliers = 0;
     for (const a1 of matrices) {
       const n = a1.n;
       // other values on the same pattern, near enough to keep the pivots
@@ -338,6 +339,15 @@ describe('SparseLU', () => {
       const analyzed = new Float64Array(n);
       lu.solve(b, analyzed);
       expect(lu.refactorize(a1)).toBe('reused');
+      // an entry whose multiplier was zero in the factors the groups were formed from is a group of its own
+      const grouping = lu as unknown as { groupsUsed: boolean; uGroup: Uint8Array; ux: Float64Array; up: Int32Array };
+      for (let p = 0; grouping.groupsUsed && p < grouping.up[n]; p += grouping.uGroup[p]) {
+        for (let m = 0; m < grouping.uGroup[p]; m++) {
+          if (grouping.ux[p + m] !== 0) continue;
+          zeroMultipliers++;
+          expect(grouping.uGroup[p]).toBe(1);
+        }
+      }
       const refactorized = new Float64Array(n);
       lu.solve(b, refactorized);
       for (let i = 0; i < n; i++) expect(Object.is(refactorized[i], analyzed[i])).toBe(true);
@@ -348,6 +358,7 @@ describe('SparseLU', () => {
       lu.solve(b, refactorized);
       for (let i = 0; i < n; i++) expect(Object.is(refactorized[i], analyzed[i])).toBe(true);
     }
+    expect(zeroMultipliers).toBeGreaterThan(0);
   });
 
   it('carries factors that outgrow their pooled memory into the next one: the analysis\' solution, refactorized bit for bit', () => {
