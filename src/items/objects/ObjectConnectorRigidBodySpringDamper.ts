@@ -337,35 +337,52 @@ class RigidBodySpringDamperModel implements Only<ObjectModel, RigidBodySpringDam
     // loads as in ode2Lhs: F = Aj f, T = Aj t, lever w = Aj(−½uPos) and τ = w × F (intrinsic)
     const force = mat3MulVecInto(this.forceGlobal, aj, f6);
     const tj = this.torqueJ;
-    for (let i = 0; i < 3; i++) tj[i] = f6[3 + i];
+    tj[0] = f6[3]; tj[1] = f6[4]; tj[2] = f6[5];
     const torque = mat3MulVecInto(tj, aj, tj);
     const { torque0, torque1, force0 } = this;
-    for (let i = 0; i < 3; i++) { torque0[i] = -torque[i]; torque1[i] = torque[i]; force0[i] = -force[i]; }
+    torque0[0] = -torque[0]; torque1[0] = torque[0]; force0[0] = -force[0];
+    torque0[1] = -torque[1]; torque1[1] = torque[1]; force0[1] = -force[1];
+    torque0[2] = -torque[2]; torque1[2] = torque[2]; force0[2] = -force[2];
     const d = this.dLocal, tInv = this.tInverse, halfExp = this.halfExp, halfTangent = this.halfTangent;
     if (intrinsic) {
-      for (let i = 0; i < 3; i++) w[i] = -0.5 * u6[i];
+      w[0] = -0.5 * u6[0]; w[1] = -0.5 * u6[1]; w[2] = -0.5 * u6[2];
       mat3MulVecInto(w, aj, w);
       const tau = cross3Into(this.work3, w, force);
-      for (let i = 0; i < 3; i++) { torque0[i] += tau[i]; torque1[i] += tau[i]; }
+      torque0[0] += tau[0]; torque1[0] += tau[0]; torque0[1] += tau[1]; torque1[1] += tau[1]; torque0[2] += tau[2]; torque1[2] += tau[2];
       mat3TransposeMulVecInto(d, a0All, dp);
       tExpSO3InvInto(tInv, u6, 3);
-      for (let i = 0; i < 3; i++) this.work3[i] = 0.5 * u6[3 + i];
-      expSO3Into(halfExp, this.work3);
-      tExpSO3Into(halfTangent, this.work3);
+      const half = this.work3;
+      half[0] = 0.5 * u6[3]; half[1] = 0.5 * u6[4]; half[2] = 0.5 * u6[5];
+      expSO3Into(halfExp, half);
+      tExpSO3Into(halfTangent, half);
     }
     const uRot = this.work3b;
-    for (let i = 0; i < 3; i++) uRot[i] = u6[3 + i];
-    for (let c = 0; c < n; c++) {
-      if (this.translationOnly) {
+    uRot[0] = u6[3]; uRot[1] = u6[4]; uRot[2] = u6[5];
+    this.addStiffnessColumns(n, null0, null1);
+    markers.addJacobianTransposedLoads_q(s, force0, torque0, force, torque1, 1, m);
+    target.addBlock(0, 0, n, n, m, 0, n, factor);
+  }
+
+  /**
+   * stiffnessJacobian's n columns into dampingWork ({@link RigidBodySpringDamperModel.columnVariation} and
+   * {@link RigidBodySpringDamperModel.columnLoads} per column, or their translation-only forms). The loop is a method of
+   * its own and stiffnessJacobian has no loops (its 3-vectors written out) on purpose: V8 counts a function's executed
+   * bytecode (loop iterations included) towards optimizing it, so stiffnessJacobian, which only calls the compiled
+   * column methods, stays in baseline code in short runs (rigidBodySpringDamperIntrinsic: 492 calls) instead of being
+   * compiled near the run's end.
+   */
+  private addStiffnessColumns(n: number, null0: boolean, null1: boolean): void {
+    if (this.translationOnly) {
+      for (let c = 0; c < n; c++) {
         this.translationColumnVariation(c, null0, null1);
         this.translationColumnLoads(c);
-        continue;
       }
+      return;
+    }
+    for (let c = 0; c < n; c++) {
       this.columnVariation(c, null0, null1);
       this.columnLoads(c);
     }
-    markers.addJacobianTransposedLoads_q(s, force0, torque0, force, torque1, 1, m);
-    target.addBlock(0, 0, n, n, m, 0, n, factor);
   }
 
   /**
