@@ -210,17 +210,6 @@ export function cscTrace(a: CscMatrix): number {
   return t;
 }
 
-/** Largest absolute column sum ‖A‖₁. */
-function cscNorm1(a: CscMatrix): number {
-  let m = 0;
-  for (let j = 0; j < a.n; j++) {
-    let s = 0;
-    for (let k = a.colPtr[j]; k < a.colPtr[j + 1]; k++) s += Math.abs(a.values[k]);
-    if (s > m) m = s;
-  }
-  return m;
-}
-
 /** Seeded PRNG (mulberry32) returning uniform numbers in [-1, 1). */
 function randomGenerator(seed: number): () => number {
   let state = seed >>> 0;
@@ -239,16 +228,36 @@ function positiveInteger(value: number | undefined, name: string, fallback: numb
   return value;
 }
 
-/** Validates that a CSC matrix is square n×n with consistent arrays. */
-function checkMatrix(a: CscMatrix, n: number, name: string): void {
-  if (a.n !== n || a.colPtr.length < n + 1 || a.rowIndex.length < a.colPtr[n] || a.values.length < a.colPtr[n]) {
+/** ‖A‖₁ (the largest absolute column sum) and tr(A) of a matrix checked by {@link checkedFigures}. */
+interface MatrixFigures {
+  norm1: number;
+  trace: number;
+}
+
+/**
+ * Validates that a CSC matrix is square n×n with consistent arrays and finite entries, and returns its ‖A‖₁ and trace
+ * (the sum of {@link cscTrace}), all in one pass over the entries (column by column; each sum in the entries' order).
+ */
+function checkedFigures(a: CscMatrix, n: number, name: string): MatrixFigures {
+  const { colPtr, rowIndex, values } = a;
+  if (a.n !== n || colPtr.length < n + 1 || rowIndex.length < colPtr[n] || values.length < colPtr[n]) {
     throw new FlexdynError(`solveSparseEigen: ${name} must be a consistent ${n}×${n} CSC matrix, got dimension ${a.n}`, { parameter: name });
   }
-  for (let k = 0; k < a.colPtr[n]; k++) {
-    if (!Number.isFinite(a.values[k])) {
-      throw new FlexdynError(`solveSparseEigen: ${name} must have finite entries, got ${a.values[k]} at row ${a.rowIndex[k]}`, { parameter: name });
+  let norm1 = 0;
+  let trace = 0;
+  for (let j = 0; j < n; j++) {
+    let sum = 0;
+    for (let k = colPtr[j]; k < colPtr[j + 1]; k++) {
+      const v = values[k];
+      if (!Number.isFinite(v)) {
+        throw new FlexdynError(`solveSparseEigen: ${name} must have finite entries, got ${v} at row ${rowIndex[k]}`, { parameter: name });
+      }
+      sum += Math.abs(v);
+      if (rowIndex[k] === j) trace += v;
     }
+    if (sum > norm1) norm1 = sum;
   }
+  return { norm1, trace };
 }
 
 /** Rayleigh quotient and residual figures of an accepted eigenpair. */
@@ -265,8 +274,8 @@ interface PairQuality {
  */
 export function solveSparseEigen(stiffness: CscMatrix, mass: CscMatrix, options: SparseEigenOptions): SparseEigenResult {
   const n = stiffness.n;
-  checkMatrix(stiffness, n, 'stiffnessMatrix');
-  checkMatrix(mass, n, 'massMatrix');
+  const figuresK = checkedFigures(stiffness, n, 'stiffnessMatrix');
+  const figuresM = checkedFigures(mass, n, 'massMatrix');
   const nev = options.numberOfEigenvalues;
   if (!Number.isInteger(nev) || nev < 1 || nev > n) {
     throw new FlexdynError(`solveSparseEigen: numberOfEigenvalues must be an integer in [1, ${n}], got ${nev}`, { parameter: 'numberOfEigenvalues' });
@@ -283,10 +292,10 @@ export function solveSparseEigen(stiffness: CscMatrix, mass: CscMatrix, options:
   // expands the basis (at most cap columns between restarts), restarts, or locks pairs.
   const maxCycles = (maxRestarts + 2) * (cap + nev + 2);
   let cycles = 0;
-  const { shift, solver, ldlt } = shiftedSolver(stiffness, mass, options);
+  const { shift, solver, ldlt } = shiftedSolver(stiffness, mass, figuresK.trace, figuresM.trace, options);
 
-  const normK = cscNorm1(stiffness);
-  const normM = cscNorm1(mass);
+  const normK = figuresK.norm1;
+  const normM = figuresM.norm1;
   const basis = new MOrthonormalBasis(n, cap, mass, randomGenerator(options.seed ?? 1));
   const { V, MV } = basis;
   const scratch = new Float64Array(n * cap);
@@ -439,7 +448,7 @@ export function solveSparseEigen(stiffness: CscMatrix, mass: CscMatrix, options:
   if (options.sturmCheck ?? true) {
     // a given LDLᵀ factorization of the same dimension lends its fill-reducing ordering to the check's analysis
     const given = options.factorization instanceof SparseLDLT && options.factorization.size === n ? options.factorization.permutation : undefined;
-    result.sturm = sturmCheck(stiffness, mass, result.values, ldlt, given);
+    result.sturm = sturmCheck(stiffness, mass, figuresK.trace / figuresM.trace, result.values, ldlt, given);
   }
   return result;
 }
@@ -448,14 +457,14 @@ export function solveSparseEigen(stiffness: CscMatrix, mass: CscMatrix, options:
  * Counts the eigenvalues below τ, the midpoint of the last gap of relative size ≥ STURM_GAP
  * between computed eigenvalues, by the negative pivots of K − τM (Sylvester's law of
  * inertia); throws when that count exceeds the number of computed eigenvalues below τ. Gaps
- * must also exceed DEFAULT_SHIFT_FACTOR·tr(K)/tr(M), far above the rounding level of the
+ * must also exceed DEFAULT_SHIFT_FACTOR·|tr(K)/tr(M)| (`traceRatio`), far above the rounding level of the
  * computed rigid-body eigenvalues (whose differences say nothing).
  * `ldlt` (of K − σM) is refactorized when given, otherwise K − τM is analyzed anew, in the elimination order `ordering`
  * when given (that of a factorization of K or K − σM: the same pattern for a mass matrix within the stiffness
  * matrix's, which skips the comparison of orderings; the inertia does not depend on the order).
  */
-function sturmCheck(stiffness: CscMatrix, mass: CscMatrix, values: Float64Array, ldlt: SparseLDLT | undefined, ordering: Int32Array | undefined): SturmCheckResult | undefined {
-  const floor = DEFAULT_SHIFT_FACTOR * Math.abs(cscTrace(stiffness) / cscTrace(mass));
+function sturmCheck(stiffness: CscMatrix, mass: CscMatrix, traceRatio: number, values: Float64Array, ldlt: SparseLDLT | undefined, ordering: Int32Array | undefined): SturmCheckResult | undefined {
+  const floor = DEFAULT_SHIFT_FACTOR * Math.abs(traceRatio);
   let found = 0;
   for (let i = values.length - 1; i >= 1 && found === 0; i--) {
     const lo = values[i - 1];
@@ -479,11 +488,11 @@ function sturmCheck(stiffness: CscMatrix, mass: CscMatrix, values: Float64Array,
 }
 
 /**
- * Factorizes K − σM (default σ from the traces) by LDLᵀ, whose inertia must show no negative
+ * Factorizes K − σM (default σ from the traces traceK and traceM) by LDLᵀ, whose inertia must show no negative
  * pivot (σ below the spectrum); sparse LU only when LDLᵀ meets a zero pivot. Or takes the
  * given factorization.
  */
-function shiftedSolver(stiffness: CscMatrix, mass: CscMatrix, options: SparseEigenOptions): { shift: number; solver: ShiftedSolver; ldlt?: SparseLDLT } {
+function shiftedSolver(stiffness: CscMatrix, mass: CscMatrix, traceK: number, traceM: number, options: SparseEigenOptions): { shift: number; solver: ShiftedSolver; ldlt?: SparseLDLT } {
   if (options.shift !== undefined && !Number.isFinite(options.shift)) {
     throw new FlexdynError(`solveSparseEigen: shift must be finite, got ${options.shift}`, { parameter: 'shift' });
   }
@@ -493,8 +502,6 @@ function shiftedSolver(stiffness: CscMatrix, mass: CscMatrix, options: SparseEig
   }
   let shift = options.shift;
   if (shift === undefined) {
-    const traceK = cscTrace(stiffness);
-    const traceM = cscTrace(mass);
     if (!(traceM > 0)) throw new FlexdynError(`solveSparseEigen: massMatrix must be positive definite, got trace ${traceM}`, { parameter: 'massMatrix' });
     shift = -DEFAULT_SHIFT_FACTOR * (traceK > 0 ? traceK / traceM : 1);
   }

@@ -292,40 +292,37 @@ export function compressTriplets(n: number, rows: Int32Array, cols: Int32Array, 
   const tc = cols;
   // each long loop ends its function: the first call in a fresh process is compiled on stack, and code after such a
   // loop that has not run yet would discard that compilation (the note at onStackReplacement in sparseLU.ts)
-  checkTriplets(n, tr, tc, m, owner);
+  const rowPtr = new Int32Array(n + 1);
   const ptr = new Int32Array(n + 1);
+  checkAndCountTriplets(n, tr, tc, m, owner, rowPtr, ptr);
+  prefixSums(rowPtr, n);
   const byRow = new Int32Array(m);
-  countIndices(tr, m, ptr);
-  prefixSums(ptr, n);
-  bucketByIndex(tr, m, ptr, byRow);
-  ptr.fill(0);
-  countIndices(tc, m, ptr);
+  bucketByIndex(tr, m, rowPtr, byRow);
   prefixSums(ptr, n);
   const sorted = new Int32Array(m);
   bucketInOrder(tc, byRow, m, ptr, sorted);
   const slot = new Int32Array(m);
   const colPtr = new Int32Array(n + 1);
-  const nnz = mergeSorted(n, tr, ptr, sorted, slot, colPtr);
+  // byRow, read for the last time above, takes the row of each slot
+  const nnz = mergeSorted(n, tr, ptr, sorted, slot, colPtr, byRow);
   colPtr[n] = nnz;
-  const rowIndex = new Int32Array(nnz);
-  scatterRows(tr, slot, m, rowIndex);
-  return { colPtr, rowIndex, slot };
+  return { colPtr, rowIndex: byRow.slice(0, nnz), slot };
 }
 
-/** {@link compressTriplets}' input check: every (row, column) an integer pair inside n × n, else a RangeError naming `owner`. */
-function checkTriplets(n: number, tr: Int32Array, tc: Int32Array, m: number, owner: string): void {
+/**
+ * {@link compressTriplets}' input check and counts in one pass: every (row, column) an integer pair inside n × n, else a
+ * RangeError naming `owner`; `rowCount[row + 1]`++ and `colCount[column + 1]`++ for each triplet.
+ */
+function checkAndCountTriplets(n: number, tr: Int32Array, tc: Int32Array, m: number, owner: string, rowCount: Int32Array, colCount: Int32Array): void {
   for (let k = 0; k < m; k++) {
     const r = tr[k];
     const c = tc[k];
     if (!(r >= 0 && r < n && c >= 0 && c < n && Number.isInteger(r) && Number.isInteger(c))) {
       throw new RangeError(`${owner}: entry (${r}, ${c}) outside ${n}×${n}`);
     }
+    rowCount[r + 1]++;
+    colCount[c + 1]++;
   }
-}
-
-/** `ptr[index[k] + 1]++` for the first m entries of `index`. */
-function countIndices(index: Int32Array, m: number, ptr: Int32Array): void {
-  for (let k = 0; k < m; k++) ptr[index[k] + 1]++;
 }
 
 /** Running sums in place: `cnt[i + 1]` += `cnt[i]` for i = 0 … n − 1 (counts at i + 1 become offsets). */
@@ -348,9 +345,10 @@ function bucketInOrder(index: Int32Array, order: Int32Array, m: number, ptr: Int
 
 /**
  * {@link compressTriplets}' merge: the entries sorted by column, then row (column j's end at `ptr[j]`), each given the
- * slot of its (row, column) in `slot`, repeats one slot; column starts in `colPtr[j]` (j < n). Returns the slots.
+ * slot of its (row, column) in `slot`, repeats one slot; column starts in `colPtr[j]` (j < n) and the row of each slot in
+ * `slotRow`. Returns the slots.
  */
-function mergeSorted(n: number, tr: Int32Array, ptr: Int32Array, sorted: Int32Array, slot: Int32Array, colPtr: Int32Array): number {
+function mergeSorted(n: number, tr: Int32Array, ptr: Int32Array, sorted: Int32Array, slot: Int32Array, colPtr: Int32Array, slotRow: Int32Array): number {
   let nnz = 0;
   let q = 0;
   for (let j = 0; j < n; j++) {
@@ -360,17 +358,13 @@ function mergeSorted(n: number, tr: Int32Array, ptr: Int32Array, sorted: Int32Ar
       const k = sorted[q];
       if (tr[k] !== lastRow) {
         lastRow = tr[k];
+        slotRow[nnz] = lastRow;
         nnz++;
       }
       slot[k] = nnz - 1;
     }
   }
   return nnz;
-}
-
-/** `rowIndex[slot[k]] = tr[k]` for the first m entries. */
-function scatterRows(tr: Int32Array, slot: Int32Array, m: number, rowIndex: Int32Array): void {
-  for (let k = 0; k < m; k++) rowIndex[slot[k]] = tr[k];
 }
 
 /** values summed into their slots: out[slot[k]] += values[k] for k < count, in order (out has `size` entries). */
