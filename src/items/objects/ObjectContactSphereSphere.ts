@@ -104,7 +104,8 @@ class ContactSphereSphereModel implements Only<ObjectModel, ContactSphereSphereM
     this.distance = distance;
     const gap = h * distance - (v.spheresRadii[0] + h * v.spheresRadii[1]);
     pair.gap = gap;
-    const scale = distance !== 0 ? h / distance : h;
+    // h/L, or h itself (as h/1: a choice between a quotient and the small integer h would be a boxed number, one per call)
+    const scale = h / (distance !== 0 ? distance : 1);
     for (let i = 0; i < 3; i++) n[i] = scale * dp[i];
     if (pair.rigid0 === undefined && pair.rigid1 === undefined) return;
     const a0 = v.spheresRadii[0] + 0.5 * gap, a1 = -h * v.spheresRadii[1] - 0.5 * gap;
@@ -216,9 +217,10 @@ class ContactSphereSphereModel implements Only<ObjectModel, ContactSphereSphereM
     let plastic = 0;
     const ratio = v.contactPlasticityRatio;
     if (gap < 0 && ratio !== 0) {
-      // r^(1/n): the square root for n = 2 is the power's value (r ≥ 0) without its library call, once per step
-      const exponent = v.contactStiffnessExponent;
-      plastic = (exponent === 1 ? ratio : exponent === 2 ? Math.sqrt(ratio) : ratio ** (1 / exponent)) * -gap;
+      // r^(1/n)·δ: the square root for n = 2 is the power's value (r ≥ 0) without its library call, once per step; each
+      // branch multiplies (a choice between r itself and a root would be a boxed number: V8 allocated one per step)
+      const exponent = v.contactStiffnessExponent, penetration = -gap;
+      plastic = exponent === 2 ? Math.sqrt(ratio) * penetration : exponent === 1 ? ratio * penetration : ratio ** (1 / exponent) * penetration;
       plastic = Math.max(plastic, data0[start + dataPlasticPenetration]);
     }
     const state = this.stepState, dvt = pair.dvt;
