@@ -39,6 +39,8 @@ export class SystemState implements ItemState {
   declare t: number;
   /** Load factor (static solver); 1 otherwise (declared as t). */
   declare loadFactor: number;
+  /** See {@link ItemState.postNewtonKept}: set by the step loop around the recording of an accepted step. */
+  postNewtonKept = false;
 
   /**
    * All values above in one array, [q, u, a, λ, ODE1 coordinates, ODE1 rates, data] (the arrays are views of it): a state

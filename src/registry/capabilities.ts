@@ -55,6 +55,13 @@ export interface ItemState {
   readonly mbs: UserFunctionSystem;
   /** Which configuration this state is (passed on to sensor user functions). */
   readonly configuration: ConfigurationType;
+  /**
+   * True only while the step loop records an accepted step (sensors, solution file) and nothing changed this state since
+   * the step's post-Newton steps (no post-step user function ran): an object may then take what its post-Newton step
+   * computed at this very state object (compare it by identity: a spread copy carries the flag) instead of computing it
+   * again. False or absent everywhere else.
+   */
+  readonly postNewtonKept?: boolean;
 }
 
 /**
@@ -507,6 +514,13 @@ export interface PostNewtonOutput {
    * undefined.
    */
   rejection: string | undefined;
+  /**
+   * Set by the solver before the post-Newton steps: true if s holds the position and velocity coordinates at which the
+   * stepper evaluated its last residual, unchanged since (Newton ended with that evaluation; no post-Newton user function
+   * ran before the objects). An object may then take the kinematics its last ode2Lhs computed at s instead of computing
+   * them again (not what depends on data coordinates: the post-Newton steps write those).
+   */
+  stateOfLastResidual: boolean;
 }
 
 /**

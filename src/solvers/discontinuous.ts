@@ -20,7 +20,7 @@ import { newAttempt, setAttempt, type SolverHooks, type StepAttempt, type TimeSt
  */
 export class DiscontinuousIteration {
   private readonly attempt: StepAttempt = newAttempt();
-  private readonly output: PostNewtonOutput = { recommendedStepSize: -1, rejection: undefined };
+  private readonly output: PostNewtonOutput = { recommendedStepSize: -1, rejection: undefined, stateOfLastResidual: false };
   /** Discontinuous iterations (post-Newton steps) of the whole solve, rejected steps included. */
   count = 0;
   /** Step size recommended by the last post-Newton step (−1: none, or recommendations not used). */
@@ -64,6 +64,8 @@ export class DiscontinuousIteration {
       iterations += solved.iterations;
       jacobianUpdates += solved.jacobianUpdates;
       if (!solved.accepted) return this.result(false, iterations, jacobianUpdates, solved.iterations + k - 1, solved.nextStepSize, solved.failure);
+      // a post-Newton user function runs before the objects and may change the state
+      this.output.stateOfLastResidual = solved.endsAtResidual === true && this.hooks.postNewtonUserFunction === undefined;
       const error = this.postNewtonError();
       this.count++;
       const rejection = this.output.rejection;

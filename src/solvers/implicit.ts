@@ -207,6 +207,8 @@ export class ImplicitSecondOrderStepper implements TimeStepper, NewtonProblem {
     // the converged state is that of the last update (every coordinate written and checked) unless a pre-Newton-residual
     // function, called after it, may have changed it
     attempt.stateFinite = this.updateCheck === 0 && this.hooks.preNewtonResidualUserFunction === undefined;
+    // Newton's last act was the residual at this state (the algorithmic accelerations above are the stepper's own)
+    attempt.endsAtResidual = true;
     return attempt;
   }
 

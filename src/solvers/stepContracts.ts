@@ -66,6 +66,12 @@ export interface StepAttempt {
    * its own finiteness pass. Anything else: the step loop checks the state.
    */
   stateFinite?: boolean;
+  /**
+   * True: the current state is the one at which the stepper evaluated its last residual (an accepted Newton solve ends
+   * with that evaluation), so the post-Newton steps may reuse what the items computed there
+   * (PostNewtonOutput.stateOfLastResidual). Anything else: not known.
+   */
+  endsAtResidual?: boolean;
 }
 
 /** Sets all fields of a stepper's reusable attempt record and returns it. */
@@ -77,13 +83,14 @@ export function setAttempt(attempt: StepAttempt, accepted: boolean, iterations: 
   attempt.failure = failure;
   attempt.recoveryIterations = undefined;
   attempt.stateFinite = undefined;
+  attempt.endsAtResidual = undefined;
   return attempt;
 }
 
 /** A fresh attempt record for a stepper to reuse with {@link setAttempt}. */
 export function newAttempt(): StepAttempt {
   // all fields from the start: one object shape for every attempt record the step loop reads
-  return { accepted: true, iterations: 0, nextStepSize: undefined, failure: undefined, jacobianUpdates: 0, recoveryIterations: undefined, stateFinite: undefined };
+  return { accepted: true, iterations: 0, nextStepSize: undefined, failure: undefined, jacobianUpdates: 0, recoveryIterations: undefined, stateFinite: undefined, endsAtResidual: undefined };
 }
 
 /** A time integrator as the step loop drives it. */

@@ -106,7 +106,13 @@ export function runStepLoop(
           failure = explainNonFinite(model, assembler, current, startOfStep, t);
         } else if (attempt.accepted) {
           stopped = hooks.postStepUserFunction !== undefined && callStepHook('postStepUserFunction', hooks.postStepUserFunction, current.mbs, t) === false;
-          recorder.finishStep(current, h, false);
+          // the state is the one the step's post-Newton steps saw unless the post-step function ran (it may change it)
+          current.postNewtonKept = hooks.postStepUserFunction === undefined;
+          try {
+            recorder.finishStep(current, h, false);
+          } finally {
+            current.postNewtonKept = false;
+          }
           if (stepper.stepAccepted?.() === true) stopped = true;
           statistics.steps++;
           progress?.update(current.t, statistics.steps);

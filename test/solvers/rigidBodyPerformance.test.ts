@@ -93,6 +93,12 @@ describe('mass matrix without assembly', () => {
     store.multiply(a, viaAssembled);
     expect(Array.from(viaProduct)).toEqual(Array.from(viaAssembled));
     expect(viaProduct.every((x) => x !== 0)).toBe(true);
+    // bodies that do not turn (rotational accelerations ±0): the same product, zeros with their signs
+    for (const node of model.nodes) for (let k = 3; k < node.nu; k++) a[node.uIndex + k] = k % 2 === 0 ? 0 : -0;
+    assembler.multiplyMassMatrix(s, a, viaProduct);
+    store.multiply(a, viaAssembled);
+    expect(Array.from(viaProduct).every((x, k) => Object.is(x, viaAssembled[k]))).toBe(true);
+    expect(viaProduct.some((x) => x !== 0)).toBe(true);
   });
 
   it('adds the initial accelerations\' M without the store: the store\'s values bit for bit and its massless coordinates', () => {

@@ -29,6 +29,9 @@ const parameters = {
   activeConnector: bool(true, 'If false, the contact exerts no force.'),
 };
 
+/** What the pair's marker positions and velocities and the geometry were last computed for (see evaluatedFor). */
+const evaluatedElsewhere = 0, evaluatedForResidual = 1, evaluatedForPostNewton = 2;
+
 type Values = {
   markerNumbers: readonly number[]; nodeNumber: number; spheresRadii: ArrayLike<number>; isHollowSphere1: boolean; dynamicFriction: number;
   frictionProportionalZone: number; contactStiffness: number; contactDamping: number; contactStiffnessExponent: number;
@@ -51,6 +54,14 @@ class ContactSphereSphereModel implements Only<ObjectModel, ContactSphereSphereM
   private readonly dp = new Float64Array(3);
   private distance = 0;
   private readonly stepState = contactStepState();
+  /**
+   * What the pair's marker positions and velocities, Δp, gap, normal and levers were last computed for, and at which state
+   * object: a residual evaluation (ode2Lhs), which the post-Newton step may take when Newton ended with it
+   * (PostNewtonOutput.stateOfLastResidual), or the post-Newton step, which the outputs may take while the step loop records
+   * the step (ItemState.postNewtonKept); any other evaluation (a Jacobian, an output elsewhere) makes them its own.
+   */
+  private evaluatedFor = evaluatedElsewhere;
+  private evaluatedState: ItemState | undefined = undefined;
   /** Relative position p1 − p0 at the start of the step (tunnelling check). */
   private readonly startRelativePosition = new Float64Array(3);
   private localMatrix = new Float64Array(0);
@@ -78,12 +89,15 @@ class ContactSphereSphereModel implements Only<ObjectModel, ContactSphereSphereM
   /**
    * Gap, normal and relative velocity of state s (with {@link ContactSphereSphereModel.geometry}); the velocities of the
    * contact points include the rotations (with friction) only with rotation (the angular velocities are evaluated only then).
+   * kept: the positions, velocities and geometry computed last are those of s (only the relative velocity is formed).
    */
-  private kinematics(s: ItemState, rotation: boolean): void {
+  private kinematics(s: ItemState, rotation: boolean, kept = false): void {
     const pair = this.pair, markers = pair.markers;
-    this.geometry(s);
-    markers.marker0.velocity(s, markers.v0);
-    markers.marker1.velocity(s, markers.v1);
+    if (!kept) {
+      this.geometry(s);
+      markers.marker0.velocity(s, markers.v0);
+      markers.marker1.velocity(s, markers.v1);
+    }
     if (rotation) pair.evaluateAngularVelocities(s);
     pair.relativeVelocity(rotation);
   }
@@ -95,6 +109,7 @@ class ContactSphereSphereModel implements Only<ObjectModel, ContactSphereSphereM
    */
   private geometry(s: ItemState): void {
     const { pair, v, dp } = this, n = pair.normal, markers = pair.markers;
+    this.evaluatedFor = evaluatedElsewhere;
     const p0 = markers.p0, p1 = markers.p1;
     markers.marker0.position(s, p0);
     markers.marker1.position(s, p1);
@@ -104,7 +119,8 @@ class ContactSphereSphereModel implements Only<ObjectModel, ContactSphereSphereM
     this.distance = distance;
     const gap = h * distance - (v.spheresRadii[0] + h * v.spheresRadii[1]);
     pair.gap = gap;
-    const scale = distance !== 0 ? h / distance : h;
+    // h/L, or h itself (as h/1: a choice between a quotient and the small integer h would be a boxed number, one per call)
+    const scale = h / (distance !== 0 ? distance : 1);
     for (let i = 0; i < 3; i++) n[i] = scale * dp[i];
     if (pair.rigid0 === undefined && pair.rigid1 === undefined) return;
     const a0 = v.spheresRadii[0] + 0.5 * gap, a1 = -h * v.spheresRadii[1] - 0.5 * gap;
@@ -120,19 +136,29 @@ class ContactSphereSphereModel implements Only<ObjectModel, ContactSphereSphereM
    * Kinematics and, if the data node's gap says contact, the force −F_c n0 + F_t on sphere 1 (left-hand side) and the
    * torques; with derivatives also the friction law's derivatives (for the Jacobians).
    */
-  private evaluate(s: ItemState, derivatives: boolean): void {
-    this.kinematics(s, true);
+  private evaluate(s: ItemState, derivatives: boolean, kept = false): void {
+    this.kinematics(s, true, kept);
     this.pair.contactForce(this.v, s.data, this.dataStart(), derivatives);
   }
 
-  /** The contact force's generalized forces; without contact in the data nothing (and no kinematics). */
+  /**
+   * The contact force's generalized forces; without contact in the data nothing (and no kinematics: the kinematics kept
+   * from an earlier residual are then not those of this residual's state).
+   */
   ode2LhsActive(s: ItemState): boolean {
-    return contactInData(this.v, s.data, this.dataStart());
+    const active = contactInData(this.v, s.data, this.dataStart());
+    if (!active) this.evaluatedFor = evaluatedElsewhere;
+    return active;
   }
 
   ode2Lhs(s: ItemState, f: Float64Array): void {
-    if (!contactInData(this.v, s.data, this.dataStart())) return;
+    if (!contactInData(this.v, s.data, this.dataStart())) {
+      this.evaluatedFor = evaluatedElsewhere;
+      return;
+    }
     this.evaluate(s, false);
+    this.evaluatedFor = evaluatedForResidual;
+    this.evaluatedState = s;
     this.pair.addLhs(s, f);
   }
 
@@ -194,6 +220,10 @@ class ContactSphereSphereModel implements Only<ObjectModel, ContactSphereSphereM
    */
   postNewtonStep(s: ItemState, startOfStep: ItemState, out: PostNewtonOutput): number {
     const v = this.v, pair = this.pair;
+    // Newton ended with a residual at s that evaluated the contact: its kinematics hold (the residual's, with rotation terms
+    // in the relative velocity, which kinematics forms again without them)
+    const kept = out.stateOfLastResidual && this.evaluatedFor === evaluatedForResidual && this.evaluatedState === s;
+    this.evaluatedFor = evaluatedElsewhere;
     if (!v.activeConnector) return 0;
     const start = this.dataStart();
     const data = s.data, data0 = startOfStep.data;
@@ -206,7 +236,9 @@ class ContactSphereSphereModel implements Only<ObjectModel, ContactSphereSphereM
       markers.marker1.position(startOfStep, p1);
       for (let i = 0; i < 3; i++) this.startRelativePosition[i] = p1[i] - p0[i];
     }
-    this.kinematics(s, false);
+    this.kinematics(s, false, kept && !sweep);
+    this.evaluatedFor = evaluatedForPostNewton;
+    this.evaluatedState = s;
     const gap = pair.gap;
     if (gapAtStart > 0) this.checkTunnelling(s, sweep);
     if (gap < 0 && v.dynamicFriction !== 0) {
@@ -216,9 +248,10 @@ class ContactSphereSphereModel implements Only<ObjectModel, ContactSphereSphereM
     let plastic = 0;
     const ratio = v.contactPlasticityRatio;
     if (gap < 0 && ratio !== 0) {
-      // r^(1/n): the square root for n = 2 is the power's value (r ≥ 0) without its library call, once per step
-      const exponent = v.contactStiffnessExponent;
-      plastic = (exponent === 1 ? ratio : exponent === 2 ? Math.sqrt(ratio) : ratio ** (1 / exponent)) * -gap;
+      // r^(1/n)·δ: the square root for n = 2 is the power's value (r ≥ 0) without its library call, once per step; each
+      // branch multiplies (a choice between r itself and a root would be a boxed number: V8 allocated one per step)
+      const exponent = v.contactStiffnessExponent, penetration = -gap;
+      plastic = exponent === 2 ? Math.sqrt(ratio) * penetration : exponent === 1 ? ratio * penetration : ratio ** (1 / exponent) * penetration;
       plastic = Math.max(plastic, data0[start + dataPlasticPenetration]);
     }
     const state = this.stepState, dvt = pair.dvt;
@@ -270,10 +303,12 @@ class ContactSphereSphereModel implements Only<ObjectModel, ContactSphereSphereM
   }
 
   output(variable: OutputVariableType, s: ItemState, into?: Float64Array): ArrayLike<number> | undefined {
-    // the geometry needs the positions only; Velocity the velocities with the rotation terms, Force and Torque the force
-    if (variable === OutputVariableType.Force || variable === OutputVariableType.Torque) this.evaluate(s, false);
-    else if (variable === OutputVariableType.Velocity) this.kinematics(s, true);
-    else this.geometry(s);
+    // the geometry needs the positions only; Velocity the velocities with the rotation terms, Force and Torque the force;
+    // while the step loop records the step at the state of the post-Newton step, that step's kinematics hold
+    const kept = s.postNewtonKept === true && this.evaluatedFor === evaluatedForPostNewton && this.evaluatedState === s;
+    if (variable === OutputVariableType.Force || variable === OutputVariableType.Torque) this.evaluate(s, false, kept);
+    else if (variable === OutputVariableType.Velocity) this.kinematics(s, true, kept);
+    else if (!kept) this.geometry(s);
     return contactOutput(this.pair, variable, this.v.spheresRadii[0], this.dp, into);
   }
 }

@@ -652,6 +652,9 @@ class RigidBodyModel extends RigidBodyBase<RigidNodeModel> implements Only<Objec
     out[ltg[1]] += mass * a[ltg[1]];
     out[ltg[2]] += mass * a[ltg[2]];
     const a3 = a[ltg[3]], a4 = a[ltg[4]], a5 = a[ltg[5]], a6 = a[ltg[6]];
+    // no rotational acceleration (a body that does not turn): the rows stay as they are, as the assembled matrix's product,
+    // which skips zero entries of a, leaves them (+0 in the residual's product, which zeroes out first)
+    if (a3 === 0 && a4 === 0 && a5 === 0 && a6 === 0) return;
     const e0 = 2 * (ref[3] + q[i]), e1 = 2 * (ref[4] + q[i + 1]), e2 = 2 * (ref[5] + q[i + 2]), e3 = 2 * (ref[6] + q[i + 3]);
     const g00 = -e1, g01 = e0, g02 = e3, g03 = -e2, g10 = -e2, g11 = -e3, g12 = e0, g13 = e1;
     const g20 = -e3, g21 = e2, g22 = -e1, g23 = e0;
