@@ -172,9 +172,10 @@ export class SphereTriangleContact implements ContactKernel {
       const dx = p[0] - this.pp[0], dy = p[1] - this.pp[1], dz = p[2] - this.pp[2];
       const distSquared = dx * dx + dy * dy + dz * dz;
       if (!(distSquared < r * r && dx * nx + dy * ny + dz * nz > 0 && distSquared >= minDistance * minDistance)) continue;
-      const k = found.next();
-      found.point.set(this.pp, 3 * k);
-      found.direction.set(this.dir, 3 * k);
+      const k = found.next(), point = found.point, direction = found.direction, pp = this.pp, dir = this.dir;
+      // three stores each (a TypedArray set is a builtin call per contact)
+      point[3 * k] = pp[0]; point[3 * k + 1] = pp[1]; point[3 * k + 2] = pp[2];
+      direction[3 * k] = dir[0]; direction[3 * k + 1] = dir[1]; direction[3 * k + 2] = dir[2];
       found.triangle[k] = t;
       found.inside[k] = inside;
       found.kind[k] = this.kind;

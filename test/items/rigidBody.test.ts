@@ -219,9 +219,9 @@ describe('rigid markers: position and rotation Jacobians', () => {
   }
 
   for (const kind of ['EP', 'RotVecLG'] as const) {
-    it(`${kind}RotationJacobianAndAngularVelocityEqualGeneric`, () => {
-      // NodeRigidBodyEP writes [0 | G] directly, NodeRigidBodyRotVecLG [0 | A] and A ω̄ from its remembered A; the base
-      // class goes through gGlobal's copy of G: the same numbers, bit for bit
+    it(`${kind}RotationJacobianAngularVelocityAndOrientationEqualGeneric`, () => {
+      // NodeRigidBodyEP writes [0 | G] directly, NodeRigidBodyRotVecLG [0 | A], A ω̄ and A (orientationAt) from its
+      // remembered A; the base class goes through gGlobal's copy of G and orientation: the same numbers, bit for bit
       const { mbs, node } = rigidSystem(kind);
       const model = mbs.compiled();
       const s = model.data.current;
@@ -238,6 +238,9 @@ describe('rigid markers: position and rotation Jacobians', () => {
         nodeModel.angularVelocity(s, omega);
         RigidNodeModel.prototype.angularVelocity.call(nodeModel, s, generic);
         expect(Array.from(omega)).toEqual(Array.from(generic));
+        const written = new Float64Array(9);
+        nodeModel.orientation(s, written);
+        if (nodeModel.orientationAt !== undefined) expect(Array.from(nodeModel.orientationAt(s))).toEqual(Array.from(written));
       }
     });
   }

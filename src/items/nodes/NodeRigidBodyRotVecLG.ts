@@ -106,6 +106,11 @@ class RigidBodyRotVecLGNodeModel extends BodyFixedLieGroupNode implements Only<R
     for (let k = 0; k < 9; k++) out[k] = a[k];
   }
 
+  /** The remembered A itself (no copy). */
+  override orientationAt(s: ItemState): ArrayLike<number> {
+    return this.matrixAt(s.q);
+  }
+
   /** ω = A ω̄, summed as the generic G θ̇ product sums it (from 0, column by column), without copying A. */
   override angularVelocity(s: ItemState, out: Float64Array): void {
     const a = this.matrixAt(s.q), u = s.u, i = this.uIndex + 3, x = u[i], y = u[i + 1], z = u[i + 2];

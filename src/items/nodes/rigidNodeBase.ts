@@ -25,6 +25,12 @@ export interface OrientedNode extends FrameNodeModel {
   angularAcceleration(s: ItemState, out: Float64Array): void;
   /** The node's "Rotation" output (Tait–Bryan angles of A, raw angles for Rxyz, [0, 0, φ] in 2D), in `into` if given. */
   rotationOutput(s: ItemState, into?: Float64Array): Float64Array;
+  /**
+   * A at s (9 entries row-major, orientation's values) in the node's own array, valid until the node is asked again: to
+   * be read at once, not kept or written. Only nodes that keep A define it (reading it in place saves the copy that
+   * orientation writes); the others are asked for orientation.
+   */
+  orientationAt?(s: ItemState): ArrayLike<number>;
 }
 
 /** A's entries for rotXYZOfOrientation (read at once; a sensor asks for the Rotation every recorded step). */
@@ -152,6 +158,9 @@ export abstract class RigidNodeModel extends NodeBase implements Only<RigidBodyN
 
   /** Nothing: G has full column rank for these rotation parameters (overridden by Euler parameters). */
   addLeverJacobianNullDirection(_s: ItemState, _localPosition: ArrayLike<number>, _force: ArrayLike<number>, _k: Float64Array, _factor: number): void {}
+
+  /** Only nodes that keep A define it (OrientedNode.orientationAt). */
+  orientationAt?(s: ItemState): ArrayLike<number>;
 
   /** Only nodes whose rotation Jacobian has null directions (Euler parameters) define it (NodeModel.addRotatedVectorNullDirection). */
   addRotatedVectorNullDirection?(s: ItemState, vLocal: ArrayLike<number>, out: Float64Array, n: number): void;

@@ -475,11 +475,12 @@ class RigidBodyModel extends RigidBodyBase<RigidNodeModel> implements Only<Objec
   }
 
   /**
-   * A · (skew(v) · G_l) (3 × n_rot, in Exudyn's order of products), with gl and rotation already evaluated: into coupling,
-   * or row r into c[offset + r·stride …] of another matrix (the position Jacobian's block, without a copy).
+   * a · (skew(v) · G_l) (3 × n_rot, in Exudyn's order of products) with a = A (the node's at the state) and gl already
+   * evaluated: into coupling, or row r into c[offset + r·stride …] of another matrix (the position Jacobian's block,
+   * without a copy).
    */
-  private couplingMatrix(v: ArrayLike<number>, c: Float64Array = this.coupling, stride = this.nRot, offset = 0): Float64Array {
-    const nr = this.nRot, g = this.gl, a = this.rotation;
+  private couplingMatrix(a: ArrayLike<number>, v: ArrayLike<number>, c: Float64Array = this.coupling, stride = this.nRot, offset = 0): Float64Array {
+    const nr = this.nRot, g = this.gl;
     const x = v[0], y = v[1], z = v[2];
     // A in locals (a store into c could alias a for the optimizer, which would reload it per entry), and one pass over
     // the columns: skew(v)·G_l's column j, then its three entries of A·(skew(v)·G_l), each the same sum as before: a
@@ -513,7 +514,7 @@ class RigidBodyModel extends RigidBodyBase<RigidNodeModel> implements Only<Objec
     }
     if (!glCurrent) this.node.gLocal(s, this.gl);
     this.node.orientation(s, this.rotation);
-    return this.couplingMatrix(this.massCom, this.comCoupling);
+    return this.couplingMatrix(this.rotation, this.massCom, this.comCoupling);
   }
 
   massMatrix(s: ItemState, acc: LocalMatrixAccumulator): void {
@@ -532,7 +533,7 @@ class RigidBodyModel extends RigidBodyBase<RigidNodeModel> implements Only<Objec
     this.node.gLocal(s, g);
     if (this.hasCom) {
       this.node.orientation(s, this.rotation);
-      const c = this.couplingMatrix(this.massCom);
+      const c = this.couplingMatrix(this.rotation, this.massCom);
       for (let r = 0; r < 3; r++) {
         for (let j = 0; j < nr; j++) {
           m[r * n + 3 + j] += c[r * nr + j];
@@ -792,13 +793,15 @@ class RigidBodyModel extends RigidBodyBase<RigidNodeModel> implements Only<Objec
       return;
     }
     this.node.gLocal(s, this.gl);
-    this.node.orientation(s, this.rotation);
     const x = this.w1;
     x[0] = -localPosition[0]; x[1] = -localPosition[1]; x[2] = -localPosition[2];
     out[0] = 1; out[1] = 0; out[2] = 0;
     out[n] = 0; out[n + 1] = 1; out[n + 2] = 0;
     out[2 * n] = 0; out[2 * n + 1] = 0; out[2 * n + 2] = 1;
-    this.couplingMatrix(x, out, n, 3);
+    // the node's kept A where it has one (no copy), else written
+    const kept = this.node.orientationAt?.(s);
+    if (kept === undefined) this.node.orientation(s, this.rotation);
+    this.couplingMatrix(kept ?? this.rotation, x, out, n, 3);
   }
 
   /**

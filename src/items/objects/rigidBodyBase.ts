@@ -31,7 +31,17 @@ export abstract class RigidFrameKinematics<N extends OrientedNode> {
       this.node.position(s, out);
       return;
     }
-    this.positionAndOrientation(s, localPosition, out, this.rotation);
+    // the node's kept A where it has one (no copy), else written (as positionAndOrientation forms p + A x)
+    const kept = this.node.orientationAt?.(s);
+    if (kept === undefined) {
+      this.positionAndOrientation(s, localPosition, out, this.rotation);
+      return;
+    }
+    const x0 = localPosition[0], x1 = localPosition[1], x2 = localPosition[2];
+    this.node.position(s, out);
+    out[0] += kept[0] * x0 + kept[1] * x1 + kept[2] * x2;
+    out[1] += kept[3] * x0 + kept[4] * x1 + kept[5] * x2;
+    out[2] += kept[6] * x0 + kept[7] * x1 + kept[8] * x2;
   }
 
   /** p + A x and A, the rotation matrix formed once (position's values, and orientation's). */
@@ -63,8 +73,10 @@ export abstract class RigidFrameKinematics<N extends OrientedNode> {
     const w = this.w0;
     this.node.angularVelocityLocal(s, w);
     cross3Into(w, w, localPosition);
-    this.node.orientation(s, this.rotation);
-    mat3MulVecInto(w, this.rotation, w);
+    // the node's kept A where it has one (no copy), else written
+    const kept = this.node.orientationAt?.(s);
+    if (kept === undefined) this.node.orientation(s, this.rotation);
+    mat3MulVecInto(w, kept ?? this.rotation, w);
     this.node.velocity(s, out);
     out[0] += w[0]; out[1] += w[1]; out[2] += w[2];
   }
