@@ -269,13 +269,13 @@ export class TextOutputFile {
     this.length = p;
   }
 
-  /** Appends a row of numbers, comma separated. */
-  writeRow(values: ArrayLike<number>, precision: number): void {
-    this.reserve(values.length * bytesPerNumber + 1);
+  /** Appends a row of numbers, comma separated: values[start] to values[end − 1] (all values by default). */
+  writeRow(values: ArrayLike<number>, precision: number, start = 0, end = values.length): void {
+    this.reserve((end - start) * bytesPerNumber + 1);
     const bytes = this.bytes;
     let p = this.length;
-    for (let i = 0; i < values.length; i++) {
-      if (i > 0) bytes[p++] = 44;
+    for (let i = start; i < end; i++) {
+      if (i > start) bytes[p++] = 44;
       formatValues[0] = values[i];
       p = formatValueInto(bytes, p, precision);
     }

@@ -73,21 +73,29 @@ export class SensorRecords {
   }
 
   /**
-   * Appends one row [t, values…] for a sensor (copied: the recorder passes its row buffer); every row of a sensor must
-   * have as many values as its first.
+   * The chunk to write a sensor's next row [t, values…] into, from {@link SensorRecords.stagedOffset} on (a row of the given
+   * width fits there); the row counts only after {@link SensorRecords.commitRow}, and staging again before that writes the
+   * same place. Every row of a sensor must have as many values as its first (t names the row in the error).
    */
-  appendRow(sensor: number, row: ArrayLike<number>): void {
+  stageRow(sensor: number, width: number, t: number): Float64Array {
     const table = this.tables[sensor];
-    const width = row.length;
     if (table.count !== 0 && width !== table.width) {
-      throw new FlexdynError(`Sensor #${sensor}: every row must have ${table.width - 1} values (as the first), got ${width - 1} at t = ${row[0]}`);
+      throw new FlexdynError(`Sensor #${sensor}: every row must have ${table.width - 1} values (as the first), got ${width - 1} at t = ${t}`);
     }
     table.width = width;
-    let chunk = table.chunks[table.chunks.length - 1];
-    if (table.used === chunk.length) chunk = nextChunk(table, width);
-    const offset = table.used;
-    for (let i = 0; i < width; i++) chunk[offset + i] = row[i];
-    table.used = offset + width;
+    const chunk = table.chunks[table.chunks.length - 1];
+    return table.used === chunk.length ? nextChunk(table, width) : chunk;
+  }
+
+  /** Where the staged row of a sensor begins in the chunk {@link SensorRecords.stageRow} returned. */
+  stagedOffset(sensor: number): number {
+    return this.tables[sensor].used;
+  }
+
+  /** Stores the row last staged for a sensor ({@link SensorRecords.stageRow}). */
+  commitRow(sensor: number): void {
+    const table = this.tables[sensor];
+    table.used += table.width;
     table.count++;
   }
 

@@ -26,8 +26,15 @@ export class OutputRecorder implements StepRecorder {
   private lastSensorsWritten = 0;
   private lastSolutionWritten = 0;
   private readonly sensorFiles: (TextOutputFile | undefined)[] = [];
-  /** The row buffer of each sensor (SensorRecords.rowBuffer) filled at the current time; one entry per sensor from the start. */
+  /**
+   * Where each sensor's row [t, values…] of the current time was written: its table's staged row (SensorRecords.stageRow)
+   * for a storeInternal sensor, else its row buffer (SensorRecords.rowBuffer); one entry per sensor from the start.
+   */
   private readonly sensorRows: Float64Array[];
+  /** Where each sensor's row begins in {@link OutputRecorder.sensorRows}. */
+  private readonly sensorRowStarts: Int32Array;
+  /** Each sensor's row width (1 + number of values) at the current time. */
+  private readonly sensorRowWidths: Int32Array;
   private solutionFile?: TextOutputFile;
   private readonly solutionRow: Float64Array;
 
@@ -44,6 +51,8 @@ export class OutputRecorder implements StepRecorder {
   ) {
     const { nu, nq, nAE, nODE1, nData } = model;
     this.sensorRows = model.sensors.map(() => noSensorRow);
+    this.sensorRowStarts = new Int32Array(model.sensors.length);
+    this.sensorRowWidths = new Int32Array(model.sensors.length);
     this.solutionRow = new Float64Array(1 + nq + (exportRates && settings.exportVelocities ? nu : 0) + (exportRates && settings.exportAccelerations ? nu : 0)
       + nODE1 + (exportRates && settings.exportODE1Velocities ? nODE1 : 0) + (settings.exportAlgebraicCoordinates ? nAE : 0) + (settings.exportDataCoordinates ? nData : 0));
   }
@@ -162,7 +171,7 @@ export class OutputRecorder implements StepRecorder {
   }
 
   /**
-   * Evaluates every sensor into its row buffer first, then stores and writes all rows: a sensor that throws or gives a
+   * Evaluates every sensor into its staged row or row buffer first, then stores and writes all rows: a sensor that throws or gives a
    * non-finite value stops the solve with no row of this time in any table (all sensor tables keep equal lengths).
    */
   private recordSensors(s: SystemState): void {
@@ -182,19 +191,34 @@ export class OutputRecorder implements StepRecorder {
       this.sensorRow(i, s, values);
     }
     for (let i = 0; i < sensors.length; i++) {
-      const row = this.sensorRows[i];
-      if (sensors[i].storeInternal) this.records.appendRow(i, row);
+      if (sensors[i].storeInternal) this.records.commitRow(i);
       const file = this.sensorFiles[i];
-      if (file !== undefined) file.writeRow(row, precision);
+      if (file !== undefined) {
+        const start = this.sensorRowStarts[i];
+        file.writeRow(this.sensorRows[i], precision, start, start + this.sensorRowWidths[i]);
+      }
     }
   }
 
-  /** [t, values…] at the state's time in the sensor's row buffer (kept across solves; reallocated only when the number of values changes). */
+  /**
+   * [t, values…] at the state's time, written straight into the sensor's table (staged, stored by the caller) if it stores
+   * internally, else into its row buffer (kept across solves; reallocated only when the number of values changes).
+   */
   private sensorRow(sensor: number, s: SystemState, values: ArrayLike<number>): void {
-    const row = this.records.rowBuffer(sensor, values.length + 1);
+    const width = values.length + 1;
+    let row: Float64Array;
+    let start = 0;
+    if (this.model.sensors[sensor].storeInternal) {
+      row = this.records.stageRow(sensor, width, s.t);
+      start = this.records.stagedOffset(sensor);
+    } else {
+      row = this.records.rowBuffer(sensor, width);
+    }
     this.sensorRows[sensor] = row;
-    row[0] = s.t;
-    for (let k = 0; k < values.length; k++) row[k + 1] = values[k];
+    this.sensorRowStarts[sensor] = start;
+    this.sensorRowWidths[sensor] = width;
+    row[start] = s.t;
+    for (let k = 0; k < values.length; k++) row[start + k + 1] = values[k];
   }
 
   private writeSolutionHeader(): void {

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
   SystemContainer, SimulationSettings, OutputVariableType, NodePoint, NodePointGround, MassPoint, MarkerNodeCoordinate,
-  CoordinateSpringDamper, SensorNode, parseSolutionFile, parseSensorFile, installFileSystem, installedFileSystem,
+  CoordinateSpringDamper, SensorNode, SensorUserFunction, parseSolutionFile, parseSensorFile, installFileSystem, installedFileSystem,
   InMemoryFileSystem, FEMinterface, createBlockMesh, graphics, FlexdynError,
 } from '../../src/index.ts';
 import { nodeFileSystem } from '../../src/nodeFileSystem.ts';
@@ -67,6 +67,47 @@ describe('solves without a file system (a browser, a worker)', () => {
     // the last row holds the end state (written with outputPrecision = 10 significant digits)
     expect(solution.coordinates.get(10, 0)).toBeCloseTo(memory.mbs.systemData.getODE2Coordinates()[0], 11);
     expect(parseSensorFile(memory.mbs.getOutputFile(`${folder}/velocity.txt`)).data.rows).toBe(11);
+  });
+
+  it('store rows of different widths, user-function values and file rows alike (rows written straight into the tables)', () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const { mbs, settings, stored } = oscillator(folder);
+    const twice = mbs.addSensor(SensorUserFunction({
+      sensorNumbers: [stored], storeInternal: true, fileName: `${folder}/twice.txt`,
+      sensorUserFunction: (m, _t, numbers) => [2 * m.getSensorValues(numbers[0])[0]],
+    }));
+    const pair = mbs.addSensor(SensorUserFunction({
+      sensorNumbers: [stored], storeInternal: true, writeToFile: false,
+      sensorUserFunction: (m, t, numbers) => [t, m.getSensorValues(numbers[0])[0]],
+    }));
+    settings.solutionSettings.outputPrecision = 17;
+    settings.solutionSettings.sensorsWritePeriod = 1e-3;
+    mbs.assemble();
+    mbs.solveDynamic(settings);
+    const fileRows = (name: string) => mbs.getOutputFile(`${folder}/${name}`).split('\n')
+      .filter((line) => line !== '' && !line.startsWith('#')).map((line) => line.split(',').map(Number));
+    const positions = mbs.getSensorStoredData(stored);
+    expect(positions).toHaveLength(101);
+    expect(positions.every((row) => row.length === 4)).toBe(true);
+    expect(mbs.getSensorStoredData(twice)).toEqual(positions.map((row) => [row[0], 2 * row[1]]));
+    expect(mbs.getSensorStoredData(pair)).toEqual(positions.map((row) => [row[0], row[0], row[1]]));
+    expect(fileRows('stored.txt')).toEqual(positions);
+    expect(fileRows('twice.txt')).toEqual(mbs.getSensorStoredData(twice));
+    expect(fileRows('velocity.txt').map((row) => row.length)).toEqual(positions.map(() => 4));
+
+    // a sensor that throws: no row of that time in any table
+    const failing = oscillator(folder);
+    const failingPair = failing.mbs.addSensor(SensorUserFunction({
+      sensorNumbers: [failing.stored], storeInternal: true, writeToFile: false,
+      sensorUserFunction: (m, t, numbers) => { if (t >= 0.05) throw new Error('sensor failure'); return [t, m.getSensorValues(numbers[0])[0]]; },
+    }));
+    failing.settings.solutionSettings.sensorsWritePeriod = 1e-3;
+    failing.mbs.assemble();
+    expect(() => failing.mbs.solveDynamic(failing.settings)).toThrow(FlexdynError);
+    const rows = failing.mbs.getSensorStoredData(failing.stored);
+    expect(rows.length).toBeGreaterThan(40);
+    expect(rows[rows.length - 1][0]).toBeLessThan(0.05);
+    expect(failing.mbs.getSensorStoredData(failingPair)).toHaveLength(rows.length);
   });
 
   it('plot a sensor that writes only a file from the file kept in memory', () => {
