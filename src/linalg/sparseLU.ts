@@ -1047,7 +1047,7 @@ function groupUpperPart(n: number, up: Int32Array, ui: Int32Array, ux: Float64Ar
     for (let p = up[k]; p < end;) {
       const kk = ui[p];
       let g = 1;
-      while (g < MAX_GROUP && p + g < end && ux[p] !== 0 && ux[p + g] !== 0 && ui[p + g] === kk + g && nested[kk + g - 1] === 1) g++;
+      if (ux[p] !== 0) while (g < MAX_GROUP && p + g < end && ux[p + g] !== 0 && ui[p + g] === kk + g && nested[kk + g - 1] === 1) g++;
       group[p] = g;
       p += g;
     }

@@ -798,10 +798,7 @@ class RigidBodyModel extends RigidBodyBase<RigidNodeModel> implements Only<Objec
     out[0] = 1; out[1] = 0; out[2] = 0;
     out[n] = 0; out[n + 1] = 1; out[n + 2] = 0;
     out[2 * n] = 0; out[2 * n + 1] = 0; out[2 * n + 2] = 1;
-    // the node's kept A where it has one (no copy), else written
-    const kept = this.node.orientationAt?.(s);
-    if (kept === undefined) this.node.orientation(s, this.rotation);
-    this.couplingMatrix(kept ?? this.rotation, x, out, n, 3);
+    this.couplingMatrix(this.rotationAt(s), x, out, n, 3);
   }
 
   /**

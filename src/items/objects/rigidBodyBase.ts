@@ -13,6 +13,14 @@ export const rigidBodyOutputs = [
   OutputVariableType.AngularAccelerationLocal, OutputVariableType.KineticEnergy,
 ] as const;
 
+/** out += A x (A row-major 3 × 3): a body-fixed point's offset from the frame origin. */
+function addRotatedPoint(out: Float64Array, a: ArrayLike<number>, x: ArrayLike<number>): void {
+  const x0 = x[0], x1 = x[1], x2 = x[2];
+  out[0] += a[0] * x0 + a[1] * x1 + a[2] * x2;
+  out[1] += a[3] * x0 + a[4] * x1 + a[5] * x2;
+  out[2] += a[6] * x0 + a[7] * x1 + a[8] * x2;
+}
+
 /**
  * Kinematics of body-fixed points on the frame of one rigid node (p + A x, u̇ + A(ω̄ × x)) and the node's
  * orientation, angular velocities and rotation Jacobian; shared by the rigid bodies and the FFRF reference frame.
@@ -27,32 +35,28 @@ export abstract class RigidFrameKinematics<N extends OrientedNode> {
 
   /** p + A x (p alone for x = 0, the frame origin: markers and sensors at the body's reference point). */
   position(s: ItemState, localPosition: ArrayLike<number>, out: Float64Array): void {
-    if (localPosition[0] === 0 && localPosition[1] === 0 && localPosition[2] === 0) {
-      this.node.position(s, out);
-      return;
-    }
-    // the node's kept A where it has one (no copy), else written (as positionAndOrientation forms p + A x)
-    const kept = this.node.orientationAt?.(s);
-    if (kept === undefined) {
-      this.positionAndOrientation(s, localPosition, out, this.rotation);
-      return;
-    }
-    const x0 = localPosition[0], x1 = localPosition[1], x2 = localPosition[2];
     this.node.position(s, out);
-    out[0] += kept[0] * x0 + kept[1] * x1 + kept[2] * x2;
-    out[1] += kept[3] * x0 + kept[4] * x1 + kept[5] * x2;
-    out[2] += kept[6] * x0 + kept[7] * x1 + kept[8] * x2;
+    if (localPosition[0] === 0 && localPosition[1] === 0 && localPosition[2] === 0) return;
+    addRotatedPoint(out, this.rotationAt(s), localPosition);
   }
 
   /** p + A x and A, the rotation matrix formed once (position's values, and orientation's). */
   positionAndOrientation(s: ItemState, localPosition: ArrayLike<number>, position: Float64Array, orientation: Float64Array): void {
-    const x0 = localPosition[0], x1 = localPosition[1], x2 = localPosition[2], a = orientation;
-    this.node.orientation(s, a);
+    this.node.orientation(s, orientation);
     this.node.position(s, position);
-    if (x0 === 0 && x1 === 0 && x2 === 0) return;
-    position[0] += a[0] * x0 + a[1] * x1 + a[2] * x2;
-    position[1] += a[3] * x0 + a[4] * x1 + a[5] * x2;
-    position[2] += a[6] * x0 + a[7] * x1 + a[8] * x2;
+    if (localPosition[0] === 0 && localPosition[1] === 0 && localPosition[2] === 0) return;
+    addRotatedPoint(position, orientation, localPosition);
+  }
+
+  /**
+   * A at s, to be read at once: the node's kept matrix where it has one (OrientedNode.orientationAt, no copy), else
+   * written into the rotation work array.
+   */
+  protected rotationAt(s: ItemState): ArrayLike<number> {
+    const kept = this.node.orientationAt?.(s);
+    if (kept !== undefined) return kept;
+    this.node.orientation(s, this.rotation);
+    return this.rotation;
   }
 
   /** Displacement of the frame-fixed point x from its reference position: position(q) − position(q = 0) (an output). */
@@ -73,10 +77,7 @@ export abstract class RigidFrameKinematics<N extends OrientedNode> {
     const w = this.w0;
     this.node.angularVelocityLocal(s, w);
     cross3Into(w, w, localPosition);
-    // the node's kept A where it has one (no copy), else written
-    const kept = this.node.orientationAt?.(s);
-    if (kept === undefined) this.node.orientation(s, this.rotation);
-    mat3MulVecInto(w, kept ?? this.rotation, w);
+    mat3MulVecInto(w, this.rotationAt(s), w);
     this.node.velocity(s, out);
     out[0] += w[0]; out[1] += w[1]; out[2] += w[2];
   }
