@@ -160,12 +160,12 @@ function removeModules(folder) {
     else if (entry.name.endsWith('.js') || entry.name.endsWith('.js.map')) rmSync(path);
   }
 }
-await buildEngineScript();
+const entryNamespaces = await buildEngineScript();
 removeModules(dist);
 cpSync(bundled, dist, { recursive: true });
 rmSync(bundled, { recursive: true, force: true });
 await writeDependencyModules();
-await writeEngineScriptEntries();
+await writeEngineScriptEntries(entryNamespaces);
 /** The names each bundle file imports from `#name` (import clauses of the bundled output), in the bundles below folder. */
 function importedNames(dependency, folder = dist) {
   const names = new Set();
@@ -243,7 +243,8 @@ async function writeDependencyModules() {
  * The code cache (dist/script/code-cache-<V8 version>-<arch>.bin) is written after the script has loaded and run a test
  * model (codeCacheTraining) in a fresh process of this Node; another V8 version finds no file of its name and compiles the script as before. The script has no
  * source map (Node applies none to code compiled by node:vm): `node --conditions=flexdyn-modules --enable-source-maps`
- * selects the ES-module bundles, whose stack traces point at src/.
+ * selects the ES-module bundles, whose stack traces point at src/. Returns the export names of the entries' arrays of values
+ * (namespacesAsValues), which the entry modules read by position.
  */
 async function buildEngineScript() {
   const folder = join(bundled, 'script');
@@ -274,6 +275,8 @@ async function buildEngineScript() {
       },
     }],
   });
+  /** The export names of each entry's namespace in the order of its array of values (namespacesAsValues). */
+  let entryNamespaces;
   const dynamicImport = /(?<![\w$.'"`])import\(/g;
   const dynamicImports = Object.keys(result.metafile.inputs).filter((input) => !input.includes(':') && existsSync(join(root, input)))
     .reduce((count, input) => count + (readFileSync(join(root, input), 'utf8').match(dynamicImport)?.length ?? 0), 0);
@@ -286,11 +289,14 @@ async function buildEngineScript() {
       text = text.replace(dynamicImport, '__import(');
       if (/\bimport\.meta\b/.test(text)) throw new Error('build: the engine script still uses import.meta');
       if (/[^\x00-\x7f]/.test(text)) throw new Error('build: the engine script must be ASCII (its loader reads it as Latin-1)');
-      text = namespacesAsValues(text);
-      text = withoutIndentation(text);
+      const namespaces = namespacesAsValues(text);
+      entryNamespaces = namespaces.entryNamespaces;
+      text = withoutIndentation(namespaces.text);
     }
     writeFileSync(output.path, text);
   }
+  if (entryNamespaces === undefined) throw new Error('build: esbuild wrote no engine script');
+  return entryNamespaces;
 }
 
 /**
@@ -321,40 +327,68 @@ function withoutIndentation(text) {
 }
 
 /**
- * The engine script's namespace objects (index, node, viewer, studies, graphics) as frozen objects of plain values,
- * filled once at the end of the script, in place of esbuild's `__export(ns, { name: () => local, … })` at their
- * module's start: one getter closure and one defineProperty per name (≈ 750 in all) cost ≈ 0.6 MB of new-space
- * allocation and CPU at every import, and their compiled getters 11 % of the code cache (docs/benchmarks.md, imp19).
- * Their values are the same: every namespace is read only through another namespace's getter or the entries' one
- * destructuring after the script has run (the build checks that no other code names it), and the entries' `export
- * const` takes each value once anyway. Assigning to a name fails as it did for a getter without setter. The entry
- * namespace (script_entry_exports, read by the loader through getters) stays as esbuild writes it.
+ * The engine script's namespaces as plain values, filled once at the end of the script, in place of esbuild's
+ * `__export(ns, { name: () => local, … })` at their module's start: one getter closure and one defineProperty per name
+ * (≈ 750 in all) cost ≈ 0.6 MB of new-space allocation and CPU at every import, and their compiled getters 11 % of the
+ * code cache (docs/benchmarks.md, imp19). A namespace that is a value of another (index's graphics) becomes a frozen
+ * object (assigning to a name fails as it did for a getter without setter). The entries' namespaces (index, node,
+ * viewer, studies) become arrays of their values in the order of their names, and the script exports the object
+ * `{ index, node, viewer, studies }` of those arrays: an object literal of ≈ 350 computed values is built in dictionary
+ * mode, one runtime call per property (≈ 0.16 ms each for index and node, every fresh process), an array of them in one
+ * step; the entry modules take each value by its position (writeEngineScriptEntries, with the names returned here), and
+ * esbuild's getters of the entry object (`__toCommonJS`, ≈ 0.09 ms at its first use) are gone. The values are the same:
+ * every namespace is read only through another namespace's getter or the entries after the script has run (the build
+ * checks that no other code names it), and the entries' `export const` takes each value once anyway.
  */
 function namespacesAsValues(text) {
   const block = /^__export\(([\w$]+), \{\n((?: {2}[\w$]+: \(\) => [\w$]+,?\n)*)\}\);\n/gm;
+  const entryObject = 'script_entry_exports';
   const namespaces = new Map();
+  let entries;
   const converted = text.replace(block, (whole, namespace, body) => {
-    if (namespace === 'script_entry_exports') return whole;
-    namespaces.set(namespace, [...body.matchAll(/^ {2}([\w$]+): \(\) => ([\w$]+)/gm)].map(([, name, local]) => [name, local]));
+    const pairs = [...body.matchAll(/^ {2}([\w$]+): \(\) => ([\w$]+)/gm)].map(([, name, local]) => [name, local]);
+    if (namespace === entryObject) {
+      entries = pairs;
+      return '';
+    }
+    namespaces.set(namespace, pairs);
     const uses = text.match(new RegExp(`(?<![\\w$])${namespace.replace(/\$/g, '\\$')}(?![\\w$])`, 'g')).length;
     const lazyUses = text.match(new RegExp(`\\(\\) => ${namespace.replace(/\$/g, '\\$')}(?![\\w$])`, 'g'))?.length ?? 0;
     // `var ns = {};`, the __export line, and otherwise only getters of other namespaces
     if (!text.includes(`\nvar ${namespace} = {};\n`) || uses !== 2 + lazyUses) throw new Error(`build: the engine script's namespace ${namespace} is used other than through getters`);
     return '';
   });
-  if (/^__export\((?!script_entry_exports,)/m.test(converted)) throw new Error('build: an __export of the engine script has another form than name: () => local');
+  if (/^__export\(/m.test(converted)) throw new Error('build: an __export of the engine script has another form than name: () => local');
+  // esbuild's entry object: `var script_entry_exports = {};`, its __export, `module.exports = __toCommonJS(script_entry_exports);`
+  const entryLines = [`var ${entryObject} = {};\n`, `module.exports = __toCommonJS(${entryObject});\n`];
+  if (entries === undefined || entryLines.some((line) => converted.split(line).length !== 2)
+    || converted.split(new RegExp(`(?<![\\w$])${entryObject}(?![\\w$])`)).length !== 3) {
+    throw new Error(`build: the engine script's ${entryObject} is not esbuild's entry object as expected`);
+  }
+  const entryNamespaces = {};
+  for (const [entry, namespace] of entries) {
+    if (!namespaces.has(namespace) || [...namespaces.values()].some((pairs) => pairs.some(([, local]) => local === namespace))) {
+      throw new Error(`build: the engine script's entry ${entry} is not a namespace of its own`);
+    }
+    entryNamespaces[entry] = namespaces.get(namespace).map(([name]) => name);
+  }
+  const entryNamespaceLocals = new Set(entries.map(([, namespace]) => namespace));
   // a namespace that holds another (index's graphics) is filled after it
   const filled = [];
   while (namespaces.size > 0) {
     const ready = [...namespaces].find(([, pairs]) => pairs.every(([, local]) => !namespaces.has(local)));
     if (ready === undefined) throw new Error('build: the engine script\'s namespaces hold each other');
     const [namespace, pairs] = ready;
-    filled.push(`${namespace} = Object.freeze({ ${pairs.map(([name, local]) => (name === local ? name : `${name}: ${local}`)).join(', ')} });`);
+    filled.push(entryNamespaceLocals.has(namespace)
+      ? `${namespace} = [${pairs.map(([, local]) => local).join(', ')}];`
+      : `${namespace} = Object.freeze({ ${pairs.map(([name, local]) => (name === local ? name : `${name}: ${local}`)).join(', ')} });`);
     namespaces.delete(namespace);
   }
-  const footer = converted.lastIndexOf('\n})');
-  if (footer < 0 || converted.slice(footer) !== '\n})\n') throw new Error('build: the engine script must end with its function\'s closing `})`');
-  return `${converted.slice(0, footer)}\n${filled.join('\n')}${converted.slice(footer)}`;
+  filled.push(`module.exports = { ${entries.map(([entry, namespace]) => `${entry}: ${namespace}`).join(', ')} };`);
+  const withoutEntryObject = entryLines.reduce((result, line) => result.replace(line, ''), converted);
+  const footer = withoutEntryObject.lastIndexOf('\n})');
+  if (footer < 0 || withoutEntryObject.slice(footer) !== '\n})\n') throw new Error('build: the engine script must end with its function\'s closing `})`');
+  return { text: `${withoutEntryObject.slice(0, footer)}\n${filled.join('\n')}${withoutEntryObject.slice(footer)}`, entryNamespaces };
 }
 
 /**
@@ -393,36 +427,54 @@ function deferredRequireTable(script) {
 
 /**
  * dist/script/load.js (the loader) and the entry modules dist/script/{index,node,viewer,studies}.js: each exports the
- * very names of its ES-module bundle (read from the bundles just written), taken from the script's namespaces. Then a
- * fresh Node process runs the script and the models of codeCacheTraining, and writes the code cache.
+ * very names of its ES-module bundle (read from the bundles just written), taken by position from the script's namespace
+ * arrays (entryNamespaces: the names of each array's values in order, from buildEngineScript). Then a fresh Node process
+ * runs the script and the models of codeCacheTraining, and writes the code cache.
  */
-async function writeEngineScriptEntries() {
+async function writeEngineScriptEntries(entryNamespaces) {
   const folder = join(dist, 'script');
   const script = readFileSync(join(folder, 'script.js'), 'utf8');
   const deferred = deferredRequireTable(script);
+  const scriptBytes = Buffer.byteLength(script, 'latin1');
   writeFileSync(join(folder, 'load.js'), `// Generated by scripts/build.mjs: runs script.js (the engine as one classic script) for Node with V8's code cache.
 import { createRequire } from 'node:module';
 
-const require = createRequire(import.meta.url);
-// Node's built-ins through require, not \`import\`: an ES import of a built-in builds its module facade, which for
-// node:fs reads every export, fs.promises too (≈ 3–4 ms of a fresh process; docs/benchmarks.md, cold20)
+// Node's built-ins through process.getBuiltinModule (Node ≥ 20.16) or require, not \`import\`: an ES import of a built-in
+// builds its module facade, which for node:fs reads every export, fs.promises too (≈ 3–4 ms of a fresh process;
+// docs/benchmarks.md, cold20); createRequire's require (Module._load and the helpers it compiles at their first call in
+// every process, ≈ 0.3–0.5 ms) serves the packages, created on the first one the engine requires
+let packageRequire;
+/** A built-in or a package, as \`require\` gives it. */
+function require(id) {
+  if (process.getBuiltinModule !== undefined && id.startsWith('node:')) return process.getBuiltinModule(id);
+  packageRequire ??= createRequire(import.meta.url);
+  return packageRequire(id);
+}
 const { closeSync, fstatSync, openSync, readSync } = require('node:fs');
 const { fileURLToPath } = require('node:url');
 const { Script } = require('node:vm');
 
-/** The file's bytes, read into \`into\` if it is large enough (else into a new Buffer). */
+/** Reads the file from its start into \`buffer\` until the file's end or the buffer's; the number of bytes read. */
+function readUntilEnd(fd, buffer) {
+  let read = 0;
+  while (read < buffer.length) {
+    const n = readSync(fd, buffer, read, buffer.length - read, read);
+    if (n === 0) break;
+    read += n;
+  }
+  return read;
+}
+/**
+ * The file's bytes, read into \`into\`; a file that fills \`into\` is read again into a Buffer of its size. No fstat
+ * otherwise: Node compiles a dozen functions for its Stats at their first use (≈ 0.1 ms of every fresh process).
+ */
 function readInto(url, into) {
   const fd = openSync(url, 'r');
   try {
-    const size = fstatSync(fd).size;
-    const buffer = into !== undefined && into.length >= size ? into : Buffer.allocUnsafeSlow(size);
-    let read = 0;
-    while (read < size) {
-      const n = readSync(fd, buffer, read, size - read, read);
-      if (n === 0) break;
-      read += n;
-    }
-    return buffer.subarray(0, read);
+    const read = readUntilEnd(fd, into);
+    if (read < into.length) return into.subarray(0, read);
+    const buffer = Buffer.allocUnsafeSlow(fstatSync(fd).size);
+    return buffer.subarray(0, readUntilEnd(fd, buffer));
   } finally {
     closeSync(fd);
   }
@@ -431,7 +483,8 @@ const file = fileURLToPath(new URL('./script.js', import.meta.url));
 /** The script compiled with V8's code cache of this V8 if there is one, and whether there was one. */
 function compileScript() {
   // the script is ASCII (the build checks): read as Latin-1, Node's UTF-8 decoding takes ≈ 10 ms more CPU for 2 MB
-  const bytes = readInto(file);
+  // one byte more than the build's script.js (${scriptBytes} bytes): all of it fits before the Buffer's end
+  const bytes = readInto(file, Buffer.allocUnsafeSlow(${scriptBytes + 1}));
   const source = bytes.toString('latin1');
   // the cache goes into the script's Buffer, which the string has copied: no second block of fresh memory to fault in
   let cachedData;
@@ -457,7 +510,7 @@ function requireForEngine(id) {
 }
 const module = { exports: {} };
 script.runInThisContext()(module.exports, requireForEngine, module, import.meta.url, (specifier) => import.meta.resolve(specifier), (specifier) => import(specifier));
-/** The namespaces of the entries: index, node (with installFileSystem), viewer, studies. */
+/** The namespaces of the entries (index, node with installFileSystem, viewer, studies), each the array of its values in the order the build gave its entry module. */
 export const engine = module.exports;
 /** Whether V8 took the code cache (not with another V8 version or other V8 flags: then the script compiled from source). */
 export const codeCacheUsed = cacheGiven && script.cachedDataRejected === false;
@@ -472,14 +525,23 @@ export function createCodeCache() {
     const exports = await import(pathToFileURL(join(dist, bundle)).href);
     const names = Object.keys(exports);
     if (names.includes('default')) throw new Error(`build: ${bundle} has a default export; the script entries export names only`);
+    // the script's namespace of this entry is the array of its values in the order of entryNamespaces[name]
+    const values = 'values';
+    if (names.includes(values)) throw new Error(`build: ${bundle} exports ${values}, the name its script entry gives the namespace's values`);
+    const position = (key) => {
+      const at = entryNamespaces[name].indexOf(key);
+      if (at < 0) throw new Error(`build: the engine script's namespace ${name} has no ${key}, which ${bundle} exports`);
+      return at;
+    };
     const lines = [`// Generated by scripts/build.mjs: ${name === 'index' ? 'flexdyn' : `flexdyn/${name}`} for Node, from the engine script (script.js, loaded by load.js).`,
-      "import { engine } from './load.js';"];
-    if (name === 'node') lines.push('engine.node.installFileSystem(engine.node.nodeFileSystem);');
+      "import { engine } from './load.js';", `const ${values} = engine.${name};`];
+    if (name === 'node') lines.push(`${values}[${position('installFileSystem')}](${values}[${position('nodeFileSystem')}]);`);
     // flexdyn/node holds every name of flexdyn (the same values) and a few of its own: it re-exports flexdyn's entry, so a
     // process that imports both binds flexdyn's ≈ 340 names once, not twice (≈ 3.5 ms; docs/benchmarks.md, cold20)
     const reexportsIndex = name === 'node' && Object.keys(indexExports).every((key) => key in exports && exports[key] === indexExports[key]);
     if (reexportsIndex) lines.push("export * from './index.js';");
-    lines.push(`export const { ${(reexportsIndex ? names.filter((key) => !(key in indexExports)) : names).join(', ')} } = engine.${name};`);
+    const own = reexportsIndex ? names.filter((key) => !(key in indexExports)) : names;
+    lines.push(`export const ${own.map((key) => `${key} = ${values}[${position(key)}]`).join(', ')};`);
     writeFileSync(join(folder, `${name}.js`), lines.join('\n') + '\n');
   }
   const cacheFile = join(folder, `code-cache-${process.versions.v8}-${process.arch}.bin`);

@@ -17,7 +17,7 @@ import { itemFromData, itemToData, missingUserFunctionsError, userFunctionFor, U
 import { simulationSettingsFromDictionary, simulationSettingsToDictionary } from './solvers/settingsDictionary.ts';
 import { readModelFile, writeModelFile } from './io/modelFile.ts';
 import type { FileLocation } from './core/fileSystem.ts';
-import { builderOptionNames } from './builders/optionNames.ts';
+import { builderOptionNames, type BuilderHelper } from './builders/optionNames.ts';
 import type { LoadIndex, MarkerIndex, NodeIndex, ObjectIndex, SensorIndex, ParameterKind, ParameterSchema } from './registry/parameters.ts';
 import type { LoadInput, MarkerInput, NodeInput, ObjectInput, SensorInput } from './registry/itemDictionaries.ts';
 import { SimulationSettings } from './solvers/SimulationSettings.ts';
@@ -534,8 +534,8 @@ export class MainSystem implements BuilderSink, UserFunctionSystem, SolverHost {
    * Runs a create helper all or nothing: its options must be own keys the helper knows (an unknown or inherited
    * key is an error, inherited values are never read), and when it throws, every item it added is removed again.
    */
-  private build<O extends object, R>(helper: keyof typeof builderOptionNames, options: O, run: (own: O) => R): R {
-    checkKnownKeys(helper, options, builderOptionNames[helper], `an option of ${helper}`);
+  private build<O extends object, R>(helper: BuilderHelper, options: O, run: (own: O) => R): R {
+    checkKnownKeys(helper, options, builderOptionNames(helper), `an option of ${helper}`);
     const lengths = Object.fromEntries(Object.entries(this.items).map(([category, list]) => [category, list.length])) as Record<ItemCategory, number>;
     try {
       return run({ ...options });
