@@ -124,6 +124,7 @@ export class NewtonSolver {
     this.roundOffEvaluations = 0;
     const roundOffTest = s.roundOffResidualFactor > 0 && problem.roundOffScale !== undefined;
     const modified = s.useModifiedNewton;
+    const canRestart = problem.restart !== undefined;
     // Exudyn's modified Newton (CSolverBase::Newton): Jacobian updates after maxModifiedNewtonIterations iterations of the
     // solve or on bad contractivity, full Newton after maxModifiedNewtonRestartIterations more; contractivity > 2 (or bad
     // contractivity again after a restart, then with full Newton) restarts the solve from the predictor and asks for one
@@ -171,14 +172,18 @@ export class NewtonSolver {
       }
       const contractivity = residual / lastResidual;
       lastResidual = residual;
-      if (!fullNewton && iterations > 2 && contractivity > s.modifiedNewtonContractivity) {
-        this.jacobianUpdateRequested = true;
+      // the request stored and the divergence test made in every iteration, as above: a bad contraction first met after V8
+      // compiled the loop discarded it (contactCurveExample, after its first steps, in a third of the fresh processes)
+      const badContraction = !fullNewton && iterations > 2 && contractivity > s.modifiedNewtonContractivity;
+      const diverging = contractivity > 2;
+      this.jacobianUpdateRequested = this.jacobianUpdateRequested || badContraction;
+      if (badContraction) {
         if (restarted) fullNewton = true;
-        if ((contractivity > 2 || fullNewton) && problem.restart !== undefined) {
+        if ((diverging || fullNewton) && canRestart) {
           restarted = true;
           residual = initialResidual;
           lastResidual = initialResidual;
-          problem.restart();
+          problem.restart!();
           problem.beforeResidual?.(iterations);
           problem.residual(r);
           iterationAfterRestart = true;
@@ -196,9 +201,14 @@ export class NewtonSolver {
    * {@link roundOffEvaluationsPerSolve} per solve, and one in the last iteration in any case.
    */
   private atRoundOffLevel(problem: NewtonProblem, factor: number, residual: number, lastResidual: number, iterations: number): boolean {
+    // the kept level's tests in every call, not only in a stagnating one: a stagnating iteration can come first after V8
+    // compiled the Newton loop (which inlines this method), and a test it had never run with type feedback discarded the
+    // compiled loop there (contactCurveExample: after its first step, in about half of the fresh processes)
+    const scale = this.roundOffScale;
+    const kept = scale >= 0, beforeLastIteration = iterations < this.settings.maxIterations;
+    const aboveWindow = residual > roundOffWindow * factor * scale, evaluationsSpent = this.roundOffEvaluations >= roundOffEvaluationsPerSolve;
     if (iterations < 2 || residual <= roundOffStagnation * lastResidual) return false;
-    if (this.roundOffScale >= 0 && iterations < this.settings.maxIterations
-      && (residual > roundOffWindow * factor * this.roundOffScale || this.roundOffEvaluations >= roundOffEvaluationsPerSolve)) return false;
+    if (kept && beforeLastIteration && (aboveWindow || evaluationsSpent)) return false;
     this.roundOffScale = problem.roundOffScale!();
     this.roundOffEvaluations++;
     return residual <= factor * this.roundOffScale;
