@@ -279,14 +279,15 @@ export class ImplicitSecondOrderStepper implements TimeStepper, NewtonProblem {
     s.t = t;
     const startFactor = -alphaM / (1 - alphaM);
     const accelerationFactor = alphaF / (1 - alphaM);
-    for (let i = 0; i < this.nu; i++) aAlgorithmic[i] = this.aAlgorithmicStart[i] * startFactor + accelerationFactor * s0.a[i];
     // the step's increment Δ = h u_n + h²(½−β) a*_n [+ h²β a*_{n+1}] (generalized-α only) and the predicted velocities;
     // Lie-group nodes compose q_n ⊕ Δ (Δ summed in the same order, corrected by the node first), the others add term by term
     const c1 = h * h * (0.5 - beta);
     const c2 = this.newmark ? 0 : h * h * beta;
     const v1 = h * (1 - gamma);
     const v2 = this.newmark ? 0 : h * gamma;
-    for (let i = 0; i < this.nu; i++) s.u[i] = s0.u[i] + v1 * aStart[i] + v2 * aAlgorithmic[i];
+    // a loop of its own: with the loops here, their bytecode made this once-per-step method hot in a short run, and
+    // TurboFan compiled it with all it inlines (gridGeomExactBeam2D)
+    predictAccelerationsAndVelocities(aAlgorithmic, this.aAlgorithmicStart, startFactor, accelerationFactor, s0.a, s.u, s0.u, v1, aStart, v2, this.nu);
     if (!this.model.hasLieGroupNodes) {
       this.addPredictorIncrement(s.q, 0, 0, this.nu, aStart, c1, c2);
     } else {
@@ -451,6 +452,18 @@ export class ImplicitSecondOrderStepper implements TimeStepper, NewtonProblem {
   explainNonFiniteResidual(): string {
     const { current, startOfStep } = this.model.data;
     return explainNonFinite(this.model, this.assembler, current, startOfStep, current.t);
+  }
+}
+
+/**
+ * The predictor's algorithmic accelerations a*[i] = a*_start[i]·startFactor + accelerationFactor·a_n[i] and velocities
+ * u[i] = (u_n[i] + v1·aStart[i]) + v2·a*[i] for i < n (aStart is a_n or a*_start, not a*).
+ */
+function predictAccelerationsAndVelocities(aAlgorithmic: Float64Array, aAlgorithmicStart: Float64Array, startFactor: number, accelerationFactor: number,
+  a0: Float64Array, u: Float64Array, u0: Float64Array, v1: number, aStart: Float64Array, v2: number, n: number): void {
+  for (let i = 0; i < n; i++) {
+    aAlgorithmic[i] = aAlgorithmicStart[i] * startFactor + accelerationFactor * a0[i];
+    u[i] = u0[i] + v1 * aStart[i] + v2 * aAlgorithmic[i];
   }
 }
 

@@ -247,19 +247,32 @@ class ANCFBeamModel implements Only<ObjectModel & BodyModel, ANCFBeamModel> {
 
   /** Consistent mass ρA ∫ S_i S_j (positions) plus Exudyn's rotary part ∫ (S_y + S_z)ᵀ W⁻¹ J W⁻¹ (S_y + S_z), W⁻¹ = diag(1/2, 1, 1). */
   private integrateMass(section: BeamSectionValues): void {
-    const L = this.L, n = N_LOCAL;
+    const L = this.L, n = N_LOCAL, mass = this.mass, inertia = section.inertia;
     const winv = [0.5, 1, 1];
-    for (const xi of [-Math.sqrt(1 / 3), Math.sqrt(1 / 3)]) {
-      const w = 0.5 * L;
-      const S = linearShapes(0.5 * L * xi, L);
-      for (let i = 0; i < 2; i++) {
-        for (let j = 0; j < 2; j++) {
-          for (let c = 0; c < 3; c++) this.mass[(9 * i + c) * n + 9 * j + c] += w * this.rhoA * S[i] * S[j];
-          for (let a = 0; a < 3; a++) {
-            for (let b = 0; b < 3; b++) {
-              const value = w * S[i] * S[j] * winv[a] * section.inertia[a][b] * winv[b];
-              for (const ra of [3, 6]) for (const cb of [3, 6]) this.mass[(9 * i + ra + a) * n + 9 * j + cb + b] += value;
-            }
+    const w = 0.5 * L, xi0 = -Math.sqrt(1 / 3), xi1 = Math.sqrt(1 / 3);
+    const S0 = linearShapes(0.5 * L * xi0, L), S1 = linearShapes(0.5 * L * xi1, L);
+    // each entry is 0 + (point 0's term) + (point 1's term), as a loop over the points adds them to the zero matrix; the
+    // three position entries of a node pair and the rotary part's four blocks (r_y, r_z) × (r_y, r_z) get the same sums.
+    // Formed once and stored: the loop over points with a loop over the four blocks per entry ran this constructor-only
+    // method hot enough for a TurboFan job of its own
+    for (let i = 0; i < 2; i++) {
+      for (let j = 0; j < 2; j++) {
+        let position = 0;
+        position += w * this.rhoA * S0[i] * S0[j];
+        position += w * this.rhoA * S1[i] * S1[j];
+        for (let c = 0; c < 3; c++) mass[(9 * i + c) * n + 9 * j + c] = position;
+        const wSS0 = w * S0[i] * S0[j], wSS1 = w * S1[i] * S1[j];
+        for (let a = 0; a < 3; a++) {
+          const yRow = (9 * i + 3 + a) * n, zRow = (9 * i + 6 + a) * n;
+          for (let b = 0; b < 3; b++) {
+            let rotary = 0;
+            rotary += wSS0 * winv[a] * inertia[a][b] * winv[b];
+            rotary += wSS1 * winv[a] * inertia[a][b] * winv[b];
+            const yColumn = 9 * j + 3 + b, zColumn = 9 * j + 6 + b;
+            mass[yRow + yColumn] = rotary;
+            mass[yRow + zColumn] = rotary;
+            mass[zRow + yColumn] = rotary;
+            mass[zRow + zColumn] = rotary;
           }
         }
       }

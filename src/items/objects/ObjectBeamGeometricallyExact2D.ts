@@ -274,55 +274,64 @@ class BeamGeometricallyExact2DModel implements Only<ObjectModel & BodyModel, Bea
     const n = this.nLocalU;
     const k = this.localMatrix;
     zeroArray(k);
-    const { rule, nN, d1, d2, axialRow, shearRow, sec, v, p: q } = this;
+    const rule = this.rule;
+    // a strain point's terms in a method of its own: a short run (gridGeomExactBeam2D: 792 element Jacobians) then compiles
+    // that method, not the whole ode2Lhs_q (with section, gather and the accumulator inlined), twice (the round-off
+    // magnitude's accumulator deoptimized it)
     for (let p = 0; p < rule.count; p++) {
       this.sectionAtPoint(p);
-      const w = factor * rule.weight[p];
-      const { c, s: sn, gamma1, gamma2, theta_t } = sec;
-      const N = w * (q.physicsAxialStiffness * gamma1 + q.physicsAxialDamping * sec.gamma1_t);
-      const Q = w * (q.physicsShearStiffness * gamma2 + q.physicsShearDamping * sec.gamma2_t);
-      // P_n·v and P_t·v
-      let pnv = 0, ptv = 0;
-      for (let i = 0; i < nN; i++) {
-        const Sx = rule.Sx[nN * p + i];
-        pnv += Sx * (-sn * v[3 * i] + c * v[3 * i + 1]);
-        ptv += Sx * (c * v[3 * i] + sn * v[3 * i + 1]);
-      }
-      const ea = w * q.physicsAxialStiffness, ga = w * q.physicsShearStiffness, da = w * q.physicsAxialDamping, ds = w * q.physicsShearDamping;
-      // the row factors with H₁v, H₂v, formed once per point, not once per row (the same operations on the same operands)
-      for (let i = 0; i < nN; i++) {
-        const S = rule.S[nN * p + i], Sx = rule.Sx[nN * p + i], o = 3 * i;
-        const h10 = -sn * Sx * theta_t, h11 = c * Sx * theta_t, h12 = S * (pnv - (1 + gamma1) * theta_t);
-        const h20 = -c * Sx * theta_t, h21 = -sn * Sx * theta_t, h22 = -S * (ptv + gamma2 * theta_t);
-        axialRow[o] = ea * d1[o] + da * h10; axialRow[o + 1] = ea * d1[o + 1] + da * h11; axialRow[o + 2] = ea * d1[o + 2] + da * h12;
-        shearRow[o] = ga * d2[o] + ds * h20; shearRow[o + 1] = ga * d2[o + 1] + ds * h21; shearRow[o + 2] = ga * d2[o + 2] + ds * h22;
-      }
-      for (let a = 0; a < n; a++) {
-        const d1a = d1[a], d2a = d2[a], row = a * n;
-        for (let b = 0; b < n; b++) k[row + b] += d1a * axialRow[b] + d2a * shearRow[b];
-      }
-      const ei = w * q.physicsBendingStiffness;
-      // the factors that do not depend on i or j formed once per point, ei·S'_i and the others times S_i or S'_i once
-      // per i (the same products in the same order)
-      const angle = N * (1 + gamma1) + Q * gamma2, nx = N * -sn - Q * c, ny = N * c - Q * sn;
-      for (let i = 0; i < nN; i++) {
-        const Si = rule.S[nN * p + i], Sxi = rule.Sx[nN * p + i];
-        const ai = 3 * i + 2, eiSxi = ei * Sxi, angleSi = angle * Si, nxSxi = nx * Sxi, nySxi = ny * Sxi;
-        for (let j = 0; j < nN; j++) {
-          const Sj = rule.S[nN * p + j], Sxj = rule.Sx[nN * p + j];
-          const bj = 3 * j + 2;
-          k[ai * n + bj] += eiSxi * Sxj - angleSi * Sj;
-          // position rows of H against the angle column and its transpose: N P_n⊗Θ − Q P_t⊗Θ
-          const px = nxSxi * Sj;
-          const py = nySxi * Sj;
-          k[(3 * i) * n + bj] += px;
-          k[(3 * i + 1) * n + bj] += py;
-          k[bj * n + 3 * i] += px;
-          k[bj * n + 3 * i + 1] += py;
-        }
-      }
+      this.addPointStiffness(p, factor * rule.weight[p], k);
     }
     acc.addBlock(0, 0, n, n, k, 0, n, 1);
+  }
+
+  /** Adds ode2Lhs_q's terms at strain point p (section state in sec, weight w) to k. */
+  private addPointStiffness(p: number, w: number, k: Float64Array): void {
+    const n = this.nLocalU;
+    const { rule, nN, d1, d2, axialRow, shearRow, sec, v, p: q } = this;
+    const { c, s: sn, gamma1, gamma2, theta_t } = sec;
+    const N = w * (q.physicsAxialStiffness * gamma1 + q.physicsAxialDamping * sec.gamma1_t);
+    const Q = w * (q.physicsShearStiffness * gamma2 + q.physicsShearDamping * sec.gamma2_t);
+    // P_n·v and P_t·v
+    let pnv = 0, ptv = 0;
+    for (let i = 0; i < nN; i++) {
+      const Sx = rule.Sx[nN * p + i];
+      pnv += Sx * (-sn * v[3 * i] + c * v[3 * i + 1]);
+      ptv += Sx * (c * v[3 * i] + sn * v[3 * i + 1]);
+    }
+    const ea = w * q.physicsAxialStiffness, ga = w * q.physicsShearStiffness, da = w * q.physicsAxialDamping, ds = w * q.physicsShearDamping;
+    // the row factors with H₁v, H₂v, formed once per point, not once per row (the same operations on the same operands)
+    for (let i = 0; i < nN; i++) {
+      const S = rule.S[nN * p + i], Sx = rule.Sx[nN * p + i], o = 3 * i;
+      const h10 = -sn * Sx * theta_t, h11 = c * Sx * theta_t, h12 = S * (pnv - (1 + gamma1) * theta_t);
+      const h20 = -c * Sx * theta_t, h21 = -sn * Sx * theta_t, h22 = -S * (ptv + gamma2 * theta_t);
+      axialRow[o] = ea * d1[o] + da * h10; axialRow[o + 1] = ea * d1[o + 1] + da * h11; axialRow[o + 2] = ea * d1[o + 2] + da * h12;
+      shearRow[o] = ga * d2[o] + ds * h20; shearRow[o + 1] = ga * d2[o + 1] + ds * h21; shearRow[o + 2] = ga * d2[o + 2] + ds * h22;
+    }
+    for (let a = 0; a < n; a++) {
+      const d1a = d1[a], d2a = d2[a], row = a * n;
+      for (let b = 0; b < n; b++) k[row + b] += d1a * axialRow[b] + d2a * shearRow[b];
+    }
+    const ei = w * q.physicsBendingStiffness;
+    // the factors that do not depend on i or j formed once per point, ei·S'_i and the others times S_i or S'_i once
+    // per i (the same products in the same order)
+    const angle = N * (1 + gamma1) + Q * gamma2, nx = N * -sn - Q * c, ny = N * c - Q * sn;
+    for (let i = 0; i < nN; i++) {
+      const Si = rule.S[nN * p + i], Sxi = rule.Sx[nN * p + i];
+      const ai = 3 * i + 2, eiSxi = ei * Sxi, angleSi = angle * Si, nxSxi = nx * Sxi, nySxi = ny * Sxi;
+      for (let j = 0; j < nN; j++) {
+        const Sj = rule.S[nN * p + j], Sxj = rule.Sx[nN * p + j];
+        const bj = 3 * j + 2;
+        k[ai * n + bj] += eiSxi * Sxj - angleSi * Sj;
+        // position rows of H against the angle column and its transpose: N P_n⊗Θ − Q P_t⊗Θ
+        const px = nxSxi * Sj;
+        const py = nySxi * Sj;
+        k[(3 * i) * n + bj] += px;
+        k[(3 * i + 1) * n + bj] += py;
+        k[bj * n + 3 * i] += px;
+        k[bj * n + 3 * i + 1] += py;
+      }
+    }
   }
 
   /** ∂f/∂u = Σ w (d_γ₁ δγ₁⊗δγ₁ + d_γ₂ δγ₂⊗δγ₂ + d_κ δκ⊗δκ). */
