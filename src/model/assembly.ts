@@ -492,7 +492,10 @@ export class SystemAssembler {
       zeroArray(c);
       if (object.aeJacobian === undefined || !object.aeJacobian(s, c)) object.ae(s, map.constraintValues, false, c);
       const n = map.ltg.length;
-      const factor = useIndex2 || object.velocityLevelConstraint === true ? velocityRowFactor : rowFactor;
+      // read in every call: read only without index 2 (a solve's initial accelerations, its first call, which V8 keeps no
+      // type feedback of), it threw the optimized code away in the next solve's first call (scissorPrismaticRevolute2D)
+      const velocityLevel = object.velocityLevelConstraint === true;
+      const factor = useIndex2 || velocityLevel ? velocityRowFactor : rowFactor;
       // rows C_q, then columns C_qᵀ: their positions never coincide (algebraic rows against ODE2 rows), and entries at one
       // position keep their order, so the sums equal those of the interleaved entry-by-entry loop
       const positionRows = useIndex2 ? object.positionLevelRows : undefined;
