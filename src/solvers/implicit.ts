@@ -287,7 +287,7 @@ export class ImplicitSecondOrderStepper implements TimeStepper, NewtonProblem {
     const v2 = this.newmark ? 0 : h * gamma;
     // a loop of its own: with the loops here, their bytecode made this once-per-step method hot in a short run, and
     // TurboFan compiled it with all it inlines (gridGeomExactBeam2D)
-    predictAccelerationsAndVelocities(aAlgorithmic, this.aAlgorithmicStart, startFactor, accelerationFactor, s0.a, s.u, s0.u, v1, aStart, v2, this.nu);
+    this.predictAccelerationsAndVelocities(aStart, startFactor, accelerationFactor, v1, v2);
     if (!this.model.hasLieGroupNodes) {
       this.addPredictorIncrement(s.q, 0, 0, this.nu, aStart, c1, c2);
     } else {
@@ -313,6 +313,19 @@ export class ImplicitSecondOrderStepper implements TimeStepper, NewtonProblem {
       const shift = this.accelerationShift, a0 = s0.a, betaPrime = this.betaPrime;
       for (let i = 0; i < this.nu; i++) shift[i] = -a0[i] / betaPrime;
       this.update(shift);
+    }
+  }
+
+  /**
+   * The predictor's algorithmic accelerations a*[i] = a*_start[i]·startFactor + accelerationFactor·a_n[i] and velocities
+   * u[i] = (u_n[i] + v1·aStart[i]) + v2·a*[i] of every coordinate (aStart is a_n or a*_start, not a*).
+   */
+  private predictAccelerationsAndVelocities(aStart: Float64Array, startFactor: number, accelerationFactor: number, v1: number, v2: number): void {
+    const aAlgorithmic = this.aAlgorithmic, aAlgorithmicStart = this.aAlgorithmicStart;
+    const a0 = this.startOfStep.a, u0 = this.startOfStep.u, u = this.current.u;
+    for (let i = 0; i < this.nu; i++) {
+      aAlgorithmic[i] = aAlgorithmicStart[i] * startFactor + accelerationFactor * a0[i];
+      u[i] = u0[i] + v1 * aStart[i] + v2 * aAlgorithmic[i];
     }
   }
 
@@ -452,18 +465,6 @@ export class ImplicitSecondOrderStepper implements TimeStepper, NewtonProblem {
   explainNonFiniteResidual(): string {
     const { current, startOfStep } = this.model.data;
     return explainNonFinite(this.model, this.assembler, current, startOfStep, current.t);
-  }
-}
-
-/**
- * The predictor's algorithmic accelerations a*[i] = a*_start[i]·startFactor + accelerationFactor·a_n[i] and velocities
- * u[i] = (u_n[i] + v1·aStart[i]) + v2·a*[i] for i < n (aStart is a_n or a*_start, not a*).
- */
-function predictAccelerationsAndVelocities(aAlgorithmic: Float64Array, aAlgorithmicStart: Float64Array, startFactor: number, accelerationFactor: number,
-  a0: Float64Array, u: Float64Array, u0: Float64Array, v1: number, aStart: Float64Array, v2: number, n: number): void {
-  for (let i = 0; i < n; i++) {
-    aAlgorithmic[i] = aAlgorithmicStart[i] * startFactor + accelerationFactor * a0[i];
-    u[i] = u0[i] + v1 * aStart[i] + v2 * aAlgorithmic[i];
   }
 }
 
