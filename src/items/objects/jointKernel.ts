@@ -346,7 +346,13 @@ export class JointModel implements Only<ObjectModel & LoweredJoint, JointModel> 
       this.kinematics(s, true, false);
       return;
     }
-    this.markers.evaluateRelativeVelocities(s);
+    // the pair's evaluateRelativeVelocities written out, not called: the rigid connectors call that method too, and
+    // with both kinds of callers it reached TurboFan on its own in a fresh process (rotatingTableTest), in a job that
+    // inlined the velocities of all their markers and cost more than it saved (36 M instructions single-threaded)
+    const markers = this.markers, { v0, v1, dv } = markers;
+    markers.marker0.velocity(s, v0);
+    markers.marker1.velocity(s, v1);
+    dv[0] = v1[0] - v0[0]; dv[1] = v1[1] - v0[1]; dv[2] = v1[2] - v0[2];
     const frames = this.frames;
     if (frames === undefined) return;
     frames.evaluateFrames(s);
