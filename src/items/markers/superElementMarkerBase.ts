@@ -156,10 +156,7 @@ export class SuperElementPoint {
       out[2 * n + c] = o0 * x[1] - o1 * x[0] + w[0] * y1 - w[1] * y0 + r0 * z1 - r1 * z0;
     }
     this.addFrameTimesMap(a, this.map.jacobian, 1, out);
-    for (let c = nRef; c < n; c++) {
-      const b0 = out[c], b1 = out[n + c], b2 = out[2 * n + c];
-      out[c] = w[1] * b2 - w[2] * b1; out[n + c] = w[2] * b0 - w[0] * b2; out[2 * n + c] = w[0] * b1 - w[1] * b0;
-    }
+    crossColumns(w[0], w[1], w[2], out, n, nRef);
   }
 
   /**
@@ -178,35 +175,23 @@ export class SuperElementPoint {
     const block = this.refBlock;
     block.fill(0);
     refKernel(s, undefined, tau, block, 1);
-    for (let i = 0; i < nRef; i++) for (let j = 0; j < nRef; j++) k[i * n + j] += factor * block[i * nRef + j];
+    addScaledLeadingBlock(k, n, block, nRef, factor);
     // jx = F̃ J_x, column by column
     for (let c = 0; c < nRef; c++) {
       const r0 = r[c], r1 = r[nRef + c], r2 = r[2 * nRef + c];
       jx[c] = r1 * x[2] - r2 * x[1]; jx[n + c] = r2 * x[0] - r0 * x[2]; jx[2 * n + c] = r0 * x[1] - r1 * x[0];
     }
     this.addFrameTimesMap(a, this.map.jacobian, 1, jx);
-    for (let c = 0; c < n; c++) {
-      const b0 = jx[c], b1 = jx[n + c], b2 = jx[2 * n + c];
-      jx[c] = f1 * b2 - f2 * b1; jx[n + c] = f2 * b0 - f0 * b2; jx[2 * n + c] = f0 * b1 - f1 * b0;
-    }
-    for (let row = 0; row < nRef; row++) {
-      const r0 = r[row], r1 = r[nRef + row], r2 = r[2 * nRef + row];
-      if (r0 === 0 && r1 === 0 && r2 === 0) continue;
-      for (let c = 0; c < n; c++) k[row * n + c] -= factor * (r0 * jx[c] + r1 * jx[n + c] + r2 * jx[2 * n + c]);
-    }
+    crossColumns(f0, f1, f2, jx, n, 0);
+    subtractRotationRows(k, n, r, nRef, jx, factor);
     // flexible rows, reference columns: J_yᵀ (Aᵀ F̃ R); b = Aᵀ F̃ R (3 × nRef) in the refJac work array
-    const jy = this.map.jacobian, b = this.refJac;
+    const b = this.refJac;
     for (let c = 0; c < nRef; c++) {
       const r0 = r[c], r1 = r[nRef + c], r2 = r[2 * nRef + c];
       const g0 = f1 * r2 - f2 * r1, g1 = f2 * r0 - f0 * r2, g2 = f0 * r1 - f1 * r0;
       b[c] = a[0] * g0 + a[3] * g1 + a[6] * g2; b[nRef + c] = a[1] * g0 + a[4] * g1 + a[7] * g2; b[2 * nRef + c] = a[2] * g0 + a[5] * g1 + a[8] * g2;
     }
-    for (let j = 0; j < nU; j++) {
-      const y0 = jy[j], y1 = jy[nU + j], y2 = jy[2 * nU + j];
-      if (y0 === 0 && y1 === 0 && y2 === 0) continue;
-      const row = (nRef + j) * n;
-      for (let c = 0; c < nRef; c++) k[row + c] += factor * (y0 * b[c] + y1 * b[nRef + c] + y2 * b[2 * nRef + c]);
-    }
+    addFlexibleRows(k, n, this.map.jacobian, nU, b, nRef, factor);
   }
 
   /** out[:, nRef…] = factor·A·B for a 3 × nU matrix B (flexible columns of a 3 × nLocalU matrix). */
@@ -217,5 +202,41 @@ export class SuperElementPoint {
         out[i * n + nRef + c] = factor * (a[3 * i] * b[c] + a[3 * i + 1] * b[nU + c] + a[3 * i + 2] * b[2 * nU + c]);
       }
     }
+  }
+}
+
+// The loops of SuperElementPoint's Jacobian kernels, in functions of their own: a kernel called once per Jacobian
+// would otherwise gather V8's optimization ticks from these loops and get a TurboFan job near the end of a short run
+// (docs/decisions.md, "A short run's once-per-step code keeps its coordinate loops in functions of their own").
+
+/** k[i·n + j] += factor·block[i·m + j] for i, j < m (the leading m × m block of the n-column matrix k). */
+function addScaledLeadingBlock(k: Float64Array, n: number, block: Float64Array, m: number, factor: number): void {
+  for (let i = 0; i < m; i++) for (let j = 0; j < m; j++) k[i * n + j] += factor * block[i * m + j];
+}
+
+/** Replaces the columns from … n − 1 of the 3 × n matrix m by w × column (w = (w0, w1, w2)). */
+function crossColumns(w0: number, w1: number, w2: number, m: Float64Array, n: number, from: number): void {
+  for (let c = from; c < n; c++) {
+    const b0 = m[c], b1 = m[n + c], b2 = m[2 * n + c];
+    m[c] = w1 * b2 - w2 * b1; m[n + c] = w2 * b0 - w0 * b2; m[2 * n + c] = w0 * b1 - w1 * b0;
+  }
+}
+
+/** Rows 0 … nRef − 1 of the n-column matrix k: k[row, :] −= factor·R[:, row]ᵀ jx (R 3 × nRef, jx 3 × n); zero columns of R skipped. */
+function subtractRotationRows(k: Float64Array, n: number, r: Float64Array, nRef: number, jx: Float64Array, factor: number): void {
+  for (let row = 0; row < nRef; row++) {
+    const r0 = r[row], r1 = r[nRef + row], r2 = r[2 * nRef + row];
+    if (r0 === 0 && r1 === 0 && r2 === 0) continue;
+    for (let c = 0; c < n; c++) k[row * n + c] -= factor * (r0 * jx[c] + r1 * jx[n + c] + r2 * jx[2 * n + c]);
+  }
+}
+
+/** Rows nRef + j of the n-column matrix k, columns 0 … nRef − 1: += factor·J_y[:, j]ᵀ b (J_y 3 × nU, b 3 × nRef); zero columns of J_y skipped. */
+function addFlexibleRows(k: Float64Array, n: number, jy: Float64Array, nU: number, b: Float64Array, nRef: number, factor: number): void {
+  for (let j = 0; j < nU; j++) {
+    const y0 = jy[j], y1 = jy[nU + j], y2 = jy[2 * nU + j];
+    if (y0 === 0 && y1 === 0 && y2 === 0) continue;
+    const row = (nRef + j) * n;
+    for (let c = 0; c < nRef; c++) k[row + c] += factor * (y0 * b[c] + y1 * b[nRef + c] + y2 * b[2 * nRef + c]);
   }
 }
