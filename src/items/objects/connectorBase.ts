@@ -165,7 +165,11 @@ export class MarkerPair<M extends MarkerModel = PositionMarkerModel> {
     dp[0] = p1[0] - p0[0]; dp[1] = p1[1] - p0[1]; dp[2] = p1[2] - p0[2];
   }
 
-  /** Updates v0, v1 and dv = v1 − v0 only (velocity-level equations of point markers in the global frame need no positions). */
+  /**
+   * Updates v0, v1 and dv = v1 − v0 only (velocity-level equations of point markers in the global frame need no positions).
+   * JointModel.velocityLevelKinematics makes the same steps itself (a compile job this method got with both callers did
+   * not pay back; docs/decisions.md): a change here goes there too.
+   */
   evaluateRelativeVelocities(this: MarkerPair<PositionMarkerModel>, s: ItemState): void {
     const { v0, v1, dv } = this;
     this.marker0.velocity(s, v0);
