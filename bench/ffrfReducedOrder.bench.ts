@@ -10,9 +10,7 @@ import { dynamicSolveBenchmark, type Benchmark } from './harness.ts';
 import { exudynFigure } from './exudynFigures.ts';
 import { buildRotorFFRFreducedOrder } from '../testModels/objectFFRFreducedOrderTest.ts';
 import { absSum, rotorSimulationSettings } from '../testModels/ffrfRotor.ts';
-
-/** Exudyn's perfObjectFFRFreducedOrder result (PerformanceTestsReferenceSolution, Exudyn 1.11). */
-export const perfObjectFFRFreducedOrderReference = 21.00863102425483;
+import { perfObjectFFRFreducedOrder } from '../testModels/perfObjectFFRFreducedOrder.ts';
 
 /** The rotor model with a SuperElement displacement sensor at the mid node, for n steps of 0.1 ms. */
 function prepareRotor(steps: number, sensorsWritePeriod: number) {
@@ -53,6 +51,6 @@ export function ffrfReducedOrderBenchmarks(): Benchmark[] {
     rotorBenchmark('objectFFRFreducedOrderTest', 'rotorDiscTest as ObjectFFRFreducedOrder (8 modes), MarkerSuperElementPosition supports, 100 steps of 0.1 ms',
       100, 100, 10, 1e-4, (sum) => `result ${0.01 * sum} (relative error ${(Math.abs(0.01 * sum - 0.0053552332680605694) / 0.0053552332680605694).toExponential(1)} to Exudyn's reference)`),
     rotorBenchmark('perfObjectFFRFreducedOrder', 'the rotor of objectFFRFreducedOrderTest over 2 s: 20 000 steps of 0.1 ms, sensor every 0.1 s',
-      20000, 2000, 3, 0.1, (sum) => `result ${sum} (relative error ${(Math.abs(sum - perfObjectFFRFreducedOrderReference) / perfObjectFFRFreducedOrderReference).toExponential(1)} to Exudyn's reference)`),
+      20000, 2000, 3, 0.1, (sum) => `result ${sum} (relative error ${(Math.abs(sum - perfObjectFFRFreducedOrder.reference) / perfObjectFFRFreducedOrder.reference).toExponential(1)} to Exudyn's reference)`),
   ];
 }

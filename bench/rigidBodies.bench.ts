@@ -8,8 +8,7 @@
  */
 
 import {
-  SystemContainer, SimulationSettings, MainSystem, InertiaCuboid, RotationMatrixX, RotationMatrixZ, mat3Mul, mat3MulVec,
-  mat3TransposeMulVec, ObjectGround, MarkerBodyRigid, LinearSolverType, OutputVariableType, type SolverStatistics,
+  SystemContainer, SimulationSettings, MainSystem, InertiaCuboid, LinearSolverType, OutputVariableType, type SolverStatistics,
 } from '../src/index.ts';
 import { formatDuration, type Benchmark, type PreparedBenchmark } from './harness.ts';
 import { exudynFigure } from './exudynFigures.ts';
@@ -20,74 +19,7 @@ import { sliderCrank3Dtest } from '../testModels/sliderCrank3Dtest.ts';
 import { fourBarMechanismTest } from '../testModels/fourBarMechanismTest.ts';
 import { sphericalJointTest } from '../testModels/sphericalJointTest.ts';
 import { perfRigidPendulum } from '../testModels/perfRigidPendulum.ts';
-
-/** Exudyn's perf3DRigidBodies result (PerformanceTestsReferenceSolution, Exudyn 1.11, 4 threads). */
-export const perf3DRigidBodiesReference = 5.307943301446709;
-
-/**
- * Builds Exudyn's perf3DRigidBodies model: 400 cuboids (0.4 × 0.1 × 0.1 m, ρ = 1000) on Euler-parameter nodes, each
- * turned by Rx(0.01π)·Rz(0.02π) against its predecessor, joined end to end by revolute joints (createRevoluteJoint,
- * axis = the body's local z axis) and hanging from the ground, gravity +9.81 z. Returns the last body.
- */
-export function buildPerf3DRigidBodies(mbs: MainSystem, nBodies = 400): number {
-  const L = 0.4;
-  const d = 0.1;
-  const oGround = mbs.addObject(ObjectGround({ referencePosition: [-0.5 * L, 0, 0] }));
-  mbs.addMarker(MarkerBodyRigid({ bodyNumber: oGround, localPosition: [0, 0, 0] }));
-  const delta = 0.01 * Math.PI;
-  const aList: number[][][] = [];
-  const axisList: number[][] = [];
-  let a = RotationMatrixX(0);
-  for (let i = 0; i < nBodies; i++) {
-    aList.push(a);
-    axisList.push(mat3MulVec(a, [0, 0, 1]));
-    a = mat3Mul(mat3Mul(a, RotationMatrixX(delta)), RotationMatrixZ(2 * delta));
-  }
-  const p0 = [0, 0, 0];
-  const vLoc = [L, 0, 0];
-  const g = [0, 0, 9.81];
-  let aLast = [[1, 0, 0], [0, 1, 0], [0, 0, 1]];
-  let bodyLast = oGround;
-  let oRB = -1;
-  for (let i = 0; i < nBodies; i++) {
-    const inertia = InertiaCuboid(1000, [L, d, d]);
-    const half = mat3MulVec(aList[i], [0.5 * vLoc[0], 0.5 * vLoc[1], 0.5 * vLoc[2]]);
-    for (let k = 0; k < 3; k++) p0[k] += half[k];
-    oRB = mbs.createRigidBody({ inertia, referencePosition: [...p0], referenceRotationMatrix: aList[i], gravity: g });
-    mbs.createRevoluteJoint({ bodyNumbers: [bodyLast, oRB], position: [0.5 * L, 0, 0], axis: mat3TransposeMulVec(aLast, axisList[i]), useGlobalFrame: false });
-    bodyLast = oRB;
-    for (let k = 0; k < 3; k++) p0[k] += half[k];
-    aLast = aList[i];
-  }
-  return oRB;
-}
-
-/** perf3DRigidBodies' settings: generalized-α ρ∞ = 0.8, index 3, modified Newton, EigenSparse, 1000 steps of 1 ms. */
-export function perf3DRigidBodiesSettings(steps = 1000): SimulationSettings {
-  const settings = new SimulationSettings();
-  const h = 0.001;
-  settings.timeIntegration.numberOfSteps = steps;
-  settings.timeIntegration.endTime = steps * h;
-  settings.solutionSettings.solutionWritePeriod = 0.005;
-  settings.solutionSettings.sensorsWritePeriod = 0.01;
-  settings.solutionSettings.writeSolutionToFile = false;
-  settings.timeIntegration.verboseMode = 0;
-  settings.timeIntegration.generalizedAlpha.spectralRadius = 0.8;
-  settings.timeIntegration.generalizedAlpha.computeInitialAccelerations = true;
-  settings.timeIntegration.newton.useModifiedNewton = true;
-  settings.linearSolverType = LinearSolverType.EigenSparse;
-  return settings;
-}
-
-/** perf3DRigidBodies' result: Σ|Displacement| + Σ|Rotation| of the last body's node. */
-export function perf3DRigidBodiesResult(mbs: MainSystem, lastBody: number): number {
-  const node = mbs.getObject(lastBody).nodeNumber as number;
-  const u0 = mbs.getNodeOutput(node, OutputVariableType.Displacement);
-  const rot0 = mbs.getNodeOutput(node, OutputVariableType.Rotation);
-  let result = 0;
-  for (let i = 0; i < 3; i++) result += Math.abs(u0[i]) + Math.abs(rot0[i]);
-  return result;
-}
+import { perf3DRigidBodies, buildPerf3DRigidBodies, perf3DRigidBodiesResult, perf3DRigidBodiesSettings } from '../testModels/perf3DRigidBodies.ts';
 
 /** A test model's system and settings, captured from its run() before the solve. */
 interface CapturedSolve {
@@ -263,7 +195,7 @@ function preparePerf3D(steps: number): PreparedBenchmark {
     solve: () => { cpu = cpuSeconds(() => { statistics = mbs.solveDynamic(settings); }); },
     check: () => {
       const result = perf3DRigidBodiesResult(mbs, last);
-      const error = steps === 1000 ? `, relative error ${(Math.abs(result - perf3DRigidBodiesReference) / perf3DRigidBodiesReference).toExponential(1)} to Exudyn's ${perf3DRigidBodiesReference}` : '';
+      const error = steps === 1000 ? `, relative error ${(Math.abs(result - perf3DRigidBodies.reference) / perf3DRigidBodies.reference).toExponential(1)} to Exudyn's ${perf3DRigidBodies.reference}` : '';
       return `result ${result}${error}, ${newtonPerStep(statistics)}, ${cpuPerStep(cpu, steps)}`;
     },
   };

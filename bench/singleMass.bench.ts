@@ -6,26 +6,10 @@
  * @module
  */
 
-import {
-  SystemContainer, SimulationSettings, NodePoint, NodePointGround, MassPoint, MarkerNodeCoordinate,
-  CoordinateSpringDamper, LoadCoordinate, DynamicSolverType, OutputVariableType, type MainSystem,
-} from '../src/index.ts';
+import { SimulationSettings, DynamicSolverType, OutputVariableType } from '../src/index.ts';
 import type { Benchmark, PreparedBenchmark } from './harness.ts';
 import { exudynFigure } from './exudynFigures.ts';
-
-/** Builds Exudyn's perfSpringDamperExplicit model: m = 1.6, k = 4000, d = 8, load 80, q0 = −0.08, v0 = 1. */
-export function buildSingleMass(): { mbs: MainSystem; node: number } {
-  const mbs = new SystemContainer().addSystem();
-  const node = mbs.addNode(NodePoint({ referenceCoordinates: [0.5, 0, 0], initialCoordinates: [-0.08, 0, 0], initialVelocities: [1, 0, 0] }));
-  const ground = mbs.addNode(NodePointGround({ referenceCoordinates: [0, 0, 0] }));
-  mbs.addObject(MassPoint({ physicsMass: 1.6, nodeNumber: node }));
-  const groundMarker = mbs.addMarker(MarkerNodeCoordinate({ nodeNumber: ground, coordinate: 0 }));
-  const nodeMarker = mbs.addMarker(MarkerNodeCoordinate({ nodeNumber: node, coordinate: 0 }));
-  mbs.addObject(CoordinateSpringDamper({ markerNumbers: [groundMarker, nodeMarker], stiffness: 4000, damping: 8 }));
-  mbs.addLoad(LoadCoordinate({ markerNumber: nodeMarker, load: 80 }));
-  mbs.assemble();
-  return { mbs, node };
-}
+import { buildSingleMass } from '../testModels/perfSpringDamperExplicit.ts';
 
 function prepareSingleMass(steps: number, stepSize: number, solver: DynamicSolverType, configure: (s: SimulationSettings) => void): PreparedBenchmark {
   const { mbs, node } = buildSingleMass();

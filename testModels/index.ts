@@ -13,6 +13,8 @@ import { rigidBody2Dtest } from './rigidBody2Dtest.ts';
 import { pendulumFriction } from './pendulumFriction.ts';
 import { perfRigidPendulum } from './perfRigidPendulum.ts';
 import { perfSpringDamperUserFunction } from './perfSpringDamperUserFunction.ts';
+import { perf3DRigidBodies } from './perf3DRigidBodies.ts';
+import { perfSpringDamperExplicit } from './perfSpringDamperExplicit.ts';
 import { driveTrainTest } from './driveTrainTest.ts';
 import { stiffFlyballGovernor } from './stiffFlyballGovernor.ts';
 import { sphericalJointTest } from './sphericalJointTest.ts';
@@ -22,6 +24,7 @@ import { rigidBodySpringDamperIntrinsic } from './rigidBodySpringDamperIntrinsic
 import { genericJointUserFunctionTest } from './genericJointUserFunctionTest.ts';
 import { sliderCrankFloatingTest } from './sliderCrankFloatingTest.ts';
 import { objectFFRFreducedOrderTest } from './objectFFRFreducedOrderTest.ts';
+import { perfObjectFFRFreducedOrder } from './perfObjectFFRFreducedOrder.ts';
 import { objectFFRFreducedOrderAccelerations } from './objectFFRFreducedOrderAccelerations.ts';
 import { objectFFRFTest } from './objectFFRFTest.ts';
 import { abaqusImportTest } from './abaqusImportTest.ts';
@@ -109,6 +112,8 @@ export const testModels: readonly TestModel[] = [
   pendulumFriction,
   perfRigidPendulum,
   perfSpringDamperUserFunction,
+  perf3DRigidBodies,
+  perfSpringDamperExplicit,
   driveTrainTest,
   stiffFlyballGovernor,
   sphericalJointTest,
@@ -118,6 +123,7 @@ export const testModels: readonly TestModel[] = [
   genericJointUserFunctionTest,
   sliderCrankFloatingTest,
   objectFFRFreducedOrderTest,
+  perfObjectFFRFreducedOrder,
   objectFFRFreducedOrderAccelerations,
   objectFFRFTest,
   abaqusImportTest,

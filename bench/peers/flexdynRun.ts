@@ -2,7 +2,7 @@
  * One Flexdyn side of the side-by-side harness (bench/peers/sideBySide.mjs), run from its compiled output
  * (bench/peers/out/bench/peers/flexdynRun.js, on dist/) as a fresh process:
  *
- * - `flexdynRun.js <model>`: runs the test model once (testModels/<model>.ts, or bench/peers/perfModels.ts) with
+ * - `flexdynRun.js <model>`: runs the test model once (testModels/<model>.ts) with
  *   MainSystem.solveDynamic and solveStatic timed, and the solveSystem calls of the solver objects (MainSolverStatic,
  *   MainSolverImplicitSecondOrder, MainSolverExplicit), which the ports of scripts that drive a solver object call, as
  *   bench/peers/exudynRun.py times Exudyn's SolveSystem (process.hrtime and process.cpuUsage() around each call,
@@ -36,7 +36,7 @@ import {
 } from '../../src/index.ts';
 import type { TestModel } from '../../testModels/testModel.ts';
 import type { Benchmark } from '../harness.ts';
-// bench/peers/perfModels.ts, bench/particles.bench.ts and bench/harness.ts (node:inspector) are imported only where
+// bench/particles.bench.ts and bench/harness.ts (node:inspector) are imported only where
 // needed: a cold process of a test model loads the package and the model's module, as the model's own script would
 
 // node:fs and node:url through require: an ES import of a built-in builds its module facade, which for node:fs reads every
@@ -105,16 +105,12 @@ MainSolverBase.prototype.solveSystem = function (this: MainSolverBase, ...args: 
   return solved;
 };
 
-/** The model of the given name: a ported test model or one of bench/peers/perfModels.ts. */
+/** The ported test model of the given name (testModels/<name>). */
 async function findModel(name: string): Promise<TestModel> {
   // the compiled output has .js files, tsx (for debugging) the sources
   const extension = import.meta.url.endsWith('.ts') ? '.ts' : '.js';
   const file = new URL(`../../testModels/${name}${extension}`, import.meta.url);
-  if (!existsSync(fileURLToPath(file))) {
-    const perf = (await import('./perfModels.ts')).perfModels.find((m) => m.name === name);
-    if (perf === undefined) throw new Error(`no test model testModels/${name}${extension} and no perf model of that name (bench/peers/perfModels.ts)`);
-    return perf;
-  }
+  if (!existsSync(fileURLToPath(file))) throw new Error(`no test model testModels/${name}${extension}`);
   const module = (await import(file.href)) as Record<string, TestModel | undefined>;
   const model = module[name];
   if (model === undefined || typeof model.run !== 'function') throw new Error(`testModels/${name}: no export named ${name}`);

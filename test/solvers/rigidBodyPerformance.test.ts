@@ -10,7 +10,7 @@ import { DenseLU } from '../../src/linalg/denseLU.ts';
 import { SparseLU } from '../../src/linalg/sparseLU.ts';
 import { LinearSystem } from '../../src/solvers/linearSystem.ts';
 import { MassMatrixStore } from '../../src/solvers/massMatrix.ts';
-import { buildPerf3DRigidBodies, perf3DRigidBodiesSettings } from '../../bench/rigidBodies.bench.ts';
+import { buildPerf3DRigidBodies, perf3DRigidBodiesSettings } from '../../testModels/perf3DRigidBodies.ts';
 import { emitLaplacian2D, mulberry32, textbookFactors } from '../linalg/matrices.ts';
 
 /** Two rotated Euler-parameter bodies with a COM offset and a mass point: state-dependent, disjoint mass blocks. */
