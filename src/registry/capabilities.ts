@@ -562,6 +562,11 @@ export interface BodyModel {
    */
   addOriginLoad?(s: ItemState, force: ArrayLike<number>, sign: number, torque: ArrayLike<number> | undefined, out: Float64Array, offset: number): void;
   /**
+   * Adds factor·J_posᵀ force at a body-fixed point off the reference point (localPosition ≠ 0) to out (nLocalU entries):
+   * the numbers of factor·(the product with positionJacobian) there, without forming it. Absent: markers form the Jacobian.
+   */
+  addPointForce?(s: ItemState, localPosition: ArrayLike<number>, force: ArrayLike<number>, factor: number, out: Float64Array): void;
+  /**
    * The node whose frame the body frame at the reference point (localPosition 0) is: there the body's position,
    * velocity, orientation, angular velocity and their Jacobians are the node's own (rigid bodies). Absent: none.
    */
@@ -714,6 +719,12 @@ export interface PositionMarkerModel extends MarkerModel {
    * Jacobians (a rigid body's reference point). Absent: callers form the Jacobians.
    */
   addJacobianTransposedLoad?(s: ItemState, force: ArrayLike<number>, sign: number, torque: ArrayLike<number> | undefined, out: Float64Array, offset: number): void;
+  /**
+   * Adds factor·J_posᵀ force to out (nLocalU entries), the numbers of factor·(the product with positionJacobian), for
+   * markers whose body forms them without the Jacobian (a rigid body's point off its reference point). Absent: callers
+   * form the Jacobian.
+   */
+  addPointForce?(s: ItemState, force: ArrayLike<number>, factor: number, out: Float64Array): void;
   /**
    * Writes ∂velocity/∂Δq at fixed velocity coordinates, 3 × nLocalU row-major (the velocity's dependence on the
    * configuration, e.g. ω × x on a rotating frame), for the Jacobians of damping forces. Absent: connectors treat
@@ -1012,7 +1023,7 @@ export const capabilityNames = {
   } satisfies Record<keyof ObjectModel, true>,
   /** {@link BodyModel}. */
   body: {
-    nodes: true, nLocalU: true, arcLength: true, arcStart: true, position: true, velocity: true, nodesAt: true, positionJacobian: true, addOriginLoad: true, frameNode: true,
+    nodes: true, nLocalU: true, arcLength: true, arcStart: true, position: true, velocity: true, nodesAt: true, positionJacobian: true, addOriginLoad: true, addPointForce: true, frameNode: true,
     velocity_q: true, orientation: true, positionAndOrientation: true, addForceTorqueTransposed: true, angularVelocity: true, angularVelocityLocal: true, rotationJacobian: true,
     angularVelocity_q: true,
     addRotatedVectorNullDirection: true, massProportionalForce: true, massProportionalForceDependsOnCoordinates: true, jacobianTransposedVector_q: true,
@@ -1026,7 +1037,7 @@ export const capabilityNames = {
   } satisfies Record<keyof SuperElementModel, true>,
   /** {@link MarkerModel} and its kinds. */
   marker: {
-    label: true, nodes: true, nLocalU: true, bind: true, output: true, position: true, velocity: true, positionJacobian: true, addJacobianTransposedLoad: true,
+    label: true, nodes: true, nLocalU: true, bind: true, output: true, position: true, velocity: true, positionJacobian: true, addJacobianTransposedLoad: true, addPointForce: true,
     velocity_q: true, addPositionNullDirection: true, jacobianTransposedVector_q: true, orientation: true, positionAndOrientation: true, addForceTorqueTransposed: true,
     angularVelocity: true, angularVelocityLocal: true,
     rotationJacobian: true, angularVelocity_q: true, addRotatedVectorNullDirection: true, frameNode: true, coordinateLocalIndex: true, coordinate: true, coordinateVelocity: true, coordinateJacobian: true,

@@ -3,6 +3,7 @@ import {
   LoadForceVector, LoadTorqueVector, MarkerNodeRigid, ObjectGround, ObjectConnectorRigidBodySpringDamper, SimulationSettings, MarkerBodyPosition, MarkerBodyRigid,
   NodeRigidBodyEP, NodeRigidBodyRxyz, ObjectRigidBody, SystemContainer,
 } from '../../src/index.ts';
+import type { PositionMarkerModel } from '../../src/registry/capabilities.ts';
 
 /** Unit Euler parameters of a general rotation (all four entries nonzero). */
 const p = [0.9, 0.2, -0.3, 0.25].map((v, _i, a) => v / Math.hypot(...a));
@@ -153,5 +154,36 @@ describe('static solve with an off-centre force on an Euler-parameter body', () 
     expect(Math.abs(full.q[6])).toBeGreaterThan(0.1);
     expect(full.iterations).toBeLessThan(former.iterations);
     expect(Math.max(...full.q.map((x, i) => Math.abs(x - former.q[i])))).toBeLessThan(1e-9);
+  });
+});
+
+describe('ObjectRigidBody.addPointForce', () => {
+  const bits = (x: Float64Array) => Array.from(new BigUint64Array(Float64Array.from(x).buffer));
+
+  it('adds factor·J_posᵀf bit for bit as the product with positionJacobian, off the reference point only', () => {
+    for (const node of ['EP', 'Rxyz'] as const) {
+      const mbs = new SystemContainer().addSystem();
+      const n = mbs.addNode(node === 'EP'
+        ? NodeRigidBodyEP({ referenceCoordinates: [0.1, -0.2, 0.3, ...p] })
+        : NodeRigidBodyRxyz({ referenceCoordinates: [0.1, -0.2, 0.3, 0.4, -0.7, 1.1] }));
+      const body = mbs.addObject(ObjectRigidBody({ physicsMass: 2, physicsInertia: [1, 2, 3, 0, 0, 0], nodeNumber: n }));
+      const offPoint = mbs.addMarker(MarkerBodyPosition({ bodyNumber: body, localPosition: [0.8, -0.5, 0.6] }));
+      const atReference = mbs.addMarker(MarkerBodyPosition({ bodyNumber: body, localPosition: [0, 0, 0] }));
+      mbs.assemble();
+      const model = mbs.compiled();
+      const s = model.data.current, marker = model.markers[offPoint] as PositionMarkerModel, nu = marker.nLocalU;
+      expect((model.markers[atReference] as PositionMarkerModel).addPointForce).toBeUndefined();
+      for (let trial = 0; trial < 20; trial++) {
+        for (let i = 0; i < s.q.length; i++) s.q[i] = 0.05 * Math.sin(3 * trial + 7 * i);
+        const force = [Math.cos(trial), -2 * Math.sin(5 * trial), trial === 3 ? 0 : 0.3 * trial - 1], factor = trial === 5 ? 1 : 0.25 + 0.1 * trial;
+        const direct = Float64Array.from({ length: nu }, (_, k) => 0.1 * k - 0.3);
+        const product = Float64Array.from(direct);
+        marker.addPointForce!(s, force, factor, direct);
+        const j = new Float64Array(3 * nu);
+        marker.positionJacobian(s, j);
+        for (let k = 0; k < nu; k++) product[k] += factor * (j[k] * force[0] + j[nu + k] * force[1] + j[2 * nu + k] * force[2]);
+        expect(bits(direct)).toEqual(bits(product));
+      }
+    }
   });
 });

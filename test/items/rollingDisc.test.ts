@@ -160,9 +160,16 @@ describe('ObjectJointRollingDisc: the kernel of a disc on an Euler-parameter nod
     return { g, r };
   }
 
+  /** g and the Jacobian C (3 × 7) of ae at the setup's current state. */
+  function jacobian(setup: ReturnType<typeof disc>) {
+    const g = new Float64Array(3), c = new Float64Array(21);
+    setup.joint.ae!(setup.s, g, false, c);
+    return { g, c };
+  }
+
   const bits = (x: Float64Array) => Array.from(new BigUint64Array(Float64Array.from(x).buffer));
 
-  it('writes the general path\'s g and C_qᵀλ bit for bit, without the marker layer', () => {
+  it('writes the general path\'s g, C_qᵀλ and C bit for bit, without the marker layer', () => {
     const kernel = disc(false), general = disc(true);
     const kernelOrientation = vi.spyOn(kernel.discMarker, 'orientation'), generalOrientation = vi.spyOn(general.discMarker, 'orientation');
     const multipliers = [[0.7, -1.3, 2.1], [0, 0.4, 0], [-0.2, 0, 5], [0, 0, 0]];
@@ -171,6 +178,9 @@ describe('ObjectJointRollingDisc: the kernel of a disc on an Euler-parameter nod
       const a = residual(kernel, seed, lambda), b = residual(general, seed, lambda);
       expect(bits(a.g)).toEqual(bits(b.g));
       expect(bits(a.r)).toEqual(bits(b.r));
+      const ja = jacobian(kernel), jb = jacobian(general);
+      expect(bits(ja.g)).toEqual(bits(jb.g));
+      expect(bits(ja.c)).toEqual(bits(jb.c));
     }
     expect(kernelOrientation).not.toHaveBeenCalled(); // the kernel ran, not the general path
     expect(generalOrientation).toHaveBeenCalled();

@@ -105,13 +105,20 @@ export class MarkerVectorLoadModel implements Only<LoadModel, MarkerVectorLoadMo
     return j;
   }
 
-  /** f += loadFactor·Jᵀ v (the load factor applies without a user function). */
+  /**
+   * f += loadFactor·Jᵀ v (the load factor applies without a user function); a force in global axes through the marker's
+   * addPointForce where it has one (the same numbers without J).
+   */
   addGeneralizedLoad(s: ItemState, f: Float64Array): void {
     const n = this.marker.nLocalU;
     if (n === 0) return;
     const v = this.currentVector(s);
-    const j = this.distributingJacobian(s);
     const factor = this.userFunction === 0 ? s.loadFactor : 1;
+    if (this.marker.addPointForce !== undefined && this.action === 'position' && !this.bodyFixed) {
+      this.marker.addPointForce(s, v, factor, f);
+      return;
+    }
+    const j = this.distributingJacobian(s);
     for (let k = 0; k < n; k++) f[k] += factor * (j[k] * v[0] + j[n + k] * v[1] + j[2 * n + k] * v[2]);
   }
 

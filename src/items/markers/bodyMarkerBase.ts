@@ -20,6 +20,8 @@ export abstract class BodyMarker<B extends BodyModel> {
   addPositionNullDirection?: PositionMarkerModel['addPositionNullDirection'];
   /** The body's J_posᵀF (+ J_rotᵀτ) without Jacobians, if it has one and the marker sits at its reference point (set in bind). */
   addJacobianTransposedLoad?: PositionMarkerModel['addJacobianTransposedLoad'];
+  /** The body's factor·J_posᵀF without the Jacobian, if it has one and the marker sits off its reference point (set in bind). */
+  addPointForce?: PositionMarkerModel['addPointForce'];
 
   constructor(readonly label: ItemLabel, private readonly bodyNumber: number, protected readonly localPosition: Float64Array, private readonly withTorque: boolean) {}
 
@@ -41,6 +43,8 @@ export abstract class BodyMarker<B extends BodyModel> {
     const originLoad = x[0] === 0 && x[1] === 0 && x[2] === 0 && body.nodesAt === undefined ? body.addOriginLoad?.bind(body) : undefined;
     this.addJacobianTransposedLoad = originLoad === undefined || this.withTorque ? originLoad
       : (s, force, sign, _torque, out, offset) => originLoad(s, force, sign, undefined, out, offset);
+    const pointForce = x[0] === 0 && x[1] === 0 && x[2] === 0 ? undefined : body.addPointForce?.bind(body);
+    this.addPointForce = pointForce === undefined ? undefined : (s, force, factor, out) => pointForce(s, x, force, factor, out);
     // a body whose position Jacobian is constant (a mass point) gives the marker the constant kernel, which connectors skip
     const bodyKernel = body.jacobianTransposedVector_q;
     const kernel = bodyKernel?.bind(body);

@@ -55,7 +55,8 @@ class RollingDiscJointModel implements Only<ObjectModel, RollingDiscJointModel> 
   /** True if the pair's marker Jacobians belong to the kinematics of the key. */
   private jacobiansCurrent = false;
   /**
-   * The disc's Euler-parameter node when the residual runs {@link RollingDiscJointModel.discNodeReaction} (set in bind):
+   * The disc's Euler-parameter node when the residual and the Jacobian run {@link RollingDiscJointModel.discNodeReaction} and
+   * {@link RollingDiscJointModel.discNodeJacobian} (set in bind):
    * marker 1 is that node's frame, marker 0 has no coordinates (the plane is fixed), the joint is active with all three
    * rows constrained. Undefined: the general path through the pair and the geometry.
    */
@@ -70,6 +71,11 @@ class RollingDiscJointModel implements Only<ObjectModel, RollingDiscJointModel> 
    * items makes new models, which bind the joint again).
    */
   private readonly plane = new Float64Array(12);
+  /**
+   * What {@link RollingDiscJointModel.discNodeKinematics} leaves for the disc-node kernels: the directions (lateral,
+   * forward, normal), the radius arm r·w3 and the node's 2p_k (16 entries).
+   */
+  private readonly discFrame = new Float64Array(16);
   /** The trail velocity of a Velocity output (a sensor row at every write: no typed array per row). */
   private readonly trail = new Float64Array(3);
   private planeCurrent = false;
@@ -165,6 +171,7 @@ class RollingDiscJointModel implements Only<ObjectModel, RollingDiscJointModel> 
    * J1 + G1 × r·w3] (the directions depend on q only; free rows and inactive joints stay zero).
    */
   ae(s: ItemState, g: Float64Array, _useIndex2: boolean, c?: Float64Array): void {
+    if (c !== undefined && this.discNode !== undefined && this.discNodeJacobian(this.discNode, s, g, c)) return;
     this.writeEquations(s, g, c !== undefined);
     if (c === undefined || !this.active) return;
     this.evaluateContactJacobians(s);
@@ -215,14 +222,14 @@ class RollingDiscJointModel implements Only<ObjectModel, RollingDiscJointModel> 
   }
 
   /**
-   * aeAndReaction for a disc on an Euler-parameter node rolling on a fixed plane ({@link RollingDiscJointModel.discNode}),
-   * in one straight-line kernel on the node's coordinates: the operations of the general path, in its order, on the
-   * values the node, the pair and the geometry would form (A and ω̄ = G_l ṗ as NodeRigidBodyEP forms them, the rotation
-   * Jacobian [0 | G] with G's entries ±2p_k, the position Jacobian [I₃ | 0]), so g and r are the same to the last bit.
-   * Nothing is stored in the pair or the geometry (the key's kinematics stay those of the general path). Returns false,
-   * having written nothing, when the disc axis is parallel to the plane normal (the general path then names the item).
+   * The kinematics of the disc-node kernels ({@link RollingDiscJointModel.discNode}): g as the general path writes it, and
+   * the joint frame, the radius arm r·w3 and the node's 2p_k into {@link RollingDiscJointModel.discFrame}, in one
+   * straight-line kernel on the node's coordinates: the operations of the general path, in its order, on the values the
+   * node, the pair and the geometry would form (A and ω̄ = G_l ṗ as NodeRigidBodyEP forms them), so g is the same to the
+   * last bit. Nothing is stored in the pair or the geometry (the key's kinematics stay those of the general path). Returns
+   * false, having written nothing, when the disc axis is parallel to the plane normal (the general path then names the item).
    */
-  private discNodeReaction(node: NodeModel, s: ItemState, g: Float64Array, lambda: Float64Array, first: number, r: Float64Array, ltg: Int32Array): boolean {
+  private discNodeKinematics(node: NodeModel, s: ItemState, g: Float64Array): boolean {
     if (!this.planeCurrent) this.evaluatePlane(s);
     const plane = this.plane, x = this.discAxisLocal, radius = this.radius;
     const nx = plane[6], ny = plane[7], nz = plane[8], o0x = plane[9], o0y = plane[10], o0z = plane[11];
@@ -256,8 +263,25 @@ class RollingDiscJointModel implements Only<ObjectModel, RollingDiscJointModel> 
     g[0] = lx * dx + ly * dy + lz * dz;
     g[1] = fx * dx + fy * dy + fz * dz;
     g[2] = nx * dx + ny * dy + nz * dz;
+    const frame = this.discFrame;
+    frame[0] = lx; frame[1] = ly; frame[2] = lz; frame[3] = fx; frame[4] = fy; frame[5] = fz; frame[6] = nx; frame[7] = ny; frame[8] = nz;
+    frame[9] = r1x; frame[10] = r1y; frame[11] = r1z; frame[12] = t0; frame[13] = t1; frame[14] = t2; frame[15] = t3;
+    return true;
+  }
+
+  /**
+   * aeAndReaction for a disc on an Euler-parameter node rolling on a fixed plane ({@link RollingDiscJointModel.discNode}):
+   * g by {@link RollingDiscJointModel.discNodeKinematics}, then r[ltg[k]] += c_k·λ per column of the position Jacobian
+   * [I₃ | 0] plus the rotation Jacobian [0 | G] × r·w3 (G's entries ±2p_k), as the general path adds them, so r is the same
+   * to the last bit. Returns false, having written nothing, where discNodeKinematics does.
+   */
+  private discNodeReaction(node: NodeModel, s: ItemState, g: Float64Array, lambda: Float64Array, first: number, r: Float64Array, ltg: Int32Array): boolean {
+    if (!this.discNodeKinematics(node, s, g)) return false;
     const l0 = lambda[first], l1 = lambda[first + 1], l2 = lambda[first + 2];
     if (l0 === 0 && l1 === 0 && l2 === 0) return true;
+    const frame = this.discFrame;
+    const lx = frame[0], ly = frame[1], lz = frame[2], fx = frame[3], fy = frame[4], fz = frame[5], nx = frame[6], ny = frame[7], nz = frame[8];
+    const r1x = frame[9], r1y = frame[10], r1z = frame[11], t0 = frame[12], t1 = frame[13], t2 = frame[14], t3 = frame[15];
     // the columns of [I₃ | 0] + [0 | G] × r·w3, G = 2[−p1 p0 −p3 p2; −p2 p3 p0 −p1; −p3 −p2 p1 p0]
     addReactionColumn(r, ltg[0], 1, 0, 0, 0, 0, 0, r1x, r1y, r1z, lx, ly, lz, fx, fy, fz, nx, ny, nz, l0, l1, l2);
     addReactionColumn(r, ltg[1], 0, 1, 0, 0, 0, 0, r1x, r1y, r1z, lx, ly, lz, fx, fy, fz, nx, ny, nz, l0, l1, l2);
@@ -266,6 +290,27 @@ class RollingDiscJointModel implements Only<ObjectModel, RollingDiscJointModel> 
     addReactionColumn(r, ltg[4], 0, 0, 0, t0, t3, -t2, r1x, r1y, r1z, lx, ly, lz, fx, fy, fz, nx, ny, nz, l0, l1, l2);
     addReactionColumn(r, ltg[5], 0, 0, 0, -t3, t0, t1, r1x, r1y, r1z, lx, ly, lz, fx, fy, fz, nx, ny, nz, l0, l1, l2);
     addReactionColumn(r, ltg[6], 0, 0, 0, t2, -t1, t0, r1x, r1y, r1z, lx, ly, lz, fx, fy, fz, nx, ny, nz, l0, l1, l2);
+    return true;
+  }
+
+  /**
+   * ae with the Jacobian c for the disc node ({@link RollingDiscJointModel.discNode}): g by
+   * {@link RollingDiscJointModel.discNodeKinematics}, and c[row·7 + k] = e_row·(column k of [I₃ | 0] + [0 | G] × r·w3) with
+   * the operations of RollingDiscGeometry.writeContactJacobians and writeJacobianRow on the marker Jacobians the node
+   * writes, so c is the same to the last bit. Returns false, having written nothing, where discNodeKinematics does.
+   */
+  private discNodeJacobian(node: NodeModel, s: ItemState, g: Float64Array, c: Float64Array): boolean {
+    if (!this.discNodeKinematics(node, s, g)) return false;
+    const frame = this.discFrame;
+    const lx = frame[0], ly = frame[1], lz = frame[2], fx = frame[3], fy = frame[4], fz = frame[5], nx = frame[6], ny = frame[7], nz = frame[8];
+    const r1x = frame[9], r1y = frame[10], r1z = frame[11], t0 = frame[12], t1 = frame[13], t2 = frame[14], t3 = frame[15];
+    writeJacobianColumn(c, 0, 1, 0, 0, 0, 0, 0, r1x, r1y, r1z, lx, ly, lz, fx, fy, fz, nx, ny, nz);
+    writeJacobianColumn(c, 1, 0, 1, 0, 0, 0, 0, r1x, r1y, r1z, lx, ly, lz, fx, fy, fz, nx, ny, nz);
+    writeJacobianColumn(c, 2, 0, 0, 1, 0, 0, 0, r1x, r1y, r1z, lx, ly, lz, fx, fy, fz, nx, ny, nz);
+    writeJacobianColumn(c, 3, 0, 0, 0, -t1, -t2, -t3, r1x, r1y, r1z, lx, ly, lz, fx, fy, fz, nx, ny, nz);
+    writeJacobianColumn(c, 4, 0, 0, 0, t0, t3, -t2, r1x, r1y, r1z, lx, ly, lz, fx, fy, fz, nx, ny, nz);
+    writeJacobianColumn(c, 5, 0, 0, 0, -t3, t0, t1, r1x, r1y, r1z, lx, ly, lz, fx, fy, fz, nx, ny, nz);
+    writeJacobianColumn(c, 6, 0, 0, 0, t2, -t1, t0, r1x, r1y, r1z, lx, ly, lz, fx, fy, fz, nx, ny, nz);
     return true;
   }
 
@@ -315,6 +360,18 @@ function addReactionColumn(r: Float64Array, at: number, jx: number, jy: number, 
   if (l0 !== 0) r[at] += (ex * cx + ey * cy + ez * cz) * l0;
   if (l1 !== 0) r[at] += (fx * cx + fy * cy + fz * cz) * l1;
   if (l2 !== 0) r[at] += (nx * cx + ny * cy + nz * cz) * l2;
+}
+
+/**
+ * c[k], c[7 + k], c[14 + k] = e·c_k, f·c_k, n·c_k for one disc column k of a 3 × 7 Jacobian, c_k = J_k + G_k × a (as
+ * {@link addReactionColumn} forms it; the rows of RollingDiscGeometry.writeContactJacobians and writeJacobianRow).
+ */
+function writeJacobianColumn(c: Float64Array, k: number, jx: number, jy: number, jz: number, gx: number, gy: number, gz: number, ax: number, ay: number, az: number,
+  ex: number, ey: number, ez: number, fx: number, fy: number, fz: number, nx: number, ny: number, nz: number): void {
+  const cx = jx + gy * az - gz * ay, cy = jy + gz * ax - gx * az, cz = jz + gx * ay - gy * ax;
+  c[k] = ex * cx + ey * cy + ez * cz;
+  c[7 + k] = fx * cx + fy * cy + fz * cz;
+  c[14 + k] = nx * cx + ny * cy + nz * cz;
 }
 
 /** An ideal rolling disc on a plane (Exudyn's ObjectJointRollingDisc): non-holonomic, velocity-level constraints. */

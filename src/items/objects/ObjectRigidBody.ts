@@ -802,6 +802,29 @@ class RigidBodyModel extends RigidBodyBase<RigidNodeModel> implements Only<Objec
   }
 
   /**
+   * out[k] += factor·(J_posᵀ force)_k at localPosition ≠ 0, each entry the operations of the product with
+   * positionJacobian's entries there (its unit and zero entries as literals, the coupling block A (skew(−x) G_l) as
+   * couplingMatrix forms it), without the 3 × n_u matrix: a force at a point of the body adds this in every residual,
+   * which a fresh process's first solve runs in baseline code.
+   */
+  addPointForce(s: ItemState, localPosition: ArrayLike<number>, force: ArrayLike<number>, factor: number, out: Float64Array): void {
+    const nr = this.nRot, g = this.gl, f0 = force[0], f1 = force[1], f2 = force[2];
+    out[0] += factor * (1 * f0 + 0 * f1 + 0 * f2);
+    out[1] += factor * (0 * f0 + 1 * f1 + 0 * f2);
+    out[2] += factor * (0 * f0 + 0 * f1 + 1 * f2);
+    this.node.gLocal(s, g);
+    const a = this.rotationAt(s);
+    const x = -localPosition[0], y = -localPosition[1], z = -localPosition[2];
+    const a00 = a[0], a01 = a[1], a02 = a[2], a10 = a[3], a11 = a[4], a12 = a[5], a20 = a[6], a21 = a[7], a22 = a[8];
+    for (let j = 0; j < nr; j++) {
+      const g0 = g[j], g1 = g[nr + j], g2 = g[2 * nr + j];
+      const s0 = -z * g1 + y * g2, s1 = z * g0 - x * g2, s2 = -y * g0 + x * g1;
+      const c0 = a00 * s0 + a01 * s1 + a02 * s2, c1 = a10 * s0 + a11 * s1 + a12 * s2, c2 = a20 * s0 + a21 * s1 + a22 * s2;
+      out[3 + j] += factor * (c0 * f0 + c1 * f1 + c2 * f2);
+    }
+  }
+
+  /**
    * out[offset + k] += sign·(J_posᵀ force)_k, then += (J_rotᵀ torque)_k, with J_pos = positionJacobian's and J_rot =
    * rotationJacobian's entries at localPosition, each entry the same operations as the products with those matrices (their
    * unit and zero entries as literals, 1·x as x, which changes no bit), orientation the body's A at s as orientation
