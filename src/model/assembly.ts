@@ -409,8 +409,11 @@ export class SystemAssembler {
           object.ode2Lhs_qu(s, entries, factorQ, factorU);
           continue;
         }
-        if (withQ && object.ode2Lhs_q !== undefined) object.ode2Lhs_q(s, entries, factorQ);
-        if (withU && object.ode2Lhs_u !== undefined) object.ode2Lhs_u(s, entries, factorU);
+        // through Function.prototype.call: the optimizer does not speculate on (inline) the kernel here. A kernel that is a
+        // closure per instance (CartesianSpringDamper's) was a new call target with every new system's spring-damper, which
+        // threw the compiled loop away (scissorPrismaticRevolute2D's second case), and its inlined kernels made that job large
+        if (withQ && object.ode2Lhs_q !== undefined) object.ode2Lhs_q.call(object, s, entries, factorQ);
+        if (withU && object.ode2Lhs_u !== undefined) object.ode2Lhs_u.call(object, s, entries, factorU);
         continue;
       }
       const matrix = this.workMatrix(map);
