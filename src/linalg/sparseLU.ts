@@ -492,7 +492,6 @@ export class SparseLU {
       const ri = a.rowIndex;
       const pinv = this.stepOfRow;
       const x = this.work;
-      const mark = this.mark;
       const topo = this.topo;
       const lx = this.lx;
       const ux = this.ux;
@@ -502,11 +501,7 @@ export class SparseLU {
       const prefRow = this.prefRow;
       const prefCol = this.prefCol;
       const j = this.colOrder[k];
-      let top = n;
-      for (let p = cp[j], end = cp[j + 1]; p < end; p++) {
-        const i = ri[p];
-        if (mark[i] !== k) top = this.reach(i, k, top);
-      }
+      const top = this.reach(ri, cp[j], cp[j + 1], k, n);
       at[1] = top;
       // the loops over the column are functions of their own: called for every column, V8 compiles them early in the
       // first pass of a process, while this loop waits for its compilation on stack (see onStackReplacement below)
@@ -652,50 +647,57 @@ export class SparseLU {
   }
 
   /**
-   * Depth-first search from row `start` in the graph of the L columns computed so far;
-   * appends the reached rows to `topo[..top)` in reverse postorder (a topological order
-   * of the pivotal rows) and returns the new `top`.
+   * Depth-first search in the graph of the L columns computed so far from each row ri[p … end) of a column of A (at
+   * step k) not yet reached; appends the reached rows to `topo[..top)` from top = n in reverse postorder (a topological
+   * order of the pivotal rows) and returns the new `top`. The loop over the column's rows is here, not in pivotColumns:
+   * it would count in pivotColumns' tier-up budget, and a short run's few analyses would then have pivotColumns
+   * compiled by TurboFan (a long job) after its last use.
    */
-  private reach(start: number, k: number, top: number): number {
+  private reach(ri: Int32Array, p: number, end: number, k: number, n: number): number {
     const pinv = this.stepOfRow;
     const mark = this.mark;
     const topo = this.topo;
     const lp = this.lp;
     const lpend = this.lpend;
     const li = this.li;
-    mark[start] = k;
-    if (pinv[start] < 0) {
-      topo[--top] = start;
-      return top;
-    }
     const stack = this.stack;
     const stackPos = this.stackPos;
-    let depth = 0;
-    stack[0] = start;
-    stackPos[0] = lp[pinv[start]];
-    while (depth >= 0) {
-      const i = stack[depth];
-      const end = lpend[pinv[i]];
-      let p = stackPos[depth];
-      let descended = false;
-      while (p < end) {
-        const r = li[p++];
-        if (mark[r] === k) continue;
-        mark[r] = k;
-        const kr = pinv[r];
-        if (kr < 0) {
-          topo[--top] = r;
-          continue;
-        }
-        stackPos[depth] = p;
-        stack[++depth] = r;
-        stackPos[depth] = lp[kr];
-        descended = true;
-        break;
+    let top = n;
+    for (; p < end; p++) {
+      const start = ri[p];
+      if (mark[start] === k) continue;
+      mark[start] = k;
+      if (pinv[start] < 0) {
+        topo[--top] = start;
+        continue;
       }
-      if (!descended) {
-        topo[--top] = i;
-        depth--;
+      let depth = 0;
+      stack[0] = start;
+      stackPos[0] = lp[pinv[start]];
+      while (depth >= 0) {
+        const i = stack[depth];
+        const unpruned = lpend[pinv[i]];
+        let q = stackPos[depth];
+        let descended = false;
+        while (q < unpruned) {
+          const r = li[q++];
+          if (mark[r] === k) continue;
+          mark[r] = k;
+          const kr = pinv[r];
+          if (kr < 0) {
+            topo[--top] = r;
+            continue;
+          }
+          stackPos[depth] = q;
+          stack[++depth] = r;
+          stackPos[depth] = lp[kr];
+          descended = true;
+          break;
+        }
+        if (!descended) {
+          topo[--top] = i;
+          depth--;
+        }
       }
     }
     return top;

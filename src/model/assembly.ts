@@ -275,8 +275,7 @@ export class SystemAssembler {
       zeroArray(perturbed);
       evaluate.call(object, s, perturbed);
       s.ode1[index] = value;
-      const scale = factor / eps;
-      for (let i = 0; i < rows; i++) matrix[i * n1 + j] += scale * (perturbed[i] - base[i]);
+      addDifferenceColumn(matrix, n1, j, rows, factor / eps, perturbed, base);
     }
   }
 
@@ -302,8 +301,7 @@ export class SystemAssembler {
         zeroArray(map.f1);
         object.ode1Rhs(s, map.f1);
         restoreNode(node, s, velocity, saved);
-        const scale = factor / eps;
-        for (let i = 0; i < n1; i++) map.xq[i * n2 + local] += scale * (map.f1[i] - map.f0[i]);
+        addDifferenceColumn(map.xq, n2, local, n1, factor / eps, map.f1, map.f0);
       }
     }
   }
@@ -751,11 +749,20 @@ export class SystemAssembler {
           evaluateLocal(source, s, perturbed);
           restoreNode(node, s, velocity, saved);
         }
-        const scale = factor / eps;
-        for (let i = 0; i < n; i++) matrix[i * n + local] += scale * (perturbed[i] - base[i]);
+        addDifferenceColumn(matrix, n, local, n, factor / eps, perturbed, base);
       }
     }
   }
+}
+
+/**
+ * matrix[i·columns + column] += scale·(perturbed[i] − base[i]) for the rows i < rows: one forward-difference column of a
+ * row-major Jacobian. A function of its own, so that the loop over the rows does not count in its callers' tier-up
+ * budget: a short run's few Jacobians then leave the forward differences themselves uncompiled.
+ */
+function addDifferenceColumn(matrix: Float64Array, columns: number, column: number, rows: number, scale: number,
+  perturbed: Float64Array, base: Float64Array): void {
+  for (let i = 0; i < rows; i++) matrix[i * columns + column] += scale * (perturbed[i] - base[i]);
 }
 
 /** A constraint object or node: an item whose ae exists. */
