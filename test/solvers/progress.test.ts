@@ -59,4 +59,29 @@ describe('progress line', () => {
     off.finish();
     expect(silent).toHaveLength(0);
   });
+
+  it('reads the clock every k-th step of a fast solve (k doubled up to 256), so that a line comes a few steps late at most', () => {
+    let clock = 0;
+    let reads = 0;
+    let step = 0;
+    const linesAt: number[] = [];
+    const pipe = new ProgressReporter('GA', 0, 1, { write: () => linesAt.push(step) }, { mode: 'lines', now: () => { reads++; return clock; } });
+    // 3 000 000 steps of 1 µs: reads at steps 1, 3, 7, …, 255 (k doubled after each read, the reads 1 µs … 128 µs apart,
+    // below 5 ms), then every 256 steps (255 + 256 j); with the constructor's read 1 + 8 + ⌊(3e6 − 255)/256⌋ = 11 726
+    for (step = 1; step <= 3_000_000; step++) { clock += 1e-6; pipe.update(step / 3e6, step); }
+    expect(reads).toBe(11_726);
+    // the first read at elapsed ≥ 1 s (the delay) is at 255 + 256·3906 = 1 000 191: 191 µs late
+    expect(linesAt).toEqual([1_000_191]);
+
+    // a solve whose steps slow down from 1 µs to 10 ms: the reads up to step 10 000 are those above, the last at
+    // 255 + 256·38 = 9 983 (k = 256); the line due at elapsed 1 s (step 10 099) comes at the next read, step 10 239 (140 steps
+    // late, within the 256 the class allows), which halves k (2.4 s since the read before); the next read, at 10 367, is
+    // 1.28 s later (≥ 0.25 s: a line) and halves it again (the one after would be at 10 431, past the last step)
+    const slowLines: number[] = [];
+    clock = 0;
+    const slowing = new ProgressReporter('GA', 0, 1, { write: () => slowLines.push(step) }, { mode: 'tty', now: () => clock });
+    for (step = 1; step <= 10_000; step++) { clock += 1e-6; slowing.update(step * 1e-4, step); }
+    for (; step <= 10_400; step++) { clock += 1e-2; slowing.update(step * 1e-4, step); }
+    expect(slowLines).toEqual([10_239, 10_367]);
+  });
 });
