@@ -233,34 +233,18 @@ class RollingDiscPenaltyModel implements Only<ObjectModel, RollingDiscPenaltyMod
     return node.dataIndex;
   }
 
-  /** The kinematics of s (for a Jacobian or not): evaluated unless they are those of the key's coordinates. */
-  private currentKinematics(s: ItemState, forJacobian: boolean): void {
-    if (forJacobian ? this.key.matchesForJacobian(s) : this.key.matchesForResidual(s)) return;
-    this.jacobiansCurrent = false;
-    this.kinematics(s);
-    this.key.confirm();
-  }
-
-  /** The pair's position and rotation Jacobians at s (after {@link RollingDiscPenaltyModel.currentKinematics} at s). */
-  private currentJacobians(s: ItemState): void {
-    if (this.jacobiansCurrent) return;
-    this.pair.evaluateJacobians(s);
-    this.pair.evaluateRotationJacobians(s);
-    this.jacobiansCurrent = true;
-  }
-
   /**
-   * Frames, contact point, contact velocities vC = vC1 − vC0 and the slip velocity of state s, outside the key (for the
-   * post-Newton step and the outputs): the key forgets its coordinates.
+   * Frames, contact point, contact velocities vC = vC1 − vC0 and the slip velocity of state s: for a residual or a
+   * Jacobian (`use`) evaluated unless they are those of the key's coordinates; `fresh` evaluates them outside the key (for
+   * the post-Newton step and the outputs), which then forgets its coordinates. One method, not a key check calling a
+   * kinematics method: that method was a TurboFan job of its own which inlined the pair's and the geometry's methods,
+   * compiled on their own already, a second time (it never paid back in rollingCoinPenaltyTest's fresh process).
    */
-  private freshKinematics(s: ItemState): void {
-    this.key.invalidate();
+  private currentKinematics(s: ItemState, use: 'residual' | 'jacobian' | 'fresh'): void {
+    const key = this.key;
+    if (use === 'fresh') key.invalidate();
+    else if (use === 'jacobian' ? key.matchesForJacobian(s) : key.matchesForResidual(s)) return;
     this.jacobiansCurrent = false;
-    this.kinematics(s);
-  }
-
-  /** Frames, contact point, contact velocities vC = vC1 − vC0 and the slip velocity of state s. */
-  private kinematics(s: ItemState): void {
     const { pair, geometry: geo, relativeVelocity: vC } = this;
     pair.evaluatePositions(s);
     pair.evaluateOrientations(s);
@@ -272,6 +256,15 @@ class RollingDiscPenaltyModel implements Only<ObjectModel, RollingDiscPenaltyMod
     vC[0] = x; vC[1] = y; vC[2] = z;
     this.slipVelocity[0] = x * l[0] + y * l[1] + z * l[2];
     this.slipVelocity[1] = x * f[0] + y * f[1] + z * f[2];
+    if (use !== 'fresh') key.confirm();
+  }
+
+  /** The pair's position and rotation Jacobians at s (after {@link RollingDiscPenaltyModel.currentKinematics} at s). */
+  private currentJacobians(s: ItemState): void {
+    if (this.jacobiansCurrent) return;
+    this.pair.evaluateJacobians(s);
+    this.pair.evaluateRotationJacobians(s);
+    this.jacobiansCurrent = true;
   }
 
   /**
@@ -337,7 +330,7 @@ class RollingDiscPenaltyModel implements Only<ObjectModel, RollingDiscPenaltyMod
    */
   ode2Lhs(s: ItemState, f: Float64Array): void {
     if (!this.contactInData(s)) return;
-    this.currentKinematics(s, false);
+    this.currentKinematics(s, 'residual');
     this.evaluate(s, false);
     const pair = this.pair;
     const { n0, n1, marker0, marker1 } = pair;
@@ -393,7 +386,7 @@ class RollingDiscPenaltyModel implements Only<ObjectModel, RollingDiscPenaltyMod
   /** In contact (in the data): the kinematics, forces and force derivatives of state s and the marker Jacobians; true in contact. */
   private evaluateForJacobian(s: ItemState): boolean {
     if (!this.contactInData(s)) return false;
-    this.currentKinematics(s, true);
+    this.currentKinematics(s, 'jacobian');
     this.evaluate(s, true);
     this.currentJacobians(s);
     return true;
@@ -574,7 +567,7 @@ class RollingDiscPenaltyModel implements Only<ObjectModel, RollingDiscPenaltyMod
     const start = this.dataStart();
     const data = s.data;
     // the state of Newton's last residual, whose kinematics the key holds (a data change alters no kinematics)
-    if (!this.key.matches(s)) this.freshKinematics(s);
+    if (!this.key.matches(s)) this.currentKinematics(s, 'fresh');
     const geo = this.geometry;
     const gap = dot(geo.planeArm, geo.normal);
     // the normal force with the current gap (of the forces, the friction law below needs only this)
@@ -599,7 +592,7 @@ class RollingDiscPenaltyModel implements Only<ObjectModel, RollingDiscPenaltyMod
   }
 
   output(variable: OutputVariableType, s: ItemState): ArrayLike<number> | undefined {
-    this.freshKinematics(s);
+    this.currentKinematics(s, 'fresh');
     // only ForceLocal needs the forces (a Velocity sensor's row would evaluate the friction law for nothing)
     if (variable === OutputVariableType.ForceLocal) this.evaluate(s, false);
     const { geometry: geo, relativeVelocity: vC } = this;
