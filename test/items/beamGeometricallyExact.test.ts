@@ -107,10 +107,10 @@ describe('ObjectBeamGeometricallyExact (3D)', () => {
     expect(Math.abs((4 * errors[1] - errors[0]) / 3)).toBeLessThan(1e-4);
   });
 
-  it('jetPathsForcesAndJacobianMatchTheValuePathAndItsCentralDifferencesOnEveryBranch', () => {
-    // The residual evaluates the forces on plain numbers (computeForceValues, with the tangent operators as matrices),
-    // the Jacobian on jets (stiffness, with the operators applied as vector forms, so other rounding): the jets'
-    // gradients must agree with central differences of the value path (h = 1e-6: truncation O(h²) ≈ 1e-12 relative, rounding ≈ 1e-16/h = 1e-10 of the largest force, so
+  it('jacobianMatchesCentralDifferencesOfTheValuePathOnEveryBranch', () => {
+    // The residual evaluates the forces with the tangent operators as matrices (computeForceValues), the Jacobian by
+    // forward differentiation with the operators applied as vector forms (stiffness, so other rounding): its columns
+    // must agree with central differences of the value path (h = 1e-6: truncation O(h²) ≈ 1e-12 relative, rounding ≈ 1e-16/h = 1e-10 of the largest force, so
     // 1e-7 of the largest gradient entry leaves a margin and still fails a missing term); relative rotations from
     // 1e-7 rad (the log's series, γ's and f8's series) over 0.05 rad (closed γ, series f8) to 1.3 rad (closed forms),
     // with and without rotation rates.
@@ -125,9 +125,9 @@ describe('ObjectBeamGeometricallyExact (3D)', () => {
       const e0 = ep(0.2, [1, -2, 0.5]), e1 = ep(0.2 + angle, [1, -2, 0.5]).map((c, k) => c + (k === 2 ? 0.3 * angle : 0));
       const q = [0.1, -0.05, 0.02, ...e0, 0.75, 0.03 * angle, -0.02, ...e1];
       model.q.set(q);
-      // without rotation rates (static solves) the jet path skips the quadratic velocity term
+      // without rotation rates (static solves) the Jacobian skips the quadratic velocity term
       model.u.set(spinning ? [0.1, -0.2, 0.3, 0.05, -0.1, 0.2, 0.1, -0.3, 0.2, 0.1, 0.4, -0.05, 0.02, 0.3] : [0.1, -0.2, 0.3, 0, 0, 0, 0, -0.3, 0.2, 0.1, 0, 0, 0, 0]);
-      // the Jacobian from the jets (node 0's position columns the negated columns of node 1's)
+      // the forward-differentiated Jacobian (node 0's position columns the negated columns of node 1's)
       const stiffness = model.stiffness(1);
       const jacobian = Array.from({ length: 14 }, (_, i) => stiffness.slice(14 * i, 14 * i + 14));
       model.computeForceValues(values);

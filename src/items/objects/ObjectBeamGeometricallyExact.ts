@@ -3,7 +3,6 @@ import { bodyOrigin, denseLocalMatrix, type BindContext, type BodyModel, type It
 import { describeValue, itemError, type ItemLabel } from '../../core/errors.ts';
 import { OutputVariableType } from '../../registry/enums.ts';
 import { nodeIndexArray, ureal, type ParameterValues } from '../../registry/parameters.ts';
-import { Jet2Pool, type Jet2 } from '../../linalg/jet2.ts';
 import { BeamSection, checkSectionMatrix, sectionDataParameter, type BeamSectionValues } from './beamSection.ts';
 import { expSO3Into, tExpSO3Into } from '../../rotations/rotationMatrices.ts';
 
@@ -18,16 +17,16 @@ type BeamValues = ParameterValues<typeof parameters>;
 /** Node coordinates [p (3), Euler parameters (4)] of two nodes. */
 const N_LOCAL = 14;
 /**
- * Jet variables (gradient slots) of the Jacobian: node 0's Euler parameters (0–3), node 1's (4–7), node 1's position
- * (8–10). The forces depend on the positions through p₁ − p₀ only, so ∂/∂p₀ = −∂/∂p₁ in every operation (each is
- * linear in the gradients and rounds symmetrically): node 0's position is not a jet variable, its columns are the
- * negated columns of node 1's. The relative rotation and everything computed from it depend on the first
+ * Variables of the Jacobian's forward differentiation (one column each): node 0's Euler parameters (0–3), node 1's
+ * (4–7), node 1's position (8–10). The forces depend on the positions through p₁ − p₀ only, so ∂/∂p₀ = −∂/∂p₁ in every
+ * operation (each is linear in the gradients and rounds symmetrically): node 0's position is not a variable, its
+ * columns are the negated columns of node 1's. The relative rotation and everything computed from it depend on the first
  * {@link N_ROTATION} variables only.
  */
 const N_JET = 11;
 /** Jet variables of the Euler parameters (the relative rotation's variables). */
 const N_ROTATION = 8;
-/** The column (node coordinate 0 … 13) of jet variable e; node 0's position columns 0–2 are −(those of variables 8–10). */
+/** The column (node coordinate 0 … 13) of variable e; node 0's position columns 0–2 are −(those of variables 8–10). */
 const jetColumn = Int8Array.from([3, 4, 5, 6, 10, 11, 12, 13, 7, 8, 9]);
 
 // The value and gradient formulas below repeat the operations of the jet operations they replaced, except that a jet
@@ -56,19 +55,6 @@ function skewValues(a0: number, a1: number, a2: number, out: Float64Array): void
   out[6] = -1 * a1 + 0; out[7] = a0 + 0; out[8] = z;
 }
 
-/** Jets in a fixed order per evaluation: 3-vectors and 3 × 3 matrices (row-major) of jets. */
-type Vec = Jet2[];
-
-/** First-order jets of all elements (one evaluation at a time) over the jet variables. */
-function createWorkspace() {
-  return { pool: new Jet2Pool(N_JET, 900, false) };
-}
-/** The jets, created on first use (not when the module loads: a model without these elements never needs them). */
-let sharedWorkspace: ReturnType<typeof createWorkspace> | undefined;
-function workspace(): ReturnType<typeof createWorkspace> {
-  return sharedWorkspace ??= createWorkspace();
-}
-
 /** The entries of G_l(ep) = 2[−e, e0 I − ẽ] (3 × 4 row-major) as pairs (c, m): c·p_m. */
 const gLocalEntries = Int8Array.from([-2, 1, 2, 0, 2, 3, -2, 2, -2, 2, -2, 3, 2, 0, 2, 1, -2, 3, 2, 2, -2, 1, 2, 0]);
 
@@ -77,7 +63,7 @@ const gLocalEntries = Int8Array.from([-2, 1, 2, 0, 2, 3, -2, 2, -2, 2, -2, 3, 2,
  * parameters): the relative motion H₀⁻¹H₁ = exp(h) of the node frames gives the strains ε = (h − [L, 0, 0, 0, 0, 0])/L
  * (constant along the element); nodal forces (T_exp⁻¹(±h))ᵀ K ε mapped to the node coordinates (positions through A_i,
  * rotations through G_l,iᵀ); lumped mass (ρA L/2, L/2 G_lᵀ J G_l) with its quadratic velocity term. ∂f/∂q by forward
- * differentiation (first-order jets over the 14 coordinates), ∂f/∂u analytic.
+ * differentiation (one variable per column, 11 for the 14 coordinates), ∂f/∂u analytic.
  */
 class BeamGeometricallyExactModel implements Only<ObjectModel & BodyModel, BeamGeometricallyExactModel> {
   readonly nAE = 0;
@@ -94,20 +80,21 @@ class BeamGeometricallyExactModel implements Only<ObjectModel & BodyModel, BeamG
   /** Diagonal stiffness [EA, GA_y, GA_z, GJ, EI_y, EI_z]. */
   private readonly k = new Float64Array(6);
   private readonly J = new Float64Array(9);
-  private readonly pool = workspace().pool;
   private readonly q = new Float64Array(N_LOCAL);
   private readonly u = new Float64Array(N_LOCAL);
   private readonly localMatrix = denseLocalMatrix(N_LOCAL);
   private readonly gl = new Float64Array(12);
 
-  /** Jet vectors and matrices of the jet path (stiffness): preallocated arrays, their entries pool jets per call. */
-  private readonly jets = {
-    A0: new Array<Jet2>(9), A1: new Array<Jet2>(9), R: new Array<Jet2>(9), Gl: new Array<Jet2>(12),
-    d: new Array<Jet2>(3), Om: new Array<Jet2>(3), uDisp: new Array<Jet2>(3), res: new Array<Jet2>(6),
-    posPlus: new Array<Jet2>(3), posMinus: new Array<Jet2>(3), rotPlus: new Array<Jet2>(3), rotMinus: new Array<Jet2>(3),
-    rot: new Array<Jet2>(3), omega: new Array<Jet2>(3), Jw: new Array<Jet2>(3), total: new Array<Jet2>(3),
-    factors: new Array<Jet2>(4),
-  };
+  /** ∂A_n/∂p_m per Euler-parameter variable e = 4n + m (9 entries, row-major; see eulerParameterGradients). */
+  private readonly rotationMatrixGradients = new Float64Array(9 * N_ROTATION);
+  /** Gradients of Ω (3), x = |Ω|², β, γ, f8 per variable (7 entries each; +0 for the position variables). */
+  private readonly rotationGradients = new Float64Array(7 * N_JET);
+  /** [Tso v, Tsoᵀ v] values, then their gradients (tsoTerms). */
+  private readonly tsoValues = new Float64Array(12);
+  /** Per node (12 each): pos values, gradients, rot values, gradients of one variable (forceColumn → nodeColumn). */
+  private readonly nodeTerms = new Float64Array(24);
+  /** ω̄ (value, gradient) × 3, then J ω̄ (value, gradient) × 3 of one node and variable (addVelocityTerm). */
+  private readonly velocityTerms = new Float64Array(12);
   /** Work arrays of the value path (computeForceValues). */
   private readonly A0 = new Float64Array(9);
   private readonly A1 = new Float64Array(9);
@@ -177,158 +164,6 @@ class BeamGeometricallyExactModel implements Only<ObjectModel & BodyModel, BeamG
         u[7 * n + k] = s.u[uIndex + k];
       }
     }
-  }
-
-  /**
-   * A(ep) of node n as 9 jets into A (Exudyn's form, as NodeRigidBodyEP's orientation): the values of rotationValues,
-   * the gradients written out (each entry a quadratic form in the Euler parameters p: ∂/∂p its exact linear terms
-   * c·p_m with c ∈ {±2, −4}, the numbers of differentiating the products on jets; the other jet variables exactly 0).
-   * Written out, not from a table: one product per distinct c·p_m, no call per entry (cheap in baseline code).
-   */
-  private rotation(n: number, A: Vec): void {
-    const a = n === 0 ? this.A0 : this.A1, q = this.q, at = 7 * n + 3, s = 4 * n;
-    this.rotationValues(n, a);
-    const p0 = q[at], p1 = q[at + 1], p2 = q[at + 2], p3 = q[at + 3];
-    const P0 = 2 * p0, P1 = 2 * p1, P2 = 2 * p2, P3 = 2 * p3, M0 = -2 * p0, M1 = -2 * p1, M2 = -2 * p2, M3 = -2 * p3;
-    const F1 = -4 * p1, F2 = -4 * p2, F3 = -4 * p3;
-    A[0] = this.epJet(a[0], s, 0, 0, F2, F3);
-    A[1] = this.epJet(a[1], s, M3, P2, P1, M0);
-    A[2] = this.epJet(a[2], s, P2, P3, P0, P1);
-    A[3] = this.epJet(a[3], s, P3, P2, P1, P0);
-    A[4] = this.epJet(a[4], s, 0, F1, 0, F3);
-    A[5] = this.epJet(a[5], s, M1, M0, P3, P2);
-    A[6] = this.epJet(a[6], s, M2, P3, M0, P1);
-    A[7] = this.epJet(a[7], s, P1, P0, P3, P2);
-    A[8] = this.epJet(a[8], s, 0, F1, F2, 0);
-  }
-
-  /** A new jet with value v and gradient [g0, g1, g2, g3] at jet variables s … s + 3, exactly 0 elsewhere. */
-  private epJet(v: number, s: number, g0: number, g1: number, g2: number, g3: number): Jet2 {
-    const out = this.pool.take(), g = out.g;
-    out.v = v;
-    g.fill(0);
-    g[s] = g0; g[s + 1] = g1; g[s + 2] = g2; g[s + 3] = g3;
-    return out;
-  }
-
-  /** G_l(ep) of node n as 12 jets (3 × 4 row-major) into G: 2[−e, e0 I − ẽ] (entries ±2 p_k, gradients ±2). */
-  private gLocalJets(n: number, G: Vec): void {
-    for (let i = 0; i < 12; i++) G[i] = this.linearEpJet(n, gLocalEntries[2 * i], gLocalEntries[2 * i + 1]);
-  }
-
-  /** The jet of c·p_m + 0 of node n's Euler parameters: gradient c at p_m, 0 at the others. */
-  private linearEpJet(n: number, c: number, m: number): Jet2 {
-    const pool = this.pool, out = pool.constant(c * this.q[7 * n + 3 + m] + 0, pool.take());
-    if (pool.derivatives) {
-      const g = out.g, slot = 4 * n;
-      for (let k = 0; k < 4; k++) g[slot + k] = k === m ? c : 0;
-    }
-    return out;
-  }
-
-  /** {@link BeamGeometricallyExactModel.stiffness}' first part: A0, A1, d, R, Ω and factors = [|Ω|², β, γ, f8]. */
-  private relativeMotionJets(): void {
-    const pool = this.pool, j = this.jets;
-    const A0 = j.A0, A1 = j.A1, R = j.R, d = j.d, Om = j.Om;
-    this.rotation(0, A0);
-    this.rotation(1, A1);
-    // d = A0ᵀ (p1 − p0), R = A0ᵀ A1
-    // (the gradients written out as sparse sums: d's of the positions and node 0's Euler parameters, R's of the 8 Euler
-    // parameters; each entry the terms that jets' dot3 forms, in its order, without its products with zero gradients)
-    const q = this.q, dp0 = q[7] - q[0], dp1 = q[8] - q[1], dp2 = q[9] - q[2];
-    for (let i = 0; i < 3; i++) d[i] = this.directionJet(A0[i], A0[3 + i], A0[6 + i], dp0, dp1, dp2);
-    pool.activeVariables = N_ROTATION;
-    for (let i = 0; i < 3; i++) for (let k = 0; k < 3; k++) R[3 * i + k] = this.relativeRotationJet(A0[i], A0[3 + i], A0[6 + i], A1[k], A1[3 + k], A1[6 + k]);
-    const x = this.logJets();
-    // T_exp,SO3⁻¹(Ω) = β I + ½ Ω̃ + γ ΩΩᵀ, T_uw = ½ ũ + γ (ũΩ̃ + Ω̃ũ) + f8 (Ω·u) Ω̃²
-    const beta = pool.take(), gamma = pool.take(), f8 = pool.take();
-    this.expFactors(x, beta, gamma, f8);
-    // back to all jet variables: the position gradients of the rotation's quantities used below are 0
-    pool.activeVariables = N_JET;
-    if (pool.derivatives) {
-      for (let k = 0; k < 3; k++) Om[k].g.fill(0, N_ROTATION);
-      x.g.fill(0, N_ROTATION); beta.g.fill(0, N_ROTATION); gamma.g.fill(0, N_ROTATION); f8.g.fill(0, N_ROTATION);
-    }
-    const factors = j.factors;
-    factors[0] = x; factors[1] = beta; factors[2] = gamma; factors[3] = f8;
-  }
-
-  /**
-   * Ω = LogSO3(R) = h(|w|², 1 + tr R) w with w = (R21 − R12, R02 − R20, R10 − R01), h(a, c) = 2 atan2(√a, c)/√a
-   * (for small a: 2 atan(√τ)/(c √τ), τ = a/c², by its series; the next term τ³/7 is below 1e-24), into the jets
-   * jets.Om, and x = |Ω|² (a new jet, returned), over the active variables: per gradient entry the operations and
-   * order of the jet operations addScaled, dot, add, affine, sqrt, atan2, div (inverse and mul), mul and the series'
-   * chain, in one pass with the operands in locals (the derivative factors formed once, as those operations form them).
-   */
-  private logJets(): Jet2 {
-    const pool = this.pool, R = this.jets.R, Om = this.jets.Om, m = pool.activeVariables;
-    const R0 = R[0], R1 = R[1], R2 = R[2], R3 = R[3], R4 = R[4], R5 = R[5], R6 = R[6], R7 = R[7], R8 = R[8];
-    const R0g = R0.g, R1g = R1.g, R2g = R2.g, R3g = R3.g, R4g = R4.g, R5g = R5.g, R6g = R6.g, R7g = R7.g, R8g = R8.g;
-    const w0v = R7.v - R5.v, w1v = R2.v - R6.v, w2v = R3.v - R1.v;
-    const av = w0v * w0v + w1v * w1v + w2v * w2v;
-    const cv = R0.v + R4.v + R8.v + 1;
-    const closed = av > 1e-8 * cv * cv;
-    // closed form: r = √a, t = affine(atan2(r, c), 2, 0), h = t·(1/r); f0 = √'s factor, f1, f2 = atan2's, f3 = t,
-    // f4 = (1/r)'s factor, f5 = 1/r. Series: τ = a·(1/(c c)), s = Σ c_k τ^k, h = s·(1/c); f0 = (1/(c c))'s factor,
-    // f1 = a, f2 = 1/(c c), f3 = the series' derivative, f4 = s, f5 = (1/c)'s factor, jv = 1/c
-    let hv: number, f0 = 0, f1 = 0, f2 = 0, f3 = 0, f4 = 0, f5 = 0, jv = 0;
-    if (closed) {
-      const rv = Math.sqrt(av), r2 = cv * cv + rv * rv, tv = 2 * Math.atan2(rv, cv) + 0, iv = 1 / rv;
-      hv = tv * iv;
-      f0 = 0.5 / rv; f1 = cv / r2; f2 = -rv / r2; f3 = tv; f4 = -iv * iv; f5 = iv;
-    } else {
-      const ccv = cv * cv, iv = 1 / ccv, tauv = av * iv, series = this.seriesHorner(tauv, SERIES_LOG), sv = series[0];
-      jv = 1 / cv;
-      hv = sv * jv;
-      f0 = -iv * iv; f1 = av; f2 = iv; f3 = series[1]; f4 = sv; f5 = -jv * jv;
-    }
-    const O0 = pool.take(), O1 = pool.take(), O2 = pool.take(), x = pool.take();
-    const o0v = hv * w0v, o1v = hv * w1v, o2v = hv * w2v;
-    O0.v = o0v; O1.v = o1v; O2.v = o2v;
-    x.v = o0v * o0v + o1v * o1v + o2v * o2v;
-    const o0g = O0.g, o1g = O1.g, o2g = O2.g, xg = x.g;
-    for (let i = 0; i < m; i++) {
-      const w0g = R7g[i] - R5g[i], w1g = R2g[i] - R6g[i], w2g = R3g[i] - R1g[i];
-      const ag = w0v * w0g + w0v * w0g + (w1v * w1g + w1v * w1g) + (w2v * w2g + w2v * w2g);
-      const cg = R0g[i] + R4g[i] + R8g[i];
-      let hg: number;
-      if (closed) {
-        const rg = f0 * ag, tg = 2 * (f1 * rg + f2 * cg);
-        hg = f3 * (f4 * rg) + f5 * tg;
-      } else {
-        const ccg = cv * cg + cv * cg, taug = f1 * (f0 * ccg) + f2 * ag, sg = f3 * taug;
-        hg = f4 * (f5 * cg) + jv * sg;
-      }
-      const g0 = hv * w0g + w0v * hg, g1 = hv * w1g + w1v * hg, g2 = hv * w2g + w2v * hg;
-      o0g[i] = g0; o1g[i] = g1; o2g[i] = g2;
-      xg[i] = o0v * g0 + o0v * g0 + (o1v * g1 + o1v * g1) + (o2v * g2 + o2v * g2);
-    }
-    Om[0] = O0; Om[1] = O1; Om[2] = O2;
-    return x;
-  }
-
-  /**
-   * {@link BeamGeometricallyExactModel.stiffness}' second part: the displacement u, the stresses res, and
-   * posPlus/posMinus, rotPlus/rotMinus (the tangent operators applied to them).
-   */
-  private stressJets(): void {
-    const pool = this.pool, L = this.L, j = this.jets, Om = j.Om, d = j.d, uDisp = j.uDisp, res = j.res;
-    const x = j.factors[0], beta = j.factors[1], gamma = j.factors[2], f8 = j.factors[3];
-    // T_exp,SO3⁻¹(Ω) v = β v + γ Ω (Ω·v) + ½ Ω × v, its transpose with −½ Ω × v (vector forms, no matrices): u = Tsoᵀ d
-    this.tsoApply(Om, beta, gamma, d, undefined, uDisp);
-    // ε = (h − h₀)/L, stresses K ε: res = [r_p (3), r_r (3)]
-    res[0] = pool.affine(uDisp[0], this.k[0] / L, -this.k[0], pool.take());
-    res[1] = pool.affine(uDisp[1], this.k[1] / L, 0, pool.take());
-    res[2] = pool.affine(uDisp[2], this.k[2] / L, 0, pool.take());
-    for (let k = 0; k < 3; k++) res[3 + k] = pool.affine(Om[k], this.k[3 + k] / L, 0, pool.take());
-    const rp = pool.triple(res[0], res[1], res[2]), rr = pool.triple(res[3], res[4], res[5]);
-    // node 1: [Tsoᵀ r_p ; T_uw(h)ᵀ r_p + Tsoᵀ r_r]; node 0: −[Tso r_p ; T_uw(−h)ᵀ r_p + Tso r_r] (T_exp⁻¹(−h) = [Tsoᵀ, T_uw(−h); 0, Tsoᵀ])
-    const posMinus = j.posMinus, posPlus = j.posPlus, rotMinus = j.rotMinus, rotPlus = j.rotPlus;
-    this.tsoApply(Om, beta, gamma, rp, posMinus, posPlus);
-    this.tsoApply(Om, beta, gamma, rr, rotMinus, rotPlus);
-    // T_uw(σh) = σ ½ ũ + S with the symmetric S = γ (ũΩ̃ + Ω̃ũ) + f8 (Ω·u) Ω̃², so T_uw(σh)ᵀ r = S r − σ ½ u × r, and
-    // (a × (b × c) = b (a·c) − c (a·b)) S r = (γ u·r + f8 (Ω·u) Ω·r) Ω + γ (Ω·r) u − (2γ Ω·u + f8 (Ω·u) |Ω|²) r
-    this.addTuwTerms(Om, uDisp, rp, x, gamma, f8, rotPlus, rotMinus);
   }
 
   /**
@@ -484,34 +319,10 @@ class BeamGeometricallyExactModel implements Only<ObjectModel & BodyModel, BeamG
     A[8] = -2 * (p2 * p2) + 1 + -2 * (p1 * p1);
   }
 
-  /** total = sign·rot + (L/2) ω̄ × (J ω̄) as jets for node n (jets.rot set; G_l's jets into jets.Gl), ω̄ = G_l θ̇. */
-  private totalWithVelocityTerm(n: number, sign: number): void {
-    const pool = this.pool, { Gl, omega, Jw, rot, total } = this.jets;
-    this.gLocalJets(n, Gl);
-    for (let i = 0; i < 3; i++) {
-      const o = pool.affine(Gl[4 * i], this.u[7 * n + 3], 0, pool.take());
-      for (let k = 1; k < 4; k++) pool.addScaled(o, this.u[7 * n + 3 + k], Gl[4 * i + k], o);
-      omega[i] = o;
-    }
-    for (let i = 0; i < 3; i++) {
-      const o = pool.affine(omega[0], this.J[3 * i], 0, pool.take());
-      pool.addScaled(o, this.J[3 * i + 1], omega[1], o);
-      Jw[i] = pool.addScaled(o, this.J[3 * i + 2], omega[2], o);
-    }
-    const qv = pool.cross(omega, Jw, pool.vector());
-    for (let i = 0; i < 3; i++) total[i] = pool.addScaled(pool.affine(rot[i], sign, 0, pool.take()), 0.5 * this.L, qv[i], pool.take());
-  }
-
   /** True unless node n's Euler-parameter velocities are all zero (then ω̄ = 0 and the quadratic velocity term vanishes). */
   private angularVelocityNonzero(n: number): boolean {
     const u = this.u, at = 7 * n + 3;
     return u[at] !== 0 || u[at + 1] !== 0 || u[at + 2] !== 0 || u[at + 3] !== 0;
-  }
-
-  /** Σ_k c_k a^k into out by the chain rule (value, first and second derivative by Horner's scheme: one jet operation). */
-  private series(a: Jet2, c: readonly number[], out: Jet2): Jet2 {
-    const f = this.seriesHorner(a.v, c);
-    return this.pool.chain(a, f[0], f[1], f[2], out);
   }
 
   /** [Σ_k c_k x^k, its first and second derivative] by Horner's scheme, into this.seriesValues. */
@@ -526,179 +337,6 @@ class BeamGeometricallyExactModel implements Only<ObjectModel & BodyModel, BeamG
     const f = this.seriesValues;
     f[0] = f0; f[1] = f1; f[2] = f2;
     return f;
-  }
-
-  /**
-   * β, γ and f8 of x = |Ω|² (Exudyn's closed forms and series) into the given jets: per gradient entry the operations
-   * and order of the jet operations they were written with (sqrt, affine, sin, cos, mul, div as inverse and mul, add,
-   * the series by chain), in one pass with the operands in locals (the derivative factors of sin, cos, sqrt and 1/a
-   * formed once, as those operations form them).
-   */
-  private expFactors(x: Jet2, beta: Jet2, gamma: Jet2, f8: Jet2): void {
-    const m = this.pool.activeVariables, xv = x.v, xg = x.g, bg = beta.g, cg = gamma.g, fg = f8.g;
-    const phi = Math.sqrt(xv);
-    if (phi > 0.02) {
-      // β = div(mul(half, cos half), sin half), half = affine(sqrt x, 0.5, 0); γ = div(affine(β, −1, 1), x)
-      const r = Math.sqrt(xv), dr = 0.5 / r, hv = 0.5 * r + 0;
-      const cv = Math.cos(hv), dc = -Math.sin(hv), sv = Math.sin(hv), ds = Math.cos(hv);
-      const tv = hv * cv, iv = 1 / sv, di = -iv * iv;
-      const bv = tv * iv, av = 1 - bv, jv = 1 / xv, dj = -jv * jv;
-      beta.v = bv;
-      gamma.v = av * jv;
-      for (let i = 0; i < m; i++) {
-        const xgi = xg[i], hg = 0.5 * (dr * xgi);
-        const tg = hv * (dc * hg) + cv * hg;
-        const b = tv * (di * (ds * hg)) + iv * tg;
-        bg[i] = b;
-        cg[i] = av * (dj * xgi) - jv * b;
-      }
-    } else {
-      // γ by its series, β = affine(mul(x, γ), −1, 1)
-      const f = this.seriesHorner(xv, SERIES_GAMMA), gv = f[0], dg = f[1];
-      gamma.v = gv;
-      beta.v = 1 - xv * gv;
-      for (let i = 0; i < m; i++) {
-        const xgi = xg[i], g = dg * xgi;
-        cg[i] = g;
-        bg[i] = -1 * (xv * g + gv * xgi);
-      }
-    }
-    if (phi >= 0.2) {
-      // f8 = div(add(add(mul(ph, sin ph), affine(cos ph, 4, −4)), x), affine(mul(mul(s, s), mul(x, x)), 4, 0)),
-      // ph = sqrt x, s = sin(affine(ph, 0.5, 0))
-      const r = Math.sqrt(xv), dr = 0.5 / r;
-      const s1v = Math.sin(r), ds1 = Math.cos(r), c1v = Math.cos(r), dc1 = -Math.sin(r);
-      const m1v = r * s1v, a1v = 4 * c1v + -4, numv = m1v + a1v + xv;
-      const hv = 0.5 * r + 0, shv = Math.sin(hv), dsh = Math.cos(hv);
-      const m2v = shv * shv, m3v = xv * xv, m4v = m2v * m3v, denv = 4 * m4v + 0;
-      const iv = 1 / denv, di = -iv * iv;
-      f8.v = numv * iv;
-      for (let i = 0; i < m; i++) {
-        const xgi = xg[i], phg = dr * xgi;
-        const s1g = ds1 * phg, m1g = r * s1g + s1v * phg, a1g = 4 * (dc1 * phg);
-        const numg = m1g + a1g + xgi;
-        const shg = dsh * (0.5 * phg);
-        const m2g = shv * shg + shv * shg, m3g = xv * xgi + xv * xgi, m4g = m2v * m3g + m3v * m2g;
-        fg[i] = numv * (di * (4 * m4g)) + iv * numg;
-      }
-    } else {
-      const f = this.seriesHorner(xv, SERIES_F8), dv = f[1];
-      f8.v = f[0];
-      for (let i = 0; i < m; i++) fg[i] = dv * xg[i];
-    }
-  }
-
-  /**
-   * T_exp,SO3⁻¹(Ω) v into tso (if given) and its transpose times v into tsoT: β v + γ Ω (Ω·v) ± ½ Ω × v (new jets), in
-   * one pass over the gradient entries: per entry the operations and order of the jet operations dot, mul (γ (Ω·v)),
-   * cross, mul (β v_i), addMul (+ γ (Ω·v) Ω_i) and addScaled (± ½ (Ω × v)_i), so the same to the last bit.
-   */
-  private tsoApply(Om: Vec, beta: Jet2, gamma: Jet2, v: Vec, tso: Vec | undefined, tsoT: Vec): void {
-    const pool = this.pool, O0 = Om[0], O1 = Om[1], O2 = Om[2], v0 = v[0], v1 = v[1], v2 = v[2];
-    const o0 = O0.v, o1 = O1.v, o2 = O2.v, x0 = v0.v, x1 = v1.v, x2 = v2.v, bv = beta.v, gv = gamma.v;
-    const dv = o0 * x0 + o1 * x1 + o2 * x2, gdv = gv * dv;
-    const c0 = o1 * x2 - o2 * x1, c1 = o2 * x0 - o0 * x2, c2 = o0 * x1 - o1 * x0;
-    const base0 = bv * x0 + gdv * o0, base1 = bv * x1 + gdv * o1, base2 = bv * x2 + gdv * o2;
-    // without tso (u = Tsoᵀ d) the p jets are taken but not computed
-    const both = tso !== undefined;
-    const p0 = pool.take(), p1 = pool.take(), p2 = pool.take(), t0 = pool.take(), t1 = pool.take(), t2 = pool.take();
-    t0.v = base0 - 0.5 * c0; t1.v = base1 - 0.5 * c1; t2.v = base2 - 0.5 * c2;
-    if (both) { p0.v = base0 + 0.5 * c0; p1.v = base1 + 0.5 * c1; p2.v = base2 + 0.5 * c2; }
-    if (pool.derivatives) {
-      const O0g = O0.g, O1g = O1.g, O2g = O2.g, v0g = v0.g, v1g = v1.g, v2g = v2.g, betag = beta.g, gammag = gamma.g;
-      const p0g = p0.g, p1g = p1.g, p2g = p2.g, t0g = t0.g, t1g = t1.g, t2g = t2.g;
-      for (let i = 0, m = pool.activeVariables; i < m; i++) {
-        const a0 = O0g[i], a1 = O1g[i], a2 = O2g[i], y0 = v0g[i], y1 = v1g[i], y2 = v2g[i], bg = betag[i];
-        const dg = o0 * y0 + x0 * a0 + (o1 * y1 + x1 * a1) + (o2 * y2 + x2 * a2);
-        const gg = gv * dg + dv * gammag[i];
-        const e0 = o1 * y2 + x2 * a1 - (o2 * y1 + x1 * a2);
-        const e1 = o2 * y0 + x0 * a2 - (o0 * y2 + x2 * a0);
-        const e2 = o0 * y1 + x1 * a0 - (o1 * y0 + x0 * a1);
-        const b0 = bv * y0 + x0 * bg + (gdv * a0 + o0 * gg);
-        const b1 = bv * y1 + x1 * bg + (gdv * a1 + o1 * gg);
-        const b2 = bv * y2 + x2 * bg + (gdv * a2 + o2 * gg);
-        t0g[i] = b0 - 0.5 * e0; t1g[i] = b1 - 0.5 * e1; t2g[i] = b2 - 0.5 * e2;
-        if (both) { p0g[i] = b0 + 0.5 * e0; p1g[i] = b1 + 0.5 * e1; p2g[i] = b2 + 0.5 * e2; }
-      }
-    }
-    tsoT[0] = t0; tsoT[1] = t1; tsoT[2] = t2;
-    if (both) { tso[0] = p0; tso[1] = p1; tso[2] = p2; }
-  }
-
-  /**
-   * rotPlus_i += S r − ½ (u × r)_i and rotMinus_i += S r + ½ (u × r)_i (new jets) with S r = (γ u·r + f8 (Ω·u) Ω·r) Ω
-   * + γ (Ω·r) u − (2γ Ω·u + f8 (Ω·u) |Ω|²) r, r = r_p, in one pass over the gradient entries: per entry the operations
-   * and order of the jet operations dot, mul, addMul, affine, cross, addScaled and add, so the same to the last bit.
-   */
-  private addTuwTerms(Om: Vec, uDisp: Vec, rp: Vec, x: Jet2, gamma: Jet2, f8: Jet2, rotPlus: Vec, rotMinus: Vec): void {
-    const pool = this.pool, O0 = Om[0], O1 = Om[1], O2 = Om[2], U0 = uDisp[0], U1 = uDisp[1], U2 = uDisp[2], R0 = rp[0], R1 = rp[1], R2 = rp[2];
-    const o0 = O0.v, o1 = O1.v, o2 = O2.v, u0 = U0.v, u1 = U1.v, u2 = U2.v, r0 = R0.v, r1 = R1.v, r2 = R2.v;
-    const gv = gamma.v, fv = f8.v, xv = x.v;
-    const ouv = o0 * u0 + o1 * u1 + o2 * u2, f8ouv = fv * ouv;
-    const omRv = o0 * r0 + o1 * r1 + o2 * r2, urv = u0 * r0 + u1 * r1 + u2 * r2;
-    const cOmv = gv * urv + f8ouv * omRv, cUv = gv * omRv, cRv = 2 * (gv * ouv) + 0 + f8ouv * xv;
-    const e0v = u1 * r2 - u2 * r1, e1v = u2 * r0 - u0 * r2, e2v = u0 * r1 - u1 * r0;
-    const s0v = cOmv * o0 + cUv * u0 - cRv * r0;
-    const s1v = cOmv * o1 + cUv * u1 - cRv * r1;
-    const s2v = cOmv * o2 + cUv * u2 - cRv * r2;
-    const P0 = rotPlus[0], P1 = rotPlus[1], P2 = rotPlus[2], M0 = rotMinus[0], M1 = rotMinus[1], M2 = rotMinus[2];
-    const p0 = pool.take(), p1 = pool.take(), p2 = pool.take(), m0 = pool.take(), m1 = pool.take(), m2 = pool.take();
-    p0.v = s0v - 0.5 * e0v + P0.v; p1.v = s1v - 0.5 * e1v + P1.v; p2.v = s2v - 0.5 * e2v + P2.v;
-    m0.v = s0v + 0.5 * e0v + M0.v; m1.v = s1v + 0.5 * e1v + M1.v; m2.v = s2v + 0.5 * e2v + M2.v;
-    if (pool.derivatives) {
-      const O0g = O0.g, O1g = O1.g, O2g = O2.g, U0g = U0.g, U1g = U1.g, U2g = U2.g, R0g = R0.g, R1g = R1.g, R2g = R2.g;
-      const gammag = gamma.g, f8g = f8.g, xg = x.g, P0g = P0.g, P1g = P1.g, P2g = P2.g, M0g = M0.g, M1g = M1.g, M2g = M2.g;
-      const p0g = p0.g, p1g = p1.g, p2g = p2.g, m0g = m0.g, m1g = m1.g, m2g = m2.g;
-      for (let i = 0, m = pool.activeVariables; i < m; i++) {
-        const a0 = O0g[i], a1 = O1g[i], a2 = O2g[i], b0 = U0g[i], b1 = U1g[i], b2 = U2g[i], c0 = R0g[i], c1 = R1g[i], c2 = R2g[i];
-        const gg = gammag[i];
-        const oug = o0 * b0 + u0 * a0 + (o1 * b1 + u1 * a1) + (o2 * b2 + u2 * a2);
-        const f8oug = fv * oug + ouv * f8g[i];
-        const omRg = o0 * c0 + r0 * a0 + (o1 * c1 + r1 * a1) + (o2 * c2 + r2 * a2);
-        const urg = u0 * c0 + r0 * b0 + (u1 * c1 + r1 * b1) + (u2 * c2 + r2 * b2);
-        const cOmg = gv * urg + urv * gg + (f8ouv * omRg + omRv * f8oug);
-        const cUg = gv * omRg + omRv * gg;
-        const cRg = 2 * (gv * oug + ouv * gg) + (f8ouv * xg[i] + xv * f8oug);
-        const e0 = u1 * c2 + r2 * b1 - (u2 * c1 + r1 * b2);
-        const e1 = u2 * c0 + r0 * b2 - (u0 * c2 + r2 * b0);
-        const e2 = u0 * c1 + r1 * b0 - (u1 * c0 + r0 * b1);
-        const s0 = cOmv * a0 + o0 * cOmg + (cUv * b0 + u0 * cUg) - (cRv * c0 + r0 * cRg);
-        const s1 = cOmv * a1 + o1 * cOmg + (cUv * b1 + u1 * cUg) - (cRv * c1 + r1 * cRg);
-        const s2 = cOmv * a2 + o2 * cOmg + (cUv * b2 + u2 * cUg) - (cRv * c2 + r2 * cRg);
-        p0g[i] = s0 - 0.5 * e0 + P0g[i]; p1g[i] = s1 - 0.5 * e1 + P1g[i]; p2g[i] = s2 - 0.5 * e2 + P2g[i];
-        m0g[i] = s0 + 0.5 * e0 + M0g[i]; m1g[i] = s1 + 0.5 * e1 + M1g[i]; m2g[i] = s2 + 0.5 * e2 + M2g[i];
-      }
-    }
-    rotPlus[0] = p0; rotPlus[1] = p1; rotPlus[2] = p2;
-    rotMinus[0] = m0; rotMinus[1] = m1; rotMinus[2] = m2;
-  }
-
-  /** a·(p1 − p0) for a column a of A0 (jets of node 0's Euler parameters) and the values dp = p1 − p0 (a new jet). */
-  private directionJet(a0: Jet2, a1: Jet2, a2: Jet2, dp0: number, dp1: number, dp2: number): Jet2 {
-    const pool = this.pool, out = pool.constant(a0.v * dp0 + a1.v * dp1 + a2.v * dp2, pool.take());
-    if (pool.derivatives) {
-      const g = out.g, ag0 = a0.g, ag1 = a1.g, ag2 = a2.g;
-      for (let e = 0; e < 4; e++) g[e] = dp0 * ag0[e] + dp1 * ag1[e] + dp2 * ag2[e];
-      g[8] = a0.v; g[9] = a1.v; g[10] = a2.v;
-    }
-    return out;
-  }
-
-  /** a·b for a column a of A0 and a column b of A1 (jets of node 0's and node 1's Euler parameters; a new jet). */
-  private relativeRotationJet(a0: Jet2, a1: Jet2, a2: Jet2, b0: Jet2, b1: Jet2, b2: Jet2): Jet2 {
-    const pool = this.pool, a0v = a0.v, a1v = a1.v, a2v = a2.v, b0v = b0.v, b1v = b1.v, b2v = b2.v;
-    // every entry of the 8 active variables is written below: no zeroing first (pool.constant)
-    const out = pool.take();
-    out.v = a0v * b0v + a1v * b1v + a2v * b2v;
-    const g = out.g, ag0 = a0.g, ag1 = a1.g, ag2 = a2.g, bg0 = b0.g, bg1 = b1.g, bg2 = b2.g;
-    for (let e = 0; e < 4; e++) g[e] = b0v * ag0[e] + b1v * ag1[e] + b2v * ag2[e];
-    for (let e = 4; e < 8; e++) g[e] = a0v * bg0[e] + a1v * bg1[e] + a2v * bg2[e];
-    return out;
-  }
-
-  /** a·b of two jet 3-vectors given by components (a new jet). */
-  private dot3(a0: Jet2, a1: Jet2, a2: Jet2, b0: Jet2, b1: Jet2, b2: Jet2): Jet2 {
-    return this.pool.dot3(a0, a1, a2, b0, b1, b2, this.pool.take());
   }
 
   /** Lumped mass: ρA L/2 on the positions, (L/2) G_lᵀ J G_l on the Euler parameters of each node. */
@@ -741,85 +379,325 @@ class BeamGeometricallyExactModel implements Only<ObjectModel & BodyModel, BeamG
   }
 
   /**
-   * factor ∂f/∂q (14 × 14 row-major, in this.localMatrix) at this.q, this.u: first-order jets over the jet variables
-   * of {@link N_JET} up to the tangent operators applied to the stresses, then each node's 7 force gradients written
-   * into K by {@link BeamGeometricallyExactModel.nodeStiffness}. The relative rotation's quantities (R … β, γ, f8) are
-   * differentiated with respect to the Euler parameters only. T_exp,SO3⁻¹ and T_uw(±h) are never formed: their
-   * products with d, r_p and r_r are written as vector forms (β v + γ Ω(Ω·v) ± ½ Ω × v, and S r ∓ ½ u × r), about a
-   * third of the jet operations of the matrices. The jet vectors are preallocated arrays of the model whose entries
-   * are pool jets (no allocation per call). The forces' values are not formed (the residual is computeForceValues).
+   * factor ∂f/∂q (14 × 14 row-major, in this.localMatrix) at this.q, this.u, one column per variable e of
+   * {@link N_JET} (forward differentiation without jets): the values of the relative motion from
+   * {@link BeamGeometricallyExactModel.relativeMotionValues}, the relative rotation's gradients (R … β, γ, f8, with
+   * respect to the Euler parameters only) by {@link BeamGeometricallyExactModel.differentiateRotation}, then per
+   * variable the gradients of the displacement, the stresses, the tangent operators applied to them and the nodal
+   * forces by {@link BeamGeometricallyExactModel.forceColumn}. Every gradient entry is the expression (operations,
+   * operands and order) that the earlier first-order jets formed for it, so K is the same to the last bit.
+   * T_exp,SO3⁻¹ and T_uw(±h) are never formed: their products with d, r_p and r_r are written as vector forms
+   * (β v + γ Ω(Ω·v) ± ½ Ω × v, and S r ∓ ½ u × r). The forces' values are not formed (the residual is
+   * computeForceValues).
    */
   private stiffness(factor: number): Float64Array {
-    const pool = this.pool;
-    pool.reset();
-    pool.activeVariables = N_JET;
-    pool.derivatives = true;
-    // in parts, each a function of its own (the same operations in the same order): as one function, V8 compiled it
-    // with the jet operations inlined in one long job (≈ 220 ms on the loaded 2-core machine), most of the first
-    // solve's Jacobians running before it was ready
-    this.relativeMotionJets();
-    this.stressJets();
+    this.relativeMotionValues();
+    this.differentiateRotation();
     const K = this.localMatrix;
-    for (let n = 0; n < 2; n++) this.nodeStiffness(n, factor, K);
+    for (let e = 0; e < N_JET; e++) this.forceColumn(e, factor, K);
     return K;
   }
 
   /**
-   * Node n's 7 rows of factor ∂f/∂q into K: per jet variable e, the gradient entries of the forces sign·(A_n r_pos)_i
-   * and (G_lᵀ total)_k (total = sign·r_rot, or with the quadratic velocity term) in the operations and order of the
-   * jet operations affine, dot3 and affine, and of G_l's jets (values c·p_m + 0, gradient c at one Euler parameter,
-   * exactly 0 elsewhere), then times factor into the columns of {@link jetColumn} (node 0's position columns negated).
-   * One pass over the jet variables with the operands in locals: no jets for the forces, no second pass to copy them.
+   * ∂A_n/∂p_m of node n into this.rotationMatrixGradients at 9(4n + m) (each entry of A(ep) a quadratic form in the
+   * Euler parameters p: its exact linear terms c·p_m with c ∈ {±2, −4}). The entries that are 0 (A00 does not depend
+   * on p0, p1, A11 not on p0, p2, A22 not on p0, p3) are never written: +0 from the array's creation.
    */
-  private nodeStiffness(n: number, factor: number, K: Float64Array): void {
-    const j = this.jets, A = n === 0 ? j.A0 : j.A1, pos = n === 1 ? j.posPlus : j.posMinus, rot = n === 1 ? j.rotPlus : j.rotMinus;
-    const sign = n === 0 ? -1 : 1;
+  private eulerParameterGradients(n: number): void {
+    const q = this.q, at = 7 * n + 3, g = this.rotationMatrixGradients, o = 36 * n;
+    const p0 = q[at], p1 = q[at + 1], p2 = q[at + 2], p3 = q[at + 3];
+    const P0 = 2 * p0, P1 = 2 * p1, P2 = 2 * p2, P3 = 2 * p3, M0 = -2 * p0, M1 = -2 * p1, M2 = -2 * p2, M3 = -2 * p3;
+    const F1 = -4 * p1, F2 = -4 * p2, F3 = -4 * p3;
+    // entry k of ∂A/∂p_m at o + 9m + k
+    g[o + 18] = F2; g[o + 27] = F3;
+    g[o + 1] = M3; g[o + 10] = P2; g[o + 19] = P1; g[o + 28] = M0;
+    g[o + 2] = P2; g[o + 11] = P3; g[o + 20] = P0; g[o + 29] = P1;
+    g[o + 3] = P3; g[o + 12] = P2; g[o + 21] = P1; g[o + 30] = P0;
+    g[o + 13] = F1; g[o + 31] = F3;
+    g[o + 5] = M1; g[o + 14] = M0; g[o + 23] = P3; g[o + 32] = P2;
+    g[o + 6] = M2; g[o + 15] = P3; g[o + 24] = M0; g[o + 33] = P1;
+    g[o + 7] = P1; g[o + 16] = P0; g[o + 25] = P3; g[o + 34] = P2;
+    g[o + 17] = F1; g[o + 26] = F2;
+  }
+
+  /**
+   * The gradients of Ω = LogSO3(R) (R = A0ᵀA1), x = |Ω|², β, γ and f8 with respect to the 8 Euler parameters into
+   * this.rotationGradients (7 entries per variable; the position variables' entries stay +0). Ω = h(|w|², 1 + tr R) w
+   * with w = (R21 − R12, R02 − R20, R10 − R01), h(a, c) = 2 atan2(√a, c)/√a (for small a: 2 atan(√τ)/(c √τ),
+   * τ = a/c², by its series); β, γ, f8 of x by Exudyn's closed forms and series. The derivative factors are formed
+   * once (as the jet operations sqrt, atan2, div, sin, cos and the series' chain formed them), then per variable the
+   * expressions of the jet operations dot, addScaled, add, affine, mul and div.
+   */
+  private differentiateRotation(): void {
+    this.eulerParameterGradients(0);
+    this.eulerParameterGradients(1);
+    const A0 = this.A0, A1 = this.A1, R = this.R, dA = this.rotationMatrixGradients, out = this.rotationGradients;
+    const w0v = R[7] - R[5], w1v = R[2] - R[6], w2v = R[3] - R[1];
+    const av = w0v * w0v + w1v * w1v + w2v * w2v;
+    const cv = R[0] + R[4] + R[8] + 1;
+    const closed = av > 1e-8 * cv * cv;
+    // closed form: r = √a, t = affine(atan2(r, c), 2, 0), h = t·(1/r); f0 = √'s factor, f1, f2 = atan2's, f3 = t,
+    // f4 = (1/r)'s factor, f5 = 1/r. Series: τ = a·(1/(c c)), s = Σ c_k τ^k, h = s·(1/c); f0 = (1/(c c))'s factor,
+    // f1 = a, f2 = 1/(c c), f3 = the series' derivative, f4 = s, f5 = (1/c)'s factor, jv = 1/c
+    let hv: number, f0 = 0, f1 = 0, f2 = 0, f3 = 0, f4 = 0, f5 = 0, jv = 0;
+    if (closed) {
+      const rv = Math.sqrt(av), r2 = cv * cv + rv * rv, tv = 2 * Math.atan2(rv, cv) + 0, iv = 1 / rv;
+      hv = tv * iv;
+      f0 = 0.5 / rv; f1 = cv / r2; f2 = -rv / r2; f3 = tv; f4 = -iv * iv; f5 = iv;
+    } else {
+      const ccv = cv * cv, iv = 1 / ccv, tauv = av * iv, series = this.seriesHorner(tauv, SERIES_LOG), sv = series[0];
+      jv = 1 / cv;
+      hv = sv * jv;
+      f0 = -iv * iv; f1 = av; f2 = iv; f3 = series[1]; f4 = sv; f5 = -jv * jv;
+    }
+    const Om = this.omegaValues, o0v = Om[0], o1v = Om[1], o2v = Om[2];
+    const xv = o0v * o0v + o1v * o1v + o2v * o2v;
+    // β, γ: closed, β = div(mul(half, cos half), sin half), half = affine(sqrt x, 0.5, 0), γ = div(affine(β, −1, 1), x);
+    // series, γ = Σ c_k x^k, β = affine(mul(x, γ), −1, 1). f8: closed, div(add(add(mul(ph, sin ph), affine(cos ph, 4,
+    // −4)), x), affine(mul(mul(s, s), mul(x, x)), 4, 0)), ph = sqrt x, s = sin(affine(ph, 0.5, 0)); series Σ c_k x^k
+    const phi = Math.sqrt(xv), closedBeta = phi > 0.02, closedF8 = phi >= 0.2;
+    let bDr = 0, bHv = 0, bDc = 0, bCv = 0, bTv = 0, bDi = 0, bDs = 0, bIv = 0, bAv = 0, bDj = 0, bJv = 0, gGv = 0, gDg = 0;
+    if (closedBeta) {
+      const r = Math.sqrt(xv);
+      bDr = 0.5 / r; bHv = 0.5 * r + 0;
+      bCv = Math.cos(bHv); bDc = -Math.sin(bHv); const sv = Math.sin(bHv); bDs = Math.cos(bHv);
+      bTv = bHv * bCv; bIv = 1 / sv; bDi = -bIv * bIv;
+      bAv = 1 - bTv * bIv; bJv = 1 / xv; bDj = -bJv * bJv;
+    } else {
+      const f = this.seriesHorner(xv, SERIES_GAMMA);
+      gGv = f[0]; gDg = f[1];
+    }
+    let fR = 0, fDr = 0, fS1v = 0, fDs1 = 0, fDc1 = 0, fShv = 0, fDsh = 0, fM2v = 0, fM3v = 0, fNumv = 0, fIv = 0, fDi = 0, fDv = 0;
+    if (closedF8) {
+      fR = Math.sqrt(xv); fDr = 0.5 / fR;
+      fS1v = Math.sin(fR); fDs1 = Math.cos(fR); const c1v = Math.cos(fR); fDc1 = -Math.sin(fR);
+      fNumv = fR * fS1v + (4 * c1v + -4) + xv;
+      const hv8 = 0.5 * fR + 0;
+      fShv = Math.sin(hv8); fDsh = Math.cos(hv8);
+      fM2v = fShv * fShv; fM3v = xv * xv;
+      fIv = 1 / (4 * (fM2v * fM3v) + 0); fDi = -fIv * fIv;
+    } else {
+      fDv = this.seriesHorner(xv, SERIES_F8)[1];
+    }
+    for (let e = 0; e < N_ROTATION; e++) {
+      // ∂R_ik = Σ_j A1_jk ∂A0_ji (node 0's parameters) or Σ_j A0_ji ∂A1_jk (node 1's), as H(i, k) or H(k, i) below
+      const node1 = e >= 4, X = node1 ? A0 : A1, g = 9 * e;
+      const G0 = dA[g], G1 = dA[g + 1], G2 = dA[g + 2], G3 = dA[g + 3], G4 = dA[g + 4], G5 = dA[g + 5], G6 = dA[g + 6], G7 = dA[g + 7], G8 = dA[g + 8];
+      const X0 = X[0], X1 = X[1], X2 = X[2], X3 = X[3], X4 = X[4], X5 = X[5], X6 = X[6], X7 = X[7], X8 = X[8];
+      // H(r, s) = X_s G_r + X_{3+s} G_{3+r} + X_{6+s} G_{6+r}
+      const H00 = X0 * G0 + X3 * G3 + X6 * G6, H11 = X1 * G1 + X4 * G4 + X7 * G7, H22 = X2 * G2 + X5 * G5 + X8 * G8;
+      const H01 = X1 * G0 + X4 * G3 + X7 * G6, H10 = X0 * G1 + X3 * G4 + X6 * G7;
+      const H02 = X2 * G0 + X5 * G3 + X8 * G6, H20 = X0 * G2 + X3 * G5 + X6 * G8;
+      const H12 = X2 * G1 + X5 * G4 + X8 * G7, H21 = X1 * G2 + X4 * G5 + X7 * G8;
+      // w0 = R7 − R5 = R21 − R12, w1 = R2 − R6 = R02 − R20, w2 = R3 − R1 = R10 − R01
+      const w0g = node1 ? H12 - H21 : H21 - H12, w1g = node1 ? H20 - H02 : H02 - H20, w2g = node1 ? H01 - H10 : H10 - H01;
+      const ag = w0v * w0g + w0v * w0g + (w1v * w1g + w1v * w1g) + (w2v * w2g + w2v * w2g);
+      const cg = H00 + H11 + H22;
+      let hg: number;
+      if (closed) {
+        const rg = f0 * ag, tg = 2 * (f1 * rg + f2 * cg);
+        hg = f3 * (f4 * rg) + f5 * tg;
+      } else {
+        const ccg = cv * cg + cv * cg, taug = f1 * (f0 * ccg) + f2 * ag, sg = f3 * taug;
+        hg = f4 * (f5 * cg) + jv * sg;
+      }
+      const g0 = hv * w0g + w0v * hg, g1 = hv * w1g + w1v * hg, g2 = hv * w2g + w2v * hg;
+      const xg = o0v * g0 + o0v * g0 + (o1v * g1 + o1v * g1) + (o2v * g2 + o2v * g2);
+      let betag: number, gammag: number, f8g: number;
+      if (closedBeta) {
+        const hgb = 0.5 * (bDr * xg);
+        const tg = bHv * (bDc * hgb) + bCv * hgb;
+        betag = bTv * (bDi * (bDs * hgb)) + bIv * tg;
+        gammag = bAv * (bDj * xg) - bJv * betag;
+      } else {
+        gammag = gDg * xg;
+        betag = -1 * (xv * gammag + gGv * xg);
+      }
+      if (closedF8) {
+        const phg = fDr * xg;
+        const s1g = fDs1 * phg, m1g = fR * s1g + fS1v * phg, a1g = 4 * (fDc1 * phg);
+        const numg = m1g + a1g + xg;
+        const shg = fDsh * (0.5 * phg);
+        const m2g = fShv * shg + fShv * shg, m3g = xv * xg + xv * xg, m4g = fM2v * m3g + fM3v * m2g;
+        f8g = fNumv * (fDi * (4 * m4g)) + fIv * numg;
+      } else {
+        f8g = fDv * xg;
+      }
+      const at = 7 * e;
+      out[at] = g0; out[at + 1] = g1; out[at + 2] = g2; out[at + 3] = xg; out[at + 4] = betag; out[at + 5] = gammag; out[at + 6] = f8g;
+    }
+  }
+
+  /**
+   * T_exp,SO3⁻¹(Ω) v (its value and its gradient for one variable) and its transpose times v into this.tsoTerms
+   * ([Tso v, Tsoᵀ v] values, then their gradients): β v + γ Ω (Ω·v) ± ½ Ω × v, for v of value x and gradient y, with
+   * the variable's gradients a of Ω, bg of β and gg of γ; per entry the expressions of the jet operations dot, mul
+   * (γ (Ω·v)), cross, mul (β v_i), addMul (+ γ (Ω·v) Ω_i) and addScaled (± ½ (Ω × v)_i).
+   */
+  private tsoTerms(x0: number, x1: number, x2: number, y0: number, y1: number, y2: number, a0: number, a1: number, a2: number, bg: number, gammag: number): Float64Array {
+    const Om = this.omegaValues, m = this.motionValues, o0 = Om[0], o1 = Om[1], o2 = Om[2], bv = m[3], gv = m[4], out = this.tsoValues;
+    const dv = o0 * x0 + o1 * x1 + o2 * x2, gdv = gv * dv;
+    const c0 = o1 * x2 - o2 * x1, c1 = o2 * x0 - o0 * x2, c2 = o0 * x1 - o1 * x0;
+    const base0 = bv * x0 + gdv * o0, base1 = bv * x1 + gdv * o1, base2 = bv * x2 + gdv * o2;
+    out[0] = base0 + 0.5 * c0; out[1] = base1 + 0.5 * c1; out[2] = base2 + 0.5 * c2;
+    out[3] = base0 - 0.5 * c0; out[4] = base1 - 0.5 * c1; out[5] = base2 - 0.5 * c2;
+    const dg = o0 * y0 + x0 * a0 + (o1 * y1 + x1 * a1) + (o2 * y2 + x2 * a2);
+    const gg = gv * dg + dv * gammag;
+    const e0 = o1 * y2 + x2 * a1 - (o2 * y1 + x1 * a2);
+    const e1 = o2 * y0 + x0 * a2 - (o0 * y2 + x2 * a0);
+    const e2 = o0 * y1 + x1 * a0 - (o1 * y0 + x0 * a1);
+    const b0 = bv * y0 + x0 * bg + (gdv * a0 + o0 * gg);
+    const b1 = bv * y1 + x1 * bg + (gdv * a1 + o1 * gg);
+    const b2 = bv * y2 + x2 * bg + (gdv * a2 + o2 * gg);
+    out[6] = b0 + 0.5 * e0; out[7] = b1 + 0.5 * e1; out[8] = b2 + 0.5 * e2;
+    out[9] = b0 - 0.5 * e0; out[10] = b1 - 0.5 * e1; out[11] = b2 - 0.5 * e2;
+    return out;
+  }
+
+  /**
+   * Column(s) of variable e of factor ∂f/∂q: the gradients of d = A0ᵀ(p1 − p0), u = Tsoᵀ d, the stresses
+   * [r_p, r_r] = K ε, posPlus/posMinus = Tsoᵀ r_p / Tso r_p and rotPlus/rotMinus = Tsoᵀ r_r + T_uw(h)ᵀ r_p /
+   * Tso r_r + T_uw(−h)ᵀ r_p (with T_uw(σh)ᵀ r = S r − σ ½ u × r, S r = (γ u·r + f8 (Ω·u) Ω·r) Ω + γ (Ω·r) u
+   * − (2γ Ω·u + f8 (Ω·u) |Ω|²) r), with their values, into this.nodeTerms; then both nodes' rows
+   * ({@link BeamGeometricallyExactModel.nodeColumn}).
+   */
+  private forceColumn(e: number, factor: number, K: Float64Array): void {
+    const L = this.L, k = this.k, Om = this.omegaValues, m = this.motionValues, rg = this.rotationGradients, A0 = this.A0, t = this.nodeTerms;
+    const o0 = Om[0], o1 = Om[1], o2 = Om[2], d0 = m[0], d1 = m[1], d2 = m[2], gv = m[4], fv = m[5];
+    const xv = o0 * o0 + o1 * o1 + o2 * o2;
+    const at = 7 * e, a0 = rg[at], a1 = rg[at + 1], a2 = rg[at + 2], xg = rg[at + 3], betag = rg[at + 4], gammag = rg[at + 5], f8g = rg[at + 6];
+    // d's gradient: node 0's Euler parameters through A0, 0 for node 1's, A0's row for the positions
+    let y0 = 0, y1 = 0, y2 = 0;
+    if (e < 4) {
+      const q = this.q, dA = this.rotationMatrixGradients, g = 9 * e, dp0 = q[7] - q[0], dp1 = q[8] - q[1], dp2 = q[9] - q[2];
+      y0 = dp0 * dA[g] + dp1 * dA[g + 3] + dp2 * dA[g + 6];
+      y1 = dp0 * dA[g + 1] + dp1 * dA[g + 4] + dp2 * dA[g + 7];
+      y2 = dp0 * dA[g + 2] + dp1 * dA[g + 5] + dp2 * dA[g + 8];
+    } else if (e >= N_ROTATION) {
+      const c = 3 * (e - N_ROTATION);
+      y0 = A0[c]; y1 = A0[c + 1]; y2 = A0[c + 2];
+    }
+    // u = Tsoᵀ d; the stresses (affine): r_p = K_p u/L − [EA, 0, 0], r_r = K_r Ω/L
+    let s = this.tsoTerms(d0, d1, d2, y0, y1, y2, a0, a1, a2, betag, gammag);
+    const u0 = s[3], u1 = s[4], u2 = s[5], b0 = s[9], b1 = s[10], b2 = s[11];
+    const cp0 = k[0] / L, cp1 = k[1] / L, cp2 = k[2] / L, cr0 = k[3] / L, cr1 = k[4] / L, cr2 = k[5] / L;
+    const r0 = cp0 * u0 + -k[0], r1 = cp1 * u1 + 0, r2 = cp2 * u2 + 0, c0 = cp0 * b0, c1 = cp1 * b1, c2 = cp2 * b2;
+    // node 0: posMinus = Tso r_p at 0, rotMinus at 6; node 1: posPlus = Tsoᵀ r_p at 12, rotPlus at 18 (values, then gradients)
+    s = this.tsoTerms(r0, r1, r2, c0, c1, c2, a0, a1, a2, betag, gammag);
+    t[0] = s[0]; t[1] = s[1]; t[2] = s[2]; t[3] = s[6]; t[4] = s[7]; t[5] = s[8];
+    t[12] = s[3]; t[13] = s[4]; t[14] = s[5]; t[15] = s[9]; t[16] = s[10]; t[17] = s[11];
+    s = this.tsoTerms(cr0 * o0 + 0, cr1 * o1 + 0, cr2 * o2 + 0, cr0 * a0, cr1 * a1, cr2 * a2, a0, a1, a2, betag, gammag);
+    // + T_uw terms: S r_p ∓ ½ u × r_p
+    const ouv = o0 * u0 + o1 * u1 + o2 * u2, f8ouv = fv * ouv;
+    const omRv = o0 * r0 + o1 * r1 + o2 * r2, urv = u0 * r0 + u1 * r1 + u2 * r2;
+    const cOmv = gv * urv + f8ouv * omRv, cUv = gv * omRv, cRv = 2 * (gv * ouv) + 0 + f8ouv * xv;
+    const e0v = u1 * r2 - u2 * r1, e1v = u2 * r0 - u0 * r2, e2v = u0 * r1 - u1 * r0;
+    const s0v = cOmv * o0 + cUv * u0 - cRv * r0;
+    const s1v = cOmv * o1 + cUv * u1 - cRv * r1;
+    const s2v = cOmv * o2 + cUv * u2 - cRv * r2;
+    t[18] = s0v - 0.5 * e0v + s[3]; t[19] = s1v - 0.5 * e1v + s[4]; t[20] = s2v - 0.5 * e2v + s[5];
+    t[6] = s0v + 0.5 * e0v + s[0]; t[7] = s1v + 0.5 * e1v + s[1]; t[8] = s2v + 0.5 * e2v + s[2];
+    const oug = o0 * b0 + u0 * a0 + (o1 * b1 + u1 * a1) + (o2 * b2 + u2 * a2);
+    const f8oug = fv * oug + ouv * f8g;
+    const omRg = o0 * c0 + r0 * a0 + (o1 * c1 + r1 * a1) + (o2 * c2 + r2 * a2);
+    const urg = u0 * c0 + r0 * b0 + (u1 * c1 + r1 * b1) + (u2 * c2 + r2 * b2);
+    const cOmg = gv * urg + urv * gammag + (f8ouv * omRg + omRv * f8oug);
+    const cUg = gv * omRg + omRv * gammag;
+    const cRg = 2 * (gv * oug + ouv * gammag) + (f8ouv * xg + xv * f8oug);
+    const e0 = u1 * c2 + r2 * b1 - (u2 * c1 + r1 * b2);
+    const e1 = u2 * c0 + r0 * b2 - (u0 * c2 + r2 * b0);
+    const e2 = u0 * c1 + r1 * b0 - (u1 * c0 + r0 * b1);
+    const s0 = cOmv * a0 + o0 * cOmg + (cUv * b0 + u0 * cUg) - (cRv * c0 + r0 * cRg);
+    const s1 = cOmv * a1 + o1 * cOmg + (cUv * b1 + u1 * cUg) - (cRv * c1 + r1 * cRg);
+    const s2 = cOmv * a2 + o2 * cOmg + (cUv * b2 + u2 * cUg) - (cRv * c2 + r2 * cRg);
+    t[21] = s0 - 0.5 * e0 + s[9]; t[22] = s1 - 0.5 * e1 + s[10]; t[23] = s2 - 0.5 * e2 + s[11];
+    t[9] = s0 + 0.5 * e0 + s[6]; t[10] = s1 + 0.5 * e1 + s[7]; t[11] = s2 + 0.5 * e2 + s[8];
+    this.nodeColumn(0, e, factor, K);
+    this.nodeColumn(1, e, factor, K);
+  }
+
+  /**
+   * Node n's 7 rows of column(s) e of factor ∂f/∂q into K from this.nodeTerms (pos and rot of node n, values then
+   * gradients): the gradient entries of the forces sign·(A_n pos)_i and (G_lᵀ total)_k (total = sign·rot, or with the
+   * quadratic velocity term) in the expressions of the jet operations affine, dot3 and affine, and of G_l's jets
+   * (values c·p_m + 0, gradient c at one Euler parameter, exactly 0 elsewhere), times factor into the column of
+   * {@link jetColumn} (node 0's position columns negated).
+   */
+  private nodeColumn(n: number, e: number, factor: number, K: Float64Array): void {
+    const A = n === 0 ? this.A0 : this.A1, t = this.nodeTerms, o = 12 * n, sign = n === 0 ? -1 : 1;
     // quadratic velocity term (L/2) ω̄ × (J ω̄), ω̄ = G_l θ̇ (θ̇ constant for ∂/∂q); with θ̇ = 0 (static solves) every
     // value and derivative of ω̄ and of the term is +0 or −0, and adding it changes nothing: skipped
     const velocity = this.angularVelocityNonzero(n);
-    if (velocity) {
-      for (let i = 0; i < 3; i++) j.rot[i] = rot[i];
-      this.totalWithVelocityTerm(n, sign);
-    }
+    if (velocity) this.addVelocityTerm(n, e, sign);
     // total = affine(rot, sign, 0) without the velocity term: its value sign·v + 0, its gradient sign·g
-    const T = velocity ? j.total : rot, T0 = T[0], T1 = T[1], T2 = T[2], T0g = T0.g, T1g = T1.g, T2g = T2.g;
-    const t0v = velocity ? T0.v : sign * T0.v + 0, t1v = velocity ? T1.v : sign * T1.v + 0, t2v = velocity ? T2.v : sign * T2.v + 0;
-    const P0 = pos[0], P1 = pos[1], P2 = pos[2], p0v = P0.v, p1v = P1.v, p2v = P2.v, p0g = P0.g, p1g = P1.g, p2g = P2.g;
-    const A0 = A[0], A1 = A[1], A2 = A[2], A3 = A[3], A4 = A[4], A5 = A[5], A6 = A[6], A7 = A[7], A8 = A[8];
-    const a0v = A0.v, a1v = A1.v, a2v = A2.v, a3v = A3.v, a4v = A4.v, a5v = A5.v, a6v = A6.v, a7v = A7.v, a8v = A8.v;
-    const a0g = A0.g, a1g = A1.g, a2g = A2.g, a3g = A3.g, a4g = A4.g, a5g = A5.g, a6g = A6.g, a7g = A7.g, a8g = A8.g;
-    // G_l = 2[−e, e0 I − ẽ] (gLocalEntries): column k's entries c·p_m + 0, their gradients c at jet variable 4n + m
-    const q = this.q, at = 7 * n + 3, slot = 4 * n, e0 = q[at], e1 = q[at + 1], e2 = q[at + 2], e3 = q[at + 3];
+    const t0v = velocity ? t[o + 6] : sign * t[o + 6] + 0, t1v = velocity ? t[o + 7] : sign * t[o + 7] + 0, t2v = velocity ? t[o + 8] : sign * t[o + 8] + 0;
+    const p0v = t[o], p1v = t[o + 1], p2v = t[o + 2], b0 = t[o + 3], b1 = t[o + 4], b2 = t[o + 5];
+    // A_n's gradients: c·p at node n's Euler parameters, +0 at the other variables
+    const own = e >= 4 * n && e < 4 * n + 4, dA = this.rotationMatrixGradients, g = 9 * e;
+    const a0g = own ? dA[g] : 0, a1g = own ? dA[g + 1] : 0, a2g = own ? dA[g + 2] : 0, a3g = own ? dA[g + 3] : 0, a4g = own ? dA[g + 4] : 0;
+    const a5g = own ? dA[g + 5] : 0, a6g = own ? dA[g + 6] : 0, a7g = own ? dA[g + 7] : 0, a8g = own ? dA[g + 8] : 0;
+    // G_l = 2[−e, e0 I − ẽ] (gLocalEntries): column k's entries c·p_m + 0, their gradients c at variable 4n + m
+    const q = this.q, at = 7 * n + 3, e0 = q[at], e1 = q[at + 1], e2 = q[at + 2], e3 = q[at + 3];
     const g00 = -2 * e1 + 0, g10 = -2 * e2 + 0, g20 = -2 * e3 + 0;
     const g01 = 2 * e0 + 0, g11 = -2 * e3 + 0, g21 = 2 * e2 + 0;
     const g02 = 2 * e3 + 0, g12 = 2 * e0 + 0, g22 = -2 * e1 + 0;
     const g03 = -2 * e2 + 0, g13 = 2 * e1 + 0, g23 = 2 * e0 + 0;
-    // G_l's gradient terms t_k·c (c = ±2 at the jet variable of p_m, 0 at the others) formed once per node, not per
-    // jet variable: t_k·0 is the same number at every jet variable outside the row's Euler parameter
+    // G_l's gradient terms t_k·c (c = ±2 at the variable of p_m, 0 at the others)
     const t0z = t0v * 0, t1z = t1v * 0, t2z = t2v * 0;
     const t0p = t0v * 2, t1p = t1v * 2, t2p = t2v * 2, t0m = t0v * -2, t1m = t1v * -2, t2m = t2v * -2;
     // the products with factor = 1 (static solves) and sign = 1 (node 1) left out, −1·y written −y: the same bits
     const scaled = factor !== 1, negated = n === 0, plain = velocity || !negated;
+    const tg0 = plain ? t[o + 9] : -t[o + 9], tg1 = plain ? t[o + 10] : -t[o + 10], tg2 = plain ? t[o + 11] : -t[o + 11];
+    const m = e - 4 * n;
+    const s0 = A[0] * b0 + p0v * a0g + (A[1] * b1 + p1v * a1g) + (A[2] * b2 + p2v * a2g);
+    const s1 = A[3] * b0 + p0v * a3g + (A[4] * b1 + p1v * a4g) + (A[5] * b2 + p2v * a5g);
+    const s2 = A[6] * b0 + p0v * a6g + (A[7] * b1 + p1v * a7g) + (A[8] * b2 + p2v * a8g);
+    const s3 = g00 * tg0 + (m === 1 ? t0m : t0z) + (g10 * tg1 + (m === 2 ? t1m : t1z)) + (g20 * tg2 + (m === 3 ? t2m : t2z));
+    const s4 = g01 * tg0 + (m === 0 ? t0p : t0z) + (g11 * tg1 + (m === 3 ? t1m : t1z)) + (g21 * tg2 + (m === 2 ? t2p : t2z));
+    const s5 = g02 * tg0 + (m === 3 ? t0p : t0z) + (g12 * tg1 + (m === 0 ? t1p : t1z)) + (g22 * tg2 + (m === 1 ? t2m : t2z));
+    const s6 = g03 * tg0 + (m === 2 ? t0m : t0z) + (g13 * tg1 + (m === 1 ? t1p : t1z)) + (g23 * tg2 + (m === 0 ? t2p : t2z));
+    const n0 = negated ? -s0 : s0, n1 = negated ? -s1 : s1, n2 = negated ? -s2 : s2;
+    const f0 = scaled ? factor * n0 : n0, f1 = scaled ? factor * n1 : n1, f2 = scaled ? factor * n2 : n2;
+    const f3 = scaled ? factor * s3 : s3, f4 = scaled ? factor * s4 : s4, f5 = scaled ? factor * s5 : s5, f6 = scaled ? factor * s6 : s6;
     const r0 = 7 * n * N_LOCAL, r1 = r0 + N_LOCAL, r2 = r1 + N_LOCAL, r3 = r2 + N_LOCAL, r4 = r3 + N_LOCAL, r5 = r4 + N_LOCAL, r6 = r5 + N_LOCAL;
-    for (let e = 0; e < N_JET; e++) {
-      const tg0 = plain ? T0g[e] : -T0g[e], tg1 = plain ? T1g[e] : -T1g[e], tg2 = plain ? T2g[e] : -T2g[e];
-      const b0 = p0g[e], b1 = p1g[e], b2 = p2g[e], m = e - slot;
-      const s0 = a0v * b0 + p0v * a0g[e] + (a1v * b1 + p1v * a1g[e]) + (a2v * b2 + p2v * a2g[e]);
-      const s1 = a3v * b0 + p0v * a3g[e] + (a4v * b1 + p1v * a4g[e]) + (a5v * b2 + p2v * a5g[e]);
-      const s2 = a6v * b0 + p0v * a6g[e] + (a7v * b1 + p1v * a7g[e]) + (a8v * b2 + p2v * a8g[e]);
-      const s3 = g00 * tg0 + (m === 1 ? t0m : t0z) + (g10 * tg1 + (m === 2 ? t1m : t1z)) + (g20 * tg2 + (m === 3 ? t2m : t2z));
-      const s4 = g01 * tg0 + (m === 0 ? t0p : t0z) + (g11 * tg1 + (m === 3 ? t1m : t1z)) + (g21 * tg2 + (m === 2 ? t2p : t2z));
-      const s5 = g02 * tg0 + (m === 3 ? t0p : t0z) + (g12 * tg1 + (m === 0 ? t1p : t1z)) + (g22 * tg2 + (m === 1 ? t2m : t2z));
-      const s6 = g03 * tg0 + (m === 2 ? t0m : t0z) + (g13 * tg1 + (m === 1 ? t1p : t1z)) + (g23 * tg2 + (m === 0 ? t2p : t2z));
-      const n0 = negated ? -s0 : s0, n1 = negated ? -s1 : s1, n2 = negated ? -s2 : s2;
-      const f0 = scaled ? factor * n0 : n0, f1 = scaled ? factor * n1 : n1, f2 = scaled ? factor * n2 : n2;
-      const f3 = scaled ? factor * s3 : s3, f4 = scaled ? factor * s4 : s4, f5 = scaled ? factor * s5 : s5, f6 = scaled ? factor * s6 : s6;
-      const c = jetColumn[e];
-      K[r0 + c] = f0; K[r1 + c] = f1; K[r2 + c] = f2; K[r3 + c] = f3; K[r4 + c] = f4; K[r5 + c] = f5; K[r6 + c] = f6;
-      if (e >= 8) {
-        const c0 = e - 8;
-        K[r0 + c0] = -f0; K[r1 + c0] = -f1; K[r2 + c0] = -f2; K[r3 + c0] = -f3; K[r4 + c0] = -f4; K[r5 + c0] = -f5; K[r6 + c0] = -f6;
+    const c = jetColumn[e];
+    K[r0 + c] = f0; K[r1 + c] = f1; K[r2 + c] = f2; K[r3 + c] = f3; K[r4 + c] = f4; K[r5 + c] = f5; K[r6 + c] = f6;
+    if (e >= N_ROTATION) {
+      const c0 = e - N_ROTATION;
+      K[r0 + c0] = -f0; K[r1 + c0] = -f1; K[r2 + c0] = -f2; K[r3 + c0] = -f3; K[r4 + c0] = -f4; K[r5 + c0] = -f5; K[r6 + c0] = -f6;
+    }
+  }
+
+  /**
+   * Node n's rot (value and gradient for variable e, in this.nodeTerms) replaced by total = sign·rot + (L/2) ω̄ × (J ω̄),
+   * ω̄ = G_l θ̇: the expressions of the jet operations affine and addScaled (ω̄ and J ω̄ from G_l's jets), cross and
+   * affine/addScaled (total).
+   */
+  private addVelocityTerm(n: number, e: number, sign: number): void {
+    const q = this.q, u = this.u, J = this.J, at = 7 * n + 3, slot = 4 * n, w = this.velocityTerms, t = this.nodeTerms, o = 12 * n;
+    // ω̄_i = Σ_k θ̇_k G_l,ik (affine, then addScaled): values at 3i, gradients at 3i + 1
+    for (let i = 0; i < 3; i++) {
+      let ov = 0, og = 0;
+      for (let kk = 0; kk < 4; kk++) {
+        const entry = 4 * i + kk, c = gLocalEntries[2 * entry], mm = gLocalEntries[2 * entry + 1];
+        const Gv = c * q[at + mm] + 0, Gg = e === slot + mm ? c : 0;
+        if (kk === 0) { ov = u[at] * Gv + 0; og = u[at] * Gg; } else { ov = ov + u[at + kk] * Gv; og = og + u[at + kk] * Gg; }
       }
+      w[2 * i] = ov; w[2 * i + 1] = og;
+    }
+    // J ω̄ at 6 + 2i
+    for (let i = 0; i < 3; i++) {
+      const v = J[3 * i] * w[0] + 0 + J[3 * i + 1] * w[2] + J[3 * i + 2] * w[4];
+      const g = J[3 * i] * w[1] + J[3 * i + 1] * w[3] + J[3 * i + 2] * w[5];
+      w[6 + 2 * i] = v; w[7 + 2 * i] = g;
+    }
+    const halfL = 0.5 * this.L;
+    for (let kk = 0; kk < 3; kk++) {
+      const i = (kk + 1) % 3, j = (kk + 2) % 3;
+      const av = w[2 * i], ag = w[2 * i + 1], bv = w[6 + 2 * j], bg = w[7 + 2 * j], cv = w[2 * j], cg = w[2 * j + 1], dv = w[6 + 2 * i], dg = w[7 + 2 * i];
+      const qv = av * bv + -1 * (cv * dv), qg = av * bg + bv * ag + -1 * (cv * dg + dv * cg);
+      t[o + 6 + kk] = sign * t[o + 6 + kk] + 0 + halfL * qv;
+      t[o + 9 + kk] = sign * t[o + 9 + kk] + halfL * qg;
     }
   }
 
