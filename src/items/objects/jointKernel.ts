@@ -250,8 +250,12 @@ export class JointModel implements Only<ObjectModel & LoweredJoint, JointModel> 
   private readonly alternative: boolean;
   private readonly offsetFunction: JointOffsetUserFunction | undefined;
   private readonly offsetFunction_t: JointOffsetUserFunction | undefined;
-  /** False while this.offset holds zeros from an evaluation without user function. */
-  private offsetNonzero = true;
+  /**
+   * False while this.offset holds zeros (as created, and after an evaluation without user function). Starting false keeps
+   * a new joint's first call from refilling its zeros: that branch, run only in first calls, had no type feedback in the
+   * optimized joint code and deoptimized it in a new system (scissorPrismaticRevolute2D's second case).
+   */
+  private offsetNonzero = false;
   private n = 0;
 
   constructor(
@@ -450,13 +454,15 @@ export class JointModel implements Only<ObjectModel & LoweredJoint, JointModel> 
   }
 
   /**
-   * ae's Jacobian alone for active point joints with translations in the global frame and no offset functions: rows
-   * −J0, J1 of the marker Jacobians, which need no kinematics (ae evaluates positions for g). False, having written
-   * nothing, for the other set-ups.
+   * ae's Jacobian alone for active joints without offset functions: point joints with translations in the global frame
+   * write rows −J0, J1 of the marker Jacobians, which need no kinematics; joints on rigid markers evaluate the positions
+   * and joint frames as ae does (no velocities, no offset rotation) but write no g. False, having written nothing, for
+   * the other set-ups.
    */
   aeJacobian(s: ItemState, c: Float64Array): boolean {
-    if (!this.active || this.frames !== undefined || this.selection.translationFrame !== 'global') return false;
-    if (this.offsetFunction !== undefined || this.offsetFunction_t !== undefined) return false;
+    if (!this.active || this.offsetFunction !== undefined || this.offsetFunction_t !== undefined) return false;
+    if (this.frames !== undefined) this.frames.evaluateRelativeAndFrames(s, false);
+    else if (this.selection.translationFrame !== 'global') return false;
     this.writeJacobian(s, c);
     return true;
   }
