@@ -91,7 +91,8 @@ class RigidBodyModel extends RigidBodyBase<RigidNodeModel> implements Only<Objec
   private readonly dotDerivative = new Float64Array(12);
   private readonly gyroStiffness = new Float64Array(9);
   private readonly gyroForce = new Float64Array(3);
-  private readonly gyroBlock = new Float64Array(16);
+  /** A gyroscopic Jacobian block (general path: entries 0 … n_rot²−1); the closed-form kernels put the ∂/∂u block after the ∂/∂q one (at 16, or 9 on Tait–Bryan angles). */
+  private readonly gyroBlock = new Float64Array(32);
   /** d and e of the gyroscopic Jacobian's column (addGyroColumn). */
   private readonly gyroColumnD = new Float64Array(3);
   private readonly gyroColumnE = new Float64Array(3);
@@ -319,17 +320,17 @@ class RigidBodyModel extends RigidBodyBase<RigidNodeModel> implements Only<Objec
     b[7] = g01 * hx + g11 * hy + g21 * hz + (ph0 + mh1 + ph2);
     b[11] = g02 * hx + g12 * hy + g22 * hz + (th0 + ph1 + nh2);
     b[15] = g03 * hx + g13 * hy + g23 * hz + (nph01 + ph2);
-    target.addBlock(3, 3, 4, 4, b, 0, 4, factorQ);
     // ∂/∂ṗ_m: d = column m of G_l, S d (+ J·0), then row n of G_lᵀ(S d)
     hx = s00 * g00 + s01 * g10 + s02 * g20 + z0; hy = s10 * g00 + s11 * g10 + s12 * g20 + z1; hz = s20 * g00 + s21 * g10 + s22 * g20 + z2;
-    b[0] = g00 * hx + g10 * hy + g20 * hz; b[4] = g01 * hx + g11 * hy + g21 * hz; b[8] = g02 * hx + g12 * hy + g22 * hz; b[12] = g03 * hx + g13 * hy + g23 * hz;
+    b[16] = g00 * hx + g10 * hy + g20 * hz; b[20] = g01 * hx + g11 * hy + g21 * hz; b[24] = g02 * hx + g12 * hy + g22 * hz; b[28] = g03 * hx + g13 * hy + g23 * hz;
     hx = s00 * g01 + s01 * g11 + s02 * g21 + z0; hy = s10 * g01 + s11 * g11 + s12 * g21 + z1; hz = s20 * g01 + s21 * g11 + s22 * g21 + z2;
-    b[1] = g00 * hx + g10 * hy + g20 * hz; b[5] = g01 * hx + g11 * hy + g21 * hz; b[9] = g02 * hx + g12 * hy + g22 * hz; b[13] = g03 * hx + g13 * hy + g23 * hz;
+    b[17] = g00 * hx + g10 * hy + g20 * hz; b[21] = g01 * hx + g11 * hy + g21 * hz; b[25] = g02 * hx + g12 * hy + g22 * hz; b[29] = g03 * hx + g13 * hy + g23 * hz;
     hx = s00 * g02 + s01 * g12 + s02 * g22 + z0; hy = s10 * g02 + s11 * g12 + s12 * g22 + z1; hz = s20 * g02 + s21 * g12 + s22 * g22 + z2;
-    b[2] = g00 * hx + g10 * hy + g20 * hz; b[6] = g01 * hx + g11 * hy + g21 * hz; b[10] = g02 * hx + g12 * hy + g22 * hz; b[14] = g03 * hx + g13 * hy + g23 * hz;
+    b[18] = g00 * hx + g10 * hy + g20 * hz; b[22] = g01 * hx + g11 * hy + g21 * hz; b[26] = g02 * hx + g12 * hy + g22 * hz; b[30] = g03 * hx + g13 * hy + g23 * hz;
     hx = s00 * g03 + s01 * g13 + s02 * g23 + z0; hy = s10 * g03 + s11 * g13 + s12 * g23 + z1; hz = s20 * g03 + s21 * g13 + s22 * g23 + z2;
-    b[3] = g00 * hx + g10 * hy + g20 * hz; b[7] = g01 * hx + g11 * hy + g21 * hz; b[11] = g02 * hx + g12 * hy + g22 * hz; b[15] = g03 * hx + g13 * hy + g23 * hz;
-    target.addBlock(3, 3, 4, 4, b, 0, 4, factorU);
+    b[19] = g00 * hx + g10 * hy + g20 * hz; b[23] = g01 * hx + g11 * hy + g21 * hz; b[27] = g02 * hx + g12 * hy + g22 * hz; b[31] = g03 * hx + g13 * hy + g23 * hz;
+    // both blocks through one addBlock site: the accumulator is inlined once into this kernel's optimized code
+    for (let k = 0; k < 2; k++) target.addBlock(3, 3, 4, 4, b, 16 * k, 4, k === 0 ? factorQ : factorU);
   }
 
   /**
@@ -398,7 +399,6 @@ class RigidBodyModel extends RigidBodyBase<RigidNodeModel> implements Only<Objec
     b[2] = g00 * hx + g10 * hy + g20 * hz + (p0 * h0 + p1 * h1 + zeroH2);
     b[5] = g01 * hx + g11 * hy + 0 * hz + (p3 * h0 + p4 * h1 + zeroH2);
     b[8] = 0 * hx + 0 * hy + 1 * hz + zeroColumn;
-    target.addBlock(3, 3, 3, 3, b, 0, 3, factorQ);
     // ∂/∂θ̇_m: d = column m of G_l, e = column m of ∂(Ġ_lθ̇)/∂θ̇ = [e00 e01 e02; e10 e11 e12; e20 e21 0]
     const e01 = -c2 * s1 * r0 + r2c2, e02 = dx;
     const e11 = s2 * s1 * r0 - r2s2, e12 = -c2 * c1 * r0 - s2 * r1;
@@ -406,16 +406,17 @@ class RigidBodyModel extends RigidBodyBase<RigidNodeModel> implements Only<Objec
     hx = s00 * g00 + s01 * g10 + s02 * g20 + J0 * e00 + J1 * e10 + J2 * e20;
     hy = s10 * g00 + s11 * g10 + s12 * g20 + J3 * e00 + J4 * e10 + J5 * e20;
     hz = s20 * g00 + s21 * g10 + s22 * g20 + J6 * e00 + J7 * e10 + J8 * e20;
-    b[0] = g00 * hx + g10 * hy + g20 * hz; b[3] = g01 * hx + g11 * hy + 0 * hz; b[6] = 0 * hx + 0 * hy + 1 * hz;
+    b[9] = g00 * hx + g10 * hy + g20 * hz; b[12] = g01 * hx + g11 * hy + 0 * hz; b[15] = 0 * hx + 0 * hy + 1 * hz;
     hx = s00 * g01 + s01 * g11 + zeroS02 + J0 * e01 + J1 * e11 + J2 * e21;
     hy = s10 * g01 + s11 * g11 + zeroS12 + J3 * e01 + J4 * e11 + J5 * e21;
     hz = s20 * g01 + s21 * g11 + zeroS22 + J6 * e01 + J7 * e11 + J8 * e21;
-    b[1] = g00 * hx + g10 * hy + g20 * hz; b[4] = g01 * hx + g11 * hy + 0 * hz; b[7] = 0 * hx + 0 * hy + 1 * hz;
+    b[10] = g00 * hx + g10 * hy + g20 * hz; b[13] = g01 * hx + g11 * hy + 0 * hz; b[16] = 0 * hx + 0 * hy + 1 * hz;
     hx = s00 * 0 + s01 * 0 + s02 * 1 + J0 * e02 + J1 * e12 + zeroJ2;
     hy = s10 * 0 + s11 * 0 + s12 * 1 + J3 * e02 + J4 * e12 + zeroJ5;
     hz = s20 * 0 + s21 * 0 + s22 * 1 + J6 * e02 + J7 * e12 + zeroJ8;
-    b[2] = g00 * hx + g10 * hy + g20 * hz; b[5] = g01 * hx + g11 * hy + 0 * hz; b[8] = 0 * hx + 0 * hy + 1 * hz;
-    target.addBlock(3, 3, 3, 3, b, 0, 3, factorU);
+    b[11] = g00 * hx + g10 * hy + g20 * hz; b[14] = g01 * hx + g11 * hy + 0 * hz; b[17] = 0 * hx + 0 * hy + 1 * hz;
+    // both blocks through one addBlock site, as in eulerParameterGyroscopicJacobian_qu
+    for (let k = 0; k < 2; k++) target.addBlock(3, 3, 3, 3, b, 9 * k, 3, k === 0 ? factorQ : factorU);
   }
 
   /** The block of gyroscopicJacobian_u from the gyroscopic state (gyroscopicState at s). */
