@@ -102,6 +102,8 @@ class BeamGeometricallyExact2DModel implements Only<ObjectModel & BodyModel, Bea
   private readonly axialRow = new Float64Array(MAX_LOCAL);
   private readonly shearRow = new Float64Array(MAX_LOCAL);
   private readonly shapeWork = new Float64Array(6);
+  /** Where ode2Lhs_q's call of ode2LhsLinear adds the force (never read: only the section state is used). */
+  private readonly unusedForce = new Float64Array(6);
   /** θ_ref at the point of sectionAt (passed to section as an array: a double argument of a call not inlined is boxed). */
   private readonly thetaRefAt = new Float64Array(1);
   /** Section state of the last {@link BeamGeometricallyExact2DModel.section} call. */
@@ -211,7 +213,7 @@ class BeamGeometricallyExact2DModel implements Only<ObjectModel & BodyModel, Bea
   }
 
   ode2Lhs(s: ItemState, f: Float64Array): void {
-    if (this.nN === 2) this.ode2LhsLinear(s, f);
+    if (this.nN === 2) this.ode2LhsLinear(s, f, false);
     else this.ode2LhsSections(s, f);
   }
 
@@ -233,9 +235,12 @@ class BeamGeometricallyExact2DModel implements Only<ObjectModel & BodyModel, Bea
   /**
    * {@link ode2LhsSections} of the linear element (one strain point) with {@link gather}, {@link section} and the sums
    * written out for two nodes in locals: the same operations in the same order, so the same numbers (test), at about
-   * half the time (the residual runs once per Newton iteration; gridGeomExactBeam2D: 72 elements).
+   * half the time (the residual runs once per Newton iteration; gridGeomExactBeam2D: 72 elements). With leaveSection
+   * it also leaves v, d1, d2 and sec as gather and section form them, for ode2Lhs_q: this kernel is compiled early (it
+   * runs in every residual), so a short run's element Jacobians run no interpreted section and section gets no
+   * TurboFan job that a short run never earns back (gridGeomExactBeam2D: 792 element Jacobians).
    */
-  private ode2LhsLinear(s: ItemState, f: Float64Array): void {
+  private ode2LhsLinear(s: ItemState, f: Float64Array, leaveSection: boolean): void {
     const { qRef, rule, p: q } = this;
     const qs = s.q, us = s.u;
     const qa = this.nodes[0].qIndex, qb = this.nodes[1].qIndex, ua = this.nodes[0].uIndex, ub = this.nodes[1].uIndex;
@@ -262,6 +267,14 @@ class BeamGeometricallyExact2DModel implements Only<ObjectModel & BodyModel, Bea
     f[0] += N * d10 + Q * d20; f[1] += N * d11 + Q * d21; f[2] += N * d12 + Q * d22;
     f[3] += N * d13 + Q * d23; f[4] += N * d14 + Q * d24; f[5] += N * d15 + Q * d25;
     f[2] += M * Sx0; f[5] += M * Sx1;
+    if (!leaveSection) return;
+    const { v, d1, d2, sec } = this;
+    v[0] = v0; v[1] = v1; v[2] = v2; v[3] = v3; v[4] = v4; v[5] = v5;
+    d1[0] = d10; d1[1] = d11; d1[2] = d12; d1[3] = d13; d1[4] = d14; d1[5] = d15;
+    d2[0] = d20; d2[1] = d21; d2[2] = d22; d2[3] = d23; d2[4] = d24; d2[5] = d25;
+    sec.c = c; sec.s = sn;
+    sec.gamma1 = gamma1; sec.gamma2 = gamma2; sec.kappa = kappa;
+    sec.gamma1_t = gamma1_t; sec.gamma2_t = gamma2_t; sec.kappa_t = kappa_t; sec.theta_t = theta_t;
   }
 
   /**
@@ -270,7 +283,6 @@ class BeamGeometricallyExact2DModel implements Only<ObjectModel & BodyModel, Bea
    * position rows; Θ: S_i in the angle rows).
    */
   ode2Lhs_q(s: ItemState, acc: LocalMatrixAccumulator, factor: number): void {
-    this.gather(s);
     const n = this.nLocalU;
     const k = this.localMatrix;
     zeroArray(k);
@@ -278,9 +290,15 @@ class BeamGeometricallyExact2DModel implements Only<ObjectModel & BodyModel, Bea
     // a strain point's terms in a method of its own: a short run (gridGeomExactBeam2D: 792 element Jacobians) then compiles
     // that method, not the whole ode2Lhs_q (with section, gather and the accumulator inlined), twice (the round-off
     // magnitude's accumulator deoptimized it)
-    for (let p = 0; p < rule.count; p++) {
-      this.sectionAtPoint(p);
-      this.addPointStiffness(p, factor * rule.weight[p], k);
+    if (this.nN === 2) {
+      this.ode2LhsLinear(s, this.unusedForce, true);
+      this.addPointStiffness(0, factor * rule.weight[0], k);
+    } else {
+      this.gather(s);
+      for (let p = 0; p < rule.count; p++) {
+        this.sectionAtPoint(p);
+        this.addPointStiffness(p, factor * rule.weight[p], k);
+      }
     }
     acc.addBlock(0, 0, n, n, k, 0, n, 1);
   }
