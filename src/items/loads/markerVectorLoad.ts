@@ -44,8 +44,6 @@ export class MarkerVectorLoadModel implements Only<LoadModel, MarkerVectorLoadMo
   private readonly rotation: Float64Array;
   /** loadVector as a Float64Array (see {@link evaluateVectorUserFunction}). */
   private readonly loadValues: Float64Array;
-  /** Whether the vector is loadVector in global axes (no user function, not bodyFixed): the point-force path reads loadValues. */
-  private readonly constantVector: boolean;
   /** Whether addGeneralizedLoad goes through the marker's addPointForce: a force in global axes on a marker with one (set in bind). */
   private pointForce = false;
 
@@ -60,7 +58,6 @@ export class MarkerVectorLoadModel implements Only<LoadModel, MarkerVectorLoadMo
     this.localVector = bodyFixed ? new Float64Array(3) : noEntries;
     this.rotation = bodyFixed ? new Float64Array(9) : noEntries;
     this.loadValues = float64Copy(loadVector);
-    this.constantVector = userFunction === 0 && !bodyFixed;
   }
 
   bind(context: BindContext): void {
@@ -113,16 +110,17 @@ export class MarkerVectorLoadModel implements Only<LoadModel, MarkerVectorLoadMo
 
   /**
    * f += loadFactor·Jᵀ v (the load factor applies without a user function); a force in global axes through the marker's
-   * addPointForce where it has one (the same numbers without J), a constant vector there read where it is stored (the
-   * numbers currentVector copies): every residual runs this, in a fresh process's first steps in baseline code. (The
-   * stored vector on the Jacobian path too cost scissorPrismaticRevolute2D's fresh process 0.4 % more instructions.)
+   * addPointForce where it has one (the same numbers without J). On that path (never bodyFixed) a vector without user
+   * function is read where it is stored, not copied by currentVector: every residual runs this, in a fresh process's
+   * first steps in baseline code. (Reading it there on the Jacobian path too cost scissorPrismaticRevolute2D's fresh
+   * process 0.4 % more instructions.)
    */
   addGeneralizedLoad(s: ItemState, f: Float64Array): void {
     const n = this.marker.nLocalU;
     if (n === 0) return;
     const factor = this.userFunction === 0 ? s.loadFactor : 1;
     if (this.pointForce) {
-      this.marker.addPointForce!(s, this.constantVector ? this.loadValues : this.currentVector(s), factor, f);
+      this.marker.addPointForce!(s, this.userFunction === 0 ? this.loadValues : this.currentVector(s), factor, f);
       return;
     }
     const v = this.currentVector(s);
