@@ -146,6 +146,42 @@ describe('ObjectBeamGeometricallyExact (3D)', () => {
     expect(branches).toBe(8);
   });
 
+  it('velocityJacobianMatchesCentralDifferencesOfTheValuePath', () => {
+    // ode2Lhs_u is (L/2) G_lᵀ (ω̄̃ J − (Jω̄)~) G_l per node, analytic; the forces' only velocity dependence is the lumped
+    // quadratic velocity term (L/2) G_lᵀ (ω̄ × Jω̄), quadratic in θ̇: central differences (h = 1e-6) are exact up to
+    // rounding ≈ 1e-16/h = 1e-10 of the largest force. Without stiffness (the elastic forces, ≈ 1e5 here otherwise, would
+    // round to ≈ 1e-5 of these entries) the forces are the velocity term alone, and 1e-7 of the largest entry leaves a
+    // margin and still fails a wrong sign, a missing node or a transposed J (the inertia below is not symmetric).
+    interface Internals { q: Float64Array; u: Float64Array; gather(): void; computeForceValues(out: Float64Array): void }
+    const section = BeamSection({ stiffnessMatrix: diagonal([0, 0, 0, 0, 0, 0]), inertia: [[0.02, 0.001, 0], [0.001, 0.01, 0.002], [0, 0.002, 0.015]], massPerLength: rhoA });
+    const element = objectBeamGeometricallyExactDefinition.create({ nodeNumbers: [0, 1], physicsLength: 0.7, sectionData: section } as never, { category: 'Object', typeName: 'BeamGeometricallyExact', index: 0 });
+    const model = element as unknown as Internals;
+    // the coordinates are set directly, not gathered from a system state
+    model.gather = () => {};
+    const ep = (angle: number, axis: number[]) => [Math.cos(angle / 2), ...axis.map((c) => c * Math.sin(angle / 2) / Math.hypot(...axis))];
+    const q = [0.1, -0.05, 0.02, ...ep(0.2, [1, -2, 0.5]), 0.75, 0.02, -0.02, ...ep(0.5, [0.3, 1, -0.4])];
+    const u = [0.1, -0.2, 0.3, 0.05, -0.1, 0.2, 0.1, -0.3, 0.2, 0.1, 0.4, -0.05, 0.02, 0.3];
+    model.q.set(q);
+    model.u.set(u);
+    const jacobian = new Float64Array(14 * 14);
+    const accumulator = {
+      addBlock(row: number, column: number, rows: number, columns: number, source: Float64Array, offset: number, stride: number, factor: number) {
+        for (let i = 0; i < rows; i++) for (let j = 0; j < columns; j++) jacobian[(row + i) * 14 + column + j] += factor * source[offset + i * stride + j];
+      },
+    };
+    element.ode2Lhs_u!({} as never, accumulator as never, 1);
+    const scale = Math.max(...jacobian.map(Math.abs));
+    expect(scale).toBeGreaterThan(0);
+    const plus = new Float64Array(14), minus = new Float64Array(14), h = 1e-6;
+    for (let j = 0; j < 14; j++) {
+      model.u.set(u); model.u[j] += h; model.computeForceValues(plus);
+      model.u.set(u); model.u[j] -= h; model.computeForceValues(minus);
+      for (let i = 0; i < 14; i++) {
+        expect(Math.abs((plus[i] - minus[i]) / (2 * h) - jacobian[14 * i + j]), `∂f${i}/∂u${j}`).toBeLessThan(1e-7 * scale);
+      }
+    }
+  });
+
   it('rejectsBadInputWithNamedErrors', () => {
     const build = (options: Record<string, unknown>, rxyz = false) => () => {
       const mbs = new SystemContainer().addSystem();

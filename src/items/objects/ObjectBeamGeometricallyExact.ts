@@ -5,6 +5,7 @@ import { OutputVariableType } from '../../registry/enums.ts';
 import { nodeIndexArray, ureal, type ParameterValues } from '../../registry/parameters.ts';
 import { BeamSection, checkSectionMatrix, sectionDataParameter, type BeamSectionValues } from './beamSection.ts';
 import { expSO3Into, tExpSO3Into } from '../../rotations/rotationMatrices.ts';
+import { skewInto } from '../../rotations/skew.ts';
 
 const parameters = {
   nodeNumbers: nodeIndexArray('Two RigidBodyEP nodes [n0, n1] at x = −L/2 and L/2.', 2),
@@ -23,11 +24,11 @@ const N_LOCAL = 14;
  * columns are the negated columns of node 1's. The relative rotation and everything computed from it depend on the first
  * {@link N_ROTATION} variables only.
  */
-const N_JET = 11;
-/** Jet variables of the Euler parameters (the relative rotation's variables). */
+const N_VARIABLES = 11;
+/** Variables of the Euler parameters (the relative rotation's variables). */
 const N_ROTATION = 8;
 /** The column (node coordinate 0 … 13) of variable e; node 0's position columns 0–2 are −(those of variables 8–10). */
-const jetColumn = Int8Array.from([3, 4, 5, 6, 10, 11, 12, 13, 7, 8, 9]);
+const variableColumn = Int8Array.from([3, 4, 5, 6, 10, 11, 12, 13, 7, 8, 9]);
 
 // The value and gradient formulas below repeat the operations of the jet operations they replaced, except that a jet
 // operation's a + (−1)·b, a + (−½)·b and 1·b are written a − b, a − ½b and b: the same bits (−1·b is −b exactly,
@@ -88,7 +89,7 @@ class BeamGeometricallyExactModel implements Only<ObjectModel & BodyModel, BeamG
   /** ∂A_n/∂p_m per Euler-parameter variable e = 4n + m (9 entries, row-major; see eulerParameterGradients). */
   private readonly rotationMatrixGradients = new Float64Array(9 * N_ROTATION);
   /** Gradients of Ω (3), x = |Ω|², β, γ, f8 per variable (7 entries each; +0 for the position variables). */
-  private readonly rotationGradients = new Float64Array(7 * N_JET);
+  private readonly rotationGradients = new Float64Array(7 * N_VARIABLES);
   /** [Tso v, Tsoᵀ v] values, then their gradients (tsoTerms). */
   private readonly tsoValues = new Float64Array(12);
   /** Per node (12 each): pos values, gradients, rot values, gradients of one variable (forceColumn → nodeColumn). */
@@ -112,6 +113,11 @@ class BeamGeometricallyExactModel implements Only<ObjectModel & BodyModel, BeamG
   private readonly totalValues = new Float64Array(3);
   private readonly forceValues = new Float64Array(N_LOCAL);
   private readonly dampingBlock = new Float64Array(9);
+  /** ω̄ and J ω̄ of one node, and their skew matrices (ode2Lhs_u). */
+  private readonly dampingOmega = new Float64Array(3);
+  private readonly dampingJOmega = new Float64Array(3);
+  private readonly dampingOmegaSkew = new Float64Array(9);
+  private readonly dampingJOmegaSkew = new Float64Array(9);
   /** [f, f′, f″] of a series (seriesHorner). */
   private readonly seriesValues = new Float64Array(3);
 
@@ -380,7 +386,7 @@ class BeamGeometricallyExactModel implements Only<ObjectModel & BodyModel, BeamG
 
   /**
    * factor ∂f/∂q (14 × 14 row-major, in this.localMatrix) at this.q, this.u, one column per variable e of
-   * {@link N_JET} (forward differentiation without jets): the values of the relative motion from
+   * {@link N_VARIABLES} (forward differentiation without jets): the values of the relative motion from
    * {@link BeamGeometricallyExactModel.relativeMotionValues}, the relative rotation's gradients (R … β, γ, f8, with
    * respect to the Euler parameters only) by {@link BeamGeometricallyExactModel.differentiateRotation}, then per
    * variable the gradients of the displacement, the stresses, the tangent operators applied to them and the nodal
@@ -394,7 +400,7 @@ class BeamGeometricallyExactModel implements Only<ObjectModel & BodyModel, BeamG
     this.relativeMotionValues();
     this.differentiateRotation();
     const K = this.localMatrix;
-    for (let e = 0; e < N_JET; e++) this.forceColumn(e, factor, K);
+    for (let e = 0; e < N_VARIABLES; e++) this.forceColumn(e, factor, K);
     return K;
   }
 
@@ -621,7 +627,7 @@ class BeamGeometricallyExactModel implements Only<ObjectModel & BodyModel, BeamG
    * gradients): the gradient entries of the forces sign·(A_n pos)_i and (G_lᵀ total)_k (total = sign·rot, or with the
    * quadratic velocity term) in the expressions of the jet operations affine, dot3 and affine, and of G_l's jets
    * (values c·p_m + 0, gradient c at one Euler parameter, exactly 0 elsewhere), times factor into the column of
-   * {@link jetColumn} (node 0's position columns negated).
+   * {@link variableColumn} (node 0's position columns negated).
    */
   private nodeColumn(n: number, e: number, factor: number, K: Float64Array): void {
     const A = n === 0 ? this.A0 : this.A1, t = this.nodeTerms, o = 12 * n, sign = n === 0 ? -1 : 1;
@@ -660,7 +666,7 @@ class BeamGeometricallyExactModel implements Only<ObjectModel & BodyModel, BeamG
     const f0 = scaled ? factor * n0 : n0, f1 = scaled ? factor * n1 : n1, f2 = scaled ? factor * n2 : n2;
     const f3 = scaled ? factor * s3 : s3, f4 = scaled ? factor * s4 : s4, f5 = scaled ? factor * s5 : s5, f6 = scaled ? factor * s6 : s6;
     const r0 = 7 * n * N_LOCAL, r1 = r0 + N_LOCAL, r2 = r1 + N_LOCAL, r3 = r2 + N_LOCAL, r4 = r3 + N_LOCAL, r5 = r4 + N_LOCAL, r6 = r5 + N_LOCAL;
-    const c = jetColumn[e];
+    const c = variableColumn[e];
     K[r0 + c] = f0; K[r1 + c] = f1; K[r2 + c] = f2; K[r3 + c] = f3; K[r4 + c] = f4; K[r5 + c] = f5; K[r6 + c] = f6;
     if (e >= N_ROTATION) {
       const c0 = e - N_ROTATION;
@@ -709,12 +715,12 @@ class BeamGeometricallyExactModel implements Only<ObjectModel & BodyModel, BeamG
     for (let n = 0; n < 2; n++) {
       this.gLocalValues(n);
       const g = this.gl;
-      const om = [0, 1, 2].map((i) => g[4 * i] * this.u[7 * n + 3] + g[4 * i + 1] * this.u[7 * n + 4] + g[4 * i + 2] * this.u[7 * n + 5] + g[4 * i + 3] * this.u[7 * n + 6]);
-      const Jw = [0, 1, 2].map((i) => this.J[3 * i] * om[0] + this.J[3 * i + 1] * om[1] + this.J[3 * i + 2] * om[2]);
+      const om = this.dampingOmega, Jw = this.dampingJOmega, u = this.u, J = this.J, at = 7 * n + 3;
+      for (let i = 0; i < 3; i++) om[i] = g[4 * i] * u[at] + g[4 * i + 1] * u[at + 1] + g[4 * i + 2] * u[at + 2] + g[4 * i + 3] * u[at + 3];
+      for (let i = 0; i < 3; i++) Jw[i] = J[3 * i] * om[0] + J[3 * i + 1] * om[1] + J[3 * i + 2] * om[2];
       // M = ω̃ J − (Jω)~
-      const skew = (a: number[]) => [0, -a[2], a[1], a[2], 0, -a[0], -a[1], a[0], 0];
-      const so = skew(om), sj = skew(Jw);
-      for (let i = 0; i < 3; i++) for (let j = 0; j < 3; j++) M[3 * i + j] = so[3 * i] * this.J[j] + so[3 * i + 1] * this.J[3 + j] + so[3 * i + 2] * this.J[6 + j] - sj[3 * i + j];
+      const so = skewInto(this.dampingOmegaSkew, om), sj = skewInto(this.dampingJOmegaSkew, Jw);
+      for (let i = 0; i < 3; i++) for (let j = 0; j < 3; j++) M[3 * i + j] = so[3 * i] * J[j] + so[3 * i + 1] * J[3 + j] + so[3 * i + 2] * J[6 + j] - sj[3 * i + j];
       for (let a = 0; a < 4; a++) {
         for (let b = 0; b < 4; b++) {
           let sum = 0;
