@@ -377,7 +377,9 @@ class ANCFBeamModel implements Only<ObjectModel & BodyModel, ANCFBeamModel> {
   ode2Lhs(s: ItemState, f: Float64Array): void {
     this.gather(s);
     const point = this.point;
-    for (const group of this.groups) {
+    const groups = this.groups;
+    for (let g = 0; g < groups.length; g++) {
+      const group = groups[g];
       for (let p = 0; p < group.x.length; p++) {
         this.setPoint(group.x[p]);
         const strains = this.evaluateStrains(group, false), first = group.first;
@@ -397,7 +399,9 @@ class ANCFBeamModel implements Only<ObjectModel & BodyModel, ANCFBeamModel> {
     this.gather(s);
     const K = this.localMatrix.fill(0);
     const point = this.point;
-    for (const group of this.groups) {
+    const groups = this.groups;
+    for (let g = 0; g < groups.length; g++) {
+      const group = groups[g];
       for (let p = 0; p < group.x.length; p++) {
         this.setPoint(group.x[p]);
         const strains = this.evaluateStrains(group, true), first = group.first;
@@ -419,7 +423,9 @@ class ANCFBeamModel implements Only<ObjectModel & BodyModel, ANCFBeamModel> {
     this.gather(s);
     const D = this.localMatrix.fill(0);
     const point = this.point;
-    for (const group of this.groups) {
+    const groups = this.groups;
+    for (let g = 0; g < groups.length; g++) {
+      const group = groups[g];
       if (!group.hasDamping) continue;
       for (let p = 0; p < group.x.length; p++) {
         this.setPoint(group.x[p]);
