@@ -421,11 +421,14 @@ function updateVariables(s: MinimumDegreeState, p: number, start: number, lenp: 
       const e = iw[q];
       if (state[e] !== ELEMENT) continue;
       const ext = w[e] - wflg;
-      if (ext > 0) {
+      const kept = ext > 0;
+      // an element inside L_p is absorbed (DEAD); the state is written for every element, so that the store has type
+      // feedback before the first absorption, which in the FEM rows comes after V8 compiled this function (a store only
+      // on that branch deoptimized the compiled code there and cost a second job: docs/benchmarks.md, ffrf45)
+      state[e] = kept ? ELEMENT : DEAD;
+      if (kept) {
         degE += ext;
         iw[wr++] = e;
-      } else {
-        state[e] = DEAD;
       }
     }
     const nE = wr - s0;
