@@ -20,9 +20,15 @@ import { sameBits } from '../../linalg/arrays.ts';
 const WARM_UP_STORES = 32;
 
 export class CoordinateKey {
-  /** Per node: its first q index, first u index, n_q and n_u (4 entries per node). */
-  private ranges = new Int32Array(0);
-  /** The stored values: per node its q entries, then its u entries. */
+  /** The q indices of the nodes' position coordinates, node by node. */
+  private qIndices = new Int32Array(0);
+  /** The u indices of the nodes' velocity coordinates, node by node. */
+  private uIndices = new Int32Array(0);
+  /**
+   * The stored values: the q entries (in the order of qIndices), then the u entries. Flat loops over index lists, not a
+   * loop over nodes with loops over their coordinates: the nested loops made the TurboFan jobs of the key's callers
+   * larger (loop peeling per inner loop) in short runs.
+   */
   private values = new Float64Array(0);
   /** 0: nothing stored; 1: values stored, results not yet computed; 2: the results of the stored values are computed. */
   private stage = 0;
@@ -33,8 +39,9 @@ export class CoordinateKey {
 
   /** Keys on the coordinates of nodes (their q and u entries); forgets the stored values. */
   bind(nodes: readonly NodeModel[]): void {
-    this.ranges = Int32Array.from(nodes.flatMap((node) => [node.qIndex, node.uIndex, node.nq, node.nu]));
-    this.values = new Float64Array(nodes.reduce((sum, node) => sum + node.nq + node.nu, 0));
+    this.qIndices = Int32Array.from(nodes.flatMap((node) => Array.from({ length: node.nq }, (_, k) => node.qIndex + k)));
+    this.uIndices = Int32Array.from(nodes.flatMap((node) => Array.from({ length: node.nu }, (_, k) => node.uIndex + k)));
+    this.values = new Float64Array(this.qIndices.length + this.uIndices.length);
     this.stage = 0;
   }
 
@@ -78,29 +85,20 @@ export class CoordinateKey {
 
   /** Stores the node's entries of q and u (stage 1). */
   private store(q: Float64Array, u: Float64Array): void {
-    const { ranges, values } = this;
-    let at = 0;
-    for (let r = 0; r < ranges.length; r += 4) {
-      const qi = ranges[r], ui = ranges[r + 1], nq = ranges[r + 2], nu = ranges[r + 3];
-      for (let k = 0; k < nq; k++) values[at + k] = q[qi + k];
-      at += nq;
-      for (let k = 0; k < nu; k++) values[at + k] = u[ui + k];
-      at += nu;
-    }
+    const { qIndices, uIndices, values } = this;
+    const nq = qIndices.length;
+    for (let k = 0; k < nq; k++) values[k] = q[qIndices[k]];
+    for (let k = 0; k < uIndices.length; k++) values[nq + k] = u[uIndices[k]];
     this.stage = 1;
     if (this.warmUpStores > 0) this.warmUpStores--;
   }
 
-  /** True if q and u hold the stored values (the velocities of each node first: they differ in more calls). */
+  /** True if q and u hold the stored values (the velocities first: they differ in more calls). */
   private holds(q: Float64Array, u: Float64Array): boolean {
-    const { ranges, values } = this;
-    let at = 0;
-    for (let r = 0; r < ranges.length; r += 4) {
-      const qi = ranges[r], ui = ranges[r + 1], nq = ranges[r + 2], nu = ranges[r + 3];
-      for (let k = 0; k < nu; k++) if (!sameBits(u[ui + k], values[at + nq + k])) return false;
-      for (let k = 0; k < nq; k++) if (!sameBits(q[qi + k], values[at + k])) return false;
-      at += nq + nu;
-    }
+    const { qIndices, uIndices, values } = this;
+    const nq = qIndices.length;
+    for (let k = 0; k < uIndices.length; k++) if (!sameBits(u[uIndices[k]], values[nq + k])) return false;
+    for (let k = 0; k < nq; k++) if (!sameBits(q[qIndices[k]], values[k])) return false;
     return true;
   }
 }
