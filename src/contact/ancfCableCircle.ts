@@ -74,20 +74,26 @@ export class CableCircleContact {
   private readonly Sx = new Float64Array(4);
   /**
    * The shape functions at the chord ends of an element of length chordShapesLength with chordShapesSegments chords:
-   * per chord, S_j(a) and S_j(a + l) (8 entries); they depend on the element's length and its number of chords only, and
-   * are computed again when these change (elements of another length, such as a belt's arcs and straight parts).
+   * per chord, S_j(a) and S_j(a + l) (8 entries); they depend on the element's length and its number of chords only
+   * (the current entry of chordTables).
    */
-  private chordShapes = new Float64Array(0);
+  private chordShapes: Float64Array = new Float64Array(0);
   /**
    * Per chord, at the three integration points of the whole chord (both ends inside the circle: the segment is the
    * chord), S_j(x) and τ = (x − a)/l (5 per point, 15 per chord), x formed as integrate forms it: the same values
    * pointKinematics would compute, kept with chordShapes.
    */
-  private chordPoints = new Float64Array(0);
+  private chordPoints: Float64Array = new Float64Array(0);
   /** Per chord, 1 if its start's shape functions are the previous chord's end's (the same numbers: a + l = (i + 1) l). */
-  private chordStartsAtPreviousEnd = new Uint8Array(0);
+  private chordStartsAtPreviousEnd: Uint8Array = new Uint8Array(0);
   private chordShapesLength = NaN;
   private chordShapesSegments = 0;
+  /**
+   * The chord tables of the last few element lengths (at most chordTableSlots, replaced in turn): elements of other
+   * lengths alternate (a belt's arcs and straight parts), and each length's tables are computed once, not per element.
+   */
+  private readonly chordTables: ChordTables[] = [];
+  private nextChordTable = 0;
   // the current chord (chord method): start a, the offset of its ends' shape functions in chordShapes, its ends P0, P1
   // and their velocities
   private chordStart = 0;
@@ -240,35 +246,44 @@ export class CableCircleContact {
 
   /**
    * The shape functions at the ends of the element's chords (chord length lSeg = L/n): chordShapes, and at the points of
-   * whole chords: chordPoints; computed again only when the element's length or its number of chords differs from the
-   * last call's.
+   * whole chords: chordPoints; from chordTables, computed only for an element length and number of chords not held there.
    */
   private chordEndShapes(p: CableCircleParameters, lSeg: number): Float64Array {
     const L = p.length, n = p.segments;
     if (L === this.chordShapesLength && n === this.chordShapesSegments) return this.chordShapes;
-    if (this.chordShapes.length < 8 * n) {
-      this.chordShapes = new Float64Array(8 * n);
-      this.chordPoints = new Float64Array(15 * n);
-      this.chordStartsAtPreviousEnd = new Uint8Array(n);
+    const tables = this.chordTables;
+    let table: ChordTables | undefined;
+    for (let t = 0; t < tables.length; t++) {
+      if (tables[t].length === L && tables[t].segments === n) { table = tables[t]; break; }
     }
-    const ends = this.chordShapes, points = this.chordPoints, shared = this.chordStartsAtPreviousEnd;
-    for (let segment = 0; segment < n; segment++) {
-      const a = segment * lSeg;
-      shapeFunctions(a, L, ends, 8 * segment);
-      shapeFunctions(a + lSeg, L, ends, 8 * segment + 4);
-      const xa = a, xb = a + lSeg, middle = 0.5 * (xa + xb), length = xb - xa;
-      for (let k = 0; k < 3; k++) {
-        const x = middle + lobattoHalfPoints[k] * length, at = 15 * segment + 5 * k;
-        shapeFunctions(x, L, points, at);
-        points[at + 4] = (x - a) / lSeg;
-      }
-      let same = segment > 0;
-      for (let j = 0; j < 4 && same; j++) same = Object.is(ends[8 * segment + j], ends[8 * segment - 4 + j]);
-      shared[segment] = same ? 1 : 0;
+    if (table === undefined) {
+      table = this.freeChordTables(n);
+      fillChordTables(table, L, n, lSeg);
     }
+    this.chordShapes = table.shapes;
+    this.chordPoints = table.points;
+    this.chordStartsAtPreviousEnd = table.startsAtPreviousEnd;
     this.chordShapesLength = L;
     this.chordShapesSegments = n;
-    return ends;
+    return table.shapes;
+  }
+
+  /** A chordTables entry for n chords: a new one while there are fewer than chordTableSlots, else the next in turn. */
+  private freeChordTables(n: number): ChordTables {
+    const tables = this.chordTables;
+    if (tables.length < chordTableSlots) {
+      const table = { length: NaN, segments: 0, shapes: new Float64Array(8 * n), points: new Float64Array(15 * n), startsAtPreviousEnd: new Uint8Array(n) };
+      tables.push(table);
+      return table;
+    }
+    const table = tables[this.nextChordTable];
+    this.nextChordTable = (this.nextChordTable + 1) % chordTableSlots;
+    if (table.startsAtPreviousEnd.length < n) {
+      table.shapes = new Float64Array(8 * n);
+      table.points = new Float64Array(15 * n);
+      table.startsAtPreviousEnd = new Uint8Array(n);
+    }
+    return table;
   }
 
   /**
@@ -652,4 +667,37 @@ function bisect(c: ArrayLike<number>, d: number, left: number, right: number, fL
     if ((f < 0) === (fLeft < 0)) { left = middle; fLeft = f; } else right = middle;
   }
   return 0.5 * (left + right);
+}
+
+/** The chord tables of an element of length L with n chords of length lSeg (see CableCircleContact.chordShapes). */
+interface ChordTables {
+  length: number;
+  segments: number;
+  shapes: Float64Array;
+  points: Float64Array;
+  startsAtPreviousEnd: Uint8Array;
+}
+
+/** Number of element lengths whose chord tables a CableCircleContact keeps. */
+const chordTableSlots = 4;
+
+/** Computes the chord tables of an element of length L with n chords of length lSeg into table. */
+function fillChordTables(table: ChordTables, L: number, n: number, lSeg: number): void {
+  const ends = table.shapes, points = table.points, shared = table.startsAtPreviousEnd;
+  for (let segment = 0; segment < n; segment++) {
+    const a = segment * lSeg;
+    shapeFunctions(a, L, ends, 8 * segment);
+    shapeFunctions(a + lSeg, L, ends, 8 * segment + 4);
+    const xa = a, xb = a + lSeg, middle = 0.5 * (xa + xb), length = xb - xa;
+    for (let k = 0; k < 3; k++) {
+      const x = middle + lobattoHalfPoints[k] * length, at = 15 * segment + 5 * k;
+      shapeFunctions(x, L, points, at);
+      points[at + 4] = (x - a) / lSeg;
+    }
+    let same = segment > 0;
+    for (let j = 0; j < 4 && same; j++) same = Object.is(ends[8 * segment + j], ends[8 * segment - 4 + j]);
+    shared[segment] = same ? 1 : 0;
+  }
+  table.length = L;
+  table.segments = n;
 }

@@ -99,6 +99,27 @@ describe('GeneralContact ANCF cable–circle kernel', () => {
     expect(Math.abs(roots.values[0] - 0.6)).toBeLessThan(1e-14);
   });
 
+  it('elements of several lengths in turn (more than the kept chord tables): the same forces as a fresh kernel each', () => {
+    const shared = new CableCircleContact();
+    const next = mulberry32(11);
+    const elements = [0.3, 0.4, 0.35, 0.45, 0.32, 0.38].map((length) => {
+      const { e, et } = bentElement(next, 5e-3, -0.5 * length);
+      e[4] = e[0] + length;
+      return { e, et, p: { ...base, length, segments: 3 + Math.round(10 * length) % 3 } };
+    });
+    for (let round = 0; round < 3; round++) {
+      for (const { e, et, p } of elements) {
+        const fresh = new CableCircleContact();
+        fresh.evaluate(e, et, [0, 0], [0, 0], 0.5, p, true);
+        shared.evaluate(e, et, [0, 0], [0, 0], 0.5, p, true);
+        expect(shared.segmentCount).toBeGreaterThan(0);
+        expect(Array.from(shared.g)).toEqual(Array.from(fresh.g));
+        expect(Array.from(shared.gX)).toEqual(Array.from(fresh.gX));
+        expect(Array.from(shared.gY)).toEqual(Array.from(fresh.gY));
+      }
+    }
+  });
+
   it('chords converge at second order in the chord length; on a straight element the exact method equals the chords', () => {
     const kernel = new CableCircleContact();
     // a curved element sagging towards the circle (slopes ∓0.3 at its ends, ≈ 18 mm into the circle at its middle), at rest
