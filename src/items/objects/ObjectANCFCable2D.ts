@@ -435,36 +435,25 @@ export class ANCFCable2DModel implements Only<ObjectModel & BodyModel, ANCFCable
     }
   }
 
-  /**
-   * factor·∂(ode2Lhs)/∂u = factor·∫ (d_ε G_ε ⊗ G_ε + d_K G_K ⊗ G_K) dx; the axial part with the operations of gather,
-   * mapSlopes and axialStrain in the same order on locals (as elasticLhs: no helper calls but addOuter).
-   */
+  /** factor·∂(ode2Lhs)/∂u = factor·∫ (d_ε G_ε ⊗ G_ε + d_K G_K ⊗ G_K) dx. */
   private dampingMatrix(s: ItemState, d: Float64Array, factor: number): void {
-    const dAxial = this.dAxial, dBending = this.dBending;
-    if (dAxial === 0 && dBending === 0) return;
-    if (dAxial !== 0) {
-      const nodes = this.nodes, qRef = s.qRef, q = s.q, i0 = nodes[0].qIndex, i1 = nodes[1].qIndex;
-      const e0 = qRef[i0] + q[i0], e1 = qRef[i0 + 1] + q[i0 + 1], e2 = qRef[i0 + 2] + q[i0 + 2], e3 = qRef[i0 + 3] + q[i0 + 3];
-      const e4 = qRef[i1] + q[i1], e5 = qRef[i1 + 1] + q[i1 + 1], e6 = qRef[i1 + 2] + q[i1 + 2], e7 = qRef[i1 + 3] + q[i1 + 3];
-      const g = this.gradStrain;
-      const axial = this.axial, adS = axial.dS, axialWeight = axial.weight;
+    if (this.dAxial === 0 && this.dBending === 0) return;
+    this.gather(s, false);
+    const { e, gradStrain, gradCurvature } = this;
+    if (this.dAxial !== 0) {
+      const axial = this.axial;
       for (let p = 0; p < axial.count; p++) {
-        const o = 4 * p;
-        const s0 = adS[o], s1 = adS[o + 1], s2 = adS[o + 2], s3 = adS[o + 3];
-        const rpx = 0 + s0 * e0 + s1 * e2 + s2 * e4 + s3 * e6, rpy = 0 + s0 * e1 + s1 * e3 + s2 * e5 + s3 * e7;
-        const norm = Math.sqrt(rpx * rpx + rpy * rpy);
-        g[0] = s0 * rpx / norm; g[1] = s0 * rpy / norm; g[2] = s1 * rpx / norm; g[3] = s1 * rpy / norm;
-        g[4] = s2 * rpx / norm; g[5] = s2 * rpy / norm; g[6] = s3 * rpx / norm; g[7] = s3 * rpy / norm;
-        addOuter(d, factor * axialWeight[p] * dAxial, g);
+        this.setSlopes(axial, p, e);
+        this.axialStrain(axial.dS, 4 * p);
+        addOuter(d, factor * axial.weight[p] * this.dAxial, gradStrain);
       }
     }
-    if (dBending !== 0) {
-      this.gather(s, false);
-      const { bending, e, gradCurvature } = this;
+    if (this.dBending !== 0) {
+      const bending = this.bending;
       for (let p = 0; p < bending.count; p++) {
         this.setSlopes(bending, p, e);
         this.curvature(bending.dS, bending.ddS, 4 * p);
-        addOuter(d, factor * bending.weight[p] * dBending, gradCurvature);
+        addOuter(d, factor * bending.weight[p] * this.dBending, gradCurvature);
       }
     }
   }
