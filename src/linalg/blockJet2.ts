@@ -227,17 +227,6 @@ export class BlockJet2Pool extends Jet2Pool {
     return out;
   }
 
-  override atan2(y: BlockJet2, x: BlockJet2, out: BlockJet2): BlockJet2 {
-    if (this.hessians) throw new Error('BlockJet2Pool.atan2: first order only (set hessians = false)');
-    const G = y.gBlocks | x.gBlocks, yg = y.g, xg = x.g, og = out.g, s = this.blockSize, nb = this.m / s;
-    const r2 = x.v * x.v + y.v * y.v;
-    const fy = x.v / r2, fx = -y.v / r2;
-    out.v = Math.atan2(y.v, x.v);
-    for (let I = 0; I < nb; I++) if ((G >> I & 1) !== 0) for (let i = I * s, end = i + s; i < end; i++) og[i] = fy * yg[i] + fx * xg[i];
-    this.settle(out, this.m > 0 ? G : out.gBlocks, out.hBlocks);
-    return out;
-  }
-
   override copy(a: BlockJet2, out: BlockJet2): BlockJet2 {
     if (a === out) return out;
     const G = a.gBlocks, H = this.hess ? a.hBlocks : out.hBlocks;

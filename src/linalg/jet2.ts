@@ -233,17 +233,6 @@ export class Jet2Pool {
     return this.chain(a, c, -Math.sin(a.v), -c, out);
   }
 
-  /** out = atan2(y, x) (first order only: requires hessians false). */
-  atan2(y: Jet2, x: Jet2, out: Jet2): Jet2 {
-    if (this.hessians) throw new Error('Jet2Pool.atan2: first order only (set hessians = false)');
-    const r2 = x.v * x.v + y.v * y.v;
-    const fy = x.v / r2, fx = -y.v / r2;
-    out.v = Math.atan2(y.v, x.v);
-    const og = out.g, yg = y.g, xg = x.g;
-    for (let i = 0, m = this.m; i < m; i++) og[i] = fy * yg[i] + fx * xg[i];
-    return out;
-  }
-
   /** out = a/b. */
   div(a: Jet2, b: Jet2, out: Jet2): Jet2 {
     const t = this.take();

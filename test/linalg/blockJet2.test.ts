@@ -67,15 +67,4 @@ describe('BlockJet2Pool', () => {
     expect(product.gBlocks | product.hBlocks).toBe(0);
     expect(() => new BlockJet2Pool(12, 4, 2)).toThrow(/blocks/);
   });
-
-  it('atan2IsFirstOrderOnly', () => {
-    const pool: Jet2Pool = new BlockJet2Pool(4, 10, 2);
-    pool.hessians = false;
-    const y = pool.variable(0, 1, pool.take()), x = pool.variable(3, 2, pool.take());
-    const angle = pool.atan2(y, x, pool.take()) as BlockJet2;
-    expect([angle.v, ...angle.g]).toEqual([Math.atan2(1, 2), 2 / 5, 0, 0, -1 / 5]);
-    expect(angle.gBlocks).toBe(0b11);
-    pool.hessians = true;
-    expect(() => pool.atan2(y, x, pool.take())).toThrow(/first order/);
-  });
 });
