@@ -6,6 +6,13 @@
  * @module
  */
 
+/**
+ * A 32-bit integer in a kernel written in TypeScript for scripts/wasmKernelCompiler.ts (an i32 there; a number when the
+ * same source runs as JavaScript). Parameters and locals declared `number` are f64, `Float64Array` parameters byte
+ * addresses in the module's memory.
+ */
+export type Int = number;
+
 /** Instructions: bytes, nested as the expressions that produce them (flattened when the module is written). */
 export type Code = readonly (number | Code)[];
 
