@@ -9,6 +9,7 @@ import { cross3Into, hypot2, mat3MulInto, mat3MulVecInto, mat3TransposeMulInto, 
 import { rotationMarkerParameter } from './jointKernel.ts';
 import { RigidMarkerPair, bindDataNode } from './connectorBase.ts';
 import { float64Views } from '../../linalg/arrays.ts';
+import { rigidBodySpringDamperKernels, rigidBodySpringDamperMarkerCapacity, type RigidBodySpringDamperKernels } from './rigidBodySpringDamperKernels.ts';
 import type { SystemUserFunction, UserFunctionSystem } from '../../registry/userFunctionSystem.ts';
 
 /**
@@ -99,7 +100,10 @@ class RigidBodySpringDamperModel implements Only<ObjectModel, RigidBodySpringDam
   private readonly translationOnly: boolean;
   /** The damping or stiffness Jacobian, n_local × n_local row-major (sized at bind). */
   private dampingWork = new Float64Array(0);
-  /** The q-Jacobian's kinematics: ∂v/∂q and ∂ω/∂q of both markers (3 × n0, 3 × n1; zero without the capability). */
+  /**
+   * The q-Jacobian's kinematics: ∂v/∂q and ∂ω/∂q of both markers (3 × n0, 3 × n1; zero without the capability; views of
+   * the kernels' memory for a connector with {@link RigidBodySpringDamperModel.kernels}).
+   */
   private velocityQ0 = new Float64Array(0);
   private velocityQ1 = new Float64Array(0);
   private angularQ0 = new Float64Array(0);
@@ -107,33 +111,27 @@ class RigidBodySpringDamperModel implements Only<ObjectModel, RigidBodySpringDam
   /**
    * The markers' derivatives along the directions their rotation Jacobians miss (Euler parameters' radial direction,
    * addRotatedVectorNullDirection): of the columns A e_0, A e_1, A e_2 and of the lever A x (x = Aᵀ(p − p_node), the
-   * marker's position from its node), 3 × n_i each (sized at bind).
+   * marker's position from its node), 3 × n_i each (sized at bind; views of the kernels' memory, one after the other,
+   * for a connector with {@link RigidBodySpringDamperModel.kernels}).
    */
   private nullDirections0: Float64Array[] = [];
   private nullDirections1: Float64Array[] = [];
   /** The lever x of a marker (work). */
   private readonly leverLocal = new Float64Array(3);
-  /**
-   * The q-Jacobian's values at the state (see stiffnessJacobian): relative rotation M, T_exp(uRot)⁻¹, exp(½uRot),
-   * T_exp(½uRot), relative angular velocity Δω, d = A0allᵀΔp, the force −F on marker 0 and the joint torque T.
-   */
-  private readonly relRot = new Float64Array(9);
-  private readonly tInverse = new Float64Array(9);
-  private readonly halfExp = new Float64Array(9);
-  private readonly halfTangent = new Float64Array(9);
-  private readonly omegaRel = new Float64Array(3);
-  private readonly dLocal = new Float64Array(3);
+  /** The q-Jacobian's loads at the state (see stiffnessJacobian): the force −F on marker 0 and the joint torque T. */
   private readonly force0 = new Float64Array(3);
   private readonly torqueJ = new Float64Array(3);
-  /** One column's variations: δA_i of the moved marker, δA0all or δA1all, δM, δAj (3 × 3). */
+  /** A translation-only column's variations: δA0 (+ null directions), δA0all, δAj (3 × 3), δu6, δv6. */
   private readonly dA = new Float64Array(9);
   private readonly dAll = new Float64Array(9);
-  private readonly dM = new Float64Array(9);
   private readonly dAj = new Float64Array(9);
-  /** δu6, δv6, δf6. */
   private readonly du6 = new Float64Array(6);
   private readonly dv6 = new Float64Array(6);
-  private readonly df6 = new Float64Array(6);
+  /**
+   * The q-Jacobian's columns as a kernel (all but translation-only connectors with analytic ode2Lhs_q; set at bind): the
+   * markers' null directions and rates are views of its memory.
+   */
+  private kernels: RigidBodySpringDamperKernels | undefined;
   /**
    * Adds factor·∂(ode2Lhs)/∂u; defined only without springForceTorqueUserFunction (whose dependence on the velocities
    * is unknown: numerical then).
@@ -175,10 +173,23 @@ class RigidBodySpringDamperModel implements Only<ObjectModel, RigidBodySpringDam
     const { n0, n1 } = this.markers;
     const n = n0 + n1;
     this.dampingWork = new Float64Array(n * n);
-    [this.velocityQ0, this.velocityQ1, this.angularQ0, this.angularQ1] = float64Views([3 * n0, 3 * n1, 3 * n0, 3 * n1]);
-    this.nullDirections0 = float64Views([3 * n0, 3 * n0, 3 * n0, 3 * n0]);
-    this.nullDirections1 = float64Views([3 * n1, 3 * n1, 3 * n1, 3 * n1]);
-    this.ode2Lhs_q = this.v.springForceTorqueUserFunction === 0 && this.markers.rotationDerivativesAvailable ? this.stiffnessJacobian : undefined;
+    // the kernel's memory has room for markers of up to rigidBodySpringDamperMarkerCapacity coordinates (rigid bodies
+    // have 7); larger ones (none offers the derivatives yet) get the numerical Jacobian
+    const capacity = rigidBodySpringDamperMarkerCapacity;
+    const analytic = this.v.springForceTorqueUserFunction === 0 && this.markers.rotationDerivativesAvailable;
+    this.ode2Lhs_q = analytic && (this.translationOnly || (n0 <= capacity && n1 <= capacity)) ? this.stiffnessJacobian : undefined;
+    this.kernels = this.ode2Lhs_q !== undefined && !this.translationOnly ? rigidBodySpringDamperKernels() : undefined;
+    if (this.kernels === undefined) {
+      [this.velocityQ0, this.velocityQ1, this.angularQ0, this.angularQ1] = float64Views([3 * n0, 3 * n1, 3 * n0, 3 * n1]);
+      this.nullDirections0 = float64Views([3 * n0, 3 * n0, 3 * n0, 3 * n0]);
+      this.nullDirections1 = float64Views([3 * n1, 3 * n1, 3 * n1, 3 * n1]);
+    } else {
+      const { nd0, nd1, rates0, rates1 } = this.kernels;
+      [this.velocityQ0, this.angularQ0] = [rates0.subarray(0, 3 * n0), rates0.subarray(3 * n0, 6 * n0)];
+      [this.velocityQ1, this.angularQ1] = [rates1.subarray(0, 3 * n1), rates1.subarray(3 * n1, 6 * n1)];
+      this.nullDirections0 = [0, 1, 2, 3].map((j) => nd0.subarray(3 * n0 * j, 3 * n0 * (j + 1)));
+      this.nullDirections1 = [0, 1, 2, 3].map((j) => nd1.subarray(3 * n1 * j, 3 * n1 * (j + 1)));
+    }
     const { marker0, marker1 } = this.markers;
     this.forceTorqueDirect = (n0 === 0 || marker0.addForceTorqueTransposed !== undefined) && (n1 === 0 || marker1.addForceTorqueTransposed !== undefined);
   }
@@ -310,8 +321,8 @@ class RigidBodySpringDamperModel implements Only<ObjectModel, RigidBodySpringDam
    * δp_i = J_i e and turns it by δθ_i = G_i e (δA_i = δθ̃_i A_i), and changes its velocities at fixed u by ∂v_i/∂q e and
    * ∂ω_i/∂q e (velocity_q, angularVelocity_q; zero without them). With δA0all = R0 δA0 and δA1all = δA1 R1 the relative
    * rotation M = A0allᵀA1all changes by δM and uRot by the derivative of its logarithm (trace formula,
-   * {@link logTraceDerivative}) or of its Tait–Bryan angles ({@link rotXYZDerivative}). Intrinsic: d = A0allᵀΔp,
-   * uPos = T⁻ᵀd with T⁻¹ = T_exp(uRot)⁻¹ ({@link addTExpInverseTransposedDerivative}), Aj = A0all E with E = exp(½uRot),
+   * {@link logDerivativeCoefficients}) or of its Tait–Bryan angles. Intrinsic: d = A0allᵀΔp, uPos = T⁻ᵀd with
+   * T⁻¹ = T_exp(uRot)⁻¹ ({@link tExpInverseDerivativeCoefficients}), Aj = A0all E with E = exp(½uRot),
    * δAj = δA0all E + Aj (T_exp(½uRot) ½δuRot)~; standard: Aj = A0all, uPos = AjᵀΔp. Then δv6 = δAjᵀ[Δv; Δω] +
    * Ajᵀ[δΔv; δΔω], δf6 = K δu6 + D δv6, δF = δAj f + Aj δf (and δT), the intrinsic lever w = Aj(−½uPos) with
    * δτ = δw × F + w × δF, and the column [−J0ᵀδF + G0ᵀ(−δT + δτ); J1ᵀδF + G1ᵀ(δT + δτ)]; the markers' ∂(J_posᵀF_i +
@@ -319,18 +330,17 @@ class RigidBodySpringDamperModel implements Only<ObjectModel, RigidBodySpringDam
    * radial one of Euler parameters) are added where the markers give them ({@link markerNullDirections}). At 180° relative
    * rotation (|1 + tr M| ≤ 1e-15, where ode2Lhs takes another logarithm) δuRot = T_exp(uRot)⁻¹ vee(MᵀδM), the
    * derivative on the rotation group; at the Tait–Bryan angles' singularity (cos θ1 = 0) the derivative is not defined.
+   * The columns are the kernel's ({@link RigidBodySpringDamperModel.kernelColumns}), those of a translation-only
+   * connector JavaScript's ({@link RigidBodySpringDamperModel.addTranslationColumns}).
    */
   private stiffnessJacobian(s: ItemState, target: LocalMatrixAccumulator, factor: number): void {
     if (!this.v.activeConnector) return;
     this.evaluate(s, true);
-    const { markers, aJoint: aj, u6, f6, dampingWork: m, lever: w } = this;
-    const intrinsic = this.v.intrinsicFormulation;
+    const { markers, aJoint: aj, u6, f6, lever: w } = this;
     markers.evaluateJacobians(s);
     markers.evaluateRotationJacobians(s);
-    const { n0, n1, a0All, dp } = markers;
+    const { n0, n1 } = markers;
     const n = n0 + n1;
-    markers.relativeRotation(this.relRot);
-    markers.relativeAngularVelocity(this.omegaRel);
     const { velocityQ0: vq0, velocityQ1: vq1, angularQ0: wq0, angularQ1: wq1, nullDirections0: nd0, nullDirections1: nd1 } = this;
     const null0 = n0 > 0 && this.markerNullDirections(s, 0, nd0, vq0, wq0);
     const null1 = n1 > 0 && this.markerNullDirections(s, 1, nd1, vq1, wq1);
@@ -343,182 +353,79 @@ class RigidBodySpringDamperModel implements Only<ObjectModel, RigidBodySpringDam
     torque0[0] = -torque[0]; torque1[0] = torque[0]; force0[0] = -force[0];
     torque0[1] = -torque[1]; torque1[1] = torque[1]; force0[1] = -force[1];
     torque0[2] = -torque[2]; torque1[2] = torque[2]; force0[2] = -force[2];
-    const d = this.dLocal, tInv = this.tInverse, halfExp = this.halfExp, halfTangent = this.halfTangent;
-    if (intrinsic) {
+    if (this.v.intrinsicFormulation) {
       w[0] = -0.5 * u6[0]; w[1] = -0.5 * u6[1]; w[2] = -0.5 * u6[2];
       mat3MulVecInto(w, aj, w);
       const tau = cross3Into(this.work3, w, force);
       torque0[0] += tau[0]; torque1[0] += tau[0]; torque0[1] += tau[1]; torque1[1] += tau[1]; torque0[2] += tau[2]; torque1[2] += tau[2];
-      mat3TransposeMulVecInto(d, a0All, dp);
-      tExpSO3InvInto(tInv, u6, 3);
-      const half = this.work3;
-      half[0] = 0.5 * u6[3]; half[1] = 0.5 * u6[4]; half[2] = 0.5 * u6[5];
-      expSO3Into(halfExp, half);
-      tExpSO3Into(halfTangent, half);
     }
-    const uRot = this.work3b;
-    uRot[0] = u6[3]; uRot[1] = u6[4]; uRot[2] = u6[5];
-    this.addStiffnessColumns(n, null0, null1);
+    let m: Float64Array = this.dampingWork;
+    if (this.kernels === undefined) {
+      this.addTranslationColumns(n, null0, null1);
+    } else {
+      m = this.kernelColumns(this.kernels, null0, null1);
+    }
     markers.addJacobianTransposedLoads_q(s, force0, torque0, force, torque1, 1, m);
     target.addBlock(0, 0, n, n, m, 0, n, factor);
   }
 
   /**
-   * stiffnessJacobian's n columns into dampingWork ({@link RigidBodySpringDamperModel.columnVariation} and
-   * {@link RigidBodySpringDamperModel.columnLoads} per column, or their translation-only forms). The loop is a method of
-   * its own and stiffnessJacobian has no loops (its 3-vectors written out) on purpose: V8 counts a function's executed
-   * bytecode (loop iterations included) towards optimizing it, so stiffnessJacobian, which only calls the compiled
-   * column methods, stays in baseline code in short runs (rigidBodySpringDamperIntrinsic: 492 calls) instead of being
-   * compiled near the run's end.
+   * stiffnessJacobian's n columns by the kernel (rigidBodySpringDamperKernelsSource.ts, stiffnessColumns): the state's
+   * values into its views, the values that need trigonometric functions (logDerivativeCoefficients,
+   * tExpInverseDerivativeCoefficients, the Tait–Bryan angles' c), then the call; returns the view of the columns.
    */
-  private addStiffnessColumns(n: number, null0: boolean, null1: boolean): void {
-    if (this.translationOnly) {
-      for (let c = 0; c < n; c++) {
-        this.translationColumnVariation(c, null0, null1);
-        this.translationColumnLoads(c);
-      }
-      return;
-    }
-    for (let c = 0; c < n; c++) {
-      this.columnVariation(c, null0, null1);
-      this.columnLoads(c);
-    }
-  }
-
-  /**
-   * stiffnessJacobian's column c, first half: δu6 into du6 and δAj into dAj (after the state's values are set). The
-   * column's work is split into two methods so that each is a short compile job of V8's optimizing compiler: one large
-   * function was compiled late in a fresh process and, intermittently, a second time on stack.
-   */
-  private columnVariation(c: number, null0: boolean, null1: boolean): void {
-    const { markers, aJoint: aj, dA, dAll, dM, dAj, du6 } = this;
-    const { n0, n1, jacobian0: j0, jacobian1: j1, rotationJacobian0: g0, rotationJacobian1: g1, a0, a1, a0All, a1All, r0, r1, dp } = markers;
-    const side0 = c < n0;
-    const k = side0 ? c : c - n0, nm = side0 ? n0 : n1;
-    const jm = side0 ? j0 : j1, gm = side0 ? g0 : g1;
-    const sign = side0 ? -1 : 1;
-    // δA_i = δθ̃ A_i, δA0all = R0 δA0 or δA1all = δA1 R1, δM
-    const gx = gm[k], gy = gm[nm + k], gz = gm[2 * nm + k];
-    this.work9[0] = gx; this.work9[1] = gy; this.work9[2] = gz;
-    skewMulInto(dA, this.work9, side0 ? a0 : a1);
-    const nd = side0 ? this.nullDirections0 : this.nullDirections1;
-    if (side0 ? null0 : null1) {
-      // δA e_j += (∂(A e_j) along the null directions) e (written out: see linearForce)
-      const e0 = nd[0], e1 = nd[1], e2 = nd[2], k1 = nm + k, k2 = 2 * nm + k;
-      dA[0] += e0[k]; dA[3] += e0[k1]; dA[6] += e0[k2];
-      dA[1] += e1[k]; dA[4] += e1[k1]; dA[7] += e1[k2];
-      dA[2] += e2[k]; dA[5] += e2[k1]; dA[8] += e2[k2];
-    }
-    if (side0) {
-      mat3MulInto(dAll, r0, dA);
-      mat3TransposeMulInto(dM, dAll, a1All);
-    } else {
-      mat3MulInto(dAll, dA, r1);
-      mat3TransposeMulInto(dM, a0All, dAll);
-    }
-    // δΔp = ±(J_i e + the lever's null direction)
-    let px = sign * jm[k], py = sign * jm[nm + k], pz = sign * jm[2 * nm + k];
-    if (side0 ? null0 : null1) { const lever = nd[3]; px += sign * lever[k]; py += sign * lever[nm + k]; pz += sign * lever[2 * nm + k]; }
-    if (this.v.intrinsicFormulation) {
-      const tInv = this.tInverse, halfTangent = this.halfTangent;
-      logTraceDerivative(du6, this.relRot, dM, tInv);
-      // δd = δA0allᵀΔp + A0allᵀδΔp, δuPos = T⁻ᵀδd + δ(T⁻¹)ᵀd
-      let ex = a0All[0] * px + a0All[3] * py + a0All[6] * pz, ey = a0All[1] * px + a0All[4] * py + a0All[7] * pz, ez = a0All[2] * px + a0All[5] * py + a0All[8] * pz;
-      if (side0) {
-        ex += dAll[0] * dp[0] + dAll[3] * dp[1] + dAll[6] * dp[2];
-        ey += dAll[1] * dp[0] + dAll[4] * dp[1] + dAll[7] * dp[2];
-        ez += dAll[2] * dp[0] + dAll[5] * dp[1] + dAll[8] * dp[2];
-      }
-      du6[0] = tInv[0] * ex + tInv[3] * ey + tInv[6] * ez;
-      du6[1] = tInv[1] * ex + tInv[4] * ey + tInv[7] * ez;
-      du6[2] = tInv[2] * ex + tInv[5] * ey + tInv[8] * ez;
-      addTExpInverseTransposedDerivative(du6, this.work3b, du6, this.dLocal);
-      // δAj = δA0all E + Aj (T_exp(½uRot) ½δuRot)~
-      const hx = 0.5 * (halfTangent[0] * du6[3] + halfTangent[1] * du6[4] + halfTangent[2] * du6[5]);
-      const hy = 0.5 * (halfTangent[3] * du6[3] + halfTangent[4] * du6[4] + halfTangent[5] * du6[5]);
-      const hz = 0.5 * (halfTangent[6] * du6[3] + halfTangent[7] * du6[4] + halfTangent[8] * du6[5]);
-      // Aj h̃, with h̃ in dA (the moved marker's δA is not needed any more)
-      dA[0] = 0; dA[1] = -hz; dA[2] = hy; dA[3] = hz; dA[4] = 0; dA[5] = -hx; dA[6] = -hy; dA[7] = hx; dA[8] = 0;
-      mat3MulInto(dAj, aj, dA);
-      if (side0) {
-        mat3MulInto(dA, dAll, this.halfExp);
-        dAj[0] += dA[0]; dAj[1] += dA[1]; dAj[2] += dA[2]; dAj[3] += dA[3]; dAj[4] += dA[4];
-        dAj[5] += dA[5]; dAj[6] += dA[6]; dAj[7] += dA[7]; dAj[8] += dA[8];
-      }
-    } else {
-      rotXYZDerivative(du6, this.relRot, dM);
-      // Aj = A0all: δuPos = δA0allᵀΔp + A0allᵀδΔp
-      if (side0) dAj.set(dAll); else dAj.fill(0);
-      du6[0] = aj[0] * px + aj[3] * py + aj[6] * pz + dAj[0] * dp[0] + dAj[3] * dp[1] + dAj[6] * dp[2];
-      du6[1] = aj[1] * px + aj[4] * py + aj[7] * pz + dAj[1] * dp[0] + dAj[4] * dp[1] + dAj[7] * dp[2];
-      du6[2] = aj[2] * px + aj[5] * py + aj[8] * pz + dAj[2] * dp[0] + dAj[5] * dp[1] + dAj[8] * dp[2];
-    }
-  }
-
-  /**
-   * stiffnessJacobian's column c, second half (after {@link columnVariation}): δv6, δf6 = K δu6 + D δv6, δF, δT, the
-   * intrinsic δτ and the column of the generalized forces into dampingWork.
-   */
-  private columnLoads(c: number): void {
-    const { markers, aJoint: aj, u6, f6, stiffness: kk, damping: dd, dampingWork: m, hasDamping, lever: w, dAj, du6, dv6, df6 } = this;
-    const { n0, n1, jacobian0: j0, jacobian1: j1, rotationJacobian0: g0, rotationJacobian1: g1, dv } = markers;
-    const n = n0 + n1;
-    const side0 = c < n0;
-    const k = side0 ? c : c - n0, nm = side0 ? n0 : n1;
-    const sign = side0 ? -1 : 1;
-    const force = this.forceGlobal;
-    // δv6 = δAjᵀ[Δv; Δω] + Ajᵀ[δΔv; δΔω]
+  private kernelColumns(k: RigidBodySpringDamperKernels, null0: boolean, null1: boolean): Float64Array {
+    const { markers, u6, hasDamping } = this;
+    const { n0, n1 } = markers;
+    const intrinsic = this.v.intrinsicFormulation;
+    const relRot = markers.relativeRotation(k.relRot);
+    k.aj.set(this.aJoint); k.u6.set(u6); k.f6.set(this.f6); k.force.set(this.forceGlobal); k.lever.set(this.lever);
+    k.a0.set(markers.a0); k.a1.set(markers.a1); k.a0All.set(markers.a0All); k.a1All.set(markers.a1All);
+    k.r0.set(markers.r0); k.r1.set(markers.r1); k.dp.set(markers.dp);
+    k.stiffness.set(this.stiffness);
     if (hasDamping) {
-      const wRel = this.omegaRel;
-      const vq = side0 ? this.velocityQ0 : this.velocityQ1, wq = side0 ? this.angularQ0 : this.angularQ1;
-      const vx = sign * vq[k], vy = sign * vq[nm + k], vz = sign * vq[2 * nm + k];
-      const wx = sign * wq[k], wy = sign * wq[nm + k], wz = sign * wq[2 * nm + k];
-      for (let i = 0; i < 3; i++) {
-        dv6[i] = dAj[i] * dv[0] + dAj[3 + i] * dv[1] + dAj[6 + i] * dv[2] + aj[i] * vx + aj[3 + i] * vy + aj[6 + i] * vz;
-        dv6[3 + i] = dAj[i] * wRel[0] + dAj[3 + i] * wRel[1] + dAj[6 + i] * wRel[2] + aj[i] * wx + aj[3 + i] * wy + aj[6 + i] * wz;
-      }
+      k.damping.set(this.damping); k.dv.set(markers.dv);
+      markers.relativeAngularVelocity(k.omegaRel);
     }
-    // δf6 = K δu6 + D δv6, each row's sums from +0 written out (the loops' operations in their order: see linearForce)
-    const u0 = du6[0], u1 = du6[1], u2 = du6[2], u3 = du6[3], u4 = du6[4], u5 = du6[5];
-    for (let i = 0; i < 6; i++) {
-      const r = 6 * i;
-      let sum = 0 + kk[r] * u0 + kk[r + 1] * u1 + kk[r + 2] * u2 + kk[r + 3] * u3 + kk[r + 4] * u4 + kk[r + 5] * u5;
-      if (hasDamping) sum = sum + dd[r] * dv6[0] + dd[r + 1] * dv6[1] + dd[r + 2] * dv6[2] + dd[r + 3] * dv6[3] + dd[r + 4] * dv6[4] + dd[r + 5] * dv6[5];
-      df6[i] = sum;
+    k.j0.set(markers.jacobian0); k.g0.set(markers.rotationJacobian0); k.j1.set(markers.jacobian1); k.g1.set(markers.rotationJacobian1);
+    let nearPi = 0;
+    if (intrinsic) {
+      // d = A0allᵀΔp, T_exp(uRot)⁻¹, exp(½uRot), T_exp(½uRot)
+      mat3TransposeMulVecInto(k.dLocal, markers.a0All, markers.dp);
+      tExpSO3InvInto(k.tInverse, u6, 3);
+      const half = this.work3;
+      half[0] = 0.5 * u6[3]; half[1] = 0.5 * u6[4]; half[2] = 0.5 * u6[5];
+      expSO3Into(k.halfExp, half);
+      tExpSO3Into(k.halfTangent, half);
+      nearPi = logDerivativeCoefficients(k.coefficients, relRot) ? 1 : 0;
+      tExpInverseDerivativeCoefficients(k.coefficients, u6);
+    } else {
+      k.coefficients[7] = hypot2(relRot[5], relRot[8]);
     }
-    // δF = δAj f + Aj δf, δT likewise
-    const f0 = f6[0], f1 = f6[1], f2 = f6[2], f3 = f6[3], f4 = f6[4], f5 = f6[5];
-    const h0 = df6[0], h1 = df6[1], h2 = df6[2], h3 = df6[3], h4 = df6[4], h5 = df6[5];
-    const dFx = dAj[0] * f0 + dAj[1] * f1 + dAj[2] * f2 + aj[0] * h0 + aj[1] * h1 + aj[2] * h2;
-    const dFy = dAj[3] * f0 + dAj[4] * f1 + dAj[5] * f2 + aj[3] * h0 + aj[4] * h1 + aj[5] * h2;
-    const dFz = dAj[6] * f0 + dAj[7] * f1 + dAj[8] * f2 + aj[6] * h0 + aj[7] * h1 + aj[8] * h2;
-    const tx = dAj[0] * f3 + dAj[1] * f4 + dAj[2] * f5 + aj[0] * h3 + aj[1] * h4 + aj[2] * h5;
-    const ty = dAj[3] * f3 + dAj[4] * f4 + dAj[5] * f5 + aj[3] * h3 + aj[4] * h4 + aj[5] * h5;
-    const tz = dAj[6] * f3 + dAj[7] * f4 + dAj[8] * f5 + aj[6] * h3 + aj[7] * h4 + aj[8] * h5;
-    // δτ = δw × F + w × δF, δw = δAj(−½uPos) + Aj(−½δuPos)
-    let ux = 0, uy = 0, uz = 0;
-    if (this.v.intrinsicFormulation) {
-      const p0 = u6[0], p1 = u6[1], p2 = u6[2];
-      const dwx = -0.5 * (dAj[0] * p0 + dAj[1] * p1 + dAj[2] * p2 + aj[0] * u0 + aj[1] * u1 + aj[2] * u2);
-      const dwy = -0.5 * (dAj[3] * p0 + dAj[4] * p1 + dAj[5] * p2 + aj[3] * u0 + aj[4] * u1 + aj[5] * u2);
-      const dwz = -0.5 * (dAj[6] * p0 + dAj[7] * p1 + dAj[8] * p2 + aj[6] * u0 + aj[7] * u1 + aj[8] * u2);
-      ux = dwy * force[2] - dwz * force[1] + w[1] * dFz - w[2] * dFy;
-      uy = dwz * force[0] - dwx * force[2] + w[2] * dFx - w[0] * dFz;
-      uz = dwx * force[1] - dwy * force[0] + w[0] * dFy - w[1] * dFx;
-    }
-    for (let r = 0; r < n0; r++) {
-      m[r * n + c] = -(j0[r] * dFx + j0[n0 + r] * dFy + j0[2 * n0 + r] * dFz) + g0[r] * (ux - tx) + g0[n0 + r] * (uy - ty) + g0[2 * n0 + r] * (uz - tz);
-    }
-    for (let r = 0; r < n1; r++) {
-      m[(n0 + r) * n + c] = j1[r] * dFx + j1[n1 + r] * dFy + j1[2 * n1 + r] * dFz + g1[r] * (ux + tx) + g1[n1 + r] * (uy + ty) + g1[2 * n1 + r] * (uz + tz);
+    k.stiffnessColumns(n0, n1, null0 ? 1 : 0, null1 ? 1 : 0, intrinsic ? 1 : 0, hasDamping ? 1 : 0, nearPi);
+    return k.m;
+  }
+
+  /**
+   * stiffnessJacobian's n columns of a translation-only connector into dampingWork
+   * ({@link RigidBodySpringDamperModel.translationColumnVariation} and
+   * {@link RigidBodySpringDamperModel.translationColumnLoads} per column). The loop is a method of its own and
+   * stiffnessJacobian has no loops (its 3-vectors written out) on purpose: V8 counts a function's executed bytecode (loop
+   * iterations included) towards optimizing it, so stiffnessJacobian, which only calls the compiled column methods,
+   * stays in baseline code in short runs instead of being compiled near the run's end.
+   */
+  private addTranslationColumns(n: number, null0: boolean, null1: boolean): void {
+    for (let c = 0; c < n; c++) {
+      this.translationColumnVariation(c, null0, null1);
+      this.translationColumnLoads(c);
     }
   }
 
   /**
    * stiffnessJacobian's column c of a translation-only connector ({@link RigidBodySpringDamperModel.translationOnly}),
    * first half: δAj into dAj and δuPos into du6[0:3] (the second half is
-   * {@link RigidBodySpringDamperModel.translationColumnLoads}). These are {@link RigidBodySpringDamperModel.columnVariation}
-   * and {@link RigidBodySpringDamperModel.columnLoads} without the relative rotation's variation δuRot, the rotational
+   * {@link RigidBodySpringDamperModel.translationColumnLoads}). These are the kernel's columnVariation and columnLoads
+   * (rigidBodySpringDamperKernelsSource.ts) without the relative rotation's variation δuRot, the rotational
    * half of δv6, δf6[3:6] = +0 and δT. K and D have zero rotational rows and columns, so these add only zeros of either
    * sign to the column (for a finite state away from the Tait–Bryan angles' singularity, where δuRot is not defined; a
    * zero's sign vanishes when the column is added into the system matrix, whose entries start from +0); the entries are
@@ -841,26 +748,18 @@ function logSO3TraceFormula(out: Float64Array, a: Float64Array): Float64Array {
 }
 
 /**
- * du[3..5] = δ log(M) of the trace formula (logSO3TraceFormula) for a variation δM of M: with t = 1 + tr M,
- * c = (M21 − M12, M02 − M20, M10 − M01), r = |c|, the logarithm is ψ c/r with ψ = 2 atan2(r, |t|), so
- * δlog = a δc + b c (c·δc) − 2 sgn(t) c δt/(r² + t²) with a = ψ/r, b = (2|t|/(r² + t²) − a)/r² (series in x = r/|t|
- * below 1e-2: a = 2/|t|·(1 − x²/3 + x⁴/5), b = 2/|t|³·(−2/3 + 4x²/5 − 6x⁴/7), truncation below 1e-12 relative).
- * Where the trace formula is not used (|t| ≤ 1e-15, 180°): δlog = T_exp(u)⁻¹ vee(MᵀδM) (tInverse = T_exp(u)⁻¹).
+ * The coefficients of the trace formula's derivative δlog = a δc + b c (c·δc) − 2 sgn(t) c δt/(r² + t²) at M (the
+ * kernel's logTraceDerivative, rigidBodySpringDamperKernelsSource.ts): with t = 1 + tr M, c = (M21 − M12, M02 − M20,
+ * M10 − M01), r = |c|, the logarithm (logSO3TraceFormula) is ψ c/r with ψ = 2 atan2(r, |t|), so a = ψ/r,
+ * b = (2|t|/(r² + t²) − a)/r² (series in x = r/|t| below 1e-2: a = 2/|t|·(1 − x²/3 + x⁴/5), b = 2/|t|³·(−2/3 + 4x²/5 −
+ * 6x⁴/7), truncation below 1e-12 relative); [a, b, 2 sgn(t), r² + t²] into coefficients[0..3]. Returns true where the
+ * trace formula is not used (|t| ≤ 1e-15, 180°), and writes nothing then: the kernel takes δlog = T_exp(u)⁻¹ vee(MᵀδM).
  */
-function logTraceDerivative(du: Float64Array, mm: Float64Array, dM: Float64Array, tInverse: Float64Array): void {
+function logDerivativeCoefficients(coefficients: Float64Array, mm: Float64Array): boolean {
   const t = mm[0] + mm[4] + mm[8] + 1;
   const at = Math.abs(t);
-  if (at <= 1e-15) {
-    // vee of the skew part of MᵀδM
-    const sx = 0.5 * ((mm[1] * dM[2] + mm[4] * dM[5] + mm[7] * dM[8]) - (mm[2] * dM[1] + mm[5] * dM[4] + mm[8] * dM[7]));
-    const sy = 0.5 * ((mm[2] * dM[0] + mm[5] * dM[3] + mm[8] * dM[6]) - (mm[0] * dM[2] + mm[3] * dM[5] + mm[6] * dM[8]));
-    const sz = 0.5 * ((mm[0] * dM[1] + mm[3] * dM[4] + mm[6] * dM[7]) - (mm[1] * dM[0] + mm[4] * dM[3] + mm[7] * dM[6]));
-    for (let i = 0; i < 3; i++) du[3 + i] = tInverse[3 * i] * sx + tInverse[3 * i + 1] * sy + tInverse[3 * i + 2] * sz;
-    return;
-  }
+  if (at <= 1e-15) return true;
   const cx = mm[7] - mm[5], cy = mm[2] - mm[6], cz = mm[3] - mm[1];
-  const dcx = dM[7] - dM[5], dcy = dM[2] - dM[6], dcz = dM[3] - dM[1];
-  const dt = dM[0] + dM[4] + dM[8];
   const r2 = cx * cx + cy * cy + cz * cz, r = Math.sqrt(r2);
   const x = r / at;
   let a: number, b: number;
@@ -872,37 +771,17 @@ function logTraceDerivative(du: Float64Array, mm: Float64Array, dM: Float64Array
     a = 2 * Math.atan2(r, at) / r;
     b = (2 * at / (r2 + t * t) - a) / r2;
   }
-  const cdc = b * (cx * dcx + cy * dcy + cz * dcz) - 2 * Math.sign(t) * dt / (r2 + t * t);
-  du[3] = a * dcx + cdc * cx; du[4] = a * dcy + cdc * cy; du[5] = a * dcz + cdc * cz;
+  coefficients[0] = a; coefficients[1] = b; coefficients[2] = 2 * Math.sign(t); coefficients[3] = r2 + t * t;
+  return false;
 }
 
 /**
- * du[3..5] = δ of the Tait–Bryan angles of M (rotationMatrix2RotXYZInto) for a variation δM: θ0 = atan2(−M12, M22),
- * θ1 = atan2(M02, c) with c = hypot(M12, M22), θ2 = atan2(−M01, M00); at c ≤ 1e-14 (θ1 = ±90°, where θ0 = 0 and
- * θ2 = atan2(M10, M11)) the derivative of that branch with δc = 0.
+ * The coefficients of δ(T⁻¹)ᵀd for T⁻¹ = T_exp(u)⁻¹ = β I + ½ũ + γ uuᵀ (tExpSO3InvInto) with u = u6[3..5] (the kernel's
+ * addTExpInverseTransposedDerivative): γ, g = γ'(φ)/φ (γ'(φ) = −β'/φ² − 2γ/φ, β' = ½(cot(φ/2) − (φ/2)/sin²(φ/2)); series
+ * 1/360 + φ²/7560 + φ⁴/201600 below φ = 0.05, as tExpSO3InvInto's) and φ² into coefficients[4..6].
  */
-function rotXYZDerivative(du: Float64Array, mm: Float64Array, dM: Float64Array): void {
-  const c = hypot2(mm[5], mm[8]);
-  if (c > 1e-14) {
-    const dc = (mm[5] * dM[5] + mm[8] * dM[8]) / c;
-    du[3] = (mm[5] * dM[8] - mm[8] * dM[5]) / (mm[5] * mm[5] + mm[8] * mm[8]);
-    du[4] = (c * dM[2] - mm[2] * dc) / (mm[2] * mm[2] + c * c);
-    du[5] = (mm[1] * dM[0] - mm[0] * dM[1]) / (mm[0] * mm[0] + mm[1] * mm[1]);
-  } else {
-    du[3] = 0;
-    du[4] = c * dM[2] / (mm[2] * mm[2] + c * c);
-    du[5] = (mm[4] * dM[3] - mm[3] * dM[4]) / (mm[3] * mm[3] + mm[4] * mm[4]);
-  }
-}
-
-/**
- * out += δ(T⁻¹)ᵀ d for T⁻¹ = T_exp(u)⁻¹ = β I + ½ũ + γ uuᵀ (tExpSO3InvInto) and δu = du[3..5]: δ(T⁻¹)ᵀd =
- * δβ d − ½ δu × d + δγ u (u·d) + γ (u (δu·d) + δu (u·d)) with δγ = g (u·δu), δβ = −(g φ² + 2γ)(u·δu), g = γ'(φ)/φ
- * (γ'(φ) = −β'/φ² − 2γ/φ, β' = ½(cot(φ/2) − (φ/2)/sin²(φ/2)); series 1/360 + φ²/7560 + φ⁴/201600 below φ = 0.05,
- * as tExpSO3InvInto's).
- */
-function addTExpInverseTransposedDerivative(out: Float64Array, u: Float64Array, du: Float64Array, d: Float64Array): void {
-  const x = u[0], y = u[1], z = u[2];
+function tExpInverseDerivativeCoefficients(coefficients: Float64Array, u6: Float64Array): void {
+  const x = u6[3], y = u6[4], z = u6[5];
   const p2 = x * x + y * y + z * z, phi = Math.sqrt(p2);
   let gamma: number, g: number;
   if (phi < 0.05) {
@@ -915,12 +794,7 @@ function addTExpInverseTransposedDerivative(out: Float64Array, u: Float64Array, 
     const betaPrime = 0.5 * (cos / sin - h / (sin * sin));
     g = -betaPrime / (p2 * phi) - 2 * gamma / p2;
   }
-  const dx = du[3], dy = du[4], dz = du[5];
-  const udu = x * dx + y * dy + z * dz, ud = x * d[0] + y * d[1] + z * d[2], dud = dx * d[0] + dy * d[1] + dz * d[2];
-  const dBeta = -(g * p2 + 2 * gamma) * udu, dGamma = g * udu;
-  out[0] += dBeta * d[0] - 0.5 * (dy * d[2] - dz * d[1]) + dGamma * x * ud + gamma * (x * dud + dx * ud);
-  out[1] += dBeta * d[1] - 0.5 * (dz * d[0] - dx * d[2]) + dGamma * y * ud + gamma * (y * dud + dy * ud);
-  out[2] += dBeta * d[2] - 0.5 * (dx * d[1] - dy * d[0]) + dGamma * z * ud + gamma * (z * dud + dz * ud);
+  coefficients[4] = gamma; coefficients[5] = g; coefficients[6] = p2;
 }
 
 /** f[offset + k] += sign · (Jᵀ x)_k for a 3 × n Jacobian J (row-major). */
