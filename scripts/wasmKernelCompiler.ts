@@ -63,22 +63,14 @@ interface FunctionSignature {
   readonly result: 'f64' | 'i32' | undefined;
 }
 
-const i32Comparisons: Partial<Record<ts.SyntaxKind, number>> = {
-  [ts.SyntaxKind.LessThanToken]: 0x48,
-  [ts.SyntaxKind.GreaterThanToken]: 0x4a,
-  [ts.SyntaxKind.LessThanEqualsToken]: 0x4c,
-  [ts.SyntaxKind.GreaterThanEqualsToken]: 0x4e,
-  [ts.SyntaxKind.EqualsEqualsEqualsToken]: 0x46,
-  [ts.SyntaxKind.ExclamationEqualsEqualsToken]: 0x47,
-};
-
-const f64Comparisons: Partial<Record<ts.SyntaxKind, number>> = {
-  [ts.SyntaxKind.LessThanToken]: 0x63,
-  [ts.SyntaxKind.GreaterThanToken]: 0x64,
-  [ts.SyntaxKind.LessThanEqualsToken]: 0x65,
-  [ts.SyntaxKind.GreaterThanEqualsToken]: 0x66,
-  [ts.SyntaxKind.EqualsEqualsEqualsToken]: 0x61,
-  [ts.SyntaxKind.ExclamationEqualsEqualsToken]: 0x62,
+/** The comparison operators' opcodes: [i32, f64]. */
+const comparisons: Partial<Record<ts.SyntaxKind, readonly [number, number]>> = {
+  [ts.SyntaxKind.LessThanToken]: [0x48, 0x63],
+  [ts.SyntaxKind.GreaterThanToken]: [0x4a, 0x64],
+  [ts.SyntaxKind.LessThanEqualsToken]: [0x4c, 0x65],
+  [ts.SyntaxKind.GreaterThanEqualsToken]: [0x4e, 0x66],
+  [ts.SyntaxKind.EqualsEqualsEqualsToken]: [0x46, 0x61],
+  [ts.SyntaxKind.ExclamationEqualsEqualsToken]: [0x47, 0x62],
 };
 
 const compoundOperators: Partial<Record<ts.SyntaxKind, ts.SyntaxKind>> = {
@@ -178,7 +170,7 @@ export function compileKernels(text: string, fileName: string): Uint8Array<Array
       }
       if (ts.isBinaryExpression(node)) {
         const op = node.operatorToken.kind;
-        if (op === ts.SyntaxKind.AmpersandAmpersandToken || op === ts.SyntaxKind.BarBarToken || i32Comparisons[op] !== undefined) return 'condition';
+        if (op === ts.SyntaxKind.AmpersandAmpersandToken || op === ts.SyntaxKind.BarBarToken || comparisons[op] !== undefined) return 'condition';
         return infer(node.left) ?? infer(node.right);
       }
       if (ts.isConditionalExpression(node)) return infer(node.whenTrue) ?? infer(node.whenFalse);
@@ -217,11 +209,11 @@ export function compileKernels(text: string, fileName: string): Uint8Array<Array
         const op = node.operatorToken.kind;
         if (op === ts.SyntaxKind.AmpersandAmpersandToken) return and(condition(node.left), condition(node.right));
         if (op === ts.SyntaxKind.BarBarToken) return or(condition(node.left), condition(node.right));
-        if (i32Comparisons[op] !== undefined) {
+        const opcodes = comparisons[op];
+        if (opcodes !== undefined) {
           const operands = infer(node.left) ?? infer(node.right) ?? 'f64';
           if (operands !== 'f64' && operands !== 'i32') fail(node, 'comparisons are of numbers or Ints');
-          const opcode = (operands === 'f64' ? f64Comparisons : i32Comparisons)[op]!;
-          return [emit(node.left, operands), emit(node.right, operands), opcode];
+          return [emit(node.left, operands), emit(node.right, operands), opcodes[operands === 'f64' ? 1 : 0]];
         }
         return arithmetic(node, op, emit(node.left, type), emit(node.right, type), type);
       }
