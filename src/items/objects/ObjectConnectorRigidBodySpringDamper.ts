@@ -9,7 +9,7 @@ import { cross3Into, hypot2, mat3MulInto, mat3MulVecInto, mat3TransposeMulInto, 
 import { rotationMarkerParameter } from './jointKernel.ts';
 import { RigidMarkerPair, bindDataNode } from './connectorBase.ts';
 import { float64Views } from '../../linalg/arrays.ts';
-import { rigidBodySpringDamperKernels, rigidBodySpringDamperMarkerCapacity, type RigidBodySpringDamperKernels } from './rigidBodySpringDamperKernels.ts';
+import { rigidBodySpringDamperKernels, rigidBodySpringDamperMarkerCapacity } from './rigidBodySpringDamperKernels.ts';
 import type { SystemUserFunction, UserFunctionSystem } from '../../registry/userFunctionSystem.ts';
 
 /**
@@ -101,9 +101,11 @@ class RigidBodySpringDamperModel implements Only<ObjectModel, RigidBodySpringDam
   /** The damping or stiffness Jacobian, n_local × n_local row-major (sized at bind). */
   private dampingWork = new Float64Array(0);
   /**
-   * The q-Jacobian's kinematics: ∂v/∂q and ∂ω/∂q of both markers (3 × n0, 3 × n1; zero without the capability; views of
-   * the kernels' memory for a connector with {@link RigidBodySpringDamperModel.kernels}).
+   * The q-Jacobian's kinematics: ∂v/∂q and ∂ω/∂q of both markers (3 × n0, 3 × n1; zero without the capability), of
+   * marker i one after the other in rates_i (sized at bind; for one `set` into the kernel's memory).
    */
+  private rates0 = new Float64Array(0);
+  private rates1 = new Float64Array(0);
   private velocityQ0 = new Float64Array(0);
   private velocityQ1 = new Float64Array(0);
   private angularQ0 = new Float64Array(0);
@@ -111,9 +113,10 @@ class RigidBodySpringDamperModel implements Only<ObjectModel, RigidBodySpringDam
   /**
    * The markers' derivatives along the directions their rotation Jacobians miss (Euler parameters' radial direction,
    * addRotatedVectorNullDirection): of the columns A e_0, A e_1, A e_2 and of the lever A x (x = Aᵀ(p − p_node), the
-   * marker's position from its node), 3 × n_i each (sized at bind; views of the kernels' memory, one after the other,
-   * for a connector with {@link RigidBodySpringDamperModel.kernels}).
+   * marker's position from its node), 3 × n_i each, of marker i one after the other in nullDirectionBlock_i (sized at bind).
    */
+  private nullDirectionBlock0 = new Float64Array(0);
+  private nullDirectionBlock1 = new Float64Array(0);
   private nullDirections0: Float64Array[] = [];
   private nullDirections1: Float64Array[] = [];
   /** The lever x of a marker (work). */
@@ -127,11 +130,6 @@ class RigidBodySpringDamperModel implements Only<ObjectModel, RigidBodySpringDam
   private readonly dAj = new Float64Array(9);
   private readonly du6 = new Float64Array(6);
   private readonly dv6 = new Float64Array(6);
-  /**
-   * The q-Jacobian's columns as a kernel (all but translation-only connectors with analytic ode2Lhs_q; set at bind): the
-   * markers' null directions and rates are views of its memory.
-   */
-  private kernels: RigidBodySpringDamperKernels | undefined;
   /**
    * Adds factor·∂(ode2Lhs)/∂u; defined only without springForceTorqueUserFunction (whose dependence on the velocities
    * is unknown: numerical then).
@@ -178,18 +176,11 @@ class RigidBodySpringDamperModel implements Only<ObjectModel, RigidBodySpringDam
     const capacity = rigidBodySpringDamperMarkerCapacity;
     const analytic = this.v.springForceTorqueUserFunction === 0 && this.markers.rotationDerivativesAvailable;
     this.ode2Lhs_q = analytic && (this.translationOnly || (n0 <= capacity && n1 <= capacity)) ? this.stiffnessJacobian : undefined;
-    this.kernels = this.ode2Lhs_q !== undefined && !this.translationOnly ? rigidBodySpringDamperKernels() : undefined;
-    if (this.kernels === undefined) {
-      [this.velocityQ0, this.velocityQ1, this.angularQ0, this.angularQ1] = float64Views([3 * n0, 3 * n1, 3 * n0, 3 * n1]);
-      this.nullDirections0 = float64Views([3 * n0, 3 * n0, 3 * n0, 3 * n0]);
-      this.nullDirections1 = float64Views([3 * n1, 3 * n1, 3 * n1, 3 * n1]);
-    } else {
-      const { nd0, nd1, rates0, rates1 } = this.kernels;
-      [this.velocityQ0, this.angularQ0] = [rates0.subarray(0, 3 * n0), rates0.subarray(3 * n0, 6 * n0)];
-      [this.velocityQ1, this.angularQ1] = [rates1.subarray(0, 3 * n1), rates1.subarray(3 * n1, 6 * n1)];
-      this.nullDirections0 = [0, 1, 2, 3].map((j) => nd0.subarray(3 * n0 * j, 3 * n0 * (j + 1)));
-      this.nullDirections1 = [0, 1, 2, 3].map((j) => nd1.subarray(3 * n1 * j, 3 * n1 * (j + 1)));
-    }
+    [this.nullDirectionBlock0, this.nullDirectionBlock1, this.rates0, this.rates1] = float64Views([12 * n0, 12 * n1, 6 * n0, 6 * n1]);
+    [this.velocityQ0, this.angularQ0] = [this.rates0.subarray(0, 3 * n0), this.rates0.subarray(3 * n0)];
+    [this.velocityQ1, this.angularQ1] = [this.rates1.subarray(0, 3 * n1), this.rates1.subarray(3 * n1)];
+    this.nullDirections0 = [0, 1, 2, 3].map((j) => this.nullDirectionBlock0.subarray(3 * n0 * j, 3 * n0 * (j + 1)));
+    this.nullDirections1 = [0, 1, 2, 3].map((j) => this.nullDirectionBlock1.subarray(3 * n1 * j, 3 * n1 * (j + 1)));
     const { marker0, marker1 } = this.markers;
     this.forceTorqueDirect = (n0 === 0 || marker0.addForceTorqueTransposed !== undefined) && (n1 === 0 || marker1.addForceTorqueTransposed !== undefined);
   }
@@ -360,21 +351,22 @@ class RigidBodySpringDamperModel implements Only<ObjectModel, RigidBodySpringDam
       torque0[0] += tau[0]; torque1[0] += tau[0]; torque0[1] += tau[1]; torque1[1] += tau[1]; torque0[2] += tau[2]; torque1[2] += tau[2];
     }
     let m: Float64Array = this.dampingWork;
-    if (this.kernels === undefined) {
+    if (this.translationOnly) {
       this.addTranslationColumns(n, null0, null1);
     } else {
-      m = this.kernelColumns(this.kernels, null0, null1);
+      m = this.kernelColumns(null0, null1);
     }
     markers.addJacobianTransposedLoads_q(s, force0, torque0, force, torque1, 1, m);
     target.addBlock(0, 0, n, n, m, 0, n, factor);
   }
 
   /**
-   * stiffnessJacobian's n columns by the kernel (rigidBodySpringDamperKernelsSource.ts, stiffnessColumns): the state's
+   * stiffnessJacobian's n columns by the kernel (rigidBodySpringDamperKernels.ts): the state's
    * values into its views, the values that need trigonometric functions (logDerivativeCoefficients,
    * tExpInverseDerivativeCoefficients, the Tait–Bryan angles' c), then the call; returns the view of the columns.
    */
-  private kernelColumns(k: RigidBodySpringDamperKernels, null0: boolean, null1: boolean): Float64Array {
+  private kernelColumns(null0: boolean, null1: boolean): Float64Array {
+    const k = rigidBodySpringDamperKernels();
     const { markers, u6, hasDamping } = this;
     const { n0, n1 } = markers;
     const intrinsic = this.v.intrinsicFormulation;
@@ -384,9 +376,11 @@ class RigidBodySpringDamperModel implements Only<ObjectModel, RigidBodySpringDam
     k.r0.set(markers.r0); k.r1.set(markers.r1); k.dp.set(markers.dp);
     k.stiffness.set(this.stiffness);
     if (hasDamping) {
-      k.damping.set(this.damping); k.dv.set(markers.dv);
+      k.damping.set(this.damping); k.dv.set(markers.dv); k.rates0.set(this.rates0); k.rates1.set(this.rates1);
       markers.relativeAngularVelocity(k.omegaRel);
     }
+    if (null0) k.nd0.set(this.nullDirectionBlock0);
+    if (null1) k.nd1.set(this.nullDirectionBlock1);
     k.j0.set(markers.jacobian0); k.g0.set(markers.rotationJacobian0); k.j1.set(markers.jacobian1); k.g1.set(markers.rotationJacobian1);
     let nearPi = 0;
     if (intrinsic) {
