@@ -44,7 +44,9 @@ export interface KernelSource {
 }
 
 /** The kernel sources compiled by this compiler and stored for the engine (each one module of its own). */
-export const kernelSources: readonly KernelSource[] = [];
+export const kernelSources: readonly KernelSource[] = [
+  { source: 'src/items/objects/ffrfReducedOrderKernelsSource.ts', module: 'src/items/objects/ffrfReducedOrderKernelsModule.ts', constant: 'ffrfReducedOrderModuleBase64', description: 'The WebAssembly module of ObjectFFRFreducedOrder\'s kernels (ffrfReducedOrderKernelsSource.ts).' },
+];
 
 /** A value's type in a kernel: f64, i32 (Int), a Float64Array's address, or a comparison's 0 or 1. */
 type KernelType = 'f64' | 'i32' | 'array' | 'condition';
