@@ -45,12 +45,8 @@ export interface KernelSource {
 
 /** The kernel sources compiled by this compiler and stored for the engine (each one module of its own). */
 export const kernelSources: readonly KernelSource[] = [
-  {
-    source: 'src/items/objects/rigidBodySpringDamperKernelsSource.ts',
-    module: 'src/items/objects/rigidBodySpringDamperKernelsModule.ts',
-    constant: 'rigidBodySpringDamperModuleBase64',
-    description: 'The WebAssembly module of ObjectConnectorRigidBodySpringDamper\'s q-Jacobian columns (rigidBodySpringDamperKernelsSource.ts)',
-  },
+  { source: 'src/items/objects/ffrfReducedOrderKernelsSource.ts', module: 'src/items/objects/ffrfReducedOrderKernelsModule.ts', constant: 'ffrfReducedOrderModuleBase64', description: 'The WebAssembly module of ObjectFFRFreducedOrder\'s kernels (ffrfReducedOrderKernelsSource.ts).' },
+  { source: 'src/items/objects/rigidBodySpringDamperKernelsSource.ts', module: 'src/items/objects/rigidBodySpringDamperKernelsModule.ts', constant: 'rigidBodySpringDamperModuleBase64', description: 'The WebAssembly module of ObjectConnectorRigidBodySpringDamper\'s q-Jacobian columns (rigidBodySpringDamperKernelsSource.ts)' },
 ];
 
 /** A value's type in a kernel: f64, i32 (Int), a Float64Array's address, or a comparison's 0 or 1. */

@@ -11,6 +11,7 @@ import {
 } from '../../registry/parameters.ts';
 import { cross3Into, mat3MulVecInto } from '../../rotations/skew.ts';
 import { RigidNodeModel } from '../nodes/rigidNodeBase.ts';
+import { FFRFReducedOrderKernels } from './ffrfReducedOrderKernels.ts';
 import { checkedUserMatrix, checkedUserVector } from '../../registry/userFunctionResults.ts';
 import type { SystemUserFunction, UserFunctionSystem } from '../../registry/userFunctionSystem.ts';
 
@@ -184,26 +185,10 @@ class FFRFreducedOrderModel implements Only<ObjectModel & BodyModel & SuperEleme
   // work arrays (allocated in bind where sizes depend on the node)
   private readonly a = new Float64Array(9);
   private gl = new Float64Array(0);
-  private readonly omega = new Float64Array(3);
-  private readonly gDot = new Float64Array(3);
-  private readonly c = new Float64Array(9);
-  private readonly thetaZ = new Float64Array(9);
-  private readonly r: Float64Array;
-  private readonly y: Float64Array;
-  private readonly v1: Float64Array;
-  private readonly h: Float64Array;
-  /** M_Ψ̃Ψᵀ v1 (n_m) in addFFRFLhs. */
-  private readonly psiV: Float64Array;
-  /** ζ of the blocks C, Θ_ζ, R last computed by zetaBlocks. */
-  private readonly zetaCached: Float64Array;
-  /** Indices j with ζ_j ≠ 0 of zetaCached in increasing order (the first entries, as many as zetaBlocks counted). */
-  private readonly activeModes: Int32Array;
-  private zetaValid = false;
+  /** The FFRF terms' kernels on the body's memory (with computeFFRFterms; created at bind for the reference node's n_r). */
+  private kernels: FFRFReducedOrderKernels | undefined;
   private readonly w3a = new Float64Array(3);
   private readonly w3b = new Float64Array(3);
-  private readonly w3c = new Float64Array(3);
-  private readonly w9 = new Float64Array(9);
-  private blockTR = new Float64Array(0);
   private qObj = new Float64Array(0);
   private uObj = new Float64Array(0);
   private lhsWork = new Float64Array(0);
@@ -217,7 +202,7 @@ class FFRFreducedOrderModel implements Only<ObjectModel & BodyModel & SuperEleme
   private readonly outT = new Float64Array(3);
   /** A of the reference node at q = 0 (for Displacement), computed on first use after bind. */
   private referenceOrientation: Float64Array | undefined;
-  private massWork = new Float64Array(0);
+  private massWork: Float64Array = new Float64Array(0);
 
   constructor(readonly label: ItemLabel, private readonly v: Values) {
     const nm = v.modeBasis.length === 0 ? 0 : v.modeBasis[0].length;
@@ -257,13 +242,6 @@ class FFRFreducedOrderModel implements Only<ObjectModel & BodyModel & SuperEleme
     } else {
       this.meshNodeOutputVariables = meshNodeOutputs;
     }
-    this.r = new Float64Array(3 * nm);
-    this.y = new Float64Array(9 * nm);
-    this.v1 = new Float64Array(3 * nm);
-    this.h = new Float64Array(3 * nm);
-    this.psiV = new Float64Array(nm);
-    this.zetaCached = new Float64Array(nm);
-    this.activeModes = new Int32Array(nm);
   }
 
   get body(): BodyModel {
@@ -292,137 +270,44 @@ class FFRFreducedOrderModel implements Only<ObjectModel & BodyModel & SuperEleme
     this.nr = rigid.nRotation;
     this.nLocalU = rigid.nu + this.nm;
     this.gl = new Float64Array(3 * this.nr);
-    this.blockTR = new Float64Array(3 * Math.max(this.nr, this.nm));
     this.qObj = new Float64Array(this.nLocalU);
     this.uObj = new Float64Array(this.nLocalU);
     this.lhsWork = new Float64Array(this.nLocalU);
-    this.massWork = new Float64Array(this.nLocalU * this.nLocalU);
+    if (this.v.computeFFRFterms) {
+      if (this.kernels?.nr !== this.nr) {
+        this.kernels = new FFRFReducedOrderKernels({
+          nm: this.nm, mass: this.mass, theta: this.theta, chi: this.chi, mPhiPsiT: this.mPhiPsiT!, mXPsiT: this.mXPsiT!,
+          mPsiTPsiT: this.mPsiTPsiT!, mXPsi: this.mXPsi!, mPsiTPsi: this.mPsiTPsi!, mPhiPsi: this.mPhiPsi!, mRed: this.mRed,
+          kRed: this.kRed, dRed: this.dRed,
+        }, this.nr);
+      }
+      this.kernels.gDot.fill(0);
+      this.massWork = this.kernels.mass;
+    } else {
+      this.massWork = new Float64Array(this.nLocalU * this.nLocalU);
+    }
   }
 
   // ---------------------------------------------------------------- FFRF kernels
 
-  /** Reads A, G_l and ω̄ of the reference node. */
-  private frame(s: ItemState): void {
-    const node = this.referenceNode;
-    node.orientation(s, this.a);
-    node.gLocal(s, this.gl);
-    const nr = this.nr, u = s.u, o = node.uIndex + 3, w = this.omega;
-    for (let i = 0; i < 3; i++) {
-      let sum = 0;
-      for (let j = 0; j < nr; j++) sum += this.gl[i * nr + j] * u[o + j];
-      w[i] = sum;
-    }
-    if (node.hasGLocalDotTerm) node.gLocalDotRates(s, this.gDot);
-    else this.gDot.fill(0);
-  }
-
-  /**
-   * C = m χ̃ + M_ΦtΨ̃ (ζ⊗I), Θ_ζ and R at the modal coordinates of s; kept while ζ does not change (the mass matrix and
-   * the left-hand side of one iteration, the velocity perturbations of the numerical Jacobian).
-   */
-  private zetaBlocks(s: ItemState): void {
-    const nm = this.nm, q = s.q, oz = this.modal.qIndex, m = this.mass, chi = this.chi, zeta = this.zetaCached;
-    let same = this.zetaValid;
-    for (let j = 0; j < nm && same; j++) same = zeta[j] === q[oz + j];
-    if (same) return;
-    // The modes with ζ_j ≠ 0 in increasing j: every entry below starts from its first term and adds z_j·(…) over them in
-    // that order (the operations of a loop over j that skips ζ_j = 0); the entries are summed side by side in locals,
-    // several independent sums per pass, which the processor overlaps (one long chain per entry is latency-bound).
-    const active = this.activeModes;
-    let count = 0;
-    for (let j = 0; j < nm; j++) {
-      const z = q[oz + j];
-      zeta[j] = z;
-      if (z !== 0) active[count++] = j;
-    }
-    this.zetaValid = true;
-    const c = this.c, t = this.thetaZ, mPhiPsiT = this.mPhiPsiT!, mXPsiT = this.mXPsiT!, mPsiTPsiT = this.mPsiTPsiT!;
-    const n3 = 3 * nm;
-    c[0] = 0; c[1] = -m * chi[2]; c[2] = m * chi[1];
-    c[3] = m * chi[2]; c[4] = 0; c[5] = -m * chi[0];
-    c[6] = -m * chi[1]; c[7] = m * chi[0]; c[8] = 0;
-    // C += M_ΦtΨ̃ (ζ⊗I) and S = M_x̃Ψ̃ (ζ⊗I), row i of both per pass
-    const s9 = this.w9;
-    for (let i = 0; i < 3; i++) {
-      const o = i * n3, e = 3 * i;
-      let c0 = c[e], c1 = c[e + 1], c2 = c[e + 2], s0 = 0, s1 = 0, s2 = 0;
-      for (let a = 0; a < count; a++) {
-        const j = active[a], z = zeta[j], p = o + 3 * j;
-        c0 += z * mPhiPsiT[p]; c1 += z * mPhiPsiT[p + 1]; c2 += z * mPhiPsiT[p + 2];
-        s0 += z * mXPsiT[p]; s1 += z * mXPsiT[p + 1]; s2 += z * mXPsiT[p + 2];
-      }
-      c[e] = c0; c[e + 1] = c1; c[e + 2] = c2;
-      s9[e] = s0; s9[e + 1] = s1; s9[e + 2] = s2;
-    }
-    // Y = M_Ψ̃Ψ̃ (ζ⊗I), 3n_m × 3, two rows per pass; Q = (ζ⊗I)ᵀ Y
-    const y = this.y;
-    let row = 0;
-    for (; row + 1 < n3; row += 2) {
-      const o = row * n3, o2 = o + n3;
-      let y0 = 0, y1 = 0, y2 = 0, x0 = 0, x1 = 0, x2 = 0;
-      for (let a = 0; a < count; a++) {
-        const j = active[a], z = zeta[j], p = o + 3 * j, p2 = o2 + 3 * j;
-        y0 += z * mPsiTPsiT[p]; y1 += z * mPsiTPsiT[p + 1]; y2 += z * mPsiTPsiT[p + 2];
-        x0 += z * mPsiTPsiT[p2]; x1 += z * mPsiTPsiT[p2 + 1]; x2 += z * mPsiTPsiT[p2 + 2];
-      }
-      const e = 3 * row;
-      y[e] = y0; y[e + 1] = y1; y[e + 2] = y2; y[e + 3] = x0; y[e + 4] = x1; y[e + 5] = x2;
-    }
-    if (row < n3) {
-      const o = row * n3;
-      let y0 = 0, y1 = 0, y2 = 0;
-      for (let a = 0; a < count; a++) {
-        const j = active[a], z = zeta[j], p = o + 3 * j;
-        y0 += z * mPsiTPsiT[p]; y1 += z * mPsiTPsiT[p + 1]; y2 += z * mPsiTPsiT[p + 2];
-      }
-      y[3 * row] = y0; y[3 * row + 1] = y1; y[3 * row + 2] = y2;
-    }
-    // Θ_ζ = Θ_u + (S + Sᵀ) + Q, Q_ik = Σ_j ζ_j Y_(3j+i),k
-    const th = this.theta;
-    let t0 = th[0] + (s9[0] + s9[0]), t1 = th[1] + (s9[1] + s9[3]), t2 = th[2] + (s9[2] + s9[6]);
-    let t3 = th[3] + (s9[3] + s9[1]), t4 = th[4] + (s9[4] + s9[4]), t5 = th[5] + (s9[5] + s9[7]);
-    let t6 = th[6] + (s9[6] + s9[2]), t7 = th[7] + (s9[7] + s9[5]), t8 = th[8] + (s9[8] + s9[8]);
-    for (let a = 0; a < count; a++) {
-      const j = active[a], z = zeta[j], p = 9 * j;
-      t0 += z * y[p]; t1 += z * y[p + 1]; t2 += z * y[p + 2];
-      t3 += z * y[p + 3]; t4 += z * y[p + 4]; t5 += z * y[p + 5];
-      t6 += z * y[p + 6]; t7 += z * y[p + 7]; t8 += z * y[p + 8];
-    }
-    t[0] = t0; t[1] = t1; t[2] = t2; t[3] = t3; t[4] = t4; t[5] = t5; t[6] = t6; t[7] = t7; t[8] = t8;
-    // R = M_x̃Ψ + (ζ⊗I)ᵀ M_Ψ̃Ψ (3 × n_m), two entries per pass
-    const r = this.r, mXPsi = this.mXPsi!, mPsiTPsi = this.mPsiTPsi!;
-    for (let i = 0; i < 3; i++) {
-      const ro = i * nm, io = i * nm;
-      let k = 0;
-      for (; k + 1 < nm; k += 2) {
-        let r0 = mXPsi[ro + k], r1 = mXPsi[ro + k + 1];
-        for (let a = 0; a < count; a++) {
-          const j = active[a], z = zeta[j], p = 3 * j * nm + io + k;
-          r0 += z * mPsiTPsi[p]; r1 += z * mPsiTPsi[p + 1];
-        }
-        r[ro + k] = r0; r[ro + k + 1] = r1;
-      }
-      if (k < nm) {
-        let r0 = mXPsi[ro + k];
-        for (let a = 0; a < count; a++) {
-          const j = active[a];
-          r0 += zeta[j] * mPsiTPsi[3 * j * nm + io + k];
-        }
-        r[ro + k] = r0;
-      }
-    }
+  /** Writes A, G_l of the reference node and ζ of s into the kernels' memory. */
+  private loadFrameAndModes(s: ItemState, kernels: FFRFReducedOrderKernels): void {
+    const node = this.referenceNode, q = s.q, oz = this.modal.qIndex, zeta = kernels.zeta;
+    node.orientation(s, kernels.a);
+    node.gLocal(s, kernels.gl);
+    for (let j = 0; j < this.nm; j++) zeta[j] = q[oz + j];
   }
 
   massMatrix(s: ItemState, acc: LocalMatrixAccumulator): void {
     const n = this.nLocalU, m = this.massWork;
     m.fill(0);
-    this.addMassMatrixInto(s, m);
+    this.addMassMatrix(s);
     acc.addBlock(0, 0, n, n, m, 0, n, 1);
   }
 
-  /** Adds the local mass matrix (n_local × n_local row-major) to mOut. */
-  private addMassMatrixInto(s: ItemState, mOut: Float64Array): void {
-    const n = this.nLocalU;
+  /** Adds the local mass matrix (n_local × n_local row-major) to massWork. */
+  private addMassMatrix(s: ItemState): void {
+    const n = this.nLocalU, mOut = this.massWork;
     const uf = this.v.massMatrixUserFunction;
     if (uf !== 0) {
       this.gather(s);
@@ -432,49 +317,11 @@ class FFRFreducedOrderModel implements Only<ObjectModel & BodyModel & SuperEleme
         for (let j = 0; j < n; j++) mOut[i * n + j] += row[j];
       }
     }
-    if (!this.v.computeFFRFterms) return;
-    this.frame(s);
-    this.zetaBlocks(s);
-    const nm = this.nm, nr = this.nr, a = this.a, gl = this.gl, m = this.mass, of = 3 + nr;
-    for (let i = 0; i < 3; i++) mOut[i * n + i] += m;
-    // M_tr = −A C G_l: first AC (3×3) in w9
-    const ac = this.w9;
-    for (let i = 0; i < 3; i++) for (let k = 0; k < 3; k++) ac[i * 3 + k] = a[i * 3] * this.c[k] + a[i * 3 + 1] * this.c[3 + k] + a[i * 3 + 2] * this.c[6 + k];
-    for (let i = 0; i < 3; i++) {
-      for (let j = 0; j < nr; j++) {
-        const value = -(ac[i * 3] * gl[j] + ac[i * 3 + 1] * gl[nr + j] + ac[i * 3 + 2] * gl[2 * nr + j]);
-        mOut[i * n + 3 + j] += value;
-        mOut[(3 + j) * n + i] += value;
-      }
-    }
-    // M_tf = A M_ΦtΨ
-    const mPhiPsi = this.mPhiPsi!;
-    for (let i = 0; i < 3; i++) {
-      for (let j = 0; j < nm; j++) {
-        const value = a[i * 3] * mPhiPsi[j] + a[i * 3 + 1] * mPhiPsi[nm + j] + a[i * 3 + 2] * mPhiPsi[2 * nm + j];
-        mOut[i * n + of + j] += value;
-        mOut[(of + j) * n + i] += value;
-      }
-    }
-    // M_rr = G_lᵀ Θ_ζ G_l: TG = Θ_ζ G_l (3 × nr) in blockTR
-    const tg = this.blockTR, t = this.thetaZ;
-    for (let i = 0; i < 3; i++) for (let j = 0; j < nr; j++) tg[i * nr + j] = t[i * 3] * gl[j] + t[i * 3 + 1] * gl[nr + j] + t[i * 3 + 2] * gl[2 * nr + j];
-    for (let i = 0; i < nr; i++) {
-      for (let j = 0; j < nr; j++) {
-        mOut[(3 + i) * n + 3 + j] += gl[i] * tg[j] + gl[nr + i] * tg[nr + j] + gl[2 * nr + i] * tg[2 * nr + j];
-      }
-    }
-    // M_rf = −G_lᵀ R
-    const r = this.r;
-    for (let i = 0; i < nr; i++) {
-      for (let j = 0; j < nm; j++) {
-        const value = -(gl[i] * r[j] + gl[nr + i] * r[nm + j] + gl[2 * nr + i] * r[2 * nm + j]);
-        mOut[(3 + i) * n + of + j] += value;
-        mOut[(of + j) * n + 3 + i] += value;
-      }
-    }
-    const mRed = this.mRed;
-    for (let i = 0; i < nm; i++) for (let j = 0; j < nm; j++) mOut[(of + i) * n + of + j] += mRed[i * nm + j];
+    const kernels = this.kernels;
+    if (kernels === undefined) return;
+    this.loadFrameAndModes(s, kernels);
+    kernels.zetaBlocks();
+    kernels.addMassMatrix();
   }
 
   ode2Lhs(s: ItemState, f: Float64Array): void {
@@ -488,94 +335,18 @@ class FFRFreducedOrderModel implements Only<ObjectModel & BodyModel & SuperEleme
     }
   }
 
-  /** K_red ζ + D_red ζ̇ − f_v (quadratic velocity vector) added to f. */
+  /** K_red ζ + D_red ζ̇ − f_v (quadratic velocity vector) added to f (n_local entries). */
   private addFFRFLhs(s: ItemState, f: Float64Array): void {
-    this.frame(s);
-    this.zetaBlocks(s);
-    const nm = this.nm, nr = this.nr, of = 3 + nr, q = s.q, u = s.u, oz = this.modal.qIndex, ou = this.modal.uIndex;
-    const a = this.a, gl = this.gl, w = this.omega, c = this.c, t = this.thetaZ, wg = this.gDot;
-    const kRed = this.kRed, dRed = this.dRed;
-    // K_red ζ + D_red ζ̇, each entry summed over the row of K_red, then of D_red; two rows per pass
-    let i = 0;
-    for (; i + 1 < nm; i += 2) {
-      let sum0 = 0, sum1 = 0;
-      const o0 = i * nm, o1 = o0 + nm;
-      if (kRed !== undefined) {
-        for (let j = 0; j < nm; j++) { const z = q[oz + j]; sum0 += kRed[o0 + j] * z; sum1 += kRed[o1 + j] * z; }
-      }
-      if (dRed !== undefined) {
-        for (let j = 0; j < nm; j++) { const zt = u[ou + j]; sum0 += dRed[o0 + j] * zt; sum1 += dRed[o1 + j] * zt; }
-      }
-      f[of + i] += sum0;
-      f[of + i + 1] += sum1;
-    }
-    if (i < nm) {
-      let sum = 0;
-      if (kRed !== undefined) for (let j = 0; j < nm; j++) sum += kRed[i * nm + j] * q[oz + j];
-      if (dRed !== undefined) for (let j = 0; j < nm; j++) sum += dRed[i * nm + j] * u[ou + j];
-      f[of + i] += sum;
-    }
-    // v1 = (ζ̇⊗I) ω̄ (3n_m)
-    const v1 = this.v1, w0 = w[0], w1 = w[1], w2 = w[2];
-    for (let j = 0; j < nm; j++) {
-      const zt = u[ou + j];
-      v1[3 * j] = zt * w0; v1[3 * j + 1] = zt * w1; v1[3 * j + 2] = zt * w2;
-    }
-    const mPhiPsiT = this.mPhiPsiT!, mXPsiT = this.mXPsiT!, mPsiTPsi = this.mPsiTPsi!;
-    const n3 = 3 * nm;
-    // f_vt = A [ ω̃ (C ω̄) + 2 M_ΦtΨ̃ v1 + C Ġ_lθ̇ ]
-    const cw = mat3MulVecInto(this.w3a, c, w);
-    const ft = cross3Into(this.w3b, w, cw);
-    matVec(mPhiPsiT, 3, n3, v1, 0, this.w3c);
-    const cg = mat3MulVecInto(this.w3a, c, wg);
-    for (let i = 0; i < 3; i++) ft[i] += 2 * this.w3c[i] + cg[i];
-    const ftg = mat3MulVecInto(this.w3c, a, ft);
-    f[0] -= ftg[0]; f[1] -= ftg[1]; f[2] -= ftg[2];
-    // f_vr = −G_lᵀ [ ω̃ Θ_ζ ω̄ + 2 (M_x̃Ψ̃ v1 + (ζ⊗I)ᵀ M_Ψ̃Ψ̃ v1) + Θ_ζ Ġ_lθ̇ ]
-    const tw = mat3MulVecInto(this.w3a, t, w);
-    const fr = cross3Into(this.w3b, w, tw);
-    matVec(mXPsiT, 3, n3, v1, 0, this.w3c);
-    for (let i = 0; i < 3; i++) fr[i] += 2 * this.w3c[i];
-    // (ζ⊗I)ᵀ M_Ψ̃Ψ̃ v1 = Yᵀ v1 with Y = M_Ψ̃Ψ̃ (ζ⊗I) from zetaBlocks (M_Ψ̃Ψ̃ symmetric)
-    const y = this.y;
-    let fr0 = fr[0], fr1 = fr[1], fr2 = fr[2];
-    for (let k = 0; k < n3; k++) {
-      const v = 2 * v1[k];
-      fr0 += y[3 * k] * v; fr1 += y[3 * k + 1] * v; fr2 += y[3 * k + 2] * v;
-    }
-    fr[0] = fr0; fr[1] = fr1; fr[2] = fr2;
-    const tgd = mat3MulVecInto(this.w3a, t, wg);
-    fr[0] += tgd[0]; fr[1] += tgd[1]; fr[2] += tgd[2];
-    for (let j = 0; j < nr; j++) f[3 + j] += gl[j] * fr[0] + gl[nr + j] * fr[1] + gl[2 * nr + j] * fr[2];
-    // f_vf = (I⊗ω̄)ᵀ [M_x̃Ψ̃ᵀ ω̄ + M_Ψ̃Ψ̃ v2] + 2 M_Ψ̃Ψᵀ v1 + Rᵀ Ġ_lθ̇
-    // M_Ψ̃Ψ̃ v2 = Y ω̄
-    const h = this.h;
-    for (let k = 0; k < n3; k++) {
-      h[k] = (y[3 * k] + mXPsiT[k]) * w0 + (y[3 * k + 1] + mXPsiT[n3 + k]) * w1 + (y[3 * k + 2] + mXPsiT[2 * n3 + k]) * w2;
-    }
-    const r = this.r;
-    // M_Ψ̃Ψᵀ v1, each entry summed in increasing k from 0; four columns per pass
-    const psiV = this.psiV;
-    let j = 0;
-    for (; j + 3 < nm; j += 4) {
-      let sum0 = 0, sum1 = 0, sum2 = 0, sum3 = 0;
-      for (let k = 0; k < n3; k++) {
-        const v = v1[k], o = k * nm + j;
-        sum0 += mPsiTPsi[o] * v; sum1 += mPsiTPsi[o + 1] * v; sum2 += mPsiTPsi[o + 2] * v; sum3 += mPsiTPsi[o + 3] * v;
-      }
-      psiV[j] = sum0; psiV[j + 1] = sum1; psiV[j + 2] = sum2; psiV[j + 3] = sum3;
-    }
-    for (; j < nm; j++) {
-      let sum = 0;
-      for (let k = 0; k < n3; k++) sum += mPsiTPsi[k * nm + j] * v1[k];
-      psiV[j] = sum;
-    }
-    const wg0 = wg[0], wg1 = wg[1], wg2 = wg[2];
-    for (let j = 0; j < nm; j++) {
-      let value = w0 * h[3 * j] + w1 * h[3 * j + 1] + w2 * h[3 * j + 2];
-      value += 2 * psiV[j] + r[j] * wg0 + r[nm + j] * wg1 + r[2 * nm + j] * wg2;
-      f[of + j] -= value;
-    }
+    const kernels = this.kernels!, node = this.referenceNode, u = s.u, nm = this.nm, nr = this.nr;
+    this.loadFrameAndModes(s, kernels);
+    if (node.hasGLocalDotTerm) node.gLocalDotRates(s, kernels.gDot);
+    const zetaDot = kernels.zetaDot, rates = kernels.rates, ou = this.modal.uIndex, or = node.uIndex + 3;
+    for (let j = 0; j < nm; j++) zetaDot[j] = u[ou + j];
+    for (let j = 0; j < nr; j++) rates[j] = u[or + j];
+    kernels.f.set(f);
+    kernels.zetaBlocks();
+    kernels.addLhs();
+    f.set(kernels.f);
   }
 
   /** Copies the object's coordinates (displacements, as Exudyn passes them to user functions) and velocities. */
@@ -795,7 +566,7 @@ class FFRFreducedOrderModel implements Only<ObjectModel & BodyModel & SuperEleme
   private kineticEnergy(s: ItemState): number {
     const n = this.nLocalU, m = this.massWork;
     m.fill(0);
-    this.addMassMatrixInto(s, m);
+    this.addMassMatrix(s);
     this.gather(s);
     const u = this.uObj;
     let e = 0;
