@@ -44,7 +44,14 @@ export interface KernelSource {
 }
 
 /** The kernel sources compiled by this compiler and stored for the engine (each one module of its own). */
-export const kernelSources: readonly KernelSource[] = [];
+export const kernelSources: readonly KernelSource[] = [
+  {
+    source: 'src/items/objects/ancfCable2DKernelsSource.ts',
+    module: 'src/items/objects/ancfCable2DKernelsModule.ts',
+    constant: 'ancfCable2DModuleBase64',
+    description: 'The WebAssembly module of the planar ANCF cable element\'s kernels',
+  },
+];
 
 /** A value's type in a kernel: f64, i32 (Int), a Float64Array's address, or a comparison's 0 or 1. */
 type KernelType = 'f64' | 'i32' | 'array' | 'condition';

@@ -5,7 +5,7 @@ import { OutputVariableType } from '../../registry/enums.ts';
 import { nodeIndexArray, real, uint, ureal, userFunction, type ParameterValues, type UserFunctionValue } from '../../registry/parameters.ts';
 import type { SystemUserFunction, UserFunctionSystem } from '../../registry/userFunctionSystem.ts';
 import { zeroArray } from '../../linalg/arrays.ts';
-import { ancfCable2DKernels, axialRuleIndex, bendingRuleIndex, cableTableLength, ruleCapacity, ruleOffsets, sectionValueStride } from './ancfCable2DKernels.ts';
+import { ancfCable2DAddresses as at, ancfCable2DKernels, axialRuleIndex, bendingRuleIndex, cableTableLength, ruleCapacity, ruleOffsets, sectionValueStride } from './ancfCable2DKernels.ts';
 
 /** Axial force law replacing N = EA(ε − ε_ref) + d_ε ε̇; axialPositionNormalized = x/L ∈ [0, 1]. */
 export type CableAxialForceUserFunction<S extends UserFunctionSystem = UserFunctionSystem> = SystemUserFunction<S, [
@@ -222,18 +222,16 @@ export class ANCFCable2DModel implements Only<ObjectModel & BodyModel, ANCFCable
     this.kernelRates = this.ode2LhsDependsOnVelocity ? 1 : 0;
     // factor·∂(ode2Lhs)/∂q and factor·∂(ode2Lhs)/∂u (see the kernels stiffnessMatrix and dampingMatrix)
     this.ode2Lhs_q = this.hasUserFunction ? undefined : (s, acc, factor) => {
-      const kernels = this.kernels, views = kernels.views;
       this.loadKernelState(s, this.kernelRates !== 0);
-      kernels.stiffnessMatrix(views.table, axialRuleIndex, this.axial.count, bendingRuleIndex, this.bending.count, views.e, views.u, factor,
-        views.matrix, views.section, views.df, views.dg, views.gradient, views.hessian, views.hessianU, views.column);
-      acc.addBlock(0, 0, N_LOCAL, N_LOCAL, views.matrix, 0, N_LOCAL, 1);
+      this.kernels.exports.stiffnessMatrix(at.table, axialRuleIndex, this.axial.count, bendingRuleIndex, this.bending.count, at.e, at.u, factor,
+        at.matrix, at.section, at.df, at.dg, at.gradient, at.hessian, at.hessianU, at.column);
+      acc.addBlock(0, 0, N_LOCAL, N_LOCAL, this.kernels.views.matrix, 0, N_LOCAL, 1);
     };
     this.ode2Lhs_u = this.hasUserFunction ? undefined : (s, acc, factor) => {
-      const kernels = this.kernels, views = kernels.views;
       this.loadKernelState(s, false);
-      kernels.dampingMatrix(views.table, axialRuleIndex, this.axial.count, bendingRuleIndex, this.bending.count, views.e, factor,
-        views.matrix, views.section, views.df, views.dg, views.gradient);
-      acc.addBlock(0, 0, N_LOCAL, N_LOCAL, views.matrix, 0, N_LOCAL, 1);
+      this.kernels.exports.dampingMatrix(at.table, axialRuleIndex, this.axial.count, bendingRuleIndex, this.bending.count, at.e, factor,
+        at.matrix, at.section, at.df, at.dg, at.gradient);
+      acc.addBlock(0, 0, N_LOCAL, N_LOCAL, this.kernels.views.matrix, 0, N_LOCAL, 1);
     };
     this.integrateMass();
   }
@@ -289,11 +287,11 @@ export class ANCFCable2DModel implements Only<ObjectModel & BodyModel, ANCFCable
       this.userFunctionLhs(s, f);
       return;
     }
-    const kernels = this.kernels, views = kernels.views, fv = views.f;
+    const fv = this.kernels.views.f;
     this.loadKernelState(s, this.kernelRates !== 0);
     for (let a = 0; a < N_LOCAL; a++) fv[a] = f[a];
-    kernels.elasticLhs(views.table, axialRuleIndex, this.axial.count, bendingRuleIndex, this.bending.count, views.e, views.u, this.kernelRates,
-      fv, views.section, views.df, views.dg, views.gradient);
+    this.kernels.exports.elasticLhs(at.table, axialRuleIndex, this.axial.count, bendingRuleIndex, this.bending.count, at.e, at.u, this.kernelRates,
+      at.f, at.section, at.df, at.dg, at.gradient);
     f.set(fv);
   }
 
@@ -309,8 +307,8 @@ export class ANCFCable2DModel implements Only<ObjectModel & BodyModel, ANCFCable
     const kernels = this.kernels, views = kernels.views;
     views.table.set(this.table);
     views.e.set(e);
-    kernels.sections(views.table, axialRuleIndex, this.axial.count, bendingRuleIndex, this.bending.count, views.e, views.sectionValues,
-      views.section, views.df, views.dg, views.gradient);
+    kernels.exports.sections(at.table, axialRuleIndex, this.axial.count, bendingRuleIndex, this.bending.count, at.e, at.sectionValues,
+      at.section, at.df, at.dg, at.gradient);
     this.sectionValues.set(views.sectionValues);
     return this.sectionValues;
   }

@@ -1,12 +1,17 @@
 /**
- * The kernels of the planar ANCF cable element (ObjectANCFCable2D) and their memory: one instance per process, shared by
- * all elements (kernel calls do not nest). An element copies its table into {@link ANCFCable2DKernelViews.table} and
- * its coordinates into e (and u) before each call and reads the results from the views. The kernels' source is
- * ancfCable2DKernelsSource.ts.
+ * The WebAssembly kernels of the planar ANCF cable element (ObjectANCFCable2D) and their memory: one instance per
+ * process on one 64 KB memory (never grown), shared by all elements (kernel calls do not nest). An element copies its
+ * table into {@link ANCFCable2DKernelViews.table} and its coordinates into e (and u) before each call, passes the
+ * arrays' byte addresses ({@link ancfCable2DAddresses}) and reads the results from the views. A fresh process runs the
+ * kernels compiled from their first call (no interpreted arithmetic, no boxed doubles). The kernels' source is
+ * ancfCable2DKernelsSource.ts; its module, which the engine loads, is in ancfCable2DKernelsModule.ts (written by
+ * scripts/generateWasmKernels.ts).
  * @module
  */
 
-import { dampingMatrix, elasticLhs, sections, stiffnessMatrix } from './ancfCable2DKernelsSource.ts';
+import { ancfCable2DModuleBase64 } from './ancfCable2DKernelsModule.ts';
+import type * as source from './ancfCable2DKernelsSource.ts';
+import { compileStoredModule, instantiateKernels, type KernelExports } from '../../linalg/storedWasmModule.ts';
 
 /** Points a quadrature rule's block of an element table has room for. */
 export const ruleCapacity = 5;
@@ -21,7 +26,24 @@ export const ruleOffsets = { slopes: 0, slopes2: 4 * ruleCapacity, strainRef: 8 
 /** Doubles per point of the sections kernel: ε, K, ∂ε/∂e (8), ∂K/∂e (8); axial points first, bending points from ruleCapacity. */
 export const sectionValueStride = 18;
 
-/** The kernels' arrays (views of the instance's memory). */
+/** Each array's first double and length in the memory. */
+const regions = {
+  table: [0, cableTableLength],
+  e: [120, 8],
+  u: [128, 8],
+  f: [136, 8],
+  section: [144, 8],
+  df: [152, 8],
+  dg: [160, 8],
+  gradient: [168, 8],
+  hessianU: [176, 8],
+  column: [184, 8],
+  hessian: [192, 64],
+  matrix: [256, 64],
+  sectionValues: [320, 2 * ruleCapacity * sectionValueStride],
+} as const;
+
+/** The kernels' arrays (views of the memory). */
 export interface ANCFCable2DKernelViews {
   /** The calling element's table. */
   readonly table: Float64Array;
@@ -45,36 +67,27 @@ export interface ANCFCable2DKernelViews {
   readonly column: Float64Array;
 }
 
-/** The kernels with their arrays. */
+/** Byte addresses of the arrays of {@link ANCFCable2DKernelViews} in the memory, the kernels' array arguments. */
+export const ancfCable2DAddresses = Object.fromEntries(
+  Object.entries(regions).map(([name, [first]]) => [name, 8 * first]),
+) as { readonly [Name in keyof typeof regions]: number };
+
+/** The kernels (array arguments as byte addresses) with the views of their arrays. */
 export interface ANCFCable2DKernels {
+  readonly exports: KernelExports<typeof source>;
   readonly views: ANCFCable2DKernelViews;
-  readonly elasticLhs: typeof elasticLhs;
-  readonly stiffnessMatrix: typeof stiffnessMatrix;
-  readonly dampingMatrix: typeof dampingMatrix;
-  readonly sections: typeof sections;
 }
 
 let instance: ANCFCable2DKernels | undefined;
 
-/** The process's kernels (created at the first call). */
+/** The process's kernels (the module, 4 KB, compiled and instantiated at the first call). */
 export function ancfCable2DKernels(): ANCFCable2DKernels {
-  instance ??= {
-    views: {
-      table: new Float64Array(cableTableLength),
-      e: new Float64Array(8),
-      u: new Float64Array(8),
-      f: new Float64Array(8),
-      matrix: new Float64Array(64),
-      sectionValues: new Float64Array(2 * ruleCapacity * sectionValueStride),
-      section: new Float64Array(8),
-      df: new Float64Array(8),
-      dg: new Float64Array(8),
-      gradient: new Float64Array(8),
-      hessian: new Float64Array(64),
-      hessianU: new Float64Array(8),
-      column: new Float64Array(8),
-    },
-    elasticLhs, stiffnessMatrix, dampingMatrix, sections,
-  };
+  if (instance === undefined) {
+    const { exports, doubles } = instantiateKernels<KernelExports<typeof source>>(compileStoredModule(ancfCable2DModuleBase64));
+    const views = Object.fromEntries(
+      Object.entries(regions).map(([name, [first, length]]) => [name, doubles.subarray(first, first + length)]),
+    ) as unknown as ANCFCable2DKernelViews;
+    instance = { exports, views };
+  }
   return instance;
 }

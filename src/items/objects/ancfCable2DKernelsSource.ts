@@ -17,9 +17,10 @@ import type { Int } from '../../linalg/wasmModule.ts';
 
 /** r' = Σ S'_j e_j and r'' = Σ S''_j e_j at point p of the rule at `rule` of the table into section[0..3]. */
 function slopes(table: Float64Array, rule: Int, p: Int, e: Float64Array, section: Float64Array): void {
+  const o: Int = rule + 4 * p;
   let rpx = 0, rpy = 0, rppx = 0, rppy = 0;
   for (let j: Int = 0; j < 4; j++) {
-    const s = table[rule + 4 * p + j], t = table[rule + 20 + 4 * p + j];
+    const s = table[o + j], t = table[o + j + 20];
     rpx += s * e[2 * j];
     rpy += s * e[2 * j + 1];
     rppx += t * e[2 * j];
@@ -36,8 +37,9 @@ function axialStrain(table: Float64Array, rule: Int, p: Int, section: Float64Arr
   const rpx = section[0], rpy = section[1];
   const norm = Math.sqrt(rpx * rpx + rpy * rpy);
   section[4] = norm;
+  const o: Int = rule + 4 * p;
   for (let j: Int = 0; j < 4; j++) {
-    const s = table[rule + 4 * p + j];
+    const s = table[o + j];
     gradient[2 * j] = s * rpx / norm;
     gradient[2 * j + 1] = s * rpy / norm;
   }
@@ -54,8 +56,9 @@ function curvature(table: Float64Array, rule: Int, p: Int, section: Float64Array
   const g = rpx * rpx + rpy * rpy;
   section[5] = f;
   section[6] = g;
+  const o: Int = rule + 4 * p;
   for (let j: Int = 0; j < 4; j++) {
-    const sx = table[rule + 4 * p + j], sxx = table[rule + 20 + 4 * p + j];
+    const sx = table[o + j], sxx = table[o + j + 20];
     df[2 * j] = sx * rppy - sxx * rpy;
     df[2 * j + 1] = -sx * rppx + sxx * rpx;
     dg[2 * j] = 2 * rpx * sx;
@@ -101,9 +104,9 @@ function sectionValues(
   dg: Float64Array, gradient: Float64Array,
 ): void {
   out[o] = axialStrainAt(table, rule, p, e, section, gradient);
-  for (let a: Int = 0; a < 8; a++) out[o + 2 + a] = gradient[a];
+  for (let a: Int = 0; a < 8; a++) out[o + a + 2] = gradient[a];
   out[o + 1] = curvatureAt(table, rule, p, e, section, df, dg, gradient);
-  for (let a: Int = 0; a < 8; a++) out[o + 10 + a] = gradient[a];
+  for (let a: Int = 0; a < 8; a++) out[o + a + 10] = gradient[a];
 }
 
 /**
@@ -132,15 +135,15 @@ export function elasticLhs(
     const strain = axialStrainAt(table, axial, p, e, section, gradient);
     let strain_t = 0;
     if (withRates !== 0) strain_t = dot8(gradient, u);
-    const force = EA * (strain - table[axial + 40 + p]) + dAxial * strain_t;
-    addScaled(f, table[axial + 50 + p] * force, gradient);
+    const force = EA * (strain - table[axial + p + 40]) + dAxial * strain_t;
+    addScaled(f, table[axial + p + 50] * force, gradient);
   }
   for (let p: Int = 0; p < bendingCount; p++) {
     const K = curvatureAt(table, bending, p, e, section, df, dg, gradient);
     let curvature_t = 0;
     if (withRates !== 0) curvature_t = dot8(gradient, u);
-    const moment = EI * (K - table[bending + 45 + p]) + dBending * curvature_t;
-    addScaled(f, table[bending + 50 + p] * moment, gradient);
+    const moment = EI * (K - table[bending + p + 45]) + dBending * curvature_t;
+    addScaled(f, table[bending + p + 50] * moment, gradient);
   }
 }
 
@@ -151,11 +154,12 @@ function axialStrainHessian(table: Float64Array, rule: Int, p: Int, section: Flo
   const hxx = 1 / n - rpx * rpx / n3;
   const hxy = -rpx * rpy / n3;
   const hyy = 1 / n - rpy * rpy / n3;
+  const o: Int = rule + 4 * p;
   // S'_j S'_k = S'_k S'_j exactly: the blocks (j, k) and (k, j) are the same products, formed once
   for (let j: Int = 0; j < 4; j++) {
-    const sj = table[rule + 4 * p + j];
+    const sj = table[o + j];
     for (let k: Int = j; k < 4; k++) {
-      const sjk = sj * table[rule + 4 * p + k];
+      const sjk = sj * table[o + k];
       const xx = sjk * hxx, xy = sjk * hxy, yy = sjk * hyy;
       const row: Int = 16 * j + 2 * k;
       hessian[row] = xx;
@@ -184,13 +188,14 @@ function curvatureHessian(table: Float64Array, rule: Int, p: Int, section: Float
   // the terms each entry formed the same way once per point (0/g where H^f = 0, f·0/g² where H^g = 0, 2f) or per
   // row (2f dg_a, 2 S'_j): the same operations on the same operands
   const hfZero = 0 / g, hgZero = f * 0 / g2, twoF = 2 * f;
+  const o: Int = rule + 4 * p;
   for (let j: Int = 0; j < 4; j++) {
-    const sj = table[rule + 4 * p + j], tj = table[rule + 20 + 4 * p + j], twoSj = 2 * sj;
+    const sj = table[o + j], tj = table[o + j + 20], twoSj = 2 * sj;
     for (let i: Int = 0; i < 2; i++) {
       const a: Int = 2 * j + i;
       const dfa = df[a], dga = dg[a], lastA = twoF * dga, row: Int = 8 * a;
       for (let k: Int = 0; k < 4; k++) {
-        const sk = table[rule + 4 * p + k], tk = table[rule + 20 + 4 * p + k];
+        const sk = table[o + k], tk = table[o + k + 20];
         for (let l: Int = 0; l < 2; l++) {
           const b: Int = 2 * k + l;
           const dgb = dg[b];
@@ -218,9 +223,9 @@ function addStrainStiffness(
 ): void {
   if (withRate !== 0) {
     for (let a: Int = 0; a < 8; a++) {
-      const r: Int = 8 * a;
-      hessianU[a] = 0 + hessian[r] * u[0] + hessian[r + 1] * u[1] + hessian[r + 2] * u[2] + hessian[r + 3] * u[3]
-        + hessian[r + 4] * u[4] + hessian[r + 5] * u[5] + hessian[r + 6] * u[6] + hessian[r + 7] * u[7];
+      let sum = 0;
+      for (let b: Int = 0; b < 8; b++) sum += hessian[8 * a + b] * u[b];
+      hessianU[a] = sum;
     }
     for (let b: Int = 0; b < 8; b++) column[b] = stiffness * gradient[b] + damping * hessianU[b];
   } else {
@@ -255,16 +260,16 @@ export function stiffnessMatrix(
     axialStrainHessian(table, axial, p, section, hessian);
     let rate = 0;
     if (withAxialRate !== 0) rate = dAxial * dot8(gradient, u);
-    const force = EA * (strain - table[axial + 40 + p]) + rate;
-    addStrainStiffness(k, factor * table[axial + 50 + p], gradient, hessian, EA, dAxial, force, withAxialRate, u, hessianU, column);
+    const force = EA * (strain - table[axial + p + 40]) + rate;
+    addStrainStiffness(k, factor * table[axial + p + 50], gradient, hessian, EA, dAxial, force, withAxialRate, u, hessianU, column);
   }
   for (let p: Int = 0; p < bendingCount; p++) {
     const K = curvatureAt(table, bending, p, e, section, df, dg, gradient);
     curvatureHessian(table, bending, p, section, df, dg, hessian);
     let rate = 0;
     if (withBendingRate !== 0) rate = dBending * dot8(gradient, u);
-    const moment = EI * (K - table[bending + 45 + p]) + rate;
-    addStrainStiffness(k, factor * table[bending + 50 + p], gradient, hessian, EI, dBending, moment, withBendingRate, u, hessianU, column);
+    const moment = EI * (K - table[bending + p + 45]) + rate;
+    addStrainStiffness(k, factor * table[bending + p + 50], gradient, hessian, EI, dBending, moment, withBendingRate, u, hessianU, column);
   }
 }
 
@@ -286,13 +291,13 @@ export function dampingMatrix(
   if (dAxial !== 0) {
     for (let p: Int = 0; p < axialCount; p++) {
       axialStrainAt(table, axial, p, e, section, gradient);
-      addOuter(d, factor * table[axial + 50 + p] * dAxial, gradient);
+      addOuter(d, factor * table[axial + p + 50] * dAxial, gradient);
     }
   }
   if (dBending !== 0) {
     for (let p: Int = 0; p < bendingCount; p++) {
       curvatureAt(table, bending, p, e, section, df, dg, gradient);
-      addOuter(d, factor * table[bending + 50 + p] * dBending, gradient);
+      addOuter(d, factor * table[bending + p + 50] * dBending, gradient);
     }
   }
 }
