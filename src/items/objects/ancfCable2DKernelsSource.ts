@@ -1,43 +1,36 @@
 /**
  * The source of the WebAssembly kernels of the planar ANCF cable element (ObjectANCFCable2D; runtime in
- * ancfCable2DKernels.ts), in the TypeScript subset of scripts/wasmKernelCompiler.ts: the slopes, axial strain, curvature,
+ * ancfCable2DKernels.ts), in the TypeScript subset of scripts/wasmKernelCompiler.ts: the axial strain and curvature,
  * their gradients and Hessians at a quadrature point, and from them the elastic forces, the stiffness matrix and the
  * damping matrix of an element. The same operations in the same order as the JavaScript they replaced, so the results
  * are the same bit for bit; run as JavaScript, these functions are the reference of the tests.
  *
- * An element's table (ancfCable2DTable in ancfCable2DKernels.ts): [EA, d_ε, EI, d_K] at 0..3, then one block per
+ * An element's table (cableTableLength doubles; ancfCable2DKernels.ts): [EA, d_ε, EI, d_K] at 0..3, then one block per
  * quadrature rule at index `rule` (up to five points): S'_j(x_p) at rule + 4p + j, S''_j(x_p) at rule + 20 + 4p + j,
  * the reference strain at rule + 40 + p, the reference curvature at rule + 45 + p, the weight L/2·w_p at rule + 50 + p.
  * Coordinates e and velocities u: node-shape j ∈ {r0, r0', r1, r1'}, component i ∈ {x, y} at 2j + i. A section holds
- * [r'_x, r'_y, r''_x, r''_y, |r'|, r' × r'', |r'|²] of the current point. Matrices are 8 × 8, row-major.
+ * [r'_x, r'_y, |r'|, r' × r'', |r'|²] of the current point (what the Hessians use). Matrices are 8 × 8, row-major.
  * @module
  */
 
 import type { Int } from '../../linalg/wasmModule.ts';
 
-/** r' = Σ S'_j e_j and r'' = Σ S''_j e_j at point p of the rule at `rule` of the table into section[0..3]. */
-function slopes(table: Float64Array, rule: Int, p: Int, e: Float64Array, section: Float64Array): void {
+/**
+ * ε = |r'| − 1 at point p of the rule at `rule` from coordinates e (r' = Σ S'_j e_j) and its gradient
+ * ∂ε/∂e_(j,i) = S'_j r'_i / |r'| (into gradient; r' and |r'| into section[0..2]).
+ */
+function axialStrain(table: Float64Array, rule: Int, p: Int, e: Float64Array, section: Float64Array, gradient: Float64Array): number {
   const o: Int = rule + 4 * p;
-  let rpx = 0, rpy = 0, rppx = 0, rppy = 0;
+  let rpx = 0, rpy = 0;
   for (let j: Int = 0; j < 4; j++) {
-    const s = table[o + j], t = table[o + j + 20];
+    const s = table[o + j];
     rpx += s * e[2 * j];
     rpy += s * e[2 * j + 1];
-    rppx += t * e[2 * j];
-    rppy += t * e[2 * j + 1];
   }
+  const norm = Math.sqrt(rpx * rpx + rpy * rpy);
   section[0] = rpx;
   section[1] = rpy;
-  section[2] = rppx;
-  section[3] = rppy;
-}
-
-/** ε = |r'| − 1 and its gradient ∂ε/∂e_(j,i) = S'_j r'_i / |r'| (into gradient; |r'| into section[4]), after slopes. */
-function axialStrain(table: Float64Array, rule: Int, p: Int, section: Float64Array, gradient: Float64Array): number {
-  const rpx = section[0], rpy = section[1];
-  const norm = Math.sqrt(rpx * rpx + rpy * rpy);
-  section[4] = norm;
-  const o: Int = rule + 4 * p;
+  section[2] = norm;
   for (let j: Int = 0; j < 4; j++) {
     const s = table[o + j];
     gradient[2 * j] = s * rpx / norm;
@@ -47,25 +40,35 @@ function axialStrain(table: Float64Array, rule: Int, p: Int, section: Float64Arr
 }
 
 /**
- * K = f/g with f = r' × r'', g = |r'|² and its gradient ∂K/∂e = ∂f/∂e / g − f ∂g/∂e / g² (into gradient; ∂f/∂e,
- * ∂g/∂e into df, dg; f, g into section[5], section[6]), after slopes.
+ * K = f/g at point p of the rule at `rule` from coordinates e, f = r' × r'', g = |r'|² (r' = Σ S'_j e_j,
+ * r'' = Σ S''_j e_j), and its gradient ∂K/∂e = ∂f/∂e / g − f ∂g/∂e / g² (into gradient; ∂f/∂e, ∂g/∂e into df, dg; f, g
+ * into section[3], section[4]).
  */
-function curvature(table: Float64Array, rule: Int, p: Int, section: Float64Array, df: Float64Array, dg: Float64Array, gradient: Float64Array): number {
-  const rpx = section[0], rpy = section[1], rppx = section[2], rppy = section[3];
+function curvature(table: Float64Array, rule: Int, p: Int, e: Float64Array, section: Float64Array, df: Float64Array, dg: Float64Array, gradient: Float64Array): number {
+  const o: Int = rule + 4 * p;
+  let rpx = 0, rpy = 0, rppx = 0, rppy = 0;
+  for (let j: Int = 0; j < 4; j++) {
+    const s = table[o + j], t = table[o + j + 20];
+    rpx += s * e[2 * j];
+    rpy += s * e[2 * j + 1];
+    rppx += t * e[2 * j];
+    rppy += t * e[2 * j + 1];
+  }
   const f = rpx * rppy - rpy * rppx;
   const g = rpx * rpx + rpy * rpy;
-  section[5] = f;
-  section[6] = g;
-  const o: Int = rule + 4 * p;
+  const g2 = g * g;
+  section[3] = f;
+  section[4] = g;
   for (let j: Int = 0; j < 4; j++) {
     const sx = table[o + j], sxx = table[o + j + 20];
-    df[2 * j] = sx * rppy - sxx * rpy;
-    df[2 * j + 1] = -sx * rppx + sxx * rpx;
-    dg[2 * j] = 2 * rpx * sx;
-    dg[2 * j + 1] = 2 * rpy * sx;
+    const dfx = sx * rppy - sxx * rpy, dfy = -sx * rppx + sxx * rpx, dgx = 2 * rpx * sx, dgy = 2 * rpy * sx;
+    df[2 * j] = dfx;
+    df[2 * j + 1] = dfy;
+    dg[2 * j] = dgx;
+    dg[2 * j + 1] = dgy;
+    gradient[2 * j] = dfx / g - f * dgx / g2;
+    gradient[2 * j + 1] = dfy / g - f * dgy / g2;
   }
-  const g2 = g * g;
-  for (let a: Int = 0; a < 8; a++) gradient[a] = df[a] / g - f * dg[a] / g2;
   return f / g;
 }
 
@@ -76,26 +79,9 @@ function dot8(x: Float64Array, y: Float64Array): number {
   return sum;
 }
 
-/** f += c·gradient (8 entries). */
-function addScaled(f: Float64Array, c: number, gradient: Float64Array): void {
-  for (let a: Int = 0; a < 8; a++) f[a] += c * gradient[a];
-}
-
 /** m = 0 (8 × 8). */
 function zeroMatrix(m: Float64Array): void {
   for (let a: Int = 0; a < 64; a++) m[a] = 0;
-}
-
-/** ε at point p of the rule at `rule` from coordinates e, with its gradient (into gradient; slopes and |r'| into section). */
-function axialStrainAt(table: Float64Array, rule: Int, p: Int, e: Float64Array, section: Float64Array, gradient: Float64Array): number {
-  slopes(table, rule, p, e, section);
-  return axialStrain(table, rule, p, section, gradient);
-}
-
-/** K at point p of the rule at `rule` from coordinates e, with its gradient (into gradient; see curvature for the rest). */
-function curvatureAt(table: Float64Array, rule: Int, p: Int, e: Float64Array, section: Float64Array, df: Float64Array, dg: Float64Array, gradient: Float64Array): number {
-  slopes(table, rule, p, e, section);
-  return curvature(table, rule, p, section, df, dg, gradient);
 }
 
 /** ε, K, ∂ε/∂e and ∂K/∂e at point p of the rule at `rule` from coordinates e into out[o], out[o + 1], out[o + 2..9], out[o + 10..17]. */
@@ -103,9 +89,9 @@ function sectionValues(
   table: Float64Array, rule: Int, p: Int, e: Float64Array, out: Float64Array, o: Int, section: Float64Array, df: Float64Array,
   dg: Float64Array, gradient: Float64Array,
 ): void {
-  out[o] = axialStrainAt(table, rule, p, e, section, gradient);
+  out[o] = axialStrain(table, rule, p, e, section, gradient);
   for (let a: Int = 0; a < 8; a++) out[o + a + 2] = gradient[a];
-  out[o + 1] = curvatureAt(table, rule, p, e, section, df, dg, gradient);
+  out[o + 1] = curvature(table, rule, p, e, section, df, dg, gradient);
   for (let a: Int = 0; a < 8; a++) out[o + a + 10] = gradient[a];
 }
 
@@ -132,24 +118,24 @@ export function elasticLhs(
 ): void {
   const EA = table[0], dAxial = table[1], EI = table[2], dBending = table[3];
   for (let p: Int = 0; p < axialCount; p++) {
-    const strain = axialStrainAt(table, axial, p, e, section, gradient);
+    const strain = axialStrain(table, axial, p, e, section, gradient);
     let strain_t = 0;
-    if (withRates !== 0) strain_t = dot8(gradient, u);
-    const force = EA * (strain - table[axial + p + 40]) + dAxial * strain_t;
-    addScaled(f, table[axial + p + 50] * force, gradient);
+    if (withRates !== 0) for (let a: Int = 0; a < 8; a++) strain_t += gradient[a] * u[a];
+    const c = table[axial + p + 50] * (EA * (strain - table[axial + p + 40]) + dAxial * strain_t);
+    for (let a: Int = 0; a < 8; a++) f[a] += c * gradient[a];
   }
   for (let p: Int = 0; p < bendingCount; p++) {
-    const K = curvatureAt(table, bending, p, e, section, df, dg, gradient);
+    const K = curvature(table, bending, p, e, section, df, dg, gradient);
     let curvature_t = 0;
-    if (withRates !== 0) curvature_t = dot8(gradient, u);
-    const moment = EI * (K - table[bending + p + 45]) + dBending * curvature_t;
-    addScaled(f, table[bending + p + 50] * moment, gradient);
+    if (withRates !== 0) for (let a: Int = 0; a < 8; a++) curvature_t += gradient[a] * u[a];
+    const c = table[bending + p + 50] * (EI * (K - table[bending + p + 45]) + dBending * curvature_t);
+    for (let a: Int = 0; a < 8; a++) f[a] += c * gradient[a];
   }
 }
 
 /** ∂²ε/∂e_(j,i)∂e_(k,l) = S'_j S'_k (δ_il/|r'| − r'_i r'_l/|r'|³) into hessian (after axialStrain). */
 function axialStrainHessian(table: Float64Array, rule: Int, p: Int, section: Float64Array, hessian: Float64Array): void {
-  const rpx = section[0], rpy = section[1], n = section[4];
+  const rpx = section[0], rpy = section[1], n = section[2];
   const n3 = n * n * n;
   const hxx = 1 / n - rpx * rpx / n3;
   const hxy = -rpx * rpy / n3;
@@ -182,7 +168,7 @@ function axialStrainHessian(table: Float64Array, rule: Int, p: Int, section: Flo
  * with H^f_(j,i)(k,l) = ε_il (S'_j S''_k − S'_k S''_j) (ε_xy = 1 = −ε_yx) and H^g_(j,i)(k,l) = 2 S'_j S'_k δ_il.
  */
 function curvatureHessian(table: Float64Array, rule: Int, p: Int, section: Float64Array, df: Float64Array, dg: Float64Array, hessian: Float64Array): void {
-  const f = section[5], g = section[6];
+  const f = section[3], g = section[4];
   const g2 = g * g;
   const g3 = g2 * g;
   // the terms each entry formed the same way once per point (0/g where H^f = 0, f·0/g² where H^g = 0, 2f) or per
@@ -256,7 +242,7 @@ export function stiffnessMatrix(
   let withBendingRate: Int = 0;
   if (dBending !== 0) withBendingRate = 1;
   for (let p: Int = 0; p < axialCount; p++) {
-    const strain = axialStrainAt(table, axial, p, e, section, gradient);
+    const strain = axialStrain(table, axial, p, e, section, gradient);
     axialStrainHessian(table, axial, p, section, hessian);
     let rate = 0;
     if (withAxialRate !== 0) rate = dAxial * dot8(gradient, u);
@@ -264,7 +250,7 @@ export function stiffnessMatrix(
     addStrainStiffness(k, factor * table[axial + p + 50], gradient, hessian, EA, dAxial, force, withAxialRate, u, hessianU, column);
   }
   for (let p: Int = 0; p < bendingCount; p++) {
-    const K = curvatureAt(table, bending, p, e, section, df, dg, gradient);
+    const K = curvature(table, bending, p, e, section, df, dg, gradient);
     curvatureHessian(table, bending, p, section, df, dg, hessian);
     let rate = 0;
     if (withBendingRate !== 0) rate = dBending * dot8(gradient, u);
@@ -290,13 +276,13 @@ export function dampingMatrix(
   zeroMatrix(d);
   if (dAxial !== 0) {
     for (let p: Int = 0; p < axialCount; p++) {
-      axialStrainAt(table, axial, p, e, section, gradient);
+      axialStrain(table, axial, p, e, section, gradient);
       addOuter(d, factor * table[axial + p + 50] * dAxial, gradient);
     }
   }
   if (dBending !== 0) {
     for (let p: Int = 0; p < bendingCount; p++) {
-      curvatureAt(table, bending, p, e, section, df, dg, gradient);
+      curvature(table, bending, p, e, section, df, dg, gradient);
       addOuter(d, factor * table[bending + p + 50] * dBending, gradient);
     }
   }
