@@ -51,6 +51,12 @@ export const kernelSources: readonly KernelSource[] = [
     constant: 'ancfCable2DModuleBase64',
     description: 'The WebAssembly module of the planar ANCF cable element\'s kernels',
   },
+  {
+    source: 'src/items/objects/ancfCable2DForceKernelsSource.ts',
+    module: 'src/items/objects/ancfCable2DForceKernelsModule.ts',
+    constant: 'ancfCable2DForceModuleBase64',
+    description: 'The WebAssembly module of the planar ANCF cable element\'s elastic forces',
+  },
 ];
 
 /** A value's type in a kernel: f64, i32 (Int), a Float64Array's address, or a comparison's 0 or 1. */

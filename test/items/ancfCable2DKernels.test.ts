@@ -1,14 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import * as source from '../../src/items/objects/ancfCable2DKernelsSource.ts';
+import * as forceSource from '../../src/items/objects/ancfCable2DForceKernelsSource.ts';
 import {
   ancfCable2DAddresses, ancfCable2DKernels, axialRuleIndex, bendingRuleIndex, cableTableLength, ruleCapacity, type ANCFCable2DKernelViews,
 } from '../../src/items/objects/ancfCable2DKernels.ts';
 
 /*
- * The cable kernels' source run as JavaScript is the reference of the WebAssembly exports, bit for bit: both on the
+ * The cable kernels' sources run as JavaScript is the reference of the WebAssembly exports, bit for bit: both on the
  * same memory contents (random doubles over many decades with ±0, subnormals, ±∞ and NaN among them), every double of
- * the kernels' arrays compared after each call. (test/scripts/wasmKernelCompiler.test.ts checks that the stored module
- * is the source's.)
+ * the kernels' arrays compared after each call. (test/scripts/wasmKernelCompiler.test.ts checks that the stored modules
+ * are the sources'.)
  */
 
 /** A value generator: random magnitudes over many decades and both signs, and the special values. */
@@ -61,9 +62,8 @@ describe('ancfCable2DKernels', () => {
       const axialCount = trial % (ruleCapacity + 1), bendingCount = (trial >> 1) % (ruleCapacity + 1), rates = (trial >> 2) & 1;
       const factor = next();
       fill();
-      source.elasticLhs(reference.table, axialRuleIndex, axialCount, bendingRuleIndex, bendingCount, reference.e, reference.u, rates, reference.f,
-        reference.section, reference.df, reference.dg, reference.gradient);
-      exports.elasticLhs(at.table, axialRuleIndex, axialCount, bendingRuleIndex, bendingCount, at.e, at.u, rates, at.f, at.section, at.df, at.dg, at.gradient);
+      forceSource.elasticLhs(reference.table, axialRuleIndex, axialCount, bendingRuleIndex, bendingCount, reference.e, reference.u, rates, reference.f);
+      exports.elasticLhs(at.table, axialRuleIndex, axialCount, bendingRuleIndex, bendingCount, at.e, at.u, rates, at.f);
       expectSameMemory(`elasticLhs, trial ${trial}`);
       fill();
       source.stiffnessMatrix(reference.table, axialRuleIndex, axialCount, bendingRuleIndex, bendingCount, reference.e, reference.u, factor, reference.matrix,
@@ -113,9 +113,8 @@ describe('ancfCable2DKernels', () => {
         reference.section, reference.df, reference.dg, reference.gradient, reference.hessian, reference.hessianU, reference.column);
       exports.stiffnessMatrix(at.table, axialRuleIndex, ruleCapacity, bendingRuleIndex, 3, at.e, at.u, factor, at.matrix, at.section, at.df,
         at.dg, at.gradient, at.hessian, at.hessianU, at.column);
-      source.elasticLhs(reference.table, axialRuleIndex, 4, bendingRuleIndex, 2, reference.e, reference.u, 1, reference.f,
-        reference.section, reference.df, reference.dg, reference.gradient);
-      exports.elasticLhs(at.table, axialRuleIndex, 4, bendingRuleIndex, 2, at.e, at.u, 1, at.f, at.section, at.df, at.dg, at.gradient);
+      forceSource.elasticLhs(reference.table, axialRuleIndex, 4, bendingRuleIndex, 2, reference.e, reference.u, 1, reference.f);
+      exports.elasticLhs(at.table, axialRuleIndex, 4, bendingRuleIndex, 2, at.e, at.u, 1, at.f);
       expect(reference.matrix.every(Number.isFinite)).toBe(true);
       expectSameMemory(`element-like, trial ${trial}`);
     }

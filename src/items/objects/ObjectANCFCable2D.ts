@@ -290,8 +290,7 @@ export class ANCFCable2DModel implements Only<ObjectModel & BodyModel, ANCFCable
     const fv = this.kernels.views.f;
     this.loadKernelState(s, this.kernelRates !== 0);
     for (let a = 0; a < N_LOCAL; a++) fv[a] = f[a];
-    this.kernels.exports.elasticLhs(at.table, axialRuleIndex, this.axial.count, bendingRuleIndex, this.bending.count, at.e, at.u, this.kernelRates,
-      at.f, at.section, at.df, at.dg, at.gradient);
+    this.kernels.exports.elasticLhs(at.table, axialRuleIndex, this.axial.count, bendingRuleIndex, this.bending.count, at.e, at.u, this.kernelRates, at.f);
     f.set(fv);
   }
 

@@ -1,17 +1,19 @@
 /**
- * The WebAssembly kernels of the planar ANCF cable element (ObjectANCFCable2D) and their memory: one instance per
- * process on one 64 KB memory (never grown), shared by all elements (kernel calls do not nest). An element copies its
+ * The WebAssembly kernels of the planar ANCF cable element (ObjectANCFCable2D) and their memory: one instance of each of
+ * the two modules per process on one 64 KB memory (never grown), shared by all elements (kernel calls do not nest). An element copies its
  * table into {@link ANCFCable2DKernelViews.table} and its coordinates into e (and u) before each call, passes the
  * arrays' byte addresses ({@link ancfCable2DAddresses}) and reads the results from the views. A fresh process runs the
- * kernels compiled from their first call (no interpreted arithmetic, no boxed doubles). The kernels' source is
- * ancfCable2DKernelsSource.ts; its module, which the engine loads, is in ancfCable2DKernelsModule.ts (written by
- * scripts/generateWasmKernels.ts).
+ * kernels compiled from their first call (no interpreted arithmetic, no boxed doubles). The kernels' sources are
+ * ancfCable2DKernelsSource.ts and ancfCable2DForceKernelsSource.ts; their modules, which the engine loads, are in
+ * ancfCable2DKernelsModule.ts and ancfCable2DForceKernelsModule.ts (written by scripts/generateWasmKernels.ts).
  * @module
  */
 
+import { ancfCable2DForceModuleBase64 } from './ancfCable2DForceKernelsModule.ts';
 import { ancfCable2DModuleBase64 } from './ancfCable2DKernelsModule.ts';
+import type * as forceSource from './ancfCable2DForceKernelsSource.ts';
 import type * as source from './ancfCable2DKernelsSource.ts';
-import { compileStoredModule, instantiateKernels, type KernelExports } from '../../linalg/storedWasmModule.ts';
+import { compileStoredModule, type KernelExports } from '../../linalg/storedWasmModule.ts';
 
 /** Points a quadrature rule's block of an element table has room for. */
 export const ruleCapacity = 5;
@@ -72,18 +74,23 @@ export const ancfCable2DAddresses = Object.fromEntries(
   Object.entries(regions).map(([name, [first]]) => [name, 8 * first]),
 ) as { readonly [Name in keyof typeof regions]: number };
 
-/** The kernels (array arguments as byte addresses) with the views of their arrays. */
+/** The kernels of both modules (array arguments as byte addresses) with the views of their arrays. */
 export interface ANCFCable2DKernels {
-  readonly exports: KernelExports<typeof source>;
+  readonly exports: KernelExports<typeof source> & KernelExports<typeof forceSource>;
   readonly views: ANCFCable2DKernelViews;
 }
 
 let instance: ANCFCable2DKernels | undefined;
 
-/** The process's kernels (the module, 4 KB, compiled and instantiated at the first call). */
+/** The process's kernels (the modules, 4 KB and 1.7 KB, compiled and instantiated at the first call). */
 export function ancfCable2DKernels(): ANCFCable2DKernels {
   if (instance === undefined) {
-    const { exports, doubles } = instantiateKernels<KernelExports<typeof source>>(compileStoredModule(ancfCable2DModuleBase64));
+    // both modules on one memory (instantiateKernels gives each its own)
+    const imports = { env: { memory: new WebAssembly.Memory({ initial: 1 }) } };
+    const jacobians = new WebAssembly.Instance(compileStoredModule(ancfCable2DModuleBase64), imports).exports as unknown as KernelExports<typeof source>;
+    const forces = new WebAssembly.Instance(compileStoredModule(ancfCable2DForceModuleBase64), imports).exports as unknown as KernelExports<typeof forceSource>;
+    const exports = { ...jacobians, ...forces };
+    const doubles = new Float64Array(imports.env.memory.buffer);
     const views = Object.fromEntries(
       Object.entries(regions).map(([name, [first, length]]) => [name, doubles.subarray(first, first + length)]),
     ) as unknown as ANCFCable2DKernelViews;

@@ -1,8 +1,8 @@
 /**
  * The source of the WebAssembly kernels of the planar ANCF cable element (ObjectANCFCable2D; runtime in
  * ancfCable2DKernels.ts), in the TypeScript subset of scripts/wasmKernelCompiler.ts: the axial strain and curvature,
- * their gradients and Hessians at a quadrature point, and from them the elastic forces, the stiffness matrix and the
- * damping matrix of an element. The same operations in the same order as the JavaScript they replaced, so the results
+ * their gradients and Hessians at a quadrature point, and from them the stiffness and damping matrices of an element and
+ * the strains of its points (the elastic forces, written out on locals: ancfCable2DForceKernelsSource.ts). The same operations in the same order as the JavaScript they replaced, so the results
  * are the same bit for bit; run as JavaScript, these functions are the reference of the tests.
  *
  * An element's table (cableTableLength doubles; ancfCable2DKernels.ts): [EA, d_ε, EI, d_K] at 0..3, then one block per
@@ -105,32 +105,6 @@ export function sections(
 ): void {
   for (let p: Int = 0; p < axialCount; p++) sectionValues(table, axial, p, e, out, 18 * p, section, df, dg, gradient);
   for (let p: Int = 0; p < bendingCount; p++) sectionValues(table, bending, p, e, out, 18 * (5 + p), section, df, dg, gradient);
-}
-
-/**
- * f += ∫ (N ∂ε/∂e + M ∂K/∂e) dx, N = EA (ε − ε_ref) + d_ε ε̇, M = EI (K − K_ref) + d_K K̇ by the axial rule (at `axial`,
- * axialCount points) and the bending rule (at `bending`); the rates ε̇ = ∂ε/∂e·u, K̇ = ∂K/∂e·u only if withRates ≠ 0
- * (else 0, and u is not read).
- */
-export function elasticLhs(
-  table: Float64Array, axial: Int, axialCount: Int, bending: Int, bendingCount: Int, e: Float64Array, u: Float64Array, withRates: Int,
-  f: Float64Array, section: Float64Array, df: Float64Array, dg: Float64Array, gradient: Float64Array,
-): void {
-  const EA = table[0], dAxial = table[1], EI = table[2], dBending = table[3];
-  for (let p: Int = 0; p < axialCount; p++) {
-    const strain = axialStrain(table, axial, p, e, section, gradient);
-    let strain_t = 0;
-    if (withRates !== 0) for (let a: Int = 0; a < 8; a++) strain_t += gradient[a] * u[a];
-    const c = table[axial + p + 50] * (EA * (strain - table[axial + p + 40]) + dAxial * strain_t);
-    for (let a: Int = 0; a < 8; a++) f[a] += c * gradient[a];
-  }
-  for (let p: Int = 0; p < bendingCount; p++) {
-    const K = curvature(table, bending, p, e, section, df, dg, gradient);
-    let curvature_t = 0;
-    if (withRates !== 0) for (let a: Int = 0; a < 8; a++) curvature_t += gradient[a] * u[a];
-    const c = table[bending + p + 50] * (EI * (K - table[bending + p + 45]) + dBending * curvature_t);
-    for (let a: Int = 0; a < 8; a++) f[a] += c * gradient[a];
-  }
 }
 
 /** ∂²ε/∂e_(j,i)∂e_(k,l) = S'_j S'_k (δ_il/|r'| − r'_i r'_l/|r'|³) into hessian (after axialStrain). */
