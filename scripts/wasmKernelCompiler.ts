@@ -47,6 +47,18 @@ export interface KernelSource {
 export const kernelSources: readonly KernelSource[] = [
   { source: 'src/items/objects/ffrfReducedOrderKernelsSource.ts', module: 'src/items/objects/ffrfReducedOrderKernelsModule.ts', constant: 'ffrfReducedOrderModuleBase64', description: 'The WebAssembly module of ObjectFFRFreducedOrder\'s kernels (ffrfReducedOrderKernelsSource.ts).' },
   { source: 'src/items/objects/rigidBodySpringDamperKernelsSource.ts', module: 'src/items/objects/rigidBodySpringDamperKernelsModule.ts', constant: 'rigidBodySpringDamperModuleBase64', description: 'The WebAssembly module of ObjectConnectorRigidBodySpringDamper\'s q-Jacobian columns (rigidBodySpringDamperKernelsSource.ts)' },
+  {
+    source: 'src/items/objects/ancfCable2DKernelsSource.ts',
+    module: 'src/items/objects/ancfCable2DKernelsModule.ts',
+    constant: 'ancfCable2DModuleBase64',
+    description: 'The WebAssembly module of the planar ANCF cable element\'s kernels',
+  },
+  {
+    source: 'src/items/objects/ancfCable2DForceKernelsSource.ts',
+    module: 'src/items/objects/ancfCable2DForceKernelsModule.ts',
+    constant: 'ancfCable2DForceModuleBase64',
+    description: 'The WebAssembly module of the planar ANCF cable element\'s elastic forces',
+  },
 ];
 
 /** A value's type in a kernel: f64, i32 (Int), a Float64Array's address, or a comparison's 0 or 1. */

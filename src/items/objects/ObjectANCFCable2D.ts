@@ -5,6 +5,7 @@ import { OutputVariableType } from '../../registry/enums.ts';
 import { nodeIndexArray, real, uint, ureal, userFunction, type ParameterValues, type UserFunctionValue } from '../../registry/parameters.ts';
 import type { SystemUserFunction, UserFunctionSystem } from '../../registry/userFunctionSystem.ts';
 import { zeroArray } from '../../linalg/arrays.ts';
+import { ancfCable2DAddresses as at, ancfCable2DKernels, axialRuleIndex, bendingRuleIndex, cableTableLength, ruleCapacity, ruleOffsets, sectionValueStride } from './ancfCable2DKernels.ts';
 
 /** Axial force law replacing N = EA(ε − ε_ref) + d_ε ε̇; axialPositionNormalized = x/L ∈ [0, 1]. */
 export type CableAxialForceUserFunction<S extends UserFunctionSystem = UserFunctionSystem> = SystemUserFunction<S, [
@@ -103,37 +104,38 @@ export function shapeFunctions_xx(x: number, L: number, out: Float64Array, o: nu
   out[o + 3] = 6 * x / L2 - 2 / L;
 }
 
-/** A quadrature rule mapped to [0, L] with the shape function derivatives and reference strains at its points. */
+/**
+ * A quadrature rule mapped to [0, L] with the shape function derivatives and reference strains at its points: views of
+ * the rule's block in the element's kernel table (see ancfCable2DKernels.ts).
+ */
 class MappedRule {
   readonly count: number;
   /** Axial positions x_p = L/2 (p + 1). */
   readonly x: Float64Array;
   /** Weights L/2 · w_p. */
   readonly weight: Float64Array;
-  /** S'_j(x_p), 4 per point. */
-  readonly dS: Float64Array;
-  /** S''_j(x_p), 4 per point. */
-  readonly ddS: Float64Array;
   /** ε₀ + f_ref (|r'_ref| − 1) per point (set in bind). */
   readonly strainRef: Float64Array;
   /** K₀ + f_ref K(reference) per point (set in bind). */
   readonly curvatureRef: Float64Array;
 
-  constructor(rule: QuadratureRule, L: number) {
+  /** The rule's block at index `block` of the element table `table` (S'_j(x_p), S''_j(x_p) and the weights written here). */
+  constructor(rule: QuadratureRule, L: number, table: Float64Array, block: number) {
     const n = rule.points.length;
     this.count = n;
     this.x = new Float64Array(n);
-    this.weight = new Float64Array(n);
-    this.dS = new Float64Array(4 * n);
-    this.ddS = new Float64Array(4 * n);
-    this.strainRef = new Float64Array(n);
-    this.curvatureRef = new Float64Array(n);
+    const view = (offset: number, length: number) => table.subarray(block + offset, block + offset + length);
+    this.weight = view(ruleOffsets.weight, ruleCapacity);
+    const dS = view(ruleOffsets.slopes, 4 * ruleCapacity);
+    const ddS = view(ruleOffsets.slopes2, 4 * ruleCapacity);
+    this.strainRef = view(ruleOffsets.strainRef, ruleCapacity);
+    this.curvatureRef = view(ruleOffsets.curvatureRef, ruleCapacity);
     for (let p = 0; p < n; p++) {
       const x = 0.5 * L * rule.points[p] + 0.5 * L;
       this.x[p] = x;
       this.weight[p] = 0.5 * L * rule.weights[p];
-      shapeFunctions_x(x, L, this.dS, 4 * p);
-      shapeFunctions_xx(x, L, this.ddS, 4 * p);
+      shapeFunctions_x(x, L, dS, 4 * p);
+      shapeFunctions_xx(x, L, ddS, 4 * p);
     }
   }
 }
@@ -181,30 +183,19 @@ export class ANCFCable2DModel implements Only<ObjectModel & BodyModel, ANCFCable
   private readonly massShapeIntegral = new Float64Array(4);
   /** The shared dense work array of the local matrices (see denseLocalMatrix). */
   private readonly localMatrix = denseLocalMatrix(N_LOCAL);
+  /** The kernels of the elastic forces and their Jacobians (shared by all elements). */
+  private readonly kernels = ancfCable2DKernels();
+  /** [EA, d_ε, EI, d_K] and the two rules' blocks, copied into the kernels' table for each call. */
+  private readonly table = new Float64Array(cableTableLength);
+  /** 1 if the elastic forces depend on the velocities (damping) without user functions: the kernels' withRates. */
+  private readonly kernelRates: number;
+  /** ε, K and their gradients at every point (the sections kernel's output, copied: user functions may run kernels). */
+  private readonly sectionValues = new Float64Array(2 * ruleCapacity * sectionValueStride);
 
   private readonly e = new Float64Array(N_LOCAL);
   private readonly u = new Float64Array(N_LOCAL);
   private readonly eReference = new Float64Array(N_LOCAL);
-  private readonly gradStrain = new Float64Array(N_LOCAL);
-  private readonly gradCurvature = new Float64Array(N_LOCAL);
-  private readonly df = new Float64Array(N_LOCAL);
-  private readonly dg = new Float64Array(N_LOCAL);
-  private readonly hessian = new Float64Array(N_LOCAL * N_LOCAL);
-  private readonly hessianU = new Float64Array(N_LOCAL);
-  /** C G + d H u of a point (addStrainStiffness). */
-  private readonly stiffnessColumn = new Float64Array(N_LOCAL);
   private readonly shape = new Float64Array(12);
-  /**
-   * r' and r'' at the current point. Doubles from the start (NaN until the first setSlopes): with small-integer zeros the
-   * literal's fields changed their representation at the first fraction, and the next element's literal then had another
-   * hidden class than the one the compiled element code was specialized on — in a fresh process, building the second
-   * system of ANCFCableBeamDampingTest discarded the optimized ode2Lhs, stiffnessMatrix, setSlopes, axialStrain,
-   * axialStrainHessian and curvature.
-   */
-  private readonly slope: SectionKinematics = { rpx: Number.NaN, rpy: Number.NaN, rppx: Number.NaN, rppy: Number.NaN };
-  private norm = 1;
-  private curvatureNumerator = 0;
-  private slopeNorm2 = 1;
 
   constructor(readonly label: ItemLabel, private readonly v: CableValues) {
     if (!(v.physicsLength > 0)) itemError(label, 'physicsLength', `must be positive, got ${v.physicsLength}`);
@@ -220,20 +211,27 @@ export class ANCFCable2DModel implements Only<ObjectModel & BodyModel, ANCFCable
     this.bendingMomentUF = v.bendingMomentUserFunction;
     this.hasUserFunction = this.axialForceUF !== 0 || this.bendingMomentUF !== 0;
     const rules = integrationRules[v.useReducedOrderIntegration];
-    this.axial = new MappedRule(rules.axial, this.L);
-    this.bending = new MappedRule(rules.bending, this.L);
+    const table = this.table;
+    table[0] = this.EA;
+    table[1] = this.dAxial;
+    table[2] = this.EI;
+    table[3] = this.dBending;
+    this.axial = new MappedRule(rules.axial, this.L, table, axialRuleIndex);
+    this.bending = new MappedRule(rules.bending, this.L, table, bendingRuleIndex);
     this.ode2LhsDependsOnVelocity = this.hasUserFunction || this.dAxial !== 0 || this.dBending !== 0;
+    this.kernelRates = this.ode2LhsDependsOnVelocity ? 1 : 0;
+    // factor·∂(ode2Lhs)/∂q and factor·∂(ode2Lhs)/∂u (see the kernels stiffnessMatrix and dampingMatrix)
     this.ode2Lhs_q = this.hasUserFunction ? undefined : (s, acc, factor) => {
-      const k = this.localMatrix;
-      zeroArray(k);
-      this.stiffnessMatrix(s, k, factor);
-      acc.addBlock(0, 0, N_LOCAL, N_LOCAL, k, 0, N_LOCAL, 1);
+      this.loadKernelState(s, this.kernelRates !== 0);
+      this.kernels.exports.stiffnessMatrix(at.table, axialRuleIndex, this.axial.count, bendingRuleIndex, this.bending.count, at.e, at.u, factor,
+        at.matrix, at.section, at.df, at.dg, at.gradient, at.hessian, at.hessianU, at.column);
+      acc.addBlock(0, 0, N_LOCAL, N_LOCAL, this.kernels.views.matrix, 0, N_LOCAL, 1);
     };
     this.ode2Lhs_u = this.hasUserFunction ? undefined : (s, acc, factor) => {
-      const d = this.localMatrix;
-      zeroArray(d);
-      this.dampingMatrix(s, d, factor);
-      acc.addBlock(0, 0, N_LOCAL, N_LOCAL, d, 0, N_LOCAL, 1);
+      this.loadKernelState(s, false);
+      this.kernels.exports.dampingMatrix(at.table, axialRuleIndex, this.axial.count, bendingRuleIndex, this.bending.count, at.e, factor,
+        at.matrix, at.section, at.df, at.dg, at.gradient);
+      acc.addBlock(0, 0, N_LOCAL, N_LOCAL, this.kernels.views.matrix, 0, N_LOCAL, 1);
     };
     this.integrateMass();
   }
@@ -260,12 +258,13 @@ export class ANCFCable2DModel implements Only<ObjectModel & BodyModel, ANCFCable
       this.eReference[k] = this.nodes[0].referenceCoordinates[k];
       this.eReference[4 + k] = this.nodes[1].referenceCoordinates[k];
     }
-    for (const rule of [this.axial, this.bending]) {
+    const values = this.evaluateSections(this.eReference);
+    const relative = this.v.strainIsRelativeToReference;
+    for (const [rule, first] of [[this.axial, 0], [this.bending, ruleCapacity]] as const) {
       for (let p = 0; p < rule.count; p++) {
-        this.setSlopes(rule, p, this.eReference);
-        const relative = this.v.strainIsRelativeToReference;
-        rule.strainRef[p] = this.v.physicsReferenceAxialStrain + (relative !== 0 ? relative * this.axialStrain(rule.dS, 4 * p) : 0);
-        rule.curvatureRef[p] = this.v.physicsReferenceCurvature + (relative !== 0 ? relative * this.curvature(rule.dS, rule.ddS, 4 * p) : 0);
+        const o = sectionValueStride * (first + p);
+        rule.strainRef[p] = this.v.physicsReferenceAxialStrain + (relative !== 0 ? relative * values[o] : 0);
+        rule.curvatureRef[p] = this.v.physicsReferenceCurvature + (relative !== 0 ? relative * values[o + 1] : 0);
       }
     }
   }
@@ -284,293 +283,85 @@ export class ANCFCable2DModel implements Only<ObjectModel & BodyModel, ANCFCable
   }
 
   ode2Lhs(s: ItemState, f: Float64Array): void {
-    if (this.hasUserFunction) this.userFunctionLhs(s, f);
-    else this.elasticLhs(s, f);
+    if (this.hasUserFunction) {
+      this.userFunctionLhs(s, f);
+      return;
+    }
+    const fv = this.kernels.views.f;
+    this.loadKernelState(s, this.kernelRates !== 0);
+    for (let a = 0; a < N_LOCAL; a++) fv[a] = f[a];
+    this.kernels.exports.elasticLhs(at.table, axialRuleIndex, this.axial.count, bendingRuleIndex, this.bending.count, at.e, at.u, this.kernelRates, at.f);
+    f.set(fv);
   }
 
-  /**
-   * ode2Lhs without user functions: the operations of mapSlopes, axialStrain, curvature and dot8 in the same order, on
-   * the coordinates, gradients and f's entries held in locals (loaded once per call, not per point; no work arrays, no
-   * helper calls: until the optimizer compiles it, each array load and each call costs, and every double a helper hands
-   * back through a field or an array is boxed again).
-   */
-  private elasticLhs(s: ItemState, f: Float64Array): void {
-    const withRates = this.ode2LhsDependsOnVelocity;
-    const nodes = this.nodes, qRef = s.qRef, q = s.q, i0 = nodes[0].qIndex, i1 = nodes[1].qIndex;
-    const e0 = qRef[i0] + q[i0], e1 = qRef[i0 + 1] + q[i0 + 1], e2 = qRef[i0 + 2] + q[i0 + 2], e3 = qRef[i0 + 3] + q[i0 + 3];
-    const e4 = qRef[i1] + q[i1], e5 = qRef[i1 + 1] + q[i1 + 1], e6 = qRef[i1 + 2] + q[i1 + 2], e7 = qRef[i1 + 3] + q[i1 + 3];
-    let u0 = 0, u1 = 0, u2 = 0, u3 = 0, u4 = 0, u5 = 0, u6 = 0, u7 = 0;
-    if (withRates) {
-      const v = s.u, j0 = nodes[0].uIndex, j1 = nodes[1].uIndex;
-      u0 = v[j0]; u1 = v[j0 + 1]; u2 = v[j0 + 2]; u3 = v[j0 + 3];
-      u4 = v[j1]; u5 = v[j1 + 1]; u6 = v[j1 + 2]; u7 = v[j1 + 3];
-    }
-    let f0 = f[0], f1 = f[1], f2 = f[2], f3 = f[3], f4 = f[4], f5 = f[5], f6 = f[6], f7 = f[7];
-    const axial = this.axial, EA = this.EA, dAxial = this.dAxial;
-    const adS = axial.dS, strainRef = axial.strainRef, axialWeight = axial.weight;
-    for (let p = 0; p < axial.count; p++) {
-      const o = 4 * p;
-      const s0 = adS[o], s1 = adS[o + 1], s2 = adS[o + 2], s3 = adS[o + 3];
-      // r' (mapSlopes), ε and ∂ε/∂e (axialStrain)
-      const rpx = 0 + s0 * e0 + s1 * e2 + s2 * e4 + s3 * e6, rpy = 0 + s0 * e1 + s1 * e3 + s2 * e5 + s3 * e7;
-      const norm = Math.sqrt(rpx * rpx + rpy * rpy);
-      const g0 = s0 * rpx / norm, g1 = s0 * rpy / norm, g2 = s1 * rpx / norm, g3 = s1 * rpy / norm;
-      const g4 = s2 * rpx / norm, g5 = s2 * rpy / norm, g6 = s3 * rpx / norm, g7 = s3 * rpy / norm;
-      const strain_t = withRates ? 0 + g0 * u0 + g1 * u1 + g2 * u2 + g3 * u3 + g4 * u4 + g5 * u5 + g6 * u6 + g7 * u7 : 0;
-      const force = EA * ((norm - 1) - strainRef[p]) + dAxial * strain_t;
-      const c = axialWeight[p] * force;
-      f0 += c * g0; f1 += c * g1; f2 += c * g2; f3 += c * g3; f4 += c * g4; f5 += c * g5; f6 += c * g6; f7 += c * g7;
-    }
-    const bending = this.bending, EI = this.EI, dBending = this.dBending;
-    const bdS = bending.dS, bddS = bending.ddS, curvatureRef = bending.curvatureRef, bendingWeight = bending.weight;
-    for (let p = 0; p < bending.count; p++) {
-      const o = 4 * p;
-      const s0 = bdS[o], s1 = bdS[o + 1], s2 = bdS[o + 2], s3 = bdS[o + 3];
-      const t0 = bddS[o], t1 = bddS[o + 1], t2 = bddS[o + 2], t3 = bddS[o + 3];
-      // r', r'' (mapSlopes), K = F/G and ∂K/∂e = ∂F/∂e / G − F ∂G/∂e / G² (curvature)
-      const rpx = 0 + s0 * e0 + s1 * e2 + s2 * e4 + s3 * e6, rpy = 0 + s0 * e1 + s1 * e3 + s2 * e5 + s3 * e7;
-      const rppx = 0 + t0 * e0 + t1 * e2 + t2 * e4 + t3 * e6, rppy = 0 + t0 * e1 + t1 * e3 + t2 * e5 + t3 * e7;
-      const F = rpx * rppy - rpy * rppx, G = rpx * rpx + rpy * rpy, G2 = G * G;
-      const twoRpx = 2 * rpx, twoRpy = 2 * rpy;
-      const g0 = (s0 * rppy - t0 * rpy) / G - F * (twoRpx * s0) / G2, g1 = (-s0 * rppx + t0 * rpx) / G - F * (twoRpy * s0) / G2;
-      const g2 = (s1 * rppy - t1 * rpy) / G - F * (twoRpx * s1) / G2, g3 = (-s1 * rppx + t1 * rpx) / G - F * (twoRpy * s1) / G2;
-      const g4 = (s2 * rppy - t2 * rpy) / G - F * (twoRpx * s2) / G2, g5 = (-s2 * rppx + t2 * rpx) / G - F * (twoRpy * s2) / G2;
-      const g6 = (s3 * rppy - t3 * rpy) / G - F * (twoRpx * s3) / G2, g7 = (-s3 * rppx + t3 * rpx) / G - F * (twoRpy * s3) / G2;
-      const curvature_t = withRates ? 0 + g0 * u0 + g1 * u1 + g2 * u2 + g3 * u3 + g4 * u4 + g5 * u5 + g6 * u6 + g7 * u7 : 0;
-      const moment = EI * (F / G - curvatureRef[p]) + dBending * curvature_t;
-      const c = bendingWeight[p] * moment;
-      f0 += c * g0; f1 += c * g1; f2 += c * g2; f3 += c * g3; f4 += c * g4; f5 += c * g5; f6 += c * g6; f7 += c * g7;
-    }
-    f[0] = f0; f[1] = f1; f[2] = f2; f[3] = f3; f[4] = f4; f[5] = f5; f[6] = f6; f[7] = f7;
+  /** The element's table and coordinates (and velocities) into the kernels' arrays. */
+  private loadKernelState(s: ItemState, withVelocities: boolean): void {
+    const views = this.kernels.views;
+    views.table.set(this.table);
+    this.gather(s, withVelocities, views.e, views.u);
   }
 
-  /** ode2Lhs with a user function: per point through the strain helpers (gradients in gradStrain, gradCurvature). */
+  /** ε, K and their gradients at every point from coordinates e (see the sections kernel), into sectionValues. */
+  private evaluateSections(e: Float64Array): Float64Array {
+    const kernels = this.kernels, views = kernels.views;
+    views.table.set(this.table);
+    views.e.set(e);
+    kernels.exports.sections(at.table, axialRuleIndex, this.axial.count, bendingRuleIndex, this.bending.count, at.e, at.sectionValues,
+      at.section, at.df, at.dg, at.gradient);
+    this.sectionValues.set(views.sectionValues);
+    return this.sectionValues;
+  }
+
+  /** ode2Lhs with a user function: the strains and their gradients of all points first (sections kernel), then per point. */
   private userFunctionLhs(s: ItemState, f: Float64Array): void {
     const withRates = this.ode2LhsDependsOnVelocity;
-    this.gather(s, withRates);
-    const { e, u, gradStrain, gradCurvature } = this;
+    const { e, u } = this;
+    this.gather(s, withRates, e, u);
+    const values = this.evaluateSections(e);
     const axial = this.axial;
     for (let p = 0; p < axial.count; p++) {
-      this.setSlopes(axial, p, e);
-      const strain = this.axialStrain(axial.dS, 4 * p);
-      const strain_t = withRates ? dot8(gradStrain, u) : 0;
+      const o = sectionValueStride * p;
+      const strain = values[o];
+      const strain_t = withRates ? dot8(values, o + 2, u) : 0;
       let force: number;
       if (this.axialForceUF === 0) {
         force = this.EA * (strain - axial.strainRef[p]) + this.dAxial * strain_t;
       } else {
-        const curvature = this.curvature(axial.dS, axial.ddS, 4 * p);
-        force = this.callAxialUF(s, axial.x[p], strain, strain_t, axial.strainRef[p], curvature, dot8(gradCurvature, u), axial.curvatureRef[p]);
+        force = this.callAxialUF(s, axial.x[p], strain, strain_t, axial.strainRef[p], values[o + 1], dot8(values, o + 10, u), axial.curvatureRef[p]);
       }
       const c = axial.weight[p] * force;
-      for (let a = 0; a < N_LOCAL; a++) f[a] += c * gradStrain[a];
+      for (let a = 0; a < N_LOCAL; a++) f[a] += c * values[o + 2 + a];
     }
     const bending = this.bending;
     for (let p = 0; p < bending.count; p++) {
-      this.setSlopes(bending, p, e);
-      const curvature = this.curvature(bending.dS, bending.ddS, 4 * p);
-      const curvature_t = withRates ? dot8(gradCurvature, u) : 0;
+      const o = sectionValueStride * (ruleCapacity + p);
+      const curvature = values[o + 1];
+      const curvature_t = withRates ? dot8(values, o + 10, u) : 0;
       let moment: number;
       if (this.bendingMomentUF === 0) {
         moment = this.EI * (curvature - bending.curvatureRef[p]) + this.dBending * curvature_t;
       } else {
-        const strain = this.axialStrain(bending.dS, 4 * p);
-        moment = this.callBendingUF(s, bending.x[p], curvature, curvature_t, bending.curvatureRef[p], strain, dot8(gradStrain, u), bending.strainRef[p]);
+        moment = this.callBendingUF(s, bending.x[p], curvature, curvature_t, bending.curvatureRef[p], values[o], dot8(values, o + 2, u), bending.strainRef[p]);
       }
       const c = bending.weight[p] * moment;
-      for (let a = 0; a < N_LOCAL; a++) f[a] += c * gradCurvature[a];
+      for (let a = 0; a < N_LOCAL; a++) f[a] += c * values[o + 10 + a];
     }
   }
 
-  /**
-   * factor·∂(ode2Lhs)/∂q. For a strain measure s with gradient G = ∂s/∂e, Hessian H and section
-   * force F = C (s − s_ref) + d ṡ, ṡ = G·u: ∂(∫F G)/∂e = ∫ [G ⊗ (C G + d H u) + F H] dx.
-   */
-  private stiffnessMatrix(s: ItemState, k: Float64Array, factor: number): void {
-    const withAxialRate = this.dAxial !== 0;
-    const withBendingRate = this.dBending !== 0;
-    this.gather(s, withAxialRate || withBendingRate);
-    const { e, u, gradStrain, gradCurvature } = this;
-    const axial = this.axial;
-    for (let p = 0; p < axial.count; p++) {
-      this.setSlopes(axial, p, e);
-      const strain = this.axialStrain(axial.dS, 4 * p);
-      this.axialStrainHessian(axial.dS, 4 * p);
-      const force = this.EA * (strain - axial.strainRef[p]) + (withAxialRate ? this.dAxial * dot8(gradStrain, u) : 0);
-      this.addStrainStiffness(k, factor * axial.weight[p], gradStrain, this.EA, this.dAxial, force, withAxialRate);
-    }
-    const bending = this.bending;
-    for (let p = 0; p < bending.count; p++) {
-      this.setSlopes(bending, p, e);
-      const curvature = this.curvature(bending.dS, bending.ddS, 4 * p);
-      this.curvatureHessian(bending.dS, bending.ddS, 4 * p);
-      const moment = this.EI * (curvature - bending.curvatureRef[p]) + (withBendingRate ? this.dBending * dot8(gradCurvature, u) : 0);
-      this.addStrainStiffness(k, factor * bending.weight[p], gradCurvature, this.EI, this.dBending, moment, withBendingRate);
-    }
-  }
-
-  /** Adds w·[G ⊗ (C G + d H u) + F H] (row a, column b: G_a (C G_b + d (Hu)_b) + F H_ab); H in this.hessian. */
-  private addStrainStiffness(k: Float64Array, w: number, gradient: Float64Array, stiffness: number, damping: number, force: number, withRate: boolean): void {
-    const { hessian, hessianU, u } = this;
-    if (withRate) {
-      // (the sums from 0 in the order of b, with u's entries in locals)
-      const u0 = u[0], u1 = u[1], u2 = u[2], u3 = u[3], u4 = u[4], u5 = u[5], u6 = u[6], u7 = u[7];
-      for (let a = 0; a < N_LOCAL; a++) {
-        const r = a * N_LOCAL;
-        hessianU[a] = 0 + hessian[r] * u0 + hessian[r + 1] * u1 + hessian[r + 2] * u2 + hessian[r + 3] * u3
-          + hessian[r + 4] * u4 + hessian[r + 5] * u5 + hessian[r + 6] * u6 + hessian[r + 7] * u7;
-      }
-    }
-    // C G_b + d (Hu)_b and w F once per point (the same expressions as per entry), the column in locals
-    const column = this.stiffnessColumn;
-    for (let b = 0; b < N_LOCAL; b++) column[b] = stiffness * gradient[b] + (withRate ? damping * hessianU[b] : 0);
-    const c0 = column[0], c1 = column[1], c2 = column[2], c3 = column[3], c4 = column[4], c5 = column[5], c6 = column[6], c7 = column[7];
-    const wf = w * force;
-    for (let a = 0; a < N_LOCAL; a++) {
-      const ga = w * gradient[a];
-      const row = a * N_LOCAL;
-      k[row] += ga * c0 + wf * hessian[row]; k[row + 1] += ga * c1 + wf * hessian[row + 1];
-      k[row + 2] += ga * c2 + wf * hessian[row + 2]; k[row + 3] += ga * c3 + wf * hessian[row + 3];
-      k[row + 4] += ga * c4 + wf * hessian[row + 4]; k[row + 5] += ga * c5 + wf * hessian[row + 5];
-      k[row + 6] += ga * c6 + wf * hessian[row + 6]; k[row + 7] += ga * c7 + wf * hessian[row + 7];
-    }
-  }
-
-  /** factor·∂(ode2Lhs)/∂u = factor·∫ (d_ε G_ε ⊗ G_ε + d_K G_K ⊗ G_K) dx. */
-  private dampingMatrix(s: ItemState, d: Float64Array, factor: number): void {
-    if (this.dAxial === 0 && this.dBending === 0) return;
-    this.gather(s, false);
-    const { e, gradStrain, gradCurvature } = this;
-    if (this.dAxial !== 0) {
-      const axial = this.axial;
-      for (let p = 0; p < axial.count; p++) {
-        this.setSlopes(axial, p, e);
-        this.axialStrain(axial.dS, 4 * p);
-        addOuter(d, factor * axial.weight[p] * this.dAxial, gradStrain);
-      }
-    }
-    if (this.dBending !== 0) {
-      const bending = this.bending;
-      for (let p = 0; p < bending.count; p++) {
-        this.setSlopes(bending, p, e);
-        this.curvature(bending.dS, bending.ddS, 4 * p);
-        addOuter(d, factor * bending.weight[p] * this.dBending, gradCurvature);
-      }
-    }
-  }
-
-  /** Total element coordinates e = reference + displacement, and optionally the velocities u. */
-  private gather(s: ItemState, withVelocities: boolean): void {
+  /** Total element coordinates e = reference + displacement, and optionally the velocities u, into e and u. */
+  private gather(s: ItemState, withVelocities: boolean, e: Float64Array, u: Float64Array): void {
     // the nodes by index, not by destructuring (an array pattern runs the iterator protocol until optimized)
     const nodes = this.nodes, n0 = nodes[0], n1 = nodes[1];
-    const e = this.e, qRef = s.qRef, q = s.q, i0 = n0.qIndex, i1 = n1.qIndex;
+    const qRef = s.qRef, q = s.q, i0 = n0.qIndex, i1 = n1.qIndex;
     for (let k = 0; k < 4; k++) {
       e[k] = qRef[i0 + k] + q[i0 + k];
       e[4 + k] = qRef[i1 + k] + q[i1 + k];
     }
     if (withVelocities) {
-      const u = this.u, v = s.u, j0 = n0.uIndex, j1 = n1.uIndex;
+      const v = s.u, j0 = n0.uIndex, j1 = n1.uIndex;
       for (let k = 0; k < 4; k++) {
         u[k] = v[j0 + k];
         u[4 + k] = v[j1 + k];
-      }
-    }
-  }
-
-  /** r' and r'' at quadrature point p of a rule from coordinates e. */
-  private setSlopes(rule: MappedRule, p: number, e: Float64Array): void {
-    mapSlopes(rule.dS, rule.ddS, 4 * p, e, this.slope);
-  }
-
-  /** ε = |r'| − 1 and its gradient ∂ε/∂e_(j,i) = S'_j r'_i / |r'| (into gradStrain), at the current slopes. */
-  private axialStrain(dS: Float64Array, o: number): number {
-    const { rpx, rpy } = this.slope;
-    const norm = Math.sqrt(rpx * rpx + rpy * rpy);
-    this.norm = norm;
-    const g = this.gradStrain;
-    for (let j = 0; j < 4; j++) {
-      g[2 * j] = dS[o + j] * rpx / norm;
-      g[2 * j + 1] = dS[o + j] * rpy / norm;
-    }
-    return norm - 1;
-  }
-
-  /** ∂²ε/∂e_(j,i)∂e_(k,l) = S'_j S'_k (δ_il/|r'| − r'_i r'_l/|r'|³) into hessian (after axialStrain). */
-  private axialStrainHessian(dS: Float64Array, o: number): void {
-    const { rpx, rpy } = this.slope;
-    const n = this.norm;
-    const n3 = n * n * n;
-    const h = this.hessian;
-    const hxx = 1 / n - rpx * rpx / n3;
-    const hxy = -rpx * rpy / n3;
-    const hyy = 1 / n - rpy * rpy / n3;
-    // S'_j S'_k = S'_k S'_j exactly: the blocks (j, k) and (k, j) are the same products, formed once
-    for (let j = 0; j < 4; j++) {
-      const sj = dS[o + j];
-      for (let k = j; k < 4; k++) {
-        const sjk = sj * dS[o + k];
-        const xx = sjk * hxx, xy = sjk * hxy, yy = sjk * hyy;
-        const row = 2 * j * N_LOCAL + 2 * k;
-        h[row] = xx; h[row + 1] = xy; h[row + N_LOCAL] = xy; h[row + N_LOCAL + 1] = yy;
-        if (k === j) continue;
-        const mirror = 2 * k * N_LOCAL + 2 * j;
-        h[mirror] = xx; h[mirror + 1] = xy; h[mirror + N_LOCAL] = xy; h[mirror + N_LOCAL + 1] = yy;
-      }
-    }
-  }
-
-  /**
-   * K = f/g with f = r' × r'', g = |r'|², and its gradient ∂K/∂e = ∂f/∂e / g − f ∂g/∂e / g²
-   * (into gradCurvature; ∂f/∂e, ∂g/∂e into df, dg), at the current slopes.
-   */
-  private curvature(dS: Float64Array, ddS: Float64Array, o: number): number {
-    const { rpx, rpy, rppx, rppy } = this.slope;
-    const f = rpx * rppy - rpy * rppx;
-    const g = rpx * rpx + rpy * rpy;
-    this.curvatureNumerator = f;
-    this.slopeNorm2 = g;
-    const { df, dg, gradCurvature } = this;
-    for (let j = 0; j < 4; j++) {
-      const sx = dS[o + j];
-      const sxx = ddS[o + j];
-      df[2 * j] = sx * rppy - sxx * rpy;
-      df[2 * j + 1] = -sx * rppx + sxx * rpx;
-      dg[2 * j] = 2 * rpx * sx;
-      dg[2 * j + 1] = 2 * rpy * sx;
-    }
-    const g2 = g * g;
-    for (let a = 0; a < N_LOCAL; a++) gradCurvature[a] = df[a] / g - f * dg[a] / g2;
-    return f / g;
-  }
-
-  /**
-   * ∂²K/∂e_a∂e_b = H^f_ab/g − (df_a dg_b + dg_a df_b)/g² − f H^g_ab/g² + 2 f dg_a dg_b/g³ into hessian
-   * (after curvature), with H^f_(j,i)(k,l) = ε_il (S'_j S''_k − S'_k S''_j) (ε_xy = 1 = −ε_yx)
-   * and H^g_(j,i)(k,l) = 2 S'_j S'_k δ_il.
-   */
-  private curvatureHessian(dS: Float64Array, ddS: Float64Array, o: number): void {
-    const f = this.curvatureNumerator;
-    const g = this.slopeNorm2;
-    const g2 = g * g;
-    const g3 = g2 * g;
-    const { df, dg, hessian } = this;
-    // the terms each entry formed the same way once per point (0/g where H^f = 0, f·0/g² where H^g = 0, 2f) or per
-    // row (2f dg_a, 2 S'_j): the same operations on the same operands
-    const hfZero = 0 / g, hgZero = f * 0 / g2, twoF = 2 * f;
-    for (let a = 0; a < N_LOCAL; a++) {
-      const j = a >> 1;
-      const i = a & 1;
-      const dfa = df[a], dga = dg[a], sj = dS[o + j], tj = ddS[o + j], twoSj = 2 * sj, lastA = twoF * dga, row = a * N_LOCAL;
-      for (let b = 0; b < N_LOCAL; b++) {
-        const k = b >> 1;
-        const dgb = dg[b];
-        const mixed = (dfa * dgb + dga * df[b]) / g2;
-        let value: number;
-        if (i === (b & 1)) value = hfZero - mixed - f * (twoSj * dS[o + k]) / g2;
-        else {
-          const antisymmetric = sj * ddS[o + k] - dS[o + k] * tj;
-          value = (i === 0 ? antisymmetric : -antisymmetric) / g - mixed - hgZero;
-        }
-        hessian[row + b] = value + lastA * dgb / g3;
       }
     }
   }
@@ -635,7 +426,7 @@ export class ANCFCable2DModel implements Only<ObjectModel & BodyModel, ANCFCable
   }
 
   position(s: ItemState, localPosition: ArrayLike<number>, out: Float64Array): void {
-    this.gather(s, false);
+    this.gather(s, false, this.e, this.u);
     this.positionFrom(this.e, localPosition, out);
   }
 
@@ -657,7 +448,7 @@ export class ANCFCable2DModel implements Only<ObjectModel & BodyModel, ANCFCable
   }
 
   velocity(s: ItemState, localPosition: ArrayLike<number>, out: Float64Array): void {
-    this.gather(s, true);
+    this.gather(s, true, this.e, this.u);
     const x = localPosition[0] ?? 0;
     const y = localPosition[1] ?? 0;
     const { e, u } = this;
@@ -689,7 +480,7 @@ export class ANCFCable2DModel implements Only<ObjectModel & BodyModel, ANCFCable
       out[N_LOCAL + 2 * j + 1] = S[j];
     }
     if (y !== 0) {
-      this.gather(s, false);
+      this.gather(s, false, this.e, this.u);
       const e = this.e;
       const rpx = S[4] * e[0] + S[5] * e[2] + S[6] * e[4] + S[7] * e[6];
       const rpy = S[4] * e[1] + S[5] * e[3] + S[6] * e[5] + S[7] * e[7];
@@ -867,20 +658,11 @@ function mapSlopes(dS: Float64Array, ddS: Float64Array, o: number, e: Float64Arr
   out.rppy = rppy;
 }
 
-function dot8(a: Float64Array, b: Float64Array): number {
+/** Σ_i a[o + i] b[i] over the 8 coordinates, summed from 0 in the order of i. */
+function dot8(a: Float64Array, o: number, b: Float64Array): number {
   let sum = 0;
-  for (let i = 0; i < N_LOCAL; i++) sum += a[i] * b[i];
+  for (let i = 0; i < N_LOCAL; i++) sum += a[o + i] * b[i];
   return sum;
-}
-
-/** m += w g ⊗ g (8 × 8); g's entries in locals, each row written out. */
-function addOuter(m: Float64Array, w: number, g: Float64Array): void {
-  const g0 = g[0], g1 = g[1], g2 = g[2], g3 = g[3], g4 = g[4], g5 = g[5], g6 = g[6], g7 = g[7];
-  for (let a = 0; a < N_LOCAL; a++) {
-    const ga = w * g[a], r = a * N_LOCAL;
-    m[r] += ga * g0; m[r + 1] += ga * g1; m[r + 2] += ga * g2; m[r + 3] += ga * g3;
-    m[r + 4] += ga * g4; m[r + 5] += ga * g5; m[r + 6] += ga * g6; m[r + 7] += ga * g7;
-  }
 }
 
 /** The planar ANCF cable element (Exudyn's ObjectANCFCable2D). */

@@ -1,0 +1,100 @@
+/**
+ * The WebAssembly kernels of the planar ANCF cable element (ObjectANCFCable2D) and their memory: one instance of each of
+ * the two modules per process on one 64 KB memory (never grown), shared by all elements (kernel calls do not nest). An element copies its
+ * table into {@link ANCFCable2DKernelViews.table} and its coordinates into e (and u) before each call, passes the
+ * arrays' byte addresses ({@link ancfCable2DAddresses}) and reads the results from the views. A fresh process runs the
+ * kernels compiled from their first call (no interpreted arithmetic, no boxed doubles). The kernels' sources are
+ * ancfCable2DKernelsSource.ts and ancfCable2DForceKernelsSource.ts; their modules, which the engine loads, are in
+ * ancfCable2DKernelsModule.ts and ancfCable2DForceKernelsModule.ts (written by scripts/generateWasmKernels.ts).
+ * @module
+ */
+
+import { ancfCable2DForceModuleBase64 } from './ancfCable2DForceKernelsModule.ts';
+import { ancfCable2DModuleBase64 } from './ancfCable2DKernelsModule.ts';
+import type * as forceSource from './ancfCable2DForceKernelsSource.ts';
+import type * as source from './ancfCable2DKernelsSource.ts';
+import { compileStoredModule, type KernelExports } from '../../linalg/storedWasmModule.ts';
+
+/** Points a quadrature rule's block of an element table has room for. */
+export const ruleCapacity = 5;
+/** Index of the axial rule's block in an element table ([EA, d_ε, EI, d_K] before it). */
+export const axialRuleIndex = 4;
+/** Index of the bending rule's block in an element table. */
+export const bendingRuleIndex = axialRuleIndex + 11 * ruleCapacity;
+/** Doubles of an element table: the constants and the two rules' blocks (S', S'', ε_ref, K_ref, weights). */
+export const cableTableLength = bendingRuleIndex + 11 * ruleCapacity;
+/** Offsets in a rule's block: S'_j(x_p) at 4p + j, S''_j(x_p) at slopes2 + 4p + j, ε_ref, K_ref and weight at p. */
+export const ruleOffsets = { slopes: 0, slopes2: 4 * ruleCapacity, strainRef: 8 * ruleCapacity, curvatureRef: 9 * ruleCapacity, weight: 10 * ruleCapacity } as const;
+/** Doubles per point of the sections kernel: ε, K, ∂ε/∂e (8), ∂K/∂e (8); axial points first, bending points from ruleCapacity. */
+export const sectionValueStride = 18;
+
+/** Each array's first double and length in the memory. */
+const regions = {
+  table: [0, cableTableLength],
+  e: [120, 8],
+  u: [128, 8],
+  f: [136, 8],
+  section: [144, 8],
+  df: [152, 8],
+  dg: [160, 8],
+  gradient: [168, 8],
+  hessianU: [176, 8],
+  column: [184, 8],
+  hessian: [192, 64],
+  matrix: [256, 64],
+  sectionValues: [320, 2 * ruleCapacity * sectionValueStride],
+} as const;
+
+/** The kernels' arrays (views of the memory). */
+export interface ANCFCable2DKernelViews {
+  /** The calling element's table. */
+  readonly table: Float64Array;
+  /** Element coordinates (8). */
+  readonly e: Float64Array;
+  /** Element velocities (8). */
+  readonly u: Float64Array;
+  /** Force vector, in and out (8). */
+  readonly f: Float64Array;
+  /** Stiffness or damping matrix out (8 × 8). */
+  readonly matrix: Float64Array;
+  /** Strains and gradients of all points out (sections: 2·ruleCapacity·sectionValueStride). */
+  readonly sectionValues: Float64Array;
+  /** Work arrays: a point's slopes and norms (8), ∂f/∂e and ∂g/∂e of the curvature, a gradient, a Hessian (8 × 8), H u and a column (8 each). */
+  readonly section: Float64Array;
+  readonly df: Float64Array;
+  readonly dg: Float64Array;
+  readonly gradient: Float64Array;
+  readonly hessian: Float64Array;
+  readonly hessianU: Float64Array;
+  readonly column: Float64Array;
+}
+
+/** Byte addresses of the arrays of {@link ANCFCable2DKernelViews} in the memory, the kernels' array arguments. */
+export const ancfCable2DAddresses = Object.fromEntries(
+  Object.entries(regions).map(([name, [first]]) => [name, 8 * first]),
+) as { readonly [Name in keyof typeof regions]: number };
+
+/** The kernels of both modules (array arguments as byte addresses) with the views of their arrays. */
+export interface ANCFCable2DKernels {
+  readonly exports: KernelExports<typeof source> & KernelExports<typeof forceSource>;
+  readonly views: ANCFCable2DKernelViews;
+}
+
+let instance: ANCFCable2DKernels | undefined;
+
+/** The process's kernels (the modules, 4 KB and 1.7 KB, compiled and instantiated at the first call). */
+export function ancfCable2DKernels(): ANCFCable2DKernels {
+  if (instance === undefined) {
+    // both modules on one memory (instantiateKernels gives each its own)
+    const imports = { env: { memory: new WebAssembly.Memory({ initial: 1 }) } };
+    const jacobians = new WebAssembly.Instance(compileStoredModule(ancfCable2DModuleBase64), imports).exports as unknown as KernelExports<typeof source>;
+    const forces = new WebAssembly.Instance(compileStoredModule(ancfCable2DForceModuleBase64), imports).exports as unknown as KernelExports<typeof forceSource>;
+    const exports = { ...jacobians, ...forces };
+    const doubles = new Float64Array(imports.env.memory.buffer);
+    const views = Object.fromEntries(
+      Object.entries(regions).map(([name, [first, length]]) => [name, doubles.subarray(first, first + length)]),
+    ) as unknown as ANCFCable2DKernelViews;
+    instance = { exports, views };
+  }
+  return instance;
+}
