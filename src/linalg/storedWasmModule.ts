@@ -50,12 +50,14 @@ export interface KernelInstance<Exports> {
 }
 
 /**
- * Instantiates a compiled kernel module (one imported memory, env.memory) on a new memory of `pages` pages. Item
+ * Instantiates compiled kernel modules (each importing one memory, env.memory) on one new memory of `pages` pages; the
+ * exports of all of them, merged (a family whose kernels are split into several modules shares the memory). Item
  * kernels share one instance per process and family: their calls never nest, so fixed regions of the memory serve as
  * every call's inputs and outputs.
  */
-export function instantiateKernels<Exports>(module: WebAssembly.Module, pages = 1): KernelInstance<Exports> {
+export function instantiateKernels<Exports>(modules: WebAssembly.Module | readonly WebAssembly.Module[], pages = 1): KernelInstance<Exports> {
   const memory = new WebAssembly.Memory({ initial: pages });
-  const instance = new WebAssembly.Instance(module, { env: { memory } });
-  return { exports: instance.exports as unknown as Exports, doubles: new Float64Array(memory.buffer) };
+  const exports = {};
+  for (const module of Array.isArray(modules) ? modules : [modules]) Object.assign(exports, new WebAssembly.Instance(module, { env: { memory } }).exports);
+  return { exports: exports as Exports, doubles: new Float64Array(memory.buffer) };
 }

@@ -13,7 +13,7 @@ import { ancfCable2DForceModuleBase64 } from './ancfCable2DForceKernelsModule.ts
 import { ancfCable2DModuleBase64 } from './ancfCable2DKernelsModule.ts';
 import type * as forceSource from './ancfCable2DForceKernelsSource.ts';
 import type * as source from './ancfCable2DKernelsSource.ts';
-import { compileStoredModule, type KernelExports } from '../../linalg/storedWasmModule.ts';
+import { compileStoredModule, instantiateKernels, type KernelExports } from '../../linalg/storedWasmModule.ts';
 
 /** Points a quadrature rule's block of an element table has room for. */
 export const ruleCapacity = 5;
@@ -85,12 +85,8 @@ let instance: ANCFCable2DKernels | undefined;
 /** The process's kernels (the modules, 4 KB and 1.7 KB, compiled and instantiated at the first call). */
 export function ancfCable2DKernels(): ANCFCable2DKernels {
   if (instance === undefined) {
-    // both modules on one memory (instantiateKernels gives each its own)
-    const imports = { env: { memory: new WebAssembly.Memory({ initial: 1 }) } };
-    const jacobians = new WebAssembly.Instance(compileStoredModule(ancfCable2DModuleBase64), imports).exports as unknown as KernelExports<typeof source>;
-    const forces = new WebAssembly.Instance(compileStoredModule(ancfCable2DForceModuleBase64), imports).exports as unknown as KernelExports<typeof forceSource>;
-    const exports = { ...jacobians, ...forces };
-    const doubles = new Float64Array(imports.env.memory.buffer);
+    const { exports, doubles } = instantiateKernels<ANCFCable2DKernels['exports']>(
+      [compileStoredModule(ancfCable2DModuleBase64), compileStoredModule(ancfCable2DForceModuleBase64)]);
     const views = Object.fromEntries(
       Object.entries(regions).map(([name, [first, length]]) => [name, doubles.subarray(first, first + length)]),
     ) as unknown as ANCFCable2DKernelViews;
