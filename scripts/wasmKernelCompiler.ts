@@ -44,7 +44,9 @@ export interface KernelSource {
 }
 
 /** The kernel sources compiled by this compiler and stored for the engine (each one module of its own). */
-export const kernelSources: readonly KernelSource[] = [];
+export const kernelSources: readonly KernelSource[] = [
+  { source: 'src/items/objects/rollingDiscPenaltyKernelsSource.ts', module: 'src/items/objects/rollingDiscPenaltyKernelsModule.ts', constant: 'rollingDiscPenaltyModuleBase64', description: 'The Jacobian columns of ObjectConnectorRollingDiscPenalty (rollingDiscPenaltyKernelsSource.ts) as a WebAssembly module.' },
+];
 
 /** A value's type in a kernel: f64, i32 (Int), a Float64Array's address, or a comparison's 0 or 1. */
 type KernelType = 'f64' | 'i32' | 'array' | 'condition';
