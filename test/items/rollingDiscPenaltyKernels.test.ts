@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { rollingDiscPenaltyColumnsStart, rollingDiscPenaltyKernels } from '../../src/items/objects/rollingDiscPenaltyKernels.ts';
+import * as forceSource from '../../src/items/objects/rollingDiscPenaltyForceKernelsSource.ts';
 import * as source from '../../src/items/objects/rollingDiscPenaltyKernelsSource.ts';
 
 /** Random magnitudes over many decades and both signs, and (with `special`) ±0, subnormals, ±∞ and NaN. */
@@ -57,6 +58,36 @@ describe('rollingDiscPenaltyKernels', () => {
           }
         }
       }
+    }
+  });
+
+  it('evaluates the forces and the friction law bit for bit as the source run as JavaScript (every regime)', () => {
+    for (let trial = 0; trial < 1200; trial++) {
+      const next = values(1000 + trial, trial % 4 === 3);
+      const input = Float64Array.from({ length: rollingDiscPenaltyColumnsStart }, next);
+      const pick = (k: number): boolean => ((trial >> k) & 1) === 1;
+      // the flags and regimes: active, linear zone, friction angle 0, rolling friction 0, no slip, no data slip, a data
+      // slip inside the proportional zone
+      input[72] = pick(0) && trial % 97 === 0 ? 0 : 1;
+      input[74] = pick(1) ? 1 : 0;
+      if (pick(2)) input[79] = 0;
+      if (pick(3)) input[71] = 0;
+      if (trial % 13 === 0) input[45] = input[46] = 0;
+      let dataX = next(), dataY = next();
+      if (trial % 11 === 0) dataX = dataY = 0;
+      if (pick(4)) input[73] = 2 * Math.hypot(dataX, dataY) + Math.abs(next());
+      const dataGap = pick(5) && trial % 7 === 0 ? Math.abs(next()) : -Math.abs(next());
+      const derivatives = pick(6) ? 1 : 0;
+      const expected = input.slice();
+      forceSource.evaluate(expected, dataX, dataY, dataGap, derivatives);
+      doubles.set(input, 0);
+      exports.evaluate(0, dataX, dataY, dataGap, derivatives);
+      expect(bits(doubles.subarray(0, rollingDiscPenaltyColumnsStart))).toEqual(bits(expected));
+      const law = input.slice();
+      forceSource.slipForce(law, dataX, dataY, derivatives);
+      doubles.set(input, 0);
+      exports.slipForce(0, dataX, dataY, derivatives);
+      expect(bits(doubles.subarray(0, rollingDiscPenaltyColumnsStart))).toEqual(bits(law));
     }
   });
 });

@@ -50,87 +50,6 @@ interface Values {
 /** Data coordinates of the data node (Exudyn's order): slip velocities (lateral, forward) and gap of the last post-Newton step. */
 const dataSlipLateral = 0, dataSlipForward = 1, dataGap = 2;
 
-/**
- * Exudyn's friction law of the rolling disc: the slip force f_t (2 entries, lateral and forward) for the slip velocity v_t
- * and the normal force f_n, with the slip velocity x of the data node fixing the regime: x = 0 or v_t = 0 give no force;
- * |x| ≤ v_μ (proportional zone) f_t = −T φ(|v_t|) |f_n| v_t/|v_t|; else f_t = −T |f_n| x/|x|, with T = R(α_t)ᵀ diag(μ_x + d_x|v_t|,
- * μ_y + d_y|v_t|) R(α_t). With `derivatives` (6 entries) also ∂f_t/∂v_t (2×2 row-major) and ∂f_t/∂f_n. No allocation.
- */
-class SlipForceLaw {
-  private readonly cosine: number;
-  private readonly sine: number;
-  private readonly base = new Float64Array(2);
-  /** ∂base/∂v_t (2×2 row-major) and ∂base/∂f_n. */
-  private readonly baseDerivatives = new Float64Array(6);
-
-  constructor(private readonly v: Values) {
-    this.cosine = Math.cos(v.dryFrictionAngle);
-    this.sine = Math.sin(v.dryFrictionAngle);
-  }
-
-  /**
-   * Writes f_t into out (and the derivatives, if given) for v_t = (velocity[0], velocity[1]), the data slip (stored[at],
-   * stored[at + 1]) and f_n = normal[0] (arrays, not doubles: a double passed to a call that is not inlined is boxed, a
-   * new heap object per call).
-   */
-  evaluate(velocity: ArrayLike<number>, stored: ArrayLike<number>, at: number, normal: ArrayLike<number>, out: Float64Array, derivatives?: Float64Array): void {
-    const vx = velocity[0], vy = velocity[1], dataX = stored[at], dataY = stored[at + 1], normalForce = normal[0];
-    out[0] = out[1] = 0;
-    if (derivatives !== undefined) zeroArray(derivatives);
-    const speed = hypot2(vx, vy), dataSpeed = hypot2(dataX, dataY);
-    if (dataSpeed === 0 || speed === 0) return;
-    const { v, base: b, baseDerivatives: db } = this;
-    const zone = v.dryFrictionProportionalZone;
-    const magnitude = Math.abs(normalForce), sign = Math.sign(normalForce);
-    const ex = vx / speed, ey = vy / speed;
-    if (dataSpeed <= zone && zone !== 0) {
-      // proportional zone: the current slip direction, φ of the current speed
-      const ratio = speed / zone;
-      const phi = v.useLinearProportionalZone ? ratio : ratio * (2 - ratio);
-      const phi_s = v.useLinearProportionalZone ? 1 / zone : (2 - 2 * ratio) / zone;
-      b[0] = -(phi * magnitude * ex);
-      b[1] = -(phi * magnitude * ey);
-      if (derivatives !== undefined) {
-        // ∂(φ e)/∂v_t = φ' e eᵀ + φ (I − e eᵀ)/|v_t|
-        const a = phi_s - phi / speed, c = phi / speed;
-        db[0] = -magnitude * (a * ex * ex + c); db[1] = -magnitude * a * ex * ey;
-        db[2] = -magnitude * a * ey * ex; db[3] = -magnitude * (a * ey * ey + c);
-        db[4] = -phi * sign * ex; db[5] = -phi * sign * ey;
-      }
-    } else {
-      b[0] = -(magnitude * (dataX / dataSpeed));
-      b[1] = -(magnitude * (dataY / dataSpeed));
-      if (derivatives !== undefined) {
-        db[0] = db[1] = db[2] = db[3] = 0;
-        db[4] = -sign * (dataX / dataSpeed); db[5] = -sign * (dataY / dataSpeed);
-      }
-    }
-    const mx = v.dryFriction[0] + v.viscousFriction[0] * speed, my = v.dryFriction[1] + v.viscousFriction[1] * speed;
-    const c = this.cosine, s = this.sine;
-    if (v.dryFrictionAngle === 0) {
-      out[0] = mx * b[0];
-      out[1] = my * b[1];
-    } else {
-      // Rᵀ (M (R b)), R = [[c, −s], [s, c]]
-      const r0 = mx * (c * b[0] - s * b[1]), r1 = my * (s * b[0] + c * b[1]);
-      out[0] = c * r0 + s * r1;
-      out[1] = -s * r0 + c * r1;
-    }
-    if (derivatives === undefined) return;
-    // f_t = T(|v_t|) b: ∂f_t/∂v_t = T ∂b/∂v_t + (T' b) eᵀ with T' = Rᵀ diag(d_x, d_y) R; ∂f_t/∂f_n = T ∂b/∂f_n
-    const t00 = c * c * mx + s * s * my, t01 = s * c * (my - mx), t11 = s * s * mx + c * c * my;
-    const dx = v.viscousFriction[0], dy = v.viscousFriction[1];
-    const u00 = c * c * dx + s * s * dy, u01 = s * c * (dy - dx), u11 = s * s * dx + c * c * dy;
-    const g0 = u00 * b[0] + u01 * b[1], g1 = u01 * b[0] + u11 * b[1];
-    derivatives[0] = t00 * db[0] + t01 * db[2] + g0 * ex;
-    derivatives[1] = t00 * db[1] + t01 * db[3] + g0 * ey;
-    derivatives[2] = t01 * db[0] + t11 * db[2] + g1 * ex;
-    derivatives[3] = t01 * db[1] + t11 * db[3] + g1 * ey;
-    derivatives[4] = t00 * db[4] + t01 * db[5];
-    derivatives[5] = t01 * db[4] + t11 * db[5];
-  }
-}
-
 /** a·b of 3-vectors. */
 function dot(a: ArrayLike<number>, b: ArrayLike<number>): number {
   return a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
@@ -152,13 +71,13 @@ class RollingDiscPenaltyModel implements Only<ObjectModel, RollingDiscPenaltyMod
   ode2Lhs_qu?: (s: ItemState, k: LocalMatrixAccumulator, factorQ: number, factorU: number) => void;
   private readonly pair: RigidMarkerPair;
   private readonly geometry: RollingDiscGeometry;
-  private readonly law: SlipForceLaw;
   private dataNode: NodeModel | undefined;
   private nLocal = 0;
   /**
    * The kernels and, in their memory (set in bind; shared by all connectors, see rollingDiscPenaltyKernels.ts): the input
-   * region, the copies of the pair's Jacobians, the arrays below up to slipDerivatives, forcePos and the ground velocities,
-   * and the local matrix. The byte addresses of the kernel's arrays follow.
+   * region (with the forces the kernels write, of which the views below up to torque0), the copies of the pair's
+   * Jacobians, the arrays below up to axisNull1, and the local matrix. The byte addresses of the column kernel's arrays
+   * follow.
    */
   private kernels: RollingDiscPenaltyKernels | undefined;
   private kernelInput: Float64Array = new Float64Array(0);
@@ -169,7 +88,7 @@ class RollingDiscPenaltyModel implements Only<ObjectModel, RollingDiscPenaltyMod
   private addressJacobian0 = 0; private addressRotationJacobian0 = 0; private addressVelocityQ0 = 0; private addressAngularQ0 = 0;
   private addressNormalNull0 = 0; private addressJacobian1 = 0; private addressRotationJacobian1 = 0; private addressVelocityQ1 = 0;
   private addressAngularQ1 = 0; private addressAxisNull1 = 0; private addressLocalMatrix = 0;
-  /** Disc radius, contact stiffness, contact damping and rolling friction, for the kernel's input region. */
+  /** The connector's constants in the input region (rollingDiscPenaltyForceKernelsSource.ts). */
   private readonly constants: Float64Array;
   /** 1 with rolling friction, else 0 (the kernel's flag). */
   private readonly rolling: number;
@@ -189,27 +108,19 @@ class RollingDiscPenaltyModel implements Only<ObjectModel, RollingDiscPenaltyMod
   private axisNull1: Float64Array = new Float64Array(0);
   private readonly planeNormalLocal: Float64Array;
   private readonly discAxisLocal: Float64Array;
-  /** Normal force f_n (positive: pushes the disc off the plane), in an array for the friction law (see SlipForceLaw.evaluate). */
+  /** Normal force f_n (positive: pushes the disc off the plane). */
   private normalForce: Float64Array = new Float64Array(0);
   /** The trail velocity of a Velocity output (a sensor row at every write: no typed array per row). */
   private readonly trail = new Float64Array(3);
   private readonly relativeVelocity = new Float64Array(3);
-  /** Slip velocity v_t = (vC·wLateral, vC·wForward) and slip force f_t with ∂f_t/∂v_t, ∂f_t/∂f_n. */
+  /** Slip velocity v_t = (vC·wLateral, vC·wForward) and slip force f_t. */
   private readonly slipVelocity = new Float64Array(2);
   private slipForce: Float64Array = new Float64Array(0);
-  private slipDerivatives: Float64Array = new Float64Array(0);
-  /** Contact force on the disc f = f_t,x wLateral + f_t,y wForward + f_n n0, and fPos = −f (Exudyn's sign). */
-  private forcePos: Float64Array = new Float64Array(0);
-  /** In-plane velocity v_g of the disc centre relative to the plane and the rolling friction force μ_r |f_n| v_g. */
-  private groundVelocity: Float64Array = new Float64Array(0);
-  private readonly rollingForce = new Float64Array(3);
   /** Loads of the markers: marker 1 F1 = fPos + R, τ1 = r w3 × fPos; marker 0 F0 = −F1, τ0 = −(pC − p0) × fPos. */
-  private readonly force1 = new Float64Array(3);
-  private readonly torque1 = new Float64Array(3);
-  private readonly force0 = new Float64Array(3);
-  private readonly torque0 = new Float64Array(3);
-  /** v_g before the projection (rolling friction). */
-  private groundVelocityFull: Float64Array = new Float64Array(0);
+  private force1: Float64Array = new Float64Array(0);
+  private torque1: Float64Array = new Float64Array(0);
+  private force0: Float64Array = new Float64Array(0);
+  private torque0: Float64Array = new Float64Array(0);
   /**
    * The coordinates the kinematics in pair and geometry were evaluated at: a full-Newton Jacobian comes at the state of
    * the residual before it, whose kinematics and marker Jacobians it reuses (the forces are evaluated again: the Jacobian
@@ -224,8 +135,9 @@ class RollingDiscPenaltyModel implements Only<ObjectModel, RollingDiscPenaltyMod
     this.planeNormalLocal = Float64Array.from(v.planeNormal);
     this.discAxisLocal = Float64Array.from(v.discAxis);
     this.geometry = new RollingDiscGeometry(label, this.planeNormalLocal, this.discAxisLocal, v.discRadius);
-    this.law = new SlipForceLaw(v);
-    this.constants = Float64Array.of(v.discRadius, v.contactStiffness, v.contactDamping, v.rollingFrictionViscous);
+    this.constants = Float64Array.of(v.discRadius, v.contactStiffness, v.contactDamping, v.rollingFrictionViscous, v.activeConnector ? 1 : 0,
+      v.dryFrictionProportionalZone, v.useLinearProportionalZone ? 1 : 0, v.dryFriction[0], v.dryFriction[1], v.viscousFriction[0],
+      v.viscousFriction[1], v.dryFrictionAngle, Math.cos(v.dryFrictionAngle), Math.sin(v.dryFrictionAngle));
     this.rolling = v.rollingFrictionViscous !== 0 ? 1 : 0;
   }
 
@@ -277,10 +189,10 @@ class RollingDiscPenaltyModel implements Only<ObjectModel, RollingDiscPenaltyMod
     this.kernelInput = view(0, rollingDiscPenaltyColumnsStart);
     this.normalForce = view(input.normalForce, 1);
     this.slipForce = view(input.slipForce, 2);
-    this.slipDerivatives = view(input.slipDerivatives, 6);
-    this.groundVelocityFull = view(input.groundVelocityFull, 3);
-    this.groundVelocity = view(input.groundVelocity, 3);
-    this.forcePos = view(input.forcePos, 3);
+    this.force0 = view(input.force0, 3);
+    this.torque0 = view(input.torque0, 3);
+    this.force1 = view(input.force1, 3);
+    this.torque1 = view(input.torque1, 3);
   }
 
   private dataStart(): number {
@@ -324,51 +236,27 @@ class RollingDiscPenaltyModel implements Only<ObjectModel, RollingDiscPenaltyMod
   }
 
   /**
-   * The forces at fixed data coordinates from the kinematics of s (evaluated before): contact from the data gap, f_n = −(k (pC − p0)·n0 + d vC·n0), the slip force of the
-   * friction law, the marker loads.
+   * The forces at fixed data coordinates from the kinematics of s (evaluated before), by the kernel evaluate: contact
+   * from the data gap, f_n = −(k (pC − p0)·n0 + d vC·n0), the slip force of the friction law (with its derivatives), the
+   * marker loads; the kinematics copied into the kernels' input region first.
    */
   private evaluate(s: ItemState, derivatives: boolean): void {
-    const { v, geometry: geo, relativeVelocity: vC } = this;
+    const { kernelInput: input, geometry: geo, pair } = this, at = rollingDiscPenaltyInput;
+    input.set(geo.normal, at.normal);
+    input.set(geo.axis, at.axis);
+    input.set(geo.forward, at.forward);
+    input.set(geo.lateral, at.lateral);
+    input.set(geo.planeArm, at.planeArm);
+    input.set(geo.radiusVector, at.radiusVector);
+    input.set(geo.omega0, at.omega0);
+    input.set(geo.omega1, at.omega1);
+    input.set(this.relativeVelocity, at.relativeVelocity);
+    input.set(this.slipVelocity, at.slipVelocity);
+    input.set(pair.v0, at.velocity0);
+    input.set(pair.v1, at.velocity1);
+    input.set(this.constants, at.constants);
     const data = s.data, start = this.dataStart();
-    const gap = dot(geo.planeArm, geo.normal);
-    const inContact = v.activeConnector && data[start + dataGap] < 0;
-    this.normalForce[0] = inContact ? -(v.contactStiffness * gap + v.contactDamping * dot(vC, geo.normal)) : 0;
-    if (inContact) {
-      this.law.evaluate(this.slipVelocity, data, start + dataSlipLateral, this.normalForce, this.slipForce, derivatives ? this.slipDerivatives : undefined);
-    } else {
-      zeroArray(this.slipForce);
-      zeroArray(this.slipDerivatives);
-    }
-    // in locals: a store into one Float64Array could alias the others for the optimizer, which would reload them
-    const fPos = this.forcePos, fn = this.normalForce[0];
-    const { lateral: l, forward: w2, normal: n0, planeArm: a0, radiusVector: a1 } = geo;
-    const ft0 = this.slipForce[0], ft1 = this.slipForce[1], n0x = n0[0], n0y = n0[1], n0z = n0[2];
-    const px = -(ft0 * l[0] + ft1 * w2[0] + fn * n0x), py = -(ft0 * l[1] + ft1 * w2[1] + fn * n0y), pz = -(ft0 * l[2] + ft1 * w2[2] + fn * n0z);
-    fPos[0] = px; fPos[1] = py; fPos[2] = pz;
-    const a0x = a0[0], a0y = a0[1], a0z = a0[2];
-    let rx = 0, ry = 0, rz = 0;
-    if (v.rollingFrictionViscous !== 0) {
-      const { pair, groundVelocity: vg, groundVelocityFull: full } = this;
-      const o0 = geo.omega0, v0 = pair.v0, v1 = pair.v1;
-      const fx = v1[0] - (v0[0] + (o0[1] * a0z - o0[2] * a0y));
-      const fy = v1[1] - (v0[1] + (o0[2] * a0x - o0[0] * a0z));
-      const fz = v1[2] - (v0[2] + (o0[0] * a0y - o0[1] * a0x));
-      full[0] = fx; full[1] = fy; full[2] = fz;
-      const vn = fx * n0x + fy * n0y + fz * n0z;
-      const gx = fx - vn * n0x, gy = fy - vn * n0y, gz = fz - vn * n0z;
-      vg[0] = gx; vg[1] = gy; vg[2] = gz;
-      const scale = v.rollingFrictionViscous * Math.abs(fn);
-      rx = scale * gx; ry = scale * gy; rz = scale * gz;
-    }
-    const rolling = this.rollingForce;
-    rolling[0] = rx; rolling[1] = ry; rolling[2] = rz;
-    const { force0, force1, torque0, torque1 } = this;
-    const f1x = px + rx, f1y = py + ry, f1z = pz + rz;
-    force1[0] = f1x; force1[1] = f1y; force1[2] = f1z;
-    force0[0] = -f1x; force0[1] = -f1y; force0[2] = -f1z;
-    const a1x = a1[0], a1y = a1[1], a1z = a1[2];
-    torque1[0] = a1y * pz - a1z * py; torque1[1] = a1z * px - a1x * pz; torque1[2] = a1x * py - a1y * px;
-    torque0[0] = -(a0y * pz - a0z * py); torque0[1] = -(a0z * px - a0x * pz); torque0[2] = -(a0x * py - a0y * px);
+    this.kernels!.evaluate(0, data[start + dataSlipLateral], data[start + dataSlipForward], data[start + dataGap], derivatives ? 1 : 0);
   }
 
   /** True if the connector is active and the data node's gap says contact: only then do the forces act. */
@@ -440,25 +328,15 @@ class RollingDiscPenaltyModel implements Only<ObjectModel, RollingDiscPenaltyMod
   }
 
   /**
-   * In contact (in the data): the kinematics, forces and force derivatives of state s and the marker Jacobians, with the
-   * frame, the kinematics and the Jacobians copied into the kernels' memory; true in contact.
+   * In contact (in the data): the kinematics, forces and force derivatives of state s and the marker Jacobians (copied
+   * into the kernels' memory); true in contact.
    */
   private evaluateForJacobian(s: ItemState): boolean {
     if (!this.contactInData(s)) return false;
     this.currentKinematics(s, 'jacobian');
     this.evaluate(s, true);
     this.currentJacobians(s);
-    const { kernelInput: input, geometry: geo, pair } = this, at = rollingDiscPenaltyInput;
-    input.set(geo.normal, at.normal);
-    input.set(geo.axis, at.axis);
-    input.set(geo.forward, at.forward);
-    input.set(geo.lateral, at.lateral);
-    input.set(geo.planeArm, at.planeArm);
-    input.set(geo.radiusVector, at.radiusVector);
-    input.set(geo.omega0, at.omega0);
-    input.set(geo.omega1, at.omega1);
-    input.set(this.relativeVelocity, at.relativeVelocity);
-    input.set(this.constants, at.constants);
+    const pair = this.pair;
     this.jacobian0.set(pair.jacobian0);
     this.rotationJacobian0.set(pair.rotationJacobian0);
     this.jacobian1.set(pair.jacobian1);
@@ -523,15 +401,18 @@ class RollingDiscPenaltyModel implements Only<ObjectModel, RollingDiscPenaltyMod
     this.normalForce[0] = gap < 0 ? -(this.v.contactStiffness * gap + this.v.contactDamping * dot(this.relativeVelocity, geo.normal)) : 0;
     const dataGapState = data[start + dataGap];
     const slip = this.slipVelocity;
-    const ft = this.slipForce;
+    const ft = this.slipForce, kernels = this.kernels!;
+    // the friction law (the kernel slipForce) of v_t and the normal force in the input region, into ft
+    this.kernelInput.set(slip, rollingDiscPenaltyInput.slipVelocity);
+    this.kernelInput.set(this.constants, rollingDiscPenaltyInput.constants);
     let error = 0;
     if ((gap > 0 && dataGapState <= 0) || (gap <= 0 && dataGapState > 0)) {
-      this.law.evaluate(slip, slip, 0, this.normalForce, ft);
+      kernels.slipForce(0, slip[0], slip[1], 0);
       error = Math.abs(gap * this.v.contactStiffness) + hypot2(ft[0], ft[1]);
     } else if (gap < 0) {
-      this.law.evaluate(slip, data, start + dataSlipLateral, this.normalForce, ft);
+      kernels.slipForce(0, data[start + dataSlipLateral], data[start + dataSlipForward], 0);
       const fx = ft[0], fy = ft[1];
-      this.law.evaluate(slip, slip, 0, this.normalForce, ft);
+      kernels.slipForce(0, slip[0], slip[1], 0);
       error = hypot2(ft[0] - fx, ft[1] - fy);
     }
     data[start + dataSlipLateral] = slip[0];

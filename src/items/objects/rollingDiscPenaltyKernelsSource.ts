@@ -1,14 +1,9 @@
 /**
  * The Jacobian columns of ObjectConnectorRollingDiscPenalty as kernels in the subset of scripts/wasmKernelCompiler.ts:
  * compiled into rollingDiscPenaltyKernelsModule.ts (the engine runs them as WebAssembly through
- * rollingDiscPenaltyKernels.ts), and run as JavaScript by the tests as the reference the module matches bit for bit.
- *
- * The input region (doubles, see rollingDiscPenaltyInput of rollingDiscPenaltyKernels.ts): normal n0 [0…2], disc axis
- * w1 [3…5], forward w2 [6…8], lateral wLateral [9…11], plane arm a0 = pC − p0 [12…14], radius vector a1 = r w3
- * [15…17], global angular velocities ω0 [18…20] and ω1 [21…23], contact velocity vC [24…26], normal force f_n [27],
- * slip force f_t [28, 29], its derivatives ∂f_t/∂v_t (2×2 row-major) and ∂f_t/∂f_n [30…35], ground velocity v_g
- * [36…38] and its projection (I − n0 n0ᵀ) v_g [39…41], contact force fPos = −(f_t,x wLateral + f_t,y w2 + f_n n0)
- * [42…44], disc radius r [45], contact stiffness [46] and damping [47], rolling friction μ_r [48].
+ * rollingDiscPenaltyKernels.ts, on the memory of the forces' kernels, rollingDiscPenaltyForceKernelsSource.ts), and run
+ * as JavaScript by the tests as the reference the module matches bit for bit. The input region's entries: see
+ * rollingDiscPenaltyForceKernelsSource.ts.
  * @module
  */
 
@@ -47,16 +42,16 @@ function addColumns(
   const w2x = input[6], w2y = input[7], w2z = input[8], wlx = input[9], wly = input[10], wlz = input[11];
   const a0x = input[12], a0y = input[13], a0z = input[14], a1x = input[15], a1y = input[16], a1z = input[17];
   const o0x = input[18], o0y = input[19], o0z = input[20], o1x = input[21], o1y = input[22], o1z = input[23];
-  const sign = side === 0 ? -1 : 1, r = input[45];
+  const sign = side === 0 ? -1 : 1, r = input[68];
   const ax = side === 0 ? a0x : a1x, ay = side === 0 ? a0y : a1y, az = side === 0 ? a0z : a1z;
   const vCx = input[24], vCy = input[25], vCz = input[26];
   const fn = input[27], ft0 = input[28], ft1 = input[29];
   const D0 = input[30], D1 = input[31], D2 = input[32], D3 = input[33], D4 = input[34], D5 = input[35];
-  const stiffness = input[46], damping = input[47];
+  const stiffness = input[69], damping = input[70];
   const vg0 = input[36], vg1 = input[37], vg2 = input[38], vgp0 = input[39], vgp1 = input[40], vgp2 = input[41];
   const vgn = vg0 * n0x + vg1 * n0y + vg2 * n0z;
   // Math.sign(f_n) (±0 and NaN stay)
-  const mu = input[48], magnitude = Math.abs(fn), fnSign = fn > 0 ? 1 : fn < 0 ? -1 : fn;
+  const mu = input[71], magnitude = Math.abs(fn), fnSign = fn > 0 ? 1 : fn < 0 ? -1 : fn;
   const px = input[42], py = input[43], pz = input[44];
   const n: Int = p0 + p1;
   for (let k: Int = 0; k < nb; k++) {
