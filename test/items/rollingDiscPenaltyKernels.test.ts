@@ -38,22 +38,23 @@ describe('rollingDiscPenaltyKernels', () => {
               return a;
             };
             const input = array(rollingDiscPenaltyColumnsStart);
-            const arrays = [array(3 * n0), array(3 * n0, true), array(3 * n0), array(3 * n0), array(3 * n0, true),
-              array(3 * n1), array(3 * n1, true), array(3 * n1), array(3 * n1), array(3 * n1, true)];
+            // a marker's columns: Jacobians, ∂v/∂q, ∂ω/∂q, null direction (rotation and null direction with zero columns)
+            const columns = (nb: number): Float64Array => {
+              const blocks = [array(3 * nb), array(3 * nb, true), array(3 * nb), array(3 * nb), array(3 * nb, true)];
+              const c = new Float64Array(15 * nb);
+              blocks.forEach((block, i) => c.set(block, 3 * nb * i));
+              return c;
+            };
+            const columns0 = columns(n0), columns1 = columns(n1);
             const n = n0 + n1, g = next(), factor = next();
             const m = Float64Array.from({ length: n * n }, next);
-            const [j0, g0, vq0, wq0, null0, j1, g1, vq1, wq1, null1] = arrays;
-            source.addJacobianColumns(input, j0, g0, vq0, wq0, null0, j1, g1, vq1, wq1, null1, m, n0, n1, configuration, rolling, g, factor);
+            source.addJacobianColumns(input, columns0, columns1, m, n0, n1, configuration, rolling, g, factor);
+            const start0 = rollingDiscPenaltyColumnsStart, start1 = start0 + columns0.length, at = start1 + columns1.length;
             doubles.set(input, 0);
-            let at = rollingDiscPenaltyColumnsStart;
-            const addresses = arrays.map((a) => {
-              doubles.set(a, at);
-              at += a.length;
-              return 8 * (at - a.length);
-            });
+            doubles.set(columns0, start0);
+            doubles.set(columns1, start1);
             doubles.fill(7, at, at + n * n);
-            const [a0, b0, c0, d0, e0, a1, b1, c1, d1, e1] = addresses;
-            exports.addJacobianColumns(0, a0, b0, c0, d0, e0, a1, b1, c1, d1, e1, 8 * at, n0, n1, configuration, rolling, g, factor);
+            exports.addJacobianColumns(0, 8 * start0, 8 * start1, 8 * at, n0, n1, configuration, rolling, g, factor);
             expect(bits(doubles.subarray(at, at + n * n))).toEqual(bits(m));
           }
         }

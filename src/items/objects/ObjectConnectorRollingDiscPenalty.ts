@@ -77,7 +77,7 @@ class RollingDiscPenaltyModel implements Only<ObjectModel, RollingDiscPenaltyMod
    * The kernels and, in their memory (set in bind; shared by all connectors, see rollingDiscPenaltyKernels.ts): the input
    * region (with the forces the kernels write, of which the views below up to torque0), the copies of the pair's
    * Jacobians, the arrays below up to axisNull1, and the local matrix. The byte addresses of the column kernel's arrays
-   * follow.
+   * (each marker's columns: the five blocks from its Jacobian) follow.
    */
   private kernels: RollingDiscPenaltyKernels | undefined;
   private kernelInput: Float64Array = new Float64Array(0);
@@ -85,11 +85,14 @@ class RollingDiscPenaltyModel implements Only<ObjectModel, RollingDiscPenaltyMod
   private rotationJacobian0: Float64Array = new Float64Array(0);
   private jacobian1: Float64Array = new Float64Array(0);
   private rotationJacobian1: Float64Array = new Float64Array(0);
-  private addressJacobian0 = 0; private addressRotationJacobian0 = 0; private addressVelocityQ0 = 0; private addressAngularQ0 = 0;
-  private addressNormalNull0 = 0; private addressJacobian1 = 0; private addressRotationJacobian1 = 0; private addressVelocityQ1 = 0;
-  private addressAngularQ1 = 0; private addressAxisNull1 = 0; private addressLocalMatrix = 0;
+  private addressColumns0 = 0;
+  private addressColumns1 = 0;
+  private addressLocalMatrix = 0;
   /** The connector's constants in the input region (rollingDiscPenaltyForceKernelsSource.ts). */
   private readonly constants: Float64Array;
+  /** The arrays evaluate copies into the input region (kinematics and constants), and their offsets there. */
+  private readonly inputSources: readonly Float64Array[];
+  private readonly inputOffsets: readonly number[];
   /** 1 with rolling friction, else 0 (the kernel's flag). */
   private readonly rolling: number;
   private localMatrix: Float64Array = new Float64Array(0);
@@ -139,6 +142,11 @@ class RollingDiscPenaltyModel implements Only<ObjectModel, RollingDiscPenaltyMod
       v.dryFrictionProportionalZone, v.useLinearProportionalZone ? 1 : 0, v.dryFriction[0], v.dryFriction[1], v.viscousFriction[0],
       v.viscousFriction[1], v.dryFrictionAngle, Math.cos(v.dryFrictionAngle), Math.sin(v.dryFrictionAngle));
     this.rolling = v.rollingFrictionViscous !== 0 ? 1 : 0;
+    const { geometry: geo, pair } = this, at = rollingDiscPenaltyInput;
+    this.inputSources = [geo.normal, geo.axis, geo.forward, geo.lateral, geo.planeArm, geo.radiusVector, geo.omega0, geo.omega1,
+      this.relativeVelocity, this.slipVelocity, pair.v0, pair.v1, this.constants];
+    this.inputOffsets = [at.normal, at.axis, at.forward, at.lateral, at.planeArm, at.radiusVector, at.omega0, at.omega1,
+      at.relativeVelocity, at.slipVelocity, at.velocity0, at.velocity1, at.constants];
   }
 
   bind(context: BindContext): void {
@@ -164,28 +172,14 @@ class RollingDiscPenaltyModel implements Only<ObjectModel, RollingDiscPenaltyMod
     const { exports, doubles } = rollingDiscPenaltyKernels(matrixStart + n * n);
     this.kernels = exports;
     const view = (start: number, length: number): Float64Array => doubles.subarray(start, start + length);
-    this.jacobian0 = view(start0, 3 * n0);
-    this.rotationJacobian0 = view(start0 + 3 * n0, 3 * n0);
-    this.velocityQ0 = view(start0 + 6 * n0, 3 * n0);
-    this.angularQ0 = view(start0 + 9 * n0, 3 * n0);
-    this.normalNull0 = view(start0 + 12 * n0, 3 * n0);
-    this.jacobian1 = view(start1, 3 * n1);
-    this.rotationJacobian1 = view(start1 + 3 * n1, 3 * n1);
-    this.velocityQ1 = view(start1 + 6 * n1, 3 * n1);
-    this.angularQ1 = view(start1 + 9 * n1, 3 * n1);
-    this.axisNull1 = view(start1 + 12 * n1, 3 * n1);
+    // a marker's five blocks of 3 × nb in the kernel's order
+    const blocks = (start: number, nb: number): Float64Array[] => [0, 1, 2, 3, 4].map((i) => view(start + 3 * nb * i, 3 * nb));
+    [this.jacobian0, this.rotationJacobian0, this.velocityQ0, this.angularQ0, this.normalNull0] = blocks(start0, n0);
+    [this.jacobian1, this.rotationJacobian1, this.velocityQ1, this.angularQ1, this.axisNull1] = blocks(start1, n1);
     this.localMatrix = view(matrixStart, n * n);
-    this.addressJacobian0 = this.jacobian0.byteOffset;
-    this.addressRotationJacobian0 = this.rotationJacobian0.byteOffset;
-    this.addressVelocityQ0 = this.velocityQ0.byteOffset;
-    this.addressAngularQ0 = this.angularQ0.byteOffset;
-    this.addressNormalNull0 = this.normalNull0.byteOffset;
-    this.addressJacobian1 = this.jacobian1.byteOffset;
-    this.addressRotationJacobian1 = this.rotationJacobian1.byteOffset;
-    this.addressVelocityQ1 = this.velocityQ1.byteOffset;
-    this.addressAngularQ1 = this.angularQ1.byteOffset;
-    this.addressAxisNull1 = this.axisNull1.byteOffset;
-    this.addressLocalMatrix = this.localMatrix.byteOffset;
+    this.addressColumns0 = 8 * start0;
+    this.addressColumns1 = 8 * start1;
+    this.addressLocalMatrix = 8 * matrixStart;
     this.kernelInput = view(0, rollingDiscPenaltyColumnsStart);
     this.normalForce = view(input.normalForce, 1);
     this.slipForce = view(input.slipForce, 2);
@@ -241,20 +235,8 @@ class RollingDiscPenaltyModel implements Only<ObjectModel, RollingDiscPenaltyMod
    * marker loads; the kinematics copied into the kernels' input region first.
    */
   private evaluate(s: ItemState, derivatives: boolean): void {
-    const { kernelInput: input, geometry: geo, pair } = this, at = rollingDiscPenaltyInput;
-    input.set(geo.normal, at.normal);
-    input.set(geo.axis, at.axis);
-    input.set(geo.forward, at.forward);
-    input.set(geo.lateral, at.lateral);
-    input.set(geo.planeArm, at.planeArm);
-    input.set(geo.radiusVector, at.radiusVector);
-    input.set(geo.omega0, at.omega0);
-    input.set(geo.omega1, at.omega1);
-    input.set(this.relativeVelocity, at.relativeVelocity);
-    input.set(this.slipVelocity, at.slipVelocity);
-    input.set(pair.v0, at.velocity0);
-    input.set(pair.v1, at.velocity1);
-    input.set(this.constants, at.constants);
+    const { kernelInput: input, inputSources: sources, inputOffsets: offsets } = this;
+    for (let i = 0; i < sources.length; i++) input.set(sources[i], offsets[i]);
     const data = s.data, start = this.dataStart();
     this.kernels!.evaluate(0, data[start + dataSlipLateral], data[start + dataSlipForward], data[start + dataGap], derivatives ? 1 : 0);
   }
@@ -376,10 +358,8 @@ class RollingDiscPenaltyModel implements Only<ObjectModel, RollingDiscPenaltyMod
     // factor × the columns of both markers (m zeroed first): per column k, the variations δp, δθ, δv, δω of the marker
     // carried through the frame, the contact point and velocity, the normal force, the slip velocity, the friction law
     // and the rolling friction to the marker loads δF, δτ
-    this.kernels!.addJacobianColumns(
-      0, this.addressJacobian0, this.addressRotationJacobian0, this.addressVelocityQ0, this.addressAngularQ0, this.addressNormalNull0,
-      this.addressJacobian1, this.addressRotationJacobian1, this.addressVelocityQ1, this.addressAngularQ1, this.addressAxisNull1,
-      this.addressLocalMatrix, n0, n1, configuration ? 1 : 0, this.rolling, this.geometry.axisNormalSine, factor);
+    this.kernels!.addJacobianColumns(0, this.addressColumns0, this.addressColumns1, this.addressLocalMatrix, n0, n1, configuration ? 1 : 0,
+      this.rolling, this.geometry.axisNormalSine, factor);
     if (configuration) pair.addJacobianTransposedLoads_q(s, this.force0, this.torque0, this.force1, this.torque1, factor, m);
     acc.addBlock(0, 0, n, n, m, 0, n, 1);
   }

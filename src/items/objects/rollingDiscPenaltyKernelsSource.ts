@@ -12,30 +12,29 @@ import type { Int } from '../../linalg/wasmModule.ts';
 /**
  * m = factor × the columns of both markers' coordinates of ∂(ode2Lhs)/∂q (configuration ≠ 0) or ∂/∂u (configuration =
  * 0) at fixed data coordinates and loads (the part of the Jacobians' derivatives is added by the caller), n × n
- * row-major with n = n0 + n1: marker 0's columns (if n0 > 0), then marker 1's. Per marker i: position and rotation
- * Jacobians ji, gi (3 × ni), ∂v/∂q vqi and ∂ω/∂q wqi (3 × ni, configuration only), the part of δn0 (marker 0) or δw1
- * (marker 1) that the rotation Jacobian misses nulli (3 × ni). g = |w1 × n0|; rolling ≠ 0 with rolling friction.
+ * row-major with n = n0 + n1: marker 0's columns (if n0 > 0), then marker 1's. Marker i's column arrays columnsi, five
+ * blocks of 3 × ni: position and rotation Jacobians, ∂v/∂q and ∂ω/∂q (configuration only), and the part of δn0 (marker
+ * 0) or δw1 (marker 1) that the rotation Jacobian misses. g = |w1 × n0|; rolling ≠ 0 with rolling friction.
  */
 export function addJacobianColumns(
-  input: Float64Array, j0: Float64Array, g0: Float64Array, vq0: Float64Array, wq0: Float64Array, null0: Float64Array,
-  j1: Float64Array, g1: Float64Array, vq1: Float64Array, wq1: Float64Array, null1: Float64Array, m: Float64Array,
-  n0: Int, n1: Int, configuration: Int, rolling: Int, g: number, factor: number,
+  input: Float64Array, columns0: Float64Array, columns1: Float64Array, m: Float64Array, n0: Int, n1: Int, configuration: Int,
+  rolling: Int, g: number, factor: number,
 ): void {
   const n: Int = n0 + n1;
   for (let i: Int = 0; i < n * n; i++) m[i] = 0;
-  if (n0 > 0) addColumns(input, 0, n0, j0, g0, vq0, wq0, null0, j0, g0, j1, g1, n0, n1, configuration, rolling, g, factor, m);
-  if (n1 > 0) addColumns(input, 1, n1, j1, g1, vq1, wq1, null1, j0, g0, j1, g1, n0, n1, configuration, rolling, g, factor, m);
+  if (n0 > 0) addColumns(input, 0, n0, columns0, columns0, columns1, n0, n1, configuration, rolling, g, factor, m);
+  if (n1 > 0) addColumns(input, 1, n1, columns1, columns0, columns1, n0, n1, configuration, rolling, g, factor, m);
 }
 
 /**
  * Adds factor × the columns of marker `side`'s nb coordinates into m: per column k, the variations δp, δθ, δv, δω of
- * the marker (jp, jr, vq, wq) carried through the frame (δn0, δw1 → δw2, δw3, δwLateral), the contact point and
- * velocity, the normal force, the slip velocity, the friction law and the rolling friction to the marker loads δF, δτ,
- * through both markers' Jacobians (j0, g0: 3 × p0; j1, g1: 3 × p1).
+ * the marker (the blocks of c: Jacobians, ∂v/∂q, ∂ω/∂q, then the null direction) carried through the frame (δn0, δw1 →
+ * δw2, δw3, δwLateral), the contact point and velocity, the normal force, the slip velocity, the friction law and the
+ * rolling friction to the marker loads δF, δτ, through both markers' Jacobians (the first two blocks of c0: 3 × p0; of
+ * c1: 3 × p1).
  */
 function addColumns(
-  input: Float64Array, side: Int, nb: Int, jp: Float64Array, jr: Float64Array, vq: Float64Array, wq: Float64Array,
-  nullDirection: Float64Array, j0: Float64Array, g0: Float64Array, j1: Float64Array, g1: Float64Array, p0: Int, p1: Int,
+  input: Float64Array, side: Int, nb: Int, c: Float64Array, c0: Float64Array, c1: Float64Array, p0: Int, p1: Int,
   configuration: Int, rolling: Int, g: number, factor: number, m: Float64Array,
 ): void {
   const n0x = input[0], n0y = input[1], n0z = input[2], w1x = input[3], w1y = input[4], w1z = input[5];
@@ -54,24 +53,26 @@ function addColumns(
   const mu = input[71], magnitude = Math.abs(fn), fnSign = fn > 0 ? 1 : fn < 0 ? -1 : fn;
   const px = input[42], py = input[43], pz = input[44];
   const n: Int = p0 + p1;
+  // the blocks of c: rotation Jacobian, ∂v/∂q, ∂ω/∂q, null direction (the position Jacobian at 0)
+  const jr: Int = 3 * nb, vq: Int = 6 * nb, wq: Int = 9 * nb, nullDirection: Int = 12 * nb;
   for (let k: Int = 0; k < nb; k++) {
     const k1: Int = nb + k, k2: Int = 2 * nb + k;
     // δp, δθ (configuration only), δv, δω of the column
     let dpx = 0, dpy = 0, dpz = 0, drx = 0, dry = 0, drz = 0, dvx = 0, dvy = 0, dvz = 0, dwx = 0, dwy = 0, dwz = 0;
     if (configuration !== 0) {
-      dpx = jp[k]; dpy = jp[k1]; dpz = jp[k2];
-      drx = jr[k]; dry = jr[k1]; drz = jr[k2];
-      dvx = vq[k]; dvy = vq[k1]; dvz = vq[k2];
-      dwx = wq[k]; dwy = wq[k1]; dwz = wq[k2];
+      dpx = c[k]; dpy = c[k1]; dpz = c[k2];
+      drx = c[jr + k]; dry = c[jr + k1]; drz = c[jr + k2];
+      dvx = c[vq + k]; dvy = c[vq + k1]; dvz = c[vq + k2];
+      dwx = c[wq + k]; dwy = c[wq + k1]; dwz = c[wq + k2];
     } else {
-      dvx = jp[k]; dvy = jp[k1]; dvz = jp[k2];
-      dwx = jr[k]; dwy = jr[k1]; dwz = jr[k2];
+      dvx = c[k]; dvy = c[k1]; dvz = c[k2];
+      dwx = c[jr + k]; dwy = c[jr + k1]; dwz = c[jr + k2];
     }
     // the frame's variations δn0, δw1, δw2 (forward), δw3 (toContact), δwLateral; zero for a translation or a velocity
     // (every column of ∂/∂u)
     let dnx = 0, dny = 0, dnz = 0, dfx = 0, dfy = 0, dfz = 0, dcx = 0, dcy = 0, dcz = 0, dlx = 0, dly = 0, dlz = 0;
     if (drx !== 0 || dry !== 0 || drz !== 0
-      || (configuration !== 0 && (nullDirection[k] !== 0 || nullDirection[k1] !== 0 || nullDirection[k2] !== 0))) {
+      || (configuration !== 0 && (c[nullDirection + k] !== 0 || c[nullDirection + k1] !== 0 || c[nullDirection + k2] !== 0))) {
       // δn0 = δθ0 × n0, δw1 = δθ1 × w1, δx = δw1 × n0 + w1 × δn0, δw2 = (I − w2 w2ᵀ) δx/|x|, δw3 = δw1 × w2 + w1 × δw2,
       // δwLateral = δn0 × w2 + n0 × δw2
       let dax = 0, day = 0, daz = 0;
@@ -82,9 +83,9 @@ function addColumns(
       }
       if (configuration !== 0) {
         if (side === 0) {
-          dnx += nullDirection[k]; dny += nullDirection[k1]; dnz += nullDirection[k2];
+          dnx += c[nullDirection + k]; dny += c[nullDirection + k1]; dnz += c[nullDirection + k2];
         } else {
-          dax += nullDirection[k]; day += nullDirection[k1]; daz += nullDirection[k2];
+          dax += c[nullDirection + k]; day += c[nullDirection + k1]; daz += c[nullDirection + k2];
         }
       }
       const dxx = (day * n0z - daz * n0y) + (w1y * dnz - w1z * dny);
@@ -134,14 +135,14 @@ function addColumns(
       const ty = -((daz0 * px - dax0 * pz) + (a0z * dPx - a0x * dPz));
       const tz = -((dax0 * py - day0 * px) + (a0x * dPy - a0y * dPx));
       for (let i: Int = 0; i < p0; i++) {
-        m[i * n + col] += factor * (-(j0[i] * fx + j0[p0 + i] * fy + j0[2 * p0 + i] * fz) + g0[i] * tx + g0[p0 + i] * ty + g0[2 * p0 + i] * tz);
+        m[i * n + col] += factor * (-(c0[i] * fx + c0[p0 + i] * fy + c0[2 * p0 + i] * fz) + c0[3 * p0 + i] * tx + c0[4 * p0 + i] * ty + c0[5 * p0 + i] * tz);
       }
     }
     const tx = (day1 * pz - daz1 * py) + (a1y * dPz - a1z * dPy);
     const ty = (daz1 * px - dax1 * pz) + (a1z * dPx - a1x * dPz);
     const tz = (dax1 * py - day1 * px) + (a1x * dPy - a1y * dPx);
     for (let i: Int = 0; i < p1; i++) {
-      m[(p0 + i) * n + col] += factor * (j1[i] * fx + j1[p1 + i] * fy + j1[2 * p1 + i] * fz + g1[i] * tx + g1[p1 + i] * ty + g1[2 * p1 + i] * tz);
+      m[(p0 + i) * n + col] += factor * (c1[i] * fx + c1[p1 + i] * fy + c1[2 * p1 + i] * fz + c1[3 * p1 + i] * tx + c1[4 * p1 + i] * ty + c1[5 * p1 + i] * tz);
     }
   }
 }
