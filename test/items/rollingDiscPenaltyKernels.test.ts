@@ -1,24 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { bitPatterns as bits, kernelValues as values } from '../helpers/kernelValues.ts';
 import { rollingDiscPenaltyColumnsStart, rollingDiscPenaltyKernels } from '../../src/items/objects/rollingDiscPenaltyKernels.ts';
 import * as forceSource from '../../src/items/objects/rollingDiscPenaltyForceKernelsSource.ts';
 import * as source from '../../src/items/objects/rollingDiscPenaltyKernelsSource.ts';
-
-/** Random magnitudes over many decades and both signs, and (with `special`) ±0, subnormals, ±∞ and NaN. */
-function values(seed: number, special: boolean): () => number {
-  let state = seed >>> 0;
-  const specials = [0, -0, 5e-324, -2.2250738585072014e-308, Infinity, -Infinity, NaN, 1, -1];
-  return () => {
-    state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
-    const r = state / 2 ** 32;
-    if (special && r < 0.08) return specials[state % specials.length];
-    return (r < 0.5 ? -1 : 1) * 10 ** (6 * r - 3) * (1 + r);
-  };
-}
-
-/** Bit patterns (every NaN as one: wasm may give another NaN payload). */
-function bits(a: ArrayLike<number>): string[] {
-  return Array.from(a, (x) => (Number.isNaN(x) ? 'NaN' : Object.is(x, -0) ? '-0' : String(x)));
-}
 
 describe('rollingDiscPenaltyKernels', () => {
   const { exports, doubles } = rollingDiscPenaltyKernels(rollingDiscPenaltyColumnsStart + 2000);
