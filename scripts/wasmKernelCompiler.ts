@@ -45,6 +45,7 @@ export interface KernelSource {
 
 /** The kernel sources compiled by this compiler and stored for the engine (each one module of its own). */
 export const kernelSources: readonly KernelSource[] = [
+  { source: 'src/items/objects/rollingDiscGeometryKernelsSource.ts', module: 'src/items/objects/rollingDiscGeometryKernelsModule.ts', constant: 'rollingDiscGeometryModuleBase64', description: 'The contact kinematics of RollingDiscGeometry (rollingDiscGeometryKernelsSource.ts) as a WebAssembly module.' },
   { source: 'src/items/objects/rollingDiscPenaltyForceKernelsSource.ts', module: 'src/items/objects/rollingDiscPenaltyForceKernelsModule.ts', constant: 'rollingDiscPenaltyForceModuleBase64', description: 'The forces of ObjectConnectorRollingDiscPenalty (rollingDiscPenaltyForceKernelsSource.ts) as a WebAssembly module.' },
   { source: 'src/items/objects/rollingDiscPenaltyKernelsSource.ts', module: 'src/items/objects/rollingDiscPenaltyKernelsModule.ts', constant: 'rollingDiscPenaltyModuleBase64', description: 'The Jacobian columns of ObjectConnectorRollingDiscPenalty (rollingDiscPenaltyKernelsSource.ts) as a WebAssembly module.' },
 ];
