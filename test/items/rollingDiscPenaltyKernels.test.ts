@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { bitPatterns as bits, kernelValues as values } from '../helpers/kernelValues.ts';
-import { rollingDiscPenaltyColumnsStart, rollingDiscPenaltyKernels } from '../../src/items/objects/rollingDiscPenaltyKernels.ts';
+import { rollingDiscPenaltyColumnsStart, rollingDiscPenaltyInput, rollingDiscPenaltyKernels } from '../../src/items/objects/rollingDiscPenaltyKernels.ts';
 import * as forceSource from '../../src/items/objects/rollingDiscPenaltyForceKernelsSource.ts';
 import * as source from '../../src/items/objects/rollingDiscPenaltyKernelsSource.ts';
 
@@ -30,15 +30,15 @@ describe('rollingDiscPenaltyKernels', () => {
               return c;
             };
             const columns0 = columns(n0), columns1 = columns(n1);
-            const n = n0 + n1, g = next(), factor = next();
+            const n = n0 + n1, factor = next();
             const m = Float64Array.from({ length: n * n }, next);
-            source.addJacobianColumns(input, columns0, columns1, m, n0, n1, configuration, rolling, g, factor);
+            source.addJacobianColumns(input, columns0, columns1, m, n0, n1, configuration, rolling, factor);
             const start0 = rollingDiscPenaltyColumnsStart, start1 = start0 + columns0.length, at = start1 + columns1.length;
             doubles.set(input, 0);
             doubles.set(columns0, start0);
             doubles.set(columns1, start1);
             doubles.fill(7, at, at + n * n);
-            exports.addJacobianColumns(0, 8 * start0, 8 * start1, 8 * at, n0, n1, configuration, rolling, g, factor);
+            exports.addJacobianColumns(0, 8 * start0, 8 * start1, 8 * at, n0, n1, configuration, rolling, factor);
             expect(bits(doubles.subarray(at, at + n * n))).toEqual(bits(m));
           }
         }
@@ -53,14 +53,15 @@ describe('rollingDiscPenaltyKernels', () => {
       const pick = (k: number): boolean => ((trial >> k) & 1) === 1;
       // the flags and regimes: active, linear zone, friction angle 0, rolling friction 0, no slip, no data slip, a data
       // slip inside the proportional zone
-      input[72] = pick(0) && trial % 97 === 0 ? 0 : 1;
-      input[74] = pick(1) ? 1 : 0;
-      if (pick(2)) input[79] = 0;
-      if (pick(3)) input[71] = 0;
+      const c = rollingDiscPenaltyInput.constants;
+      input[c + 4] = pick(0) && trial % 97 === 0 ? 0 : 1;
+      input[c + 6] = pick(1) ? 1 : 0;
+      if (pick(2)) input[c + 11] = 0;
+      if (pick(3)) input[c + 3] = 0;
       if (trial % 13 === 0) input[45] = input[46] = 0;
       let dataX = next(), dataY = next();
       if (trial % 11 === 0) dataX = dataY = 0;
-      if (pick(4)) input[73] = 2 * Math.hypot(dataX, dataY) + Math.abs(next());
+      if (pick(4)) input[c + 5] = 2 * Math.hypot(dataX, dataY) + Math.abs(next());
       const dataGap = pick(5) && trial % 7 === 0 ? Math.abs(next()) : -Math.abs(next());
       const derivatives = pick(6) ? 1 : 0;
       const expected = input.slice();

@@ -90,9 +90,6 @@ class RollingDiscPenaltyModel implements Only<ObjectModel, RollingDiscPenaltyMod
   private addressLocalMatrix = 0;
   /** The connector's constants in the input region (rollingDiscPenaltyForceKernelsSource.ts). */
   private readonly constants: Float64Array;
-  /** The arrays evaluate copies into the input region (kinematics and constants), and their offsets there. */
-  private readonly inputSources: readonly Float64Array[];
-  private readonly inputOffsets: readonly number[];
   /** 1 with rolling friction, else 0 (the kernel's flag). */
   private readonly rolling: number;
   private localMatrix: Float64Array = new Float64Array(0);
@@ -115,9 +112,7 @@ class RollingDiscPenaltyModel implements Only<ObjectModel, RollingDiscPenaltyMod
   private normalForce: Float64Array = new Float64Array(0);
   /** The trail velocity of a Velocity output (a sensor row at every write: no typed array per row). */
   private readonly trail = new Float64Array(3);
-  private readonly relativeVelocity = new Float64Array(3);
-  /** Slip velocity v_t = (vC·wLateral, vC·wForward) and slip force f_t. */
-  private readonly slipVelocity = new Float64Array(2);
+  /** Slip force f_t. */
   private slipForce: Float64Array = new Float64Array(0);
   /** Loads of the markers: marker 1 F1 = fPos + R, τ1 = r w3 × fPos; marker 0 F0 = −F1, τ0 = −(pC − p0) × fPos. */
   private force1: Float64Array = new Float64Array(0);
@@ -142,11 +137,6 @@ class RollingDiscPenaltyModel implements Only<ObjectModel, RollingDiscPenaltyMod
       v.dryFrictionProportionalZone, v.useLinearProportionalZone ? 1 : 0, v.dryFriction[0], v.dryFriction[1], v.viscousFriction[0],
       v.viscousFriction[1], v.dryFrictionAngle, Math.cos(v.dryFrictionAngle), Math.sin(v.dryFrictionAngle));
     this.rolling = v.rollingFrictionViscous !== 0 ? 1 : 0;
-    const { geometry: geo, pair } = this, at = rollingDiscPenaltyInput;
-    this.inputSources = [geo.normal, geo.axis, geo.forward, geo.lateral, geo.planeArm, geo.radiusVector, geo.omega0, geo.omega1,
-      this.relativeVelocity, this.slipVelocity, pair.v0, pair.v1, this.constants];
-    this.inputOffsets = [at.normal, at.axis, at.forward, at.lateral, at.planeArm, at.radiusVector, at.omega0, at.omega1,
-      at.relativeVelocity, at.slipVelocity, at.velocity0, at.velocity1, at.constants];
   }
 
   bind(context: BindContext): void {
@@ -207,17 +197,12 @@ class RollingDiscPenaltyModel implements Only<ObjectModel, RollingDiscPenaltyMod
     if (use === 'fresh') key.invalidate();
     else if (use === 'jacobian' ? key.matchesForJacobian(s) : key.matchesForResidual(s)) return;
     this.jacobiansCurrent = false;
-    const { pair, geometry: geo, relativeVelocity: vC } = this;
+    const { pair, geometry: geo } = this;
     pair.evaluatePositions(s);
     pair.evaluateOrientations(s);
     geo.evaluatePositions(pair, s);
     pair.evaluateAngularVelocities(s);
     geo.evaluateVelocities(pair);
-    const c1 = geo.contactVelocity1, c0 = geo.contactVelocity0, l = geo.lateral, f = geo.forward;
-    const x = c1[0] - c0[0], y = c1[1] - c0[1], z = c1[2] - c0[2];
-    vC[0] = x; vC[1] = y; vC[2] = z;
-    this.slipVelocity[0] = x * l[0] + y * l[1] + z * l[2];
-    this.slipVelocity[1] = x * f[0] + y * f[1] + z * f[2];
     if (use !== 'fresh') key.confirm();
   }
 
@@ -235,8 +220,8 @@ class RollingDiscPenaltyModel implements Only<ObjectModel, RollingDiscPenaltyMod
    * marker loads; the kinematics copied into the kernels' input region first.
    */
   private evaluate(s: ItemState, derivatives: boolean): void {
-    const { kernelInput: input, inputSources: sources, inputOffsets: offsets } = this;
-    for (let i = 0; i < sources.length; i++) input.set(sources[i], offsets[i]);
+    this.kernelInput.set(this.geometry.kinematics, rollingDiscPenaltyInput.kinematics);
+    this.kernelInput.set(this.constants, rollingDiscPenaltyInput.constants);
     const data = s.data, start = this.dataStart();
     this.kernels!.evaluate(0, data[start + dataSlipLateral], data[start + dataSlipForward], data[start + dataGap], derivatives ? 1 : 0);
   }
@@ -359,7 +344,7 @@ class RollingDiscPenaltyModel implements Only<ObjectModel, RollingDiscPenaltyMod
     // carried through the frame, the contact point and velocity, the normal force, the slip velocity, the friction law
     // and the rolling friction to the marker loads δF, δτ
     this.kernels!.addJacobianColumns(0, this.addressColumns0, this.addressColumns1, this.addressLocalMatrix, n0, n1, configuration ? 1 : 0,
-      this.rolling, this.geometry.axisNormalSine, factor);
+      this.rolling, factor);
     if (configuration) pair.addJacobianTransposedLoads_q(s, this.force0, this.torque0, this.force1, this.torque1, factor, m);
     acc.addBlock(0, 0, n, n, m, 0, n, 1);
   }
@@ -378,12 +363,12 @@ class RollingDiscPenaltyModel implements Only<ObjectModel, RollingDiscPenaltyMod
     const geo = this.geometry;
     const gap = dot(geo.planeArm, geo.normal);
     // the normal force with the current gap (of the forces, the friction law below needs only this)
-    this.normalForce[0] = gap < 0 ? -(this.v.contactStiffness * gap + this.v.contactDamping * dot(this.relativeVelocity, geo.normal)) : 0;
+    this.normalForce[0] = gap < 0 ? -(this.v.contactStiffness * gap + this.v.contactDamping * dot(geo.relativeVelocity, geo.normal)) : 0;
     const dataGapState = data[start + dataGap];
-    const slip = this.slipVelocity;
+    const slip = geo.slipVelocity;
     const ft = this.slipForce, kernels = this.kernels!;
     // the friction law (the kernel slipForce) of v_t and the normal force in the input region, into ft
-    this.kernelInput.set(slip, rollingDiscPenaltyInput.slipVelocity);
+    this.kernelInput.set(geo.kinematics, rollingDiscPenaltyInput.kinematics);
     this.kernelInput.set(this.constants, rollingDiscPenaltyInput.constants);
     let error = 0;
     if ((gap > 0 && dataGapState <= 0) || (gap <= 0 && dataGapState > 0)) {
@@ -405,7 +390,7 @@ class RollingDiscPenaltyModel implements Only<ObjectModel, RollingDiscPenaltyMod
     this.currentKinematics(s, 'fresh');
     // only ForceLocal needs the forces (a Velocity sensor's row would evaluate the friction law for nothing)
     if (variable === OutputVariableType.ForceLocal) this.evaluate(s, false);
-    const { geometry: geo, relativeVelocity: vC } = this;
+    const geo = this.geometry, vC = geo.relativeVelocity;
     const { lateral: l, forward: f, normal: n } = geo;
     switch (variable) {
       case OutputVariableType.Position: return [geo.planeArm[0], geo.planeArm[1], geo.planeArm[2]];

@@ -16,7 +16,7 @@ export type RollingDiscGeometryKernels = KernelExports<typeof kernelSource>;
 export const rollingDiscGeometryLayout = {
   a0: 0, a1: 9, p0: 18, p1: 21, planeNormal: 24, discAxis: 27, radius: 30, omegaLocal0: 31, omegaLocal1: 34, v0: 37, v1: 40,
   normal: 43, axis: 46, forward: 49, toContact: 52, lateral: 55, contactPoint: 58, radiusVector: 61, planeArm: 64, omega0: 67,
-  omega1: 70, contactVelocity1: 73, contactVelocity0: 76, trailVelocity: 79, axisNormalSine: 82,
+  omega1: 70, contactVelocity1: 73, contactVelocity0: 76, relativeVelocity: 79, slipVelocity: 82, axisNormalSine: 84, trailVelocity: 85,
   /** Doubles of a region. */
   doubles: 88,
 } as const;

@@ -8,7 +8,8 @@
  * disc axis [27…29] in the markers' frames, disc radius r [30], body-fixed angular velocities ω̄0 [31…33] and ω̄1
  * [34…36], velocities v0 [37…39] and v1 [40…42]. Results: normal n0 [43…45], axis w1 [46…48], forward [49…51], toContact
  * w3 [52…54], lateral [55…57], contact point pC [58…60], radius vector r w3 [61…63], plane arm pC − p0 [64…66], ω0
- * [67…69], ω1 [70…72], contact velocities vC1 [73…75] and vC0 [76…78], trail velocity [79…81], |w1 × n0| [82].
+ * [67…69], ω1 [70…72], contact velocities vC1 [73…75] and vC0 [76…78], vC = vC1 − vC0 [79…81], slip velocity
+ * (vC·lateral, vC·forward) [82, 83], |w1 × n0| [84], trail velocity [85…87].
  * @module
  */
 
@@ -26,7 +27,7 @@ export function positions(g: Float64Array): number {
   g[46] = wx; g[47] = wy; g[48] = wz;
   let fx = wy * nz - wz * ny, fy = wz * nx - wx * nz, fz = wx * ny - wy * nx;
   const length = hypot3(fx, fy, fz);
-  g[82] = length;
+  g[84] = length;
   fx /= length; fy /= length; fz /= length;
   g[49] = fx; g[50] = fy; g[51] = fz;
   const w3x = wy * fz - wz * fy, w3y = wz * fx - wx * fz, w3z = wx * fy - wy * fx;
@@ -40,7 +41,10 @@ export function positions(g: Float64Array): number {
   return length;
 }
 
-/** ω0 = A0 ω̄0, ω1 = A1 ω̄1 and the contact velocities vC1 = v1 + ω1 × r w3, vC0 = v0 + ω0 × (pC − p0) (after positions). */
+/**
+ * ω0 = A0 ω̄0, ω1 = A1 ω̄1, the contact velocities vC1 = v1 + ω1 × r w3, vC0 = v0 + ω0 × (pC − p0), vC = vC1 − vC0 and
+ * the slip velocity (vC·lateral, vC·forward) (after positions).
+ */
 export function velocities(g: Float64Array): void {
   const b0 = g[31], b1 = g[32], b2 = g[33], e0 = g[34], e1 = g[35], e2 = g[36];
   const o0x = g[0] * b0 + g[1] * b1 + g[2] * b2, o0y = g[3] * b0 + g[4] * b1 + g[5] * b2, o0z = g[6] * b0 + g[7] * b1 + g[8] * b2;
@@ -48,13 +52,19 @@ export function velocities(g: Float64Array): void {
   g[67] = o0x; g[68] = o0y; g[69] = o0z;
   g[70] = o1x; g[71] = o1y; g[72] = o1z;
   const a0x = g[64], a0y = g[65], a0z = g[66], a1x = g[61], a1y = g[62], a1z = g[63];
-  g[73] = g[40] + o1y * a1z - o1z * a1y; g[74] = g[41] + o1z * a1x - o1x * a1z; g[75] = g[42] + o1x * a1y - o1y * a1x;
-  g[76] = g[37] + o0y * a0z - o0z * a0y; g[77] = g[38] + o0z * a0x - o0x * a0z; g[78] = g[39] + o0x * a0y - o0y * a0x;
+  const c1x = g[40] + o1y * a1z - o1z * a1y, c1y = g[41] + o1z * a1x - o1x * a1z, c1z = g[42] + o1x * a1y - o1y * a1x;
+  const c0x = g[37] + o0y * a0z - o0z * a0y, c0y = g[38] + o0z * a0x - o0x * a0z, c0z = g[39] + o0x * a0y - o0y * a0x;
+  g[73] = c1x; g[74] = c1y; g[75] = c1z;
+  g[76] = c0x; g[77] = c0y; g[78] = c0z;
+  const x = c1x - c0x, y = c1y - c0y, z = c1z - c0z;
+  g[79] = x; g[80] = y; g[81] = z;
+  g[82] = x * g[55] + y * g[56] + z * g[57];
+  g[83] = x * g[49] + y * g[50] + z * g[51];
 }
 
 /**
  * The velocity of the contact point as a geometric point (Exudyn's trail velocity), v1 + r ẇ3 − (v0 + ω0 × arm), into
- * [79…81] (after velocities; arm: the region's contact point or plane arm).
+ * [85…87] (after velocities; arm: the region's contact point or plane arm).
  */
 export function trailVelocity(g: Float64Array, arm: Float64Array): void {
   const w10 = g[46], w11 = g[47], w12 = g[48], n00 = g[43], n01 = g[44], n02 = g[45];
@@ -67,7 +77,7 @@ export function trailVelocity(g: Float64Array, arm: Float64Array): void {
   const ftx = (w1ty * n02 - w1tz * n01) + (w11 * n0tz - w12 * n0ty);
   const fty = (w1tz * n00 - w1tx * n02) + (w12 * n0tx - w10 * n0tz);
   const ftz = (w1tx * n01 - w1ty * n00) + (w10 * n0ty - w11 * n0tx);
-  const s = g[82];
+  const s = g[84];
   const gt = (fux * ftx + fuy * fty + fuz * ftz) / s;
   const ffx = (ftx * s - fux * gt) / (s * s), ffy = (fty * s - fuy * gt) / (s * s), ffz = (ftz * s - fuz * gt) / (s * s);
   const f0 = g[49], f1 = g[50], f2 = g[51];
@@ -76,9 +86,9 @@ export function trailVelocity(g: Float64Array, arm: Float64Array): void {
   const w3tz = (w1tx * f1 - w1ty * f0) + (w10 * ffy - w11 * ffx);
   const cx = o01 * arm[2] - o02 * arm[1], cy = o02 * arm[0] - o00 * arm[2], cz = o00 * arm[1] - o01 * arm[0];
   const r = g[30];
-  g[79] = g[40] + r * w3tx - (g[37] + cx);
-  g[80] = g[41] + r * w3ty - (g[38] + cy);
-  g[81] = g[42] + r * w3tz - (g[39] + cz);
+  g[85] = g[40] + r * w3tx - (g[37] + cx);
+  g[86] = g[41] + r * w3ty - (g[38] + cy);
+  g[87] = g[42] + r * w3tz - (g[39] + cz);
 }
 
 /**

@@ -23,14 +23,15 @@ export type RollingDiscPenaltyKernels = KernelExports<typeof forceSource> & Kern
  * kinematics, the forces that its evaluate writes, and the connector's constants (14 doubles from `constants`).
  */
 export const rollingDiscPenaltyInput = {
-  normal: 0, axis: 3, forward: 6, lateral: 9, planeArm: 12, radiusVector: 15, omega0: 18, omega1: 21, relativeVelocity: 24,
-  normalForce: 27, slipForce: 28, slipDerivatives: 30, groundVelocityFull: 36, groundVelocity: 39, forcePos: 42,
-  slipVelocity: 45, velocity0: 47, velocity1: 50, rollingForce: 53, force0: 56, torque0: 59, force1: 62, torque1: 65,
-  constants: 68,
+  /** The block of a RollingDiscGeometry's region from v0 to |w1 × n0| (its `kinematics`). */
+  kinematics: 0,
+  normalForce: 48, slipForce: 49, slipDerivatives: 51, groundVelocityFull: 57, groundVelocity: 60, forcePos: 63, rollingForce: 66,
+  force0: 69, torque0: 72, force1: 75, torque1: 78,
+  constants: 81,
 } as const;
 
 /** Offset (doubles) of the connectors' column arrays, after the input region. */
-export const rollingDiscPenaltyColumnsStart = 88;
+export const rollingDiscPenaltyColumnsStart = 96;
 
 /** The compiled modules (forces, columns). */
 let compiledModules: [WebAssembly.Module, WebAssembly.Module] | undefined;

@@ -14,16 +14,16 @@ import type { Int } from '../../linalg/wasmModule.ts';
  * 0) at fixed data coordinates and loads (the part of the Jacobians' derivatives is added by the caller), n × n
  * row-major with n = n0 + n1: marker 0's columns (if n0 > 0), then marker 1's. Marker i's column arrays columnsi, five
  * blocks of 3 × ni: position and rotation Jacobians, ∂v/∂q and ∂ω/∂q (configuration only), and the part of δn0 (marker
- * 0) or δw1 (marker 1) that the rotation Jacobian misses. g = |w1 × n0|; rolling ≠ 0 with rolling friction.
+ * 0) or δw1 (marker 1) that the rotation Jacobian misses. rolling ≠ 0 with rolling friction.
  */
 export function addJacobianColumns(
   input: Float64Array, columns0: Float64Array, columns1: Float64Array, m: Float64Array, n0: Int, n1: Int, configuration: Int,
-  rolling: Int, g: number, factor: number,
+  rolling: Int, factor: number,
 ): void {
   const n: Int = n0 + n1;
   for (let i: Int = 0; i < n * n; i++) m[i] = 0;
-  if (n0 > 0) addColumns(input, 0, n0, columns0, columns0, columns1, n0, n1, configuration, rolling, g, factor, m);
-  if (n1 > 0) addColumns(input, 1, n1, columns1, columns0, columns1, n0, n1, configuration, rolling, g, factor, m);
+  if (n0 > 0) addColumns(input, 0, n0, columns0, columns0, columns1, n0, n1, configuration, rolling, factor, m);
+  if (n1 > 0) addColumns(input, 1, n1, columns1, columns0, columns1, n0, n1, configuration, rolling, factor, m);
 }
 
 /**
@@ -35,23 +35,24 @@ export function addJacobianColumns(
  */
 function addColumns(
   input: Float64Array, side: Int, nb: Int, c: Float64Array, c0: Float64Array, c1: Float64Array, p0: Int, p1: Int,
-  configuration: Int, rolling: Int, g: number, factor: number, m: Float64Array,
+  configuration: Int, rolling: Int, factor: number, m: Float64Array,
 ): void {
-  const n0x = input[0], n0y = input[1], n0z = input[2], w1x = input[3], w1y = input[4], w1z = input[5];
-  const w2x = input[6], w2y = input[7], w2z = input[8], wlx = input[9], wly = input[10], wlz = input[11];
-  const a0x = input[12], a0y = input[13], a0z = input[14], a1x = input[15], a1y = input[16], a1z = input[17];
-  const o0x = input[18], o0y = input[19], o0z = input[20], o1x = input[21], o1y = input[22], o1z = input[23];
-  const sign = side === 0 ? -1 : 1, r = input[68];
+  const g = input[47];
+  const n0x = input[6], n0y = input[7], n0z = input[8], w1x = input[9], w1y = input[10], w1z = input[11];
+  const w2x = input[12], w2y = input[13], w2z = input[14], wlx = input[18], wly = input[19], wlz = input[20];
+  const a0x = input[27], a0y = input[28], a0z = input[29], a1x = input[24], a1y = input[25], a1z = input[26];
+  const o0x = input[30], o0y = input[31], o0z = input[32], o1x = input[33], o1y = input[34], o1z = input[35];
+  const sign = side === 0 ? -1 : 1, r = input[81];
   const ax = side === 0 ? a0x : a1x, ay = side === 0 ? a0y : a1y, az = side === 0 ? a0z : a1z;
-  const vCx = input[24], vCy = input[25], vCz = input[26];
-  const fn = input[27], ft0 = input[28], ft1 = input[29];
-  const D0 = input[30], D1 = input[31], D2 = input[32], D3 = input[33], D4 = input[34], D5 = input[35];
-  const stiffness = input[69], damping = input[70];
-  const vg0 = input[36], vg1 = input[37], vg2 = input[38], vgp0 = input[39], vgp1 = input[40], vgp2 = input[41];
+  const vCx = input[42], vCy = input[43], vCz = input[44];
+  const fn = input[48], ft0 = input[49], ft1 = input[50];
+  const D0 = input[51], D1 = input[52], D2 = input[53], D3 = input[54], D4 = input[55], D5 = input[56];
+  const stiffness = input[82], damping = input[83];
+  const vg0 = input[57], vg1 = input[58], vg2 = input[59], vgp0 = input[60], vgp1 = input[61], vgp2 = input[62];
   const vgn = vg0 * n0x + vg1 * n0y + vg2 * n0z;
   // Math.sign(f_n) (±0 and NaN stay)
-  const mu = input[71], magnitude = Math.abs(fn), fnSign = fn > 0 ? 1 : fn < 0 ? -1 : fn;
-  const px = input[42], py = input[43], pz = input[44];
+  const mu = input[84], magnitude = Math.abs(fn), fnSign = fn > 0 ? 1 : fn < 0 ? -1 : fn;
+  const px = input[63], py = input[64], pz = input[65];
   const n: Int = p0 + p1;
   // the blocks of c: rotation Jacobian, ∂v/∂q, ∂ω/∂q, null direction (the position Jacobian at 0)
   const jr: Int = 3 * nb, vq: Int = 6 * nb, wq: Int = 9 * nb, nullDirection: Int = 12 * nb;
