@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { bitPatterns as bits, kernelValues as values } from '../helpers/kernelValues.ts';
-import { rollingDiscPenaltyColumnsStart, rollingDiscPenaltyInput, rollingDiscPenaltyKernels } from '../../src/items/objects/rollingDiscPenaltyKernels.ts';
+import { rollingDiscPenaltyColumnsStart, rollingDiscPenaltyInput, rollingDiscPenaltyRegion } from '../../src/items/objects/rollingDiscPenaltyKernels.ts';
 import * as forceSource from '../../src/items/objects/rollingDiscPenaltyForceKernelsSource.ts';
 import * as source from '../../src/items/objects/rollingDiscPenaltyKernelsSource.ts';
 
 describe('rollingDiscPenaltyKernels', () => {
-  const { exports, doubles } = rollingDiscPenaltyKernels(rollingDiscPenaltyColumnsStart + 2000);
+  // a region after another one: addresses not 0
+  rollingDiscPenaltyRegion(100);
+  const { kernels: exports, region: doubles, address } = rollingDiscPenaltyRegion(rollingDiscPenaltyColumnsStart + 2000);
 
   it('adds the Jacobian columns bit for bit as the source run as JavaScript (both sides, q and u, with and without rolling friction)', () => {
     let trial = 0;
@@ -38,7 +40,7 @@ describe('rollingDiscPenaltyKernels', () => {
             doubles.set(columns0, start0);
             doubles.set(columns1, start1);
             doubles.fill(7, at, at + n * n);
-            exports.addJacobianColumns(0, 8 * start0, 8 * start1, 8 * at, n0, n1, configuration, rolling, factor);
+            exports.addJacobianColumns(address, address + 8 * start0, address + 8 * start1, address + 8 * at, n0, n1, configuration, rolling, factor);
             expect(bits(doubles.subarray(at, at + n * n))).toEqual(bits(m));
           }
         }
@@ -67,12 +69,12 @@ describe('rollingDiscPenaltyKernels', () => {
       const expected = input.slice();
       forceSource.evaluate(expected, dataX, dataY, dataGap, derivatives);
       doubles.set(input, 0);
-      exports.evaluate(0, dataX, dataY, dataGap, derivatives);
+      exports.evaluate(address, dataX, dataY, dataGap, derivatives);
       expect(bits(doubles.subarray(0, rollingDiscPenaltyColumnsStart))).toEqual(bits(expected));
       const law = input.slice();
       forceSource.slipForce(law, dataX, dataY, derivatives);
       doubles.set(input, 0);
-      exports.slipForce(0, dataX, dataY, derivatives);
+      exports.slipForce(address, dataX, dataY, derivatives);
       expect(bits(doubles.subarray(0, rollingDiscPenaltyColumnsStart))).toEqual(bits(law));
     }
   });

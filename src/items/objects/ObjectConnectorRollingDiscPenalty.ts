@@ -8,7 +8,7 @@ import { toNumberArray, zeroArray } from '../../linalg/arrays.ts';
 import { RollingDiscGeometry } from './rollingDiscGeometry.ts';
 import { hypot2, hypot3 } from '../../rotations/skew.ts';
 import { CoordinateKey } from '../nodes/coordinateKey.ts';
-import { rollingDiscPenaltyColumnsStart, rollingDiscPenaltyInput, rollingDiscPenaltyKernels, type RollingDiscPenaltyKernels } from './rollingDiscPenaltyKernels.ts';
+import { rollingDiscPenaltyColumnsStart, rollingDiscPenaltyInput, rollingDiscPenaltyRegion, type RollingDiscPenaltyKernels } from './rollingDiscPenaltyKernels.ts';
 
 const parameters = {
   markerNumbers: markerIndexArray('Two rigid markers [m0, m1]: m0 on the plane (ground or a moving body), m1 at the disc centre.', 2),
@@ -74,17 +74,18 @@ class RollingDiscPenaltyModel implements Only<ObjectModel, RollingDiscPenaltyMod
   private dataNode: NodeModel | undefined;
   private nLocal = 0;
   /**
-   * The kernels and, in their memory (set in bind; shared by all connectors, see rollingDiscPenaltyKernels.ts): the input
-   * region (with the forces the kernels write, of which the views below up to torque0), the copies of the pair's
-   * Jacobians, the arrays below up to axisNull1, and the local matrix. The byte addresses of the column kernel's arrays
-   * (each marker's columns: the five blocks from its Jacobian) follow.
+   * The kernels and the connector's region of their memory (set in bind, see rollingDiscPenaltyKernels.ts): the input
+   * region (the kinematics, the constants, the forces the kernels write, of which the views below up to torque0), the
+   * copies of the pair's Jacobians, the arrays below up to axisNull1, and the local matrix. Its byte address and those of
+   * the column kernel's arrays (each marker's columns: the five blocks from its Jacobian) follow.
    */
   private kernels: RollingDiscPenaltyKernels | undefined;
-  private kernelInput: Float64Array = new Float64Array(0);
+  private region: Float64Array = new Float64Array(0);
   private jacobian0: Float64Array = new Float64Array(0);
   private rotationJacobian0: Float64Array = new Float64Array(0);
   private jacobian1: Float64Array = new Float64Array(0);
   private rotationJacobian1: Float64Array = new Float64Array(0);
+  private address = 0;
   private addressColumns0 = 0;
   private addressColumns1 = 0;
   private addressLocalMatrix = 0;
@@ -159,18 +160,19 @@ class RollingDiscPenaltyModel implements Only<ObjectModel, RollingDiscPenaltyMod
   private bindKernels(): void {
     const { n0, n1 } = this.pair, n = this.nLocal, input = rollingDiscPenaltyInput;
     const start0 = rollingDiscPenaltyColumnsStart, start1 = start0 + 15 * n0, matrixStart = start1 + 15 * n1;
-    const { exports, doubles } = rollingDiscPenaltyKernels(matrixStart + n * n);
-    this.kernels = exports;
-    const view = (start: number, length: number): Float64Array => doubles.subarray(start, start + length);
+    // a region of its own (kept when bound again with the same coordinates)
+    if (this.region.length !== matrixStart + n * n) ({ kernels: this.kernels, region: this.region, address: this.address } = rollingDiscPenaltyRegion(matrixStart + n * n));
+    const { region, address } = this;
+    region.set(this.constants, input.constants);
+    const view = (start: number, length: number): Float64Array => region.subarray(start, start + length);
     // a marker's five blocks of 3 × nb in the kernel's order
     const blocks = (start: number, nb: number): Float64Array[] => [0, 1, 2, 3, 4].map((i) => view(start + 3 * nb * i, 3 * nb));
     [this.jacobian0, this.rotationJacobian0, this.velocityQ0, this.angularQ0, this.normalNull0] = blocks(start0, n0);
     [this.jacobian1, this.rotationJacobian1, this.velocityQ1, this.angularQ1, this.axisNull1] = blocks(start1, n1);
     this.localMatrix = view(matrixStart, n * n);
-    this.addressColumns0 = 8 * start0;
-    this.addressColumns1 = 8 * start1;
-    this.addressLocalMatrix = 8 * matrixStart;
-    this.kernelInput = view(0, rollingDiscPenaltyColumnsStart);
+    this.addressColumns0 = address + 8 * start0;
+    this.addressColumns1 = address + 8 * start1;
+    this.addressLocalMatrix = address + 8 * matrixStart;
     this.normalForce = view(input.normalForce, 1);
     this.slipForce = view(input.slipForce, 2);
     this.force0 = view(input.force0, 3);
@@ -220,10 +222,9 @@ class RollingDiscPenaltyModel implements Only<ObjectModel, RollingDiscPenaltyMod
    * marker loads; the kinematics copied into the kernels' input region first.
    */
   private evaluate(s: ItemState, derivatives: boolean): void {
-    this.kernelInput.set(this.geometry.kinematics, rollingDiscPenaltyInput.kinematics);
-    this.kernelInput.set(this.constants, rollingDiscPenaltyInput.constants);
+    this.region.set(this.geometry.kinematics, rollingDiscPenaltyInput.kinematics);
     const data = s.data, start = this.dataStart();
-    this.kernels!.evaluate(0, data[start + dataSlipLateral], data[start + dataSlipForward], data[start + dataGap], derivatives ? 1 : 0);
+    this.kernels!.evaluate(this.address, data[start + dataSlipLateral], data[start + dataSlipForward], data[start + dataGap], derivatives ? 1 : 0);
   }
 
   /** True if the connector is active and the data node's gap says contact: only then do the forces act. */
@@ -304,10 +305,14 @@ class RollingDiscPenaltyModel implements Only<ObjectModel, RollingDiscPenaltyMod
     this.evaluate(s, true);
     this.currentJacobians(s);
     const pair = this.pair;
-    this.jacobian0.set(pair.jacobian0);
-    this.rotationJacobian0.set(pair.rotationJacobian0);
-    this.jacobian1.set(pair.jacobian1);
-    this.rotationJacobian1.set(pair.rotationJacobian1);
+    if (pair.n0 > 0) {
+      this.jacobian0.set(pair.jacobian0);
+      this.rotationJacobian0.set(pair.rotationJacobian0);
+    }
+    if (pair.n1 > 0) {
+      this.jacobian1.set(pair.jacobian1);
+      this.rotationJacobian1.set(pair.rotationJacobian1);
+    }
     return true;
   }
 
@@ -343,7 +348,7 @@ class RollingDiscPenaltyModel implements Only<ObjectModel, RollingDiscPenaltyMod
     // factor × the columns of both markers (m zeroed first): per column k, the variations δp, δθ, δv, δω of the marker
     // carried through the frame, the contact point and velocity, the normal force, the slip velocity, the friction law
     // and the rolling friction to the marker loads δF, δτ
-    this.kernels!.addJacobianColumns(0, this.addressColumns0, this.addressColumns1, this.addressLocalMatrix, n0, n1, configuration ? 1 : 0,
+    this.kernels!.addJacobianColumns(this.address, this.addressColumns0, this.addressColumns1, this.addressLocalMatrix, n0, n1, configuration ? 1 : 0,
       this.rolling, factor);
     if (configuration) pair.addJacobianTransposedLoads_q(s, this.force0, this.torque0, this.force1, this.torque1, factor, m);
     acc.addBlock(0, 0, n, n, m, 0, n, 1);
@@ -368,16 +373,15 @@ class RollingDiscPenaltyModel implements Only<ObjectModel, RollingDiscPenaltyMod
     const slip = geo.slipVelocity;
     const ft = this.slipForce, kernels = this.kernels!;
     // the friction law (the kernel slipForce) of v_t and the normal force in the input region, into ft
-    this.kernelInput.set(geo.kinematics, rollingDiscPenaltyInput.kinematics);
-    this.kernelInput.set(this.constants, rollingDiscPenaltyInput.constants);
+    this.region.set(geo.kinematics, rollingDiscPenaltyInput.kinematics);
     let error = 0;
     if ((gap > 0 && dataGapState <= 0) || (gap <= 0 && dataGapState > 0)) {
-      kernels.slipForce(0, slip[0], slip[1], 0);
+      kernels.slipForce(this.address, slip[0], slip[1], 0);
       error = Math.abs(gap * this.v.contactStiffness) + hypot2(ft[0], ft[1]);
     } else if (gap < 0) {
-      kernels.slipForce(0, data[start + dataSlipLateral], data[start + dataSlipForward], 0);
+      kernels.slipForce(this.address, data[start + dataSlipLateral], data[start + dataSlipForward], 0);
       const fx = ft[0], fy = ft[1];
-      kernels.slipForce(0, slip[0], slip[1], 0);
+      kernels.slipForce(this.address, slip[0], slip[1], 0);
       error = hypot2(ft[0] - fx, ft[1] - fy);
     }
     data[start + dataSlipLateral] = slip[0];

@@ -5,7 +5,8 @@
  * @module
  */
 
-import { compileStoredModule, instantiateKernels, type KernelExports, type KernelInstance } from '../../linalg/storedWasmModule.ts';
+import { compileStoredModule, instantiateKernels, type KernelExports } from '../../linalg/storedWasmModule.ts';
+import { kernelRegions, type KernelRegion } from './kernelRegions.ts';
 import { rollingDiscGeometryModuleBase64 } from './rollingDiscGeometryKernelsModule.ts';
 import type * as kernelSource from './rollingDiscGeometryKernelsSource.ts';
 
@@ -24,29 +25,10 @@ export const rollingDiscGeometryLayout = {
 /** The compiled module. */
 let compiledModule: WebAssembly.Module | undefined;
 
-/** The instance whose memory regions are given out, and the first free double. */
-let current: KernelInstance<RollingDiscGeometryKernels> | undefined;
-let free = 0;
+/** The geometries' regions. */
+const regions = kernelRegions((pages) => instantiateKernels<RollingDiscGeometryKernels>(compiledModule ??= compileStoredModule(rollingDiscGeometryModuleBase64), pages));
 
-/** A geometry's region: the kernels, the view of its doubles and its byte address. */
-export interface RollingDiscGeometryRegion {
-  readonly kernels: RollingDiscGeometryKernels;
-  readonly region: Float64Array;
-  readonly address: number;
-}
-
-/**
- * A new region for one geometry: in the memory (64 KB, 93 geometries) of the current instance, or, when that is full,
- * of a new one (a memory is never grown: that would detach its views).
- */
-export function rollingDiscGeometryRegion(): RollingDiscGeometryRegion {
-  const size = rollingDiscGeometryLayout.doubles;
-  if (current === undefined || free + size > current.doubles.length) {
-    compiledModule ??= compileStoredModule(rollingDiscGeometryModuleBase64);
-    current = instantiateKernels<RollingDiscGeometryKernels>(compiledModule);
-    free = 0;
-  }
-  const start = free;
-  free += size;
-  return { kernels: current.exports, region: current.doubles.subarray(start, start + size), address: 8 * start };
+/** A new region for one geometry, on a memory of one page (64 KB: 93 geometries) shared by the next geometries while it has room. */
+export function rollingDiscGeometryRegion(): KernelRegion<RollingDiscGeometryKernels> {
+  return regions(rollingDiscGeometryLayout.doubles);
 }

@@ -2,14 +2,14 @@
  * The WebAssembly kernels of ObjectConnectorRollingDiscPenalty: its forces (source rollingDiscPenaltyForceKernelsSource.ts,
  * bytes in rollingDiscPenaltyForceKernelsModule.ts) and its Jacobian columns (rollingDiscPenaltyKernelsSource.ts,
  * rollingDiscPenaltyKernelsModule.ts), two modules (each below the 4 KB a browser's main thread may compile
- * synchronously) compiled once per process and instantiated on one memory shared by all the connectors (their kernel
- * calls never nest). The memory holds the input region ({@link rollingDiscPenaltyInput}) and after it, from
- * {@link rollingDiscPenaltyColumnsStart}, each connector's column arrays and local matrix (every connector at the same
- * place: they are filled and used within one Jacobian call).
+ * synchronously) compiled once per process and instantiated on one memory, in which each connector takes a region of
+ * its own: the input region ({@link rollingDiscPenaltyInput}) and after it, from {@link rollingDiscPenaltyColumnsStart},
+ * its column arrays and local matrix.
  * @module
  */
 
-import { compileStoredModule, memoryPages, type KernelExports, type KernelInstance } from '../../linalg/storedWasmModule.ts';
+import { compileStoredModule, type KernelExports } from '../../linalg/storedWasmModule.ts';
+import { kernelRegions, type KernelRegion } from './kernelRegions.ts';
 import { rollingDiscPenaltyForceModuleBase64 } from './rollingDiscPenaltyForceKernelsModule.ts';
 import { rollingDiscPenaltyModuleBase64 } from './rollingDiscPenaltyKernelsModule.ts';
 import type * as forceSource from './rollingDiscPenaltyForceKernelsSource.ts';
@@ -36,20 +36,13 @@ export const rollingDiscPenaltyColumnsStart = 96;
 /** The compiled modules (forces, columns). */
 let compiledModules: [WebAssembly.Module, WebAssembly.Module] | undefined;
 
-/** The shared instances. */
-let shared: KernelInstance<RollingDiscPenaltyKernels> | undefined;
-
 /**
- * The shared kernels, on a memory of at least `doubles` doubles: one page (64 KB) for every connector of rigid bodies; a
- * connector that needs more gets new instances on a larger memory, which later connectors share (a memory is never
- * grown: that would detach its views).
+ * A new region of `doubles` doubles for one connector (its input region, column arrays and local matrix), on a memory
+ * of one page (64 KB: 16 connectors of two rigid bodies) or more, shared by the next connectors while it has room.
  */
-export function rollingDiscPenaltyKernels(doubles: number): KernelInstance<RollingDiscPenaltyKernels> {
-  if (shared === undefined || shared.doubles.length < doubles) {
-    compiledModules ??= [compileStoredModule(rollingDiscPenaltyForceModuleBase64), compileStoredModule(rollingDiscPenaltyModuleBase64)];
-    const memory = new WebAssembly.Memory({ initial: memoryPages(8 * doubles) });
-    const [forces, columns] = compiledModules.map((module) => new WebAssembly.Instance(module, { env: { memory } }).exports);
-    shared = { exports: { ...forces, ...columns } as unknown as RollingDiscPenaltyKernels, doubles: new Float64Array(memory.buffer) };
-  }
-  return shared;
-}
+export const rollingDiscPenaltyRegion: (doubles: number) => KernelRegion<RollingDiscPenaltyKernels> = kernelRegions((pages) => {
+  compiledModules ??= [compileStoredModule(rollingDiscPenaltyForceModuleBase64), compileStoredModule(rollingDiscPenaltyModuleBase64)];
+  const memory = new WebAssembly.Memory({ initial: pages });
+  const [forces, columns] = compiledModules.map((module) => new WebAssembly.Instance(module, { env: { memory } }).exports);
+  return { exports: { ...forces, ...columns } as unknown as RollingDiscPenaltyKernels, doubles: new Float64Array(memory.buffer) };
+});
