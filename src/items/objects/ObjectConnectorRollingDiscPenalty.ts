@@ -202,9 +202,8 @@ class RollingDiscPenaltyModel implements Only<ObjectModel, RollingDiscPenaltyMod
     const { pair, geometry: geo } = this;
     pair.evaluatePositions(s);
     pair.evaluateOrientations(s);
-    geo.evaluatePositions(pair, s);
     pair.evaluateAngularVelocities(s);
-    geo.evaluateVelocities(pair);
+    geo.evaluateKinematics(pair, s);
     if (use !== 'fresh') key.confirm();
   }
 

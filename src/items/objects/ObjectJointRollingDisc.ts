@@ -125,10 +125,12 @@ class RollingDiscJointModel implements Only<ObjectModel, RollingDiscJointModel> 
     if (velocities) pair.evaluatePositions(s);
     else pair.evaluateRelativePositions(s);
     pair.evaluateOrientations(s);
-    geometry.evaluatePositions(pair, s);
-    if (!velocities) return;
+    if (!velocities) {
+      geometry.evaluatePositions(pair, s);
+      return;
+    }
     pair.evaluateAngularVelocities(s);
-    geometry.evaluateVelocities(pair);
+    geometry.evaluateKinematics(pair, s);
   }
 
   /** g of {@link RollingDiscJointModel.ae} (the kinematics of s evaluated when active; see currentKinematics). */

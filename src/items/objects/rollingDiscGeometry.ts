@@ -29,7 +29,7 @@ export class RollingDiscGeometry {
   readonly radiusVector: Float64Array;
   /** pC − p0, the contact point relative to marker 0. */
   readonly planeArm: Float64Array;
-  /** Global angular velocities ω0 = A0 ω̄0, ω1 = A1 ω̄1 (after {@link RollingDiscGeometry.evaluateVelocities}). */
+  /** Global angular velocities ω0 = A0 ω̄0, ω1 = A1 ω̄1 (after {@link RollingDiscGeometry.evaluateKinematics}). */
   readonly omega0: Float64Array;
   /** Global angular velocity of the disc. */
   readonly omega1: Float64Array;
@@ -88,7 +88,26 @@ export class RollingDiscGeometry {
    * or evaluateOrientations and the positions); throws when the disc axis is parallel to the plane normal (disc lying flat).
    */
   evaluatePositions(pair: RigidMarkerPair, s: ItemState): void {
-    // element by element (TypedArray.prototype.set is a builtin call that optimized code does not inline: 20 ns each)
+    this.copyPositionInputs(pair);
+    this.accept(this.kernels.positions(this.address), s);
+  }
+
+  /**
+   * {@link RollingDiscGeometry.evaluatePositions}, then ω0, ω1, the two contact-point velocities, vC and the slip velocity
+   * (with the pair's velocities and ω̄), in one kernel call.
+   */
+  evaluateKinematics(pair: RigidMarkerPair, s: ItemState): void {
+    this.copyPositionInputs(pair);
+    const region = this.region;
+    copy3(region, at.omegaLocal0, pair.omega0);
+    copy3(region, at.omegaLocal1, pair.omega1);
+    copy3(region, at.v0, pair.v0);
+    copy3(region, at.v1, pair.v1);
+    this.accept(this.kernels.kinematics(this.address), s);
+  }
+
+  /** A0, A1, p0, p1 into the region, element by element (TypedArray.prototype.set is a builtin call that optimized code does not inline: 20 ns each). */
+  private copyPositionInputs(pair: RigidMarkerPair): void {
     const { region } = this, { a0, a1, p0, p1 } = pair;
     for (let i = 0; i < 9; i++) {
       region[at.a0 + i] = a0[i];
@@ -96,26 +115,19 @@ export class RollingDiscGeometry {
     }
     copy3(region, at.p0, p0);
     copy3(region, at.p1, p1);
-    const length = this.kernels.positions(this.address);
+  }
+
+  /** axisNormalSine = |w1 × n0| of the kernel; throws when it is not above 1e-14 (the disc axis parallel to the plane normal). */
+  private accept(length: number, s: ItemState): void {
     if (!(length > 1e-14)) {
       itemError(this.label, 'discAxis', `is parallel to the plane normal at t = ${s.t} (the disc lies flat on the plane, its contact point is undefined)`);
     }
     this.axisNormalSine = length;
   }
 
-  /** Updates ω0, ω1, the two contact-point velocities, vC and the slip velocity (after evaluatePositions, with the pair's velocities and ω̄). */
-  evaluateVelocities(pair: RigidMarkerPair): void {
-    const region = this.region;
-    copy3(region, at.omegaLocal0, pair.omega0);
-    copy3(region, at.omegaLocal1, pair.omega1);
-    copy3(region, at.v0, pair.v0);
-    copy3(region, at.v1, pair.v1);
-    this.kernels.velocities(this.address);
-  }
-
   /**
    * Velocity of the contact point as a geometric point (Exudyn's trail velocity, output Velocity): v1 + r·ẇ3 − (v0 + ω0 × arm),
-   * the disc's rotation about its axis not included; written to out (after evaluateVelocities). The arm of the plane's
+   * the disc's rotation about its axis not included; written to out (after evaluateKinematics). The arm of the plane's
    * rotation is the contact point pC in Exudyn's ObjectJointRollingDisc and pC − p0 (planeArm) in its
    * ObjectConnectorRollingDiscPenalty (equal for a plane marker at the origin or a plane that does not rotate): arm is this
    * geometry's contactPoint or planeArm (the kernel reads it from the geometry's region).

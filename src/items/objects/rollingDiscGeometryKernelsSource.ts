@@ -41,11 +41,18 @@ export function positions(g: Float64Array): number {
   return length;
 }
 
+/** {@link positions} and {@link velocities} in one call: returns g = |w1 × n0|. */
+export function kinematics(g: Float64Array): number {
+  const length = positions(g);
+  velocities(g);
+  return length;
+}
+
 /**
  * ω0 = A0 ω̄0, ω1 = A1 ω̄1, the contact velocities vC1 = v1 + ω1 × r w3, vC0 = v0 + ω0 × (pC − p0), vC = vC1 − vC0 and
  * the slip velocity (vC·lateral, vC·forward) (after positions).
  */
-export function velocities(g: Float64Array): void {
+function velocities(g: Float64Array): void {
   const b0 = g[31], b1 = g[32], b2 = g[33], e0 = g[34], e1 = g[35], e2 = g[36];
   const o0x = g[0] * b0 + g[1] * b1 + g[2] * b2, o0y = g[3] * b0 + g[4] * b1 + g[5] * b2, o0z = g[6] * b0 + g[7] * b1 + g[8] * b2;
   const o1x = g[9] * e0 + g[10] * e1 + g[11] * e2, o1y = g[12] * e0 + g[13] * e1 + g[14] * e2, o1z = g[15] * e0 + g[16] * e1 + g[17] * e2;
