@@ -47,18 +47,11 @@ export interface KernelSource {
 export const kernelSources: readonly KernelSource[] = [
   { source: 'src/items/objects/ffrfReducedOrderKernelsSource.ts', module: 'src/items/objects/ffrfReducedOrderKernelsModule.ts', constant: 'ffrfReducedOrderModuleBase64', description: 'The WebAssembly module of ObjectFFRFreducedOrder\'s kernels (ffrfReducedOrderKernelsSource.ts).' },
   { source: 'src/items/objects/rigidBodySpringDamperKernelsSource.ts', module: 'src/items/objects/rigidBodySpringDamperKernelsModule.ts', constant: 'rigidBodySpringDamperModuleBase64', description: 'The WebAssembly module of ObjectConnectorRigidBodySpringDamper\'s q-Jacobian columns (rigidBodySpringDamperKernelsSource.ts)' },
-  {
-    source: 'src/items/objects/ancfCable2DKernelsSource.ts',
-    module: 'src/items/objects/ancfCable2DKernelsModule.ts',
-    constant: 'ancfCable2DModuleBase64',
-    description: 'The WebAssembly module of the planar ANCF cable element\'s kernels',
-  },
-  {
-    source: 'src/items/objects/ancfCable2DForceKernelsSource.ts',
-    module: 'src/items/objects/ancfCable2DForceKernelsModule.ts',
-    constant: 'ancfCable2DForceModuleBase64',
-    description: 'The WebAssembly module of the planar ANCF cable element\'s elastic forces',
-  },
+  { source: 'src/items/objects/ancfCable2DKernelsSource.ts', module: 'src/items/objects/ancfCable2DKernelsModule.ts', constant: 'ancfCable2DModuleBase64', description: 'The WebAssembly module of the planar ANCF cable element\'s kernels' },
+  { source: 'src/items/objects/ancfCable2DForceKernelsSource.ts', module: 'src/items/objects/ancfCable2DForceKernelsModule.ts', constant: 'ancfCable2DForceModuleBase64', description: 'The WebAssembly module of the planar ANCF cable element\'s elastic forces' },
+  { source: 'src/items/objects/rollingDiscGeometryKernelsSource.ts', module: 'src/items/objects/rollingDiscGeometryKernelsModule.ts', constant: 'rollingDiscGeometryModuleBase64', description: 'The contact kinematics of RollingDiscGeometry (rollingDiscGeometryKernelsSource.ts) as a WebAssembly module.' },
+  { source: 'src/items/objects/rollingDiscPenaltyForceKernelsSource.ts', module: 'src/items/objects/rollingDiscPenaltyForceKernelsModule.ts', constant: 'rollingDiscPenaltyForceModuleBase64', description: 'The forces of ObjectConnectorRollingDiscPenalty (rollingDiscPenaltyForceKernelsSource.ts) as a WebAssembly module.' },
+  { source: 'src/items/objects/rollingDiscPenaltyKernelsSource.ts', module: 'src/items/objects/rollingDiscPenaltyKernelsModule.ts', constant: 'rollingDiscPenaltyModuleBase64', description: 'The Jacobian columns of ObjectConnectorRollingDiscPenalty (rollingDiscPenaltyKernelsSource.ts) as a WebAssembly module.' },
 ];
 
 /** A value's type in a kernel: f64, i32 (Int), a Float64Array's address, or a comparison's 0 or 1. */

@@ -1,5 +1,5 @@
 import { makeFactory, type ItemDefinition } from '../../registry/definition.ts';
-import { denseLocalMatrix, type BindContext, type ItemState, type LocalMatrixAccumulator, type NodeModel, type ObjectModel, type Only, type PostNewtonOutput } from '../../registry/capabilities.ts';
+import { type BindContext, type ItemState, type LocalMatrixAccumulator, type NodeModel, type ObjectModel, type Only, type PostNewtonOutput } from '../../registry/capabilities.ts';
 import { itemError, type ItemLabel } from '../../core/errors.ts';
 import { OutputVariableType } from '../../registry/enums.ts';
 import { bool, markerIndexArray, nodeIndex, real, ureal, vector, type VectorValue } from '../../registry/parameters.ts';
@@ -8,6 +8,7 @@ import { toNumberArray, zeroArray } from '../../linalg/arrays.ts';
 import { RollingDiscGeometry } from './rollingDiscGeometry.ts';
 import { hypot2, hypot3 } from '../../rotations/skew.ts';
 import { CoordinateKey } from '../nodes/coordinateKey.ts';
+import { rollingDiscPenaltyColumnsStart, rollingDiscPenaltyInput, rollingDiscPenaltyRegion, type RollingDiscPenaltyKernels } from './rollingDiscPenaltyKernels.ts';
 
 const parameters = {
   markerNumbers: markerIndexArray('Two rigid markers [m0, m1]: m0 on the plane (ground or a moving body), m1 at the disc centre.', 2),
@@ -49,87 +50,6 @@ interface Values {
 /** Data coordinates of the data node (Exudyn's order): slip velocities (lateral, forward) and gap of the last post-Newton step. */
 const dataSlipLateral = 0, dataSlipForward = 1, dataGap = 2;
 
-/**
- * Exudyn's friction law of the rolling disc: the slip force f_t (2 entries, lateral and forward) for the slip velocity v_t
- * and the normal force f_n, with the slip velocity x of the data node fixing the regime: x = 0 or v_t = 0 give no force;
- * |x| ≤ v_μ (proportional zone) f_t = −T φ(|v_t|) |f_n| v_t/|v_t|; else f_t = −T |f_n| x/|x|, with T = R(α_t)ᵀ diag(μ_x + d_x|v_t|,
- * μ_y + d_y|v_t|) R(α_t). With `derivatives` (6 entries) also ∂f_t/∂v_t (2×2 row-major) and ∂f_t/∂f_n. No allocation.
- */
-class SlipForceLaw {
-  private readonly cosine: number;
-  private readonly sine: number;
-  private readonly base = new Float64Array(2);
-  /** ∂base/∂v_t (2×2 row-major) and ∂base/∂f_n. */
-  private readonly baseDerivatives = new Float64Array(6);
-
-  constructor(private readonly v: Values) {
-    this.cosine = Math.cos(v.dryFrictionAngle);
-    this.sine = Math.sin(v.dryFrictionAngle);
-  }
-
-  /**
-   * Writes f_t into out (and the derivatives, if given) for v_t = (velocity[0], velocity[1]), the data slip (stored[at],
-   * stored[at + 1]) and f_n = normal[0] (arrays, not doubles: a double passed to a call that is not inlined is boxed, a
-   * new heap object per call).
-   */
-  evaluate(velocity: ArrayLike<number>, stored: ArrayLike<number>, at: number, normal: ArrayLike<number>, out: Float64Array, derivatives?: Float64Array): void {
-    const vx = velocity[0], vy = velocity[1], dataX = stored[at], dataY = stored[at + 1], normalForce = normal[0];
-    out[0] = out[1] = 0;
-    if (derivatives !== undefined) zeroArray(derivatives);
-    const speed = hypot2(vx, vy), dataSpeed = hypot2(dataX, dataY);
-    if (dataSpeed === 0 || speed === 0) return;
-    const { v, base: b, baseDerivatives: db } = this;
-    const zone = v.dryFrictionProportionalZone;
-    const magnitude = Math.abs(normalForce), sign = Math.sign(normalForce);
-    const ex = vx / speed, ey = vy / speed;
-    if (dataSpeed <= zone && zone !== 0) {
-      // proportional zone: the current slip direction, φ of the current speed
-      const ratio = speed / zone;
-      const phi = v.useLinearProportionalZone ? ratio : ratio * (2 - ratio);
-      const phi_s = v.useLinearProportionalZone ? 1 / zone : (2 - 2 * ratio) / zone;
-      b[0] = -(phi * magnitude * ex);
-      b[1] = -(phi * magnitude * ey);
-      if (derivatives !== undefined) {
-        // ∂(φ e)/∂v_t = φ' e eᵀ + φ (I − e eᵀ)/|v_t|
-        const a = phi_s - phi / speed, c = phi / speed;
-        db[0] = -magnitude * (a * ex * ex + c); db[1] = -magnitude * a * ex * ey;
-        db[2] = -magnitude * a * ey * ex; db[3] = -magnitude * (a * ey * ey + c);
-        db[4] = -phi * sign * ex; db[5] = -phi * sign * ey;
-      }
-    } else {
-      b[0] = -(magnitude * (dataX / dataSpeed));
-      b[1] = -(magnitude * (dataY / dataSpeed));
-      if (derivatives !== undefined) {
-        db[0] = db[1] = db[2] = db[3] = 0;
-        db[4] = -sign * (dataX / dataSpeed); db[5] = -sign * (dataY / dataSpeed);
-      }
-    }
-    const mx = v.dryFriction[0] + v.viscousFriction[0] * speed, my = v.dryFriction[1] + v.viscousFriction[1] * speed;
-    const c = this.cosine, s = this.sine;
-    if (v.dryFrictionAngle === 0) {
-      out[0] = mx * b[0];
-      out[1] = my * b[1];
-    } else {
-      // Rᵀ (M (R b)), R = [[c, −s], [s, c]]
-      const r0 = mx * (c * b[0] - s * b[1]), r1 = my * (s * b[0] + c * b[1]);
-      out[0] = c * r0 + s * r1;
-      out[1] = -s * r0 + c * r1;
-    }
-    if (derivatives === undefined) return;
-    // f_t = T(|v_t|) b: ∂f_t/∂v_t = T ∂b/∂v_t + (T' b) eᵀ with T' = Rᵀ diag(d_x, d_y) R; ∂f_t/∂f_n = T ∂b/∂f_n
-    const t00 = c * c * mx + s * s * my, t01 = s * c * (my - mx), t11 = s * s * mx + c * c * my;
-    const dx = v.viscousFriction[0], dy = v.viscousFriction[1];
-    const u00 = c * c * dx + s * s * dy, u01 = s * c * (dy - dx), u11 = s * s * dx + c * c * dy;
-    const g0 = u00 * b[0] + u01 * b[1], g1 = u01 * b[0] + u11 * b[1];
-    derivatives[0] = t00 * db[0] + t01 * db[2] + g0 * ex;
-    derivatives[1] = t00 * db[1] + t01 * db[3] + g0 * ey;
-    derivatives[2] = t01 * db[0] + t11 * db[2] + g1 * ex;
-    derivatives[3] = t01 * db[1] + t11 * db[3] + g1 * ey;
-    derivatives[4] = t00 * db[4] + t01 * db[5];
-    derivatives[5] = t01 * db[4] + t11 * db[5];
-  }
-}
-
 /** a·b of 3-vectors. */
 function dot(a: ArrayLike<number>, b: ArrayLike<number>): number {
   return a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
@@ -151,46 +71,55 @@ class RollingDiscPenaltyModel implements Only<ObjectModel, RollingDiscPenaltyMod
   ode2Lhs_qu?: (s: ItemState, k: LocalMatrixAccumulator, factorQ: number, factorU: number) => void;
   private readonly pair: RigidMarkerPair;
   private readonly geometry: RollingDiscGeometry;
-  private readonly law: SlipForceLaw;
   private dataNode: NodeModel | undefined;
   private nLocal = 0;
-  private localMatrix = new Float64Array(0);
+  /**
+   * The kernels and the connector's region of their memory (set in bind, see rollingDiscPenaltyKernels.ts): the input
+   * region (the kinematics, the constants, the forces the kernels write, of which the views below up to torque0), the
+   * copies of the pair's Jacobians, the arrays below up to axisNull1, and the local matrix. Its byte address and those of
+   * the column kernel's arrays (each marker's columns: the five blocks from its Jacobian) follow.
+   */
+  private kernels: RollingDiscPenaltyKernels | undefined;
+  private region: Float64Array = new Float64Array(0);
+  private jacobian0: Float64Array = new Float64Array(0);
+  private rotationJacobian0: Float64Array = new Float64Array(0);
+  private jacobian1: Float64Array = new Float64Array(0);
+  private rotationJacobian1: Float64Array = new Float64Array(0);
+  private address = 0;
+  private addressColumns0 = 0;
+  private addressColumns1 = 0;
+  private addressLocalMatrix = 0;
+  /** The connector's constants in the input region (rollingDiscPenaltyForceKernelsSource.ts). */
+  private readonly constants: Float64Array;
+  /** 1 with rolling friction, else 0 (the kernel's flag). */
+  private readonly rolling: number;
+  private localMatrix: Float64Array = new Float64Array(0);
   /** ∂v/∂q and ∂ω/∂q of the markers (3 × n0, 3 × n1; zero without velocity_q). */
-  private velocityQ0 = new Float64Array(0);
-  private velocityQ1 = new Float64Array(0);
-  private angularQ0 = new Float64Array(0);
-  private angularQ1 = new Float64Array(0);
+  private velocityQ0: Float64Array = new Float64Array(0);
+  private velocityQ1: Float64Array = new Float64Array(0);
+  private angularQ0: Float64Array = new Float64Array(0);
+  private angularQ1: Float64Array = new Float64Array(0);
   /**
    * ∂(A0 planeNormal)/∂q0 and ∂(A1 discAxis)/∂q1 along the directions the rotation Jacobians miss (3 × n0, 3 × n1; the
    * radial direction of Euler parameters, zero for other nodes): the frame depends on the node coordinates also there, and
    * leaving it out made Newton converge linearly (2.49 iterations per step on rollingCoinPenaltyTest, 1.91 with it as with
    * central differences and in Exudyn).
    */
-  private normalNull0 = new Float64Array(0);
-  private axisNull1 = new Float64Array(0);
+  private normalNull0: Float64Array = new Float64Array(0);
+  private axisNull1: Float64Array = new Float64Array(0);
   private readonly planeNormalLocal: Float64Array;
   private readonly discAxisLocal: Float64Array;
-  /** Normal force f_n (positive: pushes the disc off the plane), in an array for the friction law (see SlipForceLaw.evaluate). */
-  private readonly normalForce = new Float64Array(1);
+  /** Normal force f_n (positive: pushes the disc off the plane). */
+  private normalForce: Float64Array = new Float64Array(0);
   /** The trail velocity of a Velocity output (a sensor row at every write: no typed array per row). */
   private readonly trail = new Float64Array(3);
-  private readonly relativeVelocity = new Float64Array(3);
-  /** Slip velocity v_t = (vC·wLateral, vC·wForward) and slip force f_t with ∂f_t/∂v_t, ∂f_t/∂f_n. */
-  private readonly slipVelocity = new Float64Array(2);
-  private readonly slipForce = new Float64Array(2);
-  private readonly slipDerivatives = new Float64Array(6);
-  /** Contact force on the disc f = f_t,x wLateral + f_t,y wForward + f_n n0, and fPos = −f (Exudyn's sign). */
-  private readonly forcePos = new Float64Array(3);
-  /** In-plane velocity v_g of the disc centre relative to the plane and the rolling friction force μ_r |f_n| v_g. */
-  private readonly groundVelocity = new Float64Array(3);
-  private readonly rollingForce = new Float64Array(3);
+  /** Slip force f_t. */
+  private slipForce: Float64Array = new Float64Array(0);
   /** Loads of the markers: marker 1 F1 = fPos + R, τ1 = r w3 × fPos; marker 0 F0 = −F1, τ0 = −(pC − p0) × fPos. */
-  private readonly force1 = new Float64Array(3);
-  private readonly torque1 = new Float64Array(3);
-  private readonly force0 = new Float64Array(3);
-  private readonly torque0 = new Float64Array(3);
-  /** v_g before the projection (rolling friction). */
-  private readonly groundVelocityFull = new Float64Array(3);
+  private force1: Float64Array = new Float64Array(0);
+  private torque1: Float64Array = new Float64Array(0);
+  private force0: Float64Array = new Float64Array(0);
+  private torque0: Float64Array = new Float64Array(0);
   /**
    * The coordinates the kinematics in pair and geometry were evaluated at: a full-Newton Jacobian comes at the state of
    * the residual before it, whose kinematics and marker Jacobians it reuses (the forces are evaluated again: the Jacobian
@@ -205,7 +134,10 @@ class RollingDiscPenaltyModel implements Only<ObjectModel, RollingDiscPenaltyMod
     this.planeNormalLocal = Float64Array.from(v.planeNormal);
     this.discAxisLocal = Float64Array.from(v.discAxis);
     this.geometry = new RollingDiscGeometry(label, this.planeNormalLocal, this.discAxisLocal, v.discRadius);
-    this.law = new SlipForceLaw(v);
+    this.constants = Float64Array.of(v.discRadius, v.contactStiffness, v.contactDamping, v.rollingFrictionViscous, v.activeConnector ? 1 : 0,
+      v.dryFrictionProportionalZone, v.useLinearProportionalZone ? 1 : 0, v.dryFriction[0], v.dryFriction[1], v.viscousFriction[0],
+      v.viscousFriction[1], v.dryFrictionAngle, Math.cos(v.dryFrictionAngle), Math.sin(v.dryFrictionAngle));
+    this.rolling = v.rollingFrictionViscous !== 0 ? 1 : 0;
   }
 
   bind(context: BindContext): void {
@@ -214,17 +146,39 @@ class RollingDiscPenaltyModel implements Only<ObjectModel, RollingDiscPenaltyMod
     this.localNodes = pair.localNodes;
     this.dataNode = bindDataNode(context, this.label, this.v.nodeNumber, 3, 'for the contact and friction state');
     this.nLocal = pair.n0 + pair.n1;
-    this.localMatrix = denseLocalMatrix(this.nLocal);
-    this.velocityQ0 = new Float64Array(3 * pair.n0);
-    this.velocityQ1 = new Float64Array(3 * pair.n1);
-    this.angularQ0 = new Float64Array(3 * pair.n0);
-    this.angularQ1 = new Float64Array(3 * pair.n1);
-    this.normalNull0 = new Float64Array(3 * pair.n0);
-    this.axisNull1 = new Float64Array(3 * pair.n1);
+    this.bindKernels();
     this.key.bind(this.localNodes);
     const analytic = pair.rotationDerivativesAvailable;
     this.ode2Lhs_q = analytic ? (s, acc, factor) => this.addJacobian(s, acc, factor, true) : undefined;
     this.ode2Lhs_qu = analytic ? (s, acc, factorQ, factorU) => this.addJacobians(s, acc, factorQ, factorU) : undefined;
+  }
+
+  /**
+   * The kernels' views and addresses: the input region, then the column arrays of marker 0 (its Jacobians, ∂v/∂q, ∂ω/∂q,
+   * normalNull0; 3 × n0 each) and marker 1 (3 × n1 each), then the local matrix.
+   */
+  private bindKernels(): void {
+    const { n0, n1 } = this.pair, n = this.nLocal, input = rollingDiscPenaltyInput;
+    const start0 = rollingDiscPenaltyColumnsStart, start1 = start0 + 15 * n0, matrixStart = start1 + 15 * n1;
+    // a region of its own (kept when bound again with the same coordinates)
+    if (this.region.length !== matrixStart + n * n) ({ kernels: this.kernels, region: this.region, address: this.address } = rollingDiscPenaltyRegion(matrixStart + n * n));
+    const { region, address } = this;
+    region.set(this.constants, input.constants);
+    const view = (start: number, length: number): Float64Array => region.subarray(start, start + length);
+    // a marker's five blocks of 3 × nb in the kernel's order
+    const blocks = (start: number, nb: number): Float64Array[] => [0, 1, 2, 3, 4].map((i) => view(start + 3 * nb * i, 3 * nb));
+    [this.jacobian0, this.rotationJacobian0, this.velocityQ0, this.angularQ0, this.normalNull0] = blocks(start0, n0);
+    [this.jacobian1, this.rotationJacobian1, this.velocityQ1, this.angularQ1, this.axisNull1] = blocks(start1, n1);
+    this.localMatrix = view(matrixStart, n * n);
+    this.addressColumns0 = address + 8 * start0;
+    this.addressColumns1 = address + 8 * start1;
+    this.addressLocalMatrix = address + 8 * matrixStart;
+    this.normalForce = view(input.normalForce, 1);
+    this.slipForce = view(input.slipForce, 2);
+    this.force0 = view(input.force0, 3);
+    this.torque0 = view(input.torque0, 3);
+    this.force1 = view(input.force1, 3);
+    this.torque1 = view(input.torque1, 3);
   }
 
   private dataStart(): number {
@@ -245,17 +199,11 @@ class RollingDiscPenaltyModel implements Only<ObjectModel, RollingDiscPenaltyMod
     if (use === 'fresh') key.invalidate();
     else if (use === 'jacobian' ? key.matchesForJacobian(s) : key.matchesForResidual(s)) return;
     this.jacobiansCurrent = false;
-    const { pair, geometry: geo, relativeVelocity: vC } = this;
+    const { pair, geometry: geo } = this;
     pair.evaluatePositions(s);
     pair.evaluateOrientations(s);
-    geo.evaluatePositions(pair, s);
     pair.evaluateAngularVelocities(s);
-    geo.evaluateVelocities(pair);
-    const c1 = geo.contactVelocity1, c0 = geo.contactVelocity0, l = geo.lateral, f = geo.forward;
-    const x = c1[0] - c0[0], y = c1[1] - c0[1], z = c1[2] - c0[2];
-    vC[0] = x; vC[1] = y; vC[2] = z;
-    this.slipVelocity[0] = x * l[0] + y * l[1] + z * l[2];
-    this.slipVelocity[1] = x * f[0] + y * f[1] + z * f[2];
+    geo.evaluateKinematics(pair, s);
     if (use !== 'fresh') key.confirm();
   }
 
@@ -268,51 +216,14 @@ class RollingDiscPenaltyModel implements Only<ObjectModel, RollingDiscPenaltyMod
   }
 
   /**
-   * The forces at fixed data coordinates from the kinematics of s (evaluated before): contact from the data gap, f_n = −(k (pC − p0)·n0 + d vC·n0), the slip force of the
-   * friction law, the marker loads.
+   * The forces at fixed data coordinates from the kinematics of s (evaluated before), by the kernel evaluate: contact
+   * from the data gap, f_n = −(k (pC − p0)·n0 + d vC·n0), the slip force of the friction law (with its derivatives), the
+   * marker loads; the kinematics copied into the kernels' input region first.
    */
   private evaluate(s: ItemState, derivatives: boolean): void {
-    const { v, geometry: geo, relativeVelocity: vC } = this;
+    this.region.set(this.geometry.kinematics, rollingDiscPenaltyInput.kinematics);
     const data = s.data, start = this.dataStart();
-    const gap = dot(geo.planeArm, geo.normal);
-    const inContact = v.activeConnector && data[start + dataGap] < 0;
-    this.normalForce[0] = inContact ? -(v.contactStiffness * gap + v.contactDamping * dot(vC, geo.normal)) : 0;
-    if (inContact) {
-      this.law.evaluate(this.slipVelocity, data, start + dataSlipLateral, this.normalForce, this.slipForce, derivatives ? this.slipDerivatives : undefined);
-    } else {
-      zeroArray(this.slipForce);
-      zeroArray(this.slipDerivatives);
-    }
-    // in locals: a store into one Float64Array could alias the others for the optimizer, which would reload them
-    const fPos = this.forcePos, fn = this.normalForce[0];
-    const { lateral: l, forward: w2, normal: n0, planeArm: a0, radiusVector: a1 } = geo;
-    const ft0 = this.slipForce[0], ft1 = this.slipForce[1], n0x = n0[0], n0y = n0[1], n0z = n0[2];
-    const px = -(ft0 * l[0] + ft1 * w2[0] + fn * n0x), py = -(ft0 * l[1] + ft1 * w2[1] + fn * n0y), pz = -(ft0 * l[2] + ft1 * w2[2] + fn * n0z);
-    fPos[0] = px; fPos[1] = py; fPos[2] = pz;
-    const a0x = a0[0], a0y = a0[1], a0z = a0[2];
-    let rx = 0, ry = 0, rz = 0;
-    if (v.rollingFrictionViscous !== 0) {
-      const { pair, groundVelocity: vg, groundVelocityFull: full } = this;
-      const o0 = geo.omega0, v0 = pair.v0, v1 = pair.v1;
-      const fx = v1[0] - (v0[0] + (o0[1] * a0z - o0[2] * a0y));
-      const fy = v1[1] - (v0[1] + (o0[2] * a0x - o0[0] * a0z));
-      const fz = v1[2] - (v0[2] + (o0[0] * a0y - o0[1] * a0x));
-      full[0] = fx; full[1] = fy; full[2] = fz;
-      const vn = fx * n0x + fy * n0y + fz * n0z;
-      const gx = fx - vn * n0x, gy = fy - vn * n0y, gz = fz - vn * n0z;
-      vg[0] = gx; vg[1] = gy; vg[2] = gz;
-      const scale = v.rollingFrictionViscous * Math.abs(fn);
-      rx = scale * gx; ry = scale * gy; rz = scale * gz;
-    }
-    const rolling = this.rollingForce;
-    rolling[0] = rx; rolling[1] = ry; rolling[2] = rz;
-    const { force0, force1, torque0, torque1 } = this;
-    const f1x = px + rx, f1y = py + ry, f1z = pz + rz;
-    force1[0] = f1x; force1[1] = f1y; force1[2] = f1z;
-    force0[0] = -f1x; force0[1] = -f1y; force0[2] = -f1z;
-    const a1x = a1[0], a1y = a1[1], a1z = a1[2];
-    torque1[0] = a1y * pz - a1z * py; torque1[1] = a1z * px - a1x * pz; torque1[2] = a1x * py - a1y * px;
-    torque0[0] = -(a0y * pz - a0z * py); torque0[1] = -(a0z * px - a0x * pz); torque0[2] = -(a0x * py - a0y * px);
+    this.kernels!.evaluate(this.address, data[start + dataSlipLateral], data[start + dataSlipForward], data[start + dataGap], derivatives ? 1 : 0);
   }
 
   /** True if the connector is active and the data node's gap says contact: only then do the forces act. */
@@ -365,7 +276,7 @@ class RollingDiscPenaltyModel implements Only<ObjectModel, RollingDiscPenaltyMod
   /**
    * factor·∂(ode2Lhs)/∂q (configuration) or ∂/∂u (velocities) at fixed data coordinates, column by column: each local
    * coordinate moves marker i's position, rotation, velocity and angular velocity by (J, G, ∂v/∂q, ∂ω/∂q)_k (q) or by
-   * (0, 0, J, G)_k (u); {@link RollingDiscPenaltyModel.addColumns} carries these variations through the geometry and the
+   * (0, 0, J, G)_k (u); the kernel addJacobianColumns (rollingDiscPenaltyKernelsSource.ts) carries these variations through the geometry and the
    * force law. For q, the derivatives of the marker Jacobians at fixed loads are added (jacobianTransposedVector_q).
    * Without contact in the data the block is zeros, its positions added (addZeros) so that the sparse pattern stays the same.
    */
@@ -383,12 +294,24 @@ class RollingDiscPenaltyModel implements Only<ObjectModel, RollingDiscPenaltyMod
     this.addJacobianBlock(s, acc, factorU, false, inContact);
   }
 
-  /** In contact (in the data): the kinematics, forces and force derivatives of state s and the marker Jacobians; true in contact. */
+  /**
+   * In contact (in the data): the kinematics, forces and force derivatives of state s and the marker Jacobians (copied
+   * into the kernels' memory); true in contact.
+   */
   private evaluateForJacobian(s: ItemState): boolean {
     if (!this.contactInData(s)) return false;
     this.currentKinematics(s, 'jacobian');
     this.evaluate(s, true);
     this.currentJacobians(s);
+    const pair = this.pair;
+    if (pair.n0 > 0) {
+      this.jacobian0.set(pair.jacobian0);
+      this.rotationJacobian0.set(pair.rotationJacobian0);
+    }
+    if (pair.n1 > 0) {
+      this.jacobian1.set(pair.jacobian1);
+      this.rotationJacobian1.set(pair.rotationJacobian1);
+    }
     return true;
   }
 
@@ -400,7 +323,6 @@ class RollingDiscPenaltyModel implements Only<ObjectModel, RollingDiscPenaltyMod
       return;
     }
     const m = this.localMatrix;
-    zeroArray(m);
     const pair = this.pair;
     const { n0, n1 } = pair;
     if (configuration) {
@@ -422,139 +344,13 @@ class RollingDiscPenaltyModel implements Only<ObjectModel, RollingDiscPenaltyMod
         pair.marker1.addRotatedVectorNullDirection?.(s, pair.omega1, this.angularQ1);
       }
     }
-    if (n0 > 0) this.addColumns(0, configuration, factor, m);
-    if (n1 > 0) this.addColumns(1, configuration, factor, m);
+    // factor × the columns of both markers (m zeroed first): per column k, the variations δp, δθ, δv, δω of the marker
+    // carried through the frame, the contact point and velocity, the normal force, the slip velocity, the friction law
+    // and the rolling friction to the marker loads δF, δτ
+    this.kernels!.addJacobianColumns(this.address, this.addressColumns0, this.addressColumns1, this.addressLocalMatrix, n0, n1, configuration ? 1 : 0,
+      this.rolling, factor);
     if (configuration) pair.addJacobianTransposedLoads_q(s, this.force0, this.torque0, this.force1, this.torque1, factor, m);
     acc.addBlock(0, 0, n, n, m, 0, n, 1);
-  }
-
-  /**
-   * Adds factor × the columns of marker `side`'s coordinates of the Jacobian (see addJacobian) into m: per column k, the
-   * variations δp, δθ, δv, δω of the marker carried through the frame (δn0, δw1 → δw2, δw3, δwLateral), the contact point
-   * and velocity, the normal force, the slip velocity, the friction law and the rolling friction to the marker loads δF,
-   * δτ. In scalar locals (no work arrays, no calls): the same operations in the same order as the vector form they
-   * replaced, so the same bits, at a third of its time. The frame, the kinematics and the forces, the same for every
-   * column, are read once before the loop (in a fresh process's baseline code each such read costs a call).
-   */
-  private addColumns(side: 0 | 1, configuration: boolean, factor: number, m: Float64Array): void {
-    const { pair, geometry: geo, v } = this;
-    const nb = side === 0 ? pair.n0 : pair.n1;
-    const jp = side === 0 ? pair.jacobian0 : pair.jacobian1;
-    const jr = side === 0 ? pair.rotationJacobian0 : pair.rotationJacobian1;
-    const vq = side === 0 ? this.velocityQ0 : this.velocityQ1, wq = side === 0 ? this.angularQ0 : this.angularQ1;
-    const n0 = geo.normal, w1 = geo.axis, w2 = geo.forward, wl = geo.lateral;
-    const n0x = n0[0], n0y = n0[1], n0z = n0[2], w2x = w2[0], w2y = w2[1], w2z = w2[2], wlx = wl[0], wly = wl[1], wlz = wl[2];
-    const w1x = w1[0], w1y = w1[1], w1z = w1[2], g = geo.axisNormalSine;
-    // the part of δn0 (δw1) that is no rotation: the radial direction of Euler parameters
-    const nullDirection = side === 0 ? this.normalNull0 : this.axisNull1;
-    const a0 = geo.planeArm, a1 = geo.radiusVector, o0 = geo.omega0, o1 = geo.omega1;
-    const a0x = a0[0], a0y = a0[1], a0z = a0[2], a1x = a1[0], a1y = a1[1], a1z = a1[2];
-    const o0x = o0[0], o0y = o0[1], o0z = o0[2], o1x = o1[0], o1y = o1[1], o1z = o1[2];
-    const sign = side === 0 ? -1 : 1, r = v.discRadius;
-    const ax = side === 0 ? a0x : a1x, ay = side === 0 ? a0y : a1y, az = side === 0 ? a0z : a1z;
-    const vC = this.relativeVelocity, vCx = vC[0], vCy = vC[1], vCz = vC[2];
-    const fn = this.normalForce[0], ft = this.slipForce, D = this.slipDerivatives, ft0 = ft[0], ft1 = ft[1];
-    const D0 = D[0], D1 = D[1], D2 = D[2], D3 = D[3], D4 = D[4], D5 = D[5];
-    const stiffness = v.contactStiffness, damping = v.contactDamping;
-    const rolling = v.rollingFrictionViscous !== 0;
-    const vg = this.groundVelocityFull, vgp = this.groundVelocity;
-    const vg0 = vg[0], vg1 = vg[1], vg2 = vg[2], vgp0 = vgp[0], vgp1 = vgp[1], vgp2 = vgp[2];
-    const vgn = vg0 * n0x + vg1 * n0y + vg2 * n0z;
-    const mu = v.rollingFrictionViscous, magnitude = Math.abs(fn), fnSign = Math.sign(fn);
-    const fPos = this.forcePos, px = fPos[0], py = fPos[1], pz = fPos[2];
-    const n = this.nLocal, p0 = pair.n0, p1 = pair.n1;
-    const { jacobian0: j0, rotationJacobian0: g0, jacobian1: j1, rotationJacobian1: g1 } = pair;
-    for (let k = 0; k < nb; k++) {
-      const k1 = nb + k, k2 = 2 * nb + k;
-      // δp, δθ (configuration only), δv, δω of the column
-      let dpx = 0, dpy = 0, dpz = 0, drx = 0, dry = 0, drz = 0, dvx = 0, dvy = 0, dvz = 0, dwx = 0, dwy = 0, dwz = 0;
-      if (configuration) {
-        dpx = jp[k]; dpy = jp[k1]; dpz = jp[k2];
-        drx = jr[k]; dry = jr[k1]; drz = jr[k2];
-        dvx = vq[k]; dvy = vq[k1]; dvz = vq[k2];
-        dwx = wq[k]; dwy = wq[k1]; dwz = wq[k2];
-      } else {
-        dvx = jp[k]; dvy = jp[k1]; dvz = jp[k2];
-        dwx = jr[k]; dwy = jr[k1]; dwz = jr[k2];
-      }
-      // the frame's variations δn0, δw1, δw2 (forward), δw3 (toContact), δwLateral; zero for a translation or a velocity
-      // (every column of ∂/∂u)
-      let dnx = 0, dny = 0, dnz = 0, dfx = 0, dfy = 0, dfz = 0, dcx = 0, dcy = 0, dcz = 0, dlx = 0, dly = 0, dlz = 0;
-      const frameMoves = drx !== 0 || dry !== 0 || drz !== 0
-        || (configuration && (nullDirection[k] !== 0 || nullDirection[k1] !== 0 || nullDirection[k2] !== 0));
-      if (frameMoves) {
-        // δn0 = δθ0 × n0, δw1 = δθ1 × w1, δx = δw1 × n0 + w1 × δn0, δw2 = (I − w2 w2ᵀ) δx/|x|, δw3 = δw1 × w2 + w1 × δw2,
-        // δwLateral = δn0 × w2 + n0 × δw2
-        let dax = 0, day = 0, daz = 0;
-        if (side === 0) {
-          dnx = dry * n0z - drz * n0y; dny = drz * n0x - drx * n0z; dnz = drx * n0y - dry * n0x;
-        } else {
-          dax = dry * w1z - drz * w1y; day = drz * w1x - drx * w1z; daz = drx * w1y - dry * w1x;
-        }
-        if (configuration) {
-          if (side === 0) {
-            dnx += nullDirection[k]; dny += nullDirection[k1]; dnz += nullDirection[k2];
-          } else {
-            dax += nullDirection[k]; day += nullDirection[k1]; daz += nullDirection[k2];
-          }
-        }
-        const dxx = (day * n0z - daz * n0y) + (w1y * dnz - w1z * dny);
-        const dxy = (daz * n0x - dax * n0z) + (w1z * dnx - w1x * dnz);
-        const dxz = (dax * n0y - day * n0x) + (w1x * dny - w1y * dnx);
-        const projection = dxx * w2x + dxy * w2y + dxz * w2z;
-        dfx = (dxx - w2x * projection) / g; dfy = (dxy - w2y * projection) / g; dfz = (dxz - w2z * projection) / g;
-        dcx = (day * w2z - daz * w2y) + (w1y * dfz - w1z * dfy);
-        dcy = (daz * w2x - dax * w2z) + (w1z * dfx - w1x * dfz);
-        dcz = (dax * w2y - day * w2x) + (w1x * dfy - w1y * dfx);
-        dlx = (dny * w2z - dnz * w2y) + (n0y * dfz - n0z * dfy);
-        dly = (dnz * w2x - dnx * w2z) + (n0z * dfx - n0x * dfz);
-        dlz = (dnx * w2y - dny * w2x) + (n0x * dfy - n0y * dfx);
-      }
-      // contact point and velocity: δa1 = r δw3, δa0 = δp1 + δa1 − δp0, δvC = δv1 + δω1 × a1 + ω1 × δa1 − (δv0 + δω0 × a0 + ω0 × δa0)
-      const dax1 = r * dcx, day1 = r * dcy, daz1 = r * dcz;
-      const dax0 = sign * dpx + dax1, day0 = sign * dpy + day1, daz0 = sign * dpz + daz1;
-      const dvCx = sign * (dvx + (dwy * az - dwz * ay)) + (o1y * daz1 - o1z * day1) - (o0y * daz0 - o0z * day0);
-      const dvCy = sign * (dvy + (dwz * ax - dwx * az)) + (o1z * dax1 - o1x * daz1) - (o0z * dax0 - o0x * daz0);
-      const dvCz = sign * (dvz + (dwx * ay - dwy * ax)) + (o1x * day1 - o1y * dax1) - (o0x * day0 - o0y * dax0);
-      // forces: δf_n, δv_t, δf_t = ∂f_t/∂v_t δv_t + ∂f_t/∂f_n δf_n, δfPos = −δ(f_t,x wLateral + f_t,y w2 + f_n n0)
-      const dfn = -(stiffness * ((dax0 * n0x + day0 * n0y + daz0 * n0z) + (a0x * dnx + a0y * dny + a0z * dnz))
-        + damping * ((dvCx * n0x + dvCy * n0y + dvCz * n0z) + (vCx * dnx + vCy * dny + vCz * dnz)));
-      const dsx = (dvCx * wlx + dvCy * wly + dvCz * wlz) + (vCx * dlx + vCy * dly + vCz * dlz);
-      const dsy = (dvCx * w2x + dvCy * w2y + dvCz * w2z) + (vCx * dfx + vCy * dfy + vCz * dfz);
-      const dftx = D0 * dsx + D1 * dsy + D4 * dfn, dfty = D2 * dsx + D3 * dsy + D5 * dfn;
-      const dPx = -(dftx * wlx + ft0 * dlx + dfty * w2x + ft1 * dfx + dfn * n0x + fn * dnx);
-      const dPy = -(dftx * wly + ft0 * dly + dfty * w2y + ft1 * dfy + dfn * n0y + fn * dny);
-      const dPz = -(dftx * wlz + ft0 * dlz + dfty * w2z + ft1 * dfz + dfn * n0z + fn * dnz);
-      // δF1 = δfPos + δR, R = μ_r |f_n| (I − n0 n0ᵀ) v_g, v_g = v1 − v0 − ω0 × a0
-      let fx = dPx, fy = dPy, fz = dPz;
-      if (rolling) {
-        const gx = o0y * daz0 - o0z * day0, gy = o0z * dax0 - o0x * daz0, gz = o0x * day0 - o0y * dax0;
-        const tx = dwy * a0z - dwz * a0y, ty = dwz * a0x - dwx * a0z, tz = dwx * a0y - dwy * a0x;
-        const dvgx = side === 0 ? -(dvx + tx + gx) : dvx - gx;
-        const dvgy = side === 0 ? -(dvy + ty + gy) : dvy - gy;
-        const dvgz = side === 0 ? -(dvz + tz + gz) : dvz - gz;
-        const dvgn = (dvgx * n0x + dvgy * n0y + dvgz * n0z) + (vg0 * dnx + vg1 * dny + vg2 * dnz);
-        fx += mu * (fnSign * dfn * vgp0 + magnitude * (dvgx - dvgn * n0x - vgn * dnx));
-        fy += mu * (fnSign * dfn * vgp1 + magnitude * (dvgy - dvgn * n0y - vgn * dny));
-        fz += mu * (fnSign * dfn * vgp2 + magnitude * (dvgz - dvgn * n0z - vgn * dnz));
-      }
-      // torques: δτ1 = δa1 × fPos + a1 × δfPos, δτ0 = −(δa0 × fPos + a0 × δfPos)
-      const col = (side === 0 ? 0 : p0) + k;
-      if (p0 > 0) {
-        const tx = -((day0 * pz - daz0 * py) + (a0y * dPz - a0z * dPy));
-        const ty = -((daz0 * px - dax0 * pz) + (a0z * dPx - a0x * dPz));
-        const tz = -((dax0 * py - day0 * px) + (a0x * dPy - a0y * dPx));
-        for (let i = 0; i < p0; i++) {
-          m[i * n + col] += factor * (-(j0[i] * fx + j0[p0 + i] * fy + j0[2 * p0 + i] * fz) + g0[i] * tx + g0[p0 + i] * ty + g0[2 * p0 + i] * tz);
-        }
-      }
-      const tx = (day1 * pz - daz1 * py) + (a1y * dPz - a1z * dPy);
-      const ty = (daz1 * px - dax1 * pz) + (a1z * dPx - a1x * dPz);
-      const tz = (dax1 * py - day1 * px) + (a1x * dPy - a1y * dPx);
-      for (let i = 0; i < p1; i++) {
-        m[(p0 + i) * n + col] += factor * (j1[i] * fx + j1[p1 + i] * fy + j1[2 * p1 + i] * fz + g1[i] * tx + g1[p1 + i] * ty + g1[2 * p1 + i] * tz);
-      }
-    }
   }
 
   /**
@@ -571,18 +367,20 @@ class RollingDiscPenaltyModel implements Only<ObjectModel, RollingDiscPenaltyMod
     const geo = this.geometry;
     const gap = dot(geo.planeArm, geo.normal);
     // the normal force with the current gap (of the forces, the friction law below needs only this)
-    this.normalForce[0] = gap < 0 ? -(this.v.contactStiffness * gap + this.v.contactDamping * dot(this.relativeVelocity, geo.normal)) : 0;
+    this.normalForce[0] = gap < 0 ? -(this.v.contactStiffness * gap + this.v.contactDamping * dot(geo.relativeVelocity, geo.normal)) : 0;
     const dataGapState = data[start + dataGap];
-    const slip = this.slipVelocity;
-    const ft = this.slipForce;
+    const slip = geo.slipVelocity;
+    const ft = this.slipForce, kernels = this.kernels!;
+    // the friction law (the kernel slipForce) of v_t and the normal force in the input region, into ft
+    this.region.set(geo.kinematics, rollingDiscPenaltyInput.kinematics);
     let error = 0;
     if ((gap > 0 && dataGapState <= 0) || (gap <= 0 && dataGapState > 0)) {
-      this.law.evaluate(slip, slip, 0, this.normalForce, ft);
+      kernels.slipForce(this.address, slip[0], slip[1], 0);
       error = Math.abs(gap * this.v.contactStiffness) + hypot2(ft[0], ft[1]);
     } else if (gap < 0) {
-      this.law.evaluate(slip, data, start + dataSlipLateral, this.normalForce, ft);
+      kernels.slipForce(this.address, data[start + dataSlipLateral], data[start + dataSlipForward], 0);
       const fx = ft[0], fy = ft[1];
-      this.law.evaluate(slip, slip, 0, this.normalForce, ft);
+      kernels.slipForce(this.address, slip[0], slip[1], 0);
       error = hypot2(ft[0] - fx, ft[1] - fy);
     }
     data[start + dataSlipLateral] = slip[0];
@@ -595,7 +393,7 @@ class RollingDiscPenaltyModel implements Only<ObjectModel, RollingDiscPenaltyMod
     this.currentKinematics(s, 'fresh');
     // only ForceLocal needs the forces (a Velocity sensor's row would evaluate the friction law for nothing)
     if (variable === OutputVariableType.ForceLocal) this.evaluate(s, false);
-    const { geometry: geo, relativeVelocity: vC } = this;
+    const geo = this.geometry, vC = geo.relativeVelocity;
     const { lateral: l, forward: f, normal: n } = geo;
     switch (variable) {
       case OutputVariableType.Position: return [geo.planeArm[0], geo.planeArm[1], geo.planeArm[2]];

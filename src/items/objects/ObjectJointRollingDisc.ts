@@ -125,10 +125,12 @@ class RollingDiscJointModel implements Only<ObjectModel, RollingDiscJointModel> 
     if (velocities) pair.evaluatePositions(s);
     else pair.evaluateRelativePositions(s);
     pair.evaluateOrientations(s);
-    geometry.evaluatePositions(pair, s);
-    if (!velocities) return;
+    if (!velocities) {
+      geometry.evaluatePositions(pair, s);
+      return;
+    }
     pair.evaluateAngularVelocities(s);
-    geometry.evaluateVelocities(pair);
+    geometry.evaluateKinematics(pair, s);
   }
 
   /** g of {@link RollingDiscJointModel.ae} (the kinematics of s evaluated when active; see currentKinematics). */
@@ -245,7 +247,7 @@ class RollingDiscJointModel implements Only<ObjectModel, RollingDiscJointModel> 
     const w1x = 0 + -t1 * d0 + t0 * d1 + t3 * d2 + -t2 * d3;
     const w1y = 0 + -t2 * d0 + -t3 * d1 + t0 * d2 + t1 * d3;
     const w1z = 0 + -t3 * d0 + t2 * d1 + -t1 * d2 + t0 * d3;
-    // RollingDiscGeometry.evaluatePositions and evaluateVelocities
+    // the operations of RollingDiscGeometry.evaluateKinematics (rollingDiscGeometryKernelsSource.ts: positions, velocities)
     const wx = a0 * x[0] + a1 * x[1] + a2 * x[2], wy = a3 * x[0] + a4 * x[1] + a5 * x[2], wz = a6 * x[0] + a7 * x[1] + a8 * x[2];
     let fx = wy * nz - wz * ny, fy = wz * nx - wx * nz, fz = wx * ny - wy * nx;
     const length = hypot3(fx, fy, fz);
