@@ -275,22 +275,11 @@ class RigidBodyModel extends RigidBodyBase<RigidNodeModel> implements Only<Objec
    * blocks), added through one addBlock site (the accumulator is inlined once into this method's optimized code).
    */
   private eulerParameterGyroscopicJacobian_qu(s: ItemState, target: LocalMatrixAccumulator, factorQ: number, factorU: number): void {
-    const k = this.kernels, x = this.eulerParameterKernelState(s), u = s.u, j = this.node.uIndex + 3;
-    x[4] = u[j]; x[5] = u[j + 1]; x[6] = u[j + 2]; x[7] = u[j + 3];
-    k.eulerParameterGyroscopicJacobian();
+    const k = this.kernels, q = s.q, u = s.u, node = this.node, i = node.qIndex + 3, j = node.uIndex + 3;
+    k.constants.set(this.kernelConstants);
+    k.eulerParameterGyroscopicJacobian(q[i], q[i + 1], q[i + 2], q[i + 3], u[j], u[j + 1], u[j + 2], u[j + 3]);
     const b = k.jacobian;
     for (let n = 0; n < 2; n++) target.addBlock(3, 3, 4, 4, b, 16 * n, 4, n === 0 ? factorQ : factorU);
-  }
-
-  /**
-   * The rigid-body kernels' inputs of this body on Euler parameters: its constants and the node's Euler parameter
-   * displacements (state 0…3, returned for the caller's entries 4…7).
-   */
-  private eulerParameterKernelState(s: ItemState): Float64Array {
-    const k = this.kernels, x = k.state, q = s.q, i = this.node.qIndex + 3;
-    k.constants.set(this.kernelConstants);
-    x[0] = q[i]; x[1] = q[i + 1]; x[2] = q[i + 2]; x[3] = q[i + 3];
-    return x;
   }
 
   /**
@@ -517,9 +506,10 @@ class RigidBodyModel extends RigidBodyBase<RigidNodeModel> implements Only<Objec
 
   /** massMatrix on Euler parameters without COM offset: the kernel eulerParameterMassMatrix. */
   private eulerParameterMassMatrix(s: ItemState, acc: LocalMatrixAccumulator): void {
-    this.eulerParameterKernelState(s);
-    this.kernels.eulerParameterMassMatrix();
-    acc.addBlock(0, 0, 7, 7, this.kernels.mass, 0, 7, 1);
+    const k = this.kernels, q = s.q, i = this.node.qIndex + 3;
+    k.constants.set(this.kernelConstants);
+    k.eulerParameterMassMatrix(q[i], q[i + 1], q[i + 2], q[i + 3]);
+    acc.addBlock(0, 0, 7, 7, k.mass, 0, 7, 1);
   }
 
   /**
@@ -586,7 +576,7 @@ class RigidBodyModel extends RigidBodyBase<RigidNodeModel> implements Only<Objec
 
   /**
    * massMatrixProduct on Euler parameters without COM offset: the position rows here, the rotation rows by the kernel
-   * eulerParameterMassProduct (out's entries copied in and back).
+   * eulerParameterMassProduct (out's entries passed in, the sums written back).
    */
   private eulerParameterMassProduct(s: ItemState, a: Float64Array, ltg: Int32Array, out: Float64Array): void {
     const mass = this.mass;
@@ -597,11 +587,10 @@ class RigidBodyModel extends RigidBodyBase<RigidNodeModel> implements Only<Objec
     // no rotational acceleration (a body that does not turn): the rows stay as they are, as the assembled matrix's product,
     // which skips zero entries of a, leaves them (+0 in the residual's product, which zeroes out first)
     if (a3 === 0 && a4 === 0 && a5 === 0 && a6 === 0) return;
-    const k = this.kernels, x = this.eulerParameterKernelState(s), rows = k.rows;
-    x[4] = a3; x[5] = a4; x[6] = a5; x[7] = a6;
-    const o3 = ltg[3], o4 = ltg[4], o5 = ltg[5], o6 = ltg[6];
-    rows[0] = out[o3]; rows[1] = out[o4]; rows[2] = out[o5]; rows[3] = out[o6];
-    k.eulerParameterMassProduct();
+    const k = this.kernels, q = s.q, i = this.node.qIndex + 3, o3 = ltg[3], o4 = ltg[4], o5 = ltg[5], o6 = ltg[6];
+    k.constants.set(this.kernelConstants);
+    k.eulerParameterMassProduct(q[i], q[i + 1], q[i + 2], q[i + 3], a3, a4, a5, a6, out[o3], out[o4], out[o5], out[o6]);
+    const rows = k.rows;
     out[o3] = rows[0]; out[o4] = rows[1]; out[o5] = rows[2]; out[o6] = rows[3];
   }
 
@@ -651,13 +640,13 @@ class RigidBodyModel extends RigidBodyBase<RigidNodeModel> implements Only<Objec
 
   /**
    * quadraticVelocityLhs on Euler parameters without COM offset: the kernel eulerParameterGyroscopicLhs adds G_lᵀ(ω̄ × Jω̄)
-   * to f's rotation rows (copied in and back; nothing stored in the work arrays or the node's ω̄ memo).
+   * to f's rotation rows (passed in, the sums written back; nothing stored in the work arrays or the node's ω̄ memo).
    */
   private eulerParameterGyroscopicLhs(s: ItemState, f: Float64Array): void {
-    const k = this.kernels, x = this.eulerParameterKernelState(s), rows = k.rows, u = s.u, j = this.node.uIndex + 3;
-    x[4] = u[j]; x[5] = u[j + 1]; x[6] = u[j + 2]; x[7] = u[j + 3];
-    rows[0] = f[3]; rows[1] = f[4]; rows[2] = f[5]; rows[3] = f[6];
-    k.eulerParameterGyroscopicLhs();
+    const k = this.kernels, q = s.q, u = s.u, node = this.node, i = node.qIndex + 3, j = node.uIndex + 3;
+    k.constants.set(this.kernelConstants);
+    k.eulerParameterGyroscopicLhs(q[i], q[i + 1], q[i + 2], q[i + 3], u[j], u[j + 1], u[j + 2], u[j + 3], f[3], f[4], f[5], f[6]);
+    const rows = k.rows;
     f[3] = rows[0]; f[4] = rows[1]; f[5] = rows[2]; f[6] = rows[3];
   }
 

@@ -18,22 +18,24 @@ export const rigidBodyConstantEntries = 17;
 export interface RigidBodyKernels {
   /** A body's constants (rigidBodyConstantEntries), copied in by each call. */
   readonly constants: Float64Array;
-  /** The node's Euler parameter displacements (0…3), then the rates or accelerations (4…7). */
-  readonly state: Float64Array;
   /** The gyroscopic Jacobian: ∂/∂p (4 × 4) at 0, ∂/∂ṗ at 16. */
   readonly jacobian: Float64Array;
   /** The 7 × 7 mass matrix (only its nonzero entries are ever written). */
   readonly mass: Float64Array;
-  /** The four rotation rows of the mass product or of the gyroscopic force: the values to add to, then the sums. */
+  /** The four rotation rows of the mass product or of the gyroscopic force. */
   readonly rows: Float64Array;
-  /** See rigidBodyKernelsSource.ts. */
-  eulerParameterGyroscopicJacobian(): void;
-  /** See rigidBodyKernelsSource.ts. */
-  eulerParameterMassMatrix(): void;
-  /** See rigidBodyKernelsSource.ts. */
-  eulerParameterMassProduct(): void;
-  /** See rigidBodyKernelsSource.ts. */
-  eulerParameterGyroscopicLhs(): void;
+  /** eulerParameterGyroscopicJacobian into jacobian. */
+  eulerParameterGyroscopicJacobian(p0: number, p1: number, p2: number, p3: number, d0: number, d1: number, d2: number, d3: number): void;
+  /** eulerParameterMassMatrix into mass. */
+  eulerParameterMassMatrix(p0: number, p1: number, p2: number, p3: number): void;
+  /** eulerParameterMassProduct into rows. */
+  eulerParameterMassProduct(
+    p0: number, p1: number, p2: number, p3: number, a3: number, a4: number, a5: number, a6: number, f0: number, f1: number, f2: number, f3: number,
+  ): void;
+  /** eulerParameterGyroscopicLhs into rows. */
+  eulerParameterGyroscopicLhs(
+    p0: number, p1: number, p2: number, p3: number, d0: number, d1: number, d2: number, d3: number, f0: number, f1: number, f2: number, f3: number,
+  ): void;
 }
 
 let instance: RigidBodyKernels | undefined;
@@ -41,14 +43,14 @@ let instance: RigidBodyKernels | undefined;
 /** The process's kernels (made at the first call). */
 export function rigidBodyKernels(): RigidBodyKernels {
   if (instance === undefined) {
-    const constants = new Float64Array(rigidBodyConstantEntries), state = new Float64Array(8);
+    const constants = new Float64Array(rigidBodyConstantEntries);
     const jacobian = new Float64Array(32), mass = new Float64Array(49), rows = new Float64Array(4);
     instance = {
-      constants, state, jacobian, mass, rows,
-      eulerParameterGyroscopicJacobian: () => eulerParameterGyroscopicJacobian(constants, state, jacobian),
-      eulerParameterMassMatrix: () => eulerParameterMassMatrix(constants, state, mass),
-      eulerParameterMassProduct: () => eulerParameterMassProduct(constants, state, rows),
-      eulerParameterGyroscopicLhs: () => eulerParameterGyroscopicLhs(constants, state, rows),
+      constants, jacobian, mass, rows,
+      eulerParameterGyroscopicJacobian: (p0, p1, p2, p3, d0, d1, d2, d3) => eulerParameterGyroscopicJacobian(constants, p0, p1, p2, p3, d0, d1, d2, d3, jacobian),
+      eulerParameterMassMatrix: (p0, p1, p2, p3) => eulerParameterMassMatrix(constants, p0, p1, p2, p3, mass),
+      eulerParameterMassProduct: (p0, p1, p2, p3, a3, a4, a5, a6, f0, f1, f2, f3) => eulerParameterMassProduct(constants, p0, p1, p2, p3, a3, a4, a5, a6, f0, f1, f2, f3, rows),
+      eulerParameterGyroscopicLhs: (p0, p1, p2, p3, d0, d1, d2, d3, f0, f1, f2, f3) => eulerParameterGyroscopicLhs(constants, p0, p1, p2, p3, d0, d1, d2, d3, f0, f1, f2, f3, rows),
     };
   }
   return instance;

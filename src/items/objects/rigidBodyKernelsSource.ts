@@ -5,9 +5,10 @@
  * multiply-add); the tests run these functions as JavaScript against the module's exports.
  *
  * Every kernel reads the body's constants c (J row-major at 0…8, the inertiaZeroTerms of the gyroscopic Jacobian at
- * 9…11, the node's reference Euler parameters at 12…15, the mass at 16) and the node's coordinates x (the Euler
- * parameters' displacements at 0…3, then their rates, or the mass product's accelerations, at 4…7). G_l =
- * [−e1 e0 e3 −e2; −e2 −e3 e0 e1; −e3 e2 −e1 e0] with e_k = 2p_k, as eulerParameters2GLocalInto writes it.
+ * 9…11, the node's reference Euler parameters at 12…15, the mass at 16) and takes the node's Euler parameter
+ * displacements p0…p3 (and rates d0…d3) as arguments (cheaper than through memory in a fresh process's baseline code).
+ * G_l = [−e1 e0 e3 −e2; −e2 −e3 e0 e1; −e3 e2 −e1 e0] with e_k = 2(p_ref,k + p_k), as eulerParameters2GLocalInto
+ * writes it.
  * @module
  */
 
@@ -20,11 +21,12 @@
  * x + (their sum, c[9 + r]) for every x (a sum of zeros is −0 only if every term is), so the kernel adds that one
  * constant.
  */
-export function eulerParameterGyroscopicJacobian(c: Float64Array, x: Float64Array, b: Float64Array): void {
+export function eulerParameterGyroscopicJacobian(
+  c: Float64Array, p0: number, p1: number, p2: number, p3: number, d0: number, d1: number, d2: number, d3: number, b: Float64Array,
+): void {
   const J0 = c[0], J1 = c[1], J2 = c[2], J3 = c[3], J4 = c[4], J5 = c[5], J6 = c[6], J7 = c[7], J8 = c[8];
   const z0 = c[9], z1 = c[10], z2 = c[11];
-  const e0 = 2 * (c[12] + x[0]), e1 = 2 * (c[13] + x[1]), e2 = 2 * (c[14] + x[2]), e3 = 2 * (c[15] + x[3]);
-  const d0 = x[4], d1 = x[5], d2 = x[6], d3 = x[7];
+  const e0 = 2 * (c[12] + p0), e1 = 2 * (c[13] + p1), e2 = 2 * (c[14] + p2), e3 = 2 * (c[15] + p3);
   // G_l = [g00 g01 g02 g03; g10 … ; g20 …]
   const g00 = -e1, g01 = e0, g02 = e3, g03 = -e2, g10 = -e2, g11 = -e3, g12 = e0, g13 = e1, g20 = -e3, g21 = e2, g22 = -e1, g23 = e0;
   const w0 = 0 + g00 * d0 + e0 * d1 + e3 * d2 + g03 * d3;
@@ -84,10 +86,10 @@ export function eulerParameterGyroscopicJacobian(c: Float64Array, x: Float64Arra
  * 0 + row i of G_lᵀJ times column j of G_l (in Exudyn's order: G_lᵀJ first); its other entries are never written (the
  * zeros the caller's block starts with).
  */
-export function eulerParameterMassMatrix(c: Float64Array, x: Float64Array, m: Float64Array): void {
+export function eulerParameterMassMatrix(c: Float64Array, p0: number, p1: number, p2: number, p3: number, m: Float64Array): void {
   const mass = c[16];
   m[0] = 0 + mass; m[8] = 0 + mass; m[16] = 0 + mass;
-  const e0 = 2 * (c[12] + x[0]), e1 = 2 * (c[13] + x[1]), e2 = 2 * (c[14] + x[2]), e3 = 2 * (c[15] + x[3]);
+  const e0 = 2 * (c[12] + p0), e1 = 2 * (c[13] + p1), e2 = 2 * (c[14] + p2), e3 = 2 * (c[15] + p3);
   const g00 = -e1, g01 = e0, g02 = e3, g03 = -e2, g10 = -e2, g11 = -e3, g12 = e0, g13 = e1;
   const g20 = -e3, g21 = e2, g22 = -e1, g23 = e0;
   const J0 = c[0], J1 = c[1], J2 = c[2], J3 = c[3], J4 = c[4], J5 = c[5], J6 = c[6], J7 = c[7], J8 = c[8];
@@ -106,13 +108,15 @@ export function eulerParameterMassMatrix(c: Float64Array, x: Float64Array, m: Fl
 }
 
 /**
- * The rotation rows of the mass product: out[r] += 0 + M_r3·a3 + M_r4·a4 + M_r5·a5 + M_r6·a6 for r = 0…3, M's entries as
- * eulerParameterMassMatrix forms them (times the accelerations a3…a6 at x[4…7]), each row's sum from 0 over the columns
- * in order.
+ * The rotation rows of the mass product: out[r] = f_r + (0 + M_r3·a3 + M_r4·a4 + M_r5·a5 + M_r6·a6) for r = 0…3 (f: the
+ * rows' values before), M's entries as eulerParameterMassMatrix forms them, each row's sum from 0 over the columns in
+ * order.
  */
-export function eulerParameterMassProduct(c: Float64Array, x: Float64Array, out: Float64Array): void {
-  const e0 = 2 * (c[12] + x[0]), e1 = 2 * (c[13] + x[1]), e2 = 2 * (c[14] + x[2]), e3 = 2 * (c[15] + x[3]);
-  const a3 = x[4], a4 = x[5], a5 = x[6], a6 = x[7];
+export function eulerParameterMassProduct(
+  c: Float64Array, p0: number, p1: number, p2: number, p3: number, a3: number, a4: number, a5: number, a6: number,
+  f0: number, f1: number, f2: number, f3: number, out: Float64Array,
+): void {
+  const e0 = 2 * (c[12] + p0), e1 = 2 * (c[13] + p1), e2 = 2 * (c[14] + p2), e3 = 2 * (c[15] + p3);
   const g00 = -e1, g01 = e0, g02 = e3, g03 = -e2, g10 = -e2, g11 = -e3, g12 = e0, g13 = e1;
   const g20 = -e3, g21 = e2, g22 = -e1, g23 = e0;
   const J0 = c[0], J1 = c[1], J2 = c[2], J3 = c[3], J4 = c[4], J5 = c[5], J6 = c[6], J7 = c[7], J8 = c[8];
@@ -121,23 +125,25 @@ export function eulerParameterMassProduct(c: Float64Array, x: Float64Array, out:
   const k10 = g01 * J0 + g11 * J3 + g21 * J6, k11 = g01 * J1 + g11 * J4 + g21 * J7, k12 = g01 * J2 + g11 * J5 + g21 * J8;
   const k20 = g02 * J0 + g12 * J3 + g22 * J6, k21 = g02 * J1 + g12 * J4 + g22 * J7, k22 = g02 * J2 + g12 * J5 + g22 * J8;
   const k30 = g03 * J0 + g13 * J3 + g23 * J6, k31 = g03 * J1 + g13 * J4 + g23 * J7, k32 = g03 * J2 + g13 * J5 + g23 * J8;
-  out[0] += 0 + (k00 * g00 + k01 * g10 + k02 * g20) * a3 + (k00 * g01 + k01 * g11 + k02 * g21) * a4
-    + (k00 * g02 + k01 * g12 + k02 * g22) * a5 + (k00 * g03 + k01 * g13 + k02 * g23) * a6;
-  out[1] += 0 + (k10 * g00 + k11 * g10 + k12 * g20) * a3 + (k10 * g01 + k11 * g11 + k12 * g21) * a4
-    + (k10 * g02 + k11 * g12 + k12 * g22) * a5 + (k10 * g03 + k11 * g13 + k12 * g23) * a6;
-  out[2] += 0 + (k20 * g00 + k21 * g10 + k22 * g20) * a3 + (k20 * g01 + k21 * g11 + k22 * g21) * a4
-    + (k20 * g02 + k21 * g12 + k22 * g22) * a5 + (k20 * g03 + k21 * g13 + k22 * g23) * a6;
-  out[3] += 0 + (k30 * g00 + k31 * g10 + k32 * g20) * a3 + (k30 * g01 + k31 * g11 + k32 * g21) * a4
-    + (k30 * g02 + k31 * g12 + k32 * g22) * a5 + (k30 * g03 + k31 * g13 + k32 * g23) * a6;
+  out[0] = f0 + (0 + (k00 * g00 + k01 * g10 + k02 * g20) * a3 + (k00 * g01 + k01 * g11 + k02 * g21) * a4
+      + (k00 * g02 + k01 * g12 + k02 * g22) * a5 + (k00 * g03 + k01 * g13 + k02 * g23) * a6);
+  out[1] = f1 + (0 + (k10 * g00 + k11 * g10 + k12 * g20) * a3 + (k10 * g01 + k11 * g11 + k12 * g21) * a4
+      + (k10 * g02 + k11 * g12 + k12 * g22) * a5 + (k10 * g03 + k11 * g13 + k12 * g23) * a6);
+  out[2] = f2 + (0 + (k20 * g00 + k21 * g10 + k22 * g20) * a3 + (k20 * g01 + k21 * g11 + k22 * g21) * a4
+      + (k20 * g02 + k21 * g12 + k22 * g22) * a5 + (k20 * g03 + k21 * g13 + k22 * g23) * a6);
+  out[3] = f3 + (0 + (k30 * g00 + k31 * g10 + k32 * g20) * a3 + (k30 * g01 + k31 * g11 + k32 * g21) * a4
+      + (k30 * g02 + k31 * g12 + k32 * g22) * a5 + (k30 * g03 + k31 * g13 + k32 * g23) * a6);
 }
 
 /**
- * The gyroscopic force f_θ = G_lᵀh, h = ω̄ × Jω̄, ω̄ = G_lṗ (the sums of the node's angularVelocityLocal), added to
- * out[0…3] (f_θ += G_lᵀh row by row).
+ * The gyroscopic force G_lᵀh, h = ω̄ × Jω̄, ω̄ = G_lṗ (the sums of the node's angularVelocityLocal), added to the rows'
+ * values f: out[r] = f_r + (G_lᵀh)_r.
  */
-export function eulerParameterGyroscopicLhs(c: Float64Array, x: Float64Array, out: Float64Array): void {
-  const e0 = 2 * (c[12] + x[0]), e1 = 2 * (c[13] + x[1]), e2 = 2 * (c[14] + x[2]), e3 = 2 * (c[15] + x[3]);
-  const d0 = x[4], d1 = x[5], d2 = x[6], d3 = x[7];
+export function eulerParameterGyroscopicLhs(
+  c: Float64Array, p0: number, p1: number, p2: number, p3: number, d0: number, d1: number, d2: number, d3: number,
+  f0: number, f1: number, f2: number, f3: number, out: Float64Array,
+): void {
+  const e0 = 2 * (c[12] + p0), e1 = 2 * (c[13] + p1), e2 = 2 * (c[14] + p2), e3 = 2 * (c[15] + p3);
   const negE1 = -e1, negE2 = -e2, negE3 = -e3;
   const w0 = 0 + negE1 * d0 + e0 * d1 + e3 * d2 + negE2 * d3;
   const w1 = 0 + negE2 * d0 + negE3 * d1 + e0 * d2 + e1 * d3;
@@ -145,8 +151,8 @@ export function eulerParameterGyroscopicLhs(c: Float64Array, x: Float64Array, ou
   const jw0 = c[0] * w0 + c[1] * w1 + c[2] * w2, jw1 = c[3] * w0 + c[4] * w1 + c[5] * w2, jw2 = c[6] * w0 + c[7] * w1 + c[8] * w2;
   const h0 = w1 * jw2 - w2 * jw1, h1 = w2 * jw0 - w0 * jw2, h2 = w0 * jw1 - w1 * jw0;
   // the columns of G_l = [−e1 e0 e3 −e2; −e2 −e3 e0 e1; −e3 e2 −e1 e0]
-  out[0] += negE1 * h0 + negE2 * h1 + negE3 * h2;
-  out[1] += e0 * h0 + negE3 * h1 + e2 * h2;
-  out[2] += e3 * h0 + e0 * h1 + negE1 * h2;
-  out[3] += negE2 * h0 + e1 * h1 + e0 * h2;
+  out[0] = f0 + (negE1 * h0 + negE2 * h1 + negE3 * h2);
+  out[1] = f1 + (e0 * h0 + negE3 * h1 + e2 * h2);
+  out[2] = f2 + (e3 * h0 + e0 * h1 + negE1 * h2);
+  out[3] = f3 + (negE2 * h0 + e1 * h1 + e0 * h2);
 }
