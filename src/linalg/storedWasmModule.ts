@@ -30,3 +30,32 @@ function binaryStringBytes(binary: string): Uint8Array<ArrayBuffer> {
   for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
   return bytes;
 }
+
+/**
+ * The exports of a module compiled from a kernel source file (scripts/wasmKernelCompiler.ts), typed from that file's
+ * functions (`typeof import('…KernelsSource.ts')`): each Float64Array parameter is a byte address in the memory.
+ */
+export type KernelExports<Source> = {
+  [Name in keyof Source]: Source[Name] extends (...args: infer Parameters) => infer Result
+    ? (...args: { [Index in keyof Parameters]: Parameters[Index] extends Float64Array ? number : Parameters[Index] }) => Result
+    : never;
+};
+
+/** An instance of a kernel module on a memory of its own, and a view of all of that memory's doubles. */
+export interface KernelInstance<Exports> {
+  /** The module's exports, typed by the caller. */
+  readonly exports: Exports;
+  /** The memory's doubles (its buffer never changes: the memory is not grown). */
+  readonly doubles: Float64Array;
+}
+
+/**
+ * Instantiates a compiled kernel module (one imported memory, env.memory) on a new memory of `pages` pages. Item
+ * kernels share one instance per process and family: their calls never nest, so fixed regions of the memory serve as
+ * every call's inputs and outputs.
+ */
+export function instantiateKernels<Exports>(module: WebAssembly.Module, pages = 1): KernelInstance<Exports> {
+  const memory = new WebAssembly.Memory({ initial: pages });
+  const instance = new WebAssembly.Instance(module, { env: { memory } });
+  return { exports: instance.exports as unknown as Exports, doubles: new Float64Array(memory.buffer) };
+}

@@ -27,6 +27,8 @@ export type ValueType = typeof i32 | typeof f64;
 export interface WasmFunction {
   /** Export name. */
   readonly name: string;
+  /** False: the function is only called by the module's other functions (not exported). */
+  readonly exported?: boolean;
   /** Parameters by name and type, in call order. */
   readonly params: Readonly<Record<string, ValueType>>;
   /** Further locals by name and type (zero at entry). */
@@ -104,7 +106,7 @@ export function wasmModuleBytes(functions: readonly WasmFunction[]): Uint8Array<
     ...section(1, vector(types)),
     ...section(2, vector([memoryImport])),
     ...section(3, vector(functions.map((_, i) => unsignedLeb(i)))),
-    ...section(7, vector(functions.map((f, i) => [...utf8Name(f.name), 0x00, ...unsignedLeb(i)]))),
+    ...section(7, vector(functions.flatMap((f, i) => f.exported === false ? [] : [[...utf8Name(f.name), 0x00, ...unsignedLeb(i)]]))),
     ...section(10, vector(bodies)),
   ]);
 }
@@ -125,8 +127,8 @@ export const loadInt = (address: Code, offset = 0): Code => [address, 0x28, 2, u
 export const loadFloat = (address: Code, offset = 0): Code => [address, 0x2b, 3, unsignedLeb(offset)];
 /** i32.store at a byte address. */
 export const storeInt = (address: Code, value: Code): Code => [address, value, 0x36, 2, 0];
-/** f64.store at a byte address. */
-export const storeFloat = (address: Code, value: Code): Code => [address, value, 0x39, 3, 0];
+/** f64.store at a byte address plus a constant byte offset (alignment 8). */
+export const storeFloat = (address: Code, value: Code, offset = 0): Code => [address, value, 0x39, 3, unsignedLeb(offset)];
 
 const binary = (opcode: number) => (a: Code, b: Code): Code => [a, b, opcode];
 /** i32.add */

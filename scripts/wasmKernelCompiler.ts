@@ -1,0 +1,396 @@
+/**
+ * Compiles numeric kernels written in a small subset of TypeScript into a WebAssembly module (the bytes of
+ * src/linalg/wasmModule.ts's writer). The same source file runs as plain JavaScript in the tests, where it is the
+ * reference the module's exports must match bit for bit: each f64 operation of the subset is one IEEE-754 operation in
+ * both, evaluated in the same order (wasm has no fused multiply-add).
+ *
+ * The subset (anything else is an error naming file, line and construct):
+ * - Top level: `import type` declarations, and functions. `export function` names are the module's exports; other
+ *   functions are internal (callable from the file's functions).
+ * - Parameters `Float64Array` (an i32 byte address in the module's one imported memory), `Int` (i32; the type of
+ *   src/linalg/wasmModule.ts) or `number` (f64); return type `void`, `number` or `Int`; all annotated.
+ * - Statements: `const`/`let` declarations (a local's type is its annotation, else its initializer's, else f64),
+ *   assignments `=`, `+=`, `-=`, `*=`, `/=` to locals and parameters or to `array[index]`, `++`/`--` of an Int local,
+ *   `if`/`else`, `for (init; condition; update)` with an Int counter, `return`, blocks, calls of the file's functions.
+ * - Expressions: numeric literals (of the other operand's type; `-0` is the f64 −0), locals, parentheses, unary `-`,
+ *   `+ - * /` (Int or f64 on both sides, no conversions; `/` not on Int), comparisons `< <= > >= === !==`, `&&`, `||`
+ *   and `!` of comparisons, `c ? a : b` (wasm select), `array[index]` (f64; a constant part of the index goes into the
+ *   load's offset), `Math.sqrt`, `Math.abs`, `Math.min` and `Math.max` of two numbers, calls of the file's functions.
+ *   `&&`, `||` and `?:` evaluate both sides, as wasm does: keep them free of effects (loads only).
+ *
+ * {@link kernelSources} lists the files the engine uses; `npm run generate:wasm` stores their modules, and
+ * test/scripts/wasmKernelCompiler.test.ts fails while a stored module and its source differ.
+ * @module
+ */
+
+import { readFileSync } from 'node:fs';
+import ts from 'typescript';
+import {
+  add, call, type Code, f64, float, floatAbs, floatAdd, floatDiv, floatMax, floatMul, floatNeg, floatSqrt, floatSub,
+  get, i32, int, isZero, loadFloat, mul, returnValue, select, set, shl, storeFloat, sub, type ValueType, wasmModuleBytes,
+  wasmModuleText, type WasmFunction, when,
+} from '../src/linalg/wasmModule.ts';
+
+/** A kernel source file the engine loads as a stored module. Paths are relative to the repository. */
+export interface KernelSource {
+  /** The TypeScript subset source. */
+  readonly source: string;
+  /** The generated file that stores the module's bytes as base64. */
+  readonly module: string;
+  /** The exported constant of the generated file. */
+  readonly constant: string;
+  /** What the module is (the constant's doc comment). */
+  readonly description: string;
+}
+
+/** The kernel sources compiled by this compiler and stored for the engine (each one module of its own). */
+export const kernelSources: readonly KernelSource[] = [];
+
+/** A value's type in a kernel: f64, i32 (Int), a Float64Array's address, or a comparison's 0 or 1. */
+type KernelType = 'f64' | 'i32' | 'array' | 'condition';
+
+/** A local or parameter: its index among the function's locals (parameters first) and its type. */
+interface Variable {
+  readonly index: number;
+  readonly type: KernelType;
+  readonly constant: boolean;
+}
+
+/** A function of the file: index in the module, parameter and result types. */
+interface FunctionSignature {
+  readonly index: number;
+  readonly parameters: readonly KernelType[];
+  readonly result: 'f64' | 'i32' | undefined;
+}
+
+/** The comparison operators' opcodes: [i32, f64]. */
+const comparisons: Partial<Record<ts.SyntaxKind, readonly [number, number]>> = {
+  [ts.SyntaxKind.LessThanToken]: [0x48, 0x63],
+  [ts.SyntaxKind.GreaterThanToken]: [0x4a, 0x64],
+  [ts.SyntaxKind.LessThanEqualsToken]: [0x4c, 0x65],
+  [ts.SyntaxKind.GreaterThanEqualsToken]: [0x4e, 0x66],
+  [ts.SyntaxKind.EqualsEqualsEqualsToken]: [0x46, 0x61],
+  [ts.SyntaxKind.ExclamationEqualsEqualsToken]: [0x47, 0x62],
+};
+
+const compoundOperators: Partial<Record<ts.SyntaxKind, ts.SyntaxKind>> = {
+  [ts.SyntaxKind.PlusEqualsToken]: ts.SyntaxKind.PlusToken,
+  [ts.SyntaxKind.MinusEqualsToken]: ts.SyntaxKind.MinusToken,
+  [ts.SyntaxKind.AsteriskEqualsToken]: ts.SyntaxKind.AsteriskToken,
+  [ts.SyntaxKind.SlashEqualsToken]: ts.SyntaxKind.SlashToken,
+};
+
+/** f64.min (as Math.min of two numbers: NaN if either is, −0 below +0). */
+const floatMin = (a: Code, b: Code): Code => [a, b, 0xa4];
+/** i32.and */
+const and = (a: Code, b: Code): Code => [a, b, 0x71];
+/** i32.or */
+const or = (a: Code, b: Code): Code => [a, b, 0x72];
+/** drop */
+const drop = (a: Code): Code => [a, 0x1a];
+/** block { loop { … br 0 } } around a loop body that leaves with br_if 1. */
+const loop = (body: Code): Code => [0x02, 0x40, 0x03, 0x40, body, 0x0c, 0x00, 0x0b, 0x0b];
+
+/** Compiles one file's kernels (its text) into the bytes of a module; `fileName` names the file in errors. */
+export function compileKernels(text: string, fileName: string): Uint8Array<ArrayBuffer> {
+  const file = ts.createSourceFile(fileName, text, ts.ScriptTarget.ES2022, true, ts.ScriptKind.TS);
+  const fail = (node: ts.Node, message: string): never => {
+    const { line, character } = file.getLineAndCharacterOfPosition(node.getStart(file));
+    const source = node.getText(file).split('\n')[0].slice(0, 80);
+    throw new Error(`${fileName}:${line + 1}:${character + 1}: ${message}: ${source}`);
+  };
+
+  const declarations: ts.FunctionDeclaration[] = [];
+  for (const statement of file.statements) {
+    if (ts.isImportDeclaration(statement) && statement.importClause?.isTypeOnly) continue;
+    if (ts.isFunctionDeclaration(statement) && statement.name && statement.body) declarations.push(statement);
+    else fail(statement, 'only `import type` and function declarations at the top level of a kernel file');
+  }
+
+  const typeOfAnnotation = (node: ts.Node, annotation: ts.TypeNode | undefined, allowArray: boolean): KernelType | undefined => {
+    if (annotation === undefined) return undefined;
+    const text = annotation.getText(file);
+    if (text === 'number') return 'f64';
+    if (text === 'Int') return 'i32';
+    if (text === 'Float64Array' && allowArray) return 'array';
+    return fail(node, `type ${text} is not a kernel type (number, Int${allowArray ? ', Float64Array' : ''})`);
+  };
+
+  const signatures = new Map<string, FunctionSignature>();
+  declarations.forEach((declaration, index) => {
+    const parameters = declaration.parameters.map((p) => {
+      if (!ts.isIdentifier(p.name) || p.initializer || p.dotDotDotToken || p.questionToken) fail(p, 'a parameter is a plain name with a type');
+      return typeOfAnnotation(p, p.type, true) ?? fail(p, 'a parameter needs a type');
+    });
+    const resultText = declaration.type?.getText(file) ?? fail(declaration, 'a function needs a return type');
+    const result = resultText === 'void' ? undefined : resultText === 'number' ? 'f64' as const : resultText === 'Int' ? 'i32' as const
+      : fail(declaration, `return type ${resultText} is not void, number or Int`);
+    signatures.set(declaration.name!.text, { index, parameters, result });
+  });
+
+  const functions: WasmFunction[] = declarations.map((declaration) => {
+    const signature = signatures.get(declaration.name!.text)!;
+    const params: Record<string, ValueType> = {};
+    const locals: Record<string, ValueType> = {};
+    const scopes: Map<string, Variable>[] = [new Map()];
+    let localCount = 0;
+    declaration.parameters.forEach((p, k) => {
+      const name = (p.name as ts.Identifier).text;
+      const type = signature.parameters[k];
+      params[name] = type === 'f64' ? f64 : i32;
+      scopes[0].set(name, { index: k, type, constant: false });
+    });
+
+    const lookup = (node: ts.Identifier): Variable => {
+      for (let s = scopes.length - 1; s >= 0; s--) {
+        const variable = scopes[s].get(node.text);
+        if (variable) return variable;
+      }
+      return fail(node, 'unknown name');
+    };
+    const declare = (node: ts.Node, name: string, type: KernelType, constant: boolean): Variable => {
+      if (scopes[scopes.length - 1].has(name)) fail(node, `${name} is declared twice in one block`);
+      // the module writer numbers parameters, then locals, in the order of their records' keys (none integer-like)
+      locals[`${name}#${localCount}`] = type === 'f64' ? f64 : i32;
+      const variable = { index: declaration.parameters.length + localCount++, type, constant };
+      scopes[scopes.length - 1].set(name, variable);
+      return variable;
+    };
+
+    /** The type of an expression, undefined for a literal (which takes its context's). */
+    const infer = (node: ts.Expression): KernelType | undefined => {
+      if (ts.isParenthesizedExpression(node)) return infer(node.expression);
+      if (ts.isNumericLiteral(node)) return undefined;
+      if (ts.isIdentifier(node)) return lookup(node).type;
+      if (ts.isElementAccessExpression(node)) return 'f64';
+      if (ts.isPrefixUnaryExpression(node)) {
+        if (node.operator === ts.SyntaxKind.ExclamationToken) return 'condition';
+        if (node.operator === ts.SyntaxKind.MinusToken) return infer(node.operand);
+        return fail(node, 'unary operator not in the subset');
+      }
+      if (ts.isBinaryExpression(node)) {
+        const op = node.operatorToken.kind;
+        if (op === ts.SyntaxKind.AmpersandAmpersandToken || op === ts.SyntaxKind.BarBarToken || comparisons[op] !== undefined) return 'condition';
+        return infer(node.left) ?? infer(node.right);
+      }
+      if (ts.isConditionalExpression(node)) return infer(node.whenTrue) ?? infer(node.whenFalse);
+      if (ts.isCallExpression(node)) {
+        if (ts.isPropertyAccessExpression(node.expression)) return 'f64';
+        if (ts.isIdentifier(node.expression)) {
+          const callee = signatures.get(node.expression.text) ?? fail(node, 'unknown function');
+          return callee.result ?? fail(node, 'a void function has no value');
+        }
+      }
+      return fail(node, 'expression not in the subset');
+    };
+
+    const literal = (node: ts.Expression, negative: boolean, type: KernelType): Code => {
+      const value = (negative ? -1 : 1) * Number((node as ts.NumericLiteral).text.replace(/_/g, ''));
+      if (type === 'f64') return float(value);
+      if (type === 'i32' && Number.isInteger(value) && Math.abs(value) <= 0x7fffffff) return int(value);
+      return fail(node, `the literal is not a ${type === 'i32' ? '32-bit integer' : 'number here'}`);
+    };
+
+    /** The expression's code as a value of `type` (f64 or i32; a condition is an i32 0 or 1). */
+    const emit = (node: ts.Expression, type: KernelType): Code => {
+      if (ts.isParenthesizedExpression(node)) return emit(node.expression, type);
+      if (ts.isNumericLiteral(node)) return literal(node, false, type);
+      const actual = infer(node) ?? type;
+      if (actual !== type) fail(node, `a ${describe(actual)} where a ${describe(type)} is expected`);
+      if (ts.isIdentifier(node)) return get(lookup(node).index);
+      if (ts.isElementAccessExpression(node)) return loadFloat(...address(node));
+      if (ts.isPrefixUnaryExpression(node)) {
+        if (node.operator === ts.SyntaxKind.ExclamationToken) return isZero(condition(node.operand));
+        const operand = skipParentheses(node.operand);
+        if (ts.isNumericLiteral(operand)) return literal(operand, true, type);
+        return type === 'f64' ? floatNeg(emit(node.operand, 'f64')) : sub(int(0), emit(node.operand, 'i32'));
+      }
+      if (ts.isBinaryExpression(node)) {
+        const op = node.operatorToken.kind;
+        if (op === ts.SyntaxKind.AmpersandAmpersandToken) return and(condition(node.left), condition(node.right));
+        if (op === ts.SyntaxKind.BarBarToken) return or(condition(node.left), condition(node.right));
+        const opcodes = comparisons[op];
+        if (opcodes !== undefined) {
+          const operands = infer(node.left) ?? infer(node.right) ?? 'f64';
+          if (operands !== 'f64' && operands !== 'i32') fail(node, 'comparisons are of numbers or Ints');
+          return [emit(node.left, operands), emit(node.right, operands), opcodes[operands === 'f64' ? 1 : 0]];
+        }
+        return arithmetic(node, op, emit(node.left, type), emit(node.right, type), type);
+      }
+      if (ts.isConditionalExpression(node)) return select(emit(node.whenTrue, type), emit(node.whenFalse, type), condition(node.condition));
+      if (ts.isCallExpression(node)) return callExpression(node);
+      return fail(node, 'expression not in the subset');
+    };
+
+    const arithmetic = (node: ts.Node, op: ts.SyntaxKind, left: Code, right: Code, type: KernelType): Code => {
+      if (type === 'f64') {
+        if (op === ts.SyntaxKind.PlusToken) return floatAdd(left, right);
+        if (op === ts.SyntaxKind.MinusToken) return floatSub(left, right);
+        if (op === ts.SyntaxKind.AsteriskToken) return floatMul(left, right);
+        if (op === ts.SyntaxKind.SlashToken) return floatDiv(left, right);
+      } else if (type === 'i32') {
+        if (op === ts.SyntaxKind.PlusToken) return add(left, right);
+        if (op === ts.SyntaxKind.MinusToken) return sub(left, right);
+        if (op === ts.SyntaxKind.AsteriskToken) return mul(left, right);
+      }
+      return fail(node, `operator not in the subset for a ${describe(type)}`);
+    };
+
+    const condition = (node: ts.Expression): Code => {
+      if (infer(node) !== 'condition') fail(node, 'a condition must be a comparison (or &&, ||, ! of comparisons)');
+      return emit(node, 'condition');
+    };
+
+    /** The address code and the constant byte offset of array[index]. */
+    const address = (node: ts.ElementAccessExpression): [Code, number] => {
+      if (!ts.isIdentifier(node.expression) || lookup(node.expression).type !== 'array') fail(node, 'only a Float64Array parameter is indexed');
+      const base = get(lookup(node.expression as ts.Identifier).index);
+      const index = skipParentheses(node.argumentExpression);
+      if (ts.isNumericLiteral(index)) return [base, 8 * Number(literalValue(index, 'i32'))];
+      if (ts.isBinaryExpression(index) && index.operatorToken.kind === ts.SyntaxKind.PlusToken) {
+        const right = skipParentheses(index.right);
+        if (ts.isNumericLiteral(right)) return [add(base, shl(emit(index.left, 'i32'), int(3))), 8 * Number(literalValue(right, 'i32'))];
+      }
+      return [add(base, shl(emit(index, 'i32'), int(3))), 0];
+    };
+    const literalValue = (node: ts.NumericLiteral, type: KernelType): number => {
+      literal(node, false, type);
+      return Number(node.text.replace(/_/g, ''));
+    };
+
+    const callExpression = (node: ts.CallExpression): Code => {
+      const callee = node.expression;
+      if (ts.isPropertyAccessExpression(callee) && ts.isIdentifier(callee.expression) && callee.expression.text === 'Math') {
+        const name = callee.name.text;
+        const args = node.arguments.map((a) => emit(a, 'f64'));
+        if ((name === 'sqrt' || name === 'abs') && args.length === 1) return name === 'sqrt' ? floatSqrt(args[0]) : floatAbs(args[0]);
+        if ((name === 'min' || name === 'max') && args.length === 2) return name === 'min' ? floatMin(args[0], args[1]) : floatMax(args[0], args[1]);
+        return fail(node, 'only Math.sqrt, Math.abs (one argument), Math.min and Math.max (two) are in the subset');
+      }
+      if (!ts.isIdentifier(callee)) return fail(node, 'only the file\'s functions and Math.sqrt/abs/min/max are called');
+      const signature = signatures.get(callee.text) ?? fail(node, 'unknown function');
+      if (node.arguments.length !== signature.parameters.length) fail(node, `${signature.parameters.length} arguments expected`);
+      const args = node.arguments.map((a, k) => {
+        const type = signature.parameters[k];
+        if (type !== 'array') return emit(a, type);
+        if (!ts.isIdentifier(a) || lookup(a).type !== 'array') fail(a, 'a Float64Array argument is a Float64Array parameter');
+        return get(lookup(a as ts.Identifier).index);
+      });
+      return call(signature.index, ...args);
+    };
+
+    const assign = (node: ts.Node, target: ts.Expression, value: (type: KernelType) => Code): Code => {
+      const left = skipParentheses(target);
+      if (ts.isIdentifier(left)) {
+        const variable = lookup(left);
+        if (variable.constant) fail(node, `${left.text} is a const`);
+        if (variable.type === 'array') fail(node, 'a Float64Array parameter is not assigned');
+        return set(variable.index, value(variable.type));
+      }
+      if (ts.isElementAccessExpression(left)) {
+        const [base, offset] = address(left);
+        return storeFloat(base, value('f64'), offset);
+      }
+      return fail(node, 'only a local or array[index] is assigned');
+    };
+
+    const statement = (node: ts.Statement): Code => {
+      if (ts.isBlock(node)) return block(node.statements);
+      if (ts.isVariableStatement(node)) return variableList(node.declarationList);
+      if (ts.isExpressionStatement(node)) return expressionStatement(node.expression);
+      if (ts.isIfStatement(node)) {
+        return when(condition(node.expression), scoped(() => statement(node.thenStatement)),
+          node.elseStatement === undefined ? undefined : scoped(() => statement(node.elseStatement!)));
+      }
+      if (ts.isForStatement(node)) {
+        return scoped(() => {
+          const init = node.initializer === undefined ? [] : ts.isVariableDeclarationList(node.initializer)
+            ? variableList(node.initializer) : expressionStatement(node.initializer);
+          if (node.condition === undefined || node.incrementor === undefined) fail(node, 'a for loop has a condition and an update');
+          return [init, loop([[isZero(condition(node.condition!)), 0x0d, 1], scoped(() => statement(node.statement)), expressionStatement(node.incrementor!)])];
+        });
+      }
+      if (ts.isReturnStatement(node)) {
+        if (signature.result === undefined) return node.expression ? fail(node, 'a void function returns no value') : [0x0f];
+        return returnValue(emit(node.expression ?? fail(node, 'a value is returned'), signature.result));
+      }
+      return fail(node, 'statement not in the subset');
+    };
+
+    const variableList = (list: ts.VariableDeclarationList): Code => {
+      const constant = (list.flags & ts.NodeFlags.Const) !== 0;
+      if ((list.flags & (ts.NodeFlags.Let | ts.NodeFlags.Const)) === 0) fail(list, 'declare with const or let');
+      return list.declarations.map((d) => {
+        if (!ts.isIdentifier(d.name)) fail(d, 'a declaration names one local');
+        const type = typeOfAnnotation(d, d.type, false) ?? (d.initializer ? infer(d.initializer) : undefined) ?? 'f64';
+        if (type === 'condition' || type === 'array') fail(d, 'a local is a number or an Int');
+        const code = d.initializer === undefined ? [] : emit(d.initializer, type);
+        const variable = declare(d, (d.name as ts.Identifier).text, type, constant);
+        return d.initializer === undefined ? [] : set(variable.index, code);
+      });
+    };
+
+    const expressionStatement = (node: ts.Expression): Code => {
+      if (ts.isBinaryExpression(node)) {
+        const op = node.operatorToken.kind;
+        if (op === ts.SyntaxKind.EqualsToken) return assign(node, node.left, (type) => emit(node.right, type));
+        const binary = compoundOperators[op];
+        if (binary !== undefined) {
+          return assign(node, node.left, (type) => arithmetic(node, binary, emit(node.left, type), emit(node.right, type), type));
+        }
+      }
+      if ((ts.isPostfixUnaryExpression(node) || ts.isPrefixUnaryExpression(node))
+        && (node.operator === ts.SyntaxKind.PlusPlusToken || node.operator === ts.SyntaxKind.MinusMinusToken)) {
+        const operand = node.operand;
+        if (!ts.isIdentifier(operand) || lookup(operand).type !== 'i32') fail(node, '++ and -- are of Int locals');
+        const step = node.operator === ts.SyntaxKind.PlusPlusToken ? add : sub;
+        return assign(node, operand, () => step(emit(operand, 'i32'), int(1)));
+      }
+      if (ts.isCallExpression(node)) {
+        const code = callExpression(node);
+        const callee = ts.isIdentifier(node.expression) ? signatures.get(node.expression.text) : undefined;
+        return callee !== undefined && callee.result === undefined ? code : drop(code);
+      }
+      return fail(node, 'expression statement not in the subset');
+    };
+
+    const scoped = (body: () => Code): Code => {
+      scopes.push(new Map());
+      const code = body();
+      scopes.pop();
+      return code;
+    };
+    const block = (statements: ts.NodeArray<ts.Statement>): Code => scoped(() => statements.map(statement));
+
+    const body = block(declaration.body!.statements);
+    // a function with a result ends in `unreachable` after its returns, so that wasm's validation accepts the end
+    const code: Code = signature.result === undefined ? body : [body, 0x00];
+    return {
+      name: declaration.name!.text,
+      params,
+      locals,
+      exported: declaration.modifiers?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword) ?? false,
+      result: signature.result === undefined ? undefined : signature.result === 'f64' ? f64 : i32,
+      body: () => code,
+    };
+  });
+  return wasmModuleBytes(functions);
+}
+
+function skipParentheses(node: ts.Expression): ts.Expression {
+  return ts.isParenthesizedExpression(node) ? skipParentheses(node.expression) : node;
+}
+
+function describe(type: KernelType): string {
+  return type === 'f64' ? 'number' : type === 'i32' ? 'Int' : type === 'array' ? 'Float64Array' : 'condition';
+}
+
+/** The bytes of a kernel source file's module (the path relative to the repository). */
+export function compileKernelFile(path: string): Uint8Array<ArrayBuffer> {
+  return compileKernels(readFileSync(new URL(`../${path}`, import.meta.url), 'utf8'), path);
+}
+
+/** The text of the generated file that stores a kernel source's module. */
+export function kernelModuleText(kernel: KernelSource): string {
+  return wasmModuleText(kernel.source, [{ constant: kernel.constant, description: kernel.description, bytes: compileKernelFile(kernel.source) }]);
+}

@@ -1,0 +1,67 @@
+/**
+ * Kernels in the subset of scripts/wasmKernelCompiler.ts that use every construct it accepts: run as JavaScript, they
+ * are the reference its module must match bit for bit (test/scripts/wasmKernelCompiler.test.ts).
+ * @module
+ */
+
+import type { Int } from '../../src/linalg/wasmModule.ts';
+
+/** Straight-line arithmetic with literals of both signs, −0, unary minus and compound assignments into out[0…5]. */
+export function straightLine(x: Float64Array, out: Float64Array): void {
+  const a = x[0], b = x[1], c = x[2];
+  const negA = -a, zeroB = -0 * b, twice = 2 * (a + b);
+  let sum = 0 + a * b + c;
+  sum -= (b - c) / 3;
+  sum *= 0.5;
+  out[0] = sum;
+  out[1] = negA + zeroB - -1.5 * c;
+  out[2] = twice / (c - a);
+  out[3] = Math.sqrt(Math.abs(a)) + Math.min(b, c) - Math.max(a, -0);
+  out[4] = -(a * c);
+  out[5] += a;
+  out[5] /= b;
+}
+
+/** Loops over Int counters (up, down, by steps), nested, with index arithmetic folded into offsets. */
+export function loops(a: Float64Array, n: Int, out: Float64Array): number {
+  let total = 0;
+  for (let i: Int = 0; i < n; i++) {
+    const o = 2 * i;
+    out[o] = a[o + 1] * a[i];
+    out[o + 1] = 0;
+    for (let k: Int = i; k >= 0; k--) out[o + 1] += a[k];
+  }
+  for (let j: Int = n - 1; j > 0; j -= 2) total += a[j];
+  for (let j: Int = 0; j <= n; j += 3) total -= a[j] * 0.25;
+  return total;
+}
+
+/** Conditions: comparisons of numbers and Ints, &&, ||, !, if/else chains, select, early returns. */
+export function branches(x: number, y: number, k: Int, out: Float64Array): Int {
+  if (x < y && !(k === 0)) out[0] = x;
+  else if (x >= y || k !== 2) out[0] = y;
+  else out[0] = -0;
+  out[1] = x > 0 ? x : -x;
+  out[2] = x !== x ? 1 : x <= y ? 2 : 3;
+  if (k > 5) return k - 5;
+  return k * 2 + 1;
+}
+
+/** A dot product (an internal function) and a scaled copy, called from an exported one. */
+function dot(a: Float64Array, b: Float64Array, n: Int): number {
+  let sum = 0;
+  for (let i: Int = 0; i < n; i++) sum += a[i] * b[i];
+  return sum;
+}
+
+/** Calls: a function with a result, and a void one as a statement. */
+export function calls(a: Float64Array, b: Float64Array, n: Int, out: Float64Array): void {
+  const d = dot(a, b, n);
+  scale(a, d, n, out);
+  out[n] = dot(b, b, n);
+}
+
+function scale(a: Float64Array, factor: number, n: Int, out: Float64Array): void {
+  let i: Int = 0;
+  for (i = 0; i < n; ++i) out[i] = factor * a[i];
+}

@@ -1,0 +1,112 @@
+import { describe, expect, it } from 'vitest';
+import { compileKernelFile, compileKernels, kernelModuleText, kernelSources } from '../../scripts/wasmKernelCompiler.ts';
+import { instantiateKernels, type KernelExports } from '../../src/linalg/storedWasmModule.ts';
+import * as sample from './sampleKernels.ts';
+
+/** The sample kernels compiled, instantiated on a memory of one page, and a view of that memory. */
+function instantiateSample() {
+  const { exports, doubles } = instantiateKernels<KernelExports<typeof sample>>(new WebAssembly.Module(compileKernelFile('test/scripts/sampleKernels.ts')));
+  expect(doubles.length).toBe(8192);
+  return { exports, view: doubles };
+}
+
+/** A value generator: random magnitudes over many decades and both signs, and the special values. */
+function values(seed: number): () => number {
+  let state = seed >>> 0;
+  const special = [0, -0, 5e-324, -2.2250738585072014e-308, Infinity, -Infinity, NaN, 1, -1, 0.1];
+  return () => {
+    state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
+    const r = state / 2 ** 32;
+    if (r < 0.15) return special[state % special.length];
+    return (r < 0.55 ? -1 : 1) * 10 ** (12 * r - 6) * (1 + r);
+  };
+}
+
+/** Both results as bit patterns (every NaN as one: wasm may return another NaN payload than JavaScript). */
+function bits(a: ArrayLike<number>): string[] {
+  return Array.from(a, (x) => (Number.isNaN(x) ? 'NaN' : Object.is(x, -0) ? '-0' : String(x)));
+}
+
+describe('wasmKernelCompiler', () => {
+  const { exports, view } = instantiateSample();
+  const next = values(7);
+
+  it('compiles straight-line arithmetic bit for bit (literals, −0, unary minus, compound assignments, Math)', () => {
+    for (let trial = 0; trial < 400; trial++) {
+      const x = Float64Array.of(next(), next(), next());
+      const out = Float64Array.of(0, 0, 0, 0, 0, next());
+      const start = out[5];
+      sample.straightLine(x, out);
+      view.set(x, 0);
+      view.fill(0, 8, 13);
+      view[13] = start;
+      exports.straightLine(0, 64);
+      expect(bits(view.subarray(8, 14))).toEqual(bits(out));
+    }
+  });
+
+  it('compiles loops, index arithmetic and results bit for bit', () => {
+    for (const n of [0, 1, 2, 5, 8]) {
+      const a = Float64Array.from({ length: 2 * n + 2 }, next);
+      const out = new Float64Array(2 * n);
+      const expected = sample.loops(a, n, out);
+      view.set(a, 0);
+      view.fill(1, 100, 100 + 2 * n);
+      const got = exports.loops(0, n, 800);
+      expect(bits([got])).toEqual(bits([expected]));
+      expect(bits(view.subarray(100, 100 + 2 * n))).toEqual(bits(out));
+    }
+  });
+
+  it('compiles conditions, select and early returns as JavaScript evaluates them', () => {
+    const cases = [[1, 2], [2, 1], [1, 1], [NaN, 1], [-0, 0], [0, -0], [-3, NaN]];
+    for (const [x, y] of cases) {
+      for (const k of [0, 1, 2, 3, 6, 9]) {
+        const out = new Float64Array(3);
+        const expected = sample.branches(x, y, k, out);
+        view.fill(7, 0, 3);
+        expect(exports.branches(x, y, k, 0)).toBe(expected);
+        expect(bits(view.subarray(0, 3))).toEqual(bits(out));
+      }
+    }
+  });
+
+  it('calls internal and exported functions of the file, and exports only the exported ones', () => {
+    const n = 6;
+    const a = Float64Array.from({ length: n }, next), b = Float64Array.from({ length: n }, next);
+    const out = new Float64Array(n + 1);
+    sample.calls(a, b, n, out);
+    view.set(a, 0);
+    view.set(b, n);
+    exports.calls(0, 8 * n, n, 16 * n);
+    expect(bits(view.subarray(2 * n, 3 * n + 1))).toEqual(bits(out));
+    const exported = WebAssembly.Module.exports(new WebAssembly.Module(compileKernelFile('test/scripts/sampleKernels.ts'))).map((e) => e.name);
+    expect(exported.sort()).toEqual(['branches', 'calls', 'loops', 'straightLine']);
+  });
+
+  it('names file, line and construct of what the subset does not have', () => {
+    const cases: [string, RegExp][] = [
+      ['export function f(a: Float64Array): void { a[0] = Math.sin(a[1]); }', /k\.ts:1:\d+: only Math\.sqrt.*Math\.sin/],
+      ['export function f(a: number): number { return a % 2; }', /operator not in the subset/],
+      ['export function f(k: Int, x: number): number { return k + x; }', /a number where a Int is expected|a Int where a number is expected/],
+      ['export function f(k: Int): Int { return k / 2; }', /operator not in the subset for a Int/],
+      ['export function f(x: number): void {\n  while (x > 0) x -= 1;\n}', /k\.ts:2:3: statement not in the subset/],
+      ['export function f(x: number): number { if (x) return 1; return 0; }', /a condition must be a comparison/],
+      ['export function f(x: number): number { const y = x; y = 2; return y; }', /y is a const/],
+      ['export function f(x: string): void {}', /type string is not a kernel type/],
+      ['export function f(a: Float64Array): void { a = a; }', /not assigned|a Float64Array where/],
+      ['const c = 1;\nexport function f(): void {}', /k\.ts:1:1: only `import type` and function declarations/],
+      ['export function f(x: number): number { return 1.5; }\nexport function g(k: Int): Int { return 1.5; }', /literal is not a 32-bit integer/],
+    ];
+    for (const [text, message] of cases) expect(() => compileKernels(text, 'k.ts')).toThrow(message);
+  });
+
+  it.each(kernelSources.map((k) => [k.source, k] as const))('stores the module compiled from %s, under 4 KB', async (_source, kernel) => {
+    const stored = await import(/* @vite-ignore */ `../../${kernel.module}`) as Record<string, string>;
+    const bytes = compileKernelFile(kernel.source);
+    expect(kernelModuleText(kernel)).toContain(stored[kernel.constant].slice(0, 100));
+    expect(stored[kernel.constant]).toBe(btoa(String.fromCharCode(...bytes)));
+    // a browser's main thread compiles a module synchronously only up to 4 KB (split a larger source into two files)
+    expect(bytes.length).toBeLessThan(4096);
+  });
+});
