@@ -44,7 +44,20 @@ export interface KernelSource {
 }
 
 /** The kernel sources compiled by this compiler and stored for the engine (each one module of its own). */
-export const kernelSources: readonly KernelSource[] = [];
+export const kernelSources: readonly KernelSource[] = [
+  {
+    source: 'src/items/objects/rigidBodyKernelsSource.ts',
+    module: 'src/items/objects/rigidBodyKernelsModule.ts',
+    constant: 'rigidBodyModuleBase64',
+    description: "ObjectRigidBody's mass matrix, mass product and gyroscopic force on Euler parameters without COM offset",
+  },
+  {
+    source: 'src/items/objects/rigidBodyJacobianKernelsSource.ts',
+    module: 'src/items/objects/rigidBodyJacobianKernelsModule.ts',
+    constant: 'rigidBodyJacobianModuleBase64',
+    description: "ObjectRigidBody's gyroscopic Jacobian on Euler parameters without COM offset",
+  },
+];
 
 /** A value's type in a kernel: f64, i32 (Int), a Float64Array's address, or a comparison's 0 or 1. */
 type KernelType = 'f64' | 'i32' | 'array' | 'condition';

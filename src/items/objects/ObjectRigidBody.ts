@@ -8,7 +8,10 @@ import { mat3MulVecInto } from '../../rotations/skew.ts';
 import { RigidNodeModel } from '../nodes/rigidNodeBase.ts';
 import { RigidBodyBase, rigidBodyOutputs } from './rigidBodyBase.ts';
 import { sameBits, zeroArray } from '../../linalg/arrays.ts';
-import { rigidBodyConstantEntries, rigidBodyKernels, type RigidBodyKernels } from './rigidBodyKernels.ts';
+import {
+  rigidBodyConstantEntries, rigidBodyJacobianAddress, rigidBodyKernels, rigidBodyMassAddress, rigidBodyRowsAddress,
+  type RigidBodyKernels,
+} from './rigidBodyKernels.ts';
 
 const parameters = {
   physicsMass: ureal(0, 'Mass m [kg] of the body.'),
@@ -103,7 +106,8 @@ class RigidBodyModel extends RigidBodyBase<RigidNodeModel> implements Only<Objec
    * per row r of J J_r0·0 + J_r1·0 + J_r2·0, the node's reference Euler parameters, m; see rigidBodyKernelsSource.ts).
    */
   private kernels!: RigidBodyKernels;
-  private readonly kernelConstants = new Float64Array(rigidBodyConstantEntries);
+  private kernelConstants = new Float64Array(0);
+  private kernelSlot = 0;
   /** Work arrays of the load-Jacobian kernel: moment m, lever A x, Gᵀ(Ax), Gᵀf and G. */
   private readonly loadMoment = new Float64Array(3);
   private readonly loadLever = new Float64Array(3);
@@ -171,13 +175,15 @@ class RigidBodyModel extends RigidBodyBase<RigidNodeModel> implements Only<Objec
       m[0] = 0 + this.mass; m[n + 1] = 0 + this.mass; m[2 * n + 2] = 0 + this.mass;
     }
     if (this.eulerParameterNode && !this.hasCom) {
-      const c = this.kernelConstants, ref = this.node.referenceCoordinates;
+      // a new array: a slot that holds the constants of a former binding is copied again
+      const c = this.kernelConstants = new Float64Array(rigidBodyConstantEntries), ref = this.node.referenceCoordinates;
       c.set(J);
       // J_r0·0 + J_r1·0 + J_r2·0 of the gyroscopic columns' J e terms (e = 0 on Euler parameters)
       for (let r = 0; r < 3; r++) c[9 + r] = J[3 * r] * 0 + J[3 * r + 1] * 0 + J[3 * r + 2] * 0;
       c.set(ref.subarray(3, 7), 12);
       c[16] = this.mass;
       this.kernels = rigidBodyKernels();
+      this.kernelSlot = this.kernels.slot();
     }
   }
 
@@ -276,8 +282,9 @@ class RigidBodyModel extends RigidBodyBase<RigidNodeModel> implements Only<Objec
    */
   private eulerParameterGyroscopicJacobian_qu(s: ItemState, target: LocalMatrixAccumulator, factorQ: number, factorU: number): void {
     const k = this.kernels, q = s.q, u = s.u, node = this.node, i = node.qIndex + 3, j = node.uIndex + 3;
-    k.constants.set(this.kernelConstants);
-    k.eulerParameterGyroscopicJacobian(q[i], q[i + 1], q[i + 2], q[i + 3], u[j], u[j + 1], u[j + 2], u[j + 3]);
+    k.jacobianExports.eulerParameterGyroscopicJacobian(
+      k.constantsAddress(this.kernelConstants, this.kernelSlot), q[i], q[i + 1], q[i + 2], q[i + 3], u[j], u[j + 1], u[j + 2], u[j + 3], rigidBodyJacobianAddress,
+    );
     const b = k.jacobian;
     for (let n = 0; n < 2; n++) target.addBlock(3, 3, 4, 4, b, 16 * n, 4, n === 0 ? factorQ : factorU);
   }
@@ -507,8 +514,7 @@ class RigidBodyModel extends RigidBodyBase<RigidNodeModel> implements Only<Objec
   /** massMatrix on Euler parameters without COM offset: the kernel eulerParameterMassMatrix. */
   private eulerParameterMassMatrix(s: ItemState, acc: LocalMatrixAccumulator): void {
     const k = this.kernels, q = s.q, i = this.node.qIndex + 3;
-    k.constants.set(this.kernelConstants);
-    k.eulerParameterMassMatrix(q[i], q[i + 1], q[i + 2], q[i + 3]);
+    k.exports.eulerParameterMassMatrix(k.constantsAddress(this.kernelConstants, this.kernelSlot), q[i], q[i + 1], q[i + 2], q[i + 3], rigidBodyMassAddress);
     acc.addBlock(0, 0, 7, 7, k.mass, 0, 7, 1);
   }
 
@@ -588,8 +594,9 @@ class RigidBodyModel extends RigidBodyBase<RigidNodeModel> implements Only<Objec
     // which skips zero entries of a, leaves them (+0 in the residual's product, which zeroes out first)
     if (a3 === 0 && a4 === 0 && a5 === 0 && a6 === 0) return;
     const k = this.kernels, q = s.q, i = this.node.qIndex + 3, o3 = ltg[3], o4 = ltg[4], o5 = ltg[5], o6 = ltg[6];
-    k.constants.set(this.kernelConstants);
-    k.eulerParameterMassProduct(q[i], q[i + 1], q[i + 2], q[i + 3], a3, a4, a5, a6, out[o3], out[o4], out[o5], out[o6]);
+    k.exports.eulerParameterMassProduct(
+      k.constantsAddress(this.kernelConstants, this.kernelSlot), q[i], q[i + 1], q[i + 2], q[i + 3], a3, a4, a5, a6, out[o3], out[o4], out[o5], out[o6], rigidBodyRowsAddress,
+    );
     const rows = k.rows;
     out[o3] = rows[0]; out[o4] = rows[1]; out[o5] = rows[2]; out[o6] = rows[3];
   }
@@ -644,8 +651,9 @@ class RigidBodyModel extends RigidBodyBase<RigidNodeModel> implements Only<Objec
    */
   private eulerParameterGyroscopicLhs(s: ItemState, f: Float64Array): void {
     const k = this.kernels, q = s.q, u = s.u, node = this.node, i = node.qIndex + 3, j = node.uIndex + 3;
-    k.constants.set(this.kernelConstants);
-    k.eulerParameterGyroscopicLhs(q[i], q[i + 1], q[i + 2], q[i + 3], u[j], u[j + 1], u[j + 2], u[j + 3], f[3], f[4], f[5], f[6]);
+    k.exports.eulerParameterGyroscopicLhs(
+      k.constantsAddress(this.kernelConstants, this.kernelSlot), q[i], q[i + 1], q[i + 2], q[i + 3], u[j], u[j + 1], u[j + 2], u[j + 3], f[3], f[4], f[5], f[6], rigidBodyRowsAddress,
+    );
     const rows = k.rows;
     f[3] = rows[0]; f[4] = rows[1]; f[5] = rows[2]; f[6] = rows[3];
   }

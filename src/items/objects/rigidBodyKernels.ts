@@ -1,57 +1,89 @@
 /**
- * ObjectRigidBody's closed forms on Euler parameters without COM offset (the gyroscopic Jacobian, the mass matrix, the
- * mass product's rotation rows and the gyroscopic force) as kernels with fixed regions for their inputs and outputs:
- * a body copies its constants and the node's coordinates into the regions, calls the kernel and reads the output
- * region (the Jacobian and mass blocks go to the accumulator as they are). One set of regions per process, shared by
- * all bodies (the kernels do not nest). The kernels' source is rigidBodyKernelsSource.ts.
+ * ObjectRigidBody's closed forms on Euler parameters without COM offset as WebAssembly kernels: the mass matrix, the
+ * mass product's rotation rows and the gyroscopic force (module of rigidBodyKernelsSource.ts) and the gyroscopic
+ * Jacobian (module of rigidBodyJacobianKernelsSource.ts; two modules, each below the 4 KB a browser's main thread
+ * compiles synchronously). A fresh process runs them compiled from their first call, with no boxed doubles: the body
+ * passes the address of its constants in the memory and the node's coordinates as arguments and hands the output region
+ * to the accumulator as it is. One instance of each module per process, both on one memory of one page that is never
+ * grown, shared by all bodies (the kernels' calls do not nest), with fixed output regions at the addresses below.
  * @module
  */
 
-import {
-  eulerParameterGyroscopicJacobian, eulerParameterGyroscopicLhs, eulerParameterMassMatrix, eulerParameterMassProduct,
-} from './rigidBodyKernelsSource.ts';
+import type * as bodySource from './rigidBodyKernelsSource.ts';
+import type * as jacobianSource from './rigidBodyJacobianKernelsSource.ts';
+import { rigidBodyModuleBase64 } from './rigidBodyKernelsModule.ts';
+import { rigidBodyJacobianModuleBase64 } from './rigidBodyJacobianKernelsModule.ts';
+import { compileStoredModule, type KernelExports, wasmPageBytes } from '../../linalg/storedWasmModule.ts';
 
 /** Entries of a body's constants (see rigidBodyKernelsSource.ts): J (9), the inertia's zero terms (3), p_ref (4), m. */
 export const rigidBodyConstantEntries = 17;
+/** Byte address of the 7 × 7 mass matrix (only its nonzero entries are ever written). */
+export const rigidBodyMassAddress = 0;
+/** Byte address of the four rotation rows of the mass product or of the gyroscopic force. */
+export const rigidBodyRowsAddress = 512;
+/** Byte address of the gyroscopic Jacobian: ∂/∂p (4 × 4) at entry 0, ∂/∂ṗ at entry 16. */
+export const rigidBodyJacobianAddress = 768;
+/** Byte address of the first of the bodies' constant slots. */
+const firstSlotAddress = 1024;
+/** Bytes of a slot. */
+const slotBytes = 8 * rigidBodyConstantEntries;
+/** Slots in the rest of the page. */
+const slotCount = Math.floor((wasmPageBytes - firstSlotAddress) / slotBytes);
 
-/** The kernels and their regions. */
-export interface RigidBodyKernels {
-  /** A body's constants (rigidBodyConstantEntries), copied in by each call. */
-  readonly constants: Float64Array;
-  /** The gyroscopic Jacobian: ∂/∂p (4 × 4) at 0, ∂/∂ṗ at 16. */
-  readonly jacobian: Float64Array;
-  /** The 7 × 7 mass matrix (only its nonzero entries are ever written). */
+/**
+ * The two instances' exports (on one memory) and views of their output regions. Bodies' constants stay in slots of the
+ * memory, handed out in turn at bind ({@link RigidBodyKernels.slot}): {@link RigidBodyKernels.constantsAddress} copies
+ * a body's constants in only when its slot holds another's (more bodies than slots, or a body bound again).
+ */
+export class RigidBodyKernels {
+  /** The mass matrix, mass product and gyroscopic force. */
+  readonly exports: KernelExports<typeof bodySource>;
+  /** The gyroscopic Jacobian. */
+  readonly jacobianExports: KernelExports<typeof jacobianSource>;
+  /** The mass matrix (7 × 7). */
   readonly mass: Float64Array;
-  /** The four rotation rows of the mass product or of the gyroscopic force. */
+  /** The four rows. */
   readonly rows: Float64Array;
-  /** eulerParameterGyroscopicJacobian into jacobian. */
-  eulerParameterGyroscopicJacobian(p0: number, p1: number, p2: number, p3: number, d0: number, d1: number, d2: number, d3: number): void;
-  /** eulerParameterMassMatrix into mass. */
-  eulerParameterMassMatrix(p0: number, p1: number, p2: number, p3: number): void;
-  /** eulerParameterMassProduct into rows. */
-  eulerParameterMassProduct(
-    p0: number, p1: number, p2: number, p3: number, a3: number, a4: number, a5: number, a6: number, f0: number, f1: number, f2: number, f3: number,
-  ): void;
-  /** eulerParameterGyroscopicLhs into rows. */
-  eulerParameterGyroscopicLhs(
-    p0: number, p1: number, p2: number, p3: number, d0: number, d1: number, d2: number, d3: number, f0: number, f1: number, f2: number, f3: number,
-  ): void;
+  /** The gyroscopic Jacobian's two blocks. */
+  readonly jacobian: Float64Array;
+  private readonly doubles: Float64Array;
+  /** The constants each slot holds (compared by identity). */
+  private readonly slotContents: (Float64Array | undefined)[] = new Array<Float64Array | undefined>(slotCount).fill(undefined);
+  private nextSlot = 0;
+
+  constructor() {
+    const memory = new WebAssembly.Memory({ initial: 1 });
+    const instantiate = (base64: string): WebAssembly.Exports => new WebAssembly.Instance(compileStoredModule(base64), { env: { memory } }).exports;
+    this.exports = instantiate(rigidBodyModuleBase64) as unknown as KernelExports<typeof bodySource>;
+    this.jacobianExports = instantiate(rigidBodyJacobianModuleBase64) as unknown as KernelExports<typeof jacobianSource>;
+    const doubles = this.doubles = new Float64Array(memory.buffer);
+    this.mass = doubles.subarray(rigidBodyMassAddress / 8, rigidBodyMassAddress / 8 + 49);
+    this.rows = doubles.subarray(rigidBodyRowsAddress / 8, rigidBodyRowsAddress / 8 + 4);
+    this.jacobian = doubles.subarray(rigidBodyJacobianAddress / 8, rigidBodyJacobianAddress / 8 + 32);
+  }
+
+  /** A slot for a body's constants (in turn; slots are shared once all are handed out). */
+  slot(): number {
+    const slot = this.nextSlot;
+    this.nextSlot = (slot + 1) % slotCount;
+    return slot;
+  }
+
+  /** The byte address of the constants in the slot, copied in first unless the slot holds these (the same array). */
+  constantsAddress(constants: Float64Array, slot: number): number {
+    const address = firstSlotAddress + slot * slotBytes;
+    if (this.slotContents[slot] !== constants) {
+      this.doubles.set(constants, address / 8);
+      this.slotContents[slot] = constants;
+    }
+    return address;
+  }
 }
 
 let instance: RigidBodyKernels | undefined;
 
-/** The process's kernels (made at the first call). */
+/** The process's kernels (compiled and instantiated at the first call). */
 export function rigidBodyKernels(): RigidBodyKernels {
-  if (instance === undefined) {
-    const constants = new Float64Array(rigidBodyConstantEntries);
-    const jacobian = new Float64Array(32), mass = new Float64Array(49), rows = new Float64Array(4);
-    instance = {
-      constants, jacobian, mass, rows,
-      eulerParameterGyroscopicJacobian: (p0, p1, p2, p3, d0, d1, d2, d3) => eulerParameterGyroscopicJacobian(constants, p0, p1, p2, p3, d0, d1, d2, d3, jacobian),
-      eulerParameterMassMatrix: (p0, p1, p2, p3) => eulerParameterMassMatrix(constants, p0, p1, p2, p3, mass),
-      eulerParameterMassProduct: (p0, p1, p2, p3, a3, a4, a5, a6, f0, f1, f2, f3) => eulerParameterMassProduct(constants, p0, p1, p2, p3, a3, a4, a5, a6, f0, f1, f2, f3, rows),
-      eulerParameterGyroscopicLhs: (p0, p1, p2, p3, d0, d1, d2, d3, f0, f1, f2, f3) => eulerParameterGyroscopicLhs(constants, p0, p1, p2, p3, d0, d1, d2, d3, f0, f1, f2, f3, rows),
-    };
-  }
+  instance ??= new RigidBodyKernels();
   return instance;
 }
