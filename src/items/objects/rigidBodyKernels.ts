@@ -1,30 +1,38 @@
 /**
- * ObjectRigidBody's closed forms on Euler parameters without COM offset as WebAssembly kernels: the mass matrix, the
+ * ObjectRigidBody's closed forms without COM offset as WebAssembly kernels: on Euler parameters the mass matrix, the
  * mass product's rotation rows and the gyroscopic force (module of rigidBodyKernelsSource.ts) and the gyroscopic
- * Jacobian (module of rigidBodyJacobianKernelsSource.ts; two modules, each below the 4 KB a browser's main thread
- * compiles synchronously). A fresh process runs them compiled from their first call, with no boxed doubles: the body
+ * Jacobian (rigidBodyJacobianKernelsSource.ts), on Tait–Bryan angles the gyroscopic Jacobian, the gyroscopic force and
+ * the mass matrix (rigidBodyTaitBryanKernelsSource.ts): three modules, each below the 4 KB a browser's main thread
+ * compiles synchronously. A fresh process runs them compiled from their first call, with no boxed doubles: the body
  * passes the address of its constants in the memory and the node's coordinates as arguments and hands the output region
- * to the accumulator as it is. One instance of each module per process, both on one memory of one page that is never
+ * to the accumulator as it is. One instance of each module per process, all on one memory of one page that is never
  * grown, shared by all bodies (the kernels' calls do not nest), with fixed output regions at the addresses below.
  * @module
  */
 
 import type * as bodySource from './rigidBodyKernelsSource.ts';
 import type * as jacobianSource from './rigidBodyJacobianKernelsSource.ts';
+import type * as taitBryanSource from './rigidBodyTaitBryanKernelsSource.ts';
 import { rigidBodyModuleBase64 } from './rigidBodyKernelsModule.ts';
 import { rigidBodyJacobianModuleBase64 } from './rigidBodyJacobianKernelsModule.ts';
+import { rigidBodyTaitBryanModuleBase64 } from './rigidBodyTaitBryanKernelsModule.ts';
 import { compileStoredModule, type KernelExports, wasmPageBytes } from '../../linalg/storedWasmModule.ts';
 
 /** Entries of a body's constants (see rigidBodyKernelsSource.ts): J (9), the inertia's zero terms (3), p_ref (4), m. */
 export const rigidBodyConstantEntries = 17;
-/** Byte address of the 7 × 7 mass matrix (only its nonzero entries are ever written). */
+/** Byte address of the 7 × 7 mass matrix on Euler parameters (only its nonzero entries are ever written). */
 export const rigidBodyMassAddress = 0;
-/** Byte address of the four rotation rows of the mass product or of the gyroscopic force. */
-export const rigidBodyRowsAddress = 512;
-/** Byte address of the gyroscopic Jacobian: ∂/∂p (4 × 4) at entry 0, ∂/∂ṗ at entry 16. */
-export const rigidBodyJacobianAddress = 768;
+/** Byte address of the 6 × 6 mass matrix on Tait–Bryan angles (only its nonzero entries are ever written). */
+export const rigidBodyTaitBryanMassAddress = 512;
+/** Byte address of the four (three) rotation rows of the mass product or of the gyroscopic force. */
+export const rigidBodyRowsAddress = 832;
+/**
+ * Byte address of the gyroscopic Jacobian: ∂/∂p (4 × 4) at entry 0, ∂/∂ṗ at entry 16 on Euler parameters; ∂/∂θ (3 × 3) at
+ * 0, ∂/∂θ̇ at 9 on Tait–Bryan angles.
+ */
+export const rigidBodyJacobianAddress = 896;
 /** Byte address of the first of the bodies' constant slots. */
-const firstSlotAddress = 1024;
+const firstSlotAddress = 1152;
 /** Bytes of a slot. */
 const slotBytes = 8 * rigidBodyConstantEntries;
 /** Slots in the rest of the page. */
@@ -40,8 +48,12 @@ export class RigidBodyKernels {
   readonly exports: KernelExports<typeof bodySource>;
   /** The gyroscopic Jacobian. */
   readonly jacobianExports: KernelExports<typeof jacobianSource>;
-  /** The mass matrix (7 × 7). */
+  /** The closed forms on Tait–Bryan angles. */
+  readonly taitBryanExports: KernelExports<typeof taitBryanSource>;
+  /** The mass matrix on Euler parameters (7 × 7). */
   readonly mass: Float64Array;
+  /** The mass matrix on Tait–Bryan angles (6 × 6). */
+  readonly taitBryanMass: Float64Array;
   /** The four rows. */
   readonly rows: Float64Array;
   /** The gyroscopic Jacobian's two blocks. */
@@ -56,8 +68,10 @@ export class RigidBodyKernels {
     const instantiate = (base64: string): WebAssembly.Exports => new WebAssembly.Instance(compileStoredModule(base64), { env: { memory } }).exports;
     this.exports = instantiate(rigidBodyModuleBase64) as unknown as KernelExports<typeof bodySource>;
     this.jacobianExports = instantiate(rigidBodyJacobianModuleBase64) as unknown as KernelExports<typeof jacobianSource>;
+    this.taitBryanExports = instantiate(rigidBodyTaitBryanModuleBase64) as unknown as KernelExports<typeof taitBryanSource>;
     const doubles = this.doubles = new Float64Array(memory.buffer);
     this.mass = doubles.subarray(rigidBodyMassAddress / 8, rigidBodyMassAddress / 8 + 49);
+    this.taitBryanMass = doubles.subarray(rigidBodyTaitBryanMassAddress / 8, rigidBodyTaitBryanMassAddress / 8 + 36);
     this.rows = doubles.subarray(rigidBodyRowsAddress / 8, rigidBodyRowsAddress / 8 + 4);
     this.jacobian = doubles.subarray(rigidBodyJacobianAddress / 8, rigidBodyJacobianAddress / 8 + 32);
   }
