@@ -39,7 +39,8 @@ function bodyConstants(next: () => number): Float64Array {
 }
 
 describe('rigid-body kernels (WebAssembly) bit for bit as their JavaScript source', () => {
-  const kernels = rigidBodyKernels();
+  const kernels = rigidBodyKernels('EP');
+  rigidBodyKernels('Rxyz');
   const next = values(46);
   const slot = kernels.slot();
 

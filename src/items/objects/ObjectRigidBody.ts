@@ -176,7 +176,7 @@ class RigidBodyModel extends RigidBodyBase<RigidNodeModel> implements Only<Objec
         for (let r = 0; r < 3; r++) c[9 + r] = J[3 * r] * 0 + J[3 * r + 1] * 0 + J[3 * r + 2] * 0;
         c.set(this.node.referenceCoordinates.subarray(3, 7), 12);
       }
-      this.kernels = rigidBodyKernels();
+      this.kernels = rigidBodyKernels(this.eulerParameterNode ? 'EP' : 'Rxyz');
       this.kernelSlot = this.kernels.slot();
     }
   }

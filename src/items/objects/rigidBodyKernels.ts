@@ -44,12 +44,12 @@ const slotCount = Math.floor((wasmPageBytes - firstSlotAddress) / slotBytes);
  * a body's constants in only when its slot holds another's (more bodies than slots, or a body bound again).
  */
 export class RigidBodyKernels {
-  /** The mass matrix, mass product and gyroscopic force. */
-  readonly exports: KernelExports<typeof bodySource>;
-  /** The gyroscopic Jacobian. */
-  readonly jacobianExports: KernelExports<typeof jacobianSource>;
-  /** The closed forms on Tait–Bryan angles. */
-  readonly taitBryanExports: KernelExports<typeof taitBryanSource>;
+  /** The mass matrix, mass product and gyroscopic force on Euler parameters (after use('EP')). */
+  exports!: KernelExports<typeof bodySource>;
+  /** The gyroscopic Jacobian on Euler parameters (after use('EP')). */
+  jacobianExports!: KernelExports<typeof jacobianSource>;
+  /** The closed forms on Tait–Bryan angles (after use('Rxyz')). */
+  taitBryanExports!: KernelExports<typeof taitBryanSource>;
   /** The mass matrix on Euler parameters (7 × 7). */
   readonly mass: Float64Array;
   /** The mass matrix on Tait–Bryan angles (6 × 6). */
@@ -58,22 +58,32 @@ export class RigidBodyKernels {
   readonly rows: Float64Array;
   /** The gyroscopic Jacobian's two blocks. */
   readonly jacobian: Float64Array;
-  private readonly doubles: Float64Array;
-  /** The constants each slot holds (compared by identity). */
-  private readonly slotContents: (Float64Array | undefined)[] = new Array<Float64Array | undefined>(slotCount).fill(undefined);
+  private readonly memory = new WebAssembly.Memory({ initial: 1 });
+  private readonly doubles = new Float64Array(this.memory.buffer);
+  /** The constants each slot holds (compared by identity; an empty array while vacant: a comparison of two objects). */
+  private readonly slotContents: Float64Array[] = new Array<Float64Array>(slotCount).fill(new Float64Array(0));
   private nextSlot = 0;
 
   constructor() {
-    const memory = new WebAssembly.Memory({ initial: 1 });
-    const instantiate = (base64: string): WebAssembly.Exports => new WebAssembly.Instance(compileStoredModule(base64), { env: { memory } }).exports;
-    this.exports = instantiate(rigidBodyModuleBase64) as unknown as KernelExports<typeof bodySource>;
-    this.jacobianExports = instantiate(rigidBodyJacobianModuleBase64) as unknown as KernelExports<typeof jacobianSource>;
-    this.taitBryanExports = instantiate(rigidBodyTaitBryanModuleBase64) as unknown as KernelExports<typeof taitBryanSource>;
-    const doubles = this.doubles = new Float64Array(memory.buffer);
+    const doubles = this.doubles;
     this.mass = doubles.subarray(rigidBodyMassAddress / 8, rigidBodyMassAddress / 8 + 49);
     this.taitBryanMass = doubles.subarray(rigidBodyTaitBryanMassAddress / 8, rigidBodyTaitBryanMassAddress / 8 + 36);
     this.rows = doubles.subarray(rigidBodyRowsAddress / 8, rigidBodyRowsAddress / 8 + 4);
     this.jacobian = doubles.subarray(rigidBodyJacobianAddress / 8, rigidBodyJacobianAddress / 8 + 32);
+  }
+
+  /** Instantiates the modules of a closed form (at its first body: a process compiles only those it uses). */
+  use(form: 'EP' | 'Rxyz'): void {
+    if (form === 'EP') {
+      this.exports ??= this.instantiate(rigidBodyModuleBase64) as unknown as KernelExports<typeof bodySource>;
+      this.jacobianExports ??= this.instantiate(rigidBodyJacobianModuleBase64) as unknown as KernelExports<typeof jacobianSource>;
+    } else {
+      this.taitBryanExports ??= this.instantiate(rigidBodyTaitBryanModuleBase64) as unknown as KernelExports<typeof taitBryanSource>;
+    }
+  }
+
+  private instantiate(base64: string): WebAssembly.Exports {
+    return new WebAssembly.Instance(compileStoredModule(base64), { env: { memory: this.memory } }).exports;
   }
 
   /** A slot for a body's constants (in turn; slots are shared once all are handed out). */
@@ -96,8 +106,9 @@ export class RigidBodyKernels {
 
 let instance: RigidBodyKernels | undefined;
 
-/** The process's kernels (compiled and instantiated at the first call). */
-export function rigidBodyKernels(): RigidBodyKernels {
+/** The process's kernels with the modules of a closed form instantiated. */
+export function rigidBodyKernels(form: 'EP' | 'Rxyz'): RigidBodyKernels {
   instance ??= new RigidBodyKernels();
+  instance.use(form);
   return instance;
 }
