@@ -71,13 +71,14 @@ describe('rigid-body kernels (WebAssembly) bit for bit as their JavaScript sourc
     for (let trial = 0; trial < 500; trial++) {
       const c = bodyConstants(next);
       const x = Array.from({ length: 12 }, next) as Twelve;
-      const expected = new Float64Array(4);
+      // the mass product's work: M_θθ in the 16 entries from the rows' address
+      const expected = new Float64Array(16);
       bodySource.eulerParameterMassProduct(c, ...x, expected);
       kernels.exports.eulerParameterMassProduct(kernels.constantsAddress(c, slot), ...x, rigidBodyRowsAddress);
-      expect(bits(kernels.rows)).toEqual(bits(expected));
+      expect(bits(kernels.rows)).toEqual(bits(expected.subarray(0, 4)));
       bodySource.eulerParameterGyroscopicLhs(c, ...x, expected);
       kernels.exports.eulerParameterGyroscopicLhs(kernels.constantsAddress(c, slot), ...x, rigidBodyRowsAddress);
-      expect(bits(kernels.rows)).toEqual(bits(expected));
+      expect(bits(kernels.rows)).toEqual(bits(expected.subarray(0, 4)));
     }
   });
 

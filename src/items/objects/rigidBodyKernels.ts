@@ -24,15 +24,18 @@ export const rigidBodyConstantEntries = 17;
 export const rigidBodyMassAddress = 0;
 /** Byte address of the 6 × 6 mass matrix on Tait–Bryan angles (only its nonzero entries are ever written). */
 export const rigidBodyTaitBryanMassAddress = 512;
-/** Byte address of the four (three) rotation rows of the mass product or of the gyroscopic force. */
+/**
+ * Byte address of the four (three) rotation rows of the mass product or of the gyroscopic force (16 entries: the mass
+ * product's work).
+ */
 export const rigidBodyRowsAddress = 832;
 /**
  * Byte address of the gyroscopic Jacobian: ∂/∂p (4 × 4) at entry 0, ∂/∂ṗ at entry 16 on Euler parameters; ∂/∂θ (3 × 3) at
  * 0, ∂/∂θ̇ at 9 on Tait–Bryan angles.
  */
-export const rigidBodyJacobianAddress = 896;
+export const rigidBodyJacobianAddress = 960;
 /** Byte address of the first of the bodies' constant slots. */
-const firstSlotAddress = 1152;
+const firstSlotAddress = 1216;
 /** Bytes of a slot. */
 const slotBytes = 8 * rigidBodyConstantEntries;
 /** Slots in the rest of the page. */
