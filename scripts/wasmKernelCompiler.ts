@@ -57,12 +57,6 @@ export const kernelSources: readonly KernelSource[] = [
     constant: 'rigidBodyJacobianModuleBase64',
     description: "ObjectRigidBody's gyroscopic Jacobian on Euler parameters without COM offset",
   },
-  {
-    source: 'src/items/objects/rigidBodyTaitBryanKernelsSource.ts',
-    module: 'src/items/objects/rigidBodyTaitBryanKernelsModule.ts',
-    constant: 'rigidBodyTaitBryanModuleBase64',
-    description: "ObjectRigidBody's gyroscopic Jacobian, gyroscopic force and mass matrix on Tait–Bryan angles without COM offset",
-  },
 ];
 
 /** A value's type in a kernel: f64, i32 (Int), a Float64Array's address, or a comparison's 0 or 1. */

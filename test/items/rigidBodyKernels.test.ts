@@ -1,13 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import * as bodySource from '../../src/items/objects/rigidBodyKernelsSource.ts';
 import * as jacobianSource from '../../src/items/objects/rigidBodyJacobianKernelsSource.ts';
-import * as taitBryanSource from '../../src/items/objects/rigidBodyTaitBryanKernelsSource.ts';
 import {
-  rigidBodyConstantEntries, rigidBodyJacobianAddress, rigidBodyKernels, rigidBodyMassAddress, rigidBodyRowsAddress, rigidBodyTaitBryanMassAddress,
+  rigidBodyConstantEntries, rigidBodyJacobianAddress, rigidBodyKernels, rigidBodyMassAddress, rigidBodyRowsAddress,
 } from '../../src/items/objects/rigidBodyKernels.ts';
 
 /*
- * ObjectRigidBody's kernels on Euler parameters and Tait–Bryan angles: their source run as JavaScript (the operations the body's JavaScript had)
+ * ObjectRigidBody's Euler-parameter kernels: their source run as JavaScript (the operations the body's JavaScript had)
  * against the stored modules' exports, bit for bit, on random inputs over many decades mixed with ±0, subnormals, ±∞
  * and NaN. (test/scripts/wasmKernelCompiler.test.ts checks that the stored modules are the sources' bytes.)
  */
@@ -39,8 +38,7 @@ function bodyConstants(next: () => number): Float64Array {
 }
 
 describe('rigid-body kernels (WebAssembly) bit for bit as their JavaScript source', () => {
-  const kernels = rigidBodyKernels('EP');
-  rigidBodyKernels('Rxyz');
+  const kernels = rigidBodyKernels();
   const next = values(46);
   const slot = kernels.slot();
 
@@ -79,27 +77,6 @@ describe('rigid-body kernels (WebAssembly) bit for bit as their JavaScript sourc
       bodySource.eulerParameterGyroscopicLhs(c, ...x, expected);
       kernels.exports.eulerParameterGyroscopicLhs(kernels.constantsAddress(c, slot), ...x, rigidBodyRowsAddress);
       expect(bits(kernels.rows)).toEqual(bits(expected.subarray(0, 4)));
-    }
-  });
-
-  it('taitBryanGyroscopicJacobian, taitBryanGyroscopicLhs and taitBryanMassMatrix', () => {
-    type Seven = [number, number, number, number, number, number, number];
-    for (let trial = 0; trial < 500; trial++) {
-      const c = bodyConstants(next);
-      // cosines and sines, or any other numbers: the kernels take them as they come
-      const x = Array.from({ length: 7 }, (_, k) => (k < 4 && trial % 2 === 0 ? Math.cos(next() + k) : next())) as Seven;
-      const f = [next(), next(), next()] as const;
-      const expected = new Float64Array(36);
-      taitBryanSource.taitBryanGyroscopicJacobian(c, ...x, expected);
-      kernels.taitBryanExports.taitBryanGyroscopicJacobian(kernels.constantsAddress(c, slot), ...x, rigidBodyJacobianAddress);
-      expect(bits(kernels.jacobian.subarray(0, 18))).toEqual(bits(expected.subarray(0, 18)));
-      taitBryanSource.taitBryanGyroscopicLhs(c, ...x, ...f, expected);
-      kernels.taitBryanExports.taitBryanGyroscopicLhs(kernels.constantsAddress(c, slot), ...x, ...f, rigidBodyRowsAddress);
-      expect(bits(kernels.rows.subarray(0, 3))).toEqual(bits(expected.subarray(0, 3)));
-      expected.fill(0);
-      taitBryanSource.taitBryanMassMatrix(c, x[0], x[1], x[2], x[3], expected);
-      kernels.taitBryanExports.taitBryanMassMatrix(kernels.constantsAddress(c, slot), x[0], x[1], x[2], x[3], rigidBodyTaitBryanMassAddress);
-      expect(bits(kernels.taitBryanMass)).toEqual(bits(expected));
     }
   });
 
