@@ -52,6 +52,8 @@ export const kernelSources: readonly KernelSource[] = [
   { source: 'src/items/objects/rollingDiscGeometryKernelsSource.ts', module: 'src/items/objects/rollingDiscGeometryKernelsModule.ts', constant: 'rollingDiscGeometryModuleBase64', description: 'The contact kinematics of RollingDiscGeometry (rollingDiscGeometryKernelsSource.ts) as a WebAssembly module.' },
   { source: 'src/items/objects/rollingDiscPenaltyForceKernelsSource.ts', module: 'src/items/objects/rollingDiscPenaltyForceKernelsModule.ts', constant: 'rollingDiscPenaltyForceModuleBase64', description: 'The forces of ObjectConnectorRollingDiscPenalty (rollingDiscPenaltyForceKernelsSource.ts) as a WebAssembly module.' },
   { source: 'src/items/objects/rollingDiscPenaltyKernelsSource.ts', module: 'src/items/objects/rollingDiscPenaltyKernelsModule.ts', constant: 'rollingDiscPenaltyModuleBase64', description: 'The Jacobian columns of ObjectConnectorRollingDiscPenalty (rollingDiscPenaltyKernelsSource.ts) as a WebAssembly module.' },
+  { source: 'src/items/objects/rigidBodyKernelsSource.ts', module: 'src/items/objects/rigidBodyKernelsModule.ts', constant: 'rigidBodyModuleBase64', description: "ObjectRigidBody's mass matrix, mass product and gyroscopic force on Euler parameters without COM offset" },
+  { source: 'src/items/objects/rigidBodyJacobianKernelsSource.ts', module: 'src/items/objects/rigidBodyJacobianKernelsModule.ts', constant: 'rigidBodyJacobianModuleBase64', description: "ObjectRigidBody's gyroscopic Jacobian on Euler parameters without COM offset" },
 ];
 
 /** A value's type in a kernel: f64, i32 (Int), a Float64Array's address, or a comparison's 0 or 1. */

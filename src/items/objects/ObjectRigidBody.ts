@@ -8,6 +8,10 @@ import { mat3MulVecInto } from '../../rotations/skew.ts';
 import { RigidNodeModel } from '../nodes/rigidNodeBase.ts';
 import { RigidBodyBase, rigidBodyOutputs } from './rigidBodyBase.ts';
 import { sameBits, zeroArray } from '../../linalg/arrays.ts';
+import {
+  rigidBodyConstantEntries, rigidBodyJacobianAddress, rigidBodyKernels, rigidBodyMassAddress, rigidBodyRowsAddress,
+  type RigidBodyKernels,
+} from './rigidBodyKernels.ts';
 
 const parameters = {
   physicsMass: ureal(0, 'Mass m [kg] of the body.'),
@@ -91,14 +95,19 @@ class RigidBodyModel extends RigidBodyBase<RigidNodeModel> implements Only<Objec
   private readonly dotDerivative = new Float64Array(12);
   private readonly gyroStiffness = new Float64Array(9);
   private readonly gyroForce = new Float64Array(3);
-  /** A gyroscopic Jacobian block (general path: entries 0 … n_rot²−1); the closed-form kernels put the ∂/∂u block after the ∂/∂q one (at 16, or 9 on Tait–Bryan angles). */
+  /** A gyroscopic Jacobian block (general path: entries 0 … n_rot²−1); the Tait–Bryan closed form puts the ∂/∂u block after the ∂/∂q one (at 9). */
   private readonly gyroBlock = new Float64Array(32);
   /** d and e of the gyroscopic Jacobian's column (addGyroColumn). */
   private readonly gyroColumnD = new Float64Array(3);
   private readonly gyroColumnE = new Float64Array(3);
   private readonly angleWork = new Float64Array(7);
-  /** Per row r of J: J_r0·0 + J_r1·0 + J_r2·0 (set at bind; see eulerParameterGyroscopicJacobian_qu). */
-  private readonly inertiaZeroTerms = new Float64Array(3);
+  /**
+   * On Euler parameters without COM offset (set at bind): the rigid-body kernels and this body's constants for them (J,
+   * per row r of J J_r0·0 + J_r1·0 + J_r2·0, the node's reference Euler parameters, m; see rigidBodyKernelsSource.ts).
+   */
+  private kernels!: RigidBodyKernels;
+  private kernelConstants = new Float64Array(0);
+  private kernelSlot = 0;
   /** Work arrays of the load-Jacobian kernel: moment m, lever A x, Gᵀ(Ax), Gᵀf and G. */
   private readonly loadMoment = new Float64Array(3);
   private readonly loadLever = new Float64Array(3);
@@ -112,9 +121,8 @@ class RigidBodyModel extends RigidBodyBase<RigidNodeModel> implements Only<Objec
    */
   private comCoupling = new Float64Array(0);
   /**
-   * The mass matrix of a body on Euler parameters or Tait–Bryan angles without COM offset (7 × 7 or 6 × 6), filled by
-   * eulerParameterMassMatrix or taitBryanMassMatrix: m I₃'s entries 0 + m set at bind, the rotation block per call, the
-   * other entries the zeros of its allocation.
+   * The mass matrix of a body on Tait–Bryan angles without COM offset (6 × 6), filled by taitBryanMassMatrix: m I₃'s
+   * entries 0 + m set at bind, the rotation block per call, the other entries the zeros of its allocation.
    */
   private closedFormMass = new Float64Array(0);
   private readonly comCouplingKey = new Float64Array(4);
@@ -162,12 +170,21 @@ class RigidBodyModel extends RigidBodyBase<RigidNodeModel> implements Only<Objec
     this.ode2Lhs_u = this.gyroscopicForm === undefined ? undefined : this.gyroscopicJacobian_u;
     this.ode2Lhs_qu = this.gyroscopicForm === undefined ? undefined
       : this.gyroscopicForm === 'EP' ? this.eulerParameterGyroscopicJacobian_qu : this.taitBryanGyroscopicJacobian_qu;
-    if (this.eulerParameterNode && !this.hasCom || this.gyroscopicForm === 'Rxyz') {
+    if (this.gyroscopicForm === 'Rxyz') {
       const n = this.nLocalU, m = this.closedFormMass = new Float64Array(n * n);
       m[0] = 0 + this.mass; m[n + 1] = 0 + this.mass; m[2 * n + 2] = 0 + this.mass;
     }
-    // J_r0·0 + J_r1·0 + J_r2·0 of the gyroscopic columns' J e terms (e = 0 on Euler parameters), see eulerParameterGyroscopicJacobian_qu
-    for (let r = 0; r < 3; r++) this.inertiaZeroTerms[r] = J[3 * r] * 0 + J[3 * r + 1] * 0 + J[3 * r + 2] * 0;
+    if (this.eulerParameterNode && !this.hasCom) {
+      // a new array: a slot that holds the constants of a former binding is copied again
+      const c = this.kernelConstants = new Float64Array(rigidBodyConstantEntries), ref = this.node.referenceCoordinates;
+      c.set(J);
+      // J_r0·0 + J_r1·0 + J_r2·0 of the gyroscopic columns' J e terms (e = 0 on Euler parameters)
+      for (let r = 0; r < 3; r++) c[9 + r] = J[3 * r] * 0 + J[3 * r + 1] * 0 + J[3 * r + 2] * 0;
+      c.set(ref.subarray(3, 7), 12);
+      c[16] = this.mass;
+      this.kernels = rigidBodyKernels();
+      this.kernelSlot = this.kernels.slot();
+    }
   }
 
   /**
@@ -260,77 +277,16 @@ class RigidBodyModel extends RigidBodyBase<RigidNodeModel> implements Only<Objec
   }
 
   /**
-   * gyroscopicJacobian_qu on Euler parameters (gyroscopicForm 'EP') in one kernel on the node's coordinates, the same
-   * operations in the same order, written out for n_rot = 4 in locals: G_l (2p_k as gLocal writes them), ω̄ (the sums of the
-   * node's angularVelocityLocal, without its memo), Jω̄, h and S as gyroscopicState forms them; each column as
-   * addGyroColumn sums it, with ∂G_l/∂p_k's entries (0, ±2, and the zeros' signs of eulerParameters2GLocalInto of a unit
-   * vector) as literals. e = 0 there, so each of its rows ends in + J_r0·0 + J_r1·0 + J_r2·0: those three additions of
-   * zeros of fixed signs to the row's sum x give the bits of x + (their sum, inertiaZeroTerms[r]) for every x (a sum of
-   * zeros is −0 only if every term is), so the kernel adds that one constant. Full Newton runs this in every iteration,
-   * which a fresh process's first solve runs in baseline code, where the loops, calls and work-array loads and stores
-   * of the general path cost more than the arithmetic.
+   * gyroscopicJacobian_qu on Euler parameters (gyroscopicForm 'EP'): the kernel eulerParameterGyroscopicJacobian (both
+   * blocks), added through one addBlock site (the accumulator is inlined once into this method's optimized code).
    */
   private eulerParameterGyroscopicJacobian_qu(s: ItemState, target: LocalMatrixAccumulator, factorQ: number, factorU: number): void {
-    const node = this.node, q = s.q, u = s.u, ref = node.referenceCoordinates, i = node.qIndex + 3, j = node.uIndex + 3;
-    const J = this.inertia, z = this.inertiaZeroTerms, b = this.gyroBlock;
-    const J0 = J[0], J1 = J[1], J2 = J[2], J3 = J[3], J4 = J[4], J5 = J[5], J6 = J[6], J7 = J[7], J8 = J[8];
-    const z0 = z[0], z1 = z[1], z2 = z[2];
-    const e0 = 2 * (ref[3] + q[i]), e1 = 2 * (ref[4] + q[i + 1]), e2 = 2 * (ref[5] + q[i + 2]), e3 = 2 * (ref[6] + q[i + 3]);
-    const d0 = u[j], d1 = u[j + 1], d2 = u[j + 2], d3 = u[j + 3];
-    // G_l = [g00 g01 g02 g03; g10 … ; g20 …]
-    const g00 = -e1, g01 = e0, g02 = e3, g03 = -e2, g10 = -e2, g11 = -e3, g12 = e0, g13 = e1, g20 = -e3, g21 = e2, g22 = -e1, g23 = e0;
-    const w0 = 0 + g00 * d0 + e0 * d1 + e3 * d2 + g03 * d3;
-    const w1 = 0 + g10 * d0 + g11 * d1 + e0 * d2 + e1 * d3;
-    const w2 = 0 + g20 * d0 + e2 * d1 + g22 * d2 + e0 * d3;
-    const jw0 = J0 * w0 + J1 * w1 + J2 * w2, jw1 = J3 * w0 + J4 * w1 + J5 * w2, jw2 = J6 * w0 + J7 * w1 + J8 * w2;
-    const h0 = w1 * jw2 - w2 * jw1, h1 = w2 * jw0 - w0 * jw2, h2 = w0 * jw1 - w1 * jw0;
-    // S = ω̄̃J − (Jω̄)~
-    const s00 = w1 * J6 - w2 * J3, s01 = w1 * J7 - w2 * J4 + jw2, s02 = w1 * J8 - w2 * J5 - jw1;
-    const s10 = w2 * J0 - w0 * J6 - jw2, s11 = w2 * J1 - w0 * J7, s12 = w2 * J2 - w0 * J8 + jw0;
-    const s20 = w0 * J3 - w1 * J0 + jw1, s21 = w0 * J4 - w1 * J1 - jw0, s22 = w0 * J5 - w1 * J2;
-    // ∂/∂p_k: d = (∂G_l/∂p_k)ṗ, S d (+ J·0), then row m of G_lᵀ(S d) + (∂G_l/∂p_k)ᵀh. ∂G_l/∂p_k's entries times ṗ and
-    // times h are the same few products in every column (0·x, −0·x, 2x, −2x), and two sums start alike: each is formed once.
-    const nd0 = -0 * d0, md0 = -2 * d0, nd1 = -0 * d1, pd1 = 0 * d1, td1 = 2 * d1, md1 = -2 * d1;
-    const pd2 = 0 * d2, nd2 = -0 * d2, td2 = 2 * d2, md2 = -2 * d2, nd3 = -0 * d3, pd3 = 0 * d3, td3 = 2 * d3, md3 = -2 * d3;
-    const nd01 = nd0 + nd1, npd01 = nd0 + pd1;
-    const nh0 = -0 * h0, ph0 = 0 * h0, th0 = 2 * h0, mh0 = -2 * h0, nh1 = -0 * h1, ph1 = 0 * h1, th1 = 2 * h1, mh1 = -2 * h1;
-    const nh2 = -0 * h2, ph2 = 0 * h2, th2 = 2 * h2, mh2 = -2 * h2;
-    const nh01 = nh0 + nh1, pnh01 = ph0 + nh1, ph01 = ph0 + ph1, nph01 = nh0 + ph1;
-    let dx = nd0 + td1 + pd2 + nd3, dy = nd01 + td2 + pd3, dz = npd01 + nd2 + td3;
-    let hx = s00 * dx + s01 * dy + s02 * dz + z0, hy = s10 * dx + s11 * dy + s12 * dz + z1, hz = s20 * dx + s21 * dy + s22 * dz + z2;
-    b[0] = g00 * hx + g10 * hy + g20 * hz + (nh01 + nh2);
-    b[4] = g01 * hx + g11 * hy + g21 * hz + (th0 + nh1 + ph2);
-    b[8] = g02 * hx + g12 * hy + g22 * hz + (ph0 + th1 + nh2);
-    b[12] = g03 * hx + g13 * hy + g23 * hz + (nph01 + th2);
-    dx = md0 + pd1 + pd2 + nd3; dy = nd01 + pd2 + td3; dz = npd01 + md2 + pd3;
-    hx = s00 * dx + s01 * dy + s02 * dz + z0; hy = s10 * dx + s11 * dy + s12 * dz + z1; hz = s20 * dx + s21 * dy + s22 * dz + z2;
-    b[1] = g00 * hx + g10 * hy + g20 * hz + (mh0 + nh1 + nh2);
-    b[5] = g01 * hx + g11 * hy + g21 * hz + (pnh01 + ph2);
-    b[9] = g02 * hx + g12 * hy + g22 * hz + (ph01 + mh2);
-    b[13] = g03 * hx + g13 * hy + g23 * hz + (nh0 + th1 + ph2);
-    dx = npd01 + pd2 + md3; dy = md0 + nd1 + pd2 + pd3; dz = nd0 + td1 + nd2 + pd3;
-    hx = s00 * dx + s01 * dy + s02 * dz + z0; hy = s10 * dx + s11 * dy + s12 * dz + z1; hz = s20 * dx + s21 * dy + s22 * dz + z2;
-    b[2] = g00 * hx + g10 * hy + g20 * hz + (nh0 + mh1 + nh2);
-    b[6] = g01 * hx + g11 * hy + g21 * hz + (pnh01 + th2);
-    b[10] = g02 * hx + g12 * hy + g22 * hz + (ph01 + nh2);
-    b[14] = g03 * hx + g13 * hy + g23 * hz + (mh0 + ph1 + ph2);
-    dx = npd01 + td2 + nd3; dy = nd0 + md1 + pd2 + pd3; dz = md0 + pd1 + nd2 + pd3;
-    hx = s00 * dx + s01 * dy + s02 * dz + z0; hy = s10 * dx + s11 * dy + s12 * dz + z1; hz = s20 * dx + s21 * dy + s22 * dz + z2;
-    b[3] = g00 * hx + g10 * hy + g20 * hz + (nh01 + mh2);
-    b[7] = g01 * hx + g11 * hy + g21 * hz + (ph0 + mh1 + ph2);
-    b[11] = g02 * hx + g12 * hy + g22 * hz + (th0 + ph1 + nh2);
-    b[15] = g03 * hx + g13 * hy + g23 * hz + (nph01 + ph2);
-    // ∂/∂ṗ_m: d = column m of G_l, S d (+ J·0), then row n of G_lᵀ(S d)
-    hx = s00 * g00 + s01 * g10 + s02 * g20 + z0; hy = s10 * g00 + s11 * g10 + s12 * g20 + z1; hz = s20 * g00 + s21 * g10 + s22 * g20 + z2;
-    b[16] = g00 * hx + g10 * hy + g20 * hz; b[20] = g01 * hx + g11 * hy + g21 * hz; b[24] = g02 * hx + g12 * hy + g22 * hz; b[28] = g03 * hx + g13 * hy + g23 * hz;
-    hx = s00 * g01 + s01 * g11 + s02 * g21 + z0; hy = s10 * g01 + s11 * g11 + s12 * g21 + z1; hz = s20 * g01 + s21 * g11 + s22 * g21 + z2;
-    b[17] = g00 * hx + g10 * hy + g20 * hz; b[21] = g01 * hx + g11 * hy + g21 * hz; b[25] = g02 * hx + g12 * hy + g22 * hz; b[29] = g03 * hx + g13 * hy + g23 * hz;
-    hx = s00 * g02 + s01 * g12 + s02 * g22 + z0; hy = s10 * g02 + s11 * g12 + s12 * g22 + z1; hz = s20 * g02 + s21 * g12 + s22 * g22 + z2;
-    b[18] = g00 * hx + g10 * hy + g20 * hz; b[22] = g01 * hx + g11 * hy + g21 * hz; b[26] = g02 * hx + g12 * hy + g22 * hz; b[30] = g03 * hx + g13 * hy + g23 * hz;
-    hx = s00 * g03 + s01 * g13 + s02 * g23 + z0; hy = s10 * g03 + s11 * g13 + s12 * g23 + z1; hz = s20 * g03 + s21 * g13 + s22 * g23 + z2;
-    b[19] = g00 * hx + g10 * hy + g20 * hz; b[23] = g01 * hx + g11 * hy + g21 * hz; b[27] = g02 * hx + g12 * hy + g22 * hz; b[31] = g03 * hx + g13 * hy + g23 * hz;
-    // both blocks through one addBlock site: the accumulator is inlined once into this kernel's optimized code
-    for (let k = 0; k < 2; k++) target.addBlock(3, 3, 4, 4, b, 16 * k, 4, k === 0 ? factorQ : factorU);
+    const k = this.kernels, q = s.q, u = s.u, node = this.node, i = node.qIndex + 3, j = node.uIndex + 3;
+    k.exports.eulerParameterGyroscopicJacobian(
+      k.constantsAddress(this.kernelConstants, this.kernelSlot), q[i], q[i + 1], q[i + 2], q[i + 3], u[j], u[j + 1], u[j + 2], u[j + 3], rigidBodyJacobianAddress,
+    );
+    const b = k.jacobian;
+    for (let n = 0; n < 2; n++) target.addBlock(3, 3, 4, 4, b, 16 * n, 4, n === 0 ? factorQ : factorU);
   }
 
   /**
@@ -555,37 +511,18 @@ class RigidBodyModel extends RigidBodyBase<RigidNodeModel> implements Only<Objec
     acc.addBlock(0, 0, n, n, m, 0, n, 1);
   }
 
-  /**
-   * massMatrix on Euler parameters without COM offset: the same entries, each formed with the same operations (0 + row i
-   * of G_lᵀJ times column j of G_l, G_l from the node's coordinates as eulerParameterMassProduct forms it), written out for
-   * n_rot = 4 into closedFormMass: full Newton adds M in every iteration, which a fresh process's first solve runs in
-   * baseline code, where the general path's loops and work arrays cost more than the arithmetic.
-   */
+  /** massMatrix on Euler parameters without COM offset: the kernel eulerParameterMassMatrix. */
   private eulerParameterMassMatrix(s: ItemState, acc: LocalMatrixAccumulator): void {
-    const J = this.inertia, node = this.node, q = s.q, ref = node.referenceCoordinates, i = node.qIndex + 3, m = this.closedFormMass;
-    const e0 = 2 * (ref[3] + q[i]), e1 = 2 * (ref[4] + q[i + 1]), e2 = 2 * (ref[5] + q[i + 2]), e3 = 2 * (ref[6] + q[i + 3]);
-    const g00 = -e1, g01 = e0, g02 = e3, g03 = -e2, g10 = -e2, g11 = -e3, g12 = e0, g13 = e1;
-    const g20 = -e3, g21 = e2, g22 = -e1, g23 = e0;
-    const J0 = J[0], J1 = J[1], J2 = J[2], J3 = J[3], J4 = J[4], J5 = J[5], J6 = J[6], J7 = J[7], J8 = J[8];
-    const k00 = g00 * J0 + g10 * J3 + g20 * J6, k01 = g00 * J1 + g10 * J4 + g20 * J7, k02 = g00 * J2 + g10 * J5 + g20 * J8;
-    const k10 = g01 * J0 + g11 * J3 + g21 * J6, k11 = g01 * J1 + g11 * J4 + g21 * J7, k12 = g01 * J2 + g11 * J5 + g21 * J8;
-    const k20 = g02 * J0 + g12 * J3 + g22 * J6, k21 = g02 * J1 + g12 * J4 + g22 * J7, k22 = g02 * J2 + g12 * J5 + g22 * J8;
-    const k30 = g03 * J0 + g13 * J3 + g23 * J6, k31 = g03 * J1 + g13 * J4 + g23 * J7, k32 = g03 * J2 + g13 * J5 + g23 * J8;
-    m[24] = 0 + (k00 * g00 + k01 * g10 + k02 * g20); m[25] = 0 + (k00 * g01 + k01 * g11 + k02 * g21);
-    m[26] = 0 + (k00 * g02 + k01 * g12 + k02 * g22); m[27] = 0 + (k00 * g03 + k01 * g13 + k02 * g23);
-    m[31] = 0 + (k10 * g00 + k11 * g10 + k12 * g20); m[32] = 0 + (k10 * g01 + k11 * g11 + k12 * g21);
-    m[33] = 0 + (k10 * g02 + k11 * g12 + k12 * g22); m[34] = 0 + (k10 * g03 + k11 * g13 + k12 * g23);
-    m[38] = 0 + (k20 * g00 + k21 * g10 + k22 * g20); m[39] = 0 + (k20 * g01 + k21 * g11 + k22 * g21);
-    m[40] = 0 + (k20 * g02 + k21 * g12 + k22 * g22); m[41] = 0 + (k20 * g03 + k21 * g13 + k22 * g23);
-    m[45] = 0 + (k30 * g00 + k31 * g10 + k32 * g20); m[46] = 0 + (k30 * g01 + k31 * g11 + k32 * g21);
-    m[47] = 0 + (k30 * g02 + k31 * g12 + k32 * g22); m[48] = 0 + (k30 * g03 + k31 * g13 + k32 * g23);
-    acc.addBlock(0, 0, 7, 7, m, 0, 7, 1);
+    const k = this.kernels, q = s.q, i = this.node.qIndex + 3;
+    k.exports.eulerParameterMassMatrix(k.constantsAddress(this.kernelConstants, this.kernelSlot), q[i], q[i + 1], q[i + 2], q[i + 3], rigidBodyMassAddress);
+    acc.addBlock(0, 0, 7, 7, k.mass, 0, 7, 1);
   }
 
   /**
-   * massMatrix on Tait–Bryan angles without COM offset (gyroscopicForm 'Rxyz'), as eulerParameterMassMatrix: G_l as
+   * massMatrix on Tait–Bryan angles without COM offset (gyroscopicForm 'Rxyz'): the same entries, each formed with the
+   * same operations (0 + row i of G_lᵀJ times column j of G_l), written out into closedFormMass (6 × 6), G_l as
    * rotXYZCosSin2GLocalInto writes it, with its entries 0 and 1 as literals (their products stay: the same bits where a
-   * term is ±0 or not finite), into closedFormMass (6 × 6).
+   * term is ±0 or not finite).
    */
   private taitBryanMassMatrix(s: ItemState, acc: LocalMatrixAccumulator): void {
     const J = this.inertia, node = this.node, q = s.q, ref = node.referenceCoordinates, i = node.qIndex + 3, m = this.closedFormMass;
@@ -644,12 +581,11 @@ class RigidBodyModel extends RigidBodyBase<RigidNodeModel> implements Only<Objec
   }
 
   /**
-   * massMatrixProduct on Euler parameters without COM offset: the same operations written out for n_rot = 4 (G_l from the
-   * node's coordinates, 2p_k as eulerParameters2GLocalInto writes them, G_lᵀJ and the accelerations in locals; each row's
-   * sum from 0 over the columns in order).
+   * massMatrixProduct on Euler parameters without COM offset: the position rows here, the rotation rows by the kernel
+   * eulerParameterMassProduct (out's entries passed in, the sums written back).
    */
   private eulerParameterMassProduct(s: ItemState, a: Float64Array, ltg: Int32Array, out: Float64Array): void {
-    const J = this.inertia, mass = this.mass, node = this.node, q = s.q, ref = node.referenceCoordinates, i = node.qIndex + 3;
+    const mass = this.mass;
     out[ltg[0]] += mass * a[ltg[0]];
     out[ltg[1]] += mass * a[ltg[1]];
     out[ltg[2]] += mass * a[ltg[2]];
@@ -657,23 +593,12 @@ class RigidBodyModel extends RigidBodyBase<RigidNodeModel> implements Only<Objec
     // no rotational acceleration (a body that does not turn): the rows stay as they are, as the assembled matrix's product,
     // which skips zero entries of a, leaves them (+0 in the residual's product, which zeroes out first)
     if (a3 === 0 && a4 === 0 && a5 === 0 && a6 === 0) return;
-    const e0 = 2 * (ref[3] + q[i]), e1 = 2 * (ref[4] + q[i + 1]), e2 = 2 * (ref[5] + q[i + 2]), e3 = 2 * (ref[6] + q[i + 3]);
-    const g00 = -e1, g01 = e0, g02 = e3, g03 = -e2, g10 = -e2, g11 = -e3, g12 = e0, g13 = e1;
-    const g20 = -e3, g21 = e2, g22 = -e1, g23 = e0;
-    const J0 = J[0], J1 = J[1], J2 = J[2], J3 = J[3], J4 = J[4], J5 = J[5], J6 = J[6], J7 = J[7], J8 = J[8];
-    // row i of G_lᵀJ (k_i), then row i of M_θθ = (G_lᵀJ) G_l times the accelerations
-    const k00 = g00 * J0 + g10 * J3 + g20 * J6, k01 = g00 * J1 + g10 * J4 + g20 * J7, k02 = g00 * J2 + g10 * J5 + g20 * J8;
-    const k10 = g01 * J0 + g11 * J3 + g21 * J6, k11 = g01 * J1 + g11 * J4 + g21 * J7, k12 = g01 * J2 + g11 * J5 + g21 * J8;
-    const k20 = g02 * J0 + g12 * J3 + g22 * J6, k21 = g02 * J1 + g12 * J4 + g22 * J7, k22 = g02 * J2 + g12 * J5 + g22 * J8;
-    const k30 = g03 * J0 + g13 * J3 + g23 * J6, k31 = g03 * J1 + g13 * J4 + g23 * J7, k32 = g03 * J2 + g13 * J5 + g23 * J8;
-    out[ltg[3]] += 0 + (k00 * g00 + k01 * g10 + k02 * g20) * a3 + (k00 * g01 + k01 * g11 + k02 * g21) * a4
-      + (k00 * g02 + k01 * g12 + k02 * g22) * a5 + (k00 * g03 + k01 * g13 + k02 * g23) * a6;
-    out[ltg[4]] += 0 + (k10 * g00 + k11 * g10 + k12 * g20) * a3 + (k10 * g01 + k11 * g11 + k12 * g21) * a4
-      + (k10 * g02 + k11 * g12 + k12 * g22) * a5 + (k10 * g03 + k11 * g13 + k12 * g23) * a6;
-    out[ltg[5]] += 0 + (k20 * g00 + k21 * g10 + k22 * g20) * a3 + (k20 * g01 + k21 * g11 + k22 * g21) * a4
-      + (k20 * g02 + k21 * g12 + k22 * g22) * a5 + (k20 * g03 + k21 * g13 + k22 * g23) * a6;
-    out[ltg[6]] += 0 + (k30 * g00 + k31 * g10 + k32 * g20) * a3 + (k30 * g01 + k31 * g11 + k32 * g21) * a4
-      + (k30 * g02 + k31 * g12 + k32 * g22) * a5 + (k30 * g03 + k31 * g13 + k32 * g23) * a6;
+    const k = this.kernels, q = s.q, i = this.node.qIndex + 3, o3 = ltg[3], o4 = ltg[4], o5 = ltg[5], o6 = ltg[6];
+    k.exports.eulerParameterMassProduct(
+      k.constantsAddress(this.kernelConstants, this.kernelSlot), q[i], q[i + 1], q[i + 2], q[i + 3], a3, a4, a5, a6, out[o3], out[o4], out[o5], out[o6], rigidBodyRowsAddress,
+    );
+    const rows = k.rows;
+    out[o3] = rows[0]; out[o4] = rows[1]; out[o5] = rows[2]; out[o6] = rows[3];
   }
 
   /**
@@ -721,26 +646,16 @@ class RigidBodyModel extends RigidBodyBase<RigidNodeModel> implements Only<Objec
   }
 
   /**
-   * quadraticVelocityLhs on Euler parameters without COM offset in one kernel on the node's coordinates: G_l (2p_k as
-   * eulerParameters2GLocalInto writes them), ω̄ = G_l ṗ (the sums of the node's angularVelocityLocal), Jω̄, h = ω̄ × Jω̄
-   * and f_θ += G_lᵀh with the same operations in the same order, in locals (nothing stored in the work arrays or the
-   * node's ω̄ memo).
+   * quadraticVelocityLhs on Euler parameters without COM offset: the kernel eulerParameterGyroscopicLhs adds G_lᵀ(ω̄ × Jω̄)
+   * to f's rotation rows (passed in, the sums written back; nothing stored in the work arrays or the node's ω̄ memo).
    */
   private eulerParameterGyroscopicLhs(s: ItemState, f: Float64Array): void {
-    const node = this.node, q = s.q, u = s.u, ref = node.referenceCoordinates, i = node.qIndex + 3, j = node.uIndex + 3, J = this.inertia;
-    const e0 = 2 * (ref[3] + q[i]), e1 = 2 * (ref[4] + q[i + 1]), e2 = 2 * (ref[5] + q[i + 2]), e3 = 2 * (ref[6] + q[i + 3]);
-    const d0 = u[j], d1 = u[j + 1], d2 = u[j + 2], d3 = u[j + 3];
-    const negE1 = -e1, negE2 = -e2, negE3 = -e3;
-    const w0 = 0 + negE1 * d0 + e0 * d1 + e3 * d2 + negE2 * d3;
-    const w1 = 0 + negE2 * d0 + negE3 * d1 + e0 * d2 + e1 * d3;
-    const w2 = 0 + negE3 * d0 + e2 * d1 + negE1 * d2 + e0 * d3;
-    const jw0 = J[0] * w0 + J[1] * w1 + J[2] * w2, jw1 = J[3] * w0 + J[4] * w1 + J[5] * w2, jw2 = J[6] * w0 + J[7] * w1 + J[8] * w2;
-    const h0 = w1 * jw2 - w2 * jw1, h1 = w2 * jw0 - w0 * jw2, h2 = w0 * jw1 - w1 * jw0;
-    // the columns of G_l = [−e1 e0 e3 −e2; −e2 −e3 e0 e1; −e3 e2 −e1 e0]
-    f[3] += negE1 * h0 + negE2 * h1 + negE3 * h2;
-    f[4] += e0 * h0 + negE3 * h1 + e2 * h2;
-    f[5] += e3 * h0 + e0 * h1 + negE1 * h2;
-    f[6] += negE2 * h0 + e1 * h1 + e0 * h2;
+    const k = this.kernels, q = s.q, u = s.u, node = this.node, i = node.qIndex + 3, j = node.uIndex + 3;
+    k.exports.eulerParameterGyroscopicLhs(
+      k.constantsAddress(this.kernelConstants, this.kernelSlot), q[i], q[i + 1], q[i + 2], q[i + 3], u[j], u[j + 1], u[j + 2], u[j + 3], f[3], f[4], f[5], f[6], rigidBodyRowsAddress,
+    );
+    const rows = k.rows;
+    f[3] = rows[0]; f[4] = rows[1]; f[5] = rows[2]; f[6] = rows[3];
   }
 
   /**

@@ -1,0 +1,86 @@
+/**
+ * ObjectRigidBody's closed forms on Euler parameters without COM offset as WebAssembly kernels: the mass matrix, the
+ * mass product's rotation rows and the gyroscopic force (module of rigidBodyKernelsSource.ts) and the gyroscopic
+ * Jacobian (module of rigidBodyJacobianKernelsSource.ts; two modules, each below the 4 KB a browser's main thread
+ * compiles synchronously). A fresh process runs them compiled from their first call, with no boxed doubles: the body
+ * passes the address of its constants in the memory and the node's coordinates as arguments and hands the output region
+ * to the accumulator as it is. One instance of each module per process, both on one memory of one page that is never
+ * grown, shared by all bodies (the kernels' calls do not nest), with fixed output regions at the addresses below.
+ * @module
+ */
+
+import type * as bodySource from './rigidBodyKernelsSource.ts';
+import type * as jacobianSource from './rigidBodyJacobianKernelsSource.ts';
+import { rigidBodyModuleBase64 } from './rigidBodyKernelsModule.ts';
+import { rigidBodyJacobianModuleBase64 } from './rigidBodyJacobianKernelsModule.ts';
+import { compileStoredModule, instantiateKernels, type KernelExports, wasmPageBytes } from '../../linalg/storedWasmModule.ts';
+
+/** Entries of a body's constants (see rigidBodyKernelsSource.ts): J (9), the inertia's zero terms (3), p_ref (4), m. */
+export const rigidBodyConstantEntries = 17;
+/** Byte address of the 7 × 7 mass matrix (only its nonzero entries are ever written). */
+export const rigidBodyMassAddress = 0;
+/** Byte address of the four rotation rows of the mass product or of the gyroscopic force (16 entries: the mass product's work). */
+export const rigidBodyRowsAddress = 512;
+/** Byte address of the gyroscopic Jacobian: ∂/∂p (4 × 4) at entry 0, ∂/∂ṗ at entry 16. */
+export const rigidBodyJacobianAddress = 640;
+/** Byte address of the first of the bodies' constant slots. */
+const firstSlotAddress = 896;
+/** Bytes of a slot. */
+const slotBytes = 8 * rigidBodyConstantEntries;
+/** Slots in the rest of the page. */
+const slotCount = Math.floor((wasmPageBytes - firstSlotAddress) / slotBytes);
+
+/**
+ * The two instances' exports (on one memory) and views of their output regions. Bodies' constants stay in slots of the
+ * memory, handed out in turn at bind ({@link RigidBodyKernels.slot}): {@link RigidBodyKernels.constantsAddress} copies
+ * a body's constants in only when its slot holds another's (more bodies than slots, or a body bound again).
+ */
+export class RigidBodyKernels {
+  /** The mass matrix, mass product and gyroscopic force, and the gyroscopic Jacobian. */
+  readonly exports: KernelExports<typeof bodySource> & KernelExports<typeof jacobianSource>;
+  /** The mass matrix (7 × 7). */
+  readonly mass: Float64Array;
+  /** The four rows. */
+  readonly rows: Float64Array;
+  /** The gyroscopic Jacobian's two blocks. */
+  readonly jacobian: Float64Array;
+  private readonly doubles: Float64Array;
+  /** The constants each slot holds (compared by identity; an empty array while vacant: a comparison of two objects). */
+  private readonly slotContents: Float64Array[] = new Array<Float64Array>(slotCount).fill(new Float64Array(0));
+  private nextSlot = 0;
+
+  constructor() {
+    const { exports, doubles } = instantiateKernels<RigidBodyKernels['exports']>(
+      [compileStoredModule(rigidBodyModuleBase64), compileStoredModule(rigidBodyJacobianModuleBase64)]);
+    this.exports = exports;
+    this.doubles = doubles;
+    this.mass = doubles.subarray(rigidBodyMassAddress / 8, rigidBodyMassAddress / 8 + 49);
+    this.rows = doubles.subarray(rigidBodyRowsAddress / 8, rigidBodyRowsAddress / 8 + 4);
+    this.jacobian = doubles.subarray(rigidBodyJacobianAddress / 8, rigidBodyJacobianAddress / 8 + 32);
+  }
+
+  /** A slot for a body's constants (in turn; slots are shared once all are handed out). */
+  slot(): number {
+    const slot = this.nextSlot;
+    this.nextSlot = (slot + 1) % slotCount;
+    return slot;
+  }
+
+  /** The byte address of the constants in the slot, copied in first unless the slot holds these (the same array). */
+  constantsAddress(constants: Float64Array, slot: number): number {
+    const address = firstSlotAddress + slot * slotBytes;
+    if (this.slotContents[slot] !== constants) {
+      this.doubles.set(constants, address / 8);
+      this.slotContents[slot] = constants;
+    }
+    return address;
+  }
+}
+
+let instance: RigidBodyKernels | undefined;
+
+/** The process's kernels (compiled and instantiated at the first call: a process without such bodies compiles none). */
+export function rigidBodyKernels(): RigidBodyKernels {
+  instance ??= new RigidBodyKernels();
+  return instance;
+}
