@@ -4,6 +4,7 @@ import * as forceSource from '../../src/items/objects/ancfCable2DForceKernelsSou
 import {
   ancfCable2DAddresses, ancfCable2DKernels, axialRuleIndex, bendingRuleIndex, cableTableLength, ruleCapacity, type ANCFCable2DKernelViews,
 } from '../../src/items/objects/ancfCable2DKernels.ts';
+import { bitPatterns, kernelSpecials, kernelValues } from '../helpers/kernelValues.ts';
 
 /*
  * The cable kernels' sources run as JavaScript is the reference of the WebAssembly exports, bit for bit: both on the
@@ -12,22 +13,8 @@ import {
  * are the sources'.)
  */
 
-/** A value generator: random magnitudes over many decades and both signs, and the special values. */
-function values(seed: number): () => number {
-  let state = seed >>> 0;
-  const special = [0, -0, 5e-324, -2.2250738585072014e-308, Infinity, -Infinity, NaN, 1, -1, 0.5];
-  return () => {
-    state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
-    const r = state / 2 ** 32;
-    if (r < 0.08) return special[state % special.length];
-    return (r < 0.54 ? -1 : 1) * 10 ** (8 * r - 4) * (1 + r);
-  };
-}
-
-/** The doubles as bit patterns (every NaN as one: wasm may give another NaN payload than JavaScript). */
-function bits(a: ArrayLike<number>): string[] {
-  return Array.from(a, (x) => (Number.isNaN(x) ? 'NaN' : Object.is(x, -0) ? '-0' : String(x)));
-}
+/** The test's inputs (see kernelValues). */
+const values = (seed: number): (() => number) => kernelValues(seed, { specials: [...kernelSpecials, 0.5], negativeBelow: 0.54, decades: 8 });
 
 describe('ancfCable2DKernels', () => {
   const { exports, views } = ancfCable2DKernels();
@@ -47,7 +34,7 @@ describe('ancfCable2DKernels', () => {
   }
 
   function expectSameMemory(label: string): void {
-    expect(bits(memory.subarray(0, used)), label).toEqual(bits(plain));
+    expect(bitPatterns(memory.subarray(0, used)), label).toEqual(bitPatterns(plain));
   }
 
   it('lay their arrays out in the memory without overlaps', () => {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import * as source from '../../src/items/objects/ffrfReducedOrderKernelsSource.ts';
 import { ffrfReducedOrderModuleBase64 } from '../../src/items/objects/ffrfReducedOrderKernelsModule.ts';
 import { compileStoredModule, instantiateKernels, type KernelExports } from '../../src/linalg/storedWasmModule.ts';
+import { bitPatterns, kernelSpecials, kernelValues } from '../helpers/kernelValues.ts';
 
 /*
  * ObjectFFRFreducedOrder's kernels: the stored module's exports against the source run as JavaScript, bit for bit, on
@@ -11,22 +12,8 @@ import { compileStoredModule, instantiateKernels, type KernelExports } from '../
 
 const { exports, doubles: memory } = instantiateKernels<KernelExports<typeof source>>(compileStoredModule(ffrfReducedOrderModuleBase64), 4);
 
-/** Random values over many decades and both signs; with probability `special` one of the special values. */
-function values(seed: number, special: number): () => number {
-  let state = seed >>> 0;
-  const specials = [0, -0, 0, 5e-324, -2.2250738585072014e-308, Infinity, -Infinity, NaN, 1, -1];
-  return () => {
-    state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
-    const r = state / 2 ** 32;
-    if (r < special) return specials[state % specials.length];
-    return (r < 0.55 ? -1 : 1) * 10 ** (8 * r - 4) * (1 + r);
-  };
-}
-
-/** The bits of an array's entries (every NaN as one: wasm may give another NaN payload than JavaScript). */
-function bits(a: ArrayLike<number>): string[] {
-  return Array.from(a, (x) => (Number.isNaN(x) ? 'NaN' : Object.is(x, -0) ? '-0' : String(x)));
-}
+/** The test's inputs (see kernelValues). */
+const values = (seed: number, special: number): (() => number) => kernelValues(seed, { specialShare: special, specials: [0, ...kernelSpecials], negativeBelow: 0.55, decades: 8 });
 
 /** JavaScript arrays of the given lengths, and the same arrays at consecutive addresses of the module's memory. */
 function arrays<Name extends string>(lengths: Record<Name, number>, next: () => number) {
@@ -71,7 +58,7 @@ describe('ObjectFFRFreducedOrder kernels (WebAssembly against their source)', ()
             js.c, js.s9, js.y, js.thetaZ, js.r);
           exports.zetaBlocks(nm, at.zeta, at.cached, mass, at.chi, at.theta, at.mPhiPsiT, at.mXPsiT, at.mPsiTPsiT, at.mXPsi, at.mPsiTPsi,
             at.c, at.s9, at.y, at.thetaZ, at.r);
-          for (const name of ['cached', 'c', 's9', 'y', 'thetaZ', 'r'] as const) expect(bits(wasm(name)), `${name}, nm ${nm}`).toEqual(bits(js[name]));
+          for (const name of ['cached', 'c', 's9', 'y', 'thetaZ', 'r'] as const) expect(bitPatterns(wasm(name)), `${name}, nm ${nm}`).toEqual(bitPatterns(js[name]));
         };
         run();
         // the same ζ again: the blocks are kept (marked entries stay); a changed ζ recomputes them
@@ -97,10 +84,10 @@ describe('ObjectFFRFreducedOrder kernels (WebAssembly against their source)', ()
             js.y, js.r, js.mPhiPsiT, js.mXPsiT, js.mPsiTPsi, js.v1, js.h, js.psiV, js.f);
           exports.ffrfLhs(nm, nr, hasK, hasD, at.zeta, at.zetaDot, at.rates, at.kRed, at.dRed, at.a, at.gl, at.gDot, at.c, at.thetaZ,
             at.y, at.r, at.mPhiPsiT, at.mXPsiT, at.mPsiTPsi, at.v1, at.h, at.psiV, at.f);
-          for (const name of ['f', 'v1', 'h', 'psiV'] as const) expect(bits(wasm(name)), `${name}, nm ${nm}, nr ${nr}`).toEqual(bits(js[name]));
+          for (const name of ['f', 'v1', 'h', 'psiV'] as const) expect(bitPatterns(wasm(name)), `${name}, nm ${nm}, nr ${nr}`).toEqual(bitPatterns(js[name]));
           source.ffrfMassMatrix(nm, nr, mass, js.a, js.gl, js.c, js.thetaZ, js.r, js.mPhiPsi, js.mRed, js.ac, js.tg, js.mass);
           exports.ffrfMassMatrix(nm, nr, mass, at.a, at.gl, at.c, at.thetaZ, at.r, at.mPhiPsi, at.mRed, at.ac, at.tg, at.mass);
-          for (const name of ['mass', 'ac', 'tg'] as const) expect(bits(wasm(name)), `${name}, nm ${nm}, nr ${nr}`).toEqual(bits(js[name]));
+          for (const name of ['mass', 'ac', 'tg'] as const) expect(bitPatterns(wasm(name)), `${name}, nm ${nm}, nr ${nr}`).toEqual(bitPatterns(js[name]));
         }
       }
     }

@@ -4,6 +4,7 @@ import * as jacobianSource from '../../src/items/objects/rigidBodyJacobianKernel
 import {
   rigidBodyConstantEntries, rigidBodyJacobianAddress, rigidBodyKernels, rigidBodyMassAddress, rigidBodyRowsAddress,
 } from '../../src/items/objects/rigidBodyKernels.ts';
+import { bitPatterns, kernelSpecials, kernelValues } from '../helpers/kernelValues.ts';
 
 /*
  * ObjectRigidBody's Euler-parameter kernels: their source run as JavaScript (the operations the body's JavaScript had)
@@ -11,22 +12,8 @@ import {
  * and NaN. (test/scripts/wasmKernelCompiler.test.ts checks that the stored modules are the sources' bytes.)
  */
 
-/** Random magnitudes of both signs over 12 decades, one in six a special value. */
-function values(seed: number): () => number {
-  let state = seed >>> 0;
-  const special = [0, -0, 5e-324, -2.2250738585072014e-308, Infinity, -Infinity, NaN, 1, -1, 0.5];
-  return () => {
-    state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
-    const r = state / 2 ** 32;
-    if (r < 0.16) return special[state % special.length];
-    return (r < 0.58 ? -1 : 1) * 10 ** (12 * r - 6) * (1 + r);
-  };
-}
-
-/** Bit patterns (every NaN as one: wasm may give another NaN payload than JavaScript). */
-function bits(a: ArrayLike<number>): string[] {
-  return Array.from(a, (x) => (Number.isNaN(x) ? 'NaN' : Object.is(x, -0) ? '-0' : String(x)));
-}
+/** The test's inputs (see kernelValues). */
+const values = (seed: number): (() => number) => kernelValues(seed, { specialShare: 0.16, specials: [...kernelSpecials, 0.5], negativeBelow: 0.58, decades: 12 });
 
 /** A body's constants as ObjectRigidBody forms them: J, J_r0·0 + J_r1·0 + J_r2·0, p_ref, m. */
 function bodyConstants(next: () => number): Float64Array {
@@ -49,7 +36,7 @@ describe('rigid-body kernels (WebAssembly) bit for bit as their JavaScript sourc
       const expected = new Float64Array(32);
       jacobianSource.eulerParameterGyroscopicJacobian(c, ...x, expected);
       kernels.exports.eulerParameterGyroscopicJacobian(kernels.constantsAddress(c, slot), ...x, rigidBodyJacobianAddress);
-      expect(bits(kernels.jacobian)).toEqual(bits(expected));
+      expect(bitPatterns(kernels.jacobian)).toEqual(bitPatterns(expected));
     }
   });
 
@@ -60,7 +47,7 @@ describe('rigid-body kernels (WebAssembly) bit for bit as their JavaScript sourc
       const expected = new Float64Array(49);
       bodySource.eulerParameterMassMatrix(c, ...p, expected);
       kernels.exports.eulerParameterMassMatrix(kernels.constantsAddress(c, slot), ...p, rigidBodyMassAddress);
-      expect(bits(kernels.mass)).toEqual(bits(expected));
+      expect(bitPatterns(kernels.mass)).toEqual(bitPatterns(expected));
     }
   });
 
@@ -73,10 +60,10 @@ describe('rigid-body kernels (WebAssembly) bit for bit as their JavaScript sourc
       const expected = new Float64Array(16);
       bodySource.eulerParameterMassProduct(c, ...x, expected);
       kernels.exports.eulerParameterMassProduct(kernels.constantsAddress(c, slot), ...x, rigidBodyRowsAddress);
-      expect(bits(kernels.rows)).toEqual(bits(expected.subarray(0, 4)));
+      expect(bitPatterns(kernels.rows)).toEqual(bitPatterns(expected.subarray(0, 4)));
       bodySource.eulerParameterGyroscopicLhs(c, ...x, expected);
       kernels.exports.eulerParameterGyroscopicLhs(kernels.constantsAddress(c, slot), ...x, rigidBodyRowsAddress);
-      expect(bits(kernels.rows)).toEqual(bits(expected.subarray(0, 4)));
+      expect(bitPatterns(kernels.rows)).toEqual(bitPatterns(expected.subarray(0, 4)));
     }
   });
 

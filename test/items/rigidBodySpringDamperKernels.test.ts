@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { rigidBodySpringDamperKernels, rigidBodySpringDamperMarkerCapacity } from '../../src/items/objects/rigidBodySpringDamperKernels.ts';
 import { stiffnessColumns } from '../../src/items/objects/rigidBodySpringDamperKernelsSource.ts';
+import { bitPatterns, kernelSpecials, kernelValues } from '../helpers/kernelValues.ts';
 
 /*
  * The connector's column kernel as WebAssembly against its source run as JavaScript on the same views, bit for bit:
@@ -20,22 +21,8 @@ function javascriptColumns(n0: number, n1: number, null0: number, null1: number,
     k.rates1, k.dA, k.dAll, k.dM, k.dAj, k.du6, k.dv6, k.df6, k.m, n0, n1, null0, null1, intrinsic, hasDamping, nearPi);
 }
 
-/** A value generator: magnitudes over many decades and both signs, and (share `special`) the special values. */
-function values(seed: number, special: number): () => number {
-  let state = seed >>> 0;
-  const specials = [0, -0, 5e-324, -2.2250738585072014e-308, Infinity, -Infinity, NaN, 1, -1, 1e-15];
-  return () => {
-    state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
-    const r = state / 2 ** 32;
-    if (r < special) return specials[state % specials.length];
-    return (r < 0.5 ? -1 : 1) * 10 ** (8 * r - 4) * (1 + r);
-  };
-}
-
-/** The doubles as strings, every NaN as one (wasm may give another NaN payload than JavaScript). */
-function bits(a: ArrayLike<number>): string[] {
-  return Array.from(a, (x) => (Number.isNaN(x) ? 'NaN' : Object.is(x, -0) ? '-0' : String(x)));
-}
+/** The test's inputs (see kernelValues). */
+const values = (seed: number, special: number): (() => number) => kernelValues(seed, { specialShare: special, specials: [...kernelSpecials, 1e-15], decades: 8 });
 
 describe('rigidBodySpringDamper kernel', () => {
   const sizes: [number, number][] = [[0, 7], [7, 0], [7, 7], [6, 3], [1, 1], [rigidBodySpringDamperMarkerCapacity, rigidBodySpringDamperMarkerCapacity]];
@@ -49,10 +36,10 @@ describe('rigidBodySpringDamper kernel', () => {
         for (let i = 0; i < memory.length; i++) memory[i] = next();
         const start = memory.slice();
         javascriptColumns(n0, n1, null0, null1, intrinsic, hasDamping, nearPi);
-        const expected = bits(memory);
+        const expected = bitPatterns(memory);
         memory.set(start);
         k.stiffnessColumns(n0, n1, null0, null1, intrinsic, hasDamping, nearPi);
-        expect(bits(memory)).toEqual(expected);
+        expect(bitPatterns(memory)).toEqual(expected);
         cases++;
       }
     }

@@ -15,7 +15,7 @@ describe('rollingDiscPenaltyKernels', () => {
       for (const [n0, n1] of [[0, 7], [7, 7], [6, 3], [7, 0]]) {
         for (const configuration of [0, 1]) {
           for (const rolling of [0, 1]) {
-            const next = values(++trial, special);
+            const next = values(++trial, { specialShare: special ? 0.08 : 0 });
             const array = (length: number, zeroColumns = false): Float64Array => {
               const a = Float64Array.from({ length }, next);
               // every second column (3 × length/3) zero: a translation, which does not move the frame
@@ -50,7 +50,7 @@ describe('rollingDiscPenaltyKernels', () => {
 
   it('evaluates the forces and the friction law bit for bit as the source run as JavaScript (every regime)', () => {
     for (let trial = 0; trial < 1200; trial++) {
-      const next = values(1000 + trial, trial % 4 === 3);
+      const next = values(1000 + trial, { specialShare: trial % 4 === 3 ? 0.08 : 0 });
       const input = Float64Array.from({ length: rollingDiscPenaltyColumnsStart }, next);
       const pick = (k: number): boolean => ((trial >> k) & 1) === 1;
       // the flags and regimes: active, linear zone, friction angle 0, rolling friction 0, no slip, no data slip, a data

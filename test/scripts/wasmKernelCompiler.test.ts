@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { compileKernelFile, compileKernels, kernelModuleText, kernelSources } from '../../scripts/wasmKernelCompiler.ts';
 import { instantiateKernels, type KernelExports } from '../../src/linalg/storedWasmModule.ts';
 import * as sample from './sampleKernels.ts';
+import { bitPatterns, kernelSpecials, kernelValues } from '../helpers/kernelValues.ts';
 
 /** The sample kernels compiled, instantiated on a memory of one page, and a view of that memory. */
 function instantiateSample() {
@@ -10,22 +11,8 @@ function instantiateSample() {
   return { exports, view: doubles };
 }
 
-/** A value generator: random magnitudes over many decades and both signs, and the special values. */
-function values(seed: number): () => number {
-  let state = seed >>> 0;
-  const special = [0, -0, 5e-324, -2.2250738585072014e-308, Infinity, -Infinity, NaN, 1, -1, 0.1];
-  return () => {
-    state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
-    const r = state / 2 ** 32;
-    if (r < 0.15) return special[state % special.length];
-    return (r < 0.55 ? -1 : 1) * 10 ** (12 * r - 6) * (1 + r);
-  };
-}
-
-/** Both results as bit patterns (every NaN as one: wasm may return another NaN payload than JavaScript). */
-function bits(a: ArrayLike<number>): string[] {
-  return Array.from(a, (x) => (Number.isNaN(x) ? 'NaN' : Object.is(x, -0) ? '-0' : String(x)));
-}
+/** The test's inputs (see kernelValues). */
+const values = (seed: number): (() => number) => kernelValues(seed, { specialShare: 0.15, specials: [...kernelSpecials, 0.1], negativeBelow: 0.55, decades: 12 });
 
 describe('wasmKernelCompiler', () => {
   const { exports, view } = instantiateSample();
@@ -41,7 +28,7 @@ describe('wasmKernelCompiler', () => {
       view.fill(0, 8, 13);
       view[13] = start;
       exports.straightLine(0, 64);
-      expect(bits(view.subarray(8, 14))).toEqual(bits(out));
+      expect(bitPatterns(view.subarray(8, 14))).toEqual(bitPatterns(out));
     }
   });
 
@@ -53,8 +40,8 @@ describe('wasmKernelCompiler', () => {
       view.set(a, 0);
       view.fill(1, 100, 100 + 2 * n);
       const got = exports.loops(0, n, 800);
-      expect(bits([got])).toEqual(bits([expected]));
-      expect(bits(view.subarray(100, 100 + 2 * n))).toEqual(bits(out));
+      expect(bitPatterns([got])).toEqual(bitPatterns([expected]));
+      expect(bitPatterns(view.subarray(100, 100 + 2 * n))).toEqual(bitPatterns(out));
     }
   });
 
@@ -66,7 +53,7 @@ describe('wasmKernelCompiler', () => {
         const expected = sample.branches(x, y, k, out);
         view.fill(7, 0, 3);
         expect(exports.branches(x, y, k, 0)).toBe(expected);
-        expect(bits(view.subarray(0, 3))).toEqual(bits(out));
+        expect(bitPatterns(view.subarray(0, 3))).toEqual(bitPatterns(out));
       }
     }
   });
@@ -79,7 +66,7 @@ describe('wasmKernelCompiler', () => {
     view.set(a, 0);
     view.set(b, n);
     exports.calls(0, 8 * n, n, 16 * n);
-    expect(bits(view.subarray(2 * n, 3 * n + 1))).toEqual(bits(out));
+    expect(bitPatterns(view.subarray(2 * n, 3 * n + 1))).toEqual(bitPatterns(out));
     const exported = WebAssembly.Module.exports(new WebAssembly.Module(compileKernelFile('test/scripts/sampleKernels.ts'))).map((e) => e.name);
     expect(exported.sort()).toEqual(['branches', 'calls', 'loops', 'straightLine']);
   });
