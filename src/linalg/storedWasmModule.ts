@@ -64,3 +64,34 @@ export function instantiateKernels<Exports>(modules: WebAssembly.Module | readon
   for (const module of Array.isArray(modules) ? modules : [modules]) Object.assign(exports, new WebAssembly.Instance(module, { env: { memory } }).exports);
   return { exports: exports as Exports, doubles: new Float64Array(memory.buffer) };
 }
+
+/** Named regions of a kernel memory, consecutive from byte 0: each one's byte address (the kernels' array argument). */
+export interface KernelLayout<Name extends string> {
+  /** Each region's byte address. */
+  readonly addresses: Readonly<Record<Name, number>>;
+  /** Each region's length in doubles. */
+  readonly lengths: Readonly<Record<Name, number>>;
+  /** Doubles in all. */
+  readonly doubles: number;
+}
+
+/** The layout of regions of the given lengths (doubles), in the record's order. */
+export function kernelLayout<Name extends string>(lengths: Readonly<Record<Name, number>>): KernelLayout<Name> {
+  const addresses = {} as Record<Name, number>;
+  let doubles = 0;
+  for (const name of Object.keys(lengths) as Name[]) {
+    addresses[name] = 8 * doubles;
+    doubles += lengths[name];
+  }
+  return { addresses, lengths, doubles };
+}
+
+/** A view of each region of a layout in a kernel memory's doubles. */
+export function kernelViews<Name extends string>(doubles: Float64Array, layout: KernelLayout<Name>): Record<Name, Float64Array<ArrayBuffer>> {
+  const views = {} as Record<Name, Float64Array<ArrayBuffer>>;
+  for (const name of Object.keys(layout.lengths) as Name[]) {
+    const first = layout.addresses[name] / 8;
+    views[name] = new Float64Array(doubles.buffer as ArrayBuffer, doubles.byteOffset + 8 * first, layout.lengths[name]);
+  }
+  return views;
+}

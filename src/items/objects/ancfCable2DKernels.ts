@@ -13,7 +13,7 @@ import { ancfCable2DForceModuleBase64 } from './ancfCable2DForceKernelsModule.ts
 import { ancfCable2DModuleBase64 } from './ancfCable2DKernelsModule.ts';
 import type * as forceSource from './ancfCable2DForceKernelsSource.ts';
 import type * as source from './ancfCable2DKernelsSource.ts';
-import { compileStoredModule, instantiateKernels, type KernelExports } from '../../linalg/storedWasmModule.ts';
+import { compileStoredModule, instantiateKernels, kernelLayout, kernelViews, type KernelExports } from '../../linalg/storedWasmModule.ts';
 
 /** Points a quadrature rule's block of an element table has room for. */
 export const ruleCapacity = 5;
@@ -28,22 +28,11 @@ export const ruleOffsets = { slopes: 0, slopes2: 4 * ruleCapacity, strainRef: 8 
 /** Doubles per point of the sections kernel: ε, K, ∂ε/∂e (8), ∂K/∂e (8); axial points first, bending points from ruleCapacity. */
 export const sectionValueStride = 18;
 
-/** Each array's first double and length in the memory. */
-const regions = {
-  table: [0, cableTableLength],
-  e: [120, 8],
-  u: [128, 8],
-  f: [136, 8],
-  section: [144, 8],
-  df: [152, 8],
-  dg: [160, 8],
-  gradient: [168, 8],
-  hessianU: [176, 8],
-  column: [184, 8],
-  hessian: [192, 64],
-  matrix: [256, 64],
-  sectionValues: [320, 2 * ruleCapacity * sectionValueStride],
-} as const;
+/** The kernels' arrays in the memory, in doubles. */
+const layout = kernelLayout({
+  table: cableTableLength, e: 8, u: 8, f: 8, section: 8, df: 8, dg: 8, gradient: 8, hessianU: 8, column: 8, hessian: 64,
+  matrix: 64, sectionValues: 2 * ruleCapacity * sectionValueStride,
+});
 
 /** The kernels' arrays (views of the memory). */
 export interface ANCFCable2DKernelViews {
@@ -70,9 +59,7 @@ export interface ANCFCable2DKernelViews {
 }
 
 /** Byte addresses of the arrays of {@link ANCFCable2DKernelViews} in the memory, the kernels' array arguments. */
-export const ancfCable2DAddresses = Object.fromEntries(
-  Object.entries(regions).map(([name, [first]]) => [name, 8 * first]),
-) as { readonly [Name in keyof typeof regions]: number };
+export const ancfCable2DAddresses = layout.addresses;
 
 /** The kernels of both modules (array arguments as byte addresses) with the views of their arrays. */
 export interface ANCFCable2DKernels {
@@ -87,9 +74,7 @@ export function ancfCable2DKernels(): ANCFCable2DKernels {
   if (instance === undefined) {
     const { exports, doubles } = instantiateKernels<ANCFCable2DKernels['exports']>(
       [compileStoredModule(ancfCable2DModuleBase64), compileStoredModule(ancfCable2DForceModuleBase64)]);
-    const views = Object.fromEntries(
-      Object.entries(regions).map(([name, [first, length]]) => [name, doubles.subarray(first, first + length)]),
-    ) as unknown as ANCFCable2DKernelViews;
+    const views: ANCFCable2DKernelViews = kernelViews(doubles, layout);
     instance = { exports, views };
   }
   return instance;

@@ -7,7 +7,7 @@
  */
 
 import { ffrfReducedOrderModuleBase64 } from './ffrfReducedOrderKernelsModule.ts';
-import { compileStoredModule, instantiateKernels, memoryPages, type KernelExports } from '../../linalg/storedWasmModule.ts';
+import { compileStoredModule, instantiateKernels, kernelLayout, kernelViews, memoryPages, type KernelExports } from '../../linalg/storedWasmModule.ts';
 
 /** The kernels as called from JavaScript (each Float64Array of the source a byte address in the body's memory). */
 type FFRFReducedOrderExports = KernelExports<typeof import('./ffrfReducedOrderKernelsSource.ts')>;
@@ -41,6 +41,20 @@ export interface FFRFReducedOrderConstants {
   /** D_red (n_m × n_m), if given. */
   readonly dRed: Float64Array | undefined;
 }
+
+/** The arrays of a body's memory: its constant matrices, the call's inputs, the kernels' work arrays and outputs. */
+function ffrfLayout(nm: number, nr: number, hasK: boolean, hasD: boolean) {
+  const n = 3 + nr + nm;
+  return kernelLayout({
+    theta: 9, chi: 3, mPhiPsiT: 9 * nm, mXPsiT: 9 * nm, mPsiTPsiT: 9 * nm * nm, mXPsi: 3 * nm, mPsiTPsi: 3 * nm * nm, mPhiPsi: 3 * nm,
+    mRed: nm * nm, kRed: hasK ? nm * nm : 0, dRed: hasD ? nm * nm : 0, zeta: nm, cached: nm, zetaDot: nm, rates: nr, a: 9,
+    gl: 3 * nr, gDot: 3, c: 9, s9: 9, y: 9 * nm, thetaZ: 9, r: 3 * nm, v1: 3 * nm, h: 3 * nm, psiV: nm, ac: 9, tg: 3 * nr,
+    f: n, mass: n * n,
+  });
+}
+
+/** The layout of a body's memory. */
+type FFRFLayout = ReturnType<typeof ffrfLayout>;
 
 /**
  * The compiled module (once per process, at the first body's bind). It is 6.6 KB: Chromium compiles modules up to 8 MB
@@ -77,93 +91,54 @@ export class FFRFReducedOrderKernels {
   private readonly massValue: number;
   private readonly hasK: number;
   private readonly hasD: number;
-  // byte addresses of the arrays in the memory
-  private readonly thetaAt: number;
-  private readonly chiAt: number;
-  private readonly mPhiPsiTAt: number;
-  private readonly mXPsiTAt: number;
-  private readonly mPsiTPsiTAt: number;
-  private readonly mXPsiAt: number;
-  private readonly mPsiTPsiAt: number;
-  private readonly mPhiPsiAt: number;
-  private readonly mRedAt: number;
-  private readonly kRedAt: number;
-  private readonly dRedAt: number;
-  private readonly zetaAt: number;
-  private readonly cachedAt: number;
-  private readonly zetaDotAt: number;
-  private readonly ratesAt: number;
-  private readonly aAt: number;
-  private readonly glAt: number;
-  private readonly gDotAt: number;
-  private readonly cAt: number;
-  private readonly s9At: number;
-  private readonly yAt: number;
-  private readonly thetaZAt: number;
-  private readonly rAt: number;
-  private readonly v1At: number;
-  private readonly hAt: number;
-  private readonly psiVAt: number;
-  private readonly acAt: number;
-  private readonly tgAt: number;
-  private readonly fAt: number;
-  private readonly massAt: number;
+  /** Byte addresses of the arrays in the memory. */
+  private readonly at: FFRFLayout['addresses'];
 
   constructor(constants: FFRFReducedOrderConstants, readonly nr: number) {
-    const { nm, kRed, dRed } = constants, n = 3 + nr + nm;
+    const { nm, kRed, dRed } = constants;
     this.nm = nm;
     this.massValue = constants.mass;
     this.hasK = kRed === undefined ? 0 : 1;
     this.hasD = dRed === undefined ? 0 : 1;
-    let doubles = 0;
-    const take = (length: number): number => { const address = 8 * doubles; doubles += length; return address; };
-    this.thetaAt = take(9); this.chiAt = take(3);
-    this.mPhiPsiTAt = take(9 * nm); this.mXPsiTAt = take(9 * nm); this.mPsiTPsiTAt = take(9 * nm * nm);
-    this.mXPsiAt = take(3 * nm); this.mPsiTPsiAt = take(3 * nm * nm); this.mPhiPsiAt = take(3 * nm); this.mRedAt = take(nm * nm);
-    this.kRedAt = take(kRed === undefined ? 0 : nm * nm); this.dRedAt = take(dRed === undefined ? 0 : nm * nm);
-    this.zetaAt = take(nm); this.cachedAt = take(nm); this.zetaDotAt = take(nm); this.ratesAt = take(nr);
-    this.aAt = take(9); this.glAt = take(3 * nr); this.gDotAt = take(3);
-    this.cAt = take(9); this.s9At = take(9); this.yAt = take(9 * nm); this.thetaZAt = take(9); this.rAt = take(3 * nm);
-    this.v1At = take(3 * nm); this.hAt = take(3 * nm); this.psiVAt = take(nm); this.acAt = take(9); this.tgAt = take(3 * nr);
-    this.fAt = take(n); this.massAt = take(n * n);
+    const layout = ffrfLayout(nm, nr, kRed !== undefined, dRed !== undefined);
+    this.at = layout.addresses;
     compiledModule ??= compileStoredModule(ffrfReducedOrderModuleBase64);
-    const { exports, doubles: memory } = instantiateKernels<FFRFReducedOrderExports>(compiledModule, memoryPages(8 * doubles));
+    const { exports, doubles: memory } = instantiateKernels<FFRFReducedOrderExports>(compiledModule, memoryPages(8 * layout.doubles));
     this.kernels = exports;
-    const view = (address: number, length: number): Float64Array => memory.subarray(address / 8, address / 8 + length);
-    view(this.thetaAt, 9).set(constants.theta); view(this.chiAt, 3).set(constants.chi);
-    view(this.mPhiPsiTAt, 9 * nm).set(constants.mPhiPsiT); view(this.mXPsiTAt, 9 * nm).set(constants.mXPsiT);
-    view(this.mPsiTPsiTAt, 9 * nm * nm).set(constants.mPsiTPsiT); view(this.mXPsiAt, 3 * nm).set(constants.mXPsi);
-    view(this.mPsiTPsiAt, 3 * nm * nm).set(constants.mPsiTPsi); view(this.mPhiPsiAt, 3 * nm).set(constants.mPhiPsi);
-    view(this.mRedAt, nm * nm).set(constants.mRed);
-    if (kRed !== undefined) view(this.kRedAt, nm * nm).set(kRed);
-    if (dRed !== undefined) view(this.dRedAt, nm * nm).set(dRed);
-    view(this.cachedAt, nm).fill(NaN);
-    this.zeta = view(this.zetaAt, nm);
-    this.zetaDot = view(this.zetaDotAt, nm);
-    this.rates = view(this.ratesAt, nr);
-    this.a = view(this.aAt, 9);
-    this.gl = view(this.glAt, 3 * nr);
-    this.gDot = view(this.gDotAt, 3);
-    this.f = view(this.fAt, n);
-    this.mass = view(this.massAt, n * n);
+    const views = kernelViews(memory, layout);
+    views.theta.set(constants.theta); views.chi.set(constants.chi);
+    views.mPhiPsiT.set(constants.mPhiPsiT); views.mXPsiT.set(constants.mXPsiT); views.mPsiTPsiT.set(constants.mPsiTPsiT);
+    views.mXPsi.set(constants.mXPsi); views.mPsiTPsi.set(constants.mPsiTPsi); views.mPhiPsi.set(constants.mPhiPsi);
+    views.mRed.set(constants.mRed);
+    if (kRed !== undefined) views.kRed.set(kRed);
+    if (dRed !== undefined) views.dRed.set(dRed);
+    views.cached.fill(NaN);
+    this.zeta = views.zeta;
+    this.zetaDot = views.zetaDot;
+    this.rates = views.rates;
+    this.a = views.a;
+    this.gl = views.gl;
+    this.gDot = views.gDot;
+    this.f = views.f;
+    this.mass = views.mass;
   }
 
   /** C, Θ_ζ, Y and R at {@link FFRFReducedOrderKernels.zeta} (kept while ζ does not change). */
   zetaBlocks(): void {
-    this.kernels.zetaBlocks(this.nm, this.zetaAt, this.cachedAt, this.massValue, this.chiAt, this.thetaAt, this.mPhiPsiTAt,
-      this.mXPsiTAt, this.mPsiTPsiTAt, this.mXPsiAt, this.mPsiTPsiAt, this.cAt, this.s9At, this.yAt, this.thetaZAt, this.rAt);
+    this.kernels.zetaBlocks(this.nm, this.at.zeta, this.at.cached, this.massValue, this.at.chi, this.at.theta, this.at.mPhiPsiT,
+      this.at.mXPsiT, this.at.mPsiTPsiT, this.at.mXPsi, this.at.mPsiTPsi, this.at.c, this.at.s9, this.at.y, this.at.thetaZ, this.at.r);
   }
 
   /** Adds K_red ζ + D_red ζ̇ − f_v to {@link FFRFReducedOrderKernels.f}, after {@link FFRFReducedOrderKernels.zetaBlocks}. */
   addLhs(): void {
-    this.kernels.ffrfLhs(this.nm, this.nr, this.hasK, this.hasD, this.zetaAt, this.zetaDotAt, this.ratesAt, this.kRedAt,
-      this.dRedAt, this.aAt, this.glAt, this.gDotAt, this.cAt, this.thetaZAt, this.yAt, this.rAt, this.mPhiPsiTAt,
-      this.mXPsiTAt, this.mPsiTPsiAt, this.v1At, this.hAt, this.psiVAt, this.fAt);
+    this.kernels.ffrfLhs(this.nm, this.nr, this.hasK, this.hasD, this.at.zeta, this.at.zetaDot, this.at.rates, this.at.kRed,
+      this.at.dRed, this.at.a, this.at.gl, this.at.gDot, this.at.c, this.at.thetaZ, this.at.y, this.at.r, this.at.mPhiPsiT,
+      this.at.mXPsiT, this.at.mPsiTPsi, this.at.v1, this.at.h, this.at.psiV, this.at.f);
   }
 
   /** Adds the FFRF mass matrix to {@link FFRFReducedOrderKernels.mass}, after {@link FFRFReducedOrderKernels.zetaBlocks}. */
   addMassMatrix(): void {
-    this.kernels.ffrfMassMatrix(this.nm, this.nr, this.massValue, this.aAt, this.glAt, this.cAt, this.thetaZAt, this.rAt,
-      this.mPhiPsiAt, this.mRedAt, this.acAt, this.tgAt, this.massAt);
+    this.kernels.ffrfMassMatrix(this.nm, this.nr, this.massValue, this.at.a, this.at.gl, this.at.c, this.at.thetaZ, this.at.r,
+      this.at.mPhiPsi, this.at.mRed, this.at.ac, this.at.tg, this.at.mass);
   }
 }

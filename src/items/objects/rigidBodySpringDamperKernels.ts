@@ -8,7 +8,7 @@
  * @module
  */
 
-import { compileStoredModule, instantiateKernels, type KernelExports } from '../../linalg/storedWasmModule.ts';
+import { compileStoredModule, instantiateKernels, kernelLayout, kernelViews, type KernelExports } from '../../linalg/storedWasmModule.ts';
 import { rigidBodySpringDamperModuleBase64 } from './rigidBodySpringDamperKernelsModule.ts';
 import type * as source from './rigidBodySpringDamperKernelsSource.ts';
 
@@ -23,17 +23,17 @@ const capacity = rigidBodySpringDamperMarkerCapacity;
  * (3 × capacity rows each) the position and rotation Jacobian, the four null directions, ∂v/∂q then ∂ω/∂q; work arrays;
  * the columns m, (n0 + n1)² row-major (47 KB in all).
  */
-const regions = {
+const layout = kernelLayout({
   aj: 9, a0: 9, a1: 9, a0All: 9, a1All: 9, r0: 9, r1: 9, relRot: 9, tInverse: 9, halfExp: 9, halfTangent: 9,
   u6: 6, f6: 6, force: 3, lever: 3, dLocal: 3, dp: 3, dv: 3, omegaRel: 3,
   stiffness: 36, damping: 36, coefficients: 8,
   j0: 3 * capacity, g0: 3 * capacity, nd0: 12 * capacity, rates0: 6 * capacity,
   j1: 3 * capacity, g1: 3 * capacity, nd1: 12 * capacity, rates1: 6 * capacity,
   dA: 9, dAll: 9, dM: 9, dAj: 9, du6: 6, dv6: 6, df6: 6, m: 4 * capacity * capacity,
-};
+});
 
 /** The name of a region of the kernels' memory. */
-export type RigidBodySpringDamperRegion = keyof typeof regions;
+export type RigidBodySpringDamperRegion = keyof typeof layout.lengths;
 
 /** The kernels: a view of each region of their memory, and the call. */
 export type RigidBodySpringDamperKernels = { readonly [Name in RigidBodySpringDamperRegion]: Float64Array<ArrayBuffer> } & {
@@ -52,14 +52,7 @@ export function rigidBodySpringDamperKernels(): RigidBodySpringDamperKernels {
 /** The instance, the views of its memory's regions (consecutive from 0) and the call. */
 function createKernels(): RigidBodySpringDamperKernels {
   const { exports, doubles } = instantiateKernels<KernelExports<typeof source>>(compileStoredModule(rigidBodySpringDamperModuleBase64));
-  const views = {} as Record<RigidBodySpringDamperRegion, Float64Array<ArrayBuffer>>;
-  const at = {} as Record<RigidBodySpringDamperRegion, number>;
-  let offset = 0;
-  for (const name of Object.keys(regions) as RigidBodySpringDamperRegion[]) {
-    views[name] = new Float64Array(doubles.buffer as ArrayBuffer, offset, regions[name]);
-    at[name] = offset;
-    offset += 8 * regions[name];
-  }
+  const views = kernelViews(doubles, layout), at = layout.addresses;
   const kernel = exports.stiffnessColumns;
   const stiffnessColumns = (n0: number, n1: number, null0: number, null1: number, intrinsic: number, hasDamping: number, nearPi: number): void => {
     kernel(at.aj, at.a0, at.a1, at.a0All, at.a1All, at.r0, at.r1, at.relRot, at.tInverse, at.halfExp, at.halfTangent, at.u6, at.f6,
