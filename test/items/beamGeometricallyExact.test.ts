@@ -114,7 +114,7 @@ describe('ObjectBeamGeometricallyExact (3D)', () => {
     // 1e-7 of the largest gradient entry leaves a margin and still fails a missing term); relative rotations from
     // 1e-7 rad (the log's series, γ's and f8's series) over 0.05 rad (closed γ, series f8) to 1.3 rad (closed forms),
     // with and without rotation rates.
-    interface Internals { q: Float64Array; u: Float64Array; stiffness(factor: number): Float64Array; computeForceValues(out: Float64Array): void }
+    interface Internals { q: Float64Array; u: Float64Array; stiffness(factor: number): Float64Array; forceValues: Float64Array; computeForceValues(): void }
     const section = BeamSection({ stiffnessMatrix: diagonal([EA, GA, 0.7 * GA, GJ, EIy, EIz]), inertia: [[0.02, 0.001, 0], [0.001, 0.01, 0.002], [0, 0.002, 0.015]], massPerLength: rhoA });
     const model = objectBeamGeometricallyExactDefinition.create({ nodeNumbers: [0, 1], physicsLength: 0.7, sectionData: section } as never, { category: 'Object', typeName: 'BeamGeometricallyExact', index: 0 }) as unknown as Internals;
     const ep = (angle: number, axis: number[]) => [Math.cos(angle / 2), ...axis.map((c) => c * Math.sin(angle / 2) / Math.hypot(...axis))];
@@ -130,13 +130,13 @@ describe('ObjectBeamGeometricallyExact (3D)', () => {
       // the forward-differentiated Jacobian (node 0's position columns the negated columns of node 1's)
       const stiffness = model.stiffness(1);
       const jacobian = Array.from({ length: 14 }, (_, i) => stiffness.slice(14 * i, 14 * i + 14));
-      model.computeForceValues(values);
+      model.computeForceValues(); values.set(model.forceValues);
       const forceScale = Math.max(...values.map(Math.abs));
       expect(forceScale).toBeGreaterThan(0);
       const gradientScale = Math.max(...jacobian.map((g) => Math.max(...g.map(Math.abs))));
       for (let j = 0; j < 14; j++) {
-        model.q.set(q); model.q[j] += h; model.computeForceValues(plus);
-        model.q.set(q); model.q[j] -= h; model.computeForceValues(minus);
+        model.q.set(q); model.q[j] += h; model.computeForceValues(); plus.set(model.forceValues);
+        model.q.set(q); model.q[j] -= h; model.computeForceValues(); minus.set(model.forceValues);
         for (let i = 0; i < 14; i++) {
           expect(Math.abs((plus[i] - minus[i]) / (2 * h) - jacobian[i][j]), `angle ${angle}, ∂f${i}/∂q${j}`).toBeLessThan(1e-7 * gradientScale);
         }
@@ -152,7 +152,7 @@ describe('ObjectBeamGeometricallyExact (3D)', () => {
     // rounding ≈ 1e-16/h = 1e-10 of the largest force. Without stiffness (the elastic forces, ≈ 1e5 here otherwise, would
     // round to ≈ 1e-5 of these entries) the forces are the velocity term alone, and 1e-7 of the largest entry leaves a
     // margin and still fails a wrong sign, a missing node or a transposed J (the inertia below is not symmetric).
-    interface Internals { q: Float64Array; u: Float64Array; gather(): void; computeForceValues(out: Float64Array): void }
+    interface Internals { q: Float64Array; u: Float64Array; gather(): void; forceValues: Float64Array; computeForceValues(): void }
     const section = BeamSection({ stiffnessMatrix: diagonal([0, 0, 0, 0, 0, 0]), inertia: [[0.02, 0.001, 0], [0.001, 0.01, 0.002], [0, 0.002, 0.015]], massPerLength: rhoA });
     const element = objectBeamGeometricallyExactDefinition.create({ nodeNumbers: [0, 1], physicsLength: 0.7, sectionData: section } as never, { category: 'Object', typeName: 'BeamGeometricallyExact', index: 0 });
     const model = element as unknown as Internals;
@@ -174,8 +174,8 @@ describe('ObjectBeamGeometricallyExact (3D)', () => {
     expect(scale).toBeGreaterThan(0);
     const plus = new Float64Array(14), minus = new Float64Array(14), h = 1e-6;
     for (let j = 0; j < 14; j++) {
-      model.u.set(u); model.u[j] += h; model.computeForceValues(plus);
-      model.u.set(u); model.u[j] -= h; model.computeForceValues(minus);
+      model.u.set(u); model.u[j] += h; model.computeForceValues(); plus.set(model.forceValues);
+      model.u.set(u); model.u[j] -= h; model.computeForceValues(); minus.set(model.forceValues);
       for (let i = 0; i < 14; i++) {
         expect(Math.abs((plus[i] - minus[i]) / (2 * h) - jacobian[14 * i + j]), `∂f${i}/∂u${j}`).toBeLessThan(1e-7 * scale);
       }
