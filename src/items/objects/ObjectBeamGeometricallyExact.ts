@@ -24,7 +24,8 @@ const N_LOCAL = 14;
  * parameters): the relative motion H₀⁻¹H₁ = exp(h) of the node frames gives the strains ε = (h − [L, 0, 0, 0, 0, 0])/L
  * (constant along the element); nodal forces (T_exp⁻¹(±h))ᵀ K ε mapped to the node coordinates (positions through A_i,
  * rotations through G_l,iᵀ); lumped mass (ρA L/2, L/2 G_lᵀ J G_l) with its quadratic velocity term. ∂f/∂q by forward
- * differentiation (one variable per column, 11 for the 14 coordinates), ∂f/∂u analytic.
+ * differentiation (one variable per column, 11 for the 14 coordinates), ∂f/∂u analytic. The relative motion, the forces
+ * and ∂f/∂q run as WebAssembly (beamGeometricallyExactKernelsSource.ts) on the element's region of the kernels' memory.
  */
 class BeamGeometricallyExactModel implements Only<ObjectModel & BodyModel, BeamGeometricallyExactModel> {
   readonly nAE = 0;
