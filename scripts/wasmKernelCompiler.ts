@@ -7,16 +7,18 @@
  * The subset (anything else is an error naming file, line and construct):
  * - Top level: `import type` declarations, and functions. `export function` names are the module's exports; other
  *   functions are internal (callable from the file's functions).
- * - Parameters `Float64Array` (an i32 byte address in the module's one imported memory), `Int` (i32; the type of
- *   src/linalg/wasmModule.ts) or `number` (f64); return type `void`, `number` or `Int`; all annotated.
+ * - Parameters `Float64Array` or `Int32Array` (an i32 byte address in the module's one imported memory), `Int` (i32;
+ *   the type of src/linalg/wasmModule.ts) or `number` (f64); return type `void`, `number` or `Int`; all annotated.
  * - Statements: `const`/`let` declarations (a local's type is its annotation, else its initializer's, else f64),
- *   assignments `=`, `+=`, `-=`, `*=`, `/=` to locals and parameters or to `array[index]`, `++`/`--` of an Int local,
- *   `if`/`else`, `for (init; condition; update)` with an Int counter, `return`, blocks, calls of the file's functions.
+ *   assignments `=`, `+=`, `-=`, `*=`, `/=` to locals and parameters or to `array[index]`, `++`/`--` of an Int local or
+ *   of an Int32Array's element, `if`/`else`, `for (init; condition; update)` with an Int counter, `while (condition)`,
+ *   `break` and `continue` (of the innermost loop), `return`, blocks, calls of the file's functions.
  * - Expressions: numeric literals (of the other operand's type; `-0` is the f64 −0), locals, parentheses, unary `-`,
  *   `+ - * /` (Int or f64 on both sides, no conversions; `/` not on Int), comparisons `< <= > >= === !==`, `&&`, `||`
- *   and `!` of comparisons, `c ? a : b` (wasm select), `array[index]` (f64; a constant part of the index goes into the
- *   load's offset), `Math.sqrt`, `Math.abs`, `Math.min` and `Math.max` of two numbers, calls of the file's functions.
- *   `&&`, `||` and `?:` evaluate both sides, as wasm does: keep them free of effects (loads only).
+ *   and `!` of comparisons, `c ? a : b` (wasm select), `array[index]` (a number of a Float64Array, an Int of an
+ *   Int32Array; a constant part of the index goes into the access's offset), `Math.sqrt`, `Math.abs`, `Math.min` and
+ *   `Math.max` of two numbers, calls of the file's functions. `&&`, `||` and `?:` evaluate both sides, as wasm does:
+ *   keep them free of effects and of loads that may leave the memory (an index of −1).
  *
  * {@link kernelSources} lists the files the engine uses; `npm run generate:wasm` stores their modules, and
  * test/scripts/wasmKernelCompiler.test.ts fails while a stored module and its source differ.
@@ -27,7 +29,7 @@ import { readFileSync } from 'node:fs';
 import ts from 'typescript';
 import {
   add, call, type Code, f64, float, floatAbs, floatAdd, floatDiv, floatMax, floatMul, floatNeg, floatSqrt, floatSub,
-  get, i32, int, isZero, loadFloat, mul, returnValue, select, set, shl, storeFloat, sub, type ValueType, wasmModuleBytes,
+  get, i32, int, isZero, loadFloat, loadInt, mul, returnValue, select, set, shl, storeFloat, storeInt, sub, type ValueType, wasmModuleBytes,
   wasmModuleText, type WasmFunction, when,
 } from '../src/linalg/wasmModule.ts';
 
@@ -55,10 +57,20 @@ export const kernelSources: readonly KernelSource[] = [
   { source: 'src/items/objects/rigidBodyKernelsSource.ts', module: 'src/items/objects/rigidBodyKernelsModule.ts', constant: 'rigidBodyModuleBase64', description: "ObjectRigidBody's mass matrix, mass product and gyroscopic force on Euler parameters without COM offset" },
   { source: 'src/items/objects/rigidBodyJacobianKernelsSource.ts', module: 'src/items/objects/rigidBodyJacobianKernelsModule.ts', constant: 'rigidBodyJacobianModuleBase64', description: "ObjectRigidBody's gyroscopic Jacobian on Euler parameters without COM offset" },
   { source: 'src/items/objects/beamGeometricallyExactKernelsSource.ts', module: 'src/items/objects/beamGeometricallyExactKernelsModule.ts', constant: 'beamGeometricallyExactModuleBase64', description: "ObjectBeamGeometricallyExact's relative motion, nodal forces and ∂f/∂q columns (beamGeometricallyExactKernelsSource.ts)" },
+  { source: 'src/linalg/sparsePatternKernelsSource.ts', module: 'src/linalg/sparsePatternKernelsModule.ts', constant: 'sparsePatternModuleBase64', description: "SparseLDLT's symbolic analysis: the candidate orderings' elimination trees and column counts, the permuted lower triangle" },
 ];
 
-/** A value's type in a kernel: f64, i32 (Int), a Float64Array's address, or a comparison's 0 or 1. */
-type KernelType = 'f64' | 'i32' | 'array' | 'condition';
+/** A value's type in a kernel: f64, i32 (Int), a Float64Array's or an Int32Array's address, or a comparison's 0 or 1. */
+type KernelType = 'f64' | 'i32' | 'array' | 'intArray' | 'condition';
+
+/** An array type's element: its value type and its bytes. */
+const elements = { array: { type: 'f64', bytes: 8 }, intArray: { type: 'i32', bytes: 4 } } as const;
+
+/**
+ * The structured-control labels around the code being compiled, innermost last: a loop's exit block, its loop, the
+ * block its body's `continue` leaves (for loops with one), and an if's arms (a label of wasm's too).
+ */
+type Label = 'exit' | 'top' | 'continue' | 'if';
 
 /** A local or parameter: its index among the function's locals (parameters first) and its type. */
 interface Variable {
@@ -124,7 +136,8 @@ export function compileKernels(text: string, fileName: string): Uint8Array<Array
     if (text === 'number') return 'f64';
     if (text === 'Int') return 'i32';
     if (text === 'Float64Array' && allowArray) return 'array';
-    return fail(node, `type ${text} is not a kernel type (number, Int${allowArray ? ', Float64Array' : ''})`);
+    if (text === 'Int32Array' && allowArray) return 'intArray';
+    return fail(node, `type ${text} is not a kernel type (number, Int${allowArray ? ', Float64Array, Int32Array' : ''})`);
   };
 
   const signatures = new Map<string, FunctionSignature>();
@@ -144,6 +157,7 @@ export function compileKernels(text: string, fileName: string): Uint8Array<Array
     const params: Record<string, ValueType> = {};
     const locals: Record<string, ValueType> = {};
     const scopes: Map<string, Variable>[] = [new Map()];
+    const labels: Label[] = [];
     let localCount = 0;
     declaration.parameters.forEach((p, k) => {
       const name = (p.name as ts.Identifier).text;
@@ -173,7 +187,7 @@ export function compileKernels(text: string, fileName: string): Uint8Array<Array
       if (ts.isParenthesizedExpression(node)) return infer(node.expression);
       if (ts.isNumericLiteral(node)) return undefined;
       if (ts.isIdentifier(node)) return lookup(node).type;
-      if (ts.isElementAccessExpression(node)) return 'f64';
+      if (ts.isElementAccessExpression(node)) return elements[arrayOf(node)].type;
       if (ts.isPrefixUnaryExpression(node)) {
         if (node.operator === ts.SyntaxKind.ExclamationToken) return 'condition';
         if (node.operator === ts.SyntaxKind.MinusToken) return infer(node.operand);
@@ -209,7 +223,7 @@ export function compileKernels(text: string, fileName: string): Uint8Array<Array
       const actual = infer(node) ?? type;
       if (actual !== type) fail(node, `a ${describe(actual)} where a ${describe(type)} is expected`);
       if (ts.isIdentifier(node)) return get(lookup(node).index);
-      if (ts.isElementAccessExpression(node)) return loadFloat(...address(node));
+      if (ts.isElementAccessExpression(node)) return arrayOf(node) === 'array' ? loadFloat(...address(node)) : loadInt(...address(node));
       if (ts.isPrefixUnaryExpression(node)) {
         if (node.operator === ts.SyntaxKind.ExclamationToken) return isZero(condition(node.operand));
         const operand = skipParentheses(node.operand);
@@ -252,17 +266,22 @@ export function compileKernels(text: string, fileName: string): Uint8Array<Array
       return emit(node, 'condition');
     };
 
+    /** The kind of array that array[index] indexes (a Float64Array or Int32Array parameter). */
+    const arrayOf = (node: ts.ElementAccessExpression): 'array' | 'intArray' => {
+      const type = ts.isIdentifier(node.expression) ? lookup(node.expression).type : undefined;
+      return type === 'array' || type === 'intArray' ? type : fail(node, 'only a Float64Array or Int32Array parameter is indexed');
+    };
     /** The address code and the constant byte offset of array[index]. */
     const address = (node: ts.ElementAccessExpression): [Code, number] => {
-      if (!ts.isIdentifier(node.expression) || lookup(node.expression).type !== 'array') fail(node, 'only a Float64Array parameter is indexed');
+      const bytes = elements[arrayOf(node)].bytes, shift = int(bytes === 8 ? 3 : 2);
       const base = get(lookup(node.expression as ts.Identifier).index);
       const index = skipParentheses(node.argumentExpression);
-      if (ts.isNumericLiteral(index)) return [base, 8 * Number(literalValue(index, 'i32'))];
+      if (ts.isNumericLiteral(index)) return [base, bytes * Number(literalValue(index, 'i32'))];
       if (ts.isBinaryExpression(index) && index.operatorToken.kind === ts.SyntaxKind.PlusToken) {
         const right = skipParentheses(index.right);
-        if (ts.isNumericLiteral(right)) return [add(base, shl(emit(index.left, 'i32'), int(3))), 8 * Number(literalValue(right, 'i32'))];
+        if (ts.isNumericLiteral(right)) return [add(base, shl(emit(index.left, 'i32'), shift)), bytes * Number(literalValue(right, 'i32'))];
       }
-      return [add(base, shl(emit(index, 'i32'), int(3))), 0];
+      return [add(base, shl(emit(index, 'i32'), shift)), 0];
     };
     const literalValue = (node: ts.NumericLiteral, type: KernelType): number => {
       literal(node, false, type);
@@ -283,8 +302,8 @@ export function compileKernels(text: string, fileName: string): Uint8Array<Array
       if (node.arguments.length !== signature.parameters.length) fail(node, `${signature.parameters.length} arguments expected`);
       const args = node.arguments.map((a, k) => {
         const type = signature.parameters[k];
-        if (type !== 'array') return emit(a, type);
-        if (!ts.isIdentifier(a) || lookup(a).type !== 'array') fail(a, 'a Float64Array argument is a Float64Array parameter');
+        if (type !== 'array' && type !== 'intArray') return emit(a, type);
+        if (!ts.isIdentifier(a) || lookup(a).type !== type) fail(a, `a ${describe(type)} argument is a ${describe(type)} parameter`);
         return get(lookup(a as ts.Identifier).index);
       });
       return call(signature.index, ...args);
@@ -295,12 +314,12 @@ export function compileKernels(text: string, fileName: string): Uint8Array<Array
       if (ts.isIdentifier(left)) {
         const variable = lookup(left);
         if (variable.constant) fail(node, `${left.text} is a const`);
-        if (variable.type === 'array') fail(node, 'a Float64Array parameter is not assigned');
+        if (variable.type === 'array' || variable.type === 'intArray') fail(node, `a ${describe(variable.type)} parameter is not assigned`);
         return set(variable.index, value(variable.type));
       }
       if (ts.isElementAccessExpression(left)) {
         const [base, offset] = address(left);
-        return storeFloat(base, value('f64'), offset);
+        return arrayOf(left) === 'array' ? storeFloat(base, value('f64'), offset) : storeInt(base, value('i32'), offset);
       }
       return fail(node, 'only a local or array[index] is assigned');
     };
@@ -310,16 +329,31 @@ export function compileKernels(text: string, fileName: string): Uint8Array<Array
       if (ts.isVariableStatement(node)) return variableList(node.declarationList);
       if (ts.isExpressionStatement(node)) return expressionStatement(node.expression);
       if (ts.isIfStatement(node)) {
-        return when(condition(node.expression), scoped(() => statement(node.thenStatement)),
-          node.elseStatement === undefined ? undefined : scoped(() => statement(node.elseStatement!)));
+        return when(condition(node.expression), labeled(['if'], () => scoped(() => statement(node.thenStatement))),
+          node.elseStatement === undefined ? undefined : labeled(['if'], () => scoped(() => statement(node.elseStatement!))));
       }
       if (ts.isForStatement(node)) {
         return scoped(() => {
           const init = node.initializer === undefined ? [] : ts.isVariableDeclarationList(node.initializer)
             ? variableList(node.initializer) : expressionStatement(node.initializer);
           if (node.condition === undefined || node.incrementor === undefined) fail(node, 'a for loop has a condition and an update');
-          return [init, loop([[isZero(condition(node.condition!)), 0x0d, 1], scoped(() => statement(node.statement)), expressionStatement(node.incrementor!)])];
+          const leave = labeled(['exit', 'top'], () => [isZero(condition(node.condition!)), 0x0d, 1]);
+          // a body with `continue` is a block of its own, which `continue` leaves for the update
+          const body = continues(node.statement)
+            ? [0x02, 0x40, labeled(['exit', 'top', 'continue'], () => scoped(() => statement(node.statement))), 0x0b]
+            : labeled(['exit', 'top'], () => scoped(() => statement(node.statement)));
+          return [init, loop([leave, body, expressionStatement(node.incrementor!)])];
         });
+      }
+      if (ts.isWhileStatement(node)) {
+        return labeled(['exit', 'top'], () => loop([[isZero(condition(node.expression)), 0x0d, 1], scoped(() => statement(node.statement))]));
+      }
+      if (ts.isBreakStatement(node) || ts.isContinueStatement(node)) {
+        if (node.label !== undefined) fail(node, 'break and continue have no label');
+        const target = ts.isBreakStatement(node) ? 'exit' : labels.lastIndexOf('continue') > labels.lastIndexOf('top') ? 'continue' : 'top';
+        const at = labels.lastIndexOf(target);
+        if (at < 0) fail(node, `${ts.isBreakStatement(node) ? 'break' : 'continue'} outside a loop`);
+        return [0x0c, labels.length - 1 - at];
       }
       if (ts.isReturnStatement(node)) {
         if (signature.result === undefined) return node.expression ? fail(node, 'a void function returns no value') : [0x0f];
@@ -353,7 +387,7 @@ export function compileKernels(text: string, fileName: string): Uint8Array<Array
       if ((ts.isPostfixUnaryExpression(node) || ts.isPrefixUnaryExpression(node))
         && (node.operator === ts.SyntaxKind.PlusPlusToken || node.operator === ts.SyntaxKind.MinusMinusToken)) {
         const operand = node.operand;
-        if (!ts.isIdentifier(operand) || lookup(operand).type !== 'i32') fail(node, '++ and -- are of Int locals');
+        if (infer(operand) !== 'i32') fail(node, '++ and -- are of Int locals and Int32Array elements');
         const step = node.operator === ts.SyntaxKind.PlusPlusToken ? add : sub;
         return assign(node, operand, () => step(emit(operand, 'i32'), int(1)));
       }
@@ -372,6 +406,13 @@ export function compileKernels(text: string, fileName: string): Uint8Array<Array
       return code;
     };
     const block = (statements: ts.NodeArray<ts.Statement>): Code => scoped(() => statements.map(statement));
+    /** The code compiled inside the given labels (see {@link Label}). */
+    const labeled = (inside: readonly Label[], body: () => Code): Code => {
+      labels.push(...inside);
+      const code = body();
+      labels.length -= inside.length;
+      return code;
+    };
 
     const body = block(declaration.body!.statements);
     // a function with a result ends in `unreachable` after its returns, so that wasm's validation accepts the end
@@ -388,12 +429,19 @@ export function compileKernels(text: string, fileName: string): Uint8Array<Array
   return wasmModuleBytes(functions);
 }
 
+/** Whether a loop body holds a `continue` of its own loop (not of a loop inside it). */
+function continues(node: ts.Node): boolean {
+  if (ts.isContinueStatement(node)) return true;
+  if (ts.isForStatement(node) || ts.isWhileStatement(node) || ts.isDoStatement(node)) return false;
+  return ts.forEachChild(node, (child) => continues(child) || undefined) ?? false;
+}
+
 function skipParentheses(node: ts.Expression): ts.Expression {
   return ts.isParenthesizedExpression(node) ? skipParentheses(node.expression) : node;
 }
 
 function describe(type: KernelType): string {
-  return type === 'f64' ? 'number' : type === 'i32' ? 'Int' : type === 'array' ? 'Float64Array' : 'condition';
+  return type === 'f64' ? 'number' : type === 'i32' ? 'Int' : type === 'array' ? 'Float64Array' : type === 'intArray' ? 'Int32Array' : 'condition';
 }
 
 /** The bytes of a kernel source file's module (the path relative to the repository). */

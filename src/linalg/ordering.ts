@@ -5,81 +5,13 @@
  */
 
 import { prefixSums, type CscMatrix } from './sparse.ts';
+import { SparsePatternAnalysis, type SymmetricGraph } from './sparsePatternKernels.ts';
 
-/** Symmetric adjacency structure without self loops: neighbours of i are `adj[ptr[i]..ptr[i+1])`. */
-export interface SymmetricGraph {
-  /** Number of vertices. */
-  n: number;
-  /** Offsets into `adj`, length n+1. */
-  ptr: Int32Array;
-  /** Neighbour lists (each edge stored in both directions, no duplicates). */
-  adj: Int32Array;
-}
+export type { SymmetricGraph } from './sparsePatternKernels.ts';
 
-/** Builds the graph of A + Aᵀ (diagonal dropped, duplicates merged) from a square CSC matrix. */
+/** Builds the graph of A + Aᵀ (diagonal dropped, duplicates merged) from a square CSC matrix (a WebAssembly kernel). */
 export function symmetricGraph(a: CscMatrix): SymmetricGraph {
-  const n = a.n;
-  // one long loop per function, each ending its function (the note at onStackReplacement in sparseLU.ts)
-  const cnt = new Int32Array(n + 1);
-  // A's arrays are passed to the loops, not loaded from it there (the note at eliminationTree in sparseLU.ts)
-  countOffDiagonal(n, a.colPtr, a.rowIndex, cnt);
-  prefixSums(cnt, n);
-  const raw = new Int32Array(cnt[n]);
-  // pos[i]: the next free slot of row i's list, i.e. cnt[i] to start with
-  const pos = new Int32Array(n);
-  pos.set(cnt.subarray(0, n));
-  listOffDiagonal(n, a.colPtr, a.rowIndex, pos, raw);
-  // duplicates merged in place (mark[j] = i + 1 once j is in list i; 0 = not yet)
-  const ptr = new Int32Array(n + 1);
-  const nz = mergeDuplicates(n, cnt, raw, pos.fill(0), ptr);
-  ptr[n] = nz;
-  return { n, ptr, adj: nz === raw.length ? raw : raw.slice(0, nz) };
-}
-
-/** {@link symmetricGraph}'s count: `cnt[i + 1]` += the off-diagonal entries in row i and in column i of a. */
-function countOffDiagonal(n: number, cp: Int32Array, ri: Int32Array, cnt: Int32Array): void {
-  for (let j = 0; j < n; j++) {
-    for (let k = cp[j], end = cp[j + 1]; k < end; k++) {
-      const i = ri[k];
-      if (i !== j) {
-        cnt[i + 1]++;
-        cnt[j + 1]++;
-      }
-    }
-  }
-}
-
-/** {@link symmetricGraph}'s lists: each off-diagonal entry (i, j) of a adds j to list i and i to list j (at `pos`). */
-function listOffDiagonal(n: number, cp: Int32Array, ri: Int32Array, pos: Int32Array, raw: Int32Array): void {
-  for (let j = 0; j < n; j++) {
-    for (let k = cp[j], end = cp[j + 1]; k < end; k++) {
-      const i = ri[k];
-      if (i !== j) {
-        raw[pos[i]++] = j;
-        raw[pos[j]++] = i;
-      }
-    }
-  }
-}
-
-/**
- * {@link symmetricGraph}'s lists without duplicates, compacted in place in `raw`: list i's start in `ptr[i]` (i < n);
- * returns the entries kept. `mark` (length n) is zero on entry.
- */
-function mergeDuplicates(n: number, cnt: Int32Array, raw: Int32Array, mark: Int32Array, ptr: Int32Array): number {
-  let nz = 0;
-  for (let i = 0; i < n; i++) {
-    ptr[i] = nz;
-    const stamp = i + 1;
-    for (let k = cnt[i], end = cnt[i + 1]; k < end; k++) {
-      const j = raw[k];
-      if (mark[j] !== stamp) {
-        mark[j] = stamp;
-        raw[nz++] = j;
-      }
-    }
-  }
-  return nz;
+  return new SparsePatternAnalysis(a).symmetricGraph();
 }
 
 const VARIABLE = 0;

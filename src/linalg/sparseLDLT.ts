@@ -30,11 +30,12 @@
  * @module
  */
 
-import { prefixSums, type CscMatrix } from './sparse.ts';
+import type { CscMatrix } from './sparse.ts';
+import { SparsePatternAnalysis, type OrderingTree } from './sparsePatternKernels.ts';
 import { sparseLDLTKernels, type SparseLDLTKernels } from './sparseLDLTKernels.ts';
 import { sparseLDLTLayout, writeSparseLDLTHeader, type SparseLDLTLayout, type SparseLDLTSizes } from './sparseLDLTKernelsLayout.ts';
 import { memoryPages, wasmPageBytes } from './storedWasmModule.ts';
-import { amdOrder, rcmOrder, symmetricGraph, type SymmetricGraph } from './ordering.ts';
+import { amdOrder, rcmOrder, type SymmetricGraph } from './ordering.ts';
 import { nestedDissectionOrder } from './nestedDissection.ts';
 
 /** Default relative zero-pivot tolerance of {@link SparseLDLT}. */
@@ -202,25 +203,20 @@ export class SparseLDLT {
     // The elimination tree and column counts are computed once, in the candidate's order, and relabeled by the
     // postorder: a postorder is a topological order of the tree, so the postordered matrix has the relabeled tree and
     // the same column counts (the same fill).
-    let best: { perm: Int32Array; parent: Int32Array; count: Int32Array; work: number } | undefined;
+    const analysis = new SparsePatternAnalysis(a);
+    let best: OrderingTree | undefined;
     const consider = (candidate: Int32Array): void => {
-      const upper = permutedUpperPattern(a, candidate);
-      const treeParent = eliminationTree(n, upper.ptr, upper.idx);
-      const treeCount = columnCounts(n, treeParent, upper.ptr, upper.idx);
-      const post = postorder(treeParent);
-      const perm = new Int32Array(n);
-      const parent = new Int32Array(n);
-      const count = new Int32Array(n);
-      relabelTree(post, candidate, treeParent, treeCount, perm, parent, count);
-      let work = 0;
-      for (let j = 0; j < n; j++) work += count[j] * count[j];
-      if (best === undefined || work < best.work) best = { perm, parent, count, work };
+      const tree = analysis.orderingTree(candidate);
+      if (best === undefined || tree.work < best.work) best = tree;
     };
-    const { orderings, nestedDissection } = this.candidateOrderings(a);
+    const { orderings, nestedDissection } = this.candidateOrderings(a, analysis);
     for (const candidate of orderings) consider(candidate);
     if (nestedDissection !== undefined && best !== undefined && best.work >= AUTO_NESTED_DISSECTION_WORK) consider(nestedDissection());
     if (best === undefined) throw new Error('SparseLDLT.analyze: no ordering');
-    this.buildPermuted(a, best.perm);
+    const lower = analysis.permutedLower(best.perm);
+    this.cPtr = lower.cPtr;
+    this.cRow = lower.cRow;
+    this.slot = lower.slot;
     this.perm = best.perm;
     this.patColPtr = a.colPtr.slice(0, n + 1);
     this.patRowIndex = a.rowIndex.slice(0, a.colPtr[n]);
@@ -270,7 +266,7 @@ export class SparseLDLT {
    * The orderings to compare: the explicit one, or AMD on the supervariable graph for `'auto'` with nested dissection on
    * it as `nestedDissection`, computed on demand (see {@link AUTO_NESTED_DISSECTION_WORK}).
    */
-  private candidateOrderings(a: CscMatrix): { orderings: Int32Array[]; nestedDissection?: () => Int32Array } {
+  private candidateOrderings(a: CscMatrix, analysis: SparsePatternAnalysis): { orderings: Int32Array[]; nestedDissection?: () => Int32Array } {
     const n = a.n;
     const o = this.ordering;
     if (o instanceof Int32Array) {
@@ -288,7 +284,7 @@ export class SparseLDLT {
       for (let k = 0; k < n; k++) perm[k] = k;
       return { orderings: [perm] };
     }
-    const g = symmetricGraph(a);
+    const g = analysis.symmetricGraph();
     if (o === 'rcm') return { orderings: [rcmOrder(g)] };
     const sv = supervariables(g);
     const expand = (superPerm: Int32Array): Int32Array => {
@@ -304,23 +300,6 @@ export class SparseLDLT {
     if (o === 'nd') return { orderings: [nestedDissection()] };
     const amd = expand(amdOrder(sv.graph, sv.weights));
     return o === 'amd' ? { orderings: [amd] } : { orderings: [amd], nestedDissection };
-  }
-
-  /** Builds the lower triangle C of P·A·Pᵀ from A's upper triangle, with the entry map `slot` (−1: lower entry of A). */
-  private buildPermuted(a: CscMatrix, perm: Int32Array): void {
-    const n = a.n;
-    const pinv = new Int32Array(n);
-    for (let k = 0; k < n; k++) pinv[perm[k]] = k;
-    const cnt = new Int32Array(n + 1);
-    countPermuted(a, pinv, cnt);
-    prefixSums(cnt, n);
-    const pos = cnt.slice(0, n);
-    const row = new Int32Array(cnt[n]);
-    const slot = new Int32Array(a.colPtr[n]).fill(-1);
-    fillPermuted(a, pinv, pos, row, slot);
-    this.cPtr = cnt;
-    this.cRow = row;
-    this.slot = slot;
   }
 
   /** Relaxed supernodes, their row structures and the memory of the numeric factorization. */
@@ -522,181 +501,6 @@ function addRowsBelow(source: Int32Array, from: number, to: number, l: number, s
     }
   }
   return nr;
-}
-
-/**
- * The strict upper triangle of C = P·A·Pᵀ by columns (column k: the rows i < k of C's row k), straight from A's upper
- * triangle in the order `perm`, for the elimination tree and column counts of a candidate ordering: both depend on
- * which entries a row holds, not on their order (the lists are not sorted), so they are those of C built by
- * buildPermuted and transposed, without building C.
- */
-function permutedUpperPattern(a: CscMatrix, perm: Int32Array): { ptr: Int32Array; idx: Int32Array } {
-  const n = a.n;
-  const pinv = new Int32Array(n);
-  for (let k = 0; k < n; k++) pinv[perm[k]] = k;
-  const ptr = new Int32Array(n + 1);
-  countPermutedUpper(n, a.colPtr, a.rowIndex, pinv, ptr);
-  prefixSums(ptr, n);
-  const pos = ptr.slice(0, n);
-  const idx = new Int32Array(ptr[n]);
-  fillPermutedUpper(n, a.colPtr, a.rowIndex, pinv, pos, idx);
-  return { ptr, idx };
-}
-
-/*
- * The loops of buildPermuted and permutedUpperPattern as functions of their own, each ending with its loop: compiled on
- * stack in a fresh process, a loop followed by code that had not run yet deoptimized there ("insufficient type
- * feedback") and ran interpreted again until the next compilation.
- */
-
-/** buildPermuted's count: `cnt[min(i, j) + 1]`++ for each entry of A's upper triangle, (i, j) its permuted position. */
-function countPermuted(a: CscMatrix, pinv: Int32Array, cnt: Int32Array): void {
-  const { n, colPtr: cp, rowIndex: ri } = a;
-  for (let c = 0; c < n; c++) {
-    for (let k = cp[c]; k < cp[c + 1]; k++) {
-      const r = ri[k];
-      if (r > c) continue;
-      const i = pinv[r];
-      const j = pinv[c];
-      cnt[(i < j ? i : j) + 1]++;
-    }
-  }
-}
-
-/** buildPermuted's lists: each upper entry k of A goes to column min(i, j) of C at `pos`, row max(i, j); slot[k] its place. */
-function fillPermuted(a: CscMatrix, pinv: Int32Array, pos: Int32Array, row: Int32Array, slot: Int32Array): void {
-  const { n, colPtr: cp, rowIndex: ri } = a;
-  for (let c = 0; c < n; c++) {
-    for (let k = cp[c]; k < cp[c + 1]; k++) {
-      const r = ri[k];
-      if (r > c) continue;
-      const i = pinv[r];
-      const j = pinv[c];
-      const col = i < j ? i : j;
-      const q = pos[col]++;
-      row[q] = i < j ? j : i;
-      slot[k] = q;
-    }
-  }
-}
-
-/** permutedUpperPattern's count: `ptr[max(i, j) + 1]`++ for each off-diagonal entry of A's upper triangle, (i, j) its permuted position. */
-function countPermutedUpper(n: number, cp: Int32Array, ri: Int32Array, pinv: Int32Array, ptr: Int32Array): void {
-  for (let c = 0; c < n; c++) {
-    const j = pinv[c];
-    for (let k = cp[c], end = cp[c + 1]; k < end; k++) {
-      const r = ri[k];
-      if (r >= c) continue;
-      const i = pinv[r];
-      ptr[(i < j ? j : i) + 1]++;
-    }
-  }
-}
-
-/** permutedUpperPattern's lists: min(i, j) appended to list max(i, j) (at `pos`) for each entry counted by countPermutedUpper. */
-function fillPermutedUpper(n: number, cp: Int32Array, ri: Int32Array, pinv: Int32Array, pos: Int32Array, idx: Int32Array): void {
-  for (let c = 0; c < n; c++) {
-    const j = pinv[c];
-    for (let k = cp[c], end = cp[c + 1]; k < end; k++) {
-      const r = ri[k];
-      if (r >= c) continue;
-      const i = pinv[r];
-      if (i < j) idx[pos[j]++] = i;
-      else idx[pos[i]++] = j;
-    }
-  }
-}
-
-/**
- * Elimination tree of the lower triangle C (Liu's algorithm with path compression) from its transposed pattern
- * (`ptr`, `idx`: column k lists the rows i < k of row k of C).
- */
-function eliminationTree(n: number, ptr: Int32Array, idx: Int32Array): Int32Array {
-  const parent = new Int32Array(n).fill(-1);
-  const ancestor = new Int32Array(n).fill(-1);
-  for (let k = 0; k < n; k++) {
-    for (let p = ptr[k]; p < ptr[k + 1]; p++) {
-      let i = idx[p];
-      while (i !== -1 && i < k) {
-        const next = ancestor[i];
-        ancestor[i] = k;
-        if (next === -1) {
-          parent[i] = k;
-          break;
-        }
-        i = next;
-      }
-    }
-  }
-  return parent;
-}
-
-/** Column counts of L (with diagonal) by traversing the row subtrees of the elimination tree (transposed pattern as in {@link eliminationTree}). */
-function columnCounts(n: number, parent: Int32Array, ptr: Int32Array, idx: Int32Array): Int32Array {
-  const count = new Int32Array(n).fill(1);
-  const mark = new Int32Array(n).fill(-1);
-  for (let k = 0; k < n; k++) {
-    mark[k] = k;
-    for (let p = ptr[k]; p < ptr[k + 1]; p++) {
-      let i = idx[p];
-      while (mark[i] !== k) {
-        count[i]++;
-        mark[i] = k;
-        i = parent[i];
-      }
-    }
-  }
-  return count;
-}
-
-/**
- * The tree and counts in the postorder `post` (`post[k]` = the vertex visited k-th): perm[k] = order[post[k]], the
- * relabeled parent (−1 stays) and the counts of the vertices in their new places.
- */
-function relabelTree(post: Int32Array, order: Int32Array, treeParent: Int32Array, treeCount: Int32Array, perm: Int32Array, parent: Int32Array, count: Int32Array): void {
-  const n = post.length;
-  const place = new Int32Array(n);
-  for (let k = 0; k < n; k++) place[post[k]] = k;
-  for (let k = 0; k < n; k++) {
-    const v = post[k];
-    perm[k] = order[v];
-    const p = treeParent[v];
-    parent[k] = p === -1 ? -1 : place[p];
-    count[k] = treeCount[v];
-  }
-}
-
-/** Postorder of the elimination tree `parent` (children visited in increasing order): the vertices in visiting order. */
-function postorder(parent: Int32Array): Int32Array {
-  const n = parent.length;
-  const head = new Int32Array(n).fill(-1);
-  const next = new Int32Array(n).fill(-1);
-  for (let j = n - 1; j >= 0; j--) {
-    const p = parent[j];
-    if (p === -1) continue;
-    next[j] = head[p];
-    head[p] = j;
-  }
-  const out = new Int32Array(n);
-  const stack = new Int32Array(n);
-  let k = 0;
-  for (let root = 0; root < n; root++) {
-    if (parent[root] !== -1) continue;
-    let top = 0;
-    stack[0] = root;
-    while (top >= 0) {
-      const v = stack[top];
-      const c = head[v];
-      if (c === -1) {
-        top--;
-        out[k++] = v;
-      } else {
-        head[v] = next[c];
-        stack[++top] = c;
-      }
-    }
-  }
-  return out;
 }
 
 /** Supervariables: runs of consecutive vertices with the same closed adjacency, as weighted vertices of a compressed graph. */

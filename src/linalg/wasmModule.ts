@@ -125,8 +125,8 @@ export const float = (value: number): Code => [0x44, Array.from(new Uint8Array(n
 export const loadInt = (address: Code, offset = 0): Code => [address, 0x28, 2, unsignedLeb(offset)];
 /** f64.load at a byte address plus a constant byte offset (alignment 8). */
 export const loadFloat = (address: Code, offset = 0): Code => [address, 0x2b, 3, unsignedLeb(offset)];
-/** i32.store at a byte address. */
-export const storeInt = (address: Code, value: Code): Code => [address, value, 0x36, 2, 0];
+/** i32.store at a byte address plus a constant byte offset (alignment 4). */
+export const storeInt = (address: Code, value: Code, offset = 0): Code => [address, value, 0x36, 2, unsignedLeb(offset)];
 /** f64.store at a byte address plus a constant byte offset (alignment 8). */
 export const storeFloat = (address: Code, value: Code, offset = 0): Code => [address, value, 0x39, 3, unsignedLeb(offset)];
 

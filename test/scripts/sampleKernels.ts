@@ -65,3 +65,52 @@ function scale(a: Float64Array, factor: number, n: Int, out: Float64Array): void
   let i: Int = 0;
   for (i = 0; i < n; ++i) out[i] = factor * a[i];
 }
+
+/**
+ * Int32Array elements (loads, stores, ++, compound assignments, constant offsets), while, break and continue (of for
+ * and while loops, from inside ifs and nested loops): a histogram of `values` into `counts`, its running sums into
+ * `starts`, then, per value, how many steps a chain of `next` links takes until it meets a negative link or one past
+ * `limit`. Returns the number of values skipped as negative.
+ */
+export function integers(values: Int32Array, n: Int, next: Int32Array, limit: Int, counts: Int32Array, starts: Int32Array): Int {
+  let skipped: Int = 0;
+  for (let i: Int = 0; i < n; i++) {
+    const v = values[i];
+    if (v < 0) {
+      skipped++;
+      continue;
+    }
+    counts[v]++;
+    counts[v + 1] -= 0;
+  }
+  starts[0] = 0;
+  let k: Int = 0;
+  while (k < n) {
+    starts[k + 1] = starts[k] + counts[k];
+    k++;
+  }
+  for (let i: Int = 0; i < n; i++) {
+    let at = values[i], steps: Int = 0;
+    while (steps >= 0) {
+      if (at < 0) break;
+      if (steps > limit) {
+        steps = -1;
+        break;
+      }
+      for (let j: Int = 0; j < 3; j++) {
+        if (j === 1) continue;
+        if (j === 2) break;
+        steps += 1;
+      }
+      at = next[at];
+    }
+    values[i] = steps;
+    countDown(counts, i);
+  }
+  return skipped;
+}
+
+/** Decrements counts[i] while it is positive (an internal function with an Int32Array argument). */
+function countDown(counts: Int32Array, i: Int): void {
+  while (counts[i] > 0) counts[i] -= 1;
+}

@@ -68,7 +68,33 @@ describe('wasmKernelCompiler', () => {
     exports.calls(0, 8 * n, n, 16 * n);
     expect(bitPatterns(view.subarray(2 * n, 3 * n + 1))).toEqual(bitPatterns(out));
     const exported = WebAssembly.Module.exports(new WebAssembly.Module(compileKernelFile('test/scripts/sampleKernels.ts'))).map((e) => e.name);
-    expect(exported.sort()).toEqual(['branches', 'calls', 'loops', 'straightLine']);
+    expect(exported.sort()).toEqual(['branches', 'calls', 'integers', 'loops', 'straightLine']);
+  });
+
+  it('compiles Int32Array elements, while, break and continue as JavaScript runs them', () => {
+    const random = values(11);
+    const integer = (below: number): number => Math.floor(Math.abs(random()) * 1e6) % (below + 1) - 1; // −1 … below − 1
+    for (const n of [0, 1, 4, 9, 30]) {
+      for (const limit of [0, 2, 50]) {
+        const given = Int32Array.from({ length: n }, () => integer(n));
+        const next = Int32Array.from({ length: n }, () => integer(n));
+        const counts = new Int32Array(n + 1), starts = new Int32Array(n + 1);
+        const expected = given.slice();
+        const skipped = sample.integers(expected, n, next, limit, counts, starts);
+        // the same arrays in the memory as Int32Arrays: values at byte 0, next, counts, starts after them
+        const ints = new Int32Array(view.buffer);
+        const at = { values: 0, next: 4 * n, counts: 8 * n, starts: 12 * n + 4 };
+        ints.fill(-7, 0, 16 * n + 8);
+        ints.set(given, at.values / 4);
+        ints.set(next, at.next / 4);
+        ints.fill(0, at.counts / 4, at.counts / 4 + 2 * n + 2);
+        expect(exports.integers(at.values, n, at.next, limit, at.counts, at.starts)).toBe(skipped);
+        expect(ints.slice(0, n)).toEqual(expected);
+        expect(ints.slice(at.counts / 4, at.counts / 4 + n + 1)).toEqual(counts);
+        expect(ints.slice(at.starts / 4, at.starts / 4 + n + 1)).toEqual(starts);
+        if (n === 30) expect(new Set(expected).size).toBeGreaterThan(2); // chains of several lengths, stopped ones (−1) among them
+      }
+    }
   });
 
   it('names file, line and construct of what the subset does not have', () => {
@@ -77,7 +103,12 @@ describe('wasmKernelCompiler', () => {
       ['export function f(a: number): number { return a % 2; }', /operator not in the subset/],
       ['export function f(k: Int, x: number): number { return k + x; }', /a number where a Int is expected|a Int where a number is expected/],
       ['export function f(k: Int): Int { return k / 2; }', /operator not in the subset for a Int/],
-      ['export function f(x: number): void {\n  while (x > 0) x -= 1;\n}', /k\.ts:2:3: statement not in the subset/],
+      ['export function f(x: number): void {\n  do x -= 1; while (x > 0);\n}', /k\.ts:2:3: statement not in the subset/],
+      ['export function f(x: number): void {\n  if (x > 0) break;\n}', /k\.ts:2:14: break outside a loop/],
+      ['export function f(a: Int32Array, i: Int): void { a[i] = a[i] + 0.5; }', /literal is not a 32-bit integer/],
+      ['export function f(a: Int32Array, b: Float64Array): void { b[0] = a[0]; }', /a Int where a number is expected/],
+      ['export function f(a: Float64Array): void { a[0]++; }', /\+\+ and -- are of Int locals and Int32Array elements/],
+      ['export function f(a: Int32Array, i: Int): void { a[++i] = 0; }', /unary operator not in the subset/],
       ['export function f(x: number): number { if (x) return 1; return 0; }', /a condition must be a comparison/],
       ['export function f(x: number): number { const y = x; y = 2; return y; }', /y is a const/],
       ['export function f(x: string): void {}', /type string is not a kernel type/],
