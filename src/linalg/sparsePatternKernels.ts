@@ -44,6 +44,18 @@ export interface PermutedLower {
 
 let compiled: WebAssembly.Module | undefined;
 
+/** The kernels instantiated on a new memory of consecutive Int32Array regions of the given lengths, and the regions. */
+function instantiateRegions<Name extends string>(names: readonly Name[], ints: Readonly<Record<Name, number>>) {
+  const doubles = {} as Record<Name, number>;
+  for (const name of names) doubles[name] = Math.ceil(ints[name] / 2);
+  const layout = kernelLayout(doubles);
+  compiled ??= compileStoredModule(sparsePatternModuleBase64);
+  const instance = instantiateKernels<KernelExports<typeof source>>(compiled, memoryPages(8 * layout.doubles));
+  const regions = {} as Record<Name, Int32Array>;
+  for (const name of names) regions[name] = new Int32Array(instance.doubles.buffer, layout.addresses[name], ints[name]);
+  return { exports: instance.exports, at: layout.addresses, regions };
+}
+
 /** The kernels on a memory holding the pattern of one matrix (see the source for what each region holds). */
 export class SparsePatternAnalysis {
   private readonly n: number;
@@ -59,18 +71,12 @@ export class SparsePatternAnalysis {
       head: n, next: n, post: n, stack: n, perm: n, treeParent: n, treeCount: n, cPtr: n + 1, cRow: entries, slot: entries,
       graphCount: n + 1, graphPtr: n + 1, adj: 2 * entries,
     };
-    const doubles = {} as Record<RegionName, number>;
-    for (const name of regionNames) doubles[name] = Math.ceil(ints[name] / 2);
-    const layout = kernelLayout(doubles);
-    compiled ??= compileStoredModule(sparsePatternModuleBase64);
-    const instance = instantiateKernels<KernelExports<typeof source>>(compiled, memoryPages(8 * layout.doubles));
-    const regions = {} as Record<RegionName, Int32Array>;
-    for (const name of regionNames) regions[name] = new Int32Array(instance.doubles.buffer, layout.addresses[name], ints[name]);
+    const { exports, at, regions } = instantiateRegions(regionNames, ints);
     regions.cp.set(a.colPtr.subarray(0, n + 1));
     regions.ri.set(a.rowIndex.subarray(0, entries));
     this.n = n;
-    this.exports = instance.exports;
-    this.at = layout.addresses;
+    this.exports = exports;
+    this.at = at;
     this.regions = regions;
   }
 
@@ -109,3 +115,52 @@ const regionNames = ['cp', 'ri', 'candidate', 'pinv', 'ptr', 'pos', 'idx', 'pare
 
 /** The name of a region of the memory. */
 type RegionName = typeof regionNames[number];
+
+/** The result of {@link amdElimination}. */
+export interface AmdElimination {
+  /** The pivots in their order (the first `pivotCount`). */
+  readonly pivots: Int32Array<ArrayBuffer>;
+  /** How many pivots there are. */
+  readonly pivotCount: number;
+  /** The variables eliminated with pivot p: mergedHead[p], then mergedNext[i] (−1 ends). */
+  readonly mergedHead: Int32Array<ArrayBuffer>;
+  /** See mergedHead. */
+  readonly mergedNext: Int32Array<ArrayBuffer>;
+  /** 1 for the vertices left out as dense. */
+  readonly isDense: Int32Array<ArrayBuffer>;
+}
+
+/**
+ * The approximate minimum degree elimination of src/linalg/ordering.ts's amdOrder as WebAssembly (amdEliminate of the
+ * source): the graph with vertex weights, vertices of more than `dense` neighbours left out. The list storage has
+ * `initialCapacity` entries (by default as the JavaScript version's started: max(2n, 1.5 · entries + n)) and is
+ * compacted when full; should a graph need more, the elimination runs again with twice the storage.
+ */
+export function amdElimination(g: SymmetricGraph, weights: Int32Array, dense: number,
+  initialCapacity = Math.max(2 * g.n, Math.ceil(1.5 * g.ptr[g.n]) + g.n)): AmdElimination {
+  const n = g.n, entries = g.ptr[n];
+  let totalWeight = 0;
+  for (let i = 0; i < n; i++) totalWeight += weights[i];
+  for (let capacity = Math.max(1, initialCapacity); ; capacity *= 2) {
+    const ints: Record<AmdRegionName, number> = {
+      ptr: n + 1, adj: entries, weights: n, isDense: n, pivots: n, mergedHead: n, mergedNext: n, state: n, nv: n, pe: n, len: n, elen: n,
+      degree: n, w: n, next: n, prev: n, head: totalWeight + 1, scalars: 8, iw: capacity, iwSpare: capacity,
+    };
+    const { exports, at, regions } = instantiateRegions(amdRegionNames, ints);
+    regions.ptr.set(g.ptr.subarray(0, n + 1));
+    regions.adj.set(g.adj.subarray(0, entries));
+    regions.weights.set(weights.subarray(0, n));
+    const pivotCount = exports.amdEliminate(n, at.ptr, at.adj, at.weights, dense, at.isDense, at.pivots, at.mergedHead, at.mergedNext, at.state,
+      at.nv, at.pe, at.len, at.elen, at.degree, at.w, at.next, at.prev, at.head, at.iw, at.iwSpare, capacity, at.scalars);
+    if (pivotCount >= 0) {
+      return { pivots: regions.pivots.slice(), pivotCount, mergedHead: regions.mergedHead.slice(), mergedNext: regions.mergedNext.slice(), isDense: regions.isDense.slice() };
+    }
+  }
+}
+
+/** The regions of amdElimination's memory, in their order. */
+const amdRegionNames = ['ptr', 'adj', 'weights', 'isDense', 'pivots', 'mergedHead', 'mergedNext', 'state', 'nv', 'pe', 'len', 'elen', 'degree', 'w',
+  'next', 'prev', 'head', 'scalars', 'iw', 'iwSpare'] as const;
+
+/** The name of a region of amdElimination's memory. */
+type AmdRegionName = typeof amdRegionNames[number];

@@ -260,3 +260,306 @@ export function symmetricGraph(n: Int, cp: Int32Array, ri: Int32Array, count: In
   ptr[n] = kept;
   return kept;
 }
+
+/*
+ * The approximate minimum degree elimination of src/linalg/ordering.ts (amdOrder; the algorithm is described there).
+ * The quotient graph's arrays are Int32Array regions; its scalars live in `scalars` (the indices below), so that the
+ * functions of a step can share them. Vertex states: 0 variable, 1 element, 2 dead.
+ */
+
+/**
+ * Approximate minimum degree elimination of the graph (n, ptr, adj) with vertex `weights`; vertices of more than
+ * `dense` neighbours are left out (isDense[i] = 1). Writes the pivots in their order to `pivots` and the variables
+ * eliminated with pivot p to the list mergedHead[p], mergedNext (−1 ends); returns the number of pivots, or −1 when
+ * the list storage iw (`capacity` entries, and iwSpare as much for its compaction) is too small: the caller then runs it
+ * again with more. `head` has room for the total weight + 1; the other arrays are work of n; `scalars` of 8.
+ */
+export function amdEliminate(n: Int, ptr: Int32Array, adj: Int32Array, weights: Int32Array, dense: Int, isDense: Int32Array, pivots: Int32Array,
+  mergedHead: Int32Array, mergedNext: Int32Array, state: Int32Array, nv: Int32Array, pe: Int32Array, len: Int32Array, elen: Int32Array,
+  degree: Int32Array, w: Int32Array, next: Int32Array, prev: Int32Array, head: Int32Array, iw: Int32Array, iwSpare: Int32Array, capacity: Int,
+  scalars: Int32Array): Int {
+  for (let i: Int = 0; i < n; i++) {
+    isDense[i] = 0;
+    pivots[i] = 0;
+    mergedHead[i] = -1;
+    mergedNext[i] = -1;
+    state[i] = 0;
+    nv[i] = 0;
+    pe[i] = 0;
+    len[i] = 0;
+    elen[i] = 0;
+    degree[i] = 0;
+    w[i] = 0;
+    next[i] = 0;
+    prev[i] = 0;
+    if (ptr[i + 1] - ptr[i] > dense) isDense[i] = 1;
+  }
+  // the initial lists: the graph without the dense vertices (those dead), each variable's weight and degree
+  let pfree: Int = 0;
+  for (let i: Int = 0; i < n; i++) {
+    pe[i] = pfree;
+    if (isDense[i] === 1) {
+      state[i] = 2;
+      continue;
+    }
+    let d: Int = 0;
+    const end = ptr[i + 1];
+    for (let k: Int = ptr[i]; k < end; k++) {
+      const j = adj[k];
+      if (isDense[j] === 1) continue;
+      if (pfree >= capacity) return -1;
+      iw[pfree] = j;
+      pfree++;
+      d += weights[j];
+    }
+    len[i] = pfree - pe[i];
+    nv[i] = weights[i];
+    degree[i] = d;
+  }
+  let nActive: Int = 0;
+  for (let i: Int = 0; i < n; i++) if (state[i] === 0) nActive += nv[i];
+  for (let d: Int = 0; d <= nActive; d++) head[d] = -1;
+  for (let i: Int = 0; i < n; i++) if (state[i] === 0) bucketInsert(head, next, prev, i, degree[i]);
+  // scalars: pfree, nel, mindeg, degme, wflg, wMax, nPivots, nActive
+  scalars[0] = pfree;
+  scalars[1] = 0;
+  scalars[2] = 0;
+  scalars[3] = 0;
+  scalars[4] = 1;
+  scalars[5] = 1073741823 - nActive - 2;
+  scalars[6] = 0;
+  scalars[7] = nActive;
+  while (scalars[1] < nActive) {
+    if (eliminatePivot(n, state, nv, pe, len, elen, degree, w, next, prev, head, iw, iwSpare, capacity, pivots, mergedHead, mergedNext, scalars) < 0) return -1;
+  }
+  return scalars[6];
+}
+
+/** One step: the variable of least approximate degree becomes an element, its neighbours updated; −1 when iw is full. */
+function eliminatePivot(n: Int, state: Int32Array, nv: Int32Array, pe: Int32Array, len: Int32Array, elen: Int32Array, degree: Int32Array,
+  w: Int32Array, next: Int32Array, prev: Int32Array, head: Int32Array, iw: Int32Array, iwSpare: Int32Array, capacity: Int, pivots: Int32Array,
+  mergedHead: Int32Array, mergedNext: Int32Array, scalars: Int32Array): Int {
+  let mindeg = scalars[2];
+  while (head[mindeg] < 0) mindeg++;
+  const p = head[mindeg];
+  bucketRemove(head, next, prev, degree, p);
+  const nvp = nv[p];
+  scalars[1] += nvp;
+  nv[p] = -nvp;
+  // L_p in place when p is adjacent to no element, else at the end of iw (compacted first when full)
+  const elp = elen[p];
+  let start: Int = pe[p];
+  if (elp !== 0) {
+    let need = len[p] - elp;
+    const elementsEnd = pe[p] + elp;
+    for (let q: Int = pe[p]; q < elementsEnd; q++) {
+      const e = iw[q];
+      if (state[e] === 1) need += len[e];
+    }
+    if (scalars[0] + need > capacity) {
+      const used = compactLists(n, iw, iwSpare, pe, len, state);
+      if (used + need > capacity) return -1;
+      scalars[0] = used;
+    }
+    start = scalars[0];
+  }
+  const lenp = gatherElement(p, elp, start, state, nv, pe, len, degree, next, prev, head, iw, scalars);
+  if (elp !== 0) scalars[0] = start + lenp;
+  pe[p] = start;
+  len[p] = lenp;
+  elen[p] = 0;
+  state[p] = 1;
+  // w[e] − wflg = |L_e \ L_p| for every element e adjacent to L_p
+  if (scalars[4] > scalars[5]) {
+    for (let k: Int = 0; k < n; k++) w[k] = 0;
+    scalars[4] = 1;
+  }
+  externalDegrees(start, lenp, state, nv, pe, elen, degree, w, iw, scalars[4]);
+  const merged = updateVariables(p, start, lenp, state, nv, pe, len, elen, degree, w, iw, mergedHead, mergedNext, scalars);
+  scalars[2] = finishElement(p, start, lenp, mindeg, state, nv, len, degree, next, prev, head, iw);
+  nv[p] = nvp + merged;
+  degree[p] = scalars[3];
+  pivots[scalars[6]] = p;
+  scalars[6]++;
+  scalars[4] += scalars[7] + 1;
+  return 0;
+}
+
+/** The lists of the vertices that are not dead moved to the front of iw, in vertex order (through iwSpare); the entries used. */
+function compactLists(n: Int, iw: Int32Array, iwSpare: Int32Array, pe: Int32Array, len: Int32Array, state: Int32Array): Int {
+  let q: Int = 0;
+  for (let i: Int = 0; i < n; i++) {
+    if (state[i] === 2) continue;
+    const from = pe[i];
+    const count = len[i];
+    for (let k: Int = 0; k < count; k++) iwSpare[q + k] = iw[from + k];
+    pe[i] = q;
+    q += count;
+  }
+  for (let k: Int = 0; k < q; k++) iw[k] = iwSpare[k];
+  return q;
+}
+
+/**
+ * L_p into iw from start: the variables of p's elp elements (those elements then dead) and of p's own list, each once
+ * (its weight negated while in L_p) and out of its degree bucket; their total weight into scalars' degme; returns |L_p|.
+ */
+function gatherElement(p: Int, elp: Int, start: Int, state: Int32Array, nv: Int32Array, pe: Int32Array, len: Int32Array, degree: Int32Array,
+  next: Int32Array, prev: Int32Array, head: Int32Array, iw: Int32Array, scalars: Int32Array): Int {
+  let lenp: Int = 0;
+  let degme: Int = 0;
+  const p0 = pe[p];
+  const elementsEnd = p0 + elp;
+  const end = p0 + len[p];
+  for (let q: Int = p0; q < end; q++) {
+    let r: Int = q;
+    let rEnd: Int = q + 1;
+    if (q < elementsEnd) {
+      const e = iw[q];
+      if (state[e] !== 1) continue;
+      state[e] = 2;
+      r = pe[e];
+      rEnd = r + len[e];
+    }
+    for (; r < rEnd; r++) {
+      const i = iw[r];
+      const nvi = nv[i];
+      if (nvi <= 0 || state[i] !== 0) continue;
+      degme += nvi;
+      nv[i] = -nvi;
+      iw[start + lenp] = i;
+      lenp++;
+      bucketRemove(head, next, prev, degree, i);
+    }
+  }
+  scalars[3] = degme;
+  return lenp;
+}
+
+/** w[e] = wflg + |L_e \ L_p| for every element e adjacent to the variables of L_p (iw[start … start + lenp)). */
+function externalDegrees(start: Int, lenp: Int, state: Int32Array, nv: Int32Array, pe: Int32Array, elen: Int32Array, degree: Int32Array,
+  w: Int32Array, iw: Int32Array, wflg: Int): void {
+  const end = start + lenp;
+  for (let t: Int = start; t < end; t++) {
+    const i = iw[t];
+    const nvi = -nv[i];
+    const qEnd = pe[i] + elen[i];
+    for (let q: Int = pe[i]; q < qEnd; q++) {
+      const e = iw[q];
+      if (state[e] !== 1) continue;
+      const we = w[e];
+      if (we >= wflg) w[e] = we - nvi;
+      else w[e] = wflg + degree[e] - nvi;
+    }
+  }
+}
+
+/**
+ * Prunes the lists of the variables of L_p, updates their approximate degrees and mass-eliminates those left without
+ * neighbours (into p's merged list; degme and nel of the scalars follow); returns their total weight.
+ */
+function updateVariables(p: Int, start: Int, lenp: Int, state: Int32Array, nv: Int32Array, pe: Int32Array, len: Int32Array, elen: Int32Array,
+  degree: Int32Array, w: Int32Array, iw: Int32Array, mergedHead: Int32Array, mergedNext: Int32Array, scalars: Int32Array): Int {
+  let degme = scalars[3];
+  let nel = scalars[1];
+  const wflg = scalars[4];
+  const nActive = scalars[7];
+  let merged: Int = 0;
+  const end = start + lenp;
+  for (let t: Int = start; t < end; t++) {
+    const i = iw[t];
+    const nvi = -nv[i];
+    const s0 = pe[i];
+    const eEnd = s0 + elen[i];
+    const aEnd = s0 + len[i];
+    let wr: Int = s0;
+    let degE: Int = 0;
+    for (let q: Int = s0; q < eEnd; q++) {
+      const e = iw[q];
+      if (state[e] !== 1) continue;
+      const ext = w[e] - wflg;
+      if (ext > 0) {
+        degE += ext;
+        iw[wr] = e;
+        wr++;
+      } else {
+        state[e] = 2;
+      }
+    }
+    const nE = wr - s0;
+    let degA: Int = 0;
+    for (let q: Int = eEnd; q < aEnd; q++) {
+      const j = iw[q];
+      if (state[j] !== 0 || nv[j] <= 0) continue;
+      degA += nv[j];
+      iw[wr] = j;
+      wr++;
+    }
+    if (degE === 0 && degA === 0) {
+      state[i] = 2;
+      nv[i] = 0;
+      merged += nvi;
+      degme -= nvi;
+      nel += nvi;
+      mergedNext[i] = mergedHead[p];
+      mergedHead[p] = i;
+      continue;
+    }
+    // p as the first element (the slot freed by pruning makes room)
+    iw[wr] = iw[s0 + nE];
+    iw[s0 + nE] = p;
+    elen[i] = nE + 1;
+    len[i] = wr + 1 - s0;
+    const outside = degme - nvi;
+    let d = degree[i] + outside;
+    const d2 = degE + degA + outside;
+    if (d2 < d) d = d2;
+    const dMax = nActive - nel - nvi;
+    if (d < dMax) degree[i] = d;
+    else degree[i] = dMax;
+  }
+  scalars[3] = degme;
+  scalars[1] = nel;
+  return merged;
+}
+
+/**
+ * Finishes element p: drops its mass-eliminated members, puts the others (weights positive again) back in the degree
+ * buckets; returns the smallest degree bucket that may be non-empty (mindeg, or lower).
+ */
+function finishElement(p: Int, start: Int, lenp: Int, mindeg: Int, state: Int32Array, nv: Int32Array, len: Int32Array, degree: Int32Array,
+  next: Int32Array, prev: Int32Array, head: Int32Array, iw: Int32Array): Int {
+  let wr: Int = start;
+  let lowest = mindeg;
+  const end = start + lenp;
+  for (let t: Int = start; t < end; t++) {
+    const i = iw[t];
+    if (state[i] !== 0) continue;
+    nv[i] = -nv[i];
+    iw[wr] = i;
+    wr++;
+    const d = degree[i];
+    bucketInsert(head, next, prev, i, d);
+    if (d < lowest) lowest = d;
+  }
+  len[p] = wr - start;
+  return lowest;
+}
+
+/** Puts variable i at the front of the degree bucket d (doubly linked lists head/next/prev). */
+function bucketInsert(head: Int32Array, next: Int32Array, prev: Int32Array, i: Int, d: Int): void {
+  const h = head[d];
+  next[i] = h;
+  prev[i] = -1;
+  if (h >= 0) prev[h] = i;
+  head[d] = i;
+}
+
+/** Unlinks variable i from its degree bucket, degree[i]. */
+function bucketRemove(head: Int32Array, next: Int32Array, prev: Int32Array, degree: Int32Array, i: Int): void {
+  const nx = next[i];
+  const pv = prev[i];
+  if (nx >= 0) prev[nx] = pv;
+  if (pv >= 0) next[pv] = nx;
+  else head[degree[i]] = nx;
+}

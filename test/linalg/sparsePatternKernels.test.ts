@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { SparsePatternAnalysis } from '../../src/linalg/sparsePatternKernels.ts';
-import { orderingTree, permutedLower, symmetricGraph } from '../../src/linalg/sparsePatternKernelsSource.ts';
+import { amdElimination, SparsePatternAnalysis } from '../../src/linalg/sparsePatternKernels.ts';
+import { amdEliminate, orderingTree, permutedLower, symmetricGraph } from '../../src/linalg/sparsePatternKernelsSource.ts';
 import type { CscMatrix } from '../../src/linalg/sparse.ts';
 import { kernelValues } from '../helpers/kernelValues.ts';
 
@@ -154,6 +154,44 @@ describe('sparse pattern kernels', () => {
       const list = Array.from(graph.adj.subarray(graph.ptr[i], graph.ptr[i + 1]));
       expect(list.length).toBe(expected.size);
       expect(new Set(list)).toEqual(expected);
+    }
+  });
+});
+
+describe('amdElimination', () => {
+  const next = kernelValues(9, { specialShare: 0, decades: 0 });
+
+  it('gives the JavaScript source\'s elimination, and the same with list storage compacted or run again with more', () => {
+    for (const [n, perColumn] of [[6, 2], [40, 4], [200, 6], [500, 3]] as const) {
+      const a = randomPattern(n, perColumn, next);
+      const graph = new SparsePatternAnalysis(a).symmetricGraph();
+      const weights = Int32Array.from({ length: n }, () => 1 + (Math.floor(Math.abs(next()) * 1e6) % 3));
+      const dense = Math.max(4, Math.floor(2 * Math.sqrt(n)));
+      const entries = graph.ptr[n];
+      // the source as JavaScript, with room enough
+      const capacity = 4 * entries + 4 * n + 8;
+      const work = (length: number): Int32Array => new Int32Array(length);
+      const pivots = work(n), mergedHead = work(n), mergedNext = work(n), isDense = work(n);
+      const totalWeight = weights.reduce((s, x) => s + x, 0);
+      const count = amdEliminate(n, graph.ptr, graph.adj, weights, dense, isDense, pivots, mergedHead, mergedNext, work(n), work(n), work(n),
+        work(n), work(n), work(n), work(n), work(n), work(n), work(totalWeight + 1), work(capacity), work(capacity), capacity, work(8));
+      expect(count).toBeGreaterThan(0);
+      for (const initial of [undefined, 1, entries, entries + n + 1]) {
+        const got = amdElimination(graph, weights, dense, initial);
+        expect(got.pivotCount).toBe(count);
+        expect(got.pivots).toEqual(pivots);
+        expect(got.mergedHead).toEqual(mergedHead);
+        expect(got.mergedNext).toEqual(mergedNext);
+        expect(got.isDense).toEqual(isDense);
+      }
+      // every vertex once: the pivots, the variables merged into them and the dense ones
+      const seen: number[] = [];
+      for (let t = 0; t < count; t++) {
+        seen.push(pivots[t]);
+        for (let i = mergedHead[pivots[t]]; i >= 0; i = mergedNext[i]) seen.push(i);
+      }
+      for (let i = 0; i < n; i++) if (isDense[i] === 1) seen.push(i);
+      expect(seen.sort((x, y) => x - y)).toEqual(Array.from({ length: n }, (_, k) => k));
     }
   });
 });
