@@ -56,8 +56,14 @@ function cableCircleLayout(capacity: number) {
   });
 }
 
-/** The compiled module of the kernels (compiled at the first CableCircleContact's first evaluation). */
+/** The compiled module of the kernels (compiled at its first use). */
 let cableCircleModule: WebAssembly.Module | undefined;
+
+/** The process's compiled module of ancfCableCircleKernelsSource.ts' kernels (each user instantiates it on its own memory). */
+export function cableContactModule(): WebAssembly.Module {
+  cableCircleModule ??= compileStoredModule(ancfCableCircleModuleBase64);
+  return cableCircleModule;
+}
 
 /** A kernel instance on a memory of its own, its regions' addresses and views. */
 interface CableCircleMemory {
@@ -71,9 +77,8 @@ interface CableCircleMemory {
 
 /** A kernel instance with room for `capacity` chords. */
 function cableCircleMemory(capacity: number): CableCircleMemory {
-  cableCircleModule ??= compileStoredModule(ancfCableCircleModuleBase64);
   const layout = cableCircleLayout(capacity);
-  const { exports, doubles } = instantiateKernels<KernelExports<typeof kernelSource>>(cableCircleModule, memoryPages(8 * layout.doubles));
+  const { exports, doubles } = instantiateKernels<KernelExports<typeof kernelSource>>(cableContactModule(), memoryPages(8 * layout.doubles));
   const views = kernelViews(doubles, layout), at = layout.addresses;
   const tables: ChordTables[] = [];
   const view = (address: number, length: number) => new Float64Array(doubles.buffer, address, length);

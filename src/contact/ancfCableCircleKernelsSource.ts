@@ -2,7 +2,8 @@
  * The source of the WebAssembly kernels of GeneralContact's circle–ANCF cable contact (runtime: ancfCableCircle.ts'
  * CableCircleContact), in the TypeScript subset of scripts/wasmKernelCompiler.ts: the chord method's whole evaluation
  * of an element against a circle ({@link chords}), and one segment's integration for the exact method
- * ({@link exactSegment}, the segment found and its ends' derivatives written by the runtime). The same operations in
+ * ({@link exactSegment}, the segment found and its ends' derivatives written by the runtime); and the cable elements'
+ * bounding boxes ({@link cableBoxes}, runtime: contactANCFCables.ts' ContactANCFCables). The same operations in
  * the same order as the JavaScript they replaced, so the results are the same bit for bit; run as JavaScript, these
  * functions are the reference of the tests.
  *
@@ -394,5 +395,50 @@ function addSegmentDerivatives(gX: Float64Array, gY: Float64Array, dX: Float64Ar
     gY[y0 + 8] = u;
     gY[y0 + 9] = v;
     gY[y0 + 10] = o;
+  }
+}
+
+/**
+ * The bounding boxes of `count` cable elements (ContactANCFCables.elementBox): per element i with the total
+ * coordinates e[8i …], length lengths[i] and halfHeight halfHeights[i], the range of its cubic centerline on [0, L] in x
+ * and y (from the ends and the interior zeros of the derivative) widened by √2·halfHeight, flat in z = 0, into
+ * boxes[6i …] (min x, y, z, max x, y, z).
+ */
+export function cableBoxes(e: Float64Array, lengths: Float64Array, halfHeights: Float64Array, boxes: Float64Array, count: Int): void {
+  for (let i: Int = 0; i < count; i++) {
+    const L = lengths[i], at: Int = 6 * i, o: Int = 8 * i;
+    const widen = 1.4142135623730951 * halfHeights[i];
+    for (let k: Int = 0; k < 2; k++) {
+      // the power coefficients of component k (centerlineCoefficients)
+      const r0 = e[o + k], s0 = e[o + 2 + k], r1 = e[o + 4 + k], s1 = e[o + 6 + k];
+      const c0 = r0, c1 = s0;
+      const c2 = -(3 * r0 - 3 * r1 + 2 * L * s0 + L * s1) / (L * L);
+      const c3 = (2 * r0 - 2 * r1 + L * (s0 + s1)) / (L * L * L);
+      const end = c0 + L * (c1 + L * (c2 + L * c3));
+      let lo = Math.min(c0, end), hi = Math.max(c0, end);
+      // interior extrema: r'(x) = c1 + 2 c2 x + 3 c3 x² = 0
+      let xa = 0 / 0, xb = 0 / 0;
+      if (c3 !== 0) {
+        const det = c2 * c2 - 3 * c3 * c1;
+        if (det >= 0) {
+          xa = (-c2 + Math.sqrt(det)) / (3 * c3);
+          xb = (-c2 - Math.sqrt(det)) / (3 * c3);
+        }
+      } else if (c2 !== 0) xa = -c1 / (2 * c2);
+      if (xa > 0 && xa < L) {
+        const v = c0 + xa * (c1 + xa * (c2 + xa * c3));
+        lo = Math.min(lo, v);
+        hi = Math.max(hi, v);
+      }
+      if (xb > 0 && xb < L) {
+        const v = c0 + xb * (c1 + xb * (c2 + xb * c3));
+        lo = Math.min(lo, v);
+        hi = Math.max(hi, v);
+      }
+      boxes[at + k] = lo - widen;
+      boxes[at + 3 + k] = hi + widen;
+    }
+    boxes[at + 2] = 0;
+    boxes[at + 5] = 0;
   }
 }

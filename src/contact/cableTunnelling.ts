@@ -28,7 +28,8 @@ export class CableTunnellingCheck {
   /** Element coordinates at the start (0) and the end (1) of the step, 8 per element. */
   private e0 = new Float64Array(0);
   private e1 = new Float64Array(0);
-  private readonly box = new Float64Array(6);
+  /** The elements' boxes at the end of the step (6 per element). */
+  private box = new Float64Array(0);
   private readonly coefficients = new Float64Array(8);
   private readonly squared = new Float64Array(7);
   private readonly slope = new Float64Array(6);
@@ -70,7 +71,7 @@ export class CableTunnellingCheck {
     }
     if (nC === 0) return;
     if (this.boxes.length < 6 * (nC + nE)) this.boxes = new Float64Array(6 * (nC + nE));
-    const boxes = this.boxes, box = this.box;
+    const boxes = this.boxes;
     for (let c = 0; c < nC; c++) {
       const i = this.candidates[c];
       for (let k = 0; k < 3; k++) {
@@ -78,11 +79,12 @@ export class CableTunnellingCheck {
         boxes[6 * c + 3 + k] = Math.max(start[3 * i + k], end[3 * i + k]) + radius[i];
       }
     }
+    if (this.box.length < 6 * nE) this.box = new Float64Array(6 * nE);
+    cables.elementBoxes(e0, boxes, 6 * nC);
+    cables.elementBoxes(e1, this.box, 0);
     for (let j = 0; j < nE; j++) {
-      const at = 6 * (nC + j);
-      cables.elementBox(j, e0, boxes, at);
-      cables.elementBox(j, e1, box, 0);
-      for (let k = 0; k < 3; k++) { boxes[at + k] = Math.min(boxes[at + k], box[k]); boxes[at + 3 + k] = Math.max(boxes[at + 3 + k], box[3 + k]); }
+      const at = 6 * (nC + j), b = 6 * j, box = this.box;
+      for (let k = 0; k < 3; k++) { boxes[at + k] = Math.min(boxes[at + k], box[b + k]); boxes[at + 3 + k] = Math.max(boxes[at + 3 + k], box[b + 3 + k]); }
     }
     const grid = this.grid;
     grid.resetLike(layout);

@@ -8,8 +8,8 @@ import { bitPatterns, kernelValues } from '../helpers/kernelValues.ts';
 /*
  * The circle–ANCF cable contact kernels as WebAssembly against their source run as JavaScript on the same memory, bit
  * for bit: the whole memory (inputs, work arrays, outputs) after both calls, for elements pressed into a circle (chord
- * and exact method, without and with friction in both of its regimes, with and without derivatives), with special
- * values (±0, subnormals, ±∞, NaN) mixed into the inputs. test/contact/ancfCableCircle.test.ts checks the runtime's
+ * and exact method, without and with friction in both of its regimes, with and without derivatives) and for the
+ * elements' bounding boxes, with special values (±0, subnormals, ±∞, NaN) mixed into the inputs. test/contact/ancfCableCircle.test.ts checks the runtime's
  * results (derivatives against differences); test/scripts/wasmKernelCompiler.test.ts that the stored module is the
  * source's compiled bytes.
  */
@@ -17,6 +17,7 @@ import { bitPatterns, kernelValues } from '../helpers/kernelValues.ts';
 const chords = 12;
 const layout = kernelLayout({
   e: 8, et: 8, s: 16, g: 11, gX: 110, gY: 121, w: 48, dX: 20, r: 176, shapes: 8 * chords, points: 15 * chords, shared: chords, middles: 3 * chords,
+  coordinates: 8 * chords, lengths: chords, halfHeights: chords, boxes: 6 * chords,
 });
 const { exports, doubles } = instantiateKernels<KernelExports<typeof source>>(compileStoredModule(ancfCableCircleModuleBase64));
 const v = kernelViews(doubles, layout), at = layout.addresses;
@@ -89,6 +90,24 @@ describe('ancfCableCircle kernels', () => {
       both(
         () => source.exactSegment(v.e, v.et, v.s, v.g, v.gX, v.gY, v.w, v.dX, v.r, v.middles, xa, xb, count, derivatives),
         () => exports.exactSegment(at.e, at.et, at.s, at.g, at.gX, at.gY, at.w, at.dX, at.r, at.middles, xa, xb, count, derivatives),
+      );
+    }
+  });
+
+  it.each([[0, 6], [0.05, 7]])('cableBoxes: the JavaScript source\'s memory bit for bit (special share %s)', (share, seed) => {
+    const next = kernelValues(seed, { specialShare: share, decades: 2 });
+    for (let trial = 0; trial < 100; trial++) {
+      for (let i = 0; i < memory.length; i++) memory[i] = next();
+      // bent elements of several lengths (interior extrema or none), straight ones (c3 = 0, c2 = 0) among them
+      for (let i = 0; i < chords; i++) {
+        v.lengths[i] = trial % 5 === 0 ? next() : 0.2 + 0.1 * (i % 3);
+        v.halfHeights[i] = i % 2 === 0 ? 0 : Math.abs(next());
+        if (i % 4 === 3) for (let k = 0; k < 8; k++) v.coordinates[8 * i + k] = [0, 0, 1, 0, v.lengths[i], 0, 1, 0][k];
+      }
+      const count = trial % (chords + 1);
+      both(
+        () => { source.cableBoxes(v.coordinates, v.lengths, v.halfHeights, v.boxes, count); return 0; },
+        () => { exports.cableBoxes(at.coordinates, at.lengths, at.halfHeights, at.boxes, count); return 0; },
       );
     }
   });
