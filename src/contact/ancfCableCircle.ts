@@ -44,14 +44,19 @@ const initialChordCapacity = 64;
 /** The segments of the exact method per element at most: the intervals between the ≤ 6 roots where the gap is negative. */
 const exactSegmentCapacity = 4;
 
+/** The coordinates of a circle's marker the pair blocks' views have room for at first (more make a larger memory). */
+const initialColumnCapacity = 16;
+
 /**
- * The kernels' regions of a memory with room for `capacity` chords (doubles; see ancfCableCircleKernelsSource.ts for
- * what each holds): the inputs, the outputs g, gX, gY, the work arrays, the segments' middles and chordTableSlots slots
- * of chord tables.
+ * The kernels' regions of a memory with room for `capacity` chords and a circle marker of `columns` coordinates
+ * (doubles; see ancfCableCircleKernelsSource.ts for what each holds): the inputs, the outputs g, gX, gY, the work
+ * arrays, the segments' middles, the pair blocks' inputs K, J and outputs C, M, rows, and chordTableSlots slots of
+ * chord tables.
  */
-function cableCircleLayout(capacity: number) {
+function cableCircleLayout(capacity: number, columns: number) {
   return kernelLayout({
     e: 8, et: 8, s: 16, g: NG, gX: NG * NX, gY: NG * NY, w: 48, dX: 2 * NX, r: 176, middles: 3 * Math.max(capacity, exactSegmentCapacity),
+    K: 12 * columns, J: 3 * columns, C: NG * 8, M: NG * columns, rows: columns * (8 + columns),
     tables: chordTableSlots * chordTableLength * capacity,
   });
 }
@@ -68,6 +73,7 @@ export function cableContactModule(): WebAssembly.Module {
 /** A kernel instance on a memory of its own, its regions' addresses and views. */
 interface CableCircleMemory {
   readonly capacity: number;
+  readonly columns: number;
   readonly exports: KernelExports<typeof kernelSource>;
   readonly at: ReturnType<typeof cableCircleLayout>['addresses'];
   readonly views: ReturnType<typeof kernelViews<keyof ReturnType<typeof cableCircleLayout>['lengths']>>;
@@ -75,9 +81,9 @@ interface CableCircleMemory {
   readonly tables: ChordTables[];
 }
 
-/** A kernel instance with room for `capacity` chords. */
-function cableCircleMemory(capacity: number): CableCircleMemory {
-  const layout = cableCircleLayout(capacity);
+/** A kernel instance with room for `capacity` chords and a circle marker of `columns` coordinates. */
+function cableCircleMemory(capacity: number, columns: number): CableCircleMemory {
+  const layout = cableCircleLayout(capacity, columns);
   const { exports, doubles } = instantiateKernels<KernelExports<typeof kernelSource>>(cableContactModule(), memoryPages(8 * layout.doubles));
   const views = kernelViews(doubles, layout), at = layout.addresses;
   const tables: ChordTables[] = [];
@@ -89,7 +95,7 @@ function cableCircleMemory(capacity: number): CableCircleMemory {
       startsAtPreviousEnd: view(sharedAt, capacity), shapesAt, pointsAt, sharedAt,
     });
   }
-  return { capacity, exports, at, views, tables };
+  return { capacity, columns, exports, at, views, tables };
 }
 
 /**
@@ -161,10 +167,39 @@ export class CableCircleContact {
     return this.kernels(1).views.middles;
   }
 
-  /** The kernel memory, with room for at least `chords` chords (a new, larger one with empty chord tables if needed). */
-  private kernels(chords: number): CableCircleMemory {
-    if (this.memory === undefined || this.memory.capacity < chords) {
-      this.memory = cableCircleMemory(Math.max(chords, initialChordCapacity, 2 * (this.memory?.capacity ?? 0)));
+  /**
+   * The pair blocks' views (see {@link pairBlocks}): the inputs K (12 × m) and J (3 × m), the outputs C (11 × 8), M
+   * (11 × m) and rows (m × (8 + m)); valid after {@link reserveColumns} for m, until the next reserveColumns.
+   */
+  get blocks(): { readonly K: Float64Array; readonly J: Float64Array; readonly C: Float64Array; readonly M: Float64Array; readonly rows: Float64Array } {
+    return this.kernels(1).views;
+  }
+
+  /** Makes room for a circle marker of `columns` coordinates in the pair blocks' views (call before evaluate: a larger memory starts empty). */
+  reserveColumns(columns: number): void {
+    this.kernels(1, columns);
+  }
+
+  /**
+   * The Jacobian blocks of the last evaluation (with derivatives) for a circle on a marker with m coordinates, from the
+   * views K = the marker's kinematics Jacobian [p; θ; v; ω] (12 × m, row-major: ∂/∂q blended with factorQ, factorU)
+   * and J = the rows x, y of its position Jacobian and z of its rotation Jacobian (3 × m, zeros without rotation):
+   * C = factorQ ∂g/∂e + factorU ∂g/∂ė (11 × 8); M = D K (11 × m) with D = ∂g/∂(p_x, p_y, v_x, v_y, ω_z); rows: per
+   * marker coordinate a, −(J_x,a [C; M] row 8 + J_y,a row 9 + J_z,a row 10) (8 cable columns, then m).
+   */
+  pairBlocks(factorQ: number, factorU: number, m: number): void {
+    const { exports, at } = this.kernels(1);
+    exports.pairBlocks(at.gX, at.gY, at.K, at.J, at.C, at.M, at.rows, factorQ, factorU, m);
+  }
+
+  /**
+   * The kernel memory, with room for at least `chords` chords and a marker of `columns` coordinates (a new, larger one
+   * with empty chord tables if needed).
+   */
+  private kernels(chords: number, columns = 0): CableCircleMemory {
+    if (this.memory === undefined || this.memory.capacity < chords || this.memory.columns < columns) {
+      const capacity = this.memory === undefined || this.memory.capacity >= chords ? this.memory?.capacity ?? 0 : 2 * this.memory.capacity;
+      this.memory = cableCircleMemory(Math.max(chords, initialChordCapacity, capacity), Math.max(columns, initialColumnCapacity, this.memory?.columns ?? 0));
       this.table = undefined;
       this.nextChordTable = 0;
     }
@@ -172,16 +207,17 @@ export class CableCircleContact {
   }
 
   /**
-   * Evaluates the contact of the element (total coordinates e and velocities ė) with the circle (centre c, velocity
-   * v_c, angular velocity ω about z); returns true if a segment is an active contact (compressive mean force).
+   * Evaluates the contact of the element (total coordinates e[eAt …] and velocities ė[eAt …]) with the circle (centre
+   * c[cAt …], velocity v_c[cAt …], angular velocity ω about z); returns true if a segment is an active contact
+   * (compressive mean force).
    */
   evaluate(e: ArrayLike<number>, et: ArrayLike<number>, c: ArrayLike<number>, vc: ArrayLike<number>, omega: number,
-    p: CableCircleParameters, derivatives: boolean): boolean {
+    p: CableCircleParameters, derivatives: boolean, eAt = 0, cAt = 0): boolean {
     const memory = this.kernels(p.exact ? 1 : p.segments);
     const { views, at, exports } = memory;
     const ve = views.e, vet = views.et, s = views.s;
-    for (let k = 0; k < 8; k++) { ve[k] = e[k]; vet[k] = et[k]; }
-    s[0] = c[0]; s[1] = c[1]; s[2] = vc[0]; s[3] = vc[1]; s[4] = omega;
+    for (let k = 0; k < 8; k++) { ve[k] = e[eAt + k]; vet[k] = et[eAt + k]; }
+    s[0] = c[cAt]; s[1] = c[cAt + 1]; s[2] = vc[cAt]; s[3] = vc[cAt + 1]; s[4] = omega;
     s[5] = p.length; s[6] = p.segments; s[7] = p.contactRadius; s[8] = p.lever; s[9] = p.stiffness; s[10] = p.damping;
     s[11] = p.friction; s[12] = p.zone;
     const withDerivatives = derivatives ? 1 : 0;
@@ -196,15 +232,15 @@ export class CableCircleContact {
     if (derivatives) { views.gX.fill(0); views.gY.fill(0); }
     this.segmentCount = 0;
     let any = false;
-    const G = this.gapPolynomial(ve, c, p);
+    const G = this.gapPolynomial(ve, s, p);
     const count = this.roots.find(G, 6, 0, p.length);
     const x = this.roots.values;
     for (let k = 0; k <= count; k++) {
       const xa = k === 0 ? 0 : x[k - 1], xb = k === count ? p.length : x[k];
       if (!(xb > xa) || !(evaluatePolynomial(G, 6, 0.5 * (xa + xb)) < 0)) continue;
       if (derivatives) {
-        this.rootDerivative(xa, k === 0, ve, c, p.length, views.dX, 0);
-        this.rootDerivative(xb, k === count, ve, c, p.length, views.dX, NX);
+        this.rootDerivative(xa, k === 0, ve, s, p.length, views.dX, 0);
+        this.rootDerivative(xb, k === count, ve, s, p.length, views.dX, NX);
       }
       if (exports.exactSegment(at.e, at.et, at.s, at.g, at.gX, at.gY, at.w, at.dX, at.r, at.middles, xa, xb, this.segmentCount, withDerivatives) === 1) any = true;
       this.segmentCount++;

@@ -442,3 +442,27 @@ export function cableBoxes(e: Float64Array, lengths: Float64Array, halfHeights: 
     boxes[at + 5] = 0;
   }
 }
+
+/**
+ * The Jacobian blocks of a cable–circle pair for a circle on a marker with m coordinates (CableCircleContact.pairBlocks):
+ * C = factorQ gX + factorU gY on the cable columns (11 × 8); M = D K (11 × m) with D the columns p_x, p_y of gX and v_x,
+ * v_y, ω_z of gY and K the marker's kinematics Jacobian (rows p (0–2), θ (3–5), v (6–8), ω (9–11), m columns); rows
+ * (m × (8 + m)): per marker coordinate a, −(J[a] row 8 + J[m + a] row 9 + J[2m + a] row 10) of C, then of M.
+ */
+export function pairBlocks(
+  gX: Float64Array, gY: Float64Array, K: Float64Array, J: Float64Array, C: Float64Array, M: Float64Array, rows: Float64Array,
+  factorQ: number, factorU: number, m: Int,
+): void {
+  for (let r: Int = 0; r < 11; r++) for (let k: Int = 0; k < 8; k++) C[8 * r + k] = factorQ * gX[10 * r + k] + factorU * gY[11 * r + k];
+  for (let r: Int = 0; r < 11; r++) {
+    const dpx = gX[10 * r + 8], dpy = gX[10 * r + 9], dvx = gY[11 * r + 8], dvy = gY[11 * r + 9], dw = gY[11 * r + 10];
+    for (let col: Int = 0; col < m; col++) M[r * m + col] = dpx * K[col] + dpy * K[m + col] + dvx * K[6 * m + col] + dvy * K[7 * m + col] + dw * K[11 * m + col];
+  }
+  const width: Int = 8 + m;
+  for (let a: Int = 0; a < m; a++) {
+    const px = J[a], py = J[m + a], rz = J[2 * m + a];
+    const rowAt: Int = a * width;
+    for (let k: Int = 0; k < 8; k++) rows[rowAt + k] = -(px * C[64 + k] + py * C[72 + k] + rz * C[80 + k]);
+    for (let col: Int = 0; col < m; col++) rows[rowAt + 8 + col] = -(px * M[8 * m + col] + py * M[9 * m + col] + rz * M[10 * m + col]);
+  }
+}

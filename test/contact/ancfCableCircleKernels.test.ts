@@ -9,15 +9,17 @@ import { bitPatterns, kernelValues } from '../helpers/kernelValues.ts';
  * The circle–ANCF cable contact kernels as WebAssembly against their source run as JavaScript on the same memory, bit
  * for bit: the whole memory (inputs, work arrays, outputs) after both calls, for elements pressed into a circle (chord
  * and exact method, without and with friction in both of its regimes, with and without derivatives) and for the
- * elements' bounding boxes, with special values (±0, subnormals, ±∞, NaN) mixed into the inputs. test/contact/ancfCableCircle.test.ts checks the runtime's
+ * elements' bounding boxes and a pair's Jacobian blocks, with special values (±0, subnormals, ±∞, NaN) mixed into the inputs. test/contact/ancfCableCircle.test.ts checks the runtime's
  * results (derivatives against differences); test/scripts/wasmKernelCompiler.test.ts that the stored module is the
  * source's compiled bytes.
  */
 
 const chords = 12;
+const columns = 7;
 const layout = kernelLayout({
   e: 8, et: 8, s: 16, g: 11, gX: 110, gY: 121, w: 48, dX: 20, r: 176, shapes: 8 * chords, points: 15 * chords, shared: chords, middles: 3 * chords,
   coordinates: 8 * chords, lengths: chords, halfHeights: chords, boxes: 6 * chords,
+  K: 12 * columns, J: 3 * columns, C: 88, M: 11 * columns, rows: columns * (8 + columns),
 });
 const { exports, doubles } = instantiateKernels<KernelExports<typeof source>>(compileStoredModule(ancfCableCircleModuleBase64));
 const v = kernelViews(doubles, layout), at = layout.addresses;
@@ -108,6 +110,18 @@ describe('ancfCableCircle kernels', () => {
       both(
         () => { source.cableBoxes(v.coordinates, v.lengths, v.halfHeights, v.boxes, count); return 0; },
         () => { exports.cableBoxes(at.coordinates, at.lengths, at.halfHeights, at.boxes, count); return 0; },
+      );
+    }
+  });
+
+  it.each([[0, 8], [0.05, 9]])('pairBlocks: the JavaScript source\'s memory bit for bit (special share %s)', (share, seed) => {
+    const next = kernelValues(seed, { specialShare: share });
+    for (let trial = 0; trial < 40; trial++) {
+      for (let i = 0; i < memory.length; i++) memory[i] = next();
+      const m = trial % (columns + 1), factorQ = next(), factorU = trial % 3 === 0 ? 0 : next();
+      both(
+        () => { source.pairBlocks(v.gX, v.gY, v.K, v.J, v.C, v.M, v.rows, factorQ, factorU, m); return 0; },
+        () => { exports.pairBlocks(at.gX, at.gY, at.K, at.J, at.C, at.M, at.rows, factorQ, factorU, m); return 0; },
       );
     }
   });
