@@ -466,3 +466,40 @@ export function pairBlocks(
     for (let col: Int = 0; col < m; col++) rows[rowAt + 8 + col] = -(px * M[8 * m + col] + py * M[9 * m + col] + rz * M[10 * m + col]);
   }
 }
+
+/**
+ * The largest motion of a point of `count` cable elements between the coordinates e0 and e1 (8 per element), bounded
+ * per element by the larger of its ends' displacements plus 4L/27 times the sum of its slopes' changes (lengths[j] = L);
+ * the bound of CableTunnellingCheck.
+ */
+export function cableMotion(e0: Float64Array, e1: Float64Array, lengths: Float64Array, count: Int): number {
+  let motion = 0;
+  for (let j: Int = 0; j < count; j++) {
+    const o: Int = 8 * j;
+    motion = Math.max(motion, Math.max(shift(e0, e1, o), shift(e0, e1, o + 4)) + (4 * lengths[j] / 27) * (shift(e0, e1, o + 2) + shift(e0, e1, o + 6)));
+  }
+  return motion;
+}
+
+/** |Δ| of the 2-vector at o between the coordinates e0 and e1. */
+function shift(e0: Float64Array, e1: Float64Array, o: Int): number {
+  return hypot2(e1[o] - e0[o], e1[o + 1] - e0[o + 1]);
+}
+
+/**
+ * The boxes swept by `count` cable elements from the coordinates e0 to e1: each element's box at both (cableBoxes)
+ * into boxes0 and boxes1, and their union into boxes0.
+ */
+export function sweptCableBoxes(
+  e0: Float64Array, e1: Float64Array, lengths: Float64Array, halfHeights: Float64Array, boxes0: Float64Array, boxes1: Float64Array, count: Int,
+): void {
+  cableBoxes(e0, lengths, halfHeights, boxes0, count);
+  cableBoxes(e1, lengths, halfHeights, boxes1, count);
+  for (let j: Int = 0; j < count; j++) {
+    const at: Int = 6 * j;
+    for (let k: Int = 0; k < 3; k++) {
+      boxes0[at + k] = Math.min(boxes0[at + k], boxes1[at + k]);
+      boxes0[at + 3 + k] = Math.max(boxes0[at + 3 + k], boxes1[at + 3 + k]);
+    }
+  }
+}

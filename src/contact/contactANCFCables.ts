@@ -38,10 +38,8 @@ export class ContactANCFCables implements ContactItemSet {
   private nodes: NodeModel[][] = [];
   /** The boxes kernel and the byte addresses of its arrays (set in bind), with the view of the boxes it writes. */
   private kernel: KernelExports<typeof kernelSource>['cableBoxes'] = () => undefined;
-  private at = { coordinates: 0, other: 0, length: 0, halfHeight: 0, boxes: 0 };
+  private at = { coordinates: 0, length: 0, halfHeight: 0, boxes: 0 };
   private boxes = new Float64Array(0);
-  /** Room for other coordinates of all elements (elementBoxes'). */
-  private other = new Float64Array(0);
 
   constructor(private readonly name: string) {}
 
@@ -82,13 +80,12 @@ export class ContactANCFCables implements ContactItemSet {
       return [...object.body.nodes];
     });
     this.objectNumber = Int32Array.from(this.objectNumbers);
-    const layout = kernelLayout({ coordinates: 8 * n, other: 8 * n, length: n, halfHeight: n, boxes: 6 * n });
+    const layout = kernelLayout({ coordinates: 8 * n, length: n, halfHeight: n, boxes: 6 * n });
     const { exports, doubles } = instantiateKernels<KernelExports<typeof kernelSource>>(cableContactModule(), memoryPages(8 * layout.doubles));
     const views = kernelViews(doubles, layout);
     this.kernel = exports.cableBoxes;
     this.at = layout.addresses;
     this.boxes = views.boxes;
-    this.other = views.other;
     this.length = views.length;
     this.objectNumbers.forEach((number, i) => { this.length[i] = objects[number].body!.arcLength!; });
     this.halfHeight = views.halfHeight;
@@ -115,16 +112,6 @@ export class ContactANCFCables implements ContactItemSet {
         out[8 * i + 4 + k] = qRef[i1 + k] + q[i1 + k];
       }
     }
-  }
-
-  /**
-   * Writes the bounding boxes of all elements with the total coordinates e (8 per element) to out[at …] (6 per element):
-   * the box of each cubic centerline widened by √2·halfHeight in x and y, flat in z = 0.
-   */
-  elementBoxes(e: Float64Array, out: Float64Array, at: number): void {
-    this.other.set(e.subarray(0, this.other.length));
-    this.kernel(this.at.other, this.at.length, this.at.halfHeight, this.at.boxes, this.nodes.length);
-    out.set(this.boxes, at);
   }
 
   update(s: ItemState, boxes: Float64Array): void {

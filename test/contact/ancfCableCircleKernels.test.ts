@@ -9,7 +9,7 @@ import { bitPatterns, kernelValues } from '../helpers/kernelValues.ts';
  * The circle–ANCF cable contact kernels as WebAssembly against their source run as JavaScript on the same memory, bit
  * for bit: the whole memory (inputs, work arrays, outputs) after both calls, for elements pressed into a circle (chord
  * and exact method, without and with friction in both of its regimes, with and without derivatives) and for the
- * elements' bounding boxes and a pair's Jacobian blocks, with special values (±0, subnormals, ±∞, NaN) mixed into the inputs. test/contact/ancfCableCircle.test.ts checks the runtime's
+ * elements' bounding boxes, motion and swept boxes and a pair's Jacobian blocks, with special values (±0, subnormals, ±∞, NaN) mixed into the inputs. test/contact/ancfCableCircle.test.ts checks the runtime's
  * results (derivatives against differences); test/scripts/wasmKernelCompiler.test.ts that the stored module is the
  * source's compiled bytes.
  */
@@ -19,6 +19,7 @@ const columns = 7;
 const layout = kernelLayout({
   e: 8, et: 8, s: 16, g: 11, gX: 110, gY: 121, w: 48, dX: 20, r: 176, shapes: 8 * chords, points: 15 * chords, shared: chords, middles: 3 * chords,
   coordinates: 8 * chords, lengths: chords, halfHeights: chords, boxes: 6 * chords,
+  coordinates1: 8 * chords, boxes1: 6 * chords,
   K: 12 * columns, J: 3 * columns, C: 88, M: 11 * columns, rows: columns * (8 + columns),
 });
 const { exports, doubles } = instantiateKernels<KernelExports<typeof source>>(compileStoredModule(ancfCableCircleModuleBase64));
@@ -122,6 +123,22 @@ describe('ancfCableCircle kernels', () => {
       both(
         () => { source.pairBlocks(v.gX, v.gY, v.K, v.J, v.C, v.M, v.rows, factorQ, factorU, m); return 0; },
         () => { exports.pairBlocks(at.gX, at.gY, at.K, at.J, at.C, at.M, at.rows, factorQ, factorU, m); return 0; },
+      );
+    }
+  });
+
+  it.each([[0, 10], [0.05, 11]])('cableMotion and sweptCableBoxes: the JavaScript source\'s memory bit for bit (special share %s)', (share, seed) => {
+    const next = kernelValues(seed, { specialShare: share, decades: 2 });
+    for (let trial = 0; trial < 60; trial++) {
+      for (let i = 0; i < memory.length; i++) memory[i] = next();
+      const count = trial % (chords + 1);
+      both(
+        () => source.cableMotion(v.coordinates, v.coordinates1, v.lengths, count),
+        () => exports.cableMotion(at.coordinates, at.coordinates1, at.lengths, count),
+      );
+      both(
+        () => { source.sweptCableBoxes(v.coordinates, v.coordinates1, v.lengths, v.halfHeights, v.boxes, v.boxes1, count); return 0; },
+        () => { exports.sweptCableBoxes(at.coordinates, at.coordinates1, at.lengths, at.halfHeights, at.boxes, at.boxes1, count); return 0; },
       );
     }
   });
