@@ -171,12 +171,10 @@ export class SphereCableContact implements ContactKernel {
     const ltg = cables.ltg, cableAt = 8 * i; // the cable's 8 entries (no subarray per pair)
     addGlobalBlock(target, ltg, cableAt, ltg, cableAt, 8, 8, C, 0, 8, 1, 1);
     if (m === 0) return;
-    const width = 8 + m;
-    for (let a = 0; a < m; a++) {
-      const rowAt = a * width;
-      addGlobalBlock(target, kin.ltg, start + a, ltg, cableAt, 1, 8, rows, rowAt, width, 1, 1);
-      addGlobalBlock(target, kin.ltg, start + a, kin.ltg, start, 1, m, rows, rowAt + 8, width, 1, 1);
-    }
+    // the sphere's rows by the cable's columns, then by its own (each entry of the target gets the same additions in
+    // the same order as row by row: the two blocks' positions are distinct)
+    addGlobalBlock(target, kin.ltg, start, ltg, cableAt, m, 8, rows, 0, 8 + m, 1, 1);
+    addGlobalBlock(target, kin.ltg, start, kin.ltg, start, m, m, rows, 8, 8 + m, 1, 1);
     addGlobalBlock(target, ltg, cableAt, kin.ltg, start, 8, m, M, 0, m, 1, 1);
     const marker = kin.marker(j);
     if (factorQ !== 0 && marker.jacobianTransposedVector_q !== undefined) {
