@@ -80,11 +80,7 @@ export class ContactANCFCables implements ContactItemSet {
       return [...object.body.nodes];
     });
     this.objectNumber = Int32Array.from(this.objectNumbers);
-    const layout = kernelLayout({ coordinates: 8 * n, length: n, halfHeight: n, boxes: 6 * n });
-    const { exports, doubles } = instantiateKernels<KernelExports<typeof kernelSource>>(cableContactModule(), memoryPages(8 * layout.doubles));
-    const views = kernelViews(doubles, layout);
-    this.kernel = exports.cableBoxes;
-    this.at = layout.addresses;
+    const views = this.bindKernel(n);
     this.boxes = views.boxes;
     this.length = views.length;
     this.objectNumbers.forEach((number, i) => { this.length[i] = objects[number].body!.arcLength!; });
@@ -99,6 +95,22 @@ export class ContactANCFCables implements ContactItemSet {
     });
     this.coordinates = views.coordinates;
     this.velocities = new Float64Array(8 * n);
+  }
+
+  /**
+   * The boxes kernel on a memory for n elements and the views of its arrays (without elements: empty arrays, no
+   * module compiled).
+   */
+  private bindKernel(n: number): Record<'coordinates' | 'length' | 'halfHeight' | 'boxes', Float64Array<ArrayBuffer>> {
+    if (n === 0) {
+      this.kernel = () => undefined;
+      return { coordinates: new Float64Array(0), length: new Float64Array(0), halfHeight: new Float64Array(0), boxes: new Float64Array(0) };
+    }
+    const layout = kernelLayout({ coordinates: 8 * n, length: n, halfHeight: n, boxes: 6 * n });
+    const { exports, doubles } = instantiateKernels<KernelExports<typeof kernelSource>>(cableContactModule(), memoryPages(8 * layout.doubles));
+    this.kernel = exports.cableBoxes;
+    this.at = layout.addresses;
+    return kernelViews(doubles, layout);
   }
 
   /** Writes the total coordinates e = [r0, r0', r1, r1'] of every element at s (8 per element) to out. */
