@@ -2,10 +2,18 @@ import type { ItemState } from '../registry/capabilities.ts';
 import { FlexdynError } from '../core/errors.ts';
 import type { ContactSpheres } from './contactSpheres.ts';
 import type { ContactANCFCables } from './contactANCFCables.ts';
-import { centerlineCoefficients, PolynomialRoots } from './ancfCableCircle.ts';
+import { cableContactModule, centerlineCoefficients, PolynomialRoots } from './ancfCableCircle.ts';
+import type * as kernelSource from './ancfCableCircleKernelsSource.ts';
 import { SearchGrid } from './searchGrid.ts';
-import { hypot2 } from '../rotations/skew.ts';
 import type { SphereMotion } from './sphereTunnelling.ts';
+import { instantiateKernels, kernelLayout, kernelViews, memoryPages, type KernelExports } from '../linalg/storedWasmModule.ts';
+
+/** The check's kernel memory for nE elements: the coordinates, lengths, halfHeights and boxes of the elements. */
+function tunnellingMemory(nE: number) {
+  const layout = kernelLayout({ e0: 8 * nE, e1: 8 * nE, lengths: nE, halfHeights: nE, boxes0: 6 * nE, boxes1: 6 * nE });
+  const { exports, doubles } = instantiateKernels<KernelExports<typeof kernelSource>>(cableContactModule(), memoryPages(8 * layout.doubles));
+  return { count: nE, exports, at: layout.addresses, views: kernelViews(doubles, layout) };
+}
 
 /**
  * The tunnelling check of GeneralContact's spheres (circles of the x–y plane) against its ANCF cable elements after
@@ -19,16 +27,19 @@ import type { SphereMotion } from './sphereTunnelling.ts';
  * at most |Δc| + max_x |Δr(x)| ≤ |Δc| + max(|Δr₀|, |Δr₁|) + 4L/27 (|Δr₀'| + |Δr₁'|) (the Hermite shapes of the
  * positions sum to 1, those of the slopes are at most 4L/27), and either case needs a change of at least r: spheres
  * that cannot are skipped after one pass over the displacements; the others are searched on a grid of the swept boxes
- * with the contact's cells. Arrays are allocated on the first check and when the numbers of items change.
+ * with the contact's cells. Arrays are allocated on the first check and when the numbers of items change. The
+ * elements' motion and swept boxes are computed by ancfCableCircleKernelsSource.ts' cableMotion and sweptCableBoxes
+ * in a WebAssembly memory of the check's own.
  */
 export class CableTunnellingCheck {
   private readonly grid = new SearchGrid();
   private boxes = new Float64Array(0);
   private candidates = new Int32Array(0);
-  /** Element coordinates at the start (0) and the end (1) of the step, 8 per element. */
-  private e0 = new Float64Array(0);
-  private e1 = new Float64Array(0);
-  private readonly box = new Float64Array(6);
+  /**
+   * The kernels' memory: element coordinates at the start (e0) and the end (e1) of the step (8 per element), lengths,
+   * halfHeights, and the boxes at both (6 per element).
+   */
+  private memory: ReturnType<typeof tunnellingMemory> | undefined;
   private readonly coefficients = new Float64Array(8);
   private readonly squared = new Float64Array(7);
   private readonly slope = new Float64Array(6);
@@ -49,15 +60,13 @@ export class CableTunnellingCheck {
   check(spheres: ContactSpheres, cables: ContactANCFCables, start: Float64Array, end: Float64Array, moved: SphereMotion, startOfStep: ItemState, s: ItemState, layout: SearchGrid): void {
     const nE = cables.count, nS = spheres.count;
     if (nE === 0 || nS === 0) return;
-    if (this.e0.length !== 8 * nE) { this.e0 = new Float64Array(8 * nE); this.e1 = new Float64Array(8 * nE); }
-    const { e0, e1 } = this;
+    if (this.memory?.count !== nE) this.memory = tunnellingMemory(nE);
+    const { exports, at, views } = this.memory;
+    const { e0, e1 } = views;
     cables.readCoordinates(startOfStep, e0);
     cables.readCoordinates(s, e1);
-    let motion = 0;
-    for (let j = 0; j < nE; j++) {
-      const o = 8 * j;
-      motion = Math.max(motion, Math.max(shift(e0, e1, o), shift(e0, e1, o + 4)) + (4 * cables.length[j] / 27) * (shift(e0, e1, o + 2) + shift(e0, e1, o + 6)));
-    }
+    views.lengths.set(cables.length);
+    const motion = exports.cableMotion(at.e0, at.e1, at.lengths, nE);
     if (moved.largest + motion <= moved.smallest) return; // no sphere can tunnel
     if (this.candidates.length < nS) this.candidates = new Int32Array(nS);
     const radius = spheres.radius, candidates = this.candidates;
@@ -70,7 +79,7 @@ export class CableTunnellingCheck {
     }
     if (nC === 0) return;
     if (this.boxes.length < 6 * (nC + nE)) this.boxes = new Float64Array(6 * (nC + nE));
-    const boxes = this.boxes, box = this.box;
+    const boxes = this.boxes;
     for (let c = 0; c < nC; c++) {
       const i = this.candidates[c];
       for (let k = 0; k < 3; k++) {
@@ -78,12 +87,9 @@ export class CableTunnellingCheck {
         boxes[6 * c + 3 + k] = Math.max(start[3 * i + k], end[3 * i + k]) + radius[i];
       }
     }
-    for (let j = 0; j < nE; j++) {
-      const at = 6 * (nC + j);
-      cables.elementBox(j, e0, boxes, at);
-      cables.elementBox(j, e1, box, 0);
-      for (let k = 0; k < 3; k++) { boxes[at + k] = Math.min(boxes[at + k], box[k]); boxes[at + 3 + k] = Math.max(boxes[at + 3 + k], box[3 + k]); }
-    }
+    views.halfHeights.set(cables.halfHeight);
+    exports.sweptCableBoxes(at.e0, at.e1, at.lengths, at.halfHeights, at.boxes0, at.boxes1, nE);
+    boxes.set(views.boxes0, 6 * nC);
     const grid = this.grid;
     grid.resetLike(layout);
     grid.build(boxes, nC + nE);
@@ -132,11 +138,6 @@ export class CableTunnellingCheck {
     // r − c = (rx, ry): the side of c is the sign of t × (c − r) = −(tx ry − ty rx)
     this.side = Math.sign(ty * rx - tx * ry);
   }
-}
-
-/** |Δ| of the 2-vector at o between the coordinates e0 and e1 (hypot2: Math.hypot's value without its per-call array). */
-function shift(e0: Float64Array, e1: Float64Array, o: number): number {
-  return hypot2(e1[o] - e0[o], e1[o + 1] - e0[o + 1]);
 }
 
 /** Σ q_k x^k, k = 0 … 6 (Horner). */

@@ -2,7 +2,9 @@ import type { ItemState, NodeModel, ObjectModel } from '../registry/capabilities
 import { FlexdynError } from '../core/errors.ts';
 import { checkNumber } from './contactSettings.ts';
 import { ContactTypeIndex, type ContactItemSet } from './contactKernel.ts';
-import { centerlineCoefficients } from './ancfCableCircle.ts';
+import { cableContactModule } from './ancfCableCircle.ts';
+import type * as kernelSource from './ancfCableCircleKernelsSource.ts';
+import { instantiateKernels, kernelLayout, kernelViews, memoryPages, type KernelExports } from '../linalg/storedWasmModule.ts';
 
 /**
  * The ANCF cable elements of a GeneralContact (Exudyn's ContactANCFCable2D): ObjectANCFCable2D elements in contact with
@@ -10,7 +12,8 @@ import { centerlineCoefficients } from './ancfCableCircle.ts';
  * surface from the centerline), a contact stiffness, a damping and a friction material. Per element the total
  * coordinates e = [r0, r0', r1, r1'] (8) and their velocities are kept up to date; its bounding box is that of the cubic
  * centerline on [0, L] (exact extrema of both coordinates), widened by √2·halfHeight in x and y and flat in z = 0, as in
- * Exudyn.
+ * Exudyn. The coordinates, lengths and halfHeights are views of a WebAssembly memory of the set's own, where
+ * ancfCableCircleKernelsSource.ts' cableBoxes computes the boxes.
  */
 export class ContactANCFCables implements ContactItemSet {
   readonly typeIndex = ContactTypeIndex.IndexANCFCable2D;
@@ -33,7 +36,10 @@ export class ContactANCFCables implements ContactItemSet {
   coordinates = new Float64Array(0);
   velocities = new Float64Array(0);
   private nodes: NodeModel[][] = [];
-  private readonly coefficients = new Float64Array(4);
+  /** The boxes kernel and the byte addresses of its arrays (set in bind), with the view of the boxes it writes. */
+  private kernel: KernelExports<typeof kernelSource>['cableBoxes'] = () => undefined;
+  private at = { coordinates: 0, length: 0, halfHeight: 0, boxes: 0 };
+  private boxes = new Float64Array(0);
 
   constructor(private readonly name: string) {}
 
@@ -74,8 +80,12 @@ export class ContactANCFCables implements ContactItemSet {
       return [...object.body.nodes];
     });
     this.objectNumber = Int32Array.from(this.objectNumbers);
-    this.length = Float64Array.from(this.objectNumbers, (number) => objects[number].body!.arcLength!);
-    this.halfHeight = Float64Array.from(this.halfHeights);
+    const views = this.bindKernel(n);
+    this.boxes = views.boxes;
+    this.length = views.length;
+    this.objectNumbers.forEach((number, i) => { this.length[i] = objects[number].body!.arcLength!; });
+    this.halfHeight = views.halfHeight;
+    this.halfHeight.set(this.halfHeights);
     this.stiffness = Float64Array.from(this.stiffnesses);
     this.damping = Float64Array.from(this.dampings);
     this.material = Int32Array.from(this.materials);
@@ -83,8 +93,24 @@ export class ContactANCFCables implements ContactItemSet {
     this.nodes.forEach((nodes, i) => {
       for (let k = 0; k < 4; k++) { this.ltg[8 * i + k] = nodes[0].uIndex + k; this.ltg[8 * i + 4 + k] = nodes[1].uIndex + k; }
     });
-    this.coordinates = new Float64Array(8 * n);
+    this.coordinates = views.coordinates;
     this.velocities = new Float64Array(8 * n);
+  }
+
+  /**
+   * The boxes kernel on a memory for n elements and the views of its arrays (without elements: empty arrays, no
+   * module compiled).
+   */
+  private bindKernel(n: number): Record<'coordinates' | 'length' | 'halfHeight' | 'boxes', Float64Array<ArrayBuffer>> {
+    if (n === 0) {
+      this.kernel = () => undefined;
+      return { coordinates: new Float64Array(0), length: new Float64Array(0), halfHeight: new Float64Array(0), boxes: new Float64Array(0) };
+    }
+    const layout = kernelLayout({ coordinates: 8 * n, length: n, halfHeight: n, boxes: 6 * n });
+    const { exports, doubles } = instantiateKernels<KernelExports<typeof kernelSource>>(cableContactModule(), memoryPages(8 * layout.doubles));
+    this.kernel = exports.cableBoxes;
+    this.at = layout.addresses;
+    return kernelViews(doubles, layout);
   }
 
   /** Writes the total coordinates e = [r0, r0', r1, r1'] of every element at s (8 per element) to out. */
@@ -100,22 +126,6 @@ export class ContactANCFCables implements ContactItemSet {
     }
   }
 
-  /**
-   * Writes the bounding box of element i with the total coordinates e[8i …] to boxes[at … at + 5]: the box of the cubic
-   * centerline widened by √2·halfHeight in x and y, flat in z = 0.
-   */
-  elementBox(i: number, e: Float64Array, boxes: Float64Array, at: number): void {
-    const widen = Math.SQRT2 * this.halfHeight[i];
-    for (let k = 0; k < 2; k++) {
-      centerlineCoefficients(e, 8 * i, k, this.length[i], this.coefficients, 0);
-      cubicRange(this.coefficients, this.length[i], boxes, at + k, at + 3 + k);
-      boxes[at + k] -= widen;
-      boxes[at + 3 + k] += widen;
-    }
-    boxes[at + 2] = 0;
-    boxes[at + 5] = 0;
-  }
-
   update(s: ItemState, boxes: Float64Array): void {
     const et = this.velocities;
     this.readCoordinates(s, this.coordinates);
@@ -126,35 +136,9 @@ export class ContactANCFCables implements ContactItemSet {
         et[8 * i + k] = u[j0 + k];
         et[8 * i + 4 + k] = u[j1 + k];
       }
-      this.elementBox(i, this.coordinates, boxes, 6 * (this.offset + i));
     }
+    const at = this.at;
+    this.kernel(at.coordinates, at.length, at.halfHeight, at.boxes, this.nodes.length);
+    boxes.set(this.boxes, 6 * this.offset);
   }
-}
-
-/**
- * The range of a cubic r(x) = c0 + c1 x + c2 x² + c3 x³ on [0, L]: min into out[min], max into out[max], from the ends
- * and the interior zeros of its derivative.
- */
-function cubicRange(c: Float64Array, L: number, out: Float64Array, min: number, max: number): void {
-  const c0 = c[0], c1 = c[1], c2 = c[2], c3 = c[3];
-  const end = c0 + L * (c1 + L * (c2 + L * c3));
-  let lo = Math.min(c0, end), hi = Math.max(c0, end);
-  // interior extrema: r'(x) = c1 + 2 c2 x + 3 c3 x² = 0
-  let xa = NaN, xb = NaN;
-  if (c3 !== 0) {
-    const det = c2 * c2 - 3 * c3 * c1;
-    if (det >= 0) {
-      xa = (-c2 + Math.sqrt(det)) / (3 * c3);
-      xb = (-c2 - Math.sqrt(det)) / (3 * c3);
-    }
-  } else if (c2 !== 0) xa = -c1 / (2 * c2);
-  for (let k = 0; k < 2; k++) {
-    const x = k === 0 ? xa : xb;
-    if (!(x > 0 && x < L)) continue;
-    const v = c0 + x * (c1 + x * (c2 + x * c3));
-    lo = Math.min(lo, v);
-    hi = Math.max(hi, v);
-  }
-  out[min] = lo;
-  out[max] = hi;
 }

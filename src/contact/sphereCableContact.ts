@@ -23,21 +23,12 @@ export interface CableContactSettings extends GeneralContactSettings {
 export class SphereCableContact implements ContactKernel {
   private readonly kernel = new CableCircleContact();
   private readonly parameters: CableCircleParameters = { length: 1, exact: true, segments: 1, contactRadius: 0, lever: 0, stiffness: 0, damping: 0, friction: 0, zone: 0 };
-  private readonly e = new Float64Array(8);
-  private readonly et = new Float64Array(8);
-  private readonly c = new Float64Array(2);
-  private readonly vc = new Float64Array(2);
   private readonly force = new Float64Array(3);
   private readonly torque = new Float64Array(3);
   /**
-   * Jacobian work: blended cable columns (11 × 8), the sphere's kinematics Jacobian K (12 × m), D K (11 × m), the sphere's
-   * rows (m × (8 + m): by the cable's coordinates, then by its own) and its ∂(Jᵀ wrench)/∂q (m × m); they go to the
-   * target as blocks (an add call per entry would box each value).
+   * The sphere marker's ∂(Jᵀ wrench)/∂q (m × m), which goes to the target as a block (an add call per entry would box
+   * each value), as the kernel's pair blocks do.
    */
-  private readonly C = new Float64Array(88);
-  private K = new Float64Array(0);
-  private M = new Float64Array(0);
-  private sphereRows = new Float64Array(0);
   private block = new Float64Array(0);
   /**
    * The pairs (cable, sphere) whose Jacobian blocks are written, in this order, zeros where apart: the candidates when
@@ -69,12 +60,8 @@ export class SphereCableContact implements ContactKernel {
    * element is outside the circle); returns true if they are an active contact (a segment with compressive mean force).
    */
   private evaluate(i: number, j: number, derivatives: boolean): boolean {
-    const { cables, spheres, parameters: p, e, et, c, vc } = this;
+    const { cables, spheres, parameters: p } = this;
     const kin = spheres.kinematics;
-    const coordinates = cables.coordinates, velocities = cables.velocities, at = 8 * i;
-    for (let k = 0; k < 8; k++) { e[k] = coordinates[at + k]; et[k] = velocities[at + k]; }
-    c[0] = kin.position3[3 * j]; c[1] = kin.position3[3 * j + 1];
-    vc[0] = kin.velocity3[3 * j]; vc[1] = kin.velocity3[3 * j + 1];
     p.length = cables.length[i];
     p.exact = this.settings.ancfCableUseExactMethod;
     p.segments = this.settings.ancfCableNumberOfContactSegments;
@@ -84,7 +71,7 @@ export class SphereCableContact implements ContactKernel {
     p.damping = cables.damping[i] + spheres.damping[j];
     p.friction = this.settings.friction(cables.material[i], spheres.material[j]);
     p.zone = this.settings.frictionProportionalZone;
-    return this.kernel.evaluate(e, et, c, vc, kin.angularVelocity3[3 * j + 2], p, derivatives);
+    return this.kernel.evaluate(cables.coordinates, cables.velocities, kin.position3, kin.velocity3, kin.angularVelocity3[3 * j + 2], p, derivatives, 8 * i, 3 * j);
   }
 
   addODE2Lhs(_s: ItemState, out: Float64Array, factor: number): void {
@@ -114,12 +101,8 @@ export class SphereCableContact implements ContactKernel {
   addODE2LhsJacobian(s: ItemState, target: GlobalMatrixAccumulator, factorQ: number, factorU: number): void {
     const kin = this.spheres.kinematics;
     const m = kin.maxColumns;
-    if (this.K.length < 12 * m) {
-      this.K = new Float64Array(12 * m);
-      this.M = new Float64Array(11 * m);
-      this.sphereRows = new Float64Array((8 + m) * m);
-      this.block = new Float64Array(m * m);
-    }
+    this.kernel.reserveColumns(m);
+    if (this.block.length < m * m) this.block = new Float64Array(m * m);
     if (!this.candidatesHeld()) this.holdCandidates();
     const pairs = this.heldPairs;
     for (let h = 0; h < this.heldCount; h++) {
@@ -161,46 +144,44 @@ export class SphereCableContact implements ContactKernel {
   }
 
   /**
-   * The Jacobian blocks of element i and sphere j after evaluate: by the cable coordinates C = factorQ ∂g/∂e +
-   * factorU ∂g/∂ė, by the sphere's coordinates M = D K with D = ∂g/∂(p, v, ω) and K the sphere marker's kinematics
-   * Jacobian; rows: the cable's coordinates (g[0 … 7]) and the sphere's, −(J_posᵀ [F_c, 0] + J_rotᵀ [0, 0, T]); plus
-   * the sphere marker's ∂(Jᵀ wrench)/∂q at fixed wrench.
+   * The Jacobian blocks of element i and sphere j after evaluate (the kernel's pairBlocks): by the cable coordinates
+   * C = factorQ ∂g/∂e + factorU ∂g/∂ė, by the sphere's coordinates M = D K with D = ∂g/∂(p, v, ω) and K the sphere
+   * marker's kinematics Jacobian; rows: the cable's coordinates (g[0 … 7]) and the sphere's, −(J_posᵀ [F_c, 0] +
+   * J_rotᵀ [0, 0, T]); plus the sphere marker's ∂(Jᵀ wrench)/∂q at fixed wrench.
    */
   private addPairJacobian(s: ItemState, i: number, j: number, target: GlobalMatrixAccumulator, factorQ: number, factorU: number): void {
-    const { kernel, cables, C, K, M, sphereRows, block, force, torque } = this;
+    const { kernel, cables, block, force, torque } = this;
     const kin = this.spheres.kinematics;
-    const gX = kernel.gX, gY = kernel.gY;
-    for (let r = 0; r < 11; r++) for (let k = 0; k < 8; k++) C[8 * r + k] = factorQ * gX[10 * r + k] + factorU * gY[11 * r + k];
+    const { K, J, C, M, rows } = kernel.blocks;
     const m = kin.columns(j);
+    const start = kin.start[j];
+    if (m > 0) {
+      const rotation = kin.hasRotation(j);
+      kin.ensureJacobians(j);
+      kin.kinematicsJacobian(s, j, factorQ, factorU, K);
+      // the rows x, y of the position Jacobian and z of the rotation Jacobian (zeros without rotation)
+      const at = 3 * start, Jp = kin.positionJacobian, Jr = kin.rotationJacobian;
+      for (let a = 0; a < m; a++) {
+        J[a] = Jp[at + a];
+        J[m + a] = Jp[at + m + a];
+        J[2 * m + a] = rotation ? Jr[at + 2 * m + a] : 0;
+      }
+    }
+    kernel.pairBlocks(factorQ, factorU, m);
     const ltg = cables.ltg, cableAt = 8 * i; // the cable's 8 entries (no subarray per pair)
     addGlobalBlock(target, ltg, cableAt, ltg, cableAt, 8, 8, C, 0, 8, 1, 1);
     if (m === 0) return;
-    kin.ensureJacobians(j);
-    kin.kinematicsJacobian(s, j, factorQ, factorU, K);
-    // D has columns p_x, p_y (from ∂g/∂c), v_x, v_y (∂g/∂v_c) and ω_z (∂g/∂ω) of the kinematic variables [p, θ, v, ω]
-    for (let r = 0; r < 11; r++) {
-      const dpx = gX[10 * r + 8], dpy = gX[10 * r + 9], dvx = gY[11 * r + 8], dvy = gY[11 * r + 9], dw = gY[11 * r + 10];
-      for (let col = 0; col < m; col++) M[r * m + col] = dpx * K[col] + dpy * K[m + col] + dvx * K[6 * m + col] + dvy * K[7 * m + col] + dw * K[11 * m + col];
-    }
-    const start = kin.start[j], at = 3 * start, Jp = kin.positionJacobian, Jr = kin.rotationJacobian;
-    const rotation = kin.hasRotation(j);
-    // rows of the sphere's coordinates: −(J_posᵀ rows 8, 9 + J_rotᵀ row 10) of C (cable columns) and M (sphere columns)
-    const width = 8 + m;
-    for (let a = 0; a < m; a++) {
-      const px = Jp[at + a], py = Jp[at + m + a], rz = rotation ? Jr[at + 2 * m + a] : 0;
-      const rowAt = a * width;
-      for (let k = 0; k < 8; k++) sphereRows[rowAt + k] = -(px * C[64 + k] + py * C[72 + k] + rz * C[80 + k]);
-      for (let col = 0; col < m; col++) sphereRows[rowAt + 8 + col] = -(px * M[8 * m + col] + py * M[9 * m + col] + rz * M[10 * m + col]);
-      addGlobalBlock(target, kin.ltg, start + a, ltg, cableAt, 1, 8, sphereRows, rowAt, width, 1, 1);
-      addGlobalBlock(target, kin.ltg, start + a, kin.ltg, start, 1, m, sphereRows, rowAt + 8, width, 1, 1);
-    }
+    // the sphere's rows by the cable's columns, then by its own (each entry of the target gets the same additions in
+    // the same order as row by row: the two blocks' positions are distinct)
+    addGlobalBlock(target, kin.ltg, start, ltg, cableAt, m, 8, rows, 0, 8 + m, 1, 1);
+    addGlobalBlock(target, kin.ltg, start, kin.ltg, start, m, m, rows, 8, 8 + m, 1, 1);
     addGlobalBlock(target, ltg, cableAt, kin.ltg, start, 8, m, M, 0, m, 1, 1);
     const marker = kin.marker(j);
     if (factorQ !== 0 && marker.jacobianTransposedVector_q !== undefined) {
       force[0] = kernel.g[8]; force[1] = kernel.g[9];
       torque[2] = kernel.g[10];
       block.fill(0, 0, m * m);
-      marker.jacobianTransposedVector_q(s, force, rotation ? torque : undefined, block, -factorQ);
+      marker.jacobianTransposedVector_q(s, force, kin.hasRotation(j) ? torque : undefined, block, -factorQ);
       addGlobalBlock(target, kin.ltg, start, kin.ltg, start, m, m, block, 0, m, 1, 1);
     }
   }
