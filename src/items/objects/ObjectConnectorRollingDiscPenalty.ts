@@ -128,6 +128,16 @@ class RollingDiscPenaltyModel implements Only<ObjectModel, RollingDiscPenaltyMod
   private readonly key = new CoordinateKey();
   /** True if the pair's marker Jacobians belong to the kinematics of the key. */
   private jacobiansCurrent = false;
+  /**
+   * The disc's Euler-parameter node when the residual's and the Jacobian's kinematics come from the nodes' coordinates
+   * (RollingDiscGeometry.evaluateNodeKinematics; set in bind): marker 1 is that node's frame, marker 0 has no coordinates
+   * or is the frame of another Euler-parameter node ({@link RollingDiscPenaltyModel.planeNode}). Undefined: through the pair.
+   */
+  private discNode: NodeModel | undefined = undefined;
+  /** The plane's Euler-parameter node when marker 0 is its frame and discNode is set, else undefined. */
+  private planeNode: NodeModel | undefined = undefined;
+  /** True once the geometry holds the constants of evaluateNodeKinematics for this binding (set at its first call). */
+  private nodeConstantsCurrent = false;
 
   constructor(readonly label: ItemLabel, private readonly v: Values) {
     this.pair = new RigidMarkerPair(label, v.markerNumbers);
@@ -148,6 +158,12 @@ class RollingDiscPenaltyModel implements Only<ObjectModel, RollingDiscPenaltyMod
     this.nLocal = pair.n0 + pair.n1;
     this.bindKernels();
     this.key.bind(this.localNodes);
+    const frame0 = pair.marker0.frameNode, frame1 = pair.marker1.frameNode;
+    const planeNode = frame0 !== undefined && frame0 !== frame1 && frame0.label.typeName === 'RigidBodyEP' ? frame0 : undefined;
+    const nodes = (pair.n0 === 0 || planeNode !== undefined) && frame1 !== undefined && frame1.label.typeName === 'RigidBodyEP';
+    this.discNode = nodes ? frame1 : undefined;
+    this.planeNode = nodes ? planeNode : undefined;
+    this.nodeConstantsCurrent = false;
     const analytic = pair.rotationDerivativesAvailable;
     this.ode2Lhs_q = analytic ? (s, acc, factor) => this.addJacobian(s, acc, factor, true) : undefined;
     this.ode2Lhs_qu = analytic ? (s, acc, factorQ, factorU) => this.addJacobians(s, acc, factorQ, factorU) : undefined;
@@ -199,7 +215,16 @@ class RollingDiscPenaltyModel implements Only<ObjectModel, RollingDiscPenaltyMod
     if (use === 'fresh') key.invalidate();
     else if (use === 'jacobian' ? key.matchesForJacobian(s) : key.matchesForResidual(s)) return;
     this.jacobiansCurrent = false;
-    const { pair, geometry: geo } = this;
+    const { pair, geometry: geo, discNode } = this;
+    if (discNode !== undefined && use !== 'fresh') {
+      if (!this.nodeConstantsCurrent) {
+        geo.setNodeConstants(pair, s, this.planeNode, discNode);
+        this.nodeConstantsCurrent = true;
+      }
+      geo.evaluateNodeKinematics(s, this.planeNode, discNode);
+      key.confirm();
+      return;
+    }
     pair.evaluatePositions(s);
     pair.evaluateOrientations(s);
     pair.evaluateAngularVelocities(s);
@@ -335,13 +360,13 @@ class RollingDiscPenaltyModel implements Only<ObjectModel, RollingDiscPenaltyMod
         pair.marker0.angularVelocity_q!(s, this.angularQ0);
         pair.marker0.addRotatedVectorNullDirection?.(s, this.planeNormalLocal, this.normalNull0);
         // ω0 = A0 ω̄0: its radial part 2(A0 − I)ω̄0 besides the ∂(G ṗ)/∂p of angularVelocity_q
-        pair.marker0.addRotatedVectorNullDirection?.(s, pair.omega0, this.angularQ0);
+        pair.marker0.addRotatedVectorNullDirection?.(s, this.geometry.omegaLocal0, this.angularQ0);
       }
       if (n1 > 0) {
         pair.marker1.velocity_q?.(s, this.velocityQ1);
         pair.marker1.angularVelocity_q!(s, this.angularQ1);
         pair.marker1.addRotatedVectorNullDirection?.(s, this.discAxisLocal, this.axisNull1);
-        pair.marker1.addRotatedVectorNullDirection?.(s, pair.omega1, this.angularQ1);
+        pair.marker1.addRotatedVectorNullDirection?.(s, this.geometry.omegaLocal1, this.angularQ1);
       }
     }
     // factor × the columns of both markers (m zeroed first): per column k, the variations δp, δθ, δv, δω of the marker
