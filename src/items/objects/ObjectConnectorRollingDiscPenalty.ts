@@ -180,6 +180,8 @@ class RollingDiscPenaltyModel implements Only<ObjectModel, RollingDiscPenaltyMod
     if (this.region.length !== matrixStart + n * n) ({ kernels: this.kernels, region: this.region, address: this.address } = rollingDiscPenaltyRegion(matrixStart + n * n));
     const { region, address } = this;
     region.set(this.constants, input.constants);
+    region.set(this.planeNormalLocal, input.planeNormal);
+    region.set(this.discAxisLocal, input.discAxis);
     const view = (start: number, length: number): Float64Array => region.subarray(start, start + length);
     // a marker's five blocks of 3 × nb in the kernel's order
     const blocks = (start: number, nb: number): Float64Array[] => [0, 1, 2, 3, 4].map((i) => view(start + 3 * nb * i, 3 * nb));
@@ -327,6 +329,12 @@ class RollingDiscPenaltyModel implements Only<ObjectModel, RollingDiscPenaltyMod
     if (!this.contactInData(s)) return false;
     this.currentKinematics(s, 'jacobian');
     this.evaluate(s, true);
+    if (this.discNode !== undefined) {
+      // the column arrays from the nodes' coordinates of the kinematics (the geometry's inputs), in one kernel call
+      this.region.set(this.geometry.nodeCoordinates, rollingDiscPenaltyInput.nodes);
+      this.kernels!.nodeColumns(this.address + 8 * rollingDiscPenaltyInput.nodes, this.addressColumns0, this.addressColumns1, this.planeNode === undefined ? 0 : 1);
+      return true;
+    }
     this.currentJacobians(s);
     const pair = this.pair;
     if (pair.n0 > 0) {
@@ -350,7 +358,7 @@ class RollingDiscPenaltyModel implements Only<ObjectModel, RollingDiscPenaltyMod
     const m = this.localMatrix;
     const pair = this.pair;
     const { n0, n1 } = pair;
-    if (configuration) {
+    if (configuration && this.discNode === undefined) {
       zeroArray(this.velocityQ0);
       zeroArray(this.velocityQ1);
       zeroArray(this.normalNull0);

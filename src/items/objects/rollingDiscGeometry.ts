@@ -50,6 +50,11 @@ export class RollingDiscGeometry {
    * for a connector's kernels to copy in one call.
    */
   readonly kinematics: Float64Array;
+  /**
+   * The region's inputs of {@link RollingDiscGeometry.evaluateNodeKinematics} (the nodes' reference coordinates,
+   * coordinates and velocities, 42 doubles), for a connector's kernels to copy in one call.
+   */
+  readonly nodeCoordinates: Float64Array;
   /** |w1 × n0| of the last evaluation (sine of the angle between disc axis and normal). */
   axisNormalSine = 1;
   /** The trail velocity of the last {@link RollingDiscGeometry.trailVelocity}. */
@@ -86,6 +91,7 @@ export class RollingDiscGeometry {
     this.relativeVelocity = view(at.relativeVelocity);
     this.slipVelocity = region.subarray(at.slipVelocity, at.slipVelocity + 2);
     this.kinematics = region.subarray(at.v0, at.axisNormalSine + 1);
+    this.nodeCoordinates = region.subarray(at.reference0, at.u1 + 7);
     this.trail = view(at.trailVelocity);
   }
 
