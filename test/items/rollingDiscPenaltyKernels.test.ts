@@ -62,6 +62,20 @@ describe('rollingDiscPenaltyKernels', () => {
     }
   });
 
+  it('forms the loads of markers on Euler-parameter nodes bit for bit as the source run as JavaScript', () => {
+    const { nodes, nodeLoads } = rollingDiscPenaltyInput;
+    for (let trial = 0; trial < 200; trial++) {
+      const next = values(7000 + trial, { specialShare: trial % 4 === 3 ? 0.08 : 0 });
+      const memory = Float64Array.from({ length: rollingDiscPenaltyColumnsStart }, next);
+      const expected = memory.slice();
+      const bodies = trial % 2;
+      forceSource.nodeLoads(expected, expected.subarray(nodes), expected.subarray(nodeLoads), bodies);
+      doubles.set(memory, 0);
+      exports.nodeLoads(address, address + 8 * nodes, address + 8 * nodeLoads, bodies);
+      expect(bits(doubles.subarray(0, memory.length))).toEqual(bits(expected));
+    }
+  });
+
   it('evaluates the forces and the friction law bit for bit as the source run as JavaScript (every regime)', () => {
     for (let trial = 0; trial < 1200; trial++) {
       const next = values(1000 + trial, { specialShare: trial % 4 === 3 ? 0.08 : 0 });

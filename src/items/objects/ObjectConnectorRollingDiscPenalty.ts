@@ -270,6 +270,14 @@ class RollingDiscPenaltyModel implements Only<ObjectModel, RollingDiscPenaltyMod
     if (!this.contactInData(s)) return;
     this.currentKinematics(s, 'residual');
     this.evaluate(s, false);
+    if (this.discNode !== undefined) {
+      // the markers' loads from the nodes' coordinates of the kinematics, in one kernel call (addOriginLoad's amounts)
+      const region = this.region, input = rollingDiscPenaltyInput, n = this.nLocal;
+      region.set(this.geometry.nodeCoordinates, input.nodes);
+      this.kernels!.nodeLoads(this.address, this.address + 8 * input.nodes, this.address + 8 * input.nodeLoads, this.planeNode === undefined ? 0 : 1);
+      for (let k = 0; k < n; k++) f[k] += region[input.nodeLoads + k];
+      return;
+    }
     const pair = this.pair;
     const { n0, n1, marker0, marker1 } = pair;
     // a marker at a rigid body's reference point adds its loads without the Jacobians (the same numbers; a modified-Newton

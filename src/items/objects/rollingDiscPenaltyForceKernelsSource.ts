@@ -142,3 +142,31 @@ function hypot2(x: number, y: number): number {
   const b = small / large;
   return Math.sqrt(1 + b * b) * large;
 }
+
+/**
+ * The generalized loads of markers at the reference points of Euler-parameter nodes into out (7 per marker: marker 0's
+ * only with bodies = 1, then marker 1's), each entry as ObjectRigidBody.addOriginLoad forms the amount it adds: 1·F_i,
+ * then the rows of Gᵀτ as NodeRigidBodyEP.addRotationJacobianTransposed sums them (G of p = p_ref + q; x: the nodes'
+ * coordinates in the order of nodeColumns', rollingDiscPenaltyKernelsSource.ts).
+ */
+export function nodeLoads(input: Float64Array, x: Float64Array, out: Float64Array, bodies: Int): void {
+  let at: Int = 0;
+  if (bodies === 1) {
+    originLoad(input, 69, x, 0, out, 0);
+    at = 7;
+  }
+  originLoad(input, 75, x, 21, out, at);
+}
+
+/** out[at…at + 6] = [1·F; Gᵀτ] for the force and torque at input[f…f + 5] and the node at x[o…o + 20]. */
+function originLoad(input: Float64Array, f: Int, x: Float64Array, o: Int, out: Float64Array, at: Int): void {
+  out[at] = 1 * input[f];
+  out[at + 1] = 1 * input[f + 1];
+  out[at + 2] = 1 * input[f + 2];
+  const t0 = input[f + 3], t1 = input[f + 4], t2 = input[f + 5];
+  const e0 = 2 * (x[o + 3] + x[o + 10]), e1 = 2 * (x[o + 4] + x[o + 11]), e2 = 2 * (x[o + 5] + x[o + 12]), e3 = 2 * (x[o + 6] + x[o + 13]);
+  out[at + 3] = -e1 * t0 + -e2 * t1 + -e3 * t2;
+  out[at + 4] = e0 * t0 + e3 * t1 + -e2 * t2;
+  out[at + 5] = -e3 * t0 + e0 * t1 + e1 * t2;
+  out[at + 6] = e2 * t0 + -e1 * t1 + e0 * t2;
+}

@@ -33,10 +33,12 @@ export const rollingDiscPenaltyInput = {
    * (42 doubles), the plane normal and the disc axis.
    */
   nodes: 96, planeNormal: 138, discAxis: 141,
+  /** The marker loads of the kernel nodeLoads (rollingDiscPenaltyForceKernelsSource.ts; 14 doubles). */
+  nodeLoads: 144,
 } as const;
 
 /** Offset (doubles) of the connectors' column arrays, after the input region. */
-export const rollingDiscPenaltyColumnsStart = 144;
+export const rollingDiscPenaltyColumnsStart = 158;
 
 /** The compiled modules (forces, columns). */
 let compiledModules: [WebAssembly.Module, WebAssembly.Module] | undefined;
