@@ -76,6 +76,20 @@ describe('rollingDiscPenaltyKernels', () => {
     }
   });
 
+  it('adds the loads\' configuration derivative of markers on Euler-parameter nodes bit for bit as the source run as JavaScript', () => {
+    const start = rollingDiscPenaltyColumnsStart;
+    for (let trial = 0; trial < 200; trial++) {
+      const next = values(9000 + trial, { specialShare: trial % 4 === 3 ? 0.08 : 0 });
+      const memory = Float64Array.from({ length: start + 196 }, next);
+      const expected = memory.slice();
+      const bodies = trial % 2, factor = next();
+      forceSource.nodeLoads_q(expected, expected.subarray(start), bodies, factor);
+      doubles.set(memory, 0);
+      exports.nodeLoads_q(address, address + 8 * start, bodies, factor);
+      expect(bits(doubles.subarray(0, memory.length))).toEqual(bits(expected));
+    }
+  });
+
   it('evaluates the forces and the friction law bit for bit as the source run as JavaScript (every regime)', () => {
     for (let trial = 0; trial < 1200; trial++) {
       const next = values(1000 + trial, { specialShare: trial % 4 === 3 ? 0.08 : 0 });

@@ -390,7 +390,8 @@ class RollingDiscPenaltyModel implements Only<ObjectModel, RollingDiscPenaltyMod
     // and the rolling friction to the marker loads δF, δτ
     this.kernels!.addJacobianColumns(this.address, this.addressColumns0, this.addressColumns1, this.addressLocalMatrix, n0, n1, configuration ? 1 : 0,
       this.rolling, factor);
-    if (configuration) pair.addJacobianTransposedLoads_q(s, this.force0, this.torque0, this.force1, this.torque1, factor, m);
+    if (configuration && this.discNode !== undefined) this.kernels!.nodeLoads_q(this.address, this.addressLocalMatrix, this.planeNode === undefined ? 0 : 1, factor);
+    else if (configuration) pair.addJacobianTransposedLoads_q(s, this.force0, this.torque0, this.force1, this.torque1, factor, m);
     acc.addBlock(0, 0, n, n, m, 0, n, 1);
   }
 
