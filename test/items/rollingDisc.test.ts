@@ -253,9 +253,10 @@ describe('ObjectJointRollingDisc: the kernel of a disc on an Euler-parameter nod
         expect(setup.joint.aeAndReaction!(setup.s, g, false, Float64Array.from(multipliers[seed % 4]), 0, r, ltg)).toBe(true);
         const jacobianG = new Float64Array(3), c = new Float64Array(42);
         setup.joint.ae!(setup.s, jacobianG, false, c);
-        return { g, r, jacobianG, c };
+        const outputs = Float64Array.from(setup.joint.output!(OutputVariableType.Velocity, setup.s)!);
+        return { g, r, jacobianG, c, outputs };
       });
-      for (const key of ['g', 'r', 'jacobianG', 'c'] as const) expect(bits(results[0][key])).toEqual(bits(results[1][key]));
+      for (const key of ['g', 'r', 'jacobianG', 'c', 'outputs'] as const) expect(bits(results[0][key])).toEqual(bits(results[1][key]));
     }
     expect(kernelOrientation).not.toHaveBeenCalled(); // the kernel ran, not the general path
     expect(generalOrientation).toHaveBeenCalled();

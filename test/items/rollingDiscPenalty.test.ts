@@ -279,7 +279,9 @@ describe('ObjectConnectorRollingDiscPenalty', () => {
           const f = new Float64Array(nLocal), m = new Float64Array(nLocal * nLocal);
           object.ode2Lhs!(s, f);
           object.ode2Lhs_qu!(s, dense(m), -0.7, 1.3);
-          return [...f, ...m];
+          const outputs = [OutputVariableType.Velocity, OutputVariableType.Position, OutputVariableType.VelocityLocal, OutputVariableType.ForceLocal]
+            .flatMap((variable) => Array.from(object.output!(variable, s)!));
+          return [...f, ...m, ...outputs];
         });
         expect(Math.max(...results[0].map(Math.abs))).toBeGreaterThan(1);
         expect(results[0].map((x) => Object.is(x, -0) ? '-0' : String(x))).toEqual(results[1].map((x) => Object.is(x, -0) ? '-0' : String(x)));

@@ -218,19 +218,18 @@ class RollingDiscPenaltyModel implements Only<ObjectModel, RollingDiscPenaltyMod
     else if (use === 'jacobian' ? key.matchesForJacobian(s) : key.matchesForResidual(s)) return;
     this.jacobiansCurrent = false;
     const { pair, geometry: geo, discNode } = this;
-    if (discNode !== undefined && use !== 'fresh') {
+    if (discNode !== undefined) {
       if (!this.nodeConstantsCurrent) {
         geo.setNodeConstants(pair, s, this.planeNode, discNode);
         this.nodeConstantsCurrent = true;
       }
       geo.evaluateNodeKinematics(s, this.planeNode, discNode);
-      key.confirm();
-      return;
+    } else {
+      pair.evaluatePositions(s);
+      pair.evaluateOrientations(s);
+      pair.evaluateAngularVelocities(s);
+      geo.evaluateKinematics(pair, s);
     }
-    pair.evaluatePositions(s);
-    pair.evaluateOrientations(s);
-    pair.evaluateAngularVelocities(s);
-    geo.evaluateKinematics(pair, s);
     if (use !== 'fresh') key.confirm();
   }
 
@@ -439,7 +438,7 @@ class RollingDiscPenaltyModel implements Only<ObjectModel, RollingDiscPenaltyMod
     const { lateral: l, forward: f, normal: n } = geo;
     switch (variable) {
       case OutputVariableType.Position: return [geo.planeArm[0], geo.planeArm[1], geo.planeArm[2]];
-      case OutputVariableType.Velocity: return toNumberArray(geo.trailVelocity(this.pair, this.trail, geo.planeArm));
+      case OutputVariableType.Velocity: return toNumberArray(geo.trailVelocity(this.trail, geo.planeArm));
       case OutputVariableType.VelocityLocal: return [dot(vC, l), dot(vC, f), dot(vC, n)];
       case OutputVariableType.ForceLocal: return [this.slipForce[0], this.slipForce[1], this.normalForce[0]];
       case OutputVariableType.RotationMatrix: return [l[0], f[0], n[0], l[1], f[1], n[1], l[2], f[2], n[2]];

@@ -77,6 +77,8 @@ class RollingDiscJointModel implements Only<ObjectModel, RollingDiscJointModel> 
    * parameter of its items makes new models, which bind the joint again), written at the kernels' first call after bind.
    */
   private constantsCurrent = false;
+  /** True once the geometry holds the constants of its evaluateNodeKinematics for this binding (see nodeKinematics). */
+  private geometryConstantsCurrent = false;
   /** The trail velocity of a Velocity output (a sensor row at every write: no typed array per row). */
   private readonly trail = new Float64Array(3);
 
@@ -104,6 +106,7 @@ class RollingDiscJointModel implements Only<ObjectModel, RollingDiscJointModel> 
     this.discNode = kernels ? frame1 : undefined;
     this.planeNode = kernels ? planeNode : undefined;
     this.constantsCurrent = false;
+    this.geometryConstantsCurrent = false;
     if (kernels) this.kernel ??= rollingDiscJointRegion();
   }
 
@@ -307,6 +310,19 @@ class RollingDiscJointModel implements Only<ObjectModel, RollingDiscJointModel> 
     this.constantsCurrent = true;
   }
 
+  /**
+   * The geometry's kinematics from the nodes' coordinates (RollingDiscGeometry.evaluateNodeKinematics, with its constants
+   * at the first call after bind) where the kernels run ({@link RollingDiscJointModel.discNode}): the general path's
+   * numbers, without the pair.
+   */
+  private nodeKinematics(disc: NodeModel, s: ItemState): void {
+    if (!this.geometryConstantsCurrent) {
+      this.geometry.setNodeConstants(this.pair, s, this.planeNode, disc);
+      this.geometryConstantsCurrent = true;
+    }
+    this.geometry.evaluateNodeKinematics(s, this.planeNode, disc);
+  }
+
   output(variable: OutputVariableType, s: ItemState): ArrayLike<number> | undefined {
     this.key.invalidate(); // the kinematics below overwrite those of the key
     switch (variable) {
@@ -314,8 +330,9 @@ class RollingDiscJointModel implements Only<ObjectModel, RollingDiscJointModel> 
         this.kinematics(s, false);
         return [this.geometry.contactPoint[0], this.geometry.contactPoint[1], this.geometry.contactPoint[2]];
       case OutputVariableType.Velocity:
-        this.kinematics(s, true);
-        return toNumberArray(this.geometry.trailVelocity(this.pair, this.trail));
+        if (this.discNode !== undefined) this.nodeKinematics(this.discNode, s);
+        else this.kinematics(s, true);
+        return toNumberArray(this.geometry.trailVelocity(this.trail));
       case OutputVariableType.ForceLocal:
         return [-lagrangeMultiplier(s, this, 0), -lagrangeMultiplier(s, this, 1), -lagrangeMultiplier(s, this, 2)];
       case OutputVariableType.RotationMatrix: {

@@ -184,14 +184,13 @@ export class RollingDiscGeometry {
 
   /**
    * Velocity of the contact point as a geometric point (Exudyn's trail velocity, output Velocity): v1 + r·ẇ3 − (v0 + ω0 × arm),
-   * the disc's rotation about its axis not included; written to out (after evaluateKinematics). The arm of the plane's
+   * the disc's rotation about its axis not included; written to out (after evaluateKinematics or evaluateNodeKinematics,
+   * whose inputs v0, v1 it reads from the region). The arm of the plane's
    * rotation is the contact point pC in Exudyn's ObjectJointRollingDisc and pC − p0 (planeArm) in its
    * ObjectConnectorRollingDiscPenalty (equal for a plane marker at the origin or a plane that does not rotate): arm is this
    * geometry's contactPoint or planeArm (the kernel reads it from the geometry's region).
    */
-  trailVelocity(pair: RigidMarkerPair, out: Float64Array, arm: Float64Array = this.contactPoint): Float64Array {
-    copy3(this.region, at.v0, pair.v0);
-    copy3(this.region, at.v1, pair.v1);
+  trailVelocity(out: Float64Array, arm: Float64Array = this.contactPoint): Float64Array {
     this.kernels.trailVelocity(this.address, arm.byteOffset);
     out.set(this.trail);
     return out;
