@@ -232,7 +232,7 @@ class RollingDiscJointModel implements Only<ObjectModel, RollingDiscJointModel> 
 
   /**
    * The nodes' coordinates and velocities into the kernels' region (after the constants at the first call after bind):
-   * returns the region, and the number of local coordinates (7, or 14 with the plane's node).
+   * returns the number of local coordinates (7, or 14 with the plane's node).
    */
   private writeCoordinates(disc: NodeModel, s: ItemState, region: Float64Array): number {
     if (!this.constantsCurrent) this.writeConstants(disc, s, region);
